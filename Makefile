@@ -1,0 +1,80 @@
+# Build and test entry points. Everything needed is installed by these rules:
+# a fresh machine needs only python3 (3.11) and network access to PyPI.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := test
+
+PYTHON      ?= python3
+UV_VERSION  ?= 0.13.9
+TOOLS       := .venv-tools
+UV          := $(TOOLS)/bin/uv
+UV_STAMP    := $(TOOLS)/.uv-$(UV_VERSION)
+VENV        := .venv
+VENV_STAMP  := $(VENV)/.installed
+LOCK        := requirements.lock
+TMPDIR_REPO := .tmp
+
+# uv must never try to download a Python build; it uses the one on PATH.
+export UV_PYTHON_DOWNLOADS := never
+# Keep Jupyter on its standard platform directories (silences a deprecation warning).
+export JUPYTER_PLATFORM_DIRS := 1
+
+PYTEST_ARGS ?=
+LAB_ARGS    ?=
+BENCH_ARGS  ?=
+
+# nbval runs only when there are notebooks to check.
+NOTEBOOKS     := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
+NBVAL_SANITIZE ?= nbval-sanitize.cfg
+NBVAL_OPTS    := $(if $(NOTEBOOKS),--nbval --nbval-current-env $(if $(wildcard $(NBVAL_SANITIZE)),--nbval-sanitize-with $(NBVAL_SANITIZE)) notebooks)
+
+# Jupyter refuses to start as root without this flag.
+ALLOW_ROOT  := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+.PHONY: venv .venv lab test bench lock clean
+
+# ---- tools: a private uv, bootstrapped with the system Python's pip -------------
+$(UV_STAMP):
+	rm -rf $(TOOLS)
+	$(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/pip install -qq --disable-pip-version-check "uv==$(UV_VERSION)"
+	touch $@
+
+# ---- the project environment -----------------------------------------------------
+venv .venv: $(VENV_STAMP)
+
+$(VENV_STAMP): $(LOCK) pyproject.toml | $(UV_STAMP)
+	@start=$$(date +%s); \
+	mkdir -p $(TMPDIR_REPO); export TMPDIR=$(CURDIR)/$(TMPDIR_REPO); \
+	test -x $(VENV)/bin/python || $(UV) venv -q -p python3.11 $(VENV); \
+	VIRTUAL_ENV=$(VENV) $(UV) pip sync -q $(LOCK); \
+	VIRTUAL_ENV=$(VENV) $(UV) pip install -q --no-deps -e .; \
+	echo "environment ready in $$(( $$(date +%s) - start )) s"
+	touch $@
+
+# Re-resolve the pinned versions (run by hand after changing dependencies).
+lock: $(UV_STAMP)
+	mkdir -p $(TMPDIR_REPO)
+	TMPDIR=$(CURDIR)/$(TMPDIR_REPO) $(UV) pip compile pyproject.toml --extra test --python-version 3.11 \
+		--custom-compile-command "make lock" -q -o $(LOCK)
+
+# ---- everyday targets ------------------------------------------------------------
+lab: $(VENV_STAMP)
+	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=notebooks \
+		--LabApp.default_url=/lab/tree/index.ipynb $(LAB_ARGS)
+
+test: $(VENV_STAMP)
+	mkdir -p $(TMPDIR_REPO)
+	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest \
+		tests --doctest-modules bluffkit $(NBVAL_OPTS) $(PYTEST_ARGS)
+
+bench: $(VENV_STAMP)
+	@if [ -f benchmarks/run_all.py ]; then \
+		$(VENV)/bin/python benchmarks/run_all.py $(BENCH_ARGS); \
+	else \
+		echo "benchmarks/run_all.py does not exist yet; nothing to run"; \
+	fi
+
+clean:
+	rm -rf $(VENV) $(TOOLS) $(TMPDIR_REPO)
