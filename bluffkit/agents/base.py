@@ -1,0 +1,78 @@
+"""The agent interface, scripted seats, and the registry of bots by name."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+
+from bluffkit.core.errors import RulesError
+
+
+class Agent(Protocol):
+    """A bot: ``act`` returns one legal action for the seat the observation belongs to."""
+
+    name: str
+
+    def act(self, observation, legal, rng: np.random.Generator): ...
+
+
+class ScriptedAgent:
+    """Plays a fixed list of moves (text or action records), in order.
+
+    Raises a clear error when asked for a move after the script has run out.
+    """
+
+    name = "script"
+
+    def __init__(self, moves, parse=None):
+        self.moves = list(moves)
+        self.parse = parse
+        self.i = 0
+
+    def act(self, observation, legal, rng):
+        if self.i >= len(self.moves):
+            raise RulesError(f"the script for seat {observation.seat} has run out after "
+                             f"{len(self.moves)} move(s)")
+        move = self.moves[self.i]
+        self.i += 1
+        if isinstance(move, str) and self.parse is not None:
+            move = self.parse(move)
+        return move
+
+
+class UniformBuffer:
+    """Uniform floats drawn from a Generator in blocks (one numpy call per 256 draws)."""
+
+    __slots__ = ("rng", "buf", "i")
+
+    def __init__(self):
+        self.rng, self.buf, self.i = None, (), 0
+
+    def __call__(self, rng: np.random.Generator) -> float:
+        if rng is not self.rng or self.i >= len(self.buf):
+            self.rng, self.buf, self.i = rng, rng.random(256).tolist(), 0
+        u = self.buf[self.i]
+        self.i += 1
+        return u
+
+
+def agent_names(game=None) -> list[str]:
+    from bluffkit.agents import youre_bluffing as yb
+    return sorted(yb.AGENTS)
+
+
+def make_agent(spec, game=None):
+    """An agent from a spec: an agent object (returned as is), a name, or ``script:m1,m2,...``."""
+    if not isinstance(spec, str):
+        if hasattr(spec, "act"):
+            return spec
+        raise RulesError(f"an agent must be a name or an object with act(), got {spec!r}")
+    if spec.startswith("script:"):
+        return ScriptedAgent([m.strip() for m in spec[7:].split(",") if m.strip()],
+                             parse=game.parse if game is not None else None)
+    from bluffkit.agents import youre_bluffing as yb
+    if spec not in yb.AGENTS:
+        raise RulesError(f"unknown agent {spec!r}; choose from {', '.join(sorted(yb.AGENTS))} "
+                         f"or script:MOVE,MOVE,...")
+    return yb.AGENTS[spec]()

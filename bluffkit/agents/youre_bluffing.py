@@ -1,0 +1,152 @@
+"""Bots for You're Bluffing! / Horse Trading.
+
+- :class:`RandomAgent`: uniform over the legal actions, bids bounded by its own money
+  (plus ``overbid``, to exercise the can't-pay rule); a note selection is a uniformly
+  random subset of its notes.
+- :class:`HeuristicAgent`: values an animal by what it adds to its own projected
+  final score under the family multiplier, bids up to that (in money), buys back
+  when the price is below its value, and bluffs with zeros in trades.
+"""
+
+from __future__ import annotations
+
+from operator import mul
+
+from bluffkit.agents.base import UniformBuffer
+from bluffkit.core.money import total
+from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid
+
+
+def _random_subset(hand, u, rng):
+    """Each note kept with probability 1/2: the set bits of a uniform c-bit number."""
+    return tuple(int(u(rng) * (1 << c)).bit_count() if c else 0 for c in hand)
+
+
+class RandomAgent:
+    """Uniform over legal actions; every bid from the lowest legal one up to its money."""
+
+    name = "random"
+
+    def __init__(self, overbid: int = 0):
+        self.overbid = overbid
+        self.u = UniformBuffer()
+
+    def act(self, obs, legal, rng):
+        u = self.u
+        if legal.bid:                       # the common case first: bidding
+            lo, cap, step = legal.bid
+            hi = sum(map(mul, obs.hand, obs.rules.denominations)) + self.overbid
+            if cap is not None and cap < hi:
+                hi = cap
+            k = (hi - lo) // step + 1 if hi >= lo else 0
+            i = int(u(rng) * (1 + k))       # pass, or one of the k bids
+            return PASS if i == 0 else bid(lo + (i - 1) * step)
+        d = obs.rules.denominations
+        if legal.pay is not None:
+            options = legal.payments(d)
+            return options[int(u(rng) * len(options))]
+        simple = legal.simple
+        if legal.trades:
+            i = int(u(rng) * (len(simple) + len(legal.trades)))
+            if i < len(simple):
+                return simple[i]
+            target, family = legal.trades[i - len(simple)]
+            return Trade(target, family, _random_subset(obs.hand, u, rng))
+        if legal.notes_for is Counter:
+            if u(rng) < 0.5:
+                return ACCEPT
+            return Counter(_random_subset(obs.hand, u, rng))
+        if legal.notes_for is Offer:
+            return Offer(_random_subset(obs.hand, u, rng))
+        return simple[int(u(rng) * len(simple))]
+
+
+def projected_score(herd, rules) -> float:
+    """A bot's guess of its final score: families it holds at least half of count as
+    complete, weighted by the share it holds."""
+    size = rules.family_size
+    held = [(f, c) for f, c in enumerate(herd) if c * 2 >= size]
+    if not held:
+        return 0.0
+    value = sum(rules.family_values[f] * c / size for f, c in held)
+    return value * len(held)
+
+
+def marginal_points(herd, family: int, cards: int, rules) -> float:
+    """Projected points gained by adding ``cards`` of ``family`` to ``herd``."""
+    after = list(herd)
+    after[family] += cards
+    return projected_score(after, rules) - projected_score(herd, rules)
+
+
+def notes_towards(hand, amount: int, denoms, zeros: bool = True):
+    """Notes from ``hand`` worth at most about ``amount`` (largest first), padded with all
+    the hand's zeros as a bluff."""
+    out = [0] * len(hand)
+    left = amount
+    for i in sorted(range(len(hand)), key=lambda i: -denoms[i]):
+        if denoms[i] == 0:
+            out[i] = hand[i] if zeros else 0
+            continue
+        k = min(hand[i], max(0, left) // denoms[i])
+        out[i] = k
+        left -= k * denoms[i]
+    return tuple(out)
+
+
+class HeuristicAgent:
+    """Bids up to ``rate`` money per projected point an animal adds; bluffs with zeros."""
+
+    name = "heuristic"
+
+    def __init__(self, rate: float = 0.3):
+        self.rate = rate
+
+    def _value(self, obs, families) -> float:
+        herd = list(obs.herds[obs.seat])
+        gained = 0.0
+        for f in families:
+            gained += marginal_points(herd, f, 1, obs.rules)
+            herd[f] += 1
+        return gained * self.rate
+
+    def act(self, obs, legal, rng):
+        r, d = obs.rules, obs.rules.denominations
+        money = total(obs.hand, d)
+        if legal.pay is not None:
+            return legal.payments(d)[0]
+        if legal.bid:
+            lo, cap, _ = legal.bid
+            limit = min(money, self._value(obs, obs.lot))
+            if cap is not None:
+                limit = min(limit, cap)
+            return bid(lo) if lo <= limit else PASS
+        if legal.sell:
+            if legal.buy and self._value(obs, obs.lot) > obs.high_bid:
+                return BUY
+            return SELL
+        if legal.notes_for is Trade:
+            best = None
+            for target, family in legal.trades:
+                theirs = obs.herds[target][family]
+                gain = self._value(obs, [family] * (2 if theirs == 2 and obs.herds[obs.seat][family] == 2 else 1))
+                if best is None or gain > best[0]:
+                    best = (gain, target, family)
+            if best and (not legal.auction or best[0] > 0.5 * money and obs.herds[obs.seat][best[2]] * 2 >= r.family_size):
+                gain, target, family = best
+                return Trade(target, family, notes_towards(obs.hand, int(min(gain, money * 0.6)), d))
+            return AUCTION
+        if legal.notes_for is Counter:
+            _, _, family, cards, offer_cards, _ = obs.trade
+            keep = self._value(obs, [family] * cards)
+            if keep * 0.5 < 10 * offer_cards:
+                return ACCEPT
+            return Counter(notes_towards(obs.hand, int(min(keep, money)), d))
+        if legal.notes_for is Offer:
+            family, cards = obs.trade[2], obs.trade[3]
+            return Offer(notes_towards(obs.hand, int(min(self._value(obs, [family] * cards), money)), d))
+        simple = legal.simple
+        return simple[0]
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}

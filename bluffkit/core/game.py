@@ -1,0 +1,59 @@
+"""The interface every bluffkit game implements, and the registry of games.
+
+A game object binds a ruleset. Its methods are pure: they take an immutable
+state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
+
+- ``new_state(players)``: the start of a game.
+- ``to_move(state)``: the seats that may act now (several while bidding); ``()``
+  when chance acts next or the game is over. ``is_chance(state)``, ``is_over(state)``.
+- ``chance_outcomes(state)``: ``[(outcome, probability), ...]``.
+- ``legal(state, seat)``: the legal actions of one seat.
+- ``step(state, seat, action)``: the next state, or
+  :class:`~bluffkit.core.errors.IllegalAction` naming the rule broken.
+- ``observe(state, seat)``: what that seat may know, with its legal actions.
+- ``scores(state)``, ``winners(state)`` at the end; ``parse(text)`` an action.
+- ``header()`` / ``from_header(dict)``: the game and its rules as JSON for logs.
+- ``table(state=None, players=None)``: a mutable working copy for fast simulation,
+  running the same rule methods (see each game's ``engine`` module).
+"""
+
+from __future__ import annotations
+
+from bluffkit.core.errors import RulesError
+
+_REGISTRY: dict[str, type] = {}
+
+
+def register(*names: str):
+    """Class decorator: make a game class available under ``names``."""
+    def deco(cls):
+        for name in names:
+            _REGISTRY[name] = cls
+        return cls
+    return deco
+
+
+def game_names() -> list[str]:
+    _load()
+    return sorted(_REGISTRY)
+
+
+def make_game(name: str, **kwargs):
+    """The game called ``name`` (e.g. ``"horse-trading"``), built with ``kwargs``."""
+    _load()
+    if name not in _REGISTRY:
+        raise RulesError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name].create(name, **kwargs)
+
+
+def game_from_header(header: dict):
+    """The game a log header describes (game name and rules)."""
+    _load()
+    name = header.get("game")
+    if name not in _REGISTRY:
+        raise RulesError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name].from_header(header)
+
+
+def _load() -> None:
+    import bluffkit.games  # noqa: F401  (registers the games)

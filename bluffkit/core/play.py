@@ -1,0 +1,80 @@
+"""Playing whole games fast: one mutable working copy, agents acting on observations.
+
+:func:`play` is the simulation path. It runs the same rule methods as the
+immutable API (the game's ``table``), checks every action against the legal
+actions, builds each acting seat's observation, and records every chance outcome
+and action, so the record replays through the immutable API to the same state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bluffkit.core.errors import BluffkitError
+from bluffkit.core.seeding import check_seed, child_rngs
+
+
+@dataclass
+class GameRecord:
+    """One finished (or stopped) game: its seed, the moves, and the result."""
+
+    seed: int
+    players: int
+    agents: list[str]
+    moves: list = field(default_factory=list)   # (seat or None for chance, action)
+    scores: tuple = ()
+    winners: tuple = ()
+    money: tuple = ()
+    final: object = None                          # the final working copy
+
+    @property
+    def length(self) -> int:
+        """Number of player actions (chance outcomes not counted)."""
+        return sum(1 for seat, _ in self.moves if seat is not None)
+
+
+class RunawayGame(BluffkitError):
+    """A game that did not end within ``max_steps``."""
+
+
+def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
+    """Play one game with ``agents`` (one per seat) from ``seed``; return its record.
+
+    The seed's children drive chance (index 0) and each seat's agent (1..n).
+    """
+    seed = check_seed(seed)
+    n = len(agents)
+    t = game.table(players=n)
+    rngs = child_rngs(seed, n + 1)
+    chance = rngs[0]
+    moves = []
+    append = moves.append
+    steps = 0
+    while True:
+        to_move = t.to_move()
+        if to_move:
+            seat = to_move[0]
+            legal = t.legal(seat, to_move)
+            action = agents[seat].act(t.observe(seat, legal, to_move), legal, rngs[seat + 1])
+            t.apply(seat, action, legal)
+            append((seat, action))
+        elif t.is_chance():
+            outcomes = t.chance_outcomes()
+            u = chance.random()
+            for outcome, p in outcomes:
+                u -= p
+                if u < 0:
+                    break
+            t.apply_chance(outcome)
+            append((None, outcome))
+        else:
+            break
+        steps += 1
+        if steps > max_steps:
+            raise RunawayGame(f"game with seed {seed} did not end within {max_steps} steps")
+    rec = GameRecord(seed, n, [getattr(a, "name", type(a).__name__) for a in agents], moves)
+    rec.final = t
+    rec.scores = game.scores(t)
+    rec.winners = game.winners(t)
+    rec.money = game.money_totals(t)
+    return rec

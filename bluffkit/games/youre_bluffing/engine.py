@@ -1,0 +1,398 @@
+"""The rules of You're Bluffing! / Horse Trading, once, on a mutable working copy.
+
+:class:`Table` holds the same fields as :class:`~bluffkit.games.youre_bluffing.state.State`.
+Each rule is one method. The public, immutable API
+(:class:`bluffkit.games.youre_bluffing.game.YoureBluffing`) thaws a State into a
+Table, applies one action and freezes the result; a simulation keeps one Table
+and freezes it only when asked. Both paths run the same methods.
+
+Every action is checked against :class:`~bluffkit.games.youre_bluffing.observe.Legal`
+before anything changes, so an illegal action raises
+:class:`~bluffkit.core.errors.IllegalAction` and leaves the table as it was.
+
+Rulebook sections are cited as YB (You're Bluffing!, seeds/000) and HT (Horse
+Trading, seeds/003).
+"""
+
+from __future__ import annotations
+
+from bluffkit.core.errors import IllegalAction
+from bluffkit.core.money import total
+from bluffkit.games.youre_bluffing import state as S
+from bluffkit.games.youre_bluffing.actions import (
+    ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
+from bluffkit.games.youre_bluffing.observe import Legal, Observation
+from bluffkit.games.youre_bluffing.rules import Rules
+
+_EMPTY: tuple = ()
+_PASS_ONLY, _AUCTION_ONLY, _ACCEPT_ONLY = (PASS,), (AUCTION,), (ACCEPT,)
+_SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
+_DRAWS = tuple(Draw(f) for f in range(64))
+_BID_LEGAL: dict = {}   # Legal objects are immutable in use; bidding ones repeat a lot
+#: _ORDER[n][leader][seat]: the other seats from ``seat``'s left, leader left out.
+_ORDER = {n: tuple(tuple(tuple(s for s in ((seat + k) % n for k in range(1, n)) if s != leader)
+                         for seat in range(n)) for leader in range(n)) for n in range(1, 11)}
+
+
+class Table:
+    """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
+
+    __slots__ = S.FIELDS + ("n", "d", "_counts")
+
+    # -- building ---------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Rules, players: int) -> "Table":
+        """The start of a game (YB "Setup"; HT "Setup"): full pile, start money, seat 0 leads."""
+        t = cls.__new__(cls)
+        t.rules, t.n, t.d, t._counts = rules, players, rules.denominations, None
+        t.phase, t.leader, t.turn = S.TURN, 0, 0
+        t.pile = (rules.family_size,) * len(rules.families)
+        t.herds = ((0,) * len(rules.families),) * players
+        t.money = (rules.start_money,) * players
+        if rules.bank is None:
+            t.bank = None
+        else:
+            t.bank = tuple(b - s * players for b, s in zip(rules.bank, rules.start_money))
+        t.paydays = 0
+        t._clear_turn()
+        t._begin_turn()
+        return t
+
+    @classmethod
+    def thaw(cls, state: S.State) -> "Table":
+        t = cls.__new__(cls)
+        for f in S.FIELDS:
+            setattr(t, f, getattr(state, f))
+        t.n, t.d, t._counts = len(state.herds), state.rules.denominations, None
+        return t
+
+    def freeze(self) -> S.State:
+        return S.State(*[getattr(self, f) for f in S.FIELDS])
+
+    def note_counts(self) -> tuple[int, ...]:
+        """How many notes each seat holds (public), cached while the money is unchanged."""
+        c = self._counts
+        if c is None or c[0] is not self.money:
+            c = self._counts = (self.money, tuple(map(sum, self.money)))
+        return c[1]
+
+    def values(self) -> tuple:
+        return tuple(getattr(self, f) for f in S.FIELDS[1:])
+
+    def _clear_turn(self) -> None:
+        self.lot, self.draws_left = _EMPTY, 0
+        self.high_bid, self.high_bidder, self.pending, self.calls = 0, -1, _EMPTY, 0
+        self.caps, self.shown = (-1,) * self.n, _EMPTY
+        self.payer, self.payee, self.buying, self.trade = -1, -1, False, None
+
+    # -- who acts ---------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that may act now, in the order a table would ask them; () for chance or the end."""
+        p = self.phase
+        if p == S.BID:
+            return self.pending
+        if p == S.TURN or p == S.DECIDE:
+            return (self.leader,)
+        if p == S.PAY:
+            return (self.payer,)
+        if p == S.RESPOND:
+            return (self.trade[1],)
+        if p == S.REOFFER:
+            return (self.trade[0],)
+        return _EMPTY
+
+    def chance_outcomes(self) -> tuple[tuple[Draw, float], ...]:
+        """The next card of the shuffled pile: each family with its share of the pile."""
+        if self.phase != S.DRAW:
+            return _EMPTY
+        left = sum(self.pile)
+        return tuple((_DRAWS[f], c / left) for f, c in enumerate(self.pile) if c)
+
+    def others_from(self, seat: int) -> tuple[int, ...]:
+        """The other seats, starting at ``seat``'s left, the leader left out (auction order)."""
+        return _ORDER[self.n][self.leader][seat]
+
+    def trade_options(self, seat: int) -> tuple[tuple[int, int], ...]:
+        """(opponent, family) pairs ``seat`` may trade for: both hold cards of the family.
+
+        YB "The Cattle Trade": when two players each own animals of the same family.
+        Neither can then hold the complete family, so complete families are safe (HT).
+        """
+        mine = self.herds[seat]
+        fams = [f for f, c in enumerate(mine) if c]
+        if not fams:
+            return _EMPTY
+        herds = self.herds
+        return tuple((o, f) for o in range(self.n) if o != seat for f in fams if herds[o][f])
+
+    # -- legal actions ----------------------------------------------------
+    def legal(self, seat: int, to_move: tuple[int, ...] | None = None) -> Legal:
+        """What ``seat`` may do now (empty when it is not that seat's move)."""
+        p, r = self.phase, self.rules
+        if p == S.BID and seat in self.pending:
+            if self.high_bidder < 0:
+                lo = r.min_bid
+            else:
+                lo = self.high_bid + r.bid_step
+                if lo % r.bid_multiple:
+                    lo += r.bid_multiple - lo % r.bid_multiple
+            cap = self.caps[seat]
+            key = (seat, lo, cap, r.bid_multiple)
+            legal = _BID_LEGAL.get(key)
+            if legal is None:
+                if len(_BID_LEGAL) > 50_000:
+                    _BID_LEGAL.clear()
+                legal = _BID_LEGAL[key] = Legal(seat, p, _PASS_ONLY, (lo, cap if cap >= 0 else None, r.bid_multiple))
+            return legal
+        if seat not in (self.to_move() if to_move is None else to_move):
+            return Legal(seat, p)
+        if p == S.TURN:
+            return Legal(seat, p, _AUCTION_ONLY if sum(self.pile) else (), None, self.trade_options(seat),
+                         self.money[seat], Trade)
+        if p == S.DECIDE:
+            return Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY)
+        if p == S.PAY:
+            return Legal(seat, p, (), None, (), self.money[seat], None, self.high_bid, r.payment)
+        if p == S.RESPOND:
+            return Legal(seat, p, _ACCEPT_ONLY, None, (), self.money[seat], Counter)
+        if p == S.REOFFER:
+            return Legal(seat, p, (), None, (), self.money[seat], Offer)
+        return Legal(seat, p)
+
+    def _may_buy(self) -> bool:
+        """YB "The Leader's Right of Preemption"; HT: "only if you have enough money"."""
+        cap = self.caps[self.leader]
+        if cap >= 0:
+            return self.high_bid <= cap
+        if self.rules.buyback_without_funds == "forbidden":
+            return total(self.money[self.leader], self.d) >= self.high_bid
+        return True
+
+    # -- applying ---------------------------------------------------------
+    def is_chance(self) -> bool:
+        return self.phase == S.DRAW
+
+    def is_over(self) -> bool:
+        return self.phase == S.OVER
+
+    def apply(self, seat: int, action, legal: Legal | None = None) -> None:
+        """Play ``action`` for ``seat``; raise IllegalAction (changing nothing) if not allowed.
+
+        ``legal`` may pass ``self.legal(seat)`` when the caller has it already."""
+        if legal is not None:
+            problem = legal.explain(action, self)
+            if problem:
+                raise IllegalAction(*problem)
+            _HANDLERS[type(action)](self, seat, action)
+            return
+        if self.phase == S.OVER:
+            raise IllegalAction("game-over", "the game is over; no more moves")
+        if self.phase == S.DRAW:
+            raise IllegalAction("chance-turn", "the next step is chance turning up an animal, not a player's move")
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction("no-such-seat", f"there is no seat {seat!r} (seats are 0..{self.n - 1})")
+        problem = self.legal(seat).explain(action, self)
+        if problem:
+            raise IllegalAction(*problem)
+        _HANDLERS[type(action)](self, seat, action)
+
+    def apply_chance(self, draw: Draw) -> None:
+        """Chance turns up the top card of the pile: ``draw`` names its family."""
+        if self.phase != S.DRAW:
+            raise IllegalAction("not-chance-turn", f"chance does not act now (phase {self.phase!r})")
+        if not isinstance(draw, Draw) or not (0 <= draw.family < len(self.pile)) or not self.pile[draw.family]:
+            raise IllegalAction("not-in-pile", f"{draw} is not possible: no such animal is left in the pile")
+        f = draw.family
+        self.pile = self.pile[:f] + (self.pile[f] - 1,) + self.pile[f + 1:]
+        self.lot = self.lot + (f,)
+        self.draws_left -= 1
+        if f == self.rules.payday_family:
+            self._payday()
+        if self.draws_left == 0:
+            self._open_bidding()
+
+    def _payday(self) -> None:
+        """YB "The Golden Donkey"; HT "Paydays": before the auction, every player,
+        the leader included, gets one note: 50, 100, 200, 500 for the 1st..4th."""
+        value = self.rules.paydays[self.paydays]
+        i = self.d.index(value)
+        self.paydays += 1
+        if self.bank is not None:
+            self.bank = self.bank[:i] + (self.bank[i] - self.n,) + self.bank[i + 1:]
+        self.money = tuple(m[:i] + (m[i] + 1,) + m[i + 1:] for m in self.money)
+
+    # auction ---------------------------------------------------------------
+    def _start_auction(self) -> None:
+        self.phase = S.DRAW
+        self.draws_left = min(self.rules.lot_size, sum(self.pile))
+
+    def _open_bidding(self) -> None:
+        """Open (or hold again) the auction: every non-leader may bid (YB "The Auctions")."""
+        self.phase = S.BID
+        self.high_bid, self.high_bidder, self.calls = 0, -1, 0
+        self.pending = self.others_from(self.leader)
+
+    def _bid(self, seat: int, a: Bid) -> None:
+        self.high_bid, self.high_bidder = a.amount, seat
+        self.pending = self.others_from(seat)
+
+    def _pass(self, seat: int, a: Pass) -> None:
+        """Nobody raising closes the auction. With no bid at all the animal is offered
+        again; after ``no_bid_calls`` offers the leader takes it free (YB: three
+        times; HT: once more)."""
+        pending = self.pending
+        self.pending = pending = pending[1:] if pending[0] == seat else tuple(s for s in pending if s != seat)
+        if pending:
+            return
+        if self.high_bidder >= 0:
+            self.phase = S.DECIDE
+            return
+        self.calls += 1
+        if self.calls >= self.rules.no_bid_calls:
+            self._give(self.leader, self.lot)
+            self._end_turn()
+        else:
+            self.pending = self.others_from(self.leader)
+
+    def _sell(self, seat: int, a: Sell) -> None:
+        self._settle(payer=self.high_bidder, payee=self.leader, buying=False)
+
+    def _buy(self, seat: int, a: Buy) -> None:
+        self._settle(payer=self.leader, payee=self.high_bidder, buying=True)
+
+    def _settle(self, payer: int, payee: int, buying: bool) -> None:
+        """The payer pays the bid, or, unable to, shows all their money and the auction
+        is held again with that player's bids capped at what they hold (YB "Not the
+        Exact Amount? Not Enough Money?"; HT "Can't pay?")."""
+        held = total(self.money[payer], self.d)
+        if held < self.high_bid:
+            self.shown = self.shown + ((payer, self.money[payer]),)
+            self.caps = self.caps[:payer] + (held,) + self.caps[payer + 1:]
+            self._open_bidding()
+            return
+        self.phase, self.payer, self.payee, self.buying = S.PAY, payer, payee, buying
+
+    def _pay(self, seat: int, a: Pay) -> None:
+        self._move_money(seat, self.payee, a.notes)
+        self._give(self.leader if self.buying else self.high_bidder, self.lot)
+        self._end_turn()
+
+    # trade -----------------------------------------------------------------
+    def _trade(self, seat: int, a: Trade) -> None:
+        """Challenge ``a.target`` for a family both own. Two against two trades both
+        cards, any other count one (YB "The Special Cattle Trade"; HT "Trade")."""
+        mine, theirs = self.herds[seat][a.family], self.herds[a.target][a.family]
+        cards = 2 if mine == 2 and theirs == 2 else 1
+        self._take_money(seat, a.notes)
+        self.trade = (seat, a.target, a.family, cards, a.notes, 0)
+        self.phase = S.RESPOND
+
+    def _accept(self, seat: int, a: Accept) -> None:
+        challenger, target, family, cards, offer, _ = self.trade
+        self._add_money(target, offer)
+        self._move_animals(target, challenger, family, cards)
+        self._end_trade()
+
+    def _counter(self, seat: int, a: Counter) -> None:
+        """Swap the offers; each keeps what they received; the higher offer takes the
+        animal(s). A tie: HT, the challenger wins; YB, the challenger offers again, and
+        a second tie gives the animal(s) to the challenger free."""
+        challenger, target, family, cards, offer, ties = self.trade
+        self._take_money(target, a.notes)
+        self._add_money(target, offer)
+        self._add_money(challenger, a.notes)
+        mine, theirs = total(offer, self.d), total(a.notes, self.d)
+        if mine == theirs and self.rules.trade_tie == "reoffer" and ties == 0:
+            self.trade = (challenger, target, family, cards, _EMPTY, 1)
+            self.phase = S.REOFFER
+            return
+        if mine >= theirs:
+            self._move_animals(target, challenger, family, cards)
+        else:
+            self._move_animals(challenger, target, family, cards)
+        self._end_trade()
+
+    def _offer(self, seat: int, a: Offer) -> None:
+        challenger, target, family, cards, _, ties = self.trade
+        self._take_money(seat, a.notes)
+        self.trade = (challenger, target, family, cards, a.notes, ties)
+        self.phase = S.RESPOND
+
+    def _end_trade(self) -> None:
+        """HT "Trade and auction": after a trade the same player also holds an auction."""
+        self.trade = None
+        if self.rules.trade_then_auction and sum(self.pile):
+            self._start_auction()
+        else:
+            self._end_turn()
+
+    def _auction(self, seat: int, a: Auction) -> None:
+        self._start_auction()
+
+    # turns -----------------------------------------------------------------
+    def _end_turn(self) -> None:
+        self._clear_turn()
+        self.turn += 1
+        self.leader = (self.leader + 1) % self.n
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Game end when every family is complete; once the pile is empty every turn is
+        a trade, and a player with nothing to trade is skipped (YB "Animal Cards
+        Exhausted"; HT "End of the game")."""
+        if self.all_complete():
+            self.phase = S.OVER
+            return
+        self.phase = S.TURN
+        if sum(self.pile):
+            return
+        for _ in range(self.n):
+            if self.trade_options(self.leader):
+                return
+            self.leader = (self.leader + 1) % self.n
+        raise AssertionError("no player can trade although a family is incomplete")
+
+    def all_complete(self) -> bool:
+        if sum(self.pile):
+            return False
+        size = self.rules.family_size
+        return all(max(h[f] for h in self.herds) == size for f in range(len(self.pile)))
+
+    # moving things ---------------------------------------------------------
+    def _give(self, seat: int, animals: tuple[int, ...]) -> None:
+        h = list(self.herds[seat])
+        for f in animals:
+            h[f] += 1
+        self.herds = self.herds[:seat] + (tuple(h),) + self.herds[seat + 1:]
+
+    def _move_animals(self, src: int, dst: int, family: int, cards: int) -> None:
+        herds = list(self.herds)
+        h = herds[src]
+        herds[src] = h[:family] + (h[family] - cards,) + h[family + 1:]
+        h = herds[dst]
+        herds[dst] = h[:family] + (h[family] + cards,) + h[family + 1:]
+        self.herds = tuple(herds)
+
+    def _take_money(self, seat: int, notes: tuple[int, ...]) -> None:
+        m = tuple(x - y for x, y in zip(self.money[seat], notes))
+        self.money = self.money[:seat] + (m,) + self.money[seat + 1:]
+
+    def _add_money(self, seat: int, notes: tuple[int, ...]) -> None:
+        m = tuple(x + y for x, y in zip(self.money[seat], notes))
+        self.money = self.money[:seat] + (m,) + self.money[seat + 1:]
+
+    def _move_money(self, src: int, dst: int, notes: tuple[int, ...]) -> None:
+        self._take_money(src, notes)
+        self._add_money(dst, notes)
+
+    # seeing ----------------------------------------------------------------
+    def observe(self, seat: int, legal: Legal | None = None, to_move=None) -> Observation:
+        """What ``seat`` may know now; see :class:`Observation`."""
+        return Observation.of(self, seat, legal if legal is not None else self.legal(seat), to_move)
+
+
+_HANDLERS = {
+    Auction: Table._auction, Trade: Table._trade, Bid: Table._bid, Pass: Table._pass,
+    Sell: Table._sell, Buy: Table._buy, Pay: Table._pay, Accept: Table._accept,
+    Counter: Table._counter, Offer: Table._offer,
+}

@@ -1,0 +1,142 @@
+"""The public, immutable API of You're Bluffing! / Horse Trading (see :mod:`bluffkit.core.game`)."""
+
+from __future__ import annotations
+
+from bluffkit.core.errors import IllegalAction, RulesError
+from bluffkit.core.game import register
+from bluffkit.core.money import total
+from bluffkit.games.youre_bluffing import actions as A
+from bluffkit.games.youre_bluffing import scoring
+from bluffkit.games.youre_bluffing import state as S
+from bluffkit.games.youre_bluffing.engine import Table
+from bluffkit.games.youre_bluffing.rules import GAME_NAMES, Rules, preset
+
+_NAME_OF = {v: k for k, v in GAME_NAMES.items()}
+
+
+@register("youre-bluffing", "horse-trading")
+class YoureBluffing:
+    """You're Bluffing! or Horse Trading under one :class:`Rules` object."""
+
+    def __init__(self, rules: Rules):
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, got {type(rules).__name__}")
+        self.rules = rules
+
+    @classmethod
+    def create(cls, name: str = "youre-bluffing", variants=(), **options) -> "YoureBluffing":
+        """The game ``name`` with named variants and rule options, e.g.
+        ``create("horse-trading", variants=["short"], tie_break="shared")``."""
+        return cls(preset(name, list(variants), **options))
+
+    @property
+    def name(self) -> str:
+        return _NAME_OF.get(self.rules.name, "youre-bluffing")
+
+    def __repr__(self) -> str:
+        v = f", variants={list(self.rules.variants)}" if self.rules.variants else ""
+        return f"YoureBluffing({self.name!r}{v})"
+
+    # -- states -----------------------------------------------------------------
+    def check_players(self, players: int) -> int:
+        r = self.rules
+        if isinstance(players, bool) or not isinstance(players, int) or not r.min_players <= players <= r.max_players:
+            raise RulesError(f"{self.name} is for {r.min_players} to {r.max_players} players, got {players!r}")
+        return players
+
+    def new_state(self, players: int) -> S.State:
+        return Table.new(self.rules, self.check_players(players)).freeze()
+
+    def table(self, state: S.State | None = None, players: int | None = None) -> Table:
+        """A mutable working copy, from ``state`` or a new game of ``players``."""
+        if state is not None:
+            return Table.thaw(state)
+        return Table.new(self.rules, self.check_players(players))
+
+    def state_from_position(self, **fields) -> S.State:
+        """A state built from a position (used by scenarios); checked for consistency."""
+        from bluffkit.games.youre_bluffing.position import build_position
+        return build_position(self.rules, **fields)
+
+    # -- moving ------------------------------------------------------------------
+    def parse(self, text: str):
+        """An action (or chance draw) from its text form; families by name or rank."""
+        return A.parse(text)
+
+    def notation(self, action) -> str:
+        """The text form a player of this ruleset reads (Horse Trading names ranks)."""
+        return A.text(action, self.rules.labels)
+
+    def to_move(self, state: S.State) -> tuple[int, ...]:
+        return Table.thaw(state).to_move()
+
+    def is_chance(self, state: S.State) -> bool:
+        return state.phase == S.DRAW
+
+    def is_over(self, state: S.State) -> bool:
+        return state.phase == S.OVER
+
+    def chance_outcomes(self, state: S.State):
+        return Table.thaw(state).chance_outcomes()
+
+    def legal(self, state: S.State, seat: int):
+        return Table.thaw(state).legal(seat)
+
+    def step(self, state: S.State, seat: int | None, action) -> S.State:
+        """The state after ``seat`` plays ``action`` (text or record); ``seat=None`` for chance.
+
+        Raises :class:`IllegalAction` (or :class:`NotationError` for unreadable text);
+        ``state`` itself never changes.
+        """
+        if isinstance(action, str):
+            action = A.parse(action)
+        t = Table.thaw(state)
+        if seat is None:
+            if not isinstance(action, A.Draw):
+                raise IllegalAction("chance-only-draws", f"chance can only turn up animals, not {action}")
+            t.apply_chance(action)
+        else:
+            if isinstance(action, A.Draw):
+                raise IllegalAction("draw-is-chance", "a player cannot choose the animal turned up; chance does")
+            t.apply(seat, action)
+        return t.freeze()
+
+    def observe(self, state: S.State, seat: int):
+        return Table.thaw(state).observe(seat)
+
+    # -- the end -------------------------------------------------------------------
+    def scores(self, state: S.State) -> tuple[int, ...]:
+        return scoring.scores(state.herds, self.rules)
+
+    def winners(self, state: S.State) -> tuple[int, ...]:
+        if state.phase != S.OVER:
+            raise RulesError("the game is not over yet")
+        return scoring.winners(state.herds, state.money, self.rules)
+
+    def money_totals(self, state: S.State) -> tuple[int, ...]:
+        return tuple(total(m, self.rules.denominations) for m in state.money)
+
+    # -- logs ----------------------------------------------------------------------
+    def header(self) -> dict:
+        return {"game": self.name, "ruleset": self.rules.name, "variants": list(self.rules.variants),
+                "options": self.rules.to_dict()}
+
+    @classmethod
+    def from_header(cls, header: dict) -> "YoureBluffing":
+        options = header.get("options")
+        rules = Rules.from_dict(options)
+        game = cls(rules)
+        if header.get("game") != game.name:
+            raise RulesError(f"the rules are those of {game.name!r}, but the log says {header.get('game')!r}")
+        return game
+
+    # -- words -----------------------------------------------------------------------
+    def narrate(self, before: S.State, seat: int | None, action, after: S.State, names) -> str:
+        """One sentence a whole table may hear about this step."""
+        from bluffkit.games.youre_bluffing.narrate import narrate
+        return narrate(before, seat, action, after, names)
+
+    def facts(self, state: S.State, names) -> dict:
+        """Checkable numbers of a state, by seat name (see :mod:`.narrate`)."""
+        from bluffkit.games.youre_bluffing.narrate import facts
+        return facts(state, names)

@@ -1,0 +1,125 @@
+"""Narration: one line of plain English per step, and the facts a scenario can check.
+
+Narration tells only what the whole table sees: the number of cards in a face-down
+offer, never its value; who won a trade, never what was paid in it. Auction
+payments are handed over openly and are named.
+"""
+
+from __future__ import annotations
+
+from bluffkit.core.money import count, fmt, total
+from bluffkit.games.youre_bluffing import actions as A
+from bluffkit.games.youre_bluffing import scoring
+from bluffkit.games.youre_bluffing import state as S
+
+
+def _cards(k: int) -> str:
+    return f"{k} card" if k == 1 else f"{k} cards"
+
+
+def _animals(rules, family: int, k: int) -> str:
+    label = rules.labels[family]
+    if rules.labels == rules.families:
+        return f"{k} {label}" if k == 1 else f"{k} {label}s"
+    return f"{k} x {label}"
+
+
+def narrate(before: S.State, seat: int | None, action, after: S.State, names) -> str:
+    """A sentence for the step ``before --(seat: action)--> after``."""
+    r, d = before.rules, before.rules.denominations
+    who = names[seat] if seat is not None else "chance"
+    leader = names[before.leader]
+    kind = type(action)
+    if kind is A.Draw:
+        text = f"{leader} turns up {r.labels[action.family]}"
+        if action.family == r.payday_family:
+            text += f": payday, every player gets {r.paydays[before.paydays]}"
+        text += "."
+        if after.phase == S.BID:
+            lot = ", ".join(r.labels[f] for f in after.lot)
+            text += f" The auction for {lot} is open."
+    elif kind is A.Auction:
+        text = f"{who} holds an auction."
+    elif kind is A.Bid:
+        text = f"{who} bids {action.amount}."
+    elif kind is A.Pass:
+        text = f"{who} passes."
+        if after.phase == S.DECIDE:
+            text += f" Nobody bids higher: {names[after.high_bidder]}'s {after.high_bid} is the highest bid."
+        elif before.high_bidder < 0 and after.phase == S.BID and after.calls > before.calls:
+            text += f" No bid: {leader} offers the lot again (call {after.calls + 1} of {r.no_bid_calls})."
+        elif before.high_bidder < 0 and after.turn > before.turn:
+            text += f" No bid after {r.no_bid_calls} calls: {leader} takes it for free."
+    elif kind in (A.Sell, A.Buy):
+        payer = before.high_bidder if kind is A.Sell else before.leader
+        if after.phase == S.BID:
+            shown = total(before.money[payer], d)
+            text = (f"{leader} {'sells' if kind is A.Sell else 'wants to buy it back'}, but {names[payer]} "
+                    f"cannot pay {before.high_bid} and shows all their money ({shown}): the auction is held "
+                    f"again, and {names[payer]} may bid at most {shown}.")
+        elif kind is A.Sell:
+            text = f"{leader} sells to {names[before.high_bidder]} for {before.high_bid}."
+        else:
+            text = f"{leader} uses the right of preemption: pays {names[before.high_bidder]} {before.high_bid}."
+    elif kind is A.Pay:
+        text = (f"{who} pays {fmt(action.notes, d)} = {total(action.notes, d)} to {names[before.payee]}"
+                + (" (no change is given)." if total(action.notes, d) > before.high_bid else "."))
+    elif kind is A.Trade:
+        text = (f"{who} challenges {names[action.target]} for {r.labels[action.family]} with a "
+                f"face-down offer of {_cards(count(action.notes))}.")
+    elif kind is A.Accept:
+        ch, tg, fam, k, offer, _ = before.trade
+        text = (f"{who} accepts the offer of {_cards(count(offer))} and gives "
+                f"{_animals(r, fam, k)} to {names[ch]}.")
+    elif kind is A.Counter:
+        ch, tg, fam, k, offer, _ = before.trade
+        text = f"{who} counters with {_cards(count(action.notes))}; the offers are swapped."
+        if after.phase == S.REOFFER:
+            text += f" The offers are equal: {names[ch]} must offer again."
+        else:
+            winner = ch if after.herds[ch][fam] > before.herds[ch][fam] else tg
+            text += f" {names[winner]} offered more and takes {_animals(r, fam, k)}."
+            if total(offer, d) == total(action.notes, d):
+                text = text.replace("offered more and takes", "wins the tie and takes")
+    elif kind is A.Offer:
+        text = f"{who} offers again with {_cards(count(action.notes))}."
+    else:
+        text = f"{who}: {action}."
+    if after.phase == S.OVER and before.phase != S.OVER:
+        pts = scoring.scores(after.herds, r)
+        win = scoring.winners(after.herds, after.money, r)
+        text += " Every family is complete. Scores: " + ", ".join(
+            f"{names[i]} {p}" for i, p in enumerate(pts)) + f". {' and '.join(names[w] for w in win)} win" + (
+            "s." if len(win) == 1 else " (shared).")
+    elif after.phase == S.TURN and after.turn > before.turn:
+        expected = (before.leader + 1) % len(names)
+        if after.leader != expected:
+            skipped = []
+            s = expected
+            while s != after.leader:
+                skipped.append(names[s])
+                s = (s + 1) % len(names)
+            text += f" {', '.join(skipped)} cannot trade and {'is' if len(skipped) == 1 else 'are'} skipped."
+    return text
+
+
+def facts(state: S.State, names) -> dict:
+    """Checkable numbers of a state, per seat name: what scenarios' expectations compare."""
+    r = state.rules
+    d = r.denominations
+    out = {
+        "phase": state.phase,
+        "leader": names[state.leader],
+        "money": {names[i]: total(m, d) for i, m in enumerate(state.money)},
+        "notes": {names[i]: fmt(m, d) for i, m in enumerate(state.money)},
+        "herds": {names[i]: {r.labels[f]: c for f, c in enumerate(h) if c} for i, h in enumerate(state.herds)},
+        "scores": {names[i]: p for i, p in enumerate(scoring.scores(state.herds, r))},
+        "pile": sum(state.pile),
+        "paydays": state.paydays,
+        "high_bid": state.high_bid,
+        "high_bidder": names[state.high_bidder] if state.high_bidder >= 0 else None,
+        "bank": None if state.bank is None else total(state.bank, d),
+    }
+    if state.phase == S.OVER:
+        out["winners"] = [names[w] for w in scoring.winners(state.herds, state.money, r)]
+    return out

@@ -1,0 +1,196 @@
+"""What one seat may know, and what it may do.
+
+:class:`Observation` is a seat's view: the public table (animals face up, the pile's
+size per family, every player's *number* of notes, the open auction, the open
+trade's card counts) plus that seat's own notes and its own face-down offer. It
+never holds another seat's notes or the value of a face-down offer it did not
+make. The legal actions travel with it as :class:`Legal`.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from bluffkit.core.money import contains, fmt, payment_problem, payments
+from bluffkit.games.youre_bluffing import state as S
+from bluffkit.games.youre_bluffing.actions import (
+    ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Offer, Pass, Pay, Sell, Trade)
+
+_WHO = {
+    S.TURN: "the leader to choose an auction or a trade",
+    S.BID: "the bidders",
+    S.DECIDE: "the leader to sell or buy the lot",
+    S.PAY: "the payer to choose notes",
+    S.RESPOND: "the challenged player to accept or counter",
+    S.REOFFER: "the challenger to offer again after a tie",
+    S.DRAW: "chance to turn up an animal",
+    S.OVER: "nobody: the game is over",
+}
+
+
+class Legal:
+    """The actions one seat may take now.
+
+    - ``auction``: may start an auction; ``trades``: (opponent, family) pairs to challenge for.
+    - ``bid``: ``(lowest, cap, multiple)``: any multiple of ``multiple`` from ``lowest``
+      up, at most ``cap`` (``None``: no cap; a player may bid more than they hold and
+      then must show their money); passing is then allowed too.
+    - ``sell``/``buy``: the leader's choice after the bidding; ``accept``: take an offer.
+    - ``notes_for``: the action (Trade, Counter, Offer) whose notes are any choice from ``hand``.
+    - ``pay``: the amount owed; the payment is any valid choice (see :meth:`payments`).
+    """
+
+    __slots__ = ("seat", "phase", "simple", "trades", "bid", "hand", "notes_for", "pay",
+                 "payment_rule", "any")
+
+    def __init__(self, seat, phase, simple=(), bid=None, trades=(), hand=None, notes_for=None,
+                 pay=None, payment_rule="exact_if_possible"):
+        self.seat, self.phase, self.simple, self.bid, self.trades = seat, phase, simple, bid, trades
+        self.hand, self.notes_for, self.pay, self.payment_rule = hand, notes_for, pay, payment_rule
+        self.any = bool(simple or trades or notes_for is not None or pay is not None)
+
+    def __bool__(self) -> bool:
+        return self.any
+
+    # ``simple`` holds the legal actions that take no argument; these read it.
+    auction = property(lambda self: AUCTION in self.simple, doc="may start an auction")
+    sell = property(lambda self: SELL in self.simple, doc="may sell the lot")
+    buy = property(lambda self: BUY in self.simple, doc="may buy the lot back")
+    accept = property(lambda self: ACCEPT in self.simple, doc="may accept an offer")
+
+    def payment_notes(self, denoms) -> tuple:
+        """Every valid payment as notes, smallest first (cached)."""
+        if self.pay is None:
+            return ()
+        return payments(self.hand, self.pay, denoms, self.payment_rule)
+
+    def payments(self, denoms) -> tuple:
+        """Every valid payment as Pay actions, smallest first."""
+        return tuple(Pay(p) for p in self.payment_notes(denoms))
+
+    def bids(self, limit: int) -> tuple:
+        """The legal bids up to ``limit`` (bids themselves are unbounded)."""
+        if not self.bid:
+            return ()
+        lo, cap, step = self.bid
+        hi = limit if cap is None else min(limit, cap)
+        return tuple(Bid(x) for x in range(lo, hi + 1, step))
+
+    def explain(self, action, table) -> tuple[str, str] | None:
+        """``None`` when ``action`` is legal, else ``(rule, reason)``."""
+        kind = type(action)
+        if kind is Bid and self.bid:
+            lo, cap, step = self.bid
+            amount = action.amount
+            if type(amount) is int and amount >= lo and not amount % step and (cap is None or amount <= cap):
+                return None
+        who = f"seat {self.seat}"
+        if not self.any:
+            waiting = ", ".join(str(s) for s in table.to_move())
+            return ("not-your-turn", f"{who} cannot act now: waiting for {_WHO[self.phase]}"
+                    + (f" (seat {waiting})" if waiting else ""))
+        if kind is Bid:
+            if not self.bid:
+                return ("not-bidding", f"{who} cannot bid now: waiting for {_WHO[self.phase]}")
+            lo, cap, step = self.bid
+            if type(action.amount) is not int or action.amount < lo:
+                return ("bid-too-low", f"a bid must be at least {lo} here, got {action.amount}")
+            if action.amount % step:
+                return ("bid-multiple", f"bids are multiples of {step}, got {action.amount}")
+            if cap is not None and action.amount > cap:
+                return ("bid-over-shown-money", f"{who} showed their money ({cap}) and may bid at most that")
+            return None
+        if kind in (Pass, Auction, Sell, Buy, Accept):
+            if action in self.simple:
+                return None
+            return {
+                Pass: ("not-bidding", f"{who} cannot pass now: waiting for {_WHO[self.phase]}"),
+                Auction: ("no-auction", "no auction is possible: " + (
+                    "the animal pile is empty, every turn is a trade" if self.phase == S.TURN
+                    else f"waiting for {_WHO[self.phase]}")),
+                Sell: ("not-deciding", f"nothing to sell now: waiting for {_WHO[self.phase]}"),
+                Buy: ("cannot-buy-back", "the leader may buy the lot back only after the bidding "
+                      "and only with enough money to pay the bid" if self.phase == S.DECIDE
+                      else f"nothing to buy now: waiting for {_WHO[self.phase]}"),
+                Accept: ("nothing-to-accept", f"no offer is waiting for {who}"),
+            }[kind]
+        if kind is Pay:
+            if self.pay is None:
+                return ("not-paying", f"{who} owes nothing now: waiting for {_WHO[self.phase]}")
+            if action.notes in payments(self.hand, self.pay, table.d, self.payment_rule):
+                return None
+            problem = payment_problem(self.hand, action.notes, self.pay, table.d, self.payment_rule)
+            return ("payment", problem) if problem else None
+        if kind in (Trade, Counter, Offer):
+            if self.notes_for is not kind:
+                return ("not-now", f"{who} cannot {str(action).split()[0]} now: waiting for {_WHO[self.phase]}")
+            if len(action.notes) != len(self.hand) or min(action.notes) < 0 or not contains(self.hand, action.notes):
+                return ("notes-not-held", f"{who} does not hold {fmt(action.notes, table.d)} "
+                        f"(holds {fmt(self.hand, table.d)})")
+            if kind is Trade and (action.target, action.family) not in self.trades:
+                return _trade_problem(action, table)
+            return None
+        return ("unknown-action", f"{action!r} is not an action of this game")
+
+
+def _trade_problem(a: Trade, t) -> tuple[str, str]:
+    names = t.rules.labels
+    if not isinstance(a.target, int) or not 0 <= a.target < t.n or a.target == t.leader:
+        return ("trade-target", f"seat {a.target} is not another player to trade with")
+    if not isinstance(a.family, int) or not 0 <= a.family < len(names):
+        return ("trade-family", f"there is no family {a.family!r}")
+    return ("trade-shared-family", f"a trade needs a family both players own: seat {t.leader} has "
+            f"{t.herds[t.leader][a.family]} and seat {a.target} has {t.herds[a.target][a.family]} "
+            f"{names[a.family]}")
+
+
+_OBS_FIELDS = ("seat", "rules", "phase", "leader", "turn", "to_move", "pile", "lot", "herds",
+               "note_counts", "hand", "bank", "paydays", "high_bid", "high_bidder", "pending",
+               "calls", "caps", "shown", "payer", "payee", "buying", "trade", "my_offer",
+               "scores", "legal")
+
+
+class Observation(tuple):
+    """One seat's view of the table (immutable); all fields are public except ``hand`` and ``my_offer``.
+
+    Fields: ``seat``, ``rules``, ``phase``, ``leader``, ``turn``, ``to_move``, ``pile``,
+    ``lot``, ``herds``, ``note_counts`` (how many notes each seat holds), ``hand`` (this
+    seat's notes), ``bank``, ``paydays``, the auction (``high_bid``, ``high_bidder``,
+    ``pending``, ``calls``, ``caps``, ``shown``), the payment (``payer``, ``payee``,
+    ``buying``), ``trade`` = ``(challenger, target, family, cards, offer_cards, ties)``
+    (the face-down offer shows only its number of cards), ``my_offer`` (this seat's own
+    face-down offer), ``scores`` (when the game is over) and ``legal``.
+    """
+
+    __slots__ = ()
+    _fields = _OBS_FIELDS
+
+    @classmethod
+    def of(cls, t, seat: int, legal: Legal, to_move=None) -> "Observation":
+        tr = t.trade
+        if tr is None:
+            trade = my_offer = None
+        else:
+            trade = (tr[0], tr[1], tr[2], tr[3], sum(tr[4]), tr[5])
+            my_offer = tr[4] if seat == tr[0] else None
+        scores = None
+        if t.phase == S.OVER:
+            from bluffkit.games.youre_bluffing.scoring import scores as score_all
+            scores = score_all(t.herds, t.rules)
+        return _new(cls, (seat, t.rules, t.phase, t.leader, t.turn,
+                          t.to_move() if to_move is None else to_move, t.pile, t.lot, t.herds,
+                          t.note_counts(), t.money[seat], t.bank, t.paydays, t.high_bid,
+                          t.high_bidder, t.pending, t.calls, t.caps, t.shown, t.payer, t.payee,
+                          t.buying, trade, my_offer, scores, legal))
+
+    def to_dict(self) -> dict:
+        """Every field but ``rules`` and ``legal``, as plain values."""
+        return {k: v for k, v in zip(_OBS_FIELDS, self) if k not in ("rules", "legal")}
+
+    def __repr__(self) -> str:
+        return f"Observation(seat={self.seat}, phase={self.phase!r}, hand={self.hand})"
+
+
+_new = tuple.__new__
+for _i, _name in enumerate(_OBS_FIELDS):
+    setattr(Observation, _name, property(itemgetter(_i), doc=f"field {_i}: {_name}"))
