@@ -62,14 +62,11 @@ class RandomAgent:
 
 
 def projected_score(herd, rules) -> float:
-    """A bot's guess of its final score: families it holds at least half of count as
-    complete, weighted by the share it holds."""
+    """A bot's guess of its final score under the family multiplier: each family counts
+    by the share of it the herd holds, (sum of value x share) x (sum of shares)."""
     size = rules.family_size
-    held = [(f, c) for f, c in enumerate(herd) if c * 2 >= size]
-    if not held:
-        return 0.0
-    value = sum(rules.family_values[f] * c / size for f, c in held)
-    return value * len(held)
+    shares = [c / size for c in herd]
+    return sum(v * s for v, s in zip(rules.family_values, shares)) * sum(shares)
 
 
 def marginal_points(herd, family: int, cards: int, rules) -> float:

@@ -144,7 +144,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
-            raise LogError(i + 1, f"not valid JSON ({e.msg} at column {e.colno}); "
+            raise LogError(i + 1, f"not valid JSON ({e.msg}, column {e.colno}); "
                                   f"the line may be cut off or edited", path) from None
         if not isinstance(obj, dict):
             raise LogError(i + 1, f"expected a JSON object, found {type(obj).__name__}", path)

@@ -1,0 +1,1 @@
+"""Analysis: simulations and tournaments as tidy pandas frames."""

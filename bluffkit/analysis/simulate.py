@@ -1,0 +1,62 @@
+"""Simulate many games and collect one row per game in a pandas DataFrame.
+
+>>> from bluffkit.core.game import make_game
+>>> df = simulate(make_game("horse-trading"), ["random"] * 3, games=4, seed=1)
+>>> list(df.columns[:4]), len(df)
+(['game', 'seed', 'players', 'agent_0'], 4)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from bluffkit.agents.base import make_agent
+from bluffkit.core import log as gamelog
+from bluffkit.core.play import play
+from bluffkit.core.seeding import check_seed, game_seeds
+
+
+def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | None = None,
+             progress: bool = False) -> pd.DataFrame:
+    """Play ``games`` games of ``game`` with one agent spec per seat.
+
+    Game ``i`` is played from its own seed (derived from ``seed``), so it can be
+    replayed alone. Columns: ``game``, ``seed``, ``players``, ``agent_<seat>``,
+    ``score_<seat>``, ``money_<seat>`` (money left at the end), ``winners``
+    (seats, ``;``-separated), ``length`` (player actions). With ``logs``, each
+    game's log is written there as ``game-<i>.jsonl``.
+    """
+    check_seed(seed)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive whole number, got {games!r}")
+    players = game.check_players(len(agents))
+    names = [make_agent(a, game).name if isinstance(a, str) else getattr(a, "name", "agent") for a in agents]
+    seeds = game_seeds(seed, games)
+    out_dir = Path(logs) if logs is not None else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    rows = []
+    it = range(games)
+    if progress:
+        from tqdm import tqdm
+        it = tqdm(it, desc=f"{game.name} x{players}", unit="game")
+    width = len(str(games))
+    for i in it:
+        seats = [make_agent(a, game) for a in agents]
+        rec = play(game, seats, seeds[i])
+        row = {"game": i, "seed": seeds[i], "players": players}
+        for s in range(players):
+            row[f"agent_{s}"] = names[s]
+        for s in range(players):
+            row[f"score_{s}"] = rec.scores[s]
+        for s in range(players):
+            row[f"money_{s}"] = rec.money[s]
+        row["winners"] = ";".join(str(w) for w in rec.winners)
+        row["length"] = rec.length
+        rows.append(row)
+        if out_dir is not None:
+            seat_info = [{"name": f"seat {s}", "agent": names[s]} for s in range(players)]
+            gamelog.write(out_dir / f"game-{i:0{width}d}.jsonl", game, seat_info, seeds[i], rec.moves)
+    return pd.DataFrame(rows)

@@ -1,0 +1,243 @@
+"""The ``bluffkit`` command.
+
+::
+
+    bluffkit scenario list
+    bluffkit scenario run NAME [NAME ...] | --all
+    bluffkit simulate GAME --players N --games G --seed S --agents random,heuristic --out FILE [--logs DIR]
+    bluffkit replay LOG [--moves]
+    bluffkit play GAME --players N [--human 0] [--agents heuristic] [--names Anna,Ben,Carla]
+    bluffkit rules GAME [--variant short]
+
+Games: ``youre-bluffing`` and ``horse-trading``; variants: ``quick``,
+``double-auction``, ``trade-and-auction``, ``short``; any rule option with
+``--option name=value``. Exit status: 0 on success, 1 when a scenario's
+expectation fails, 2 on bad input (a bad log, setting or move), with one line
+saying what was wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from bluffkit.core.errors import BluffkitError
+
+
+def _options(pairs) -> dict:
+    out = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise BluffkitError(f"--option takes name=value, got {pair!r}")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+        if isinstance(out[key], list):
+            out[key] = tuple(out[key])
+    return out
+
+
+def _game(args):
+    from bluffkit.core.game import make_game
+    return make_game(args.game, variants=args.variant or [], **_options(args.option))
+
+
+def _add_game_args(p) -> None:
+    p.add_argument("game", help="youre-bluffing or horse-trading")
+    p.add_argument("--variant", action="append", metavar="NAME",
+                   help="quick, double-auction, trade-and-auction or short (repeatable)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="any rule option, e.g. tie_break=shared (repeatable)")
+
+
+def cmd_scenario(args) -> int:
+    from bluffkit.core import scenario as sc
+    if args.action == "list":
+        for s in sc.list_scenarios():
+            print(f"{s.name:28s} {s.title}")
+        return 0
+    names = [p.stem for p in sc.scenario_paths()] if args.all else args.names
+    if not names:
+        raise BluffkitError("name a scenario (see 'bluffkit scenario list') or use --all")
+    failed = 0
+    for name in names:
+        res = sc.run(sc.find(name), echo=print)
+        bad = [c for c in res.checks if not c.ok]
+        print(f"==> {name}: {len(res.checks) - len(bad)}/{len(res.checks)} expectations hold"
+              + ("" if not bad else f", {len(bad)} FAILED"))
+        print()
+        failed += bool(bad)
+    return 1 if failed else 0
+
+
+def cmd_simulate(args) -> int:
+    from bluffkit.analysis.simulate import simulate
+    game = _game(args)
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if len(agents) == 1:
+        agents = agents * args.players
+    if len(agents) != args.players:
+        raise BluffkitError(f"--agents names {len(agents)} agents for {args.players} players")
+    out = Path(args.out)
+    if out.suffix not in (".csv", ".parquet"):
+        raise BluffkitError(f"--out must end in .csv or .parquet, got {out.name!r}")
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.tmp")
+    if out.suffix == ".csv":
+        df.to_csv(tmp, index=False)
+    else:
+        df.to_parquet(tmp, index=False)
+    tmp.replace(out)
+    wins = [0.0] * args.players
+    for w in df["winners"]:
+        seats = [int(x) for x in str(w).split(";")]
+        for s in seats:
+            wins[s] += 1 / len(seats)
+    print(f"{args.games} games of {game.name} ({args.players} players) -> {out}"
+          + (f", logs in {args.logs}" if args.logs else ""))
+    print(f"mean length {df['length'].mean():.1f} actions; wins by seat (ties shared): "
+          + ", ".join(f"{s} {agents[s]} {w:g}" for s, w in enumerate(wins)))
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from bluffkit.core import log as gamelog
+    log, states = gamelog.read(args.log)
+    game, names = log.game, log.names
+    final = states[-1]
+    if args.moves:
+        for i, (seat, action) in enumerate(log.moves):
+            who = "chance" if seat is None else names[seat]
+            print(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} "
+                  f"{game.narrate(states[i], seat, action, states[i + 1], names)}")
+    v = f" ({', '.join(game.rules.variants)})" if game.rules.variants else ""
+    print(f"{args.log}: a valid log of {game.name}{v}, {len(names)} players, seed {log.seed}, "
+          f"{len(log.moves)} steps")
+    print("seats: " + ", ".join(f"{s.get('name')} ({s.get('agent', '?')})" for s in log.seats))
+    if game.is_over(final):
+        scores = game.scores(final)
+        print("final scores: " + ", ".join(f"{n} {p}" for n, p in zip(names, scores)))
+        print("winner: " + " and ".join(names[w] for w in game.winners(final)))
+    else:
+        print("the game is not finished")
+    return 0
+
+
+def cmd_rules(args) -> int:
+    game = _game(args)
+    print(f"{game.name}: rule options (see the Rules docstring for the rulebook sections)")
+    for k, v in game.rules.to_dict().items():
+        print(f"  {k:22s} {json.dumps(v)}")
+    return 0
+
+
+def cmd_play(args) -> int:
+    from bluffkit.session import HUMAN, Session
+    from bluffkit.games.youre_bluffing.view import describe
+    game = _game(args)
+    humans = {int(h) for h in (args.human or "0").split(",") if h != ""}
+    bots = [a.strip() for a in args.agents.split(",")]
+    seats = []
+    for s in range(args.players):
+        seats.append(HUMAN if s in humans else bots[min(len(bots) - 1, s)])
+    names = args.names.split(",") if args.names else None
+    session = Session(game, seats, names=names, seed=args.seed)
+    print(f"{game.name}, {args.players} players. Type a move (e.g. 'bid 20'), 'help', 'undo', "
+          f"'save FILE' or 'quit'.")
+    while True:
+        for line in session.advance():
+            print("  " + line)
+        if session.over:
+            print("Game over. " + ", ".join(f"{n} {p}" for n, p in zip(session.names, session.scores())))
+            if args.save:
+                print(f"saved to {session.save(args.save)}")
+            return 0
+        seat = session.waiting_for
+        print(describe(session.observe(seat), session.names))
+        try:
+            text = input(f"{session.names[seat]}> ").strip()
+        except EOFError:
+            return 0
+        if text in ("quit", "exit"):
+            return 0
+        if text == "undo":
+            print(f"  took back {session.undo()} move(s)")
+            continue
+        if text.startswith("save "):
+            print(f"  saved to {session.save(text[5:].strip())}")
+            continue
+        if text == "help":
+            print(describe(session.observe(seat), session.names, legal=True))
+            continue
+        try:
+            print("  " + session.play(text, seat))
+        except BluffkitError as e:
+            print(f"  not allowed: {e}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="bluffkit", description="Bluffing and auction games for the classroom.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("scenario", help="list or run the rulebooks' worked examples")
+    s.add_argument("action", choices=["list", "run"])
+    s.add_argument("names", nargs="*", help="scenario names (run)")
+    s.add_argument("--all", action="store_true", help="run every scenario")
+    s.set_defaults(func=cmd_scenario)
+
+    s = sub.add_parser("simulate", help="play many games between bots, one row per game")
+    _add_game_args(s)
+    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--games", type=int, required=True)
+    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--agents", default="random", help="one per seat, comma-separated, or one for all")
+    s.add_argument("--out", required=True, help="a .csv or .parquet file")
+    s.add_argument("--logs", help="also write each game's log into this folder")
+    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: when stderr is a terminal)")
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("replay", help="verify a game log and summarise it")
+    s.add_argument("log")
+    s.add_argument("--moves", action="store_true", help="print every step")
+    s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("play", help="play in the terminal against bots")
+    _add_game_args(s)
+    s.add_argument("--players", type=int, default=3)
+    s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
+    s.add_argument("--agents", default="heuristic", help="bots for the other seats")
+    s.add_argument("--names", help="seat names, comma-separated")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--save", help="write the log here at the end")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("rules", help="print a ruleset's options")
+    _add_game_args(s)
+    s.set_defaults(func=cmd_rules)
+    return p
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except BluffkitError as e:
+        print(f"bluffkit: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"bluffkit: {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""A seat's view as text: what the terminal player (and a doctest) reads.
+
+Built from an :class:`~bluffkit.games.youre_bluffing.observe.Observation` only, so
+it cannot show what the seat may not know.
+"""
+
+from __future__ import annotations
+
+from bluffkit.core.money import fmt, total
+from bluffkit.games.youre_bluffing import state as S
+from bluffkit.games.youre_bluffing.actions import text
+
+
+def describe(obs, names, legal: bool = False) -> str:
+    r, d = obs.rules, obs.rules.denominations
+    lines = [f"-- {names[obs.seat]}'s view -- turn {obs.turn + 1}, leader {names[obs.leader]}, "
+             f"{sum(obs.pile)} animals in the pile, {obs.paydays} paydays so far"]
+    for i, name in enumerate(names):
+        herd = ", ".join(f"{c}x{r.labels[f]}" for f, c in enumerate(obs.herds[i]) if c) or "no animals"
+        money = (f"your notes {fmt(obs.hand, d)} = {total(obs.hand, d)}" if i == obs.seat
+                 else f"{obs.note_counts[i]} notes")
+        lines.append(f"   {name:>10}: {herd}; {money}")
+    if obs.phase in (S.BID, S.DECIDE, S.PAY):
+        lot = ", ".join(r.labels[f] for f in obs.lot)
+        high = (f"highest bid {obs.high_bid} by {names[obs.high_bidder]}" if obs.high_bidder >= 0
+                else "no bid yet")
+        lines.append(f"   auction of {lot}: {high}")
+        for seat, notes in obs.shown:
+            lines.append(f"   {names[seat]} had to show their money: {fmt(notes, d)} = {total(notes, d)}")
+    if obs.trade is not None:
+        ch, tg, fam, cards, offer_cards, ties = obs.trade
+        lines.append(f"   trade: {names[ch]} challenges {names[tg]} for {cards} x {r.labels[fam]} with "
+                     f"{offer_cards} face-down cards" + (" (after a tie)" if ties else ""))
+        if obs.my_offer is not None:
+            lines.append(f"   your offer: {fmt(obs.my_offer, d)}")
+    if obs.scores is not None:
+        lines.append("   scores: " + ", ".join(f"{n} {p}" for n, p in zip(names, obs.scores)))
+    if legal:
+        lines.append("   you may: " + options(obs))
+    return "\n".join(lines)
+
+
+def options(obs) -> str:
+    """The legal actions in words."""
+    r, lg, d = obs.rules, obs.legal, obs.rules.denominations
+    out = [text(a, r.labels) for a in lg.simple]
+    if lg.bid:
+        lo, cap, step = lg.bid
+        out.append(f"bid N (N >= {lo}" + (f", a multiple of {step}" if step > 1 else "")
+                   + (f", at most {cap}" if cap is not None else "") + ")")
+    if lg.trades:
+        out.append("trade SEAT ANIMAL NOTES for: " + ", ".join(f"{t} {r.labels[f]}" for t, f in lg.trades))
+    if lg.notes_for is not None and lg.notes_for.__name__ in ("Counter", "Offer"):
+        out.append(f"{lg.notes_for.__name__.lower()} NOTES (any of {fmt(lg.hand, d)}, or none)")
+    if lg.pay is not None:
+        out.append("pay " + " | pay ".join(fmt(p, d) for p in lg.payment_notes(d)[:8]))
+    return "; ".join(out) if out else "nothing (not your move)"

@@ -1,0 +1,194 @@
+"""A game being played: the object that the command line and the panels drive.
+
+A :class:`Session` holds the list of every state so far (undo and scrubbing are
+indexing into it), the moves with their narration, and the seats: each seat is a
+human, a bot, or a scripted list of moves. Chance and bots act in
+:meth:`Session.advance`; a human's move goes through :meth:`Session.play`, which
+refuses an illegal move with the engine's reason and changes nothing.
+
+>>> from bluffkit.core.game import make_game
+>>> s = Session(make_game("horse-trading"), ["human", "random", "random"], seed=3)
+>>> s.to_move, s.waiting_for
+((0,), 0)
+>>> _ = s.play("auction")
+>>> _ = s.advance()           # chance turns up an animal, the bots bid or pass ...
+>>> len(s.moves) >= 2
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bluffkit.agents.base import ScriptedAgent, make_agent
+from bluffkit.core import log as gamelog
+from bluffkit.core.errors import IllegalAction, RulesError
+from bluffkit.core.seeding import check_seed, child_rngs
+
+HUMAN = "human"
+
+
+class Session:
+    """One game: ``seats`` lists, per seat, ``"human"``, a bot name (``"random"``,
+    ``"heuristic"``), an agent object, or a list of moves to play in order."""
+
+    def __init__(self, game, seats, *, names=None, seed: int = 0, start: dict | None = None):
+        self.game = game
+        n = game.check_players(len(seats))
+        self.seed = check_seed(seed)
+        self.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(n)]
+        if len(self.names) != n or len(set(self.names)) != n:
+            raise RulesError(f"give {n} distinct names, one per seat, got {self.names}")
+        self.kinds: list[str] = []
+        self.agents: list = []
+        for spec in seats:
+            if spec == HUMAN:
+                self.kinds.append(HUMAN)
+                self.agents.append(None)
+            elif isinstance(spec, (list, tuple)):
+                self.kinds.append("script")
+                self.agents.append(ScriptedAgent(spec, parse=game.parse))
+            else:
+                agent = make_agent(spec, game)
+                self.kinds.append(getattr(agent, "name", str(spec)))
+                self.agents.append(agent)
+        self.start = start
+        self._rngs = child_rngs(self.seed, n + 1)
+        self.states = [gamelog.start_state(game, n, start)]
+        self.moves: list = []        # (seat or None, action)
+        self.says: list[str] = []
+
+    # -- looking -------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.states[-1]
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return self.game.to_move(self.state)
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The human seat the game is waiting for, or None (bots or chance to act, or the end)."""
+        tm = self.to_move
+        for seat in tm:
+            if self.kinds[seat] == HUMAN:
+                return seat
+            break
+        return None
+
+    def observe(self, seat: int):
+        return self.game.observe(self.state, seat)
+
+    def legal(self, seat: int):
+        return self.game.legal(self.state, seat)
+
+    def seats(self) -> list[dict]:
+        return [{"name": n, "agent": k} for n, k in zip(self.names, self.kinds)]
+
+    # -- moving ----------------------------------------------------------------------
+    def _push(self, seat, action, after) -> str:
+        say = self.game.narrate(self.state, seat, action, after, self.names)
+        self.states.append(after)
+        self.moves.append((seat, action))
+        self.says.append(say)
+        return say
+
+    def play(self, action, seat: int | None = None) -> str:
+        """A move for ``seat`` (default: the first seat to move); returns its narration.
+
+        Raises :class:`IllegalAction` with the rule broken; the session is unchanged."""
+        if seat is None:
+            tm = self.to_move
+            if not tm:
+                raise IllegalAction("no-one-to-move", "the game is over" if self.over
+                                    else "chance acts next, not a player")
+            seat = tm[0]
+        if isinstance(action, str):
+            action = self.game.parse(action)
+        after = self.game.step(self.state, seat, action)
+        return self._push(seat, action, after)
+
+    def chance(self, outcome=None) -> str:
+        """Chance acts: ``outcome`` if given (e.g. ``"draw cow"``), else drawn from the seed."""
+        if not self.game.is_chance(self.state):
+            raise IllegalAction("not-chance-turn", "chance does not act now")
+        if outcome is None:
+            u = self._rngs[0].random()
+            for outcome, p in self.game.chance_outcomes(self.state):
+                u -= p
+                if u < 0:
+                    break
+        elif isinstance(outcome, str):
+            outcome = self.game.parse(outcome)
+        after = self.game.step(self.state, None, outcome)
+        return self._push(None, outcome, after)
+
+    def advance(self, limit: int | None = None) -> list[str]:
+        """Let chance and the bots act until a human must move, the game ends, or
+        ``limit`` steps have been taken; returns the narration of those steps."""
+        said = []
+        while limit is None or len(said) < limit:
+            if self.over:
+                break
+            if self.game.is_chance(self.state):
+                said.append(self.chance())
+                continue
+            seat = self.to_move[0]
+            if self.kinds[seat] == HUMAN:
+                break
+            obs = self.observe(seat)
+            action = self.agents[seat].act(obs, obs.legal, self._rngs[seat + 1])
+            said.append(self.play(action, seat))
+        return said
+
+    def run(self) -> "Session":
+        """Play to the end (every seat must be a bot or a script)."""
+        self.advance()
+        if not self.over:
+            raise RulesError(f"the game waits for a human at seat {self.waiting_for}; use play()")
+        return self
+
+    def undo(self) -> int:
+        """Take back moves up to and including the last human move (or the last move
+        if no human has moved); returns how many moves were taken back."""
+        if not self.moves:
+            return 0
+        k = len(self.moves) - 1
+        while k > 0 and (self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN):
+            k -= 1
+        if self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN:
+            k = len(self.moves) - 1
+        n = len(self.moves) - k
+        del self.moves[k:], self.says[k:], self.states[k + 1:]
+        return n
+
+    # -- the end and files -----------------------------------------------------------
+    def scores(self) -> tuple[int, ...]:
+        return self.game.scores(self.state)
+
+    def winners(self) -> tuple[int, ...]:
+        return self.game.winners(self.state)
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game so far as a log (see :mod:`bluffkit.core.log`)."""
+        return gamelog.write(path, self.game, self.seats(), self.seed, self.moves, self.start, self.says)
+
+    @classmethod
+    def load(cls, path: str | Path, seats=None) -> "Session":
+        """A session from a log, at its last step; seats default to humans."""
+        log, states = gamelog.read(path)
+        s = cls(log.game, seats or [HUMAN] * len(log.seats), names=log.names,
+                seed=log.seed or 0, start=log.start)
+        s.states = states
+        s.moves = list(log.moves)
+        s.says = [log.game.narrate(states[i], m[0], m[1], states[i + 1], s.names) for i, m in enumerate(log.moves)]
+        return s
