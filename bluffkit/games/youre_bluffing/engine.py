@@ -303,7 +303,7 @@ class Table:
         self._add_money(challenger, a.notes)
         mine, theirs = total(offer, self.d), total(a.notes, self.d)
         if mine == theirs and self.rules.trade_tie == "reoffer" and ties == 0:
-            self.trade = (challenger, target, family, cards, _EMPTY, 1)
+            self.trade = (challenger, target, family, cards, (0,) * len(self.d), 1)
             self.phase = S.REOFFER
             return
         if mine >= theirs:

@@ -140,3 +140,15 @@ class YoureBluffing:
         """Checkable numbers of a state, by seat name (see :mod:`.narrate`)."""
         from bluffkit.games.youre_bluffing.narrate import facts
         return facts(state, names)
+
+    # -- conformance hooks (see bluffkit.testing) ---------------------------------------
+    def invariants(self, state: S.State) -> list[str]:
+        """Conservation laws that must hold in every state; returns the violations."""
+        from bluffkit.games.youre_bluffing.invariants import violations
+        return violations(state)
+
+    def hide_from(self, state: S.State, seat: int, rng) -> S.State:
+        """A state that ``seat`` cannot tell apart from ``state``: every note ``seat``
+        cannot see is redealt at random, keeping each holder's number of notes."""
+        from bluffkit.games.youre_bluffing.invariants import redeal_hidden
+        return redeal_hidden(state, seat, rng)

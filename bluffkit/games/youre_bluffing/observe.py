@@ -52,6 +52,20 @@ class Legal:
     def __bool__(self) -> bool:
         return self.any
 
+    def key(self) -> tuple:
+        return (self.seat, self.phase, self.simple, self.bid, self.trades, self.hand,
+                self.notes_for, self.pay, self.payment_rule)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Legal) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"Legal(seat={self.seat}, phase={self.phase!r}, simple={self.simple}, bid={self.bid}, " \
+               f"trades={self.trades}, notes_for={getattr(self.notes_for, '__name__', None)}, pay={self.pay})"
+
     # ``simple`` holds the legal actions that take no argument; these read it.
     auction = property(lambda self: AUCTION in self.simple, doc="may start an auction")
     sell = property(lambda self: SELL in self.simple, doc="may sell the lot")
