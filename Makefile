@@ -67,7 +67,7 @@ lab: $(VENV_STAMP)
 test: $(VENV_STAMP)
 	mkdir -p $(TMPDIR_REPO)
 	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest \
-		tests --doctest-modules bluffkit $(NBVAL_OPTS) $(PYTEST_ARGS)
+		tests --doctest-modules bluffkit --doctest-glob=README.md README.md $(NBVAL_OPTS) $(PYTEST_ARGS)
 
 bench: $(VENV_STAMP)
 	@if [ -f benchmarks/run_all.py ]; then \

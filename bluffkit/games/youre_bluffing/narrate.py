@@ -13,6 +13,11 @@ from bluffkit.games.youre_bluffing import scoring
 from bluffkit.games.youre_bluffing import state as S
 
 
+def _a(label: str) -> str:
+    """``label`` with its article: a cow, an 8, an A."""
+    return ("an " if label[0] in "aeiouAEIOU8" or label == "11" else "a ") + label
+
+
 def _cards(k: int) -> str:
     return f"{k} card" if k == 1 else f"{k} cards"
 
@@ -31,7 +36,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
     leader = names[before.leader]
     kind = type(action)
     if kind is A.Draw:
-        text = f"{leader} turns up {r.labels[action.family]}"
+        text = f"{leader} turns up {_a(r.labels[action.family])}"
         if action.family == r.payday_family:
             text += f": payday, every player gets {r.paydays[before.paydays]}"
         text += "."

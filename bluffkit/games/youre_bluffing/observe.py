@@ -99,13 +99,45 @@ class Legal:
             if type(amount) is int and amount >= lo and not amount % step and (cap is None or amount <= cap):
                 return None
         who = f"seat {self.seat}"
+        problem = self._problem(action, kind, who, table)
+        if problem is not None and self.any:
+            problem = (problem[0], f"{problem[1]}; seat {self.seat} may: {self.describe(table)}")
+        return problem
+
+    def describe(self, table) -> str:
+        """The legal actions in a few words, e.g. ``'sell, buy'`` or ``'pass, bid 70 or more'``."""
+        out = [str(a) for a in self.simple]
+        if self.bid:
+            lo, cap, step = self.bid
+            out.append(f"bid {lo} or more" + (f" in steps of {step}" if step > 1 else "")
+                       + (f" up to {cap}" if cap is not None else "") if cap is None or cap >= lo else "")
+        if self.trades:
+            out.append("trade for " + ", ".join(f"{table.rules.labels[f]} with seat {t}" for t, f in self.trades))
+        if self.notes_for is Counter:
+            out.append("counter NOTES")
+        elif self.notes_for is Offer:
+            out.append("offer NOTES")
+        if self.pay is not None:
+            out.append(f"pay {self.pay} or more (no change)")
+        return ", ".join(o for o in out if o)
+
+    def _problem(self, action, kind, who, table) -> tuple[str, str] | None:
         if not self.any:
+            if self.phase == S.BID and self.seat == table.leader:
+                return ("leader-does-not-bid", "the leader does not bid in their own auction")
+            if self.phase == S.BID and self.seat == table.high_bidder:
+                return ("already-highest", f"{who} already holds the highest bid ({table.high_bid}); "
+                        f"waiting for the others to raise or pass")
             waiting = ", ".join(str(s) for s in table.to_move())
             return ("not-your-turn", f"{who} cannot act now: waiting for {_WHO[self.phase]}"
                     + (f" (seat {waiting})" if waiting else ""))
         if kind is Bid:
             if not self.bid:
-                return ("not-bidding", f"{who} cannot bid now: waiting for {_WHO[self.phase]}")
+                if self.phase == S.BID and self.seat == table.leader:
+                    return ("leader-does-not-bid", "the leader does not bid in their own auction")
+                if self.phase == S.BID and self.seat == table.high_bidder:
+                    return ("already-highest", f"{who} already holds the highest bid ({table.high_bid})")
+                return ("not-bidding", f"{who} cannot bid now")
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
                 return ("bid-too-low", f"a bid must be at least {lo} here, got {action.amount}")
