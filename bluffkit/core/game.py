@@ -11,10 +11,20 @@ state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
 - ``step(state, seat, action)``: the next state, or
   :class:`~bluffkit.core.errors.IllegalAction` naming the rule broken.
 - ``observe(state, seat)``: what that seat may know, with its legal actions.
-- ``scores(state)``, ``winners(state)`` at the end; ``parse(text)`` an action.
+- ``scores(state)``, ``winners(state)`` at the end.
+- ``parse(text)`` an action from its text; ``notation(action)`` the text a player of
+  this ruleset reads (``parse(notation(a)) == a`` and ``parse(str(a)) == a``).
+- ``narrate(before, seat, action, after, names)``: one public sentence per step;
+  ``facts(state, names)``: the checkable numbers scenarios compare.
+- ``check_players(n)``, ``state_from_position(players=..., **position)``.
 - ``header()`` / ``from_header(dict)``: the game and its rules as JSON for logs.
 - ``table(state=None, players=None)``: a mutable working copy for fast simulation,
-  running the same rule methods (see each game's ``engine`` module).
+  running the same rule methods (see each game's ``engine`` module). A table has
+  ``to_move()``, ``legal(seat)``, ``observe(seat)``, ``apply(seat, action)``,
+  ``is_chance()``, ``chance_outcomes()``, ``apply_chance(outcome)``, ``is_over()``,
+  ``values()`` and ``freeze()``.
+- For :mod:`bluffkit.testing`: ``invariants(state)`` (conservation laws, returns the
+  violations) and ``hide_from(state, seat, rng)`` (a state the seat cannot tell apart).
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ def payment_problem(hand: Notes, notes: Notes, amount: int, denoms: tuple[int, .
 
 
 @lru_cache(maxsize=16384)
-def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list[Notes]:
+def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list[tuple[int, int, Notes]]:
     """The ``exact_if_possible`` payments: the exact choices (no zero notes) if there are
     any, else the covering choices with no removable note.
 
@@ -154,7 +154,7 @@ def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list
         reach[k] = r
         rest[k] = rest[k + 1] + hand[i] * d
     exact = bool((reach[0] >> amount) & 1)
-    out: list[Notes] = []
+    out: list[tuple[int, int, Notes]] = []     # (total, number of notes, notes)
     chosen = [0] * len(hand)
 
     def walk(k: int, paid: int) -> None:
@@ -169,7 +169,7 @@ def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list
                 if now == amount:
                     if c:
                         chosen[i] = c
-                        out.append(tuple(chosen))
+                        out.append((now, sum(chosen), tuple(chosen)))
                     break
                 if not last and (reach[k + 1] >> (amount - now)) & 1:
                     chosen[i] = c
@@ -178,7 +178,7 @@ def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list
                 if now >= amount:
                     if c:                       # the c-th note of the smallest value was needed
                         chosen[i] = c
-                        out.append(tuple(chosen))
+                        out.append((now, sum(chosen), tuple(chosen)))
                     break
                 if not last and now + rest[k + 1] >= amount:
                     chosen[i] = c
@@ -190,7 +190,6 @@ def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list
     return out
 
 
-@lru_cache(maxsize=16384)
 def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
              rule: str = "exact_if_possible") -> tuple[Notes, ...]:
     """Every valid payment of ``amount`` from ``hand``, smallest total first.
@@ -199,12 +198,22 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
     which can be many; under ``exact_if_possible`` it is the exact ones if any,
     else the covering choices with no superfluous note (never a zero note).
     """
+    if rule == "exact_if_possible":
+        # Zero notes never matter, nor notes of a value d beyond the ceil(amount / d)
+        # that a payment could use: dropping them makes equal questions share one answer.
+        hand = tuple(0 if not d else (c if c * d < amount + d else -(-amount // d))
+                     for c, d in zip(hand, denoms))
+    return _payments(hand, amount, denoms, rule)
+
+
+@lru_cache(maxsize=65536)
+def _payments(hand: Notes, amount: int, denoms: tuple[int, ...], rule: str) -> tuple[Notes, ...]:
     if total(hand, denoms) < amount:
         return ()
     if rule == "any_cover":
-        ranges = [range(c + 1) for c in hand]
-        found = [p for p in product(*ranges) if total(p, denoms) >= amount]
+        found = [(total(p, denoms), sum(p), p) for p in product(*[range(c + 1) for c in hand])]
+        found = [f for f in found if f[0] >= amount]
     else:
         found = _minimal_payments(hand, amount, denoms)
-    found.sort(key=lambda p: (sum(c * d for c, d in zip(p, denoms)), sum(p), p))
-    return tuple(found)
+    found.sort()                        # by total, then number of notes, then the notes
+    return tuple(p for _, _, p in found)
