@@ -9,8 +9,8 @@ A position is plain JSON (it is stored in scenario files and log headers)::
      "paydays": null}                            # donkeys already turned up; null: counted from the pile
 
 The position is checked: every family has exactly ``family_size`` cards between
-the pile and the herds, a finite bank can supply the notes, and the paydays agree
-with the donkeys out of the pile.
+the pile and the herds, a finite bank can supply the notes held and every payday still
+to come, and the paydays agree with the donkeys out of the pile.
 """
 
 from __future__ import annotations
@@ -78,6 +78,12 @@ def build_position(rules: Rules, players: int, leader: int = 0, money=None, herd
         short = [rules.denominations[i] for i, b in enumerate(bank) if b < 0]
         if short:
             raise RulesError(f"the players hold more notes of {short} than the game has")
+        for value in rules.paydays[paydays:]:          # the paydays still to come
+            i = rules.denominations.index(value)
+            need = rules.paydays[paydays:].count(value) * n
+            if bank[i] < need:
+                raise RulesError(f"the bank keeps {bank[i]} notes of {value}, but the paydays still to "
+                                 f"come need {need}")
     t = Table.new(rules, n)
     t.leader, t.pile, t.herds, t.money, t.bank, t.paydays = leader, pl, hs, notes, bank, paydays
     t._counts = None

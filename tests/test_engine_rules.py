@@ -1,0 +1,1266 @@
+"""Rule-by-rule tests of the You're Bluffing! / Horse Trading engine.
+
+Each test checks one rule and names the rulebook section it comes from:
+
+- YB: You're Bluffing! rulebook (shared/seeds/000_24ecb2a39eece5b2.txt)
+- HT: Horse Trading rules (shared/seeds/003_cdab582bd47c4f5f.txt)
+- DIGEST: shared/RULES.md section 1 (the project's defaults where the rulebooks are silent)
+
+Expected numbers are worked out from the rulebooks by hand; the arithmetic is in the
+comments. Everything goes through the public API (``YoureBluffing``).
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bluffkit.core.errors import IllegalAction, RulesError
+from bluffkit.core.money import parse as parse_notes
+from bluffkit.games.youre_bluffing import PRESETS, VARIANTS, Rules, YoureBluffing, preset
+
+D = (0, 10, 50, 100, 200, 500)
+FAMILIES = ("rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")
+F = {name: i for i, name in enumerate(FAMILIES)}
+START = 90  # two 0s, four 10s and one 50 (YB "Setup"; HT "Setup" 2)
+
+
+def yb(*variants, **options) -> YoureBluffing:
+    return YoureBluffing.create("youre-bluffing", variants=list(variants), **options)
+
+
+def ht(*variants, **options) -> YoureBluffing:
+    return YoureBluffing.create("horse-trading", variants=list(variants), **options)
+
+
+def notes(text: str) -> tuple[int, ...]:
+    return parse_notes(text, D)
+
+
+def play(g, s, *moves):
+    """Apply ``(seat, action)`` pairs in order; seat ``None`` is chance."""
+    for seat, action in moves:
+        s = g.step(s, seat, action)
+    return s
+
+
+def open_auction(g, s, *families):
+    """The leader auctions; chance turns up ``families`` (one per animal in the lot)."""
+    s = g.step(s, s.leader, "auction")
+    for fam in families:
+        s = g.step(s, None, f"draw {fam}")
+    return s
+
+
+def pass_round(g, s):
+    """Every seat still asked in the current bidding round passes once, in table order."""
+    assert s.phase == "bid", f"expected bidding, got phase {s.phase!r}"
+    for seat in tuple(g.to_move(s)):
+        s = g.step(s, seat, "pass")
+    return s
+
+
+def refused(g, s, seat, action, rule=None) -> IllegalAction:
+    """``action`` by ``seat`` raises IllegalAction (with ``rule``, or one of the rules in a
+    tuple, if given); ``s`` is unchanged."""
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, seat, action)
+    assert s == before, f"refused {action!r} changed the state"
+    err = info.value
+    if rule is not None:
+        allowed = rule if isinstance(rule, tuple) else (rule,)
+        assert err.rule in allowed, f"{action!r}: expected rule {rule!r}, got {err.rule!r} ({err})"
+    assert err.reason, "an illegal action must explain itself"
+    return err
+
+
+#: Rule ids accepted when the leader tries to bid in their own auction.
+LEADER_BIDS = ("leader-does-not-bid", "not-your-turn")
+
+
+def herd(s, seat, family: str) -> int:
+    return s.herds[seat][F[family]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Auction: who may bid and how much
+# ---------------------------------------------------------------------------------------------
+
+def test_leader_cannot_bid():
+    """YB "The Auctions": "The leader may not take part in the bidding." (HT Auction 2 too)."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    assert s.phase == "bid"
+    assert 0 not in g.to_move(s)
+    assert not g.legal(s, 0).bid
+    refused(g, s, 0, "bid 10", LEADER_BIDS)
+    # still refused after another player has bid
+    s = g.step(s, 1, "bid 10")
+    refused(g, s, 0, "bid 20", LEADER_BIDS)
+
+
+def test_non_leaders_may_bid_in_any_order():
+    """HT Auction 2: "All the other players may now bid for it, in any order"; YB "The
+    Auctions": all the other players have the right to bid. Seat 2 may open before seat 1."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    assert set(g.to_move(s)) == {1, 2}
+    s = g.step(s, 2, "bid 10")
+    assert (s.high_bid, s.high_bidder) == (10, 2)
+    s = g.step(s, 1, "bid 20")
+    assert (s.high_bid, s.high_bidder) == (20, 1)
+
+
+def test_player_who_passed_may_bid_again_after_a_new_bid():
+    """HT Auction 2: bid "as often as they like": a pass does not end a player's auction
+    while someone else raises."""
+    g = ht()
+    s = open_auction(g, g.new_state(players=4), "9")
+    s = play(g, s, (1, "bid 10"), (2, "pass"), (3, "bid 20"))
+    assert 2 in g.to_move(s)
+    s = g.step(s, 2, "bid 30")
+    assert (s.high_bid, s.high_bidder) == (30, 2)
+
+
+def test_yb_any_higher_bid_is_allowed():
+    """YB "The Auctions": bids "must always be higher than the previously announced bid";
+    no step size, so 11 after 10 is fine, and a first bid may be small (5)."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = g.step(s, 1, "bid 5")
+    s = g.step(s, 2, "bid 10")
+    s = g.step(s, 1, "bid 11")
+    assert (s.high_bid, s.high_bidder) == (11, 1)
+
+
+@pytest.mark.parametrize("amount", [10, 9, 1])
+def test_yb_bid_not_higher_than_last_is_refused(amount):
+    """YB "The Auctions": every bid must be higher than the previous one (here 10)."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = g.step(s, 1, "bid 10")
+    err = refused(g, s, 2, f"bid {amount}", "bid-too-low")
+    assert "11" in str(err), "the message should name the lowest allowed bid, 11"
+
+
+def test_ht_first_bid_at_least_10():
+    """HT Auction 2: "the first bid is at least 10"."""
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    refused(g, s, 1, "bid 0", "bid-too-low")
+    refused(g, s, 1, "bid 5", "bid-too-low")
+    s = g.step(s, 1, "bid 10")
+    assert s.high_bid == 10
+
+
+@pytest.mark.parametrize("amount", [15, 25, 55])
+def test_ht_bids_are_multiples_of_10(amount):
+    """HT Auction 2: "Bids are multiples of 10"."""
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    if amount > 20:
+        s = g.step(s, 2, "bid 10")
+    refused(g, s, 1, f"bid {amount}", "bid-multiple")
+
+
+def test_ht_each_bid_at_least_10_higher():
+    """HT Auction 2: "each new bid must be at least 10 higher than the last one"; more is
+    fine (Ben jumps from 10 to 40 in the HT example)."""
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    s = g.step(s, 1, "bid 40")
+    refused(g, s, 2, "bid 40", "bid-too-low")
+    refused(g, s, 2, "bid 30", "bid-too-low")
+    s2 = g.step(s, 2, "bid 50")
+    assert s2.high_bid == 50
+    s3 = g.step(s, 2, "bid 100")
+    assert s3.high_bid == 100
+
+
+def test_auction_closes_when_all_others_pass_and_leader_chooses():
+    """YB "The Auctions" / HT Auction 3: when nobody bids higher the auction closes and the
+    leader chooses to sell or to buy it (right of preemption)."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=4), "cow")
+    s = g.step(s, 1, "bid 10")
+    s = g.step(s, 2, "pass")
+    assert s.phase == "bid", "seat 3 has not answered yet"
+    s = g.step(s, 3, "pass")
+    assert s.phase == "decide"
+    assert g.to_move(s) == (0,)
+    legal = g.legal(s, 0)
+    assert legal.sell and legal.buy
+    refused(g, s, 1, "bid 20", "not-your-turn")
+
+
+def test_sell_bidder_pays_leader_and_takes_the_animal():
+    """YB "The Auctions": "It is the leader who receives the auction money" and the card goes
+    to the highest bidder. Seat 1 bids 60 and pays 50 + 10: seat 1 90 - 60 = 30, leader
+    90 + 60 = 150."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = play(g, s, (1, "bid 60"), (2, "pass"), (0, "sell"))
+    assert s.phase == "pay" and g.to_move(s) == (1,)
+    s = g.step(s, 1, "pay 50+10")
+    assert herd(s, 1, "cow") == 1 and herd(s, 0, "cow") == 0
+    assert g.money_totals(s) == (150, 30, 90)
+    assert s.phase == "turn" and s.leader == 1, "the player to the left becomes the leader"
+
+
+def test_ht_auction_example_carla_sells_the_9_to_ben():
+    """HT "Auction" example: Carla turns up a 9; Anna 10, Ben 40, Anna 50, Ben 60; Carla sells.
+    Ben holds two 50s and two 0s, pays 50 + 50 = 100, gets no change, takes the 9."""
+    g = ht()
+    anna, ben, carla = 0, 1, 2
+    s = g.state_from_position(players=3, leader=carla, money=[None, "50+50+0+0", None],
+                              herds=[{}, {}, {}], pile=None)
+    s = open_auction(g, s, "9")
+    s = play(g, s, (anna, "bid 10"), (ben, "bid 40"), (anna, "bid 50"), (ben, "bid 60"),
+             (anna, "pass"))
+    assert s.phase == "decide" and (s.high_bid, s.high_bidder) == (60, ben)
+    s = g.step(s, carla, "sell")
+    assert [str(p) for p in g.legal(s, ben).payments(D)] == ["pay 50+50"]
+    s = g.step(s, ben, "pay 50+50")
+    assert s.herds[ben][F["cow"]] == 1          # the 9s are the cows (800)
+    assert s.money[ben] == notes("0+0")         # no change
+    assert g.money_totals(s) == (90, 0, 190)    # Carla 90 + 100
+
+
+def test_buy_leader_pays_the_bidder_and_keeps_the_animal():
+    """YB "The Leader's Right of Preemption": the leader pays the highest bidder the bid and
+    takes the card. Seat 1 bids 40: leader 90 - 40 = 50, seat 1 90 + 40 = 130."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = play(g, s, (1, "bid 40"), (2, "pass"), (0, "buy"))
+    assert s.phase == "pay" and g.to_move(s) == (0,)
+    s = g.step(s, 0, "pay 10+10+10+10")
+    assert herd(s, 0, "cow") == 1 and herd(s, 1, "cow") == 0
+    assert g.money_totals(s) == (50, 130, 90)
+    assert s.leader == 1
+
+
+def test_leader_buying_back_pays_without_change_too():
+    """YB "Not the Exact Amount?": "This also applies to the leader when exercising their
+    right of preemption." 45 cannot be paid exactly from 50+10+10+10+10 (four 10s make only
+    40), so the leader gives the 50 alone; 50 + 10 would hold a superfluous 10."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = play(g, s, (1, "bid 45"), (2, "pass"), (0, "buy"))
+    assert [str(p) for p in g.legal(s, 0).payments(D)] == ["pay 50"]
+    refused(g, s, 0, "pay 50+10", "payment")
+    refused(g, s, 0, "pay 10+10+10+10", "payment")
+    s = g.step(s, 0, "pay 50")
+    assert herd(s, 0, "cow") == 1
+    assert g.money_totals(s) == (40, 140, 90)
+
+
+def test_buy_refused_when_leader_cannot_pay():
+    """HT Auction 3: buy it yourself "only if you have enough money"; DIGEST: YB is silent,
+    default not allowed (rule option buyback_without_funds="forbidden")."""
+    assert PRESETS["youre_bluffing"].buyback_without_funds == "forbidden"
+    assert PRESETS["horse_trading"].buyback_without_funds == "forbidden"
+    for g, fam in ((yb(), "cow"), (ht(), "9")):
+        s = open_auction(g, g.new_state(players=3), fam)
+        s = play(g, s, (1, "bid 100"), (2, "pass"))   # the leader holds 90 < 100
+        assert s.phase == "decide"
+        assert not g.legal(s, 0).buy and g.legal(s, 0).sell
+        refused(g, s, 0, "buy", "cannot-buy-back")
+
+
+def test_buy_allowed_with_exactly_enough_money():
+    """HT Auction 3: "only if you have enough money": 90 is enough for a bid of 90."""
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    s = play(g, s, (1, "bid 90"), (2, "pass"))
+    assert g.legal(s, 0).buy
+    s = play(g, s, (0, "buy"), (0, "pay 50+10+10+10+10"))
+    assert herd(s, 0, "cow") == 1
+    assert g.money_totals(s) == (0, 180, 90)
+
+
+def test_buyback_show_and_rerun_option():
+    """DIGEST (leader buys back but cannot pay): with buyback_without_funds="show_and_rerun"
+    the leader is treated like a bidder who cannot pay (YB "Not Enough Money?"): the leader
+    shows all money and the auction is held again."""
+    g = yb(buyback_without_funds="show_and_rerun")
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = play(g, s, (1, "bid 100"), (2, "pass"), (0, "buy"))
+    assert s.phase == "bid"
+    assert (0, notes("50+10+10+10+10+0+0")) in s.shown
+    assert g.money_totals(s) == (90, 90, 90)
+    assert herd(s, 0, "cow") == 0 and s.lot == (F["cow"],)
+
+
+# ---------------------------------------------------------------------------------------------
+# No bid at all
+# ---------------------------------------------------------------------------------------------
+
+def test_yb_no_bid_offered_three_times_then_leader_takes_it_free():
+    """YB "Not the Exact Amount?": "the leader must offer the card to the other players three
+    times ... If, during that time, no bid has been made, the leader gets the offered card
+    without paying anything." One or two rounds of passes are not enough."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    for call in (1, 2):
+        s = pass_round(g, s)
+        assert s.phase == "bid", f"after {call} call(s) the animal is still on offer"
+        assert herd(s, 0, "cow") == 0
+    s = pass_round(g, s)
+    assert herd(s, 0, "cow") == 1
+    assert g.money_totals(s) == (90, 90, 90), "the leader pays nothing"
+    assert s.phase == "turn" and s.leader == 1
+
+
+def test_ht_no_bid_called_once_more_then_leader_takes_it_free():
+    """HT Auction 4: "No bids at all: call out the animal once more. If still nobody bids,
+    you take it for free." One round of passes is not enough; two are."""
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    s = pass_round(g, s)
+    assert s.phase == "bid" and herd(s, 0, "cow") == 0
+    s = pass_round(g, s)
+    assert herd(s, 0, "cow") == 1
+    assert g.money_totals(s) == (90, 90, 90)
+    assert s.leader == 1
+
+
+def test_yb_a_late_small_bid_still_buys_the_animal():
+    """YB: "If, on the other hand, a player makes a bid, however small, the leader hands them
+    the card and receives the money". A bid in the second call round sells the animal."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = pass_round(g, s)
+    s = g.step(s, 2, "bid 10")
+    s = g.step(s, 1, "pass")
+    assert s.phase == "decide"
+    s = play(g, s, (0, "sell"), (2, "pay 10"))
+    assert herd(s, 2, "cow") == 1
+    assert g.money_totals(s) == (100, 90, 80)
+
+
+# ---------------------------------------------------------------------------------------------
+# Paying: no change
+# ---------------------------------------------------------------------------------------------
+
+def _pay_phase(g, money_of_payer: str | None, bid: int):
+    """YB: seat 1 (money ``money_of_payer``) wins ``bid`` for a cow; the leader sells."""
+    s = g.state_from_position(players=3, leader=0, money=[None, money_of_payer, None],
+                              herds=[{}, {}, {}], pile=None)
+    s = open_auction(g, s, "cow")
+    s = play(g, s, (1, f"bid {bid}"), (2, "pass"), (0, "sell"))
+    assert s.phase == "pay" and g.to_move(s) == (1,)
+    return s
+
+
+def test_payment_must_be_exact_when_possible():
+    """YB "Not the Exact Amount?": "It is forbidden to make change. A player who cannot give
+    the exact sum must give more" -- so one who can give it exactly must. 60 from
+    50+10+10+10+10 is 50 + 10; 50 + 10 + 10 or 50 + 50 would need change."""
+    g = yb()
+    s = _pay_phase(g, None, 60)
+    refused(g, s, 1, "pay 50+10+10", "payment")
+    refused(g, s, 1, "pay 10+10+10+10+50", "payment")
+    s20 = _pay_phase(g, None, 20)
+    refused(g, s20, 1, "pay 50", "payment")
+    s = g.step(s, 1, "pay 50+10")
+    assert g.money_totals(s) == (150, 30, 90)
+
+
+def test_payment_more_when_exact_impossible_but_no_superfluous_note():
+    """YB "Not the Exact Amount?" / HT "Paying": "If you can't pay the exact amount, you pay
+    more." Holding 100, 50 and 10, a bid of 55 cannot be paid exactly; 50 + 10 (60) or the
+    100 alone cover it; 100 + 10 or 100 + 50 hold a note that could be left out."""
+    g = yb()
+    s = _pay_phase(g, "100+50+10", 55)
+    valid = {str(p) for p in g.legal(s, 1).payments(D)}
+    assert valid == {"pay 50+10", "pay 100"}
+    refused(g, s, 1, "pay 100+10", "payment")
+    refused(g, s, 1, "pay 100+50", "payment")
+    refused(g, s, 1, "pay 50", "payment")           # less than 55
+    after = g.step(s, 1, "pay 50+10")
+    assert g.money_totals(after) == (150, 100, 90)
+    after = g.step(s, 1, "pay 100")
+    assert g.money_totals(after) == (190, 60, 90)
+
+
+def test_small_yb_bid_paid_with_one_note():
+    """YB "Not the Exact Amount?": a bid of 5 cannot be paid exactly with 0/10/50 notes, so
+    the bidder pays more: a single 10 (10 + 10 would give a superfluous note)."""
+    g = yb()
+    s = _pay_phase(g, None, 5)
+    refused(g, s, 1, "pay 10+10", "payment")
+    s = g.step(s, 1, "pay 10")
+    assert g.money_totals(s) == (100, 80, 90)
+
+
+def test_zero_notes_are_never_part_of_a_payment():
+    """YB "Setup": the 0s are "bluff cards"; a payment of the exact sum never needs one, so
+    adding a 0 to a payment is refused."""
+    g = yb()
+    s = _pay_phase(g, None, 60)
+    refused(g, s, 1, "pay 50+10+0", "payment")
+    refused(g, s, 1, "pay 0", "payment")
+
+
+def test_paying_with_notes_not_held_is_refused():
+    """A player pays with their own notes (YB "Not the Exact Amount?"): a 100 that seat 1
+    does not hold cannot be paid."""
+    g = yb()
+    s = _pay_phase(g, None, 60)
+    err = refused(g, s, 1, "pay 100", "payment")
+    assert "not hold" in str(err)
+
+
+def test_only_the_payer_may_pay():
+    """YB "The Auctions": the highest bidder pays the leader; nobody else pays."""
+    g = yb()
+    s = _pay_phase(g, None, 60)
+    refused(g, s, 0, "pay 50+10", "not-your-turn")
+    refused(g, s, 2, "pay 50+10", "not-your-turn")
+
+
+# ---------------------------------------------------------------------------------------------
+# A bidder who cannot pay
+# ---------------------------------------------------------------------------------------------
+
+def test_bidder_who_cannot_pay_shows_money_and_the_auction_is_held_again():
+    """YB "Not Enough Money?": "A player who realizes they cannot pay the sum they bid at
+    auction must show all their money to the other players. The auction then starts over."
+    Seat 1 bids 100 holding 90; no money and no animal change hands; the same cow is bid
+    for again, by all non-leaders, from the start."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    pile = s.pile
+    s = play(g, s, (1, "bid 100"), (2, "pass"), (0, "sell"))
+    assert s.phase == "bid"
+    assert set(g.to_move(s)) == {1, 2}
+    assert s.high_bidder == -1
+    assert s.lot == (F["cow"],) and s.pile == pile, "the same animal, no new card"
+    assert (1, notes("50+10+10+10+10+0+0")) in s.shown
+    assert (1, notes("50+10+10+10+10+0+0")) in g.observe(s, 2).shown, "shown to everybody"
+    assert g.money_totals(s) == (90, 90, 90)
+    assert all(herd(s, seat, "cow") == 0 for seat in range(3))
+
+
+def test_bidder_who_showed_money_may_bid_at_most_what_they_hold():
+    """HT "Can't pay?": "the auction is held again, and in it they may bid no more than they
+    have." Ben held 90 (HT start money), so 100 is refused with its own rule and 90 is fine."""
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    s = play(g, s, (1, "bid 100"), (2, "pass"), (0, "sell"))
+    err = refused(g, s, 1, "bid 100", "bid-over-shown-money")
+    assert "90" in str(err)
+    refused(g, s, 1, "bid 500", "bid-over-shown-money")
+    s = g.step(s, 1, "bid 90")
+    # the others are not capped
+    s = g.step(s, 2, "bid 100")
+    assert (s.high_bid, s.high_bidder) == (100, 2)
+
+
+def test_capped_bidder_who_wins_again_pays():
+    """HT "Can't pay?": in the auction held again the capped player may win with a bid they
+    can pay; then the sale goes through (90 from 50+10+10+10+10)."""
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    s = play(g, s, (1, "bid 100"), (2, "pass"), (0, "sell"))
+    s = play(g, s, (1, "bid 90"), (2, "pass"), (0, "sell"))
+    assert s.phase == "pay"
+    s = g.step(s, 1, "pay 50+10+10+10+10")
+    assert herd(s, 1, "cow") == 1
+    assert g.money_totals(s) == (180, 0, 90)
+
+
+def test_auction_held_again_does_not_pay_the_donkey_twice():
+    """YB "The Golden Donkey": the money is distributed when the donkey is turned over; holding
+    the auction again (YB "Not Enough Money?") turns over no new card, so no second payday.
+    After the first donkey each holds 90 + 50 = 140."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "donkey")
+    assert g.money_totals(s) == (140, 140, 140)
+    bank = s.bank
+    s = play(g, s, (1, "bid 500"), (2, "pass"), (0, "sell"))
+    assert s.phase == "bid"
+    assert g.money_totals(s) == (140, 140, 140)
+    assert s.paydays == 1 and s.bank == bank
+
+
+# ---------------------------------------------------------------------------------------------
+# Donkeys (YB) and 7s (HT): paydays
+# ---------------------------------------------------------------------------------------------
+
+def test_yb_donkeys_pay_50_100_200_500_to_everyone_before_the_auction():
+    """YB "The Golden Donkey": the auction is interrupted, every player including the leader
+    gets 50, 100, 200, 500 for the 1st..4th donkey; then the donkey is auctioned. Totals:
+    90 -> 140 -> 240 -> 440 -> 940."""
+    g = yb()
+    s = g.new_state(players=3)
+    expected = START
+    for k, pay in enumerate((50, 100, 200, 500)):
+        leader = s.leader
+        owned = herd(s, leader, "donkey")
+        s = open_auction(g, s, "donkey")
+        expected += pay
+        assert s.phase == "bid", "paid before the bidding"
+        assert g.money_totals(s) == (expected,) * 3, f"donkey {k + 1} pays {pay} to everyone"
+        assert s.paydays == k + 1
+        for _ in range(3):                    # nobody bids: the leader keeps it free
+            s = pass_round(g, s)
+        assert herd(s, leader, "donkey") == owned + 1
+    assert g.money_totals(s) == (940, 940, 940)
+
+
+def test_yb_finite_bank_pays_the_start_money_and_the_donkeys():
+    """YB "Contents": 55 money cards, 10x0, 20x10, 10x50, 5x100, 5x200, 5x500. With 3 players
+    the start money takes 6 zeros, 12 tens and 3 fifties: the bank keeps
+    (4, 8, 7, 5, 5, 5). Each donkey takes one note per player: after all four,
+    (4, 8, 4, 2, 2, 2). Every note is in the bank or in a hand."""
+    g = yb()
+    s = g.new_state(players=3)
+    assert s.bank == (4, 8, 7, 5, 5, 5)
+    s = open_auction(g, s, "donkey")
+    assert s.bank == (4, 8, 4, 5, 5, 5)
+    for _ in range(3):
+        s = pass_round(g, s)
+    for _ in range(3):
+        s = open_auction(g, s, "donkey")
+        for _ in range(3):
+            s = pass_round(g, s)
+    assert s.bank == (4, 8, 4, 2, 2, 2)
+    held = [sum(m[i] for m in s.money) for i in range(len(D))]
+    assert [b + h for b, h in zip(s.bank, held)] == [10, 20, 10, 5, 5, 5]
+
+
+def test_yb_donkey_payday_bank_with_five_players():
+    """YB "Contents": the 55 notes are enough for five players: the start money leaves
+    (0, 0, 5, 5, 5, 5), and the first donkey takes the last five 50s."""
+    g = yb()
+    s = g.new_state(players=5)
+    assert s.bank == (0, 0, 5, 5, 5, 5)
+    s = open_auction(g, s, "donkey")
+    assert s.bank == (0, 0, 0, 5, 5, 5)
+    assert g.money_totals(s) == (140,) * 5
+
+
+def test_ht_sevens_are_paydays_and_the_bank_never_runs_out():
+    """HT "Paydays": "Whenever a 7 is turned up for an auction, everybody first gets new money
+    from the bank -- including the auctioneer" (DIGEST: 50, 100, 200, 500); HT "The money":
+    "the bank never runs out" (no finite bank)."""
+    g = ht()
+    s = g.new_state(players=3)
+    assert s.bank is None
+    s = open_auction(g, s, "7")
+    assert g.money_totals(s) == (140, 140, 140)
+    assert s.bank is None and s.phase == "bid"
+
+
+def test_ht_fourth_seven_pays_500():
+    """HT "Paydays" / DIGEST: the 4th payday is 500 to every player. Three 7s are already
+    out (the owners hold them), so the next 7 turned up pays 500: 90 + 500 = 590."""
+    g = ht()
+    s = g.state_from_position(players=3, leader=1, money=None,
+                              herds=[{"7": 2}, {"7": 1}, {}], pile=None)
+    assert s.paydays == 3
+    s = open_auction(g, s, "7")
+    assert g.money_totals(s) == (590, 590, 590)
+    assert s.paydays == 4
+
+
+# ---------------------------------------------------------------------------------------------
+# Trades
+# ---------------------------------------------------------------------------------------------
+
+def _trade_position(g, herds, leader=0, money=None):
+    return g.state_from_position(players=3, leader=leader, money=money, herds=herds, pile=None)
+
+
+def test_leader_chooses_auction_or_trade():
+    """YB "The Game Begins": "the leader chooses between two actions": an auction or a
+    cattle trade, once two players own cards of the same family."""
+    g = yb()
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    legal = g.legal(s, 0)
+    assert legal.auction
+    assert legal.trades == ((1, F["goat"]),)
+
+
+def test_trade_needs_a_family_both_own():
+    """YB "The Cattle Trade": "When two players each own animals from the same family" (HT
+    Trade 1: "an animal of which both of you own at least one card"). Seat 0 owns a cow and
+    seat 1 a goat: no trade is possible."""
+    g = yb()
+    s = _trade_position(g, [{"cow": 1}, {"goat": 1}, {}])
+    assert g.legal(s, 0).trades == ()
+    refused(g, s, 0, "trade 1 cow none", "trade-shared-family")
+    refused(g, s, 0, "trade 1 goat none", "trade-shared-family")
+    refused(g, s, 0, "trade 2 cow none", "trade-shared-family")
+
+
+def test_trade_cannot_target_oneself():
+    """YB "The Cattle Trade": a trade is proposed "to an opponent"."""
+    g = yb()
+    s = _trade_position(g, [{"cow": 1}, {"cow": 1}, {}])
+    refused(g, s, 0, "trade 0 cow none", "trade-target")
+    refused(g, s, 0, "trade 7 cow none", "trade-target")
+
+
+def test_trade_two_against_two_moves_both_cards():
+    """YB "The Special Cattle Trade": each owns two cards, "the cattle trade will cover both
+    cards": the winner completes the family (HT Trade: "the winner ends up with all four")."""
+    g = yb()
+    s = _trade_position(g, [{"goat": 2}, {"goat": 2}, {}])
+    s = play(g, s, (0, "trade 1 goat none"), (1, "accept"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (4, 0)
+    # and the target winning a counter takes both of the challenger's
+    s = _trade_position(g, [{"goat": 2}, {"goat": 2}, {}])
+    s = play(g, s, (0, "trade 1 goat 10"), (1, "counter 50"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (0, 4)
+
+
+@pytest.mark.parametrize("mine,theirs", [(3, 1), (1, 3), (1, 2), (2, 1), (1, 1)])
+def test_trade_other_counts_move_one_card(mine, theirs):
+    """YB "The Special Cattle Trade": "If one of the two players owns only a single card from
+    that family, the cattle trade covers only that one animal" (HT: two or three against
+    one: one card). Accepting moves one card to the challenger."""
+    g = yb()
+    s = _trade_position(g, [{"goat": mine}, {"goat": theirs}, {}])
+    s = play(g, s, (0, "trade 1 goat none"), (1, "accept"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (mine + 1, theirs - 1)
+
+
+def test_trade_three_against_one_target_wins_one_card():
+    """HT Trade: 3 v 1 is a trade for one card; the target, offering more, takes one of the
+    challenger's three (3/1 -> 2/2)."""
+    g = ht()
+    s = _trade_position(g, [{"6": 3}, {"6": 1}, {}])
+    s = play(g, s, (0, "trade 1 6 10"), (1, "counter 50"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 2)
+
+
+def test_accept_gives_the_offer_to_the_target_and_the_animal_to_the_challenger():
+    """YB "The Cattle Trade", second possibility / HT Trade 3 "Accept: they take your offer
+    and give you the animal". Offer 50 + 0: seat 0 90 - 50 = 40, seat 1 90 + 50 = 140."""
+    g = ht()
+    s = _trade_position(g, [{"6": 1}, {"6": 1}, {}])
+    s = g.step(s, 0, "trade 1 6 50+0")
+    assert s.phase == "respond" and g.to_move(s) == (1,)
+    s = g.step(s, 1, "accept")
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0)
+    assert g.money_totals(s) == (40, 140, 90)
+    assert s.money[1] == notes("50+50+10+10+10+10+0+0+0")
+    assert s.phase == "turn" and s.leader == 1
+
+
+def test_ht_trade_example_anna_and_ben_swap_offers():
+    """HT "Trade" example: Anna and Ben own one 6 each. Anna offers a 10 and two 0s; Ben
+    counters with a 50 and a 0. They swap; Ben offered more and takes Anna's 6 (two 6s);
+    Anna lost her animal but gained 40 (90 - 10 + 50 = 130); Ben 90 - 50 + 10 = 50."""
+    g = ht()
+    anna, ben = 0, 1
+    s = _trade_position(g, [{"6": 1}, {"6": 1}, {}], leader=anna)
+    s = play(g, s, (anna, "trade 1 6 10+0+0"), (ben, "counter 50+0"))
+    assert herd(s, ben, "goat") == 2 and herd(s, anna, "goat") == 0
+    assert g.money_totals(s) == (130, 50, 90)
+    assert s.money[anna] == notes("50+50+10+10+10+0")   # kept Ben's 50 and 0
+    assert s.money[ben] == notes("10+10+10+10+10+0+0+0")  # kept Anna's 10 and two 0s
+
+
+def test_counter_challenger_offering_more_takes_the_animal_both_keep_what_they_received():
+    """HT Trade 3 Counter: "Whoever offered more gets the other player's animal ... even the
+    loser of the trade gets the winner's offer." Seat 0 offers 50, seat 1 counters 10 + 0:
+    seat 0 takes the goat; seat 0 90 - 50 + 10 = 50, seat 1 90 - 10 + 50 = 130."""
+    g = ht()
+    s = _trade_position(g, [{"6": 1}, {"6": 1}, {}])
+    s = play(g, s, (0, "trade 1 6 50"), (1, "counter 10+0"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0)
+    assert g.money_totals(s) == (50, 130, 90)
+
+
+def test_ht_trade_tie_goes_to_the_challenger():
+    """HT Trade 3: "On a tie, the challenger gets it." 10 + 0 against 10: totals unchanged."""
+    g = ht()
+    s = _trade_position(g, [{"6": 1}, {"6": 1}, {}])
+    s = play(g, s, (0, "trade 1 6 10+0"), (1, "counter 10"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0)
+    assert g.money_totals(s) == (90, 90, 90)
+    assert s.phase == "turn" and s.leader == 1
+
+
+def test_yb_first_tie_challenger_must_offer_again():
+    """YB "The Cattle Trade", first possibility: "If ... the offer and the counter-offer are the
+    same amount, the player who proposed the cattle trade must make a new offer for the same
+    animal" (DIGEST: the offers stay swapped, each keeps what it received). Then B decides
+    again; 50 against 10 + 10: A takes the goat; A 90 - 50 + 20 = 60, B 90 - 20 + 50 = 120."""
+    g = yb()
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    s = play(g, s, (0, "trade 1 goat 10+0"), (1, "counter 10"))
+    assert s.phase == "reoffer" and g.to_move(s) == (0,)
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (1, 1), "nobody has won yet"
+    assert s.money[0] == notes("50+10+10+10+10+0"), "A keeps B's 10"
+    assert s.money[1] == notes("50+10+10+10+10+0+0+0"), "B keeps A's 10 + 0"
+    refused(g, s, 1, "counter 10", "not-your-turn")
+    s = g.step(s, 0, "offer 50")
+    assert s.phase == "respond" and g.to_move(s) == (1,)
+    s = g.step(s, 1, "counter 10+10")
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0)
+    assert g.money_totals(s) == (60, 120, 90)
+    assert s.phase == "turn" and s.leader == 1
+
+
+def test_yb_second_tie_gives_the_animal_to_the_challenger_for_free():
+    """YB "The Cattle Trade": "If they make another counter-offer and the two offers happen to
+    be equal again, player B must give their animal to player A for free." Both ties are of
+    equal sums, so nobody's total money changes."""
+    g = yb()
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    s = play(g, s, (0, "trade 1 goat 10+0"), (1, "counter 10"),
+             (0, "offer 50"), (1, "counter 50"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0)
+    assert g.money_totals(s) == (90, 90, 90)
+    assert s.phase == "turn" and s.leader == 1
+
+
+def test_yb_target_may_accept_the_new_offer_after_a_tie():
+    """YB "The Cattle Trade": after the new offer "Player B must decide again": accepting is
+    one of B's two choices. B takes the 50 and gives up the goat."""
+    g = yb()
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    s = play(g, s, (0, "trade 1 goat 10"), (1, "counter 10"), (0, "offer 50"), (1, "accept"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0)
+    assert g.money_totals(s) == (40, 140, 90)
+
+
+def test_empty_offers_are_allowed():
+    """YB "The Cattle Trade": "it is permitted to place an empty hand on the table, with no
+    money at all"; HT Trade 2: "or even offer nothing at all". Nothing against nothing is a
+    tie: HT, the challenger gets the animal."""
+    g = ht()
+    s = _trade_position(g, [{"6": 1}, {"6": 1}, {}])
+    s = g.step(s, 0, "trade 1 6 none")
+    assert g.observe(s, 1).trade[4] == 0, "the target sees an offer of no cards"
+    s2 = g.step(s, 1, "accept")
+    assert (herd(s2, 0, "goat"), herd(s2, 1, "goat")) == (2, 0)
+    assert g.money_totals(s2) == (90, 90, 90)
+    s3 = g.step(s, 1, "counter none")
+    assert (herd(s3, 0, "goat"), herd(s3, 1, "goat")) == (2, 0)
+
+
+def test_player_without_money_can_still_trade_with_nothing():
+    """HT "End of the game": "a player without any money can still take part in trades by
+    offering nothing"."""
+    g = ht()
+    s = _trade_position(g, [{"6": 1}, {"6": 1}, {}], money=["none", None, None])
+    assert g.legal(s, 0).trades
+    s = play(g, s, (0, "trade 1 6 none"), (1, "counter 10"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (0, 2)
+    assert g.money_totals(s) == (10, 80, 90)
+
+
+def test_trade_offer_with_notes_not_held_is_refused():
+    """YB "The Cattle Trade": the offer is "the sum of money of their choice" from one's own
+    money; a 500 that seat 0 does not hold cannot be offered."""
+    g = yb()
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    refused(g, s, 0, "trade 1 goat 500", "notes-not-held")
+    s = g.step(s, 0, "trade 1 goat 10")
+    refused(g, s, 1, "counter 100", "notes-not-held")
+
+
+def test_complete_family_cannot_be_traded():
+    """HT Trade: "nobody can trade for a complete set ... they are safe for the rest of the
+    game"; DIGEST: trade for a complete family not possible in either ruleset. Seat 0 owns
+    all four cows; nobody can challenge for them, nor can seat 0 offer them."""
+    for g in (yb(), ht()):
+        s = _trade_position(g, [{"cow": 4, "goat": 1}, {"goat": 1}, {"goat": 1}], leader=1)
+        assert all(fam != F["cow"] for _, fam in g.legal(s, 1).trades)
+        refused(g, s, 1, "trade 0 cow 10", "trade-shared-family")
+        s0 = _trade_position(g, [{"cow": 4, "goat": 1}, {"goat": 1}, {}], leader=0)
+        refused(g, s0, 0, "trade 1 cow 10", "trade-shared-family")
+
+
+def test_only_the_challenged_player_answers_a_trade():
+    """YB "The Cattle Trade": "player B may react"; the challenger and bystanders may not."""
+    g = yb()
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    s = g.step(s, 0, "trade 1 goat 10")
+    refused(g, s, 0, "accept", "not-your-turn")
+    refused(g, s, 2, "accept", "not-your-turn")
+    refused(g, s, 2, "counter 10", "not-your-turn")
+
+
+# ---------------------------------------------------------------------------------------------
+# The empty pile and the end of the game
+# ---------------------------------------------------------------------------------------------
+
+# Pile empty: seat 0 and seat 1 share the cows (3/1) and the horses (2/2); seat 2 owns only
+# complete families.
+ENDGAME = [
+    {"rooster": 4, "goose": 4, "cat": 4, "cow": 3, "horse": 2},
+    {"dog": 4, "sheep": 4, "goat": 4, "cow": 1, "horse": 2},
+    {"donkey": 4, "pig": 4},
+]
+
+
+def test_auction_refused_once_the_pile_is_empty():
+    """YB "Animal Cards Exhausted": "cattle trades become mandatory"; HT "End of the game":
+    "there are no more auctions: every turn must be a trade"."""
+    g = yb()
+    s = g.state_from_position(players=3, leader=0, herds=ENDGAME, pile={})
+    assert sum(s.pile) == 0 and s.phase == "turn"
+    legal = g.legal(s, 0)
+    assert not legal.auction and legal.trades
+    refused(g, s, 0, "auction", "no-auction")
+
+
+def test_player_with_nothing_to_trade_is_skipped():
+    """YB "Animal Cards Exhausted": players who own only complete families "must pass their
+    turn"; HT "End of the game": such a player "is skipped". Seat 2 leads in the position,
+    but can trade nothing: seat 0 leads instead."""
+    g = yb()
+    s = g.state_from_position(players=3, leader=2, herds=ENDGAME, pile={})
+    assert s.leader == 0 and g.to_move(s) == (0,)
+
+
+def test_player_with_nothing_to_trade_is_skipped_after_a_trade():
+    """HT "End of the game": "A player who has no animal to trade for ... is skipped". Seat 1
+    wins the horses 2 v 2 (ending with four); seat 2, next, is skipped: seat 0 leads."""
+    g = yb()
+    s = g.state_from_position(players=3, leader=1, herds=ENDGAME, pile={})
+    s = play(g, s, (1, "trade 0 horse none"), (0, "accept"))
+    assert herd(s, 1, "horse") == 4
+    assert s.phase == "turn" and s.leader == 0
+
+
+def test_game_ends_when_every_family_is_complete_and_scores():
+    """YB "End of the Game": "When all the families are complete, the game is over"; score =
+    (sum of complete family values) x (number of families). Seat 0 wins the last cow:
+    seat 0 (10 + 40 + 90 + 800) x 4 = 3760; seat 1 (160 + 250 + 350 + 1000) x 4 = 7040;
+    seat 2 (500 + 650) x 2 = 2300. Seat 1 wins."""
+    g = yb()
+    s = g.state_from_position(players=3, leader=1, herds=ENDGAME, pile={})
+    s = play(g, s, (1, "trade 0 horse none"), (0, "accept"))
+    assert not g.is_over(s)
+    s = play(g, s, (0, "trade 1 cow none"), (1, "accept"))
+    assert g.is_over(s) and s.phase == "over"
+    assert g.to_move(s) == ()
+    assert g.scores(s) == (3760, 7040, 2300)
+    assert g.winners(s) == (1,)
+    refused(g, s, 0, "auction", "game-over")
+
+
+def test_game_ends_when_the_last_auction_completes_every_family():
+    """YB "End of the Game": when the last animal completes the last family the game is over.
+    The last cow: nobody bids three times, the leader (seat 0, three cows) takes it free:
+    seat 0 (10 + 40 + 90 + 800) x 4 = 3760; seat 1 (160 + 250 + 350 + 1000) x 4 = 7040;
+    seat 2 (500 + 650) x 2 = 2300."""
+    g = yb()
+    s = g.state_from_position(players=3, leader=0, herds=[
+        {"rooster": 4, "goose": 4, "cat": 4, "cow": 3},
+        {"dog": 4, "sheep": 4, "goat": 4, "horse": 4},
+        {"donkey": 4, "pig": 4}], pile={"cow": 1})
+    assert g.legal(s, 0).auction
+    s = open_auction(g, s, "cow")
+    for _ in range(3):
+        s = pass_round(g, s)
+    assert g.is_over(s)
+    assert g.scores(s) == (3760, 7040, 2300)
+    assert g.winners(s) == (1,)
+
+
+def test_yb_scoring_example_pigs_dogs_roosters():
+    """YB "End of the Game" example: 4 pigs, 4 dogs and 4 roosters: 650 + 160 + 10 = 820,
+    x 3 = 2460. (Seat 1: (40 + 90 + 250) x 3 = 1140; seat 2: (350 + 500 + 800 + 1000) x 4 =
+    10600.)"""
+    g = yb()
+    s = g.state_from_position(players=3, leader=0, herds=[
+        {"pig": 4, "dog": 4, "rooster": 4},
+        {"goose": 4, "cat": 4, "sheep": 4},
+        {"goat": 4, "donkey": 4, "cow": 4, "horse": 4}], pile={})
+    assert g.is_over(s)
+    assert g.scores(s) == (2460, 1140, 10600)
+
+
+def test_ht_scoring_example_anna_ben_carla():
+    """HT "End of the game" example: Anna (9s, 5s) (800 + 250) x 2 = 2100; Ben (10s, 7s, 3s,
+    Aces) (1000 + 500 + 90 + 10) x 4 = 6400; Carla (8s, 6s, 4s, 2s) (650 + 350 + 160 + 40)
+    x 4 = 4800. Ben wins."""
+    g = ht()
+    s = g.state_from_position(players=3, leader=0, herds=[
+        {"9": 4, "5": 4},
+        {"10": 4, "7": 4, "3": 4, "A": 4},
+        {"8": 4, "6": 4, "4": 4, "2": 4}], pile={})
+    assert g.is_over(s)
+    assert g.scores(s) == (2100, 6400, 4800)
+    assert g.winners(s) == (1,)
+
+
+# Seats 0 and 1 tie: (10 + 40 + 250 + 800) x 4 = 4400 and (90 + 160 + 350 + 500) x 4 = 4400;
+# seat 2: (650 + 1000) x 2 = 3300.
+TIED = [
+    {"rooster": 4, "goose": 4, "sheep": 4, "cow": 4},
+    {"cat": 4, "dog": 4, "goat": 4, "donkey": 4},
+    {"pig": 4, "horse": 4},
+]
+
+
+def test_tie_break_by_money_is_the_default():
+    """HT "End of the game": "On a tie, the tied player with the most money wins"; DIGEST:
+    YB is silent, default the same (tie_break="money"). Seat 1 holds 100 > 60."""
+    for g in (yb(), ht()):
+        assert g.rules.tie_break == "money"
+        s = g.state_from_position(players=3, leader=0, herds=TIED, pile={},
+                                  money=["50+10", "100", "500"])
+        assert g.scores(s) == (4400, 4400, 3300)
+        assert g.winners(s) == (1,), "money breaks the tie; seat 2's money does not count"
+
+
+def test_tie_with_equal_money_is_shared():
+    """HT "End of the game": "if that is also equal, they share the win"."""
+    g = ht()
+    s = g.state_from_position(players=3, leader=0, herds=TIED, pile={},
+                              money=["50+10", "50+10+0", "500"])
+    assert g.winners(s) == (0, 1)
+
+
+def test_tie_break_shared_option():
+    """DIGEST "tie at the end": a rule option; with tie_break="shared" tied players share the
+    win whatever their money."""
+    g = ht(tie_break="shared")
+    s = g.state_from_position(players=3, leader=0, herds=TIED, pile={},
+                              money=["50+10", "100", "500"])
+    assert g.winners(s) == (0, 1)
+
+
+def test_winners_refused_before_the_end():
+    """YB "End of the Game": the winner is decided when all families are complete."""
+    g = yb()
+    with pytest.raises(RulesError):
+        g.winners(g.new_state(players=3))
+
+
+# ---------------------------------------------------------------------------------------------
+# Variants
+# ---------------------------------------------------------------------------------------------
+
+def test_yb_quick_game_auctions_two_animals_as_one_lot():
+    """YB "Quick Game": "put two animal cards up for auction at the same time": one lot, one
+    price, both cards to the buyer."""
+    g = yb("quick")
+    s = g.new_state(players=3)
+    s = g.step(s, 0, "auction")
+    s = g.step(s, None, "draw cow")
+    assert g.is_chance(s) and g.to_move(s) == (), "the second animal is turned up too"
+    s = g.step(s, None, "draw horse")
+    assert s.phase == "bid" and sorted(s.lot) == [F["cow"], F["horse"]]
+    s = play(g, s, (1, "bid 10"), (2, "pass"), (0, "sell"), (1, "pay 10"))
+    assert herd(s, 1, "cow") == 1 and herd(s, 1, "horse") == 1
+    assert g.money_totals(s) == (100, 80, 90)
+    assert sum(s.pile) == 38
+
+
+def test_quick_game_with_one_animal_left_auctions_it_alone():
+    """YB "Quick Game" with a single card left in the pile: only that card can be turned up
+    (project reading: the lot is as many cards as are left, at most two)."""
+    g = yb("quick")
+    s = g.state_from_position(players=3, leader=0, herds=[
+        {"rooster": 4, "goose": 4, "cat": 4, "cow": 3},
+        {"dog": 4, "sheep": 4, "goat": 4, "horse": 4},
+        {"donkey": 4, "pig": 4}], pile={"cow": 1})
+    s = open_auction(g, s, "cow")
+    assert s.phase == "bid" and s.lot == (F["cow"],)
+
+
+def test_double_auction_with_a_seven_in_the_lot_still_pays_out():
+    """HT "Variants", Double auction: "auction them together as one lot. Paydays are paid as
+    usual." A 7 and a 9: everyone gets 50 (90 + 50 = 140); nobody bids twice over, so the
+    leader takes both free."""
+    g = ht("double-auction")
+    s = g.new_state(players=3)
+    s = open_auction(g, s, "7", "9")
+    assert g.money_totals(s) == (140, 140, 140)
+    s = pass_round(g, pass_round(g, s))
+    assert herd(s, 0, "donkey") == 1 and herd(s, 0, "cow") == 1
+    assert s.leader == 1
+
+
+def test_quick_game_lot_of_two_donkeys_pays_both_paydays():
+    """YB "The Golden Donkey" with "Quick Game": each donkey turned over pays out, in order:
+    the first 50 and the second 100, so 90 + 50 + 100 = 240 each before the bidding."""
+    g = yb("quick")
+    s = open_auction(g, g.new_state(players=3), "donkey", "donkey")
+    assert s.phase == "bid"
+    assert g.money_totals(s) == (240, 240, 240)
+    assert s.paydays == 2
+    assert s.bank == (4, 8, 4, 2, 5, 5)
+
+
+def test_double_auction_buyer_gets_both_and_leader_may_buy_both():
+    """HT "Variants", Double auction: one lot, so the leader's buy-back keeps both animals."""
+    g = ht("double-auction")
+    s = open_auction(g, g.new_state(players=3), "9", "A")
+    s = play(g, s, (2, "bid 20"), (1, "pass"), (0, "buy"), (0, "pay 10+10"))
+    assert herd(s, 0, "cow") == 1 and herd(s, 0, "rooster") == 1
+    assert g.money_totals(s) == (70, 90, 110)
+
+
+def test_trade_and_auction_variant_same_player_also_auctions():
+    """HT "Variants", Trade and auction: "after a trade, the same player also holds an
+    auction"."""
+    g = ht("trade-and-auction")
+    s = _trade_position(g, [{"6": 1}, {"6": 1}, {}])
+    s = play(g, s, (0, "trade 1 6 none"), (1, "accept"))
+    assert s.leader == 0 and g.is_chance(s), "seat 0 now turns up an animal"
+    s = g.step(s, None, "draw 9")
+    assert set(g.to_move(s)) == {1, 2}
+    refused(g, s, 0, "bid 10", LEADER_BIDS)
+    s = play(g, s, (1, "bid 10"), (2, "pass"), (0, "sell"), (1, "pay 10"))
+    assert herd(s, 1, "cow") == 1
+    assert s.leader == 1 and s.phase == "turn"
+
+
+def test_without_trade_and_auction_a_trade_ends_the_turn():
+    """HT "Playing a turn": "do one of two things: hold an auction or start a trade"."""
+    g = ht()
+    s = _trade_position(g, [{"6": 1}, {"6": 1}, {}])
+    s = play(g, s, (0, "trade 1 6 none"), (1, "accept"))
+    assert s.leader == 1 and s.phase == "turn"
+
+
+def test_trade_and_auction_with_an_empty_pile_is_just_a_trade():
+    """HT "End of the game": no auctions once the pile is empty, even in Trade and auction."""
+    g = ht("trade-and-auction")
+    s = g.state_from_position(players=3, leader=1, herds=ENDGAME, pile={})
+    s = play(g, s, (1, "trade 0 10 none"), (0, "accept"))
+    assert s.phase == "turn" and s.leader == 0
+
+
+def test_short_game_pairs_and_twenty_animals():
+    """HT "Variants", Short game: two cards of each animal taken out (20 animals); "You now
+    need only pairs instead of sets of four; a pair scores the full set value"."""
+    g = ht("short")
+    assert g.rules.family_size == 2 and g.rules.animals == 20
+    s = g.new_state(players=3)
+    assert s.pile == (2,) * 10
+    end = g.state_from_position(players=3, leader=0, herds=[
+        {"9": 2, "5": 2},
+        {"10": 2, "7": 2, "3": 2, "A": 2},
+        {"8": 2, "6": 2, "4": 2, "2": 2}], pile={})
+    assert g.is_over(end)
+    # as the HT example, with pairs: 2100, 6400, 4800
+    assert g.scores(end) == (2100, 6400, 4800)
+
+
+def test_short_game_with_shared_tie_break_option():
+    """HT "Variants" Short game combined with a rule option: both apply."""
+    g = YoureBluffing.create("horse-trading", variants=["short"], tie_break="shared")
+    assert g.rules.family_size == 2 and g.rules.tie_break == "shared"
+    assert g.rules.bank is None and g.rules.trade_tie == "challenger"
+    assert g.rules.variants == ("short",)
+
+
+def test_short_game_trade_is_one_card_and_pair_is_safe():
+    """HT Short game with HT Trade: owners of one card each trade one card; the pair then is a
+    complete set and cannot be traded for."""
+    g = ht("short")
+    s = g.state_from_position(players=3, leader=0, herds=[{"6": 1}, {"6": 1}, {}], pile=None)
+    s = play(g, s, (0, "trade 1 6 none"), (1, "accept"))
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0)
+    assert all(fam != F["goat"] for _, fam in g.legal(s, s.leader).trades)
+
+
+def test_short_game_second_seven_pays_100():
+    """HT "Paydays" in the Short game: only two 7s remain; they pay the first two amounts of
+    the payday table (DIGEST: 50, 100). One 7 is out, so the next pays 100: 90 + 100 = 190."""
+    g = ht("short")
+    s = g.state_from_position(players=3, leader=0, herds=[{}, {"7": 1}, {}], pile=None)
+    assert s.paydays == 1
+    s = open_auction(g, s, "7")
+    assert g.money_totals(s) == (190, 190, 190)
+
+
+def test_variant_table_names_every_rulebook_variant():
+    """YB "Quick Game"; HT "Variants": Trade and auction, Short game, Double auction."""
+    assert preset("youre_bluffing", ["quick"]).lot_size == 2
+    assert preset("horse_trading", ["double-auction"]).lot_size == 2
+    assert preset("horse_trading", ["trade-and-auction"]).trade_then_auction is True
+    assert preset("horse_trading", ["short"]).family_size == 2
+    assert set(VARIANTS) >= {"quick", "double-auction", "trade-and-auction", "short"}
+
+
+def test_presets_differ_as_the_digest_says():
+    """DIGEST table "Differences between the two rulesets"."""
+    yb_r, ht_r = PRESETS["youre_bluffing"], PRESETS["horse_trading"]
+    assert yb_r.bank == (10, 20, 10, 5, 5, 5) and ht_r.bank is None
+    assert (yb_r.min_bid, yb_r.bid_step, yb_r.bid_multiple) == (1, 1, 1)
+    assert (ht_r.min_bid, ht_r.bid_step, ht_r.bid_multiple) == (10, 10, 10)
+    assert (yb_r.no_bid_calls, ht_r.no_bid_calls) == (3, 2)
+    assert (yb_r.trade_tie, ht_r.trade_tie) == ("reoffer", "challenger")
+    assert yb_r.paydays == ht_r.paydays == (50, 100, 200, 500)
+    assert yb_r.start_money == ht_r.start_money == (2, 4, 1, 0, 0, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules validation
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("option,value", [
+    ("no_bid_calls", 0),
+    ("no_bid_calls", -1),
+    ("min_bid", 0),
+    ("bid_step", 0),
+    ("lot_size", 3),
+    ("family_size", 3),
+    ("trade_tie", "loser"),
+    ("buyback_without_funds", "maybe"),
+    ("tie_break", "coin"),
+    ("payment", "with_change"),
+    ("bank", (1, 1, 1, 1, 1, 1)),
+    ("paydays", (50, 100)),
+    ("trade_then_auction", "yes"),
+])
+def test_bad_option_value_raises_rules_error_naming_the_option(option, value):
+    """DIGEST: every default is a documented, configurable rule option; a bad value is refused
+    loudly, with a message that names the option."""
+    with pytest.raises(RulesError) as info:
+        PRESETS["youre_bluffing"].replace(**{option: value})
+    assert option in str(info.value)
+
+
+def test_unknown_option_name_is_refused():
+    """DIGEST: options are named fields of the rules; a misspelt one must not pass silently."""
+    with pytest.raises(RulesError) as info:
+        PRESETS["horse_trading"].replace(no_bid_cals=2)
+    assert "no_bid_cals" in str(info.value)
+    with pytest.raises(RulesError) as info:
+        YoureBluffing.create("horse-trading", tiebreak="shared")
+    assert "tiebreak" in str(info.value)
+    with pytest.raises(RulesError):
+        Rules.from_dict({**PRESETS["youre_bluffing"].to_dict(), "colour": "red"})
+
+
+def test_unknown_variant_and_ruleset_are_refused():
+    with pytest.raises(RulesError) as info:
+        YoureBluffing.create("horse-trading", variants=["turbo"])
+    assert "turbo" in str(info.value)
+    with pytest.raises(RulesError):
+        YoureBluffing.create("kuhhandel-deluxe")
+
+
+@pytest.mark.parametrize("players", [2, 6, 0])
+def test_three_to_five_players(players):
+    """YB: the 55 notes are enough for five; HT "Overview": "Players: 3-5"."""
+    for g in (yb(), ht()):
+        with pytest.raises(RulesError) as info:
+            g.new_state(players=players)
+        assert str(players) in str(info.value)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_start_money_is_90_each(players):
+    """YB "Setup" / HT "Setup" 2: two 0s, four 10s and one 50 (90 in all); seat 0 leads."""
+    for g in (yb(), ht()):
+        s = g.new_state(players=players)
+        assert g.money_totals(s) == (90,) * players
+        assert s.money == ((2, 4, 1, 0, 0, 0),) * players
+        assert g.to_move(s) == (0,) and g.legal(s, 0).auction
+        assert g.legal(s, 0).trades == (), "nobody owns animals yet: only auctions"
+
+
+# ---------------------------------------------------------------------------------------------
+# Acting out of turn, chance and players
+# ---------------------------------------------------------------------------------------------
+
+def test_non_leader_cannot_start_a_turn():
+    """YB "The Game Begins": "On each turn, the leader chooses" an auction or a trade."""
+    g = yb()
+    s = g.new_state(players=3)
+    refused(g, s, 1, "auction", "not-your-turn")
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    refused(g, s, 1, "trade 0 goat none", "not-your-turn")
+
+
+def test_only_the_leader_sells_or_buys():
+    """YB "The Auctions": the leader closes the auction and chooses."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = play(g, s, (1, "bid 10"), (2, "pass"))
+    refused(g, s, 1, "sell", "not-your-turn")
+    refused(g, s, 2, "buy", "not-your-turn")
+
+
+def test_highest_bidder_is_not_asked_again_until_outbid():
+    """HT Auction 3: the auction closes "when nobody bids any higher"; the highest bidder
+    has nobody to outbid and may not pass or raise against themself."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = g.step(s, 1, "bid 10")
+    assert g.to_move(s) == (2,)
+    refused(g, s, 1, "pass", ("already-highest", "not-your-turn"))
+    refused(g, s, 1, "bid 20", ("already-highest", "not-your-turn"))
+
+
+def test_sell_or_buy_refused_during_bidding():
+    """YB "The Auctions": the leader closes the auction only when there are no more bidders."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = g.step(s, 1, "bid 10")
+    refused(g, s, 0, "sell")
+    refused(g, s, 0, "buy")
+
+
+def test_player_cannot_play_a_chance_draw():
+    """YB "The Auctions": the leader "turns over the top card"; which animal it is, is chance."""
+    g = yb()
+    s = g.step(g.new_state(players=3), 0, "auction")
+    refused(g, s, 0, "draw horse", "draw-is-chance")
+    refused(g, g.new_state(players=3), 0, "draw horse", "draw-is-chance")
+
+
+def test_chance_cannot_play_a_bid():
+    """Chance only turns up animals; bids are the players' (YB "The Auctions")."""
+    g = yb()
+    s = g.step(g.new_state(players=3), 0, "auction")
+    refused(g, s, None, "bid 10", "chance-only-draws")
+    refused(g, s, None, "auction", "chance-only-draws")
+
+
+def test_players_wait_while_chance_turns_up_the_animal():
+    """YB "The Auctions": bidding starts once the card is turned over."""
+    g = yb()
+    s = g.step(g.new_state(players=3), 0, "auction")
+    refused(g, s, 1, "bid 10", "chance-turn")
+    refused(g, s, 0, "auction", "chance-turn")
+
+
+def test_chance_waits_for_the_players():
+    """No card is turned up before the leader chooses an auction."""
+    g = yb()
+    s = g.new_state(players=3)
+    refused(g, s, None, "draw cow", "not-chance-turn")
+
+
+def test_chance_cannot_turn_up_an_animal_not_in_the_pile():
+    """YB "Contents": four of each family; with all four cows owned, no cow is left to draw."""
+    g = yb()
+    s = g.state_from_position(players=3, leader=0, herds=[{"cow": 2}, {"cow": 2}, {}], pile=None)
+    s = g.step(s, 0, "auction")
+    refused(g, s, None, "draw cow", "not-in-pile")
+
+
+def test_unreadable_action_text_is_refused_without_change():
+    """An action that cannot be read is refused before anything happens."""
+    from bluffkit.core.errors import NotationError
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    before = copy.deepcopy(s)
+    for text in ("bid ten", "bid", "shout 10", "pay 30", ""):
+        with pytest.raises(NotationError):
+            g.step(s, 1, text)
+    assert s == before
+
+
+def test_no_such_seat():
+    g = yb()
+    s = g.new_state(players=3)
+    refused(g, s, 3, "auction", "no-such-seat")
