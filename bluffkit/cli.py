@@ -36,9 +36,12 @@ def _options(pairs) -> dict:
             out[key] = json.loads(value)
         except json.JSONDecodeError:
             out[key] = value
-        if isinstance(out[key], list):
-            out[key] = tuple(out[key])
+        out[key] = _tuples(out[key])
     return out
+
+
+def _tuples(v):
+    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
 
 
 def _game(args):

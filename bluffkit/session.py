@@ -23,7 +23,9 @@ from pathlib import Path
 from bluffkit.agents.base import ScriptedAgent, make_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import IllegalAction, RulesError
-from bluffkit.core.seeding import check_seed, child_rngs
+import numpy as np
+
+from bluffkit.core.seeding import check_seed
 
 HUMAN = "human"
 
@@ -53,7 +55,6 @@ class Session:
                 self.kinds.append(getattr(agent, "name", str(spec)))
                 self.agents.append(agent)
         self.start = start
-        self._rngs = child_rngs(self.seed, n + 1)
         self.states = [gamelog.start_state(game, n, start)]
         self.moves: list = []        # (seat or None, action)
         self.says: list[str] = []
@@ -95,6 +96,14 @@ class Session:
         return [{"name": n, "agent": k} for n, k in zip(self.names, self.kinds)]
 
     # -- moving ----------------------------------------------------------------------
+    def _rng(self, who: int) -> np.random.Generator:
+        """The generator for chance (``who`` 0) or a bot (seat + 1) at the current step.
+
+        It depends only on the seed, the actor and the step number, so after an undo
+        the same position draws the same animal and the bots choose the same way:
+        taking moves back cannot be used to fish for a better draw."""
+        return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(who, len(self.moves))))
+
     def _push(self, seat, action, after) -> str:
         say = self.game.narrate(self.state, seat, action, after, self.names)
         self.states.append(after)
@@ -122,7 +131,7 @@ class Session:
         if not self.game.is_chance(self.state):
             raise IllegalAction("not-chance-turn", "chance does not act now")
         if outcome is None:
-            u = self._rngs[0].random()
+            u = self._rng(0).random()
             for outcome, p in self.game.chance_outcomes(self.state):
                 u -= p
                 if u < 0:
@@ -146,7 +155,7 @@ class Session:
             if self.kinds[seat] == HUMAN:
                 break
             obs = self.observe(seat)
-            action = self.agents[seat].act(obs, obs.legal, self._rngs[seat + 1])
+            action = self.agents[seat].act(obs, obs.legal, self._rng(seat + 1))
             said.append(self.play(action, seat))
         return said
 
@@ -168,6 +177,9 @@ class Session:
         if self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN:
             k = len(self.moves) - 1
         n = len(self.moves) - k
+        for seat, _ in self.moves[k:]:
+            if seat is not None and isinstance(self.agents[seat], ScriptedAgent):
+                self.agents[seat].i -= 1            # the script will play that move again
         del self.moves[k:], self.says[k:], self.states[k + 1:]
         return n
 

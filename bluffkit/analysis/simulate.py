@@ -14,6 +14,7 @@ import pandas as pd
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
+from bluffkit.core.errors import RulesError
 from bluffkit.core.play import play
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -30,7 +31,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     """
     check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive whole number, got {games!r}")
+        raise RulesError(f"games must be a positive whole number, got {games!r}")
     players = game.check_players(len(agents))
     names = [make_agent(a, game).name if isinstance(a, str) else getattr(a, "name", "agent") for a in agents]
     seeds = game_seeds(seed, games)

@@ -35,11 +35,12 @@ class IllegalAction(BluffkitError, ValueError):
 
 
 class LogError(BluffkitError):
-    """A game log that cannot be read or replayed; ``line`` is 1-based."""
+    """A game log that cannot be read or replayed; ``line`` is 1-based (0: the file as a whole)."""
 
     def __init__(self, line: int, reason: str, path: str | None = None):
         where = f"{path}: " if path else ""
-        super().__init__(f"{where}line {line}: {reason}")
+        at = f"line {line}: " if line else ""
+        super().__init__(f"{where}{at}{reason}")
         self.line = line
         self.reason = reason
         self.path = path

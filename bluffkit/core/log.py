@@ -105,12 +105,23 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        os.chmod(tmp, _file_mode(path))
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
     return path
+
+
+def _file_mode(path: Path) -> int:
+    """The mode an ordinary new file gets (or the existing file's, when replacing it)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, list]:
@@ -120,7 +131,7 @@ def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, list
     try:
         data = Path(path).read_bytes()
     except OSError as e:
-        raise LogError(0, f"cannot read the file: {e.strerror or e}", path) from None
+        raise LogError(0, f"cannot read the file ({e.strerror or e})", path) from None
     return parse(data, path=path, verify=verify)
 
 
@@ -146,6 +157,8 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         except json.JSONDecodeError as e:
             raise LogError(i + 1, f"not valid JSON ({e.msg}, column {e.colno}); "
                                   f"the line may be cut off or edited", path) from None
+        except (RecursionError, ValueError):
+            raise LogError(i + 1, "not a log record (nested too deeply or not readable as JSON)", path) from None
         if not isinstance(obj, dict):
             raise LogError(i + 1, f"expected a JSON object, found {type(obj).__name__}", path)
         return obj
@@ -155,7 +168,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
     players = len(log.seats)
     try:
         state = start_state(log.game, players, log.start)
-    except BluffkitError as e:
+    except (BluffkitError, TypeError, ValueError) as e:
         raise LogError(1, f"bad start position: {e}", path) from None
     t = log.game.table(state)
     states = [state]
@@ -164,10 +177,15 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         rec = load(i)
         line = i + 1
         if "end" in rec:
-            _check_end(rec, log, t, line, path, i == len(raw_lines) - 1)
+            if i != len(raw_lines) - 1:
+                after = raw_lines[i + 1].strip()
+                raise LogError(line + 1, "a blank line after the end record" if not after
+                               else "records after the end record", path)
+            _check_end(rec, log, t, line, path)
             return log, states
         expected = len(log.moves) + 1
-        if rec.get("step") != expected:
+        step = rec.get("step")
+        if type(step) is not int or step != expected:
             raise LogError(line, f"step {rec.get('step')!r} found where step {expected} was expected "
                                  f"(records missing or out of order)", path)
         try:
@@ -190,7 +208,10 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             who = "chance" if move_is_chance(rec) else log.names[rec["seat"]]
             raise LogError(line, f"step {expected} ({who}: {rec.get('chance') or rec.get('action')!r}) "
                                  f"is not allowed: {e}", path) from None
-        if verify and "digest" in rec and rec["digest"] != digest(t.values()):
+        if "digest" not in rec:
+            raise LogError(line, f"step {expected} has no digest (every record of a version {VERSION} log has one)",
+                           path)
+        if verify and rec["digest"] != digest(t.values()):
             raise LogError(line, f"the state after step {expected} does not match the one recorded "
                                  f"(the log was edited, or written under other rules)", path)
         log.moves.append(move)
@@ -241,10 +262,8 @@ def _read_header(head: dict, path) -> GameLog:
     return GameLog(game, seats, seed, start=start)
 
 
-def _check_end(rec: dict, log: GameLog, t, line: int, path, last: bool) -> None:
+def _check_end(rec: dict, log: GameLog, t, line: int, path) -> None:
     end = rec["end"]
-    if not last:
-        raise LogError(line + 1, "records after the end record", path)
     if not isinstance(end, dict) or end.get("steps") != len(log.moves):
         raise LogError(line, f"the end record says {end.get('steps') if isinstance(end, dict) else end!r} "
                              f"steps, but the log has {len(log.moves)}", path)
@@ -256,4 +275,8 @@ def _check_end(rec: dict, log: GameLog, t, line: int, path, last: bool) -> None:
         if end.get("scores") != scores:
             raise LogError(line, f"the end record's scores {end.get('scores')} do not match the replay's {scores}",
                            path)
+        winners = list(log.game.winners(t))
+        if end.get("winners") != winners:
+            raise LogError(line, f"the end record's winners {end.get('winners')} do not match the replay's "
+                                 f"{winners}", path)
     log.end = end

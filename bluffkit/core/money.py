@@ -155,39 +155,39 @@ def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list
         rest[k] = rest[k + 1] + hand[i] * d
     exact = bool((reach[0] >> amount) & 1)
     out: list[tuple[int, int, Notes]] = []     # (total, number of notes, notes)
-    chosen = [0] * len(hand)
-
-    def walk(k: int, paid: int) -> None:
-        i = order[k]
-        d = denoms[i]
-        last = k + 1 == m
-        for c in range(hand[i] + 1):
-            now = paid + c * d
-            if exact:
-                if now > amount:
-                    break
-                if now == amount:
-                    if c:
-                        chosen[i] = c
-                        out.append((now, sum(chosen), tuple(chosen)))
-                    break
-                if not last and (reach[k + 1] >> (amount - now)) & 1:
-                    chosen[i] = c
-                    walk(k + 1, now)
-            else:
-                if now >= amount:
-                    if c:                       # the c-th note of the smallest value was needed
-                        chosen[i] = c
-                        out.append((now, sum(chosen), tuple(chosen)))
-                    break
-                if not last and now + rest[k + 1] >= amount:
-                    chosen[i] = c
-                    walk(k + 1, now)
-        chosen[i] = 0
-
     if m and rest[0] >= amount:
-        walk(0, 0)
+        _walk(0, 0, [0] * len(hand), out, order, hand, denoms, amount, exact, reach, rest)
     return out
+
+
+def _walk(k, paid, chosen, out, order, hand, denoms, amount, exact, reach, rest) -> None:
+    """Choose how many notes of the k-th value (highest first) go into the payment."""
+    i = order[k]
+    d = denoms[i]
+    last = k + 1 == len(order)
+    for c in range(hand[i] + 1):
+        now = paid + c * d
+        if exact:
+            if now > amount:
+                break
+            if now == amount:
+                if c:
+                    chosen[i] = c
+                    out.append((now, sum(chosen), tuple(chosen)))
+                break
+            if not last and (reach[k + 1] >> (amount - now)) & 1:
+                chosen[i] = c
+                _walk(k + 1, now, chosen, out, order, hand, denoms, amount, exact, reach, rest)
+        else:
+            if now >= amount:
+                if c:                       # the c-th note of the smallest value was needed
+                    chosen[i] = c
+                    out.append((now, sum(chosen), tuple(chosen)))
+                break
+            if not last and now + rest[k + 1] >= amount:
+                chosen[i] = c
+                _walk(k + 1, now, chosen, out, order, hand, denoms, amount, exact, reach, rest)
+    chosen[i] = 0
 
 
 def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
@@ -210,6 +210,8 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
 def _payments(hand: Notes, amount: int, denoms: tuple[int, ...], rule: str) -> tuple[Notes, ...]:
     if total(hand, denoms) < amount:
         return ()
+    if amount <= 0 and rule != "any_cover":
+        return ((0,) * len(hand),)           # nothing is owed: the only payment is no notes
     if rule == "any_cover":
         found = [(total(p, denoms), sum(p), p) for p in product(*[range(c + 1) for c in hand])]
         found = [f for f in found if f[0] >= amount]

@@ -8,6 +8,7 @@ and action, so the record replays through the immutable API to the same state.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 
 from bluffkit.core.errors import BluffkitError
@@ -41,6 +42,8 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     """Play one game with ``agents`` (one per seat) from ``seed``; return its record.
 
     The seed's children drive chance (index 0) and each seat's agent (1..n).
+    The cyclic garbage collector is paused while the game is played (the loop makes
+    no reference cycles, and a game is short) and restored afterwards.
     """
     seed = check_seed(seed)
     n = len(agents)
@@ -49,29 +52,35 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     chance = rngs[0]
     moves = []
     append = moves.append
-    steps = 0
-    while True:
-        to_move = t.to_move()
-        if to_move:
-            seat = to_move[0]
-            legal = t.legal(seat, to_move)
-            action = agents[seat].act(t.observe(seat, legal, to_move), legal, rngs[seat + 1])
-            t.apply(seat, action, legal)
-            append((seat, action))
-        elif t.is_chance():
-            outcomes = t.chance_outcomes()
-            u = chance.random()
-            for outcome, p in outcomes:
-                u -= p
-                if u < 0:
-                    break
-            t.apply_chance(outcome)
-            append((None, outcome))
+    to_move_, legal_, observe, apply = t.to_move, t.legal, t.observe, t.apply
+    acts = [a.act for a in agents]
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        for _ in range(max_steps):
+            to_move = to_move_()
+            if to_move:
+                seat = to_move[0]
+                legal = legal_(seat, to_move)
+                action = acts[seat](observe(seat, legal, to_move), legal, rngs[seat + 1])
+                apply(seat, action, legal)
+                append((seat, action))
+            elif t.is_chance():
+                u = chance.random()
+                for outcome, p in t.chance_outcomes():
+                    u -= p
+                    if u < 0:
+                        break
+                t.apply_chance(outcome)
+                append((None, outcome))
+            else:
+                break
         else:
-            break
-        steps += 1
-        if steps > max_steps:
             raise RunawayGame(f"game with seed {seed} did not end within {max_steps} steps")
+    finally:
+        if paused:
+            gc.enable()
     rec = GameRecord(seed, n, [getattr(a, "name", type(a).__name__) for a in agents], moves)
     rec.final = t
     rec.scores = game.scores(t)

@@ -79,9 +79,11 @@ class Result:
         return all(c.ok for c in self.checks)
 
 
-def _matches(expected, actual) -> bool:
+def _matches(expected, actual, depth: int = 0) -> bool:
+    """Per-seat facts compare only the seats listed; inside a seat's counts (herds) a
+    family that is not held counts as 0."""
     if isinstance(expected, dict) and isinstance(actual, dict):
-        return all(k in actual and _matches(v, actual[k]) or (v == 0 and k not in actual)
+        return all((k in actual and _matches(v, actual[k], depth + 1)) or (depth > 0 and v == 0 and k not in actual)
                    for k, v in expected.items())
     return expected == actual
 
@@ -189,6 +191,12 @@ def run(scenario: Scenario, echo=None) -> Result:
                     continue
                 if key not in facts:
                     raise ScenarioError(f"{scenario.name}: unknown fact {key!r} (facts: {', '.join(facts)})")
+                if isinstance(want, dict) and isinstance(facts[key], dict):
+                    strangers = sorted(set(want) - set(facts[key]) - set(names) if key != "herds"
+                                       else set(want) - set(names))
+                    if strangers:
+                        raise ScenarioError(f"{scenario.name}: expectation {key!r} after move {step} names "
+                                            f"{', '.join(strangers)}, who are not seats {names}")
                 c = Check(step, key, want, facts[key], e.get("note", ""))
                 res.checks.append(c)
                 if echo:

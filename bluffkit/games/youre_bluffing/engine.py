@@ -29,9 +29,19 @@ _PASS_ONLY, _AUCTION_ONLY, _ACCEPT_ONLY = (PASS,), (AUCTION,), (ACCEPT,)
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
 _DRAWS = tuple(Draw(f) for f in range(64))
 _BID_LEGAL: dict = {}   # Legal objects are immutable in use; bidding ones repeat a lot
-#: _ORDER[n][leader][seat]: the other seats from ``seat``'s left, leader left out.
-_ORDER = {n: tuple(tuple(tuple(s for s in ((seat + k) % n for k in range(1, n)) if s != leader)
-                         for seat in range(n)) for leader in range(n)) for n in range(1, 11)}
+
+
+class _Orders(dict):
+    """_ORDER[n][leader][seat]: the other seats from ``seat``'s left, leader left out."""
+
+    def __missing__(self, n: int):
+        table = tuple(tuple(tuple(s for s in ((seat + k) % n for k in range(1, n)) if s != leader)
+                            for seat in range(n)) for leader in range(n))
+        self[n] = table
+        return table
+
+
+_ORDER = _Orders()
 
 
 class Table:

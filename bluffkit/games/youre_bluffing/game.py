@@ -55,7 +55,11 @@ class YoureBluffing:
 
     def state_from_position(self, **fields) -> S.State:
         """A state built from a position (used by scenarios); checked for consistency."""
-        from bluffkit.games.youre_bluffing.position import build_position
+        from bluffkit.games.youre_bluffing.position import POSITION_KEYS, build_position
+        unknown = sorted(set(fields) - set(POSITION_KEYS) - {"players"})
+        if unknown or "players" not in fields:
+            raise RulesError(f"a start position takes {', '.join(POSITION_KEYS)}"
+                             + (f"; unknown: {', '.join(unknown)}" if unknown else "; players is missing"))
         return build_position(self.rules, **fields)
 
     # -- moving ------------------------------------------------------------------

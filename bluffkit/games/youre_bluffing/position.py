@@ -39,18 +39,29 @@ def _counts(spec, rules: Rules, what: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
+POSITION_KEYS = ("leader", "money", "herds", "pile", "paydays")
+
+
 def build_position(rules: Rules, players: int, leader: int = 0, money=None, herds=None,
                    pile=None, paydays=None) -> S.State:
     """A checked State with the leader to move (or the game over, if every family is complete)."""
     from bluffkit.games.youre_bluffing.engine import Table
 
     n = players
+    if paydays is not None and (isinstance(paydays, bool) or not isinstance(paydays, int)):
+        raise RulesError(f"paydays must be a whole number, got {paydays!r}")
+    for what, v in (("money", money), ("herds", herds)):
+        if v is not None and not isinstance(v, (list, tuple)):
+            raise RulesError(f"{what} must be a list with one entry per seat, got {v!r}")
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
         raise RulesError(f"leader must be a seat 0..{n - 1}, got {leader!r}")
     money = list(money) if money is not None else [None] * n
     herds = list(herds) if herds is not None else [None] * n
     if len(money) != n or len(herds) != n:
         raise RulesError(f"money and herds must give one entry per seat ({n})")
+    for i, m in enumerate(money):
+        if m is not None and not isinstance(m, str):
+            raise RulesError(f"money[{i}] must be notes as text such as \"50+10+0\", got {m!r}")
     try:
         notes = tuple(rules.start_money if m is None else parse_notes(m, rules.denominations) for m in money)
     except NotationError as e:
@@ -58,6 +69,9 @@ def build_position(rules: Rules, players: int, leader: int = 0, money=None, herd
     hs = tuple(_counts(h, rules, f"herds[{i}]") for i, h in enumerate(herds))
     size = rules.family_size
     held = [sum(h[f] for h in hs) for f in range(len(rules.families))]
+    for f, name in enumerate(rules.labels):
+        if held[f] > size:
+            raise RulesError(f"family {name}: the herds hold {held[f]} cards, but a family has {size}")
     if pile is None:
         pl = tuple(size - c for c in held)
     else:

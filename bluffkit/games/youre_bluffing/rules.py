@@ -112,7 +112,12 @@ class Rules:
     variants: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        _validate(self)
+        try:
+            _validate(self)
+        except (TypeError, ValueError, AttributeError) as e:
+            if isinstance(e, RulesError):
+                raise
+            raise RulesError(f"a rule option has the wrong kind of value ({e})") from None
 
     # -- derived, cheap -------------------------------------------------
     @property
@@ -169,9 +174,9 @@ def _validate(r: Rules) -> None:
     for name in ("families", "family_values", "labels", "paydays", "denominations", "start_money"):
         need(isinstance(getattr(r, name), tuple), f"{name} must be a tuple")
     n = len(r.families)
-    need(n >= 1 and len(set(r.families)) == n, "families must be distinct names")
     need(all(isinstance(f, str) and f and " " not in f for f in r.families),
-         "family names must be words without spaces")
+         "families must be names without spaces")
+    need(n >= 1 and len(set(r.families)) == n, "families must be distinct names")
     need(len(r.family_values) == n and all(_is_int(v) and v > 0 for v in r.family_values),
          f"family_values must hold {n} positive ints")
     need(len(r.labels) == n and len(set(r.labels)) == n, f"labels must hold {n} distinct names")

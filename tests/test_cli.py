@@ -1,0 +1,334 @@
+"""The ``bluffkit`` command: scenarios, simulation, replay and its error handling."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from bluffkit import cli
+from bluffkit.core import log as gamelog
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "data" / "scenarios"
+SCENARIO_NAMES = sorted(p.stem for p in SCENARIOS.glob("*.json"))
+SIM = ["simulate", "youre-bluffing", "--players", "5", "--games", "30", "--seed", "1"]
+
+
+def run(argv, capsys):
+    """``bluffkit argv`` in this process: (exit status, stdout, stderr)."""
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def quiet(argv) -> int:
+    """Run the command with its output thrown away (for module fixtures)."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        return cli.main([str(a) for a in argv])
+
+
+def assert_one_error_line(code, out, err, *words):
+    assert code == 2, f"exit status {code}, stderr {err!r}"
+    assert "Traceback" not in err and "Traceback" not in out
+    assert err.endswith("\n") and err.count("\n") == 1, f"expected one line on stderr, got {err!r}"
+    assert err.startswith("bluffkit: ")
+    for w in words:
+        assert w in err, f"{w!r} not in {err!r}"
+
+
+# -- scenarios ----------------------------------------------------------------------------------
+
+def test_scenario_files_exist():
+    assert len(SCENARIO_NAMES) >= 10
+
+
+def test_scenario_list_names_every_file(capsys):
+    code, out, err = run(["scenario", "list"], capsys)
+    assert code == 0 and err == ""
+    listed = [line.split()[0] for line in out.splitlines() if line.strip()]
+    assert listed == SCENARIO_NAMES
+    for line in out.splitlines():
+        assert len(line.split(None, 1)) == 2, f"no title on {line!r}"
+
+
+@pytest.mark.parametrize("name", ["ht-auction-ben-pays-100", "yb-scoring-2460"])
+def test_scenario_run_prints_the_steps(capsys, name):
+    code, out, err = run(["scenario", "run", name], capsys)
+    assert code == 0, out
+    data = json.loads((SCENARIOS / f"{name}.json").read_text())
+    for i, move in enumerate(data["moves"], 1):
+        assert f"{i:3d}. " in out and move["do"] in out
+    assert f"==> {name}: " in out and "FAIL" not in out
+    assert "expectations hold" in out
+
+
+def test_scenario_run_ben_pays_100(capsys):
+    code, out, _ = run(["scenario", "run", "ht-auction-ben-pays-100"], capsys)
+    assert code == 0
+    assert "Ben: pay 50+50" in out
+    assert 'ok   money = {"Ben": 0, "Carla": 190, "Anna": 90}' in out
+    assert "7/7 expectations hold" in out
+
+
+def test_scenario_run_all(capsys):
+    code, out, err = run(["scenario", "run", "--all"], capsys)
+    assert code == 0, out
+    summaries = [line for line in out.splitlines() if line.startswith("==> ")]
+    assert [s.split()[1].rstrip(":") for s in summaries] == SCENARIO_NAMES
+    assert "FAIL" not in out
+
+
+def test_scenario_with_a_wrong_expectation_fails(capsys, tmp_path):
+    data = json.loads((SCENARIOS / "ht-auction-ben-pays-100.json").read_text())
+    last = data["expect"][-1]
+    assert last["money"]["Carla"] == 190
+    last["money"]["Carla"] = 200                 # the rulebook says 190
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(data))
+    code, out, err = run(["scenario", "run", path], capsys)
+    assert code == 1
+    assert "FAIL money" in out
+    assert '"Carla": 190' in out                 # the actual value is shown
+    assert "6/7 expectations hold, 1 FAILED" in out
+
+
+def test_one_failing_scenario_among_good_ones(capsys, tmp_path):
+    data = json.loads((SCENARIOS / "yb-scoring-2460.json").read_text())
+    data["expect"][-1]["scores"]["Anna"] = 2461
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run(["scenario", "run", "ht-trade-tie", path, "yb-preemption"], capsys)
+    assert code == 1
+    assert out.count("FAILED") == 1
+
+
+def test_scenario_run_unknown_name(capsys):
+    code, out, err = run(["scenario", "run", "no-such-scenario"], capsys)
+    assert_one_error_line(code, out, err, "no-such-scenario")
+
+
+def test_scenario_run_without_a_name(capsys):
+    code, out, err = run(["scenario", "run"], capsys)
+    assert_one_error_line(code, out, err, "--all")
+
+
+# -- simulate -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def sim(tmp_path_factory):
+    """The same simulation run twice (once also writing the logs), and as parquet."""
+    d = tmp_path_factory.mktemp("sim")
+    assert quiet(SIM + ["--out", d / "a.csv", "--logs", d / "logs"]) == 0
+    assert quiet(SIM + ["--out", d / "b.csv"]) == 0
+    assert quiet(SIM + ["--out", d / "c.parquet"]) == 0
+    return d
+
+
+def rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_simulate_is_reproducible(sim):
+    a, b = (sim / "a.csv").read_bytes(), (sim / "b.csv").read_bytes()
+    assert a == b, "the same seed gave different files"
+
+
+def test_simulate_other_seed_differs(sim, tmp_path):
+    assert quiet(SIM[:-1] + ["2", "--out", tmp_path / "d.csv"]) == 0
+    assert (tmp_path / "d.csv").read_bytes() != (sim / "a.csv").read_bytes()
+
+
+def test_simulate_prints_a_summary(capsys, tmp_path):
+    code, out, err = run(["simulate", "horse-trading", "--players", "3", "--games", "4", "--seed", "3",
+                          "--agents", "random,heuristic,random", "--out", tmp_path / "x.csv"], capsys)
+    assert code == 0
+    assert "4 games of horse-trading (3 players)" in out
+    assert "1 heuristic" in out
+
+
+def test_simulate_one_row_per_game(sim):
+    table = rows(sim / "a.csv")
+    assert len(table) == 30
+    cols = list(table[0])
+    for c in ["seed", "winners", "length"] + [f"agent_{s}" for s in range(5)] + [f"score_{s}" for s in range(5)]:
+        assert c in cols, f"missing column {c}"
+    assert "agent_5" not in cols and "score_5" not in cols
+    assert [int(r["game"]) for r in table] == list(range(30))
+    assert len({r["seed"] for r in table}) == 30
+    for r in table:
+        assert all(r[f"agent_{s}"] == "random" for s in range(5))
+        scores = [int(r[f"score_{s}"]) for s in range(5)]
+        winners = [int(w) for w in r["winners"].split(";")]
+        assert winners and all(scores[w] == max(scores) for w in winners)
+        assert int(r["length"]) > 0
+
+
+def test_simulate_logs_one_per_game_that_replay_accepts(sim, capsys):
+    logs = sorted((sim / "logs").iterdir())
+    table = rows(sim / "a.csv")
+    assert len(logs) == len(table) == 30
+    for r, path in zip(table, logs):
+        code, out, err = run(["replay", path], capsys)
+        assert code == 0 and err == "", err
+        assert f"seed {r['seed']}" in out
+        assert "a valid log of youre-bluffing, 5 players" in out
+        line = next(x for x in out.splitlines() if x.startswith("final scores: "))
+        printed = [int(part.rsplit(" ", 1)[1]) for part in line[len("final scores: "):].split(", ")]
+        assert printed == [int(r[f"score_{s}"]) for s in range(5)], path.name
+        assert "winner: " in out
+        log, _ = gamelog.read(path)
+        assert sum(1 for seat, _ in log.moves if seat is not None) == int(r["length"])
+
+
+def test_replay_moves(sim, capsys):
+    path = sorted((sim / "logs").iterdir())[0]
+    code, out, _ = run(["replay", path, "--moves"], capsys)
+    assert code == 0
+    log, _ = gamelog.read(path)
+    assert "   1.   seat 0: auction" in out
+    assert out.count("\n") == len(log.moves) + 4
+
+
+def test_simulate_parquet(sim):
+    parquet = pd.read_parquet(sim / "c.parquet")
+    assert len(parquet) == 30
+    assert parquet.to_csv(index=False).encode() == (sim / "a.csv").read_bytes()
+
+
+def test_simulate_writes_no_temp_files(sim):
+    assert sorted(p.name for p in sim.iterdir()) == ["a.csv", "b.csv", "c.parquet", "logs"]
+
+
+# -- replay of a bad file -------------------------------------------------------------------------
+
+@pytest.fixture
+def good_log(sim):
+    return sorted((sim / "logs").iterdir())[0].read_bytes()
+
+
+def test_replay_bad_file_one_line(capsys, tmp_path, good_log):
+    lines = good_log.split(b"\n")
+    rec = json.loads(lines[2])
+    rec["step"] = 7
+    lines[2] = json.dumps(rec).encode()
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    code, out, err = run(["replay", path], capsys)
+    assert_one_error_line(code, out, err, "line 3", "out of order", str(path))
+    assert out == ""
+
+
+@pytest.mark.parametrize("data, line", [
+    (b"", "line 1"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "line 1"),
+    (b'{"format": "bluffkit-log", "version": 99}\n', "line 1"),
+])
+def test_replay_garbage(capsys, tmp_path, data, line):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(data)
+    code, out, err = run(["replay", path], capsys)
+    assert_one_error_line(code, out, err, line)
+
+
+def test_replay_truncated(capsys, tmp_path, good_log):
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(good_log[: len(good_log) // 2])
+    code, out, err = run(["replay", path], capsys)
+    assert_one_error_line(code, out, err, "line ", "cut off")
+
+
+def test_replay_missing_file(capsys, tmp_path):
+    code, out, err = run(["replay", tmp_path / "nope.jsonl"], capsys)
+    assert_one_error_line(code, out, err, "nope.jsonl")
+
+
+# -- bad settings ---------------------------------------------------------------------------------
+
+BAD_SETTINGS = [
+    (["simulate", "chess", "--players", "3"], ["unknown game", "chess"]),
+    (["simulate", "youre-bluffing", "--players", "7"], ["3 to 5 players", "7"]),
+    (["simulate", "youre-bluffing", "--players", "2"], ["3 to 5 players"]),
+    (["simulate", "horse-trading", "--players", "3", "--option", "no_bid_calls=0"], ["no_bid_calls"]),
+    (["simulate", "horse-trading", "--players", "3", "--option", "payment=change"], ["payment"]),
+    (["simulate", "horse-trading", "--players", "3", "--option", "no_such_rule=1"], ["no_such_rule"]),
+    (["simulate", "horse-trading", "--players", "3", "--option", "tie_break"], ["name=value"]),
+    (["simulate", "youre-bluffing", "--players", "3", "--variant", "speedy"], ["speedy"]),
+    (["simulate", "youre-bluffing", "--players", "3", "--agents", "wizard"], ["unknown agent", "wizard"]),
+    (["simulate", "youre-bluffing", "--players", "3", "--agents", "random,random"], ["2 agents"]),
+    (["simulate", "youre-bluffing", "--players", "3", "--seed", "-1"], ["seed"]),
+    pytest.param(["simulate", "youre-bluffing", "--players", "3", "--games", "0"], ["games"]),
+    pytest.param(["simulate", "youre-bluffing", "--players", "3", "--option", "families=[[1]]"], ["families"]),
+]
+
+
+def test_more_players_when_the_options_allow_it(tmp_path):
+    """3 to 5 players is a rule option: raising max_players (with an unlimited bank) is allowed."""
+    out = tmp_path / "big.csv"
+    code = cli.main(["simulate", "youre-bluffing", "--players", "11", "--games", "2", "--seed", "1",
+                 "--option", "bank=null", "--option", "max_players=12", "--out", str(out)])
+    assert code == 0
+    assert len(pd.read_csv(out)) == 2
+
+
+@pytest.mark.parametrize("argv, words", BAD_SETTINGS)
+def test_bad_settings_one_line_exit_2(capsys, tmp_path, argv, words):
+    argv = list(argv)
+    if "--games" not in argv:
+        argv += ["--games", "2"]
+    if "--seed" not in argv:
+        argv += ["--seed", "1"]
+    out_file = tmp_path / "out.csv"
+    code, out, err = run(argv + ["--out", out_file], capsys)
+    assert_one_error_line(code, out, err, *words)
+    assert not out_file.exists()
+
+
+def test_bad_output_suffix(capsys, tmp_path):
+    code, out, err = run(SIM[:2] + ["--players", "3", "--games", "2", "--seed", "1",
+                                    "--out", tmp_path / "x.xlsx"], capsys)
+    assert_one_error_line(code, out, err, ".csv or .parquet")
+
+
+def test_rules_command(capsys):
+    code, out, _ = run(["rules", "horse-trading", "--variant", "short", "--option", "tie_break=\"shared\""], capsys)
+    assert code == 0
+    assert '"shared"' in out and "family_size" in out
+
+
+def test_rules_command_bad_option(capsys):
+    code, out, err = run(["rules", "youre-bluffing", "--option", "lot_size=3"], capsys)
+    assert_one_error_line(code, out, err, "lot_size")
+
+
+# -- the installed console script ---------------------------------------------------------------------
+
+def console_script() -> Path:
+    for candidate in (Path(sys.executable).with_name("bluffkit"), ROOT / ".venv" / "bin" / "bluffkit"):
+        if candidate.exists():
+            return candidate
+    pytest.skip("the bluffkit console script is not installed")
+
+
+def test_console_script(tmp_path):
+    exe = console_script()
+    ok = subprocess.run([exe, "scenario", "run", "yb-scoring-2460"], capture_output=True, text=True,
+                        timeout=120, cwd=tmp_path)
+    assert ok.returncode == 0, ok.stderr
+    assert "2460" in ok.stdout and "FAIL" not in ok.stdout
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "bluffkit-log", "version": 1, "game": "ludo"}\n')
+    res = subprocess.run([exe, "replay", bad], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert res.returncode == 2
+    assert res.stdout == ""
+    assert res.stderr.count("\n") == 1 and "Traceback" not in res.stderr
+    assert "line 1" in res.stderr and "ludo" in res.stderr

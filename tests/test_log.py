@@ -1,0 +1,577 @@
+"""Game logs: written, read back and replayed; damaged or edited files refused
+with the line number and the reason."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from bluffkit.core import log as gamelog
+from bluffkit.core.errors import LogError
+from bluffkit.core.game import make_game
+from bluffkit.core.play import play
+from bluffkit.agents.base import make_agent
+from bluffkit.games.youre_bluffing.actions import Bid
+from bluffkit.session import Session
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios"
+
+
+# -- helpers --------------------------------------------------------------------------
+
+def split(data: bytes) -> list[bytes]:
+    assert data.endswith(b"\n")
+    return data[:-1].split(b"\n")
+
+
+def join(lines: list[bytes]) -> bytes:
+    return b"\n".join(lines) + b"\n"
+
+
+def dump(obj) -> bytes:
+    return json.dumps(obj, separators=(",", ":")).encode()
+
+
+def refuse(tmp_path: Path, data: bytes, name: str = "bad.jsonl") -> LogError:
+    """Read ``data`` from a file; it must be refused with a LogError (and the file
+    must be left as it was)."""
+    path = tmp_path / name
+    path.write_bytes(data)
+    with pytest.raises(LogError) as info:
+        gamelog.read(path)
+    assert path.read_bytes() == data, "reading changed the file"
+    err = info.value
+    assert isinstance(err.line, int)
+    assert f"line {err.line}:" in str(err), str(err)
+    assert "\n" not in str(err), "the message should be one line"
+    return err
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    """A whole game of You're Bluffing! between bots, saved by its session."""
+    session = Session(make_game("youre-bluffing"), ["random", "heuristic", "random", "random"],
+                      names=["Anna", "Ben", "Carla", "Dan"], seed=11).run()
+    path = session.save(tmp_path_factory.mktemp("log") / "game.jsonl")
+    return session, path.read_bytes()
+
+
+@pytest.fixture
+def lines(finished):
+    return split(finished[1])
+
+
+def record(line: bytes) -> dict:
+    return json.loads(line)
+
+
+def first_line(lines, pred) -> int:
+    """The 0-based index of the first line whose record satisfies ``pred``."""
+    for i, line in enumerate(lines[1:-1], 1):
+        if pred(record(line)):
+            return i
+    raise AssertionError("no such record in the log")
+
+
+# -- writing and reading back -----------------------------------------------------------
+
+def test_session_log_replays_to_the_same_game(finished, tmp_path):
+    session, data = finished
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(data)
+    log, states = gamelog.read(path)
+    assert session.over
+    assert states[-1] == session.state, "the replay's final state is not the session's"
+    assert states == session.states
+    assert log.moves == session.moves
+    assert log.names == ["Anna", "Ben", "Carla", "Dan"]
+    assert log.seed == 11
+    assert log.game.rules == session.game.rules
+    assert log.end["scores"] == list(session.scores())
+    assert log.end["winners"] == list(session.winners())
+    assert log.end["steps"] == len(session.moves)
+    assert log.lines == list(range(2, len(session.moves) + 2))
+
+
+def test_log_layout(finished):
+    session, data = finished
+    lines = split(data)
+    head = record(lines[0])
+    assert head["format"] == "bluffkit-log" and head["version"] == 1
+    assert head["game"] == "youre-bluffing"
+    assert [s["name"] for s in head["seats"]] == session.names
+    assert [s["agent"] for s in head["seats"]] == ["random", "heuristic", "random", "random"]
+    assert len(lines) == len(session.moves) + 2
+    for i, line in enumerate(lines[1:-1], 1):
+        rec = record(line)
+        assert rec["step"] == i
+        assert ("chance" in rec) != ("action" in rec)
+        assert len(rec["digest"]) == 8
+    assert set(record(lines[-1])) == {"end"}
+
+
+def test_write_then_read_a_simulated_game(tmp_path):
+    game = make_game("horse-trading", variants=["double-auction"])
+    rec = play(game, [make_agent("random", game) for _ in range(5)], seed=2024)
+    seats = [{"name": f"seat {i}", "agent": "random"} for i in range(5)]
+    path = gamelog.write(tmp_path / "sub" / "g.jsonl", game, seats, rec.seed, rec.moves)
+    log, states = gamelog.read(path)
+    assert states[-1] == rec.final.freeze()
+    assert log.moves == rec.moves
+    assert log.game.rules.variants == ("double-auction",)
+    assert log.end["scores"] == list(rec.scores)
+    assert [p.name for p in tmp_path.joinpath("sub").iterdir()] == ["g.jsonl"], "a temp file was left"
+
+
+def test_unfinished_game_reads_back(tmp_path):
+    session = Session(make_game("horse-trading"), ["human", "random", "random"], seed=4)
+    session.play("auction")
+    session.advance()
+    path = session.save(tmp_path / "half.jsonl")
+    log, states = gamelog.read(path)
+    assert log.end == {"steps": len(session.moves), "over": False}
+    assert states == session.states
+
+
+def test_start_position_round_trips(tmp_path):
+    from bluffkit.core import scenario
+    sc = scenario.find("ht-auction-ben-pays-100")
+    moves = [(seat, action) for seat, action, _ in sc.moves]
+    seats = [{"name": n, "agent": "human"} for n in sc.seats]
+    path = gamelog.write(tmp_path / "sc.jsonl", sc.game, seats, None, moves, start=sc.start)
+    log, states = gamelog.read(path)
+    assert states == scenario.run(sc).states
+    assert log.seed is None and log.start is not None
+
+
+def test_reading_never_modifies_the_file(finished, tmp_path):
+    data = finished[1]
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(data)
+    os.utime(path, (1_000_000_000, 1_000_000_000))
+    before = path.stat()
+    gamelog.read(path)
+    gamelog.read(path, verify=False)
+    after = path.stat()
+    assert path.read_bytes() == data
+    assert (after.st_mtime_ns, after.st_size) == (before.st_mtime_ns, before.st_size)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+
+
+# -- refusals -------------------------------------------------------------------------------
+
+def test_empty_file(tmp_path):
+    err = refuse(tmp_path, b"")
+    assert err.line == 1
+    assert "empty" in err.reason
+
+
+def test_garbage_bytes(tmp_path):
+    err = refuse(tmp_path, bytes(range(256)) * 3)
+    assert err.line == 1
+    assert "not valid JSON" in err.reason
+
+
+def test_not_utf8(tmp_path):
+    err = refuse(tmp_path, b"\xff\xfe\x00b\x00l\x00u\x00f\x00f\n")
+    assert err.line == 1
+    assert "UTF-8" in err.reason
+
+
+def test_not_utf8_inside_the_log(tmp_path, lines):
+    bad = list(lines)
+    bad[4] = bad[4].replace(b'"step"', b'"st\xe9p"')
+    err = refuse(tmp_path, join(bad))
+    assert err.line == 5
+    assert "UTF-8" in err.reason
+
+
+@pytest.mark.parametrize("text", [
+    '{"name": "yb-scoring-2460", "game": "youre-bluffing"}\n',
+    '{"format": "some-other-log", "version": 1}\n',
+    '{"format": "bluffkit-lg", "version": 1, "game": "youre-bluffing"}\n',
+])
+def test_foreign_json(tmp_path, text):
+    err = refuse(tmp_path, text.encode())
+    assert err.line == 1
+    assert "not a bluffkit log" in err.reason
+
+
+def test_foreign_json_not_an_object(tmp_path):
+    err = refuse(tmp_path, b'[{"format": "bluffkit-log"}]\n')
+    assert err.line == 1
+    assert "JSON object" in err.reason
+
+
+def test_a_scenario_file_is_not_a_log(tmp_path):
+    data = (SCENARIOS / "yb-scoring-2460.json").read_bytes()
+    err = refuse(tmp_path, data)
+    assert err.line == 1
+
+
+def test_newer_format_version(tmp_path, lines):
+    head = record(lines[0])
+    head["version"] = 2
+    err = refuse(tmp_path, join([dump(head)] + lines[1:]))
+    assert err.line == 1
+    assert "version 2" in err.reason and "newer" in err.reason
+
+
+@pytest.mark.parametrize("version", [0, "1", None, True, 1.5])
+def test_bad_format_version(tmp_path, lines, version):
+    head = record(lines[0])
+    head["version"] = version
+    err = refuse(tmp_path, join([dump(head)] + lines[1:]))
+    assert err.line == 1
+    assert "version" in err.reason
+
+
+def test_unknown_game(tmp_path, lines):
+    head = record(lines[0])
+    head["game"] = "chess"
+    err = refuse(tmp_path, join([dump(head)] + lines[1:]))
+    assert err.line == 1
+    assert "unknown game" in err.reason and "chess" in err.reason
+
+
+def test_game_name_does_not_match_its_rules(tmp_path, lines):
+    head = record(lines[0])
+    head["game"] = "horse-trading"          # the options are You're Bluffing!'s
+    err = refuse(tmp_path, join([dump(head)] + lines[1:]))
+    assert err.line == 1
+    assert "horse-trading" in err.reason
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("no_bid_calls", 0, "no_bid_calls"),
+    ("payment", "make_change", "payment"),
+    ("tie_break", "coin", "tie_break"),
+    ("family_size", 3, "family_size"),
+    ("bank", [1, 2], "bank"),
+    ("secret_option", 1, "secret_option"),
+])
+def test_bad_rules_option(tmp_path, lines, key, value, words):
+    head = record(lines[0])
+    head["options"][key] = value
+    err = refuse(tmp_path, join([dump(head)] + lines[1:]))
+    assert err.line == 1
+    assert words in err.reason
+
+
+def test_missing_rules(tmp_path, lines):
+    head = record(lines[0])
+    del head["options"]
+    err = refuse(tmp_path, join([dump(head)] + lines[1:]))
+    assert err.line == 1
+    assert "rules" in err.reason
+
+
+def test_wrong_number_of_seats(tmp_path, lines):
+    head = record(lines[0])
+    head["seats"] = head["seats"][:2]
+    err = refuse(tmp_path, join([dump(head)] + lines[1:]))
+    assert err.line == 1
+    assert "3 to 5 players" in err.reason
+
+
+@pytest.mark.parametrize("start", [
+    {"leader": 9},
+    {"pile": {"cow": -1}},
+    pytest.param({"herds": [{"cow": 9}, {}, {}, {}]}),
+    pytest.param({"surprise": 1}),
+    pytest.param({"money": [5, None, None, None]}),
+])
+def test_bad_start_position(tmp_path, lines, start):
+    head = record(lines[0])
+    head["start"] = start
+    end = dump({"end": {"steps": 0, "over": False}})
+    err = refuse(tmp_path, join([dump(head), end]))
+    assert err.line == 1
+    assert "start" in err.reason
+
+
+def test_deeply_nested_json(tmp_path):
+    err = refuse(tmp_path, b"[" * 100_000 + b"\n")
+    assert err.line == 1
+
+
+@pytest.mark.parametrize("at", [0, 1, 2, 7, -2])
+def test_truncated_mid_line(tmp_path, finished, lines, at):
+    """The file ends in the middle of line ``at`` (0-based index)."""
+    at %= len(lines)
+    data = finished[1]
+    start = sum(len(line) + 1 for line in lines[:at])
+    cut = data[:start + len(lines[at]) // 2]
+    err = refuse(tmp_path, cut)
+    assert err.line == at + 1
+    assert "not valid JSON" in err.reason and "cut off" in err.reason
+
+
+@pytest.mark.parametrize("keep", [1, 2, 30, -1])
+def test_truncated_at_a_line_boundary(tmp_path, lines, keep):
+    """Whole lines kept, the end record lost."""
+    kept = lines[:keep]
+    err = refuse(tmp_path, join(kept))
+    assert err.line == len(kept) + 1
+    assert "truncated" in err.reason and "end record" in err.reason
+
+
+def test_records_swapped(tmp_path, lines):
+    swapped = list(lines)
+    swapped[5], swapped[6] = swapped[6], swapped[5]
+    err = refuse(tmp_path, join(swapped))
+    assert err.line == 6
+    assert "step 6 found where step 5 was expected" in err.reason
+    assert "out of order" in err.reason
+
+
+def test_record_missing(tmp_path, lines):
+    err = refuse(tmp_path, join(lines[:9] + lines[10:]))
+    assert err.line == 10
+    assert "step 10 found where step 9 was expected" in err.reason
+
+
+def test_edited_action_still_legal_is_caught_by_the_digest(tmp_path, finished, lines):
+    session, _ = finished
+    game = session.game
+
+    def raisable(rec):
+        return rec.get("action", "").startswith("bid ")
+
+    # find a bid that could legally have been one higher
+    for i, line in enumerate(lines[1:-1], 1):
+        rec = record(line)
+        if not raisable(rec):
+            continue
+        higher = Bid(int(rec["action"].split()[1]) + 1)
+        try:
+            game.step(session.states[i - 1], rec["seat"], higher)
+        except Exception:
+            continue
+        break
+    else:
+        pytest.fail("no bid in the log could be raised legally")
+    rec["action"] = game.notation(higher)
+    edited = list(lines)
+    edited[i] = dump(rec)
+    err = refuse(tmp_path, join(edited))
+    assert err.line == i + 1
+    assert f"step {i}" in err.reason and "does not match" in err.reason and "edited" in err.reason
+    # without checking the digests the edit goes through
+    log, _ = gamelog.parse(join(edited)[: sum(len(x) + 1 for x in edited[: i + 1])]
+                           + dump({"end": {"steps": i, "over": False}}) + b"\n", verify=False)
+    assert log.moves[-1] == (rec["seat"], higher)
+
+
+def test_edited_chance_is_caught_by_the_digest(tmp_path, lines):
+    i = first_line(lines, lambda r: "chance" in r)
+    rec = record(lines[i])
+    family = rec["chance"].split()[1]
+    rec["chance"] = "draw " + ("horse" if family != "horse" else "cow")
+    edited = list(lines)
+    edited[i] = dump(rec)
+    err = refuse(tmp_path, join(edited))
+    assert err.line == i + 1
+    assert "does not match" in err.reason
+
+
+def test_edited_action_illegal_is_caught_by_the_rules(tmp_path, lines):
+    i = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
+    rec = record(lines[i])
+    rec["action"] = "sell"
+    edited = list(lines)
+    edited[i] = dump(rec)
+    err = refuse(tmp_path, join(edited))
+    assert err.line == i + 1
+    assert "'sell'" in err.reason and "is not allowed" in err.reason
+    assert "rule: not-deciding" in err.reason
+
+
+def test_unreadable_action(tmp_path, lines):
+    i = first_line(lines, lambda r: "action" in r)
+    rec = record(lines[i])
+    rec["action"] = "bid lots"
+    edited = list(lines)
+    edited[i] = dump(rec)
+    err = refuse(tmp_path, join(edited))
+    assert err.line == i + 1
+    assert "whole number" in err.reason
+
+
+@pytest.mark.parametrize("seat", [9, -1, "1", None])
+def test_record_with_a_bad_seat(tmp_path, lines, seat):
+    i = first_line(lines, lambda r: "action" in r)
+    rec = record(lines[i])
+    rec["seat"] = seat
+    edited = list(lines)
+    edited[i] = dump(rec)
+    err = refuse(tmp_path, join(edited))
+    assert err.line == i + 1
+    assert "not a seat" in err.reason
+
+
+def test_record_after_the_end_record(tmp_path, lines):
+    err = refuse(tmp_path, join(lines + [lines[3]]))
+    assert err.line == len(lines) + 1
+    assert "after the end record" in err.reason
+
+
+def test_end_record_with_edited_scores(tmp_path, lines):
+    end = record(lines[-1])
+    end["end"]["scores"][0] += 10
+    err = refuse(tmp_path, join(lines[:-1] + [dump(end)]))
+    assert err.line == len(lines)
+    assert "scores" in err.reason and "do not match" in err.reason
+
+
+def test_end_record_with_wrong_step_count(tmp_path, lines):
+    end = record(lines[-1])
+    end["end"]["steps"] -= 1
+    err = refuse(tmp_path, join(lines[:-1] + [dump(end)]))
+    assert err.line == len(lines)
+    assert "steps" in err.reason
+
+
+def test_end_record_too_early(tmp_path, lines):
+    end = dump({"end": {"steps": 20, "over": True, "scores": [0, 0, 0, 0]}})
+    err = refuse(tmp_path, join(lines[:21] + [end]))
+    assert err.line == 22
+    assert "replay disagrees" in err.reason
+
+
+def test_end_record_with_edited_winners(tmp_path, lines):
+    end = record(lines[-1])
+    winners = end["end"]["winners"]
+    end["end"]["winners"] = [s for s in range(4) if s not in winners][:1]
+    err = refuse(tmp_path, join(lines[:-1] + [dump(end)]))
+    assert err.line == len(lines)
+    assert "winners" in err.reason
+
+
+def test_blank_line_inside(tmp_path, lines):
+    err = refuse(tmp_path, join(lines[:4] + [b""] + lines[4:]))
+    assert err.line == 5
+    assert "blank line" in err.reason
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(LogError) as info:
+        gamelog.read(tmp_path / "nope.jsonl")
+    assert "cannot read" in info.value.reason
+
+
+# -- writing is atomic ------------------------------------------------------------------------
+
+@pytest.fixture
+def old_file(tmp_path):
+    path = tmp_path / "keep.jsonl"
+    path.write_bytes(b"the old contents\n")
+    return path
+
+
+@pytest.fixture
+def game_record():
+    game = make_game("horse-trading")
+    rec = play(game, [make_agent("random", game) for _ in range(3)], seed=5)
+    seats = [{"name": f"seat {i}", "agent": "random"} for i in range(3)]
+    return game, seats, rec
+
+
+def assert_untouched(path: Path):
+    assert path.read_bytes() == b"the old contents\n", "the existing file was changed"
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name], "a temporary file was left"
+
+
+def test_write_failing_in_json_dumps_leaves_the_old_file(old_file, game_record, monkeypatch):
+    game, seats, rec = game_record
+    real = json.dumps
+    calls = []
+
+    def dumps(*a, **k):
+        calls.append(1)
+        if len(calls) == 40:
+            raise RuntimeError("boom in dumps")
+        return real(*a, **k)
+
+    monkeypatch.setattr(gamelog.json, "dumps", dumps)
+    with pytest.raises(RuntimeError, match="boom in dumps"):
+        gamelog.write(old_file, game, seats, rec.seed, rec.moves)
+    monkeypatch.undo()
+    assert_untouched(old_file)
+
+
+def test_write_failing_in_notation_leaves_the_old_file(old_file, game_record, monkeypatch):
+    game, seats, rec = game_record
+    real = game.notation
+    calls = []
+
+    def notation(action):
+        calls.append(1)
+        if len(calls) == len(rec.moves) // 2:
+            raise RuntimeError("boom in notation")
+        return real(action)
+
+    monkeypatch.setattr(game, "notation", notation)
+    with pytest.raises(RuntimeError, match="boom in notation"):
+        gamelog.write(old_file, game, seats, rec.seed, rec.moves)
+    assert_untouched(old_file)
+
+
+def test_write_failing_mid_file_leaves_the_old_file(old_file, game_record, monkeypatch):
+    """The disk fills up half-way through writing the text."""
+    game, seats, rec = game_record
+    real_fdopen = os.fdopen
+
+    class HalfWriter:
+        def __init__(self, f):
+            self.f = f
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+            return False
+
+        def write(self, text):
+            self.f.write(text[: len(text) // 2])
+            self.f.flush()
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(gamelog.os, "fdopen", lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k)))
+    with pytest.raises(OSError, match="No space left"):
+        gamelog.write(old_file, game, seats, rec.seed, rec.moves)
+    monkeypatch.undo()
+    assert_untouched(old_file)
+
+
+def test_write_failing_on_rename_leaves_the_old_file(old_file, game_record, monkeypatch):
+    game, seats, rec = game_record
+
+    def replace(src, dst):
+        raise OSError(13, "Permission denied")
+
+    monkeypatch.setattr(gamelog.os, "replace", replace)
+    with pytest.raises(OSError, match="Permission denied"):
+        gamelog.write(old_file, game, seats, rec.seed, rec.moves)
+    monkeypatch.undo()
+    assert_untouched(old_file)
+
+
+def test_failed_write_to_a_new_path_leaves_nothing(tmp_path, game_record, monkeypatch):
+    game, seats, rec = game_record
+    monkeypatch.setattr(game, "notation", lambda action: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        gamelog.write(tmp_path / "new.jsonl", game, seats, rec.seed, rec.moves)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_write_replaces_an_existing_file_whole(old_file, game_record):
+    game, seats, rec = game_record
+    gamelog.write(old_file, game, seats, rec.seed, rec.moves)
+    log, states = gamelog.read(old_file)
+    assert log.moves == rec.moves
+    assert sorted(p.name for p in old_file.parent.iterdir()) == [old_file.name]

@@ -1,0 +1,324 @@
+"""Money and scoring: the no-change payment rule and the family multiplier.
+
+The payment functions are checked against a brute-force enumeration written
+here from the rule's definition (You're Bluffing!, "Not the Exact Amount? Not
+Enough Money?"; Horse Trading, "Paying"), not from the code under test.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bluffkit.core.errors import NotationError
+from bluffkit.core.money import (
+    PAYMENT_RULES, can_pay_exactly, fmt, from_values, parse, payment_problem, payments, total)
+from bluffkit.games.youre_bluffing.rules import preset
+from bluffkit.games.youre_bluffing.scoring import complete_families, score
+
+try:
+    from tests.strategies import (
+        D, FAST, denominations, hands, money_cases, note_values, rules_and_herds, sub_hands)
+except ImportError:  # tests/ is not a package: pytest puts tests/ itself on sys.path
+    from strategies import D, FAST, denominations, hands, money_cases, note_values, rules_and_herds, sub_hands
+
+
+# -- the rule, written out by brute force -----------------------------------------
+
+def value(notes, denoms) -> int:
+    return sum(c * d for c, d in zip(notes, denoms))
+
+
+def every_choice(hand):
+    """Every choice of notes from ``hand`` (as counts)."""
+    return [tuple(p) for p in product(*[range(c + 1) for c in hand])]
+
+
+def zero_notes(notes, denoms) -> int:
+    return sum(c for c, d in zip(notes, denoms) if d == 0)
+
+
+def brute_valid(hand, amount, denoms, rule="exact_if_possible") -> set:
+    """The valid payments of ``amount`` from ``hand``, straight from the rule's words.
+
+    ``any_cover``: any notes worth at least the amount.
+    ``exact_if_possible``: if some choice of non-zero notes is worth exactly the
+    amount, exactly those exact choices (no zero notes); otherwise every covering
+    choice with no zero note and no note that could be left out with the amount
+    still covered.
+    """
+    choices = every_choice(hand)
+    if rule == "any_cover":
+        return {p for p in choices if value(p, denoms) >= amount}
+    no_zero = [p for p in choices if zero_notes(p, denoms) == 0]
+    exact = {p for p in no_zero if value(p, denoms) == amount}
+    if exact:
+        return exact
+    out = set()
+    for p in no_zero:
+        paid = value(p, denoms)
+        if paid < amount:
+            continue
+        removable = any(c and paid - d >= amount for c, d in zip(p, denoms))
+        if not removable:
+            out.add(p)
+    return out
+
+
+def brute_exact(hand, amount, denoms) -> bool:
+    return any(value(p, denoms) == amount for p in every_choice(hand))
+
+
+# -- text form ---------------------------------------------------------------------
+
+@FAST
+@given(st.data())
+def test_fmt_parse_round_trip(data):
+    denoms = data.draw(denominations())
+    notes = data.draw(hands(denoms, max_count=5))
+    text = fmt(notes, denoms)
+    assert parse(text, denoms) == notes, f"{notes} -> {text!r} did not read back"
+    if sum(notes) == 0:
+        assert text == "none"
+    else:
+        values = [int(v) for v in text.split("+")]
+        assert values == sorted(values, reverse=True), f"{text!r} is not listed from the highest down"
+        assert sum(values) == total(notes, denoms)
+        assert len(values) == sum(notes)
+
+
+@FAST
+@given(st.data())
+def test_parse_ignores_order_and_fmt_is_canonical(data):
+    denoms = data.draw(denominations())
+    notes = data.draw(hands(denoms, max_count=4))
+    values = note_values(notes, denoms)
+    shuffled = data.draw(st.permutations(values))
+    text = "+".join(str(v) for v in shuffled) if shuffled else "none"
+    assert parse(text, denoms) == notes
+    assert from_values(list(shuffled), denoms) == notes
+    assert fmt(parse(text, denoms), denoms) == fmt(notes, denoms)
+
+
+@pytest.mark.parametrize("text", ["25", "50+ten", "50++10", "1000", "-10", "+"])
+def test_parse_refuses_what_is_not_notes(text):
+    with pytest.raises(NotationError) as e:
+        parse(text, D)
+    assert "note" in str(e.value)
+
+
+def test_text_form_examples():
+    assert fmt((2, 0, 2, 0, 0, 0), D) == "50+50+0+0"
+    assert parse("50+50+0+0", D) == (2, 0, 2, 0, 0, 0)
+    assert parse("0+50+0+50", D) == (2, 0, 2, 0, 0, 0)
+    assert fmt((0,) * 6, D) == "none"
+    assert parse("none", D) == (0,) * 6
+
+
+# -- the payment rule ---------------------------------------------------------------
+
+@FAST
+@given(money_cases())
+def test_payments_are_exactly_the_choices_without_a_problem(case):
+    """``payments`` lists exactly the choices that ``payment_problem`` accepts, and
+    both agree with the brute-force reading of the rule."""
+    denoms, hand, amount = case
+    listed = payments(hand, amount, denoms)
+    assert len(set(listed)) == len(listed), f"duplicates in {listed}"
+    accepted = {p for p in every_choice(hand) if payment_problem(hand, p, amount, denoms) is None}
+    expected = brute_valid(hand, amount, denoms)
+    assert set(listed) == accepted
+    assert set(listed) == expected, (
+        f"payments({hand}, {amount}, {denoms}) = {[fmt(p, denoms) for p in listed]}, "
+        f"the rule gives {sorted(fmt(p, denoms) for p in expected)}")
+    assert accepted == expected, (
+        f"payment_problem accepts {sorted(fmt(p, denoms) for p in accepted)} for {amount} from "
+        f"{fmt(hand, denoms)}, the rule gives {sorted(fmt(p, denoms) for p in expected)}")
+
+
+@FAST
+@given(money_cases())
+def test_every_payment_covers_the_amount_smallest_first(case):
+    denoms, hand, amount = case
+    for rule in PAYMENT_RULES:
+        listed = payments(hand, amount, denoms, rule)
+        paid = [value(p, denoms) for p in listed]
+        assert all(v >= amount for v in paid), f"{rule}: a payment below {amount}: {paid}"
+        assert all(all(0 <= c <= h for c, h in zip(p, hand)) for p in listed), f"{rule}: notes not held"
+        assert paid == sorted(paid), f"{rule}: not smallest total first: {paid}"
+        # there is a payment exactly when the hand is worth enough
+        assert bool(listed) == (value(hand, denoms) >= amount)
+
+
+@FAST
+@given(money_cases(), st.data())
+def test_exact_payments_win_when_possible(case, data):
+    denoms, hand, amount = case
+    listed = payments(hand, amount, denoms)
+    if can_pay_exactly(hand, amount, denoms):
+        assert listed and all(value(p, denoms) == amount for p in listed)
+        # a choice that overpays is refused with a reason that says so
+        over = data.draw(sub_hands(hand))
+        if value(over, denoms) > amount and zero_notes(over, denoms) == 0:
+            problem = payment_problem(hand, over, amount, denoms)
+            assert problem and "exactly" in problem
+    for p in listed:
+        assert zero_notes(p, denoms) == 0, f"{fmt(p, denoms)} contains a zero note"
+
+
+@FAST
+@given(money_cases(min_amount=0))
+def test_can_pay_exactly_matches_brute_force(case):
+    denoms, hand, amount = case
+    assert can_pay_exactly(hand, amount, denoms) == brute_exact(hand, amount, denoms)
+
+
+@FAST
+@given(money_cases())
+def test_any_cover_rule(case):
+    """Under ``any_cover`` every choice worth at least the amount is a payment,
+    zero notes and superfluous notes included."""
+    denoms, hand, amount = case
+    listed = payments(hand, amount, denoms, "any_cover")
+    expected = brute_valid(hand, amount, denoms, "any_cover")
+    assert set(listed) == expected
+    assert len(listed) == len(expected)
+    for p in every_choice(hand):
+        problem = payment_problem(hand, p, amount, denoms, "any_cover")
+        assert (problem is None) == (p in expected), (fmt(p, denoms), amount, problem)
+
+
+@FAST
+@given(money_cases(), st.data())
+def test_payment_problem_refuses_notes_not_held(case, data):
+    denoms, hand, amount = case
+    i = data.draw(st.integers(0, len(denoms) - 1))
+    notes = list(hand)
+    notes[i] += 1                                   # one note more than the payer holds
+    for rule in PAYMENT_RULES:
+        problem = payment_problem(hand, tuple(notes), amount, denoms, rule)
+        assert problem and "does not hold" in problem
+
+
+@pytest.mark.parametrize("hand", [(2, 4, 1, 0, 0, 0), (0,) * 6, (2, 0, 0, 0, 0, 0)])
+def test_amount_zero_is_paid_with_nothing(hand):
+    nothing = (0,) * 6
+    assert payment_problem(hand, nothing, 0, D) is None
+    assert payments(hand, 0, D) == (nothing,)
+
+
+# -- rulebook examples ---------------------------------------------------------------
+
+BEN = from_values([50, 50, 0, 0], D)            # two 50s and two 0s
+START = from_values([50, 10, 10, 10, 10, 0, 0], D)   # everyone's start money, 90
+
+
+def test_ben_pays_a_60_bid_with_50_plus_50():
+    """Horse Trading, "Auction", example: sold for 60, Ben holds two 50s and two 0s,
+    pays 50 + 50 = 100 and gets no change."""
+    assert payments(BEN, 60, D) == (from_values([50, 50], D),)
+    assert payment_problem(BEN, parse("50+50", D), 60, D) is None
+    assert "less than" in payment_problem(BEN, parse("50", D), 60, D)
+    assert "zero" in payment_problem(BEN, parse("50+50+0", D), 60, D)
+    assert not can_pay_exactly(BEN, 60, D)
+    assert can_pay_exactly(BEN, 50, D) and can_pay_exactly(BEN, 100, D)
+
+
+def test_ben_under_any_cover_may_add_zeros():
+    listed = {fmt(p, D) for p in payments(BEN, 60, D, "any_cover")}
+    assert listed == {"50+50", "50+50+0", "50+50+0+0"}
+
+
+@pytest.mark.parametrize("amount, paid", [
+    (60, ["50+10"]),                   # exact
+    (30, ["10+10+10"]),                # exact, the 50 is not needed
+    (45, ["50"]),                      # no exact sum: the 50 alone covers it
+    (55, ["50+10"]),
+    (85, ["50+10+10+10+10"]),          # every note but the zeros
+    (90, ["50+10+10+10+10"]),
+    (95, []),                          # the start money is worth 90
+])
+def test_start_money_payments(amount, paid):
+    assert [fmt(p, D) for p in payments(START, amount, D)] == paid
+
+
+def test_overpaying_when_exact_is_possible_is_refused():
+    problem = payment_problem(START, parse("50+10+10", D), 60, D)
+    assert problem and "exactly 60" in problem
+    problem = payment_problem(START, parse("50+10", D), 45, D)
+    assert problem and "could be left out" in problem
+
+
+# -- scoring ------------------------------------------------------------------------
+
+#: The families' values as printed in both rulebooks (Ace/rooster .. 10/horse).
+PRINTED_VALUES = (10, 40, 90, 160, 250, 350, 500, 650, 800, 1000)
+FAMILY = {"rooster": 0, "goose": 1, "cat": 2, "dog": 3, "sheep": 4, "goat": 5,
+          "donkey": 6, "pig": 7, "cow": 8, "horse": 9}
+
+
+def expected_score(herd, size) -> int:
+    full = [f for f, c in enumerate(herd) if c == size]
+    return sum(PRINTED_VALUES[f] for f in full) * len(full)
+
+
+@FAST
+@given(rules_and_herds())
+def test_score_is_sum_of_complete_families_times_their_number(case):
+    rules, herd = case
+    got = score(herd, rules)
+    assert got == expected_score(herd, rules.family_size), (herd, rules.family_size, got)
+    assert set(complete_families(herd, rules)) == {f for f, c in enumerate(herd) if c == rules.family_size}
+
+
+@FAST
+@given(rules_and_herds(complete=False))
+def test_no_complete_family_scores_nothing(case):
+    rules, herd = case
+    assert score(herd, rules) == 0
+
+
+@FAST
+@given(rules_and_herds(), st.randoms(use_true_random=False))
+def test_score_does_not_depend_on_incomplete_families(case, rnd):
+    rules, herd = case
+    size = rules.family_size
+    changed = tuple(c if c == size else rnd.randrange(size) for c in herd)
+    assert score(changed, rules) == score(herd, rules)
+
+
+def herd_of(families, size=4, extra=None) -> tuple[int, ...]:
+    h = [0] * 10
+    for name in families:
+        h[FAMILY[name]] = size
+    for name, c in (extra or {}).items():
+        h[FAMILY[name]] = c
+    return tuple(h)
+
+
+def test_rulebook_score_examples():
+    yb, ht = preset("youre_bluffing"), preset("horse_trading")
+    # You're Bluffing!, "End of the Game": 4 pigs, 4 dogs, 4 roosters
+    assert score(herd_of(["pig", "dog", "rooster"]), yb) == (650 + 160 + 10) * 3 == 2460
+    # Horse Trading, "End of the game": Anna 9s and 5s, Ben 10s 7s 3s Aces, Carla 8s 6s 4s 2s
+    assert score(herd_of(["cow", "sheep"]), ht) == 2100
+    assert score(herd_of(["horse", "donkey", "cat", "rooster"]), ht) == 6400
+    assert score(herd_of(["pig", "goat", "dog", "goose"]), ht) == 4800
+    # three of a family is not a family
+    assert score(herd_of(["cow"], extra={"horse": 3}), yb) == 800
+    # the Short game: a pair scores the full set value
+    short = preset("horse_trading", ["short"])
+    assert score(herd_of(["cow", "sheep"], size=2), short) == 2100
+
+
+def test_random_herds_sanity():
+    """A few thousand plain random herds, as a cheap cross-check beside hypothesis."""
+    rnd = random.Random(7)
+    yb = preset("youre_bluffing")
+    for _ in range(2000):
+        herd = tuple(rnd.randint(0, 4) for _ in range(10))
+        assert score(herd, yb) == expected_score(herd, 4)
