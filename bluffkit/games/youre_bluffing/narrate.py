@@ -67,8 +67,10 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         else:
             text = f"{leader} uses the right of preemption: pays {names[before.high_bidder]} {before.high_bid}."
     elif kind is A.Pay:
-        text = (f"{who} pays {fmt(action.notes, d)} = {total(action.notes, d)} to {names[before.payee]}"
-                + (" (no change is given)." if total(action.notes, d) > before.high_bid else "."))
+        paid = total(action.notes, d)
+        notes = f"{fmt(action.notes, d)} = {paid}" if count(action.notes) > 1 else str(paid)
+        text = (f"{who} pays {notes} to {names[before.payee]}"
+                + (" (no change is given)." if paid > before.high_bid else "."))
     elif kind is A.Trade:
         text = (f"{who} challenges {names[action.target]} for {r.labels[action.family]} with a "
                 f"face-down offer of {_cards(count(action.notes))}.")
