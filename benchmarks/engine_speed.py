@@ -17,7 +17,7 @@ import time
 
 from bluffkit.agents.youre_bluffing import RandomAgent
 from bluffkit.core.game import make_game
-from bluffkit.core.play import play
+from bluffkit.core.play import paused_gc, play
 from bluffkit.core.seeding import game_seeds
 
 BAR = 212_000
@@ -29,8 +29,9 @@ def measure(name: str, players: int, games: int, seed: int = 1) -> tuple[float, 
     play(game, [RandomAgent() for _ in range(players)], seeds[0])          # warm up caches
     actions = 0
     start = time.perf_counter()
-    for s in seeds:
-        actions += play(game, [RandomAgent() for _ in range(players)], s).length
+    with paused_gc():                       # as bluffkit simulate does
+        for s in seeds:
+            actions += play(game, [RandomAgent() for _ in range(players)], s).length
     elapsed = time.perf_counter() - start
     return games / elapsed, actions / elapsed, actions / games
 

@@ -18,29 +18,29 @@ def test_conformance(config, players):
 
 def test_leak_detector_catches_a_leak(monkeypatch):
     """If an observation carried another seat's notes, the hidden-information check must fail."""
-    real = observe.Observation.of
+    real = engine.Table.observe
 
-    def leaky(t, seat, legal, to_move=None):
+    def leaky(t, seat, legal=None, to_move=None):
         obs = real(t, seat, legal, to_move)
         spy = t.money[(seat + 1) % t.n]           # put a neighbour's notes where the counts go
         return tuple.__new__(observe.Observation, obs[:9] + (spy,) + obs[10:])
 
-    monkeypatch.setattr(observe.Observation, "of", staticmethod(leaky))
+    monkeypatch.setattr(engine.Table, "observe", leaky)
     with pytest.raises(AssertionError, match="leak"):
         check_game(config_game("horse-trading"), 3, seeds=[0])
 
 
 def test_leak_detector_catches_a_visible_offer(monkeypatch):
     """The value of a face-down offer must not reach the challenged player."""
-    real = observe.Observation.of
+    real = engine.Table.observe
 
-    def leaky(t, seat, legal, to_move=None):
+    def leaky(t, seat, legal=None, to_move=None):
         obs = real(t, seat, legal, to_move)
         if t.trade is not None:
             return tuple.__new__(observe.Observation, obs[:23] + (t.trade[4],) + obs[24:])
         return obs
 
-    monkeypatch.setattr(observe.Observation, "of", staticmethod(leaky))
+    monkeypatch.setattr(engine.Table, "observe", leaky)
     with pytest.raises(AssertionError, match="leak"):
         check_game(config_game("youre-bluffing"), 4, seeds=[0, 1])
 

@@ -43,8 +43,8 @@ class RandomAgent:
             return PASS if i == 0 else bid(lo + (i - 1) * step)
         d = obs.rules.denominations
         if legal.pay is not None:
-            options = legal.payments(d)
-            return options[int(u(rng) * len(options))]
+            options = legal.payment_notes(d)
+            return Pay(options[int(u(rng) * len(options))])
         simple = legal.simple
         if legal.trades:
             i = int(u(rng) * (len(simple) + len(legal.trades)))
@@ -111,7 +111,7 @@ class HeuristicAgent:
         r, d = obs.rules, obs.rules.denominations
         money = total(obs.hand, d)
         if legal.pay is not None:
-            return legal.payments(d)[0]
+            return Pay(legal.payment_notes(d)[0])
         if legal.bid:
             lo, cap, _ = legal.bid
             limit = min(money, self._value(obs, obs.lot))

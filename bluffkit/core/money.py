@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from math import gcd
 from operator import mul
 
 from bluffkit.core.errors import NotationError
@@ -143,24 +144,37 @@ def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list
     enters a branch that cannot end in a valid payment."""
     order = sorted((i for i, d in enumerate(denoms) if d and hand[i]), key=lambda i: -denoms[i])
     m = len(order)
-    mask = (1 << (amount + 1)) - 1
-    reach = [1] * (m + 1)
     rest = [0] * (m + 1)
     for k in range(m - 1, -1, -1):
-        i = order[k]
-        d, r = denoms[i], reach[k + 1]
-        for _ in range(hand[i]):
-            r = (r | (r << d)) & mask
-        reach[k] = r
-        rest[k] = rest[k + 1] + hand[i] * d
-    exact = bool((reach[0] >> amount) & 1)
+        rest[k] = rest[k + 1] + hand[order[k]] * denoms[order[k]]
+    reach = None
+    exact = False
+    unit = _unit(denoms)
+    if amount % unit == 0 and rest[0] >= amount:
+        # sums in units of the notes' common divisor, as bits: bit s set = s units can be made
+        target = amount // unit
+        mask = (1 << (target + 1)) - 1
+        reach = [1] * (m + 1)
+        for k in range(m - 1, -1, -1):
+            i = order[k]
+            d, r = denoms[i] // unit, reach[k + 1]
+            for _ in range(hand[i]):
+                r = (r | (r << d)) & mask
+            reach[k] = r
+        exact = bool((reach[0] >> target) & 1)
     out: list[tuple[int, int, Notes]] = []     # (total, number of notes, notes)
     if m and rest[0] >= amount:
-        _walk(0, 0, [0] * len(hand), out, order, hand, denoms, amount, exact, reach, rest)
+        _walk(0, 0, [0] * len(hand), out, order, hand, denoms, amount, exact, reach, rest, unit)
     return out
 
 
-def _walk(k, paid, chosen, out, order, hand, denoms, amount, exact, reach, rest) -> None:
+@lru_cache(maxsize=64)
+def _unit(denoms: tuple[int, ...]) -> int:
+    """The greatest common divisor of the note values (10 for 0, 10, 50, ...)."""
+    return gcd(*[d for d in denoms if d]) or 1
+
+
+def _walk(k, paid, chosen, out, order, hand, denoms, amount, exact, reach, rest, unit) -> None:
     """Choose how many notes of the k-th value (highest first) go into the payment."""
     i = order[k]
     d = denoms[i]
@@ -175,9 +189,9 @@ def _walk(k, paid, chosen, out, order, hand, denoms, amount, exact, reach, rest)
                     chosen[i] = c
                     out.append((now, sum(chosen), tuple(chosen)))
                 break
-            if not last and (reach[k + 1] >> (amount - now)) & 1:
+            if not last and (reach[k + 1] >> ((amount - now) // unit)) & 1:
                 chosen[i] = c
-                _walk(k + 1, now, chosen, out, order, hand, denoms, amount, exact, reach, rest)
+                _walk(k + 1, now, chosen, out, order, hand, denoms, amount, exact, reach, rest, unit)
         else:
             if now >= amount:
                 if c:                       # the c-th note of the smallest value was needed
@@ -186,7 +200,7 @@ def _walk(k, paid, chosen, out, order, hand, denoms, amount, exact, reach, rest)
                 break
             if not last and now + rest[k + 1] >= amount:
                 chosen[i] = c
-                _walk(k + 1, now, chosen, out, order, hand, denoms, amount, exact, reach, rest)
+                _walk(k + 1, now, chosen, out, order, hand, denoms, amount, exact, reach, rest, unit)
     chosen[i] = 0
 
 
@@ -199,8 +213,13 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
     else the covering choices with no superfluous note (never a zero note).
     """
     if rule == "exact_if_possible":
-        # Zero notes never matter, nor notes of a value d beyond the ceil(amount / d)
-        # that a payment could use: dropping them makes equal questions share one answer.
+        # Questions with the same answer share one cache entry: zero notes never matter,
+        # nor notes of a value d beyond the ceil(amount / d) a payment could use; and
+        # every amount strictly between two multiples of the notes' common divisor
+        # (e.g. 51..59) has the same payments, as every sum of notes is such a multiple.
+        off = amount % _unit(denoms)
+        if off:
+            amount += 1 - off
         hand = tuple(0 if not d else (c if c * d < amount + d else -(-amount // d))
                      for c, d in zip(hand, denoms))
     return _payments(hand, amount, denoms, rule)

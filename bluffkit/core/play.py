@@ -9,6 +9,7 @@ and action, so the record replays through the immutable API to the same state.
 from __future__ import annotations
 
 import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from bluffkit.core.errors import BluffkitError
@@ -34,6 +35,22 @@ class GameRecord:
         return sum(1 for seat, _ in self.moves if seat is not None)
 
 
+@contextmanager
+def paused_gc():
+    """Pause Python's cyclic garbage collector (nested uses are fine).
+
+    Playing creates no reference cycles (every object is freed by its reference
+    count), so the collector only costs time: its scans of the young objects a game
+    leaves behind. Simulations pause it for the whole batch."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 class RunawayGame(BluffkitError):
     """A game that did not end within ``max_steps``."""
 
@@ -41,9 +58,10 @@ class RunawayGame(BluffkitError):
 def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     """Play one game with ``agents`` (one per seat) from ``seed``; return its record.
 
-    The seed's children drive chance (index 0) and each seat's agent (1..n).
-    The cyclic garbage collector is paused while the game is played (the loop makes
-    no reference cycles, and a game is short) and restored afterwards.
+    The seed's children drive chance (index 0, through the table's
+    ``sample_chance(u)``) and each seat's agent (1..n).
+    The cyclic garbage collector is paused while the game is played (see
+    :func:`paused_gc`).
     """
     seed = check_seed(seed)
     n = len(agents)
@@ -54,10 +72,8 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     append = moves.append
     to_move_, legal_, observe, apply = t.to_move, t.legal, t.observe, t.apply
     acts = [a.act for a in agents]
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
+    draws, k = (), 0                        # chance's uniform numbers, drawn in blocks
+    with paused_gc():
         for _ in range(max_steps):
             to_move = to_move_()
             if to_move:
@@ -67,20 +83,16 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
                 apply(seat, action, legal)
                 append((seat, action))
             elif t.is_chance():
-                u = chance.random()
-                for outcome, p in t.chance_outcomes():
-                    u -= p
-                    if u < 0:
-                        break
+                if k == len(draws):
+                    draws, k = chance.random(64).tolist(), 0
+                outcome = t.sample_chance(draws[k])
+                k += 1
                 t.apply_chance(outcome)
                 append((None, outcome))
             else:
                 break
         else:
             raise RunawayGame(f"game with seed {seed} did not end within {max_steps} steps")
-    finally:
-        if paused:
-            gc.enable()
     rec = GameRecord(seed, n, [getattr(a, "name", type(a).__name__) for a in agents], moves)
     rec.final = t
     rec.scores = game.scores(t)

@@ -16,6 +16,8 @@ Trading, seeds/003).
 
 from __future__ import annotations
 
+from operator import add, sub
+
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing import state as S
@@ -23,8 +25,10 @@ from bluffkit.games.youre_bluffing.actions import (
     ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
 from bluffkit.games.youre_bluffing.observe import Legal, Observation
 from bluffkit.games.youre_bluffing.rules import Rules
+from bluffkit.games.youre_bluffing.scoring import scores as score_all
 
 _EMPTY: tuple = ()
+_new_obs = tuple.__new__
 _PASS_ONLY, _AUCTION_ONLY, _ACCEPT_ONLY = (PASS,), (AUCTION,), (ACCEPT,)
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
 _DRAWS = tuple(Draw(f) for f in range(64))
@@ -47,14 +51,14 @@ _ORDER = _Orders()
 class Table:
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
-    __slots__ = S.FIELDS + ("n", "d", "_counts")
+    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades")
 
     # -- building ---------------------------------------------------------
     @classmethod
     def new(cls, rules: Rules, players: int) -> "Table":
         """The start of a game (YB "Setup"; HT "Setup"): full pile, start money, seat 0 leads."""
         t = cls.__new__(cls)
-        t.rules, t.n, t.d, t._counts = rules, players, rules.denominations, None
+        t.rules, t.n, t.d, t._counts, t._trades = rules, players, rules.denominations, None, None
         t.phase, t.leader, t.turn = S.TURN, 0, 0
         t.pile = (rules.family_size,) * len(rules.families)
         t.herds = ((0,) * len(rules.families),) * players
@@ -73,18 +77,11 @@ class Table:
         t = cls.__new__(cls)
         for f in S.FIELDS:
             setattr(t, f, getattr(state, f))
-        t.n, t.d, t._counts = len(state.herds), state.rules.denominations, None
+        t.n, t.d, t._counts, t._trades = len(state.herds), state.rules.denominations, None, None
         return t
 
     def freeze(self) -> S.State:
         return S.State(*[getattr(self, f) for f in S.FIELDS])
-
-    def note_counts(self) -> tuple[int, ...]:
-        """How many notes each seat holds (public), cached while the money is unchanged."""
-        c = self._counts
-        if c is None or c[0] is not self.money:
-            c = self._counts = (self.money, tuple(map(sum, self.money)))
-        return c[1]
 
     def values(self) -> tuple:
         return tuple(getattr(self, f) for f in S.FIELDS[1:])
@@ -118,6 +115,17 @@ class Table:
         left = sum(self.pile)
         return tuple((_DRAWS[f], c / left) for f, c in enumerate(self.pile) if c)
 
+    def sample_chance(self, u: float) -> Draw:
+        """The chance outcome at ``u`` in [0, 1): the same distribution as
+        :meth:`chance_outcomes` (each card of the pile equally likely), without building it."""
+        pile = self.pile
+        k = int(u * sum(pile))
+        for f, c in enumerate(pile):
+            if k < c:
+                return _DRAWS[f]
+            k -= c
+        return _DRAWS[max(f for f, c in enumerate(pile) if c)]
+
     def others_from(self, seat: int) -> tuple[int, ...]:
         """The other seats, starting at ``seat``'s left, the leader left out (auction order)."""
         return _ORDER[self.n][self.leader][seat]
@@ -128,12 +136,16 @@ class Table:
         YB "The Cattle Trade": when two players each own animals of the same family.
         Neither can then hold the complete family, so complete families are safe (HT).
         """
-        mine = self.herds[seat]
-        fams = [f for f, c in enumerate(mine) if c]
-        if not fams:
-            return _EMPTY
         herds = self.herds
-        return tuple((o, f) for o in range(self.n) if o != seat for f in fams if herds[o][f])
+        cache = self._trades
+        if cache is None or cache[0] is not herds:
+            cache = self._trades = (herds, {})
+        found = cache[1].get(seat)
+        if found is None:
+            fams = [f for f, c in enumerate(herds[seat]) if c]
+            found = cache[1][seat] = tuple((o, f) for o in range(self.n) if o != seat
+                                           for f in fams if herds[o][f]) if fams else _EMPTY
+        return found
 
     # -- legal actions ----------------------------------------------------
     def legal(self, seat: int, to_move: tuple[int, ...] | None = None) -> Legal:
@@ -244,7 +256,7 @@ class Table:
 
     def _bid(self, seat: int, a: Bid) -> None:
         self.high_bid, self.high_bidder = a.amount, seat
-        self.pending = self.others_from(seat)
+        self.pending = _ORDER[self.n][self.leader][seat]       # everyone else may raise again
 
     def _pass(self, seat: int, a: Pass) -> None:
         """Nobody raising closes the auction. With no bid at all the animal is offered
@@ -366,7 +378,7 @@ class Table:
         if sum(self.pile):
             return False
         size = self.rules.family_size
-        return all(max(h[f] for h in self.herds) == size for f in range(len(self.pile)))
+        return all(size in cards for cards in zip(*self.herds))
 
     # moving things ---------------------------------------------------------
     def _give(self, seat: int, animals: tuple[int, ...]) -> None:
@@ -384,21 +396,41 @@ class Table:
         self.herds = tuple(herds)
 
     def _take_money(self, seat: int, notes: tuple[int, ...]) -> None:
-        m = tuple(x - y for x, y in zip(self.money[seat], notes))
-        self.money = self.money[:seat] + (m,) + self.money[seat + 1:]
+        money = self.money
+        self.money = money[:seat] + (tuple(map(sub, money[seat], notes)),) + money[seat + 1:]
 
     def _add_money(self, seat: int, notes: tuple[int, ...]) -> None:
-        m = tuple(x + y for x, y in zip(self.money[seat], notes))
-        self.money = self.money[:seat] + (m,) + self.money[seat + 1:]
+        money = self.money
+        self.money = money[:seat] + (tuple(map(add, money[seat], notes)),) + money[seat + 1:]
 
     def _move_money(self, src: int, dst: int, notes: tuple[int, ...]) -> None:
-        self._take_money(src, notes)
-        self._add_money(dst, notes)
+        money = list(self.money)
+        money[src] = tuple(map(sub, money[src], notes))
+        money[dst] = tuple(map(add, money[dst], notes))
+        self.money = tuple(money)
 
     # seeing ----------------------------------------------------------------
     def observe(self, seat: int, legal: Legal | None = None, to_move=None) -> Observation:
-        """What ``seat`` may know now; see :class:`Observation`."""
-        return Observation.of(self, seat, legal if legal is not None else self.legal(seat), to_move)
+        """What ``seat`` may know now (see :class:`Observation`): the public table, every
+        player's number of notes, and only this seat's own notes and own face-down offer."""
+        tr = self.trade
+        if tr is None:
+            trade = my_offer = None
+        else:
+            trade = (tr[0], tr[1], tr[2], tr[3], sum(tr[4]), tr[5])   # the offer: its card count only
+            my_offer = tr[4] if seat == tr[0] else None
+        scores = None
+        if self.phase == S.OVER:
+            scores = score_all(self.herds, self.rules)
+        counts = self._counts
+        if counts is None or counts[0] is not self.money:
+            counts = self._counts = (self.money, tuple(map(sum, self.money)))
+        return _new_obs(Observation, (
+            seat, self.rules, self.phase, self.leader, self.turn,
+            self.to_move() if to_move is None else to_move, self.pile, self.lot, self.herds,
+            counts[1], self.money[seat], self.bank, self.paydays, self.high_bid,
+            self.high_bidder, self.pending, self.calls, self.caps, self.shown, self.payer, self.payee,
+            self.buying, trade, my_offer, scores, legal if legal is not None else self.legal(seat)))
 
 
 _HANDLERS = {

@@ -9,7 +9,7 @@ make. The legal actions travel with it as :class:`Legal`.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import itemgetter, le
 
 from bluffkit.core.money import contains, fmt, payment_problem, payments
 from bluffkit.games.youre_bluffing import state as S
@@ -41,13 +41,14 @@ class Legal:
     """
 
     __slots__ = ("seat", "phase", "simple", "trades", "bid", "hand", "notes_for", "pay",
-                 "payment_rule", "any")
+                 "payment_rule", "any", "_payments")
 
     def __init__(self, seat, phase, simple=(), bid=None, trades=(), hand=None, notes_for=None,
                  pay=None, payment_rule="exact_if_possible"):
         self.seat, self.phase, self.simple, self.bid, self.trades = seat, phase, simple, bid, trades
         self.hand, self.notes_for, self.pay, self.payment_rule = hand, notes_for, pay, payment_rule
         self.any = bool(simple or trades or notes_for is not None or pay is not None)
+        self._payments = None
 
     def __bool__(self) -> bool:
         return self.any
@@ -76,7 +77,10 @@ class Legal:
         """Every valid payment as notes, smallest first (cached)."""
         if self.pay is None:
             return ()
-        return payments(self.hand, self.pay, denoms, self.payment_rule)
+        found = self._payments
+        if found is None:
+            found = self._payments = payments(self.hand, self.pay, denoms, self.payment_rule)
+        return found
 
     def payments(self, denoms) -> tuple:
         """Every valid payment as Pay actions, smallest first."""
@@ -93,10 +97,22 @@ class Legal:
     def explain(self, action, table) -> tuple[str, str] | None:
         """``None`` when ``action`` is legal, else ``(rule, reason)``."""
         kind = type(action)
-        if kind is Bid and self.bid:
-            lo, cap, step = self.bid
-            amount = action.amount
-            if type(amount) is int and amount >= lo and not amount % step and (cap is None or amount <= cap):
+        if kind is Bid:
+            if self.bid:
+                lo, cap, step = self.bid
+                amount = action.amount
+                if type(amount) is int and amount >= lo and not amount % step and (cap is None or amount <= cap):
+                    return None
+        elif action in self.simple:         # auction, pass, sell, buy, accept: legal as listed
+            return None
+        elif kind is self.notes_for:        # trade, counter, offer: any notes the seat holds
+            notes, hand = action.notes, self.hand
+            if (type(notes) is tuple and len(notes) == len(hand) and all(map(le, notes, hand))
+                    and min(notes) >= 0 and (kind is not Trade or (action.target, action.family) in self.trades)):
+                return None
+        elif kind is Pay and self.pay is not None:
+            notes = action.notes
+            if notes in self.payment_notes(table.d):
                 return None
         who = f"seat {self.seat}"
         problem = self._problem(action, kind, who, table)
@@ -163,8 +179,6 @@ class Legal:
         if kind is Pay:
             if self.pay is None:
                 return ("not-paying", f"{who} owes nothing now: waiting for {_WHO[self.phase]}")
-            if action.notes in payments(self.hand, self.pay, table.d, self.payment_rule):
-                return None
             problem = payment_problem(self.hand, action.notes, self.pay, table.d, self.payment_rule)
             return ("payment", problem) if problem else None
         if kind in (Trade, Counter, Offer):
@@ -197,7 +211,7 @@ _OBS_FIELDS = ("seat", "rules", "phase", "leader", "turn", "to_move", "pile", "l
 
 
 class Observation(tuple):
-    """One seat's view of the table (immutable); all fields are public except ``hand`` and ``my_offer``.
+    """One seat's view (built by ``Table.observe``) of the table (immutable); all fields are public except ``hand`` and ``my_offer``.
 
     Fields: ``seat``, ``rules``, ``phase``, ``leader``, ``turn``, ``to_move``, ``pile``,
     ``lot``, ``herds``, ``note_counts`` (how many notes each seat holds), ``hand`` (this
@@ -210,24 +224,6 @@ class Observation(tuple):
 
     __slots__ = ()
     _fields = _OBS_FIELDS
-
-    @classmethod
-    def of(cls, t, seat: int, legal: Legal, to_move=None) -> "Observation":
-        tr = t.trade
-        if tr is None:
-            trade = my_offer = None
-        else:
-            trade = (tr[0], tr[1], tr[2], tr[3], sum(tr[4]), tr[5])
-            my_offer = tr[4] if seat == tr[0] else None
-        scores = None
-        if t.phase == S.OVER:
-            from bluffkit.games.youre_bluffing.scoring import scores as score_all
-            scores = score_all(t.herds, t.rules)
-        return _new(cls, (seat, t.rules, t.phase, t.leader, t.turn,
-                          t.to_move() if to_move is None else to_move, t.pile, t.lot, t.herds,
-                          t.note_counts(), t.money[seat], t.bank, t.paydays, t.high_bid,
-                          t.high_bidder, t.pending, t.calls, t.caps, t.shown, t.payer, t.payee,
-                          t.buying, trade, my_offer, scores, legal))
 
     def to_dict(self) -> dict:
         """Every field but ``rules`` and ``legal``, as plain values."""
