@@ -30,16 +30,22 @@ class RandomAgent:
     def __init__(self, overbid: int = 0):
         self.overbid = overbid
         self.u = UniformBuffer()
+        self._hand, self._money = None, 0        # the bot's own last hand and its value
 
     def act(self, obs, legal, rng):
         u = self.u
-        if legal.bid:                       # the common case first: bidding
-            lo, cap, step = legal.bid
-            hi = sum(map(mul, obs.hand, obs.rules.denominations)) + self.overbid
+        bidding = legal.bid
+        if bidding:                         # the common case first: bidding
+            lo, cap, step = bidding
+            hand = obs.hand
+            if hand is not self._hand:
+                self._hand, self._money = hand, sum(map(mul, hand, obs.rules.denominations))
+            hi = self._money + self.overbid
             if cap is not None and cap < hi:
                 hi = cap
-            k = (hi - lo) // step + 1 if hi >= lo else 0
-            i = int(u(rng) * (1 + k))       # pass, or one of the k bids
+            if hi < lo:
+                return PASS
+            i = int(u(rng) * (2 + (hi - lo) // step))   # pass, or one of the bids lo..hi
             return PASS if i == 0 else bid(lo + (i - 1) * step)
         d = obs.rules.denominations
         if legal.pay is not None:

@@ -214,14 +214,13 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
     """
     if rule == "exact_if_possible":
         # Questions with the same answer share one cache entry: zero notes never matter,
-        # nor notes of a value d beyond the ceil(amount / d) a payment could use; and
-        # every amount strictly between two multiples of the notes' common divisor
+        # and every amount strictly between two multiples of the notes' common divisor
         # (e.g. 51..59) has the same payments, as every sum of notes is such a multiple.
         off = amount % _unit(denoms)
         if off:
             amount += 1 - off
-        hand = tuple(0 if not d else (c if c * d < amount + d else -(-amount // d))
-                     for c, d in zip(hand, denoms))
+        if denoms[0] == 0 and hand[0]:
+            hand = (0,) + hand[1:]
     return _payments(hand, amount, denoms, rule)
 
 

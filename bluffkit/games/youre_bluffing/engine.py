@@ -21,6 +21,7 @@ from operator import add, sub
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing import state as S
+from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN
 from bluffkit.games.youre_bluffing.actions import (
     ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
 from bluffkit.games.youre_bluffing.observe import Legal, Observation
@@ -59,7 +60,7 @@ class Table:
         """The start of a game (YB "Setup"; HT "Setup"): full pile, start money, seat 0 leads."""
         t = cls.__new__(cls)
         t.rules, t.n, t.d, t._counts, t._trades = rules, players, rules.denominations, None, None
-        t.phase, t.leader, t.turn = S.TURN, 0, 0
+        t.phase, t.leader, t.turn = TURN, 0, 0
         t.pile = (rules.family_size,) * len(rules.families)
         t.herds = ((0,) * len(rules.families),) * players
         t.money = (rules.start_money,) * players
@@ -96,21 +97,21 @@ class Table:
     def to_move(self) -> tuple[int, ...]:
         """Seats that may act now, in the order a table would ask them; () for chance or the end."""
         p = self.phase
-        if p == S.BID:
+        if p == BID:
             return self.pending
-        if p == S.TURN or p == S.DECIDE:
+        if p == TURN or p == DECIDE:
             return (self.leader,)
-        if p == S.PAY:
+        if p == PAY:
             return (self.payer,)
-        if p == S.RESPOND:
+        if p == RESPOND:
             return (self.trade[1],)
-        if p == S.REOFFER:
+        if p == REOFFER:
             return (self.trade[0],)
         return _EMPTY
 
     def chance_outcomes(self) -> tuple[tuple[Draw, float], ...]:
         """The next card of the shuffled pile: each family with its share of the pile."""
-        if self.phase != S.DRAW:
+        if self.phase != DRAW:
             return _EMPTY
         left = sum(self.pile)
         return tuple((_DRAWS[f], c / left) for f, c in enumerate(self.pile) if c)
@@ -151,7 +152,7 @@ class Table:
     def legal(self, seat: int, to_move: tuple[int, ...] | None = None) -> Legal:
         """What ``seat`` may do now (empty when it is not that seat's move)."""
         p, r = self.phase, self.rules
-        if p == S.BID and seat in self.pending:
+        if p == BID and seat in self.pending:
             if self.high_bidder < 0:
                 lo = r.min_bid
             else:
@@ -168,16 +169,16 @@ class Table:
             return legal
         if seat not in (self.to_move() if to_move is None else to_move):
             return Legal(seat, p)
-        if p == S.TURN:
+        if p == TURN:
             return Legal(seat, p, _AUCTION_ONLY if sum(self.pile) else (), None, self.trade_options(seat),
                          self.money[seat], Trade)
-        if p == S.DECIDE:
+        if p == DECIDE:
             return Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY)
-        if p == S.PAY:
+        if p == PAY:
             return Legal(seat, p, (), None, (), self.money[seat], None, self.high_bid, r.payment)
-        if p == S.RESPOND:
+        if p == RESPOND:
             return Legal(seat, p, _ACCEPT_ONLY, None, (), self.money[seat], Counter)
-        if p == S.REOFFER:
+        if p == REOFFER:
             return Legal(seat, p, (), None, (), self.money[seat], Offer)
         return Legal(seat, p)
 
@@ -192,10 +193,10 @@ class Table:
 
     # -- applying ---------------------------------------------------------
     def is_chance(self) -> bool:
-        return self.phase == S.DRAW
+        return self.phase == DRAW
 
     def is_over(self) -> bool:
-        return self.phase == S.OVER
+        return self.phase == OVER
 
     def apply(self, seat: int, action, legal: Legal | None = None) -> None:
         """Play ``action`` for ``seat``; raise IllegalAction (changing nothing) if not allowed.
@@ -207,9 +208,9 @@ class Table:
                 raise IllegalAction(*problem)
             _HANDLERS[type(action)](self, seat, action)
             return
-        if self.phase == S.OVER:
+        if self.phase == OVER:
             raise IllegalAction("game-over", "the game is over; no more moves")
-        if self.phase == S.DRAW:
+        if self.phase == DRAW:
             raise IllegalAction("chance-turn", "the next step is chance turning up an animal, not a player's move")
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalAction("no-such-seat", f"there is no seat {seat!r} (seats are 0..{self.n - 1})")
@@ -220,7 +221,7 @@ class Table:
 
     def apply_chance(self, draw: Draw) -> None:
         """Chance turns up the top card of the pile: ``draw`` names its family."""
-        if self.phase != S.DRAW:
+        if self.phase != DRAW:
             raise IllegalAction("not-chance-turn", f"chance does not act now (phase {self.phase!r})")
         if not isinstance(draw, Draw) or not (0 <= draw.family < len(self.pile)) or not self.pile[draw.family]:
             raise IllegalAction("not-in-pile", f"{draw} is not possible: no such animal is left in the pile")
@@ -245,12 +246,12 @@ class Table:
 
     # auction ---------------------------------------------------------------
     def _start_auction(self) -> None:
-        self.phase = S.DRAW
+        self.phase = DRAW
         self.draws_left = min(self.rules.lot_size, sum(self.pile))
 
     def _open_bidding(self) -> None:
         """Open (or hold again) the auction: every non-leader may bid (YB "The Auctions")."""
-        self.phase = S.BID
+        self.phase = BID
         self.high_bid, self.high_bidder, self.calls = 0, -1, 0
         self.pending = self.others_from(self.leader)
 
@@ -267,7 +268,7 @@ class Table:
         if pending:
             return
         if self.high_bidder >= 0:
-            self.phase = S.DECIDE
+            self.phase = DECIDE
             return
         self.calls += 1
         if self.calls >= self.rules.no_bid_calls:
@@ -292,7 +293,7 @@ class Table:
             self.caps = self.caps[:payer] + (held,) + self.caps[payer + 1:]
             self._open_bidding()
             return
-        self.phase, self.payer, self.payee, self.buying = S.PAY, payer, payee, buying
+        self.phase, self.payer, self.payee, self.buying = PAY, payer, payee, buying
 
     def _pay(self, seat: int, a: Pay) -> None:
         self._move_money(seat, self.payee, a.notes)
@@ -307,7 +308,7 @@ class Table:
         cards = 2 if mine == 2 and theirs == 2 else 1
         self._take_money(seat, a.notes)
         self.trade = (seat, a.target, a.family, cards, a.notes, 0)
-        self.phase = S.RESPOND
+        self.phase = RESPOND
 
     def _accept(self, seat: int, a: Accept) -> None:
         challenger, target, family, cards, offer, _ = self.trade
@@ -326,7 +327,7 @@ class Table:
         mine, theirs = total(offer, self.d), total(a.notes, self.d)
         if mine == theirs and self.rules.trade_tie == "reoffer" and ties == 0:
             self.trade = (challenger, target, family, cards, (0,) * len(self.d), 1)
-            self.phase = S.REOFFER
+            self.phase = REOFFER
             return
         if mine >= theirs:
             self._move_animals(target, challenger, family, cards)
@@ -338,7 +339,7 @@ class Table:
         challenger, target, family, cards, _, ties = self.trade
         self._take_money(seat, a.notes)
         self.trade = (challenger, target, family, cards, a.notes, ties)
-        self.phase = S.RESPOND
+        self.phase = RESPOND
 
     def _end_trade(self) -> None:
         """HT "Trade and auction": after a trade the same player also holds an auction."""
@@ -363,9 +364,9 @@ class Table:
         a trade, and a player with nothing to trade is skipped (YB "Animal Cards
         Exhausted"; HT "End of the game")."""
         if self.all_complete():
-            self.phase = S.OVER
+            self.phase = OVER
             return
-        self.phase = S.TURN
+        self.phase = TURN
         if sum(self.pile):
             return
         for _ in range(self.n):
@@ -420,7 +421,7 @@ class Table:
             trade = (tr[0], tr[1], tr[2], tr[3], sum(tr[4]), tr[5])   # the offer: its card count only
             my_offer = tr[4] if seat == tr[0] else None
         scores = None
-        if self.phase == S.OVER:
+        if self.phase == OVER:
             scores = score_all(self.herds, self.rules)
         counts = self._counts
         if counts is None or counts[0] is not self.money:
