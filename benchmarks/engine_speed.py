@@ -31,10 +31,13 @@ BAR = 212_000
 def clear_caches() -> None:
     """Empty the memo tables, so that a repeat does not profit from the one before."""
     from bluffkit.core import money
-    from bluffkit.games.youre_bluffing import engine
-    money._payments.cache_clear()
-    money.can_pay_exactly.cache_clear()
+    from bluffkit.games.youre_bluffing import actions, engine
+    for name in dir(money):
+        cached = getattr(money, name)
+        if hasattr(cached, "cache_clear"):
+            cached.cache_clear()
     engine._BID_LEGAL.clear()
+    actions._BIDS.clear()
 
 
 def measure(name: str, players: int, games: int, repeats: int, seed: int = 1) -> dict:

@@ -44,17 +44,18 @@ class ScriptedAgent:
 class UniformBuffer:
     """Uniform floats drawn from a Generator in blocks (one numpy call per 256 draws)."""
 
-    __slots__ = ("rng", "buf", "i")
+    __slots__ = ("rng", "it")
 
     def __init__(self):
-        self.rng, self.buf, self.i = None, (), 0
+        self.rng, self.it = None, iter(())
 
     def __call__(self, rng: np.random.Generator) -> float:
-        if rng is not self.rng or self.i >= len(self.buf):
-            self.rng, self.buf, self.i = rng, rng.random(256).tolist(), 0
-        u = self.buf[self.i]
-        self.i += 1
-        return u
+        if rng is self.rng:
+            u = next(self.it, None)
+            if u is not None:
+                return u
+        self.rng, self.it = rng, iter(rng.random(256).tolist())
+        return next(self.it)
 
 
 def agent_names(game=None) -> list[str]:

@@ -14,7 +14,8 @@ from operator import mul
 
 from bluffkit.agents.base import UniformBuffer
 from bluffkit.core.money import total
-from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid
+from bluffkit.games.youre_bluffing.actions import (
+    _BIDS, ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid)
 
 
 def _random_subset(hand, u, rng):
@@ -46,7 +47,10 @@ class RandomAgent:
             if hi < lo:
                 return PASS
             i = int(u(rng) * (2 + (hi - lo) // step))   # pass, or one of the bids lo..hi
-            return PASS if i == 0 else bid(lo + (i - 1) * step)
+            if i == 0:
+                return PASS
+            amount = lo + (i - 1) * step
+            return _BIDS.get(amount) or bid(amount)
         d = obs.rules.denominations
         if legal.pay is not None:
             options = legal.payment_notes(d)

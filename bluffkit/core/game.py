@@ -20,7 +20,8 @@ state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
 - ``header()`` / ``from_header(dict)``: the game and its rules as JSON for logs.
 - ``table(state=None, players=None)``: a mutable working copy for fast simulation,
   running the same rule methods (see each game's ``engine`` module). A table has
-  ``to_move()``, ``legal(seat)``, ``observe(seat)``, ``apply(seat, action)``,
+  ``to_move()``, ``legal(seat)``, ``observe(seat)``, ``decision()`` (the first seat to
+  move with its legal actions and observation), ``apply(seat, action)``,
   ``is_chance()``, ``chance_outcomes()``, ``apply_chance(outcome)``, ``is_over()``,
   ``values()`` and ``freeze()``.
 - For :mod:`bluffkit.testing`: ``invariants(state)`` (conservation laws, returns the

@@ -134,74 +134,94 @@ def payment_problem(hand: Notes, notes: Notes, amount: int, denoms: tuple[int, .
     return None
 
 
-@lru_cache(maxsize=16384)
-def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list[tuple[int, int, Notes]]:
-    """The ``exact_if_possible`` payments: the exact choices (no zero notes) if there are
-    any, else the covering choices with no removable note.
+@lru_cache(maxsize=64)
+def _layout(denoms: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """The non-zero values' positions from the highest value down, and the values'
+    greatest common divisor (10 for 0, 10, 50, ...)."""
+    desc = tuple(sorted((i for i, d in enumerate(denoms) if d), key=lambda i: -denoms[i]))
+    return desc, gcd(*[d for d in denoms if d]) or 1
 
-    Notes are chosen from the highest value down; ``reach[k]`` is the set of sums
-    (as bits) that the values from position ``k`` on can make, so the search never
-    enters a branch that cannot end in a valid payment."""
-    order = sorted((i for i, d in enumerate(denoms) if d and hand[i]), key=lambda i: -denoms[i])
+
+def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list[tuple[int, int, Notes]]:
+    """The ``exact_if_possible`` payments as ``(total, number of notes, notes)``: the exact
+    choices (no zero notes) if there are any, else the covering choices with no note
+    that could be left out.
+
+    Notes are chosen from the highest value down. For exact payments, ``reach[k]``
+    holds as bits the sums (in units of the common divisor) that the values from
+    position ``k`` on can make, so the search enters only branches that end in a
+    payment. For covering ones, the smallest value used is the last one chosen, and
+    its count is exactly the number needed to cover what is left."""
+    desc, unit = _layout(denoms)
+    order = [i for i in desc if hand[i]]
     m = len(order)
+    vals = [denoms[i] for i in order]
+    cnts = [hand[i] for i in order]
     rest = [0] * (m + 1)
+    acc = 0
     for k in range(m - 1, -1, -1):
-        rest[k] = rest[k + 1] + hand[order[k]] * denoms[order[k]]
-    reach = None
-    exact = False
-    unit = _unit(denoms)
-    if amount % unit == 0 and rest[0] >= amount:
-        # sums in units of the notes' common divisor, as bits: bit s set = s units can be made
+        acc += cnts[k] * vals[k]
+        rest[k] = acc
+    out: list[tuple[int, int, Notes]] = []
+    if not m or acc < amount:
+        return out
+    ctx = (m, vals, cnts, order, [0] * len(hand), out)
+    if amount % unit == 0:
         target = amount // unit
         mask = (1 << (target + 1)) - 1
         reach = [1] * (m + 1)
+        r = 1
         for k in range(m - 1, -1, -1):
-            i = order[k]
-            d, r = denoms[i] // unit, reach[k + 1]
-            for _ in range(hand[i]):
-                r = (r | (r << d)) & mask
+            d, c, step = vals[k] // unit, cnts[k], 1
+            while c:                        # c notes of d as parts of 1, 2, 4, ... notes
+                take = step if step < c else c
+                r = (r | (r << (d * take))) & mask
+                c -= take
+                step <<= 1
             reach[k] = r
-        exact = bool((reach[0] >> target) & 1)
-    out: list[tuple[int, int, Notes]] = []     # (total, number of notes, notes)
-    if m and rest[0] >= amount:
-        _walk(0, 0, [0] * len(hand), out, order, hand, denoms, amount, exact, reach, rest, unit)
+        if (r >> target) & 1:
+            _exact(0, amount, 0, 0, ctx, reach, unit)
+            return out
+    _cover(0, amount, 0, 0, ctx, rest)
     return out
 
 
-@lru_cache(maxsize=64)
-def _unit(denoms: tuple[int, ...]) -> int:
-    """The greatest common divisor of the note values (10 for 0, 10, 50, ...)."""
-    return gcd(*[d for d in denoms if d]) or 1
+def _exact(k: int, left: int, paid: int, n: int, ctx, reach, unit: int) -> None:
+    m, vals, cnts, order, notes, out = ctx
+    d, i = vals[k], order[k]
+    top = min(cnts[k], left // d)
+    if k + 1 == m:
+        if top * d == left:
+            notes[i] = top
+            out.append((paid + left, n + top, tuple(notes)))
+            notes[i] = 0
+        return
+    nxt = reach[k + 1]
+    for c in range(top + 1):
+        rem = left - c * d
+        notes[i] = c
+        if rem == 0:
+            out.append((paid + c * d, n + c, tuple(notes)))
+        elif (nxt >> (rem // unit)) & 1:
+            _exact(k + 1, rem, paid + c * d, n + c, ctx, reach, unit)
+    notes[i] = 0
 
 
-def _walk(k, paid, chosen, out, order, hand, denoms, amount, exact, reach, rest, unit) -> None:
-    """Choose how many notes of the k-th value (highest first) go into the payment."""
-    i = order[k]
-    d = denoms[i]
-    last = k + 1 == len(order)
-    for c in range(hand[i] + 1):
-        now = paid + c * d
-        if exact:
-            if now > amount:
-                break
-            if now == amount:
-                if c:
-                    chosen[i] = c
-                    out.append((now, sum(chosen), tuple(chosen)))
-                break
-            if not last and (reach[k + 1] >> ((amount - now) // unit)) & 1:
-                chosen[i] = c
-                _walk(k + 1, now, chosen, out, order, hand, denoms, amount, exact, reach, rest, unit)
-        else:
-            if now >= amount:
-                if c:                       # the c-th note of the smallest value was needed
-                    chosen[i] = c
-                    out.append((now, sum(chosen), tuple(chosen)))
-                break
-            if not last and now + rest[k + 1] >= amount:
-                chosen[i] = c
-                _walk(k + 1, now, chosen, out, order, hand, denoms, amount, exact, reach, rest, unit)
-    chosen[i] = 0
+def _cover(k: int, left: int, paid: int, n: int, ctx, rest) -> None:
+    m, vals, cnts, order, notes, out = ctx
+    d, i = vals[k], order[k]
+    need = -(-left // d)                # notes of this value that cover what is left
+    if need <= cnts[k]:
+        notes[i] = need
+        out.append((paid + need * d, n + need, tuple(notes)))
+    if k + 1 < m:
+        after = rest[k + 1]
+        for c in range(min(need - 1, cnts[k]) + 1):
+            rem = left - c * d
+            if after >= rem:
+                notes[i] = c
+                _cover(k + 1, rem, paid + c * d, n + c, ctx, rest)
+    notes[i] = 0
 
 
 def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
@@ -216,7 +236,7 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
         # Questions with the same answer share one cache entry: zero notes never matter,
         # and every amount strictly between two multiples of the notes' common divisor
         # (e.g. 51..59) has the same payments, as every sum of notes is such a multiple.
-        off = amount % _unit(denoms)
+        off = amount % _layout(denoms)[1]
         if off:
             amount += 1 - off
         if denoms[0] == 0 and hand[0]:

@@ -70,16 +70,15 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     chance = rngs[0]
     moves = []
     append = moves.append
-    to_move_, legal_, observe, apply = t.to_move, t.legal, t.observe, t.apply
+    decision, apply = t.decision, t.apply
     acts = [a.act for a in agents]
     draws, k = (), 0                        # chance's uniform numbers, drawn in blocks
     with paused_gc():
         for _ in range(max_steps):
-            to_move = to_move_()
-            if to_move:
-                seat = to_move[0]
-                legal = legal_(seat, to_move)
-                action = acts[seat](observe(seat, legal, to_move), legal, rngs[seat + 1])
+            d = decision()
+            if d is not None:
+                seat, legal, obs = d
+                action = acts[seat](obs, legal, rngs[seat + 1])
                 apply(seat, action, legal)
                 append((seat, action))
             elif t.is_chance():

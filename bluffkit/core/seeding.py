@@ -37,6 +37,10 @@ def game_seeds(seed: int, count: int) -> list[int]:
 
 
 def child_rngs(seed: int, count: int) -> list[np.random.Generator]:
-    """``count`` independent generators for one game: index 0 is chance, then one per seat."""
+    """``count`` independent generators for one game: index 0 is chance, then one per seat.
+
+    Child ``i`` is ``SeedSequence(seed, spawn_key=(i,))``, the same child that
+    ``SeedSequence(seed).spawn(count)[i]`` would give, built directly (faster)."""
     seed = check_seed(seed)
-    return [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(count)]
+    return [np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(i,))))
+            for i in range(count)]

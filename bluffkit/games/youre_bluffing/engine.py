@@ -109,6 +109,16 @@ class Table:
             return (self.trade[0],)
         return _EMPTY
 
+    def decision(self):
+        """``(seat, legal, observation)`` for the first seat to move, or ``None`` when
+        chance acts next or the game is over: what a driver asking one seat at a time needs."""
+        to_move = self.to_move()
+        if not to_move:
+            return None
+        seat = to_move[0]
+        legal = self.legal(seat, to_move)
+        return seat, legal, self.observe(seat, legal, to_move)
+
     def chance_outcomes(self) -> tuple[tuple[Draw, float], ...]:
         """The next card of the shuffled pile: each family with its share of the pile."""
         if self.phase != DRAW:
