@@ -37,6 +37,7 @@ def clear_caches() -> None:
         if hasattr(cached, "cache_clear"):
             cached.cache_clear()
     engine._BID_LEGAL.clear()
+    engine._held.cache_clear()
     actions._BIDS.clear()
 
 

@@ -16,6 +16,7 @@ Trading, seeds/003).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import add, sub
 
 from bluffkit.core.errors import IllegalAction
@@ -33,7 +34,13 @@ _new_obs = tuple.__new__
 _PASS_ONLY, _AUCTION_ONLY, _ACCEPT_ONLY = (PASS,), (AUCTION,), (ACCEPT,)
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
 _DRAWS = tuple(Draw(f) for f in range(64))
-_BID_LEGAL: dict = {}   # Legal objects are immutable in use; bidding ones repeat a lot
+_BID_LEGAL: dict = {}
+
+
+@lru_cache(maxsize=4096)
+def _held(herd: tuple[int, ...]) -> tuple[int, ...]:
+    """The families a herd holds cards of."""
+    return tuple(f for f, c in enumerate(herd) if c)   # Legal objects are immutable in use; bidding ones repeat a lot
 
 
 class _Orders(dict):
@@ -153,7 +160,7 @@ class Table:
             cache = self._trades = (herds, {})
         found = cache[1].get(seat)
         if found is None:
-            fams = [f for f, c in enumerate(herds[seat]) if c]
+            fams = _held(herds[seat])
             found = cache[1][seat] = tuple((o, f) for o in range(self.n) if o != seat
                                            for f in fams if herds[o][f]) if fams else _EMPTY
         return found
