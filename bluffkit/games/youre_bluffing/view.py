@@ -46,8 +46,8 @@ def options(obs) -> str:
     out = [text(a, r.labels) for a in lg.simple]
     if lg.bid:
         lo, cap, step = lg.bid
-        out.append(f"bid N (N >= {lo}" + (f", a multiple of {step}" if step > 1 else "")
-                   + (f", at most {cap}" if cap is not None else "") + ")")
+        out.append(f"bid {lo} or more" + (f" in steps of {step}" if step > 1 else "")
+                   + (f", at most {cap}" if cap is not None else ""))
     if lg.trades:
         out.append("trade SEAT ANIMAL NOTES for: " + ", ".join(f"{t} {r.labels[f]}" for t, f in lg.trades))
     if lg.notes_for is not None and lg.notes_for.__name__ in ("Counter", "Offer"):

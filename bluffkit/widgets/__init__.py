@@ -1,0 +1,11 @@
+"""Jupyter panels for bluffkit: thin views over a session, a scenario or a log.
+
+Importing this package sets altair up to draw with no network
+(see :mod:`bluffkit.charts_offline`).
+"""
+
+from bluffkit.widgets.replay import ReplayViewer
+from bluffkit.widgets.scenario_player import ScenarioPlayer
+from bluffkit.widgets.table import TablePanel
+
+__all__ = ["ReplayViewer", "ScenarioPlayer", "TablePanel"]

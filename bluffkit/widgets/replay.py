@@ -1,0 +1,93 @@
+"""The replay viewer: scrub through a logged (or current) game step by step.
+
+A thin view over the list of states that replaying a log gives. A bad log is
+refused with the reason from :mod:`bluffkit.core.log`, shown in place of the game.
+
+>>> from bluffkit.core.game import make_game
+>>> from bluffkit.session import Session
+>>> s = Session(make_game("horse-trading"), ["random"] * 3, seed=4).run()
+>>> r = ReplayViewer(s)
+>>> r.step.max == len(s.moves), r.error.value
+(True, '')
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+import ipywidgets as W
+
+from bluffkit.core import log as gamelog
+from bluffkit.core.errors import LogError
+from bluffkit.widgets.render import table_html
+
+
+class ReplayViewer(W.VBox):
+    """A slider over the steps, Play/Pause with a speed, any seat's view or the all-seeing
+    one, and the list of events with the current step marked."""
+
+    def __init__(self, source=None):
+        self.error = W.HTML()
+        self.step = W.IntSlider(value=0, min=0, max=0, description="Step")
+        self.play = W.Play(value=0, min=0, max=0, interval=800, description="Play", show_repeat=False)
+        self.speed = W.FloatSlider(value=0.8, min=0.1, max=3.0, step=0.1, description="Seconds/step",
+                                   readout_format=".1f")
+        self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)
+        self.table = W.HTML()
+        self.events = W.HTML()
+        self.events.add_class("bk-events")
+        self.path = W.Text(description="Log file", placeholder="path/to/game.jsonl")
+        self.open_button = W.Button(description="Open")
+        self.open_button.on_click(lambda _: self.load(self.path.value))
+        W.jslink((self.play, "value"), (self.step, "value"))
+        self.step.observe(lambda ch: self.draw(), names="value")
+        self.viewer.observe(lambda ch: self.draw(), names="value")
+        self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
+        self.game = self.states = self.moves = self.names = None
+        super().__init__([W.HBox([self.path, self.open_button]), self.error,
+                          W.HBox([self.play, self.step, self.speed, self.viewer]), self.table, self.events])
+        if source is not None:
+            self.load(source)
+
+    def __repr__(self) -> str:
+        steps = "no game" if self.moves is None else f"step {self.step.value} of {len(self.moves)}"
+        return f"ReplayViewer({steps})"
+
+    def load(self, source) -> bool:
+        """Show a log file (path) or a session; a bad file shows the reason and keeps what was shown."""
+        if hasattr(source, "states") and hasattr(source, "moves"):
+            game, states, moves, names = source.game, list(source.states), list(source.moves), list(source.names)
+        else:
+            try:
+                lg, states = gamelog.read(Path(source))
+            except LogError as e:
+                self.error.value = f"<div class='bk-box' style='color:#c00'>Cannot replay: {escape(str(e))}</div>"
+                return False
+            game, moves, names = lg.game, lg.moves, lg.names
+        self.game, self.states, self.moves, self.names = game, states, moves, names
+        self.says = [game.narrate(states[i], m[0], m[1], states[i + 1], names) for i, m in enumerate(moves)]
+        self.error.value = ""
+        with self.hold_sync():
+            self.viewer.options = [("all-seeing", -1)] + [(f"{n}'s view", i) for i, n in enumerate(names)]
+            self.viewer.value = -1
+            self.step.max = self.play.max = len(moves)
+            self.step.value = 0
+        self.draw()
+        return True
+
+    def draw(self) -> None:
+        if self.states is None:
+            return
+        i = self.step.value
+        seat = None if self.viewer.value < 0 else self.viewer.value
+        with self.hold_sync():
+            self.table.value = table_html(self.game, self.states[i], self.names, seat)
+            lo, hi = max(0, i - 8), min(len(self.moves), i + 8)
+            rows = []
+            for k in range(lo, hi):
+                seat_, action = self.moves[k]
+                who = "chance" if seat_ is None else self.names[seat_]
+                text = escape(f"{k + 1}. {who}: {self.says[k]}")
+                rows.append(f"<li><b>&#9654; {text}</b></li>" if k + 1 == i else f"<li>{text}</li>")
+            self.events.value = "<ul class='bk-box' style='list-style:none;padding-left:0'>" + "".join(rows) + "</ul>"

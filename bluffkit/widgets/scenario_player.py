@@ -1,0 +1,106 @@
+"""The scenario player: step through a rulebook's worked example one move at a time.
+
+A thin view over a played scenario (:func:`bluffkit.core.scenario.run`): the list of
+states and narration is computed once; Back, Next, Reset, the step slider and Play
+only move an index into it.
+
+>>> p = ScenarioPlayer("ht-auction-ben-pays-100")
+>>> p.next.click(); p.step.value
+1
+>>> "Carla holds an auction" in p.narration.value
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from bluffkit.core import scenario as sc
+from bluffkit.widgets.render import table_html
+
+
+class ScenarioPlayer(W.VBox):
+    """Choose a worked example; Back, Next, Reset, Play (with its speed); the narration,
+    the table, and the rulebook's numbers, ticked when reached."""
+
+    def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None):
+        self.scenarios = {s.name: s for s in sc.list_scenarios()}
+        if name not in self.scenarios:
+            raise sc.ScenarioError(f"no scenario called {name!r}; there are: {', '.join(self.scenarios)}")
+        self.choose = W.Dropdown(options=[(s.title, n) for n, s in self.scenarios.items()], value=name,
+                                 description="Example", layout=W.Layout(width="95%"))
+        self.back = W.Button(description="Back", icon="step-backward")
+        self.next = W.Button(description="Next", icon="step-forward")
+        self.reset = W.Button(description="Reset", icon="undo")
+        self.step = W.IntSlider(value=0, min=0, max=1, description="Step", continuous_update=True)
+        self.play = W.Play(value=0, min=0, max=1, interval=1200, description="Play", show_repeat=False)
+        self.speed = W.FloatSlider(value=1.2, min=0.2, max=4.0, step=0.2, description="Seconds/step",
+                                   readout_format=".1f")
+        self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)
+        self.narration = W.HTML()
+        self.narration.add_class("bk-narration")
+        self.table = W.HTML()
+        self.expect = W.HTML()
+        self.expect.add_class("bk-expect")
+        W.jslink((self.play, "value"), (self.step, "value"))
+        self.back.on_click(lambda _: self.go(self.step.value - 1))
+        self.next.on_click(lambda _: self.go(self.step.value + 1))
+        self.reset.on_click(lambda _: self.go(0))
+        self.step.observe(lambda ch: self.draw(), names="value")
+        self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
+        self.viewer.observe(lambda ch: self.draw(), names="value")
+        self.choose.observe(lambda ch: self.load(ch["new"]), names="value")
+        super().__init__([self.choose, W.HBox([self.back, self.next, self.reset, self.play]),
+                          W.HBox([self.step, self.speed, self.viewer]), self.narration, self.table,
+                          W.HTML("<b>The rulebook's numbers</b>"), self.expect])
+        self.load(name, seat)
+
+    def __repr__(self) -> str:
+        return f"ScenarioPlayer({self.scenario.name!r}, step {self.step.value} of {self.step.max})"
+
+    def load(self, name: str, seat: int | None = None) -> None:
+        """Play the scenario (once) and show its start."""
+        self.scenario = self.scenarios[name]
+        self.result = sc.run(self.scenario)
+        n = len(self.scenario.moves)
+        with self.hold_sync():
+            self.step.max = self.play.max = n
+            self.viewer.options = [("all-seeing", -1)] + [(f"{s}'s view", i) for i, s in enumerate(self.scenario.seats)]
+            self.viewer.value = -1 if seat is None else seat
+            self.step.value = 0
+        self.draw()
+
+    def go(self, i: int) -> None:
+        self.step.value = max(0, min(self.step.max, i))
+
+    def draw(self) -> None:
+        i, res, names = self.step.value, self.result, self.scenario.seats
+        seat = None if self.viewer.value < 0 else self.viewer.value
+        with self.hold_sync():
+            if i == 0:
+                self.narration.value = (f"<div class='bk-box'><b>{escape(self.scenario.title)}</b><br>"
+                                        f"<i>{escape(self.scenario.source)}</i><br>Press Next to begin.</div>")
+            else:
+                seat_, action, _ = self.scenario.moves[i - 1]
+                who = "chance" if seat_ is None else names[seat_]
+                self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
+                                        f"&middot; {escape(who)}: <code>{escape(self.scenario.game.notation(action))}"
+                                        f"</code><br>{escape(res.narration[i - 1])}</div>")
+            self.table.value = table_html(self.scenario.game, res.states[i], names, seat)
+            self.expect.value = self._expectations(i)
+
+    def _expectations(self, i: int) -> str:
+        rows = []
+        for c in self.result.checks:
+            if c.after > i:
+                mark, style = "&#9675;", "color:#999"          # not reached yet
+            elif c.ok:
+                mark, style = "&#10003;", "color:#1a7f37"
+            else:
+                mark, style = "&#10007;", "color:#c00"
+            what = ", ".join(f"{k} {v}" for k, v in c.expected.items()) if isinstance(c.expected, dict) else c.expected
+            note = f" &mdash; {escape(c.note)}" if c.note and c.after <= i else ""   # said when reached
+            rows.append(f"<li style='{style}'>{mark} after step {c.after}: {escape(c.key)} {escape(str(what))}{note}</li>")
+        return f"<ul class='bk-box'>{''.join(rows)}</ul>"

@@ -1,0 +1,131 @@
+"""Write the panel notebooks (then run them with scripts/run_notebooks.sh to store outputs).
+
+    .venv/bin/python scripts/make_notebooks.py
+
+The notebooks are teaching documents: each explains the rule on screen and cites
+the rulebook section. Edit the text here, not in the .ipynb files.
+"""
+
+from pathlib import Path
+
+import nbformat as nbf
+
+OUT = Path(__file__).resolve().parents[1] / "notebooks"
+md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+
+
+def write(name, cells):
+    nb = nbf.v4.new_notebook()
+    nb.cells = cells
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbf.write(nb, OUT / name)
+    print("wrote", OUT / name)
+
+
+write("scenario-player.ipynb", [
+    md("""# Step through a rulebook example
+
+*Horse Trading* rules, section **Auction**, worked example:
+
+> Carla turns up the 9♦ (a 9 – its set is worth 800). Anna bids 10, Ben 40, Anna 50, Ben 60. Nobody bids
+> any higher – sold for 60. Carla could buy it herself by paying Ben 60, but she decides to sell. By now
+> Ben's money is two 50s and two zeros, so he pays her 50 + 50 = 100 and gets no change.
+
+Press **Next** to play the example one move at a time. The table shows every player's animals and money;
+choose a player under **View** to see only what that player may know (the others' money becomes a number of
+cards). The rulebook's numbers are listed at the bottom and ticked when the example reaches them."""),
+    code("""from bluffkit.widgets import ScenarioPlayer
+
+player = ScenarioPlayer("ht-auction-ben-pays-100")
+player"""),
+    md("""## The rules on screen
+
+- **Open bidding.** Every player but the auctioneer may bid, in any order, in multiples of 10 (*Horse
+  Trading*, Auction 2). When nobody bids higher the auction closes.
+- **Sell or buy.** The auctioneer sells to the highest bidder or buys the animal herself by paying the
+  bidder (Auction 3). Here Carla sells.
+- **No change.** "If you can't pay the exact amount, you pay more" (Paying). Ben cannot make 60 from
+  50, 50, 0, 0, so he gives 50 + 50.
+
+The same steps can be taken from code: a teacher can prepare the board before class."""),
+    code("""for _ in range(9):
+    player.next.click()
+print(player.result.narration[-1])
+print("Ben's notes now:", player.scenario.game.facts(player.result.states[-1], player.scenario.seats)["notes"]["Ben"])"""),
+    md("""## Other examples
+
+Choose another example in the **Example** list: the family multiplier (4 pigs, 4 dogs and 4 roosters
+score 2460), the donkeys' paydays, the three calls without a bid, the leader's right of preemption, the
+trade where Anna ends up 40 richer, a tie in a trade under either ruleset, and a bidder who cannot pay."""),
+])
+
+write("table.ipynb", [
+    md("""# Play at the table
+
+Play *Horse Trading* against two bots. You are **Bo**; Ana (the first leader) and Cy are bots that value
+an animal by what it adds to their final score under the family multiplier.
+
+- On your turn you **hold an auction** or **start a trade** (rules, *Playing a turn*).
+- In an auction you may **bid** (multiples of 10) or **pass**; as auctioneer you **sell** or **buy**.
+- In a trade you put money **face down**: the other side sees only how many cards you offer. Zeros are
+  bluff cards.
+
+Only legal moves are offered. You can also type any move in the **Move** box: if the rules refuse it, the
+panel says why and nothing changes. **Undo** takes back your last move; **Save log** writes the game to a
+file that the replay viewer can open.
+
+Several people can share the screen: give `humans` more seats. When the seat changes the table is covered
+until the next player asks to see it, so nobody sees another player's notes."""),
+    code("""from bluffkit.widgets import TablePanel
+
+table = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+table"""),
+    md("""## A hot-seat game for four
+
+Two humans (Ana and Cy) and two bots, under *You're Bluffing!* rules with its Quick game variant (two
+animals auctioned together)."""),
+    code("""hot_seat = TablePanel("youre-bluffing", players=4, humans=[0, 2], names=["Ana", "Bo", "Cy", "Di"],
+                      seed=5, variants=["quick"])
+hot_seat"""),
+])
+
+write("replay.ipynb", [
+    md("""# Replay a logged game
+
+Every bluffkit game can be saved as a log (a text file, one line per step). The replay viewer reads it back,
+checks every step against the rules, and lets you scrub through it: the slider moves through the steps,
+**Play** runs them at the chosen speed, and **View** shows the table as any one player saw it, or the
+all-seeing view. The list under the table marks the current step.
+
+Here we let four bots play a game of *You're Bluffing!*, save it, and open the file."""),
+    code("""import tempfile
+from pathlib import Path
+
+from bluffkit.core.game import make_game
+from bluffkit.session import Session
+from bluffkit.widgets import ReplayViewer
+
+folder = Path(tempfile.mkdtemp())
+game = Session(make_game("youre-bluffing"), ["heuristic", "random", "heuristic", "random"],
+               names=["Ana", "Bo", "Cy", "Di"], seed=11).run()
+path = game.save(folder / "game.jsonl")
+print(len(game.moves), "steps; scores", dict(zip(game.names, game.scores())))"""),
+    code("""viewer = ReplayViewer(path)
+viewer.step.value = 40       # jump to step 40
+viewer"""),
+    md("""## A log that was tampered with
+
+Each line of a log carries a checksum of the game after that step. If someone edits a bid by hand, the
+replay stops at that line and says why; nothing else is shown as if it were true."""),
+    code("""lines = path.read_text().splitlines()
+for i, line in enumerate(lines):
+    if '"action":"bid ' in line:
+        amount = line.split('"action":"bid ')[1].split('"')[0]
+        lines[i] = line.replace(f'"bid {amount}"', f'"bid {int(amount) + 1}"')
+        break
+edited = folder / "edited.jsonl"
+edited.write_text("\\n".join(lines) + "\\n")
+bad = ReplayViewer()
+bad.load(edited)
+print(bad.error.value.split("Cannot replay: ")[1].split("</div>")[0].replace(str(folder) + "/", ""))"""),
+])
