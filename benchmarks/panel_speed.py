@@ -1,0 +1,68 @@
+"""Panel speed: how long one step takes to redraw in each panel, for a 5-player game.
+
+    .venv/bin/python benchmarks/panel_speed.py
+
+The bar: under 100 ms per step. Measured in the kernel (building the new view and
+its widgets' values); the browser's own drawing is not included.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from bluffkit.core.game import make_game
+from bluffkit.session import Session
+from bluffkit.widgets import ReplayViewer, ScenarioPlayer, TablePanel
+
+BAR_MS = 100.0
+
+
+def timed(fn, repeats: int) -> list[float]:
+    out = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def main() -> int:
+    rows = []
+    p = ScenarioPlayer("yb-donkeys-paydays", seat=0)
+
+    def next_step():
+        if p.step.value == p.step.max:
+            p.step.value = 0
+        p.next.click()
+
+    rows.append(("scenario player: Next", timed(next_step, 60)))
+    game = make_game("youre-bluffing")
+    s = Session(game, ["random"] * 5, names=list("ABCDE"), seed=1).run()
+    r = ReplayViewer(s)
+    r.viewer.value = 2                           # a seat's view: built from its observation
+    steps = iter(range(1, 10**6))
+    rows.append(("replay viewer: one step", timed(lambda: setattr(r.step, "value", next(steps) % r.step.max), 200)))
+    t = TablePanel("youre-bluffing", players=5, humans=[0, 1, 2, 3, 4], names=list("ABCDE"), seed=3)
+
+    def table_step():
+        if t.cover.layout.display is None:
+            t.show.click()
+        legal = t.session.legal(t.viewer)
+        t.typed.value = "pass" if legal.bid else str(legal.simple[0]) if legal.simple else "pay " + \
+            "+".join(str(v) for v, c in zip(game.rules.denominations, legal.payment_notes(game.rules.denominations)[0]) for _ in range(c))
+        t.typed_button.click()
+
+    rows.append(("table (5 humans): one move", timed(table_step, 40)))
+    print(f"bluffkit panel speed, 5-player game; the bar is {BAR_MS:.0f} ms per step")
+    worst = 0.0
+    for name, ms in rows:
+        p95 = sorted(ms)[int(0.95 * (len(ms) - 1))]
+        worst = max(worst, p95)
+        print(f"  {name:30s} median {statistics.median(ms):6.1f} ms   95th percentile {p95:6.1f} ms")
+    print(f"slowest 95th percentile {worst:.1f} ms -> {'meets' if worst < BAR_MS else 'DOES NOT meet'} the bar")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,214 @@
+"""Headless tests of the panels: click, set values, and assert on the session and the
+rendered text (no kernel, no browser)."""
+
+import logging
+
+import numpy as np
+import pytest
+
+from bluffkit.core.game import make_game
+from bluffkit.core.money import fmt
+from bluffkit.session import Session
+from bluffkit.widgets import ReplayViewer, ScenarioPlayer, TablePanel
+from bluffkit.widgets.render import table_html
+
+
+@pytest.fixture(autouse=True)
+def handler_errors_fail(caplog):
+    """ipywidgets swallows exceptions raised in click handlers (it logs them): fail on them."""
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.WARNING and "Exception" in r.getMessage()]
+    assert not errors, f"a widget handler raised: {errors[0].getMessage()}"
+
+
+# -- scenario player ---------------------------------------------------------------
+
+def test_next_steps_through_the_horse_trading_auction():
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    assert p.step.value == 0 and "Press Next" in p.narration.value
+    p.next.click()
+    assert "Carla holds an auction" in p.narration.value
+    for _ in range(8):
+        p.next.click()
+    assert p.step.value == 9
+    assert "50 + 50 = 100" in p.narration.value
+    assert "Ben pays 100" in p.expect.value                 # the rulebook's number, ticked
+    assert "&#10003;" in p.expect.value and "&#10007;" not in p.expect.value
+    p.next.click()                                            # past the end: stays at the end
+    assert p.step.value == 9
+
+
+def test_back_and_reset():
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    for _ in range(3):
+        p.next.click()
+    p.back.click()
+    assert p.step.value == 2
+    p.reset.click()
+    assert p.step.value == 0
+    p.back.click()
+    assert p.step.value == 0
+
+
+def test_the_money_moves_on_the_table():
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    assert "50+50+0+0 = 100" in p.table.value                 # all-seeing: Ben's notes before paying
+    p.go(9)
+    assert "Carla" in p.table.value and "50+50+10+10+10+10+50+0+0" not in p.table.value
+    assert "0+0 = 0" in p.table.value                         # Ben after paying
+
+
+def test_a_seat_view_in_the_player_hides_the_others_notes():
+    p = ScenarioPlayer("ht-auction-ben-pays-100", seat=0)     # Anna's view
+    assert "Anna's view" in p.table.value
+    assert "50+50+0+0" not in p.table.value                   # Ben's notes are not shown to Anna
+    assert "4 notes" in p.table.value                         # only how many he holds
+
+
+def test_choosing_another_example_loads_it():
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    p.choose.value = "yb-scoring-2460"
+    assert p.step.value == 0 and p.step.max == 2
+    p.go(2)
+    assert "2460" in p.expect.value
+
+
+# -- table panel ----------------------------------------------------------------------
+
+def panel(**kw):
+    kw.setdefault("names", ["Ana", "Bo", "Cy"])
+    return TablePanel("horse-trading", players=3, humans=[1], seed=2, **kw)
+
+
+def test_the_cover_hides_the_table_until_asked():
+    t = panel()
+    assert t.cover.layout.display is None and t.board.layout.display == "none"
+    assert t.show.description == "Show Bo's view"
+    t.show.click()
+    assert t.cover.layout.display == "none" and t.board.layout.display is None
+    assert "Bo's view" in t.view.value
+
+
+def test_a_legal_bid_is_played_and_the_bots_answer():
+    t = panel()
+    t.show.click()
+    lowest = t.session.legal(1).bid[0]
+    t.amount.value = lowest
+    before = len(t.session.moves)
+    t.bid_button.click()
+    assert t.message.value == ""
+    assert t.session.moves[before] == (1, t.game.parse(f"bid {lowest}"))
+    assert f"Bo bids {lowest}." in t.events.value
+
+
+def test_an_illegal_bid_shows_the_reason_and_changes_nothing():
+    t = panel()
+    t.show.click()
+    states, moves = list(t.session.states), list(t.session.moves)
+    t.amount.value = 5                                        # HT bids are multiples of 10, at least 10
+    t.bid_button.click()
+    assert "bid-too-low" in t.message.value and "at least 10" in t.message.value
+    assert t.session.states == states and t.session.moves == moves
+
+
+def test_a_typed_move_out_of_turn_is_refused():
+    t = panel()
+    t.show.click()
+    moves = list(t.session.moves)
+    t.typed.value = "sell"                                    # only the leader sells, after the bidding
+    t.typed_button.click()
+    assert "Not allowed" in t.message.value
+    assert t.session.moves == moves
+
+
+def test_clicking_before_uncovering_does_nothing():
+    t = panel()
+    moves = list(t.session.moves)
+    t.bid_button.click()
+    assert "Uncover" in t.message.value and t.session.moves == moves
+
+
+def test_undo_takes_back_the_human_move():
+    t = panel()
+    t.show.click()
+    n = len(t.session.moves)
+    t.amount.value = t.session.legal(1).bid[0]
+    t.bid_button.click()
+    assert len(t.session.moves) > n
+    t.undo_button.click()
+    assert len(t.session.moves) == n and t.session.waiting_for == 1
+
+
+def test_save_writes_a_log(tmp_path):
+    t = panel()
+    t.save_path.value = str(tmp_path / "g.jsonl")
+    t.save_button.click()
+    assert (tmp_path / "g.jsonl").exists() and "Saved" in t.message.value
+
+
+def test_hot_seat_views_never_show_another_seats_notes():
+    """Redeal everything a seat may not see: its view must not change (no leak)."""
+    game = make_game("youre-bluffing")
+    s = Session(game, ["random"] * 4, names=["A", "B", "C", "D"], seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(120):
+        s.advance(limit=3)
+        if s.over:
+            break
+        for seat in range(4):
+            html = table_html(game, s.state, s.names, seat)
+            for _ in range(2):
+                other = game.hide_from(s.state, seat, rng)
+                assert table_html(game, other, s.names, seat) == html, "a seat's view shows hidden notes"
+    t = TablePanel("youre-bluffing", players=4, humans=[0, 2], names=list("ABCD"), seed=5)
+    t.show.click()
+    seat = t.viewer
+    for _ in range(3):                                        # the panel draws the same from a redealt table
+        other = game.hide_from(t.session.state, seat, rng)
+        assert table_html(game, other, t.session.names, seat) == t.view.value
+
+
+def test_the_cover_comes_back_when_the_human_seat_changes():
+    t = TablePanel("youre-bluffing", players=4, humans=[0, 2], names=list("ABCD"), seed=5)
+    seen = []
+    for _ in range(60):
+        if t.session.over:
+            break
+        if t.cover.layout.display is None:
+            seen.append(t.session.waiting_for)
+            t.show.click()
+        legal = t.session.legal(t.viewer)
+        if legal.bid:
+            t.typed.value = "pass"
+        elif legal.pay is not None:
+            t.typed.value = "pay " + fmt(legal.payment_notes(t.game.rules.denominations)[0], t.game.rules.denominations)
+        elif legal.simple:
+            t.typed.value = str(legal.simple[0])
+        else:
+            t.typed.value = "counter none" if legal.notes_for.__name__ == "Counter" else "offer none"
+        t.typed_button.click()
+        assert t.message.value == "", t.message.value
+    assert {0, 2} <= set(seen), "both humans were asked to take the screen"
+
+
+# -- replay viewer --------------------------------------------------------------------
+
+def test_replay_scrubs_a_saved_game(tmp_path):
+    s = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=4).run()
+    path = s.save(tmp_path / "g.jsonl")
+    r = ReplayViewer(path)
+    assert r.error.value == "" and r.step.max == len(s.moves)
+    r.step.value = 5
+    assert "&#9654; 5." in r.events.value                      # the current step is marked
+    r.viewer.value = 1
+    assert "B's view" in r.table.value
+    r.step.value = r.step.max
+    assert "The game is over" in r.table.value
+
+
+def test_replay_refuses_a_bad_log_with_the_reason(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "something else"}\n')
+    r = ReplayViewer()
+    assert r.load(bad) is False
+    assert "line 1" in r.error.value and "not a bluffkit log" in r.error.value
