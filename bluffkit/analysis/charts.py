@@ -1,0 +1,178 @@
+"""Altair charts of one game and of the scoring rule: pure functions ``frame -> chart``.
+
+Each function takes a tidy frame from :mod:`bluffkit.analysis.gamedata` or
+:mod:`bluffkit.analysis.scoring_theory` and returns an :class:`altair.Chart` (or a
+layer of charts). Nothing is displayed or written, and no altair setting is
+changed: choose a renderer with :func:`bluffkit.charts_offline.enable` and write
+files with :func:`bluffkit.charts_offline.save`. Test a chart with
+``chart.to_dict()``.
+
+>>> import pandas as pd
+>>> df = pd.DataFrame({"step": [0, 0, 1, 1], "player": ["Ana", "Bo"] * 2, "money": [90, 90, 90, 150]})
+>>> spec = money_chart(df).to_dict()
+>>> spec["mark"]["type"], spec["encoding"]["x"]["field"], spec["encoding"]["color"]["field"]
+('line', 'step', 'player')
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+WIDTH, HEIGHT = 520, 280
+_WON_BY = ["challenger", "target"]
+_RESPONSES = ["countered", "accepted"]
+
+
+def _players(*columns: pd.Series) -> list[str]:
+    """Player names in order of first appearance, so colours follow the seats."""
+    seen: dict[str, None] = {}
+    for col in columns:
+        for name in col:
+            seen.setdefault(str(name), None)
+    return list(seen)
+
+
+def _diagonal(top: float, x: str, y: str) -> alt.Chart:
+    """A dashed ``y = x`` line from 0 to ``top``: where the two axes are equal."""
+    line = pd.DataFrame({x: [0.0, float(top)], y: [0.0, float(top)]})
+    return alt.Chart(line).mark_line(color="gray", strokeDash=[4, 4]).encode(x=f"{x}:Q", y=f"{y}:Q")
+
+
+def money_chart(frame: pd.DataFrame, title: str = "Money during the game") -> alt.Chart:
+    """Each player's money over the game, one stepped line per player.
+
+    ``frame`` is :func:`~bluffkit.analysis.gamedata.money_frame`. Money changes
+    only at some moves (payments, paydays, trades), so the chart keeps, per player,
+    the first and last step and every step where the money changed, and draws the
+    line as steps (``interpolate="step-after"``): the picture is the same as with
+    every row, with far less data in the chart.
+    """
+    df = frame.sort_values(["player", "step"], kind="stable")
+    changed = df.groupby("player", sort=False)["money"].diff().ne(0)
+    last = df["step"].eq(df.groupby("player", sort=False)["step"].transform("max"))
+    data = df[changed | last].sort_values(["step", "player"], kind="stable").reset_index(drop=True)
+    return alt.Chart(data, title=title).mark_line(interpolate="step-after", point=False).encode(
+        x=alt.X("step:Q", title="moves played"),
+        y=alt.Y("money:Q", title="money"),
+        color=alt.Color("player:N", sort=_players(frame["player"]), title="player"),
+        tooltip=[alt.Tooltip("player:N"), alt.Tooltip("step:Q"), alt.Tooltip("money:Q")],
+    ).properties(width=WIDTH, height=HEIGHT)
+
+
+def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card value") -> alt.LayerChart:
+    """Price paid against the lot's value, one point per auction.
+
+    ``frame`` is :func:`~bluffkit.analysis.gamedata.auctions_frame`; ``value`` is
+    per card (family value / family size). The dashed line is price = value: points
+    above it paid more than a card's share of its family (YB "The Auctions": "another
+    player may just as easily pay far more than an animal's point value"); it runs over
+    the values seen, so prices far above them do not squash the picture. Colour is
+    the buyer, a filled square a buy-back by the leader; free takes sit at price 0.
+    """
+    top = max([1.0, *frame["value"].tolist()])
+    points = alt.Chart(frame).mark_point(size=90, filled=True, opacity=0.8).encode(
+        x=alt.X("value:Q", title="value per card (family value / family size)"),
+        y=alt.Y("price:Q", title="price (winning bid)"),
+        color=alt.Color("buyer:N", sort=_players(frame["leader"], frame["buyer"]), title="buyer"),
+        shape=alt.Shape("bought_back:N", title="bought back", sort=[False, True],
+                        scale=alt.Scale(domain=[False, True], range=["circle", "square"])),
+        tooltip=[alt.Tooltip("step:Q"), alt.Tooltip("animals:N"), alt.Tooltip("leader:N"),
+                 alt.Tooltip("buyer:N"), alt.Tooltip("value:Q", format=".1f"), alt.Tooltip("price:Q"),
+                 alt.Tooltip("paid:Q"), alt.Tooltip("bought_back:N")],
+    )
+    return alt.layer(_diagonal(top, "value", "price"), points, title=title).properties(
+        width=WIDTH, height=HEIGHT)
+
+
+def trade_chart(frame: pd.DataFrame, title: str = "Cattle trades: offer against counter-offer") -> alt.LayerChart:
+    """The challenger's offer against the counter-offer, one point per trade.
+
+    ``frame`` is :func:`~bluffkit.analysis.gamedata.trades_frame`. Below the dashed
+    line (counter < offer) the challenger takes the animal, above it the target
+    does (YB "The Cattle Trade"; HT "Trade"); on the line is a tie. An accepted
+    offer has no counter: it is drawn at 0 as a cross, as if the target had offered
+    nothing, which is what accepting amounts to. Colour says who won the animal.
+    """
+    data = frame.copy()
+    accepted = data["counter"].isna()
+    data["response"] = accepted.map({True: "accepted", False: "countered"})
+    data["counter_shown"] = data["counter"].astype("Float64").fillna(0).astype("float64")
+    data["counter"] = data["counter"].astype(object).where(~accepted, None)
+    data["won_by"] = (data["winner"] == data["challenger"]).map({True: "challenger", False: "target"})
+    top = max([1.0, *data["offer"].tolist(), *data["counter_shown"].tolist()])
+    points = alt.Chart(data).mark_point(size=90, filled=True, opacity=0.8).encode(
+        x=alt.X("offer:Q", title="offer (challenger)"),
+        y=alt.Y("counter_shown:Q", title="counter-offer (target; accepted = 0)"),
+        color=alt.Color("won_by:N", sort=_WON_BY, title="animal won by"),
+        shape=alt.Shape("response:N", sort=_RESPONSES, title="response",
+                        scale=alt.Scale(domain=_RESPONSES, range=["circle", "cross"])),
+        tooltip=[alt.Tooltip("step:Q"), alt.Tooltip("challenger:N"), alt.Tooltip("target:N"),
+                 alt.Tooltip("animal:N"), alt.Tooltip("cards:Q"), alt.Tooltip("offer:Q"),
+                 alt.Tooltip("counter:Q"), alt.Tooltip("winner:N")],
+    )
+    return alt.layer(_diagonal(top, "offer", "counter_shown"), points, title=title).properties(
+        width=WIDTH, height=HEIGHT)
+
+
+SCORE_MEASURES = {"score": "score (sum x families)", "value_sum": "sum of values (no multiplier)"}
+
+
+def scoring_chart(frame: pd.DataFrame, title: str = "The family multiplier") -> alt.LayerChart:
+    """Score against the number of complete families (YB "End of the Game").
+
+    ``frame`` is :func:`~bluffkit.analysis.scoring_theory.score_table`. Solid lines
+    are the score, dashed lines the plain sum of the family values: the gap between
+    them is what the multiplier adds, and it grows with every family.
+    """
+    data = frame.melt(id_vars=["order", "k", "families"], value_vars=list(SCORE_MEASURES),
+                      var_name="measure", value_name="points")
+    data["measure"] = data["measure"].map(SCORE_MEASURES)
+    measures = list(SCORE_MEASURES.values())
+    base = alt.Chart(data).encode(
+        x=alt.X("k:Q", title="complete families", axis=alt.Axis(tickMinStep=1)),
+        y=alt.Y("points:Q", title="points"),
+        color=alt.Color("order:N", title="families taken", sort=list(dict.fromkeys(frame["order"]))),
+        tooltip=[alt.Tooltip("order:N"), alt.Tooltip("k:Q"), alt.Tooltip("families:N"),
+                 alt.Tooltip("measure:N"), alt.Tooltip("points:Q")],
+    )
+    lines = base.mark_line().encode(
+        strokeDash=alt.StrokeDash("measure:N", title="", sort=measures,
+                                  scale=alt.Scale(domain=measures, range=[[1, 0], [4, 4]]),
+                                  legend=alt.Legend(symbolType="stroke", symbolStrokeColor="gray",
+                                                    symbolStrokeWidth=2)))
+    points = base.mark_point(filled=True, size=40).encode(detail="measure:N")
+    return alt.layer(lines, points, title=title).properties(width=WIDTH, height=HEIGHT)
+
+
+MARGINAL_PARTS = {"from_new": "the new family x (n + 1)", "from_held": "families held, once more"}
+
+
+def marginal_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
+    """What completing each family would add, split in its two parts.
+
+    ``frame`` is :func:`~bluffkit.analysis.scoring_theory.marginal_frame`. Each bar
+    is ``v (n + 1) + S``: the new family's value under the raised multiplier, and
+    the families already held counted once more. Families run from the cheapest.
+    """
+    if title is None:
+        if len(frame):
+            held, s = frame["held_families"].iloc[0] or "none", int(frame["held_sum"].iloc[0])
+            title = f"Points for completing one more family (held: {held}, worth {s})"
+        else:
+            title = "Points for completing one more family"
+    data = frame.melt(id_vars=["family", "animal", "value", "marginal", "score_before", "score_after"],
+                      value_vars=list(MARGINAL_PARTS), var_name="part", value_name="points")
+    data["part"] = data["part"].map(MARGINAL_PARTS)
+    parts = list(MARGINAL_PARTS.values())
+    order = frame.sort_values(["value", "family"])["animal"].tolist()
+    return alt.Chart(data, title=title).mark_bar().encode(
+        x=alt.X("animal:N", sort=order, title="family completed next", axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("points:Q", stack="zero", title="points gained"),
+        color=alt.Color("part:N", sort=parts, title="part"),
+        order=alt.Order("part_order:Q"),
+        tooltip=[alt.Tooltip("animal:N"), alt.Tooltip("value:Q"), alt.Tooltip("part:N"),
+                 alt.Tooltip("points:Q"), alt.Tooltip("marginal:Q", title="total gain"),
+                 alt.Tooltip("score_before:Q"), alt.Tooltip("score_after:Q")],
+    ).transform_calculate(part_order=f"datum.part == '{parts[0]}' ? 0 : 1").properties(
+        width=WIDTH, height=HEIGHT)

@@ -1,0 +1,147 @@
+"""The family multiplier made visible: scores and marginal values of families.
+
+The rule (YB "End of the Game"; HT "End of the game" 1-2): a player's score is
+the sum of the values of their complete families, multiplied by the number of
+complete families. With ``n`` families of total value ``S`` held, completing one
+more family of value ``v`` gives ``(S + v)(n + 1)`` instead of ``S n``, a gain of
+
+    ``v (n + 1) + S``:
+
+the new family counts ``n + 1`` times, and every family already held counts once
+more. So a cheap family late in the game can be worth more than a dear one early:
+with the goose (40) alone, the cow (800) adds 1640; with the horse, donkey and pig
+(2150), the rooster (10) adds 2190.
+
+Every score here is computed by the engine's own rule,
+:func:`bluffkit.games.youre_bluffing.scoring.score`, on a herd holding the chosen
+families complete; the formula above is only checked against it.
+
+>>> from bluffkit.games.youre_bluffing.rules import preset
+>>> yb = preset("youre_bluffing")
+>>> score_of(yb, [7, 3, 0])          # 4 pigs, 4 dogs, 4 roosters: (650 + 160 + 10) x 3
+2460
+>>> marginal_value(yb, [7, 3], 0)    # the roosters: 2460 - (650 + 160) x 2
+840
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pandas as pd
+
+from bluffkit.games.youre_bluffing.rules import Rules
+from bluffkit.games.youre_bluffing.scoring import score
+
+SCORE_COLUMNS = ["order", "k", "families", "value_sum", "score"]
+MARGINAL_COLUMNS = ["family", "animal", "value", "held", "held_families", "held_sum", "from_new", "from_held",
+                    "marginal", "score_before", "score_after"]
+
+
+def _families(rules: Rules, families: Iterable[int], what: str) -> tuple[int, ...]:
+    out = tuple(families)
+    n = len(rules.families)
+    for f in out:
+        if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f < n:
+            raise ValueError(f"{what}: {f!r} is not a family index 0..{n - 1}")
+    if len(set(out)) != len(out):
+        raise ValueError(f"{what}: a family can be complete only once, got {list(out)}")
+    return out
+
+
+def herd_of(rules: Rules, families: Iterable[int]) -> tuple[int, ...]:
+    """A herd holding exactly these families, each complete (``family_size`` cards)."""
+    full = set(_families(rules, families, "families"))
+    return tuple(rules.family_size if f in full else 0 for f in range(len(rules.families)))
+
+
+def score_of(rules: Rules, families: Iterable[int]) -> int:
+    """The score of a player holding these families complete (and nothing else).
+
+    Horse Trading's example (HT "End of the game"): Anna's 9s and 5s score
+    (800 + 250) x 2:
+
+    >>> from bluffkit.games.youre_bluffing.rules import preset
+    >>> score_of(preset("horse_trading"), [8, 4])
+    2100
+    """
+    return score(herd_of(rules, families), rules)
+
+
+def default_orders(rules: Rules) -> dict[str, tuple[int, ...]]:
+    """Two ways to collect families: ``"cheapest"`` first and ``"dearest"`` first."""
+    by_value = sorted(range(len(rules.families)), key=lambda f: (rules.family_values[f], f))
+    return {"cheapest": tuple(by_value), "dearest": tuple(reversed(by_value))}
+
+
+def score_table(rules: Rules, orders: dict[str, Sequence[int]] | None = None) -> pd.DataFrame:
+    """Score against the number of complete families, for families taken in an order.
+
+    For each named order (default :func:`default_orders`: the k cheapest and the k
+    dearest families) and each k from 0 to the length of the order, one row with
+    the first k families of that order complete. Columns: ``order``, ``k``,
+    ``families`` (labels joined by ``+``), ``value_sum`` (the score without the
+    multiplier), ``score`` (``value_sum * k``).
+
+    >>> from bluffkit.games.youre_bluffing.rules import preset
+    >>> t = score_table(preset("youre_bluffing"))
+    >>> t[t.k == 10].score.tolist()      # all ten families: 3850 x 10, either way
+    [38500, 38500]
+    >>> t[(t.order == "dearest") & (t.k == 3)].families.item()
+    'horse+cow+pig'
+    """
+    orders = default_orders(rules) if orders is None else orders
+    rows = []
+    for name, order in orders.items():
+        order = _families(rules, order, f"order {name!r}")
+        for k in range(len(order) + 1):
+            chosen = order[:k]
+            rows.append((name, k, "+".join(rules.labels[f] for f in chosen),
+                         sum(rules.family_values[f] for f in chosen), score_of(rules, chosen)))
+    return pd.DataFrame(rows, columns=SCORE_COLUMNS)
+
+
+def marginal_value(rules: Rules, held: Iterable[int], candidate: int) -> int:
+    """Points gained by completing ``candidate`` when the families ``held`` are complete:
+    ``score(held + [candidate]) - score(held)``, which equals ``v (n + 1) + S`` (see the
+    module docstring).
+
+    >>> from bluffkit.games.youre_bluffing.rules import preset
+    >>> yb = preset("youre_bluffing")
+    >>> marginal_value(yb, [], 9), marginal_value(yb, [1], 8), marginal_value(yb, [9, 6, 7], 0)
+    (1000, 1640, 2190)
+    """
+    held = _families(rules, held, "held")
+    (candidate,) = _families(rules, [candidate], "candidate")
+    if candidate in held:
+        raise ValueError(f"the {rules.labels[candidate]} family is already held complete")
+    return score_of(rules, held + (candidate,)) - score_of(rules, held)
+
+
+def marginal_frame(rules: Rules, held: Iterable[int] = ()) -> pd.DataFrame:
+    """One row per family not yet held: what completing it would add.
+
+    Columns: ``family`` (index), ``animal`` (label), ``value``, ``held`` (number of
+    families held, n), ``held_families`` (their labels joined by ``+``), ``held_sum``
+    (their total value, S), ``from_new`` (``v (n + 1)``: the new family under the
+    raised multiplier), ``from_held`` (``S``: the families already held counted once
+    more), ``marginal`` (their sum, from :func:`marginal_value`), ``score_before``,
+    ``score_after``.
+
+    >>> from bluffkit.games.youre_bluffing.rules import preset
+    >>> df = marginal_frame(preset("youre_bluffing"), [7, 3])   # pigs and dogs held
+    >>> df.set_index("animal").loc["rooster", ["from_new", "from_held", "marginal"]].tolist()
+    [30, 810, 840]
+    """
+    held = _families(rules, held, "held")
+    before = score_of(rules, held)
+    s, n = sum(rules.family_values[f] for f in held), len(held)
+    names = "+".join(rules.labels[f] for f in held)
+    rows = []
+    for f in range(len(rules.families)):
+        if f in held:
+            continue
+        v = rules.family_values[f]
+        gain = marginal_value(rules, held, f)
+        rows.append((f, rules.labels[f], v, n, names, s, v * (n + 1), s, gain, before, before + gain))
+    return pd.DataFrame(rows, columns=MARGINAL_COLUMNS)
