@@ -3,7 +3,8 @@
     .venv/bin/python scripts/make_notebooks.py
 
 The notebooks are teaching documents: each explains the rule on screen and cites
-the rulebook section. Edit the text here, not in the .ipynb files.
+the rulebook section. Edit the text here, not in the .ipynb files (the start page,
+index.ipynb, is the one notebook edited directly).
 """
 
 from pathlib import Path
@@ -128,4 +129,52 @@ edited.write_text("\\n".join(lines) + "\\n")
 bad = ReplayViewer()
 bad.load(edited)
 print(bad.error.value.split("Cannot replay: ")[1].split("</div>")[0].replace(str(folder) + "/", ""))"""),
+])
+
+write("scoring-explorer.ipynb", [
+    md("""# The family multiplier
+
+*You're Bluffing!*, **End of the Game**: each complete family scores the value printed on its cards, and
+the total is multiplied by the number of families: "A player owns 4 pigs, 4 dogs, and 4 roosters. Their
+total is 650 + 160 + 10 = 820 points. Since they own 3 families, they multiply ... giving them 2460 points."
+
+So a cheap family is worth far more than its face value: it raises the multiplier of everything else you
+hold. The first chart shows the score against the number of complete families, collecting the cheapest
+families first or the dearest first; the dashed lines are the plain sums without the multiplier.
+
+Below it, choose the families you hold: the bars show what completing each other family would add, split
+into the new family's own points (times the new multiplier) and what it adds to the families you already
+have. Charts are drawn as pictures in the notebook itself, so they need no internet connection."""),
+    code("""from bluffkit.widgets import ScoringExplorer
+
+explorer = ScoringExplorer("youre-bluffing", held=("pig", "dog"))
+explorer"""),
+    md("""With pigs and dogs (650 + 160, x 2 = 1620), the roosters are worth 10 points on their own, but
+completing them makes the score (650 + 160 + 10) x 3 = 2460: **840** more. The numbers behind the chart:"""),
+    code("""print(explorer.frame[["animal", "value", "from_new", "from_held", "marginal"]].to_string(index=False))"""),
+])
+
+write("game-charts.ipynb", [
+    md("""# What happened in a game
+
+Three charts of one game of *Horse Trading* between a heuristic bot (Ana) and two random ones:
+
+- **money** of each player after every step: auctions move money from the buyer to the auctioneer, the
+  7s (paydays) give everyone the same, trades swap face-down offers;
+- **auction prices** against the value of the card sold (the set's value divided by four: a card earns
+  nothing until its set is complete, so this is only a yardstick);
+- **trades**: the challenger's offer against the counter-offer; accepted offers sit on the zero line.
+"""),
+    code("""from bluffkit.core.game import make_game
+from bluffkit.session import Session
+from bluffkit.widgets import GameCharts
+
+game = Session(make_game("horse-trading"), ["heuristic", "random", "random"], names=["Ana", "Bo", "Cy"],
+               seed=1).run()
+print("final scores:", dict(zip(game.names, game.scores())))
+charts = GameCharts(game)
+charts"""),
+    md("""The same panel opens a saved log: `GameCharts("game.jsonl")`. The frames behind the charts are
+ordinary pandas tables, ready for your own analysis:"""),
+    code("""print(charts.auctions.groupby("buyer")["price"].agg(["count", "sum"]).to_string())"""),
 ])

@@ -212,3 +212,25 @@ def test_replay_refuses_a_bad_log_with_the_reason(tmp_path):
     r = ReplayViewer()
     assert r.load(bad) is False
     assert "line 1" in r.error.value and "not a bluffkit log" in r.error.value
+
+
+# -- chart panels ---------------------------------------------------------------------
+
+def test_scoring_explorer_follows_the_rulebook_example():
+    from bluffkit.widgets import ScoringExplorer
+    e = ScoringExplorer("youre-bluffing", held=("pig", "dog"))
+    assert "1620" in e.summary.value                           # (650 + 160) x 2
+    row = e.frame.set_index("animal").loc["rooster"]
+    assert int(row["marginal"]) == 2460 - 1620                 # the rulebook's 2460 with the roosters
+    assert e.marginal.outputs and "image/svg+xml" in e.marginal.outputs[0]["data"]
+    e.game_choice.value = "horse-trading"
+    assert e.held.options[0] == "A" and e.held.value == ()
+
+
+def test_game_charts_draw_a_game_and_a_log(tmp_path):
+    from bluffkit.widgets import GameCharts
+    s = Session(make_game("horse-trading"), ["heuristic", "random", "random"], names=["A", "B", "C"], seed=1).run()
+    g = GameCharts(s)
+    assert len(g.auctions) == 40 and all(o.outputs for o in g.children)
+    path = s.save(tmp_path / "g.jsonl")
+    assert GameCharts(path).auctions.equals(g.auctions)

@@ -4,8 +4,12 @@ Importing this package sets altair up to draw with no network
 (see :mod:`bluffkit.charts_offline`).
 """
 
+from bluffkit import charts_offline
+from bluffkit.widgets.charts import GameCharts, ScoringExplorer
 from bluffkit.widgets.replay import ReplayViewer
 from bluffkit.widgets.scenario_player import ScenarioPlayer
 from bluffkit.widgets.table import TablePanel
 
-__all__ = ["ReplayViewer", "ScenarioPlayer", "TablePanel"]
+charts_offline.enable()
+
+__all__ = ["GameCharts", "ReplayViewer", "ScenarioPlayer", "ScoringExplorer", "TablePanel"]

@@ -1,0 +1,92 @@
+"""Chart panels: the scoring explorer and the charts of one game.
+
+Charts are drawn as static SVG in the kernel (:mod:`bluffkit.charts_offline`), so
+they appear with no network. Panels redraw into an Output widget with
+``append_display_data`` (which works in a live notebook and under nbval alike).
+
+>>> e = ScoringExplorer("youre-bluffing")
+>>> e.held.value = ("pig", "dog")
+>>> int(e.frame.query("animal == 'rooster'")["marginal"].iloc[0])     # (650+160+10)x3 - (650+160)x2
+840
+"""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+from bluffkit import charts_offline
+from bluffkit.analysis import charts, gamedata, scoring_theory
+from bluffkit.core import log as gamelog
+from bluffkit.core.game import make_game
+
+
+def _show(out: W.Output, *objects) -> None:
+    out.outputs = ()
+    for obj in objects:
+        out.append_display_data(obj)
+
+
+class ScoringExplorer(W.VBox):
+    """The family multiplier made visible: score against families owned, and what
+    completing one more family is worth given the families already held (YB "End of
+    the Game": (sum of values) x (number of families))."""
+
+    def __init__(self, game: str = "youre-bluffing", held=()):
+        charts_offline.enable()
+        self.game_choice = W.Dropdown(options=["youre-bluffing", "horse-trading"], value=game, description="Rules")
+        self.held = W.SelectMultiple(description="You hold", rows=10)
+        self.scores = W.Output()
+        self.marginal = W.Output()
+        self.summary = W.HTML()
+        self.game_choice.observe(lambda ch: self._rules(ch["new"]), names="value")
+        self.held.observe(lambda ch: self.draw(), names="value")
+        super().__init__([W.HBox([self.game_choice]), self.scores,
+                          W.HTML("<b>Which family to complete next?</b> Choose the families you hold."),
+                          W.HBox([self.held, self.summary]), self.marginal])
+        self._rules(game, held)
+
+    def __repr__(self) -> str:
+        return f"ScoringExplorer({self.game_choice.value!r}, holding {list(self.held.value)})"
+
+    def _rules(self, name: str, held=()) -> None:
+        self.rules = make_game(name).rules
+        names = [self.rules.labels[f] for f in range(len(self.rules.families))]
+        with self.hold_sync():
+            self.held.options = names
+            self.held.value = tuple(held)
+        _show(self.scores, charts.scoring_chart(scoring_theory.score_table(self.rules)))
+        self.draw()
+
+    def draw(self) -> None:
+        held = [self.rules.labels.index(x) for x in self.held.value]
+        self.frame = scoring_theory.marginal_frame(self.rules, held)
+        now = scoring_theory.score_of(self.rules, held)
+        best = self.frame.sort_values("marginal", ascending=False).iloc[0] if len(self.frame) else None
+        tip = "" if best is None else f"<br>Completing <b>{best['animal']}</b> adds the most: {int(best['marginal'])}."
+        self.summary.value = f"<div class='bk-box'>Your score now: <b>{now}</b>.{tip}</div>"
+        _show(self.marginal, charts.marginal_chart(self.frame))
+
+
+class GameCharts(W.VBox):
+    """Money per player over time, each auction's price against the animal's value, and
+    each trade's offer against the counter-offer, for a finished or replayed game
+    (a Session, or a log file)."""
+
+    def __init__(self, source):
+        charts_offline.enable()
+        if hasattr(source, "states") and hasattr(source, "moves"):
+            game, states, moves, names = source.game, source.states, source.moves, source.names
+        else:
+            lg, states = gamelog.read(source)
+            game, moves, names = lg.game, lg.moves, lg.names
+        args = (game, states, moves, names)
+        self.money, self.auctions, self.trades = (gamedata.money_frame(*args), gamedata.auctions_frame(*args),
+                                                  gamedata.trades_frame(*args))
+        outs = [W.Output() for _ in range(3)]
+        _show(outs[0], charts.money_chart(self.money))
+        _show(outs[1], charts.auction_chart(self.auctions))
+        _show(outs[2], charts.trade_chart(self.trades))
+        super().__init__(outs)
+
+    def __repr__(self) -> str:
+        return f"GameCharts({len(self.auctions)} auctions, {len(self.trades)} trades)"
