@@ -131,11 +131,7 @@ class Session:
         if not self.game.is_chance(self.state):
             raise IllegalAction("not-chance-turn", "chance does not act now")
         if outcome is None:
-            u = self._rng(0).random()
-            for outcome, p in self.game.chance_outcomes(self.state):
-                u -= p
-                if u < 0:
-                    break
+            outcome = self.game.sample_chance(self.state, self._rng(0))
         elif isinstance(outcome, str):
             outcome = self.game.parse(outcome)
         after = self.game.step(self.state, None, outcome)

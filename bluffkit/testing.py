@@ -30,10 +30,16 @@ from bluffkit.core.play import play
 
 
 def default_agents(game, players: int) -> list:
-    """Random bots, one of which overbids so that the can't-pay rule is exercised."""
-    from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent
-    agents = [RandomAgent(overbid=60), HeuristicAgent()] + [make_agent("random", game) for _ in range(players)]
-    return agents[:players]
+    """A mix of the game's bots: for You're Bluffing!/Horse Trading a random bot that
+    overbids (so that the can't-pay rule is exercised) and a heuristic one; for Bløff an
+    honest bot and the exact caller; random bots in the other seats."""
+    if game.name == "bloff":
+        from bluffkit.agents.bloff import CallerAgent, HonestAgent
+        first = [HonestAgent(), CallerAgent()]
+    else:
+        from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent
+        first = [RandomAgent(overbid=60), HeuristicAgent()]
+    return (first + [make_agent("random", game) for _ in range(players)])[:players]
 
 
 def check_game(game, players: int, seeds=(0, 1, 2), agents=None, hidden_every: int = 7,
@@ -95,8 +101,9 @@ def _check_hidden(game, state, players, rng, where, report) -> None:
 
 
 def _check_illegal(game, state, players, where, report, probes) -> None:
-    texts = probes or ["bid 0", "pass", "sell", "buy", "accept", "auction", "pay 500+500+500",
-                       "trade 0 horse none", "counter 500+500", "offer 500+500+500+500"]
+    texts = probes or (["call", "pass", "play AS,AH,AD,AC*", "play none"] if game.name == "bloff" else
+                       ["bid 0", "pass", "sell", "buy", "accept", "auction", "pay 500+500+500",
+                        "trade 0 horse none", "counter 500+500", "offer 500+500+500+500"])
     for seat in range(players):
         for text in texts:
             action = game.parse(text)
@@ -124,6 +131,8 @@ CONFIGS = [
     ("horse-trading-short", "horse-trading", ["short"], {}),
     ("horse-trading-all-variants", "horse-trading", ["double-auction", "trade-and-auction", "short"],
      {"trade_tie": "reoffer"}),
+    ("bloff", "bloff", [], {}),
+    ("bloff-two-decks", "bloff", [], {"two_decks_from": 3}),
 ]
 
 
@@ -146,7 +155,7 @@ def playthrough(game, players: int = 4, seed: int = 7) -> str:
     from bluffkit.core.digest import digest
     rec = play(game, default_agents(game, players), seed)
     names = [f"P{s}" for s in range(players)]
-    lines = [f"# bluffkit playthrough: {game.name}, variants: {', '.join(game.rules.variants) or 'none'}, "
+    lines = [f"# bluffkit playthrough: {game.name}, variants: {', '.join(getattr(game.rules, 'variants', ())) or 'none'}, "
              f"{players} players, seed {seed}",
              f"# agents: {', '.join(rec.agents)}",
              "# rules: " + json.dumps(game.rules.to_dict(), separators=(",", ":"))]

@@ -58,9 +58,17 @@ class UniformBuffer:
         return next(self.it)
 
 
-def agent_names(game=None) -> list[str]:
+def _registry(game) -> dict:
+    """The bots of ``game`` (You're Bluffing! / Horse Trading when not given)."""
+    if game is not None and getattr(game, "name", "") == "bloff":
+        from bluffkit.agents import bloff
+        return bloff.AGENTS
     from bluffkit.agents import youre_bluffing as yb
-    return sorted(yb.AGENTS)
+    return yb.AGENTS
+
+
+def agent_names(game=None) -> list[str]:
+    return sorted(_registry(game))
 
 
 def make_agent(spec, game=None):
@@ -72,8 +80,8 @@ def make_agent(spec, game=None):
     if spec.startswith("script:"):
         return ScriptedAgent([m.strip() for m in spec[7:].split(",") if m.strip()],
                              parse=game.parse if game is not None else None)
-    from bluffkit.agents import youre_bluffing as yb
-    if spec not in yb.AGENTS:
-        raise RulesError(f"unknown agent {spec!r}; choose from {', '.join(sorted(yb.AGENTS))} "
+    agents = _registry(game)
+    if spec not in agents:
+        raise RulesError(f"unknown agent {spec!r}; choose from {', '.join(sorted(agents))} "
                          f"or script:MOVE,MOVE,...")
-    return yb.AGENTS[spec]()
+    return agents[spec]()

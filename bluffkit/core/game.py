@@ -6,7 +6,8 @@ state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
 - ``new_state(players)``: the start of a game.
 - ``to_move(state)``: the seats that may act now (several while bidding); ``()``
   when chance acts next or the game is over. ``is_chance(state)``, ``is_over(state)``.
-- ``chance_outcomes(state)``: ``[(outcome, probability), ...]``.
+- ``sample_chance(state, rng)``: chance's next outcome drawn with a numpy Generator
+  (games with few outcomes also list them in ``chance_outcomes(state)``).
 - ``legal(state, seat)``: the legal actions of one seat.
 - ``step(state, seat, action)``: the next state, or
   :class:`~bluffkit.core.errors.IllegalAction` naming the rule broken.
@@ -22,7 +23,7 @@ state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
   running the same rule methods (see each game's ``engine`` module). A table has
   ``to_move()``, ``legal(seat)``, ``observe(seat)``, ``decision()`` (the first seat to
   move with its legal actions and observation), ``apply(seat, action)``,
-  ``is_chance()``, ``chance_outcomes()``, ``apply_chance(outcome)``, ``is_over()``,
+  ``is_chance()``, ``sample_chance(u, rng)``, ``apply_chance(outcome)``, ``is_over()``,
   ``values()`` and ``freeze()``.
 - For :mod:`bluffkit.testing`: ``invariants(state)`` (conservation laws, returns the
   violations) and ``hide_from(state, seat, rng)`` (a state the seat cannot tell apart).

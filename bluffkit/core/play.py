@@ -59,7 +59,7 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     """Play one game with ``agents`` (one per seat) from ``seed``; return its record.
 
     The seed's children drive chance (index 0, through the table's
-    ``sample_chance(u)``) and each seat's agent (1..n).
+    ``sample_chance(u, rng)``) and each seat's agent (1..n).
     The cyclic garbage collector is paused while the game is played (see
     :func:`paused_gc`).
     """
@@ -84,7 +84,7 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
             elif t.is_chance():
                 if k == len(draws):
                     draws, k = chance.random(64).tolist(), 0
-                outcome = t.sample_chance(draws[k])
+                outcome = t.sample_chance(draws[k], chance)
                 k += 1
                 t.apply_chance(outcome)
                 append((None, outcome))

@@ -147,11 +147,10 @@ def from_dict(data: dict, path: Path | None = None) -> Scenario:
     start = dict(data.get("start") or {})
     if "leader" in start:
         start["leader"] = seat(start["leader"], "start.leader")
-    for key in ("money", "herds"):
-        if key in start:
-            need(isinstance(start[key], dict), f"start.{key} must map seat names to values")
+    for key, value in list(start.items()):     # per-seat values, named by seat: one entry per seat
+        if isinstance(value, dict) and value and set(value) <= set(seats):
             per = [None] * len(seats)
-            for name, v in start[key].items():
+            for name, v in value.items():
                 per[seat(name, f"start.{key}")] = v
             start[key] = per
     moves = []

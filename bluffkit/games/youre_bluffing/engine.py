@@ -133,9 +133,10 @@ class Table:
         left = sum(self.pile)
         return tuple((_DRAWS[f], c / left) for f, c in enumerate(self.pile) if c)
 
-    def sample_chance(self, u: float) -> Draw:
+    def sample_chance(self, u: float, rng=None) -> Draw:
         """The chance outcome at ``u`` in [0, 1): the same distribution as
-        :meth:`chance_outcomes` (each card of the pile equally likely), without building it."""
+        :meth:`chance_outcomes` (each card of the pile equally likely), without building it.
+        (``rng`` is not needed here; games whose chance is a whole shuffle use it.)"""
         pile = self.pile
         k = int(u * sum(pile))
         for f, c in enumerate(pile):

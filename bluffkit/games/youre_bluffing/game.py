@@ -83,6 +83,10 @@ class YoureBluffing:
     def chance_outcomes(self, state: S.State):
         return Table.thaw(state).chance_outcomes()
 
+    def sample_chance(self, state: S.State, rng):
+        """Chance's next outcome drawn with ``rng`` (one uniform number)."""
+        return Table.thaw(state).sample_chance(rng.random())
+
     def legal(self, state: S.State, seat: int):
         return Table.thaw(state).legal(seat)
 

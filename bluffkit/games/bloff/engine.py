@@ -1,0 +1,297 @@
+"""The rules of Bløff once, on a mutable working copy (as for You're Bluffing!: see
+:mod:`bluffkit.games.youre_bluffing.engine`). Sections of the Norwegian rulebook
+(seeds/002) are quoted in the docstrings.
+
+Turn structure: chance deals; the player to move lays one or more cards face down
+and so claims that many of the rank in turn (``play``); then the call window is
+open: every other player, asked in the direction of play from the player's left,
+may ``call`` ("bløff!") or ``pass``. The first call settles it; when all have
+passed, the next player lays cards. A call turns the last play over: any card not
+of the claimed rank and the liar takes the whole pile, all true and the caller
+does. Play goes on from the left of the accused with the next rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import filterfalse
+
+from bluffkit.core.errors import IllegalAction
+from bluffkit.games.bloff.cards import cards_text, rank_of
+from bluffkit.games.bloff.observe import Observation
+from bluffkit.games.bloff.rules import Rules
+
+DEAL, PLAY, CALL, OVER = "deal", "play", "call", "over"
+#: _AFTER[n][seat]: the other seats in the direction of play, from ``seat``'s left.
+_AFTER = {n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(2, 41)}
+FIELDS = ("rules", "decks", "phase", "current", "rank", "hands", "plays", "pending", "claims",
+          "revealed", "winner", "turn")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay these cards face down, claiming that many of the rank in turn."""
+
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"play {cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """"Bløff!": turn the last play over."""
+
+    def __str__(self) -> str:
+        return "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Let the last play stand (as far as this player is concerned)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: each seat's hand after the shuffle and deal."""
+
+    hands: tuple[tuple[int, ...], ...]
+
+    def __str__(self) -> str:
+        return "deal " + "|".join(cards_text(h) for h in self.hands)
+
+
+CALL_, PASS_ = Call(), Pass()
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A moment of a game of Bløff. ``plays`` are the face-down plays in the pile since it
+    was last taken, as ``(player, rank, cards)``; ``claims`` every claim made, as
+    ``(player, rank, count)``; ``revealed`` every play turned over by a call, as
+    ``(player, rank, cards, caller, taker)``; ``winner`` is -1 until someone wins."""
+
+    rules: Rules
+    decks: int
+    phase: str
+    current: int
+    rank: int
+    hands: tuple
+    plays: tuple
+    pending: tuple
+    claims: tuple
+    revealed: tuple
+    winner: int
+    turn: int
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        return tuple(c for _, _, cards in self.plays for c in cards)
+
+    def values(self) -> tuple:
+        return tuple(getattr(self, f) for f in FIELDS[1:])
+
+
+class Legal:
+    """What one seat may do: ``play_from`` (its hand: lay any 1.. ``max_cards`` of them) or
+    ``call`` (call or pass), or nothing."""
+
+    __slots__ = ("seat", "phase", "play_from", "max_cards", "call")
+
+    def __init__(self, seat, phase, play_from=None, max_cards=None, call=False):
+        self.seat, self.phase, self.play_from, self.max_cards, self.call = seat, phase, play_from, max_cards, call
+
+    def __bool__(self) -> bool:
+        return self.play_from is not None or self.call
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Legal) and (self.seat, self.phase, self.play_from, self.max_cards, self.call) == \
+            (other.seat, other.phase, other.play_from, other.max_cards, other.call)
+
+    __hash__ = None
+
+    def explain(self, action, t) -> tuple[str, str] | None:
+        kind = type(action)
+        if kind is Play and self.play_from is not None:
+            cards = action.cards
+            if not cards:
+                return ("at-least-one-card", "lay at least one card: there is no passing (\"Du kan ikke stå over\")")
+            if self.max_cards is not None and len(cards) > self.max_cards:
+                return ("too-many-cards", f"at most {self.max_cards} cards in one play")
+            distinct = set(cards)
+            if len(distinct) != len(cards) or not distinct.issubset(self.play_from):
+                return ("cards-not-held", f"seat {self.seat} does not hold {cards_text(cards)}")
+            return None
+        if (kind is Call or kind is Pass) and self.call:
+            return None
+        if kind is Play:
+            return ("not-your-turn", f"seat {self.seat} cannot lay cards now" +
+                    (": the call window is open" if t.phase == CALL else ""))
+        if kind in (Call, Pass):
+            if t.phase == CALL and self.seat == t.current:
+                return ("own-play", "a player cannot call their own play")
+            return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: "
+                    + ("the call window is closed, the next player has laid cards" if t.phase == PLAY
+                       else "nothing to call"))
+        return ("unknown-action", f"{action!r} is not an action of Bløff")
+
+
+_CALL_LEGAL = None   # filled below: the call window's Legal per seat (always the same)
+
+
+class Table:
+    """Mutable working copy of a :class:`State`."""
+
+    __slots__ = FIELDS + ("n", "_pile")
+
+    @classmethod
+    def new(cls, rules: Rules, players: int) -> "Table":
+        t = cls.__new__(cls)
+        t.rules, t.n, t.decks = rules, players, rules.decks_for(players)
+        t.phase, t.current, t.rank = DEAL, 0, rules.first_rank
+        t.hands = ((),) * players
+        t.plays = t.pending = t.claims = t.revealed = ()
+        t.winner, t.turn = -1, 0
+        t._pile = None
+        return t
+
+    @classmethod
+    def thaw(cls, s: State) -> "Table":
+        t = cls.__new__(cls)
+        for f in FIELDS:
+            setattr(t, f, getattr(s, f))
+        t.n, t._pile = len(s.hands), None
+        return t
+
+    def freeze(self) -> State:
+        return State(*[getattr(self, f) for f in FIELDS])
+
+    def values(self) -> tuple:
+        return tuple(getattr(self, f) for f in FIELDS[1:])
+
+    def is_chance(self) -> bool:
+        return self.phase == DEAL
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == PLAY:
+            return (self.current,)
+        if self.phase == CALL:
+            return self.pending
+        return ()
+
+    def legal(self, seat: int, to_move=None) -> Legal:
+        if self.phase == PLAY and seat == self.current:
+            return Legal(seat, PLAY, play_from=self.hands[seat], max_cards=self.rules.max_cards)
+        if self.phase == CALL and seat in self.pending:
+            return _CALL_LEGAL[seat]
+        return Legal(seat, self.phase)
+
+    # chance --------------------------------------------------------------------------
+    def sample_chance(self, u: float, rng) -> Deal:
+        """Shuffle and deal the whole deck one card at a time from seat 0, as evenly as
+        possible ("Giver stokker og deler ut hele stokken, ett kort om gangen")."""
+        deck = [int(c) for c in rng.permutation(52 * self.decks)]
+        return Deal(tuple(tuple(sorted(deck[s::self.n])) for s in range(self.n)))
+
+    def apply_chance(self, deal: Deal) -> None:
+        if self.phase != DEAL:
+            raise IllegalAction("not-chance-turn", "the cards have been dealt already")
+        hands = deal.hands if isinstance(deal, Deal) else None
+        size = 52 * self.decks
+        if (hands is None or len(hands) != self.n or sorted(c for h in hands for c in h) != list(range(size))
+                or max(map(len, hands)) - min(map(len, hands)) > 1):
+            raise IllegalAction("bad-deal", f"a deal gives all {size} cards, as evenly as possible, to {self.n} hands")
+        self.hands = tuple(tuple(sorted(h)) for h in hands)
+        self.phase = PLAY
+
+    # moves ---------------------------------------------------------------------------
+    def apply(self, seat: int, action, legal: Legal | None = None) -> None:
+        if legal is None:
+            if self.phase == OVER:
+                raise IllegalAction("game-over", "the game is over")
+            if self.phase == DEAL:
+                raise IllegalAction("chance-turn", "the cards are dealt first")
+            if not isinstance(seat, int) or not 0 <= seat < self.n:
+                raise IllegalAction("no-such-seat", f"there is no seat {seat!r}")
+            legal = self.legal(seat)
+        problem = legal.explain(action, self)
+        if problem:
+            raise IllegalAction(*problem)
+        kind = type(action)
+        if kind is Play:
+            self._play(seat, action.cards)
+        elif kind is Call:
+            self._call(seat)
+        else:
+            self._pass(seat)
+
+    def _play(self, seat: int, cards: tuple[int, ...]) -> None:
+        """"Den som begynner, legger ett eller flere kort med baksiden opp ... Antallet skal
+        derimot stemme": the count said is the count laid; the rank is the one in turn."""
+        gone = set(cards).__contains__
+        self.hands = self.hands[:seat] + (tuple(filterfalse(gone, self.hands[seat])),) + self.hands[seat + 1:]
+        self.plays = self.plays + ((seat, self.rank, tuple(sorted(cards))),)
+        self.claims = self.claims + ((seat, self.rank, len(cards)),)
+        self.phase = CALL
+        self.pending = _AFTER[self.n][seat]
+
+    def _call(self, caller: int) -> None:
+        """"Kortene fra det siste utspillet snus": any card not of the claimed rank and the
+        liar takes the whole pile; all true and the caller takes it. Play goes on from
+        the left of the accused with the next rank. A last card that survives wins."""
+        player, rank, cards = self.plays[-1]
+        lie = any(rank_of(c) != rank for c in cards)
+        taker = player if lie else caller
+        pile = [c for _, _, cs in self.plays for c in cs]
+        self.hands = self.hands[:taker] + (tuple(sorted(self.hands[taker] + tuple(pile))),) + self.hands[taker + 1:]
+        self.revealed = self.revealed + ((player, rank, cards, caller, taker),)
+        self.plays = ()
+        self._next(player)
+
+    def _pass(self, seat: int) -> None:
+        self.pending = tuple(s for s in self.pending if s != seat)
+        if not self.pending:
+            self._next(self.plays[-1][0])
+
+    def _next(self, player: int) -> None:
+        """The window closes: the player with no cards left has won ("Førstemann ut har
+        vunnet"); otherwise the player to the left lays the next rank."""
+        self.pending = ()
+        self.turn += 1
+        if not self.hands[player]:
+            self.phase, self.winner = OVER, player
+            return
+        self.current = (player + 1) % self.n
+        self.rank = (self.rank + 1) % 13
+        self.phase = PLAY
+
+    # seeing --------------------------------------------------------------------------
+    def pile_view(self) -> tuple[int, tuple]:
+        """The pile's size and, per seat, the cards that seat laid in it (cached per pile)."""
+        cache = self._pile
+        if cache is None or cache[0] is not self.plays:
+            mine = [[] for _ in range(self.n)]
+            for p, _, cards in self.plays:
+                mine[p].extend(cards)
+            cache = self._pile = (self.plays, sum(map(len, mine)), tuple(map(tuple, mine)))
+        return cache[1], cache[2]
+
+    def observe(self, seat: int, legal: Legal | None = None, to_move=None):
+        return Observation.of(self, seat, legal if legal is not None else self.legal(seat), to_move)
+
+    def decision(self):
+        to_move = self.to_move()
+        if not to_move:
+            return None
+        seat = to_move[0]
+        legal = self.legal(seat, to_move)
+        return seat, legal, self.observe(seat, legal, to_move)
+
+
+_CALL_LEGAL = tuple(Legal(seat, CALL, call=True) for seat in range(40))

@@ -1,0 +1,200 @@
+"""The public, immutable API of Bløff (see :mod:`bluffkit.core.game`).
+
+>>> from bluffkit.games.bloff import Bloff
+>>> import numpy as np
+>>> g = Bloff()
+>>> s = g.new_state(4)
+>>> s = g.step(s, None, g.sample_chance(s, np.random.default_rng(1)))
+>>> [len(h) for h in s.hands], s.phase, s.current
+([13, 13, 13, 13], 'play', 0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError
+from bluffkit.core.game import register
+from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards, rank_of
+from bluffkit.games.bloff.engine import CALL_, OVER, PASS_, Deal, Play, State, Table
+from bluffkit.games.bloff.rules import Rules
+
+
+def parse(text: str):
+    """``play AS,9S``, ``call``, ``pass``, or chance's ``deal AS,...|2H,...``."""
+    if not isinstance(text, str) or not text.split():
+        raise NotationError("empty action")
+    head, _, rest = text.strip().partition(" ")
+    head = head.lower()
+    if head == "call" and not rest:
+        return CALL_
+    if head == "pass" and not rest:
+        return PASS_
+    if head == "play":
+        return Play(tuple(sorted(parse_cards(rest))))
+    if head == "deal":
+        return Deal(tuple(tuple(sorted(parse_cards(h))) for h in rest.split("|")))
+    raise NotationError(f"unknown action {text!r}: write 'play CARDS' (e.g. 'play AS,9S'), 'call' or 'pass'")
+
+
+@register("bloff")
+class Bloff:
+    """Bløff (Cheat) under one :class:`Rules`."""
+
+    name = "bloff"
+    title = "Bløff (Cheat)"
+
+    def __init__(self, rules: Rules | None = None):
+        self.rules = rules if rules is not None else Rules()
+
+    @classmethod
+    def create(cls, name: str = "bloff", variants=(), **options) -> "Bloff":
+        if variants:
+            raise RulesError("Bløff has no named variants; set rule options instead")
+        return cls(Rules().replace(**options))
+
+    def check_players(self, players: int) -> int:
+        r = self.rules
+        if isinstance(players, bool) or not isinstance(players, int) or not r.min_players <= players <= r.max_players:
+            raise RulesError(f"Bløff is for {r.min_players} to {r.max_players} players, got {players!r}")
+        return players
+
+    def new_state(self, players: int) -> State:
+        return Table.new(self.rules, self.check_players(players)).freeze()
+
+    def table(self, state: State | None = None, players: int | None = None) -> Table:
+        return Table.thaw(state) if state is not None else Table.new(self.rules, self.check_players(players))
+
+    def parse(self, text: str):
+        return parse(text)
+
+    def notation(self, action) -> str:
+        return str(action)
+
+    def to_move(self, state):
+        return Table.thaw(state).to_move()
+
+    def is_chance(self, state) -> bool:
+        return state.phase == "deal"
+
+    def is_over(self, state) -> bool:
+        return state.phase == OVER
+
+    def sample_chance(self, state, rng: np.random.Generator):
+        return Table.thaw(state).sample_chance(0.0, rng)
+
+    def legal(self, state, seat):
+        return Table.thaw(state).legal(seat)
+
+    def step(self, state, seat, action):
+        if isinstance(action, str):
+            action = parse(action)
+        t = Table.thaw(state)
+        if seat is None:
+            t.apply_chance(action)
+        else:
+            if isinstance(action, Deal):
+                raise IllegalAction("deal-is-chance", "players do not deal; chance does")
+            t.apply(seat, action)
+        return t.freeze()
+
+    def observe(self, state, seat):
+        return Table.thaw(state).observe(seat)
+
+    def scores(self, state) -> tuple[int, ...]:
+        """1 for the winner, 0 for the others ("Spillet har ingen poengregning")."""
+        return tuple(int(i == state.winner) for i in range(len(state.hands)))
+
+    def winners(self, state) -> tuple[int, ...]:
+        if state.phase != OVER:
+            raise RulesError("the game is not over yet")
+        return (state.winner,)
+
+    def money_totals(self, state) -> tuple[int, ...]:
+        """Cards left in each hand (Bløff has no money; simulations record this column)."""
+        return tuple(map(len, state.hands))
+
+    # logs, words, checks -------------------------------------------------------------
+    def header(self) -> dict:
+        return {"game": self.name, "ruleset": "bloff", "variants": [], "options": self.rules.to_dict()}
+
+    @classmethod
+    def from_header(cls, header: dict) -> "Bloff":
+        return cls(Rules.from_dict(header.get("options")))
+
+    def state_from_position(self, players: int, hands=None, leader: int = 0, rank: int | None = None) -> State:
+        """A dealt position: ``hands`` as card text per seat (every card dealt exactly once)."""
+        t = Table.new(self.rules, self.check_players(players))
+        if hands is None or len(hands) != players:
+            raise RulesError(f"a Bløff position gives one hand (cards as text) per seat ({players})")
+        try:
+            parsed = tuple(tuple(sorted(parse_cards(h))) for h in hands)
+        except NotationError as e:
+            raise RulesError(f"hands: {e}") from None
+        size = 52 * t.decks
+        if sorted(c for h in parsed for c in h) != list(range(size)):
+            raise RulesError(f"the hands must hold each of the {size} cards exactly once")
+        t.hands, t.phase, t.current = parsed, "play", leader
+        t.rank = self.rules.first_rank if rank is None else rank
+        return t.freeze()
+
+    def narrate(self, before, seat, action, after, names) -> str:
+        if isinstance(action, Deal):
+            return f"The cards are dealt: {', '.join(f'{n} {len(h)}' for n, h in zip(names, after.hands))}."
+        who = names[seat]
+        if isinstance(action, Play):
+            text = f"{who} says \u201c{claim_text(len(action.cards), before.rank)}\u201d."
+        elif action == PASS_:
+            text = f"{who} lets it go."
+        else:
+            player, rank, cards, caller, taker = after.revealed[-1]
+            shown = ", ".join(card_text(c) for c in cards)
+            lie = taker == player
+            text = (f"{who}: \u201cBløff!\u201d {names[player]}'s cards are turned: {shown}. "
+                    + (f"A lie: {names[player]} takes the pile ({len(before.pile)} cards)." if lie
+                       else f"All true: {who} takes the pile ({len(before.pile)} cards)."))
+        if after.phase == OVER:
+            text += f" {names[after.winner]} has no cards left and wins."
+        elif after.phase == "play" and before.phase == "call":
+            text += f" {names[after.current]} goes on with {RANK_NAMES[after.rank]}s."
+        return text
+
+    def facts(self, state, names) -> dict:
+        out = {"phase": state.phase, "hand_sizes": {n: len(h) for n, h in zip(names, state.hands)},
+               "hands": {n: cards_text(h) for n, h in zip(names, state.hands)}, "pile": len(state.pile),
+               "rank": RANK_NAMES[state.rank], "current": names[state.current]}
+        if state.phase == OVER:
+            out["winners"] = [names[state.winner]]
+        return out
+
+    def invariants(self, state) -> list[str]:
+        size = 52 * state.decks
+        cards = sorted([c for h in state.hands for c in h] + list(state.pile))
+        out = []
+        if state.phase != "deal" and cards != list(range(size)):
+            out.append(f"{len(cards)} cards in hands and pile, not the {size} of the deck(s), or a card twice")
+        for p, rank, cs in state.plays:
+            if not cs:
+                out.append("an empty play in the pile")
+        return out
+
+    def hide_from(self, state, seat: int, rng) -> State:
+        """Redeal every card ``seat`` cannot see: other hands and the pile cards it did not lay."""
+        others = [i for i in range(len(state.hands)) if i != seat]
+        hidden_plays = [k for k, (p, _, _) in enumerate(state.plays) if p != seat]
+        pool = [c for i in others for c in state.hands[i]] + [c for k in hidden_plays for c in state.plays[k][2]]
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        hands, plays, k = list(state.hands), list(state.plays), 0
+        for i in others:
+            n = len(hands[i])
+            hands[i], k = tuple(sorted(pool[k:k + n])), k + n
+        for j in hidden_plays:
+            p, r, cs = plays[j]
+            plays[j], k = (p, r, tuple(sorted(pool[k:k + len(cs)]))), k + len(cs)
+        return dataclasses.replace(state, hands=tuple(hands), plays=tuple(plays))
+
+    def lie(self, play) -> bool:
+        """Whether a play ``(player, rank, cards)`` was a lie."""
+        return any(rank_of(c) != play[1] for c in play[2])

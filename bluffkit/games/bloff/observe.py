@@ -1,0 +1,36 @@
+"""What one Bløff player may know: their hand, every hand's size, the pile's size and
+which of its cards they laid themselves, every claim, and every play turned over by
+a call. Never a face-down card of someone else."""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+_FIELDS = ("seat", "rules", "decks", "phase", "current", "rank", "to_move", "hand", "hand_sizes",
+           "pile_size", "my_pile_cards", "claims", "revealed", "pending", "winner", "legal")
+
+
+class Observation(tuple):
+    """One seat's view (immutable). ``claims`` are ``(player, rank, count)``; ``revealed``
+    are ``(player, rank, cards, caller, taker)`` (cards turned face up by a call)."""
+
+    __slots__ = ()
+    _fields = _FIELDS
+
+    @classmethod
+    def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
+        size, mine = t.pile_view()
+        return tuple.__new__(cls, (
+            seat, t.rules, t.decks, t.phase, t.current, t.rank, t.to_move() if to_move is None else to_move,
+            t.hands[seat], tuple(map(len, t.hands)), size, mine[seat],
+            t.claims, t.revealed, t.pending, t.winner, legal))
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in zip(_FIELDS, self) if k not in ("rules", "legal")}
+
+    def __repr__(self) -> str:
+        return f"Observation(seat={self.seat}, phase={self.phase!r}, {len(self.hand)} cards)"
+
+
+for _i, _name in enumerate(_FIELDS):
+    setattr(Observation, _name, property(itemgetter(_i)))

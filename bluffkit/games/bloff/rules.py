@@ -1,0 +1,73 @@
+"""Rules of Bløff (Cheat / Bullshit / I Doubt It), from the Norwegian rulebook (seeds/002).
+
+>>> r = Rules()
+>>> r.decks_for(4), r.decks_for(7)
+(1, 2)
+>>> Rules(two_decks_from=None).decks_for(9)
+1
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from bluffkit.core.errors import RulesError
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Fields (rulebook sections in Norwegian, translated):
+
+    - ``min_players``, ``max_players``: 3 to 10 ("3 til 10 spillere").
+    - ``two_decks_from``: with this many players or more, two decks are shuffled
+      together ("Er dere sju eller flere ... to kortstokker"); ``None``: always one.
+      The rulebook makes it a choice ("kan dere"): the default takes it from 7.
+    - ``first_rank``: the first claim is aces (0) and the rank climbs by one each turn,
+      after kings back to aces ("Første utspill skal være ess").
+    - ``max_cards``: the most cards one play may lay; the rulebook sets no limit
+      (``None``), only that the number said is the number laid and at least one.
+    """
+
+    name: str = "bloff"
+    min_players: int = 3
+    max_players: int = 10
+    two_decks_from: int | None = 7
+    first_rank: int = 0
+    max_cards: int | None = None
+
+    def __post_init__(self) -> None:
+        def need(ok, msg):
+            if not ok:
+                raise RulesError(msg)
+        for f in ("min_players", "max_players"):
+            v = getattr(self, f)
+            need(isinstance(v, int) and not isinstance(v, bool) and v >= 2, f"{f} must be an int >= 2, got {v!r}")
+        need(self.min_players <= self.max_players, "min_players must not exceed max_players")
+        need(self.two_decks_from is None or (isinstance(self.two_decks_from, int) and self.two_decks_from >= 2),
+             f"two_decks_from must be a player count or None, got {self.two_decks_from!r}")
+        need(isinstance(self.first_rank, int) and 0 <= self.first_rank <= 12,
+             f"first_rank must be 0 (ace) .. 12 (king), got {self.first_rank!r}")
+        need(self.max_cards is None or (isinstance(self.max_cards, int) and self.max_cards >= 1),
+             f"max_cards must be None or an int >= 1, got {self.max_cards!r}")
+
+    def decks_for(self, players: int) -> int:
+        return 2 if self.two_decks_from is not None and players >= self.two_decks_from else 1
+
+    def replace(self, **changes) -> "Rules":
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data) -> "Rules":
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a JSON object")
+        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
