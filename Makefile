@@ -66,6 +66,7 @@ lab: $(VENV_STAMP)
 
 test: $(VENV_STAMP)
 	mkdir -p $(TMPDIR_REPO)
+	bash scripts/ensure_chromium.sh
 	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest \
 		tests --doctest-modules bluffkit --doctest-glob=README.md README.md $(NBVAL_OPTS) $(PYTEST_ARGS)
 

@@ -142,6 +142,7 @@ class TablePanel(W.VBox):
         self.pay_box.layout.display = _SHOW if pays else _HIDE
         if pays:
             self.payment.options = [fmt(p, d) for p in pays]
+            self.payment.value = self.payment.options[0]
         free = legal.notes_for is not None
         self.notes_box.layout.display = _SHOW if free else _HIDE
         if free:

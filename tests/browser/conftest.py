@@ -1,0 +1,237 @@
+"""Fixtures for the real-browser tests: a JupyterLab server and a headless Chromium.
+
+The server serves a *copy* of ``notebooks/`` (JupyterLab autosaves, and the originals are
+nbval references) from a temporary folder under ``.tmp/``, with its own Jupyter config,
+data, runtime and IPython folders, on a free loopback port. The browser is Debian's
+Chromium at /usr/bin/chromium driven by Playwright's sync API (``make test`` installs it
+with scripts/ensure_chromium.sh; Playwright's own browser downloads are never used).
+
+Set BLUFFKIT_BROWSER_NOTEBOOKS to serve another folder of notebooks instead of
+``notebooks/`` (handy while developing a notebook).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+TMP = REPO / ".tmp"
+SCREENSHOTS = TMP / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Every wait in these tests is bounded by this (milliseconds for Playwright).
+WAIT_S = 60
+WAIT_MS = WAIT_S * 1000
+
+# JupyterLab user settings written into the temporary config folder.
+LAB_SETTINGS = {
+    # Start the notebook's kernel without asking: otherwise a "Select Kernel" dialog
+    # sometimes covers the page. "none" renders every cell, so that widgets below the
+    # fold are in the page (JupyterLab otherwise renders only the cells on screen).
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+        "autoStartDefaultKernel": True,
+        "windowingMode": "none",
+    },
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+
+@dataclass
+class LabServer:
+    url: str  # base URL, no trailing slash
+    root: Path  # the served copy of the notebooks
+    log: Path  # the server's stdout and stderr
+
+    def api(self, path: str, method: str = "GET"):
+        req = urllib.request.Request(self.url + path, method=method)
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            body = resp.read()
+        return json.loads(body) if body else None
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no server log)"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _write_settings(config_dir: Path) -> Path:
+    settings_dir = config_dir / "lab" / "user-settings"
+    for rel, value in LAB_SETTINGS.items():
+        path = settings_dir / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value, indent=2) + "\n")
+    return settings_dir
+
+
+def _stop_group(proc: subprocess.Popen) -> None:
+    """Stop the server's process group: SIGTERM (the server then shuts its kernels
+    down), SIGKILL for whatever is left."""
+    try:
+        pgid = os.getpgid(proc.pid)
+    except ProcessLookupError:
+        return
+    for sig, grace in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(pgid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            proc.wait(timeout=grace)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@pytest.fixture(scope="session")
+def lab_server() -> LabServer:
+    """A JupyterLab server on a free loopback port, serving a copy of the notebooks."""
+    source = Path(os.environ.get("BLUFFKIT_BROWSER_NOTEBOOKS") or REPO / "notebooks")
+    jupyter = Path(sys.prefix) / "bin" / "jupyter"
+    if not jupyter.exists():
+        jupyter = REPO / ".venv" / "bin" / "jupyter"
+    if not jupyter.exists():
+        pytest.fail(f"jupyter not found in {sys.prefix} or .venv: run `make venv`", pytrace=False)
+
+    TMP.mkdir(exist_ok=True)
+    base = Path(tempfile.mkdtemp(prefix="browser-", dir=TMP))
+    root = base / "notebooks"
+    shutil.copytree(source, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    jdirs = {name: base / "jupyter" / name for name in ("config", "data", "runtime", "ipython")}
+    for d in jdirs.values():
+        d.mkdir(parents=True)
+    settings_dir = _write_settings(jdirs["config"])
+
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(jdirs["config"]),
+        JUPYTER_DATA_DIR=str(jdirs["data"]),
+        JUPYTER_RUNTIME_DIR=str(jdirs["runtime"]),
+        IPYTHONDIR=str(jdirs["ipython"]),
+        JUPYTERLAB_SETTINGS_DIR=str(settings_dir),
+        JUPYTERLAB_WORKSPACES_DIR=str(jdirs["config"] / "lab" / "workspaces"),
+        JUPYTER_PLATFORM_DIRS="1",
+    )
+    port = _free_port()
+    cmd = [
+        str(jupyter), "lab", "--allow-root", "--no-browser",
+        "--ip=127.0.0.1", f"--port={port}", "--port-retries=0",
+        f"--ServerApp.root_dir={root}",
+        "--IdentityProvider.token=", "--ServerApp.password=",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.extension_manager=readonly",
+    ]
+    log = base / "jupyter-lab.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    server = LabServer(url=f"http://127.0.0.1:{port}", root=root, log=log)
+    try:
+        deadline = time.monotonic() + WAIT_S
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"JupyterLab exited with code {proc.returncode} before it was ready; "
+                            f"log {log}:\n{server.log_tail()}", pytrace=False)
+            try:
+                server.api("/api/status")
+                break
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"JupyterLab did not answer /api/status within {WAIT_S} s; "
+                            f"log {log}:\n{server.log_tail()}", pytrace=False)
+            time.sleep(0.2)
+        yield server
+    finally:
+        _stop_group(proc)
+    shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless Chromium, launched through Playwright (never Playwright's own build)."""
+    if not (CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium package. "
+            "Run `bash scripts/ensure_chromium.sh` (done by `make test`), or "
+            "`apt-get update && apt-get install -y chromium`.",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test item, for the page fixture's teardown."""
+    rep = yield
+    setattr(item, f"rep_{rep.when}", rep)
+    return rep
+
+
+@pytest.fixture
+def page(browser, lab_server, request):
+    """A fresh browser page; on failure a screenshot named after the test is saved."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(WAIT_MS)
+    pg = context.new_page()
+    console: list[str] = []
+    pg.on("console", lambda m: console.append(f"[{m.type}] {m.text}") if m.type in ("error", "warning") else None)
+    pg.on("pageerror", lambda e: console.append(f"[pageerror] {e}"))
+    try:
+        yield pg
+    finally:
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+            shot = SCREENSHOTS / f"FAILED-{name}.png"
+            try:
+                pg.screenshot(path=str(shot), full_page=True)
+                print(f"\nscreenshot of the failure: {shot}")
+            except Exception as exc:  # the page may be gone
+                print(f"\ncould not save a failure screenshot: {exc}")
+            if console:
+                print("browser console (errors and warnings):\n" + "\n".join(console[-30:]))
+            print(f"JupyterLab log ({lab_server.log}), last lines:\n{lab_server.log_tail(20)}")
+        context.close()

@@ -1,0 +1,164 @@
+"""The notebooks' widgets in a real browser: JupyterLab in headless Chromium.
+
+Each test opens a notebook in JupyterLab, runs all its cells, and plays with the widget the
+way a person would, by clicking its buttons. Screenshots go to .tmp/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.parse
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import SCREENSHOTS, WAIT_MS, WAIT_S, LabServer
+
+pytestmark = pytest.mark.browser
+
+BUTTONS = "button.jupyter-button, button.widget-button"
+
+
+def button(page: Page, text: str | re.Pattern) -> Locator:
+    """The ipywidgets button whose whole text is ``text`` (icons aside)."""
+    pattern = text if isinstance(text, re.Pattern) else re.compile(rf"^\s*{re.escape(text)}\s*$")
+    return page.locator(BUTTONS).filter(has_text=pattern)
+
+
+def wait_kernel_idle(server: LabServer, name: str) -> None:
+    """Wait until the notebook's session exists and its kernel is idle."""
+    deadline = time.monotonic() + WAIT_S
+    state = "no session"
+    while time.monotonic() < deadline:
+        for s in server.api("/api/sessions"):
+            if s.get("path", "").endswith(name):
+                state = (s.get("kernel") or {}).get("execution_state", "no kernel")
+                if state == "idle":
+                    return
+        time.sleep(0.25)
+    pytest.fail(f"the kernel of {name} was not idle within {WAIT_S} s (last state: {state}); "
+                f"JupyterLab log:\n{server.log_tail()}")
+
+
+# In the page: "error: ..." when a cell raised, "done" when every non-empty code cell has
+# run (its prompt shows a number), else null.
+CELLS_DONE_JS = r"""() => {
+    const err = document.querySelector(
+        '.jp-Notebook .jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]');
+    if (err) return 'error: ' + err.innerText.slice(-2000);
+    for (const cell of document.querySelectorAll('.jp-Notebook .jp-CodeCell')) {
+        const source = cell.querySelector('.jp-InputArea-editor');
+        if (source && !source.innerText.trim()) continue;
+        const prompt = cell.querySelector('.jp-InputArea-prompt');
+        if (!prompt || !/\[\d+\]/.test(prompt.innerText)) return null;
+    }
+    return 'done';
+}"""
+
+
+def open_and_run_all(page: Page, server: LabServer, name: str) -> None:
+    """Open ``name`` in JupyterLab, wait for its kernel, Run > Run All Cells, and wait until
+    every cell has run (fails at once, with the traceback, if a cell raises)."""
+    page.goto(f"{server.url}/lab/tree/{urllib.parse.quote(name)}?reset")
+    expect(page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first).to_be_visible(timeout=WAIT_MS)
+    wait_kernel_idle(server, name)
+    # The toolbar's kernel indicator too: the page is connected to the idle kernel.
+    expect(page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")
+           ).to_have_count(1, timeout=WAIT_MS)
+    page.locator(".lm-MenuBar-item").filter(has_text=re.compile(r"^\s*Run\s*$")).click()
+    page.locator(".lm-Menu-content .lm-Menu-item").filter(
+        has=page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^\s*Run All Cells\s*$"))).click()
+    outcome = page.wait_for_function(CELLS_DONE_JS, timeout=WAIT_MS).json_value()
+    if outcome != "done":
+        pytest.fail(f"a cell of {name} raised in JupyterLab:\n{outcome}", pytrace=False)
+
+
+def cell_of(page: Page, element: Locator) -> Locator:
+    """The notebook cell holding ``element``, as a locator that stays on that cell when
+    the widget's contents change."""
+    index = element.evaluate(
+        "e => Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell')).indexOf(e.closest('.jp-Cell'))")
+    assert index >= 0, "the widget is not inside a notebook cell"
+    return page.locator(".jp-Notebook .jp-Cell").nth(index)
+
+
+def save_screenshot(page: Page, widget: Locator, name: str) -> None:
+    """Scroll ``widget`` into view and save the page as .tmp/screenshots/NAME.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    # Centre the widget when it fits in the window, else show its top.
+    widget.evaluate("""e => e.scrollIntoView({block:
+        e.getBoundingClientRect().height < window.innerHeight - 150 ? 'center' : 'start'})""")
+    page.wait_for_timeout(300)  # let the notebook settle after scrolling
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def test_scenario_player_reaches_ben_pays_100(page: Page, lab_server: LabServer):
+    open_and_run_all(page, lab_server, "scenario-player.ipynb")
+
+    next_any = button(page, "Next")
+    expect(next_any.first).to_be_visible(timeout=WAIT_MS)
+    cell = cell_of(page, next_any.first)
+    next_button = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Next\s*$"))
+    for text in ("Back", "Next", "Reset"):
+        expect(cell.locator(BUTTONS).filter(has_text=re.compile(rf"^\s*{text}\s*$"))).to_have_count(1)
+    narration = cell.locator(".bk-narration").first
+    expect(narration).to_be_visible()
+    target = cell.locator(".bk-expect").filter(has_text="Ben pays 100")
+
+    # The notebook may have stepped the player itself (from code): start from the beginning.
+    if target.count():
+        before = narration.inner_text()
+        cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Reset\s*$")).click()
+        expect(narration).not_to_have_text(before, use_inner_text=True, timeout=WAIT_MS)
+        expect(target, "'Ben pays 100' is still shown after Reset").to_have_count(0, timeout=WAIT_MS)
+
+    clicks = 0
+    while not target.count():
+        assert clicks < 12, (f"'Ben pays 100' not shown after {clicks} clicks on Next; "
+                             f"narration: {narration.inner_text()!r}")
+        before = narration.inner_text()
+        next_button.click()
+        clicks += 1
+        expect(narration).not_to_have_text(before, use_inner_text=True, timeout=WAIT_MS)
+        if clicks == 6:                      # Ben has just bid 60: the auction is open
+            expect(narration).to_contain_text("Ben bids 60", timeout=WAIT_MS)
+            save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "scenario-player-mid-auction")
+    expect(target.first).to_be_visible()
+    expect(target.first).to_contain_text("Ben pays 100")
+    print(f"'Ben pays 100' shown after {clicks} clicks on Next")
+
+    save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "scenario-player")
+
+
+def test_table_human_bids(page: Page, lab_server: LabServer):
+    open_and_run_all(page, lab_server, "table.ipynb")
+
+    show = button(page, re.compile(r"^\s*Show Bo['\u2019]s view\s*$"))
+    expect(show).to_have_count(1, timeout=WAIT_MS)
+    # The notebook may hold more than one table: work inside Bo's.
+    cell = cell_of(page, show)
+    show.click()
+
+    amount = cell.locator(".bk-bid-amount input")
+    bid = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Bid\s*$"))
+    expect(amount).to_be_visible(timeout=WAIT_MS)
+    expect(bid).to_be_visible(timeout=WAIT_MS)
+
+    # The lowest legal bid, as the table states it ("bid N or more"); 10 (the least bid in
+    # Horse Trading) when it does not say.
+    legal = cell.locator(".bk-legal")
+    minimum = 10
+    if legal.count():
+        found = re.search(r"bid (\d+) or more", legal.first.inner_text())
+        if found:
+            minimum = int(found.group(1))
+    amount.fill(str(minimum))
+    amount.press("Tab")  # IntText sends its value to the kernel on change (blur)
+    bid.click()
+
+    log = cell.locator(".bk-log").first
+    expect(log).to_contain_text("Bo bids", timeout=WAIT_MS)
+    print(f"Bo bid {minimum}; the log: {log.inner_text()!r}")
+
+    save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "table")
