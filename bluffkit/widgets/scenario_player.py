@@ -21,12 +21,16 @@ from bluffkit.core import scenario as sc
 from bluffkit.widgets.render import table_html
 
 
+#: The games whose tables this player draws (Bløff and the others have panels of their own).
+GAMES = ("youre-bluffing", "horse-trading")
+
+
 class ScenarioPlayer(W.VBox):
     """Choose a worked example; Back, Next, Reset, Play (with its speed); the narration,
     the table, and the rulebook's numbers, ticked when reached."""
 
     def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None):
-        self.scenarios = {s.name: s for s in sc.list_scenarios()}
+        self.scenarios = {s.name: s for s in sc.list_scenarios() if s.game.name in GAMES}
         if name not in self.scenarios:
             raise sc.ScenarioError(f"no scenario called {name!r}; there are: {', '.join(self.scenarios)}")
         self.choose = W.Dropdown(options=[(s.title, n) for n, s in self.scenarios.items()], value=name,
