@@ -50,7 +50,7 @@ def _game(args):
 
 
 def _add_game_args(p) -> None:
-    p.add_argument("game", help="youre-bluffing or horse-trading")
+    p.add_argument("game", help="youre-bluffing, horse-trading or bloff")
     p.add_argument("--variant", action="append", metavar="NAME",
                    help="quick, double-auction, trade-and-auction or short (repeatable)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
@@ -142,16 +142,19 @@ def cmd_rules(args) -> int:
 
 def cmd_play(args) -> int:
     from bluffkit.session import HUMAN, Session
-    from bluffkit.games.youre_bluffing.view import describe
     game = _game(args)
+    if game.name == "bloff":
+        from bluffkit.games.bloff.view import describe
+    else:
+        from bluffkit.games.youre_bluffing.view import describe
     humans = {int(h) for h in (args.human or "0").split(",") if h != ""}
-    bots = [a.strip() for a in args.agents.split(",")]
+    bots = [a.strip() for a in (args.agents or ("caller" if game.name == "bloff" else "heuristic")).split(",")]
     seats = []
     for s in range(args.players):
         seats.append(HUMAN if s in humans else bots[min(len(bots) - 1, s)])
     names = args.names.split(",") if args.names else None
     session = Session(game, seats, names=names, seed=args.seed)
-    print(f"{game.name}, {args.players} players. Type a move (e.g. 'bid 20'), 'help', 'undo', "
+    print(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
           f"'save FILE' or 'quit'.")
     while True:
         for line in session.advance():
@@ -215,7 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_args(s)
     s.add_argument("--players", type=int, default=3)
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
-    s.add_argument("--agents", default="heuristic", help="bots for the other seats")
+    s.add_argument("--agents", help="bots for the other seats (default: heuristic; caller for bloff)")
     s.add_argument("--names", help="seat names, comma-separated")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--save", help="write the log here at the end")

@@ -178,3 +178,83 @@ charts"""),
 ordinary pandas tables, ready for your own analysis:"""),
     code("""print(charts.auctions.groupby("buyer")["price"].agg(["count", "sum"]).to_string())"""),
 ])
+
+write("bloff.ipynb", [
+    md("""# Bløff (Cheat): is that claim a lie?
+
+**The game** (*Regler for kortspillet Bløff*, the Norwegian rulebook). The whole deck is dealt. In turn,
+each player lays one or more cards face down and says what they are: aces first, then twos, threes ... up to
+kings and round again. The *number* said must be true; the rank need not be. Before the next player lays
+cards, anyone may call **"Bløff!"**: the last play is turned over. If any card is not what was said, the liar
+takes the whole pile; if all were true, the caller does. The first player to get rid of every card, with a
+last play that survives any call, wins.
+
+**The question for the class:** when a player says "three fours", how likely is it to be a lie, given what
+*you* can see? This notebook answers it exactly."""),
+    md("""## The rulebook's example
+
+Four players. Anne says "two aces" (true); Bjørn lays the nine of spades as "one two"; Carla lays two threes
+(true); David says "three fours" with a four, a jack and a ten. *Anne holds two fours herself: three more would
+make five, and there are only four in the deck.* She calls, the jack and the ten expose David, and he takes all
+eight cards. Step through it (choose a player under **View** to see only that player's hand):"""),
+    code("""from bluffkit.widgets import ScenarioPlayer
+
+example = ScenarioPlayer("bloff-anne-calls-david", seat=0)
+example.go(14)
+print(example.result.narration[-1])
+example"""),
+    md("""## The exact probability
+
+Anne's call was a certainty: k claimed + the j of that rank she holds > 4. Most calls are not. Suppose every
+card you cannot see is equally likely to be anywhere you cannot see (a fair shuffle), and a player who holds
+the cards plays them truthfully. The claimant's hand is then a random handful of the unseen cards, and the
+number of the rank in it follows the **hypergeometric** law: with N unseen cards, K unseen copies of the rank,
+and n cards in the claimant's hand before the play,
+
+P(true) = P(X >= k) = sum over i >= k of C(K, i) C(N-K, n-i) / C(N, n)."""),
+    code("""from bluffkit.analysis import bloff_probability as bp
+
+bp.p_true_expr()"""),
+    md("""At the start of a four-player game (13 cards each, so 39 cards unseen and 13 in the claimant's hand), the
+chance that the first claim is a lie, by the number k claimed and the number j *you* hold of that rank:"""),
+    code("""table = bp.probability_table(decks=1, hand_size=13)
+print(table.pivot(index="in_hand", columns="k", values="p_false_float").round(3).to_string())"""),
+    md("""Read across a row: the more cards claimed, the likelier a lie. Read down a column: every copy in your own
+hand makes the claim less possible. With two decks (seven or more players) there are eight of each rank, and
+certainty comes much later:"""),
+    code("""two = bp.probability_table(decks=2, hand_size=13)
+print(two.pivot(index="in_hand", columns="k", values="p_false_float").round(3).loc[[0, 2, 4, 6], [1, 2, 3, 4, 5]].to_string())"""),
+    md("""## Bots that reason about lies
+
+Three bots: **random** (lays random cards, calls half the time), **honest** (truthful when it can, lies only
+when it must, calls only certain lies) and **caller** (plays like honest, and calls when the exact probability
+above says the claim is more likely false than true). A seeded tournament, seats rotating, with win rates and
+their standard errors:"""),
+    code("""from bluffkit.analysis.bloff_charts import lie_chart, win_rate_chart
+from bluffkit.analysis.bloff_data import lie_summary, simulate_claims
+from bluffkit.analysis.tournament import tournament, win_rates
+from bluffkit.core.game import make_game
+
+game = make_game("bloff")
+games = tournament(game, ["caller", "honest", "random", "random"], games=400, seed=1)
+rates = win_rates(games)
+print(rates.round(3).to_string(index=False))"""),
+    code("""win_rate_chart(rates)"""),
+    md("""How often were claims lies, how often were they called, and how many lies were caught?"""),
+    code("""claims = simulate_claims(game, ["caller", "honest", "random", "random"], games=100, seed=2)
+summary = lie_summary(claims)
+print(summary.round(3).to_string(index=False))
+lie_chart(summary)"""),
+    md("""Something to discuss: at this table the caller wins less often than the honest bot, although it calls on
+the exact probability. A wrong call costs the whole pile, and a pile grows with every claim that is let go, so
+"more likely false than true" may be too low a bar. What threshold would you choose, and should it depend on
+the size of the pile? (Try `CallerAgent(threshold=...)` from `bluffkit.agents.bloff`.)
+
+## Play
+
+Play against three bots. Choose cards and press **Say ...**; when someone else has laid cards, **Bløff!** or
+**Let it go**."""),
+    code("""from bluffkit.widgets import BloffTable
+
+BloffTable(players=4, humans=[0], names=["You", "Bjørn", "Carla", "David"], seed=4)"""),
+])

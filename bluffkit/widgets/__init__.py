@@ -5,6 +5,7 @@ Importing this package sets altair up to draw with no network
 """
 
 from bluffkit import charts_offline
+from bluffkit.widgets.bloff import BloffTable
 from bluffkit.widgets.charts import GameCharts, ScoringExplorer
 from bluffkit.widgets.replay import ReplayViewer
 from bluffkit.widgets.scenario_player import ScenarioPlayer
@@ -12,4 +13,4 @@ from bluffkit.widgets.table import TablePanel
 
 charts_offline.enable()
 
-__all__ = ["GameCharts", "ReplayViewer", "ScenarioPlayer", "ScoringExplorer", "TablePanel"]
+__all__ = ["BloffTable", "GameCharts", "ReplayViewer", "ScenarioPlayer", "ScoringExplorer", "TablePanel"]

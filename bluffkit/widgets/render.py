@@ -81,3 +81,11 @@ def situation(src, names, rules) -> str:
     if src.phase == "over":
         out.append("The game is over.")
     return " ".join(out) or "&nbsp;"
+
+
+def view_html(game, state, names, seat: int | None = None) -> str:
+    """The table of any bluffkit game, from ``seat``'s view or all-seeing."""
+    if game.name == "bloff":
+        from bluffkit.widgets.render_bloff import bloff_html
+        return bloff_html(game, state, names, seat)
+    return table_html(game, state, names, seat)

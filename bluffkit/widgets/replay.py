@@ -20,7 +20,7 @@ import ipywidgets as W
 
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import LogError
-from bluffkit.widgets.render import table_html
+from bluffkit.widgets.render import view_html
 
 
 class ReplayViewer(W.VBox):
@@ -82,7 +82,7 @@ class ReplayViewer(W.VBox):
         i = self.step.value
         seat = None if self.viewer.value < 0 else self.viewer.value
         with self.hold_sync():
-            self.table.value = table_html(self.game, self.states[i], self.names, seat)
+            self.table.value = view_html(self.game, self.states[i], self.names, seat)
             lo, hi = max(0, i - 8), min(len(self.moves), i + 8)
             rows = []
             for k in range(lo, hi):

@@ -18,11 +18,7 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.core import scenario as sc
-from bluffkit.widgets.render import table_html
-
-
-#: The games whose tables this player draws (Bløff and the others have panels of their own).
-GAMES = ("youre-bluffing", "horse-trading")
+from bluffkit.widgets.render import view_html
 
 
 class ScenarioPlayer(W.VBox):
@@ -30,7 +26,7 @@ class ScenarioPlayer(W.VBox):
     the table, and the rulebook's numbers, ticked when reached."""
 
     def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None):
-        self.scenarios = {s.name: s for s in sc.list_scenarios() if s.game.name in GAMES}
+        self.scenarios = {s.name: s for s in sc.list_scenarios()}
         if name not in self.scenarios:
             raise sc.ScenarioError(f"no scenario called {name!r}; there are: {', '.join(self.scenarios)}")
         self.choose = W.Dropdown(options=[(s.title, n) for n, s in self.scenarios.items()], value=name,
@@ -92,7 +88,7 @@ class ScenarioPlayer(W.VBox):
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
                                         f"&middot; {escape(who)}: <code>{escape(self.scenario.game.notation(action))}"
                                         f"</code><br>{escape(res.narration[i - 1])}</div>")
-            self.table.value = table_html(self.scenario.game, res.states[i], names, seat)
+            self.table.value = view_html(self.scenario.game, res.states[i], names, seat)
             self.expect.value = self._expectations(i)
 
     def _expectations(self, i: int) -> str:

@@ -25,7 +25,7 @@ DEAL, PLAY, CALL, OVER = "deal", "play", "call", "over"
 #: _AFTER[n][seat]: the other seats in the direction of play, from ``seat``'s left.
 _AFTER = {n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(2, 41)}
 FIELDS = ("rules", "decks", "phase", "current", "rank", "hands", "plays", "pending", "claims",
-          "revealed", "winner", "turn")
+          "revealed", "laid", "winner", "turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,8 @@ class State:
     """A moment of a game of Bløff. ``plays`` are the face-down plays in the pile since it
     was last taken, as ``(player, rank, cards)``; ``claims`` every claim made, as
     ``(player, rank, count)``; ``revealed`` every play turned over by a call, as
-    ``(player, rank, cards, caller, taker)``; ``winner`` is -1 until someone wins."""
+    ``(player, rank, cards, caller, taker)``; ``laid`` per seat every card that seat has
+    laid face down (its own memory); ``winner`` is -1 until someone wins."""
 
     rules: Rules
     decks: int
@@ -84,6 +85,7 @@ class State:
     pending: tuple
     claims: tuple
     revealed: tuple
+    laid: tuple
     winner: int
     turn: int
 
@@ -131,11 +133,18 @@ class Legal:
             return ("not-your-turn", f"seat {self.seat} cannot lay cards now" +
                     (": the call window is open" if t.phase == CALL else ""))
         if kind in (Call, Pass):
+            if t.phase == PLAY and self.seat == t.current:
+                return ("no-passing", "it is your turn to lay cards, and there is no passing: lay at least one "
+                        "card (\"Du kan ikke stå over\")")
             if t.phase == CALL and self.seat == t.current:
                 return ("own-play", "a player cannot call their own play")
-            return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: "
-                    + ("the call window is closed, the next player has laid cards" if t.phase == PLAY
-                       else "nothing to call"))
+            if t.phase == CALL:
+                return ("already-answered", f"seat {self.seat} has already let this play go; the others may "
+                        "still call")
+            if t.phase == PLAY and t.claims:
+                return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: everyone let the "
+                        "last play go, and the next player must lay cards")
+            return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: no play is open")
         return ("unknown-action", f"{action!r} is not an action of Bløff")
 
 
@@ -152,7 +161,7 @@ class Table:
         t = cls.__new__(cls)
         t.rules, t.n, t.decks = rules, players, rules.decks_for(players)
         t.phase, t.current, t.rank = DEAL, 0, rules.first_rank
-        t.hands = ((),) * players
+        t.hands = t.laid = ((),) * players
         t.plays = t.pending = t.claims = t.revealed = ()
         t.winner, t.turn = -1, 0
         t._pile = None
@@ -238,6 +247,7 @@ class Table:
         self.hands = self.hands[:seat] + (tuple(filterfalse(gone, self.hands[seat])),) + self.hands[seat + 1:]
         self.plays = self.plays + ((seat, self.rank, tuple(sorted(cards))),)
         self.claims = self.claims + ((seat, self.rank, len(cards)),)
+        self.laid = self.laid[:seat] + (self.laid[seat] + tuple(sorted(cards)),) + self.laid[seat + 1:]
         self.phase = CALL
         self.pending = _AFTER[self.n][seat]
 
@@ -255,8 +265,9 @@ class Table:
         self._next(player)
 
     def _pass(self, seat: int) -> None:
-        self.pending = tuple(s for s in self.pending if s != seat)
-        if not self.pending:
+        pending = self.pending
+        self.pending = pending = pending[1:] if pending[0] == seat else tuple(s for s in pending if s != seat)
+        if not pending:
             self._next(self.plays[-1][0])
 
     def _next(self, player: int) -> None:
@@ -273,14 +284,16 @@ class Table:
 
     # seeing --------------------------------------------------------------------------
     def pile_view(self) -> tuple[int, tuple]:
-        """The pile's size and, per seat, the cards that seat laid in it (cached per pile)."""
+        """The pile's size, per seat the cards that seat laid in it, and the hand sizes
+        (cached while the pile and the hands are unchanged)."""
         cache = self._pile
-        if cache is None or cache[0] is not self.plays:
+        if cache is None or cache[0] is not self.plays or cache[3] is not self.hands:
             mine = [[] for _ in range(self.n)]
             for p, _, cards in self.plays:
                 mine[p].extend(cards)
-            cache = self._pile = (self.plays, sum(map(len, mine)), tuple(map(tuple, mine)))
-        return cache[1], cache[2]
+            cache = self._pile = (self.plays, sum(map(len, mine)), tuple(map(tuple, mine)), self.hands,
+                                  tuple(map(len, self.hands)))
+        return cache[1], cache[2], cache[4]
 
     def observe(self, seat: int, legal: Legal | None = None, to_move=None):
         return Observation.of(self, seat, legal if legal is not None else self.legal(seat), to_move)

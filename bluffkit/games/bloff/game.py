@@ -33,9 +33,9 @@ def parse(text: str):
     if head == "pass" and not rest:
         return PASS_
     if head == "play":
-        return Play(tuple(sorted(parse_cards(rest))))
+        return Play(parse_cards(rest))          # in the order written: str() gives it back
     if head == "deal":
-        return Deal(tuple(tuple(sorted(parse_cards(h))) for h in rest.split("|")))
+        return Deal(tuple(parse_cards(h) for h in rest.split("|")))
     raise NotationError(f"unknown action {text!r}: write 'play CARDS' (e.g. 'play AS,9S'), 'call' or 'pass'")
 
 
@@ -181,18 +181,32 @@ class Bloff:
         return out
 
     def hide_from(self, state, seat: int, rng) -> State:
-        """Redeal every card ``seat`` cannot see: other hands and the pile cards it did not lay."""
-        others = [i for i in range(len(state.hands)) if i != seat]
-        hidden_plays = [k for k, (p, _, _) in enumerate(state.plays) if p != seat]
-        pool = [c for i in others for c in state.hands[i]] + [c for k in hidden_plays for c in state.plays[k][2]]
+        """A state ``seat`` cannot tell apart from ``state``: the cards it cannot place (in
+        other hands, or laid face down by others) are redealt; cards it has seen turned
+        over by a call, and cards it laid itself, stay where they are."""
+        known = set(state.hands[seat]) | set(state.laid[seat])
+        for _, _, cards, _, _ in state.revealed:
+            known.update(cards)
+        places = [("hand", i) for i in range(len(state.hands)) if i != seat]
+        places += [("play", k) for k, (p, _, _) in enumerate(state.plays) if p != seat]
+
+        def cards_at(place):
+            kind, i = place
+            return state.hands[i] if kind == "hand" else state.plays[i][2]
+
+        pool = [c for place in places for c in cards_at(place) if c not in known]
         pool = [pool[i] for i in rng.permutation(len(pool))]
         hands, plays, k = list(state.hands), list(state.plays), 0
-        for i in others:
-            n = len(hands[i])
-            hands[i], k = tuple(sorted(pool[k:k + n])), k + n
-        for j in hidden_plays:
-            p, r, cs = plays[j]
-            plays[j], k = (p, r, tuple(sorted(pool[k:k + len(cs)]))), k + len(cs)
+        for place in places:
+            kept = [c for c in cards_at(place) if c in known]
+            n = len(cards_at(place)) - len(kept)
+            new = tuple(sorted(kept + pool[k:k + n]))
+            k += n
+            kind, i = place
+            if kind == "hand":
+                hands[i] = new
+            else:
+                plays[i] = (plays[i][0], plays[i][1], new)
         return dataclasses.replace(state, hands=tuple(hands), plays=tuple(plays))
 
     def lie(self, play) -> bool:

@@ -1,0 +1,59 @@
+"""Bløff games as tidy frames: every claim, whether it was a lie, and what became of it.
+
+>>> from bluffkit.core.game import make_game
+>>> df = simulate_claims(make_game("bloff"), ["honest", "random", "caller"], games=5, seed=2)
+>>> sorted(df.columns)[:4]
+['agent', 'called', 'caller', 'caller_agent']
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from bluffkit.agents.base import make_agent
+from bluffkit.core.play import paused_gc, play
+from bluffkit.core.seeding import game_seeds
+from bluffkit.games.bloff.cards import RANK_NAMES, rank_of
+from bluffkit.games.bloff.engine import Call, Play
+
+
+def claims_frame(moves, agents: list[str], game_index: int = 0) -> pd.DataFrame:
+    """One row per claim of one game, from its moves: ``player``, ``agent``, ``rank``,
+    ``count``, ``lie`` (a card not of the claimed rank), ``called``, ``caller``,
+    ``caller_agent``, ``caught`` (called and a lie)."""
+    rows, rank, open_row = [], None, None
+    for seat, action in moves:
+        if seat is None:
+            rank = 0
+            continue
+        if isinstance(action, Play):
+            lie = any(rank_of(c) != rank for c in action.cards)
+            open_row = {"game": game_index, "player": seat, "agent": agents[seat], "rank": RANK_NAMES[rank],
+                        "count": len(action.cards), "lie": lie, "called": False, "caller": None,
+                        "caller_agent": None, "caught": False}
+            rows.append(open_row)
+            rank = (rank + 1) % 13
+        elif isinstance(action, Call) and open_row is not None:
+            open_row.update(called=True, caller=seat, caller_agent=agents[seat], caught=open_row["lie"])
+    return pd.DataFrame(rows)
+
+
+def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFrame:
+    """The claims of ``games`` seeded games (seats rotating as in a tournament)."""
+    n = len(agents)
+    frames = []
+    with paused_gc():
+        for i, s in enumerate(game_seeds(seed, games)):
+            lineup = agents[i % n:] + agents[:i % n]
+            rec = play(game, [make_agent(a, game) for a in lineup], s)
+            frames.append(claims_frame(rec.moves, lineup, i))
+    return pd.concat(frames, ignore_index=True)
+
+
+def lie_summary(df: pd.DataFrame) -> pd.DataFrame:
+    """By agent: claims made, share that were lies, share called, share of lies caught."""
+    g = df.groupby("agent")
+    out = pd.DataFrame({"claims": g.size(), "lies": g["lie"].mean(), "called": g["called"].mean(),
+                        "lies_caught": g.apply(lambda x: x.loc[x["lie"], "caught"].mean() if x["lie"].any() else 0.0,
+                                               include_groups=False)})
+    return out.reset_index()

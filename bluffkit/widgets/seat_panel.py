@@ -1,0 +1,125 @@
+"""The shared machinery of a table panel: a Session, the hot-seat cover screen, the move
+box, the message line, undo, saving the log, and the list of what happened.
+
+A game's panel subclasses :class:`SeatPanel` and supplies ``controls`` (the widgets of
+its legal moves) and ``draw_seat(seat, observation)``; the base class decides when to
+cover the table and plays every move through the session, so a refused move shows the
+engine's reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+import ipywidgets as W
+
+from bluffkit.core.errors import BluffkitError
+from bluffkit.session import HUMAN, Session
+from bluffkit.widgets.render import view_html
+
+_HIDE, _SHOW = "none", None
+
+
+def note(text: str, error: bool = False) -> str:
+    style = " style='color:#c00'" if error else ""
+    return f"<div class='bk-box'{style}>{text}</div>"
+
+
+class SeatPanel(W.VBox):
+    """A game played at one screen; ``humans`` are the human seats, the others ``bots``."""
+
+    placeholder = "a move, e.g. pass"
+
+    def __init__(self, game, players: int, humans, bots: str, names, seed: int, controls: list):
+        self.game = game
+        seats = [HUMAN if s in set(humans) else bots for s in range(players)]
+        self.session = Session(game, seats, names=names, seed=seed)
+        self.viewer: int | None = None          # the seat whose view is on screen
+        self.said: list[str] = []
+        self.cover_text = W.HTML()
+        self.show = W.Button(description="Show", button_style="primary")
+        self.show.on_click(self._uncover)
+        self.cover = W.VBox([self.cover_text, self.show])
+        self.view = W.HTML()
+        self.legal_text = W.HTML()
+        self.legal_text.add_class("bk-legal")
+        self.typed = W.Text(description="Move", placeholder=self.placeholder)
+        self.typed_button = W.Button(description="Play move")
+        self.typed_button.on_click(lambda _: self.try_move(self.typed.value))
+        self.controls = W.VBox([self.legal_text, *controls, W.HBox([self.typed, self.typed_button])])
+        self.message = W.HTML()
+        self.message.add_class("bk-message")
+        self.events = W.HTML()
+        self.events.add_class("bk-log")
+        self.undo_button = W.Button(description="Undo")
+        self.undo_button.on_click(lambda _: self._undo())
+        self.save_path = W.Text(value="game.jsonl", description="Log file")
+        self.save_button = W.Button(description="Save log")
+        self.save_button.on_click(lambda _: self._save())
+        self.board = W.VBox([self.view, self.controls])
+        super().__init__([self.cover, self.board, self.message,
+                          W.HBox([self.undo_button, self.save_path, self.save_button]), self.events])
+        self.refresh()
+
+    def draw_seat(self, seat: int, obs) -> None:       # pragma: no cover - every panel overrides it
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Let bots and chance play until a human must move; then draw (or cover) the table."""
+        self.said.extend(self.session.advance())
+        s = self.session
+        with self.hold_sync():
+            self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
+                                 + "<br>".join(escape(x) for x in self.said[-12:]) + "</div>")
+            if s.over:
+                self.viewer = None
+                self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
+                self.controls.layout.display = _HIDE
+                self.view.value = view_html(self.game, s.state, s.names)   # the end: everything is shown
+                return
+            seat = s.waiting_for
+            if seat != self.viewer:
+                self.viewer = None
+                name = escape(s.names[seat])
+                self.cover_text.value = note(f"<b>{name}'s turn.</b> Pass the screen to {name}; the others look away.")
+                self.show.description = f"Show {s.names[seat]}'s view"
+                self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
+                return
+            self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
+            self.controls.layout.display = _SHOW
+            self.view.value = view_html(self.game, s.state, s.names, seat)
+            self.draw_seat(seat, s.observe(seat))
+
+    def _uncover(self, _=None) -> None:
+        self.viewer = self.session.waiting_for
+        self.message.value = ""
+        self.refresh()
+
+    def try_move(self, text: str) -> None:
+        """Play ``text`` for the seat on screen; a refused move shows the reason and changes nothing."""
+        if self.viewer is None:
+            self.message.value = note("Uncover the table first.", error=True)
+            return
+        try:
+            self.said.append(self.session.play(text, self.viewer))
+        except BluffkitError as e:
+            self.message.value = note(f"Not allowed: {escape(str(e))}", error=True)
+            return
+        self.message.value = ""
+        self.refresh()
+
+    def _undo(self) -> None:
+        n = self.session.undo()
+        self.said = self.said[:max(0, len(self.said) - n)]
+        self.viewer = None
+        self.message.value = note(f"Took back {n} move(s).")
+        self.refresh()
+
+    def _save(self) -> None:
+        try:
+            path = self.session.save(Path(self.save_path.value))
+        except (OSError, BluffkitError) as e:
+            self.message.value = note(f"Could not save: {escape(str(e))}", error=True)
+            return
+        self.message.value = note(f"Saved the log to {escape(str(path))}.")

@@ -1,0 +1,106 @@
+"""The Bløff panel (headless) and the Bløff analysis: tournaments, claims, charts."""
+
+import numpy as np
+
+from bluffkit.analysis.bloff_charts import lie_chart, win_rate_chart
+from bluffkit.analysis.bloff_data import claims_frame, lie_summary, simulate_claims
+from bluffkit.analysis.tournament import tournament, win_rates
+from bluffkit.core.game import make_game
+from bluffkit.games.bloff.cards import rank_of
+from bluffkit.session import Session
+from bluffkit.widgets import BloffTable, ReplayViewer
+from bluffkit.widgets.render_bloff import bloff_html
+
+NAMES = ["Anne", "Bjørn", "Carla", "David"]
+
+
+def test_the_call_button_is_open_only_during_the_call_window():
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    assert t.show.description == "Show Anne's view"
+    t.show.click()
+    assert t.play_box.layout.display is None and t.call_box.layout.display == "none"
+    t.cards.value = (t.cards.options[0][1],)
+    assert t.lay.description == "Say “one ace”"
+    t.lay.click()
+    assert t.message.value == ""
+    assert t.session.waiting_for == 0 and t.session.state.phase == "call"    # a bot has laid cards since
+    assert t.call_box.layout.display is None and t.play_box.layout.display == "none"
+    assert t.call.description == "Bløff!"
+
+
+def test_an_empty_play_is_refused_and_changes_nothing():
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    t.show.click()
+    moves = list(t.session.moves)
+    t.cards.value = ()
+    t.lay.click()
+    assert "at-least-one-card" in t.message.value and t.session.moves == moves
+
+
+def test_two_humans_take_turns_behind_the_cover():
+    t = BloffTable(players=3, humans=[0, 1], names=NAMES[:3], seed=2)
+    seen = set()
+    for _ in range(30):
+        if t.session.over:
+            break
+        if t.cover.layout.display is None:
+            seen.add(t.session.waiting_for)
+            t.show.click()
+        legal = t.session.legal(t.viewer)
+        t.typed.value = "pass" if legal.call else f"play {t.cards.options[0][0]}"
+        t.typed_button.click()
+        assert t.message.value == "", t.message.value
+    assert seen == {0, 1}
+
+
+def test_a_seat_view_never_shows_hidden_cards():
+    game = make_game("bloff")
+    s = Session(game, ["random"] * 4, names=NAMES, seed=5)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        s.advance(limit=4)
+        if s.over:
+            break
+        for seat in range(4):
+            html = bloff_html(game, s.state, NAMES, seat)
+            other = game.hide_from(s.state, seat, rng)
+            assert bloff_html(game, other, NAMES, seat) == html
+
+
+def test_replay_viewer_draws_a_bloff_log(tmp_path):
+    s = Session(make_game("bloff"), ["honest", "caller", "random"], names=NAMES[:3], seed=3).run()
+    r = ReplayViewer(s.save(tmp_path / "b.jsonl"))
+    r.step.value = r.step.max
+    assert "wins" in r.table.value
+
+
+def test_tournament_rotates_seats_and_counts_every_win():
+    df = tournament(make_game("bloff"), ["honest", "random", "random"], games=60, seed=1)
+    assert df.groupby("game")["won"].sum().eq(1).all()               # one winner per game
+    assert df.groupby(["agent"])["seat"].nunique().eq(3).all()        # every bot in every seat
+    rates = win_rates(df)
+    agents = rates[rates["by"] == "agent"].set_index("who")
+    assert abs(agents["wins"].sum() - 60) < 1e-9
+    assert agents.loc["honest", "rate"] > agents.loc["random", "rate"]
+    assert win_rate_chart(rates).to_dict()["layer"][0]["mark"]["type"] == "bar"
+
+
+def test_the_honest_bot_lies_only_when_it_must():
+    game = make_game("bloff")
+    rec_moves = Session(game, ["honest", "random", "random"], names=NAMES[:3], seed=8).run()
+    df = claims_frame(rec_moves.moves, ["honest", "random", "random"])
+    honest = df[df["agent"] == "honest"]
+    assert (honest.loc[honest["lie"], "count"] == 1).all()            # a lie is one card, laid when it had none
+    states, moves = rec_moves.states, rec_moves.moves
+    for i, (seat, action) in enumerate(moves):
+        if seat == 0 and type(action).__name__ == "Play":
+            rank = states[i].rank
+            held = [c for c in states[i].hands[0] if rank_of(c) == rank]
+            assert sorted(action.cards) == held or (not held and len(action.cards) == 1)
+
+
+def test_lie_summary_and_chart():
+    claims = simulate_claims(make_game("bloff"), ["honest", "random", "caller"], games=20, seed=4)
+    summary = lie_summary(claims).set_index("agent")
+    assert summary.loc["random", "lies"] > summary.loc["honest", "lies"]
+    assert set(lie_chart(summary.reset_index()).to_dict()["encoding"]) >= {"x", "y", "column"}

@@ -1,0 +1,879 @@
+"""Rule-by-rule tests of the Bløff (Cheat) engine.
+
+Each test checks one rule and quotes the Norwegian rulebook passage it comes from
+(shared/seeds/002_f43980afe81e6751.txt, with an English translation); RULES.md section 3 is
+the project's digest of it. Expected values are worked out from the rulebook by hand (the
+arithmetic is in the comments). Everything goes through the public API (``Bloff``).
+
+Card text: rank then suit, "AS", "10H", "QD"; a "*" marks the second deck ("JS*").
+Ranks in the state are 0 (ace) .. 12 (king).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bluffkit.core.errors import IllegalAction, RulesError
+from bluffkit.games.bloff import Bloff
+from bluffkit.games.bloff.engine import Call, Deal, Pass, Play
+
+ROOT = Path(__file__).resolve().parents[1]
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+ACE, TWO, THREE, FOUR, FIVE, KING = 0, 1, 2, 3, 4, 12
+
+
+def deck(decks: int = 1) -> list[str]:
+    """Every card as text, the second deck's with a star."""
+    return [r + s + "*" * d for d in range(decks) for r in RANKS for s in SUITS]
+
+
+def position(g: Bloff, players: int, fixed: dict[int, str], leader: int = 0, rank: int | None = None):
+    """A dealt position: seats in ``fixed`` hold exactly those cards; the rest of the deck
+    goes round the other seats one card at a time."""
+    taken = {c for text in fixed.values() for c in text.split(",")}
+    decks = g.rules.decks_for(players)
+    rest = [c for c in deck(decks) if c not in taken]
+    others = [s for s in range(players) if s not in fixed]
+    hands = {s: [] for s in others}
+    for i, c in enumerate(rest):
+        hands[others[i % len(others)]].append(c)
+    texts = [fixed[s] if s in fixed else ",".join(hands[s]) for s in range(players)]
+    return g.state_from_position(players=players, hands=texts, leader=leader, rank=rank)
+
+
+def cards(g: Bloff, text: str) -> set[int]:
+    """Card ids from text (through the game's own notation)."""
+    return set(g.parse("play " + text).cards)
+
+
+def run(g, s, *moves):
+    """Apply ``(seat, action text)`` pairs in order."""
+    for seat, action in moves:
+        s = g.step(s, seat, action)
+    return s
+
+
+def all_pass(g, s):
+    """Every seat asked in the open call window passes, in the order asked."""
+    assert s.phase == "call"
+    for seat in tuple(g.to_move(s)):
+        s = g.step(s, seat, "pass")
+    return s
+
+
+def dealt(g, players, seed=1):
+    s = g.new_state(players)
+    return g.step(s, None, g.sample_chance(s, np.random.default_rng(seed)))
+
+
+def refused(g, s, seat, action, rule):
+    """The action is refused with ``rule``; the state is left exactly as it was."""
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, seat, action)
+    assert info.value.rule == rule, f"{action!r}: rule {info.value.rule!r}, expected {rule!r}"
+    assert info.value.reason and rule in str(info.value)
+    assert s == before
+    return info.value
+
+
+# -- dealing ----------------------------------------------------------------------------------
+# "Giver stokker og deler ut hele stokken, ett kort om gangen. Kortene skal fordeles så jevnt som
+# mulig, og med fire spillere får alle tretten. Går det ikke opp, får noen ett kort mer enn andre."
+# (The dealer shuffles and deals the whole deck, one card at a time. The cards are to be shared as
+# evenly as possible, and with four players everyone gets thirteen. If it does not come out even,
+# some get one card more than others.)
+
+def test_four_players_get_thirteen_each():
+    g = Bloff()
+    for seed in range(5):
+        s = dealt(g, 4, seed)
+        assert [len(h) for h in s.hands] == [13, 13, 13, 13]   # 52 / 4
+
+
+def test_five_players_get_eleven_or_ten():
+    g = Bloff()
+    for seed in range(5):
+        s = dealt(g, 5, seed)
+        # 52 = 5 x 10 + 2: two players get one card more.
+        assert sorted(len(h) for h in s.hands) == [10, 10, 10, 11, 11]
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_the_whole_deck_is_dealt_as_evenly_as_possible(players):
+    # "deler ut hele stokken" (deals the whole deck); "så jevnt som mulig" (as evenly as possible).
+    g = Bloff()
+    size = 104 if players >= 7 else 52          # two decks from seven players (see below)
+    for seed in range(3):
+        s = dealt(g, players, seed)
+        dealt_cards = sorted(c for h in s.hands for c in h)
+        assert dealt_cards == list(range(size))           # every card exactly once
+        sizes = [len(h) for h in s.hands]
+        assert max(sizes) - min(sizes) <= 1
+        assert set(sizes) <= {size // players, -(-size // players)}
+        assert s.pile == () and s.phase == "play"
+
+
+def test_two_decks_from_seven_players():
+    # "Er dere sju eller flere ... Da kan dere stokke sammen to kortstokker" (If you are seven or
+    # more ... you can shuffle two decks together.)
+    g = Bloff()
+    s = dealt(g, 7)
+    assert s.decks == 2
+    # 104 = 7 x 14 + 6: six hands of 15 and one of 14.
+    assert sorted(len(h) for h in s.hands) == [14] + [15] * 6
+    s6 = dealt(g, 6)
+    assert s6.decks == 1 and sum(len(h) for h in s6.hands) == 52
+
+
+def test_second_deck_cards_are_written_with_a_star():
+    # Two decks: every card of the first deck appears twice; the second copy is "XX*".
+    g = Bloff()
+    s = dealt(g, 8)
+    held = {c for h in s.hands for c in h}
+    assert cards(g, "JS*") <= held and cards(g, "JS") <= held
+    assert cards(g, "JS*") != cards(g, "JS")
+
+
+@pytest.mark.parametrize("players", [7, 10])
+def test_never_two_decks_when_switched_off(players):
+    # "kan dere" (you may): a choice, so two_decks_from=None keeps one deck for any count.
+    g = Bloff.create(two_decks_from=None)
+    s = dealt(g, players)
+    assert s.decks == 1
+    assert sorted(c for h in s.hands for c in h) == list(range(52))
+    # 7 players: 52 = 7 x 7 + 3 -> 8,8,8,7,7,7,7; 10 players: 52 = 10 x 5 + 2 -> 6,6,5 x 8.
+    expected = {7: [7, 7, 7, 7, 8, 8, 8], 10: [5] * 8 + [6, 6]}[players]
+    assert sorted(len(h) for h in s.hands) == expected
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 10])
+def test_three_to_ten_players_accepted(players):
+    # "Bløff er et kortspill for 3 til 10 spillere" (a card game for 3 to 10 players).
+    g = Bloff()
+    assert g.new_state(players).phase == "deal"
+
+
+@pytest.mark.parametrize("players", [0, 1, 2, 11, 12, True, "4", 4.0])
+def test_other_player_counts_refused(players):
+    # "3 til 10 spillere" (3 to 10 players).
+    g = Bloff()
+    with pytest.raises(RulesError):
+        g.new_state(players)
+
+
+def test_a_deal_with_a_repeated_card_is_refused():
+    g = Bloff()
+    s = g.new_state(4)
+    good = g.sample_chance(s, np.random.default_rng(3))
+    hands = [list(h) for h in good.hands]
+    hands[1][0] = hands[0][0]                      # one card twice, another missing
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, None, Deal(tuple(tuple(sorted(h)) for h in hands)))
+    assert info.value.rule == "bad-deal"
+    assert s == g.new_state(4)
+
+
+def test_a_deal_with_a_missing_card_is_refused():
+    g = Bloff()
+    s = g.new_state(4)
+    good = g.sample_chance(s, np.random.default_rng(3))
+    short = (good.hands[0][1:],) + good.hands[1:]  # 51 cards
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, None, Deal(short))
+    assert info.value.rule == "bad-deal"
+
+
+def test_an_uneven_deal_is_refused():
+    # "så jevnt som mulig" (as evenly as possible): 14/12/13/13 is not.
+    g = Bloff()
+    s = g.new_state(4)
+    h = g.sample_chance(s, np.random.default_rng(4)).hands
+    uneven = (tuple(sorted(h[0] + h[1][:1])), h[1][1:], h[2], h[3])
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, None, Deal(uneven))
+    assert info.value.rule == "bad-deal"
+
+
+def test_one_deck_deal_refused_when_two_decks_are_in_play():
+    # Seven players play with two decks (104 cards): a 52-card deal does not give the whole deck.
+    g = Bloff()
+    s = g.new_state(7)
+    one_deck = Bloff.create(two_decks_from=None)
+    d = one_deck.sample_chance(one_deck.new_state(7), np.random.default_rng(5))
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, None, d)
+    assert info.value.rule == "bad-deal"
+
+
+def test_a_position_must_hold_every_card_exactly_once():
+    g = Bloff()
+    full = deck()
+    hands = [",".join(full[i::4]) for i in range(4)]
+    assert g.state_from_position(players=4, hands=hands).phase == "play"
+    missing = [",".join(full[i::4][1:] if i == 0 else full[i::4]) for i in range(4)]
+    with pytest.raises(RulesError):
+        g.state_from_position(players=4, hands=missing)
+    repeated = list(hands)
+    repeated[1] = hands[1] + ",AS"                 # AS is in seat 0's hand too
+    with pytest.raises(RulesError):
+        g.state_from_position(players=4, hands=repeated)
+
+
+# -- claims -----------------------------------------------------------------------------------
+# "Første utspill skal være ess, nestemann legger toere, den neste treere, og slik klatrer verdien
+# ett hakk for hver tur. Etter tierne kommer knekter, damer og konger, og etter kongene begynner
+# rekka på ess igjen." (The first play is to be aces, the next player lays twos, the next threes,
+# and so the rank climbs one step each turn. After the tens come jacks, queens and kings, and after
+# the kings the sequence starts on aces again.)
+
+def test_the_first_claim_is_aces():
+    g = Bloff()
+    s = dealt(g, 4)
+    assert s.rank == ACE and g.to_move(s) == (0,)
+    card = s.hands[0][0]
+    s = g.step(s, 0, Play((card,)))
+    assert s.claims == ((0, ACE, 1),)
+
+
+def test_the_rank_climbs_from_aces_to_kings_and_back_to_aces():
+    g = Bloff()
+    s = dealt(g, 4, seed=11)
+    for turn in range(14):
+        seat = turn % 4                            # the turn goes on to the left each time
+        assert g.to_move(s) == (seat,)
+        s = all_pass(g, g.step(s, seat, Play((s.hands[seat][0],))))
+    ranks = [rank for _, rank, _ in s.claims]
+    # A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, then A again.
+    assert ranks == list(range(13)) + [ACE]
+    assert s.rank == TWO
+
+
+def test_after_kings_come_aces():
+    g = Bloff()
+    s = position(g, 4, {0: "KS,KH,2C"}, leader=0, rank=KING)
+    s = all_pass(g, g.step(s, 0, "play KS,KH"))
+    assert s.claims[-1] == (0, KING, 2)
+    assert s.current == 1 and s.rank == ACE
+
+
+def test_suits_do_not_matter():
+    # "Sorten betyr ingenting, bare verdien teller." (The suit means nothing, only the rank counts.)
+    g = Bloff()
+    s = position(g, 4, {0: "AS,AH,AD,AC,5S"})
+    s = g.step(s, 0, "play AS,AD,AC")              # three different suits: all aces, all true
+    s = g.step(s, 1, "call")
+    assert s.revealed[-1][4] == 1                  # the caller takes the pile
+
+
+def test_at_least_one_card_no_passing():
+    # "Du kan ikke stå over. Hver tur legges det minst ett kort" (You cannot pass. Every turn at
+    # least one card is laid.)
+    g = Bloff()
+    s = dealt(g, 4)
+    err = refused(g, s, 0, "play none", "at-least-one-card")
+    assert "at least one" in err.reason
+    assert g.parse("play none") == Play(())
+
+
+def test_the_player_to_move_cannot_pass():
+    # "Du kan ikke stå over." (You cannot pass.)
+    g = Bloff()
+    s = dealt(g, 4)
+    with pytest.raises(IllegalAction):
+        g.step(s, 0, "pass")
+    with pytest.raises(IllegalAction):
+        g.step(s, 0, "call")                       # and there is nothing to call either
+    assert g.legal(s, 0).call is False
+
+
+def test_the_cards_must_be_in_the_players_hand():
+    # "legger ett eller flere kort" (lays one or more cards): from the hand.
+    g = Bloff()
+    s = position(g, 4, {0: "AS,2H,3D"})
+    err = refused(g, s, 0, "play AS,KC", "cards-not-held")
+    assert "KC" in err.reason
+    refused(g, s, 0, "play AS*", "cards-not-held")  # no second deck with four players
+
+
+def test_a_card_cannot_be_laid_twice_in_one_play():
+    g = Bloff()
+    s = position(g, 4, {0: "AS,2H,3D"})
+    refused(g, s, 0, Play((0, 0)), "cards-not-held")
+
+
+def test_the_count_claimed_is_the_count_laid():
+    # "Antallet skal derimot stemme. Sier du «tre sjuere», skal det ligge tre kort der, uansett hva
+    # de er." (The count, however, must be right. If you say "three sevens", three cards must lie
+    # there, whatever they are.)
+    g = Bloff()
+    s = position(g, 4, {0: "7S,2H,KD,9C,5S"}, rank=6)   # sevens in turn
+    s = g.step(s, 0, "play 7S,2H,KD")
+    assert s.claims[-1] == (0, 6, 3)
+    assert len(s.pile) == 3 and len(s.hands[0]) == 2
+    assert set(s.pile) == cards(g, "7S,2H,KD")
+
+
+def test_a_lie_is_allowed_and_the_claim_is_still_the_rank_in_turn():
+    # "Har du ingen kort av verdien ... må du legge noe annet og lyve." (If you have no cards of the
+    # rank ... you must lay something else and lie.) The claim is still the rank in turn.
+    g = Bloff()
+    s = position(g, 4, {1: "9S,JH"}, leader=1, rank=TWO)
+    s = g.step(s, 1, "play 9S")
+    assert s.claims[-1] == (1, TWO, 1)
+
+
+def test_the_pile_grows_until_someone_calls():
+    # "haugen vokser helt til noen roper" (the pile grows until someone calls).
+    g = Bloff()
+    s = dealt(g, 4)
+    for seat, n in ((0, 2), (1, 1), (2, 3)):
+        s = all_pass(g, g.step(s, seat, Play(s.hands[seat][:n])))
+    assert len(s.pile) == 2 + 1 + 3
+    assert [len(h) for h in s.hands] == [11, 12, 10, 13]
+
+
+# -- the call window --------------------------------------------------------------------------
+# "Tror du at noen nettopp løy, roper du «bløff». Alle kan rope, men det må skje før nestemann har
+# lagt sine kort. Etter det er løgnen trygg, begravd i haugen." (If you think someone just lied,
+# you call "bløff". Anyone can call, but it must happen before the next player has laid their cards.
+# After that the lie is safe, buried in the pile.) "turen går videre med klokka" (the turn goes on
+# clockwise).
+
+@pytest.mark.parametrize("player, asked", [(0, (1, 2, 3)), (2, (3, 0, 1)), (3, (0, 1, 2))])
+def test_every_other_player_is_asked_from_the_players_left(player, asked):
+    g = Bloff()
+    s = position(g, 4, {player: "AS,2S,3S"}, leader=player)
+    s = g.step(s, player, "play AS")
+    assert s.phase == "call"
+    assert tuple(g.to_move(s)) == asked
+    for seat in asked:
+        assert g.legal(s, seat).call is True
+
+
+def test_passes_go_round_in_the_direction_of_play():
+    g = Bloff()
+    s = position(g, 4, {1: "2S,3S"}, leader=1, rank=TWO)
+    s = g.step(s, 1, "play 2S")
+    s = g.step(s, 2, "pass")
+    assert tuple(g.to_move(s)) == (3, 0)
+    s = g.step(s, 3, "pass")
+    assert tuple(g.to_move(s)) == (0,)
+
+
+def test_a_player_cannot_call_their_own_play():
+    g = Bloff()
+    s = position(g, 4, {0: "AS,2S,3S"})
+    s = g.step(s, 0, "play 2S")                    # a lie: "one ace"
+    err = refused(g, s, 0, "call", "own-play")
+    assert "own" in err.reason
+    assert g.legal(s, 0).call is False
+    refused(g, s, 0, "pass", "own-play")
+
+
+def test_nobody_lays_cards_while_the_window_is_open():
+    g = Bloff()
+    s = position(g, 4, {0: "AS,2S,3S"})
+    s = g.step(s, 0, "play AS")
+    refused(g, s, 1, Play((s.hands[1][0],)), "not-your-turn")
+
+
+def test_once_everyone_passed_the_left_player_lays_the_next_rank():
+    g = Bloff()
+    s = position(g, 4, {0: "AS,2S,3S"})
+    s = all_pass(g, g.step(s, 0, "play AS"))
+    assert s.phase == "play"
+    assert g.to_move(s) == (1,)
+    assert s.rank == TWO and len(s.pile) == 1
+
+
+def test_a_play_cannot_be_called_after_the_window_closed():
+    # "det må skje før nestemann har lagt sine kort" (it must happen before the next player has laid
+    # their cards): once everyone passed, nobody may call the play any more...
+    g = Bloff()
+    s = position(g, 4, {0: "2S,3S,4S"})
+    s = all_pass(g, g.step(s, 0, "play 2S"))       # a lie, but nobody called
+    for seat in (2, 3):
+        err = refused(g, s, seat, "call", "no-call-window")
+        assert "call" in err.reason
+    # ... and after the next player has laid, a call turns over the *new* play.
+    s = g.step(s, 1, Play((s.hands[1][0],)))
+    s = g.step(s, 0, "call")
+    player, rank, laid, caller, taker = s.revealed[-1]
+    assert (player, rank, caller) == (1, TWO, 0)
+    assert cards(g, "2S") & set(laid) == set()
+
+
+def test_a_seat_that_passed_cannot_call_later_in_the_same_window():
+    g = Bloff()
+    s = position(g, 4, {0: "2S,3S,4S"})
+    s = g.step(s, 0, "play 2S")
+    s = g.step(s, 1, "pass")
+    refused(g, s, 1, "call", "already-answered")
+    refused(g, s, 1, "pass", "already-answered")
+
+
+def test_nothing_to_call_before_the_first_play():
+    g = Bloff()
+    s = dealt(g, 4)
+    refused(g, s, 2, "call", "no-call-window")
+
+
+# -- resolving a call -------------------------------------------------------------------------
+# "Kortene fra det siste utspillet snus, og én av to ting skjer: Var ett eller flere av kortene noe
+# annet enn det som ble sagt, må løgneren ta opp hele haugen på hånden. Stemte alt, tar anklageren
+# haugen i stedet." (The cards of the last play are turned, and one of two things happens: if one
+# or more of the cards was something other than what was said, the liar must take the whole pile
+# into their hand. If everything was true, the accuser takes the pile instead.)
+# "Etter oppgjøret fortsetter spillet som før: spilleren til venstre for den som ble anklaget,
+# legger neste verdi i rekka." (After the settlement play goes on as before: the player to the left
+# of the accused lays the next rank in the sequence.)
+
+def _pile_of_five(g):
+    """Seat 0 "one ace" (AS, true), seat 1 "two twos" (2S + 9S), then seat 2 "two threes"."""
+    s = position(g, 4, {0: "AS,KS", 1: "2S,9S,KH", 2: "3S,3H,QS,KD"})   # seat 3: the other 43
+    s = all_pass(g, g.step(s, 0, "play AS"))
+    s = all_pass(g, g.step(s, 1, "play 2S,9S"))
+    return s
+
+
+def test_one_wrong_card_makes_the_liar_take_the_whole_pile():
+    g = Bloff()
+    s = _pile_of_five(g)
+    s = g.step(s, 2, "play 3S,QS")                 # "two threes": the queen is a lie
+    s = g.step(s, 3, "call")
+    # the pile was 1 + 2 + 2 = 5 cards; seat 2 had 4, laid 2, takes 5: 7.
+    assert len(s.hands[2]) == 2 + 5
+    assert cards(g, "AS,2S,9S,3S,QS") <= set(s.hands[2])
+    assert s.pile == ()
+    assert [len(h) for h in s.hands] == [1, 1, 7, 43]   # seat 3 (52 - 2 - 3 - 4 = 43) keeps its own
+    player, rank, laid, caller, taker = s.revealed[-1]
+    assert (player, rank, caller, taker) == (2, THREE, 3, 2)
+    assert set(laid) == cards(g, "3S,QS")
+
+
+def test_all_true_makes_the_caller_take_the_whole_pile():
+    g = Bloff()
+    s = _pile_of_five(g)
+    s = g.step(s, 2, "play 3S,3H")                 # "two threes": true
+    s = g.step(s, 3, "call")
+    # seat 3 had 43 and takes all 5 cards: 48; seat 2 keeps its other 2.
+    assert [len(h) for h in s.hands] == [1, 1, 2, 48]
+    assert cards(g, "AS,2S,9S,3S,3H") <= set(s.hands[3])
+    assert s.pile == ()
+    assert s.revealed[-1][3:] == (3, 3)
+
+
+def test_an_earlier_lie_in_the_pile_does_not_count():
+    # Only "det siste utspillet" (the last play) is turned: seat 1's 9S is buried.
+    g = Bloff()
+    s = _pile_of_five(g)
+    s = g.step(s, 2, "play 3S,3H")
+    s = g.step(s, 0, "call")
+    assert s.revealed[-1][4] == 0                  # the caller (seat 0) takes it, not seat 1
+    assert len(s.hands[0]) == 1 + 5
+
+
+@pytest.mark.parametrize("lie", [True, False])
+@pytest.mark.parametrize("caller", [3, 0, 1])
+def test_play_goes_on_left_of_the_accused_whoever_called(lie, caller):
+    g = Bloff()
+    s = _pile_of_five(g)
+    s = g.step(s, 2, "play 3S,QS" if lie else "play 3S,3H")
+    s = g.step(s, caller, "call")
+    assert s.phase == "play"
+    assert g.to_move(s) == (3,)                    # left of seat 2, the accused
+    assert s.rank == FOUR                          # the next rank after threes
+
+
+def test_the_first_caller_settles_it_even_out_of_turn():
+    # "Roper flere samtidig, teller den som ropte først." (If several call at once, the one who
+    # called first counts.) Seat 3 calls before seat 1 has answered: seat 3's call counts.
+    g = Bloff()
+    s = position(g, 4, {0: "AS,AH,KS"})
+    held = len(s.hands[3])
+    s = g.step(s, 0, "play AS,AH")                 # true
+    s = g.step(s, 3, "call")
+    assert s.revealed[-1][3:] == (3, 3)            # seat 3 called and takes the pile
+    assert len(s.hands[3]) == held + 2
+    refused(g, s, 2, "call", "no-call-window")     # a later call is too late
+
+
+def test_a_pass_does_not_stop_a_later_call():
+    g = Bloff()
+    s = position(g, 4, {0: "KS,AH,QS"})
+    s = g.step(s, 0, "play KS")                    # a lie: "one ace"
+    s = g.step(s, 1, "pass")
+    s = g.step(s, 2, "call")
+    player, rank, laid, caller, taker = s.revealed[-1]
+    assert (player, caller, taker) == (0, 2, 0)
+    assert len(s.hands[0]) == 3
+    assert g.to_move(s) == (1,) and s.rank == TWO
+
+
+def test_the_window_closes_after_the_first_call():
+    g = Bloff()
+    s = position(g, 4, {0: "KS,AH,QS"})
+    s = g.step(s, 0, "play KS")
+    s = g.step(s, 1, "call")
+    assert s.phase == "play" and s.pending == ()
+    refused(g, s, 2, "call", "no-call-window")
+    refused(g, s, 3, "pass", "no-call-window")
+
+
+# -- going out --------------------------------------------------------------------------------
+# "Den som legger sitt siste kort, har ikke vunnet helt ennå. Utspillet må først overleve en
+# eventuell anklage. Roper noen «bløff» og kortene holder, er spillet vunnet. Ble det løyet, tas
+# haugen opp, og spillet fortsetter." (Whoever lays their last card has not quite won yet. The
+# play must first survive a possible accusation. If someone calls "bløff" and the cards hold, the
+# game is won. If there was a lie, the pile is taken up and the game goes on.)
+# "Førstemann ut har vunnet" (The first one out has won.)
+
+def test_laying_the_last_card_is_not_yet_a_win():
+    g = Bloff()
+    s = position(g, 3, {0: "AS"})
+    s = g.step(s, 0, "play AS")
+    assert s.hands[0] == ()
+    assert s.phase == "call" and not g.is_over(s)
+    assert s.winner == -1
+    with pytest.raises(RulesError):
+        g.winners(s)
+    assert tuple(g.to_move(s)) == (1, 2)
+
+
+def test_the_last_card_wins_if_nobody_calls():
+    g = Bloff()
+    s = position(g, 3, {0: "KD"})                  # even a lie survives when nobody calls
+    s = all_pass(g, g.step(s, 0, "play KD"))
+    assert g.is_over(s)
+    assert g.winners(s) == (0,)
+    assert g.to_move(s) == ()
+
+
+def test_the_last_card_wins_if_called_and_true():
+    g = Bloff()
+    s = position(g, 3, {0: "AS"})
+    held = len(s.hands[2])
+    s = g.step(s, 0, "play AS")
+    s = g.step(s, 2, "call")
+    assert g.is_over(s) and g.winners(s) == (0,)
+    assert len(s.hands[2]) == held + 1            # the caller took the one-card pile
+
+
+def test_the_last_card_called_and_a_lie_takes_the_pile_and_play_goes_on():
+    g = Bloff()
+    s = position(g, 3, {0: "AS,2H"})
+    s = all_pass(g, g.step(s, 0, "play AS"))      # one card left
+    s = g.step(s, 1, Play((s.hands[1][0],)))       # "one two"
+    s = all_pass(g, s)
+    s = g.step(s, 2, Play((s.hands[2][0],)))       # "one three"
+    s = all_pass(g, s)
+    s = g.step(s, 0, "play 2H")                    # "one four": a lie, and the last card
+    s = g.step(s, 1, "call")
+    assert not g.is_over(s) and s.winner == -1
+    assert len(s.hands[0]) == 4                    # the pile: AS + 1 + 1 + 2H
+    assert g.to_move(s) == (1,) and s.rank == FIVE
+
+
+def test_no_move_after_the_game_is_over():
+    g = Bloff()
+    s = all_pass(g, g.step(position(g, 3, {0: "AS"}), 0, "play AS"))
+    for seat, action in ((1, "call"), (1, "pass"), (1, Play((s.hands[1][0],)))):
+        with pytest.raises(IllegalAction) as info:
+            g.step(s, seat, action)
+        assert info.value.rule == "game-over"
+
+
+# -- hidden information -----------------------------------------------------------------------
+# "Alt legges med baksiden opp i en felles haug ... Ingen ser om det stemmer" (Everything is laid
+# face down in a common pile ... Nobody sees whether it is true.) "Kortene fra det siste utspillet
+# snus" (The cards of the last play are turned face up.)
+
+def _mid_game(g, seed=21):
+    """Four players, some plays in the pile, one call settled, one play awaiting answers."""
+    s = dealt(g, 4, seed)
+    for seat, n in ((0, 2), (1, 1)):
+        s = all_pass(g, g.step(s, seat, Play(s.hands[seat][:n])))
+    s = g.step(s, 2, Play(s.hands[2][:3]))
+    s = g.step(s, 3, "call")                       # turned face up: public
+    s = all_pass(g, g.step(s, 3, Play(s.hands[3][:2])))
+    s = g.step(s, 0, Play(s.hands[0][:1]))
+    s = g.step(s, 1, "pass")
+    return s
+
+
+def test_the_observation_holds_what_the_seat_may_know():
+    g = Bloff()
+    s = _mid_game(g)
+    for seat in range(4):
+        o = g.observe(s, seat)
+        assert o.seat == seat
+        assert tuple(o.hand) == tuple(s.hands[seat])
+        assert tuple(o.hand_sizes) == tuple(len(h) for h in s.hands)
+        assert o.pile_size == len(s.pile)
+        mine = [c for p, _, laid in s.plays if p == seat for c in laid]
+        assert sorted(o.my_pile_cards) == sorted(mine)
+        assert tuple(o.claims) == tuple(s.claims)
+        assert tuple(o.revealed) == tuple(s.revealed) and len(o.revealed) == 1
+        assert o.rank == s.rank and o.current == s.current
+
+
+def test_the_observation_never_holds_another_seats_cards():
+    g = Bloff()
+    s = _mid_game(g)
+    revealed = {c for _, _, laid, _, _ in s.revealed for c in laid}
+    for seat in range(4):
+        d = g.observe(s, seat).to_dict()
+        assert not {"hands", "plays", "pile"} & set(d)
+        secret = [tuple(s.hands[o]) for o in range(4) if o != seat]
+
+        def walk(v):
+            if isinstance(v, tuple):
+                assert v not in secret, f"seat {seat} sees another hand: {v}"
+                for x in v:
+                    walk(x)
+        for key, value in d.items():
+            walk(value)
+        # card ids only appear in the seat's own hand, its own pile cards and the revealed plays
+        seen = set(d["hand"]) | set(d["my_pile_cards"]) | revealed
+        hidden = {c for o in range(4) if o != seat for c in s.hands[o]} - revealed
+        hidden |= {c for p, _, laid in s.plays if p != seat for c in laid}
+        assert not seen & hidden
+
+
+def test_redealing_what_a_seat_cannot_see_leaves_its_observation_unchanged():
+    g = Bloff()
+    s = _mid_game(g)
+    for seat in range(4):
+        o = g.observe(s, seat)
+        redeals = [g.hide_from(s, seat, np.random.default_rng(100 + k)) for k in range(10)]
+        assert any(h.hands != s.hands for h in redeals)   # the redeal really moves hidden cards
+        for h in redeals:
+            assert g.observe(h, seat) == o
+            assert h.hands[seat] == s.hands[seat]
+            assert [len(x) for x in h.hands] == [len(x) for x in s.hands]
+            assert sorted([c for hand in h.hands for c in hand] + list(h.pile)) == list(range(52))
+
+
+def test_other_hands_do_not_change_the_observation():
+    # Swap a card between seats 1 and 2: seat 0 cannot tell the two states apart.
+    g = Bloff()
+    base = position(g, 4, {0: "AS,2S,3S", 1: "4S,5S", 2: "6S,7S"})
+    rest = g.observe(base, 0)
+    swapped = position(g, 4, {0: "AS,2S,3S", 1: "4S,6S", 2: "5S,7S"})
+    assert g.observe(swapped, 0) == rest
+    # a face-down card of someone else in the pile is not seen either
+    a = g.step(position(g, 4, {1: "KS,AS", 0: "2S,3S,4S"}, leader=1), 1, "play KS")
+    b = g.step(position(g, 4, {1: "KH,AS", 0: "2S,3S,4S"}, leader=1), 1, "play KH")
+    assert g.observe(a, 0) == g.observe(b, 0)
+    assert g.observe(a, 1) != g.observe(b, 1)     # the player knows what they laid
+
+
+def test_redealing_keeps_cards_the_seat_saw_taken_up():
+    # "Davids kort snus ... han må ta opp alle de åtte kortene i haugen" (David's cards are turned
+    # ... he must take up all eight cards of the pile). Anne saw 4D, JS, 10S turned face up and knows
+    # David also took her own AS, AH: a redeal she "cannot tell apart" keeps them in David's hand.
+    g = Bloff()
+    s = _rulebook_example(g)
+    anne, david = 0, 3
+    known = cards(g, "4D,JS,10S,AS,AH")
+    for k in range(10):
+        h = g.hide_from(s, anne, np.random.default_rng(k))
+        assert known <= set(h.hands[david]), f"seed {k}: {sorted(known - set(h.hands[david]))} moved"
+
+
+# -- the rulebook example ---------------------------------------------------------------------
+# "Fire spillere. Anne begynner og legger to kort: «to ess». Det stemmer. Bjørn har ingen toere,
+# legger ♠️9 og sier «én toer». Ingen reagerer. Carla legger to treere, helt sant, og David sier
+# «tre firere» mens han kvitter seg med en firer, en knekt og en tier." (Four players. Anne begins
+# and lays two cards: "two aces". It is true. Bjørn has no twos, lays the 9 of spades and says "one
+# two". Nobody reacts. Carla lays two threes, all true, and David says "three fours" while getting
+# rid of a four, a jack and a ten.)
+# "Hun roper «bløff». Davids kort snus, knekten og tieren avslører ham, og han må ta opp alle de
+# åtte kortene i haugen. Anne sitter til venstre for David, så hun fortsetter med femmere" (She
+# calls "bløff". David's cards are turned, the jack and the ten expose him, and he must take up all
+# eight cards of the pile. Anne sits to the left of David, so she goes on with fives.)
+
+ANNE, BJORN, CARLA, DAVID = range(4)
+
+
+def _example_start(g):
+    data = json.loads((ROOT / "data" / "scenarios" / "bloff-anne-calls-david.json").read_text())
+    start = data["start"]
+    hands = [start["hands"][name] for name in data["seats"]]
+    assert data["seats"] == ["Anne", "Bjørn", "Carla", "David"]
+    return g.state_from_position(players=4, hands=hands, leader=data["seats"].index(start["leader"]))
+
+
+def _rulebook_example(g):
+    s = _example_start(g)
+    s = all_pass(g, g.step(s, ANNE, "play AS,AH"))        # "to ess", true
+    s = all_pass(g, g.step(s, BJORN, "play 9S"))          # "én toer", a lie nobody calls
+    s = all_pass(g, g.step(s, CARLA, "play 3S,3H"))       # two threes, true
+    s = g.step(s, DAVID, "play 4D,JS,10S")                # "tre firere"
+    return g.step(s, ANNE, "call")
+
+
+def test_rulebook_example_before_the_call():
+    g = Bloff()
+    s = _example_start(g)
+    assert cards(g, "4S,4H") <= set(s.hands[ANNE])      # "Anne har selv to firere på hånden"
+    assert not any(c // 4 == TWO for c in s.hands[BJORN])  # "Bjørn har ingen toere"
+    s = all_pass(g, g.step(s, ANNE, "play AS,AH"))
+    assert s.claims[-1] == (ANNE, ACE, 2)
+    s = all_pass(g, g.step(s, BJORN, "play 9S"))
+    assert s.claims[-1] == (BJORN, TWO, 1)
+    s = all_pass(g, g.step(s, CARLA, "play 3S,3H"))
+    assert s.claims[-1] == (CARLA, THREE, 2)
+    s = g.step(s, DAVID, "play 4D,JS,10S")
+    assert s.claims[-1] == (DAVID, FOUR, 3)
+    assert len(s.pile) == 2 + 1 + 2 + 3                    # eight cards
+    assert tuple(g.to_move(s)) == (ANNE, BJORN, CARLA)    # Anne sits left of David
+    # Anne's two fours and "three fours" make five of a rank a single deck holds four of.
+    assert sum(1 for c in s.hands[ANNE] if c // 4 == FOUR) + 3 > 4
+
+
+def test_rulebook_example_david_takes_all_eight_cards():
+    g = Bloff()
+    s = _rulebook_example(g)
+    player, rank, laid, caller, taker = s.revealed[-1]
+    assert (player, rank, caller, taker) == (DAVID, FOUR, ANNE, DAVID)
+    assert set(laid) == cards(g, "4D,JS,10S")
+    # David: 13 - 3 + 8 = 18; Anne 13 - 2 = 11; Bjørn 13 - 1 = 12; Carla 13 - 2 = 11.
+    assert [len(h) for h in s.hands] == [11, 12, 11, 18]
+    assert cards(g, "AS,AH,9S,3S,3H,4D,JS,10S") <= set(s.hands[DAVID])
+    assert s.pile == ()
+
+
+def test_rulebook_example_anne_goes_on_with_fives():
+    g = Bloff()
+    s = _rulebook_example(g)
+    assert s.phase == "play"
+    assert g.to_move(s) == (ANNE,)
+    assert s.rank == FIVE
+    s = g.step(s, ANNE, "play 5S")
+    assert s.claims[-1] == (ANNE, FIVE, 1)
+
+
+def test_rulebook_example_lie_is_seen_by_everyone():
+    g = Bloff()
+    s = _rulebook_example(g)
+    for seat in range(4):
+        o = g.observe(s, seat)
+        assert o.revealed[-1][:2] == (DAVID, FOUR)
+        assert set(o.revealed[-1][2]) == cards(g, "4D,JS,10S")
+        assert o.pile_size == 0 and o.hand_sizes[DAVID] == 18
+
+
+# -- illegal actions, text forms --------------------------------------------------------------
+
+@pytest.mark.parametrize("seat, action, rule", [
+    (0, "play none", "at-least-one-card"),
+    (0, "play KC", "cards-not-held"),
+    (1, "play 4C", "not-your-turn"),
+    (1, "call", "no-call-window"),
+    (2, "pass", "no-call-window"),
+])
+def test_illegal_actions_in_play_leave_the_state_unchanged(seat, action, rule):
+    g = Bloff()
+    s = position(g, 4, {0: "AS,2S,3S", 1: "4C,5C"})
+    refused(g, s, seat, action, rule)
+    # the same state still takes a legal move
+    assert g.step(s, 0, "play AS").claims == ((0, ACE, 1),)
+
+
+@pytest.mark.parametrize("seat, action, rule", [
+    (0, "call", "own-play"),
+    (1, "play 4C", "not-your-turn"),
+    (0, "play 2S", "not-your-turn"),
+])
+def test_illegal_actions_in_the_call_window_leave_the_state_unchanged(seat, action, rule):
+    g = Bloff()
+    s = g.step(position(g, 4, {0: "AS,2S,3S", 1: "4C,5C"}), 0, "play AS")
+    refused(g, s, seat, action, rule)
+
+
+def test_unknown_seat_and_dealing_by_a_player_are_refused():
+    g = Bloff()
+    s = dealt(g, 4)
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, 7, "play AS")
+    assert info.value.rule == "no-such-seat"
+    d = g.sample_chance(g.new_state(4), np.random.default_rng(0))
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, 0, d)
+    assert info.value.rule == "deal-is-chance"
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, None, d)
+    assert info.value.rule == "not-chance-turn"
+    assert s == before
+
+
+def test_players_wait_for_the_deal():
+    g = Bloff()
+    s = g.new_state(4)
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, 0, "play AS")
+    assert info.value.rule == "chance-turn"
+    assert g.to_move(s) == () and g.is_chance(s)
+
+
+@pytest.mark.parametrize("action", [
+    Play((0,)), Play((0, 1, 36, 39)), Play((40, 92)), Play(()), Call(), Pass(),
+])
+def test_text_forms_round_trip(action):
+    g = Bloff()
+    assert g.parse(str(action)) == action
+    assert g.parse(g.notation(action)) == action
+
+
+def test_card_text_examples():
+    g = Bloff()
+    assert str(g.parse("play AS,10H,QD,JS*")) == "play AS,10H,QD,JS*"
+    assert g.parse("play 10H").cards == (9 * 4 + 1,)   # tens: rank 9, hearts: suit 1
+    assert g.parse("play JS*").cards == (52 + 10 * 4,)
+
+
+def test_deal_text_round_trips():
+    g = Bloff()
+    s = g.new_state(5)
+    d = g.sample_chance(s, np.random.default_rng(9))
+    assert g.parse(str(d)) == d
+    assert g.step(s, None, str(d)) == g.step(s, None, d)
+
+
+def test_an_unsorted_play_round_trips():
+    g = Bloff()
+    s = position(g, 4, {0: "AS,2H,3D"})
+    a = Play((5, 0))                                # 2H, AS: step accepts it
+    assert g.step(s, 0, a) == g.step(s, 0, g.parse(str(a)))
+    assert g.parse(str(a)) == a
+
+
+def test_passing_on_ones_turn_names_the_no_passing_rule():
+    # "Du kan ikke stå over." (You cannot pass.) At the start nobody has laid a card.
+    g = Bloff()
+    s = dealt(g, 4)
+    assert s.claims == ()
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, 0, "pass")
+    assert info.value.rule != "no-call-window"
+    assert "laid cards" not in info.value.reason
+
+
+def test_a_second_answer_in_the_same_window_is_explained():
+    g = Bloff()
+    s = position(g, 4, {0: "2S,3S,4S"})
+    s = g.step(s, 0, "play 2S")
+    s = g.step(s, 1, "pass")
+    assert s.phase == "call"                        # seats 2 and 3 may still call
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, 1, "call")
+    assert "nothing to call" not in info.value.reason
