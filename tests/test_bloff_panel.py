@@ -104,3 +104,23 @@ def test_lie_summary_and_chart():
     summary = lie_summary(claims).set_index("agent")
     assert summary.loc["random", "lies"] > summary.loc["honest", "lies"]
     assert set(lie_chart(summary.reset_index()).to_dict()["encoding"]) >= {"x", "y", "column"}
+
+
+def test_the_fast_path_keeps_its_counts_right():
+    """The working copy keeps the pile's size, each seat's cards in it and the hand sizes up to
+    date move by move; they must always equal a fresh count from the state."""
+    from bluffkit.agents.bloff import RandomAgent
+    from bluffkit.games.bloff.engine import Table
+    game = make_game("bloff")
+    t = game.table(players=4)
+    rng = np.random.default_rng(3)
+    agents = [RandomAgent() for _ in range(4)]
+    for _ in range(400):
+        if t.is_over():
+            break
+        if t.is_chance():
+            t.apply_chance(t.sample_chance(0.0, rng))
+        else:
+            seat, legal, obs = t.decision()
+            t.apply(seat, agents[seat].act(obs, legal, rng), legal)
+        assert t.pile_view() == Table.thaw(t.freeze()).pile_view()

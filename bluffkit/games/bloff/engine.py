@@ -154,7 +154,7 @@ _CALL_LEGAL = None   # filled below: the call window's Legal per seat (always th
 class Table:
     """Mutable working copy of a :class:`State`."""
 
-    __slots__ = FIELDS + ("n", "_pile")
+    __slots__ = FIELDS + ("n", "_size", "_mine", "_sizes")
 
     @classmethod
     def new(cls, rules: Rules, players: int) -> "Table":
@@ -164,7 +164,7 @@ class Table:
         t.hands = t.laid = ((),) * players
         t.plays = t.pending = t.claims = t.revealed = ()
         t.winner, t.turn = -1, 0
-        t._pile = None
+        t._recount()
         return t
 
     @classmethod
@@ -172,7 +172,8 @@ class Table:
         t = cls.__new__(cls)
         for f in FIELDS:
             setattr(t, f, getattr(s, f))
-        t.n, t._pile = len(s.hands), None
+        t.n = len(s.hands)
+        t._recount()
         return t
 
     def freeze(self) -> State:
@@ -217,6 +218,7 @@ class Table:
                 or max(map(len, hands)) - min(map(len, hands)) > 1):
             raise IllegalAction("bad-deal", f"a deal gives all {size} cards, as evenly as possible, to {self.n} hands")
         self.hands = tuple(tuple(sorted(h)) for h in hands)
+        self._recount()
         self.phase = PLAY
 
     # moves ---------------------------------------------------------------------------
@@ -248,6 +250,9 @@ class Table:
         self.plays = self.plays + ((seat, self.rank, tuple(sorted(cards))),)
         self.claims = self.claims + ((seat, self.rank, len(cards)),)
         self.laid = self.laid[:seat] + (self.laid[seat] + tuple(sorted(cards)),) + self.laid[seat + 1:]
+        self._size += len(cards)
+        self._mine = self._mine[:seat] + (self._mine[seat] + tuple(cards),) + self._mine[seat + 1:]
+        self._sizes = self._sizes[:seat] + (len(self.hands[seat]),) + self._sizes[seat + 1:]
         self.phase = CALL
         self.pending = _AFTER[self.n][seat]
 
@@ -262,6 +267,8 @@ class Table:
         self.hands = self.hands[:taker] + (tuple(sorted(self.hands[taker] + tuple(pile))),) + self.hands[taker + 1:]
         self.revealed = self.revealed + ((player, rank, cards, caller, taker),)
         self.plays = ()
+        self._size, self._mine = 0, ((),) * self.n
+        self._sizes = self._sizes[:taker] + (len(self.hands[taker]),) + self._sizes[taker + 1:]
         self._next(player)
 
     def _pass(self, seat: int) -> None:
@@ -283,17 +290,19 @@ class Table:
         self.phase = PLAY
 
     # seeing --------------------------------------------------------------------------
-    def pile_view(self) -> tuple[int, tuple]:
-        """The pile's size, per seat the cards that seat laid in it, and the hand sizes
-        (cached while the pile and the hands are unchanged)."""
-        cache = self._pile
-        if cache is None or cache[0] is not self.plays or cache[3] is not self.hands:
-            mine = [[] for _ in range(self.n)]
-            for p, _, cards in self.plays:
-                mine[p].extend(cards)
-            cache = self._pile = (self.plays, sum(map(len, mine)), tuple(map(tuple, mine)), self.hands,
-                                  tuple(map(len, self.hands)))
-        return cache[1], cache[2], cache[4]
+    def _recount(self) -> None:
+        """Derived counts kept up to date by the moves: the pile's size, each seat's cards
+        in the pile, each hand's size."""
+        mine = [[] for _ in range(self.n)]
+        for p, _, cards in self.plays:
+            mine[p].extend(cards)
+        self._size = sum(map(len, mine))
+        self._mine = tuple(map(tuple, mine))
+        self._sizes = tuple(map(len, self.hands))
+
+    def pile_view(self) -> tuple[int, tuple, tuple]:
+        """The pile's size, per seat the cards that seat laid in it, and the hand sizes."""
+        return self._size, self._mine, self._sizes
 
     def observe(self, seat: int, legal: Legal | None = None, to_move=None):
         return Observation.of(self, seat, legal if legal is not None else self.legal(seat), to_move)

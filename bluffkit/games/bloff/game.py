@@ -138,6 +138,7 @@ class Bloff:
             raise RulesError(f"the hands must hold each of the {size} cards exactly once")
         t.hands, t.phase, t.current = parsed, "play", leader
         t.rank = self.rules.first_rank if rank is None else rank
+        t._recount()
         return t.freeze()
 
     def narrate(self, before, seat, action, after, names) -> str:
