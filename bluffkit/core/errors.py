@@ -44,3 +44,15 @@ class LogError(BluffkitError):
         self.line = line
         self.reason = reason
         self.path = path
+
+
+def check_player_move(over: bool, chance: bool, seat, players: int, chance_words: str) -> None:
+    """The checks every game makes before a player's move: the game is not over, chance
+    is not the one to act (``chance_words`` says what chance does next), and ``seat``
+    is a seat of the game. Raises :class:`IllegalAction`; changes nothing."""
+    if over:
+        raise IllegalAction("game-over", "the game is over; no more moves")
+    if chance:
+        raise IllegalAction("chance-turn", f"the next step is chance: {chance_words}, not a player's move")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise IllegalAction("no-such-seat", f"there is no seat {seat!r} (seats are 0..{players - 1})")

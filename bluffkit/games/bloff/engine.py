@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import filterfalse
 
-from bluffkit.core.errors import IllegalAction
+from bluffkit.core.errors import IllegalAction, check_player_move
 from bluffkit.games.bloff.cards import cards_text, rank_of
 from bluffkit.games.bloff.observe import Observation
 from bluffkit.games.bloff.rules import Rules
@@ -224,12 +224,7 @@ class Table:
     # moves ---------------------------------------------------------------------------
     def apply(self, seat: int, action, legal: Legal | None = None) -> None:
         if legal is None:
-            if self.phase == OVER:
-                raise IllegalAction("game-over", "the game is over")
-            if self.phase == DEAL:
-                raise IllegalAction("chance-turn", "the cards are dealt first")
-            if not isinstance(seat, int) or not 0 <= seat < self.n:
-                raise IllegalAction("no-such-seat", f"there is no seat {seat!r}")
+            check_player_move(self.phase == OVER, self.phase == DEAL, seat, self.n, "the cards are dealt")
             legal = self.legal(seat)
         problem = legal.explain(action, self)
         if problem:

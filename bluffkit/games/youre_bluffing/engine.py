@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import add, sub
 
-from bluffkit.core.errors import IllegalAction
+from bluffkit.core.errors import IllegalAction, check_player_move
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN
@@ -226,12 +226,7 @@ class Table:
                 raise IllegalAction(*problem)
             _HANDLERS[type(action)](self, seat, action)
             return
-        if self.phase == OVER:
-            raise IllegalAction("game-over", "the game is over; no more moves")
-        if self.phase == DRAW:
-            raise IllegalAction("chance-turn", "the next step is chance turning up an animal, not a player's move")
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction("no-such-seat", f"there is no seat {seat!r} (seats are 0..{self.n - 1})")
+        check_player_move(self.phase == OVER, self.phase == DRAW, seat, self.n, "an animal is turned up")
         problem = self.legal(seat).explain(action, self)
         if problem:
             raise IllegalAction(*problem)
