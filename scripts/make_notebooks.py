@@ -144,7 +144,8 @@ families first or the dearest first; the dashed lines are the plain sums without
 
 Below it, choose the families you hold: the bars show what completing each other family would add, split
 into the new family's own points (times the new multiplier) and what it adds to the families you already
-have. Charts are drawn as pictures in the notebook itself, so they need no internet connection."""),
+have. Hover over a chart for its numbers. The charts draw with no internet connection: their JavaScript comes
+with bluffkit's dependencies."""),
     code("""from bluffkit.widgets import ScoringExplorer
 
 explorer = ScoringExplorer("youre-bluffing", held=("pig", "dog"))

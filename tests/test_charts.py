@@ -166,10 +166,10 @@ def test_trade_chart_offer_against_counter():
     points = spec["layer"][1]
     assert (points["encoding"]["x"]["field"], points["encoding"]["y"]["field"]) == ("offer", "counter_shown")
     (row,) = rows(spec, 1)
-    assert (row["offer"], row["counter"], row["won_by"], row["response"]) == (10, 50, "target", "countered")
+    assert (row["offer"], row["counter"], row["won_by"], row["response"]) == (10, "50", "target", "countered")
     spec = charts.trade_chart(gd.trades_frame(*scenario("ht-final-scores"))).to_dict()
     (row,) = rows(spec, 1)
-    assert (row["counter"], row["counter_shown"], row["response"]) == (None, 0.0, "accepted")
+    assert (row["counter"], row["counter_shown"], row["response"]) == ("accepted", 0.0, "accepted")
 
 
 def test_scoring_and_marginal_charts():

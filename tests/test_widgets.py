@@ -222,7 +222,8 @@ def test_scoring_explorer_follows_the_rulebook_example():
     assert "1620" in e.summary.value                           # (650 + 160) x 2
     row = e.frame.set_index("animal").loc["rooster"]
     assert int(row["marginal"]) == 2460 - 1620                 # the rulebook's 2460 with the roosters
-    assert e.marginal.outputs and "image/svg+xml" in e.marginal.outputs[0]["data"]
+    assert type(e.marginal).__name__ == "JupyterChart"                 # interactive, drawn offline
+    assert e.marginal.chart.to_dict()["mark"]["type"] == "bar"
     e.game_choice.value = "horse-trading"
     assert e.held.options[0] == "A" and e.held.value == ()
 
@@ -231,6 +232,6 @@ def test_game_charts_draw_a_game_and_a_log(tmp_path):
     from bluffkit.widgets import GameCharts
     s = Session(make_game("horse-trading"), ["heuristic", "random", "random"], names=["A", "B", "C"], seed=1).run()
     g = GameCharts(s)
-    assert len(g.auctions) == 40 and all(o.outputs for o in g.children)
+    assert len(g.auctions) == 40 and all(type(c).__name__ == "JupyterChart" for c in g.children)
     path = s.save(tmp_path / "g.jsonl")
     assert GameCharts(path).auctions.equals(g.auctions)

@@ -98,7 +98,8 @@ def trade_chart(frame: pd.DataFrame, title: str = "Cattle trades: offer against 
     accepted = data["counter"].isna()
     data["response"] = accepted.map({True: "accepted", False: "countered"})
     data["counter_shown"] = data["counter"].astype("Float64").fillna(0).astype("float64")
-    data["counter"] = data["counter"].astype(object).where(~accepted, None)
+    # shown as text: "accepted" where there was no counter (a NaN would not survive JSON)
+    data["counter"] = [("accepted" if acc else str(int(c))) for acc, c in zip(accepted, data["counter_shown"])]
     data["won_by"] = (data["winner"] == data["challenger"]).map({True: "challenger", False: "target"})
     top = max([1.0, *data["offer"].tolist(), *data["counter_shown"].tolist()])
     points = alt.Chart(data).mark_point(size=90, filled=True, opacity=0.8).encode(
@@ -109,7 +110,7 @@ def trade_chart(frame: pd.DataFrame, title: str = "Cattle trades: offer against 
                         scale=alt.Scale(domain=_RESPONSES, range=["circle", "cross"])),
         tooltip=[alt.Tooltip("step:Q"), alt.Tooltip("challenger:N"), alt.Tooltip("target:N"),
                  alt.Tooltip("animal:N"), alt.Tooltip("cards:Q"), alt.Tooltip("offer:Q"),
-                 alt.Tooltip("counter:Q"), alt.Tooltip("winner:N")],
+                 alt.Tooltip("counter:N"), alt.Tooltip("winner:N")],
     )
     return alt.layer(_diagonal(top, "offer", "counter_shown"), points, title=title).properties(
         width=WIDTH, height=HEIGHT)

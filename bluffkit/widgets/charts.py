@@ -1,8 +1,9 @@
 """Chart panels: the scoring explorer and the charts of one game.
 
-Charts are drawn as static SVG in the kernel (:mod:`bluffkit.charts_offline`), so
-they appear with no network. Panels redraw into an Output widget with
-``append_display_data`` (which works in a live notebook and under nbval alike).
+The panels' charts are interactive altair widgets (hover for the numbers) whose
+JavaScript comes from the installed vl-convert, so they draw with no network.
+Charts displayed on their own in a notebook are static SVG
+(:mod:`bluffkit.charts_offline`).
 
 >>> e = ScoringExplorer("youre-bluffing")
 >>> e.held.value = ("pig", "dog")
@@ -20,30 +21,35 @@ from bluffkit.core import log as gamelog
 from bluffkit.core.game import make_game
 
 
-def _show(out: W.Output, *objects) -> None:
-    out.outputs = ()
-    for obj in objects:
-        out.append_display_data(obj)
+def interactive(chart) -> "alt.JupyterChart":
+    """An interactive chart widget (tooltips) that draws with no network: vega's
+    JavaScript comes from the installed vl-convert, not from a CDN."""
+    import altair as alt
+    if not getattr(interactive, "ready", False):
+        alt.JupyterChart.enable_offline()
+        interactive.ready = True
+    return alt.JupyterChart(chart)
 
 
 class ScoringExplorer(W.VBox):
     """The family multiplier made visible: score against families owned, and what
     completing one more family is worth given the families already held (YB "End of
-    the Game": (sum of values) x (number of families))."""
+    the Game": (sum of values) x (number of families)). Both charts are interactive
+    altair widgets (hover for the numbers), drawn offline."""
 
     def __init__(self, game: str = "youre-bluffing", held=()):
         charts_offline.enable()
         self.game_choice = W.Dropdown(options=["youre-bluffing", "horse-trading"], value=game, description="Rules")
         self.held = W.SelectMultiple(description="You hold", rows=10)
-        self.scores = W.Output()
-        self.marginal = W.Output()
+        self.scores = None
+        self.marginal = None
         self.summary = W.HTML()
         self.game_choice.observe(lambda ch: self._rules(ch["new"]), names="value")
         self.held.observe(lambda ch: self.draw(), names="value")
+        self._rules(game, held)
         super().__init__([W.HBox([self.game_choice]), self.scores,
                           W.HTML("<b>Which family to complete next?</b> Choose the families you hold."),
                           W.HBox([self.held, self.summary]), self.marginal])
-        self._rules(game, held)
 
     def __repr__(self) -> str:
         return f"ScoringExplorer({self.game_choice.value!r}, holding {list(self.held.value)})"
@@ -51,10 +57,13 @@ class ScoringExplorer(W.VBox):
     def _rules(self, name: str, held=()) -> None:
         self.rules = make_game(name).rules
         names = [self.rules.labels[f] for f in range(len(self.rules.families))]
-        with self.hold_sync():
-            self.held.options = names
-            self.held.value = tuple(held)
-        _show(self.scores, charts.scoring_chart(scoring_theory.score_table(self.rules)))
+        self.held.options = names
+        self.held.value = tuple(held)
+        chart = charts.scoring_chart(scoring_theory.score_table(self.rules))
+        if self.scores is None:
+            self.scores = interactive(chart)
+        else:
+            self.scores.chart = chart
         self.draw()
 
     def draw(self) -> None:
@@ -64,13 +73,17 @@ class ScoringExplorer(W.VBox):
         best = self.frame.sort_values("marginal", ascending=False).iloc[0] if len(self.frame) else None
         tip = "" if best is None else f"<br>Completing <b>{best['animal']}</b> adds the most: {int(best['marginal'])}."
         self.summary.value = f"<div class='bk-box'>Your score now: <b>{now}</b>.{tip}</div>"
-        _show(self.marginal, charts.marginal_chart(self.frame))
+        chart = charts.marginal_chart(self.frame)
+        if self.marginal is None:
+            self.marginal = interactive(chart)
+        else:
+            self.marginal.chart = chart
 
 
 class GameCharts(W.VBox):
     """Money per player over time, each auction's price against the animal's value, and
     each trade's offer against the counter-offer, for a finished or replayed game
-    (a Session, or a log file)."""
+    (a Session, or a log file); interactive, drawn offline."""
 
     def __init__(self, source):
         charts_offline.enable()
@@ -82,11 +95,9 @@ class GameCharts(W.VBox):
         args = (game, states, moves, names)
         self.money, self.auctions, self.trades = (gamedata.money_frame(*args), gamedata.auctions_frame(*args),
                                                   gamedata.trades_frame(*args))
-        outs = [W.Output() for _ in range(3)]
-        _show(outs[0], charts.money_chart(self.money))
-        _show(outs[1], charts.auction_chart(self.auctions))
-        _show(outs[2], charts.trade_chart(self.trades))
-        super().__init__(outs)
+        super().__init__([interactive(charts.money_chart(self.money)),
+                          interactive(charts.auction_chart(self.auctions)),
+                          interactive(charts.trade_chart(self.trades))])
 
     def __repr__(self) -> str:
         return f"GameCharts({len(self.auctions)} auctions, {len(self.trades)} trades)"

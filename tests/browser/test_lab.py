@@ -162,3 +162,19 @@ def test_table_human_bids(page: Page, lab_server: LabServer):
     print(f"Bo bid {minimum}; the log: {log.inner_text()!r}")
 
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "table")
+
+
+def test_charts_draw_offline(page: Page, lab_server: LabServer):
+    """The scoring explorer's interactive charts and the game charts draw in the browser
+    with no network (this machine reaches no CDN): vega comes from vl-convert."""
+    open_and_run_all(page, lab_server, "scoring-explorer.ipynb")
+    drawn = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .vega-embed").locator("svg, canvas")
+    expect(drawn.first).to_be_visible(timeout=WAIT_MS)
+    assert drawn.count() >= 2, "both charts of the scoring explorer should draw"
+    save_screenshot(page, drawn.first, "scoring-explorer")
+    open_and_run_all(page, lab_server, "game-charts.ipynb")
+    panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    charts = panel.locator(".vega-embed svg, .vega-embed canvas")
+    expect(charts.first).to_be_visible(timeout=WAIT_MS)
+    assert charts.count() >= 3, "the money, auction and trade charts should all draw"
+    save_screenshot(page, charts.first, "game-charts")
