@@ -6,7 +6,7 @@ from bluffkit.analysis.bloff_charts import lie_chart, win_rate_chart
 from bluffkit.analysis.bloff_data import claims_frame, lie_summary, simulate_claims
 from bluffkit.analysis.tournament import tournament, win_rates
 from bluffkit.core.game import make_game
-from bluffkit.games.bloff.cards import rank_of
+from bluffkit.games.bloff.cards import card_text, rank_of
 from bluffkit.session import Session
 from bluffkit.widgets import BloffTable, ReplayViewer
 from bluffkit.widgets.render_bloff import bloff_html
@@ -124,3 +124,31 @@ def test_the_fast_path_keeps_its_counts_right():
             seat, legal, obs = t.decision()
             t.apply(seat, agents[seat].act(obs, legal, rng), legal)
         assert t.pile_view() == Table.thaw(t.freeze()).pile_view()
+
+
+def test_the_panel_names_the_game():
+    t = BloffTable(players=3, humans=[0], names=NAMES[:3], seed=1)
+    assert "Bløff (Cheat)" in t.children[0].value
+
+
+def test_the_caller_reads_its_observation_as_the_exact_model_does():
+    """At the first claim of a 4-player game the caller knows its 13 cards: N = 39 unseen,
+    the claimant held 13 before laying. Its probability must be the module's, and the
+    rulebook's Anne must find David's "three fours" certainly false."""
+    from fractions import Fraction
+
+    from bluffkit.agents.bloff import p_false
+    from bluffkit.analysis.bloff_probability import p_claim_false
+    from bluffkit.core import scenario as sc
+    game = make_game("bloff")
+    s = game.new_state(4)
+    s = game.step(s, None, game.sample_chance(s, np.random.default_rng(7)))
+    first = [c for c in s.hands[0]][:2]
+    s = game.step(s, 0, "play " + ",".join(card_text(c) for c in first))
+    obs = game.observe(s, 1)
+    aces = sum(1 for c in obs.hand if rank_of(c) == 0)
+    assert p_false(obs) == float(p_claim_false(2, aces, 0, 1, 39, 13))
+    res = sc.run(sc.find("bloff-anne-calls-david"))
+    before_call = res.states[13]
+    assert p_false(game.observe(before_call, 0)) == 1.0
+    assert Fraction(1) == p_claim_false(3, 2, 0, 1, 30, 12)            # certain, whatever the counts

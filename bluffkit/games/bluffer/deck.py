@@ -1,0 +1,221 @@
+"""Question decks for Bluffer: strange but true questions, their answers and decoys.
+
+A deck is a UTF-8 text file in JSON Lines form: one JSON object per line.
+Line 1 is a header::
+
+    {"format": "bluffkit-deck", "version": 1, "title": "General knowledge", "language": "en"}
+
+and every other line is one question with exactly these fields::
+
+    {"id": "unique-slug", "category": "animals",
+     "question": "...", "answer": "...",
+     "source": "where the fact can be checked",
+     "decoys": ["five or more plausible false answers", ...]}
+
+(each question on a single line). ``id`` is unique in the deck; every string
+is non-empty; there are at least five decoys, and no decoy equals the answer or
+another decoy (compared case-insensitively, ignoring surrounding spaces). The
+bots of a game pick their false answers among the decoys. A final newline is
+allowed; blank lines in the middle are not. A teacher's own deck in this format
+loads the same way as the shipped one, with :func:`load_deck`.
+
+>>> text = '''{"format": "bluffkit-deck", "version": 1, "title": "Tiny", "language": "en"}
+... {"id": "owl-eyes", "category": "animals", "question": "What shape are an owl's eyes?", "answer": "tubes", "source": "Encyclopaedia: Owl", "decoys": ["spheres", "cones", "cubes", "discs", "rings"]}
+... '''
+>>> deck = parse_deck(text)
+>>> deck.title, len(deck.questions)
+('Tiny', 1)
+>>> deck.questions[0].decoys[:2]
+('spheres', 'cones')
+>>> sorted(deck.by_category())
+['animals']
+>>> parse_deck(text.replace('"cubes"', '"Tubes "'), path="tiny.jsonl")
+Traceback (most recent call last):
+...
+bluffkit.games.bluffer.deck.DeckError: tiny.jsonl: line 2: decoy 'Tubes ' is the same as the answer
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from bluffkit.core.errors import BluffkitError
+
+__all__ = ["DECKS_DIR", "DEFAULT_DECK", "Deck", "DeckError", "Question", "default_deck", "load_deck", "parse_deck"]
+
+FORMAT = "bluffkit-deck"
+VERSION = 1
+MIN_DECOYS = 5
+DECKS_DIR = Path(__file__).resolve().parents[3] / "data" / "decks"
+DEFAULT_DECK = DECKS_DIR / "bluffer-general.jsonl"
+
+_HEADER_FIELDS = ("format", "version", "title", "language")
+_QUESTION_FIELDS = ("id", "category", "question", "answer", "source", "decoys")
+
+
+class DeckError(BluffkitError):
+    """A deck file that cannot be read: ``"{path}: line {n}: {reason}"`` (``line`` is 1-based)."""
+
+    def __init__(self, line: int, reason: str, path: str | None = None):
+        super().__init__(f"{path if path is not None else '<deck>'}: line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: the true ``answer`` and the ``decoys`` (false answers bots may give)."""
+
+    id: str
+    category: str
+    question: str
+    answer: str
+    source: str
+    decoys: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A titled deck of questions, in file order."""
+
+    title: str
+    language: str
+    questions: tuple[Question, ...]
+
+    def by_category(self) -> dict[str, tuple[Question, ...]]:
+        """The questions grouped by category (categories in order of first appearance)."""
+        groups: dict[str, list[Question]] = {}
+        for q in self.questions:
+            groups.setdefault(q.category, []).append(q)
+        return {name: tuple(qs) for name, qs in groups.items()}
+
+
+def _norm(s: str) -> str:
+    return s.strip().casefold()
+
+
+def _check_fields(obj: dict, expected: tuple[str, ...], what: str, fail) -> None:
+    unknown = [k for k in obj if k not in expected]
+    if unknown:
+        fail(f"unknown field {unknown[0]!r} in the {what} (allowed: {', '.join(expected)})")
+    for name in expected:
+        if name not in obj:
+            fail(f"missing field {name!r} in the {what}")
+
+
+def _string(obj: dict, name: str, fail) -> str:
+    value = obj[name]
+    if not isinstance(value, str):
+        fail(f"field {name!r} must be a string, not {type(value).__name__}")
+    if not value.strip():
+        fail(f"field {name!r} is an empty string")
+    return value
+
+
+def _parse_header(obj, fail) -> tuple[str, str]:
+    if not isinstance(obj, dict):
+        fail(f"the header must be a JSON object, not {type(obj).__name__}")
+    if "format" not in obj or obj["format"] != FORMAT:
+        fail(f"missing or wrong header: format must be {FORMAT!r}, got {obj.get('format')!r}")
+    version = obj.get("version")
+    if isinstance(version, bool) or version != VERSION:
+        fail(f"wrong header: unsupported version {version!r} (this loader reads version {VERSION})")
+    _check_fields(obj, _HEADER_FIELDS, "header", fail)
+    return _string(obj, "title", fail), _string(obj, "language", fail)
+
+
+def _parse_question(obj, seen: set[str], fail) -> Question:
+    if not isinstance(obj, dict):
+        fail(f"a question must be a JSON object, not {type(obj).__name__}")
+    if obj.get("format") == FORMAT:
+        fail("a second header; the header belongs on line 1 only")
+    _check_fields(obj, _QUESTION_FIELDS, "question", fail)
+    id_, category, question, answer, source = (
+        _string(obj, name, fail) for name in ("id", "category", "question", "answer", "source")
+    )
+    if id_ in seen:
+        fail(f"duplicate id {id_!r}")
+    decoys = obj["decoys"]
+    if not isinstance(decoys, list):
+        fail(f"field 'decoys' must be a list of strings, not {type(decoys).__name__}")
+    for i, d in enumerate(decoys, 1):
+        if not isinstance(d, str):
+            fail(f"decoy {i} must be a string, not {type(d).__name__}")
+        if not d.strip():
+            fail(f"decoy {i} is an empty string")
+    if len(decoys) < MIN_DECOYS:
+        fail(f"only {len(decoys)} decoys; at least {MIN_DECOYS} are needed")
+    seen_decoys: dict[str, str] = {}
+    for d in decoys:
+        if _norm(d) == _norm(answer):
+            fail(f"decoy {d!r} is the same as the answer")
+        if _norm(d) in seen_decoys:
+            fail(f"decoy {d!r} repeats decoy {seen_decoys[_norm(d)]!r}")
+        seen_decoys[_norm(d)] = d
+    seen.add(id_)
+    return Question(id_, category, question, answer, source, tuple(decoys))
+
+
+def parse_deck(text: str, path: str | Path | None = None) -> Deck:
+    """Read a deck from its text (see the module docstring for the format).
+
+    ``path`` only names the deck in error messages. Raises :class:`DeckError`
+    with the 1-based line number and the reason.
+    """
+    where = str(path) if path is not None else None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the final newline
+    if lines and lines[0].startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+
+    def failer(n: int):
+        def fail(reason: str):
+            raise DeckError(n, reason, where)
+
+        return fail
+
+    if not lines:
+        raise DeckError(1, "the deck is empty; line 1 must be the header", where)
+    title = language = ""
+    questions: list[Question] = []
+    seen: set[str] = set()
+    for n, line in enumerate(lines, 1):
+        fail = failer(n)
+        line = line.rstrip("\r")
+        if not line.strip():
+            fail("blank line (blank lines are allowed only at the end of the file)")
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            fail(f"not valid JSON: {exc.msg} (column {exc.colno})")
+        except RecursionError:
+            fail("not valid JSON: nested too deeply")
+        if n == 1:
+            title, language = _parse_header(obj, fail)
+        else:
+            questions.append(_parse_question(obj, seen, fail))
+    return Deck(title, language, tuple(questions))
+
+
+def load_deck(path: str | Path) -> Deck:
+    """Read a deck file (UTF-8 JSON Lines). Raises :class:`DeckError` on any fault."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise DeckError(0, f"cannot read the file: {exc.strerror or exc}", str(p)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DeckError(line, f"not UTF-8 text (byte 0x{data[exc.start]:02x} cannot be decoded)", str(p)) from None
+    return parse_deck(text, p)
+
+
+def default_deck() -> Deck:
+    """The deck shipped with bluffkit: ``data/decks/bluffer-general.jsonl``."""
+    return load_deck(DEFAULT_DECK)
