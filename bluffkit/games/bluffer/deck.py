@@ -188,12 +188,15 @@ def parse_deck(text: str, path: str | Path | None = None) -> Deck:
         line = line.rstrip("\r")
         if not line.strip():
             fail("blank line (blank lines are allowed only at the end of the file)")
+        problem = None
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            fail(f"not valid JSON: {exc.msg} (column {exc.colno})")
+            problem = f"not valid JSON: {exc.msg} (column {exc.colno})"
         except RecursionError:
-            fail("not valid JSON: nested too deeply")
+            problem = "not valid JSON: nested too deeply"
+        if problem:
+            fail(problem)
         if n == 1:
             title, language = _parse_header(obj, fail)
         else:
