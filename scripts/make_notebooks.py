@@ -253,9 +253,9 @@ the size of the pile? (Try `CallerAgent(threshold=...)` from `bluffkit.agents.bl
 
 ## Play
 
-Play against three bots. Choose cards and press **Say ...**; when someone else has laid cards, **Bløff!** or
+You are Anne, against three bots. Choose cards and press **Say ...**; when someone else has laid cards, **Bløff!** or
 **Let it go**."""),
     code("""from bluffkit.widgets import BloffTable
 
-BloffTable(players=4, humans=[0], names=["You", "Bjørn", "Carla", "David"], seed=4)"""),
+BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=4)"""),
 ])

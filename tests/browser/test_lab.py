@@ -178,3 +178,22 @@ def test_charts_draw_offline(page: Page, lab_server: LabServer):
     expect(charts.first).to_be_visible(timeout=WAIT_MS)
     assert charts.count() >= 3, "the money, auction and trade charts should all draw"
     save_screenshot(page, charts.first, "game-charts")
+
+
+def test_bloff_table_lays_a_card(page: Page, lab_server: LabServer):
+    """Bløff at the table: uncover, choose a card, lay it as the rank in turn."""
+    open_and_run_all(page, lab_server, "bloff.ipynb")
+    show = button(page, re.compile(r"^\s*Show Anne['\u2019]s view\s*$"))
+    expect(show).to_have_count(1, timeout=WAIT_MS)
+    cell = cell_of(page, show)
+    show.click()
+    cards = cell.locator("select").first
+    expect(cards).to_be_visible(timeout=WAIT_MS)
+    first = cards.locator("option").first.inner_text()
+    cards.select_option(label=first)
+    lay = cell.locator(BUTTONS).filter(has_text=re.compile(r"Say"))
+    expect(lay).to_contain_text("one ace", timeout=WAIT_MS)
+    lay.click()
+    log = cell.locator(".bk-log").first
+    expect(log).to_contain_text("Anne says", timeout=WAIT_MS)
+    save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bloff-table")
