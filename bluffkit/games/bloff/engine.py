@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import filterfalse
 
 from bluffkit.core.errors import IllegalAction, check_player_move
+from bluffkit.core.table import TableBase
 from bluffkit.games.bloff.cards import cards_text, rank_of
 from bluffkit.games.bloff.observe import Observation
 from bluffkit.games.bloff.rules import Rules
@@ -151,7 +152,7 @@ class Legal:
 _CALL_LEGAL = None   # filled below: the call window's Legal per seat (always the same)
 
 
-class Table:
+class Table(TableBase):
     """Mutable working copy of a :class:`State`."""
 
     __slots__ = FIELDS + ("n", "_size", "_mine", "_sizes")
@@ -301,14 +302,6 @@ class Table:
 
     def observe(self, seat: int, legal: Legal | None = None, to_move=None):
         return Observation.of(self, seat, legal if legal is not None else self.legal(seat), to_move)
-
-    def decision(self):
-        to_move = self.to_move()
-        if not to_move:
-            return None
-        seat = to_move[0]
-        legal = self.legal(seat, to_move)
-        return seat, legal, self.observe(seat, legal, to_move)
 
 
 _CALL_LEGAL = tuple(Legal(seat, CALL, call=True) for seat in range(40))

@@ -20,6 +20,7 @@ from functools import lru_cache
 from operator import add, sub
 
 from bluffkit.core.errors import IllegalAction, check_player_move
+from bluffkit.core.table import TableBase
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN
@@ -56,7 +57,7 @@ class _Orders(dict):
 _ORDER = _Orders()
 
 
-class Table:
+class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
     __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades")
@@ -115,16 +116,6 @@ class Table:
         if p == REOFFER:
             return (self.trade[0],)
         return _EMPTY
-
-    def decision(self):
-        """``(seat, legal, observation)`` for the first seat to move, or ``None`` when
-        chance acts next or the game is over: what a driver asking one seat at a time needs."""
-        to_move = self.to_move()
-        if not to_move:
-            return None
-        seat = to_move[0]
-        legal = self.legal(seat, to_move)
-        return seat, legal, self.observe(seat, legal, to_move)
 
     def chance_outcomes(self) -> tuple[tuple[Draw, float], ...]:
         """The next card of the shuffled pile: each family with its share of the pile."""
