@@ -9,8 +9,9 @@
     bluffkit play GAME --players N [--human 0] [--agents heuristic] [--names Anna,Ben,Carla]
     bluffkit rules GAME [--variant short]
 
-Games: ``youre-bluffing`` and ``horse-trading``; variants: ``quick``,
-``double-auction``, ``trade-and-auction``, ``short``; any rule option with
+Games: ``youre-bluffing``, ``horse-trading`` and ``bloff``; variants (You're
+Bluffing! / Horse Trading): ``quick``, ``double-auction``, ``trade-and-auction``,
+``short``; any rule option with
 ``--option name=value``. Exit status: 0 on success, 1 when a scenario's
 expectation fails, 2 on bad input (a bad log, setting or move), with one line
 saying what was wrong.

@@ -205,7 +205,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         except LogError:
             raise
         except BluffkitError as e:
-            who = "chance" if move_is_chance(rec) else log.names[rec["seat"]]
+            who = "chance" if "chance" in rec else log.names[rec["seat"]]
             raise LogError(line, f"step {expected} ({who}: {rec.get('chance') or rec.get('action')!r}) "
                                  f"is not allowed: {e}", path) from None
         if "digest" not in rec:
@@ -219,10 +219,6 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         log.lines.append(line)
         states.append(t.freeze())
     raise LogError(len(raw_lines) + 1, "the log ends without its end record (the file is truncated)", path)
-
-
-def move_is_chance(rec: dict) -> bool:
-    return "chance" in rec
 
 
 def _text(rec: dict, key: str, line: int, path) -> str:

@@ -48,17 +48,6 @@ def count(notes: Notes) -> int:
     return sum(notes)
 
 
-def add(a: Notes, b: Notes) -> Notes:
-    return tuple(x + y for x, y in zip(a, b))
-
-
-def sub(a: Notes, b: Notes) -> Notes:
-    out = tuple(x - y for x, y in zip(a, b))
-    if min(out) < 0:
-        raise ValueError(f"cannot take notes {b} from {a}")
-    return out
-
-
 def contains(hand: Notes, part: Notes) -> bool:
     """True when every note of ``part`` is in ``hand``."""
     return all(p <= h for p, h in zip(part, hand))
@@ -90,7 +79,7 @@ def parse(text: str, denoms: tuple[int, ...]) -> Notes:
     return tuple(counts)
 
 
-def from_values(values: list[int] | tuple[int, ...], denoms: tuple[int, ...]) -> Notes:
+def from_values(values, denoms: tuple[int, ...]) -> Notes:
     """Counts from a list of note values, e.g. ``[50, 50, 0, 0]``."""
     return parse("+".join(str(v) for v in values), denoms)
 

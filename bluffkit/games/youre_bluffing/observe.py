@@ -86,14 +86,6 @@ class Legal:
         """Every valid payment as Pay actions, smallest first."""
         return tuple(Pay(p) for p in self.payment_notes(denoms))
 
-    def bids(self, limit: int) -> tuple:
-        """The legal bids up to ``limit`` (bids themselves are unbounded)."""
-        if not self.bid:
-            return ()
-        lo, cap, step = self.bid
-        hi = limit if cap is None else min(limit, cap)
-        return tuple(Bid(x) for x in range(lo, hi + 1, step))
-
     def explain(self, action, table) -> tuple[str, str] | None:
         """``None`` when ``action`` is legal, else ``(rule, reason)``."""
         kind = type(action)

@@ -153,10 +153,6 @@ class Rules:
         kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         return cls(**kwargs)
 
-    def label(self, family: int) -> str:
-        """The name a player sees for a family (an animal, or a rank in Horse Trading)."""
-        return self.labels[family]
-
 
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bluffkit.core.digest import digest
 from bluffkit.games.youre_bluffing.rules import Rules
 
 # Phases: who must act next.
@@ -84,7 +83,3 @@ class State:
     def values(self) -> tuple:
         """The fields in ``FIELDS`` order, rules excluded."""
         return tuple(getattr(self, f) for f in FIELDS[1:])
-
-    def digest(self) -> str:
-        """A short checksum of the whole state; the log records it after each step."""
-        return digest(self.values())
