@@ -144,10 +144,7 @@ def cmd_rules(args) -> int:
 def cmd_play(args) -> int:
     from bluffkit.session import HUMAN, Session
     game = _game(args)
-    if game.name == "bloff":
-        from bluffkit.games.bloff.view import describe
-    else:
-        from bluffkit.games.youre_bluffing.view import describe
+    describe = game.describe
     humans = {int(h) for h in (args.human or "0").split(",") if h != ""}
     bots = [a.strip() for a in (args.agents or ("caller" if game.name == "bloff" else "heuristic")).split(",")]
     seats = []

@@ -16,6 +16,7 @@ state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
 - ``parse(text)`` an action from its text; ``notation(action)`` the text a player of
   this ruleset reads (``parse(notation(a)) == a`` and ``parse(str(a)) == a``).
 - ``narrate(before, seat, action, after, names)``: one public sentence per step;
+  ``describe(observation, names, legal=False)``: a seat's view as text;
   ``facts(state, names)``: the checkable numbers scenarios compare.
 - ``check_players(n)``, ``state_from_position(players=..., **position)``.
 - ``header()`` / ``from_header(dict)``: the game and its rules as JSON for logs.

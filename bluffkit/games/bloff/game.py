@@ -162,6 +162,11 @@ class Bloff:
             text += f" {names[after.current]} goes on with {RANK_NAMES[after.rank]}s."
         return text
 
+    def describe(self, observation, names, legal: bool = False) -> str:
+        """A seat's view as text (for the terminal), from its observation only."""
+        from bluffkit.games.bloff.view import describe
+        return describe(observation, names, legal)
+
     def facts(self, state, names) -> dict:
         out = {"phase": state.phase, "hand_sizes": {n: len(h) for n, h in zip(names, state.hands)},
                "hands": {n: cards_text(h) for n, h in zip(names, state.hands)}, "pile": len(state.pile),

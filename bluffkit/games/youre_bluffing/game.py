@@ -144,6 +144,11 @@ class YoureBluffing:
         from bluffkit.games.youre_bluffing.narrate import narrate
         return narrate(before, seat, action, after, names)
 
+    def describe(self, observation, names, legal: bool = False) -> str:
+        """A seat's view as text (for the terminal), from its observation only."""
+        from bluffkit.games.youre_bluffing.view import describe
+        return describe(observation, names, legal)
+
     def facts(self, state: S.State, names) -> dict:
         """Checkable numbers of a state, by seat name (see :mod:`.narrate`)."""
         from bluffkit.games.youre_bluffing.narrate import facts
