@@ -120,7 +120,8 @@ def cmd_replay(args) -> int:
             who = "chance" if seat is None else names[seat]
             print(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} "
                   f"{game.narrate(states[i], seat, action, states[i + 1], names)}")
-    v = f" ({', '.join(game.rules.variants)})" if game.rules.variants else ""
+    variants = getattr(game.rules, "variants", ())
+    v = f" ({', '.join(variants)})" if variants else ""
     print(f"{args.log}: a valid log of {game.name}{v}, {len(names)} players, seed {log.seed}, "
           f"{len(log.moves)} steps")
     print("seats: " + ", ".join(f"{s.get('name')} ({s.get('agent', '?')})" for s in log.seats))

@@ -36,6 +36,9 @@ def default_agents(game, players: int) -> list:
     if game.name == "bloff":
         from bluffkit.agents.bloff import CallerAgent, HonestAgent
         first = [HonestAgent(), CallerAgent()]
+    elif game.name == "bluffer":
+        from bluffkit.agents.bluffer import BluffBot
+        first = [BluffBot(0.8, false_answers=2), BluffBot(0.1)]
     else:
         from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent
         first = [RandomAgent(overbid=60), HeuristicAgent()]
@@ -101,9 +104,7 @@ def _check_hidden(game, state, players, rng, where, report) -> None:
 
 
 def _check_illegal(game, state, players, where, report, probes) -> None:
-    texts = probes or (["call", "pass", "play AS,AH,AD,AC*", "play none"] if game.name == "bloff" else
-                       ["bid 0", "pass", "sell", "buy", "accept", "auction", "pay 500+500+500",
-                        "trade 0 horse none", "counter 500+500", "offer 500+500+500+500"])
+    texts = probes or _PROBES.get(game.name, _PROBES["youre-bluffing"])
     for seat in range(players):
         for text in texts:
             action = game.parse(text)
@@ -115,6 +116,16 @@ def _check_illegal(game, state, players, where, report, probes) -> None:
                 assert t.values() == before, f"{where}: a refused {text!r} by seat {seat} changed the state ({e})"
                 assert str(e), f"{where}: an empty error message"
                 report["illegal"] += 1
+
+
+#: Actions each game's suite tries on every seat at sampled steps (each must be refused
+#: without a change, or be legal).
+_PROBES = {
+    "bloff": ["call", "pass", "play AS,AH,AD,AC*", "play none"],
+    "bluffer": ["write a purple cow", "done", "vote 1", "vote 7", "write " + "x" * 70],
+    "youre-bluffing": ["bid 0", "pass", "sell", "buy", "accept", "auction", "pay 500+500+500",
+                       "trade 0 horse none", "counter 500+500", "offer 500+500+500+500"],
+}
 
 
 #: Every ruleset and variant the suite and the golden playthroughs cover: (file name, game, variants, options).
@@ -133,6 +144,10 @@ CONFIGS = [
      {"trade_tie": "reoffer"}),
     ("bloff", "bloff", [], {}),
     ("bloff-two-decks", "bloff", [], {"two_decks_from": 3}),
+    ("bluffer", "bluffer", [], {}),
+    ("bluffer-quick-refused-team-scoring", "bluffer", [],
+     {"rounds": 2, "questions_per_round": 4, "own_answer_vote": "refused", "team_scoring": True,
+      "team_split": "halves", "stop_when_decided": False}),
 ]
 
 

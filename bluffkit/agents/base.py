@@ -60,11 +60,13 @@ class UniformBuffer:
 
 def _registry(game) -> dict:
     """The bots of ``game`` (You're Bluffing! / Horse Trading when not given)."""
-    if game is not None and getattr(game, "name", "") == "bloff":
-        from bluffkit.agents import bloff
-        return bloff.AGENTS
-    from bluffkit.agents import youre_bluffing as yb
-    return yb.AGENTS
+    import importlib
+    module = _AGENT_MODULES.get(getattr(game, "name", ""), "youre_bluffing")
+    return importlib.import_module(f"bluffkit.agents.{module}").AGENTS
+
+
+#: The module of ``bluffkit.agents`` that holds each game's bots.
+_AGENT_MODULES = {"bloff": "bloff", "bluffer": "bluffer"}
 
 
 def agent_names(game=None) -> list[str]:

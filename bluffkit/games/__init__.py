@@ -1,3 +1,3 @@
 """The games of bluffkit; importing this package registers them."""
 
-from bluffkit.games import bloff, youre_bluffing  # noqa: F401
+from bluffkit.games import bloff, bluffer, youre_bluffing  # noqa: F401

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from bluffkit.core.errors import BluffkitError
@@ -84,6 +85,11 @@ class Deck:
     title: str
     language: str
     questions: tuple[Question, ...]
+
+    @cached_property
+    def by_id(self) -> dict[str, Question]:
+        """The questions by id (built once)."""
+        return {q.id: q for q in self.questions}
 
     def by_category(self) -> dict[str, tuple[Question, ...]]:
         """The questions grouped by category (categories in order of first appearance)."""

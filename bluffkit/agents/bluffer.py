@@ -1,0 +1,90 @@
+"""Bots for Bluffer: an inventor of false answers and a voter with a chance of
+spotting the truth.
+
+:class:`BluffBot` writes false answers taken from the deck's decoys for the question.
+It never writes the true answer (the deck's decoys differ from it), and bots never
+write the same answer as one another without seeing each other's sheets: the decoys
+are shared out among the writers by seat (writer ``i`` of ``w`` draws from the
+decoys ``i, i + w, i + 2w, ...``). In the two-player game the asker writes
+``false_answers`` (2 or 3) different decoys.
+
+As a voter it models belief with one number, ``spot``: the probability that it
+recognises the true answer. With probability ``spot`` it votes the truth; otherwise
+it votes uniformly at random among the false answers other than its own (it never
+bets on its own answer, "It is forbidden to bet on your own answer"). A bot that
+knows the fact would vote the truth, so to be able to spot it the bot reads the
+deck's answer for the question: this is the model, not a peek at other seats. The
+same model is derived in :mod:`bluffkit.analysis.bluffer_theory`.
+
+Named bots: ``random`` (votes uniformly among the answers other than its own: the
+naive model), ``gullible`` (spot 0.1), ``average`` (spot 0.4), ``sharp`` (spot 0.8).
+"""
+
+from __future__ import annotations
+
+from bluffkit.agents.base import UniformBuffer
+from bluffkit.core.errors import RulesError
+from bluffkit.games.bluffer.engine import DONE_, Vote, Write
+
+
+class BluffBot:
+    """Inventor and voter; ``spot`` in [0, 1] or ``None`` (uniform over the answers
+    other than its own)."""
+
+    def __init__(self, spot: float | None = 0.4, false_answers: int = 3, name: str | None = None):
+        if spot is not None and not (isinstance(spot, (int, float)) and 0 <= spot <= 1):
+            raise RulesError(f"spot is a probability from 0 to 1, got {spot!r}")
+        if false_answers not in (1, 2, 3, 4, 5):
+            raise RulesError(f"false_answers must be 1 to 5, got {false_answers!r}")
+        self.spot, self.false_answers = spot, false_answers
+        self.name = name or (f"bluffbot(spot={spot})" if spot is not None else "random")
+        self.u = UniformBuffer()
+
+    def act(self, obs, legal, rng):
+        if legal.write or legal.done:
+            return self._write(obs, legal, rng)
+        return self._vote(obs, legal, rng)
+
+    def _write(self, obs, legal, rng):
+        q = obs.rules.load_deck().by_id[obs.qid]
+        if obs.mode == "duel":
+            if legal.done and (not legal.write or len(obs.mine) >= self.false_answers):
+                return DONE_
+            choices = [d for d in q.decoys if d not in obs.mine]
+        else:
+            writers = [s for s in range(obs.players) if _writes(obs, s)]
+            i, w = writers.index(obs.seat), len(writers)
+            choices = list(q.decoys[i::w]) or list(q.decoys)
+        return Write(choices[int(self.u(rng) * len(choices))])
+
+    def _vote(self, obs, legal, rng):
+        u = self.u
+        allowed = legal.vote
+        truth_text = obs.rules.load_deck().by_id[obs.qid].answer
+        # Which number is the truth is what the bot "knows" with probability spot; an
+        # identical false answer is indistinguishable, so it takes the first such number.
+        truths = [k for k in allowed if obs.answers[k - 1] == truth_text]
+        false = [k for k in allowed if obs.answers[k - 1] != truth_text and obs.answers[k - 1] not in obs.mine]
+        if self.spot is None:
+            pool = [k for k in allowed if obs.answers[k - 1] not in obs.mine] or list(allowed)
+            return Vote(pool[int(u(rng) * len(pool))])
+        if truths and (u(rng) < self.spot or not false):
+            return Vote(truths[0])
+        pool = false or list(allowed)
+        return Vote(pool[int(u(rng) * len(pool))])
+
+
+def _writes(obs, seat: int) -> bool:
+    """Whether ``seat`` writes an answer to the question in play."""
+    if obs.mode == "standard":
+        return True
+    team = obs.teams[0] if obs.leader in obs.teams[0] else obs.teams[1]
+    return seat in team
+
+
+AGENTS = {
+    "random": lambda: BluffBot(None, name="random"),
+    "gullible": lambda: BluffBot(0.1, name="gullible"),
+    "average": lambda: BluffBot(0.4, name="average"),
+    "sharp": lambda: BluffBot(0.8, name="sharp"),
+}

@@ -1,0 +1,505 @@
+"""The rules of Bluffer once, on a mutable working copy (as for the other games: see
+:mod:`bluffkit.games.youre_bluffing.engine`). Sections of the rulebook (seeds/004)
+are quoted in the docstrings.
+
+One question ("How to Play a Question"):
+
+1. chance draws the next question (``ask ID``);
+2. the writers write false answers (``write TEXT``), all at once and in secret: in the
+   standard game everyone, the leader included; in the team game the reading team;
+   in the two-player game the asker writes two or three and then says ``done``;
+3. chance shuffles the sheets and the true answer (``shuffle 2,0,3,1``: the sheets in
+   reading order, by their index in seat order with the true answer last);
+4. the voters vote on an answer number (``vote 3``): sealed votes in the standard and
+   team games, one guess after another until the truth in the two-player game;
+5. the points are scored and the authors revealed; the next leader takes over.
+
+The working copy keeps the sheets by seat (``writes``) and, once shuffled, in
+reading order (``order``: ``(author, text)``, author ``-1`` for the true answer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bluffkit.core.errors import IllegalAction, check_player_move
+from bluffkit.core.table import TableBase
+from bluffkit.games.bluffer.observe import Observation
+from bluffkit.games.bluffer.rules import Rules
+
+ASK, WRITE, SHUFFLE, VOTE, OVER = "ask", "write", "shuffle", "vote", "over"
+TRUTH = -1
+FIELDS = ("rules", "deck", "phase", "round", "question", "leader", "qid", "used", "writes", "order", "votes",
+          "points", "totals", "round_winners", "history", "winners")
+
+
+# actions ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Chance: the next question, by its id in the deck."""
+
+    qid: str
+
+    def __str__(self) -> str:
+        return f"ask {self.qid}"
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """Write a false answer on your sheet (in secret)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return f"write {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """Two-player game: the asker has written all the false answers they want."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Chance: the sheets in reading order, as indices into the sheets in seat order
+    (each writer's answers in the order written) with the true answer last."""
+
+    order: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "shuffle " + ",".join(map(str, self.order))
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """Bet on answer ``number`` (1-based, as the leader read it)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"vote {self.number}"
+
+
+DONE_ = Done()
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """One question scored: who read it, the answers in reading order with their
+    authors, every seat's votes (in the order given), and every seat's points."""
+
+    round: int
+    leader: int
+    qid: str
+    order: tuple
+    votes: tuple
+    gains: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A moment of a game of Bluffer. ``round`` and ``question`` count from 0;
+    ``leader`` reads the question (the asker in the two-player game, the reader of
+    the writing team in the team game); ``writes`` holds each seat's sheet(s) for the
+    question in play; ``order`` the sheets as read; ``votes`` each seat's votes on
+    it; ``points`` the round's points, ``totals`` the game's; ``round_winners`` one
+    tuple of seats per finished round; ``history`` a :class:`Reveal` per question
+    played; ``winners`` the game's winners at the end."""
+
+    rules: Rules
+    deck: object
+    phase: str
+    round: int
+    question: int
+    leader: int
+    qid: str
+    used: tuple
+    writes: tuple
+    order: tuple
+    votes: tuple
+    points: tuple
+    totals: tuple
+    round_winners: tuple
+    history: tuple
+    winners: tuple
+
+    @property
+    def players(self) -> int:
+        return len(self.points)
+
+    def values(self) -> tuple:
+        """Everything but the rules and the deck (the digest of a step)."""
+        return tuple(getattr(self, f) for f in FIELDS[2:])
+
+
+def clean_text(text: str) -> str:
+    """An answer as the engine stores it: surrounding and repeated spaces removed."""
+    return " ".join(text.split())
+
+
+# legal actions ---------------------------------------------------------------------------
+class Legal:
+    """What one seat may do now: ``write`` (how many more answers it may write, 0 if
+    none), ``done`` (may stop writing), ``vote`` (the answer numbers it may choose)."""
+
+    __slots__ = ("seat", "phase", "write", "done", "vote", "max_length")
+
+    def __init__(self, seat, phase, write=0, done=False, vote=(), max_length=60):
+        self.seat, self.phase, self.write, self.done, self.vote, self.max_length = \
+            seat, phase, write, done, vote, max_length
+
+    def __bool__(self) -> bool:
+        return bool(self.write or self.done or self.vote)
+
+    def _key(self):
+        return self.seat, self.phase, self.write, self.done, self.vote, self.max_length
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Legal) and self._key() == other._key()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Legal(seat={self.seat}, write={self.write}, done={self.done}, vote={self.vote})"
+
+    def explain(self, action, t: "Table") -> tuple[str, str] | None:
+        """``None`` when ``action`` is legal for this seat; else ``(rule, reason)``."""
+        kind = type(action)
+        if kind is Write and self.write:
+            text = action.text
+            if not isinstance(text, str) or not text.strip():
+                return ("empty-answer", "write an answer: the sheet cannot stay blank")
+            if clean_text(text) != text:
+                return ("answer-spacing", f"write the answer without surrounding or repeated spaces: {clean_text(text)!r}")
+            if len(text) > self.max_length:
+                return ("answer-too-long", f"an answer has at most {self.max_length} characters (max_answer_length); "
+                        f"this one has {len(text)}")
+            if not text.isprintable():
+                return ("answer-not-printable", "an answer is one line of printable text")
+            return None
+        if kind is Done and self.done:
+            return None
+        if kind is Vote and self.vote:
+            if action.number in self.vote:
+                return None
+            k = len(t.order)
+            if not isinstance(action.number, int) or not 1 <= action.number <= k:
+                return ("no-such-answer", f"there are answers 1 to {k}; there is no answer {action.number!r}")
+            if t.mode == "duel":
+                return ("already-chosen", f"answer {action.number} has been chosen already; choose another")
+            return ("own-answer", "it is forbidden to bet on your own answer (own_answer_vote='refused')")
+        return t.why_not(self.seat, kind)
+
+
+# the working copy -----------------------------------------------------------------------
+class Table(TableBase):
+    """Mutable working copy of a :class:`State`."""
+
+    __slots__ = FIELDS + ("n", "mode", "teams", "team_of")
+
+    @classmethod
+    def new(cls, rules: Rules, players: int, deck) -> "Table":
+        t = cls.__new__(cls)
+        t.rules, t.deck = rules, deck
+        t._setup(players)
+        t.phase, t.round, t.question, t.leader = ASK, 0, 0, rules.first_leader
+        t.qid, t.used = "", ()
+        t.writes = t.votes = ((),) * players
+        t.order = ()
+        t.points = t.totals = (0,) * players
+        t.round_winners = t.history = t.winners = ()
+        return t
+
+    def _setup(self, players: int) -> None:
+        self.n = players
+        self.mode = self.rules.mode_for(players)
+        self.teams = self.rules.teams_of(players) if self.mode == "teams" else None
+        self.team_of = tuple((0 if s in self.teams[0] else 1) for s in range(players)) if self.teams else None
+
+    @classmethod
+    def thaw(cls, s: State) -> "Table":
+        t = cls.__new__(cls)
+        for f in FIELDS:
+            setattr(t, f, getattr(s, f))
+        t._setup(len(s.points))
+        return t
+
+    def freeze(self) -> State:
+        return State(*[getattr(self, f) for f in FIELDS])
+
+    def values(self) -> tuple:
+        return tuple(getattr(self, f) for f in FIELDS[2:])
+
+    def questions(self) -> dict:
+        """The deck's questions by id."""
+        return self.deck.by_id
+
+    # who does what --------------------------------------------------------------------
+    def next_leader(self) -> int:
+        """The leader after the one in play. Standard: "The game continues with a new
+        Leader (the player to the left)"; two players: the players take turns to ask;
+        teams: "In turn, the other team proposes", each team's reader going round its
+        members (a team that has not read yet starts with its first seat)."""
+        if self.mode != "teams":
+            return (self.leader + 1) % self.n
+        other = self.teams[1 - self.team_of[self.leader]]
+        last = [r.leader for r in self.history if r.leader in other]
+        return other[(other.index(last[-1]) + 1) % len(other)] if last else other[0]
+
+    def writers(self) -> tuple[int, ...]:
+        """Who writes false answers to the question in play."""
+        if self.mode == "standard":
+            return tuple(range(self.n))
+        if self.mode == "teams":
+            return self.teams[self.team_of[self.leader]]
+        return (self.leader,)
+
+    def voters(self) -> tuple[int, ...]:
+        """Who votes: everyone but the leader ("The Leader of the round does not bet"); the
+        other team; the other player."""
+        if self.mode == "teams":
+            return self.teams[1 - self.team_of[self.leader]]
+        return tuple(s for s in range(self.n) if s != self.leader)
+
+    def knowers(self) -> tuple[int, ...]:
+        """Who sees the true answer while answers are written, and the authors of the
+        answers as they are read: the leader (who "copies the true answer" and collects
+        the sheets), or the whole reading team."""
+        if self.mode == "teams":
+            return self.teams[self.team_of[self.leader]]
+        return (self.leader,)
+
+    def is_chance(self) -> bool:
+        return self.phase == ASK or self.phase == SHUFFLE
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == WRITE:
+            if self.mode == "duel":
+                return (self.leader,)
+            return tuple(s for s in self.writers() if not self.writes[s])
+        if self.phase == VOTE:
+            if self.mode == "duel":
+                return self.voters()
+            return tuple(s for s in self.voters() if not self.votes[s])
+        return ()
+
+    def legal(self, seat: int, to_move=None) -> Legal:
+        if to_move is None:
+            to_move = self.to_move()
+        if seat not in to_move:
+            return Legal(seat, self.phase)
+        r = self.rules
+        if self.phase == WRITE:
+            if self.mode == "duel":
+                lo, hi = r.duel_false_answers
+                have = len(self.writes[seat])
+                return Legal(seat, WRITE, write=hi - have, done=have >= lo, max_length=r.max_answer_length)
+            return Legal(seat, WRITE, write=1, max_length=r.max_answer_length)
+        numbers = range(1, len(self.order) + 1)
+        if self.mode == "duel":
+            chosen = self.votes[seat]
+            return Legal(seat, VOTE, vote=tuple(k for k in numbers if k not in chosen))
+        if r.own_answer_vote == "refused":
+            return Legal(seat, VOTE, vote=tuple(k for k in numbers if self.order[k - 1][0] != seat))
+        return Legal(seat, VOTE, vote=tuple(numbers))
+
+    def why_not(self, seat: int, kind) -> tuple[str, str]:
+        """Why ``seat`` may not play an action of ``kind`` now."""
+        names = {Write: "write an answer", Done: "say done", Vote: "vote"}
+        if kind not in names:
+            return ("unknown-action", "not an action of Bluffer (write TEXT, done, vote N)")
+        what = names[kind]
+        if kind is Done and self.mode != "duel":
+            return ("no-done", "only the asker of the two-player game says done; here everyone writes one answer")
+        if kind is Done and self.phase == WRITE and seat == self.leader:
+            lo = self.rules.duel_false_answers[0]
+            return ("too-few-answers", f"write at least {lo} false answers before you are done")
+        if self.phase == WRITE:
+            if seat in self.writers():
+                if kind is Write:
+                    return ("already-written", f"seat {seat} has written the most answers allowed")
+                return ("not-voting-yet", f"seat {seat} cannot {what} yet: the answers are being written")
+            return ("not-a-writer", f"seat {seat} cannot {what}: " +
+                    ("the other team writes this question's answers" if self.mode == "teams"
+                     else "the asker writes this question's answers" if kind is Write
+                     else "the answers are being written"))
+        if self.phase == VOTE:
+            if seat == self.leader and self.mode == "standard":
+                return ("leader-does-not-vote", "the leader does not bet (they have seen the answer)")
+            if seat not in self.voters():
+                return ("not-a-voter", f"seat {seat} cannot {what}: the other team votes on this question"
+                        if self.mode == "teams" else f"seat {seat} cannot {what} on their own question")
+            if kind is Vote:
+                return ("already-voted", f"seat {seat} has voted already; votes cannot be changed")
+            return ("voting", f"seat {seat} cannot {what} now: it is time to vote")
+        return ("not-now", f"seat {seat} cannot {what} now ({self.phase})")
+
+    # chance -------------------------------------------------------------------------
+    def sample_chance(self, u: float, rng):
+        """The next question: uniformly among those not asked yet (all of them again once
+        the deck is used up: "place it at the back of the deck"); or the shuffle of
+        the sheets ("They shuffle them quickly")."""
+        if self.phase == ASK:
+            qs = self.deck.questions
+            used = set(self.used)
+            fresh = [q.id for q in qs if q.id not in used] or [q.id for q in qs]
+            return Ask(fresh[min(int(u * len(fresh)), len(fresh) - 1)])
+        return Shuffle(tuple(int(i) for i in rng.permutation(len(self.sheets()))))
+
+    def sheets(self) -> tuple:
+        """The sheets in seat order, the true answer last: ``(author, text)``."""
+        out = [(s, text) for s in self.writers() for text in self.writes[s]]
+        out.append((TRUTH, self.questions()[self.qid].answer))
+        return tuple(out)
+
+    def apply_chance(self, outcome) -> None:
+        if self.phase == ASK:
+            if not isinstance(outcome, Ask):
+                raise IllegalAction("not-chance-turn", "chance draws the next question now (ask ID)")
+            if outcome.qid not in self.questions():
+                raise IllegalAction("no-such-question", f"the deck has no question {outcome.qid!r}")
+            self.qid = outcome.qid
+            self.used = self.used + (outcome.qid,)
+            self.phase = WRITE
+        elif self.phase == SHUFFLE:
+            sheets = self.sheets()
+            if not isinstance(outcome, Shuffle) or sorted(outcome.order) != list(range(len(sheets))):
+                raise IllegalAction("bad-shuffle", f"a shuffle orders the {len(sheets)} sheets: each index 0.."
+                                    f"{len(sheets) - 1} once")
+            self.order = tuple(sheets[i] for i in outcome.order)
+            self.phase = VOTE
+        else:
+            raise IllegalAction("not-chance-turn", "it is a player's move, not chance's")
+
+    # moves ----------------------------------------------------------------------------
+    def apply(self, seat: int, action, legal: Legal | None = None) -> None:
+        if legal is None:
+            check_player_move(self.phase == OVER, self.is_chance(), seat, self.n,
+                              "the next question is drawn" if self.phase == ASK else "the answers are shuffled")
+            legal = self.legal(seat)
+        problem = legal.explain(action, self)
+        if problem:
+            raise IllegalAction(*problem)
+        kind = type(action)
+        if kind is Write:
+            self._write(seat, action.text)
+        elif kind is Done:
+            self.phase = SHUFFLE
+        else:
+            self._vote(seat, action.number)
+
+    def _write(self, seat: int, text: str) -> None:
+        """"Each Player (including the Leader) invents a false answer and writes it on
+        their sheet in secret." When all have written, chance shuffles."""
+        self.writes = self.writes[:seat] + (self.writes[seat] + (text,),) + self.writes[seat + 1:]
+        if self.mode == "duel":
+            if len(self.writes[seat]) == self.rules.duel_false_answers[1]:
+                self.phase = SHUFFLE
+        elif all(self.writes[s] for s in self.writers()):
+            self.phase = SHUFFLE
+
+    def _vote(self, seat: int, number: int) -> None:
+        """"At the same moment, everyone bets": a vote stays sealed until all are in. In the
+        two-player game: "Their opponent chooses one answer, then a second, etc. ...
+        until they find the exact answer"."""
+        self.votes = self.votes[:seat] + (self.votes[seat] + (number,),) + self.votes[seat + 1:]
+        if self.mode == "duel":
+            if self.order[number - 1][0] == TRUTH:
+                self._score()
+        elif all(self.votes[s] for s in self.voters()):
+            self._score()
+
+    def gains(self) -> tuple[int, ...]:
+        """The points of the question in play ("5. Awarding Points"): 2 to an author for
+        each vote by another player on their answer, 1 to a voter on the true answer; a
+        vote on your own answer "goes to the Leader" (2 points to the leader). Two
+        players: "Each wrong answer gives a point to the opponent"."""
+        gains = [0] * self.n
+        order = self.order
+        if self.mode == "duel":
+            gains[self.leader] = sum(1 for k in self.votes[1 - self.leader] if order[k - 1][0] != TRUTH)
+            return tuple(gains)
+        for voter, votes in enumerate(self.votes):
+            for k in votes:
+                author = order[k - 1][0]
+                if author == TRUTH:
+                    gains[voter] += 1
+                elif author == voter:
+                    gains[self.leader] += 2
+                else:
+                    gains[author] += 2
+        return tuple(gains)
+
+    def _score(self) -> None:
+        """The reveal: points to each seat, the question into the history, then the next
+        question (a new leader), the end of a round or the end of the game."""
+        gains = self.gains()
+        self.points = tuple(map(int.__add__, self.points, gains))
+        self.totals = tuple(map(int.__add__, self.totals, gains))
+        self.history = self.history + (Reveal(self.round, self.leader, self.qid, self.order, self.votes, gains),)
+        self.writes = self.votes = ((),) * self.n
+        self.order, self.qid = (), ""
+        self.question += 1
+        self.leader = self.next_leader()
+        self.phase = ASK
+        if self.question == self._per_round():
+            self._end_round()
+
+    def observe(self, seat: int, legal: Legal | None = None, to_move=None) -> Observation:
+        return Observation.of(self, seat, legal if legal is not None else self.legal(seat, to_move), to_move)
+
+    def _per_round(self) -> int:
+        return self.rules.duel_questions if self.mode == "duel" else self.rules.questions_per_round
+
+    def _end_round(self) -> None:
+        """"The player in the lead is declared the winner of the round. In case of a tie in
+        points, the round is awarded to each tied player." The pawns go back to start."""
+        self.round_winners = self.round_winners + (self.round_leaders(),)
+        self.question = 0
+        rounds = 1 if self.mode == "duel" else self.rules.rounds
+        if len(self.round_winners) == rounds or self._decided():
+            self.phase = OVER
+            self.winners = self.game_winners()
+            return
+        self.round += 1
+        self.points = (0,) * self.n
+
+    def round_leaders(self) -> tuple[int, ...]:
+        """The seats in the lead of the round in play (with team scoring, the seats of
+        the team with the most points)."""
+        pts = self.points
+        if self.teams and self.rules.team_scoring:
+            team_pts = [sum(pts[s] for s in team) for team in self.teams]
+            best = max(team_pts)
+            return tuple(sorted(s for i, team in enumerate(self.teams) if team_pts[i] == best for s in team))
+        best = max(pts)
+        return tuple(s for s in range(self.n) if pts[s] == best)
+
+    def wins(self) -> tuple[int, ...]:
+        """Round wins per seat."""
+        w = [0] * self.n
+        for seats in self.round_winners:
+            for s in seats:
+                w[s] += 1
+        return tuple(w)
+
+    def _decided(self) -> bool:
+        return self.rules.stop_when_decided and max(self.wins()) >= self.rules.rounds_to_win
+
+    def game_winners(self) -> tuple[int, ...]:
+        """"The player who has won 2 rounds is declared the winner. If the 3 rounds were won
+        by 3 different players, the winner is the winner of the last round." Generally:
+        the seats with the most round wins; of those, the ones who won the last round
+        played if any did (so a quick game of 2 rounds split 1-1 goes to the last
+        round's winner). Two players: the most points ("Each wrong answer gives a point")."""
+        wins = self.wins()
+        best = max(wins)
+        top = [s for s in range(self.n) if wins[s] == best]
+        last = [s for s in top if s in self.round_winners[-1]]
+        return tuple(last or top)

@@ -1,0 +1,303 @@
+"""The public, immutable API of Bluffer (see :mod:`bluffkit.core.game`).
+
+>>> from bluffkit.games.bluffer import Bluffer
+>>> g = Bluffer()
+>>> s = g.new_state(3)
+>>> s = g.step(s, None, "ask octopus-hearts")
+>>> g.observe(s, 1).question_text, g.observe(s, 0).truth, g.observe(s, 1).truth
+('How many hearts does an octopus have?', 'three', None)
+>>> for seat, text in [(0, "two"), (1, "five"), (2, "nine")]:
+...     s = g.step(s, seat, f"write {text}")
+>>> s = g.step(s, None, "shuffle 3,1,0,2")     # the truth first, then Ben's, Anne's, Chloé's
+>>> g.observe(s, 1).answers
+('three', 'five', 'two', 'nine')
+>>> s = g.step(s, 1, "vote 1")                 # Ben finds the truth: 1 point
+>>> s = g.step(s, 2, "vote 2")                 # Chloé falls for Ben's answer: 2 points to Ben
+>>> s.points, s.leader
+((0, 3, 0), 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError
+from bluffkit.core.game import register
+from bluffkit.games.bluffer.engine import (ASK, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Done, Reveal,
+                                           Shuffle, State, Table, Vote, Write, clean_text)
+from bluffkit.games.bluffer.rules import Rules
+
+
+def parse(text: str):
+    """``write TEXT``, ``done``, ``vote N``, or chance's ``ask ID`` and ``shuffle 2,0,1``.
+    The text of an answer is read with surrounding and repeated spaces removed."""
+    if not isinstance(text, str) or not text.split():
+        raise NotationError("empty action")
+    head, _, rest = text.strip().partition(" ")
+    head, rest = head.lower(), rest.strip()
+    if head == "write":
+        if not rest:
+            raise NotationError("write what? give the answer after 'write' (e.g. 'write a purple cow')")
+        return Write(clean_text(rest))
+    if head == "done" and not rest:
+        return DONE_
+    if head == "vote":
+        if not rest.isdigit():
+            raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {rest!r}")
+        return Vote(int(rest))
+    if head == "ask" and rest and " " not in rest:
+        return Ask(rest)
+    if head == "shuffle":
+        try:
+            return Shuffle(tuple(int(w) for w in rest.split(",")))
+        except ValueError:
+            raise NotationError(f"a shuffle lists sheet indices, e.g. 'shuffle 2,0,1', got {rest!r}") from None
+    raise NotationError(f"unknown action {text!r}: write 'write TEXT', 'vote N' or 'done'")
+
+
+@register("bluffer")
+class Bluffer:
+    """Bluffer under one :class:`Rules` (and its question deck)."""
+
+    name = "bluffer"
+    title = "Bluffer"
+
+    def __init__(self, rules: Rules | None = None):
+        self.rules = rules if rules is not None else Rules()
+        self.deck = self.rules.load_deck()
+
+    @classmethod
+    def create(cls, name: str = "bluffer", variants=(), **options) -> "Bluffer":
+        if variants:
+            raise RulesError("Bluffer has no named variants; set rule options instead (e.g. rounds=1, team_scoring=True)")
+        return cls(Rules().replace(**options))
+
+    def check_players(self, players: int) -> int:
+        self.rules.check_players(players)
+        return players
+
+    def new_state(self, players: int) -> State:
+        return self.table(players=players).freeze()
+
+    def table(self, state: State | None = None, players: int | None = None) -> Table:
+        if state is not None:
+            return Table.thaw(state)
+        return Table.new(self.rules, self.check_players(players), self.deck)
+
+    def parse(self, text: str):
+        return parse(text)
+
+    def notation(self, action) -> str:
+        return str(action)
+
+    def to_move(self, state):
+        return Table.thaw(state).to_move()
+
+    def is_chance(self, state) -> bool:
+        return state.phase in (ASK, SHUFFLE)
+
+    def is_over(self, state) -> bool:
+        return state.phase == OVER
+
+    def sample_chance(self, state, rng: np.random.Generator):
+        return Table.thaw(state).sample_chance(float(rng.random()), rng)
+
+    def legal(self, state, seat):
+        return Table.thaw(state).legal(seat)
+
+    def step(self, state, seat, action):
+        if isinstance(action, str):
+            action = parse(action)
+        t = Table.thaw(state)
+        if seat is None:
+            t.apply_chance(action)
+        else:
+            if isinstance(action, (Ask, Shuffle)):
+                raise IllegalAction("chance-move", "players do not draw questions or shuffle the answers; chance does")
+            t.apply(seat, action)
+        return t.freeze()
+
+    def observe(self, state, seat):
+        return Table.thaw(state).observe(seat)
+
+    def scores(self, state) -> tuple[int, ...]:
+        """Each seat's points over the whole game (the rounds are won on each round's points)."""
+        return state.totals
+
+    def winners(self, state) -> tuple[int, ...]:
+        if state.phase != OVER:
+            raise RulesError("the game is not over yet")
+        return state.winners
+
+    def money_totals(self, state) -> tuple[int, ...]:
+        """Points of the round in play (Bluffer has no money; simulations record this column)."""
+        return state.points
+
+    # logs, words, checks -------------------------------------------------------------
+    def header(self) -> dict:
+        return {"game": self.name, "ruleset": "bluffer", "variants": [], "options": self.rules.to_dict()}
+
+    @classmethod
+    def from_header(cls, header: dict) -> "Bluffer":
+        return cls(Rules.from_dict(header.get("options")))
+
+    def state_from_position(self, players: int, leader: int = 0, round: int = 0, question: int = 0,
+                            points=None, round_winners=None) -> State:
+        """A position at the start of a question: the ``leader`` to read it, the round and
+        question (from 0) and each seat's points in the round (``None`` is 0);
+        ``round_winners`` a list of seat lists, one per finished round."""
+        t = self.table(players=players)
+        per = self.rules.duel_questions if t.mode == "duel" else self.rules.questions_per_round
+        if not (isinstance(leader, int) and 0 <= leader < players):
+            raise RulesError(f"leader must be a seat 0..{players - 1}, got {leader!r}")
+        if not (isinstance(question, int) and 0 <= question < per):
+            raise RulesError(f"question must be 0..{per - 1} (questions of a round), got {question!r}")
+        rounds = 1 if t.mode == "duel" else self.rules.rounds
+        if not (isinstance(round, int) and 0 <= round < rounds):
+            raise RulesError(f"round must be 0..{rounds - 1}, got {round!r}")
+        pts = tuple(0 if p is None else p for p in (points or [None] * players))
+        if len(pts) != players or not all(isinstance(p, int) and p >= 0 for p in pts):
+            raise RulesError(f"points: one count >= 0 per seat ({players}), got {points!r}")
+        wins = tuple(tuple(sorted(w)) for w in (round_winners or ()))
+        if len(wins) != round or not all(w and all(isinstance(s, int) and 0 <= s < players for s in w) for w in wins):
+            raise RulesError(f"round_winners: one non-empty list of seats per finished round ({round})")
+        t.leader, t.round, t.question, t.points, t.totals, t.round_winners = leader, round, question, pts, pts, wins
+        return t.freeze()
+
+    def narrate(self, before, seat, action, after, names) -> str:
+        kind = type(action)
+        if kind is Ask:
+            q = self.deck.by_id[action.qid]
+            return f"{names[after.leader]} reads the question: \u201c{q.question}\u201d"
+        if kind is Write:
+            return f"{names[seat]} writes an answer in secret."
+        if kind is Done:
+            return f"{names[seat]} has written {len(before.writes[seat])} false answers."
+        if kind is Shuffle:
+            texts = "; ".join(f"#{k} \u201c{text}\u201d" for k, (_, text) in enumerate(after.order, 1))
+            return f"{names[after.leader]} shuffles the sheets and reads: {texts}."
+        if kind is Vote:
+            if before.players == 2:
+                text = f"{names[seat]} picks answer {action.number}"
+                hit = before.order[action.number - 1][0] == TRUTH
+                text += " \u2014 the true answer." if hit else f" \u2014 wrong: a point for {names[before.leader]}."
+            else:
+                text = f"{names[seat]} votes."
+            if len(after.history) > len(before.history):
+                text += " " + self.reveal_text(after.history[-1], names)
+            if after.phase == OVER:
+                text += f" The game is over: {' and '.join(names[s] for s in after.winners)} win" + \
+                    ("s." if len(after.winners) == 1 else ".")
+            elif after.round > before.round:
+                text += (f" Round {before.round + 1} goes to "
+                         f"{' and '.join(names[s] for s in after.round_winners[-1])}.")
+            return text
+        return str(action)
+
+    @staticmethod
+    def reveal_text(reveal: Reveal, names) -> str:
+        """The reveal in words: each answer's author and votes, then the points."""
+        voters = {}
+        for voter, votes in enumerate(reveal.votes):
+            for k in votes:
+                voters.setdefault(k, []).append(names[voter])
+        parts = []
+        for k, (author, text) in enumerate(reveal.order, 1):
+            who = "the true answer" if author == TRUTH else names[author]
+            got = voters.get(k)
+            parts.append(f"#{k} \u201c{text}\u201d: {who}" + (f" ({', '.join(got)})" if got else ""))
+        pts = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(reveal.gains) if g)
+        return "Reveal: " + "; ".join(parts) + ". Points: " + (pts or "none") + "."
+
+    def describe(self, observation, names, legal: bool = False) -> str:
+        """A seat's view as text (for the terminal), from its observation only."""
+        from bluffkit.games.bluffer.view import describe
+        return describe(observation, names, legal)
+
+    def facts(self, state, names) -> dict:
+        t = Table.thaw(state)
+        out = {"phase": state.phase, "round": state.round + 1, "question": state.question + 1,
+               "leader": names[state.leader], "points": dict(zip(names, state.points)),
+               "totals": dict(zip(names, state.totals)),
+               "round_winners": [[names[s] for s in w] for w in state.round_winners],
+               "round_wins": dict(zip(names, t.wins())),
+               "answers": [text for _, text in state.order]}
+        if state.history:
+            last = state.history[-1]
+            out["last_gains"] = dict(zip(names, last.gains))
+            out["last_authors"] = ["truth" if a == TRUTH else names[a] for a, _ in last.order]
+        if state.phase == OVER:
+            out["winners"] = [names[s] for s in state.winners]
+        return out
+
+    def invariants(self, state) -> list[str]:
+        """Points: every scored question gives 2 per vote on a false answer and 1 per vote
+        on the truth (two players: 1 per wrong pick); the round's points are the totals
+        since the round began; the round winners lead their round."""
+        out = []
+        n = state.players
+        for k, r in enumerate(state.history):
+            if state.players == 2:
+                want = sum(1 for v in r.votes for x in v if r.order[x - 1][0] != TRUTH)
+            else:
+                want = sum(1 if r.order[x - 1][0] == TRUTH else 2 for v in r.votes for x in v)
+            if sum(r.gains) != want:
+                out.append(f"question {k + 1}: {sum(r.gains)} points given for votes worth {want}")
+        this_round = [r for r in state.history if r.round == state.round]
+        if state.phase != OVER:
+            since = tuple(sum(r.gains[s] for r in this_round) for s in range(n))
+            if since != state.points:
+                out.append(f"the round's points {state.points} are not its questions' points {since}")
+        if tuple(sum(r.gains[s] for r in state.history) for s in range(n)) != state.totals:
+            out.append("the totals are not the sum of the questions' points")
+        if state.phase == OVER and not state.winners:
+            out.append("the game is over without a winner")
+        return out
+
+    def hide_from(self, state, seat: int, rng) -> State:
+        """A state ``seat`` cannot tell apart from ``state``: other seats' unread answers are
+        rewritten; once the answers are read, a seat that does not lead sees them
+        reassigned among the other authors and the truth (its own sheet staying on an
+        answer with its own text); other seats' sealed votes are redrawn."""
+        t = Table.thaw(state)
+        pool = [d for q in self.deck.questions[:20] for d in q.decoys]
+
+        def any_text():
+            return pool[int(rng.integers(len(pool)))]
+
+        if state.phase in (WRITE, SHUFFLE):
+            writes = tuple(w if s == seat or not w else tuple(any_text() for _ in w) for s, w in enumerate(state.writes))
+            return dataclasses.replace(state, writes=writes)
+        if state.phase != VOTE:
+            return state
+        order, votes = list(state.order), list(state.votes)
+        if seat not in t.knowers():
+            texts = [text for _, text in order]
+            mine = [k for k, (a, _) in enumerate(order) if a == seat]
+            own_spots = [k for k, text in enumerate(texts) if text in state.writes[seat]]
+            keep = set()
+            if mine:              # move this seat's sheet(s) among the answers with the same text
+                spots = list(rng.permutation(own_spots))
+                for k in mine:
+                    j = next(j for j in spots if texts[j] == texts[k] and j not in keep)
+                    keep.add(j)
+            others = [a for a, _ in order if a != seat]
+            free = [k for k in range(len(order)) if k not in keep]
+            others = [others[i] for i in rng.permutation(len(others))]
+            authors = [seat if k in keep else None for k in range(len(order))]
+            for k, a in zip(free, others):
+                authors[k] = a
+            order = [(a, text) for a, text in zip(authors, texts)]
+            writes = [[] for _ in range(state.players)]
+            for a, text in order:
+                if a != TRUTH:
+                    writes[a].append(text)
+            state = dataclasses.replace(state, order=tuple(order), writes=tuple(map(tuple, writes)))
+        if state.players > 2:
+            for s in range(state.players):
+                if s != seat and votes[s]:
+                    votes[s] = (int(rng.integers(len(order))) + 1,)
+            state = dataclasses.replace(state, votes=tuple(votes))
+        return state

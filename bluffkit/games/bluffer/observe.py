@@ -1,0 +1,60 @@
+"""What one Bluffer player may know.
+
+Everyone hears the question, sees the answers as they are read (numbered, without
+their authors) and sees the points, the round winners and every question already
+scored, authors and votes included. A seat sees its own sheet(s) and its own votes.
+The leader (in the team game: the writing team) also knows the true answer from the
+start and the author of every answer as it is read ("collects all the invented
+answers ... behind the screen"). Nobody sees another seat's answer before it is
+read, the authors before the reveal (unless they lead), or another seat's sealed
+vote before all votes are in. In the two-player game the guesses are spoken aloud.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+_FIELDS = ("seat", "rules", "players", "mode", "teams", "phase", "round", "question", "leader", "to_move",
+           "qid", "question_text", "category", "truth", "mine", "written", "answers", "authors", "my_votes",
+           "chosen", "points", "totals", "round_winners", "history", "winners", "legal")
+
+
+class Observation(tuple):
+    """One seat's view (immutable). ``answers`` are the texts in reading order (empty
+    before the reading); ``authors`` the author of each (``-1`` the true answer), only
+    for the leader or the writing team, else ``None``; ``truth`` the true answer, only
+    for them; ``written`` how many answers each seat has written; ``chosen`` the
+    answers already picked in the two-player game; ``history`` one
+    :class:`~bluffkit.games.bluffer.engine.Reveal` per question scored."""
+
+    __slots__ = ()
+    _fields = _FIELDS
+
+    @classmethod
+    def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
+        phase = t.phase
+        live = phase in ("write", "shuffle", "vote")
+        knows = live and seat in t.knowers()
+        q = t.deck.by_id[t.qid] if t.qid else None
+        reading = phase == "vote"
+        return tuple.__new__(cls, (
+            seat, t.rules, t.n, t.mode, t.teams, phase, t.round, t.question, t.leader,
+            t.to_move() if to_move is None else to_move,
+            t.qid, q.question if q else "", q.category if q else "",
+            q.answer if knows else None,
+            t.writes[seat], tuple(map(len, t.writes)),
+            tuple(text for _, text in t.order) if reading else (),
+            tuple(a for a, _ in t.order) if reading and knows else None,
+            t.votes[seat],
+            t.votes[1 - t.leader] if t.mode == "duel" and reading else (),
+            t.points, t.totals, t.round_winners, t.history, t.winners, legal))
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in zip(_FIELDS, self) if k not in ("rules", "legal")}
+
+    def __repr__(self) -> str:
+        return f"Observation(seat={self.seat}, phase={self.phase!r}, question={self.qid!r})"
+
+
+for _i, _name in enumerate(_FIELDS):
+    setattr(Observation, _name, property(itemgetter(_i)))

@@ -1,0 +1,186 @@
+"""Rules of Bluffer, from its rulebook (seeds/004) and RULES.md section 4.
+
+The player count picks the form of the game, as the rulebook does:
+
+- 3 to 5 players, "Rules of Play for 3 to 5 Players" (``mode_for(n) == "standard"``);
+- 2 players, "Game for 2 Players" (``"duel"``);
+- 6 to 10 players, "Game for 6 to 10 Players" (``"teams"``).
+
+>>> r = Rules()
+>>> r.mode_for(2), r.mode_for(4), r.mode_for(8)
+('duel', 'standard', 'teams')
+>>> r.teams_of(7)
+((0, 2, 4, 6), (1, 3, 5))
+>>> Rules(rounds=2).rounds_to_win
+2
+>>> Rules(rounds=4)
+Traceback (most recent call last):
+...
+bluffkit.core.errors.RulesError: rounds must be 1, 2 or 3 (a game is 3 rounds; a quick game 1 or 2), got 4
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from bluffkit.core.errors import RulesError
+
+OWN_VOTE = ("to_leader", "refused")
+TEAM_SPLITS = ("alternate", "halves")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Fields, with the rulebook section each one comes from:
+
+    - ``deck``: the question deck: a name in ``data/decks`` (``"general"`` reads
+      ``bluffer-general.jsonl``) or the path of a deck file of your own.
+    - ``questions_per_round``: 6 ("A round ends after 6 questions").
+    - ``rounds``: 3 ("A game consists of 3 rounds"); 1 or 2 is the quick game ("You can
+      also play a quick game of 1 or 2 rounds").
+    - ``stop_when_decided``: the rulebook counts 3 rounds but "the player who has won 2
+      rounds is declared the winner"; it does not say whether a decided game plays its
+      last round. ``True`` (default) ends the game as soon as a player has won a
+      majority of the rounds; ``False`` plays every round.
+    - ``own_answer_vote``: "It is forbidden to bet on your own answer ... or your bet goes
+      to the Leader". ``"to_leader"`` (default) accepts the sealed vote and scores it
+      for the leader as a vote on the leader's answer (2 points); ``"refused"`` makes
+      it an illegal move.
+    - ``max_answers``: 6 places on the board ("on answers 1 to 6").
+    - ``max_answer_length``: the longest answer in characters (the rulebook has a
+      line on a game sheet; 60 by default).
+    - ``first_leader``: the seat that leads the first question ("Designate the Leader").
+    - ``duel_questions``: 6 ("The game is played over 6 questions", two players).
+    - ``duel_false_answers``: ``(2, 3)``: the asker writes "two, or even three" false answers.
+    - ``team_split``: 6 to 10 players "form two groups"; the rulebook does not say how.
+      ``"alternate"`` (default): seats 0, 2, 4 ... against 1, 3, 5 ...; ``"halves"``:
+      the first half of the seats against the second.
+    - ``team_scoring``: the variant "Tally points by team rather than individually if
+      the teams have the same number of players" (default off).
+    """
+
+    name: str = "bluffer"
+    deck: str = "general"
+    questions_per_round: int = 6
+    rounds: int = 3
+    stop_when_decided: bool = True
+    own_answer_vote: str = "to_leader"
+    max_answers: int = 6
+    max_answer_length: int = 60
+    first_leader: int = 0
+    duel_questions: int = 6
+    duel_false_answers: tuple = (2, 3)
+    team_split: str = "alternate"
+    team_scoring: bool = False
+    min_players: int = 2
+    max_players: int = 10
+
+    def __post_init__(self) -> None:
+        def need(ok, msg):
+            if not ok:
+                raise RulesError(msg)
+
+        def count(v):
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        need(isinstance(self.deck, str) and self.deck.strip() != "", f"deck must be a deck name or a path, got {self.deck!r}")
+        need(count(self.questions_per_round) and self.questions_per_round >= 1,
+             f"questions_per_round must be an int >= 1, got {self.questions_per_round!r}")
+        need(count(self.rounds) and 1 <= self.rounds <= 3,
+             f"rounds must be 1, 2 or 3 (a game is 3 rounds; a quick game 1 or 2), got {self.rounds!r}")
+        need(isinstance(self.stop_when_decided, bool), f"stop_when_decided must be True or False, got {self.stop_when_decided!r}")
+        need(self.own_answer_vote in OWN_VOTE,
+             f"own_answer_vote must be one of {', '.join(OWN_VOTE)}, got {self.own_answer_vote!r}")
+        need(count(self.max_answers) and 3 <= self.max_answers <= 12,
+             f"max_answers must be an int from 3 to 12, got {self.max_answers!r}")
+        need(count(self.max_answer_length) and 5 <= self.max_answer_length <= 200,
+             f"max_answer_length must be an int from 5 to 200, got {self.max_answer_length!r}")
+        need(count(self.first_leader) and self.first_leader >= 0, f"first_leader must be a seat (int >= 0), got {self.first_leader!r}")
+        need(count(self.duel_questions) and self.duel_questions >= 1,
+             f"duel_questions must be an int >= 1, got {self.duel_questions!r}")
+        fa = tuple(self.duel_false_answers) if isinstance(self.duel_false_answers, (tuple, list)) else None
+        need(fa is not None and len(fa) == 2 and all(count(v) for v in fa) and 1 <= fa[0] <= fa[1]
+             and fa[1] + 1 <= self.max_answers,
+             f"duel_false_answers must be (fewest, most) with 1 <= fewest <= most < max_answers, got {self.duel_false_answers!r}")
+        object.__setattr__(self, "duel_false_answers", fa)
+        need(self.team_split in TEAM_SPLITS, f"team_split must be one of {', '.join(TEAM_SPLITS)}, got {self.team_split!r}")
+        need(isinstance(self.team_scoring, bool), f"team_scoring must be True or False, got {self.team_scoring!r}")
+        need(count(self.min_players) and count(self.max_players) and 2 <= self.min_players <= self.max_players <= 10,
+             "min_players and max_players must satisfy 2 <= min_players <= max_players <= 10")
+
+    # the form of the game -----------------------------------------------------------
+    @staticmethod
+    def mode_for(players: int) -> str:
+        """``"duel"`` for 2 players, ``"standard"`` for 3 to 5, ``"teams"`` for 6 to 10."""
+        return "duel" if players == 2 else "standard" if players <= 5 else "teams"
+
+    def teams_of(self, players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The two groups of a 6-to-10-player game ("Form two groups"), by ``team_split``."""
+        if self.team_split == "alternate":
+            return tuple(range(0, players, 2)), tuple(range(1, players, 2))
+        half = (players + 1) // 2
+        return tuple(range(half)), tuple(range(half, players))
+
+    @property
+    def rounds_to_win(self) -> int:
+        """Round wins that decide the game: 2 of 3 ("The player who has won 2 rounds")."""
+        return self.rounds // 2 + 1
+
+    def check_players(self, players: int) -> None:
+        """Refuse a player count the chosen rules cannot seat, saying why."""
+        if isinstance(players, bool) or not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise RulesError(f"Bluffer is for {self.min_players} to {self.max_players} players, got {players!r}")
+        mode = self.mode_for(players)
+        if mode == "standard" and players + 1 > self.max_answers:
+            raise RulesError(f"{players} players write {players} false answers and the true one: more than the "
+                             f"{self.max_answers} places on the board (max_answers)")
+        if mode == "teams":
+            a, b = self.teams_of(players)
+            if max(len(a), len(b)) + 1 > self.max_answers:
+                raise RulesError(f"a team of {max(len(a), len(b))} writes more answers than the {self.max_answers} "
+                                 "places on the board (max_answers)")
+            if self.team_scoring and len(a) != len(b):
+                raise RulesError(f"team scoring needs teams of the same size (rulebook: \"if the teams have the "
+                                 f"same number of players\"); {players} players make teams of {len(a)} and {len(b)}")
+        if self.first_leader >= players:
+            raise RulesError(f"first_leader {self.first_leader} is not a seat of a {players}-player game")
+
+    # plumbing -------------------------------------------------------------------------
+    def replace(self, **changes) -> "Rules":
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        d = dataclasses.asdict(self)
+        d["duel_false_answers"] = list(self.duel_false_answers)
+        return d
+
+    @classmethod
+    def from_dict(cls, data) -> "Rules":
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a JSON object")
+        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def load_deck(self):
+        """The :class:`~bluffkit.games.bluffer.deck.Deck` named by ``deck`` (read once)."""
+        return _deck(self.deck)
+
+
+@lru_cache(maxsize=16)
+def _deck(spec: str):
+    from bluffkit.games.bluffer.deck import DECKS_DIR, load_deck
+    named = DECKS_DIR / f"bluffer-{spec}.jsonl"
+    path = named if ("/" not in spec and not spec.endswith(".jsonl")) else Path(spec)
+    if not path.exists():
+        known = sorted(p.stem.removeprefix("bluffer-") for p in DECKS_DIR.glob("bluffer-*.jsonl"))
+        raise RulesError(f"no question deck {spec!r}: not a file, and not one of the decks shipped "
+                         f"({', '.join(known)})")
+    return load_deck(path)          # a bad file raises DeckError with its line

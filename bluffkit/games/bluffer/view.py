@@ -1,0 +1,31 @@
+"""A Bluffer seat's view as text (for the terminal), built from its observation only."""
+
+from __future__ import annotations
+
+
+def describe(obs, names, legal: bool = False) -> str:
+    lead = names[obs.leader]
+    head = f"-- {names[obs.seat]}'s view -- round {obs.round + 1}, question {obs.question + 1}, leader {lead}"
+    lines = [head, "   points: " + ", ".join(f"{n} {p}" for n, p in zip(names, obs.points))]
+    if obs.question_text:
+        lines.append(f"   question: {obs.question_text}")
+    if obs.truth is not None:
+        lines.append(f"   the true answer (you lead): {obs.truth}")
+    if obs.mine:
+        lines.append("   your answer" + ("s" if len(obs.mine) > 1 else "") + ": " + "; ".join(obs.mine))
+    for k, text in enumerate(obs.answers, 1):
+        who = ""
+        if obs.authors is not None:
+            a = obs.authors[k - 1]
+            who = "  (the true answer)" if a == -1 else f"  ({names[a]})"
+        picked = "  <- chosen" if k in obs.chosen or k in obs.my_votes else ""
+        lines.append(f"   #{k} {text}{who}{picked}")
+    if obs.history and obs.phase in ("ask", "write", "over"):
+        from bluffkit.games.bluffer.game import Bluffer
+        lines.append("   last question: " + Bluffer.reveal_text(obs.history[-1], names))
+    if legal:
+        lg = obs.legal
+        can = (["write TEXT"] if lg.write else []) + (["done"] if lg.done else []) + \
+            ([f"vote N (N in {', '.join(map(str, lg.vote))})"] if lg.vote else [])
+        lines.append("   you may: " + (", ".join(can) or "nothing now"))
+    return "\n".join(lines)
