@@ -6,6 +6,7 @@ Importing this package sets altair up to draw with no network
 
 from bluffkit import charts_offline
 from bluffkit.widgets.bloff import BloffTable
+from bluffkit.widgets.bluffer import BlufferTable
 from bluffkit.widgets.charts import GameCharts, ScoringExplorer
 from bluffkit.widgets.replay import ReplayViewer
 from bluffkit.widgets.scenario_player import ScenarioPlayer
@@ -13,4 +14,4 @@ from bluffkit.widgets.table import TablePanel
 
 charts_offline.enable()
 
-__all__ = ["BloffTable", "GameCharts", "ReplayViewer", "ScenarioPlayer", "ScoringExplorer", "TablePanel"]
+__all__ = ["BloffTable", "BlufferTable", "GameCharts", "ReplayViewer", "ScenarioPlayer", "ScoringExplorer", "TablePanel"]

@@ -88,4 +88,7 @@ def view_html(game, state, names, seat: int | None = None) -> str:
     if game.name == "bloff":
         from bluffkit.widgets.render_bloff import bloff_html
         return bloff_html(game, state, names, seat)
+    if game.name == "bluffer":
+        from bluffkit.widgets.render_bluffer import bluffer_html
+        return bluffer_html(game, state, names, seat)
     return table_html(game, state, names, seat)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import ipywidgets as W
 
-from bluffkit.core.errors import BluffkitError
+from bluffkit.core.errors import BluffkitError, RulesError
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.render import view_html
 
@@ -31,9 +31,14 @@ class SeatPanel(W.VBox):
 
     placeholder = "a move, e.g. pass"
 
-    def __init__(self, game, players: int, humans, bots: str, names, seed: int, controls: list):
+    def __init__(self, game, players: int, humans, bots, names, seed: int, controls: list):
+        """``bots``: one bot name for every seat that is not human, or a list with one
+        bot (name or agent object) per seat (the human seats' entries are ignored)."""
         self.game = game
-        seats = [HUMAN if s in set(humans) else bots for s in range(players)]
+        per_seat = list(bots) if isinstance(bots, (list, tuple)) else [bots] * players
+        if len(per_seat) != players:
+            raise RulesError(f"give one bot per seat ({players}), got {len(per_seat)}")
+        seats = [HUMAN if s in set(humans) else per_seat[s] for s in range(players)]
         self.session = Session(game, seats, names=names, seed=seed)
         self.viewer: int | None = None          # the seat whose view is on screen
         self.said: list[str] = []

@@ -1,0 +1,119 @@
+"""Bluffer in the classroom: one shared screen, a cover between private moments, bots
+in any seat.
+
+The shared screen always shows what the whole class may see (the question, the
+answers as read, the points, the last reveal with each answer's author, its votes
+and its points). A player's private moment (writing an answer, voting) comes behind
+a cover screen: "Pass the screen to Ben". The leader's screen (the true answer and,
+once read, who wrote which answer) opens the same way with "Leader's screen".
+
+>>> t = BlufferTable(players=4, humans=[0], names=["Anne", "Ben", "Chloé", "Dev"], seed=3)
+>>> t.show.click()                      # Anne leads the first question: she writes first
+>>> t.answer_box.layout.display is None, t.vote_box.layout.display
+(True, 'none')
+>>> t.answer.value = "a purple cow"
+>>> t.write.click()                     # the bots write and vote; Anne's answer is scored
+>>> "Last question" in t.shared.value
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from bluffkit.agents.bluffer import BluffBot
+from bluffkit.core.game import make_game
+from bluffkit.widgets.render_bluffer import bluffer_html, public_html
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note
+
+
+class BlufferTable(SeatPanel):
+    """Play Bluffer: write a false answer in secret, vote for the one you believe, see
+    the reveal. ``spot`` sets how often the bots recognise the truth (one number, or
+    one per seat)."""
+
+    placeholder = "e.g. write a purple cow  or  vote 3"
+
+    def __init__(self, players: int = 4, humans=(0,), spot=0.4, names=None, seed: int = 0, **options):
+        game = make_game("bluffer", **options)
+        spots = list(spot) if isinstance(spot, (list, tuple)) else [spot] * players
+        bots = [BluffBot(p, name=f"bot (spot {p})") for p in spots]
+        self.answer = W.Text(description="Answer", placeholder="your false answer",
+                             layout=W.Layout(width="360px"))
+        self.write = W.Button(description="Write it", button_style="info")
+        self.write.on_click(lambda _: self.try_move("write " + self.answer.value if self.answer.value.strip()
+                                                     else "write"))
+        self.done = W.Button(description="Done writing")
+        self.done.on_click(lambda _: self.try_move("done"))
+        self.answer_box = W.HBox([self.answer, self.write, self.done])
+        self.vote_box = W.VBox()
+        self.shared = W.HTML()
+        self.leader_button = W.Button(description="Leader's screen", tooltip="the true answer and the authors")
+        self.leader_button.on_click(lambda _: self.peek_leader())
+        self.peeking = False
+        super().__init__(game, players, humans, bots, names, seed, [self.answer_box, self.vote_box])
+        self.children = (W.HTML(f"<div class='bk-box'><b>{game.title}</b></div>"), self.shared,
+                         self.leader_button) + tuple(self.children)
+        self.refresh()
+
+    def __repr__(self) -> str:
+        return f"BlufferTable({self.session.players} players, seed {self.session.seed}, {len(self.session.moves)} moves)"
+
+    def refresh(self) -> None:
+        self.peeking = False
+        super().refresh()
+        if hasattr(self, "shared"):
+            s = self.session
+            self.shared.value = public_html(self.game, s.state, s.names)
+
+    def peek_leader(self) -> None:
+        """Cover the screen for the leader, who then sees the true answer and the authors."""
+        s = self.session
+        if s.over:
+            self.message.value = note("The game is over: everything is shown.")
+            return
+        leader = s.state.leader
+        self.peeking, self.viewer = True, None
+        self.cover_text.value = note(f"<b>The leader's screen.</b> Pass the screen to {escape(s.names[leader])}; "
+                                     "the others look away.")
+        self.show.description = f"Show {s.names[leader]}'s screen"
+        self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
+
+    def _uncover(self, _=None) -> None:
+        if not self.peeking:
+            return super()._uncover()
+        s = self.session
+        self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
+        self.controls.layout.display = _HIDE
+        self.view.value = bluffer_html(self.game, s.state, s.names, s.state.leader)
+        self.message.value = note("Hide this screen again with any move, or with Undo.")
+
+    def draw_seat(self, seat: int, obs) -> None:
+        legal = obs.legal
+        name = escape(self.session.names[seat])
+        writing = bool(legal.write or legal.done)
+        self.answer_box.layout.display = _SHOW if writing else _HIDE
+        self.vote_box.layout.display = _SHOW if legal.vote else _HIDE
+        self.write.layout.display = _SHOW if legal.write else _HIDE
+        self.answer.layout.display = _SHOW if legal.write else _HIDE
+        self.done.layout.display = _SHOW if legal.done else _HIDE
+        if writing:
+            self.answer.value = ""
+            many = " (two or three, one at a time; then Done)" if obs.mode == "duel" else ""
+            lead = " You lead: you know the true answer, so invent a different one." if obs.truth is not None else ""
+            self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: invent a false answer that will fool "
+                                     f"the others{many}.{lead}</div>")
+        if legal.vote:
+            buttons = []
+            for k in legal.vote:
+                b = W.Button(description=f"#{k} {obs.answers[k - 1]}"[:40], layout=W.Layout(width="auto"))
+                b.on_click(lambda _, k=k: self.try_move(f"vote {k}"))
+                buttons.append(b)
+            self.vote_box.children = buttons
+            what = ("Pick the answer you believe is true; each wrong pick gives a point to the asker."
+                    if obs.mode == "duel" else
+                    "Bet on the answer you believe is true: 1 point if it is. Do not bet on your own answer: "
+                    "that bet goes to the leader.")
+            self.legal_text.value = f"<div class='bk-box'><b>{name}</b>: {what}</div>"
