@@ -58,3 +58,50 @@ def test_conservation_check_catches_lost_money(monkeypatch):
     monkeypatch.setattr(engine.Table, "_payday", stingy)
     with pytest.raises(AssertionError, match="money|notes"):
         check_game(config_game("horse-trading"), 3, seeds=[0, 1, 2])
+
+
+@pytest.mark.parametrize("players", [2, 6, 7, 8, 10])
+@pytest.mark.parametrize("config", [c[0] for c in CONFIGS if c[1] == "bluffer"])
+def test_conformance_bluffer_two_and_team_games(config, players):
+    """Bluffer also seats 2 (the two-player rules) and 6 to 10 (the team rules)."""
+    game = config_game(config)
+    if game.rules.team_scoring and players % 2:
+        pytest.skip("team scoring needs teams of the same size")
+    report = check_game(game, players, seeds=[0, 1, 2])
+    assert report["games"] == 3 and report["steps"] > 60
+    assert report["observations"] > 0 and report["illegal"] > 0
+
+
+def _bluffer_leak(monkeypatch, spy):
+    """Run the suite on Bluffer with observations changed by ``spy(table, seat, obs)``."""
+    from bluffkit.games.bluffer import engine as bengine
+    real = bengine.Table.observe
+
+    def leaky(t, seat, legal=None, to_move=None):
+        return spy(t, seat, real(t, seat, legal, to_move))
+
+    monkeypatch.setattr(bengine.Table, "observe", leaky)
+    with pytest.raises(AssertionError, match="leak"):
+        check_game(config_game("bluffer"), 4, seeds=[0, 1], hidden_every=1)
+
+
+def test_leak_detector_catches_a_neighbours_answer(monkeypatch):
+    """Another seat's unread answer must not reach an observation."""
+    def spy(t, seat, obs):
+        return tuple.__new__(type(obs), obs[:14] + (t.writes[(seat + 1) % t.n],) + obs[15:])
+    _bluffer_leak(monkeypatch, spy)
+
+
+def test_leak_detector_catches_authors_shown_to_voters(monkeypatch):
+    """Who wrote which answer must not reach a voter before the reveal."""
+    def spy(t, seat, obs):
+        authors = tuple(a for a, _ in t.order) if t.order else None
+        return tuple.__new__(type(obs), obs[:17] + (authors,) + obs[18:])
+    _bluffer_leak(monkeypatch, spy)
+
+
+def test_leak_detector_catches_a_sealed_vote(monkeypatch):
+    """Another voter's sealed vote must not reach an observation before all are in."""
+    def spy(t, seat, obs):
+        return tuple.__new__(type(obs), obs[:18] + (t.votes[(seat + 1) % t.n],) + obs[19:])
+    _bluffer_leak(monkeypatch, spy)
