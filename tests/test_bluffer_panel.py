@@ -1,0 +1,213 @@
+"""The Bluffer classroom panel (headless), its HTML views, the simulated points of its
+bots, and the CLI on Bluffer."""
+
+import numpy as np
+import pytest
+
+from bluffkit.agents.bluffer import BluffBot
+from bluffkit.analysis.bluffer_data import (game_points, points_by_role, points_by_spot_chart,
+                                            points_distribution_chart, simulate, spot_sweep)
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
+from bluffkit.session import Session
+from bluffkit.widgets import BlufferTable, ReplayViewer
+from bluffkit.widgets.render_bluffer import bluffer_html, public_html
+
+NAMES = ["Anne", "Ben", "Chloé", "Dev"]
+
+
+def _vote_phase_session(seed=4):
+    """A 4-player game stopped when the answers have been read (Anne leads)."""
+    g = make_game("bluffer")
+    s = Session(g, ["human"] * 4, names=NAMES, seed=seed)
+    s.chance("ask octopus-hearts")
+    for seat, text in enumerate(["two", "nine", "five", "one"]):
+        s.play(f"write {text}", seat)
+    s.chance("shuffle 4,0,1,2,3")          # #1 the truth, #2 Anne's, #3 Ben's, #4 Chloé's, #5 Dev's
+    return g, s
+
+
+def test_the_writer_types_an_answer_and_bots_do_the_rest():
+    t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)
+    assert t.cover.layout.display is None and "Anne" in t.show.description
+    t.show.click()
+    assert t.answer_box.layout.display is None and t.vote_box.layout.display == "none"
+    assert "You lead" in t.legal_text.value               # Anne leads the first question
+    t.answer.value = "a purple cow"
+    t.write.click()
+    assert t.message.value == ""
+    first = t.session.state.history[0]
+    assert (0, "a purple cow") in first.order
+    assert "a purple cow" in t.shared.value and "Last question" in t.shared.value
+    # Ben leads the next question and Anne is a voter once the bots have written
+    assert t.session.state.leader == 1
+
+
+def test_a_voter_sees_one_button_per_answer_and_a_bad_vote_changes_nothing():
+    t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()
+    assert t.session.state.phase == "vote" and t.session.waiting_for == 1
+    t.show.click()
+    labels = [b.description for b in t.vote_box.children]
+    assert len(labels) == 5 and all(lab.startswith(f"#{k}") for k, lab in enumerate(labels, 1))
+    moves = list(t.session.moves)
+    t.typed.value = "vote 9"
+    t.typed_button.click()
+    assert "no-such-answer" in t.message.value and t.session.moves == moves
+    t.vote_box.children[0].click()
+    assert len(t.session.state.history) == 1
+
+
+def test_an_empty_answer_is_refused_with_a_reason():
+    t = BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=1)
+    t.show.click()
+    t.answer.value = "   "
+    t.write.click()
+    assert "Not allowed" in t.message.value and t.session.moves[-1][0] is None
+
+
+def test_the_leaders_screen_opens_behind_the_cover_and_shows_truth_and_authors():
+    t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()                                    # the answers are read; Ben must vote
+    t.leader_button.click()
+    assert t.board.layout.display == "none" and "Anne" in t.show.description
+    t.show.click()
+    q = t.game.deck.by_id[t.session.state.qid]
+    assert "The true answer" in t.view.value and q.answer in t.view.value
+    assert "(Ben)" in t.view.value and t.controls.layout.display == "none"
+    assert "The true answer" not in t.shared.value and "(Ben)" not in t.shared.value
+    t.show.click() if t.cover.layout.display is None else None
+    assert t.session.waiting_for == 1
+
+
+def test_the_two_player_panel_offers_done_after_two_answers():
+    t = BlufferTable(players=2, humans=[0], names=NAMES[:2], seed=2)
+    t.show.click()
+    assert t.done.layout.display == "none"
+    for text in ("a kite", "a drum"):
+        t.answer.value = text
+        t.write.click()
+        if t.cover.layout.display is None:
+            t.show.click()
+    assert t.done.layout.display is None
+    t.done.click()
+    assert t.message.value == ""
+
+
+def test_one_bot_per_seat_and_a_wrong_count_is_refused():
+    t = BlufferTable(players=3, humans=[], spot=[0.9, 0.1, 0.5], names=NAMES[:3], seed=1)
+    assert t.session.over and [a.spot for a in t.session.agents] == [0.9, 0.1, 0.5]
+    with pytest.raises(RulesError, match="one bot per seat"):
+        BlufferTable(players=3, humans=[0], spot=[0.9, 0.1], names=NAMES[:3])
+
+
+def test_a_seat_view_never_shows_other_sheets_the_truth_or_authors():
+    g, s = _vote_phase_session()
+    ben = bluffer_html(g, s.state, NAMES, 1)
+    assert "your answer" in ben.lower() and "nine" in ben
+    assert "the true answer" not in ben and "(Anne)" not in ben and "(Chloé)" not in ben
+    anne = bluffer_html(g, s.state, NAMES, 0)              # the leader sees the truth and the authors
+    assert "The true answer" in anne and "(Chloé)" in anne
+    shared = public_html(g, s.state, NAMES)
+    assert "The true answer" not in shared and "(Ben)" not in shared and "Your answer" not in shared
+    # while writing, no seat's view holds another seat's text
+    g2 = make_game("bluffer")
+    s2 = Session(g2, ["human"] * 3, names=NAMES[:3], seed=1)
+    s2.chance("ask octopus-hearts")
+    s2.play("write seventeen", 0)
+    for seat in (1, 2):
+        assert "seventeen" not in bluffer_html(g2, s2.state, NAMES[:3], seat)
+    assert "seventeen" not in public_html(g2, s2.state, NAMES[:3])
+
+
+def test_the_reveal_table_gives_each_answer_its_author_votes_and_points():
+    g, s = _vote_phase_session()
+    s.play("vote 1", 1)        # Ben: the truth
+    s.play("vote 4", 2)        # Chloé: her own answer -> 2 to the leader Anne
+    s.play("vote 3", 3)        # Dev: Ben's answer -> 2 to Ben
+    html = public_html(g, s.state, NAMES)
+    assert "Anne +2, Ben +3" in html
+    assert "goes to the leader" in html and "+1 each to Ben" in html
+
+
+def test_replay_viewer_draws_a_bluffer_log(tmp_path):
+    g = make_game("bluffer", rounds=1)
+    s = Session(g, ["sharp", "gullible", "random"], names=NAMES[:3], seed=2).run()
+    path = s.save(tmp_path / "b.jsonl")
+    v = ReplayViewer(path)
+    v.step.value = 5                     # the three answers have been read, nobody has voted
+    state = v.states[5]
+    assert state.phase == "vote"
+    own = state.writes[1][0]
+    v.viewer.value = 1                   # Ben's view: his own answer, no authors
+    assert own in v.table.value and "(Anne)" not in v.table.value
+    v.viewer.value = state.leader        # the leader's view: the authors
+    assert "(Ben)" in v.table.value
+    v.step.value = v.step.max
+    assert "win" in v.table.value and "Last question" in v.table.value
+
+
+def test_simulated_points_match_the_rule_and_the_sweep_has_a_row_per_spot():
+    df = simulate(3, [0.9, 0.1, 0.5], games=20, seed=4, rounds=1)
+    assert (df.points == df.author_points + df.voter_points).all()
+    assert set(df.role) == {"leader", "voter"}
+    assert (df[df.role == "leader"].voter_points == 0).all(), "a leader never votes"
+    # per question, the points are 2 per vote on a false answer and 1 per vote on the truth
+    per_q = df.groupby(["game", "question"]).agg(points=("points", "sum"), truth=("voter_points", "sum"))
+    assert ((per_q.points - per_q.truth) % 2 == 0).all() and (per_q.points >= 2 * (3 - 1) - per_q.truth).all()
+    assert list(game_points(df).columns) == ["game", "seat", "spot", "points"]
+    assert set(points_by_role(df).role) == {"leader", "voter"}
+    sweep = spot_sweep(3, [0.0, 1.0], games=10, seed=1, rounds=1)
+    assert sorted(sweep.spot_0.unique()) == [0.0, 1.0]
+    perfect = sweep[(sweep.spot_0 == 1.0) & (sweep.seat == 0) & (sweep.role == "voter")]
+    assert (perfect.voter_points == 1).all(), "a bot with spot 1 always finds the truth"
+    blind = sweep[(sweep.spot_0 == 0.0) & (sweep.seat == 0) & (sweep.role == "voter")]
+    assert (blind.voter_points == 0).all(), "a bot with spot 0 never votes the truth"
+    assert points_distribution_chart(df).to_dict()["mark"]["type"] == "bar"
+    assert "layer" in points_by_spot_chart(sweep, sweep.groupby("spot_0", as_index=False)["points"].mean()).to_dict()
+
+
+def test_simulation_matches_the_leaders_expected_points():
+    """The leader gets 2 points for each vote on their answer: with voters' spots p_v and
+    n - 1 false answers each voter may fall for, 2 * sum((1 - p_v) / (n - 1))."""
+    spots = [0.5, 0.5, 0.2, 0.8]
+    df = simulate(4, spots, games=150, seed=9, rounds=1)
+    lead = df[(df.role == "leader") & (df.seat == 0)].points
+    expected = 2 * sum((1 - p) / 3 for p in spots[1:])
+    assert abs(lead.mean() - expected) < 5 * lead.std() / len(lead) ** 0.5
+
+
+def test_bad_simulation_settings_are_refused():
+    with pytest.raises(RulesError, match="one spot per seat"):
+        simulate(3, [0.5, 0.5], games=2, seed=1)
+    with pytest.raises(RulesError, match="games"):
+        simulate(3, 0.5, games=0, seed=1)
+    with pytest.raises(RulesError, match="spot"):
+        BluffBot(1.5)
+
+
+def test_bots_never_vote_their_own_answer_and_bots_never_collide():
+    g = make_game("bluffer")
+    for seed in range(5):
+        s = Session(g, [BluffBot(0.3) for _ in range(5)], names=[f"P{i}" for i in range(5)], seed=seed).run()
+        for r in s.state.history:
+            texts = [t for a, t in r.order if a != -1]
+            assert len(set(texts)) == len(texts), "two bots wrote the same answer"
+            for voter, votes in enumerate(r.votes):
+                assert all(r.order[k - 1][0] != voter for k in votes)
+
+
+def test_cli_simulates_and_replays_bluffer(tmp_path, capsys):
+    from bluffkit.cli import main
+    out = tmp_path / "b.csv"
+    assert main(["simulate", "bluffer", "--players", "3", "--games", "2", "--seed", "1", "--out", str(out),
+                 "--logs", str(tmp_path / "logs"), "--agents", "sharp,gullible,random", "--no-progress"]) == 0
+    assert main(["replay", str(tmp_path / "logs" / "game-0.jsonl")]) == 0
+    text = capsys.readouterr().out
+    assert "a valid log of bluffer, 3 players" in text and "winner:" in text
+    assert main(["scenario", "run", "bluffer-worked-question"]) == 0
+    assert "7/7 expectations hold" in capsys.readouterr().out
