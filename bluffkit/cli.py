@@ -9,7 +9,7 @@
     bluffkit play GAME --players N [--human 0] [--agents heuristic] [--names Anna,Ben,Carla]
     bluffkit rules GAME [--variant short]
 
-Games: ``youre-bluffing``, ``horse-trading`` and ``bloff``; variants (You're
+Games: ``youre-bluffing``, ``horse-trading``, ``bloff`` and ``bluffer``; variants (You're
 Bluffing! / Horse Trading): ``quick``, ``double-auction``, ``trade-and-auction``,
 ``short``; any rule option with
 ``--option name=value``. Exit status: 0 on success, 1 when a scenario's
@@ -51,7 +51,7 @@ def _game(args):
 
 
 def _add_game_args(p) -> None:
-    p.add_argument("game", help="youre-bluffing, horse-trading or bloff")
+    p.add_argument("game", help="youre-bluffing, horse-trading, bloff or bluffer")
     p.add_argument("--variant", action="append", metavar="NAME",
                    help="quick, double-auction, trade-and-auction or short (repeatable)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
@@ -110,6 +110,10 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+#: The bot that fills empty seats in ``bluffkit play`` when --agents is not given.
+_DEFAULT_BOT = {"bloff": "caller", "bluffer": "average"}
+
+
 def cmd_replay(args) -> int:
     from bluffkit.core import log as gamelog
     log, states = gamelog.read(args.log)
@@ -147,7 +151,7 @@ def cmd_play(args) -> int:
     game = _game(args)
     describe = game.describe
     humans = {int(h) for h in (args.human or "0").split(",") if h != ""}
-    bots = [a.strip() for a in (args.agents or ("caller" if game.name == "bloff" else "heuristic")).split(",")]
+    bots = [a.strip() for a in (args.agents or _DEFAULT_BOT.get(game.name, "heuristic")).split(",")]
     seats = []
     for s in range(args.players):
         seats.append(HUMAN if s in humans else bots[min(len(bots) - 1, s)])
@@ -217,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_args(s)
     s.add_argument("--players", type=int, default=3)
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
-    s.add_argument("--agents", help="bots for the other seats (default: heuristic; caller for bloff)")
+    s.add_argument("--agents", help="bots for the other seats (default: heuristic; caller for bloff; average for bluffer)")
     s.add_argument("--names", help="seat names, comma-separated")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--save", help="write the log here at the end")
