@@ -259,3 +259,97 @@ You are Anne, against three bots. Choose cards and press **Say ...**; when someo
 
 BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=4)"""),
 ])
+
+write("bluffer.ipynb", [
+    md("""# Bluffer: fooling and being fooled
+
+**The game** (*Bluffer* rulebook, "How to Play a Question"). The leader reads a strange but true question.
+Everyone, the leader included, invents a **false** answer in secret. The leader adds the true answer, shuffles
+and reads them all, numbered, without naming the authors. Everyone but the leader then bets at the same moment
+on the answer they believe.
+
+**Points** ("5. Awarding Points"): **2** to an author for each other player's vote on their answer, **1** to a
+voter who finds the truth. Betting on your own answer is forbidden: that bet goes to the leader. A round is six
+questions; the best score wins it (ties: all tied win); two round wins take the game.
+
+The question for the class: is it worth more to be a good *liar* or a good *detective*?"""),
+    md("""## One question, scored by the rules
+
+Five players; Anne leads. Ben and Chloé both write "nine" (identical answers are read as separate numbers).
+Ben bets on Chloé's "nine", Chloé bets on her own sheet by mistake (the bet goes to Anne), Dev finds the truth
+and Emma falls for Anne's "two". Step through it; choose **Anne** under *View* to see what the leader sees."""),
+    code("""from bluffkit.widgets import ScenarioPlayer
+
+example = ScenarioPlayer("bluffer-worked-question", seat=None)
+example.go(11)
+for check in example.result.checks[-5:]:
+    print("ok " if check.ok else "FAIL", check.key, check.expected)
+example"""),
+    md("""## What a voter should expect
+
+A simple belief model: a voter recognises the truth with probability **p** (their *spot* rate); otherwise they
+bet on one of the false answers other than their own, each equally likely. With **n** players there are n
+false answers, so a voter who is fooled lands on any one of n − 1 of them. The expected points per question,
+derived with sympy (`bluffkit.analysis.bluffer_theory`):"""),
+    code("""import sympy as sp
+from bluffkit.analysis import bluffer_theory as bt
+
+e = bt.standard_expected()
+for role in ("leader", "author", "voter", "non_leader"):
+    display(sp.Eq(sp.Symbol(f"E_{{{role}}}"), sp.simplify(e[role])))"""),
+    md("""The leader collects 2 points from every fooled voter's bet that lands on their answer: 2(1 − p) in all. A
+non-leader gets p as a detective plus 2(1 − p)(n − 2)/(n − 1) as an author. At a table of four, by spot rate:"""),
+    code("""import pandas as pd
+
+rows = []
+for p in (0.0, 0.2, 0.4, 0.6, 0.8, 1.0):
+    v = bt.standard_points(4, p)
+    rows.append({"spot p": p, "leader": v["leader"], "as author": v["author"], "as voter": v["voter"],
+                 "non-leader in all": v["non_leader"]})
+print(pd.DataFrame(rows).round(3).to_string(index=False))"""),
+    md("""A gullible table (small p) pays the authors; a sharp table pays the detectives, but only 1 point a head
+against 2 for each fooled vote. **Discuss:** at what p does a non-leader earn more as a detective than as an
+author?
+
+## Simulated games against the theory
+
+Bots that use exactly this model (`BluffBot(spot)`) play one round (six questions, the leader moving left each
+time, so seats 0 and 1 lead twice). Seat 0 spots the truth 80 % of the time, the others 40 % and 10 %:"""),
+    code("""from bluffkit.analysis.bluffer_data import points_by_spot_chart, points_distribution_chart, simulate, spot_sweep
+
+spots = [0.8, 0.4, 0.4, 0.1]
+games = simulate(4, spots, games=400, seed=1, rounds=1)
+per_round = games.groupby(["game", "seat"])["points"].sum().groupby("seat").agg(["mean", "sem"])
+per_round["theory"] = bt.round_points(spots)
+print(per_round.round(2).to_string())"""),
+    md("""Each simulated mean lies within three standard errors (`sem`) of the derived value, as sampling error allows (with 4,000 games they agree to within 0.06 points). The spread matters as
+much as the mean: a round's points vary a lot."""),
+    code("""points_distribution_chart(games)"""),
+    md("""How seat 0's points per question grow with its spot rate (the others at 40 %), split into points won as an
+author and as a voter; the black line is the derived expectation:"""),
+    code("""sweep = spot_sweep(4, [0.0, 0.25, 0.5, 0.75, 1.0], games=150, seed=2, rest=0.4, rounds=1)
+theory = pd.DataFrame({"spot_0": s, "points": bt.round_points([s, 0.4, 0.4, 0.4])[0] / 6}
+                      for s in [0.0, 0.25, 0.5, 0.75, 1.0])
+points_by_spot_chart(sweep, theory)"""),
+    md("""Spotting the truth raises only the *voter* part: the author part depends on the **others'** gullibility.
+
+## Two players and teams
+
+**Two players** ("Game for 2 Players"): the asker writes two or three false answers; the other picks until they
+find the truth, and each wrong pick is a point for the asker. With three false answers and pure guessing the
+asker expects 1.5 points; a guesser who spots the truth with probability p at each pick:"""),
+    code("""p = sp.Symbol("p")
+display(sp.Eq(sp.Symbol("E_{asker}"), bt.two_player_expected(3)))
+print("pure guessing:", bt.two_player_expected(3, bt.guessing_spots(3)))"""),
+    md("""**6 to 10 players** ("Game for 6 to 10 Players"): two teams; one writes, the other votes. Each of the t
+authors expects 2 m (1 − p) / t from the m voters:"""),
+    code("""bt.team_expected()"""),
+    md("""## Play a question
+
+You are Anne, against three bots (spot rates 40 %, 40 % and 10 %). Press **Show** when it is your turn behind the
+cover screen; type a false answer, or press an answer's button to vote. **Leader's screen** shows the leader's
+view (the true answer and who wrote what) behind the cover."""),
+    code("""from bluffkit.widgets import BlufferTable
+
+BlufferTable(players=4, humans=[0], spot=[0.4, 0.4, 0.4, 0.1], names=["Anne", "Ben", "Chloé", "Dev"], seed=4)"""),
+])
