@@ -197,3 +197,21 @@ def test_bloff_table_lays_a_card(page: Page, lab_server: LabServer):
     log = cell.locator(".bk-log").first
     expect(log).to_contain_text("Anne says", timeout=WAIT_MS)
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bloff-table")
+
+
+def test_bluffer_table_writes_and_reveals(page: Page, lab_server: LabServer):
+    """Bluffer on one shared screen: uncover, type a false answer, see the reveal."""
+    open_and_run_all(page, lab_server, "bluffer.ipynb")
+    show = button(page, re.compile(r"^\s*Show Anne['\u2019]s view\s*$"))
+    expect(show).to_have_count(1, timeout=WAIT_MS)
+    cell = cell_of(page, show)
+    save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bluffer-cover")
+    show.click()
+    answer = cell.locator("input[placeholder='your false answer']").first
+    expect(answer).to_be_visible(timeout=WAIT_MS)
+    answer.fill("a purple cow")
+    cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Write it\s*$")).click()
+    reveal = cell.locator(".bk-reveal").first
+    expect(reveal).to_contain_text("a purple cow", timeout=WAIT_MS)
+    expect(reveal).to_contain_text("Anne", timeout=WAIT_MS)
+    save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bluffer-reveal")
