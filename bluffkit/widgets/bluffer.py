@@ -102,7 +102,8 @@ class BlufferTable(SeatPanel):
         if writing:
             self.answer.value = ""
             many = " (two or three, one at a time; then Done)" if obs.mode == "duel" else ""
-            lead = " You lead: you know the true answer, so invent a different one." if obs.truth is not None else ""
+            lead = (" You lead: you will copy the true answer once everyone has written." if seat == obs.leader
+                    and obs.mode == "standard" else "")
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: invent a false answer that will fool "
                                      f"the others{many}.{lead}</div>")
         if legal.vote:

@@ -183,14 +183,16 @@ class Legal:
         if kind is Done and self.done:
             return None
         if kind is Vote and self.vote:
-            if action.number in self.vote:
+            number = action.number
+            if isinstance(number, int) and not isinstance(number, bool) and number in self.vote:
                 return None
             k = len(t.order)
-            if not isinstance(action.number, int) or not 1 <= action.number <= k:
+            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= k:
                 return ("no-such-answer", f"there are answers 1 to {k}; there is no answer {action.number!r}")
             if t.mode == "duel":
                 return ("already-chosen", f"answer {action.number} has been chosen already; choose another")
-            return ("own-answer", "it is forbidden to bet on your own answer (own_answer_vote='refused')")
+            return ("own-answer", "it is forbidden to bet on your own answer, or on one that reads the same "
+                    "(own_answer_vote='refused')")
         return t.why_not(self.seat, kind)
 
 
@@ -306,7 +308,10 @@ class Table(TableBase):
             chosen = self.votes[seat]
             return Legal(seat, VOTE, vote=tuple(k for k in numbers if k not in chosen))
         if r.own_answer_vote == "refused":
-            return Legal(seat, VOTE, vote=tuple(k for k in numbers if self.order[k - 1][0] != seat))
+            # every answer that reads like one's own is refused: refusing only one's own
+            # sheet would tell which of two identical answers is whose
+            own = set(self.writes[seat])
+            return Legal(seat, VOTE, vote=tuple(k for k in numbers if self.order[k - 1][1] not in own))
         return Legal(seat, VOTE, vote=tuple(numbers))
 
     def why_not(self, seat: int, kind) -> tuple[str, str]:
@@ -330,6 +335,9 @@ class Table(TableBase):
                      else "the asker writes this question's answers" if kind is Write
                      else "the answers are being written"))
         if self.phase == VOTE:
+            if kind is not Vote:
+                return ("answers-read", f"seat {seat} cannot {what} now: the answers have been read; "
+                        "it is time to vote")
             if seat == self.leader and self.mode == "standard":
                 return ("leader-does-not-vote", "the leader does not bet (they have seen the answer)")
             if seat not in self.voters():
@@ -368,6 +376,8 @@ class Table(TableBase):
             self.used = self.used + (outcome.qid,)
             self.phase = WRITE
         elif self.phase == SHUFFLE:
+            if not isinstance(outcome, Shuffle):
+                raise IllegalAction("not-chance-turn", "chance shuffles the sheets now (shuffle 2,0,1,...)")
             sheets = self.sheets()
             if not isinstance(outcome, Shuffle) or sorted(outcome.order) != list(range(len(sheets))):
                 raise IllegalAction("bad-shuffle", f"a shuffle orders the {len(sheets)} sheets: each index 0.."

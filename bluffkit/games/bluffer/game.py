@@ -4,11 +4,13 @@
 >>> g = Bluffer()
 >>> s = g.new_state(3)
 >>> s = g.step(s, None, "ask octopus-hearts")
->>> g.observe(s, 1).question_text, g.observe(s, 0).truth, g.observe(s, 1).truth
-('How many hearts does an octopus have?', 'three', None)
+>>> g.observe(s, 1).question_text, g.observe(s, 0).truth    # the leader copies the answer after writing
+('How many hearts does an octopus have?', None)
 >>> for seat, text in [(0, "two"), (1, "five"), (2, "nine")]:
 ...     s = g.step(s, seat, f"write {text}")
 >>> s = g.step(s, None, "shuffle 3,1,0,2")     # the truth first, then Ben's, Anne's, Chloé's
+>>> g.observe(s, 0).truth, g.observe(s, 1).truth
+('three', None)
 >>> g.observe(s, 1).answers
 ('three', 'five', 'two', 'nine')
 >>> s = g.step(s, 1, "vote 1")                 # Ben finds the truth: 1 point
@@ -44,7 +46,7 @@ def parse(text: str):
     if head == "done" and not rest:
         return DONE_
     if head == "vote":
-        if not rest.isdigit():
+        if not (rest.isascii() and rest.isdigit()):
             raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {rest!r}")
         return Vote(int(rest))
     if head == "ask" and rest and " " not in rest:

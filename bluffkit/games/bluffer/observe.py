@@ -1,11 +1,13 @@
 """What one Bluffer player may know.
 
-Everyone hears the question, sees the answers as they are read (numbered, without
-their authors) and sees the points, the round winners and every question already
+Everyone hears the question (in the two-player and team games the writers read it
+in secret, and the others hear it with the answers), sees the answers as they are
+read (numbered, without their authors) and sees the points, the round winners and every question already
 scored, authors and votes included. A seat sees its own sheet(s) and its own votes.
-The leader (in the team game: the writing team) also knows the true answer from the
-start and the author of every answer as it is read ("collects all the invented
-answers ... behind the screen"). Nobody sees another seat's answer before it is
+The leader (in the team game: the writing team) also knows the true answer once the
+answers are written ("lifts the card slightly to copy the true answer", after step 2)
+and the author of every answer as it is read ("collects all the invented answers
+... behind the screen"). Nobody sees another seat's answer before it is
 read, the authors before the reveal (unless they lead), or another seat's sealed
 vote before all votes are in. In the two-player game the guesses are spoken aloud.
 """
@@ -33,14 +35,15 @@ class Observation(tuple):
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
         phase = t.phase
-        live = phase in ("write", "shuffle", "vote")
-        knows = live and seat in t.knowers()
-        q = t.deck.by_id[t.qid] if t.qid else None
         reading = phase == "vote"
+        writers_know = seat in t.knowers()
+        knows = (reading or phase == "shuffle") and writers_know       # the truth is copied after writing
+        heard = t.qid and (t.mode == "standard" or reading or writers_know)
+        q = t.deck.by_id[t.qid] if heard else None
         return tuple.__new__(cls, (
             seat, t.rules, t.n, t.mode, t.teams, phase, t.round, t.question, t.leader,
             t.to_move() if to_move is None else to_move,
-            t.qid, q.question if q else "", q.category if q else "",
+            t.qid if heard else "", q.question if q else "", q.category if q else "",
             q.answer if knows else None,
             t.writes[seat], tuple(map(len, t.writes)),
             tuple(text for _, text in t.order) if reading else (),

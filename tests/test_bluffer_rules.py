@@ -1,0 +1,1026 @@
+"""Rule-by-rule tests of the Bluffer engine.
+
+Each test checks one rule and quotes the rulebook passage it comes from
+(shared/seeds/004_acaf89846761703d.txt); RULES.md section 4 is the project's digest of it.
+Expected numbers are worked out from the rulebook by hand (the arithmetic is in the comments),
+never by the engine's own scoring. Everything goes through the public API (``make_game``).
+
+The question used throughout is ``octopus-hearts``: "How many hearts does an octopus have?",
+true answer "three". A shuffle lists the sheets in reading order as indices into the sheets
+in seat order (each writer's answers in the order written), the true answer last.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError
+from bluffkit.core.game import make_game
+from bluffkit.games.bluffer.deck import DeckError
+from bluffkit.games.bluffer.engine import Ask, Done, Shuffle, Vote, Write
+
+ANNE, BEN, CHLOE, DAN, EVE = range(5)
+NAMES = ["Anne", "Ben", "Chloe", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
+Q = "octopus-hearts"                 # answer "three"
+TRUTH = -1                           # the author of the true answer in a Reveal
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+def run(g, s, *moves):
+    """Apply ``(seat, action text)`` pairs in order (seat ``None`` for chance)."""
+    for seat, action in moves:
+        s = g.step(s, seat, action)
+    return s
+
+
+def ask_and_write(g, s, writes, qid=Q):
+    """Chance asks ``qid``; then each ``(seat, text)`` of ``writes`` is written, in order."""
+    s = g.step(s, None, f"ask {qid}")
+    for seat, text in writes:
+        s = g.step(s, seat, f"write {text}")
+    return s
+
+
+def question(g, s, writes, shuffle, votes, qid=Q):
+    """One whole question: ask, the writes, the shuffle, then the ``(seat, number)`` votes."""
+    s = ask_and_write(g, s, writes, qid)
+    s = g.step(s, None, "shuffle " + ",".join(map(str, shuffle)))
+    for seat, number in votes:
+        s = g.step(s, seat, f"vote {number}")
+    return s
+
+
+def plain(g, s, votes=None, qid=Q):
+    """A question where every writer writes "decoy <seat>" and the sheets are read in seat
+    order with the true answer last. ``votes`` maps a voter to the seat whose answer it
+    votes for, or to ``TRUTH``; by default every voter finds the truth."""
+    s = g.step(s, None, f"ask {qid}")
+    writers = tuple(g.to_move(s))
+    for seat in writers:
+        s = g.step(s, seat, f"write decoy {seat}")
+    s = g.step(s, None, "shuffle " + ",".join(map(str, range(len(writers) + 1))))
+    truth_number = len(writers) + 1
+    if votes is None:
+        votes = {v: TRUTH for v in g.to_move(s)}
+    for voter, target in votes.items():
+        number = truth_number if target == TRUTH else writers.index(target) + 1
+        s = g.step(s, voter, f"vote {number}")
+    return s
+
+
+def duel_question(g, s, false_answers, picks):
+    """Two players: the asker writes ``false_answers`` answers ("decoy 1", ...), says done if
+    fewer than the most allowed, the sheets are read in order with the truth last, and the
+    guesser picks the numbers in ``picks`` and then the truth."""
+    asker = s.leader
+    s = g.step(s, None, f"ask {Q}")
+    for k in range(1, false_answers + 1):
+        s = g.step(s, asker, f"write decoy {k}")
+    if s.phase == "write":
+        s = g.step(s, asker, "done")
+    s = g.step(s, None, "shuffle " + ",".join(map(str, range(false_answers + 1))))
+    for k in list(picks) + [false_answers + 1]:
+        s = g.step(s, 1 - asker, f"vote {k}")
+    return s
+
+
+def refused(g, s, seat, action, rule, says=""):
+    """The action is refused with ``rule`` and a message saying ``says``; the state, and a
+    mutable working copy of it, are left exactly as they were."""
+    before = s.values()
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, seat, action)
+    err = info.value
+    assert err.rule == rule, f"{action!r} by seat {seat}: rule {err.rule!r}, expected {rule!r} ({err.reason})"
+    assert err.reason and f"[rule: {rule}]" in str(err), f"no message or rule id in {str(err)!r}"
+    assert says.lower() in err.reason.lower(), f"the message {err.reason!r} does not say {says!r}"
+    assert s.values() == before, "a refused action changed the state"
+    a = g.parse(action) if isinstance(action, str) else action
+    t = g.table(s)
+    values = t.values()
+    with pytest.raises(IllegalAction):
+        if seat is None:
+            t.apply_chance(a)
+        else:
+            t.apply(seat, a)
+    assert t.values() == values, "a refused action changed the working copy"
+    return err
+
+
+def gains(s):
+    """The points the last scored question gave each seat."""
+    return s.history[-1].gains
+
+
+def four_at_vote(g=None):
+    """Four players, Anne leads. Anne "two", Ben "five", Chloe "nine", Dan "one"; the sheets in
+    seat order are 0 two, 1 five, 2 nine, 3 one, 4 three (truth); shuffle 2,4,0,3,1 reads
+    #1 nine (Chloe), #2 three (truth), #3 two (Anne), #4 one (Dan), #5 five (Ben)."""
+    g = g or make_game("bluffer")
+    s = ask_and_write(g, g.new_state(4), [(ANNE, "two"), (BEN, "five"), (CHLOE, "nine"), (DAN, "one")])
+    return g, g.step(s, None, "shuffle 2,4,0,3,1")
+
+
+# -- the standard game: writing ---------------------------------------------------------------
+# "2 - Each Player (including the Leader) invents a false answer and writes it on their sheet
+# in secret."
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_everyone_including_the_leader_writes_one_answer(players):
+    g = make_game("bluffer")
+    s = g.step(g.new_state(players), None, f"ask {Q}")
+    assert s.phase == "write"
+    assert tuple(g.to_move(s)) == tuple(range(players)), "every seat, the leader too, writes"
+    assert g.legal(s, ANNE).write == 1 and not g.legal(s, ANNE).vote
+    for seat in range(players):
+        s = g.step(s, seat, f"write decoy {seat}")
+        assert seat not in g.to_move(s)
+        if seat < players - 1:
+            assert s.phase == "write", "the shuffle waits for every sheet"
+    assert s.phase == "shuffle" and g.is_chance(s) and tuple(g.to_move(s)) == ()
+
+
+def test_a_seat_writes_one_answer_only():
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(3), [(BEN, "five")])
+    refused(g, s, BEN, "write six", "already-written", "written")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_answers_are_read_with_numbers_one_to_players_plus_one(players):
+    # "gathers them with the 'Answer' sheet ... give the answers one after another, assigning
+    # each a number": players' sheets and the true one, at most 6 places on the board.
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(players), [(p, f"decoy {p}") for p in range(players)])
+    order = list(range(players, -1, -1))                 # reversed: the truth read first
+    s = g.step(s, None, "shuffle " + ",".join(map(str, order)))
+    o = g.observe(s, BEN)
+    assert o.answers == ("three",) + tuple(f"decoy {p}" for p in range(players - 1, -1, -1))
+    assert g.legal(s, BEN).vote == tuple(range(1, players + 2))
+
+
+# -- the standard game: voting ----------------------------------------------------------------
+# "4 - The Other Players then bet on the answer they consider to be true." "The Leader of the
+# round does not bet (they have seen the answer)."
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_leader_does_not_vote(players):
+    g = make_game("bluffer")
+    s = plain(g, g.new_state(players), votes={})          # stops at the vote
+    assert s.phase == "vote"
+    assert tuple(g.to_move(s)) == tuple(range(1, players)), "everyone but the leader votes"
+    assert not g.legal(s, ANNE)
+    refused(g, s, ANNE, "vote 1", "leader-does-not-vote", "leader")
+
+
+def test_a_vote_cannot_be_changed():
+    g, s = four_at_vote()
+    s = g.step(s, BEN, "vote 1")
+    assert BEN not in g.to_move(s)
+    refused(g, s, BEN, "vote 2", "already-voted", "voted")
+    refused(g, s, BEN, "vote 1", "already-voted")
+
+
+def test_the_question_is_scored_when_the_last_vote_is_in():
+    g, s = four_at_vote()
+    s = run(g, s, (BEN, "vote 3"), (CHLOE, "vote 2"))
+    assert s.phase == "vote" and s.history == () and s.points == (0, 0, 0, 0)
+    s = g.step(s, DAN, "vote 1")
+    assert s.phase == "ask" and len(s.history) == 1
+
+
+# -- awarding points --------------------------------------------------------------------------
+# "You earn 2 points for every token bet by other players on your invented answer. If you bet on
+# the true answer, you also score 1 point."
+
+def test_two_points_per_vote_on_an_answer_and_one_for_the_truth():
+    g, s = four_at_vote()
+    # Ben votes #3 (Anne's "two"): Anne +2. Chloe votes #2 (the truth): Chloe +1.
+    # Dan votes #1 (Chloe's "nine"): Chloe +2. Anne 2, Ben 0, Chloe 3, Dan 0.
+    s = run(g, s, (BEN, "vote 3"), (CHLOE, "vote 2"), (DAN, "vote 1"))
+    assert gains(s) == (2, 0, 3, 0)
+    assert s.points == (2, 0, 3, 0) and s.totals == (2, 0, 3, 0)
+
+
+def test_the_leaders_own_false_answer_scores_two_per_vote():
+    g, s = four_at_vote()
+    # Ben, Chloe and Dan all fall for #3, Anne's "two": 3 x 2 = 6 for the leader.
+    s = run(g, s, (BEN, "vote 3"), (CHLOE, "vote 3"), (DAN, "vote 3"))
+    assert gains(s) == (6, 0, 0, 0)
+
+
+def test_everyone_finds_the_truth_one_point_each():
+    g, s = four_at_vote()
+    s = run(g, s, (BEN, "vote 2"), (CHLOE, "vote 2"), (DAN, "vote 2"))
+    assert gains(s) == (0, 1, 1, 1)
+
+
+def test_votes_add_up_on_one_answer():
+    g, s = four_at_vote()
+    # Ben and Dan vote #1 (Chloe's "nine"): Chloe 2 + 2 = 4; Chloe votes #5 (Ben's): Ben 2.
+    s = run(g, s, (BEN, "vote 1"), (CHLOE, "vote 5"), (DAN, "vote 1"))
+    assert gains(s) == (0, 2, 4, 0)
+
+
+# "Be careful not to vote for your own answer, or your bet goes to the Leader"
+
+def test_a_vote_on_your_own_answer_goes_to_the_leader():
+    g, s = four_at_vote()
+    assert g.rules.own_answer_vote == "to_leader"
+    # Ben votes #5, his own "five": the bet goes to Anne, the leader (+2); Ben gets nothing.
+    # Chloe votes #1, her own "nine": Anne +2 more. Dan votes #2, the truth: Dan +1.
+    s = run(g, s, (BEN, "vote 5"), (CHLOE, "vote 1"), (DAN, "vote 2"))
+    assert gains(s) == (4, 0, 0, 1)
+
+
+def test_a_vote_on_your_own_answer_is_refused_when_the_rule_says_so():
+    g, s = four_at_vote(make_game("bluffer", own_answer_vote="refused"))
+    assert g.legal(s, BEN).vote == (1, 2, 3, 4), "Ben's own answer is #5"
+    assert g.legal(s, CHLOE).vote == (2, 3, 4, 5), "Chloe's own answer is #1"
+    refused(g, s, BEN, "vote 5", "own-answer", "own answer")
+    # the others are still accepted and scored by the base rule: Ben #3 (Anne +2)
+    s = run(g, s, (BEN, "vote 3"), (CHLOE, "vote 2"), (DAN, "vote 5"))
+    assert gains(s) == (2, 2, 1, 0)                      # Dan on Ben's "five": Ben +2
+
+
+# "If 2 answers, true or false, are identical, play continues unchanged: both sheets are read,
+# with a different number ... the author of the sheet read as #1 receives the points placed on
+# space 1."
+
+def test_identical_answers_are_read_as_separate_numbers():
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(3), [(ANNE, "nine"), (BEN, "two"), (CHLOE, "two")])
+    # sheets: 0 nine (Anne), 1 two (Ben), 2 two (Chloe), 3 three (truth)
+    s = g.step(s, None, "shuffle 2,1,3,0")               # #1 two (Chloe), #2 two (Ben), #3, #4
+    assert g.observe(s, BEN).answers == ("two", "two", "three", "nine")
+    # Ben votes #1: Chloe's sheet, Chloe +2. Chloe votes #2: Ben's sheet, Ben +2.
+    s = run(g, s, (BEN, "vote 1"), (CHLOE, "vote 2"))
+    assert gains(s) == (0, 2, 2)
+
+
+def test_identical_answers_the_number_decides_whose_sheet():
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(3), [(ANNE, "nine"), (BEN, "two"), (CHLOE, "two")])
+    s = g.step(s, None, "shuffle 1,2,3,0")               # #1 two (Ben), #2 two (Chloe)
+    # The same votes as above now land on each voter's own sheet: both bets go to Anne.
+    s = run(g, s, (BEN, "vote 1"), (CHLOE, "vote 2"))
+    assert gains(s) == (4, 0, 0)
+
+
+def test_a_false_answer_identical_to_the_truth_is_scored_as_its_authors():
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(3), [(ANNE, "nine"), (BEN, "three"), (CHLOE, "two")])
+    s = g.step(s, None, "shuffle 1,3,0,2")               # #1 three (Ben), #2 three (truth)
+    # Chloe votes #1: Ben's sheet, Ben +2 (not the truth). Ben votes #2: the truth, Ben +1.
+    s = run(g, s, (BEN, "vote 2"), (CHLOE, "vote 1"))
+    assert gains(s) == (0, 3, 0)
+
+
+# -- leaders ----------------------------------------------------------------------------------
+# "The game continues with a new Leader (the player to the left)"
+
+def test_the_leader_moves_left_each_question_and_across_rounds():
+    g = make_game("bluffer")
+    s = g.new_state(4)
+    for _ in range(7):
+        s = plain(g, s)
+    # 4 players, 6 questions a round: 0 1 2 3 0 1 | 2 ...
+    assert [r.leader for r in s.history] == [0, 1, 2, 3, 0, 1, 2]
+    assert [r.round for r in s.history] == [0, 0, 0, 0, 0, 0, 1]
+    assert s.leader == 3
+
+
+def test_the_first_leader_is_a_rule_option():
+    g = make_game("bluffer", first_leader=2)
+    s = g.new_state(3)
+    assert s.leader == 2
+    s = plain(g, s)
+    assert s.leader == 0, "to the left of seat 2 of 3 is seat 0"
+    with pytest.raises(RulesError):
+        make_game("bluffer", first_leader=3).new_state(3)
+
+
+# "They pull out the first card (where the previous question was), place it at the back of the
+# deck, and reveal the next question"
+
+def test_a_question_asked_is_not_drawn_again():
+    g = make_game("bluffer")
+    s = plain(g, g.new_state(3))
+    assert s.used == (Q,)
+    drawn = {g.sample_chance(s, np.random.default_rng(k)).qid for k in range(300)}
+    assert Q not in drawn and len(drawn) > 20
+
+
+# -- at most 6 answers -------------------------------------------------------------------------
+# The board has places for "answers 1 to 6"; "Rules of Play for 3 to 5 Players".
+
+def test_six_players_is_the_team_game_not_a_standard_game():
+    g = make_game("bluffer")
+    s = g.new_state(6)
+    assert g.observe(s, 0).mode == "teams"
+    s = g.step(s, None, f"ask {Q}")
+    assert tuple(g.to_move(s)) == (0, 2, 4), "only one group of three writes"
+
+
+def test_max_answers_limits_the_player_count():
+    g = make_game("bluffer", max_answers=4)
+    g.new_state(3)                                       # 3 answers and the truth: 4 places
+    with pytest.raises(RulesError, match="max_answers"):
+        g.new_state(4)                                   # 4 answers and the truth: 5 > 4
+    with pytest.raises(RulesError, match="max_answers"):
+        make_game("bluffer", max_answers=5).new_state(10)   # a group of 5 writes 6 answers
+    make_game("bluffer").new_state(5)                    # 5 + 1 = 6 places by default
+
+
+@pytest.mark.parametrize("players", [0, 1, 11, True, "4"])
+def test_other_player_counts_are_refused(players):
+    with pytest.raises(RulesError):
+        make_game("bluffer").new_state(players)
+
+
+# -- rounds -----------------------------------------------------------------------------------
+# "A round ends after 6 questions" ... "The player in the lead is declared the winner of the
+# round. In case of a tie in points, the round is awarded to each tied player." "For the next
+# round, pawns are placed back at the start."
+
+def test_a_round_is_six_questions():
+    g = make_game("bluffer")
+    s = g.new_state(3)
+    for k in range(5):
+        s = plain(g, s)
+        assert s.round == 0 and s.question == k + 1 and s.round_winners == ()
+    s = plain(g, s)
+    assert s.round == 1 and s.question == 0 and len(s.round_winners) == 1
+
+
+def test_the_round_goes_to_the_most_points_and_points_restart():
+    g = make_game("bluffer")
+    s = g.state_from_position(3, leader=CHLOE, question=5, points=[4, 6, 5])
+    # Anne finds the truth (4 + 1 = 5); Ben falls for Chloe's answer (Chloe 5 + 2 = 7).
+    s = plain(g, s, {ANNE: TRUTH, BEN: CHLOE})
+    assert s.round_winners == ((CHLOE,),)
+    assert s.points == (0, 0, 0), "pawns back to the start"
+    assert s.totals == (5, 6, 7)
+    assert (s.round, s.question, s.leader, s.phase) == (1, 0, ANNE, "ask")
+    # Round 2, question 1, Anne leads: Ben finds the truth (+1), Chloe falls for Anne's (+2).
+    s = plain(g, s, {BEN: TRUTH, CHLOE: ANNE})
+    assert s.points == (2, 1, 0)
+    assert s.totals == (7, 7, 7)
+
+
+@pytest.mark.parametrize("start, votes, winners", [
+    # Anne 5 + 1 = 6, Ben 6, Chloe 0 + 2 = 2: Anne and Ben tie
+    ([5, 6, 0], {ANNE: TRUTH, BEN: CHLOE}, (ANNE, BEN)),
+    # Anne 5 + 1 = 6, Ben 6, Chloe 4 + 2 = 6: a three-way tie
+    ([5, 6, 4], {ANNE: TRUTH, BEN: CHLOE}, (ANNE, BEN, CHLOE)),
+    # Anne 5 + 1 = 6, Ben 6 + 1 = 7, Chloe 4
+    ([5, 6, 4], {ANNE: TRUTH, BEN: TRUTH}, (BEN,)),
+])
+def test_a_tied_round_goes_to_every_tied_player(start, votes, winners):
+    g = make_game("bluffer")
+    s = plain(g, g.state_from_position(3, leader=CHLOE, question=5, points=start), votes)
+    assert s.round_winners == (winners,)
+
+
+# "A game consists of 3 rounds" ... "The winner of the game is the player who wins 2 rounds."
+
+def test_two_round_wins_end_the_game_early():
+    g = make_game("bluffer")
+    assert g.rules.stop_when_decided is True
+    s = g.state_from_position(3, round=1, question=5, points=[0, 3, 0], round_winners=[[BEN]])
+    # Anne leads; Ben 3 + 1 = 4, Chloe 0 + 1 = 1: Ben wins round 2, his second.
+    s = plain(g, s, {BEN: TRUTH, CHLOE: TRUTH})
+    assert s.round_winners == ((BEN,), (BEN,))
+    assert g.is_over(s) and s.phase == "over" and g.winners(s) == (BEN,)
+    refused(g, s, BEN, "vote 1", "game-over", "over")
+    refused(g, s, None, f"ask {Q}", "not-chance-turn")
+
+
+def test_a_decided_game_plays_its_last_round_when_asked_to():
+    g = make_game("bluffer", stop_when_decided=False)
+    s = g.state_from_position(3, round=1, question=5, points=[0, 3, 0], round_winners=[[BEN]])
+    s = plain(g, s, {BEN: TRUTH, CHLOE: TRUTH})
+    assert not g.is_over(s) and s.round == 2 and s.points == (0, 0, 0)
+    with pytest.raises(RulesError):
+        g.winners(s)
+    # Round 3 goes to Chloe: Ben still has 2 rounds and wins the game.
+    s = g.state_from_position(3, round=2, question=5, round_winners=[[BEN], [BEN]])
+    s = plain(g, s, {BEN: CHLOE, CHLOE: TRUTH})          # Chloe 2 + 1 = 3, Anne 0, Ben 0
+    assert s.round_winners[-1] == (CHLOE,)
+    assert g.winners(s) == (BEN,)
+
+
+def test_three_different_round_winners_the_last_one_wins():
+    # "If the 3 rounds were won by 3 different players, the winner is the winner of the last round."
+    g = make_game("bluffer")
+    s = g.state_from_position(3, round=2, question=5, points=[0, 0, 3], round_winners=[[ANNE], [BEN]])
+    s = plain(g, s, {BEN: TRUTH, CHLOE: TRUTH})          # Anne 0, Ben 1, Chloe 4
+    assert s.round_winners == ((ANNE,), (BEN,), (CHLOE,))
+    assert g.is_over(s) and g.winners(s) == (CHLOE,)
+
+
+def test_the_game_ends_after_three_rounds():
+    g = make_game("bluffer")
+    s = g.state_from_position(3, round=2, question=5, round_winners=[[ANNE, BEN], [CHLOE]])
+    s = plain(g, s, {BEN: TRUTH, CHLOE: ANNE})           # Anne 2, Ben 1: Anne's second round
+    assert g.is_over(s) and g.winners(s) == (ANNE,)
+
+
+# "You can also play a quick game of 1 or 2 rounds"
+
+def test_a_one_round_game_ends_after_six_questions():
+    g = make_game("bluffer", rounds=1)
+    s = g.new_state(3)
+    for _ in range(5):
+        s = plain(g, s)
+    assert not g.is_over(s)
+    # question 6, Chloe leads: Anne falls for Ben's answer (Ben +2), Ben finds the truth (+1).
+    # Points so far: 5 questions where every voter found the truth; leaders 0 1 2 0 1, so
+    # Anne voted in 3 of them (3), Ben in 3 (3), Chloe in 4 (4). Then Anne 3, Ben 6, Chloe 4.
+    s = plain(g, s, {ANNE: BEN, BEN: TRUTH})
+    assert s.points == (3, 6, 4)
+    assert g.is_over(s) and s.round_winners == ((BEN,),) and g.winners(s) == (BEN,)
+
+
+@pytest.mark.parametrize("first, votes, winner", [
+    ([ANNE], {BEN: TRUTH, CHLOE: TRUTH}, (BEN,)),        # 1-1 split: the last round's winner
+    ([BEN], {BEN: TRUTH, CHLOE: TRUTH}, (BEN,)),         # Ben wins both
+    ([ANNE], {BEN: CHLOE, CHLOE: TRUTH}, (CHLOE,)),      # Chloe 0 + 2 + 1 = 3 > Ben 2
+])
+def test_a_two_round_game(first, votes, winner):
+    g = make_game("bluffer", rounds=2)
+    s = g.state_from_position(3, round=1, question=5, points=[0, 2, 0], round_winners=[first])
+    s = plain(g, s, votes)
+    assert g.is_over(s) and len(s.round_winners) == 2
+    assert g.winners(s) == winner
+
+
+def test_a_two_round_game_is_not_decided_after_one_round():
+    g = make_game("bluffer", rounds=2)
+    s = plain(g, g.state_from_position(3, question=5, points=[3, 0, 0]))
+    assert s.round_winners == ((ANNE,),) and not g.is_over(s) and s.round == 1
+    with pytest.raises(RulesError):
+        g.state_from_position(3, round=2, round_winners=[[0], [1]])
+
+
+# -- the two-player game ------------------------------------------------------------------------
+# "Each player ... writes on their sheet two, or even three, proposed answers, then adds the true
+# answer. ... Their opponent chooses one answer, then a second, etc.... until they find the exact
+# answer. Score: Each wrong answer gives a point to the opponent. Then it is the other player's
+# turn to ask their question. The game is played over 6 questions."
+
+def test_the_asker_writes_two_or_three_answers():
+    g = make_game("bluffer")
+    s = g.step(g.new_state(2), None, f"ask {Q}")
+    assert tuple(g.to_move(s)) == (ANNE,)
+    refused(g, s, BEN, "write two", "not-a-writer")
+    s = g.step(s, ANNE, "write two")
+    assert s.phase == "write" and not g.legal(s, ANNE).done
+    refused(g, s, ANNE, "done", "too-few-answers", "at least 2")
+    s = g.step(s, ANNE, "write five")
+    assert s.phase == "write" and g.legal(s, ANNE).done and g.legal(s, ANNE).write == 1
+    done = g.step(s, ANNE, "done")
+    assert done.phase == "shuffle" and done.writes[ANNE] == ("two", "five")
+    three = g.step(s, ANNE, "write nine")
+    assert three.phase == "shuffle", "after the third answer the sheets go to the shuffle"
+    assert three.writes[ANNE] == ("two", "five", "nine")
+
+
+def test_the_number_of_false_answers_is_an_option():
+    g = make_game("bluffer", duel_false_answers=(3, 4))
+    s = ask_and_write(g, g.new_state(2), [(ANNE, "one"), (ANNE, "two")])
+    refused(g, s, ANNE, "done", "too-few-answers", "at least 3")
+    s = g.step(s, ANNE, "write four")
+    assert g.legal(s, ANNE).done and s.phase == "write"
+    s = g.step(s, ANNE, "write five")
+    assert s.phase == "shuffle"
+    s = g.step(s, None, "shuffle 4,0,1,2,3")
+    assert g.observe(s, BEN).answers == ("three", "one", "two", "four", "five")
+    with pytest.raises(RulesError):
+        make_game("bluffer", duel_false_answers=(2, 6))      # 7 answers: more than 6 places
+
+
+def test_the_guesser_picks_until_the_truth_and_each_miss_is_a_point_for_the_asker():
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(2), [(ANNE, "two"), (ANNE, "five"), (ANNE, "nine")])
+    s = g.step(s, None, "shuffle 0,1,3,2")               # #1 two, #2 five, #3 three, #4 nine
+    refused(g, s, ANNE, "vote 3", "not-a-voter")
+    s = g.step(s, BEN, "vote 1")
+    assert s.phase == "vote" and tuple(g.to_move(s)) == (BEN,)
+    refused(g, s, BEN, "vote 1", "already-chosen", "chosen")
+    s = g.step(s, BEN, "vote 2")
+    assert g.legal(s, BEN).vote == (3, 4)
+    for seat in (ANNE, BEN):                              # the picks are spoken aloud
+        assert g.observe(s, seat).chosen == (1, 2)
+    s = g.step(s, BEN, "vote 3")                          # the truth: the question ends
+    # two wrong picks: Anne +2; Ben scores nothing for finding it
+    assert gains(s) == (2, 0)
+    assert s.points == (2, 0) and s.phase == "ask" and s.leader == BEN
+
+
+def test_finding_the_truth_first_gives_no_points():
+    g = make_game("bluffer")
+    s = duel_question(g, g.new_state(2), 2, picks=[])
+    assert gains(s) == (0, 0)
+
+
+@pytest.mark.parametrize("last_picks, winners", [
+    ([2], (ANNE, BEN)),                                   # 3 - 3: a shared win
+    ([], (ANNE,)),                                        # 3 - 2
+    ([1, 2, 3], (BEN,)),                                  # 3 - 5
+])
+def test_the_two_player_game_is_six_questions_asked_in_turn(last_picks, winners):
+    g = make_game("bluffer")
+    s = g.new_state(2)
+    plan = [(2, [1, 2]), (3, []), (2, [1]), (3, [1, 2]), (3, []), (3, last_picks)]
+    for k, (false_answers, picks) in enumerate(plan):
+        assert not g.is_over(s), f"over after {k} questions"
+        s = duel_question(g, s, false_answers, picks)
+    # Anne asks 1, 3, 5: 2 + 1 + 0 = 3. Ben asks 2, 4, 6: 0 + 2 + len(last_picks).
+    assert [r.leader for r in s.history] == [0, 1, 0, 1, 0, 1]
+    assert s.totals == (3, 2 + len(last_picks))
+    assert g.is_over(s) and g.winners(s) == winners
+
+
+def test_the_length_of_the_two_player_game_is_an_option():
+    g = make_game("bluffer", duel_questions=2)
+    s = duel_question(g, g.new_state(2), 2, picks=[1])
+    assert not g.is_over(s)
+    s = duel_question(g, s, 2, picks=[])
+    assert g.is_over(s) and g.winners(s) == (ANNE,)
+
+
+def test_the_guesser_does_not_see_the_truth_nor_the_authors():
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(2), [(ANNE, "two"), (ANNE, "five")])
+    s = g.step(s, ANNE, "done")
+    s = g.step(s, None, "shuffle 2,0,1")
+    assert g.observe(s, BEN).truth is None and g.observe(s, BEN).authors is None
+    assert g.observe(s, ANNE).truth == "three" and g.observe(s, ANNE).authors == (TRUTH, ANNE, ANNE)
+
+
+# -- the team game -----------------------------------------------------------------------------
+# "Form two groups. They receive two different questions, invent their answers, then have the
+# other team vote." "One of the players on the team reads their question and the answers. All
+# the players on the other team vote simultaneously, without conferring."
+
+def test_the_groups_alternate_seats_by_default_or_split_in_halves():
+    g = make_game("bluffer")
+    assert g.rules.team_split == "alternate"
+    assert g.observe(g.new_state(8), 0).teams == ((0, 2, 4, 6), (1, 3, 5, 7))
+    h = make_game("bluffer", team_split="halves")
+    assert h.observe(h.new_state(8), 0).teams == ((0, 1, 2, 3), (4, 5, 6, 7))
+    assert h.observe(h.new_state(7), 0).teams == ((0, 1, 2, 3), (4, 5, 6))
+    s = h.step(h.new_state(8), None, f"ask {Q}")
+    assert tuple(h.to_move(s)) == (0, 1, 2, 3)
+
+
+def test_only_the_reading_team_writes_and_only_the_other_team_votes():
+    g = make_game("bluffer")
+    s = g.step(g.new_state(8), None, f"ask {Q}")
+    assert tuple(g.to_move(s)) == (0, 2, 4, 6)
+    refused(g, s, 1, "write a fish", "not-a-writer", "other team")
+    for seat in (0, 2, 4, 6):
+        s = g.step(s, seat, f"write decoy {seat}")
+    s = g.step(s, None, "shuffle 0,1,2,3,4")             # #1 seat 0, #2 seat 2, #3 seat 4, #4 seat 6, #5 truth
+    assert tuple(g.to_move(s)) == (1, 3, 5, 7)
+    refused(g, s, 2, "vote 5", "not-a-voter", "other team")
+    refused(g, s, 0, "vote 5", "not-a-voter")
+    refused(g, s, 1, "write a fish", "answers-read")
+    # Individually, by the base rule: seat 1 finds the truth (+1); seats 3 and 5 fall for
+    # seat 2's answer (+2 +2); seat 7 falls for seat 0's (+2).
+    s = run(g, s, (1, "vote 5"), (3, "vote 2"), (5, "vote 2"), (7, "vote 1"))
+    assert gains(s) == (2, 1, 4, 0, 0, 0, 0, 0)
+
+
+def test_readers_alternate_between_teams_and_go_round_each_team():
+    g = make_game("bluffer")
+    s = g.new_state(8)
+    for _ in range(8):
+        s = plain(g, s)
+    assert [r.leader for r in s.history] == [0, 1, 2, 3, 4, 5, 6, 7]
+    h = make_game("bluffer", team_split="halves")
+    s = h.new_state(8)
+    for _ in range(8):
+        s = plain(h, s)
+    assert [r.leader for r in s.history] == [0, 4, 1, 5, 2, 6, 3, 7]
+    # 7 players, alternate: (0 2 4 6) against (1 3 5): each team goes round its own members
+    s = g.new_state(7)
+    for _ in range(8):
+        s = plain(g, s)
+    assert [r.leader for r in s.history] == [0, 1, 2, 3, 4, 5, 6, 1]
+
+
+def test_the_round_goes_to_the_best_player_without_team_scoring():
+    g = make_game("bluffer")
+    s = g.state_from_position(8, leader=0, question=5, points=[6, 2, 0, 2, 0, 2, 0, 2])
+    s = plain(g, s)                                      # seats 1, 3, 5, 7 find the truth: 3 each
+    assert s.round_winners == ((0,),)                    # seat 0 has 6
+
+
+def test_team_scoring_gives_the_round_to_the_whole_team():
+    # "Variant: Tally points by team rather than individually if the teams have the same number
+    # of players."
+    g = make_game("bluffer", team_scoring=True)
+    s = g.state_from_position(8, leader=0, question=5, points=[6, 2, 0, 2, 0, 2, 0, 2])
+    s = plain(g, s)                                      # team (1 3 5 7): 4 x 3 = 12 > team (0 2 4 6): 6
+    assert s.round_winners == ((1, 3, 5, 7),)
+    even = g.state_from_position(8, leader=0, question=5, points=[10, 2, 0, 2, 0, 2, 0, 2])
+    even = plain(g, even, {1: TRUTH, 3: TRUTH, 5: TRUTH, 7: 0})   # 10 + 2 = 12 against 3 + 3 + 3 + 2 = 11
+    assert even.round_winners == ((0, 2, 4, 6),)
+    level = g.state_from_position(8, leader=0, question=5, points=[9, 2, 0, 2, 0, 2, 0, 2])
+    level = plain(g, level, {1: TRUTH, 3: TRUTH, 5: TRUTH, 7: 0})  # 11 against 11: both teams
+    assert level.round_winners == (tuple(range(8)),)
+
+
+def test_team_scoring_needs_teams_of_the_same_size():
+    g = make_game("bluffer", team_scoring=True)
+    with pytest.raises(RulesError, match="same"):
+        g.new_state(7)                                   # 4 against 3
+    g.new_state(8)
+    make_game("bluffer").new_state(7)                    # individual scoring: any split
+
+
+def test_the_whole_reading_team_knows_the_truth_and_the_authors():
+    g = make_game("bluffer")
+    s = plain(g, g.new_state(6), votes={})              # at the vote; team (0 2 4) reads
+    for seat in (0, 2, 4):
+        o = g.observe(s, seat)
+        assert o.truth == "three" and o.authors == (0, 2, 4, TRUTH)
+    for seat in (1, 3, 5):
+        o = g.observe(s, seat)
+        assert o.truth is None and o.authors is None
+        assert o.answers == ("decoy 0", "decoy 2", "decoy 4", "three")
+
+
+# -- hidden information -------------------------------------------------------------------------
+# "invents a false answer and writes it on their sheet in secret"; the Leader reads the answers
+# "without naming the author"; "at the same moment, everyone bets".
+
+def _texts_in(obs):
+    return repr(obs.to_dict())
+
+
+def test_no_seat_sees_another_seats_answer_before_the_reading():
+    g = make_game("bluffer")
+    secret = {ANNE: "zebra alpha", BEN: "zebra bravo", CHLOE: "zebra charlie", DAN: "zebra delta"}
+    s = g.step(g.new_state(4), None, f"ask {Q}")
+    for writer, text in secret.items():
+        s = g.step(s, writer, f"write {text}")
+        for seat in range(4):
+            seen = _texts_in(g.observe(s, seat))
+            for other, hidden in secret.items():
+                if other != seat:
+                    assert hidden not in seen, f"seat {seat} sees {hidden!r} in phase {s.phase}"
+        assert g.observe(s, writer).mine == (text,)
+    assert s.phase == "shuffle"
+    s = g.step(s, None, "shuffle 4,3,2,1,0")
+    for seat in range(4):
+        assert g.observe(s, seat).answers == ("three", "zebra delta", "zebra charlie", "zebra bravo", "zebra alpha")
+
+
+def test_only_the_leader_sees_the_truth_and_the_authors_before_the_reveal():
+    g, s = four_at_vote()
+    lead = g.observe(s, ANNE)
+    assert lead.truth == "three" and lead.authors == (CHLOE, TRUTH, ANNE, DAN, BEN)
+    for seat in (BEN, CHLOE, DAN):
+        o = g.observe(s, seat)
+        assert o.truth is None, f"seat {seat} is told the true answer"
+        assert o.authors is None, f"seat {seat} is told the authors"
+    s = run(g, s, (BEN, "vote 3"), (CHLOE, "vote 2"), (DAN, "vote 1"))
+    for seat in range(4):                                # the reveal: everyone sees the authors
+        last = g.observe(s, seat).history[-1]
+        assert [a for a, _ in last.order] == [CHLOE, TRUTH, ANNE, DAN, BEN]
+        assert last.votes == ((), (3,), (2,), (1,))
+
+
+def test_the_leader_writes_before_seeing_the_true_answer():
+    # "1 - The Leader ... reads aloud the question ... (the answer stays hidden). 2 - Each Player
+    # (including the Leader) invents a false answer ... 3 - The Leader lifts the card slightly to
+    # copy the true answer onto the 'Answer' sheet"
+    g = make_game("bluffer")
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    assert g.observe(s, ANNE).truth is None, "the leader sees the true answer before writing"
+
+
+def test_which_other_player_wrote_which_answer_is_not_seen():
+    # Game A: Chloe "nine", Dan "one"; game B: Chloe "one", Dan "nine". Shuffles that read the
+    # same texts in the same order, Ben's "five" at #2 in both.
+    g = make_game("bluffer")
+    a = ask_and_write(g, g.new_state(4), [(ANNE, "two"), (BEN, "five"), (CHLOE, "nine"), (DAN, "one")])
+    b = ask_and_write(g, g.new_state(4), [(ANNE, "two"), (BEN, "five"), (CHLOE, "one"), (DAN, "nine")])
+    assert g.observe(a, BEN) == g.observe(b, BEN)         # written, not yet read
+    assert g.observe(a, ANNE) == g.observe(b, ANNE)       # the leader has not collected them yet
+    a = g.step(a, None, "shuffle 4,1,2,3,0")              # three, five, nine (Chloe), one (Dan), two
+    b = g.step(b, None, "shuffle 4,1,3,2,0")              # three, five, nine (Dan), one (Chloe), two
+    assert g.observe(a, BEN).answers == ("three", "five", "nine", "one", "two")
+    assert g.observe(a, BEN) == g.observe(b, BEN)
+    assert g.observe(a, ANNE) != g.observe(b, ANNE), "the leader knows the authors"
+    a = run(g, a, (BEN, "vote 3"), (CHLOE, "vote 1"))
+    b = run(g, b, (BEN, "vote 3"), (CHLOE, "vote 1"))
+    assert g.observe(a, BEN) == g.observe(b, BEN)
+    a, b = g.step(a, DAN, "vote 1"), g.step(b, DAN, "vote 1")
+    assert g.observe(a, BEN) != g.observe(b, BEN), "after the reveal the authors are public"
+    # Ben's vote on #3 "nine": 2 points to Chloe in game A, to Dan in game B.
+    assert gains(a) == (0, 0, 3, 1) and gains(b) == (0, 0, 1, 3)
+
+
+def test_votes_are_sealed_until_all_are_in():
+    g, s = four_at_vote()
+    on3, on4 = g.step(s, BEN, "vote 3"), g.step(s, BEN, "vote 4")
+    for seat in (ANNE, CHLOE, DAN):
+        assert g.observe(on3, seat) == g.observe(on4, seat), f"seat {seat} sees Ben's vote"
+    assert g.observe(on3, BEN).my_votes == (3,) and g.observe(on4, BEN).my_votes == (4,)
+    both = g.step(on3, CHLOE, "vote 1")
+    assert g.observe(both, DAN).my_votes == () and g.observe(both, DAN).history == ()
+    assert g.observe(both, DAN) == g.observe(g.step(on4, CHLOE, "vote 5"), DAN), "Dan sees the others' votes"
+    done = g.step(both, DAN, "vote 2")
+    for seat in range(4):
+        assert g.observe(done, seat).history[-1].votes == ((), (3,), (1,), (2,))
+
+
+def _position(where):
+    """A position with something hidden from some seats."""
+    g = make_game("bluffer")
+    if where == "standard vote":                          # Ben has voted; Chloe and Dan have not
+        return g, g.step(four_at_vote(g)[1], BEN, "vote 3")
+    if where == "standard write":                         # Ben and Dan have written
+        return g, ask_and_write(g, g.new_state(4), [(BEN, "five"), (DAN, "one")])
+    if where == "teams vote":                             # team (0 2 4) reads; seat 1 has voted
+        return g, g.step(plain(g, g.new_state(6), votes={}), 1, "vote 2")
+    duel = ask_and_write(g, g.new_state(2), [(ANNE, "two"), (ANNE, "five"), (ANNE, "nine")])
+    return g, g.step(g.step(duel, None, "shuffle 3,0,2,1"), BEN, "vote 2")   # #1 is the truth
+
+
+@pytest.mark.parametrize("where", ["standard vote", "standard write", "teams vote", "duel vote"])
+def test_hiding_what_a_seat_cannot_see_leaves_its_observation_unchanged(where):
+    g, s = _position(where)
+    for seat in range(s.players):
+        o = g.observe(s, seat)
+        others = [g.hide_from(s, seat, np.random.default_rng(100 + k)) for k in range(12)]
+        for h in others:
+            assert g.observe(h, seat) == o, f"{where}: seat {seat} can tell a redealt state apart"
+        moved = [h for h in others if h.values() != s.values()]
+        if where != "duel vote" or seat == BEN:           # nothing is hidden from the duel's asker
+            assert moved, f"{where}: hide_from never changed anything hidden from seat {seat}"
+
+
+def test_refused_own_votes_do_not_tell_which_identical_answer_is_yours():
+    # "If 2 answers, true or false, are identical ... both sheets are read, with a different
+    # number" and "Be careful not to vote for your own answer": a voter hears two "two"s and
+    # cannot tell which is their own.
+    g = make_game("bluffer", own_answer_vote="refused")
+    s = ask_and_write(g, g.new_state(3), [(ANNE, "nine"), (BEN, "two"), (CHLOE, "two")])
+    s = g.step(s, None, "shuffle 1,2,0,3")               # #1 two (Ben), #2 two (Chloe)
+    o = g.observe(s, BEN)
+    for k in range(12):
+        assert g.observe(g.hide_from(s, BEN, np.random.default_rng(k)), BEN) == o
+
+
+# -- bad input --------------------------------------------------------------------------------
+
+def _writing(players=3):
+    g = make_game("bluffer")
+    return g, g.step(g.new_state(players), None, f"ask {Q}")
+
+
+@pytest.mark.parametrize("action, rule, says", [
+    (Write(""), "empty-answer", "blank"),
+    (Write("   "), "empty-answer", "blank"),
+    (Write("a  dog"), "answer-spacing", "spaces"),
+    (Write(" a dog"), "answer-spacing", "spaces"),
+    ("write " + "x" * 61, "answer-too-long", "60"),
+    ("write a\x07dog", "answer-not-printable", "printable"),
+    (Write("a\tdog"), "answer-spacing", "spaces"),
+    (Write("a\u200bdog"), "answer-not-printable", "printable"),
+    ("vote 1", "not-voting-yet", "being written"),
+    ("done", "no-done", "done"),
+    (Ask("octopus-blood"), "chance-move", "chance"),
+    (Shuffle((0, 1, 2, 3)), "chance-move", "chance"),
+])
+def test_bad_moves_while_writing(action, rule, says):
+    g, s = _writing()
+    refused(g, s, BEN, action, rule, says)
+
+
+def test_the_longest_answer_is_accepted_and_is_an_option():
+    g, s = _writing()
+    assert g.step(s, BEN, "write " + "x" * 60).writes[BEN] == ("x" * 60,)
+    g = make_game("bluffer", max_answer_length=10)
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    assert g.step(s, BEN, "write 0123456789").writes[BEN] == ("0123456789",)
+    refused(g, s, BEN, "write 0123456789x", "answer-too-long", "10")
+
+
+@pytest.mark.parametrize("seat, action, rule, says", [
+    (BEN, "write six", "answers-read", "vote"),
+    (BEN, "vote 0", "no-such-answer", "no answer 0"),
+    (BEN, "vote 6", "no-such-answer", "no answer 6"),
+    (BEN, "vote 99", "no-such-answer", "1 to 5"),
+    (ANNE, "vote 2", "leader-does-not-vote", "leader"),
+    (7, "vote 2", "no-such-seat", "seat"),
+    (-1, "vote 2", "no-such-seat", "seat"),
+    (BEN, "done", "no-done", "done"),
+    (None, "shuffle 0,1,2,3,4", "not-chance-turn", "player"),
+    (None, f"ask {Q}", "not-chance-turn", "player"),
+])
+def test_bad_moves_while_voting(seat, action, rule, says):
+    g, s = four_at_vote()
+    refused(g, s, seat, action, rule, says)
+
+
+@pytest.mark.parametrize("action, rule, says", [
+    ("shuffle 0,1,2", "bad-shuffle", "4 sheets"),
+    ("shuffle 0,1,2,3,4", "bad-shuffle", "4 sheets"),
+    ("shuffle 0,0,1,2", "bad-shuffle", "once"),
+    ("shuffle 1,2,3,4", "bad-shuffle", "0..3"),
+    ("shuffle -1,0,1,2", "bad-shuffle", "once"),
+    (f"ask {Q}", "not-chance-turn", "shuffle"),
+])
+def test_a_bad_shuffle_is_refused(action, rule, says):
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(3), [(ANNE, "two"), (BEN, "five"), (CHLOE, "nine")])
+    refused(g, s, None, action, rule, says)
+    refused(g, s, BEN, "vote 1", "chance-turn", "shuffle")
+
+
+def test_an_unknown_question_is_refused():
+    g = make_game("bluffer")
+    s = g.new_state(3)
+    refused(g, s, None, "ask no-such-question", "no-such-question", "no-such-question")
+    refused(g, s, None, "shuffle 0,1,2,3", "not-chance-turn", "ask")
+    refused(g, s, BEN, "write two", "chance-turn", "question")
+
+
+@pytest.mark.parametrize("text", [
+    "write", "write   ", "vote x", "vote", "vote -1", "vote 2.5", "", "   ", "jump 3", "shuffle a,b",
+    "shuffle", "ask", "ask two words", "done now",
+])
+def test_text_that_does_not_parse_raises_a_notation_error(text):
+    g = make_game("bluffer")
+    with pytest.raises(NotationError) as info:
+        g.parse(text)
+    assert str(info.value)
+    _, s = _writing()
+    with pytest.raises(NotationError):
+        g.step(s, BEN, text)
+
+
+def test_a_superscript_digit_is_a_notation_error():
+    with pytest.raises(NotationError):
+        make_game("bluffer").parse("vote \u00b2")
+
+
+def test_parse_messages_say_what_is_missing():
+    g = make_game("bluffer")
+    with pytest.raises(NotationError, match="write what"):
+        g.parse("write")
+    with pytest.raises(NotationError, match="answer number"):
+        g.parse("vote x")
+
+
+@pytest.mark.parametrize("options, says", [
+    ({"rounds": 0}, "rounds"),
+    ({"rounds": 4}, "rounds"),
+    ({"own_answer_vote": "x"}, "own_answer_vote"),
+    ({"team_split": "x"}, "team_split"),
+    ({"max_answers": 2}, "max_answers"),
+    ({"max_answer_length": 0}, "max_answer_length"),
+    ({"questions_per_round": 0}, "questions_per_round"),
+    ({"duel_false_answers": (3, 2)}, "duel_false_answers"),
+    ({"stop_when_decided": "yes"}, "stop_when_decided"),
+    ({"team_scoring": 1}, "team_scoring"),
+    ({"colour": "red"}, "colour"),
+    ({"deck": "no-such-deck"}, "no-such-deck"),
+])
+def test_bad_rule_options_are_refused(options, says):
+    with pytest.raises(RulesError) as info:
+        make_game("bluffer", **options)
+    assert says in str(info.value)
+
+
+def test_a_malformed_deck_file_names_its_line(tmp_path):
+    good = ('{"id": "owl-eyes", "category": "animals", "question": "What shape are an owl\'s eyes?", '
+            '"answer": "tubes", "source": "Encyclopaedia: Owl", '
+            '"decoys": ["spheres", "cones", "cubes", "discs", "rings"]}')
+    header = '{"format": "bluffkit-deck", "version": 1, "title": "Tiny", "language": "en"}'
+    path = tmp_path / "tiny.jsonl"
+    path.write_text("\n".join([header, good, '{"id": "broken", "category": ']) + "\n", encoding="utf-8")
+    with pytest.raises(DeckError) as info:
+        make_game("bluffer", deck=str(path))
+    assert info.value.line == 3 and "line 3" in str(info.value)
+    fine = tmp_path / "fine.jsonl"
+    fine.write_text(header + "\n" + good + "\n", encoding="utf-8")
+    g = make_game("bluffer", deck=str(fine))
+    s = g.step(g.new_state(3), None, "ask owl-eyes")
+    assert g.observe(s, ANNE).question_text == "What shape are an owl's eyes?"
+    refused(g, g.new_state(3), None, f"ask {Q}", "no-such-question")
+
+
+def test_moves_after_the_game_are_refused():
+    g = make_game("bluffer", rounds=1, questions_per_round=1)
+    s = plain(g, g.new_state(3))
+    assert g.is_over(s) and tuple(g.to_move(s)) == ()
+    refused(g, s, BEN, "write two", "game-over", "over")
+    refused(g, s, ANNE, "vote 1", "game-over", "over")
+    refused(g, s, None, f"ask {Q}", "not-chance-turn")
+
+
+# -- notation ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("action", [
+    Ask(Q), Write("a purple cow"), Write("three"), Write("l'éléphant"), Done(), Shuffle((2, 0, 3, 1)),
+    Shuffle((0,)), Vote(1), Vote(6),
+])
+def test_text_forms_round_trip(action):
+    g = make_game("bluffer")
+    assert g.parse(str(action)) == action
+    assert g.parse(g.notation(action)) == action
+
+
+def test_answer_text_is_normalised_when_read():
+    g = make_game("bluffer")
+    assert g.parse("write   a   purple\tcow  ") == Write("a purple cow")
+    assert g.parse("  WRITE a dog") == Write("a dog")
+    _, s = _writing()
+    assert g.step(s, BEN, "write   a    dog ").writes[BEN] == ("a dog",)
+
+
+# -- narration and facts ----------------------------------------------------------------------
+
+def test_the_reveal_names_the_authors_and_the_points():
+    g, s = four_at_vote()
+    s = run(g, s, (BEN, "vote 3"), (CHLOE, "vote 2"))
+    after = g.step(s, DAN, "vote 1")
+    text = g.narrate(s, DAN, Vote(1), after, NAMES)
+    # #1 nine (Chloe, Dan's vote), #2 the truth (Chloe's vote), #3 two (Anne, Ben's vote)
+    for part in ["\u201cnine\u201d: Chloe (Dan)", "\u201cthree\u201d: the true answer (Chloe)",
+                 "\u201ctwo\u201d: Anne (Ben)", "\u201cone\u201d: Dan", "\u201cfive\u201d: Ben",
+                 "Anne +2", "Chloe +3"]:
+        assert part in text, f"{part!r} not in {text!r}"
+    assert "Ben +" not in text and "Dan +" not in text
+    _, start = four_at_vote(g)
+    quiet = g.narrate(start, BEN, Vote(3), g.step(start, BEN, "vote 3"), NAMES)
+    assert "nine" not in quiet and "Anne" not in quiet, "a sealed vote is narrated without the reveal"
+
+
+def test_the_end_of_a_round_and_of_the_game_are_narrated():
+    g = make_game("bluffer")
+    s = g.state_from_position(3, leader=CHLOE, question=5, points=[4, 6, 5])
+    s = plain(g, s, {ANNE: TRUTH})
+    after = g.step(s, BEN, "vote 4")                     # Ben on the truth: Ben 7
+    assert "Round 1 goes to Ben" in g.narrate(s, BEN, Vote(4), after, NAMES)
+    s = g.state_from_position(3, round=1, question=5, points=[0, 3, 0], round_winners=[[BEN]])
+    s = plain(g, s, {BEN: TRUTH})
+    after = g.step(s, CHLOE, "vote 4")
+    assert "The game is over: Ben wins." in g.narrate(s, CHLOE, Vote(4), after, NAMES)
+
+
+def test_facts_give_the_numbers_by_name():
+    g, s = four_at_vote()
+    s = run(g, s, (BEN, "vote 3"), (CHLOE, "vote 2"), (DAN, "vote 1"))
+    f = g.facts(s, NAMES[:4])
+    assert f["points"] == {"Anne": 2, "Ben": 0, "Chloe": 3, "Dan": 0}
+    assert f["totals"] == {"Anne": 2, "Ben": 0, "Chloe": 3, "Dan": 0}
+    assert f["last_gains"] == {"Anne": 2, "Ben": 0, "Chloe": 3, "Dan": 0}
+    assert f["last_authors"] == ["Chloe", "truth", "Anne", "Dan", "Ben"]
+    assert f["round_winners"] == [] and f["leader"] == "Ben"
+    g = make_game("bluffer")
+    s = plain(g, g.state_from_position(3, leader=CHLOE, question=5, points=[5, 6, 0]), {ANNE: TRUTH, BEN: CHLOE})
+    f = g.facts(s, NAMES[:3])
+    assert f["round_winners"] == [["Anne", "Ben"]]
+    assert f["round_wins"] == {"Anne": 1, "Ben": 1, "Chloe": 0}
+    assert f["points"] == {"Anne": 0, "Ben": 0, "Chloe": 0}
+    assert f["totals"] == {"Anne": 6, "Ben": 6, "Chloe": 2}
+
+
+def test_in_the_team_and_two_player_games_only_the_writers_read_the_question_before_the_reading():
+    """"Each group secretly reads the question from their deck" / "each secretly reads their
+    question": the voters hear it with the answers."""
+    for players, writer, voter in ((6, 0, 1), (2, 0, 1)):
+        g = make_game("bluffer")
+        s = g.step(g.new_state(players), None, f"ask {Q}")
+        assert g.observe(s, writer).question_text and g.observe(s, writer).qid == Q
+        assert g.observe(s, voter).question_text == "" and g.observe(s, voter).qid == ""
+        writers = [w for w in range(players) if w % 2 == 0] if players == 6 else [0]
+        for w in writers:
+            s = g.step(s, w, "write two")
+        if players == 2:
+            s = g.step(s, 0, "write five")
+            s = g.step(s, 0, "done")
+        s = g.step(s, None, "shuffle " + ",".join(map(str, range(len(writers) + (2 if players == 2 else 1)))))
+        assert g.observe(s, voter).question_text == "How many hearts does an octopus have?"
+
+
+def test_a_vote_must_be_a_whole_number_not_a_bool_or_float():
+    from bluffkit.games.bluffer.engine import Vote
+    g = make_game("bluffer")
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    for seat, text in enumerate(["two", "five", "nine"]):
+        s = g.step(s, seat, f"write {text}")
+    s = g.step(s, None, "shuffle 0,1,2,3")
+    for bad in (Vote(True), Vote(2.0)):
+        with pytest.raises(IllegalAction, match="no answer"):
+            g.step(s, 1, bad)
