@@ -36,6 +36,9 @@ def default_agents(game, players: int) -> list:
     if game.name == "bloff":
         from bluffkit.agents.bloff import CallerAgent, HonestAgent
         first = [HonestAgent(), CallerAgent()]
+    elif game.name == "auction":
+        from bluffkit.agents.auction import Bidder
+        first = [Bidder(strategy="truthful"), Bidder(strategy="equilibrium"), Bidder(strategy="shade", shade=0.5)]
     elif game.name == "bluffer":
         from bluffkit.agents.bluffer import BluffBot
         first = [BluffBot(0.8, false_answers=2), BluffBot(0.1)]
@@ -123,6 +126,8 @@ def _check_illegal(game, state, players, where, report, probes) -> None:
 _PROBES = {
     "bloff": ["call", "pass", "play AS,AH,AD,AC*", "play none"],
     "bluffer": ["write a purple cow", "done", "vote 1", "vote 7", "write " + "x" * 70],
+    "auction": ["bid 10", "bid 100000", "pass", "take", "raise 10", "raise 500", "stop", "accept", "refuse",
+                "call 99999", "choose 0", "sell", "buy", "buy 2", "pay 500", "pay 10", "pick 1", "bid 10+0"],
     "youre-bluffing": ["bid 0", "pass", "sell", "buy", "accept", "auction", "pay 500+500+500",
                        "trade 0 horse none", "counter 500+500", "offer 500+500+500+500"],
 }

@@ -66,7 +66,7 @@ def _registry(game) -> dict:
 
 
 #: The module of ``bluffkit.agents`` that holds each game's bots.
-_AGENT_MODULES = {"bloff": "bloff", "bluffer": "bluffer"}
+_AGENT_MODULES = {"bloff": "bloff", "bluffer": "bluffer", "auction": "auction"}
 
 
 def agent_names(game=None) -> list[str]:

@@ -69,4 +69,5 @@ def game_from_header(header: dict):
 
 
 def _load() -> None:
+    import bluffkit.auctions  # noqa: F401  (registers the auction)
     import bluffkit.games  # noqa: F401  (registers the games)

@@ -145,8 +145,9 @@ def from_dict(data: dict, path: Path | None = None) -> Scenario:
         return seats.index(name)
 
     start = dict(data.get("start") or {})
-    if "leader" in start:
-        start["leader"] = seat(start["leader"], "start.leader")
+    for key in ("leader", "auctioneer"):          # a seat named in the start position
+        if key in start:
+            start[key] = seat(start[key], f"start.{key}")
     for key, value in list(start.items()):     # per-seat values, named by seat: one entry per seat
         if isinstance(value, dict) and value and set(value) <= set(seats):
             per = [None] * len(seats)

@@ -1,0 +1,181 @@
+"""Bidders with private values for the auction engine (:mod:`bluffkit.auctions`).
+
+A :class:`Bidder` knows what each animal is worth to it (``values``: a mapping from
+animal name to value, or one number for whatever is auctioned; by default the
+booklet's animal values) and bids by a ``strategy``:
+
+- ``truthful``: up to its value (in an open auction it keeps raising while the price
+  is below its value; in a sealed one it bids its value);
+- ``equilibrium``: the risk-neutral equilibrium where theory gives one: first-price
+  sealed bids (Secret Value, Secret Count, Round-the-Table, Number Call) and the Dutch
+  auction (strategically the same) at (n - 1)/n of the value with n bidders;
+  second-price (Second Hand) and the open auctions at the value itself;
+- ``shade``: a fixed fraction ``shade`` of its value;
+- ``random``: a random bid up to its value, or a pass.
+
+In count auctions a value becomes a number of notes: the most notes whose cheapest
+choice from its hand is worth no more than the target (0-notes cost nothing, which is
+what makes count auctions different). As the auctioneer it uses the right of first
+refusal when the lot is worth more to it than selling: keeping pays ``value - price``,
+selling pays ``price``; in The Call it calls half its value (what it is indifferent
+at), and it breaks ties at random.
+"""
+
+from __future__ import annotations
+
+from bluffkit.agents.base import UniformBuffer
+from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
+from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS
+from bluffkit.core.errors import RulesError
+from bluffkit.core.money import total
+
+STRATEGIES = ("truthful", "equilibrium", "shade", "random")
+
+
+def cheapest(hand, k: int, denoms) -> tuple[int, ...]:
+    """The ``k`` lowest-valued notes of ``hand`` (as counts)."""
+    out = [0] * len(hand)
+    for i in range(len(hand)):
+        take = min(hand[i], k)
+        out[i], k = take, k - take
+    return tuple(out)
+
+
+def notes_for(hand, amount: float, denoms) -> int:
+    """The most notes whose cheapest choice from ``hand`` is worth at most ``amount``."""
+    k, cost = 0, 0
+    for c, d in zip(hand, denoms):
+        for _ in range(c):
+            if cost + d > amount:
+                return k
+            k, cost = k + 1, cost + d
+    return k
+
+
+class Bidder:
+    """A bidder (and auctioneer) with private values; see the module docstring."""
+
+    def __init__(self, values=None, strategy: str = "truthful", shade: float = 0.8, name: str | None = None):
+        if strategy not in STRATEGIES:
+            raise RulesError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
+        if not (isinstance(shade, (int, float)) and 0 <= shade <= 1):
+            raise RulesError(f"shade is a fraction from 0 to 1, got {shade!r}")
+        if values is None:
+            values = dict(zip(ANIMALS, ANIMAL_VALUES))
+        if isinstance(values, (int, float)):
+            values = {a: values for a in ANIMALS}
+        unknown = set(values) - set(ANIMALS)
+        if unknown:
+            raise RulesError(f"values: unknown animal(s) {', '.join(sorted(unknown))}")
+        self.values = {ANIMALS.index(a): float(v) for a, v in values.items()}
+        self.strategy, self.shade = strategy, shade
+        self.name = name or (strategy if strategy != "shade" else f"shade {shade}")
+        self.u = UniformBuffer()
+
+    # what the lot is worth ---------------------------------------------------------------
+    def value(self, obs) -> float:
+        """The lot's value to this seat; a face-down Cat in the Bag is worth the average of
+        the pen; a split double pen is bid for its more valuable animal."""
+        lot = obs.lot
+        if lot is None:
+            vals = [self.values.get(a, 0.0) for a in obs.pen]
+            return sum(vals) / len(vals) * (2 if obs.rules.double else 1)
+        if obs.rules.split:
+            return max(self.values.get(a, 0.0) for a in lot)
+        return sum(self.values.get(a, 0.0) for a in lot)
+
+    def target(self, obs, rng) -> float:
+        v = self.value(obs)
+        s = self.strategy
+        if s == "shade":
+            return self.shade * v
+        if s == "random":
+            return self.u(rng) * v
+        if s == "equilibrium" and obs.rules.format in ("secret-value", "secret-count", "round-the-table",
+                                                      "number-call", "dutch"):
+            n = len(obs.note_counts) - 1
+            return (n - 1) / n * v if n > 1 else 0.0
+        return v
+
+    def _amount(self, obs, target: float) -> int:
+        """A target value as the unit the auction counts in."""
+        if obs.rules.pricing == "count":
+            return notes_for(obs.hand, target, obs.rules.denominations)
+        step = obs.rules.step
+        return int(target // step * step)
+
+    # acting ------------------------------------------------------------------------------
+    def act(self, obs, legal, rng):
+        d = obs.rules.denominations
+        if legal.pay:
+            amount, mode, _ = legal.pay
+            if mode == "count":
+                return Pay(cheapest(obs.hand, amount, d), d)
+            from bluffkit.core.money import payments
+            return Pay(payments(obs.hand, amount, d, obs.rules.payment)[0], d)
+        if legal.pick:
+            k, of = legal.pick
+            places = list(range(1, of + 1))
+            chosen = []
+            for _ in range(k):
+                chosen.append(places.pop(int(self.u(rng) * len(places))))
+            return Pick(tuple(sorted(chosen)))
+        if legal.choose:
+            c = legal.choose
+            return Choose(c[int(self.u(rng) * len(c))])
+        if legal.refusals:
+            return self._refuse(obs, legal)
+        if legal.call:
+            lo, hi = legal.call
+            half = int(self.value(obs) / 2 // 10 * 10)
+            return Call(max(lo, min(hi, half)))
+        target = self.target(obs, rng)
+        amount = self._amount(obs, target)
+        style = obs.rules.fmt.style
+        if ACCEPT in legal.words or REFUSE in legal.words:
+            return ACCEPT if ACCEPT in legal.words and obs.called <= target else REFUSE
+        if TAKE in legal.words:
+            return TAKE if obs.count <= amount else PASS
+        if legal.raise_ or STOP in legal.words:
+            laid = sum(obs.my_placed)
+            if legal.raise_ and laid < amount:
+                i = next(i for i, c in enumerate(obs.hand) if c)
+                return Raise(d[i])
+            return STOP if STOP in legal.words else PASS
+        if legal.place:
+            k = min(amount, sum(obs.hand))
+            return Place(cheapest(obs.hand, k, d), d) if k else PASS
+        if legal.bid:
+            lo, hi = legal.bid
+            if style == "open":
+                if obs.high_bidder == obs.seat or lo > amount:
+                    return PASS
+                return Bid(lo)
+            bid = amount if hi is None else min(amount, hi)
+            return Bid(bid) if bid >= lo else PASS
+        return PASS
+
+    def _refuse(self, obs, legal):
+        """Keep the lots whose value to the auctioneer beats selling them: keeping a lot won
+        at price p pays (value - p), selling pays p."""
+        def worth(option):
+            kept = set(range(len(obs.awards))) if option.keep == (-1,) else set(option.keep)
+            out = 0.0
+            for i, (s, animals, price) in enumerate(obs.awards):
+                money = price if obs.rules.pricing == "value" else \
+                    total(cheapest(obs.hand, price, obs.rules.denominations), obs.rules.denominations)
+                out += (sum(self.values.get(a, 0.0) for a in animals) - money) if i in kept else money
+            return out
+        return max(legal.refusals, key=worth)
+
+
+def _random_bidder():
+    return Bidder(strategy="random", name="random")
+
+
+AGENTS = {
+    "random": _random_bidder,
+    "truthful": lambda: Bidder(strategy="truthful", name="truthful"),
+    "equilibrium": lambda: Bidder(strategy="equilibrium", name="equilibrium"),
+    "shade": lambda: Bidder(strategy="shade", name="shade"),
+}

@@ -1,0 +1,229 @@
+"""Actions of an auction, with text forms that round-trip (``parse(str(a)) == a``).
+
+Bidders: ``bid 120`` (a value or a number of notes), ``bid 0+0+10`` (notes laid face
+down, Secret Count), ``pass``, ``take`` (Dutch: grab the hammer), ``raise 10`` /
+``stop`` (American Count), ``accept`` / ``refuse`` (The Call); every payer:
+``pay 100+20``. The auctioneer: ``call 150`` (The Call), ``choose 2`` (among tied
+bids, or who takes the more valuable animal), ``sell`` / ``buy`` / ``buy 1`` (the
+right of first refusal). Chance: ``lot cow``, ``pen horse,cow,goat``, ``shuffle 2,0,1``
+(the pen face down), ``first 3`` (who grabbed the hammer first), and the left
+neighbour's ``pick 2`` (Cat in the Bag).
+
+>>> parse("bid 120"), parse("buy 1,2"), parse("lot cow,horse")
+(Bid(amount=120), Refusal(keep=(0, 1)), Lot(animals=(8, 9)))
+>>> str(parse("bid 0+0+10", (0, 10, 50, 100, 200, 500)))
+'bid 10+0+0'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bluffkit.auctions.rules import ANIMALS, DENOMINATIONS
+from bluffkit.core.errors import NotationError
+from bluffkit.core.money import fmt, parse as parse_notes
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid: a value (value auctions) or a number of notes (count auctions)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Secret Count: lay these notes face down as the bid (their number counts)."""
+
+    notes: tuple[int, ...]
+    denoms: tuple[int, ...] = DENOMINATIONS
+
+    def __str__(self) -> str:
+        return f"bid {fmt(self.notes, self.denoms)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """American Count: lay one more note face down."""
+
+    note: int
+
+    def __str__(self) -> str:
+        return f"raise {self.note}"
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """An action with no argument: ``pass``, ``take``, ``stop``, ``accept``, ``refuse``."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The Call: the auctioneer names the price."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"call {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The auctioneer's choice of a seat (a tie, or who takes the more valuable animal)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"choose {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The right of first refusal: ``keep`` lists the lots (0-based) the auctioneer buys;
+    ``(-1,)`` is every lot (``buy``)."""
+
+    keep: tuple[int, ...]
+
+    def __str__(self) -> str:
+        if not self.keep:
+            return "sell"
+        if self.keep == (-1,):
+            return "buy"
+        return "buy " + ",".join(str(k + 1) for k in self.keep)
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """A payment: the notes handed over."""
+
+    notes: tuple[int, ...]
+    denoms: tuple[int, ...] = DENOMINATIONS
+
+    def __str__(self) -> str:
+        return f"pay {fmt(self.notes, self.denoms)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """Chance: the animal(s) in the pen to be auctioned."""
+
+    animals: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "lot " + ",".join(ANIMALS[a] for a in self.animals)
+
+
+@dataclass(frozen=True, slots=True)
+class Pen:
+    """Chance, Cat in the Bag: the animals shown before they are shuffled face down."""
+
+    animals: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "pen " + ",".join(ANIMALS[a] for a in self.animals)
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Chance, Cat in the Bag: the pen's animals (by index) in their face-down order."""
+
+    order: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "shuffle " + ",".join(map(str, self.order))
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Cat in the Bag: the left neighbour points at face-down card(s) (1-based)."""
+
+    places: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "pick " + ",".join(map(str, self.places))
+
+
+@dataclass(frozen=True, slots=True)
+class First:
+    """Chance, Dutch: of those who grabbed at the same count, who was first."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"first {self.seat}"
+
+
+PASS, TAKE, STOP, ACCEPT, REFUSE = (Word(w) for w in ("pass", "take", "stop", "accept", "refuse"))
+SELL, BUY = Refusal(()), Refusal((-1,))
+WORDS = {w.word: w for w in (PASS, TAKE, STOP, ACCEPT, REFUSE)}
+
+
+def _ints(text: str, what: str) -> tuple[int, ...]:
+    try:
+        out = tuple(int(w) for w in text.split(","))
+    except ValueError:
+        raise NotationError(f"{what} takes whole numbers separated by commas, got {text!r}") from None
+    return out
+
+
+def _animals(text: str) -> tuple[int, ...]:
+    out = []
+    for w in text.split(","):
+        w = w.strip().lower()
+        if w not in ANIMALS:
+            raise NotationError(f"{w!r} is not an animal ({', '.join(ANIMALS)})")
+        out.append(ANIMALS.index(w))
+    return tuple(out)
+
+
+def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
+    """An action from its text (see the module docstring)."""
+    if not isinstance(text, str) or not text.split():
+        raise NotationError("empty action")
+    head, _, rest = text.strip().partition(" ")
+    head, rest = head.lower(), rest.strip()
+    if not rest and head in WORDS:
+        return WORDS[head]
+    if head == "sell" and not rest:
+        return SELL
+    if head == "bid" and rest:
+        if "+" in rest or rest == "none":
+            return Place(parse_notes(rest, denoms), denoms)
+        if rest.isascii() and rest.isdigit():
+            return Bid(int(rest))
+        raise NotationError(f"a bid is a whole number (bid 120) or notes (bid 10+0+0), got {rest!r}")
+    if head == "pay" and rest:
+        return Pay(parse_notes(rest, denoms), denoms)
+    if head == "raise" and rest:
+        n = _ints(rest, "raise")
+        if len(n) != 1 or n[0] not in denoms:
+            raise NotationError(f"raise lays one note ({', '.join(map(str, denoms))}), got {rest!r}")
+        return Raise(n[0])
+    if head == "call" and rest:
+        return Call(_ints(rest, "call")[0])
+    if head == "choose" and rest:
+        return Choose(_ints(rest, "choose")[0])
+    if head == "buy":
+        if not rest:
+            return BUY
+        return Refusal(tuple(sorted(k - 1 for k in _ints(rest, "buy"))))
+    if head == "lot" and rest:
+        return Lot(_animals(rest))
+    if head == "pen" and rest:
+        return Pen(_animals(rest))
+    if head == "shuffle" and rest:
+        return Shuffle(_ints(rest, "shuffle"))
+    if head == "pick" and rest:
+        return Pick(_ints(rest, "pick"))
+    if head == "first" and rest:
+        return First(_ints(rest, "first")[0])
+    raise NotationError(f"unknown action {text!r}: bid N, bid NOTES, pass, take, raise NOTE, stop, accept, refuse, "
+                        "call N, choose SEAT, sell, buy [LOTS], pay NOTES")

@@ -1,0 +1,238 @@
+"""One auction of Bidder Up! as a bluffkit game (see :mod:`bluffkit.core.game`): any of
+the ten formats, a small or a double pen, played to the last payment.
+
+>>> from bluffkit.auctions import Auction
+>>> g = Auction.create(format="second-hand")
+>>> s = g.state_from_position(4, auctioneer=0, lot=["cow"])
+>>> for seat, bid in [(1, "bid 120"), (2, "bid 100"), (3, "pass")]:
+...     s = g.step(s, seat, bid)
+>>> s.awards                                  # seat 1 wins at the second-highest bid
+((1, (8,), 100),)
+>>> s = g.step(s, 0, "sell")
+>>> s = g.step(s, 1, "pay 100")
+>>> g.scores(s)                               # money won or lost
+(100, -100, 0, 0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from bluffkit.auctions.actions import BUY, First, Lot, Pen, Place, Refusal, Shuffle, parse
+from bluffkit.auctions.engine import OVER, SETUP, GRAB, State, Table
+from bluffkit.auctions.rules import ANIMALS, FORMATS, Rules
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError
+from bluffkit.core.game import register
+from bluffkit.core.money import fmt, parse as parse_notes, total
+
+
+@register("auction")
+class Auction:
+    """One auction under one :class:`Rules` (``format=...``, ``double=...``)."""
+
+    name = "auction"
+
+    def __init__(self, rules: Rules | None = None):
+        self.rules = rules if rules is not None else Rules()
+
+    @property
+    def title(self) -> str:
+        return f"Auction: {self.rules.fmt.title}" + (" (double pen)" if self.rules.double else "")
+
+    @classmethod
+    def create(cls, name: str = "auction", variants=(), **options) -> "Auction":
+        if variants:
+            raise RulesError("auctions have no named variants; choose format=... and rule options")
+        return cls(Rules().replace(**options))
+
+    def check_players(self, players: int) -> int:
+        self.rules.check_players(players)
+        return players
+
+    def new_state(self, players: int) -> State:
+        return Table.new(self.rules, self.check_players(players)).freeze()
+
+    def table(self, state: State | None = None, players: int | None = None) -> Table:
+        if state is not None:
+            return Table.thaw(state)
+        return Table.new(self.rules, self.check_players(players))
+
+    def parse(self, text: str):
+        return parse(text, self.rules.denominations)
+
+    def notation(self, action) -> str:
+        return str(action)
+
+    def to_move(self, state):
+        return Table.thaw(state).to_move()
+
+    def is_chance(self, state) -> bool:
+        return state.phase in (SETUP, GRAB)
+
+    def is_over(self, state) -> bool:
+        return state.phase == OVER
+
+    def sample_chance(self, state, rng: np.random.Generator):
+        return Table.thaw(state).sample_chance(float(rng.random()), rng)
+
+    def legal(self, state, seat):
+        return Table.thaw(state).legal(seat)
+
+    def step(self, state, seat, action):
+        if isinstance(action, str):
+            action = self.parse(action)
+        t = Table.thaw(state)
+        if seat is None:
+            t.apply_chance(action)
+        else:
+            if isinstance(action, (Lot, Pen, Shuffle, First)):
+                raise IllegalAction("chance-move", "players do not set out the lot or shuffle; chance does")
+            t.apply(seat, action)
+        return t.freeze()
+
+    def observe(self, state, seat):
+        return Table.thaw(state).observe(seat)
+
+    def scores(self, state) -> tuple[int, ...]:
+        """Each seat's money won or lost (value of notes now minus at the start)."""
+        d = self.rules.denominations
+        return tuple(total(m, d) + total(p, d) - s for m, p, s in zip(state.money, state.placed, state.start))
+
+    def winners(self, state) -> tuple[int, ...]:
+        """The seats that own an animal of the lot at the end."""
+        if state.phase != OVER:
+            raise RulesError("the auction is not over yet")
+        return tuple(sorted({s for _, s in state.owners}))
+
+    def money_totals(self, state) -> tuple[int, ...]:
+        d = self.rules.denominations
+        return tuple(total(m, d) for m in state.money)
+
+    # logs, words, checks -------------------------------------------------------------
+    def header(self) -> dict:
+        return {"game": self.name, "ruleset": self.rules.format, "variants": [], "options": self.rules.to_dict()}
+
+    @classmethod
+    def from_header(cls, header: dict) -> "Auction":
+        return cls(Rules.from_dict(header.get("options")))
+
+    def state_from_position(self, players: int, auctioneer: int = 0, money=None, lot=None, pen=None) -> State:
+        """An auction ready to start: the ``auctioneer`` seat, each seat's ``money`` (notes as
+        text such as ``"100+100+50+0"``, ``None`` for the start money), and the ``lot``
+        (animal names; Cat in the Bag: the ``pen`` of up to 3)."""
+        self.check_players(players)
+        if not (isinstance(auctioneer, int) and 0 <= auctioneer < players):
+            raise RulesError(f"auctioneer must be a seat 0..{players - 1}, got {auctioneer!r}")
+        d = self.rules.denominations
+        hands = []
+        for s, m in enumerate(money or [None] * players):
+            try:
+                hands.append(self.rules.start_money if m is None else parse_notes(m, d) if isinstance(m, str) else tuple(m))
+            except NotationError as e:
+                raise RulesError(f"money of seat {s}: {e}") from None
+        if len(hands) != players:
+            raise RulesError(f"money: one entry per seat ({players})")
+
+        def animals(names, what):
+            try:
+                return Lot(tuple(ANIMALS.index(a) for a in names)).animals
+            except (ValueError, TypeError):
+                raise RulesError(f"{what}: animals are {', '.join(ANIMALS)}; got {names!r}") from None
+
+        cat = self.rules.format == "cat-in-the-bag"
+        size = 2 if self.rules.double else 1
+        if lot is not None and (cat or len(lot) != size):
+            raise RulesError(f"lot: {'Cat in the Bag takes a pen of 1 to 3 animals' if cat else f'the pen holds {size} animal(s)'}")
+        if pen is not None and (not cat or not 1 <= len(pen) <= 3):
+            raise RulesError("pen: only Cat in the Bag has a pen of 1 to 3 animals")
+        t = Table.new(self.rules, players, auctioneer, hands, animals(lot, "lot") if lot else None,
+                      animals(pen, "pen") if pen else None)
+        return t.freeze()
+
+    def narrate(self, before, seat, action, after, names) -> str:
+        from bluffkit.auctions.narrate import narrate
+        return narrate(self, before, seat, action, after, names)
+
+    def describe(self, observation, names, legal: bool = False) -> str:
+        from bluffkit.auctions.narrate import describe
+        return describe(self, observation, names, legal)
+
+    def facts(self, state, names) -> dict:
+        d = self.rules.denominations
+        out = {"phase": state.phase, "money": {n: total(m, d) for n, m in zip(names, state.money)},
+               "notes": {n: fmt(m, d) for n, m in zip(names, state.money)},
+               "lot": [ANIMALS[a] for a in state.lot], "high": state.high,
+               "high_bidder": names[state.high_bidder] if state.high_bidder >= 0 else None,
+               "awards": [{"winner": names[s], "animals": [ANIMALS[a] for a in an], "price": p}
+                          for s, an, p in state.awards],
+               "shown": [names[s] for s, _ in state.shown], "reruns": state.reruns}
+        if state.phase == OVER:
+            out["owners"] = {ANIMALS[a]: names[s] for a, s in state.owners}
+            out["scores"] = dict(zip(names, self.scores(state)))
+        return out
+
+    def invariants(self, state) -> list[str]:
+        d = self.rules.denominations
+        now = sum(total(m, d) + total(p, d) for m, p in zip(state.money, state.placed))
+        out = []
+        if now != sum(state.start):
+            out.append(f"money in the game is {now}, not the {sum(state.start)} it started with")
+        if any(min(m) < 0 for m in state.money + state.placed):
+            out.append("a negative count of notes")
+        if state.phase == OVER and sorted(a for a, _ in state.owners) != sorted(state.lot):
+            out.append(f"at the end the lot {state.lot} is not owned exactly once: {state.owners}")
+        return out
+
+    def hide_from(self, state, seat: int, rng) -> State:
+        """A state ``seat`` cannot tell apart: the faces of the notes it cannot see (in other
+        hands, unless shown, and laid face down by others) are dealt again, each place
+        keeping its number of notes; others' sealed bids and Dutch grabs are drawn again
+        (Secret Count: the notes laid too); in Cat in the Bag, before the sale, the pen is
+        shuffled again for everyone but the auctioneer."""
+        t = Table.thaw(state)
+        shown = {s for s, _ in state.shown}
+        slots = [("money", s) for s in range(state.players) if s != seat and s not in shown]
+        slots += [("placed", s) for s in range(state.players) if s != seat]
+        pool = [i for kind, s in slots for i, c in enumerate(getattr(state, kind)[s]) for _ in range(c)]
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        places = {"money": list(state.money), "placed": list(state.placed)}
+        k, width = 0, len(self.rules.denominations)
+        for kind, s in slots:
+            n = sum(getattr(state, kind)[s])
+            counts = [0] * width
+            for i in pool[k:k + n]:
+                counts[i] += 1
+            k += n
+            places[kind][s] = tuple(counts)
+        money, placed = places["money"], places["placed"]
+        bids, changes = list(state.bids), {}
+        if state.phase == "bid" and t.style in ("sealed", "dutch", "sealed-notes"):
+            for s in t.bidders:
+                if s == seat or bids[s] is None:
+                    continue
+                if t.style == "sealed":
+                    bids[s] = int(rng.integers(0, 300))
+                elif t.style == "dutch":
+                    bids[s] = int(rng.integers(0, 2))
+                else:                         # lay a random handful of the same notes instead
+                    notes = [i for i, c in enumerate(tuple(a + b for a, b in zip(money[s], placed[s])))
+                             for _ in range(c)]
+                    laid = rng.permutation(len(notes))[:int(rng.integers(0, len(notes) + 1))]
+                    p = [0] * width
+                    for j in laid:
+                        p[notes[j]] += 1
+                    money[s] = tuple(a + b - c for a, b, c in zip(money[s], placed[s], p))
+                    placed[s] = tuple(p)
+                    bids[s] = sum(p)
+            if t.style == "dutch":
+                changes["takers"] = tuple(s for s in t.bidders if bids[s] == 1)
+        changes.update(money=tuple(money), placed=tuple(placed), bids=tuple(bids))
+        if (self.rules.format == "cat-in-the-bag" and seat != state.auctioneer and state.order
+                and state.phase in ("pick", "bid")):
+            order = tuple(int(i) for i in rng.permutation(len(state.pen)))
+            changes["order"] = order
+            if state.phase == "bid" and len(state.pen) > 1:
+                changes["lot"] = tuple(state.pen[order[p]] for p in range(len(state.lot)))
+        return dataclasses.replace(state, **changes)

@@ -1,0 +1,116 @@
+"""An auction in words: one public sentence per step, and a seat's view as text."""
+
+from __future__ import annotations
+
+from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, First, Lot, Pay, Pen, \
+    Pick, Place, Raise, Refusal, Shuffle
+from bluffkit.auctions.rules import ANIMALS
+from bluffkit.core.money import fmt, total
+
+
+def animals_text(animals) -> str:
+    return " and ".join(f"the {ANIMALS[a]}" for a in animals) or "nothing"
+
+
+def _unit(game) -> str:
+    return " notes" if game.rules.pricing == "count" else ""
+
+
+def narrate(game, before, seat, action, after, names) -> str:
+    r = game.rules
+    who = names[seat] if seat is not None else "chance"
+    kind = type(action)
+    unit = _unit(game)
+    if kind is Lot:
+        text = f"{names[after.auctioneer]} auctions {animals_text(action.animals)} ({r.fmt.title})."
+    elif kind is Pen:
+        text = f"The pen holds {animals_text(action.animals)}."
+    elif kind is Shuffle:
+        text = f"{names[after.auctioneer]} shuffles the pen's animals face down."
+    elif kind is Pick:
+        text = f"{who} points at {'card' if len(action.places) == 1 else 'cards'} " \
+            f"{', '.join(map(str, action.places))}; only {names[after.auctioneer]} looks."
+    elif kind is Bid:
+        text = f"{who} bids {action.amount}{unit}." if after.phase == "bid" and r.fmt.style in ("open", "round") \
+            else f"{who} makes a bid." if r.sealed else f"{who} bids {action.amount}{unit}."
+    elif kind is Place:
+        text = f"{who} lays notes face down."
+    elif action == PASS:
+        text = f"{who} passes."
+    elif action == TAKE:
+        text = f"{who} grabs the hammer."
+    elif kind is Raise:
+        text = f"{who} lays a note face down ({sum(after.placed[seat])} now)."
+    elif action == STOP:
+        text = f"{who} adds no more."
+    elif kind is Call:
+        text = f"{who} calls {action.amount}."
+    elif action == ACCEPT:
+        text = f"{who} accepts."
+    elif action == REFUSE:
+        text = f"{who} refuses: {names[after.auctioneer]} must buy at {before.called}."
+    elif kind is First:
+        text = f"{names[action.seat]} was first to the hammer."
+    elif kind is Choose:
+        text = f"{who} chooses {names[action.seat]}."
+    elif kind is Refusal:
+        kept = set(range(len(before.awards))) if action.keep == (-1,) else set(action.keep)
+        parts = []
+        for i, (s, an, p) in enumerate(before.awards):
+            if i in kept:
+                parts.append(f"buys {animals_text(an)} and pays {names[s]} {p}{unit}")
+            else:
+                parts.append(f"sells {animals_text(an)} to {names[s]} for {p}{unit}")
+        text = f"{who} " + "; ".join(parts) + "."
+    elif kind is Pay:
+        payer, payee, amount, mode = before.payments[0]
+        text = f"{who} pays {names[payee]} " + (f"{fmt(action.notes, r.denominations)}"
+                                                if mode == "value" else f"{sum(action.notes)} notes") + "."
+    else:
+        text = str(action)
+    return text + _outcome(game, before, after, names)
+
+
+def _outcome(game, before, after, names) -> str:
+    unit = _unit(game)
+    if after.reruns > before.reruns:
+        s, notes = after.shown[-1]
+        return (f" {names[s]} cannot pay and shows all their money: {fmt(notes, game.rules.denominations)} "
+                f"= {total(notes, game.rules.denominations)}. The auction is run again.")
+    if after.phase == "refuse" and before.phase != "refuse":
+        bids = ""
+        if game.rules.sealed:
+            shown = [f"{names[s]} {b}" for s, b in enumerate(after.bids) if b]
+            bids = " The bids: " + ", ".join(shown) + "."
+        sold = "; ".join(f"{names[s]} wins {animals_text(an)} for {p}{unit}" for s, an, p in after.awards)
+        return bids + f" {sold}."
+    if after.phase == "over" and before.phase in ("bid", "final") and not before.awards and not after.payments:
+        return f" Nobody bids: {names[after.auctioneer]} gets {animals_text(after.lot)} free."
+    if after.phase == "choose" and before.phase != "choose":
+        return f" Tied: {names[after.auctioneer]} chooses among " + ", ".join(names[s] for s in after.choosing[1]) + "."
+    return ""
+
+
+def describe(game, obs, names, legal: bool = False) -> str:
+    r = game.rules
+    d = r.denominations
+    lot = "a face-down animal from the pen (" + animals_text(obs.pen) + ")" if obs.lot is None else animals_text(obs.lot)
+    lines = [f"-- {names[obs.seat]}'s view -- {r.fmt.title}, auctioneer {names[obs.auctioneer]}, lot: {lot}",
+             f"   your notes: {fmt(obs.hand, d)} = {total(obs.hand, d)}"]
+    if obs.high_bidder >= 0 and r.fmt.style == "open":
+        lines.append(f"   highest bid: {obs.high} by {names[obs.high_bidder]}")
+    if r.fmt.style == "dutch" and obs.phase == "bid":
+        lines.append(f"   the count: {obs.count} notes")
+    if obs.called:
+        lines.append(f"   called: {obs.called}")
+    for s, an, p in obs.awards:
+        lines.append(f"   sold: {animals_text(an)} to {names[s]} for {p}")
+    if legal:
+        lg = obs.legal
+        can = [str(w) for w in lg.words] + [x for x, ok in (
+            (f"bid N (from {lg.bid[0]})" if lg.bid else "", lg.bid), ("bid NOTES", lg.place),
+            ("raise NOTE", lg.raise_), ("call N", lg.call), ("choose SEAT", lg.choose),
+            (" / ".join(map(str, lg.refusals)), lg.refusals), (f"pay {lg.pay[0]}" if lg.pay else "", lg.pay),
+            ("pick N", lg.pick)) if ok]
+        lines.append("   you may: " + (", ".join(can) or "nothing now"))
+    return "\n".join(lines)

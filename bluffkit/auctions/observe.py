@@ -1,0 +1,56 @@
+"""What one seat may know in an auction.
+
+Everyone sees the lot (in Cat in the Bag only the pen's animals, until the sale is
+awarded; the auctioneer alone looks at the animal picked), how many notes every seat
+holds, the open bids (Classic, Cat in the Bag, Round-the-Table, the calls, the Dutch
+count, how many notes each has laid in the American Count), the money a player had to
+show, the awards, the payments owed and who owns what at the end. A seat sees its own
+notes and what it laid face down. Sealed bids (Secret Value, Secret Count, Second
+Hand) and the Dutch grabs stay hidden until all are in; notes laid face down never
+show their faces to others.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+_FIELDS = ("seat", "rules", "phase", "auctioneer", "to_move", "pen", "lot", "hand", "note_counts",
+           "placed_counts", "my_placed", "high", "high_bidder", "bids", "count", "caps", "shown", "awards",
+           "choosing", "payments", "owners", "called", "reruns", "legal")
+_SEALED = ("sealed", "sealed-notes", "dutch")
+
+
+class Observation(tuple):
+    """One seat's view (immutable). ``lot`` is ``None`` while the Cat in the Bag's animal
+    is hidden from this seat; ``bids`` shows only this seat's own bid while sealed bids
+    are being made."""
+
+    __slots__ = ()
+    _fields = _FIELDS
+
+    @classmethod
+    def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
+        phase = t.phase
+        hidden_lot = (t.rules.format == "cat-in-the-bag" and seat != t.auctioneer
+                      and phase in ("setup", "pick", "bid"))
+        bids = t.bids
+        counts, laid = tuple(map(sum, t.money)), tuple(map(sum, t.placed))
+        if phase == "bid" and t.style in _SEALED:
+            bids = tuple(b if s == seat else None for s, b in enumerate(bids))
+            if t.style == "sealed-notes":     # notes laid "simultaneously face-down": not yet counted
+                counts = tuple(c if s == seat else c + p for s, (c, p) in enumerate(zip(counts, laid)))
+                laid = tuple(p if s == seat else None for s, p in enumerate(laid))
+        return tuple.__new__(cls, (
+            seat, t.rules, phase, t.auctioneer, t.to_move() if to_move is None else to_move,
+            t.pen, None if hidden_lot else t.lot, t.money[seat], counts, laid, t.placed[seat], t.high, t.high_bidder, bids, t.count, t.caps, t.shown,
+            t.awards, t.choosing, t.payments, t.owners, t.called, t.reruns, legal))
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in zip(_FIELDS, self) if k not in ("rules", "legal")}
+
+    def __repr__(self) -> str:
+        return f"Observation(seat={self.seat}, phase={self.phase!r})"
+
+
+for _i, _name in enumerate(_FIELDS):
+    setattr(Observation, _name, property(itemgetter(_i)))

@@ -1,0 +1,180 @@
+"""The ten auction formats of Bidder Up! and the rule options of one auction.
+
+Every format is cited to the booklet's section "The Auctions" (seeds/001); the
+general auction rules ("Auction Pens", "Special Moments During an Auction") hold
+in all of them: the auctioneer never bids and always has the right of first
+refusal; no change is given; whoever cannot pay must show their money and the
+auction is run again, that player capped at what they can pay.
+
+>>> FORMATS["second-hand"].pricing, FORMATS["second-hand"].players
+('value', (4, 4))
+>>> r = Rules(format="dutch")
+>>> r.pricing, r.sealed
+('count', False)
+>>> Rules(format="bingo")
+Traceback (most recent call last):
+...
+bluffkit.core.errors.RulesError: unknown auction format 'bingo'; the formats are: classic, cat-in-the-bag, dutch, secret-value, secret-count, round-the-table, american-count, second-hand, number-call, the-call
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from bluffkit.core.errors import RulesError
+
+
+@dataclass(frozen=True)
+class Format:
+    """One auction of the booklet: its number and title, ``pricing`` (``"value"``: the
+    bid's value counts; ``"count"``: the number of notes counts), the player counts
+    it is for (auctioneer included), how bids are made (``style``), and how a double
+    pen is sold (``"package"``: both animals for one price; ``"split"``: the highest
+    bid takes the more valuable animal, the second-highest the other)."""
+
+    name: str
+    title: str
+    number: int
+    pricing: str
+    players: tuple[int, int]
+    style: str
+    double: str = "package"
+
+
+#: The booklet's ten auctions, "The Auctions", 1 to 10.
+FORMATS = {f.name: f for f in (
+    Format("classic", "Classic", 1, "value", (2, 4), "open"),
+    Format("cat-in-the-bag", "Cat in the Bag", 2, "value", (2, 4), "open"),
+    Format("dutch", "Dutch Auction", 3, "count", (3, 4), "dutch"),
+    Format("secret-value", "Secret Value", 4, "value", (3, 4), "sealed", "split"),
+    Format("secret-count", "Secret Count", 5, "count", (3, 4), "sealed-notes", "split"),
+    Format("round-the-table", "Round-the-Table", 6, "value", (3, 4), "round"),
+    Format("american-count", "American Count", 7, "count", (4, 4), "american"),
+    Format("second-hand", "Second Hand", 8, "value", (4, 4), "sealed"),
+    Format("number-call", "Number Call", 9, "count", (2, 2), "call-count"),
+    Format("the-call", "The Call", 10, "value", (2, 2), "the-call"),
+)}
+
+#: Animal values for "the more valuable of the two animals" (Bidder Up!, Animal Market:
+#: the You're Bluffing! family values, with the sheep at 350 as the booklet's scoring
+#: example gives it). A named default: a user with the box corrects it here.
+ANIMALS = ("rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")
+ANIMAL_VALUES = (10, 40, 90, 160, 350, 350, 500, 650, 800, 1000)
+DENOMINATIONS = (0, 10, 50, 100, 200, 500)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Fields (booklet sections in quotes):
+
+    - ``format``: one of :data:`FORMATS`.
+    - ``double``: a double pen ("double pen, B": two animals) instead of a small one.
+    - ``step``: Classic and Cat in the Bag: "Each bid must exceed the current highest
+      bid by at least 10"; the first bid is at least ``step`` too.
+    - ``dutch_start``: Dutch: "count down slowly and evenly, starting from 10" (to 1).
+    - ``american_final``: American Count: "raise their bid once more by up to 3 notes".
+    - ``player_limits``: ``True`` keeps each format's player counts ("(3-4 players)");
+      ``False`` lets the lab seat 2 to 10 players in any format.
+    - ``denominations``, ``start_money``: the notes and each player's money at the
+      start (the booklet does not list them: a named default, the You're Bluffing!
+      notes with 540 each, so that the booklet's bids of 100 and 120 can be paid).
+    - ``payment``: ``"exact_if_possible"`` ("Money is never given as change. Whoever can't
+      pay the exact amount must pay a higher price instead") or ``"any_cover"``.
+    - ``animal_values``: what makes one animal "more valuable" (see :data:`ANIMAL_VALUES`).
+    - ``second_price_alone``: Second Hand with a single bid: the booklet is silent; the
+      price is 0 (``"zero"``, the default: there is no second bid) or the bid itself
+      (``"own"``).
+    - ``round_ties``: Round-the-Table: the booklet is silent on equal bids; ``"auctioneer"``
+      (default, as in the sealed auctions: "the auctioneer may choose") or ``"first"``
+      (the earlier bid stands).
+    """
+
+    name: str = "auction"
+    format: str = "classic"
+    double: bool = False
+    step: int = 10
+    dutch_start: int = 10
+    american_final: int = 3
+    player_limits: bool = True
+    denominations: tuple = DENOMINATIONS
+    start_money: tuple = (2, 4, 2, 2, 1, 0)
+    payment: str = "exact_if_possible"
+    animal_values: tuple = ANIMAL_VALUES
+    second_price_alone: str = "zero"
+    round_ties: str = "auctioneer"
+
+    def __post_init__(self) -> None:
+        def need(ok, msg):
+            if not ok:
+                raise RulesError(msg)
+
+        def count(v, lo=0):
+            return isinstance(v, int) and not isinstance(v, bool) and v >= lo
+
+        need(self.format in FORMATS, f"unknown auction format {self.format!r}; the formats are: "
+             + ", ".join(FORMATS))
+        need(isinstance(self.double, bool), f"double must be True or False, got {self.double!r}")
+        need(count(self.step, 1), f"step must be an int >= 1, got {self.step!r}")
+        need(count(self.dutch_start, 1), f"dutch_start must be an int >= 1, got {self.dutch_start!r}")
+        need(count(self.american_final), f"american_final must be an int >= 0, got {self.american_final!r}")
+        need(isinstance(self.player_limits, bool), f"player_limits must be True or False, got {self.player_limits!r}")
+        for f in ("denominations", "start_money", "animal_values"):
+            v = getattr(self, f)
+            need(isinstance(v, (tuple, list)) and all(count(x) for x in v), f"{f} must be a list of ints >= 0")
+            object.__setattr__(self, f, tuple(v))
+        d = self.denominations
+        need(len(d) >= 2 and d[0] == 0 and list(d) == sorted(set(d)),
+             "denominations must be distinct increasing ints starting with 0")
+        need(len(self.start_money) == len(d), f"start_money gives one count per denomination ({len(d)})")
+        need(len(self.animal_values) == len(ANIMALS), f"animal_values gives one value per animal ({len(ANIMALS)})")
+        need(self.payment in ("exact_if_possible", "any_cover"),
+             f"payment must be exact_if_possible or any_cover, got {self.payment!r}")
+        need(self.second_price_alone in ("zero", "own"),
+             f"second_price_alone must be zero or own, got {self.second_price_alone!r}")
+        need(self.round_ties in ("auctioneer", "first"), f"round_ties must be auctioneer or first, got {self.round_ties!r}")
+
+    # the format's properties ------------------------------------------------------------
+    @property
+    def fmt(self) -> Format:
+        return FORMATS[self.format]
+
+    @property
+    def pricing(self) -> str:
+        return self.fmt.pricing
+
+    @property
+    def sealed(self) -> bool:
+        return self.fmt.style in ("sealed", "sealed-notes")
+
+    @property
+    def split(self) -> bool:
+        """A double pen sold as two lots (Secret Value, Secret Count)."""
+        return self.double and self.fmt.double == "split"
+
+    def check_players(self, players: int) -> None:
+        lo, hi = self.fmt.players if self.player_limits else (2, 10)
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            where = f"the {self.fmt.title} auction is for {lo} to {hi} players" if lo != hi else \
+                f"the {self.fmt.title} auction is for {lo} players"
+            raise RulesError(f"{where} (auctioneer included), got {players!r}"
+                             + ("; set player_limits=False to seat more in the lab" if self.player_limits else ""))
+
+    # plumbing -----------------------------------------------------------------------------
+    def replace(self, **changes) -> "Rules":
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data) -> "Rules":
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a JSON object")
+        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
