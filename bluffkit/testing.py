@@ -153,7 +153,11 @@ CONFIGS = [
     ("bluffer-quick-refused-team-scoring", "bluffer", [],
      {"rounds": 2, "questions_per_round": 4, "own_answer_vote": "refused", "team_scoring": True,
       "team_split": "halves", "stop_when_decided": False}),
-]
+] + [(f"auction-{f}", "auction", [], {"format": f}) for f in (
+    "classic", "cat-in-the-bag", "dutch", "secret-value", "secret-count", "round-the-table", "american-count",
+    "second-hand", "number-call", "the-call")] + [
+    (f"auction-{f}-double", "auction", [], {"format": f, "double": True}) for f in (
+        "classic", "cat-in-the-bag", "secret-value", "secret-count")]
 
 
 def config_game(name: str):
@@ -163,6 +167,22 @@ def config_game(name: str):
         if key == name:
             return make_game(game, variants=variants, **options)
     raise KeyError(name)
+
+
+def config_players(name: str) -> tuple[int, ...]:
+    """The player counts the suite runs the named configuration with: 3 to 5, or the
+    counts an auction format is for."""
+    game = config_game(name)
+    if game.name == "auction":
+        lo, hi = game.rules.fmt.players
+        return tuple(range(lo, hi + 1))
+    return (3, 4, 5)
+
+
+def playthrough_players(name: str) -> int:
+    """The player count of the named configuration's golden playthrough: 4 where it can."""
+    counts = config_players(name)
+    return 4 if 4 in counts else max(counts)
 
 
 def playthrough(game, players: int = 4, seed: int = 7) -> str:

@@ -8,7 +8,7 @@ line is a changed step of a game.
 
 from pathlib import Path
 
-from bluffkit.testing import CONFIGS, config_game, playthrough
+from bluffkit.testing import CONFIGS, config_game, playthrough, playthrough_players
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "playthroughs"
 
@@ -17,7 +17,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for name, *_ in CONFIGS:
         path = OUT / f"{name}.txt"
-        path.write_text(playthrough(config_game(name)), encoding="utf-8")
+        path.write_text(playthrough(config_game(name), playthrough_players(name)), encoding="utf-8")
         print(f"wrote {path.relative_to(OUT.parents[1])}")
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bluffkit.testing import CONFIGS, config_game, playthrough
+from bluffkit.testing import CONFIGS, config_game, playthrough, playthrough_players
 
 FOLDER = Path(__file__).parent / "playthroughs"
 
@@ -17,7 +17,7 @@ def test_playthrough_matches_golden_file(config):
     path = FOLDER / f"{config}.txt"
     assert path.exists(), f"no golden playthrough for {config}: run scripts/regen_playthroughs.py"
     want = path.read_text(encoding="utf-8").splitlines()
-    got = playthrough(config_game(config)).splitlines()
+    got = playthrough(config_game(config), playthrough_players(config)).splitlines()
     for i, (w, g) in enumerate(zip(want, got), 1):
         assert g == w, f"{path.name} line {i} differs:\n  golden: {w}\n  now:    {g}"
     assert len(got) == len(want), f"{path.name}: {len(want)} lines in the golden file, {len(got)} now"
