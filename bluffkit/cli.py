@@ -9,7 +9,8 @@
     bluffkit play GAME --players N [--human 0] [--agents heuristic] [--names Anna,Ben,Carla]
     bluffkit rules GAME [--variant short]
 
-Games: ``youre-bluffing``, ``horse-trading``, ``bloff`` and ``bluffer``; variants (You're
+Games: ``youre-bluffing``, ``horse-trading``, ``bloff``, ``bluffer`` and ``auction``
+(one Bidder Up! auction: ``--option format=second-hand``); variants (You're
 Bluffing! / Horse Trading): ``quick``, ``double-auction``, ``trade-and-auction``,
 ``short``; any rule option with
 ``--option name=value``. Exit status: 0 on success, 1 when a scenario's
@@ -51,7 +52,7 @@ def _game(args):
 
 
 def _add_game_args(p) -> None:
-    p.add_argument("game", help="youre-bluffing, horse-trading, bloff or bluffer")
+    p.add_argument("game", help="youre-bluffing, horse-trading, bloff, bluffer or auction (--option format=...)")
     p.add_argument("--variant", action="append", metavar="NAME",
                    help="quick, double-auction, trade-and-auction or short (repeatable)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
@@ -111,7 +112,7 @@ def cmd_simulate(args) -> int:
 
 
 #: The bot that fills empty seats in ``bluffkit play`` when --agents is not given.
-_DEFAULT_BOT = {"bloff": "caller", "bluffer": "average"}
+_DEFAULT_BOT = {"bloff": "caller", "bluffer": "average", "auction": "truthful"}
 
 
 def cmd_replay(args) -> int:
@@ -221,7 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_args(s)
     s.add_argument("--players", type=int, default=3)
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
-    s.add_argument("--agents", help="bots for the other seats (default: heuristic; caller for bloff; average for bluffer)")
+    s.add_argument("--agents", help="bots for the other seats (default: heuristic; caller for bloff; average for bluffer; "
+                   "truthful for auction)")
     s.add_argument("--names", help="seat names, comma-separated")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--save", help="write the log here at the end")

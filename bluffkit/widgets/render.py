@@ -85,10 +85,13 @@ def situation(src, names, rules) -> str:
 
 def view_html(game, state, names, seat: int | None = None) -> str:
     """The table of any bluffkit game, from ``seat``'s view or all-seeing."""
-    if game.name == "bloff":
-        from bluffkit.widgets.render_bloff import bloff_html
-        return bloff_html(game, state, names, seat)
-    if game.name == "bluffer":
-        from bluffkit.widgets.render_bluffer import bluffer_html
-        return bluffer_html(game, state, names, seat)
-    return table_html(game, state, names, seat)
+    import importlib
+    module, function = _RENDERERS.get(game.name, (None, None))
+    if module is None:
+        return table_html(game, state, names, seat)
+    return getattr(importlib.import_module(f"bluffkit.widgets.{module}"), function)(game, state, names, seat)
+
+
+#: The HTML renderer of each game that is not You're Bluffing! / Horse Trading.
+_RENDERERS = {"bloff": ("render_bloff", "bloff_html"), "bluffer": ("render_bluffer", "bluffer_html"),
+              "auction": ("render_auction", "auction_html")}
