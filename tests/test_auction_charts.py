@@ -1,0 +1,106 @@
+"""Auction lab charts (bluffkit.analysis.auction_charts): built from small frames, checked on
+``chart.to_dict()``: marks, encoded fields, axis titles and chart titles."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from bluffkit.analysis import auction_charts as ch
+from bluffkit.analysis.auction_sim import bids_sample, efficiency_summary, simulate_sealed, what_if_sweep
+
+
+@pytest.fixture(scope="module")
+def auctions():
+    return pd.concat([simulate_sealed(3, 400, fmt=f, right_of_first_refusal=r, seed=1)
+                      for f in ("first", "second") for r in (False, True)], ignore_index=True)
+
+
+def layers(spec):
+    return spec["spec"]["layer"] if "spec" in spec else spec["layer"]
+
+
+def data_of(spec, layer=None):
+    """The rows of the chart's data set (or of one layer's own data set)."""
+    where = layer if layer is not None and "data" in layer else spec
+    return pd.DataFrame(spec["datasets"][where["data"]["name"]])
+
+
+def test_revenue_chart(auctions):
+    spec = ch.revenue_chart(auctions[~auctions["right"]], bins=20).to_dict()
+    assert spec["title"] == "What the auctioneer gets: revenue per auction"
+    assert spec["facet"]["row"]["field"] == "n"
+    bars, rules = layers(spec)
+    assert bars["mark"]["type"] == "bar" and rules["mark"]["type"] == "rule"
+    assert bars["encoding"]["x"]["title"] == "revenue of one auction"
+    assert bars["encoding"]["y"]["title"].startswith("density")
+    assert bars["encoding"]["color"]["field"] == "format"
+    data = data_of(spec)
+    hist = data[data["layer"] == "histogram"]
+    assert len(hist) == 40, "20 bins for each of the two formats"
+    widths = hist["end"] - hist["start"]
+    for fmt, g in hist.groupby("format"):
+        assert (g["density"] * widths[g.index]).sum() == pytest.approx(1.0), f"{fmt}: density does not integrate to 1"
+    means = data[data["layer"] == "mean"].set_index("format")["mean"]
+    first = auctions[(auctions["format"] == "first-price") & ~auctions["right"]]
+    assert means["first-price"] == pytest.approx(first["revenue"].mean())
+    with pytest.raises(ValueError, match="bins"):
+        ch.revenue_chart(auctions, bins=0)
+
+
+def test_bids_chart():
+    b = pd.concat([bids_sample(3, 30, fmt="first", strategy=["equilibrium", "truthful", "shade"],
+                               shade=[None, None, 0.5], seed=1), bids_sample(3, 30, fmt="second", seed=1)])
+    spec = ch.bids_chart(b, max_points=100).to_dict()
+    assert spec["title"].startswith("Bids against values")
+    assert spec["facet"]["column"]["field"] == "format"
+    points, theory, diagonal = layers(spec)
+    assert points["mark"]["type"] == "circle" and points["encoding"]["y"]["field"] == "bid"
+    assert points["encoding"]["color"]["field"] == "strategy"
+    assert theory["encoding"]["y"]["field"] == "equilibrium_bid" and diagonal["encoding"]["y"]["field"] == "value"
+    assert points["encoding"]["x"]["title"] == "bidder's value for the lot"
+    assert len(data_of(spec)) <= 100, "thinned to max_points"
+
+
+def test_efficiency_chart():
+    frames = [simulate_sealed(3, 300, fmt=f, strategy=s, shade=[None, 0.4, None] if s != "truthful" else None, seed=2)
+              for f in ("first", "second") for s in ("truthful", ["truthful", "shade", "equilibrium"])]
+    spec = ch.efficiency_chart(efficiency_summary(pd.concat(frames))).to_dict()
+    assert spec["title"] == "How often does the bidder who values the lot most win it?"
+    bars, whiskers = spec["layer"]
+    assert bars["mark"]["type"] == "bar" and whiskers["mark"]["type"] == "rule"
+    assert bars["encoding"]["y"]["field"] == "efficient"
+    assert bars["encoding"]["y"]["title"] == "share won by the highest value"
+    assert bars["encoding"]["x"]["field"] == "strategy" and bars["encoding"]["xOffset"]["field"] == "format"
+    data = data_of(spec)
+    assert len(data) == 4 and (data["lo"] <= data["efficient"]).all() and (data["hi"] <= 1).all()
+
+
+def test_right_chart(auctions):
+    spec = ch.right_chart(auctions).to_dict()
+    assert "right of first refusal" in spec["title"]
+    assert spec["facet"]["column"]["field"] == "format"
+    bars, whiskers = layers(spec)
+    assert bars["encoding"]["y"]["field"] == "mean"
+    assert bars["encoding"]["y"]["title"] == "auctioneer's mean payoff per auction"
+    data = data_of(spec)
+    assert sorted(data["right"].unique()) == ["with the right", "without the right"]
+    got = data.set_index(["format", "right"])["mean"]
+    want = auctions.groupby(["format", "right"])["auctioneer_payoff"].mean()
+    assert got[("second-price", "with the right")] == pytest.approx(want[("second-price", True)])
+    assert got[("first-price", "without the right")] == pytest.approx(want[("first-price", False)])
+
+
+def test_what_if_chart():
+    sweep = what_if_sweep([0.9, 0.6, 0.3], [0.6, 0.4, 0.2], 1, "first", [0.0, 0.2, 0.4, 0.6, 0.8, 1.0])
+    spec = ch.what_if_chart(sweep).to_dict()
+    assert spec["title"] == "What if bidder 1 had bid x instead? (first-price auction)"
+    line, points, rules = spec["layer"]
+    assert line["mark"]["type"] == "line" and line["encoding"]["y"]["field"] == "surplus"
+    assert line["encoding"]["x"]["title"] == "bidder 1's bid x"
+    assert line["encoding"]["y"]["title"] == "bidder 1's expected surplus"
+    assert points["encoding"]["color"]["field"] == "outcome"
+    outcome = data_of(spec, points).set_index("x")["outcome"]
+    assert outcome[0.0] == "loses" and outcome[0.6] == "ties" and outcome[1.0] == "wins"
+    marks = data_of(spec, rules)
+    assert marks["at"].tolist() == [0.4, 0.6]

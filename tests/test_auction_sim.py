@@ -1,0 +1,225 @@
+"""The sealed-bid simulator (bluffkit.analysis.auction_sim): textbook revenues, the published
+N = 5, R = 100,000 reproduction, ties, seeds, the what-if sweep and bad settings.
+
+Tolerances: a simulated mean must lie within 5 standard errors of the theory (plus 0.0005 when
+the reference is a number printed to 3 decimals); a simulated standard deviation within 5 of
+its standard errors, se(sd) ~ sqrt((m4 - sd^4) / R) / (2 sd).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from bluffkit.analysis import auction_sim as sim
+from bluffkit.analysis.auction_theory import revenue_variance
+from bluffkit.analysis.auction_sim import (bids_sample, efficiency_summary, first_price_equilibrium,
+                                           revenue_summary, simulate_sealed, what_if_sweep)
+
+TEXTBOOK = {2: 0.333, 3: 0.5, 4: 0.6, 5: 0.667, 10: 0.818}     # expected revenue, both formats
+PUBLISHED = {"first": (0.667, 0.112), "second": (0.667, 0.178)}   # N = 5, R = 100,000: mean, sd
+
+
+def sd_se(x: pd.Series) -> float:
+    c = x - x.mean()
+    sd = c.std()
+    return float(np.sqrt(max((c ** 4).mean() - sd ** 4, 0) / len(x)) / (2 * sd))
+
+
+@pytest.mark.parametrize("fmt", ["first", "second"])
+def test_textbook_revenues(fmt):
+    frames = [simulate_sealed(n, 100_000, fmt=fmt, seed=n) for n in TEXTBOOK]
+    s = revenue_summary(pd.concat(frames, ignore_index=True))
+    assert s["n"].tolist() == list(TEXTBOOK), "one row per number of bidders"
+    for row in s.itertuples():
+        expected = TEXTBOOK[row.n]
+        assert abs(row.mean - expected) < 5 * row.se + 0.0005, \
+            f"{fmt}, n={row.n}: simulated {row.mean:.4f}, textbook {expected}, 5 se = {5 * row.se:.4f}"
+        exact = (row.n - 1) / (row.n + 1)
+        assert abs(row.mean - exact) < 5 * row.se, f"{fmt}, n={row.n}: {row.mean:.4f} vs (n-1)/(n+1) = {exact:.4f}"
+
+
+@pytest.mark.parametrize("fmt", ["first", "second"])
+def test_published_reproduction_five_bidders(fmt):
+    """N = 5 bidders, R = 100,000 auctions: first-price mean 0.667, sd about 0.112;
+    second-price mean 0.667, sd about 0.178 (printed to 3 decimals)."""
+    mean, sd = PUBLISHED[fmt]
+    df = simulate_sealed(5, 100_000, fmt=fmt, seed=2024)
+    x = df["revenue"]
+    se = x.std() / np.sqrt(len(x))
+    assert abs(x.mean() - mean) < 5 * se + 0.0005, f"{fmt}: mean {x.mean():.4f}, published {mean}"
+    assert abs(x.std() - sd) < 5 * sd_se(x) + 0.001, f"{fmt}: sd {x.std():.4f}, published about {sd}"
+    theory_sd = float(revenue_variance(5, fmt)) ** 0.5
+    assert abs(theory_sd - sd) < 0.001, f"{fmt}: sympy sd {theory_sd:.4f}, published about {sd}"
+    assert abs(x.std() - theory_sd) < 5 * sd_se(x), f"{fmt}: simulated sd {x.std():.4f}, sympy {theory_sd:.4f}"
+
+
+def test_frame_columns_and_accounting():
+    df = simulate_sealed(4, 20_000, fmt="second", right_of_first_refusal=True, seed=5)
+    assert list(df.columns) == sim.COLUMNS
+    assert df["auction"].tolist() == list(range(20_000))
+    assert set(df["format"]) == {"second-price"} and set(df["strategy"]) == {"equilibrium"}
+    assert df["efficient"].all(), "truthful bidding awards the lot to the highest value"
+    sold, refused = df[~df["refused"]], df[df["refused"]]
+    assert 0 < len(refused) < len(df), "the right is used sometimes"
+    assert (refused["auctioneer_value"] > 2 * refused["price"]).all(), "refused only when v0 > 2p"
+    assert (sold["auctioneer_value"] <= 2 * sold["price"]).all(), "sold whenever v0 <= 2p"
+    assert np.allclose(refused["revenue"], -refused["price"]) and np.allclose(sold["revenue"], sold["price"])
+    assert np.allclose(refused["auctioneer_payoff"], refused["auctioneer_value"] - refused["price"])
+    assert np.allclose(refused["winner_surplus"], refused["price"])
+    assert np.allclose(sold["winner_surplus"], sold["winning_value"] - sold["price"])
+    assert (df["price"] <= df["winning_bid"]).all()
+    no_right = simulate_sealed(4, 20_000, fmt="second", seed=5)
+    assert not no_right["refused"].any() and no_right["revenue"].equals(no_right["price"])
+    assert no_right["auctioneer_value"].equals(df["auctioneer_value"]), "same seed, same auctioneer values"
+
+
+def test_first_price_bids_follow_the_equilibrium():
+    df = simulate_sealed(5, 1000, fmt="first", seed=3)
+    assert np.allclose(df["winning_bid"], 0.8 * df["winning_value"]) and df["price"].equals(df["winning_bid"])
+    shaded = simulate_sealed(5, 1000, fmt="first", strategy="shade", shade=0.3, seed=3)
+    assert np.allclose(shaded["price"], 0.7 * shaded["highest_value"])
+    assert set(shaded["strategy"]) == {"shade 0.3"}
+
+
+def test_same_seed_same_frame_different_seed_different_frame():
+    a = simulate_sealed(3, 5000, fmt="first", seed=11)
+    assert a.equals(simulate_sealed(3, 5000, fmt="first", seed=11)), "same seed must give the same frame"
+    assert a.equals(simulate_sealed(3, 5000, fmt="first", seed=11, chunk_size=333)), "chunking changed the result"
+    assert not a["price"].equals(simulate_sealed(3, 5000, fmt="first", seed=12)["price"]), "seeds 11 and 12 agree"
+    b = simulate_sealed(3, 5000, fmt="second", seed=11)
+    assert a["highest_value"].equals(b["highest_value"]), "same seed, same values in both formats"
+
+
+def test_progress_bar_does_not_change_the_result(capsys):
+    a = simulate_sealed(2, 3000, seed=4, chunk_size=1000, progress=True)
+    assert "3/3" in capsys.readouterr().err, "a progress bar over the 3 chunks"
+    assert a.equals(simulate_sealed(2, 3000, seed=4))
+
+
+def test_ties_are_broken_uniformly_at_random():
+    """Every bidder has the same value, so every auction is a tie among all bidders."""
+    same = lambda rng, shape: np.full(shape, 0.5)
+    df = simulate_sealed(4, 40_000, fmt="second", strategy="truthful", values=same, seed=8)
+    counts = df["winner"].value_counts().reindex(range(4), fill_value=0)
+    sd = np.sqrt(40_000 * 0.25 * 0.75)
+    assert (abs(counts - 10_000) < 5 * sd).all(), f"winners of tied auctions are not uniform: {counts.tolist()}"
+    assert (df["price"] == 0.5).all() and df["efficient"].all()
+    assert not df["winner"].equals(simulate_sealed(4, 40_000, fmt="second", strategy="truthful", values=same,
+                                                   seed=9)["winner"]), "tie breaks do not depend on the seed"
+
+
+def test_mixed_strategies_lose_efficiency():
+    df = simulate_sealed(3, 20_000, fmt="first", strategy=["truthful", "shade", "equilibrium"],
+                         shade=[None, 0.5, None], seed=6)
+    assert set(df["strategy"]) == {"truthful, shade 0.5, equilibrium"}
+    e = efficiency_summary(df)
+    assert e.loc[0, "efficient"] < 0.95 and e.loc[0, "value_lost"] > 0
+    assert set(e.columns) >= {"format", "n", "strategy", "right", "auctions", "efficient", "efficient_se",
+                              "value_lost", "refused"}
+    assert e.loc[0, "efficient"] == pytest.approx(df["efficient"].mean())
+
+
+def test_revenue_summary_on_a_hand_made_frame():
+    df = pd.DataFrame({"format": ["first-price"] * 4 + ["second-price"] * 2, "n": [2] * 6,
+                       "revenue": [0.1, 0.2, 0.3, 0.4, 0.5, 0.5]})
+    s = revenue_summary(df)
+    assert s["auctions"].tolist() == [4, 2]
+    assert s["mean"].tolist() == pytest.approx([0.25, 0.5])
+    assert s["sd"].tolist() == pytest.approx([np.std([0.1, 0.2, 0.3, 0.4], ddof=1), 0.0])
+    assert s["se"].tolist() == pytest.approx([np.std([0.1, 0.2, 0.3, 0.4], ddof=1) / 2, 0.0])
+    with pytest.raises(ValueError, match="price"):
+        revenue_summary(df, "price")
+
+
+def test_bids_sample():
+    b = bids_sample(4, 50, fmt="first", seed=2)
+    assert list(b.columns) == sim.BID_COLUMNS and len(b) == 200
+    assert np.allclose(b["bid"], 0.75 * b["value"]) and np.allclose(b["equilibrium_bid"], b["bid"])
+    assert b.groupby("auction")["won"].sum().eq(1).all(), "one winner per auction"
+    df = simulate_sealed(4, 50, fmt="first", seed=2)
+    assert np.allclose(b.groupby("auction")["value"].max(), df["highest_value"]), "same seed, same values"
+    t = bids_sample(2, 10, fmt="second", strategy="shade", shade=0.25, seed=1)
+    assert np.allclose(t["bid"], 0.75 * t["value"]) and np.allclose(t["equilibrium_bid"], t["value"])
+
+
+def test_first_price_equilibrium_for_other_value_laws():
+    v = np.linspace(0.2, 1.2, 11)
+    assert np.allclose(first_price_equilibrium(4, "uniform(0.2, 1.2)")(v), v - (v - 0.2) / 4)
+    u = np.linspace(0, 1, 21)
+    for law in ("beta(1, 1)", lambda rng, shape: rng.random(shape)):
+        b = first_price_equilibrium(3, law, seed=1)(u)
+        assert np.abs(b - 2 / 3 * u).max() < 0.005, f"{law}: the sampled equilibrium is far from 2v/3"
+    beta = first_price_equilibrium(3, "beta(2, 5)", seed=1)(u)
+    assert (np.diff(beta) >= 0).all() and (beta <= u).all(), "bids rise with the value and stay below it"
+    df = simulate_sealed(3, 1000, values="beta(2, 5)", seed=1)
+    assert (df["winning_value"] < 1).all() and df["efficient"].all()
+
+
+@pytest.mark.parametrize("fmt", ["first", "second"])
+def test_what_if_sweep_on_a_hand_made_auction(fmt):
+    """Values 0.9, 0.6, 0.3 bid 0.6, 0.4, 0.2; bidder 1 (value 0.6) tries other bids."""
+    w = what_if_sweep([0.9, 0.6, 0.3], [0.6, 0.4, 0.2], bidder=1, fmt=fmt, xs=[0.1, 0.5, 0.6, 0.7])
+    assert list(w.columns) == sim.SWEEP_COLUMNS
+    assert [None if pd.isna(x) else int(x) for x in w["winner"]] == [0, 0, None, 1], "no winner on a tie"
+    assert w["tied"].tolist() == [1, 1, 2, 1]
+    assert w["win_share"].tolist() == [0, 0, 0.5, 1]
+    if fmt == "first":
+        assert w["price"].tolist() == pytest.approx([0.6, 0.6, 0.6, 0.7])
+        assert w["surplus"].tolist() == pytest.approx([0, 0, 0, -0.1])
+    else:
+        assert w["price"].tolist() == pytest.approx([0.2, 0.5, 0.6, 0.6])
+        assert w["surplus"].tolist() == pytest.approx([0, 0, 0, 0])
+    assert (w["value"] == 0.6).all() and (w["actual_bid"] == 0.4).all()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=2, max_size=6), st.data())
+def test_truthful_bidding_is_best_ex_post_in_second_price(rows, data):
+    """Whatever the others bid, bidding one's value in a second-price auction is never worse
+    than any other bid x; and replaying the recorded bid reproduces the recorded outcome."""
+    values, bids = [r[0] for r in rows], [r[1] for r in rows]
+    i = data.draw(st.integers(0, len(rows) - 1))
+    xs = data.draw(st.lists(st.floats(0, 1.5), min_size=1, max_size=8))
+    w = what_if_sweep(values, bids, i, "second", [values[i], bids[i], *xs])
+    assert (w["surplus"].iloc[0] >= w["surplus"] - 1e-12).all(), w
+    others = max(b for j, b in enumerate(bids) if j != i)
+    assert (w["win_share"].iloc[1] == 1) == (bids[i] > others), "the recorded bid wins alone iff it is highest"
+    assert w["price"].iloc[1] == sorted(bids)[-2], "the second-price is the second-highest recorded bid"
+
+
+@pytest.mark.parametrize("kwargs, word", [
+    (dict(n_bidders=1), "n_bidders"),
+    (dict(n_auctions=0), "n_auctions"),
+    (dict(fmt="third"), "fmt"),
+    (dict(strategy="bluff"), "strategy"),
+    (dict(strategy=["truthful", "shade"]), "strategy"),
+    (dict(strategy="shade", shade=-0.1), "shade"),
+    (dict(strategy="shade", shade=1.5), "shade"),
+    (dict(strategy="shade"), "shade"),
+    (dict(shade=0.2), "shade"),
+    (dict(values="normal"), "values"),
+    (dict(values="beta(0, 1)"), "values"),
+    (dict(auctioneer_values="uniform(1, 0)"), "auctioneer_values"),
+    (dict(values=lambda rng, shape: np.zeros(3)), "values"),
+    (dict(seed=-1), "seed"),
+    (dict(chunk_size=0), "chunk_size"),
+    (dict(right_of_first_refusal="yes"), "right_of_first_refusal"),
+])
+def test_bad_settings_raise_value_error_naming_the_setting(kwargs, word):
+    args = dict(n_bidders=3, n_auctions=10) | kwargs
+    with pytest.raises(ValueError, match=word):
+        simulate_sealed(args.pop("n_bidders"), args.pop("n_auctions"), **args)
+
+
+def test_bad_what_if_arguments():
+    with pytest.raises(ValueError, match="bidder"):
+        what_if_sweep([0.5, 0.4], [0.5, 0.4], 2, "first", [0.1])
+    with pytest.raises(ValueError, match="fmt"):
+        what_if_sweep([0.5, 0.4], [0.5, 0.4], 0, "english", [0.1])
+    with pytest.raises(ValueError, match="same length"):
+        what_if_sweep([0.5, 0.4], [0.5], 0, "first", [0.1])
+    with pytest.raises(ValueError, match="xs"):
+        what_if_sweep([0.5, 0.4], [0.5, 0.4], 0, "first", [-0.1])
