@@ -53,9 +53,11 @@ def notes_for(hand, amount: float, denoms) -> int:
 
 
 class Bidder:
-    """A bidder (and auctioneer) with private values; see the module docstring."""
+    """A bidder (and auctioneer) with private values; see the module docstring.
+    ``use_right=False``: as the auctioneer it always sells when it may."""
 
-    def __init__(self, values=None, strategy: str = "truthful", shade: float = 0.8, name: str | None = None):
+    def __init__(self, values=None, strategy: str = "truthful", shade: float = 0.8, name: str | None = None,
+                 use_right: bool = True):
         if strategy not in STRATEGIES:
             raise RulesError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
         if not (isinstance(shade, (int, float)) and 0 <= shade <= 1):
@@ -68,7 +70,7 @@ class Bidder:
         if unknown:
             raise RulesError(f"values: unknown animal(s) {', '.join(sorted(unknown))}")
         self.values = {ANIMALS.index(a): float(v) for a, v in values.items()}
-        self.strategy, self.shade = strategy, shade
+        self.strategy, self.shade, self.use_right = strategy, shade, use_right
         self.name = name or (strategy if strategy != "shade" else f"shade {shade}")
         self.u = UniformBuffer()
 
@@ -158,6 +160,9 @@ class Bidder:
     def _refuse(self, obs, legal):
         """Keep the lots whose value to the auctioneer beats selling them: keeping a lot won
         at price p pays (value - p), selling pays p."""
+        from bluffkit.auctions.actions import SELL
+        if not self.use_right and SELL in legal.refusals:
+            return SELL
         def worth(option):
             kept = set(range(len(obs.awards))) if option.keep == (-1,) else set(option.keep)
             out = 0.0

@@ -20,6 +20,12 @@ from bluffkit.analysis.auction_sim import FORMATS, revenue_summary
 
 WIDTH, HEIGHT = 420, 220
 _FORMAT_COLOR = alt.Scale(domain=list(FORMATS.values()), range=["#4c78a8", "#f58518"])
+
+
+def _format_color(df: pd.DataFrame) -> alt.Color:
+    """One colour per format: the fixed pair for first- and second-price, else altair's own."""
+    known = set(df["format"]) <= set(FORMATS.values())
+    return alt.Color("format:N", scale=_FORMAT_COLOR if known else alt.Undefined, title="auction format")
 _RIGHT = {False: "without the right", True: "with the right"}
 
 
@@ -43,7 +49,7 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
                                   "end": edges[1:], "density": counts / (len(g) * np.diff(edges))}))
     means = revenue_summary(df, column).groupby(["format", "n"], as_index=False)["mean"].mean()
     data = pd.concat(rows + [means.assign(layer="mean")], ignore_index=True)
-    base = alt.Chart().encode(color=alt.Color("format:N", scale=_FORMAT_COLOR, title="auction format"))
+    base = alt.Chart().encode(color=_format_color(df))
     bars = base.transform_filter(alt.datum.layer == "histogram").mark_bar(opacity=0.45, binSpacing=0).encode(
         x=alt.X("start:Q", title=f"{column.replace('_', ' ')} of one auction"), x2="end:Q",
         y=alt.Y("density:Q", stack=None, title="density (share of auctions per unit)"), y2=alt.datum(0),
@@ -84,7 +90,7 @@ def efficiency_chart(summary: pd.DataFrame,
                                   xOffset="format:N")
     bars = base.mark_bar().encode(
         y=alt.Y("efficient:Q", title="share won by the highest value", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("format:N", scale=_FORMAT_COLOR, title="auction format"),
+        color=_format_color(summary),
         tooltip=["strategy:N", "format:N", "n:Q", alt.Tooltip("efficient:Q", format=".3f"),
                  alt.Tooltip("value_lost:Q", format=".4f", title="mean value lost")])
     whiskers = base.mark_rule(color="black").encode(y="lo:Q", y2="hi:Q")

@@ -475,6 +475,8 @@ class Table(TableBase):
                 self.called = action.amount
             elif action == ACCEPT:
                 self._award(((seat, self.lot, self.called),))
+                if self.phase == REFUSE_ and self.rules.call_right == "on_refusal":
+                    self._refuse(())              # an accepted call is a sale
             else:
                 # "If not, the auctioneer must use their right of first refusal and buy the animal
                 # themselves for the amount called, paying that amount to their fellow player."

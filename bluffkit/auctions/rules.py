@@ -88,6 +88,10 @@ class Rules:
     - ``round_ties``: Round-the-Table: the booklet is silent on equal bids; ``"auctioneer"``
       (default, as in the sealed auctions: "the auctioneer may choose") or ``"first"``
       (the earlier bid stands).
+    - ``call_right``: The Call names the price itself and says "If not, the auctioneer must
+      use their right of first refusal"; whether the right also follows an accepted call
+      is not said. ``"on_refusal"`` (default): an accepted call is a sale; ``"always"``:
+      the auctioneer may still buy after an accepted call.
     """
 
     name: str = "auction"
@@ -103,6 +107,7 @@ class Rules:
     animal_values: tuple = ANIMAL_VALUES
     second_price_alone: str = "zero"
     round_ties: str = "auctioneer"
+    call_right: str = "on_refusal"
 
     def __post_init__(self) -> None:
         def need(ok, msg):
@@ -133,6 +138,7 @@ class Rules:
         need(self.second_price_alone in ("zero", "own"),
              f"second_price_alone must be zero or own, got {self.second_price_alone!r}")
         need(self.round_ties in ("auctioneer", "first"), f"round_ties must be auctioneer or first, got {self.round_ties!r}")
+        need(self.call_right in ("on_refusal", "always"), f"call_right must be on_refusal or always, got {self.call_right!r}")
 
     # the format's properties ------------------------------------------------------------
     @property
