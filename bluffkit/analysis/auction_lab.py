@@ -39,9 +39,11 @@ LAB_MONEY = (2, 10, 4, 4, 2, 1)
 
 
 def lab_game(fmt: str, double: bool = False, **options):
-    """The auction game the lab plays: any number of bidders, lab money."""
+    """The auction game the lab plays: lab money, and any number of bidders, except in the
+    two-player formats (Number Call, The Call), whose rules name one other player."""
     options.setdefault("start_money", LAB_MONEY)
-    return make_game("auction", format=fmt, double=double, player_limits=False, **options)
+    two = fmt in FORMATS and FORMATS[fmt].players == (2, 2)
+    return make_game("auction", format=fmt, double=double, player_limits=two, **options)
 
 
 def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 1000, *, values="uniform",

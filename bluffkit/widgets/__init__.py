@@ -6,6 +6,7 @@ Importing this package sets altair up to draw with no network
 
 from bluffkit import charts_offline
 from bluffkit.widgets.bloff import BloffTable
+from bluffkit.widgets.auction_lab import AuctionLab
 from bluffkit.widgets.bluffer import BlufferTable
 from bluffkit.widgets.charts import GameCharts, ScoringExplorer
 from bluffkit.widgets.replay import ReplayViewer
@@ -14,4 +15,4 @@ from bluffkit.widgets.table import TablePanel
 
 charts_offline.enable()
 
-__all__ = ["BloffTable", "BlufferTable", "GameCharts", "ReplayViewer", "ScenarioPlayer", "ScoringExplorer", "TablePanel"]
+__all__ = ["AuctionLab", "BloffTable", "BlufferTable", "GameCharts", "ReplayViewer", "ScenarioPlayer", "ScoringExplorer", "TablePanel"]

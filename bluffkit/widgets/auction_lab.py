@@ -1,0 +1,229 @@
+"""The Auction lab: choose a Bidder Up! format, the number of bidders, how their private
+values are drawn and how each one bids; then play one auction step by step (taking a
+seat yourself if you like) or run thousands at once and see the charts.
+
+Seat 0 is the auctioneer (it never bids; it may use its right of first refusal, and it
+values the lot too); bidders 1..n. Values are drawn on [0, 1] and count as money times
+1,000. The many-auctions tab plays every auction through the engine, rule by rule, with
+a progress bar.
+
+>>> lab = AuctionLab(fmt="second-hand", bidders=3, seed=2)
+>>> lab.run_button.click()                       # one auction to its end
+>>> lab.session.over
+True
+>>> lab.count.value = 200
+>>> lab.simulate_button.click()
+>>> len(lab.frame), lab.progress.value
+(200, 200)
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+import numpy as np
+
+from bluffkit import charts_offline
+from bluffkit.agents.auction import STRATEGIES, Bidder
+from bluffkit.analysis.auction_lab import lab_game, simulate_engine
+from bluffkit.analysis.auction_sim import value_law
+from bluffkit.auctions.rules import FORMATS
+from bluffkit.core.errors import BluffkitError
+from bluffkit.session import HUMAN, Session
+from bluffkit.widgets.render_auction import auction_html
+from bluffkit.widgets.seat_panel import note as _box
+
+SCALE = 1000
+VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
+
+
+class AuctionLab(W.VBox):
+    """The lab (see the module docstring). ``fmt`` a format name of
+    :data:`bluffkit.auctions.FORMATS`; ``strategies`` one per bidder; ``human`` the bidder
+    seat (1..n) you play, or ``None``."""
+
+    def __init__(self, fmt: str = "second-hand", bidders: int = 3, values: str = "uniform", strategies=None,
+                 human: int | None = None, right: bool = True, double: bool = False, seed: int = 0):
+        charts_offline.enable()
+        self.seed = seed
+        self._quiet = False
+        self.fmt = W.Dropdown(options=[(f"{f.number}. {f.title} ({f.pricing})", name) for name, f in FORMATS.items()],
+                              value=fmt, description="Format")
+        self.bidders = W.IntSlider(value=bidders, min=1, max=9, description="Bidders")
+        self.values = W.Dropdown(options=VALUE_LAWS, value=values, description="Values")
+        self.right = W.Checkbox(value=right, description="auctioneer uses the right of first refusal")
+        self.double = W.Checkbox(value=double, description="double pen")
+        self.human = W.Dropdown(description="You play")
+        self.strategy_box = W.HBox()
+        self.message = W.HTML()
+        # one auction
+        self.new_button = W.Button(description="New auction", button_style="primary")
+        self.step_button = W.Button(description="Next step")
+        self.run_button = W.Button(description="Run to the end")
+        self.move = W.Text(description="Your move", placeholder="e.g. bid 120  or  pass")
+        self.move_button = W.Button(description="Play move")
+        self.private = W.HTML()
+        self.view = W.HTML()
+        self.events = W.HTML()
+        self.new_button.on_click(lambda _: self.new_auction())
+        self.step_button.on_click(lambda _: self.step())
+        self.run_button.on_click(lambda _: self.step(to_end=True))
+        self.move_button.on_click(lambda _: self.play_move(self.move.value))
+        one = W.VBox([W.HBox([self.new_button, self.step_button, self.run_button]),
+                      W.HBox([self.move, self.move_button]), self.private, self.view, self.events])
+        # many auctions
+        self.count = W.BoundedIntText(value=10_000, min=1, max=1_000_000, description="Auctions")
+        self.simulate_button = W.Button(description="Simulate", button_style="primary")
+        self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress")
+        self.summary = W.HTML()
+        self.charts = W.VBox()
+        self.frame = None
+        self.simulate_button.on_click(lambda _: self.simulate())
+        many = W.VBox([W.HBox([self.count, self.simulate_button, self.progress]), self.summary, self.charts])
+        self.tabs = W.Tab(children=[one, many])
+        self.tabs.set_title(0, "One auction")
+        self.tabs.set_title(1, "Many auctions")
+        for w in (self.fmt, self.bidders, self.values, self.right, self.double):
+            w.observe(lambda ch: self._settings_changed(), names="value")
+        self._strategies(strategies)
+        self._humans(human)
+        self.human.observe(lambda ch: None if self._quiet else self.new_auction(), names="value")
+        super().__init__([W.HTML("<div class='bk-box'><b>Auction lab</b></div>"),
+                          W.HBox([self.fmt, self.bidders, self.values]), W.HBox([self.right, self.double, self.human]),
+                          self.strategy_box, self.message, self.tabs])
+        self.new_auction()
+
+    def __repr__(self) -> str:
+        return (f"AuctionLab({self.fmt.value!r}, {self.bidders.value} bidders, "
+                f"{'over' if self.session.over else f'{len(self.session.moves)} moves'})")
+
+    # settings ---------------------------------------------------------------------------
+    def _strategies(self, given=None) -> None:
+        old = [d.value for d in self.strategy_box.children]
+        n = self.bidders.value
+        given = list(given) if given is not None else old
+        self.strategy_box.children = [
+            W.Dropdown(options=STRATEGIES, value=given[k] if k < len(given) else "equilibrium",
+                       description=f"Bidder {k + 1}", layout=W.Layout(width="210px"))
+            for k in range(n)]
+        for d in self.strategy_box.children:
+            d.observe(lambda ch: self.new_auction(), names="value")
+
+    def _humans(self, human=None) -> None:
+        options = [("nobody (all bots)", 0)] + [(f"bidder {k}", k) for k in range(1, self.bidders.value + 1)]
+        value = human if human is not None and 1 <= human <= self.bidders.value else 0
+        self._quiet = True
+        self.human.options = options
+        self.human.value = value
+        self._quiet = False
+
+    def _settings_changed(self) -> None:
+        self._strategies()
+        self._humans(self.human.value)
+        self.new_auction()
+
+    def game(self):
+        return lab_game(self.fmt.value, self.double.value)
+
+    # one auction ----------------------------------------------------------------------
+    def new_auction(self) -> None:
+        """Draw new private values and seat the bots (and you) for a new auction."""
+        n = self.bidders.value
+        try:
+            game = self.game()
+            game.check_players(n + 1)
+        except BluffkitError as e:
+            self.message.value = _box(f"Cannot set up: {escape(str(e))}", error=True)
+            return
+        self.seed += 1
+        rng = np.random.default_rng(self.seed)
+        _, draw, _ = value_law(self.values.value)
+        self.vals = [float(max(0.0, v)) * SCALE for v in draw(rng, (n + 1,))]
+        me = self.human.value
+        strategies = [d.value for d in self.strategy_box.children]
+        seats = [Bidder(values=self.vals[0], use_right=self.right.value, name="auctioneer")]
+        seats += [HUMAN if k == me else Bidder(values=self.vals[k], strategy=strategies[k - 1],
+                                                name=f"{strategies[k - 1]}") for k in range(1, n + 1)]
+        names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
+        self.session = Session(game, seats, names=names, seed=self.seed)
+        self.said = []
+        self.message.value = ""
+        self.draw()
+
+    def step(self, to_end: bool = False) -> None:
+        """One step of chance or a bot (or all of them to the end, or to your move)."""
+        s = self.session
+        if s.over:
+            self.message.value = _box("This auction is over: press New auction.")
+            return
+        if s.waiting_for is not None:
+            self.message.value = _box("It is your move: type it and press Play move.")
+            return
+        self.said += s.advance(limit=None if to_end else 1)
+        self.message.value = ""
+        self.draw()
+
+    def play_move(self, text: str) -> None:
+        s = self.session
+        me = s.waiting_for
+        if me is None:
+            self.message.value = _box("It is not your move now.", error=True)
+            return
+        try:
+            self.said.append(s.play(text, me))
+        except BluffkitError as e:
+            self.message.value = _box(f"Not allowed: {escape(str(e))}", error=True)
+            return
+        self.move.value = ""
+        self.message.value = ""
+        self.draw()
+
+    def draw(self) -> None:
+        s = self.session
+        me = self.human.value or None
+        with self.hold_sync():
+            if me is not None and not s.over:
+                self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:.0f}</b>. The others' values are hidden.")
+                self.view.value = auction_html(s.game, s.state, s.names, me)
+                legal = s.legal(me) if me in s.to_move else None
+                if legal:
+                    self.private.value += _box("Your move: " + escape(s.game.describe(s.observe(me), s.names,
+                                                                                      legal=True).splitlines()[-1].strip()))
+            else:
+                vals = ", ".join(f"{escape(n)} {v:.0f}" for n, v in zip(s.names, self.vals))
+                self.private.value = _box(f"Private values: {vals}.")
+                self.view.value = auction_html(s.game, s.state, s.names)
+            self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
+                                 + "<br>".join(escape(x) for x in self.said[-12:]) + "</div>")
+
+    # many auctions --------------------------------------------------------------------
+    def simulate(self) -> None:
+        """Play ``count`` auctions through the engine with the current settings (bots in
+        every seat), with a progress bar; then summarise and chart them."""
+        from bluffkit.analysis.auction_charts import revenue_chart
+        from bluffkit.widgets.charts import interactive
+        n, total = self.bidders.value, self.count.value
+        self.progress.max, self.progress.value = total, 0
+
+        def tick(done, _total):
+            self.progress.value = done
+
+        try:
+            df = simulate_engine(self.fmt.value, n, total, values=self.values.value, scale=SCALE,
+                                 strategy=[d.value for d in self.strategy_box.children], right=self.right.value,
+                                 double=self.double.value, seed=self.seed, progress=tick)
+        except BluffkitError as e:
+            self.summary.value = _box(f"Cannot simulate: {escape(str(e))}", error=True)
+            return
+        self.frame = df
+        se = df.revenue.std() / len(df) ** 0.5
+        self.summary.value = _box(
+            f"<b>{len(df):,} auctions</b> of {escape(FORMATS[self.fmt.value].title)}, {n} bidders: the auctioneer's "
+            f"cash per auction {df.revenue.mean():.3f} &plusmn; {se:.3f} (sd {df.revenue.std():.3f}; money / 1,000); "
+            f"won by the bidder who values the lot most: {df.efficient.mean():.1%}; the right of first refusal "
+            f"used: {df.refused.mean():.1%}; nobody bid: {(df.winner < 0).mean():.1%}.")
+        self.charts.children = [
+            interactive(revenue_chart(df, title="The auctioneer's cash per auction (money / 1,000)")),
+            interactive(revenue_chart(df, "auctioneer_payoff",
+                                      title="The auctioneer's payoff: cash, plus its value of a lot it kept"))]
