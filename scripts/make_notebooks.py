@@ -353,3 +353,160 @@ view (the true answer and who wrote what) behind the cover."""),
 
 BlufferTable(players=4, humans=[0], spot=[0.4, 0.4, 0.4, 0.1], names=["Anne", "Ben", "Chloé", "Dev"], seed=4)"""),
 ])
+
+write("second-price-auctions.ipynb", [
+    md("""# Second-price auctions: revenue equivalence, and what it hides
+
+*Bidder Up!* has ten auction formats. Two of them are the textbook's pair:
+
+- **Secret Value** (booklet, "4. Secret Value"): sealed bids, the highest bid wins and pays **its own bid** (first price);
+- **Second Hand** ("8. Second Hand"): sealed bids, the highest bid wins but pays **the second-highest bid**.
+
+Theory says that, with risk-neutral bidders whose private values are independent and uniform, both raise the
+same revenue on average. This lesson derives that, checks it by simulation, and then looks at what the average
+hides: the spread, the auctioneer's right of first refusal, and what happens when the booklet counts notes
+instead of their value."""),
+    md("""## The booklet's example
+
+"André auctions off a cow. Annette bids the most with 120, followed by Frank, who bids 100. Annette, as the
+highest bidder, wins the sale, but she only has to pay 100 (the second-highest bid). Of course, André as the
+auctioneer can use his right of first refusal: he pays the highest bidder Annette the 100 and acquires the
+animal himself." Step through both endings:"""),
+    code("""from bluffkit.widgets import ScenarioPlayer
+
+sell = ScenarioPlayer("bu-second-hand-cow-sell")
+sell.go(5)
+buy = ScenarioPlayer("bu-second-hand-cow-buy")
+buy.go(5)
+for player in (sell, buy):
+    print(player.result.narration[-2], player.result.narration[-1])
+    print("   all expectations hold:", player.result.ok)
+buy"""),
+    md("""## Why bid your value in a second-price auction
+
+Take one auction: Annette values the cow at 0.8 (in thousands), Frank at 0.6, Daniel at 0.3, and they bid
+their values. What would Annette's surplus (value minus price) be for every other bid she could have made?"""),
+    code("""from bluffkit.analysis.auction_sim import what_if_sweep
+from bluffkit.analysis.auction_charts import what_if_chart
+import numpy as np
+
+xs = np.round(np.linspace(0, 1, 101), 2)
+second = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.6, 0.3], bidder=0, fmt="second", xs=xs)
+first = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.4, 0.2], bidder=0, fmt="first", xs=xs)
+print(second[second.x.isin([0.5, 0.6, 0.61, 0.8, 1.0])][["x", "winner", "price", "surplus"]].to_string(index=False))
+what_if_chart(second, "Second price: Annette's surplus against her bid (she values the cow at 0.8)")"""),
+    md("""In second price, any bid above Frank's 0.6 wins at 0.6: the bid only decides *whether* she wins, never *what*
+she pays, so bidding her value is never worse than anything else (weakly dominant). In first price the bid is
+the price, so she shades it (here the others bid 0.4 and 0.2):"""),
+    code("""what_if_chart(first, "First price: Annette's surplus against her bid")"""),
+    md("""## The theory, derived
+
+With n bidders and values independent U[0, 1], the symmetric equilibrium bid of first price solves the bidder's
+first-order condition (an ordinary differential equation in the bid function b(v)):"""),
+    code("""import sympy as sp
+from bluffkit.analysis import auction_theory as th
+
+n, v = sp.symbols("n v", positive=True)
+display(th.first_price_ode())
+display(sp.Eq(sp.Symbol("b_{first}(v)"), th.equilibrium_bid(fmt="first")))
+display(sp.Eq(sp.Symbol("b_{second}(v)"), th.equilibrium_bid(fmt="second")))"""),
+    md("""The expected revenue of each is the expected price, an integral over the density of the highest (first price)
+or second-highest (second price) value:"""),
+    code("""for fmt in ("first", "second"):
+    display(sp.Eq(sp.Symbol(f"E[R_{{{fmt}}}]"), sp.factor(th.expected_revenue(fmt=fmt))),
+            sp.Eq(sp.Symbol(f"Var[R_{{{fmt}}}]"), sp.factor(th.revenue_variance(fmt=fmt))))"""),
+    md("""**Revenue equivalence:** the same (n − 1)/(n + 1) for both. The variances differ. The textbook table:"""),
+    code("""table = th.textbook_table()
+print(table[["n", "format", "expected_revenue", "revenue_sd", "bidder_surplus"]].round(3).to_string(index=False))"""),
+    md("""## Simulated: 100,000 auctions of 5 bidders
+
+A vectorized, seeded simulation (`bluffkit.analysis.auction_sim`); the published reproduction reports first price
+mean 0.667, standard deviation about 0.112, and second price mean 0.667, standard deviation about 0.178."""),
+    code("""import pandas as pd
+from bluffkit.analysis.auction_sim import simulate_sealed, revenue_summary
+from bluffkit.analysis.auction_charts import revenue_chart
+
+five = pd.concat([simulate_sealed(5, 100_000, fmt="first", seed=1),
+                  simulate_sealed(5, 100_000, fmt="second", strategy="truthful", seed=2)])
+print(revenue_summary(five)[["format", "n", "auctions", "mean", "sd", "se"]].round(4).to_string(index=False))
+revenue_chart(five)"""),
+    md("""Same mean, but first price is much less risky for the seller: its price is a scaled *highest* value, while
+second price depends on the *second-highest*, which varies more. A seller who fears a bad day should prefer
+first price, if the bidders play the equilibrium. Do they? Bids against values, with the equilibrium line:"""),
+    code("""from bluffkit.analysis.auction_sim import bids_sample
+from bluffkit.analysis.auction_charts import bids_chart
+
+bids = pd.concat([bids_sample(5, 200, fmt="first", seed=3), bids_sample(5, 200, fmt="second", strategy="truthful", seed=4)])
+bids_chart(bids)"""),
+    md("""## Efficiency: does the lot go to whoever values it most?
+
+With everyone playing the same increasing strategy, always. When bidders shade differently, not any more. Here
+one bidder of five shades to 50 % of value and the others play the equilibrium:"""),
+    code("""from bluffkit.analysis.auction_sim import efficiency_summary
+from bluffkit.analysis.auction_charts import efficiency_chart
+
+mixed = ["shade"] + ["equilibrium"] * 4
+runs = pd.concat([
+    simulate_sealed(5, 50_000, fmt="first", seed=5),
+    simulate_sealed(5, 50_000, fmt="first", strategy=mixed, shade=[0.5, None, None, None, None], seed=6),
+    simulate_sealed(5, 50_000, fmt="second", strategy="truthful", seed=7),
+])
+eff = efficiency_summary(runs)
+print(eff[["format", "strategy", "efficient", "value_lost"]].round(4).to_string(index=False))
+efficiency_chart(eff)"""),
+    md("""## The right of first refusal
+
+In every Bidder Up! auction the auctioneer may keep the lot by paying the winner the price ("Auction Pens").
+If the auctioneer also values the lot (v₀, uniform), keeping pays v₀ − p and selling pays p, so it keeps the lot
+when v₀ > 2p. Holding bidders to their usual strategies, the derived probability that the right is used and the
+auctioneer's expected payoff with it:"""),
+    code("""for fmt in ("first", "second"):
+    display(sp.Eq(sp.Symbol(f"P(refused)_{{{fmt}}}"), sp.simplify(th.refusal_probability(fmt=fmt))))
+print(pd.DataFrame([{"n": k, "format": f, "P(refused)": float(th.refusal_probability(k, f)),
+                     "payoff without": float(th.auctioneer_payoff(k, f)),
+                     "payoff with": float(th.auctioneer_payoff(k, f, right=True))}
+                    for k in (2, 3, 5) for f in ("first", "second")]).round(4).to_string(index=False))"""),
+    code("""from bluffkit.analysis.auction_charts import right_chart
+
+paired = pd.concat([simulate_sealed(3, 100_000, fmt=f, strategy=s, right_of_first_refusal=r, seed=8)
+                    for f, s in (("first", "equilibrium"), ("second", "truthful")) for r in (False, True)])
+right_chart(paired)"""),
+    md("""The right is worth most when few bidders compete (the price is often low). It is also a reason for bidders to
+*change* their bids, which this naive calculation ignores: a winner whose lot is taken is paid the price, so in
+second price bidding one's value is no longer dominant. **Discuss:** how should a bidder bid against an
+auctioneer who may keep the lot?
+
+## Through the booklet's own rules
+
+Everything above is a model. The engine plays the booklet's auctions rule by rule: bids in steps of 10 in money
+(values × 1,000), no change given, the right of first refusal. With 3 bidders and no right, Second Hand with
+truthful bidders and Secret Value with equilibrium bidders both come out near the theory's 0.5:"""),
+    code("""from bluffkit.analysis.auction_lab import simulate_engine
+
+engine = pd.concat([simulate_engine("second-hand", 3, 3000, strategy="truthful", right=False, seed=9),
+                    simulate_engine("secret-value", 3, 3000, strategy="equilibrium", right=False, seed=9),
+                    simulate_engine("classic", 3, 1000, strategy="truthful", right=False, seed=9)])
+print(revenue_summary(engine)[["format", "n", "auctions", "mean", "sd", "se"]].round(3).to_string(index=False))"""),
+    md("""## Counting notes instead of value
+
+In a **count** auction ("5. Secret Count") the *number* of notes counts, not their value: "0-notes count just as
+much as any other note". A bidder who holds many small notes can outbid a richer one cheaply, and what the
+auctioneer receives depends on which notes the winner chooses to give. The same bidders and values, Secret
+Value against Secret Count:"""),
+    code("""count = pd.concat([simulate_engine("secret-value", 3, 2000, strategy="equilibrium", right=False, seed=10),
+                   simulate_engine("secret-count", 3, 2000, strategy="equilibrium", right=False, seed=10)])
+print(count.groupby("format").agg(revenue=("revenue", "mean"), efficient=("efficient", "mean"),
+                                  price=("price", "mean")).round(3).to_string())"""),
+    md("""Each bidder starts with 23 notes worth 1,600 (two 0s, ten 10s, four 50s, four 100s, two 200s and a 500).
+A bid in notes is only loosely tied to willingness to pay: the bidders lay their cheapest notes, the
+auctioneer receives less (here about a tenth less), and the lot goes less often to whoever values it most (91 %
+against 99 %). **Discuss:** which notes would you keep back for a count auction?
+
+## The lab
+
+Choose a format, the number of bidders, how values are drawn, and each bidder's strategy. Play one auction step
+by step (or take a seat yourself under *You play*), or simulate thousands through the engine:"""),
+    code("""from bluffkit.widgets import AuctionLab
+
+AuctionLab(fmt="second-hand", bidders=3, seed=1)"""),
+])
