@@ -52,8 +52,9 @@ class AuctionLab(W.VBox):
                               value=fmt, description="Format")
         self.bidders = W.IntSlider(value=bidders, min=1, max=9, description="Bidders")
         self.values = W.Dropdown(options=VALUE_LAWS, value=values, description="Values")
-        self.right = W.Checkbox(value=right, description="auctioneer uses the right of first refusal")
-        self.double = W.Checkbox(value=double, description="double pen")
+        self.right = W.Checkbox(value=right, description="auctioneer uses the right of first refusal",
+                                style={"description_width": "initial"}, layout=W.Layout(width="330px"))
+        self.double = W.Checkbox(value=double, description="double pen", style={"description_width": "initial"})
         self.human = W.Dropdown(description="You play")
         self.strategy_box = W.HBox()
         self.message = W.HTML()

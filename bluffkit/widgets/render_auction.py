@@ -5,7 +5,13 @@ from __future__ import annotations
 from html import escape
 
 from bluffkit.auctions.narrate import animals_text
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import total
+
+
+def notes_html(notes, d) -> str:
+    """Notes as value x count, highest first, and their total: ``200&times;2, 10&times;3, 0 = 430``."""
+    parts = [f"{v}&times;{c}" if c > 1 else f"{v}" for c, v in sorted(zip(notes, d), key=lambda cv: -cv[1]) if c]
+    return f"{', '.join(parts) or 'none'} = {total(notes, d)}"
 from bluffkit.widgets.render import STYLE
 
 _PHASES = {"setup": "the lot is set out", "pick": "the left neighbour picks a face-down card",
@@ -23,7 +29,7 @@ def auction_html(game, state, names, seat: int | None = None) -> str:
     rows = []
     for i, name in enumerate(names):
         if obs is None or i == seat:
-            money = f"{escape(fmt(state.money[i], d))} = {total(state.money[i], d)}"
+            money = notes_html(state.money[i], d)
         else:
             money = f"<span class='bk-secret'>{obs.note_counts[i]} notes</span>"
         bid = state.bids[i] if obs is None else obs.bids[i]
@@ -36,7 +42,7 @@ def auction_html(game, state, names, seat: int | None = None) -> str:
             bid = "grabs" if bid else "waits"
         elif sealed_open and obs is not None and i != seat and i not in obs.to_move and i != state.auctioneer:
             bid = "sealed"
-        role = " (auctioneer)" if i == state.auctioneer else ""
+        role = " (auctioneer)" if i == state.auctioneer and "auctioneer" not in name.lower() else ""
         cls = " class='bk-turn'" if i in to_move else ""
         rows.append(f"<tr{cls}><td>{escape(name)}{role}</td><td>{money}</td>"
                     f"<td>{'' if bid is None else escape(str(bid))}</td></tr>")
@@ -54,7 +60,7 @@ def auction_html(game, state, names, seat: int | None = None) -> str:
         lines.append(f"<div class='bk-box'>Called price: <b>{state.called}</b></div>")
     for s, notes in state.shown:
         lines.append(f"<div class='bk-box'>{escape(names[s])} could not pay and showed all their money: "
-                     f"{escape(fmt(notes, d))} = {total(notes, d)}.</div>")
+                     f"{notes_html(notes, d)}.</div>")
     for s, an, p in state.awards:
         unit = " notes" if r.pricing == "count" else ""
         lines.append(f"<div class='bk-box'>Sold: {animals_text(an)} to {escape(names[s])} for <b>{p}{unit}</b>.</div>")

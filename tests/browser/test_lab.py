@@ -215,3 +215,14 @@ def test_bluffer_table_writes_and_reveals(page: Page, lab_server: LabServer):
     expect(reveal).to_contain_text("a purple cow", timeout=WAIT_MS)
     expect(reveal).to_contain_text("Anne", timeout=WAIT_MS)
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bluffer-reveal")
+
+
+def test_auction_lab_runs_one_auction(page: Page, lab_server: LabServer):
+    """The Auction lab in the second-price lesson: run one auction to its end."""
+    open_and_run_all(page, lab_server, "second-price-auctions.ipynb")
+    run = button(page, "Run to the end")
+    expect(run).to_have_count(1, timeout=WAIT_MS)
+    cell = cell_of(page, run)
+    run.click()
+    expect(cell.locator(".jp-OutputArea-output").first).to_contain_text("Owners", timeout=WAIT_MS)
+    save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "auction-lab")
