@@ -129,7 +129,7 @@ class Bidder:
             return self._refuse(obs, legal)
         if legal.call:
             lo, hi = legal.call
-            half = int(self.value(obs) / 2 // 10 * 10)
+            half = -int(-self.value(obs) / 2 // 10) * 10        # half its value, rounded up to 10
             return Call(max(lo, min(hi, half)))
         target = self.target(obs, rng)
         amount = self._amount(obs, target)

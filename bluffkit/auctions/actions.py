@@ -1,7 +1,7 @@
 """Actions of an auction, with text forms that round-trip (``parse(str(a)) == a``).
 
-Bidders: ``bid 120`` (a value or a number of notes), ``bid 0+0+10`` (notes laid face
-down, Secret Count), ``pass``, ``take`` (Dutch: grab the hammer), ``raise 10`` /
+Bidders: ``bid 120`` (a value or a number of notes), ``lay 10+0+0`` (notes laid face
+down, Secret Count; ``bid 10+0+0`` reads the same), ``pass``, ``take`` (Dutch: grab the hammer), ``raise 10`` /
 ``stop`` (American Count), ``accept`` / ``refuse`` (The Call); every payer:
 ``pay 100+20``. The auctioneer: ``call 150`` (The Call), ``choose 2`` (among tied
 bids, or who takes the more valuable animal), ``sell`` / ``buy`` / ``buy 1`` (the
@@ -11,8 +11,8 @@ neighbour's ``pick 2`` (Cat in the Bag).
 
 >>> parse("bid 120"), parse("buy 1,2"), parse("lot cow,horse")
 (Bid(amount=120), Refusal(keep=(0, 1)), Lot(animals=(8, 9)))
->>> str(parse("bid 0+0+10", (0, 10, 50, 100, 200, 500)))
-'bid 10+0+0'
+>>> str(parse("bid 0+0+10", (0, 10, 50, 100, 200, 500))), str(parse("lay 50"))
+('lay 10+0+0', 'lay 50')
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Place:
     denoms: tuple[int, ...] = DENOMINATIONS
 
     def __str__(self) -> str:
-        return f"bid {fmt(self.notes, self.denoms)}"
+        return f"lay {fmt(self.notes, self.denoms)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +174,14 @@ def _ints(text: str, what: str) -> tuple[int, ...]:
     return out
 
 
+def _one(text: str, what: str) -> int:
+    """Exactly one whole number."""
+    n = _ints(text, what)
+    if len(n) != 1:
+        raise NotationError(f"{what} takes one number, got {text!r}")
+    return n[0]
+
+
 def _animals(text: str) -> tuple[int, ...]:
     out = []
     for w in text.split(","):
@@ -194,6 +202,8 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
         return WORDS[head]
     if head == "sell" and not rest:
         return SELL
+    if head == "lay" and rest:
+        return Place(parse_notes(rest, denoms), denoms)
     if head == "bid" and rest:
         if "+" in rest or rest == "none":
             return Place(parse_notes(rest, denoms), denoms)
@@ -208,13 +218,16 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
             raise NotationError(f"raise lays one note ({', '.join(map(str, denoms))}), got {rest!r}")
         return Raise(n[0])
     if head == "call" and rest:
-        return Call(_ints(rest, "call")[0])
+        return Call(_one(rest, "call"))
     if head == "choose" and rest:
-        return Choose(_ints(rest, "choose")[0])
+        return Choose(_one(rest, "choose"))
     if head == "buy":
         if not rest:
             return BUY
-        return Refusal(tuple(sorted(k - 1 for k in _ints(rest, "buy"))))
+        lots = _ints(rest, "buy")
+        if min(lots) < 1:
+            raise NotationError(f"lots count from 1 (buy 1, buy 2, buy 1,2), got {rest!r}")
+        return Refusal(tuple(sorted(k - 1 for k in lots)))
     if head == "lot" and rest:
         return Lot(_animals(rest))
     if head == "pen" and rest:
@@ -224,6 +237,6 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
     if head == "pick" and rest:
         return Pick(_ints(rest, "pick"))
     if head == "first" and rest:
-        return First(_ints(rest, "first")[0])
+        return First(_one(rest, "first"))
     raise NotationError(f"unknown action {text!r}: bid N, bid NOTES, pass, take, raise NOTE, stop, accept, refuse, "
-                        "call N, choose SEAT, sell, buy [LOTS], pay NOTES")
+                        "lay NOTES, call N, choose SEAT, sell, buy [LOTS], pay NOTES")

@@ -245,8 +245,10 @@ class Table(TableBase):
             return Legal(seat, ph, words=(PASS,), raise_=ok)
         if style == "the-call":
             if seat == self.auctioneer and not self.called:
+                # a refused call must be bought at it, so the auctioneer calls what it can pay;
+                # with no money at all it can only call 0 (bluffkit's reading: the booklet is silent)
                 most = total(self.money[seat], r.denominations)
-                return Legal(seat, ph, call=(1, most) if most >= 1 else None)
+                return Legal(seat, ph, call=(min(1, most), most))
             ok = cap == NO_CAP or self.called <= cap
             return Legal(seat, ph, words=(ACCEPT, REFUSE) if ok else (REFUSE,))
         raise AssertionError(style)   # pragma: no cover
@@ -387,8 +389,13 @@ class Table(TableBase):
             return None
         if action in legal.words:
             return None
-        if kind is Raise or kind in (Bid, Place) and self.caps[seat] != NO_CAP:
-            return ("over-cap", f"seat {seat} cannot raise: no notes left, or at the cap it showed it can pay")
+        cap = self.caps[seat]
+        if cap != NO_CAP and (kind in (Bid, Place) or action in (TAKE, ACCEPT) and self.phase == BID):
+            return ("over-cap", f"seat {seat} showed it can pay only {cap}: on the repeat it may bid at most that")
+        if kind is Raise and self.style == "american" and self.phase in (BID, FINAL) and seat in self.to_move():
+            return ("cannot-raise", f"seat {seat} cannot raise: it has no notes left" +
+                    (f", or has laid the {cap} it can" if cap != NO_CAP else "") +
+                    ("" if self.phase == BID else ", or has added the most allowed"))
         allowed = [str(w) for w in legal.words] + [name for name, ok in (
             ("bid N", legal.bid), ("bid NOTES", legal.place), ("raise NOTE", legal.raise_), ("call N", legal.call),
             ("choose SEAT", legal.choose), ("sell/buy", legal.refusals), ("pay NOTES", legal.pay),
@@ -666,6 +673,8 @@ class Table(TableBase):
         """The auctioneer can buy what it can pay for, counting the money of the lots it
         sells ("have the money for one of the animals paid out to them first")."""
         kept = self._kept(keep)
+        if len(set(kept)) != len(kept):
+            return "each lot can be bought once (buy 1, buy 2 or buy 1,2)"
         if any(not isinstance(k, int) or not 0 <= k < len(self.awards) for k in kept):
             return f"there {'is one lot' if len(self.awards) == 1 else 'are two lots'} to keep or sell"
         need = sum(self.awards[k][2] for k in kept)

@@ -31,8 +31,8 @@ class Observation(tuple):
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
         phase = t.phase
-        hidden_lot = (t.rules.format == "cat-in-the-bag" and seat != t.auctioneer
-                      and phase in ("setup", "pick", "bid"))
+        hidden_lot = (t.rules.format == "cat-in-the-bag" and seat != t.auctioneer and len(t.pen) != 1
+                      and phase in ("setup", "pick", "bid"))      # "If only 1 animal remains ... openly"
         bids = t.bids
         counts, laid = tuple(map(sum, t.money)), tuple(map(sum, t.placed))
         if phase == "bid" and t.style in _SEALED:

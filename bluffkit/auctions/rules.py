@@ -88,10 +88,10 @@ class Rules:
     - ``round_ties``: Round-the-Table: the booklet is silent on equal bids; ``"auctioneer"``
       (default, as in the sealed auctions: "the auctioneer may choose") or ``"first"``
       (the earlier bid stands).
-    - ``call_right``: The Call names the price itself and says "If not, the auctioneer must
-      use their right of first refusal"; whether the right also follows an accepted call
-      is not said. ``"on_refusal"`` (default): an accepted call is a sale; ``"always"``:
-      the auctioneer may still buy after an accepted call.
+    - ``call_right``: The Call says "If not, the auctioneer must use their right of first
+      refusal"; the general rules, the right included, "apply to all of the auctions
+      below". ``"always"`` (default): the auctioneer may also buy after an accepted call;
+      ``"on_refusal"``: an accepted call is a sale.
     """
 
     name: str = "auction"
@@ -107,7 +107,7 @@ class Rules:
     animal_values: tuple = ANIMAL_VALUES
     second_price_alone: str = "zero"
     round_ties: str = "auctioneer"
-    call_right: str = "on_refusal"
+    call_right: str = "always"
 
     def __post_init__(self) -> None:
         def need(ok, msg):
@@ -161,8 +161,8 @@ class Rules:
     def check_players(self, players: int) -> None:
         lo, hi = self.fmt.players if self.player_limits else (2, 10)
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            where = f"the {self.fmt.title} auction is for {lo} to {hi} players" if lo != hi else \
-                f"the {self.fmt.title} auction is for {lo} players"
+            count = f"{lo} to {hi} players" if lo != hi else f"{lo} players"
+            where = f"auction {self.fmt.number}, {self.fmt.title}, is for {count}"
             raise RulesError(f"{where} (auctioneer included), got {players!r}"
                              + ("; set player_limits=False to seat more in the lab" if self.player_limits else ""))
 
