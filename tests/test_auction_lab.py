@@ -98,3 +98,15 @@ def test_many_auctions_fill_the_progress_bar_and_draw_two_charts():
     lab.strategy_box.children[0].value = "shade"
     lab.simulate_button.click()
     assert set(lab.frame.strategy) == {"mixed"}
+
+
+def test_typed_values_seat_the_bidders_and_a_bad_list_is_refused():
+    lab = AuctionLab(fmt="second-hand", bidders=3, seed=1)
+    lab.typed.value = "300, 450, 800, 120"           # a new auction starts with these values
+    assert lab.vals == [300.0, 450.0, 800.0, 120.0] and lab.message.value == ""
+    lab.run_button.click()
+    # truthful second price (equilibrium = the value): bidder 2 (800) wins at bidder 1's 450
+    assert lab.session.state.awards[0][0] == 2 and lab.session.state.awards[0][2] == 450
+    before = lab.session
+    lab.typed.value = "300, 450"
+    assert "Type 4 values" in lab.message.value and lab.session is before

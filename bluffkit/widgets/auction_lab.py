@@ -4,7 +4,7 @@ seat yourself if you like) or run thousands at once and see the charts.
 
 Seat 0 is the auctioneer (it never bids; it may use its right of first refusal, and it
 values the lot too); bidders 1..n. Values are drawn on [0, 1] and count as money times
-1,000. The many-auctions tab plays every auction through the engine, rule by rule, with
+1,000, or typed in (in money, the auctioneer's first) for the next auction. The many-auctions tab plays every auction through the engine, rule by rule, with
 a progress bar.
 
 >>> lab = AuctionLab(fmt="second-hand", bidders=3, seed=2)
@@ -52,6 +52,9 @@ class AuctionLab(W.VBox):
                               value=fmt, description="Format")
         self.bidders = W.IntSlider(value=bidders, min=1, max=9, description="Bidders")
         self.values = W.Dropdown(options=VALUE_LAWS, value=values, description="Values")
+        self.typed = W.Text(description="or type", placeholder="values, auctioneer first: 300, 450, 800, 120",
+                            layout=W.Layout(width="420px"), continuous_update=False)
+        self.typed.observe(lambda ch: self.new_auction(), names="value")
         self.right = W.Checkbox(value=right, description="auctioneer uses the right of first refusal",
                                 style={"description_width": "initial"}, layout=W.Layout(width="330px"))
         self.double = W.Checkbox(value=double, description="double pen", style={"description_width": "initial"})
@@ -91,7 +94,8 @@ class AuctionLab(W.VBox):
         self._humans(human)
         self.human.observe(lambda ch: None if self._quiet else self.new_auction(), names="value")
         super().__init__([W.HTML("<div class='bk-box'><b>Auction lab</b></div>"),
-                          W.HBox([self.fmt, self.bidders, self.values]), W.HBox([self.right, self.double, self.human]),
+                          W.HBox([self.fmt, self.bidders, self.values]), self.typed,
+                          W.HBox([self.right, self.double, self.human]),
                           self.strategy_box, self.message, self.tabs])
         self.new_auction()
 
@@ -141,6 +145,16 @@ class AuctionLab(W.VBox):
         rng = np.random.default_rng(self.seed)
         _, draw, _ = value_law(self.values.value)
         self.vals = [float(max(0.0, v)) * SCALE for v in draw(rng, (n + 1,))]
+        if self.typed.value.strip():
+            try:
+                typed = [float(x) for x in self.typed.value.replace(";", ",").split(",") if x.strip()]
+            except ValueError:
+                typed = []
+            if len(typed) != n + 1 or min(typed) < 0:
+                self.message.value = _box(f"Type {n + 1} values of 0 or more, the auctioneer's first then each "
+                                          f"bidder's, separated by commas (e.g. 300, 450, 800, 120).", error=True)
+                return
+            self.vals = typed
         me = self.human.value
         strategies = [d.value for d in self.strategy_box.children]
         seats = [Bidder(values=self.vals[0], use_right=self.right.value, name="auctioneer")]
