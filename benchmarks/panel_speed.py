@@ -13,7 +13,7 @@ import time
 
 from bluffkit.core.game import make_game
 from bluffkit.session import Session
-from bluffkit.widgets import ReplayViewer, ScenarioPlayer, TablePanel
+from bluffkit.widgets import AuctionLab, BlufferTable, ReplayViewer, ScenarioPlayer, TablePanel
 
 BAR_MS = 100.0
 
@@ -54,6 +54,26 @@ def main() -> int:
         t.typed_button.click()
 
     rows.append(("table (5 humans): one move", timed(table_step, 40)))
+    b = BlufferTable(players=5, humans=[0, 1, 2, 3, 4], names=list("ABCDE"), seed=2)
+
+    def bluffer_step():
+        if b.session.over:
+            return
+        if b.cover.layout.display is None:
+            b.show.click()
+        legal = b.session.legal(b.viewer)
+        b.typed.value = f"write answer {len(b.session.moves)}" if legal.write else f"vote {legal.vote[0]}"
+        b.typed_button.click()
+
+    rows.append(("Bluffer (5 humans): one move", timed(bluffer_step, 40)))
+    lab = AuctionLab(fmt="classic", bidders=4, seed=1)
+
+    def lab_step():
+        if lab.session.over:
+            lab.new_auction()
+        lab.step_button.click()
+
+    rows.append(("auction lab: one step", timed(lab_step, 100)))
     print(f"bluffkit panel speed, 5-player game; the bar is {BAR_MS:.0f} ms per step")
     worst = 0.0
     for name, ms in rows:
