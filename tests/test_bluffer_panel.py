@@ -68,11 +68,19 @@ def test_an_empty_answer_is_refused_with_a_reason():
     assert "Not allowed" in t.message.value and t.session.moves[-1][0] is None
 
 
-def test_the_leaders_screen_opens_behind_the_cover_and_shows_truth_and_authors():
-    t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
-    t.show.click()
-    t.answer.value = "a purple cow"
-    t.write.click()                                    # the answers are read; Ben must vote
+def _two_humans_at_the_vote(seed=5):
+    """Anne (leader) and Ben are human; both have written; the answers are read; Ben votes."""
+    t = BlufferTable(players=4, humans=[0, 1], names=NAMES, seed=seed)
+    for _ in range(2):
+        t.show.click()
+        t.answer.value = f"a purple cow {t.viewer}"
+        t.write.click()
+    assert t.session.state.phase == "vote" and t.session.waiting_for == 1
+    return t
+
+
+def test_the_leaders_screen_opens_behind_the_cover_shows_truth_and_authors_and_closes():
+    t = _two_humans_at_the_vote()
     t.leader_button.click()
     assert t.board.layout.display == "none" and "Anne" in t.show.description
     t.show.click()
@@ -80,8 +88,71 @@ def test_the_leaders_screen_opens_behind_the_cover_and_shows_truth_and_authors()
     assert "The true answer" in t.view.value and q.answer in t.view.value
     assert "(Ben)" in t.view.value and t.controls.layout.display == "none"
     assert "The true answer" not in t.shared.value and "(Ben)" not in t.shared.value
-    t.show.click() if t.cover.layout.display is None else None
-    assert t.session.waiting_for == 1
+    assert t.hide_leader.layout.display is None
+    t.hide_leader.click()                          # back behind the cover, for Ben's vote
+    assert t.viewer is None and t.view.value == "" and "Ben" in t.show.description
+    assert t.hide_leader.layout.display == "none"
+    t.show.click()
+    assert t.vote_box.layout.display is None and "The true answer" not in t.view.value
+
+
+def test_a_bot_leaders_screen_stays_hidden():
+    t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()                                # Anne, a bot, leads; Ben must vote
+    t.leader_button.click()
+    assert "is a bot" in t.message.value and t.cover.layout.display == "none"
+    assert "The true answer" not in t.view.value
+
+
+def test_nothing_typed_or_seen_is_left_for_the_next_player():
+    t = BlufferTable(players=3, humans=[0, 1, 2], names=NAMES[:3], seed=1)
+    t.show.click()
+    t.typed.value = "write a purple cow"
+    t.typed_button.click()
+    assert t.cover.layout.display is None and t.view.value == "" and t.typed.value == ""
+    t.show.click()
+    assert "purple cow" not in t.view.value and t.typed.value == ""
+
+
+def test_undo_cannot_take_back_a_revealed_question():
+    t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()
+    t.show.click()
+    t.vote_box.children[0].click()                 # Ben votes; the question is scored and revealed
+    assert len(t.session.state.history) == 1
+    moves = list(t.session.moves)
+    t.undo_button.click()
+    assert "cannot be taken back" in t.message.value and t.session.moves == moves
+
+
+def test_in_the_two_player_game_the_question_is_secret_until_the_reading():
+    g = make_game("bluffer")
+    s = Session(g, ["human", "human"], names=NAMES[:2], seed=1)
+    say = s.chance("ask octopus-hearts")
+    q = "How many hearts does an octopus have?"
+    assert q not in say and q not in public_html(g, s.state, NAMES[:2]) and q not in bluffer_html(g, s.state, NAMES[:2], 1)
+    assert q in bluffer_html(g, s.state, NAMES[:2], 0)
+    s.play("write two", 0)
+    s.play("write five", 0)
+    say = s.play("done", 0)
+    say = s.chance("shuffle 0,1,2")
+    assert q in say and q in public_html(g, s.state, NAMES[:2]) and q in bluffer_html(g, s.state, NAMES[:2], 1)
+
+
+def test_bad_humans_are_refused():
+    with pytest.raises(RulesError, match="humans"):
+        BlufferTable(players=3, humans=0)
+    with pytest.raises(RulesError, match="not seats"):
+        BlufferTable(players=3, humans=[5])
+
+
+def test_bots_fit_their_answers_to_the_rules():
+    df = simulate(3, 0.4, games=3, seed=0, max_answer_length=8)
+    assert len(df) > 0
 
 
 def test_the_two_player_panel_offers_done_after_two_answers():

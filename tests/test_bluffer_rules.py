@@ -1024,3 +1024,58 @@ def test_a_vote_must_be_a_whole_number_not_a_bool_or_float():
     for bad in (Vote(True), Vote(2.0)):
         with pytest.raises(IllegalAction, match="no answer"):
             g.step(s, 1, bad)
+
+
+def test_a_used_up_deck_is_gone_through_again_each_question_once(tmp_path):
+    """"place it at the back of the deck": a small deck's questions come round again, each
+    once per pass."""
+    import json as _json
+    from bluffkit.core.play import play
+    from bluffkit.agents.bluffer import BluffBot
+    from bluffkit.games.bluffer.deck import default_deck
+    qs = default_deck().questions[:5]
+    lines = [_json.dumps({"format": "bluffkit-deck", "version": 1, "title": "Five", "language": "en"})]
+    lines += [_json.dumps({"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
+                           "source": q.source, "decoys": list(q.decoys)}) for q in qs]
+    path = tmp_path / "five.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rec = play(make_game("bluffer", deck=str(path)), [BluffBot(0.4) for _ in range(3)], 3)
+    asked = list(rec.final.used)
+    assert len(asked) == 18
+    for k in range(0, 15, 5):
+        assert sorted(asked[k:k + 5]) == sorted(q.id for q in qs), f"pass {k // 5 + 1}: {asked[k:k + 5]}"
+
+
+def test_refused_own_votes_leave_a_vote_when_every_answer_reads_like_ones_own():
+    g = make_game("bluffer", own_answer_vote="refused")
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    for seat in range(3):
+        s = g.step(s, seat, "write three")           # everyone writes the true answer
+    s = g.step(s, None, "shuffle 0,1,2,3")
+    assert g.legal(s, 1).vote == (1, 2, 3, 4)
+
+
+def test_a_shuffle_of_bools_or_floats_and_a_question_id_that_is_not_text_are_refused():
+    from bluffkit.games.bluffer.engine import Ask, Shuffle
+    g = make_game("bluffer")
+    with pytest.raises(IllegalAction, match="no question"):
+        g.step(g.new_state(3), None, Ask(["x"]))
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    for seat, text in enumerate(["two", "five", "nine"]):
+        s = g.step(s, seat, f"write {text}")
+    for bad in ((True, False, 2, 3), (0.0, 1, 2, 3), None):
+        with pytest.raises(IllegalAction, match="shuffle"):
+            g.step(s, None, Shuffle(bad))
+
+
+@pytest.mark.parametrize("seat", [-1, 3, "1", True])
+def test_no_view_for_a_seat_that_does_not_exist(seat):
+    """-1 would otherwise index the last seat's secret sheet."""
+    from bluffkit.core.errors import RulesError
+    g = make_game("bluffer")
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    s = g.step(s, 2, "write a secret")
+    with pytest.raises(RulesError, match="no seat"):
+        g.observe(s, seat)
+    with pytest.raises(RulesError, match="no seat"):
+        g.legal(s, seat)

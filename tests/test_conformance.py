@@ -109,3 +109,17 @@ def test_leak_detector_catches_a_sealed_vote(monkeypatch):
     def spy(t, seat, obs):
         return tuple.__new__(type(obs), obs[:18] + (t.votes[(seat + 1) % t.n],) + obs[19:])
     _bluffer_leak(monkeypatch, spy)
+
+
+@pytest.mark.parametrize("name", ["youre-bluffing", "horse-trading", "bloff", "bluffer", "auction"])
+def test_no_game_shows_the_view_of_a_seat_that_does_not_exist(name):
+    """A seat index such as -1 would otherwise reach the last seat's secrets."""
+    from bluffkit.core.errors import RulesError
+    from bluffkit.core.game import make_game
+    game = make_game(name)
+    state = game.new_state(3)
+    for seat in (-1, 3, "0", True, None):
+        with pytest.raises(RulesError, match="no seat"):
+            game.observe(state, seat)
+        with pytest.raises(RulesError, match="no seat"):
+            game.legal(state, seat)

@@ -5,8 +5,9 @@ spotting the truth.
 It never writes the true answer (the deck's decoys differ from it), and bots never
 write the same answer as one another without seeing each other's sheets: the decoys
 are shared out among the writers by seat (writer ``i`` of ``w`` draws from the
-decoys ``i, i + w, i + 2w, ...``). In the two-player game the asker writes
-``false_answers`` (2 or 3) different decoys.
+decoys ``i, i + w, i + 2w, ...``). A decoy longer than the rules allow is cut at a
+word. In the two-player game the asker writes ``false_answers`` different decoys,
+within the rules' range (``duel_false_answers``, 2 or 3 by default).
 
 As a voter it models belief with one number, ``spot``: the probability that it
 recognises the true answer. With probability ``spot`` it votes the truth; otherwise
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from bluffkit.agents.base import UniformBuffer
 from bluffkit.core.errors import RulesError
-from bluffkit.games.bluffer.engine import DONE_, Vote, Write
+from bluffkit.games.bluffer.engine import DONE_, Vote, Write, clean_text
 
 
 class BluffBot:
@@ -47,14 +48,17 @@ class BluffBot:
 
     def _write(self, obs, legal, rng):
         q = obs.rules.load_deck().by_id[obs.qid]
+        # a decoy as the rules accept it: spaces tidied, cut to the longest answer allowed
+        decoys = [_fit(d, legal.max_length) for d in q.decoys]
+        decoys = [d for d in decoys if d] or ["no idea"]
         if obs.mode == "duel":
             if legal.done and (not legal.write or len(obs.mine) >= self.false_answers):
                 return DONE_
-            choices = [d for d in q.decoys if d not in obs.mine]
+            choices = [d for d in decoys if d not in obs.mine] or decoys
         else:
             writers = [s for s in range(obs.players) if _writes(obs, s)]
             i, w = writers.index(obs.seat), len(writers)
-            choices = list(q.decoys[i::w]) or list(q.decoys)
+            choices = decoys[i::w] or decoys
         return Write(choices[int(self.u(rng) * len(choices))])
 
     def _vote(self, obs, legal, rng):
@@ -72,6 +76,14 @@ class BluffBot:
             return Vote(truths[0])
         pool = false or list(allowed)
         return Vote(pool[int(u(rng) * len(pool))])
+
+
+def _fit(text: str, most: int) -> str:
+    """``text`` with its spaces tidied, cut at a word to at most ``most`` characters."""
+    text = clean_text(text)
+    while len(text) > most and " " in text:
+        text = text.rsplit(" ", 1)[0]
+    return text[:most].strip()
 
 
 def _writes(obs, seat: int) -> bool:

@@ -23,7 +23,7 @@ import numpy as np
 from bluffkit.auctions.actions import BUY, First, Lot, Pen, Place, Refusal, Shuffle, parse
 from bluffkit.auctions.engine import OVER, SETUP, GRAB, State, Table
 from bluffkit.auctions.rules import ANIMALS, FORMATS, Rules
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
 from bluffkit.core.game import register
 from bluffkit.core.money import fmt, parse as parse_notes, total
 
@@ -78,7 +78,7 @@ class Auction:
         return Table.thaw(state).sample_chance(float(rng.random()), rng)
 
     def legal(self, state, seat):
-        return Table.thaw(state).legal(seat)
+        return Table.thaw(state).legal(check_seat(seat, state.players))
 
     def step(self, state, seat, action):
         if isinstance(action, str):
@@ -93,7 +93,7 @@ class Auction:
         return t.freeze()
 
     def observe(self, state, seat):
-        return Table.thaw(state).observe(seat)
+        return Table.thaw(state).observe(check_seat(seat, state.players))
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's money won or lost (value of notes now minus at the start)."""

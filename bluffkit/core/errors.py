@@ -56,3 +56,12 @@ def check_player_move(over: bool, chance: bool, seat, players: int, chance_words
         raise IllegalAction("chance-turn", f"the next step is chance: {chance_words}, not a player's move")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise IllegalAction("no-such-seat", f"there is no seat {seat!r} (seats are 0..{players - 1})")
+
+
+def check_seat(seat, players: int) -> int:
+    """``seat`` if it is a seat of a ``players``-player game; else :class:`RulesError`. A
+    game checks it before it shows a seat's view, so that no index can reach another
+    seat's secrets (``-1`` would be the last seat's)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise RulesError(f"there is no seat {seat!r} (seats are 0..{players - 1})")
+    return seat

@@ -52,10 +52,13 @@ class BlufferTable(SeatPanel):
         self.shared = W.HTML()
         self.leader_button = W.Button(description="Leader's screen", tooltip="the true answer and the authors")
         self.leader_button.on_click(lambda _: self.peek_leader())
+        self.hide_leader = W.Button(description="Hide the leader's screen", button_style="warning",
+                                    layout=W.Layout(display="none"))
+        self.hide_leader.on_click(lambda _: self.close_leader())
         self.peeking = False
         super().__init__(game, players, humans, bots, names, seed, [self.answer_box, self.vote_box])
         self.children = (W.HTML(f"<div class='bk-box'><b>{game.title}</b></div>"), self.shared,
-                         self.leader_button) + tuple(self.children)
+                         W.HBox([self.leader_button, self.hide_leader])) + tuple(self.children)
         self.refresh()
 
     def __repr__(self) -> str:
@@ -63,18 +66,24 @@ class BlufferTable(SeatPanel):
 
     def refresh(self) -> None:
         self.peeking = False
+        if hasattr(self, "hide_leader"):
+            self.hide_leader.layout.display = _HIDE
         super().refresh()
         if hasattr(self, "shared"):
             s = self.session
             self.shared.value = public_html(self.game, s.state, s.names)
 
     def peek_leader(self) -> None:
-        """Cover the screen for the leader, who then sees the true answer and the authors."""
+        """Cover the screen for the leader, who then sees the true answer and the authors
+        (only a human leader: a bot's screen stays hidden)."""
         s = self.session
         if s.over:
             self.message.value = note("The game is over: everything is shown.")
             return
         leader = s.state.leader
+        if s.kinds[leader] != "human":
+            self.message.value = note(f"{escape(s.names[leader])}, the leader, is a bot: its screen stays hidden.")
+            return
         self.peeking, self.viewer = True, None
         self.cover_text.value = note(f"<b>The leader's screen.</b> Pass the screen to {escape(s.names[leader])}; "
                                      "the others look away.")
@@ -88,7 +97,26 @@ class BlufferTable(SeatPanel):
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
         self.controls.layout.display = _HIDE
         self.view.value = bluffer_html(self.game, s.state, s.names, s.state.leader)
-        self.message.value = note("Hide this screen again with any move, or with Undo.")
+        self.hide_leader.layout.display = _SHOW
+        self.message.value = note("The leader's screen: press <b>Hide the leader's screen</b> before passing it on.")
+
+    def close_leader(self) -> None:
+        """Hide the leader's screen: back to the cover for the seat to move."""
+        self.hide_leader.layout.display = _HIDE
+        self.viewer = None
+        self.message.value = ""
+        self.refresh()
+
+    def _undo(self) -> None:
+        """Undo, but never back across a reveal: once the votes are shown, taking a vote back
+        would let a player vote again knowing the answer."""
+        s = self.session
+        human = [i for i, (seat, _) in enumerate(s.moves) if seat is not None and s.kinds[seat] == "human"]
+        reveals = [i for i in range(len(s.moves)) if len(s.states[i + 1].history) > len(s.states[i].history)]
+        if human and reveals and human[-1] <= reveals[-1]:
+            self.message.value = note("The votes have been revealed: that question cannot be taken back.", error=True)
+            return
+        super()._undo()
 
     def draw_seat(self, seat: int, obs) -> None:
         legal = obs.legal
@@ -113,8 +141,13 @@ class BlufferTable(SeatPanel):
                 b.on_click(lambda _, k=k: self.try_move(f"vote {k}"))
                 buttons.append(b)
             self.vote_box.children = buttons
-            what = ("Pick the answer you believe is true; each wrong pick gives a point to the asker."
-                    if obs.mode == "duel" else
-                    "Bet on the answer you believe is true: 1 point if it is. Do not bet on your own answer: "
-                    "that bet goes to the leader.")
+            if obs.mode == "duel":
+                what = "Pick the answer you believe is true; each wrong pick gives a point to the asker."
+            elif obs.mode == "teams":
+                what = "Bet on the answer you believe is true: 1 point if it is; each bet on a false answer gives its author 2."
+            elif obs.rules.own_answer_vote == "refused":
+                what = "Bet on the answer you believe is true: 1 point if it is. Answers that read like yours are not offered."
+            else:
+                what = ("Bet on the answer you believe is true: 1 point if it is. Do not bet on your own answer: "
+                        "that bet goes to the leader.")
             self.legal_text.value = f"<div class='bk-box'><b>{name}</b>: {what}</div>"

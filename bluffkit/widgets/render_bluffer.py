@@ -82,9 +82,18 @@ def bluffer_html(game, state, names, seat: int | None = None, public: bool = Fal
     lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; round {state.round + 1}, question "
                     f"{min(state.question + 1, per)} of {per} &middot; {_PHASES[state.phase]}</div>",
              f"<table class='bk-table'>{head}{''.join(rows)}</table>"]
+    secret_q = (n == 2 or n > 5) and state.phase in ("write", "shuffle")     # read by the writers only
     if state.qid:
         q = game.deck.by_id[state.qid]
-        lines.append(f"<div class='bk-box bk-question'>Question ({escape(q.category)}): <b>{escape(q.question)}</b></div>")
+        if obs is not None:
+            shown_q = (obs.question_text, obs.category) if obs.question_text else None
+        else:
+            shown_q = None if public and secret_q else (q.question, q.category)
+        if shown_q is None:
+            lines.append("<div class='bk-box bk-question'>The writers are reading their question in secret.</div>")
+        else:
+            lines.append(f"<div class='bk-box bk-question'>Question ({escape(shown_q[1])}): "
+                         f"<b>{escape(shown_q[0])}</b></div>")
         truth = q.answer if everything else None if obs is None else obs.truth
         if truth is not None:
             lines.append(f"<div class='bk-box'>The true answer{'' if obs is None else ' (you lead: keep it secret)'}: "

@@ -35,6 +35,13 @@ class SeatPanel(W.VBox):
         """``bots``: one bot name for every seat that is not human, or a list with one
         bot (name or agent object) per seat (the human seats' entries are ignored)."""
         self.game = game
+        try:
+            humans = sorted(set(humans))
+        except TypeError:
+            raise RulesError(f"humans must be a list of seats, got {humans!r}") from None
+        bad = [h for h in humans if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < players]
+        if bad:
+            raise RulesError(f"humans: {bad} are not seats of a {players}-player game (0..{players - 1})")
         per_seat = list(bots) if isinstance(bots, (list, tuple)) else [bots] * players
         if len(per_seat) != players:
             raise RulesError(f"give one bot per seat ({players}), got {len(per_seat)}")
@@ -72,7 +79,10 @@ class SeatPanel(W.VBox):
 
     def refresh(self) -> None:
         """Let bots and chance play until a human must move; then draw (or cover) the table."""
-        self.said.extend(self.session.advance())
+        try:
+            self.said.extend(self.session.advance())
+        except BluffkitError as e:                # a bot's move refused: say so, change nothing
+            self.message.value = note(f"A bot could not move: {escape(str(e))}", error=True)
         s = self.session
         with self.hold_sync():
             self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
@@ -84,8 +94,12 @@ class SeatPanel(W.VBox):
                 self.view.value = view_html(self.game, s.state, s.names)   # the end: everything is shown
                 return
             seat = s.waiting_for
+            if seat is None:                      # a bot is stuck (see the message)
+                self.cover.layout.display, self.board.layout.display = _HIDE, _HIDE
+                return
             if seat != self.viewer:
                 self.viewer = None
+                self.view.value, self.typed.value = "", ""      # nothing private left behind the cover
                 name = escape(s.names[seat])
                 self.cover_text.value = note(f"<b>{name}'s turn.</b> Pass the screen to {name}; the others look away.")
                 self.show.description = f"Show {s.names[seat]}'s view"
@@ -112,6 +126,7 @@ class SeatPanel(W.VBox):
             self.message.value = note(f"Not allowed: {escape(str(e))}", error=True)
             return
         self.message.value = ""
+        self.typed.value = ""
         self.refresh()
 
     def _undo(self) -> None:

@@ -15,7 +15,7 @@ import dataclasses
 
 import numpy as np
 
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
 from bluffkit.core.game import register
 from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards, rank_of
 from bluffkit.games.bloff.engine import CALL_, OVER, PASS_, Deal, Play, State, Table
@@ -86,7 +86,7 @@ class Bloff:
         return Table.thaw(state).sample_chance(0.0, rng)
 
     def legal(self, state, seat):
-        return Table.thaw(state).legal(seat)
+        return Table.thaw(state).legal(check_seat(seat, len(state.hands)))
 
     def step(self, state, seat, action):
         if isinstance(action, str):
@@ -101,7 +101,7 @@ class Bloff:
         return t.freeze()
 
     def observe(self, state, seat):
-        return Table.thaw(state).observe(seat)
+        return Table.thaw(state).observe(check_seat(seat, len(state.hands)))
 
     def scores(self, state) -> tuple[int, ...]:
         """1 for the winner, 0 for the others ("Spillet har ingen poengregning")."""

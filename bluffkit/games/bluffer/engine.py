@@ -309,9 +309,11 @@ class Table(TableBase):
             return Legal(seat, VOTE, vote=tuple(k for k in numbers if k not in chosen))
         if r.own_answer_vote == "refused":
             # every answer that reads like one's own is refused: refusing only one's own
-            # sheet would tell which of two identical answers is whose
+            # sheet would tell which of two identical answers is whose. If every answer
+            # reads like one's own, any may be chosen (a vote on one's own goes to the leader).
             own = set(self.writes[seat])
-            return Legal(seat, VOTE, vote=tuple(k for k in numbers if self.order[k - 1][1] not in own))
+            allowed = tuple(k for k in numbers if self.order[k - 1][1] not in own)
+            return Legal(seat, VOTE, vote=allowed or tuple(numbers))
         return Legal(seat, VOTE, vote=tuple(numbers))
 
     def why_not(self, seat: int, kind) -> tuple[str, str]:
@@ -350,13 +352,15 @@ class Table(TableBase):
 
     # chance -------------------------------------------------------------------------
     def sample_chance(self, u: float, rng):
-        """The next question: uniformly among those not asked yet (all of them again once
-        the deck is used up: "place it at the back of the deck"); or the shuffle of
-        the sheets ("They shuffle them quickly")."""
+        """The next question: uniformly among those not asked yet in this pass through the
+        deck (a used-up deck is gone through again, each question once, in a new random
+        order: "place it at the back of the deck"); or the shuffle of the sheets ("They
+        shuffle them quickly")."""
         if self.phase == ASK:
             qs = self.deck.questions
-            used = set(self.used)
-            fresh = [q.id for q in qs if q.id not in used] or [q.id for q in qs]
+            done = len(self.used) % len(qs)
+            asked = set(self.used[len(self.used) - done:]) if done else set()
+            fresh = [q.id for q in qs if q.id not in asked]
             return Ask(fresh[min(int(u * len(fresh)), len(fresh) - 1)])
         return Shuffle(tuple(int(i) for i in rng.permutation(len(self.sheets()))))
 
@@ -370,7 +374,7 @@ class Table(TableBase):
         if self.phase == ASK:
             if not isinstance(outcome, Ask):
                 raise IllegalAction("not-chance-turn", "chance draws the next question now (ask ID)")
-            if outcome.qid not in self.questions():
+            if not isinstance(outcome.qid, str) or outcome.qid not in self.questions():
                 raise IllegalAction("no-such-question", f"the deck has no question {outcome.qid!r}")
             self.qid = outcome.qid
             self.used = self.used + (outcome.qid,)
@@ -379,7 +383,9 @@ class Table(TableBase):
             if not isinstance(outcome, Shuffle):
                 raise IllegalAction("not-chance-turn", "chance shuffles the sheets now (shuffle 2,0,1,...)")
             sheets = self.sheets()
-            if not isinstance(outcome, Shuffle) or sorted(outcome.order) != list(range(len(sheets))):
+            order = outcome.order
+            if (not isinstance(order, tuple) or not all(type(i) is int for i in order)
+                    or sorted(order) != list(range(len(sheets)))):
                 raise IllegalAction("bad-shuffle", f"a shuffle orders the {len(sheets)} sheets: each index 0.."
                                     f"{len(sheets) - 1} once")
             self.order = tuple(sheets[i] for i in outcome.order)

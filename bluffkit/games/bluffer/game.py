@@ -25,7 +25,7 @@ import dataclasses
 
 import numpy as np
 
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
 from bluffkit.core.game import register
 from bluffkit.games.bluffer.engine import (ASK, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Done, Reveal,
                                            Shuffle, State, Table, Vote, Write, clean_text)
@@ -107,7 +107,7 @@ class Bluffer:
         return Table.thaw(state).sample_chance(float(rng.random()), rng)
 
     def legal(self, state, seat):
-        return Table.thaw(state).legal(seat)
+        return Table.thaw(state).legal(check_seat(seat, state.players))
 
     def step(self, state, seat, action):
         if isinstance(action, str):
@@ -122,7 +122,7 @@ class Bluffer:
         return t.freeze()
 
     def observe(self, state, seat):
-        return Table.thaw(state).observe(seat)
+        return Table.thaw(state).observe(check_seat(seat, state.players))
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's points over the whole game (the rounds are won on each round's points)."""
@@ -152,18 +152,26 @@ class Bluffer:
         ``round_winners`` a list of seat lists, one per finished round."""
         t = self.table(players=players)
         per = self.rules.duel_questions if t.mode == "duel" else self.rules.questions_per_round
-        if not (isinstance(leader, int) and 0 <= leader < players):
+        if isinstance(leader, bool) or not (isinstance(leader, int) and 0 <= leader < players):
             raise RulesError(f"leader must be a seat 0..{players - 1}, got {leader!r}")
-        if not (isinstance(question, int) and 0 <= question < per):
+        if isinstance(question, bool) or not (isinstance(question, int) and 0 <= question < per):
             raise RulesError(f"question must be 0..{per - 1} (questions of a round), got {question!r}")
         rounds = 1 if t.mode == "duel" else self.rules.rounds
-        if not (isinstance(round, int) and 0 <= round < rounds):
+        if isinstance(round, bool) or not (isinstance(round, int) and 0 <= round < rounds):
             raise RulesError(f"round must be 0..{rounds - 1}, got {round!r}")
-        pts = tuple(0 if p is None else p for p in (points or [None] * players))
-        if len(pts) != players or not all(isinstance(p, int) and p >= 0 for p in pts):
+        def count(v):
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        if not isinstance(points, (list, tuple, type(None))):
             raise RulesError(f"points: one count >= 0 per seat ({players}), got {points!r}")
+        pts = tuple(0 if p is None else p for p in (points or [None] * players))
+        if len(pts) != players or not all(count(p) and p >= 0 for p in pts):
+            raise RulesError(f"points: one count >= 0 per seat ({players}), got {points!r}")
+        if not isinstance(round_winners, (list, tuple, type(None))) or not all(
+                isinstance(w, (list, tuple)) for w in (round_winners or ())):
+            raise RulesError(f"round_winners: one non-empty list of seats per finished round ({round})")
         wins = tuple(tuple(sorted(w)) for w in (round_winners or ()))
-        if len(wins) != round or not all(w and all(isinstance(s, int) and 0 <= s < players for s in w) for w in wins):
+        if len(wins) != round or not all(w and all(count(s) and 0 <= s < players for s in w) for w in wins):
             raise RulesError(f"round_winners: one non-empty list of seats per finished round ({round})")
         t.leader, t.round, t.question, t.points, t.totals, t.round_winners = leader, round, question, pts, pts, wins
         return t.freeze()
@@ -172,6 +180,9 @@ class Bluffer:
         kind = type(action)
         if kind is Ask:
             q = self.deck.by_id[action.qid]
+            if after.players == 2 or after.players > 5:      # read in secret by the writers
+                who = names[after.leader] if after.players == 2 else f"{names[after.leader]}'s team"
+                return f"{who} reads a question in secret."
             return f"{names[after.leader]} reads the question: \u201c{q.question}\u201d"
         if kind is Write:
             return f"{names[seat]} writes an answer in secret."
@@ -179,7 +190,10 @@ class Bluffer:
             return f"{names[seat]} has written {len(before.writes[seat])} false answers."
         if kind is Shuffle:
             texts = "; ".join(f"#{k} \u201c{text}\u201d" for k, (_, text) in enumerate(after.order, 1))
-            return f"{names[after.leader]} shuffles the sheets and reads: {texts}."
+            asked = ""
+            if after.players == 2 or after.players > 5:       # the voters hear the question now
+                asked = f" \u201c{self.deck.by_id[after.qid].question}\u201d"
+            return f"{names[after.leader]} shuffles the sheets and reads{asked}: {texts}."
         if kind is Vote:
             if before.players == 2:
                 text = f"{names[seat]} picks answer {action.number}"

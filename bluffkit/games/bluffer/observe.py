@@ -38,7 +38,7 @@ class Observation(tuple):
         reading = phase == "vote"
         writers_know = seat in t.knowers()
         knows = (reading or phase == "shuffle") and writers_know       # the truth is copied after writing
-        heard = t.qid and (t.mode == "standard" or reading or writers_know)
+        heard = bool(t.qid) and (t.mode == "standard" or reading or writers_know)
         q = t.deck.by_id[t.qid] if heard else None
         return tuple.__new__(cls, (
             seat, t.rules, t.n, t.mode, t.teams, phase, t.round, t.question, t.leader,

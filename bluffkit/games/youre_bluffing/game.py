@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bluffkit.core.errors import IllegalAction, RulesError
+from bluffkit.core.errors import IllegalAction, RulesError, check_seat
 from bluffkit.core.game import register
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing import actions as A
@@ -88,7 +88,7 @@ class YoureBluffing:
         return Table.thaw(state).sample_chance(rng.random())
 
     def legal(self, state: S.State, seat: int):
-        return Table.thaw(state).legal(seat)
+        return Table.thaw(state).legal(check_seat(seat, len(state.money)))
 
     def step(self, state: S.State, seat: int | None, action) -> S.State:
         """The state after ``seat`` plays ``action`` (text or record); ``seat=None`` for chance.
@@ -110,7 +110,7 @@ class YoureBluffing:
         return t.freeze()
 
     def observe(self, state: S.State, seat: int):
-        return Table.thaw(state).observe(seat)
+        return Table.thaw(state).observe(check_seat(seat, len(state.money)))
 
     # -- the end -------------------------------------------------------------------
     def scores(self, state: S.State) -> tuple[int, ...]:
