@@ -44,7 +44,7 @@ def test_the_right_of_first_refusal_raises_the_auctioneers_payoff():
     assert with_right.refused.mean() > 0.05
     assert (with_right.auctioneer_payoff >= without.auctioneer_payoff - 1e-9).all()
     kept = with_right[with_right.refused]
-    assert (kept.auctioneer_value > 2 * kept.price / 1000).all()
+    assert (kept.auctioneer_value > 2 * kept.price).all()          # price in money / 1,000
 
 
 def test_same_seed_same_frame_and_bad_settings_are_refused():
@@ -80,13 +80,19 @@ def test_a_human_bidder_plays_one_auction_in_the_panel():
     assert lab.session.over and "Owners" in lab.view.value
 
 
-def test_the_panel_refuses_a_two_player_format_with_three_bidders_and_keeps_its_auction():
+def test_a_two_player_format_seats_one_bidder_and_bad_values_leave_no_stale_auction():
     lab = AuctionLab(fmt="second-hand", bidders=3, seed=1)
-    before = lab.session
     lab.fmt.value = "the-call"
-    assert "Cannot set up" in lab.message.value and lab.session is before
-    lab.bidders.value = 1
-    assert lab.message.value == "" and lab.session.game.rules.format == "the-call"
+    assert lab.bidders.value == 1 and lab.message.value == "" and lab.session.game.rules.format == "the-call"
+    assert AuctionLab(fmt="number-call").session.players == 2
+    lab.bidders.value = 3                         # The Call has one bidder: the slider goes back
+    assert lab.bidders.value == 1 and lab.session.players == 2
+    lab.typed.value = "5, 6, 7"                   # three values for two seats: refused, no stale auction
+    assert "Type 2 values" in lab.message.value and lab.session is None
+    lab.step_button.click()
+    assert "Fix the settings" in lab.message.value and "no auction" in repr(lab)
+    lab.typed.value = "500, 300"
+    assert lab.message.value == "" and lab.vals == [500.0, 300.0]
 
 
 def test_many_auctions_fill_the_progress_bar_and_draw_two_charts():
@@ -109,4 +115,40 @@ def test_typed_values_seat_the_bidders_and_a_bad_list_is_refused():
     assert lab.session.state.awards[0][0] == 2 and lab.session.state.awards[0][2] == 450
     before = lab.session
     lab.typed.value = "300, 450"
-    assert "Type 4 values" in lab.message.value and lab.session is before
+    assert "Type 4 values" in lab.message.value and lab.session is None     # no stale auction
+
+
+def test_frame_units_winning_bid_and_surplus_follow_the_money():
+    """Second Hand: the winner's own bid is at least the price it pays; prices are in money /
+    1,000; the winner's surplus is its value less the price when it keeps the lot."""
+    df = simulate_engine("second-hand", 3, 300, right=False, seed=2)
+    won = df[df.winner > 0]
+    assert (won.winning_bid >= won.price).all() and (won.price <= 1).all()
+    assert ((won.winner_surplus - (won.winning_value - won.price)).abs() < 1e-9).all()
+    # count auctions: the surplus counts the value of the notes paid, not their number
+    dutch = simulate_engine("dutch", 3, 200, right=False, seed=2)
+    w = dutch[dutch.winner > 0]
+    assert (w.price >= 1).all() and (w.price == w.price.round()).all(), "a Dutch price is a number of notes"
+    assert (w.winner_surplus <= w.winning_value + 1e-9).all()
+
+
+def test_double_pens_value_the_package_and_truthful_winners_do_not_lose():
+    df = simulate_engine("second-hand", 3, 300, right=False, double=True, seed=4)
+    won = df[df.winner > 0]
+    assert (won.winner_surplus >= -1e-9).all(), "a truthful second-price winner never pays more than its value"
+    assert (won.winning_value <= 2).all() and (won.winning_value > 1).any()
+
+
+def test_equilibrium_bidders_follow_the_value_law():
+    """With beta(2, 5) values the first-price equilibrium is not (n-1)/n v; with the law's own
+    bid function the engine's Secret Value comes out at the second-price revenue."""
+    first = simulate_engine("secret-value", 3, 3000, values="beta(2, 5)", strategy="equilibrium", right=False, seed=6)
+    second = simulate_engine("second-hand", 3, 3000, values="beta(2, 5)", strategy="truthful", right=False, seed=6)
+    se = (first.revenue.var() / len(first) + second.revenue.var() / len(second)) ** 0.5
+    assert abs(first.revenue.mean() - second.revenue.mean()) < 5 * se + 0.01
+
+
+def test_scale_must_be_positive():
+    for bad in (0, -5, "x"):
+        with pytest.raises(RulesError, match="scale"):
+            simulate_engine("second-hand", 3, 5, scale=bad)

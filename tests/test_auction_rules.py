@@ -1346,3 +1346,71 @@ def test_a_single_laid_note_round_trips():
     g = game("secret-count")
     one = Place((0, 0, 1, 0, 0, 0))
     assert g.parse(str(one)) == one
+
+
+# -- found in review ----------------------------------------------------------------------------------
+
+def test_a_purchase_the_auctioneer_cannot_pay_after_all_falls_through_to_a_sale():
+    """Secret Value, double pen: the auctioneer holds a 500 and buys both lots won at 100 each.
+    No change is given: paying the first 100 with the 500 leaves nothing for the second, so
+    that purchase falls through: the auctioneer shows its money and the lot is sold."""
+    from bluffkit.core.play import play
+    g = game("secret-value", double=True)
+    s = g.state_from_position(4, money=["500", "100+100+50", "100+100+50", "100+100+50"], lot=["cow", "horse"])
+    for seat, text in [(1, "bid 100"), (2, "bid 100"), (3, "pass"), (0, "choose 1"), (0, "buy"), (0, "pay 500")]:
+        s = g.step(s, seat, text)
+    assert s.phase == "pay" and s.payments == ((2, 0, 100, "value"),)
+    assert s.shown[-1] == (0, (0, 0, 0, 0, 0, 0))
+    s = g.step(s, 2, "pay 100")
+    assert s.phase == "over" and owners(g, s) == {"horse": "A", "cow": "C"}
+    assert not g.invariants(s)
+
+
+def test_the_call_with_a_penniless_auctioneer_ends():
+    from bluffkit.agents.auction import Bidder
+    from bluffkit.core.play import play
+    g = game("the-call", start_money=(1, 0, 0, 0, 0, 0))
+    rec = play(g, [Bidder(values=500), Bidder(values=500)], 1, max_steps=50)
+    assert g.is_over(rec.final.freeze())
+    s = g.state_from_position(2, money=["0", None], lot=["cow"])
+    s = g.step(s, 0, "call 0")
+    assert g.to_move(s) == (1,)
+    s = g.step(s, 1, "refuse")
+    assert s.phase == "over" and owners(g, s) == {"cow": "A"}
+
+
+@pytest.mark.parametrize("fmt,moves", [("second-hand", [(1, "pass"), (2, "bid 100")]),
+                                       ("secret-count", [(1, "pass"), (2, "lay 10+0")]),
+                                       ("dutch", [(1, "take"), (2, "pass")])])
+def test_the_narration_does_not_tell_a_sealed_bid_or_a_grab_before_all_are_in(fmt, moves):
+    g = game(fmt)
+    names = ["A", "B", "C", "D"]
+    s = g.state_from_position(4, lot=["cow"])
+    says = []
+    for seat, text in moves:
+        after = g.step(s, seat, text)
+        says.append(g.narrate(s, seat, g.parse(text), after, names))
+        s = after
+    assert says[0].replace("B", "X") == says[1].replace("C", "X"), says
+
+
+def test_bad_start_money_and_bad_values_are_refused():
+    from bluffkit.agents.auction import Bidder
+    g = game("classic")
+    for bad in ([(1, 2, 3)] * 3, [(-5, 0, 0, 0, 0, 0)] * 3):
+        with pytest.raises(RulesError, match="money of seat"):
+            g.state_from_position(3, money=bad, lot=["cow"])
+    with pytest.raises(RulesError, match="values must be numbers"):
+        Bidder(values={"cow": "abc"})
+
+
+def test_a_cat_in_the_bag_bidder_values_only_the_animals_auctioned():
+    """Double pen with only 2 animals left: "only 1 of the two is auctioned face-down"."""
+    from bluffkit.agents.auction import Bidder
+    g = game("cat-in-the-bag", double=True)
+    s = g.state_from_position(3, pen=["cow", "horse"])
+    s = g.step(s, None, "shuffle 1,0")
+    s = g.step(s, 1, "pick 2")
+    obs = g.observe(s, 2)
+    assert obs.lot is None
+    assert Bidder(values={"cow": 800, "horse": 1000}).value(obs) == 900

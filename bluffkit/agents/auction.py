@@ -7,10 +7,13 @@ booklet's animal values) and bids by a ``strategy``:
 - ``truthful``: up to its value (in an open auction it keeps raising while the price
   is below its value; in a sealed one it bids its value);
 - ``equilibrium``: the risk-neutral equilibrium where theory gives one: first-price
-  sealed bids (Secret Value, Secret Count, Round-the-Table, Number Call) and the Dutch
-  auction (strategically the same) at (n - 1)/n of the value with n bidders;
-  second-price (Second Hand) and the open auctions at the value itself;
-- ``shade``: a fixed fraction ``shade`` of its value;
+  sealed bids (Secret Value, Secret Count, Number Call) and the Dutch auction
+  (strategically the same) at (n - 1)/n of the value with n bidders and uniform values
+  (or the bid function ``equilibrium_bid`` given, for other value laws); second-price
+  (Second Hand) and the open auctions at the value itself. Round-the-Table is bid like a
+  first-price auction, which is not an equilibrium there: later bidders see the bids;
+- ``shade``: the value less a fixed fraction ``shade`` of it (0.2: bid 80 %), as in
+  :mod:`bluffkit.analysis.auction_sim`;
 - ``random``: a random bid up to its value, or a pass.
 
 In count auctions a value becomes a number of notes: the most notes whose cheapest
@@ -54,10 +57,11 @@ def notes_for(hand, amount: float, denoms) -> int:
 
 class Bidder:
     """A bidder (and auctioneer) with private values; see the module docstring.
-    ``use_right=False``: as the auctioneer it always sells when it may."""
+    ``use_right=False``: as the auctioneer it always sells when it may; ``equilibrium_bid``:
+    a bid function (money to money) for the first-price formats under another value law."""
 
-    def __init__(self, values=None, strategy: str = "truthful", shade: float = 0.8, name: str | None = None,
-                 use_right: bool = True):
+    def __init__(self, values=None, strategy: str = "truthful", shade: float = 0.2, name: str | None = None,
+                 use_right: bool = True, equilibrium_bid=None):
         if strategy not in STRATEGIES:
             raise RulesError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
         if not (isinstance(shade, (int, float)) and 0 <= shade <= 1):
@@ -69,9 +73,13 @@ class Bidder:
         unknown = set(values) - set(ANIMALS)
         if unknown:
             raise RulesError(f"values: unknown animal(s) {', '.join(sorted(unknown))}")
+        bad = {a: v for a, v in values.items() if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0}
+        if bad:
+            raise RulesError(f"values must be numbers >= 0, got {bad}")
         self.values = {ANIMALS.index(a): float(v) for a, v in values.items()}
         self.strategy, self.shade, self.use_right = strategy, shade, use_right
-        self.name = name or (strategy if strategy != "shade" else f"shade {shade}")
+        self.equilibrium_bid = equilibrium_bid
+        self.name = name or (strategy if strategy != "shade" else f"shade {shade:g}")
         self.u = UniformBuffer()
 
     # what the lot is worth ---------------------------------------------------------------
@@ -79,9 +87,10 @@ class Bidder:
         """The lot's value to this seat; a face-down Cat in the Bag is worth the average of
         the pen; a split double pen is bid for its more valuable animal."""
         lot = obs.lot
-        if lot is None:
+        if lot is None:                   # as many face-down animals as are picked
             vals = [self.values.get(a, 0.0) for a in obs.pen]
-            return sum(vals) / len(vals) * (2 if obs.rules.double else 1)
+            picked = min(2 if obs.rules.double else 1, len(obs.pen) - 1) if len(obs.pen) > 1 else 1
+            return sum(vals) / len(vals) * picked
         if obs.rules.split:
             return max(self.values.get(a, 0.0) for a in lot)
         return sum(self.values.get(a, 0.0) for a in lot)
@@ -90,11 +99,13 @@ class Bidder:
         v = self.value(obs)
         s = self.strategy
         if s == "shade":
-            return self.shade * v
+            return (1 - self.shade) * v
         if s == "random":
             return self.u(rng) * v
         if s == "equilibrium" and obs.rules.format in ("secret-value", "secret-count", "round-the-table",
                                                       "number-call", "dutch"):
+            if self.equilibrium_bid is not None:
+                return float(self.equilibrium_bid(v))
             n = len(obs.note_counts) - 1
             return (n - 1) / n * v if n > 1 else 0.0
         return v
@@ -182,5 +193,5 @@ AGENTS = {
     "random": _random_bidder,
     "truthful": lambda: Bidder(strategy="truthful", name="truthful"),
     "equilibrium": lambda: Bidder(strategy="equilibrium", name="equilibrium"),
-    "shade": lambda: Bidder(strategy="shade", name="shade"),
+    "shade": lambda: Bidder(strategy="shade", name="shade 0.2"),
 }

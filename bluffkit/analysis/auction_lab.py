@@ -7,14 +7,19 @@ notes, no change, can't-pay-must-show, the auctioneer's right of first refusal. 
 slower (thousands of auctions a second, not millions) but it is the real game.
 
 Each auction: seat 0 is the auctioneer and seats 1..n the bidders; chance sets out a
-lot; every seat draws a private value for it from ``values`` (on [0, 1], times
-``scale`` in money), and plays as a :class:`~bluffkit.agents.auction.Bidder` with its
-``strategy``. The frame has the columns of ``simulate_sealed`` (values, prices and
-revenue divided by ``scale``, so the two compare): ``winner`` is the bidder (1..n) the
-sale was awarded to (-1: nobody bid), ``price`` the award price (in count auctions the
-number of notes), ``revenue`` the auctioneer's cash gain, ``refused`` whether the
-auctioneer kept the lot, ``auctioneer_payoff`` its cash gain plus its value of the lot
-if it kept it.
+lot; every seat draws a private value from ``values`` (on [0, 1], times ``scale`` in
+money; with a double pen, for each animal) and plays as a
+:class:`~bluffkit.agents.auction.Bidder` with its ``strategy`` (``equilibrium`` bidders of
+first-price formats use the equilibrium bid function of the value law). The frame has
+the columns of ``simulate_sealed``, in units of ``scale``: ``winner`` is the bidder
+(1..n) the sale was awarded to (-1: nobody bid; in a split double pen, the winner of the
+more valuable animal), ``winning_value`` and ``highest_value`` values of the lot (a
+double pen's package is worth twice a bidder's value), ``winning_bid`` the winner's own
+bid and ``price`` what the sale was awarded at (both in money / ``scale`` in value
+auctions, in notes in count auctions), ``revenue`` the auctioneer's cash gain,
+``winner_surplus`` the winner's cash gain plus the value of what it ends up owning,
+``refused`` whether the auctioneer kept the (first) lot, ``auctioneer_payoff`` its cash
+gain plus its value of what it kept.
 
 >>> df = simulate_engine("second-hand", bidders=3, auctions=20, seed=1)
 >>> len(df), sorted(set(df.format))
@@ -27,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from bluffkit.agents.auction import STRATEGIES, Bidder
-from bluffkit.analysis.auction_sim import COLUMNS, value_law
+from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, value_law
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
@@ -47,7 +52,7 @@ def lab_game(fmt: str, double: bool = False, **options):
 
 
 def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 1000, *, values="uniform",
-                    scale: int = 1000, strategy="truthful", shade: float = 0.8, right: bool = True,
+                    scale: int = 1000, strategy="truthful", shade: float = 0.2, right: bool = True,
                     double: bool = False, seed: int = 0, progress=False) -> pd.DataFrame:
     """Play ``auctions`` seeded auctions of format ``fmt`` through the engine (see the module
     docstring). ``strategy``: one for all bidders or one per bidder; ``right``: whether the
@@ -55,6 +60,8 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     the price); ``progress``: ``True`` for a text bar, or a callable ``progress(done, total)``
     (the lab panel's bar)."""
     check_seed(seed)
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0:
+        raise RulesError(f"scale must be a number > 0 (money per unit of value), got {scale!r}")
     if fmt not in FORMATS:
         raise RulesError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
     if isinstance(bidders, bool) or not isinstance(bidders, int) or not 1 <= bidders <= 9:
@@ -66,8 +73,10 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
         raise RulesError(f"strategy: one of {', '.join(STRATEGIES)} for all, or one per bidder ({bidders})")
     try:
         _, draw, _ = value_law(values)
+        eq = first_price_equilibrium(bidders, values, seed=seed) if bidders > 1 else None
     except ValueError as e:
         raise RulesError(str(e)) from None
+    money_eq = (lambda v: float(eq(np.array([v / scale]))[0]) * scale) if eq is not None else None
     game = lab_game(fmt, double)
     game.check_players(bidders + 1)
     seeds = game_seeds(seed, auctions)
@@ -83,7 +92,8 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
         for i in range(auctions):
             money = [float(v) * scale for v in vals[i]]
             agents = [Bidder(values=money[0], strategy="truthful", use_right=right)]
-            agents += [Bidder(values=money[k + 1], strategy=strategies[k], shade=shade) for k in range(bidders)]
+            agents += [Bidder(values=money[k + 1], strategy=strategies[k], shade=shade, equilibrium_bid=money_eq)
+                       for k in range(bidders)]
             rec = play(game, agents, seeds[i])
             rows.append(_row(rec.final, vals[i], i, title, bidders, strategies, right, scale, game))
             if bar is not None:
@@ -96,19 +106,28 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
 
 
 def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
-    awards = t.awards
+    state = t.freeze()
+    cash = game.scores(state)
+    owned = {}
+    for _, seat in state.owners:
+        owned[seat] = owned.get(seat, 0) + 1
+    awards = state.awards
     winner = awards[0][0] if awards else -1
+    kept = bool(awards) and any(s == 0 for a, s in state.owners if a in awards[0][1])
+    count = game.rules.pricing == "count"
+    unit = 1 if count else scale
+    size = len(state.lot) if not game.rules.split else 1
     price = awards[0][2] if awards else 0
-    kept = any(s == 0 for _, s in t.owners) and bool(awards)
-    cash = game.scores(t.freeze())[0] / scale
-    bidder_values = v[1:]
+    bid = state.bids[winner] if winner > 0 and state.bids[winner] is not None else price
+    if winner > 0 and game.rules.fmt.style in ("open", "american", "dutch", "call-count", "the-call"):
+        bid = price                        # the winning bid is the price the sale was awarded at
+    bidder_values = v[1:] * size
     return {"auction": i, "format": title, "n": n,
             "strategy": strategies[0] if len(set(strategies)) == 1 else "mixed", "right": right,
-            "winner": winner, "winning_value": float(v[winner]) if winner > 0 else np.nan,
-            "highest_value": float(bidder_values.max()), "winning_bid": price, "price": price,
-            "revenue": cash,
-            "winner_surplus": (float(v[winner]) - price / scale if not kept else price / scale) if winner > 0
-            else 0.0,
-            "efficient": bool(winner > 0 and v[winner] >= bidder_values.max()),
+            "winner": winner, "winning_value": float(v[winner] * size) if winner > 0 else np.nan,
+            "highest_value": float(bidder_values.max()), "winning_bid": bid / unit, "price": price / unit,
+            "revenue": cash[0] / scale,
+            "winner_surplus": (cash[winner] / scale + float(v[winner]) * owned.get(winner, 0)) if winner > 0 else 0.0,
+            "efficient": bool(winner > 0 and v[winner] >= v[1:].max()),
             "auctioneer_value": float(v[0]), "refused": kept,
-            "auctioneer_payoff": cash + (float(v[0]) if any(s == 0 for _, s in t.owners) else 0.0)}
+            "auctioneer_payoff": cash[0] / scale + float(v[0]) * owned.get(0, 0)}

@@ -130,7 +130,7 @@ class Table(TableBase):
         t.high, t.high_bidder, t.count = 0, -1, 0
         t.caps = (NO_CAP,) * players
         t.shown = t.awards = t.choosing = t.payments = t.owners = t.takers = ()
-        t.reruns, t.called = 0, 0
+        t.reruns, t.called = 0, -1
         t._seat_bidders()
         t.phase = SETUP
         if lot:
@@ -191,7 +191,7 @@ class Table(TableBase):
             style = self.style
             if style in ("round", "american"):
                 return self.pending[:1]
-            if style == "the-call" and not self.called:
+            if style == "the-call" and self.called < 0:
                 return (self.auctioneer,)
             return self.pending
         if ph == FINAL:
@@ -244,7 +244,7 @@ class Table(TableBase):
             ok = sum(hand) > 0 and (cap == NO_CAP or sum(self.placed[seat]) < cap)
             return Legal(seat, ph, words=(PASS,), raise_=ok)
         if style == "the-call":
-            if seat == self.auctioneer and not self.called:
+            if seat == self.auctioneer and self.called < 0:
                 # a refused call must be bought at it, so the auctioneer calls what it can pay;
                 # with no money at all it can only call 0 (bluffkit's reading: the booklet is silent)
                 most = total(self.money[seat], r.denominations)
@@ -425,7 +425,7 @@ class Table(TableBase):
         left; the Dutch count starts at 10."""
         self.phase = BID
         self.bids = (None,) * self.n
-        self.high, self.high_bidder, self.called, self.takers = 0, -1, 0, ()
+        self.high, self.high_bidder, self.called, self.takers = 0, -1, -1, ()
         self.count = self.rules.dutch_start if self.style == "dutch" else 0
         self.pending = self.bidders if self.style != "the-call" else (self.bidders[0],)
         d = self.rules.denominations
@@ -711,16 +711,35 @@ class Table(TableBase):
         self.owners = tuple(owners)
         self.payments = tuple(p for p in sells + buys if p[2] > 0)
         self.phase = PAY
-        if not self.payments:
-            self.phase = OVER
+        self._due()
 
     def _pay(self, notes) -> None:
         payer, payee, _, _ = self.payments[0]
         self._set("money", payer, tuple(a - b for a, b in zip(self.money[payer], notes)))
         self._set("money", payee, tuple(a + b for a, b in zip(self.money[payee], notes)))
         self.payments = self.payments[1:]
-        if not self.payments:
-            self.phase = OVER
+        self._due()
+
+    def _due(self) -> None:
+        """Before each payment: a purchase by the auctioneer it cannot pay after all (no
+        change is given, so paying one lot can leave too little for the other) falls
+        through: the auctioneer shows its money and the lot is sold to its winner at the
+        price ("Can't pay, must show"; bluffkit's reading, as the booklet is silent)."""
+        a = self.auctioneer
+        while self.payments:
+            payer, payee, amount, mode = self.payments[0]
+            if payer != a or self._can_pay(payer, amount, mode):
+                return
+            self.shown = self.shown + ((a, self.money[a]),)
+            animals = next(an for s, an, p in self.awards if s == payee and p == amount)
+            self.owners = tuple((x, payee if x in animals and s == a else s) for x, s in self.owners)
+            self.payments = self.payments[1:] + ((payee, a, amount, mode),)
+        self.phase = OVER
+
+    def _can_pay(self, seat: int, amount: int, mode: str) -> bool:
+        if mode == "count":
+            return sum(self.money[seat]) >= amount
+        return bool(payments(self.money[seat], amount, self.rules.denominations, self.rules.payment))
 
     def payment_options(self):
         """The valid payments of the payment due (value auctions), smallest first."""

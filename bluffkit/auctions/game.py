@@ -134,6 +134,10 @@ class Auction:
                 raise RulesError(f"money of seat {s}: {e}") from None
         if len(hands) != players:
             raise RulesError(f"money: one entry per seat ({players})")
+        for seat, h in enumerate(hands):
+            if len(h) != len(d) or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in h):
+                raise RulesError(f"money of seat {seat}: notes as text (e.g. \"100+50+0\") or one count >= 0 per "
+                                 f"denomination ({len(d)}), got {h!r}")
 
         def animals(names, what):
             try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, First, Lot, Pay, Pen, \
-    Pick, Place, Raise, Refusal, Shuffle
+    Pick, Place, Raise, Refusal, Shuffle, Word
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.money import fmt, total
 
@@ -30,15 +30,14 @@ def narrate(game, before, seat, action, after, names) -> str:
     elif kind is Pick:
         text = f"{who} points at {'card' if len(action.places) == 1 else 'cards'} " \
             f"{', '.join(map(str, action.places))}; only {names[after.auctioneer]} looks."
+    elif before.phase == "bid" and r.fmt.style in ("sealed", "sealed-notes") and kind in (Bid, Place, Word):
+        text = f"{who} makes a sealed bid."          # a bid or a pass: nobody may tell before the reveal
+    elif before.phase == "bid" and r.fmt.style == "dutch" and action in (TAKE, PASS):
+        text = f"{who} has decided at {before.count}."
     elif kind is Bid:
-        text = f"{who} bids {action.amount}{unit}." if after.phase == "bid" and r.fmt.style in ("open", "round") \
-            else f"{who} makes a bid." if r.sealed else f"{who} bids {action.amount}{unit}."
-    elif kind is Place:
-        text = f"{who} lays notes face down."
+        text = f"{who} bids {action.amount}{unit}."
     elif action == PASS:
         text = f"{who} passes."
-    elif action == TAKE:
-        text = f"{who} grabs the hammer."
     elif kind is Raise:
         text = f"{who} lays a note face down ({sum(after.placed[seat])} now)."
     elif action == STOP:
@@ -86,6 +85,14 @@ def _outcome(game, before, after, names) -> str:
         return bids + f" {sold}."
     if after.phase == "over" and before.phase in ("bid", "final") and not before.awards and not after.payments:
         return f" Nobody bids: {names[after.auctioneer]} gets {animals_text(after.lot)} free."
+    if game.rules.fmt.style == "dutch" and after.phase == "bid" and after.count < before.count:
+        return f" Nobody grabbed at {before.count}: the count goes on, {after.count}."
+    if game.rules.fmt.style == "dutch" and after.phase == "grab":
+        return f" Several grabbed the hammer at {before.count}: who was first?"
+    if after.shown and len(after.shown) > len(before.shown) and after.reruns == before.reruns:
+        s, notes = after.shown[-1]
+        return (f" {names[s]} cannot pay for what it kept and shows its money: "
+                f"{fmt(notes, game.rules.denominations)}; that lot is sold to its winner after all.")
     if after.phase == "choose" and before.phase != "choose":
         return f" Tied: {names[after.auctioneer]} chooses among " + ", ".join(names[s] for s in after.choosing[1]) + "."
     return ""
@@ -101,7 +108,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
         lines.append(f"   highest bid: {obs.high} by {names[obs.high_bidder]}")
     if r.fmt.style == "dutch" and obs.phase == "bid":
         lines.append(f"   the count: {obs.count} notes")
-    if obs.called:
+    if obs.called >= 0:
         lines.append(f"   called: {obs.called}")
     for s, an, p in obs.awards:
         lines.append(f"   sold: {animals_text(an)} to {names[s]} for {p}")

@@ -43,14 +43,21 @@ class AuctionLab(W.VBox):
     :data:`bluffkit.auctions.FORMATS`; ``strategies`` one per bidder; ``human`` the bidder
     seat (1..n) you play, or ``None``."""
 
-    def __init__(self, fmt: str = "second-hand", bidders: int = 3, values: str = "uniform", strategies=None,
+    def __init__(self, fmt: str = "second-hand", bidders: int | None = None, values: str = "uniform", strategies=None,
                  human: int | None = None, right: bool = True, double: bool = False, seed: int = 0):
         charts_offline.enable()
         self.seed = seed
         self._quiet = False
+        self.session = None
+        if fmt not in FORMATS:
+            raise BluffkitError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+        if bidders is None:                       # the two-player auctions seat one bidder
+            bidders = 1 if FORMATS[fmt].players == (2, 2) else 3
         self.fmt = W.Dropdown(options=[(f"{f.number}. {f.title} ({f.pricing})", name) for name, f in FORMATS.items()],
                               value=fmt, description="Format")
         self.bidders = W.IntSlider(value=bidders, min=1, max=9, description="Bidders")
+        self.shade = W.FloatSlider(value=0.2, min=0.0, max=1.0, step=0.05, description="Shade",
+                                   tooltip="a shading bidder bids its value less this fraction")
         self.values = W.Dropdown(options=VALUE_LAWS, value=values, description="Values")
         self.typed = W.Text(description="or type", placeholder="values, auctioneer first: 300, 450, 800, 120",
                             layout=W.Layout(width="420px"), continuous_update=False)
@@ -88,20 +95,21 @@ class AuctionLab(W.VBox):
         self.tabs = W.Tab(children=[one, many])
         self.tabs.set_title(0, "One auction")
         self.tabs.set_title(1, "Many auctions")
-        for w in (self.fmt, self.bidders, self.values, self.right, self.double):
+        for w in (self.fmt, self.bidders, self.values, self.right, self.double, self.shade):
             w.observe(lambda ch: self._settings_changed(), names="value")
         self._strategies(strategies)
         self._humans(human)
         self.human.observe(lambda ch: None if self._quiet else self.new_auction(), names="value")
         super().__init__([W.HTML("<div class='bk-box'><b>Auction lab</b></div>"),
                           W.HBox([self.fmt, self.bidders, self.values]), self.typed,
-                          W.HBox([self.right, self.double, self.human]),
+                          W.HBox([self.right, self.double, self.human]), self.shade,
                           self.strategy_box, self.message, self.tabs])
         self.new_auction()
 
     def __repr__(self) -> str:
-        return (f"AuctionLab({self.fmt.value!r}, {self.bidders.value} bidders, "
-                f"{'over' if self.session.over else f'{len(self.session.moves)} moves'})")
+        state = "no auction" if self.session is None else "over" if self.session.over else \
+            f"{len(self.session.moves)} moves"
+        return f"AuctionLab({self.fmt.value!r}, {self.bidders.value} bidders, {state})"
 
     # settings ---------------------------------------------------------------------------
     def _strategies(self, given=None) -> None:
@@ -124,6 +132,9 @@ class AuctionLab(W.VBox):
         self._quiet = False
 
     def _settings_changed(self) -> None:
+        if FORMATS[self.fmt.value].players == (2, 2) and self.bidders.value != 1:
+            self.bidders.value = 1                 # a two-player auction: this calls back here
+            return
         self._strategies()
         self._humans(self.human.value)
         self.new_auction()
@@ -135,31 +146,39 @@ class AuctionLab(W.VBox):
     def new_auction(self) -> None:
         """Draw new private values and seat the bots (and you) for a new auction."""
         n = self.bidders.value
+        f = FORMATS[self.fmt.value]
         try:
             game = self.game()
             game.check_players(n + 1)
-        except BluffkitError as e:
-            self.message.value = _box(f"Cannot set up: {escape(str(e))}", error=True)
+        except BluffkitError:
+            self.session = None                  # no stale auction goes on under new settings
+            self.message.value = _box(f"{escape(f.title)} is for {f.players[0] - 1} to {f.players[1] - 1} "
+                                      f"bidder(s) and the auctioneer: choose another number of bidders.", error=True)
+            self.view.value = self.private.value = ""
             return
         self.seed += 1
         rng = np.random.default_rng(self.seed)
         _, draw, _ = value_law(self.values.value)
-        self.vals = [float(max(0.0, v)) * SCALE for v in draw(rng, (n + 1,))]
+        vals = [float(max(0.0, v)) * SCALE for v in draw(rng, (n + 1,))]
         if self.typed.value.strip():
             try:
                 typed = [float(x) for x in self.typed.value.replace(";", ",").split(",") if x.strip()]
             except ValueError:
                 typed = []
             if len(typed) != n + 1 or min(typed) < 0:
+                self.session = None
                 self.message.value = _box(f"Type {n + 1} values of 0 or more, the auctioneer's first then each "
                                           f"bidder's, separated by commas (e.g. 300, 450, 800, 120).", error=True)
+                self.view.value = self.private.value = ""
                 return
-            self.vals = typed
+            vals = typed
+        self.vals = vals
         me = self.human.value
         strategies = [d.value for d in self.strategy_box.children]
         seats = [Bidder(values=self.vals[0], use_right=self.right.value, name="auctioneer")]
         seats += [HUMAN if k == me else Bidder(values=self.vals[k], strategy=strategies[k - 1],
-                                                name=f"{strategies[k - 1]}") for k in range(1, n + 1)]
+                                                shade=self.shade.value, name=f"{strategies[k - 1]}")
+                  for k in range(1, n + 1)]
         names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
         self.session = Session(game, seats, names=names, seed=self.seed)
         self.said = []
@@ -169,6 +188,9 @@ class AuctionLab(W.VBox):
     def step(self, to_end: bool = False) -> None:
         """One step of chance or a bot (or all of them to the end, or to your move)."""
         s = self.session
+        if s is None:
+            self.message.value = _box("Fix the settings above first.", error=True)
+            return
         if s.over:
             self.message.value = _box("This auction is over: press New auction.")
             return
@@ -181,7 +203,7 @@ class AuctionLab(W.VBox):
 
     def play_move(self, text: str) -> None:
         s = self.session
-        me = s.waiting_for
+        me = s.waiting_for if s is not None else None
         if me is None:
             self.message.value = _box("It is not your move now.", error=True)
             return
@@ -226,8 +248,8 @@ class AuctionLab(W.VBox):
 
         try:
             df = simulate_engine(self.fmt.value, n, total, values=self.values.value, scale=SCALE,
-                                 strategy=[d.value for d in self.strategy_box.children], right=self.right.value,
-                                 double=self.double.value, seed=self.seed, progress=tick)
+                                 strategy=[d.value for d in self.strategy_box.children], shade=self.shade.value,
+                                 right=self.right.value, double=self.double.value, seed=self.seed, progress=tick)
         except BluffkitError as e:
             self.summary.value = _box(f"Cannot simulate: {escape(str(e))}", error=True)
             return

@@ -56,7 +56,7 @@ def auction_html(game, state, names, seat: int | None = None) -> str:
              f"<table class='bk-table'><tr><th>player</th><th>money</th><th>bid</th></tr>{''.join(rows)}</table>"]
     if r.fmt.style == "dutch" and state.phase == "bid":
         lines.append(f"<div class='bk-box'>The count: <b>{state.count}</b> notes</div>")
-    if state.called:
+    if state.called >= 0:
         lines.append(f"<div class='bk-box'>Called price: <b>{state.called}</b></div>")
     for s, notes in state.shown:
         lines.append(f"<div class='bk-box'>{escape(names[s])} could not pay and showed all their money: "
