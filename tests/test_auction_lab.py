@@ -152,3 +152,23 @@ def test_scale_must_be_positive():
     for bad in (0, -5, "x"):
         with pytest.raises(RulesError, match="scale"):
             simulate_engine("second-hand", 3, 5, scale=bad)
+
+
+def test_a_scripted_bidder_plays_its_moves_and_a_missing_script_is_refused():
+    lab = AuctionLab(fmt="round-the-table", bidders=2, seed=1)
+    lab.strategy_box.children[0].value = "script"
+    assert "bidder 1 plays a script" in lab.message.value and lab.session is None
+    lab.script.value = "1: bid 990"                # a script that forgets to pay
+    assert lab.message.value == ""
+    lab.typed.value = "0, 1000, 500"
+    lab.run_button.click()
+    assert "script for seat 1 has run out" in lab.message.value and not lab.session.over
+    lab.script.value = "1: bid 990, pay 500+200+200+50+10+10+10+10"
+    lab.run_button.click()
+    state = lab.session.state
+    assert lab.session.over and state.bids[1] == 990 and state.awards[0][0] == 1
+    lab.count.value = 10
+    lab.simulate_button.click()
+    assert "Scripted bidders play one auction" in lab.summary.value
+    lab.script.value = "7: pass"
+    assert "bidders 1 to 2" in lab.message.value

@@ -2,7 +2,8 @@
 values are drawn and how each one bids; then play one auction step by step (taking a
 seat yourself if you like) or run thousands at once and see the charts.
 
-Seat 0 is the auctioneer (it never bids; it may use its right of first refusal, and it
+A bidder is a bot (truthful, equilibrium, shade, random), a script of moves typed in the
+Scripts box, or you. Seat 0 is the auctioneer (it never bids; it may use its right of first refusal, and it
 values the lot too); bidders 1..n. Values are drawn on [0, 1] and count as money times
 1,000, or typed in (in money, the auctioneer's first) for the next auction. The many-auctions tab plays every auction through the engine, rule by rule, with
 a progress bar.
@@ -67,6 +68,9 @@ class AuctionLab(W.VBox):
         self.double = W.Checkbox(value=double, description="double pen", style={"description_width": "initial"})
         self.human = W.Dropdown(description="You play")
         self.strategy_box = W.HBox()
+        self.script = W.Text(description="Scripts", continuous_update=False, layout=W.Layout(width="520px"),
+                             placeholder="for 'script' bidders, e.g. 1: bid 100, pass; 2: bid 120")
+        self.script.observe(lambda ch: self.new_auction(), names="value")
         self.message = W.HTML()
         # one auction
         self.new_button = W.Button(description="New auction", button_style="primary")
@@ -103,7 +107,7 @@ class AuctionLab(W.VBox):
         super().__init__([W.HTML("<div class='bk-box'><b>Auction lab</b></div>"),
                           W.HBox([self.fmt, self.bidders, self.values]), self.typed,
                           W.HBox([self.right, self.double, self.human]), self.shade,
-                          self.strategy_box, self.message, self.tabs])
+                          self.strategy_box, self.script, self.message, self.tabs])
         self.new_auction()
 
     def __repr__(self) -> str:
@@ -117,7 +121,7 @@ class AuctionLab(W.VBox):
         n = self.bidders.value
         given = list(given) if given is not None else old
         self.strategy_box.children = [
-            W.Dropdown(options=STRATEGIES, value=given[k] if k < len(given) else "equilibrium",
+            W.Dropdown(options=STRATEGIES + ("script",), value=given[k] if k < len(given) else "equilibrium",
                        description=f"Bidder {k + 1}", layout=W.Layout(width="210px"))
             for k in range(n)]
         for d in self.strategy_box.children:
@@ -173,12 +177,19 @@ class AuctionLab(W.VBox):
                 return
             vals = typed
         self.vals = vals
+        try:
+            scripts = self._scripts(n)
+        except BluffkitError as e:
+            self.session = None
+            self.message.value = _box(escape(str(e)), error=True)
+            self.view.value = self.private.value = ""
+            return
         me = self.human.value
         strategies = [d.value for d in self.strategy_box.children]
         seats = [Bidder(values=self.vals[0], use_right=self.right.value, name="auctioneer")]
-        seats += [HUMAN if k == me else Bidder(values=self.vals[k], strategy=strategies[k - 1],
-                                                shade=self.shade.value, name=f"{strategies[k - 1]}")
-                  for k in range(1, n + 1)]
+        seats += [HUMAN if k == me else scripts[k] if strategies[k - 1] == "script" else
+                  Bidder(values=self.vals[k], strategy=strategies[k - 1], shade=self.shade.value,
+                         name=f"{strategies[k - 1]}") for k in range(1, n + 1)]
         names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
         self.session = Session(game, seats, names=names, seed=self.seed)
         self.said = []
@@ -197,9 +208,29 @@ class AuctionLab(W.VBox):
         if s.waiting_for is not None:
             self.message.value = _box("It is your move: type it and press Play move.")
             return
-        self.said += s.advance(limit=None if to_end else 1)
+        try:
+            self.said += s.advance(limit=None if to_end else 1)
+        except BluffkitError as e:             # a script ran out, or its move was refused
+            self.message.value = _box(f"A bidder could not move: {escape(str(e))}", error=True)
+            self.draw()
+            return
         self.message.value = ""
         self.draw()
+
+    def _scripts(self, n: int) -> dict:
+        """The moves of each 'script' bidder, from the Scripts box (``1: bid 100, pass; 2: ...``)."""
+        out = {}
+        for part in self.script.value.split(";"):
+            if not part.strip():
+                continue
+            who, sep, moves = part.partition(":")
+            if not sep or not who.strip().isdigit() or not 1 <= int(who) <= n:
+                raise BluffkitError(f"Scripts: write 'BIDDER: move, move; ...' with bidders 1 to {n}; got {part.strip()!r}")
+            out[int(who)] = [m.strip() for m in moves.split(",") if m.strip()]
+        for k, d in enumerate(self.strategy_box.children, 1):
+            if d.value == "script" and k not in out:
+                raise BluffkitError(f"Scripts: bidder {k} plays a script: give its moves, e.g. '{k}: bid 100, pass'")
+        return out
 
     def play_move(self, text: str) -> None:
         s = self.session
@@ -241,6 +272,9 @@ class AuctionLab(W.VBox):
         from bluffkit.analysis.auction_charts import revenue_chart
         from bluffkit.widgets.charts import interactive
         n, total = self.bidders.value, self.count.value
+        if any(d.value == "script" for d in self.strategy_box.children):
+            self.summary.value = _box("Scripted bidders play one auction; choose bots for many auctions.", error=True)
+            return
         self.progress.max, self.progress.value = total, 0
 
         def tick(done, _total):
