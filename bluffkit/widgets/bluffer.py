@@ -96,7 +96,7 @@ class BlufferTable(SeatPanel):
         s = self.session
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
         self.controls.layout.display = _HIDE
-        self.view.value = bluffer_html(self.game, s.state, s.names, s.state.leader)
+        self.view.value = bluffer_html(self.game, s.state, s.names, s.state.leader, private_only=True)
         self.hide_leader.layout.display = _SHOW
         self.message.value = note("The leader's screen: press <b>Hide the leader's screen</b> before passing it on.")
 
@@ -119,6 +119,8 @@ class BlufferTable(SeatPanel):
         super()._undo()
 
     def draw_seat(self, seat: int, obs) -> None:
+        s = self.session                  # the points and the reveal are on the shared screen above
+        self.view.value = bluffer_html(self.game, s.state, s.names, seat, private_only=True)
         legal = obs.legal
         name = escape(self.session.names[seat])
         writing = bool(legal.write or legal.done)

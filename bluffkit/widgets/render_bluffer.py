@@ -58,9 +58,11 @@ def public_html(game, state, names) -> str:
     return bluffer_html(game, state, names, public=True)
 
 
-def bluffer_html(game, state, names, seat: int | None = None, public: bool = False) -> str:
+def bluffer_html(game, state, names, seat: int | None = None, public: bool = False,
+                 private_only: bool = False) -> str:
     """The table from ``seat``'s view; ``seat=None``: all-seeing (every sheet, the truth
-    and the authors), or with ``public=True`` only what everyone may see."""
+    and the authors), or with ``public=True`` only what everyone may see.
+    ``private_only`` leaves out the points and the last reveal (shown on the shared screen)."""
     obs = None if seat is None else game.observe(state, seat)
     everything = obs is None and not public
     n = len(names)
@@ -80,8 +82,9 @@ def bluffer_html(game, state, names, seat: int | None = None, public: bool = Fal
     who = "shared screen" if public else "all-seeing view" if seat is None else f"{escape(names[seat])}'s view"
     per = game.rules.duel_questions if n == 2 else game.rules.questions_per_round
     lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; round {state.round + 1}, question "
-                    f"{min(state.question + 1, per)} of {per} &middot; {_PHASES[state.phase]}</div>",
-             f"<table class='bk-table'>{head}{''.join(rows)}</table>"]
+                    f"{min(state.question + 1, per)} of {per} &middot; {_PHASES[state.phase]}</div>"]
+    if not private_only:
+        lines.append(f"<table class='bk-table'>{head}{''.join(rows)}</table>")
     secret_q = (n == 2 or n > 5) and state.phase in ("write", "shuffle")     # read by the writers only
     if state.qid:
         q = game.deck.by_id[state.qid]
@@ -116,7 +119,7 @@ def bluffer_html(game, state, names, seat: int | None = None, public: bool = Fal
                 items.append(f"<li><b>#{k}</b> {escape(text)}{by}{mark}</li>")
             lines.append(f"<div class='bk-box'>The answers, as read:<ol class='bk-answers' style='list-style:none;"
                          f"padding-left:8px'>{''.join(items)}</ol></div>")
-    if state.history and state.phase != "vote":
+    if state.history and state.phase != "vote" and not private_only:
         lines.append(reveal_html(state.history[-1], names, "Last question"))
     if state.phase == "over":
         w = " and ".join(escape(names[s]) for s in state.winners)
