@@ -125,7 +125,7 @@ def _check_illegal(game, state, players, where, report, probes) -> None:
 #: without a change, or be legal).
 _PROBES = {
     "bloff": ["call", "pass", "play AS,AH,AD,AC*", "play none"],
-    "bluffer": ["write a purple cow", "done", "vote 1", "vote 7", "write " + "x" * 70],
+    "bluffer": ["write a purple cow", "done", "vote 1", "vote 7", "write " + "x" * 70, "copy a purple cow"],
     "auction": ["bid 10", "bid 100000", "pass", "take", "raise 10", "raise 500", "stop", "accept", "refuse",
                 "call 99999", "choose 0", "sell", "buy", "buy 2", "pay 500", "pay 10", "pick 1", "bid 10+0"],
     "youre-bluffing": ["bid 0", "pass", "sell", "buy", "accept", "auction", "pay 500+500+500",
@@ -152,7 +152,7 @@ CONFIGS = [
     ("bluffer", "bluffer", [], {}),
     ("bluffer-quick-refused-team-scoring", "bluffer", [],
      {"rounds": 2, "questions_per_round": 4, "own_answer_vote": "refused", "team_scoring": True,
-      "team_split": "halves", "stop_when_decided": False}),
+      "team_split": "halves", "stop_when_decided": False, "leader_copies": True}),
 ] + [(f"auction-{f}", "auction", [], {"format": f}) for f in (
     "classic", "cat-in-the-bag", "dutch", "secret-value", "secret-count", "round-the-table", "american-count",
     "second-hand", "number-call", "the-call")] + [

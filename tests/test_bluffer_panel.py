@@ -282,3 +282,16 @@ def test_cli_simulates_and_replays_bluffer(tmp_path, capsys):
     assert "a valid log of bluffer, 3 players" in text and "winner:" in text
     assert main(["scenario", "run", "bluffer-worked-question"]) == 0
     assert "7/7 expectations hold" in capsys.readouterr().out
+
+
+def test_the_leader_copies_the_true_answer_in_the_panel():
+    t = BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=2, leader_copies=True)
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()                                    # Anne leads: the bots write, then she copies
+    assert t.session.state.phase == "copy" and t.write.description == "Copy it"
+    truth = t.game.deck.by_id[t.session.state.qid].answer
+    assert t.answer.value == truth and "copy the true answer" in t.legal_text.value
+    t.answer.value = truth + " indeed"
+    t.write.click()
+    assert t.message.value == "" and (-1, truth + " indeed") in t.session.state.history[-1].order

@@ -1079,3 +1079,33 @@ def test_no_view_for_a_seat_that_does_not_exist(seat):
         g.observe(s, seat)
     with pytest.raises(RulesError, match="no seat"):
         g.legal(s, seat)
+
+
+def test_the_leader_copies_the_true_answer_in_their_own_words_when_the_option_is_on():
+    """"The Leader lifts the card slightly to copy the true answer onto the 'Answer' sheet";
+    "You can also slightly alter the wording of an answer to make it more believable"."""
+    g = make_game("bluffer", leader_copies=True)
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    for seat, text in enumerate(["two", "five", "nine"]):
+        s = g.step(s, seat, f"write {text}")
+    assert s.phase == "copy" and g.to_move(s) == (0,)
+    assert g.observe(s, 0).truth == "three" and g.observe(s, 1).truth is None
+    refused(g, s, 1, "copy 3", "not-copying")
+    refused(g, s, 1, "vote 1", "copying")
+    s = g.step(s, 0, "copy  three  hearts ")
+    assert s.phase == "shuffle" and s.truth == "three hearts"
+    s = g.step(s, None, "shuffle 3,0,1,2")
+    assert g.observe(s, 1).answers[0] == "three hearts"
+    s = g.step(s, 1, "vote 1")
+    s = g.step(s, 2, "vote 1")
+    assert s.history[-1].order[0] == (-1, "three hearts") and s.points == (0, 1, 1)
+    assert s.truth == "" and s.phase == "ask"
+
+
+def test_copy_is_refused_when_the_option_is_off():
+    g = make_game("bluffer")
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    for seat, text in enumerate(["two", "five", "nine"]):
+        s = g.step(s, seat, f"write {text}")
+    assert s.phase == "shuffle"
+    refused(g, g.step(g.new_state(3), None, f"ask {Q}"), 0, "copy three", "not-copying")

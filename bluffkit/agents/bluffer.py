@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from bluffkit.agents.base import UniformBuffer
 from bluffkit.core.errors import RulesError
-from bluffkit.games.bluffer.engine import DONE_, Vote, Write, clean_text
+from bluffkit.games.bluffer.engine import DONE_, Copy, Vote, Write, clean_text
 
 
 class BluffBot:
@@ -42,6 +42,8 @@ class BluffBot:
         self.u = UniformBuffer()
 
     def act(self, obs, legal, rng):
+        if legal.copy:                    # the leader copies the card's answer as it stands
+            return Copy(_fit(obs.truth, legal.max_length) or "unknown")
         if legal.write or legal.done:
             return self._write(obs, legal, rng)
         return self._vote(obs, legal, rng)

@@ -43,8 +43,9 @@ class BlufferTable(SeatPanel):
         self.answer = W.Text(description="Answer", placeholder="your false answer",
                              layout=W.Layout(width="360px"))
         self.write = W.Button(description="Write it", button_style="info")
-        self.write.on_click(lambda _: self.try_move("write " + self.answer.value if self.answer.value.strip()
-                                                     else "write"))
+        self.write.on_click(lambda _: self.try_move(self._verb + " " + self.answer.value if self.answer.value.strip()
+                                                     else self._verb))
+        self._verb = "write"
         self.done = W.Button(description="Done writing")
         self.done.on_click(lambda _: self.try_move("done"))
         self.answer_box = W.HBox([self.answer, self.write, self.done])
@@ -123,13 +124,19 @@ class BlufferTable(SeatPanel):
         self.view.value = bluffer_html(self.game, s.state, s.names, seat, private_only=True)
         legal = obs.legal
         name = escape(self.session.names[seat])
-        writing = bool(legal.write or legal.done)
+        writing = bool(legal.write or legal.done or legal.copy)
         self.answer_box.layout.display = _SHOW if writing else _HIDE
         self.vote_box.layout.display = _SHOW if legal.vote else _HIDE
-        self.write.layout.display = _SHOW if legal.write else _HIDE
-        self.answer.layout.display = _SHOW if legal.write else _HIDE
+        self.write.layout.display = _SHOW if legal.write or legal.copy else _HIDE
+        self.answer.layout.display = _SHOW if legal.write or legal.copy else _HIDE
         self.done.layout.display = _SHOW if legal.done else _HIDE
-        if writing:
+        self._verb = "copy" if legal.copy else "write"
+        self.write.description = "Copy it" if legal.copy else "Write it"
+        if legal.copy:
+            self.answer.value = obs.truth or ""
+            self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: copy the true answer onto the Answer "
+                                     "sheet. You may alter its wording slightly to make it more believable.</div>")
+        elif writing:
             self.answer.value = ""
             many = " (two or three, one at a time; then Done)" if obs.mode == "duel" else ""
             lead = (" You lead: you will copy the true answer once everyone has written." if seat == obs.leader

@@ -12,6 +12,7 @@ from html import escape
 from bluffkit.widgets.render import STYLE
 
 _PHASES = {"ask": "the next question is drawn", "write": "everyone writes a false answer in secret",
+           "copy": "the leader copies the true answer",
            "shuffle": "the leader shuffles the sheets", "vote": "the players vote", "over": "the game is over"}
 
 
@@ -85,7 +86,7 @@ def bluffer_html(game, state, names, seat: int | None = None, public: bool = Fal
                     f"{min(state.question + 1, per)} of {per} &middot; {_PHASES[state.phase]}</div>"]
     if not private_only:
         lines.append(f"<table class='bk-table'>{head}{''.join(rows)}</table>")
-    secret_q = (n == 2 or n > 5) and state.phase in ("write", "shuffle")     # read by the writers only
+    secret_q = (n == 2 or n > 5) and state.phase in ("write", "copy", "shuffle")     # read by the writers only
     if state.qid:
         q = game.deck.by_id[state.qid]
         if obs is not None:
@@ -105,7 +106,7 @@ def bluffer_html(game, state, names, seat: int | None = None, public: bool = Fal
         if mine:
             lines.append(f"<div class='bk-box'>Your answer{'s' if len(mine) > 1 else ''}: "
                          f"<b>{escape('; '.join(mine))}</b></div>")
-        if everything and state.phase in ("write", "shuffle"):
+        if everything and state.phase in ("write", "copy", "shuffle"):
             sheets = [f"{escape(names[s])}: {escape('; '.join(w))}" for s, w in enumerate(state.writes) if w]
             lines.append(f"<div class='bk-box bk-secret'>Sheets so far: {' | '.join(sheets) or 'none'}</div>")
         if state.phase == "vote":

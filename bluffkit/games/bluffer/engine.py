@@ -27,10 +27,10 @@ from bluffkit.core.table import TableBase
 from bluffkit.games.bluffer.observe import Observation
 from bluffkit.games.bluffer.rules import Rules
 
-ASK, WRITE, SHUFFLE, VOTE, OVER = "ask", "write", "shuffle", "vote", "over"
+ASK, WRITE, COPY, SHUFFLE, VOTE, OVER = "ask", "write", "copy", "shuffle", "vote", "over"
 TRUTH = -1
 FIELDS = ("rules", "deck", "phase", "round", "question", "leader", "qid", "used", "writes", "order", "votes",
-          "points", "totals", "round_winners", "history", "winners")
+          "points", "totals", "round_winners", "history", "winners", "truth")
 
 
 # actions ------------------------------------------------------------------------------
@@ -52,6 +52,17 @@ class Write:
 
     def __str__(self) -> str:
         return f"write {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """The leader writes the true answer on the Answer sheet, in their own words if they
+    like (rule option ``leader_copies``)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return f"copy {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +136,7 @@ class State:
     round_winners: tuple
     history: tuple
     winners: tuple
+    truth: str = ""
 
     @property
     def players(self) -> int:
@@ -143,19 +155,21 @@ def clean_text(text: str) -> str:
 # legal actions ---------------------------------------------------------------------------
 class Legal:
     """What one seat may do now: ``write`` (how many more answers it may write, 0 if
-    none), ``done`` (may stop writing), ``vote`` (the answer numbers it may choose)."""
+    none), ``done`` (may stop writing), ``vote`` (the answer numbers it may choose),
+    ``copy`` (the leader writes the true answer)."""
 
-    __slots__ = ("seat", "phase", "write", "done", "vote", "max_length")
+    __slots__ = ("seat", "phase", "write", "done", "vote", "max_length", "copy")
 
-    def __init__(self, seat, phase, write=0, done=False, vote=(), max_length=60):
+    def __init__(self, seat, phase, write=0, done=False, vote=(), max_length=60, copy=False):
         self.seat, self.phase, self.write, self.done, self.vote, self.max_length = \
             seat, phase, write, done, vote, max_length
+        self.copy = copy
 
     def __bool__(self) -> bool:
-        return bool(self.write or self.done or self.vote)
+        return bool(self.write or self.done or self.vote or self.copy)
 
     def _key(self):
-        return self.seat, self.phase, self.write, self.done, self.vote, self.max_length
+        return self.seat, self.phase, self.write, self.done, self.vote, self.max_length, self.copy
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Legal) and self._key() == other._key()
@@ -168,7 +182,7 @@ class Legal:
     def explain(self, action, t: "Table") -> tuple[str, str] | None:
         """``None`` when ``action`` is legal for this seat; else ``(rule, reason)``."""
         kind = type(action)
-        if kind is Write and self.write:
+        if (kind is Write and self.write) or (kind is Copy and self.copy):
             text = action.text
             if not isinstance(text, str) or not text.strip():
                 return ("empty-answer", "write an answer: the sheet cannot stay blank")
@@ -213,6 +227,7 @@ class Table(TableBase):
         t.order = ()
         t.points = t.totals = (0,) * players
         t.round_winners = t.history = t.winners = ()
+        t.truth = ""
         return t
 
     def _setup(self, players: int) -> None:
@@ -289,6 +304,8 @@ class Table(TableBase):
             if self.mode == "duel":
                 return self.voters()
             return tuple(s for s in self.voters() if not self.votes[s])
+        if self.phase == COPY:
+            return (self.leader,)
         return ()
 
     def legal(self, seat: int, to_move=None) -> Legal:
@@ -297,6 +314,8 @@ class Table(TableBase):
         if seat not in to_move:
             return Legal(seat, self.phase)
         r = self.rules
+        if self.phase == COPY:
+            return Legal(seat, COPY, max_length=r.max_answer_length, copy=True)
         if self.phase == WRITE:
             if self.mode == "duel":
                 lo, hi = r.duel_false_answers
@@ -318,10 +337,16 @@ class Table(TableBase):
 
     def why_not(self, seat: int, kind) -> tuple[str, str]:
         """Why ``seat`` may not play an action of ``kind`` now."""
-        names = {Write: "write an answer", Done: "say done", Vote: "vote"}
+        names = {Write: "write an answer", Done: "say done", Vote: "vote", Copy: "copy the true answer"}
         if kind not in names:
             return ("unknown-action", "not an action of Bluffer (write TEXT, done, vote N)")
         what = names[kind]
+        if kind is Copy:
+            return ("not-copying", f"seat {seat} cannot copy the true answer now: " +
+                    ("only the leader copies it, once the answers are written" if self.rules.leader_copies
+                     else "the true answer is the card's own (rule option leader_copies is off)"))
+        if self.phase == COPY:
+            return ("copying", f"seat {seat} cannot {what} now: the leader is copying the true answer")
         if kind is Done and self.mode != "duel":
             return ("no-done", "only the asker of the two-player game says done; here everyone writes one answer")
         if kind is Done and self.phase == WRITE and seat == self.leader:
@@ -367,7 +392,7 @@ class Table(TableBase):
     def sheets(self) -> tuple:
         """The sheets in seat order, the true answer last: ``(author, text)``."""
         out = [(s, text) for s in self.writers() for text in self.writes[s]]
-        out.append((TRUTH, self.questions()[self.qid].answer))
+        out.append((TRUTH, self.truth or self.questions()[self.qid].answer))
         return tuple(out)
 
     def apply_chance(self, outcome) -> None:
@@ -406,6 +431,9 @@ class Table(TableBase):
         if kind is Write:
             self._write(seat, action.text)
         elif kind is Done:
+            self._written()
+        elif kind is Copy:
+            self.truth = action.text
             self.phase = SHUFFLE
         else:
             self._vote(seat, action.number)
@@ -416,9 +444,15 @@ class Table(TableBase):
         self.writes = self.writes[:seat] + (self.writes[seat] + (text,),) + self.writes[seat + 1:]
         if self.mode == "duel":
             if len(self.writes[seat]) == self.rules.duel_false_answers[1]:
-                self.phase = SHUFFLE
+                self._written()
         elif all(self.writes[s] for s in self.writers()):
-            self.phase = SHUFFLE
+            self._written()
+
+    def _written(self) -> None:
+        """All false answers are in: "The Leader lifts the card slightly to copy the true
+        answer onto the 'Answer' sheet" (a move of its own with ``leader_copies``), then
+        the sheets are shuffled."""
+        self.phase = COPY if self.rules.leader_copies else SHUFFLE
 
     def _vote(self, seat: int, number: int) -> None:
         """"At the same moment, everyone bets": a vote stays sealed until all are in. In the
@@ -460,7 +494,7 @@ class Table(TableBase):
         self.totals = tuple(map(int.__add__, self.totals, gains))
         self.history = self.history + (Reveal(self.round, self.leader, self.qid, self.order, self.votes, gains),)
         self.writes = self.votes = ((),) * self.n
-        self.order, self.qid = (), ""
+        self.order, self.qid, self.truth = (), "", ""
         self.question += 1
         self.leader = self.next_leader()
         self.phase = ASK

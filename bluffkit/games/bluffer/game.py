@@ -27,13 +27,14 @@ import numpy as np
 
 from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
 from bluffkit.core.game import register
-from bluffkit.games.bluffer.engine import (ASK, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Done, Reveal,
+from bluffkit.games.bluffer.engine import (ASK, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Copy, Done, Reveal,
                                            Shuffle, State, Table, Vote, Write, clean_text)
 from bluffkit.games.bluffer.rules import Rules
 
 
 def parse(text: str):
-    """``write TEXT``, ``done``, ``vote N``, or chance's ``ask ID`` and ``shuffle 2,0,1``.
+    """``write TEXT``, ``done``, ``vote N``, ``copy TEXT`` (the leader's true answer), or
+    chance's ``ask ID`` and ``shuffle 2,0,1``.
     The text of an answer is read with surrounding and repeated spaces removed."""
     if not isinstance(text, str) or not text.split():
         raise NotationError("empty action")
@@ -45,6 +46,10 @@ def parse(text: str):
         return Write(clean_text(rest))
     if head == "done" and not rest:
         return DONE_
+    if head == "copy":
+        if not rest:
+            raise NotationError("copy what? give the true answer after 'copy'")
+        return Copy(clean_text(rest))
     if head == "vote":
         if not (rest.isascii() and rest.isdigit()):
             raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {rest!r}")
@@ -188,6 +193,8 @@ class Bluffer:
             return f"{names[seat]} writes an answer in secret."
         if kind is Done:
             return f"{names[seat]} has written {len(before.writes[seat])} false answers."
+        if kind is Copy:
+            return f"{names[seat]} copies the true answer onto the Answer sheet."
         if kind is Shuffle:
             texts = "; ".join(f"#{k} \u201c{text}\u201d" for k, (_, text) in enumerate(after.order, 1))
             asked = ""
@@ -283,9 +290,10 @@ class Bluffer:
         def any_text():
             return pool[int(rng.integers(len(pool)))]
 
-        if state.phase in (WRITE, SHUFFLE):
+        if state.phase in (WRITE, "copy", SHUFFLE):
             writes = tuple(w if s == seat or not w else tuple(any_text() for _ in w) for s, w in enumerate(state.writes))
-            return dataclasses.replace(state, writes=writes)
+            truth = state.truth if seat in t.knowers() or not state.truth else any_text()
+            return dataclasses.replace(state, writes=writes, truth=truth)
         if state.phase != VOTE:
             return state
         order, votes = list(state.order), list(state.votes)

@@ -37,7 +37,7 @@ class Observation(tuple):
         phase = t.phase
         reading = phase == "vote"
         writers_know = seat in t.knowers()
-        knows = (reading or phase == "shuffle") and writers_know       # the truth is copied after writing
+        knows = phase in ("copy", "shuffle", "vote") and writers_know     # the truth is copied after writing
         heard = bool(t.qid) and (t.mode == "standard" or reading or writers_know)
         q = t.deck.by_id[t.qid] if heard else None
         return tuple.__new__(cls, (

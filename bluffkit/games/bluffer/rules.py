@@ -50,6 +50,11 @@ class Rules:
       for the leader as a vote on the leader's answer (2 points); ``"refused"`` makes
       it an illegal move.
     - ``max_answers``: 6 places on the board ("on answers 1 to 6").
+    - ``leader_copies``: the leader "lifts the card slightly to copy the true answer onto
+      the 'Answer' sheet" and "can also slightly alter the wording of an answer to make
+      it more believable". ``False`` (default): the card's own wording is read;
+      ``True``: the leader writes the true answer as a move (``copy TEXT``), in their
+      own words if they like.
     - ``max_answer_length``: the longest answer in characters (the rulebook has a
       line on a game sheet; 60 by default).
     - ``first_leader``: the seat that leads the first question ("Designate the Leader").
@@ -69,6 +74,7 @@ class Rules:
     stop_when_decided: bool = True
     own_answer_vote: str = "to_leader"
     max_answers: int = 6
+    leader_copies: bool = False
     max_answer_length: int = 60
     first_leader: int = 0
     duel_questions: int = 6
@@ -94,6 +100,7 @@ class Rules:
         need(isinstance(self.stop_when_decided, bool), f"stop_when_decided must be True or False, got {self.stop_when_decided!r}")
         need(self.own_answer_vote in OWN_VOTE,
              f"own_answer_vote must be one of {', '.join(OWN_VOTE)}, got {self.own_answer_vote!r}")
+        need(isinstance(self.leader_copies, bool), f"leader_copies must be True or False, got {self.leader_copies!r}")
         need(count(self.max_answers) and 3 <= self.max_answers <= 12,
              f"max_answers must be an int from 3 to 12, got {self.max_answers!r}")
         need(count(self.max_answer_length) and 5 <= self.max_answer_length <= 200,
