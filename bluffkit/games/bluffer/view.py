@@ -25,7 +25,8 @@ def describe(obs, names, legal: bool = False) -> str:
         lines.append("   last question: " + Bluffer.reveal_text(obs.history[-1], names))
     if legal:
         lg = obs.legal
-        can = (["write TEXT"] if lg.write else []) + (["done"] if lg.done else []) + \
+        can = (["copy TEXT (the true answer, in your words)"] if lg.copy else []) + \
+            (["write TEXT"] if lg.write else []) + (["done"] if lg.done else []) + \
             ([f"vote N (N in {', '.join(map(str, lg.vote))})"] if lg.vote else [])
         lines.append("   you may: " + (", ".join(can) or "nothing now"))
     return "\n".join(lines)
