@@ -151,36 +151,56 @@ def cmd_play(args) -> int:
     from bluffkit.session import HUMAN, Session
     game = _game(args)
     describe = game.describe
-    humans = {int(h) for h in (args.human or "0").split(",") if h != ""}
+    try:
+        humans = {int(h) for h in (args.human or "0").split(",") if h.strip() != ""}
+    except ValueError:
+        raise BluffkitError(f"--human takes seat numbers separated by commas, got {args.human!r}") from None
+    bad = sorted(h for h in humans if not 0 <= h < args.players)
+    if bad:
+        raise BluffkitError(f"--human: {bad} are not seats of a {args.players}-player game (0..{args.players - 1})")
     bots = [a.strip() for a in (args.agents or _DEFAULT_BOT.get(game.name, "heuristic")).split(",")]
-    seats = []
-    for s in range(args.players):
-        seats.append(HUMAN if s in humans else bots[min(len(bots) - 1, s)])
+    seats, k = [], 0
+    for s in range(args.players):              # the bots fill the other seats in order
+        if s in humans:
+            seats.append(HUMAN)
+        else:
+            seats.append(bots[min(k, len(bots) - 1)])
+            k += 1
     names = args.names.split(",") if args.names else None
     session = Session(game, seats, names=names, seed=args.seed)
     print(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
           f"'save FILE' or 'quit'.")
+
+    def save(path) -> None:
+        try:
+            print(f"  saved to {session.save(path)}")
+        except (OSError, BluffkitError) as e:
+            print(f"  could not save to {path}: {getattr(e, 'strerror', None) or e}")
+
+    def leave() -> int:
+        if args.save:                           # a game left unfinished is saved too
+            save(args.save)
+        return 0
+
     while True:
         for line in session.advance():
             print("  " + line)
         if session.over:
             print("Game over. " + ", ".join(f"{n} {p}" for n, p in zip(session.names, session.scores())))
-            if args.save:
-                print(f"saved to {session.save(args.save)}")
-            return 0
+            return leave()
         seat = session.waiting_for
         print(describe(session.observe(seat), session.names))
         try:
             text = input(f"{session.names[seat]}> ").strip()
         except EOFError:
-            return 0
+            return leave()
         if text in ("quit", "exit"):
-            return 0
+            return leave()
         if text == "undo":
             print(f"  took back {session.undo()} move(s)")
             continue
         if text.startswith("save "):
-            print(f"  saved to {session.save(text[5:].strip())}")
+            save(text[5:].strip())
             continue
         if text == "help":
             print(describe(session.observe(seat), session.names, legal=True))

@@ -498,8 +498,10 @@ def test_the_number_of_false_answers_is_an_option():
     assert s.phase == "shuffle"
     s = g.step(s, None, "shuffle 4,0,1,2,3")
     assert g.observe(s, BEN).answers == ("three", "one", "two", "four", "five")
-    with pytest.raises(RulesError):
-        make_game("bluffer", duel_false_answers=(2, 6))      # 7 answers: more than 6 places
+    with pytest.raises(RulesError, match="max_answers"):      # 7 answers: more than 6 places, refused
+        make_game("bluffer", duel_false_answers=(2, 6)).new_state(2)   # when two players sit down
+    make_game("bluffer", duel_false_answers=(2, 6)).new_state(3)     # the option does not touch 3 players
+    assert make_game("bluffer", duel_false_answers="2,3").rules.duel_false_answers == (2, 3)
 
 
 def test_the_guesser_picks_until_the_truth_and_each_miss_is_a_point_for_the_asker():
@@ -1109,3 +1111,33 @@ def test_copy_is_refused_when_the_option_is_off():
         s = g.step(s, seat, f"write {text}")
     assert s.phase == "shuffle"
     refused(g, g.step(g.new_state(3), None, f"ask {Q}"), 0, "copy three", "not-copying")
+
+
+def test_a_log_replays_only_with_the_deck_it_was_played_with(tmp_path, monkeypatch):
+    """The log keeps the deck's full path and a checksum of its questions and answers."""
+    import json as _json
+    from bluffkit.core import log as gamelog
+    from bluffkit.core.errors import LogError
+    from bluffkit.games.bluffer.deck import default_deck
+    from bluffkit.session import Session
+    qs = default_deck().questions[:8]
+    rows = [{"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
+             "source": q.source, "decoys": list(q.decoys)} for q in qs]
+
+    def write(rows):
+        head = _json.dumps({"format": "bluffkit-deck", "version": 1, "title": "Eight", "language": "en"})
+        (tmp_path / "eight.jsonl").write_text("\n".join([head] + [_json.dumps(r) for r in rows]) + "\n",
+                                             encoding="utf-8")
+
+    write(rows)
+    monkeypatch.chdir(tmp_path)
+    g = make_game("bluffer", deck="eight.jsonl", rounds=1)
+    assert g.rules.deck == str(tmp_path / "eight.jsonl")
+    s = Session(g, ["sharp", "average", "gullible"], seed=3).run()
+    path = s.save(tmp_path / "game.jsonl")
+    monkeypatch.chdir("/")
+    gamelog.read(path)                                   # replays from anywhere
+    rows[0]["answer"] = rows[0]["answer"] + " (changed)"
+    write(rows)                                          # the deck is read again once it changes
+    with pytest.raises(LogError, match="not the one this game was played with"):
+        gamelog.read(path)

@@ -332,3 +332,39 @@ def test_console_script(tmp_path):
     assert res.stdout == ""
     assert res.stderr.count("\n") == 1 and "Traceback" not in res.stderr
     assert "line 1" in res.stderr and "ludo" in res.stderr
+
+
+def _play(monkeypatch, argv, lines):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(line + "\n" for line in lines)))
+    return cli.main(["play"] + argv)
+
+
+def test_play_seats_the_bots_in_order_and_saves_an_unfinished_game(monkeypatch, capsys, tmp_path):
+    import json
+    out = tmp_path / "left.jsonl"
+    assert _play(monkeypatch, ["bluffer", "--players", "4", "--seed", "1", "--agents", "sharp,average,gullible",
+                               "--save", str(out)], ["write an aglet", "quit"]) == 0
+    head = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
+    assert [s["agent"] for s in head["seats"]] == ["human", "sharp", "average", "gullible"]
+
+
+def test_play_refuses_bad_human_seats_and_survives_a_bad_save(monkeypatch, capsys, tmp_path):
+    assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "x"], []) == 2
+    assert "--human takes seat numbers" in capsys.readouterr().err
+    assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "5"], []) == 2
+    assert "not seats of a 4-player game" in capsys.readouterr().err
+    assert _play(monkeypatch, ["bluffer", "--players", "3", "--seed", "1"],
+                 ["write an aglet", f"save {tmp_path}", "quit"]) == 0
+    assert "could not save" in capsys.readouterr().out
+
+
+def test_bots_with_a_parameter_are_named_on_the_command_line(tmp_path, capsys):
+    out = tmp_path / "a.csv"
+    assert cli.main(["simulate", "auction", "--option", "format=second-hand", "--players", "4", "--games", "2",
+                 "--seed", "1", "--agents", "shade 0.5,truthful,spot 1,random", "--out", str(out)]) == 2
+    assert "unknown agent 'spot 1'" in capsys.readouterr().err
+    assert cli.main(["simulate", "auction", "--option", "format=second-hand", "--players", "4", "--games", "2",
+                 "--seed", "1", "--agents", "shade 0.5,truthful,random,random", "--out", str(out)]) == 0
+    assert cli.main(["simulate", "bluffer", "--players", "3", "--games", "2", "--seed", "1",
+                 "--agents", "spot 0.9,bluffbot(spot=0.2),random", "--out", str(out)]) == 0

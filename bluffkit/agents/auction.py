@@ -195,3 +195,18 @@ AGENTS = {
     "equilibrium": lambda: Bidder(strategy="equilibrium", name="equilibrium"),
     "shade": lambda: Bidder(strategy="shade", name="shade 0.2"),
 }
+
+
+SPEC_HELP = ", 'shade F' (F: the fraction shaved off, e.g. shade 0.5)"
+
+
+def from_spec(spec: str):
+    """A bidder from its recorded name: ``"shade 0.5"`` (or ``"shade:0.5"``); ``None`` otherwise."""
+    head, _, rest = spec.replace(":", " ").partition(" ")
+    if head == "shade" and rest.strip():
+        try:
+            f = float(rest)
+        except ValueError:
+            return None
+        return Bidder(strategy="shade", shade=f) if 0 <= f <= 1 else None
+    return None

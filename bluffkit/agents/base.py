@@ -84,6 +84,12 @@ def make_agent(spec, game=None):
                              parse=game.parse if game is not None else None)
     agents = _registry(game)
     if spec not in agents:
-        raise RulesError(f"unknown agent {spec!r}; choose from {', '.join(sorted(agents))} "
+        import importlib
+        module = importlib.import_module(f"bluffkit.agents.{_AGENT_MODULES.get(getattr(game, 'name', ''), 'youre_bluffing')}")
+        made = getattr(module, "from_spec", lambda _: None)(spec)     # a bot with a parameter, e.g. "shade 0.5"
+        if made is not None:
+            return made
+        extra = getattr(module, "SPEC_HELP", "")
+        raise RulesError(f"unknown agent {spec!r}; choose from {', '.join(sorted(agents))}{extra} "
                          f"or script:MOVE,MOVE,...")
     return agents[spec]()

@@ -102,3 +102,20 @@ AGENTS = {
     "average": lambda: BluffBot(0.4, name="average"),
     "sharp": lambda: BluffBot(0.8, name="sharp"),
 }
+
+
+SPEC_HELP = ", 'spot P' (P: the chance of spotting the truth, e.g. spot 0.7)"
+
+
+def from_spec(spec: str):
+    """A bot from ``"spot 0.7"`` (or ``"spot:0.7"``, or its recorded name
+    ``"bluffbot(spot=0.7)"``); ``None`` otherwise."""
+    text = spec.replace("bluffbot(spot=", "spot ").rstrip(")").replace(":", " ")
+    head, _, rest = text.partition(" ")
+    if head == "spot" and rest.strip():
+        try:
+            p = float(rest)
+        except ValueError:
+            return None
+        return BluffBot(p) if 0 <= p <= 1 else None
+    return None

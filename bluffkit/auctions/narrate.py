@@ -110,14 +110,30 @@ def describe(game, obs, names, legal: bool = False) -> str:
         lines.append(f"   the count: {obs.count} notes")
     if obs.called >= 0:
         lines.append(f"   called: {obs.called}")
-    for s, an, p in obs.awards:
-        lines.append(f"   sold: {animals_text(an)} to {names[s]} for {p}")
+    for line in awards_lines(obs, names, r):
+        lines.append("   " + line)
     if legal:
         lg = obs.legal
         can = [str(w) for w in lg.words] + [x for x, ok in (
             (f"bid N (from {lg.bid[0]})" if lg.bid else "", lg.bid), ("bid NOTES", lg.place),
             ("raise NOTE", lg.raise_), ("call N", lg.call), ("choose SEAT", lg.choose),
-            (" / ".join(map(str, lg.refusals)), lg.refusals), (f"pay {lg.pay[0]}" if lg.pay else "", lg.pay),
+            (" / ".join(str(x) for x in lg.refusals if len(obs.awards) > 1 or x.keep != (0,)), lg.refusals),
+            (f"pay {lg.pay[0]}" if lg.pay else "", lg.pay),
             ("pick N", lg.pick)) if ok]
         lines.append("   you may: " + (", ".join(can) or "nothing now"))
     return "\n".join(lines)
+
+
+def awards_lines(src, names, rules) -> list[str]:
+    """Each lot sold, numbered as ``buy N`` counts them, and whether the auctioneer kept it."""
+    unit = " notes" if rules.pricing == "count" else ""
+    kept_by = dict(src.owners)
+    out = []
+    for i, (s, an, p) in enumerate(src.awards, 1):
+        label = f"lot {i}: " if len(src.awards) > 1 else ""
+        if src.phase in ("pay", "over") and an and kept_by.get(an[0]) == src.auctioneer:
+            out.append(f"{label}{animals_text(an)} won by {names[s]} for {p}{unit}, kept by "
+                       f"{names[src.auctioneer]} (right of first refusal), who pays {names[s]}")
+        else:
+            out.append(f"{label}{animals_text(an)} to {names[s]} for {p}{unit}")
+    return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from bluffkit.auctions.narrate import animals_text
+from bluffkit.auctions.narrate import animals_text, awards_lines
 from bluffkit.core.money import total
 
 
@@ -61,9 +61,8 @@ def auction_html(game, state, names, seat: int | None = None) -> str:
     for s, notes in state.shown:
         lines.append(f"<div class='bk-box'>{escape(names[s])} could not pay and showed all their money: "
                      f"{notes_html(notes, d)}.</div>")
-    for s, an, p in state.awards:
-        unit = " notes" if r.pricing == "count" else ""
-        lines.append(f"<div class='bk-box'>Sold: {animals_text(an)} to {escape(names[s])} for <b>{p}{unit}</b>.</div>")
+    for line in awards_lines(state, names, r):
+        lines.append(f"<div class='bk-box'>Sold: {escape(line)}.</div>")
     for payer, payee, amount, mode in state.payments:
         lines.append(f"<div class='bk-box'>{escape(names[payer])} owes {escape(names[payee])} {amount}"
                      f"{' notes' if mode == 'count' else ''}.</div>")

@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import numpy as np
 
@@ -30,6 +31,12 @@ from bluffkit.core.game import register
 from bluffkit.games.bluffer.engine import (ASK, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Copy, Done, Reveal,
                                            Shuffle, State, Table, Vote, Write, clean_text)
 from bluffkit.games.bluffer.rules import Rules
+
+
+def deck_digest(deck) -> str:
+    """A checksum of a deck's questions and answers (not of the decoys' order)."""
+    from bluffkit.core.digest import digest
+    return digest(tuple((q.id, q.question, q.answer) for q in deck.questions))
 
 
 def parse(text: str):
@@ -79,6 +86,9 @@ class Bluffer:
     def create(cls, name: str = "bluffer", variants=(), **options) -> "Bluffer":
         if variants:
             raise RulesError("Bluffer has no named variants; set rule options instead (e.g. rounds=1, team_scoring=True)")
+        deck = options.get("deck")
+        if isinstance(deck, str) and ("/" in deck or deck.endswith(".jsonl")):
+            options["deck"] = str(Path(deck).expanduser().resolve())   # a log names the file wherever it is replayed
         return cls(Rules().replace(**options))
 
     def check_players(self, players: int) -> int:
@@ -144,11 +154,19 @@ class Bluffer:
 
     # logs, words, checks -------------------------------------------------------------
     def header(self) -> dict:
-        return {"game": self.name, "ruleset": "bluffer", "variants": [], "options": self.rules.to_dict()}
+        """The rules, and a checksum of the question deck: a log replays only with the deck it
+        was played with."""
+        return {"game": self.name, "ruleset": "bluffer", "variants": [], "options": self.rules.to_dict(),
+                "deck_digest": deck_digest(self.deck)}
 
     @classmethod
     def from_header(cls, header: dict) -> "Bluffer":
-        return cls(Rules.from_dict(header.get("options")))
+        game = cls(Rules.from_dict(header.get("options")))
+        want = header.get("deck_digest")
+        if want is not None and want != deck_digest(game.deck):
+            raise RulesError(f"the question deck {game.rules.deck!r} is not the one this game was played with "
+                             "(its questions or answers have changed since)")
+        return game
 
     def state_from_position(self, players: int, leader: int = 0, round: int = 0, question: int = 0,
                             points=None, round_winners=None) -> State:

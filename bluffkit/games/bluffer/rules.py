@@ -108,10 +108,16 @@ class Rules:
         need(count(self.first_leader) and self.first_leader >= 0, f"first_leader must be a seat (int >= 0), got {self.first_leader!r}")
         need(count(self.duel_questions) and self.duel_questions >= 1,
              f"duel_questions must be an int >= 1, got {self.duel_questions!r}")
-        fa = tuple(self.duel_false_answers) if isinstance(self.duel_false_answers, (tuple, list)) else None
-        need(fa is not None and len(fa) == 2 and all(count(v) for v in fa) and 1 <= fa[0] <= fa[1]
-             and fa[1] + 1 <= self.max_answers,
-             f"duel_false_answers must be (fewest, most) with 1 <= fewest <= most < max_answers, got {self.duel_false_answers!r}")
+        fa = self.duel_false_answers
+        if isinstance(fa, str):                      # "2,3" from a command line
+            try:
+                fa = tuple(int(x) for x in fa.split(","))
+            except ValueError:
+                fa = None
+        fa = tuple(fa) if isinstance(fa, (tuple, list)) else None
+        need(fa is not None and len(fa) == 2 and all(count(v) for v in fa) and 1 <= fa[0] <= fa[1],
+             f"duel_false_answers must be (fewest, most) with 1 <= fewest <= most, e.g. 2,3; "
+             f"got {self.duel_false_answers!r}")
         object.__setattr__(self, "duel_false_answers", fa)
         need(self.team_split in TEAM_SPLITS, f"team_split must be one of {', '.join(TEAM_SPLITS)}, got {self.team_split!r}")
         need(isinstance(self.team_scoring, bool), f"team_scoring must be True or False, got {self.team_scoring!r}")
@@ -141,6 +147,9 @@ class Rules:
         if isinstance(players, bool) or not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise RulesError(f"Bluffer is for {self.min_players} to {self.max_players} players, got {players!r}")
         mode = self.mode_for(players)
+        if mode == "duel" and self.duel_false_answers[1] + 1 > self.max_answers:
+            raise RulesError(f"the two-player asker writes up to {self.duel_false_answers[1]} false answers and the "
+                             f"true one: more than the {self.max_answers} places on the board (max_answers)")
         if mode == "standard" and players + 1 > self.max_answers:
             raise RulesError(f"{players} players write {players} false answers and the true one: more than the "
                              f"{self.max_answers} places on the board (max_answers)")
@@ -181,13 +190,20 @@ class Rules:
         return _deck(self.deck)
 
 
-@lru_cache(maxsize=16)
 def _deck(spec: str):
-    from bluffkit.games.bluffer.deck import DECKS_DIR, load_deck
+    """The deck named by ``spec``, read again whenever its file changes."""
+    from bluffkit.games.bluffer.deck import DECKS_DIR
     named = DECKS_DIR / f"bluffer-{spec}.jsonl"
     path = named if ("/" not in spec and not spec.endswith(".jsonl")) else Path(spec)
     if not path.exists():
         known = sorted(p.stem.removeprefix("bluffer-") for p in DECKS_DIR.glob("bluffer-*.jsonl"))
         raise RulesError(f"no question deck {spec!r}: not a file, and not one of the decks shipped "
                          f"({', '.join(known)})")
+    stat = path.stat()
+    return _read(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=16)
+def _read(path: str, mtime_ns: int, size: int):
+    from bluffkit.games.bluffer.deck import load_deck
     return load_deck(path)          # a bad file raises DeckError with its line
