@@ -19,10 +19,10 @@ bluffkit.core.errors.RulesError: unknown auction format 'bingo'; the formats are
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from bluffkit.core.errors import RulesError
+from bluffkit.core.rules import RuleOptions
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ DENOMINATIONS = (0, 10, 50, 100, 200, 500)
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleOptions):
     """Fields (booklet sections in quotes):
 
     - ``format``: one of :data:`FORMATS`.
@@ -165,22 +165,3 @@ class Rules:
             where = f"auction {self.fmt.number}, {self.fmt.title}, is for {count}"
             raise RulesError(f"{where} (auctioneer included), got {players!r}"
                              + ("; set player_limits=False to seat more in the lab" if self.player_limits else ""))
-
-    # plumbing -----------------------------------------------------------------------------
-    def replace(self, **changes) -> "Rules":
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict:
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()}
-
-    @classmethod
-    def from_dict(cls, data) -> "Rules":
-        if not isinstance(data, dict):
-            raise RulesError("rules must be a JSON object")
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)

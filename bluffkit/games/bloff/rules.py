@@ -9,14 +9,14 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from bluffkit.core.errors import RulesError
+from bluffkit.core.rules import RuleOptions
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleOptions):
     """Fields (rulebook sections in Norwegian, translated):
 
     - ``min_players``, ``max_players``: 3 to 10 ("3 til 10 spillere").
@@ -53,21 +53,3 @@ class Rules:
 
     def decks_for(self, players: int) -> int:
         return 2 if self.two_decks_from is not None and players >= self.two_decks_from else 1
-
-    def replace(self, **changes) -> "Rules":
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data) -> "Rules":
-        if not isinstance(data, dict):
-            raise RulesError("rules must be a JSON object")
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)

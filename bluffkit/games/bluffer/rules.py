@@ -21,19 +21,19 @@ bluffkit.core.errors.RulesError: rounds must be 1, 2 or 3 (a game is 3 rounds; a
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from bluffkit.core.errors import RulesError
+from bluffkit.core.rules import RuleOptions
 
 OWN_VOTE = ("to_leader", "refused")
 TEAM_SPLITS = ("alternate", "halves")
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleOptions):
     """Fields, with the rulebook section each one comes from:
 
     - ``deck``: the question deck: a name in ``data/decks`` (``"general"`` reads
@@ -163,27 +163,6 @@ class Rules:
                                  f"same number of players\"); {players} players make teams of {len(a)} and {len(b)}")
         if self.first_leader >= players:
             raise RulesError(f"first_leader {self.first_leader} is not a seat of a {players}-player game")
-
-    # plumbing -------------------------------------------------------------------------
-    def replace(self, **changes) -> "Rules":
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict:
-        d = dataclasses.asdict(self)
-        d["duel_false_answers"] = list(self.duel_false_answers)
-        return d
-
-    @classmethod
-    def from_dict(cls, data) -> "Rules":
-        if not isinstance(data, dict):
-            raise RulesError("rules must be a JSON object")
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
 
     def load_deck(self):
         """The :class:`~bluffkit.games.bluffer.deck.Deck` named by ``deck`` (read once)."""

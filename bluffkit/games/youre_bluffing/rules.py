@@ -20,6 +20,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from bluffkit.core.errors import RulesError
+from bluffkit.core.rules import RuleOptions
 from bluffkit.core.money import PAYMENT_RULES
 
 #: The ten families in the order of their values (You're Bluffing!, "Contents";
@@ -49,7 +50,7 @@ TIE_BREAK_RULES = ("money", "shared")
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleOptions):
     """A complete ruleset. Build one with :func:`preset`; change a field with :meth:`replace`.
 
     Fields, with the rulebook section each comes from:
@@ -124,34 +125,6 @@ class Rules:
     def animals(self) -> int:
         """Animals in the game: 40, or 20 in the Short game."""
         return len(self.families) * self.family_size
-
-    def replace(self, **changes) -> "Rules":
-        """A copy with some fields changed, validated like any other ruleset."""
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}; "
-                             f"known: {', '.join(f.name for f in dataclasses.fields(self))}")
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict:
-        """Every field as plain JSON values (tuples become lists)."""
-        out = {}
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
-        return out
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Rules":
-        """Rebuild a ruleset from :meth:`to_dict`; unknown or bad fields are refused."""
-        if not isinstance(data, dict):
-            raise RulesError(f"rules must be a JSON object, got {type(data).__name__}")
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-        return cls(**kwargs)
 
 
 def _is_int(x) -> bool:
