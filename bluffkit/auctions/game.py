@@ -18,21 +18,22 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
-
-from bluffkit.auctions.actions import BUY, First, Lot, Pen, Place, Refusal, Shuffle, parse
-from bluffkit.auctions.engine import OVER, SETUP, GRAB, State, Table
-from bluffkit.auctions.rules import ANIMALS, FORMATS, Rules
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
+from bluffkit.auctions.actions import First, Lot, Pen, Shuffle, parse
+from bluffkit.auctions.engine import OVER, State, Table
+from bluffkit.auctions.rules import ANIMALS, Rules
+from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import register
+from bluffkit.core.table import TableGame
 from bluffkit.core.money import fmt, parse as parse_notes, total
 
 
 @register("auction")
-class Auction:
+class Auction(TableGame):
     """One auction under one :class:`Rules` (``format=...``, ``double=...``)."""
 
     name = "auction"
+    Table = Table
+    CHANCE_ONLY = ((Lot, Pen, Shuffle, First), "chance-move", "players do not set out the lot or shuffle; chance does")
 
     def __init__(self, rules: Rules | None = None):
         self.rules = rules if rules is not None else Rules()
@@ -61,39 +62,6 @@ class Auction:
 
     def parse(self, text: str):
         return parse(text, self.rules.denominations)
-
-    def notation(self, action) -> str:
-        return str(action)
-
-    def to_move(self, state):
-        return Table.thaw(state).to_move()
-
-    def is_chance(self, state) -> bool:
-        return state.phase in (SETUP, GRAB)
-
-    def is_over(self, state) -> bool:
-        return state.phase == OVER
-
-    def sample_chance(self, state, rng: np.random.Generator):
-        return Table.thaw(state).sample_chance(float(rng.random()), rng)
-
-    def legal(self, state, seat):
-        return Table.thaw(state).legal(check_seat(seat, state.players))
-
-    def step(self, state, seat, action):
-        if isinstance(action, str):
-            action = self.parse(action)
-        t = Table.thaw(state)
-        if seat is None:
-            t.apply_chance(action)
-        else:
-            if isinstance(action, (Lot, Pen, Shuffle, First)):
-                raise IllegalAction("chance-move", "players do not set out the lot or shuffle; chance does")
-            t.apply(seat, action)
-        return t.freeze()
-
-    def observe(self, state, seat):
-        return Table.thaw(state).observe(check_seat(seat, state.players))
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's money won or lost (value of notes now minus at the start)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bluffkit.core.errors import IllegalAction, check_seat
+
 
 class TableBase:
     """Base of each game's mutable working copy. A table defines ``to_move()``,
@@ -19,3 +21,53 @@ class TableBase:
         seat = to_move[0]
         legal = self.legal(seat, to_move)
         return seat, legal, self.observe(seat, legal, to_move)
+
+
+class TableGame:
+    """The immutable API (see :mod:`bluffkit.core.game`) of a game whose rules are written
+    once on a working copy: every call thaws the state into the game's ``Table``, runs
+    the rule method there and, for a step, freezes the result. A game sets ``Table`` and
+    ``CHANCE_ONLY`` (the action classes only chance may play, with the rule id and the
+    words of the refusal when a player tries one)."""
+
+    Table = None
+    CHANCE_ONLY: tuple = ((), "chance-move", "that is chance's move, not a player's")
+
+    def notation(self, action) -> str:
+        return str(action)
+
+    def to_move(self, state):
+        return self.Table.thaw(state).to_move()
+
+    def is_chance(self, state) -> bool:
+        return self.Table.thaw(state).is_chance()
+
+    def is_over(self, state) -> bool:
+        return self.Table.thaw(state).is_over()
+
+    def sample_chance(self, state, rng):
+        """Chance's next outcome, drawn with the numpy Generator ``rng``."""
+        return self.Table.thaw(state).sample_chance(float(rng.random()), rng)
+
+    def legal(self, state, seat):
+        t = self.Table.thaw(state)
+        return t.legal(check_seat(seat, t.n))
+
+    def observe(self, state, seat):
+        t = self.Table.thaw(state)
+        return t.observe(check_seat(seat, t.n))
+
+    def step(self, state, seat, action):
+        """The state after ``seat`` plays ``action`` (text or record); ``seat=None`` for
+        chance. An illegal action raises :class:`IllegalAction` and changes nothing."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        t = self.Table.thaw(state)
+        if seat is None:
+            t.apply_chance(action)
+        else:
+            kinds, rule, words = self.CHANCE_ONLY
+            if isinstance(action, kinds):
+                raise IllegalAction(rule, words)
+            t.apply(seat, action)
+        return t.freeze()

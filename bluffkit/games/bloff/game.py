@@ -15,8 +15,9 @@ import dataclasses
 
 import numpy as np
 
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
+from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import register
+from bluffkit.core.table import TableGame
 from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards, rank_of
 from bluffkit.games.bloff.engine import CALL_, OVER, PASS_, Deal, Play, State, Table
 from bluffkit.games.bloff.rules import Rules
@@ -40,10 +41,12 @@ def parse(text: str):
 
 
 @register("bloff")
-class Bloff:
+class Bloff(TableGame):
     """Bløff (Cheat) under one :class:`Rules`."""
 
     name = "bloff"
+    Table = Table
+    CHANCE_ONLY = ((Deal,), "deal-is-chance", "players do not deal; chance does")
     title = "Bløff (Cheat)"
 
     def __init__(self, rules: Rules | None = None):
@@ -70,38 +73,8 @@ class Bloff:
     def parse(self, text: str):
         return parse(text)
 
-    def notation(self, action) -> str:
-        return str(action)
-
-    def to_move(self, state):
-        return Table.thaw(state).to_move()
-
-    def is_chance(self, state) -> bool:
-        return state.phase == "deal"
-
-    def is_over(self, state) -> bool:
-        return state.phase == OVER
-
     def sample_chance(self, state, rng: np.random.Generator):
         return Table.thaw(state).sample_chance(0.0, rng)
-
-    def legal(self, state, seat):
-        return Table.thaw(state).legal(check_seat(seat, len(state.hands)))
-
-    def step(self, state, seat, action):
-        if isinstance(action, str):
-            action = parse(action)
-        t = Table.thaw(state)
-        if seat is None:
-            t.apply_chance(action)
-        else:
-            if isinstance(action, Deal):
-                raise IllegalAction("deal-is-chance", "players do not deal; chance does")
-            t.apply(seat, action)
-        return t.freeze()
-
-    def observe(self, state, seat):
-        return Table.thaw(state).observe(check_seat(seat, len(state.hands)))
 
     def scores(self, state) -> tuple[int, ...]:
         """1 for the winner, 0 for the others ("Spillet har ingen poengregning")."""

@@ -24,11 +24,10 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-import numpy as np
-
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
+from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import register
-from bluffkit.games.bluffer.engine import (ASK, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Copy, Done, Reveal,
+from bluffkit.core.table import TableGame
+from bluffkit.games.bluffer.engine import (DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Copy, Done, Reveal,
                                            Shuffle, State, Table, Vote, Write, clean_text)
 from bluffkit.games.bluffer.rules import Rules
 
@@ -72,10 +71,12 @@ def parse(text: str):
 
 
 @register("bluffer")
-class Bluffer:
+class Bluffer(TableGame):
     """Bluffer under one :class:`Rules` (and its question deck)."""
 
     name = "bluffer"
+    Table = Table
+    CHANCE_ONLY = ((Ask, Shuffle), "chance-move", "players do not draw questions or shuffle the answers; chance does")
     title = "Bluffer"
 
     def __init__(self, rules: Rules | None = None):
@@ -105,39 +106,6 @@ class Bluffer:
 
     def parse(self, text: str):
         return parse(text)
-
-    def notation(self, action) -> str:
-        return str(action)
-
-    def to_move(self, state):
-        return Table.thaw(state).to_move()
-
-    def is_chance(self, state) -> bool:
-        return state.phase in (ASK, SHUFFLE)
-
-    def is_over(self, state) -> bool:
-        return state.phase == OVER
-
-    def sample_chance(self, state, rng: np.random.Generator):
-        return Table.thaw(state).sample_chance(float(rng.random()), rng)
-
-    def legal(self, state, seat):
-        return Table.thaw(state).legal(check_seat(seat, state.players))
-
-    def step(self, state, seat, action):
-        if isinstance(action, str):
-            action = parse(action)
-        t = Table.thaw(state)
-        if seat is None:
-            t.apply_chance(action)
-        else:
-            if isinstance(action, (Ask, Shuffle)):
-                raise IllegalAction("chance-move", "players do not draw questions or shuffle the answers; chance does")
-            t.apply(seat, action)
-        return t.freeze()
-
-    def observe(self, state, seat):
-        return Table.thaw(state).observe(check_seat(seat, state.players))
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's points over the whole game (the rounds are won on each round's points)."""
