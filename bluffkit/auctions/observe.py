@@ -12,7 +12,7 @@ show their faces to others.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from bluffkit.core.observation import ObservationBase
 
 _FIELDS = ("seat", "rules", "phase", "auctioneer", "to_move", "pen", "lot", "hand", "note_counts",
            "placed_counts", "my_placed", "high", "high_bidder", "bids", "count", "caps", "shown", "awards",
@@ -20,7 +20,7 @@ _FIELDS = ("seat", "rules", "phase", "auctioneer", "to_move", "pen", "lot", "han
 _SEALED = ("sealed", "sealed-notes", "dutch")
 
 
-class Observation(tuple):
+class Observation(ObservationBase):
     """One seat's view (immutable). ``lot`` is ``None`` while the Cat in the Bag's animal
     is hidden from this seat; ``bids`` shows only this seat's own bid while sealed bids
     are being made."""
@@ -45,12 +45,6 @@ class Observation(tuple):
             t.pen, None if hidden_lot else t.lot, t.money[seat], counts, laid, t.placed[seat], t.high, t.high_bidder, bids, t.count, t.caps, t.shown,
             t.awards, t.choosing, t.payments, t.owners, t.called, t.reruns, legal))
 
-    def to_dict(self) -> dict:
-        return {k: v for k, v in zip(_FIELDS, self) if k not in ("rules", "legal")}
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r})"
-
-
-for _i, _name in enumerate(_FIELDS):
-    setattr(Observation, _name, property(itemgetter(_i)))

@@ -4,13 +4,13 @@ a call. Never a face-down card of someone else."""
 
 from __future__ import annotations
 
-from operator import itemgetter
+from bluffkit.core.observation import ObservationBase
 
 _FIELDS = ("seat", "rules", "decks", "phase", "current", "rank", "to_move", "hand", "hand_sizes",
            "pile_size", "my_pile_cards", "my_laid", "claims", "revealed", "pending", "winner", "legal")
 
 
-class Observation(tuple):
+class Observation(ObservationBase):
     """One seat's view (immutable). ``claims`` are ``(player, rank, count)``; ``revealed``
     are ``(player, rank, cards, caller, taker)`` (cards turned face up by a call);
     ``my_laid`` every card this seat has laid face down."""
@@ -26,12 +26,6 @@ class Observation(tuple):
             t.hands[seat], sizes, size, mine[seat], t.laid[seat],
             t.claims, t.revealed, t.pending, t.winner, legal))
 
-    def to_dict(self) -> dict:
-        return {k: v for k, v in zip(_FIELDS, self) if k not in ("rules", "legal")}
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r}, {len(self.hand)} cards)"
-
-
-for _i, _name in enumerate(_FIELDS):
-    setattr(Observation, _name, property(itemgetter(_i)))

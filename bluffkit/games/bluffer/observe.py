@@ -14,14 +14,14 @@ vote before all votes are in. In the two-player game the guesses are spoken alou
 
 from __future__ import annotations
 
-from operator import itemgetter
+from bluffkit.core.observation import ObservationBase
 
 _FIELDS = ("seat", "rules", "players", "mode", "teams", "phase", "round", "question", "leader", "to_move",
            "qid", "question_text", "category", "truth", "mine", "written", "answers", "authors", "my_votes",
            "chosen", "points", "totals", "round_winners", "history", "winners", "legal")
 
 
-class Observation(tuple):
+class Observation(ObservationBase):
     """One seat's view (immutable). ``answers`` are the texts in reading order (empty
     before the reading); ``authors`` the author of each (``-1`` the true answer), only
     for the leader or the writing team, else ``None``; ``truth`` the true answer, only
@@ -52,12 +52,6 @@ class Observation(tuple):
             t.votes[1 - t.leader] if t.mode == "duel" and reading else (),
             t.points, t.totals, t.round_winners, t.history, t.winners, legal))
 
-    def to_dict(self) -> dict:
-        return {k: v for k, v in zip(_FIELDS, self) if k not in ("rules", "legal")}
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r}, question={self.qid!r})"
-
-
-for _i, _name in enumerate(_FIELDS):
-    setattr(Observation, _name, property(itemgetter(_i)))

@@ -9,9 +9,10 @@ make. The legal actions travel with it as :class:`Legal`.
 
 from __future__ import annotations
 
-from operator import itemgetter, le
+from operator import le
 
 from bluffkit.core.money import contains, fmt, payment_problem, payments
+from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import (
     ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Offer, Pass, Pay, Sell, Trade)
@@ -202,7 +203,7 @@ _OBS_FIELDS = ("seat", "rules", "phase", "leader", "turn", "to_move", "pile", "l
                "scores", "legal")
 
 
-class Observation(tuple):
+class Observation(ObservationBase):
     """One seat's view (built by ``Table.observe``) of the table (immutable); all fields are public except ``hand`` and ``my_offer``.
 
     Fields: ``seat``, ``rules``, ``phase``, ``leader``, ``turn``, ``to_move``, ``pile``,
@@ -217,14 +218,6 @@ class Observation(tuple):
     __slots__ = ()
     _fields = _OBS_FIELDS
 
-    def to_dict(self) -> dict:
-        """Every field but ``rules`` and ``legal``, as plain values."""
-        return {k: v for k, v in zip(_OBS_FIELDS, self) if k not in ("rules", "legal")}
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r}, hand={self.hand})"
-
-
-_new = tuple.__new__
-for _i, _name in enumerate(_OBS_FIELDS):
-    setattr(Observation, _name, property(itemgetter(_i), doc=f"field {_i}: {_name}"))
