@@ -151,8 +151,12 @@ def test_bad_humans_are_refused():
 
 
 def test_bots_fit_their_answers_to_the_rules():
-    df = simulate(3, 0.4, games=3, seed=0, max_answer_length=8)
-    assert len(df) > 0
+    """With answers of at most 8 characters, bots cut the deck's longer decoys at a word."""
+    g = make_game("bluffer", max_answer_length=8, rounds=1)
+    s = Session(g, [BluffBot(0.4) for _ in range(3)], names=NAMES[:3], seed=0).run()
+    written = [text for r in s.state.history for author, text in r.order if author != -1]
+    assert written and all(len(text) <= 8 and text == " ".join(text.split()) for text in written)
+    assert any(len(d) > 8 for r in s.state.history for d in g.deck.by_id[r.qid].decoys), "nothing was cut"
 
 
 def test_the_two_player_panel_offers_done_after_two_answers():

@@ -3,7 +3,7 @@ and proof that its checks fail when the engine is broken."""
 
 import pytest
 
-from bluffkit.games.youre_bluffing import engine, observe
+from bluffkit.games.youre_bluffing import engine
 from bluffkit.testing import CONFIGS, check_game, config_game, config_players
 
 CASES = [(c[0], n) for c in CONFIGS for n in config_players(c[0])]
@@ -27,7 +27,7 @@ def test_leak_detector_catches_a_leak(monkeypatch):
     def leaky(t, seat, legal=None, to_move=None):
         obs = real(t, seat, legal, to_move)
         spy = t.money[(seat + 1) % t.n]           # put a neighbour's notes where the counts go
-        return tuple.__new__(observe.Observation, obs[:9] + (spy,) + obs[10:])
+        return _with(obs, "note_counts", spy)
 
     monkeypatch.setattr(engine.Table, "observe", leaky)
     with pytest.raises(AssertionError, match="leak"):
@@ -41,7 +41,7 @@ def test_leak_detector_catches_a_visible_offer(monkeypatch):
     def leaky(t, seat, legal=None, to_move=None):
         obs = real(t, seat, legal, to_move)
         if t.trade is not None:
-            return tuple.__new__(observe.Observation, obs[:23] + (t.trade[4],) + obs[24:])
+            return _with(obs, "my_offer", t.trade[4])
         return obs
 
     monkeypatch.setattr(engine.Table, "observe", leaky)
@@ -76,6 +76,12 @@ def test_conformance_bluffer_two_and_team_games(config, players):
     assert report["observations"] > 0 and report["illegal"] > 0
 
 
+def _with(obs, field, value):
+    """``obs`` with one named field replaced (a planted leak)."""
+    i = obs._fields.index(field)
+    return tuple.__new__(type(obs), obs[:i] + (value,) + obs[i + 1:])
+
+
 def _bluffer_leak(monkeypatch, spy):
     """Run the suite on Bluffer with observations changed by ``spy(table, seat, obs)``."""
     from bluffkit.games.bluffer import engine as bengine
@@ -92,22 +98,21 @@ def _bluffer_leak(monkeypatch, spy):
 def test_leak_detector_catches_a_neighbours_answer(monkeypatch):
     """Another seat's unread answer must not reach an observation."""
     def spy(t, seat, obs):
-        return tuple.__new__(type(obs), obs[:14] + (t.writes[(seat + 1) % t.n],) + obs[15:])
+        return _with(obs, "mine", t.writes[(seat + 1) % t.n])
     _bluffer_leak(monkeypatch, spy)
 
 
 def test_leak_detector_catches_authors_shown_to_voters(monkeypatch):
     """Who wrote which answer must not reach a voter before the reveal."""
     def spy(t, seat, obs):
-        authors = tuple(a for a, _ in t.order) if t.order else None
-        return tuple.__new__(type(obs), obs[:17] + (authors,) + obs[18:])
+        return _with(obs, "authors", tuple(a for a, _ in t.order) if t.order else None)
     _bluffer_leak(monkeypatch, spy)
 
 
 def test_leak_detector_catches_a_sealed_vote(monkeypatch):
     """Another voter's sealed vote must not reach an observation before all are in."""
     def spy(t, seat, obs):
-        return tuple.__new__(type(obs), obs[:18] + (t.votes[(seat + 1) % t.n],) + obs[19:])
+        return _with(obs, "my_votes", t.votes[(seat + 1) % t.n])
     _bluffer_leak(monkeypatch, spy)
 
 

@@ -58,8 +58,7 @@ class BluffBot:
                 return DONE_
             choices = [d for d in decoys if d not in obs.mine] or decoys
         else:
-            writers = [s for s in range(obs.players) if _writes(obs, s)]
-            i, w = writers.index(obs.seat), len(writers)
+            i, w = obs.writers.index(obs.seat), len(obs.writers)
             choices = decoys[i::w] or decoys
         return Write(choices[int(self.u(rng) * len(choices))])
 
@@ -86,14 +85,6 @@ def _fit(text: str, most: int) -> str:
     while len(text) > most and " " in text:
         text = text.rsplit(" ", 1)[0]
     return text[:most].strip()
-
-
-def _writes(obs, seat: int) -> bool:
-    """Whether ``seat`` writes an answer to the question in play."""
-    if obs.mode == "standard":
-        return True
-    team = obs.teams[0] if obs.leader in obs.teams[0] else obs.teams[1]
-    return seat in team
 
 
 AGENTS = {

@@ -740,11 +740,3 @@ class Table(TableBase):
         if mode == "count":
             return sum(self.money[seat]) >= amount
         return bool(payments(self.money[seat], amount, self.rules.denominations, self.rules.payment))
-
-    def payment_options(self):
-        """The valid payments of the payment due (value auctions), smallest first."""
-        payer, _, amount, mode = self.payments[0]
-        r = self.rules
-        if mode == "value":
-            return payments(self.money[payer], amount, r.denominations, r.payment)
-        return None

@@ -26,6 +26,10 @@ state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
   move with its legal actions and observation), ``apply(seat, action)``,
   ``is_chance()``, ``sample_chance(u, rng)``, ``apply_chance(outcome)``, ``is_over()``,
   ``values()`` and ``freeze()``.
+- A game written on a working copy inherits most of these from
+  :class:`bluffkit.core.table.TableGame`; its rules inherit ``replace``/``to_dict``/
+  ``from_dict`` from :class:`bluffkit.core.rules.RuleOptions` and its observation the named
+  fields of :class:`bluffkit.core.observation.ObservationBase`.
 - For :mod:`bluffkit.testing`: ``invariants(state)`` (conservation laws, returns the
   violations) and ``hide_from(state, seat, rng)`` (a state the seat cannot tell apart).
 """

@@ -86,13 +86,12 @@ def bluffer_html(game, state, names, seat: int | None = None, public: bool = Fal
                     f"{min(state.question + 1, per)} of {per} &middot; {_PHASES[state.phase]}</div>"]
     if not private_only:
         lines.append(f"<table class='bk-table'>{head}{''.join(rows)}</table>")
-    secret_q = (n == 2 or n > 5) and state.phase in ("write", "copy", "shuffle")     # read by the writers only
     if state.qid:
         q = game.deck.by_id[state.qid]
         if obs is not None:
             shown_q = (obs.question_text, obs.category) if obs.question_text else None
         else:
-            shown_q = None if public and secret_q else (q.question, q.category)
+            shown_q = None if public and not t.question_public() else (q.question, q.category)
         if shown_q is None:
             lines.append("<div class='bk-box bk-question'>The writers are reading their question in secret.</div>")
         else:

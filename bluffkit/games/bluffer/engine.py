@@ -289,6 +289,13 @@ class Table(TableBase):
             return self.teams[self.team_of[self.leader]]
         return (self.leader,)
 
+    def question_public(self) -> bool:
+        """Whether everyone has heard the question in play: in the standard game the leader
+        reads it aloud at once; in the two-player and team games the writers read it in
+        secret ("each secretly reads their question") and the others hear it with the
+        answers."""
+        return bool(self.qid) and (self.mode == "standard" or self.phase == VOTE)
+
     def is_chance(self) -> bool:
         return self.phase == ASK or self.phase == SHUFFLE
 

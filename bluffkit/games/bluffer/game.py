@@ -171,8 +171,9 @@ class Bluffer(TableGame):
         kind = type(action)
         if kind is Ask:
             q = self.deck.by_id[action.qid]
-            if after.players == 2 or after.players > 5:      # read in secret by the writers
-                who = names[after.leader] if after.players == 2 else f"{names[after.leader]}'s team"
+            t = Table.thaw(after)
+            if not t.question_public():                      # read in secret by the writers
+                who = names[after.leader] if t.mode == "duel" else f"{names[after.leader]}'s team"
                 return f"{who} reads a question in secret."
             return f"{names[after.leader]} reads the question: \u201c{q.question}\u201d"
         if kind is Write:
@@ -184,7 +185,7 @@ class Bluffer(TableGame):
         if kind is Shuffle:
             texts = "; ".join(f"#{k} \u201c{text}\u201d" for k, (_, text) in enumerate(after.order, 1))
             asked = ""
-            if after.players == 2 or after.players > 5:       # the voters hear the question now
+            if not Table.thaw(before).question_public():      # the voters hear the question now
                 asked = f" \u201c{self.deck.by_id[after.qid].question}\u201d"
             return f"{names[after.leader]} shuffles the sheets and reads{asked}: {texts}."
         if kind is Vote:

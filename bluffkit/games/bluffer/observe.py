@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bluffkit.core.observation import ObservationBase
 
-_FIELDS = ("seat", "rules", "players", "mode", "teams", "phase", "round", "question", "leader", "to_move",
+_FIELDS = ("seat", "rules", "players", "mode", "teams", "phase", "round", "question", "leader", "writers", "to_move",
            "qid", "question_text", "category", "truth", "mine", "written", "answers", "authors", "my_votes",
            "chosen", "points", "totals", "round_winners", "history", "winners", "legal")
 
@@ -24,7 +24,8 @@ _FIELDS = ("seat", "rules", "players", "mode", "teams", "phase", "round", "quest
 class Observation(ObservationBase):
     """One seat's view (immutable). ``answers`` are the texts in reading order (empty
     before the reading); ``authors`` the author of each (``-1`` the true answer), only
-    for the leader or the writing team, else ``None``; ``truth`` the true answer, only
+    for the leader or the writing team, else ``None``; ``writers`` the seats writing
+    answers to the question in play; ``truth`` the true answer, only
     for them; ``written`` how many answers each seat has written; ``chosen`` the
     answers already picked in the two-player game; ``history`` one
     :class:`~bluffkit.games.bluffer.engine.Reveal` per question scored."""
@@ -38,10 +39,10 @@ class Observation(ObservationBase):
         reading = phase == "vote"
         writers_know = seat in t.knowers()
         knows = phase in ("copy", "shuffle", "vote") and writers_know     # the truth is copied after writing
-        heard = bool(t.qid) and (t.mode == "standard" or reading or writers_know)
+        heard = t.question_public() or (bool(t.qid) and writers_know)
         q = t.deck.by_id[t.qid] if heard else None
         return tuple.__new__(cls, (
-            seat, t.rules, t.n, t.mode, t.teams, phase, t.round, t.question, t.leader,
+            seat, t.rules, t.n, t.mode, t.teams, phase, t.round, t.question, t.leader, t.writers(),
             t.to_move() if to_move is None else to_move,
             t.qid if heard else "", q.question if q else "", q.category if q else "",
             q.answer if knows else None,
