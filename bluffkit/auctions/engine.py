@@ -114,6 +114,7 @@ class Table(TableBase):
     """Mutable working copy of a :class:`State`."""
 
     __slots__ = FIELDS + ("n", "bidders")
+    STATE, FIELDS = State, FIELDS
 
     @classmethod
     def new(cls, rules: Rules, players: int, auctioneer: int = 0, money=None, lot=None, pen=None) -> "Table":
@@ -139,24 +140,13 @@ class Table(TableBase):
             t._after_pen()
         return t
 
-    @classmethod
-    def thaw(cls, s: State) -> "Table":
-        t = cls.__new__(cls)
-        for f in FIELDS:
-            setattr(t, f, getattr(s, f))
-        t.n = len(s.money)
-        t._seat_bidders()
-        return t
+    def _thawed(self) -> None:
+        self.n = len(self.money)
+        self._seat_bidders()
 
     def _seat_bidders(self) -> None:
         a = self.auctioneer
         self.bidders = tuple((a + k) % self.n for k in range(1, self.n))
-
-    def freeze(self) -> State:
-        return State(*[getattr(self, f) for f in FIELDS])
-
-    def values(self) -> tuple:
-        return tuple(getattr(self, f) for f in FIELDS[1:])
 
     # helpers ----------------------------------------------------------------------------
     @property

@@ -11,6 +11,29 @@ class TableBase:
     ``decision()``, the one call a driver makes per move."""
 
     __slots__ = ()
+    STATE = None          # the game's frozen State class
+    FIELDS: tuple = ()    # its fields, in order
+    VALUES_FROM = 1       # values() leaves out the leading fields that never change (the rules)
+
+    @classmethod
+    def thaw(cls, state):
+        """A working copy of ``state``."""
+        t = cls.__new__(cls)
+        for f in cls.FIELDS:
+            setattr(t, f, getattr(state, f))
+        t._thawed()
+        return t
+
+    def _thawed(self) -> None:
+        """Set up what a table derives from its fields (seat counts, caches)."""
+
+    def freeze(self):
+        """The immutable state of this working copy."""
+        return self.STATE(*[getattr(self, f) for f in self.FIELDS])
+
+    def values(self) -> tuple:
+        """The fields that change, for digests and for checking that a refused move changed nothing."""
+        return tuple(getattr(self, f) for f in self.FIELDS[self.VALUES_FROM:])
 
     def decision(self):
         """``(seat, legal, observation)`` for the first seat to move, or ``None`` when

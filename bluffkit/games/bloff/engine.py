@@ -156,6 +156,7 @@ class Table(TableBase):
     """Mutable working copy of a :class:`State`."""
 
     __slots__ = FIELDS + ("n", "_size", "_mine", "_sizes")
+    STATE, FIELDS = State, FIELDS
 
     @classmethod
     def new(cls, rules: Rules, players: int) -> "Table":
@@ -168,20 +169,9 @@ class Table(TableBase):
         t._recount()
         return t
 
-    @classmethod
-    def thaw(cls, s: State) -> "Table":
-        t = cls.__new__(cls)
-        for f in FIELDS:
-            setattr(t, f, getattr(s, f))
-        t.n = len(s.hands)
-        t._recount()
-        return t
-
-    def freeze(self) -> State:
-        return State(*[getattr(self, f) for f in FIELDS])
-
-    def values(self) -> tuple:
-        return tuple(getattr(self, f) for f in FIELDS[1:])
+    def _thawed(self) -> None:
+        self.n = len(self.hands)
+        self._recount()
 
     def is_chance(self) -> bool:
         return self.phase == DEAL

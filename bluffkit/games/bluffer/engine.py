@@ -215,6 +215,8 @@ class Table(TableBase):
     """Mutable working copy of a :class:`State`."""
 
     __slots__ = FIELDS + ("n", "mode", "teams", "team_of")
+    STATE, FIELDS = State, FIELDS
+    VALUES_FROM = 2               # the rules and the deck never change
 
     @classmethod
     def new(cls, rules: Rules, players: int, deck) -> "Table":
@@ -236,19 +238,9 @@ class Table(TableBase):
         self.teams = self.rules.teams_of(players) if self.mode == "teams" else None
         self.team_of = tuple((0 if s in self.teams[0] else 1) for s in range(players)) if self.teams else None
 
-    @classmethod
-    def thaw(cls, s: State) -> "Table":
-        t = cls.__new__(cls)
-        for f in FIELDS:
-            setattr(t, f, getattr(s, f))
-        t._setup(len(s.points))
-        return t
+    def _thawed(self) -> None:
+        self._setup(len(self.points))
 
-    def freeze(self) -> State:
-        return State(*[getattr(self, f) for f in FIELDS])
-
-    def values(self) -> tuple:
-        return tuple(getattr(self, f) for f in FIELDS[2:])
 
     def questions(self) -> dict:
         """The deck's questions by id."""
