@@ -66,6 +66,7 @@ def check_game(game, players: int, seeds=(0, 1, 2), agents=None, hidden_every: i
 def _check_record(game, players, seed, rec, report, hidden_every, illegal_probes) -> None:
     rng = np.random.default_rng(seed)
     state = game.new_state(players)
+    table = game.table(players=players)     # played along, as a simulation does
     for i, (seat, action) in enumerate(rec.moves):
         where = f"seed {seed}, step {i + 1} ({'chance' if seat is None else f'seat {seat}'}: {action})"
         assert not game.is_over(state), f"{where}: a move after the game was over"
@@ -79,6 +80,13 @@ def _check_record(game, players, seed, rec, report, hidden_every, illegal_probes
         if i % hidden_every == 0:
             _check_hidden(game, state, players, rng, where, report)
             _check_illegal(game, state, players, where, report, illegal_probes)
+        if seat is None:
+            table.apply_chance(action)
+        else:
+            first, legal, seen = table.decision()
+            assert first == seat and seen == game.observe(state, seat), \
+                f"{where}: the observation while playing differs from the state's own"
+            table.apply(seat, action, legal)
         state = game.step(state, seat, action)
         problems = game.invariants(state)
         assert not problems, f"{where}: {'; '.join(problems)}"
