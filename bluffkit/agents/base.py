@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+from itertools import chain
 from typing import Protocol
 
 import numpy as np
@@ -41,21 +43,26 @@ class ScriptedAgent:
         return move
 
 
-class UniformBuffer:
-    """Uniform floats drawn from a Generator in blocks (one numpy call per 256 draws)."""
+def uniform_stream(rng: np.random.Generator):
+    """A callable of no arguments giving the uniform floats of ``rng`` one by one, drawn
+    in blocks of 256 (one numpy call per block; each call of the stream runs in C)."""
+    blocks = iter(lambda: rng.random(256).tolist(), None)     # never ends
+    return partial(next, chain.from_iterable(blocks))
 
-    __slots__ = ("rng", "it")
+
+class UniformBuffer:
+    """Uniform floats drawn from a Generator in blocks: ``u(rng)`` is the next one of
+    :func:`uniform_stream` for ``rng`` (a new stream when the generator changes)."""
+
+    __slots__ = ("rng", "next")
 
     def __init__(self):
-        self.rng, self.it = None, iter(())
+        self.rng, self.next = None, None
 
     def __call__(self, rng: np.random.Generator) -> float:
-        if rng is self.rng:
-            u = next(self.it, None)
-            if u is not None:
-                return u
-        self.rng, self.it = rng, iter(rng.random(256).tolist())
-        return next(self.it)
+        if rng is not self.rng:
+            self.rng, self.next = rng, uniform_stream(rng)
+        return self.next()
 
 
 def _registry(game) -> dict:

@@ -12,15 +12,26 @@ from __future__ import annotations
 
 from operator import mul
 
-from bluffkit.agents.base import UniformBuffer
+from bluffkit.agents.base import uniform_stream
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing.actions import (
     _BIDS, ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid)
 
 
-def _random_subset(hand, u, rng):
-    """Each note kept with probability 1/2: the set bits of a uniform c-bit number."""
-    return tuple(int(u(rng) * (1 << c)).bit_count() if c else 0 for c in hand)
+_BITS = float(1 << 52)
+
+
+def _random_subset(hand, u):
+    """Each note kept with probability 1/2, independently: the set bits of uniform random
+    numbers, 52 bits from each draw of ``u()`` (one draw for a hand of up to 52 notes)."""
+    bits = 0
+    for k in range(0, sum(hand), 52):
+        bits |= int(u() * _BITS) << k
+    out = []
+    for c in hand:
+        out.append((bits & ((1 << c) - 1)).bit_count())
+        bits >>= c
+    return tuple(out)
 
 
 class RandomAgent:
@@ -30,11 +41,13 @@ class RandomAgent:
 
     def __init__(self, overbid: int = 0):
         self.overbid = overbid
-        self.u = UniformBuffer()
+        self._rng = self._u = None               # the generator and its uniform stream
         self._hand, self._money = None, 0        # the bot's own last hand and its value
 
     def act(self, obs, legal, rng):
-        u = self.u
+        if rng is not self._rng:
+            self._rng, self._u = rng, uniform_stream(rng)
+        u = self._u
         bidding = legal.bid
         if bidding:                         # the common case first: bidding
             lo, cap, step = bidding
@@ -46,7 +59,7 @@ class RandomAgent:
                 hi = cap
             if hi < lo:
                 return PASS
-            i = int(u(rng) * (2 + (hi - lo) // step))   # pass, or one of the bids lo..hi
+            i = int(u() * (2 + (hi - lo) // step))   # pass, or one of the bids lo..hi
             if i == 0:
                 return PASS
             amount = lo + (i - 1) * step
@@ -54,21 +67,21 @@ class RandomAgent:
         d = obs.rules.denominations
         if legal.pay is not None:
             options = legal.payment_notes(d)
-            return Pay(options[int(u(rng) * len(options))])
+            return Pay(options[int(u() * len(options))])
         simple = legal.simple
         if legal.trades:
-            i = int(u(rng) * (len(simple) + len(legal.trades)))
+            i = int(u() * (len(simple) + len(legal.trades)))
             if i < len(simple):
                 return simple[i]
             target, family = legal.trades[i - len(simple)]
-            return Trade(target, family, _random_subset(obs.hand, u, rng))
+            return Trade(target, family, _random_subset(obs.hand, u))
         if legal.notes_for is Counter:
-            if u(rng) < 0.5:
+            if u() < 0.5:
                 return ACCEPT
-            return Counter(_random_subset(obs.hand, u, rng))
+            return Counter(_random_subset(obs.hand, u))
         if legal.notes_for is Offer:
-            return Offer(_random_subset(obs.hand, u, rng))
-        return simple[int(u(rng) * len(simple))]
+            return Offer(_random_subset(obs.hand, u))
+        return simple[int(u() * len(simple))]
 
 
 def projected_score(herd, rules) -> float:
