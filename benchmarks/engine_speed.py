@@ -36,8 +36,8 @@ def clear_caches() -> None:
         cached = getattr(money, name)
         if hasattr(cached, "cache_clear"):
             cached.cache_clear()
-    engine._BID_LEGAL.clear()
-    engine._held.cache_clear()
+    engine._CACHES.clear()
+    engine._MASKS.clear()
     actions._BIDS.clear()
 
 

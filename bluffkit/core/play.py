@@ -28,11 +28,14 @@ class GameRecord:
     winners: tuple = ()
     money: tuple = ()
     final: object = None                          # the final working copy
+    chance_moves: int | None = field(default=None, repr=False)   # counted while playing
 
     @property
     def length(self) -> int:
         """Number of player actions (chance outcomes not counted)."""
-        return sum(1 for seat, _ in self.moves if seat is not None)
+        if self.chance_moves is None:
+            return sum(1 for seat, _ in self.moves if seat is not None)
+        return len(self.moves) - self.chance_moves
 
 
 @contextmanager
@@ -72,13 +75,14 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     append = moves.append
     decision, apply = t.decision, t.apply
     acts = [a.act for a in agents]
-    draws, k = (), 0                        # chance's uniform numbers, drawn in blocks
+    agent_rngs = rngs[1:]
+    draws, k, chances = (), 0, 0            # chance's uniform numbers, drawn in blocks
     with paused_gc():
         for _ in range(max_steps):
             d = decision()
             if d is not None:
                 seat, legal, obs = d
-                action = acts[seat](obs, legal, rngs[seat + 1])
+                action = acts[seat](obs, legal, agent_rngs[seat])
                 apply(seat, action, legal)
                 append((seat, action))
             elif t.is_chance():
@@ -88,12 +92,13 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
                 k += 1
                 t.apply_chance(outcome)
                 append((None, outcome))
+                chances += 1
             else:
                 break
         else:
             raise RunawayGame(f"game with seed {seed} did not end within {max_steps} steps")
     rec = GameRecord(seed, n, [getattr(a, "name", type(a).__name__) for a in agents], moves)
-    rec.final = t
+    rec.final, rec.chance_moves = t, chances
     rec.scores = game.scores(t)
     rec.winners = game.winners(t)
     rec.money = game.money_totals(t)

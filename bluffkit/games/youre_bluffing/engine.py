@@ -16,7 +16,6 @@ Trading, seeds/003).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import add, sub
 
 from bluffkit.core.errors import IllegalAction, check_player_move
@@ -35,13 +34,43 @@ _new_obs = tuple.__new__
 _PASS_ONLY, _AUCTION_ONLY, _ACCEPT_ONLY = (PASS,), (AUCTION,), (ACCEPT,)
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
 _DRAWS = tuple(Draw(f) for f in range(64))
-_BID_LEGAL: dict = {}
 
 
-@lru_cache(maxsize=4096)
-def _held(herd: tuple[int, ...]) -> tuple[int, ...]:
-    """The families a herd holds cards of."""
-    return tuple(f for f, c in enumerate(herd) if c)   # Legal objects are immutable in use; bidding ones repeat a lot
+class _Masks(dict):
+    """_MASKS[herd]: the families a herd holds cards of, as the bits of an int."""
+
+    def __missing__(self, herd: tuple[int, ...]) -> int:
+        if len(self) > 50_000:
+            self.clear()
+        mask = self[herd] = sum(1 << f for f, c in enumerate(herd) if c)
+        return mask
+
+
+class _Pairs(dict):
+    """For ``n`` players, ``pairs[bits * n + seat]``: the (seat, family) pairs for the
+    families in ``bits``."""
+
+    def __init__(self, n: int):
+        super().__init__()
+        self.n = n
+
+    def __missing__(self, key: int) -> tuple[tuple[int, int], ...]:
+        bits, seat = divmod(key, self.n)
+        pairs = self[key] = tuple((seat, f) for f in range(bits.bit_length()) if bits >> f & 1)
+        return pairs
+
+
+class _Caches(dict):
+    """_CACHES[bid multiple, n]: what tables with these rules and players share: the
+    bidders' Legal objects (they repeat a lot; key ``lowest bid * n + seat``) and the
+    trade pairs."""
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[dict, _Pairs]:
+        found = self[key] = ({}, _Pairs(key[1]))
+        return found
+
+
+_MASKS, _CACHES = _Masks(), _Caches()
 
 
 class _Orders(dict):
@@ -60,7 +89,7 @@ _ORDER = _Orders()
 class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
-    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades")
+    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_bids", "_pairs")
 
     # -- building ---------------------------------------------------------
     @classmethod
@@ -68,6 +97,7 @@ class Table(TableBase):
         """The start of a game (YB "Setup"; HT "Setup"): full pile, start money, seat 0 leads."""
         t = cls.__new__(cls)
         t.rules, t.n, t.d, t._counts, t._trades = rules, players, rules.denominations, None, None
+        t._bids, t._pairs = _CACHES[rules.bid_multiple, players]
         t.phase, t.leader, t.turn = TURN, 0, 0
         t.pile = (rules.family_size,) * len(rules.families)
         t.herds = ((0,) * len(rules.families),) * players
@@ -87,6 +117,7 @@ class Table(TableBase):
         for f in S.FIELDS:
             setattr(t, f, getattr(state, f))
         t.n, t.d, t._counts, t._trades = len(state.herds), state.rules.denominations, None, None
+        t._bids, t._pairs = _CACHES[state.rules.bid_multiple, t.n]
         return t
 
     def freeze(self) -> S.State:
@@ -149,12 +180,18 @@ class Table(TableBase):
         herds = self.herds
         cache = self._trades
         if cache is None or cache[0] is not herds:
-            cache = self._trades = (herds, {})
-        found = cache[1].get(seat)
+            cache = self._trades = (herds, [_MASKS[h] for h in herds], {})
+        found = cache[2].get(seat)
         if found is None:
-            fams = _held(herds[seat])
-            found = cache[1][seat] = tuple((o, f) for o in range(self.n) if o != seat
-                                           for f in fams if herds[o][f]) if fams else _EMPTY
+            masks, pairs, n = cache[1], self._pairs, self.n
+            mine = masks[seat]
+            found = _EMPTY
+            if mine:
+                for o, theirs in enumerate(masks):
+                    both = mine & theirs
+                    if both and o != seat:
+                        found += pairs[both * n + o]
+            cache[2][seat] = found
         return found
 
     # -- legal actions ----------------------------------------------------
@@ -162,20 +199,7 @@ class Table(TableBase):
         """What ``seat`` may do now (empty when it is not that seat's move)."""
         p, r = self.phase, self.rules
         if p == BID and seat in self.pending:
-            if self.high_bidder < 0:
-                lo = r.min_bid
-            else:
-                lo = self.high_bid + r.bid_step
-                if lo % r.bid_multiple:
-                    lo += r.bid_multiple - lo % r.bid_multiple
-            cap = self.caps[seat]
-            key = (seat, lo, cap, r.bid_multiple)
-            legal = _BID_LEGAL.get(key)
-            if legal is None:
-                if len(_BID_LEGAL) > 50_000:
-                    _BID_LEGAL.clear()
-                legal = _BID_LEGAL[key] = Legal(seat, p, _PASS_ONLY, (lo, cap if cap >= 0 else None, r.bid_multiple))
-            return legal
+            return self._bid_legal(seat)
         if seat not in (self.to_move() if to_move is None else to_move):
             return Legal(seat, p)
         if p == TURN:
@@ -190,6 +214,41 @@ class Table(TableBase):
         if p == REOFFER:
             return Legal(seat, p, (), None, (), self.money[seat], Offer)
         return Legal(seat, p)
+
+    def _bid_legal(self, seat: int) -> Legal:
+        """A bidder's choice: pass, or any bid from the lowest allowed up (YB "The
+        Auctions": any bid higher than the last; HT "Auction": multiples of 10, +10 or
+        more), capped at the money they showed (YB "Not Enough Money?")."""
+        r = self.rules
+        if self.high_bidder < 0:
+            lo = r.min_bid
+        else:
+            lo = self.high_bid + r.bid_step
+            if lo % r.bid_multiple:
+                lo += r.bid_multiple - lo % r.bid_multiple
+        cap = self.caps[seat]
+        key = lo * self.n + seat if cap < 0 else (seat, lo, cap)
+        bids = self._bids
+        legal = bids.get(key)
+        if legal is None:
+            if len(bids) > 50_000:
+                bids.clear()
+            legal = bids[key] = Legal(seat, BID, _PASS_ONLY, (lo, cap if cap >= 0 else None, r.bid_multiple))
+        return legal
+
+    def decision(self):
+        """As :meth:`TableBase.decision`, with a short way for the bidders (most moves)."""
+        if self.phase == BID:
+            to_move = self.pending
+            seat = to_move[0]
+            legal = self._bid_legal(seat)
+        else:
+            to_move = self.to_move()
+            if not to_move:
+                return None
+            seat = to_move[0]
+            legal = self.legal(seat, to_move)
+        return seat, legal, self.observe(seat, legal, to_move)
 
     def _may_buy(self) -> bool:
         """YB "The Leader's Right of Preemption"; HT: "only if you have enough money"."""
@@ -211,14 +270,10 @@ class Table(TableBase):
         """Play ``action`` for ``seat``; raise IllegalAction (changing nothing) if not allowed.
 
         ``legal`` may pass ``self.legal(seat)`` when the caller has it already."""
-        if legal is not None:
-            problem = legal.explain(action, self)
-            if problem:
-                raise IllegalAction(*problem)
-            _HANDLERS[type(action)](self, seat, action)
-            return
-        check_player_move(self.phase == OVER, self.phase == DRAW, seat, self.n, "an animal is turned up")
-        problem = self.legal(seat).explain(action, self)
+        if legal is None:
+            check_player_move(self.phase == OVER, self.phase == DRAW, seat, self.n, "an animal is turned up")
+            legal = self.legal(seat)
+        problem = legal.explain(action, self)
         if problem:
             raise IllegalAction(*problem)
         _HANDLERS[type(action)](self, seat, action)

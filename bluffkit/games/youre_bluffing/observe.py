@@ -96,17 +96,16 @@ class Legal:
                 amount = action.amount
                 if type(amount) is int and amount >= lo and not amount % step and (cap is None or amount <= cap):
                     return None
-        elif action in self.simple:         # auction, pass, sell, buy, accept: legal as listed
-            return None
         elif kind is self.notes_for:        # trade, counter, offer: any notes the seat holds
             notes, hand = action.notes, self.hand
             if (type(notes) is tuple and len(notes) == len(hand) and all(map(le, notes, hand))
                     and min(notes) >= 0 and (kind is not Trade or (action.target, action.family) in self.trades)):
                 return None
-        elif kind is Pay and self.pay is not None:
-            notes = action.notes
-            if notes in self.payment_notes(table.d):
+        elif kind is Pay:
+            if self.pay is not None and action.notes in self.payment_notes(table.d):
                 return None
+        elif action in self.simple:         # auction, pass, sell, buy, accept: legal as listed
+            return None
         who = f"seat {self.seat}"
         problem = self._problem(action, kind, who, table)
         if problem is not None and self.any:
