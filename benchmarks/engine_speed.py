@@ -37,7 +37,6 @@ def clear_caches() -> None:
         if hasattr(cached, "cache_clear"):
             cached.cache_clear()
     engine._CACHES.clear()
-    engine._MASKS.clear()
     actions._BIDS.clear()
 
 

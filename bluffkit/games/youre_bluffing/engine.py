@@ -36,16 +36,6 @@ _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
 _DRAWS = tuple(Draw(f) for f in range(64))
 
 
-class _Masks(dict):
-    """_MASKS[herd]: the families a herd holds cards of, as the bits of an int."""
-
-    def __missing__(self, herd: tuple[int, ...]) -> int:
-        if len(self) > 50_000:
-            self.clear()
-        mask = self[herd] = sum(1 << f for f, c in enumerate(herd) if c)
-        return mask
-
-
 class _Pairs(dict):
     """For ``n`` players, ``pairs[bits * n + seat]``: the (seat, family) pairs for the
     families in ``bits``."""
@@ -70,7 +60,7 @@ class _Caches(dict):
         return found
 
 
-_MASKS, _CACHES = _Masks(), _Caches()
+_CACHES = _Caches()
 
 
 class _Orders(dict):
@@ -89,15 +79,14 @@ _ORDER = _Orders()
 class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
-    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_bids", "_pairs")
+    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_bids", "_pairs")
 
     # -- building ---------------------------------------------------------
     @classmethod
     def new(cls, rules: Rules, players: int) -> "Table":
         """The start of a game (YB "Setup"; HT "Setup"): full pile, start money, seat 0 leads."""
         t = cls.__new__(cls)
-        t.rules, t.n, t.d, t._counts, t._trades = rules, players, rules.denominations, None, None
-        t._bids, t._pairs = _CACHES[rules.bid_multiple, players]
+        t.rules = rules
         t.phase, t.leader, t.turn = TURN, 0, 0
         t.pile = (rules.family_size,) * len(rules.families)
         t.herds = ((0,) * len(rules.families),) * players
@@ -107,6 +96,7 @@ class Table(TableBase):
         else:
             t.bank = tuple(b - s * players for b, s in zip(rules.bank, rules.start_money))
         t.paydays = 0
+        t._derive()
         t._clear_turn()
         t._begin_turn()
         return t
@@ -116,9 +106,17 @@ class Table(TableBase):
         t = cls.__new__(cls)
         for f in S.FIELDS:
             setattr(t, f, getattr(state, f))
-        t.n, t.d, t._counts, t._trades = len(state.herds), state.rules.denominations, None, None
-        t._bids, t._pairs = _CACHES[state.rules.bid_multiple, t.n]
+        t._derive()
         return t
+
+    def _derive(self) -> None:
+        """Set what the table keeps beside the state's fields: the number of seats, the
+        note values, the families each herd holds (as bits, kept up to date by
+        :meth:`_give` and :meth:`_move_animals`) and the shared caches."""
+        rules, herds = self.rules, self.herds
+        self.n, self.d, self._counts, self._trades = len(herds), rules.denominations, None, None
+        self._masks = [sum(1 << f for f, c in enumerate(h) if c) for h in herds]
+        self._bids, self._pairs = _CACHES[rules.bid_multiple, len(herds)]
 
     def freeze(self) -> S.State:
         return S.State(*[getattr(self, f) for f in S.FIELDS])
@@ -177,21 +175,19 @@ class Table(TableBase):
         YB "The Cattle Trade": when two players each own animals of the same family.
         Neither can then hold the complete family, so complete families are safe (HT).
         """
-        herds = self.herds
         cache = self._trades
-        if cache is None or cache[0] is not herds:
-            cache = self._trades = (herds, [_MASKS[h] for h in herds], {})
-        found = cache[2].get(seat)
-        if found is None:
-            masks, pairs, n = cache[1], self._pairs, self.n
-            mine = masks[seat]
-            found = _EMPTY
-            if mine:
-                for o, theirs in enumerate(masks):
-                    both = mine & theirs
-                    if both and o != seat:
-                        found += pairs[both * n + o]
-            cache[2][seat] = found
+        if cache is not None and cache[0] is self.herds and cache[1] == seat:
+            return cache[2]
+        masks = self._masks
+        mine = masks[seat]
+        found = _EMPTY
+        if mine:
+            pairs, n = self._pairs, self.n
+            for o, theirs in enumerate(masks):
+                both = mine & theirs
+                if both and o != seat:
+                    found += pairs[both * n + o]
+        self._trades = (self.herds, seat, found)
         return found
 
     # -- legal actions ----------------------------------------------------
@@ -445,14 +441,18 @@ class Table(TableBase):
         h = list(self.herds[seat])
         for f in animals:
             h[f] += 1
+            self._masks[seat] |= 1 << f
         self.herds = self.herds[:seat] + (tuple(h),) + self.herds[seat + 1:]
 
     def _move_animals(self, src: int, dst: int, family: int, cards: int) -> None:
         herds = list(self.herds)
         h = herds[src]
         herds[src] = h[:family] + (h[family] - cards,) + h[family + 1:]
+        if h[family] == cards:
+            self._masks[src] &= ~(1 << family)
         h = herds[dst]
         herds[dst] = h[:family] + (h[family] + cards,) + h[family + 1:]
+        self._masks[dst] |= 1 << family
         self.herds = tuple(herds)
 
     def _take_money(self, seat: int, notes: tuple[int, ...]) -> None:
