@@ -36,7 +36,7 @@ def clear_caches() -> None:
         cached = getattr(money, name)
         if hasattr(cached, "cache_clear"):
             cached.cache_clear()
-    engine._CACHES.clear()
+    engine._PAIRS.clear()
     actions._BIDS.clear()
 
 

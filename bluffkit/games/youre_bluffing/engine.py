@@ -50,17 +50,15 @@ class _Pairs(dict):
         return pairs
 
 
-class _Caches(dict):
-    """_CACHES[bid multiple, n]: what tables with these rules and players share: the
-    bidders' Legal objects (they repeat a lot; key ``lowest bid * n + seat``) and the
-    trade pairs."""
+class _PairsByPlayers(dict):
+    """_PAIRS[n]: the trade pairs of tables with ``n`` players."""
 
-    def __missing__(self, key: tuple[int, int]) -> tuple[dict, _Pairs]:
-        found = self[key] = ({}, _Pairs(key[1]))
+    def __missing__(self, n: int) -> _Pairs:
+        found = self[n] = _Pairs(n)
         return found
 
 
-_CACHES = _Caches()
+_PAIRS = _PairsByPlayers()
 
 
 class _Orders(dict):
@@ -79,7 +77,7 @@ _ORDER = _Orders()
 class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
-    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_bids", "_pairs")
+    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_pairs")
 
     # -- building ---------------------------------------------------------
     @classmethod
@@ -116,7 +114,7 @@ class Table(TableBase):
         rules, herds = self.rules, self.herds
         self.n, self.d, self._counts, self._trades = len(herds), rules.denominations, None, None
         self._masks = [sum(1 << f for f, c in enumerate(h) if c) for h in herds]
-        self._bids, self._pairs = _CACHES[rules.bid_multiple, len(herds)]
+        self._pairs = _PAIRS[len(herds)]
 
     def freeze(self) -> S.State:
         return S.State(*[getattr(self, f) for f in S.FIELDS])
@@ -223,14 +221,7 @@ class Table(TableBase):
             if lo % r.bid_multiple:
                 lo += r.bid_multiple - lo % r.bid_multiple
         cap = self.caps[seat]
-        key = lo * self.n + seat if cap < 0 else (seat, lo, cap)
-        bids = self._bids
-        legal = bids.get(key)
-        if legal is None:
-            if len(bids) > 50_000:
-                bids.clear()
-            legal = bids[key] = Legal(seat, BID, _PASS_ONLY, (lo, cap if cap >= 0 else None, r.bid_multiple))
-        return legal
+        return Legal(seat, BID, _PASS_ONLY, (lo, cap if cap >= 0 else None, r.bid_multiple))
 
     def decision(self):
         """As :meth:`TableBase.decision`, with a short way for the bidders (most moves)."""
