@@ -225,15 +225,11 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
         # Questions with the same answer share one cache entry: zero notes never matter,
         # and every amount strictly between two multiples of the notes' common divisor
         # (e.g. 51..59) has the same payments, as every sum of notes is such a multiple.
-        # Nor do notes beyond what a payment could use: a valid payment holds at most
-        # ceil(amount / d) notes of value d (with one more, that value's note and so the
-        # smallest note could be left out, and an exact sum has at most amount // d).
         off = amount % _layout(denoms)[1]
         if off:
             amount += 1 - off
-        if amount > 0:
-            hand = tuple([(c if c * d < amount + d else -(-amount // d)) if d else 0
-                          for c, d in zip(hand, denoms)])
+        if denoms[0] == 0 and hand[0]:
+            hand = (0,) + hand[1:]
     return _payments(hand, amount, denoms, rule)
 
 
