@@ -42,14 +42,18 @@ class Legal:
     """
 
     __slots__ = ("seat", "phase", "simple", "trades", "bid", "hand", "notes_for", "pay",
-                 "payment_rule", "any", "_payments")
+                 "payment_rule", "_payments")
 
     def __init__(self, seat, phase, simple=(), bid=None, trades=(), hand=None, notes_for=None,
                  pay=None, payment_rule="exact_if_possible"):
         self.seat, self.phase, self.simple, self.bid, self.trades = seat, phase, simple, bid, trades
         self.hand, self.notes_for, self.pay, self.payment_rule = hand, notes_for, pay, payment_rule
-        self.any = bool(simple or trades or notes_for is not None or pay is not None)
         self._payments = None
+
+    @property
+    def any(self) -> bool:
+        """True when the seat may do something now."""
+        return bool(self.simple or self.trades or self.notes_for is not None or self.pay is not None)
 
     def __bool__(self) -> bool:
         return self.any
