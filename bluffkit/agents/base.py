@@ -45,8 +45,8 @@ class ScriptedAgent:
 
 def uniform_stream(rng: np.random.Generator):
     """A callable of no arguments giving the uniform floats of ``rng`` one by one, drawn
-    in blocks of 256 (one numpy call per block; each call of the stream runs in C)."""
-    blocks = iter(lambda: rng.random(256).tolist(), None)     # never ends
+    in blocks of 64 (one numpy call per block; each call of the stream runs in C)."""
+    blocks = iter(lambda: rng.random(64).tolist(), None)      # never ends
     return partial(next, chain.from_iterable(blocks))
 
 

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import numpy as np
+from numpy.random.bit_generator import ISeedSequence
 
 
 def _to_int(seq: np.random.SeedSequence) -> int:
@@ -40,7 +41,84 @@ def child_rngs(seed: int, count: int) -> list[np.random.Generator]:
     """``count`` independent generators for one game: index 0 is chance, then one per seat.
 
     Child ``i`` is ``SeedSequence(seed, spawn_key=(i,))``, the same child that
-    ``SeedSequence(seed).spawn(count)[i]`` would give, built directly (faster)."""
-    seed = check_seed(seed)
-    return [np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(i,))))
-            for i in range(count)]
+    ``SeedSequence(seed).spawn(count)[i]`` would give. Its seed words are worked out
+    here (see :class:`_Child`), sharing the mixing of ``seed`` between the children,
+    which is several times faster than building each SeedSequence; the streams are
+    the same, bit for bit (tests compare them with numpy's)."""
+    pool = _mixed_pool(_words(check_seed(seed)))
+    return [np.random.Generator(np.random.PCG64(_Child(pool, i))) for i in range(count)]
+
+
+# numpy's SeedSequence (after M. E. O'Neill's seed_seq), for a pool of 4 words.
+_M32 = 0xFFFFFFFF
+_INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
+_MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
+
+
+def _words(n: int) -> list[int]:
+    """An int as 32-bit words, the lowest first (0 is one word)."""
+    out = [n & _M32]
+    n >>= 32
+    while n:
+        out.append(n & _M32)
+        n >>= 32
+    return out
+
+
+def _mixed_pool(entropy: list[int]) -> tuple[list[int], int]:
+    """SeedSequence's pool after mixing in ``entropy`` (padded to the pool's 4 words, as
+    numpy does when a spawn key follows), and the hash constant reached."""
+    entropy = entropy + [0] * (4 - len(entropy))
+    hc, pool = _INIT_A, []
+    for w in entropy[:4]:
+        w ^= hc
+        hc = hc * _MULT_A & _M32
+        w = w * hc & _M32
+        pool.append(w ^ w >> 16)
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                hc = _mix(pool, dst, pool[src], hc)
+    for w in entropy[4:]:
+        for dst in range(4):
+            hc = _mix(pool, dst, w, hc)
+    return pool, hc
+
+
+def _mix(pool: list[int], dst: int, value: int, hc: int) -> int:
+    """Hash ``value`` and mix it into ``pool[dst]``; return the next hash constant."""
+    value ^= hc
+    hc = hc * _MULT_A & _M32
+    value = value * hc & _M32
+    value ^= value >> 16
+    r = (_MIX_L * pool[dst] - _MIX_R * value) & _M32
+    pool[dst] = r ^ r >> 16
+    return hc
+
+
+class _Child(ISeedSequence):
+    """``SeedSequence(seed, spawn_key=(i,))`` for a bit generator: the seed's mixed pool
+    with the spawn key mixed in, and numpy's ``generate_state``."""
+
+    __slots__ = ("pool",)
+
+    def __init__(self, mixed: tuple[list[int], int], i: int):
+        pool, hc = mixed
+        pool = list(pool)
+        for w in _words(i):
+            for dst in range(4):
+                hc = _mix(pool, dst, w, hc)
+        self.pool = pool
+
+    def generate_state(self, n_words: int, dtype=np.uint32) -> np.ndarray:
+        wide = dtype is np.uint64 or np.dtype(dtype) == np.uint64
+        n = 2 * n_words if wide else n_words
+        hc, pool, out = _INIT_B, self.pool, []
+        for k in range(n):
+            w = pool[k & 3] ^ hc
+            hc = hc * _MULT_B & _M32
+            w = w * hc & _M32
+            out.append(w ^ w >> 16)
+        if wide:
+            return np.array([out[j] | out[j + 1] << 32 for j in range(0, n, 2)], dtype=np.uint64)
+        return np.array(out, dtype=np.uint32)

@@ -1,0 +1,44 @@
+"""One seed at the top, child seeds below: the children are numpy's, bit for bit."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bluffkit.core.errors import RulesError
+from bluffkit.core.seeding import check_seed, child_rngs, game_seeds
+
+
+def numpy_children(seed: int, count: int) -> list[np.random.Generator]:
+    return [np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(i,))))
+            for i in range(count)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.integers(0, 2**64 - 1), st.integers(0, 2**300)), st.integers(1, 8))
+def test_children_are_numpys_spawned_seed_sequences(seed, count):
+    ours = [g.random(6).tolist() for g in child_rngs(seed, count)]
+    theirs = [g.random(6).tolist() for g in numpy_children(seed, count)]
+    assert ours == theirs
+
+
+def test_children_match_spawn_and_word_boundaries():
+    for seed in (0, 1, 2**32 - 1, 2**32, 2**64 - 1, 2**64, 2**127 + 3, 2**128, *game_seeds(7, 20)):
+        spawned = [np.random.Generator(np.random.PCG64(c)) for c in np.random.SeedSequence(seed).spawn(3)]
+        assert [g.integers(0, 2**63, 4).tolist() for g in child_rngs(seed, 3)] == \
+            [g.integers(0, 2**63, 4).tolist() for g in spawned]
+
+
+def test_children_are_independent_streams():
+    draws = [tuple(g.random(3).tolist()) for g in child_rngs(5, 6)]
+    assert len(set(draws)) == 6
+
+
+def test_a_bad_seed_is_refused_by_name():
+    for bad in (-1, 1.5, "7", True, None):
+        try:
+            child_rngs(bad, 2)
+        except RulesError as e:
+            assert "seed" in str(e)
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+    assert check_seed(np.int64(3)) == 3
