@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-from operator import mul
-
 from bluffkit.agents.base import uniform_stream
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing.actions import (
@@ -42,7 +40,6 @@ class RandomAgent:
     def __init__(self, overbid: int = 0):
         self.overbid = overbid
         self._rng = self._u = None               # the generator and its uniform stream
-        self._hand, self._money = None, 0        # the bot's own last hand and its value
 
     def act(self, obs, legal, rng):
         if rng is not self._rng:
@@ -51,10 +48,7 @@ class RandomAgent:
         bidding = legal.bid
         if bidding:                         # the common case first: bidding
             lo, cap, step = bidding
-            hand = obs.hand
-            if hand is not self._hand:
-                self._hand, self._money = hand, sum(map(mul, hand, obs.rules.denominations))
-            hi = self._money + self.overbid
+            hi = obs.hand_total + self.overbid
             if cap is not None and cap < hi:
                 hi = cap
             if hi < lo:

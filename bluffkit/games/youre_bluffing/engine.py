@@ -77,7 +77,7 @@ _ORDER = _Orders()
 class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
-    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_pairs")
+    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs")
 
     # -- building ---------------------------------------------------------
     @classmethod
@@ -110,10 +110,12 @@ class Table(TableBase):
     def _derive(self) -> None:
         """Set what the table keeps beside the state's fields: the number of seats, the
         note values, the families each herd holds (as bits, kept up to date by
-        :meth:`_give` and :meth:`_move_animals`) and the shared caches."""
+        :meth:`_give` and :meth:`_move_animals`), what each seat's notes are worth (kept
+        up to date where money moves) and the shared caches."""
         rules, herds = self.rules, self.herds
         self.n, self.d, self._counts, self._trades = len(herds), rules.denominations, None, None
         self._masks = [sum(1 << f for f, c in enumerate(h) if c) for h in herds]
+        self._worth = [total(m, self.d) for m in self.money]
         self._pairs = _PAIRS[len(herds)]
 
     def freeze(self) -> S.State:
@@ -243,7 +245,7 @@ class Table(TableBase):
         if cap >= 0:
             return self.high_bid <= cap
         if self.rules.buyback_without_funds == "forbidden":
-            return total(self.money[self.leader], self.d) >= self.high_bid
+            return self._worth[self.leader] >= self.high_bid
         return True
 
     # -- applying ---------------------------------------------------------
@@ -289,6 +291,7 @@ class Table(TableBase):
         if self.bank is not None:
             self.bank = self.bank[:i] + (self.bank[i] - self.n,) + self.bank[i + 1:]
         self.money = tuple(m[:i] + (m[i] + 1,) + m[i + 1:] for m in self.money)
+        self._worth = [w + value for w in self._worth]
 
     # auction ---------------------------------------------------------------
     def _start_auction(self) -> None:
@@ -333,7 +336,7 @@ class Table(TableBase):
         """The payer pays the bid, or, unable to, shows all their money and the auction
         is held again with that player's bids capped at what they hold (YB "Not the
         Exact Amount? Not Enough Money?"; HT "Can't pay?")."""
-        held = total(self.money[payer], self.d)
+        held = self._worth[payer]
         if held < self.high_bid:
             self.shown = self.shown + ((payer, self.money[payer]),)
             self.caps = self.caps[:payer] + (held,) + self.caps[payer + 1:]
@@ -449,16 +452,21 @@ class Table(TableBase):
     def _take_money(self, seat: int, notes: tuple[int, ...]) -> None:
         money = self.money
         self.money = money[:seat] + (tuple(map(sub, money[seat], notes)),) + money[seat + 1:]
+        self._worth[seat] -= total(notes, self.d)
 
     def _add_money(self, seat: int, notes: tuple[int, ...]) -> None:
         money = self.money
         self.money = money[:seat] + (tuple(map(add, money[seat], notes)),) + money[seat + 1:]
+        self._worth[seat] += total(notes, self.d)
 
     def _move_money(self, src: int, dst: int, notes: tuple[int, ...]) -> None:
         money = list(self.money)
         money[src] = tuple(map(sub, money[src], notes))
         money[dst] = tuple(map(add, money[dst], notes))
         self.money = tuple(money)
+        paid = total(notes, self.d)
+        self._worth[src] -= paid
+        self._worth[dst] += paid
 
     # seeing ----------------------------------------------------------------
     def observe(self, seat: int, legal: Legal | None = None, to_move=None) -> Observation:
@@ -479,7 +487,7 @@ class Table(TableBase):
         return _new_obs(Observation, (
             seat, self.rules, self.phase, self.leader, self.turn,
             self.to_move() if to_move is None else to_move, self.pile, self.lot, self.herds,
-            counts[1], self.money[seat], self.bank, self.paydays, self.high_bid,
+            counts[1], self.money[seat], self._worth[seat], self.bank, self.paydays, self.high_bid,
             self.high_bidder, self.pending, self.calls, self.caps, self.shown, self.payer, self.payee,
             self.buying, trade, my_offer, scores, legal if legal is not None else self.legal(seat)))
 

@@ -201,18 +201,19 @@ def _trade_problem(a: Trade, t) -> tuple[str, str]:
 
 
 _OBS_FIELDS = ("seat", "rules", "phase", "leader", "turn", "to_move", "pile", "lot", "herds",
-               "note_counts", "hand", "bank", "paydays", "high_bid", "high_bidder", "pending",
+               "note_counts", "hand", "hand_total", "bank", "paydays", "high_bid", "high_bidder", "pending",
                "calls", "caps", "shown", "payer", "payee", "buying", "trade", "my_offer",
                "scores", "legal")
 
 
 class Observation(ObservationBase):
-    """One seat's view (built by ``Table.observe``) of the table (immutable); all fields are public except ``hand`` and ``my_offer``.
+    """One seat's view (built by ``Table.observe``) of the table (immutable); all fields
+    are public except ``hand``, ``hand_total`` and ``my_offer``.
 
     Fields: ``seat``, ``rules``, ``phase``, ``leader``, ``turn``, ``to_move``, ``pile``,
     ``lot``, ``herds``, ``note_counts`` (how many notes each seat holds), ``hand`` (this
-    seat's notes), ``bank``, ``paydays``, the auction (``high_bid``, ``high_bidder``,
-    ``pending``, ``calls``, ``caps``, ``shown``), the payment (``payer``, ``payee``,
+    seat's notes), ``hand_total`` (what they are worth), ``bank``, ``paydays``, the
+    auction (``high_bid``, ``high_bidder``, ``pending``, ``calls``, ``caps``, ``shown``), the payment (``payer``, ``payee``,
     ``buying``), ``trade`` = ``(challenger, target, family, cards, offer_cards, ties)``
     (the face-down offer shows only its number of cards), ``my_offer`` (this seat's own
     face-down offer), ``scores`` (when the game is over) and ``legal``.
