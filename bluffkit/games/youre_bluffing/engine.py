@@ -16,7 +16,7 @@ Trading, seeds/003).
 
 from __future__ import annotations
 
-from operator import add, sub
+from operator import add, mul, sub
 
 from bluffkit.core.errors import IllegalAction, check_player_move
 from bluffkit.core.table import TableBase
@@ -370,9 +370,8 @@ class Table(TableBase):
         animal(s). A tie: HT, the challenger wins; YB, the challenger offers again, and
         a second tie gives the animal(s) to the challenger free."""
         challenger, target, family, cards, offer, ties = self.trade
-        self._take_money(target, a.notes)
-        self._add_money(target, offer)
-        self._add_money(challenger, a.notes)
+        self._move_money(target, challenger, a.notes)
+        self._add_money(target, offer)              # the challenger's offer, held face down
         mine, theirs = total(offer, self.d), total(a.notes, self.d)
         if mine == theirs and self.rules.trade_tie == "reoffer" and ties == 0:
             self.trade = (challenger, target, family, cards, (0,) * len(self.d), 1)
@@ -450,21 +449,23 @@ class Table(TableBase):
         self.herds = tuple(herds)
 
     def _take_money(self, seat: int, notes: tuple[int, ...]) -> None:
-        money = self.money
-        self.money = money[:seat] + (tuple(map(sub, money[seat], notes)),) + money[seat + 1:]
-        self._worth[seat] -= total(notes, self.d)
+        money = list(self.money)
+        money[seat] = tuple(map(sub, money[seat], notes))
+        self.money = tuple(money)
+        self._worth[seat] -= sum(map(mul, notes, self.d))
 
     def _add_money(self, seat: int, notes: tuple[int, ...]) -> None:
-        money = self.money
-        self.money = money[:seat] + (tuple(map(add, money[seat], notes)),) + money[seat + 1:]
-        self._worth[seat] += total(notes, self.d)
+        money = list(self.money)
+        money[seat] = tuple(map(add, money[seat], notes))
+        self.money = tuple(money)
+        self._worth[seat] += sum(map(mul, notes, self.d))
 
     def _move_money(self, src: int, dst: int, notes: tuple[int, ...]) -> None:
         money = list(self.money)
         money[src] = tuple(map(sub, money[src], notes))
         money[dst] = tuple(map(add, money[dst], notes))
         self.money = tuple(money)
-        paid = total(notes, self.d)
+        paid = sum(map(mul, notes, self.d))
         self._worth[src] -= paid
         self._worth[dst] += paid
 
