@@ -25,7 +25,7 @@ from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN
 from bluffkit.games.youre_bluffing.actions import (
     ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
-from bluffkit.games.youre_bluffing.observe import Legal, Observation
+from bluffkit.games.youre_bluffing.observe import BidLegal, Legal, Observation
 from bluffkit.games.youre_bluffing.rules import Rules
 from bluffkit.games.youre_bluffing.scoring import scores as score_all
 
@@ -223,7 +223,7 @@ class Table(TableBase):
             if lo % r.bid_multiple:
                 lo += r.bid_multiple - lo % r.bid_multiple
         cap = self.caps[seat]
-        return Legal(seat, BID, _PASS_ONLY, (lo, cap if cap >= 0 else None, r.bid_multiple))
+        return BidLegal(seat, (lo, cap if cap >= 0 else None, r.bid_multiple))
 
     def decision(self):
         """As :meth:`TableBase.decision`, with a short way for the bidders (most moves)."""

@@ -189,6 +189,19 @@ class Legal:
         return ("unknown-action", f"{action!r} is not an action of this game")
 
 
+class BidLegal(Legal):
+    """A bidder's Legal: pass, or bid ``bid = (lowest, cap, multiple)``. The same as
+    ``Legal(seat, "bid", (PASS,), bid)``, built with two fields (bidders are most of a
+    game's moves); the others are the class's own."""
+
+    __slots__ = ()
+    phase, simple, trades, hand, notes_for, pay = S.BID, (PASS,), (), None, None, None
+    payment_rule, _payments = "exact_if_possible", None
+
+    def __init__(self, seat, bid):
+        self.seat, self.bid = seat, bid
+
+
 def _trade_problem(a: Trade, t) -> tuple[str, str]:
     names = t.rules.labels
     if not isinstance(a.target, int) or not 0 <= a.target < t.n or a.target == t.leader:
