@@ -73,18 +73,15 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     chance = rngs[0]
     moves = []
     append = moves.append
-    decision, apply = t.decision, t.apply
+    move = t.move
     acts = [a.act for a in agents]
     agent_rngs = rngs[1:]
     draws, k, chances = (), 0, 0            # chance's uniform numbers, drawn in blocks
     with paused_gc():
         for _ in range(max_steps):
-            d = decision()
-            if d is not None:
-                seat, legal, obs = d
-                action = acts[seat](obs, legal, agent_rngs[seat])
-                apply(seat, action, legal)
-                append((seat, action))
+            done = move(acts, agent_rngs)
+            if done is not None:
+                append(done)
             elif t.is_chance():
                 if k == len(draws):
                     draws, k = chance.random(64).tolist(), 0

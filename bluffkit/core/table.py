@@ -46,6 +46,20 @@ class TableBase:
         return seat, legal, self.observe(seat, legal, to_move)
 
 
+    def move(self, acts, rngs):
+        """One whole move of a simulation: the first seat to move acts on its observation
+        (``acts[seat](observation, legal, rngs[seat])``), and the action is checked and
+        applied. Returns ``(seat, action)``, or ``None`` when chance acts next or the game
+        is over. An illegal action raises, with the table unchanged."""
+        d = self.decision()
+        if d is None:
+            return None
+        seat, legal, seen = d
+        action = acts[seat](seen, legal, rngs[seat])
+        self.apply(seat, action, legal)
+        return seat, action
+
+
 class TableGame:
     """The immutable API (see :mod:`bluffkit.core.game`) of a game whose rules are written
     once on a working copy: every call thaws the state into the game's ``Table``, runs

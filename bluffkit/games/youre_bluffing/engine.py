@@ -225,19 +225,43 @@ class Table(TableBase):
         cap = self.caps[seat]
         return BidLegal(seat, (lo, cap if cap >= 0 else None, r.bid_multiple))
 
-    def decision(self):
-        """As :meth:`TableBase.decision`, with a short way for the bidders (most moves)."""
+    def _first(self):
+        """``(seat, legal, to_move)`` for the first seat to move, with a short way for the
+        bidders (most moves), or ``None`` when chance acts next or the game is over."""
         if self.phase == BID:
+            to_move = self.pending
+            seat = to_move[0]
+            return seat, self._bid_legal(seat), to_move
+        to_move = self.to_move()
+        if not to_move:
+            return None
+        seat = to_move[0]
+        return seat, self.legal(seat, to_move), to_move
+
+    def decision(self):
+        first = self._first()
+        if first is None:
+            return None
+        seat, legal, to_move = first
+        return seat, legal, self.observe(seat, legal, to_move)
+
+    def move(self, acts, rngs):
+        """As :meth:`TableBase.move` (decision, act and apply), in one call."""
+        if self.phase == BID:               # most moves: a bidder, straight away
             to_move = self.pending
             seat = to_move[0]
             legal = self._bid_legal(seat)
         else:
-            to_move = self.to_move()
-            if not to_move:
+            first = self._first()
+            if first is None:
                 return None
-            seat = to_move[0]
-            legal = self.legal(seat, to_move)
-        return seat, legal, self.observe(seat, legal, to_move)
+            seat, legal, to_move = first
+        action = acts[seat](self.observe(seat, legal, to_move), legal, rngs[seat])
+        problem = legal.explain(action, self)
+        if problem:
+            raise IllegalAction(*problem)
+        _HANDLERS[type(action)](self, seat, action)
+        return seat, action
 
     def _may_buy(self) -> bool:
         """YB "The Leader's Right of Preemption"; HT: "only if you have enough money"."""
