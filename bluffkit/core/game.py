@@ -23,7 +23,8 @@ state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
 - ``table(state=None, players=None)``: a mutable working copy for fast simulation,
   running the same rule methods (see each game's ``engine`` module). A table has
   ``to_move()``, ``legal(seat)``, ``observe(seat)``, ``decision()`` (the first seat to
-  move with its legal actions and observation), ``apply(seat, action)``,
+  move with its legal actions and observation), ``apply(seat, action)``, ``move(acts,
+  rngs)`` (decision, the agent's act, check and apply: one move of a simulation),
   ``is_chance()``, ``sample_chance(u, rng)``, ``apply_chance(outcome)``, ``is_over()``,
   ``values()`` and ``freeze()``.
 - A game written on a working copy inherits most of these from
