@@ -239,6 +239,7 @@ class Table(TableBase):
         return seat, self.legal(seat, to_move), to_move
 
     def decision(self):
+        """``(seat, legal, observation)`` for the first seat to move (see :meth:`_first`)."""
         first = self._first()
         if first is None:
             return None
