@@ -113,7 +113,6 @@ def test_typed_values_seat_the_bidders_and_a_bad_list_is_refused():
     lab.run_button.click()
     # truthful second price (equilibrium = the value): bidder 2 (800) wins at bidder 1's 450
     assert lab.session.state.awards[0][0] == 2 and lab.session.state.awards[0][2] == 450
-    before = lab.session
     lab.typed.value = "300, 450"
     assert "Type 4 values" in lab.message.value and lab.session is None     # no stale auction
 

@@ -1354,7 +1354,6 @@ def test_a_purchase_the_auctioneer_cannot_pay_after_all_falls_through_to_a_sale(
     """Secret Value, double pen: the auctioneer holds a 500 and buys both lots won at 100 each.
     No change is given: paying the first 100 with the 500 leaves nothing for the second, so
     that purchase falls through: the auctioneer shows its money and the lot is sold."""
-    from bluffkit.core.play import play
     g = game("secret-value", double=True)
     s = g.state_from_position(4, money=["500", "100+100+50", "100+100+50", "100+100+50"], lot=["cow", "horse"])
     for seat, text in [(1, "bid 100"), (2, "bid 100"), (3, "pass"), (0, "choose 1"), (0, "buy"), (0, "pay 500")]:

@@ -1,7 +1,6 @@
 """The Bluffer classroom panel (headless), its HTML views, the simulated points of its
 bots, and the CLI on Bluffer."""
 
-import numpy as np
 import pytest
 
 from bluffkit.agents.bluffer import BluffBot

@@ -442,7 +442,6 @@ class Table(TableBase):
             # Secret Value / Second Hand / Secret Count: "all fellow players simultaneously place a
             # secret bid"; Round-the-Table: "every player bids exactly once, in turn".
             if type(action) is Place:
-                d = self.rules.denominations
                 self._set("money", seat, tuple(a - b for a, b in zip(self.money[seat], action.notes)))
                 self._set("placed", seat, action.notes)
                 amount = sum(action.notes)

@@ -24,14 +24,14 @@ from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN
 from bluffkit.games.youre_bluffing.actions import (
-    ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
+    ACCEPT, AUCTION, BUY, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
 from bluffkit.games.youre_bluffing.observe import BidLegal, Legal, Observation
 from bluffkit.games.youre_bluffing.rules import Rules
 from bluffkit.games.youre_bluffing.scoring import scores as score_all
 
 _EMPTY: tuple = ()
 _new_obs = tuple.__new__
-_PASS_ONLY, _AUCTION_ONLY, _ACCEPT_ONLY = (PASS,), (AUCTION,), (ACCEPT,)
+_AUCTION_ONLY, _ACCEPT_ONLY = (AUCTION,), (ACCEPT,)
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
 _DRAWS = tuple(Draw(f) for f in range(64))
 

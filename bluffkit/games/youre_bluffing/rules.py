@@ -16,7 +16,6 @@ bluffkit.core.errors.RulesError: no_bid_calls must be an int >= 1, got 0
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from bluffkit.core.errors import RulesError
