@@ -19,7 +19,7 @@ from bluffkit.auctions.actions import (ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Ca
                                        Pick, Place, Raise, Refusal, Shuffle)
 from bluffkit.auctions.observe import Observation
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import IllegalAction, check_player_move
+from bluffkit.core.errors import IllegalAction
 from bluffkit.core.money import contains, fmt, payment_problem, payments, total
 from bluffkit.core.table import TableBase
 
@@ -296,14 +296,10 @@ class Table(TableBase):
         return min(self.lot_size(), len(self.pen) - 1)
 
     # moves ----------------------------------------------------------------------------
-    def apply(self, seat: int, action, legal: Legal | None = None) -> None:
-        if legal is None:
-            check_player_move(self.phase == OVER, self.is_chance(), seat, self.n,
-                              "the lot is set out" if self.phase == SETUP else "chance decides who grabbed first")
-            legal = self.legal(seat)
-        problem = self.explain(legal, action)
-        if problem:
-            raise IllegalAction(*problem)
+    def chance_words(self) -> str:
+        return "the lot is set out" if self.phase == SETUP else "chance decides who grabbed first"
+
+    def _do(self, seat: int, action) -> None:
         kind = type(action)
         if kind is Pick:
             self.lot = tuple(self.pen[self.order[p - 1]] for p in action.places)

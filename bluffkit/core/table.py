@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from bluffkit.core.errors import IllegalAction, check_seat
+from bluffkit.core.errors import IllegalAction, check_player_move, check_seat
 
 
 class TableBase:
     """Base of each game's mutable working copy. A table defines ``to_move()``,
-    ``legal(seat, to_move)`` and ``observe(seat, legal, to_move)``; this adds
-    ``decision()``, the one call a driver makes per move."""
+    ``legal(seat, to_move)``, ``observe(seat, legal, to_move)``, ``chance_words()`` and
+    ``_do(seat, action)`` (the rules of a move already checked); this adds ``decision()``
+    and ``move()``, the calls a driver makes per move, and ``apply()``, which checks a
+    move before anything changes."""
 
     __slots__ = ()
     STATE = None          # the game's frozen State class
@@ -45,6 +47,25 @@ class TableBase:
         legal = self.legal(seat, to_move)
         return seat, legal, self.observe(seat, legal, to_move)
 
+
+    def apply(self, seat: int, action, legal=None) -> None:
+        """Play ``action`` for ``seat``; raise :class:`IllegalAction`, changing nothing, if
+        it is not allowed. ``legal`` may pass ``self.legal(seat)`` when the caller has it."""
+        if legal is None:
+            check_player_move(self.is_over(), self.is_chance(), seat, self.n, self.chance_words())
+            legal = self.legal(seat)
+        problem = self.explain(legal, action)
+        if problem:
+            raise IllegalAction(*problem)
+        self._do(seat, action)
+
+    def explain(self, legal, action) -> tuple[str, str] | None:
+        """``None`` when ``action`` is in ``legal``, else ``(rule, reason)``."""
+        return legal.explain(action, self)
+
+    def chance_words(self) -> str:
+        """What chance does next, for the refusal of a player's move while chance acts."""
+        return "chance acts"
 
     def move(self, acts, rngs):
         """One whole move of a simulation: the first seat to move acts on its observation

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import filterfalse
 
-from bluffkit.core.errors import IllegalAction, check_player_move
+from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
 from bluffkit.games.bloff.cards import cards_text, rank_of
 from bluffkit.games.bloff.observe import Observation
@@ -213,13 +213,10 @@ class Table(TableBase):
         self.phase = PLAY
 
     # moves ---------------------------------------------------------------------------
-    def apply(self, seat: int, action, legal: Legal | None = None) -> None:
-        if legal is None:
-            check_player_move(self.phase == OVER, self.phase == DEAL, seat, self.n, "the cards are dealt")
-            legal = self.legal(seat)
-        problem = legal.explain(action, self)
-        if problem:
-            raise IllegalAction(*problem)
+    def chance_words(self) -> str:
+        return "the cards are dealt"
+
+    def _do(self, seat: int, action) -> None:
         kind = type(action)
         if kind is Play:
             self._play(seat, action.cards)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bluffkit.core.errors import IllegalAction, check_player_move
+from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
 from bluffkit.games.bluffer.observe import Observation
 from bluffkit.games.bluffer.rules import Rules
@@ -418,14 +418,10 @@ class Table(TableBase):
             raise IllegalAction("not-chance-turn", "it is a player's move, not chance's")
 
     # moves ----------------------------------------------------------------------------
-    def apply(self, seat: int, action, legal: Legal | None = None) -> None:
-        if legal is None:
-            check_player_move(self.phase == OVER, self.is_chance(), seat, self.n,
-                              "the next question is drawn" if self.phase == ASK else "the answers are shuffled")
-            legal = self.legal(seat)
-        problem = legal.explain(action, self)
-        if problem:
-            raise IllegalAction(*problem)
+    def chance_words(self) -> str:
+        return "the next question is drawn" if self.phase == ASK else "the answers are shuffled"
+
+    def _do(self, seat: int, action) -> None:
         kind = type(action)
         if kind is Write:
             self._write(seat, action.text)

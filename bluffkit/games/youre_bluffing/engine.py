@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from operator import add, mul, sub
 
-from bluffkit.core.errors import IllegalAction, check_player_move
+from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing import state as S
@@ -280,16 +280,10 @@ class Table(TableBase):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def apply(self, seat: int, action, legal: Legal | None = None) -> None:
-        """Play ``action`` for ``seat``; raise IllegalAction (changing nothing) if not allowed.
+    def chance_words(self) -> str:
+        return "an animal is turned up"
 
-        ``legal`` may pass ``self.legal(seat)`` when the caller has it already."""
-        if legal is None:
-            check_player_move(self.phase == OVER, self.phase == DRAW, seat, self.n, "an animal is turned up")
-            legal = self.legal(seat)
-        problem = legal.explain(action, self)
-        if problem:
-            raise IllegalAction(*problem)
+    def _do(self, seat: int, action) -> None:
         _HANDLERS[type(action)](self, seat, action)
 
     def apply_chance(self, draw: Draw) -> None:
