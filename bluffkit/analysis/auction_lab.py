@@ -36,7 +36,7 @@ from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, valu
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
-from bluffkit.core.play import paused_gc, play
+from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 
 #: Start money for the lab: enough notes (1,600 in all) that a value of up to 1,000 can be paid.
@@ -83,25 +83,15 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     rng = np.random.default_rng(seed)
     vals = np.clip(draw(rng, (auctions, bidders + 1)), 0.0, None)
     title = FORMATS[fmt].title
-    rows = []
-    bar = None
-    if progress is True:
-        from tqdm import tqdm
-        bar = tqdm(total=auctions, desc=f"{title} auctions", unit="auction")
-    with paused_gc():
-        for i in range(auctions):
-            money = [float(v) * scale for v in vals[i]]
-            agents = [Bidder(values=money[0], strategy="truthful", use_right=right)]
-            agents += [Bidder(values=money[k + 1], strategy=strategies[k], shade=shade, equilibrium_bid=money_eq)
-                       for k in range(bidders)]
-            rec = play(game, agents, seeds[i])
-            rows.append(_row(rec.final, vals[i], i, title, bidders, strategies, right, scale, game))
-            if bar is not None:
-                bar.update(1)
-            elif callable(progress) and (i % 50 == 49 or i == auctions - 1):
-                progress(i + 1, auctions)
-    if bar is not None:
-        bar.close()
+    def seat_agents(i: int) -> list:
+        money = [float(v) * scale for v in vals[i]]
+        return [Bidder(values=money[0], strategy="truthful", use_right=right)] + [
+            Bidder(values=money[k + 1], strategy=strategies[k], shade=shade, equilibrium_bid=money_eq)
+            for k in range(bidders)]
+
+    rows = [_row(rec.final, vals[i], i, title, bidders, strategies, right, scale, game)
+            for i, rec in play_games(game, seeds, seat_agents, progress=progress,
+                                     desc=f"{title} auctions", unit="auction")]
     return pd.DataFrame(rows, columns=COLUMNS)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from bluffkit.agents.base import make_agent
-from bluffkit.core.play import paused_gc, play
+from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import game_seeds
 from bluffkit.games.bloff.cards import RANK_NAMES, rank_of
 from bluffkit.games.bloff.engine import Call, Play
@@ -40,13 +40,10 @@ def claims_frame(moves, agents: list[str], game_index: int = 0) -> pd.DataFrame:
 
 def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFrame:
     """The claims of ``games`` seeded games (seats rotating as in a tournament)."""
-    n = len(agents)
     frames = []
-    with paused_gc():
-        for i, s in enumerate(game_seeds(seed, games)):
-            lineup = agents[i % n:] + agents[:i % n]
-            rec = play(game, [make_agent(a, game) for a in lineup], s)
-            frames.append(claims_frame(rec.moves, lineup, i))
+    for i, rec in play_games(game, game_seeds(seed, games),
+                             lambda i: [make_agent(a, game) for a in lineup(agents, i)]):
+        frames.append(claims_frame(rec.moves, lineup(agents, i), i))
     return pd.concat(frames, ignore_index=True)
 
 

@@ -23,7 +23,7 @@ import pandas as pd
 from bluffkit.agents.bluffer import BluffBot
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
-from bluffkit.core.play import paused_gc, play
+from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 from bluffkit.games.bluffer.engine import TRUTH
 
@@ -60,14 +60,9 @@ def simulate(players: int, spots, games: int, seed: int, progress: bool = False,
     teams = game.rules.teams_of(players) if game.rules.mode_for(players) == "teams" else None
     seeds = game_seeds(seed, games)
     frames = []
-    it = range(games)
-    if progress:
-        from tqdm import tqdm
-        it = tqdm(it, desc="Bluffer games", unit="game")
-    with paused_gc():
-        for i in it:
-            rec = play(game, [BluffBot(p) for p in spots], seeds[i])
-            frames.append(question_frame(rec.final.history, spots, i, teams))
+    for i, rec in play_games(game, seeds, lambda i: [BluffBot(p) for p in spots],
+                             progress=bool(progress), desc="Bluffer games"):
+        frames.append(question_frame(rec.final.history, spots, i, teams))
     return pd.concat(frames, ignore_index=True)
 
 

@@ -15,7 +15,7 @@ import pandas as pd
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import RulesError
-from bluffkit.core.play import paused_gc, play
+from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 
 
@@ -39,20 +39,9 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     rows = []
-    it = range(games)
-    if progress:
-        from tqdm import tqdm
-        it = tqdm(it, desc=f"{game.name} x{players}", unit="game")
     width = len(str(games))
-    with paused_gc():
-        _play_all(game, agents, names, seeds, it, players, rows, out_dir, width)
-    return pd.DataFrame(rows)
-
-
-def _play_all(game, agents, names, seeds, it, players, rows, out_dir, width) -> None:
-    for i in it:
-        seats = [make_agent(a, game) for a in agents]
-        rec = play(game, seats, seeds[i])
+    for i, rec in play_games(game, seeds, lambda i: [make_agent(a, game) for a in agents],
+                             progress=bool(progress), desc=f"{game.name} x{players}"):
         row = {"game": i, "seed": seeds[i], "players": players}
         for s in range(players):
             row[f"agent_{s}"] = names[s]
@@ -66,3 +55,4 @@ def _play_all(game, agents, names, seeds, it, players, rows, out_dir, width) -> 
         if out_dir is not None:
             seat_info = [{"name": f"seat {s}", "agent": names[s]} for s in range(players)]
             gamelog.write(out_dir / f"game-{i:0{width}d}.jsonl", game, seat_info, seeds[i], rec.moves)
+    return pd.DataFrame(rows)

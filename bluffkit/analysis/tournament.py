@@ -18,7 +18,7 @@ import math
 import pandas as pd
 
 from bluffkit.agents.base import make_agent
-from bluffkit.core.play import paused_gc, play
+from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 
 
@@ -27,22 +27,16 @@ def tournament(game, agents: list[str], games: int, seed: int, progress: bool = 
     share of the win: 1, or 1/k for a win shared by k), ``score``, ``length``: one row
     per game and seat."""
     check_seed(seed)
-    n = game.check_players(len(agents))
+    game.check_players(len(agents))
     seeds = game_seeds(seed, games)
     rows = []
-    it = range(games)
-    if progress:
-        from tqdm import tqdm
-        it = tqdm(it, desc="tournament", unit="game")
-    with paused_gc():
-        for i in it:
-            lineup = agents[i % n:] + agents[:i % n]
-            rec = play(game, [make_agent(a, game) for a in lineup], seeds[i])
-            share = 1 / len(rec.winners)
-            for seat, name in enumerate(lineup):
-                rows.append({"game": i, "seed": seeds[i], "seat": seat, "agent": name,
-                             "won": share if seat in rec.winners else 0.0, "score": rec.scores[seat],
-                             "length": rec.length})
+    for i, rec in play_games(game, seeds, lambda i: [make_agent(a, game) for a in lineup(agents, i)],
+                             progress=bool(progress), desc="tournament"):
+        share = 1 / len(rec.winners)
+        for seat, name in enumerate(lineup(agents, i)):
+            rows.append({"game": i, "seed": seeds[i], "seat": seat, "agent": name,
+                         "won": share if seat in rec.winners else 0.0, "score": rec.scores[seat],
+                         "length": rec.length})
     return pd.DataFrame(rows)
 
 

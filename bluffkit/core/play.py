@@ -100,3 +100,36 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     rec.winners = game.winners(t)
     rec.money = game.money_totals(t)
     return rec
+
+
+def play_games(game, seeds, seat_agents, *, progress=False, desc: str = "games", unit: str = "game",
+               every: int = 50):
+    """Play game ``i`` from ``seeds[i]`` with the agents ``seat_agents(i)`` returns; yield
+    ``(i, record)`` for each, in order.
+
+    ``progress``: ``False``; ``True`` for a text bar (``desc``, ``unit``); or a callable
+    ``progress(done, total)``, called every ``every`` games and after the last. The
+    cyclic garbage collector is paused while the games are played (see :func:`paused_gc`)."""
+    total = len(seeds)
+    bar = None
+    if progress is True:
+        from tqdm import tqdm
+        bar = tqdm(total=total, desc=desc, unit=unit)
+    try:
+        with paused_gc():
+            for i, seed in enumerate(seeds):
+                yield i, play(game, seat_agents(i), seed)
+                if bar is not None:
+                    bar.update(1)
+                elif callable(progress) and (i % every == every - 1 or i == total - 1):
+                    progress(i + 1, total)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def lineup(agents: list, i: int) -> list:
+    """Game ``i``'s seating in a tournament: the line-up shifted by ``i``, so that every
+    agent plays every seat equally often."""
+    k = i % len(agents)
+    return agents[k:] + agents[:k]
