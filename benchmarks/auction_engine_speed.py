@@ -13,13 +13,12 @@ vectorized simulator (``benchmarks/auction_speed.py``) is the one for theory-siz
 from __future__ import annotations
 
 import argparse
-import time
-
 from bluffkit.agents.auction import Bidder
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.game import make_game
-from bluffkit.core.play import paused_gc, play
 from bluffkit.core.seeding import game_seeds
+
+from _timing import measure
 
 MIX = ("truthful", "equilibrium", "shade", "random")
 
@@ -36,20 +35,10 @@ def main(argv=None) -> int:
         for double in (False, True):
             game = make_game("auction", format=name, double=double)
             players = f.players[1]
-            rates = []
-            for _ in range(args.repeats):
-                actions = 0
-                t0 = time.perf_counter()
-                with paused_gc():
-                    for s in seeds:
-                        bots = [Bidder(strategy=MIX[i % len(MIX)]) for i in range(players)]
-                        actions += play(game, bots, s).length
-                dt = time.perf_counter() - t0
-                rates.append((args.auctions / dt, actions / dt))
-            rates.sort()
-            a, b = rates[len(rates) // 2]
-            print(f"{name:>16s} {'double' if double else 'small':>6s} {players:7d} {a:11,.0f} {b:10,.0f} "
-                  f"{actions / args.auctions:8.1f}")
+            m = measure(game, seeds, lambda: [Bidder(strategy=MIX[i % len(MIX)]) for i in range(players)],
+                        args.repeats)
+            print(f"{name:>16s} {'double' if double else 'small':>6s} {players:7d} {m['games']:11,.0f} "
+                  f"{m['median']:10,.0f} {m['length']:8.1f}")
     return 0
 
 

@@ -11,12 +11,11 @@ engine of this game measured on these machines (3-player random games at about
 from __future__ import annotations
 
 import argparse
-import time
-
 from bluffkit.agents.bloff import RandomAgent
 from bluffkit.core.game import make_game
-from bluffkit.core.play import paused_gc, play
 from bluffkit.core.seeding import game_seeds
+
+from _timing import measure
 
 BAR = 168_000
 
@@ -31,21 +30,11 @@ def main(argv=None) -> int:
     print(f"{'players':>7s} {'games/s':>9s} {'actions/s':>11s} {'best':>11s} {'actions/game':>13s}")
     three = None
     for players in (3, 4, 5, 7):
-        seeds = game_seeds(1, args.games)
-        rates = []
-        for _ in range(args.repeats):
-            actions = 0
-            t0 = time.perf_counter()
-            with paused_gc():
-                for s in seeds:
-                    actions += play(game, [RandomAgent() for _ in range(players)], s).length
-            dt = time.perf_counter() - t0
-            rates.append((actions / dt, args.games / dt))
-        rates.sort()
-        med, best = rates[len(rates) // 2], rates[-1]
-        print(f"{players:7d} {med[1]:9.0f} {med[0]:11,.0f} {best[0]:11,.0f} {actions / args.games:13.1f}")
+        m = measure(game, game_seeds(1, args.games), lambda: [RandomAgent() for _ in range(players)],
+                    args.repeats)
+        print(f"{players:7d} {m['games']:9.0f} {m['median']:11,.0f} {m['best']:11,.0f} {m['length']:13.1f}")
         if players == 3:
-            three = med[0]
+            three = m["median"]
     print(f"3 players: {three:,.0f} actions/s (median); the bar is {BAR:,} -> "
           f"{'meets' if three >= BAR else 'DOES NOT meet'} the bar")
     return 0

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import argparse
 import platform
-import time
-
 from bluffkit.agents.youre_bluffing import RandomAgent
 from bluffkit.core.game import make_game
-from bluffkit.core.play import paused_gc, play
 from bluffkit.core.seeding import game_seeds
+
+from _timing import measure as timed
 
 BAR = 212_000
 
@@ -41,21 +40,8 @@ def clear_caches() -> None:
 
 
 def measure(name: str, players: int, games: int, repeats: int, seed: int = 1) -> dict:
-    game = make_game(name)
-    seeds = game_seeds(seed, games)
-    rates = []
-    for _ in range(repeats):
-        clear_caches()
-        actions = 0
-        start = time.perf_counter()
-        with paused_gc():                   # as bluffkit simulate does
-            for s in seeds:
-                actions += play(game, [RandomAgent() for _ in range(players)], s).length
-        elapsed = time.perf_counter() - start
-        rates.append((actions / elapsed, games / elapsed))
-    rates.sort()
-    return {"median": rates[len(rates) // 2][0], "best": rates[-1][0],
-            "games": rates[len(rates) // 2][1], "length": actions / games}
+    return timed(make_game(name), game_seeds(seed, games), lambda: [RandomAgent() for _ in range(players)],
+                 repeats, before=clear_caches)
 
 
 def main(argv=None) -> int:
