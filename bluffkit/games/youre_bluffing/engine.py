@@ -78,6 +78,7 @@ class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
     __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs")
+    STATE, FIELDS = S.State, S.FIELDS
 
     # -- building ---------------------------------------------------------
     @classmethod
@@ -94,20 +95,12 @@ class Table(TableBase):
         else:
             t.bank = tuple(b - s * players for b, s in zip(rules.bank, rules.start_money))
         t.paydays = 0
-        t._derive()
+        t._thawed()
         t._clear_turn()
         t._begin_turn()
         return t
 
-    @classmethod
-    def thaw(cls, state: S.State) -> "Table":
-        t = cls.__new__(cls)
-        for f in S.FIELDS:
-            setattr(t, f, getattr(state, f))
-        t._derive()
-        return t
-
-    def _derive(self) -> None:
+    def _thawed(self) -> None:
         """Set what the table keeps beside the state's fields: the number of seats, the
         note values, the families each herd holds (as bits, kept up to date by
         :meth:`_give` and :meth:`_move_animals`), what each seat's notes are worth (kept
@@ -117,12 +110,6 @@ class Table(TableBase):
         self._masks = [sum(1 << f for f, c in enumerate(h) if c) for h in herds]
         self._worth = [total(m, self.d) for m in self.money]
         self._pairs = _PAIRS[len(herds)]
-
-    def freeze(self) -> S.State:
-        return S.State(*[getattr(self, f) for f in S.FIELDS])
-
-    def values(self) -> tuple:
-        return tuple(getattr(self, f) for f in S.FIELDS[1:])
 
     def _clear_turn(self) -> None:
         self.lot, self.draws_left = _EMPTY, 0

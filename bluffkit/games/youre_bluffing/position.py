@@ -100,6 +100,6 @@ def build_position(rules: Rules, players: int, leader: int = 0, money=None, herd
                                  f"come need {need}")
     t = Table.new(rules, n)
     t.leader, t.pile, t.herds, t.money, t.bank, t.paydays = leader, pl, hs, notes, bank, paydays
-    t._derive()
+    t._thawed()
     t._begin_turn()
     return t.freeze()
