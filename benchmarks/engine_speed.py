@@ -31,10 +31,7 @@ def clear_caches() -> None:
     """Empty the memo tables, so that a repeat does not profit from the one before."""
     from bluffkit.core import money
     from bluffkit.games.youre_bluffing import actions, engine
-    for name in dir(money):
-        cached = getattr(money, name)
-        if hasattr(cached, "cache_clear"):
-            cached.cache_clear()
+    money.clear_caches()
     engine._PAIRS.clear()
     actions._BIDS.clear()
 

@@ -31,7 +31,7 @@ from itertools import product
 from math import gcd
 from operator import mul
 
-from bluffkit.core.errors import NotationError
+from bluffkit.core.errors import NotationError, RulesError
 
 Notes = tuple[int, ...]
 
@@ -123,7 +123,6 @@ def payment_problem(hand: Notes, notes: Notes, amount: int, denoms: tuple[int, .
     return None
 
 
-@lru_cache(maxsize=64)
 def _layout(denoms: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The non-zero values' positions from the highest value down, and the values'
     greatest common divisor (10 for 0, 10, 50, ...)."""
@@ -131,118 +130,178 @@ def _layout(denoms: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     return desc, gcd(*[d for d in denoms if d]) or 1
 
 
-def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...]) -> list[tuple[int, int, Notes]]:
-    """The ``exact_if_possible`` payments as ``(total, number of notes, notes)``: the exact
-    choices (no zero notes) if there are any, else the covering choices with no note
-    that could be left out.
+class PaymentBook(dict):
+    """The valid payments for one set of denominations under one payment rule,
+    remembered per question ``(hand, amount)``; see :func:`payments`.
 
-    Notes are chosen from the highest value down. For exact payments, ``reach[k]``
-    holds as bits the sums (in units of the common divisor) that the values from
-    position ``k`` on can make, so the search enters only branches that end in a
-    payment. For covering ones, the smallest value used is the last one chosen, and
-    its count is exactly the number needed to cover what is left."""
-    desc, unit = _layout(denoms)
-    order = [i for i in desc if hand[i]]
-    m = len(order)
-    vals = [denoms[i] for i in order]
-    cnts = [hand[i] for i in order]
-    rest = [0] * (m + 1)
-    acc = 0
-    for k in range(m - 1, -1, -1):
-        acc += cnts[k] * vals[k]
-        rest[k] = acc
-    out: list[tuple[int, int, Notes]] = []
-    if not m or acc < amount:
-        return out
-    ctx = (m, vals, cnts, order, [0] * len(hand), out)
-    if amount % unit == 0:
-        target = amount // unit
-        mask = (1 << (target + 1)) - 1
-        reach = [1] * (m + 1)
-        r = 1
-        for k in range(m - 1, -1, -1):
-            d, c, step = vals[k] // unit, cnts[k], 1
-            while c:                        # c notes of d as parts of 1, 2, 4, ... notes
-                take = step if step < c else c
-                r = (r | (r << (d * take))) & mask
-                c -= take
-                step <<= 1
-            reach[k] = r
-        if (r >> target) & 1:
-            _exact(0, amount, 0, 0, ctx, reach, unit)
-            return out
-    _cover(0, amount, 0, 0, ctx, rest)
-    return out
+    Questions with the same answer share one entry under ``exact_if_possible``: zero
+    notes never matter, and every amount strictly between two multiples of the
+    notes' common divisor (e.g. 51..59) has the same payments, as every sum of notes
+    is such a multiple. A book forgets everything once it holds ``LIMIT`` questions,
+    so long simulations use bounded memory."""
 
+    LIMIT = 65536
 
-def _exact(k: int, left: int, paid: int, n: int, ctx, reach, unit: int) -> None:
-    m, vals, cnts, order, notes, out = ctx
-    d, i = vals[k], order[k]
-    top = min(cnts[k], left // d)
-    if k + 1 == m:
-        if top * d == left:
-            notes[i] = top
-            out.append((paid + left, n + top, tuple(notes)))
-            notes[i] = 0
-        return
-    nxt = reach[k + 1]
-    for c in range(top + 1):
-        rem = left - c * d
-        notes[i] = c
-        if rem == 0:
-            out.append((paid + c * d, n + c, tuple(notes)))
-        elif (nxt >> (rem // unit)) & 1:
-            _exact(k + 1, rem, paid + c * d, n + c, ctx, reach, unit)
-    notes[i] = 0
+    def __init__(self, denoms: tuple[int, ...], rule: str):
+        super().__init__()
+        if rule not in PAYMENT_RULES:
+            raise RulesError(f"unknown payment rule {rule!r}; choose from {', '.join(PAYMENT_RULES)}")
+        self.denoms, self.rule = denoms, rule
+        self.desc, self.unit = _layout(denoms)
+        self.exact_first = rule == "exact_if_possible"
+        self.zero = denoms.index(0) if 0 in denoms else -1
+
+    def of(self, hand: Notes, amount: int) -> tuple[Notes, ...]:
+        """Every valid payment of ``amount`` from ``hand``, smallest total first, then
+        fewest notes."""
+        if self.exact_first:
+            off = amount % self.unit
+            if off:
+                amount += 1 - off
+            z = self.zero
+            if z >= 0 and hand[z]:
+                hand = hand[:z] + (0,) + hand[z + 1:]
+        key = (hand, amount)
+        found = self.get(key)
+        if found is None:
+            if len(self) >= self.LIMIT:
+                self.clear()
+            found = self[key] = self._find(hand, amount)
+        return found
+
+    def _find(self, hand: Notes, amount: int) -> tuple[Notes, ...]:
+        denoms = self.denoms
+        if total(hand, denoms) < amount:
+            return ()
+        if not self.exact_first:
+            found = [(total(p, denoms), sum(p), p) for p in product(*[range(c + 1) for c in hand])]
+            found = [f for f in found if f[0] >= amount]
+            found.sort()                # by total, then number of notes, then the notes
+            return tuple(p for _, _, p in found)
+        if amount <= 0:
+            return ((0,) * len(hand),)  # nothing is owed: the only payment is no notes
+        return _minimal_payments(hand, amount, denoms, self.desc)
 
 
-def _cover(k: int, left: int, paid: int, n: int, ctx, rest) -> None:
-    m, vals, cnts, order, notes, out = ctx
-    d, i = vals[k], order[k]
-    need = -(-left // d)                # notes of this value that cover what is left
-    if need <= cnts[k]:
-        notes[i] = need
-        out.append((paid + need * d, n + need, tuple(notes)))
-    if k + 1 < m:
-        after = rest[k + 1]
-        for c in range(min(need - 1, cnts[k]) + 1):
-            rem = left - c * d
-            if after >= rem:
-                notes[i] = c
-                _cover(k + 1, rem, paid + c * d, n + c, ctx, rest)
-    notes[i] = 0
+_BOOKS: dict[tuple, PaymentBook] = {}
+
+
+def payment_book(denoms: tuple[int, ...], rule: str = "exact_if_possible") -> PaymentBook:
+    """The (shared) :class:`PaymentBook` of ``denoms`` under ``rule``."""
+    book = _BOOKS.get((denoms, rule))
+    if book is None:
+        book = _BOOKS[denoms, rule] = PaymentBook(denoms, rule)
+    return book
+
+
+def clear_caches() -> None:
+    """Forget every remembered payment question (for timing from cold)."""
+    for book in _BOOKS.values():
+        book.clear()
+    can_pay_exactly.cache_clear()
 
 
 def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
              rule: str = "exact_if_possible") -> tuple[Notes, ...]:
-    """Every valid payment of ``amount`` from ``hand``, smallest total first.
+    """Every valid payment of ``amount`` from ``hand``, smallest total first (then
+    fewest notes).
 
     Under ``any_cover`` that is every choice of notes worth at least the amount,
     which can be many; under ``exact_if_possible`` it is the exact ones if any,
     else the covering choices with no superfluous note (never a zero note).
     """
-    if rule == "exact_if_possible":
-        # Questions with the same answer share one cache entry: zero notes never matter,
-        # and every amount strictly between two multiples of the notes' common divisor
-        # (e.g. 51..59) has the same payments, as every sum of notes is such a multiple.
-        off = amount % _layout(denoms)[1]
-        if off:
-            amount += 1 - off
-        if denoms[0] == 0 and hand[0]:
-            hand = (0,) + hand[1:]
-    return _payments(hand, amount, denoms, rule)
+    return payment_book(denoms, rule).of(hand, amount)
 
 
-@lru_cache(maxsize=65536)
-def _payments(hand: Notes, amount: int, denoms: tuple[int, ...], rule: str) -> tuple[Notes, ...]:
-    if total(hand, denoms) < amount:
+def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...],
+                      desc: tuple[int, ...]) -> tuple[Notes, ...]:
+    """The ``exact_if_possible`` payments (``amount`` > 0), sorted: the exact choices (no
+    zero notes) by number of notes if there are any, else the covering choices with no
+    note that could be left out, by total and then number of notes.
+
+    ``desc`` lists the positions of the non-zero values from the highest down; the
+    notes are chosen in that order. ``rest[k]`` is what the values from position ``k``
+    on are worth together, so each count starts at the fewest notes that still let
+    the rest pay what is left. For exact payments the last value pays the rest
+    exactly or not at all; for covering ones, the smallest value used is the last
+    one chosen, and its count is exactly the number needed to cover what is left."""
+    vals, cnts, order = [], [], []
+    acc = 0
+    for i in desc:
+        c = hand[i]
+        if c:
+            d = denoms[i]
+            order.append(i)
+            vals.append(d)
+            cnts.append(c)
+            acc += c * d
+    if acc < amount:
         return ()
-    if amount <= 0 and rule != "any_cover":
-        return ((0,) * len(hand),)           # nothing is owed: the only payment is no notes
-    if rule == "any_cover":
-        found = [(total(p, denoms), sum(p), p) for p in product(*[range(c + 1) for c in hand])]
-        found = [f for f in found if f[0] >= amount]
-    else:
-        found = _minimal_payments(hand, amount, denoms)
-    found.sort()                        # by total, then number of notes, then the notes
-    return tuple(p for _, _, p in found)
+    m = len(order)
+    rest = [acc]
+    for k in range(m - 1):
+        acc -= cnts[k] * vals[k]
+        rest.append(acc)
+    rest.append(0)
+    notes = [0] * len(hand)
+    out: list = []
+    _exact(0, amount, 0, m, vals, cnts, order, notes, out, rest)
+    if out:
+        out.sort()                          # (number of notes, notes)
+        return tuple(p for _, p in out)
+    _cover(0, amount, 0, 0, m, vals, cnts, order, notes, out, rest)
+    out.sort()                              # (total, number of notes, notes)
+    return tuple(p for _, _, p in out)
+
+
+def _exact(k: int, left: int, n: int, m: int, vals, cnts, order, notes, out, rest) -> None:
+    """Exact payments of ``left`` from the values at ``k`` on, ``n`` notes chosen so far."""
+    d, i = vals[k], order[k]
+    top = cnts[k]
+    if left // d < top:
+        top = left // d
+    if k + 1 == m:
+        if top * d == left:
+            notes[i] = top
+            out.append((n + top, tuple(notes)))
+            notes[i] = 0
+        return
+    lo = 0
+    if left > rest[k + 1]:
+        lo = -(-(left - rest[k + 1]) // d)
+    if k + 2 == m:                          # the next value is the last one: it pays the rest
+        d2, i2 = vals[k + 1], order[k + 1]
+        for c in range(lo, top + 1):
+            rem = left - c * d
+            if not rem % d2:
+                notes[i] = c
+                notes[i2] = rem // d2
+                out.append((n + c + rem // d2, tuple(notes)))
+        notes[i] = notes[i2] = 0
+        return
+    for c in range(lo, top + 1):
+        rem = left - c * d
+        notes[i] = c
+        if rem:
+            _exact(k + 1, rem, n + c, m, vals, cnts, order, notes, out, rest)
+        else:
+            out.append((n + c, tuple(notes)))
+    notes[i] = 0
+
+
+def _cover(k: int, left: int, paid: int, n: int, m: int, vals, cnts, order, notes, out, rest) -> None:
+    """Covering payments of ``left`` from the values at ``k`` on with no note to spare."""
+    d, i = vals[k], order[k]
+    need = -(-left // d)                    # notes of this value that cover what is left
+    cnt = cnts[k]
+    if need <= cnt:
+        notes[i] = need
+        out.append((paid + need * d, n + need, tuple(notes)))
+    if k + 1 < m:
+        lo = 0
+        if left > rest[k + 1]:
+            lo = -(-(left - rest[k + 1]) // d)
+        for c in range(lo, (need - 1 if need - 1 < cnt else cnt) + 1):
+            notes[i] = c
+            _cover(k + 1, left - c * d, paid + c * d, n + c, m, vals, cnts, order, notes, out, rest)
+    notes[i] = 0

@@ -73,27 +73,26 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     chance = rngs[0]
     moves = []
     append = moves.append
-    move = t.move
+    run = t.run
     acts = [a.act for a in agents]
     agent_rngs = rngs[1:]
     draws, k, chances = (), 0, 0            # chance's uniform numbers, drawn in blocks
+    steps = 0
     with paused_gc():
-        for _ in range(max_steps):
-            done = move(acts, agent_rngs)
-            if done is not None:
-                append(done)
-            elif t.is_chance():
-                if k == len(draws):
-                    draws, k = chance.random(64).tolist(), 0
-                outcome = t.sample_chance(draws[k], chance)
-                k += 1
-                t.apply_chance(outcome)
-                append((None, outcome))
-                chances += 1
-            else:
+        while True:
+            steps += run(acts, agent_rngs, append, max_steps - steps)   # players, until chance acts
+            if steps >= max_steps and not t.is_over():
+                raise RunawayGame(f"game with seed {seed} did not end within {max_steps} steps")
+            if not t.is_chance():
                 break
-        else:
-            raise RunawayGame(f"game with seed {seed} did not end within {max_steps} steps")
+            if k == len(draws):
+                draws, k = chance.random(64).tolist(), 0
+            outcome = t.sample_chance(draws[k], chance)
+            k += 1
+            t.apply_chance(outcome)
+            append((None, outcome))
+            chances += 1
+            steps += 1
     rec = GameRecord(seed, n, [getattr(a, "name", type(a).__name__) for a in agents], moves)
     rec.final, rec.chance_moves = t, chances
     rec.scores = game.scores(t)

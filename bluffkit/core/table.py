@@ -8,8 +8,8 @@ from bluffkit.core.errors import IllegalAction, check_player_move, check_seat
 class TableBase:
     """Base of each game's mutable working copy. A table defines ``to_move()``,
     ``legal(seat, to_move)``, ``observe(seat, legal, to_move)``, ``chance_words()`` and
-    ``_do(seat, action)`` (the rules of a move already checked); this adds ``decision()``
-    and ``move()``, the calls a driver makes per move, and ``apply()``, which checks a
+    ``_do(seat, action)`` (the rules of a move already checked); this adds ``decision()``,
+    ``move()`` and ``run()``, the calls a driver makes, and ``apply()``, which checks a
     move before anything changes."""
 
     __slots__ = ()
@@ -79,6 +79,20 @@ class TableBase:
         action = acts[seat](seen, legal, rngs[seat])
         self.apply(seat, action, legal)
         return seat, action
+
+    def run(self, acts, rngs, append, limit: int) -> int:
+        """The players' moves of a simulation, one :meth:`move` after another, until chance
+        acts, the game is over or ``limit`` moves are played; each ``(seat, action)`` is
+        passed to ``append``. Returns the number of moves played."""
+        move = self.move
+        done = 0
+        while done < limit:
+            played = move(acts, rngs)
+            if played is None:
+                break
+            append(played)
+            done += 1
+        return done
 
 
 class TableGame:

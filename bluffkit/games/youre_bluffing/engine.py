@@ -234,22 +234,35 @@ class Table(TableBase):
         return seat, legal, self.observe(seat, legal, to_move)
 
     def move(self, acts, rngs):
-        """As :meth:`TableBase.move` (decision, act and apply), in one call."""
-        if self.phase == BID:               # most moves: a bidder, straight away
-            to_move = self.pending
-            seat = to_move[0]
-            legal = self._bid_legal(seat)
-        else:
-            first = self._first()
-            if first is None:
-                return None
-            seat, legal, to_move = first
-        action = acts[seat](self.observe(seat, legal, to_move), legal, rngs[seat])
-        problem = legal.explain(action, self)
-        if problem:
-            raise IllegalAction(*problem)
-        _HANDLERS[type(action)](self, seat, action)
-        return seat, action
+        """As :meth:`TableBase.move` (decision, act and apply): one move of :meth:`run`."""
+        played = []
+        self.run(acts, rngs, played.append, 1)
+        return played[0] if played else None
+
+    def run(self, acts, rngs, append, limit: int) -> int:
+        """As :meth:`TableBase.run`: the players' moves until chance acts, the game is over
+        or ``limit`` moves are played, each one decided, acted on, checked and applied
+        here in one loop, with a short way for the bidders (most moves)."""
+        observe = self.observe
+        done = 0
+        while done < limit:
+            if self.phase == BID:
+                to_move = self.pending
+                seat = to_move[0]
+                legal = self._bid_legal(seat)
+            else:
+                first = self._first()
+                if first is None:
+                    break
+                seat, legal, to_move = first
+            action = acts[seat](observe(seat, legal, to_move), legal, rngs[seat])
+            problem = legal.explain(action, self)
+            if problem:
+                raise IllegalAction(*problem)
+            _HANDLERS[type(action)](self, seat, action)
+            append((seat, action))
+            done += 1
+        return done
 
     def _may_buy(self) -> bool:
         """YB "The Leader's Right of Preemption"; HT: "only if you have enough money"."""

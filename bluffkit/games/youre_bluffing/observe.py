@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from operator import le
 
-from bluffkit.core.money import contains, fmt, payment_problem, payments
+from bluffkit.core.money import contains, fmt, payment_book, payment_problem
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import (
@@ -84,7 +84,7 @@ class Legal:
             return ()
         found = self._payments
         if found is None:
-            found = self._payments = payments(self.hand, self.pay, denoms, self.payment_rule)
+            found = self._payments = payment_book(denoms, self.payment_rule).of(self.hand, self.pay)
         return found
 
     def payments(self, denoms) -> tuple:
