@@ -77,7 +77,7 @@ _ORDER = _Orders()
 class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
-    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs")
+    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs", "_left")
     STATE, FIELDS = S.State, S.FIELDS
 
     # -- building ---------------------------------------------------------
@@ -104,12 +104,14 @@ class Table(TableBase):
         """Set what the table keeps beside the state's fields: the number of seats, the
         note values, the families each herd holds (as bits, kept up to date by
         :meth:`_give` and :meth:`_move_animals`), what each seat's notes are worth (kept
-        up to date where money moves) and the shared caches."""
+        up to date where money moves), the number of cards left in the pile (kept up to
+        date by :meth:`apply_chance`) and the shared caches."""
         rules, herds = self.rules, self.herds
         self.n, self.d, self._counts, self._trades = len(herds), rules.denominations, None, None
         self._masks = [sum(1 << f for f, c in enumerate(h) if c) for h in herds]
         self._worth = [total(m, self.d) for m in self.money]
         self._pairs = _PAIRS[len(herds)]
+        self._left = sum(self.pile)
 
     def _clear_turn(self) -> None:
         self.lot, self.draws_left = _EMPTY, 0
@@ -137,7 +139,7 @@ class Table(TableBase):
         """The next card of the shuffled pile: each family with its share of the pile."""
         if self.phase != DRAW:
             return _EMPTY
-        left = sum(self.pile)
+        left = self._left
         return tuple((_DRAWS[f], c / left) for f, c in enumerate(self.pile) if c)
 
     def sample_chance(self, u: float, rng=None) -> Draw:
@@ -145,7 +147,7 @@ class Table(TableBase):
         :meth:`chance_outcomes` (each card of the pile equally likely), without building it.
         (``rng`` is not needed here; games whose chance is a whole shuffle use it.)"""
         pile = self.pile
-        k = int(u * sum(pile))
+        k = int(u * self._left)
         for f, c in enumerate(pile):
             if k < c:
                 return _DRAWS[f]
@@ -186,7 +188,7 @@ class Table(TableBase):
         if seat not in (self.to_move() if to_move is None else to_move):
             return Legal(seat, p)
         if p == TURN:
-            return Legal(seat, p, _AUCTION_ONLY if sum(self.pile) else (), None, self.trade_options(seat),
+            return Legal(seat, p, _AUCTION_ONLY if self._left else (), None, self.trade_options(seat),
                          self.money[seat], Trade)
         if p == DECIDE:
             return Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY)
@@ -294,6 +296,7 @@ class Table(TableBase):
             raise IllegalAction("not-in-pile", f"{draw} is not possible: no such animal is left in the pile")
         f = draw.family
         self.pile = self.pile[:f] + (self.pile[f] - 1,) + self.pile[f + 1:]
+        self._left -= 1
         self.lot = self.lot + (f,)
         self.draws_left -= 1
         if f == self.rules.payday_family:
@@ -315,7 +318,7 @@ class Table(TableBase):
     # auction ---------------------------------------------------------------
     def _start_auction(self) -> None:
         self.phase = DRAW
-        self.draws_left = min(self.rules.lot_size, sum(self.pile))
+        self.draws_left = min(self.rules.lot_size, self._left)
 
     def _open_bidding(self) -> None:
         """Open (or hold again) the auction: every non-leader may bid (YB "The Auctions")."""
@@ -411,7 +414,7 @@ class Table(TableBase):
     def _end_trade(self) -> None:
         """HT "Trade and auction": after a trade the same player also holds an auction."""
         self.trade = None
-        if self.rules.trade_then_auction and sum(self.pile):
+        if self.rules.trade_then_auction and self._left:
             self._start_auction()
         else:
             self._end_turn()
@@ -434,7 +437,7 @@ class Table(TableBase):
             self.phase = OVER
             return
         self.phase = TURN
-        if sum(self.pile):
+        if self._left:
             return
         for _ in range(self.n):
             if self.trade_options(self.leader):
@@ -443,7 +446,7 @@ class Table(TableBase):
         raise AssertionError("no player can trade although a family is incomplete")
 
     def all_complete(self) -> bool:
-        if sum(self.pile):
+        if self._left:
             return False
         size = self.rules.family_size
         return all(size in cards for cards in zip(*self.herds))
