@@ -77,7 +77,7 @@ _ORDER = _Orders()
 class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
-    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs", "_left")
+    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs", "_left", "_floor")
     STATE, FIELDS = S.State, S.FIELDS
 
     # -- building ---------------------------------------------------------
@@ -94,9 +94,9 @@ class Table(TableBase):
             t.bank = None
         else:
             t.bank = tuple(b - s * players for b, s in zip(rules.bank, rules.start_money))
-        t.paydays = 0
-        t._thawed()
+        t.paydays, t.n = 0, players
         t._clear_turn()
+        t._thawed()
         t._begin_turn()
         return t
 
@@ -105,13 +105,15 @@ class Table(TableBase):
         note values, the families each herd holds (as bits, kept up to date by
         :meth:`_give` and :meth:`_move_animals`), what each seat's notes are worth (kept
         up to date where money moves), the number of cards left in the pile (kept up to
-        date by :meth:`apply_chance`) and the shared caches."""
+        date by :meth:`apply_chance`), the lowest bid (see :meth:`_bid_floor`) and the
+        shared caches."""
         rules, herds = self.rules, self.herds
         self.n, self.d, self._counts, self._trades = len(herds), rules.denominations, None, None
         self._masks = [sum(1 << f for f, c in enumerate(h) if c) for h in herds]
         self._worth = [total(m, self.d) for m in self.money]
         self._pairs = _PAIRS[len(herds)]
         self._left = sum(self.pile)
+        self._floor = self._bid_floor()
 
     def _clear_turn(self) -> None:
         self.lot, self.draws_left = _EMPTY, 0
@@ -201,9 +203,18 @@ class Table(TableBase):
         return Legal(seat, p)
 
     def _bid_legal(self, seat: int) -> Legal:
-        """A bidder's choice: pass, or any bid from the lowest allowed up (YB "The
+        """A bidder's choice: pass, or any bid from the lowest allowed up (see
+        :meth:`_bid_floor`), capped at the money they showed (YB "Not Enough Money?")."""
+        floor = self._floor
+        cap = self.caps[seat]
+        if cap < 0:
+            return BidLegal(seat, floor)
+        return BidLegal(seat, (floor[0], cap, floor[2]))
+
+    def _bid_floor(self) -> tuple[int, None, int]:
+        """``(lowest bid, None, multiple)`` for a bidder who showed no money (YB "The
         Auctions": any bid higher than the last; HT "Auction": multiples of 10, +10 or
-        more), capped at the money they showed (YB "Not Enough Money?")."""
+        more). Kept as ``_floor``, set where the auction opens and at every bid."""
         r = self.rules
         if self.high_bidder < 0:
             lo = r.min_bid
@@ -211,8 +222,7 @@ class Table(TableBase):
             lo = self.high_bid + r.bid_step
             if lo % r.bid_multiple:
                 lo += r.bid_multiple - lo % r.bid_multiple
-        cap = self.caps[seat]
-        return BidLegal(seat, (lo, cap if cap >= 0 else None, r.bid_multiple))
+        return (lo, None, r.bid_multiple)
 
     def _first(self):
         """``(seat, legal, to_move)`` for the first seat to move, with a short way for the
@@ -325,10 +335,12 @@ class Table(TableBase):
         self.phase = BID
         self.high_bid, self.high_bidder, self.calls = 0, -1, 0
         self.pending = self.others_from(self.leader)
+        self._floor = self._bid_floor()
 
     def _bid(self, seat: int, a: Bid) -> None:
         self.high_bid, self.high_bidder = a.amount, seat
         self.pending = _ORDER[self.n][self.leader][seat]       # everyone else may raise again
+        self._floor = self._bid_floor()
 
     def _pass(self, seat: int, a: Pass) -> None:
         """Nobody raising closes the auction. With no bid at all the animal is offered
