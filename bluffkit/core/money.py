@@ -171,16 +171,16 @@ class PaymentBook(dict):
 
     def _find(self, hand: Notes, amount: int) -> tuple[Notes, ...]:
         denoms = self.denoms
-        if total(hand, denoms) < amount:
-            return ()
         if not self.exact_first:
+            if total(hand, denoms) < amount:
+                return ()
             found = [(total(p, denoms), sum(p), p) for p in product(*[range(c + 1) for c in hand])]
             found = [f for f in found if f[0] >= amount]
             found.sort()                # by total, then number of notes, then the notes
             return tuple(p for _, _, p in found)
         if amount <= 0:
             return ((0,) * len(hand),)  # nothing is owed: the only payment is no notes
-        return _minimal_payments(hand, amount, denoms, self.desc)
+        return _minimal_payments(hand, amount, denoms, self.desc)   # () when the hand is short
 
 
 _BOOKS: dict[tuple, PaymentBook] = {}
