@@ -183,24 +183,38 @@ class Table(TableBase):
 
     # -- legal actions ----------------------------------------------------
     def legal(self, seat: int, to_move: tuple[int, ...] | None = None) -> Legal:
-        """What ``seat`` may do now (empty when it is not that seat's move)."""
-        p, r = self.phase, self.rules
+        """What ``seat`` may do now (empty when it is not that seat's move). ``to_move``,
+        part of every table's signature, is not needed here."""
+        p = self.phase
         if p == BID and seat in self.pending:
             return self._bid_legal(seat)
-        if seat not in (self.to_move() if to_move is None else to_move):
+        own = self._own(p)
+        if own is None or own[0] != seat:
             return Legal(seat, p)
+        return own[1]
+
+    def _own(self, p: str):
+        """``(seat, legal, to_move)`` for the one seat that acts in phase ``p`` (any phase
+        but the bidding), or ``None`` when nobody does (chance's turn, the end)."""
         if p == TURN:
-            return Legal(seat, p, _AUCTION_ONLY if self._left else (), None, self.trade_options(seat),
-                         self.money[seat], Trade)
-        if p == DECIDE:
-            return Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY)
-        if p == PAY:
-            return Legal(seat, p, (), None, (), self.money[seat], None, self.high_bid, r.payment)
-        if p == RESPOND:
-            return Legal(seat, p, _ACCEPT_ONLY, None, (), self.money[seat], Counter)
-        if p == REOFFER:
-            return Legal(seat, p, (), None, (), self.money[seat], Offer)
-        return Legal(seat, p)
+            seat = self.leader
+            legal = Legal(seat, p, _AUCTION_ONLY if self._left else (), None, self.trade_options(seat),
+                          self.money[seat], Trade)
+        elif p == DECIDE:
+            seat = self.leader
+            legal = Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY)
+        elif p == PAY:
+            seat = self.payer
+            legal = Legal(seat, p, (), None, (), self.money[seat], None, self.high_bid, self.rules.payment)
+        elif p == RESPOND:
+            seat = self.trade[1]
+            legal = Legal(seat, p, _ACCEPT_ONLY, None, (), self.money[seat], Counter)
+        elif p == REOFFER:
+            seat = self.trade[0]
+            legal = Legal(seat, p, (), None, (), self.money[seat], Offer)
+        else:
+            return None
+        return seat, legal, (seat,)
 
     def _bid_legal(self, seat: int) -> Legal:
         """A bidder's choice: pass, or any bid from the lowest allowed up (see
@@ -227,15 +241,12 @@ class Table(TableBase):
     def _first(self):
         """``(seat, legal, to_move)`` for the first seat to move, with a short way for the
         bidders (most moves), or ``None`` when chance acts next or the game is over."""
-        if self.phase == BID:
+        p = self.phase
+        if p == BID:
             to_move = self.pending
             seat = to_move[0]
             return seat, self._bid_legal(seat), to_move
-        to_move = self.to_move()
-        if not to_move:
-            return None
-        seat = to_move[0]
-        return seat, self.legal(seat, to_move), to_move
+        return self._own(p)
 
     def decision(self):
         """``(seat, legal, observation)`` for the first seat to move (see :meth:`_first`)."""
