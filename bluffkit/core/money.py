@@ -180,7 +180,7 @@ class PaymentBook(dict):
             return tuple(p for _, _, p in found)
         if amount <= 0:
             return ((0,) * len(hand),)  # nothing is owed: the only payment is no notes
-        return _minimal_payments(hand, amount, denoms, self.desc)   # () when the hand is short
+        return _minimal_payments(hand, amount, denoms, self.desc, self.unit)   # () when the hand is short
 
 
 _BOOKS: dict[tuple, PaymentBook] = {}
@@ -214,13 +214,14 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
 
 
 def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...],
-                      desc: tuple[int, ...]) -> tuple[Notes, ...]:
+                      desc: tuple[int, ...], unit: int) -> tuple[Notes, ...]:
     """The ``exact_if_possible`` payments (``amount`` > 0), sorted: the exact choices (no
     zero notes) by number of notes if there are any, else the covering choices with no
     note that could be left out, by total and then number of notes.
 
     ``desc`` lists the positions of the non-zero values from the highest down; the
-    notes are chosen in that order. ``rest[k]`` is what the values from position ``k``
+    notes are chosen in that order. ``unit`` is the values' greatest common divisor:
+    an amount that is not a multiple of it cannot be paid exactly. ``rest[k]`` is what the values from position ``k``
     on are worth together, so each count starts at the fewest notes that still let
     the rest pay what is left. For exact payments the last value pays the rest
     exactly or not at all; for covering ones, the smallest value used is the last
@@ -245,7 +246,8 @@ def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...],
     rest.append(0)
     notes = [0] * len(hand)
     out: list = []
-    _exact(0, amount, 0, m, vals, cnts, order, notes, out, rest)
+    if not amount % unit:                   # else no sum of notes is exactly the amount
+        _exact(0, amount, 0, m, vals, cnts, order, notes, out, rest)
     if out:
         out.sort()                          # (number of notes, notes)
         return tuple(p for _, p in out)
