@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bluffkit.core.errors import NotationError
+from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.money import (
-    PAYMENT_RULES, can_pay_exactly, fmt, from_values, parse, payment_problem, payments, total)
+    PAYMENT_RULES, PaymentBook, can_pay_exactly, fmt, from_values, parse, payment_book, payment_problem,
+    payments, total)
 from bluffkit.games.youre_bluffing.rules import preset
 from bluffkit.games.youre_bluffing.scoring import complete_families, score
 
@@ -150,8 +151,30 @@ def test_every_payment_covers_the_amount_smallest_first(case):
         assert all(v >= amount for v in paid), f"{rule}: a payment below {amount}: {paid}"
         assert all(all(0 <= c <= h for c, h in zip(p, hand)) for p in listed), f"{rule}: notes not held"
         assert paid == sorted(paid), f"{rule}: not smallest total first: {paid}"
+        if rule == "exact_if_possible":     # then fewest notes
+            keys = [(value(p, denoms), sum(p)) for p in listed]
+            assert keys == sorted(keys), f"{rule}: not fewest notes first among equal totals: {keys}"
         # there is a payment exactly when the hand is worth enough
         assert bool(listed) == (value(hand, denoms) >= amount)
+
+
+def test_payment_book_forgets_at_its_limit_and_still_answers():
+    """A book holds at most LIMIT questions (long simulations keep bounded memory);
+    answers after a clear are the same as before."""
+    book = PaymentBook(D, "exact_if_possible")
+    book.LIMIT = 3
+    questions = [((0, 2, 2, 1, 0, 0), amount) for amount in (10, 20, 60, 110, 120, 170)]
+    first = [book.of(hand, amount) for hand, amount in questions]
+    assert 0 < len(book) <= 3
+    assert [book.of(hand, amount) for hand, amount in questions] == first
+    assert first == [payments(hand, amount, D) for hand, amount in questions]
+    assert first[2] == ((0, 1, 1, 0, 0, 0),)          # 60 = 50 + 10, exactly
+
+
+def test_payment_book_refuses_an_unknown_rule():
+    with pytest.raises(RulesError) as e:
+        payment_book(D, "give_change")
+    assert "give_change" in str(e.value) and "exact_if_possible" in str(e.value)
 
 
 @FAST
