@@ -1264,3 +1264,20 @@ def test_no_such_seat():
     g = yb()
     s = g.new_state(players=3)
     refused(g, s, 3, "auction", "no-such-seat")
+
+
+def test_a_game_that_does_not_end_within_max_steps_is_stopped():
+    """``play`` refuses to run on past ``max_steps`` moves (players' and chance's) and
+    names the game's seed; with room enough the same game ends."""
+    from bluffkit.agents.youre_bluffing import RandomAgent
+    from bluffkit.core.play import RunawayGame, play
+    g = yb()
+    with pytest.raises(RunawayGame) as e:
+        play(g, [RandomAgent() for _ in range(3)], 7, max_steps=25)
+    assert "seed 7" in str(e.value) and "25 steps" in str(e.value)
+    done = play(g, [RandomAgent() for _ in range(3)], 7)
+    assert done.final.is_over()
+    steps = len(done.moves)
+    assert play(g, [RandomAgent() for _ in range(3)], 7, max_steps=steps).moves == done.moves
+    with pytest.raises(RunawayGame):
+        play(g, [RandomAgent() for _ in range(3)], 7, max_steps=steps - 1)
