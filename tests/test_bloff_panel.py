@@ -6,7 +6,7 @@ from bluffkit.analysis.bloff_charts import lie_chart, win_rate_chart
 from bluffkit.analysis.bloff_data import claims_frame, lie_summary, simulate_claims
 from bluffkit.analysis.tournament import tournament, win_rates
 from bluffkit.core.game import make_game
-from bluffkit.games.bloff.cards import card_text, rank_of
+from bluffkit.games.bloff.cards import RANK_NAMES, card_text, rank_of
 from bluffkit.session import Session
 from bluffkit.widgets import BloffTable, ReplayViewer
 from bluffkit.widgets.render_bloff import bloff_html
@@ -88,7 +88,7 @@ def test_tournament_rotates_seats_and_counts_every_win():
 def test_the_honest_bot_lies_only_when_it_must():
     game = make_game("bloff")
     rec_moves = Session(game, ["honest", "random", "random"], names=NAMES[:3], seed=8).run()
-    df = claims_frame(rec_moves.moves, ["honest", "random", "random"])
+    df = claims_frame(game, rec_moves.moves, ["honest", "random", "random"])
     honest = df[df["agent"] == "honest"]
     assert (honest.loc[honest["lie"], "count"] == 1).all()            # a lie is one card, laid when it had none
     states, moves = rec_moves.states, rec_moves.moves
@@ -152,3 +152,16 @@ def test_the_caller_reads_its_observation_as_the_exact_model_does():
     before_call = res.states[13]
     assert p_false(game.observe(before_call, 0)) == 1.0
     assert Fraction(1) == p_claim_false(3, 2, 0, 1, 30, 12)            # certain, whatever the counts
+
+
+def test_claims_follow_the_rules_first_rank():
+    """The claimed ranks come from the rules: with ``first_rank`` 5 (sixes) the first claim
+    of a game is sixes, and an honest bot's full-rank plays are no lies."""
+    from bluffkit.games.bloff import Bloff, Rules
+    game = Bloff(Rules(first_rank=5))
+    rec = Session(game, ["honest", "honest", "honest"], names=NAMES[:3], seed=3).run()
+    df = claims_frame(game, rec.moves, ["honest", "honest", "honest"])
+    assert df["rank"].iloc[0] == RANK_NAMES[5]
+    assert df["rank"].iloc[1] == RANK_NAMES[6]
+    claims = rec.states[-1].claims
+    assert [RANK_NAMES[r] for _, r, _ in claims] == list(df["rank"])

@@ -13,28 +13,29 @@ import pandas as pd
 from bluffkit.agents.base import make_agent
 from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import game_seeds
-from bluffkit.games.bloff.cards import RANK_NAMES, rank_of
-from bluffkit.games.bloff.engine import Call, Play
+from bluffkit.games.bloff.cards import RANK_NAMES
+from bluffkit.games.bloff.engine import Call, Play, is_lie
 
 
-def claims_frame(moves, agents: list[str], game_index: int = 0) -> pd.DataFrame:
-    """One row per claim of one game, from its moves: ``player``, ``agent``, ``rank``,
-    ``count``, ``lie`` (a card not of the claimed rank), ``called``, ``caller``,
-    ``caller_agent``, ``caught`` (called and a lie)."""
-    rows, rank, open_row = [], None, None
+def claims_frame(game, moves, agents: list[str], game_index: int = 0) -> pd.DataFrame:
+    """One row per claim of one game of ``game``, from its moves: ``player``, ``agent``,
+    ``rank``, ``count``, ``lie`` (a card not of the claimed rank), ``called``,
+    ``caller``, ``caller_agent``, ``caught`` (called and a lie). The moves are replayed
+    on the game's table, so the rank claimed is the one the rules had in turn."""
+    rows, open_row = [], None
+    t = game.table(players=len(agents))
     for seat, action in moves:
         if seat is None:
-            rank = 0
+            t.apply_chance(action)
             continue
         if isinstance(action, Play):
-            lie = any(rank_of(c) != rank for c in action.cards)
-            open_row = {"game": game_index, "player": seat, "agent": agents[seat], "rank": RANK_NAMES[rank],
-                        "count": len(action.cards), "lie": lie, "called": False, "caller": None,
-                        "caller_agent": None, "caught": False}
+            open_row = {"game": game_index, "player": seat, "agent": agents[seat], "rank": RANK_NAMES[t.rank],
+                        "count": len(action.cards), "lie": is_lie(t.rank, action.cards), "called": False,
+                        "caller": None, "caller_agent": None, "caught": False}
             rows.append(open_row)
-            rank = (rank + 1) % 13
         elif isinstance(action, Call) and open_row is not None:
             open_row.update(called=True, caller=seat, caller_agent=agents[seat], caught=open_row["lie"])
+        t.apply(seat, action)
     return pd.DataFrame(rows)
 
 
@@ -43,7 +44,7 @@ def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFr
     frames = []
     for i, rec in play_games(game, game_seeds(seed, games),
                              lambda i: [make_agent(a, game) for a in lineup(agents, i)]):
-        frames.append(claims_frame(rec.moves, lineup(agents, i), i))
+        frames.append(claims_frame(game, rec.moves, lineup(agents, i), i))
     return pd.concat(frames, ignore_index=True)
 
 

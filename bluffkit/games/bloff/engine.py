@@ -29,6 +29,12 @@ FIELDS = ("rules", "decks", "phase", "current", "rank", "hands", "plays", "pendi
           "revealed", "laid", "winner", "turn")
 
 
+
+def is_lie(rank: int, cards) -> bool:
+    """A play claimed as ``rank`` is a lie when any of its ``cards`` is of another rank
+    ("Kortene fra det siste utspillet snus")."""
+    return any(rank_of(c) != rank for c in cards)
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """Lay these cards face down, claiming that many of the rank in turn."""
@@ -244,8 +250,7 @@ class Table(TableBase):
         liar takes the whole pile; all true and the caller takes it. Play goes on from
         the left of the accused with the next rank. A last card that survives wins."""
         player, rank, cards = self.plays[-1]
-        lie = any(rank_of(c) != rank for c in cards)
-        taker = player if lie else caller
+        taker = player if is_lie(rank, cards) else caller
         pile = [c for _, _, cs in self.plays for c in cs]
         self.hands = self.hands[:taker] + (tuple(sorted(self.hands[taker] + tuple(pile))),) + self.hands[taker + 1:]
         self.revealed = self.revealed + ((player, rank, cards, caller, taker),)

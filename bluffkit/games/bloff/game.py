@@ -18,8 +18,8 @@ import numpy as np
 from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
-from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards, rank_of
-from bluffkit.games.bloff.engine import CALL_, OVER, PASS_, Deal, Play, State, Table
+from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards
+from bluffkit.games.bloff.engine import CALL_, OVER, PASS_, Deal, Play, State, Table, is_lie
 from bluffkit.games.bloff.rules import Rules
 
 
@@ -190,4 +190,4 @@ class Bloff(TableGame):
 
     def lie(self, play) -> bool:
         """Whether a play ``(player, rank, cards)`` was a lie."""
-        return any(rank_of(c) != play[1] for c in play[2])
+        return is_lie(play[1], play[2])
