@@ -65,11 +65,15 @@ class UniformBuffer:
         return self.next()
 
 
-def _registry(game) -> dict:
-    """The bots of ``game`` (You're Bluffing! / Horse Trading when not given)."""
+def _agent_module(game):
+    """The module of ``game``'s bots (You're Bluffing! / Horse Trading when not given)."""
     import importlib
-    module = _AGENT_MODULES.get(getattr(game, "name", ""), "youre_bluffing")
-    return importlib.import_module(f"bluffkit.agents.{module}").AGENTS
+    return importlib.import_module(f"bluffkit.agents.{_AGENT_MODULES.get(getattr(game, 'name', ''), 'youre_bluffing')}")
+
+
+def _registry(game) -> dict:
+    """The bots of ``game`` by name."""
+    return _agent_module(game).AGENTS
 
 
 #: The module of ``bluffkit.agents`` that holds each game's bots.
@@ -89,10 +93,9 @@ def make_agent(spec, game=None):
     if spec.startswith("script:"):
         return ScriptedAgent([m.strip() for m in spec[7:].split(",") if m.strip()],
                              parse=game.parse if game is not None else None)
-    agents = _registry(game)
+    module = _agent_module(game)
+    agents = module.AGENTS
     if spec not in agents:
-        import importlib
-        module = importlib.import_module(f"bluffkit.agents.{_AGENT_MODULES.get(getattr(game, 'name', ''), 'youre_bluffing')}")
         made = getattr(module, "from_spec", lambda _: None)(spec)     # a bot with a parameter, e.g. "shade 0.5"
         if made is not None:
             return made

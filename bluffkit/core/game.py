@@ -25,7 +25,8 @@ state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
   ``to_move()``, ``legal(seat)``, ``observe(seat)``, ``decision()`` (the first seat to
   move with its legal actions and observation), ``apply(seat, action)``, ``move(acts,
   rngs)`` (decision, the agent's act, check and apply: one move of a simulation),
-  ``is_chance()``, ``sample_chance(u, rng)``, ``apply_chance(outcome)``, ``is_over()``,
+  ``run(acts, rngs, append, limit)`` (moves one after another until chance acts or the
+  game ends; what :func:`bluffkit.core.play.play` calls), ``is_chance()``, ``sample_chance(u, rng)``, ``apply_chance(outcome)``, ``is_over()``,
   ``values()`` and ``freeze()``.
 - A game written on a working copy inherits most of these from
   :class:`bluffkit.core.table.TableGame`; its rules inherit ``replace``/``to_dict``/
