@@ -128,7 +128,10 @@ def test_frame_units_winning_bid_and_surplus_follow_the_money():
     dutch = simulate_engine("dutch", 3, 200, right=False, seed=2)
     w = dutch[dutch.winner > 0]
     assert (w.price >= 1).all() and (w.price == w.price.round()).all(), "a Dutch price is a number of notes"
-    assert (w.winner_surplus <= w.winning_value + 1e-9).all()
+    # no refusal: what the winner pays is the auctioneer's revenue, worth more than the count
+    # (a 10-note price from the lab's money is two 0s and eight 10s: 80, not 10)
+    assert ((w.winner_surplus - (w.winning_value - w.revenue)).abs() < 1e-9).all()
+    assert (w.revenue * 1000 > w.price).all()
 
 
 def test_double_pens_value_the_package_and_truthful_winners_do_not_lose():

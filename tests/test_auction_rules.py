@@ -22,6 +22,7 @@ import pytest
 
 from bluffkit.auctions.actions import (ACCEPT, BUY, PASS, REFUSE, SELL, STOP, TAKE, Bid, Call, Choose, First, Lot,
                                        Pay, Pen, Pick, Place, Raise, Refusal, Shuffle)
+from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import ANIMALS, FORMATS, Rules
 from bluffkit.core.errors import IllegalAction, NotationError, RulesError
 from bluffkit.core.game import make_game
@@ -830,6 +831,24 @@ def test_secret_value_double_pen_buying_both_pays_for_both():
     assert owners(g, s) == {"horse": "A", "cow": "A"}
     assert notes(g, s)[0] == "none"
 
+
+
+def test_double_pen_of_two_cows_a_purchase_that_falls_through_moves_only_its_own_cow():
+    # Two lots of the same animal: the auctioneer keeps both, pays 120 for lot 1 with its only
+    # note (500; no change is given), then cannot pay lot 2's 100: that purchase falls through
+    # and lot 2 is sold to C at its bid. One cow stays with A, the other goes to C; B, whose
+    # lot A bought, gets no cow.
+    g = game("secret-value", double=True)
+    s = g.state_from_position(4, auctioneer=0, money=["500", None, None, None], lot=["cow", "cow"])
+    s = run(g, s, (1, "bid 120"), (2, "bid 100"), (3, "pass"), (0, "choose 1"), (0, "buy"))
+    assert s.kept == (0, 1)
+    s = g.step(s, 0, "pay 500")
+    assert s.kept == (0,) and g.to_move(s) == (2,), "lot 2 falls through: C pays A"
+    s = g.step(s, 2, "pay 100")
+    assert sorted(s.owners) == [(COW, 0), (COW, 2)]
+    assert notes(g, s)[:3] == ["100", "500+200+100+100+50+50+10+10+10+10+0+0", "200+100+50+50+10+10+10+10+0+0"]
+    text = "\n".join(awards_lines(g.observe(s, 3), NAMES, g.rules))
+    assert "lot 1: the cow won by B for 120, kept by A" in text and "lot 2: the cow to C for 100" in text
 
 # -- 5. Secret Count ---------------------------------------------------------------------------------
 # "Here all fellow players bid a secret number of money notes. They place the notes simultaneously

@@ -103,7 +103,7 @@ def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
         owned[seat] = owned.get(seat, 0) + 1
     awards = state.awards
     winner = awards[0][0] if awards else -1
-    kept = bool(awards) and any(s == 0 for a, s in state.owners if a in awards[0][1])
+    kept = 0 in state.kept
     count = game.rules.pricing == "count"
     unit = 1 if count else scale
     size = len(state.lot) if not game.rules.split else 1

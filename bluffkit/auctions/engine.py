@@ -27,7 +27,7 @@ SETUP, PICK, BID, FINAL, GRAB, CHOOSE, REFUSE_, PAY, OVER = (
     "setup", "pick", "bid", "final", "grab", "choose", "refuse", "pay", "over")
 FIELDS = ("rules", "phase", "auctioneer", "money", "start", "pen", "order", "lot", "bids", "placed", "pending",
           "high", "high_bidder", "count", "caps", "shown", "awards", "choosing", "payments", "owners", "reruns",
-          "called", "takers")
+          "called", "takers", "kept")
 NO_CAP = -1
 
 
@@ -41,8 +41,10 @@ class State:
     the money shown, ``(seat, notes)``; ``awards`` the lots sold, ``(seat, animals,
     price)``; ``choosing`` the auctioneer's open choice, ``(kind, seats)``; ``payments``
     those still owed, ``(payer, payee, amount, mode)``; ``owners`` at the end,
-    ``(animal, seat)``; ``called`` The Call's price; ``takers`` who grabbed at the
-    Dutch count."""
+    ``(animal, seat)``; ``called`` The Call's price (-1 until one is called); ``takers``
+    who grabbed at the Dutch count; ``kept`` the lots (indices into ``awards``) the
+    auctioneer keeps by its right of first refusal, a purchase that falls through
+    taken out."""
 
     rules: Rules
     phase: str
@@ -67,6 +69,7 @@ class State:
     reruns: int
     called: int
     takers: tuple
+    kept: tuple
 
     @property
     def players(self) -> int:
@@ -130,7 +133,7 @@ class Table(TableBase):
         t.bids, t.pending = (None,) * players, ()
         t.high, t.high_bidder, t.count = 0, -1, 0
         t.caps = (NO_CAP,) * players
-        t.shown = t.awards = t.choosing = t.payments = t.owners = t.takers = ()
+        t.shown = t.awards = t.choosing = t.payments = t.owners = t.takers = t.kept = ()
         t.reruns, t.called = 0, -1
         t._seat_bidders()
         t.phase = SETUP
@@ -693,7 +696,7 @@ class Table(TableBase):
                     self._set("placed", s, (0,) * len(self.placed[s]))
                 else:
                     sells.append((s, a, price, mode))
-        self.owners = tuple(owners)
+        self.owners, self.kept = tuple(owners), tuple(sorted(kept))
         self.payments = tuple(p for p in sells + buys if p[2] > 0)
         self.phase = PAY
         self._due()
@@ -716,10 +719,22 @@ class Table(TableBase):
             if payer != a or self._can_pay(payer, amount, mode):
                 return
             self.shown = self.shown + ((a, self.money[a]),)
-            animals = next(an for s, an, p in self.awards if s == payee and p == amount)
-            self.owners = tuple((x, payee if x in animals and s == a else s) for x, s in self.owners)
+            lot = self._falling_lot(payee, amount)
+            self.kept = tuple(k for k in self.kept if k != lot)
+            owners = list(self.owners)
+            for x in self.awards[lot][1]:           # one entry per animal of that lot changes hands
+                owners[owners.index((x, a))] = (x, payee)
+            self.owners = tuple(owners)
             self.payments = self.payments[1:] + ((payee, a, amount, mode),)
         self.phase = OVER
+
+    def _falling_lot(self, payee: int, amount: int) -> int:
+        """The kept lot whose purchase (paying ``payee`` ``amount``) is next due: purchases
+        are due in the order of the lots, so of the kept lots won by ``payee`` at
+        ``amount``, those not yet paid for are the last ones."""
+        matching = [k for k in self.kept if self.awards[k][0] == payee and self.awards[k][2] == amount]
+        unpaid = sum(1 for p in self.payments if p[:3] == (self.auctioneer, payee, amount))
+        return matching[len(matching) - unpaid]
 
     def _can_pay(self, seat: int, amount: int, mode: str) -> bool:
         if mode == "count":

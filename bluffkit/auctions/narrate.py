@@ -127,11 +127,10 @@ def describe(game, obs, names, legal: bool = False) -> str:
 def awards_lines(src, names, rules) -> list[str]:
     """Each lot sold, numbered as ``buy N`` counts them, and whether the auctioneer kept it."""
     unit = " notes" if rules.pricing == "count" else ""
-    kept_by = dict(src.owners)
     out = []
     for i, (s, an, p) in enumerate(src.awards, 1):
         label = f"lot {i}: " if len(src.awards) > 1 else ""
-        if src.phase in ("pay", "over") and an and kept_by.get(an[0]) == src.auctioneer:
+        if src.phase in ("pay", "over") and an and i - 1 in src.kept:
             out.append(f"{label}{animals_text(an)} won by {names[s]} for {p}{unit}, kept by "
                        f"{names[src.auctioneer]} (right of first refusal), who pays {names[s]}")
         else:

@@ -16,7 +16,7 @@ from bluffkit.core.observation import ObservationBase
 
 _FIELDS = ("seat", "rules", "phase", "auctioneer", "to_move", "pen", "lot", "hand", "note_counts",
            "placed_counts", "my_placed", "high", "high_bidder", "bids", "count", "caps", "shown", "awards",
-           "choosing", "payments", "owners", "called", "reruns", "legal")
+           "choosing", "payments", "owners", "kept", "called", "reruns", "legal")
 _SEALED = ("sealed", "sealed-notes", "dutch")
 
 
@@ -43,7 +43,7 @@ class Observation(ObservationBase):
         return tuple.__new__(cls, (
             seat, t.rules, phase, t.auctioneer, t.to_move() if to_move is None else to_move,
             t.pen, None if hidden_lot else t.lot, t.money[seat], counts, laid, t.placed[seat], t.high, t.high_bidder, bids, t.count, t.caps, t.shown,
-            t.awards, t.choosing, t.payments, t.owners, t.called, t.reruns, legal))
+            t.awards, t.choosing, t.payments, t.owners, t.kept, t.called, t.reruns, legal))
 
 
     def __repr__(self) -> str:

@@ -41,8 +41,9 @@ VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
 
 class AuctionLab(W.VBox):
     """The lab (see the module docstring). ``fmt`` a format name of
-    :data:`bluffkit.auctions.FORMATS`; ``strategies`` one per bidder; ``human`` the bidder
-    seat (1..n) you play, or ``None``."""
+    :data:`bluffkit.auctions.FORMATS`; ``bidders`` how many (``None``: 1 for the two-player
+    formats, else 3); ``strategies`` one per bidder; ``human`` the bidder seat (1..n) you
+    play, or ``None``."""
 
     def __init__(self, fmt: str = "second-hand", bidders: int | None = None, values: str = "uniform", strategies=None,
                  human: int | None = None, right: bool = True, double: bool = False, seed: int = 0):
