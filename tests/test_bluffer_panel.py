@@ -128,6 +128,27 @@ def test_undo_cannot_take_back_a_revealed_question():
     assert "cannot be taken back" in t.message.value and t.session.moves == moves
 
 
+
+def test_undo_cannot_take_back_a_two_player_guess_made_aloud():
+    """In the two-player game each guess is made aloud, right or wrong: the guesser may not
+    take a wrong guess back and pick again."""
+    t = BlufferTable(players=2, humans=[0, 1], names=NAMES[:2], seed=1)
+    s = t.session
+    while s.state.phase != "vote":
+        seat = s.to_move[0] if s.to_move else None
+        if seat is None:
+            s.chance()
+        else:
+            legal = s.game.legal(s.state, seat)
+            s.play("done" if legal.done and len(s.state.writes[seat]) >= 2 else f"write decoy {len(s.moves)}", seat)
+    guesser = s.to_move[0]
+    wrong = next(k for k, (a, _) in enumerate(s.state.order, 1) if a != -1)
+    s.play(f"vote {wrong}", guesser)
+    assert s.state.phase == "vote" and len(s.state.history) == 0, "a wrong guess: the question goes on"
+    moves = list(s.moves)
+    t.undo_button.click()
+    assert "cannot be taken back" in t.message.value and s.moves == moves
+
 def test_in_the_two_player_game_the_question_is_secret_until_the_reading():
     g = make_game("bluffer")
     s = Session(g, ["human", "human"], names=NAMES[:2], seed=1)

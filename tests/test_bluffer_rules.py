@@ -1041,9 +1041,9 @@ def test_a_used_up_deck_is_gone_through_again_each_question_once(tmp_path):
                            "source": q.source, "decoys": list(q.decoys)}) for q in qs]
     path = tmp_path / "five.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    rec = play(make_game("bluffer", deck=str(path)), [BluffBot(0.4) for _ in range(3)], 3)
+    rec = play(make_game("bluffer", deck=str(path), stop_when_decided=False), [BluffBot(0.4) for _ in range(3)], 3)
     asked = list(rec.final.used)
-    assert len(asked) == 18
+    assert len(asked) == 18, "3 rounds of 6 questions (each player leads twice), none cut short"
     for k in range(0, 15, 5):
         assert sorted(asked[k:k + 5]) == sorted(q.id for q in qs), f"pass {k // 5 + 1}: {asked[k:k + 5]}"
 
@@ -1098,6 +1098,10 @@ def test_the_leader_copies_the_true_answer_in_their_own_words_when_the_option_is
     assert s.phase == "shuffle" and s.truth == "three hearts"
     s = g.step(s, None, "shuffle 3,0,1,2")
     assert g.observe(s, 1).answers[0] == "three hearts"
+    assert g.observe(s, 0).truth == "three hearts", "the leader's view shows the truth as it was read"
+    for k in range(20):             # a state seat 1 cannot tell apart: the copied truth goes with its sheet
+        other = g.hide_from(s, 1, np.random.default_rng(k))
+        assert (TRUTH, other.truth) in other.order
     s = g.step(s, 1, "vote 1")
     s = g.step(s, 2, "vote 1")
     assert s.history[-1].order[0] == (-1, "three hearts") and s.points == (0, 1, 1)
@@ -1110,7 +1114,8 @@ def test_copy_is_refused_when_the_option_is_off():
     for seat, text in enumerate(["two", "five", "nine"]):
         s = g.step(s, seat, f"write {text}")
     assert s.phase == "shuffle"
-    refused(g, g.step(g.new_state(3), None, f"ask {Q}"), 0, "copy three", "not-copying")
+    refused(g, g.step(g.new_state(3), None, f"ask {Q}"), 0, "copy three", "not-copying",
+            says="leader_copies is off")
 
 
 def test_a_log_replays_only_with_the_deck_it_was_played_with(tmp_path, monkeypatch):

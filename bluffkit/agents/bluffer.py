@@ -66,8 +66,9 @@ class BluffBot:
         u = self.u
         allowed = legal.vote
         truth_text = obs.rules.load_deck().by_id[obs.qid].answer
-        # Which number is the truth is what the bot "knows" with probability spot; an
-        # identical false answer is indistinguishable, so it takes the first such number.
+        # Which number is the truth is what the bot "knows" with probability spot, by the
+        # card's wording (a truth the leader reworded is unknown to it); an identical false
+        # answer is indistinguishable, so it takes the first such number.
         truths = [k for k in allowed if obs.answers[k - 1] == truth_text]
         false = [k for k in allowed if obs.answers[k - 1] != truth_text and obs.answers[k - 1] not in obs.mine]
         if self.spot is None:

@@ -33,7 +33,7 @@ def question_frame(history, spots, game_no: int = 0, teams=None) -> pd.DataFrame
     n = len(spots)
     rows = []
     for q, r in enumerate(history):
-        writers = set(range(n)) if teams is None else set(teams[0] if r.leader in teams[0] else teams[1])
+        writers = {a for a, _ in r.order if a != TRUTH}       # the authors of the answers read
         for seat in range(n):
             voter = sum(1 for k in r.votes[seat] if r.order[k - 1][0] == TRUTH) if n > 2 else 0
             role = ("leader" if seat == r.leader else "voter") if teams is None or n == 2 else \

@@ -1,11 +1,14 @@
 """Bluffer in the classroom: one shared screen, a cover between private moments, bots
 in any seat.
 
-The shared screen always shows what the whole class may see (the question, the
-answers as read, the points, the last reveal with each answer's author, its votes
-and its points). A player's private moment (writing an answer, voting) comes behind
-a cover screen: "Pass the screen to Ben". The leader's screen (the true answer and,
-once read, who wrote which answer) opens the same way with "Leader's screen".
+The shared screen always shows what the whole class may see (the question once it
+is public: at once in the standard game, with the answers in the two-player and team
+games; the answers as read, the points, the last reveal with each answer's author, its
+votes and its points). A player's private moment (writing an answer, voting) comes
+behind a cover screen: "Pass the screen to Ben". A human leader's screen (the true
+answer and, once read, who wrote which answer) opens the same way with "Leader's
+screen"; a bot leader's stays hidden. Undo never goes back across what has been made
+public (``Bluffer.announced``).
 
 >>> t = BlufferTable(players=4, humans=[0], names=["Anne", "Ben", "Chloé", "Dev"], seed=3)
 >>> t.show.click()                      # Anne leads the first question: she writes first
@@ -109,13 +112,15 @@ class BlufferTable(SeatPanel):
         self.refresh()
 
     def _undo(self) -> None:
-        """Undo, but never back across a reveal: once the votes are shown, taking a vote back
-        would let a player vote again knowing the answer."""
+        """Undo, but never back across what the game has made public (``Bluffer.announced``:
+        the votes revealed, a two-player guess made aloud): taking such a vote back would
+        let a player vote again knowing the answer."""
         s = self.session
         human = [i for i, (seat, _) in enumerate(s.moves) if seat is not None and s.kinds[seat] == "human"]
-        reveals = [i for i in range(len(s.moves)) if len(s.states[i + 1].history) > len(s.states[i].history)]
-        if human and reveals and human[-1] <= reveals[-1]:
-            self.message.value = note("The votes have been revealed: that question cannot be taken back.", error=True)
+        public = [i for i in range(len(s.moves)) if self.game.announced(s.states[i], s.states[i + 1])]
+        if human and public and human[-1] <= public[-1]:
+            self.message.value = note("That vote has been made public (the votes revealed, or a two-player "
+                                      "guess made aloud): it cannot be taken back.", error=True)
             return
         super()._undo()
 

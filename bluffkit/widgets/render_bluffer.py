@@ -97,7 +97,7 @@ def bluffer_html(game, state, names, seat: int | None = None, public: bool = Fal
         else:
             lines.append(f"<div class='bk-box bk-question'>Question ({escape(shown_q[1])}): "
                          f"<b>{escape(shown_q[0])}</b></div>")
-        truth = q.answer if everything else None if obs is None else obs.truth
+        truth = t.true_answer() if everything else None if obs is None else obs.truth
         if truth is not None:
             lines.append(f"<div class='bk-box'>The true answer{'' if obs is None else ' (you lead: keep it secret)'}: "
                          f"<b>{escape(truth)}</b></div>")

@@ -7,7 +7,9 @@ One question ("How to Play a Question"):
 1. chance draws the next question (``ask ID``);
 2. the writers write false answers (``write TEXT``), all at once and in secret: in the
    standard game everyone, the leader included; in the team game the reading team;
-   in the two-player game the asker writes two or three and then says ``done``;
+   in the two-player game the asker writes two or three and then says ``done``; with
+   ``leader_copies`` the leader then copies the true answer in its own words
+   (``copy TEXT``);
 3. chance shuffles the sheets and the true answer (``shuffle 2,0,3,1``: the sheets in
    reading order, by their index in seat order with the true answer last);
 4. the voters vote on an answer number (``vote 3``): sealed votes in the standard and
@@ -177,7 +179,7 @@ class Legal:
     __hash__ = None
 
     def __repr__(self) -> str:
-        return f"Legal(seat={self.seat}, write={self.write}, done={self.done}, vote={self.vote})"
+        return f"Legal(seat={self.seat}, write={self.write}, done={self.done}, vote={self.vote}, copy={self.copy})"
 
     def explain(self, action, t: "Table") -> tuple[str, str] | None:
         """``None`` when ``action`` is legal for this seat; else ``(rule, reason)``."""
@@ -388,10 +390,15 @@ class Table(TableBase):
             return Ask(fresh[min(int(u * len(fresh)), len(fresh) - 1)])
         return Shuffle(tuple(int(i) for i in rng.permutation(len(self.sheets()))))
 
+    def true_answer(self) -> str:
+        """The true answer as it is read: the leader's own words when it copies the card
+        (``leader_copies``), else the card's."""
+        return self.truth or self.questions()[self.qid].answer
+
     def sheets(self) -> tuple:
         """The sheets in seat order, the true answer last: ``(author, text)``."""
         out = [(s, text) for s in self.writers() for text in self.writes[s]]
-        out.append((TRUTH, self.truth or self.questions()[self.qid].answer))
+        out.append((TRUTH, self.true_answer()))
         return tuple(out)
 
     def apply_chance(self, outcome) -> None:

@@ -27,7 +27,7 @@ from pathlib import Path
 from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
-from bluffkit.games.bluffer.engine import (DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Copy, Done, Reveal,
+from bluffkit.games.bluffer.engine import (COPY, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Copy, Done, Reveal,
                                            Shuffle, State, Table, Vote, Write, clean_text)
 from bluffkit.games.bluffer.rules import Rules
 
@@ -266,18 +266,28 @@ class Bluffer(TableGame):
             out.append("the game is over without a winner")
         return out
 
+    def announced(self, before: State, after: State) -> bool:
+        """Whether a step made public what a player could use to change its move, so that
+        it cannot be taken back: the votes revealed when a question is scored, or in the
+        two-player game a guess, which is made aloud ("Their opponent chooses one answer,
+        then a second, etc.")."""
+        if len(after.history) > len(before.history):
+            return True
+        return Table.thaw(before).mode == "duel" and after.votes != before.votes
+
     def hide_from(self, state, seat: int, rng) -> State:
         """A state ``seat`` cannot tell apart from ``state``: other seats' unread answers are
         rewritten; once the answers are read, a seat that does not lead sees them
         reassigned among the other authors and the truth (its own sheet staying on an
-        answer with its own text); other seats' sealed votes are redrawn."""
+        answer with its own text; a true answer the leader copied goes with the sheet now
+        marked true); other seats' sealed votes are redrawn."""
         t = Table.thaw(state)
         pool = [d for q in self.deck.questions[:20] for d in q.decoys]
 
         def any_text():
             return pool[int(rng.integers(len(pool)))]
 
-        if state.phase in (WRITE, "copy", SHUFFLE):
+        if state.phase in (WRITE, COPY, SHUFFLE):
             writes = tuple(w if s == seat or not w else tuple(any_text() for _ in w) for s, w in enumerate(state.writes))
             truth = state.truth if seat in t.knowers() or not state.truth else any_text()
             return dataclasses.replace(state, writes=writes, truth=truth)
@@ -305,7 +315,8 @@ class Bluffer(TableGame):
             for a, text in order:
                 if a != TRUTH:
                     writes[a].append(text)
-            state = dataclasses.replace(state, order=tuple(order), writes=tuple(map(tuple, writes)))
+            truth = next(text for a, text in order if a == TRUTH) if state.truth else ""   # a copied truth follows its sheet
+            state = dataclasses.replace(state, order=tuple(order), writes=tuple(map(tuple, writes)), truth=truth)
         if state.players > 2:
             for s in range(state.players):
                 if s != seat and votes[s]:

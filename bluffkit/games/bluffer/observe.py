@@ -45,7 +45,7 @@ class Observation(ObservationBase):
             seat, t.rules, t.n, t.mode, t.teams, phase, t.round, t.question, t.leader, t.writers(),
             t.to_move() if to_move is None else to_move,
             t.qid if heard else "", q.question if q else "", q.category if q else "",
-            q.answer if knows else None,
+            t.true_answer() if knows else None,
             t.writes[seat], tuple(map(len, t.writes)),
             tuple(text for _, text in t.order) if reading else (),
             tuple(a for a, _ in t.order) if reading and knows else None,
