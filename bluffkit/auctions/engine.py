@@ -20,7 +20,7 @@ from bluffkit.auctions.actions import (ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Ca
 from bluffkit.auctions.observe import Observation
 from bluffkit.auctions.rules import ANIMALS, Rules
 from bluffkit.core.errors import IllegalAction
-from bluffkit.core.money import contains, fmt, payment_problem, payments, total
+from bluffkit.core.money import contains, fmt, payment_problem, total
 from bluffkit.core.table import TableBase
 
 SETUP, PICK, BID, FINAL, GRAB, CHOOSE, REFUSE_, PAY, OVER = (
@@ -716,7 +716,7 @@ class Table(TableBase):
         a = self.auctioneer
         while self.payments:
             payer, payee, amount, mode = self.payments[0]
-            if payer != a or self._can_pay(payer, amount, mode):
+            if payer != a or self.payable(payer) >= amount:     # notes worth enough can always pay
                 return
             self.shown = self.shown + ((a, self.money[a]),)
             lot = self._falling_lot(payee, amount)
@@ -735,8 +735,3 @@ class Table(TableBase):
         matching = [k for k in self.kept if self.awards[k][0] == payee and self.awards[k][2] == amount]
         unpaid = sum(1 for p in self.payments if p[:3] == (self.auctioneer, payee, amount))
         return matching[len(matching) - unpaid]
-
-    def _can_pay(self, seat: int, amount: int, mode: str) -> bool:
-        if mode == "count":
-            return sum(self.money[seat]) >= amount
-        return bool(payments(self.money[seat], amount, self.rules.denominations, self.rules.payment))
