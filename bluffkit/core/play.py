@@ -61,10 +61,11 @@ class RunawayGame(BluffkitError):
 def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     """Play one game with ``agents`` (one per seat) from ``seed``; return its record.
 
-    The seed's children drive chance (index 0, through the table's
-    ``sample_chance(u, rng)``) and each seat's agent (1..n).
-    The cyclic garbage collector is paused while the game is played (see
-    :func:`paused_gc`).
+    The table's ``run`` plays the players' moves until chance acts; chance's outcomes
+    come from here. The seed's children drive chance (index 0, through the table's
+    ``sample_chance(u, rng)``) and each seat's agent (1..n). ``max_steps`` counts
+    every move, chance's included. The cyclic garbage collector is paused while the
+    game is played (see :func:`paused_gc`).
     """
     seed = check_seed(seed)
     n = len(agents)
@@ -77,11 +78,10 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     acts = [a.act for a in agents]
     agent_rngs = rngs[1:]
     draws, k, chances = (), 0, 0            # chance's uniform numbers, drawn in blocks
-    steps = 0
     with paused_gc():
         while True:
-            steps += run(acts, agent_rngs, append, max_steps - steps)   # players, until chance acts
-            if steps >= max_steps and not t.is_over():
+            run(acts, agent_rngs, append, max_steps - len(moves))   # players, until chance acts
+            if len(moves) >= max_steps and not t.is_over():
                 raise RunawayGame(f"game with seed {seed} did not end within {max_steps} steps")
             if not t.is_chance():
                 break
@@ -92,7 +92,6 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
             t.apply_chance(outcome)
             append((None, outcome))
             chances += 1
-            steps += 1
     rec = GameRecord(seed, n, [getattr(a, "name", type(a).__name__) for a in agents], moves)
     rec.final, rec.chance_moves = t, chances
     rec.scores = game.scores(t)

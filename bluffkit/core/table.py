@@ -6,11 +6,15 @@ from bluffkit.core.errors import IllegalAction, check_player_move, check_seat
 
 
 class TableBase:
-    """Base of each game's mutable working copy. A table defines ``to_move()``,
-    ``legal(seat, to_move)``, ``observe(seat, legal, to_move)``, ``chance_words()`` and
-    ``_do(seat, action)`` (the rules of a move already checked); this adds ``decision()``,
-    ``move()`` and ``run()``, the calls a driver makes, and ``apply()``, which checks a
-    move before anything changes."""
+    """Base of each game's mutable working copy. A table sets ``STATE`` and ``FIELDS``
+    (and the number of seats ``n``, e.g. in ``_thawed``) and defines ``to_move()``,
+    ``legal(seat, to_move)`` (``to_move`` may be ignored), ``observe(seat, legal,
+    to_move)``, ``is_over()``, ``is_chance()``, ``sample_chance(u, rng)``,
+    ``apply_chance(outcome)`` and ``_do(seat, action)`` (the rules of a move already
+    checked), and may replace ``chance_words()``. This adds ``thaw``/``freeze``/
+    ``values``, ``decision()``, ``move()`` and ``run()``, the calls a driver makes (You're
+    Bluffing! replaces the last three with its own fast loop), and ``apply()``, which
+    checks a move before anything changes."""
 
     __slots__ = ()
     STATE = None          # the game's frozen State class
