@@ -25,7 +25,7 @@ import json
 import sys
 from pathlib import Path
 
-from bluffkit.core.errors import BluffkitError
+from bluffkit.core.errors import BluffkitError, is_seat
 
 
 def _options(pairs) -> dict:
@@ -155,7 +155,7 @@ def cmd_play(args) -> int:
         humans = {int(h) for h in (args.human or "0").split(",") if h.strip() != ""}
     except ValueError:
         raise BluffkitError(f"--human takes seat numbers separated by commas, got {args.human!r}") from None
-    bad = sorted(h for h in humans if not 0 <= h < args.players)
+    bad = sorted(h for h in humans if not is_seat(h, args.players))
     if bad:
         raise BluffkitError(f"--human: {bad} are not seats of a {args.players}-player game (0..{args.players - 1})")
     bots = [a.strip() for a in (args.agents or _DEFAULT_BOT.get(game.name, "heuristic")).split(",")]

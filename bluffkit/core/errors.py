@@ -46,6 +46,11 @@ class LogError(BluffkitError):
         self.path = path
 
 
+def is_seat(seat, players: int) -> bool:
+    """True when ``seat`` is a seat (an int, not a bool) of a ``players``-player game."""
+    return not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < players
+
+
 def check_player_move(over: bool, chance: bool, seat, players: int, chance_words: str) -> None:
     """The checks every game makes before a player's move: the game is not over, chance
     is not the one to act (``chance_words`` says what chance does next), and ``seat``
@@ -54,7 +59,7 @@ def check_player_move(over: bool, chance: bool, seat, players: int, chance_words
         raise IllegalAction("game-over", "the game is over; no more moves")
     if chance:
         raise IllegalAction("chance-turn", f"the next step is chance: {chance_words}, not a player's move")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    if not is_seat(seat, players):
         raise IllegalAction("no-such-seat", f"there is no seat {seat!r} (seats are 0..{players - 1})")
 
 
@@ -62,6 +67,6 @@ def check_seat(seat, players: int) -> int:
     """``seat`` if it is a seat of a ``players``-player game; else :class:`RulesError`. A
     game checks it before it shows a seat's view, so that no index can reach another
     seat's secrets (``-1`` would be the last seat's)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    if not is_seat(seat, players):
         raise RulesError(f"there is no seat {seat!r} (seats are 0..{players - 1})")
     return seat

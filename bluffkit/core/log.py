@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bluffkit.core.digest import digest
-from bluffkit.core.errors import BluffkitError, LogError
+from bluffkit.core.errors import BluffkitError, LogError, is_seat
 from bluffkit.core.game import game_from_header
 
 FORMAT = "bluffkit-log"
@@ -196,7 +196,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
                 t.apply_chance(move[1])
             elif "action" in rec:
                 seat = rec.get("seat")
-                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                if not is_seat(seat, players):
                     raise LogError(line, f"seat {seat!r} is not a seat of this game (0..{players - 1})", path)
                 move = (seat, log.game.parse(_text(rec, "action", line, path)))
                 t.apply(seat, move[1])

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import ipywidgets as W
 
-from bluffkit.core.errors import BluffkitError, RulesError
+from bluffkit.core.errors import BluffkitError, RulesError, is_seat
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.render import view_html
 
@@ -39,7 +39,7 @@ class SeatPanel(W.VBox):
             humans = sorted(set(humans))
         except TypeError:
             raise RulesError(f"humans must be a list of seats, got {humans!r}") from None
-        bad = [h for h in humans if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < players]
+        bad = [h for h in humans if not is_seat(h, players)]
         if bad:
             raise RulesError(f"humans: {bad} are not seats of a {players}-player game (0..{players - 1})")
         per_seat = list(bots) if isinstance(bots, (list, tuple)) else [bots] * players

@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from bluffkit.core.errors import NotationError, RulesError
+from bluffkit.core.errors import NotationError, RulesError, is_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bluffer.engine import (COPY, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Copy, Done, Reveal,
@@ -143,26 +143,23 @@ class Bluffer(TableGame):
         ``round_winners`` a list of seat lists, one per finished round."""
         t = self.table(players=players)
         per = self.rules.duel_questions if t.mode == "duel" else self.rules.questions_per_round
-        if isinstance(leader, bool) or not (isinstance(leader, int) and 0 <= leader < players):
+        if not is_seat(leader, players):
             raise RulesError(f"leader must be a seat 0..{players - 1}, got {leader!r}")
         if isinstance(question, bool) or not (isinstance(question, int) and 0 <= question < per):
             raise RulesError(f"question must be 0..{per - 1} (questions of a round), got {question!r}")
         rounds = 1 if t.mode == "duel" else self.rules.rounds
         if isinstance(round, bool) or not (isinstance(round, int) and 0 <= round < rounds):
             raise RulesError(f"round must be 0..{rounds - 1}, got {round!r}")
-        def count(v):
-            return isinstance(v, int) and not isinstance(v, bool)
-
         if not isinstance(points, (list, tuple, type(None))):
             raise RulesError(f"points: one count >= 0 per seat ({players}), got {points!r}")
         pts = tuple(0 if p is None else p for p in (points or [None] * players))
-        if len(pts) != players or not all(count(p) and p >= 0 for p in pts):
+        if len(pts) != players or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in pts):
             raise RulesError(f"points: one count >= 0 per seat ({players}), got {points!r}")
         if not isinstance(round_winners, (list, tuple, type(None))) or not all(
                 isinstance(w, (list, tuple)) for w in (round_winners or ())):
             raise RulesError(f"round_winners: one non-empty list of seats per finished round ({round})")
         wins = tuple(tuple(sorted(w)) for w in (round_winners or ()))
-        if len(wins) != round or not all(w and all(count(s) and 0 <= s < players for s in w) for w in wins):
+        if len(wins) != round or not all(w and all(is_seat(s, players) for s in w) for w in wins):
             raise RulesError(f"round_winners: one non-empty list of seats per finished round ({round})")
         t.leader, t.round, t.question, t.points, t.totals, t.round_winners = leader, round, question, pts, pts, wins
         return t.freeze()
