@@ -117,6 +117,32 @@ def test_leak_detector_catches_a_sealed_vote(monkeypatch):
     _bluffer_leak(monkeypatch, spy)
 
 
+def _bloff_leak(monkeypatch, spy):
+    """Run the suite on Bløff with observations changed by ``spy(table, seat, obs)``."""
+    from bluffkit.games.bloff import engine as bloff_engine
+    real = bloff_engine.Table.observe
+
+    def leaky(t, seat, legal=None, to_move=None):
+        return spy(t, seat, real(t, seat, legal, to_move))
+
+    monkeypatch.setattr(bloff_engine.Table, "observe", leaky)
+    with pytest.raises(AssertionError, match="leak"):
+        check_game(config_game("bloff"), 4, seeds=[0, 1], hidden_every=1)
+
+
+def test_leak_detector_catches_the_cards_another_seat_laid(monkeypatch):
+    """What another seat laid face down must not reach an observation."""
+    def spy(t, seat, obs):
+        return _with(obs, "my_laid", t.laid[(seat + 1) % t.n])
+    _bloff_leak(monkeypatch, spy)
+
+
+def test_leak_detector_catches_a_neighbours_hand(monkeypatch):
+    def spy(t, seat, obs):
+        return _with(obs, "hand", t.hands[(seat + 1) % t.n])
+    _bloff_leak(monkeypatch, spy)
+
+
 @pytest.mark.parametrize("name", ["youre-bluffing", "horse-trading", "bloff", "bluffer", "auction"])
 def test_no_game_shows_the_view_of_a_seat_that_does_not_exist(name):
     """A seat index such as -1 would otherwise reach the last seat's secrets."""

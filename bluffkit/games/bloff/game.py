@@ -161,8 +161,10 @@ class Bloff(TableGame):
 
     def hide_from(self, state, seat: int, rng) -> State:
         """A state ``seat`` cannot tell apart from ``state``: the cards it cannot place (in
-        other hands, or laid face down by others) are redealt; cards it has seen turned
-        over by a call, and cards it laid itself, stay where they are."""
+        other hands, or laid face down by others) are redealt, and what the others laid
+        follows the same relabelling; cards it has seen turned over by a call, and cards
+        it laid itself, stay where they are (wherever they went since: a cautious reading
+        that hides a little less than the seat could not know)."""
         known = set(state.hands[seat]) | set(state.laid[seat])
         for _, _, cards, _, _ in state.revealed:
             known.update(cards)
@@ -173,20 +175,16 @@ class Bloff(TableGame):
             kind, i = place
             return state.hands[i] if kind == "hand" else state.plays[i][2]
 
-        pool = [c for place in places for c in cards_at(place) if c not in known]
-        pool = [pool[i] for i in rng.permutation(len(pool))]
-        hands, plays, k = list(state.hands), list(state.plays), 0
-        for place in places:
-            kept = [c for c in cards_at(place) if c in known]
-            n = len(cards_at(place)) - len(kept)
-            new = tuple(sorted(kept + pool[k:k + n]))
-            k += n
-            kind, i = place
-            if kind == "hand":
-                hands[i] = new
-            else:
-                plays[i] = (plays[i][0], plays[i][1], new)
-        return dataclasses.replace(state, hands=tuple(hands), plays=tuple(plays))
+        unknown = [c for place in places for c in cards_at(place) if c not in known]
+        relabel = dict(zip(unknown, [unknown[i] for i in rng.permutation(len(unknown))]))
+
+        def moved(cards):
+            return tuple(sorted(relabel.get(c, c) for c in cards))
+
+        hands = tuple(h if i == seat else moved(h) for i, h in enumerate(state.hands))
+        plays = tuple(pl if pl[0] == seat else (pl[0], pl[1], moved(pl[2])) for pl in state.plays)
+        laid = tuple(cs if i == seat else moved(cs) for i, cs in enumerate(state.laid))
+        return dataclasses.replace(state, hands=hands, plays=plays, laid=laid)
 
     def lie(self, play) -> bool:
         """Whether a play ``(player, rank, cards)`` was a lie."""
