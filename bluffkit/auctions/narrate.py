@@ -30,7 +30,7 @@ def narrate(game, before, seat, action, after, names) -> str:
     elif kind is Pick:
         text = f"{who} points at {'card' if len(action.places) == 1 else 'cards'} " \
             f"{', '.join(map(str, action.places))}; only {names[after.auctioneer]} looks."
-    elif before.phase == "bid" and r.fmt.style in ("sealed", "sealed-notes") and kind in (Bid, Place, Word):
+    elif before.phase == "bid" and r.sealed and kind in (Bid, Place, Word):
         text = f"{who} makes a sealed bid."          # a bid or a pass: nobody may tell before the reveal
     elif before.phase == "bid" and r.fmt.style == "dutch" and action in (TAKE, PASS):
         text = f"{who} has decided at {before.count}."

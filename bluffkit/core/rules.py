@@ -16,12 +16,17 @@ class RuleOptions:
 
     __slots__ = ()
 
-    def replace(self, **changes):
-        """A copy with some options changed, validated like any other ruleset."""
-        known = [f.name for f in dataclasses.fields(self)]
-        unknown = set(changes) - set(known)
+    @classmethod
+    def _check_known(cls, names) -> None:
+        """Refuse option names the rules do not have, listing the ones they do."""
+        known = [f.name for f in dataclasses.fields(cls)]
+        unknown = set(names) - set(known)
         if unknown:
             raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}; known: {', '.join(known)}")
+
+    def replace(self, **changes):
+        """A copy with some options changed, validated like any other ruleset."""
+        self._check_known(changes)
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -37,7 +42,5 @@ class RuleOptions:
         """Rebuild a ruleset from :meth:`to_dict`; unknown or bad options are refused."""
         if not isinstance(data, dict):
             raise RulesError(f"rules must be a JSON object, got {type(data).__name__}")
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        cls._check_known(data)
         return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
