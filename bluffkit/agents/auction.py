@@ -26,7 +26,7 @@ at), and it breaks ties at random.
 
 from __future__ import annotations
 
-from bluffkit.agents.base import UniformBuffer
+from bluffkit.agents.base import UniformBuffer, fraction_spec
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS
 from bluffkit.core.errors import RulesError
@@ -202,11 +202,5 @@ SPEC_HELP = ", 'shade F' (F: the fraction shaved off, e.g. shade 0.5)"
 
 def from_spec(spec: str):
     """A bidder from its recorded name: ``"shade 0.5"`` (or ``"shade:0.5"``); ``None`` otherwise."""
-    head, _, rest = spec.replace(":", " ").partition(" ")
-    if head == "shade" and rest.strip():
-        try:
-            f = float(rest)
-        except ValueError:
-            return None
-        return Bidder(strategy="shade", shade=f) if 0 <= f <= 1 else None
-    return None
+    f = fraction_spec(spec, "shade")
+    return None if f is None else Bidder(strategy="shade", shade=f)

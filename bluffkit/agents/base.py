@@ -65,6 +65,19 @@ class UniformBuffer:
         return self.next()
 
 
+def fraction_spec(spec: str, word: str) -> float | None:
+    """The number P of a bot spec ``"WORD P"`` (or ``"WORD:P"``) when P is in [0, 1];
+    ``None`` for any other spec."""
+    head, _, rest = spec.replace(":", " ").partition(" ")
+    if head != word or not rest.strip():
+        return None
+    try:
+        p = float(rest)
+    except ValueError:
+        return None
+    return p if 0 <= p <= 1 else None
+
+
 def _agent_module(game):
     """The module of ``game``'s bots (You're Bluffing! / Horse Trading when not given)."""
     import importlib

@@ -23,7 +23,7 @@ naive model), ``gullible`` (spot 0.1), ``average`` (spot 0.4), ``sharp`` (spot 0
 
 from __future__ import annotations
 
-from bluffkit.agents.base import UniformBuffer
+from bluffkit.agents.base import UniformBuffer, fraction_spec
 from bluffkit.core.errors import RulesError
 from bluffkit.games.bluffer.engine import DONE_, Copy, Vote, Write, clean_text
 
@@ -102,12 +102,6 @@ SPEC_HELP = ", 'spot P' (P: the chance of spotting the truth, e.g. spot 0.7)"
 def from_spec(spec: str):
     """A bot from ``"spot 0.7"`` (or ``"spot:0.7"``, or its recorded name
     ``"bluffbot(spot=0.7)"``); ``None`` otherwise."""
-    text = spec.replace("bluffbot(spot=", "spot ").rstrip(")").replace(":", " ")
-    head, _, rest = text.partition(" ")
-    if head == "spot" and rest.strip():
-        try:
-            p = float(rest)
-        except ValueError:
-            return None
-        return BluffBot(p) if 0 <= p <= 1 else None
+    p = fraction_spec(spec.replace("bluffbot(spot=", "spot ").rstrip(")"), "spot")
+    return None if p is None else BluffBot(p)
     return None
