@@ -89,8 +89,7 @@ class Bidder:
         lot = obs.lot
         if lot is None:                   # as many face-down animals as are picked
             vals = [self.values.get(a, 0.0) for a in obs.pen]
-            picked = min(2 if obs.rules.double else 1, len(obs.pen) - 1) if len(obs.pen) > 1 else 1
-            return sum(vals) / len(vals) * picked
+            return sum(vals) / len(vals) * obs.rules.cat_picks(len(obs.pen))
         if obs.rules.split:
             return max(self.values.get(a, 0.0) for a in lot)
         return sum(self.values.get(a, 0.0) for a in lot)

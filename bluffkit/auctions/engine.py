@@ -294,9 +294,7 @@ class Table(TableBase):
             self.phase = SETUP      # chance shuffles the pen face down next
 
     def _pick_size(self) -> int:
-        """"2 of the 3 animals are secretly chosen" (double pen); with only 2 face down,
-        "only 1 of the two is auctioned face-down"."""
-        return min(self.lot_size(), len(self.pen) - 1)
+        return self.rules.cat_picks(len(self.pen))
 
     # moves ----------------------------------------------------------------------------
     def chance_words(self) -> str:

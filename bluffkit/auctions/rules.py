@@ -158,6 +158,12 @@ class Rules(RuleOptions):
         """A double pen sold as two lots (Secret Value, Secret Count)."""
         return self.double and self.fmt.double == "split"
 
+    def cat_picks(self, pen: int) -> int:
+        """How many of the ``pen`` animals face down are picked for the Cat in the Bag: "2
+        of the 3 animals are secretly chosen" (double pen), one otherwise; with only 2
+        face down, "only 1 of the two is auctioned face-down"."""
+        return min(2 if self.double else 1, pen - 1)
+
     def check_players(self, players: int) -> None:
         lo, hi = self.fmt.players if self.player_limits else (2, 10)
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
