@@ -47,7 +47,7 @@ def lab_game(fmt: str, double: bool = False, **options):
     """The auction game the lab plays: lab money, and any number of bidders, except in the
     two-player formats (Number Call, The Call), whose rules name one other player."""
     options.setdefault("start_money", LAB_MONEY)
-    two = fmt in FORMATS and FORMATS[fmt].players == (2, 2)
+    two = fmt in FORMATS and FORMATS[fmt].two_player
     return make_game("auction", format=fmt, double=double, player_limits=two, **options)
 
 

@@ -41,6 +41,11 @@ class Format:
     style: str
     double: str = "package"
 
+    @property
+    def two_player(self) -> bool:
+        """An auction for the auctioneer and one other player (Number Call, The Call)."""
+        return self.players == (2, 2)
+
 
 #: The booklet's ten auctions, "The Auctions", 1 to 10.
 FORMATS = {f.name: f for f in (

@@ -54,7 +54,7 @@ class AuctionLab(W.VBox):
         if fmt not in FORMATS:
             raise BluffkitError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
         if bidders is None:                       # the two-player auctions seat one bidder
-            bidders = 1 if FORMATS[fmt].players == (2, 2) else 3
+            bidders = 1 if FORMATS[fmt].two_player else 3
         self.fmt = W.Dropdown(options=[(f"{f.number}. {f.title} ({f.pricing})", name) for name, f in FORMATS.items()],
                               value=fmt, description="Format")
         self.bidders = W.IntSlider(value=bidders, min=1, max=9, description="Bidders")
@@ -137,7 +137,7 @@ class AuctionLab(W.VBox):
         self._quiet = False
 
     def _settings_changed(self) -> None:
-        if FORMATS[self.fmt.value].players == (2, 2) and self.bidders.value != 1:
+        if FORMATS[self.fmt.value].two_player and self.bidders.value != 1:
             self.bidders.value = 1                 # a two-player auction: this calls back here
             return
         self._strategies()
