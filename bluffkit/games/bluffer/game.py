@@ -29,7 +29,7 @@ from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bluffer.engine import (COPY, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Copy, Done, Reveal,
                                            Shuffle, State, Table, Vote, Write, clean_text)
-from bluffkit.games.bluffer.rules import Rules
+from bluffkit.games.bluffer.rules import Rules, is_deck_path
 
 
 def deck_digest(deck) -> str:
@@ -88,7 +88,7 @@ class Bluffer(TableGame):
         if variants:
             raise RulesError("Bluffer has no named variants; set rule options instead (e.g. rounds=1, team_scoring=True)")
         deck = options.get("deck")
-        if isinstance(deck, str) and ("/" in deck or deck.endswith(".jsonl")):
+        if isinstance(deck, str) and is_deck_path(deck):
             options["deck"] = str(Path(deck).expanduser().resolve())   # a log names the file wherever it is replayed
         return cls(Rules().replace(**options))
 

@@ -169,11 +169,16 @@ class Rules(RuleOptions):
         return _deck(self.deck)
 
 
+def is_deck_path(spec: str) -> bool:
+    """Whether a ``deck`` option names a file (it has a ``/`` or ends in ``.jsonl``)
+    rather than one of the decks shipped."""
+    return "/" in spec or spec.endswith(".jsonl")
+
+
 def _deck(spec: str):
     """The deck named by ``spec``, read again whenever its file changes."""
     from bluffkit.games.bluffer.deck import DECKS_DIR
-    named = DECKS_DIR / f"bluffer-{spec}.jsonl"
-    path = named if ("/" not in spec and not spec.endswith(".jsonl")) else Path(spec)
+    path = Path(spec) if is_deck_path(spec) else DECKS_DIR / f"bluffer-{spec}.jsonl"
     if not path.exists():
         known = sorted(p.stem.removeprefix("bluffer-") for p in DECKS_DIR.glob("bluffer-*.jsonl"))
         raise RulesError(f"no question deck {spec!r}: not a file, and not one of the decks shipped "
