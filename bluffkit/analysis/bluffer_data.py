@@ -44,11 +44,12 @@ def question_frame(history, spots, game_no: int = 0, teams=None) -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
-def simulate(players: int, spots, games: int, seed: int, progress: bool = False, **options) -> pd.DataFrame:
+def simulate(players: int, spots, games: int, seed: int, progress=False, **options) -> pd.DataFrame:
     """Play ``games`` seeded games of Bluffer between :class:`BluffBot` voters with the
     given ``spots`` (one per seat, or one number for all) and return
     :func:`question_frame` rows for every question of every game. ``options`` are
-    rule options (e.g. ``rounds=1``)."""
+    rule options (e.g. ``rounds=1``); ``progress`` as for
+    :func:`bluffkit.core.play.play_games` (a text bar, or a callable)."""
     check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games must be an int >= 1, got {games!r}")
@@ -61,7 +62,7 @@ def simulate(players: int, spots, games: int, seed: int, progress: bool = False,
     seeds = game_seeds(seed, games)
     frames = []
     for i, rec in play_games(game, seeds, lambda i: [BluffBot(p) for p in spots],
-                             progress=bool(progress), desc="Bluffer games"):
+                             progress=progress, desc="Bluffer games"):
         frames.append(question_frame(rec.final.history, spots, i, teams))
     return pd.concat(frames, ignore_index=True)
 
