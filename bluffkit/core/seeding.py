@@ -44,7 +44,9 @@ def child_rngs(seed: int, count: int) -> list[np.random.Generator]:
     ``SeedSequence(seed).spawn(count)[i]`` would give. Its seed words are worked out
     here (see :class:`_Child`), sharing the mixing of ``seed`` between the children,
     which is several times faster than building each SeedSequence; the streams are
-    the same, bit for bit (tests compare them with numpy's)."""
+    the same, bit for bit (tests compare them with numpy's). These generators cannot
+    ``spawn()`` children of their own (numpy raises ``TypeError``); an agent that needs
+    more streams derives them from numbers it draws."""
     pool = _mixed_pool(_words(check_seed(seed)))
     return [np.random.Generator(np.random.PCG64(_Child(pool, i))) for i in range(count)]
 
