@@ -83,17 +83,23 @@ def _with(obs, field, value):
     return tuple.__new__(type(obs), obs[:i] + (value,) + obs[i + 1:])
 
 
-def _bluffer_leak(monkeypatch, spy):
-    """Run the suite on Bluffer with observations changed by ``spy(table, seat, obs)``."""
-    from bluffkit.games.bluffer import engine as bengine
-    real = bengine.Table.observe
+def _planted_leak(monkeypatch, name, spy):
+    """Run the suite on game ``name`` (``"bluffer"``, ``"bloff"``) with observations changed
+    by ``spy(table, seat, obs)``: the leak must be found."""
+    import importlib
+    engine_module = importlib.import_module(f"bluffkit.games.{name}.engine")
+    real = engine_module.Table.observe
 
     def leaky(t, seat, legal=None, to_move=None):
         return spy(t, seat, real(t, seat, legal, to_move))
 
-    monkeypatch.setattr(bengine.Table, "observe", leaky)
+    monkeypatch.setattr(engine_module.Table, "observe", leaky)
     with pytest.raises(AssertionError, match="leak"):
-        check_game(config_game("bluffer"), 4, seeds=[0, 1], hidden_every=1)
+        check_game(config_game(name), 4, seeds=[0, 1], hidden_every=1)
+
+
+def _bluffer_leak(monkeypatch, spy):
+    _planted_leak(monkeypatch, "bluffer", spy)
 
 
 def test_leak_detector_catches_a_neighbours_answer(monkeypatch):
@@ -118,16 +124,7 @@ def test_leak_detector_catches_a_sealed_vote(monkeypatch):
 
 
 def _bloff_leak(monkeypatch, spy):
-    """Run the suite on Bløff with observations changed by ``spy(table, seat, obs)``."""
-    from bluffkit.games.bloff import engine as bloff_engine
-    real = bloff_engine.Table.observe
-
-    def leaky(t, seat, legal=None, to_move=None):
-        return spy(t, seat, real(t, seat, legal, to_move))
-
-    monkeypatch.setattr(bloff_engine.Table, "observe", leaky)
-    with pytest.raises(AssertionError, match="leak"):
-        check_game(config_game("bloff"), 4, seeds=[0, 1], hidden_every=1)
+    _planted_leak(monkeypatch, "bloff", spy)
 
 
 def test_leak_detector_catches_the_cards_another_seat_laid(monkeypatch):
