@@ -98,46 +98,24 @@ def _planted_leak(monkeypatch, name, spy):
         check_game(config_game(name), 4, seeds=[0, 1], hidden_every=1)
 
 
-def _bluffer_leak(monkeypatch, spy):
-    _planted_leak(monkeypatch, "bluffer", spy)
-
-
-def test_leak_detector_catches_a_neighbours_answer(monkeypatch):
-    """Another seat's unread answer must not reach an observation."""
+@pytest.mark.parametrize("name, field, secret", [
+    ("bluffer", "mine", "writes"),         # another seat's unread answer
+    ("bluffer", "my_votes", "votes"),      # another voter's sealed vote, before all are in
+    ("bloff", "my_laid", "laid"),          # the cards another seat laid face down
+    ("bloff", "hand", "hands"),            # a neighbour's hand
+])
+def test_leak_detector_catches_a_neighbours_secret(monkeypatch, name, field, secret):
+    """A seat's view showing its left neighbour's secret in place of its own is caught."""
     def spy(t, seat, obs):
-        return _with(obs, "mine", t.writes[(seat + 1) % t.n])
-    _bluffer_leak(monkeypatch, spy)
+        return _with(obs, field, getattr(t, secret)[(seat + 1) % t.n])
+    _planted_leak(monkeypatch, name, spy)
 
 
 def test_leak_detector_catches_authors_shown_to_voters(monkeypatch):
     """Who wrote which answer must not reach a voter before the reveal."""
     def spy(t, seat, obs):
         return _with(obs, "authors", tuple(a for a, _ in t.order) if t.order else None)
-    _bluffer_leak(monkeypatch, spy)
-
-
-def test_leak_detector_catches_a_sealed_vote(monkeypatch):
-    """Another voter's sealed vote must not reach an observation before all are in."""
-    def spy(t, seat, obs):
-        return _with(obs, "my_votes", t.votes[(seat + 1) % t.n])
-    _bluffer_leak(monkeypatch, spy)
-
-
-def _bloff_leak(monkeypatch, spy):
-    _planted_leak(monkeypatch, "bloff", spy)
-
-
-def test_leak_detector_catches_the_cards_another_seat_laid(monkeypatch):
-    """What another seat laid face down must not reach an observation."""
-    def spy(t, seat, obs):
-        return _with(obs, "my_laid", t.laid[(seat + 1) % t.n])
-    _bloff_leak(monkeypatch, spy)
-
-
-def test_leak_detector_catches_a_neighbours_hand(monkeypatch):
-    def spy(t, seat, obs):
-        return _with(obs, "hand", t.hands[(seat + 1) % t.n])
-    _bloff_leak(monkeypatch, spy)
+    _planted_leak(monkeypatch, "bluffer", spy)
 
 
 @pytest.mark.parametrize("name", ["youre-bluffing", "horse-trading", "bloff", "bluffer", "auction"])
