@@ -79,18 +79,20 @@ def fraction_spec(spec: str, word: str) -> float | None:
 
 
 def _agent_module(game):
-    """The module of ``game``'s bots (You're Bluffing! / Horse Trading when not given)."""
-    import importlib
-    return importlib.import_module(f"bluffkit.agents.{_AGENT_MODULES.get(getattr(game, 'name', ''), 'youre_bluffing')}")
+    """The module of ``game``'s bots, as its spec names it (``None``: the game has only the
+    generic bots, or no game was given)."""
+    if game is None:
+        return None
+    from bluffkit.core.spec import spec_of
+    return spec_of(game).resolve("bots")
 
 
 def _registry(game) -> dict:
-    """The bots of ``game`` by name."""
-    return _agent_module(game).AGENTS
-
-
-#: The module of ``bluffkit.agents`` that holds each game's bots.
-_AGENT_MODULES = {"bloff": "bloff", "bluffer": "bluffer", "auction": "auction"}
+    """The bots of ``game`` by name: the game's own, and the generic random bot when the
+    game has no bot of that name."""
+    from bluffkit.agents.generic import RandomBot
+    module = _agent_module(game)
+    return {"random": RandomBot, **(module.AGENTS if module is not None else {})}
 
 
 def agent_names(game=None) -> list[str]:
@@ -98,7 +100,10 @@ def agent_names(game=None) -> list[str]:
 
 
 def make_agent(spec, game=None):
-    """An agent from a spec: an agent object (returned as is), a name, or ``script:m1,m2,...``."""
+    """An agent from a spec: an agent object (returned as is), a name, or ``script:m1,m2,...``.
+
+    Names are looked up among ``game``'s bots (its spec's ``bots`` module); every game
+    also has ``"random"``."""
     if not isinstance(spec, str):
         if hasattr(spec, "act"):
             return spec
@@ -107,7 +112,7 @@ def make_agent(spec, game=None):
         return ScriptedAgent([m.strip() for m in spec[7:].split(",") if m.strip()],
                              parse=game.parse if game is not None else None)
     module = _agent_module(game)
-    agents = module.AGENTS
+    agents = _registry(game)
     if spec not in agents:
         made = getattr(module, "from_spec", lambda _: None)(spec)     # a bot with a parameter, e.g. "shade 0.5"
         if made is not None:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from bluffkit.core.errors import BluffkitError
 from bluffkit.core.game import make_game
+from bluffkit.core.spec import spec_of
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
 
@@ -145,7 +146,7 @@ def from_dict(data: dict, path: Path | None = None) -> Scenario:
         return seats.index(name)
 
     start = dict(data.get("start") or {})
-    for key in ("leader", "auctioneer"):          # a seat named in the start position
+    for key in spec_of(game).seat_keys:          # a seat named in the start position
         if key in start:
             start[key] = seat(start[key], f"start.{key}")
     for key, value in list(start.items()):     # per-seat values, named by seat: one entry per seat
@@ -192,8 +193,7 @@ def run(scenario: Scenario, echo=None) -> Result:
                 if key not in facts:
                     raise ScenarioError(f"{scenario.name}: unknown fact {key!r} (facts: {', '.join(facts)})")
                 if isinstance(want, dict) and isinstance(facts[key], dict):
-                    strangers = sorted(set(want) - set(facts[key]) - set(names) if key != "herds"
-                                       else set(want) - set(names))
+                    strangers = sorted(set(want) - set(facts[key]) - set(names))
                     if strangers:
                         raise ScenarioError(f"{scenario.name}: expectation {key!r} after move {step} names "
                                             f"{', '.join(strangers)}, who are not seats {names}")
