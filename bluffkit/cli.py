@@ -118,7 +118,7 @@ class _DefaultBots:
     """The bot that fills empty seats in ``bluffkit play`` when --agents is not given: the
     game spec's ``default_bot`` (``get(name, fallback)``, read like a mapping)."""
 
-    def get(self, name: str, fallback: str | None = None) -> str | None:
+    def get(self, name: str, fallback: str = "random") -> str:
         from bluffkit.core.spec import spec_of
         try:
             return spec_of(name).default_bot

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from bluffkit import charts_offline
-from bluffkit.analysis import charts, gamedata, scoring_theory
+from bluffkit.analysis import charts, scoring_theory
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
