@@ -111,11 +111,11 @@ def test_a_bad_spec_and_a_taken_name_are_refused(monkeypatch):
 
 @pytest.fixture
 def racegame(tmp_path, monkeypatch):
-    """The throwaway game of ``racegame_source.py`` as a package beside the games, found
+    """The throwaway game of ``racegame_source.py.txt`` as a package beside the games, found
     by discovery; the registry is restored afterwards."""
     folder = tmp_path / "more_games"
     (folder / "racegame").mkdir(parents=True)
-    (folder / "racegame" / "__init__.py").write_text((HERE / "racegame_source.py").read_text())
+    (folder / "racegame" / "__init__.py").write_text((HERE / "racegame_source.py.txt").read_text())
     monkeypatch.setattr(registry, "_SPECS", dict(registry._SPECS))
     monkeypatch.setattr(registry, "_NAMES", dict(registry._NAMES))
     monkeypatch.setattr(bluffkit.games, "__path__", list(bluffkit.games.__path__) + [str(folder)])
