@@ -11,7 +11,8 @@ A scenario file (JSON, in ``data/scenarios/``) holds::
                {"by": "chance", "do": "draw 9", "say": "..."}, ...],
      "expect": [{"after": 9, "money": {"Ben": 0, "Carla": 190}, "note": "Ben pays 100"}]}
 
-In ``start``, seats are named; ``money`` and ``herds`` may list only some seats.
+In ``start``, seats are named: the keys the game's spec lists as ``seat_keys`` (here
+``leader``) name one seat, and per-seat values (``money``, ``herds``) may list only some seats.
 ``expect`` entries are checked after the given number of moves (0 is the start);
 each key other than ``after`` and ``note`` names a fact of the game (see the game's
 ``facts``), and for per-seat facts only the seats (and families) listed are compared.

@@ -32,7 +32,7 @@ SPEC = register(GameSpec(
     title="Auction (Bidder Up!)",
     factory=Auction.create,
     from_header=Auction.from_header,
-    players=(2, 10),
+    players=(2, 10),              # 2 to 4 in the booklet's formats; the lab seats up to 10 (player_limits=False)
     presets=FORMATS,
     preset_option="format",
     bots="bluffkit.agents.auction",
