@@ -51,7 +51,7 @@ def test_spec_is_complete(name):
     for v in spec.variants:
         assert v in make_game(name, variants=[v]).rules.variants, f"variant {v} is not applied"
     # bots: the module, the default bot, the ones the conformance suite seats first
-    assert spec.bots is not None and spec.default_bot in agent_names(game)
+    assert spec.bots is not None and {spec.default_bot, "random"} <= set(agent_names(game))
     assert make_agent(spec.default_bot, game).act
     first = spec.resolve("test_bots")()
     assert first and all(hasattr(a, "act") for a in first)
@@ -93,6 +93,12 @@ def test_conformance_configs_come_from_the_specs():
     assert len({c[0] for c in CONFIGS}) == len(CONFIGS), "configuration names are file names: unique"
     assert config_players("auction-dutch") == tuple(range(*np.add(spec_of("auction").make(
         format="dutch").rules.fmt.players, (0, 1))))
+
+
+def test_without_a_game_only_the_generic_bot_is_made():
+    assert agent_names() == ["random"] and type(make_agent("random")).__name__ == "RandomBot"
+    with pytest.raises(RulesError, match="unknown agent 'heuristic'; choose from random"):
+        make_agent("heuristic")
 
 
 def test_a_bad_spec_and_a_taken_name_are_refused(monkeypatch):
@@ -137,7 +143,7 @@ def test_a_new_game_package_has_its_bots_and_the_generic_one(racegame):
     assert type(make_agent("greedy", racegame)).__name__ == "Greedy"
     rng = np.random.default_rng(0)
     state = racegame.step(racegame.new_state(2), None, "first 0")
-    bot = make_agent("random", racegame)                # the generic bot plays Legal.sample
+    bot = make_agent("random", racegame)                # the generic bot: it plays Legal.sample
     assert str(bot.act(racegame.observe(state, 0), racegame.legal(state, 0), rng)) in ("add 1", "add 2")
     with pytest.raises(RulesError, match="greedy, random"):
         make_agent("clever", racegame)

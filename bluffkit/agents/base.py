@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import chain
+from types import SimpleNamespace
 from typing import Protocol
 
 import numpy as np
 
+from bluffkit.agents.generic import RandomBot
 from bluffkit.core.errors import RulesError
 
 
@@ -79,20 +81,21 @@ def fraction_spec(spec: str, word: str) -> float | None:
 
 
 def _agent_module(game):
-    """The module of ``game``'s bots, as its spec names it (``None``: the game has only the
-    generic bots, or no game was given)."""
-    if game is None:
-        return None
+    """The module of ``game``'s bots, as the game's spec names it (``AGENTS``, and maybe
+    ``from_spec`` and ``SPEC_HELP``); a game without one, or no game, has the generic
+    random bot only."""
     from bluffkit.core.spec import spec_of
-    return spec_of(game).resolve("bots")
+    module = spec_of(game).resolve("bots") if game is not None else None
+    return module if module is not None else _GENERIC
 
 
 def _registry(game) -> dict:
-    """The bots of ``game`` by name: the game's own, and the generic random bot when the
-    game has no bot of that name."""
-    from bluffkit.agents.generic import RandomBot
-    module = _agent_module(game)
-    return {"random": RandomBot, **(module.AGENTS if module is not None else {})}
+    """The bots of ``game`` by name."""
+    return _agent_module(game).AGENTS
+
+
+#: The bots of a game whose spec names no bots module: the generic random bot.
+_GENERIC = SimpleNamespace(AGENTS={"random": RandomBot})
 
 
 def agent_names(game=None) -> list[str]:
@@ -100,10 +103,7 @@ def agent_names(game=None) -> list[str]:
 
 
 def make_agent(spec, game=None):
-    """An agent from a spec: an agent object (returned as is), a name, or ``script:m1,m2,...``.
-
-    Names are looked up among ``game``'s bots (its spec's ``bots`` module); every game
-    also has ``"random"``."""
+    """An agent from a spec: an agent object (returned as is), a name, or ``script:m1,m2,...``."""
     if not isinstance(spec, str):
         if hasattr(spec, "act"):
             return spec
@@ -112,7 +112,7 @@ def make_agent(spec, game=None):
         return ScriptedAgent([m.strip() for m in spec[7:].split(",") if m.strip()],
                              parse=game.parse if game is not None else None)
     module = _agent_module(game)
-    agents = _registry(game)
+    agents = module.AGENTS
     if spec not in agents:
         made = getattr(module, "from_spec", lambda _: None)(spec)     # a bot with a parameter, e.g. "shade 0.5"
         if made is not None:
