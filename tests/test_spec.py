@@ -35,6 +35,7 @@ SPECS = [s.name for s in specs()]
 def test_the_games_of_bluffkit_are_registered():
     assert {"youre-bluffing", "horse-trading", "bloff", "bluffer", "auction"} <= set(SPECS)
     assert game_names() == sorted(n for s in specs() for n in s.names)
+    assert len(set(specs())) == len(specs()), "specs hash by value (their options are dicts)"
 
 
 @pytest.mark.parametrize("name", SPECS)

@@ -96,7 +96,7 @@ class GameSpec:
     text_view: str | None = None
     html_view: str | None = None
     charts: str | None = None
-    configs: tuple[Config, ...] = ()
+    configs: tuple[Config, ...] = field(default=(), hash=False)   # options are dicts
     test_players: Callable[[Any], tuple[int, ...]] | None = None
     test_seeds: int = 3
     test_min_steps: int = 100
