@@ -208,3 +208,7 @@ class Auction(TableGame):
             if state.phase == "bid" and len(state.pen) > 1:
                 changes["lot"] = tuple(state.pen[order[p]] for p in range(len(state.lot)))
         return dataclasses.replace(state, **changes)
+
+    def summary(self, state) -> dict:
+        """Each seat's money in hand (the value of its notes), for a simulation's table."""
+        return {"money": self.money_totals(state)}
