@@ -180,29 +180,9 @@ class Auction(TableGame):
             places[kind][s] = tuple(counts)
         money, placed = places["money"], places["placed"]
         bids, changes = list(state.bids), {}
-        if state.phase == "bid" and t.style in ("sealed", "dutch", "sealed-notes"):
-            for s in t.bidders:
-                if s == seat or bids[s] is None:
-                    continue
-                if t.style == "sealed":
-                    bids[s] = int(rng.integers(0, 300))
-                elif t.style == "dutch":
-                    bids[s] = int(rng.integers(0, 2))
-                else:                         # lay a random handful of the same notes instead
-                    notes = [i for i, c in enumerate(tuple(a + b for a, b in zip(money[s], placed[s])))
-                             for _ in range(c)]
-                    laid = rng.permutation(len(notes))[:int(rng.integers(0, len(notes) + 1))]
-                    p = [0] * width
-                    for j in laid:
-                        p[notes[j]] += 1
-                    money[s] = tuple(a + b - c for a, b, c in zip(money[s], placed[s], p))
-                    placed[s] = tuple(p)
-                    bids[s] = sum(p)
-            if t.style == "dutch":
-                changes["takers"] = tuple(s for s in t.bidders if bids[s] == 1)
+        t.redraw_bids(seat, bids, money, placed, rng, changes)
         changes.update(money=tuple(money), placed=tuple(placed), bids=tuple(bids))
-        if (self.rules.format == "cat-in-the-bag" and seat != state.auctioneer and state.order
-                and state.phase in ("pick", "bid")):
+        if t.lot_hidden_from(seat) and state.order:
             order = tuple(int(i) for i in rng.permutation(len(state.pen)))
             changes["order"] = order
             if state.phase == "bid" and len(state.pen) > 1:

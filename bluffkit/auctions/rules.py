@@ -61,9 +61,13 @@ FORMATS = {f.name: f for f in (
     Format("the-call", "The Call", 10, "value", (2, 2), "the-call"),
 )}
 
-#: Animal values for "the more valuable of the two animals" (Bidder Up!, Animal Market:
-#: the You're Bluffing! family values, with the sheep at 350 as the booklet's scoring
-#: example gives it). A named default: a user with the box corrects it here.
+#: Animal values for "the more valuable of the two animals" and for the lab's bidders. A
+#: guess, not the booklet's table: the booklet names only cows 800 ("both cows = 800
+#: points"), horses 1,000 and sheep 350 (Animal Market scoring example); the other types
+#: take the You're Bluffing! family values, and the goat, which You're Bluffing! values
+#: at 350 too, keeps that, so goat and sheep are equally valuable here. The board game
+#: supplies its own values (its Animal Market table or the Fairground's market) through
+#: ``Rules(animal_values=...)`` or :func:`bluffkit.auctions.embed.start`.
 ANIMALS = ("rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")
 ANIMAL_VALUES = (10, 40, 90, 160, 350, 350, 500, 650, 800, 1000)
 DENOMINATIONS = (0, 10, 50, 100, 200, 500)
@@ -93,6 +97,12 @@ class Rules(RuleOptions):
     - ``round_ties``: Round-the-Table: the booklet is silent on equal bids; ``"auctioneer"``
       (default, as in the sealed auctions: "the auctioneer may choose") or ``"first"``
       (the earlier bid stands).
+    - ``sealed_bids``: Secret Value and Second Hand say "place a secret bid face-down";
+      ``"amount"`` (default) reads a bid as a named amount (``bid 120``), ``"notes"`` as
+      notes laid face down from the bidder's hand (``lay 100+20``), the bid being their
+      total value: a bid can then never exceed what the bidder holds. The notes go back
+      to their owners when the bids are revealed, and the winner pays as usual. Other
+      formats ignore it (Secret Count always lays notes).
     - ``call_right``: The Call says "If not, the auctioneer must use their right of first
       refusal"; the general rules, the right included, "apply to all of the auctions
       below". ``"always"`` (default): the auctioneer may also buy after an accepted call;
@@ -113,6 +123,7 @@ class Rules(RuleOptions):
     second_price_alone: str = "zero"
     round_ties: str = "auctioneer"
     call_right: str = "always"
+    sealed_bids: str = "amount"
 
     def __post_init__(self) -> None:
         def need(ok, msg):
@@ -144,6 +155,18 @@ class Rules(RuleOptions):
              f"second_price_alone must be zero or own, got {self.second_price_alone!r}")
         need(self.round_ties in ("auctioneer", "first"), f"round_ties must be auctioneer or first, got {self.round_ties!r}")
         need(self.call_right in ("on_refusal", "always"), f"call_right must be on_refusal or always, got {self.call_right!r}")
+        need(self.sealed_bids in ("amount", "notes"), f"sealed_bids must be amount or notes, got {self.sealed_bids!r}")
+
+    #: Options added after bluffkit 0.1.0: written to a log header only when they differ
+    #: from their default, so the headers of earlier logs and golden files stay as they were.
+    LATER_OPTIONS = {"sealed_bids": "amount"}
+
+    def to_dict(self) -> dict:
+        out = super().to_dict()
+        for k, default in self.LATER_OPTIONS.items():
+            if out.get(k) == default:
+                del out[k]
+        return out
 
     # the format's properties ------------------------------------------------------------
     @property
