@@ -27,8 +27,10 @@ at), and it breaks ties at random.
 from __future__ import annotations
 
 from bluffkit.agents.base import UniformBuffer, fraction_spec
+from bluffkit.agents.generic import RandomBot
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS
+from bluffkit.auctions.sample import worth_at_most
 from bluffkit.core.errors import RulesError
 from bluffkit.core.money import total
 
@@ -155,6 +157,9 @@ class Bidder:
                 return Raise(d[i])
             return STOP if STOP in legal.words else PASS
         if legal.place:
+            if obs.rules.pricing == "value":            # a value bid laid as notes (sealed_bids="notes")
+                notes = worth_at_most(obs.hand, amount, d)
+                return Place(notes, d) if sum(notes) else PASS
             k = min(amount, sum(obs.hand))
             return Place(cheapest(obs.hand, k, d), d) if k else PASS
         if legal.bid:
@@ -184,12 +189,10 @@ class Bidder:
         return max(legal.refusals, key=worth)
 
 
-def _random_bidder():
-    return Bidder(strategy="random", name="random")
-
-
 AGENTS = {
-    "random": _random_bidder,
+    # the generic bot: Legal.sample draws exactly what Bidder(strategy="random") with the
+    # rules' animal values would (tests/test_auction_embed.py plays both side by side)
+    "random": RandomBot,
     "truthful": lambda: Bidder(strategy="truthful", name="truthful"),
     "equilibrium": lambda: Bidder(strategy="equilibrium", name="equilibrium"),
     "shade": lambda: Bidder(strategy="shade", name="shade 0.2"),

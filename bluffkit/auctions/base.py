@@ -25,7 +25,7 @@ from __future__ import annotations
 from bluffkit.auctions.actions import Choose, Lot, Pay, Pick, Refusal
 from bluffkit.auctions.legal import Legal, explain
 from bluffkit.auctions.observe import Observation
-from bluffkit.auctions.settlement import Settlement
+from bluffkit.auctions.settlement import Settling
 from bluffkit.auctions.state import (BID, CHOOSE, FIELDS, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP,
                                      State)
 from bluffkit.auctions.rules import ANIMALS, Rules
@@ -46,7 +46,7 @@ def register_format(*names: str):
     return deco
 
 
-class Table(Settlement, TableBase):
+class Table(Settling, TableBase):
     """Mutable working copy of a :class:`State`; the base of the formats' tables."""
 
     __slots__ = FIELDS + ("n", "bidders")

@@ -65,7 +65,7 @@ class Legal:
         """One legal action drawn with the Generator ``rng``: the random bidder's choice
         (see :func:`bluffkit.auctions.sample.random_action`)."""
         from bluffkit.auctions.sample import random_action, uniform
-        return random_action(self._t, self, uniform(rng))
+        return random_action(self._t, self, lambda: uniform(rng))
 
     @property
     def description(self) -> str:

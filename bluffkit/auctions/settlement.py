@@ -11,7 +11,7 @@ move is refused and nothing changes), as You're Bluffing!'s default
 money"). The one case where a purchase allowed at the decision cannot be paid after
 all (two lots, no change given for the first) falls through at the payment: the
 auctioneer shows its money and the lot goes to its winner at its price (see
-:meth:`Settlement._due`). See docs/auctions.md, "Can't pay, must show".
+:meth:`Settling._due`). See docs/auctions.md, "Can't pay, must show".
 
 >>> must_show(held=90, price=120), must_show(held=120, price=120)
 (True, False)
@@ -40,7 +40,7 @@ def show(shown: tuple, caps: tuple, seat: int, notes: tuple, held: int) -> tuple
     return shown + ((seat, notes),), caps[:seat] + (held,) + caps[seat + 1:]
 
 
-class Settlement:
+class Settling:
     """The settling half of an auction table (mixed into
     :class:`bluffkit.auctions.base.Table`). ``LAYS_NOTES`` (a format's class attribute):
     the bids are notes laid face down that pay for the sale themselves (Secret Count,
