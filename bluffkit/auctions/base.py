@@ -54,6 +54,7 @@ class Table(Settling, TableBase):
     SEALED = False          # bids are hidden until all are in (Secret Value, Secret Count, Second Hand, Dutch)
     OPEN_OUTCRY = False     # bids are shouted, each above the last (Classic, Cat in the Bag)
     PRICE_IS_BID = True     # the price is the winning bid (not Second Hand's second price)
+    RANKS_BIDS = False      # each bidder's bid is kept and ranked (sealed bids, Round-the-Table)
     laid = False            # sealed bids are notes laid face down (their number hidden until the reveal)
 
     @classmethod

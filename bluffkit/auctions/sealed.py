@@ -22,6 +22,7 @@ class Ranked(Table):
     two animals; the second-highest bid applies to the less valuable one"."""
 
     __slots__ = ()
+    RANKS_BIDS = True
 
     def _legal_bid(self, seat, phase, cap):
         hi = None if cap == NO_CAP else cap
