@@ -15,9 +15,10 @@ Hooks: ``_start_bidding()`` (who bids first, the count), ``_bidders_to_move()``,
 ``_explain_more(seat, action)``, ``_waiting(seat)``, ``_chosen(seat)``, the chance
 hooks ``sample_chance``/``apply_chance``/``_set_out``, ``lot_hidden_from(seat)`` and
 ``redraw_bids`` (for :meth:`bluffkit.auctions.game.Auction.hide_from`); class
-attributes ``SEALED`` (bids hidden until all are in), ``LAYS_NOTES`` (bids laid as notes
-that pay for the sale), ``OPEN_OUTCRY`` and ``PRICE_IS_BID`` (the sale's price is the
-winning bid itself).
+attributes (the format's traits, which the views read too) ``SEALED`` (bids hidden until
+all are in), ``LAYS_NOTES`` (bids laid as notes that pay for the sale), ``OPEN_OUTCRY``,
+``SHOWS_COUNT``, ``FACE_DOWN_PEN``, ``RANKS_BIDS`` and ``PRICE_IS_BID`` (the sale's price
+is the winning bid itself).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class Table(Settling, TableBase):
     SEALED = False          # bids are hidden until all are in (Secret Value, Secret Count, Second Hand, Dutch)
     OPEN_OUTCRY = False     # bids are shouted, each above the last (Classic, Cat in the Bag)
     PRICE_IS_BID = True     # the price is the winning bid (not Second Hand's second price)
+    SHOWS_COUNT = False     # the auctioneer counts down aloud (Dutch)
+    FACE_DOWN_PEN = False   # the pen lies face down and the left neighbour picks (Cat in the Bag)
     RANKS_BIDS = False      # each bidder's bid is kept and ranked (sealed bids, Round-the-Table)
     laid = False            # sealed bids are notes laid face down (their number hidden until the reveal)
 

@@ -18,6 +18,7 @@ class Dutch(Table):
 
     __slots__ = ()
     SEALED = True
+    SHOWS_COUNT = True
 
     def _start_bidding(self) -> None:
         self.count = self.rules.dutch_start

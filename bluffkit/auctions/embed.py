@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS, DENOMINATIONS, FORMATS, Rules
 from bluffkit.core.errors import RulesError
@@ -74,17 +75,21 @@ class AuctionPen:
 
     @property
     def face_down(self) -> bool:
-        return self.format == "cat-in-the-bag"
+        """The pen lies face down (Cat in the Bag)."""
+        return FORMAT_TABLES[self.format].FACE_DOWN_PEN
 
 
 def fill(fmt: str, double: bool, supply: Supply, pen: tuple[int, ...] = ()) -> tuple[AuctionPen, Supply]:
     """A pen of format ``fmt`` topped up from ``supply`` (``pen``: what it still holds, e.g.
     a Cat in the Bag's face-down animals): "if at least 1 animal can no longer be placed
     in the pen, it stays empty" (Bidder Up!, "Supply stack empty")."""
-    want = 3 if fmt == "cat-in-the-bag" else 2 if double else 1
+    if fmt not in FORMAT_TABLES:
+        raise RulesError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+    face_down = FORMAT_TABLES[fmt].FACE_DOWN_PEN
+    want = 3 if face_down else 2 if double else 1
     need = want - len(pen)
     if need > len(supply.animals):
-        return AuctionPen(fmt, tuple(pen) if fmt == "cat-in-the-bag" else (), double), supply
+        return AuctionPen(fmt, tuple(pen) if face_down else (), double), supply
     drawn, rest = supply.draw(need)
     return AuctionPen(fmt, tuple(pen) + drawn, double), rest
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 
 from bluffkit.auctions.actions import First, Lot, Pen, Shuffle, parse
-from bluffkit.auctions.engine import OVER, State, Table
+from bluffkit.auctions.engine import FORMAT_TABLES, OVER, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
 from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import register
@@ -113,7 +113,7 @@ class Auction(TableGame):
             except (ValueError, TypeError):
                 raise RulesError(f"{what}: animals are {', '.join(ANIMALS)}; got {names!r}") from None
 
-        cat = self.rules.format == "cat-in-the-bag"
+        cat = FORMAT_TABLES[self.rules.format].FACE_DOWN_PEN
         size = 2 if self.rules.double else 1
         if lot is not None and (cat or len(lot) != size):
             raise RulesError(f"lot: {'Cat in the Bag takes a pen of 1 to 3 animals' if cat else f'the pen holds {size} animal(s)'}")

@@ -57,6 +57,7 @@ class CatInTheBag(Classic):
     revealed after the auction ends"."""
 
     __slots__ = ()
+    FACE_DOWN_PEN = True
 
     def lot_hidden_from(self, seat: int) -> bool:
         # "If only 1 animal remains there, it's auctioned openly"
