@@ -16,7 +16,7 @@ from bluffkit.agents.auction import AGENTS, Bidder
 from bluffkit.agents.base import ScriptedAgent
 from bluffkit.agents.generic import RandomBot
 from bluffkit.auctions.actions import PASS, Bid, Place, parse
-from bluffkit.auctions.embed import AuctionPen, Supply, fill, run, settle, start
+from bluffkit.auctions.embed import AuctionPen, Supply, fill, run, start
 from bluffkit.auctions.rules import ANIMALS, DENOMINATIONS, FORMATS, Rules
 from bluffkit.auctions.settlement import must_show
 from bluffkit.core import protocols
@@ -37,7 +37,7 @@ def scripted(moves: dict):
 def test_two_auctions_in_a_row_share_the_parents_money():
     money = [START] * 4
     # Classic: Annette auctions a horse; Daniel wins at 120; she sells; he pays 100+10+10
-    first, moves1 = run(AuctionPen("classic", (HORSE,)), ANNETTE, money,
+    first, _ = run(AuctionPen("classic", (HORSE,)), ANNETTE, money,
                         scripted({DANIEL: ["bid 120", "pass", "pay 100+10+10"], ANDRE: ["pass"],
                                   FRANK: ["pass"], ANNETTE: ["sell"]}), np.random.default_rng(1))
     assert first.owners == ((HORSE, DANIEL),), "Daniel takes the horse"
@@ -173,3 +173,20 @@ def test_secret_value_with_notes_plays_through_with_bots():
         rec = play(game, [Bidder(strategy=s) for s in ("truthful", "equilibrium", "random", "shade")], seed)
         assert game.invariants(rec.final.freeze()) == [], f"seed {seed}"
         assert any(type(a) is Place for _, a in rec.moves) or all(a == PASS for s, a in rec.moves if s), seed
+
+
+# -- the standalone auction's own supply -------------------------------------------------------------------------
+def test_a_supply_option_draws_lots_without_replacement():
+    game = make_game("auction", format="cat-in-the-bag", supply=2)       # the Animal Market: 2 of each
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        pen = game.sample_chance(game.new_state(4), rng)
+        assert max(Counter(pen.animals).values()) <= 2, f"{pen}: the supply holds only 2 of each"
+    with pytest.raises(Exception, match="2 of each"):
+        game.step(game.new_state(4), None, "pen horse,horse,horse")
+    double = make_game("auction", format="classic", double=True, supply=2)
+    assert double.step(double.new_state(4), None, "lot horse,horse").lot == (HORSE, HORSE), "a pair exists"
+    old = make_game("auction", format="cat-in-the-bag")
+    assert old.step(old.new_state(4), None, "pen horse,horse,horse").pen == (HORSE,) * 3, \
+        "the default keeps the old draws, so old logs replay"
+    assert "supply" not in Rules().to_dict() and Rules(supply=3).to_dict()["supply"] == 3

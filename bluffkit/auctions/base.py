@@ -181,13 +181,30 @@ class Table(Settling, TableBase):
             self._open_bidding()
 
     def sample_chance(self, u: float, rng):
-        return Lot(tuple(int(a) for a in rng.integers(len(ANIMALS), size=self.lot_size())))
+        return Lot(self._draw_animals(rng, self.lot_size()))
+
+    def _draw_animals(self, rng, k: int) -> tuple[int, ...]:
+        """``k`` animals for the pen: each on its own (``supply=0``), or without replacement
+        from a supply of ``supply`` of each type."""
+        per = self.rules.supply
+        if not per:
+            return tuple(int(a) for a in rng.integers(len(ANIMALS), size=k))
+        return tuple(int(i) // per for i in rng.choice(len(ANIMALS) * per, size=k, replace=False))
+
+    def _too_many(self, animals) -> str | None:
+        """Why ``animals`` cannot come from the supply (more of a type than it holds)."""
+        per = self.rules.supply
+        if per and any(animals.count(a) > per for a in set(animals)):
+            return f"the supply holds {per} of each animal: no more in one pen"
+        return None
 
     def apply_chance(self, outcome) -> None:
         if self.phase != SETUP:
             raise IllegalAction("not-chance-turn", "it is a player's move, not chance's")
         if not isinstance(outcome, Lot) or len(outcome.animals) != self.lot_size():
             raise IllegalAction("bad-lot", f"the pen holds {self.lot_size()} animal(s) (lot A or lot A,B)")
+        if self._too_many(outcome.animals):
+            raise IllegalAction("bad-lot", self._too_many(outcome.animals))
         self.lot = self.pen = outcome.animals
         self._open_bidding()
 

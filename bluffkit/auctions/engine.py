@@ -20,7 +20,7 @@ from __future__ import annotations
 from bluffkit.auctions import american, call, dutch, open_outcry, round_table, sealed  # noqa: F401  (register)
 from bluffkit.auctions.base import FORMAT_TABLES, Table
 from bluffkit.auctions.legal import Legal
-from bluffkit.auctions.rules import FORMATS
+from bluffkit.auctions.rules import FORMATS  # noqa: F401  (the doctest)
 from bluffkit.auctions.state import (BID, CHOOSE, FIELDS, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP,
                                      State)
 

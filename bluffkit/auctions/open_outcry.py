@@ -5,7 +5,6 @@ from __future__ import annotations
 from bluffkit.auctions.actions import PASS, Pen, Shuffle
 from bluffkit.auctions.base import Table, register_format
 from bluffkit.auctions.legal import Legal
-from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.state import BID, NO_CAP, PICK, SETUP
 from bluffkit.core.errors import IllegalAction
 
@@ -71,7 +70,7 @@ class CatInTheBag(Classic):
 
     def sample_chance(self, u, rng):
         if not self.pen:
-            return Pen(tuple(int(a) for a in rng.integers(len(ANIMALS), size=3)))
+            return Pen(self._draw_animals(rng, 3))
         return Shuffle(tuple(int(i) for i in rng.permutation(len(self.pen))))
 
     def apply_chance(self, outcome) -> None:
@@ -80,6 +79,8 @@ class CatInTheBag(Classic):
         if not self.pen:
             if not isinstance(outcome, Pen) or not 1 <= len(outcome.animals) <= 3:
                 raise IllegalAction("bad-pen", "Cat in the Bag shows the pen's 1 to 3 animals first (pen A,B,C)")
+            if self._too_many(outcome.animals):
+                raise IllegalAction("bad-pen", self._too_many(outcome.animals))
             self.pen = outcome.animals
             return self._after_pen()
         if not isinstance(outcome, Shuffle) or sorted(outcome.order) != list(range(len(self.pen))):

@@ -20,6 +20,7 @@ bluffkit.core.errors.RulesError: unknown auction format 'bingo'; the formats are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.rules import RuleOptions
@@ -103,6 +104,12 @@ class Rules(RuleOptions):
       total value: a bid can then never exceed what the bidder holds. The notes go back
       to their owners when the bids are revealed, and the winner pays as usual. Other
       formats ignore it (Secret Count always lays notes).
+    - ``supply``: where chance draws the lot (and the Cat in the Bag's pen) from. ``0``
+      (default, the lab's model, kept so that seeded games replay as before): each animal
+      on its own, as if from an endless supply; ``2`` (the Animal Market, "a set is 2") or
+      ``3`` (the Fairground): from a full supply of that many of each type, without
+      replacement, so no lot holds more of a type than exist. A parent game with its own
+      supply sets the pen itself (:mod:`bluffkit.auctions.embed`).
     - ``call_right``: The Call says "If not, the auctioneer must use their right of first
       refusal"; the general rules, the right included, "apply to all of the auctions
       below". ``"always"`` (default): the auctioneer may also buy after an accepted call;
@@ -124,6 +131,7 @@ class Rules(RuleOptions):
     round_ties: str = "auctioneer"
     call_right: str = "always"
     sealed_bids: str = "amount"
+    supply: int = 0
 
     def __post_init__(self) -> None:
         def need(ok, msg):
@@ -155,11 +163,12 @@ class Rules(RuleOptions):
              f"second_price_alone must be zero or own, got {self.second_price_alone!r}")
         need(self.round_ties in ("auctioneer", "first"), f"round_ties must be auctioneer or first, got {self.round_ties!r}")
         need(self.call_right in ("on_refusal", "always"), f"call_right must be on_refusal or always, got {self.call_right!r}")
+        need(count(self.supply) and self.supply <= 3, f"supply must be 0, 1, 2 or 3 of each animal, got {self.supply!r}")
         need(self.sealed_bids in ("amount", "notes"), f"sealed_bids must be amount or notes, got {self.sealed_bids!r}")
 
     #: Options added after bluffkit 0.1.0: written to a log header only when they differ
     #: from their default, so the headers of earlier logs and golden files stay as they were.
-    LATER_OPTIONS = {"sealed_bids": "amount"}
+    LATER_OPTIONS: ClassVar[dict] = {"sealed_bids": "amount", "supply": 0}
 
     def to_dict(self) -> dict:
         out = super().to_dict()
