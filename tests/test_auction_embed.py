@@ -190,3 +190,29 @@ def test_a_supply_option_draws_lots_without_replacement():
     assert old.step(old.new_state(4), None, "pen horse,horse,horse").pen == (HORSE,) * 3, \
         "the default keeps the old draws, so old logs replay"
     assert "supply" not in Rules().to_dict() and Rules(supply=3).to_dict()["supply"] == 3
+
+
+def test_formats_are_classes_of_one_base_looked_up_by_name():
+    from bluffkit.auctions.base import Table
+    from bluffkit.auctions.engine import FORMAT_TABLES
+    assert sorted(FORMAT_TABLES) == sorted(FORMATS), "every booklet format has its table class"
+    for name, cls in FORMAT_TABLES.items():
+        assert issubclass(cls, Table) and cls is not Table, name
+        game = make_game("auction", format=name)
+        state = game.new_state(FORMATS[name].players[0])
+        assert type(game.table(state)) is cls, f"{name}: thawed as its own format's table"
+
+
+def test_bidders_value_animals_at_the_rules_values_unless_given_their_own():
+    """A truthful bidder raises while the price is below its value: a cow worth 2,000 to
+    the parent game is worth raising over 900 for, one at the default 800 is not."""
+    rng = np.random.default_rng(0)
+    for cow_value, expected in [(2000, Bid(910)), (800, PASS)]:
+        values = tuple(cow_value if a == "cow" else v for a, v in zip(ANIMALS, Rules().animal_values))
+        game = make_game("auction", format="classic", animal_values=values)
+        s = game.step(game.state_from_position(4, lot=["cow"]), 1, "bid 900")
+        assert Bidder(strategy="truthful").act(game.observe(s, 2), game.legal(s, 2), rng) == expected, cow_value
+    s = make_game("auction", format="classic").state_from_position(4, lot=["cow"])
+    game = make_game("auction", format="classic")
+    s = game.step(s, 1, "bid 900")
+    assert Bidder(values={"cow": 2000}).act(game.observe(s, 2), game.legal(s, 2), rng) == Bid(910), "its own values"

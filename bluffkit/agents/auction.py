@@ -2,7 +2,8 @@
 
 A :class:`Bidder` knows what each animal is worth to it (``values``: a mapping from
 animal name to value, or one number for whatever is auctioned; by default the
-booklet's animal values) and bids by a ``strategy``:
+rules' ``animal_values``, which a parent game such as the board game supplies) and bids
+by a ``strategy``:
 
 - ``truthful``: up to its value (in an open auction it keeps raising while the price
   is below its value; in a sealed one it bids its value);
@@ -68,6 +69,7 @@ class Bidder:
             raise RulesError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
         if not (isinstance(shade, (int, float)) and 0 <= shade <= 1):
             raise RulesError(f"shade is a fraction from 0 to 1, got {shade!r}")
+        self._follow, self._from = values is None, ANIMAL_VALUES     # values from the rules
         if values is None:
             values = dict(zip(ANIMALS, ANIMAL_VALUES))
         if isinstance(values, (int, float)):
@@ -120,6 +122,9 @@ class Bidder:
 
     # acting ------------------------------------------------------------------------------
     def act(self, obs, legal, rng):
+        if self._follow and obs.rules.animal_values != self._from:
+            self._from = obs.rules.animal_values
+            self.values = {i: float(v) for i, v in enumerate(self._from)}
         d = obs.rules.denominations
         if legal.pay:
             amount, mode, _ = legal.pay

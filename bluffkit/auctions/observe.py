@@ -30,7 +30,7 @@ class Observation(ObservationBase):
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
         phase = t.phase
-        hidden_lot = t.lot_hidden_from(seat)
+        hidden_lot = t.FACE_DOWN_PEN and t.lot_hidden_from(seat)
         bids = t.bids
         counts, laid = tuple(map(sum, t.money)), tuple(map(sum, t.placed))
         if phase == "bid" and t.SEALED:

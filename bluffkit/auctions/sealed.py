@@ -127,9 +127,11 @@ class Sealed(Ranked):
         return self.LAYS_NOTES or self.rules.sealed_bids == "notes"
 
     def _legal_bid(self, seat, phase, cap):
-        if self.laid:
+        if self.LAYS_NOTES or self.rules.sealed_bids == "notes":
             return Legal(seat, phase, words=(PASS,), place=True, table=self)
-        return super()._legal_bid(seat, phase, cap)
+        hi = None if cap == NO_CAP else cap
+        ok = hi is None or hi >= 1
+        return Legal(seat, phase, words=(PASS,), bid=(1, hi) if ok else None, table=self)
 
     def _waiting(self, seat):
         return ("already-bid", f"seat {seat} has made its bid; bids are revealed together")
@@ -146,7 +148,7 @@ class Sealed(Ranked):
         self._bid_made(seat)
 
     def _rank(self) -> None:
-        if not self.LAYS_NOTES:
+        if not self.LAYS_NOTES and self.rules.sealed_bids == "notes":
             self._take_back(range(self.n))      # notes laid as a value bid: revealed, then back in hand
         super()._rank()
 
