@@ -35,7 +35,7 @@ from bluffkit.core.money import total
 from bluffkit.core.table import TableBase
 
 #: The table class of each format, by name (filled by :func:`register_format`).
-FORMAT_TABLES: dict[str, type] = {}
+FORMAT_TABLES: dict[str, type[Table]] = {}
 
 
 def register_format(*names: str):
