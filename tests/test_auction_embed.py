@@ -120,7 +120,7 @@ def test_legal_follows_the_protocol():
     assert isinstance(legal, protocols.Legal), "seat, explain, sample, actions, description"
     assert legal.explain(Bid(10)) is None and legal.explain(Bid(5))[0] == "bid-too-low"
     assert legal.actions() is None, "an open bid has no upper bound: not enumerable"
-    assert legal.description == "pass, or bid 10 or more"
+    assert legal.description == "pass or bid 10 or more"
     s = game.step(game.step(game.step(game.step(s, 1, "bid 120"), 2, "pass"), 3, "pass"), 1, "pass")
     s = game.step(s, 0, "sell")
     pay = game.legal(s, 1)

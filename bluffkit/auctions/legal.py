@@ -2,8 +2,17 @@
 :class:`bluffkit.core.protocols.Legal`), why a move is refused (:func:`explain`), and
 one random legal move (:meth:`Legal.sample`).
 
-A ``Legal`` is made by a table for the moment it stands at: ask the table (or the
-game) again after a move.
+A ``Legal`` is made by a table for the moment it stands at and reads that table when
+asked to explain, sample or list: use it before the next move on that table, or ask
+the game (``game.legal(state, seat)`` makes a table of its own for each call).
+
+>>> from bluffkit.auctions import Auction
+>>> g = Auction.create(format="dutch")
+>>> legal = g.legal(g.state_from_position(4, lot=["cow"]), 1)
+>>> legal.description, legal.actions()
+('take or pass', [Word(word='take'), Word(word='pass')])
+>>> legal.explain(Bid(3))
+('not-now', 'seat 1 cannot bid 3 now; it may: take, pass')
 """
 
 from __future__ import annotations
@@ -69,7 +78,7 @@ class Legal:
 
     @property
     def description(self) -> str:
-        """The legal actions in a few words, e.g. ``"pass, or bid 20 or more"``."""
+        """The legal actions in a few words, e.g. ``"pass or bid 20 or more"``."""
         if not self:
             return "nothing: it is not this seat's move"
         out = [str(w) for w in self.words]
@@ -90,7 +99,9 @@ class Legal:
             out.append(f"pay {amount}{' notes' if mode == 'count' else ''} to seat {payee}")
         if self.pick:
             out.append(f"pick {self.pick[0]} of the {self.pick[1]} face-down cards")
-        return ", or ".join([", ".join(out[:-1]), out[-1]]) if len(out) > 1 else out[0]
+        if len(out) == 1:
+            return out[0]
+        return (", ".join(out[:-1]) + ("," if len(out) > 2 else "") + " or " + out[-1])
 
     def actions(self, limit: int | None = None):
         """Every legal action (at most ``limit``), or ``None`` when they cannot be listed:
