@@ -25,7 +25,7 @@ import json
 import sys
 from pathlib import Path
 
-from bluffkit.core.errors import BluffkitError, is_seat
+from bluffkit.core.errors import BluffkitError, is_seat, printable
 
 
 def _options(pairs) -> dict:
@@ -60,23 +60,32 @@ def _add_game_args(p) -> None:
 
 
 def cmd_scenario(args) -> int:
+    """List or run scenarios. Exit status: 0 when every expectation holds, 1 when one
+    fails, 2 when a scenario file is bad (one line on stderr per bad file, naming the
+    file, the place and the reason; the other scenarios still run)."""
     from bluffkit.core import scenario as sc
     if args.action == "list":
         for s in sc.list_scenarios():
-            print(f"{s.name:28s} {s.title}")
+            print(printable(f"{s.name:28s} {s.title}"))
         return 0
     names = [p.stem for p in sc.scenario_paths()] if args.all else args.names
     if not names:
         raise BluffkitError("name a scenario (see 'bluffkit scenario list') or use --all")
-    failed = 0
+    failed = bad = 0
     for name in names:
-        res = sc.run(sc.find(name), echo=print)
-        bad = [c for c in res.checks if not c.ok]
-        print(f"==> {name}: {len(res.checks) - len(bad)}/{len(res.checks)} expectations hold"
-              + ("" if not bad else f", {len(bad)} FAILED"))
+        try:
+            res = sc.run(sc.find(name), echo=lambda line: print(printable(line)))
+        except sc.ScenarioError as e:
+            sys.stdout.flush()
+            print(f"bluffkit: {printable(e)}", file=sys.stderr)
+            bad += 1
+            continue
+        fails = [c for c in res.checks if not c.ok]
+        print(printable(f"==> {name}: {len(res.checks) - len(fails)}/{len(res.checks)} expectations hold"
+                        + ("" if not fails else f", {len(fails)} FAILED")))
         print()
-        failed += bool(bad)
-    return 1 if failed else 0
+        failed += bool(fails)
+    return 2 if bad else 1 if failed else 0
 
 
 def cmd_simulate(args) -> int:
