@@ -91,16 +91,23 @@ def printable(text, newlines: bool = False) -> str:
     >>> printable("Bjørn, Chloé")
     'Bjørn, Chloé'
     """
-    import unicodedata
     text = str(text)
     if text.isprintable():
         return text
-    out = []
-    for ch in text:
-        if ch == "\n" and newlines:
-            out.append(ch)
-        elif ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
-            out.append(repr(ch)[1:-1] if ch not in "'\"" else ch)
-        else:
-            out.append(ch)
-    return "".join(out)
+    return "".join(ch if (ch == "\n" and newlines) or not _unsafe(ch) else repr(ch)[1:-1] for ch in text)
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` that :func:`printable` would escape, or ``None``.
+
+    >>> unprintable("tubes"), unprintable("tu\\x07bes")
+    (None, '\\x07')
+    """
+    if text.isprintable():
+        return None
+    return next((ch for ch in text if _unsafe(ch)), None)
+
+
+def _unsafe(ch: str) -> bool:
+    import unicodedata
+    return ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp")
