@@ -111,8 +111,10 @@ def test_odd_rule_options_are_refused_in_one_line_or_play(name, data):
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("value", [{"a": 1}, {}, math.nan, math.inf, "a\x1b[2Jb", [[[[1]]]], object()],
-                         ids=["dict", "empty-dict", "nan", "inf", "escape", "deep-list", "object"])
+@pytest.mark.parametrize("value", [{"a": 1}, {}, math.nan, math.inf, "a\x1b[2Jb", [[[[1]]]], object(), 10**19, -(10**30),
+                                   "x" * 1001, [0] * 1001],
+                         ids=["dict", "empty-dict", "nan", "inf", "escape", "deep-list", "object", "huge", "huge-negative",
+                              "long-text", "long-list"])
 def test_values_no_log_could_hold_are_refused_for_every_option(name, value):
     """Shared validation (core/rules.py): every option of every game refuses them."""
     for option in OPTIONS[name]:

@@ -40,20 +40,35 @@ def _show(value, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+#: Bounds no rule needs to pass, so that a message quoting a value stays one short line.
+MAX_NUMBER, MAX_TEXT, MAX_ITEMS = 10**18, 1000, 1000
+
+
 def check_value(name: str, value, depth: int = 0) -> None:
-    """Refuse a rule option value a log could not hold or a terminal not show safely."""
-    if value is None or isinstance(value, (bool, int)):
+    """Refuse a rule option value a log could not hold or a terminal not show safely, or
+    one too big for any rule (a number beyond 10**18, text of more than 1000 characters,
+    a list of more than 1000 items)."""
+    if value is None or isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if abs(value) > MAX_NUMBER:
+            raise RulesError(f"rule option {name}: {_show(value, 30)} is beyond any rule (at most 10**18)")
         return
     if isinstance(value, float):
         if not math.isfinite(value):
             raise RulesError(f"rule option {name} must be a finite number, got {value!r}")
         return
     if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise RulesError(f"rule option {name}: text of {len(value)} characters (at most {MAX_TEXT}): "
+                             f"{_show(value, 40)}")
         bad = unprintable(value)
         if bad is not None:
             raise RulesError(f"rule option {name} holds the control character {bad!r}")
         return
     if isinstance(value, (list, tuple)):
+        if len(value) > MAX_ITEMS:
+            raise RulesError(f"rule option {name}: a list of {len(value)} items (at most {MAX_ITEMS})")
         if depth >= 3:
             raise RulesError(f"rule option {name}: lists nested too deeply: {_show(value)}")
         for v in value:
