@@ -258,7 +258,7 @@ def from_dict(data, path: Path | None = None) -> Scenario:
         need(len(e) > (2 if "note" in e else 1), place, "checks nothing: name a fact such as \"money\"")
     scenario = Scenario(name, title, source, game, list(seats), start, parsed, expect, path)
     try:                                   # the start position is the game's to check
-        scenario.first_state()
+        game.facts(scenario.first_state(), list(seats))
     except BluffkitError as e:
         fail("start", _why(e))
     except _FOREIGN as e:
@@ -280,7 +280,11 @@ def run(scenario: Scenario, echo=None) -> Result:
         by_step.setdefault(e["after"], []).append(e)
 
     def check(step: int, state) -> None:
-        facts = game.facts(state, names)
+        try:
+            facts = game.facts(state, names)
+        except _FOREIGN as e:              # a position the game accepted but cannot describe
+            raise ScenarioError(f"{where}after move {step}: the game cannot state its facts ({_why(e)}); "
+                                f"is the start position sound?") from None
         for e in by_step.get(step, []):
             for key, want in e.items():
                 if key in ("after", "note"):
@@ -311,7 +315,11 @@ def run(scenario: Scenario, echo=None) -> Result:
             who = "chance" if seat is None else names[seat]
             raise ScenarioError(f"{where}move {i} ({_show(who)}: {_show(game.notation(action))}) is not allowed: "
                                 f"{_why(e)}") from None
-        line = game.narrate(state, seat, action, after, names)
+        try:
+            line = game.narrate(state, seat, action, after, names)
+        except _FOREIGN as e:
+            raise ScenarioError(f"{where}move {i}: the game cannot narrate it ({_why(e)}); "
+                                f"is the start position sound?") from None
         res.narration.append(say or line)
         if echo:
             who = "chance" if seat is None else names[seat]
