@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bluffkit import cli
 from bluffkit.core import scenario as sc
-from mutations import FUZZ, mutated_json, mutated_text, time_limit, dump
+from mutations import FUZZ, dump, mutated_json, mutated_text, odd_values, time_limit
 
 FILES = sc.scenario_paths()
 
@@ -58,6 +58,29 @@ def check_one(data: bytes) -> None:
 def test_mutated_scenario_is_refused_in_one_line(path, data):
     original = json.loads(path.read_text(encoding="utf-8"))
     check_one(dump(data.draw(mutated_json(original), label="scenario")))
+
+
+#: The keys of each game's start position (``state_from_position``), mutated directly below.
+START_KEYS = {"youre-bluffing": ["leader", "money", "herds", "pile", "paydays"],
+              "horse-trading": ["leader", "money", "herds", "pile", "paydays"],
+              "bloff": ["leader", "hands", "rank"], "bluffer": ["leader", "round", "question", "points", "round_winners"],
+              "auction": ["auctioneer", "money", "lot", "pen"]}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+@FUZZ
+@given(data=st.data())
+def test_mutated_start_position_is_refused_in_one_line(path, data):
+    """The start position goes through the game's own checks: each key set to an odd
+    value, as a whole or for one seat."""
+    scenario = json.loads(path.read_text(encoding="utf-8"))
+    start = scenario.get("start") or {}
+    key = data.draw(st.sampled_from(START_KEYS[scenario["game"]]), label="key")
+    value = data.draw(odd_values(), label="value")
+    if data.draw(st.booleans(), label="for one seat"):
+        value = {data.draw(st.sampled_from(scenario["seats"]), label="seat"): value}
+    scenario["start"] = {**start, key: value}
+    check_one(dump(scenario))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
