@@ -111,3 +111,9 @@ def test_a_file_that_is_not_json_is_one_scenario_error(tmp_path, data):
     with pytest.raises(sc.ScenarioError) as info:
         sc.load(path)
     assert str(info.value).startswith(f"{path}: ") and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["x" * 5000 + ".json", "a\x00b.json", "no-such.json", "\x1b[2J"])
+def test_a_name_that_is_no_scenario_is_one_scenario_error(name):
+    with pytest.raises(sc.ScenarioError, match="no scenario called"):
+        sc.find(name)

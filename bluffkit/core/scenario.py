@@ -99,7 +99,11 @@ def list_scenarios(folder: Path | None = None) -> list[Scenario]:
 def find(name: str, folder: Path | None = None) -> Scenario:
     """The scenario called ``name`` (or the file at that path)."""
     p = Path(name)
-    if p.suffix == ".json" and p.exists():
+    try:
+        is_file = p.suffix == ".json" and p.exists()
+    except (OSError, ValueError):          # a name too long for a path, or with a NUL in it
+        is_file = False
+    if is_file:
         return load(p)
     for path in scenario_paths(folder):
         if path.stem == name:
