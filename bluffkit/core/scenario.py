@@ -109,7 +109,7 @@ def find(name: str, folder: Path | None = None) -> Scenario:
         if path.stem == name:
             return load(path)
     names = ", ".join(p.stem for p in scenario_paths(folder))
-    raise ScenarioError(f"no scenario called {name!r}; there are: {names}")
+    raise ScenarioError(f"no scenario called {_show(name, 80)}; there are: {names}")
 
 
 def load(path: Path | str) -> Scenario:
