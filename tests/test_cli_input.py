@@ -70,12 +70,14 @@ BAD_OPTIONS = [
 
 @pytest.mark.parametrize("command", ["rules", "play"])
 @pytest.mark.parametrize("pair, words", BAD_OPTIONS, ids=[repr(p[0])[:40] for p in BAD_OPTIONS])
-def test_a_bad_option_is_refused_in_one_line(capsys, monkeypatch, command, pair, words):
+def test_a_bad_option_is_refused_in_one_line(capsys, monkeypatch, tmp_path, command, pair, words):
     import io
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    code, out, err = run([command, "horse-trading", "--option", pair], capsys)
+    save = ["--save", tmp_path / "game.jsonl"] if command == "play" else []
+    code, out, err = run([command, "horse-trading", "--option", pair, *save], capsys)
     one_line(code, out, err, *words)
     assert out == "", "the game started"
+    assert list(tmp_path.iterdir()) == [], "a file was written"
 
 
 def test_an_option_given_twice_is_refused(capsys):
