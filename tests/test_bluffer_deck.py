@@ -397,3 +397,12 @@ def test_a_log_replays_only_with_the_deck_it_was_played_with(tmp_path, monkeypat
     path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
     with pytest.raises(LogError, match="not the one this game was played with"):
         gamelog.read(path)
+
+
+def test_a_long_field_name_or_id_is_quoted_cut_short(tmp_path):
+    q = question()
+    q["9" * 500] = 1
+    err = refused(write(tmp_path, q))
+    assert err.line == 2 and "unknown field" in err.reason and len(err.reason) < 200
+    err = refused(write(tmp_path, question(id="x" * 500), question(id="x" * 500)))
+    assert err.line == 3 and "duplicate id" in err.reason and len(err.reason) < 200

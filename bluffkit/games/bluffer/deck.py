@@ -109,7 +109,7 @@ def _norm(s: str) -> str:
 def _check_fields(obj: dict, expected: tuple[str, ...], what: str, fail) -> None:
     unknown = [k for k in obj if k not in expected]
     if unknown:
-        fail(f"unknown field {unknown[0]!r} in the {what} (allowed: {', '.join(expected)})")
+        fail(f"unknown field {_quote(unknown[0])} in the {what} (allowed: {', '.join(expected)})")
     for name in expected:
         if name not in obj:
             fail(f"missing field {name!r} in the {what}")
@@ -129,6 +129,12 @@ def _printable(value: str, what: str, fail) -> None:
     bad = unprintable(value)
     if bad is not None:
         fail(f"{what} holds the control character {bad!r} (escape codes and the like are not allowed)")
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut short: a message stays one readable line."""
+    r = repr(text)
+    return r if len(r) <= limit else r[:limit - 4] + "...'"
 
 
 def _show(value, limit: int = 40) -> str:
@@ -162,9 +168,9 @@ def _parse_question(obj, seen: set[str], fail) -> Question:
         _string(obj, name, fail) for name in ("id", "category", "question", "answer", "source")
     )
     if len(id_.split()) != 1 or id_ != id_.strip():
-        fail(f"id {id_!r} has spaces; an id is one word, e.g. 'owl-eyes' (a question is drawn as 'ask ID')")
+        fail(f"id {_quote(id_)} has spaces; an id is one word, e.g. 'owl-eyes' (a question is drawn as 'ask ID')")
     if id_ in seen:
-        fail(f"duplicate id {id_!r}")
+        fail(f"duplicate id {_quote(id_)}")
     decoys = obj["decoys"]
     if not isinstance(decoys, list):
         fail(f"field 'decoys' must be a list of strings, not {type(decoys).__name__}")
@@ -179,9 +185,9 @@ def _parse_question(obj, seen: set[str], fail) -> Question:
     seen_decoys: dict[str, str] = {}
     for d in decoys:
         if _norm(d) == _norm(answer):
-            fail(f"decoy {d!r} is the same as the answer")
+            fail(f"decoy {_quote(d)} is the same as the answer")
         if _norm(d) in seen_decoys:
-            fail(f"decoy {d!r} repeats decoy {seen_decoys[_norm(d)]!r}")
+            fail(f"decoy {_quote(d)} repeats decoy {_quote(seen_decoys[_norm(d)])}")
         seen_decoys[_norm(d)] = d
     seen.add(id_)
     return Question(id_, category, question, answer, source, tuple(decoys))
