@@ -25,19 +25,40 @@ import json
 import sys
 from pathlib import Path
 
-from bluffkit.core.errors import BluffkitError, is_seat
+from bluffkit.core.errors import BluffkitError, is_seat, printable
+
+
+#: Keywords of ``make_game`` itself: set with the game's name and ``--variant``, not ``--option``.
+_NOT_OPTIONS = {"name": "the ruleset is named by the game (and --variant)", "variants": "use --variant NAME"}
 
 
 def _options(pairs) -> dict:
+    """``--option name=value`` pairs as a dict: the value is read as JSON (a number, true,
+    null, a list such as [2,3]) or else taken as text. A pair without ``=``, a name that is
+    not an identifier or given twice, a value that is a JSON object or a number too long
+    to read is refused in one line (the rules check the rest)."""
     out = {}
     for pair in pairs or []:
         key, eq, value = pair.partition("=")
+        key = key.strip()
         if not eq or not key:
-            raise BluffkitError(f"--option takes name=value, got {pair!r}")
+            raise BluffkitError(f"--option takes name=value, got {printable(repr(pair))}")
+        if not key.isidentifier():
+            raise BluffkitError(f"--option {printable(repr(key))}: an option name is a word such as tie_break")
+        if key in _NOT_OPTIONS:
+            raise BluffkitError(f"--option {key}: not a rule option; {_NOT_OPTIONS[key]}")
+        if key in out:
+            raise BluffkitError(f"--option {key} is given twice")
         try:
             out[key] = json.loads(value)
         except json.JSONDecodeError:
             out[key] = value
+        except (ValueError, RecursionError):
+            raise BluffkitError(f"--option {key}: cannot read the value (a number with too many digits, "
+                                f"or lists nested too deeply)") from None
+        if isinstance(out[key], dict):
+            raise BluffkitError(f"--option {key}: takes a number, text, true/false, null or a list "
+                                f"such as [2,3], not an object")
         out[key] = _tuples(out[key])
     return out
 
@@ -63,23 +84,32 @@ def _add_game_args(p) -> None:
 
 
 def cmd_scenario(args) -> int:
+    """List or run scenarios. Exit status: 0 when every expectation holds, 1 when one
+    fails, 2 when a scenario file is bad (one line on stderr per bad file, naming the
+    file, the place and the reason; the other scenarios still run)."""
     from bluffkit.core import scenario as sc
     if args.action == "list":
         for s in sc.list_scenarios():
-            print(f"{s.name:28s} {s.title}")
+            print(printable(f"{s.name:28s} {s.title}"))
         return 0
     names = [p.stem for p in sc.scenario_paths()] if args.all else args.names
     if not names:
         raise BluffkitError("name a scenario (see 'bluffkit scenario list') or use --all")
-    failed = 0
+    failed = bad = 0
     for name in names:
-        res = sc.run(sc.find(name), echo=print)
-        bad = [c for c in res.checks if not c.ok]
-        print(f"==> {name}: {len(res.checks) - len(bad)}/{len(res.checks)} expectations hold"
-              + ("" if not bad else f", {len(bad)} FAILED"))
+        try:
+            res = sc.run(sc.find(name), echo=lambda line: print(printable(line)))
+        except sc.ScenarioError as e:
+            sys.stdout.flush()
+            print(f"bluffkit: {printable(e)}", file=sys.stderr)
+            bad += 1
+            continue
+        fails = [c for c in res.checks if not c.ok]
+        print(printable(f"==> {name}: {len(res.checks) - len(fails)}/{len(res.checks)} expectations hold"
+                        + ("" if not fails else f", {len(fails)} FAILED")))
         print()
-        failed += bool(bad)
-    return 1 if failed else 0
+        failed += bool(fails)
+    return 2 if bad else 1 if failed else 0
 
 
 def cmd_simulate(args) -> int:
@@ -178,14 +208,23 @@ def cmd_rules(args) -> int:
     return 0
 
 
+#: Clears a terminal and its scrollback, so that a hand shown there cannot be scrolled back to.
+_CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
 def cmd_play(args) -> int:
+    """Play in the terminal. Every name and line is printed with escape codes shown as
+    text. With two or more human seats the screen is shared: before a human sees their
+    hand, the previous hand is cleared from the screen (on a terminal) and a prompt asks
+    to pass the screen and press Enter; nothing private is shown before that."""
     from bluffkit.session import HUMAN, Session
     game = _game(args)
     describe = game.describe
     try:
         humans = {int(h) for h in (args.human or "0").split(",") if h.strip() != ""}
     except ValueError:
-        raise BluffkitError(f"--human takes seat numbers separated by commas, got {args.human!r}") from None
+        raise BluffkitError(f"--human takes seat numbers separated by commas, got {printable(repr(args.human))}") \
+            from None
     bad = sorted(h for h in humans if not is_seat(h, args.players))
     if bad:
         raise BluffkitError(f"--human: {bad} are not seats of a {args.players}-player game (0..{args.players - 1})")
@@ -199,47 +238,69 @@ def cmd_play(args) -> int:
             k += 1
     names = args.names.split(",") if args.names else None
     session = Session(game, seats, names=names, seed=args.seed)
-    print(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
-          f"'save FILE' or 'quit'.")
+    shared = len(humans) > 1                   # several people take turns at one screen
+    tty = sys.stdout.isatty()
+
+    def say(text: str = "") -> None:
+        print(printable(text, newlines=True))
+
+    def ask(prompt: str) -> str:
+        sys.stdout.flush()
+        return input(printable(prompt))
+
+    say(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
+        f"'save FILE' or 'quit'.")
 
     def save(path) -> None:
         try:
-            print(f"  saved to {session.save(path)}")
+            say(f"  saved to {session.save(path)}")
         except (OSError, BluffkitError) as e:
-            print(f"  could not save to {path}: {getattr(e, 'strerror', None) or e}")
+            say(f"  could not save to {path}: {getattr(e, 'strerror', None) or e}")
 
     def leave() -> int:
         if args.save:                           # a game left unfinished is saved too
             save(args.save)
         return 0
 
+    at_screen = None                           # the human who may see the screen now
     while True:
-        for line in session.advance():
-            print("  " + line)
-        if session.over:
-            print("Game over. " + ", ".join(f"{n} {p}" for n, p in zip(session.names, session.scores())))
-            return leave()
+        lines = session.advance()
         seat = session.waiting_for
-        print(describe(session.observe(seat), session.names))
+        if shared and not session.over and seat != at_screen:
+            if tty:
+                print(_CLEAR, end="")          # the last hand shown leaves the screen and its scrollback
+            say("=" * 60)
+            try:
+                ask(f"{session.names[seat]}'s turn: pass the screen to {session.names[seat]}, "
+                    f"then press Enter to see your hand. ")
+            except EOFError:
+                return leave()
+            at_screen = seat
+        for line in lines:
+            say("  " + line)
+        if session.over:
+            say("Game over. " + ", ".join(f"{n} {p}" for n, p in zip(session.names, session.scores())))
+            return leave()
+        say(describe(session.observe(seat), session.names))
         try:
-            text = input(f"{session.names[seat]}> ").strip()
+            text = ask(f"{session.names[seat]}> ").strip()
         except EOFError:
             return leave()
         if text in ("quit", "exit"):
             return leave()
         if text == "undo":
-            print(f"  took back {session.undo()} move(s)")
+            say(f"  took back {session.undo()} move(s)")
             continue
         if text.startswith("save "):
             save(text[5:].strip())
             continue
         if text == "help":
-            print(describe(session.observe(seat), session.names, legal=True))
+            say(describe(session.observe(seat), session.names, legal=True))
             continue
         try:
-            print("  " + session.play(text, seat))
+            say("  " + session.play(text, seat))
         except BluffkitError as e:
-            print(f"  not allowed: {e}")
+            say(f"  not allowed: {e}")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -249,3 +249,160 @@ def test_refuses_empty_file(tmp_path):
     err = refused(path)
     assert err.line == 1
     assert "empty" in err.reason
+
+
+# --- refusals of decks that would load but break a game ----------------------------------------
+
+
+def test_refuses_a_deck_with_no_questions(tmp_path):
+    err = refused(write(tmp_path))                   # the header alone
+    assert err.line == 2
+    assert "no questions" in err.reason
+
+
+@pytest.mark.parametrize("qid", ["owl eyes", " owl-eyes", "owl-eyes ", "owl\u00a0eyes"])
+def test_refuses_an_id_with_spaces(tmp_path, qid):
+    """A question is drawn as 'ask ID': an id with a space could not be written in a log."""
+    err = refused(write(tmp_path, question(id="ok"), question(id=qid)))
+    assert err.line == 3
+    assert "one word" in err.reason and "spaces" in err.reason
+
+
+@pytest.mark.parametrize("bad", ["\x1b[2J", "\x07", "\x9b31m", "\u202e", "\u2028", "\ud800", "\x00"])
+def test_refuses_a_decoy_with_a_control_character(tmp_path, bad):
+    q = question(decoys=["spheres", "cones", f"cu{bad}bes", "discs", "rings"])
+    err = refused(write(tmp_path, raw_lines=[json.dumps(q)]))       # a lone surrogate as its JSON escape
+    assert err.line == 2
+    assert "decoy 3" in err.reason and "control character" in err.reason
+    assert "\n" not in str(err) and "\x1b" not in str(err)
+
+
+@pytest.mark.parametrize("field", ["id", "question", "answer", "category", "source"])
+def test_refuses_an_escape_code_in_any_text(tmp_path, field):
+    err = refused(write(tmp_path, question(**{field: "a\x1b[31mred"})))
+    assert err.line == 2
+    assert f"field '{field}'" in err.reason and "control character" in err.reason
+
+
+def test_refuses_an_escape_code_in_the_title(tmp_path):
+    path = tmp_path / "deck.jsonl"
+    path.write_text(json.dumps({**HEADER, "title": "\x1b]0;owned\x07"}) + "\n" + json.dumps(question()) + "\n")
+    err = refused(path)
+    assert err.line == 1 and "field 'title'" in err.reason
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "1" + "0" * 4000, "1e999", "-" + "9" * 30])
+def test_huge_numbers_are_refused_in_one_short_line(tmp_path, number):
+    path = tmp_path / "deck.jsonl"
+    path.write_text(json.dumps(HEADER).replace('"version": 1', f'"version": {number}') + "\n"
+                    + json.dumps(question()) + "\n")
+    err = refused(path)
+    assert err.line == 1
+    assert "\n" not in str(err) and len(str(err)) < len(str(path)) + 200, str(err)
+    path.write_text(json.dumps(HEADER) + "\n" + json.dumps(question()).replace('"tubes"', number) + "\n")
+    err = refused(path)
+    assert err.line == 2 and len(str(err)) < len(str(path)) + 200, str(err)
+
+
+# --- a deck in a log: named when shipped, embedded otherwise, never a path -------------------------
+
+
+def _bluffer_log(tmp_path, deck: str, players: int = 3):
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core import log as gamelog
+    from bluffkit.core.game import make_game
+    from bluffkit.core.play import play
+
+    game = make_game("bluffer", deck=deck, rounds=1, questions_per_round=2)
+    rec = play(game, [make_agent("average", game) for _ in range(players)], seed=5)
+    seats = [{"name": n, "agent": "average"} for n in ("Anne", "Ben", "Chloé")[:players]]
+    return gamelog.write(tmp_path / "game.jsonl", game, seats, 5, rec.moves), rec
+
+
+def test_a_log_embeds_a_deck_of_ones_own_and_replays_without_the_file(tmp_path, monkeypatch):
+    from bluffkit.core import log as gamelog
+
+    own = write(tmp_path, question(), question(id="b", category="food", decoys=list("abcdef")), name="mine.jsonl")
+    path, rec = _bluffer_log(tmp_path, str(own))
+    text = path.read_text(encoding="utf-8")
+    head = json.loads(text.splitlines()[0])
+    assert str(tmp_path) not in text and "mine.jsonl" not in text, "the log names the deck by its path"
+    assert head["options"]["deck"] == "embedded"
+    assert [q["id"] for q in head["deck"][1:]] == ["owl-eyes", "b"]
+    own.unlink()                                  # the deck file is gone; the log still replays
+    monkeypatch.chdir(tmp_path.parent)
+    log, states = gamelog.read(path)
+    assert log.moves == rec.moves and log.game.is_over(states[-1])
+    assert [q.id for q in log.game.deck.questions] == ["owl-eyes", "b"]
+
+
+def test_a_log_names_a_shipped_deck_given_by_its_path(tmp_path):
+    path, _ = _bluffer_log(tmp_path, str(DEFAULT_DECK))
+    head = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert head["options"]["deck"] == "general" and "deck" not in head
+
+
+def test_an_edited_embedded_deck_is_refused_with_its_line(tmp_path):
+    from bluffkit.core import log as gamelog
+    from bluffkit.core.errors import LogError
+
+    own = write(tmp_path, question(), question(id="b", category="food", decoys=list("abcdef")), name="mine.jsonl")
+    path, _ = _bluffer_log(tmp_path, str(own))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["deck"][2]["answer"] = "something else"          # the answers have changed since the game
+    bad = tmp_path / "edited.jsonl"
+    bad.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
+    with pytest.raises(LogError, match="line 1: .*not the one this game was played with"):
+        gamelog.read(bad)
+    head["deck"][2]["decoys"] = ["\x1b[2J"] * 5                # and a deck that is not a deck
+    bad.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
+    with pytest.raises(LogError, match=r"line 1: .*embedded deck: line 3: decoy 1 holds the control character"):
+        gamelog.read(bad)
+
+
+def test_a_log_replays_only_with_the_deck_it_was_played_with(tmp_path, monkeypatch):
+    """(Moved from test_bluffer_rules.py.) A deck of one's own is read from its full path
+    while playing; the log carries the deck itself and a checksum of its questions and
+    answers, so it replays from anywhere, whatever becomes of the file, and refuses a deck
+    edited inside it."""
+    from bluffkit.core import log as gamelog
+    from bluffkit.core.errors import LogError
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    qs = default_deck().questions[:8]
+    rows = [{"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
+             "source": q.source, "decoys": list(q.decoys)} for q in qs]
+
+    def write_eight(rows):
+        head = json.dumps({"format": "bluffkit-deck", "version": 1, "title": "Eight", "language": "en"})
+        (tmp_path / "eight.jsonl").write_text("\n".join([head] + [json.dumps(r) for r in rows]) + "\n",
+                                             encoding="utf-8")
+
+    write_eight(rows)
+    monkeypatch.chdir(tmp_path)
+    g = make_game("bluffer", deck="eight.jsonl", rounds=1)
+    assert g.rules.deck == str(tmp_path / "eight.jsonl")
+    s = Session(g, ["sharp", "average", "gullible"], seed=3).run()
+    path = s.save(tmp_path / "game.jsonl")
+    monkeypatch.chdir("/")
+    gamelog.read(path)                                   # replays from anywhere
+    rows[0]["answer"] = rows[0]["answer"] + " (changed)"
+    write_eight(rows)                                    # the file changes: the log keeps its own deck
+    log, states = gamelog.read(path)
+    assert log.game.deck.questions[0].answer == qs[0].answer
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["deck"][1]["answer"] += " (changed)"
+    path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
+    with pytest.raises(LogError, match="not the one this game was played with"):
+        gamelog.read(path)
+
+
+def test_a_long_field_name_or_id_is_quoted_cut_short(tmp_path):
+    q = question()
+    q["9" * 500] = 1
+    err = refused(write(tmp_path, q))
+    assert err.line == 2 and "unknown field" in err.reason and len(err.reason) < 200
+    err = refused(write(tmp_path, question(id="x" * 500), question(id="x" * 500)))
+    assert err.line == 3 and "duplicate id" in err.reason and len(err.reason) < 200

@@ -64,3 +64,56 @@ def test_a_bad_scenario_file_names_the_problem(tmp_path):
                     ' "moves": [{"by": "Zed", "do": "auction"}]}')
     with pytest.raises(sc.ScenarioError, match="Zed"):
         sc.load(path)
+
+
+def _good():
+    return json.loads(sc.find("ht-auction-ben-pays-100").path.read_text())
+
+
+MALFORMED = [
+    ("a list", lambda d: [d], "a scenario is a JSON object"),
+    ("no moves", lambda d: {k: v for k, v in d.items() if k != "moves"}, "missing key 'moves'"),
+    ("unknown key", lambda d: {**d, "expects": []}, "unknown key \"expects\""),
+    ("seats not a list", lambda d: {**d, "seats": {"Anna": 1}}, "seats: must be a non-empty list"),
+    ("a seat that is a number", lambda d: {**d, "seats": ["Anna", 2, "Carla"]}, "seats[1]: must be non-empty text"),
+    ("a seat called chance", lambda d: {**d, "seats": ["Anna", "chance", "Carla"]}, "seats[1]"),
+    ("a move that is text", lambda d: {**d, "moves": ["Carla auction"]}, "move 1: must be an object"),
+    ("a move with a number", lambda d: {**d, "moves": [{"by": "Carla", "do": 7}]}, "move 1 'do'"),
+    ("an unknown move", lambda d: {**d, "moves": [{"by": "Carla", "do": "juggle"}]}, "move 1 (\"juggle\")"),
+    ("a move's extra key", lambda d: {**d, "moves": [{"by": "Carla", "do": "auction", "who": 1}]},
+     "move 1: unknown key \"who\""),
+    ("after beyond the moves", lambda d: {**d, "expect": [{"after": 99, "money": {}}]},
+     "expectation 1 'after': must be a move number 0..9"),
+    ("after as text", lambda d: {**d, "expect": [{"after": "3", "money": {}}]}, "expectation 1 'after'"),
+    ("an expectation of nothing", lambda d: {**d, "expect": [{"after": 3}]}, "expectation 1: checks nothing"),
+    ("an unknown game", lambda d: {**d, "game": "ludo"}, "game: unknown game 'ludo'"),
+    ("options of the wrong kind", lambda d: {**d, "options": {"tie_break": ["shared"]}}, "options:"),
+    ("a start leader who is not a seat", lambda d: {**d, "start": {"leader": "Zed"}}, "start.leader: \"Zed\""),
+    ("a start of the wrong shape", lambda d: {**d, "start": {"money": {"Ben": {"a": 1}}}}, "start:"),
+    ("a start key the game does not take", lambda d: {**d, "start": {"weather": "rain"}}, "start:"),
+    ("players given twice", lambda d: {**d, "start": {"players": 3}}, "start.players"),
+]
+
+
+@pytest.mark.parametrize("what, change, words", MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_a_malformed_scenario_is_one_scenario_error_naming_the_place(what, change, words):
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.from_dict(change(_good()))
+    msg = str(info.value)
+    assert msg.startswith("scenario: ") and "\n" not in msg
+    assert words in msg, f"{words!r} not in {msg!r}"
+
+
+@pytest.mark.parametrize("data", [b"\xff", b"9" * 5000, b"[" * 100_000, b"", b"null", b'{"name": 1e999}'])
+def test_a_file_that_is_not_json_is_one_scenario_error(tmp_path, data):
+    path = tmp_path / "x.json"
+    path.write_bytes(data)
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.load(path)
+    assert str(info.value).startswith(f"{path}: ") and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["x" * 5000 + ".json", "a\x00b.json", "no-such.json", "\x1b[2J"])
+def test_a_name_that_is_no_scenario_is_one_scenario_error(name):
+    with pytest.raises(sc.ScenarioError, match="no scenario called"):
+        sc.find(name)

@@ -70,3 +70,44 @@ def check_seat(seat, players: int) -> int:
     if not is_seat(seat, players):
         raise RulesError(f"there is no seat {seat!r} (seats are 0..{players - 1})")
     return seat
+
+
+#: Characters that are shown as escapes by :func:`printable`: the bidirectional controls (they
+#: reorder what a terminal shows); control characters, separators and surrogates are found by
+#: their Unicode category.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text, newlines: bool = False) -> str:
+    """``text`` made safe to print on a terminal: escape codes and other control
+    characters, line and paragraph separators, bidirectional controls and lone
+    surrogates are shown as Python escapes, so a name cannot move the cursor, recolour
+    the screen or hide the text after it. ``newlines=True`` keeps line breaks (``\\n``).
+
+    >>> printable("Ann\\x1b[2J")
+    'Ann\\\\x1b[2J'
+    >>> printable("two\\nlines"), printable("two\\nlines", newlines=True)
+    ('two\\\\nlines', 'two\\nlines')
+    >>> printable("Bjørn, Chloé")
+    'Bjørn, Chloé'
+    """
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(ch if (ch == "\n" and newlines) or not _unsafe(ch) else repr(ch)[1:-1] for ch in text)
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` that :func:`printable` would escape, or ``None``.
+
+    >>> unprintable("tubes"), unprintable("tu\\x07bes")
+    (None, '\\x07')
+    """
+    if text.isprintable():
+        return None
+    return next((ch for ch in text if _unsafe(ch)), None)
+
+
+def _unsafe(ch: str) -> bool:
+    import unicodedata
+    return ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp")

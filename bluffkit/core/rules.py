@@ -1,14 +1,82 @@
 """What every game's rules object shares: copies with changed options, and JSON.
 
 A game's ``Rules`` is a frozen dataclass that validates itself in ``__post_init__``;
-it inherits :class:`RuleOptions` for the plumbing, written once here.
+it inherits :class:`RuleOptions` for the plumbing, written once here, and the checks
+every option shares: an option is a JSON value a log can hold (a number, text,
+true/false, null or a list of them: never an object, NaN or infinity), its text
+holds no control characters (escape codes would reach the terminal in narration),
+and a value of the wrong kind that trips a game's own check is refused as a
+:class:`~bluffkit.core.errors.RulesError` in one line, never another exception.
+
+>>> from bluffkit.games.bloff.rules import Rules
+>>> Rules().replace(first_rank={"a": 1})
+Traceback (most recent call last):
+...
+bluffkit.core.errors.RulesError: rule option first_rank takes a number, text, true/false, null or a list, not an object: {"a": 1}
+>>> Rules().replace(name="bl\\x1b[2Joff")
+Traceback (most recent call last):
+...
+bluffkit.core.errors.RulesError: rule option name holds the control character '\\x1b'
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, unprintable
+
+#: What a game's own checks may raise on a value of the wrong kind (e.g. a list where a
+#: name is looked up in a table); :meth:`RuleOptions.replace` turns it into a RulesError.
+_FOREIGN = (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError, RecursionError)
+
+
+def _show(value, limit: int = 60) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+#: Bounds no rule needs to pass, so that a message quoting a value stays one short line.
+MAX_NUMBER, MAX_TEXT, MAX_ITEMS = 10**18, 1000, 1000
+
+
+def check_value(name: str, value, depth: int = 0) -> None:
+    """Refuse a rule option value a log could not hold or a terminal not show safely, or
+    one too big for any rule (a number beyond 10**18, text of more than 1000 characters,
+    a list of more than 1000 items)."""
+    if value is None or isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if abs(value) > MAX_NUMBER:
+            raise RulesError(f"rule option {name}: {_show(value, 30)} is beyond any rule (at most 10**18)")
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise RulesError(f"rule option {name} must be a finite number, got {value!r}")
+        return
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise RulesError(f"rule option {name}: text of {len(value)} characters (at most {MAX_TEXT}): "
+                             f"{_show(value, 40)}")
+        bad = unprintable(value)
+        if bad is not None:
+            raise RulesError(f"rule option {name} holds the control character {bad!r}")
+        return
+    if isinstance(value, (list, tuple)):
+        if len(value) > MAX_ITEMS:
+            raise RulesError(f"rule option {name}: a list of {len(value)} items (at most {MAX_ITEMS})")
+        if depth >= 3:
+            raise RulesError(f"rule option {name}: lists nested too deeply: {_show(value)}")
+        for v in value:
+            check_value(name, v, depth + 1)
+        return
+    kind = "an object" if isinstance(value, dict) else f"a {type(value).__name__}"
+    raise RulesError(f"rule option {name} takes a number, text, true/false, null or a list, not {kind}: "
+                     f"{_show(value)}")
 
 
 class RuleOptions:
@@ -20,14 +88,34 @@ class RuleOptions:
     def _check_known(cls, names) -> None:
         """Refuse option names the rules do not have, listing the ones they do."""
         known = [f.name for f in dataclasses.fields(cls)]
-        unknown = set(names) - set(known)
+        unknown = [n for n in names if n not in known]
         if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}; known: {', '.join(known)}")
+            shown = ", ".join(sorted(_show(n) if not (isinstance(n, str) and n.isidentifier()) else n
+                                     for n in unknown))
+            raise RulesError(f"unknown rule option(s): {shown}; known: {', '.join(known)}")
+
+    @classmethod
+    def _build(cls, make, changes: dict):
+        """``make()`` with ``changes`` checked first; a game's check that trips on a value of
+        the wrong kind becomes a :class:`RulesError` naming the options."""
+        cls._check_known(changes)
+        for name, value in changes.items():
+            check_value(name, value)
+        try:
+            return make()
+        except RulesError:
+            raise
+        except _FOREIGN as e:
+            shown = ", ".join(f"{k}={_show(v, 40)}" for k, v in changes.items())
+            why = " ".join(str(e).split())[:120] if not isinstance(e, RecursionError) else "nested too deeply"
+            if len(shown) > 200:
+                shown = shown[:197] + "..."
+            raise RulesError(f"a rule option has a value of the wrong kind ({shown}): {type(e).__name__}: {why}") \
+                from None
 
     def replace(self, **changes):
         """A copy with some options changed, validated like any other ruleset."""
-        self._check_known(changes)
-        return dataclasses.replace(self, **changes)
+        return self._build(lambda: dataclasses.replace(self, **changes), changes)
 
     def to_dict(self) -> dict:
         """Every option as plain JSON values (tuples become lists)."""
@@ -42,5 +130,4 @@ class RuleOptions:
         """Rebuild a ruleset from :meth:`to_dict`; unknown or bad options are refused."""
         if not isinstance(data, dict):
             raise RulesError(f"rules must be a JSON object, got {type(data).__name__}")
-        cls._check_known(data)
-        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+        return cls._build(lambda: cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}), data)

@@ -101,76 +101,175 @@ def list_scenarios(folder: Path | None = None) -> list[Scenario]:
 def find(name: str, folder: Path | None = None) -> Scenario:
     """The scenario called ``name`` (or the file at that path)."""
     p = Path(name)
-    if p.suffix == ".json" and p.exists():
+    try:
+        is_file = p.suffix == ".json" and p.exists()
+    except (OSError, ValueError):          # a name too long for a path, or with a NUL in it
+        is_file = False
+    if is_file:
         return load(p)
     for path in scenario_paths(folder):
         if path.stem == name:
             return load(path)
     names = ", ".join(p.stem for p in scenario_paths(folder))
-    raise ScenarioError(f"no scenario called {name!r}; there are: {names}")
+    raise ScenarioError(f"no scenario called {_show(name, 80)}; there are: {names}")
 
 
 def load(path: Path | str) -> Scenario:
+    """Read and check a scenario file. Anything wrong with it (not UTF-8 JSON, a missing
+    or mistyped key, an unknown seat or move, a start position the game refuses) raises
+    :class:`ScenarioError` in one line naming the file, the place and the reason."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(f"{path}: cannot read: {e}") from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError(f"{path}: line {e.lineno}: not valid JSON ({e.msg})") from None
+        raw = path.read_bytes()
+    except OSError as e:
+        raise ScenarioError(f"{path}: cannot read the file ({e.strerror or e})") from None
     try:
-        return from_dict(data, path)
-    except ScenarioError:
-        raise
-    except BluffkitError as e:
-        raise ScenarioError(f"{path}: {e}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[:e.start].count(b"\n") + 1
+        raise ScenarioError(f"{path}: line {line}: not UTF-8 text (byte 0x{raw[e.start]:02x})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ScenarioError(f"{path}: line {e.lineno}: not valid JSON ({e.msg}, column {e.colno})") from None
+    except (RecursionError, ValueError):
+        raise ScenarioError(f"{path}: not readable JSON (nested too deeply, or a number with too many digits)") from None
+    return from_dict(data, path)
 
 
-def from_dict(data: dict, path: Path | None = None) -> Scenario:
-    where = f"{path}: " if path else ""
+#: The keys of a scenario file, and those of a move and of an expectation.
+KEYS = ("name", "title", "source", "game", "variants", "options", "seats", "start", "moves", "expect")
+REQUIRED = ("name", "title", "game", "seats", "moves")
+MOVE_KEYS = ("by", "do", "say")
 
-    def need(ok, msg):
+#: What game code may raise on a value of the wrong shape; a scenario turns it into one line.
+_FOREIGN = (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, ZeroDivisionError,
+            RecursionError)
+
+
+def _kind(v) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null",
+            int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+
+
+def _show(v, limit: int = 60) -> str:
+    """A value for a message: JSON, cut short, control characters escaped."""
+    try:
+        s = json.dumps(v, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        s = repr(v)
+    return s if len(s) <= limit else s[:limit - 3] + "..."
+
+
+def _why(e: BaseException) -> str:
+    """The reason an exception gives, in one line (the type when it is not bluffkit's own)."""
+    msg = " ".join(str(e).split()) if not isinstance(e, RecursionError) else "nested too deeply"
+    if len(msg) > 300:
+        msg = msg[:297] + "..."
+    return msg if isinstance(e, BluffkitError) else f"{type(e).__name__}: {msg}" if msg else type(e).__name__
+
+
+def from_dict(data, path: Path | None = None) -> Scenario:
+    """A :class:`Scenario` from a file's JSON; :class:`ScenarioError` names what is wrong."""
+    where = f"{path}: " if path else "scenario: "
+
+    def fail(place: str, msg: str):
+        raise ScenarioError(f"{where}{place}: {msg}" if place else f"{where}{msg}")
+
+    def need(ok, place: str, msg: str) -> None:
         if not ok:
-            raise ScenarioError(where + msg)
+            fail(place, msg)
 
-    need(isinstance(data, dict), "a scenario is a JSON object")
-    for key in ("name", "title", "game", "seats", "moves"):
-        need(key in data, f"missing {key!r}")
+    def text(v, place: str, empty: bool = False) -> str:
+        need(isinstance(v, str) and (empty or v.strip() != ""), place,
+             f"must be {'text' if empty else 'non-empty text'}, got {_kind(v)} {_show(v)}")
+        return v
+
+    need(isinstance(data, dict), "", f"a scenario is a JSON object, got {_kind(data)}")
+    for key in REQUIRED:
+        need(key in data, "", f"missing key {key!r}")
+    unknown = [k for k in data if k not in KEYS]
+    need(not unknown, "", f"unknown key {_show(unknown[0]) if unknown else ''} (keys: {', '.join(KEYS)})")
+    name, title = text(data["name"], "name"), text(data["title"], "title")
+    source = text(data.get("source", ""), "source", empty=True)
+    game_name = text(data["game"], "game")
+    variants = data.get("variants", [])
+    need(isinstance(variants, list), "variants", f"must be a list of variant names, got {_kind(variants)}")
+    for i, v in enumerate(variants):
+        text(v, f"variants[{i}]")
+    options = data.get("options", {})
+    need(isinstance(options, dict), "options", f"must be an object of rule options, got {_kind(options)}")
     seats = data["seats"]
-    need(isinstance(seats, list) and all(isinstance(s, str) for s in seats) and len(set(seats)) == len(seats),
-         "'seats' must be a list of distinct names")
-    game = make_game(data["game"], variants=data.get("variants", []), **data.get("options", {}))
-    game.check_players(len(seats))
+    need(isinstance(seats, list) and seats, "seats", f"must be a non-empty list of names, got {_show(seats)}")
+    for i, s in enumerate(seats):
+        text(s, f"seats[{i}]")
+        need(s != "chance", f"seats[{i}]", "'chance' names chance's moves, not a seat")
+        need(s not in seats[:i], f"seats[{i}]", f"{_show(s)} is named twice")
+    try:
+        game = make_game(game_name, variants=list(variants), **options)
+    except BluffkitError as e:
+        fail("game" if "unknown game" in str(e) else "options", _why(e))
+    except _FOREIGN as e:
+        fail("options", f"not rule options of {game_name} ({_why(e)})")
+    try:
+        game.check_players(len(seats))
+    except BluffkitError as e:
+        fail("seats", _why(e))
 
-    def seat(name, what):
-        need(name in seats, f"{what}: {name!r} is not one of the seats {seats}")
-        return seats.index(name)
+    def seat(v, place: str) -> int:
+        need(isinstance(v, str) and v in seats, place, f"{_show(v)} is not one of the seats {_show(seats, 200)}")
+        return seats.index(v)
 
-    start = dict(data.get("start") or {})
+    start = data.get("start")
+    need(start is None or isinstance(start, dict), "start", f"must be an object or null, got {_kind(start)}")
+    start = dict(start or {})
+    need("players" not in start, "start.players", "the players are the seats; do not give them again")
     for key in spec_of(game).seat_keys:          # a seat named in the start position
         if key in start:
             start[key] = seat(start[key], f"start.{key}")
     for key, value in list(start.items()):     # per-seat values, named by seat: one entry per seat
-        if isinstance(value, dict) and value and set(value) <= set(seats):
+        if isinstance(value, dict) and value and set(value) & set(seats):
             per = [None] * len(seats)
-            for name, v in value.items():
-                per[seat(name, f"start.{key}")] = v
+            for who, v in value.items():
+                per[seat(who, f"start.{key}")] = v
             start[key] = per
-    moves = []
-    for i, m in enumerate(data["moves"], 1):
-        need(isinstance(m, dict) and "by" in m and "do" in m, f"move {i} needs 'by' and 'do'")
-        by = None if m["by"] == "chance" else seat(m["by"], f"move {i}")
+    moves = data["moves"]
+    need(isinstance(moves, list), "moves", f"must be a list of moves, got {_kind(moves)}")
+    parsed = []
+    for i, m in enumerate(moves, 1):
+        place = f"move {i}"
+        need(isinstance(m, dict), place, f"must be an object with 'by' and 'do', got {_kind(m)}")
+        need("by" in m and "do" in m, place, "needs 'by' (a seat or \"chance\") and 'do' (the move)")
+        extra = [k for k in m if k not in MOVE_KEYS]
+        need(not extra, place, f"unknown key {_show(extra[0]) if extra else ''} (keys: {', '.join(MOVE_KEYS)})")
+        by = None if m["by"] == "chance" else seat(m["by"], f"{place} 'by'")
+        do = text(m["do"], f"{place} 'do'")
+        say = text(m.get("say", ""), f"{place} 'say'", empty=True)
         try:
-            action = game.parse(m["do"])
+            action = game.parse(do)
         except BluffkitError as e:
-            raise ScenarioError(f"{where}move {i} ({m['do']!r}): {e}") from None
-        moves.append((by, action, m.get("say", "")))
+            fail(f"{place} ({_show(do)})", _why(e))
+        except _FOREIGN as e:
+            fail(f"{place} ({_show(do)})", f"not a move of {game.name} ({_why(e)})")
+        parsed.append((by, action, say))
     expect = data.get("expect", [])
-    for e in expect:
-        need(isinstance(e, dict) and isinstance(e.get("after"), int) and 0 <= e["after"] <= len(moves),
-             f"each expectation needs 'after': a move number 0..{len(moves)}")
-    return Scenario(data["name"], data["title"], data.get("source", ""), game, seats, start, moves,
-                    expect, path)
+    need(isinstance(expect, list), "expect", f"must be a list of expectations, got {_kind(expect)}")
+    for i, e in enumerate(expect, 1):
+        place = f"expectation {i}"
+        need(isinstance(e, dict), place, f"must be an object such as {{\"after\": 3, \"money\": ...}}, got {_kind(e)}")
+        after = e.get("after")
+        need(type(after) is int and 0 <= after <= len(parsed), f"{place} 'after'",
+             f"must be a move number 0..{len(parsed)}, got {_show(after)}")
+        text(e.get("note", ""), f"{place} 'note'", empty=True)
+        need(len(e) > (2 if "note" in e else 1), place, "checks nothing: name a fact such as \"money\"")
+    scenario = Scenario(name, title, source, game, list(seats), start, parsed, expect, path)
+    try:                                   # the start position is the game's to check
+        game.facts(scenario.first_state(), list(seats))
+    except BluffkitError as e:
+        fail("start", _why(e))
+    except _FOREIGN as e:
+        fail("start", f"not a start position of {game.name} ({_why(e)})")
+    return scenario
 
 
 def run(scenario: Scenario, echo=None) -> Result:
@@ -179,6 +278,7 @@ def run(scenario: Scenario, echo=None) -> Result:
     ``echo`` (e.g. ``print``) receives each line as it happens. An illegal move
     raises :class:`ScenarioError` naming the move."""
     game, names = scenario.game, scenario.seats
+    where = f"{scenario.path or scenario.name}: "
     state = scenario.first_state()
     res = Result(scenario, [state])
     by_step: dict[int, list[dict]] = {}
@@ -186,18 +286,23 @@ def run(scenario: Scenario, echo=None) -> Result:
         by_step.setdefault(e["after"], []).append(e)
 
     def check(step: int, state) -> None:
-        facts = game.facts(state, names)
+        try:
+            facts = game.facts(state, names)
+        except _FOREIGN as e:              # a position the game accepted but cannot describe
+            raise ScenarioError(f"{where}after move {step}: the game cannot state its facts ({_why(e)}); "
+                                f"is the start position sound?") from None
         for e in by_step.get(step, []):
             for key, want in e.items():
                 if key in ("after", "note"):
                     continue
                 if key not in facts:
-                    raise ScenarioError(f"{scenario.name}: unknown fact {key!r} (facts: {', '.join(facts)})")
+                    raise ScenarioError(f"{where}expectation after move {step}: unknown fact {_show(key)} "
+                                        f"(facts: {', '.join(facts)})")
                 if isinstance(want, dict) and isinstance(facts[key], dict):
                     strangers = sorted(set(want) - set(facts[key]) - set(names))
                     if strangers:
-                        raise ScenarioError(f"{scenario.name}: expectation {key!r} after move {step} names "
-                                            f"{', '.join(strangers)}, who are not seats {names}")
+                        raise ScenarioError(f"{where}expectation {_show(key)} after move {step} names "
+                                            f"{_show(strangers, 120)}, who are not seats {_show(names, 200)}")
                 c = Check(step, key, want, facts[key], e.get("note", ""))
                 res.checks.append(c)
                 if echo:
@@ -211,10 +316,15 @@ def run(scenario: Scenario, echo=None) -> Result:
     for i, (seat, action, say) in enumerate(scenario.moves, 1):
         try:
             after = game.step(state, seat, action)
-        except BluffkitError as e:
+        except (BluffkitError, *_FOREIGN) as e:
             who = "chance" if seat is None else names[seat]
-            raise ScenarioError(f"{scenario.name}: move {i} ({who}: {action}) is not allowed: {e}") from None
-        line = game.narrate(state, seat, action, after, names)
+            raise ScenarioError(f"{where}move {i} ({_show(who)}: {_show(game.notation(action))}) is not allowed: "
+                                f"{_why(e)}") from None
+        try:
+            line = game.narrate(state, seat, action, after, names)
+        except _FOREIGN as e:
+            raise ScenarioError(f"{where}move {i}: the game cannot narrate it ({_why(e)}); "
+                                f"is the start position sound?") from None
         res.narration.append(say or line)
         if echo:
             who = "chance" if seat is None else names[seat]

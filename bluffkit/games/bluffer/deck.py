@@ -12,8 +12,10 @@ and every other line is one question with exactly these fields::
      "source": "where the fact can be checked",
      "decoys": ["five or more plausible false answers", ...]}
 
-(each question on a single line). ``id`` is unique in the deck; every string
-is non-empty; there are at least five decoys, and no decoy equals the answer or
+(each question on a single line). ``id`` is unique in the deck and one word (no
+spaces: a question is drawn as ``ask ID``); every string is non-empty, with no
+control characters (escape codes, line separators, bidirectional controls); a deck
+has at least one question; there are at least five decoys, and no decoy equals the answer or
 another decoy (compared case-insensitively, ignoring surrounding spaces). The
 bots of a game pick their false answers among the decoys. A final newline is
 allowed; blank lines in the middle are not. A teacher's own deck in this format
@@ -42,9 +44,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from bluffkit.core.errors import BluffkitError
+from bluffkit.core.errors import BluffkitError, unprintable
 
-__all__ = ["DECKS_DIR", "DEFAULT_DECK", "Deck", "DeckError", "Question", "default_deck", "load_deck", "parse_deck"]
+__all__ = ["DECKS_DIR", "DEFAULT_DECK", "Deck", "DeckError", "Question", "deck_lines", "deck_name", "default_deck",
+           "load_deck", "parse_deck", "read_embedded"]
 
 FORMAT = "bluffkit-deck"
 VERSION = 1
@@ -106,7 +109,7 @@ def _norm(s: str) -> str:
 def _check_fields(obj: dict, expected: tuple[str, ...], what: str, fail) -> None:
     unknown = [k for k in obj if k not in expected]
     if unknown:
-        fail(f"unknown field {unknown[0]!r} in the {what} (allowed: {', '.join(expected)})")
+        fail(f"unknown field {_quote(unknown[0])} in the {what} (allowed: {', '.join(expected)})")
     for name in expected:
         if name not in obj:
             fail(f"missing field {name!r} in the {what}")
@@ -118,17 +121,39 @@ def _string(obj: dict, name: str, fail) -> str:
         fail(f"field {name!r} must be a string, not {type(value).__name__}")
     if not value.strip():
         fail(f"field {name!r} is an empty string")
+    _printable(value, f"field {name!r}", fail)
     return value
+
+
+def _printable(value: str, what: str, fail) -> None:
+    bad = unprintable(value)
+    if bad is not None:
+        fail(f"{what} holds the control character {bad!r} (escape codes and the like are not allowed)")
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut short: a message stays one readable line."""
+    r = repr(text)
+    return r if len(r) <= limit else r[:limit - 4] + "...'"
+
+
+def _show(value, limit: int = 40) -> str:
+    """A value for a message, cut short (a number may have thousands of digits)."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _parse_header(obj, fail) -> tuple[str, str]:
     if not isinstance(obj, dict):
         fail(f"the header must be a JSON object, not {type(obj).__name__}")
     if "format" not in obj or obj["format"] != FORMAT:
-        fail(f"missing or wrong header: format must be {FORMAT!r}, got {obj.get('format')!r}")
+        fail(f"missing or wrong header: format must be {FORMAT!r}, got {_show(obj.get('format'))}")
     version = obj.get("version")
     if isinstance(version, bool) or version != VERSION:
-        fail(f"wrong header: unsupported version {version!r} (this loader reads version {VERSION})")
+        fail(f"wrong header: unsupported version {_show(version)} (this loader reads version {VERSION})")
     _check_fields(obj, _HEADER_FIELDS, "header", fail)
     return _string(obj, "title", fail), _string(obj, "language", fail)
 
@@ -142,8 +167,10 @@ def _parse_question(obj, seen: set[str], fail) -> Question:
     id_, category, question, answer, source = (
         _string(obj, name, fail) for name in ("id", "category", "question", "answer", "source")
     )
+    if len(id_.split()) != 1 or id_ != id_.strip():
+        fail(f"id {_quote(id_)} has spaces; an id is one word, e.g. 'owl-eyes' (a question is drawn as 'ask ID')")
     if id_ in seen:
-        fail(f"duplicate id {id_!r}")
+        fail(f"duplicate id {_quote(id_)}")
     decoys = obj["decoys"]
     if not isinstance(decoys, list):
         fail(f"field 'decoys' must be a list of strings, not {type(decoys).__name__}")
@@ -152,14 +179,15 @@ def _parse_question(obj, seen: set[str], fail) -> Question:
             fail(f"decoy {i} must be a string, not {type(d).__name__}")
         if not d.strip():
             fail(f"decoy {i} is an empty string")
+        _printable(d, f"decoy {i}", fail)
     if len(decoys) < MIN_DECOYS:
         fail(f"only {len(decoys)} decoys; at least {MIN_DECOYS} are needed")
     seen_decoys: dict[str, str] = {}
     for d in decoys:
         if _norm(d) == _norm(answer):
-            fail(f"decoy {d!r} is the same as the answer")
+            fail(f"decoy {_quote(d)} is the same as the answer")
         if _norm(d) in seen_decoys:
-            fail(f"decoy {d!r} repeats decoy {seen_decoys[_norm(d)]!r}")
+            fail(f"decoy {_quote(d)} repeats decoy {_quote(seen_decoys[_norm(d)])}")
         seen_decoys[_norm(d)] = d
     seen.add(id_)
     return Question(id_, category, question, answer, source, tuple(decoys))
@@ -201,12 +229,16 @@ def parse_deck(text: str, path: str | Path | None = None) -> Deck:
             problem = f"not valid JSON: {exc.msg} (column {exc.colno})"
         except RecursionError:
             problem = "not valid JSON: nested too deeply"
+        except ValueError:
+            problem = "not valid JSON: a number with too many digits"
         if problem:
             fail(problem)
         if n == 1:
             title, language = _parse_header(obj, fail)
         else:
             questions.append(_parse_question(obj, seen, fail))
+    if not questions:
+        raise DeckError(len(lines) + 1, "the deck has no questions: one per line must follow the header", where)
     return Deck(title, language, tuple(questions))
 
 
@@ -228,3 +260,49 @@ def load_deck(path: str | Path) -> Deck:
 def default_deck() -> Deck:
     """The deck shipped with bluffkit: ``data/decks/bluffer-general.jsonl``."""
     return load_deck(DEFAULT_DECK)
+
+
+# --- decks in logs: by name, or embedded ---------------------------------------------------------
+
+
+def deck_name(spec: str) -> str | None:
+    """The name of the deck ``spec`` among the decks shipped in ``data/decks`` (``"general"``
+    for ``.../data/decks/bluffer-general.jsonl``), or ``None`` for a file elsewhere. A log
+    names a shipped deck so and embeds any other, never writing a path.
+
+    >>> deck_name("general"), deck_name(str(DECKS_DIR / "bluffer-general.jsonl")), deck_name("/tmp/mine.jsonl")
+    ('general', 'general', None)
+    """
+    from bluffkit.games.bluffer.rules import is_deck_path
+    if not is_deck_path(spec):
+        return spec
+    path = Path(spec).expanduser()
+    try:
+        shipped = path.resolve().parent == DECKS_DIR.resolve()
+    except (OSError, RuntimeError):
+        return None
+    name = path.name
+    if shipped and name.startswith("bluffer-") and name.endswith(".jsonl") and len(name) > len("bluffer-.jsonl"):
+        short = name[len("bluffer-"):-len(".jsonl")]
+        if not is_deck_path(short):
+            return short
+    return None
+
+
+def deck_lines(deck: Deck) -> list[dict]:
+    """The deck as the JSON objects of its file, header first: what a log embeds."""
+    head = {"format": FORMAT, "version": VERSION, "title": deck.title, "language": deck.language}
+    return [head] + [{"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
+                      "source": q.source, "decoys": list(q.decoys)} for q in deck.questions]
+
+
+def read_embedded(lines, where: str = "the log's embedded deck") -> Deck:
+    """A deck from :func:`deck_lines`, checked like a file: :class:`DeckError` names the
+    item (``line`` 1 is the header)."""
+    if not isinstance(lines, list) or not lines:
+        raise DeckError(1, "an embedded deck is a list: the header, then one object per question", where)
+    try:
+        text = "\n".join(json.dumps(obj, ensure_ascii=True, allow_nan=False) for obj in lines)
+    except (TypeError, ValueError, RecursionError):
+        raise DeckError(1, "an embedded deck holds only JSON objects of text", where) from None
+    return parse_deck(text, where)

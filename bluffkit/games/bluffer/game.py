@@ -79,9 +79,9 @@ class Bluffer(TableGame):
     CHANCE_ONLY = ((Ask, Shuffle), "chance-move", "players do not draw questions or shuffle the answers; chance does")
     title = "Bluffer"
 
-    def __init__(self, rules: Rules | None = None):
+    def __init__(self, rules: Rules | None = None, deck=None):
         self.rules = rules if rules is not None else Rules()
-        self.deck = self.rules.load_deck()
+        self.deck = deck if deck is not None else self.rules.load_deck()
 
     @classmethod
     def create(cls, name: str = "bluffer", variants=(), **options) -> "Bluffer":
@@ -123,13 +123,18 @@ class Bluffer(TableGame):
     # logs, words, checks -------------------------------------------------------------
     def header(self) -> dict:
         """The rules, and a checksum of the question deck: a log replays only with the deck it
-        was played with."""
-        return {"game": self.name, "ruleset": "bluffer", "variants": [], "options": self.rules.to_dict(),
-                "deck_digest": deck_digest(self.deck)}
+        was played with. A shipped deck is named; any other travels in the log (``deck``), never by its path."""
+        from bluffkit.games.bluffer.deck import deck_lines, deck_name
+        options, name = self.rules.to_dict(), deck_name(self.rules.deck)
+        options["deck"] = name or "embedded"
+        return {"game": self.name, "ruleset": "bluffer", "variants": [], "options": options,
+                "deck_digest": deck_digest(self.deck), **({} if name else {"deck": deck_lines(self.deck)})}
 
     @classmethod
     def from_header(cls, header: dict) -> "Bluffer":
-        game = cls(Rules.from_dict(header.get("options")))
+        from bluffkit.games.bluffer.deck import read_embedded
+        rules = Rules.from_dict(header.get("options"))
+        game = cls(rules, read_embedded(header["deck"]) if "deck" in header else None)
         want = header.get("deck_digest")
         if want is not None and want != deck_digest(game.deck):
             raise RulesError(f"the question deck {game.rules.deck!r} is not the one this game was played with "
