@@ -40,8 +40,9 @@ def default_agents(game, players: int) -> list:
         from bluffkit.agents.auction import Bidder
         first = [Bidder(strategy="truthful"), Bidder(strategy="equilibrium"), Bidder(strategy="shade", shade=0.5)]
     elif game.name == "bluffer":
-        from bluffkit.agents.bluffer import BluffBot
-        first = [BluffBot(0.8, false_answers=2), BluffBot(0.1)]
+        from bluffkit.agents.bluffer import BluffBot, deck_facts
+        facts = deck_facts(game.deck)
+        first = [BluffBot(0.8, false_answers=2, facts=facts), BluffBot(0.1, facts=facts)]
     else:
         from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent
         first = [RandomAgent(overbid=60), HeuristicAgent()]
