@@ -1192,3 +1192,28 @@ def test_a_bot_that_knows_the_fact_is_told_it_by_whoever_builds_it():
     assert sharp.facts == deck_facts(g.deck)
     with pytest.raises(RulesError, match="facts must map"):
         BluffBot(0.5, facts=["three"])
+
+
+def test_the_legal_actions_explain_themselves_and_list_what_can_be_listed():
+    from bluffkit.core.protocols import Legal
+    g = make_game("bluffer")
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    write = g.legal(s, BEN)
+    assert isinstance(write, Legal)
+    assert write.actions() is None, "any text is an answer: the writes cannot be listed"
+    assert write.explain(Write("a purple cow")) is None
+    assert write.explain(Write("x" * 61))[0] == "answer-too-long"
+    assert write.explain(Vote(1))[0] == "not-voting-yet"
+    assert write.description == "write a false answer (up to 60 characters)"
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        a = write.sample(rng)
+        assert isinstance(a, Write) and write.explain(a) is None and a.text != "three"
+    g, s = _voting_position()
+    vote = g.legal(s, BEN)
+    assert vote.actions() == (Vote(1), Vote(2), Vote(3), Vote(4))
+    assert vote.explain(Vote(7))[0] == "no-such-answer"
+    assert g.legal(s, ANNE).explain(Vote(1))[0] == "leader-does-not-vote"
+    assert g.legal(s, ANNE).actions() == () and g.legal(s, ANNE).description == "nothing now"
+    assert {vote.sample(np.random.default_rng(k)) for k in range(60)} == {Vote(1), Vote(3), Vote(4)}, \
+        "a random vote is any answer but one's own (#2, Ben's \"five\")"
