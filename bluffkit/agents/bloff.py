@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-from bluffkit.agents.base import UniformBuffer
+from bluffkit.agents.base import UniformBuffer, uniform_stream
 from bluffkit.agents.generic import RandomBot
 from bluffkit.core.errors import RulesError
 from bluffkit.games.bloff.actions import CALL_, PASS_, Play
@@ -38,11 +38,12 @@ class RandomAgent:
     name = "random"
 
     def __init__(self):
-        self.u = UniformBuffer()
+        self.rng, self.next = None, None
 
     def act(self, obs, legal, rng):
-        u = self.u
-        return legal.draw(lambda: u(rng))
+        if rng is not self.rng:
+            self.rng, self.next = rng, uniform_stream(rng)
+        return legal.draw(self.next)
 
 
 def known_count(obs, rank: int) -> int:

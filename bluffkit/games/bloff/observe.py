@@ -17,15 +17,20 @@ from bluffkit.games.bloff.cards import cards_text
 from bluffkit.games.bloff.state import CALL, PLAY
 
 
+def keyword_maker(fields: tuple):
+    """``make(cls, *, field=..., ...)``: a constructor of an
+    :class:`~bluffkit.core.observation.ObservationBase` subclass that takes every field of
+    ``fields`` by name (a missing or unknown one is a ``TypeError``), as fast as building the
+    tuple by position."""
+    names = ", ".join(fields)
+    scope: dict = {}
+    exec(f"def make(cls, *, {names}):\n    return _new(cls, ({names},))", {"_new": tuple.__new__}, scope)
+    return scope["make"]
+
+
 def by_keyword(cls, fields: dict):
-    """An :class:`~bluffkit.core.observation.ObservationBase` subclass built from its
-    fields by name: every name of ``cls._fields`` once, no other."""
-    if len(fields) != len(cls._fields):
-        extra = set(fields) - set(cls._fields)
-        missing = [f for f in cls._fields if f not in fields]
-        raise TypeError(f"{cls.__name__}: " + (f"unknown fields {sorted(extra)}" if extra else "")
-                        + ("; " if extra and missing else "") + (f"missing fields {missing}" if missing else ""))
-    return tuple.__new__(cls, map(fields.__getitem__, cls._fields))
+    """An observation of class ``cls`` built from a mapping of its fields by name."""
+    return cls.make(**fields)
 
 
 class Observation(ObservationBase):
@@ -37,15 +42,17 @@ class Observation(ObservationBase):
     _fields = ("seat", "rules", "decks", "phase", "current", "rank", "to_move", "hand", "hand_sizes",
                "pile_size", "my_pile_cards", "my_laid", "claims", "revealed", "pending", "winner", "legal")
 
+    make = classmethod(keyword_maker(_fields))
+
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
         """``seat``'s view of the working copy ``t``."""
         size, mine, sizes = t.pile_view()
-        return by_keyword(cls, dict(
+        return cls.make(
             seat=seat, rules=t.rules, decks=t.decks, phase=t.phase, current=t.current, rank=t.rank,
             to_move=t.to_move() if to_move is None else to_move,
             hand=t.hands[seat], hand_sizes=sizes, pile_size=size, my_pile_cards=mine[seat], my_laid=t.laid[seat],
-            claims=t.claims, revealed=t.revealed, pending=t.pending, winner=t.winner, legal=legal))
+            claims=t.claims, revealed=t.revealed, pending=t.pending, winner=t.winner, legal=legal)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r}, {len(self.hand)} cards)"

@@ -24,15 +24,20 @@ from bluffkit.games.bluffer.actions import DONE_, Copy, Done, Vote, Write, clean
 from bluffkit.games.bluffer.state import COPY, SHUFFLE, VOTE, WRITE
 
 
+def keyword_maker(fields: tuple):
+    """``make(cls, *, field=..., ...)``: a constructor of an
+    :class:`~bluffkit.core.observation.ObservationBase` subclass that takes every field of
+    ``fields`` by name (a missing or unknown one is a ``TypeError``), as fast as building the
+    tuple by position."""
+    names = ", ".join(fields)
+    scope: dict = {}
+    exec(f"def make(cls, *, {names}):\n    return _new(cls, ({names},))", {"_new": tuple.__new__}, scope)
+    return scope["make"]
+
+
 def by_keyword(cls, fields: dict):
-    """An :class:`~bluffkit.core.observation.ObservationBase` subclass built from its
-    fields by name: every name of ``cls._fields`` once, no other."""
-    if len(fields) != len(cls._fields):
-        extra = set(fields) - set(cls._fields)
-        missing = [f for f in cls._fields if f not in fields]
-        raise TypeError(f"{cls.__name__}: " + (f"unknown fields {sorted(extra)}" if extra else "")
-                        + ("; " if extra and missing else "") + (f"missing fields {missing}" if missing else ""))
-    return tuple.__new__(cls, map(fields.__getitem__, cls._fields))
+    """An observation of class ``cls`` built from a mapping of its fields by name."""
+    return cls.make(**fields)
 
 
 def fit(text: str, most: int) -> str:
@@ -61,6 +66,8 @@ class Observation(ObservationBase):
                "to_move", "qid", "question_text", "category", "truth", "mine", "written", "answers", "authors",
                "my_votes", "chosen", "points", "totals", "round_winners", "history", "winners", "legal")
 
+    make = classmethod(keyword_maker(_fields))
+
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
         phase = t.phase
@@ -69,7 +76,7 @@ class Observation(ObservationBase):
         knows = phase in (COPY, SHUFFLE, VOTE) and writers_know     # the truth is copied after writing
         heard = t.question_public() or (bool(t.qid) and writers_know)
         q = t.deck.by_id[t.qid] if heard else None
-        return by_keyword(cls, dict(
+        return cls.make(
             seat=seat, rules=t.rules, players=t.n, mode=t.mode, teams=t.teams, phase=phase, round=t.round,
             question=t.question, leader=t.leader, writers=t.writers(),
             to_move=t.to_move() if to_move is None else to_move,
@@ -81,7 +88,7 @@ class Observation(ObservationBase):
             my_votes=t.votes[seat],
             chosen=t.votes[1 - t.leader] if t.mode == "duel" and reading else (),
             points=t.points, totals=t.totals, round_winners=t.round_winners, history=t.history,
-            winners=t.winners, legal=legal))
+            winners=t.winners, legal=legal)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r}, question={self.qid!r})"
