@@ -90,7 +90,7 @@ class CallerAgent(HonestAgent):
     def act(self, obs, legal, rng):
         if legal.call:
             outside, inside = seen_cards(obs)
-            player, rank, count = obs.claims[-1]
+            _, rank, count = obs.claims[-1]
             if count + known_count(obs, rank) + sum(1 for c in outside if rank_of(c) == rank) > 4 * obs.decks:
                 return CALL_
             if self.patience is not None and wrong_calls(obs) >= self.patience:
