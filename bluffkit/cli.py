@@ -8,11 +8,11 @@
     bluffkit replay LOG [--moves]
     bluffkit play GAME --players N [--human 0] [--agents heuristic] [--names Anna,Ben,Carla]
     bluffkit rules GAME [--variant short]
+    bluffkit games
 
-Games: ``youre-bluffing``, ``horse-trading``, ``bloff``, ``bluffer`` and ``auction``
-(one Bidder Up! auction: ``--option format=second-hand``); variants (You're
-Bluffing! / Horse Trading): ``quick``, ``double-auction``, ``trade-and-auction``,
-``short``; any rule option with
+``bluffkit games`` lists the games (each game package's spec, see
+:mod:`bluffkit.core.spec`): their names, seat counts, presets, variants and bots.
+Variants with ``--variant NAME``; any rule option with
 ``--option name=value``. Exit status: 0 on success, 1 when a scenario's
 expectation fails, 2 on bad input (a bad log, setting or move), with one line
 saying what was wrong.
@@ -52,9 +52,12 @@ def _game(args):
 
 
 def _add_game_args(p) -> None:
-    p.add_argument("game", help="youre-bluffing, horse-trading, bloff, bluffer or auction (--option format=...)")
+    from bluffkit.core.spec import specs
+    games = ", ".join(s.name + (f" (--option {s.preset_option}=...)" if s.preset_option else "") for s in specs())
+    variants = ", ".join(dict.fromkeys(v for s in specs() for v in s.variants))
+    p.add_argument("game", help=f"{games}; see 'bluffkit games'")
     p.add_argument("--variant", action="append", metavar="NAME",
-                   help="quick, double-auction, trade-and-auction or short (repeatable)")
+                   help=f"{variants} (repeatable; see 'bluffkit games' for each game's)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="any rule option, e.g. tie_break=shared (repeatable)")
 
@@ -111,8 +114,36 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-#: The bot that fills empty seats in ``bluffkit play`` when --agents is not given.
-_DEFAULT_BOT = {"bloff": "caller", "bluffer": "average", "auction": "truthful"}
+class _DefaultBots:
+    """The bot that fills empty seats in ``bluffkit play`` when --agents is not given: the
+    game spec's ``default_bot`` (``get(name, fallback)``, read like a mapping)."""
+
+    def get(self, name: str, fallback: str = "random") -> str:
+        from bluffkit.core.spec import spec_of
+        try:
+            return spec_of(name).default_bot
+        except BluffkitError:
+            return fallback
+
+
+_DEFAULT_BOT = _DefaultBots()
+
+
+def cmd_games(args) -> int:
+    from bluffkit.agents.base import agent_names
+    from bluffkit.core.spec import specs
+    for s in specs():
+        lo, hi = s.players
+        print(f"{s.name:16s} {s.title}, {lo} to {hi} players" if lo != hi else
+              f"{s.name:16s} {s.title}, {lo} players")
+        if s.aliases:
+            print(f"{'':16s} also called: {', '.join(s.aliases)}")
+        if s.presets and s.preset_option:
+            print(f"{'':16s} presets (--option {s.preset_option}=NAME): {', '.join(s.presets)}")
+        if s.variants:
+            print(f"{'':16s} variants (--variant NAME): {', '.join(s.variants)}")
+        print(f"{'':16s} bots: {', '.join(agent_names(s.make()))} (default {s.default_bot})")
+    return 0
 
 
 def cmd_replay(args) -> int:
@@ -242,8 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_args(s)
     s.add_argument("--players", type=int, default=3)
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
-    s.add_argument("--agents", help="bots for the other seats (default: heuristic; caller for bloff; average for bluffer; "
-                   "truthful for auction)")
+    s.add_argument("--agents", help="bots for the other seats (default: the game's own; see 'bluffkit games')")
     s.add_argument("--names", help="seat names, comma-separated")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--save", help="write the log here at the end")
@@ -252,6 +282,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("rules", help="print a ruleset's options")
     _add_game_args(s)
     s.set_defaults(func=cmd_rules)
+
+    s = sub.add_parser("games", help="list the games, their variants and bots")
+    s.set_defaults(func=cmd_games)
     return p
 
 

@@ -11,7 +11,14 @@
 - the game's conservation laws hold in every state (``game.invariants``);
 - no seat's observation depends on what it may not know: redealing everything
   hidden from a seat (``game.hide_from``) leaves its observation unchanged;
-- an illegal action raises and leaves the working state exactly as it was.
+- an illegal action raises and leaves the working state exactly as it was: the game's
+  illegal-move probes (its spec's ``illegal_probes``) must be refused by every seat at
+  sampled steps (one that is played fails the suite), and its other probes (``probes``,
+  legal only sometimes) are refused without a change or played, the immutable step
+  agreeing and every conservation law holding after.
+
+What is checked for each game (the bots seated first, the probes, the configurations
+and their seat counts) comes from the game's spec (:mod:`bluffkit.core.spec`).
 
 >>> from bluffkit.core.game import make_game
 >>> report = check_game(make_game("horse-trading"), players=3, seeds=[1])
@@ -23,48 +30,43 @@ from __future__ import annotations
 
 import numpy as np
 
-from bluffkit.agents.base import make_agent
+from bluffkit.agents.base import make_agent, tell_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError
 from bluffkit.core.play import play
+from bluffkit.core.spec import configs, spec_of
 
 
 def default_agents(game, players: int) -> list:
-    """A mix of the game's bots: for You're Bluffing!/Horse Trading a random bot that
-    overbids (so that the can't-pay rule is exercised) and a heuristic one; for Bløff an
-    honest bot and the exact caller; random bots in the other seats."""
-    if game.name == "bloff":
-        from bluffkit.agents.bloff import CallerAgent, HonestAgent
-        first = [HonestAgent(), CallerAgent()]
-    elif game.name == "auction":
-        from bluffkit.agents.auction import Bidder
-        first = [Bidder(strategy="truthful"), Bidder(strategy="equilibrium"), Bidder(strategy="shade", shade=0.5)]
-    elif game.name == "bluffer":
-        from bluffkit.agents.bluffer import BluffBot, deck_facts
-        facts = deck_facts(game.deck)
-        first = [BluffBot(0.8, false_answers=2, facts=facts), BluffBot(0.1, facts=facts)]
-    else:
-        from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent
-        first = [RandomAgent(overbid=60), HeuristicAgent()]
+    """A mix of the game's bots: the ones its spec seats first (``test_bots``), then
+    random bots in the other seats. Each is told what its bots module tells a bot seated
+    at ``game`` (e.g. a Bluffer bot, the facts of the game's deck)."""
+    make = spec_of(game).resolve("test_bots")
+    first = [tell_agent(a, game) for a in make()] if make is not None else []
     return (first + [make_agent("random", game) for _ in range(players)])[:players]
 
 
 def check_game(game, players: int, seeds=(0, 1, 2), agents=None, hidden_every: int = 7,
-               illegal_probes=None) -> dict:
-    """Run the whole suite on ``game`` with ``players`` seats; return counts of what was checked."""
+               illegal_probes=None, probes=None) -> dict:
+    """Run the whole suite on ``game`` with ``players`` seats; return counts of what was
+    checked (``illegal``: moves refused; ``probes_played``: probes that were legal where
+    tried). ``illegal_probes`` and ``probes`` replace the spec's when given."""
     make = agents or (lambda: default_agents(game, players))
-    report = {"games": 0, "steps": 0, "observations": 0, "illegal": 0}
+    spec = spec_of(game)
+    probe_lists = (tuple(spec.illegal_probes if illegal_probes is None else illegal_probes),
+                   tuple(spec.probes if probes is None else probes))
+    report = {"games": 0, "steps": 0, "observations": 0, "illegal": 0, "probes_played": 0}
     for seed in seeds:
         first = play(game, make(), seed)
         again = play(game, make(), seed)
         assert [(s, str(a)) for s, a in first.moves] == [(s, str(a)) for s, a in again.moves], \
             f"seed {seed}: the same seed gave different games"
-        _check_record(game, players, seed, first, report, hidden_every, illegal_probes)
+        _check_record(game, players, seed, first, report, hidden_every, probe_lists)
         report["games"] += 1
     return report
 
 
-def _check_record(game, players, seed, rec, report, hidden_every, illegal_probes) -> None:
+def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -> None:
     rng = np.random.default_rng(seed)
     state = game.new_state(players)
     table = game.table(players=players)     # played along, as a simulation does
@@ -80,7 +82,7 @@ def _check_record(game, players, seed, rec, report, hidden_every, illegal_probes
             assert game.legal(state, seat), f"{where}: seat {seat} had to move but no legal action"
         if i % hidden_every == 0:
             _check_hidden(game, state, players, rng, where, report)
-            _check_illegal(game, state, players, where, report, illegal_probes)
+            _check_illegal(game, state, players, where, report, probe_lists)
         if seat is None:
             table.apply_chance(action)
         else:
@@ -115,10 +117,10 @@ def _check_hidden(game, state, players, rng, where, report) -> None:
             report["observations"] += 1
 
 
-def _check_illegal(game, state, players, where, report, probes) -> None:
-    texts = probes or _PROBES.get(game.name, _PROBES["youre-bluffing"])
+def _check_illegal(game, state, players, where, report, probe_lists) -> None:
+    illegal, probes = probe_lists
     for seat in range(players):
-        for text in texts:
+        for text in illegal + probes:
             action = game.parse(text)
             t = game.table(state)
             before = t.values()
@@ -128,64 +130,36 @@ def _check_illegal(game, state, players, where, report, probes) -> None:
                 assert t.values() == before, f"{where}: a refused {text!r} by seat {seat} changed the state ({e})"
                 assert str(e), f"{where}: an empty error message"
                 report["illegal"] += 1
+                continue
+            assert text not in illegal, \
+                f"{where}: seat {seat} played the illegal-move probe {text!r}, which no rule allows"
+            after = t.freeze()
+            assert game.step(state, seat, action) == after, \
+                f"{where}: {text!r} by seat {seat} gives a different state through the immutable API"
+            problems = game.invariants(after)
+            assert not problems, f"{where}: after {text!r} by seat {seat}: {'; '.join(problems)}"
+            report["probes_played"] += 1
 
 
-#: Actions each game's suite tries on every seat at sampled steps (each must be refused
-#: without a change, or be legal).
-_PROBES = {
-    "bloff": ["call", "pass", "play AS,AH,AD,AC*", "play none"],
-    "bluffer": ["write a purple cow", "done", "vote 1", "vote 7", "write " + "x" * 70, "copy a purple cow"],
-    "auction": ["bid 10", "bid 100000", "pass", "take", "raise 10", "raise 500", "stop", "accept", "refuse",
-                "call 99999", "choose 0", "sell", "buy", "buy 2", "pay 500", "pay 10", "pick 1", "bid 10+0"],
-    "youre-bluffing": ["bid 0", "pass", "sell", "buy", "accept", "auction", "pay 500+500+500",
-                       "trade 0 horse none", "counter 500+500", "offer 500+500+500+500"],
-}
-
-
-#: Every ruleset and variant the suite and the golden playthroughs cover: (file name, game, variants, options).
-CONFIGS = [
-    ("youre-bluffing", "youre-bluffing", [], {}),
-    ("youre-bluffing-quick", "youre-bluffing", ["quick"], {}),
-    ("youre-bluffing-trade-and-auction", "youre-bluffing", ["trade-and-auction"], {}),
-    ("youre-bluffing-short", "youre-bluffing", ["short"], {}),
-    ("youre-bluffing-options", "youre-bluffing", [],
-     {"buyback_without_funds": "show_and_rerun", "payment": "any_cover", "tie_break": "shared"}),
-    ("horse-trading", "horse-trading", [], {}),
-    ("horse-trading-double-auction", "horse-trading", ["double-auction"], {}),
-    ("horse-trading-trade-and-auction", "horse-trading", ["trade-and-auction"], {}),
-    ("horse-trading-short", "horse-trading", ["short"], {}),
-    ("horse-trading-all-variants", "horse-trading", ["double-auction", "trade-and-auction", "short"],
-     {"trade_tie": "reoffer"}),
-    ("bloff", "bloff", [], {}),
-    ("bloff-two-decks", "bloff", [], {"two_decks_from": 3}),
-    ("bluffer", "bluffer", [], {}),
-    ("bluffer-quick-refused-team-scoring", "bluffer", [],
-     {"rounds": 2, "questions_per_round": 4, "own_answer_vote": "refused", "team_scoring": True,
-      "team_split": "halves", "stop_when_decided": False, "leader_copies": True}),
-] + [(f"auction-{f}", "auction", [], {"format": f}) for f in (
-    "classic", "cat-in-the-bag", "dutch", "secret-value", "secret-count", "round-the-table", "american-count",
-    "second-hand", "number-call", "the-call")] + [
-    (f"auction-{f}-double", "auction", [], {"format": f, "double": True}) for f in (
-        "classic", "cat-in-the-bag", "secret-value", "secret-count")]
+#: Every ruleset and variant the suite and the golden playthroughs cover, from the games'
+#: specs when this module was imported: (file name, game, variants, options).
+CONFIGS = configs()
 
 
 def config_game(name: str):
-    """The game of the named entry of :data:`CONFIGS`."""
+    """The game of the named configuration (any registered game's, see :data:`CONFIGS`)."""
     from bluffkit.core.game import make_game
-    for key, game, variants, options in CONFIGS:
+    for key, game, variants, options in configs():
         if key == name:
-            return make_game(game, variants=variants, **options)
+            return make_game(game, variants=list(variants), **dict(options))
     raise KeyError(name)
 
 
 def config_players(name: str) -> tuple[int, ...]:
-    """The player counts the suite runs the named configuration with: 3 to 5, or the
-    counts an auction format is for."""
+    """The player counts the suite runs the named configuration with (the game spec's
+    ``test_players``: 3 to 5 for most games, the counts an auction format is for)."""
     game = config_game(name)
-    if game.name == "auction":
-        lo, hi = game.rules.fmt.players
-        return tuple(range(lo, hi + 1))
-    return (3, 4, 5)
+    return spec_of(game).seat_counts(game)
 
 
 def playthrough_players(name: str) -> int:

@@ -3,6 +3,8 @@ and proof that its checks fail when the engine is broken."""
 
 import pytest
 
+from bluffkit.core.game import game_names
+from bluffkit.core.spec import spec_of
 from bluffkit.games.youre_bluffing import engine
 from bluffkit.testing import CONFIGS, check_game, config_game, config_players
 
@@ -12,11 +14,11 @@ CASES = [(c[0], n) for c in CONFIGS for n in config_players(c[0])]
 @pytest.mark.parametrize("config, players", CASES)
 def test_conformance(config, players):
     game = config_game(config)
-    seeds = range(12) if game.name == "auction" else [0, 1, 2]   # one auction is short: play more
+    spec = spec_of(game)
+    seeds = range(spec.test_seeds)            # short games (one auction) play more seeds
     report = check_game(game, players, seeds=seeds)
     assert report["games"] == len(seeds)
-    least = 3 * len(seeds) if game.name == "auction" else 100
-    assert report["steps"] > least, "the games were implausibly short"
+    assert report["steps"] > spec.test_min_steps, "the games were implausibly short"
     assert report["observations"] > 0 and report["illegal"] > 0
 
 
@@ -118,7 +120,7 @@ def test_leak_detector_catches_authors_shown_to_voters(monkeypatch):
     _planted_leak(monkeypatch, "bluffer", spy)
 
 
-@pytest.mark.parametrize("name", ["youre-bluffing", "horse-trading", "bloff", "bluffer", "auction"])
+@pytest.mark.parametrize("name", game_names())
 def test_no_game_shows_the_view_of_a_seat_that_does_not_exist(name):
     """A seat index such as -1 would otherwise reach the last seat's secrets."""
     from bluffkit.core.errors import RulesError

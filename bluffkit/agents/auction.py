@@ -2,7 +2,8 @@
 
 A :class:`Bidder` knows what each animal is worth to it (``values``: a mapping from
 animal name to value, or one number for whatever is auctioned; by default the
-booklet's animal values) and bids by a ``strategy``:
+rules' ``animal_values``, which a parent game such as the board game supplies) and bids
+by a ``strategy``:
 
 - ``truthful``: up to its value (in an open auction it keeps raising while the price
   is below its value; in a sealed one it bids its value);
@@ -27,8 +28,10 @@ at), and it breaks ties at random.
 from __future__ import annotations
 
 from bluffkit.agents.base import UniformBuffer, fraction_spec
+from bluffkit.agents.generic import RandomBot
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS
+from bluffkit.auctions.sample import worth_at_most
 from bluffkit.core.errors import RulesError
 from bluffkit.core.money import total
 
@@ -66,6 +69,7 @@ class Bidder:
             raise RulesError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
         if not (isinstance(shade, (int, float)) and 0 <= shade <= 1):
             raise RulesError(f"shade is a fraction from 0 to 1, got {shade!r}")
+        self._follow, self._from = values is None, ANIMAL_VALUES     # values from the rules
         if values is None:
             values = dict(zip(ANIMALS, ANIMAL_VALUES))
         if isinstance(values, (int, float)):
@@ -118,6 +122,9 @@ class Bidder:
 
     # acting ------------------------------------------------------------------------------
     def act(self, obs, legal, rng):
+        if self._follow and obs.rules.animal_values != self._from:
+            self._from = obs.rules.animal_values
+            self.values = {i: float(v) for i, v in enumerate(self._from)}
         d = obs.rules.denominations
         if legal.pay:
             amount, mode, _ = legal.pay
@@ -155,6 +162,9 @@ class Bidder:
                 return Raise(d[i])
             return STOP if STOP in legal.words else PASS
         if legal.place:
+            if obs.rules.pricing == "value":            # a value bid laid as notes (sealed_bids="notes")
+                notes = worth_at_most(obs.hand, amount, d)
+                return Place(notes, d) if sum(notes) else PASS
             k = min(amount, sum(obs.hand))
             return Place(cheapest(obs.hand, k, d), d) if k else PASS
         if legal.bid:
@@ -184,12 +194,10 @@ class Bidder:
         return max(legal.refusals, key=worth)
 
 
-def _random_bidder():
-    return Bidder(strategy="random", name="random")
-
-
 AGENTS = {
-    "random": _random_bidder,
+    # the generic bot: Legal.sample draws exactly what Bidder(strategy="random") with the
+    # rules' animal values would (tests/test_auction_embed.py plays both side by side)
+    "random": RandomBot,
     "truthful": lambda: Bidder(strategy="truthful", name="truthful"),
     "equilibrium": lambda: Bidder(strategy="equilibrium", name="equilibrium"),
     "shade": lambda: Bidder(strategy="shade", name="shade 0.2"),

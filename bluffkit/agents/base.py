@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import chain
+from types import SimpleNamespace
 from typing import Protocol
 
 import numpy as np
 
+from bluffkit.agents.generic import RandomBot
 from bluffkit.core.errors import RulesError
 
 
@@ -79,9 +81,12 @@ def fraction_spec(spec: str, word: str) -> float | None:
 
 
 def _agent_module(game):
-    """The module of ``game``'s bots (You're Bluffing! / Horse Trading when not given)."""
-    import importlib
-    return importlib.import_module(f"bluffkit.agents.{_AGENT_MODULES.get(getattr(game, 'name', ''), 'youre_bluffing')}")
+    """The module of ``game``'s bots, as the game's spec names it (``AGENTS``, and maybe
+    ``from_spec`` and ``SPEC_HELP``); a game without one, or no game, has the generic
+    random bot only."""
+    from bluffkit.core.spec import spec_of
+    module = spec_of(game).resolve("bots") if game is not None else None
+    return module if module is not None else _GENERIC
 
 
 def _registry(game) -> dict:
@@ -89,8 +94,8 @@ def _registry(game) -> dict:
     return _agent_module(game).AGENTS
 
 
-#: The module of ``bluffkit.agents`` that holds each game's bots.
-_AGENT_MODULES = {"bloff": "bloff", "bluffer": "bluffer", "auction": "auction"}
+#: The bots of a game whose spec names no bots module: the generic random bot.
+_GENERIC = SimpleNamespace(AGENTS={"random": RandomBot})
 
 
 def agent_names(game=None) -> list[str]:
@@ -116,6 +121,12 @@ def make_agent(spec, game=None):
         raise RulesError(f"unknown agent {spec!r}; choose from {', '.join(sorted(agents))}{extra} "
                          f"or script:MOVE,MOVE,...")
     return _told(module, agents[spec](), game)
+
+
+def tell_agent(agent, game):
+    """``agent`` told what its game's bots module tells a bot seated at ``game`` from
+    outside the observations (its ``tell(agent, game)``, if any)."""
+    return _told(_agent_module(game), agent, game)
 
 
 def _told(module, agent, game):

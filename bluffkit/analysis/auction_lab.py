@@ -21,9 +21,17 @@ auctions, in notes in count auctions), ``revenue`` the auctioneer's cash gain,
 ``refused`` whether the auctioneer kept the (first) lot, ``auctioneer_payoff`` its cash
 gain plus its value of what it kept.
 
+The lab panel's other sums live here too: :func:`draw_values` (one auction's private
+values), :func:`parse_values` and :func:`parse_scripts` (what is typed in its boxes) and
+:func:`summary` (the statistics of a simulated frame).
+
 >>> df = simulate_engine("second-hand", bidders=3, auctions=20, seed=1)
 >>> len(df), sorted(set(df.format))
 (20, ['Second Hand'])
+>>> parse_values("300, 450; 800", 3)
+[300.0, 450.0, 800.0]
+>>> parse_scripts("1: bid 100, pass; 2: bid 120", 2)
+{1: ['bid 100', 'pass'], 2: ['bid 120']}
 """
 
 from __future__ import annotations
@@ -38,6 +46,9 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
+
+#: Money per unit of value: values are drawn on [0, 1] and count as money times this.
+SCALE = 1000
 
 #: Start money for the lab: enough notes (1,600 in all) that a value of up to 1,000 can be paid.
 LAB_MONEY = (2, 10, 4, 4, 2, 1)
@@ -109,7 +120,7 @@ def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
     size = len(state.lot) if not game.rules.split else 1
     price = awards[0][2] if awards else 0
     bid = state.bids[winner] if winner > 0 and state.bids[winner] is not None else price
-    if winner > 0 and game.rules.fmt.style in ("open", "american", "dutch", "call-count", "the-call"):
+    if winner > 0 and not t.RANKS_BIDS:
         bid = price                        # the winning bid is the price the sale was awarded at
     bidder_values = v[1:] * size
     return {"auction": i, "format": title, "n": n,
@@ -121,3 +132,52 @@ def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
             "efficient": bool(winner > 0 and v[winner] >= v[1:].max()),
             "auctioneer_value": float(v[0]), "refused": kept,
             "auctioneer_payoff": cash[0] / scale + float(v[0]) * owned.get(0, 0)}
+
+
+def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list[float]:
+    """The private values of one auction's ``players`` seats (the auctioneer first): drawn
+    from the value law ``law`` on [0, 1] with ``default_rng(seed)``, times ``scale``."""
+    rng = np.random.default_rng(seed)
+    _, draw, _ = value_law(law)
+    return [float(max(0.0, v)) * scale for v in draw(rng, (players,))]
+
+
+def parse_values(text: str, players: int) -> list[float]:
+    """Values typed in, the auctioneer's first, separated by commas (or semicolons)."""
+    try:
+        typed = [float(x) for x in text.replace(";", ",").split(",") if x.strip()]
+    except ValueError:
+        typed = []
+    if len(typed) != players or min(typed) < 0:
+        raise RulesError(f"Type {players} values of 0 or more, the auctioneer's first then each "
+                         f"bidder's, separated by commas (e.g. 300, 450, 800, 120).")
+    return typed
+
+
+def parse_scripts(text: str, bidders: int, scripted=()) -> dict[int, list[str]]:
+    """The moves of each scripted bidder, from ``"1: bid 100, pass; 2: ..."``; every bidder
+    in ``scripted`` must have some."""
+    out = {}
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        who, sep, moves = part.partition(":")
+        if not sep or not who.strip().isdigit() or not 1 <= int(who) <= bidders:
+            raise RulesError(f"Scripts: write 'BIDDER: move, move; ...' with bidders 1 to {bidders}; "
+                             f"got {part.strip()!r}")
+        out[int(who)] = [m.strip() for m in moves.split(",") if m.strip()]
+    for k in scripted:
+        if k not in out:
+            raise RulesError(f"Scripts: bidder {k} plays a script: give its moves, e.g. '{k}: bid 100, pass'")
+    return out
+
+
+def summary(df: pd.DataFrame) -> dict:
+    """The statistics the lab shows of a :func:`simulate_engine` frame: ``auctions``, the
+    auctioneer's mean cash ``revenue`` with its standard error ``se`` and deviation ``sd``,
+    and the shares ``efficient`` (won by the bidder who values the lot most), ``refused``
+    (the right of first refusal used) and ``nobody`` (nobody bid)."""
+    sd = float(df.revenue.std())
+    return {"auctions": len(df), "revenue": float(df.revenue.mean()), "se": sd / len(df) ** 0.5, "sd": sd,
+            "efficient": float(df.efficient.mean()), "refused": float(df.refused.mean()),
+            "nobody": float((df.winner < 0).mean())}

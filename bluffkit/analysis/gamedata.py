@@ -48,6 +48,23 @@ def _pairs(states, moves, names) -> list[tuple]:
     return [(i + 1, m[0], m[1], states[i], states[i + 1]) for i, m in enumerate(moves)]
 
 
+def game_charts(game, states, moves, names) -> dict:
+    """The charts of one game (what :class:`bluffkit.widgets.GameCharts` draws; the game
+    spec's ``charts``): ``{name: (frame, chart, counted)}``, ``counted`` when the frame
+    has one row per event (an auction, a trade) that a summary may count.
+
+    - ``money``: :func:`money_frame` and :func:`bluffkit.analysis.charts.money_chart`;
+    - ``auctions``: :func:`auctions_frame` and its price-against-value chart;
+    - ``trades``: :func:`trades_frame` and its offer-against-counter chart.
+    """
+    from bluffkit.analysis import charts
+    args = (game, states, moves, names)
+    money, auctions, trades = money_frame(*args), auctions_frame(*args), trades_frame(*args)
+    return {"money": (money, charts.money_chart(money), False),
+            "auctions": (auctions, charts.auction_chart(auctions), True),
+            "trades": (trades, charts.trade_chart(trades), True)}
+
+
 def money_frame(game, states, moves, names) -> pd.DataFrame:
     """Each player's money at every step: one row per (step, player).
 

@@ -25,9 +25,11 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
 
     Game ``i`` is played from its own seed (derived from ``seed``), so it can be
     replayed alone. Columns: ``game``, ``seed``, ``players``, ``agent_<seat>``,
-    ``score_<seat>``, ``money_<seat>`` (money left at the end), ``winners``
-    (seats, ``;``-separated), ``length`` (player actions). With ``logs``, each
-    game's log is written there as ``game-<i>.jsonl``.
+    ``score_<seat>``, then ``<field>_<seat>`` for each field of the game's ``summary``
+    at the end (``money_<seat>``, the money left, in You're Bluffing! and the auction;
+    ``cards_<seat>`` in Bløff; ``round_points_<seat>`` in Bluffer), ``winners`` (seats,
+    ``;``-separated), ``length`` (player actions). With ``logs``, each game's log is
+    written there as ``game-<i>.jsonl``.
     """
     check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -47,8 +49,9 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
             row[f"agent_{s}"] = names[s]
         for s in range(players):
             row[f"score_{s}"] = rec.scores[s]
-        for s in range(players):
-            row[f"money_{s}"] = rec.money[s]
+        for key, values in rec.summary.items():
+            for s in range(players):
+                row[f"{key}_{s}"] = values[s]
         row["winners"] = ";".join(str(w) for w in rec.winners)
         row["length"] = rec.length
         rows.append(row)

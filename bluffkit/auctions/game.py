@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 
 from bluffkit.auctions.actions import First, Lot, Pen, Shuffle, parse
-from bluffkit.auctions.engine import OVER, State, Table
+from bluffkit.auctions.engine import FORMAT_TABLES, OVER, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
 from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import register
@@ -113,7 +113,7 @@ class Auction(TableGame):
             except (ValueError, TypeError):
                 raise RulesError(f"{what}: animals are {', '.join(ANIMALS)}; got {names!r}") from None
 
-        cat = self.rules.format == "cat-in-the-bag"
+        cat = FORMAT_TABLES[self.rules.format].FACE_DOWN_PEN
         size = 2 if self.rules.double else 1
         if lot is not None and (cat or len(lot) != size):
             raise RulesError(f"lot: {'Cat in the Bag takes a pen of 1 to 3 animals' if cat else f'the pen holds {size} animal(s)'}")
@@ -180,31 +180,15 @@ class Auction(TableGame):
             places[kind][s] = tuple(counts)
         money, placed = places["money"], places["placed"]
         bids, changes = list(state.bids), {}
-        if state.phase == "bid" and t.style in ("sealed", "dutch", "sealed-notes"):
-            for s in t.bidders:
-                if s == seat or bids[s] is None:
-                    continue
-                if t.style == "sealed":
-                    bids[s] = int(rng.integers(0, 300))
-                elif t.style == "dutch":
-                    bids[s] = int(rng.integers(0, 2))
-                else:                         # lay a random handful of the same notes instead
-                    notes = [i for i, c in enumerate(tuple(a + b for a, b in zip(money[s], placed[s])))
-                             for _ in range(c)]
-                    laid = rng.permutation(len(notes))[:int(rng.integers(0, len(notes) + 1))]
-                    p = [0] * width
-                    for j in laid:
-                        p[notes[j]] += 1
-                    money[s] = tuple(a + b - c for a, b, c in zip(money[s], placed[s], p))
-                    placed[s] = tuple(p)
-                    bids[s] = sum(p)
-            if t.style == "dutch":
-                changes["takers"] = tuple(s for s in t.bidders if bids[s] == 1)
+        t.redraw_bids(seat, bids, money, placed, rng, changes)
         changes.update(money=tuple(money), placed=tuple(placed), bids=tuple(bids))
-        if (self.rules.format == "cat-in-the-bag" and seat != state.auctioneer and state.order
-                and state.phase in ("pick", "bid")):
+        if t.lot_hidden_from(seat) and state.order:
             order = tuple(int(i) for i in rng.permutation(len(state.pen)))
             changes["order"] = order
             if state.phase == "bid" and len(state.pen) > 1:
                 changes["lot"] = tuple(state.pen[order[p]] for p in range(len(state.lot)))
         return dataclasses.replace(state, **changes)
+
+    def summary(self, state) -> dict:
+        """Each seat's money in hand (the value of its notes), for a simulation's table."""
+        return {"money": self.money_totals(state)}

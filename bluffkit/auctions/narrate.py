@@ -12,6 +12,12 @@ def animals_text(animals) -> str:
     return " and ".join(f"the {ANIMALS[a]}" for a in animals) or "nothing"
 
 
+def _traits(rules):
+    """The table class of the rules' format, whose class attributes are its traits."""
+    from bluffkit.auctions.engine import FORMAT_TABLES
+    return FORMAT_TABLES[rules.format]
+
+
 def _unit(game) -> str:
     return " notes" if game.rules.pricing == "count" else ""
 
@@ -32,7 +38,7 @@ def narrate(game, before, seat, action, after, names) -> str:
             f"{', '.join(map(str, action.places))}; only {names[after.auctioneer]} looks."
     elif before.phase == "bid" and r.sealed and kind in (Bid, Place, Word):
         text = f"{who} makes a sealed bid."          # a bid or a pass: nobody may tell before the reveal
-    elif before.phase == "bid" and r.fmt.style == "dutch" and action in (TAKE, PASS):
+    elif before.phase == "bid" and _traits(r).SHOWS_COUNT and action in (TAKE, PASS):
         text = f"{who} has decided at {before.count}."
     elif kind is Bid:
         text = f"{who} bids {action.amount}{unit}."
@@ -85,9 +91,9 @@ def _outcome(game, before, after, names) -> str:
         return bids + f" {sold}."
     if after.phase == "over" and before.phase in ("bid", "final") and not before.awards and not after.payments:
         return f" Nobody bids: {names[after.auctioneer]} gets {animals_text(after.lot)} free."
-    if game.rules.fmt.style == "dutch" and after.phase == "bid" and after.count < before.count:
+    if _traits(game.rules).SHOWS_COUNT and after.phase == "bid" and after.count < before.count:
         return f" Nobody grabbed at {before.count}: the count goes on, {after.count}."
-    if game.rules.fmt.style == "dutch" and after.phase == "grab":
+    if _traits(game.rules).SHOWS_COUNT and after.phase == "grab":
         return f" Several grabbed the hammer at {before.count}: who was first?"
     if after.shown and len(after.shown) > len(before.shown) and after.reruns == before.reruns:
         s, notes = after.shown[-1]
@@ -104,9 +110,9 @@ def describe(game, obs, names, legal: bool = False) -> str:
     lot = "a face-down animal from the pen (" + animals_text(obs.pen) + ")" if obs.lot is None else animals_text(obs.lot)
     lines = [f"-- {names[obs.seat]}'s view -- {r.fmt.title}, auctioneer {names[obs.auctioneer]}, lot: {lot}",
              f"   your notes: {fmt(obs.hand, d)} = {total(obs.hand, d)}"]
-    if obs.high_bidder >= 0 and r.fmt.style == "open":
+    if obs.high_bidder >= 0 and _traits(r).OPEN_OUTCRY:
         lines.append(f"   highest bid: {obs.high} by {names[obs.high_bidder]}")
-    if r.fmt.style == "dutch" and obs.phase == "bid":
+    if _traits(r).SHOWS_COUNT and obs.phase == "bid":
         lines.append(f"   the count: {obs.count} notes")
     if obs.called >= 0:
         lines.append(f"   called: {obs.called}")

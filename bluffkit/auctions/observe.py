@@ -17,7 +17,6 @@ from bluffkit.core.observation import ObservationBase
 _FIELDS = ("seat", "rules", "phase", "auctioneer", "to_move", "pen", "lot", "hand", "note_counts",
            "placed_counts", "my_placed", "high", "high_bidder", "bids", "count", "caps", "shown", "awards",
            "choosing", "payments", "owners", "kept", "called", "reruns", "legal")
-_SEALED = ("sealed", "sealed-notes", "dutch")
 
 
 class Observation(ObservationBase):
@@ -31,13 +30,12 @@ class Observation(ObservationBase):
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
         phase = t.phase
-        hidden_lot = (t.rules.format == "cat-in-the-bag" and seat != t.auctioneer and len(t.pen) != 1
-                      and phase in ("setup", "pick", "bid"))      # "If only 1 animal remains ... openly"
+        hidden_lot = t.FACE_DOWN_PEN and t.lot_hidden_from(seat)
         bids = t.bids
         counts, laid = tuple(map(sum, t.money)), tuple(map(sum, t.placed))
-        if phase == "bid" and t.style in _SEALED:
+        if phase == "bid" and t.SEALED:
             bids = tuple(b if s == seat else None for s, b in enumerate(bids))
-            if t.style == "sealed-notes":     # notes laid "simultaneously face-down": not yet counted
+            if t.laid:                        # notes laid "simultaneously face-down": not yet counted
                 counts = tuple(c if s == seat else c + p for s, (c, p) in enumerate(zip(counts, laid)))
                 laid = tuple(p if s == seat else None for s, p in enumerate(laid))
         return tuple.__new__(cls, (

@@ -20,6 +20,7 @@ bluffkit.core.errors.RulesError: unknown auction format 'bingo'; the formats are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.rules import RuleOptions
@@ -61,9 +62,13 @@ FORMATS = {f.name: f for f in (
     Format("the-call", "The Call", 10, "value", (2, 2), "the-call"),
 )}
 
-#: Animal values for "the more valuable of the two animals" (Bidder Up!, Animal Market:
-#: the You're Bluffing! family values, with the sheep at 350 as the booklet's scoring
-#: example gives it). A named default: a user with the box corrects it here.
+#: Animal values for "the more valuable of the two animals" and for the lab's bidders. A
+#: guess, not the booklet's table: the booklet names only cows 800 ("both cows = 800
+#: points"), horses 1,000 and sheep 350 (Animal Market scoring example); the other types
+#: take the You're Bluffing! family values, and the goat, which You're Bluffing! values
+#: at 350 too, keeps that, so goat and sheep are equally valuable here. The board game
+#: supplies its own values (its Animal Market table or the Fairground's market) through
+#: ``Rules(animal_values=...)`` or :func:`bluffkit.auctions.embed.start`.
 ANIMALS = ("rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")
 ANIMAL_VALUES = (10, 40, 90, 160, 350, 350, 500, 650, 800, 1000)
 DENOMINATIONS = (0, 10, 50, 100, 200, 500)
@@ -93,6 +98,18 @@ class Rules(RuleOptions):
     - ``round_ties``: Round-the-Table: the booklet is silent on equal bids; ``"auctioneer"``
       (default, as in the sealed auctions: "the auctioneer may choose") or ``"first"``
       (the earlier bid stands).
+    - ``sealed_bids``: Secret Value and Second Hand say "place a secret bid face-down";
+      ``"amount"`` (default) reads a bid as a named amount (``bid 120``), ``"notes"`` as
+      notes laid face down from the bidder's hand (``lay 100+20``), the bid being their
+      total value: a bid can then never exceed what the bidder holds. The notes go back
+      to their owners when the bids are revealed, and the winner pays as usual. Other
+      formats ignore it (Secret Count always lays notes).
+    - ``supply``: where chance draws the lot (and the Cat in the Bag's pen) from. ``0``
+      (default, the lab's model, kept so that seeded games replay as before): each animal
+      on its own, as if from an endless supply; ``2`` (the Animal Market, "a set is 2") or
+      ``3`` (the Fairground): from a full supply of that many of each type, without
+      replacement, so no lot holds more of a type than exist. A parent game with its own
+      supply sets the pen itself (:mod:`bluffkit.auctions.embed`).
     - ``call_right``: The Call says "If not, the auctioneer must use their right of first
       refusal"; the general rules, the right included, "apply to all of the auctions
       below". ``"always"`` (default): the auctioneer may also buy after an accepted call;
@@ -113,6 +130,8 @@ class Rules(RuleOptions):
     second_price_alone: str = "zero"
     round_ties: str = "auctioneer"
     call_right: str = "always"
+    sealed_bids: str = "amount"
+    supply: int = 0
 
     def __post_init__(self) -> None:
         def need(ok, msg):
@@ -144,6 +163,19 @@ class Rules(RuleOptions):
              f"second_price_alone must be zero or own, got {self.second_price_alone!r}")
         need(self.round_ties in ("auctioneer", "first"), f"round_ties must be auctioneer or first, got {self.round_ties!r}")
         need(self.call_right in ("on_refusal", "always"), f"call_right must be on_refusal or always, got {self.call_right!r}")
+        need(count(self.supply) and self.supply <= 3, f"supply must be 0, 1, 2 or 3 of each animal, got {self.supply!r}")
+        need(self.sealed_bids in ("amount", "notes"), f"sealed_bids must be amount or notes, got {self.sealed_bids!r}")
+
+    #: Options added after bluffkit 0.1.0: written to a log header only when they differ
+    #: from their default, so the headers of earlier logs and golden files stay as they were.
+    LATER_OPTIONS: ClassVar[dict] = {"sealed_bids": "amount", "supply": 0}
+
+    def to_dict(self) -> dict:
+        out = super().to_dict()
+        for k, default in self.LATER_OPTIONS.items():
+            if out.get(k) == default:
+                del out[k]
+        return out
 
     # the format's properties ------------------------------------------------------------
     @property

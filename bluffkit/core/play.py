@@ -18,7 +18,8 @@ from bluffkit.core.seeding import check_seed, child_rngs
 
 @dataclass
 class GameRecord:
-    """One finished (or stopped) game: its seed, the moves, and the result."""
+    """One finished (or stopped) game: its seed, the moves, and the result (``summary``:
+    what the game's ``summary`` reports at the end, e.g. each seat's money)."""
 
     seed: int
     players: int
@@ -26,7 +27,7 @@ class GameRecord:
     moves: list = field(default_factory=list)   # (seat or None for chance, action)
     scores: tuple = ()
     winners: tuple = ()
-    money: tuple = ()
+    summary: dict = field(default_factory=dict)   # the game's own per-seat numbers at the end
     final: object = None                          # the final working copy
     chance_moves: int | None = field(default=None, repr=False)   # counted while playing
 
@@ -96,7 +97,7 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     rec.final, rec.chance_moves = t, chances
     rec.scores = game.scores(t)
     rec.winners = game.winners(t)
-    rec.money = game.money_totals(t)
+    rec.summary = game.summary(t)
     return rec
 
 

@@ -11,7 +11,8 @@ A scenario file (JSON, in ``data/scenarios/``) holds::
                {"by": "chance", "do": "draw 9", "say": "..."}, ...],
      "expect": [{"after": 9, "money": {"Ben": 0, "Carla": 190}, "note": "Ben pays 100"}]}
 
-In ``start``, seats are named; ``money`` and ``herds`` may list only some seats.
+In ``start``, seats are named: the keys the game's spec lists as ``seat_keys`` (here
+``leader``) name one seat, and per-seat values (``money``, ``herds``) may list only some seats.
 ``expect`` entries are checked after the given number of moves (0 is the start);
 each key other than ``after`` and ``note`` names a fact of the game (see the game's
 ``facts``), and for per-seat facts only the seats (and families) listed are compared.
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from bluffkit.core.errors import BluffkitError
 from bluffkit.core.game import make_game
+from bluffkit.core.spec import spec_of
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
 
@@ -145,7 +147,7 @@ def from_dict(data: dict, path: Path | None = None) -> Scenario:
         return seats.index(name)
 
     start = dict(data.get("start") or {})
-    for key in ("leader", "auctioneer"):          # a seat named in the start position
+    for key in spec_of(game).seat_keys:          # a seat named in the start position
         if key in start:
             start[key] = seat(start[key], f"start.{key}")
     for key, value in list(start.items()):     # per-seat values, named by seat: one entry per seat
@@ -192,8 +194,7 @@ def run(scenario: Scenario, echo=None) -> Result:
                 if key not in facts:
                     raise ScenarioError(f"{scenario.name}: unknown fact {key!r} (facts: {', '.join(facts)})")
                 if isinstance(want, dict) and isinstance(facts[key], dict):
-                    strangers = sorted(set(want) - set(facts[key]) - set(names) if key != "herds"
-                                       else set(want) - set(names))
+                    strangers = sorted(set(want) - set(facts[key]) - set(names))
                     if strangers:
                         raise ScenarioError(f"{scenario.name}: expectation {key!r} after move {step} names "
                                             f"{', '.join(strangers)}, who are not seats {names}")

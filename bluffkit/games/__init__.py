@@ -1,3 +1,6 @@
-"""The games of bluffkit; importing this package registers them."""
+"""The games of bluffkit, one package each.
 
-from bluffkit.games import bloff, bluffer, youre_bluffing  # noqa: F401
+Each package registers its game's spec (:class:`bluffkit.core.spec.GameSpec`) when it
+is imported; the registry imports every package here the first time it is asked, so
+a new game is one new package and nothing else.
+"""

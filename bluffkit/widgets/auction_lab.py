@@ -23,19 +23,17 @@ from __future__ import annotations
 from html import escape
 
 import ipywidgets as W
-import numpy as np
 
 from bluffkit import charts_offline
 from bluffkit.agents.auction import STRATEGIES, Bidder
-from bluffkit.analysis.auction_lab import lab_game, simulate_engine
-from bluffkit.analysis.auction_sim import value_law
+from bluffkit.analysis.auction_lab import SCALE, draw_values, lab_game, parse_scripts, parse_values, simulate_engine, \
+    summary
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.render_auction import auction_html
 from bluffkit.widgets.seat_panel import note as _box
 
-SCALE = 1000
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
 
 
@@ -162,21 +160,15 @@ class AuctionLab(W.VBox):
             self.view.value = self.private.value = ""
             return
         self.seed += 1
-        rng = np.random.default_rng(self.seed)
-        _, draw, _ = value_law(self.values.value)
-        vals = [float(max(0.0, v)) * SCALE for v in draw(rng, (n + 1,))]
+        vals = draw_values(self.values.value, n + 1, self.seed)
         if self.typed.value.strip():
             try:
-                typed = [float(x) for x in self.typed.value.replace(";", ",").split(",") if x.strip()]
-            except ValueError:
-                typed = []
-            if len(typed) != n + 1 or min(typed) < 0:
+                vals = parse_values(self.typed.value, n + 1)
+            except BluffkitError as e:
                 self.session = None
-                self.message.value = _box(f"Type {n + 1} values of 0 or more, the auctioneer's first then each "
-                                          f"bidder's, separated by commas (e.g. 300, 450, 800, 120).", error=True)
+                self.message.value = _box(escape(str(e)), error=True)
                 self.view.value = self.private.value = ""
                 return
-            vals = typed
         self.vals = vals
         try:
             scripts = self._scripts(n)
@@ -220,18 +212,8 @@ class AuctionLab(W.VBox):
 
     def _scripts(self, n: int) -> dict:
         """The moves of each 'script' bidder, from the Scripts box (``1: bid 100, pass; 2: ...``)."""
-        out = {}
-        for part in self.script.value.split(";"):
-            if not part.strip():
-                continue
-            who, sep, moves = part.partition(":")
-            if not sep or not who.strip().isdigit() or not 1 <= int(who) <= n:
-                raise BluffkitError(f"Scripts: write 'BIDDER: move, move; ...' with bidders 1 to {n}; got {part.strip()!r}")
-            out[int(who)] = [m.strip() for m in moves.split(",") if m.strip()]
-        for k, d in enumerate(self.strategy_box.children, 1):
-            if d.value == "script" and k not in out:
-                raise BluffkitError(f"Scripts: bidder {k} plays a script: give its moves, e.g. '{k}: bid 100, pass'")
-        return out
+        scripted = [k for k, d in enumerate(self.strategy_box.children, 1) if d.value == "script"]
+        return parse_scripts(self.script.value, n, scripted)
 
     def play_move(self, text: str) -> None:
         s = self.session
@@ -289,12 +271,12 @@ class AuctionLab(W.VBox):
             self.summary.value = _box(f"Cannot simulate: {escape(str(e))}", error=True)
             return
         self.frame = df
-        se = df.revenue.std() / len(df) ** 0.5
+        st = summary(df)
         self.summary.value = _box(
-            f"<b>{len(df):,} auctions</b> of {escape(FORMATS[self.fmt.value].title)}, {n} bidders: the auctioneer's "
-            f"cash per auction {df.revenue.mean():.3f} &plusmn; {se:.3f} (sd {df.revenue.std():.3f}; money / 1,000); "
-            f"won by the bidder who values the lot most: {df.efficient.mean():.1%}; the right of first refusal "
-            f"used: {df.refused.mean():.1%}; nobody bid: {(df.winner < 0).mean():.1%}.")
+            f"<b>{st['auctions']:,} auctions</b> of {escape(FORMATS[self.fmt.value].title)}, {n} bidders: the "
+            f"auctioneer's cash per auction {st['revenue']:.3f} &plusmn; {st['se']:.3f} (sd {st['sd']:.3f}; money / "
+            f"1,000); won by the bidder who values the lot most: {st['efficient']:.1%}; the right of first refusal "
+            f"used: {st['refused']:.1%}; nobody bid: {st['nobody']:.1%}.")
         self.charts.children = [
             interactive(revenue_chart(df, title="The auctioneer's cash per auction (money / 1,000)")),
             interactive(revenue_chart(df, "auctioneer_payoff",

@@ -16,9 +16,11 @@ from __future__ import annotations
 import ipywidgets as W
 
 from bluffkit import charts_offline
-from bluffkit.analysis import charts, gamedata, scoring_theory
+from bluffkit.analysis import charts, scoring_theory
 from bluffkit.core import log as gamelog
+from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
+from bluffkit.core.spec import siblings, spec_of, specs
 
 
 def interactive(chart) -> "alt.JupyterChart":
@@ -39,7 +41,8 @@ class ScoringExplorer(W.VBox):
 
     def __init__(self, game: str = "youre-bluffing", held=()):
         charts_offline.enable()
-        self.game_choice = W.Dropdown(options=["youre-bluffing", "horse-trading"], value=game, description="Rules")
+        rulesets = siblings(game)                 # the rulesets of the game's engine, from the registry
+        self.game_choice = W.Dropdown(options=rulesets, value=spec_of(game).name, description="Rules")
         self.held = W.SelectMultiple(description="You hold", rows=10)
         self.scores = None
         self.marginal = None
@@ -81,9 +84,14 @@ class ScoringExplorer(W.VBox):
 
 
 class GameCharts(W.VBox):
-    """Money per player over time, each auction's price against the animal's value, and
-    each trade's offer against the counter-offer, for a finished or replayed game
-    (a Session, or a log file); interactive, drawn offline."""
+    """The charts of one finished or replayed game (a Session, or a log file), as its
+    spec draws them (``charts``); interactive, drawn offline. For You're Bluffing! and
+    Horse Trading: money per player over time, each auction's price against the animal's
+    value, and each trade's offer against the counter-offer. A game whose spec draws no
+    charts is refused by name.
+
+    The frames behind the charts are attributes named as the spec names them (e.g.
+    ``.money``, ``.auctions``, ``.trades``) and all together in ``.frames``."""
 
     def __init__(self, source):
         charts_offline.enable()
@@ -92,12 +100,26 @@ class GameCharts(W.VBox):
         else:
             lg, states = gamelog.read(source)
             game, moves, names = lg.game, lg.moves, lg.names
-        args = (game, states, moves, names)
-        self.money, self.auctions, self.trades = (gamedata.money_frame(*args), gamedata.auctions_frame(*args),
-                                                  gamedata.trades_frame(*args))
-        super().__init__([interactive(charts.money_chart(self.money)),
-                          interactive(charts.auction_chart(self.auctions)),
-                          interactive(charts.trade_chart(self.trades))])
+        spec = spec_of(game)
+        draw = spec.resolve("charts")
+        if draw is None:
+            able = ", ".join(s.title for s in specs() if s.charts is not None) or "none"
+            raise RulesError(f"GameCharts has no charts for {spec.title} ({spec.name}); games with charts: {able}")
+        drawn = draw(game, states, moves, names)         # {name: (frame, chart, counted)}
+        self._frames = {key: frame for key, (frame, _, _) in drawn.items()}
+        self._counted = [key for key, (_, _, counted) in drawn.items() if counted]
+        super().__init__([interactive(chart) for _, chart, _ in drawn.values()])
+
+    @property
+    def frames(self) -> dict:
+        """The frames behind the charts, by name."""
+        return dict(self._frames)
+
+    def __getattr__(self, name):
+        frames = self.__dict__.get("_frames", {})
+        if name in frames:
+            return frames[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __repr__(self) -> str:
-        return f"GameCharts({len(self.auctions)} auctions, {len(self.trades)} trades)"
+        return f"GameCharts({', '.join(f'{len(self._frames[k])} {k}' for k in self._counted)})"

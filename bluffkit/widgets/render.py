@@ -84,14 +84,21 @@ def situation(src, names, rules) -> str:
 
 
 def view_html(game, state, names, seat: int | None = None) -> str:
-    """The table of any bluffkit game, from ``seat``'s view or all-seeing."""
-    import importlib
-    module, function = _RENDERERS.get(game.name, (None, None))
-    if module is None:
-        return table_html(game, state, names, seat)
-    return getattr(importlib.import_module(f"bluffkit.widgets.{module}"), function)(game, state, names, seat)
+    """The table of any bluffkit game, from ``seat``'s view or all-seeing: the HTML view
+    its spec names, or :func:`plain_html` when it names none."""
+    from bluffkit.core.spec import spec_of
+    view = spec_of(game).resolve("html_view")
+    return (view or plain_html)(game, state, names, seat)
 
 
-#: The HTML renderer of each game that is not You're Bluffing! / Horse Trading.
-_RENDERERS = {"bloff": ("render_bloff", "bloff_html"), "bluffer": ("render_bluffer", "bluffer_html"),
-              "auction": ("render_auction", "auction_html")}
+def plain_html(game, state, names, seat: int | None = None) -> str:
+    """The view of a game with no HTML view of its own: a seat's view is the game's text
+    view (its spec's ``text_view``, else its ``describe``) of its observation, so nothing
+    the seat may not know; the all-seeing view lists the game's facts."""
+    if seat is not None:
+        from bluffkit.core.spec import spec_of
+        text = spec_of(game).resolve("text_view") or type(game).describe
+        return f"{STYLE}\n<pre class='bk-box'>{escape(text(game, game.observe(state, seat), names))}</pre>"
+    rows = "".join(f"<tr><th>{escape(str(k))}</th><td>{escape(str(v))}</td></tr>"
+                   for k, v in game.facts(state, names).items())
+    return f"{STYLE}\n<div class='bk-box'><b>all-seeing view</b></div>\n<table class='bk-table'>{rows}</table>"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, awards_lines
 from bluffkit.core.money import total
 
@@ -25,7 +26,8 @@ def auction_html(game, state, names, seat: int | None = None) -> str:
     d = r.denominations
     obs = None if seat is None else game.observe(state, seat)
     to_move = set(obs.to_move) if obs is not None else set(game.to_move(state))
-    sealed_open = state.phase == "bid" and r.fmt.style in ("sealed", "sealed-notes", "dutch")
+    traits = FORMAT_TABLES[r.format]
+    sealed_open = state.phase == "bid" and traits.SEALED
     rows = []
     for i, name in enumerate(names):
         if obs is None or i == seat:
@@ -33,12 +35,12 @@ def auction_html(game, state, names, seat: int | None = None) -> str:
         else:
             money = f"<span class='bk-secret'>{obs.note_counts[i]} notes</span>"
         bid = state.bids[i] if obs is None else obs.bids[i]
-        if r.fmt.style == "open":
+        if traits.OPEN_OUTCRY:
             bid = state.high if i == state.high_bidder else None
-        if r.fmt.style in ("american", "sealed-notes"):
+        if traits.LAYS_NOTES:
             laid = sum(state.placed[i]) if obs is None else obs.placed_counts[i]
             bid = None if laid is None or (not laid and bid is None) else f"{laid} notes laid"
-        elif r.fmt.style == "dutch" and bid is not None:
+        elif traits.SHOWS_COUNT and bid is not None:
             bid = "grabs" if bid else "waits"
         elif sealed_open and obs is not None and i != seat and i not in obs.to_move and i != state.auctioneer:
             bid = "sealed"
@@ -54,7 +56,7 @@ def auction_html(game, state, names, seat: int | None = None) -> str:
                     f"({r.pricing} auction{', double pen' if r.double else ''}) &middot; lot: <b>{lot_text}</b> "
                     f"&middot; {_PHASES[state.phase]}</div>",
              f"<table class='bk-table'><tr><th>player</th><th>money</th><th>bid</th></tr>{''.join(rows)}</table>"]
-    if r.fmt.style == "dutch" and state.phase == "bid":
+    if traits.SHOWS_COUNT and state.phase == "bid":
         lines.append(f"<div class='bk-box'>The count: <b>{state.count}</b> notes</div>")
     if state.called >= 0:
         lines.append(f"<div class='bk-box'>Called price: <b>{state.called}</b></div>")

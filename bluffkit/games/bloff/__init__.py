@@ -1,6 +1,37 @@
 """Bløff (Cheat / Bullshit / I Doubt It): lay cards face down and say what they are."""
 
+from bluffkit.core.spec import GameSpec, register
 from bluffkit.games.bloff.game import Bloff
 from bluffkit.games.bloff.rules import Rules
 
-__all__ = ["Bloff", "Rules"]
+__all__ = ["Bloff", "Rules", "SPEC"]
+
+
+def conformance_bots() -> list:
+    """The bots the conformance suite seats first: an honest player and the exact caller."""
+    from bluffkit.agents.bloff import CallerAgent, HonestAgent
+    return [HonestAgent(), CallerAgent()]
+
+
+SPEC = register(GameSpec(
+    name="bloff",
+    title=Bloff.title,
+    factory=Bloff.create,
+    from_header=Bloff.from_header,
+    players=(Rules.min_players, Rules.max_players),
+    bots="bluffkit.agents.bloff",
+    default_bot="caller",
+    test_bots="bluffkit.games.bloff:conformance_bots",
+    text_view="bluffkit.games.bloff.game:Bloff.describe",
+    html_view="bluffkit.widgets.render_bloff:bloff_html",
+    configs=(
+        ("bloff", "bloff", (), {}),
+        ("bloff-two-decks", "bloff", (), {"two_decks_from": 3}),
+    ),
+    # never legal: an empty play, one card laid twice, a player dealing
+    illegal_probes=("play none", "play AS,AS", "deal AS|2H"),
+    probes=("call", "pass", "play AS,AH,AD,AC*"),
+    scenario_prefixes=("bloff-",),
+    seat_keys=("leader",),
+    module=__name__,
+))

@@ -174,3 +174,8 @@ class Bloff(TableGame):
     def lie(self, play) -> bool:
         """Whether a play ``(player, rank, cards)`` was a lie."""
         return is_lie(play[1], play[2])
+
+    def summary(self, state) -> dict:
+        """Cards left in each hand, for a simulation's table (the winner has none:
+        "Førstemann ut har vunnet")."""
+        return {"cards": tuple(map(len, state.hands))}

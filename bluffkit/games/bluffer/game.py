@@ -289,3 +289,8 @@ class Bluffer(TableGame):
                     votes[s] = (int(rng.integers(len(order))) + 1,)
             state = dataclasses.replace(state, votes=tuple(votes))
         return state
+
+    def summary(self, state) -> dict:
+        """Each seat's points in the round in play, for a simulation's table (the whole
+        game's points are the scores)."""
+        return {"round_points": tuple(state.points)}

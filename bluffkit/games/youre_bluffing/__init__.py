@@ -12,7 +12,63 @@
 (10, 1, (2,))
 """
 
+from bluffkit.core.spec import GameSpec, register
 from bluffkit.games.youre_bluffing.game import YoureBluffing
-from bluffkit.games.youre_bluffing.rules import PRESETS, VARIANTS, Rules, preset
+from bluffkit.games.youre_bluffing.rules import GAME_NAMES, PRESETS, VARIANTS, Rules, preset
 
-__all__ = ["YoureBluffing", "Rules", "PRESETS", "VARIANTS", "preset"]
+__all__ = ["YoureBluffing", "Rules", "PRESETS", "VARIANTS", "preset", "SPECS"]
+
+
+def conformance_bots() -> list:
+    """The bots the conformance suite seats first: a random bot that overbids (so that the
+    can't-pay rule is exercised) and the heuristic one."""
+    from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent
+    return [RandomAgent(overbid=60), HeuristicAgent()]
+
+
+def _spec(name: str, title: str, variants: tuple[str, ...], configs: tuple, prefix: str) -> GameSpec:
+    """One ruleset's spec: both share the engine, the bots, the views and the probes."""
+    rules = PRESETS[GAME_NAMES[name]]
+    return register(GameSpec(
+        name=name,
+        title=title,
+        factory=YoureBluffing.create,
+        from_header=YoureBluffing.from_header,
+        players=(rules.min_players, rules.max_players),
+        presets=(GAME_NAMES[name],),
+        variants=variants,
+        bots="bluffkit.agents.youre_bluffing",
+        default_bot="heuristic",
+        test_bots="bluffkit.games.youre_bluffing:conformance_bots",
+        text_view="bluffkit.games.youre_bluffing.game:YoureBluffing.describe",
+        html_view="bluffkit.widgets.render:table_html",
+        charts="bluffkit.analysis.gamedata:game_charts",
+        configs=configs,
+        # never legal: a bid of nothing, a payment of nothing, a player turning up an animal
+        illegal_probes=("bid 0", "pay none", "draw 9", "draw cow"),
+        probes=("pass", "sell", "buy", "accept", "auction", "pay 500+500+500", "trade 0 horse none",
+                "counter 500+500", "offer 500+500+500+500"),
+        scenario_prefixes=(prefix,),
+        seat_keys=("leader",),
+        module=__name__,
+    ))
+
+
+SPECS = (
+    _spec("youre-bluffing", "You're Bluffing!", ("quick", "trade-and-auction", "short"), (
+        ("youre-bluffing", "youre-bluffing", (), {}),
+        ("youre-bluffing-quick", "youre-bluffing", ("quick",), {}),
+        ("youre-bluffing-trade-and-auction", "youre-bluffing", ("trade-and-auction",), {}),
+        ("youre-bluffing-short", "youre-bluffing", ("short",), {}),
+        ("youre-bluffing-options", "youre-bluffing", (),
+         {"buyback_without_funds": "show_and_rerun", "payment": "any_cover", "tie_break": "shared"}),
+    ), "yb-"),
+    _spec("horse-trading", "Horse Trading", ("double-auction", "trade-and-auction", "short"), (
+        ("horse-trading", "horse-trading", (), {}),
+        ("horse-trading-double-auction", "horse-trading", ("double-auction",), {}),
+        ("horse-trading-trade-and-auction", "horse-trading", ("trade-and-auction",), {}),
+        ("horse-trading-short", "horse-trading", ("short",), {}),
+        ("horse-trading-all-variants", "horse-trading", ("double-auction", "trade-and-auction", "short"),
+         {"trade_tie": "reoffer"}),
+    ), "ht-"),
+)

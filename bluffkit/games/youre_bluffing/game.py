@@ -165,3 +165,8 @@ class YoureBluffing:
         cannot see is redealt at random, keeping each holder's number of notes."""
         from bluffkit.games.youre_bluffing.invariants import redeal_hidden
         return redeal_hidden(state, seat, rng)
+
+    def summary(self, state: S.State) -> dict:
+        """Each seat's money (the value of its notes), for a simulation's table; secret
+        during play (YB "Setup": "keep their money hidden"), so read it after the game."""
+        return {"money": self.money_totals(state)}

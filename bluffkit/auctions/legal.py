@@ -1,0 +1,200 @@
+"""What one seat may do now in an auction (:class:`Legal`, the protocol of
+:class:`bluffkit.core.protocols.Legal`), why a move is refused (:func:`explain`), and
+one random legal move (:meth:`Legal.sample`).
+
+A ``Legal`` is made by a table for the moment it stands at and reads that table when
+asked to explain, sample or list: use it before the next move on that table, or ask
+the game (``game.legal(state, seat)`` makes a table of its own for each call).
+
+>>> from bluffkit.auctions import Auction
+>>> g = Auction.create(format="dutch")
+>>> legal = g.legal(g.state_from_position(4, lot=["cow"]), 1)
+>>> legal.description, legal.actions()
+('take or pass', [Word(word='take'), Word(word='pass')])
+>>> legal.explain(Bid(3))
+('not-now', 'seat 1 cannot bid 3 now; it may: take, pass')
+"""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+
+from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
+from bluffkit.auctions.state import BID, NO_CAP
+from bluffkit.core.money import contains, fmt, payment_problem
+
+_PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
+          ("choose", "choose SEAT"), ("refusals", "sell/buy"), ("pay", "pay NOTES"), ("pick", "pick N"))
+
+
+class Legal:
+    """What ``seat`` may do now: ``words`` (``pass``, ``take``, ...), ``bid`` (lowest,
+    highest or ``None``), ``place`` (lay notes), ``raise_`` (lay one note), ``call``
+    (lowest, highest), ``choose`` (seats), ``refusals`` (the ``sell``/``buy`` actions
+    allowed), ``pay`` (amount, mode, payee), ``pick`` (how many, of how many face down)."""
+
+    __slots__ = ("seat", "phase", "words", "bid", "place", "raise_", "call", "choose", "refusals", "pay", "pick",
+                 "_t")
+
+    def __init__(self, seat, phase, words=(), bid=None, place=False, raise_=False, call=None, choose=(),
+                 refusals=(), pay=None, pick=None, table=None):
+        self.seat, self.phase, self.words = seat, phase, words
+        self.bid = bid              # (lowest, highest or None) for Bid
+        self.place = place          # Secret Count (and sealed bids laid as notes): lay notes
+        self.raise_ = raise_        # American Count: lay one note
+        self.call = call            # The Call: (lowest, highest)
+        self.choose = choose        # seats the auctioneer may choose
+        self.refusals = refusals    # the Refusal actions allowed
+        self.pay = pay              # (amount, mode, payee)
+        self.pick = pick            # (how many, of how many face down)
+        self._t = table             # the table this was made for
+
+    def __bool__(self) -> bool:
+        return bool(self.words or self.bid or self.place or self.raise_ or self.call or self.choose
+                    or self.refusals or self.pay or self.pick)
+
+    def _key(self):
+        return tuple(getattr(self, f) for f in self.__slots__[:-1])
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Legal) and self._key() == other._key()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        shown = {f: getattr(self, f) for f in self.__slots__[2:-1] if getattr(self, f)}
+        return f"Legal(seat={self.seat}, {shown})"
+
+    # the protocol ---------------------------------------------------------------------
+    def explain(self, action) -> tuple[str, str] | None:
+        """``None`` when ``action`` is legal for this seat now, else ``(rule id, reason)``."""
+        return explain(self._t, self, action)
+
+    def sample(self, rng):
+        """One legal action drawn with the Generator ``rng``: the random bidder's choice
+        (see :func:`bluffkit.auctions.sample.random_action`)."""
+        from bluffkit.auctions.sample import random_action, uniform
+        return random_action(self._t, self, lambda: uniform(rng))
+
+    @property
+    def description(self) -> str:
+        """The legal actions in a few words, e.g. ``"pass or bid 20 or more"``."""
+        if not self:
+            return "nothing: it is not this seat's move"
+        out = [str(w) for w in self.words]
+        if self.bid:
+            lo, hi = self.bid
+            out.append(f"bid {lo} or more" if hi is None else f"bid {lo} to {hi}")
+        if self.place:
+            out.append("lay notes face down (bid NOTES)")
+        if self.raise_:
+            out.append("raise a note")
+        if self.call:
+            out.append(f"call {self.call[0]} to {self.call[1]}")
+        if self.choose:
+            out.append("choose seat " + " or ".join(map(str, self.choose)))
+        out += [str(r) for r in self.refusals]
+        if self.pay:
+            amount, mode, payee = self.pay
+            out.append(f"pay {amount}{' notes' if mode == 'count' else ''} to seat {payee}")
+        if self.pick:
+            out.append(f"pick {self.pick[0]} of the {self.pick[1]} face-down cards")
+        if len(out) == 1:
+            return out[0]
+        return (", ".join(out[:-1]) + ("," if len(out) > 2 else "") + " or " + out[-1])
+
+    def actions(self, limit: int | None = None):
+        """Every legal action (at most ``limit``), or ``None`` when they cannot be listed:
+        a bid with no upper bound."""
+        if self.bid and self.bid[1] is None:
+            return None
+        t, out = self._t, list(self.words)
+        d = t.rules.denominations if t is not None else ()
+        if self.bid:
+            out += [Bid(a) for a in range(self.bid[0], self.bid[1] + 1)]
+        if self.call:
+            out += [Call(a) for a in range(self.call[0], self.call[1] + 1)]
+        out += [Choose(s) for s in self.choose]
+        out += list(self.refusals)
+        if self.raise_:
+            out += [Raise(n) for n, c in zip(d, t.money[self.seat]) if c]
+        if self.pick:
+            out += [Pick(p) for p in permutations(range(1, self.pick[1] + 1), self.pick[0])]
+        if self.place or self.pay:
+            hand = t.money[self.seat]
+            for notes in product(*(range(c + 1) for c in hand)):
+                a = (Place if self.place else Pay)(notes, d)
+                if self.place or explain(t, self, a) is None:
+                    out.append(a)
+                if limit is not None and len(out) >= limit:
+                    break
+        return out if limit is None else out[:limit]
+
+
+def explain(t, legal: Legal, action) -> tuple[str, str] | None:
+    """``None`` when ``action`` is legal for ``legal.seat`` on table ``t``; else ``(rule, reason)``."""
+    kind, seat, r = type(action), legal.seat, t.rules
+    d = r.denominations
+    if not legal:
+        return t._why_not(seat)
+    if kind is Bid and legal.bid:
+        lo, hi = legal.bid
+        a = action.amount
+        if not isinstance(a, int) or isinstance(a, bool) or a < lo:
+            return t._too_low(lo)
+        if hi is not None and a > hi:
+            return ("over-cap", f"seat {seat} showed it can pay only {hi}: on the repeat it may bid at most that")
+        return None
+    if kind is Place and legal.place:
+        if len(action.notes) != len(d) or min(action.notes) < 0 or not contains(t.money[seat], action.notes):
+            return ("notes-not-held", f"seat {seat} does not hold "
+                    f"{fmt(action.notes, d) if len(action.notes) == len(d) else action.notes}")
+        return None
+    if kind is Raise and legal.raise_:
+        if action.note not in d or not t.money[seat][d.index(action.note)]:
+            return ("notes-not-held", f"seat {seat} holds no note of {action.note}")
+        return None
+    if kind is Call and legal.call:
+        lo, hi = legal.call
+        if not isinstance(action.amount, int) or not lo <= action.amount <= hi:
+            return ("call-not-payable", f"call a price from {lo} to {hi}: if it is refused the auctioneer must "
+                    "buy at it, so only a price the auctioneer can pay")
+        return None
+    if kind is Choose and legal.choose:
+        if action.seat not in legal.choose:
+            return ("not-a-candidate", f"choose one of seats {', '.join(map(str, legal.choose))}")
+        return None
+    if kind is Refusal and legal.refusals:
+        if action in legal.refusals:
+            return None
+        return ("cannot-buy", t._refusal_problem(action.keep))
+    if kind is Pay and legal.pay:
+        amount, mode, _ = legal.pay
+        notes = action.notes
+        if len(notes) != len(d) or min(notes) < 0:
+            return ("bad-payment", "a payment is a set of notes")
+        if mode == "count":
+            if not contains(t.money[seat], notes):
+                return ("notes-not-held", f"seat {seat} does not hold {fmt(notes, d)}")
+            if sum(notes) != amount:
+                return ("wrong-count", f"pay exactly {amount} notes (any notes: their value does not count)")
+            return None
+        problem = payment_problem(t.money[seat], notes, amount, d, r.payment)
+        return ("bad-payment", problem) if problem else None
+    if kind is Pick and legal.pick:
+        k, of = legal.pick
+        p = action.places
+        if len(p) != k or len(set(p)) != k or not all(isinstance(x, int) and 1 <= x <= of for x in p):
+            return ("bad-pick", f"point at {k} of the {of} face-down cards (pick 1..{of})")
+        return None
+    if action in legal.words:
+        return None
+    cap = t.caps[seat]
+    if cap != NO_CAP and (kind in (Bid, Place) or action in (TAKE, ACCEPT) and t.phase == BID):
+        return ("over-cap", f"seat {seat} showed it can pay only {cap}: on the repeat it may bid at most that")
+    more = t._explain_more(seat, action)
+    if more:
+        return more
+    allowed = [str(w) for w in legal.words] + [name for f, name in _PARTS if getattr(legal, f)]
+    return ("not-now", f"seat {seat} cannot {action} now; it may: {', '.join(allowed)}")
+

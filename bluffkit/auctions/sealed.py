@@ -1,0 +1,206 @@
+"""Sealed bids: Secret Value (4), Secret Count (5) and Second Hand (8), and the ranking
+of bids they share with Round-the-Table (Bidder Up!, "The Auctions").
+
+Secret Value and Second Hand bids are named amounts by default; the rule option
+``sealed_bids="notes"`` reads "place a secret bid face-down" as notes laid from the
+bidder's hand, the bid being their total value (see :class:`bluffkit.auctions.rules.Rules`).
+"""
+
+from __future__ import annotations
+
+from bluffkit.auctions.actions import PASS, Place
+from bluffkit.auctions.base import Table, register_format
+from bluffkit.auctions.legal import Legal
+from bluffkit.auctions.state import BID, CHOOSE, NO_CAP
+from bluffkit.core.money import total
+
+
+class Ranked(Table):
+    """Bids made once each and then ranked: "Whoever bid the highest amount wins the sale.
+    In case of a tie, the auctioneer may choose which of these players wins." A double pen
+    in Secret Value and Secret Count: "the highest bid applies to the more valuable of the
+    two animals; the second-highest bid applies to the less valuable one"."""
+
+    __slots__ = ()
+    RANKS_BIDS = True
+
+    def _legal_bid(self, seat, phase, cap):
+        hi = None if cap == NO_CAP else cap
+        ok = hi is None or hi >= 1
+        return Legal(seat, phase, words=(PASS,), bid=(1, hi) if ok else None, table=self)
+
+    def _bid(self, seat, action) -> None:
+        amount = 0 if action == PASS else action.amount
+        self._set("bids", seat, amount)
+        self._bid_made(seat)
+
+    def _bid_made(self, seat: int) -> None:
+        self.pending = tuple(s for s in self.pending if s != seat)
+        if not self.pending:
+            self._rank()
+
+    def _ties_to_auctioneer(self) -> bool:
+        return True
+
+    def _price(self, seat: int) -> int:
+        """What the winner of a single lot pays: its bid."""
+        return self.bids[seat]
+
+    def _rank(self) -> None:
+        bids = self.bids
+        if not any(b for b in bids if b):
+            return self._nobody()
+        self.awards = ()
+        self._next_place()
+
+    def _candidates(self) -> tuple[int, ...]:
+        """The seats tied for the best bid among those not yet awarded a lot."""
+        done = {a[0] for a in self.awards}
+        rest = [s for s in self.bidders if s not in done and self.bids[s]]
+        if not rest:
+            return ()
+        best = max(self.bids[s] for s in rest)
+        return tuple(s for s in rest if self.bids[s] == best)
+
+    def _next_place(self) -> None:
+        """Award the next place (the only one, or the two of a split double pen)."""
+        places = 2 if self.rules.split else 1
+        while len(self.awards) < places:
+            tied = self._candidates()
+            if not tied:
+                break
+            if len(tied) > 1 and self._ties_to_auctioneer():
+                self.phase, self.choosing = CHOOSE, ("winner", tied)
+                return
+            self._place(tied[0])
+        self._settle_ranking()
+
+    def _place(self, seat: int) -> None:
+        self.awards = self.awards + ((seat, (), self.bids[seat]),)
+
+    def _settle_ranking(self) -> None:
+        awards = list(self.awards)
+        lot = self.lot
+        if self.rules.split:
+            a, b = sorted(lot, key=self.animal_value, reverse=True)
+            if len(awards) == 2 and self.animal_value(a) == self.animal_value(b) and not self.choosing:
+                # "If the two animals are equally valuable ... the auctioneer chooses which
+                # player bid for which animal."
+                self.phase, self.choosing = CHOOSE, ("first-animal", (awards[0][0], awards[1][0]))
+                return
+            lots = [(a,), (b,)]
+            awards = [(s, lots[i], price) for i, (s, _, price) in enumerate(awards)]
+            if len(awards) == 1:       # nobody bid for the other animal: the auctioneer gets it free
+                self.owners = ((b, self.auctioneer),)
+        else:
+            s = awards[0][0]
+            awards = [(s, lot, self._price(s))]
+        self.choosing = ()
+        self._award(tuple(awards))
+
+    def _chosen(self, seat: int) -> None:
+        kind, _ = self.choosing
+        if kind == "winner":
+            self.choosing = ()
+            self.phase = BID
+            self._place(seat)
+            return self._next_place()
+        first = self.awards[0] if self.awards[0][0] == seat else self.awards[1]
+        second = self.awards[1] if first is self.awards[0] else self.awards[0]
+        self.awards = (first, second)
+        self.choosing = ("chosen", ())
+        self._settle_ranking()
+
+
+class Sealed(Ranked):
+    """"All fellow players simultaneously place a secret bid face-down on the table. They
+    then all reveal their bids together." With ``sealed_bids="notes"`` a bid is notes laid
+    from the hand (its value the notes' total); they go back to their owners when the bids
+    are revealed, and the winner pays as usual (it holds its bid, so it can)."""
+
+    __slots__ = ()
+    SEALED = True
+
+    @property
+    def laid(self) -> bool:
+        """Whether bids are notes laid face down."""
+        return self.LAYS_NOTES or self.rules.sealed_bids == "notes"
+
+    def _legal_bid(self, seat, phase, cap):
+        if self.LAYS_NOTES or self.rules.sealed_bids == "notes":
+            return Legal(seat, phase, words=(PASS,), place=True, table=self)
+        hi = None if cap == NO_CAP else cap
+        ok = hi is None or hi >= 1
+        return Legal(seat, phase, words=(PASS,), bid=(1, hi) if ok else None, table=self)
+
+    def _waiting(self, seat):
+        return ("already-bid", f"seat {seat} has made its bid; bids are revealed together")
+
+    def _bid(self, seat, action) -> None:
+        if type(action) is Place:
+            self._set("money", seat, tuple(a - b for a, b in zip(self.money[seat], action.notes)))
+            self._set("placed", seat, action.notes)
+            notes = action.notes
+            amount = sum(notes) if self.rules.pricing == "count" else total(notes, self.rules.denominations)
+        else:
+            amount = 0 if action == PASS else action.amount
+        self._set("bids", seat, amount)
+        self._bid_made(seat)
+
+    def _rank(self) -> None:
+        if not self.LAYS_NOTES and self.rules.sealed_bids == "notes":
+            self._take_back(range(self.n))      # notes laid as a value bid: revealed, then back in hand
+        super()._rank()
+
+    def redraw_bids(self, seat, bids, money, placed, rng, changes) -> None:
+        """Others' sealed bids are drawn again; bids laid as notes: a random handful of the
+        same notes instead."""
+        if self.phase != BID:
+            return
+        width = len(self.rules.denominations)
+        for s in self.bidders:
+            if s == seat or bids[s] is None:
+                continue
+            if not self.laid:
+                bids[s] = int(rng.integers(0, 300))
+                continue
+            notes = [i for i, c in enumerate(tuple(a + b for a, b in zip(money[s], placed[s]))) for _ in range(c)]
+            laid = rng.permutation(len(notes))[:int(rng.integers(0, len(notes) + 1))]
+            p = [0] * width
+            for j in laid:
+                p[notes[j]] += 1
+            money[s] = tuple(a + b - c for a, b, c in zip(money[s], placed[s], p))
+            placed[s] = tuple(p)
+            bids[s] = sum(p) if self.rules.pricing == "count" else total(p, self.rules.denominations)
+
+
+@register_format("secret-value")
+class SecretValue(Sealed):
+    """Secret Value (4): the highest bid wins and pays its bid."""
+
+    __slots__ = ()
+
+
+@register_format("secret-count")
+class SecretCount(Sealed):
+    """Secret Count (5): "bid a secret number of money notes. They place the notes
+    simultaneously face-down on the table, then show how many notes they bid (but not the
+    face of the notes). Whoever bid the most notes wins the sale." The notes laid pay."""
+
+    __slots__ = ()
+    LAYS_NOTES = True
+
+
+@register_format("second-hand")
+class SecondHand(Sealed):
+    """Second Hand (8): "Whoever bid the highest amount wins the sale, at the value of the
+    second-highest bid"; several tied at the top: the chosen one pays "the full price"."""
+
+    __slots__ = ()
+    PRICE_IS_BID = False
+
+    def _price(self, winner: int) -> int:
+        others = [self.bids[s] for s in self.bidders if s != winner and self.bids[s]]
+        if others:
+            return max(others)
+        return 0 if self.rules.second_price_alone == "zero" else self.bids[winner]

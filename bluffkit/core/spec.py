@@ -1,0 +1,239 @@
+"""Game specs: what bluffkit knows about each game, in one object per game, and the registry.
+
+Each game package registers one :class:`GameSpec` when it is imported (its
+``__init__.py`` calls :func:`register`); a package that plays two rulesets of one
+engine registers one spec per ruleset, sharing the factory. The command line, the
+bots, the conformance suite and the panels ask the registry (:func:`spec_of`,
+:func:`specs`) and never name a game themselves.
+
+Discovery: the first question to the registry imports every subpackage of
+:mod:`bluffkit.games` (so a new game is one new package there), then every module
+named by an entry point of the group ``bluffkit.games`` (a game installed from
+another distribution). Modules named in a spec (bots, views, charts) are imported
+only when they are used, so core never imports the agents or the panels.
+
+>>> spec = spec_of("bloff")
+>>> spec.title, spec.players, spec.default_bot
+('Bløff (Cheat)', (3, 10), 'caller')
+>>> spec_of("horse-trading").variants
+('double-auction', 'trade-and-auction', 'short')
+>>> spec_of(spec.factory("bloff")) is spec            # a game object asks too
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bluffkit.core.errors import RulesError
+
+#: One conformance configuration: (configuration name, game name, variants, rule options).
+#: The name is also the golden playthrough's file name.
+Config = tuple[str, str, tuple[str, ...], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything outside a game's package needs to know about the game.
+
+    Names and rules:
+
+    - ``name``: the name games are made and logged under (``make_game(name)``);
+      ``aliases``: other names that reach this spec.
+    - ``title``: the name people read; ``players``: ``(fewest, most)`` seats.
+    - ``factory(name, variants=(), **options)``: the game object (the name asked for is
+      passed on, so one factory can serve several rulesets); ``from_header(header)``: the
+      game a log header describes.
+    - ``presets``: the named rule sets the game starts from; ``preset_option``: the rule
+      option that chooses one, when it is an option (e.g. ``format`` of an auction);
+      ``variants``: the named variants ``make_game(name, variants=[...])`` takes.
+
+    Bots and views (``"module"`` or ``"module:attribute"`` strings, imported when used):
+
+    - ``bots``: the module holding ``AGENTS`` (name -> bot factory), optionally
+      ``from_spec(text)`` (a bot with a parameter) and ``SPEC_HELP``; ``None``: only the
+      generic bots of :mod:`bluffkit.agents.generic`. ``default_bot``: the bot that fills
+      empty seats. ``test_bots``: a function of no arguments giving the bots the
+      conformance suite seats first (the other seats play the random bot).
+    - ``text_view(game, observation, names, legal=False) -> str``: a seat's view as text;
+      ``html_view(game, state, names, seat=None) -> str``: the table as HTML
+      (``None``: a plain view drawn from the text view and the game's facts);
+      ``charts(game, states, moves, names)``: the charts of one game, as
+      ``{name: (frame, chart, counted)}`` (``counted``: the frame's rows are events a
+      summary may count; ``None``: the game has no charts).
+
+    Checks:
+
+    - ``configs``: the configurations the conformance suite and the golden playthroughs
+      cover (:data:`Config`); ``test_players(game)``: the seat counts a configuration is
+      checked with (``None``: the first three counts of ``players``);
+      ``test_seeds``, ``test_min_steps``: seeds per check and the fewest steps they may
+      take together (fewer means the games were implausibly short).
+    - ``illegal_probes``: moves that are never legal: tried on every seat at sampled
+      steps, each must be refused and change nothing. ``probes``: moves that are legal
+      only sometimes: refused without a change, or played, the immutable step agreeing
+      and every conservation law holding after.
+    - ``scenario_prefixes``: the prefixes of this game's scenario file names;
+      ``seat_keys``: the keys of a scenario's start position that name a seat.
+    """
+
+    name: str
+    title: str
+    factory: Callable[..., Any]
+    from_header: Callable[[dict], Any]
+    players: tuple[int, int]
+    aliases: tuple[str, ...] = ()
+    presets: tuple[str, ...] = ()
+    preset_option: str | None = None
+    variants: tuple[str, ...] = ()
+    bots: str | None = None
+    default_bot: str = "random"
+    test_bots: str | None = None
+    text_view: str | None = None
+    html_view: str | None = None
+    charts: str | None = None
+    configs: tuple[Config, ...] = field(default=(), hash=False)   # options are dicts
+    test_players: Callable[[Any], tuple[int, ...]] | None = None
+    test_seeds: int = 3
+    test_min_steps: int = 100
+    illegal_probes: tuple[str, ...] = ()
+    probes: tuple[str, ...] = ()
+    scenario_prefixes: tuple[str, ...] = ()
+    seat_keys: tuple[str, ...] = ()
+    module: str = field(default="", compare=False)     # the package that registered it
+
+    def __post_init__(self) -> None:
+        def need(ok, msg):
+            if not ok:
+                raise RulesError(f"game spec {self.name!r}: {msg}")
+
+        need(isinstance(self.name, str) and self.name and self.name == self.name.strip(),
+             "the name must be a non-empty string")
+        need(all(isinstance(a, str) and a for a in self.aliases), "aliases must be non-empty strings")
+        need(callable(self.factory) and callable(self.from_header), "factory and from_header must be callable")
+        lo, hi = self.players if isinstance(self.players, tuple) and len(self.players) == 2 else (None, None)
+        need(isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi,
+             f"players must be (fewest, most) with 1 <= fewest <= most, got {self.players!r}")
+        for what in ("bots", "test_bots", "text_view", "html_view", "charts"):
+            ref = getattr(self, what)
+            need(ref is None or (isinstance(ref, str) and ref.strip()), f"{what} must be a 'module:attribute' string")
+        for c in self.configs:
+            need(isinstance(c, tuple) and len(c) == 4 and isinstance(c[0], str) and c[1] in self.names,
+                 f"a configuration is (name, one of {self.names}, variants, options), got {c!r}")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name and the aliases."""
+        return (self.name,) + tuple(self.aliases)
+
+    def make(self, name: str | None = None, **kwargs):
+        """The game (``name``: which of :attr:`names`; the spec's name by default)."""
+        return self.factory(name or self.name, **kwargs)
+
+    def seat_counts(self, game=None) -> tuple[int, ...]:
+        """The seat counts the conformance suite checks ``game`` (this spec's game) with."""
+        if self.test_players is not None:
+            return tuple(self.test_players(game if game is not None else self.make()))
+        lo, hi = self.players
+        return tuple(range(lo, min(hi, lo + 2) + 1))
+
+    def resolve(self, what: str):
+        """The object a reference field (``bots``, ``html_view``, ...) names, imported now;
+        ``None`` when the field is empty."""
+        ref = getattr(self, what)
+        return None if ref is None else load_ref(ref)
+
+
+def load_ref(ref: str):
+    """The object ``"package.module"`` or ``"package.module:attr.attr"`` names."""
+    module, _, attrs = ref.partition(":")
+    obj = importlib.import_module(module)
+    for attr in filter(None, attrs.split(".")):
+        obj = getattr(obj, attr)
+    return obj
+
+
+_SPECS: dict[str, GameSpec] = {}     # by name, in the order registered
+_NAMES: dict[str, str] = {}          # every name and alias -> the spec's name
+_loaded = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add ``spec`` to the registry (a game package calls this once when imported).
+
+    A name or alias already taken by another spec is refused; registering a spec again
+    under its own name (a module imported twice) replaces it."""
+    if not isinstance(spec, GameSpec):
+        raise RulesError(f"register takes a GameSpec, got {type(spec).__name__}")
+    for n in spec.names:
+        owner = _NAMES.get(n)
+        if owner is not None and owner != spec.name:
+            raise RulesError(f"the game name {n!r} of {spec.module or spec.name} is taken by "
+                             f"{_SPECS[owner].module or owner}")
+    old = _SPECS.pop(spec.name, None)
+    if old is not None:
+        for n in old.names:
+            _NAMES.pop(n, None)
+    _SPECS[spec.name] = spec
+    for n in spec.names:
+        _NAMES[n] = spec.name
+    return spec
+
+
+def discover() -> None:
+    """Import every game package (the subpackages of :mod:`bluffkit.games`, then the
+    modules of the ``bluffkit.games`` entry points); each registers its spec."""
+    global _loaded
+    _loaded = True
+    import bluffkit.games as games
+    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
+        if info.ispkg and not info.name.startswith("_"):
+            importlib.import_module(f"{games.__name__}.{info.name}")
+    from importlib.metadata import entry_points
+    for ep in entry_points(group="bluffkit.games"):
+        loaded = ep.load()
+        if isinstance(loaded, GameSpec):
+            register(loaded)
+
+
+def _load() -> None:
+    if not _loaded:
+        discover()
+
+
+def specs() -> list[GameSpec]:
+    """Every registered spec, in the order the games registered."""
+    _load()
+    return list(_SPECS.values())
+
+
+def names() -> list[str]:
+    """Every name a game can be made under (names and aliases), sorted."""
+    _load()
+    return sorted(_NAMES)
+
+
+def spec_of(game) -> GameSpec:
+    """The spec of ``game``: a game name or alias, or a game object (its ``name``)."""
+    _load()
+    name = game if isinstance(game, str) else getattr(game, "name", None)
+    if name not in _NAMES:
+        what = repr(name) if isinstance(game, str) or name is not None else f"object {type(game).__name__}"
+        raise RulesError(f"unknown game {what}; known games: {', '.join(sorted(_NAMES))}")
+    return _SPECS[_NAMES[name]]
+
+
+def siblings(game) -> list[str]:
+    """The names of the specs built by the same factory as ``game``'s (the rulesets of
+    one engine), ``game``'s own included, in the order registered."""
+    factory = spec_of(game).factory
+    return [s.name for s in specs() if s.factory == factory]
+
+
+def configs() -> list[Config]:
+    """Every conformance configuration of every game, in registry order."""
+    return [c for s in specs() for c in s.configs]

@@ -1,0 +1,50 @@
+"""pytest set-up for the whole tree: nbval compares a chart by the words it shows.
+
+A chart drawn as SVG differs in its bytes whenever the renderer's version, fonts
+or rounding move a point, though nothing a reader sees has changed. nbval would
+compare those bytes; here an SVG output is compared by its text (titles, axis
+labels, legends, marks' labels) in order, so a changed or missing label, a
+changed number printed on the chart and every error still fail the notebook.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import re
+
+_TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def svg_words(svg) -> str:
+    """The text an SVG shows, one line per ``<text>`` element, in document order.
+
+    >>> svg_words('<svg><g><text x="1">Bids</text><path d="M0"/><text>per <tspan>seat</tspan></text></g></svg>')
+    'Bids\\nper seat'
+    """
+    if isinstance(svg, list):
+        svg = "".join(svg)
+    return "\n".join(html.unescape(_TAG.sub("", t)).strip() for t in _TEXT.findall(svg))
+
+
+def _words_only(outputs):
+    outputs = copy.deepcopy(outputs)
+    for out in outputs:
+        data = out.get("data") if isinstance(out, dict) else None
+        if isinstance(data, dict) and "image/svg+xml" in data:
+            data["image/svg+xml"] = svg_words(data["image/svg+xml"])
+    return outputs
+
+
+try:
+    from nbval.plugin import IPyNbCell
+except ImportError:      # nbval is a test dependency; without it there is nothing to adjust
+    pass
+else:
+    _compare = IPyNbCell.compare_outputs
+
+    def _compare_words(self, test, ref, skip_compare=None):
+        return _compare(self, _words_only(test), _words_only(ref), skip_compare)
+
+    IPyNbCell.compare_outputs = _compare_words
