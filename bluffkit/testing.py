@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bluffkit.agents.base import make_agent
+from bluffkit.agents.base import make_agent, tell_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError
 from bluffkit.core.play import play
@@ -39,9 +39,10 @@ from bluffkit.core.spec import configs, spec_of
 
 def default_agents(game, players: int) -> list:
     """A mix of the game's bots: the ones its spec seats first (``test_bots``), then
-    random bots in the other seats."""
+    random bots in the other seats. Each is told what its bots module tells a bot seated
+    at ``game`` (e.g. a Bluffer bot, the facts of the game's deck)."""
     make = spec_of(game).resolve("test_bots")
-    first = list(make()) if make is not None else []
+    first = [tell_agent(a, game) for a in make()] if make is not None else []
     return (first + [make_agent("random", game) for _ in range(players)])[:players]
 
 

@@ -877,3 +877,110 @@ def test_a_second_answer_in_the_same_window_is_explained():
     with pytest.raises(IllegalAction) as info:
         g.step(s, 1, "call")
     assert "nothing to call" not in info.value.reason
+
+
+# -- the deck's limits, the legal-actions object, the bots ---------------------------------------
+
+def test_more_players_than_the_decks_have_cards_is_refused():
+    """"Giver stokker og deler ut hele stokken, ett kort om gangen": everyone is dealt at least
+    one card, so one deck seats at most 52 players, two decks 104."""
+    with pytest.raises(RulesError, match="max_players 53 is more players than the 52 cards of the deck"):
+        Bloff.create(two_decks_from=None, max_players=53)
+    with pytest.raises(RulesError, match="the 104 cards of the two decks"):
+        Bloff.create(max_players=105)
+    g = Bloff.create(two_decks_from=None, max_players=52)
+    s = g.step(g.new_state(52), None, g.sample_chance(g.new_state(52), np.random.default_rng(0)))
+    assert [len(h) for h in s.hands] == [1] * 52
+
+
+def test_the_legal_actions_explain_themselves_without_the_table():
+    from bluffkit.core.protocols import Legal
+    g = Bloff()
+    s = dealt(g, 4)
+    play = g.legal(s, 0)
+    assert isinstance(play, Legal)
+    assert play.explain(Call()) == g.legal(s, 0).explain(Call(), None)
+    assert play.explain(Call())[0] == "no-passing"
+    assert g.legal(s, 1).explain(Play((s.hands[1][0],)))[0] == "not-your-turn"
+    assert g.legal(s, 1).explain(Call())[0] == "no-call-window"
+    s = g.step(s, 0, Play((s.hands[0][0],)))
+    assert g.legal(s, 0).explain(Call())[0] == "own-play"
+    assert g.legal(s, 1).explain(Call()) is None
+    assert g.legal(s, 1).actions() == (Call(), Pass()) and g.legal(s, 1).description == "call or pass"
+    assert g.legal(s, 0).actions() == () and g.legal(s, 0).description == "nothing now"
+
+
+def test_a_sampled_play_is_legal_and_honours_max_cards():
+    g = Bloff.create(max_cards=2)
+    s = dealt(g, 4)
+    legal = g.legal(s, 0)
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        a = legal.sample(rng)
+        assert legal.explain(a) is None and 1 <= len(a.cards) <= 2, a
+    listed = legal.actions()
+    assert len(listed) == 13 + 13 * 12 // 2 and all(legal.explain(a) is None for a in listed)
+    assert len(legal.actions(limit=5)) == 5
+    assert legal.description == "play 1 to 2 of your 13 cards"
+
+
+@pytest.mark.parametrize("max_cards", [1, 2])
+def test_every_bot_honours_max_cards(max_cards):
+    """A play of more than ``max_cards`` is refused ("too-many-cards"): every bot must keep to
+    it, the honest ones holding more of the rank included."""
+    from bluffkit.agents.base import agent_names, make_agent
+    from bluffkit.core.play import play
+    g = Bloff.create(max_cards=max_cards)
+    names = agent_names(g)
+    for seed in range(3):
+        rec = play(g, [make_agent(names[(seed + i) % len(names)], g) for i in range(4)], seed)
+        plays = [a for seat, a in rec.moves if isinstance(a, Play)]
+        assert plays and max(len(a.cards) for a in plays) <= max_cards
+
+
+def _observation_after_fourteen_claims(hidden_play_by_claimant: bool = False):
+    """Seat 2's view: seat 0 laid four jacks, seat 1 called and took them; then twelve claims
+    of one true card each were called and turned over (so seat 1 laid nothing unseen), and now
+    seat 1 lays four cards and says "four jacks". With ``hidden_play_by_claimant``, one of
+    seat 1's plays in between was let go instead (its card never seen)."""
+    from bluffkit.games.bloff.cards import parse_cards
+    from bluffkit.games.bloff.observe import Legal, Observation, by_keyword
+    J = 10
+    jacks = parse_cards("JS,JH,JD,JC")
+    claims = [(0, J, 4)]
+    revealed = [(0, J, jacks, 1, 1)]
+    for j in range(1, 13):
+        claimant, rank = j % 3, (J + j) % 13
+        claims.append((claimant, rank, 1))
+        if hidden_play_by_claimant and j == 4:
+            continue                                    # seat 1's claim of twos: everyone let it go
+        caller = (claimant + 1) % 3
+        revealed.append((claimant, rank, (rank * 4 + j % 4,), caller, caller))
+    claims.append((1, J, 4))
+    hand = tuple(c for c in range(52) if c // 4 not in (J,))[:15]
+    return by_keyword(Observation, dict(
+        seat=2, rules=Bloff().rules, decks=1, phase="call", current=1, rank=J, to_move=(2, 0), hand=hand,
+        hand_sizes=(17, 16, 15), pile_size=4, my_pile_cards=(), my_laid=(), claims=tuple(claims),
+        revealed=tuple(revealed), pending=(2, 0), winner=-1, legal=Legal(2, "call", call=True)))
+
+
+def test_the_caller_counts_the_cards_it_saw_turned_over():
+    """A player who picked up four jacks at a call, and has laid nothing unseen since, holds
+    them: their "four jacks" is no lie (the model's claimant plays what it holds), and the
+    caller lets it go. Without counting them, four jacks in 20 unseen cards look unlikely."""
+    from bluffkit.agents.bloff import CallerAgent, p_false, reveal_claims, seen_cards
+    from bluffkit.analysis.bloff_probability import p_claim_false
+    obs = _observation_after_fourteen_claims()
+    outside, inside = seen_cards(obs)
+    from bluffkit.games.bloff.cards import parse_cards
+    jacks = set(parse_cards("JS,JH,JD,JC"))
+    assert jacks <= set(inside)
+    assert p_false(obs) == 0.0
+    assert CallerAgent().act(obs, obs.legal, np.random.default_rng(0)) == Pass()
+    blind = p_claim_false(4, 0, 0, 1, 17 + 16 + 4, 16 + 4)     # what it would say knowing nothing
+    assert blind > 0.5
+    # one play of seat 1 nobody turned over: the jacks may have gone into it
+    obs = _observation_after_fourteen_claims(hidden_play_by_claimant=True)
+    assert reveal_claims(obs) == [0] + [j for j in range(1, 13) if j != 4]
+    assert not jacks & set(seen_cards(obs)[1])
+    assert p_false(obs) > 0.5

@@ -1116,3 +1116,74 @@ def test_copy_is_refused_when_the_option_is_off():
     assert s.phase == "shuffle"
     refused(g, g.step(g.new_state(3), None, f"ask {Q}"), 0, "copy three", "not-copying",
             says="leader_copies is off")
+
+
+# -- what a bot may know ------------------------------------------------------------------------
+
+def _voting_position():
+    """Ben (seat 1) to vote on octopus-hearts; the answers read: three (true), five, two, nine."""
+    g = make_game("bluffer")
+    s = run(g, g.new_state(3), (None, f"ask {Q}"), (ANNE, "write two"), (BEN, "write five"),
+            (CHLOE, "write nine"), (None, "shuffle 3,1,0,2"))
+    return g, s
+
+
+def test_a_bot_given_only_its_observation_does_not_open_the_deck(monkeypatch):
+    """A voter's observation holds the answers, never which one is true ("The Leader of the
+    round does not bet (they have seen the answer)": only the leader has). A bot that is
+    given nothing else must not find the truth by reading the question deck: with the deck
+    closed it still votes, and however sharp it is, it finds the truth no more often than a
+    guess among the answers that are not its own (1 in 3 here)."""
+    from bluffkit.agents.bluffer import BluffBot
+    from bluffkit.games.bluffer.rules import Rules
+    g, s = _voting_position()
+    obs = g.observe(s, BEN)
+    assert obs.truth is None and obs.authors is None
+
+    def closed(self):
+        raise AssertionError("the bot opened the question deck")
+
+    monkeypatch.setattr(Rules, "load_deck", closed)
+    bot = BluffBot(1.0)
+    truths = sum(bot.act(obs, obs.legal, np.random.default_rng(seed)) == Vote(1) for seed in range(300))
+    assert 60 <= truths <= 140, f"a bot that knows no facts found the truth {truths} times in 300 (about 100 expected)"
+
+
+def test_a_bot_that_knows_the_fact_is_told_it_by_whoever_builds_it():
+    from bluffkit.agents.base import make_agent
+    from bluffkit.agents.bluffer import BluffBot, deck_facts
+    g, s = _voting_position()
+    obs = g.observe(s, BEN)
+    knowing = BluffBot(1.0, facts={Q: "three"})
+    assert all(knowing.act(obs, obs.legal, np.random.default_rng(seed)) == Vote(1) for seed in range(20))
+    wrong = BluffBot(1.0, facts={Q: "two"})          # a bot sure of a false "fact" votes for it
+    assert all(wrong.act(obs, obs.legal, np.random.default_rng(seed)) == Vote(3) for seed in range(20))
+    sharp = make_agent("sharp", g)                    # built by name for a game: told its deck's facts
+    assert sharp.facts == deck_facts(g.deck)
+    with pytest.raises(RulesError, match="facts must map"):
+        BluffBot(0.5, facts=["three"])
+
+
+def test_the_legal_actions_explain_themselves_and_list_what_can_be_listed():
+    from bluffkit.core.protocols import Legal
+    g = make_game("bluffer")
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    write = g.legal(s, BEN)
+    assert isinstance(write, Legal)
+    assert write.actions() is None, "any text is an answer: the writes cannot be listed"
+    assert write.explain(Write("a purple cow")) is None
+    assert write.explain(Write("x" * 61))[0] == "answer-too-long"
+    assert write.explain(Vote(1))[0] == "not-voting-yet"
+    assert write.description == "write a false answer (up to 60 characters)"
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        a = write.sample(rng)
+        assert isinstance(a, Write) and write.explain(a) is None and a.text != "three"
+    g, s = _voting_position()
+    vote = g.legal(s, BEN)
+    assert vote.actions() == (Vote(1), Vote(2), Vote(3), Vote(4))
+    assert vote.explain(Vote(7))[0] == "no-such-answer"
+    assert g.legal(s, ANNE).explain(Vote(1))[0] == "leader-does-not-vote"
+    assert g.legal(s, ANNE).actions() == () and g.legal(s, ANNE).description == "nothing now"
+    assert {vote.sample(np.random.default_rng(k)) for k in range(60)} == {Vote(1), Vote(3), Vote(4)}, \
+        "a random vote is any answer but one's own (#2, Ben's \"five\")"

@@ -116,8 +116,21 @@ def make_agent(spec, game=None):
     if spec not in agents:
         made = getattr(module, "from_spec", lambda _: None)(spec)     # a bot with a parameter, e.g. "shade 0.5"
         if made is not None:
-            return made
+            return _told(module, made, game)
         extra = getattr(module, "SPEC_HELP", "")
         raise RulesError(f"unknown agent {spec!r}; choose from {', '.join(sorted(agents))}{extra} "
                          f"or script:MOVE,MOVE,...")
-    return agents[spec]()
+    return _told(module, agents[spec](), game)
+
+
+def tell_agent(agent, game):
+    """``agent`` told what its game's bots module tells a bot seated at ``game`` from
+    outside the observations (its ``tell(agent, game)``, if any)."""
+    return _told(_agent_module(game), agent, game)
+
+
+def _told(module, agent, game):
+    """``agent`` after its module's ``tell(agent, game)``, if any: what a bot built by name
+    is told about the game from outside its observations (e.g. the facts a Bluffer bot knows)."""
+    tell = getattr(module, "tell", None)
+    return tell(agent, game) if tell is not None and game is not None else agent

@@ -1,38 +1,49 @@
 """Bots for Bløff (Cheat).
 
-- :class:`RandomAgent`: uniform over its choices: lays 1 to 4 random cards (fewer if it
-  holds fewer), and calls or passes with even odds.
+- ``random`` is the generic :class:`~bluffkit.agents.generic.RandomBot`: it plays
+  :meth:`bluffkit.games.bloff.observe.Legal.sample` (calls or passes with even odds;
+  lays 1 to 4 random cards, fewer if it holds fewer or ``max_cards`` allows fewer).
+  :class:`RandomAgent` makes the same draws from a buffered stream (faster; the same
+  games from the same seed).
 - :class:`HonestAgent`: honest when it can, lying only when it must: it lays every
-  card of the rank in turn; holding none, it lays one card it least needs. It calls
-  only a claim it knows is false (more of the rank than could exist).
+  card of the rank in turn (at most ``max_cards`` of them); holding none, it lays one
+  card it least needs. It calls only a claim it knows is false (more of the rank than
+  could exist).
 - :class:`CallerAgent`: plays like the honest bot, and calls when the probability that
   the last claim is false, computed exactly from what it has seen
-  (:mod:`bluffkit.analysis.bloff_probability`), is at least ``threshold``.
+  (:mod:`bluffkit.analysis.bloff_probability`), is at least ``threshold``. What it has
+  seen includes the cards turned over by calls, and who took them (:func:`seen_cards`):
+  a player who picked up four jacks and lays four jacks is not called. After
+  ``patience`` calls that found the truth (6 by default; ``None``: no limit) it calls
+  only certain lies, as the honest bot does: the model takes every unseen card to be
+  anywhere, so it can keep calling players who truly hold what they lay, and callers
+  alone could pass the same cards round the table for ever.
 """
 
 from __future__ import annotations
 
-from bluffkit.agents.base import UniformBuffer
+from bisect import bisect_left, bisect_right
+
+from bluffkit.agents.base import UniformBuffer, uniform_stream
+from bluffkit.agents.generic import RandomBot
+from bluffkit.core.errors import RulesError
+from bluffkit.games.bloff.actions import CALL_, PASS_, Play
 from bluffkit.games.bloff.cards import rank_of
-from bluffkit.games.bloff.engine import CALL_, PASS_, Play
 
 
 class RandomAgent:
+    """:class:`~bluffkit.agents.generic.RandomBot`'s draws (``legal.draw``) from a
+    buffered stream of the same generator: the same moves, faster."""
+
     name = "random"
 
     def __init__(self):
-        self.u = UniformBuffer()
+        self.rng, self.next = None, None
 
     def act(self, obs, legal, rng):
-        u = self.u
-        if legal.call:
-            return CALL_ if u(rng) < 0.5 else PASS_
-        hand = list(legal.play_from)
-        k = 1 + int(u(rng) * min(4, len(hand)))
-        picked = []
-        for _ in range(k):
-            picked.append(hand.pop(int(u(rng) * len(hand))))
-        return Play(tuple(sorted(picked)))
+        if rng is not self.rng:
+            self.rng, self.next = rng, uniform_stream(rng)
+        return legal.draw(self.next)
 
 
 def known_count(obs, rank: int) -> int:
@@ -50,7 +61,7 @@ class HonestAgent:
     def play(self, obs, legal, rng):
         mine = tuple(c for c in legal.play_from if rank_of(c) == obs.rank)
         if mine:
-            return Play(mine)
+            return Play(mine if legal.max_cards is None else mine[:legal.max_cards])
         # must lie: lay the card whose rank comes up last in the cycle
         far = max(legal.play_from, key=lambda c: ((rank_of(c) - obs.rank) % 13, c))
         return Play((far,))
@@ -68,29 +79,115 @@ class HonestAgent:
 class CallerAgent(HonestAgent):
     name = "caller"
 
-    def __init__(self, threshold: float = 0.5):
+    def __init__(self, threshold: float = 0.5, patience: int | None = 6):
         super().__init__()
-        self.threshold = threshold
+        if not isinstance(threshold, (int, float)) or not 0 <= threshold <= 1:
+            raise RulesError(f"threshold is a probability from 0 to 1, got {threshold!r}")
+        if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or patience < 0):
+            raise RulesError(f"patience must be a count of calls (an int >= 0) or None, got {patience!r}")
+        self.threshold, self.patience = threshold, patience
 
     def act(self, obs, legal, rng):
         if legal.call:
-            if self.certainly_false(obs):
+            outside, inside = seen_cards(obs)
+            _, rank, count = obs.claims[-1]
+            if count + known_count(obs, rank) + sum(1 for c in outside if rank_of(c) == rank) > 4 * obs.decks:
                 return CALL_
-            return CALL_ if p_false(obs) >= self.threshold else PASS_
+            if self.patience is not None and wrong_calls(obs) >= self.patience:
+                return PASS_
+            return CALL_ if p_false(obs, (outside, inside)) >= self.threshold else PASS_
         return self.play(obs, legal, rng)
 
 
-def p_false(obs) -> float:
+def wrong_calls(obs) -> int:
+    """How many times this seat has called a claim that proved true (and so took the pile)."""
+    seat = obs.seat
+    return sum(1 for _, _, _, caller, taker in obs.revealed if caller == seat and taker == seat)
+
+
+def reveal_claims(obs) -> list[int] | None:
+    """The index in ``obs.claims`` of the claim each play in ``obs.revealed`` was, or
+    ``None`` when they cannot be placed. The last turned over is the claim just before
+    the pile now on the table (whose size is known); each earlier one is the latest
+    claim before the next with its seat, rank and count. Claims go round the seats and
+    the ranks, one step each, so this is certain unless 13 x players claims went by
+    without a call."""
+    claims, revealed = obs.claims, obs.revealed
+    if not revealed:
+        return []
+    i, size = len(claims) - 1, 0
+    while size < obs.pile_size and i >= 0:
+        size += claims[i][2]
+        i -= 1
+    out = [0] * len(revealed)
+    for q in range(len(revealed) - 1, -1, -1):
+        player, rank, cards = revealed[q][:3]
+        while i >= 0 and claims[i] != (player, rank, len(cards)):
+            i -= 1
+        if i < 0:
+            return None
+        out[q] = i
+        i -= 1
+    return out
+
+
+def seen_cards(obs) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What this seat knows of where cards are from the plays turned over by calls, for
+    the last claim: ``(outside, inside)``. A card turned over went to the player who
+    took the pile; it is still known to be there until that player lays cards face down
+    that nobody turns over. ``outside``: cards so known to be in another player's hand
+    or in the pile on the table, not the claimant's nor this seat's (those it counts
+    itself); ``inside``: cards known to have been in the claimant's hand before the
+    last play."""
+    where = reveal_claims(obs)
+    if not where:
+        return (), ()
+    claims, last = obs.claims, len(obs.claims) - 1
+    claimant, seat, table_from = claims[-1][0], obs.seat, where[-1]
+    turned = set(where)
+    hidden = {}                                   # per seat: its claims nobody turned over, before the last
+    for j in range(last):
+        if j not in turned:
+            hidden.setdefault(claims[j][0], []).append(j)
+    holder = {}
+    for q, (_, _, cards, _, taker) in enumerate(obs.revealed):
+        for c in cards:
+            holder[c] = (taker, where[q])
+    outside, inside = [], []
+    for c, (taker, since) in holder.items():
+        if taker == seat:
+            continue
+        mine = hidden.get(taker, ())
+        if taker == claimant:
+            if bisect_right(mine, since) == len(mine):                  # no face-down play since
+                inside.append(c)
+        elif bisect_right(mine, since) == bisect_left(mine, table_from + 1):   # none before the pile on the table
+            outside.append(c)
+    return tuple(sorted(outside)), tuple(sorted(inside))
+
+
+def p_false(obs, seen=None) -> float:
     """The probability that the last claim is false, from this seat's knowledge: its own
-    hand and its own cards in the pile; every other card is unseen (a hypergeometric
-    model, see :func:`bluffkit.analysis.bloff_probability.p_claim_false`; a claimant who
-    holds the cards is assumed to play them)."""
+    hand, its own cards in the pile, and the cards it saw turned over whose place it
+    still knows (:func:`seen_cards`, or ``seen``); every other card is unseen (a
+    hypergeometric model, see :func:`bluffkit.analysis.bloff_probability.p_claim_false`;
+    a claimant who holds the cards is assumed to play them)."""
     from bluffkit.analysis import bloff_probability as bp
     player, rank, count = obs.claims[-1]
     in_hand = sum(1 for c in obs.hand if rank_of(c) == rank)
     mine_in_pile = sum(1 for c in obs.my_pile_cards if rank_of(c) == rank)
     unseen = sum(obs.hand_sizes) + obs.pile_size - len(obs.hand) - len(obs.my_pile_cards)
-    return float(bp.p_claim_false(count, in_hand, mine_in_pile, obs.decks, unseen, obs.hand_sizes[player] + count))
+    claimant = obs.hand_sizes[player] + count
+    outside, inside = seen_cards(obs) if seen is None else seen
+    if outside or inside:
+        try:
+            return float(bp.p_claim_false(
+                count, in_hand, mine_in_pile + sum(1 for c in outside if rank_of(c) == rank), obs.decks,
+                unseen - len(outside) - len(inside), claimant - len(inside),
+                known_in_claimant=sum(1 for c in inside if rank_of(c) == rank)))
+        except ValueError:          # the reveals could not be placed right: fall back on what is certain
+            pass
+    return float(bp.p_claim_false(count, in_hand, mine_in_pile, obs.decks, unseen, claimant))
 
 
-AGENTS = {"random": RandomAgent, "honest": HonestAgent, "caller": CallerAgent}
+AGENTS = {"random": RandomBot, "honest": HonestAgent, "caller": CallerAgent}

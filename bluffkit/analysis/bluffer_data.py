@@ -20,7 +20,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from bluffkit.agents.bluffer import BluffBot
+from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
@@ -61,7 +61,8 @@ def simulate(players: int, spots, games: int, seed: int, progress=False, **optio
     teams = game.rules.teams_of(players) if game.rules.mode_for(players) == "teams" else None
     seeds = game_seeds(seed, games)
     frames = []
-    for i, rec in play_games(game, seeds, lambda i: [BluffBot(p) for p in spots],
+    facts = deck_facts(game.deck)                 # the voters know the facts; spot: how often they recall one
+    for i, rec in play_games(game, seeds, lambda i: [BluffBot(p, facts=facts) for p in spots],
                              progress=progress, desc="Bluffer games"):
         frames.append(question_frame(rec.final.history, spots, i, teams))
     return pd.concat(frames, ignore_index=True)

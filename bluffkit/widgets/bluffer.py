@@ -26,7 +26,7 @@ from html import escape
 
 import ipywidgets as W
 
-from bluffkit.agents.bluffer import BluffBot
+from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.game import make_game
 from bluffkit.widgets.render_bluffer import bluffer_html, public_html
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note
@@ -42,7 +42,7 @@ class BlufferTable(SeatPanel):
     def __init__(self, players: int = 4, humans=(0,), spot=0.4, names=None, seed: int = 0, **options):
         game = make_game("bluffer", **options)
         spots = list(spot) if isinstance(spot, (list, tuple)) else [spot] * players
-        bots = [BluffBot(p, name=f"bot (spot {p})") for p in spots]
+        bots = [BluffBot(p, name=f"bot (spot {p})", facts=deck_facts(game.deck)) for p in spots]
         self.answer = W.Text(description="Answer", placeholder="your false answer",
                              layout=W.Layout(width="360px"))
         self.write = W.Button(description="Write it", button_style="info")

@@ -13,149 +13,40 @@ does. Play goes on from the left of the accused with the next rank.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import filterfalse
 
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
-from bluffkit.games.bloff.cards import cards_text, rank_of
-from bluffkit.games.bloff.observe import Observation
+from bluffkit.games.bloff.actions import CALL_, PASS_, Call, Deal, Pass, Play  # noqa: F401  (re-exported)
+from bluffkit.games.bloff.cards import rank_of
+from bluffkit.games.bloff.observe import Legal, Observation
 from bluffkit.games.bloff.rules import Rules
+from bluffkit.games.bloff.state import CALL, DEAL, FIELDS, OVER, PLAY, Phase, State  # noqa: F401  (re-exported)
 
-DEAL, PLAY, CALL, OVER = "deal", "play", "call", "over"
-#: _AFTER[n][seat]: the other seats in the direction of play, from ``seat``'s left.
-_AFTER = {n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(2, 41)}
-FIELDS = ("rules", "decks", "phase", "current", "rank", "hands", "plays", "pending", "claims",
-          "revealed", "laid", "winner", "turn")
 
+class _After(dict):
+    """_AFTER[n][seat]: the other seats in the direction of play, from ``seat``'s left."""
+
+    def __missing__(self, n: int) -> tuple:
+        found = self[n] = tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n))
+        return found
+
+
+class _CallLegal(dict):
+    """_CALL_LEGAL[seat]: the call window's Legal of ``seat`` (always the same)."""
+
+    def __missing__(self, seat: int) -> Legal:
+        found = self[seat] = Legal(seat, CALL, call=True)
+        return found
+
+
+_AFTER, _CALL_LEGAL = _After(), _CallLegal()
 
 
 def is_lie(rank: int, cards) -> bool:
     """A play claimed as ``rank`` is a lie when any of its ``cards`` is of another rank
     ("Kortene fra det siste utspillet snus")."""
     return any(rank_of(c) != rank for c in cards)
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Lay these cards face down, claiming that many of the rank in turn."""
-
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"play {cards_text(self.cards)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """"Bløff!": turn the last play over."""
-
-    def __str__(self) -> str:
-        return "call"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Let the last play stand (as far as this player is concerned)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Chance: each seat's hand after the shuffle and deal."""
-
-    hands: tuple[tuple[int, ...], ...]
-
-    def __str__(self) -> str:
-        return "deal " + "|".join(cards_text(h) for h in self.hands)
-
-
-CALL_, PASS_ = Call(), Pass()
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    """A moment of a game of Bløff. ``plays`` are the face-down plays in the pile since it
-    was last taken, as ``(player, rank, cards)``; ``claims`` every claim made, as
-    ``(player, rank, count)``; ``revealed`` every play turned over by a call, as
-    ``(player, rank, cards, caller, taker)``; ``laid`` per seat every card that seat has
-    laid face down (its own memory); ``winner`` is -1 until someone wins."""
-
-    rules: Rules
-    decks: int
-    phase: str
-    current: int
-    rank: int
-    hands: tuple
-    plays: tuple
-    pending: tuple
-    claims: tuple
-    revealed: tuple
-    laid: tuple
-    winner: int
-    turn: int
-
-    @property
-    def pile(self) -> tuple[int, ...]:
-        return tuple(c for _, _, cards in self.plays for c in cards)
-
-    def values(self) -> tuple:
-        return tuple(getattr(self, f) for f in FIELDS[1:])
-
-
-class Legal:
-    """What one seat may do: ``play_from`` (its hand: lay any 1.. ``max_cards`` of them) or
-    ``call`` (call or pass), or nothing."""
-
-    __slots__ = ("seat", "phase", "play_from", "max_cards", "call")
-
-    def __init__(self, seat, phase, play_from=None, max_cards=None, call=False):
-        self.seat, self.phase, self.play_from, self.max_cards, self.call = seat, phase, play_from, max_cards, call
-
-    def __bool__(self) -> bool:
-        return self.play_from is not None or self.call
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Legal) and (self.seat, self.phase, self.play_from, self.max_cards, self.call) == \
-            (other.seat, other.phase, other.play_from, other.max_cards, other.call)
-
-    __hash__ = None
-
-    def explain(self, action, t) -> tuple[str, str] | None:
-        kind = type(action)
-        if kind is Play and self.play_from is not None:
-            cards = action.cards
-            if not cards:
-                return ("at-least-one-card", "lay at least one card: there is no passing (\"Du kan ikke stå over\")")
-            if self.max_cards is not None and len(cards) > self.max_cards:
-                return ("too-many-cards", f"at most {self.max_cards} cards in one play")
-            distinct = set(cards)
-            if len(distinct) != len(cards) or not distinct.issubset(self.play_from):
-                return ("cards-not-held", f"seat {self.seat} does not hold {cards_text(cards)}")
-            return None
-        if (kind is Call or kind is Pass) and self.call:
-            return None
-        if kind is Play:
-            return ("not-your-turn", f"seat {self.seat} cannot lay cards now" +
-                    (": the call window is open" if t.phase == CALL else ""))
-        if kind in (Call, Pass):
-            if t.phase == PLAY and self.seat == t.current:
-                return ("no-passing", "it is your turn to lay cards, and there is no passing: lay at least one "
-                        "card (\"Du kan ikke stå over\")")
-            if t.phase == CALL and self.seat == t.current:
-                return ("own-play", "a player cannot call their own play")
-            if t.phase == CALL:
-                return ("already-answered", f"seat {self.seat} has already let this play go; the others may "
-                        "still call")
-            if t.phase == PLAY and t.claims:
-                return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: everyone let the "
-                        "last play go, and the next player must lay cards")
-            return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: no play is open")
-        return ("unknown-action", f"{action!r} is not an action of Bløff")
-
-
-_CALL_LEGAL = None   # filled below: the call window's Legal per seat (always the same)
 
 
 class Table(TableBase):
@@ -194,10 +85,10 @@ class Table(TableBase):
 
     def legal(self, seat: int, to_move=None) -> Legal:
         if self.phase == PLAY and seat == self.current:
-            return Legal(seat, PLAY, play_from=self.hands[seat], max_cards=self.rules.max_cards)
+            return Legal(seat, PLAY, play_from=self.hands[seat], max_cards=self.rules.max_cards, current=seat)
         if self.phase == CALL and seat in self.pending:
             return _CALL_LEGAL[seat]
-        return Legal(seat, self.phase)
+        return Legal(seat, self.phase, current=self.current, opened=bool(self.claims))
 
     # chance --------------------------------------------------------------------------
     def sample_chance(self, u: float, rng) -> Deal:
@@ -223,17 +114,12 @@ class Table(TableBase):
         return "the cards are dealt"
 
     def _do(self, seat: int, action) -> None:
-        kind = type(action)
-        if kind is Play:
-            self._play(seat, action.cards)
-        elif kind is Call:
-            self._call(seat)
-        else:
-            self._pass(seat)
+        _HANDLERS[type(action)](self, seat, action)
 
-    def _play(self, seat: int, cards: tuple[int, ...]) -> None:
+    def _play(self, seat: int, action: Play) -> None:
         """"Den som begynner, legger ett eller flere kort med baksiden opp ... Antallet skal
         derimot stemme": the count said is the count laid; the rank is the one in turn."""
+        cards = action.cards
         gone = set(cards).__contains__
         self.hands = self.hands[:seat] + (tuple(filterfalse(gone, self.hands[seat])),) + self.hands[seat + 1:]
         self.plays = self.plays + ((seat, self.rank, tuple(sorted(cards))),)
@@ -245,7 +131,7 @@ class Table(TableBase):
         self.phase = CALL
         self.pending = _AFTER[self.n][seat]
 
-    def _call(self, caller: int) -> None:
+    def _call(self, caller: int, action: Call = CALL_) -> None:
         """"Kortene fra det siste utspillet snus": any card not of the claimed rank and the
         liar takes the whole pile; all true and the caller takes it. Play goes on from
         the left of the accused with the next rank. A last card that survives wins."""
@@ -259,7 +145,7 @@ class Table(TableBase):
         self._sizes = self._sizes[:taker] + (len(self.hands[taker]),) + self._sizes[taker + 1:]
         self._next(player)
 
-    def _pass(self, seat: int) -> None:
+    def _pass(self, seat: int, action: Pass = PASS_) -> None:
         pending = self.pending
         self.pending = pending = pending[1:] if pending[0] == seat else tuple(s for s in pending if s != seat)
         if not pending:
@@ -296,4 +182,4 @@ class Table(TableBase):
         return Observation.of(self, seat, legal if legal is not None else self.legal(seat), to_move)
 
 
-_CALL_LEGAL = tuple(Legal(seat, CALL, call=True) for seat in range(40))
+_HANDLERS = {Play: Table._play, Call: Table._call, Pass: Table._pass}

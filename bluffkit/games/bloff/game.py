@@ -18,26 +18,11 @@ import numpy as np
 from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
+from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
 from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards
-from bluffkit.games.bloff.engine import CALL_, OVER, PASS_, Deal, Play, State, Table, is_lie
+from bluffkit.games.bloff.engine import Table, is_lie
 from bluffkit.games.bloff.rules import Rules
-
-
-def parse(text: str):
-    """``play AS,9S``, ``call``, ``pass``, or chance's ``deal AS,...|2H,...``."""
-    if not isinstance(text, str) or not text.split():
-        raise NotationError("empty action")
-    head, _, rest = text.strip().partition(" ")
-    head = head.lower()
-    if head == "call" and not rest:
-        return CALL_
-    if head == "pass" and not rest:
-        return PASS_
-    if head == "play":
-        return Play(parse_cards(rest))          # in the order written: str() gives it back
-    if head == "deal":
-        return Deal(tuple(parse_cards(h) for h in rest.split("|")))
-    raise NotationError(f"unknown action {text!r}: write 'play CARDS' (e.g. 'play AS,9S'), 'call' or 'pass'")
+from bluffkit.games.bloff.state import CALL, DEAL, OVER, PLAY, State
 
 
 @register("bloff")
@@ -109,7 +94,7 @@ class Bloff(TableGame):
         size = 52 * t.decks
         if sorted(c for h in parsed for c in h) != list(range(size)):
             raise RulesError(f"the hands must hold each of the {size} cards exactly once")
-        t.hands, t.phase, t.current = parsed, "play", leader
+        t.hands, t.phase, t.current = parsed, PLAY, leader
         t.rank = self.rules.first_rank if rank is None else rank
         t._recount()
         return t.freeze()
@@ -131,7 +116,7 @@ class Bloff(TableGame):
                        else f"All true: {who} takes the pile ({len(before.pile)} cards)."))
         if after.phase == OVER:
             text += f" {names[after.winner]} has no cards left and wins."
-        elif after.phase == "play" and before.phase == "call":
+        elif after.phase == PLAY and before.phase == CALL:
             text += f" {names[after.current]} goes on with {RANK_NAMES[after.rank]}s."
         return text
 
@@ -152,7 +137,7 @@ class Bloff(TableGame):
         size = 52 * state.decks
         cards = sorted([c for h in state.hands for c in h] + list(state.pile))
         out = []
-        if state.phase != "deal" and cards != list(range(size)):
+        if state.phase != DEAL and cards != list(range(size)):
             out.append(f"{len(cards)} cards in hands and pile, not the {size} of the deck(s), or a card twice")
         for p, rank, cs in state.plays:
             if not cs:

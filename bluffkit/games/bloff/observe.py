@@ -1,13 +1,36 @@
-"""What one Bløff player may know: their hand, every hand's size, the pile's size and
-which of its cards they laid themselves, every claim, and every play turned over by
-a call. Never a face-down card of someone else."""
+"""What one Bløff player may know, and what it may do.
+
+:class:`Observation`: their hand, every hand's size, the pile's size and which of its
+cards they laid themselves, every claim, and every play turned over by a call. Never
+a face-down card of someone else. :class:`Legal`: the actions open to one seat, which
+travel with the observation.
+"""
 
 from __future__ import annotations
 
-from bluffkit.core.observation import ObservationBase
+from itertools import chain, combinations, islice
 
-_FIELDS = ("seat", "rules", "decks", "phase", "current", "rank", "to_move", "hand", "hand_sizes",
-           "pile_size", "my_pile_cards", "my_laid", "claims", "revealed", "pending", "winner", "legal")
+from bluffkit.core.errors import RulesError
+from bluffkit.core.observation import ObservationBase
+from bluffkit.games.bloff.actions import CALL_, PASS_, Call, Pass, Play
+from bluffkit.games.bloff.cards import cards_text
+from bluffkit.games.bloff.state import CALL, PLAY
+
+
+def keyword_maker(fields: tuple):
+    """``make(cls, *, field=..., ...)``: a constructor of an
+    :class:`~bluffkit.core.observation.ObservationBase` subclass that takes every field of
+    ``fields`` by name (a missing or unknown one is a ``TypeError``), as fast as building the
+    tuple by position."""
+    names = ", ".join(fields)
+    scope: dict = {}
+    exec(f"def make(cls, *, {names}):\n    return _new(cls, ({names},))", {"_new": tuple.__new__}, scope)
+    return scope["make"]
+
+
+def by_keyword(cls, fields: dict):
+    """An observation of class ``cls`` built from a mapping of its fields by name."""
+    return cls.make(**fields)
 
 
 class Observation(ObservationBase):
@@ -16,16 +39,132 @@ class Observation(ObservationBase):
     ``my_laid`` every card this seat has laid face down."""
 
     __slots__ = ()
-    _fields = _FIELDS
+    _fields = ("seat", "rules", "decks", "phase", "current", "rank", "to_move", "hand", "hand_sizes",
+               "pile_size", "my_pile_cards", "my_laid", "claims", "revealed", "pending", "winner", "legal")
+
+    make = classmethod(keyword_maker(_fields))
 
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
+        """``seat``'s view of the working copy ``t``."""
         size, mine, sizes = t.pile_view()
-        return tuple.__new__(cls, (
-            seat, t.rules, t.decks, t.phase, t.current, t.rank, t.to_move() if to_move is None else to_move,
-            t.hands[seat], sizes, size, mine[seat], t.laid[seat],
-            t.claims, t.revealed, t.pending, t.winner, legal))
-
+        return cls.make(
+            seat=seat, rules=t.rules, decks=t.decks, phase=t.phase, current=t.current, rank=t.rank,
+            to_move=t.to_move() if to_move is None else to_move,
+            hand=t.hands[seat], hand_sizes=sizes, pile_size=size, my_pile_cards=mine[seat], my_laid=t.laid[seat],
+            claims=t.claims, revealed=t.revealed, pending=t.pending, winner=t.winner, legal=legal)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r}, {len(self.hand)} cards)"
+
+
+class Legal:
+    """What one seat may do: ``play_from`` (its hand: lay any 1 .. ``max_cards`` of them)
+    or ``call`` (call or pass), or nothing. ``current`` (the seat that lays cards, or whose
+    play is open to a call) and ``opened`` (a claim has been made) word the refusals.
+
+    >>> lg = Legal(0, PLAY, play_from=(0, 1, 2), max_cards=2, current=0)
+    >>> lg.explain(Play((0, 1))) is None, lg.explain(Play((0, 1, 2)))[0], lg.explain(CALL_)[0]
+    (True, 'too-many-cards', 'no-passing')
+    >>> [str(a) for a in lg.actions(4)], lg.description
+    (['play AS', 'play AH', 'play AD', 'play AS,AH'], 'play 1 to 2 of your 3 cards')
+    """
+
+    __slots__ = ("seat", "phase", "play_from", "max_cards", "call", "current", "opened")
+
+    def __init__(self, seat, phase, play_from=None, max_cards=None, call=False, current=-1, opened=True):
+        self.seat, self.phase, self.play_from, self.max_cards, self.call = seat, phase, play_from, max_cards, call
+        self.current, self.opened = current, opened
+
+    def __bool__(self) -> bool:
+        return self.play_from is not None or self.call
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Legal) and (self.seat, self.phase, self.play_from, self.max_cards, self.call) == \
+            (other.seat, other.phase, other.play_from, other.max_cards, other.call)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Legal(seat={self.seat}, phase={self.phase!r}, {self.description})"
+
+    def _most(self) -> int:
+        """The most cards one play may lay now."""
+        n = len(self.play_from)
+        return n if self.max_cards is None else min(n, self.max_cards)
+
+    def explain(self, action, _table=None) -> tuple[str, str] | None:
+        """``None`` when ``action`` is legal for this seat, else ``(rule id, reason)``.
+        (``_table`` is ignored: the reasons are worded from this object alone.)"""
+        kind = type(action)
+        if kind is Play and self.play_from is not None:
+            cards = action.cards
+            if not cards:
+                return ("at-least-one-card", "lay at least one card: there is no passing (\"Du kan ikke stå over\")")
+            if self.max_cards is not None and len(cards) > self.max_cards:
+                return ("too-many-cards", f"at most {self.max_cards} cards in one play")
+            distinct = set(cards)
+            if len(distinct) != len(cards) or not distinct.issubset(self.play_from):
+                return ("cards-not-held", f"seat {self.seat} does not hold {cards_text(cards)}")
+            return None
+        if (kind is Call or kind is Pass) and self.call:
+            return None
+        phase = self.phase
+        if kind is Play:
+            return ("not-your-turn", f"seat {self.seat} cannot lay cards now" +
+                    (": the call window is open" if phase == CALL else ""))
+        if kind in (Call, Pass):
+            if phase == PLAY and self.seat == self.current:
+                return ("no-passing", "it is your turn to lay cards, and there is no passing: lay at least one "
+                        "card (\"Du kan ikke stå over\")")
+            if phase == CALL and self.seat == self.current:
+                return ("own-play", "a player cannot call their own play")
+            if phase == CALL:
+                return ("already-answered", f"seat {self.seat} has already let this play go; the others may "
+                        "still call")
+            if phase == PLAY and self.opened:
+                return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: everyone let the "
+                        "last play go, and the next player must lay cards")
+            return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: no play is open")
+        return ("unknown-action", f"{action!r} is not an action of Bløff")
+
+    def draw(self, u):
+        """One legal action from the uniform numbers of ``u()`` (a callable): call or pass
+        with even odds; else lay 1 to 4 cards (no more than held, nor than ``max_cards``),
+        the count and then each card picked uniformly."""
+        if self.call:
+            return CALL_ if u() < 0.5 else PASS_
+        if self.play_from is None:
+            raise RulesError(f"seat {self.seat} has no legal action now ({self.phase})")
+        hand = list(self.play_from)
+        k = 1 + int(u() * min(4, self._most()))
+        picked = [hand.pop(int(u() * len(hand))) for _ in range(k)]
+        return Play(tuple(sorted(picked)))
+
+    def sample(self, rng):
+        """One random legal action (see :meth:`draw`), drawn with the numpy Generator ``rng``:
+        the draws of the random bot of bluffkit 0.1.0 (one ``rng.random()`` each)."""
+        return self.draw(rng.random)
+
+    def actions(self, limit: int | None = None):
+        """Every legal action, at most ``limit`` of them: call and pass; or every play of 1
+        to ``max_cards`` cards of the hand (fewest cards first, in hand order; a full list
+        for a big hand is long, hence ``limit``); ``()`` for a seat with nothing to do."""
+        if self.call:
+            found = (CALL_, PASS_)
+        elif self.play_from is None:
+            found = ()
+        else:
+            hand = self.play_from
+            found = (Play(c) for c in chain.from_iterable(combinations(hand, k) for k in range(1, self._most() + 1)))
+        return tuple(islice(found, limit))
+
+    @property
+    def description(self) -> str:
+        """The legal actions in a few words."""
+        if self.call:
+            return "call or pass"
+        if self.play_from is None:
+            return "nothing now"
+        most, n = self._most(), len(self.play_from)
+        return f"play 1 to {most} of your {n} cards" if most > 1 else "play one card"

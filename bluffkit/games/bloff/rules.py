@@ -5,6 +5,10 @@
 (1, 2)
 >>> Rules(two_decks_from=None).decks_for(9)
 1
+>>> Rules(two_decks_from=None, max_players=60)
+Traceback (most recent call last):
+...
+bluffkit.core.errors.RulesError: max_players 60 is more players than the 52 cards of the deck can be dealt to ("Giver ... deler ut hele stokken": everyone gets at least one card)
 """
 
 from __future__ import annotations
@@ -42,14 +46,24 @@ class Rules(RuleOptions):
                 raise RulesError(msg)
         for f in ("min_players", "max_players"):
             v = getattr(self, f)
-            need(isinstance(v, int) and not isinstance(v, bool) and v >= 2, f"{f} must be an int >= 2, got {v!r}")
+            need(_count(v) and v >= 2, f"{f} must be an int >= 2, got {v!r}")
         need(self.min_players <= self.max_players, "min_players must not exceed max_players")
-        need(self.two_decks_from is None or (isinstance(self.two_decks_from, int) and self.two_decks_from >= 2),
+        need(self.two_decks_from is None or (_count(self.two_decks_from) and self.two_decks_from >= 2),
              f"two_decks_from must be a player count or None, got {self.two_decks_from!r}")
-        need(isinstance(self.first_rank, int) and 0 <= self.first_rank <= 12,
+        need(_count(self.first_rank) and 0 <= self.first_rank <= 12,
              f"first_rank must be 0 (ace) .. 12 (king), got {self.first_rank!r}")
-        need(self.max_cards is None or (isinstance(self.max_cards, int) and self.max_cards >= 1),
+        need(self.max_cards is None or (_count(self.max_cards) and self.max_cards >= 1),
              f"max_cards must be None or an int >= 1, got {self.max_cards!r}")
+        cards = 52 * self.decks_for(self.max_players)
+        need(self.max_players <= cards,
+             f"max_players {self.max_players} is more players than the {cards} cards of the "
+             f"{'two decks' if cards > 52 else 'deck'} can be dealt to (\"Giver ... deler ut hele stokken\": "
+             f"everyone gets at least one card)")
 
     def decks_for(self, players: int) -> int:
         return 2 if self.two_decks_from is not None and players >= self.two_decks_from else 1
+
+
+def _count(v) -> bool:
+    """An int that is not a bool."""
+    return isinstance(v, int) and not isinstance(v, bool)

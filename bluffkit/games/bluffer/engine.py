@@ -22,194 +22,14 @@ reading order (``order``: ``(author, text)``, author ``-1`` for the true answer)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
-from bluffkit.games.bluffer.observe import Observation
+from bluffkit.games.bluffer.actions import (DONE_, Ask, Copy, Done, Shuffle, Vote, Write,  # noqa: F401  (re-exported)
+                                            clean_text)
+from bluffkit.games.bluffer.observe import Legal, Observation, Where, why_not
 from bluffkit.games.bluffer.rules import Rules
-
-ASK, WRITE, COPY, SHUFFLE, VOTE, OVER = "ask", "write", "copy", "shuffle", "vote", "over"
-TRUTH = -1
-FIELDS = ("rules", "deck", "phase", "round", "question", "leader", "qid", "used", "writes", "order", "votes",
-          "points", "totals", "round_winners", "history", "winners", "truth")
-
-
-# actions ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """Chance: the next question, by its id in the deck."""
-
-    qid: str
-
-    def __str__(self) -> str:
-        return f"ask {self.qid}"
-
-
-@dataclass(frozen=True, slots=True)
-class Write:
-    """Write a false answer on your sheet (in secret)."""
-
-    text: str
-
-    def __str__(self) -> str:
-        return f"write {self.text}"
-
-
-@dataclass(frozen=True, slots=True)
-class Copy:
-    """The leader writes the true answer on the Answer sheet, in their own words if they
-    like (rule option ``leader_copies``)."""
-
-    text: str
-
-    def __str__(self) -> str:
-        return f"copy {self.text}"
-
-
-@dataclass(frozen=True, slots=True)
-class Done:
-    """Two-player game: the asker has written all the false answers they want."""
-
-    def __str__(self) -> str:
-        return "done"
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle:
-    """Chance: the sheets in reading order, as indices into the sheets in seat order
-    (each writer's answers in the order written) with the true answer last."""
-
-    order: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "shuffle " + ",".join(map(str, self.order))
-
-
-@dataclass(frozen=True, slots=True)
-class Vote:
-    """Bet on answer ``number`` (1-based, as the leader read it)."""
-
-    number: int
-
-    def __str__(self) -> str:
-        return f"vote {self.number}"
-
-
-DONE_ = Done()
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    """One question scored: who read it, the answers in reading order with their
-    authors, every seat's votes (in the order given), and every seat's points."""
-
-    round: int
-    leader: int
-    qid: str
-    order: tuple
-    votes: tuple
-    gains: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    """A moment of a game of Bluffer. ``round`` and ``question`` count from 0;
-    ``leader`` reads the question (the asker in the two-player game, the reader of
-    the writing team in the team game); ``writes`` holds each seat's sheet(s) for the
-    question in play; ``order`` the sheets as read; ``votes`` each seat's votes on
-    it; ``points`` the round's points, ``totals`` the game's; ``round_winners`` one
-    tuple of seats per finished round; ``history`` a :class:`Reveal` per question
-    played; ``winners`` the game's winners at the end."""
-
-    rules: Rules
-    deck: object
-    phase: str
-    round: int
-    question: int
-    leader: int
-    qid: str
-    used: tuple
-    writes: tuple
-    order: tuple
-    votes: tuple
-    points: tuple
-    totals: tuple
-    round_winners: tuple
-    history: tuple
-    winners: tuple
-    truth: str = ""
-
-    @property
-    def players(self) -> int:
-        return len(self.points)
-
-    def values(self) -> tuple:
-        """Everything but the rules and the deck (the digest of a step)."""
-        return tuple(getattr(self, f) for f in FIELDS[2:])
-
-
-def clean_text(text: str) -> str:
-    """An answer as the engine stores it: surrounding and repeated spaces removed."""
-    return " ".join(text.split())
-
-
-# legal actions ---------------------------------------------------------------------------
-class Legal:
-    """What one seat may do now: ``write`` (how many more answers it may write, 0 if
-    none), ``done`` (may stop writing), ``vote`` (the answer numbers it may choose),
-    ``copy`` (the leader writes the true answer)."""
-
-    __slots__ = ("seat", "phase", "write", "done", "vote", "max_length", "copy")
-
-    def __init__(self, seat, phase, write=0, done=False, vote=(), max_length=60, copy=False):
-        self.seat, self.phase, self.write, self.done, self.vote, self.max_length = \
-            seat, phase, write, done, vote, max_length
-        self.copy = copy
-
-    def __bool__(self) -> bool:
-        return bool(self.write or self.done or self.vote or self.copy)
-
-    def _key(self):
-        return self.seat, self.phase, self.write, self.done, self.vote, self.max_length, self.copy
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Legal) and self._key() == other._key()
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return f"Legal(seat={self.seat}, write={self.write}, done={self.done}, vote={self.vote}, copy={self.copy})"
-
-    def explain(self, action, t: "Table") -> tuple[str, str] | None:
-        """``None`` when ``action`` is legal for this seat; else ``(rule, reason)``."""
-        kind = type(action)
-        if (kind is Write and self.write) or (kind is Copy and self.copy):
-            text = action.text
-            if not isinstance(text, str) or not text.strip():
-                return ("empty-answer", "write an answer: the sheet cannot stay blank")
-            if clean_text(text) != text:
-                return ("answer-spacing", f"write the answer without surrounding or repeated spaces: {clean_text(text)!r}")
-            if len(text) > self.max_length:
-                return ("answer-too-long", f"an answer has at most {self.max_length} characters (max_answer_length); "
-                        f"this one has {len(text)}")
-            if not text.isprintable():
-                return ("answer-not-printable", "an answer is one line of printable text")
-            return None
-        if kind is Done and self.done:
-            return None
-        if kind is Vote and self.vote:
-            number = action.number
-            if isinstance(number, int) and not isinstance(number, bool) and number in self.vote:
-                return None
-            k = len(t.order)
-            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= k:
-                return ("no-such-answer", f"there are answers 1 to {k}; there is no answer {action.number!r}")
-            if t.mode == "duel":
-                return ("already-chosen", f"answer {action.number} has been chosen already; choose another")
-            return ("own-answer", "it is forbidden to bet on your own answer, or on one that reads the same "
-                    "(own_answer_vote='refused')")
-        return t.why_not(self.seat, kind)
+from bluffkit.games.bluffer.state import (ASK, COPY, FIELDS, OVER, SHUFFLE, TRUTH, VOTE, WRITE,  # noqa: F401
+                                          Phase, Reveal, State)
 
 
 # the working copy -----------------------------------------------------------------------
@@ -312,69 +132,44 @@ class Table(TableBase):
     def legal(self, seat: int, to_move=None) -> Legal:
         if to_move is None:
             to_move = self.to_move()
+        where = self.where()
         if seat not in to_move:
-            return Legal(seat, self.phase)
+            return Legal(seat, self.phase, where=where)
         r = self.rules
+        mine = self.writes[seat]
         if self.phase == COPY:
-            return Legal(seat, COPY, max_length=r.max_answer_length, copy=True)
+            return Legal(seat, COPY, max_length=r.max_answer_length, copy=True, where=where, mine=mine,
+                         truth=self.true_answer())
         if self.phase == WRITE:
+            decoys = self.questions()[self.qid].decoys
             if self.mode == "duel":
                 lo, hi = r.duel_false_answers
-                have = len(self.writes[seat])
-                return Legal(seat, WRITE, write=hi - have, done=have >= lo, max_length=r.max_answer_length)
-            return Legal(seat, WRITE, write=1, max_length=r.max_answer_length)
+                have = len(mine)
+                return Legal(seat, WRITE, write=hi - have, done=have >= lo, max_length=r.max_answer_length,
+                             where=where, mine=mine, decoys=decoys)
+            return Legal(seat, WRITE, write=1, max_length=r.max_answer_length, where=where, mine=mine, decoys=decoys)
+        answers = tuple(text for _, text in self.order)
         numbers = range(1, len(self.order) + 1)
         if self.mode == "duel":
             chosen = self.votes[seat]
-            return Legal(seat, VOTE, vote=tuple(k for k in numbers if k not in chosen))
+            return Legal(seat, VOTE, vote=tuple(k for k in numbers if k not in chosen), where=where,
+                         answers=answers, mine=mine)
         if r.own_answer_vote == "refused":
             # every answer that reads like one's own is refused: refusing only one's own
             # sheet would tell which of two identical answers is whose. If every answer
             # reads like one's own, any may be chosen (a vote on one's own goes to the leader).
-            own = set(self.writes[seat])
+            own = set(mine)
             allowed = tuple(k for k in numbers if self.order[k - 1][1] not in own)
-            return Legal(seat, VOTE, vote=allowed or tuple(numbers))
-        return Legal(seat, VOTE, vote=tuple(numbers))
+            return Legal(seat, VOTE, vote=allowed or tuple(numbers), where=where, answers=answers, mine=mine)
+        return Legal(seat, VOTE, vote=tuple(numbers), where=where, answers=answers, mine=mine)
 
     def why_not(self, seat: int, kind) -> tuple[str, str]:
         """Why ``seat`` may not play an action of ``kind`` now."""
-        names = {Write: "write an answer", Done: "say done", Vote: "vote", Copy: "copy the true answer"}
-        if kind not in names:
-            return ("unknown-action", "not an action of Bluffer (write TEXT, done, vote N)")
-        what = names[kind]
-        if kind is Copy:
-            return ("not-copying", f"seat {seat} cannot copy the true answer now: " +
-                    ("only the leader copies it, once the answers are written" if self.rules.leader_copies
-                     else "the true answer is the card's own (rule option leader_copies is off)"))
-        if self.phase == COPY:
-            return ("copying", f"seat {seat} cannot {what} now: the leader is copying the true answer")
-        if kind is Done and self.mode != "duel":
-            return ("no-done", "only the asker of the two-player game says done; here everyone writes one answer")
-        if kind is Done and self.phase == WRITE and seat == self.leader:
-            lo = self.rules.duel_false_answers[0]
-            return ("too-few-answers", f"write at least {lo} false answers before you are done")
-        if self.phase == WRITE:
-            if seat in self.writers():
-                if kind is Write:
-                    return ("already-written", f"seat {seat} has written the most answers allowed")
-                return ("not-voting-yet", f"seat {seat} cannot {what} yet: the answers are being written")
-            return ("not-a-writer", f"seat {seat} cannot {what}: " +
-                    ("the other team writes this question's answers" if self.mode == "teams"
-                     else "the asker writes this question's answers" if kind is Write
-                     else "the answers are being written"))
-        if self.phase == VOTE:
-            if kind is not Vote:
-                return ("answers-read", f"seat {seat} cannot {what} now: the answers have been read; "
-                        "it is time to vote")
-            if seat == self.leader and self.mode == "standard":
-                return ("leader-does-not-vote", "the leader does not bet (they have seen the answer)")
-            if seat not in self.voters():
-                return ("not-a-voter", f"seat {seat} cannot {what}: the other team votes on this question"
-                        if self.mode == "teams" else f"seat {seat} cannot {what} on their own question")
-            if kind is Vote:
-                return ("already-voted", f"seat {seat} has voted already; votes cannot be changed")
-            return ("voting", f"seat {seat} cannot {what} now: it is time to vote")
-        return ("not-now", f"seat {seat} cannot {what} now ({self.phase})")
+        return why_not(self.where(), seat, kind)
+
+    def where(self):
+        """What the refusals of a move are worded from (:class:`~bluffkit.games.bluffer.observe.Where`)."""
+        return Where(self.phase, self.rules, self.mode, self.leader, self.writers(), self.voters())
 
     # chance -------------------------------------------------------------------------
     def sample_chance(self, u: float, rng):
@@ -429,20 +224,12 @@ class Table(TableBase):
         return "the next question is drawn" if self.phase == ASK else "the answers are shuffled"
 
     def _do(self, seat: int, action) -> None:
-        kind = type(action)
-        if kind is Write:
-            self._write(seat, action.text)
-        elif kind is Done:
-            self._written()
-        elif kind is Copy:
-            self.truth = action.text
-            self.phase = SHUFFLE
-        else:
-            self._vote(seat, action.number)
+        _HANDLERS[type(action)](self, seat, action)
 
-    def _write(self, seat: int, text: str) -> None:
+    def _write(self, seat: int, action: Write) -> None:
         """"Each Player (including the Leader) invents a false answer and writes it on
         their sheet in secret." When all have written, chance shuffles."""
+        text = action.text
         self.writes = self.writes[:seat] + (self.writes[seat] + (text,),) + self.writes[seat + 1:]
         if self.mode == "duel":
             if len(self.writes[seat]) == self.rules.duel_false_answers[1]:
@@ -450,16 +237,27 @@ class Table(TableBase):
         elif all(self.writes[s] for s in self.writers()):
             self._written()
 
+    def _done(self, seat: int, action: Done = DONE_) -> None:
+        """Two players: the asker has written enough false answers."""
+        self._written()
+
+    def _copy(self, seat: int, action: Copy) -> None:
+        """"The Leader lifts the card slightly to copy the true answer onto the 'Answer'
+        sheet", in their own words (rule option ``leader_copies``)."""
+        self.truth = action.text
+        self.phase = SHUFFLE
+
     def _written(self) -> None:
         """All false answers are in: "The Leader lifts the card slightly to copy the true
         answer onto the 'Answer' sheet" (a move of its own with ``leader_copies``), then
         the sheets are shuffled."""
         self.phase = COPY if self.rules.leader_copies else SHUFFLE
 
-    def _vote(self, seat: int, number: int) -> None:
+    def _vote(self, seat: int, action: Vote) -> None:
         """"At the same moment, everyone bets": a vote stays sealed until all are in. In the
         two-player game: "Their opponent chooses one answer, then a second, etc. ...
         until they find the exact answer"."""
+        number = action.number
         self.votes = self.votes[:seat] + (self.votes[seat] + (number,),) + self.votes[seat + 1:]
         if self.mode == "duel":
             if self.order[number - 1][0] == TRUTH:
@@ -555,3 +353,6 @@ class Table(TableBase):
         top = [s for s in range(self.n) if wins[s] == best]
         last = [s for s in top if s in self.round_winners[-1]]
         return tuple(last or top)
+
+
+_HANDLERS = {Write: Table._write, Done: Table._done, Copy: Table._copy, Vote: Table._vote}

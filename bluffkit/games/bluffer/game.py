@@ -24,11 +24,12 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from bluffkit.core.errors import NotationError, RulesError, is_seat
+from bluffkit.core.errors import RulesError, is_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
-from bluffkit.games.bluffer.engine import (COPY, DONE_, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Ask, Copy, Done, Reveal,
-                                           Shuffle, State, Table, Vote, Write, clean_text)
+from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, parse
+from bluffkit.games.bluffer.engine import Table
+from bluffkit.games.bluffer.state import COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Reveal, State
 from bluffkit.games.bluffer.rules import Rules, is_deck_path
 
 
@@ -36,38 +37,6 @@ def deck_digest(deck) -> str:
     """A checksum of a deck's questions and answers (not of the decoys' order)."""
     from bluffkit.core.digest import digest
     return digest(tuple((q.id, q.question, q.answer) for q in deck.questions))
-
-
-def parse(text: str):
-    """``write TEXT``, ``done``, ``vote N``, ``copy TEXT`` (the leader's true answer), or
-    chance's ``ask ID`` and ``shuffle 2,0,1``.
-    The text of an answer is read with surrounding and repeated spaces removed."""
-    if not isinstance(text, str) or not text.split():
-        raise NotationError("empty action")
-    head, _, rest = text.strip().partition(" ")
-    head, rest = head.lower(), rest.strip()
-    if head == "write":
-        if not rest:
-            raise NotationError("write what? give the answer after 'write' (e.g. 'write a purple cow')")
-        return Write(clean_text(rest))
-    if head == "done" and not rest:
-        return DONE_
-    if head == "copy":
-        if not rest:
-            raise NotationError("copy what? give the true answer after 'copy'")
-        return Copy(clean_text(rest))
-    if head == "vote":
-        if not (rest.isascii() and rest.isdigit()):
-            raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {rest!r}")
-        return Vote(int(rest))
-    if head == "ask" and rest and " " not in rest:
-        return Ask(rest)
-    if head == "shuffle":
-        try:
-            return Shuffle(tuple(int(w) for w in rest.split(",")))
-        except ValueError:
-            raise NotationError(f"a shuffle lists sheet indices, e.g. 'shuffle 2,0,1', got {rest!r}") from None
-    raise NotationError(f"unknown action {text!r}: write 'write TEXT', 'vote N' or 'done'")
 
 
 @register("bluffer")

@@ -1,0 +1,113 @@
+"""Actions of Bluffer as small records with a text form that round-trips.
+
+>>> parse("write  a purple   cow"), str(parse("vote 3")), parse("done") is DONE_
+(Write(text='a purple cow'), 'vote 3', True)
+>>> str(parse("shuffle 2,0,1")), str(parse("ask octopus-hearts"))
+('shuffle 2,0,1', 'ask octopus-hearts')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bluffkit.core.errors import NotationError
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Chance: the next question, by its id in the deck."""
+
+    qid: str
+
+    def __str__(self) -> str:
+        return f"ask {self.qid}"
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """Write a false answer on your sheet (in secret)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return f"write {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """The leader writes the true answer on the Answer sheet, in their own words if they
+    like (rule option ``leader_copies``)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return f"copy {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """Two-player game: the asker has written all the false answers they want."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Chance: the sheets in reading order, as indices into the sheets in seat order
+    (each writer's answers in the order written) with the true answer last."""
+
+    order: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "shuffle " + ",".join(map(str, self.order))
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """Bet on answer ``number`` (1-based, as the leader read it)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"vote {self.number}"
+
+
+DONE_ = Done()
+
+
+def clean_text(text: str) -> str:
+    """An answer as the engine stores it: surrounding and repeated spaces removed."""
+    return " ".join(text.split())
+
+
+def parse(text: str):
+    """``write TEXT``, ``done``, ``vote N``, ``copy TEXT`` (the leader's true answer), or
+    chance's ``ask ID`` and ``shuffle 2,0,1``.
+    The text of an answer is read with surrounding and repeated spaces removed."""
+    if not isinstance(text, str) or not text.split():
+        raise NotationError("empty action")
+    head, _, rest = text.strip().partition(" ")
+    head, rest = head.lower(), rest.strip()
+    if head == "write":
+        if not rest:
+            raise NotationError("write what? give the answer after 'write' (e.g. 'write a purple cow')")
+        return Write(clean_text(rest))
+    if head == "done" and not rest:
+        return DONE_
+    if head == "copy":
+        if not rest:
+            raise NotationError("copy what? give the true answer after 'copy'")
+        return Copy(clean_text(rest))
+    if head == "vote":
+        if not (rest.isascii() and rest.isdigit()):
+            raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {rest!r}")
+        return Vote(int(rest))
+    if head == "ask" and rest and " " not in rest:
+        return Ask(rest)
+    if head == "shuffle":
+        try:
+            return Shuffle(tuple(int(w) for w in rest.split(",")))
+        except ValueError:
+            raise NotationError(f"a shuffle lists sheet indices, e.g. 'shuffle 2,0,1', got {rest!r}") from None
+    raise NotationError(f"unknown action {text!r}: write 'write TEXT', 'vote N' or 'done'")

@@ -1,0 +1,108 @@
+"""Every bot of Bløff and Bluffer, in every line-up (all of one kind, and mixed), finishes
+a game within a bound on its length; a game that runs past it fails with its line-up
+and seed. Also: the registries' ``random`` is the generic bot, whose draws
+(``Legal.sample``) replay the frozen logs written by bluffkit 0.1.0's random bots.
+"""
+
+from __future__ import annotations
+
+from itertools import cycle, islice
+from pathlib import Path
+
+import pytest
+
+from bluffkit.agents import bloff as bloff_bots
+from bluffkit.agents import bluffer as bluffer_bots
+from bluffkit.agents.base import make_agent
+from bluffkit.agents.generic import RandomBot
+from bluffkit.core import log as gamelog
+from bluffkit.core.game import make_game
+from bluffkit.core.play import RunawayGame, play
+from bluffkit.session import Session
+
+LOGS = Path(__file__).parent / "logs"
+
+#: The most moves (chance's included) a game may take. The longest seeded games seen:
+#: Bløff about 11,000 (seven random players), Bluffer under 400 (ten players, 3 rounds).
+BOUND = {"bloff": 40_000, "bluffer": 2_000}
+
+
+def lineups(names: list[str], players: int) -> list[list[str]]:
+    """All of one kind for each bot, then the mixed seatings (each bot in turn first)."""
+    same = [[name] * players for name in names]
+    mixed = [list(islice(cycle(names), k, k + players)) for k in range(len(names))]
+    return same + mixed
+
+
+def finishes(game, lineup: list[str], seed: int):
+    agents = [make_agent(name, game) for name in lineup]
+    try:
+        rec = play(game, agents, seed, max_steps=BOUND[game.name])
+    except RunawayGame:
+        pytest.fail(f"{game.name} {game.rules.to_dict()}: the line-up {lineup} did not finish seed {seed} "
+                    f"within {BOUND[game.name]} moves")
+    assert game.is_over(rec.final.freeze()), f"{lineup}, seed {seed}: the game stopped before its end"
+    return rec
+
+
+BLOFF_CASES = [(players, options) for players in (3, 4, 7) for options in ({}, {"max_cards": 1})] + \
+    [(5, {"max_cards": 2}), (10, {})]
+
+
+@pytest.mark.parametrize("players, options", BLOFF_CASES)
+def test_every_bloff_lineup_finishes(players, options):
+    game = make_game("bloff", **options)
+    for lineup in lineups(sorted(bloff_bots.AGENTS), players):
+        for seed in range(2):
+            finishes(game, lineup, seed)
+
+
+def test_the_callers_alone_finish_where_they_used_to_call_each_other_round_and_round():
+    """Three callers used to pass the same four-of-a-kinds round the table for ever (each
+    called a true claim of four and took them); one that counts the cards it saw turned
+    over, and who took them, lets a player lay what it is known to hold."""
+    game = make_game("bloff")
+    for seed in range(12):
+        finishes(game, ["caller"] * 3, seed)
+
+
+BLUFFER_CASES = [(2, {}), (3, {}), (5, {"leader_copies": True}), (4, {"own_answer_vote": "refused"}),
+                 (6, {}), (9, {"team_split": "halves", "rounds": 1}),
+                 (2, {"duel_false_answers": (1, 5), "max_answers": 6}),
+                 (3, {"max_answer_length": 5, "rounds": 1})]
+
+
+@pytest.mark.parametrize("players, options", BLUFFER_CASES)
+def test_every_bluffer_lineup_finishes(players, options):
+    game = make_game("bluffer", **options)
+    names = sorted(bluffer_bots.AGENTS)
+    for lineup in lineups(names, players):
+        finishes(game, lineup, seed=len(lineup[0]))
+
+
+def test_a_bound_that_is_passed_fails_loudly():
+    game = make_game("bloff")
+    with pytest.raises(RunawayGame, match="did not end within 10 steps"):
+        play(game, [RandomBot() for _ in range(3)], 1, max_steps=10)
+
+
+@pytest.mark.parametrize("name", ["bloff", "bloff-two-decks", "bluffer", "bluffer-quick-refused-team-scoring"])
+def test_the_generic_random_bot_replays_the_frozen_logs(name):
+    """The frozen logs were played by each game's own random bot of bluffkit 0.1.0; the
+    registries' ``random`` is now the generic bot, drawing ``Legal.sample``: the same seed
+    must give the same game, move for move."""
+    log, _ = gamelog.read(LOGS / f"{name}.jsonl")
+    game = log.game
+    assert all(seat["agent"] == "random" for seat in log.seats)
+    agents = [make_agent("random", game) for _ in log.seats]
+    assert all(type(a) is RandomBot for a in agents), "the registry's random bot is the generic one"
+    session = Session(game, agents, seed=log.seed).run()       # how the frozen logs were played
+    assert [(s, str(a)) for s, a in session.moves] == [(s, str(a)) for s, a in log.moves]
+
+
+def test_the_fast_bloff_random_agent_plays_as_the_generic_bot():
+    game = make_game("bloff", max_cards=3)
+    for seed in range(3):
+        fast = play(game, [bloff_bots.RandomAgent() for _ in range(5)], seed)
+        generic = play(game, [RandomBot() for _ in range(5)], seed)
+        assert [(s, str(a)) for s, a in fast.moves] == [(s, str(a)) for s, a in generic.moves], f"seed {seed}"
