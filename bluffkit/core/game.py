@@ -62,11 +62,16 @@ def game_names() -> list[str]:
     return names()
 
 
-def make_game(name: str, **kwargs):
+def make_game(name: str, /, **kwargs):
     """The game called ``name`` (e.g. ``"horse-trading"``), built with ``kwargs``
     (``variants=[...]`` and rule options)."""
     if not isinstance(name, str):
         raise RulesError(f"a game is named by a string, got {name!r}; known games: {', '.join(names())}")
+    if "name" in kwargs:
+        raise RulesError(f"'name' is the game's own name ({name!r}), not a rule option")
+    variants = kwargs.get("variants", ())
+    if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
+        raise RulesError(f"variants must be a list of variant names, got {variants!r}"[:300])
     return spec_of(name).make(name, **kwargs)
 
 

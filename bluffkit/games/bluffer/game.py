@@ -58,7 +58,10 @@ class Bluffer(TableGame):
             raise RulesError("Bluffer has no named variants; set rule options instead (e.g. rounds=1, team_scoring=True)")
         deck = options.get("deck")
         if isinstance(deck, str) and is_deck_path(deck):
-            options["deck"] = str(Path(deck).expanduser().resolve())   # a log names the file wherever it is replayed
+            try:      # a log names the file wherever it is replayed
+                options["deck"] = str(Path(deck).expanduser().resolve())
+            except (OSError, RuntimeError, ValueError) as e:
+                raise RulesError(f"deck {deck[:80]!r} is not a path that can be read ({e})"[:300]) from None
         return cls(Rules().replace(**options))
 
     def check_players(self, players: int) -> int:

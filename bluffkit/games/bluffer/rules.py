@@ -29,6 +29,10 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.rules import RuleOptions
 
 OWN_VOTE = ("to_leader", "refused")
+
+#: The most questions a round (or a two-player game) may have: the rulebook plays 6, and a
+#: deck is gone through again when used up, so without a bound a game need never end.
+MAX_QUESTIONS = 100
 TEAM_SPLITS = ("alternate", "halves")
 
 
@@ -93,8 +97,8 @@ class Rules(RuleOptions):
             return isinstance(v, int) and not isinstance(v, bool)
 
         need(isinstance(self.deck, str) and self.deck.strip() != "", f"deck must be a deck name or a path, got {self.deck!r}")
-        need(count(self.questions_per_round) and self.questions_per_round >= 1,
-             f"questions_per_round must be an int >= 1, got {self.questions_per_round!r}")
+        need(count(self.questions_per_round) and 1 <= self.questions_per_round <= MAX_QUESTIONS,
+             f"questions_per_round must be an int from 1 to {MAX_QUESTIONS}, got {self.questions_per_round!r}")
         need(count(self.rounds) and 1 <= self.rounds <= 3,
              f"rounds must be 1, 2 or 3 (a game is 3 rounds; a quick game 1 or 2), got {self.rounds!r}")
         need(isinstance(self.stop_when_decided, bool), f"stop_when_decided must be True or False, got {self.stop_when_decided!r}")
@@ -106,8 +110,8 @@ class Rules(RuleOptions):
         need(count(self.max_answer_length) and 5 <= self.max_answer_length <= 200,
              f"max_answer_length must be an int from 5 to 200, got {self.max_answer_length!r}")
         need(count(self.first_leader) and self.first_leader >= 0, f"first_leader must be a seat (int >= 0), got {self.first_leader!r}")
-        need(count(self.duel_questions) and self.duel_questions >= 1,
-             f"duel_questions must be an int >= 1, got {self.duel_questions!r}")
+        need(count(self.duel_questions) and 1 <= self.duel_questions <= MAX_QUESTIONS,
+             f"duel_questions must be an int from 1 to {MAX_QUESTIONS}, got {self.duel_questions!r}")
         fa = self.duel_false_answers
         if isinstance(fa, str):                      # "2,3" from a command line
             try:
@@ -179,9 +183,13 @@ def _deck(spec: str):
     """The deck named by ``spec``, read again whenever its file changes."""
     from bluffkit.games.bluffer.deck import DECKS_DIR
     path = Path(spec) if is_deck_path(spec) else DECKS_DIR / f"bluffer-{spec}.jsonl"
-    if not path.exists():
+    try:
+        found = path.is_file()
+    except (OSError, ValueError):          # a name too long for the file system, a NUL byte
+        found = False
+    if not found:
         known = sorted(p.stem.removeprefix("bluffer-") for p in DECKS_DIR.glob("bluffer-*.jsonl"))
-        raise RulesError(f"no question deck {spec!r}: not a file, and not one of the decks shipped "
+        raise RulesError(f"no question deck {spec[:80]!r}: not a file, and not one of the decks shipped "
                          f"({', '.join(known)})")
     stat = path.stat()
     return _read(str(path), stat.st_mtime_ns, stat.st_size)
