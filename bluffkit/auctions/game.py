@@ -208,3 +208,22 @@ class Auction(TableGame):
             if state.phase == "bid" and len(state.pen) > 1:
                 changes["lot"] = tuple(state.pen[order[p]] for p in range(len(state.lot)))
         return dataclasses.replace(state, **changes)
+
+    def reveals(self, before, seat: int | None, action, after) -> bool:
+        """Whether the step showed hidden information to anyone, so that undo may not cross
+        it: chance setting out the lot (a face-down shuffle shows nothing), notes changing
+        hands (a payment, or notes laid face down paid over: the receiver sees their
+        faces), money shown by a bidder who could not pay, sealed bids or Dutch grabs
+        opened when the last is in (a Dutch count called lower shows that nobody grabbed), and the Cat in the Bag's animal turned over."""
+        if seat is None:
+            return not isinstance(action, Shuffle)
+        held = [tuple(a + b for a, b in zip(m, p)) for m, p in zip(before.money, before.placed)]
+        if held != [tuple(a + b for a, b in zip(m, p)) for m, p in zip(after.money, after.placed)]:
+            return True
+        if len(after.shown) > len(before.shown):
+            return True
+        hidden = ("setup", "pick", "bid")
+        if (Table.thaw(before).style in ("sealed", "sealed-notes", "dutch") and before.phase == "bid"
+                and (after.phase != "bid" or after.count != before.count)):
+            return True                       # every sealed bid (Dutch: grab or not) is in: opened
+        return self.rules.format == "cat-in-the-bag" and before.phase in hidden and after.phase not in hidden

@@ -189,3 +189,9 @@ class Bloff(TableGame):
     def lie(self, play) -> bool:
         """Whether a play ``(player, rank, cards)`` was a lie."""
         return is_lie(play[1], play[2])
+
+    def reveals(self, before, seat: int | None, action, after) -> bool:
+        """Whether the step showed hidden information to anyone, so that undo may not cross
+        it: the deal (each player sees their hand) and a call ("Bløff!"), which turns the
+        last cards laid face up and sends the pile into a hand."""
+        return isinstance(action, Deal) or len(after.revealed) > len(before.revealed)

@@ -320,3 +320,14 @@ class Bluffer(TableGame):
                     votes[s] = (int(rng.integers(len(order))) + 1,)
             state = dataclasses.replace(state, votes=tuple(votes))
         return state
+
+    def reveals(self, before: State, seat: int | None, action, after: State) -> bool:
+        """Whether the step showed hidden information to anyone, so that undo may not cross
+        it: a question drawn, the end of the writing (the leader lifts the card and learns
+        the true answer), the sheets read aloud, and what :meth:`announced` makes public
+        (the votes revealed, a two-player guess made aloud)."""
+        if isinstance(action, (Ask, Shuffle)):
+            return True
+        if before.phase == WRITE and after.phase != WRITE:
+            return True
+        return self.announced(before, after)

@@ -165,3 +165,13 @@ class YoureBluffing:
         cannot see is redealt at random, keeping each holder's number of notes."""
         from bluffkit.games.youre_bluffing.invariants import redeal_hidden
         return redeal_hidden(state, seat, rng)
+
+    def reveals(self, before: S.State, seat: int | None, action, after: S.State) -> bool:
+        """Whether the step showed hidden information to anyone, so that undo may not cross
+        it: an animal turned up from the face-down pile, the sale or buy-back (it shows
+        whether the payer can pay), an auction payment handed over openly, and the end of a trade (the
+        challenged player takes the face-down offer, or counters and the offers are
+        swapped; RULES.md section 1, trading)."""
+        if isinstance(action, (A.Draw, A.Sell, A.Buy, A.Pay, A.Accept, A.Counter)):
+            return True
+        return len(after.shown) > len(before.shown)
