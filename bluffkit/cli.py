@@ -197,7 +197,10 @@ def cmd_play(args) -> int:
         if text in ("quit", "exit"):
             return leave()
         if text == "undo":
-            print(f"  took back {session.undo()} move(s)")
+            try:
+                print(f"  took back {session.undo(seat)} move(s)")
+            except BluffkitError as e:
+                print(f"  cannot undo: {e}")
             continue
         if text.startswith("save "):
             save(text[5:].strip())

@@ -471,3 +471,15 @@ def test_session_settings_are_checked():
         Session(game, [HUMAN, "random", "random"], seed=-1)
     with pytest.raises(RulesError, match="unknown agent"):
         Session(game, [HUMAN, "random", "wizard"])
+
+
+def test_the_command_line_undo_follows_the_session_rule(monkeypatch, capsys):
+    """``undo`` at the ``bluffkit play`` prompt is the session's: refused, with the reason on
+    one line, after the animal turned up; the game goes on."""
+    import io
+    from bluffkit import cli
+    monkeypatch.setattr("sys.stdin", io.StringIO("auction\nundo\nquit\n"))
+    assert cli.main(["play", "horse-trading", "--players", "3", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    refused = [x for x in out.splitlines() if "cannot undo" in x]
+    assert len(refused) == 1 and "cannot be taken back" in refused[0] and "took back" not in out
