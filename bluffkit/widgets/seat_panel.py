@@ -94,6 +94,7 @@ class SeatPanel(W.VBox):
     def clear(self) -> None:
         """Nothing private left in any widget: the seat's view, the move box, every control."""
         self.view.value = self.legal_text.value = self.typed.value = ""
+        self.controls.layout.display = _HIDE
         self.clear_controls()
 
     @property
