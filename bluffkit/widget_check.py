@@ -134,9 +134,13 @@ def compare_trees(real, twin) -> str | None:
         if name != name2:
             return f"widget #{i} is a {name} here, a {name2} in the redealt game"
         for key in sorted(set(a) | set(b)):
-            if a.get(key) != b.get(key):
-                return (f"{_label(real, i)} {key}: {_show(a.get(key), real)} here, "
-                        f"{_show(b.get(key), twin)} in the redealt game")
+            x, y = a.get(key), b.get(key)
+            if x != y:
+                if isinstance(x, str) and isinstance(y, str):       # long text: show where it differs
+                    k = next((j for j, (p, q) in enumerate(zip(x, y)) if p != q), min(len(x), len(y)))
+                    x, y = x[max(0, k - 60):k + 80], y[max(0, k - 60):k + 80]
+                return (f"{_label(real, i)} {key}: {_show(x, real)} here, "
+                        f"{_show(y, twin)} in the redealt game")
     if len(real) != len(twin):
         return f"the panel holds {len(real)} widgets, the redealt game's {len(twin)}"
     return None
@@ -162,6 +166,10 @@ class SeatPanelDriver:
 
     def __init__(self, panel):
         self.bot = make_agent("random", panel.game)
+
+    def current(self, panel):
+        """The game, the state on screen and the number of players."""
+        return panel.session.game, panel.session.state, panel.session.players
 
     def scope(self, panel):
         """``("seat", s)``: only seat s's knowledge; ``("public", None)``: nobody's; ``None``: all-seeing."""
@@ -278,6 +286,9 @@ class LabDriver:
     def __init__(self, panel):
         pass
 
+    def current(self, panel):
+        return panel.session.game, panel.session.state, panel.session.players
+
     def scope(self, panel):
         me = panel.human.value or None
         s = panel.session
@@ -311,14 +322,74 @@ class LabDriver:
         return True
 
 
+class ReplayDriver:
+    """The replay viewer: any step, from any seat's view (the all-seeing view is not checked);
+    a seat's view must not change when what that seat could not see at that step is redealt."""
+
+    def __init__(self, panel):
+        pass
+
+    def current(self, panel):
+        return panel.game, panel.states[panel.step.value], len(panel.names)
+
+    def scope(self, panel):
+        return ("seat", panel.viewer.value) if panel.viewer.value >= 0 else None
+
+    def mirror(self, twin, panel, state) -> None:
+        from types import SimpleNamespace
+        i = panel.step.value
+        states = list(panel.states)
+        states[i] = state
+        twin.load(SimpleNamespace(game=panel.game, states=states, moves=panel.moves, names=panel.names))
+        twin.viewer.value, twin.step.value = panel.viewer.value, i
+
+    def click(self, panel, rng) -> bool:
+        if rng.random() < 0.3:
+            panel.viewer.value = panel.viewer.options[int(rng.integers(len(panel.viewer.options)))][1]
+        else:
+            panel.step.value = int(rng.integers(panel.step.max + 1))
+        return True
+
+
+class ScenarioDriver(ReplayDriver):
+    """The scenario player: Back, Next, Reset, the slider, any seat's view."""
+
+    def current(self, panel):
+        return panel.scenario.game, panel.result.states[panel.step.value], len(panel.scenario.seats)
+
+    def mirror(self, twin, panel, state) -> None:
+        import copy
+        if twin.choose.value != panel.choose.value:
+            twin.choose.value = panel.choose.value
+        twin.load(panel.scenario.name, None if panel.viewer.value < 0 else panel.viewer.value)
+        twin.result = copy.copy(panel.result)
+        twin.result.states = list(panel.result.states)
+        twin.result.states[panel.step.value] = state
+        twin.step.value = panel.step.value
+        twin.draw()
+
+    def click(self, panel, rng) -> bool:
+        r = rng.random()
+        if r < 0.05:
+            names = list(panel.scenarios)
+            panel.choose.value = names[int(rng.integers(len(names)))]
+        elif r < 0.3:
+            panel.viewer.value = panel.viewer.options[int(rng.integers(len(panel.viewer.options)))][1]
+        else:
+            (panel.back if r < 0.4 else panel.reset if r < 0.45 else panel.next).click()
+        return True
+
+
 def driver_for(panel):
     """The driver of a panel, by its class."""
     from bluffkit.widgets.auction_lab import AuctionLab
     from bluffkit.widgets.bloff import BloffTable
     from bluffkit.widgets.bluffer import BlufferTable
+    from bluffkit.widgets.replay import ReplayViewer
+    from bluffkit.widgets.scenario_player import ScenarioPlayer
     from bluffkit.widgets.table import TablePanel
     for cls, driver in ((TablePanel, TableDriver), (BloffTable, BloffDriver), (BlufferTable, BlufferDriver),
-                        (AuctionLab, LabDriver)):
+                        (AuctionLab, LabDriver), (ReplayViewer, ReplayDriver), (ScenarioPlayer, ScenarioDriver)):
         if isinstance(panel, cls):
             return driver(panel)
     raise TypeError(f"no widget check driver for {type(panel).__name__}")
@@ -334,7 +405,9 @@ def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pr
     scope = driver.scope(panel)
     if scope is None:
         return 0
-    game, state = panel.session.game, panel.session.state
+    game, state, players = driver.current(panel)
+    if game.is_over(state):               # the end is all-seeing (scores, every hand)
+        return 0
     kind, seat = scope
     real = widget_tree(panel)
     done = 0
@@ -343,7 +416,7 @@ def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pr
             other = game.hide_from(state, seat, rng)
         else:                       # nobody's screen: redeal every seat's secrets
             other = state
-            for s in rng.permutation(panel.session.players):
+            for s in rng.permutation(players):
                 other = game.hide_from(other, int(s), rng)
         pristine.restore()
         driver.mirror(twin, panel, other)
@@ -375,7 +448,7 @@ def check_panel(make, seeds=(0, 1, 2), clicks: int = 200, redeals: int = 1, driv
             if not drive.click(panel, rng):
                 break
             report["clicks"] += 1
-            where = f"seed {seed}, click {k + 1} (move {len(panel.session.moves)}): "
+            where = f"seed {seed}, click {k + 1}: "
             try:
                 report["compared"] += check_screen(panel, twin, drive, rng, redeals, where, pristine)
             except BluffkitError as e:          # pragma: no cover - a redeal the game refused

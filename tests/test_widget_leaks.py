@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from bluffkit.core import scenario as sc
-from bluffkit.testing import CONFIGS
+from bluffkit.testing import CONFIGS, config_game
 from bluffkit.widget_check import TableDriver, WidgetLeak, check_panel, check_screen, compare_trees, widget_tree
 from bluffkit.widgets import AuctionLab, BloffTable, BlufferTable, TablePanel
 
@@ -262,3 +262,36 @@ def test_no_panel_leaks_in_any_game(key, game, variants, options):
     seeds = [1, 2, 3]
     report = check_panel(make_panel(key, game, variants, options), seeds=seeds, clicks=60)
     assert report["games"] == len(seeds) and report["compared"] >= report["clicks"] // 2, report
+
+
+@pytest.mark.parametrize("key", ["horse-trading", "bloff", "bluffer", "auction-secret-count"])
+def test_no_leak_in_the_replay_viewer_from_a_seats_view(key):
+    from bluffkit.session import Session
+    from bluffkit.testing import config_game, config_players
+    from bluffkit.widgets import ReplayViewer
+    game = config_game(key)
+    played = Session(game, ["random"] * config_players(key)[0], seed=4).run()
+    report = check_panel(lambda: ReplayViewer(played), seeds=[1, 2], clicks=60)
+    assert report["compared"] >= 40, report
+
+
+def test_no_leak_in_the_scenario_player_from_a_seats_view():
+    from bluffkit.widgets import ScenarioPlayer
+    report = check_panel(lambda: ScenarioPlayer("ht-trade-anna-40-richer"), seeds=[1, 2], clicks=80)
+    assert report["compared"] >= 40, report
+
+
+def test_the_check_catches_a_replay_viewer_that_shows_the_all_seeing_table_to_a_seat():
+    from bluffkit.session import Session
+    from bluffkit.widgets import ReplayViewer
+    from bluffkit.widgets.render import view_html
+
+    class Leaky(ReplayViewer):
+        def draw(self):
+            super().draw()
+            if self.states is not None:
+                self.table.value += view_html(self.game, self.states[self.step.value], self.names)
+
+    played = Session(config_game("bloff"), ["random"] * 3, seed=4).run()
+    with pytest.raises(WidgetLeak, match="seat .'s view: it depends on what is hidden"):
+        check_panel(lambda: Leaky(played), seeds=[1], clicks=60)
