@@ -295,3 +295,17 @@ def test_the_check_catches_a_replay_viewer_that_shows_the_all_seeing_table_to_a_
     played = Session(config_game("bloff"), ["random"] * 3, seed=4).run()
     with pytest.raises(WidgetLeak, match="seat .'s view: it depends on what is hidden"):
         check_panel(lambda: Leaky(played), seeds=[1], clicks=60)
+
+
+def test_no_leak_through_a_trade_from_offer_to_swap():
+    """From the rulebook's trade position, so that face-down offers, counters and swaps are
+    played through the note boxes many times."""
+    made = []
+
+    def make():
+        made.append(trade_panel())
+        return made[-1]
+
+    check_panel(make, seeds=range(8), clicks=25)
+    played = {type(a).__name__ for t in made for _, a in t.session.moves}
+    assert {"Trade", "Counter", "Accept"} <= played, played
