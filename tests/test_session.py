@@ -483,3 +483,30 @@ def test_the_command_line_undo_follows_the_session_rule(monkeypatch, capsys):
     out = capsys.readouterr().out
     refused = [x for x in out.splitlines() if "cannot undo" in x]
     assert len(refused) == 1 and "cannot be taken back" in refused[0] and "took back" not in out
+
+
+def test_a_bloff_caller_cannot_see_the_cards_then_take_the_call_back():
+    s = Session(make_game("bloff"), [HUMAN, HUMAN, HUMAN], names=["Anne", "Bjørn", "Carla"], seed=1, undo="any")
+    s.chance()
+    from bluffkit.games.bloff.cards import cards_text
+    s.play("play " + cards_text(s.observe(0).hand[:2]), 0)
+    assert s.state.phase == "call"
+    s.play("call", 1)                          # the cards are turned over
+    full = snapshot(s)
+    with pytest.raises(IllegalAction, match="cannot be taken back"):
+        s.undo()
+    assert_unchanged(s, full)
+
+
+def test_a_horse_trader_cannot_learn_the_offer_from_the_swap_and_counter_again():
+    from bluffkit.core import scenario as sc
+    start = sc.run(next(x for x in sc.list_scenarios() if x.name == "ht-trade-anna-40-richer")).states[0]
+    s = Session(make_game("horse-trading"), [HUMAN, HUMAN, HUMAN], names=["Anna", "Ben", "Carla"], seed=1,
+                undo="any")
+    s.states = [start]
+    s.play("trade 1 6 10+0+0", 0)
+    s.play("counter 50+0", 1)                 # the offers are swapped: Ben sees Anna's 10
+    full = snapshot(s)
+    with pytest.raises(IllegalAction, match="cannot be taken back"):
+        s.undo(seat=1)
+    assert_unchanged(s, full)
