@@ -214,7 +214,9 @@ class Auction(TableGame):
         it: chance setting out the lot (a face-down shuffle shows nothing), notes changing
         hands (a payment, or notes laid face down paid over: the receiver sees their
         faces), money shown by a bidder who could not pay, sealed bids or Dutch grabs
-        opened when the last is in (a Dutch count called lower shows that nobody grabbed), and the Cat in the Bag's animal turned over."""
+        opened when the last is in (a Dutch count called lower shows that nobody grabbed),
+        and the Cat in the Bag's animal turned over (rules digest, section 2, and the
+        formats in :mod:`bluffkit.auctions.rules`)."""
         if seat is None:
             return not isinstance(action, Shuffle)
         held = [tuple(a + b for a, b in zip(m, p)) for m, p in zip(before.money, before.placed)]

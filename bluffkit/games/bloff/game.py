@@ -193,5 +193,6 @@ class Bloff(TableGame):
     def reveals(self, before, seat: int | None, action, after) -> bool:
         """Whether the step showed hidden information to anyone, so that undo may not cross
         it: the deal (each player sees their hand) and a call ("Bløff!"), which turns the
-        last cards laid face up and sends the pile into a hand."""
+        last cards laid face up and sends the pile into a hand (rules digest, section 3:
+        "The last play's cards are turned")."""
         return isinstance(action, Deal) or len(after.revealed) > len(before.revealed)

@@ -325,7 +325,8 @@ class Bluffer(TableGame):
         """Whether the step showed hidden information to anyone, so that undo may not cross
         it: a question drawn, the end of the writing (the leader lifts the card and learns
         the true answer), the sheets read aloud, and what :meth:`announced` makes public
-        (the votes revealed, a two-player guess made aloud)."""
+        (the votes revealed, a two-player guess made aloud). Rules digest, section 4: "the
+        leader adds the true one, shuffles and reads them numbered"."""
         if isinstance(action, (Ask, Shuffle)):
             return True
         if before.phase == WRITE and after.phase != WRITE:

@@ -171,7 +171,8 @@ class YoureBluffing:
         it: an animal turned up from the face-down pile, the sale or buy-back (it shows
         whether the payer can pay), an auction payment handed over openly, and the end of a trade (the
         challenged player takes the face-down offer, or counters and the offers are
-        swapped; RULES.md section 1, trading)."""
+        swapped). Rules digest, section 1: "accept = take the offer ...; counter = swap
+        offers"; a bidder who cannot pay "must show all money"."""
         if isinstance(action, (A.Draw, A.Sell, A.Buy, A.Pay, A.Accept, A.Counter)):
             return True
         return len(after.shown) > len(before.shown)
