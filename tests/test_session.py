@@ -229,12 +229,12 @@ def test_a_step_that_reveals_nothing_teaches_no_seat_anything_hidden():
     view after the step is the same as in the real game."""
     from bluffkit.testing import CONFIGS, config_game, config_players
     checked = 0
-    for key, *_ in CONFIGS:
-        game = config_game(key)
-        players = config_players(key)[-1]
-        s = Session(game, ["random"] * players, seed=11)
+    runs = [(config_game(key), players, seed) for key, *_ in CONFIGS
+            for players, seed in ((config_players(key)[-1], 11), (config_players(key)[0], 4))]
+    for game, players, seed in runs:
+        s = Session(game, ["random"] * players, seed=seed)
         s.run()
-        rng = np.random.default_rng(11)
+        rng = np.random.default_rng(seed)
         for i, (seat, action) in enumerate(s.moves):
             before, after = s.states[i], s.states[i + 1]
             if game.reveals(before, seat, action, after) or game.is_over(after):
@@ -246,7 +246,8 @@ def test_a_step_that_reveals_nothing_teaches_no_seat_anything_hidden():
                 except BluffkitError:          # the move depends on what was redealt
                     continue
                 assert game.observe(moved, viewer) == game.observe(after, viewer), \
-                    f"{key} step {i + 1} ({action}): seat {viewer} learns something hidden, yet reveals() is False"
+                    f"{game.name} ({players} players, seed {seed}) step {i + 1} ({action}): seat {viewer} " \
+                    "learns something hidden, yet reveals() is False"
                 checked += 1
     assert checked > 500, checked
 

@@ -213,8 +213,9 @@ class Auction(TableGame):
         """Whether the step showed hidden information to anyone, so that undo may not cross
         it: chance setting out the lot (a face-down shuffle shows nothing), notes changing
         hands (a payment, or notes laid face down paid over: the receiver sees their
-        faces), money shown by a bidder who could not pay, sealed bids or Dutch grabs
-        opened when the last is in (a Dutch count called lower shows that nobody grabbed),
+        faces), money shown by a bidder who could not pay, the end of the bidding (sealed
+        bids or Dutch grabs opened; in an open auction the bidders who could not pay more
+        are skipped), a Dutch count called lower (nobody grabbed),
         and the Cat in the Bag's animal turned over (rules digest, section 2, and the
         formats in :mod:`bluffkit.auctions.rules`)."""
         if seat is None:
@@ -225,7 +226,8 @@ class Auction(TableGame):
         if len(after.shown) > len(before.shown):
             return True
         hidden = ("setup", "pick", "bid")
-        if (Table.thaw(before).style in ("sealed", "sealed-notes", "dutch") and before.phase == "bid"
-                and (after.phase != "bid" or after.count != before.count)):
-            return True                       # every sealed bid (Dutch: grab or not) is in: opened
+        if before.phase == "bid" and after.phase != "bid":
+            return True          # the bids opened, or the bidding closed because nobody else can pay more
+        if Table.thaw(before).style == "dutch" and before.phase == "bid" and after.count != before.count:
+            return True                       # the count called lower: nobody grabbed
         return self.rules.format == "cat-in-the-bag" and before.phase in hidden and after.phase not in hidden
