@@ -478,6 +478,7 @@ def test_the_command_line_undo_follows_the_session_rule(monkeypatch, capsys):
     """``undo`` at the ``bluffkit play`` prompt is the session's: refused, with the reason on
     one line, after the animal turned up; the game goes on."""
     import io
+
     from bluffkit import cli
     monkeypatch.setattr("sys.stdin", io.StringIO("auction\nundo\nquit\n"))
     assert cli.main(["play", "horse-trading", "--players", "3", "--seed", "3"]) == 0

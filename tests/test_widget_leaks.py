@@ -13,7 +13,14 @@ import pytest
 
 from bluffkit.core import scenario as sc
 from bluffkit.testing import CONFIGS, config_game
-from bluffkit.widget_check import TableDriver, WidgetLeak, check_panel, check_screen, compare_trees, widget_tree
+from bluffkit.widget_check import (
+    TableDriver,
+    WidgetLeak,
+    check_panel,
+    check_screen,
+    compare_trees,
+    widget_tree,
+)
 from bluffkit.widgets import AuctionLab, BloffTable, BlufferTable, TablePanel
 
 ALL = [0, 1, 2, 3]
