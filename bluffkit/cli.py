@@ -289,7 +289,10 @@ def cmd_play(args) -> int:
         if text in ("quit", "exit"):
             return leave()
         if text == "undo":
-            say(f"  took back {session.undo()} move(s)")
+            try:
+                say(f"  took back {session.undo(seat)} move(s)")
+            except BluffkitError as e:
+                say(f"  cannot undo: {e}")
             continue
         if text.startswith("save "):
             save(text[5:].strip())

@@ -22,19 +22,28 @@ from pathlib import Path
 
 from bluffkit.agents.base import ScriptedAgent, make_agent
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import IllegalAction, RulesError
+from bluffkit.core.errors import IllegalAction, RulesError, is_seat
 import numpy as np
 
 from bluffkit.core.seeding import check_seed
 
 HUMAN = "human"
 
+#: Who may take a human's move back: ``"own"`` (the default) only the player who made it,
+#: asking on their own turn; ``"any"`` any player (a teacher's table, e.g. to replay a
+#: lesson's position).
+UNDO_RULES = ("own", "any")
+
 
 class Session:
     """One game: ``seats`` lists, per seat, ``"human"``, a bot name (``"random"``,
-    ``"heuristic"``), an agent object, or a list of moves to play in order."""
+    ``"heuristic"``), an agent object, or a list of moves to play in order. ``undo``
+    (one of :data:`UNDO_RULES`) says whose moves a player may take back."""
 
-    def __init__(self, game, seats, *, names=None, seed: int = 0, start: dict | None = None):
+    def __init__(self, game, seats, *, names=None, seed: int = 0, start: dict | None = None, undo: str = "own"):
+        if undo not in UNDO_RULES:
+            raise RulesError(f"undo must be one of {', '.join(map(repr, UNDO_RULES))}, got {undo!r}")
+        self.undo_rule = undo
         self.game = game
         n = game.check_players(len(seats))
         self.seed = check_seed(seed)
@@ -162,9 +171,17 @@ class Session:
             raise RulesError(f"the game waits for a human at seat {self.waiting_for}; use play()")
         return self
 
-    def undo(self) -> int:
+    def undo(self, seat: int | None = None) -> int:
         """Take back moves up to and including the last human move (or the last move
-        if no human has moved); returns how many moves were taken back."""
+        if no human has moved); returns how many moves were taken back.
+
+        ``seat`` is the player asking (default: the seat the game waits for). Refused
+        with :class:`IllegalAction`, changing nothing, when a step to take back showed
+        hidden information to anyone (the game's ``reveals``, or the end of the game,
+        where every hand is shown), or when the undo rule is ``"own"`` and the move to
+        take back is another player's."""
+        if seat is not None and not is_seat(seat, self.players):
+            raise RulesError(f"undo: {seat!r} is not a seat of this {self.players}-player game")
         if not self.moves:
             return 0
         k = len(self.moves) - 1
@@ -172,12 +189,29 @@ class Session:
             k -= 1
         if self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN:
             k = len(self.moves) - 1
+        mover = self.moves[k][0]
+        for i in range(k, len(self.moves)):
+            if self.shows(i):
+                raise IllegalAction("undo-reveals", f"step {i + 1} showed hidden information "
+                                    f"(\u201c{self.says[i]}\u201d): it cannot be taken back")
+        asking = self.waiting_for if seat is None else seat
+        if (self.undo_rule == "own" and mover is not None and self.kinds[mover] == HUMAN
+                and asking is not None and asking != mover):
+            raise IllegalAction("undo-own-moves", f"only {self.names[mover]} may take back their move "
+                                f"(a table made with undo='any' lets anyone)")
         n = len(self.moves) - k
-        for seat, _ in self.moves[k:]:
-            if seat is not None and isinstance(self.agents[seat], ScriptedAgent):
-                self.agents[seat].i -= 1            # the script will play that move again
+        for seat_, _ in self.moves[k:]:
+            if seat_ is not None and isinstance(self.agents[seat_], ScriptedAgent):
+                self.agents[seat_].i -= 1            # the script will play that move again
         del self.moves[k:], self.says[k:], self.states[k + 1:]
         return n
+
+    def shows(self, i: int) -> bool:
+        """Whether step ``i`` (from 0) showed hidden information to anyone: the game's
+        ``reveals``, or the end of the game (every hand is shown then)."""
+        (seat, action), before, after = self.moves[i], self.states[i], self.states[i + 1]
+        reveals = getattr(self.game, "reveals", None)
+        return self.game.is_over(after) or bool(reveals and reveals(before, seat, action, after))
 
     # -- the end and files -----------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
@@ -191,11 +225,11 @@ class Session:
         return gamelog.write(path, self.game, self.seats(), self.seed, self.moves, self.start, self.says)
 
     @classmethod
-    def load(cls, path: str | Path, seats=None) -> "Session":
+    def load(cls, path: str | Path, seats=None, undo: str = "own") -> "Session":
         """A session from a log, at its last step; seats default to humans."""
         log, states = gamelog.read(path)
         s = cls(log.game, seats or [HUMAN] * len(log.seats), names=log.names,
-                seed=log.seed or 0, start=log.start)
+                seed=log.seed or 0, start=log.start, undo=undo)
         s.states = states
         s.moves = list(log.moves)
         s.says = [log.game.narrate(states[i], m[0], m[1], states[i + 1], s.names) for i, m in enumerate(log.moves)]

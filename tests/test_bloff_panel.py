@@ -165,3 +165,19 @@ def test_claims_follow_the_rules_first_rank():
     assert df["rank"].iloc[1] == RANK_NAMES[6]
     claims = rec.states[-1].claims
     assert [RANK_NAMES[r] for _, r, _ in claims] == list(df["rank"])
+
+
+def test_undo_takes_back_only_ones_own_move_unless_the_table_allows_any():
+    """Hot seat: Bjørn, on his turn, may not take back Anne's play (and then see her hand
+    on her screen); at a teacher's table (undo="any") he may."""
+    for rule, taken in (("own", False), ("any", True)):
+        t = BloffTable(players=3, humans=[0, 1, 2], names=NAMES[:3], seed=1, undo=rule)
+        t.show.click()
+        t.cards.value = t.cards.options[0][1:]
+        t.lay.click()
+        moves = list(t.session.moves)
+        t.undo_button.click()
+        if taken:
+            assert len(t.session.moves) == len(moves) - 1 and "Took back 1" in t.message.value
+        else:
+            assert t.session.moves == moves and "only Anne may take back" in t.message.value

@@ -153,27 +153,147 @@ def test_same_seed_same_game():
 # -- undo ------------------------------------------------------------------------------------
 
 def test_undo_takes_back_to_before_the_last_human_move():
+    """Undo rewinds to just before the human's last move, unless a step since then showed
+    hidden information (an animal turned up, a payment, a trade settled): then it is refused
+    and nothing changes. Replaying the same move gives the same game again."""
     s = Session(make_game("horse-trading"), [HUMAN, "random", "heuristic"], seed=5)
     rng = np.random.default_rng(1)
-    marks = []                     # len(moves) just before each human move
-    for _ in range(12):
+    taken = refused = 0
+    for _ in range(60):
         s.advance()
         if s.over:
             break
-        marks.append(len(s.moves))
-        s.play(human_move(s, 0, rng), 0)
-    s.advance()
-    assert len(marks) >= 4
-    full = snapshot(s)
-    for mark in reversed(marks[-4:]):
+        mark, before = len(s.moves), snapshot(s)
+        move = human_move(s, 0, rng)
+        s.play(move, 0)
+        s.advance()
+        full = snapshot(s)
+        shown = [i for i in range(mark, len(s.moves)) if s.shows(i)]
+        if shown:
+            with pytest.raises(IllegalAction, match="cannot be taken back"):
+                s.undo()
+            assert_unchanged(s, full)
+            refused += 1
+            continue
         n = s.undo()
         assert len(s.moves) == mark, "undo did not stop just before the human's move"
         assert n == len(full[1]) - mark
-        assert s.states == full[0][:mark + 1]
-        assert s.moves == full[1][:mark]
-        assert s.says == full[2][:mark]
+        assert_unchanged(s, before)
         assert s.waiting_for == 0
-        full = snapshot(s)
+        s.play(move, 0)                     # the same move again: the same game
+        s.advance()
+        assert_unchanged(s, full)
+        taken += 1
+    assert taken >= 4 and refused >= 4, (taken, refused)
+
+
+def test_undo_never_crosses_revealed_information_in_any_game():
+    """In every game, a human's move followed by a step that showed hidden information
+    cannot be taken back; one followed by no such step can."""
+    from bluffkit.testing import CONFIGS, config_game, config_players
+    total = {True: 0, False: 0}
+    for key, *_ in CONFIGS:
+        game = config_game(key)
+        players = config_players(key)[0]
+        s = Session(game, [HUMAN] * players, seed=3, undo="any")
+        rng = np.random.default_rng(3)
+        bot = make_agent("random", game)
+        seen = {True: 0, False: 0}
+        while not s.over and len(s.moves) < 400:
+            if s.game.is_chance(s.state):
+                s.chance()
+                continue
+            seat = s.to_move[0]
+            obs = s.observe(seat)
+            s.play(bot.act(obs, obs.legal, rng), seat)
+            k = len(s.moves) - 1
+            shows = s.shows(k)
+            full = snapshot(s)
+            if shows:
+                with pytest.raises(IllegalAction, match="cannot be taken back"):
+                    s.undo()
+                assert_unchanged(s, full)
+            else:
+                assert s.undo() == 1, f"{key}: a move that showed nothing could not be taken back"
+                s.play(full[1][-1][1], seat)
+                assert_unchanged(s, full)
+            seen[shows] += 1
+            total[shows] += 1
+        assert seen[True], f"{key}: no step showed anything: {seen}"
+    assert total[False] >= 50 and total[True] >= 50, total
+
+
+def test_a_step_that_reveals_nothing_teaches_no_seat_anything_hidden():
+    """``reveals`` is False only where no seat learns what was hidden from it: redeal what
+    a seat cannot see before the step (``hide_from``), play the same move, and the seat's
+    view after the step is the same as in the real game."""
+    from bluffkit.testing import CONFIGS, config_game, config_players
+    checked = 0
+    runs = [(config_game(key), players, seed) for key, *_ in CONFIGS
+            for players, seed in ((config_players(key)[-1], 11), (config_players(key)[0], 4))]
+    for game, players, seed in runs:
+        s = Session(game, ["random"] * players, seed=seed)
+        s.run()
+        rng = np.random.default_rng(seed)
+        for i, (seat, action) in enumerate(s.moves):
+            before, after = s.states[i], s.states[i + 1]
+            if game.reveals(before, seat, action, after) or game.is_over(after):
+                continue
+            for viewer in range(players):
+                other = game.hide_from(before, viewer, rng)
+                try:
+                    moved = game.step(other, seat, action)
+                except BluffkitError:          # the move depends on what was redealt
+                    continue
+                assert game.observe(moved, viewer) == game.observe(after, viewer), \
+                    f"{game.name} ({players} players, seed {seed}) step {i + 1} ({action}): seat {viewer} " \
+                    "learns something hidden, yet reveals() is False"
+                checked += 1
+    assert checked > 500, checked
+
+
+def test_undo_refuses_another_players_move_unless_the_table_allows_it():
+    s = Session(make_game("horse-trading"), [HUMAN, HUMAN, HUMAN], names=["Ana", "Bo", "Cy"], seed=3)
+    s.play("auction")
+    s.chance()
+    s.play("bid 10", 1)
+    full = snapshot(s)
+    with pytest.raises(IllegalAction, match="only Bo may take back"):
+        s.undo()                               # seat 2 is to move: it may not take back Bo's bid
+    with pytest.raises(IllegalAction, match="only Bo may take back"):
+        s.undo(seat=2)
+    assert_unchanged(s, full)
+    assert s.undo(seat=1) == 1 and s.moves == full[1][:-1]
+    t = Session(make_game("horse-trading"), [HUMAN, HUMAN, HUMAN], seed=3, undo="any")
+    t.play("auction")
+    t.chance()
+    t.play("bid 10", 1)
+    assert t.undo() == 1 and len(t.moves) == 2
+
+
+def test_undo_is_refused_across_the_turned_up_animal_and_at_the_end():
+    s = Session(make_game("horse-trading"), [HUMAN, "random", "random"], seed=3)
+    s.play("auction")
+    s.advance()                                # chance turns up an animal: shown to everyone
+    full = snapshot(s)
+    with pytest.raises(IllegalAction, match="step 2 showed hidden information"):
+        s.undo()
+    assert_unchanged(s, full)
+    done = Session(make_game("youre-bluffing"), ["random"] * 3, seed=5).run()
+    with pytest.raises(IllegalAction, match="cannot be taken back"):
+        done.undo()
+
+
+@pytest.mark.parametrize("bad", ["everyone", None])
+def test_undo_rule_must_be_named(bad):
+    with pytest.raises(RulesError, match="undo must be one of 'own', 'any'"):
+        Session(make_game("horse-trading"), [HUMAN, "random", "random"], undo=bad)
+
+
+def test_undo_by_a_seat_that_is_not_at_the_table():
+    s = Session(make_game("horse-trading"), [HUMAN, "random", "random"], seed=3)
+    with pytest.raises(RulesError, match="not a seat"):
+        s.undo(seat=7)
 
 
 def test_undo_with_nothing_to_undo():
@@ -191,42 +311,49 @@ def test_undo_without_human_moves_takes_back_one_move():
 
 
 def test_undo_then_play_on():
-    s = Session(make_game("horse-trading"), [HUMAN, "random", "random"], seed=5)
-    s.play("auction")
+    """Bidding shows nothing hidden: Bo's bid and the script's answer are taken back, and the
+    game plays on (the animal turned up before Bo's bid stays: undo does not cross it)."""
+    s = Session(make_game("horse-trading"), [["auction"], HUMAN, ["bid 20", "bid 50"]], seed=5)
     s.advance()
-    made = len(s.moves)
-    assert made > 1
+    start = len(s.moves)
+    s.play("bid 10", 1)
+    s.advance()
+    made = len(s.moves) - start
+    assert made == 2
     assert s.undo() == made
-    assert s.moves == [] and s.waiting_for == 0
+    assert len(s.moves) == start and s.waiting_for == 1
+    s.play("pass", 1)                       # another move this time: the script answers again
+    s.advance(limit=1)
+    assert s.moves[start:] == [(1, s.game.parse("pass")), (2, s.game.parse("bid 20"))]
+
+
+def test_undo_cannot_fish_for_another_animal():
+    """The animal turned up is shown to everyone: the auction that turned it up cannot be
+    taken back (not even at a table where anyone may undo), so nobody can try for a better draw."""
+    s = Session(make_game("horse-trading"), [HUMAN, HUMAN, HUMAN], seed=3, undo="any")
     s.play("auction")
-    s.advance()
-    assert s.moves[0] == (0, s.game.parse("auction"))
-
-
-def test_undo_does_not_reshuffle_the_pile():
-    s = Session(make_game("horse-trading"), [HUMAN, HUMAN, HUMAN], seed=3)
-    seen = set()
-    for _ in range(5):
-        s.play("auction")
-        s.advance()                 # chance turns up the top animal
-        seen.add(s.moves[-1])
-        s.undo()
-    assert len(seen) == 1, f"the same top card came up as {sorted(str(a) for _, a in seen)}"
+    s.advance()                 # chance turns up the top animal
+    full = snapshot(s)
+    for _ in range(3):
+        with pytest.raises(IllegalAction, match="cannot be taken back"):
+            s.undo()
+        assert_unchanged(s, full)
 
 
 def test_undo_rewinds_scripted_seats():
-    scripts = [["pass", "pass", "auction"], ["pass", "pass", "bid 10"]]
-    s = Session(make_game("horse-trading"), [HUMAN] + [list(x) for x in scripts], seed=3)
-    s.play("auction")
+    s = Session(make_game("horse-trading"), [["auction"], HUMAN, ["bid 20", "bid 40", "pass"]], seed=3)
     s.advance()
-    first = [(seat, a) for seat, a in s.moves if seat in (1, 2)]
-    assert len(first) == 6
-    s.undo()
-    assert s.moves == []
-    s.play("auction")
+    s.play("bid 10", 1)
     s.advance()
-    again = [(seat, a) for seat, a in s.moves if seat in (1, 2)]
-    assert again == first
+    mark = len(s.moves)
+    s.play("bid 30", 1)
+    s.advance()
+    first = list(s.moves)
+    assert first[-1] == (2, s.game.parse("bid 40"))
+    assert s.undo() == 2 and len(s.moves) == mark
+    s.play("bid 30", 1)
+    s.advance()
+    assert s.moves == first, "the script did not play its taken-back move again"
 
 
 # -- save and load ----------------------------------------------------------------------------
@@ -345,3 +472,43 @@ def test_session_settings_are_checked():
         Session(game, [HUMAN, "random", "random"], seed=-1)
     with pytest.raises(RulesError, match="unknown agent"):
         Session(game, [HUMAN, "random", "wizard"])
+
+
+def test_the_command_line_undo_follows_the_session_rule(monkeypatch, capsys):
+    """``undo`` at the ``bluffkit play`` prompt is the session's: refused, with the reason on
+    one line, after the animal turned up; the game goes on."""
+    import io
+
+    from bluffkit import cli
+    monkeypatch.setattr("sys.stdin", io.StringIO("auction\nundo\nquit\n"))
+    assert cli.main(["play", "horse-trading", "--players", "3", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    refused = [x for x in out.splitlines() if "cannot undo" in x]
+    assert len(refused) == 1 and "cannot be taken back" in refused[0] and "took back" not in out
+
+
+def test_a_bloff_caller_cannot_see_the_cards_then_take_the_call_back():
+    s = Session(make_game("bloff"), [HUMAN, HUMAN, HUMAN], names=["Anne", "Bjørn", "Carla"], seed=1, undo="any")
+    s.chance()
+    from bluffkit.games.bloff.cards import cards_text
+    s.play("play " + cards_text(s.observe(0).hand[:2]), 0)
+    assert s.state.phase == "call"
+    s.play("call", 1)                          # the cards are turned over
+    full = snapshot(s)
+    with pytest.raises(IllegalAction, match="cannot be taken back"):
+        s.undo()
+    assert_unchanged(s, full)
+
+
+def test_a_horse_trader_cannot_learn_the_offer_from_the_swap_and_counter_again():
+    from bluffkit.core import scenario as sc
+    start = sc.run(next(x for x in sc.list_scenarios() if x.name == "ht-trade-anna-40-richer")).states[0]
+    s = Session(make_game("horse-trading"), [HUMAN, HUMAN, HUMAN], names=["Anna", "Ben", "Carla"], seed=1,
+                undo="any")
+    s.states = [start]
+    s.play("trade 1 6 10+0+0", 0)
+    s.play("counter 50+0", 1)                 # the offers are swapped: Ben sees Anna's 10
+    full = snapshot(s)
+    with pytest.raises(IllegalAction, match="cannot be taken back"):
+        s.undo(seat=1)
+    assert_unchanged(s, full)

@@ -129,14 +129,26 @@ def test_clicking_before_uncovering_does_nothing():
 
 
 def test_undo_takes_back_the_human_move():
-    t = panel()
+    t = panel(bots=[["auction"], None, ["bid 20", "bid 50"]])
     t.show.click()
     n = len(t.session.moves)
     t.amount.value = t.session.legal(1).bid[0]
-    t.bid_button.click()
-    assert len(t.session.moves) > n
+    t.bid_button.click()                        # Bo bids; Cy's script bids higher: Bo's turn again
+    assert len(t.session.moves) == n + 2 and t.session.waiting_for == 1
     t.undo_button.click()
     assert len(t.session.moves) == n and t.session.waiting_for == 1
+    assert "Took back 2 move(s)" in t.message.value
+
+
+def test_undo_across_a_sale_is_refused_and_changes_nothing():
+    t = panel()
+    t.show.click()
+    t.amount.value = t.session.legal(1).bid[0]
+    t.bid_button.click()                        # the bots pass, Ana sells: Bo's payment is due
+    moves = list(t.session.moves)
+    assert any(t.session.shows(i) for i in range(len(moves)))
+    t.undo_button.click()
+    assert "cannot be taken back" in t.message.value and t.session.moves == moves
 
 
 def test_save_writes_a_log(tmp_path):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 
 from bluffkit.auctions.actions import First, Lot, Pen, Shuffle, parse
+from bluffkit.auctions.dutch import Dutch
 from bluffkit.auctions.engine import FORMAT_TABLES, OVER, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
 from bluffkit.core.errors import NotationError, RulesError
@@ -192,3 +193,27 @@ class Auction(TableGame):
     def summary(self, state) -> dict:
         """Each seat's money in hand (the value of its notes), for a simulation's table."""
         return {"money": self.money_totals(state)}
+
+    def reveals(self, before, seat: int | None, action, after) -> bool:
+        """Whether the step showed hidden information to anyone, so that undo may not cross
+        it: chance setting out the lot (a face-down shuffle shows nothing), notes changing
+        hands (a payment, or notes laid face down paid over: the receiver sees their
+        faces), money shown by a bidder who could not pay, the end of the bidding (sealed
+        bids or Dutch grabs opened; in an open auction the bidders who could not pay more
+        are skipped), a Dutch count called lower (nobody grabbed),
+        and the Cat in the Bag's animal turned over (rules digest, section 2, and the
+        formats in :mod:`bluffkit.auctions.rules`)."""
+        if seat is None:
+            return not isinstance(action, Shuffle)
+        held = [tuple(a + b for a, b in zip(m, p)) for m, p in zip(before.money, before.placed)]
+        if held != [tuple(a + b for a, b in zip(m, p)) for m, p in zip(after.money, after.placed)]:
+            return True
+        if len(after.shown) > len(before.shown):
+            return True
+        hidden = ("setup", "pick", "bid")
+        if before.phase == "bid" and after.phase != "bid":
+            return True          # the bids opened, or the bidding closed because nobody else can pay more
+        fmt = FORMAT_TABLES[self.rules.format]
+        if issubclass(fmt, Dutch) and before.phase == "bid" and after.count != before.count:
+            return True                       # the count called lower: nobody grabbed
+        return fmt.FACE_DOWN_PEN and before.phase in hidden and after.phase not in hidden

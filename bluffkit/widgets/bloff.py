@@ -26,8 +26,10 @@ class BloffTable(SeatPanel):
 
     placeholder = "e.g. play AS,9S  or  call  or  pass"
 
-    def __init__(self, players: int = 4, humans=(0,), bots: str = "caller", names=None, seed: int = 0, **options_):
+    def __init__(self, players: int = 4, humans=(0,), bots: str = "caller", names=None, seed: int = 0,
+                 undo: str = "own", **options_):
         game = make_game("bloff", **options_)
+        self.rank = game.rules.first_rank
         self.cards = W.SelectMultiple(description="Your cards", rows=8, layout=W.Layout(width="260px"))
         self.cards.observe(lambda ch: self._label(), names="value")
         self.lay = W.Button(description="Lay", button_style="info", layout=W.Layout(width="220px"))
@@ -38,11 +40,19 @@ class BloffTable(SeatPanel):
         self.let_go = W.Button(description="Let it go")
         self.let_go.on_click(lambda _: self.try_move("pass"))
         self.call_box = W.HBox([self.call, self.let_go])
-        super().__init__(game, players, humans, bots, names, seed, [self.play_box, self.call_box])
+        super().__init__(game, players, humans, bots, names, seed, [self.play_box, self.call_box], undo=undo)
         self.children = (W.HTML(f"<div class='bk-box'><b>{game.title}</b></div>"),) + tuple(self.children)
 
     def __repr__(self) -> str:
         return f"BloffTable({self.session.players} players, seed {self.session.seed}, {len(self.session.moves)} moves)"
+
+    def clear_controls(self) -> None:
+        """No cards in the list and none selected (the last player's hand, and the cards they
+        just laid face down, would show), both move boxes hidden."""
+        self.cards.value = ()
+        self.cards.options = ()
+        self.lay.description = "Lay"
+        self.play_box.layout.display = self.call_box.layout.display = _HIDE
 
     def draw_seat(self, seat: int, obs) -> None:
         legal = obs.legal
@@ -53,7 +63,6 @@ class BloffTable(SeatPanel):
         if playing:
             self.rank = obs.rank
             self.cards.options = [(card_text(c), c) for c in legal.play_from]
-            self.cards.value = ()
             self._label()
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: lay one or more cards face down as "
                                      f"the rank in turn. They need not be true.</div>")

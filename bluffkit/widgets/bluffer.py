@@ -8,7 +8,8 @@ votes and its points). A player's private moment (writing an answer, voting) com
 behind a cover screen: "Pass the screen to Ben". A human leader's screen (the true
 answer and, once read, who wrote which answer) opens the same way with "Leader's
 screen"; a bot leader's stays hidden. Undo never goes back across what has been made
-public (``Bluffer.announced``).
+public (``Bluffer.reveals``: a question drawn, the answers read, the votes revealed, a
+two-player guess made aloud).
 
 >>> t = BlufferTable(players=4, humans=[0], names=["Anne", "Ben", "Chloé", "Dev"], seed=3)
 >>> t.show.click()                      # Anne leads the first question: she writes first
@@ -39,7 +40,8 @@ class BlufferTable(SeatPanel):
 
     placeholder = "e.g. write a purple cow  or  vote 3"
 
-    def __init__(self, players: int = 4, humans=(0,), spot=0.4, names=None, seed: int = 0, **options):
+    def __init__(self, players: int = 4, humans=(0,), spot=0.4, names=None, seed: int = 0, undo: str = "own",
+                 **options):
         game = make_game("bluffer", **options)
         spots = list(spot) if isinstance(spot, (list, tuple)) else [spot] * players
         bots = [BluffBot(p, name=f"bot (spot {p})", facts=deck_facts(game.deck)) for p in spots]
@@ -60,7 +62,7 @@ class BlufferTable(SeatPanel):
                                     layout=W.Layout(display="none"))
         self.hide_leader.on_click(lambda _: self.close_leader())
         self.peeking = False
-        super().__init__(game, players, humans, bots, names, seed, [self.answer_box, self.vote_box])
+        super().__init__(game, players, humans, bots, names, seed, [self.answer_box, self.vote_box], undo=undo)
         self.children = (W.HTML(f"<div class='bk-box'><b>{game.title}</b></div>"), self.shared,
                          W.HBox([self.leader_button, self.hide_leader])) + tuple(self.children)
         self.refresh()
@@ -89,6 +91,7 @@ class BlufferTable(SeatPanel):
             self.message.value = note(f"{escape(s.names[leader])}, the leader, is a bot: its screen stays hidden.")
             return
         self.peeking, self.viewer = True, None
+        self.clear()                       # nothing of the last seat's view behind the cover
         self.cover_text.value = note(f"<b>The leader's screen.</b> Pass the screen to {escape(s.names[leader])}; "
                                      "the others look away.")
         self.show.description = f"Show {s.names[leader]}'s screen"
@@ -111,18 +114,33 @@ class BlufferTable(SeatPanel):
         self.message.value = ""
         self.refresh()
 
-    def _undo(self) -> None:
-        """Undo, but never back across what the game has made public (``Bluffer.announced``:
-        the votes revealed, a two-player guess made aloud): taking such a vote back would
-        let a player vote again knowing the answer."""
-        s = self.session
-        human = [i for i, (seat, _) in enumerate(s.moves) if seat is not None and s.kinds[seat] == "human"]
-        public = [i for i in range(len(s.moves)) if self.game.announced(s.states[i], s.states[i + 1])]
-        if human and public and human[-1] <= public[-1]:
-            self.message.value = note("That vote has been made public (the votes revealed, or a two-player "
-                                      "guess made aloud): it cannot be taken back.", error=True)
-            return
-        super()._undo()
+    @property
+    def screen(self) -> tuple[str, int | None]:
+        """As :attr:`SeatPanel.screen`, and ``("leader-cover", s)`` / ``("leader", s)`` for the
+        cover before the leader's screen and the leader's screen itself."""
+        if self.peeking:
+            leader = self.session.state.leader
+            return ("leader-cover", leader) if self.cover.layout.display != _HIDE else ("leader", leader)
+        return super().screen
+
+    def show_screen(self, screen: tuple[str, int | None]) -> None:
+        super().show_screen(screen if not screen[0].startswith("leader") else ("cover", None))
+        if screen[0].startswith("leader"):
+            self.peek_leader()
+            if screen[0] == "leader":
+                self._uncover()
+
+    def clear_controls(self) -> None:
+        """No answer in the box (the last writer's answer, or the true answer the leader
+        copies, would show), no vote buttons (with own answers refused, which answers are
+        missing tells their author), both boxes hidden."""
+        self.answer.value = ""
+        self.vote_box.children = ()
+        self.answer_box.layout.display = self.vote_box.layout.display = _HIDE
+        for w in (self.answer, self.write, self.done):
+            w.layout.display = _HIDE
+        self._verb = "write"
+        self.write.description = "Write it"
 
     def draw_seat(self, seat: int, obs) -> None:
         s = self.session                  # the points and the reveal are on the shared screen above
@@ -142,7 +160,6 @@ class BlufferTable(SeatPanel):
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: copy the true answer onto the Answer "
                                      "sheet. You may alter its wording slightly to make it more believable.</div>")
         elif writing:
-            self.answer.value = ""
             many = " (two or three, one at a time; then Done)" if obs.mode == "duel" else ""
             lead = (" You lead: you will copy the true answer once everyone has written." if seat == obs.leader
                     and obs.mode == "standard" else "")

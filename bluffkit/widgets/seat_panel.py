@@ -2,9 +2,16 @@
 box, the message line, undo, saving the log, and the list of what happened.
 
 A game's panel subclasses :class:`SeatPanel` and supplies ``controls`` (the widgets of
-its legal moves) and ``draw_seat(seat, observation)``; the base class decides when to
-cover the table and plays every move through the session, so a refused move shows the
-engine's reason and changes nothing.
+its legal moves), ``clear_controls()`` (every control back to a blank, hidden state) and
+``draw_seat(seat, observation)``; the base class decides when to cover the table and
+plays every move through the session, so a refused move shows the engine's reason and
+changes nothing.
+
+The panel holds only what the seat on screen may know: on every redraw (and so on every
+change of seat) every control is cleared and then rebuilt from that seat's observation
+alone, hidden and collapsed controls included, and a cover screen holds nothing private
+at all. Widget models live in the browser, where anyone can read them, so hiding a
+control is not enough. :mod:`bluffkit.widget_check` checks this on every panel.
 """
 
 from __future__ import annotations
@@ -31,9 +38,11 @@ class SeatPanel(W.VBox):
 
     placeholder = "a move, e.g. pass"
 
-    def __init__(self, game, players: int, humans, bots, names, seed: int, controls: list):
+    def __init__(self, game, players: int, humans, bots, names, seed: int, controls: list, undo: str = "own"):
         """``bots``: one bot name for every seat that is not human, or a list with one
-        bot (name or agent object) per seat (the human seats' entries are ignored)."""
+        bot (name or agent object) per seat (the human seats' entries are ignored).
+        ``undo``: ``"own"`` (a player may take back only their own last move) or
+        ``"any"`` (the teacher's table: anyone may); see :class:`bluffkit.session.Session`."""
         self.game = game
         try:
             humans = sorted(set(humans))
@@ -46,7 +55,7 @@ class SeatPanel(W.VBox):
         if len(per_seat) != players:
             raise RulesError(f"give one bot per seat ({players}), got {len(per_seat)}")
         seats = [HUMAN if s in set(humans) else per_seat[s] for s in range(players)]
-        self.session = Session(game, seats, names=names, seed=seed)
+        self.session = Session(game, seats, names=names, seed=seed, undo=undo)
         self.viewer: int | None = None          # the seat whose view is on screen
         self.said: list[str] = []
         self.cover_text = W.HTML()
@@ -77,6 +86,39 @@ class SeatPanel(W.VBox):
     def draw_seat(self, seat: int, obs) -> None:       # pragma: no cover - every panel overrides it
         raise NotImplementedError
 
+    def clear_controls(self) -> None:                  # pragma: no cover - every panel overrides it
+        """Every control of the game back to a blank, hidden state (values, options, maxima,
+        labels): what a cover screen holds."""
+        raise NotImplementedError
+
+    def clear(self) -> None:
+        """Nothing private left in any widget: the seat's view, the move box, every control."""
+        self.view.value = self.legal_text.value = self.typed.value = ""
+        self.controls.layout.display = _HIDE
+        self.clear_controls()
+
+    @property
+    def screen(self) -> tuple[str, int | None]:
+        """What is on screen: ``("seat", s)`` seat ``s``'s view, ``("cover", s)`` the cover
+        asking for seat ``s``, ``("over", None)`` the all-seeing end, ``("stuck", None)``
+        nothing (a bot could not move)."""
+        if self.session.over:
+            return ("over", None)
+        if self.viewer is not None:
+            return ("seat", self.viewer)
+        if self.cover.layout.display != _HIDE:
+            return ("cover", self.session.waiting_for)
+        return ("stuck", None)
+
+    def show_screen(self, screen: tuple[str, int | None]) -> None:
+        """Redraw the panel from its session for ``screen`` (see :attr:`screen`)."""
+        kind, seat = screen
+        self.viewer = None
+        self.refresh()
+        if kind == "seat":
+            self.viewer = seat
+            self.refresh()
+
     def refresh(self) -> None:
         """Let bots and chance play until a human must move; then draw (or cover) the table."""
         try:
@@ -87,6 +129,7 @@ class SeatPanel(W.VBox):
         with self.hold_sync():
             self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
                                  + "<br>".join(escape(x) for x in self.said[-12:]) + "</div>")
+            self.clear()                          # redrawn from the observation alone, below
             if s.over:
                 self.viewer = None
                 self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
@@ -98,8 +141,7 @@ class SeatPanel(W.VBox):
                 self.cover.layout.display, self.board.layout.display = _HIDE, _HIDE
                 return
             if seat != self.viewer:
-                self.viewer = None
-                self.view.value, self.typed.value = "", ""      # nothing private left behind the cover
+                self.viewer = None                # the cover: nothing private behind it (cleared above)
                 name = escape(s.names[seat])
                 self.cover_text.value = note(f"<b>{name}'s turn.</b> Pass the screen to {name}; the others look away.")
                 self.show.description = f"Show {s.names[seat]}'s view"
@@ -130,7 +172,14 @@ class SeatPanel(W.VBox):
         self.refresh()
 
     def _undo(self) -> None:
-        n = self.session.undo()
+        """Undo through the session's rule (asked by the seat the game waits for): never
+        across a step that showed hidden information, and only one's own move unless the
+        table was made with ``undo="any"``."""
+        try:
+            n = self.session.undo()
+        except BluffkitError as e:
+            self.message.value = note(f"Cannot undo: {escape(str(e))}", error=True)
+            return
         self.said = self.said[:max(0, len(self.said) - n)]
         self.viewer = None
         self.message.value = note(f"Took back {n} move(s).")

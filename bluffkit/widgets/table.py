@@ -34,10 +34,10 @@ class TablePanel(SeatPanel):
     placeholder = "e.g. bid 30, pass, trade 2 cow 10+0"
 
     def __init__(self, game: str = "horse-trading", players: int = 3, humans=(0,), bots: str = "heuristic",
-                 names=None, seed: int = 0, variants=(), **options_):
+                 names=None, seed: int = 0, variants=(), undo: str = "own", **options_):
         game_ = make_game(game, variants=list(variants), **options_)
         self.simple_box = W.HBox()
-        self.amount = W.IntText(value=10, description="Amount", layout=W.Layout(width="180px"))
+        self.amount = W.IntText(value=0, description="Amount", layout=W.Layout(width="180px"))
         self.amount.add_class("bk-bid-amount")
         self.bid_button = W.Button(description="Bid")
         self.bid_button.on_click(lambda _: self.try_move(f"bid {self.amount.value}"))
@@ -53,11 +53,24 @@ class TablePanel(SeatPanel):
         self.offer_button.on_click(lambda _: self._offer())
         self.notes_box = W.VBox([self.target, W.HBox(self.notes), self.offer_button])
         super().__init__(game_, players, humans, bots, names, seed,
-                         [self.simple_box, self.bid_box, self.pay_box, self.notes_box])
+                         [self.simple_box, self.bid_box, self.pay_box, self.notes_box], undo=undo)
 
     def __repr__(self) -> str:
         return (f"TablePanel({self.game.name!r}, {self.session.players} players, seed {self.session.seed}, "
                 f"{len(self.session.moves)} moves)")
+
+    def clear_controls(self) -> None:
+        """Blank every control: no moves, no amount, no payment choices, note boxes at 0
+        with a maximum of 0 (a hand's size or a face-down offer left in them would show)."""
+        self.simple_box.children = ()
+        for box in (self.bid_box, self.pay_box, self.notes_box, self.target):
+            box.layout.display = _HIDE
+        self.amount.value = 0
+        self.payment.options = ()
+        self.target.options = ()
+        for box in self.notes:
+            box.value, box.max = 0, 0
+        self.offer_button.description = "Offer"
 
     def draw_seat(self, seat: int, obs) -> None:
         s, legal = self.session, obs.legal
@@ -69,7 +82,7 @@ class TablePanel(SeatPanel):
             buttons.append(b)
         self.simple_box.children = buttons
         self.bid_box.layout.display = _SHOW if legal.bid else _HIDE
-        if legal.bid and self.amount.value < legal.bid[0]:
+        if legal.bid:
             self.amount.value = legal.bid[0]
         d = self.game.rules.denominations
         pays = legal.payment_notes(d) if legal.pay is not None else ()
@@ -84,7 +97,7 @@ class TablePanel(SeatPanel):
             self.target.options = [(f"{s.names[t]}'s {labels[f]}", (t, f)) for t, f in legal.trades]
             self.target.layout.display = _SHOW if legal.trades else _HIDE
             for box, held in zip(self.notes, legal.hand):
-                box.max, box.value = held, 0
+                box.max = held
             self.offer_button.description = {Counter: "Counter", Offer: "Offer again"}.get(legal.notes_for, "Offer")
 
     def _offer(self) -> None:

@@ -179,3 +179,10 @@ class Bloff(TableGame):
         """Cards left in each hand, for a simulation's table (the winner has none:
         "Førstemann ut har vunnet")."""
         return {"cards": tuple(map(len, state.hands))}
+
+    def reveals(self, before, seat: int | None, action, after) -> bool:
+        """Whether the step showed hidden information to anyone, so that undo may not cross
+        it: the deal (each player sees their hand) and a call ("Bløff!"), which turns the
+        last cards laid face up and sends the pile into a hand (rules digest, section 3:
+        "The last play's cards are turned")."""
+        return isinstance(action, Deal) or len(after.revealed) > len(before.revealed)

@@ -302,3 +302,15 @@ class Bluffer(TableGame):
         """Each seat's points in the round in play, for a simulation's table (the whole
         game's points are the scores)."""
         return {"round_points": tuple(state.points)}
+
+    def reveals(self, before: State, seat: int | None, action, after: State) -> bool:
+        """Whether the step showed hidden information to anyone, so that undo may not cross
+        it: a question drawn, the end of the writing (the leader lifts the card and learns
+        the true answer), the sheets read aloud, and what :meth:`announced` makes public
+        (the votes revealed, a two-player guess made aloud). Rules digest, section 4: "the
+        leader adds the true one, shuffles and reads them numbered"."""
+        if isinstance(action, (Ask, Shuffle)):
+            return True
+        if before.phase == WRITE and after.phase != WRITE:
+            return True
+        return self.announced(before, after)

@@ -170,3 +170,14 @@ class YoureBluffing:
         """Each seat's money (the value of its notes), for a simulation's table; secret
         during play (YB "Setup": "keep their money hidden"), so read it after the game."""
         return {"money": self.money_totals(state)}
+
+    def reveals(self, before: S.State, seat: int | None, action, after: S.State) -> bool:
+        """Whether the step showed hidden information to anyone, so that undo may not cross
+        it: an animal turned up from the face-down pile, the sale or buy-back (it shows
+        whether the payer can pay), an auction payment handed over openly, and the end of a trade (the
+        challenged player takes the face-down offer, or counters and the offers are
+        swapped). Rules digest, section 1: "accept = take the offer ...; counter = swap
+        offers"; a bidder who cannot pay "must show all money"."""
+        if isinstance(action, (A.Draw, A.Sell, A.Buy, A.Pay, A.Accept, A.Counter)):
+            return True
+        return len(after.shown) > len(before.shown)

@@ -1,0 +1,458 @@
+"""The widget no-leak check: a panel's widgets hold only what the seat on screen may know.
+
+A panel's widget models live in the browser, where anyone with the developer tools can
+read them, hidden and collapsed widgets included. So the check reads what the browser
+would hold: the model state (``get_state()``) of every widget reachable from the panel,
+recursively (children, layouts, styles, any widget a state refers to).
+
+It is differential, so it needs no list of what a secret looks like: after every click,
+the whole tree is compared with the tree of a *twin* panel drawn afresh at a state
+redealt by the game's own ``hide_from(state, seat, rng)`` (everything the seat on screen
+cannot see is dealt again). The two must be identical. A value that differs either
+depends on another seat's secret (a hand, notes, a face-down offer or sealed bid, an
+unread answer, an author, a sealed vote) or was left over from an earlier screen (the
+last player's hand in a hidden list): both are leaks. A cover screen, and any screen
+that belongs to nobody, must survive a redeal of every seat's secrets at once
+(``hide_from`` for each seat in turn): they hold only what everyone may know. The end
+of a game is all-seeing and is not checked.
+
+:func:`check_panel` plays whole games through the panel's own buttons, every seat human,
+choosing random legal moves (and now and then Undo, or a click that must be refused):
+
+>>> from bluffkit.widgets import BloffTable
+>>> report = check_panel(lambda: BloffTable(players=3, humans=[0, 1, 2], seed=4), seeds=[1], clicks=40)
+>>> report["clicks"], report["compared"] > 30
+(40, True)
+
+A leak raises :class:`WidgetLeak`, naming the widget, the key, and the two values.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bluffkit.agents.base import make_agent
+from bluffkit.core.errors import BluffkitError
+
+__all__ = ["WidgetLeak", "check_panel", "check_screen", "compare_trees", "driver_for", "widget_tree"]
+
+
+class WidgetLeak(AssertionError):
+    """A widget holds something the seat on screen may not know."""
+
+
+# -- reading the widget tree -------------------------------------------------------------------
+
+def widget_tree(root) -> list[tuple[str, dict]]:
+    """Every widget reachable from ``root``, in a fixed order, as ``(model name, state)``:
+    its ``get_state()`` with each reference to another widget replaced by that widget's
+    position in the list (so two panels built alike compare equal, whatever their model ids)."""
+    from ipywidgets import Widget
+    out: list = []
+    seen: dict[int, int] = {}
+
+    def ref(raw):
+        if isinstance(raw, Widget):
+            return ("widget", walk(raw))
+        if isinstance(raw, (list, tuple)) and any(isinstance(x, Widget) for x in raw):
+            return tuple(ref(x) for x in raw)
+        if isinstance(raw, dict) and any(isinstance(x, Widget) for x in raw.values()):
+            return {k: ref(v) for k, v in raw.items()}
+        return None
+
+    def walk(w) -> int:
+        if id(w) in seen:
+            return seen[id(w)]
+        seen[id(w)] = i = len(out)
+        out.append(None)
+        state = {}
+        for key, value in w.get_state().items():
+            linked = ref(getattr(w, key, None)) if _refers(value) else None
+            state[key] = linked if linked is not None else value
+        out[i] = (state.get("_model_name", type(w).__name__), state)
+        return i
+
+    walk(root)
+    return out
+
+
+def _widgets(root) -> list:
+    """Every widget object reachable from ``root`` (as :func:`widget_tree` walks them)."""
+    from ipywidgets import Widget
+    found: dict[int, object] = {}
+
+    def walk(w):
+        if id(w) in found:
+            return
+        found[id(w)] = w
+        for key in w.keys:
+            raw = getattr(w, key, None)
+            items = raw if isinstance(raw, (list, tuple)) else raw.values() if isinstance(raw, dict) else (raw,)
+            for x in items:
+                if isinstance(x, Widget):
+                    walk(x)
+
+    walk(root)
+    return list(found.values())
+
+
+class Pristine:
+    """A panel's widgets as they were when it was built: :meth:`restore` puts every trait
+    back, so a twin drawn next holds nothing from the screens it showed before (as if
+    built afresh, without the cost of building it)."""
+
+    def __init__(self, panel):
+        self.saved = [(w, dict(w._trait_values)) for w in _widgets(panel)]
+
+    def restore(self) -> None:
+        for w, values in self.saved:
+            w._trait_values.clear()
+            w._trait_values.update(values)
+
+
+def _refers(value) -> bool:
+    """Whether a serialized value holds a reference to a widget (``"IPY_MODEL_<id>"``)."""
+    if isinstance(value, str):
+        return value.startswith("IPY_MODEL_")
+    if isinstance(value, (list, tuple)):
+        return any(_refers(v) for v in value)
+    if isinstance(value, dict):
+        return any(_refers(v) for v in value.values())
+    return False
+
+
+def _label(tree, i: int) -> str:
+    name, state = tree[i]
+    for key in ("description", "placeholder", "tooltip"):
+        if state.get(key):
+            return f"{name} #{i} ({key} {str(state[key])[:40]!r})"
+    return f"{name} #{i}"
+
+
+def compare_trees(real, twin) -> str | None:
+    """``None`` when the two trees are the same, else where they first differ, in words."""
+    for i, ((name, a), (name2, b)) in enumerate(zip(real, twin)):
+        if name != name2:
+            return f"widget #{i} is a {name} here, a {name2} in the redealt game"
+        for key in sorted(set(a) | set(b)):
+            x, y = a.get(key), b.get(key)
+            if x != y:
+                if isinstance(x, str) and isinstance(y, str):       # long text: show where it differs
+                    k = next((j for j, (p, q) in enumerate(zip(x, y)) if p != q), min(len(x), len(y)))
+                    x, y = x[max(0, k - 60):k + 80], y[max(0, k - 60):k + 80]
+                return (f"{_label(real, i)} {key}: {_show(x, real)} here, "
+                        f"{_show(y, twin)} in the redealt game")
+    if len(real) != len(twin):
+        return f"the panel holds {len(real)} widgets, the redealt game's {len(twin)}"
+    return None
+
+
+def _show(value, tree) -> str:
+    """A value in words, widgets it refers to by their label (a button's description, ...)."""
+    def named(v):
+        if isinstance(v, tuple) and len(v) == 2 and v[0] == "widget" and isinstance(v[1], int):
+            return _label(tree, v[1])
+        if isinstance(v, (list, tuple)):
+            return type(v)(named(x) for x in v)
+        return v
+    text = repr(named(value))
+    return text if len(text) <= 240 else text[:237] + "..."
+
+
+# -- how the check drives and mirrors each kind of panel ----------------------------------------
+
+class SeatPanelDriver:
+    """A hot-seat panel (:class:`bluffkit.widgets.seat_panel.SeatPanel`): its ``screen``
+    says who is on screen and ``show_screen`` draws a twin there."""
+
+    def __init__(self, panel):
+        self.bot = make_agent("random", panel.game)
+
+    def current(self, panel):
+        """The game, the state on screen and the number of players."""
+        return panel.session.game, panel.session.state, panel.session.players
+
+    def scope(self, panel):
+        """``("seat", s)``: only seat s's knowledge; ``("public", None)``: nobody's; ``None``: all-seeing."""
+        kind, seat = panel.screen
+        if kind == "over":
+            return None
+        return ("seat", seat) if kind in ("seat", "leader") else ("public", None)
+
+    def mirror(self, twin, panel, state) -> None:
+        s, t = panel.session, twin.session
+        t.states = s.states[:-1] + [state]
+        t.moves, t.says = list(s.moves), list(s.says)
+        twin.said = list(panel.said)
+        twin.show_screen(panel.screen)
+        twin.message.value = panel.message.value        # the answer to the click just made
+
+    def click(self, panel, rng) -> bool:
+        """One click a player could make; False once the game is over."""
+        kind, seat = panel.screen
+        if kind == "over":
+            return False
+        r = rng.random()
+        if r < 0.04:
+            panel.undo_button.click()
+        elif kind in ("cover", "leader-cover"):
+            if r < 0.07:
+                panel.typed_button.click()              # a move under the cover: refused
+            else:
+                panel.show.click()
+        elif kind == "leader":
+            panel.hide_leader.click()
+        elif kind == "seat":
+            if r < 0.08 and hasattr(panel, "leader_button"):
+                panel.leader_button.click()
+                return True
+            obs = panel.session.observe(seat)
+            action = self.bot.act(obs, obs.legal, rng)
+            if not self.act(panel, action):
+                panel.typed.value = str(action)
+                panel.typed_button.click()
+        else:
+            return False
+        return True
+
+    def act(self, panel, action) -> bool:
+        """Play ``action`` through the panel's controls; False when no control plays it."""
+        return False
+
+
+class TableDriver(SeatPanelDriver):
+    def act(self, panel, action) -> bool:
+        from bluffkit.core.money import fmt
+        from bluffkit.games.youre_bluffing import actions as A
+        for b in panel.simple_box.children:
+            if b.description == str(action):
+                b.click()
+                return True
+        if isinstance(action, A.Bid):
+            panel.amount.value = action.amount
+            panel.bid_button.click()
+            return True
+        if isinstance(action, A.Pay):
+            text = fmt(action.notes, panel.game.rules.denominations)
+            if text in panel.payment.options:
+                panel.payment.value = text
+                panel.pay_button.click()
+                return True
+            return False
+        if isinstance(action, (A.Trade, A.Counter, A.Offer)):
+            if isinstance(action, A.Trade):
+                panel.target.value = (action.target, action.family)
+            for box, k in zip(panel.notes, action.notes):
+                box.value = k
+            panel.offer_button.click()
+            return True
+        return False
+
+
+class BloffDriver(SeatPanelDriver):
+    def act(self, panel, action) -> bool:
+        from bluffkit.games.bloff.engine import CALL_, PASS_, Play
+        if isinstance(action, Play):
+            panel.cards.value = tuple(action.cards)
+            panel.lay.click()
+        elif action == CALL_:
+            panel.call.click()
+        elif action == PASS_:
+            panel.let_go.click()
+        else:
+            return False
+        return True
+
+
+class BlufferDriver(SeatPanelDriver):
+    def act(self, panel, action) -> bool:
+        from bluffkit.games.bluffer.engine import Copy, Done, Vote, Write
+        if isinstance(action, (Write, Copy)):
+            if isinstance(action, Write):
+                panel.answer.value = action.text
+            panel.write.click()
+        elif isinstance(action, Done):
+            panel.done.click()
+        elif isinstance(action, Vote):
+            button = next(b for b in panel.vote_box.children if b.description.startswith(f"#{action.number} "))
+            button.click()
+        else:
+            return False
+        return True
+
+
+class LabDriver:
+    """The auction lab: one human bidder at most (no hot seat); its own value is private."""
+
+    def __init__(self, panel):
+        pass
+
+    def current(self, panel):
+        return panel.session.game, panel.session.state, panel.session.players
+
+    def scope(self, panel):
+        me = panel.human.value or None
+        s = panel.session
+        if s is None or s.over:
+            return None
+        return ("seat", me) if me is not None else None     # no human: the teacher's all-seeing lab
+
+    def mirror(self, twin, panel, state) -> None:
+        import copy
+        twin.session = t = copy.copy(panel.session)
+        t.states = panel.session.states[:-1] + [state]
+        me = panel.human.value
+        rng = np.random.default_rng(len(t.states))
+        twin.vals = [v if i == me else float(rng.uniform(0, 1000)) for i, v in enumerate(panel.vals)]
+        twin.said = list(panel.said)
+        twin.draw()
+        twin.message.value = panel.message.value
+
+    def click(self, panel, rng) -> bool:
+        s = panel.session
+        if s is None or s.over:
+            return False
+        me = s.waiting_for
+        if me is None:
+            panel.step_button.click()
+            return True
+        obs = s.observe(me)
+        action = make_agent("random", s.game).act(obs, obs.legal, rng)
+        panel.move.value = str(action)
+        panel.move_button.click()
+        return True
+
+
+class ReplayDriver:
+    """The replay viewer: any step, from any seat's view (the all-seeing view is not checked);
+    a seat's view must not change when what that seat could not see at that step is redealt."""
+
+    def __init__(self, panel):
+        pass
+
+    def current(self, panel):
+        return panel.game, panel.states[panel.step.value], len(panel.names)
+
+    def scope(self, panel):
+        return ("seat", panel.viewer.value) if panel.viewer.value >= 0 else None
+
+    def mirror(self, twin, panel, state) -> None:
+        from types import SimpleNamespace
+        i = panel.step.value
+        states = list(panel.states)
+        states[i] = state
+        twin.load(SimpleNamespace(game=panel.game, states=states, moves=panel.moves, names=panel.names))
+        twin.viewer.value, twin.step.value = panel.viewer.value, i
+
+    def click(self, panel, rng) -> bool:
+        if rng.random() < 0.3:
+            panel.viewer.value = panel.viewer.options[int(rng.integers(len(panel.viewer.options)))][1]
+        else:
+            panel.step.value = int(rng.integers(panel.step.max + 1))
+        return True
+
+
+class ScenarioDriver(ReplayDriver):
+    """The scenario player: Back, Next, Reset, the slider, any seat's view."""
+
+    def current(self, panel):
+        return panel.scenario.game, panel.result.states[panel.step.value], len(panel.scenario.seats)
+
+    def mirror(self, twin, panel, state) -> None:
+        import copy
+        if twin.choose.value != panel.choose.value:
+            twin.choose.value = panel.choose.value
+        twin.load(panel.scenario.name, None if panel.viewer.value < 0 else panel.viewer.value)
+        twin.result = copy.copy(panel.result)
+        twin.result.states = list(panel.result.states)
+        twin.result.states[panel.step.value] = state
+        twin.step.value = panel.step.value
+        twin.draw()
+
+    def click(self, panel, rng) -> bool:
+        r = rng.random()
+        if r < 0.05:
+            names = list(panel.scenarios)
+            panel.choose.value = names[int(rng.integers(len(names)))]
+        elif r < 0.3:
+            panel.viewer.value = panel.viewer.options[int(rng.integers(len(panel.viewer.options)))][1]
+        else:
+            (panel.back if r < 0.4 else panel.reset if r < 0.45 else panel.next).click()
+        return True
+
+
+def driver_for(panel):
+    """The driver of a panel, by its class."""
+    from bluffkit.widgets.auction_lab import AuctionLab
+    from bluffkit.widgets.bloff import BloffTable
+    from bluffkit.widgets.bluffer import BlufferTable
+    from bluffkit.widgets.replay import ReplayViewer
+    from bluffkit.widgets.scenario_player import ScenarioPlayer
+    from bluffkit.widgets.table import TablePanel
+    for cls, driver in ((TablePanel, TableDriver), (BloffTable, BloffDriver), (BlufferTable, BlufferDriver),
+                        (AuctionLab, LabDriver), (ReplayViewer, ReplayDriver), (ScenarioPlayer, ScenarioDriver)):
+        if isinstance(panel, cls):
+            return driver(panel)
+    raise TypeError(f"no widget check driver for {type(panel).__name__}")
+
+
+# -- the check ---------------------------------------------------------------------------------
+
+def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pristine=None) -> int:
+    """Compare ``panel``'s widget tree with ``twin`` drawn afresh (``pristine``: the twin's
+    :class:`Pristine`, taken when it was built) at redealt states; raises
+    :class:`WidgetLeak` on a difference; returns how many comparisons were made."""
+    pristine = pristine or Pristine(twin)
+    scope = driver.scope(panel)
+    if scope is None:
+        return 0
+    game, state, players = driver.current(panel)
+    if game.is_over(state):               # the end is all-seeing (scores, every hand)
+        return 0
+    kind, seat = scope
+    real = widget_tree(panel)
+    done = 0
+    for _ in range(redeals):
+        if kind == "seat":
+            other = game.hide_from(state, seat, rng)
+        else:                       # nobody's screen: redeal every seat's secrets
+            other = state
+            for s in rng.permutation(players):
+                other = game.hide_from(other, int(s), rng)
+        pristine.restore()
+        driver.mirror(twin, panel, other)
+        problem = compare_trees(real, widget_tree(twin))
+        if problem is not None:
+            pristine.restore()
+            driver.mirror(twin, panel, state)
+            stale = compare_trees(real, widget_tree(twin)) is not None
+            whose = f"seat {seat}'s view" if kind == "seat" else "a screen that is no seat's view (the cover)"
+            why = ("it holds something left from an earlier screen, not drawn from what is on screen now"
+                   if stale else "it depends on what is hidden from the seat on screen")
+            raise WidgetLeak(f"{where}{type(panel).__name__} on {whose}: {why}: {problem}")
+        done += 1
+    return done
+
+
+def check_panel(make, seeds=(0, 1, 2), clicks: int = 200, redeals: int = 1, driver=None) -> dict:
+    """Play ``make()`` panels through their own buttons (one per seed, up to ``clicks``
+    clicks each, every seat human) and check every screen after every click (see the
+    module docstring). Returns counts: ``games``, ``clicks``, ``compared``."""
+    report = {"games": 0, "clicks": 0, "compared": 0}
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        panel, twin = make(), make()
+        pristine = Pristine(twin)
+        drive = (driver or driver_for)(panel)
+        report["compared"] += check_screen(panel, twin, drive, rng, redeals, f"seed {seed}, start: ", pristine)
+        for k in range(clicks):
+            if not drive.click(panel, rng):
+                break
+            report["clicks"] += 1
+            where = f"seed {seed}, click {k + 1}: "
+            try:
+                report["compared"] += check_screen(panel, twin, drive, rng, redeals, where, pristine)
+            except BluffkitError as e:          # pragma: no cover - a redeal the game refused
+                raise WidgetLeak(f"{where}the check could not redraw: {e}") from e
+        report["games"] += 1
+    return report

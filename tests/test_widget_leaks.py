@@ -1,0 +1,318 @@
+"""Secrets stay secret in every panel: the widget models (which the browser holds, hidden
+widgets included) keep only what the seat on screen may know.
+
+First the four leaks found with the browser's developer tools, each on the real panel;
+then the shipped check (:mod:`bluffkit.widget_check`) catching a leak planted in each
+panel; then the check run on every panel and every game."""
+
+import logging
+
+import ipywidgets as W
+import numpy as np
+import pytest
+
+from bluffkit.core import scenario as sc
+from bluffkit.testing import CONFIGS, config_game
+from bluffkit.widget_check import (
+    TableDriver,
+    WidgetLeak,
+    check_panel,
+    check_screen,
+    compare_trees,
+    widget_tree,
+)
+from bluffkit.widgets import AuctionLab, BloffTable, BlufferTable, TablePanel
+
+ALL = [0, 1, 2, 3]
+
+
+@pytest.fixture(autouse=True)
+def handler_errors_fail(caplog):
+    """ipywidgets swallows exceptions raised in click handlers (it logs them): fail on them."""
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.WARNING and "Exception" in r.getMessage()]
+    assert not errors, f"a widget handler raised: {errors[0].getMessage()}"
+
+
+# -- the four leaks ------------------------------------------------------------------------------
+
+def test_bloff_hand_and_laid_cards_do_not_stay_in_the_hidden_card_list():
+    t = BloffTable(players=3, humans=[0, 1, 2], names=["Anne", "Bjørn", "Carla"], seed=1)
+    t.show.click()
+    hand = t.session.observe(0).hand
+    t.cards.value = tuple(hand[:2])
+    t.lay.click()                                  # Anne lays two cards face down
+    assert t.session.moves[-1][0] == 0 and t.viewer is None and t.session.waiting_for == 1
+    assert t.cards.options == () and t.cards.value == (), "the cover holds Anne's hand and her laid cards"
+    t.show.click()                                 # Bjørn: the call window, no card list
+    assert t.play_box.layout.display == "none"
+    assert t.cards.options == () and t.cards.value == (), "Bjørn's screen holds Anne's hand"
+
+
+def trade_panel(cls=TablePanel) -> TablePanel:
+    """Horse Trading at the rulebook's trade example: Anna and Ben each hold a 6."""
+    s = sc.list_scenarios()
+    start = sc.run(next(x for x in s if x.name == "ht-trade-anna-40-richer")).states[0]
+    t = cls("horse-trading", players=3, humans=[0, 1, 2], names=["Anna", "Ben", "Carla"], seed=1)
+    t.session.states = [start]
+    t.viewer = None
+    t.refresh()
+    return t
+
+
+def offer(t: TablePanel) -> None:
+    """Anna challenges Ben for his 6 with two face-down notes, through the note boxes."""
+    t.target.value = next(v for _, v in t.target.options if v[0] == 1)
+    for box, k in zip(t.notes, [1, 1, 0, 0, 0, 0]):
+        box.value = k
+    t.offer_button.click()
+
+
+def test_horse_trading_note_boxes_hold_no_offer_and_no_hand_on_the_cover():
+    t = trade_panel()
+    t.show.click()
+    assert any(box.max for box in t.notes)
+    offer(t)                                       # Anna's face-down offer
+    assert t.session.state.phase == "respond" and t.viewer is None and t.session.waiting_for == 1
+    assert [box.value for box in t.notes] == [0] * len(t.notes), "the cover holds Anna's face-down offer"
+    assert [box.max for box in t.notes] == [0] * len(t.notes), "the cover holds the size of Anna's hand"
+    t.show.click()                                 # Ben: his own hand's maxima, no offer
+    ben = t.session.observe(1).hand
+    assert [box.max for box in t.notes] == list(ben) and [box.value for box in t.notes] == [0] * len(t.notes)
+
+
+def test_horse_trading_payment_choices_leave_with_the_payer():
+    t = TablePanel("horse-trading", players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=2,
+                   bots="random")
+    s = t.session
+    s.play("auction", 0)
+    s.chance()
+    s.play("bid 10", 1)
+    s.play("pass", 2)
+    assert s.state.phase == "decide"
+    s.play("sell", 0)
+    t.viewer = None
+    t.refresh()
+    t.show.click()                                 # Bo pays: his payment choices
+    assert t.viewer == 1 and t.payment.options
+    t.pay_button.click()
+    assert s.state.phase != "pay" and s.moves[-1][0] == 1
+    assert t.payment.options == (), f"the next screen holds Bo's payment choices: {t.payment.options}"
+
+
+def bluffer_to_vote(t: BlufferTable):
+    """Write every sheet through the panel (every seat human) until the answers are read."""
+    k = 0
+    while t.session.state.phase != "vote":
+        seat = t.viewer
+        if seat is None:
+            t.show.click()
+            continue
+        legal = t.session.legal(seat)
+        if legal.copy:
+            t.write.click()
+        elif legal.write:
+            k += 1
+            t.answer.value = f"decoy number {k}"
+            t.write.click()
+        else:
+            t.done.click()
+
+
+def test_bluffer_answer_box_holds_neither_the_last_answer_nor_the_truth():
+    t = BlufferTable(players=4, humans=ALL, names=["Anne", "Ben", "Chloé", "Dev"], seed=3, leader_copies=True)
+    t.show.click()
+    writer = t.viewer
+    t.answer.value = "a purple cow"
+    t.write.click()
+    assert t.viewer is None and t.answer.value == "", f"the cover holds seat {writer}'s answer"
+    bluffer_to_vote(t)
+    assert t.session.moves[-2][1].__class__.__name__ == "Copy", "the leader copied the true answer"
+    assert t.answer.value == "", "the true answer stays in the answer box while everyone votes"
+    t.show.click()                                 # a voter's screen
+    assert t.viewer != t.session.state.leader and t.answer.value == ""
+
+
+def test_bluffer_refused_own_answers_do_not_show_through_hidden_vote_buttons():
+    t = BlufferTable(players=4, humans=ALL, names=["Anne", "Ben", "Chloé", "Dev"], seed=3,
+                     own_answer_vote="refused")
+    bluffer_to_vote(t)
+    t.show.click()
+    voter = t.viewer
+    assert t.vote_box.children, "the voter sees their vote buttons"
+    t.vote_box.children[0].click()
+    assert t.viewer != voter and t.vote_box.children == (), \
+        "the hidden vote buttons leave out the last voter's own answer: they tell its author"
+
+
+# -- the check catches planted leaks -------------------------------------------------------------
+
+class LeakyBloff(BloffTable):
+    """The card list is only hidden, never emptied (the leak as it was)."""
+
+    def clear_controls(self):
+        self.play_box.layout.display = self.call_box.layout.display = "none"
+
+
+class LeakyNotes(TablePanel):
+    """The note boxes keep the last offer and the last hand's maxima (the leak as it was)."""
+
+    def clear_controls(self):
+        values = [(b.value, b.max) for b in self.notes]
+        super().clear_controls()
+        for box, (v, m) in zip(self.notes, values):
+            box.max, box.value = m, v
+
+
+class LeakyPayment(TablePanel):
+    """The payment choices stay (the leak as it was)."""
+
+    def clear_controls(self):
+        options = self.payment.options
+        super().clear_controls()
+        self.payment.options = options
+
+
+class LeakyAnswer(BlufferTable):
+    """The answer box keeps its text (the leak as it was)."""
+
+    def clear_controls(self):
+        text = self.answer.value
+        super().clear_controls()
+        self.answer.value = text
+
+
+class LeakyVotes(BlufferTable):
+    """The vote buttons stay, hidden (the leak as it was)."""
+
+    def clear_controls(self):
+        buttons = self.vote_box.children
+        super().clear_controls()
+        self.vote_box.children = buttons
+
+
+class PeekingBloff(BloffTable):
+    """A hidden widget drawn with the next player's hand, straight from the state."""
+
+    def __init__(self, *a, **k):
+        self.spy = W.Text(layout=W.Layout(display="none"))
+        super().__init__(*a, **k)
+        self.children = self.children + (self.spy,)
+
+    def draw_seat(self, seat, obs):
+        super().draw_seat(seat, obs)
+        nxt = (seat + 1) % self.session.players
+        self.spy.value = ",".join(map(str, self.session.state.hands[nxt]))
+
+
+class PeekingLab(AuctionLab):
+    """A hidden widget with every bidder's notes, straight from the state."""
+
+    def draw(self):
+        super().draw()
+        if not hasattr(self, "spy"):
+            self.spy = W.HTML(layout=W.Layout(display="none"))
+            self.children = self.children + (self.spy,)
+        self.spy.value = repr(self.session.state.money)
+
+
+@pytest.mark.parametrize("make, catches", [
+    (lambda: LeakyBloff(players=3, humans=[0, 1, 2], seed=1), "Your cards"),
+    (lambda: PeekingBloff(players=3, humans=[0, 1, 2], seed=1), "TextModel"),
+    (lambda: LeakyNotes("horse-trading", players=3, humans=[0, 1, 2], seed=2), "IntText"),
+    (lambda: LeakyPayment("horse-trading", players=3, humans=[0, 1, 2], seed=2), "Notes"),
+    (lambda: LeakyAnswer(players=4, humans=ALL, seed=3), "Answer"),
+    (lambda: LeakyAnswer(players=4, humans=ALL, seed=3, leader_copies=True), "Answer"),
+    (lambda: LeakyVotes(players=4, humans=ALL, seed=3, own_answer_vote="refused"), "vote_box|children|Button"),
+    (lambda: PeekingLab(fmt="second-hand", bidders=3, human=1, seed=2), "HTMLModel"),
+], ids=["bloff-card-list", "bloff-drawn-from-state", "ht-note-boxes", "ht-payment", "bluffer-answer",
+        "bluffer-copied-truth", "bluffer-refused-votes", "lab-notes"])
+def test_the_check_catches_a_planted_leak(make, catches):
+    with pytest.raises(WidgetLeak, match=catches):
+        check_panel(make, seeds=[1, 2, 3, 4], clicks=300)
+
+
+def test_the_planted_note_boxes_leak_is_caught_on_the_cover_after_an_offer():
+    t, twin = trade_panel(LeakyNotes), trade_panel(LeakyNotes)
+    driver = TableDriver(t)
+    t.show.click()
+    check_screen(t, twin, driver, np.random.default_rng(0))      # Anna's own screen: nothing to hide
+    offer(t)
+    assert t.screen == ("cover", 1)
+    with pytest.raises(WidgetLeak, match="IntTextModel .* left from an earlier screen|IntTextModel"):
+        check_screen(t, twin, driver, np.random.default_rng(0))
+
+
+def test_trees_compare_by_shape_not_by_model_ids():
+    a, b = W.VBox([W.Text("x"), W.IntText(3)]), W.VBox([W.Text("x"), W.IntText(3)])
+    assert compare_trees(widget_tree(a), widget_tree(b)) is None
+    b.children[1].value = 4
+    assert "IntTextModel #" in compare_trees(widget_tree(a), widget_tree(b))
+    hidden = W.VBox([W.Text("x"), W.VBox([W.Text("secret")], layout=W.Layout(display="none"))])
+    assert "secret" in repr(widget_tree(hidden)), "a hidden widget's value is read too"
+
+
+# -- the check on every panel and every game ------------------------------------------------------
+
+def make_panel(key, game, variants, options):
+    if game in ("youre-bluffing", "horse-trading"):
+        return lambda: TablePanel(game, players=3, humans=[0, 1, 2], seed=5, variants=variants, **options)
+    if game == "bloff":
+        return lambda: BloffTable(players=3, humans=[0, 1, 2], seed=5, **options)
+    if game == "bluffer":
+        return lambda: BlufferTable(players=4, humans=ALL, seed=5, **options)
+    return lambda: AuctionLab(fmt=options["format"], human=1, double=options.get("double", False), seed=5)
+
+
+@pytest.mark.parametrize("key, game, variants, options", CONFIGS, ids=[c[0] for c in CONFIGS])
+def test_no_panel_leaks_in_any_game(key, game, variants, options):
+    seeds = [1, 2, 3]
+    report = check_panel(make_panel(key, game, variants, options), seeds=seeds, clicks=60)
+    assert report["games"] == len(seeds) and report["compared"] >= report["clicks"] // 2, report
+
+
+@pytest.mark.parametrize("key", ["horse-trading", "bloff", "bluffer", "auction-secret-count"])
+def test_no_leak_in_the_replay_viewer_from_a_seats_view(key):
+    from bluffkit.session import Session
+    from bluffkit.testing import config_game, config_players
+    from bluffkit.widgets import ReplayViewer
+    game = config_game(key)
+    played = Session(game, ["random"] * config_players(key)[0], seed=4).run()
+    report = check_panel(lambda: ReplayViewer(played), seeds=[1, 2], clicks=60)
+    assert report["compared"] >= 40, report
+
+
+def test_no_leak_in_the_scenario_player_from_a_seats_view():
+    from bluffkit.widgets import ScenarioPlayer
+    report = check_panel(lambda: ScenarioPlayer("ht-trade-anna-40-richer"), seeds=[1, 2], clicks=80)
+    assert report["compared"] >= 40, report
+
+
+def test_the_check_catches_a_replay_viewer_that_shows_the_all_seeing_table_to_a_seat():
+    from bluffkit.session import Session
+    from bluffkit.widgets import ReplayViewer
+    from bluffkit.widgets.render import view_html
+
+    class Leaky(ReplayViewer):
+        def draw(self):
+            super().draw()
+            if self.states is not None:
+                self.table.value += view_html(self.game, self.states[self.step.value], self.names)
+
+    played = Session(config_game("bloff"), ["random"] * 3, seed=4).run()
+    with pytest.raises(WidgetLeak, match="seat .'s view: it depends on what is hidden"):
+        check_panel(lambda: Leaky(played), seeds=[1], clicks=60)
+
+
+def test_no_leak_through_a_trade_from_offer_to_swap():
+    """From the rulebook's trade position, so that face-down offers, counters and swaps are
+    played through the note boxes many times."""
+    made = []
+
+    def make():
+        made.append(trade_panel())
+        return made[-1]
+
+    check_panel(make, seeds=range(8), clicks=25)
+    played = {type(a).__name__ for t in made for _, a in t.session.moves}
+    assert {"Trade", "Counter", "Accept"} <= played, played
