@@ -193,3 +193,69 @@ def playthrough(game, players: int = 4, seed: int = 7) -> str:
         state = after
     lines.append(f"# end: scores {list(game.scores(state))}, winners {list(game.winners(state))}")
     return "\n".join(lines) + "\n"
+
+
+# ---- the rules-test kit --------------------------------------------------------------
+
+def assert_refused(game, state, seat, action, rule=None, says: str = "", table: bool = True):
+    """Assert that ``action`` by ``seat`` (``None`` for chance) is refused where ``state``
+    stands, and return the :class:`~bluffkit.core.errors.IllegalAction`.
+
+    Checks, each with a message: :meth:`step` raises ``IllegalAction``; its rule is
+    ``rule`` (or one of a tuple of rules) when given, and the message names it
+    (``[rule: ...]``) with a reason in words that contains ``says``; ``state`` is left
+    exactly as it was; and, with ``table``, a mutable working copy asked to apply the
+    same action refuses it too and is left unchanged. The rule tests of every game use
+    this one check.
+
+    >>> from bluffkit.core.game import make_game
+    >>> g = make_game("horse-trading")
+    >>> err = assert_refused(g, g.new_state(3), 1, "auction", rule="not-your-turn")
+    >>> err.rule
+    'not-your-turn'
+    """
+    import copy
+
+    from bluffkit.core.errors import IllegalAction
+    before = copy.deepcopy(state)
+    try:
+        game.step(state, seat, action)
+    except IllegalAction as e:
+        err = e
+    else:
+        raise AssertionError(f"{action!r} by seat {seat} was played; it should be refused"
+                             + (f" ({rule})" if rule else ""))
+    if rule is not None:
+        allowed = rule if isinstance(rule, tuple) else (rule,)
+        assert err.rule in allowed, f"{action!r} by seat {seat}: rule {err.rule!r} ({err.reason}), expected {rule!r}"
+        assert f"[rule: {err.rule}]" in str(err), f"the message does not name the rule: {err}"
+    assert isinstance(err.reason, str) and err.reason.strip(), f"{action!r}: a refusal must say why"
+    assert says.lower() in err.reason.lower(), f"the message {err.reason!r} does not say {says!r}"
+    assert state == before, f"refusing {action!r} changed the state"
+    if table:
+        parsed = game.parse(action) if isinstance(action, str) else action
+        t = game.table(state)
+        values = t.values()
+        try:
+            if seat is None:
+                t.apply_chance(parsed)
+            else:
+                t.apply(seat, parsed)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"the working copy played {action!r} by seat {seat}, which step refused")
+        assert t.values() == values, f"the working copy changed after refusing {action!r}"
+    return err
+
+
+#: The panel no-leak check (:mod:`bluffkit.widget_check`), imported on first use so that
+#: the conformance suite does not load ipywidgets.
+_WIDGET_CHECK = ("WidgetLeak", "check_panel", "check_screen", "compare_trees", "driver_for", "widget_tree")
+
+
+def __getattr__(name: str):
+    if name in _WIDGET_CHECK:
+        from bluffkit import widget_check
+        return getattr(widget_check, name)
+    raise AttributeError(f"module 'bluffkit.testing' has no attribute {name!r}")

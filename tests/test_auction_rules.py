@@ -20,6 +20,7 @@ import functools
 import numpy as np
 import pytest
 
+from bluffkit.testing import assert_refused
 from bluffkit.auctions.actions import (ACCEPT, BUY, PASS, REFUSE, SELL, STOP, TAKE, Bid, Call, Choose, First, Lot,
                                        Pay, Pen, Pick, Place, Raise, Refusal, Shuffle)
 from bluffkit.auctions.narrate import awards_lines
@@ -57,27 +58,13 @@ def owners(g, s, names=NAMES):
 
 
 def refused(g, s, seat, action, rule):
-    """``action`` by ``seat`` is refused with ``rule`` and a message in words; the state is
-    left as it was, and so is a mutable working copy that is asked to apply it."""
-    before = copy.deepcopy(s)
-    with pytest.raises(IllegalAction) as info:
-        g.step(s, seat, action)
-    err = info.value
-    assert err.rule == rule, f"{action!r} by {seat}: rule {err.rule!r} ({err.reason!r}), expected {rule!r}"
-    assert isinstance(err.reason, str) and len(err.reason) >= 12, f"{action!r}: no clear message: {err.reason!r}"
-    assert f"[rule: {rule}]" in str(err), f"the message does not name the rule: {err}"
-    assert s == before, f"refusing {action!r} changed the state"
+    """``action`` by ``seat`` is refused with ``rule`` and a message in words (the shared
+    rules-test kit); the state is left as it was, and so is a working copy asked to apply it
+    (only ``step`` screens players' chance outcomes, so those skip the working copy)."""
     parsed = g.parse(action) if isinstance(action, str) else action
-    if seat is not None and isinstance(parsed, (Lot, Pen, Shuffle, First)):
-        return err                   # only ``step`` screens players' chance outcomes
-    t = g.table(s)
-    values = t.values()
-    with pytest.raises(IllegalAction):
-        if seat is None:
-            t.apply_chance(parsed)
-        else:
-            t.apply(seat, parsed)
-    assert t.values() == values, f"the working copy changed after refusing {action!r}"
+    chance_outcome = seat is not None and isinstance(parsed, (Lot, Pen, Shuffle, First))
+    err = assert_refused(g, s, seat, action, rule, table=not chance_outcome)
+    assert len(err.reason) >= 12, f"{action!r}: no clear message: {err.reason!r}"
     return err
 
 

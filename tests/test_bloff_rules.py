@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from bluffkit.testing import assert_refused
 from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.games.bloff import Bloff
 from bluffkit.games.bloff.engine import Call, Deal, Pass, Play
@@ -73,14 +74,9 @@ def dealt(g, players, seed=1):
 
 
 def refused(g, s, seat, action, rule):
-    """The action is refused with ``rule``; the state is left exactly as it was."""
-    before = copy.deepcopy(s)
-    with pytest.raises(IllegalAction) as info:
-        g.step(s, seat, action)
-    assert info.value.rule == rule, f"{action!r}: rule {info.value.rule!r}, expected {rule!r}"
-    assert info.value.reason and rule in str(info.value)
-    assert s == before
-    return info.value
+    """The action is refused with ``rule`` (the shared rules-test kit); the state, and a
+    working copy of it, are left exactly as they were."""
+    return assert_refused(g, s, seat, action, rule)
 
 
 # -- dealing ----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bluffkit.testing import assert_refused
 from bluffkit.core.errors import IllegalAction, NotationError, RulesError
 from bluffkit.core.game import make_game
 from bluffkit.games.bluffer.deck import DeckError
@@ -87,26 +88,9 @@ def duel_question(g, s, false_answers, picks):
 
 
 def refused(g, s, seat, action, rule, says=""):
-    """The action is refused with ``rule`` and a message saying ``says``; the state, and a
-    mutable working copy of it, are left exactly as they were."""
-    before = s.values()
-    with pytest.raises(IllegalAction) as info:
-        g.step(s, seat, action)
-    err = info.value
-    assert err.rule == rule, f"{action!r} by seat {seat}: rule {err.rule!r}, expected {rule!r} ({err.reason})"
-    assert err.reason and f"[rule: {rule}]" in str(err), f"no message or rule id in {str(err)!r}"
-    assert says.lower() in err.reason.lower(), f"the message {err.reason!r} does not say {says!r}"
-    assert s.values() == before, "a refused action changed the state"
-    a = g.parse(action) if isinstance(action, str) else action
-    t = g.table(s)
-    values = t.values()
-    with pytest.raises(IllegalAction):
-        if seat is None:
-            t.apply_chance(a)
-        else:
-            t.apply(seat, a)
-    assert t.values() == values, "a refused action changed the working copy"
-    return err
+    """The action is refused with ``rule`` and a message saying ``says`` (the shared
+    rules-test kit); the state, and a working copy of it, are left exactly as they were."""
+    return assert_refused(g, s, seat, action, rule, says=says)
 
 
 def gains(s):
