@@ -811,3 +811,150 @@ def test_a_game_snapshot_replaces_the_fields():
     assert state_digest(state, Game()) != state_digest(state, type("G", (), {
         "snapshot": lambda self, s: {"only": (6, 5)}})())
     assert canonical(projection(state, Game())) == '{"only":[5,6]}'
+
+
+# -- a Bluffer deck named by a log -------------------------------------------------------------
+
+DECKS = Path(__file__).resolve().parents[1] / "data" / "decks"
+
+
+@pytest.fixture
+def deck_log(tmp_path):
+    """A short Bluffer game played with a copy of the shipped deck kept in folder ``a``,
+    its log saved in the same folder."""
+    a = tmp_path / "a"
+    a.mkdir()
+    deck = a / "mydeck.jsonl"
+    deck.write_bytes((DECKS / "bluffer-general.jsonl").read_bytes())
+    game = make_game("bluffer", deck=str(deck), rounds=1, questions_per_round=3)
+    rec = play(game, [make_agent("random", game) for _ in range(3)], seed=5)
+    seats = [{"name": f"P{i}", "agent": "random"} for i in range(3)]
+    return gamelog.write(a / "game.jsonl", game, seats, rec.seed, rec.moves), rec
+
+
+def with_deck(path: Path, deck: str) -> bytes:
+    lines = split(path.read_bytes())
+    head = record(lines[0])
+    head["options"]["deck"] = deck
+    return join([dump(head)] + lines[1:])
+
+
+def test_a_deck_in_the_log_folder_is_read(deck_log):
+    path, rec = deck_log
+    log, states = gamelog.read(path)
+    assert states[-1] == rec.final.freeze()
+
+
+def test_a_deck_elsewhere_is_refused_until_a_copy_is_next_to_the_log(deck_log, tmp_path):
+    path, rec = deck_log
+    b = tmp_path / "b"
+    b.mkdir()
+    moved = b / "game.jsonl"
+    moved.write_bytes(path.read_bytes())
+    err = refuse(b, moved.read_bytes(), "game.jsonl")
+    assert err.line == 1 and "outside the places a log may read a deck from" in err.reason
+    assert "next to the log" in err.reason
+    (b / "mydeck.jsonl").write_bytes((tmp_path / "a" / "mydeck.jsonl").read_bytes())
+    log, states = gamelog.read(moved)
+    from bluffkit.core.digest import state_digest
+    assert state_digest(states[-1]) == state_digest(rec.final.freeze())
+    assert log.game.rules.deck == str(b / "mydeck.jsonl"), "the copy beside the log is the deck read"
+
+
+@pytest.mark.parametrize("deck", ["/dev/zero", "/etc/passwd", "../../../../../../etc/passwd", "/proc/self/environ"])
+def test_a_deck_outside_the_allowed_places_is_never_read(deck_log, tmp_path, deck, monkeypatch):
+    path, _ = deck_log
+    from bluffkit.games.bluffer import deck as deckmod
+    monkeypatch.setattr(deckmod, "load_deck", lambda p: pytest.fail(f"{p} was read"))
+    err = refuse(tmp_path, with_deck(path, deck), "elsewhere.jsonl")
+    assert err.line == 1 and "outside" in err.reason
+
+
+def test_a_fifo_named_as_a_deck_is_refused(deck_log):
+    path, _ = deck_log
+    fifo = path.parent / "pipe.jsonl"
+    os.mkfifo(fifo)
+    err = refuse(path.parent, with_deck(path, str(fifo)), "fifo-deck.jsonl")
+    assert err.line == 1 and "not a regular file" in err.reason
+
+
+def test_a_link_next_to_the_log_leading_elsewhere_is_refused(deck_log):
+    path, _ = deck_log
+    link = path.parent / "link.jsonl"
+    link.symlink_to("/etc/passwd")
+    err = refuse(path.parent, with_deck(path, str(link)), "link-deck.jsonl")
+    assert err.line == 1 and "outside" in err.reason
+
+
+def test_an_oversized_deck_is_refused(deck_log, monkeypatch):
+    path, _ = deck_log
+    monkeypatch.setattr(gamelog, "MAX_DECK_BYTES", 1000)
+    err = refuse(path.parent, path.read_bytes(), "big-deck.jsonl")
+    assert err.line == 1 and "more than a deck may be" in err.reason
+
+
+def test_a_shipped_deck_by_name_is_read_and_an_unknown_name_refused(tmp_path):
+    game = make_game("bluffer", rounds=1, questions_per_round=3)
+    rec = play(game, [make_agent("random", game) for _ in range(3)], seed=2)
+    seats = [{"name": f"P{i}", "agent": "random"} for i in range(3)]
+    path = gamelog.write(tmp_path / "g.jsonl", game, seats, rec.seed, rec.moves)
+    assert gamelog.read(path)[1][-1] == rec.final.freeze()
+    err = refuse(tmp_path, with_deck(path, "nonesuch"), "unknown.jsonl")
+    assert err.line == 1 and "nonesuch" in err.reason
+
+
+# -- damaged logs, generated: one line naming the line, never another exception, quickly --------
+
+try:
+    from tests.mutations import MUTATION, mutated, read_or_refuse
+except ImportError:  # tests/ is not a package: pytest puts tests/ itself on sys.path
+    from mutations import MUTATION, mutated, read_or_refuse
+
+from hypothesis import given  # noqa: E402
+
+
+def scenario_log() -> bytes:
+    """A log that starts from a scenario's position (numbers in the header's ``start``)."""
+    import tempfile
+    from bluffkit.core import scenario
+    sc = scenario.find("ht-auction-ben-pays-100")
+    moves = [(seat, action) for seat, action, _ in sc.moves]
+    seats = [{"name": n, "agent": "human"} for n in sc.seats]
+    with tempfile.TemporaryDirectory() as d:
+        return gamelog.write(Path(d) / "sc.jsonl", sc.game, seats, None, moves, start=sc.start).read_bytes()
+
+
+def bloff_log() -> bytes:
+    import tempfile
+    game = make_game("bloff")
+    rec = play(game, [make_agent("random", game) for _ in range(3)], seed=4)
+    seats = [{"name": f"P{i}", "agent": "random"} for i in range(3)]
+    with tempfile.TemporaryDirectory() as d:
+        return gamelog.write(Path(d) / "b.jsonl", game, seats, rec.seed, rec.moves).read_bytes()
+
+
+@pytest.mark.parametrize("source", ["session", "scenario", "bloff"])
+def test_damaged_logs_are_refused_in_one_line(source, finished, tmp_path_factory):
+    data = {"session": lambda: finished[1], "scenario": scenario_log, "bloff": bloff_log}[source]()
+    gamelog.parse(data)                                   # the undamaged log reads
+
+    @MUTATION
+    @given(case=mutated(data))
+    def check(case):
+        how, damaged = case
+        read_or_refuse(tmp_path_factory.mktemp("m"), damaged, how)
+
+    check()
+
+
+def test_an_action_with_thousands_of_digits_is_refused(tmp_path):
+    """The auction's parser trips on a number of 5000 digits (Python refuses to read
+    it); the log is refused in one line all the same."""
+    lines = split((Path(__file__).parent / "logs" / "auction-cat-in-the-bag.jsonl").read_bytes())
+    i = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
+    rec = record(lines[i])
+    rec["action"] = "bid " + "9" * 5000
+    edited = list(lines)
+    edited[i] = dump(rec)
+    err = refuse(tmp_path, join(edited))
+    assert err.line == i + 1 and "is not an action of this game" in err.reason

@@ -269,13 +269,13 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             if "chance" in rec:
                 if "seat" in rec or "action" in rec:
                     raise _fail(line, "a record is either chance or a seat's action, not both", path)
-                move = (None, log.game.parse(_text(rec, "chance", line, path)))
+                move = (None, _parse_move(log.game, _text(rec, "chance", line, path), line, path))
                 t.apply_chance(move[1])
             elif "action" in rec:
                 seat = rec.get("seat")
                 if not is_seat(seat, players):
                     raise _fail(line, f"seat {_short(seat)} is not a seat of this game (0..{players - 1})", path)
-                move = (seat, log.game.parse(_text(rec, "action", line, path)))
+                move = (seat, _parse_move(log.game, _text(rec, "action", line, path), line, path))
                 t.apply(seat, move[1])
             else:
                 raise _fail(line, "a record needs 'chance' or 'seat' and 'action'", path)
@@ -298,6 +298,17 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         log.lines.append(line)
         states.append(after)
     raise _fail(len(raw_lines) + 1, "the log ends without its end record (the file is truncated)", path)
+
+
+def _parse_move(game, text: str, line: int, path):
+    """The action (or chance outcome) ``text`` names; a text the game cannot read at all
+    (even one its parser trips on, e.g. a number of thousands of digits) is refused."""
+    try:
+        return game.parse(text)
+    except BluffkitError:
+        raise
+    except (ValueError, TypeError, OverflowError) as e:
+        raise _fail(line, f"{_short(text)} is not an action of this game ({e})", path) from None
 
 
 def _text(rec: dict, key: str, line: int, path) -> str:
