@@ -11,6 +11,7 @@ import pytest
 
 import bluffkit
 from bluffkit.core import log as gamelog
+from bluffkit.core import logfiles
 from bluffkit.core.errors import LogError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
@@ -596,7 +597,7 @@ def refuse_file(path) -> LogError:
 def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path, finished, monkeypatch):
     path = tmp_path / "big.jsonl"
     path.write_bytes(finished[1])
-    monkeypatch.setattr(gamelog, "MAX_BYTES", len(finished[1]) - 1)
+    monkeypatch.setattr(logfiles, "MAX_BYTES", len(finished[1]) - 1)
     monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("the file was read"))
     err = refuse_file(path)
     assert f"{len(finished[1])} bytes" in err.reason and "more than a log may be" in err.reason
@@ -604,12 +605,12 @@ def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path, finished
 
 
 def test_the_documented_size_limit():
-    assert gamelog.MAX_BYTES == 16 * 1024 * 1024
+    assert logfiles.MAX_BYTES == 16 * 1024 * 1024
     assert "16 MiB" in (Path(__file__).resolve().parents[1] / "docs" / "logs.md").read_text(encoding="utf-8")
 
 
 def test_text_over_the_size_limit_is_refused(monkeypatch, finished):
-    monkeypatch.setattr(gamelog, "MAX_BYTES", 100)
+    monkeypatch.setattr(logfiles, "MAX_BYTES", 100)
     with pytest.raises(LogError, match="more than a log may be"):
         gamelog.parse(finished[1])
 
@@ -888,7 +889,7 @@ def test_a_link_next_to_the_log_leading_elsewhere_is_refused(deck_log):
 
 def test_an_oversized_deck_is_refused(deck_log, monkeypatch):
     path, _ = deck_log
-    monkeypatch.setattr(gamelog, "MAX_DECK_BYTES", 1000)
+    monkeypatch.setattr(logfiles, "MAX_DECK_BYTES", 1000)
     err = refuse(path.parent, path.read_bytes(), "big-deck.jsonl")
     assert err.line == 1 and "more than a deck may be" in err.reason
 

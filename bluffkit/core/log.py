@@ -19,10 +19,10 @@ log is read, every move replayed and checked against the rules, but its digests 
 not compared, and :attr:`GameLog.note` says so.
 
 Reading refuses, with one line naming the line number and the reason, and never
-with a traceback: a file larger than :data:`MAX_BYTES` or that is not a regular file
+with a traceback: a file larger than 16 MiB or that is not a regular file
 (checked before reading), a file that is not UTF-8 JSON Lines, a foreign file, a
 newer format version (named), an unknown game or bad rules, seats without distinct
-names, a deck file outside the places a log may read (:func:`check_deck`), records
+names, a deck file outside the places a log may read (:mod:`bluffkit.core.logfiles`), records
 out of order, an action that is illegal where it stands, a state that does not
 match its recorded digest (an edited log), and a file without its end record
 (truncated). Nothing is ever evaluated or unpickled, and the file is never changed.
@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,25 +39,15 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.core.digest import state_digest
 from bluffkit.core.errors import BluffkitError, LogError, is_seat
+from bluffkit.core import logfiles
 from bluffkit.core.game import game_from_header
+from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 
 FORMAT = "bluffkit-log"
 VERSION = 2
 
 #: The bluffkit versions that wrote each older format version.
 WRITTEN_BY = {1: "0.1.0"}
-
-#: The largest log file read (16 MiB; the longest game a bot plays writes well under 1 MiB).
-MAX_BYTES = 16 * 1024 * 1024
-
-#: The largest deck file a log may name.
-MAX_DECK_BYTES = 16 * 1024 * 1024
-
-#: The folder of the decks shipped with bluffkit; a log may also name a deck in its own folder.
-DECKS_DIR = Path(__file__).resolve().parents[2] / "data" / "decks"
-
-#: The longest seat name a log may hold.
-MAX_NAME = 80
 
 
 @dataclass
@@ -158,49 +147,12 @@ def _file_mode(path: Path) -> int:
 
 # -- reading ------------------------------------------------------------------------------
 
-def _short(value, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def _one_line(text: str) -> str:
-    """``text`` with its control characters (line breaks above all) escaped."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
-def _fail(line: int, reason: str, path) -> LogError:
-    """The error that refuses a log: one line, naming the line (0: the whole file)."""
-    return LogError(line, _one_line(reason), None if path is None else _one_line(str(path)))
-
-
 def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, list]:
     """Read and replay a log: ``(log, states)`` where ``states[i]`` is the state after
     ``i`` moves. Raises :class:`LogError` with the line and the reason; a file that is
-    not a regular file or is larger than :data:`MAX_BYTES` is refused before reading."""
-    path = str(path)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))   # a FIFO must not block
-    except (OSError, ValueError) as e:
-        raise _fail(0, f"cannot read the file ({getattr(e, 'strerror', None) or e})", path) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise _fail(0, "not a regular file (a folder, device or pipe is never read as a log)", path)
-        if info.st_size > MAX_BYTES:
-            raise _fail(0, f"the file is {info.st_size} bytes, more than a log may be "
-                           f"({MAX_BYTES} bytes, bluffkit.core.log.MAX_BYTES)", path)
-        with os.fdopen(fd, "rb") as f:
-            fd = -1
-            data = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise _fail(0, f"cannot read the file ({e.strerror or e})", path) from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    return parse(data, path=path, verify=verify)
+    not a regular file or is larger than :data:`~bluffkit.core.logfiles.MAX_BYTES` is
+    refused before reading (:func:`~bluffkit.core.logfiles.read_bytes`)."""
+    return parse(read_bytes(path), path=str(path), verify=verify)
 
 
 def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) -> tuple[GameLog, list]:
@@ -210,32 +162,32 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         try:
             data = data.encode("utf-8")
         except UnicodeEncodeError:
-            raise _fail(0, "the text is not valid Unicode", path) from None
-    if len(data) > MAX_BYTES:
-        raise _fail(0, f"the log is {len(data)} bytes, more than a log may be ({MAX_BYTES} bytes)", path)
+            raise fail(0, "the text is not valid Unicode", path) from None
+    if len(data) > logfiles.MAX_BYTES:
+        raise fail(0, f"the log is {len(data)} bytes, more than a log may be ({logfiles.MAX_BYTES} bytes)", path)
     raw_lines = data.split(b"\n")
     if raw_lines and raw_lines[-1] == b"":
         raw_lines.pop()
     if not raw_lines:
-        raise _fail(1, "the file is empty, not a bluffkit log", path)
+        raise fail(1, "the file is empty, not a bluffkit log", path)
 
     def load(i: int) -> dict:
         try:
             text = raw_lines[i].decode("utf-8")
         except UnicodeDecodeError:
-            raise _fail(i + 1, "not UTF-8 text (is this a bluffkit log?)", path) from None
+            raise fail(i + 1, "not UTF-8 text (is this a bluffkit log?)", path) from None
         if not text.strip():
-            raise _fail(i + 1, "blank line inside the log", path)
+            raise fail(i + 1, "blank line inside the log", path)
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
-            raise _fail(i + 1, f"not valid JSON ({e.msg}, column {e.colno}); "
+            raise fail(i + 1, f"not valid JSON ({e.msg}, column {e.colno}); "
                                f"the line may be cut off or damaged", path) from None
         except (RecursionError, ValueError):
-            raise _fail(i + 1, "not a log record (nested too deeply, or a number too long to read)",
+            raise fail(i + 1, "not a log record (nested too deeply, or a number too long to read)",
                         path) from None
         if not isinstance(obj, dict):
-            raise _fail(i + 1, f"expected a JSON object, found {type(obj).__name__}", path)
+            raise fail(i + 1, f"expected a JSON object, found {type(obj).__name__}", path)
         return obj
 
     head = load(0)
@@ -244,7 +196,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
     try:
         state = start_state(log.game, players, log.start)
     except (BluffkitError, TypeError, ValueError) as e:
-        raise _fail(1, f"bad start position: {e}", path) from None
+        raise fail(1, f"bad start position: {e}", path) from None
     t = log.game.table(state)
     states = [state]
     compare = verify and log.version >= 2
@@ -256,48 +208,48 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         if "end" in rec:
             if i != len(raw_lines) - 1:
                 after = raw_lines[i + 1].strip()
-                raise _fail(line + 1, "a blank line after the end record" if not after
+                raise fail(line + 1, "a blank line after the end record" if not after
                             else "records after the end record", path)
             _check_end(rec, log, t, line, path)
             return log, states
         expected = len(log.moves) + 1
         step = rec.get("step")
         if type(step) is not int or step != expected:
-            raise _fail(line, f"step {_short(step)} found where step {expected} was expected "
+            raise fail(line, f"step {short(step)} found where step {expected} was expected "
                               f"(records missing or out of order)", path)
         try:
             if "chance" in rec:
                 if "seat" in rec or "action" in rec:
-                    raise _fail(line, "a record is either chance or a seat's action, not both", path)
+                    raise fail(line, "a record is either chance or a seat's action, not both", path)
                 move = (None, _parse_move(log.game, _text(rec, "chance", line, path), line, path))
                 t.apply_chance(move[1])
             elif "action" in rec:
                 seat = rec.get("seat")
                 if not is_seat(seat, players):
-                    raise _fail(line, f"seat {_short(seat)} is not a seat of this game (0..{players - 1})", path)
+                    raise fail(line, f"seat {short(seat)} is not a seat of this game (0..{players - 1})", path)
                 move = (seat, _parse_move(log.game, _text(rec, "action", line, path), line, path))
                 t.apply(seat, move[1])
             else:
-                raise _fail(line, "a record needs 'chance' or 'seat' and 'action'", path)
+                raise fail(line, "a record needs 'chance' or 'seat' and 'action'", path)
         except LogError:
             raise
         except BluffkitError as e:
             who = "chance" if "chance" in rec else log.names[rec["seat"]]
-            raise _fail(line, f"step {expected} ({who}: {_short(rec.get('chance') or rec.get('action'))}) "
+            raise fail(line, f"step {expected} ({who}: {short(rec.get('chance') or rec.get('action'))}) "
                               f"is not allowed{old}: {e}", path) from None
         recorded = rec.get("digest")
         if not isinstance(recorded, str):
-            raise _fail(line, f"step {expected} has no digest (every record of a log has one)", path)
+            raise fail(line, f"step {expected} has no digest (every record of a log has one)", path)
         after = t.freeze()
         if compare and recorded != state_digest(after, log.game):
-            raise _fail(line, f"the state after step {expected} does not match the one recorded "
+            raise fail(line, f"the state after step {expected} does not match the one recorded "
                               f"(the log was edited, or written under other rules)", path)
         log.moves.append(move)
         say = rec.get("say", "")
         log.says.append(say if isinstance(say, str) else "")
         log.lines.append(line)
         states.append(after)
-    raise _fail(len(raw_lines) + 1, "the log ends without its end record (the file is truncated)", path)
+    raise fail(len(raw_lines) + 1, "the log ends without its end record (the file is truncated)", path)
 
 
 def _parse_move(game, text: str, line: int, path):
@@ -308,53 +260,53 @@ def _parse_move(game, text: str, line: int, path):
     except BluffkitError:
         raise
     except (ValueError, TypeError, OverflowError) as e:
-        raise _fail(line, f"{_short(text)} is not an action of this game ({e})", path) from None
+        raise fail(line, f"{short(text)} is not an action of this game ({e})", path) from None
 
 
 def _text(rec: dict, key: str, line: int, path) -> str:
     v = rec.get(key)
     if not isinstance(v, str):
-        raise _fail(line, f"'{key}' must be text, got {_short(v)}", path)
+        raise fail(line, f"'{key}' must be text, got {short(v)}", path)
     return v
 
 
 def _read_header(head: dict, path) -> GameLog:
     if head.get("format") != FORMAT:
-        raise _fail(1, f"not a bluffkit log: the first line has no \"format\": \"{FORMAT}\"", path)
+        raise fail(1, f"not a bluffkit log: the first line has no \"format\": \"{FORMAT}\"", path)
     version = head.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise _fail(1, f"bad format version {_short(version)}", path)
+        raise fail(1, f"bad format version {short(version)}", path)
     writer = head.get("bluffkit")
     if version > VERSION:
         by = ""
         if isinstance(writer, str):
-            by = f", written by bluffkit {writer if len(writer) <= 30 and writer.isprintable() else _short(writer, 30)}"
-        raise _fail(1, f"log format version {version}{by} is newer than this bluffkit {__version__} "
+            by = f", written by bluffkit {writer if len(writer) <= 30 and writer.isprintable() else short(writer, 30)}"
+        raise fail(1, f"log format version {version}{by} is newer than this bluffkit {__version__} "
                        f"reads (format {VERSION} and older): read it with a newer bluffkit", path)
     if version >= 2:
         if not isinstance(writer, str) or not writer.strip() or len(writer) > 40:
-            raise _fail(1, "'bluffkit' must name the bluffkit version that wrote the log, "
-                           f"got {_short(writer)}", path)
+            raise fail(1, "'bluffkit' must name the bluffkit version that wrote the log, "
+                           f"got {short(writer)}", path)
     else:
         writer = WRITTEN_BY[version]
     seed = head.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise _fail(1, f"'seed' must be an integer or null, got {_short(seed)}", path)
+        raise fail(1, f"'seed' must be an integer or null, got {short(seed)}", path)
     start = head.get("start")
     if start is not None and not isinstance(start, dict):
-        raise _fail(1, "'start' must be an object or null", path)
+        raise fail(1, "'start' must be an object or null", path)
     head = check_deck(head, path)
     try:
         game = game_from_header(head)
     except BluffkitError as e:
-        raise _fail(1, f"bad game or rules: {e}", path) from None
+        raise fail(1, f"bad game or rules: {e}", path) from None
     except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as e:
-        raise _fail(1, f"bad rules: {e}", path) from None
-    seats = _read_seats(head.get("seats"), path)
+        raise fail(1, f"bad rules: {e}", path) from None
+    seats = check_seats(head.get("seats"), path)
     try:
         game.check_players(len(seats))
     except BluffkitError as e:
-        raise _fail(1, str(e), path) from None
+        raise fail(1, str(e), path) from None
     log = GameLog(game, seats, seed, start=start, version=version, written_by=writer)
     if version < VERSION:
         log.note = (f"log format {version}, written by bluffkit {writer}: moves replayed and checked; "
@@ -362,97 +314,21 @@ def _read_header(head: dict, path) -> GameLog:
     return log
 
 
-def _read_seats(seats, path) -> list[dict]:
-    """The header's seats: objects with distinct names (text), and optionally an agent."""
-    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-        raise _fail(1, "'seats' must be a list of objects such as {\"name\": \"Anna\"}", path)
-    names = []
-    for i, s in enumerate(seats):
-        name = s.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
-            raise _fail(1, f"seat {i} needs a name: text of 1 to {MAX_NAME} printable characters, "
-                           f"got {_short(name)}", path)
-        if name in names:
-            raise _fail(1, f"seats {names.index(name)} and {i} are both named {name!r}; "
-                           f"every seat needs its own name", path)
-        agent = s.get("agent", "")
-        if not isinstance(agent, str) or len(agent) > MAX_NAME or not agent.isprintable():
-            raise _fail(1, f"seat {i}'s 'agent' must be a short text, got {_short(agent)}", path)
-        names.append(name)
-    return seats
-
-
-def _names_a_file(spec: str) -> bool:
-    """Whether a ``deck`` option names a file rather than a deck shipped with bluffkit
-    (the same test the game makes: a ``/`` in it, or a name ending in ``.jsonl``)."""
-    return "/" in spec or spec.endswith(".jsonl")
-
-
-def _inside(path: str, folder: str) -> bool:
-    return os.path.commonpath([path, folder]) == folder
-
-
-def check_deck(head: dict, path=None) -> dict:
-    """The header, checked before its game is built: a ``deck`` option (Bluffer's
-    question deck) may only name a regular file of at most :data:`MAX_DECK_BYTES` in
-    ``data/decks`` or in the log's own folder, never a device, a pipe or a file
-    elsewhere. A deck named by a path outside those places is looked for under the same
-    file name in the log's folder (the header's deck checksum confirms it is the
-    same deck); the header returned names the file that will be read. Raises
-    :class:`LogError` (line 1)."""
-    options = head.get("options")
-    spec = options.get("deck") if isinstance(options, dict) else None
-    if not isinstance(spec, str):
-        return head
-    if "\x00" in spec or len(spec) > 1000:
-        raise _fail(1, f"the deck option {_short(spec)} is not a deck name or a file name", path)
-    decks = os.path.realpath(DECKS_DIR)
-    folder = os.path.realpath(os.path.dirname(os.path.abspath(path))) if path is not None else None
-    allowed = [decks] + ([folder] if folder else [])
-    if _names_a_file(spec):
-        target = os.path.realpath(spec)
-        if not any(_inside(target, a) for a in allowed):
-            here = os.path.join(folder, os.path.basename(spec)) if folder and os.path.basename(spec) else None
-            if here is None or not os.path.lexists(here):
-                where = "data/decks" + (f" or the log's folder {folder}" if folder else "")
-                raise _fail(1, f"the deck file {_short(spec)} is outside the places a log may read a deck "
-                               f"from ({where}); put a copy of it next to the log", path)
-            target = os.path.realpath(here)
-            if not any(_inside(target, a) for a in allowed):
-                raise _fail(1, f"the deck file {_short(here)} leads outside the log's folder", path)
-            head = dict(head, options=dict(options, deck=here))
-    else:
-        target = os.path.realpath(os.path.join(decks, f"bluffer-{spec}.jsonl"))
-        if not _inside(target, decks):
-            raise _fail(1, f"the deck name {_short(spec)} leads outside data/decks", path)
-    try:
-        info = os.stat(target)
-    except OSError:
-        return head                         # no such file: the game names the decks it knows
-    if not stat.S_ISREG(info.st_mode):
-        raise _fail(1, f"the deck {_short(spec)} is not a regular file (a device, pipe or folder "
-                       f"is never read as a deck)", path)
-    if info.st_size > MAX_DECK_BYTES:
-        raise _fail(1, f"the deck file {_short(spec)} is {info.st_size} bytes, more than a deck may be "
-                       f"({MAX_DECK_BYTES} bytes)", path)
-    return head
-
-
 def _check_end(rec: dict, log: GameLog, t, line: int, path) -> None:
     end = rec["end"]
     if not isinstance(end, dict) or end.get("steps") != len(log.moves):
-        raise _fail(line, f"the end record says {_short(end.get('steps') if isinstance(end, dict) else end)} "
+        raise fail(line, f"the end record says {short(end.get('steps') if isinstance(end, dict) else end)} "
                           f"steps, but the log has {len(log.moves)}", path)
     if bool(end.get("over")) != t.is_over():
-        raise _fail(line, "the end record says the game is "
+        raise fail(line, "the end record says the game is "
                           + ("over" if end.get("over") else "not over") + ", but the replay disagrees", path)
     if t.is_over():
         scores = list(log.game.scores(t))
         if end.get("scores") != scores:
-            raise _fail(line, f"the end record's scores {_short(end.get('scores'))} do not match the replay's "
+            raise fail(line, f"the end record's scores {short(end.get('scores'))} do not match the replay's "
                               f"{scores}", path)
         winners = list(log.game.winners(t))
         if end.get("winners") != winners:
-            raise _fail(line, f"the end record's winners {_short(end.get('winners'))} do not match the "
+            raise fail(line, f"the end record's winners {short(end.get('winners'))} do not match the "
                               f"replay's {winners}", path)
     log.end = end
