@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bluffkit import __version__
+from bluffkit.core import logfiles
 from bluffkit.core.digest import state_digest
 from bluffkit.core.errors import BluffkitError, LogError, is_seat
-from bluffkit.core import logfiles
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 
