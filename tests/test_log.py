@@ -787,10 +787,17 @@ def test_the_digest_ignores_field_order_and_reads_enums_by_value():
         phase: object
         _cache: object = None
 
+    class StrPhase(enum.StrEnum):
+        BID = "bid"
+
     a = A(rules="whatever", phase=Phase.BID, seen=frozenset({3, 1, 2}), money=(1, (2, None)))
     b = B(money=(1, [2, None]), seen={2, 3, 1}, phase="bid", _cache=object())
+    c = B(money=(1, (2, None)), seen=frozenset({1, 2, 3}), phase=StrPhase.BID)
     assert canonical(projection(a)) == '{"money":[1,[2,null]],"phase":"bid","seen":[1,2,3]}'
-    assert state_digest(a) == state_digest(b)
+    assert state_digest(a) == state_digest(b) == state_digest(c), \
+        "a phase turned from a string into a StrEnum must keep its digest"
+    d = B(money=(1, (2, None)), seen=(1, 2, 3), phase=StrPhase.BID)
+    assert by_hand(d) == state_digest(d), "the documented recipe reads a StrEnum as its string"
 
 
 @pytest.mark.parametrize("value", [1.5, b"x", object(), {1: 2}])
