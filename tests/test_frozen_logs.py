@@ -173,3 +173,18 @@ def test_damaged_frozen_logs_are_refused_in_one_line(name, tmp_path_factory):
         read_or_refuse(tmp_path_factory.mktemp("m"), damaged, how, old_format=True)
 
     check()
+
+
+@pytest.mark.parametrize("count", [10 ** 6, 10 ** 9])
+def test_a_start_money_of_a_billion_notes_replays_quickly(tmp_path, count):
+    """Found by the damage test: rules giving each player a billion 10s made every
+    check of an exact payment count the notes one by one (minutes); the log is now
+    read, or refused, in moments."""
+    import time
+    lines = lines_of("horse-trading-all-variants.jsonl")
+    head = json.loads(lines[0])
+    head["options"]["start_money"] = [2, count, 1, 0, 0, 0]
+    lines[0] = json.dumps(head).encode()
+    began = time.perf_counter()
+    read_or_refuse(tmp_path, b"\n".join(lines) + b"\n", f"start_money {count}", old_format=True)
+    assert time.perf_counter() - began < 20

@@ -38,8 +38,14 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+#: The longest reason a refusal gives (a longer one is cut).
+MAX_REASON = 400
+
+
 def fail(line: int, reason: str, path) -> LogError:
     """The error that refuses a log: one line, naming the line (0: the whole file)."""
+    if len(reason) > MAX_REASON:
+        reason = reason[:MAX_REASON - 3] + "..."
     return LogError(line, one_line(reason), None if path is None else one_line(str(path)))
 
 
