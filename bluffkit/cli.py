@@ -190,6 +190,8 @@ def cmd_replay(args) -> int:
     v = f" ({', '.join(variants)})" if variants else ""
     print(f"{args.log}: a valid log of {game.name}{v}, {len(names)} players, seed {log.seed}, "
           f"{len(log.moves)} steps")
+    if log.note:
+        print(log.note)
     print("seats: " + ", ".join(f"{s.get('name')} ({s.get('agent', '?')})" for s in log.seats))
     if game.is_over(final):
         scores = game.scores(final)

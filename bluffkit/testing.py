@@ -169,30 +169,9 @@ def playthrough_players(name: str) -> int:
 
 
 def playthrough(game, players: int = 4, seed: int = 7) -> str:
-    """A readable, line-per-step record of one seeded game: the golden file's text.
-
-    Each line: step, actor, action (the ruleset's notation), phase and money after
-    the step, the narration, and the state's digest, so any change in behaviour
-    shows up as a changed line."""
-    import json
-    from bluffkit.core.digest import digest
-    rec = play(game, default_agents(game, players), seed)
-    names = [f"P{s}" for s in range(players)]
-    lines = [f"# bluffkit playthrough: {game.name}, variants: {', '.join(getattr(game.rules, 'variants', ())) or 'none'}, "
-             f"{players} players, seed {seed}",
-             f"# agents: {', '.join(rec.agents)}",
-             "# rules: " + json.dumps(game.rules.to_dict(), separators=(",", ":"))]
-    state = game.new_state(players)
-    for i, (seat, action) in enumerate(rec.moves, 1):
-        after = game.step(state, seat, action)
-        who = "chance" if seat is None else names[seat]
-        money = ",".join(str(m) for m in game.money_totals(after))
-        say = game.narrate(state, seat, action, after, names)
-        lines.append(f"{i:4d} {who:6s} {game.notation(action):24s} {after.phase:7s} [{money}] "
-                     f"{say} #{digest(after.values())}")
-        state = after
-    lines.append(f"# end: scores {list(game.scores(state))}, winners {list(game.winners(state))}")
-    return "\n".join(lines) + "\n"
+    """The golden file's text of one seeded game (see :mod:`bluffkit.core.playthrough`)."""
+    from bluffkit.core.playthrough import playthrough as golden
+    return golden(game, players=players, seed=seed)
 
 
 # ---- the rules-test kit --------------------------------------------------------------

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+import bluffkit
 from bluffkit.core import log as gamelog
+from bluffkit.core import logfiles
 from bluffkit.core.errors import LogError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
@@ -100,7 +102,8 @@ def test_log_layout(finished):
     session, data = finished
     lines = split(data)
     head = record(lines[0])
-    assert head["format"] == "bluffkit-log" and head["version"] == 1
+    assert head["format"] == "bluffkit-log" and head["version"] == 2
+    assert head["bluffkit"] == bluffkit.__version__
     assert head["game"] == "youre-bluffing"
     assert [s["name"] for s in head["seats"]] == session.names
     assert [s["agent"] for s in head["seats"]] == ["random", "heuristic", "random", "random"]
@@ -109,7 +112,7 @@ def test_log_layout(finished):
         rec = record(line)
         assert rec["step"] == i
         assert ("chance" in rec) != ("action" in rec)
-        assert len(rec["digest"]) == 8
+        assert len(rec["digest"]) == 16 and int(rec["digest"], 16) >= 0
     assert set(record(lines[-1])) == {"end"}
 
 
@@ -214,10 +217,12 @@ def test_a_scenario_file_is_not_a_log(tmp_path):
 
 def test_newer_format_version(tmp_path, lines):
     head = record(lines[0])
-    head["version"] = 2
+    head["version"] = 3
+    head["bluffkit"] = "9.4.1"
     err = refuse(tmp_path, join([dump(head)] + lines[1:]))
     assert err.line == 1
-    assert "version 2" in err.reason and "newer" in err.reason
+    assert "version 3" in err.reason and "newer" in err.reason
+    assert "written by bluffkit 9.4.1" in err.reason and "edited" not in err.reason
 
 
 @pytest.mark.parametrize("version", [0, "1", None, True, 1.5])
@@ -575,3 +580,389 @@ def test_write_replaces_an_existing_file_whole(old_file, game_record):
     log, states = gamelog.read(old_file)
     assert log.moves == rec.moves
     assert sorted(p.name for p in old_file.parent.iterdir()) == [old_file.name]
+
+
+# -- files that are never read: too large, not regular ------------------------------------------
+
+def refuse_file(path) -> LogError:
+    """``path`` must be refused as a whole (line 0), in one line, without changing it."""
+    with pytest.raises(LogError) as info:
+        gamelog.read(path)
+    err = info.value
+    assert err.line == 0, str(err)
+    assert "\n" not in str(err)
+    return err
+
+
+def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path, finished, monkeypatch):
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(finished[1])
+    monkeypatch.setattr(logfiles, "MAX_BYTES", len(finished[1]) - 1)
+    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("the file was read"))
+    err = refuse_file(path)
+    assert f"{len(finished[1])} bytes" in err.reason and "more than a log may be" in err.reason
+    assert path.stat().st_size == len(finished[1])
+
+
+def test_the_documented_size_limit():
+    assert logfiles.MAX_BYTES == 16 * 1024 * 1024
+    assert "16 MiB" in (Path(__file__).resolve().parents[1] / "docs" / "logs.md").read_text(encoding="utf-8")
+
+
+def test_text_over_the_size_limit_is_refused(monkeypatch, finished):
+    monkeypatch.setattr(logfiles, "MAX_BYTES", 100)
+    with pytest.raises(LogError, match="more than a log may be"):
+        gamelog.parse(finished[1])
+
+
+def test_a_fifo_is_refused_without_blocking(tmp_path):
+    import signal
+
+    def stuck(*_):
+        raise AssertionError("reading a FIFO blocked")
+
+    path = tmp_path / "pipe.jsonl"
+    os.mkfifo(path)
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(10)
+    try:
+        err = refuse_file(path)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert "not a regular file" in err.reason
+
+
+@pytest.mark.parametrize("where", ["/dev/zero", "folder"])
+def test_a_device_or_folder_is_refused(tmp_path, where):
+    path = tmp_path if where == "folder" else Path(where)
+    err = refuse_file(path)
+    assert "not a regular file" in err.reason
+
+
+# -- seats ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seats, words", [
+    ([{"name": "Anna"}, {"name": "Ben"}, {"name": "Anna"}, {"name": "Dan"}], "both named 'Anna'"),
+    ([{"name": "Anna"}, {"name": 7}, {"name": "Carla"}, {"name": "Dan"}], "seat 1 needs a name"),
+    ([{"name": "Anna"}, {}, {"name": "Carla"}, {"name": "Dan"}], "seat 1 needs a name"),
+    ([{"name": "Anna"}, {"name": ""}, {"name": "Carla"}, {"name": "Dan"}], "seat 1 needs a name"),
+    ([{"name": "Anna"}, {"name": "Be\nn"}, {"name": "Carla"}, {"name": "Dan"}], "seat 1 needs a name"),
+    ([{"name": "Anna"}, {"name": "B" * 500}, {"name": "Carla"}, {"name": "Dan"}], "seat 1 needs a name"),
+    ([{"name": "Anna", "agent": ["x"]}, {"name": "Ben"}, {"name": "Carla"}, {"name": "Dan"}], "'agent'"),
+])
+def test_seats_need_distinct_names(tmp_path, lines, seats, words):
+    head = record(lines[0])
+    head["seats"] = seats
+    err = refuse(tmp_path, join([dump(head)] + lines[1:]))
+    assert err.line == 1
+    assert words in err.reason
+
+
+def test_a_log_with_duplicate_names_never_reaches_the_session(tmp_path, lines):
+    head = record(lines[0])
+    head["seats"][2]["name"] = head["seats"][0]["name"]
+    path = tmp_path / "dup.jsonl"
+    path.write_bytes(join([dump(head)] + lines[1:]))
+    with pytest.raises(LogError, match="both named"):
+        Session.load(path)
+
+
+def test_messages_stay_on_one_line_whatever_the_record_holds(tmp_path, lines):
+    i = first_line(lines, lambda r: "action" in r)
+    rec = record(lines[i])
+    rec["action"] = "bid\n12\r\x00" + "9" * 500
+    edited = list(lines)
+    edited[i] = dump(rec)
+    err = refuse(tmp_path, join(edited))
+    assert err.line == i + 1
+    assert len(str(err)) < 600, "a message quotes a short piece of the bad record, not all of it"
+
+
+# -- payments are checked by the rule, not by listing every payment ----------------------------
+
+def big_hand_log(tmp_path, pay: str) -> Path:
+    """Horse Trading under "any_cover" with Ben holding 25 notes of every value (26^5
+    choices of notes): Ben buys a 9 for 10 and pays ``pay``."""
+    game = make_game("horse-trading", payment="any_cover")
+    money = "+".join(f"{v}" for v in (500, 200, 100, 50, 10) for _ in range(25))
+    start = {"leader": 0, "money": [None, money, None]}
+    parse = game.parse
+    moves = [(0, parse("auction")), (None, parse("draw 9")), (1, parse("bid 10")), (2, parse("pass")),
+             (0, parse("sell")), (1, parse("pay 10"))]
+    seats = [{"name": n, "agent": "human"} for n in ("Anna", "Ben", "Carla")]
+    path = gamelog.write(tmp_path / "pay.jsonl", game, seats, None, moves, start=start)
+    data = path.read_bytes().replace(b'"action":"pay 10"', f'"action":"{pay}"'.encode())
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize("pay, line", [("pay 10", None), ("pay 500+500", None), ("pay 0", 7),
+                                       ("pay " + "+".join(["500"] * 26), 7)])
+def test_a_payment_from_a_huge_hand_is_checked_fast(tmp_path, pay, line):
+    import time
+    from bluffkit.core.money import clear_caches
+    clear_caches()
+    began = time.perf_counter()
+    path = big_hand_log(tmp_path, pay)
+    if line is None:
+        try:
+            log, states = gamelog.read(path)
+        except LogError as e:                 # a valid payment, but not the one the digest recorded
+            assert pay != "pay 10" and e.line == 7 and "does not match" in e.reason, str(e)
+        else:
+            assert str(log.moves[-1][1]) == "pay 10"
+    else:
+        err = refuse(tmp_path, path.read_bytes(), "bad-pay.jsonl")
+        assert err.line == line and "is not allowed" in err.reason, str(err)
+    assert time.perf_counter() - began < 10, "checking one payment listed the hand's millions of payments"
+
+
+# -- the digest is the documented projection ---------------------------------------------------
+
+def by_hand(state) -> str:
+    """The recipe of docs/logs.md, for states of ints, text and tuples."""
+    import dataclasses
+    import hashlib
+    fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)
+              if not f.name.startswith("_") and f.name not in ("rules", "deck")}
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_recorded_digests_follow_the_documented_recipe(finished):
+    session, data = finished
+    recs = [record(line) for line in split(data)[1:-1]]
+    for i, rec in enumerate(recs, 1):
+        assert rec["digest"] == by_hand(session.states[i]), f"step {i}: the digest is not the documented one"
+
+
+@pytest.mark.parametrize("name", ["bloff", "auction", "horse-trading"])
+def test_every_game_digest_follows_the_documented_recipe(name):
+    from bluffkit.core.digest import state_digest
+    game = make_game(name)
+    players = 3 if name != "auction" else game.rules.fmt.players[0]
+    rec = play(game, [make_agent("random", game) for _ in range(players)], seed=3)
+    state = game.new_state(players)
+    for i, (seat, action) in enumerate(rec.moves[:60], 1):
+        state = game.step(state, seat, action)
+        assert state_digest(state, game) == by_hand(state), f"{name} step {i}"
+
+
+def test_nested_dataclasses_are_written_as_objects_of_their_fields():
+    """Bluffer's history holds Reveal records: each is an object of its fields."""
+    import dataclasses
+    from bluffkit.core.digest import canonical, projection
+    game = make_game("bluffer")
+    rec = play(game, [make_agent("random", game) for _ in range(3)], seed=3)
+    state = rec.final.freeze()
+    data = json.loads(canonical(projection(state, game)))
+    assert "rules" not in data and "deck" not in data
+    assert data["history"], "the game should have scored questions"
+    first = state.history[0]
+    assert data["history"][0] == json.loads(canonical({f.name: getattr(first, f.name)
+                                                       for f in dataclasses.fields(first)}))
+    assert set(data["history"][0]) == {f.name for f in dataclasses.fields(first)}
+
+
+def test_the_digest_ignores_field_order_and_reads_enums_by_value():
+    import dataclasses
+    import enum
+    from bluffkit.core.digest import canonical, projection, state_digest
+
+    class Phase(str, enum.Enum):
+        BID = "bid"
+
+    @dataclasses.dataclass(frozen=True)
+    class A:
+        rules: object
+        phase: object
+        seen: object
+        money: tuple
+
+    @dataclasses.dataclass(frozen=True)
+    class B:
+        money: tuple
+        seen: object
+        phase: object
+        _cache: object = None
+
+    class StrPhase(enum.StrEnum):
+        BID = "bid"
+
+    a = A(rules="whatever", phase=Phase.BID, seen=frozenset({3, 1, 2}), money=(1, (2, None)))
+    b = B(money=(1, [2, None]), seen={2, 3, 1}, phase="bid", _cache=object())
+    c = B(money=(1, (2, None)), seen=frozenset({1, 2, 3}), phase=StrPhase.BID)
+    assert canonical(projection(a)) == '{"money":[1,[2,null]],"phase":"bid","seen":[1,2,3]}'
+    assert state_digest(a) == state_digest(b) == state_digest(c), \
+        "a phase turned from a string into a StrEnum must keep its digest"
+    d = B(money=(1, (2, None)), seen=(1, 2, 3), phase=StrPhase.BID)
+    assert by_hand(d) == state_digest(d), "the documented recipe reads a StrEnum as its string"
+
+
+@pytest.mark.parametrize("value", [1.5, b"x", object(), {1: 2}])
+def test_the_digest_refuses_what_it_cannot_write_stably(value):
+    from bluffkit.core.digest import canonical
+    with pytest.raises(TypeError):
+        canonical({"field": value})
+
+
+def test_a_game_snapshot_replaces_the_fields():
+    from bluffkit.core.digest import canonical, projection, state_digest
+
+    class Game:
+        def snapshot(self, state):
+            return {"only": state.money}
+
+    state = type("S", (), {"money": (5, 6)})()
+    assert projection(state, Game()) == {"only": (5, 6)}
+    assert state_digest(state, Game()) != state_digest(state, type("G", (), {
+        "snapshot": lambda self, s: {"only": (6, 5)}})())
+    assert canonical(projection(state, Game())) == '{"only":[5,6]}'
+
+
+# -- a Bluffer deck named by a log -------------------------------------------------------------
+
+DECKS = Path(__file__).resolve().parents[1] / "data" / "decks"
+
+
+@pytest.fixture
+def deck_log(tmp_path):
+    """A short Bluffer game played with a copy of the shipped deck kept in folder ``a``,
+    its log saved in the same folder."""
+    a = tmp_path / "a"
+    a.mkdir()
+    deck = a / "mydeck.jsonl"
+    deck.write_bytes((DECKS / "bluffer-general.jsonl").read_bytes())
+    game = make_game("bluffer", deck=str(deck), rounds=1, questions_per_round=3)
+    rec = play(game, [make_agent("random", game) for _ in range(3)], seed=5)
+    seats = [{"name": f"P{i}", "agent": "random"} for i in range(3)]
+    return gamelog.write(a / "game.jsonl", game, seats, rec.seed, rec.moves), rec
+
+
+def with_deck(path: Path, deck: str) -> bytes:
+    lines = split(path.read_bytes())
+    head = record(lines[0])
+    head["options"]["deck"] = deck
+    return join([dump(head)] + lines[1:])
+
+
+def test_a_deck_in_the_log_folder_is_read(deck_log):
+    path, rec = deck_log
+    log, states = gamelog.read(path)
+    assert states[-1] == rec.final.freeze()
+
+
+def test_a_deck_elsewhere_is_refused_until_a_copy_is_next_to_the_log(deck_log, tmp_path):
+    path, rec = deck_log
+    b = tmp_path / "b"
+    b.mkdir()
+    moved = b / "game.jsonl"
+    moved.write_bytes(path.read_bytes())
+    err = refuse(b, moved.read_bytes(), "game.jsonl")
+    assert err.line == 1 and "outside the places a log may read a deck from" in err.reason
+    assert "next to the log" in err.reason
+    (b / "mydeck.jsonl").write_bytes((tmp_path / "a" / "mydeck.jsonl").read_bytes())
+    log, states = gamelog.read(moved)
+    from bluffkit.core.digest import state_digest
+    assert state_digest(states[-1]) == state_digest(rec.final.freeze())
+    assert log.game.rules.deck == str(b / "mydeck.jsonl"), "the copy beside the log is the deck read"
+
+
+@pytest.mark.parametrize("deck", ["/dev/zero", "/etc/passwd", "../../../../../../etc/passwd", "/proc/self/environ"])
+def test_a_deck_outside_the_allowed_places_is_never_read(deck_log, tmp_path, deck, monkeypatch):
+    path, _ = deck_log
+    from bluffkit.games.bluffer import deck as deckmod
+    monkeypatch.setattr(deckmod, "load_deck", lambda p: pytest.fail(f"{p} was read"))
+    err = refuse(tmp_path, with_deck(path, deck), "elsewhere.jsonl")
+    assert err.line == 1 and "outside" in err.reason
+
+
+def test_a_fifo_named_as_a_deck_is_refused(deck_log):
+    path, _ = deck_log
+    fifo = path.parent / "pipe.jsonl"
+    os.mkfifo(fifo)
+    err = refuse(path.parent, with_deck(path, str(fifo)), "fifo-deck.jsonl")
+    assert err.line == 1 and "not a regular file" in err.reason
+
+
+def test_a_link_next_to_the_log_leading_elsewhere_is_refused(deck_log):
+    path, _ = deck_log
+    link = path.parent / "link.jsonl"
+    link.symlink_to("/etc/passwd")
+    err = refuse(path.parent, with_deck(path, str(link)), "link-deck.jsonl")
+    assert err.line == 1 and "outside" in err.reason
+
+
+def test_an_oversized_deck_is_refused(deck_log, monkeypatch):
+    path, _ = deck_log
+    monkeypatch.setattr(logfiles, "MAX_DECK_BYTES", 1000)
+    err = refuse(path.parent, path.read_bytes(), "big-deck.jsonl")
+    assert err.line == 1 and "more than a deck may be" in err.reason
+
+
+def test_a_shipped_deck_by_name_is_read_and_an_unknown_name_refused(tmp_path):
+    game = make_game("bluffer", rounds=1, questions_per_round=3)
+    rec = play(game, [make_agent("random", game) for _ in range(3)], seed=2)
+    seats = [{"name": f"P{i}", "agent": "random"} for i in range(3)]
+    path = gamelog.write(tmp_path / "g.jsonl", game, seats, rec.seed, rec.moves)
+    assert gamelog.read(path)[1][-1] == rec.final.freeze()
+    err = refuse(tmp_path, with_deck(path, "nonesuch"), "unknown.jsonl")
+    assert err.line == 1 and "nonesuch" in err.reason
+
+
+# -- damaged logs, generated: one line naming the line, never another exception, quickly --------
+
+try:
+    from tests.log_mutations import MUTATION, mutated, read_or_refuse
+except ImportError:  # tests/ is not a package: pytest puts tests/ itself on sys.path
+    from log_mutations import MUTATION, mutated, read_or_refuse
+
+from hypothesis import given  # noqa: E402
+
+
+def scenario_log() -> bytes:
+    """A log that starts from a scenario's position (numbers in the header's ``start``)."""
+    import tempfile
+    from bluffkit.core import scenario
+    sc = scenario.find("ht-auction-ben-pays-100")
+    moves = [(seat, action) for seat, action, _ in sc.moves]
+    seats = [{"name": n, "agent": "human"} for n in sc.seats]
+    with tempfile.TemporaryDirectory() as d:
+        return gamelog.write(Path(d) / "sc.jsonl", sc.game, seats, None, moves, start=sc.start).read_bytes()
+
+
+def bloff_log() -> bytes:
+    import tempfile
+    game = make_game("bloff")
+    rec = play(game, [make_agent("random", game) for _ in range(3)], seed=4)
+    seats = [{"name": f"P{i}", "agent": "random"} for i in range(3)]
+    with tempfile.TemporaryDirectory() as d:
+        return gamelog.write(Path(d) / "b.jsonl", game, seats, rec.seed, rec.moves).read_bytes()
+
+
+@pytest.mark.parametrize("source", ["session", "scenario", "bloff"])
+def test_damaged_logs_are_refused_in_one_line(source, finished, tmp_path_factory):
+    data = {"session": lambda: finished[1], "scenario": scenario_log, "bloff": bloff_log}[source]()
+    gamelog.parse(data)                                   # the undamaged log reads
+
+    @MUTATION
+    @given(case=mutated(data))
+    def check(case):
+        how, damaged = case
+        read_or_refuse(tmp_path_factory.mktemp("m"), damaged, how)
+
+    check()
+
+
+def test_an_action_with_thousands_of_digits_is_refused(tmp_path):
+    """The auction's parser trips on a number of 5000 digits (Python refuses to read
+    it); the log is refused in one line all the same."""
+    lines = split((Path(__file__).parent / "logs" / "auction-cat-in-the-bag.jsonl").read_bytes())
+    i = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
+    rec = record(lines[i])
+    rec["action"] = "bid " + "9" * 5000
+    edited = list(lines)
+    edited[i] = dump(rec)
+    err = refuse(tmp_path, join(edited))
+    assert err.line == i + 1 and "is not an action of this game" in err.reason

@@ -1,23 +1,31 @@
-"""Game logs: versioned JSON Lines, the source of truth for a game.
+"""Game logs: versioned JSON Lines, the source of truth for a game (see ``docs/logs.md``).
 
 Line 1 is the header::
 
-    {"format": "bluffkit-log", "version": 1, "game": "horse-trading", "ruleset": "horse_trading",
-     "variants": [], "options": {...every rule option...}, "seats": [{"name": "Anna", "agent": "human"}, ...],
-     "seed": 7, "start": null}
+    {"format": "bluffkit-log", "version": 2, "bluffkit": "0.1.0", "game": "horse-trading",
+     "ruleset": "horse_trading", "variants": [], "options": {...every rule option...},
+     "seats": [{"name": "Anna", "agent": "human"}, ...], "seed": 7, "start": null}
 
 then one record per step, in order: a chance outcome ``{"step": 1, "chance": "draw cow",
 "digest": "..."}`` or an action ``{"step": 2, "seat": 1, "action": "bid 60", "digest": "..."}``.
-``digest`` is a checksum of the whole state after the step. A record may carry
-derived fields (``"say"``: narration); replay reads only the inputs and checks the
-digest. The last line is ``{"end": {"steps": N, "over": true, "scores": [...],
-"winners": [...]}}``.
+``digest`` is :func:`bluffkit.core.digest.state_digest` of the state after the step (a
+hash of a documented projection of it). A record may carry derived fields (``"say"``:
+narration); replay reads only the inputs and checks the digest. The last line is
+``{"end": {"steps": N, "over": true, "scores": [...], "winners": [...]}}``.
 
-Reading refuses, with the line number and the reason and never with a traceback,
-a file that is not UTF-8 JSON Lines, a foreign file, a newer format version, an
-unknown game or bad rules, records out of order, an action that is illegal where
-it stands, a state that does not match its recorded digest (an edited log), and a
-file without its end record (truncated). Nothing is ever evaluated or unpickled.
+Format 1 (bluffkit 0.1.0) had no ``"bluffkit"`` field and recorded a checksum of the
+``repr`` of the state, which changes whenever a state's fields change shape: such a
+log is read, every move replayed and checked against the rules, but its digests are
+not compared, and :attr:`GameLog.note` says so.
+
+Reading refuses, with one line naming the line number and the reason, and never
+with a traceback: a file larger than 16 MiB or that is not a regular file
+(checked before reading), a file that is not UTF-8 JSON Lines, a foreign file, a
+newer format version (named), an unknown game or bad rules, seats without distinct
+names, a deck file outside the places a log may read (:mod:`bluffkit.core.logfiles`), records
+out of order, an action that is illegal where it stands, a state that does not
+match its recorded digest (an edited log), and a file without its end record
+(truncated). Nothing is ever evaluated or unpickled, and the file is never changed.
 """
 
 from __future__ import annotations
@@ -28,17 +36,27 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bluffkit.core.digest import digest
+from bluffkit import __version__
+from bluffkit.core import logfiles
+from bluffkit.core.digest import state_digest
 from bluffkit.core.errors import BluffkitError, LogError, is_seat
 from bluffkit.core.game import game_from_header
+from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 
 FORMAT = "bluffkit-log"
-VERSION = 1
+VERSION = 2
+
+#: The bluffkit versions that wrote each older format version.
+WRITTEN_BY = {1: "0.1.0"}
 
 
 @dataclass
 class GameLog:
-    """A log read from a file (or made in memory): the game, seats, seed and moves."""
+    """A log read from a file (or made in memory): the game, seats, seed and moves.
+
+    ``version`` is the log's format version and ``written_by`` the bluffkit version that
+    wrote it; ``note`` says what could not be checked in an older format (``None``
+    when everything was)."""
 
     game: object
     seats: list[dict]
@@ -48,6 +66,9 @@ class GameLog:
     says: list = field(default_factory=list)       # narration per move ("" if none)
     lines: list = field(default_factory=list)      # line number of each move
     end: dict | None = None
+    version: int = VERSION
+    written_by: str = __version__
+    note: str | None = None
 
     @property
     def names(self) -> list[str]:
@@ -62,7 +83,7 @@ def start_state(game, players: int, start: dict | None):
 
 
 def header(game, seats: list[dict], seed: int | None, start: dict | None = None) -> dict:
-    h = {"format": FORMAT, "version": VERSION}
+    h = {"format": FORMAT, "version": VERSION, "bluffkit": __version__}
     h.update(game.header())
     h.update({"seats": seats, "seed": seed, "start": start})
     return h
@@ -79,7 +100,7 @@ def records(game, players: int, moves, start: dict | None = None, says=None) -> 
         else:
             t.apply(seat, action)
             rec = {"step": i + 1, "seat": seat, "action": game.notation(action)}
-        rec["digest"] = digest(t.values())
+        rec["digest"] = state_digest(t.freeze(), game)
         if says and says[i]:
             rec["say"] = says[i]
         out.append(rec)
@@ -124,43 +145,49 @@ def _file_mode(path: Path) -> int:
         return 0o666 & ~mask
 
 
+# -- reading ------------------------------------------------------------------------------
+
 def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, list]:
     """Read and replay a log: ``(log, states)`` where ``states[i]`` is the state after
-    ``i`` moves. Raises :class:`LogError` with the line and the reason."""
-    path = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise LogError(0, f"cannot read the file ({e.strerror or e})", path) from None
-    return parse(data, path=path, verify=verify)
+    ``i`` moves. Raises :class:`LogError` with the line and the reason; a file that is
+    not a regular file or is larger than :data:`~bluffkit.core.logfiles.MAX_BYTES` is
+    refused before reading (:func:`~bluffkit.core.logfiles.read_bytes`)."""
+    return parse(read_bytes(path), path=str(path), verify=verify)
 
 
 def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) -> tuple[GameLog, list]:
-    """Like :func:`read`, from the file's contents."""
+    """Like :func:`read`, from the file's contents (``path`` names it in errors, and its
+    folder is where a deck named by the log may be)."""
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        try:
+            data = data.encode("utf-8")
+        except UnicodeEncodeError:
+            raise fail(0, "the text is not valid Unicode", path) from None
+    if len(data) > logfiles.MAX_BYTES:
+        raise fail(0, f"the log is {len(data)} bytes, more than a log may be ({logfiles.MAX_BYTES} bytes)", path)
     raw_lines = data.split(b"\n")
     if raw_lines and raw_lines[-1] == b"":
         raw_lines.pop()
     if not raw_lines:
-        raise LogError(1, "the file is empty, not a bluffkit log", path)
+        raise fail(1, "the file is empty, not a bluffkit log", path)
 
     def load(i: int) -> dict:
         try:
             text = raw_lines[i].decode("utf-8")
         except UnicodeDecodeError:
-            raise LogError(i + 1, "not UTF-8 text (is this a bluffkit log?)", path) from None
+            raise fail(i + 1, "not UTF-8 text (is this a bluffkit log?)", path) from None
         if not text.strip():
-            raise LogError(i + 1, "blank line inside the log", path)
+            raise fail(i + 1, "blank line inside the log", path)
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
-            raise LogError(i + 1, f"not valid JSON ({e.msg}, column {e.colno}); "
-                                  f"the line may be cut off or edited", path) from None
+            raise fail(i + 1, f"not valid JSON ({e.msg}, column {e.colno}); "
+                               f"the line may be cut off or damaged", path) from None
         except (RecursionError, ValueError):
-            raise LogError(i + 1, "not a log record (nested too deeply or not readable as JSON)", path) from None
+            raise fail(i + 1, "not a log record (nested too deeply, or a number too long to read)",
+                        path) from None
         if not isinstance(obj, dict):
-            raise LogError(i + 1, f"expected a JSON object, found {type(obj).__name__}", path)
+            raise fail(i + 1, f"expected a JSON object, found {type(obj).__name__}", path)
         return obj
 
     head = load(0)
@@ -169,9 +196,11 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
     try:
         state = start_state(log.game, players, log.start)
     except (BluffkitError, TypeError, ValueError) as e:
-        raise LogError(1, f"bad start position: {e}", path) from None
+        raise fail(1, f"bad start position: {e}", path) from None
     t = log.game.table(state)
     states = [state]
+    compare = verify and log.version >= 2
+    old = "" if log.version == VERSION else f" (a format-{log.version} log, written by bluffkit {log.written_by})"
 
     for i in range(1, len(raw_lines)):
         rec = load(i)
@@ -179,100 +208,127 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         if "end" in rec:
             if i != len(raw_lines) - 1:
                 after = raw_lines[i + 1].strip()
-                raise LogError(line + 1, "a blank line after the end record" if not after
-                               else "records after the end record", path)
+                raise fail(line + 1, "a blank line after the end record" if not after
+                            else "records after the end record", path)
             _check_end(rec, log, t, line, path)
             return log, states
         expected = len(log.moves) + 1
         step = rec.get("step")
         if type(step) is not int or step != expected:
-            raise LogError(line, f"step {rec.get('step')!r} found where step {expected} was expected "
-                                 f"(records missing or out of order)", path)
+            raise fail(line, f"step {short(step)} found where step {expected} was expected "
+                              f"(records missing or out of order)", path)
         try:
             if "chance" in rec:
                 if "seat" in rec or "action" in rec:
-                    raise LogError(line, "a record is either chance or a seat's action, not both", path)
-                move = (None, log.game.parse(_text(rec, "chance", line, path)))
+                    raise fail(line, "a record is either chance or a seat's action, not both", path)
+                move = (None, _parse_move(log.game, _text(rec, "chance", line, path), line, path))
                 t.apply_chance(move[1])
             elif "action" in rec:
                 seat = rec.get("seat")
                 if not is_seat(seat, players):
-                    raise LogError(line, f"seat {seat!r} is not a seat of this game (0..{players - 1})", path)
-                move = (seat, log.game.parse(_text(rec, "action", line, path)))
+                    raise fail(line, f"seat {short(seat)} is not a seat of this game (0..{players - 1})", path)
+                move = (seat, _parse_move(log.game, _text(rec, "action", line, path), line, path))
                 t.apply(seat, move[1])
             else:
-                raise LogError(line, "a record needs 'chance' or 'seat' and 'action'", path)
+                raise fail(line, "a record needs 'chance' or 'seat' and 'action'", path)
         except LogError:
             raise
         except BluffkitError as e:
             who = "chance" if "chance" in rec else log.names[rec["seat"]]
-            raise LogError(line, f"step {expected} ({who}: {rec.get('chance') or rec.get('action')!r}) "
-                                 f"is not allowed: {e}", path) from None
-        if "digest" not in rec:
-            raise LogError(line, f"step {expected} has no digest (every record of a version {VERSION} log has one)",
-                           path)
-        if verify and rec["digest"] != digest(t.values()):
-            raise LogError(line, f"the state after step {expected} does not match the one recorded "
-                                 f"(the log was edited, or written under other rules)", path)
+            raise fail(line, f"step {expected} ({who}: {short(rec.get('chance') or rec.get('action'))}) "
+                              f"is not allowed{old}: {e}", path) from None
+        recorded = rec.get("digest")
+        if not isinstance(recorded, str):
+            raise fail(line, f"step {expected} has no digest (every record of a log has one)", path)
+        after = t.freeze()
+        if compare and recorded != state_digest(after, log.game):
+            raise fail(line, f"the state after step {expected} does not match the one recorded "
+                              f"(the log was edited, or written under other rules)", path)
         log.moves.append(move)
-        log.says.append(rec.get("say", ""))
+        say = rec.get("say", "")
+        log.says.append(say if isinstance(say, str) else "")
         log.lines.append(line)
-        states.append(t.freeze())
-    raise LogError(len(raw_lines) + 1, "the log ends without its end record (the file is truncated)", path)
+        states.append(after)
+    raise fail(len(raw_lines) + 1, "the log ends without its end record (the file is truncated)", path)
+
+
+def _parse_move(game, text: str, line: int, path):
+    """The action (or chance outcome) ``text`` names; a text the game cannot read at all
+    (even one its parser trips on, e.g. a number of thousands of digits) is refused."""
+    try:
+        return game.parse(text)
+    except BluffkitError:
+        raise
+    except (ValueError, TypeError, OverflowError) as e:
+        raise fail(line, f"{short(text)} is not an action of this game ({e})", path) from None
 
 
 def _text(rec: dict, key: str, line: int, path) -> str:
     v = rec.get(key)
     if not isinstance(v, str):
-        raise LogError(line, f"'{key}' must be text, got {v!r}", path)
+        raise fail(line, f"'{key}' must be text, got {short(v)}", path)
     return v
 
 
 def _read_header(head: dict, path) -> GameLog:
     if head.get("format") != FORMAT:
-        raise LogError(1, f"not a bluffkit log: the first line has no \"format\": \"{FORMAT}\"", path)
+        raise fail(1, f"not a bluffkit log: the first line has no \"format\": \"{FORMAT}\"", path)
     version = head.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise LogError(1, f"bad format version {version!r}", path)
+        raise fail(1, f"bad format version {short(version)}", path)
+    writer = head.get("bluffkit")
     if version > VERSION:
-        raise LogError(1, f"log format version {version} is newer than this bluffkit reads ({VERSION})", path)
+        by = ""
+        if isinstance(writer, str):
+            by = f", written by bluffkit {writer if len(writer) <= 30 and writer.isprintable() else short(writer, 30)}"
+        raise fail(1, f"log format version {version}{by} is newer than this bluffkit {__version__} "
+                       f"reads (format {VERSION} and older): read it with a newer bluffkit", path)
+    if version >= 2:
+        if not isinstance(writer, str) or not writer.strip() or len(writer) > 40:
+            raise fail(1, "'bluffkit' must name the bluffkit version that wrote the log, "
+                           f"got {short(writer)}", path)
+    else:
+        writer = WRITTEN_BY[version]
+    seed = head.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise fail(1, f"'seed' must be an integer or null, got {short(seed)}", path)
+    start = head.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise fail(1, "'start' must be an object or null", path)
+    head = check_deck(head, path)
     try:
         game = game_from_header(head)
     except BluffkitError as e:
-        raise LogError(1, f"bad game or rules: {e}", path) from None
-    except (TypeError, ValueError) as e:
-        raise LogError(1, f"bad rules: {e}", path) from None
-    seats = head.get("seats")
-    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-        raise LogError(1, "'seats' must be a list of objects such as {\"name\": \"Anna\"}", path)
+        raise fail(1, f"bad game or rules: {e}", path) from None
+    except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as e:
+        raise fail(1, f"bad rules: {e}", path) from None
+    seats = check_seats(head.get("seats"), path)
     try:
         game.check_players(len(seats))
     except BluffkitError as e:
-        raise LogError(1, str(e), path) from None
-    seed = head.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise LogError(1, f"'seed' must be an integer or null, got {seed!r}", path)
-    start = head.get("start")
-    if start is not None and not isinstance(start, dict):
-        raise LogError(1, "'start' must be an object or null", path)
-    return GameLog(game, seats, seed, start=start)
+        raise fail(1, str(e), path) from None
+    log = GameLog(game, seats, seed, start=start, version=version, written_by=writer)
+    if version < VERSION:
+        log.note = (f"log format {version}, written by bluffkit {writer}: moves replayed and checked; "
+                    f"format-{version} digests not compared")
+    return log
 
 
 def _check_end(rec: dict, log: GameLog, t, line: int, path) -> None:
     end = rec["end"]
     if not isinstance(end, dict) or end.get("steps") != len(log.moves):
-        raise LogError(line, f"the end record says {end.get('steps') if isinstance(end, dict) else end!r} "
-                             f"steps, but the log has {len(log.moves)}", path)
+        raise fail(line, f"the end record says {short(end.get('steps') if isinstance(end, dict) else end)} "
+                          f"steps, but the log has {len(log.moves)}", path)
     if bool(end.get("over")) != t.is_over():
-        raise LogError(line, "the end record says the game is "
-                             + ("over" if end.get("over") else "not over") + ", but the replay disagrees", path)
+        raise fail(line, "the end record says the game is "
+                          + ("over" if end.get("over") else "not over") + ", but the replay disagrees", path)
     if t.is_over():
         scores = list(log.game.scores(t))
         if end.get("scores") != scores:
-            raise LogError(line, f"the end record's scores {end.get('scores')} do not match the replay's {scores}",
-                           path)
+            raise fail(line, f"the end record's scores {short(end.get('scores'))} do not match the replay's "
+                              f"{scores}", path)
         winners = list(log.game.winners(t))
         if end.get("winners") != winners:
-            raise LogError(line, f"the end record's winners {end.get('winners')} do not match the replay's "
-                                 f"{winners}", path)
+            raise fail(line, f"the end record's winners {short(end.get('winners'))} do not match the "
+                              f"replay's {winners}", path)
     log.end = end

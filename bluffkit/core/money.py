@@ -91,10 +91,19 @@ def _list(denoms: tuple[int, ...]) -> str:
 @lru_cache(maxsize=65536)
 def can_pay_exactly(hand: Notes, amount: int, denoms: tuple[int, ...]) -> bool:
     """True when some choice of notes from ``hand`` adds up to exactly ``amount``."""
+    if amount < 0:
+        return False
     reach, mask = 1, (1 << (amount + 1)) - 1     # bit k set: k can be paid exactly
     for c, d in zip(hand, denoms):
-        for _ in range(c if d else 0):
-            reach = (reach | (reach << d)) & mask
+        if not d:
+            continue
+        c = min(c, amount // d)                  # more notes of d than that never add up to amount
+        k = 1
+        while c > 0:                             # c notes as groups of 1, 2, 4, ... and the rest
+            g = min(k, c)
+            reach = (reach | (reach << (g * d))) & mask
+            c -= g
+            k *= 2
     return bool((reach >> amount) & 1)
 
 

@@ -1,0 +1,154 @@
+"""What a log may make bluffkit read, checked before anything is read: the log file
+itself (a regular file of at most :data:`MAX_BYTES`), its seats (distinct names) and a
+deck file its rules name (only in ``data/decks`` or the log's own folder). Every
+refusal is a :class:`~bluffkit.core.errors.LogError` of one line (see ``docs/logs.md``).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from bluffkit.core.errors import LogError
+
+#: The largest log file read (16 MiB; the longest game a bot plays writes well under 1 MiB).
+MAX_BYTES = 16 * 1024 * 1024
+
+#: The largest deck file a log may name.
+MAX_DECK_BYTES = 16 * 1024 * 1024
+
+#: The folder of the decks shipped with bluffkit; a log may also name a deck in its own folder.
+DECKS_DIR = Path(__file__).resolve().parents[2] / "data" / "decks"
+
+#: The longest seat name a log may hold.
+MAX_NAME = 80
+
+
+def short(value, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def one_line(text: str) -> str:
+    """``text`` with its control characters (line breaks above all) escaped."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+#: The longest reason a refusal gives (a longer one is cut).
+MAX_REASON = 400
+
+
+def fail(line: int, reason: str, path) -> LogError:
+    """The error that refuses a log: one line, naming the line (0: the whole file)."""
+    if len(reason) > MAX_REASON:
+        reason = reason[:MAX_REASON - 3] + "..."
+    return LogError(line, one_line(reason), None if path is None else one_line(str(path)))
+
+
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """The contents of a log file. A file that is not a regular file (a folder, a device,
+    a FIFO: opened without blocking) or is larger than :data:`MAX_BYTES` is refused
+    before a byte is read, with :class:`LogError` (line 0)."""
+    path = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))   # a FIFO must not block
+    except (OSError, ValueError) as e:
+        raise fail(0, f"cannot read the file ({getattr(e, 'strerror', None) or e})", path) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise fail(0, "not a regular file (a folder, device or pipe is never read as a log)", path)
+        if info.st_size > MAX_BYTES:
+            raise fail(0, f"the file is {info.st_size} bytes, more than a log may be "
+                           f"({MAX_BYTES} bytes, bluffkit.core.logfiles.MAX_BYTES)", path)
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise fail(0, f"cannot read the file ({e.strerror or e})", path) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    return data
+
+
+def check_seats(seats, path) -> list[dict]:
+    """The header's seats: objects with distinct names (text), and optionally an agent."""
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise fail(1, "'seats' must be a list of objects such as {\"name\": \"Anna\"}", path)
+    names = []
+    for i, s in enumerate(seats):
+        name = s.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+            raise fail(1, f"seat {i} needs a name: text of 1 to {MAX_NAME} printable characters, "
+                           f"got {short(name)}", path)
+        if name in names:
+            raise fail(1, f"seats {names.index(name)} and {i} are both named {name!r}; "
+                           f"every seat needs its own name", path)
+        agent = s.get("agent", "")
+        if not isinstance(agent, str) or len(agent) > MAX_NAME or not agent.isprintable():
+            raise fail(1, f"seat {i}'s 'agent' must be a short text, got {short(agent)}", path)
+        names.append(name)
+    return seats
+
+
+def _names_a_file(spec: str) -> bool:
+    """Whether a ``deck`` option names a file rather than a deck shipped with bluffkit
+    (the same test the game makes: a ``/`` in it, or a name ending in ``.jsonl``)."""
+    return "/" in spec or spec.endswith(".jsonl")
+
+
+def _inside(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
+
+
+def check_deck(head: dict, path=None) -> dict:
+    """The header, checked before its game is built: a ``deck`` option (Bluffer's
+    question deck) may only name a regular file of at most :data:`MAX_DECK_BYTES` in
+    ``data/decks`` or in the log's own folder, never a device, a pipe or a file
+    elsewhere. A deck named by a path outside those places is looked for under the same
+    file name in the log's folder (the header's deck checksum confirms it is the
+    same deck); the header returned names the file that will be read. Raises
+    :class:`LogError` (line 1)."""
+    options = head.get("options")
+    spec = options.get("deck") if isinstance(options, dict) else None
+    if not isinstance(spec, str):
+        return head
+    if "\x00" in spec or len(spec) > 1000:
+        raise fail(1, f"the deck option {short(spec)} is not a deck name or a file name", path)
+    decks = os.path.realpath(DECKS_DIR)
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(path))) if path is not None else None
+    allowed = [decks] + ([folder] if folder else [])
+    if _names_a_file(spec):
+        target = os.path.realpath(spec)
+        if not any(_inside(target, a) for a in allowed):
+            here = os.path.join(folder, os.path.basename(spec)) if folder and os.path.basename(spec) else None
+            if here is None or not os.path.lexists(here):
+                where = "data/decks" + (f" or the log's folder {folder}" if folder else "")
+                raise fail(1, f"the deck file {short(spec)} is outside the places a log may read a deck "
+                               f"from ({where}); put a copy of it next to the log", path)
+            target = os.path.realpath(here)
+            if not any(_inside(target, a) for a in allowed):
+                raise fail(1, f"the deck file {short(here)} leads outside the log's folder", path)
+            head = dict(head, options=dict(options, deck=here))
+    else:
+        target = os.path.realpath(os.path.join(decks, f"bluffer-{spec}.jsonl"))
+        if not _inside(target, decks):
+            raise fail(1, f"the deck name {short(spec)} leads outside data/decks", path)
+    try:
+        info = os.stat(target)
+    except OSError:
+        return head                         # no such file: the game names the decks it knows
+    if not stat.S_ISREG(info.st_mode):
+        raise fail(1, f"the deck {short(spec)} is not a regular file (a device, pipe or folder "
+                       f"is never read as a deck)", path)
+    if info.st_size > MAX_DECK_BYTES:
+        raise fail(1, f"the deck file {short(spec)} is {info.st_size} bytes, more than a deck may be "
+                       f"({MAX_DECK_BYTES} bytes)", path)
+    return head
+
+

@@ -1,0 +1,154 @@
+"""What the bots of the golden playthroughs do, as their docstrings say.
+
+The golden playthroughs used to pin these bots' choices move by move; they now store
+the moves, so a bot's behaviour is checked here instead: each bot plays a few seeded
+games through a recorder, and every decision it made is checked against its rule
+(You're Bluffing!'s random and heuristic bots, Bløff's honest bot and caller; the
+auction and Bluffer bots have their own tests in the auction lab and Bluffer panel
+tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit.agents.bloff import CallerAgent, HonestAgent, known_count, p_false
+from bluffkit.agents.base import make_agent
+from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent, marginal_points
+from bluffkit.core.game import make_game
+from bluffkit.core.money import payment_problem, total
+from bluffkit.core.play import play
+from bluffkit.games.bloff.engine import CALL_, PASS_, Play
+from bluffkit.games.bloff.cards import rank_of
+from bluffkit.games.youre_bluffing.actions import BUY, PASS, SELL, Bid, Pay
+
+
+class Recorder:
+    """Plays ``bot`` and keeps every ``(observation, legal, action)`` it saw and chose."""
+
+    def __init__(self, bot):
+        self.bot, self.name, self.seen = bot, bot.name, []
+
+    def act(self, obs, legal, rng):
+        action = self.bot.act(obs, legal, rng)
+        self.seen.append((obs, legal, action))
+        return action
+
+
+def decisions(game, bots, seeds, others: int):
+    """Every decision of ``bots`` (recorded) over seeded games with ``others`` random seats."""
+    seen = []
+    for seed in seeds:
+        recorders = [Recorder(b()) for b in bots]
+        play(game, recorders + [make_agent("random", game) for _ in range(others)], seed)
+        for r in recorders:
+            seen.extend(r.seen)
+    return seen
+
+
+# -- You're Bluffing! --------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def overbidder():
+    return decisions(make_game("youre-bluffing"), [lambda: RandomAgent(overbid=60)], seeds=(1, 2, 3), others=3)
+
+
+def test_the_random_bot_bids_at_most_its_money_plus_the_overbid(overbidder):
+    bids = [(obs, legal, a) for obs, legal, a in overbidder if isinstance(a, Bid)]
+    assert len(bids) > 20, "the random bot should bid in three games"
+    for obs, legal, a in bids:
+        lo, cap, step = legal.bid
+        assert lo <= a.amount <= obs.hand_total + 60, f"bid {a.amount} with {obs.hand_total} in hand"
+        assert cap is None or a.amount <= cap, f"bid {a.amount} over the shown money {cap}"
+        assert (a.amount - lo) % step == 0
+    assert any(a.amount > obs.hand_total for obs, _, a in bids), \
+        "with overbid=60 the random bot sometimes bids more than it holds (to exercise the can't-pay rule)"
+
+
+def test_the_random_bot_pays_with_a_valid_choice_and_passes_sometimes(overbidder):
+    d = make_game("youre-bluffing").rules.denominations
+    pays = [(obs, legal, a) for obs, legal, a in overbidder if isinstance(a, Pay)]
+    assert pays
+    for obs, legal, a in pays:
+        assert payment_problem(obs.hand, a.notes, legal.pay, d, legal.payment_rule) is None
+    assert any(a == PASS for _, legal, a in overbidder if legal.bid)
+
+
+@pytest.fixture(scope="module")
+def heuristic():
+    return decisions(make_game("horse-trading"), [HeuristicAgent], seeds=(1, 2, 3), others=2)
+
+
+def value(obs, rate=0.3) -> float:
+    """What the heuristic bot's docstring says it pays for the lot: ``rate`` money per
+    projected point the animals add to its own herd."""
+    herd = list(obs.herds[obs.seat])
+    gained = 0.0
+    for f in obs.lot:
+        gained += marginal_points(herd, f, 1, obs.rules)
+        herd[f] += 1
+    return gained * rate
+
+
+def test_the_heuristic_bot_bids_the_lowest_bid_up_to_its_value_and_money(heuristic):
+    bids = [(obs, legal, a) for obs, legal, a in heuristic if legal.bid]
+    assert len(bids) > 10
+    for obs, legal, a in bids:
+        lo, cap, _ = legal.bid
+        limit = min(obs.hand_total, value(obs), cap if cap is not None else float("inf"))
+        assert a == (Bid(lo) if lo <= limit else PASS), f"lowest bid {lo}, limit {limit:.1f}: played {a}"
+
+
+def test_the_heuristic_bot_pays_the_smallest_payment(heuristic):
+    d = make_game("horse-trading").rules.denominations
+    pays = [(obs, legal, a) for obs, legal, a in heuristic if legal.pay is not None]
+    assert pays
+    for obs, legal, a in pays:
+        assert payment_problem(obs.hand, a.notes, legal.pay, d, legal.payment_rule) is None
+        assert a.notes == legal.payment_notes(d)[0]
+        assert total(a.notes, d) == min(total(p, d) for p in legal.payment_notes(d))
+
+
+def test_the_heuristic_bot_buys_back_only_below_its_value(heuristic):
+    choices = [(obs, legal, a) for obs, legal, a in heuristic if legal.sell]
+    assert choices
+    for obs, legal, a in choices:
+        want = BUY if legal.buy and value(obs) > obs.high_bid else SELL
+        assert a == want, f"high bid {obs.high_bid}, value {value(obs):.1f}: played {a}"
+
+
+# -- Bløff -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def bloff_bots():
+    return decisions(make_game("bloff"), [HonestAgent, lambda: CallerAgent(0.5)], seeds=(1, 2), others=2)
+
+
+def certainly_false(obs) -> bool:
+    _, rank, count = obs.claims[-1]
+    return count + known_count(obs, rank) > 4 * obs.decks
+
+
+def test_the_honest_bot_calls_only_a_claim_it_knows_is_false(bloff_bots):
+    honest = [(obs, a) for obs, legal, a in bloff_bots if legal.call and obs.seat == 0]
+    assert honest
+    for obs, a in honest:
+        assert a == (CALL_ if certainly_false(obs) else PASS_)
+
+
+def test_the_caller_calls_at_even_odds_or_more(bloff_bots):
+    caller = [(obs, a) for obs, legal, a in bloff_bots if legal.call and obs.seat == 1]
+    assert caller
+    for obs, a in caller:
+        assert a == (CALL_ if certainly_false(obs) or p_false(obs) >= 0.5 else PASS_)
+    assert any(a == CALL_ for _, a in caller) and any(a == PASS_ for _, a in caller)
+
+
+def test_the_honest_bots_play_every_card_of_the_rank_or_one_card(bloff_bots):
+    plays = [(obs, legal, a) for obs, legal, a in bloff_bots if isinstance(a, Play)]
+    assert plays
+    for obs, legal, a in plays:
+        mine = tuple(c for c in legal.play_from if rank_of(c) == obs.rank)
+        if mine:
+            assert a == Play(mine), "holding the rank in turn, the honest bot lays all of it"
+        else:
+            assert len(a.cards) == 1, "holding none of the rank, it lies with one card"
