@@ -114,6 +114,7 @@ def cmd_scenario(args) -> int:
 
 def cmd_simulate(args) -> int:
     from bluffkit.analysis.simulate import simulate
+    args.games = _games(args.games)
     game = _game(args)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if len(agents) == 1:
@@ -124,6 +125,8 @@ def cmd_simulate(args) -> int:
     if out.suffix not in (".csv", ".parquet"):
         raise BluffkitError(f"--out must end in .csv or .parquet, got {out.name!r}")
     progress = sys.stderr.isatty() if args.progress is None else args.progress
+    if not progress and args.progress is None and args.games >= 1000:
+        progress = _progress_lines(f"{game.name}: {args.games:,} games")      # no terminal: a line now and then
     df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
@@ -142,6 +145,43 @@ def cmd_simulate(args) -> int:
     print(f"mean length {df['length'].mean():.1f} actions; wins by seat (ties shared): "
           + ", ".join(f"{s} {agents[s]} {w:g}" for s, w in enumerate(wins)))
     return 0
+
+
+def _games(text: str) -> int:
+    """``--games``: a whole number of games, also written as ``1e6`` or ``10_000``."""
+    try:
+        value = float(text.replace("_", ""))
+    except ValueError:
+        value = float("nan")
+    if not value.is_integer() or not 1 <= value <= 10**12:
+        raise BluffkitError(f"--games takes a whole number of games from 1 to 10**12 (e.g. 1000 or 1e6), "
+                            f"got {printable(repr(text))[:60]}")
+    return int(value)
+
+
+#: Seconds between two progress lines of ``simulate`` when stderr is not a terminal.
+PROGRESS_EVERY = 10.0
+
+
+def _progress_lines(what: str):
+    """A progress callable for when stderr is no terminal: one line at once, then one
+    at most every :data:`PROGRESS_EVERY` seconds, with the rate and the time left."""
+    import time
+    every = PROGRESS_EVERY
+    start = last = time.monotonic()
+    print(f"{what}: started", file=sys.stderr, flush=True)
+
+    def report(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last < every and done < total:
+            return
+        last = now
+        rate = done / max(now - start, 1e-9)
+        left = (total - done) / rate if rate else float("inf")
+        print(f"{what}: {done:,} done ({100 * done / total:.1f} %), {rate:,.0f} games/s, "
+              f"about {left / 3600:,.1f} h left", file=sys.stderr, flush=True)
+    return report
 
 
 class _DefaultBots:
@@ -321,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play many games between bots, one row per game")
     _add_game_args(s)
     s.add_argument("--players", type=int, required=True)
-    s.add_argument("--games", type=int, required=True)
+    s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
     s.add_argument("--seed", type=int, required=True)
     s.add_argument("--agents", default="random", help="one per seat, comma-separated, or one for all")
     s.add_argument("--out", required=True, help="a .csv or .parquet file")

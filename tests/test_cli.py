@@ -266,6 +266,8 @@ BAD_SETTINGS = [
     (["simulate", "youre-bluffing", "--players", "3", "--agents", "random,random"], ["2 agents"]),
     (["simulate", "youre-bluffing", "--players", "3", "--seed", "-1"], ["seed"]),
     pytest.param(["simulate", "youre-bluffing", "--players", "3", "--games", "0"], ["games"]),
+    pytest.param(["simulate", "youre-bluffing", "--players", "3", "--games", "1.5"], ["--games", "whole number"]),
+    pytest.param(["simulate", "youre-bluffing", "--players", "3", "--games", "lots"], ["--games", "'lots'"]),
     pytest.param(["simulate", "youre-bluffing", "--players", "3", "--option", "families=[[1]]"], ["families"]),
 ]
 
@@ -368,3 +370,17 @@ def test_bots_with_a_parameter_are_named_on_the_command_line(tmp_path, capsys):
                  "--seed", "1", "--agents", "shade 0.5,truthful,random,random", "--out", str(out)]) == 0
     assert cli.main(["simulate", "bluffer", "--players", "3", "--games", "2", "--seed", "1",
                  "--agents", "spot 0.9,bluffbot(spot=0.2),random", "--out", str(out)]) == 0
+
+
+def test_games_in_scientific_notation_and_progress_lines_without_a_terminal(capsys, tmp_path, monkeypatch):
+    """``--games 1e3`` is a thousand games; with no terminal on stderr a long run says at
+    once that it started, then reports now and then, instead of staying silent."""
+    monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
+    out_file = tmp_path / "many.csv"
+    code, out, err = run(["simulate", "auction", "--option", "format=classic", "--players", "3", "--games", "1e3",
+                          "--seed", "1", "--out", out_file], capsys)
+    assert code == 0, err
+    assert len(pd.read_csv(out_file)) == 1000
+    lines = err.strip().splitlines()
+    assert lines[0].endswith("1,000 games: started"), lines[:2]
+    assert any("1,000 done (100.0 %)" in line for line in lines), lines[-2:]

@@ -20,7 +20,7 @@ from bluffkit.core.seeding import check_seed, game_seeds
 
 
 def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | None = None,
-             progress: bool = False) -> pd.DataFrame:
+             progress=False) -> pd.DataFrame:
     """Play ``games`` games of ``game`` with one agent spec per seat.
 
     Game ``i`` is played from its own seed (derived from ``seed``), so it can be
@@ -29,7 +29,8 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     at the end (``money_<seat>``, the money left, in You're Bluffing! and the auction;
     ``cards_<seat>`` in Bløff; ``round_points_<seat>`` in Bluffer), ``winners`` (seats,
     ``;``-separated), ``length`` (player actions). With ``logs``, each game's log is
-    written there as ``game-<i>.jsonl``.
+    written there as ``game-<i>.jsonl``. ``progress``: ``True`` for a progress bar, or a
+    callable ``progress(done, total)`` (see :func:`bluffkit.core.play.play_games`).
     """
     check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -43,7 +44,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     rows = []
     width = len(str(games))
     for i, rec in play_games(game, seeds, lambda i: [make_agent(a, game) for a in agents],
-                             progress=bool(progress), desc=f"{game.name} x{players}"):
+                             progress=progress if callable(progress) else bool(progress), desc=f"{game.name} x{players}"):
         row = {"game": i, "seed": seeds[i], "players": players}
         for s in range(players):
             row[f"agent_{s}"] = names[s]

@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from numpy.random.bit_generator import ISeedSequence
 
@@ -31,10 +33,48 @@ def check_seed(seed: object, where: str = "seed") -> int:
     return int(seed)
 
 
-def game_seeds(seed: int, count: int) -> list[int]:
-    """The seeds of ``count`` games played under one top-level ``seed``."""
-    seed = check_seed(seed)
-    return [_to_int(np.random.SeedSequence(seed, spawn_key=(i,))) for i in range(count)]
+class GameSeeds(Sequence):
+    """The seeds of ``count`` games played under one top-level ``seed``, each worked out
+    when asked for, so a run of a billion games starts at once.
+
+    >>> seeds = game_seeds(1, 10**9)
+    >>> len(seeds), seeds[3] == game_seeds(1, 4)[3], list(game_seeds(1, 3)) == [seeds[0], seeds[1], seeds[2]]
+    (1000000000, True, True)
+    """
+
+    __slots__ = ("seed", "count")
+
+    def __init__(self, seed: int, count: int):
+        self.seed, self.count = check_seed(seed), count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, GameSeeds):
+            return (self.seed, self.count) == (other.seed, other.count)
+        return isinstance(other, (list, tuple)) and len(other) == self.count and list(self) == list(other)
+
+    def __hash__(self) -> int:
+        return hash((GameSeeds, self.seed, self.count))
+
+    def __repr__(self) -> str:
+        return f"game_seeds({self.seed}, {self.count})"
+
+    def __getitem__(self, i):                      # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self.count))]
+        if i < 0:
+            i += self.count
+        if not 0 <= i < self.count:
+            raise IndexError(f"game {i} of {self.count}")
+        return _to_int(np.random.SeedSequence(self.seed, spawn_key=(i,)))
+
+
+def game_seeds(seed: int, count: int) -> GameSeeds:
+    """The seeds of ``count`` games played under one top-level ``seed`` (game ``i`` is
+    ``SeedSequence(seed, spawn_key=(i,))``), as a sequence worked out on demand."""
+    return GameSeeds(seed, count)
 
 
 def child_rngs(seed: int, count: int) -> list[np.random.Generator]:
