@@ -90,22 +90,23 @@ def test_damaged_scenario_text_is_refused_in_one_line(path, data):
     check_one(data.draw(mutated_text(path.read_text(encoding="utf-8")), label="text"))
 
 
-#: Start positions a game's ``state_from_position`` lets through to a TypeError (or
-#: accepts, to fail later) instead of a RulesError; a scenario refuses them in one line
-#: all the same (its loader turns the error into a ScenarioError), but the game's own
-#: check should name the problem. Each fails once its game is fixed.
+#: Start positions a game's ``state_from_position`` once let through to a TypeError (or
+#: accepted, to fail later) instead of naming the problem in a RulesError.
 START_FAILURES = [
     ("auction", {"lot": 5}, "auctions/game.py: len(lot) of a number raises TypeError"),
     ("auction", {"money": [-1, None, None]}, "auctions/game.py: tuple(-1) raises TypeError"),
     ("bloff", {"hands": [1, 2, 3, 4]}, "bloff/game.py: parse_cards of a number raises AttributeError"),
     ("bloff", {"rank": [1]}, "bloff/game.py accepts a list as the rank; facts then raise TypeError"),
     ("bloff", {"rank": 10**19}, "bloff/game.py accepts any rank; facts then raise IndexError"),
+    ("bloff", {"rank": True}, "a bool is no rank"),
+    ("bloff", {"leader": 9}, "a leader who is not a seat"),
+    ("auction", {"lot": ["cow", 3]}, "a number among the animal names"),
+    ("auction", {"money": 7}, "a number where one entry per seat is expected"),
 ]
 
 
 @pytest.mark.parametrize("name, start, reason", [
-    pytest.param(g, s, r, marks=pytest.mark.xfail(strict=True, reason=r), id=f"{g}-{next(iter(s))}")
-    for g, s, r in START_FAILURES])
+    pytest.param(g, s, r, id=f"{g}-{next(iter(s))}-{i}") for i, (g, s, r) in enumerate(START_FAILURES)])
 def test_games_refuse_a_bad_start_position_with_a_rules_error(name, start, reason):
     from bluffkit.core.errors import RulesError
     from bluffkit.core.game import make_game

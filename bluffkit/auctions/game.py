@@ -95,8 +95,13 @@ class Auction(TableGame):
         if not (isinstance(auctioneer, int) and 0 <= auctioneer < players):
             raise RulesError(f"auctioneer must be a seat 0..{players - 1}, got {auctioneer!r}")
         d = self.rules.denominations
+        if money is not None and not isinstance(money, (list, tuple)):
+            raise RulesError(f"money: one entry per seat ({players}), got {money!r}"[:200])
         hands = []
         for s, m in enumerate(money or [None] * players):
+            if m is not None and not isinstance(m, (str, list, tuple)):
+                raise RulesError(f"money of seat {s}: notes as text (e.g. \"100+50+0\") or one count per "
+                                 f"denomination ({len(d)}), got {m!r}"[:200])
             try:
                 hands.append(self.rules.start_money if m is None else parse_notes(m, d) if isinstance(m, str) else tuple(m))
             except NotationError as e:
@@ -114,6 +119,9 @@ class Auction(TableGame):
             except (ValueError, TypeError):
                 raise RulesError(f"{what}: animals are {', '.join(ANIMALS)}; got {names!r}") from None
 
+        for what, names in (("lot", lot), ("pen", pen)):
+            if names is not None and not (isinstance(names, (list, tuple)) and all(isinstance(a, str) for a in names)):
+                raise RulesError(f"{what}: a list of animal names ({', '.join(ANIMALS)}), got {names!r}"[:200])
         cat = FORMAT_TABLES[self.rules.format].FACE_DOWN_PEN
         size = 2 if self.rules.double else 1
         if lot is not None and (cat or len(lot) != size):

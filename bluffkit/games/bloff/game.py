@@ -15,7 +15,7 @@ import dataclasses
 
 import numpy as np
 
-from bluffkit.core.errors import NotationError, RulesError
+from bluffkit.core.errors import NotationError, RulesError, is_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
@@ -85,12 +85,16 @@ class Bloff(TableGame):
     def state_from_position(self, players: int, hands=None, leader: int = 0, rank: int | None = None) -> State:
         """A dealt position: ``hands`` as card text per seat (every card dealt exactly once)."""
         t = Table.new(self.rules, self.check_players(players))
-        if hands is None or len(hands) != players:
+        if not isinstance(hands, (list, tuple)) or len(hands) != players or not all(isinstance(h, str) for h in hands):
             raise RulesError(f"a Bløff position gives one hand (cards as text) per seat ({players})")
         try:
             parsed = tuple(tuple(sorted(parse_cards(h))) for h in hands)
         except NotationError as e:
             raise RulesError(f"hands: {e}") from None
+        if rank is not None and (isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < 13):
+            raise RulesError(f"rank must be a rank from 0 (aces) to 12 (kings), got {rank!r}"[:200])
+        if not is_seat(leader, players):
+            raise RulesError(f"leader must be a seat from 0 to {players - 1}, got {leader!r}"[:200])
         size = 52 * t.decks
         if sorted(c for h in parsed for c in h) != list(range(size)):
             raise RulesError(f"the hands must hold each of the {size} cards exactly once")
