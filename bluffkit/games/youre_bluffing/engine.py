@@ -25,12 +25,13 @@ from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN
 from bluffkit.games.youre_bluffing.actions import (
     ACCEPT, AUCTION, BUY, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
-from bluffkit.games.youre_bluffing.observe import BidLegal, Legal, Observation
+from bluffkit.games.youre_bluffing.observe import OWN_FIELDS, BidLegal, Legal, Observation
 from bluffkit.games.youre_bluffing.rules import Rules
 from bluffkit.games.youre_bluffing.scoring import scores as score_all
 
 _EMPTY: tuple = ()
-_new_obs = tuple.__new__
+#: ``_observation(table, seat=..., to_move=..., ...)``: the public fields are the table's own.
+_observation = Observation.builder(*OWN_FIELDS)
 _AUCTION_ONLY, _ACCEPT_ONLY = (AUCTION,), (ACCEPT,)
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
 _DRAWS = tuple(Draw(f) for f in range(64))
@@ -190,28 +191,31 @@ class Table(TableBase):
             return self._bid_legal(seat)
         own = self._own(p)
         if own is None or own[0] != seat:
-            return Legal(seat, p)
+            return Legal(seat, p, rules=self.rules,
+                         where=(self.leader, self.high_bidder, self.high_bid, self.to_move(), self.herds))
         return own[1]
 
-    def _own(self, p: str):
+    def _own(self, p: S.Phase):
         """``(seat, legal, to_move)`` for the one seat that acts in phase ``p`` (any phase
         but the bidding), or ``None`` when nobody does (chance's turn, the end)."""
         if p == TURN:
             seat = self.leader
-            legal = Legal(seat, p, _AUCTION_ONLY if self._left else (), None, self.trade_options(seat),
-                          self.money[seat], Trade)
+            legal = Legal(seat, p, _AUCTION_ONLY if self._left else (), trades=self.trade_options(seat),
+                          hand=self.money[seat], notes_for=Trade, rules=self.rules,
+                          where=(seat, -1, 0, (seat,), self.herds))
         elif p == DECIDE:
             seat = self.leader
-            legal = Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY)
+            legal = Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY, rules=self.rules)
         elif p == PAY:
             seat = self.payer
-            legal = Legal(seat, p, (), None, (), self.money[seat], None, self.high_bid, self.rules.payment)
+            legal = Legal(seat, p, hand=self.money[seat], pay=self.high_bid, payment_rule=self.rules.payment,
+                          rules=self.rules)
         elif p == RESPOND:
             seat = self.trade[1]
-            legal = Legal(seat, p, _ACCEPT_ONLY, None, (), self.money[seat], Counter)
+            legal = Legal(seat, p, _ACCEPT_ONLY, hand=self.money[seat], notes_for=Counter, rules=self.rules)
         elif p == REOFFER:
             seat = self.trade[0]
-            legal = Legal(seat, p, (), None, (), self.money[seat], Offer)
+            legal = Legal(seat, p, hand=self.money[seat], notes_for=Offer, rules=self.rules)
         else:
             return None
         return seat, legal, (seat,)
@@ -222,8 +226,8 @@ class Table(TableBase):
         floor = self._floor
         cap = self.caps[seat]
         if cap < 0:
-            return BidLegal(seat, floor)
-        return BidLegal(seat, (floor[0], cap, floor[2]))
+            return BidLegal(seat, floor, self._worth[seat])
+        return BidLegal(seat, (floor[0], cap, floor[2]), self._worth[seat])
 
     def _bid_floor(self) -> tuple[int, None, int]:
         """``(lowest bid, None, multiple)`` for a bidder who showed no money (YB "The
@@ -279,7 +283,7 @@ class Table(TableBase):
                     break
                 seat, legal, to_move = first
             action = acts[seat](observe(seat, legal, to_move), legal, rngs[seat])
-            problem = legal.explain(action, self)
+            problem = legal.explain(action)
             if problem:
                 raise IllegalAction(*problem)
             _HANDLERS[type(action)](self, seat, action)
@@ -311,9 +315,11 @@ class Table(TableBase):
 
     def apply_chance(self, draw: Draw) -> None:
         """Chance turns up the top card of the pile: ``draw`` names its family."""
+        if not isinstance(draw, Draw):
+            raise IllegalAction("chance-only-draws", f"chance can only turn up animals, not {draw}")
         if self.phase != DRAW:
             raise IllegalAction("not-chance-turn", f"chance does not act now (phase {self.phase!r})")
-        if not isinstance(draw, Draw) or not (0 <= draw.family < len(self.pile)) or not self.pile[draw.family]:
+        if not (0 <= draw.family < len(self.pile)) or not self.pile[draw.family]:
             raise IllegalAction("not-in-pile", f"{draw} is not possible: no such animal is left in the pile")
         f = draw.family
         self.pile = self.pile[:f] + (self.pile[f] - 1,) + self.pile[f + 1:]
@@ -530,12 +536,10 @@ class Table(TableBase):
         counts = self._counts
         if counts is None or counts[0] is not self.money:
             counts = self._counts = (self.money, tuple(map(sum, self.money)))
-        return _new_obs(Observation, (
-            seat, self.rules, self.phase, self.leader, self.turn,
-            self.to_move() if to_move is None else to_move, self.pile, self.lot, self.herds,
-            counts[1], self.money[seat], self._worth[seat], self.bank, self.paydays, self.high_bid,
-            self.high_bidder, self.pending, self.calls, self.caps, self.shown, self.payer, self.payee,
-            self.buying, trade, my_offer, scores, legal if legal is not None else self.legal(seat)))
+        return _observation(
+            self, seat=seat, to_move=self.to_move() if to_move is None else to_move, note_counts=counts[1],
+            hand=self.money[seat], hand_total=self._worth[seat], trade=trade, my_offer=my_offer,
+            scores=scores, legal=legal if legal is not None else self.legal(seat))
 
 
 _HANDLERS = {
