@@ -1478,6 +1478,12 @@ def test_the_observation_is_built_by_name_from_the_state_fields():
     with pytest.raises(TypeError) as info:
         Observation.from_fields(seat=0)
     assert "missing" in str(info.value)
+    import inspect
+    from bluffkit.games.youre_bluffing import engine
+    assert tuple(inspect.signature(engine._observation).parameters)[1:] == OWN_FIELDS
+    call = inspect.getsource(engine.Table.observe).split("return _observation(self, ")[1].split(")")[0]
+    assert tuple(a.strip() for a in call.split(",")) == OWN_FIELDS, \
+        "Table.observe passes each of the seat's own fields in the variable of its name"
 
 
 def test_legal_follows_the_protocol_in_every_phase():

@@ -7,7 +7,7 @@ build one by name, never by position:
   missing or unknown name raises ``TypeError``);
 - :meth:`ObservationBase.builder` makes a fast constructor for the hot path of a
   simulation: the fields a table holds under the same name are read from it, the
-  others are given by keyword.
+  others are the builder's parameters, named like the fields.
 
 >>> class Seen(ObservationBase):
 ...     _fields = ("seat", "phase", "hand")
@@ -56,18 +56,19 @@ class ObservationBase(tuple):
 
     @classmethod
     def builder(cls, *given: str):
-        """A fast constructor by name: ``build(src, **given)``. Each field named in
-        ``given`` is the keyword argument of that name; every other field is ``src``'s
+        """A fast constructor by name: ``build(src, *given)``. Each field named in
+        ``given`` is the parameter of that name (pass it by keyword, or, where every
+        call counts, in the order of ``given``); every other field is ``src``'s
         attribute of the same name. The function is generated once from ``_fields`` (as
-        :func:`collections.namedtuple` builds its constructor), so a call costs about
-        what a tuple written out by hand does, and no field is placed by position."""
+        :func:`collections.namedtuple` builds its constructor), so the order of the
+        fields is never written out by hand."""
         unknown = [g for g in given if g not in cls._fields]
         if unknown or len(set(given)) != len(given):
             raise TypeError(f"{cls.__name__}.builder: {', '.join(unknown) or 'a repeated name'} "
                             f"is not one field of {', '.join(cls._fields)}")
         params = "".join(f", {g}" for g in given)
         items = ", ".join(f if f in given else f"src.{f}" for f in cls._fields)
-        code = f"def build(src, *{params}):\n    return _new(_cls, ({items},))\n"
+        code = f"def build(src{params}):\n    return _new(_cls, ({items},))\n"
         namespace = {"_new": tuple.__new__, "_cls": cls}
         exec(code, namespace)                   # the names come from _fields, never from input
         build = namespace["build"]
