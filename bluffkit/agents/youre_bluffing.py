@@ -13,28 +13,31 @@ from __future__ import annotations
 from bluffkit.agents.base import uniform_stream
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid
+from bluffkit.games.youre_bluffing.observe import random_choice
 
 
 class RandomAgent:
     """The random bot of :meth:`Legal.sample <bluffkit.games.youre_bluffing.observe.Legal.sample>`
     (uniform over the legal actions, bids bounded by its own money), with ``overbid``
-    added to that bound to exercise the can't-pay rule. It draws the same uniform
-    numbers as ``legal.sample(rng)``, from a buffer of ``rng``'s numbers kept per
-    generator, so with ``overbid=0`` it plays exactly as the generic
+    added to that bound to exercise the can't-pay rule. Its ``act`` is the very function
+    ``Legal.sample`` runs (:func:`~bluffkit.games.youre_bluffing.observe.random_choice`),
+    taking the same uniform numbers from a buffer of ``rng``'s numbers kept per generator,
+    so with ``overbid=0`` it plays exactly as the generic
     :class:`bluffkit.agents.generic.RandomBot`. It stays this game's ``random``: asking
     the generator for each number, as ``sample(rng)`` must (it keeps no state between
     calls), costs some 6% of a simulation."""
 
     name = "random"
+    act = random_choice                     # act(observation, legal, rng)
 
     def __init__(self, overbid: int = 0):
         self.overbid = overbid
         self._rng = self._u = None               # the generator and its uniform stream
 
-    def act(self, obs, legal, rng):
-        if rng is not self._rng:
-            self._rng, self._u = rng, uniform_stream(rng)
-        return legal.draw(self._u, self.overbid)
+    def stream(self, rng):
+        """The uniform numbers of ``rng``, drawn in blocks (a new generator: a new stream)."""
+        self._rng, self._u = rng, uniform_stream(rng)
+        return self._u
 
 
 def projected_score(herd, rules) -> float:

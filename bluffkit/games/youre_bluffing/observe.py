@@ -175,54 +175,14 @@ class Legal:
 
     def sample(self, rng, overbid: int = 0):
         """One legal action drawn with the numpy Generator ``rng`` (what the random bot
-        plays): uniform over the choices below, one uniform number ``rng.random()`` per
-        choice (see :meth:`draw`)."""
-        return self.draw(rng.random, overbid)
+        plays; see :func:`random_choice`): one uniform number ``rng.random()`` per choice."""
+        return random_choice(_Uniforms(rng, overbid), None, self, rng)
 
     def draw(self, u, overbid: int = 0):
-        """The random bot's choice, with ``u()`` giving uniform numbers in [0, 1):
-
-        - bidding: pass, or one of the legal bids from the lowest up to the notes the
-          seat holds (plus ``overbid``, to exercise the can't-pay rule), each as likely;
-        - paying: one of the valid payments;
-        - the leader's turn: one of auction and the trades, a trade's offer a random
-          set of the seat's notes (each note kept with probability 1/2);
-        - a challenged player: accept or counter with a random set of notes, each half
-          the time; the challenger after a tie: a random set of notes;
-        - otherwise one of the simple actions (sell, buy, ...).
-        """
-        bidding = self.bid
-        if bidding:                         # the common case first: bidding
-            lo, cap, step = bidding
-            hi = self.worth + overbid
-            if cap is not None and cap < hi:
-                hi = cap
-            if hi < lo:
-                return PASS
-            i = int(u() * (2 + (hi - lo) // step))   # pass, or one of the bids lo..hi
-            if i == 0:
-                return PASS
-            amount = lo + (i - 1) * step
-            return _BIDS.get(amount) or bid(amount)
-        if self.pay is not None:
-            options = self.payment_notes()
-            return Pay(options[int(u() * len(options))])
-        simple = self.simple
-        if self.trades:
-            i = int(u() * (len(simple) + len(self.trades)))
-            if i < len(simple):
-                return simple[i]
-            target, family = self.trades[i - len(simple)]
-            return Trade(target, family, random_subset(self.hand, u))
-        if self.notes_for is Counter:
-            if u() < 0.5:
-                return ACCEPT
-            return Counter(random_subset(self.hand, u))
-        if self.notes_for is Offer:
-            return Offer(random_subset(self.hand, u))
-        if not simple:
-            raise IllegalAction("not-your-turn", f"seat {self.seat} has no legal action now")
-        return simple[int(u() * len(simple))]
+        """:func:`random_choice` with ``u()`` giving the uniform numbers."""
+        source = _Uniforms(None, overbid)
+        source._u = u
+        return random_choice(source, None, self, None)
 
     def actions(self, limit: int | None = None):
         """Every legal action, at most ``limit`` of them; ``None`` while bidding without a
@@ -313,6 +273,72 @@ class BidLegal(Legal):
 
     def __init__(self, seat, bid, worth):
         self.seat, self.bid, self.worth = seat, bid, worth
+
+
+class _Uniforms:
+    """Where :func:`random_choice` takes its numbers: ``_u()`` while ``_rng`` is the
+    generator it is given; ``stream(rng)`` for another one."""
+
+    __slots__ = ("_rng", "_u", "overbid")
+
+    def __init__(self, rng, overbid: int = 0):
+        self._rng, self.overbid = rng, overbid
+        self._u = rng.random if rng is not None else None
+
+    def stream(self, rng):
+        self._rng, self._u = rng, rng.random
+        return self._u
+
+
+def random_choice(source, observation, legal: Legal, rng):
+    """The random bot's choice of a legal action, one function for :meth:`Legal.sample`
+    and for the bot ``random`` (``RandomAgent.act`` is this function, so a simulation
+    pays one call for it). The uniform numbers in [0, 1) come from ``source._u()``
+    while ``source._rng`` is ``rng``, else from ``source.stream(rng)``; a bid may exceed
+    the seat's money by ``source.overbid``. The observation is not needed.
+
+    - bidding: pass, or one of the legal bids from the lowest up to the notes the
+      seat holds (plus ``overbid``, to exercise the can't-pay rule), each as likely;
+    - paying: one of the valid payments;
+    - the leader's turn: one of auction and the trades, a trade's offer a random set
+      of the seat's notes (each note kept with probability 1/2);
+    - a challenged player: accept or counter with a random set of notes, each half
+      the time; the challenger after a tie: a random set of notes;
+    - otherwise one of the simple actions (sell, buy, ...).
+    """
+    u = source._u if rng is source._rng else source.stream(rng)
+    bidding = legal.bid
+    if bidding:                             # the common case first: bidding
+        lo, cap, step = bidding
+        hi = legal.worth + source.overbid
+        if cap is not None and cap < hi:
+            hi = cap
+        if hi < lo:
+            return PASS
+        i = int(u() * (2 + (hi - lo) // step))   # pass, or one of the bids lo..hi
+        if i == 0:
+            return PASS
+        amount = lo + (i - 1) * step
+        return _BIDS.get(amount) or bid(amount)
+    if legal.pay is not None:
+        options = legal.payment_notes()
+        return Pay(options[int(u() * len(options))])
+    simple = legal.simple
+    if legal.trades:
+        i = int(u() * (len(simple) + len(legal.trades)))
+        if i < len(simple):
+            return simple[i]
+        target, family = legal.trades[i - len(simple)]
+        return Trade(target, family, random_subset(legal.hand, u))
+    if legal.notes_for is Counter:
+        if u() < 0.5:
+            return ACCEPT
+        return Counter(random_subset(legal.hand, u))
+    if legal.notes_for is Offer:
+        return Offer(random_subset(legal.hand, u))
+    if not simple:
+        raise IllegalAction("not-your-turn", f"seat {legal.seat} has no legal action now")
+    return simple[int(u() * len(simple))]
 
 
 def _trade_problem(a: Trade, legal: Legal) -> tuple[str, str]:
