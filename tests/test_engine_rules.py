@@ -1281,3 +1281,274 @@ def test_a_game_that_does_not_end_within_max_steps_is_stopped():
     assert play(g, [RandomAgent() for _ in range(3)], 7, max_steps=steps).moves == done.moves
     with pytest.raises(RunawayGame):
         play(g, [RandomAgent() for _ in range(3)], 7, max_steps=steps - 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule options and the notation: a ruleset reads and writes its own names and notes
+# ---------------------------------------------------------------------------------------------
+
+def _notation_problems(g) -> list[str]:
+    """Play an auction to its payment and check that the ruleset's notation writes, and
+    reads back, the animal and the notes the narration names: the families by
+    ``rules.labels``, the notes by ``rules.denominations``."""
+    from bluffkit.core.money import fmt, total
+    from bluffkit.games.youre_bluffing.actions import Draw
+    r, names = g.rules, ["Anna", "Ben", "Carla"]
+    problems = []
+    if r.labels != r.families and r.labels != ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10"):
+        problems.append(f"the animals are named neither by the families {r.families} nor by the ranks")
+    s = g.step(g.new_state(players=3), 0, "auction")
+    draw = Draw(F["cow"])
+    cow = r.labels[F["cow"]]
+    text = g.notation(draw)
+    if text != f"draw {cow}":
+        problems.append(f"draw: notation {text!r} for {cow}")
+    try:
+        if g.parse(text) != draw:
+            problems.append(f"draw: {text!r} reads back as {g.parse(text)!r}")
+    except Exception as e:                  # the ruleset's own name refused
+        problems.append(f"draw: {text!r} does not read back: {e}")
+    after = g.step(s, None, draw)
+    if r.labels[F["cow"]] not in g.narrate(s, None, draw, after, names):
+        problems.append(f"draw: narration does not name {r.labels[F['cow']]}")
+    s = after
+    lowest = g.legal(s, 1).bid[0]
+    s = g.step(s, 1, f"bid {lowest}")
+    s = g.step(s, 2, "pass")
+    s = g.step(s, 0, "sell")
+    for pay in g.legal(s, 1).payments(r.denominations):
+        text = g.notation(pay)
+        written = fmt(pay.notes, r.denominations)
+        if text != f"pay {written}":
+            problems.append(f"pay: notation {text!r}, the notes are {written} ({total(pay.notes, r.denominations)})")
+        try:
+            back = g.parse(text)
+        except Exception as e:              # a real note value refused
+            problems.append(f"pay: {text!r} does not read back: {e}")
+            continue
+        if back != pay:
+            problems.append(f"pay: {text!r} reads back as {back!r}")
+        said = g.narrate(s, 1, pay, g.step(s, 1, pay), names)
+        if str(total(pay.notes, r.denominations)) not in said:
+            problems.append(f"pay: narration {said!r} does not name {total(pay.notes, r.denominations)}")
+    return problems
+
+
+@pytest.mark.parametrize("name", ["youre-bluffing", "horse-trading"])
+def test_the_presets_notation_agrees_with_the_narration(name):
+    """The check below passes on the rulebooks' own rules (so it can tell)."""
+    from bluffkit.core.game import make_game
+    assert _notation_problems(make_game(name)) == []
+
+
+@pytest.mark.parametrize("name,option,value", [
+    ("youre-bluffing", "denominations", (0, 1, 5, 10, 20, 50)),
+    ("horse-trading", "denominations", (0, 5, 25, 100, 200, 500)),
+    ("youre-bluffing", "families", ("hen", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")),
+    ("youre-bluffing", "labels", ("hen", "gander", "tom", "hound", "ewe", "billy", "ass", "hog", "heifer", "mare")),
+    ("horse-trading", "labels", ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")),
+])
+def test_custom_names_and_notes_are_written_as_the_rules_say_or_refused(name, option, value):
+    """Issue "one game interface": custom ``denominations`` gave a notation that disagreed
+    with the narration and refused real note values (``pay 5`` with a 5 note); custom
+    families and labels likewise. A ruleset either writes and reads its own names and
+    notes, or refuses the option with a message naming it."""
+    from bluffkit.core.game import make_game
+    try:
+        g = make_game(name, **{option: value})
+    except RulesError as e:
+        assert option in str(e), f"the refusal must name the option: {e}"
+        return
+    assert _notation_problems(g) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Horse Trading's money cards deal every player count
+# ---------------------------------------------------------------------------------------------
+
+def _money_pile(short: bool) -> list[str]:
+    """HT "The money": the whole second deck (four of each rank), the Jacks, Queens and
+    Kings of the first deck and the 4 jokers; HT "Variants", Short game: "the Queens and
+    Kings out of the bank"."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    pile = [r for r in ranks for _ in range(4)] + [r for r in ("J", "Q", "K") for _ in range(4)]
+    pile += ["joker"] * 4
+    if short:
+        pile = [c for c in pile if c not in ("Q", "K")]
+    return pile
+
+
+@pytest.mark.parametrize("short", [False, True], ids=["full", "short"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_money_cards_deal_the_start_money_and_every_payday(players, short):
+    """HT "Setup" 2: each player takes two 0s, four 10s and one 50; "Paydays": every player
+    gets 50, 100, 200, 500 at the 1st..4th 7 (two 7s, 50 and 100, in the Short game, whose
+    bank has no Queens or Kings). The rules' money-card table must let the cards of the
+    bank pay all of it, card by card (the first table had only 12 cards worth 10)."""
+    g = ht("short") if short else ht()
+    value = dict(g.rules.money_cards)
+    assert value["5"] == 10 and value["8"] == 50, "HT examples: a 5 is worth 10, an 8 is worth 50"
+    pile = _money_pile(short)
+    assert set(value) == set(pile), "the table gives a value to exactly the bank's cards"
+    per_player = [0, 0, 10, 10, 10, 10, 50] + ([50, 100] if short else [50, 100, 200, 500])
+    for seat in range(players):
+        for wanted in per_player:
+            card = next((c for c in pile if value[c] == wanted), None)
+            assert card is not None, f"no card worth {wanted} left for player {seat + 1} of {players}"
+            pile.remove(card)
+    assert g.rules.paydays == ((50, 100) if short else (50, 100, 200, 500))
+    assert g.money_totals(g.new_state(players)) == (90,) * players
+
+
+def test_a_money_card_table_that_cannot_deal_is_refused():
+    """The first table (5, 6, 7 worth 10: twelve 10s) cannot start four players (sixteen
+    10s): such a table is refused, naming the option and the shortage."""
+    first = (("joker", 0), ("2", 0), ("3", 0), ("4", 0), ("5", 10), ("6", 10), ("7", 10), ("8", 50),
+             ("9", 50), ("10", 100), ("J", 100), ("A", 100), ("Q", 200), ("K", 500))
+    with pytest.raises(RulesError) as info:
+        ht(money_cards=first)
+    assert "money_cards" in str(info.value) and "worth 10" in str(info.value)
+    assert ht(money_cards=first, max_players=3).rules.max_players == 3, "12 tens start three players"
+    with pytest.raises(RulesError) as info:
+        ht(money_cards=(("joker", 0), ("5", 7)))
+    assert "money_cards" in str(info.value)
+    with pytest.raises(RulesError) as info:
+        ht(money_cards=(("joker", 0), ("Z", 10)))
+    assert "money_cards" in str(info.value)
+
+
+def test_money_cards_survive_a_log_header():
+    """The table is part of the rules: written to a log header and read back the same."""
+    import json
+    for g in (ht(), ht("short")):
+        back = YoureBluffing.from_header(json.loads(json.dumps(g.header())))
+        assert back.rules == g.rules and back.rules.money_cards == g.rules.money_cards
+    assert "money_cards" not in yb().rules.to_dict(), "You're Bluffing! has its own notes"
+
+
+# ---------------------------------------------------------------------------------------------
+# The game interface: phases, observations by name, the Legal protocol, the random bot
+# ---------------------------------------------------------------------------------------------
+
+def _positions(g):
+    """A state in every phase a player acts in: turn (with a trade), bid, decide, pay,
+    respond, reoffer (You're Bluffing!'s tie rule)."""
+    out = {}
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    out["turn"] = s
+    s = open_auction(g, s, "cow")
+    out["bid"] = s
+    s = play(g, s, (1, "bid 10"), (2, "pass"))
+    out["decide"] = s
+    out["pay"] = g.step(s, 0, "sell")
+    s = g.step(out["turn"], 0, "trade 1 goat 10")
+    out["respond"] = s
+    out["reoffer"] = g.step(s, 1, "counter 10")
+    return out
+
+
+def test_phases_are_an_enum_that_reads_as_text():
+    """Phases are ``Phase`` members; comparisons with the old strings keep working, and the
+    repr is the string's (state digests in logs are unchanged)."""
+    from bluffkit.games.youre_bluffing.state import PHASES, Phase
+    g = yb()
+    for name, s in _positions(g).items():
+        assert isinstance(s.phase, Phase) and s.phase == name and repr(s.phase) == repr(name)
+    assert [str(p) for p in PHASES] == ["turn", "draw", "bid", "decide", "pay", "respond", "reoffer", "over"]
+
+
+def test_the_observation_is_built_by_name_from_the_state_fields():
+    """The observation's public fields are the State's own by name (all but the notes, the
+    open trade and the draws left), and the table's builder and the keyword constructor
+    agree field by field."""
+    import dataclasses
+    from bluffkit.games.youre_bluffing.observe import OWN_FIELDS, PUBLIC_FIELDS, Observation
+    from bluffkit.games.youre_bluffing.state import FIELDS, State
+    assert FIELDS == tuple(f.name for f in dataclasses.fields(State))
+    assert set(PUBLIC_FIELDS) == set(FIELDS) - {"money", "trade", "draws_left"}
+    g = yb()
+    for name, s in _positions(g).items():
+        for seat in range(3):
+            obs = g.observe(s, seat)
+            again = Observation.from_fields(**dict(zip(Observation._fields, obs)))
+            assert again == obs and type(again) is Observation
+            for f in PUBLIC_FIELDS:
+                assert getattr(obs, f) == getattr(s, f), f"{name}: field {f} differs from the state's"
+            assert obs.hand == s.money[seat] and set(OWN_FIELDS) <= set(obs._fields)
+    with pytest.raises(TypeError) as info:
+        Observation.from_fields(seat=0)
+    assert "missing" in str(info.value)
+    import inspect
+    from bluffkit.games.youre_bluffing import engine
+    assert tuple(inspect.signature(engine._observation).parameters)[1:] == OWN_FIELDS
+    call = inspect.getsource(engine.Table.observe).split("return _observation(self, ")[1].split(")")[0]
+    assert tuple(a.strip() for a in call.split(",")) == OWN_FIELDS, \
+        "Table.observe passes each of the seat's own fields in the variable of its name"
+
+
+def test_legal_follows_the_protocol_in_every_phase():
+    """``explain(action)`` needs no table; ``sample(rng)`` draws a legal action; ``actions()``
+    lists legal actions (``None`` for uncapped bidding); ``description`` says them."""
+    import numpy as np
+    from bluffkit.core.protocols import Legal as LegalProtocol
+    rng = np.random.default_rng(5)
+    for g in (yb(), ht()):
+        for name, s in _positions(g).items():
+            (seat,) = g.to_move(s)[:1]
+            legal = g.legal(s, seat)
+            assert isinstance(legal, LegalProtocol) and legal.seat == seat
+            assert legal.description, f"{name}: an empty description"
+            for _ in range(20):
+                a = legal.sample(rng)
+                assert legal.explain(a) is None, f"{name}: sampled {a} is not legal: {legal.explain(a)}"
+                g.step(s, seat, a)                          # and the engine takes it
+            listed = legal.actions(limit=50)
+            if name == "bid" and legal.bid[1] is None:
+                assert listed is None, "bids without a cap are not a list"
+            else:
+                assert listed and len(listed) <= 50
+                assert all(legal.explain(a) is None for a in listed)
+            other = (seat + 1) % 3
+            refusal = g.legal(s, other).explain(g.parse("pass"))
+            if other not in g.to_move(s):
+                assert refusal is not None and refusal[0] in ("not-your-turn", "leader-does-not-bid",
+                                                              "already-highest"), refusal
+    g = ht()
+    pay = g.legal(_positions(g)["pay"], 1)            # Ben owes 10 from the start money
+    assert [str(a) for a in pay.actions()] == ["pay 10"]
+    assert pay.explain(g.parse("pay 10+10")) == (
+        "payment", "the payer can pay exactly 10, so must not give more (no change is given); "
+        "seat 1 may: pay 10 or more (no change is given)")
+
+
+def test_sample_draws_what_the_random_agent_plays():
+    """``Legal.sample(rng)`` is the random bot: the generic ``RandomBot`` (unbuffered draws)
+    and the game's ``RandomAgent`` (buffered draws) play the same seeded games."""
+    from bluffkit.agents.generic import RandomBot
+    from bluffkit.agents.youre_bluffing import RandomAgent
+    from bluffkit.core.play import play as play_game
+    for g in (yb(), ht("short"), yb("quick", "trade-and-auction")):
+        for seed in (1, 2):
+            a = play_game(g, [RandomBot() for _ in range(4)], seed).moves
+            b = play_game(g, [RandomAgent() for _ in range(4)], seed).moves
+            assert a == b, f"{g} seed {seed}: the two random bots part at move " \
+                           f"{next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)}"
+
+
+@pytest.mark.parametrize("path", sorted(
+    str(p) for pattern in ("youre-bluffing*.jsonl", "horse-trading*.jsonl")
+    for p in __import__("pathlib").Path(__file__).parent.joinpath("logs").glob(pattern)))
+def test_the_random_bot_replays_the_frozen_logs(path):
+    """The frozen logs were played by bluffkit 0.1.0's random bot in sessions from their
+    seeds; ``RandomBot`` (``Legal.sample``) plays the very same moves."""
+    import json
+    from bluffkit.agents.generic import RandomBot
+    from bluffkit.core.game import game_from_header
+    from bluffkit.session import Session
+    lines = [json.loads(line) for line in open(path, encoding="utf-8")]
+    head = lines[0]
+    assert all(seat["agent"] == "random" for seat in head["seats"])
+    game = game_from_header(head)
+    want = [(r.get("seat"), r.get("action") or r.get("chance")) for r in lines[1:] if "step" in r]
+    s = Session(game, [RandomBot() for _ in head["seats"]], seed=head["seed"]).run()
+    assert [(seat, game.notation(a)) for seat, a in s.moves] == want

@@ -12,70 +12,32 @@ from __future__ import annotations
 
 from bluffkit.agents.base import uniform_stream
 from bluffkit.core.money import total
-from bluffkit.games.youre_bluffing.actions import (
-    _BIDS, ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid)
-
-
-_BITS = float(1 << 52)
-
-
-def _random_subset(hand, u):
-    """Each note kept with probability 1/2, independently: the set bits of uniform random
-    numbers, 52 bits from each draw of ``u()`` (one draw for a hand of up to 52 notes)."""
-    bits = 0
-    for k in range(0, sum(hand), 52):
-        bits |= int(u() * _BITS) << k
-    out = []
-    for c in hand:
-        out.append((bits & ((1 << c) - 1)).bit_count())
-        bits >>= c
-    return tuple(out)
+from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid
+from bluffkit.games.youre_bluffing.observe import random_choice
 
 
 class RandomAgent:
-    """Uniform over legal actions; every bid from the lowest legal one up to its money."""
+    """The random bot of :meth:`Legal.sample <bluffkit.games.youre_bluffing.observe.Legal.sample>`
+    (uniform over the legal actions, bids bounded by its own money), with ``overbid``
+    added to that bound to exercise the can't-pay rule. Its ``act`` is the very function
+    ``Legal.sample`` runs (:func:`~bluffkit.games.youre_bluffing.observe.random_choice`),
+    taking the same uniform numbers from a buffer of ``rng``'s numbers kept per generator,
+    so with ``overbid=0`` it plays exactly as the generic
+    :class:`bluffkit.agents.generic.RandomBot`. It stays this game's ``random``: asking
+    the generator for each number, as ``sample(rng)`` must (it keeps no state between
+    calls), costs some 6% of a simulation."""
 
     name = "random"
+    act = random_choice                     # act(observation, legal, rng)
 
     def __init__(self, overbid: int = 0):
         self.overbid = overbid
         self._rng = self._u = None               # the generator and its uniform stream
 
-    def act(self, obs, legal, rng):
-        if rng is not self._rng:
-            self._rng, self._u = rng, uniform_stream(rng)
-        u = self._u
-        bidding = legal.bid
-        if bidding:                         # the common case first: bidding
-            lo, cap, step = bidding
-            hi = obs.hand_total + self.overbid
-            if cap is not None and cap < hi:
-                hi = cap
-            if hi < lo:
-                return PASS
-            i = int(u() * (2 + (hi - lo) // step))   # pass, or one of the bids lo..hi
-            if i == 0:
-                return PASS
-            amount = lo + (i - 1) * step
-            return _BIDS.get(amount) or bid(amount)
-        d = obs.rules.denominations
-        if legal.pay is not None:
-            options = legal.payment_notes(d)
-            return Pay(options[int(u() * len(options))])
-        simple = legal.simple
-        if legal.trades:
-            i = int(u() * (len(simple) + len(legal.trades)))
-            if i < len(simple):
-                return simple[i]
-            target, family = legal.trades[i - len(simple)]
-            return Trade(target, family, _random_subset(obs.hand, u))
-        if legal.notes_for is Counter:
-            if u() < 0.5:
-                return ACCEPT
-            return Counter(_random_subset(obs.hand, u))
-        if legal.notes_for is Offer:
-            return Offer(_random_subset(obs.hand, u))
-        return simple[int(u() * len(simple))]
+    def stream(self, rng):
+        """The uniform numbers of ``rng``, drawn in blocks (a new generator: a new stream)."""
+        self._rng, self._u = rng, uniform_stream(rng)
+        return self._u
 
 
 def projected_score(herd, rules) -> float:

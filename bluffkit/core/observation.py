@@ -1,4 +1,24 @@
-"""What every game's observation shares: an immutable tuple with named fields."""
+"""What every game's observation shares: an immutable tuple with named fields.
+
+A subclass lists its fields in ``_fields``; each reads as an attribute. Two ways
+build one by name, never by position:
+
+- :meth:`ObservationBase.from_fields` takes every field as a keyword (checked: a
+  missing or unknown name raises ``TypeError``);
+- :meth:`ObservationBase.builder` makes a fast constructor for the hot path of a
+  simulation: the fields a table holds under the same name are read from it, the
+  others are the builder's parameters, named like the fields.
+
+>>> class Seen(ObservationBase):
+...     _fields = ("seat", "phase", "hand")
+>>> Seen.from_fields(seat=1, phase="bid", hand=(2, 0)).phase
+'bid'
+>>> class Table:
+...     phase = "bid"
+>>> build = Seen.builder("seat", "hand")
+>>> build(Table(), seat=0, hand=(1, 1))
+(0, 'bid', (1, 1))
+"""
 
 from __future__ import annotations
 
@@ -21,3 +41,37 @@ class ObservationBase(tuple):
     def to_dict(self) -> dict:
         """Every field but ``rules`` and ``legal``, as plain values."""
         return {k: v for k, v in zip(self._fields, self) if k not in ("rules", "legal")}
+
+    @classmethod
+    def from_fields(cls, **fields):
+        """An observation with every field given by name (``TypeError`` names any field
+        missing or unknown)."""
+        missing = [f for f in cls._fields if f not in fields]
+        unknown = sorted(set(fields) - set(cls._fields))
+        if missing or unknown:
+            raise TypeError(f"{cls.__name__} needs the fields {', '.join(cls._fields)}"
+                            + (f"; missing: {', '.join(missing)}" if missing else "")
+                            + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
+        return tuple.__new__(cls, [fields[f] for f in cls._fields])
+
+    @classmethod
+    def builder(cls, *given: str):
+        """A fast constructor by name: ``build(src, *given)``. Each field named in
+        ``given`` is the parameter of that name (pass it by keyword, or, where every
+        call counts, in the order of ``given``); every other field is ``src``'s
+        attribute of the same name. The function is generated once from ``_fields`` (as
+        :func:`collections.namedtuple` builds its constructor), so the order of the
+        fields is never written out by hand."""
+        unknown = [g for g in given if g not in cls._fields]
+        if unknown or len(set(given)) != len(given):
+            raise TypeError(f"{cls.__name__}.builder: {', '.join(unknown) or 'a repeated name'} "
+                            f"is not one field of {', '.join(cls._fields)}")
+        params = "".join(f", {g}" for g in given)
+        items = ", ".join(f if f in given else f"src.{f}" for f in cls._fields)
+        code = f"def build(src{params}):\n    return _new(_cls, ({items},))\n"
+        namespace = {"_new": tuple.__new__, "_cls": cls}
+        exec(code, namespace)                   # the names come from _fields, never from input
+        build = namespace["build"]
+        build.__qualname__ = f"{cls.__name__}.builder"
+        build.__doc__ = f"A {cls.__name__}: {', '.join(given)} by keyword, the rest read from src."
+        return build

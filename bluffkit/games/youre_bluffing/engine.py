@@ -22,16 +22,19 @@ from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing import state as S
-from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN
+from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN, Phase
 from bluffkit.games.youre_bluffing.actions import (
     ACCEPT, AUCTION, BUY, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
-from bluffkit.games.youre_bluffing.observe import BidLegal, Legal, Observation
+from bluffkit.games.youre_bluffing.observe import OWN_FIELDS, BidLegal, Legal, Observation
 from bluffkit.games.youre_bluffing.rules import Rules
 from bluffkit.games.youre_bluffing.scoring import scores as score_all
 
 _EMPTY: tuple = ()
-_new_obs = tuple.__new__
+#: ``_observation(table, *OWN_FIELDS)``: the public fields are the table's own, by name.
+_observation = Observation.builder(*OWN_FIELDS)
 _AUCTION_ONLY, _ACCEPT_ONLY = (AUCTION,), (ACCEPT,)
+_EXACT = "exact_if_possible"
+_new_bid_legal = object.__new__
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
 _DRAWS = tuple(Draw(f) for f in range(64))
 
@@ -77,7 +80,8 @@ _ORDER = _Orders()
 class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
-    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs", "_left", "_floor")
+    __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs", "_left", "_floor",
+                                 "_floors")
     STATE, FIELDS = S.State, S.FIELDS
 
     # -- building ---------------------------------------------------------
@@ -108,11 +112,13 @@ class Table(TableBase):
         date by :meth:`apply_chance`), the lowest bid (see :meth:`_bid_floor`) and the
         shared caches."""
         rules, herds = self.rules, self.herds
+        self.phase = Phase(self.phase)      # the engine compares phases by identity
         self.n, self.d, self._counts, self._trades = len(herds), rules.denominations, None, None
         self._masks = [sum(1 << f for f, c in enumerate(h) if c) for h in herds]
         self._worth = [total(m, self.d) for m in self.money]
         self._pairs = _PAIRS[len(herds)]
         self._left = sum(self.pile)
+        self._floors = {}                   # the lowest bid after a bid of each amount
         self._floor = self._bid_floor()
 
     def _clear_turn(self) -> None:
@@ -125,21 +131,21 @@ class Table(TableBase):
     def to_move(self) -> tuple[int, ...]:
         """Seats that may act now, in the order a table would ask them; () for chance or the end."""
         p = self.phase
-        if p == BID:
+        if p is BID:
             return self.pending
-        if p == TURN or p == DECIDE:
+        if p is TURN or p is DECIDE:
             return (self.leader,)
-        if p == PAY:
+        if p is PAY:
             return (self.payer,)
-        if p == RESPOND:
+        if p is RESPOND:
             return (self.trade[1],)
-        if p == REOFFER:
+        if p is REOFFER:
             return (self.trade[0],)
         return _EMPTY
 
     def chance_outcomes(self) -> tuple[tuple[Draw, float], ...]:
         """The next card of the shuffled pile: each family with its share of the pile."""
-        if self.phase != DRAW:
+        if self.phase is not DRAW:
             return _EMPTY
         left = self._left
         return tuple((_DRAWS[f], c / left) for f, c in enumerate(self.pile) if c)
@@ -186,32 +192,37 @@ class Table(TableBase):
         """What ``seat`` may do now (empty when it is not that seat's move). ``to_move``,
         part of every table's signature, is not needed here."""
         p = self.phase
-        if p == BID and seat in self.pending:
+        if p is BID and seat in self.pending:
             return self._bid_legal(seat)
         own = self._own(p)
         if own is None or own[0] != seat:
-            return Legal(seat, p)
+            return Legal(seat, p, rules=self.rules,
+                         where=(self.leader, self.high_bidder, self.high_bid, self.to_move(), self.herds))
         return own[1]
 
-    def _own(self, p: str):
+    def _own(self, p: S.Phase):
         """``(seat, legal, to_move)`` for the one seat that acts in phase ``p`` (any phase
         but the bidding), or ``None`` when nobody does (chance's turn, the end)."""
-        if p == TURN:
+        if p is TURN:
             seat = self.leader
+            # Legal(seat, phase, simple, bid, trades, hand, notes_for, pay, payment_rule, rules, where),
+            # positional: keywords would make this call (at every turn) several times dearer
             legal = Legal(seat, p, _AUCTION_ONLY if self._left else (), None, self.trade_options(seat),
-                          self.money[seat], Trade)
-        elif p == DECIDE:
+                          self.money[seat], Trade, None, _EXACT, self.rules, (seat, -1, 0, (seat,), self.herds))
+        elif p is DECIDE:
             seat = self.leader
-            legal = Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY)
-        elif p == PAY:
+            legal = Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY, None, (), None, None, None,
+                          _EXACT, self.rules)
+        elif p is PAY:
             seat = self.payer
-            legal = Legal(seat, p, (), None, (), self.money[seat], None, self.high_bid, self.rules.payment)
-        elif p == RESPOND:
+            legal = Legal(seat, p, (), None, (), self.money[seat], None, self.high_bid, self.rules.payment,
+                          self.rules)
+        elif p is RESPOND:
             seat = self.trade[1]
-            legal = Legal(seat, p, _ACCEPT_ONLY, None, (), self.money[seat], Counter)
-        elif p == REOFFER:
+            legal = Legal(seat, p, _ACCEPT_ONLY, None, (), self.money[seat], Counter, None, _EXACT, self.rules)
+        elif p is REOFFER:
             seat = self.trade[0]
-            legal = Legal(seat, p, (), None, (), self.money[seat], Offer)
+            legal = Legal(seat, p, (), None, (), self.money[seat], Offer, None, _EXACT, self.rules)
         else:
             return None
         return seat, legal, (seat,)
@@ -219,11 +230,15 @@ class Table(TableBase):
     def _bid_legal(self, seat: int) -> Legal:
         """A bidder's choice: pass, or any bid from the lowest allowed up (see
         :meth:`_bid_floor`), capped at the money they showed (YB "Not Enough Money?")."""
-        floor = self._floor
+        legal = _new_bid_legal(BidLegal)    # BidLegal(seat, bid, worth), without the call of __init__
+        legal.seat, legal.worth = seat, self._worth[seat]
         cap = self.caps[seat]
         if cap < 0:
-            return BidLegal(seat, floor)
-        return BidLegal(seat, (floor[0], cap, floor[2]))
+            legal.bid = self._floor
+        else:
+            floor = self._floor
+            legal.bid = (floor[0], cap, floor[2])
+        return legal
 
     def _bid_floor(self) -> tuple[int, None, int]:
         """``(lowest bid, None, multiple)`` for a bidder who showed no money (YB "The
@@ -242,7 +257,7 @@ class Table(TableBase):
         """``(seat, legal, to_move)`` for the first seat to move, with a short way for the
         bidders (most moves), or ``None`` when chance acts next or the game is over."""
         p = self.phase
-        if p == BID:
+        if p is BID:
             to_move = self.pending
             seat = to_move[0]
             return seat, self._bid_legal(seat), to_move
@@ -269,7 +284,7 @@ class Table(TableBase):
         observe = self.observe
         done = 0
         while done < limit:
-            if self.phase == BID:
+            if self.phase is BID:
                 to_move = self.pending
                 seat = to_move[0]
                 legal = self._bid_legal(seat)
@@ -279,7 +294,7 @@ class Table(TableBase):
                     break
                 seat, legal, to_move = first
             action = acts[seat](observe(seat, legal, to_move), legal, rngs[seat])
-            problem = legal.explain(action, self)
+            problem = legal.explain(action)
             if problem:
                 raise IllegalAction(*problem)
             _HANDLERS[type(action)](self, seat, action)
@@ -298,10 +313,10 @@ class Table(TableBase):
 
     # -- applying ---------------------------------------------------------
     def is_chance(self) -> bool:
-        return self.phase == DRAW
+        return self.phase is DRAW
 
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
 
     def chance_words(self) -> str:
         return "an animal is turned up"
@@ -311,9 +326,11 @@ class Table(TableBase):
 
     def apply_chance(self, draw: Draw) -> None:
         """Chance turns up the top card of the pile: ``draw`` names its family."""
-        if self.phase != DRAW:
+        if not isinstance(draw, Draw):
+            raise IllegalAction("chance-only-draws", f"chance can only turn up animals, not {draw}")
+        if self.phase is not DRAW:
             raise IllegalAction("not-chance-turn", f"chance does not act now (phase {self.phase!r})")
-        if not isinstance(draw, Draw) or not (0 <= draw.family < len(self.pile)) or not self.pile[draw.family]:
+        if not (0 <= draw.family < len(self.pile)) or not self.pile[draw.family]:
             raise IllegalAction("not-in-pile", f"{draw} is not possible: no such animal is left in the pile")
         f = draw.family
         self.pile = self.pile[:f] + (self.pile[f] - 1,) + self.pile[f + 1:]
@@ -349,9 +366,13 @@ class Table(TableBase):
         self._floor = self._bid_floor()
 
     def _bid(self, seat: int, a: Bid) -> None:
-        self.high_bid, self.high_bidder = a.amount, seat
+        amount = self.high_bid = a.amount
+        self.high_bidder = seat
         self.pending = _ORDER[self.n][self.leader][seat]       # everyone else may raise again
-        self._floor = self._bid_floor()
+        floor = self._floors.get(amount)    # after a bid the lowest next bid depends on its amount only
+        if floor is None:
+            floor = self._floors[amount] = self._bid_floor()
+        self._floor = floor
 
     def _pass(self, seat: int, a: Pass) -> None:
         """Nobody raising closes the auction. With no bid at all the animal is offered
@@ -525,17 +546,19 @@ class Table(TableBase):
             trade = (tr[0], tr[1], tr[2], tr[3], sum(tr[4]), tr[5])   # the offer: its card count only
             my_offer = tr[4] if seat == tr[0] else None
         scores = None
-        if self.phase == OVER:
+        if self.phase is OVER:
             scores = score_all(self.herds, self.rules)
         counts = self._counts
         if counts is None or counts[0] is not self.money:
             counts = self._counts = (self.money, tuple(map(sum, self.money)))
-        return _new_obs(Observation, (
-            seat, self.rules, self.phase, self.leader, self.turn,
-            self.to_move() if to_move is None else to_move, self.pile, self.lot, self.herds,
-            counts[1], self.money[seat], self._worth[seat], self.bank, self.paydays, self.high_bid,
-            self.high_bidder, self.pending, self.calls, self.caps, self.shown, self.payer, self.payee,
-            self.buying, trade, my_offer, scores, legal if legal is not None else self.legal(seat)))
+        note_counts, hand, hand_total = counts[1], self.money[seat], self._worth[seat]
+        if to_move is None:
+            to_move = self.to_move()
+        if legal is None:
+            legal = self.legal(seat)
+        # The builder's parameters are OWN_FIELDS, here each in the variable of its name (a
+        # call by keyword would cost some 2% of a simulation).
+        return _observation(self, seat, to_move, note_counts, hand, hand_total, trade, my_offer, scores, legal)
 
 
 _HANDLERS = {

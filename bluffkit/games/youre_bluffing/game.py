@@ -1,10 +1,17 @@
-"""The public, immutable API of You're Bluffing! / Horse Trading (see :mod:`bluffkit.core.game`)."""
+"""The public, immutable API of You're Bluffing! / Horse Trading (see :mod:`bluffkit.core.game`).
+
+The calls every game written on a working copy shares (``to_move``, ``legal``,
+``observe``, ``step``, ...) come from :class:`bluffkit.core.table.TableGame`: each
+thaws the state into this game's :class:`~bluffkit.games.youre_bluffing.engine.Table`
+and runs the same rule methods a simulation runs.
+"""
 
 from __future__ import annotations
 
-from bluffkit.core.errors import IllegalAction, RulesError, check_seat
+from bluffkit.core.errors import RulesError
 from bluffkit.core.game import register
 from bluffkit.core.money import total
+from bluffkit.core.table import TableGame
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing import scoring
 from bluffkit.games.youre_bluffing import state as S
@@ -15,8 +22,11 @@ _NAME_OF = {v: k for k, v in GAME_NAMES.items()}
 
 
 @register("youre-bluffing", "horse-trading")
-class YoureBluffing:
+class YoureBluffing(TableGame):
     """You're Bluffing! or Horse Trading under one :class:`Rules` object."""
+
+    Table = Table
+    CHANCE_ONLY = ((A.Draw,), "draw-is-chance", "a player cannot choose the animal turned up; chance does")
 
     def __init__(self, rules: Rules):
         if not isinstance(rules, Rules):
@@ -71,46 +81,9 @@ class YoureBluffing:
         """The text form a player of this ruleset reads (Horse Trading names ranks)."""
         return A.text(action, self.rules.labels)
 
-    def to_move(self, state: S.State) -> tuple[int, ...]:
-        return Table.thaw(state).to_move()
-
-    def is_chance(self, state: S.State) -> bool:
-        return state.phase == S.DRAW
-
-    def is_over(self, state: S.State) -> bool:
-        return state.phase == S.OVER
-
     def chance_outcomes(self, state: S.State):
+        """Each family still in the pile with its share of it (the next card turned up)."""
         return Table.thaw(state).chance_outcomes()
-
-    def sample_chance(self, state: S.State, rng):
-        """Chance's next outcome drawn with ``rng`` (one uniform number)."""
-        return Table.thaw(state).sample_chance(rng.random())
-
-    def legal(self, state: S.State, seat: int):
-        return Table.thaw(state).legal(check_seat(seat, len(state.money)))
-
-    def step(self, state: S.State, seat: int | None, action) -> S.State:
-        """The state after ``seat`` plays ``action`` (text or record); ``seat=None`` for chance.
-
-        Raises :class:`IllegalAction` (or :class:`NotationError` for unreadable text);
-        ``state`` itself never changes.
-        """
-        if isinstance(action, str):
-            action = A.parse(action)
-        t = Table.thaw(state)
-        if seat is None:
-            if not isinstance(action, A.Draw):
-                raise IllegalAction("chance-only-draws", f"chance can only turn up animals, not {action}")
-            t.apply_chance(action)
-        else:
-            if isinstance(action, A.Draw):
-                raise IllegalAction("draw-is-chance", "a player cannot choose the animal turned up; chance does")
-            t.apply(seat, action)
-        return t.freeze()
-
-    def observe(self, state: S.State, seat: int):
-        return Table.thaw(state).observe(check_seat(seat, len(state.money)))
 
     # -- the end -------------------------------------------------------------------
     def scores(self, state: S.State) -> tuple[int, ...]:

@@ -9,13 +9,17 @@ make. The legal actions travel with it as :class:`Legal`.
 
 from __future__ import annotations
 
+from itertools import product
 from operator import le
 
+from bluffkit.core.errors import IllegalAction
 from bluffkit.core.money import contains, fmt, payment_book, payment_problem
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import (
-    ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Offer, Pass, Pay, Sell, Trade)
+    _BIDS, ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Offer, Pass, Pay, Sell,
+    Trade, bid)
+from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES
 
 _WHO = {
     S.TURN: "the leader to choose an auction or a trade",
@@ -29,8 +33,26 @@ _WHO = {
 }
 
 
+_BITS = float(1 << 52)
+
+
+def random_subset(hand, u) -> tuple[int, ...]:
+    """Each note of ``hand`` kept with probability 1/2, independently: the set bits of
+    uniform random numbers, 52 bits from each call of ``u()`` (one call for a hand of up
+    to 52 notes). A random face-down offer."""
+    bits = 0
+    for k in range(0, sum(hand), 52):
+        bits |= int(u() * _BITS) << k
+    out = []
+    for c in hand:
+        out.append((bits & ((1 << c) - 1)).bit_count())
+        bits >>= c
+    return tuple(out)
+
+
 class Legal:
-    """The actions one seat may take now.
+    """The actions one seat may take now (the :class:`bluffkit.core.protocols.Legal`
+    protocol: ``explain(action)``, ``sample(rng)``, ``actions(limit)``, ``description``).
 
     - ``auction``: may start an auction; ``trades``: (opponent, family) pairs to challenge for.
     - ``bid``: ``(lowest, cap, multiple)``: any multiple of ``multiple`` from ``lowest``
@@ -39,15 +61,20 @@ class Legal:
     - ``sell``/``buy``: the leader's choice after the bidding; ``accept``: take an offer.
     - ``notes_for``: the action (Trade, Counter, Offer) whose notes are any choice from ``hand``.
     - ``pay``: the amount owed; the payment is any valid choice (see :meth:`payments`).
+    - ``rules``: the ruleset (names and note values for the words); ``where``: what the
+      refusal of a move by a seat that cannot act names, ``(leader, high_bidder,
+      high_bid, to_move, herds)``; ``worth``: what the seat's notes are worth (a random
+      bid stays within it).
     """
 
     __slots__ = ("seat", "phase", "simple", "trades", "bid", "hand", "notes_for", "pay",
-                 "payment_rule", "_payments")
+                 "payment_rule", "_payments", "rules", "where", "worth")
 
     def __init__(self, seat, phase, simple=(), bid=None, trades=(), hand=None, notes_for=None,
-                 pay=None, payment_rule="exact_if_possible"):
+                 pay=None, payment_rule="exact_if_possible", rules=None, where=None, worth=0):
         self.seat, self.phase, self.simple, self.bid, self.trades = seat, phase, simple, bid, trades
         self.hand, self.notes_for, self.pay, self.payment_rule = hand, notes_for, pay, payment_rule
+        self.rules, self.where, self.worth = rules, where, worth
         self._payments = None
 
     @property
@@ -78,21 +105,29 @@ class Legal:
     buy = property(lambda self: BUY in self.simple, doc="may buy the lot back")
     accept = property(lambda self: ACCEPT in self.simple, doc="may accept an offer")
 
-    def payment_notes(self, denoms) -> tuple:
-        """Every valid payment as notes, smallest first (cached)."""
+    def _denoms(self, denoms=None) -> tuple:
+        if denoms is not None:
+            return denoms
+        return self.rules.denominations if self.rules is not None else DENOMINATIONS
+
+    def payment_notes(self, denoms=None) -> tuple:
+        """Every valid payment as notes, smallest first (cached); ``denoms`` defaults to
+        the rules' note values."""
         if self.pay is None:
             return ()
         found = self._payments
         if found is None:
-            found = self._payments = payment_book(denoms, self.payment_rule).of(self.hand, self.pay)
+            found = self._payments = payment_book(self._denoms(denoms), self.payment_rule).of(self.hand, self.pay)
         return found
 
-    def payments(self, denoms) -> tuple:
+    def payments(self, denoms=None) -> tuple:
         """Every valid payment as Pay actions, smallest first."""
         return tuple(Pay(p) for p in self.payment_notes(denoms))
 
-    def explain(self, action, table) -> tuple[str, str] | None:
-        """``None`` when ``action`` is legal, else ``(rule, reason)``."""
+    # -- the Legal protocol -------------------------------------------------------
+    def explain(self, action, table=None) -> tuple[str, str] | None:
+        """``None`` when ``action`` is legal, else ``(rule, reason)``. (``table`` is not
+        needed: it is accepted for the callers that pass one.)"""
         kind = type(action)
         if kind is Bid:
             if self.bid:
@@ -106,18 +141,18 @@ class Legal:
                     and min(notes) >= 0 and (kind is not Trade or (action.target, action.family) in self.trades)):
                 return None
         elif kind is Pay:                   # checked by the rule, without listing every payment
-            if self.pay is not None and not payment_problem(self.hand, action.notes, self.pay, table.d,
+            if self.pay is not None and not payment_problem(self.hand, action.notes, self.pay, self._denoms(None),
                                                             self.payment_rule):
                 return None
         elif action in self.simple:         # auction, pass, sell, buy, accept: legal as listed
             return None
-        who = f"seat {self.seat}"
-        problem = self._problem(action, kind, who, table)
+        problem = self._problem(action, kind, f"seat {self.seat}")
         if problem is not None and self.any:
-            problem = (problem[0], f"{problem[1]}; seat {self.seat} may: {self.describe(table)}")
+            problem = (problem[0], f"{problem[1]}; seat {self.seat} may: {self.description}")
         return problem
 
-    def describe(self, table) -> str:
+    @property
+    def description(self) -> str:
         """The legal actions in a few words, e.g. ``'sell, buy'`` or ``'pass, bid 70 or more'``."""
         out = [str(a) for a in self.simple]
         if self.bid:
@@ -125,31 +160,68 @@ class Legal:
             out.append(f"bid {lo} or more" + (f" in steps of {step}" if step > 1 else "")
                        + (f" up to {cap}" if cap is not None else "") if cap is None or cap >= lo else "")
         if self.trades:
-            out.append("trade for " + ", ".join(f"{table.rules.labels[f]} with seat {t}" for t, f in self.trades))
+            labels = self.rules.labels if self.rules is not None else FAMILIES
+            out.append("trade for " + ", ".join(f"{labels[f]} with seat {t}" for t, f in self.trades))
         if self.notes_for is Counter:
             out.append("counter NOTES")
         elif self.notes_for is Offer:
             out.append("offer NOTES")
         if self.pay is not None:
-            out.append(f"pay {self.pay} or more (no change)")
+            out.append(f"pay {self.pay} or more (no change is given)")
         return ", ".join(o for o in out if o)
 
-    def _problem(self, action, kind, who, table) -> tuple[str, str] | None:
+    def describe(self, table=None) -> str:
+        """:attr:`description` (``table`` is not needed)."""
+        return self.description
+
+    def sample(self, rng, overbid: int = 0):
+        """One legal action drawn with the numpy Generator ``rng`` (what the random bot
+        plays; see :func:`random_choice`): one uniform number ``rng.random()`` per choice."""
+        return random_choice(_Uniforms(rng, overbid), None, self, rng)
+
+    def draw(self, u, overbid: int = 0):
+        """:func:`random_choice` with ``u()`` giving the uniform numbers."""
+        source = _Uniforms(None, overbid)
+        source._u = u
+        return random_choice(source, None, self, None)
+
+    def actions(self, limit: int | None = None):
+        """Every legal action, at most ``limit`` of them; ``None`` while bidding without a
+        cap (any bid from the lowest up is legal: not a list). Notes choices (trades,
+        counters, offers) list every set of the seat's notes, fewest notes first."""
+        out: list = list(self.simple)
+        if self.bid:
+            lo, cap, step = self.bid
+            if cap is None:
+                return None
+            out.extend(bid(a) for a in range(lo, cap + 1, step))
+        if self.pay is not None:
+            out.extend(self.payments())
+        if self.notes_for is not None and self.hand is not None:
+            sets = sorted(product(*[range(c + 1) for c in self.hand]), key=lambda p: (sum(p), p))
+            if self.notes_for is Trade:
+                for target, family in self.trades:
+                    out.extend(Trade(target, family, notes) for notes in sets)
+                    if limit is not None and len(out) >= limit:
+                        break
+            else:
+                out.extend(self.notes_for(notes) for notes in sets)
+        return tuple(out if limit is None else out[:limit])
+
+    def _problem(self, action, kind, who) -> tuple[str, str] | None:
+        d = self._denoms()
         if not self.any:
-            if self.phase == S.BID and self.seat == table.leader:
+            leader, high_bidder, high_bid, to_move, _ = self.where or (-1, -1, 0, (), None)
+            if self.phase == S.BID and self.seat == leader:
                 return ("leader-does-not-bid", "the leader does not bid in their own auction")
-            if self.phase == S.BID and self.seat == table.high_bidder:
-                return ("already-highest", f"{who} already holds the highest bid ({table.high_bid}); "
+            if self.phase == S.BID and self.seat == high_bidder:
+                return ("already-highest", f"{who} already holds the highest bid ({high_bid}); "
                         f"waiting for the others to raise or pass")
-            waiting = ", ".join(str(s) for s in table.to_move())
+            waiting = ", ".join(str(s) for s in to_move)
             return ("not-your-turn", f"{who} cannot act now: waiting for {_WHO[self.phase]}"
                     + (f" (seat {waiting})" if waiting else ""))
         if kind is Bid:
             if not self.bid:
-                if self.phase == S.BID and self.seat == table.leader:
-                    return ("leader-does-not-bid", "the leader does not bid in their own auction")
-                if self.phase == S.BID and self.seat == table.high_bidder:
-                    return ("already-highest", f"{who} already holds the highest bid ({table.high_bid})")
                 return ("not-bidding", f"{who} cannot bid now")
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
@@ -176,48 +248,117 @@ class Legal:
         if kind is Pay:
             if self.pay is None:
                 return ("not-paying", f"{who} owes nothing now: waiting for {_WHO[self.phase]}")
-            problem = payment_problem(self.hand, action.notes, self.pay, table.d, self.payment_rule)
+            problem = payment_problem(self.hand, action.notes, self.pay, d, self.payment_rule)
             return ("payment", problem) if problem else None
         if kind in (Trade, Counter, Offer):
             if self.notes_for is not kind:
                 return ("not-now", f"{who} cannot {str(action).split()[0]} now: waiting for {_WHO[self.phase]}")
             if len(action.notes) != len(self.hand) or min(action.notes) < 0 or not contains(self.hand, action.notes):
-                return ("notes-not-held", f"{who} does not hold {fmt(action.notes, table.d)} "
-                        f"(holds {fmt(self.hand, table.d)})")
+                return ("notes-not-held", f"{who} does not hold {fmt(action.notes, d)} "
+                        f"(holds {fmt(self.hand, d)})")
             if kind is Trade and (action.target, action.family) not in self.trades:
-                return _trade_problem(action, table)
+                return _trade_problem(action, self)
             return None
         return ("unknown-action", f"{action!r} is not an action of this game")
 
 
 class BidLegal(Legal):
-    """A bidder's Legal: pass, or bid ``bid = (lowest, cap, multiple)``. The same as
-    ``Legal(seat, "bid", (PASS,), bid)``, built with two fields (bidders are most of a
-    game's moves); the others are the class's own."""
+    """A bidder's Legal: pass, or bid ``bid = (lowest, cap, multiple)``; ``worth`` is
+    what the bidder's notes are worth. The same as ``Legal(seat, "bid", (PASS,), bid,
+    worth=worth)``, built with three fields (bidders are most of a game's moves); the
+    others are the class's own."""
 
     __slots__ = ()
     phase, simple, trades, hand, notes_for, pay = S.BID, (PASS,), (), None, None, None
-    payment_rule, _payments = "exact_if_possible", None
+    payment_rule, _payments, rules, where = "exact_if_possible", None, None, None
 
-    def __init__(self, seat, bid):
-        self.seat, self.bid = seat, bid
+    def __init__(self, seat, bid, worth):
+        self.seat, self.bid, self.worth = seat, bid, worth
 
 
-def _trade_problem(a: Trade, t) -> tuple[str, str]:
-    names = t.rules.labels
-    if not isinstance(a.target, int) or not 0 <= a.target < t.n or a.target == t.leader:
+class _Uniforms:
+    """Where :func:`random_choice` takes its numbers: ``_u()`` while ``_rng`` is the
+    generator it is given; ``stream(rng)`` for another one."""
+
+    __slots__ = ("_rng", "_u", "overbid")
+
+    def __init__(self, rng, overbid: int = 0):
+        self._rng, self.overbid = rng, overbid
+        self._u = rng.random if rng is not None else None
+
+    def stream(self, rng):
+        self._rng, self._u = rng, rng.random
+        return self._u
+
+
+def random_choice(source, observation, legal: Legal, rng):
+    """The random bot's choice of a legal action, one function for :meth:`Legal.sample`
+    and for the bot ``random`` (``RandomAgent.act`` is this function, so a simulation
+    pays one call for it). The uniform numbers in [0, 1) come from ``source._u()``
+    while ``source._rng`` is ``rng``, else from ``source.stream(rng)``; a bid may exceed
+    the seat's money by ``source.overbid``. The observation is not needed.
+
+    - bidding: pass, or one of the legal bids from the lowest up to the notes the
+      seat holds (plus ``overbid``, to exercise the can't-pay rule), each as likely;
+    - paying: one of the valid payments;
+    - the leader's turn: one of auction and the trades, a trade's offer a random set
+      of the seat's notes (each note kept with probability 1/2);
+    - a challenged player: accept or counter with a random set of notes, each half
+      the time; the challenger after a tie: a random set of notes;
+    - otherwise one of the simple actions (sell, buy, ...).
+    """
+    u = source._u if rng is source._rng else source.stream(rng)
+    bidding = legal.bid
+    if bidding:                             # the common case first: bidding
+        lo, cap, step = bidding
+        hi = legal.worth + source.overbid
+        if cap is not None and cap < hi:
+            hi = cap
+        if hi < lo:
+            return PASS
+        i = int(u() * (2 + (hi - lo) // step))   # pass, or one of the bids lo..hi
+        if i == 0:
+            return PASS
+        amount = lo + (i - 1) * step
+        return _BIDS.get(amount) or bid(amount)
+    if legal.pay is not None:
+        options = legal.payment_notes()
+        return Pay(options[int(u() * len(options))])
+    simple = legal.simple
+    if legal.trades:
+        i = int(u() * (len(simple) + len(legal.trades)))
+        if i < len(simple):
+            return simple[i]
+        target, family = legal.trades[i - len(simple)]
+        return Trade(target, family, random_subset(legal.hand, u))
+    if legal.notes_for is Counter:
+        if u() < 0.5:
+            return ACCEPT
+        return Counter(random_subset(legal.hand, u))
+    if legal.notes_for is Offer:
+        return Offer(random_subset(legal.hand, u))
+    if not simple:
+        raise IllegalAction("not-your-turn", f"seat {legal.seat} has no legal action now")
+    return simple[int(u() * len(simple))]
+
+
+def _trade_problem(a: Trade, legal: Legal) -> tuple[str, str]:
+    names = legal.rules.labels
+    leader, herds = legal.seat, legal.where[4]
+    if not isinstance(a.target, int) or not 0 <= a.target < len(herds) or a.target == leader:
         return ("trade-target", f"seat {a.target} is not another player to trade with")
     if not isinstance(a.family, int) or not 0 <= a.family < len(names):
         return ("trade-family", f"there is no family {a.family!r}")
-    return ("trade-shared-family", f"a trade needs a family both players own: seat {t.leader} has "
-            f"{t.herds[t.leader][a.family]} and seat {a.target} has {t.herds[a.target][a.family]} "
+    return ("trade-shared-family", f"a trade needs a family both players own: seat {leader} has "
+            f"{herds[leader][a.family]} and seat {a.target} has {herds[a.target][a.family]} "
             f"{names[a.family]}")
 
 
-_OBS_FIELDS = ("seat", "rules", "phase", "leader", "turn", "to_move", "pile", "lot", "herds",
-               "note_counts", "hand", "hand_total", "bank", "paydays", "high_bid", "high_bidder", "pending",
-               "calls", "caps", "shown", "payer", "payee", "buying", "trade", "my_offer",
-               "scores", "legal")
+#: The State's fields every seat sees as they are: all but the notes and the open trade
+#: (each seat sees these in part) and the cards still to turn up for the lot.
+PUBLIC_FIELDS = tuple(f for f in S.FIELDS if f not in ("money", "trade", "draws_left"))
+#: What one seat sees besides, built for it by ``Table.observe``.
+OWN_FIELDS = ("seat", "to_move", "note_counts", "hand", "hand_total", "trade", "my_offer", "scores", "legal")
 
 
 class Observation(ObservationBase):
@@ -234,8 +375,7 @@ class Observation(ObservationBase):
     """
 
     __slots__ = ()
-    _fields = _OBS_FIELDS
-
+    _fields = OWN_FIELDS[:1] + PUBLIC_FIELDS + OWN_FIELDS[1:]
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r}, hand={self.hand})"

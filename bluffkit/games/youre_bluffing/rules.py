@@ -31,17 +31,32 @@ FAMILY_VALUES = (10, 40, 90, 160, 250, 350, 500, 650, 800, 1000)
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 DENOMINATIONS = (0, 10, 50, 100, 200, 500)
 
-#: Horse Trading's money cards (a second deck, plus J, Q, K and the jokers of the
-#: first). The rulebook gives only "a 5 is worth 10" and "an 8 is worth 50"; this
-#: mapping is bluffkit's, consistent with both. The engine counts values only.
-HORSE_TRADING_MONEY_CARDS = {
-    "joker": 0, "2": 0, "3": 0, "4": 0,
-    "5": 10, "6": 10, "7": 10,
-    "8": 50, "9": 50,
-    "10": 100, "J": 100, "A": 100,
-    "Q": 200,
-    "K": 500,
-}
+#: Horse Trading's money (HT "The money"): the whole second deck (four of each
+#: rank), the Jacks, Queens and Kings of the first deck and the 4 jokers. How many
+#: cards of each kind the bank holds.
+MONEY_CARD_COUNTS = {"joker": 4, "A": 4, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4, "7": 4,
+                     "8": 4, "9": 4, "10": 4, "J": 8, "Q": 8, "K": 8}
+
+#: What each money card is worth: the ``money_cards`` option of Horse Trading. The
+#: rulebook gives only "a 5 is worth 10" and "an 8 is worth 50"; the rest is
+#: bluffkit's, chosen so that the cards deal every player count: 5 players need ten
+#: 0s and twenty 10s to start, and ten 50s, five 100s, five 200s and five 500s with the
+#: paydays (jokers, 2, 3: twelve 0s; A, 4..7: twenty 10s; 8, 9, 10: twelve 50s; J:
+#: eight 100s; Q: eight 200s; K: eight 500s). Only the third and fourth paydays use
+#: Queens and Kings, so the Short game (two paydays) plays without them, as its rule
+#: says. The engine counts values only.
+HORSE_TRADING_MONEY_CARDS = (
+    ("joker", 0), ("2", 0), ("3", 0),
+    ("A", 10), ("4", 10), ("5", 10), ("6", 10), ("7", 10),
+    ("8", 50), ("9", 50), ("10", 50),
+    ("J", 100),
+    ("Q", 200),
+    ("K", 500),
+)
+
+#: Money cards a variant takes out of the bank (HT "Variants": the Short game plays
+#: without the Queens and Kings); applied to rulesets that play with money cards.
+VARIANT_MONEY_CARDS_OUT = {"short": ("Q", "K")}
 
 TRADE_TIE_RULES = ("reoffer", "challenger")
 BUYBACK_RULES = ("forbidden", "show_and_rerun")
@@ -55,15 +70,24 @@ class Rules(RuleOptions):
     Fields, with the rulebook section each comes from:
 
     - ``families``, ``family_values``, ``labels``: the animals and their set values
-      (YB "Contents"; HT "The animals", where ``labels`` are the ranks).
+      (YB "Contents"; HT "The animals", where ``labels`` are the ranks). The action
+      notation reads and writes the ten animals by name or rank, so ``families`` is
+      always the ten animals and ``labels`` either their names or the ranks; the values
+      may be changed.
     - ``family_size``: cards per family, 4; 2 in HT's Short game ("Variants").
     - ``payday_family``, ``paydays``: the donkey / the 7s and the notes each player
       gets before their auction, in order 50, 100, 200, 500 (YB "The Golden
       Donkey"; HT "Paydays", whose table is missing: the same amounts are used).
     - ``denominations``, ``start_money``: note values and each player's start, two 0s,
-      four 10s and one 50 (YB "Setup"; HT "Setup" 2).
+      four 10s and one 50 (YB "Setup"; HT "Setup" 2). The notation writes notes by
+      these values, so the denominations are always 0, 10, 50, 100, 200, 500 (both
+      rulebooks); how many of each a player starts with may be changed.
     - ``bank``: counts of the notes in the whole game (YB "Contents": 55 notes), or
       ``None`` for HT's bank that "never runs out".
+    - ``money_cards``: HT's money, ``(card, value)`` pairs for the cards in the bank
+      (see ``HORSE_TRADING_MONEY_CARDS``; the Short game leaves out Q and K), or
+      ``None`` (YB has its own notes). The cards must be able to deal the start money
+      and every payday to ``max_players`` players.
     - ``min_bid``, ``bid_step``, ``bid_multiple``: YB "any bid higher than the
       previous" (1, 1, 1); HT "multiples of 10, the first at least 10, each at
       least 10 higher" (10, 10, 10).
@@ -97,6 +121,7 @@ class Rules(RuleOptions):
     denominations: tuple[int, ...] = DENOMINATIONS
     start_money: tuple[int, ...] = (2, 4, 1, 0, 0, 0)
     bank: tuple[int, ...] | None = (10, 20, 10, 5, 5, 5)
+    money_cards: tuple[tuple[str, int], ...] | None = None
     min_bid: int = 1
     bid_step: int = 1
     bid_multiple: int = 1
@@ -112,12 +137,25 @@ class Rules(RuleOptions):
     variants: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
+        if isinstance(self.money_cards, (list, tuple)):     # from JSON: lists of [card, value]
+            object.__setattr__(self, "money_cards", tuple(
+                tuple(pair) if isinstance(pair, (list, tuple)) else pair for pair in self.money_cards))
         try:
             _validate(self)
         except (TypeError, ValueError, AttributeError) as e:
             if isinstance(e, RulesError):
                 raise
             raise RulesError(f"a rule option has the wrong kind of value ({e})") from None
+
+    def to_dict(self) -> dict:
+        """As :meth:`RuleOptions.to_dict`, leaving out ``money_cards`` when it is ``None``
+        (You're Bluffing!'s own notes), so such rules read as they did before the option."""
+        out = super().to_dict()
+        if out["money_cards"] is None:
+            del out["money_cards"]
+        else:
+            out["money_cards"] = [list(p) for p in self.money_cards]
+        return out
 
     # -- derived, cheap -------------------------------------------------
     @property
@@ -142,18 +180,23 @@ def _validate(r: Rules) -> None:
     for name in ("families", "family_values", "labels", "paydays", "denominations", "start_money"):
         need(isinstance(getattr(r, name), tuple), f"{name} must be a tuple")
     n = len(r.families)
-    need(all(isinstance(f, str) and f and " " not in f for f in r.families),
-         "families must be names without spaces")
-    need(n >= 1 and len(set(r.families)) == n, "families must be distinct names")
+    # The notation (actions.py) names the ten animals and the notes by fixed words and
+    # values; other families, labels or notes would be written and read wrongly.
+    need(r.families == FAMILIES,
+         f"families must be the ten animals {', '.join(FAMILIES)} (the action notation names them); "
+         f"change family_values to give them other values")
     need(len(r.family_values) == n and all(_is_int(v) and v > 0 for v in r.family_values),
          f"family_values must hold {n} positive ints")
-    need(len(r.labels) == n and len(set(r.labels)) == n, f"labels must hold {n} distinct names")
+    need(r.labels in (FAMILIES, RANKS),
+         "labels must be the animal names or the ranks A, 2 .. 10 (the two names the action "
+         f"notation reads), got {r.labels!r}")
     need(r.family_size in (2, 4), f"family_size must be 4 (full game) or 2 (Short game), got {r.family_size}")
     need(_is_int(r.payday_family) and 0 <= r.payday_family < n,
          f"payday_family must be a family index 0..{n - 1}, got {r.payday_family!r}")
     d = r.denominations
-    need(len(d) >= 2 and d[0] == 0 and all(_is_int(x) for x in d) and list(d) == sorted(set(d)),
-         "denominations must be distinct increasing ints starting with 0")
+    need(d == DENOMINATIONS,
+         f"denominations must be {DENOMINATIONS}, the notes of both rulebooks (the action notation "
+         f"writes notes by these values), got {d!r}; change start_money, bank or paydays instead")
     need(len(r.paydays) == r.family_size,
          f"paydays must give one amount per {r.families[r.payday_family]} ({r.family_size}), "
          f"got {len(r.paydays)}")
@@ -171,6 +214,8 @@ def _validate(r: Rules) -> None:
     need(3 <= r.min_players <= r.max_players, "min_players must be at least 3 and at most max_players")
     need(isinstance(r.variants, tuple) and all(v in VARIANTS for v in r.variants),
          f"variants must be names from {sorted(VARIANTS)}")
+    if r.money_cards is not None:
+        _validate_money_cards(r, need)
     if r.bank is not None:
         need(isinstance(r.bank, tuple) and len(r.bank) == len(d) and all(_is_int(c) and c >= 0 for c in r.bank),
              f"bank must give a count for each of the {len(d)} denominations, or be None (unlimited)")
@@ -180,6 +225,44 @@ def _validate(r: Rules) -> None:
             need(r.bank[i] >= needed,
                  f"a finite bank needs at least {needed} notes of {value} for {r.max_players} players "
                  f"(start money and paydays), got {r.bank[i]}")
+
+
+def money_card_supply(rules: Rules) -> dict[int, int]:
+    """How many money cards of each value the bank holds (HT "The money"), from
+    ``rules.money_cards`` and the decks' ``MONEY_CARD_COUNTS``."""
+    supply = {v: 0 for v in rules.denominations}
+    for card, value in rules.money_cards or ():
+        supply[value] += MONEY_CARD_COUNTS[card]
+    return supply
+
+
+def money_needed(rules: Rules, players: int) -> dict[int, int]:
+    """Notes of each value ``players`` players receive in a whole game: the start money
+    (HT "Setup" 2) and one note each per payday (HT "Paydays"). No other money ever
+    comes from the bank, since no change is given."""
+    need = {v: c * players for v, c in zip(rules.denominations, rules.start_money)}
+    for value in rules.paydays:
+        need[value] += players
+    return need
+
+
+def _validate_money_cards(r: Rules, need) -> None:
+    cards = r.money_cards
+    need(isinstance(cards, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in cards),
+         "money_cards must be (card, value) pairs, or None")
+    names = [c for c, _ in cards]
+    need(all(c in MONEY_CARD_COUNTS for c in names),
+         f"money_cards: the cards are {', '.join(MONEY_CARD_COUNTS)}, got {names}")
+    need(len(set(names)) == len(names), "money_cards: each card may be given one value only")
+    need(all(v in r.denominations for _, v in cards),
+         f"money_cards: each card must be worth one of {r.denominations}")
+    have = money_card_supply(r)
+    for value, wanted in money_needed(r, r.max_players).items():
+        worth = [c for c, v in cards if v == value]
+        need(have[value] >= wanted,
+             f"money_cards cannot deal {r.max_players} players their start money and paydays: they "
+             f"need {wanted} cards worth {value}, but only {have[value]} are "
+             f"({', '.join(worth) or 'no card'})")
 
 
 #: The named variants, each a set of rule overrides (YB "Quick Game";
@@ -197,6 +280,7 @@ PRESETS: dict[str, Rules] = {
         name="horse_trading",
         labels=RANKS,
         bank=None,
+        money_cards=HORSE_TRADING_MONEY_CARDS,
         min_bid=10,
         bid_step=10,
         bid_multiple=10,
@@ -221,6 +305,10 @@ def preset(name: str, variants: list[str] | tuple[str, ...] = (), **options) -> 
         if v not in VARIANTS:
             raise RulesError(f"unknown variant {v!r}; choose from {sorted(VARIANTS)}")
         changes.update(VARIANTS[v])
+        out = VARIANT_MONEY_CARDS_OUT.get(v)
+        if out and rules.money_cards is not None:
+            changes["money_cards"] = tuple(p for p in changes.get("money_cards", rules.money_cards)
+                                           if p[0] not in out)
     changes.update(options)
     changes["variants"] = tuple(dict.fromkeys(tuple(variants)))
     return rules.replace(**changes)

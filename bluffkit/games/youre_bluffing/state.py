@@ -11,24 +11,35 @@ are counts of cards per family, one tuple per seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from enum import StrEnum
 
 from bluffkit.games.youre_bluffing.rules import Rules
 
-# Phases: who must act next.
-TURN = "turn"          # the leader chooses: auction or trade
-DRAW = "draw"          # chance turns up the top animal(s) of the pile
-BID = "bid"            # the non-leaders in ``pending`` may bid or pass
-DECIDE = "decide"      # the leader sells to the highest bidder or buys it back
-PAY = "pay"            # ``payer`` chooses the notes to pay ``amount``
-RESPOND = "respond"    # the challenged player accepts the offer or counters
-REOFFER = "reoffer"    # after a first tie (You're Bluffing!) the challenger offers again
-OVER = "over"          # every family is complete
-PHASES = (TURN, DRAW, BID, DECIDE, PAY, RESPOND, REOFFER, OVER)
 
-FIELDS = ("rules", "phase", "leader", "turn", "pile", "herds", "money", "bank", "paydays",
-          "lot", "draws_left", "high_bid", "high_bidder", "pending", "calls", "caps", "shown",
-          "payer", "payee", "buying", "trade")
+class Phase(StrEnum):
+    """Who must act next. A phase is a string (``Phase.BID == "bid"``), and its repr is
+    the string's, so state digests and printed states read as before.
+
+    >>> Phase.BID == "bid", Phase("over") is Phase.OVER, Phase.BID
+    (True, True, 'bid')
+    """
+
+    TURN = "turn"          # the leader chooses: auction or trade
+    DRAW = "draw"          # chance turns up the top animal(s) of the pile
+    BID = "bid"            # the non-leaders in ``pending`` may bid or pass
+    DECIDE = "decide"      # the leader sells to the highest bidder or buys it back
+    PAY = "pay"            # ``payer`` chooses the notes to pay ``amount``
+    RESPOND = "respond"    # the challenged player accepts the offer or counters
+    REOFFER = "reoffer"    # after a first tie (You're Bluffing!) the challenger offers again
+    OVER = "over"          # every family is complete
+
+    __repr__ = str.__repr__
+
+
+TURN, DRAW, BID, DECIDE, PAY = Phase.TURN, Phase.DRAW, Phase.BID, Phase.DECIDE, Phase.PAY
+RESPOND, REOFFER, OVER = Phase.RESPOND, Phase.REOFFER, Phase.OVER
+PHASES = tuple(Phase)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +62,7 @@ class State:
     """
 
     rules: Rules
-    phase: str
+    phase: Phase
     leader: int
     turn: int
     pile: tuple[int, ...]
@@ -83,3 +94,7 @@ class State:
     def values(self) -> tuple:
         """The fields in ``FIELDS`` order, rules excluded."""
         return tuple(getattr(self, f) for f in FIELDS[1:])
+
+
+#: The State's fields in order, from the dataclass (the working copy holds the same).
+FIELDS = tuple(f.name for f in fields(State))
