@@ -16,6 +16,7 @@ import copy
 
 import pytest
 
+from bluffkit.testing import assert_refused
 from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.core.money import parse as parse_notes
 from bluffkit.games.youre_bluffing import PRESETS, VARIANTS, Rules, YoureBluffing, preset
@@ -63,17 +64,8 @@ def pass_round(g, s):
 
 def refused(g, s, seat, action, rule=None) -> IllegalAction:
     """``action`` by ``seat`` raises IllegalAction (with ``rule``, or one of the rules in a
-    tuple, if given); ``s`` is unchanged."""
-    before = copy.deepcopy(s)
-    with pytest.raises(IllegalAction) as info:
-        g.step(s, seat, action)
-    assert s == before, f"refused {action!r} changed the state"
-    err = info.value
-    if rule is not None:
-        allowed = rule if isinstance(rule, tuple) else (rule,)
-        assert err.rule in allowed, f"{action!r}: expected rule {rule!r}, got {err.rule!r} ({err})"
-    assert err.reason, "an illegal action must explain itself"
-    return err
+    tuple, if given); ``s`` and a working copy of it are unchanged (the shared rules-test kit)."""
+    return assert_refused(g, s, seat, action, rule)
 
 
 #: Rule ids accepted when the leader tries to bid in their own auction.
