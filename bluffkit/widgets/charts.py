@@ -13,6 +13,8 @@ Charts displayed on their own in a notebook are static SVG
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ipywidgets as W
 
 from bluffkit import charts_offline
@@ -21,6 +23,9 @@ from bluffkit.core import log as gamelog
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.spec import siblings, spec_of, specs
+
+if TYPE_CHECKING:
+    import altair as alt
 
 
 def interactive(chart) -> "alt.JupyterChart":

@@ -139,7 +139,7 @@ class Bloff(TableGame):
         out = []
         if state.phase != DEAL and cards != list(range(size)):
             out.append(f"{len(cards)} cards in hands and pile, not the {size} of the deck(s), or a card twice")
-        for p, rank, cs in state.plays:
+        for _p, _rank, cs in state.plays:
             if not cs:
                 out.append("an empty play in the pile")
         return out
