@@ -35,7 +35,7 @@ def main(argv=None) -> int:
         for double in (False, True):
             game = make_game("auction", format=name, double=double)
             players = f.players[1]
-            m = measure(game, seeds, lambda: [Bidder(strategy=MIX[i % len(MIX)]) for i in range(players)],
+            m = measure(game, seeds, lambda players=players: [Bidder(strategy=MIX[i % len(MIX)]) for i in range(players)],
                         args.repeats)
             print(f"{name:>16s} {'double' if double else 'small':>6s} {players:7d} {m['games']:11,.0f} "
                   f"{m['median']:10,.0f} {m['length']:8.1f}")

@@ -30,7 +30,7 @@ def main(argv=None) -> int:
     print(f"{'players':>7s} {'games/s':>9s} {'actions/s':>11s} {'best':>11s} {'actions/game':>13s}")
     three = None
     for players in (3, 4, 5, 7):
-        m = measure(game, game_seeds(1, args.games), lambda: [RandomAgent() for _ in range(players)],
+        m = measure(game, game_seeds(1, args.games), lambda players=players: [RandomAgent() for _ in range(players)],
                     args.repeats)
         print(f"{players:7d} {m['games']:9.0f} {m['median']:11,.0f} {m['best']:11,.0f} {m['length']:13.1f}")
         if players == 3:

@@ -149,7 +149,7 @@ class Session:
     def advance(self, limit: int | None = None) -> list[str]:
         """Let chance and the bots act until a human must move, the game ends, or
         ``limit`` steps have been taken; returns the narration of those steps."""
-        said = []
+        said: list[str] = []
         while limit is None or len(said) < limit:
             if self.over:
                 break

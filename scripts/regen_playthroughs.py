@@ -38,7 +38,7 @@ def regenerate(name: str, new_moves: bool = False, folder: Path = OUT) -> str:
             text = golden.refresh(game, old)
         except BluffkitError as e:
             raise SystemExit(f"{path}: the stored moves no longer replay ({e}); "
-                             f"run again with --new-moves {name} to let the bots play a new game")
+                             f"run again with --new-moves {name} to let the bots play a new game") from e
         done = "unchanged" if text == old else "narration and digests refreshed"
     else:
         done = "new moves by the bots" if path.exists() else "new file, moves by the bots"

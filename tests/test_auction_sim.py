@@ -101,7 +101,8 @@ def test_progress_bar_does_not_change_the_result(capsys):
 
 def test_ties_are_broken_uniformly_at_random():
     """Every bidder has the same value, so every auction is a tie among all bidders."""
-    same = lambda rng, shape: np.full(shape, 0.5)
+    def same(rng, shape):
+        return np.full(shape, 0.5)
     df = simulate_sealed(4, 40_000, fmt="second", strategy="truthful", values=same, seed=8)
     counts = df["winner"].value_counts().reindex(range(4), fill_value=0)
     sd = np.sqrt(40_000 * 0.25 * 0.75)

@@ -160,7 +160,8 @@ def test_right_of_first_refusal_two_bidders_by_hand():
 def test_right_of_first_refusal_against_quadrature(n, fmt):
     """v0 ~ U[0, 1]: refused when v0 > 2p, so P(refuse | p) = max(0, 1 - 2p) and
     E[max(p, v0 - p) | p] = p + E[max(0, v0 - 2p)] = p + max(0, 1 - 2p)^2 / 2."""
-    r = lambda p: np.clip(1 - 2 * p, 0, 1)
+    def r(p):
+        return np.clip(1 - 2 * p, 0, 1)
     checks = {
         "refusal": (th.refusal_probability(n, fmt), lambda p, w: r(p)),
         "auctioneer": (th.auctioneer_payoff(n, fmt, right=True), lambda p, w: p + r(p) ** 2 / 2),

@@ -629,12 +629,12 @@ def test_the_observation_never_holds_another_seats_cards():
         assert not {"hands", "plays", "pile"} & set(d)
         secret = [tuple(s.hands[o]) for o in range(4) if o != seat]
 
-        def walk(v):
+        def walk(v, secret=secret, seat=seat):
             if isinstance(v, tuple):
                 assert v not in secret, f"seat {seat} sees another hand: {v}"
                 for x in v:
                     walk(x)
-        for key, value in d.items():
+        for value in d.values():
             walk(value)
         # card ids only appear in the seat's own hand, its own pile cards and the revealed plays
         seen = set(d["hand"]) | set(d["my_pile_cards"]) | revealed

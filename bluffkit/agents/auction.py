@@ -186,7 +186,7 @@ class Bidder:
         def worth(option):
             kept = set(range(len(obs.awards))) if option.keep == (-1,) else set(option.keep)
             out = 0.0
-            for i, (s, animals, price) in enumerate(obs.awards):
+            for i, (_s, animals, price) in enumerate(obs.awards):
                 money = price if obs.rules.pricing == "value" else \
                     total(cheapest(obs.hand, price, obs.rules.denominations), obs.rules.denominations)
                 out += (sum(self.values.get(a, 0.0) for a in animals) - money) if i in kept else money

@@ -145,7 +145,7 @@ def seen_cards(obs) -> tuple[tuple[int, ...], tuple[int, ...]]:
     claims, last = obs.claims, len(obs.claims) - 1
     claimant, seat, table_from = claims[-1][0], obs.seat, where[-1]
     turned = set(where)
-    hidden = {}                                   # per seat: its claims nobody turned over, before the last
+    hidden: dict[int, list[int]] = {}             # per seat: its claims nobody turned over, before the last
     for j in range(last):
         if j not in turned:
             hidden.setdefault(claims[j][0], []).append(j)

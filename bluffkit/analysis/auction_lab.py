@@ -109,7 +109,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
 def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
     state = t.freeze()
     cash = game.scores(state)
-    owned = {}
+    owned: dict[int, int] = {}
     for _, seat in state.owners:
         owned[seat] = owned.get(seat, 0) + 1
     awards = state.awards

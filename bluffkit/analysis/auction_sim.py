@@ -115,10 +115,10 @@ def value_law(values: str | Draw, what: str = "values") -> tuple[str, Draw, tupl
         raise ValueError(f"{what} must be 'uniform', 'uniform(lo, hi)', 'beta(a, b)' or a callable "
                          f"draw(rng, shape), got {values!r}")
     if m.group(1) == "beta":
-        if not (a > 0 and b > 0):
+        if a is None or b is None or not (a > 0 and b > 0):     # (a is set here: checked above)
             raise ValueError(f"{what}: beta(a, b) needs a > 0 and b > 0, got {values!r}")
         return f"beta({a:g}, {b:g})", lambda rng, shape: rng.beta(a, b, shape), None
-    lo, hi = (0.0, 1.0) if a is None else (a, b)
+    lo, hi = (0.0, 1.0) if a is None or b is None else (a, b)     # a and b are set together
     if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
         raise ValueError(f"{what}: uniform(lo, hi) needs finite lo < hi, got {values!r}")
     name = "uniform" if (lo, hi) == (0.0, 1.0) else f"uniform({lo:g}, {hi:g})"
@@ -169,7 +169,7 @@ def _strategies(strategy: str | Sequence[str], shade: Real | Sequence | None, n:
     one = shade is None or isinstance(shade, Real)
     if one and shade is not None and "shade" not in kinds:
         raise ValueError(f"shade is only used with strategy 'shade', got shade={shade!r} with strategy={strategy!r}")
-    shades = (shade,) * n if one else tuple(shade)
+    shades = (shade,) * n if shade is None or isinstance(shade, Real) else tuple(shade)     # (one)
     if len(shades) != n:
         raise ValueError(f"shade: give one number or one per bidder ({n}), got {len(shades)}")
     out = np.zeros(n)
@@ -178,7 +178,7 @@ def _strategies(strategy: str | Sequence[str], shade: Real | Sequence | None, n:
             if s is not None and not one:
                 raise ValueError(f"shade is only used with strategy 'shade'; bidder {j} plays {k!r} "
                                  f"but was given shade={s!r}")
-        elif s is None or isinstance(s, bool) or not isinstance(s, Real) or not 0 <= s <= 1:
+        elif s is None or isinstance(s, bool) or not isinstance(s, Real) or not 0 <= s <= 1:  # type: ignore[operator]  # a Real compares; numbers.Real does not say so
             raise ValueError(f"shade must be a number in [0, 1] for strategy 'shade', got {s!r}")
         else:
             out[j] = float(s)

@@ -94,7 +94,7 @@ def certainly_false(k: int, in_hand: int, revealed: int = 0, decks: int = 1, *,
 
 
 def p_claim_false(k: int, in_hand: int, revealed: int, decks: int, unseen_cards: int,
-                  claimant_cards: int, *, lie_prob: Real = 0, known_in_claimant: int = 0,
+                  claimant_cards: int, *, lie_prob: float | Fraction = 0, known_in_claimant: int = 0,
                   copies_per_rank: int | None = None) -> Fraction:
     """The exact probability that a claim of ``k`` cards of one rank is false, for one observer.
 
@@ -164,7 +164,7 @@ def p_false_expr() -> sp.Expr:
 
 
 def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int | None = None,
-                      claimant_cards: int | None = None, lie_prob: Real = 0) -> pd.DataFrame:
+                      claimant_cards: int | None = None, lie_prob: float | Fraction = 0) -> pd.DataFrame:
     """A tidy table of P(false) for every claim k = 1..copies and every own count j = 0..copies.
 
     The default situation is the first play of a game: the observer and the claimant each hold
@@ -193,7 +193,7 @@ def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int 
 def enumerate_exact(k: int, observer_hand: Sequence[int], claimant_cards: int,
                     other_places: Sequence[int], *, ranks: int, copies_per_rank: int,
                     rank: int = 0, revealed: Sequence[int] = (), claimant_known: Sequence[int] = (),
-                    lie_prob: Real = 0) -> Fraction:
+                    lie_prob: float | Fraction = 0) -> Fraction:
     """Brute force on a small deck: the fraction of consistent deals where the claim is false.
 
     The deck has ``ranks`` ranks (labelled 0, 1, ...) of ``copies_per_rank`` cards each, every
@@ -241,7 +241,7 @@ def _count(x: int, name: str, low: int = 0) -> int:
     return x
 
 
-def _probability(q: Real) -> Fraction:
+def _probability(q: float | Fraction) -> Fraction:
     if isinstance(q, bool) or not isinstance(q, Real):
         raise ValueError(f"lie_prob must be a number in [0, 1], got {q!r}")
     f = Fraction(str(q)) if isinstance(q, float) else Fraction(q)

@@ -81,7 +81,7 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
                  alt.Tooltip("buyer:N"), alt.Tooltip("value:Q", format=".1f"), alt.Tooltip("price:Q"),
                  alt.Tooltip("paid:Q"), alt.Tooltip("bought_back:N")],
     )
-    return alt.layer(_diagonal(top, "value", "price"), points, title=title).properties(
+    return alt.layer(_diagonal(top, "value", "price"), points, title=title).properties(  # type: ignore[return-value]  # (no facet)
         width=WIDTH, height=HEIGHT)
 
 
@@ -112,7 +112,7 @@ def trade_chart(frame: pd.DataFrame, title: str = "Cattle trades: offer against 
                  alt.Tooltip("animal:N"), alt.Tooltip("cards:Q"), alt.Tooltip("offer:Q"),
                  alt.Tooltip("counter:N"), alt.Tooltip("winner:N")],
     )
-    return alt.layer(_diagonal(top, "offer", "counter_shown"), points, title=title).properties(
+    return alt.layer(_diagonal(top, "offer", "counter_shown"), points, title=title).properties(  # type: ignore[return-value]  # (no facet)
         width=WIDTH, height=HEIGHT)
 
 
@@ -143,7 +143,7 @@ def scoring_chart(frame: pd.DataFrame, title: str = "The family multiplier") -> 
                                   legend=alt.Legend(symbolType="stroke", symbolStrokeColor="gray",
                                                     symbolStrokeWidth=2)))
     points = base.mark_point(filled=True, size=40).encode(detail="measure:N")
-    return alt.layer(lines, points, title=title).properties(width=WIDTH, height=HEIGHT)
+    return alt.layer(lines, points, title=title).properties(width=WIDTH, height=HEIGHT)  # type: ignore[return-value]  # (no facet)
 
 
 MARGINAL_PARTS = {"from_new": "the new family x (n + 1)", "from_held": "families held, once more"}

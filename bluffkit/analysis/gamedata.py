@@ -124,7 +124,7 @@ def auctions_frame(game, states, moves, names) -> pd.DataFrame:
     """
     rules = game.rules
     rows = []
-    for step, seat, action, before, after in _pairs(states, moves, names):
+    for step, _seat, action, before, after in _pairs(states, moves, names):
         if not before.lot or after.lot:
             continue
         if isinstance(action, Pay):
@@ -171,7 +171,7 @@ def trades_frame(game, states, moves, names) -> pd.DataFrame:
     """
     rules = game.rules
     rows = []
-    for step, seat, action, before, after in _pairs(states, moves, names):
+    for step, _seat, action, before, after in _pairs(states, moves, names):
         if before.trade is None or after.trade is not None:
             continue
         challenger, target, family, cards, offer_notes, ties = before.trade

@@ -26,7 +26,7 @@ families complete; the formula above is only checked against it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import pandas as pd
 
@@ -74,7 +74,7 @@ def default_orders(rules: Rules) -> dict[str, tuple[int, ...]]:
     return {"cheapest": tuple(by_value), "dearest": tuple(reversed(by_value))}
 
 
-def score_table(rules: Rules, orders: dict[str, Sequence[int]] | None = None) -> pd.DataFrame:
+def score_table(rules: Rules, orders: Mapping[str, Sequence[int]] | None = None) -> pd.DataFrame:
     """Score against the number of complete families, for families taken in an order.
 
     For each named order (default :func:`default_orders`: the k cheapest and the k

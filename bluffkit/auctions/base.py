@@ -51,7 +51,7 @@ class Table(Settling, TableBase):
     """Mutable working copy of a :class:`State`; the base of the formats' tables."""
 
     __slots__ = FIELDS + ("n", "bidders")
-    STATE, FIELDS = State, FIELDS
+    STATE, FIELDS = State, FIELDS  # type: ignore[assignment]  # TableBase.STATE is None until a game sets it
     SEALED = False          # bids are hidden until all are in (Secret Value, Secret Count, Second Hand, Dutch)
     OPEN_OUTCRY = False     # bids are shouted, each above the last (Classic, Cat in the Bag)
     PRICE_IS_BID = True     # the price is the winning bid (not Second Hand's second price)
@@ -203,8 +203,9 @@ class Table(Settling, TableBase):
             raise IllegalAction("not-chance-turn", "it is a player's move, not chance's")
         if not isinstance(outcome, Lot) or len(outcome.animals) != self.lot_size():
             raise IllegalAction("bad-lot", f"the pen holds {self.lot_size()} animal(s) (lot A or lot A,B)")
-        if self._too_many(outcome.animals):
-            raise IllegalAction("bad-lot", self._too_many(outcome.animals))
+        too_many = self._too_many(outcome.animals)
+        if too_many:
+            raise IllegalAction("bad-lot", too_many)
         self.lot = self.pen = outcome.animals
         self._open_bidding()
 

@@ -20,6 +20,7 @@ import dataclasses
 
 from bluffkit.auctions.actions import First, Lot, Pen, Shuffle, parse
 from bluffkit.auctions.dutch import Dutch
+from bluffkit.auctions import engine
 from bluffkit.auctions.engine import FORMAT_TABLES, OVER, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
 from bluffkit.core.errors import NotationError, RulesError
@@ -33,7 +34,7 @@ class Auction(TableGame):
     """One auction under one :class:`Rules` (``format=...``, ``double=...``)."""
 
     name = "auction"
-    Table = Table
+    Table = Table  # type: ignore[assignment]  # TableGame.Table is None until a game sets it
     CHANCE_ONLY = ((Lot, Pen, Shuffle, First), "chance-move", "players do not set out the lot or shuffle; chance does")
 
     def __init__(self, rules: Rules | None = None):
@@ -56,10 +57,10 @@ class Auction(TableGame):
     def new_state(self, players: int) -> State:
         return Table.new(self.rules, self.check_players(players)).freeze()
 
-    def table(self, state: State | None = None, players: int | None = None) -> Table:
+    def table(self, state: State | None = None, players: int | None = None) -> engine.Table:
         if state is not None:
             return Table.thaw(state)
-        return Table.new(self.rules, self.check_players(players))
+        return Table.new(self.rules, self.check_players(players))  # type: ignore[arg-type]  # check_players refuses None
 
     def parse(self, text: str):
         return parse(text, self.rules.denominations)
@@ -188,7 +189,8 @@ class Auction(TableGame):
             k += n
             places[kind][s] = tuple(counts)
         money, placed = places["money"], places["placed"]
-        bids, changes = list(state.bids), {}
+        changes: dict[str, object] = {}
+        bids = list(state.bids)
         t.redraw_bids(seat, bids, money, placed, rng, changes)
         changes.update(money=tuple(money), placed=tuple(placed), bids=tuple(bids))
         if t.lot_hidden_from(seat) and state.order:

@@ -59,7 +59,7 @@ class Legal:
     def __eq__(self, other) -> bool:
         return isinstance(other, Legal) and self._key() == other._key()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equal by value, yet mutable
 
     def __repr__(self) -> str:
         shown = {f: getattr(self, f) for f in self.__slots__[2:-1] if getattr(self, f)}

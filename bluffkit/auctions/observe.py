@@ -12,7 +12,12 @@ show their faces to others.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from bluffkit.core.observation import ObservationBase
+
+if TYPE_CHECKING:
+    from bluffkit.auctions.rules import Rules
 
 _FIELDS = ("seat", "rules", "phase", "auctioneer", "to_move", "pen", "lot", "hand", "note_counts",
            "placed_counts", "my_placed", "high", "high_bidder", "bids", "count", "caps", "shown", "awards",
@@ -27,17 +32,45 @@ class Observation(ObservationBase):
     __slots__ = ()
     _fields = _FIELDS
 
+    # the fields, read as properties (ObservationBase sets them from _fields)
+    seat: int
+    rules: Rules
+    phase: str
+    auctioneer: int
+    to_move: tuple[int, ...]
+    pen: tuple[int, ...]
+    lot: tuple[int, ...] | None
+    hand: tuple[int, ...]
+    note_counts: tuple[int, ...]
+    placed_counts: tuple[int | None, ...]
+    my_placed: tuple[int, ...]
+    high: int
+    high_bidder: int
+    bids: tuple[int | None, ...]
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, as at run time
+    caps: tuple[int, ...]
+    shown: tuple
+    awards: tuple
+    choosing: tuple
+    payments: tuple
+    owners: tuple
+    kept: tuple
+    called: int
+    reruns: int
+    legal: Any
+
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
         phase = t.phase
         hidden_lot = t.FACE_DOWN_PEN and t.lot_hidden_from(seat)
         bids = t.bids
-        counts, laid = tuple(map(sum, t.money)), tuple(map(sum, t.placed))
+        counts, placed = tuple(map(sum, t.money)), tuple(map(sum, t.placed))
+        laid: tuple[int | None, ...] = placed
         if phase == "bid" and t.SEALED:
             bids = tuple(b if s == seat else None for s, b in enumerate(bids))
             if t.laid:                        # notes laid "simultaneously face-down": not yet counted
-                counts = tuple(c if s == seat else c + p for s, (c, p) in enumerate(zip(counts, laid)))
-                laid = tuple(p if s == seat else None for s, p in enumerate(laid))
+                counts = tuple(c if s == seat else c + p for s, (c, p) in enumerate(zip(counts, placed)))
+                laid = tuple(p if s == seat else None for s, p in enumerate(placed))
         return tuple.__new__(cls, (
             seat, t.rules, phase, t.auctioneer, t.to_move() if to_move is None else to_move,
             t.pen, None if hidden_lot else t.lot, t.money[seat], counts, laid, t.placed[seat], t.high, t.high_bidder, bids, t.count, t.caps, t.shown,

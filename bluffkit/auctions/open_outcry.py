@@ -79,8 +79,9 @@ class CatInTheBag(Classic):
         if not self.pen:
             if not isinstance(outcome, Pen) or not 1 <= len(outcome.animals) <= 3:
                 raise IllegalAction("bad-pen", "Cat in the Bag shows the pen's 1 to 3 animals first (pen A,B,C)")
-            if self._too_many(outcome.animals):
-                raise IllegalAction("bad-pen", self._too_many(outcome.animals))
+            too_many = self._too_many(outcome.animals)
+            if too_many:
+                raise IllegalAction("bad-pen", too_many)
             self.pen = outcome.animals
             return self._after_pen()
         if not isinstance(outcome, Shuffle) or sorted(outcome.order) != list(range(len(self.pen))):

@@ -133,7 +133,7 @@ def _keeping(t, values, option) -> float:
     hand = t.money[t.auctioneer]
     kept = set(range(len(t.awards))) if option.keep == (-1,) else set(option.keep)
     out = 0.0
-    for i, (s, animals, price) in enumerate(t.awards):
+    for i, (_s, animals, price) in enumerate(t.awards):
         money = price if t.rules.pricing == "value" else total(cheapest(hand, price), d)
         out += (sum(values[a] for a in animals) - money) if i in kept else money
     return out

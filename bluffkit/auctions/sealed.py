@@ -122,7 +122,7 @@ class Sealed(Ranked):
     SEALED = True
 
     @property
-    def laid(self) -> bool:
+    def laid(self) -> bool:  # type: ignore[override]  # Table.laid is a class constant; here the rules decide
         """Whether bids are notes laid face down."""
         return self.LAYS_NOTES or self.rules.sealed_bids == "notes"
 
@@ -171,7 +171,7 @@ class Sealed(Ranked):
                 p[notes[j]] += 1
             money[s] = tuple(a + b - c for a, b, c in zip(money[s], placed[s], p))
             placed[s] = tuple(p)
-            bids[s] = sum(p) if self.rules.pricing == "count" else total(p, self.rules.denominations)
+            bids[s] = sum(p) if self.rules.pricing == "count" else total(placed[s], self.rules.denominations)
 
 
 @register_format("secret-value")

@@ -21,8 +21,52 @@ auctioneer shows its money and the lot goes to its winner at its price (see
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from bluffkit.auctions.actions import Refusal
 from bluffkit.auctions.state import OVER, PAY, REFUSE_
+
+if TYPE_CHECKING:
+    from bluffkit.auctions.rules import Rules
+
+    class _Table:
+        """What an auction table holds (the fields of :class:`bluffkit.auctions.state.State`,
+        which ``thaw()`` sets, and what ``_thawed()`` derives) and the helpers settling calls,
+        declared for the type checker only: at run time :class:`Settling` is a slotted mixin
+        on ``object``, and :class:`bluffkit.auctions.base.Table` holds the slots."""
+
+        rules: Rules
+        phase: str
+        auctioneer: int
+        money: tuple
+        start: tuple
+        pen: tuple
+        order: tuple
+        lot: tuple
+        bids: tuple
+        placed: tuple
+        pending: tuple
+        high: int
+        high_bidder: int
+        count: int
+        caps: tuple
+        shown: tuple
+        awards: tuple
+        choosing: tuple
+        payments: tuple
+        owners: tuple
+        reruns: int
+        called: int
+        takers: tuple
+        kept: tuple
+        n: int
+        bidders: tuple[int, ...]
+
+        def _set(self, name: str, seat: int, value: Any) -> None: ...
+        def payable(self, seat: int) -> int: ...
+        def _open_bidding(self) -> None: ...
+else:
+    _Table = object
 
 
 def must_show(held: int, price: int) -> bool:
@@ -40,7 +84,7 @@ def show(shown: tuple, caps: tuple, seat: int, notes: tuple, held: int) -> tuple
     return shown + ((seat, notes),), caps[:seat] + (held,) + caps[seat + 1:]
 
 
-class Settling:
+class Settling(_Table):
     """The settling half of an auction table (mixed into
     :class:`bluffkit.auctions.base.Table`). ``LAYS_NOTES`` (a format's class attribute):
     the bids are notes laid face down that pay for the sale themselves (Secret Count,

@@ -42,6 +42,7 @@ from bluffkit.core.digest import state_digest
 from bluffkit.core.errors import BluffkitError, LogError, is_seat
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
+from bluffkit.core.protocols import Game
 
 FORMAT = "bluffkit-log"
 VERSION = 2
@@ -58,7 +59,7 @@ class GameLog:
     wrote it; ``note`` says what could not be checked in an older format (``None``
     when everything was)."""
 
-    game: object
+    game: Game
     seats: list[dict]
     seed: int | None
     moves: list = field(default_factory=list)      # (seat or None, action)

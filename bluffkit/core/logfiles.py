@@ -80,7 +80,7 @@ def check_seats(seats, path) -> list[dict]:
     """The header's seats: objects with distinct names (text), and optionally an agent."""
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
         raise fail(1, "'seats' must be a list of objects such as {\"name\": \"Anna\"}", path)
-    names = []
+    names: list[str] = []
     for i, s in enumerate(seats):
         name = s.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
@@ -116,7 +116,7 @@ def check_deck(head: dict, path=None) -> dict:
     :class:`LogError` (line 1)."""
     options = head.get("options")
     spec = options.get("deck") if isinstance(options, dict) else None
-    if not isinstance(spec, str):
+    if not isinstance(spec, str) or not isinstance(options, dict):
         return head
     if "\x00" in spec or len(spec) > 1000:
         raise fail(1, f"the deck option {short(spec)} is not a deck name or a file name", path)

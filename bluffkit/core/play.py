@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from bluffkit.core.errors import BluffkitError
 from bluffkit.core.seeding import check_seed, child_rngs
@@ -73,7 +74,7 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     t = game.table(players=n)
     rngs = child_rngs(seed, n + 1)
     chance = rngs[0]
-    moves = []
+    moves: list[tuple[int | None, Any]] = []
     append = moves.append
     run = t.run
     acts = [a.act for a in agents]

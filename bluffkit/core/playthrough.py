@@ -163,7 +163,7 @@ def read(text: str) -> Golden:
     seed = None if m["seed"] == "none" else int(m["seed"])
     gold = Golden(m["game"], m["variants"], int(m["players"]), seed,
                   lines[1][len("# moves chosen by: "):].split(", "), lines[2][len("# rules: "):])
-    who = {n: s for s, n in enumerate(names(gold.players))}
+    who: dict[str, int | None] = {n: s for s, n in enumerate(names(gold.players))}
     who["chance"] = None
     for k, line in enumerate(lines[4:-1], 5):
         parts = line.split(SEP, 4)

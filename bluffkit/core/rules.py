@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bluffkit.core.errors import RulesError, unprintable
 
@@ -83,6 +84,8 @@ class RuleOptions:
     """``replace``, ``to_dict`` and ``from_dict`` for a frozen rules dataclass."""
 
     __slots__ = ()
+    if TYPE_CHECKING:
+        __dataclass_fields__: ClassVar[dict[str, Any]]     # each subclass is a dataclass
 
     @classmethod
     def _check_known(cls, names) -> None:

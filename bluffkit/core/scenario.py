@@ -26,6 +26,7 @@ from pathlib import Path
 
 from bluffkit.core.errors import BluffkitError
 from bluffkit.core.game import make_game
+from bluffkit.core.protocols import Game
 from bluffkit.core.spec import spec_of
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
@@ -40,7 +41,7 @@ class Scenario:
     name: str
     title: str
     source: str
-    game: object
+    game: Game
     seats: list[str]
     start: dict
     moves: list          # (seat index or None, action, say)
@@ -254,14 +255,14 @@ def from_dict(data, path: Path | None = None) -> Scenario:
         parsed.append((by, action, say))
     expect = data.get("expect", [])
     need(isinstance(expect, list), "expect", f"must be a list of expectations, got {_kind(expect)}")
-    for i, e in enumerate(expect, 1):
+    for i, ex in enumerate(expect, 1):
         place = f"expectation {i}"
-        need(isinstance(e, dict), place, f"must be an object such as {{\"after\": 3, \"money\": ...}}, got {_kind(e)}")
-        after = e.get("after")
+        need(isinstance(ex, dict), place, f"must be an object such as {{\"after\": 3, \"money\": ...}}, got {_kind(ex)}")
+        after = ex.get("after")
         need(type(after) is int and 0 <= after <= len(parsed), f"{place} 'after'",
              f"must be a move number 0..{len(parsed)}, got {_show(after)}")
-        text(e.get("note", ""), f"{place} 'note'", empty=True)
-        need(len(e) > (2 if "note" in e else 1), place, "checks nothing: name a fact such as \"money\"")
+        text(ex.get("note", ""), f"{place} 'note'", empty=True)
+        need(len(ex) > (2 if "note" in ex else 1), place, "checks nothing: name a fact such as \"money\"")
     scenario = Scenario(name, title, source, game, list(seats), start, parsed, expect, path)
     try:                                   # the start position is the game's to check
         game.facts(scenario.first_state(), list(seats))
@@ -282,8 +283,8 @@ def run(scenario: Scenario, echo=None) -> Result:
     state = scenario.first_state()
     res = Result(scenario, [state])
     by_step: dict[int, list[dict]] = {}
-    for e in scenario.expect:
-        by_step.setdefault(e["after"], []).append(e)
+    for ex in scenario.expect:
+        by_step.setdefault(ex["after"], []).append(ex)
 
     def check(step: int, state) -> None:
         try:
@@ -291,8 +292,8 @@ def run(scenario: Scenario, echo=None) -> Result:
         except _FOREIGN as e:              # a position the game accepted but cannot describe
             raise ScenarioError(f"{where}after move {step}: the game cannot state its facts ({_why(e)}); "
                                 f"is the start position sound?") from None
-        for e in by_step.get(step, []):
-            for key, want in e.items():
+        for ex in by_step.get(step, []):
+            for key, want in ex.items():
                 if key in ("after", "note"):
                     continue
                 if key not in facts:
@@ -303,7 +304,7 @@ def run(scenario: Scenario, echo=None) -> Result:
                     if strangers:
                         raise ScenarioError(f"{where}expectation {_show(key)} after move {step} names "
                                             f"{_show(strangers, 120)}, who are not seats {_show(names, 200)}")
-                c = Check(step, key, want, facts[key], e.get("note", ""))
+                c = Check(step, key, want, facts[key], ex.get("note", ""))
                 res.checks.append(c)
                 if echo:
                     echo(f"      {'ok  ' if c.ok else 'FAIL'} {key} = {_short(want)}"

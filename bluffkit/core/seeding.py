@@ -43,6 +43,8 @@ class GameSeeds(Sequence):
     """
 
     __slots__ = ("seed", "count")
+    seed: int
+    count: int  # type: ignore[assignment]  # the slot shadows Sequence.count (the number of seeds)
 
     def __init__(self, seed: int, count: int):
         self.seed, self.count = check_seed(seed), count
@@ -88,7 +90,8 @@ def child_rngs(seed: int, count: int) -> list[np.random.Generator]:
     ``spawn()`` children of their own (numpy raises ``TypeError``); an agent that needs
     more streams derives them from numbers it draws."""
     pool = _mixed_pool(_words(check_seed(seed)))
-    return [np.random.Generator(np.random.PCG64(_Child(pool, i))) for i in range(count)]
+    # _Child is a seed sequence by duck typing (numpy's ISeedSequence: generate_state), which PCG64 accepts
+    return [np.random.Generator(np.random.PCG64(_Child(pool, i))) for i in range(count)]  # type: ignore[arg-type]
 
 
 # numpy's SeedSequence (after M. E. O'Neill's seed_seq), for a pool of 4 words.

@@ -48,7 +48,8 @@ class AuctionLab(W.VBox):
         charts_offline.enable()
         self.seed = seed
         self._quiet = False
-        self.session = None
+        self.session: Session | None = None
+        self.said: list[str] = []
         if fmt not in FORMATS:
             raise BluffkitError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
         if bidders is None:                       # the two-player auctions seat one bidder
@@ -179,7 +180,7 @@ class AuctionLab(W.VBox):
             return
         me = self.human.value
         strategies = [d.value for d in self.strategy_box.children]
-        seats = [Bidder(values=self.vals[0], use_right=self.right.value, name="auctioneer")]
+        seats: list[str | Bidder] = [Bidder(values=self.vals[0], use_right=self.right.value, name="auctioneer")]
         seats += [HUMAN if k == me else scripts[k] if strategies[k - 1] == "script" else
                   Bidder(values=self.vals[k], strategy=strategies[k - 1], shade=self.shade.value,
                          name=f"{strategies[k - 1]}") for k in range(1, n + 1)]
@@ -218,7 +219,7 @@ class AuctionLab(W.VBox):
     def play_move(self, text: str) -> None:
         s = self.session
         me = s.waiting_for if s is not None else None
-        if me is None:
+        if s is None or me is None:
             self.message.value = _box("It is not your move now.", error=True)
             return
         try:
@@ -232,6 +233,7 @@ class AuctionLab(W.VBox):
 
     def draw(self) -> None:
         s = self.session
+        assert s is not None                     # drawn only once an auction is set up
         me = self.human.value or None
         with self.hold_sync():
             if me is not None and not s.over:

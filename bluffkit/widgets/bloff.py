@@ -41,7 +41,8 @@ class BloffTable(SeatPanel):
         self.let_go.on_click(lambda _: self.try_move("pass"))
         self.call_box = W.HBox([self.call, self.let_go])
         super().__init__(game, players, humans, bots, names, seed, [self.play_box, self.call_box], undo=undo)
-        self.children = (W.HTML(f"<div class='bk-box'><b>{game.title}</b></div>"),) + tuple(self.children)
+        panels = tuple(self.children)
+        self.children = (W.HTML(f"<div class='bk-box'><b>{game.title}</b></div>"),) + panels
 
     def __repr__(self) -> str:
         return f"BloffTable({self.session.players} players, seed {self.session.seed}, {len(self.session.moves)} moves)"

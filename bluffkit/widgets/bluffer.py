@@ -48,9 +48,9 @@ class BlufferTable(SeatPanel):
         self.answer = W.Text(description="Answer", placeholder="your false answer",
                              layout=W.Layout(width="360px"))
         self.write = W.Button(description="Write it", button_style="info")
+        self._verb = "write"
         self.write.on_click(lambda _: self.try_move(self._verb + " " + self.answer.value if self.answer.value.strip()
                                                      else self._verb))
-        self._verb = "write"
         self.done = W.Button(description="Done writing")
         self.done.on_click(lambda _: self.try_move("done"))
         self.answer_box = W.HBox([self.answer, self.write, self.done])
@@ -63,8 +63,9 @@ class BlufferTable(SeatPanel):
         self.hide_leader.on_click(lambda _: self.close_leader())
         self.peeking = False
         super().__init__(game, players, humans, bots, names, seed, [self.answer_box, self.vote_box], undo=undo)
+        panels = tuple(self.children)
         self.children = (W.HTML(f"<div class='bk-box'><b>{game.title}</b></div>"), self.shared,
-                         W.HBox([self.leader_button, self.hide_leader])) + tuple(self.children)
+                         W.HBox([self.leader_button, self.hide_leader])) + panels
         self.refresh()
 
     def __repr__(self) -> str:

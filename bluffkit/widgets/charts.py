@@ -13,6 +13,8 @@ Charts displayed on their own in a notebook are static SVG
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ipywidgets as W
 
 from bluffkit import charts_offline
@@ -22,6 +24,9 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.spec import siblings, spec_of, specs
 
+if TYPE_CHECKING:
+    import altair as alt
+
 
 def interactive(chart) -> "alt.JupyterChart":
     """An interactive chart widget (tooltips) that draws with no network: vega's
@@ -29,7 +34,7 @@ def interactive(chart) -> "alt.JupyterChart":
     import altair as alt
     if not getattr(interactive, "ready", False):
         alt.JupyterChart.enable_offline()
-        interactive.ready = True
+        interactive.ready = True  # type: ignore[attr-defined]  # set once, on the function itself
     return alt.JupyterChart(chart)
 
 
@@ -44,8 +49,8 @@ class ScoringExplorer(W.VBox):
         rulesets = siblings(game)                 # the rulesets of the game's engine, from the registry
         self.game_choice = W.Dropdown(options=rulesets, value=spec_of(game).name, description="Rules")
         self.held = W.SelectMultiple(description="You hold", rows=10)
-        self.scores = None
-        self.marginal = None
+        self.scores: "alt.JupyterChart | None" = None
+        self.marginal: "alt.JupyterChart | None" = None
         self.summary = W.HTML()
         self.game_choice.observe(lambda ch: self._rules(ch["new"]), names="value")
         self.held.observe(lambda ch: self.draw(), names="value")

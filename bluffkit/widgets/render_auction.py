@@ -7,13 +7,14 @@ from html import escape
 from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, awards_lines
 from bluffkit.core.money import total
+from bluffkit.widgets.render import STYLE
 
 
 def notes_html(notes, d) -> str:
     """Notes as value x count, highest first, and their total: ``200&times;2, 10&times;3, 0 = 430``."""
     parts = [f"{v}&times;{c}" if c > 1 else f"{v}" for c, v in sorted(zip(notes, d), key=lambda cv: -cv[1]) if c]
     return f"{', '.join(parts) or 'none'} = {total(notes, d)}"
-from bluffkit.widgets.render import STYLE
+
 
 _PHASES = {"setup": "the lot is set out", "pick": "the left neighbour picks a face-down card",
            "bid": "bidding", "final": "the last bidder's final raise", "grab": "who grabbed first?",

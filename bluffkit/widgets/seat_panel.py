@@ -37,6 +37,7 @@ class SeatPanel(W.VBox):
     """A game played at one screen; ``humans`` are the human seats, the others ``bots``."""
 
     placeholder = "a move, e.g. pass"
+    children: tuple          # the box's widgets (a trait of W.VBox, declared for the type checker)
 
     def __init__(self, game, players: int, humans, bots, names, seed: int, controls: list, undo: str = "own"):
         """``bots``: one bot name for every seat that is not human, or a list with one

@@ -13,7 +13,9 @@ does. Play goes on from the left of the accused with the next rank.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import filterfalse
+from typing import Any
 
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
@@ -53,7 +55,26 @@ class Table(TableBase):
     """Mutable working copy of a :class:`State`."""
 
     __slots__ = FIELDS + ("n", "_size", "_mine", "_sizes")
-    STATE, FIELDS = State, FIELDS
+    STATE, FIELDS = State, FIELDS  # type: ignore[assignment]  # TableBase.STATE is None until a game sets it
+
+    # the fields of State (thaw() sets them), then the derived counts
+    rules: Rules
+    decks: int
+    phase: Phase
+    current: int
+    rank: int
+    hands: tuple
+    plays: tuple
+    pending: tuple
+    claims: tuple
+    revealed: tuple
+    laid: tuple
+    winner: int
+    turn: int
+    n: int
+    _size: int
+    _mine: tuple
+    _sizes: tuple
 
     @classmethod
     def new(cls, rules: Rules, players: int) -> "Table":
@@ -167,7 +188,7 @@ class Table(TableBase):
     def _recount(self) -> None:
         """Derived counts kept up to date by the moves: the pile's size, each seat's cards
         in the pile, each hand's size."""
-        mine = [[] for _ in range(self.n)]
+        mine: list[list[int]] = [[] for _ in range(self.n)]
         for p, _, cards in self.plays:
             mine[p].extend(cards)
         self._size = sum(map(len, mine))
@@ -182,4 +203,4 @@ class Table(TableBase):
         return Observation.of(self, seat, legal if legal is not None else self.legal(seat), to_move)
 
 
-_HANDLERS = {Play: Table._play, Call: Table._call, Pass: Table._pass}
+_HANDLERS: dict[type, Callable[[Table, int, Any], None]] = {Play: Table._play, Call: Table._call, Pass: Table._pass}

@@ -20,6 +20,7 @@ from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
 from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards
+from bluffkit.games.bloff import engine
 from bluffkit.games.bloff.engine import Table, is_lie
 from bluffkit.games.bloff.rules import Rules
 from bluffkit.games.bloff.state import CALL, DEAL, OVER, PLAY, State
@@ -30,7 +31,7 @@ class Bloff(TableGame):
     """Bløff (Cheat) under one :class:`Rules`."""
 
     name = "bloff"
-    Table = Table
+    Table = Table  # type: ignore[assignment]  # TableGame.Table is None until a game sets it
     CHANCE_ONLY = ((Deal,), "deal-is-chance", "players do not deal; chance does")
     title = "Bløff (Cheat)"
 
@@ -52,8 +53,8 @@ class Bloff(TableGame):
     def new_state(self, players: int) -> State:
         return Table.new(self.rules, self.check_players(players)).freeze()
 
-    def table(self, state: State | None = None, players: int | None = None) -> Table:
-        return Table.thaw(state) if state is not None else Table.new(self.rules, self.check_players(players))
+    def table(self, state: State | None = None, players: int | None = None) -> engine.Table:
+        return Table.thaw(state) if state is not None else Table.new(self.rules, self.check_players(players))  # type: ignore[arg-type]  # check_players refuses None
 
     def parse(self, text: str):
         return parse(text)
@@ -143,7 +144,7 @@ class Bloff(TableGame):
         out = []
         if state.phase != DEAL and cards != list(range(size)):
             out.append(f"{len(cards)} cards in hands and pile, not the {size} of the deck(s), or a card twice")
-        for p, rank, cs in state.plays:
+        for _p, _rank, cs in state.plays:
             if not cs:
                 out.append("an empty play in the pile")
         return out

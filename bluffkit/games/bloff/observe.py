@@ -8,7 +8,9 @@ travel with the observation.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from itertools import chain, combinations, islice
+from typing import TYPE_CHECKING, Any
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.observation import ObservationBase
@@ -16,8 +18,11 @@ from bluffkit.games.bloff.actions import CALL_, PASS_, Call, Pass, Play
 from bluffkit.games.bloff.cards import cards_text
 from bluffkit.games.bloff.state import CALL, PLAY
 
+if TYPE_CHECKING:
+    from bluffkit.games.bloff.rules import Rules
 
-def keyword_maker(fields: tuple):
+
+def keyword_maker(fields: tuple) -> Callable[..., Any]:
     """``make(cls, *, field=..., ...)``: a constructor of an
     :class:`~bluffkit.core.observation.ObservationBase` subclass that takes every field of
     ``fields`` by name (a missing or unknown one is a ``TypeError``), as fast as building the
@@ -42,7 +47,26 @@ class Observation(ObservationBase):
     _fields = ("seat", "rules", "decks", "phase", "current", "rank", "to_move", "hand", "hand_sizes",
                "pile_size", "my_pile_cards", "my_laid", "claims", "revealed", "pending", "winner", "legal")
 
-    make = classmethod(keyword_maker(_fields))
+    make: classmethod[Observation, ..., Observation] = classmethod(keyword_maker(_fields))
+
+    # the fields, read as properties (ObservationBase sets them from _fields)
+    seat: int
+    rules: Rules
+    decks: int
+    phase: str
+    current: int
+    rank: int
+    to_move: tuple[int, ...]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    pile_size: int
+    my_pile_cards: tuple[int, ...]
+    my_laid: tuple[int, ...]
+    claims: tuple
+    revealed: tuple
+    pending: tuple[int, ...]
+    winner: int
+    legal: Legal
 
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
@@ -83,7 +107,7 @@ class Legal:
         return isinstance(other, Legal) and (self.seat, self.phase, self.play_from, self.max_cards, self.call) == \
             (other.seat, other.phase, other.play_from, other.max_cards, other.call)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equal by value, yet mutable
 
     def __repr__(self) -> str:
         return f"Legal(seat={self.seat}, phase={self.phase!r}, {self.description})"
@@ -150,6 +174,7 @@ class Legal:
         """Every legal action, at most ``limit`` of them: call and pass; or every play of 1
         to ``max_cards`` cards of the hand (fewest cards first, in hand order; a full list
         for a big hand is long, hence ``limit``); ``()`` for a seat with nothing to do."""
+        found: Iterable[Call | Pass | Play]
         if self.call:
             found = (CALL_, PASS_)
         elif self.play_from is None:

@@ -22,10 +22,14 @@ reading order (``order``: ``(author, text)``, author ``-1`` for the true answer)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
 from bluffkit.games.bluffer.actions import (DONE_, Ask, Copy, Done, Shuffle, Vote, Write,  # noqa: F401  (re-exported)
                                             clean_text)
+from bluffkit.games.bluffer.deck import Deck
 from bluffkit.games.bluffer.observe import Legal, Observation, Where, why_not
 from bluffkit.games.bluffer.rules import Rules
 from bluffkit.games.bluffer.state import (ASK, COPY, FIELDS, OVER, SHUFFLE, TRUTH, VOTE, WRITE,  # noqa: F401
@@ -37,8 +41,31 @@ class Table(TableBase):
     """Mutable working copy of a :class:`State`."""
 
     __slots__ = FIELDS + ("n", "mode", "teams", "team_of")
-    STATE, FIELDS = State, FIELDS
+    STATE, FIELDS = State, FIELDS  # type: ignore[assignment]  # TableBase.STATE is None until a game sets it
     VALUES_FROM = 2               # the rules and the deck never change
+
+    # the fields of State (thaw() sets them), then what _setup() derives
+    rules: Rules
+    deck: Deck
+    phase: Phase
+    round: int
+    question: int
+    leader: int
+    qid: str
+    used: tuple
+    writes: tuple
+    order: tuple
+    votes: tuple
+    points: tuple
+    totals: tuple
+    round_winners: tuple
+    history: tuple
+    winners: tuple
+    truth: str
+    n: int
+    mode: str
+    teams: tuple[tuple[int, ...], tuple[int, ...]] | None
+    team_of: tuple[int, ...] | None
 
     @classmethod
     def new(cls, rules: Rules, players: int, deck) -> "Table":
@@ -76,6 +103,7 @@ class Table(TableBase):
         members (a team that has not read yet starts with its first seat)."""
         if self.mode != "teams":
             return (self.leader + 1) % self.n
+        assert self.teams is not None and self.team_of is not None     # set with mode "teams"
         other = self.teams[1 - self.team_of[self.leader]]
         last = [r.leader for r in self.history if r.leader in other]
         return other[(other.index(last[-1]) + 1) % len(other)] if last else other[0]
@@ -85,6 +113,7 @@ class Table(TableBase):
         if self.mode == "standard":
             return tuple(range(self.n))
         if self.mode == "teams":
+            assert self.teams is not None and self.team_of is not None
             return self.teams[self.team_of[self.leader]]
         return (self.leader,)
 
@@ -92,6 +121,7 @@ class Table(TableBase):
         """Who votes: everyone but the leader ("The Leader of the round does not bet"); the
         other team; the other player."""
         if self.mode == "teams":
+            assert self.teams is not None and self.team_of is not None
             return self.teams[1 - self.team_of[self.leader]]
         return tuple(s for s in range(self.n) if s != self.leader)
 
@@ -100,6 +130,7 @@ class Table(TableBase):
         answers as they are read: the leader (who "copies the true answer" and collects
         the sheets), or the whole reading team."""
         if self.mode == "teams":
+            assert self.teams is not None and self.team_of is not None
             return self.teams[self.team_of[self.leader]]
         return (self.leader,)
 
@@ -355,4 +386,4 @@ class Table(TableBase):
         return tuple(last or top)
 
 
-_HANDLERS = {Write: Table._write, Done: Table._done, Copy: Table._copy, Vote: Table._vote}
+_HANDLERS: dict[type, Callable[[Table, int, Any], None]] = {Write: Table._write, Done: Table._done, Copy: Table._copy, Vote: Table._vote}

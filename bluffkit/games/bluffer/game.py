@@ -28,6 +28,7 @@ from bluffkit.core.errors import RulesError, is_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, parse
+from bluffkit.games.bluffer import engine
 from bluffkit.games.bluffer.engine import Table
 from bluffkit.games.bluffer.state import COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Reveal, State
 from bluffkit.games.bluffer.rules import Rules, is_deck_path
@@ -44,7 +45,7 @@ class Bluffer(TableGame):
     """Bluffer under one :class:`Rules` (and its question deck)."""
 
     name = "bluffer"
-    Table = Table
+    Table = Table  # type: ignore[assignment]  # TableGame.Table is None until a game sets it
     CHANCE_ONLY = ((Ask, Shuffle), "chance-move", "players do not draw questions or shuffle the answers; chance does")
     title = "Bluffer"
 
@@ -71,10 +72,10 @@ class Bluffer(TableGame):
     def new_state(self, players: int) -> State:
         return self.table(players=players).freeze()
 
-    def table(self, state: State | None = None, players: int | None = None) -> Table:
+    def table(self, state: State | None = None, players: int | None = None) -> engine.Table:
         if state is not None:
             return Table.thaw(state)
-        return Table.new(self.rules, self.check_players(players), self.deck)
+        return Table.new(self.rules, self.check_players(players), self.deck)  # type: ignore[arg-type]  # check_players refuses None
 
     def parse(self, text: str):
         return parse(text)
@@ -183,7 +184,7 @@ class Bluffer(TableGame):
     @staticmethod
     def reveal_text(reveal: Reveal, names) -> str:
         """The reveal in words: each answer's author and votes, then the points."""
-        voters = {}
+        voters: dict[int, list[str]] = {}
         for voter, votes in enumerate(reveal.votes):
             for k in votes:
                 voters.setdefault(k, []).append(names[voter])
@@ -285,12 +286,12 @@ class Bluffer(TableGame):
             for k, a in zip(free, others):
                 authors[k] = a
             order = [(a, text) for a, text in zip(authors, texts)]
-            writes = [[] for _ in range(state.players)]
+            sheets: list[list[str]] = [[] for _ in range(state.players)]
             for a, text in order:
                 if a != TRUTH:
-                    writes[a].append(text)
+                    sheets[a].append(text)
             truth = next(text for a, text in order if a == TRUTH) if state.truth else ""   # a copied truth follows its sheet
-            state = dataclasses.replace(state, order=tuple(order), writes=tuple(map(tuple, writes)), truth=truth)
+            state = dataclasses.replace(state, order=tuple(order), writes=tuple(map(tuple, sheets)), truth=truth)
         if state.players > 2:
             for s in range(state.players):
                 if s != seat and votes[s]:

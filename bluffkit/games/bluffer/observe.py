@@ -16,15 +16,19 @@ vote before all votes are in. In the two-player game the guesses are spoken alou
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.bluffer.actions import DONE_, Copy, Done, Vote, Write, clean_text
 from bluffkit.games.bluffer.state import COPY, SHUFFLE, VOTE, WRITE
 
+if TYPE_CHECKING:
+    from bluffkit.games.bluffer.rules import Rules
 
-def keyword_maker(fields: tuple):
+
+def keyword_maker(fields: tuple) -> Callable[..., Any]:
     """``make(cls, *, field=..., ...)``: a constructor of an
     :class:`~bluffkit.core.observation.ObservationBase` subclass that takes every field of
     ``fields`` by name (a missing or unknown one is a ``TypeError``), as fast as building the
@@ -66,7 +70,36 @@ class Observation(ObservationBase):
                "to_move", "qid", "question_text", "category", "truth", "mine", "written", "answers", "authors",
                "my_votes", "chosen", "points", "totals", "round_winners", "history", "winners", "legal")
 
-    make = classmethod(keyword_maker(_fields))
+    make: classmethod[Observation, ..., Observation] = classmethod(keyword_maker(_fields))
+
+    # the fields, read as properties (ObservationBase sets them from _fields)
+    seat: int
+    rules: Rules
+    players: int
+    mode: str
+    teams: tuple[tuple[int, ...], tuple[int, ...]] | None
+    phase: str
+    round: int
+    question: int
+    leader: int
+    writers: tuple[int, ...]
+    to_move: tuple[int, ...]
+    qid: str
+    question_text: str
+    category: str
+    truth: str | None
+    mine: tuple[str, ...]
+    written: tuple[int, ...]
+    answers: tuple[str, ...]
+    authors: tuple[int, ...] | None
+    my_votes: tuple[int, ...]
+    chosen: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    round_winners: tuple
+    history: tuple
+    winners: tuple[int, ...]
+    legal: Legal
 
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
@@ -132,7 +165,7 @@ class Legal:
     def __eq__(self, other) -> bool:
         return isinstance(other, Legal) and self._key() == other._key()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equal by value, yet mutable
 
     def __repr__(self) -> str:
         return f"Legal(seat={self.seat}, write={self.write}, done={self.done}, vote={self.vote}, copy={self.copy})"
