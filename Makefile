@@ -32,7 +32,7 @@ NBVAL_OPTS    := $(if $(NOTEBOOKS),--nbval --nbval-current-env $(if $(wildcard $
 # Jupyter refuses to start as root without this flag.
 ALLOW_ROOT  := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: venv .venv lab test bench lock clean
+.PHONY: venv .venv lab test check lint bench lock clean
 
 # ---- tools: a private uv, bootstrapped with the system Python's pip -------------
 $(UV_STAMP):
@@ -64,11 +64,23 @@ lab: $(VENV_STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=notebooks \
 		--LabApp.default_url=/lab/tree/index.ipynb $(LAB_ARGS)
 
-test: $(VENV_STAMP)
+# Lint (ruff, the whole tree) and type checks (mypy: core and every game package, as
+# configured in pyproject.toml); part of `make test`.
+lint: $(VENV_STAMP)
+	$(VENV)/bin/ruff check --no-cache .
+	$(VENV)/bin/mypy --cache-dir $(TMPDIR_REPO)/mypy
+
+test: $(VENV_STAMP) lint
 	mkdir -p $(TMPDIR_REPO)
 	bash scripts/ensure_chromium.sh
 	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest \
 		tests --doctest-modules bluffkit --doctest-glob=README.md README.md $(NBVAL_OPTS) $(PYTEST_ARGS)
+
+# The fast inner loop: unit, rule and conformance tests and doctests; no notebooks, no browser.
+check: $(VENV_STAMP)
+	mkdir -p $(TMPDIR_REPO)
+	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest -q \
+		tests --ignore=tests/browser --doctest-modules bluffkit $(PYTEST_ARGS)
 
 bench: $(VENV_STAMP)
 	@if [ -f benchmarks/run_all.py ]; then \
