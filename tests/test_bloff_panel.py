@@ -9,7 +9,7 @@ from bluffkit.core.game import make_game
 from bluffkit.games.bloff.cards import RANK_NAMES, card_text, rank_of
 from bluffkit.session import Session
 from bluffkit.widgets import BloffTable, ReplayViewer
-from bluffkit.widgets.render_bloff import bloff_html
+from bluffkit.widgets.render_bloff import seat_html
 
 NAMES = ["Anne", "Bjørn", "Carla", "David"]
 
@@ -62,9 +62,9 @@ def test_a_seat_view_never_shows_hidden_cards():
         if s.over:
             break
         for seat in range(4):
-            html = bloff_html(game, s.state, NAMES, seat)
+            html = seat_html(game, game.observe(s.state, seat), NAMES)
             other = game.hide_from(s.state, seat, rng)
-            assert bloff_html(game, other, NAMES, seat) == html
+            assert seat_html(game, game.observe(other, seat), NAMES) == html
 
 
 def test_replay_viewer_draws_a_bloff_log(tmp_path):

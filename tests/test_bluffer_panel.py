@@ -10,7 +10,19 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.session import Session
 from bluffkit.widgets import BlufferTable, ReplayViewer
-from bluffkit.widgets.render_bluffer import bluffer_html, public_html
+from bluffkit.widgets.render_bluffer import public_html, seat_html
+
+
+def view_of(g, state, names, seat):
+    """``seat``'s view of ``state``, drawn from its observation."""
+    return seat_html(g, g.observe(state, seat), names)
+
+
+def shared_html(g, state, names):
+    """The shared screen, the same whichever seat's observation it is drawn from."""
+    screens = {public_html(g, g.observe(state, seat), names) for seat in range(len(names))}
+    assert len(screens) == 1, "the shared screen depends on the seat it is drawn from"
+    return screens.pop()
 
 NAMES = ["Anne", "Ben", "Chloé", "Dev"]
 
@@ -154,13 +166,13 @@ def test_in_the_two_player_game_the_question_is_secret_until_the_reading():
     s = Session(g, ["human", "human"], names=NAMES[:2], seed=1)
     say = s.chance("ask octopus-hearts")
     q = "How many hearts does an octopus have?"
-    assert q not in say and q not in public_html(g, s.state, NAMES[:2]) and q not in bluffer_html(g, s.state, NAMES[:2], 1)
-    assert q in bluffer_html(g, s.state, NAMES[:2], 0)
+    assert q not in say and q not in shared_html(g, s.state, NAMES[:2]) and q not in view_of(g, s.state, NAMES[:2], 1)
+    assert q in view_of(g, s.state, NAMES[:2], 0)
     s.play("write two", 0)
     s.play("write five", 0)
     say = s.play("done", 0)
     say = s.chance("shuffle 0,1,2")
-    assert q in say and q in public_html(g, s.state, NAMES[:2]) and q in bluffer_html(g, s.state, NAMES[:2], 1)
+    assert q in say and q in shared_html(g, s.state, NAMES[:2]) and q in view_of(g, s.state, NAMES[:2], 1)
 
 
 def test_bad_humans_are_refused():
@@ -202,12 +214,12 @@ def test_one_bot_per_seat_and_a_wrong_count_is_refused():
 
 def test_a_seat_view_never_shows_other_sheets_the_truth_or_authors():
     g, s = _vote_phase_session()
-    ben = bluffer_html(g, s.state, NAMES, 1)
+    ben = view_of(g, s.state, NAMES, 1)
     assert "your answer" in ben.lower() and "nine" in ben
     assert "the true answer" not in ben and "(Anne)" not in ben and "(Chloé)" not in ben
-    anne = bluffer_html(g, s.state, NAMES, 0)              # the leader sees the truth and the authors
+    anne = view_of(g, s.state, NAMES, 0)              # the leader sees the truth and the authors
     assert "The true answer" in anne and "(Chloé)" in anne
-    shared = public_html(g, s.state, NAMES)
+    shared = shared_html(g, s.state, NAMES)
     assert "The true answer" not in shared and "(Ben)" not in shared and "Your answer" not in shared
     # while writing, no seat's view holds another seat's text
     g2 = make_game("bluffer")
@@ -215,8 +227,8 @@ def test_a_seat_view_never_shows_other_sheets_the_truth_or_authors():
     s2.chance("ask octopus-hearts")
     s2.play("write seventeen", 0)
     for seat in (1, 2):
-        assert "seventeen" not in bluffer_html(g2, s2.state, NAMES[:3], seat)
-    assert "seventeen" not in public_html(g2, s2.state, NAMES[:3])
+        assert "seventeen" not in view_of(g2, s2.state, NAMES[:3], seat)
+    assert "seventeen" not in shared_html(g2, s2.state, NAMES[:3])
 
 
 def test_the_reveal_table_gives_each_answer_its_author_votes_and_points():
@@ -224,7 +236,7 @@ def test_the_reveal_table_gives_each_answer_its_author_votes_and_points():
     s.play("vote 1", 1)        # Ben: the truth
     s.play("vote 4", 2)        # Chloé: her own answer -> 2 to the leader Anne
     s.play("vote 3", 3)        # Dev: Ben's answer -> 2 to Ben
-    html = public_html(g, s.state, NAMES)
+    html = shared_html(g, s.state, NAMES)
     assert "Anne +2, Ben +3" in html
     assert "goes to the leader" in html and "+1 each to Ben" in html
 

@@ -61,8 +61,9 @@ def test_spec_is_complete(name):
     state = game.new_state(players)
     names = [f"P{s}" for s in range(players)]
     assert isinstance(spec.resolve("text_view")(game, game.observe(state, 0), names), str)
-    html = spec.resolve("html_view")
-    assert html is not None and "<" in html(game, state, names, 0) and "<" in html(game, state, names, None)
+    seat_html, all_seeing_html = spec.resolve("seat_html"), spec.resolve("all_seeing_html")
+    assert seat_html is not None and "<" in seat_html(game, game.observe(state, 0), names)
+    assert all_seeing_html is not None and "<" in all_seeing_html(game, state, names)
     # checks: configurations, seat counts, probes
     assert spec.configs and all(c[1] in spec.names for c in spec.configs)
     assert set(spec.seat_counts(game)) <= set(range(lo, hi + 1))
@@ -162,8 +163,9 @@ def test_a_new_game_package_passes_the_conformance_suite(racegame):
 def test_a_new_game_package_plays_in_a_session_and_on_the_command_line(racegame, tmp_path, capsys):
     s = Session(racegame, ["greedy", "random"], seed=3).run()
     assert s.over and sum(s.scores()) == 1
-    from bluffkit.widgets.render import view_html
-    assert "The total is" in view_html(racegame, s.state, s.names, 0)      # no HTML view: the text view
+    from bluffkit.widgets.render import all_seeing_view, seat_view
+    assert "The total is" in seat_view(racegame, s.observe(0), s.names)     # no HTML view: the text view
+    assert "all-seeing view" in all_seeing_view(racegame, s.state, s.names)  # ... and the game's facts
     assert cli.main(["games"]) == 0
     assert "racegame" in capsys.readouterr().out
     out = tmp_path / "race.csv"

@@ -291,13 +291,13 @@ def test_no_leak_in_the_scenario_player_from_a_seats_view():
 def test_the_check_catches_a_replay_viewer_that_shows_the_all_seeing_table_to_a_seat():
     from bluffkit.session import Session
     from bluffkit.widgets import ReplayViewer
-    from bluffkit.widgets.render import view_html
+    from bluffkit.widgets.render import all_seeing_view
 
     class Leaky(ReplayViewer):
         def draw(self):
             super().draw()
             if self.states is not None:
-                self.table.value += view_html(self.game, self.states[self.step.value], self.names)
+                self.table.value += all_seeing_view(self.game, self.states[self.step.value], self.names)
 
     played = Session(config_game("bloff"), ["random"] * 3, seed=4).run()
     with pytest.raises(WidgetLeak, match="seat .'s view: it depends on what is hidden"):

@@ -10,7 +10,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.money import fmt
 from bluffkit.session import Session
 from bluffkit.widgets import ReplayViewer, ScenarioPlayer, TablePanel
-from bluffkit.widgets.render import table_html
+from bluffkit.widgets.render import seat_html
 
 
 @pytest.fixture(autouse=True)
@@ -168,16 +168,16 @@ def test_hot_seat_views_never_show_another_seats_notes():
         if s.over:
             break
         for seat in range(4):
-            html = table_html(game, s.state, s.names, seat)
+            html = seat_html(game, game.observe(s.state, seat), s.names)
             for _ in range(2):
                 other = game.hide_from(s.state, seat, rng)
-                assert table_html(game, other, s.names, seat) == html, "a seat's view shows hidden notes"
+                assert seat_html(game, game.observe(other, seat), s.names) == html, "a seat's view shows hidden notes"
     t = TablePanel("youre-bluffing", players=4, humans=[0, 2], names=list("ABCD"), seed=5)
     t.show.click()
     seat = t.viewer
     for _ in range(3):                                        # the panel draws the same from a redealt table
         other = game.hide_from(t.session.state, seat, rng)
-        assert table_html(game, other, t.session.names, seat) == t.view.value
+        assert seat_html(game, game.observe(other, seat), t.session.names) == t.view.value
 
 
 def test_the_cover_comes_back_when_the_human_seat_changes():

@@ -60,8 +60,11 @@ class GameSpec:
       empty seats. ``test_bots``: a function of no arguments giving the bots the
       conformance suite seats first (the other seats play the random bot).
     - ``text_view(game, observation, names, legal=False) -> str``: a seat's view as text;
-      ``html_view(game, state, names, seat=None) -> str``: the table as HTML
-      (``None``: a plain view drawn from the text view and the game's facts);
+      ``seat_html(game, observation, names) -> str``: a seat's view as HTML, drawn from
+      its observation alone (it never receives the state, so it cannot show what the
+      seat may not know); ``all_seeing_html(game, state, names) -> str``: the table with
+      every secret shown, for the teacher, a finished game or a replay (``None``: a plain
+      view, drawn from the text view for a seat and from the game's facts all-seeing);
       ``charts(game, states, moves, names)``: the charts of one game, as
       ``{name: (frame, chart, counted)}`` (``counted``: the frame's rows are events a
       summary may count; ``None``: the game has no charts).
@@ -94,7 +97,8 @@ class GameSpec:
     default_bot: str = "random"
     test_bots: str | None = None
     text_view: str | None = None
-    html_view: str | None = None
+    seat_html: str | None = None
+    all_seeing_html: str | None = None
     charts: str | None = None
     configs: tuple[Config, ...] = field(default=(), hash=False)   # options are dicts
     test_players: Callable[[Any], tuple[int, ...]] | None = None
@@ -118,7 +122,7 @@ class GameSpec:
         lo, hi = self.players if isinstance(self.players, tuple) and len(self.players) == 2 else (None, None)
         need(isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi,
              f"players must be (fewest, most) with 1 <= fewest <= most, got {self.players!r}")
-        for what in ("bots", "test_bots", "text_view", "html_view", "charts"):
+        for what in ("bots", "test_bots", "text_view", "seat_html", "all_seeing_html", "charts"):
             ref = getattr(self, what)
             need(ref is None or (isinstance(ref, str) and ref.strip()), f"{what} must be a 'module:attribute' string")
         for c in self.configs:
@@ -142,7 +146,7 @@ class GameSpec:
         return tuple(range(lo, min(hi, lo + 2) + 1))
 
     def resolve(self, what: str):
-        """The object a reference field (``bots``, ``html_view``, ...) names, imported now;
+        """The object a reference field (``bots``, ``seat_html``, ...) names, imported now;
         ``None`` when the field is empty."""
         ref = getattr(self, what)
         return None if ref is None else load_ref(ref)

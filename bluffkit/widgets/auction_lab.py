@@ -31,7 +31,7 @@ from bluffkit.analysis.auction_lab import SCALE, draw_values, lab_game, parse_sc
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError
 from bluffkit.session import HUMAN, Session
-from bluffkit.widgets.render_auction import auction_html
+from bluffkit.widgets.render_auction import all_seeing_html, seat_html
 from bluffkit.widgets.seat_panel import note as _box
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
@@ -238,7 +238,7 @@ class AuctionLab(W.VBox):
         with self.hold_sync():
             if me is not None and not s.over:
                 self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:.0f}</b>. The others' values are hidden.")
-                self.view.value = auction_html(s.game, s.state, s.names, me)
+                self.view.value = seat_html(s.game, s.observe(me), s.names)
                 legal = s.legal(me) if me in s.to_move else None
                 if legal:
                     self.private.value += _box("Your move: " + escape(s.game.describe(s.observe(me), s.names,
@@ -246,7 +246,7 @@ class AuctionLab(W.VBox):
             else:
                 vals = ", ".join(f"{escape(n)} {v:.0f}" for n, v in zip(s.names, self.vals))
                 self.private.value = _box(f"Private values: {vals}.")
-                self.view.value = auction_html(s.game, s.state, s.names)
+                self.view.value = all_seeing_html(s.game, s.state, s.names)
             self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
                                  + "<br>".join(escape(x) for x in self.said[-12:]) + "</div>")
 

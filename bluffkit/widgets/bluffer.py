@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.game import make_game
-from bluffkit.widgets.render_bluffer import bluffer_html, public_html
+from bluffkit.widgets.render_bluffer import public_html, seat_html
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note
 
 
@@ -78,7 +78,7 @@ class BlufferTable(SeatPanel):
         super().refresh()
         if hasattr(self, "shared"):
             s = self.session
-            self.shared.value = public_html(self.game, s.state, s.names)
+            self.shared.value = public_html(self.game, s.observe(0), s.names)    # any seat's: its own part is left out
 
     def peek_leader(self) -> None:
         """Cover the screen for the leader, who then sees the true answer and the authors
@@ -104,7 +104,7 @@ class BlufferTable(SeatPanel):
         s = self.session
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
         self.controls.layout.display = _HIDE
-        self.view.value = bluffer_html(self.game, s.state, s.names, s.state.leader, private_only=True)
+        self.view.value = seat_html(self.game, s.observe(s.state.leader), s.names, private_only=True)
         self.hide_leader.layout.display = _SHOW
         self.message.value = note("The leader's screen: press <b>Hide the leader's screen</b> before passing it on.")
 
@@ -145,7 +145,7 @@ class BlufferTable(SeatPanel):
 
     def draw_seat(self, seat: int, obs) -> None:
         s = self.session                  # the points and the reveal are on the shared screen above
-        self.view.value = bluffer_html(self.game, s.state, s.names, seat, private_only=True)
+        self.view.value = seat_html(self.game, obs, s.names, private_only=True)
         legal = obs.legal
         name = escape(self.session.names[seat])
         writing = bool(legal.write or legal.done or legal.copy)

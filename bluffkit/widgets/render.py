@@ -1,8 +1,11 @@
-"""The table as HTML: pure functions of a state (all-seeing) or of one seat's observation.
+"""The table as HTML: a seat's view is a function of that seat's observation; the
+all-seeing view, of the state, is a separate call with its own name.
 
-A seat's view is drawn from :meth:`game.observe` only, so it cannot show what the
+A seat's view (:func:`seat_html`, and :func:`seat_view` for any game) takes the
+game, the observation and the names, never the state, so it cannot show what the
 seat may not know: other players' notes appear as a number of cards, a face-down
-offer as its number of cards.
+offer as its number of cards. :func:`all_seeing_html` (:func:`all_seeing_view` for
+any game) shows every hand; only the teacher's views call it.
 """
 
 from __future__ import annotations
@@ -31,26 +34,33 @@ def _notes(notes, d) -> str:
     return f"{escape(fmt(notes, d))} = {total(notes, d)}"
 
 
-def table_html(game, state, names, seat: int | None = None) -> str:
-    """The table from ``seat``'s view (``None``: the all-seeing view that shows every hand)."""
-    rules, d = state.rules, state.rules.denominations
-    obs = None if seat is None else game.observe(state, seat)
-    src = obs if obs is not None else state
-    to_move = set(game.to_move(state)) if obs is None else set(obs.to_move)
+def seat_html(game, obs, names) -> str:
+    """The table from the view of ``obs.seat``, drawn from its observation ``obs`` alone:
+    its own notes, the others' as a number of notes."""
+    d = obs.rules.denominations
+    money = [f"your notes: {_notes(obs.hand, d)}" if i == obs.seat else
+             f'<span class="bk-secret">{obs.note_counts[i]} notes</span>' for i in range(len(names))]
+    return _table(obs, names, set(obs.to_move), money, f"{escape(names[obs.seat])}'s view")
+
+
+def all_seeing_html(game, state, names) -> str:
+    """The all-seeing table, every hand shown (the teacher, a finished game, a replay)."""
+    d = state.rules.denominations
+    money = [_notes(state.money[i], d) for i in range(len(names))]
+    return _table(state, names, set(game.to_move(state)), money, "all-seeing view")
+
+
+def _table(src, names, to_move, money, who) -> str:
+    """The table of ``src`` (an observation, or the state for the all-seeing view) with
+    each seat's money cell already drawn."""
+    rules = src.rules
     rows = []
     for i, name in enumerate(names):
-        if obs is None:
-            money = _notes(state.money[i], d)
-        elif i == seat:
-            money = f"your notes: {_notes(obs.hand, d)}"
-        else:
-            money = f'<span class="bk-secret">{obs.note_counts[i]} notes</span>'
         mark = " (leader)" if i == src.leader else ""
         cls = " class='bk-turn'" if i in to_move else ""
         rows.append(f"<tr{cls}><td class='{'bk-lead' if mark else ''}'>{escape(name)}{mark}</td>"
-                    f"<td>{_herd(src.herds[i], rules)}</td><td>{money}</td></tr>")
+                    f"<td>{_herd(src.herds[i], rules)}</td><td>{money[i]}</td></tr>")
     head = "<tr><th>player</th><th>animals</th><th>money</th></tr>"
-    who = "all-seeing view" if seat is None else f"{escape(names[seat])}'s view"
     lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; {sum(src.pile)} animals in the pile"
              f" &middot; paydays so far: {src.paydays}</div>",
              f"<table class='bk-table'>{head}{''.join(rows)}</table>"]
@@ -83,22 +93,34 @@ def situation(src, names, rules) -> str:
     return " ".join(out) or "&nbsp;"
 
 
-def view_html(game, state, names, seat: int | None = None) -> str:
-    """The table of any bluffkit game, from ``seat``'s view or all-seeing: the HTML view
-    its spec names, or :func:`plain_html` when it names none."""
+def seat_view(game, obs, names) -> str:
+    """The table of any bluffkit game from the view of ``obs.seat``, drawn from that seat's
+    observation alone (it never sees the state, so it cannot show what the seat may not
+    know): the seat view its spec names, or :func:`plain_seat_html` when it names none."""
     from bluffkit.core.spec import spec_of
-    view = spec_of(game).resolve("html_view")
-    return (view or plain_html)(game, state, names, seat)
+    view = spec_of(game).resolve("seat_html")
+    return (view or plain_seat_html)(game, obs, names)
 
 
-def plain_html(game, state, names, seat: int | None = None) -> str:
-    """The view of a game with no HTML view of its own: a seat's view is the game's text
-    view (its spec's ``text_view``, else its ``describe``) of its observation, so nothing
-    the seat may not know; the all-seeing view lists the game's facts."""
-    if seat is not None:
-        from bluffkit.core.spec import spec_of
-        text = spec_of(game).resolve("text_view") or type(game).describe
-        return f"{STYLE}\n<pre class='bk-box'>{escape(text(game, game.observe(state, seat), names))}</pre>"
+def all_seeing_view(game, state, names) -> str:
+    """The all-seeing table of any bluffkit game, every secret shown: for the teacher, a
+    finished game, a replay or a worked example. The all-seeing view its spec names, or
+    :func:`plain_all_seeing_html` when it names none."""
+    from bluffkit.core.spec import spec_of
+    view = spec_of(game).resolve("all_seeing_html")
+    return (view or plain_all_seeing_html)(game, state, names)
+
+
+def plain_seat_html(game, obs, names) -> str:
+    """The seat view of a game with no HTML view of its own: the game's text view (its
+    spec's ``text_view``, else its ``describe``) of the observation."""
+    from bluffkit.core.spec import spec_of
+    text = spec_of(game).resolve("text_view") or type(game).describe
+    return f"{STYLE}\n<pre class='bk-box'>{escape(text(game, obs, names))}</pre>"
+
+
+def plain_all_seeing_html(game, state, names) -> str:
+    """The all-seeing view of a game with no HTML view of its own: the game's facts."""
     rows = "".join(f"<tr><th>{escape(str(k))}</th><td>{escape(str(v))}</td></tr>"
                    for k, v in game.facts(state, names).items())
     return f"{STYLE}\n<div class='bk-box'><b>all-seeing view</b></div>\n<table class='bk-table'>{rows}</table>"

@@ -1,4 +1,5 @@
-"""One auction as HTML: from one seat's observation (or all-seeing, from the state)."""
+"""One auction as HTML: a seat's view from its observation alone (:func:`seat_html`);
+the all-seeing view from the state (:func:`all_seeing_html`)."""
 
 from __future__ import annotations
 
@@ -22,55 +23,75 @@ _PHASES = {"setup": "the lot is set out", "pick": "the left neighbour picks a fa
            "pay": "paying", "over": "the auction is over"}
 
 
-def auction_html(game, state, names, seat: int | None = None) -> str:
+def seat_html(game, obs, names) -> str:
+    """The auction from the view of ``obs.seat``, drawn from its observation alone: its own
+    notes, the others' as a number of notes; others' sealed bids as "sealed". At the end
+    it shows who owns what, not the money won or lost (the faces of the others' notes
+    are hidden)."""
+    seat, to_move = obs.seat, set(obs.to_move)
+    money = [notes_html(obs.hand, game.rules.denominations) if i == seat else
+             f"<span class='bk-secret'>{obs.note_counts[i]} notes</span>" for i in range(len(names))]
+    sealed = set()
+    if obs.phase == "bid" and FORMAT_TABLES[game.rules.format].SEALED:
+        sealed = {i for i in range(len(names)) if i != seat and i not in to_move and i != obs.auctioneer}
+    return _draw(game, obs, names, to_move, money, obs.bids, obs.placed_counts, sealed, obs.lot,
+                 f"{escape(names[seat])}'s view", scores=None)
+
+
+def all_seeing_html(game, state, names) -> str:
+    """The all-seeing auction: every seat's notes and bids, and at the end the money each
+    won or lost (the teacher, a finished auction, a replay)."""
+    d = game.rules.denominations
+    money = [notes_html(m, d) for m in state.money]
+    scores = game.scores(state) if state.phase == "over" else None
+    return _draw(game, state, names, set(game.to_move(state)), money, state.bids, tuple(map(sum, state.placed)),
+                 set(), state.lot, "all-seeing view", scores)
+
+
+def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores) -> str:
+    """The auction of ``src`` (an observation, or the state for the all-seeing view) with
+    each seat's money cell drawn, its bid, the number of notes it laid (``None``: hidden)
+    and the seats whose bids are ``sealed``; ``lot`` ``None``: the Cat in the Bag's hidden
+    animal; ``scores``: the money won or lost, shown at the end when given."""
     r = game.rules
     d = r.denominations
-    obs = None if seat is None else game.observe(state, seat)
-    to_move = set(obs.to_move) if obs is not None else set(game.to_move(state))
     traits = FORMAT_TABLES[r.format]
-    sealed_open = state.phase == "bid" and traits.SEALED
     rows = []
     for i, name in enumerate(names):
-        if obs is None or i == seat:
-            money = notes_html(state.money[i], d)
-        else:
-            money = f"<span class='bk-secret'>{obs.note_counts[i]} notes</span>"
-        bid = state.bids[i] if obs is None else obs.bids[i]
+        bid = bids[i]
         if traits.OPEN_OUTCRY:
-            bid = state.high if i == state.high_bidder else None
+            bid = src.high if i == src.high_bidder else None
         if traits.LAYS_NOTES:
-            laid = sum(state.placed[i]) if obs is None else obs.placed_counts[i]
-            bid = None if laid is None or (not laid and bid is None) else f"{laid} notes laid"
+            bid = None if laid[i] is None or (not laid[i] and bid is None) else f"{laid[i]} notes laid"
         elif traits.SHOWS_COUNT and bid is not None:
             bid = "grabs" if bid else "waits"
-        elif sealed_open and obs is not None and i != seat and i not in obs.to_move and i != state.auctioneer:
+        elif i in sealed:
             bid = "sealed"
-        role = " (auctioneer)" if i == state.auctioneer and "auctioneer" not in name.lower() else ""
+        role = " (auctioneer)" if i == src.auctioneer and "auctioneer" not in name.lower() else ""
         cls = " class='bk-turn'" if i in to_move else ""
-        rows.append(f"<tr{cls}><td>{escape(name)}{role}</td><td>{money}</td>"
+        rows.append(f"<tr{cls}><td>{escape(name)}{role}</td><td>{money[i]}</td>"
                     f"<td>{'' if bid is None else escape(str(bid))}</td></tr>")
-    who = "all-seeing view" if seat is None else f"{escape(names[seat])}'s view"
-    lot = state.lot if obs is None else obs.lot
-    lot_text = (f"a face-down animal from the pen ({animals_text(state.pen)})" if lot is None
+    lot_text = (f"a face-down animal from the pen ({animals_text(src.pen)})" if lot is None
                 else animals_text(lot) if lot else "not set out yet")
     lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; {escape(r.fmt.title)} "
                     f"({r.pricing} auction{', double pen' if r.double else ''}) &middot; lot: <b>{lot_text}</b> "
-                    f"&middot; {_PHASES[state.phase]}</div>",
+                    f"&middot; {_PHASES[src.phase]}</div>",
              f"<table class='bk-table'><tr><th>player</th><th>money</th><th>bid</th></tr>{''.join(rows)}</table>"]
-    if traits.SHOWS_COUNT and state.phase == "bid":
-        lines.append(f"<div class='bk-box'>The count: <b>{state.count}</b> notes</div>")
-    if state.called >= 0:
-        lines.append(f"<div class='bk-box'>Called price: <b>{state.called}</b></div>")
-    for s, notes in state.shown:
+    if traits.SHOWS_COUNT and src.phase == "bid":
+        lines.append(f"<div class='bk-box'>The count: <b>{src.count}</b> notes</div>")
+    if src.called >= 0:
+        lines.append(f"<div class='bk-box'>Called price: <b>{src.called}</b></div>")
+    for s, notes in src.shown:
         lines.append(f"<div class='bk-box'>{escape(names[s])} could not pay and showed all their money: "
                      f"{notes_html(notes, d)}.</div>")
-    for line in awards_lines(state, names, r):
+    for line in awards_lines(src, names, r):
         lines.append(f"<div class='bk-box'>Sold: {escape(line)}.</div>")
-    for payer, payee, amount, mode in state.payments:
+    for payer, payee, amount, mode in src.payments:
         lines.append(f"<div class='bk-box'>{escape(names[payer])} owes {escape(names[payee])} {amount}"
                      f"{' notes' if mode == 'count' else ''}.</div>")
-    if state.phase == "over":
-        owners = ", ".join(f"{animals_text((a,))}: {escape(names[s])}" for a, s in state.owners)
-        scores = ", ".join(f"{escape(n)} {v:+d}" for n, v in zip(names, game.scores(state)))
-        lines.append(f"<div class='bk-box'><b>Owners</b>: {owners}. <b>Money won or lost</b>: {scores}.</div>")
+    if src.phase == "over":
+        owners = ", ".join(f"{animals_text((a,))}: {escape(names[s])}" for a, s in src.owners)
+        won = "" if scores is None else \
+            " <b>Money won or lost</b>: " + ", ".join(f"{escape(n)} {v:+d}" for n, v in zip(names, scores)) + "."
+        lines.append(f"<div class='bk-box'><b>Owners</b>: {owners}.{won}</div>")
     return "\n".join(lines)

@@ -1,4 +1,6 @@
-"""The Bluffer table as HTML: from one seat's observation (or all-seeing, from the state).
+"""The Bluffer table as HTML: a seat's view from its observation alone (:func:`seat_html`),
+the shared screen from any seat's observation with that seat's own part left out
+(:func:`public_html`), the all-seeing view from the state (:func:`all_seeing_html`).
 
 A seat's view shows the question, its own sheet, the answers once read (numbered,
 without authors unless the seat leads), the points, and the last question's reveal:
@@ -14,6 +16,7 @@ from bluffkit.widgets.render import STYLE
 _PHASES = {"ask": "the next question is drawn", "write": "everyone writes a false answer in secret",
            "copy": "the leader copies the true answer",
            "shuffle": "the leader shuffles the sheets", "vote": "the players vote", "over": "the game is over"}
+_IN_PLAY = ("write", "copy", "shuffle", "vote")      # the phases with a question drawn
 
 
 def _author(a: int, names) -> str:
@@ -53,75 +56,101 @@ def reveal_html(reveal, names, title: str = "Reveal") -> str:
             f"<table class='bk-table bk-reveal'>{head}{''.join(rows)}</table>")
 
 
-def public_html(game, state, names) -> str:
-    """What the whole class may see on the shared screen: the question, the answers as
-    read (no authors), the points and the last reveal; no sheet and no true answer."""
-    return bluffer_html(game, state, names, public=True)
+def seat_html(game, obs, names, private_only: bool = False) -> str:
+    """The table from the view of ``obs.seat``, drawn from its observation alone: the
+    question if it has heard it, its own sheet and votes, the true answer and the authors
+    only if it leads (the writing team). ``private_only`` leaves out the points and the
+    last reveal (shown on the shared screen)."""
+    question = (obs.question_text, obs.category) if obs.question_text else None
+    answers = [(k, text, None if obs.authors is None else obs.authors[k - 1])
+               for k, text in enumerate(obs.answers, 1)]
+    return _draw(game, obs, names, set(obs.to_move), obs.teams, f"{escape(names[obs.seat])}'s view", question,
+                 truth=obs.truth, truth_note=" (you lead: keep it secret)", mine=obs.mine, sheets=None,
+                 answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only)
 
 
-def bluffer_html(game, state, names, seat: int | None = None, public: bool = False,
-                 private_only: bool = False) -> str:
-    """The table from ``seat``'s view; ``seat=None``: all-seeing (every sheet, the truth
-    and the authors), or with ``public=True`` only what everyone may see.
-    ``private_only`` leaves out the points and the last reveal (shown on the shared screen)."""
-    obs = None if seat is None else game.observe(state, seat)
-    everything = obs is None and not public
-    n = len(names)
-    to_move = set(obs.to_move) if obs is not None else set(game.to_move(state))
-    leader = state.leader
+def public_html(game, obs, names) -> str:
+    """What the whole class may see on the shared screen, drawn from any seat's
+    observation with that seat's own part left out: the question once everyone has
+    heard it, the answers as read (no authors), the points and the last reveal; no
+    sheet and no true answer."""
+    heard = obs.question_text and (obs.mode == "standard" or obs.phase == "vote")
+    question = (obs.question_text, obs.category) if heard else None
+    answers = [(k, text, None) for k, text in enumerate(obs.answers, 1)]
+    chosen = set(obs.chosen) if obs.players == 2 else set()
+    return _draw(game, obs, names, set(obs.to_move), obs.teams, "shared screen", question, truth=None,
+                 truth_note="", mine=(), sheets=None, answers=answers, chosen=chosen, my_votes=set())
+
+
+def all_seeing_html(game, state, names) -> str:
+    """The all-seeing table: the question, the true answer, every sheet and every author
+    (the teacher, a finished game, a replay)."""
     t = game.table(state)
-    teams = t.teams
-    rows = []
-    for i, name in enumerate(names):
-        role = " (leader)" if i == leader and state.phase != "over" else ""
-        team = f"<td>team {'AB'[t.team_of[i]]}</td>" if teams else ""
-        cls = " class='bk-turn'" if i in to_move else ""
-        rows.append(f"<tr{cls}><td>{escape(name)}{role}</td>{team}<td>{state.points[i]}</td>"
-                    f"<td>{state.totals[i]}</td><td>{t.wins()[i]}</td></tr>")
-    head = ("<tr><th>player</th>" + ("<th>team</th>" if teams else "")
-            + "<th>points this round</th><th>game points</th><th>rounds won</th></tr>")
-    who = "shared screen" if public else "all-seeing view" if seat is None else f"{escape(names[seat])}'s view"
-    per = game.rules.duel_questions if n == 2 else game.rules.questions_per_round
-    lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; round {state.round + 1}, question "
-                    f"{min(state.question + 1, per)} of {per} &middot; {_PHASES[state.phase]}</div>"]
-    if not private_only:
-        lines.append(f"<table class='bk-table'>{head}{''.join(rows)}</table>")
+    question = None
     if state.qid:
         q = game.deck.by_id[state.qid]
-        if obs is not None:
-            shown_q = (obs.question_text, obs.category) if obs.question_text else None
-        else:
-            shown_q = None if public and not t.question_public() else (q.question, q.category)
-        if shown_q is None:
+        question = (q.question, q.category)
+    truth = t.true_answer() if state.qid else None
+    sheets = [(s, w) for s, w in enumerate(state.writes) if w]
+    answers = [(k, text, a) for k, (a, text) in enumerate(state.order, 1)] if state.phase == "vote" else []
+    chosen = set(state.votes[1 - state.leader] if len(names) == 2 else ())
+    return _draw(game, state, names, set(game.to_move(state)), t.teams, "all-seeing view", question, truth=truth,
+                 truth_note="", mine=(), sheets=sheets, answers=answers, chosen=chosen, my_votes=set())
+
+
+def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note, mine, sheets, answers,
+          chosen, my_votes, private_only: bool = False) -> str:
+    """The table of ``src`` (an observation, or the state for the all-seeing view) with
+    what the viewer may know given: ``question`` (text, category) or ``None`` if it is
+    read in secret, the ``truth``, its own sheet ``mine``, every sheet ``sheets`` (``None``:
+    not shown), the ``answers`` as read (number, text, author or ``None``), the picks
+    ``chosen`` and its own votes."""
+    n = len(names)
+    leader = src.leader
+    team_of = tuple(0 if s in teams[0] else 1 for s in range(n)) if teams else None
+    wins = [0] * n
+    for seats in src.round_winners:
+        for s in seats:
+            wins[s] += 1
+    rows = []
+    for i, name in enumerate(names):
+        role = " (leader)" if i == leader and src.phase != "over" else ""
+        team = f"<td>team {'AB'[team_of[i]]}</td>" if teams else ""
+        cls = " class='bk-turn'" if i in to_move else ""
+        rows.append(f"<tr{cls}><td>{escape(name)}{role}</td>{team}<td>{src.points[i]}</td>"
+                    f"<td>{src.totals[i]}</td><td>{wins[i]}</td></tr>")
+    head = ("<tr><th>player</th>" + ("<th>team</th>" if teams else "")
+            + "<th>points this round</th><th>game points</th><th>rounds won</th></tr>")
+    per = game.rules.duel_questions if n == 2 else game.rules.questions_per_round
+    lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; round {src.round + 1}, question "
+                    f"{min(src.question + 1, per)} of {per} &middot; {_PHASES[src.phase]}</div>"]
+    if not private_only:
+        lines.append(f"<table class='bk-table'>{head}{''.join(rows)}</table>")
+    if src.phase in _IN_PLAY:                    # a question is in play (everyone sees that)
+        if question is None:
             lines.append("<div class='bk-box bk-question'>The writers are reading their question in secret.</div>")
         else:
-            lines.append(f"<div class='bk-box bk-question'>Question ({escape(shown_q[1])}): "
-                         f"<b>{escape(shown_q[0])}</b></div>")
-        truth = t.true_answer() if everything else None if obs is None else obs.truth
+            lines.append(f"<div class='bk-box bk-question'>Question ({escape(question[1])}): "
+                         f"<b>{escape(question[0])}</b></div>")
         if truth is not None:
-            lines.append(f"<div class='bk-box'>The true answer{'' if obs is None else ' (you lead: keep it secret)'}: "
-                         f"<b>{escape(truth)}</b></div>")
-        mine = obs.mine if obs is not None else ()
+            lines.append(f"<div class='bk-box'>The true answer{truth_note}: <b>{escape(truth)}</b></div>")
         if mine:
             lines.append(f"<div class='bk-box'>Your answer{'s' if len(mine) > 1 else ''}: "
                          f"<b>{escape('; '.join(mine))}</b></div>")
-        if everything and state.phase in ("write", "copy", "shuffle"):
-            sheets = [f"{escape(names[s])}: {escape('; '.join(w))}" for s, w in enumerate(state.writes) if w]
-            lines.append(f"<div class='bk-box bk-secret'>Sheets so far: {' | '.join(sheets) or 'none'}</div>")
-        if state.phase == "vote":
-            authors = [a for a, _ in state.order] if everything else None if obs is None else obs.authors
-            chosen = set(obs.chosen if obs is not None else (state.votes[1 - leader] if n == 2 else ()))
-            mine_v = set(obs.my_votes) if obs is not None else set()
+        if sheets is not None and src.phase in ("write", "copy", "shuffle"):
+            shown = [f"{escape(names[s])}: {escape('; '.join(w))}" for s, w in sheets]
+            lines.append(f"<div class='bk-box bk-secret'>Sheets so far: {' | '.join(shown) or 'none'}</div>")
+        if src.phase == "vote":
             items = []
-            for k, (_, text) in enumerate(state.order, 1):
-                by = f" <span class='bk-secret'>({_author(authors[k - 1], names)})</span>" if authors else ""
-                mark = " &larr; your vote" if k in mine_v and n > 2 else " &larr; picked" if k in chosen else ""
+            for k, text, author in answers:
+                by = f" <span class='bk-secret'>({_author(author, names)})</span>" if author is not None else ""
+                mark = " &larr; your vote" if k in my_votes and n > 2 else " &larr; picked" if k in chosen else ""
                 items.append(f"<li><b>#{k}</b> {escape(text)}{by}{mark}</li>")
             lines.append(f"<div class='bk-box'>The answers, as read:<ol class='bk-answers' style='list-style:none;"
                          f"padding-left:8px'>{''.join(items)}</ol></div>")
-    if state.history and state.phase != "vote" and not private_only:
-        lines.append(reveal_html(state.history[-1], names, "Last question"))
-    if state.phase == "over":
-        w = " and ".join(escape(names[s]) for s in state.winners)
-        lines.append(f"<div class='bk-box'><b>{w} win{'s' if len(state.winners) == 1 else ''} the game.</b></div>")
+    if src.history and src.phase != "vote" and not private_only:
+        lines.append(reveal_html(src.history[-1], names, "Last question"))
+    if src.phase == "over":
+        w = " and ".join(escape(names[s]) for s in src.winners)
+        lines.append(f"<div class='bk-box'><b>{w} win{'s' if len(src.winners) == 1 else ''} the game.</b></div>")
     return "\n".join(lines)

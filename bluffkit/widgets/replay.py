@@ -20,7 +20,7 @@ import ipywidgets as W
 
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import LogError
-from bluffkit.widgets.render import view_html
+from bluffkit.widgets.render import all_seeing_view, seat_view
 
 
 class ReplayViewer(W.VBox):
@@ -82,7 +82,9 @@ class ReplayViewer(W.VBox):
         i = self.step.value
         seat = None if self.viewer.value < 0 else self.viewer.value
         with self.hold_sync():
-            self.table.value = view_html(self.game, self.states[i], self.names, seat)
+            state = self.states[i]
+            self.table.value = (all_seeing_view(self.game, state, self.names) if seat is None
+                                else seat_view(self.game, self.game.observe(state, seat), self.names))
             lo, hi = max(0, i - 8), min(len(self.moves), i + 8)
             rows = []
             for k in range(lo, hi):

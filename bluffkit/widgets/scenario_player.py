@@ -18,7 +18,7 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.core import scenario as sc
-from bluffkit.widgets.render import view_html
+from bluffkit.widgets.render import all_seeing_view, seat_view
 
 
 class ScenarioPlayer(W.VBox):
@@ -88,7 +88,9 @@ class ScenarioPlayer(W.VBox):
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
                                         f"&middot; {escape(who)}: <code>{escape(self.scenario.game.notation(action))}"
                                         f"</code><br>{escape(res.narration[i - 1])}</div>")
-            self.table.value = view_html(self.scenario.game, res.states[i], names, seat)
+            game, state = self.scenario.game, res.states[i]
+            self.table.value = (all_seeing_view(game, state, names) if seat is None
+                                else seat_view(game, game.observe(state, seat), names))
             self.expect.value = self._expectations(i)
 
     def _expectations(self, i: int) -> str:

@@ -23,7 +23,7 @@ import ipywidgets as W
 
 from bluffkit.core.errors import BluffkitError, RulesError, is_seat
 from bluffkit.session import HUMAN, Session
-from bluffkit.widgets.render import view_html
+from bluffkit.widgets.render import all_seeing_view, seat_view
 
 _HIDE, _SHOW = "none", None
 
@@ -135,7 +135,7 @@ class SeatPanel(W.VBox):
                 self.viewer = None
                 self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
                 self.controls.layout.display = _HIDE
-                self.view.value = view_html(self.game, s.state, s.names)   # the end: everything is shown
+                self.view.value = all_seeing_view(self.game, s.state, s.names)   # the end: everything is shown
                 return
             seat = s.waiting_for
             if seat is None:                      # a bot is stuck (see the message)
@@ -150,8 +150,9 @@ class SeatPanel(W.VBox):
                 return
             self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
             self.controls.layout.display = _SHOW
-            self.view.value = view_html(self.game, s.state, s.names, seat)
-            self.draw_seat(seat, s.observe(seat))
+            obs = s.observe(seat)
+            self.view.value = seat_view(self.game, obs, s.names)      # drawn from the observation alone
+            self.draw_seat(seat, obs)
 
     def _uncover(self, _=None) -> None:
         self.viewer = self.session.waiting_for

@@ -39,7 +39,8 @@ SPEC = register(GameSpec(
     default_bot="truthful",
     test_bots="bluffkit.games.auction:conformance_bots",
     text_view="bluffkit.auctions.game:Auction.describe",
-    html_view="bluffkit.widgets.render_auction:auction_html",
+    seat_html="bluffkit.widgets.render_auction:seat_html",
+    all_seeing_html="bluffkit.widgets.render_auction:all_seeing_html",
     configs=tuple((f"auction-{f}", "auction", (), {"format": f}) for f in FORMATS)
     + tuple((f"auction-{f}-double", "auction", (), {"format": f, "double": True}) for f in DOUBLE),
     test_players=_format_players,

@@ -23,7 +23,8 @@ SPEC = register(GameSpec(
     default_bot="caller",
     test_bots="bluffkit.games.bloff:conformance_bots",
     text_view="bluffkit.games.bloff.game:Bloff.describe",
-    html_view="bluffkit.widgets.render_bloff:bloff_html",
+    seat_html="bluffkit.widgets.render_bloff:seat_html",
+    all_seeing_html="bluffkit.widgets.render_bloff:all_seeing_html",
     configs=(
         ("bloff", "bloff", (), {}),
         ("bloff-two-decks", "bloff", (), {"two_decks_from": 3}),

@@ -24,7 +24,8 @@ SPEC = register(GameSpec(
     default_bot="average",
     test_bots="bluffkit.games.bluffer:conformance_bots",
     text_view="bluffkit.games.bluffer.game:Bluffer.describe",
-    html_view="bluffkit.widgets.render_bluffer:bluffer_html",
+    seat_html="bluffkit.widgets.render_bluffer:seat_html",
+    all_seeing_html="bluffkit.widgets.render_bluffer:all_seeing_html",
     configs=(
         ("bluffer", "bluffer", (), {}),
         ("bluffer-quick-refused-team-scoring", "bluffer", (),

@@ -41,7 +41,8 @@ def _spec(name: str, title: str, variants: tuple[str, ...], configs: tuple, pref
         default_bot="heuristic",
         test_bots="bluffkit.games.youre_bluffing:conformance_bots",
         text_view="bluffkit.games.youre_bluffing.game:YoureBluffing.describe",
-        html_view="bluffkit.widgets.render:table_html",
+        seat_html="bluffkit.widgets.render:seat_html",
+        all_seeing_html="bluffkit.widgets.render:all_seeing_html",
         charts="bluffkit.analysis.gamedata:game_charts",
         configs=configs,
         # never legal: a bid of nothing, a payment of nothing, a player turning up an animal
