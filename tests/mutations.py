@@ -1,6 +1,6 @@
 """Hypothesis generators of bad input: mutations of good JSON files and odd values.
 
-The fuzz tests (``tests/test_fuzz_*.py``) take every shipped file (scenarios, decks)
+The fuzz tests (``tests/**/test_fuzz_*.py``) take every shipped file (scenarios, decks)
 and every rule option, mutate them with these generators, and assert that bluffkit
 refuses each bad input in one line, under a time limit, changing nothing.
 

@@ -196,7 +196,7 @@ class Bidder:
 
 AGENTS = {
     # the generic bot: Legal.sample draws exactly what Bidder(strategy="random") with the
-    # rules' animal values would (tests/test_auction_embed.py plays both side by side)
+    # rules' animal values would (tests/auctions/test_auction_embed.py plays both side by side)
     "random": RandomBot,
     "truthful": lambda: Bidder(strategy="truthful", name="truthful"),
     "equilibrium": lambda: Bidder(strategy="equilibrium", name="equilibrium"),

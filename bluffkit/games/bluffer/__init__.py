@@ -32,7 +32,7 @@ SPEC = register(GameSpec(
          {"rounds": 2, "questions_per_round": 4, "own_answer_vote": "refused", "team_scoring": True,
           "team_split": "halves", "stop_when_decided": False, "leader_copies": True}),
     ),
-    test_players=lambda game: (3, 4, 5),      # 2 and 6 to 10 seats: tests/test_conformance.py
+    test_players=lambda game: (3, 4, 5),      # 2 and 6 to 10 seats: tests/core/test_conformance.py
     # never legal: answers longer than max_answer_length (60), answer 0, a player's chance moves
     illegal_probes=("write " + "x" * 70, "copy " + "x" * 70, "vote 0", "ask octopus-hearts", "shuffle 0,1,2"),
     probes=("write a purple cow", "done", "vote 1", "vote 7", "copy a purple cow"),

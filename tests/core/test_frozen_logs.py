@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
+from paths import TESTS
 from bluffkit import cli
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import LogError
@@ -23,7 +24,7 @@ try:
 except ImportError:  # tests/ is not a package: pytest puts tests/ itself on sys.path
     from log_mutations import MUTATION, mutated, read_or_refuse
 
-FOLDER = Path(__file__).parent / "logs"
+FOLDER = TESTS / "logs"
 FILES = sorted(FOLDER.glob("*.jsonl"))
 NOTE = "log format 1, written by bluffkit 0.1.0: moves replayed and checked; format-1 digests not compared"
 

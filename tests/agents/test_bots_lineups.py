@@ -7,10 +7,10 @@ and seed. Also: the registries' ``random`` is the generic bot, whose draws
 from __future__ import annotations
 
 from itertools import cycle, islice
-from pathlib import Path
 
 import pytest
 
+from paths import TESTS
 from bluffkit.agents import bloff as bloff_bots
 from bluffkit.agents import bluffer as bluffer_bots
 from bluffkit.agents.base import make_agent
@@ -20,7 +20,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.play import RunawayGame, play
 from bluffkit.session import Session
 
-LOGS = Path(__file__).parent / "logs"
+LOGS = TESTS / "logs"
 
 #: The most moves (chance's included) a game may take. The longest seeded games seen:
 #: Bløff about 11,000 (seven random players), Bluffer under 400 (ten players, 3 rounds).

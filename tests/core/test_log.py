@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import bluffkit
+from paths import REPO, TESTS
 from bluffkit.core import log as gamelog
 from bluffkit.core import logfiles
 from bluffkit.core.errors import LogError
@@ -19,7 +20,7 @@ from bluffkit.agents.base import make_agent
 from bluffkit.games.youre_bluffing.actions import Bid
 from bluffkit.session import Session
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios"
+SCENARIOS = REPO / "data" / "scenarios"
 
 
 # -- helpers --------------------------------------------------------------------------
@@ -606,7 +607,7 @@ def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path, finished
 
 def test_the_documented_size_limit():
     assert logfiles.MAX_BYTES == 16 * 1024 * 1024
-    assert "16 MiB" in (Path(__file__).resolve().parents[1] / "docs" / "logs.md").read_text(encoding="utf-8")
+    assert "16 MiB" in (REPO / "docs" / "logs.md").read_text(encoding="utf-8")
 
 
 def test_text_over_the_size_limit_is_refused(monkeypatch, finished):
@@ -823,7 +824,7 @@ def test_a_game_snapshot_replaces_the_fields():
 
 # -- a Bluffer deck named by a log -------------------------------------------------------------
 
-DECKS = Path(__file__).resolve().parents[1] / "data" / "decks"
+DECKS = REPO / "data" / "decks"
 
 
 @pytest.fixture
@@ -965,7 +966,7 @@ def test_damaged_logs_are_refused_in_one_line(source, finished, tmp_path_factory
 def test_an_action_with_thousands_of_digits_is_refused(tmp_path):
     """The auction's parser trips on a number of 5000 digits (Python refuses to read
     it); the log is refused in one line all the same."""
-    lines = split((Path(__file__).parent / "logs" / "auction-cat-in-the-bag.jsonl").read_bytes())
+    lines = split((TESTS / "logs" / "auction-cat-in-the-bag.jsonl").read_bytes())
     i = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
     rec = record(lines[i])
     rec["action"] = "bid " + "9" * 5000

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from paths import REPO
 from bluffkit.testing import assert_refused
 from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.games.bloff import Bloff
 from bluffkit.games.bloff.engine import Call, Deal, Pass, Play
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 ACE, TWO, THREE, FOUR, FIVE, KING = 0, 1, 2, 3, 4, 12

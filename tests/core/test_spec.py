@@ -15,6 +15,7 @@ import pytest
 
 import bluffkit
 import bluffkit.games
+from paths import TESTS
 from bluffkit import cli
 from bluffkit.agents.base import agent_names, make_agent
 from bluffkit.core import scenario as sc
@@ -25,7 +26,7 @@ from bluffkit.core.spec import GameSpec, spec_of, specs
 from bluffkit.session import Session
 from bluffkit.testing import CONFIGS, check_game, config_game, config_players, default_agents
 
-HERE = Path(__file__).resolve().parent
+HERE = TESTS
 PACKAGE = Path(bluffkit.__file__).resolve().parent
 SPECS = [s.name for s in specs()]
 

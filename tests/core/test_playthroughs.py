@@ -9,16 +9,16 @@ committing."""
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
 
 import pytest
 
+from paths import REPO, TESTS
 from bluffkit.core import playthrough as golden
 from bluffkit.core.errors import BluffkitError
 from bluffkit.testing import CONFIGS, config_game, playthrough_players
 
-FOLDER = Path(__file__).parent / "playthroughs"
-ROOT = Path(__file__).resolve().parents[1]
+FOLDER = TESTS / "playthroughs"
+ROOT = REPO
 
 
 @pytest.mark.parametrize("config", [c[0] for c in CONFIGS])

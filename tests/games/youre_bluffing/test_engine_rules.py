@@ -16,6 +16,7 @@ import copy
 
 import pytest
 
+from paths import TESTS
 from bluffkit.testing import assert_refused
 from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.core.money import parse as parse_notes
@@ -1529,7 +1530,7 @@ def test_sample_draws_what_the_random_agent_plays():
 
 @pytest.mark.parametrize("path", sorted(
     str(p) for pattern in ("youre-bluffing*.jsonl", "horse-trading*.jsonl")
-    for p in __import__("pathlib").Path(__file__).parent.joinpath("logs").glob(pattern)))
+    for p in TESTS.joinpath("logs").glob(pattern)))
 def test_the_random_bot_replays_the_frozen_logs(path):
     """The frozen logs were played by bluffkit 0.1.0's random bot in sessions from their
     seeds; ``RandomBot`` (``Legal.sample``) plays the very same moves."""
