@@ -23,6 +23,7 @@ build one by name, never by position:
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Any
 
 
 class ObservationBase(tuple):
@@ -69,7 +70,7 @@ class ObservationBase(tuple):
         params = "".join(f", {g}" for g in given)
         items = ", ".join(f if f in given else f"src.{f}" for f in cls._fields)
         code = f"def build(src{params}):\n    return _new(_cls, ({items},))\n"
-        namespace = {"_new": tuple.__new__, "_cls": cls}
+        namespace: dict[str, Any] = {"_new": tuple.__new__, "_cls": cls}
         exec(code, namespace)                   # the names come from _fields, never from input
         build = namespace["build"]
         build.__qualname__ = f"{cls.__name__}.builder"

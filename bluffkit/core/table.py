@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from bluffkit.core.errors import IllegalAction, check_player_move, check_seat
 
 
@@ -20,6 +22,13 @@ class TableBase:
     STATE = None          # the game's frozen State class
     FIELDS: tuple = ()    # its fields, in order
     VALUES_FROM = 1       # values() leaves out the leading fields that never change (the rules)
+
+    # what every table sets or defines (see above), declared for type checking only
+    n: int
+    is_over: Callable[[], bool]
+    is_chance: Callable[[], bool]
+    legal: Callable[..., Any]
+    _do: Callable[[int, Any], None]
 
     @classmethod
     def thaw(cls, state):
@@ -106,7 +115,7 @@ class TableGame:
     ``CHANCE_ONLY`` (the action classes only chance may play, with the rule id and the
     words of the refusal when a player tries one)."""
 
-    Table = None
+    Table: type[TableBase] = None  # type: ignore[assignment]  # None until a game sets its Table
     CHANCE_ONLY: tuple = ((), "chance-move", "that is chance's move, not a player's")
 
     def notation(self, action) -> str:

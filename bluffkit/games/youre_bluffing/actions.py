@@ -140,8 +140,8 @@ def bid(amount: int) -> Bid:
     if b is None:
         b = _BIDS[amount] = Bid(amount)
     return b
-_SIMPLE = {"auction": AUCTION, "pass": PASS, "sell": SELL, "buy": BUY, "accept": ACCEPT}
-_NOTES = {"pay": Pay, "counter": Counter, "offer": Offer}
+_SIMPLE: dict[str, Auction | Pass | Sell | Buy | Accept] = {"auction": AUCTION, "pass": PASS, "sell": SELL, "buy": BUY, "accept": ACCEPT}
+_NOTES: dict[str, type[Pay] | type[Counter] | type[Offer]] = {"pay": Pay, "counter": Counter, "offer": Offer}
 Action = Auction | Trade | Bid | Pass | Sell | Buy | Pay | Accept | Counter | Offer
 
 

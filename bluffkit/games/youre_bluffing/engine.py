@@ -17,6 +17,7 @@ Trading, seeds/003).
 from __future__ import annotations
 
 from operator import add, mul, sub
+from typing import Any, Callable
 
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
@@ -82,7 +83,40 @@ class Table(TableBase):
 
     __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs", "_left", "_floor",
                                  "_floors")
-    STATE, FIELDS = S.State, S.FIELDS
+    STATE, FIELDS = S.State, S.FIELDS  # type: ignore[assignment]  # TableBase.STATE is None until a game sets it
+
+    # the fields of State (thaw() sets them), then what _thawed() derives
+    rules: Rules
+    phase: Phase
+    leader: int
+    turn: int
+    pile: tuple[int, ...]
+    herds: tuple[tuple[int, ...], ...]
+    money: tuple[tuple[int, ...], ...]
+    bank: tuple[int, ...] | None
+    paydays: int
+    lot: tuple[int, ...]
+    draws_left: int
+    high_bid: int
+    high_bidder: int
+    pending: tuple[int, ...]
+    calls: int
+    caps: tuple[int, ...]
+    shown: tuple[tuple[int, tuple[int, ...]], ...]
+    payer: int
+    payee: int
+    buying: bool
+    trade: tuple[int, int, int, int, tuple[int, ...], int] | None
+    n: int
+    d: tuple[int, ...]
+    _counts: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None
+    _trades: tuple[tuple[tuple[int, ...], ...], int, tuple[tuple[int, int], ...]] | None
+    _masks: list[int]
+    _worth: list[int]
+    _pairs: _Pairs
+    _left: int
+    _floor: tuple[int, int | None, int]
+    _floors: dict[int, tuple[int, int | None, int]]
 
     # -- building ---------------------------------------------------------
     @classmethod
@@ -138,9 +172,9 @@ class Table(TableBase):
         if p is PAY:
             return (self.payer,)
         if p is RESPOND:
-            return (self.trade[1],)
+            return (self.trade[1],)  # type: ignore[index]  # a trade is open in this phase
         if p is REOFFER:
-            return (self.trade[0],)
+            return (self.trade[0],)  # type: ignore[index]  # a trade is open in this phase
         return _EMPTY
 
     def chance_outcomes(self) -> tuple[tuple[Draw, float], ...]:
@@ -218,10 +252,10 @@ class Table(TableBase):
             legal = Legal(seat, p, (), None, (), self.money[seat], None, self.high_bid, self.rules.payment,
                           self.rules)
         elif p is RESPOND:
-            seat = self.trade[1]
+            seat = self.trade[1]  # type: ignore[index]  # a trade is open in this phase
             legal = Legal(seat, p, _ACCEPT_ONLY, None, (), self.money[seat], Counter, None, _EXACT, self.rules)
         elif p is REOFFER:
-            seat = self.trade[0]
+            seat = self.trade[0]  # type: ignore[index]  # a trade is open in this phase
             legal = Legal(seat, p, (), None, (), self.money[seat], Offer, None, _EXACT, self.rules)
         else:
             return None
@@ -426,7 +460,7 @@ class Table(TableBase):
         self.phase = RESPOND
 
     def _accept(self, seat: int, a: Accept) -> None:
-        challenger, target, family, cards, offer, _ = self.trade
+        challenger, target, family, cards, offer, _ = self.trade  # type: ignore[misc]  # a trade is open in this phase
         self._add_money(target, offer)
         self._move_animals(target, challenger, family, cards)
         self._end_trade()
@@ -435,7 +469,7 @@ class Table(TableBase):
         """Swap the offers; each keeps what they received; the higher offer takes the
         animal(s). A tie: HT, the challenger wins; YB, the challenger offers again, and
         a second tie gives the animal(s) to the challenger free."""
-        challenger, target, family, cards, offer, ties = self.trade
+        challenger, target, family, cards, offer, ties = self.trade  # type: ignore[misc]  # a trade is open in this phase
         self._move_money(target, challenger, a.notes)
         self._add_money(target, offer)              # the challenger's offer, held face down
         mine, theirs = total(offer, self.d), total(a.notes, self.d)
@@ -450,7 +484,7 @@ class Table(TableBase):
         self._end_trade()
 
     def _offer(self, seat: int, a: Offer) -> None:
-        challenger, target, family, cards, _, ties = self.trade
+        challenger, target, family, cards, _, ties = self.trade  # type: ignore[misc]  # a trade is open in this phase
         self._take_money(seat, a.notes)
         self.trade = (challenger, target, family, cards, a.notes, ties)
         self.phase = RESPOND
@@ -561,7 +595,7 @@ class Table(TableBase):
         return _observation(self, seat, to_move, note_counts, hand, hand_total, trade, my_offer, scores, legal)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Table, int, Any], None]] = {
     Auction: Table._auction, Trade: Table._trade, Bid: Table._bid, Pass: Table._pass,
     Sell: Table._sell, Buy: Table._buy, Pay: Table._pay, Accept: Table._accept,
     Counter: Table._counter, Offer: Table._offer,

@@ -13,6 +13,7 @@ from bluffkit.core.game import register
 from bluffkit.core.money import total
 from bluffkit.core.table import TableGame
 from bluffkit.games.youre_bluffing import actions as A
+from bluffkit.games.youre_bluffing import engine
 from bluffkit.games.youre_bluffing import scoring
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.engine import Table
@@ -57,11 +58,11 @@ class YoureBluffing(TableGame):
     def new_state(self, players: int) -> S.State:
         return Table.new(self.rules, self.check_players(players)).freeze()
 
-    def table(self, state: S.State | None = None, players: int | None = None) -> Table:
+    def table(self, state: S.State | None = None, players: int | None = None) -> engine.Table:
         """A mutable working copy, from ``state`` or a new game of ``players``."""
         if state is not None:
             return Table.thaw(state)
-        return Table.new(self.rules, self.check_players(players))
+        return Table.new(self.rules, self.check_players(players))  # type: ignore[arg-type]  # check_players refuses None
 
     def state_from_position(self, **fields) -> S.State:
         """A state built from a position (used by scenarios); checked for consistency."""

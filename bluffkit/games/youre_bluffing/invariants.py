@@ -36,11 +36,11 @@ def violations(s: S.State) -> list[str]:
     if s.bank is not None:
         everywhere = [a + b for a, b in zip(notes, s.bank)]
         if tuple(everywhere) != r.bank:
-            out.append(f"notes in play and in the bank {everywhere} differ from the game's {list(r.bank)}")
+            out.append(f"notes in play and in the bank {everywhere} differ from the game's {list(r.bank)}")  # type: ignore[arg-type]  # the rules have a bank when the state does
     else:
         expected = n * total(r.start_money, r.denominations) + n * sum(r.paydays[:s.paydays])
-        if total(notes, r.denominations) != expected:
-            out.append(f"money in play {total(notes, r.denominations)} is not start plus paydays ({expected})")
+        if total(notes, r.denominations) != expected:  # type: ignore[arg-type]  # total sums any sequence of counts
+            out.append(f"money in play {total(notes, r.denominations)} is not start plus paydays ({expected})")  # type: ignore[arg-type]  # total sums any sequence of counts
     drawn = r.family_size - s.pile[r.payday_family]
     if s.paydays != drawn:
         out.append(f"{s.paydays} paydays but {drawn} {r.families[r.payday_family]}s turned up")
@@ -57,7 +57,7 @@ def redeal_hidden(s: S.State, seat: int, rng) -> S.State:
         for d, c in enumerate(s.money[i]):
             pool.extend([d] * c)
     if offer_hidden:
-        for d, c in enumerate(s.trade[4]):
+        for d, c in enumerate(s.trade[4]):  # type: ignore[index]  # offer_hidden: a trade is open
             pool.extend([d] * c)
     order = list(rng.permutation(len(pool)))
     pool = [pool[k] for k in order]
@@ -77,5 +77,5 @@ def redeal_hidden(s: S.State, seat: int, rng) -> S.State:
         money[i] = take(sum(s.money[i]))
     trade = s.trade
     if offer_hidden:
-        trade = trade[:4] + (take(sum(trade[4])),) + trade[5:]
+        trade = trade[:4] + (take(sum(trade[4])),) + trade[5:]  # type: ignore[index, operator]  # offer_hidden: a trade is open
     return dataclasses.replace(s, money=tuple(money), trade=trade)

@@ -75,11 +75,11 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         text = (f"{who} challenges {names[action.target]} for {r.labels[action.family]} with a "
                 f"face-down offer of {_cards(count(action.notes))}.")
     elif kind is A.Accept:
-        ch, tg, fam, k, offer, _ = before.trade
+        ch, tg, fam, k, offer, _ = before.trade  # type: ignore[misc]  # a trade is open when this is played
         text = (f"{who} accepts the offer of {_cards(count(offer))} and gives "
                 f"{_animals(r, fam, k)} to {names[ch]}.")
     elif kind is A.Counter:
-        ch, tg, fam, k, offer, _ = before.trade
+        ch, tg, fam, k, offer, _ = before.trade  # type: ignore[misc]  # a trade is open when this is played
         text = f"{who} counters with {_cards(count(action.notes))}; the offers are swapped."
         if after.phase == S.REOFFER:
             text += f" The offers are equal: {names[ch]} must offer again."

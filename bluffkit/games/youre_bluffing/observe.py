@@ -19,7 +19,7 @@ from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import (
     _BIDS, ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Offer, Pass, Pay, Sell,
     Trade, bid)
-from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES
+from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES, Rules
 
 _WHO = {
     S.TURN: "the leader to choose an auction or a trade",
@@ -376,6 +376,35 @@ class Observation(ObservationBase):
 
     __slots__ = ()
     _fields = OWN_FIELDS[:1] + PUBLIC_FIELDS + OWN_FIELDS[1:]
+
+    # the fields, read as properties (ObservationBase sets them from _fields)
+    seat: int
+    rules: Rules
+    phase: S.Phase
+    leader: int
+    turn: int
+    pile: tuple[int, ...]
+    herds: tuple[tuple[int, ...], ...]
+    bank: tuple[int, ...] | None
+    paydays: int
+    lot: tuple[int, ...]
+    high_bid: int
+    high_bidder: int
+    pending: tuple[int, ...]
+    calls: int
+    caps: tuple[int, ...]
+    shown: tuple[tuple[int, tuple[int, ...]], ...]
+    payer: int
+    payee: int
+    buying: bool
+    to_move: tuple[int, ...]
+    note_counts: tuple[int, ...]
+    hand: tuple[int, ...]
+    hand_total: int
+    trade: tuple[int, int, int, int, int, int] | None
+    my_offer: tuple[int, ...] | None
+    scores: tuple | None
+    legal: Legal
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r}, hand={self.hand})"

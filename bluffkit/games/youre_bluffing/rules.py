@@ -154,7 +154,7 @@ class Rules(RuleOptions):
         if out["money_cards"] is None:
             del out["money_cards"]
         else:
-            out["money_cards"] = [list(p) for p in self.money_cards]
+            out["money_cards"] = [list(p) for p in self.money_cards]  # type: ignore[union-attr]  # not None: checked just above
         return out
 
     # -- derived, cheap -------------------------------------------------
@@ -247,7 +247,7 @@ def money_needed(rules: Rules, players: int) -> dict[int, int]:
 
 
 def _validate_money_cards(r: Rules, need) -> None:
-    cards = r.money_cards
+    cards: tuple[tuple[str, int], ...] = r.money_cards  # type: ignore[assignment]  # called only when money_cards is set
     need(isinstance(cards, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in cards),
          "money_cards must be (card, value) pairs, or None")
     names = [c for c, _ in cards]
