@@ -115,7 +115,7 @@ def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note,
     rows = []
     for i, name in enumerate(names):
         role = " (leader)" if i == leader and src.phase != "over" else ""
-        team = f"<td>team {'AB'[team_of[i]]}</td>" if teams else ""
+        team = f"<td>team {'AB'[team_of[i]]}</td>" if team_of is not None else ""
         cls = " class='bk-turn'" if i in to_move else ""
         rows.append(f"<tr{cls}><td>{escape(name)}{role}</td>{team}<td>{src.points[i]}</td>"
                     f"<td>{src.totals[i]}</td><td>{wins[i]}</td></tr>")
