@@ -2,8 +2,8 @@
 Moments During an Auction"): the award, "can't pay, must show", the auctioneer's right
 of first refusal, and payment with no change.
 
-The one "can't pay, must show" rule (shared with You're Bluffing!, whose engine may
-call :func:`must_show` and :func:`show`): it is checked **when a sale is awarded to a
+The one "can't pay, must show" rule (:func:`bluffkit.core.money.must_show` and
+:func:`bluffkit.core.money.show`, shared with You're Bluffing!'s engine): it is checked **when a sale is awarded to a
 bidder**, against the bid that bidder must pay. It is not checked for a purchase by
 the right of first refusal: a purchase the auctioneer cannot pay is not offered (the
 move is refused and nothing changes), as You're Bluffing!'s default
@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bluffkit.auctions.actions import Refusal
+from bluffkit.core.money import must_show, show
 from bluffkit.auctions.state import OVER, PAY, REFUSE_
 
 if TYPE_CHECKING:
@@ -67,21 +68,6 @@ if TYPE_CHECKING:
         def _open_bidding(self) -> None: ...
 else:
     _Table = object
-
-
-def must_show(held: int, price: int) -> bool:
-    """"Can't pay, must show. Whoever can't come up with their bid must show all of their
-    money": ``held`` is what the buyer can pay (the value of its notes, or their number in
-    a count auction), ``price`` its bid."""
-    return held < price
-
-
-def show(shown: tuple, caps: tuple, seat: int, notes: tuple, held: int) -> tuple[tuple, tuple]:
-    """The record of ``seat`` showing ``notes``: ``shown`` gains ``(seat, notes)`` and the
-    seat's cap becomes ``held``: "On the repeat, that player may bid at most as much as
-    they could actually pay." Returns the new ``(shown, caps)``; the caller then runs the
-    auction again."""
-    return shown + ((seat, notes),), caps[:seat] + (held,) + caps[seat + 1:]
 
 
 class Settling(_Table):

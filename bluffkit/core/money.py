@@ -316,3 +316,21 @@ def _cover(k: int, left: int, paid: int, n: int, m: int, vals, cnts, order, note
             notes[i] = c
             _cover(k + 1, left - c * d, paid + c * d, n + c, m, vals, cnts, order, notes, out, rest)
     notes[i] = 0
+
+
+# ---- can't pay, must show ------------------------------------------------------------
+
+def must_show(held: int, price: int) -> bool:
+    """"Can't pay, must show" (Bidder Up!: "Whoever can't come up with their bid must show
+    all of their money"; You're Bluffing!: "Not Enough Money?"; Horse Trading: "Can't
+    pay?"): ``held`` is what the buyer can pay (the value of its notes, or their number in
+    a count auction), ``price`` its bid. One rule for every game that auctions."""
+    return held < price
+
+
+def show(shown: tuple, caps: tuple, seat: int, notes: tuple, held: int) -> tuple[tuple, tuple]:
+    """The record of ``seat`` showing ``notes``: ``shown`` gains ``(seat, notes)`` and the
+    seat's cap becomes ``held``: "On the repeat, that player may bid at most as much as
+    they could actually pay." Returns the new ``(shown, caps)``; the caller then runs the
+    auction again."""
+    return shown + ((seat, notes),), caps[:seat] + (held,) + caps[seat + 1:]

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
-from bluffkit.core.money import total
+from bluffkit.core.money import must_show, show, total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN, Phase
 from bluffkit.games.youre_bluffing.actions import (
@@ -437,9 +437,8 @@ class Table(TableBase):
         is held again with that player's bids capped at what they hold (YB "Not the
         Exact Amount? Not Enough Money?"; HT "Can't pay?")."""
         held = self._worth[payer]
-        if held < self.high_bid:
-            self.shown = self.shown + ((payer, self.money[payer]),)
-            self.caps = self.caps[:payer] + (held,) + self.caps[payer + 1:]
+        if must_show(held, self.high_bid):
+            self.shown, self.caps = show(self.shown, self.caps, payer, self.money[payer], held)
             self._open_bidding()
             return
         self.phase, self.payer, self.payee, self.buying = PAY, payer, payee, buying
