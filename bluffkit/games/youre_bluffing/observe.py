@@ -140,9 +140,11 @@ class Legal:
             if (type(notes) is tuple and len(notes) == len(hand) and all(map(le, notes, hand))
                     and min(notes) >= 0 and (kind is not Trade or (action.target, action.family) in self.trades)):
                 return None
-        elif kind is Pay:                   # checked by the rule, without listing every payment
-            if self.pay is not None and not payment_problem(self.hand, action.notes, self.pay, self._denoms(None),
-                                                            self.payment_rule):
+        elif kind is Pay:       # among the payments when listed already (a bot's pick), else by the rule
+            listed = self._payments
+            if self.pay is not None and (action.notes in listed if listed is not None else
+                                         not payment_problem(self.hand, action.notes, self.pay, self._denoms(None),
+                                                             self.payment_rule)):
                 return None
         elif action in self.simple:         # auction, pass, sell, buy, accept: legal as listed
             return None
