@@ -1,4 +1,4 @@
-"""Every bot of Bløff and Bluffer, in every line-up (all of one kind, and mixed), finishes
+"""Every bot of every game, in every line-up (all of one kind, and mixed), finishes
 a game within a bound on its length; a game that runs past it fails with its line-up
 and seed. Also: the registries' ``random`` is the generic bot, whose draws
 (``Legal.sample``) replay the frozen logs written by bluffkit 0.1.0's random bots.
@@ -106,3 +106,33 @@ def test_the_fast_bloff_random_agent_plays_as_the_generic_bot():
         fast = play(game, [bloff_bots.RandomAgent() for _ in range(5)], seed)
         generic = play(game, [RandomBot() for _ in range(5)], seed)
         assert [(s, str(a)) for s, a in fast.moves] == [(s, str(a)) for s, a in generic.moves], f"seed {seed}"
+
+
+#: A bound for every other game (You're Bluffing!/Horse Trading games take about 500
+#: moves, an auction fewer than 100).
+OTHER_BOUND = 20_000
+
+
+def _every_config():
+    from bluffkit.testing import CONFIGS, config_game, config_players
+    for key, *_ in CONFIGS:
+        game = config_game(key)
+        if game.name in BOUND:                   # Bløff and Bluffer: their own cases above
+            continue
+        yield pytest.param(key, min(config_players(key)), id=key)
+
+
+@pytest.mark.parametrize("key, players", list(_every_config()))
+def test_every_lineup_of_every_other_game_finishes(key, players):
+    """Every bot of the game's registry, all of one kind and mixed, at the fewest seats
+    the configuration is played with, finishes within a bound that fails loudly."""
+    from bluffkit.agents.base import agent_names
+    from bluffkit.testing import config_game
+    game = config_game(key)
+    for lineup in lineups(agent_names(game), players):
+        agents = [make_agent(name, game) for name in lineup]
+        try:
+            rec = play(game, agents, seed=len(lineup), max_steps=OTHER_BOUND)
+        except RunawayGame:
+            pytest.fail(f"{key}: the line-up {lineup} did not finish within {OTHER_BOUND} moves")
+        assert game.is_over(rec.final.freeze()), f"{key} {lineup}: the game stopped before its end"
