@@ -16,7 +16,7 @@ Trading, seeds/003).
 
 from __future__ import annotations
 
-from operator import add, mul, sub
+from operator import add, attrgetter, mul, sub
 from typing import Any, Callable
 
 from bluffkit.core.errors import IllegalAction
@@ -26,13 +26,17 @@ from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN, Phase
 from bluffkit.games.youre_bluffing.actions import (
     ACCEPT, AUCTION, BUY, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
-from bluffkit.games.youre_bluffing.observe import OWN_FIELDS, BidLegal, Legal, Observation
+from bluffkit.games.youre_bluffing.observe import OWN_FIELDS, PUBLIC_FIELDS, BidLegal, Legal, Observation
 from bluffkit.games.youre_bluffing.rules import Rules
 from bluffkit.games.youre_bluffing.scoring import scores as score_all
 
 _EMPTY: tuple = ()
-#: ``_observation(table, *OWN_FIELDS)``: the public fields are the table's own, by name.
-_observation = Observation.builder(*OWN_FIELDS)
+#: A seat's view is its seat, the table's public fields read by name in one call, then the
+#: rest of the seat's own fields (``Observation._fields`` is laid out so, and checked here).
+_public = attrgetter(*PUBLIC_FIELDS)
+_new = tuple.__new__
+if Observation._fields != OWN_FIELDS[:1] + PUBLIC_FIELDS + OWN_FIELDS[1:]:
+    raise ImportError("Observation._fields must be the seat, PUBLIC_FIELDS, then the rest of OWN_FIELDS")
 _AUCTION_ONLY, _ACCEPT_ONLY = (AUCTION,), (ACCEPT,)
 _EXACT = "exact_if_possible"
 _new_bid_legal = object.__new__
@@ -589,9 +593,10 @@ class Table(TableBase):
             to_move = self.to_move()
         if legal is None:
             legal = self.legal(seat)
-        # The builder's parameters are OWN_FIELDS, here each in the variable of its name (a
-        # call by keyword would cost some 2% of a simulation).
-        return _observation(self, seat, to_move, note_counts, hand, hand_total, trade, my_offer, scores, legal)
+        # The seat's own fields are OWN_FIELDS, each in the variable of its name (a test checks
+        # the names); the public ones are the table's own, read by name.
+        return _new(Observation, (seat,) + _public(self)
+                    + (to_move, note_counts, hand, hand_total, trade, my_offer, scores, legal))
 
 
 _HANDLERS: dict[type, Callable[[Table, int, Any], None]] = {

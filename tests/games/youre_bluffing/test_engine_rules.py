@@ -1473,9 +1473,11 @@ def test_the_observation_is_built_by_name_from_the_state_fields():
     assert "missing" in str(info.value)
     import inspect
     from bluffkit.games.youre_bluffing import engine
-    assert tuple(inspect.signature(engine._observation).parameters)[1:] == OWN_FIELDS
-    call = inspect.getsource(engine.Table.observe).split("return _observation(self, ")[1].split(")")[0]
-    assert tuple(a.strip() for a in call.split(",")) == OWN_FIELDS, \
+    assert Observation._fields == OWN_FIELDS[:1] + PUBLIC_FIELDS + OWN_FIELDS[1:]
+    assert engine._public.__reduce__()[1] == PUBLIC_FIELDS, "the public fields are read by name"
+    src = inspect.getsource(engine.Table.observe).split("return _new(Observation, (seat,) + _public(self)")[1]
+    call = src.split("+ (")[1].split(")")[0]
+    assert tuple(a.strip() for a in call.split(",")) == OWN_FIELDS[1:], \
         "Table.observe passes each of the seat's own fields in the variable of its name"
 
 
