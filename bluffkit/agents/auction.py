@@ -33,29 +33,10 @@ from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Cal
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS
 from bluffkit.auctions.sample import worth_at_most
 from bluffkit.core.errors import RulesError
+from bluffkit.auctions.sample import cheapest, notes_for
 from bluffkit.core.money import total
 
 STRATEGIES = ("truthful", "equilibrium", "shade", "random")
-
-
-def cheapest(hand, k: int, denoms) -> tuple[int, ...]:
-    """The ``k`` lowest-valued notes of ``hand`` (as counts)."""
-    out = [0] * len(hand)
-    for i in range(len(hand)):
-        take = min(hand[i], k)
-        out[i], k = take, k - take
-    return tuple(out)
-
-
-def notes_for(hand, amount: float, denoms) -> int:
-    """The most notes whose cheapest choice from ``hand`` is worth at most ``amount``."""
-    k, cost = 0, 0
-    for c, d in zip(hand, denoms):
-        for _ in range(c):
-            if cost + d > amount:
-                return k
-            k, cost = k + 1, cost + d
-    return k
 
 
 class Bidder:
@@ -129,7 +110,7 @@ class Bidder:
         if legal.pay:
             amount, mode, _ = legal.pay
             if mode == "count":
-                return Pay(cheapest(obs.hand, amount, d), d)
+                return Pay(cheapest(obs.hand, amount), d)
             from bluffkit.core.money import payments
             return Pay(payments(obs.hand, amount, d, obs.rules.payment)[0], d)
         if legal.pick:
@@ -166,7 +147,7 @@ class Bidder:
                 notes = worth_at_most(obs.hand, amount, d)
                 return Place(notes, d) if sum(notes) else PASS
             k = min(amount, sum(obs.hand))
-            return Place(cheapest(obs.hand, k, d), d) if k else PASS
+            return Place(cheapest(obs.hand, k), d) if k else PASS
         if legal.bid:
             lo, hi = legal.bid
             if style == "open":
@@ -188,7 +169,7 @@ class Bidder:
             out = 0.0
             for i, (_s, animals, price) in enumerate(obs.awards):
                 money = price if obs.rules.pricing == "value" else \
-                    total(cheapest(obs.hand, price, obs.rules.denominations), obs.rules.denominations)
+                    total(cheapest(obs.hand, price), obs.rules.denominations)
                 out += (sum(self.values.get(a, 0.0) for a in animals) - money) if i in kept else money
             return out
         return max(legal.refusals, key=worth)
