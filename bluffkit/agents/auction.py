@@ -31,9 +31,8 @@ from bluffkit.agents.base import UniformBuffer, fraction_spec
 from bluffkit.agents.generic import RandomBot
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS
-from bluffkit.auctions.sample import worth_at_most
+from bluffkit.auctions.sample import cheapest, notes_for, worth_at_most
 from bluffkit.core.errors import RulesError
-from bluffkit.auctions.sample import cheapest, notes_for
 from bluffkit.core.money import total
 
 STRATEGIES = ("truthful", "equilibrium", "shade", "random")
