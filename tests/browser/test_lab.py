@@ -106,16 +106,21 @@ def test_scenario_player_reaches_ben_pays_100(page: Page, lab_server: LabServer)
     expect(narration).to_be_visible()
     target = cell.locator(".bk-expect").filter(has_text="Ben pays 100")
 
-    # The notebook may have stepped the player itself (from code): start from the beginning.
-    if target.count():
-        before = narration.inner_text()
-        cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Reset\s*$")).click()
-        expect(narration).not_to_have_text(before, use_inner_text=True, timeout=WAIT_MS)
-        expect(target, "'Ben pays 100' is still shown after Reset").to_have_count(0, timeout=WAIT_MS)
+    # The notebook steps the player to the end from code (its second cell); the widget's
+    # view may draw that a moment after the cell has finished, so wait for it rather than
+    # read the page at once, then start from the beginning.
+    expect(target, "the notebook's own cell steps the player to 'Ben pays 100'").to_have_count(1, timeout=WAIT_MS)
+    before = narration.inner_text()
+    cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Reset\s*$")).click()
+    expect(narration).not_to_have_text(before, use_inner_text=True, timeout=WAIT_MS)
+    expect(target, "'Ben pays 100' is still shown after Reset").to_have_count(0, timeout=WAIT_MS)
 
+    # Step with Next until the narration says the last step ("Step 9 of 9"); the list of
+    # the rulebook's numbers is another widget and may be drawn a moment later.
+    last_step = re.compile(r"Step (\d+) of \1\b")
     clicks = 0
-    while not target.count():
-        assert clicks < 12, (f"'Ben pays 100' not shown after {clicks} clicks on Next; "
+    while not last_step.search(narration.inner_text()):
+        assert clicks < 12, (f"the last step not reached after {clicks} clicks on Next; "
                              f"narration: {narration.inner_text()!r}")
         before = narration.inner_text()
         next_button.click()
@@ -124,7 +129,7 @@ def test_scenario_player_reaches_ben_pays_100(page: Page, lab_server: LabServer)
         if clicks == 6:                      # Ben has just bid 60: the auction is open
             expect(narration).to_contain_text("Ben bids 60", timeout=WAIT_MS)
             save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "scenario-player-mid-auction")
-    expect(target.first).to_be_visible()
+    expect(target.first, "'Ben pays 100' is ticked at the last step").to_be_visible(timeout=WAIT_MS)
     expect(target.first).to_contain_text("Ben pays 100")
     print(f"'Ben pays 100' shown after {clicks} clicks on Next")
 
