@@ -23,6 +23,7 @@ build one by name, never by position:
 from __future__ import annotations
 
 from operator import itemgetter
+from collections.abc import Callable
 from typing import Any
 
 
@@ -76,3 +77,19 @@ class ObservationBase(tuple):
         build.__qualname__ = f"{cls.__name__}.builder"
         build.__doc__ = f"A {cls.__name__}: {', '.join(given)} by keyword, the rest read from src."
         return build
+
+
+def keyword_maker(fields: tuple) -> Callable[..., Any]:
+    """``make(cls, *, field=..., ...)``: a constructor of an
+    :class:`~bluffkit.core.observation.ObservationBase` subclass that takes every field of
+    ``fields`` by name (a missing or unknown one is a ``TypeError``), as fast as building the
+    tuple by position."""
+    names = ", ".join(fields)
+    scope: dict = {}
+    exec(f"def make(cls, *, {names}):\n    return _new(cls, ({names},))", {"_new": tuple.__new__}, scope)
+    return scope["make"]
+
+
+def by_keyword(cls, fields: dict):
+    """An observation of class ``cls`` built from a mapping of its fields by name."""
+    return cls.make(**fields)

@@ -8,34 +8,18 @@ travel with the observation.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import chain, combinations, islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bluffkit.core.errors import RulesError
-from bluffkit.core.observation import ObservationBase
+from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
 from bluffkit.games.bloff.actions import CALL_, PASS_, Call, Pass, Play
 from bluffkit.games.bloff.cards import cards_text
 from bluffkit.games.bloff.state import CALL, PLAY
 
 if TYPE_CHECKING:
     from bluffkit.games.bloff.rules import Rules
-
-
-def keyword_maker(fields: tuple) -> Callable[..., Any]:
-    """``make(cls, *, field=..., ...)``: a constructor of an
-    :class:`~bluffkit.core.observation.ObservationBase` subclass that takes every field of
-    ``fields`` by name (a missing or unknown one is a ``TypeError``), as fast as building the
-    tuple by position."""
-    names = ", ".join(fields)
-    scope: dict = {}
-    exec(f"def make(cls, *, {names}):\n    return _new(cls, ({names},))", {"_new": tuple.__new__}, scope)
-    return scope["make"]
-
-
-def by_keyword(cls, fields: dict):
-    """An observation of class ``cls`` built from a mapping of its fields by name."""
-    return cls.make(**fields)
 
 
 class Observation(ObservationBase):

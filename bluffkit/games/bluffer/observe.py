@@ -16,32 +16,15 @@ vote before all votes are in. In the two-player game the guesses are spoken alou
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from bluffkit.core.errors import RulesError
-from bluffkit.core.observation import ObservationBase
+from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
 from bluffkit.games.bluffer.actions import DONE_, Copy, Done, Vote, Write, clean_text
 from bluffkit.games.bluffer.state import COPY, SHUFFLE, VOTE, WRITE
 
 if TYPE_CHECKING:
     from bluffkit.games.bluffer.rules import Rules
-
-
-def keyword_maker(fields: tuple) -> Callable[..., Any]:
-    """``make(cls, *, field=..., ...)``: a constructor of an
-    :class:`~bluffkit.core.observation.ObservationBase` subclass that takes every field of
-    ``fields`` by name (a missing or unknown one is a ``TypeError``), as fast as building the
-    tuple by position."""
-    names = ", ".join(fields)
-    scope: dict = {}
-    exec(f"def make(cls, *, {names}):\n    return _new(cls, ({names},))", {"_new": tuple.__new__}, scope)
-    return scope["make"]
-
-
-def by_keyword(cls, fields: dict):
-    """An observation of class ``cls`` built from a mapping of its fields by name."""
-    return cls.make(**fields)
 
 
 def fit(text: str, most: int) -> str:
