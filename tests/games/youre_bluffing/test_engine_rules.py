@@ -1474,10 +1474,12 @@ def test_the_observation_is_built_by_name_from_the_state_fields():
     import inspect
     from bluffkit.games.youre_bluffing import engine
     assert Observation._fields == OWN_FIELDS[:1] + PUBLIC_FIELDS + OWN_FIELDS[1:]
-    assert engine._public.__reduce__()[1] == PUBLIC_FIELDS, "the public fields are read by name"
-    src = inspect.getsource(engine.Table.observe).split("return _new(Observation, (seat,) + _public(self)")[1]
-    call = src.split("+ (")[1].split(")")[0]
-    assert tuple(a.strip() for a in call.split(",")) == OWN_FIELDS[1:], \
+    code = engine._assemble.__code__
+    assert code.co_varnames[:code.co_argcount] == ("t",) + OWN_FIELDS
+    assert code.co_names == ("_new", "Observation") + PUBLIC_FIELDS, "the public fields are read by name"
+    src = inspect.getsource(engine.Table.observe).split("return _assemble(self, ")[1]
+    call = src.split(")")[0]
+    assert tuple(a.strip() for a in call.split(",")) == OWN_FIELDS, \
         "Table.observe passes each of the seat's own fields in the variable of its name"
 
 
