@@ -25,6 +25,7 @@ import pytest
 
 import bluffkit
 from bluffkit import charts_offline
+from bluffkit.analysis import chart_style
 from bluffkit.analysis.chart_style import CHART_TITLE_SIZE, FONT, LABEL_SIZE, MAX_WIDTH
 
 ROOT = Path(bluffkit.__file__).parent
@@ -59,6 +60,8 @@ BUILDERS = discover()
 
 def test_every_chart_builder_has_an_example():
     assert len(BUILDERS) >= 15, f"too few chart builders found, is the search broken? {sorted(BUILDERS)}"
+    unseen = set(chart_style.BUILDERS) - set(BUILDERS)
+    assert not unseen, f"registered chart builders the search does not find (annotate their return type): {unseen}"
     missing = [name for name, fn in BUILDERS.items() if not hasattr(fn, "chart_example")]
     assert not missing, ("chart builders the fit test cannot build: register each with "
                          f"bluffkit.analysis.chart_style.builder(example=...): {missing}")
