@@ -69,7 +69,9 @@ def _efficiency_example() -> list:
     runs = pd.concat([simulate_sealed(5, 2000, fmt="first", seed=5),
                       simulate_sealed(5, 2000, fmt="first", strategy=mixed, shade=[0.5, None, None, None, None], seed=6),
                       simulate_sealed(5, 2000, fmt="second", strategy="truthful", seed=7)])
-    return [((efficiency_summary(runs),), {})]
+    both = pd.concat([simulate_sealed(3, 500, fmt=f, strategy=["truthful", "shade", "equilibrium"],
+                                      shade=[None, 0.4, None], seed=2) for f in ("first", "second")])
+    return [((efficiency_summary(runs),), {}), ((efficiency_summary(both),), {})]
 
 
 def _right_example() -> list:
@@ -157,19 +159,21 @@ def efficiency_chart(summary: pd.DataFrame,
                      title: str = "How often does the bidder who values the lot most win it?") -> alt.LayerChart:
     """Bars of the share of auctions won by the highest value, per strategy and format, with
     ±2 standard-error whiskers. ``summary`` is :func:`~bluffkit.analysis.auction_sim.efficiency_summary`.
-    Bars run across, so the strategies' names read level ("shade 0.5, 4 × equilibrium")."""
+    Bars run across, one row each, so the strategies' names read level ("shade 0.5, 4 × equilibrium";
+    the format is added to the name of a strategy played in both formats)."""
     data = summary.assign(lo=(summary["efficient"] - 2 * summary["efficient_se"]).clip(lower=0),
                           hi=(summary["efficient"] + 2 * summary["efficient_se"]).clip(upper=1),
                           strategy=summary["strategy"].map(_short_strategy))
-    base = alt.Chart(data).encode(y=alt.Y("strategy:N", title=None), yOffset="format:N")
+    both = data.groupby("strategy")["format"].transform("nunique") > 1     # a strategy played in both formats
+    data["row"] = data["strategy"].where(~both, data["strategy"] + " (" + data["format"] + ")")
+    base = alt.Chart(data).encode(y=alt.Y("row:N", title=None, sort=list(dict.fromkeys(data["row"]))))
     bars = base.mark_bar().encode(
         x=alt.X("efficient:Q", title="share won by the highest value", scale=alt.Scale(domain=[0, 1])),
         color=_format_color(summary),
         tooltip=["strategy:N", "format:N", "n:Q", alt.Tooltip("efficient:Q", format=".3f"),
                  alt.Tooltip("value_lost:Q", format=".4f", title="mean value lost")])
     whiskers = base.mark_rule(color="black").encode(x="lo:Q", x2="hi:Q")
-    rows = max(1, len(data[["strategy", "format"]].drop_duplicates()))
-    chart = (bars + whiskers).properties(width=400, height=max(120, 40 * rows))
+    chart = (bars + whiskers).properties(width=400, height=max(120, 36 * data["row"].nunique()))
     return finish(chart, title, MAX_WIDTH - 40, legend="bottom")
 
 

@@ -82,10 +82,13 @@ def test_efficiency_chart():
     assert bars["mark"]["type"] == "bar" and whiskers["mark"]["type"] == "rule"
     assert bars["encoding"]["x"]["field"] == "efficient"
     assert bars["encoding"]["x"]["title"] == "share won by the highest value"
-    assert bars["encoding"]["y"]["field"] == "strategy" and bars["encoding"]["yOffset"]["field"] == "format"
+    assert bars["encoding"]["y"]["field"] == "row" and bars["encoding"]["color"]["field"] == "format"
     data = data_of(spec)
     assert len(data) == 4 and (data["lo"] <= data["efficient"]).all() and (data["hi"] <= 1).all()
-    assert "truthful, shade 0.4, equilibrium" in set(data["strategy"]), "mixed strategies keep their order"
+    assert set(data["row"]) == {"truthful (first-price)", "truthful (second-price)",
+                                "truthful, shade 0.4, equilibrium (first-price)",
+                                "truthful, shade 0.4, equilibrium (second-price)"}, \
+        "one row per strategy and format, the format named where a strategy is in both"
 
 
 def test_right_chart(auctions):
