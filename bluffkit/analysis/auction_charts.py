@@ -2,12 +2,13 @@
 
 Each function takes a tidy frame and returns an altair chart; nothing is displayed or written.
 Large frames are summarised (histograms, means) or thinned before they go into the chart, so a
-chart of a million auctions stays small. Test a chart with ``chart.to_dict()``.
+chart of a million auctions stays small. Every chart fits a notebook projected at 1280x720
+(:mod:`bluffkit.analysis.chart_style`). Test a chart with ``chart.to_dict()``.
 
 >>> from bluffkit.analysis.auction_sim import simulate_sealed
 >>> spec = revenue_chart(simulate_sealed(3, 200, seed=1)).to_dict()
->>> spec["facet"]["row"]["field"], spec["spec"]["layer"][0]["mark"]["type"]
-('n', 'bar')
+>>> spec["facet"]["row"]["field"], spec["spec"]["layer"][0]["mark"]
+('n', {'type': 'line', 'interpolate': 'step-after', 'strokeWidth': 2})
 """
 
 from __future__ import annotations
@@ -17,26 +18,90 @@ import numpy as np
 import pandas as pd
 
 from bluffkit.analysis.auction_sim import FORMATS, revenue_summary
+from bluffkit.analysis.chart_style import MAX_WIDTH, OKABE_ITO, builder, finish
 
-WIDTH, HEIGHT = 420, 220
-_FORMAT_COLOR = alt.Scale(domain=list(FORMATS.values()), range=["#4c78a8", "#f58518"])
-
-
-def _format_color(df: pd.DataFrame) -> alt.Color:
-    """One colour per format: the fixed pair for first- and second-price, else altair's own."""
-    known = set(df["format"]) <= set(FORMATS.values())
-    return alt.Color("format:N", scale=_FORMAT_COLOR if known else alt.Undefined, title="auction format")
+HEIGHT = 220
+_FORMAT_COLOR = alt.Scale(domain=list(FORMATS.values()), range=OKABE_ITO[:2])
 _RIGHT = {False: "without the right", True: "with the right"}
+_OUTCOMES = {"wins": OKABE_ITO[2], "ties": OKABE_ITO[1], "loses": OKABE_ITO[3]}
 
 
+def _format_color(df: pd.DataFrame, legend: bool = True) -> alt.Color:
+    """One colour per format: the fixed pair for first- and second-price, else the palette's."""
+    known = set(df["format"]) <= set(FORMATS.values())
+    return alt.Color("format:N", scale=_FORMAT_COLOR if known else alt.Undefined, title="auction format",
+                     legend=alt.Undefined if legend else None)
+
+
+def _short_strategy(label: str) -> str:
+    """"shade 0.5, equilibrium, equilibrium" -> "shade 0.5, 2 × equilibrium": a label that fits."""
+    runs: list[list] = []
+    for part in str(label).split(", "):
+        if runs and runs[-1][0] == part:
+            runs[-1][1] += 1
+        else:
+            runs.append([part, 1])
+    return ", ".join(p if k == 1 else f"{k} × {p}" for p, k in runs)
+
+
+# -- examples: small real inputs, the ways each chart is used ------------------------------------
+def _revenue_example() -> list:
+    from bluffkit.analysis.auction_lab import simulate_engine
+    from bluffkit.analysis.auction_sim import simulate_sealed
+    sealed = pd.concat([simulate_sealed(n, 2000, fmt=f, strategy="equilibrium" if f == "first" else "truthful", seed=1)
+                        for f in ("first", "second") for n in (2, 5)], ignore_index=True)
+    lab = simulate_engine("second-hand", 3, 30, seed=1)
+    return [((sealed,), {}),
+            ((lab,), {"title": "The auctioneer's cash per auction (money / 1,000)"}),
+            ((lab, "auctioneer_payoff"), {"title": "The auctioneer's payoff: cash, plus its value of a lot it kept"})]
+
+
+def _bids_example() -> list:
+    from bluffkit.analysis.auction_sim import bids_sample
+    bids = pd.concat([bids_sample(5, 60, fmt="first", strategy=["equilibrium"] * 4 + ["shade"], shade=[None] * 4 + [0.5],
+                                  seed=3), bids_sample(5, 60, fmt="second", strategy="truthful", seed=4)])
+    return [((bids,), {})]
+
+
+def _efficiency_example() -> list:
+    from bluffkit.analysis.auction_sim import efficiency_summary, simulate_sealed
+    mixed = ["shade"] + ["equilibrium"] * 4
+    runs = pd.concat([simulate_sealed(5, 2000, fmt="first", seed=5),
+                      simulate_sealed(5, 2000, fmt="first", strategy=mixed, shade=[0.5, None, None, None, None], seed=6),
+                      simulate_sealed(5, 2000, fmt="second", strategy="truthful", seed=7)])
+    both = pd.concat([simulate_sealed(3, 500, fmt=f, strategy=["truthful", "shade", "equilibrium"],
+                                      shade=[None, 0.4, None], seed=2) for f in ("first", "second")])
+    return [((efficiency_summary(runs),), {}), ((efficiency_summary(both),), {})]
+
+
+def _right_example() -> list:
+    from bluffkit.analysis.auction_sim import simulate_sealed
+    paired = pd.concat([simulate_sealed(3, 2000, fmt=f, strategy=s, right_of_first_refusal=r, seed=8)
+                        for f, s in (("first", "equilibrium"), ("second", "truthful")) for r in (False, True)])
+    return [((paired,), {})]
+
+
+def _what_if_example() -> list:
+    from bluffkit.analysis.auction_sim import what_if_sweep
+    xs = [round(k / 100, 2) for k in range(101)]
+    second = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.6, 0.3], bidder=0, fmt="second", xs=xs)
+    first = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.4, 0.2], bidder=0, fmt="first", xs=xs)
+    return [((second, "Second price: Annette's surplus against her bid (she values the cow at 0.8)"), {}),
+            ((first,), {})]
+
+
+# -- charts ---------------------------------------------------------------------------------------
+@builder(example=_revenue_example)
 def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
                   title: str = "What the auctioneer gets: revenue per auction") -> alt.FacetChart:
     """The distribution of ``column`` (default: revenue) per format, one row of panels per number
-    of bidders: overlaid histograms scaled as densities, with a rule at each format's mean.
+    of bidders: stepped histograms (outlines, so two formats never hide each other) scaled as
+    densities, with a dashed rule at each format's mean.
 
     ``df`` is :func:`~bluffkit.analysis.auction_sim.simulate_sealed` (several formats or numbers
-    of bidders concatenated); the histogram is computed here, so the chart holds ``bins`` rows
-    per panel whatever the number of auctions.
+    of bidders concatenated); the histogram is computed here, so the chart holds ``bins`` + 2
+    rows per line whatever the number of auctions: the outline starts at 0 on the first edge,
+    holds each bin's density (``step-after``) and drops to 0 at the last edge.
     """
     if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
         raise ValueError(f"bins must be an integer >= 1, got {bins!r}")
@@ -45,21 +110,29 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
     rows = []
     for (fmt, n), g in df.groupby(["format", "n"], sort=True):
         counts, _ = np.histogram(g[column], bins=edges)
-        rows.append(pd.DataFrame({"format": fmt, "n": n, "layer": "histogram", "start": edges[:-1],
-                                  "end": edges[1:], "density": counts / (len(g) * np.diff(edges))}))
+        density = counts / (len(g) * np.diff(edges))
+        rows.append(pd.DataFrame({"format": fmt, "n": n, "layer": "histogram", "i": np.arange(bins + 2),
+                                  "edge": np.r_[edges[0], edges], "density": np.r_[0.0, density, 0.0]}))
     means = revenue_summary(df, column).groupby(["format", "n"], as_index=False)["mean"].mean()
     data = pd.concat(rows + [means.assign(layer="mean")], ignore_index=True)
+    what = column.replace("_", " ")
     base = alt.Chart().encode(color=_format_color(df))
-    bars = base.transform_filter(alt.datum.layer == "histogram").mark_bar(opacity=0.45, binSpacing=0).encode(
-        x=alt.X("start:Q", title=f"{column.replace('_', ' ')} of one auction"), x2="end:Q",
-        y=alt.Y("density:Q", stack=None, title="density (share of auctions per unit)"), y2=alt.datum(0),
-        tooltip=["format:N", alt.Tooltip("start:Q", format=".3f"), alt.Tooltip("density:Q", format=".2f")])
-    rules = base.transform_filter(alt.datum.layer == "mean").mark_rule(strokeWidth=2).encode(
+    steps = base.transform_filter(alt.datum.layer == "histogram").mark_line(
+        interpolate="step-after", strokeWidth=2).encode(
+        x=alt.X("edge:Q", title=f"{what} of one auction"), order="i:Q",
+        y=alt.Y("density:Q", title="density"),
+        tooltip=["format:N", alt.Tooltip("edge:Q", format=".3f", title="from"),
+                 alt.Tooltip("density:Q", format=".2f")])
+    rules = base.transform_filter(alt.datum.layer == "mean").mark_rule(strokeWidth=2, strokeDash=[6, 3]).encode(
         x="mean:Q", tooltip=["format:N", alt.Tooltip("mean:Q", format=".3f", title="mean")])
-    return alt.layer(bars, rules, data=data).properties(width=WIDTH, height=HEIGHT).facet(
-        row=alt.Row("n:O", title="bidders")).properties(title=title)
+    chart = alt.layer(steps, rules, data=data).properties(width=600, height=170).facet(
+        row=alt.Row("n:O", title=None, header=alt.Header(labelAngle=0, labelAlign="left",
+                                                         labelExpr="datum.value + ' bidders'")))
+    return finish(chart, title, MAX_WIDTH - 80, legend="bottom",
+                  subtitle=f"height: share of auctions per unit of {what}; dashed: the mean")
 
 
+@builder(example=_bids_example)
 def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
                title: str = "Bids against values, with the equilibrium bid") -> alt.FacetChart:
     """Each bidder's sealed bid against their value (points, coloured by strategy), the
@@ -71,50 +144,61 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
     step = max(1, -(-len(bids) // max_points))
     data = bids.iloc[::step].sort_values("value", kind="stable")
     base = alt.Chart().encode(x=alt.X("value:Q", title="bidder's value for the lot"))
-    points = base.mark_circle(size=18, opacity=0.5).encode(
+    points = base.mark_circle(size=30, opacity=0.6).encode(
         y=alt.Y("bid:Q", title="sealed bid"), color=alt.Color("strategy:N", title="strategy"),
         tooltip=["bidder:Q", alt.Tooltip("value:Q", format=".3f"), alt.Tooltip("bid:Q", format=".3f"), "won:N"])
     theory = base.mark_line(color="black").encode(y="equilibrium_bid:Q")
     diagonal = base.mark_line(color="gray", strokeDash=[4, 4]).encode(y="value:Q")
-    return alt.layer(points, theory, diagonal, data=data).properties(width=WIDTH, height=HEIGHT).facet(
-        column=alt.Column("format:N", title="auction format")).properties(title=title)
+    chart = alt.layer(theory, diagonal, points, data=data).properties(width=320, height=HEIGHT).facet(
+        column=alt.Column("format:N", title=None))
+    return finish(chart, title, MAX_WIDTH - 80, legend="bottom", subtitle="black line: the equilibrium bid; dashed: bid = value")
 
 
+@builder(example=_efficiency_example)
 def efficiency_chart(summary: pd.DataFrame,
                      title: str = "How often does the bidder who values the lot most win it?") -> alt.LayerChart:
     """Bars of the share of auctions won by the highest value, per strategy and format, with
-    ±2 standard-error whiskers. ``summary`` is :func:`~bluffkit.analysis.auction_sim.efficiency_summary`."""
+    ±2 standard-error whiskers. ``summary`` is :func:`~bluffkit.analysis.auction_sim.efficiency_summary`.
+    Bars run across, one row each, so the strategies' names read level ("shade 0.5, 4 × equilibrium";
+    the format is added to the name of a strategy played in both formats)."""
     data = summary.assign(lo=(summary["efficient"] - 2 * summary["efficient_se"]).clip(lower=0),
-                          hi=(summary["efficient"] + 2 * summary["efficient_se"]).clip(upper=1))
-    base = alt.Chart(data).encode(x=alt.X("strategy:N", title="bidders' strategy", axis=alt.Axis(labelAngle=-20)),
-                                  xOffset="format:N")
+                          hi=(summary["efficient"] + 2 * summary["efficient_se"]).clip(upper=1),
+                          strategy=summary["strategy"].map(_short_strategy))
+    both = data.groupby("strategy")["format"].transform("nunique") > 1     # a strategy played in both formats
+    data["row"] = data["strategy"].where(~both, data["strategy"] + " (" + data["format"] + ")")
+    base = alt.Chart(data).encode(y=alt.Y("row:N", title=None, sort=list(dict.fromkeys(data["row"]))))
     bars = base.mark_bar().encode(
-        y=alt.Y("efficient:Q", title="share won by the highest value", scale=alt.Scale(domain=[0, 1])),
+        x=alt.X("efficient:Q", title="share won by the highest value", scale=alt.Scale(domain=[0, 1])),
         color=_format_color(summary),
         tooltip=["strategy:N", "format:N", "n:Q", alt.Tooltip("efficient:Q", format=".3f"),
                  alt.Tooltip("value_lost:Q", format=".4f", title="mean value lost")])
-    whiskers = base.mark_rule(color="black").encode(y="lo:Q", y2="hi:Q")
-    return (bars + whiskers).properties(title=title, width=WIDTH, height=HEIGHT)
+    whiskers = base.mark_rule(color="black").encode(x="lo:Q", x2="hi:Q")
+    chart = (bars + whiskers).properties(width=400, height=max(120, 36 * data["row"].nunique()))
+    return finish(chart, title, MAX_WIDTH - 40, legend="bottom")
 
 
+@builder(example=_right_example)
 def right_chart(df: pd.DataFrame,
-                title: str = "Is the right of first refusal worth having? The auctioneer's mean payoff"
-                ) -> alt.FacetChart:
+                title: str = "Is the right of first refusal worth having?") -> alt.FacetChart:
     """The auctioneer's mean payoff with and without the right of first refusal (±2 standard
     errors), one panel per format. ``df`` is :func:`~bluffkit.analysis.auction_sim.simulate_sealed`
-    run with ``right_of_first_refusal=False`` and ``True`` and concatenated."""
+    run with ``right_of_first_refusal=False`` and ``True`` and concatenated. The bars are named
+    under them, so there is no legend."""
     s = revenue_summary(df, "auctioneer_payoff")
     data = s.assign(right=s["right"].map(_RIGHT), lo=s["mean"] - 2 * s["se"], hi=s["mean"] + 2 * s["se"])
     base = alt.Chart().encode(x=alt.X("right:N", sort=list(_RIGHT.values()), title=None, axis=alt.Axis(labelAngle=0)))
     bars = base.mark_bar().encode(
-        y=alt.Y("mean:Q", title="auctioneer's mean payoff per auction"),
-        color=alt.Color("right:N", sort=list(_RIGHT.values()), title="auctioneer"),
+        y=alt.Y("mean:Q", title="auctioneer's mean payoff"),
+        color=alt.Color("right:N", sort=list(_RIGHT.values()), legend=None,
+                        scale=alt.Scale(range=[OKABE_ITO[4], OKABE_ITO[0]])),
         tooltip=["format:N", "n:Q", "right:N", alt.Tooltip("mean:Q", format=".4f"), alt.Tooltip("se:Q", format=".4f")])
     whiskers = base.mark_rule(color="black").encode(y="lo:Q", y2="hi:Q")
-    return alt.layer(bars, whiskers, data=data).properties(width=160, height=HEIGHT).facet(
-        column=alt.Column("format:N", title="auction format")).properties(title=title)
+    chart = alt.layer(bars, whiskers, data=data).properties(width=260, height=HEIGHT).facet(
+        column=alt.Column("format:N", title=None))
+    return finish(chart, title, 2 * 260 + 80, subtitle="The auctioneer's mean payoff per auction (±2 standard errors)")
 
 
+@builder(example=_what_if_example)
 def what_if_chart(sweep: pd.DataFrame, title: str | None = None) -> alt.LayerChart:
     """"What if this bidder had bid x instead?": their expected surplus for each bid x, points
     coloured by whether x wins, ties or loses; rules mark the bid they made and their value.
@@ -125,16 +209,17 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None) -> alt.LayerCha
     x = alt.X("x:Q", title=f"bidder {bidder}'s bid x")
     y = alt.Y("surplus:Q", title=f"bidder {bidder}'s expected surplus")
     line = alt.Chart(data).mark_line(color="gray").encode(x=x, y=y)
-    points = alt.Chart(data).mark_circle(size=40).encode(
-        x=x, y="surplus:Q", color=alt.Color("outcome:N", scale=alt.Scale(domain=["wins", "ties", "loses"]),
+    points = alt.Chart(data).mark_circle(size=50).encode(
+        x=x, y="surplus:Q", color=alt.Color("outcome:N", scale=alt.Scale(domain=list(_OUTCOMES),
+                                                                         range=list(_OUTCOMES.values())),
                                             title=f"bidder {bidder}"),
         tooltip=[alt.Tooltip("x:Q", format=".3f"), "outcome:N", "winner:Q", alt.Tooltip("price:Q", format=".3f"),
                  alt.Tooltip("surplus:Q", format=".3f")])
     marks = pd.DataFrame({"at": [float(sweep["actual_bid"].iloc[0]), float(sweep["value"].iloc[0])],
                           "mark": ["the bid made", "the bidder's value"]})
-    rules = alt.Chart(marks).mark_rule(strokeDash=[4, 4]).encode(
-        x="at:Q", color=alt.Color("mark:N", scale=alt.Scale(range=["black", "green"]), title="marked"),
+    rules = alt.Chart(marks).mark_rule(strokeDash=[4, 4], strokeWidth=2).encode(
+        x="at:Q", color=alt.Color("mark:N", scale=alt.Scale(range=["black", OKABE_ITO[0]]), title="dashed lines"),
         tooltip=["mark:N", alt.Tooltip("at:Q", format=".3f")])
     title = title or f"What if bidder {bidder} had bid x instead? ({fmt} auction)"
-    return alt.layer(line, points, rules).resolve_scale(color="independent").properties(
-        title=title, width=WIDTH, height=HEIGHT)
+    chart = alt.layer(line, points, rules).resolve_scale(color="independent").properties(width=600, height=HEIGHT)
+    return finish(chart, title, 680, legend="bottom")

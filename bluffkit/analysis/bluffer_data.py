@@ -1,5 +1,5 @@
 """Simulated Bluffer games between bots that spot the truth with given probabilities,
-as tidy frames, and the charts of how the points move with how gullible the table is.
+as tidy frames (their charts: :mod:`bluffkit.analysis.bluffer_charts`).
 
 Every question of every game gives one row per seat (:func:`question_frame`): the
 seat's role (``leader`` or ``voter``; in the team game ``writer`` or ``voter``), its
@@ -17,7 +17,6 @@ values of the same model are derived in :mod:`bluffkit.analysis.bluffer_theory`.
 
 from __future__ import annotations
 
-import altair as alt
 import pandas as pd
 
 from bluffkit.agents.bluffer import BluffBot, deck_facts
@@ -92,33 +91,10 @@ def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, pr
     return pd.concat(frames, ignore_index=True)
 
 
-# charts --------------------------------------------------------------------------------
-def points_distribution_chart(df: pd.DataFrame) -> alt.Chart:
-    """Histogram of each seat's points per game, one colour per seat (labelled with its spot)."""
-    g = game_points(df)
-    g["bot"] = g.apply(lambda r: f"seat {r.seat} (spot {r.spot:g})", axis=1)
-    return alt.Chart(g).mark_bar(opacity=0.6).encode(
-        x=alt.X("points:Q", bin=alt.Bin(maxbins=30), title="points in a game"),
-        y=alt.Y("count():Q", title="games", stack=None),
-        color=alt.Color("bot:N", title="bot"),
-    ).properties(title="How many points a game brings, by how often a bot spots the truth", width=420, height=220)
-
-
-def points_by_spot_chart(sweep: pd.DataFrame, theory: pd.DataFrame | None = None) -> alt.Chart:
-    """Seat 0's mean points per question against its spot, split into points as an author
-    and as a voter; ``theory`` (columns ``spot_0``, ``points``) draws the derived line."""
-    seat0 = sweep[sweep.seat == 0]
-    m = seat0.groupby("spot_0")[["author_points", "voter_points"]].mean().reset_index()
-    long = m.melt("spot_0", var_name="as", value_name="mean points per question")
-    long["as"] = long["as"].map({"author_points": "as an author (fooling others)", "voter_points": "as a voter (finding the truth)"})
-    bars = alt.Chart(long).mark_bar().encode(
-        x=alt.X("spot_0:O", title="seat 0's chance of spotting the truth"),
-        y=alt.Y("mean points per question:Q", stack="zero"),
-        color=alt.Color("as:N", title="points won"),
-    )
-    chart = bars
-    if theory is not None:
-        line = alt.Chart(theory).mark_line(point=True, color="black").encode(
-            x=alt.X("spot_0:O"), y=alt.Y("points:Q"))
-        chart = bars + line
-    return chart.properties(title="Spotting the truth pays 1; fooling others pays 2 a vote", width=360, height=240)
+def __getattr__(name: str):
+    """The charts of these frames live in :mod:`bluffkit.analysis.bluffer_charts` (so this
+    module needs no altair); they are also found here by name."""
+    if name in ("points_distribution_chart", "points_by_spot_chart"):
+        from bluffkit.analysis import bluffer_charts
+        return getattr(bluffer_charts, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,8 +2,9 @@
 
 Each function takes a tidy frame from :mod:`bluffkit.analysis.gamedata` or
 :mod:`bluffkit.analysis.scoring_theory` and returns an :class:`altair.Chart` (or a
-layer of charts). Nothing is displayed or written, and no altair setting is
-changed: choose a renderer with :func:`bluffkit.charts_offline.enable` and write
+layer of charts) that fits a notebook projected at 1280x720
+(:mod:`bluffkit.analysis.chart_style`). Nothing is displayed or written, and no altair
+setting is changed: choose a renderer with :func:`bluffkit.charts_offline.enable` and write
 files with :func:`bluffkit.charts_offline.save`. Test a chart with
 ``chart.to_dict()``.
 
@@ -16,10 +17,14 @@ files with :func:`bluffkit.charts_offline.save`. Test a chart with
 
 from __future__ import annotations
 
+import functools
+
 import altair as alt
 import pandas as pd
 
-WIDTH, HEIGHT = 520, 280
+from bluffkit.analysis.chart_style import builder, finish
+
+WIDTH, HEIGHT = 600, 280
 _WON_BY = ["challenger", "target"]
 _RESPONSES = ["countered", "accepted"]
 
@@ -33,12 +38,39 @@ def _players(*columns: pd.Series) -> list[str]:
     return list(seen)
 
 
+@functools.lru_cache(maxsize=1)
+def _played(game: str) -> tuple:
+    """A short game between bots (the game charts' example input)."""
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    s = Session(make_game(game), ["heuristic", "random", "random"], names=["Ana", "Bo", "Cy"], seed=1).run()
+    return s.game, s.states, s.moves, s.names
+
+
+def _game_example(frame: str) -> list:
+    from bluffkit.analysis import gamedata
+    return [((getattr(gamedata, frame)(*_played("horse-trading")),), {})]     # (GameCharts draws both games)
+
+
+def _scoring_example() -> list:
+    from bluffkit.analysis.scoring_theory import score_table
+    from bluffkit.games.youre_bluffing.rules import preset
+    return [((score_table(preset("youre_bluffing")),), {})]
+
+
+def _marginal_example() -> list:
+    from bluffkit.analysis.scoring_theory import marginal_frame
+    from bluffkit.games.youre_bluffing.rules import preset
+    return [((marginal_frame(preset("youre_bluffing"), [6, 7]),), {})]
+
+
 def _diagonal(top: float, x: str, y: str) -> alt.Chart:
     """A dashed ``y = x`` line from 0 to ``top``: where the two axes are equal."""
     line = pd.DataFrame({x: [0.0, float(top)], y: [0.0, float(top)]})
     return alt.Chart(line).mark_line(color="gray", strokeDash=[4, 4]).encode(x=f"{x}:Q", y=f"{y}:Q")
 
 
+@builder(example=lambda: _game_example("money_frame"))
 def money_chart(frame: pd.DataFrame, title: str = "Money during the game") -> alt.Chart:
     """Each player's money over the game, one stepped line per player.
 
@@ -52,14 +84,16 @@ def money_chart(frame: pd.DataFrame, title: str = "Money during the game") -> al
     changed = df.groupby("player", sort=False)["money"].diff().ne(0)
     last = df["step"].eq(df.groupby("player", sort=False)["step"].transform("max"))
     data = df[changed | last].sort_values(["step", "player"], kind="stable").reset_index(drop=True)
-    return alt.Chart(data, title=title).mark_line(interpolate="step-after", point=False).encode(
+    chart = alt.Chart(data).mark_line(interpolate="step-after", point=False, strokeWidth=2).encode(
         x=alt.X("step:Q", title="moves played"),
         y=alt.Y("money:Q", title="money"),
         color=alt.Color("player:N", sort=_players(frame["player"]), title="player"),
         tooltip=[alt.Tooltip("player:N"), alt.Tooltip("step:Q"), alt.Tooltip("money:Q")],
     ).properties(width=WIDTH, height=HEIGHT)
+    return finish(chart, title, WIDTH, legend="bottom")
 
 
+@builder(example=lambda: _game_example("auctions_frame"))
 def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card value") -> alt.LayerChart:
     """Price paid against the lot's value, one point per auction.
 
@@ -76,15 +110,17 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
         y=alt.Y("price:Q", title="price (winning bid)"),
         color=alt.Color("buyer:N", sort=_players(frame["leader"], frame["buyer"]), title="buyer"),
         shape=alt.Shape("bought_back:N", title="bought back", sort=[False, True],
-                        scale=alt.Scale(domain=[False, True], range=["circle", "square"])),
+                        scale=alt.Scale(domain=[False, True], range=["circle", "square"]),
+                        legend=alt.Legend(labelExpr="datum.value ? 'yes' : 'no'")),
         tooltip=[alt.Tooltip("step:Q"), alt.Tooltip("animals:N"), alt.Tooltip("leader:N"),
                  alt.Tooltip("buyer:N"), alt.Tooltip("value:Q", format=".1f"), alt.Tooltip("price:Q"),
                  alt.Tooltip("paid:Q"), alt.Tooltip("bought_back:N")],
     )
-    return alt.layer(_diagonal(top, "value", "price"), points, title=title).properties(  # type: ignore[return-value]  # (no facet)
-        width=WIDTH, height=HEIGHT)
+    return finish(alt.layer(_diagonal(top, "value", "price"), points).properties(width=WIDTH, height=HEIGHT),
+                  title, WIDTH, legend="bottom")
 
 
+@builder(example=lambda: _game_example("trades_frame"))
 def trade_chart(frame: pd.DataFrame, title: str = "Cattle trades: offer against counter-offer") -> alt.LayerChart:
     """The challenger's offer against the counter-offer, one point per trade.
 
@@ -112,13 +148,14 @@ def trade_chart(frame: pd.DataFrame, title: str = "Cattle trades: offer against 
                  alt.Tooltip("animal:N"), alt.Tooltip("cards:Q"), alt.Tooltip("offer:Q"),
                  alt.Tooltip("counter:N"), alt.Tooltip("winner:N")],
     )
-    return alt.layer(_diagonal(top, "offer", "counter_shown"), points, title=title).properties(  # type: ignore[return-value]  # (no facet)
-        width=WIDTH, height=HEIGHT)
+    return finish(alt.layer(_diagonal(top, "offer", "counter_shown"), points).properties(width=WIDTH, height=HEIGHT),
+                  title, WIDTH, legend="bottom")
 
 
 SCORE_MEASURES = {"score": "score (sum x families)", "value_sum": "sum of values (no multiplier)"}
 
 
+@builder(example=_scoring_example)
 def scoring_chart(frame: pd.DataFrame, title: str = "The family multiplier") -> alt.LayerChart:
     """Score against the number of complete families (YB "End of the Game").
 
@@ -138,17 +175,18 @@ def scoring_chart(frame: pd.DataFrame, title: str = "The family multiplier") -> 
                  alt.Tooltip("measure:N"), alt.Tooltip("points:Q")],
     )
     lines = base.mark_line().encode(
-        strokeDash=alt.StrokeDash("measure:N", title="", sort=measures,
+        strokeDash=alt.StrokeDash("measure:N", title="line", sort=measures,
                                   scale=alt.Scale(domain=measures, range=[[1, 0], [4, 4]]),
                                   legend=alt.Legend(symbolType="stroke", symbolStrokeColor="gray",
                                                     symbolStrokeWidth=2)))
     points = base.mark_point(filled=True, size=40).encode(detail="measure:N")
-    return alt.layer(lines, points, title=title).properties(width=WIDTH, height=HEIGHT)  # type: ignore[return-value]  # (no facet)
+    return finish(alt.layer(lines, points).properties(width=WIDTH, height=HEIGHT), title, WIDTH, legend="bottom")
 
 
 MARGINAL_PARTS = {"from_new": "the new family x (n + 1)", "from_held": "families held, once more"}
 
 
+@builder(example=_marginal_example)
 def marginal_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
     """What completing each family would add, split in its two parts.
 
@@ -167,7 +205,7 @@ def marginal_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
     data["part"] = data["part"].map(MARGINAL_PARTS)
     parts = list(MARGINAL_PARTS.values())
     order = frame.sort_values(["value", "family"])["animal"].tolist()
-    return alt.Chart(data, title=title).mark_bar().encode(
+    chart = alt.Chart(data).mark_bar().encode(
         x=alt.X("animal:N", sort=order, title="family completed next", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("points:Q", stack="zero", title="points gained"),
         color=alt.Color("part:N", sort=parts, title="part"),
@@ -177,3 +215,4 @@ def marginal_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
                  alt.Tooltip("score_before:Q"), alt.Tooltip("score_after:Q")],
     ).transform_calculate(part_order=f"datum.part == '{parts[0]}' ? 0 : 1").properties(
         width=WIDTH, height=HEIGHT)
+    return finish(chart, title, WIDTH, legend="bottom")

@@ -19,6 +19,7 @@ import ipywidgets as W
 
 from bluffkit import charts_offline
 from bluffkit.analysis import charts, scoring_theory
+from bluffkit.analysis.chart_style import builder
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
@@ -38,6 +39,13 @@ def interactive(chart) -> "alt.JupyterChart":
     return alt.JupyterChart(chart)
 
 
+def _game_charts_example() -> list:
+    from bluffkit.session import Session
+    return [((Session(make_game(g), ["heuristic", "random", "random"], names=["Ana", "Bo", "Cy"], seed=1).run(),), {})
+            for g in ("horse-trading", "youre-bluffing")]
+
+
+@builder(example=lambda: [(("horse-trading",), {"held": ("9", "10")})])
 class ScoringExplorer(W.VBox):
     """The family multiplier made visible: score against families owned, and what
     completing one more family is worth given the families already held (YB "End of
@@ -88,6 +96,7 @@ class ScoringExplorer(W.VBox):
             self.marginal.chart = chart
 
 
+@builder(example=_game_charts_example)
 class GameCharts(W.VBox):
     """The charts of one finished or replayed game (a Session, or a log file), as its
     spec draws them (``charts``); interactive, drawn offline. For You're Bluffing! and

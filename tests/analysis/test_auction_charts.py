@@ -8,12 +8,19 @@ import pytest
 
 from bluffkit.analysis import auction_charts as ch
 from bluffkit.analysis.auction_sim import bids_sample, efficiency_summary, simulate_sealed, what_if_sweep
+from bluffkit.analysis.chart_style import title_of
 
 
 @pytest.fixture(scope="module")
 def auctions():
     return pd.concat([simulate_sealed(3, 400, fmt=f, right_of_first_refusal=r, seed=1)
                       for f in ("first", "second") for r in (False, True)], ignore_index=True)
+
+
+def test_short_strategy_labels():
+    assert ch._short_strategy("shade 0.5, equilibrium, equilibrium, equilibrium, equilibrium") == \
+        "shade 0.5, 4 × equilibrium"
+    assert ch._short_strategy("truthful, shade 0.4, truthful") == "truthful, shade 0.4, truthful"
 
 
 def layers(spec):
@@ -28,19 +35,23 @@ def data_of(spec, layer=None):
 
 def test_revenue_chart(auctions):
     spec = ch.revenue_chart(auctions[~auctions["right"]], bins=20).to_dict()
-    assert spec["title"] == "What the auctioneer gets: revenue per auction"
+    assert title_of(spec) == "What the auctioneer gets: revenue per auction"
     assert spec["facet"]["row"]["field"] == "n"
-    bars, rules = layers(spec)
-    assert bars["mark"]["type"] == "bar" and rules["mark"]["type"] == "rule"
-    assert bars["encoding"]["x"]["title"] == "revenue of one auction"
-    assert bars["encoding"]["y"]["title"].startswith("density")
-    assert bars["encoding"]["color"]["field"] == "format"
+    steps, rules = layers(spec)
+    assert steps["mark"]["type"] == "line" and steps["mark"]["interpolate"] == "step-after", \
+        "stepped outlines, not see-through bars drawn over each other"
+    assert rules["mark"]["type"] == "rule"
+    assert steps["encoding"]["x"]["title"] == "revenue of one auction"
+    assert steps["encoding"]["y"]["title"] == "density"
+    assert steps["encoding"]["color"]["field"] == "format"
     data = data_of(spec)
     hist = data[data["layer"] == "histogram"]
-    assert len(hist) == 40, "20 bins for each of the two formats"
-    widths = hist["end"] - hist["start"]
+    assert len(hist) == 2 * 22, "20 bins and the two ends at 0, for each of the two formats"
     for fmt, g in hist.groupby("format"):
-        assert (g["density"] * widths[g.index]).sum() == pytest.approx(1.0), f"{fmt}: density does not integrate to 1"
+        g = g.sort_values("i")
+        assert g["density"].iloc[0] == 0 and g["density"].iloc[-1] == 0, f"{fmt}: the outline starts and ends at 0"
+        widths = g["edge"].diff().shift(-1).fillna(0)        # each point's density holds until the next edge
+        assert (g["density"] * widths).sum() == pytest.approx(1.0), f"{fmt}: density does not integrate to 1"
     means = data[data["layer"] == "mean"].set_index("format")["mean"]
     first = auctions[(auctions["format"] == "first-price") & ~auctions["right"]]
     assert means["first-price"] == pytest.approx(first["revenue"].mean())
@@ -52,9 +63,9 @@ def test_bids_chart():
     b = pd.concat([bids_sample(3, 30, fmt="first", strategy=["equilibrium", "truthful", "shade"],
                                shade=[None, None, 0.5], seed=1), bids_sample(3, 30, fmt="second", seed=1)])
     spec = ch.bids_chart(b, max_points=100).to_dict()
-    assert spec["title"].startswith("Bids against values")
+    assert title_of(spec).startswith("Bids against values")
     assert spec["facet"]["column"]["field"] == "format"
-    points, theory, diagonal = layers(spec)
+    theory, diagonal, points = layers(spec)
     assert points["mark"]["type"] == "circle" and points["encoding"]["y"]["field"] == "bid"
     assert points["encoding"]["color"]["field"] == "strategy"
     assert theory["encoding"]["y"]["field"] == "equilibrium_bid" and diagonal["encoding"]["y"]["field"] == "value"
@@ -66,23 +77,28 @@ def test_efficiency_chart():
     frames = [simulate_sealed(3, 300, fmt=f, strategy=s, shade=[None, 0.4, None] if s != "truthful" else None, seed=2)
               for f in ("first", "second") for s in ("truthful", ["truthful", "shade", "equilibrium"])]
     spec = ch.efficiency_chart(efficiency_summary(pd.concat(frames))).to_dict()
-    assert spec["title"] == "How often does the bidder who values the lot most win it?"
+    assert title_of(spec) == "How often does the bidder who values the lot most win it?"
     bars, whiskers = spec["layer"]
     assert bars["mark"]["type"] == "bar" and whiskers["mark"]["type"] == "rule"
-    assert bars["encoding"]["y"]["field"] == "efficient"
-    assert bars["encoding"]["y"]["title"] == "share won by the highest value"
-    assert bars["encoding"]["x"]["field"] == "strategy" and bars["encoding"]["xOffset"]["field"] == "format"
+    assert bars["encoding"]["x"]["field"] == "efficient"
+    assert bars["encoding"]["x"]["title"] == "share won by the highest value"
+    assert bars["encoding"]["y"]["field"] == "row" and bars["encoding"]["color"]["field"] == "format"
     data = data_of(spec)
     assert len(data) == 4 and (data["lo"] <= data["efficient"]).all() and (data["hi"] <= 1).all()
+    assert set(data["row"]) == {"truthful (first-price)", "truthful (second-price)",
+                                "truthful, shade 0.4, equilibrium (first-price)",
+                                "truthful, shade 0.4, equilibrium (second-price)"}, \
+        "one row per strategy and format, the format named where a strategy is in both"
 
 
 def test_right_chart(auctions):
     spec = ch.right_chart(auctions).to_dict()
-    assert "right of first refusal" in spec["title"]
+    assert "right of first refusal" in title_of(spec)
     assert spec["facet"]["column"]["field"] == "format"
     bars, whiskers = layers(spec)
     assert bars["encoding"]["y"]["field"] == "mean"
-    assert bars["encoding"]["y"]["title"] == "auctioneer's mean payoff per auction"
+    assert bars["encoding"]["y"]["title"] == "auctioneer's mean payoff"
+    assert bars["encoding"]["color"]["legend"] is None, "the bars are named under them"
     data = data_of(spec)
     assert sorted(data["right"].unique()) == ["with the right", "without the right"]
     got = data.set_index(["format", "right"])["mean"]
@@ -94,7 +110,7 @@ def test_right_chart(auctions):
 def test_what_if_chart():
     sweep = what_if_sweep([0.9, 0.6, 0.3], [0.6, 0.4, 0.2], 1, "first", [0.0, 0.2, 0.4, 0.6, 0.8, 1.0])
     spec = ch.what_if_chart(sweep).to_dict()
-    assert spec["title"] == "What if bidder 1 had bid x instead? (first-price auction)"
+    assert title_of(spec) == "What if bidder 1 had bid x instead? (first-price auction)"
     line, points, rules = spec["layer"]
     assert line["mark"]["type"] == "line" and line["encoding"]["y"]["field"] == "surplus"
     assert line["encoding"]["x"]["title"] == "bidder 1's bid x"

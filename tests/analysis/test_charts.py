@@ -15,6 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from bluffkit import charts_offline
 from bluffkit.analysis import charts, gamedata as gd, scoring_theory as theory
+from bluffkit.analysis.chart_style import title_of
 from bluffkit.core import log, scenario as sc
 from bluffkit.core.game import make_game
 from bluffkit.games.youre_bluffing.actions import Pay, Trade
@@ -138,7 +139,7 @@ def test_states_and_moves_must_match():
 def test_money_chart_keeps_every_change(played):
     df = gd.money_frame(*played)
     spec = charts.money_chart(df).to_dict()
-    assert spec["mark"] == {"type": "line", "interpolate": "step-after", "point": False}
+    assert spec["mark"] == {"type": "line", "interpolate": "step-after", "point": False, "strokeWidth": 2}
     enc = spec["encoding"]
     assert (enc["x"]["field"], enc["y"]["field"], enc["color"]["field"]) == ("step", "money", "player")
     assert enc["color"]["sort"] == NAMES, "colours follow the seats"
@@ -182,7 +183,7 @@ def test_scoring_and_marginal_charts():
     assert sorted(dearest3) == [2450, 7350], "(1000 + 800 + 650) x 3"
     spec = charts.marginal_chart(theory.marginal_frame(YB, [7, 3])).to_dict()
     assert spec["mark"]["type"] == "bar" and spec["encoding"]["y"]["stack"] == "zero"
-    assert "pig+dog" in spec["title"]
+    assert "pig+dog" in title_of(spec)
     by_animal = {}
     for r in rows(spec):
         by_animal[r["animal"]] = by_animal.get(r["animal"], 0) + r["points"]

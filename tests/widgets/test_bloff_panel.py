@@ -103,7 +103,7 @@ def test_lie_summary_and_chart():
     claims = simulate_claims(make_game("bloff"), ["honest", "random", "caller"], games=20, seed=4)
     summary = lie_summary(claims).set_index("agent")
     assert summary.loc["random", "lies"] > summary.loc["honest", "lies"]
-    assert set(lie_chart(summary.reset_index()).to_dict()["encoding"]) >= {"x", "y", "column"}
+    assert set(lie_chart(summary.reset_index()).to_dict()["encoding"]) >= {"x", "xOffset", "y", "color"}
 
 
 def test_the_fast_path_keeps_its_counts_right():

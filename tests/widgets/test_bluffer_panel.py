@@ -274,7 +274,10 @@ def test_simulated_points_match_the_rule_and_the_sweep_has_a_row_per_spot():
     assert (perfect.voter_points == 1).all(), "a bot with spot 1 always finds the truth"
     blind = sweep[(sweep.spot_0 == 0.0) & (sweep.seat == 0) & (sweep.role == "voter")]
     assert (blind.voter_points == 0).all(), "a bot with spot 0 never votes the truth"
-    assert points_distribution_chart(df).to_dict()["mark"]["type"] == "bar"
+    dist = points_distribution_chart(df).to_dict()
+    assert dist["spec"]["mark"]["type"] == "bar" and dist["facet"]["row"]["field"] == "bot", "one row of bars per seat"
+    assert {r["bot"] for r in dist["datasets"][dist["data"]["name"]]} == {"seat 0: spots 90%", "seat 1: spots 10%",
+                                                                          "seat 2: spots 50%"}
     assert "layer" in points_by_spot_chart(sweep, sweep.groupby("spot_0", as_index=False)["points"].mean()).to_dict()
 
 
