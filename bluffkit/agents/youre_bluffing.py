@@ -29,6 +29,9 @@ class RandomAgent:
 
     name = "random"
     act = random_choice                     # act(observation, legal, rng)
+    #: ``act`` returns only actions drawn from the ``Legal`` it is given, so a simulation
+    #: may skip checking them (see :func:`bluffkit.core.play.play`; its tests check them all).
+    trusted = True
 
     def __init__(self, overbid: int = 0):
         self.overbid = overbid

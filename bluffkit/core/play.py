@@ -60,8 +60,18 @@ class RunawayGame(BluffkitError):
     """A game that did not end within ``max_steps``."""
 
 
-def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
+CHECKS = ("untrusted", "all")
+
+
+def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "untrusted") -> GameRecord:
     """Play one game with ``agents`` (one per seat) from ``seed``; return its record.
+
+    ``check``: ``"untrusted"`` (the default) checks every action against the seat's
+    legal actions except those of an agent marked ``trusted`` (a built-in bot whose
+    ``act`` only returns an action drawn from the ``Legal`` it is given, such as
+    You're Bluffing!'s ``random``), on the engines that can skip the check (You're
+    Bluffing!'s); ``"all"`` checks every action, as the tests of the bots do. The rules
+    themselves are applied the same either way.
 
     The table's ``run`` plays the players' moves until chance acts; chance's outcomes
     come from here. The seed's children drive chance (index 0, through the table's
@@ -70,6 +80,8 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     game is played (see :func:`paused_gc`).
     """
     seed = check_seed(seed)
+    if check not in CHECKS:
+        raise ValueError(f"check must be one of {CHECKS}, not {check!r}")
     n = len(agents)
     t = game.table(players=n)
     rngs = child_rngs(seed, n + 1)
@@ -79,10 +91,13 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000) -> GameRecord:
     run = t.run
     acts = [a.act for a in agents]
     agent_rngs = rngs[1:]
+    checks = None if check == "all" else tuple(not getattr(a, "trusted", False) for a in agents)
+    if checks is not None and all(checks):
+        checks = None                       # None: check every seat's actions
     draws, k, chances = (), 0, 0            # chance's uniform numbers, drawn in blocks
     with paused_gc():
         while True:
-            run(acts, agent_rngs, append, max_steps - len(moves))   # players, until chance acts
+            run(acts, agent_rngs, append, max_steps - len(moves), checks)   # players, until chance acts
             if len(moves) >= max_steps and not t.is_over():
                 raise RunawayGame(f"game with seed {seed} did not end within {max_steps} steps")
             if not t.is_chance():

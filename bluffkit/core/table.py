@@ -93,10 +93,12 @@ class TableBase:
         self.apply(seat, action, legal)
         return seat, action
 
-    def run(self, acts, rngs, append, limit: int) -> int:
+    def run(self, acts, rngs, append, limit: int, checks=None) -> int:
         """The players' moves of a simulation, one :meth:`move` after another, until chance
         acts, the game is over or ``limit`` moves are played; each ``(seat, action)`` is
-        passed to ``append``. Returns the number of moves played."""
+        passed to ``append``. Returns the number of moves played. ``checks`` (per seat,
+        whether to check its actions; ``None``: all) is accepted for the engines that can
+        skip the check of a trusted bot; here every action is checked."""
         move = self.move
         done = 0
         while done < limit:

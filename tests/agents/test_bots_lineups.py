@@ -37,7 +37,7 @@ def lineups(names: list[str], players: int) -> list[list[str]]:
 def finishes(game, lineup: list[str], seed: int):
     agents = [make_agent(name, game) for name in lineup]
     try:
-        rec = play(game, agents, seed, max_steps=BOUND[game.name])
+        rec = play(game, agents, seed, max_steps=BOUND[game.name], check="all")
     except RunawayGame:
         pytest.fail(f"{game.name} {game.rules.to_dict()}: the line-up {lineup} did not finish seed {seed} "
                     f"within {BOUND[game.name]} moves")
@@ -132,7 +132,31 @@ def test_every_lineup_of_every_other_game_finishes(key, players):
     for lineup in lineups(agent_names(game), players):
         agents = [make_agent(name, game) for name in lineup]
         try:
-            rec = play(game, agents, seed=len(lineup), max_steps=OTHER_BOUND)
+            rec = play(game, agents, seed=len(lineup), max_steps=OTHER_BOUND, check="all")
         except RunawayGame:
             pytest.fail(f"{key}: the line-up {lineup} did not finish within {OTHER_BOUND} moves")
         assert game.is_over(rec.final.freeze()), f"{key} {lineup}: the game stopped before its end"
+
+
+class _Cheat:
+    """An agent that bids far above anything legal, marked trusted or not."""
+
+    def __init__(self, trusted):
+        self.trusted = trusted
+
+    def act(self, observation, legal, rng):
+        from bluffkit.games.youre_bluffing.actions import Bid
+        return Bid(7) if legal.bid else legal.sample(rng)     # Horse Trading bids in tens
+
+
+def test_play_checks_untrusted_agents_and_every_agent_when_asked():
+    """``play`` checks an untrusted agent's actions always and a trusted bot's when
+    ``check="all"`` (what the tests of the bots use); a wrong ``check`` is refused."""
+    from bluffkit.core.errors import IllegalAction
+    game = make_game("horse-trading")
+    for agents, check in (([_Cheat(False), _Cheat(False), _Cheat(False)], "untrusted"),
+                          ([_Cheat(True), _Cheat(True), _Cheat(True)], "all")):
+        with pytest.raises(IllegalAction):
+            play(game, agents, 3, check=check)
+    with pytest.raises(ValueError, match="check must be one of"):
+        play(game, [_Cheat(False)] * 3, 3, check="some")

@@ -333,10 +333,12 @@ class Table(TableBase):
         self.run(acts, rngs, played.append, 1)
         return played[0] if played else None
 
-    def run(self, acts, rngs, append, limit: int) -> int:
+    def run(self, acts, rngs, append, limit: int, checks=None) -> int:
         """As :meth:`TableBase.run`: the players' moves until chance acts, the game is over
         or ``limit`` moves are played, each one decided, acted on, checked and applied
-        here in one loop, with a short way for the bidders (most moves)."""
+        here in one loop, with a short way for the bidders (most moves). ``checks[seat]``
+        false skips the check of that seat's actions (a trusted bot's, see
+        :func:`bluffkit.core.play.play`); ``None`` checks every seat's."""
         observe = self.observe
         done = 0
         while done < limit:
@@ -350,9 +352,10 @@ class Table(TableBase):
                     break
                 seat, legal, to_move = first
             action = acts[seat](observe(seat, legal, to_move), legal, rngs[seat])
-            problem = legal.explain(action)
-            if problem:
-                raise IllegalAction(*problem)
+            if checks is None or checks[seat]:
+                problem = legal.explain(action)
+                if problem:
+                    raise IllegalAction(*problem)
             _HANDLERS[type(action)](self, seat, action)
             append((seat, action))
             done += 1
