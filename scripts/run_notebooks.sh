@@ -3,7 +3,7 @@
 # scripts/make_notebooks.py, then execute every notebook in notebooks/ in place.
 #
 #     scripts/run_notebooks.sh              # every notebook
-#     scripts/run_notebooks.sh table.ipynb  # only these (names in notebooks/); still rewrites the sources first
+#     scripts/run_notebooks.sh table.ipynb  # only these (names in notebooks/)
 #
 # Executing stores two things in each notebook:
 # - the outputs, which nbval compares against (`make test`);
@@ -16,7 +16,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="${VENV:-$root/.venv}"
 cd "$root"
-"$venv/bin/python" scripts/make_notebooks.py
+"$venv/bin/python" scripts/make_notebooks.py "$@"
 cd notebooks
 if [ "$#" -gt 0 ]; then notebooks=("$@"); else notebooks=(*.ipynb); fi
 for nb in "${notebooks[@]}"; do

@@ -80,6 +80,9 @@ def test_present_serves_the_panels_without_code_or_network(served):
     # The panels are there: every widget the notebook displays, and its words.
     assert page.count("application/vnd.jupyter.widget-view+json") >= 2, "no widget output in the page"
     assert "Play at the table" in page, "the notebook's text is missing"
+    assert nb.cells[0].metadata.get("tags") == ["hide-when-presented"], "the first cell is not the start line"
+    assert "Run All Cells" in nb.cells[0].source and "Run All Cells" not in page, \
+        "the line that says to run all cells is shown in the app, which runs them itself"
     assert "TablePanel(&#39;horse-trading&#39;" in page or "TablePanel(\\u0027horse-trading\\u0027" in page
     # No code: no statement of any code cell appears in the page (a line that is only a
     # name, such as ``table``, is too common a word to test).

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.abc
+import importlib.util
 import sys
 import warnings
 from typing import TYPE_CHECKING, Any
