@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
+
+import nbformat
+from nbformat.sign import NotebookNotary
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "lab_workspace.sh"
 
 
 def _lay_out(target: Path, reset: bool = False) -> str:
-    env = {**os.environ, "LAB_RESET": "1" if reset else "0"}
+    env = {**os.environ, "LAB_RESET": "1" if reset else "0", "JUPYTER": str(Path(sys.executable).with_name("jupyter")),
+           "JUPYTER_DATA_DIR": str(target.parent / "data")}
     done = subprocess.run(["bash", str(SCRIPT), str(target)], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
@@ -28,6 +33,10 @@ def test_the_copy_holds_notebooks_and_docs_and_keeps_edits_until_reset(tmp_path)
         for rel in tracked:
             assert (work / rel).read_bytes() == (ROOT / rel).read_bytes(), f"{rel} not copied"
     assert (work / "notebooks" / "index.ipynb").exists(), "the start page is not in the copy"
+    # The copies are trusted, so JupyterLab draws their saved widgets.
+    notary = NotebookNotary(data_dir=str(tmp_path / "data"))
+    for nb in (work / "notebooks").glob("*.ipynb"):
+        assert notary.check_signature(nbformat.read(nb, as_version=4)), f"{nb.name} is not trusted"
 
     # A notebook edited in the copy (JupyterLab's autosave, a teacher's notes) is kept ...
     edited = work / "notebooks" / "table.ipynb"
