@@ -3,7 +3,7 @@ bots, and to build a notebook's first panel (``make bench`` runs it last).
 
     .venv/bin/python benchmarks/cold_start.py [--repeats N]
 
-Every figure is the median over N fresh processes (``python -c ...``, 7 by default; the
+Every figure is the median over N fresh processes (``python -c ...``, 5 by default; the
 spread is printed beside it as min-max); the measurements take turns, one process of
 each per round, so a slow spell of the machine falls on all of them alike. Each time is
 taken inside the process, from just before the first import to the end of the work, so
@@ -94,7 +94,7 @@ def run_once(code: str) -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=7, help="fresh processes per figure (default 7)")
+    parser.add_argument("--repeats", type=int, default=5, help="fresh processes per figure (default 5)")
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
