@@ -109,7 +109,7 @@ def main(argv=None) -> int:
             cpu[label].append(found["cpu"])
             heavy[label].update(found["heavy"])
     print(f"Cold-process times, median of {args.repeats} fresh processes (min-max), timed inside the process")
-    print(f"{'':32} {'median':>8} {'spread':>15} {'cpu':>7}  {'bar':>6}  {'verdict':<13}pandas/altair/sympy loaded")
+    print(f"{'':32} {'median':>8} {'spread':>15} {'cpu':>7}  {'bar':>6}  {'verdict':<14}pandas/altair/sympy loaded")
     missed = 0
     for label, _, bar in todo:
         t = times[label]
@@ -118,7 +118,7 @@ def main(argv=None) -> int:
         missed += bar is not None and med >= bar
         bar_text = "-" if bar is None else f"{bar:.1f} s"
         print(f"{label:32} {med:7.3f}s {min(t):6.3f}-{max(t):6.3f}s {statistics.median(cpu[label]):6.3f}s  "
-              f"{bar_text:>6}  {verdict:<13}"
+              f"{bar_text:>6}  {verdict:<14}"
               f"{', '.join(sorted(heavy[label])) or 'none'}")
     print("all bars met" if not missed else f"{missed} bar(s) missed")
     return 0
