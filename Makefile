@@ -32,7 +32,7 @@ NBVAL_OPTS    := $(if $(NOTEBOOKS),--nbval --nbval-current-env $(if $(wildcard $
 # Jupyter refuses to start as root without this flag.
 ALLOW_ROOT  := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: venv .venv lab test check lint bench lock clean
+.PHONY: venv .venv lab present test check lint bench lock clean
 
 # ---- tools: a private uv, bootstrapped with the system Python's pip -------------
 $(UV_STAMP):
@@ -60,9 +60,22 @@ lock: $(UV_STAMP)
 		--custom-compile-command "make lock" -q -o $(LOCK)
 
 # ---- everyday targets ------------------------------------------------------------
+# JupyterLab on a working copy in $(LAB_DIR)/ (git-ignored) of notebooks/, lessons/ and docs/,
+# so autosave never rewrites the tracked notebooks; copies already there are kept, and
+# LAB_RESET=1 replaces them with the project's versions (scripts/lab_workspace.sh).
+LAB_DIR     ?= .lab
 lab: $(VENV_STAMP)
-	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=notebooks \
-		--LabApp.default_url=/lab/tree/index.ipynb $(LAB_ARGS)
+	bash scripts/lab_workspace.sh $(LAB_DIR)
+	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=$(LAB_DIR) \
+		--LabApp.default_url=/lab/tree/notebooks/index.ipynb $(LAB_ARGS)
+
+# One notebook as an app with Voila, for projecting: its panels and outputs, no code, no
+# network (scripts/present.sh). NOTEBOOK is a path or a name in notebooks/ (table); without
+# it, Voila lists the notebooks. PRESENT_ARGS passes options to voila (e.g. --port=8870).
+NOTEBOOK     ?=
+PRESENT_ARGS ?=
+present: $(VENV_STAMP)
+	VOILA=$(VENV)/bin/voila bash scripts/present.sh "$(NOTEBOOK)" $(PRESENT_ARGS)
 
 # Lint (ruff, the whole tree) and type checks (mypy: core and every game package, as
 # configured in pyproject.toml); part of `make test`.
@@ -88,6 +101,7 @@ bench: $(VENV_STAMP)
 	else \
 		echo "benchmarks/run_all.py does not exist yet; nothing to run"; \
 	fi
+	$(if $(BENCH_ARGS),,$(VENV)/bin/python benchmarks/cold_start.py)
 
 clean:
 	rm -rf $(VENV) $(TOOLS) $(TMPDIR_REPO)

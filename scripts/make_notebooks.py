@@ -1,23 +1,37 @@
-"""Write the panel notebooks (then run them with scripts/run_notebooks.sh to store outputs).
+"""Write the panel notebooks. scripts/run_notebooks.sh runs this script and then executes
+every notebook, storing the outputs nbval compares and the widget state the panels are
+drawn from when a notebook opens: run that one command, not this one alone.
 
-    .venv/bin/python scripts/make_notebooks.py
+    scripts/run_notebooks.sh [NAME.ipynb ...]
 
 The notebooks are teaching documents: each explains the rule on screen and cites
 the rulebook section. Edit the text here, not in the .ipynb files (the start page,
 index.ipynb, is the one notebook edited directly).
 """
 
+import sys
 from pathlib import Path
 
 import nbformat as nbf
 
 OUT = Path(__file__).resolve().parents[1] / "notebooks"
+ONLY = set(sys.argv[1:])      # notebook names to write (default: every one)
 md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
 
 
+# The first line of every panel notebook: it opens with its panels drawn from the widget
+# state saved by scripts/run_notebooks.sh, but they play only once the cells have run.
+START = ("**To play, run every cell: Run ▸ Run All Cells.** Until then the panels below are a picture of the "
+         "last run and their buttons do nothing.")
+
+
 def write(name, cells):
+    if ONLY and name not in ONLY:
+        return
     nb = nbf.v4.new_notebook()
-    nb.cells = cells
+    start = md(START)
+    start.metadata["tags"] = ["hide-when-presented"]      # `make present` leaves it out (Voila runs the cells)
+    nb.cells = [start, *cells]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbf.write(nb, OUT / name)
     print("wrote", OUT / name)

@@ -36,8 +36,9 @@ values), :func:`parse_values` and :func:`parse_scripts` (what is typed in its bo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, value_law
@@ -46,6 +47,9 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Money per unit of value: values are drawn on [0, 1] and count as money times this.
 SCALE = 1000
@@ -70,6 +74,8 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     auctioneer uses its right of first refusal (it keeps a lot worth more to it than twice
     the price); ``progress``: ``True`` for a text bar, or a callable ``progress(done, total)``
     (the lab panel's bar)."""
+    import pandas as pd
+
     check_seed(seed)
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0:
         raise RulesError(f"scale must be a number > 0 (money per unit of value), got {scale!r}")

@@ -51,12 +51,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from numbers import Real
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
-from tqdm.auto import tqdm
 
 from bluffkit.core.seeding import check_seed
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 FORMATS = {"first": "first-price", "second": "second-price"}
 STRATEGIES = ("equilibrium", "truthful", "shade")
@@ -255,6 +257,9 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
     >>> bool(np.allclose(df["price"], 2 / 3 * df["winning_value"]))
     True
     """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
     s = _Setup(n_bidders, fmt, strategy, shade, values, auctioneer_values, seed)
     total = _count(n_auctions, "n_auctions", 1)
     if not isinstance(right_of_first_refusal, (bool, np.bool_)):
@@ -301,6 +306,8 @@ def bids_sample(n_bidders: int, n_auctions: int = 100, *, fmt: str = "first",
     >>> bool(simulate_sealed(2, 1, seed=3)["highest_value"].item() == b["value"].max())
     True
     """
+    import pandas as pd
+
     s = _Setup(n_bidders, fmt, strategy, shade, values, "uniform", seed)
     vals, bids, win, _ = s.chunk(_count(n_auctions, "n_auctions", 1))
     eq = s.eq(vals) if s.fmt == "first" else vals
@@ -353,6 +360,8 @@ def what_if_sweep(values: Sequence[float], bids: Sequence[float], bidder: int, f
     else 0: the chance to win with a random tie break), the ``price`` the winner pays, and the
     bidder's expected ``surplus`` win_share x (value - price). One row per x (:data:`SWEEP_COLUMNS`).
     """
+    import pandas as pd
+
     label = format_label(fmt)
     v = np.asarray(values, dtype=float)
     b = np.asarray(bids, dtype=float)

@@ -41,9 +41,11 @@ from fractions import Fraction
 from itertools import chain, combinations
 from math import comb
 from numbers import Real
+from typing import TYPE_CHECKING
 
-import pandas as pd
-import sympy as sp
+if TYPE_CHECKING:
+    import pandas as pd
+    import sympy as sp
 
 RANKS = 13
 DECK_SIZE = 52
@@ -153,6 +155,8 @@ def p_true_expr() -> sp.Expr:
     >>> e.subs({"N": 39, "K": 4, "n": 13, "k": 1}).doit()
     5177/6327
     """
+    import sympy as sp
+
     big_n, big_k, n, k, i = sp.symbols("N K n k i")  # plain symbols: .subs({"N": 39, ...}) works
     return sp.Sum(sp.binomial(big_k, i) * sp.binomial(big_n - big_k, n - i), (i, k, n)) \
         / sp.binomial(big_n, n)
@@ -160,6 +164,8 @@ def p_true_expr() -> sp.Expr:
 
 def p_false_expr() -> sp.Expr:
     """P(the claim is false) = 1 - (1 - q) * :func:`p_true_expr`, with q the lie probability."""
+    import sympy as sp
+
     return 1 - (1 - sp.Symbol("q")) * p_true_expr()
 
 
@@ -178,6 +184,8 @@ def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int 
     >>> t.query("in_hand == 2 and k == 3").p_false.item()
     Fraction(1, 1)
     """
+    import pandas as pd
+
     c, hand = copies(decks), _count(hand_size, "hand_size", low=1)
     big_n = DECK_SIZE * decks - hand if unseen_cards is None else unseen_cards
     n = hand if claimant_cards is None else claimant_cards

@@ -24,7 +24,6 @@ from html import escape
 
 import ipywidgets as W
 
-from bluffkit import charts_offline
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_lab import SCALE, draw_values, lab_game, parse_scripts, parse_values, simulate_engine, \
     summary
@@ -45,6 +44,8 @@ class AuctionLab(W.VBox):
 
     def __init__(self, fmt: str = "second-hand", bidders: int | None = None, values: str = "uniform", strategies=None,
                  human: int | None = None, right: bool = True, double: bool = False, seed: int = 0):
+        from bluffkit import charts_offline
+
         charts_offline.enable()
         self.seed = seed
         self._quiet = False

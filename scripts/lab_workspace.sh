@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Lay out the working copy that `make lab` serves: notebooks/, lessons/ (when the project
+# has it) and docs/, copied into a git-ignored folder (.lab/ by default).
+#
+#     scripts/lab_workspace.sh [DIR]          # copy what is missing; keep every copy already there
+#     LAB_RESET=1 scripts/lab_workspace.sh    # replace every copy with the project's version
+#
+# JupyterLab autosaves the notebooks it opens, so serving the tracked files would rewrite
+# the outputs nbval compares against. Serving a copy keeps them clean.
+#
+# The notebooks copied are marked trusted (`jupyter trust`, with this machine's Jupyter
+# secret): JupyterLab draws saved widgets only in a trusted notebook, and these are the
+# project's own, so each panel notebook opens with its panels drawn. JUPYTER names the
+# jupyter command (default: the project's .venv/bin/jupyter).
+#
+# A copy already in DIR is never overwritten unless LAB_RESET=1 is given: it may hold a
+# teacher's notes or a student's moves. New files of the project are copied in on every
+# start, and the copies that differ from the project's are listed, so an update to the
+# project (a pull, scripts/run_notebooks.sh) is not missed silently.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+dir="${1:-$root/.lab}"
+reset="${LAB_RESET:-0}"
+mkdir -p "$dir"
+cd "$root"
+jupyter="${JUPYTER:-$root/.venv/bin/jupyter}"
+differ=()
+copied=()
+for folder in notebooks lessons docs; do
+  [ -d "$folder" ] || continue
+  while IFS= read -r -d '' file; do
+    target="$dir/$file"
+    if [ ! -e "$target" ] || [ "$reset" = 1 ]; then
+      mkdir -p "$(dirname "$target")"
+      cp -p "$file" "$target"
+      case "$file" in *.ipynb) copied+=("$target") ;; esac
+    elif ! cmp -s "$file" "$target"; then
+      differ+=("$file")
+    fi
+  done < <(find "$folder" -type f -not -path '*/.ipynb_checkpoints/*' -not -path '*/__pycache__/*' -print0)
+done
+if [ "${#copied[@]}" -gt 0 ]; then
+  "$jupyter" trust "${copied[@]}" > /dev/null
+fi
+if [ "${#differ[@]}" -gt 0 ]; then
+  echo "Kept your copies in ${dir#"$root"/}/ of these files, which differ from the project's"
+  echo "(make lab LAB_RESET=1 replaces every copy with the project's version):"
+  printf '  %s\n' "${differ[@]}"
+fi
