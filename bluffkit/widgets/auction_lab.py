@@ -42,6 +42,8 @@ from bluffkit import charts_offline
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_lab import SCALE, draw_values, lab_game, parse_scripts, parse_values, payoffs, \
     simulate_engine, summary
+from bluffkit.auctions.actions import PASS
+from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError, IllegalAction
 from bluffkit.session import HUMAN, Session
@@ -108,9 +110,10 @@ class AuctionLab(W.VBox):
         self.script.observe(lambda ch: self.new_auction(), names="value")
         self.message = W.HTML()
         # one auction
-        self.new_button = W.Button(description="New auction", button_style="primary")
-        self.step_button = W.Button(description="Next step")
-        self.run_button = W.Button(description="Run to the end")
+        auto = W.Layout(width="auto")
+        self.new_button = W.Button(description="New auction", button_style="primary", layout=auto)
+        self.step_button = W.Button(description="Next step", layout=auto)
+        self.run_button = W.Button(description="Run to the end", layout=auto)
         self.projector = W.ToggleButton(description="Projector", icon="desktop", value=False,
                                         tooltip="large type; hides the settings so one auction fits the screen")
         self.projector.observe(lambda ch: self._project(ch["new"]), names="value")
@@ -118,7 +121,7 @@ class AuctionLab(W.VBox):
                            continuous_update=False, layout=W.Layout(width="360px"))
         self.move.observe(lambda ch: self.play_move(ch["new"]) if ch["new"].strip() else None, names="value")
         self.move_button = W.Button(description="Play typed move")
-        self.controls = MoveControls(self._play)
+        self.controls = MoveControls(self._play, drop_out=self.drop_out)
         self.refusal = W.HTML()
         self.private = W.HTML()
         self.view = W.HTML()
@@ -238,19 +241,33 @@ class AuctionLab(W.VBox):
         names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
         self.session = Session(game, seats, names=names, seed=self.seed)
         self.said = []
+        self.dropped = False
         self.message.value = self.refusal.value = ""
         self._to_your_move()
         self.draw()
 
     def _to_your_move(self) -> None:
-        """With a seat of your own: chance and the bots act until it is your move (or the end)."""
+        """With a seat of your own: chance and the bots act until it is your move (or the end).
+        After Drop out, your passes are played for you while the bidding lasts."""
         s = self.session
-        if s is None or not self.human.value or s.over or s.waiting_for is not None:
+        if s is None or not self.human.value:
             return
         try:
-            self.said += s.advance()
+            while not s.over:
+                if s.waiting_for is None:
+                    self.said += s.advance()
+                elif self.dropped and s.state.phase == "bid" and PASS in s.legal(s.waiting_for).words:
+                    self.said.append(s.play(PASS, s.waiting_for))
+                else:
+                    break
         except BluffkitError as e:             # a script ran out, or its move was refused
             self.message.value = _box(f"A bidder could not move: {escape(str(e))}", error=True)
+
+    def drop_out(self) -> None:
+        """Pass now and whenever asked again while the bidding lasts (the open auctions ask
+        everyone again after each new bid)."""
+        self.dropped = True
+        self._play(PASS)
 
     def _project(self, on: bool) -> None:
         """The projector switch: large type, settings hidden (see :data:`LAB_STYLE`)."""
@@ -346,11 +363,14 @@ class AuctionLab(W.VBox):
                 self.controls.children = ()
                 vals = ", ".join(f"{escape(n)} {v:,.0f}" for n, v in zip(s.names, self.vals))
                 self.private.value = _box(f"Private values (of each animal): {vals}.")
-                self.view.value = all_seeing_html(s.game, s.state, s.names, values=self.vals)
-                if s.over:
+                table = all_seeing_html(s.game, s.state, s.names, values=self.vals)
+                if s.over:                       # the payoffs first, then the table
                     unit = " notes" if s.game.rules.pricing == "count" else ""
-                    self.private.value = payoff_html(payoffs(s.game, s.state, self.vals), s.names, unit, me) + \
-                        self.private.value
+                    self.view.value = payoff_html(payoffs(s.game, s.state, self.vals), s.names, unit, me,
+                                                  sold=awards_lines(s.state, s.names, s.game.rules))
+                    self.private.value += table
+                else:
+                    self.view.value = table
             self.typed_row.layout.display = "none" if me is None or s.over else None
             shown = PROJECTOR_EVENTS if self.projector.value else EVENTS
             self.events.value = ("<div class='bk-box bk-events'><b>What happened</b><br>"

@@ -8,7 +8,8 @@
   chosen by clicking them, then one button that lays or pays them;
 - a raise of one note (American Count): one button per kind of note held;
 - pass, take, stop, accept, refuse, sell, buy, a seat to choose, a face-down card to
-  pick: one button each.
+  pick: one button each; in the open auctions (which ask everyone again after each new
+  bid) also Drop out, to pass until the sale.
 
 Each button calls ``play(action)`` with an action record; the lab plays it through its
 session and shows a refusal in words when the rules do not allow it (the amount box
@@ -41,9 +42,9 @@ class MoveControls(W.VBox):
     """The move buttons of one seat (see the module docstring). :meth:`show` rebuilds them
     for an observation; ``play`` is called with the action a button makes."""
 
-    def __init__(self, play):
+    def __init__(self, play, drop_out=None):
         super().__init__()
-        self.play = play
+        self.play, self.drop_out = play, drop_out
         self.amount = W.IntText(value=10, description="", layout=W.Layout(width="90px"))
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
@@ -57,8 +58,10 @@ class MoveControls(W.VBox):
         self._verb, self._kind = verb, kind
         self.amount.value = start
 
-        def move(by):
-            value = max(lo, self.amount.value + by)
+        unit = steps[0]
+
+        def move(by):                        # on the grid of the steps, within lo..hi
+            value = max(lo, (self.amount.value + by) // unit * unit)
             self.amount.value = min(value, hi) if hi is not None else value
 
         downs = [_button(f"\u2212{k}", lambda k=k: move(-k), tooltip=f"{k} less") for k in reversed(steps)]
@@ -135,6 +138,9 @@ class MoveControls(W.VBox):
                                 tooltip="raise: lay one more note face down (any note counts as one)")
                         for v, c in zip(d, obs.hand) if c]
         buttons += [_button(WORD_LABELS.get(w, str(w).capitalize()), lambda w=w: self.play(w)) for w in legal.words]
+        if self.drop_out is not None and r.fmt.style == "open" and PASS in legal.words:
+            buttons.append(_button("Drop out", self.drop_out,
+                                   tooltip="pass now and whenever you are asked again in this auction"))
         buttons += [_button(f"Choose {names[s]}", lambda s=s: self.play(Choose(s))) for s in legal.choose]
         buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x)) for x in legal.refusals]
         if legal.pick:

@@ -36,8 +36,9 @@ def seat_html(game, obs, names) -> str:
     sealed = set()
     if obs.phase == "bid" and FORMAT_TABLES[game.rules.format].SEALED:
         sealed = {i for i in range(len(names)) if i != seat and i not in to_move and i != obs.auctioneer}
-    return _draw(game, obs, names, to_move, money, obs.bids, obs.placed_counts, sealed, obs.lot,
-                 f"{escape(names[seat])}'s view", scores=None)
+    name = names[seat]
+    who = f"Your view ({escape(name[:-6])})" if name.endswith(" (you)") else f"{escape(name)}'s view"
+    return _draw(game, obs, names, to_move, money, obs.bids, obs.placed_counts, sealed, obs.lot, who, scores=None)
 
 
 def all_seeing_html(game, state, names, values=None) -> str:
@@ -117,11 +118,12 @@ def _signed(x: float) -> str:
     return f"+{x:,}" if x > 0 else f"&minus;{-x:,}" if x < 0 else "0"
 
 
-def payoff_html(rows, names, unit: str = "", me: int | None = None) -> str:
+def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> str:
     """The payoffs of :func:`bluffkit.analysis.auction_lab.payoffs` as a table with words:
     what each seat owns and its worth to it, the money paid (&minus;) or received (+),
     and the payoff, worth plus money: for the winner who pays, its surplus, value minus
-    price. ``me``: the seat to speak to as "you"."""
+    price. ``me``: the seat to speak to as "you"; ``sold``: the sales in words (the
+    lines of :func:`~bluffkit.auctions.narrate.awards_lines`), shown first."""
     body, said = [], []
     for p in rows:
         i = p["seat"]
@@ -140,9 +142,11 @@ def payoff_html(rows, names, unit: str = "", me: int | None = None) -> str:
     why = ("Payoff = what the animals a player owns are worth to them, plus the money they received, "
            "minus the money they paid" + (f" (prices in {unit.strip()} are paid in notes: the money column "
                                           "is their value)" if unit else "") + ".")
-    return (f"{STYLE}<div class='bk-box bk-payoff'><b>Payoffs</b> &middot; {why}</div>"
-            f"<table class='bk-table'>{head}{''.join(body)}</table>"
-            + "".join(f"<div class='bk-box'>{line}</div>" for line in said))
+    lot = "; ".join(escape(x) for x in sold) or "nobody bought the lot"
+    return (f"{STYLE}<div class='bk-box bk-lot'>Sold: <b>{lot[0].upper() + lot[1:]}</b></div>"
+            + "".join(f"<div class='bk-box'>{line}</div>" for line in said)
+            + f"<div class='bk-box bk-payoff'><b>Payoffs</b> &middot; {why}</div>"
+            f"<table class='bk-table'>{head}{''.join(body)}</table>")
 
 
 _SEAT = re.compile(r"\bseat (\d+)")

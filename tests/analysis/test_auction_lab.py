@@ -80,7 +80,7 @@ def test_a_human_bidder_plays_one_auction_in_the_panel():
             if owed >= int(note.description) > 0:
                 note.value, owed = True, owed - int(note.description)
         lab.controls.note_button.click()
-    assert "Owners" in lab.view.value and "Payoffs" in lab.private.value
+    assert "Owners" in lab.private.value and "Payoffs" in lab.view.value
 
 
 def test_a_two_player_format_seats_one_bidder_and_bad_values_leave_no_stale_auction():

@@ -123,9 +123,9 @@ def test_the_payoff_is_the_winners_surplus_value_minus_price():
     assert s.over and s.state.awards[0][0] == 2
     price = s.state.awards[0][2]
     assert 270 <= price <= 290, price
-    shown = visible_text(lab.private.value)
+    shown = visible_text(lab.view.value)
     assert f"surplus 814 \u2212 {price} = +{814 - price}" in shown, shown
-    rows = re.findall(r"<tr[^>]*><td>([^<]*)</td>.*?<td><b>([^<]*)</b></td></tr>", lab.private.value)
+    rows = re.findall(r"<tr[^>]*><td>([^<]*)</td>.*?<td><b>([^<]*)</b></td></tr>", lab.view.value)
     payoff = {name: unescape(value) for name, value in rows}
     assert payoff["Bidder 2"] == f"+{814 - price}", payoff
     assert payoff["Auctioneer"] == f"+{price}" and payoff["Bidder 1"] == "0", payoff
@@ -147,7 +147,7 @@ def test_a_human_winner_pays_by_clicking_notes_and_sees_the_surplus():
     assert lab.controls.note_button.description.startswith("Pay 2 notes (150)")
     lab.controls.note_button.click()
     assert s.over and isinstance(s.moves[-1][1], Pay)
-    assert "surplus 900 \u2212 150 = +750" in visible_text(lab.private.value)
+    assert "surplus 900 \u2212 150 = +750" in visible_text(lab.view.value)
 
 
 def test_secret_count_lays_the_notes_clicked_and_dutch_takes_with_a_button():
@@ -179,3 +179,15 @@ def test_the_projector_switch_sets_large_type_and_hides_the_settings():
     assert lab.events.value.count("<br>") <= 4, "fewer lines of what happened, to fit the screen"
     lab.projector.value = False
     assert "bk-projector" not in lab._dom_classes
+
+
+def test_drop_out_passes_until_the_sale_in_an_open_auction():
+    """Classic asks every bidder again after each new bid; Drop out passes each time."""
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=5)
+    s = lab.session
+    n = len(s.moves)
+    buttons(lab)["Drop out"].click()
+    mine = [a for seat, a in s.moves[n:] if seat == 1]
+    assert mine and all(a == PASS for a in mine), mine
+    assert s.over, "the bots bid on to the sale, bidder 1 passing whenever asked"
+    assert "Drop out" not in buttons(lab)
