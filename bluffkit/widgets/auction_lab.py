@@ -60,6 +60,7 @@ LAB_STYLE = """<style>
   border-radius: 3px; font-weight: bold; color: #23401a}
 .bk-lab .bk-note.mod-active, .bk-lab button.bk-note.mod-active {background: #2f6b1f; color: #fff}
 .bk-lab .bk-lot {font-size: 16px}
+.bk-lab .bk-table td {white-space: nowrap}
 .bk-lab .bk-refusal {font-size: 15px}
 .bk-lab.bk-projector .bk-box, .bk-lab.bk-projector .bk-table {font-size: 21px; line-height: 1.3}
 .bk-lab.bk-projector .bk-lot {font-size: 26px}

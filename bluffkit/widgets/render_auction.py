@@ -137,13 +137,12 @@ def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> 
             said.append(f"{name} values {escape(animals_text(p['animals']))} at {p['worth']:,.0f} and paid "
                         f"{-p['cash']:,}: surplus {p['worth']:,.0f} &minus; {-p['cash']:,} = "
                         f"<b>{_signed(p['payoff'])}</b>.")
-    head = ("<tr><th>player</th><th>owns</th><th>worth to them</th><th>money paid (&minus;) or received (+)</th>"
-            "<th>payoff</th></tr>")
-    why = ("Payoff = what the animals a player owns are worth to them, plus the money they received, "
-           "minus the money they paid" + (f" (prices in {unit.strip()} are paid in notes: the money column "
-                                          "is their value)" if unit else "") + ".")
-    lot = "; ".join(escape(x) for x in sold) or "nobody bought the lot"
-    return (f"{STYLE}<div class='bk-box bk-lot'>Sold: <b>{lot[0].upper() + lot[1:]}</b></div>"
+    head = "<tr><th>player</th><th>owns</th><th>worth to them</th><th>money</th><th>payoff</th></tr>"
+    why = ("Payoff = what the animals a player owns are worth to them, plus the money they received (+), "
+           "minus the money they paid (&minus;)" + (f"; prices in {unit.strip()} are paid in notes, the money "
+                                                    "column is their value" if unit else "") + ".")
+    lot = (f"Sold: <b>{'; '.join(escape(x) for x in sold)}</b>" if sold else "Not sold: <b>nobody bid</b>")
+    return (f"{STYLE}<div class='bk-box bk-lot'>{lot}</div>"
             + "".join(f"<div class='bk-box'>{line}</div>" for line in said)
             + f"<div class='bk-box bk-payoff'><b>Payoffs</b> &middot; {why}</div>"
             f"<table class='bk-table'>{head}{''.join(body)}</table>")
