@@ -328,7 +328,11 @@ class AuctionLab(W.VBox):
             return
         me = s.waiting_for
         if me is None:
-            who = s.names[self.human.value] if self.human.value else "Nobody"
+            if not self.human.value:
+                self.refusal.value = _box("Every bidder is a bot: choose a bidder under \u201cYou play\u201d to "
+                                          "make moves yourself.", error=True)
+                return
+            who = s.names[self.human.value]
             why = "the auction is over" if s.over else f"it is not {who}'s move now"
             self.refusal.value = refusal_html(who, str(action), "not-your-turn", why, s.names)
             return

@@ -72,8 +72,10 @@ class MoveControls(W.VBox):
 
     def _label_bid(self) -> None:
         if self.bid_button is not None:
-            self.bid_button.description = f"{self._verb} {self.amount.value}{self._unit}"
-            self.bid_button.tooltip = f"{self._verb.lower()} {self.amount.value}{self._unit}"
+            n = self.amount.value
+            unit = self._unit[:-1] if n == 1 and self._unit else self._unit     # 1 note, 2 notes
+            self.bid_button.description = f"{self._verb} {n}{unit}"
+            self.bid_button.tooltip = f"{self._verb.lower()} {n}{unit}"
 
     def _note_picker(self, hand, d, verb: str, make, owed: str = "") -> W.VBox:
         """The seat's notes as toggles (highest first) and the button that plays them."""
