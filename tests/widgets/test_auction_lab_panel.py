@@ -191,3 +191,33 @@ def test_drop_out_passes_until_the_sale_in_an_open_auction():
     assert mine and all(a == PASS for a in mine), mine
     assert s.over, "the bots bid on to the sale, bidder 1 passing whenever asked"
     assert "Drop out" not in buttons(lab)
+
+
+def test_the_auctioneer_who_keeps_the_lot_has_its_value_minus_what_it_pays():
+    """Right of first refusal: the auctioneer (value 1,000) keeps a lot won at about 100
+    and pays the winner the price: its payoff is 1,000 minus the price, the winner's the
+    price it receives."""
+    lab = AuctionLab(fmt="classic", bidders=2, strategies=["truthful", "truthful"], right=True, seed=1)
+    lab.typed.value = "1000, 100, 200"
+    lab.run_button.click()
+    s = lab.session
+    assert s.over and s.state.kept == (0,), "the auctioneer keeps the lot"
+    winner, _, price = s.state.awards[0]
+    shown = visible_text(lab.view.value)
+    rows = dict(re.findall(r"<tr[^>]*><td>([^<]*)</td>.*?<td><b>([^<]*)</b></td></tr>", lab.view.value))
+    assert unescape(rows["Auctioneer"]) == f"+{1000 - price:,}", rows
+    assert unescape(rows[f"Bidder {winner}"]) == f"+{price}", rows
+    assert "kept by Auctioneer" in shown
+
+
+def test_only_the_moves_of_the_format_are_shown():
+    """American Count: a button per kind of note held to raise, and Pass; no bid stepper.
+    Number Call counts notes: the stepper goes in ones and says notes."""
+    lab = AuctionLab(fmt="american-count", bidders=3, human=2, seed=1)
+    shown = set(buttons(lab))
+    assert {"Lay a 10 note", "Lay a 500 note", "Pass"} <= shown and lab.controls.bid_button is None, shown
+    lab = AuctionLab(fmt="number-call", human=1, seed=1)
+    b = buttons(lab)
+    assert {"+1", "+5", "\u22121", "\u22125", "Pass"} <= set(b) and lab.controls.bid_button.description == "Bid 1 note"
+    b["+5"].click()
+    assert lab.controls.bid_button.description == "Bid 6 notes"
