@@ -2,7 +2,10 @@
 
     .venv/bin/python benchmarks/engine_speed.py [--games 200] [--repeats 5]
 
-Every rule is on, every move is recorded (the log's inputs) and every acting seat
+The bots are the uniform random player (``RandomAgent(bids="any")``: pass or any
+legal bid up to its money, each as likely), the one the engine was measured with before
+the bots learned to bid in tens, so that figures stay comparable across versions and with
+the public engines' uniform random bots. Every rule is on, every move is recorded (the log's inputs) and every acting seat
 gets its observation with its legal actions, exactly as in ``bluffkit simulate``.
 One process, one core. Each configuration plays the same ``--games`` seeded games
 ``--repeats`` times, with bluffkit's caches emptied before each repeat, so every
@@ -42,7 +45,7 @@ def measure(names, players, games: int, repeats: int, seed: int = 1) -> dict:
     """``{(name, players): figures}`` for every game name and player count, measured in
     turn (see ``measure_many``)."""
     seeds = game_seeds(seed, games)
-    configs = {(name, n): (make_game(name), seeds, lambda n=n: [RandomAgent() for _ in range(n)])
+    configs = {(name, n): (make_game(name), seeds, lambda n=n: [RandomAgent(bids="any") for _ in range(n)])
                for name in names for n in players}
     return timed(configs, repeats, before=clear_caches)
 

@@ -241,7 +241,9 @@ def test_replay_garbage(capsys, tmp_path, data, line):
 
 def test_replay_truncated(capsys, tmp_path, good_log):
     path = tmp_path / "cut.jsonl"
-    path.write_bytes(good_log[: len(good_log) // 2])
+    half = len(good_log) // 2                         # cut halfway through the line there
+    start, end = good_log.rfind(b"\n", 0, half) + 1, good_log.find(b"\n", half)
+    path.write_bytes(good_log[:(start + end) // 2])
     code, out, err = run(["replay", path], capsys)
     assert_one_error_line(code, out, err, "line ", "cut off")
 

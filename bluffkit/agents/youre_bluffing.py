@@ -1,14 +1,22 @@
 """Bots for You're Bluffing! / Horse Trading.
 
-- :class:`RandomAgent`: uniform over the legal actions, bids bounded by its own money
-  (plus ``overbid``, to exercise the can't-pay rule); a note selection is a uniformly
-  random subset of its notes.
+- :class:`RandomAgent`: bids in tens, as people do, each time passing or raising by 10
+  to 50 at random, and stops at a random price below its money (plus ``overbid``, to
+  exercise the can't-pay rule); every other choice is uniform over the legal actions, a
+  note selection a uniformly random subset of its notes.
 - :class:`HeuristicAgent`: values an animal by what it adds to its own projected
-  final score under the family multiplier, bids up to that (in money), buys back
-  when the price is below its value, and bluffs with zeros in trades.
+  final score under the family multiplier, bids in tens up to that value (and its
+  money), buys back when the price is below its value, and bluffs with zeros in trades.
+
+You're Bluffing! lets a bid be "any amount higher than the previous bid" (rulebook,
+"The Auctions"); Horse Trading bids in multiples of 10. Both bots bid in tens in both
+rulesets (:data:`BID_UNIT`): the notes are 10s and up, and people bid that way.
 """
 
 from __future__ import annotations
+
+from math import lcm
+from types import MethodType
 
 from bluffkit.agents.base import uniform_stream
 from bluffkit.core.money import total
@@ -16,26 +24,68 @@ from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SE
 from bluffkit.games.youre_bluffing.observe import random_choice
 
 
+#: The unit the bots bid in: tens (a multiple of the rules' own bid multiple).
+BID_UNIT = 10
+
+#: The random bot's largest raise over the lowest bid in tens, in units (4: up to +50
+#: over the standing bid).
+MAX_RAISE = 4
+
+
+def tens(legal) -> tuple[int, int]:
+    """``(first, unit)``: the lowest legal bid rounded up to the bots' unit (a multiple of
+    10 and of the rules' bid multiple), and that unit."""
+    lo, _cap, step = legal.bid
+    unit = lcm(BID_UNIT, step)
+    return -(-lo // unit) * unit, unit
+
+
 class RandomAgent:
-    """The random bot of :meth:`Legal.sample <bluffkit.games.youre_bluffing.observe.Legal.sample>`
-    (uniform over the legal actions, bids bounded by its own money), with ``overbid``
-    added to that bound to exercise the can't-pay rule. Its ``act`` is the very function
-    ``Legal.sample`` runs (:func:`~bluffkit.games.youre_bluffing.observe.random_choice`),
-    taking the same uniform numbers from a buffer of ``rng``'s numbers kept per generator,
-    so with ``overbid=0`` it plays exactly as the generic
-    :class:`bluffkit.agents.generic.RandomBot`. It stays this game's ``random``: asking
-    the generator for each number, as ``sample(rng)`` must (it keeps no state between
-    calls), costs some 6% of a simulation."""
+    """The random bot. Bidding (``bids="tens"``, the default): it draws a price it will
+    go to, uniform from 0 to its money plus ``overbid`` (``overbid`` exercises the
+    can't-pay rule), passes when the lowest bid in tens is above that price, and
+    otherwise bids the lowest bid in tens plus 0 to :data:`MAX_RAISE` tens (up to that
+    price), each as likely; a new price is drawn at each decision, so the higher the
+    bidding goes the likelier it drops out. Every other choice is the one of
+    :meth:`Legal.sample <bluffkit.games.youre_bluffing.observe.Legal.sample>`
+    (:func:`~bluffkit.games.youre_bluffing.observe.random_choice`: uniform over the
+    legal actions), from the same buffer of ``rng``'s uniform numbers.
+
+    ``bids="any"`` keeps ``Legal.sample``'s bids too (pass or any legal bid up to its
+    money plus ``overbid``, each as likely): with ``overbid=0`` it then plays exactly as
+    the generic :class:`bluffkit.agents.generic.RandomBot`, the uniform random player of
+    the conformance checks and of the frozen logs."""
 
     name = "random"
-    act = random_choice                     # act(observation, legal, rng)
-    #: ``act`` returns only actions drawn from the ``Legal`` it is given, so a simulation
-    #: may skip checking them (see :func:`bluffkit.core.play.play`; its tests check them all).
+    #: ``act`` returns only legal actions (drawn from, or bounded by, the ``Legal`` it is
+    #: given), so a simulation may skip checking them (see :func:`bluffkit.core.play.play`;
+    #: the bots' tests check them all).
     trusted = True
 
-    def __init__(self, overbid: int = 0):
+    def __init__(self, overbid: int = 0, bids: str = "tens"):
+        if bids not in ("tens", "any"):
+            raise ValueError(f"bids must be 'tens' or 'any', got {bids!r}")
         self.overbid = overbid
+        self.bids = bids
         self._rng = self._u = None               # the generator and its uniform stream
+        if bids == "any":                        # Legal.sample's choice, with no call in between
+            self.act = MethodType(random_choice, self)   # type: ignore[method-assign]
+
+    def act(self, obs, legal, rng):
+        """A legal action for ``obs`` (``bids="tens"``; see the class)."""
+        if not legal.bid:
+            return random_choice(self, obs, legal, rng)
+        u = self._u if rng is self._rng else self.stream(rng)
+        _lo, cap, _step = legal.bid
+        first, unit = tens(legal)
+        most = legal.worth + self.overbid
+        if cap is not None and cap < most:
+            most = cap
+        price = u() * most                       # how far it goes this time
+        if first > price:
+            return PASS
+        raises = min(MAX_RAISE, int((price - first) // unit))
+        return bid(first + int(u() * (raises + 1)) * unit)
 
     def stream(self, rng):
         """The uniform numbers of ``rng``, drawn in blocks (a new generator: a new stream)."""
@@ -74,7 +124,9 @@ def notes_towards(hand, amount: int, denoms, zeros: bool = True):
 
 
 class HeuristicAgent:
-    """Bids up to ``rate`` money per projected point an animal adds; bluffs with zeros."""
+    """Values an animal at ``rate`` money per projected point it adds to its herd, bids
+    the lowest bid in tens while that is within the value and its money (and passes
+    above it); bluffs with zeros."""
 
     name = "heuristic"
 
@@ -95,11 +147,12 @@ class HeuristicAgent:
         if legal.pay is not None:
             return Pay(legal.payment_notes(d)[0])
         if legal.bid:
-            lo, cap, _ = legal.bid
+            _lo, cap, _ = legal.bid
+            first, _unit = tens(legal)
             limit = min(money, self._value(obs, obs.lot))
             if cap is not None:
                 limit = min(limit, cap)
-            return bid(lo) if lo <= limit else PASS
+            return bid(first) if first <= limit else PASS
         if legal.sell:
             if legal.buy and self._value(obs, obs.lot) > obs.high_bid:
                 return BUY

@@ -187,3 +187,36 @@ def summary(df: pd.DataFrame) -> dict:
     return {"auctions": len(df), "revenue": float(df.revenue.mean()), "se": sd / len(df) ** 0.5, "sd": sd,
             "efficient": float(df.efficient.mean()), "refused": float(df.refused.mean()),
             "nobody": float((df.winner < 0).mean())}
+
+
+def payoffs(game, state, values) -> list[dict]:
+    """Each seat's payoff at the end of one lab auction, in money: what it paid (``-``) or
+    received (``+``), the animals it owns with their worth to it (``values[seat]`` for
+    each animal, the lab's one value per seat), and ``payoff`` = worth + cash. For the
+    winner who pays, that is its surplus, value minus price; for the auctioneer who
+    sells, the price received; for one who keeps the lot by its right of first refusal,
+    its value minus what it pays the winner. Keys: ``seat``, ``animals``, ``worth``,
+    ``cash``, ``payoff``.
+
+    A Classic auction of a cow: bidder 2, who values it at 814, outbids bidder 1 (280)
+    and pays 280; its surplus is 814 - 280 = 534, the auctioneer's payoff the price.
+
+    >>> from bluffkit.session import Session
+    >>> from bluffkit.agents.auction import Bidder
+    >>> g, values = lab_game("classic"), [300, 280, 814]
+    >>> s = Session(g, [Bidder(v, use_right=False) for v in values], seed=1)
+    >>> _ = s.chance("lot cow"); _ = s.advance()
+    >>> [(p["seat"], p["worth"], p["cash"], p["payoff"]) for p in payoffs(g, s.state, values)]
+    [(0, 0.0, 280, 280.0), (1, 0.0, 0, 0.0), (2, 814.0, -280, 534.0)]
+    """
+    cash = game.scores(state)
+    owned: dict[int, list[int]] = {}
+    for animal, seat in state.owners:
+        owned.setdefault(seat, []).append(animal)
+    out = []
+    for seat, money in enumerate(cash):
+        animals = tuple(owned.get(seat, ()))
+        worth = float(values[seat]) * len(animals)
+        out.append({"seat": seat, "animals": animals, "worth": worth, "cash": int(money),
+                    "payoff": worth + money})
+    return out

@@ -8,10 +8,24 @@ values the lot too); bidders 1..n. Values are drawn on [0, 1] and count as money
 1,000, or typed in (in money, the auctioneer's first) for the next auction. The many-auctions tab plays every auction through the engine, rule by rule, with
 a progress bar.
 
+With a seat of your own ("You play"), the lab lets chance and the bots act until it is
+your move, shows your move as buttons (a bid stepper in the format's steps, your notes to
+click, pass and the other words), then goes on to your next move or the end. At the end
+it shows each player's payoff: what the lot is worth to its owner minus the price paid.
+The Projector switch sets large type and hides the settings, so that one auction fits a
+1280x720 screen.
+
 >>> lab = AuctionLab(fmt="second-hand", bidders=3, seed=2)
 >>> lab.run_button.click()                       # one auction to its end
 >>> lab.session.over
 True
+>>> lab = AuctionLab(fmt="classic", bidders=2, human=1, seed=3)
+>>> lab.session.waiting_for                     # the lot is out: bidder 1's move at once
+1
+>>> lab.controls.bid_button.description
+'Bid 10'
+>>> lab.controls.bid_button.click(); lab.session.moves[1]
+(1, Bid(amount=10))
 >>> lab.count.value = 200
 >>> lab.simulate_button.click()
 >>> len(lab.frame), lab.progress.value
@@ -25,15 +39,39 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.agents.auction import STRATEGIES, Bidder
-from bluffkit.analysis.auction_lab import SCALE, draw_values, lab_game, parse_scripts, parse_values, simulate_engine, \
-    summary
+from bluffkit.analysis.auction_lab import SCALE, draw_values, lab_game, parse_scripts, parse_values, payoffs, \
+    simulate_engine, summary
+from bluffkit.auctions.actions import PASS
+from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
-from bluffkit.core.errors import BluffkitError
+from bluffkit.core.errors import BluffkitError, IllegalAction
 from bluffkit.session import HUMAN, Session
-from bluffkit.widgets.render_auction import all_seeing_html, seat_html
+from bluffkit.widgets.auction_moves import MoveControls
+from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, plain_words, refusal_html, seat_html
 from bluffkit.widgets.seat_panel import note as _box
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
+
+#: The lab's own look: notes drawn as notes, and the projector's large type (scoped to the
+#: lab, so nothing else on the page changes).
+LAB_STYLE = """<style>
+.bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
+  border-radius: 3px; font-weight: bold; color: #23401a}
+.bk-lab .bk-note.mod-active, .bk-lab button.bk-note.mod-active {background: #2f6b1f; color: #fff}
+.bk-lab .bk-lot {font-size: 16px}
+.bk-lab .bk-table td {white-space: nowrap}
+.bk-lab .bk-refusal {font-size: 15px}
+.bk-lab.bk-projector .bk-box, .bk-lab.bk-projector .bk-table {font-size: 21px; line-height: 1.3}
+.bk-lab.bk-projector .bk-lot {font-size: 26px}
+.bk-lab.bk-projector .bk-table td, .bk-lab.bk-projector .bk-table th {padding: 2px 12px}
+.bk-lab.bk-projector button {font-size: 19px; height: 40px}
+.bk-lab.bk-projector .bk-bid-amount input {font-size: 20px; height: 36px}
+.bk-lab.bk-projector .bk-bid-amount {width: 110px !important}
+.bk-lab.bk-projector .bk-settings, .bk-lab.bk-projector .lm-TabBar, .bk-lab.bk-projector .bk-typed {display: none !important}
+</style>"""
+
+#: How many lines of "What happened" are shown (in projector mode fewer, to fit the screen).
+EVENTS, PROJECTOR_EVENTS = 12, 4
 
 
 class AuctionLab(W.VBox):
@@ -74,11 +112,19 @@ class AuctionLab(W.VBox):
         self.script.observe(lambda ch: self.new_auction(), names="value")
         self.message = W.HTML()
         # one auction
-        self.new_button = W.Button(description="New auction", button_style="primary")
-        self.step_button = W.Button(description="Next step")
-        self.run_button = W.Button(description="Run to the end")
-        self.move = W.Text(description="Your move", placeholder="e.g. bid 120  or  pass")
-        self.move_button = W.Button(description="Play move")
+        auto = W.Layout(width="auto")
+        self.new_button = W.Button(description="New auction", button_style="primary", layout=auto)
+        self.step_button = W.Button(description="Next step", layout=auto)
+        self.run_button = W.Button(description="Run to the end", layout=auto)
+        self.projector = W.ToggleButton(description="Projector", icon="desktop", value=False,
+                                        tooltip="large type; hides the settings so one auction fits the screen")
+        self.projector.observe(lambda ch: self._project(ch["new"]), names="value")
+        self.move = W.Text(description="or type", placeholder="e.g. bid 120  or  pass  (Enter plays it)",
+                           continuous_update=False, layout=W.Layout(width="360px"))
+        self.move.observe(lambda ch: self.play_move(ch["new"]) if ch["new"].strip() else None, names="value")
+        self.move_button = W.Button(description="Play typed move")
+        self.controls = MoveControls(self._play, drop_out=self.drop_out)
+        self.refusal = W.HTML()
         self.private = W.HTML()
         self.view = W.HTML()
         self.events = W.HTML()
@@ -86,8 +132,11 @@ class AuctionLab(W.VBox):
         self.step_button.on_click(lambda _: self.step())
         self.run_button.on_click(lambda _: self.step(to_end=True))
         self.move_button.on_click(lambda _: self.play_move(self.move.value))
-        one = W.VBox([W.HBox([self.new_button, self.step_button, self.run_button]),
-                      W.HBox([self.move, self.move_button]), self.private, self.view, self.events])
+        typed = W.HBox([self.move, self.move_button])
+        typed.add_class("bk-typed")
+        self.typed_row = typed
+        one = W.VBox([W.HBox([self.new_button, self.step_button, self.run_button]), self.view, self.private,
+                      self.controls, self.refusal, typed, self.events])
         # many auctions
         self.count = W.BoundedIntText(value=10_000, min=1, max=1_000_000, description="Auctions")
         self.simulate_button = W.Button(description="Simulate", button_style="primary")
@@ -105,10 +154,16 @@ class AuctionLab(W.VBox):
         self._strategies(strategies)
         self._humans(human)
         self.human.observe(lambda ch: None if self._quiet else self.new_auction(), names="value")
-        super().__init__([W.HTML("<div class='bk-box'><b>Auction lab</b></div>"),
-                          W.HBox([self.fmt, self.bidders, self.values]), self.typed,
-                          W.HBox([self.right, self.double, self.human]), self.shade,
-                          self.strategy_box, self.script, self.message, self.tabs])
+        settings = W.VBox([W.HBox([self.fmt, self.bidders, self.values]), self.typed,
+                           W.HBox([self.right, self.double, self.human]), self.shade,
+                           self.strategy_box, self.script])
+        settings.add_class("bk-settings")
+        self.settings = settings
+        super().__init__([W.HTML(LAB_STYLE),
+                          W.HBox([W.HTML("<div class='bk-box'><b>Auction lab</b></div>",
+                                         layout=W.Layout(margin="0 16px 0 0")), self.projector]),
+                          settings, self.message, self.tabs])
+        self.add_class("bk-lab")
         self.new_auction()
 
     def __repr__(self) -> str:
@@ -188,8 +243,39 @@ class AuctionLab(W.VBox):
         names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
         self.session = Session(game, seats, names=names, seed=self.seed)
         self.said = []
-        self.message.value = ""
+        self.dropped = False
+        self.message.value = self.refusal.value = ""
+        self._to_your_move()
         self.draw()
+
+    def _to_your_move(self) -> None:
+        """With a seat of your own: chance and the bots act until it is your move (or the end).
+        After Drop out, your passes are played for you while the bidding lasts."""
+        s = self.session
+        if s is None or not self.human.value:
+            return
+        try:
+            while not s.over:
+                if s.waiting_for is None:
+                    self.said += s.advance()
+                elif self.dropped and s.state.phase == "bid" and PASS in s.legal(s.waiting_for).words:
+                    self.said.append(s.play(PASS, s.waiting_for))
+                else:
+                    break
+        except BluffkitError as e:             # a script ran out, or its move was refused
+            self.message.value = _box(f"A bidder could not move: {escape(str(e))}", error=True)
+
+    def drop_out(self) -> None:
+        """Pass now and whenever asked again while the bidding lasts (the open auctions ask
+        everyone again after each new bid)."""
+        self.dropped = True
+        self._play(PASS)
+
+    def _project(self, on: bool) -> None:
+        """The projector switch: large type, settings hidden (see :data:`LAB_STYLE`)."""
+        (self.add_class if on else self.remove_class)("bk-projector")
+        if self.session is not None:
+            self.draw()
 
     def step(self, to_end: bool = False) -> None:
         """One step of chance or a bot (or all of them to the end, or to your move)."""
@@ -201,7 +287,7 @@ class AuctionLab(W.VBox):
             self.message.value = _box("This auction is over: press New auction.")
             return
         if s.waiting_for is not None:
-            self.message.value = _box("It is your move: type it and press Play move.")
+            self.message.value = _box("It is your move: use the buttons below.")
             return
         try:
             self.said += s.advance(limit=None if to_end else 1)
@@ -218,18 +304,49 @@ class AuctionLab(W.VBox):
         return parse_scripts(self.script.value, n, scripted)
 
     def play_move(self, text: str) -> None:
+        """Play a typed move (``bid 120``, ``pass``, ``pay 100+20``) for your seat."""
         s = self.session
-        me = s.waiting_for if s is not None else None
-        if s is None or me is None:
-            self.message.value = _box("It is not your move now.", error=True)
+        if s is None or not text.strip():
             return
         try:
-            self.said.append(s.play(text, me))
+            action = s.game.parse(text)
         except BluffkitError as e:
-            self.message.value = _box(f"Not allowed: {escape(str(e))}", error=True)
+            me = s.waiting_for
+            who = s.names[me] if me is not None else "You"
+            self.refusal.value = refusal_html(who, f"play {text.strip()!r}", "notation",
+                                              f"that is not a move ({e})", s.names)
             return
-        self.move.value = ""
-        self.message.value = ""
+        self._play(action)
+        if not self.refusal.value:
+            self.move.value = ""
+
+    def _play(self, action) -> None:
+        """Your move (from a button or typed); then on to your next move. A refused move
+        changes nothing and is shown in words that name you."""
+        s = self.session
+        if s is None:
+            self.message.value = _box("Fix the settings above first.", error=True)
+            return
+        me = s.waiting_for
+        if me is None:
+            if not self.human.value:
+                self.refusal.value = _box("Every bidder is a bot: choose a bidder under \u201cYou play\u201d to "
+                                          "make moves yourself.", error=True)
+                return
+            who = s.names[self.human.value]
+            why = "the auction is over" if s.over else f"it is not {who}'s move now"
+            self.refusal.value = refusal_html(who, str(action), "not-your-turn", why, s.names)
+            return
+        try:
+            self.said.append(s.play(action, me))
+        except IllegalAction as e:
+            self.refusal.value = refusal_html(s.names[me], str(action), e.rule, e.reason, s.names)
+            return
+        except BluffkitError as e:
+            self.refusal.value = refusal_html(s.names[me], str(action), "not-a-move", str(e), s.names)
+            return
+        self.refusal.value = self.message.value = ""
+        self._to_your_move()
         self.draw()
 
     def draw(self) -> None:
@@ -238,18 +355,32 @@ class AuctionLab(W.VBox):
         me = self.human.value or None
         with self.hold_sync():
             if me is not None and not s.over:
-                self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:.0f}</b>. The others' values are hidden.")
-                self.view.value = seat_html(s.game, s.observe(me), s.names)
-                legal = s.legal(me) if me in s.to_move else None
-                if legal:
-                    self.private.value += _box("Your move: " + escape(s.game.describe(s.observe(me), s.names,
-                                                                                      legal=True).splitlines()[-1].strip()))
+                self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:,.0f}</b> "
+                                          f"(each animal). The others' values are hidden.")
+                obs = s.observe(me)
+                self.view.value = seat_html(s.game, obs, s.names)
+                if me in s.to_move and obs.legal:
+                    self.private.value += _box(f"<b>Your move, {escape(s.names[me])}</b>: "
+                                               f"{escape(plain_words(obs.legal.description, s.names))}.")
+                    self.controls.show(obs, s.names)
+                else:
+                    self.controls.children = ()
             else:
-                vals = ", ".join(f"{escape(n)} {v:.0f}" for n, v in zip(s.names, self.vals))
-                self.private.value = _box(f"Private values: {vals}.")
-                self.view.value = all_seeing_html(s.game, s.state, s.names)
-            self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
-                                 + "<br>".join(escape(x) for x in self.said[-12:]) + "</div>")
+                self.controls.children = ()
+                vals = ", ".join(f"{escape(n)} {v:,.0f}" for n, v in zip(s.names, self.vals))
+                self.private.value = _box(f"Private values (of each animal): {vals}.")
+                table = all_seeing_html(s.game, s.state, s.names, values=self.vals)
+                if s.over:                       # the payoffs first, then the table
+                    unit = " notes" if s.game.rules.pricing == "count" else ""
+                    self.view.value = payoff_html(payoffs(s.game, s.state, self.vals), s.names, unit, me,
+                                                  sold=awards_lines(s.state, s.names, s.game.rules))
+                    self.private.value += table
+                else:
+                    self.view.value = table
+            self.typed_row.layout.display = "none" if me is None or s.over else None
+            shown = PROJECTOR_EVENTS if self.projector.value else EVENTS
+            self.events.value = ("<div class='bk-box bk-events'><b>What happened</b><br>"
+                                 + "<br>".join(escape(x) for x in self.said[-shown:]) + "</div>")
 
     # many auctions --------------------------------------------------------------------
     def simulate(self) -> None:

@@ -1,8 +1,10 @@
 """One auction as HTML: a seat's view from its observation alone (:func:`seat_html`);
-the all-seeing view from the state (:func:`all_seeing_html`)."""
+the all-seeing view from the state (:func:`all_seeing_html`); the payoffs at the end
+(:func:`payoff_html`) and a refused move in plain words (:func:`refusal_html`)."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from bluffkit.auctions.engine import FORMAT_TABLES
@@ -17,7 +19,7 @@ def notes_html(notes, d) -> str:
     return f"{', '.join(parts) or 'none'} = {total(notes, d)}"
 
 
-_PHASES = {"setup": "the lot is set out", "pick": "the left neighbour picks a face-down card",
+_PHASES = {"setup": "next: chance sets out the lot", "pick": "the left neighbour picks a face-down card",
            "bid": "bidding", "final": "the last bidder's final raise", "grab": "who grabbed first?",
            "choose": "the auctioneer chooses", "refuse": "the auctioneer: sell, or buy (right of first refusal)",
            "pay": "paying", "over": "the auction is over"}
@@ -34,16 +36,19 @@ def seat_html(game, obs, names) -> str:
     sealed = set()
     if obs.phase == "bid" and FORMAT_TABLES[game.rules.format].SEALED:
         sealed = {i for i in range(len(names)) if i != seat and i not in to_move and i != obs.auctioneer}
-    return _draw(game, obs, names, to_move, money, obs.bids, obs.placed_counts, sealed, obs.lot,
-                 f"{escape(names[seat])}'s view", scores=None)
+    name = names[seat]
+    who = f"Your view ({escape(name[:-6])})" if name.endswith(" (you)") else f"{escape(name)}'s view"
+    return _draw(game, obs, names, to_move, money, obs.bids, obs.placed_counts, sealed, obs.lot, who, scores=None)
 
 
-def all_seeing_html(game, state, names) -> str:
+def all_seeing_html(game, state, names, values=None) -> str:
     """The all-seeing auction: every seat's notes and bids, and at the end the money each
-    won or lost (the teacher, a finished auction, a replay)."""
+    won or lost (the teacher, a finished auction, a replay). With ``values`` (each seat's
+    value of an animal, as in the lab) the end shows the payoffs instead
+    (:func:`payoff_html`)."""
     d = game.rules.denominations
     money = [notes_html(m, d) for m in state.money]
-    scores = game.scores(state) if state.phase == "over" else None
+    scores = game.scores(state) if state.phase == "over" and values is None else None
     return _draw(game, state, names, set(game.to_move(state)), money, state.bids, tuple(map(sum, state.placed)),
                  set(), state.lot, "all-seeing view", scores)
 
@@ -71,11 +76,21 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         cls = " class='bk-turn'" if i in to_move else ""
         rows.append(f"<tr{cls}><td>{escape(name)}{role}</td><td>{money[i]}</td>"
                     f"<td>{'' if bid is None else escape(str(bid))}</td></tr>")
-    lot_text = (f"a face-down animal from the pen ({animals_text(src.pen)})" if lot is None
-                else animals_text(lot) if lot else "not set out yet")
-    lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; {escape(r.fmt.title)} "
-                    f"({r.pricing} auction{', double pen' if r.double else ''}) &middot; lot: <b>{lot_text}</b> "
-                    f"&middot; {_PHASES[src.phase]}</div>",
+    if lot is None:
+        lot_text = f"a face-down animal from the pen ({animals_text(src.pen)})"
+    elif lot:
+        lot_text = animals_text(lot)
+    elif src.pen:
+        lot_text = f"to be picked from the pen ({animals_text(src.pen)})"
+    else:
+        lot_text = "not set out yet"
+    standing = ""
+    if traits.OPEN_OUTCRY and src.phase == "bid":
+        standing = (f" &middot; highest bid <b>{src.high}</b> by {escape(names[src.high_bidder])}"
+                    if src.high_bidder >= 0 else " &middot; no bid yet")
+    lines = [STYLE, f"<div class='bk-box bk-lot'>Lot: <b>{escape(lot_text)}</b>{standing}</div>",
+             f"<div class='bk-box'><b>{who}</b> &middot; {escape(r.fmt.title)} "
+             f"({r.pricing} auction{', double pen' if r.double else ''}) &middot; {_PHASES[src.phase]}</div>",
              f"<table class='bk-table'><tr><th>player</th><th>money</th><th>bid</th></tr>{''.join(rows)}</table>"]
     if traits.SHOWS_COUNT and src.phase == "bid":
         lines.append(f"<div class='bk-box'>The count: <b>{src.count}</b> notes</div>")
@@ -93,5 +108,67 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         owners = ", ".join(f"{animals_text((a,))}: {escape(names[s])}" for a, s in src.owners)
         won = "" if scores is None else \
             " <b>Money won or lost</b>: " + ", ".join(f"{escape(n)} {v:+d}" for n, v in zip(names, scores)) + "."
-        lines.append(f"<div class='bk-box'><b>Owners</b>: {owners}.{won}</div>")
+        lines.append(f"<div class='bk-box'><b>Owners</b>: {owners or 'nobody'}.{won}</div>")
     return "\n".join(lines)
+
+
+def _signed(x: float) -> str:
+    """A whole amount with its sign: ``+524``, ``&minus;290``, ``0``."""
+    x = round(x)
+    return f"+{x:,}" if x > 0 else f"&minus;{-x:,}" if x < 0 else "0"
+
+
+def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> str:
+    """The payoffs of :func:`bluffkit.analysis.auction_lab.payoffs` as a table with words:
+    what each seat owns and its worth to it, the money paid (&minus;) or received (+),
+    and the payoff, worth plus money: for the winner who pays, its surplus, value minus
+    price. ``me``: the seat to speak to as "you"; ``sold``: the sales in words (the
+    lines of :func:`~bluffkit.auctions.narrate.awards_lines`), shown first."""
+    body, said = [], []
+    for p in rows:
+        i = p["seat"]
+        name = escape(names[i])
+        owns = escape(animals_text(p["animals"])) if p["animals"] else "&mdash;"
+        worth = f"{p['worth']:,.0f}" if p["animals"] else "&mdash;"
+        cls = " class='bk-turn'" if i == me else ""
+        body.append(f"<tr{cls}><td>{name}</td><td>{owns}</td><td>{worth}</td>"
+                    f"<td>{_signed(p['cash'])}</td><td><b>{_signed(p['payoff'])}</b></td></tr>")
+        if p["animals"] and p["cash"] < 0:
+            said.append(f"{name} values {escape(animals_text(p['animals']))} at {p['worth']:,.0f} and paid "
+                        f"{-p['cash']:,}: surplus {p['worth']:,.0f} &minus; {-p['cash']:,} = "
+                        f"<b>{_signed(p['payoff'])}</b>.")
+    head = "<tr><th>player</th><th>owns</th><th>worth to them</th><th>money</th><th>payoff</th></tr>"
+    why = ("Payoff = what the animals a player owns are worth to them, plus the money they received (+), "
+           "minus the money they paid (&minus;)" + (f"; prices in {unit.strip()} are paid in notes, the money "
+                                                    "column is their value" if unit else "") + ".")
+    lot = (f"Sold: <b>{'; '.join(escape(x) for x in sold)}</b>" if sold else "Not sold: <b>nobody bid</b>")
+    return (f"{STYLE}<div class='bk-box bk-lot'>{lot}</div>"
+            + "".join(f"<div class='bk-box'>{line}</div>" for line in said)
+            + f"<div class='bk-box bk-payoff'><b>Payoffs</b> &middot; {why}</div>"
+            f"<table class='bk-table'>{head}{''.join(body)}</table>")
+
+
+_SEAT = re.compile(r"\bseat (\d+)")
+
+
+def plain_words(reason: str, names) -> str:
+    """An engine's reason with each "seat N" written as the player's name."""
+    def name(m):
+        k = int(m.group(1))
+        return names[k] if 0 <= k < len(names) else m.group(0)
+    return _SEAT.sub(name, reason)
+
+
+def refusal_html(name: str, move: str, rule: str, reason: str, names) -> str:
+    """A refused move in plain words that name the player, e.g. "Bidder 2 can't bid 5:
+    bid at least 10"; the rule's id only in the tooltip."""
+    reason = plain_words(reason, names)
+    for lead in (f"{name} cannot {move} now; it may: ", f"{name} cannot {move} now"):
+        if reason.startswith(lead):                  # the engine names the player and the move already
+            options = reason[len(lead):].split(", ")
+            reason = ("they may " + " or ".join([", ".join(options[:-1]), options[-1]] if len(options) > 1
+                                                 else options)) if lead.endswith(": ") else "not now"
+            break
+    reason = reason.replace("; it may: ", "; they may: ")
+    return (f"<div class='bk-box bk-refusal' style='color:#b00020' title='rule: {escape(rule)}'>"
+            f"<b>{escape(name)} can&rsquo;t {escape(move)}</b>: {escape(reason)}.</div>")

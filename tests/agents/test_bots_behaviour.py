@@ -64,6 +64,32 @@ def test_the_random_bot_bids_at_most_its_money_plus_the_overbid(overbidder):
         "with overbid=60 the random bot sometimes bids more than it holds (to exercise the can't-pay rule)"
 
 
+def test_the_random_bot_bids_in_tens_with_a_bounded_raise(overbidder):
+    """You're Bluffing! allows any higher bid (steps of 1); the random bot bids in tens,
+    at most 50 over the lowest bid in tens (the lowest bid rounded up to ten, plus 0 to
+    4 tens)."""
+    assert make_game("youre-bluffing").rules.bid_multiple == 1, "the test needs a ruleset with steps of 1"
+    bids = [(legal, a) for _, legal, a in overbidder if isinstance(a, Bid)]
+    assert bids
+    for legal, a in bids:
+        lo = legal.bid[0]
+        first = -(-lo // 10) * 10
+        assert a.amount % 10 == 0, f"bid {a.amount}: not a multiple of 10"
+        assert first <= a.amount <= first + 40, f"bid {a.amount} when the lowest bid in tens was {first}"
+    raises = {a.amount - (-(-legal.bid[0] // 10) * 10) for legal, a in bids}
+    assert {0, 10, 40} <= raises, f"raises seen: {sorted(raises)}"
+
+
+def test_the_random_bot_drops_out_more_often_as_the_price_rises(overbidder):
+    """It goes as far as a price drawn at each decision from 0 to its money (plus the
+    overbid): a pass is rarer while the lowest bid is a small share of its money."""
+    low = [a for obs, legal, a in overbidder if legal.bid and legal.bid[0] * 4 <= obs.hand_total + 60]
+    high = [a for obs, legal, a in overbidder if legal.bid and legal.bid[0] * 4 > 3 * (obs.hand_total + 60)]
+    assert len(low) > 20 and len(high) > 5
+    share = lambda acts: sum(a == PASS for a in acts) / len(acts)  # noqa: E731
+    assert share(low) < 0.5 < share(high), f"passes: {share(low):.2f} low, {share(high):.2f} high"
+
+
 def test_the_random_bot_pays_with_a_valid_choice_and_passes_sometimes(overbidder):
     d = make_game("youre-bluffing").rules.denominations
     pays = [(obs, legal, a) for obs, legal, a in overbidder if isinstance(a, Pay)]
@@ -96,6 +122,25 @@ def test_the_heuristic_bot_bids_the_lowest_bid_up_to_its_value_and_money(heurist
         lo, cap, _ = legal.bid
         limit = min(obs.hand_total, value(obs), cap if cap is not None else float("inf"))
         assert a == (Bid(lo) if lo <= limit else PASS), f"lowest bid {lo}, limit {limit:.1f}: played {a}"
+
+
+@pytest.fixture(scope="module")
+def heuristic_yb():
+    return decisions(make_game("youre-bluffing"), [HeuristicAgent], seeds=(1, 2, 3), others=3)
+
+
+def test_the_heuristic_bot_bids_in_tens_and_stops_at_its_value(heuristic_yb):
+    """In You're Bluffing! (any higher bid is legal) the heuristic bot bids the lowest bid
+    rounded up to ten while that is within its value of the lot and its money, and
+    passes above it."""
+    bids = [(obs, legal, a) for obs, legal, a in heuristic_yb if legal.bid]
+    assert len(bids) > 10
+    for obs, legal, a in bids:
+        lo, cap, _ = legal.bid
+        first = -(-lo // 10) * 10
+        limit = min(obs.hand_total, value(obs), cap if cap is not None else float("inf"))
+        assert a == (Bid(first) if first <= limit else PASS), f"lowest bid {lo}, limit {limit:.1f}: played {a}"
+    assert any(isinstance(a, Bid) for _, _, a in bids) and any(a == PASS for _, _, a in bids)
 
 
 def test_the_heuristic_bot_pays_the_smallest_payment(heuristic):

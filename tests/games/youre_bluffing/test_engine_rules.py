@@ -1519,15 +1519,16 @@ def test_legal_follows_the_protocol_in_every_phase():
 
 
 def test_sample_draws_what_the_random_agent_plays():
-    """``Legal.sample(rng)`` is the random bot: the generic ``RandomBot`` (unbuffered draws)
-    and the game's ``RandomAgent`` (buffered draws) play the same seeded games."""
+    """``Legal.sample(rng)`` is the uniform random bot: the generic ``RandomBot`` (unbuffered
+    draws) and the game's ``RandomAgent(bids="any")`` (buffered draws) play the same seeded
+    games (the game's default random bot bids in tens instead)."""
     from bluffkit.agents.generic import RandomBot
     from bluffkit.agents.youre_bluffing import RandomAgent
     from bluffkit.core.play import play as play_game
     for g in (yb(), ht("short"), yb("quick", "trade-and-auction")):
         for seed in (1, 2):
             a = play_game(g, [RandomBot() for _ in range(4)], seed).moves
-            b = play_game(g, [RandomAgent() for _ in range(4)], seed).moves
+            b = play_game(g, [RandomAgent(bids="any") for _ in range(4)], seed).moves
             assert a == b, f"{g} seed {seed}: the two random bots part at move " \
                            f"{next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)}"
 

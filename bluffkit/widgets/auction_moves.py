@@ -1,0 +1,154 @@
+"""The buttons of one bidder's move in the auction lab, built from its legal actions
+(:class:`bluffkit.auctions.legal.Legal`): only the moves it may make now are shown.
+
+- a bid (or The Call's price): a stepper, the amount with buttons in the format's steps
+  (&minus;50 &minus;10 +10 +50 in value auctions, &minus;5 &minus;1 +1 +5 notes in count
+  auctions), and one "Bid N" button that plays it;
+- notes laid face down (Secret Count) or paid: the player's own notes drawn as notes,
+  chosen by clicking them, then one button that lays or pays them;
+- a raise of one note (American Count): one button per kind of note held;
+- pass, take, stop, accept, refuse, sell, buy, a seat to choose, a face-down card to
+  pick: one button each; in the open auctions (which ask everyone again after each new
+  bid) also Drop out, to pass until the sale.
+
+Each button calls ``play(action)`` with an action record; the lab plays it through its
+session and shows a refusal in words when the rules do not allow it (the amount box
+takes any whole number, so a student can try an illegal bid and see why).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import ipywidgets as W
+
+from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
+from bluffkit.core.money import total
+
+#: The words on the buttons of the moves without an amount.
+WORD_LABELS = {PASS: "Pass", TAKE: "Take it (grab the hammer)", STOP: "Stop (add no more)",
+               ACCEPT: "Accept the price", REFUSE: "Refuse the price"}
+
+
+def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button:
+    b = W.Button(description=text, button_style=style, tooltip=tooltip or text,
+                 layout=W.Layout(width="auto"))
+    b.add_class("bk-move")
+    b.on_click(lambda _: on_click())
+    return b
+
+
+class MoveControls(W.VBox):
+    """The move buttons of one seat (see the module docstring). :meth:`show` rebuilds them
+    for an observation; ``play`` is called with the action a button makes."""
+
+    def __init__(self, play, drop_out=None):
+        super().__init__()
+        self.play, self.drop_out = play, drop_out
+        self.amount = W.IntText(value=10, description="", layout=W.Layout(width="90px"))
+        self.amount.add_class("bk-bid-amount")
+        self.notes: list[W.ToggleButton] = []
+        self.bid_button: W.Button | None = None
+        self.note_button: W.Button | None = None
+        self.amount.observe(lambda ch: self._label_bid(), names="value")
+
+    # the parts -------------------------------------------------------------------------
+    def _stepper(self, verb: str, kind, lo: int, hi: int | None, start: int, steps) -> W.HBox:
+        """``verb N`` with the amount box and its step buttons, the amount kept to lo..hi."""
+        self._verb, self._kind = verb, kind
+        self.amount.value = start
+
+        unit = steps[0]
+
+        def move(by):                        # on the grid of the steps, within lo..hi
+            value = max(lo, (self.amount.value + by) // unit * unit)
+            self.amount.value = min(value, hi) if hi is not None else value
+
+        downs = [_button(f"\u2212{k}", lambda k=k: move(-k), tooltip=f"{k} less") for k in reversed(steps)]
+        ups = [_button(f"+{k}", lambda k=k: move(k), tooltip=f"{k} more") for k in steps]
+        self.bid_button = _button("", lambda: self.play(kind(self.amount.value)), style="primary")
+        self._label_bid()
+        return W.HBox(downs + [self.amount] + ups + [self.bid_button])
+
+    def _label_bid(self) -> None:
+        if self.bid_button is not None:
+            n = self.amount.value
+            unit = self._unit[:-1] if n == 1 and self._unit else self._unit     # 1 note, 2 notes
+            self.bid_button.description = f"{self._verb} {n}{unit}"
+            self.bid_button.tooltip = f"{self._verb.lower()} {n}{unit}"
+
+    def _note_picker(self, hand, d, verb: str, make, owed: str = "") -> W.VBox:
+        """The seat's notes as toggles (highest first) and the button that plays them."""
+        self.notes = []
+        for i in sorted(range(len(d)), key=lambda i: -d[i]):
+            for _ in range(hand[i]):
+                t = W.ToggleButton(description=str(d[i]), tooltip=f"a note of {d[i]}",
+                                   layout=W.Layout(width="auto", min_width="46px"))
+                t.add_class("bk-note")
+                t.index = i                  # type: ignore[attr-defined]  # which kind of note
+                t.observe(lambda ch: self._label_notes(), names="value")
+                self.notes.append(t)
+        self._d, self._note_verb, self._owed = d, verb, owed
+        self.note_button = _button("", lambda: self.play(make(self.chosen(), d)), style="primary")
+        self._label_notes()
+        return W.VBox([W.HTML("<div class='bk-box'>Click your notes to choose them:</div>"),
+                       W.HBox(self.notes, layout=W.Layout(flex_flow="row wrap")), self.note_button])
+
+    def chosen(self) -> tuple[int, ...]:
+        """The notes clicked, as counts per kind of note."""
+        counts = [0] * len(self._d)
+        for t in self.notes:
+            if t.value:
+                counts[t.index] += 1        # type: ignore[attr-defined]
+        return tuple(counts)
+
+    def _label_notes(self) -> None:
+        if self.note_button is None:
+            return
+        c = self.chosen()
+        n, worth = sum(c), total(c, self._d)
+        self.note_button.description = f"{self._note_verb} {n} note{'s' * (n != 1)} ({worth:,}){self._owed}"
+
+    # building --------------------------------------------------------------------------
+    def show(self, obs, names) -> None:
+        """The buttons of the moves ``obs.legal`` allows (none when it is not this seat's move)."""
+        legal, r = obs.legal, obs.rules
+        d = r.denominations
+        count = r.pricing == "count"
+        self._unit = " notes" if count else ""
+        steps = (1, 5) if count else (r.step, 5 * r.step)
+        rows: list = []
+        self.bid_button = self.note_button = None
+        self.notes = []
+        if legal.bid:
+            lo, hi = legal.bid
+            start = lo if count else -(-lo // r.step) * r.step
+            rows.append(self._stepper("Bid", Bid, lo, hi, min(start, hi) if hi is not None else start, steps))
+        if legal.call:
+            lo, hi = legal.call
+            rows.append(self._stepper("Call", Call, lo, hi, min(max(lo, r.step), hi), (r.step, 5 * r.step)))
+        if legal.place:
+            rows.append(self._note_picker(obs.hand, d, "Lay", Place))
+        if legal.pay:
+            amount, mode, payee = legal.pay
+            owed = " notes" if mode == "count" else ""
+            rows.append(self._note_picker(obs.hand, d, "Pay", Pay,
+                                          owed=f" \u2014 you owe {names[payee]} {amount}{owed}"))
+        buttons = []
+        if legal.raise_:
+            buttons += [_button(f"Lay a {v} note", lambda v=v: self.play(Raise(v)), style="primary",
+                                tooltip="raise: lay one more note face down (any note counts as one)")
+                        for v, c in zip(d, obs.hand) if c]
+        buttons += [_button(WORD_LABELS.get(w, str(w).capitalize()), lambda w=w: self.play(w)) for w in legal.words]
+        if self.drop_out is not None and r.fmt.style == "open" and PASS in legal.words:
+            buttons.append(_button("Drop out", self.drop_out,
+                                   tooltip="pass now and whenever you are asked again in this auction"))
+        buttons += [_button(f"Choose {names[s]}", lambda s=s: self.play(Choose(s))) for s in legal.choose]
+        buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x)) for x in legal.refusals]
+        if legal.pick:
+            k, of = legal.pick
+            buttons += [_button("Cards " + " and ".join(map(str, c)) if k > 1 else f"Card {c[0]}",
+                                lambda c=c: self.play(Pick(c))) for c in combinations(range(1, of + 1), k)]
+        if buttons:
+            rows.append(W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")))
+        self.children = rows

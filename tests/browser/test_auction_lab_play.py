@@ -1,0 +1,117 @@
+"""The auction lab played as a student in a real browser: JupyterLab in headless Chromium,
+every move made by clicking the lab's buttons (no typed moves, no Next step).
+
+The notebook is written by the test into the server's own copy of the notebooks (a
+Classic auction, three bidders, you are bidder 1), so the tracked notebooks stay as they
+are. Screenshots at 1280x720 go to .tmp/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import WAIT_MS, LabServer
+from .test_lab import BUTTONS, cell_of, open_and_run_all, save_screenshot
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "auction-lab-play.ipynb"
+SOURCE = ["from bluffkit.widgets import AuctionLab\n",
+          "AuctionLab(fmt=\"classic\", bidders=3, human=1, seed=5)"]
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def write_notebook(server: LabServer) -> None:
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "lab", "metadata": {}, "outputs": [],
+                     "source": SOURCE}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (server.root / NOTEBOOK).write_text(json.dumps(nb, indent=1), encoding="utf-8")
+
+
+def exact(text: str) -> re.Pattern:
+    return re.compile(rf"^\s*{re.escape(text)}\s*$")
+
+
+def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: LabServer):
+    write_notebook(lab_server)
+    page.set_viewport_size(PROJECTOR)
+    open_and_run_all(page, lab_server, NOTEBOOK)
+
+    projector = page.locator(BUTTONS).filter(has_text=exact("Projector"))
+    expect(projector).to_have_count(1, timeout=WAIT_MS)
+    cell = cell_of(page, projector)
+    lab = cell.locator(".bk-lab").first
+    events = cell.locator(".bk-events")
+
+    # Your move at once: the lot is out and the bid buttons are shown, no Next step pressed.
+    expect(cell.locator(".bk-lot")).to_contain_text("Lot: the", timeout=WAIT_MS)
+    expect(lab).to_contain_text("Your move, Bidder 1 (you)", timeout=WAIT_MS)
+    bid = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Bid \d+\s*$"))
+    expect(bid).to_have_count(1, timeout=WAIT_MS)
+
+    # The projector switch: large type, the settings hidden, the moves on a 1280x720 screen.
+    projector.click()
+    expect(lab).to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
+    expect(cell.locator(".bk-settings")).to_be_hidden(timeout=WAIT_MS)
+    lab.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)               # let the notebook settle after scrolling
+    box = bid.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PROJECTOR["height"], \
+        f"the Bid button is below a 1280x720 screen in projector mode: {box}"
+    size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.bk-lab .bk-lot')).fontSize)")
+    assert size >= 24, f"the lot line is {size}px in projector mode"
+    save_screenshot(page, lab, "auction-lab-projector")
+
+    # A bid below the lowest is refused in words that name the player; nothing is played.
+    amount = cell.locator(".bk-bid-amount input")
+    lowest = int(re.search(r"\d+", bid.inner_text()).group())
+    amount.fill("5")
+    amount.press("Tab")                      # the amount box sends its value on leaving it
+    expect(bid).to_have_text(exact("Bid 5"), timeout=WAIT_MS)
+    bid.click()
+    refusal = cell.locator(".bk-refusal")
+    expect(refusal).to_contain_text("Bidder 1 (you) can\u2019t bid 5", timeout=WAIT_MS)
+    assert "rule" not in refusal.inner_text()
+    expect(events).not_to_contain_text("Bidder 1 (you) bids")
+
+    # The stepper in tens: back up to the lowest bid, then +50, then Bid.
+    plus10 = cell.locator(BUTTONS).filter(has_text=exact("+10"))
+    plus50 = cell.locator(BUTTONS).filter(has_text=exact("+50"))
+    plus10.click()                           # 5 + 10 on the grid of tens, kept to the lowest bid
+    expect(bid).to_have_text(exact(f"Bid {max(lowest, 10)}"), timeout=WAIT_MS)
+    plus50.click()
+    target = max(lowest, 10) + 50
+    expect(bid).to_have_text(exact(f"Bid {target}"), timeout=WAIT_MS)
+    bid.click()
+    expect(events).to_contain_text(f"Bidder 1 (you) bids {target}", timeout=WAIT_MS)
+    expect(refusal).to_have_count(0, timeout=WAIT_MS)
+
+    # Then drop out (pass whenever asked); if bidder 1 had won, it pays by clicking notes.
+    payoffs = cell.locator(".bk-payoff")
+    drop = cell.locator(BUTTONS).filter(has_text=exact("Drop out"))
+    pay = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pay \d+ notes?"))
+    expect(payoffs.or_(drop).or_(pay).first).to_be_visible(timeout=WAIT_MS)
+    if drop.count():
+        drop.click()
+        expect(payoffs.or_(pay).first).to_be_visible(timeout=WAIT_MS)
+    if pay.count():
+        owed = int(re.search(r"you owe .* (\d+)", pay.inner_text()).group(1))
+        notes = cell.locator(".bk-note")
+        for i in range(notes.count()):       # highest first: take each note that still fits
+            value = int(notes.nth(i).inner_text())
+            if 0 < value <= owed:
+                notes.nth(i).click()
+                owed -= value
+        assert owed == 0
+        expect(pay).to_contain_text(re.compile(r"\(\d+\)"))
+        pay.click()
+    expect(payoffs).to_be_visible(timeout=WAIT_MS)
+    expect(cell.locator(".bk-payoff + table")).to_contain_text("Bidder 1 (you)")
+    text = lab.inner_text()
+    assert "surplus" in text and "\u2212" in text, "the winner's surplus is shown as value \u2212 price"
+    save_screenshot(page, lab, "auction-lab-payoffs")

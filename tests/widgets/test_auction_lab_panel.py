@@ -1,0 +1,223 @@
+"""The auction lab played as a student: headless clicks on its buttons (no kernel, no
+browser), asserting on the session and on the drawn text."""
+
+from __future__ import annotations
+
+import logging
+import re
+from html import unescape
+
+import pytest
+
+from bluffkit.auctions.actions import PASS, TAKE, Bid, Pay, Place
+from bluffkit.widgets import AuctionLab
+
+
+@pytest.fixture(autouse=True)
+def handler_errors_fail(caplog):
+    """ipywidgets swallows exceptions raised in click handlers (it logs them): fail on them."""
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.WARNING and "Exception" in r.getMessage()]
+    assert not errors, f"a widget handler raised: {errors[0].getMessage()}"
+
+
+def buttons(lab) -> dict:
+    """The move buttons shown now, by their words."""
+    out = {}
+    for row in lab.controls.children:
+        for w in getattr(row, "children", ()):
+            out.update({w.description: w} if hasattr(w, "click") else {})
+            for x in getattr(w, "children", ()):
+                if hasattr(x, "click"):
+                    out[x.description] = x
+    return out
+
+
+def visible_text(html: str) -> str:
+    """The words of ``html`` a reader sees (no tags, no attributes such as tooltips)."""
+    return unescape(re.sub(r"<[^>]*>", "", html))
+
+
+def test_you_play_from_the_first_click():
+    """No Next step needed: the lab sets out the lot and lets the bots act until it is the
+    human's move, and the first click on a bid button plays it."""
+    lab = AuctionLab(fmt="classic", bidders=3, human=2, seed=5)
+    s = lab.session
+    assert s.waiting_for == 2, "the lab stops at bidder 2's move by itself"
+    assert s.moves[0][0] is None, "chance set out the lot"
+    bid = lab.controls.bid_button
+    lo = s.legal(2).bid[0]
+    assert bid.description == f"Bid {lo}"
+    before = len(s.moves)
+    bid.click()
+    assert s.moves[before] == (2, Bid(lo)), "the first click plays the bid"
+    assert lab.refusal.value == ""
+    assert s.over or s.waiting_for == 2, "then on to bidder 2's next move, or the end"
+
+
+def test_the_stepper_moves_in_the_formats_steps_and_the_bid_button_plays_it():
+    lab = AuctionLab(fmt="classic", bidders=2, human=1, seed=3)
+    s = lab.session
+    lo = s.legal(1).bid[0]
+    b = buttons(lab)
+    assert {"\u221250", "\u221210", "+10", "+50", "Pass"} <= set(b), sorted(b)
+    b["+50"].click()
+    b["+10"].click()
+    b["\u221210"].click()
+    assert lab.controls.bid_button.description == f"Bid {lo + 50}"
+    b["\u221250"].click()
+    b["\u221250"].click()                     # never below the lowest legal bid
+    assert lab.controls.amount.value == lo
+    b["+50"].click()
+    n = len(s.moves)
+    lab.controls.bid_button.click()
+    assert s.moves[n] == (1, Bid(lo + 50))
+
+
+def test_an_illegal_bid_is_refused_in_plain_words_naming_the_player_and_changes_nothing():
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=5)
+    s = lab.session
+    moves, state = list(s.moves), s.state
+    lab.controls.amount.value = 5             # typed in the amount box: below the lowest bid
+    lab.controls.bid_button.click()
+    shown = visible_text(lab.refusal.value)
+    assert shown.startswith("Bidder 1 (you) can\u2019t bid 5"), shown
+    assert "bid 10 or more" in shown or "at least 10" in shown, shown
+    assert "rule" not in shown and "seat" not in shown, "no rule ids or seat numbers in the words"
+    assert "title='rule: bid-too-low'" in lab.refusal.value, "the rule id is in the tooltip"
+    assert s.moves == moves and s.state is state, "a refused bid changes nothing"
+    lab.controls.amount.value = s.legal(1).bid[0]
+    lab.controls.bid_button.click()
+    assert lab.refusal.value == "" and len(s.moves) > len(moves)
+
+
+def test_a_typed_move_plays_on_enter_and_a_bad_one_is_refused():
+    lab = AuctionLab(fmt="classic", bidders=2, human=1, seed=3)
+    s = lab.session
+    moves = list(s.moves)
+    lab.move.value = "raise the roof"             # Enter (or leaving the box) sends the text
+    assert visible_text(lab.refusal.value).startswith("Bidder 1 (you) can\u2019t play"), lab.refusal.value
+    assert s.moves == moves and lab.move.value == "raise the roof"
+    lab.move.value = "pass"
+    assert (1, PASS) in s.moves and lab.move.value == "" and lab.refusal.value == ""
+
+
+def test_the_lot_line_says_what_is_set_out():
+    lab = AuctionLab(fmt="classic", bidders=2, seed=3)      # all bots: nothing has happened yet
+    line = visible_text(lab.view.value)
+    assert "Lot: not set out yet" in line and "next: chance sets out the lot" in line, line
+    assert "the lot is set out" not in line
+    lab.step_button.click()
+    animal = re.search(r"auctions the (\w+)", lab.said[0]).group(1)
+    assert f"Lot: the {animal}" in visible_text(lab.view.value)
+
+
+def test_the_payoff_is_the_winners_surplus_value_minus_price():
+    """Values typed in: the auctioneer 300, bidder 1 280, bidder 2 814. Truthful bidders in
+    a Classic auction: bidder 2 wins at 280 (bidder 1 stops at its value); the auctioneer
+    sells (it keeps a lot only when it is worth more than twice the price)."""
+    lab = AuctionLab(fmt="classic", bidders=2, strategies=["truthful", "truthful"], seed=1)
+    lab.typed.value = "300, 280, 814"
+    lab.run_button.click()
+    s = lab.session
+    assert s.over and s.state.awards[0][0] == 2
+    price = s.state.awards[0][2]
+    assert 270 <= price <= 290, price
+    shown = visible_text(lab.view.value)
+    assert f"surplus 814 \u2212 {price} = +{814 - price}" in shown, shown
+    rows = re.findall(r"<tr[^>]*><td>([^<]*)</td>.*?<td><b>([^<]*)</b></td></tr>", lab.view.value)
+    payoff = {name: unescape(value) for name, value in rows}
+    assert payoff["Bidder 2"] == f"+{814 - price}", payoff
+    assert payoff["Auctioneer"] == f"+{price}" and payoff["Bidder 1"] == "0", payoff
+    assert "Payoff = what the animals a player owns are worth to them" in shown
+
+
+def test_a_human_winner_pays_by_clicking_notes_and_sees_the_surplus():
+    lab = AuctionLab(fmt="classic", bidders=1, human=1, right=False, seed=2)
+    lab.typed.value = "100, 900"
+    s = lab.session
+    lab.controls.amount.value = 150
+    lab.controls.bid_button.click()
+    buttons(lab)["Pass"].click()                # Classic: one may outbid oneself; nobody else bids
+    assert s.waiting_for == 1 and s.legal(1).pay is not None
+    notes = lab.controls.notes
+    assert [n.description for n in notes][:3] == ["500", "200", "200"], "highest first"
+    next(n for n in notes if n.description == "100").value = True
+    next(n for n in notes if n.description == "50").value = True
+    assert lab.controls.note_button.description.startswith("Pay 2 notes (150)")
+    lab.controls.note_button.click()
+    assert s.over and isinstance(s.moves[-1][1], Pay)
+    assert "surplus 900 \u2212 150 = +750" in visible_text(lab.view.value)
+
+
+def test_secret_count_lays_the_notes_clicked_and_dutch_takes_with_a_button():
+    lab = AuctionLab(fmt="secret-count", bidders=3, human=1, seed=4)
+    s = lab.session
+    assert s.waiting_for == 1 and lab.controls.note_button is not None
+    zeros = [n for n in lab.controls.notes if n.description == "0"]
+    for n in zeros:
+        n.value = True
+    assert lab.controls.note_button.description.startswith(f"Lay {len(zeros)} notes (0)")
+    n = len(s.moves)
+    lab.controls.note_button.click()
+    assert s.moves[n][0] == 1 and isinstance(s.moves[n][1], Place) and sum(s.moves[n][1].notes) == len(zeros)
+
+    lab = AuctionLab(fmt="dutch", bidders=3, human=1, seed=4)
+    s = lab.session
+    take = buttons(lab)["Take it (grab the hammer)"]
+    n = len(s.moves)
+    take.click()
+    assert s.moves[n] == (1, TAKE)
+
+
+def test_the_projector_switch_sets_large_type_and_hides_the_settings():
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=5)
+    assert "bk-lab" in lab._dom_classes and "bk-projector" not in lab._dom_classes
+    lab.projector.value = True
+    assert "bk-projector" in lab._dom_classes and "bk-settings" in lab.settings._dom_classes
+    assert ".bk-lab.bk-projector .bk-settings" in lab.children[0].value, "the style hides the settings"
+    assert lab.events.value.count("<br>") <= 4, "fewer lines of what happened, to fit the screen"
+    lab.projector.value = False
+    assert "bk-projector" not in lab._dom_classes
+
+
+def test_drop_out_passes_until_the_sale_in_an_open_auction():
+    """Classic asks every bidder again after each new bid; Drop out passes each time."""
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=5)
+    s = lab.session
+    n = len(s.moves)
+    buttons(lab)["Drop out"].click()
+    mine = [a for seat, a in s.moves[n:] if seat == 1]
+    assert mine and all(a == PASS for a in mine), mine
+    assert s.over, "the bots bid on to the sale, bidder 1 passing whenever asked"
+    assert "Drop out" not in buttons(lab)
+
+
+def test_the_auctioneer_who_keeps_the_lot_has_its_value_minus_what_it_pays():
+    """Right of first refusal: the auctioneer (value 1,000) keeps a lot won at about 100
+    and pays the winner the price: its payoff is 1,000 minus the price, the winner's the
+    price it receives."""
+    lab = AuctionLab(fmt="classic", bidders=2, strategies=["truthful", "truthful"], right=True, seed=1)
+    lab.typed.value = "1000, 100, 200"
+    lab.run_button.click()
+    s = lab.session
+    assert s.over and s.state.kept == (0,), "the auctioneer keeps the lot"
+    winner, _, price = s.state.awards[0]
+    shown = visible_text(lab.view.value)
+    rows = dict(re.findall(r"<tr[^>]*><td>([^<]*)</td>.*?<td><b>([^<]*)</b></td></tr>", lab.view.value))
+    assert unescape(rows["Auctioneer"]) == f"+{1000 - price:,}", rows
+    assert unescape(rows[f"Bidder {winner}"]) == f"+{price}", rows
+    assert "kept by Auctioneer" in shown
+
+
+def test_only_the_moves_of_the_format_are_shown():
+    """American Count: a button per kind of note held to raise, and Pass; no bid stepper.
+    Number Call counts notes: the stepper goes in ones and says notes."""
+    lab = AuctionLab(fmt="american-count", bidders=3, human=2, seed=1)
+    shown = set(buttons(lab))
+    assert {"Lay a 10 note", "Lay a 500 note", "Pass"} <= shown and lab.controls.bid_button is None, shown
+    lab = AuctionLab(fmt="number-call", human=1, seed=1)
+    b = buttons(lab)
+    assert {"+1", "+5", "\u22121", "\u22125", "Pass"} <= set(b) and lab.controls.bid_button.description == "Bid 1 note"
+    b["+5"].click()
+    assert lab.controls.bid_button.description == "Bid 6 notes"
