@@ -82,10 +82,7 @@ class AuctionLab(W.VBox):
 
     def __init__(self, fmt: str = "second-hand", bidders: int | None = None, values: str = "uniform", strategies=None,
                  human: int | None = None, right: bool = True, double: bool = False, seed: int = 0):
-        from bluffkit import charts_offline
-
-        charts_offline.enable()
-        self.seed = seed
+        self.seed = seed                          # (charts draw offline: bluffkit.widgets sees to it)
         self._quiet = False
         self.session: Session | None = None
         self.said: list[str] = []
@@ -364,9 +361,9 @@ class AuctionLab(W.VBox):
                                                f"{escape(plain_words(obs.legal.description, s.names))}.")
                     self.controls.show(obs, s.names)
                 else:
-                    self.controls.children = ()
+                    self.controls.children = []
             else:
-                self.controls.children = ()
+                self.controls.children = []
                 vals = ", ".join(f"{escape(n)} {v:,.0f}" for n, v in zip(s.names, self.vals))
                 self.private.value = _box(f"Private values (of each animal): {vals}.")
                 table = all_seeing_html(s.game, s.state, s.names, values=self.vals)
