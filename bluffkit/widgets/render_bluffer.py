@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
+from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE
 
 _PHASES = {"ask": "the next question is drawn", "write": "everyone writes a false answer in secret",
@@ -122,7 +123,7 @@ def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note,
     head = ("<tr><th>player</th>" + ("<th>team</th>" if teams else "")
             + "<th>points this round</th><th>game points</th><th>rounds won</th></tr>")
     per = game.rules.duel_questions if n == 2 else game.rules.questions_per_round
-    lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; round {src.round + 1}, question "
+    lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; round {src.round + 1}, question "
                     f"{min(src.question + 1, per)} of {per} &middot; {_PHASES[src.phase]}</div>"]
     if not private_only:
         lines.append(f"<table class='bk-table'>{head}{''.join(rows)}</table>")
@@ -135,19 +136,19 @@ def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note,
         if truth is not None:
             lines.append(f"<div class='bk-box'>The true answer{truth_note}: <b>{escape(truth)}</b></div>")
         if mine:
-            lines.append(f"<div class='bk-box'>Your answer{'s' if len(mine) > 1 else ''}: "
-                         f"<b>{escape('; '.join(mine))}</b></div>")
+            lines.append(f"<div class='bk-box'>Your answer sheet: {art.sheet(None, '; '.join(mine))}"
+                         "</div>")
         if sheets is not None and src.phase in ("write", "copy", "shuffle"):
             shown = [f"{escape(names[s])}: {escape('; '.join(w))}" for s, w in sheets]
             lines.append(f"<div class='bk-box bk-secret'>Sheets so far: {' | '.join(shown) or 'none'}</div>")
         if src.phase == "vote":
             items = []
             for k, text, author in answers:
-                by = f" <span class='bk-secret'>({_author(author, names)})</span>" if author is not None else ""
-                mark = " &larr; your vote" if k in my_votes and n > 2 else " &larr; picked" if k in chosen else ""
-                items.append(f"<li><b>#{k}</b> {escape(text)}{by}{mark}</li>")
-            lines.append(f"<div class='bk-box'>The answers, as read:<ol class='bk-answers' style='list-style:none;"
-                         f"padding-left:8px'>{''.join(items)}</ol></div>")
+                by = f"<span class='bk-secret'>({_author(author, names)})</span>" if author is not None else ""
+                mark = "&larr; your vote" if k in my_votes and n > 2 else "&larr; picked" if k in chosen else ""
+                items.append(art.sheet(k, text, " ".join(x for x in (by, mark) if x)))
+            lines.append(f"<div class='bk-box'>The answer sheets, as read:<div class='bk-answers'>{''.join(items)}"
+                         "</div></div>")
     if src.history and src.phase != "vote" and not private_only:
         lines.append(reveal_html(src.history[-1], names, "Last question"))
     if src.phase == "over":
