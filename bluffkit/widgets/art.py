@@ -158,6 +158,13 @@ CSS = f"""<style>
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}
 .bk-projector .jupyter-button {{height: auto; min-height: 40px}}
 .bk-projector .bk-side {{display: none !important}}
+.bk-projector .bk-note {{width: 2.3em}}
+.bk-projector .bk-card {{width: 2.8em}}
+.bk-projector .bk-card.bk-small, .bk-projector .bk-hand-small .bk-card {{width: 1.9em}}
+.bk-projector .bk-backs {{width: 1.8em}}
+.bk-projector .bk-seat {{min-width: 8em; padding: 2px 6px}}
+.bk-projector .bk-head {{font-size: .85em}}
+.bk-projector .bk-table td, .bk-projector .bk-table th {{padding: 1px 8px}}
 .bk-drawn {{font-family: sans-serif; font-size: 1em; line-height: 1.3}}
 .bk-drawn .bk-head {{font-size: 1.05em; margin: 2px 0 6px}}
 .bk-seats {{display: flex; flex-wrap: wrap; gap: 8px}}

@@ -67,7 +67,8 @@ def seat_html(game, obs, names, private_only: bool = False) -> str:
                for k, text in enumerate(obs.answers, 1)]
     return _draw(game, obs, names, set(obs.to_move), obs.teams, f"{escape(names[obs.seat])}'s view", question,
                  truth=obs.truth, truth_note=" (you lead: keep it secret)", mine=obs.mine, sheets=None,
-                 answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only)
+                 answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only,
+                 heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=bool(obs.legal.vote))
 
 
 def public_html(game, obs, names) -> str:
@@ -100,7 +101,7 @@ def all_seeing_html(game, state, names) -> str:
 
 
 def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note, mine, sheets, answers,
-          chosen, my_votes, private_only: bool = False) -> str:
+          chosen, my_votes, private_only: bool = False, heard_by_all: bool = False, voting: bool = False) -> str:
     """The table of ``src`` (an observation, or the state for the all-seeing view) with
     what the viewer may know given: ``question`` (text, category) or ``None`` if it is
     read in secret, the ``truth``, its own sheet ``mine``, every sheet ``sheets`` (``None``:
@@ -113,15 +114,17 @@ def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note,
     for seats in src.round_winners:
         for s in seats:
             wins[s] += 1
-    rows = []
-    for i, name in enumerate(names):
-        role = " (leader)" if i == leader and src.phase != "over" else ""
-        team = f"<td>team {'AB'[team_of[i]]}</td>" if team_of is not None else ""
+    cells = []
+    for i, name in enumerate(names):          # one column per player: the table stays short
+        role = " <span class='bk-tag'>leader</span>" if i == leader and src.phase != "over" else ""
+        act = " <span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
         cls = " class='bk-turn'" if i in to_move else ""
-        rows.append(f"<tr{cls}><td>{escape(name)}{role}</td>{team}<td>{src.points[i]}</td>"
-                    f"<td>{src.totals[i]}</td><td>{wins[i]}</td></tr>")
-    head = ("<tr><th>player</th>" + ("<th>team</th>" if teams else "")
-            + "<th>points this round</th><th>game points</th><th>rounds won</th></tr>")
+        team = f"<br>team {'AB'[team_of[i]]}" if team_of is not None else ""
+        cells.append((cls, f"{escape(name)}{role}{act}{team}", src.points[i], src.totals[i], wins[i]))
+    rows = [f"<tr><th>player</th>{''.join(f'<th{c[0]}>{c[1]}</th>' for c in cells)}</tr>"]
+    for k, label in ((2, "points this round"), (3, "game points"), (4, "rounds won")):
+        rows.append(f"<tr><td>{label}</td>{''.join(f'<td{c[0]}>{c[k]}</td>' for c in cells)}</tr>")
+    head = ""
     per = game.rules.duel_questions if n == 2 else game.rules.questions_per_round
     lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; round {src.round + 1}, question "
                     f"{min(src.question + 1, per)} of {per} &middot; {_PHASES[src.phase]}</div>"]
@@ -130,6 +133,8 @@ def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note,
     if src.phase in _IN_PLAY:                    # a question is in play (everyone sees that)
         if question is None:
             lines.append("<div class='bk-box bk-question'>The writers are reading their question in secret.</div>")
+        elif private_only and heard_by_all:
+            pass                                 # on the shared screen above
         else:
             lines.append(f"<div class='bk-box bk-question'>Question ({escape(question[1])}): "
                          f"<b>{escape(question[0])}</b></div>")
@@ -141,7 +146,7 @@ def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note,
         if sheets is not None and src.phase in ("write", "copy", "shuffle"):
             shown = [f"{escape(names[s])}: {escape('; '.join(w))}" for s, w in sheets]
             lines.append(f"<div class='bk-box bk-secret'>Sheets so far: {' | '.join(shown) or 'none'}</div>")
-        if src.phase == "vote":
+        if src.phase == "vote" and not (private_only and voting):     # else the sheets are the vote buttons
             items = []
             for k, text, author in answers:
                 by = f"<span class='bk-secret'>({_author(author, names)})</span>" if author is not None else ""

@@ -73,7 +73,7 @@ class TablePanel(SeatPanel):
         self.offer_button.on_click(lambda _: self._offer())
         self.money_box = W.VBox([self.target, W.HTML("<i>Click your notes to choose them:</i>"), self.note_row,
                                  W.HBox([self.chosen, self.pay_button, self.suggest, self.offer_button],
-                                        layout=W.Layout(align_items="center"))])
+                                        layout=W.Layout(align_items="center", flex_flow="row wrap"))])
         super().__init__(game_, players, humans, bots, names, seed,
                          [self.simple_box, self.bid_box, self.money_box], undo=undo)
 
@@ -113,7 +113,8 @@ class TablePanel(SeatPanel):
         self.bid_box.layout.display = _SHOW if legal.bid else _HIDE
         if legal.bid:
             self._draw_bids(obs)
-        paying, free = legal.pay is not None, legal.notes_for is not None
+        paying = legal.pay is not None
+        free = legal.notes_for is not None and (legal.notes_for is not A.Trade or bool(legal.trades))
         self.money_box.layout.display = _SHOW if paying or free else _HIDE
         if paying or free:
             self._draw_notes(legal.hand)
@@ -156,7 +157,7 @@ class TablePanel(SeatPanel):
         toggles = []
         for k, (value, held) in enumerate(zip(self.denominations, hand)):
             for _ in range(held):
-                t = W.ToggleButton(description=str(value), tooltip=f"a note of {value}", layout=W.Layout(width="auto"))
+                t = W.ToggleButton(description=str(value), tooltip=f"a note of {value}: click to choose it")
                 t.add_class("bk-note-btn")
                 t.add_class(f"bk-note-{value}")
                 t.denomination = k            # type: ignore[attr-defined]  # which note it is
@@ -188,7 +189,8 @@ class TablePanel(SeatPanel):
     def _update_chosen(self) -> None:
         notes = self.chosen_notes()
         k, worth = sum(notes), total(notes, self.denominations)
-        self.chosen.value = f"<span class='bk-box'>chosen: <b>{k} note{'s' if k != 1 else ''} = {worth}</b></span>"
+        self.chosen.value = (f"<span class='bk-box' style='white-space: nowrap'>chosen: <b>{k} "
+                             f"note{'s' if k != 1 else ''} = {worth}</b></span>")
         self.pay_button.description = f"Pay {worth}" if k else "Pay"
         self.offer_button.description = f"Offer {k} face-down note{'s' if k != 1 else ''}"
         legal = self.session.legal(self.viewer) if self.viewer is not None else None

@@ -46,6 +46,9 @@ def start(page: Page, server: LabServer, game: str, who: str) -> Locator:
     """Open the panel at 1280 x 720, uncover ``who``'s view; the panel's cell."""
     page.set_viewport_size({"width": 1280, "height": 720})
     open_and_run_all(page, server, panel_notebook(server, game))
+    # as a teacher projecting would: the file browser folded away, the notebook full width
+    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
+    expect(page.locator("#jp-left-stack")).to_be_hidden(timeout=WAIT_MS)
     show = page.locator(BUTTONS).filter(has_text=re.compile(rf"^\s*Show {who}['\u2019]s view\s*$"))
     expect(show).to_have_count(1, timeout=WAIT_MS)
     cell = cell_of(page, show)
@@ -63,10 +66,13 @@ def screenshots(page: Page, cell: Locator, name: str) -> None:
     Projector switch on."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     panel = cell.locator(".bk-panel").first
+    idle = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")
     for suffix in ("", "-projector"):
         if suffix:
             click(cell, "Projector")
             expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+        expect(idle).to_have_count(1, timeout=WAIT_MS)          # the kernel has drawn the panel
+        expect(cell.locator(".bk-drawn").first).to_be_visible(timeout=WAIT_MS)
         panel.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENSHOTS / f"{name}{suffix}.png"))
 
