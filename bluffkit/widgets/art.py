@@ -86,15 +86,18 @@ def animal_card(label: str, value: int, family: int, animal: str | None = None, 
     ``value`` and a drawn head of ``animal`` (the family's animal); ``count`` > 1 adds a
     badge "×count"."""
     animal = animal or label
+    named = label == animal                 # You're Bluffing!'s names; Horse Trading's ranks add the animal
     cls = "bk-card bk-animal" + (" bk-small" if small else "")
     badge = f"<span class='bk-badge'>&times;{count}</span>" if count > 1 else ""
     title = f"{label} (family value {value})" + (f", {count} cards" if count > 1 else "")
     return (f"<span class='{cls}' title='{escape(title)}'><svg viewBox='0 0 64 88' role='img' "
             f"aria-label='{escape(label)}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' "
-            f"stroke='{INK}' stroke-width='1.5'/><text x='32' y='15' text-anchor='middle' font-size='11' "
-            f"font-weight='bold' fill='{INK}' font-family='sans-serif'>{escape(label)}</text>"
-            f"<g transform='translate(2 20)'>{head_svg(animal)}</g>"
-            f"<text x='32' y='80' text-anchor='middle' font-size='13' font-weight='bold' fill='{_O['blue']}' "
+            f"stroke='{INK}' stroke-width='1.5'/><text x='32' y='{16 if named else 17}' text-anchor='middle' "
+            f"font-size='{12 if named else 17}' font-weight='bold' fill='{INK}' font-family='sans-serif'>"
+            f"{escape(label)}</text><g transform='translate(2 20)'>{head_svg(animal)}</g>"
+            + ("" if named else f"<text x='32' y='72' text-anchor='middle' font-size='9' fill='{INK}' "
+               f"font-family='sans-serif'>{escape(animal)}</text>")
+            + f"<text x='32' y='84' text-anchor='middle' font-size='13' font-weight='bold' fill='{_O['blue']}' "
             f"font-family='sans-serif'>{value}</text></svg>{badge}</span>")
 
 
@@ -179,7 +182,7 @@ CSS = f"""<style>
   border-radius: 8px; background: #f0f7f3; border: 1px solid #cfe3d8}}
 .bk-row {{display: inline-flex; flex-wrap: wrap; gap: 3px; align-items: flex-end; vertical-align: middle}}
 .bk-card {{display: inline-block; position: relative; width: 3.4em; vertical-align: middle}}
-.bk-card.bk-small, .bk-hand-small .bk-card {{width: 2.4em}}
+.bk-card.bk-small, .bk-hand-small .bk-card {{width: 2.8em}}
 .bk-card svg, .bk-note svg, .bk-backs svg {{width: 100%; height: auto; display: block}}
 .bk-badge {{position: absolute; right: -4px; top: -6px; background: {INK}; color: #fff; border-radius: 9px;
   font-size: .7em; padding: 0 4px}}

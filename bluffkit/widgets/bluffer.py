@@ -57,10 +57,11 @@ class BlufferTable(SeatPanel):
         self.answer_box = W.HBox([self.answer, self.write, self.done])
         self.vote_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.shared = W.HTML()
-        self.leader_button = W.Button(description="Leader's screen", tooltip="the true answer and the authors")
+        self.leader_button = W.Button(description="Leader's screen", tooltip="the true answer and the authors",
+                                      layout=W.Layout(width="auto"))
         self.leader_button.on_click(lambda _: self.peek_leader())
         self.hide_leader = W.Button(description="Hide the leader's screen", button_style="warning",
-                                    layout=W.Layout(display="none"))
+                                    layout=W.Layout(display="none", width="auto"))
         self.hide_leader.on_click(lambda _: self.close_leader())
         self.peeking = False
         super().__init__(game, players, humans, bots, names, seed, [self.answer_box, self.vote_box], undo=undo)
@@ -79,6 +80,15 @@ class BlufferTable(SeatPanel):
         if hasattr(self, "shared"):
             s = self.session
             self.shared.value = public_html(self.game, s.observe(0), s.names)    # any seat's: its own part is left out
+            # on a projector a seat's private screen takes the whole screen (the others look away)
+            self.shared.layout.display = _HIDE if self.projector.value and self.viewer is not None else _SHOW
+
+    def set_projector(self, on: bool) -> None:
+        """As :meth:`SeatPanel.set_projector`; a seat's private screen then shows the
+        question and the points itself, in place of the shared screen."""
+        super().set_projector(on)
+        if hasattr(self, "shared") and not self.peeking:
+            self.refresh()
 
     def peek_leader(self) -> None:
         """Cover the screen for the leader, who then sees the true answer and the authors
@@ -145,7 +155,7 @@ class BlufferTable(SeatPanel):
 
     def draw_seat(self, seat: int, obs) -> None:
         s = self.session                  # the points and the reveal are on the shared screen above
-        self.view.value = seat_html(self.game, obs, s.names, private_only=True)
+        self.view.value = seat_html(self.game, obs, s.names, private_only=not self.projector.value)
         legal = obs.legal
         name = escape(self.session.names[seat])
         writing = bool(legal.write or legal.done or legal.copy)

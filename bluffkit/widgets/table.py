@@ -138,7 +138,7 @@ class TablePanel(SeatPanel):
             if (cap is None or x <= cap) and x not in amounts:
                 amounts.append(x)
         quick = []
-        for plus, x in zip(QUICK, amounts):
+        for x in amounts:
             b = _button(f"+{x - base} \u2192 bid {x}" if base else f"Bid {x}", "bk-quick")
             b.on_click(lambda _, x=x: self.try_move(f"bid {x}"))
             quick.append(b)
