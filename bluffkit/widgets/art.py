@@ -176,7 +176,7 @@ CSS = f"""<style>
 .bk-seat.bk-me {{background: #eef6fc}}
 .bk-seat .bk-name {{font-weight: bold}}
 .bk-tag {{display: inline-block; font-size: .75em; padding: 0 5px; margin-left: 4px; border-radius: 8px;
-  background: {_O['blue']}; color: #fff; font-weight: normal}}
+  background: {_O['blue']}; color: #fff; font-weight: normal; white-space: nowrap}}
 .bk-tag.bk-tag-act {{background: {_O['orange']}; color: {INK}}}
 .bk-centre {{display: flex; flex-wrap: wrap; gap: 14px; align-items: center; margin: 6px 0; padding: 6px 10px;
   border-radius: 8px; background: #f0f7f3; border: 1px solid #cfe3d8}}

@@ -155,7 +155,8 @@ class BlufferTable(SeatPanel):
 
     def draw_seat(self, seat: int, obs) -> None:
         s = self.session                  # the points and the reveal are on the shared screen above
-        self.view.value = seat_html(self.game, obs, s.names, private_only=not self.projector.value)
+        self.view.value = seat_html(self.game, obs, s.names, private_only=not self.projector.value,
+                                    vote_buttons=True)
         legal = obs.legal
         name = escape(self.session.names[seat])
         writing = bool(legal.write or legal.done or legal.copy)

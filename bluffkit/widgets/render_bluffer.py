@@ -57,18 +57,19 @@ def reveal_html(reveal, names, title: str = "Reveal") -> str:
             f"<table class='bk-table bk-reveal'>{head}{''.join(rows)}</table>")
 
 
-def seat_html(game, obs, names, private_only: bool = False) -> str:
+def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool = False) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation alone: the
     question if it has heard it, its own sheet and votes, the true answer and the authors
     only if it leads (the writing team). ``private_only`` leaves out the points and the
-    last reveal (shown on the shared screen)."""
+    last reveal (shown on the shared screen); ``vote_buttons`` leaves out the answer
+    sheets while the seat votes (the panel draws them as the buttons to click)."""
     question = (obs.question_text, obs.category) if obs.question_text else None
     answers = [(k, text, None if obs.authors is None else obs.authors[k - 1])
                for k, text in enumerate(obs.answers, 1)]
     return _draw(game, obs, names, set(obs.to_move), obs.teams, f"{escape(names[obs.seat])}'s view", question,
                  truth=obs.truth, truth_note=" (you lead: keep it secret)", mine=obs.mine, sheets=None,
                  answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only,
-                 heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=bool(obs.legal.vote))
+                 heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=vote_buttons and bool(obs.legal.vote))
 
 
 def public_html(game, obs, names) -> str:
@@ -146,7 +147,7 @@ def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note,
         if sheets is not None and src.phase in ("write", "copy", "shuffle"):
             shown = [f"{escape(names[s])}: {escape('; '.join(w))}" for s, w in sheets]
             lines.append(f"<div class='bk-box bk-secret'>Sheets so far: {' | '.join(shown) or 'none'}</div>")
-        if src.phase == "vote" and not (private_only and voting):     # else the sheets are the vote buttons
+        if src.phase == "vote" and not voting:     # else the sheets are the vote buttons under the view
             items = []
             for k, text, author in answers:
                 by = f"<span class='bk-secret'>({_author(author, names)})</span>" if author is not None else ""

@@ -62,7 +62,8 @@ class TablePanel(SeatPanel):
         self.quick_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.bid_box = W.VBox([W.HBox([self.down, self.amount, self.up, self.bid_button]), self.quick_box])
         self.target = W.ToggleButtons(description="Trade for", style={"button_width": "auto"})
-        self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", min_height="3.2em"))
+        self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", min_height="3.2em",
+                                               padding="10px 0 0 0"))
         self.note_toggles: list[W.ToggleButton] = []
         self.chosen = W.HTML()
         self.pay_button = _button("Pay", "bk-go")

@@ -72,9 +72,11 @@ def screenshots(page: Page, cell: Locator, name: str) -> None:
             click(cell, "Projector")
             expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
         expect(idle).to_have_count(1, timeout=WAIT_MS)          # the kernel has drawn the panel
-        expect(cell.locator(".bk-drawn").first).to_be_visible(timeout=WAIT_MS)
+        expect(cell.locator(".bk-drawn:visible").first).to_be_visible(timeout=WAIT_MS)
         panel.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENSHOTS / f"{name}{suffix}.png"))
+    click(cell, "Projector")                            # back to the notebook's layout
+    expect(panel).not_to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
 
 
 def test_table_bo_bids_and_pays_by_clicking_notes(page: Page, lab_server: LabServer):
@@ -86,6 +88,7 @@ def test_table_bo_bids_and_pays_by_clicking_notes(page: Page, lab_server: LabSer
     note.click()
     expect(note).to_have_class(re.compile("mod-active"), timeout=WAIT_MS)
     expect(pay).to_have_text(re.compile(r"Pay 10"), timeout=WAIT_MS)
+    screenshots(page, cell, "panel-table-pay")
     pay.click()
     expect(cell.locator(".bk-log")).to_contain_text("Bo pays 10 to Ana", timeout=WAIT_MS)
     screenshots(page, cell, "panel-table")
@@ -114,7 +117,6 @@ def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: 
     sheet = cell.locator(".bk-sheet-btn").first
     expect(sheet).to_be_visible(timeout=WAIT_MS)
     screenshots(page, cell, "panel-bluffer-vote")
-    click(cell, "Projector")                            # back to the normal layout
     sheet.click()
     expect(cell.locator(".bk-reveal").first).to_contain_text("a green cow", timeout=WAIT_MS)
     screenshots(page, cell, "panel-bluffer")
