@@ -68,9 +68,11 @@ class BloffTable(SeatPanel):
         for t in self.card_toggles:
             t.value = t.card in wanted                     # type: ignore[attr-defined]
 
+    scores_unit = ("cards left", True)
+
     def public_scores(self, obs):
         """Cards left in each hand (fewest is best: the first with none wins)."""
-        return tuple(-k for k in obs.hand_sizes)
+        return tuple(obs.hand_sizes)
 
     def clear_controls(self) -> None:
         """No cards in the hand and none chosen (the last player's hand, and the cards they

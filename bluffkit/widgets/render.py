@@ -82,11 +82,11 @@ def _table(src, names, to_move, money, who, me, scores) -> str:
                       f"{end}</div>"])
 
 
-def scores_html(names, scores, title: str = "Scores") -> str:
-    """A small table of the scores, best first."""
-    order = sorted(range(len(names)), key=lambda s: -scores[s])
+def scores_html(names, scores, title: str = "Scores", unit: str = "points", low_wins: bool = False) -> str:
+    """A small table of the scores, best first (``low_wins``: the lowest is best)."""
+    order = sorted(range(len(names)), key=lambda s: scores[s] if low_wins else -scores[s])
     rows = "".join(f"<tr><td>{escape(names[s])}</td><td><b>{scores[s]}</b></td></tr>" for s in order)
-    return f"<table class='bk-scores'><tr><th>{escape(title)}</th><th>points</th></tr>{rows}</table>"
+    return f"<table class='bk-scores'><tr><th>{escape(title)}</th><th>{escape(unit)}</th></tr>{rows}</table>"
 
 
 def situation(src, names, rules) -> str:

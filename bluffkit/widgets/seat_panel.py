@@ -44,6 +44,8 @@ class SeatPanel(W.VBox):
     """A game played at one screen; ``humans`` are the human seats, the others ``bots``."""
 
     placeholder = "a move, e.g. pass"
+    #: What the Scores toggle counts, and whether the lowest is best.
+    scores_unit: tuple[str, bool] = ("points", False)
     children: tuple          # the box's widgets (a trait of W.VBox, declared for the type checker)
 
     def __init__(self, game, players: int, humans, bots, names, seed: int, controls: list, undo: str = "own",
@@ -131,7 +133,8 @@ class SeatPanel(W.VBox):
         if obs is None and self.viewer is not None and not s.over:
             obs = s.observe(self.viewer)
         got = self.public_scores(obs) if obs is not None and self.scores_button.value else None
-        self.scores.value = scores_html(s.names, got, "Scores now") if got is not None else ""
+        unit, low_wins = self.scores_unit
+        self.scores.value = scores_html(s.names, got, "Scores now", unit, low_wins) if got is not None else ""
 
     def _typed_enter(self, change) -> None:
         if change["new"].strip():

@@ -101,6 +101,13 @@ def test_scores_toggle_shows_the_herds_scores():
     assert t.scores.value == ""
 
 
+def test_bloff_scores_count_the_cards_left():
+    t = BloffTable(players=3, humans=[0], names=["Anne", "Bjørn", "Carla"], seed=1)
+    t.show.click()
+    t.scores_button.value = True
+    assert "cards left" in t.scores.value and "<b>18</b>" in t.scores.value     # 52 cards: 18, 17, 17
+
+
 def test_bloff_cards_are_chosen_by_clicking():
     t = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
     t.show.click()
