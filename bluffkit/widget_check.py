@@ -216,69 +216,22 @@ class SeatPanelDriver:
         return True
 
     def act(self, panel, action) -> bool:
-        """Play ``action`` through the panel's controls; False when no control plays it."""
-        return False
+        """Play ``action`` through the panel's own controls (its ``click_action``: clicking
+        drawn notes, cards, answer sheets and buttons); False when no control plays it."""
+        clicker = getattr(panel, "click_action", None)
+        return bool(clicker is not None and clicker(action))
 
 
 class TableDriver(SeatPanelDriver):
-    def act(self, panel, action) -> bool:
-        from bluffkit.core.money import fmt
-        from bluffkit.games.youre_bluffing import actions as A
-        for b in panel.simple_box.children:
-            if b.description == str(action):
-                b.click()
-                return True
-        if isinstance(action, A.Bid):
-            panel.amount.value = action.amount
-            panel.bid_button.click()
-            return True
-        if isinstance(action, A.Pay):
-            text = fmt(action.notes, panel.game.rules.denominations)
-            if text in panel.payment.options:
-                panel.payment.value = text
-                panel.pay_button.click()
-                return True
-            return False
-        if isinstance(action, (A.Trade, A.Counter, A.Offer)):
-            if isinstance(action, A.Trade):
-                panel.target.value = (action.target, action.family)
-            for box, k in zip(panel.notes, action.notes):
-                box.value = k
-            panel.offer_button.click()
-            return True
-        return False
+    """You're Bluffing!/Horse Trading: buttons, the bid stepper and quick bids, notes clicked."""
 
 
 class BloffDriver(SeatPanelDriver):
-    def act(self, panel, action) -> bool:
-        from bluffkit.games.bloff.engine import CALL_, PASS_, Play
-        if isinstance(action, Play):
-            panel.cards.value = tuple(action.cards)
-            panel.lay.click()
-        elif action == CALL_:
-            panel.call.click()
-        elif action == PASS_:
-            panel.let_go.click()
-        else:
-            return False
-        return True
+    """Bløff: cards clicked in the hand, "Bløff!" and "Let it go"."""
 
 
 class BlufferDriver(SeatPanelDriver):
-    def act(self, panel, action) -> bool:
-        from bluffkit.games.bluffer.engine import Copy, Done, Vote, Write
-        if isinstance(action, (Write, Copy)):
-            if isinstance(action, Write):
-                panel.answer.value = action.text
-            panel.write.click()
-        elif isinstance(action, Done):
-            panel.done.click()
-        elif isinstance(action, Vote):
-            button = next(b for b in panel.vote_box.children if b.description.startswith(f"#{action.number} "))
-            button.click()
-        else:
-            return False
-        return True
+    """Bluffer: the answer box and its buttons, answer sheets clicked to vote."""
 
 
 class LabDriver:

@@ -1,5 +1,6 @@
 """Bløff (Cheat) at the table: hot seat with hidden hands, a cover screen between
 seats, the "Bløff!" button open only during the call window, bots in the other seats.
+Cards are chosen by clicking them in the drawn hand.
 
 >>> t = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
 >>> t.show.click()
@@ -16,13 +17,16 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.core.game import make_game
-from bluffkit.games.bloff.cards import card_text, cards_text, claim_text
+from bluffkit.games.bloff.cards import cards_text, claim_text
+from bluffkit.widgets.render_bloff import card_parts, sort_hand
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel
+
+_SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
 class BloffTable(SeatPanel):
-    """Play Bløff: choose cards and lay them as the rank in turn; when someone else has
-    laid cards, call "Bløff!" or let it go."""
+    """Play Bløff: click cards in your hand and lay them as the rank in turn; when
+    someone else has laid cards, call "Bløff!" or let it go."""
 
     placeholder = "e.g. play AS,9S  or  call  or  pass"
 
@@ -30,28 +34,51 @@ class BloffTable(SeatPanel):
                  undo: str = "own", **options_):
         game = make_game("bloff", **options_)
         self.rank = game.rules.first_rank
-        self.cards = W.SelectMultiple(description="Your cards", rows=8, layout=W.Layout(width="260px"))
-        self.cards.observe(lambda ch: self._label(), names="value")
-        self.lay = W.Button(description="Lay", button_style="info", layout=W.Layout(width="220px"))
-        self.lay.on_click(lambda _: self.try_move("play " + (cards_text(self.cards.value) if self.cards.value else "none")))
-        self.play_box = W.HBox([self.cards, self.lay])
-        self.call = W.Button(description="Bløff!", button_style="danger")
+        self.hand = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", padding="12px 0 0 0"))
+        self.hand.add_class("bk-hand")
+        self.card_toggles: list[W.ToggleButton] = []
+        self.lay = W.Button(description="Lay", layout=W.Layout(width="auto"))
+        self.lay.add_class("bk-go")
+        self.lay.on_click(lambda _: self.try_move("play " + cards_text(self.chosen_cards())
+                                                  if self.chosen_cards() else "play none"))
+        self.play_box = W.VBox([self.hand, self.lay])
+        self.call = W.Button(description="Bløff!", layout=W.Layout(width="auto"))
+        self.call.add_class("bk-stop")
         self.call.on_click(lambda _: self.try_move("call"))
-        self.let_go = W.Button(description="Let it go")
+        self.let_go = W.Button(description="Let it go", layout=W.Layout(width="auto"))
         self.let_go.on_click(lambda _: self.try_move("pass"))
         self.call_box = W.HBox([self.call, self.let_go])
         super().__init__(game, players, humans, bots, names, seed, [self.play_box, self.call_box], undo=undo)
-        panels = tuple(self.children)
-        self.children = (W.HTML(f"<div class='bk-box'><b>{game.title}</b></div>"),) + panels
 
     def __repr__(self) -> str:
         return f"BloffTable({self.session.players} players, seed {self.session.seed}, {len(self.session.moves)} moves)"
 
+    @property
+    def cards(self):
+        """The cards of the hand on screen, in the order they are drawn."""
+        return tuple(t.card for t in self.card_toggles)        # type: ignore[attr-defined]
+
+    def chosen_cards(self) -> tuple[int, ...]:
+        """The cards clicked (chosen) in the hand."""
+        return tuple(t.card for t in self.card_toggles if t.value)     # type: ignore[attr-defined]
+
+    def choose(self, cards) -> None:
+        """Click the hand's cards so that exactly ``cards`` are chosen."""
+        wanted = set(cards)
+        for t in self.card_toggles:
+            t.value = t.card in wanted                     # type: ignore[attr-defined]
+
+    scores_unit = ("cards left", True)
+
+    def public_scores(self, obs):
+        """Cards left in each hand (fewest is best: the first with none wins)."""
+        return tuple(obs.hand_sizes)
+
     def clear_controls(self) -> None:
-        """No cards in the list and none selected (the last player's hand, and the cards they
+        """No cards in the hand and none chosen (the last player's hand, and the cards they
         just laid face down, would show), both move boxes hidden."""
-        self.cards.value = ()
-        self.cards.options = ()
+        self.hand.children = ()
+        self.card_toggles = []
         self.lay.description = "Lay"
         self.play_box.layout.display = self.call_box.layout.display = _HIDE
 
@@ -63,15 +90,41 @@ class BloffTable(SeatPanel):
         self.call_box.layout.display = _SHOW if legal.call else _HIDE       # only while the window is open
         if playing:
             self.rank = obs.rank
-            self.cards.options = [(card_text(c), c) for c in legal.play_from]
+            toggles = []
+            for c in sort_hand(legal.play_from):
+                rank, suit, second = card_parts(c)
+                t = W.ToggleButton(description=f"{rank}{_SUITS[suit]}" + ("*" if second else ""),
+                                   tooltip="click to choose this card; click again to put it back")
+                t.add_class("bk-card-btn")
+                if suit in "HD":
+                    t.add_class("bk-red")
+                t.card = c                                 # type: ignore[attr-defined]
+                t.observe(lambda ch: self._label(), names="value")
+                toggles.append(t)
+            self.card_toggles = toggles
+            self.hand.children = toggles
             self._label()
-            self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: lay one or more cards face down as "
-                                     f"the rank in turn. They need not be true.</div>")
+            self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>, click one or more cards and lay them face "
+                                     f"down as the rank in turn. They need not be true.</div>")
         else:
             player, rank, count = obs.claims[-1]
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: {escape(self.session.names[player])} said "
                                      f"\u201c{claim_text(count, rank)}\u201d. Call it a lie, or let it go?</div>")
 
     def _label(self) -> None:
-        k = len(self.cards.value)
+        k = len(self.chosen_cards())
         self.lay.description = f"Say \u201c{claim_text(max(k, 1), self.rank)}\u201d"
+
+    def click_action(self, action) -> bool:
+        """Play ``action`` by clicking cards and buttons, as a person would."""
+        from bluffkit.games.bloff.engine import CALL_, PASS_, Play
+        if isinstance(action, Play) and self.play_box.layout.display != _HIDE:
+            self.choose(action.cards)
+            self.lay.click()
+        elif action == CALL_ and self.call_box.layout.display != _HIDE:
+            self.call.click()
+        elif action == PASS_ and self.call_box.layout.display != _HIDE:
+            self.let_go.click()
+        else:
+            return False
+        return True

@@ -47,25 +47,26 @@ class BlufferTable(SeatPanel):
         bots = [BluffBot(p, name=f"bot (spot {p})", facts=deck_facts(game.deck)) for p in spots]
         self.answer = W.Text(description="Answer", placeholder="your false answer",
                              layout=W.Layout(width="360px"))
-        self.write = W.Button(description="Write it", button_style="info")
+        self.write = W.Button(description="Write it")
+        self.write.add_class("bk-go")
         self._verb = "write"
         self.write.on_click(lambda _: self.try_move(self._verb + " " + self.answer.value if self.answer.value.strip()
                                                      else self._verb))
         self.done = W.Button(description="Done writing")
         self.done.on_click(lambda _: self.try_move("done"))
         self.answer_box = W.HBox([self.answer, self.write, self.done])
-        self.vote_box = W.VBox()
+        self.vote_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.shared = W.HTML()
-        self.leader_button = W.Button(description="Leader's screen", tooltip="the true answer and the authors")
+        self.leader_button = W.Button(description="Leader's screen", tooltip="the true answer and the authors",
+                                      layout=W.Layout(width="auto"))
         self.leader_button.on_click(lambda _: self.peek_leader())
         self.hide_leader = W.Button(description="Hide the leader's screen", button_style="warning",
-                                    layout=W.Layout(display="none"))
+                                    layout=W.Layout(display="none", width="auto"))
         self.hide_leader.on_click(lambda _: self.close_leader())
         self.peeking = False
         super().__init__(game, players, humans, bots, names, seed, [self.answer_box, self.vote_box], undo=undo)
         panels = tuple(self.children)
-        self.children = (W.HTML(f"<div class='bk-box'><b>{game.title}</b></div>"), self.shared,
-                         W.HBox([self.leader_button, self.hide_leader])) + panels
+        self.children = panels[:2] + (self.shared, W.HBox([self.leader_button, self.hide_leader])) + panels[2:]
         self.refresh()
 
     def __repr__(self) -> str:
@@ -79,6 +80,15 @@ class BlufferTable(SeatPanel):
         if hasattr(self, "shared"):
             s = self.session
             self.shared.value = public_html(self.game, s.observe(0), s.names)    # any seat's: its own part is left out
+            # on a projector a seat's private screen takes the whole screen (the others look away)
+            self.shared.layout.display = _HIDE if self.projector.value and self.viewer is not None else _SHOW
+
+    def set_projector(self, on: bool) -> None:
+        """As :meth:`SeatPanel.set_projector`; a seat's private screen then shows the
+        question and the points itself, in place of the shared screen."""
+        super().set_projector(on)
+        if hasattr(self, "shared") and not self.peeking:
+            self.refresh()
 
     def peek_leader(self) -> None:
         """Cover the screen for the leader, who then sees the true answer and the authors
@@ -145,7 +155,8 @@ class BlufferTable(SeatPanel):
 
     def draw_seat(self, seat: int, obs) -> None:
         s = self.session                  # the points and the reveal are on the shared screen above
-        self.view.value = seat_html(self.game, obs, s.names, private_only=True)
+        self.view.value = seat_html(self.game, obs, s.names, private_only=not self.projector.value,
+                                    vote_buttons=True)
         legal = obs.legal
         name = escape(self.session.names[seat])
         writing = bool(legal.write or legal.done or legal.copy)
@@ -169,7 +180,10 @@ class BlufferTable(SeatPanel):
         if legal.vote:
             buttons = []
             for k in legal.vote:
-                b = W.Button(description=f"#{k} {obs.answers[k - 1]}"[:40], layout=W.Layout(width="auto"))
+                text = obs.answers[k - 1]
+                b = W.Button(description=f"#{k} {text}"[:60], tooltip=f"vote for #{k}: {text}"[:200],
+                             layout=W.Layout(width="auto", max_width="30em"))
+                b.add_class("bk-sheet-btn")
                 b.on_click(lambda _, k=k: self.try_move(f"vote {k}"))
                 buttons.append(b)
             self.vote_box.children = buttons
@@ -182,4 +196,28 @@ class BlufferTable(SeatPanel):
             else:
                 what = ("Bet on the answer you believe is true: 1 point if it is. Do not bet on your own answer: "
                         "that bet goes to the leader.")
-            self.legal_text.value = f"<div class='bk-box'><b>{name}</b>: {what}</div>"
+            self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: {what} Click the answer sheet you "
+                                     "believe.</div>")
+
+    def public_scores(self, obs):
+        """The game points so far (everyone sees them on the shared screen too)."""
+        return tuple(obs.totals)
+
+    def click_action(self, action) -> bool:
+        """Play ``action`` with the panel's own controls: the answer box and its buttons,
+        or a click on an answer sheet to vote."""
+        from bluffkit.games.bluffer.engine import Copy, Done, Vote, Write
+        if isinstance(action, (Write, Copy)) and self.write.layout.display != _HIDE:
+            if isinstance(action, Write):
+                self.answer.value = action.text
+            self.write.click()
+        elif isinstance(action, Done) and self.done.layout.display != _HIDE:
+            self.done.click()
+        elif isinstance(action, Vote):
+            sheets = [b for b in self.vote_box.children if b.description.startswith(f"#{action.number} ")]
+            if not sheets:
+                return False
+            sheets[0].click()
+        else:
+            return False
+        return True

@@ -1,96 +1,124 @@
-"""The table as HTML: a seat's view is a function of that seat's observation; the
-all-seeing view, of the state, is a separate call with its own name.
+"""The table drawn in HTML and SVG: a seat's view is a function of that seat's observation;
+the all-seeing view, of the state, is a separate call with its own name.
 
 A seat's view (:func:`seat_html`, and :func:`seat_view` for any game) takes the
 game, the observation and the names, never the state, so it cannot show what the
-seat may not know: other players' notes appear as a number of cards, a face-down
-offer as its number of cards. :func:`all_seeing_html` (:func:`all_seeing_view` for
-any game) shows every hand; only the teacher's views call it.
+seat may not know: its own notes are drawn face up, the other players' as a stack of
+card backs with their number, a face-down offer as its number of cards.
+:func:`all_seeing_html` (:func:`all_seeing_view` for any game) shows every hand; only
+the teacher's views call it. The drawings are bluffkit's own (:mod:`bluffkit.widgets.art`).
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import total
+from bluffkit.widgets import art
 
+#: The style sheet of every drawn view (the tables' and the drawings' styles).
 STYLE = """<style>
-.bk-table {border-collapse: collapse; font-family: sans-serif; font-size: 14px; margin: 4px 0}
+.bk-table {border-collapse: collapse; font-family: sans-serif; font-size: 1em; margin: 4px 0}
 .bk-table td, .bk-table th {border-bottom: 1px solid #ddd; padding: 3px 10px; text-align: left; vertical-align: top}
 .bk-lead {font-weight: bold}
-.bk-turn {background: #fff6d5}
-.bk-secret {color: #888}
-.bk-box {font-family: sans-serif; font-size: 14px; margin: 4px 0}
-</style>"""
+.bk-turn {background: #fff4dc}
+.bk-secret {color: #666}
+.bk-box {font-family: sans-serif; font-size: 1em; margin: 4px 0}
+</style>""" + art.CSS
+
+_PHASE_WORDS = {"turn": "the leader chooses: an auction or a trade", "draw": "an animal is turned up",
+                "bid": "bidding", "decide": "the leader sells or buys the animal", "pay": "payment",
+                "respond": "the challenged player answers the trade", "reoffer": "equal offers: a new offer",
+                "over": "the game is over"}
 
 
-def _herd(herd, rules) -> str:
-    parts = [f"{c}&times;{escape(rules.labels[f])}" + (" &#10003;" if c == rules.family_size else "")
+def phase_words(phase: str) -> str:
+    """The phase of You're Bluffing! in plain words."""
+    return _PHASE_WORDS.get(str(phase), str(phase))
+
+
+def herd_html(herd, rules, small: bool = True) -> str:
+    """A herd drawn as animal cards, one per family, with the count on each."""
+    cards = [art.animal_card(rules.labels[f], rules.family_values[f], f, rules.families[f], count=c, small=small)
              for f, c in enumerate(herd) if c]
-    return ", ".join(parts) or "&mdash;"
-
-
-def _notes(notes, d) -> str:
-    return f"{escape(fmt(notes, d))} = {total(notes, d)}"
+    return "<span class='bk-row'>" + "".join(cards) + "</span>" if cards else "<i class='bk-secret'>no animals</i>"
 
 
 def seat_html(game, obs, names) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation ``obs`` alone:
-    its own notes, the others' as a number of notes."""
+    its own notes face up, the others' as card backs with their number."""
     d = obs.rules.denominations
-    money = [f"your notes: {_notes(obs.hand, d)}" if i == obs.seat else
-             f'<span class="bk-secret">{obs.note_counts[i]} notes</span>' for i in range(len(names))]
-    return _table(obs, names, set(obs.to_move), money, f"{escape(names[obs.seat])}'s view")
+    money = [f"{art.notes_html(obs.hand, d)} <b>= {total(obs.hand, d)}</b>" if i == obs.seat else
+             art.backs(obs.note_counts[i], "notes") for i in range(len(names))]
+    scores = obs.scores
+    return _table(obs, names, set(obs.to_move), money, f"{escape(names[obs.seat])}'s view", obs.seat, scores)
 
 
 def all_seeing_html(game, state, names) -> str:
     """The all-seeing table, every hand shown (the teacher, a finished game, a replay)."""
     d = state.rules.denominations
-    money = [_notes(state.money[i], d) for i in range(len(names))]
-    return _table(state, names, set(game.to_move(state)), money, "all-seeing view")
+    money = [f"{art.notes_html(state.money[i], d)} <b>= {total(state.money[i], d)}</b>" for i in range(len(names))]
+    scores = game.scores(state) if game.is_over(state) else None
+    return _table(state, names, set(game.to_move(state)), money, "all-seeing view", None, scores)
 
 
-def _table(src, names, to_move, money, who) -> str:
-    """The table of ``src`` (an observation, or the state for the all-seeing view) with
-    each seat's money cell already drawn."""
+def _table(src, names, to_move, money, who, me, scores) -> str:
+    """The drawn table of ``src`` (an observation, or the state for the all-seeing view)
+    with each seat's money already drawn; ``me`` the seat whose view it is."""
     rules = src.rules
-    rows = []
+    seats = []
     for i, name in enumerate(names):
-        mark = " (leader)" if i == src.leader else ""
-        cls = " class='bk-turn'" if i in to_move else ""
-        rows.append(f"<tr{cls}><td class='{'bk-lead' if mark else ''}'>{escape(name)}{mark}</td>"
-                    f"<td>{_herd(src.herds[i], rules)}</td><td>{money[i]}</td></tr>")
-    head = "<tr><th>player</th><th>animals</th><th>money</th></tr>"
-    lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; {sum(src.pile)} animals in the pile"
-             f" &middot; paydays so far: {src.paydays}</div>",
-             f"<table class='bk-table'>{head}{''.join(rows)}</table>"]
-    lines.append(f"<div class='bk-box'>{situation(src, names, rules)}</div>")
-    return "\n".join(lines)
+        cls = "bk-seat" + (" bk-act" if i in to_move else "") + (" bk-me" if i == me else "")
+        tags = ("<span class='bk-tag'>leader</span>" if i == src.leader else "") + \
+            ("<span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else "")
+        seats.append(f"<div class='{cls}'><div class='bk-name'>{escape(name)}{tags}</div>"
+                     f"<div>{herd_html(src.herds[i], rules)}</div><div>{money[i]}</div></div>")
+    pile = sum(src.pile)
+    head = (f"<div class='bk-head'><b>{who}</b> &middot; {pile} animal{'s' if pile != 1 else ''} left to turn up "
+            f"&middot; paydays so far: {src.paydays} &middot; now: {phase_words(src.phase)}</div>")
+    centre = f"<div class='bk-centre'>{art.backs(pile, 'animals')}{situation(src, names, rules)}</div>"
+    end = scores_html(names, scores, "Final scores") if scores is not None else ""
+    return "\n".join([STYLE, f"<div class='bk-drawn'>{head}{centre}<div class='bk-seats'>{''.join(seats)}</div>"
+                      f"{end}</div>"])
+
+
+def scores_html(names, scores, title: str = "Scores", unit: str = "points", low_wins: bool = False) -> str:
+    """A small table of the scores, best first (``low_wins``: the lowest is best)."""
+    order = sorted(range(len(names)), key=lambda s: scores[s] if low_wins else -scores[s])
+    rows = "".join(f"<tr><td>{escape(names[s])}</td><td><b>{scores[s]}</b></td></tr>" for s in order)
+    return f"<table class='bk-scores'><tr><th>{escape(title)}</th><th>{escape(unit)}</th></tr>{rows}</table>"
 
 
 def situation(src, names, rules) -> str:
-    """The open auction or trade in words (public information only)."""
+    """The open auction or trade, drawn and in words (public information only)."""
     d = rules.denominations
     out = []
     if src.lot:
-        lot = ", ".join(escape(rules.labels[f]) for f in src.lot)
+        lot = "".join(art.animal_card(rules.labels[f], rules.family_values[f], f, rules.families[f]) for f in src.lot)
         if src.high_bidder >= 0:
-            out.append(f"Auction of <b>{lot}</b>: highest bid <b>{src.high_bid}</b> by {escape(names[src.high_bidder])}.")
+            bid = (f"Highest bid: <span class='bk-big'>{src.high_bid}</span> by "
+                   f"<b>{escape(names[src.high_bidder])}</b>")
         else:
-            out.append(f"Auction of <b>{lot}</b>: no bid yet.")
+            bid = "No bid yet"
+        waiting = ""
         if src.pending and src.phase == "bid":
-            out.append("May still bid: " + ", ".join(escape(names[s]) for s in src.pending) + ".")
+            waiting = "<br>May still bid: " + ", ".join(escape(names[s]) for s in src.pending)
+        out.append(f"<span class='bk-row'>{lot}</span><span>On sale by {escape(names[src.leader])}.<br>{bid}{waiting}</span>")
     for s, notes in src.shown:
-        out.append(f"{escape(names[s])} could not pay and showed all their money: {_notes(notes, d)}.")
+        out.append(f"<span>{escape(names[s])} could not pay and showed all their money: "
+                   f"{art.notes_html(notes, d)} = {total(notes, d)}</span>")
     trade = src.trade
     if trade is not None:
         ch, tg, fam, cards, offer, ties = trade
         n = offer if isinstance(offer, int) else sum(offer)       # an observation holds the card count
-        out.append(f"Trade: {escape(names[ch])} challenges {escape(names[tg])} for {cards} &times; "
-                   f"{escape(rules.labels[fam])} with {n} face-down cards" + (" (after a tie)" if ties else "") + ".")
+        card = art.animal_card(rules.labels[fam], rules.family_values[fam], fam, rules.families[fam], count=cards)
+        out.append(f"<span class='bk-row'>{card}</span><span><b>Trade:</b> {escape(names[ch])} challenges "
+                   f"{escape(names[tg])} for {cards} &times; {escape(rules.labels[fam])}"
+                   + (" (after a tie)" if ties else "") + f"<br>offer: {art.backs(n, 'notes')} "
+                   f"{n} face-down note{'s' if n != 1 else ''}</span>")
     if src.phase == "over":
-        out.append("The game is over.")
-    return " ".join(out) or "&nbsp;"
+        out.append("<span class='bk-big'>The game is over.</span>")
+    return "".join(out) or "<span class='bk-secret'>No auction and no trade open.</span>"
 
 
 def seat_view(game, obs, names) -> str:

@@ -1,67 +1,81 @@
-"""The Bløff table as HTML: a seat's view from its observation alone (:func:`seat_html`);
-the all-seeing view from the state (:func:`all_seeing_html`)."""
+"""The Bløff table drawn: a seat's view from its observation alone (:func:`seat_html`);
+the all-seeing view from the state (:func:`all_seeing_html`). Cards face up are drawn
+cards, the others' hands and the pile are card backs with their number, the last claim
+is written large in the middle."""
 
 from __future__ import annotations
 
 from html import escape
 
-from bluffkit.games.bloff.cards import RANK_NAMES, card_text, claim_text
+from bluffkit.games.bloff.cards import RANK_WORDS, card_text, claim_text
+from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE
 
-_RED = {"H", "D"}
+
+def card_parts(card: int) -> tuple[str, str, bool]:
+    """``(rank, suit, second deck)`` of a card, e.g. ``("10", "C", False)``."""
+    t = card_text(card)
+    plain = t.rstrip("*")
+    return plain[:-1], plain[-1], t.endswith("*")
 
 
-def cards_html(cards) -> str:
-    out = []
-    for c in cards:
-        t = card_text(c)
-        suit = t.rstrip("*")[-1]
-        sym = {"S": "&spades;", "H": "&hearts;", "D": "&diams;", "C": "&clubs;"}[suit]
-        color = "#c00" if suit in _RED else "#000"
-        out.append(f"<span style='color:{color};white-space:nowrap'>{escape(t.rstrip('*')[:-1])}{sym}"
-                   f"{'*' if t.endswith('*') else ''}</span>")
-    return " ".join(out) or "&mdash;"
+def sort_hand(cards) -> list[int]:
+    """A hand in the order a player holds it: by rank, then suit."""
+    return sorted(cards, key=lambda c: ((c % 52) // 4, c % 4, c // 52))
+
+
+def cards_html(cards, small: bool = True) -> str:
+    """Cards face up, drawn."""
+    drawn = [art.playing_card(*card_parts(c)) for c in sort_hand(cards)]
+    cls = "bk-row bk-hand-small" if small else "bk-row"
+    return f"<span class='{cls}'>{''.join(drawn)}</span>" if drawn else "&mdash;"
 
 
 def seat_html(game, obs, names) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation alone: its own
-    hand and its own cards in the pile; the others' hands as a number of cards."""
-    hands = ["your hand: " + cards_html(obs.hand) if i == obs.seat else
-             f"<span class='bk-secret'>{obs.hand_sizes[i]} cards</span>" for i in range(len(names))]
-    lines = _table(obs, names, obs.hand_sizes, set(obs.to_move), hands, obs.pile_size,
-                   f"{escape(names[obs.seat])}'s view")
-    if obs.my_pile_cards:
-        lines.insert(3, f"<div class='bk-box'>Your cards in the pile: {cards_html(obs.my_pile_cards)}</div>")
-    return "\n".join(lines)
+    hand (below, as cards to click, while it lays cards) and its own cards in the pile;
+    the others' hands as card backs with their number."""
+    playing = obs.legal.play_from is not None
+    hands = [(f"your hand: {len(obs.hand)} cards, below" if playing else cards_html(obs.hand))
+             if i == obs.seat else art.backs(obs.hand_sizes[i]) for i in range(len(names))]
+    mine = (f"<div class='bk-box'>Your cards in the pile: {cards_html(obs.my_pile_cards)}</div>"
+            if obs.my_pile_cards else "")
+    return _draw(obs, names, obs.hand_sizes, set(obs.to_move), hands, obs.pile_size,
+                 f"{escape(names[obs.seat])}'s view", obs.seat, mine)
 
 
 def all_seeing_html(game, state, names) -> str:
     """The all-seeing table: every hand shown (the teacher, a finished game, a replay)."""
     hands = [cards_html(h) for h in state.hands]
-    return "\n".join(_table(state, names, tuple(map(len, state.hands)), set(game.to_move(state)), hands,
-                            len(state.pile), "all-seeing view"))
+    return _draw(state, names, tuple(map(len, state.hands)), set(game.to_move(state)), hands,
+                 len(state.pile), "all-seeing view", None, "")
 
 
-def _table(src, names, sizes, to_move, hands, pile, who) -> list[str]:
-    """The lines of the table of ``src`` (an observation, or the state for the all-seeing
-    view) with each seat's hand cell already drawn."""
-    rows = []
+def _draw(src, names, sizes, to_move, hands, pile, who, me, extra) -> str:
+    """The table of ``src`` (an observation, or the state for the all-seeing view) with
+    each seat's hand already drawn."""
+    seats = []
     for i, name in enumerate(names):
-        cls = " class='bk-turn'" if i in to_move else ""
-        rows.append(f"<tr{cls}><td>{escape(name)}</td><td>{sizes[i]}</td><td>{hands[i]}</td></tr>")
-    lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; pile: {pile} cards face down &middot; "
-                    f"rank in turn: <b>{RANK_NAMES[src.rank]}</b></div>",
-             f"<table class='bk-table'><tr><th>player</th><th>cards</th><th>hand</th></tr>{''.join(rows)}</table>"]
+        cls = "bk-seat" + (" bk-act" if i in to_move else "") + (" bk-me" if i == me else "")
+        tag = "<span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
+        seats.append(f"<div class='{cls}'><div class='bk-name'>{escape(name)}{tag} "
+                     f"<span class='bk-secret'>{sizes[i]} cards</span></div><div>{hands[i]}</div></div>")
+    rank = RANK_WORDS[src.rank][1]
+    head = (f"<div class='bk-head'><b>{who}</b> &middot; cards are laid as <b>{rank}</b> now</div>")
+    claim = ""
     if src.claims:
-        player, rank, count = src.claims[-1]
-        window = " &middot; <b>the call window is open</b>" if src.phase == "call" else ""
-        lines.append(f"<div class='bk-box'>Last claim: {escape(names[player])} says "
-                     f"\u201c{claim_text(count, rank)}\u201d{window}</div>")
+        player, rank_, count = src.claims[-1]
+        window = " &middot; anyone may call \u201cBløff!\u201d" if src.phase == "call" else ""
+        claim = (f"<span>Last claim: <b>{escape(names[player])}</b> says<br><span class='bk-claim'>"
+                 f"\u201c{claim_text(count, rank_)}\u201d</span>{window}</span>")
+    centre = f"<div class='bk-centre'>{art.backs(pile, 'cards in the pile')}<span>the pile</span>{claim}</div>"
+    lines = [STYLE, f"<div class='bk-drawn'>{head}{centre}{extra}<div class='bk-seats'>{''.join(seats)}</div>"]
     if src.revealed:
-        player, rank, cards, caller, taker = src.revealed[-1]
+        player, rank_, cards, caller, taker = src.revealed[-1]
         lines.append(f"<div class='bk-box'>Last call: {escape(names[caller])} called {escape(names[player])}'s "
-                     f"\u201c{claim_text(len(cards), rank)}\u201d: {cards_html(cards)}; "
+                     f"\u201c{claim_text(len(cards), rank_)}\u201d: {cards_html(cards)} "
                      f"{escape(names[taker])} took the pile.</div>")
     if src.phase == "over":
-        lines.append(f"<div class='bk-box'><b>{escape(names[src.winner])} has no cards left and wins.</b></div>")
-    return lines
+        lines.append(f"<div class='bk-box bk-big'>{escape(names[src.winner])} has no cards left and wins.</div>")
+    lines.append("</div>")
+    return "\n".join(lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
+from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE
 
 _PHASES = {"ask": "the next question is drawn", "write": "everyone writes a false answer in secret",
@@ -56,17 +57,19 @@ def reveal_html(reveal, names, title: str = "Reveal") -> str:
             f"<table class='bk-table bk-reveal'>{head}{''.join(rows)}</table>")
 
 
-def seat_html(game, obs, names, private_only: bool = False) -> str:
+def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool = False) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation alone: the
     question if it has heard it, its own sheet and votes, the true answer and the authors
     only if it leads (the writing team). ``private_only`` leaves out the points and the
-    last reveal (shown on the shared screen)."""
+    last reveal (shown on the shared screen); ``vote_buttons`` leaves out the answer
+    sheets while the seat votes (the panel draws them as the buttons to click)."""
     question = (obs.question_text, obs.category) if obs.question_text else None
     answers = [(k, text, None if obs.authors is None else obs.authors[k - 1])
                for k, text in enumerate(obs.answers, 1)]
     return _draw(game, obs, names, set(obs.to_move), obs.teams, f"{escape(names[obs.seat])}'s view", question,
                  truth=obs.truth, truth_note=" (you lead: keep it secret)", mine=obs.mine, sheets=None,
-                 answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only)
+                 answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only,
+                 heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=vote_buttons and bool(obs.legal.vote))
 
 
 def public_html(game, obs, names) -> str:
@@ -99,7 +102,7 @@ def all_seeing_html(game, state, names) -> str:
 
 
 def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note, mine, sheets, answers,
-          chosen, my_votes, private_only: bool = False) -> str:
+          chosen, my_votes, private_only: bool = False, heard_by_all: bool = False, voting: bool = False) -> str:
     """The table of ``src`` (an observation, or the state for the all-seeing view) with
     what the viewer may know given: ``question`` (text, category) or ``None`` if it is
     read in secret, the ``truth``, its own sheet ``mine``, every sheet ``sheets`` (``None``:
@@ -112,42 +115,46 @@ def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note,
     for seats in src.round_winners:
         for s in seats:
             wins[s] += 1
-    rows = []
-    for i, name in enumerate(names):
-        role = " (leader)" if i == leader and src.phase != "over" else ""
-        team = f"<td>team {'AB'[team_of[i]]}</td>" if team_of is not None else ""
+    cells = []
+    for i, name in enumerate(names):          # one column per player: the table stays short
+        role = " <span class='bk-tag'>leader</span>" if i == leader and src.phase != "over" else ""
+        act = " <span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
         cls = " class='bk-turn'" if i in to_move else ""
-        rows.append(f"<tr{cls}><td>{escape(name)}{role}</td>{team}<td>{src.points[i]}</td>"
-                    f"<td>{src.totals[i]}</td><td>{wins[i]}</td></tr>")
-    head = ("<tr><th>player</th>" + ("<th>team</th>" if teams else "")
-            + "<th>points this round</th><th>game points</th><th>rounds won</th></tr>")
+        team = f"<br>team {'AB'[team_of[i]]}" if team_of is not None else ""
+        cells.append((cls, f"{escape(name)}{role}{act}{team}", src.points[i], src.totals[i], wins[i]))
+    rows = [f"<tr><th>player</th>{''.join(f'<th{c[0]}>{c[1]}</th>' for c in cells)}</tr>"]
+    for k, label in ((2, "points this round"), (3, "game points"), (4, "rounds won")):
+        rows.append(f"<tr><td>{label}</td>{''.join(f'<td{c[0]}>{c[k]}</td>' for c in cells)}</tr>")
+    head = ""
     per = game.rules.duel_questions if n == 2 else game.rules.questions_per_round
-    lines = [STYLE, f"<div class='bk-box'><b>{who}</b> &middot; round {src.round + 1}, question "
+    lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; round {src.round + 1}, question "
                     f"{min(src.question + 1, per)} of {per} &middot; {_PHASES[src.phase]}</div>"]
     if not private_only:
         lines.append(f"<table class='bk-table'>{head}{''.join(rows)}</table>")
     if src.phase in _IN_PLAY:                    # a question is in play (everyone sees that)
         if question is None:
             lines.append("<div class='bk-box bk-question'>The writers are reading their question in secret.</div>")
+        elif private_only and heard_by_all:
+            pass                                 # on the shared screen above
         else:
             lines.append(f"<div class='bk-box bk-question'>Question ({escape(question[1])}): "
                          f"<b>{escape(question[0])}</b></div>")
         if truth is not None:
             lines.append(f"<div class='bk-box'>The true answer{truth_note}: <b>{escape(truth)}</b></div>")
         if mine:
-            lines.append(f"<div class='bk-box'>Your answer{'s' if len(mine) > 1 else ''}: "
-                         f"<b>{escape('; '.join(mine))}</b></div>")
+            lines.append(f"<div class='bk-box'>Your answer sheet: {art.sheet(None, '; '.join(mine))}"
+                         "</div>")
         if sheets is not None and src.phase in ("write", "copy", "shuffle"):
             shown = [f"{escape(names[s])}: {escape('; '.join(w))}" for s, w in sheets]
             lines.append(f"<div class='bk-box bk-secret'>Sheets so far: {' | '.join(shown) or 'none'}</div>")
-        if src.phase == "vote":
+        if src.phase == "vote" and not voting:     # else the sheets are the vote buttons under the view
             items = []
             for k, text, author in answers:
-                by = f" <span class='bk-secret'>({_author(author, names)})</span>" if author is not None else ""
-                mark = " &larr; your vote" if k in my_votes and n > 2 else " &larr; picked" if k in chosen else ""
-                items.append(f"<li><b>#{k}</b> {escape(text)}{by}{mark}</li>")
-            lines.append(f"<div class='bk-box'>The answers, as read:<ol class='bk-answers' style='list-style:none;"
-                         f"padding-left:8px'>{''.join(items)}</ol></div>")
+                by = f"<span class='bk-secret'>({_author(author, names)})</span>" if author is not None else ""
+                mark = "&larr; your vote" if k in my_votes and n > 2 else "&larr; picked" if k in chosen else ""
+                items.append(art.sheet(k, text, " ".join(x for x in (by, mark) if x)))
+            lines.append(f"<div class='bk-box'>The answer sheets, as read:<div class='bk-answers'>{''.join(items)}"
+                         "</div></div>")
     if src.history and src.phase != "vote" and not private_only:
         lines.append(reveal_html(src.history[-1], names, "Last question"))
     if src.phase == "over":

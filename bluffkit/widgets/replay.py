@@ -20,7 +20,7 @@ import ipywidgets as W
 
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import LogError
-from bluffkit.widgets.render import all_seeing_view, seat_view
+from bluffkit.widgets.render import STYLE, all_seeing_view, seat_view
 
 
 class ReplayViewer(W.VBox):
@@ -29,7 +29,7 @@ class ReplayViewer(W.VBox):
 
     def __init__(self, source=None):
         self.error = W.HTML()
-        self.step = W.IntSlider(value=0, min=0, max=0, description="Step")
+        self.step = W.IntSlider(value=0, min=0, max=0, description="Step", layout=W.Layout(width="100%"))
         self.play = W.Play(value=0, min=0, max=0, interval=800, description="Play", show_repeat=False)
         self.speed = W.FloatSlider(value=0.8, min=0.1, max=3.0, step=0.1, description="Seconds/step",
                                    readout_format=".1f")
@@ -45,8 +45,12 @@ class ReplayViewer(W.VBox):
         self.viewer.observe(lambda ch: self.draw(), names="value")
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
         self.game = self.states = self.moves = self.names = None
-        super().__init__([W.HBox([self.path, self.open_button]), self.error,
-                          W.HBox([self.play, self.step, self.speed, self.viewer]), self.table, self.events])
+        self.projector = W.ToggleButton(description="Projector", icon="desktop", tooltip="large type for a projector")
+        self.projector.observe(lambda ch: (self.add_class if ch["new"] else self.remove_class)("bk-projector"),
+                               names="value")
+        super().__init__([W.HTML(STYLE), W.HBox([self.path, self.open_button, self.projector]), self.error,
+                          self.step, W.HBox([self.play, self.speed, self.viewer]), self.table, self.events])
+        self.add_class("bk-panel")
         if source is not None:
             self.load(source)
 

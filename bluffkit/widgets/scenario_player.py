@@ -18,12 +18,37 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.core import scenario as sc
-from bluffkit.widgets.render import all_seeing_view, seat_view
+from bluffkit.widgets import art
+from bluffkit.widgets.render import STYLE, all_seeing_view, phase_words, scores_html, seat_view
+
+#: The facts a worked example checks, in words (the keys of ``game.facts``).
+FACT_WORDS = {"notes": "notes", "high_bid": "highest bid", "high_bidder": "highest bidder", "money": "money",
+              "herds": "animals", "phase": "now", "hand_sizes": "cards in hand", "pile": "cards in the pile",
+              "current": "lays cards next", "rank": "cards laid as", "points": "points this round",
+              "round": "round", "question": "question", "last_gains": "points for the last question",
+              "round_winners": "round won by", "round_wins": "rounds won", "totals": "game points",
+              "leader": "leader", "answers": "answers read", "last_authors": "the last answers' authors",
+              "awards": "sold", "owners": "owners", "scores": "scores", "winners": "winner",
+              "bank": "the bank holds", "paydays": "paydays so far"}
+
+
+def fact_text(key: str, value) -> str:
+    """A checked fact in words: ``herds {'Ben': {'9': 1}}`` -> ``animals: Ben 1 × 9``."""
+    def say(v) -> str:
+        if isinstance(v, dict) and all(isinstance(x, int) for x in v.values()) and key == "herds":
+            return ", ".join(f"{n} \u00d7 {a}" for a, n in v.items())
+        if isinstance(v, dict):
+            return ", ".join(f"{k} {say(x)}" for k, x in v.items())
+        if isinstance(v, (list, tuple)):
+            return ", ".join(say(x) for x in v) or "none"
+        return phase_words(v) if key == "phase" else str(v)
+    return f"{FACT_WORDS.get(key, key.replace('_', ' '))}: {say(value)}"
 
 
 class ScenarioPlayer(W.VBox):
-    """Choose a worked example; Back, Next, Reset, Play (with its speed); the narration,
-    the table, and the rulebook's numbers, ticked when reached."""
+    """Choose a worked example; Back, Next, Reset, Play (with its speed); the rulebook's
+    text of the example; the narration, the table, the rulebook's numbers, ticked when
+    reached, and the score at the last step. It always opens at step 0."""
 
     def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None):
         self.scenarios = {s.name: s for s in sc.list_scenarios()}
@@ -34,11 +59,17 @@ class ScenarioPlayer(W.VBox):
         self.back = W.Button(description="Back", icon="step-backward")
         self.next = W.Button(description="Next", icon="step-forward")
         self.reset = W.Button(description="Reset", icon="undo")
-        self.step = W.IntSlider(value=0, min=0, max=1, description="Step", continuous_update=True)
+        self.step = W.IntSlider(value=0, min=0, max=1, description="Step", continuous_update=True,
+                                layout=W.Layout(width="100%"))
         self.play = W.Play(value=0, min=0, max=1, interval=1200, description="Play", show_repeat=False)
         self.speed = W.FloatSlider(value=1.2, min=0.2, max=4.0, step=0.2, description="Seconds/step",
                                    readout_format=".1f")
         self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)
+        self.rule_text = W.HTML()
+        self.rule_text.add_class("bk-rule-text")
+        self.projector = W.ToggleButton(description="Projector", icon="desktop", tooltip="large type for a projector")
+        self.projector.observe(lambda ch: (self.add_class if ch["new"] else self.remove_class)("bk-projector"),
+                               names="value")
         self.narration = W.HTML()
         self.narration.add_class("bk-narration")
         self.table = W.HTML()
@@ -52,9 +83,11 @@ class ScenarioPlayer(W.VBox):
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
         self.viewer.observe(lambda ch: self.draw(), names="value")
         self.choose.observe(lambda ch: self.load(ch["new"]), names="value")
-        super().__init__([self.choose, W.HBox([self.back, self.next, self.reset, self.play]),
-                          W.HBox([self.step, self.speed, self.viewer]), self.narration, self.table,
+        super().__init__([W.HTML(STYLE), self.choose, self.rule_text,
+                          W.HBox([self.back, self.next, self.reset, self.play, self.projector]),
+                          self.step, W.HBox([self.speed, self.viewer]), self.narration, self.table,
                           W.HTML("<b>The rulebook's numbers</b>"), self.expect])
+        self.add_class("bk-panel")
         self.load(name, seat)
 
     def __repr__(self) -> str:
@@ -65,7 +98,10 @@ class ScenarioPlayer(W.VBox):
         self.scenario = self.scenarios[name]
         self.result = sc.run(self.scenario)
         n = len(self.scenario.moves)
+        self.rule_text.value = (f"<div class='bk-box'><b>{escape(self.scenario.title)}</b><br>"
+                                f"<i>{escape(self.scenario.source)}</i></div>")
         with self.hold_sync():
+            self.step.value = self.play.value = 0
             self.step.max = self.play.max = n
             self.viewer.options = [("all-seeing", -1)] + [(f"{s}'s view", i) for i, s in enumerate(self.scenario.seats)]
             self.viewer.value = -1 if seat is None else seat
@@ -80,29 +116,35 @@ class ScenarioPlayer(W.VBox):
         seat = None if self.viewer.value < 0 else self.viewer.value
         with self.hold_sync():
             if i == 0:
-                self.narration.value = (f"<div class='bk-box'><b>{escape(self.scenario.title)}</b><br>"
-                                        f"<i>{escape(self.scenario.source)}</i><br>Press Next to begin.</div>")
+                self.narration.value = "<div class='bk-box'><b>Step 0</b>: the start. Press Next to begin.</div>"
             else:
                 seat_, action, _ = self.scenario.moves[i - 1]
                 who = "chance" if seat_ is None else names[seat_]
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
-                                        f"&middot; {escape(who)}: <code>{escape(self.scenario.game.notation(action))}"
-                                        f"</code><br>{escape(res.narration[i - 1])}</div>")
+                                        f"&middot; {escape(who)}: {escape(res.narration[i - 1])}</div>")
             game, state = self.scenario.game, res.states[i]
             self.table.value = (all_seeing_view(game, state, names) if seat is None
-                                else seat_view(game, game.observe(state, seat), names))
+                                else seat_view(game, game.observe(state, seat), names)) + self._score(i, seat)
             self.expect.value = self._expectations(i)
+
+    def _score(self, i: int, seat) -> str:
+        """The score at the last step: in the all-seeing view, or once the game is over
+        (a seat's view must not show money won that the seat cannot see)."""
+        game, state = self.scenario.game, self.result.states[i]
+        if i < self.step.max or (seat is not None and not game.is_over(state)):
+            return ""
+        return scores_html(self.scenario.seats, game.scores(state), "Score at the end of the example")
 
     def _expectations(self, i: int) -> str:
         rows = []
         for c in self.result.checks:
             if c.after > i:
-                mark, style = "&#9675;", "color:#999"          # not reached yet
+                mark, style = "&#9675;", "color:#666"          # not reached yet
             elif c.ok:
-                mark, style = "&#10003;", "color:#1a7f37"
+                mark, style = "&#10003;", f"color:{art.OKABE_ITO['blue']}"
             else:
-                mark, style = "&#10007;", "color:#c00"
-            what = ", ".join(f"{k} {v}" for k, v in c.expected.items()) if isinstance(c.expected, dict) else c.expected
+                mark, style = "&#10007; (not as the rulebook says)", f"color:{art.OKABE_ITO['vermillion']}"
             note = f" &mdash; {escape(c.note)}" if c.note and c.after <= i else ""   # said when reached
-            rows.append(f"<li style='{style}'>{mark} after step {c.after}: {escape(c.key)} {escape(str(what))}{note}</li>")
+            rows.append(f"<li style='{style}' title='{escape(c.key)}'>{mark} after step {c.after}: "
+                        f"{escape(fact_text(c.key, c.expected))}{note}</li>")
         return f"<ul class='bk-box'>{''.join(rows)}</ul>"

@@ -23,23 +23,33 @@ import ipywidgets as W
 
 from bluffkit.core.errors import BluffkitError, RulesError, is_seat
 from bluffkit.session import HUMAN, Session
-from bluffkit.widgets.render import all_seeing_view, seat_view
+from bluffkit.widgets.render import STYLE, all_seeing_view, scores_html, seat_view
+from bluffkit.widgets.words import refusal_html
 
 _HIDE, _SHOW = "none", None
 
 
 def note(text: str, error: bool = False) -> str:
-    style = " style='color:#c00'" if error else ""
-    return f"<div class='bk-box'{style}>{text}</div>"
+    cls = "bk-box bk-refusal" if error else "bk-box"
+    return f"<div class='{cls}'>{text}</div>"
+
+
+def _title(game) -> str:
+    """The game's name as its box says it."""
+    named = {"youre-bluffing": "You're Bluffing!", "horse-trading": "Horse Trading"}
+    return getattr(game, "title", None) or named.get(game.name, game.name)
 
 
 class SeatPanel(W.VBox):
     """A game played at one screen; ``humans`` are the human seats, the others ``bots``."""
 
     placeholder = "a move, e.g. pass"
+    #: What the Scores toggle counts, and whether the lowest is best.
+    scores_unit: tuple[str, bool] = ("points", False)
     children: tuple          # the box's widgets (a trait of W.VBox, declared for the type checker)
 
-    def __init__(self, game, players: int, humans, bots, names, seed: int, controls: list, undo: str = "own"):
+    def __init__(self, game, players: int, humans, bots, names, seed: int, controls: list, undo: str = "own",
+                 title: str = ""):
         """``bots``: one bot name for every seat that is not human, or a list with one
         bot (name or agent object) per seat (the human seats' entries are ignored).
         ``undo``: ``"own"`` (a player may take back only their own last move) or
@@ -66,10 +76,13 @@ class SeatPanel(W.VBox):
         self.view = W.HTML()
         self.legal_text = W.HTML()
         self.legal_text.add_class("bk-legal")
-        self.typed = W.Text(description="Move", placeholder=self.placeholder)
+        self.typed = W.Text(description="Move", placeholder=self.placeholder, continuous_update=False)
+        self.typed.observe(self._typed_enter, names="value")      # Enter (or leaving the box) plays it
         self.typed_button = W.Button(description="Play move")
         self.typed_button.on_click(lambda _: self.try_move(self.typed.value))
-        self.controls = W.VBox([self.legal_text, *controls, W.HBox([self.typed, self.typed_button])])
+        typed_row = W.HBox([self.typed, self.typed_button])
+        typed_row.add_class("bk-side")
+        self.controls = W.VBox([self.legal_text, *controls, typed_row])
         self.message = W.HTML()
         self.message.add_class("bk-message")
         self.events = W.HTML()
@@ -79,10 +92,53 @@ class SeatPanel(W.VBox):
         self.save_path = W.Text(value="game.jsonl", description="Log file")
         self.save_button = W.Button(description="Save log")
         self.save_button.on_click(lambda _: self._save())
-        self.board = W.VBox([self.view, self.controls])
-        super().__init__([self.cover, self.board, self.message,
-                          W.HBox([self.undo_button, self.save_path, self.save_button]), self.events])
+        self.scores = W.HTML()
+        self.scores_button = W.ToggleButton(description="Scores", tooltip="the scores now (public)")
+        self.scores_button.observe(lambda ch: self._draw_scores(), names="value")
+        self.projector = W.ToggleButton(description="Projector", icon="desktop",
+                                        tooltip="large type and a layout for a projector (1280 x 720)")
+        self.projector.observe(lambda ch: self.set_projector(ch["new"]), names="value")
+        self.board = W.Box([self.view, self.controls], layout=W.Layout(flex_flow="column"))
+        self.style_sheet = W.HTML(STYLE)
+        self.title_html = W.HTML(f"<div class='bk-box bk-big'>{escape(title or _title(game))}</div>")
+        head = W.HBox([self.title_html,
+                       self.scores_button, self.projector], layout=W.Layout(align_items="center", grid_gap="8px"))
+        side = W.HBox([self.undo_button, self.save_path, self.save_button])
+        side.add_class("bk-side")
+        self.events.add_class("bk-side")
+        super().__init__([self.style_sheet, head, self.cover, self.board, self.message, self.scores, side,
+                          self.events])
+        self.add_class("bk-panel")
         self.refresh()
+
+    def set_projector(self, on: bool) -> None:
+        """Large type (the panel's ``bk-projector`` class) and the table beside the controls,
+        so that a seat's view and its controls fit a 1280 x 720 projector without scrolling;
+        the log and the file controls are hidden meanwhile."""
+        (self.add_class if on else self.remove_class)("bk-projector")
+        self.board.layout.flex_flow = "row" if on else "column"
+        self.board.layout.align_items = "flex-start" if on else None
+        self.view.layout.width = "58%" if on else None
+        self.controls.layout.width = "42%" if on else None
+        if self.projector.value != on:
+            self.projector.value = on
+
+    def public_scores(self, obs):
+        """The scores as everyone may see them now, from ``obs`` (public fields only), or
+        ``None`` when the game has no running score; the Scores toggle shows them."""
+        return None
+
+    def _draw_scores(self, obs=None) -> None:
+        s = self.session
+        if obs is None and self.viewer is not None and not s.over:
+            obs = s.observe(self.viewer)
+        got = self.public_scores(obs) if obs is not None and self.scores_button.value else None
+        unit, low_wins = self.scores_unit
+        self.scores.value = scores_html(s.names, got, "Scores now", unit, low_wins) if got is not None else ""
+
+    def _typed_enter(self, change) -> None:
+        if change["new"].strip():
+            self.try_move(change["new"])
 
     def draw_seat(self, seat: int, obs) -> None:       # pragma: no cover - every panel overrides it
         raise NotImplementedError
@@ -94,7 +150,7 @@ class SeatPanel(W.VBox):
 
     def clear(self) -> None:
         """Nothing private left in any widget: the seat's view, the move box, every control."""
-        self.view.value = self.legal_text.value = self.typed.value = ""
+        self.view.value = self.legal_text.value = self.typed.value = self.scores.value = ""
         self.controls.layout.display = _HIDE
         self.clear_controls()
 
@@ -153,6 +209,7 @@ class SeatPanel(W.VBox):
             obs = s.observe(seat)
             self.view.value = seat_view(self.game, obs, s.names)      # drawn from the observation alone
             self.draw_seat(seat, obs)
+            self._draw_scores(obs)
 
     def _uncover(self, _=None) -> None:
         self.viewer = self.session.waiting_for
@@ -161,17 +218,24 @@ class SeatPanel(W.VBox):
 
     def try_move(self, text: str) -> None:
         """Play ``text`` for the seat on screen; a refused move shows the reason and changes nothing."""
+        if not text.strip():
+            return
         if self.viewer is None:
             self.message.value = note("Uncover the table first.", error=True)
             return
         try:
             self.said.append(self.session.play(text, self.viewer))
         except BluffkitError as e:
-            self.message.value = note(f"Not allowed: {escape(str(e))}", error=True)
+            s = self.session
+            self.message.value = refusal_html(s.names[self.viewer], text.strip(), e, s.names, self.bid_step())
             return
         self.message.value = ""
         self.typed.value = ""
         self.refresh()
+
+    def bid_step(self) -> int | None:
+        """How bids go up for the seat on screen (for the words of a refusal), if it bids."""
+        return None
 
     def _undo(self) -> None:
         """Undo through the session's rule (asked by the seat the game waits for): never

@@ -2,10 +2,12 @@
 each other on one screen (hot seat).
 
 A thin view over a :class:`bluffkit.session.Session`. It shows one human seat's
-view at a time, from that seat's observation only; when the seat changes, a cover
-screen hides the table until the next player asks to see it. Only the legal moves
-are offered; a move typed by hand that the rules refuse shows the engine's reason
-and changes nothing.
+view at a time, drawn from that seat's observation only; when the seat changes, a
+cover screen hides the table until the next player asks to see it. Only the legal
+moves are offered, as buttons: pass, sell and the rest; a bid with a stepper in the
+game's steps and quick bids (+10, +50); notes to pay or offer chosen by clicking the
+seat's own drawn notes. A refused move says why in plain words, naming the player, and
+changes nothing.
 
 >>> t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
 >>> t.cover.layout.display is None, t.show.description
@@ -17,15 +19,27 @@ and changes nothing.
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as W
 
 from bluffkit.core.game import make_game
-from bluffkit.core.money import fmt
-from bluffkit.games.youre_bluffing.actions import Counter, Offer
-from bluffkit.games.youre_bluffing.view import options
+from bluffkit.core.money import fmt, total
+from bluffkit.games.youre_bluffing import actions as A
+from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note
+from bluffkit.widgets.words import yb_prompt
+
+#: The buttons' words for the moves that take no argument.
+LABELS = {"auction": "Hold an auction", "pass": "Pass", "sell": "Sell", "buy": "Buy it back",
+          "accept": "Accept the offer"}
+#: The quick bids: this much above the highest bid (rounded up to the game's bid step).
+QUICK = (10, 50, 100)
+
+
+def _button(text: str, cls: str = "", **kw) -> W.Button:
+    b = W.Button(description=text, layout=W.Layout(width="auto"), **kw)
+    if cls:
+        b.add_class(cls)
+    return b
 
 
 class TablePanel(SeatPanel):
@@ -36,81 +50,192 @@ class TablePanel(SeatPanel):
     def __init__(self, game: str = "horse-trading", players: int = 3, humans=(0,), bots: str = "heuristic",
                  names=None, seed: int = 0, variants=(), undo: str = "own", **options_):
         game_ = make_game(game, variants=list(variants), **options_)
-        self.simple_box = W.HBox()
-        self.amount = W.IntText(value=0, description="Amount", layout=W.Layout(width="180px"))
+        self.denominations = game_.rules.denominations
+        self.simple_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.amount = W.IntText(value=0, description="Your bid", layout=W.Layout(width="200px"))
         self.amount.add_class("bk-bid-amount")
-        self.bid_button = W.Button(description="Bid")
+        self.down, self.up = _button("\u2212", tooltip="a step lower"), _button("+", tooltip="a step higher")
+        self.down.on_click(lambda _: self._step_bid(-1))
+        self.up.on_click(lambda _: self._step_bid(+1))
+        self.bid_button = _button("Bid", "bk-go")
         self.bid_button.on_click(lambda _: self.try_move(f"bid {self.amount.value}"))
-        self.bid_box = W.HBox([self.amount, self.bid_button])
-        self.payment = W.Dropdown(description="Notes")
-        self.pay_button = W.Button(description="Pay")
-        self.pay_button.on_click(lambda _: self.try_move(f"pay {self.payment.value}"))
-        self.pay_box = W.HBox([self.payment, self.pay_button])
-        self.target = W.Dropdown(description="Trade for")
-        self.notes = [W.BoundedIntText(value=0, min=0, max=0, description=f"{value}s", layout=W.Layout(width="120px"))
-                      for value in game_.rules.denominations]          # one count box per denomination
-        self.offer_button = W.Button(description="Offer")
+        self.quick_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.bid_box = W.VBox([W.HBox([self.down, self.amount, self.up, self.bid_button]), self.quick_box])
+        self.target = W.ToggleButtons(description="Trade for", style={"button_width": "auto"})
+        self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", min_height="3.2em",
+                                               padding="10px 0 0 0"))
+        self.note_toggles: list[W.ToggleButton] = []
+        self.chosen = W.HTML()
+        self.pay_button = _button("Pay", "bk-go")
+        self.pay_button.on_click(lambda _: self.try_move(f"pay {self._chosen_text()}"))
+        self.suggest = _button("Choose for me", tooltip="the smallest payment that is allowed")
+        self.suggest.on_click(lambda _: self._suggest())
+        self.offer_button = _button("Offer", "bk-go")
         self.offer_button.on_click(lambda _: self._offer())
-        self.notes_box = W.VBox([self.target, W.HBox(self.notes), self.offer_button])
+        self.money_box = W.VBox([self.target, W.HTML("<i>Click your notes to choose them:</i>"), self.note_row,
+                                 W.HBox([self.chosen, self.pay_button, self.suggest, self.offer_button],
+                                        layout=W.Layout(align_items="center", flex_flow="row wrap"))])
         super().__init__(game_, players, humans, bots, names, seed,
-                         [self.simple_box, self.bid_box, self.pay_box, self.notes_box], undo=undo)
+                         [self.simple_box, self.bid_box, self.money_box], undo=undo)
 
     def __repr__(self) -> str:
         return (f"TablePanel({self.game.name!r}, {self.session.players} players, seed {self.session.seed}, "
                 f"{len(self.session.moves)} moves)")
 
     def clear_controls(self) -> None:
-        """Blank every control: no moves, no amount, no payment choices, note boxes at 0
-        with a maximum of 0 (a hand's size or a face-down offer left in them would show)."""
-        self.simple_box.children = ()
-        for box in (self.bid_box, self.pay_box, self.notes_box, self.target):
+        """Blank every control: no moves, no amount, no notes to click (a hand, or a
+        face-down offer left selected, would show), no trade partner chosen."""
+        self.simple_box.children = self.quick_box.children = self.note_row.children = ()
+        self.note_toggles = []
+        for box in (self.bid_box, self.money_box, self.target, self.pay_button, self.suggest, self.offer_button):
             box.layout.display = _HIDE
-        self.amount.value = 0
-        self.payment.options = ()
+        self.amount.value, self.amount.step = 0, 1
         self.target.options = ()
-        for box in self.notes:
-            box.value, box.max = 0, 0
-        self.offer_button.description = "Offer"
+        self.chosen.value = ""
+        self.pay_button.description, self.offer_button.description = "Pay", "Offer"
+
+    def public_scores(self, obs):
+        """The score of each herd as it stands (herds are public; money does not count)."""
+        return herd_scores(obs.herds, obs.rules)
+
+    def bid_step(self) -> int | None:
+        legal = self.session.legal(self.viewer) if self.viewer is not None else None
+        return legal.bid[2] if legal is not None and legal.bid else None
 
     def draw_seat(self, seat: int, obs) -> None:
         s, legal = self.session, obs.legal
-        self.legal_text.value = f"<div class='bk-box'><b>{escape(s.names[seat])}</b> may: {escape(options(obs))}</div>"
+        self.legal_text.value = f"<div class='bk-box'>{yb_prompt(s.names[seat], obs, s.names)}</div>"
         buttons = []
         for action in legal.simple:
-            b = W.Button(description=str(action))
+            b = _button(LABELS.get(str(action), str(action)), "bk-stop" if str(action) == "pass" else "bk-go")
             b.on_click(lambda _, a=str(action): self.try_move(a))
             buttons.append(b)
         self.simple_box.children = buttons
         self.bid_box.layout.display = _SHOW if legal.bid else _HIDE
         if legal.bid:
-            self.amount.value = legal.bid[0]
-        d = self.game.rules.denominations
-        pays = legal.payment_notes(d) if legal.pay is not None else ()
-        self.pay_box.layout.display = _SHOW if pays else _HIDE
-        if pays:
-            self.payment.options = [fmt(p, d) for p in pays]
-            self.payment.value = self.payment.options[0]
-        free = legal.notes_for is not None
-        self.notes_box.layout.display = _SHOW if free else _HIDE
+            self._draw_bids(obs)
+        paying = legal.pay is not None
+        free = legal.notes_for is not None and (legal.notes_for is not A.Trade or bool(legal.trades))
+        self.money_box.layout.display = _SHOW if paying or free else _HIDE
+        if paying or free:
+            self._draw_notes(legal.hand)
+        self.pay_button.layout.display = self.suggest.layout.display = _SHOW if paying else _HIDE
+        self.offer_button.layout.display = _SHOW if free else _HIDE
         if free:
             labels = self.game.rules.labels
             self.target.options = [(f"{s.names[t]}'s {labels[f]}", (t, f)) for t, f in legal.trades]
             self.target.layout.display = _SHOW if legal.trades else _HIDE
-            for box, held in zip(self.notes, legal.hand):
-                box.max = held
-            self.offer_button.description = {Counter: "Counter", Offer: "Offer again"}.get(legal.notes_for, "Offer")
+            self.target.value = None
+        self._update_chosen()
+
+    def _draw_bids(self, obs) -> None:
+        lo, cap, step = obs.legal.bid
+        self.amount.step = step
+        self.amount.value = lo
+        base = obs.high_bid if obs.high_bidder >= 0 else 0
+        amounts = []
+        for plus in QUICK:
+            x = max(lo, -(-(base + plus) // step) * step)
+            if (cap is None or x <= cap) and x not in amounts:
+                amounts.append(x)
+        quick = []
+        for x in amounts:
+            b = _button(f"+{x - base} \u2192 bid {x}" if base else f"Bid {x}", "bk-quick")
+            b.on_click(lambda _, x=x: self.try_move(f"bid {x}"))
+            quick.append(b)
+        self.quick_box.children = quick
+
+    def _step_bid(self, sign: int) -> None:
+        legal = self.session.legal(self.viewer) if self.viewer is not None else None
+        if legal is None or not legal.bid:
+            return
+        lo, cap, step = legal.bid
+        x = max(lo, self.amount.value + sign * step)
+        self.amount.value = x if cap is None else min(x, cap)
+
+    def _draw_notes(self, hand) -> None:
+        """One toggle per note the seat holds, styled as that note: click to choose it."""
+        toggles = []
+        for k, (value, held) in enumerate(zip(self.denominations, hand)):
+            for _ in range(held):
+                t = W.ToggleButton(description=str(value), tooltip=f"a note of {value}: click to choose it")
+                t.add_class("bk-note-btn")
+                t.add_class(f"bk-note-{value}")
+                t.denomination = k            # type: ignore[attr-defined]  # which note it is
+                t.observe(lambda ch: self._update_chosen(), names="value")
+                toggles.append(t)
+        self.note_toggles = toggles
+        self.note_row.children = toggles
+
+    def chosen_notes(self) -> tuple[int, ...]:
+        """The notes chosen by clicking, as a count per denomination."""
+        counts = [0] * len(self.denominations)
+        for t in self.note_toggles:
+            if t.value:
+                counts[t.denomination] += 1    # type: ignore[attr-defined]
+        return tuple(counts)
+
+    def choose_notes(self, notes) -> None:
+        """Click the toggles so that exactly ``notes`` (a count per denomination) are chosen."""
+        left = list(notes)
+        for t in self.note_toggles:
+            k = t.denomination                 # type: ignore[attr-defined]
+            t.value = left[k] > 0
+            left[k] -= t.value
+
+    def _chosen_text(self) -> str:
+        notes = self.chosen_notes()
+        return fmt(notes, self.denominations) if any(notes) else "none"
+
+    def _update_chosen(self) -> None:
+        notes = self.chosen_notes()
+        k, worth = sum(notes), total(notes, self.denominations)
+        self.chosen.value = (f"<span class='bk-box' style='white-space: nowrap'>chosen: <b>{k} "
+                             f"note{'s' if k != 1 else ''} = {worth}</b></span>")
+        self.pay_button.description = f"Pay {worth}" if k else "Pay"
+        self.offer_button.description = f"Offer {k} face-down note{'s' if k != 1 else ''}"
+        legal = self.session.legal(self.viewer) if self.viewer is not None else None
+        if legal is not None and legal.notes_for is A.Counter:
+            self.offer_button.description = "Counter with " + self.offer_button.description[len("Offer "):]
+
+    def _suggest(self) -> None:
+        legal = self.session.legal(self.viewer) if self.viewer is not None else None
+        if legal is not None and legal.pay is not None and legal.payment_notes(self.denominations):
+            self.choose_notes(legal.payment_notes(self.denominations)[0])
 
     def _offer(self) -> None:
-        notes = "+".join(str(v) for v, box in zip(self.game.rules.denominations, self.notes)
-                         for _ in range(box.value)) or "none"
+        notes = self._chosen_text()
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
-        if legal is not None and legal.notes_for is Counter:
+        if legal is not None and legal.notes_for is A.Counter:
             self.try_move(f"counter {notes}")
-        elif legal is not None and legal.notes_for is Offer:
+        elif legal is not None and legal.notes_for is A.Offer:
             self.try_move(f"offer {notes}")
         else:
             target = self.target.value
             if target is None:
-                self.message.value = note("Choose whom to trade with.", error=True)
+                self.message.value = note("Choose whom to trade with: click a player's animal above.", error=True)
                 return
             self.try_move(f"trade {target[0]} {self.game.rules.families[target[1]]} {notes}")
+
+    def click_action(self, action) -> bool:
+        """Play ``action`` through the panel's own controls, as a person would click it
+        (used by the tests and the widget check); False when no control plays it."""
+        for b in self.simple_box.children:
+            if b.description == LABELS.get(str(action), str(action)):
+                b.click()
+                return True
+        if isinstance(action, A.Bid):
+            quick = [b for b in self.quick_box.children if b.description.endswith(f"id {action.amount}")]
+            if quick:
+                quick[0].click()
+            else:
+                self.amount.value = action.amount
+                self.bid_button.click()
+            return True
+        if isinstance(action, (A.Pay, A.Trade, A.Counter, A.Offer)) and self.money_box.layout.display != _HIDE:
+            if isinstance(action, A.Trade):
+                self.target.value = (action.target, action.family)
+            self.choose_notes(action.notes)
+            (self.pay_button if isinstance(action, A.Pay) else self.offer_button).click()
+            return True
+        return False

@@ -186,16 +186,15 @@ def test_charts_draw_offline(page: Page, lab_server: LabServer):
 
 
 def test_bloff_table_lays_a_card(page: Page, lab_server: LabServer):
-    """Bløff at the table: uncover, choose a card, lay it as the rank in turn."""
+    """Bløff at the table: uncover, click a card, lay it as the rank in turn."""
     open_and_run_all(page, lab_server, "bloff.ipynb")
     show = button(page, re.compile(r"^\s*Show Anne['\u2019]s view\s*$"))
     expect(show).to_have_count(1, timeout=WAIT_MS)
     cell = cell_of(page, show)
     show.click()
-    cards = cell.locator("select").first
-    expect(cards).to_be_visible(timeout=WAIT_MS)
-    first = cards.locator("option").first.inner_text()
-    cards.select_option(label=first)
+    card = cell.locator(".bk-card-btn").first          # a card of the drawn hand, clicked
+    expect(card).to_be_visible(timeout=WAIT_MS)
+    card.click()
     lay = cell.locator(BUTTONS).filter(has_text=re.compile(r"Say"))
     expect(lay).to_contain_text("one ace", timeout=WAIT_MS)
     lay.click()

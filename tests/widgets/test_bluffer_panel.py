@@ -76,7 +76,7 @@ def test_an_empty_answer_is_refused_with_a_reason():
     t.show.click()
     t.answer.value = "   "
     t.write.click()
-    assert "Not allowed" in t.message.value and t.session.moves[-1][0] is None
+    assert "Anne can&#x27;t write" in t.message.value and t.session.moves[-1][0] is None
 
 
 def _two_humans_at_the_vote(seed=5):

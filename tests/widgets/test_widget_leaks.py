@@ -40,13 +40,13 @@ def test_bloff_hand_and_laid_cards_do_not_stay_in_the_hidden_card_list():
     t = BloffTable(players=3, humans=[0, 1, 2], names=["Anne", "Bjørn", "Carla"], seed=1)
     t.show.click()
     hand = t.session.observe(0).hand
-    t.cards.value = tuple(hand[:2])
-    t.lay.click()                                  # Anne lays two cards face down
+    t.choose(hand[:2])                             # Anne clicks two cards ...
+    t.lay.click()                                  # ... and lays them face down
     assert t.session.moves[-1][0] == 0 and t.viewer is None and t.session.waiting_for == 1
-    assert t.cards.options == () and t.cards.value == (), "the cover holds Anne's hand and her laid cards"
-    t.show.click()                                 # Bjørn: the call window, no card list
+    assert t.hand.children == () and t.chosen_cards() == (), "the cover holds Anne's hand and her laid cards"
+    t.show.click()                                 # Bjørn: the call window, no cards to click
     assert t.play_box.layout.display == "none"
-    assert t.cards.options == () and t.cards.value == (), "Bjørn's screen holds Anne's hand"
+    assert t.hand.children == () and t.chosen_cards() == (), "Bjørn's screen holds Anne's hand"
 
 
 def trade_panel(cls=TablePanel) -> TablePanel:
@@ -61,24 +61,24 @@ def trade_panel(cls=TablePanel) -> TablePanel:
 
 
 def offer(t: TablePanel) -> None:
-    """Anna challenges Ben for his 6 with two face-down notes, through the note boxes."""
+    """Anna challenges Ben for his 6 with two face-down notes, clicked among her drawn notes."""
     t.target.value = next(v for _, v in t.target.options if v[0] == 1)
-    for box, k in zip(t.notes, [1, 1, 0, 0, 0, 0]):
-        box.value = k
+    t.choose_notes([1, 1, 0, 0, 0, 0])
+    assert t.chosen_notes() == (1, 1, 0, 0, 0, 0)
     t.offer_button.click()
 
 
-def test_horse_trading_note_boxes_hold_no_offer_and_no_hand_on_the_cover():
+def test_horse_trading_note_toggles_hold_no_offer_and_no_hand_on_the_cover():
     t = trade_panel()
     t.show.click()
-    assert any(box.max for box in t.notes)
+    assert len(t.note_toggles) == sum(t.session.observe(0).hand)
     offer(t)                                       # Anna's face-down offer
     assert t.session.state.phase == "respond" and t.viewer is None and t.session.waiting_for == 1
-    assert [box.value for box in t.notes] == [0] * len(t.notes), "the cover holds Anna's face-down offer"
-    assert [box.max for box in t.notes] == [0] * len(t.notes), "the cover holds the size of Anna's hand"
-    t.show.click()                                 # Ben: his own hand's maxima, no offer
+    assert t.note_row.children == () and t.note_toggles == [], "the cover holds Anna's notes and her offer"
+    assert "chosen" not in t.chosen.value, "the cover says what Anna offered"
+    t.show.click()                                 # Ben: his own notes, none chosen
     ben = t.session.observe(1).hand
-    assert [box.max for box in t.notes] == list(ben) and [box.value for box in t.notes] == [0] * len(t.notes)
+    assert len(t.note_row.children) == sum(ben) and t.chosen_notes() == (0,) * len(ben)
 
 
 def test_horse_trading_payment_choices_leave_with_the_payer():
@@ -94,10 +94,14 @@ def test_horse_trading_payment_choices_leave_with_the_payer():
     t.viewer = None
     t.refresh()
     t.show.click()                                 # Bo pays: his payment choices
-    assert t.viewer == 1 and t.payment.options
+    assert t.viewer == 1 and t.note_toggles
+    t.suggest.click()                              # "Choose for me": the smallest payment
     t.pay_button.click()
     assert s.state.phase != "pay" and s.moves[-1][0] == 1
-    assert t.payment.options == (), f"the next screen holds Bo's payment choices: {t.payment.options}"
+    if t.viewer == 1:                              # Bo leads next: his own notes again, none chosen
+        assert t.chosen_notes() == (0,) * len(t.chosen_notes()) and "= 0" in t.chosen.value
+    else:
+        assert t.note_row.children == (), "the next screen holds Bo's notes"
 
 
 def bluffer_to_vote(t: BlufferTable):
@@ -148,29 +152,28 @@ def test_bluffer_refused_own_answers_do_not_show_through_hidden_vote_buttons():
 # -- the check catches planted leaks -------------------------------------------------------------
 
 class LeakyBloff(BloffTable):
-    """The card list is only hidden, never emptied (the leak as it was)."""
+    """The cards to click are only hidden, never taken away."""
 
     def clear_controls(self):
         self.play_box.layout.display = self.call_box.layout.display = "none"
 
 
 class LeakyNotes(TablePanel):
-    """The note boxes keep the last offer and the last hand's maxima (the leak as it was)."""
+    """The note toggles of the last hand stay, with the last offer chosen in them."""
 
     def clear_controls(self):
-        values = [(b.value, b.max) for b in self.notes]
+        kept = self.note_row.children
         super().clear_controls()
-        for box, (v, m) in zip(self.notes, values):
-            box.max, box.value = m, v
+        self.note_row.children = kept
 
 
 class LeakyPayment(TablePanel):
-    """The payment choices stay (the leak as it was)."""
+    """The line saying what was chosen (the worth of a payment or a face-down offer) stays."""
 
     def clear_controls(self):
-        options = self.payment.options
+        chosen = self.chosen.value
         super().clear_controls()
-        self.payment.options = options
+        self.chosen.value = chosen
 
 
 class LeakyAnswer(BlufferTable):
@@ -217,15 +220,15 @@ class PeekingLab(AuctionLab):
 
 
 @pytest.mark.parametrize("make, catches", [
-    (lambda: LeakyBloff(players=3, humans=[0, 1, 2], seed=1), "Your cards"),
+    (lambda: LeakyBloff(players=3, humans=[0, 1, 2], seed=1), "ToggleButton|children"),
     (lambda: PeekingBloff(players=3, humans=[0, 1, 2], seed=1), "TextModel"),
-    (lambda: LeakyNotes("horse-trading", players=3, humans=[0, 1, 2], seed=2), "IntText"),
-    (lambda: LeakyPayment("horse-trading", players=3, humans=[0, 1, 2], seed=2), "Notes"),
+    (lambda: LeakyNotes("horse-trading", players=3, humans=[0, 1, 2], seed=2), "ToggleButton|children"),
+    (lambda: LeakyPayment("horse-trading", players=3, humans=[0, 1, 2], seed=2), "HTMLModel"),
     (lambda: LeakyAnswer(players=4, humans=ALL, seed=3), "Answer"),
     (lambda: LeakyAnswer(players=4, humans=ALL, seed=3, leader_copies=True), "Answer"),
     (lambda: LeakyVotes(players=4, humans=ALL, seed=3, own_answer_vote="refused"), "vote_box|children|Button"),
     (lambda: PeekingLab(fmt="second-hand", bidders=3, human=1, seed=2), "HTMLModel"),
-], ids=["bloff-card-list", "bloff-drawn-from-state", "ht-note-boxes", "ht-payment", "bluffer-answer",
+], ids=["bloff-cards", "bloff-drawn-from-state", "ht-note-toggles", "ht-chosen", "bluffer-answer",
         "bluffer-copied-truth", "bluffer-refused-votes", "lab-notes"])
 def test_the_check_catches_a_planted_leak(make, catches):
     with pytest.raises(WidgetLeak, match=catches):
@@ -239,7 +242,7 @@ def test_the_planted_note_boxes_leak_is_caught_on_the_cover_after_an_offer():
     check_screen(t, twin, driver, np.random.default_rng(0))      # Anna's own screen: nothing to hide
     offer(t)
     assert t.screen == ("cover", 1)
-    with pytest.raises(WidgetLeak, match="IntTextModel .* left from an earlier screen|IntTextModel"):
+    with pytest.raises(WidgetLeak, match="left from an earlier screen"):
         check_screen(t, twin, driver, np.random.default_rng(0))
 
 

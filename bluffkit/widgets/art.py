@@ -1,0 +1,218 @@
+"""bluffkit's own artwork, drawn as inline SVG and CSS (no network, no copied art): the
+animal cards (name, value and a simple drawn head), money notes, card backs with their
+count, Bløff's playing cards and Bluffer's answer sheets, in one visual language.
+
+Colours come from the Okabe–Ito palette, which people with the common kinds of colour
+blindness tell apart; every colour also carries a word or a number, never meaning alone.
+Sizes are in ``em``, so the projector mode (a larger font on the panel) scales the
+drawings with the text.
+
+>>> "rooster" in animal_card("rooster", 10, 0)
+True
+>>> note_svg(50).count("<svg")
+1
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+#: Okabe & Ito (2008), "Color Universal Design": eight colours safe for colour-blind readers.
+OKABE_ITO = {"black": "#000000", "orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73",
+             "yellow": "#F0E442", "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7"}
+_O = OKABE_ITO
+#: Each note value's colour (the value is always written on the note too).
+NOTE_COLOURS = {0: "#d9d9d9", 10: _O["sky"], 50: _O["green"], 100: _O["yellow"], 200: _O["orange"],
+                500: _O["purple"]}
+INK = "#1b1b1b"
+RED_SUIT = _O["vermillion"]
+
+# -- the animals' heads: a few shapes each, on a 60 x 44 canvas --------------------------------
+_HEADS = {
+    "rooster": ("#f4efe6", "<circle cx='26' cy='8' r='4' fill='{v}'/><circle cx='31' cy='6' r='4' fill='{v}'/>"
+                "<circle cx='36' cy='8' r='4' fill='{v}'/><circle cx='31' cy='24' r='12' fill='{b}'/>"
+                "<polygon points='42,22 52,26 42,29' fill='{o}'/><circle cx='35' cy='20' r='2' fill='{k}'/>"
+                "<path d='M30 34 q2 8 4 0' fill='{v}'/>"),
+    "goose": ("#ffffff", "<rect x='24' y='10' width='8' height='26' rx='4' fill='{b}'/>"
+              "<circle cx='28' cy='12' r='8' fill='{b}'/><polygon points='35,10 48,13 35,16' fill='{o}'/>"
+              "<circle cx='30' cy='10' r='1.8' fill='{k}'/>"),
+    "cat": ("#e8e2d8", "<polygon points='16,12 20,0 27,10' fill='{b}'/><polygon points='44,12 40,0 33,10' fill='{b}'/>"
+            "<circle cx='30' cy='22' r='14' fill='{b}'/><circle cx='25' cy='20' r='2' fill='{k}'/>"
+            "<circle cx='35' cy='20' r='2' fill='{k}'/><polygon points='28,26 32,26 30,28' fill='{p}'/>"
+            "<path d='M14 26 h10 M14 30 h10 M36 26 h10 M36 30 h10' stroke='{k}' stroke-width='.8'/>"),
+    "dog": ("#d9c3a5", "<ellipse cx='16' cy='20' rx='6' ry='12' fill='{d}'/><ellipse cx='44' cy='20' rx='6' ry='12' "
+            "fill='{d}'/><circle cx='30' cy='21' r='13' fill='{b}'/><circle cx='25' cy='18' r='2' fill='{k}'/>"
+            "<circle cx='35' cy='18' r='2' fill='{k}'/><ellipse cx='30' cy='27' rx='4' ry='3' fill='{k}'/>"),
+    "sheep": ("#f7f7f7", "<circle cx='20' cy='14' r='7' fill='#fff' stroke='#bbb'/><circle cx='30' cy='10' r='7' "
+              "fill='#fff' stroke='#bbb'/><circle cx='40' cy='14' r='7' fill='#fff' stroke='#bbb'/>"
+              "<ellipse cx='30' cy='25' rx='9' ry='12' fill='{k}'/><circle cx='26' cy='22' r='1.8' fill='#fff'/>"
+              "<circle cx='34' cy='22' r='1.8' fill='#fff'/>"),
+    "goat": ("#ece6da", "<path d='M22 12 q-6 -12 -12 -4' stroke='{k}' stroke-width='3' fill='none'/>"
+             "<path d='M38 12 q6 -12 12 -4' stroke='{k}' stroke-width='3' fill='none'/>"
+             "<ellipse cx='30' cy='22' rx='11' ry='14' fill='{b}'/><polygon points='26,34 34,34 30,44' fill='{d}'/>"
+             "<circle cx='25' cy='19' r='2' fill='{k}'/><circle cx='35' cy='19' r='2' fill='{k}'/>"),
+    "donkey": ("#e4e4e4", "<ellipse cx='21' cy='8' rx='4' ry='11' fill='{d}'/><ellipse cx='39' cy='8' rx='4' ry='11' "
+               "fill='{d}'/><ellipse cx='30' cy='24' rx='11' ry='15' fill='{d}'/><ellipse cx='30' cy='33' rx='8' "
+               "ry='6' fill='#eee'/><circle cx='25' cy='20' r='2' fill='{k}'/><circle cx='35' cy='20' r='2' fill='{k}'/>"),
+    "pig": ("#fbe3ec", "<polygon points='17,10 23,2 26,12' fill='{p}'/><polygon points='43,10 37,2 34,12' fill='{p}'/>"
+            "<circle cx='30' cy='22' r='14' fill='{p}'/><ellipse cx='30' cy='27' rx='7' ry='5' fill='#f3b6cc' "
+            "stroke='{k}' stroke-width='.6'/><circle cx='27.5' cy='27' r='1.4' fill='{k}'/>"
+            "<circle cx='32.5' cy='27' r='1.4' fill='{k}'/><circle cx='24' cy='18' r='2' fill='{k}'/>"
+            "<circle cx='36' cy='18' r='2' fill='{k}'/>"),
+    "cow": ("#eef3f7", "<path d='M18 10 q-6 -8 -10 -2' stroke='{k}' stroke-width='3' fill='none'/>"
+            "<path d='M42 10 q6 -8 10 -2' stroke='{k}' stroke-width='3' fill='none'/>"
+            "<ellipse cx='30' cy='21' rx='13' ry='14' fill='#fff' stroke='{k}' stroke-width='.6'/>"
+            "<ellipse cx='24' cy='14' rx='5' ry='4' fill='{k}'/><ellipse cx='30' cy='31' rx='9' ry='6' fill='{p}'/>"
+            "<circle cx='25' cy='21' r='2' fill='{k}'/><circle cx='35' cy='21' r='2' fill='{k}'/>"),
+    "horse": ("#efe7dc", "<path d='M20 8 l4 -7 l3 8 z' fill='{d}'/><ellipse cx='30' cy='22' rx='10' ry='17' fill='{d}'/>"
+              "<path d='M24 6 q-6 14 -2 30' stroke='{k}' stroke-width='4' fill='none'/>"
+              "<ellipse cx='31' cy='34' rx='7' ry='5' fill='#b08d68'/><circle cx='27' cy='18' r='2' fill='{k}'/>"
+              "<circle cx='35' cy='18' r='2' fill='{k}'/>"),
+}
+_SHADE = {"b": "#f5f5f5", "d": "#9b7653", "k": INK, "o": _O["orange"], "v": _O["vermillion"], "p": "#f2a7c3"}
+_BODY = {"rooster": "#ffffff", "goose": "#ffffff", "cat": _O["orange"], "dog": "#c89b67", "goat": "#ddd4c4"}
+
+
+def head_svg(animal: str) -> str:
+    """The head of ``animal`` (one of the ten families) as SVG shapes on a 60 x 44 canvas."""
+    bg, shapes = _HEADS.get(animal, ("#eee", "<circle cx='30' cy='22' r='14' fill='{d}'/>"))
+    colours = dict(_SHADE, b=_BODY.get(animal, _SHADE["b"]))
+    return f"<rect width='60' height='44' fill='{bg}'/>" + shapes.format(**colours)
+
+
+def animal_card(label: str, value: int, family: int, animal: str | None = None, count: int = 0,
+                small: bool = False) -> str:
+    """One animal card: its ``label`` (a name, or Horse Trading's rank), its family
+    ``value`` and a drawn head of ``animal`` (the family's animal); ``count`` > 1 adds a
+    badge "×count"."""
+    animal = animal or label
+    named = label == animal                 # You're Bluffing!'s names; Horse Trading's ranks add the animal
+    cls = "bk-card bk-animal" + (" bk-small" if small else "")
+    badge = f"<span class='bk-badge'>&times;{count}</span>" if count > 1 else ""
+    title = f"{label} (family value {value})" + (f", {count} cards" if count > 1 else "")
+    return (f"<span class='{cls}' title='{escape(title)}'><svg viewBox='0 0 64 88' role='img' "
+            f"aria-label='{escape(label)}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' "
+            f"stroke='{INK}' stroke-width='1.5'/><text x='32' y='{16 if named else 17}' text-anchor='middle' "
+            f"font-size='{12 if named else 17}' font-weight='bold' fill='{INK}' font-family='sans-serif'>"
+            f"{escape(label)}</text><g transform='translate(2 20)'>{head_svg(animal)}</g>"
+            + ("" if named else f"<text x='32' y='72' text-anchor='middle' font-size='9' fill='{INK}' "
+               f"font-family='sans-serif'>{escape(animal)}</text>")
+            + f"<text x='32' y='84' text-anchor='middle' font-size='13' font-weight='bold' fill='{_O['blue']}' "
+            f"font-family='sans-serif'>{value}</text></svg>{badge}</span>")
+
+
+def note_svg(value: int) -> str:
+    """A money note of ``value``, drawn as a note (the value in each corner and the middle)."""
+    fill = NOTE_COLOURS.get(value, "#eee")
+    return (f"<span class='bk-note' title='a note of {value}'><svg viewBox='0 0 70 40' role='img' "
+            f"aria-label='{value}'><rect x='1' y='1' width='68' height='38' rx='4' fill='{fill}' stroke='{INK}' "
+            f"stroke-width='1.2'/><rect x='6' y='5' width='58' height='30' rx='3' fill='none' stroke='{INK}' "
+            f"stroke-opacity='.35'/><ellipse cx='35' cy='20' rx='14' ry='11' fill='#fff' fill-opacity='.75'/>"
+            f"<text x='35' y='25' text-anchor='middle' font-size='15' font-weight='bold' fill='{INK}' "
+            f"font-family='sans-serif'>{value}</text><text x='9' y='13' font-size='7' fill='{INK}' "
+            f"font-family='sans-serif'>{value}</text></svg></span>")
+
+
+def notes_html(notes, denominations) -> str:
+    """A seat's own notes face up (``notes``: how many of each denomination)."""
+    drawn = [note_svg(v) for v, k in zip(denominations, notes) for _ in range(k)]
+    return "<span class='bk-row'>" + "".join(drawn) + "</span>" if drawn else "<i>no notes</i>"
+
+
+def backs(count: int, what: str = "cards") -> str:
+    """``count`` face-down cards as a small stack of card backs with the number written on it."""
+    layers = min(count, 3)
+    rects = "".join(f"<rect x='{2 + 4 * i}' y='{2 + 3 * (layers - 1 - i)}' width='36' height='50' rx='4' "
+                    f"fill='{_O['blue']}' stroke='#fff' stroke-width='1.5'/>" for i in range(layers))
+    pattern = (f"<path d='M{2 + 4 * (layers - 1)} {2} l36 50 M{38 + 4 * (layers - 1)} 2 l-36 50' stroke='#fff' "
+               "stroke-opacity='.35' stroke-width='3'/>") if layers else ""
+    empty = "" if layers else "<rect x='2' y='2' width='36' height='50' rx='4' fill='none' stroke='#999' stroke-dasharray='3 3'/>"
+    return (f"<span class='bk-backs' title='{count} {escape(what)} face down'><svg viewBox='0 0 50 56' role='img' "
+            f"aria-label='{count} {escape(what)}'>{empty}{rects}{pattern}</svg>"
+            f"<span class='bk-count'>{count}</span></span>")
+
+
+def playing_card(rank: str, suit: str, second_deck: bool = False) -> str:
+    """A playing card of Bløff, face up: ``rank`` (A, 2 .. K) and ``suit`` (S, H, D, C)."""
+    sym = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[suit]
+    colour = RED_SUIT if suit in "HD" else INK
+    star = "<text x='54' y='82' font-size='9' text-anchor='end' fill='#777'>*</text>" if second_deck else ""
+    return (f"<span class='bk-card bk-play' title='{rank}{sym}'><svg viewBox='0 0 64 88' role='img' "
+            f"aria-label='{rank}{sym}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' stroke='{INK}' "
+            f"stroke-width='1.5'/><text x='7' y='20' font-size='16' font-weight='bold' fill='{colour}' "
+            f"font-family='sans-serif'>{rank}</text><text x='7' y='36' font-size='14' fill='{colour}'>{sym}</text>"
+            f"<text x='32' y='66' font-size='30' text-anchor='middle' fill='{colour}'>{sym}</text>{star}</svg></span>")
+
+
+def sheet(number: int | None, text: str, note: str = "") -> str:
+    """One of Bluffer's answer sheets: a slip of paper with the answer on it, numbered
+    once the answers are read (``number`` ``None``: not yet); ``note`` is HTML."""
+    extra = f"<div class='bk-sheet-note'>{note}</div>" if note else ""
+    no = f"<span class='bk-sheet-no'>#{number}</span> " if number is not None else ""
+    return f"<div class='bk-sheet'>{no}{escape(text)}{extra}</div>"
+
+
+#: The panels' style sheet: the table, the drawings, the controls styled as notes and cards,
+#: the seat to act, and the projector mode (``.bk-projector``: large type, larger drawings).
+CSS = f"""<style>
+.bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
+.bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
+  --jp-widgets-inline-label-width: 110px}}
+.bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}
+.bk-projector .jupyter-button {{height: auto; min-height: 40px}}
+.bk-projector .bk-side {{display: none !important}}
+.bk-projector .bk-note {{width: 2.3em}}
+.bk-projector .bk-card {{width: 2.8em}}
+.bk-projector .bk-card.bk-small, .bk-projector .bk-hand-small .bk-card {{width: 1.9em}}
+.bk-projector .bk-backs {{width: 1.8em}}
+.bk-projector .bk-seat {{min-width: 8em; padding: 2px 6px}}
+.bk-projector .bk-head {{font-size: .85em}}
+.bk-projector .bk-table td, .bk-projector .bk-table th {{padding: 1px 8px}}
+.bk-drawn {{font-family: sans-serif; font-size: 1em; line-height: 1.3}}
+.bk-drawn .bk-head {{font-size: 1.05em; margin: 2px 0 6px}}
+.bk-seats {{display: flex; flex-wrap: wrap; gap: 8px}}
+.bk-seat {{border: 2px solid #ccc; border-radius: 8px; padding: 4px 8px; min-width: 12em; background: #fafafa}}
+.bk-seat.bk-act {{border: 3px solid {_O['orange']}; background: #fff4dc; box-shadow: 0 0 0 2px #fff4dc}}
+.bk-seat.bk-me {{background: #eef6fc}}
+.bk-seat .bk-name {{font-weight: bold}}
+.bk-tag {{display: inline-block; font-size: .75em; padding: 0 5px; margin-left: 4px; border-radius: 8px;
+  background: {_O['blue']}; color: #fff; font-weight: normal; white-space: nowrap}}
+.bk-tag.bk-tag-act {{background: {_O['orange']}; color: {INK}}}
+.bk-centre {{display: flex; flex-wrap: wrap; gap: 14px; align-items: center; margin: 6px 0; padding: 6px 10px;
+  border-radius: 8px; background: #f0f7f3; border: 1px solid #cfe3d8}}
+.bk-row {{display: inline-flex; flex-wrap: wrap; gap: 3px; align-items: flex-end; vertical-align: middle}}
+.bk-card {{display: inline-block; position: relative; width: 3.4em; vertical-align: middle}}
+.bk-card.bk-small, .bk-hand-small .bk-card {{width: 2.8em}}
+.bk-card svg, .bk-note svg, .bk-backs svg {{width: 100%; height: auto; display: block}}
+.bk-badge {{position: absolute; right: -4px; top: -6px; background: {INK}; color: #fff; border-radius: 9px;
+  font-size: .7em; padding: 0 4px}}
+.bk-note {{display: inline-block; width: 3em; vertical-align: middle}}
+.bk-backs {{display: inline-block; position: relative; width: 2.2em; vertical-align: middle}}
+.bk-count {{position: absolute; left: 0; right: 4px; top: 30%; text-align: center; color: #fff; font-weight: bold;
+  font-size: .95em; text-shadow: 0 0 3px #000}}
+.bk-big {{font-size: 1.2em; font-weight: bold}}
+.bk-claim {{font-size: 1.25em; font-weight: bold}}
+.bk-secret {{color: #666}}
+.bk-sheet {{display: inline-block; background: #fffdf5; border: 1px solid #bbb; border-radius: 3px;
+  box-shadow: 2px 2px 0 #ddd; padding: 6px 10px; margin: 3px; min-width: 10em; max-width: 22em}}
+.bk-sheet-no {{font-weight: bold; color: {_O['blue']}}}
+.bk-sheet-note {{font-size: .8em; color: #555}}
+.bk-scores {{border-collapse: collapse; margin: 4px 0}}
+.bk-scores td, .bk-scores th {{border-bottom: 1px solid #ddd; padding: 2px 10px; text-align: left}}
+.bk-refusal {{color: #a33a00; font-weight: bold}}
+.jupyter-button.bk-note-btn {{width: 3.6em; height: 2.4em; border: 1.5px solid {INK}; border-radius: 5px;
+  font-weight: bold; color: {INK}; padding: 0; margin: 2px}}
+.jupyter-button.bk-note-btn.mod-active {{outline: 3px solid {INK}; transform: translateY(-6px);
+  box-shadow: 0 6px 0 {_O['blue']}}}
+{''.join(f'.jupyter-button.bk-note-{v} {{background: {c}}}' for v, c in NOTE_COLOURS.items())}
+.jupyter-button.bk-card-btn {{width: 2.8em; height: 4em; background: #fff; border: 1.5px solid {INK};
+  border-radius: 6px; font-size: 1.15em; font-weight: bold; color: {INK}; padding: 0; margin: 2px}}
+.jupyter-button.bk-card-btn.bk-red {{color: {RED_SUIT}}}
+.jupyter-button.bk-card-btn.mod-active {{transform: translateY(-10px); outline: 3px solid {_O['orange']};
+  box-shadow: 0 8px 0 {_O['orange']}}}
+.jupyter-button.bk-sheet-btn {{background: #fffdf5; border: 1px solid #999; border-radius: 3px; height: auto;
+  min-height: 2.4em; white-space: normal; text-align: left; box-shadow: 2px 2px 0 #ddd}}
+.jupyter-button.bk-go {{background: {_O['blue']}; color: #fff; font-weight: bold}}
+.jupyter-button.bk-stop {{background: {_O['vermillion']}; color: #fff; font-weight: bold}}
+.jupyter-button.bk-quick {{background: #e6f1fa; border: 1px solid {_O['blue']}}}
+</style>"""

@@ -1,0 +1,107 @@
+"""Plain words for the panels: what a player may do now, and why a move was refused,
+naming the player ("Bo can't bid 15: bids go up in tens"). The engine's rule id (such as
+``bid-multiple``) goes only into a tooltip (the ``title`` attribute), for the teacher.
+
+>>> from bluffkit.core.errors import IllegalAction
+>>> e = IllegalAction("bid-multiple", "bids are multiples of 10, got 15")
+>>> html = refusal_html("Bo", "bid 15", e, step=10)
+>>> "Bo can&#x27;t bid 15: bids go up in tens" in html, "title='rule: bid-multiple'" in html
+(True, True)
+>>> plain_reason("seat 1 cannot act now: waiting for seat 2; seat 1 may: pass", ["Ana", "Bo", "Cy"])
+'Bo cannot act now: waiting for Cy'
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from bluffkit.core.errors import IllegalAction
+
+_STEPS = {1: "ones", 5: "fives", 10: "tens", 20: "twenties", 50: "fifties", 100: "hundreds"}
+
+
+def steps_word(step: int) -> str:
+    """``10`` -> ``"tens"``: how bids go up, in words."""
+    return _STEPS.get(step, f"steps of {step}")
+
+
+def plain_reason(reason: str, names) -> str:
+    """An engine's reason in the players' words: seats by name, no list of codes."""
+    reason = re.sub(r"\s*\[rule: [^\]]*\]$", "", reason)
+    reason = re.sub(r";\s*seat \d+ may: .*$", "", reason)          # the options in notation: not for people
+    reason = re.sub(r"\(seats? ([\d, ]+)\)", lambda m: "(" + _seats(m.group(1), names) + ")", reason)
+    return re.sub(r"\bseats? (\d+)\b", lambda m: _name(int(m.group(1)), names), reason)
+
+
+def _name(seat: int, names) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _seats(text: str, names) -> str:
+    return ", ".join(_name(int(s), names) for s in re.findall(r"\d+", text))
+
+
+def _what(move: str) -> str:
+    """What the player tried, as a verb phrase: ``bid 15``, ``pay 10+10``, ``lay those cards``."""
+    words = move.split()
+    if not words:
+        return "play an empty move"
+    verb = words[0].lower()
+    if verb in ("bid", "pay", "vote"):
+        return move
+    return {"play": "lay those cards", "call": "call \u201cBløff!\u201d", "pass": "pass",
+            "sell": "sell", "buy": "buy it back", "auction": "hold an auction",
+            "accept": "accept", "trade": "trade like that", "counter": "counter like that",
+            "offer": "offer like that", "write": "write that", "copy": "copy that",
+            "done": "finish writing"}.get(verb, f"play \u201c{move}\u201d")
+
+
+def refusal(name: str, move: str, error: Exception, names=(), step: int | None = None) -> str:
+    """The refusal in words, naming the player: ``"Bo can't bid 15: bids go up in tens"``."""
+    rule = getattr(error, "rule", "")
+    reason = getattr(error, "reason", str(error))
+    if rule == "bid-multiple" and step:
+        reason = f"bids go up in {steps_word(step)}"
+    elif rule == "bid-too-low":
+        m = re.search(r"at least (\d+)", reason)
+        reason = f"the lowest bid now is {m.group(1)}" if m else reason
+    elif rule == "not-your-turn":
+        reason = plain_reason(reason, names)
+        reason = re.sub(rf"^{re.escape(name)} cannot \w+ now: ", "", reason)
+        reason = "it is not their turn" + (f": {reason}" if reason else "")
+    return f"{name} can't {_what(move)}: {plain_reason(reason, names)}"
+
+
+def refusal_html(name: str, move: str, error: Exception, names=(), step: int | None = None) -> str:
+    """:func:`refusal` as a line of HTML; the rule id only in its tooltip."""
+    rule = getattr(error, "rule", None) if isinstance(error, IllegalAction) else None
+    title = f" title='rule: {escape(rule)}'" if rule else ""
+    return f"<div class='bk-box bk-refusal'{title}>{escape(refusal(name, move, error, names, step))}</div>"
+
+
+def yb_prompt(name: str, obs, names) -> str:
+    """What a player of You're Bluffing!/Horse Trading may do now, in plain words."""
+    lg = obs.legal
+    parts = []
+    if lg.auction:
+        parts.append("hold an auction")
+    if lg.trades:
+        parts.append("challenge someone to a trade for an animal you both hold")
+    if lg.bid:
+        lo, cap, step = lg.bid
+        parts.append(f"bid {lo} or more" + (f" (bids go up in {steps_word(step)})" if step > 1 else "")
+                     + (f", at most {cap}" if cap is not None else "") + ", or pass")
+    if lg.sell:
+        who = names[obs.high_bidder] if obs.high_bidder >= 0 else "the highest bidder"
+        parts.append(f"sell to {who} for {obs.high_bid}" + (", or buy it back for that price" if lg.buy else ""))
+    elif lg.buy:
+        parts.append(f"buy it back for {obs.high_bid}")
+    if lg.notes_for is not None and lg.notes_for.__name__ == "Counter":
+        parts.append("accept the offer, or click notes for a face-down counter-offer")
+    elif lg.notes_for is not None and lg.notes_for.__name__ == "Offer":
+        parts.append("click notes for a new face-down offer")
+    if lg.pay is not None:
+        parts.append(f"pay {lg.pay}: click the notes to give (no change is given), then Pay")
+    what = "; or ".join(parts) if parts else "wait"
+    return f"<b>{escape(name)}</b>, you may {what}."

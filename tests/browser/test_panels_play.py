@@ -1,0 +1,122 @@
+"""One human turn in each game panel, played in a real browser by clicking drawn cards,
+notes and buttons (no typed moves), with a 1280 x 720 screenshot of each.
+
+Each test writes a one-cell notebook with its panel (fixed seed) into the served copy of
+the notebooks, opens it in JupyterLab, plays, and saves
+``.tmp/screenshots/panel-<game>.png`` and ``panel-<game>-projector.png`` (the same panel
+with the Projector switch on): the test artifacts a person looks at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import SCREENSHOTS, WAIT_MS, LabServer
+from .test_lab import BUTTONS, cell_of, open_and_run_all
+
+pytestmark = pytest.mark.browser
+
+PANELS = {
+    "table": 'from bluffkit.widgets import TablePanel\n'
+             'TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)',
+    "bloff": 'from bluffkit.widgets import BloffTable\n'
+             'BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=4)',
+    "bluffer": 'from bluffkit.widgets import BlufferTable\n'
+               'BlufferTable(players=4, humans=[0], spot=[0.4, 0.4, 0.4, 0.1], names=["Anne", "Ben", "Chloé", "Dev"],'
+               ' seed=4)',
+}
+
+
+def panel_notebook(server: LabServer, game: str) -> str:
+    """Write a notebook holding only the panel of ``game`` into the served folder; its name."""
+    name = f"panel-{game}.ipynb"
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "panel", "metadata": {},
+                     "outputs": [], "source": PANELS[game]}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (server.root / name).write_text(json.dumps(nb))
+    return name
+
+
+def start(page: Page, server: LabServer, game: str, who: str) -> Locator:
+    """Open the panel at 1280 x 720, uncover ``who``'s view; the panel's cell."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, server, panel_notebook(server, game))
+    # as a teacher projecting would: the file browser folded away, the notebook full width
+    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
+    expect(page.locator("#jp-left-stack")).to_be_hidden(timeout=WAIT_MS)
+    show = page.locator(BUTTONS).filter(has_text=re.compile(rf"^\s*Show {who}['\u2019]s view\s*$"))
+    expect(show).to_have_count(1, timeout=WAIT_MS)
+    cell = cell_of(page, show)
+    show.click()
+    return cell
+
+
+def click(cell: Locator, text: str | re.Pattern) -> None:
+    pattern = text if isinstance(text, re.Pattern) else re.compile(rf"^\s*{re.escape(text)}\s*$")
+    cell.locator(BUTTONS).filter(has_text=pattern).first.click()
+
+
+def screenshots(page: Page, cell: Locator, name: str) -> None:
+    """The panel's top at the top of the window, at 1280 x 720; then the same with the
+    Projector switch on."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    panel = cell.locator(".bk-panel").first
+    idle = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")
+    for suffix in ("", "-projector"):
+        if suffix:
+            click(cell, "Projector")
+            expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+        expect(idle).to_have_count(1, timeout=WAIT_MS)          # the kernel has drawn the panel
+        expect(cell.locator(".bk-drawn:visible").first).to_be_visible(timeout=WAIT_MS)
+        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}{suffix}.png"))
+    click(cell, "Projector")                            # back to the notebook's layout
+    expect(panel).not_to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+
+
+def test_table_bo_bids_and_pays_by_clicking_notes(page: Page, lab_server: LabServer):
+    cell = start(page, lab_server, "table", "Bo")
+    click(cell, "Bid 10")                               # a quick bid; the bots pass, Ana sells
+    pay = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pay\b"))
+    expect(pay).to_be_visible(timeout=WAIT_MS)
+    note = cell.locator(".bk-note-btn.bk-note-10").first  # one of Bo's drawn 10s
+    note.click()
+    expect(note).to_have_class(re.compile("mod-active"), timeout=WAIT_MS)
+    expect(pay).to_have_text(re.compile(r"Pay 10"), timeout=WAIT_MS)
+    screenshots(page, cell, "panel-table-pay")
+    pay.click()
+    expect(cell.locator(".bk-log")).to_contain_text("Bo pays 10 to Ana", timeout=WAIT_MS)
+    screenshots(page, cell, "panel-table")
+
+
+def test_bloff_anne_lays_a_clicked_card(page: Page, lab_server: LabServer):
+    cell = start(page, lab_server, "bloff", "Anne")
+    card = cell.locator(".bk-card-btn").first
+    card.click()
+    expect(card).to_have_class(re.compile("mod-active"), timeout=WAIT_MS)
+    click(cell, "Say \u201cone ace\u201d")
+    expect(cell.locator(".bk-log")).to_contain_text("Anne says \u201cone ace\u201d", timeout=WAIT_MS)
+    screenshots(page, cell, "panel-bloff")
+
+
+def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: LabServer):
+    cell = start(page, lab_server, "bluffer", "Anne")
+    # Anne leads the first question, then writes a false answer for Ben's (the answer is
+    # the game's content, typed in its own box; the move itself is a click)
+    for text, after in (("a purple cow", "Ben reads the question"), ("a green cow", "Ben shuffles the sheets")):
+        answer = cell.locator("input[placeholder='your false answer']").first
+        expect(answer).to_be_visible(timeout=WAIT_MS)
+        answer.fill(text)
+        click(cell, "Write it")
+        expect(cell.locator(".bk-log")).to_contain_text(after, timeout=WAIT_MS)
+    sheet = cell.locator(".bk-sheet-btn").first
+    expect(sheet).to_be_visible(timeout=WAIT_MS)
+    screenshots(page, cell, "panel-bluffer-vote")
+    sheet.click()
+    expect(cell.locator(".bk-reveal").first).to_contain_text("a green cow", timeout=WAIT_MS)
+    screenshots(page, cell, "panel-bluffer")

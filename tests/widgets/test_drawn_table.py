@@ -1,0 +1,155 @@
+"""The drawn table and its controls, headless: notes and cards chosen by clicking, quick
+bids, the projector switch, the scores toggle, the scenario player's start and end."""
+
+import logging
+import re
+
+import pytest
+
+from bluffkit.widgets import BloffTable, BlufferTable, ReplayViewer, ScenarioPlayer, TablePanel
+from bluffkit.widgets import art
+from bluffkit.widgets.render import seat_html
+
+
+@pytest.fixture(autouse=True)
+def handler_errors_fail(caplog):
+    """ipywidgets swallows exceptions raised in click handlers (it logs them): fail on them."""
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.WARNING and "Exception" in r.getMessage()]
+    assert not errors, f"a widget handler raised: {errors[0].getMessage()}"
+
+
+def bo_pays() -> TablePanel:
+    """Horse Trading, seed 2: Bo bids 10 with a quick bid, the bot passes, Ana sells; Bo must pay 10."""
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    quick = [b.description for b in t.quick_box.children]
+    assert quick == ["Bid 10", "Bid 50", "Bid 100"], quick          # in Horse Trading's tens
+    t.quick_box.children[0].click()
+    assert t.session.moves[-3:][0] == (1, t.game.parse("bid 10")) and t.session.legal(1).pay == 10
+    return t
+
+
+def test_clicking_a_note_then_pay_plays_the_payment():
+    t = bo_pays()
+    hand = t.session.observe(1).hand
+    assert [x.description for x in t.note_toggles] == [str(v) for v, k in zip(t.denominations, hand) for _ in range(k)]
+    assert all("bk-note-btn" in x._dom_classes for x in t.note_toggles)         # styled as notes
+    ten = next(x for x in t.note_toggles if x.description == "10")
+    ten.value = True                                                          # the click on a drawn 10
+    assert t.pay_button.description == "Pay 10" and "1 note = 10" in t.chosen.value
+    n = len(t.session.moves)
+    t.pay_button.click()
+    assert t.session.moves[n] == (1, t.game.parse("pay 10")) and t.message.value == ""
+    assert "Bo pays 10 to Ana." in t.events.value
+
+
+def test_an_illegal_payment_is_refused_in_plain_words_and_changes_nothing():
+    t = bo_pays()
+    states, moves = list(t.session.states), list(t.session.moves)
+    next(x for x in t.note_toggles if x.description == "50").value = True      # 50 for a 10: Bo holds 10s
+    t.pay_button.click()
+    assert t.session.states == states and t.session.moves == moves
+    assert "Bo can&#x27;t pay 50" in t.message.value and "[rule" not in t.message.value
+    assert "title='rule: payment'" in t.message.value                        # the rule id only as a tooltip
+    assert t.chosen_notes()[2] == 1                      # still chosen: Bo puts the 50 back and clicks a 10
+
+
+def test_the_bid_stepper_moves_in_the_games_steps():
+    t = TablePanel("youre-bluffing", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2,
+                   bots=[["auction"], None, ["pass"]])
+    t.show.click()
+    lo, cap, step = t.session.legal(1).bid
+    assert step == 1 and t.amount.value == lo
+    t.up.click()
+    t.up.click()
+    t.down.click()
+    assert t.amount.value == lo + 1
+    t.down.click()
+    t.down.click()
+    assert t.amount.value == lo                                # never below the lowest bid
+    assert [b.description for b in t.quick_box.children][:2] == ["Bid 10", "Bid 50"]   # people bid in tens
+
+
+def test_only_legal_controls_are_shown():
+    t = TablePanel("horse-trading", players=3, humans=[0], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()                                             # Ana leads; nobody shares an animal yet
+    assert [b.description for b in t.simple_box.children] == ["Hold an auction"]
+    assert t.money_box.layout.display == "none" and t.bid_box.layout.display == "none"
+    assert t.note_toggles == []                                # no notes to click for a trade nobody can make
+
+
+def test_projector_switch_changes_the_layout():
+    for panel in (TablePanel("horse-trading", players=3, humans=[1], seed=2), BloffTable(players=3, seed=1),
+                  BlufferTable(players=4, seed=3)):
+        assert panel.board.layout.flex_flow == "column" and "bk-projector" not in panel._dom_classes
+        panel.projector.value = True
+        assert "bk-projector" in panel._dom_classes and panel.board.layout.flex_flow == "row"
+        assert panel.view.layout.width and panel.controls.layout.width     # the view beside the controls
+        panel.projector.value = False
+        assert panel.board.layout.flex_flow == "column" and "bk-projector" not in panel._dom_classes
+    assert "font-size: 22px" in art.CSS and "bk-projector" in art.CSS          # large type: 20 px or more
+
+
+def test_scores_toggle_shows_the_herds_scores():
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    assert t.scores.value == ""
+    t.scores_button.value = True
+    assert "Scores now" in t.scores.value and "Bo" in t.scores.value
+    t.scores_button.value = False
+    assert t.scores.value == ""
+
+
+def test_bloff_scores_count_the_cards_left():
+    t = BloffTable(players=3, humans=[0], names=["Anne", "Bjørn", "Carla"], seed=1)
+    t.show.click()
+    t.scores_button.value = True
+    assert "cards left" in t.scores.value and "<b>18</b>" in t.scores.value     # 52 cards: 18, 17, 17
+
+
+def test_bloff_cards_are_chosen_by_clicking():
+    t = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
+    t.show.click()
+    hand = t.session.observe(0).hand
+    assert sorted(t.cards) == sorted(hand) and all("bk-card-btn" in x._dom_classes for x in t.card_toggles)
+    t.card_toggles[0].value = t.card_toggles[1].value = True
+    assert t.lay.description == "Say “two aces”"
+    t.card_toggles[1].value = False
+    assert t.lay.description == "Say “one ace”"
+    chosen = t.chosen_cards()
+    t.lay.click()
+    assert t.session.moves[1][0] == 0 and t.session.moves[1][1].cards == chosen
+
+
+def test_the_seat_view_is_drawn():
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    obs = t.session.observe(1)
+    html = seat_html(t.game, obs, t.session.names)
+    assert html.count("a note of") == sum(obs.hand)                 # Bo's own notes, face up
+    assert html.count("notes face down") == 2                        # the others' as card backs with a count
+    assert "animals face down" in html and "<svg" in html
+
+
+def test_the_scenario_player_starts_at_step_0_and_scores_at_the_end():
+    p = ScenarioPlayer("ht-final-scores")
+    assert p.step.value == 0 and "Step 0" in p.narration.value and "Score at the end" not in p.table.value
+    p.go(p.step.max)
+    assert "Score at the end of the example" in p.table.value and "6400" in p.table.value
+    p.choose.value = "yb-scoring-2460"
+    assert p.step.value == 0 and "2460" in p.rule_text.value      # the rule text follows the example
+    assert "Score at the end" not in p.table.value
+    assert p.step.layout.width == "100%"
+
+
+def test_the_scenario_player_says_the_checked_facts_in_words():
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    p.go(p.step.max)
+    text = p.expect.value
+    assert "highest bid: 60" in text and "animals: Ben 1 × 9" in text
+    shown = re.sub(r"title='[^']*'", "", text)                       # the fact's key only as a tooltip
+    assert "high_bid" not in shown and "{" not in shown
+
+
+def test_the_replay_slider_is_full_width():
+    assert ReplayViewer().step.layout.width == "100%"

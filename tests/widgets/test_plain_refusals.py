@@ -1,0 +1,60 @@
+"""Refusals in plain words that name the player; the rule id only in a tooltip."""
+
+import pytest
+
+from bluffkit.core.errors import IllegalAction
+from bluffkit.widgets import BloffTable, BlufferTable, TablePanel
+from bluffkit.widgets.words import plain_reason, refusal, refusal_html
+
+
+def test_the_example_of_the_issue():
+    e = IllegalAction("bid-multiple", "bids are multiples of 10, got 15")
+    assert refusal("Bo", "bid 15", e, step=10) == "Bo can't bid 15: bids go up in tens"
+
+
+@pytest.mark.parametrize("reason, plain", [
+    ("seat 2 cannot act now: waiting for the bidders (seat 0, 1); seat 2 may: pass", "Cy cannot act now: waiting for "
+     "the bidders (Ana, Bo)"),
+    ("seat 1 does not hold 50 (holds 10+10)", "Bo does not hold 50 (holds 10+10)"),
+])
+def test_seats_become_names_and_the_options_in_notation_go(reason, plain):
+    assert plain_reason(reason, ["Ana", "Bo", "Cy"]) == plain
+
+
+def test_the_rule_id_is_only_in_the_tooltip():
+    html = refusal_html("Bo", "bid 15", IllegalAction("bid-multiple", "bids are multiples of 10, got 15"), step=10)
+    assert "title='rule: bid-multiple'" in html
+    assert html.count("bid-multiple") == 1 and "[rule" not in html
+
+
+def test_a_bid_off_the_step_in_the_panel():
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    states = list(t.session.states)
+    t.amount.value = 15
+    t.bid_button.click()
+    assert "Bo can&#x27;t bid 15: bids go up in tens" in t.message.value
+    assert t.session.states == states
+
+
+def test_a_typed_move_is_refused_in_words_and_enter_plays_a_typed_move():
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    moves = list(t.session.moves)
+    t.typed.value = "sell"                 # Enter in the box (the box sends its value on Enter)
+    assert "Bo can&#x27;t sell" in t.message.value and "seat 1" not in t.message.value
+    assert t.session.moves == moves
+    t.typed.value = "bid 20"
+    assert t.session.moves[len(moves)] == (1, t.game.parse("bid 20")) and t.message.value == ""
+
+
+def test_bloff_and_bluffer_refusals_name_the_player():
+    b = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
+    b.show.click()
+    b.lay.click()                          # no card chosen
+    assert "Anne can&#x27;t lay those cards" in b.message.value and "title='rule: " in b.message.value
+    u = BlufferTable(players=3, humans=[0], names=["Anne", "Ben", "Chloé"], seed=1)
+    u.show.click()
+    u.answer.value = "  "
+    u.write.click()
+    assert u.message.value.count("Anne can&#x27;t") == 1
