@@ -214,3 +214,28 @@ def test_a_board_made_by_hand_is_checked_too():
     with pytest.raises(BoardError) as info:
         Board("tiny", spaces, "a", ("a", "b"), ())
     assert info.value.line is None and "at least 3" in info.value.reason
+
+
+def _no_straight_back(board: Board, position: str, steps: int) -> set[str]:
+    """The looser reading of "not forward and then backward": only the step just made may not
+    be undone; a path may come round to a space again (but not end where it began)."""
+    ends: set[str] = set()
+    walks = [(None, position)]
+    for _ in range(steps):
+        walks = [(here, nxt) for prev, here in walks for nxt in board.exits(here) if nxt != prev]
+    ends = {here for _, here in walks}
+    ends.discard(position)
+    return ends
+
+
+@pytest.mark.parametrize("name, agree_up_to", [("animal-market", 8), ("fairground", 9)])
+def test_the_two_readings_of_forward_and_back_differ_only_on_long_moves(name, agree_up_to):
+    # docs/bidder-up-board.md: "the same destinations for every move of up to 8 steps on the
+    # Animal Market and 9 on the Fairground"
+    board = BOARDS[name]
+    for steps in range(1, agree_up_to + 1):
+        for s in board.spaces:
+            assert board.destinations(s.id, steps) == _no_straight_back(board, s.id, steps), (s.id, steps)
+    assert any(board.destinations(s.id, agree_up_to + 1) != _no_straight_back(board, s.id, agree_up_to + 1)
+               for s in board.spaces)
+    assert cost_of_change(agree_up_to + 1 - 3) >= 21, "a longer move costs at least 21 notes after a roll of 3"
