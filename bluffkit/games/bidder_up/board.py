@@ -35,6 +35,7 @@ than any move the 50 notes can pay for; see the docs).
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import math
 import re
@@ -46,7 +47,7 @@ from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError
 
 __all__ = ["BOARDS_DIR", "BOARD_NAMES", "KINDS", "TILE_POSITIONS", "Board", "BoardError", "Space",
-           "cost_of_change", "load_board", "parse_board"]
+           "UnknownSpace", "cost_of_change", "load_board", "parse_board", "shipped_board"]
 
 #: Where the shipped board files are: ``data/boards`` at the top of the repository.
 BOARDS_DIR = Path(__file__).resolve().parents[3] / "data" / "boards"
@@ -535,6 +536,14 @@ def load_board(name_or_path: str | Path) -> Board:
         raise BoardError(path, _Locator(text, str(path)).walk(0)[0].keys["name"][1].line,
                          f"the board is named {board.name!r} but its file is {path.name!r}")
     return board
+
+
+@functools.cache
+def shipped_board(name: str) -> Board:
+    """The board of a shipped side by name, read once per process (a :class:`Board` is
+    immutable; a file that fails to load is not remembered, so the next call reads it again).
+    For simulations that start many games; :func:`load_board` always reads the file."""
+    return load_board(name)
 
 
 def parse_board(text: str, path: str | Path = "<board>") -> Board:

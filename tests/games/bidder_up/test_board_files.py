@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from bluffkit.games.bidder_up.board import BOARDS_DIR, BoardError, load_board, parse_board
+from bluffkit.games.bidder_up.board import BOARDS_DIR, BoardError, load_board, parse_board, shipped_board
 
 AM_PATH = BOARDS_DIR / "animal-market.json"
 FG_PATH = BOARDS_DIR / "fairground.json"
@@ -179,3 +179,10 @@ def test_a_failed_load_leaves_nothing_behind(tmp_path):
         load_board(bad)
     again = load_board("animal-market")
     assert again == good and again.space("trade-4").kind == "horse-trade"
+
+
+def test_shipped_boards_are_read_once_and_equal_a_fresh_load():
+    assert shipped_board("fairground") is shipped_board("fairground")
+    assert shipped_board("fairground") == load_board("fairground")
+    with pytest.raises(BoardError):
+        shipped_board("moon")
