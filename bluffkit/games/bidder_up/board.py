@@ -551,9 +551,11 @@ def parse_board(text: str, path: str | Path = "<board>") -> Board:
     where = str(path)
     try:
         data = json.loads(text)
+        root, _ = _Locator(text, where).walk(0)
     except json.JSONDecodeError as e:
         raise BoardError(where, e.lineno, f"not valid JSON: {e.msg} (column {e.colno})") from None
-    root, _ = _Locator(text, where).walk(0)
+    except RecursionError:
+        raise BoardError(where, None, "the JSON is nested too deeply to be a board") from None
     return _Reader(where, root).board(data)
 
 

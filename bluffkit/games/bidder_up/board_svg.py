@@ -241,7 +241,7 @@ def _tile_boxes(board: Board, tile_of: dict[int, str]) -> list[tuple[float, floa
     drawn before it."""
     boxes: list[tuple[float, float, float, str]] = []
     circles = [(*_pt(s), R + (16 if s.pen_size == 2 else 6)) for s in board.spaces]
-    badges = [(x - 52, y + R - 2, 104.0, 22.0) for x, y in map(_pt, board.spaces)]   # where a cost may show
+    badges = [(x - 58, y + R - 6, 116.0, 30.0) for x, y in map(_pt, board.spaces)]   # where a cost may show
     loop = [_pt(board.space(sid)) for sid in board.loop]
     x0, x1 = min(x for x, _ in loop) + R, max(x for x, _ in loop) - R
     y0, y1 = min(y for _, y in loop) + R, max(y for _, y in loop) - R
@@ -319,8 +319,12 @@ def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], d
     ox, oy = _outward(board, s)
     rows = len(up) + (1 if down else 0) or 1
     row_h = 24
-    longest = max([text_width(n, MIN_FONT) + 34 for n in up] + [100.0])
-    box_w, box_h = (max(longest, 122.0) if down else longest), rows * row_h + 10
+    # the box is sized by a font's usual width (0.55 em), so that neighbouring pens' boxes do
+    # not meet; the texts' own bounds use the wider estimate of text_width
+    hidden = f"{down} hidden"
+    box_w = max([len(n) * MIN_FONT * 0.55 + 34 for n in up] + [len(hidden) * MIN_FONT * 0.55 + 34 if down else 0.0]
+                + [100.0])
+    box_h = rows * row_h + 10
     if ox:       # left or right of the loop
         bx = x + ox * (R + 14) - (box_w if ox < 0 else 0)
         by = y - box_h / 2
@@ -330,7 +334,7 @@ def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], d
     bx = min(max(bx, 8), PANEL_X - 12 - box_w)
     by = min(max(by, BOARD_DY + 4), BOARD_DY + 696 - box_h)
     svg.add(f'<g class="pen-contents" data-pen="{escape(s.id)}">'
-            f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box_w}" height="{box_h}" rx="6" fill="#FFFFFF" '
+            f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box_w:.1f}" height="{box_h}" rx="6" fill="#FFFFFF" '
             f'stroke="#E69F00" stroke-width="2"/>')
     row_y = by + 5 + row_h / 2
     if not up and not down:
@@ -341,12 +345,12 @@ def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], d
         row_y += row_h
     if down:
         for i in range(min(down, 3)):   # a small fan of card backs
-            cx = bx + 6 + i * 5
+            cx = bx + 5 + i * 3.5
             svg.add(f'<rect x="{cx:.1f}" y="{row_y - 10 + i * 1.5:.1f}" width="16" height="20" rx="2" '
                     f'fill="#0072B2" stroke="#FFFFFF" stroke-width="1.5"/>')
             svg.add(f'<path d="M{cx + 3:.1f},{row_y - 6 + i * 1.5:.1f} l10,12 m0,-12 l-10,12" stroke="#FFFFFF" '
                     f'stroke-width="1.2"/>')
-        svg.text(bx + 36, row_y + 6, f"{down} hidden")
+        svg.text(bx + 32, row_y + 6, hidden)
     svg.add("</g>")
 
 
@@ -422,17 +426,17 @@ def _draw_panel(svg: _Svg, board: Board, pawns: dict[str, str], piggy_bank: int 
     y = max(y + 10, VIEW_H - 26 * (len(kinds) + 2) - 30)
     svg.text(x, y, "Spaces", bold=True)
     y += 10
-    for i in range(3):   # a card back: an animal lying face down
-        svg.add(f'<rect x="{x + 4 + i * 5}" y="{y + 2 + i * 1.5:.1f}" width="14" height="19" rx="2" fill="#0072B2" '
-                f'stroke="#FFFFFF" stroke-width="1.5"/>')
-    svg.text(x + 34, y + 18, "face down (hidden)")
-    y += 26
     for kind in kinds:
         svg.add(f'<circle cx="{x + 14}" cy="{y + 12:.1f}" r="13" fill="{KIND_COLOURS[kind]}" stroke="#000" '
                 f'stroke-width="1.5"/>')
         _icon(svg, kind, x + 14, y + 12, 0.6)
         svg.text(x + 34, y + 18, KIND_NAMES[kind])
         y += 26
+    for i in range(3):   # a card back: an animal lying face down
+        svg.add(f'<rect x="{x + 4 + i * 5}" y="{y + 2 + i * 1.5:.1f}" width="14" height="19" rx="2" fill="#0072B2" '
+                f'stroke="#FFFFFF" stroke-width="1.5"/>')
+    svg.text(x + 34, y + 18, "face down")
+    y += 26
     svg.add(f'<circle cx="{x + 14}" cy="{y + 12:.1f}" r="12" fill="none" stroke="#000" stroke-width="3" '
             f'stroke-dasharray="5,3"/>')
     svg.text(x + 34, y + 18, "reachable, cost")
