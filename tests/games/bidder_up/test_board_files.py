@@ -155,6 +155,8 @@ def test_files_that_are_not_boards_at_all(tmp_path):
     path.write_bytes(b'{\n"name": "caf\xe9"}')
     with pytest.raises(BoardError, match="line 2: the file is not UTF-8"):
         load_board(path)
+    with pytest.raises(BoardError, match="nested too deeply"):
+        parse_board("[" * 100_000)
     with pytest.raises(BoardError, match="cannot read"):
         load_board(tmp_path / "missing.json")
     with pytest.raises(BoardError, match="unknown board 'moon'; the boards are animal-market, fairground"):
