@@ -152,6 +152,8 @@ class Board:
     _by_id: dict[str, Space] = field(init=False, repr=False, compare=False)
     _exits: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _memo: dict[tuple[str, int], frozenset[str]] = field(init=False, repr=False, compare=False)
+    _reach_memo: dict[tuple[str, int, int], dict[str, tuple[int, int]]] = field(init=False, repr=False,
+                                                                                 compare=False)
 
     def __post_init__(self) -> None:
         try:
@@ -161,6 +163,7 @@ class Board:
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_exits", exits)
         object.__setattr__(self, "_memo", {})
+        object.__setattr__(self, "_reach_memo", {})
 
     # ----------------------------------------------------------------- looking up
     def space(self, id: str) -> Space:
@@ -279,22 +282,25 @@ class Board:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
                 raise ValueError(f"{name} is None or a whole number >= 0, got {value!r}")
         longest = len(self.spaces) - 1          # no path without repeats is longer
-        out: dict[str, tuple[int, int]] = {}
-        k = 0
-        while max_change is None or k <= max_change:
-            cost = cost_of_change(k)
-            if budget_notes is not None and cost > budget_notes:
-                break
-            fewer, more = roll - k, roll + k
-            if fewer < 1 and more > longest:
-                break
-            for steps in sorted({fewer, more}):
-                if 1 <= steps <= longest:
-                    for d in sorted(self.destinations(position, steps)):
-                        if d not in out:
-                            out[d] = (steps, cost)
-            k += 1
-        return dict(sorted(out.items()))
+        top = max(roll - 1, longest - roll)     # a larger change reaches nothing
+        if max_change is not None:
+            top = min(top, max_change)
+        if budget_notes is not None:            # the largest change the notes pay for
+            top = min(top, int((math.isqrt(8 * budget_notes + 1) - 1) // 2))
+        key = (position, roll, top)
+        found = self._reach_memo.get(key)
+        if found is None:
+            out: dict[str, tuple[int, int]] = {}
+            for k in range(top + 1):
+                cost = cost_of_change(k)
+                for steps in sorted({roll - k, roll + k}):
+                    if 1 <= steps <= longest:
+                        for d in sorted(self.destinations(position, steps)):
+                            if d not in out:
+                                out[d] = (steps, cost)
+            found = dict(sorted(out.items()))
+            self._reach_memo[key] = found
+        return dict(found)
 
     def path(self, position: str, steps: int, destination: str) -> tuple[str, ...]:
         """One path of exactly ``steps`` steps from ``position`` to ``destination`` (both ends
