@@ -136,3 +136,30 @@ def test_bad_inputs_are_refused():
         board_svg(board, tiles={0: "bingo"})
     with pytest.raises(ValueError, match="count of notes"):
         board_svg(board, highlight={"pen-1": -1})
+
+
+def _box(rect: ET.Element) -> tuple[float, float, float, float]:
+    return tuple(float(rect.get(k)) for k in ("x", "y", "width", "height"))  # type: ignore[return-value]
+
+
+def _meet(a, b) -> bool:
+    return not (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_pens_contents_and_tiles_do_not_cover_each_other_or_the_spaces(name):
+    board = BOARDS[name]
+    root = _parse(_busy(board))
+    groups = list(root.iter(f"{NS}g"))
+    pen_boxes = [_box(g.find(f"{NS}rect")) for g in groups if g.get("class") == "pen-contents"]
+    tile_boxes = [_box(g.find(f"{NS}rect")) for g in groups if g.get("class") == "tile"]
+    assert len(pen_boxes) == 8 and len(tile_boxes) == 4
+    boxes = pen_boxes + tile_boxes
+    for i, a in enumerate(boxes):
+        assert 0 <= a[0] and a[0] + a[2] <= 1000 and 10 <= a[1] and a[1] + a[3] <= 710, f"{a} leaves the board"
+        for b in boxes[i + 1:]:
+            assert not _meet(a, b), f"{a} and {b} overlap"
+        for s in board.spaces:
+            half = 30 + (8 if s.pen_size == 2 else 0)
+            space = (s.x - half, s.y + 10 - 30, 2 * half, 60)
+            assert not _meet(a, space), f"{a} covers {s.id}"
