@@ -19,9 +19,10 @@ space where a hill arm starts) also steps onto its arm; from a hill space a step
 neighbour on the cross, junctions included. A path never visits a space twice, its own
 starting space included. That is the rulebook's "not forward and then backward" (no step
 straight back, no going up an arm and down it again) and "stopping in place is not allowed"
-(a path that came back to its start would end where it began); on these boards it forbids
-nothing else that a player could afford (the shortest round trip through the hill is longer
-than any move the 50 notes can pay for; see the docs).
+(a path that came back to its start would end where it began). It is a reading: against the
+looser one (only the step just made may not be undone) it differs on these boards only for
+moves of 9 or more spaces on the Animal Market and 10 or more on the Fairground, which cost at
+least 21 notes after a roll of 3 (``docs/bidder-up-board.md``; a test checks the numbers).
 
 >>> board = load_board("animal-market")
 >>> sorted(board.destinations("start", 1))
