@@ -1,0 +1,54 @@
+"""What the engine reads from a board file (:mod:`bluffkit.games.bidder_up.board`): the
+start, the pens in board order with their size and tile position, and what each space
+does [L1]. One :class:`Layout` per side, made once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+#: Space kinds the engine acts on; any other kind (start, path) does nothing.
+PEN, HORSE_TRADE, PIGGY_BANK, MARKET, RAFFLE = "pen", "horse-trade", "piggy-bank", "market", "raffle"
+_ALIASES = {"trade": HORSE_TRADE, "horse": HORSE_TRADE, "horsetrade": HORSE_TRADE, "piggy": PIGGY_BANK,
+            "piggybank": PIGGY_BANK, "bank": PIGGY_BANK, "raffle-booth": RAFFLE, "booth": RAFFLE}
+
+
+def _kind(text) -> str:
+    k = str(text).lower().replace("_", "-").replace(" ", "-")
+    return _ALIASES.get(k, _ALIASES.get(k.replace("-", ""), k))
+
+
+@dataclass(frozen=True)
+class PenInfo:
+    """A pen: its ``space``, ``size`` (1 small, 2 double) and tile ``position`` (0-3)."""
+
+    space: object
+    size: int
+    position: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    board: object
+    start: object
+    pens: tuple
+    kinds: dict
+    labels: dict
+    pen_index: dict
+
+    def kind(self, space) -> str:
+        return self.kinds.get(space, "")
+
+
+@lru_cache(maxsize=None)
+def layout_of(name: str) -> Layout:
+    """The layout of the board side ``name`` (``animal-market`` or ``fairground``)."""
+    from bluffkit.games.bidder_up.board import load_board
+    board = load_board(name)
+    spaces = list(board.spaces.values()) if isinstance(board.spaces, dict) else list(board.spaces)
+    pens = tuple(PenInfo(s.id, int(s.pen_size), int(s.tile_position))
+                 for s in spaces if _kind(s.kind) == PEN)
+    kinds = {s.id: _kind(s.kind) for s in spaces}
+    labels = {s.id: getattr(s, "label", "") or str(s.id) for s in spaces}
+    return Layout(board, board.start, pens, kinds, labels, {p.space: i for i, p in enumerate(pens)})
