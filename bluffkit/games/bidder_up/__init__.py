@@ -49,7 +49,7 @@ SPEC = register(GameSpec(
     all_seeing_html="bluffkit.games.bidder_up.view:all_seeing_html",
     configs=_CONFIGS,
     test_players=_players,
-    test_seeds=2,
+    test_seeds=1,
     test_min_steps=100,
     # never legal: chance's moves played by a seat, a move nowhere
     illegal_probes=("roll 2", "tickets extra-turn", "move nowhere"),

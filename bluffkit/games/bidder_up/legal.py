@@ -108,17 +108,20 @@ class Legal:
         ph, key = self.phase, self.key
         if key is None:
             return "nothing: it is not this seat's move"
-        return {
-            MOVE: "move to " + ", ".join(f"{s}" + (f" (pay {c} notes)" if c else "") for s, (_, c) in key),
-            TRADE: "trade SEAT ANIMAL offer NOTES (a horse-trade" + (", notes counted)" if key[1] else ")"),
-            RESPOND: "agree, or counter NOTES",
-            MARKET: "market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps), or market none",
-            RAFFLE: f"raffle 0 to {key[0]} (as many notes as tickets)",
-            KEEP: "keep one of " + ", ".join(key),
-            END: "end" + "".join(f", or ticket {n}" for n in key),
-            PIGGY: " or ".join(map(str, key)),
-            GIVE: "give one of " + ", ".join(map(str, key)),
-        }.get(ph, ph)
+        if ph == MOVE:
+            return "move to " + ", ".join(f"{s}" + (f" (pay {c} notes)" if c else "") for s, (_, c) in key)
+        if ph == TRADE:
+            return "trade SEAT ANIMAL offer NOTES (a horse-trade" + (", notes counted)" if key[1] else ")")
+        if ph == RAFFLE:
+            return f"raffle 0 to {key[0]} (as many notes as tickets)"
+        if ph in (KEEP, GIVE):
+            return f"{ph} one of " + ", ".join(map(str, key))
+        if ph == END:
+            return "end" + "".join(f", or ticket {n}" for n in key)
+        if ph == PIGGY:
+            return " or ".join(map(str, key))
+        return {RESPOND: "agree, or counter NOTES",
+                MARKET: "market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps), or market none"}.get(ph, ph)
 
 
 def _notes_problem(t, seat, notes, at_least_one: bool):
