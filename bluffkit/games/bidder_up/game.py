@@ -100,14 +100,17 @@ class BidderUp(TableGame):
 
     def state_from_position(self, players: int, current: int = 0, roll: int | None = None, pos=None, money=None,
                             piggy=None, pens=None, pastures=None, barns=None, market=None, tickets=None,
-                            donkeys: int = 0, bag=None) -> State:
+                            donkeys: int = 0, bag=None, gambling=None) -> State:
         """A position after the deal, for scenarios: ``current`` the seat to play, ``roll``
         the die already rolled (phase ``move``; else ``roll``), per seat ``pos`` (space),
         ``money`` (notes as text), ``pastures``/``barns`` (animal names), ``tickets``;
         ``piggy`` the Piggy Bank's notes (text, the last on top), ``pens`` ``{space:
-        [animals]}``, ``market`` ``{type: value}``, ``donkeys`` auctioned so far, ``bag``
-        the raffle tickets. The animals not placed lie in the supply stacks (in the
-        order of the types); the notes not placed are in the box."""
+        [animals]}`` (given: the pens not named are empty; not given: filled from the
+        animals left, in the order of the types), ``market`` ``{type: value}``, ``donkeys`` auctioned so far, ``bag``
+        the raffle tickets (default: all but those held), ``gambling`` the two-player
+        Gambling stack (text, the last on top). The animals not placed lie in the supply
+        stacks (in the order of the types); the notes not placed are in the box, and
+        notes a hand holds beyond the box come from beside the Golden Donkey."""
         t = Table.new(self.rules, self.check_players(players))
         r, d = self.rules, self.rules.denominations
 
@@ -141,10 +144,14 @@ class BidderUp(TableGame):
         for s, v in enumerate(per_seat(money, "money")):
             if v is not None:
                 t._set_money(s, notes(v, f"money of seat {s}"))
+        def pile(text, what):
+            return tuple(i for v in str(text).split("+") if v.strip() for i in [d.index(int(v))]) \
+                if sum(notes(text, what)) else ()
+
         if piggy is not None:
-            counts = notes(piggy, "piggy")
-            t.piggy = tuple(i for v in str(piggy).split("+") if v.strip() for i in [d.index(int(v))]) \
-                if sum(counts) else ()
+            t.piggy = pile(piggy, "piggy")
+        if gambling is not None:
+            t.gambling = pile(gambling, "gambling")
         for field, value in (("pastures", pastures), ("barns", barns)):
             got = tuple(animals(v, f"{field} of seat {s}") if v is not None else () for s, v in
                         enumerate(per_seat(value, field)))
@@ -152,16 +159,22 @@ class BidderUp(TableGame):
         t.locked = tuple(sorted({a for b in t.barns for a in b}))
         pen_list = [()] * len(lay.pens)
         for space, names in (pens or {}).items():
-            key = int(space) if isinstance(space, str) and space.isdigit() and int(space) in lay.pen_index else space
-            if key not in lay.pen_index:
+            if space not in lay.pen_index:
                 raise RulesError(f"pens: {space!r} is not a pen of the {r.board} board")
-            pen_list[lay.pen_index[key]] = animals(names, f"pen {space}")
-        t.pens = tuple(pen_list)
-        placed = Multiset(a for p in t.pens for a in p) + Multiset(a for p in t.pastures for a in p) \
+            pen_list[lay.pen_index[space]] = animals(names, f"pen {space}")
+        full = Multiset({a: r.per_type for a in range(len(ANIMALS))})
+        placed = Multiset(a for p in pen_list for a in p) + Multiset(a for p in t.pastures for a in p) \
             + Multiset(a for b in t.barns for a in b for _ in range(r.per_type))
-        left = Multiset({a: r.per_type for a in range(len(ANIMALS))}) - placed
-        if placed - Multiset({a: r.per_type for a in range(len(ANIMALS))}):
+        if placed - full:
             raise RulesError(f"the position places more than {r.per_type} of a type")
+        left = full - placed
+        if pens is None:                       # filled as a deal would, from the types in order
+            spare = sorted(left.elements())
+            for i, pen in enumerate(lay.pens):
+                k = 3 if t._cat(pen) else pen.size
+                pen_list[i], spare = tuple(spare[:k]), spare[k:]
+            left = Multiset(spare)
+        t.pens = tuple(pen_list)
         rest = tuple(sorted(left.elements()))
         half = (len(rest) + 1) // 2
         t.stacks = (rest[:half], rest[half:])
@@ -175,12 +188,20 @@ class BidderUp(TableGame):
                 t.tickets = t.tickets[:s] + (tuple(sorted(v)),) + t.tickets[s + 1:]
         if bag is not None:
             t.bag = tuple(sorted(bag))
+        elif tickets is not None:
+            left = Multiset(t.bag) - Multiset(x for m in t.tickets for x in m)
+            t.bag = tuple(sorted(left.elements()))
         if not isinstance(donkeys, int) or not 0 <= donkeys <= r.donkeys:
             raise RulesError(f"donkeys: 0 to {r.donkeys} auctioned so far")
         t.donkeys = donkeys
         used = [sum(m[i] for m in t.money) + t.bank[i] + t.piggy.count(i) + t.gambling.count(i)
                 for i in range(len(d))]
         box = [c - u for c, u in zip(r.notes, used)]
+        bank = list(t.bank)
+        for i in range(len(d)):
+            if box[i] < 0 and bank[i] >= -box[i]:
+                bank[i], box[i] = bank[i] + box[i], 0
+        t.bank = tuple(bank)
         if min(box) < 0:
             raise RulesError(f"the position holds more notes than the game's {sum(r.notes)}")
         t.box = tuple(box)
