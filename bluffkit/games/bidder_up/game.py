@@ -25,7 +25,7 @@ from bluffkit.games.bidder_up.engine import Table
 from bluffkit.games.bidder_up.rules import Rules
 from bluffkit.games.bidder_up.state import MOVE, OVER, ROLL, State
 
-VARIANTS = {"babies": {"babies": True}, "raffle-rush": {"raffle_rush": True}}
+VARIANTS = {"raffle-rush": {"raffle_rush": True}}
 
 
 def _table(x) -> Table:
@@ -50,8 +50,6 @@ class BidderUp(TableGame):
             if v not in VARIANTS:
                 raise RulesError(f"unknown variant {v!r}; Bidder Up! has: {', '.join(VARIANTS)}")
             changes.update(VARIANTS[v])
-        if "babies" in changes or options.get("babies"):
-            raise RulesError("the Baby Animals variant is not played by this version of bluffkit yet")
         return cls(Rules().replace(**{**options, **changes}))
 
     def check_players(self, players: int) -> int:

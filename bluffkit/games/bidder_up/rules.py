@@ -74,7 +74,9 @@ class Rules(RuleOptions):
       game of the side (:data:`FIRST_GAME_FORMATS`, on the positions the board file
       names; two players: Cat in the Bag, Number Call, The Call, Classic) [B, J]. Checked for the player count: "at least 1 and at
       most 2 different Count auctions", every format suiting the player count.
-    - ``babies``, ``raffle_rush``: the variants [K].
+    - ``raffle_rush``: the variant "roll the die once and throw in that many extra
+      tickets" [K]; with 3-4 players all 24 tickets are in the bag already, so it adds
+      tickets only to the two-player bag of 8.
     - ``die_faces``: the cow-spot die, 1 to 3 spots (the gamble lists 1, 2, 3) [L2].
     - ``denominations``, ``notes``: the 50 notes, how many of each [L3]: ten 0s, sixteen
       10s, eight 50s, six 100s, six 200s, four 500s (the donkeys pay 100, 200 and 500 to
@@ -121,7 +123,6 @@ class Rules(RuleOptions):
     name: str = "bidder-up"
     board: str = "animal-market"
     tiles: tuple | None = None
-    babies: bool = False
     raffle_rush: bool = False
     die_faces: tuple = (1, 2, 3)
     denominations: tuple = (0, 10, 50, 100, 200, 500)
@@ -155,7 +156,7 @@ class Rules(RuleOptions):
                 raise RulesError(msg)
 
         need(self.board in BOARDS, f"board must be one of {', '.join(BOARDS)}, got {self.board!r}")
-        for f in ("babies", "raffle_rush", "empty_offer", "zero_pays_count"):
+        for f in ("raffle_rush", "empty_offer", "zero_pays_count"):
             need(isinstance(getattr(self, f), bool), f"{f} must be true or false, got {getattr(self, f)!r}")
         for f in ("die_faces", "denominations", "notes", "start_money", "donkey_pay", "animal_values",
                   "market_track", "market_start"):
@@ -200,7 +201,7 @@ class Rules(RuleOptions):
     @property
     def variants(self) -> tuple:
         """The named variants these rules play."""
-        return tuple(v for v, on in (("babies", self.babies), ("raffle-rush", self.raffle_rush)) if on)
+        return ("raffle-rush",) if self.raffle_rush else ()
 
     @property
     def fairground(self) -> bool:
