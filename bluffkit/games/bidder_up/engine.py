@@ -30,7 +30,7 @@ from bluffkit.games.bidder_up.state import AUCTION, DRAW, END, FIELDS, GAMBLE, M
 class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
     """Mutable working copy of a :class:`State`."""
 
-    __slots__ = FIELDS + ("n", "lay", "_sub")
+    __slots__ = FIELDS + ("n", "lay", "_sub", "fmts", "cats")
     STATE, FIELDS = State, FIELDS  # type: ignore[assignment]  # TableBase.STATE is None until a game sets it
 
     @classmethod
@@ -42,6 +42,9 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         t = cls.__new__(cls)
         t.rules, t.n = rules, players
         lay = layout_of(rules.board)
+        tiles = rules.tiles_for(players)
+        t.fmts = tuple(tiles[p.position] for p in lay.pens)
+        t.cats = tuple(f == "cat-in-the-bag" for f in t.fmts)
         d, w = rules.denominations, len(rules.denominations)
         t.phase, t.current, t.roll = SETUP, 0, 0
         t.pos = (lay.start,) * players
@@ -79,6 +82,9 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
     def _thawed(self) -> None:
         self.n = len(self.pos)
         self.lay = layout_of(self.rules.board)
+        tiles = self.rules.tiles_for(self.n)
+        self.fmts = tuple(tiles[p.position] for p in self.lay.pens)     # each pen's format
+        self.cats = tuple(f == "cat-in-the-bag" for f in self.fmts)
         self._sub = None
         if self.auction is not None:
             from bluffkit.auctions.game import Auction
@@ -195,8 +201,8 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
                                 f"({len(ANIMALS) * r.per_type} animals)")
         rest = list(deal.animals)
         pens = []
-        for pen in self.lay.pens:
-            k = 3 if self._cat(pen) else pen.size
+        for i, pen in enumerate(self.lay.pens):
+            k = 3 if self.cats[i] else pen.size
             pens.append(tuple(rest[:k]))
             del rest[:k]
         if self.n == 2:
@@ -273,8 +279,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
 
     def reachable(self) -> dict:
         """The spaces the mover may reach now, ``{space: (steps, notes)}`` [C]."""
-        budget = sum(self.money[self.current])
-        return self.lay.board.reachable(self.pos[self.current], self.roll, budget)
+        return self.lay.reachable(self.pos[self.current], self.roll, sum(self.money[self.current]))
 
     def end_turn(self) -> None:
         """The space's action is done: action tickets may still be revealed (phase ``end``:

@@ -169,7 +169,7 @@ class BidderUp(TableGame):
         if pens is None:                       # filled as a deal would, from the types in order
             spare = sorted(left.elements())
             for i, pen in enumerate(lay.pens):
-                k = 3 if t._cat(pen) else pen.size
+                k = 3 if t.cats[i] else pen.size
                 pen_list[i], spare = tuple(spare[:k]), spare[k:]
             left = Multiset(spare)
         t.pens = tuple(pen_list)
@@ -304,7 +304,7 @@ class BidderUp(TableGame):
         if t.phase == "give" and not mine_give:
             changes["drawn"] = tuple(take(len(t.drawn)))
         # animals
-        cats = [i for i, p in enumerate(t.lay.pens) if t._cat(p)]
+        cats = [i for i, c in enumerate(t.cats) if c]
         hidden = list(t.stacks[0]) + list(t.stacks[1]) + [a for i in cats for a in t.pens[i]]
         hidden = [hidden[int(i)] for i in rng.permutation(len(hidden))]
         a, b = len(t.stacks[0]), len(t.stacks[1])

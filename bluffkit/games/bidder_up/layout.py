@@ -5,7 +5,7 @@ does [L1]. One :class:`Layout` per side, made once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 #: Space kinds the engine acts on; any other kind (start, path) does nothing.
@@ -36,9 +36,21 @@ class Layout:
     kinds: dict
     labels: dict
     pen_index: dict
+    _reach: dict = field(default_factory=dict, compare=False, repr=False)
 
     def kind(self, space) -> str:
         return self.kinds.get(space, "")
+
+    def reachable(self, pos, roll: int, notes: int) -> dict:
+        """:meth:`Board.reachable <bluffkit.games.bidder_up.board.Board.reachable>`, remembered
+        (no change costs more than 1 + 2 + ... notes: the budget is capped where it stops
+        mattering)."""
+        budget = min(notes, 64)
+        key = (pos, roll, budget)
+        found = self._reach.get(key)
+        if found is None:
+            found = self._reach[key] = self.board.reachable(pos, roll, budget)
+        return found
 
 
 @lru_cache(maxsize=None)

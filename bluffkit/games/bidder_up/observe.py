@@ -96,12 +96,11 @@ class Observation(ObservationBase):
         elif t.trade is not None:
             trade = (t.current, -1, -1, t.trade[0])
         mine = seat == t.current and t.phase in (KEEP, GIVE)
-        cats = tuple(t._cat(p) for p in t.lay.pens)
         return cls.make(
             seat=seat, rules=t.rules, phase=t.phase, current=t.current, roll=t.roll,
             to_move=t.to_move() if to_move is None else to_move, pos=t.pos, hand=hand, note_counts=counts,
             piggy=len(t.piggy), bank=t.bank, box=sum(t.box), gambling=len(t.gambling),
-            pens=tuple(None if cat else p for cat, p in zip(cats, t.pens)),
+            pens=tuple(None if cat else p for cat, p in zip(t.cats, t.pens)),
             stacks=(tuple(map(len, t.stacks)), tuple(map(len, t.pens))),
             pastures=t.pastures, barns=t.barns, donkeys=t.donkeys, market=t.market, locked=t.locked,
             bag=len(t.bag), drawn=t.drawn if mine else len(t.drawn), my_tickets=t.tickets[seat],

@@ -60,6 +60,9 @@ def ticket_ok(name) -> bool:
     return (kind == "value-gain" and arg in ANIMALS) or (kind == "wool-milk" and arg in ("0", "1", "2", "3"))
 
 
+_FIRST_GAME: dict = {}          # (board, players) -> the first game's 4 formats
+
+
 def _count(v, lo: int = 0) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= lo
 
@@ -222,9 +225,13 @@ class Rules(RuleOptions):
         board file lays them (Classic where no tile lies)."""
         if self.tiles is not None:
             return self.tiles
-        from bluffkit.games.bidder_up.layout import layout_of
-        laid = layout_of(self.board).board.first_game_tiles(players)
-        return tuple(laid.get(p, "classic") for p in range(4))
+        key = (self.board, players)
+        found = _FIRST_GAME.get(key)
+        if found is None:
+            from bluffkit.games.bidder_up.layout import layout_of
+            laid = layout_of(self.board).board.first_game_tiles(players)
+            found = _FIRST_GAME[key] = tuple(laid.get(p, "classic") for p in range(4))
+        return found
 
     def check_players(self, players: int) -> None:
         """Refuse a player count the rules or the tiles do not suit [A, B, J]."""

@@ -20,7 +20,6 @@ from bluffkit.games.bidder_up.state import (AUCTION, END, GAMBLE, GIVE, KEEP, PI
                                             TRADE)
 
 DONKEY = ANIMALS.index("donkey")
-CAT = "cat-in-the-bag"
 
 
 class SpacesMixin:
@@ -61,10 +60,7 @@ class SpacesMixin:
     # pens ----------------------------------------------------------------------------
     def pen_format(self, i: int) -> str:
         """The format on pen ``i``'s tile position ("Classic applies wherever no tile lies")."""
-        return self.rules.tiles_for(self.n)[self.lay.pens[i].position]
-
-    def _cat(self, pen) -> bool:
-        return self.rules.tiles_for(self.n)[pen.position] == CAT
+        return self.fmts[i]
 
     def type_values(self) -> tuple:
         """Each type's value now: the Animal Market's table, the Fairground's market [L4]."""

@@ -55,7 +55,7 @@ def test_the_deal_uses_a_set_of_2_or_3_and_a_cat_pen_holds_3(board, animals):
     t = Table.thaw(s)
     assert sum(map(len, s.pens)) + sum(map(len, s.stacks)) == animals
     for i, pen in enumerate(t.lay.pens):
-        assert len(s.pens[i]) == (3 if t._cat(pen) else pen.size)
+        assert len(s.pens[i]) == (3 if t.cats[i] else pen.size)
     assert abs(len(s.stacks[0]) - len(s.stacks[1])) <= 1, "two roughly equal stacks"
 
 
@@ -263,7 +263,7 @@ def test_a_seat_sees_counts_not_faces():
     obs = g.observe(s, 0)
     assert obs.piggy == 2 and obs.ticket_counts == (0, 1, 0) and obs.my_tickets == ()
     assert obs.note_counts == (8, 8, 8) and "wool-milk:3" not in repr(obs.to_dict())
-    cats = [i for i, p in enumerate(Table.thaw(s).lay.pens) if Table.thaw(s)._cat(p)]
+    cats = [i for i, c in enumerate(Table.thaw(s).cats) if c]
     assert cats and all(obs.pens[i] is None for i in cats)
 
 
