@@ -301,13 +301,14 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
         if len(parts) not in (1, 3, 5):
             raise NotationError("write 'deal ANIMALS [stock NOTES] [bag TICKETS]'")
         animals = tuple(_animal(a) for a in parts[0].split(","))
-        stock, bag = (), ()
+        stock: tuple = ()
+        bag: tuple = ()
         for key, val in zip(parts[1::2], parts[2::2]):
             if key == "stock":
-                notes = [_int(v, "stock") for v in val.split(",")]
-                if any(v not in denoms for v in notes):
+                values = [_int(v, "stock") for v in val.split(",")]
+                if any(v not in denoms for v in values):
                     raise NotationError(f"stock: notes are {', '.join(map(str, denoms))}")
-                stock = tuple(denoms.index(v) for v in notes)
+                stock = tuple(denoms.index(v) for v in values)
             elif key == "bag":
                 bag = tuple(val.split(","))
                 if not all(ticket_ok(b) for b in bag):

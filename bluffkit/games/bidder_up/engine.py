@@ -11,6 +11,7 @@ are those of docs/bidder-up.md.
 from __future__ import annotations
 
 from collections import Counter as Multiset
+from typing import Any, cast
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.errors import IllegalAction
@@ -159,7 +160,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
                 bag = tuple(sorted(r.tickets[i] for i in rng.choice(len(r.tickets), size=k, replace=False)))
         return A.Deal(animals, stock, bag, r.denominations)
 
-    def apply_chance(self, outcome) -> None:
+    def apply_chance(self, outcome: Any) -> None:
         ph = self.phase
         if ph == AUCTION:
             if not self._sub.is_chance():
@@ -170,8 +171,9 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         want = {SETUP: A.Deal, ROLL: A.Roll, GAMBLE: A.Roll, DRAW: A.Tickets, SOW: A.Sow}.get(ph)
         if want is None:
             raise IllegalAction("not-chance-turn", "it is a player's move, not chance's")
-        if not isinstance(outcome, want):
+        if type(outcome) is not want:
             raise IllegalAction("bad-chance", f"chance's move now is '{want.__name__.lower()} ...', not {outcome}")
+        outcome = cast(Any, outcome)
         if ph == SETUP:
             self._deal(outcome)
         elif ph in (ROLL, GAMBLE):

@@ -3,6 +3,10 @@ the end of a turn (section letters of docs/bidder-up.md)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from bluffkit.games.bidder_up.state import TableFields
+
 from collections import Counter as Multiset
 
 from bluffkit.games.bidder_up import actions as A
@@ -21,10 +25,11 @@ def step_cost(k: int) -> int:
     return k * (k + 1) // 2
 
 
-class FairMixin:
+class FairMixin(TableFields):
     """Market, raffle and tickets, for :class:`bluffkit.games.bidder_up.engine.Table`."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:           # slots at run time; the type checker reads TableFields
+        __slots__ = ()
 
     def market_problem(self, changes, most_types: int, most_steps: int):
         """Why ``changes`` (``(type, steps)``) cannot be made on the market: more types than

@@ -155,7 +155,7 @@ class BidderUp(TableGame):
                         enumerate(per_seat(value, field)))
             setattr(t, field, got)
         t.locked = tuple(sorted({a for b in t.barns for a in b}))
-        pen_list = [()] * len(lay.pens)
+        pen_list: list[tuple] = [()] * len(lay.pens)
         for space, names in (pens or {}).items():
             if space not in lay.pen_index:
                 raise RulesError(f"pens: {space!r} is not a pen of the {r.board} board")

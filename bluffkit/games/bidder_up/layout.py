@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 #: Space kinds the engine acts on; any other kind (start, path) does nothing.
 PEN, HORSE_TRADE, PIGGY_BANK, MARKET, RAFFLE = "pen", "horse-trade", "piggy-bank", "market", "raffle"
@@ -30,8 +31,8 @@ class PenInfo:
 
 @dataclass(frozen=True)
 class Layout:
-    board: object
-    start: object
+    board: Any
+    start: Any
     pens: tuple
     kinds: dict
     labels: dict
@@ -59,7 +60,7 @@ def layout_of(name: str) -> Layout:
     from bluffkit.games.bidder_up.board import load_board
     board = load_board(name)
     spaces = list(board.spaces.values()) if isinstance(board.spaces, dict) else list(board.spaces)
-    pens = tuple(PenInfo(s.id, int(s.pen_size), int(s.tile_position))
+    pens = tuple(PenInfo(s.id, int(s.pen_size), int(s.tile_position or 0))
                  for s in spaces if _kind(s.kind) == PEN)
     kinds = {s.id: _kind(s.kind) for s in spaces}
     labels = {s.id: getattr(s, "label", "") or str(s.id) for s in spaces}

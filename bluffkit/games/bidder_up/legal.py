@@ -13,7 +13,7 @@ from bluffkit.auctions.sample import cheapest
 from bluffkit.core.money import contains, fmt
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
-from bluffkit.games.bidder_up.state import (AUCTION, END, GIVE, KEEP, MARKET, MOVE, PIGGY, RAFFLE, RESPOND, TRADE)
+from bluffkit.games.bidder_up.state import (END, GIVE, KEEP, MARKET, MOVE, PIGGY, RAFFLE, RESPOND, TRADE)
 
 
 def options(t, seat: int) -> tuple:

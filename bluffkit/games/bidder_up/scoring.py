@@ -12,6 +12,10 @@ x (complete types, + 1 for the sow) + 200 per baby in the petting zoo + money - 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from bluffkit.games.bidder_up.state import TableFields
+
 from bluffkit.core.money import total
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up.state import OVER, SOW
@@ -42,10 +46,11 @@ def wool(tickets) -> tuple[int, int]:
     return sum(nums), len(nums)
 
 
-class ScoringMixin:
+class ScoringMixin(TableFields):
     """The end and the scores, for :class:`bluffkit.games.bidder_up.engine.Table`."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:           # slots at run time; the type checker reads TableFields
+        __slots__ = ()
 
     def award_sow(self) -> None:
         """"Whoever has the highest total wins the Wool-Milk-Sow. In case of a tie, the

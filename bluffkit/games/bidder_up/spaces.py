@@ -10,6 +10,10 @@ hands back the money, the owners and a Cat in the Bag's face-down leftovers;
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from bluffkit.games.bidder_up.state import TableFields
+
 from bluffkit.auctions import embed
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
@@ -22,14 +26,11 @@ from bluffkit.games.bidder_up.state import (AUCTION, END, GAMBLE, GIVE, KEEP, PI
 DONKEY = ANIMALS.index("donkey")
 
 
-class SpacesMixin:
+class SpacesMixin(TableFields):
     """Pens, horse-trading and the Piggy Bank, for :class:`bluffkit.games.bidder_up.engine.Table`."""
 
-    __slots__ = ()
-
-    # what the engine's table provides (declared for the type checker)
-    rules: object
-    lay: object
+    if not TYPE_CHECKING:           # slots at run time; the type checker reads TableFields
+        __slots__ = ()
 
     # arriving ------------------------------------------------------------------------
     def _arrive(self, space) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bluffkit.games.bidder_up.rules import Rules
 
@@ -86,3 +86,53 @@ class State:
 
 
 FIELDS = tuple(f.name for f in dataclasses.fields(State))
+
+
+class TableFields:
+    """The fields of the working copy and what it derives, declared once for the type
+    checker and for the mixins that hold the rules of each part of the board
+    (:mod:`~bluffkit.games.bidder_up.spaces`, :mod:`~bluffkit.games.bidder_up.fair`,
+    :mod:`~bluffkit.games.bidder_up.scoring`); a method of another part is looked up on
+    the table itself."""
+
+    if not TYPE_CHECKING:           # slots at run time; the type checker reads TableFields
+        __slots__ = ()
+    if TYPE_CHECKING:
+        rules: Rules
+        n: int
+        lay: Any
+        fmts: tuple
+        cats: tuple
+        _sub: Any
+        phase: str
+        current: int
+        roll: int
+        pos: tuple
+        money: tuple
+        piggy: tuple
+        bank: tuple
+        box: tuple
+        gambling: tuple
+        pens: tuple
+        stacks: tuple
+        pastures: tuple
+        barns: tuple
+        donkeys: int
+        market: tuple
+        locked: tuple
+        bag: tuple
+        drawn: tuple
+        tickets: tuple
+        used: bool
+        extra: int
+        auction: Any
+        pen_at: int
+        trade: Any
+        ious: tuple
+        loans: tuple
+        sow: int
+        sow_tied: tuple
+        turn: int
+        log: tuple
+
+        def __getattr__(self, name: str) -> Any: ...
