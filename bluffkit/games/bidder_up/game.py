@@ -334,8 +334,11 @@ class BidderUp(TableGame):
 
     def reveals(self, before, seat, action, after) -> bool:
         """Whether a step showed hidden information, so that undo may not cross it: every
-        chance move, the auction's own reveals, a horse-trade settled, notes taken."""
+        chance move, an auction opened (a Cat in the Bag's animals are shown), the
+        auction's own reveals, a horse-trade settled, notes taken."""
         if seat is None or isinstance(action, A.CHANCE):
+            return True
+        if before.auction is None and after.auction is not None:
             return True
         if before.auction is not None:
             if after.auction is None:
