@@ -27,8 +27,8 @@ def _players(game) -> tuple[int, ...]:
 
 _CONFIGS = tuple(
     (f"bidder-up-{board}" + "".join(f"-{v}" for v in variants), "bidder-up", variants, {"board": board})
-    for board in ("animal-market", "fairground") for variants in ((), ("raffle-rush",))
-    if not (board == "animal-market" and variants)
+    for board, variants in (("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()),
+                            ("fairground", ("raffle-rush",)))
 )
 
 SPEC = register(GameSpec(

@@ -45,12 +45,14 @@ def _changes(changes) -> str:
 class Deal:
     """Chance, the setup: the animals face down in board order (pens, a Cat in the Bag pen
     3, then the two supply stacks, top first); two players: the Gambling ``stock`` (top
-    first, after the box's notes) and the raffle ``bag``."""
+    first, after the box's notes) and the raffle ``bag``; Baby Animals: the 4 ``babies``
+    drawn to the supply board."""
 
     animals: tuple[int, ...]
     stock: tuple[int, ...] = ()
     bag: tuple[str, ...] = ()
     denoms: tuple[int, ...] = DENOMINATIONS
+    babies: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         out = "deal " + ",".join(ANIMALS[a] for a in self.animals)
@@ -58,6 +60,8 @@ class Deal:
             out += " stock " + ",".join(str(self.denoms[i]) for i in self.stock)
         if self.bag:
             out += " bag " + ",".join(self.bag)
+        if self.babies:
+            out += " babies " + ",".join(ANIMALS[a] for a in self.babies)
         return out
 
 
@@ -298,11 +302,12 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
         return Ticket(names[0], parse_changes(" ".join(words[1:])) if len(words) > 1 else ())
     if head == "deal":
         parts = rest.split(" ")
-        if len(parts) not in (1, 3, 5):
-            raise NotationError("write 'deal ANIMALS [stock NOTES] [bag TICKETS]'")
+        if len(parts) % 2 != 1 or len(parts) > 7:
+            raise NotationError("write 'deal ANIMALS [stock NOTES] [bag TICKETS] [babies ANIMALS]'")
         animals = tuple(_animal(a) for a in parts[0].split(","))
         stock: tuple = ()
         bag: tuple = ()
+        babies: tuple = ()
         for key, val in zip(parts[1::2], parts[2::2]):
             if key == "stock":
                 values = [_int(v, "stock") for v in val.split(",")]
@@ -313,7 +318,9 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
                 bag = tuple(val.split(","))
                 if not all(ticket_ok(b) for b in bag):
                     raise NotationError(f"bag: {val!r} holds a name that is no raffle ticket")
+            elif key == "babies":
+                babies = tuple(_animal(a) for a in val.split(","))
             else:
-                raise NotationError(f"deal: unknown part {key!r} (stock, bag)")
-        return Deal(animals, stock, bag, denoms)
+                raise NotationError(f"deal: unknown part {key!r} (stock, bag, babies)")
+        return Deal(animals, stock, bag, denoms, babies)
     return parse_auction(text, denoms)

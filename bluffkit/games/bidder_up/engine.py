@@ -77,6 +77,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         t.auction, t.pen_at, t.trade = None, -1, None
         t.ious = tuple(k for _, _, k in rules.loans) if players == 2 else (0,) * len(rules.loans)
         t.sow, t.sow_tied, t.turn, t.log = -1, (), 0, ()
+        t.babies, t.baby_barns = (), ((),) * players
         t._thawed()
         return t
 
@@ -158,7 +159,8 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
                 extra = int(r.die_faces[int(rng.random() * len(r.die_faces))]) if r.raffle_rush else 0
                 k = min(len(r.tickets), r.tickets_two + extra)
                 bag = tuple(sorted(r.tickets[i] for i in rng.choice(len(r.tickets), size=k, replace=False)))
-        return A.Deal(animals, stock, bag, r.denominations)
+        babies = tuple(sorted(int(a) for a in rng.choice(len(ANIMALS), size=4, replace=False))) if r.babies else ()
+        return A.Deal(animals, stock, bag, r.denominations, babies)
 
     def apply_chance(self, outcome: Any) -> None:
         ph = self.phase
@@ -225,6 +227,10 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
                 self.bag = tuple(sorted(deal.bag))
         elif deal.stock or deal.bag:
             raise IllegalAction("bad-deal", "only the two-player deal has a Gambling stack and a bag")
+        if r.babies != bool(deal.babies) or (deal.babies and (len(set(deal.babies)) != 4 or len(deal.babies) != 4)):
+            raise IllegalAction("bad-deal", "Baby Animals: 4 different babies are drawn to the supply board; "
+                                "without the variant, none")
+        self.babies = tuple(sorted(deal.babies))
         half = (len(rest) + 1) // 2
         self.pens, self.stacks = tuple(pens), (tuple(rest[:half]), tuple(rest[half:]))
         self.phase = ROLL

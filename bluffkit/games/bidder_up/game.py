@@ -25,7 +25,7 @@ from bluffkit.games.bidder_up.engine import Table
 from bluffkit.games.bidder_up.rules import Rules
 from bluffkit.games.bidder_up.state import MOVE, OVER, ROLL, State
 
-VARIANTS = {"raffle-rush": {"raffle_rush": True}}
+VARIANTS = {"babies": {"babies": True}, "raffle-rush": {"raffle_rush": True}}
 
 
 def _table(x) -> Table:
@@ -98,7 +98,7 @@ class BidderUp(TableGame):
 
     def state_from_position(self, players: int, current: int = 0, roll: int | None = None, pos=None, money=None,
                             piggy=None, pens=None, pastures=None, barns=None, market=None, tickets=None,
-                            donkeys: int = 0, bag=None, gambling=None) -> State:
+                            donkeys: int = 0, bag=None, gambling=None, babies=None) -> State:
         """A position after the deal, for scenarios: ``current`` the seat to play, ``roll``
         the die already rolled (phase ``move``; else ``roll``), per seat ``pos`` (space),
         ``money`` (notes as text), ``pastures``/``barns`` (animal names), ``tickets``;
@@ -189,6 +189,12 @@ class BidderUp(TableGame):
         elif tickets is not None:
             left = Multiset(t.bag) - Multiset(x for m in t.tickets for x in m)
             t.bag = tuple(sorted(left.elements()))
+        if babies is not None:
+            if not r.babies:
+                raise RulesError("babies: only with the Baby Animals variant")
+            t.babies = animals(babies, "babies")
+        elif r.babies:
+            t.babies = (0, 1, 2, 3)
         if not isinstance(donkeys, int) or not 0 <= donkeys <= r.donkeys:
             raise RulesError(f"donkeys: 0 to {r.donkeys} auctioned so far")
         t.donkeys = donkeys

@@ -117,6 +117,8 @@ def facts(game, state, names) -> dict:
         "tickets": {n: list(x) for n, x in zip(names, t.tickets)}, "bag": len(t.bag),
         "loans": {n: sum(x) for n, x in zip(names, t.loans)},
         "sow": names[t.sow] if t.sow >= 0 else None,
+        "babies": [ANIMALS[a] for a in t.babies],
+        "baby_barns": {n: [ANIMALS[a] for a in b] for n, b in zip(names, t.baby_barns)},
         "scores": dict(zip(names, t.scores())),
     }
     if game.rules.fairground:

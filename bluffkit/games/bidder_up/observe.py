@@ -24,7 +24,7 @@ from bluffkit.games.bidder_up.state import GIVE, KEEP, RESPOND
 _FIELDS = ("seat", "rules", "phase", "current", "roll", "to_move", "pos", "hand", "note_counts", "piggy", "bank",
            "box", "gambling", "pens", "stacks", "pastures", "barns", "donkeys", "market", "locked", "bag",
            "drawn", "my_tickets", "ticket_counts", "used", "extra", "auction", "pen_at", "trade", "my_offer",
-           "ious", "loans", "sow", "sow_tied", "turn", "log", "legal")
+           "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "legal")
 
 
 class Observation(ObservationBase):
@@ -75,6 +75,8 @@ class Observation(ObservationBase):
     sow_tied: tuple
     turn: int
     log: tuple
+    babies: tuple
+    baby_barns: tuple
     legal: Any
 
     @classmethod
@@ -106,7 +108,7 @@ class Observation(ObservationBase):
             bag=len(t.bag), drawn=t.drawn if mine else len(t.drawn), my_tickets=t.tickets[seat],
             ticket_counts=tuple(map(len, t.tickets)), used=t.used, extra=t.extra, auction=sub, pen_at=t.pen_at,
             trade=trade, my_offer=my_offer, ious=t.ious, loans=t.loans, sow=t.sow, sow_tied=t.sow_tied,
-            turn=t.turn, log=t.log, legal=legal)
+            turn=t.turn, log=t.log, babies=t.babies, baby_barns=t.baby_barns, legal=legal)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r})"

@@ -77,6 +77,11 @@ class Rules(RuleOptions):
       game of the side (:data:`FIRST_GAME_FORMATS`, on the positions the board file
       names; two players: Cat in the Bag, Number Call, The Call, Classic) [B, J]. Checked for the player count: "at least 1 and at
       most 2 different Count auctions", every format suiting the player count.
+    - ``babies``: the Baby Animals variant [K], on the Animal Market: 4 of the 10 babies
+      lie on the supply board; whoever first completes one of those types (the female and
+      the male: the Animal Market keeps one of each) takes its baby to the barn, +200
+      before multiplying. On the Fairground (babies told apart by sex and identity, the
+      petting zoo) it is not played yet and is refused.
     - ``raffle_rush``: the variant "roll the die once and throw in that many extra
       tickets" [K]; with 3-4 players all 24 tickets are in the bag already, so it adds
       tickets only to the two-player bag of 8.
@@ -126,6 +131,7 @@ class Rules(RuleOptions):
     name: str = "bidder-up"
     board: str = "animal-market"
     tiles: tuple | None = None
+    babies: bool = False
     raffle_rush: bool = False
     die_faces: tuple = (1, 2, 3)
     denominations: tuple = (0, 10, 50, 100, 200, 500)
@@ -159,7 +165,7 @@ class Rules(RuleOptions):
                 raise RulesError(msg)
 
         need(self.board in BOARDS, f"board must be one of {', '.join(BOARDS)}, got {self.board!r}")
-        for f in ("raffle_rush", "empty_offer", "zero_pays_count"):
+        for f in ("babies", "raffle_rush", "empty_offer", "zero_pays_count"):
             need(isinstance(getattr(self, f), bool), f"{f} must be true or false, got {getattr(self, f)!r}")
         for f in ("die_faces", "denominations", "notes", "start_money", "donkey_pay", "animal_values",
                   "market_track", "market_start"):
@@ -190,6 +196,9 @@ class Rules(RuleOptions):
                                                        and all(_count(y) for y in x) and x[0] in d for x in loans),
              "loans: a list of (note value, IOU value, how many)")
         object.__setattr__(self, "loans", tuple(tuple(x) for x in loans))
+        need(not (self.babies and self.fairground),
+             "the Baby Animals variant is played on the Animal Market only in this version of bluffkit (the "
+             "Fairground's babies need the animals' sex and the petting zoo)")
         need(self.refill_from in ("taller", "first"), f"refill_from must be taller or first, got {self.refill_from!r}")
         need(self.final_ties in ("shared", "money"), f"final_ties must be shared or money, got {self.final_ties!r}")
         if self.tiles is not None:
@@ -204,7 +213,7 @@ class Rules(RuleOptions):
     @property
     def variants(self) -> tuple:
         """The named variants these rules play."""
-        return ("raffle-rush",) if self.raffle_rush else ()
+        return tuple(v for v, on in (("babies", self.babies), ("raffle-rush", self.raffle_rush)) if on)
 
     @property
     def fairground(self) -> bool:

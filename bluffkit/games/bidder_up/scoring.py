@@ -77,11 +77,12 @@ class ScoringMixin(TableFields):
         values = self.type_values()
         d = self.rules.denominations
         return {"animals": tuple(values[a] for a in barn), "value_gain": value_gain(self.tickets[seat], barn),
-                "sow": self.sow == seat, "money": total(self.money[seat], d), "loans": sum(self.loans[seat])}
+                "sow": self.sow == seat, "money": total(self.money[seat], d), "loans": sum(self.loans[seat]),
+                "barn_babies": len(self.baby_barns[seat])}
 
     def score(self, seat: int) -> int:
         p = self.score_parts(seat)
-        return score_of(p["animals"], p["value_gain"], p["sow"], p["money"], p["loans"])
+        return score_of(p["animals"], p["value_gain"], p["sow"], p["money"], p["loans"], p["barn_babies"])
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.score(s) for s in range(self.n))

@@ -154,6 +154,10 @@ class SpacesMixin(TableFields):
             if past.count(a) >= self.rules.per_type:
                 past = [x for x in past if x != a]
                 barn.append(a)
+                if a in self.babies:       # [K] "Whoever has both together first ... baby ... directly in the barn"
+                    self.babies = tuple(b for b in self.babies if b != a)
+                    self.baby_barns = self.baby_barns[:seat] + (tuple(sorted(self.baby_barns[seat] + (a,))),) \
+                        + self.baby_barns[seat + 1:]
                 if a not in self.locked:
                     self.locked = tuple(sorted(self.locked + (a,)))
         self.pastures = self.pastures[:seat] + (tuple(sorted(past)),) + self.pastures[seat + 1:]

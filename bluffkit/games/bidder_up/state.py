@@ -43,7 +43,8 @@ class State:
     horse-trade ``(challenger, target, animal, offer, count_mode)``; ``ious`` the IOUs
     left per loan; ``loans`` each seat's IOU values; ``sow`` the Wool-Milk-Sow's owner
     (-1: none yet or nobody), ``sow_tied`` the seats tied for it; ``turn`` turns played;
-    ``log`` the last event's numbers (for narration)."""
+    ``log`` the last event's numbers (for narration); Baby Animals: ``babies`` the baby
+    types still on the supply board, ``baby_barns`` each seat's babies in its barn."""
 
     rules: Rules
     phase: str
@@ -76,6 +77,8 @@ class State:
     sow_tied: tuple
     turn: int
     log: tuple
+    babies: tuple = ()
+    baby_barns: tuple = ()
 
     @property
     def players(self) -> int:
@@ -134,5 +137,7 @@ class TableFields:
         sow_tied: tuple
         turn: int
         log: tuple
+        babies: tuple
+        baby_barns: tuple
 
         def __getattr__(self, name: str) -> Any: ...

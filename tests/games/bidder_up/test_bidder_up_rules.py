@@ -281,3 +281,27 @@ def test_the_leak_detector_catches_the_piggy_banks_value_shown(monkeypatch):
     monkeypatch.setattr(observe.Observation, "of", classmethod(leaky))
     with pytest.raises(AssertionError, match="leak"):
         check_game(game(), 3, seeds=[0])
+
+
+# -- K. Baby Animals ------------------------------------------------------------------------------
+
+def test_the_first_to_complete_a_baby_type_takes_the_baby_to_the_barn():
+    g = game(variants=["babies"])
+    t = Table.thaw(g.state_from_position(3, babies=["sheep", "cow", "pig", "dog"],
+                                         pastures=[["sheep"], ["cow"], None]))
+    t.to_pasture(0, (SHEEP,))
+    assert t.baby_barns[0] == (SHEEP,) and SHEEP not in t.babies
+    assert t.score(0) == (350 + 200) * 1 + 140, "+200 before multiplying"
+    t.to_pasture(2, (HORSE, HORSE))
+    assert t.baby_barns[2] == (), "no baby drawn for the horses"
+
+
+def test_the_deal_draws_four_babies_and_fairground_babies_are_refused():
+    import numpy as np
+    g = game(variants=["babies"])
+    s = g.new_state(3)
+    deal = g.sample_chance(s, np.random.default_rng(2))
+    assert len(deal.babies) == 4 and g.parse(str(deal)) == deal
+    assert len(g.step(s, None, deal).babies) == 4
+    with pytest.raises(RulesError, match="Animal Market only"):
+        game(board="fairground", variants=["babies"])
