@@ -21,7 +21,7 @@ import numpy as np  # noqa: E402
 from bluffkit.agents.generic import RandomBot  # noqa: E402
 from bluffkit.core.game import make_game  # noqa: E402
 
-CONFIGS = [("animal-market", ()), ("fairground", ()), ("fairground", ("raffle-rush",))]
+CONFIGS = [("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()), ("fairground", ("raffle-rush",))]
 
 
 def speed(games: int, repeats: int) -> None:
