@@ -305,3 +305,57 @@ def test_the_deal_draws_four_babies_and_fairground_babies_are_refused():
     assert len(g.step(s, None, deal).babies) == 4
     with pytest.raises(RulesError, match="Animal Market only"):
         game(board="fairground", variants=["babies"])
+
+
+# -- J. two players ---------------------------------------------------------------------------------
+
+def two_player(**position):
+    g = game()
+    s = g.state_from_position(2, current=0, roll=1, **position)
+    return g, g.step(s, 0, "move hill-west")
+
+
+def test_two_players_choose_raid_loan_or_gamble_on_the_piggy_bank():
+    g, s = two_player(piggy="10+10+0+50+0+10+0")
+    assert s.phase == "piggy"
+    assert [str(a) for a in g.legal(s, 0).actions()] == ["raid", "gamble", "loan 100", "loan 200", "loan 500"]
+    s = g.step(s, 0, "raid")
+    assert len(s.piggy) == 2 and g.facts(s, "AB")["money"]["A"] == 200, "up to 5 notes, the top ones"
+
+
+def test_a_loan_needs_its_iou_and_its_note_on_the_supply_board():
+    g, s = two_player()
+    t = Table.thaw(s)
+    t.ious = (2, 2, 0)
+    assert_refused(g, t.freeze(), 0, "loan 500", rule="no-loan")
+    s = g.step(s, 0, "loan 500")
+    assert s.loans[0] == (1500,) and s.ious == (2, 2, 1)
+
+
+def test_the_gambles_3_looks_at_three_gives_one_keeps_two():
+    g, s = two_player(gambling="50+10+0+10+50+10")
+    s = g.step(s, 0, "gamble")
+    assert g.is_chance(s)
+    s = g.step(s, None, "roll 3")
+    assert s.phase == "give" and g.observe(s, 0).drawn == (1, 2, 1) and g.observe(s, 1).drawn == 3
+    assert_refused(g, s, 0, "give 500", rule="not-drawn")
+    s = g.step(s, 0, "give 10")
+    assert g.facts(s, "AB")["money"] == {"A": 200, "B": 150}
+    assert len(s.gambling) == 3
+
+
+def test_the_two_player_deal_puts_5_notes_in_the_box_and_8_tickets_in_the_bag():
+    import numpy as np
+    g = game(board="fairground")
+    s = g.new_state(2)
+    deal = g.sample_chance(s, np.random.default_rng(5))
+    s = g.step(s, None, deal)
+    assert sum(s.box) == 5 and len(s.bag) == 8
+    assert s.bank[g.rules.denominations.index(500)] == 4, "Fairground: all 500s beside the donkey"
+    g = game(board="fairground", variants=["raffle-rush"])
+    s = g.new_state(2)
+    s = g.step(s, None, g.sample_chance(s, np.random.default_rng(5)))
+    assert 9 <= len(s.bag) <= 11, "raffle rush: the die's roll in extra tickets"
+    am = game()
+    s = am.new_state(2)
+    assert s.bank[am.rules.denominations.index(500)] == 2, "Animal Market: two 500s beside the donkey"
