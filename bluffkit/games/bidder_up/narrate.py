@@ -56,7 +56,7 @@ def narrate(game, before, seat, action, after, names) -> str:
     if after.log != before.log and after.log[:1] == ("piggy",) and before.auction is None:
         text += f" {names[after.log[1]]} takes {after.log[2]} note(s) from the Piggy Bank."
     if after.log != before.log and after.log[:1] == ("sold",):
-        for value, seats in after.log[4]:
+        for value, seats in after.log[3]:
             text += f" Golden Donkey: {value} to {len(seats)} player(s)."
     if after.phase == OVER and before.phase != OVER:
         text += " The game is over."

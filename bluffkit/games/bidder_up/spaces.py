@@ -103,7 +103,7 @@ class SpacesMixin(TableFields):
             self.to_pasture(seat, animals)
         self._refill(i)
         paid = self._donkeys(sum(1 for a, _ in sale.owners if a == DONKEY))
-        self.log = ("sold", self.current, tuple(sale.owners), tuple(sale.paid), paid)
+        self.log = ("sold", self.current, tuple(sale.owners), paid)      # no prices: a count auction's notes are face down
         self.end_turn()
 
     def _refill(self, i: int) -> None:
@@ -202,7 +202,7 @@ class SpacesMixin(TableFields):
         loser = t if winner == c else c
         self._lose(loser, animal)
         self.to_pasture(winner, (animal,))
-        self.log = ("trade", c, t, animal, winner, sum(offer), None if counter is None else sum(counter))
+        self.log = ("trade", c, t, animal, winner, counter is None)     # the offers stay face down
         self.trade = None
         self.end_turn()
 
