@@ -21,7 +21,8 @@ import numpy as np  # noqa: E402
 from bluffkit.agents.generic import RandomBot  # noqa: E402
 from bluffkit.core.game import make_game  # noqa: E402
 
-CONFIGS = [("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()), ("fairground", ("raffle-rush",))]
+CONFIGS = [("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()), ("fairground", ("babies",)),
+           ("fairground", ("raffle-rush",))]
 
 
 def speed(games: int, repeats: int) -> None:

@@ -39,7 +39,7 @@ def worth_to(obs, seat: int) -> dict:
     times the multiplier the seat would then have (its barn's types, + 1)."""
     r = obs.rules
     vals = type_values(obs)
-    held = Multiset(obs.pastures[seat])
+    held = Multiset(a % 10 for a in obs.pastures[seat])       # a male told apart is its type + 10
     barn = len(obs.barns[seat])
     out = {}
     for a in range(len(ANIMALS)):
@@ -72,7 +72,7 @@ class HeuristicAgent:
             return A.Trade(target, animal, offer, d)
         if ph == "respond":
             worth = worth_to(obs, obs.seat)
-            _, _, animal, by_count = obs.trade
+            animal, by_count = obs.trade[2], obs.trade[3]
             if worth[animal] > 150 and sum(hand):
                 return A.Counter(self._offer(obs, worth[animal] * 0.6, by_count), d)
             return A.AGREE
@@ -117,12 +117,12 @@ class HeuristicAgent:
             pen = obs.pens[i]
             if pen is None:
                 return 0.5 * sum(vals) / len(vals) if obs.stacks[1][i] else 0.0
-            return 0.5 * sum(vals[a] for a in pen)
+            return 0.5 * sum(vals[a % 10] for a in pen)
         if kind == PIGGY_BANK:
             return 40.0 * min(obs.piggy, obs.rules.piggy_take) + (60 if len(obs.pos) == 2 else 0)
         if kind == HORSE_TRADE:
-            mine = set(obs.pastures[obs.seat])
-            shared = any(mine & set(p) for s, p in enumerate(obs.pastures) if s != obs.seat)
+            mine = {a % 10 for a in obs.pastures[obs.seat]}
+            shared = any(mine & {a % 10 for a in p} for s, p in enumerate(obs.pastures) if s != obs.seat)
             return 120.0 if shared and sum(obs.hand) else 0.0
         if kind == MARKET and obs.rules.fairground:
             return 60.0 if obs.pastures[obs.seat] else 0.0
@@ -138,7 +138,7 @@ class HeuristicAgent:
 
     def _market(self, obs):
         r, d, hand = obs.rules, obs.rules.denominations, obs.hand
-        held = Multiset(obs.pastures[obs.seat])
+        held = Multiset(a % 10 for a in obs.pastures[obs.seat])
         mine = [a for a, c in held.most_common() if a not in obs.locked and obs.market[a] + 1 < len(r.market_track)]
         if mine and sum(hand) >= 3:
             return A.Market(((mine[0], 1),), cheapest(hand, 1), d)
@@ -149,8 +149,8 @@ class HeuristicAgent:
         if kind == "wool-milk":
             return 100 + 50 * int(arg)
         if kind == "value-gain":
-            return 200 if ANIMALS.index(arg) in obs.barns[obs.seat] or arg in map(ANIMALS.__getitem__,
-                                                                                    obs.pastures[obs.seat]) else 90
+            held = {ANIMALS[a % 10] for a in obs.pastures[obs.seat]}
+            return 200 if ANIMALS.index(arg) in obs.barns[obs.seat] or arg in held else 90
         return {"extra-turn": 150, "special-horse-trade": 120, "horse-trade": 110}.get(name, 80)
 
 

@@ -28,7 +28,7 @@ def _players(game) -> tuple[int, ...]:
 _CONFIGS = tuple(
     (f"bidder-up-{board}" + "".join(f"-{v}" for v in variants), "bidder-up", variants, {"board": board})
     for board, variants in (("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()),
-                            ("fairground", ("raffle-rush",)))
+                            ("fairground", ("babies",)), ("fairground", ("raffle-rush",)))
 )
 
 SPEC = register(GameSpec(

@@ -33,6 +33,16 @@ from bluffkit.core.money import fmt, parse as parse_notes
 from bluffkit.games.bidder_up.rules import ticket_ok
 
 
+#: A male animal, told apart in the Fairground's Baby Animals variant: its type plus MALE
+#: (the females, and every animal in other games, are their type).
+MALE = 10
+
+
+def name(a: int) -> str:
+    """An animal's name; a male told apart reads ``cow-m``."""
+    return ANIMALS[a % MALE] + ("-m" if a >= MALE else "")
+
+
 def _pay(notes, denoms) -> str:
     return f" pay {fmt(notes, denoms)}" if sum(notes) else ""
 
@@ -55,7 +65,7 @@ class Deal:
     babies: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        out = "deal " + ",".join(ANIMALS[a] for a in self.animals)
+        out = "deal " + ",".join(name(a) for a in self.animals)
         if self.stock:
             out += " stock " + ",".join(str(self.denoms[i]) for i in self.stock)
         if self.bag:
@@ -89,15 +99,20 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Trade:
-    """Horse-trade: challenge ``target`` for ``animal``, with ``notes`` offered face down."""
+    """Horse-trade: challenge ``target`` for ``animal``, with ``notes`` offered face down.
+    Fairground Baby Animals: ``sexes``, the specimens the challenger chooses, its own and
+    the target's (``"m"`` or ``"f"``; ``trade 1 sheep:f:m offer 50``); ``""``: females
+    where there are any."""
 
     target: int
     animal: int
     notes: tuple[int, ...]
     denoms: tuple[int, ...] = DENOMINATIONS
+    sexes: str = ""
 
     def __str__(self) -> str:
-        return f"trade {self.target} {ANIMALS[self.animal]} offer {fmt(self.notes, self.denoms)}"
+        pick = f":{self.sexes[0]}:{self.sexes[1]}" if self.sexes else ""
+        return f"trade {self.target} {ANIMALS[self.animal]}{pick} offer {fmt(self.notes, self.denoms)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,8 +233,10 @@ def _int(text: str, what: str) -> int:
         raise NotationError(f"{what} takes a whole number, got {text!r}") from None
 
 
-def _animal(text: str) -> int:
+def _animal(text: str, male: bool = False) -> int:
     w = text.strip().lower()
+    if male and w.endswith("-m") and w[:-2] in ANIMALS:
+        return ANIMALS.index(w[:-2]) + MALE
     if w not in ANIMALS:
         raise NotationError(f"{text!r} is not an animal ({', '.join(ANIMALS)})")
     return ANIMALS.index(w)
@@ -278,7 +295,11 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
         words = rest.split(" ")
         if len(words) < 4 or words[2] != "offer":
             raise NotationError(f"write 'trade SEAT ANIMAL offer NOTES', got {text!r}")
-        return Trade(_int(words[0], "trade"), _animal(words[1]), parse_notes(" ".join(words[3:]), denoms), denoms)
+        kind, *sexes = words[1].split(":")
+        if sexes and (len(sexes) != 2 or not all(x in ("m", "f") for x in sexes)):
+            raise NotationError(f"{words[1]!r}: the specimens are written TYPE:m:f (yours, then theirs)")
+        return Trade(_int(words[0], "trade"), _animal(kind), parse_notes(" ".join(words[3:]), denoms), denoms,
+                     "".join(sexes))
     if head == "counter":
         return Counter(parse_notes(rest, denoms), denoms)
     if head == "market":
@@ -304,7 +325,7 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
         parts = rest.split(" ")
         if len(parts) % 2 != 1 or len(parts) > 7:
             raise NotationError("write 'deal ANIMALS [stock NOTES] [bag TICKETS] [babies ANIMALS]'")
-        animals = tuple(_animal(a) for a in parts[0].split(","))
+        animals = tuple(_animal(a, male=True) for a in parts[0].split(","))
         stock: tuple = ()
         bag: tuple = ()
         babies: tuple = ()

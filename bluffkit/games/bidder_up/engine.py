@@ -77,7 +77,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         t.auction, t.pen_at, t.trade = None, -1, None
         t.ious = tuple(k for _, _, k in rules.loans) if players == 2 else (0,) * len(rules.loans)
         t.sow, t.sow_tied, t.turn, t.log = -1, (), 0, ()
-        t.babies, t.baby_barns = (), ((),) * players
+        t.babies, t.baby_barns, t.baby_zoos = (), ((),) * players, ((),) * players
         t._thawed()
         return t
 
@@ -147,7 +147,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
 
     def _sample_deal(self, rng) -> A.Deal:
         r = self.rules
-        deck = [a for a in range(len(ANIMALS)) for _ in range(r.per_type)]
+        deck = list(r.deck())
         animals = tuple(int(deck[i]) for i in rng.permutation(len(deck)))
         stock: tuple = ()
         bag: tuple = ()
@@ -200,9 +200,10 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         remaining animals ... in 2 roughly equal stacks" [B]; two players: the box's 5 and
         the Gambling stack, the 8 raffle tickets [J]."""
         r = self.rules
-        if sorted(deal.animals) != sorted(a for a in range(len(ANIMALS)) for _ in range(r.per_type)):
+        if sorted(deal.animals) != sorted(r.deck()):
             raise IllegalAction("bad-deal", f"the deal gives each of the {len(ANIMALS)} types {r.per_type} times "
-                                f"({len(ANIMALS) * r.per_type} animals)")
+                                f"({len(ANIMALS) * r.per_type} animals" + (", one male of each told apart: cow-m)"
+                                                                           if r.sexes else ")"))
         rest = list(deal.animals)
         pens = []
         for i, pen in enumerate(self.lay.pens):

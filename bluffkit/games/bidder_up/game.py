@@ -125,10 +125,13 @@ class BidderUp(TableGame):
             except (NotationError, AttributeError) as e:
                 raise RulesError(f"{what}: notes as text such as \"100+50+0\" ({e})") from None
 
-        def animals(names, what):
-            if not isinstance(names, (list, tuple)) or not all(isinstance(a, str) and a in ANIMALS for a in names):
-                raise RulesError(f"{what}: a list of animals ({', '.join(ANIMALS)}), got {names!r}"[:200])
-            return tuple(sorted(ANIMALS.index(a) for a in names))
+        def animals(names, what, males=r.sexes):
+            ok = set(ANIMALS) | ({a + "-m" for a in ANIMALS} if males else set())
+            if not isinstance(names, (list, tuple)) or not all(isinstance(a, str) and a in ok for a in names):
+                raise RulesError(f"{what}: a list of animals ({', '.join(ANIMALS)}"
+                                 + ("; a male: cow-m" if males else "") + f"), got {names!r}"[:200])
+            return tuple(sorted(ANIMALS.index(a[:-2]) + 10 if a.endswith("-m") else ANIMALS.index(a)
+                                for a in names))
 
         if not is_seat(current, players):
             raise RulesError(f"current must be a seat 0..{players - 1}, got {current!r}")
@@ -151,7 +154,8 @@ class BidderUp(TableGame):
         if gambling is not None:
             t.gambling = pile(gambling, "gambling")
         for field, value in (("pastures", pastures), ("barns", barns)):
-            got = tuple(animals(v, f"{field} of seat {s}") if v is not None else () for s, v in
+            got = tuple(animals(v, f"{field} of seat {s}", r.sexes and field == "pastures") if v is not None else ()
+                        for s, v in
                         enumerate(per_seat(value, field)))
             setattr(t, field, got)
         t.locked = tuple(sorted({a for b in t.barns for a in b}))
@@ -160,9 +164,10 @@ class BidderUp(TableGame):
             if space not in lay.pen_index:
                 raise RulesError(f"pens: {space!r} is not a pen of the {r.board} board")
             pen_list[lay.pen_index[space]] = animals(names, f"pen {space}")
-        full = Multiset({a: r.per_type for a in range(len(ANIMALS))})
-        placed = Multiset(a for p in pen_list for a in p) + Multiset(a for p in t.pastures for a in p) \
-            + Multiset(a for b in t.barns for a in b for _ in range(r.per_type))
+        full = Multiset(r.deck())
+        in_barns = Multiset(a for b in t.barns for a in b for _ in range(r.per_type)) if not r.sexes else \
+            Multiset(a + k for b in t.barns for a in b for k in (0, 0, 10))
+        placed = Multiset(a for p in pen_list for a in p) + Multiset(a for p in t.pastures for a in p) + in_barns
         if placed - full:
             raise RulesError(f"the position places more than {r.per_type} of a type")
         left = full - placed
@@ -192,7 +197,7 @@ class BidderUp(TableGame):
         if babies is not None:
             if not r.babies:
                 raise RulesError("babies: only with the Baby Animals variant")
-            t.babies = animals(babies, "babies")
+            t.babies = animals(babies, "babies", False)
         elif r.babies:
             t.babies = (0, 1, 2, 3)
         if not isinstance(donkeys, int) or not 0 <= donkeys <= r.donkeys:
@@ -252,15 +257,15 @@ class BidderUp(TableGame):
             held[i] += 1
         if tuple(held) != r.notes:
             out.append(f"notes in the game {tuple(held)}, not the {r.notes} of the box")
-        animals = Multiset(a for p in t.pens for a in p) + Multiset(a for s in t.stacks for a in s) \
-            + Multiset(a for p in t.pastures for a in p) + Multiset(a for b in t.barns for a in b
-                                                                     for _ in range(r.per_type))
+        animals = Multiset(a % 10 for p in t.pens for a in p) + Multiset(a % 10 for s in t.stacks for a in s) \
+            + Multiset(a % 10 for p in t.pastures for a in p) + Multiset(a for b in t.barns for a in b
+                                                                          for _ in range(r.per_type))
         if t.auction is not None:
             animals += Multiset(t.auction.pen)
         if animals != Multiset({a: r.per_type for a in range(len(ANIMALS))}):
             out.append(f"the animals are not {r.per_type} of each type: {dict(animals)}")
         for s, p in enumerate(t.pastures):
-            if any(p.count(a) >= r.per_type for a in p):
+            if any(sum(1 for x in p if x % 10 == a % 10) >= r.per_type for a in p):
                 out.append(f"seat {s} has a complete type on its pasture")
         if t.phase == OVER and len(t.tickets) and any(not 0 <= x < len(r.market_track) for x in t.market):
             out.append("a market marker off the track")

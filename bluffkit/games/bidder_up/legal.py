@@ -143,6 +143,14 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
     if ph == TRADE and kind is A.Trade:
         if (action.target, action.animal) not in key[0]:
             return ("no-such-trade", "a horse-trade names a fellow player and a type both hold on their pastures")
+        if action.sexes:
+            if not t.rules.sexes:
+                return ("no-sexes", "only the Fairground's Baby Animals tells the specimens apart (TYPE:m:f)")
+            for who, sex in ((seat, action.sexes[0]), (action.target, action.sexes[1])):
+                kind = action.animal + 10 if sex == "m" else action.animal
+                if kind not in t.pastures[who]:
+                    return ("no-such-specimen", f"seat {who} has no {'male' if sex == 'm' else 'female'} "
+                            "of that type on its pasture")
         return _notes_problem(t, seat, action.notes, True)
     if ph == RESPOND and (action == A.AGREE or kind is A.Counter):
         return None if action == A.AGREE else _notes_problem(t, seat, action.notes, True)

@@ -9,11 +9,12 @@ from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
+from bluffkit.games.bidder_up.actions import name
 from bluffkit.games.bidder_up.state import OVER
 
 
 def _animals(xs) -> str:
-    return ", ".join(ANIMALS[a] for a in xs) or "nothing"
+    return ", ".join(name(a) for a in xs) or "nothing"
 
 
 def narrate(game, before, seat, action, after, names) -> str:
@@ -79,7 +80,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
     for s, n in enumerate(names):
         past = Multiset(obs.pastures[s])
         lines.append(f"  {n}: at {obs.pos[s]}, {obs.note_counts[s]} notes, pasture "
-                     f"{', '.join(f'{ANIMALS[a]} x{c}' for a, c in sorted(past.items())) or '-'}, barn "
+                     f"{', '.join(f'{name(a)} x{c}' for a, c in sorted(past.items())) or '-'}, barn "
                      f"{_animals(obs.barns[s])}" + (f", {obs.ticket_counts[s]} ticket(s)" if obs.ticket_counts[s]
                                                     else ""))
     pens = [f"{i + 1}: " + (_animals(p) if p is not None else f"{obs.stacks[1][i]} face down")
@@ -110,15 +111,16 @@ def facts(game, state, names) -> dict:
         "hand": {n: fmt(m, d) for n, m in zip(names, money)},
         "piggy": len(t.piggy), "piggy_value": sum(d[i] for i in t.piggy),
         "bank": total(t.bank, d), "donkeys": t.donkeys,
-        "pastures": {n: dict(Multiset(ANIMALS[a] for a in p)) for n, p in zip(names, t.pastures)},
+        "pastures": {n: dict(Multiset(name(a) for a in p)) for n, p in zip(names, t.pastures)},
         "barns": {n: [ANIMALS[a] for a in b] for n, b in zip(names, t.barns)},
-        "pens": {str(p.space): [ANIMALS[a] for a in pen] for p, pen in zip(t.lay.pens, t.pens)},
+        "pens": {str(p.space): [name(a) for a in pen] for p, pen in zip(t.lay.pens, t.pens)},
         "stacks": sum(map(len, t.stacks)),
         "tickets": {n: list(x) for n, x in zip(names, t.tickets)}, "bag": len(t.bag),
         "loans": {n: sum(x) for n, x in zip(names, t.loans)},
         "sow": names[t.sow] if t.sow >= 0 else None,
         "babies": [ANIMALS[a] for a in t.babies],
         "baby_barns": {n: [ANIMALS[a] for a in b] for n, b in zip(names, t.baby_barns)},
+        "baby_zoos": {n: [ANIMALS[a] for a in b] for n, b in zip(names, t.baby_zoos)},
         "scores": dict(zip(names, t.scores())),
     }
     if game.rules.fairground:

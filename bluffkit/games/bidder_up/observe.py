@@ -24,7 +24,7 @@ from bluffkit.games.bidder_up.state import GIVE, KEEP, RESPOND
 _FIELDS = ("seat", "rules", "phase", "current", "roll", "to_move", "pos", "hand", "note_counts", "piggy", "bank",
            "box", "gambling", "pens", "stacks", "pastures", "barns", "donkeys", "market", "locked", "bag",
            "drawn", "my_tickets", "ticket_counts", "used", "extra", "auction", "pen_at", "trade", "my_offer",
-           "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "legal")
+           "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "legal")
 
 
 class Observation(ObservationBase):
@@ -32,7 +32,7 @@ class Observation(ObservationBase):
     down (then ``pen_sizes`` in ``stacks``' place: ``stacks`` is ``(sizes of the two
     stacks, sizes of the pens)``); ``drawn``: the tickets or gamble notes this seat just
     drew, or their number for the others; ``trade``: ``(challenger, target, type,
-    notes counted)`` of an open horse-trade; ``auction``: the embedded auction's
+    notes counted, the two animals put up)`` of an open horse-trade; ``auction``: the embedded auction's
     observation of this seat."""
 
     __slots__ = ()
@@ -77,6 +77,7 @@ class Observation(ObservationBase):
     log: tuple
     babies: tuple
     baby_barns: tuple
+    baby_zoos: tuple
     legal: Any
 
     @classmethod
@@ -89,14 +90,14 @@ class Observation(ObservationBase):
             hand, counts = t.money[seat], tuple(map(sum, t.money))
         trade = my_offer = None
         if t.trade is not None and len(t.trade) > 1:
-            c, target, animal, offer, by_count = t.trade
-            trade = (c, target, animal, by_count)
+            c, target, animals, offer, by_count = t.trade
+            trade = (c, target, animals[0] % 10, by_count, animals)
             if seat == c:
                 my_offer = offer
             if t.phase == RESPOND:
                 counts = counts[:c] + (counts[c] + sum(offer),) + counts[c + 1:]
         elif t.trade is not None:
-            trade = (t.current, -1, -1, t.trade[0])
+            trade = (t.current, -1, -1, t.trade[0], ())
         mine = seat == t.current and t.phase in (KEEP, GIVE)
         return cls.make(
             seat=seat, rules=t.rules, phase=t.phase, current=t.current, roll=t.roll,
@@ -108,7 +109,8 @@ class Observation(ObservationBase):
             bag=len(t.bag), drawn=t.drawn if mine else len(t.drawn), my_tickets=t.tickets[seat],
             ticket_counts=tuple(map(len, t.tickets)), used=t.used, extra=t.extra, auction=sub, pen_at=t.pen_at,
             trade=trade, my_offer=my_offer, ious=t.ious, loans=t.loans, sow=t.sow, sow_tied=t.sow_tied,
-            turn=t.turn, log=t.log, babies=t.babies, baby_barns=t.baby_barns, legal=legal)
+            turn=t.turn, log=t.log, babies=t.babies, baby_barns=t.baby_barns,
+            baby_zoos=t.baby_zoos, legal=legal)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r})"

@@ -77,11 +77,13 @@ class Rules(RuleOptions):
       game of the side (:data:`FIRST_GAME_FORMATS`, on the positions the board file
       names; two players: Cat in the Bag, Number Call, The Call, Classic) [B, J]. Checked for the player count: "at least 1 and at
       most 2 different Count auctions", every format suiting the player count.
-    - ``babies``: the Baby Animals variant [K], on the Animal Market: 4 of the 10 babies
-      lie on the supply board; whoever first completes one of those types (the female and
-      the male: the Animal Market keeps one of each) takes its baby to the barn, +200
-      before multiplying. On the Fairground (babies told apart by sex and identity, the
-      petting zoo) it is not played yet and is refused.
+    - ``babies``: the Baby Animals variant [K]: 4 of the 10 babies lie on the supply
+      board. Animal Market: whoever first completes one of those types (its female and its
+      male: the Animal Market keeps one of each) takes its baby to the barn. Fairground:
+      each animal's sex is told apart; whoever first owns a female and the male takes the
+      baby to the petting zoo, and to the barn on completing the type; in a horse-trade
+      the challenger picks the two specimens; a baby is never lost. +200 a baby, in the
+      barn before multiplying, in the petting zoo after.
     - ``raffle_rush``: the variant "roll the die once and throw in that many extra
       tickets" [K]; with 3-4 players all 24 tickets are in the bag already, so it adds
       tickets only to the two-player bag of 8.
@@ -196,9 +198,6 @@ class Rules(RuleOptions):
                                                        and all(_count(y) for y in x) and x[0] in d for x in loans),
              "loans: a list of (note value, IOU value, how many)")
         object.__setattr__(self, "loans", tuple(tuple(x) for x in loans))
-        need(not (self.babies and self.fairground),
-             "the Baby Animals variant is played on the Animal Market only in this version of bluffkit (the "
-             "Fairground's babies need the animals' sex and the petting zoo)")
         need(self.refill_from in ("taller", "first"), f"refill_from must be taller or first, got {self.refill_from!r}")
         need(self.final_ties in ("shared", "money"), f"final_ties must be shared or money, got {self.final_ties!r}")
         if self.tiles is not None:
@@ -223,6 +222,18 @@ class Rules(RuleOptions):
     def per_type(self) -> int:
         """A set: "only 20 of the 30 animals" on the Animal Market, so 2; all 3 on the Fairground [B]."""
         return 3 if self.fairground else 2
+
+    @property
+    def sexes(self) -> bool:
+        """The animals' sex is told apart: the Fairground's Baby Animals [K]."""
+        return self.babies and self.fairground
+
+    def deck(self) -> tuple:
+        """Every animal once, as the engine names them: the type, a told-apart male its type
+        + 10."""
+        if self.sexes:
+            return tuple(a + k for a in range(10) for k in (0, 0, 10))
+        return tuple(a for a in range(10) for _ in range(self.per_type))
 
     @property
     def donkeys(self) -> int:

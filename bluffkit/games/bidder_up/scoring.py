@@ -78,11 +78,11 @@ class ScoringMixin(TableFields):
         d = self.rules.denominations
         return {"animals": tuple(values[a] for a in barn), "value_gain": value_gain(self.tickets[seat], barn),
                 "sow": self.sow == seat, "money": total(self.money[seat], d), "loans": sum(self.loans[seat]),
-                "barn_babies": len(self.baby_barns[seat])}
+                "barn_babies": len(self.baby_barns[seat]), "zoo_babies": len(self.baby_zoos[seat])}
 
     def score(self, seat: int) -> int:
         p = self.score_parts(seat)
-        return score_of(p["animals"], p["value_gain"], p["sow"], p["money"], p["loans"], p["barn_babies"])
+        return score_of(p["animals"], p["value_gain"], p["sow"], p["money"], p["loans"], p["barn_babies"], p["zoo_babies"])
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.score(s) for s in range(self.n))

@@ -19,6 +19,7 @@ from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
+from bluffkit.games.bidder_up.actions import MALE
 from bluffkit.games.bidder_up.layout import HORSE_TRADE, MARKET, PEN, PIGGY_BANK, RAFFLE
 from bluffkit.games.bidder_up.state import (AUCTION, END, GAMBLE, GIVE, KEEP, PIGGY, RAFFLE as RAFFLE_, RESPOND,
                                             TRADE)
@@ -75,8 +76,10 @@ class SpacesMixin(TableFields):
         [D]: the pen's animals under its tile's format, the mover the auctioneer."""
         pen = self.lay.pens[i]
         fmt = self.pen_format(i)
-        game, sub = embed.start(embed.AuctionPen(fmt, self.pens[i], pen.size == 2), self.current, self.money,
+        types = tuple(a % MALE for a in self.pens[i])
+        game, sub = embed.start(embed.AuctionPen(fmt, types, pen.size == 2), self.current, self.money,
                                 animal_values=self.type_values(), denominations=self.rules.denominations)
+        self.drawn = self.pens[i]                       # the pen's animals as told apart (a male)
         w = len(self.rules.denominations)
         self.money = ((0,) * w,) * self.n               # the notes are in the auction now
         self.pens = self.pens[:i] + ((),) + self.pens[i + 1:]
@@ -95,14 +98,25 @@ class SpacesMixin(TableFields):
         i = self.pen_at
         self.money = tuple(sale.money)
         self.auction, self._sub, self.pen_at = None, None, -1
-        self.pens = self.pens[:i] + (tuple(sale.pen),) + self.pens[i + 1:]
+        pool = list(self.drawn)
+        self.drawn = ()
+
+        def specimen(kind: int) -> int:
+            """The animal of type ``kind`` the pen gives: with a male and a female of one type
+            in it, the first sold takes the male (a reading: the text does not say)."""
+            a = kind + MALE if kind + MALE in pool else kind
+            pool.remove(a)
+            return a
+
         by_seat: dict[int, list[int]] = {}
         for animal, seat in sale.owners:
-            by_seat.setdefault(seat, []).append(animal)
+            by_seat.setdefault(seat, []).append(specimen(animal))
+        left = tuple(specimen(a) for a in sale.pen)
+        self.pens = self.pens[:i] + (left,) + self.pens[i + 1:]
         for seat, animals in sorted(by_seat.items()):
             self.to_pasture(seat, animals)
         self._refill(i)
-        paid = self._donkeys(sum(1 for a, _ in sale.owners if a == DONKEY))
+        paid = self._donkeys(sum(1 for a, _ in sale.owners if a % MALE == DONKEY))
         self.log = ("sold", self.current, tuple(sale.owners), paid)      # no prices: a count auction's notes are face down
         self.end_turn()
 
@@ -150,26 +164,47 @@ class SpacesMixin(TableFields):
         barn" [D]; on the Fairground its market value is locked (marker red) [G]."""
         past = list(self.pastures[seat]) + list(animals)
         barn = list(self.barns[seat])
-        for a in set(animals):
-            if past.count(a) >= self.rules.per_type:
-                past = [x for x in past if x != a]
+        sexes = self.rules.sexes
+        for a in sorted({x % MALE for x in animals}):
+            if sexes and a in self.babies and a in past and a + MALE in past:
+                # [K] Fairground: "Whoever first owns 1 female and 1 male ... petting zoo"
+                self.babies = tuple(b for b in self.babies if b != a)
+                self.baby_zoos = self._with(self.baby_zoos, seat, a)
+            if sum(1 for x in past if x % MALE == a) >= self.rules.per_type:
+                past = [x for x in past if x % MALE != a]
                 barn.append(a)
-                if a in self.babies:       # [K] "Whoever has both together first ... baby ... directly in the barn"
+                if a in self.babies and not sexes:
+                    # [K] Animal Market: "Whoever has both together first ... directly in the barn"
                     self.babies = tuple(b for b in self.babies if b != a)
-                    self.baby_barns = self.baby_barns[:seat] + (tuple(sorted(self.baby_barns[seat] + (a,))),) \
-                        + self.baby_barns[seat + 1:]
+                    self.baby_barns = self._with(self.baby_barns, seat, a)
+                if a in self.baby_zoos[seat]:      # "as soon as the player owns all the animals of that type"
+                    self.baby_zoos = self.baby_zoos[:seat] + (tuple(b for b in self.baby_zoos[seat] if b != a),) \
+                        + self.baby_zoos[seat + 1:]
+                    self.baby_barns = self._with(self.baby_barns, seat, a)
                 if a not in self.locked:
                     self.locked = tuple(sorted(self.locked + (a,)))
         self.pastures = self.pastures[:seat] + (tuple(sorted(past)),) + self.pastures[seat + 1:]
         self.barns = self.barns[:seat] + (tuple(sorted(barn)),) + self.barns[seat + 1:]
 
+    @staticmethod
+    def _with(per_seat: tuple, seat: int, a: int) -> tuple:
+        return per_seat[:seat] + (tuple(sorted(per_seat[seat] + (a,))),) + per_seat[seat + 1:]
+
     # horse-trading ---------------------------------------------------------------------
     def trade_pairs(self, seat: int) -> tuple:
         """``(opponent, type)`` a horse-trade may concern: "Only animal types that both
         players already own on their pastures" [E]."""
-        mine = set(self.pastures[seat])
+        mine = {a % MALE for a in self.pastures[seat]}
         return tuple((t, a) for t in range(self.n) if t != seat
-                     for a in sorted(mine & set(self.pastures[t])))
+                     for a in sorted(mine & {x % MALE for x in self.pastures[t]}))
+
+    def specimen_of(self, seat: int, kind: int, sex: str) -> int:
+        """The animal of type ``kind`` on ``seat``'s pasture that a horse-trade puts up: the
+        one of sex ``sex`` (``"m"``/``"f"``), or a female where there is one [K]."""
+        held = self.pastures[seat]
+        if sex == "m" or (not sex and kind not in held):
+            return kind + MALE if kind + MALE in held else kind
+        return kind
 
     def can_trade(self, seat: int) -> bool:
         """A horse-trade is possible: a type shared with a fellow player, and a note to offer
@@ -180,7 +215,10 @@ class SpacesMixin(TableFields):
     def _trade(self, seat: int, action: A.Trade) -> None:
         """The challenge and the face-down offer [E]."""
         self._take(seat, action.notes)
-        self.trade = (seat, action.target, action.animal, action.notes, self.trade[0])
+        sexes = action.sexes or "  "
+        mine = self.specimen_of(seat, action.animal, sexes[0].strip())
+        theirs = self.specimen_of(action.target, action.animal, sexes[1].strip())
+        self.trade = (seat, action.target, (mine, theirs), action.notes, self.trade[0])
         self.phase = RESPOND
 
     def _respond(self, seat: int, action) -> None:
@@ -188,7 +226,7 @@ class SpacesMixin(TableFields):
         swapped ... Whoever bid more receives the opponent's animal ... each player keeps
         the money they received"; a tie goes to the challenger; always one animal against
         one [E]. The Special Horse-Trade counts notes [H]."""
-        c, t, animal, offer, by_count = self.trade
+        c, t, (mine, theirs), offer, by_count = self.trade
         self._give(t, offer)
         if action == A.AGREE:
             winner, counter = c, None
@@ -200,9 +238,10 @@ class SpacesMixin(TableFields):
             worth = (sum(offer), sum(counter)) if by_count else (total(offer, d), total(counter, d))
             winner = c if worth[0] >= worth[1] else t
         loser = t if winner == c else c
+        animal = theirs if winner == c else mine          # "receives the opponent's animal"
         self._lose(loser, animal)
         self.to_pasture(winner, (animal,))
-        self.log = ("trade", c, t, animal, winner, counter is None)     # the offers stay face down
+        self.log = ("trade", c, t, animal % MALE, winner, counter is None)     # the offers stay face down
         self.trade = None
         self.end_turn()
 

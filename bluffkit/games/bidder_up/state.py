@@ -44,7 +44,8 @@ class State:
     left per loan; ``loans`` each seat's IOU values; ``sow`` the Wool-Milk-Sow's owner
     (-1: none yet or nobody), ``sow_tied`` the seats tied for it; ``turn`` turns played;
     ``log`` the last event's numbers (for narration); Baby Animals: ``babies`` the baby
-    types still on the supply board, ``baby_barns`` each seat's babies in its barn."""
+    types still on the supply board, ``baby_barns`` each seat's babies in its barn, ``baby_zoos`` in its petting zoo
+    (Fairground). There a male is told apart: its type + 10 (``actions.MALE``)."""
 
     rules: Rules
     phase: str
@@ -79,6 +80,7 @@ class State:
     log: tuple
     babies: tuple = ()
     baby_barns: tuple = ()
+    baby_zoos: tuple = ()
 
     @property
     def players(self) -> int:
@@ -139,5 +141,6 @@ class TableFields:
         log: tuple
         babies: tuple
         baby_barns: tuple
+        baby_zoos: tuple
 
         def __getattr__(self, name: str) -> Any: ...

@@ -15,7 +15,8 @@ from bluffkit.core.game import make_game
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up.scoring import score_of, value_gain
 
-CONFIGS = [("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()), ("fairground", ("raffle-rush",))]
+CONFIGS = [("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()), ("fairground", ("babies",)),
+           ("fairground", ("raffle-rush",))]
 SMALL = settings(max_examples=6, deadline=None, database=None)
 
 
@@ -63,7 +64,7 @@ def test_scores_are_the_scoring_sheet_of_the_final_state(seed, players, config):
     for s in range(players):
         barn = t.barns[s]
         expect = score_of([values[a] for a in barn], value_gain(t.tickets[s], barn), t.sow == s,
-                          total(t.money[s], d), sum(t.loans[s]), len(t.baby_barns[s]))
+                          total(t.money[s], d), sum(t.loans[s]), len(t.baby_barns[s]), len(t.baby_zoos[s]))
         assert set(t.baby_barns[s]) <= set(barn), "a baby in the barn only with its complete type"
         assert game.scores(t.freeze())[s] == expect
     top = max(game.scores(t))

@@ -296,17 +296,54 @@ def test_the_first_to_complete_a_baby_type_takes_the_baby_to_the_barn():
     assert t.baby_barns[2] == (), "no baby drawn for the horses"
 
 
-def test_the_deal_draws_four_babies_and_fairground_babies_are_refused():
+def test_the_deal_draws_four_babies():
     import numpy as np
-    g = game(variants=["babies"])
-    s = g.new_state(3)
-    deal = g.sample_chance(s, np.random.default_rng(2))
-    assert len(deal.babies) == 4 and g.parse(str(deal)) == deal
-    assert len(g.step(s, None, deal).babies) == 4
-    with pytest.raises(RulesError, match="Animal Market only"):
-        game(board="fairground", variants=["babies"])
+    for board in ("animal-market", "fairground"):
+        g = game(board=board, variants=["babies"])
+        s = g.new_state(3)
+        deal = g.sample_chance(s, np.random.default_rng(2))
+        assert len(deal.babies) == 4 and g.parse(str(deal)) == deal
+        assert len(g.step(s, None, deal).babies) == 4
+    assert sum(a >= 10 for a in deal.animals) == 10, "the Fairground tells each type's male apart"
 
 
+def fairground_babies(**position):
+    g = game(board="fairground", variants=["babies"])
+    return g, Table.thaw(g.state_from_position(3, babies=["sheep", "cow", "pig", "dog"], **position))
+
+
+def test_a_female_and_the_male_bring_the_baby_to_the_petting_zoo_then_to_the_barn():
+    g, t = fairground_babies(pastures=[["sheep"], None, None])
+    t.to_pasture(0, (SHEEP,))
+    assert t.baby_zoos[0] == (), "two females are no pair for a baby"
+    t.to_pasture(0, (SHEEP + 10,))
+    assert t.baby_barns[0] == (SHEEP,) and t.baby_zoos[0] == (), "the type complete at once: the baby to the barn"
+    g, t = fairground_babies(pastures=[["sheep"], None, None])
+    t.to_pasture(0, (SHEEP + 10,))
+    assert t.baby_zoos[0] == (SHEEP,) and SHEEP not in t.babies
+    assert t.score(0) == 200 + 140, "in the petting zoo: +200 after multiplying"
+    t.to_pasture(0, (SHEEP,))
+    assert t.baby_barns[0] == (SHEEP,) and t.baby_zoos[0] == ()
+    assert t.score(0) == (400 + 200) * 1 + 140, "in the barn: +200 before multiplying (sheep at 400)"
+
+
+def test_the_challenger_picks_the_specimens_and_a_baby_is_never_lost():
+    g = game(board="fairground", variants=["babies"])
+    t = Table.thaw(g.state_from_position(3, current=1, roll=3, babies=["sheep", "cow", "pig", "dog"],
+                                         pastures=[["sheep"], ["sheep"], None]))
+    t.to_pasture(0, (SHEEP + 10,))                      # Anna: a female and the male, the baby sheep
+    assert t.baby_zoos[0] == (SHEEP,)
+    s = g.step(t.freeze(), 1, "move hill-north")
+    assert_refused(g, s, 1, "trade 0 sheep:m:f offer 50", rule="no-such-specimen")
+    s = g.step(s, 1, "trade 0 sheep:f:m offer 50")      # Ben picks: his female against her male
+    s = g.step(s, 0, "agree")
+    assert s.pastures[1] == (SHEEP, SHEEP + 10) and s.pastures[0] == (SHEEP,), "accepted: she gives her male"
+    assert s.baby_zoos == ((SHEEP,), (), ()), "Anna keeps the baby; Ben is not the first"
+
+
+def test_specimens_are_only_told_apart_with_fairground_babies():
+    g, s = trade_position()
+    assert_refused(g, s, 0, "trade 1 sheep:f:f offer 10", rule="no-sexes")
 # -- J. two players ---------------------------------------------------------------------------------
 
 def two_player(**position):
