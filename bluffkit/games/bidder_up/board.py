@@ -19,9 +19,10 @@ space where a hill arm starts) also steps onto its arm; from a hill space a step
 neighbour on the cross, junctions included. A path never visits a space twice, its own
 starting space included. That is the rulebook's "not forward and then backward" (no step
 straight back, no going up an arm and down it again) and "stopping in place is not allowed"
-(a path that came back to its start would end where it began); on these boards it forbids
-nothing else that a player could afford (the shortest round trip through the hill is longer
-than any move the 50 notes can pay for; see the docs).
+(a path that came back to its start would end where it began). It is a reading: against the
+looser one (only the step just made may not be undone) it differs on these boards only for
+moves of 9 or more spaces on the Animal Market and 10 or more on the Fairground, which cost at
+least 21 notes after a roll of 3 (``docs/bidder-up-board.md``; a test checks the numbers).
 
 >>> board = load_board("animal-market")
 >>> sorted(board.destinations("start", 1))
@@ -35,6 +36,7 @@ than any move the 50 notes can pay for; see the docs).
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import math
 import re
@@ -46,7 +48,7 @@ from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError
 
 __all__ = ["BOARDS_DIR", "BOARD_NAMES", "KINDS", "TILE_POSITIONS", "Board", "BoardError", "Space",
-           "cost_of_change", "load_board", "parse_board"]
+           "UnknownSpace", "cost_of_change", "load_board", "parse_board", "shipped_board"]
 
 #: Where the shipped board files are: ``data/boards`` at the top of the repository.
 BOARDS_DIR = Path(__file__).resolve().parents[3] / "data" / "boards"
@@ -151,6 +153,8 @@ class Board:
     _by_id: dict[str, Space] = field(init=False, repr=False, compare=False)
     _exits: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _memo: dict[tuple[str, int], frozenset[str]] = field(init=False, repr=False, compare=False)
+    _reach_memo: dict[tuple[str, int, int], dict[str, tuple[int, int]]] = field(init=False, repr=False,
+                                                                                 compare=False)
 
     def __post_init__(self) -> None:
         try:
@@ -160,6 +164,7 @@ class Board:
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_exits", exits)
         object.__setattr__(self, "_memo", {})
+        object.__setattr__(self, "_reach_memo", {})
 
     # ----------------------------------------------------------------- looking up
     def space(self, id: str) -> Space:
@@ -278,22 +283,25 @@ class Board:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
                 raise ValueError(f"{name} is None or a whole number >= 0, got {value!r}")
         longest = len(self.spaces) - 1          # no path without repeats is longer
-        out: dict[str, tuple[int, int]] = {}
-        k = 0
-        while max_change is None or k <= max_change:
-            cost = cost_of_change(k)
-            if budget_notes is not None and cost > budget_notes:
-                break
-            fewer, more = roll - k, roll + k
-            if fewer < 1 and more > longest:
-                break
-            for steps in sorted({fewer, more}):
-                if 1 <= steps <= longest:
-                    for d in sorted(self.destinations(position, steps)):
-                        if d not in out:
-                            out[d] = (steps, cost)
-            k += 1
-        return dict(sorted(out.items()))
+        top = max(roll - 1, longest - roll)     # a larger change reaches nothing
+        if max_change is not None:
+            top = min(top, max_change)
+        if budget_notes is not None:            # the largest change the notes pay for
+            top = min(top, int((math.isqrt(8 * budget_notes + 1) - 1) // 2))
+        key = (position, roll, top)
+        found = self._reach_memo.get(key)
+        if found is None:
+            out: dict[str, tuple[int, int]] = {}
+            for k in range(top + 1):
+                cost = cost_of_change(k)
+                for steps in sorted({roll - k, roll + k}):
+                    if 1 <= steps <= longest:
+                        for d in sorted(self.destinations(position, steps)):
+                            if d not in out:
+                                out[d] = (steps, cost)
+            found = dict(sorted(out.items()))
+            self._reach_memo[key] = found
+        return dict(found)
 
     def path(self, position: str, steps: int, destination: str) -> tuple[str, ...]:
         """One path of exactly ``steps`` steps from ``position`` to ``destination`` (both ends
@@ -537,14 +545,24 @@ def load_board(name_or_path: str | Path) -> Board:
     return board
 
 
+@functools.cache
+def shipped_board(name: str) -> Board:
+    """The board of a shipped side by name, read once per process (a :class:`Board` is
+    immutable; a file that fails to load is not remembered, so the next call reads it again).
+    For simulations that start many games; :func:`load_board` always reads the file."""
+    return load_board(name)
+
+
 def parse_board(text: str, path: str | Path = "<board>") -> Board:
     """A :class:`Board` from the text of a board file (see :func:`load_board`)."""
     where = str(path)
     try:
         data = json.loads(text)
+        root, _ = _Locator(text, where).walk(0)
     except json.JSONDecodeError as e:
         raise BoardError(where, e.lineno, f"not valid JSON: {e.msg} (column {e.colno})") from None
-    root, _ = _Locator(text, where).walk(0)
+    except RecursionError:
+        raise BoardError(where, None, "the JSON is nested too deeply to be a board") from None
     return _Reader(where, root).board(data)
 
 

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from bluffkit.games.bidder_up.board import BOARDS_DIR, BoardError, load_board, parse_board
+from bluffkit.games.bidder_up.board import BOARDS_DIR, BoardError, load_board, parse_board, shipped_board
 
 AM_PATH = BOARDS_DIR / "animal-market.json"
 FG_PATH = BOARDS_DIR / "fairground.json"
@@ -155,6 +155,8 @@ def test_files_that_are_not_boards_at_all(tmp_path):
     path.write_bytes(b'{\n"name": "caf\xe9"}')
     with pytest.raises(BoardError, match="line 2: the file is not UTF-8"):
         load_board(path)
+    with pytest.raises(BoardError, match="nested too deeply"):
+        parse_board("[" * 100_000)
     with pytest.raises(BoardError, match="cannot read"):
         load_board(tmp_path / "missing.json")
     with pytest.raises(BoardError, match="unknown board 'moon'; the boards are animal-market, fairground"):
@@ -179,3 +181,10 @@ def test_a_failed_load_leaves_nothing_behind(tmp_path):
         load_board(bad)
     again = load_board("animal-market")
     assert again == good and again.space("trade-4").kind == "horse-trade"
+
+
+def test_shipped_boards_are_read_once_and_equal_a_fresh_load():
+    assert shipped_board("fairground") is shipped_board("fairground")
+    assert shipped_board("fairground") == load_board("fairground")
+    with pytest.raises(BoardError):
+        shipped_board("moon")

@@ -1,0 +1,442 @@
+"""The Bidder Up! board drawn as SVG, from a board file and plain data.
+
+:func:`board_svg` draws the loop (with arrows showing clockwise), the hill cross, every space
+with an icon for its kind (drawn here from lines and shapes), the pens with what lies in them
+(animal names face up; card backs and a count face down, as in a Cat in the Bag pen), the
+auction format of each of the 4 tile positions (section B), the pawns, the spaces a move can
+reach with their cost in notes (section C), and a side panel with the piggy bank, the supply
+stacks, the raffle bag, the market values and a legend.
+
+Everything it is given is plain data (strings, ints, tuples, dicts), never an engine object,
+so a panel can feed it from one seat's observation and show nothing that seat may not know:
+a face-down pen is passed as a count, never as names.
+
+The picture is 1280 x 720 units (the board's 1000 x 700 box, plus a side panel); at 1280 x 720
+pixels every text is at least 16 px. The colours are the Okabe-Ito palette (safe for colour
+blindness), and each kind also has its own icon, so colour is never the only cue.
+
+>>> from bluffkit.games.bidder_up.board import load_board
+>>> svg = board_svg(load_board("animal-market"), pens={"pen-2": ("cow",)}, highlight={"pen-2": 1})
+>>> svg.startswith("<svg") and "cow" in svg and "+1 note" in svg
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from bluffkit.auctions.rules import FORMATS
+from bluffkit.games.bidder_up.board import Board, Space
+
+__all__ = ["KIND_COLOURS", "KIND_NAMES", "PAWN_COLOURS", "VIEW_H", "VIEW_W", "board_svg", "text_width"]
+
+#: The picture's units: 1280 x 720 (the board's 1000 x 700 box at (0, 10), the panel right of it).
+VIEW_W, VIEW_H = 1280, 720
+BOARD_DY = 10
+PANEL_X = 1012
+#: The smallest font, in units (= px when drawn 1280 wide).
+MIN_FONT = 16
+#: Okabe-Ito colours per kind of space.
+KIND_COLOURS = {"pen": "#E69F00", "horse-trade": "#56B4E9", "piggy-bank": "#CC79A7", "market": "#009E73",
+                "raffle": "#F0E442", "start": "#FFFFFF"}
+KIND_NAMES = {"pen": "Pen (auction)", "horse-trade": "Horse-trading", "piggy-bank": "Piggy bank",
+              "market": "Market", "raffle": "Raffle booth", "start": "Start"}
+#: Pawns: Okabe-Ito blue, vermillion, black, bluish green.
+PAWN_COLOURS = ("#0072B2", "#D55E00", "#000000", "#009E73")
+TILE_LETTERS = "ABCD"
+R = 30            # a space's radius
+CHAR = 0.6        # estimated glyph width, in font sizes (sans-serif, generous)
+
+
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    """The width a text is assumed to take: ``CHAR`` (0.6, 0.66 bold) font sizes per character,
+    more than a sans-serif font's average, so that an estimate inside the view box is inside."""
+    return len(s) * size * (CHAR * 1.1 if bold else CHAR)
+
+
+class _Svg:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, s: str) -> None:
+        self.parts.append(s)
+
+    def text(self, x: float, y: float, s: str, size: int = MIN_FONT, anchor: str = "start",
+             bold: bool = False, fill: str = "#000000") -> None:
+        """A text, moved as little as needed to keep its estimated box inside the view box."""
+        w = text_width(s, size, bold)
+        left = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
+        if left < 2:
+            x += 2 - left
+        elif left + w > VIEW_W - 2:
+            x -= left + w - (VIEW_W - 2)
+        top, bottom = y - size * 0.8, y + size * 0.25
+        if top < 2:
+            y += 2 - top
+        elif bottom > VIEW_H - 2:
+            y -= bottom - (VIEW_H - 2)
+        weight = ' font-weight="bold"' if bold else ""
+        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}"{weight} '
+                 f'fill="{fill}">{escape(s)}</text>')
+
+
+def _pt(s: Space) -> tuple[float, float]:
+    return s.x, s.y + BOARD_DY
+
+
+def _icon(svg: _Svg, kind: str, x: float, y: float, scale: float = 1.0) -> None:
+    """A kind's icon, drawn from lines and shapes, centred at (x, y), about 36 units wide."""
+    g = f'<g transform="translate({x:.1f},{y:.1f}) scale({scale})" fill="none" stroke="#000" stroke-width="2.2">'
+    if kind == "pen":           # a fence: two rails, four posts
+        body = ('<path d="M-15,-4 H15 M-15,8 H15 M-12,-12 V14 M-4,-12 V14 M4,-12 V14 M12,-12 V14"/>')
+    elif kind == "horse-trade":  # two arrows, one each way
+        body = ('<path d="M-14,-5 H12 M6,-11 L12,-5 L6,1 M14,7 H-12 M-6,1 L-12,7 L-6,13"/>')
+    elif kind == "piggy-bank":  # a pig: body, snout, ear, legs, the coin slot
+        body = ('<ellipse cx="-2" cy="2" rx="13" ry="9"/><ellipse cx="13" cy="1" rx="3" ry="4"/>'
+                '<path d="M-10,-6 L-7,-12 L-4,-7 M-8,11 V15 M5,11 V15 M-6,-3 H2"/>')
+    elif kind == "market":      # a rising chart with its arrow
+        body = ('<path d="M-14,14 H14 M-10,14 V6 M-3,14 V1 M4,14 V-4 M-14,0 L-2,-8 L4,-4 L13,-13 '
+                'M7,-13 H13 V-7"/>')
+    elif kind == "raffle":      # a ticket with notched ends and a perforation
+        body = ('<path d="M-15,-9 H15 V-3 A3,3 0 0 0 15,3 V9 H-15 V3 A3,3 0 0 0 -15,-3 Z"/>'
+                '<path d="M5,-9 V9" stroke-dasharray="2,2"/>')
+    else:                        # the start: a flag
+        body = '<path d="M-8,14 V-13 M-8,-13 L12,-6 L-8,1"/>'
+    svg.add(g + body + "</g>")
+
+
+def _outward(board: Board, s: Space) -> tuple[float, float]:
+    """A unit vector from the board's middle towards the space (pens' contents go that way)."""
+    xs = [t.x for t in board.spaces]
+    ys = [t.y for t in board.spaces]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    dx, dy = s.x - cx, s.y - cy
+    # snap to the side of the loop the space is on
+    if abs(dx) / max(1.0, max(xs) - cx) >= abs(dy) / max(1.0, max(ys) - cy):
+        return (1.0 if dx > 0 else -1.0), 0.0
+    return 0.0, (1.0 if dy > 0 else -1.0)
+
+
+def _cost_words(notes: int) -> str:
+    if notes == 0:
+        return "free"
+    return f"+{notes} note" + ("" if notes == 1 else "s")
+
+
+def _pen_contents(value: Any) -> tuple[tuple[str, ...], int]:
+    """A pen's entry: names face up, or a count face down, or ``{"up": names, "down": n}``."""
+    if isinstance(value, bool):
+        raise TypeError(f"a pen holds animal names or a count of face-down animals, got {value!r}")
+    if isinstance(value, int):
+        if value < 0:
+            raise ValueError(f"a pen holds 0 or more face-down animals, got {value}")
+        return (), value
+    if isinstance(value, Mapping):
+        unknown = set(value) - {"up", "down"}
+        if unknown:
+            raise ValueError(f"a pen entry has the keys 'up' and 'down', got {sorted(unknown)}")
+        up, down = _pen_contents(tuple(value.get("up", ())))[0], value.get("down", 0)
+        return up, _pen_contents(down)[1]
+    if isinstance(value, str) or not isinstance(value, Sequence) or not all(isinstance(a, str) for a in value):
+        raise TypeError(f"a pen holds a sequence of animal names or a count, got {value!r}")
+    return tuple(value), 0
+
+
+def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Mapping[str, str] | None = None,
+              tiles: Mapping[Any, str] | None = None, piggy_bank: int | None = None,
+              supply: Sequence[int] | None = None, market: Mapping[str, Any] | None = None,
+              raffle: int | None = None, highlight: Mapping[str, Any] | None = None,
+              width: int = VIEW_W) -> str:
+    """The board as an SVG document (a string).
+
+    - ``pens``: pen id -> the animal names lying face up (``("cow",)``), or the number of
+      animals lying face down (``3`` for a Cat in the Bag pen), or ``{"up": names, "down": n}``;
+      pens not given are drawn without contents, ``()`` as "empty".
+    - ``pawns``: seat name -> space id, in seat order (colours and numbers follow that order).
+    - ``tiles``: tile position (0..3) -> auction format name (``"dutch"``); others show Classic.
+    - ``piggy_bank``: notes on the piggy bank (a count); ``supply``: animals in each supply
+      stack; ``raffle``: tickets in the raffle bag; ``market``: animal -> value, or
+      ``(value, locked)`` (Fairground).
+    - ``highlight``: space id -> the notes it costs to move there, or ``(steps, notes)`` as
+      :meth:`Board.reachable` gives them.
+    - ``width``: the drawn width in pixels (the height follows 1280 : 720).
+
+    Unknown space ids are refused with the board's ``KeyError``; nothing is drawn half.
+    """
+    pens, pawns, tiles = dict(pens or {}), dict(pawns or {}), dict(tiles or {})
+    highlight = dict(highlight or {})
+    for sid in list(pens) + list(pawns.values()) + list(highlight):
+        board.space(sid)
+    for sid in pens:
+        if board.space(sid).kind != "pen":
+            raise ValueError(f"{sid!r} is not a pen")
+    contents = {sid: _pen_contents(v) for sid, v in pens.items()}
+    tile_of: dict[int, str] = {}
+    for pos, fmt in tiles.items():
+        p = int(pos)
+        if not 0 <= p < len(TILE_LETTERS):
+            raise ValueError(f"a tile position is 0..3, got {pos!r}")
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown auction format {fmt!r}; the formats are {', '.join(FORMATS)}")
+        tile_of[p] = fmt
+    costs: dict[str, int] = {}
+    for sid, v in highlight.items():
+        notes = v[1] if isinstance(v, tuple) else v
+        if isinstance(notes, bool) or not isinstance(notes, int) or notes < 0:
+            raise ValueError(f"the cost to reach {sid!r} is a count of notes >= 0, got {v!r}")
+        costs[sid] = notes
+    if len(pawns) > len(PAWN_COLOURS):
+        raise ValueError(f"at most {len(PAWN_COLOURS)} pawns, got {len(pawns)}")
+
+    svg = _Svg()
+    height = round(width * VIEW_H / VIEW_W)
+    svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {VIEW_W} {VIEW_H}" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
+            f'aria-label="{escape(board.title or board.name)} board">')
+    svg.add(f'<title>{escape(board.title or board.name)}</title>')
+    svg.add(f'<rect x="0" y="0" width="{VIEW_W}" height="{VIEW_H}" fill="#FFFFFF"/>')
+    svg.add(f'<rect x="4" y="{BOARD_DY}" width="996" height="700" rx="18" fill="#FBF6EA" stroke="#B8A680"/>')
+    _draw_paths(svg, board)
+    _draw_tiles(svg, board, tile_of)
+    for s in board.spaces:
+        _draw_space(svg, s, s.id in costs)
+    for s in board.pens():
+        if s.id in contents:
+            _draw_pen_contents(svg, board, s, *contents[s.id])
+    for sid, notes in costs.items():
+        _draw_cost(svg, board.space(sid), notes)
+    _draw_pawns(svg, board, pawns)
+    _draw_panel(svg, board, pawns, piggy_bank, supply, raffle, market)
+    svg.add("</svg>")
+    return "\n".join(svg.parts)
+
+
+def _draw_paths(svg: _Svg, board: Board) -> None:
+    # the hill: a broad green band under the cross, then its paths
+    for a, b in board.hill_edges:
+        (x1, y1), (x2, y2) = _pt(board.space(a)), _pt(board.space(b))
+        svg.add(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#DDEBD3" '
+                f'stroke-width="84" stroke-linecap="round"/>')
+    for a, b in board.hill_edges:
+        (x1, y1), (x2, y2) = _pt(board.space(a)), _pt(board.space(b))
+        svg.add(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#6B8E5A" '
+                f'stroke-width="6" stroke-dasharray="10,6"/>')
+    pts = [_pt(board.space(sid)) for sid in board.loop]
+    d = "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in pts) + " Z"
+    svg.add(f'<path d="{d}" fill="none" stroke="#A08A5C" stroke-width="10" stroke-linejoin="round"/>')
+    # clockwise arrows half-way between loop neighbours
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        angle = math.degrees(math.atan2(y2 - y1, x2 - x1))
+        svg.add(f'<path d="M-7,-7 L7,0 L-7,7 Z" fill="#5C4A2A" '
+                f'transform="translate({mx:.1f},{my:.1f}) rotate({angle:.1f})"/>')
+
+
+def _tile_boxes(board: Board, tile_of: dict[int, str]) -> list[tuple[float, float, float, str]]:
+    """Where each tile position's tile is drawn (left, top, width, words): inside the loop, as
+    near its two pens as it can be without covering a space, a cost badge's place or a tile
+    drawn before it."""
+    boxes: list[tuple[float, float, float, str]] = []
+    circles = [(*_pt(s), R + (16 if s.pen_size == 2 else 6)) for s in board.spaces]
+    badges = [(x - 58, y + R - 6, 116.0, 30.0) for x, y in map(_pt, board.spaces)]   # where a cost may show
+    loop = [_pt(board.space(sid)) for sid in board.loop]
+    x0, x1 = min(x for x, _ in loop) + R, max(x for x, _ in loop) - R
+    y0, y1 = min(y for _, y in loop) + R, max(y for _, y in loop) - R
+    for p in range(len(TILE_LETTERS)):
+        a, b = board.pens_of_position(p)
+        mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2 + BOARD_DY
+        words = f"{TILE_LETTERS[p]}: {FORMATS[tile_of.get(p, 'classic')].title}"
+        w, h = text_width(words, MIN_FONT, bold=True) + 14, 28.0
+        spots = sorted(((x, y) for x in _steps(x0 + w / 2, x1 - w / 2) for y in _steps(y0 + h / 2, y1 - h / 2)),
+                       key=lambda q: math.hypot(q[0] - mx, q[1] - my))
+        best = (max(x0, min(mx - w / 2, x1 - w)), max(y0, min(my - h / 2, y1 - h)), w, words)
+        for x, y in spots:
+            left, top = x - w / 2, y - h / 2
+            if all(not _rect_hits_circle(left, top, w, h, *c) for c in circles) and \
+                    all(not _rects_meet((left, top, w, h), r) for r in badges) and \
+                    all(not _rects_meet((left, top, w, h), (bl, bt, bw, 28.0)) for bl, bt, bw, _ in boxes):
+                best = (left, top, w, words)
+                break
+        boxes.append(best)
+    return boxes
+
+
+def _steps(low: float, high: float, step: float = 12.0) -> list[float]:
+    n = max(0, int((high - low) // step))
+    return [low + i * step for i in range(n + 1)]
+
+
+def _rects_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return not (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
+
+
+def _rect_hits_circle(left: float, top: float, w: float, h: float, x: float, y: float, r: float) -> bool:
+    nx, ny = min(max(x, left), left + w), min(max(y, top), top + h)
+    return math.hypot(x - nx, y - ny) < r
+
+
+def _draw_tiles(svg: _Svg, board: Board, tile_of: dict[int, str]) -> None:
+    for p, (left, top, w, words) in enumerate(_tile_boxes(board, tile_of)):
+        x, y = left + w / 2, top + 14
+        fmt = tile_of.get(p, "classic")
+        for pen in board.pens_of_position(p):
+            px, py = _pt(pen)
+            svg.add(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{px:.1f}" y2="{py:.1f}" stroke="#8C6D3F" '
+                    f'stroke-width="2" stroke-dasharray="3,4"/>')
+        svg.add(f'<g class="tile" data-position="{p}" data-format="{fmt}">'
+                f'<rect x="{left:.1f}" y="{top:.1f}" width="{w:.1f}" height="28" rx="6" fill="#F3DEB3" '
+                f'stroke="#8C6D3F" stroke-width="2"/></g>')
+        svg.text(x, y + 6, words, anchor="middle", bold=True)
+
+
+def _draw_space(svg: _Svg, s: Space, lit: bool) -> None:
+    x, y = _pt(s)
+    fill = KIND_COLOURS[s.kind]
+    svg.add(f'<g class="space" id="space-{escape(s.id)}" data-kind="{s.kind}"><title>{escape(s.label)}</title>')
+    if lit:
+        half = R + 9 + (8 if s.pen_size == 2 else 0)
+        svg.add(f'<rect class="reachable" x="{x - half:.1f}" y="{y - R - 9:.1f}" width="{2 * half:.1f}" '
+                f'height="{2 * R + 18}" rx="{R + 9}" fill="none" stroke="#000000" stroke-width="5" '
+                f'stroke-dasharray="8,4"/>')
+    if s.kind == "pen" and s.pen_size == 2:   # a double pen: a wider, rounded box
+        svg.add(f'<rect x="{x - R - 8:.1f}" y="{y - R:.1f}" width="{2 * R + 16}" height="{2 * R}" rx="{R}" '
+                f'fill="{fill}" stroke="#000" stroke-width="2"/>')
+    else:
+        svg.add(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R}" fill="{fill}" stroke="#000" stroke-width="2"/>')
+    if s.kind == "pen":
+        _icon(svg, "pen", x, y + 9, 0.7)
+        svg.text(x, y - 5, s.id.removeprefix("pen-"), size=18, anchor="middle", bold=True)
+    else:
+        _icon(svg, s.kind, x, y)
+    svg.add("</g>")
+
+
+def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], down: int) -> None:
+    x, y = _pt(s)
+    ox, oy = _outward(board, s)
+    rows = len(up) + (1 if down else 0) or 1
+    row_h = 24
+    # the box is sized by a font's usual width (0.55 em), so that neighbouring pens' boxes do
+    # not meet; the texts' own bounds use the wider estimate of text_width
+    hidden = f"{down} hidden"
+    box_w = max([len(n) * MIN_FONT * 0.55 + 34 for n in up] + [len(hidden) * MIN_FONT * 0.55 + 34 if down else 0.0]
+                + [100.0])
+    box_h = rows * row_h + 10
+    if ox:       # left or right of the loop
+        bx = x + ox * (R + 14) - (box_w if ox < 0 else 0)
+        by = y - box_h / 2
+    else:        # above or below
+        bx = x - box_w / 2
+        by = y + (R + 12 if oy < 0 else R + 24) * oy - (box_h if oy < 0 else 0)
+    bx = min(max(bx, 8), PANEL_X - 12 - box_w)
+    by = min(max(by, BOARD_DY + 4), BOARD_DY + 696 - box_h)
+    svg.add(f'<g class="pen-contents" data-pen="{escape(s.id)}">'
+            f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box_w:.1f}" height="{box_h}" rx="6" fill="#FFFFFF" '
+            f'stroke="#E69F00" stroke-width="2"/>')
+    row_y = by + 5 + row_h / 2
+    if not up and not down:
+        svg.text(bx + box_w / 2, row_y + 6, "empty", anchor="middle", fill="#444444")
+    for name in up:
+        _animal_icon(svg, bx + 14, row_y)
+        svg.text(bx + 28, row_y + 6, name)
+        row_y += row_h
+    if down:
+        for i in range(min(down, 3)):   # a small fan of card backs
+            cx = bx + 5 + i * 3.5
+            svg.add(f'<rect x="{cx:.1f}" y="{row_y - 10 + i * 1.5:.1f}" width="16" height="20" rx="2" '
+                    f'fill="#0072B2" stroke="#FFFFFF" stroke-width="1.5"/>')
+            svg.add(f'<path d="M{cx + 3:.1f},{row_y - 6 + i * 1.5:.1f} l10,12 m0,-12 l-10,12" stroke="#FFFFFF" '
+                    f'stroke-width="1.2"/>')
+        svg.text(bx + 32, row_y + 6, hidden)
+    svg.add("</g>")
+
+
+def _animal_icon(svg: _Svg, x: float, y: float) -> None:
+    """A generic farm animal: body, head, legs (the same for every type)."""
+    svg.add(f'<g transform="translate({x:.1f},{y:.1f})" fill="#7A5230" stroke="none">'
+            f'<ellipse cx="-1" cy="0" rx="8" ry="5"/><circle cx="7" cy="-5" r="3.5"/>'
+            f'<path d="M-6,4 V9 M-3,4 V9 M3,4 V9 M5,4 V9" stroke="#7A5230" stroke-width="1.6"/></g>')
+
+
+def _draw_cost(svg: _Svg, s: Space, notes: int) -> None:
+    """The cost to reach a space, on a badge over the lower edge of its ring."""
+    x, y = _pt(s)
+    words = _cost_words(notes)
+    w = text_width(words, MIN_FONT, bold=True) + 10
+    top = y + R - 2
+    svg.add(f'<g class="cost" data-space="{escape(s.id)}"><rect x="{x - w / 2:.1f}" y="{top:.1f}" '
+            f'width="{w:.1f}" height="22" rx="5" fill="#FFFFFF" stroke="#000000" stroke-width="2"/></g>')
+    svg.text(x, top + 17, words, anchor="middle", bold=True)
+
+
+def _draw_pawns(svg: _Svg, board: Board, pawns: dict[str, str]) -> None:
+    here: dict[str, list[int]] = {}
+    for i, sid in enumerate(pawns.values()):
+        here.setdefault(sid, []).append(i)
+    names = list(pawns)
+    for sid, seats in here.items():
+        x, y = _pt(board.space(sid))
+        for j, i in enumerate(seats):
+            angle = math.radians(-135 + 90 * j)     # around the space, clockwise from its upper left
+            px, py = x + math.cos(angle) * (R + 2), y + math.sin(angle) * (R + 2)
+            svg.add(f'<g class="pawn" data-seat="{escape(names[i])}"><title>{escape(names[i])}</title>'
+                    f'<circle cx="{px:.1f}" cy="{py:.1f}" r="13" fill="{PAWN_COLOURS[i]}" stroke="#FFFFFF" '
+                    f'stroke-width="3"/></g>')
+            svg.text(px, py + 6, str(i + 1), anchor="middle", bold=True, fill="#FFFFFF")
+
+
+def _draw_panel(svg: _Svg, board: Board, pawns: dict[str, str], piggy_bank: int | None,
+                supply: Sequence[int] | None, raffle: int | None, market: Mapping[str, Any] | None) -> None:
+    x = PANEL_X
+    y = 34.0
+    svg.text(x, y, board.title or board.name, size=20, bold=True)
+    y += 28
+    if pawns:
+        for i, (name, sid) in enumerate(pawns.items()):
+            svg.add(f'<circle cx="{x + 10}" cy="{y - 6:.1f}" r="10" fill="{PAWN_COLOURS[i]}"/>')
+            svg.text(x + 10, y, str(i + 1), anchor="middle", bold=True, fill="#FFFFFF")
+            where = board.space(sid).label
+            if len(name[:10]) + len(where) > 20:
+                where = where.split(" (")[0]
+            svg.text(x + 26, y, f"{name[:10]}: {where}"[:22])
+            y += 24
+        y += 4
+    facts = []
+    if piggy_bank is not None:
+        facts.append(f"Piggy bank: {piggy_bank} note" + ("" if piggy_bank == 1 else "s"))
+    if supply is not None:
+        facts.append("Supply: " + " + ".join(str(n) for n in supply) + " animals")
+    if raffle is not None:
+        facts.append(f"Raffle bag: {raffle} ticket" + ("" if raffle == 1 else "s"))
+    for line in facts:
+        svg.text(x, y, line[:24])
+        y += 24
+    if market:
+        svg.text(x, y + 4, "Market", bold=True)
+        y += 26
+        for animal, v in market.items():
+            value, locked = (v if isinstance(v, tuple) else (v, False))
+            svg.text(x + 4, y, f"{animal[:9]} {value}" + (" locked" if locked else ""))
+            y += 21
+        y += 4
+    kinds = [k for k in KIND_NAMES if board.of_kind(k)]
+    y = max(y + 10, VIEW_H - 26 * (len(kinds) + 2) - 30)
+    svg.text(x, y, "Spaces", bold=True)
+    y += 10
+    for kind in kinds:
+        svg.add(f'<circle cx="{x + 14}" cy="{y + 12:.1f}" r="13" fill="{KIND_COLOURS[kind]}" stroke="#000" '
+                f'stroke-width="1.5"/>')
+        _icon(svg, kind, x + 14, y + 12, 0.6)
+        svg.text(x + 34, y + 18, KIND_NAMES[kind])
+        y += 26
+    for i in range(3):   # a card back: an animal lying face down
+        svg.add(f'<rect x="{x + 4 + i * 5}" y="{y + 2 + i * 1.5:.1f}" width="14" height="19" rx="2" fill="#0072B2" '
+                f'stroke="#FFFFFF" stroke-width="1.5"/>')
+    svg.text(x + 34, y + 18, "face down")
+    y += 26
+    svg.add(f'<circle cx="{x + 14}" cy="{y + 12:.1f}" r="12" fill="none" stroke="#000" stroke-width="3" '
+            f'stroke-dasharray="5,3"/>')
+    svg.text(x + 34, y + 18, "reachable, cost")

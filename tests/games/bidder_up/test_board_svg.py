@@ -1,0 +1,165 @@
+"""The board drawn as SVG: well-formed, complete, legible, and showing nothing face down."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from bluffkit.auctions.rules import ANIMALS, FORMATS
+from bluffkit.games.bidder_up.board import BOARD_NAMES, UnknownSpace, load_board
+from bluffkit.games.bidder_up.board_svg import board_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+BOARDS = {name: load_board(name) for name in BOARD_NAMES}
+GLYPH = 0.6       # the estimate of a glyph's width in font sizes, as board_svg documents it
+
+
+def _parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{NS}svg"
+    return root
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
+
+
+def _busy(board, **extra):
+    """Every pen full (the longest animal names), four pawns with long names, tiles, the panel."""
+    pens = {p.id: tuple(("rooster", "donkey")[:p.pen_size]) for p in board.pens()}
+    pens[board.pens()[-1].id] = 3
+    pawns = {"Annette-Marie": board.start, "André": board.start, "Daniel": board.pens()[0].id,
+             "Frank": board.of_kind("horse-trade")[-1].id}
+    market = {a: (v, a == "sheep") for a, v in zip(ANIMALS, (10, 40, 90, 160, 500, 350, 350, 650, 800, 1000))}
+    args = dict(pens=pens, pawns=pawns, tiles=board.first_game_tiles(4), piggy_bank=12, supply=(5, 4),
+                raffle=24, market=market, highlight=board.reachable(board.start, 3, budget_notes=10))
+    args.update(extra)
+    return board_svg(board, **args)
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_every_space_is_drawn_with_its_kind(name):
+    board = BOARDS[name]
+    root = _parse(board_svg(board))
+    groups = {g.get("id"): g for g in root.iter(f"{NS}g") if g.get("class") == "space"}
+    assert set(groups) == {f"space-{s.id}" for s in board.spaces}
+    for s in board.spaces:
+        g = groups[f"space-{s.id}"]
+        assert g.get("data-kind") == s.kind
+        assert g.find(f"{NS}title").text == s.label
+    assert {g.get("data-position") for g in root.iter(f"{NS}g") if g.get("class") == "tile"} == {"0", "1", "2", "3"}
+
+
+def test_annette_highlight_shows_each_cost_in_notes():
+    board = BOARDS["animal-market"]
+    reach = board.reachable(board.example("start"), 1, budget_notes=1)
+    root = _parse(board_svg(board, highlight=reach))
+    costs = {g.get("data-space") for g in root.iter(f"{NS}g") if g.get("class") == "cost"}
+    assert costs == set(reach)
+    words = _texts(root)
+    assert words.count("+1 note") == 2, "the cow pen and the hilltop cost 1 note"
+    assert words.count("free") == 2, "the goose pen and the piggy bank cost nothing"
+    root = _parse(board_svg(board, highlight={"pen-5": 3, "pen-6": (4, 6)}))
+    assert "+3 notes" in _texts(root) and "+6 notes" in _texts(root)
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+@pytest.mark.parametrize("width", [1280, 640])
+def test_every_text_lies_inside_the_view_box_and_is_legible_at_1280(name, width):
+    root = _parse(_busy(BOARDS[name], width=width))
+    vx, vy, vw, vh = map(float, root.get("viewBox").split())
+    assert (vw, vh) == (1280, 720) and int(root.get("width")) == width
+    assert int(root.get("height")) == round(width * 720 / 1280)
+    texts = list(root.iter(f"{NS}text"))
+    assert len(texts) > 40
+    for t in texts:
+        words = "".join(t.itertext())
+        size = float(t.get("font-size"))
+        assert size >= 16, f"{words!r} is {size} units: under 16 px when drawn 1280 wide"
+        x, y = float(t.get("x")), float(t.get("y"))
+        w = len(words) * size * GLYPH * (1.1 if t.get("font-weight") == "bold" else 1)
+        left = {"start": x, "middle": x - w / 2, "end": x - w}[t.get("text-anchor", "start")]
+        assert vx <= left and left + w <= vx + vw, f"{words!r} runs out sideways: {left:.0f}..{left + w:.0f}"
+        assert vy <= y - size * 0.8 and y + size * 0.25 <= vy + vh, f"{words!r} runs out at y={y}"
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_face_down_pens_show_no_animal_name(name):
+    board = BOARDS[name]
+    root = _parse(board_svg(board, pens={p.id: 3 for p in board.pens()}, piggy_bank=4, supply=(3, 3)))
+    svg = board_svg(board, pens={p.id: 3 for p in board.pens()})
+    # every word in the file, but "horse-trading", the name of a space, is not the horse
+    words = set(re.findall(r"[a-z]+", re.sub(r"horse-trad(e|ing)", "", svg.lower())))
+    for animal in ANIMALS:
+        assert animal not in words, f"{animal} shows on a face-down board"
+    pens = [g for g in root.iter(f"{NS}g") if g.get("class") == "pen-contents"]
+    assert len(pens) == 8
+    for g in pens:
+        assert ["".join(t.itertext()) for t in g.iter(f"{NS}text")] == ["3 hidden"], g.get("data-pen")
+    # face up, the names are there
+    up = _parse(board_svg(board, pens={board.pens()[0].id: ("cow",), board.pens()[1].id: {"up": ["goat"], "down": 2}}))
+    assert "cow" in _texts(up) and "goat" in _texts(up) and "2 hidden" in _texts(up)
+    empty = _parse(board_svg(board, pens={board.pens()[0].id: ()}))
+    assert "empty" in _texts(empty), "an empty pen (supply stack run out) says so"
+
+
+def test_tiles_pawns_and_panel_say_what_they_are_given():
+    board = BOARDS["fairground"]
+    root = _parse(_busy(board))
+    words = _texts(root)
+    for p, fmt in board.first_game_tiles(4).items():
+        assert f"{'ABCD'[p]}: {FORMATS[fmt].title}" in words
+    assert "A: Classic" in words, "position A keeps the Classic printed on the board"
+    seats = [g.get("data-seat") for g in root.iter(f"{NS}g") if g.get("class") == "pawn"]
+    assert seats == ["Annette-Marie", "André", "Daniel", "Frank"]
+    assert "André: Start" in words
+    assert "Piggy bank: 12 notes" in words and "Supply: 5 + 4 animals" in words and "Raffle bag: 24 tickets" in words
+    assert "sheep 500 locked" in words and "horse 1000" in words
+    assert {"Market", "Raffle booth", "Horse-trading", "Piggy bank"} <= set(words)
+
+
+def test_bad_inputs_are_refused():
+    board = BOARDS["animal-market"]
+    with pytest.raises(UnknownSpace):
+        board_svg(board, pawns={"Annette": "moon"})
+    with pytest.raises(UnknownSpace):
+        board_svg(board, highlight={"moon": 1})
+    with pytest.raises(ValueError, match="not a pen"):
+        board_svg(board, pens={"trade-1": ("cow",)})
+    with pytest.raises(TypeError):
+        board_svg(board, pens={"pen-1": "cow"})
+    with pytest.raises(ValueError, match="tile position"):
+        board_svg(board, tiles={4: "dutch"})
+    with pytest.raises(ValueError, match="unknown auction format"):
+        board_svg(board, tiles={0: "bingo"})
+    with pytest.raises(ValueError, match="count of notes"):
+        board_svg(board, highlight={"pen-1": -1})
+
+
+def _box(rect: ET.Element) -> tuple[float, float, float, float]:
+    return tuple(float(rect.get(k)) for k in ("x", "y", "width", "height"))  # type: ignore[return-value]
+
+
+def _meet(a, b) -> bool:
+    return not (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_pens_contents_and_tiles_do_not_cover_each_other_or_the_spaces(name):
+    board = BOARDS[name]
+    root = _parse(_busy(board))
+    groups = list(root.iter(f"{NS}g"))
+    pen_boxes = [_box(g.find(f"{NS}rect")) for g in groups if g.get("class") == "pen-contents"]
+    tile_boxes = [_box(g.find(f"{NS}rect")) for g in groups if g.get("class") == "tile"]
+    assert len(pen_boxes) == 8 and len(tile_boxes) == 4
+    boxes = pen_boxes + tile_boxes
+    for i, a in enumerate(boxes):
+        assert 0 <= a[0] and a[0] + a[2] <= 1000 and 10 <= a[1] and a[1] + a[3] <= 710, f"{a} leaves the board"
+        for b in boxes[i + 1:]:
+            assert not _meet(a, b), f"{a} and {b} overlap"
+        for s in board.spaces:
+            half = 30 + (8 if s.pen_size == 2 else 0)
+            space = (s.x - half, s.y + 10 - 30, 2 * half, 60)
+            assert not _meet(a, space), f"{a} covers {s.id}"
