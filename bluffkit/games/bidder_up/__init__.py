@@ -34,7 +34,6 @@ _CONFIGS = tuple(
 SPEC = register(GameSpec(
     name="bidder-up",
     title=BidderUp.title,
-    aliases=("bidder-up-board",),
     factory=BidderUp.create,
     from_header=BidderUp.from_header,
     players=(2, 4),
