@@ -64,7 +64,9 @@ def test_mutated_scenario_is_refused_in_one_line(path, data):
 START_KEYS = {"youre-bluffing": ["leader", "money", "herds", "pile", "paydays"],
               "horse-trading": ["leader", "money", "herds", "pile", "paydays"],
               "bloff": ["leader", "hands", "rank"], "bluffer": ["leader", "round", "question", "points", "round_winners"],
-              "auction": ["auctioneer", "money", "lot", "pen"]}
+              "auction": ["auctioneer", "money", "lot", "pen"],
+              "bidder-up": ["current", "roll", "pos", "money", "piggy", "pens", "pastures", "barns", "market",
+                            "tickets", "donkeys", "bag", "gambling"]}
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -264,7 +264,17 @@ def make_panel(key, game, variants, options):
         return lambda: BloffTable(players=3, humans=[0, 1, 2], seed=5, **options)
     if game == "bluffer":
         return lambda: BlufferTable(players=4, humans=ALL, seed=5, **options)
-    return lambda: AuctionLab(fmt=options["format"], human=1, double=options.get("double", False), seed=5)
+    if game == "auction":
+        return lambda: AuctionLab(fmt=options["format"], human=1, double=options.get("double", False), seed=5)
+    return replay_panel(key)            # a game without a panel of its own: its replay, seat by seat
+
+
+def replay_panel(key):
+    from bluffkit.session import Session
+    from bluffkit.testing import config_game, config_players
+    from bluffkit.widgets import ReplayViewer
+    played = Session(config_game(key), ["random"] * config_players(key)[0], seed=4).run()
+    return lambda: ReplayViewer(played)
 
 
 @pytest.mark.parametrize("key, game, variants, options", CONFIGS, ids=[c[0] for c in CONFIGS])

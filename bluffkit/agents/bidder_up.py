@@ -1,0 +1,161 @@
+"""Bots for Bidder Up!, the board game.
+
+- ``random``: the generic bot (:meth:`Legal.sample <bluffkit.games.bidder_up.legal.Legal.sample>`).
+- :class:`HeuristicAgent`: values each type by what one more animal of it adds to its own
+  projected final score (section I's multiplier), bids up to that in the pens' auctions
+  (the truthful :class:`~bluffkit.agents.auction.Bidder` with those values), values a
+  space by what landing there is worth (a full pen: half its lot's value to the table as
+  the auctioneer's gain; the Piggy Bank: its notes; a trade: its chance; market and
+  raffle: a small fixed worth), pays for movement only when the better space is worth the
+  notes, and always pays costs with its lowest notes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Multiset
+
+from bluffkit.agents.auction import Bidder
+from bluffkit.agents.generic import RandomBot
+from bluffkit.auctions.rules import ANIMALS
+from bluffkit.auctions.sample import cheapest, worth_at_most
+from bluffkit.core.money import total
+from bluffkit.games.bidder_up import actions as A
+from bluffkit.games.bidder_up.layout import HORSE_TRADE, MARKET, PEN, PIGGY_BANK, RAFFLE, layout_of
+
+#: What one note given up is worth to the bot when it pays by count (movement, market,
+#: raffle): about a 10-note plus the count it could bid with.
+NOTE_WORTH = 30
+
+
+def type_values(obs) -> tuple:
+    r = obs.rules
+    if r.fairground:
+        return tuple(r.market_track[p] for p in obs.market)
+    return r.animal_values
+
+
+def worth_to(obs, seat: int) -> dict:
+    """Each type's worth to ``seat``: one more animal of it, as a share of the type's value
+    times the multiplier the seat would then have (its barn's types, + 1)."""
+    r = obs.rules
+    vals = type_values(obs)
+    held = Multiset(a % 10 for a in obs.pastures[seat])       # a male told apart is its type + 10
+    barn = len(obs.barns[seat])
+    out = {}
+    for a in range(len(ANIMALS)):
+        if a in obs.barns[seat]:
+            out[a] = 0.0
+            continue
+        share = (held[a] + 1) / r.per_type
+        out[a] = vals[a] * share * (barn + 1) * (0.6 + 0.4 * share)
+    return out
+
+
+class HeuristicAgent:
+    """See the module docstring."""
+
+    name = "heuristic"
+
+    def act(self, obs, legal, rng):
+        if legal.inner is not None:
+            worth = worth_to(obs, obs.seat)
+            bidder = Bidder(values={ANIMALS[a]: v for a, v in worth.items()}, strategy="truthful")
+            return bidder.act(obs.auction, legal.inner, rng)
+        ph = obs.phase
+        hand, d = obs.hand, obs.rules.denominations
+        if ph == "move":
+            return self._move(obs, legal)
+        if ph == "trade":
+            worth = worth_to(obs, obs.seat)
+            target, animal = max(legal.key[0], key=lambda ta: worth[ta[1]])
+            offer = self._offer(obs, worth[animal] * 0.5, legal.key[1])
+            return A.Trade(target, animal, offer, d)
+        if ph == "respond":
+            worth = worth_to(obs, obs.seat)
+            animal, by_count = obs.trade[2], obs.trade[3]
+            if worth[animal] > 150 and sum(hand):
+                return A.Counter(self._offer(obs, worth[animal] * 0.6, by_count), d)
+            return A.AGREE
+        if ph == "market":
+            return self._market(obs)
+        if ph == "raffle":
+            k = min(legal.key[0], 1 if sum(hand) >= 4 else 0)
+            return A.Raffle(k, cheapest(hand, k), d)
+        if ph == "keep":
+            return A.Keep(max(legal.key, key=lambda n: self._ticket_worth(obs, n)))
+        if ph == "end":
+            for name in ("extra-turn", "special-horse-trade", "horse-trade"):
+                if name in legal.key:
+                    return A.Ticket(name)
+            return A.END
+        if ph == "piggy":
+            return A.RAID if obs.piggy >= 3 or A.GAMBLE not in legal.key else A.GAMBLE
+        if ph == "give":
+            return A.Give(min(legal.key))
+        return legal.sample(rng)
+
+    def _offer(self, obs, amount: float, by_count: bool):
+        """Notes worth about ``amount`` (by count: that many notes' worth of the cheapest),
+        at least one note, padded with a 0-note as a bluff when it has one."""
+        hand, d = obs.hand, obs.rules.denominations
+        if by_count:
+            k = max(1, min(sum(hand), int(amount // 60) + 1))
+            return cheapest(hand, k)
+        notes = list(worth_at_most(hand, amount, d))
+        if hand[0] and d[0] == 0:
+            notes[0] = 1
+        if not sum(notes):
+            notes = list(cheapest(hand, 1))
+        return tuple(notes)
+
+    def _space_worth(self, obs, space) -> float:
+        lay = layout_of(obs.rules.board)
+        kind = lay.kind(space)
+        vals = type_values(obs)
+        if kind == PEN:
+            i = lay.pen_index[space]
+            pen = obs.pens[i]
+            if pen is None:
+                return 0.5 * sum(vals) / len(vals) if obs.stacks[1][i] else 0.0
+            return 0.5 * sum(vals[a % 10] for a in pen)
+        if kind == PIGGY_BANK:
+            return 40.0 * min(obs.piggy, obs.rules.piggy_take) + (60 if len(obs.pos) == 2 else 0)
+        if kind == HORSE_TRADE:
+            mine = {a % 10 for a in obs.pastures[obs.seat]}
+            shared = any(mine & {a % 10 for a in p} for s, p in enumerate(obs.pastures) if s != obs.seat)
+            return 120.0 if shared and sum(obs.hand) else 0.0
+        if kind == MARKET and obs.rules.fairground:
+            return 60.0 if obs.pastures[obs.seat] else 0.0
+        if kind == RAFFLE and obs.rules.fairground and obs.bag:
+            return 80.0
+        return 0.0
+
+    def _move(self, obs, legal):
+        d = obs.rules.denominations
+        best = max(legal.key, key=lambda kv: (self._space_worth(obs, kv[0]) - NOTE_WORTH * kv[1][1], -kv[1][1]))
+        space, (_, cost) = best
+        return A.Move(space, cheapest(obs.hand, cost), d)
+
+    def _market(self, obs):
+        r, d, hand = obs.rules, obs.rules.denominations, obs.hand
+        held = Multiset(a % 10 for a in obs.pastures[obs.seat])
+        mine = [a for a, c in held.most_common() if a not in obs.locked and obs.market[a] + 1 < len(r.market_track)]
+        if mine and sum(hand) >= 3:
+            return A.Market(((mine[0], 1),), cheapest(hand, 1), d)
+        return A.Market((), cheapest(hand, 0), d)
+
+    def _ticket_worth(self, obs, name: str) -> float:
+        kind, _, arg = name.partition(":")
+        if kind == "wool-milk":
+            return 100 + 50 * int(arg)
+        if kind == "value-gain":
+            held = {ANIMALS[a % 10] for a in obs.pastures[obs.seat]}
+            return 200 if ANIMALS.index(arg) in obs.barns[obs.seat] or arg in held else 90
+        return {"extra-turn": 150, "special-horse-trade": 120, "horse-trade": 110}.get(name, 80)
+
+
+def money_of(obs) -> int:
+    return total(obs.hand, obs.rules.denominations)
+
+
+AGENTS = {"random": RandomBot, "heuristic": HeuristicAgent}

@@ -1,0 +1,224 @@
+"""What one seat may do now in Bidder Up! (:class:`Legal`), why a move is refused, and
+one random legal move. In an auction the embedded auction's own ``Legal`` answers.
+
+A ``Legal`` reads the table it was made for: use it before the next move on that table.
+Its ``key`` holds only what the seat may know (its options), so two equal states for
+that seat give equal ``Legal`` objects.
+"""
+
+from __future__ import annotations
+
+from bluffkit.auctions.rules import ANIMALS
+from bluffkit.auctions.sample import cheapest
+from bluffkit.core.money import contains, fmt
+from bluffkit.games.bidder_up import actions as A
+from bluffkit.games.bidder_up.fair import step_cost
+from bluffkit.games.bidder_up.state import (END, GIVE, KEEP, MARKET, MOVE, PIGGY, RAFFLE, RESPOND, TRADE)
+
+
+def options(t, seat: int) -> tuple:
+    """The options of ``seat``, the player to move, in the table ``t``'s phase."""
+    ph = t.phase
+    if ph == MOVE:
+        return tuple(sorted(t.reachable().items(), key=lambda kv: str(kv[0])))
+    if ph == TRADE:
+        return (t.trade_pairs(seat), t.trade[0])
+    if ph == RESPOND:
+        return (t.trade[0], t.trade[2], t.trade[4])
+    if ph == MARKET:
+        return (t.locked,)
+    if ph == RAFFLE:
+        return (min(t.rules.raffle_max, len(t.bag)),)
+    if ph == KEEP:
+        return tuple(dict.fromkeys(t.drawn))
+    if ph == END:
+        return t.usable_tickets(seat)
+    if ph == PIGGY:
+        d = t.rules.denominations
+        loans = tuple(A.Loan(v) for k, (v, _, _) in enumerate(t.rules.loans) if t.ious[k] and t.bank[d.index(v)])
+        return (A.RAID, A.GAMBLE) + loans
+    if ph == GIVE:
+        return tuple(sorted({t.rules.denominations[i] for i in t.drawn}))
+    return ()
+
+
+class Legal:
+    """What ``seat`` may do: ``inner`` (an auction's ``Legal``), or the board's options
+    ``key`` in ``phase`` (empty: nothing now)."""
+
+    __slots__ = ("seat", "phase", "key", "inner", "_t")
+
+    def __init__(self, seat: int, phase: str, table=None, key: tuple | None = None, inner=None):
+        self.seat, self.phase, self.key, self.inner, self._t = seat, phase, key, inner, table
+
+    def __bool__(self) -> bool:
+        return bool(self.inner) if self.inner is not None else self.key is not None
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Legal) and (self.seat, self.phase, self.key, self.inner) == \
+            (other.seat, other.phase, other.key, other.inner)
+
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equal by value, yet mutable
+
+    def __repr__(self) -> str:
+        return f"Legal(seat={self.seat}, phase={self.phase!r}, {self.description})"
+
+    # the protocol ---------------------------------------------------------------------
+    def explain(self, action, _table=None) -> tuple[str, str] | None:
+        """``None`` when ``action`` is legal for this seat now, else ``(rule id, reason)``."""
+        if self.inner is not None:
+            return self.inner.explain(action)
+        if self.key is None:
+            t = self._t
+            if t is not None and t.is_over():
+                return ("game-over", "the game is over")
+            who = ", ".join(map(str, t.to_move())) if t is not None else ""
+            return ("not-your-turn", f"it is not seat {self.seat}'s move ({self.phase}); waiting for {who or 'chance'}")
+        return _explain(self._t, self.seat, self.phase, self.key, action)
+
+    def sample(self, rng):
+        """One random legal action drawn with the Generator ``rng``."""
+        if self.inner is not None:
+            return self.inner.sample(rng)
+        return _sample(self._t, self.seat, self.phase, self.key, rng)
+
+    def actions(self, limit: int | None = None):
+        """Every legal action where they can be listed (choices of notes cannot: ``None``)."""
+        if self.inner is not None:
+            return self.inner.actions(limit)
+        ph, key = self.phase, self.key
+        if key is None:
+            out: list = []
+        elif ph == KEEP:
+            out = [A.Keep(n) for n in key]
+        elif ph == PIGGY:
+            out = list(key)
+        elif ph == GIVE:
+            out = [A.Give(v) for v in key]
+        elif ph == END:
+            out = [A.END] + [A.Ticket(n) for n in key if n != "move-markers"]
+        else:
+            return None
+        return out if limit is None else out[:limit]
+
+    @property
+    def description(self) -> str:
+        if self.inner is not None:
+            return self.inner.description
+        ph, key = self.phase, self.key
+        if key is None:
+            return "nothing: it is not this seat's move"
+        if ph == MOVE:
+            return "move to " + ", ".join(f"{s}" + (f" (pay {c} notes)" if c else "") for s, (_, c) in key)
+        if ph == TRADE:
+            return "trade SEAT ANIMAL offer NOTES (a horse-trade" + (", notes counted)" if key[1] else ")")
+        if ph == RAFFLE:
+            return f"raffle 0 to {key[0]} (as many notes as tickets)"
+        if ph in (KEEP, GIVE):
+            return f"{ph} one of " + ", ".join(map(str, key))
+        if ph == END:
+            return "end" + "".join(f", or ticket {n}" for n in key)
+        if ph == PIGGY:
+            return " or ".join(map(str, key))
+        return {RESPOND: "agree, or counter NOTES",
+                MARKET: "market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps), or market none"}.get(ph, ph)
+
+
+def _notes_problem(t, seat, notes, at_least_one: bool):
+    if not contains(t.money[seat], notes):
+        return ("notes-not-held", f"seat {seat} does not hold {fmt(notes, t.rules.denominations)}")
+    if at_least_one and not sum(notes) and not t.rules.empty_offer:
+        return ("empty-offer", "an offer is at least one note (a 0-note bluffs; empty_offer=false)")
+    return None
+
+
+def _explain(t, seat: int, ph: str, key: tuple, action):
+    kind = type(action)
+    if ph == MOVE and kind is A.Move:
+        reach = dict(key)
+        if action.space not in reach:
+            return ("cannot-reach", f"space {action.space} cannot be reached with this roll ({t.roll}) and "
+                    f"{sum(t.money[seat])} notes: the outer loop is clockwise, no standing still")
+        return t.cost_problem(seat, action.notes, reach[action.space][1], "this move")
+    if ph == TRADE and kind is A.Trade:
+        if (action.target, action.animal) not in key[0]:
+            return ("no-such-trade", "a horse-trade names a fellow player and a type both hold on their pastures")
+        if action.sexes:
+            if not t.rules.sexes:
+                return ("no-sexes", "only the Fairground's Baby Animals tells the specimens apart (TYPE:m:f)")
+            for who, sex in ((seat, action.sexes[0]), (action.target, action.sexes[1])):
+                kind = action.animal + 10 if sex == "m" else action.animal
+                if kind not in t.pastures[who]:
+                    return ("no-such-specimen", f"seat {who} has no {'male' if sex == 'm' else 'female'} "
+                            "of that type on its pasture")
+        return _notes_problem(t, seat, action.notes, True)
+    if ph == RESPOND and (action == A.AGREE or kind is A.Counter):
+        return None if action == A.AGREE else _notes_problem(t, seat, action.notes, True)
+    if ph == MARKET and kind is A.Market:
+        r = t.rules
+        return (t.market_problem(action.changes, r.market_types, r.market_steps)
+                or t.cost_problem(seat, action.notes, sum(step_cost(k) for _, k in action.changes), "this change"))
+    if ph == RAFFLE and kind is A.Raffle:
+        if not 0 <= action.k <= key[0]:
+            return ("too-many-tickets", f"draw 0 to {key[0]} tickets (1, 2 or 3, no more than the bag holds)")
+        return t.cost_problem(seat, action.notes, action.k, "the raffle")
+    if ph == KEEP and kind is A.Keep:
+        return None if action.name in key else ("not-drawn", f"keep one of the tickets drawn: {', '.join(key)}")
+    if ph == END and (action == A.END or kind is A.Ticket):
+        if action == A.END:
+            return None
+        if action.name not in key:
+            return ("no-ticket", f"seat {seat} cannot reveal {action.name} now" +
+                    (" (one ticket per turn)" if t.used else ""))
+        if action.name == "move-markers":
+            if not action.changes:
+                return ("no-change", "move at least one green marker")
+            bad = t.market_problem(action.changes, t.rules.marker_moves, 1)
+            return bad
+        return ("no-change", "only Move Market Markers takes changes") if action.changes else None
+    if ph == PIGGY and action in key:
+        return None
+    if ph == GIVE and kind is A.Give:
+        return None if action.value in key else ("not-drawn", f"give one of {', '.join(map(str, key))}")
+    if ph == PIGGY and kind is A.Loan:
+        return ("no-loan", "no IOU (or note) of that value is left on the supply board")
+    return ("not-now", f"seat {seat} cannot play {action} now; it may: {Legal(seat, ph, t, key).description}")
+
+
+def _sample(t, seat: int, ph: str, key: tuple, rng):
+    hand = t.money[seat]
+    u = rng.random
+    if ph == MOVE:
+        free = [kv for kv in key if kv[1][1] == 0]
+        pick = free if free and u() < 0.8 else list(key)
+        space, (_, cost) = pick[int(u() * len(pick))]
+        return A.Move(space, cheapest(hand, cost), t.rules.denominations)
+    if ph in (TRADE, RESPOND):
+        d = t.rules.denominations
+        notes = [i for i, c in enumerate(hand) for _ in range(c)]
+        k = 1 + int(u() * min(3, len(notes))) if notes else 0
+        chosen = [notes.pop(int(u() * len(notes))) for _ in range(min(k, len(notes)))]
+        offer = tuple(chosen.count(i) for i in range(len(d)))
+        if ph == RESPOND:
+            return A.AGREE if u() < 0.5 or (not sum(offer) and not t.rules.empty_offer) else A.Counter(offer, d)
+        target, animal = key[0][int(u() * len(key[0]))]
+        if not sum(offer) and not t.rules.empty_offer:
+            raise ValueError("a horse-trade needs a note to offer")      # pragma: no cover (see options)
+        return A.Trade(target, animal, offer, d)
+    if ph == MARKET:
+        green = [a for a in range(len(ANIMALS)) if a not in t.locked]
+        if not sum(hand) or not green or u() < 0.4:
+            return A.Market((), cheapest(hand, 0), t.rules.denominations)
+        a = green[int(u() * len(green))]
+        k = 1 if t.market[a] == 0 else -1 if t.market[a] == len(t.rules.market_track) - 1 else (1 if u() < 0.5 else -1)
+        return A.Market(((a, k),), cheapest(hand, 1), t.rules.denominations)
+    if ph == RAFFLE:
+        k = int(u() * (min(key[0], sum(hand)) + 1))
+        return A.Raffle(k, cheapest(hand, k), t.rules.denominations)
+    if ph == END:
+        usable = [n for n in key if n != "move-markers"]
+        if not usable or u() < 0.5:
+            return A.END
+        return A.Ticket(usable[int(u() * len(usable))])
+    opts = Legal(seat, ph, t, key).actions()
+    return opts[int(u() * len(opts))]

@@ -1,0 +1,133 @@
+"""Bidder Up! in words: one public sentence per step, a seat's view as text, and the
+checkable facts scenarios compare."""
+
+from __future__ import annotations
+
+from collections import Counter as Multiset
+
+from bluffkit.auctions.game import Auction
+from bluffkit.auctions.rules import ANIMALS
+from bluffkit.core.money import fmt, total
+from bluffkit.games.bidder_up import actions as A
+from bluffkit.games.bidder_up.actions import name
+from bluffkit.games.bidder_up.state import OVER
+
+
+def _animals(xs) -> str:
+    return ", ".join(name(a) for a in xs) or "nothing"
+
+
+def narrate(game, before, seat, action, after, names) -> str:
+    """One sentence about a step, with nothing hidden in it."""
+    if before.auction is not None:
+        text = Auction(before.auction.rules).narrate(before.auction, seat, action,
+                                                     after.auction if after.auction is not None else
+                                                     _final(before, seat, action), names)
+    elif isinstance(action, A.Deal):
+        text = "The animals are dealt into the pens and the two supply stacks."
+    elif isinstance(action, A.Roll):
+        text = f"The die shows {action.n}."
+    elif isinstance(action, A.Tickets):
+        text = f"{names[before.current]} draws {len(action.names)} raffle ticket(s)."
+    elif isinstance(action, A.Sow):
+        text = f"The die decides the tie: {names[action.seat]} wins the Wool-Milk-Sow."
+    elif isinstance(action, A.Move):
+        paid = sum(action.notes)
+        text = f"{names[seat]} moves to {action.space}" + (f", paying {paid} note(s) to the Piggy Bank." if paid
+                                                             else ".")
+    elif isinstance(action, A.Trade):
+        text = f"{names[seat]} challenges {names[action.target]} for a {ANIMALS[action.animal]}, offer face down."
+    elif isinstance(action, A.Counter) or action == A.AGREE:
+        log = after.log
+        verb = "accepts" if action == A.AGREE else "counters"
+        text = f"{names[seat]} {verb}: {names[log[4]]} gets the {ANIMALS[log[3]]}." if log[:1] == ("trade",) \
+            else f"{names[seat]} {verb}."
+    elif isinstance(action, A.Market):
+        ch = ", ".join(f"{ANIMALS[a]} {k:+d}" for a, k in action.changes)
+        text = f"{names[seat]} changes the market: {ch} ({sum(action.notes)} notes)." if ch \
+            else f"{names[seat]} leaves the market as it is."
+    elif isinstance(action, A.Raffle):
+        text = f"{names[seat]} buys {action.k} raffle ticket(s)." if action.k else f"{names[seat]} draws no ticket."
+    elif isinstance(action, A.Keep):
+        text = f"{names[seat]} keeps one ticket face down."
+    elif isinstance(action, A.Ticket):
+        text = f"{names[seat]} reveals the ticket {action.name}."
+    else:
+        text = f"{names[seat]}: {action}."
+    if after.log != before.log and after.log[:1] == ("piggy",) and before.auction is None:
+        text += f" {names[after.log[1]]} takes {after.log[2]} note(s) from the Piggy Bank."
+    if after.log != before.log and after.log[:1] == ("sold",):
+        for value, seats in after.log[3]:
+            text += f" Golden Donkey: {value} to {len(seats)} player(s)."
+    if after.phase == OVER and before.phase != OVER:
+        text += " The game is over."
+    return text
+
+
+def _final(before, seat, action):
+    t = Auction(before.auction.rules).table(before.auction)
+    t.apply_chance(action) if seat is None else t._do(seat, action)
+    return t.freeze()
+
+
+def describe(game, obs, names, legal: bool = False) -> str:
+    """A seat's view as text (from its observation only)."""
+    d = obs.rules.denominations
+    lines = [f"Bidder Up! ({obs.rules.board}), turn {obs.turn + 1}: {names[obs.current]} to play, phase {obs.phase}"
+             + (f", roll {obs.roll}" if obs.roll else "")]
+    lines.append(f"You are {names[obs.seat]}: {fmt(obs.hand, d)} ({total(obs.hand, d)})"
+                 + (f"; tickets {', '.join(obs.my_tickets)}" if obs.my_tickets else ""))
+    for s, n in enumerate(names):
+        past = Multiset(obs.pastures[s])
+        lines.append(f"  {n}: at {obs.pos[s]}, {obs.note_counts[s]} notes, pasture "
+                     f"{', '.join(f'{name(a)} x{c}' for a, c in sorted(past.items())) or '-'}, barn "
+                     f"{_animals(obs.barns[s])}" + (f", {obs.ticket_counts[s]} ticket(s)" if obs.ticket_counts[s]
+                                                    else ""))
+    pens = [f"{i + 1}: " + (_animals(p) if p is not None else f"{obs.stacks[1][i]} face down")
+            for i, p in enumerate(obs.pens)]
+    lines.append("Pens " + "; ".join(pens) + f". Supply stacks {obs.stacks[0][0]} + {obs.stacks[0][1]}. "
+                 f"Piggy Bank {obs.piggy} notes.")
+    if obs.rules.fairground:
+        tr = obs.rules.market_track
+        lines.append("Market: " + ", ".join(f"{ANIMALS[a]} {tr[p]}" + ("*" if a in obs.locked else "")
+                                             for a, p in enumerate(obs.market)) + f". Raffle bag {obs.bag}.")
+    if obs.auction is not None:
+        lines.append(Auction(obs.auction.rules).describe(obs.auction, names, False))
+    if legal and obs.legal:
+        lines.append("You may: " + obs.legal.description)
+    return "\n".join(lines)
+
+
+def facts(game, state, names) -> dict:
+    """The numbers a scenario checks (every one public or the all-seeing table's)."""
+    t = game.table(state)
+    d = game.rules.denominations
+    money = t.money if t.auction is None else t.auction.money
+    out = {
+        "phase": t.phase, "current": names[t.current], "roll": t.roll,
+        "pos": {n: p for n, p in zip(names, t.pos)},
+        "money": {n: total(m, d) for n, m in zip(names, money)},
+        "notes": {n: sum(m) for n, m in zip(names, money)},
+        "hand": {n: fmt(m, d) for n, m in zip(names, money)},
+        "piggy": len(t.piggy), "piggy_value": sum(d[i] for i in t.piggy),
+        "bank": total(t.bank, d), "donkeys": t.donkeys,
+        "pastures": {n: dict(Multiset(name(a) for a in p)) for n, p in zip(names, t.pastures)},
+        "barns": {n: [ANIMALS[a] for a in b] for n, b in zip(names, t.barns)},
+        "pens": {str(p.space): [name(a) for a in pen] for p, pen in zip(t.lay.pens, t.pens)},
+        "stacks": sum(map(len, t.stacks)),
+        "tickets": {n: list(x) for n, x in zip(names, t.tickets)}, "bag": len(t.bag),
+        "loans": {n: sum(x) for n, x in zip(names, t.loans)},
+        "sow": names[t.sow] if t.sow >= 0 else None,
+        "babies": [ANIMALS[a] for a in t.babies],
+        "baby_barns": {n: [ANIMALS[a] for a in b] for n, b in zip(names, t.baby_barns)},
+        "baby_zoos": {n: [ANIMALS[a] for a in b] for n, b in zip(names, t.baby_zoos)},
+        "scores": dict(zip(names, t.scores())),
+    }
+    if game.rules.fairground:
+        out["market"] = {a: game.rules.market_track[p] for a, p in zip(ANIMALS, t.market)}
+        out["locked"] = [ANIMALS[a] for a in t.locked]
+    if t.phase == OVER:
+        out["winners"] = [names[s] for s in t.winners()]
+    if t.log[:1] == ("move",):
+        out["moved"] = {"steps": t.log[3], "cost": t.log[4]}
+    return out

@@ -1,0 +1,116 @@
+"""What one seat may know in Bidder Up! (section A-J of docs/bidder-up.md; every hidden
+thing listed in issue 15, point 3).
+
+Public: the pawns, the roll, the face-up pens, how many animals lie face down in a Cat
+in the Bag pen and in each supply stack, pastures and barns, the market, the notes
+beside the Golden Donkey, the Golden Donkeys auctioned, how many notes each seat holds
+(a face-down horse-trade offer still counted with its owner), how many lie on the
+Piggy Bank, in the box and on the Gambling stack, how many tickets are in the bag and
+each seat holds, revealed tickets, IOUs, the sow. Own: the seat's notes, its kept
+tickets, the tickets it just drew, the notes it looked at in a gamble, its own
+face-down offer. Never: another seat's notes, the Piggy Bank's notes (face down), the
+box, the Gambling stack, the supply stacks' and a Cat in the Bag pen's animals, the
+bag's tickets, another seat's tickets or offer. In an auction the auction's own
+observation (:mod:`bluffkit.auctions.observe`) shows the bids as its format allows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bluffkit.core.observation import ObservationBase, keyword_maker
+from bluffkit.games.bidder_up.state import GIVE, KEEP, RESPOND
+
+_FIELDS = ("seat", "rules", "phase", "current", "roll", "to_move", "pos", "hand", "note_counts", "piggy", "bank",
+           "box", "gambling", "pens", "stacks", "pastures", "barns", "donkeys", "market", "locked", "bag",
+           "drawn", "my_tickets", "ticket_counts", "used", "extra", "auction", "pen_at", "trade", "my_offer",
+           "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "legal")
+
+
+class Observation(ObservationBase):
+    """One seat's view (immutable). ``pens``: per pen its animals, or ``None`` when face
+    down (then ``pen_sizes`` in ``stacks``' place: ``stacks`` is ``(sizes of the two
+    stacks, sizes of the pens)``); ``drawn``: the tickets or gamble notes this seat just
+    drew, or their number for the others; ``trade``: ``(challenger, target, type,
+    notes counted, the two animals put up)`` of an open horse-trade; ``auction``: the embedded auction's
+    observation of this seat."""
+
+    __slots__ = ()
+    _fields = _FIELDS
+    make = classmethod(keyword_maker(_FIELDS))
+
+    seat: int
+    rules: Any
+    phase: str
+    current: int
+    roll: int
+    to_move: tuple
+    pos: tuple
+    hand: tuple
+    note_counts: tuple
+    piggy: int
+    bank: tuple
+    box: int
+    gambling: int
+    pens: tuple
+    stacks: tuple
+    pastures: tuple
+    barns: tuple
+    donkeys: int
+    market: tuple
+    locked: tuple
+    bag: int
+    drawn: Any
+    my_tickets: tuple
+    ticket_counts: tuple
+    used: bool
+    extra: int
+    auction: Any
+    pen_at: int
+    trade: Any
+    my_offer: Any
+    ious: tuple
+    loans: tuple
+    sow: int
+    sow_tied: tuple
+    turn: int
+    log: tuple
+    babies: tuple
+    baby_barns: tuple
+    baby_zoos: tuple
+    legal: Any
+
+    @classmethod
+    def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
+        sub = None
+        if t._sub is not None:
+            sub = t._sub.observe(seat, legal.inner if legal is not None and legal.inner is not None else None)
+            hand, counts = sub.hand, sub.note_counts
+        else:
+            hand, counts = t.money[seat], tuple(map(sum, t.money))
+        trade = my_offer = None
+        if t.trade is not None and len(t.trade) > 1:
+            c, target, animals, offer, by_count = t.trade
+            trade = (c, target, animals[0] % 10, by_count, animals)
+            if seat == c:
+                my_offer = offer
+            if t.phase == RESPOND:
+                counts = counts[:c] + (counts[c] + sum(offer),) + counts[c + 1:]
+        elif t.trade is not None:
+            trade = (t.current, -1, -1, t.trade[0], ())
+        mine = seat == t.current and t.phase in (KEEP, GIVE)
+        return cls.make(
+            seat=seat, rules=t.rules, phase=t.phase, current=t.current, roll=t.roll,
+            to_move=t.to_move() if to_move is None else to_move, pos=t.pos, hand=hand, note_counts=counts,
+            piggy=len(t.piggy), bank=t.bank, box=sum(t.box), gambling=len(t.gambling),
+            pens=tuple(None if cat else p for cat, p in zip(t.cats, t.pens)),
+            stacks=(tuple(map(len, t.stacks)), tuple(map(len, t.pens))),
+            pastures=t.pastures, barns=t.barns, donkeys=t.donkeys, market=t.market, locked=t.locked,
+            bag=len(t.bag), drawn=t.drawn if mine else len(t.drawn), my_tickets=t.tickets[seat],
+            ticket_counts=tuple(map(len, t.tickets)), used=t.used, extra=t.extra, auction=sub, pen_at=t.pen_at,
+            trade=trade, my_offer=my_offer, ious=t.ious, loans=t.loans, sow=t.sow, sow_tied=t.sow_tied,
+            turn=t.turn, log=t.log, babies=t.babies, baby_barns=t.baby_barns,
+            baby_zoos=t.baby_zoos, legal=legal)
+
+    def __repr__(self) -> str:
+        return f"Observation(seat={self.seat}, phase={self.phase!r})"

@@ -1,0 +1,275 @@
+"""Rules of Bidder Up!, the board game (seeds/001; sections A-L of docs/bidder-up.md).
+
+Every number the rulebook gives is a default here, quoted; every point it leaves
+open (section L) is a named option with a documented default; nothing is a hidden
+constant. The side of the board is the option ``board``; the first-game tiles of
+each side (and of the two-player game) are :data:`FIRST_GAME_FORMATS`, laid
+on the tile positions the board file names.
+
+>>> r = Rules(board="fairground")
+>>> r.tiles_for(4)
+('classic', 'dutch', 'secret-value', 'cat-in-the-bag')
+>>> r.per_type, Rules().per_type
+(3, 2)
+>>> Rules(tiles=("dutch", "secret-count", "american-count", "classic")).check_players(4)
+Traceback (most recent call last):
+...
+bluffkit.core.errors.RulesError: tiles: at most 2 different Count auctions ("Always lay out at least 1 and at most 2 different Count auctions"), got 3: dutch, secret-count, american-count
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bluffkit.auctions.rules import ANIMALS, FORMATS
+from bluffkit.core.errors import RulesError
+from bluffkit.core.rules import RuleOptions
+
+BOARDS = ("animal-market", "fairground")
+
+#: The first game's formats, named in the text: "Animal Market, first game: ... Dutch ...
+#: Cat in the Bag, and the Classic auction (twice)"; "Fairground, first game: Dutch, Secret
+#: Value, Cat in the Bag, and Classic"; two players: "Cat in the Bag, Number Call, and The
+#: Call" (sections B, J). On which tile position each lies ("circled in the illustration")
+#: is the board file's (``first_game_tiles``, ``two_player_tiles``).
+FIRST_GAME_FORMATS = {
+    "animal-market": ("dutch", "cat-in-the-bag", "classic"),
+    "fairground": ("dutch", "cat-in-the-bag", "secret-value", "classic"),
+    "two-player": ("cat-in-the-bag", "number-call", "the-call", "classic"),
+}
+
+#: The raffle tickets' kinds (section H). Action tickets are revealed during play, the
+#: others at the end.
+ACTION_TICKETS = ("extra-turn", "move-markers", "horse-trade", "special-horse-trade")
+
+#: Default mix of the 24 tickets (L5; the rulebook names the kinds, not how many of
+#: each): 2 of each action ticket (8), a Value-Gain ticket for six types (6), and ten
+#: Wool-Milk tickets numbered 0 x1, 1 x3, 2 x3, 3 x3 (10).
+TICKETS = (("extra-turn",) * 2 + ("move-markers",) * 2 + ("horse-trade",) * 2 + ("special-horse-trade",) * 2
+           + tuple(f"value-gain:{a}" for a in ("cat", "dog", "sheep", "goat", "pig", "cow"))
+           + ("wool-milk:0",) + ("wool-milk:1",) * 3 + ("wool-milk:2",) * 3 + ("wool-milk:3",) * 3)
+
+
+def ticket_ok(name) -> bool:
+    """Whether ``name`` is a ticket: an action ticket, ``value-gain:ANIMAL`` or ``wool-milk:N`` (0-3)."""
+    if not isinstance(name, str):
+        return False
+    if name in ACTION_TICKETS:
+        return True
+    kind, _, arg = name.partition(":")
+    return (kind == "value-gain" and arg in ANIMALS) or (kind == "wool-milk" and arg in ("0", "1", "2", "3"))
+
+
+_FIRST_GAME: dict = {}          # (board, players) -> the first game's 4 formats
+
+
+def _count(v, lo: int = 0) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= lo
+
+
+@dataclass(frozen=True)
+class Rules(RuleOptions):
+    """A Bidder Up! ruleset. Fields (rulebook sections of docs/bidder-up.md in brackets):
+
+    - ``board``: ``"animal-market"`` or ``"fairground"`` [B]; the board data file of that
+      name (data/boards/) gives the spaces, pens and tile positions [L1].
+    - ``tiles``: the format on each of the 4 tile positions, or ``None`` for the first
+      game of the side (:data:`FIRST_GAME_FORMATS`, on the positions the board file
+      names; two players: Cat in the Bag, Number Call, The Call, Classic) [B, J]. Checked for the player count: "at least 1 and at
+      most 2 different Count auctions", every format suiting the player count.
+    - ``babies``: the Baby Animals variant [K]: 4 of the 10 babies lie on the supply
+      board. Animal Market: whoever first completes one of those types (its female and its
+      male: the Animal Market keeps one of each) takes its baby to the barn. Fairground:
+      each animal's sex is told apart; whoever first owns a female and the male takes the
+      baby to the petting zoo, and to the barn on completing the type; in a horse-trade
+      the challenger picks the two specimens; a baby is never lost. +200 a baby, in the
+      barn before multiplying, in the petting zoo after.
+    - ``raffle_rush``: the variant "roll the die once and throw in that many extra
+      tickets" [K]; with 3-4 players all 24 tickets are in the bag already, so it adds
+      tickets only to the two-player bag of 8.
+    - ``die_faces``: the cow-spot die, 1 to 3 spots (the gamble lists 1, 2, 3) [L2].
+    - ``denominations``, ``notes``: the 50 notes, how many of each [L3]: ten 0s, sixteen
+      10s, eight 50s, six 100s, six 200s, four 500s (the donkeys pay 100, 200 and 500 to
+      up to 4 players; the 10s make the booklet's bids of 120 payable).
+    - ``start_money``: each player's notes at the start, two 0s, four 10s, two 50s (140,
+      8 notes) [L3]; the 100s, 200s and 500s lie beside the Golden Donkey, the rest of
+      the starting notes go back to the box.
+    - ``donkey_pay``: "First Golden Donkey: 100, Second: 200, Third: 500" [D]; paid to each
+      player from the auctioneer on, while the supply board has the note (L6).
+    - ``animal_values``: the Animal Market's values per type of ``ANIMALS`` (rooster ..
+      horse): the text fixes cow 800, horse 1,000, sheep 350 [L4]; the others are spaced
+      between them.
+    - ``market_track``, ``market_start``: the Fairground's market board, its values from
+      left to right and each type's start position (index into the track) [L4]: sheep
+      +2 steps -> 500, donkey -1 step -> 350, horse 800, dogs 150. The track's ends stop
+      a marker: a step beyond them is refused.
+    - ``market_types``, ``market_steps``: "up to 3 different animal types", "1, 2, or 3
+      spaces" [G]; ``marker_moves``: Move Market Markers, "up to 2 green animal markers
+      by 1 space each" [H].
+    - ``tickets``: the bag's 24 tickets (:data:`TICKETS`) [L5]; ``tickets_two``: "draw 8
+      raffle tickets" with two players [J]; ``raffle_max``: draw "1, 2, or 3" [H].
+    - ``piggy_take``: "the top 5 money notes" [F]; ``raid``: two players, "up to 5" [J].
+    - ``loans``: the IOUs, (note, IOU value, how many): 100 -> 300, 200 -> 600, 500 ->
+      1,500, two of each of the 6 [J, L5]; ``box_two``: "Draw 5 notes ... place them
+      unseen in the box" [J]; ``donkey_500s_two``: Animal Market, "two 500s" beside the
+      donkey with two players (Fairground: all) [J].
+    - ``refill_from``: which supply stack refills a pen [L6]: ``"taller"`` (default; the
+      first on a tie, the other when one is empty) or ``"first"`` (the first until empty).
+    - ``empty_offer``: a horse-trade offer of no notes [L7]; default ``False``: at least
+      one note (a 0-note is the bluff the text describes).
+    - ``final_ties``: equal top scores [L7]: ``"shared"`` (default: all of them win) or
+      ``"money"`` (the most money among them).
+    - ``zero_pays_count``: 0-notes pay movement, market and raffle costs, "the value of
+      the notes given up doesn't matter" [C, G, H, L7]; ``True``.
+    - ``min_players``, ``max_players``: 2 to 4 [A, J].
+
+    Fixed readings of the text (not options, see docs/bidder-up.md): a horse-trade with
+    no possible opponent does nothing; a market action may change no type (and costs
+    nothing); more tickets than the bag holds cannot be drawn; an Extra Turn on the last
+    turn is lost (the game ends); action tickets are revealed at the end of the turn,
+    after the space's action.
+    """
+
+    name: str = "bidder-up"
+    board: str = "animal-market"
+    tiles: tuple | None = None
+    babies: bool = False
+    raffle_rush: bool = False
+    die_faces: tuple = (1, 2, 3)
+    denominations: tuple = (0, 10, 50, 100, 200, 500)
+    notes: tuple = (10, 16, 8, 6, 6, 4)
+    start_money: tuple = (2, 4, 2, 0, 0, 0)
+    donkey_pay: tuple = (100, 200, 500)
+    animal_values: tuple = (50, 100, 150, 200, 350, 300, 500, 650, 800, 1000)
+    market_track: tuple = (0, 50, 100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 1000)
+    market_start: tuple = (1, 2, 2, 3, 8, 6, 8, 10, 12, 13)
+    market_types: int = 3
+    market_steps: int = 3
+    marker_moves: int = 2
+    tickets: tuple = TICKETS
+    tickets_two: int = 8
+    raffle_max: int = 3
+    piggy_take: int = 5
+    raid: int = 5
+    loans: tuple = ((100, 300, 2), (200, 600, 2), (500, 1500, 2))
+    box_two: int = 5
+    donkey_500s_two: int = 2
+    refill_from: str = "taller"
+    empty_offer: bool = False
+    final_ties: str = "shared"
+    zero_pays_count: bool = True
+    min_players: int = 2
+    max_players: int = 4
+
+    def __post_init__(self) -> None:
+        def need(ok, msg):
+            if not ok:
+                raise RulesError(msg)
+
+        need(self.board in BOARDS, f"board must be one of {', '.join(BOARDS)}, got {self.board!r}")
+        for f in ("babies", "raffle_rush", "empty_offer", "zero_pays_count"):
+            need(isinstance(getattr(self, f), bool), f"{f} must be true or false, got {getattr(self, f)!r}")
+        for f in ("die_faces", "denominations", "notes", "start_money", "donkey_pay", "animal_values",
+                  "market_track", "market_start"):
+            v = getattr(self, f)
+            need(isinstance(v, (tuple, list)) and all(_count(x) for x in v), f"{f} must be a list of ints >= 0")
+            object.__setattr__(self, f, tuple(v))
+        d = self.denominations
+        need(len(d) >= 2 and d[0] == 0 and list(d) == sorted(set(d)),
+             "denominations must be distinct increasing ints starting with 0")
+        need(len(self.notes) == len(d) and len(self.start_money) == len(d),
+             f"notes and start_money give one count per denomination ({len(d)})")
+        need(self.die_faces and all(x >= 1 for x in self.die_faces), "die_faces must be ints >= 1")
+        need(all(p in d for p in self.donkey_pay), f"donkey_pay must be note values ({d})")
+        need(len(self.animal_values) == len(ANIMALS) and len(self.market_start) == len(ANIMALS),
+             f"animal_values and market_start give one entry per type ({', '.join(ANIMALS)})")
+        need(len(self.market_track) >= 2 and all(i < len(self.market_track) for i in self.market_start),
+             "market_start must index the market_track")
+        for f in ("market_types", "market_steps", "marker_moves", "tickets_two", "raffle_max", "piggy_take",
+                  "raid", "box_two", "donkey_500s_two", "min_players", "max_players"):
+            need(_count(getattr(self, f)), f"{f} must be an int >= 0, got {getattr(self, f)!r}")
+        need(2 <= self.min_players <= self.max_players <= 4, "the game is for 2 to 4 players")
+        need(isinstance(self.tickets, (tuple, list)) and all(ticket_ok(t) for t in self.tickets),
+             "tickets: names such as extra-turn, move-markers, horse-trade, special-horse-trade, "
+             "value-gain:sheep, wool-milk:2")
+        object.__setattr__(self, "tickets", tuple(self.tickets))
+        loans = self.loans
+        need(isinstance(loans, (tuple, list)) and all(isinstance(x, (tuple, list)) and len(x) == 3
+                                                       and all(_count(y) for y in x) and x[0] in d for x in loans),
+             "loans: a list of (note value, IOU value, how many)")
+        object.__setattr__(self, "loans", tuple(tuple(x) for x in loans))
+        need(self.refill_from in ("taller", "first"), f"refill_from must be taller or first, got {self.refill_from!r}")
+        need(self.final_ties in ("shared", "money"), f"final_ties must be shared or money, got {self.final_ties!r}")
+        if self.tiles is not None:
+            need(isinstance(self.tiles, (tuple, list)) and len(self.tiles) == 4,
+                 f"tiles: one format for each of the 4 tile positions, got {self.tiles!r}")
+            bad = [t for t in self.tiles if t not in FORMATS]
+            need(not bad, f"tiles: unknown format(s) {', '.join(map(repr, bad))}; the formats are: "
+                 + ", ".join(FORMATS))
+            object.__setattr__(self, "tiles", tuple(self.tiles))
+
+    # derived -------------------------------------------------------------------------
+    @property
+    def variants(self) -> tuple:
+        """The named variants these rules play."""
+        return tuple(v for v, on in (("babies", self.babies), ("raffle-rush", self.raffle_rush)) if on)
+
+    @property
+    def fairground(self) -> bool:
+        return self.board == "fairground"
+
+    @property
+    def per_type(self) -> int:
+        """A set: "only 20 of the 30 animals" on the Animal Market, so 2; all 3 on the Fairground [B]."""
+        return 3 if self.fairground else 2
+
+    @property
+    def sexes(self) -> bool:
+        """The animals' sex is told apart: the Fairground's Baby Animals [K]."""
+        return self.babies and self.fairground
+
+    def deck(self) -> tuple:
+        """Every animal once, as the engine names them: the type, a told-apart male its type
+        + 10."""
+        if self.sexes:
+            return tuple(a + k for a in range(10) for k in (0, 0, 10))
+        return tuple(a for a in range(10) for _ in range(self.per_type))
+
+    @property
+    def donkeys(self) -> int:
+        """Golden donkeys in play: "The Animal Market has only 2 donkeys" [D]."""
+        return self.per_type
+
+    def tiles_for(self, players: int) -> tuple:
+        """The 4 positions' formats for ``players``: the option, or the first game's as the
+        board file lays them (Classic where no tile lies)."""
+        if self.tiles is not None:
+            return self.tiles
+        key = (self.board, players)
+        found = _FIRST_GAME.get(key)
+        if found is None:
+            from bluffkit.games.bidder_up.layout import layout_of
+            laid = layout_of(self.board).board.first_game_tiles(players)
+            found = _FIRST_GAME[key] = tuple(laid.get(p, "classic") for p in range(4))
+        return found
+
+    def check_players(self, players: int) -> None:
+        """Refuse a player count the rules or the tiles do not suit [A, B, J]."""
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not self.min_players <= players <= self.max_players:
+            raise RulesError(f"Bidder Up! is for {self.min_players} to {self.max_players} players, got {players!r}")
+        tiles = self.tiles_for(players)
+        counts = sorted({t for t in tiles if FORMATS[t].pricing == "count"}, key=tiles.index)
+        if not 1 <= len(counts) <= 2:
+            raise RulesError("tiles: at most 2 different Count auctions (\"Always lay out at least 1 and at most 2 "
+                             f"different Count auctions\"), got {len(counts)}" + (f": {', '.join(counts)}" if counts
+                                                                                 else ""))
+        unfit = [t for t in dict.fromkeys(tiles) if not FORMATS[t].players[0] <= players <= FORMATS[t].players[1]]
+        if unfit:
+            raise RulesError(f"tiles: {', '.join(f'{t} is for {FORMATS[t].players[0]}-{FORMATS[t].players[1]} players' for t in unfit)}"
+                             f"; \"make sure every chosen auction suits your player count\" ({players} players)")
+        if players > 2 and len(self.tickets) < 1 and self.fairground:
+            raise RulesError("tickets: the Fairground's raffle needs tickets")
+
+    def market_value(self, position: int) -> int:
+        return self.market_track[position]

@@ -1,0 +1,53 @@
+"""HTML views of Bidder Up! for the panels: the board drawn from one seat's observation
+(:func:`bluffkit.games.bidder_up.board_svg.board_svg`: face-down pens as counts, the spaces
+the seat may move to with their cost) above its text view; all-seeing, the board with
+every pen face up above the facts."""
+
+from __future__ import annotations
+
+import html
+import json
+
+from bluffkit.auctions.rules import ANIMALS
+from bluffkit.games.bidder_up.actions import name
+from bluffkit.games.bidder_up.layout import layout_of
+
+
+def _market(obs_or_state, rules) -> dict | None:
+    if not rules.fairground:
+        return None
+    return {a: (rules.market_track[p], i in obs_or_state.locked) for i, (a, p) in enumerate(zip(ANIMALS,
+                                                                                             obs_or_state.market))}
+
+
+def _board(rules, players: int, pens: dict, pos, names, piggy: int, supply, raffle, market, highlight) -> str:
+    from bluffkit.games.bidder_up.board_svg import board_svg
+    lay = layout_of(rules.board)
+    tiles = dict(enumerate(rules.tiles_for(players)))
+    return board_svg(lay.board, pens=pens, pawns={n: p for n, p in zip(names, pos)}, tiles=tiles,
+                     piggy_bank=piggy, supply=supply, market=market, raffle=raffle if rules.fairground else None,
+                     highlight=highlight, width=960)
+
+
+def seat_html(game, observation, names) -> str:
+    """The board as ``observation``'s seat sees it, and its text view."""
+    obs = observation
+    lay = layout_of(obs.rules.board)
+    pens = {str(p.space): (obs.stacks[1][i] if seen is None else tuple(name(a) for a in seen))
+            for i, (p, seen) in enumerate(zip(lay.pens, obs.pens))}
+    legal = obs.legal
+    highlight = dict(legal.key) if obs.phase == "move" and legal and legal.inner is None and legal.key else None
+    svg = _board(obs.rules, len(obs.pos), pens, obs.pos, names, obs.piggy, obs.stacks[0], obs.bag,
+                 _market(obs, obs.rules), highlight)
+    text = html.escape(game.describe(obs, names, legal=True))
+    return f"<div class='bidder-up'>{svg}<pre>{text}</pre></div>"
+
+
+def all_seeing_html(game, state, names) -> str:
+    """The board with every pen face up, and the facts of the state."""
+    lay = layout_of(game.rules.board)
+    pens = {str(p.space): tuple(name(a) for a in pen) for p, pen in zip(lay.pens, state.pens)}
+    svg = _board(game.rules, len(state.pos), pens, state.pos, names, len(state.piggy), tuple(map(len, state.stacks)),
+                 len(state.bag), _market(state, game.rules), None)
+    facts = html.escape(json.dumps(game.facts(state, names), indent=1, default=str))
+    return f"<div class='bidder-up'>{svg}<pre>{facts}</pre></div>"

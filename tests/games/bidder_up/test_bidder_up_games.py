@@ -1,0 +1,102 @@
+"""Whole games of Bidder Up!: random games end on every configuration with every
+invariant holding after every step (money conserved across hands, Piggy Bank, supply
+board, box, Gambling stack, offers and auctions; 20 or 30 animals always somewhere), and
+the scores are the scoring sheet's, recomputed from the final state. The benchmark
+(benchmarks/bidder_up_speed.py --check N) runs the same check over many more games."""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from bluffkit.auctions.rules import ANIMALS
+from bluffkit.core.game import make_game
+from bluffkit.core.money import total
+from bluffkit.games.bidder_up.scoring import score_of, value_gain
+
+CONFIGS = [("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()), ("fairground", ("babies",)),
+           ("fairground", ("raffle-rush",))]
+SMALL = settings(max_examples=6, deadline=None, database=None)
+
+
+def play_random(game, players: int, seed: int, check_every: int = 1):
+    """A seeded random game on the working copy; the invariants after every
+    ``check_every`` steps. Returns the final table and the steps taken."""
+    rng = np.random.default_rng(seed)
+    t = game.table(players=players)
+    steps = 0
+    while not t.is_over():
+        if t.is_chance():
+            t.apply_chance(t.sample_chance(float(rng.random()), rng))
+        else:
+            seat, legal, _ = t.decision()
+            t.apply(seat, legal.sample(rng), legal)
+        steps += 1
+        assert steps < 20_000, "the game does not end"
+        if steps % check_every == 0:
+            problems = game.invariants(t)
+            assert not problems, f"seed {seed}, step {steps}: {problems}"
+    return t, steps
+
+
+@pytest.mark.parametrize("board, variants", CONFIGS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_with_every_invariant_holding(board, variants, players):
+    game = make_game("bidder-up", board=board, variants=list(variants))
+    for seed in range(2):
+        t, steps = play_random(game, players, seed, check_every=3)
+        assert not game.invariants(t) and steps > 50
+        if not (board == "fairground" and not t.bag):
+            assert not any(t.pens), "the game ends when no pen holds an animal (or the raffle bag is empty)"
+
+
+@SMALL
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]),
+       config=st.sampled_from(CONFIGS))
+def test_scores_are_the_scoring_sheet_of_the_final_state(seed, players, config):
+    board, variants = config
+    game = make_game("bidder-up", board=board, variants=list(variants))
+    t, _ = play_random(game, players, seed, check_every=25)
+    r = game.rules
+    values = [r.market_track[p] for p in t.market] if r.fairground else list(r.animal_values)
+    d = r.denominations
+    for s in range(players):
+        barn = t.barns[s]
+        expect = score_of([values[a] for a in barn], value_gain(t.tickets[s], barn), t.sow == s,
+                          total(t.money[s], d), sum(t.loans[s]), len(t.baby_barns[s]), len(t.baby_zoos[s]))
+        assert set(t.baby_barns[s]) <= set(barn), "a baby in the barn only with its complete type"
+        assert game.scores(t.freeze())[s] == expect
+    top = max(game.scores(t))
+    assert set(game.winners(t)) == {s for s in range(players) if game.scores(t)[s] == top}
+
+
+@SMALL
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]), board=st.sampled_from(["animal-market",
+                                                                                           "fairground"]))
+def test_every_animal_is_somewhere_and_a_barn_holds_whole_types(seed, players, board):
+    game = make_game("bidder-up", board=board)
+    t, _ = play_random(game, players, seed, check_every=50)
+    per = game.rules.per_type
+    where = Counter(a for p in t.pens for a in p) + Counter(a for s in t.stacks for a in s) \
+        + Counter(a for p in t.pastures for a in p) + Counter(a for b in t.barns for a in b for _ in range(per))
+    assert where == Counter({a: per for a in range(len(ANIMALS))})
+    assert sum(where.values()) == (30 if board == "fairground" else 20)
+    barns = [a for b in t.barns for a in b]
+    assert len(barns) == len(set(barns)), "a type is complete in one barn only"
+
+
+def test_the_heuristic_bot_beats_random_seats():
+    """Four seats, the heuristic bot in a rotating seat: it wins more than its share."""
+    from bluffkit.agents.bidder_up import HeuristicAgent
+    from bluffkit.agents.generic import RandomBot
+    from bluffkit.core.play import play
+    game = make_game("bidder-up")
+    wins = 0
+    games = 12
+    for i in range(games):
+        seat = i % 3
+        agents = [HeuristicAgent() if s == seat else RandomBot() for s in range(3)]
+        rec = play(game, agents, 1000 + i)
+        wins += seat in rec.winners
+    assert wins / games > 0.5, f"the heuristic bot won {wins} of {games} against two random seats"

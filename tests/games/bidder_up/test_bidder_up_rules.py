@@ -1,0 +1,398 @@
+"""Bidder Up!, one test per rule (sections of docs/bidder-up.md), each with the
+rulebook's numbers where it gives them."""
+
+import pytest
+
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
+from bluffkit.games.bidder_up.engine import Table
+from bluffkit.games.bidder_up.fair import step_cost
+from bluffkit.games.bidder_up.scoring import score_of, value_gain, wool
+from bluffkit.testing import assert_refused
+
+SHEEP, DONKEY, COW, HORSE, GOOSE, ROOSTER = 4, 6, 8, 9, 1, 0
+
+
+def game(**options):
+    return make_game("bidder-up", **options)
+
+
+# -- B. setup and tiles ---------------------------------------------------------------------
+
+def test_first_game_tiles_come_from_the_board_and_keep_classic_elsewhere():
+    assert sorted(game().rules.tiles_for(3)) == ["cat-in-the-bag", "classic", "classic", "dutch"]
+    assert sorted(game(board="fairground").rules.tiles_for(4)) == ["cat-in-the-bag", "classic", "dutch",
+                                                                     "secret-value"]
+    assert sorted(game().rules.tiles_for(2)) == ["cat-in-the-bag", "classic", "number-call", "the-call"]
+
+
+@pytest.mark.parametrize("tiles, players, says", [
+    (("dutch", "secret-count", "american-count", "classic"), 4, "at most 2 different Count"),
+    (("classic", "classic", "secret-value", "round-the-table"), 3, "at most 2 different Count"),
+    (("second-hand", "dutch", "classic", "classic"), 3, "second-hand is for 4-4"),
+    (("number-call", "dutch", "classic", "classic"), 3, "number-call is for 2-2"),
+])
+def test_tiles_must_have_one_or_two_count_auctions_fitting_the_player_count(tiles, players, says):
+    with pytest.raises(RulesError, match=says):
+        game(tiles=list(tiles)).check_players(players)
+
+
+def test_a_bad_tile_or_option_is_refused_in_one_line():
+    with pytest.raises(RulesError, match="unknown format"):
+        game(tiles=["bingo", "dutch", "classic", "classic"])
+    with pytest.raises(RulesError, match="board must be"):
+        game(board="zoo")
+    with pytest.raises(RulesError, match="2 to 4"):
+        game().check_players(5)
+
+
+@pytest.mark.parametrize("board, animals", [("animal-market", 20), ("fairground", 30)])
+def test_the_deal_uses_a_set_of_2_or_3_and_a_cat_pen_holds_3(board, animals):
+    import numpy as np
+    g = game(board=board)
+    s = g.new_state(3)
+    s = g.step(s, None, g.sample_chance(s, np.random.default_rng(3)))
+    t = Table.thaw(s)
+    assert sum(map(len, s.pens)) + sum(map(len, s.stacks)) == animals
+    for i, pen in enumerate(t.lay.pens):
+        assert len(s.pens[i]) == (3 if t.cats[i] else pen.size)
+    assert abs(len(s.stacks[0]) - len(s.stacks[1])) <= 1, "two roughly equal stacks"
+
+
+# -- C. movement --------------------------------------------------------------------------------
+
+def test_movement_costs_notes_by_count():
+    assert [step_cost(k) for k in (1, 2, 3)] == [1, 3, 6]
+
+
+def annette():
+    g = game()
+    return g, g.state_from_position(3, current=0, roll=1)
+
+
+def test_annettes_roll_of_1_reaches_the_goose_or_the_piggy_bank_for_free():
+    g, s = annette()
+    reach = Table.thaw(s).reachable()
+    free = sorted(sp for sp, (_, cost) in reach.items() if cost == 0)
+    assert free == ["hill-west", "pen-1"]
+    assert reach["pen-2"] == (2, 1), "the cow: one space more for 1 note"
+
+
+def test_moving_counterclockwise_or_paying_the_wrong_count_is_refused():
+    g, s = annette()
+    assert_refused(g, s, 0, "move piggy-2", rule="cannot-reach")
+    assert_refused(g, s, 0, "move pen-2", rule="wrong-count", says="number counts")
+    assert_refused(g, s, 0, "move pen-2 pay 500", rule="notes-not-held")
+    after = g.step(s, 0, "move pen-2 pay 0")
+    assert after.pos[0] == "pen-2" and len(after.piggy) == 1
+
+
+def test_no_move_may_be_made_by_a_player_out_of_turn():
+    g, s = annette()
+    assert_refused(g, s, 1, "move pen-1", rule="not-your-turn")
+    assert_refused(g, s, 0, "roll 2", rule="chance-move")
+
+
+# -- D. pens -------------------------------------------------------------------------------------
+
+def test_an_empty_pen_is_a_space_like_any_other():
+    g = game()
+    s = g.state_from_position(3, current=0, roll=1, pens={"pen-2": ["cow"]})
+    s = g.step(s, 0, "move pen-1")
+    assert s.phase == "roll" and s.current == 1, "nothing to auction: the turn ends"
+
+
+def test_a_double_pen_that_cannot_be_filled_stays_empty():
+    """"If at least 1 animal can no longer be placed in the pen, it stays empty" [D]."""
+    t = Table.thaw(game().state_from_position(3))
+    i = t.lay.pen_index["pen-3"]                     # a double pen
+    t.pens = t.pens[:i] + ((),) + t.pens[i + 1:]
+    t.stacks = ((ROOSTER,), ())
+    t._refill(i)
+    assert t.pens[i] == () and t.stacks == ((ROOSTER,), ())
+    j = t.lay.pen_index["pen-1"]                     # a small pen takes the last one
+    t.pens = t.pens[:j] + ((),) + t.pens[j + 1:]
+    t._refill(j)
+    assert t.pens[j] == (ROOSTER,) and t.stacks == ((), ())
+
+
+def test_a_complete_type_goes_to_the_barn_and_locks_its_market_value():
+    g = game(board="fairground")
+    t = Table.thaw(g.state_from_position(3, pastures=[["sheep", "sheep"], None, None]))
+    t.to_pasture(0, (SHEEP,))
+    assert t.barns[0] == (SHEEP,) and SHEEP not in t.pastures[0] and SHEEP in t.locked
+
+
+# -- E. horse-trading ------------------------------------------------------------------------------
+
+def trade_position(**kw):
+    g = game(**kw)
+    s = g.state_from_position(3, current=0, roll=3, pastures=[["sheep", "cow"], ["sheep"], ["cow"]],
+                              barns=[None, ["horse"], None])
+    return g, g.step(s, 0, "move trade-1")
+
+
+def test_only_types_both_hold_on_their_pastures_can_be_traded():
+    g, s = trade_position()
+    assert s.phase == "trade"
+    assert Table.thaw(s).trade_pairs(0) == ((1, SHEEP), (2, COW))
+    assert_refused(g, s, 0, "trade 1 horse offer 10", rule="no-such-trade")
+    assert_refused(g, s, 0, "trade 1 sheep offer none", rule="empty-offer")
+
+
+def test_an_accepted_offer_buys_the_animal():
+    g, s = trade_position()
+    s = g.step(s, 0, "trade 2 cow offer 50+10")
+    assert s.phase == "respond" and g.to_move(s) == (2,)
+    s = g.step(s, 2, "agree")
+    assert s.barns[0] == (COW,) and s.pastures[2] == ()
+    assert g.facts(s, "ABC")["money"] == {"A": 80, "B": 140, "C": 200}
+
+
+def test_the_higher_counter_offer_wins_and_each_keeps_what_it_received():
+    g, s = trade_position()
+    s = g.step(s, g.to_move(s)[0], "trade 1 sheep offer 10+0")
+    s = g.step(s, 1, "counter 50")
+    assert s.barns[1] == (SHEEP, HORSE), "50 beats 10: Ben takes Anna's sheep, a pair for his barn"
+    assert SHEEP not in s.pastures[0], "one animal from each side: seat 0 lost its sheep"
+    assert g.facts(s, "ABC")["money"] == {"A": 180, "B": 100, "C": 140}, "each keeps the offer received"
+
+
+def test_the_special_horse_trade_counts_notes():
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=0, roll=2, pastures=[["sheep"], ["sheep"], None],
+                              tickets=[["special-horse-trade"], None, None])
+    s = g.step(s, 0, "move pen-1")                  # an auction of pen 1's animals
+    while s.phase == "auction":
+        seat = g.to_move(s)[0]
+        s = g.step(s, seat, g.legal(s, seat).sample(__import__("numpy").random.default_rng(0)))
+    assert s.phase == "end"
+    s = g.step(s, 0, "ticket special-horse-trade")
+    s = g.step(s, 0, "trade 1 sheep offer 10+0+0")      # 3 notes worth 10
+    s = g.step(s, 1, "counter 50+50")                   # 2 notes worth 100
+    assert SHEEP in s.pastures[0] + s.barns[0] and SHEEP not in s.pastures[1], "3 notes beat 2"
+
+
+# -- F, G, H. piggy bank, market, raffle ---------------------------------------------------------
+
+def test_the_market_refuses_a_locked_type_too_many_steps_or_types_and_the_track_end():
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=0, roll=2, barns=[None, ["cow"], None])
+    s = g.step(s, 0, "move hilltop")
+    assert s.phase == "market"
+    assert_refused(g, s, 0, "market cow+1 pay 10", rule="locked")
+    assert_refused(g, s, 0, "market sheep+4 pay 10+10+10+10+0+0", rule="too-many-steps")
+    assert_refused(g, s, 0, "market sheep+1,goat+1,pig+1,dog+1 pay 10+10+10+10", rule="too-many-types")
+    assert_refused(g, s, 0, "market rooster-2 pay 10+10+0", rule="track-end")
+    assert_refused(g, s, 0, "market sheep+2 pay 10+10", rule="wrong-count")
+    assert g.step(s, 0, "market none").phase == "roll"
+
+
+def raffle_position(bag):
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=0, roll=1, bag=bag)
+    return g, g.step(s, 0, "move raffle-1")
+
+
+def test_the_raffle_draws_for_as_many_notes_keeps_one_and_returns_the_rest():
+    g, s = raffle_position(["extra-turn", "wool-milk:3", "wool-milk:1"])
+    assert_refused(g, s, 0, "raffle 2 pay 10", rule="wrong-count")
+    s = g.step(s, 0, "raffle 2 pay 10+0")
+    assert len(s.piggy) == 2 and s.phase == "draw"
+    assert_refused(g, s, None, "tickets wool-milk:2,wool-milk:3", rule="bad-draw")
+    s = g.step(s, None, "tickets extra-turn,wool-milk:3")
+    assert g.observe(s, 1).drawn == 2 and g.observe(s, 0).drawn == ("extra-turn", "wool-milk:3")
+    s = g.step(s, 0, "keep extra-turn")
+    assert s.tickets[0] == ("extra-turn",) and sorted(s.bag) == ["wool-milk:1", "wool-milk:3"]
+    assert s.phase == "end", "an action ticket may be revealed the turn it is won"
+    s = g.step(s, 0, "ticket extra-turn")
+    assert s.phase == "roll" and s.current == 0, "Extra Turn: the same player again"
+    assert s.tickets[0] == ()
+
+
+def test_more_tickets_than_the_bag_holds_cannot_be_drawn():
+    g, s = raffle_position(["wool-milk:1"])
+    assert_refused(g, s, 0, "raffle 2 pay 10+0", rule="too-many-tickets")
+
+
+def test_buying_the_last_ticket_ends_the_fairground_game():
+    g, s = raffle_position(["wool-milk:1"])
+    s = g.step(s, 0, "raffle 1 pay 10")
+    s = g.step(s, None, "tickets wool-milk:1")
+    s = g.step(s, 0, "keep wool-milk:1")
+    s = g.step(s, 0, "end")
+    assert s.phase == "over" and s.sow == 0
+
+
+# -- I. scoring -------------------------------------------------------------------------------------
+
+def test_the_scoring_sheet():
+    assert score_of((350, 1000), 0, False, 350) == 3050
+    assert score_of((500, 800), 0, True, 350) == 4250
+    assert score_of((), 0, True, 100) == 100, "no complete type: nothing to multiply"
+    assert score_of((500,), 0, False, 0, loans=600) == -100
+
+
+def test_value_gain_and_wool_milk():
+    assert value_gain(["value-gain:sheep"], (SHEEP,)) == 300
+    assert value_gain(["value-gain:cow"], (SHEEP,)) == 100
+    assert value_gain(["value-gain:cow"], ()) == 0
+    assert wool(["wool-milk:1", "wool-milk:2", "wool-milk:2", "extra-turn"]) == (5, 3)
+
+
+def test_wool_milk_ties_go_to_the_most_tickets_then_to_the_die():
+    g = game(board="fairground")
+    t = Table.thaw(g.state_from_position(3, tickets=[["wool-milk:1", "wool-milk:2"], ["wool-milk:3"], None]))
+    t.award_sow()
+    assert t.sow == 0 and t.phase == "over", "3 = 3: two tickets beat one"
+    t = Table.thaw(g.state_from_position(3, tickets=[["wool-milk:3"], ["wool-milk:3"], None]))
+    t.award_sow()
+    assert t.phase == "sow" and t.sow_tied == (0, 1)
+    s = g.step(t.freeze(), None, "sow 1")
+    assert s.sow == 1 and s.phase == "over"
+    t = Table.thaw(g.state_from_position(3))
+    t.award_sow()
+    assert t.sow == -1 and t.phase == "over", "nobody holds a Wool-Milk ticket: no sow"
+
+
+# -- hidden information ---------------------------------------------------------------------------
+
+def test_a_seat_sees_counts_not_faces():
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=0, roll=1, piggy="500+10", tickets=[None, ["wool-milk:3"], None])
+    obs = g.observe(s, 0)
+    assert obs.piggy == 2 and obs.ticket_counts == (0, 1, 0) and obs.my_tickets == ()
+    assert obs.note_counts == (8, 8, 8) and "wool-milk:3" not in repr(obs.to_dict())
+    cats = [i for i, c in enumerate(Table.thaw(s).cats) if c]
+    assert cats and all(obs.pens[i] is None for i in cats)
+
+
+def test_the_leak_detector_catches_the_piggy_banks_value_shown(monkeypatch):
+    """If the observation carried the value of the face-down Piggy Bank, the no-leak check fails."""
+    from bluffkit.games.bidder_up import observe
+    from bluffkit.testing import check_game
+    real = observe.Observation.of.__func__
+
+    def leaky(cls, t, seat, legal, to_move=None):
+        obs = real(cls, t, seat, legal, to_move)
+        spy = sum(t.rules.denominations[i] for i in t.piggy)
+        return tuple.__new__(cls, tuple(spy if f == "box" else v for f, v in zip(cls._fields, obs)))
+
+    monkeypatch.setattr(observe.Observation, "of", classmethod(leaky))
+    with pytest.raises(AssertionError, match="leak"):
+        check_game(game(), 3, seeds=[0])
+
+
+# -- K. Baby Animals ------------------------------------------------------------------------------
+
+def test_the_first_to_complete_a_baby_type_takes_the_baby_to_the_barn():
+    g = game(variants=["babies"])
+    t = Table.thaw(g.state_from_position(3, babies=["sheep", "cow", "pig", "dog"],
+                                         pastures=[["sheep"], ["cow"], None]))
+    t.to_pasture(0, (SHEEP,))
+    assert t.baby_barns[0] == (SHEEP,) and SHEEP not in t.babies
+    assert t.score(0) == (350 + 200) * 1 + 140, "+200 before multiplying"
+    t.to_pasture(2, (HORSE, HORSE))
+    assert t.baby_barns[2] == (), "no baby drawn for the horses"
+
+
+def test_the_deal_draws_four_babies():
+    import numpy as np
+    for board in ("animal-market", "fairground"):
+        g = game(board=board, variants=["babies"])
+        s = g.new_state(3)
+        deal = g.sample_chance(s, np.random.default_rng(2))
+        assert len(deal.babies) == 4 and g.parse(str(deal)) == deal
+        assert len(g.step(s, None, deal).babies) == 4
+    assert sum(a >= 10 for a in deal.animals) == 10, "the Fairground tells each type's male apart"
+
+
+def fairground_babies(**position):
+    g = game(board="fairground", variants=["babies"])
+    return g, Table.thaw(g.state_from_position(3, babies=["sheep", "cow", "pig", "dog"], **position))
+
+
+def test_a_female_and_the_male_bring_the_baby_to_the_petting_zoo_then_to_the_barn():
+    g, t = fairground_babies(pastures=[["sheep"], None, None])
+    t.to_pasture(0, (SHEEP,))
+    assert t.baby_zoos[0] == (), "two females are no pair for a baby"
+    t.to_pasture(0, (SHEEP + 10,))
+    assert t.baby_barns[0] == (SHEEP,) and t.baby_zoos[0] == (), "the type complete at once: the baby to the barn"
+    g, t = fairground_babies(pastures=[["sheep"], None, None])
+    t.to_pasture(0, (SHEEP + 10,))
+    assert t.baby_zoos[0] == (SHEEP,) and SHEEP not in t.babies
+    assert t.score(0) == 200 + 140, "in the petting zoo: +200 after multiplying"
+    t.to_pasture(0, (SHEEP,))
+    assert t.baby_barns[0] == (SHEEP,) and t.baby_zoos[0] == ()
+    assert t.score(0) == (400 + 200) * 1 + 140, "in the barn: +200 before multiplying (sheep at 400)"
+
+
+def test_the_challenger_picks_the_specimens_and_a_baby_is_never_lost():
+    g = game(board="fairground", variants=["babies"])
+    t = Table.thaw(g.state_from_position(3, current=1, roll=3, babies=["sheep", "cow", "pig", "dog"],
+                                         pastures=[["sheep"], ["sheep"], None]))
+    t.to_pasture(0, (SHEEP + 10,))                      # Anna: a female and the male, the baby sheep
+    assert t.baby_zoos[0] == (SHEEP,)
+    s = g.step(t.freeze(), 1, "move hill-north")
+    assert_refused(g, s, 1, "trade 0 sheep:m:f offer 50", rule="no-such-specimen")
+    s = g.step(s, 1, "trade 0 sheep:f:m offer 50")      # Ben picks: his female against her male
+    s = g.step(s, 0, "agree")
+    assert s.pastures[1] == (SHEEP, SHEEP + 10) and s.pastures[0] == (SHEEP,), "accepted: she gives her male"
+    assert s.baby_zoos == ((SHEEP,), (), ()), "Anna keeps the baby; Ben is not the first"
+
+
+def test_specimens_are_only_told_apart_with_fairground_babies():
+    g, s = trade_position()
+    assert_refused(g, s, 0, "trade 1 sheep:f:f offer 10", rule="no-sexes")
+# -- J. two players ---------------------------------------------------------------------------------
+
+def two_player(**position):
+    g = game()
+    s = g.state_from_position(2, current=0, roll=1, **position)
+    return g, g.step(s, 0, "move hill-west")
+
+
+def test_two_players_choose_raid_loan_or_gamble_on_the_piggy_bank():
+    g, s = two_player(piggy="10+10+0+50+0+10+0")
+    assert s.phase == "piggy"
+    assert [str(a) for a in g.legal(s, 0).actions()] == ["raid", "gamble", "loan 100", "loan 200", "loan 500"]
+    s = g.step(s, 0, "raid")
+    assert len(s.piggy) == 2 and g.facts(s, "AB")["money"]["A"] == 200, "up to 5 notes, the top ones"
+
+
+def test_a_loan_needs_its_iou_and_its_note_on_the_supply_board():
+    g, s = two_player()
+    t = Table.thaw(s)
+    t.ious = (2, 2, 0)
+    assert_refused(g, t.freeze(), 0, "loan 500", rule="no-loan")
+    s = g.step(s, 0, "loan 500")
+    assert s.loans[0] == (1500,) and s.ious == (2, 2, 1)
+
+
+def test_the_gambles_3_looks_at_three_gives_one_keeps_two():
+    g, s = two_player(gambling="50+10+0+10+50+10")
+    s = g.step(s, 0, "gamble")
+    assert g.is_chance(s)
+    s = g.step(s, None, "roll 3")
+    assert s.phase == "give" and g.observe(s, 0).drawn == (1, 2, 1) and g.observe(s, 1).drawn == 3
+    assert_refused(g, s, 0, "give 500", rule="not-drawn")
+    s = g.step(s, 0, "give 10")
+    assert g.facts(s, "AB")["money"] == {"A": 200, "B": 150}
+    assert len(s.gambling) == 3
+
+
+def test_the_two_player_deal_puts_5_notes_in_the_box_and_8_tickets_in_the_bag():
+    import numpy as np
+    g = game(board="fairground")
+    s = g.new_state(2)
+    deal = g.sample_chance(s, np.random.default_rng(5))
+    s = g.step(s, None, deal)
+    assert sum(s.box) == 5 and len(s.bag) == 8
+    assert s.bank[g.rules.denominations.index(500)] == 4, "Fairground: all 500s beside the donkey"
+    g = game(board="fairground", variants=["raffle-rush"])
+    s = g.new_state(2)
+    s = g.step(s, None, g.sample_chance(s, np.random.default_rng(5)))
+    assert 9 <= len(s.bag) <= 11, "raffle rush: the die's roll in extra tickets"
+    am = game()
+    s = am.new_state(2)
+    assert s.bank[am.rules.denominations.index(500)] == 2, "Animal Market: two 500s beside the donkey"
