@@ -1,3 +1,3 @@
 """bluffkit: bluffing and auction games for game-theory classrooms."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -2,7 +2,7 @@
 
 Line 1 is the header::
 
-    {"format": "bluffkit-log", "version": 2, "bluffkit": "0.1.0", "game": "horse-trading",
+    {"format": "bluffkit-log", "version": 2, "bluffkit": "0.2.0", "game": "horse-trading",
      "ruleset": "horse_trading", "variants": [], "options": {...every rule option...},
      "seats": [{"name": "Anna", "agent": "human"}, ...], "seed": 7, "start": null}
 

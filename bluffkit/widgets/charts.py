@@ -41,8 +41,8 @@ def interactive(chart) -> "alt.JupyterChart":
 
 def _game_charts_example() -> list:
     from bluffkit.session import Session
-    return [((Session(make_game(g), ["heuristic", "random", "random"], names=["Ana", "Bo", "Cy"], seed=1).run(),), {})
-            for g in ("horse-trading", "youre-bluffing")]
+    return [((Session(make_game("horse-trading"), ["heuristic", "random", "random"], names=["Ana", "Bo", "Cy"],
+                      seed=1).run(),), {})]
 
 
 @builder(example=lambda: [(("horse-trading",), {"held": ("9", "10")})])

@@ -35,9 +35,12 @@ def note(text: str, error: bool = False) -> str:
 
 
 def _title(game) -> str:
-    """The game's name as its box says it."""
-    named = {"youre-bluffing": "You're Bluffing!", "horse-trading": "Horse Trading"}
-    return getattr(game, "title", None) or named.get(game.name, game.name)
+    """The game's name as its box says it (its spec's title)."""
+    from bluffkit.core.spec import spec_of
+    try:
+        return spec_of(game).title
+    except (KeyError, LookupError, BluffkitError):
+        return getattr(game, "title", None) or game.name
 
 
 class SeatPanel(W.VBox):

@@ -29,9 +29,8 @@ def _board(rules, players: int, pens: dict, pos, names, piggy: int, supply, raff
                      highlight=highlight, width=960)
 
 
-def seat_html(game, observation, names) -> str:
-    """The board as ``observation``'s seat sees it, and its text view."""
-    obs = observation
+def seat_html(game, obs, names) -> str:
+    """The board as ``obs``'s seat (an observation) sees it, and its text view."""
     lay = layout_of(obs.rules.board)
     pens = {str(p.space): (obs.stacks[1][i] if seen is None else tuple(name(a) for a in seen))
             for i, (p, seen) in enumerate(zip(lay.pens, obs.pens))}
