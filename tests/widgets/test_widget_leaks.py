@@ -19,6 +19,8 @@ from bluffkit.widget_check import (
     check_panel,
     check_screen,
     compare_trees,
+    driver_for,
+    model_state,
     widget_tree,
 )
 from bluffkit.widgets import AuctionLab, BloffTable, BlufferTable, TablePanel
@@ -253,6 +255,31 @@ def test_trees_compare_by_shape_not_by_model_ids():
     assert "IntTextModel #" in compare_trees(widget_tree(a), widget_tree(b))
     hidden = W.VBox([W.Text("x"), W.VBox([W.Text("secret")], layout=W.Layout(display="none"))])
     assert "secret" in repr(widget_tree(hidden)), "a hidden widget's value is read too"
+
+
+@pytest.mark.parametrize("make", [
+    lambda: TablePanel("horse-trading", players=3, humans=[0, 1, 2], seed=2),
+    lambda: BloffTable(players=3, humans=[0, 1, 2], seed=1),
+    lambda: BlufferTable(players=4, humans=ALL, seed=3),
+    lambda: AuctionLab(fmt="second-hand", bidders=3, human=1, seed=2),
+], ids=["table", "bloff", "bluffer", "lab"])
+def test_the_check_reads_every_widget_as_get_state_does(make):
+    """The check's faster reading of a widget model (:func:`model_state`) is ``get_state()``,
+    key for key, on every widget of a panel at every click of a game."""
+    from bluffkit.widget_check import _widgets
+    panel = make()
+    drive, rng = driver_for(panel), np.random.default_rng(0)
+    widgets = 0
+    for _ in range(25):
+        for w in _widgets(panel):
+            assert model_state(w) == w.get_state(), f"{type(w).__name__}: model_state differs from get_state"
+            widgets += 1
+        if not drive.click(panel, rng):
+            break
+    assert widgets > 300, widgets
+    odd = W.Text("x")
+    odd._value_metadata = {"to_json": lambda v, w: v.upper()}     # metadata set on one widget only
+    assert model_state(odd) == odd.get_state() and model_state(odd)["value"] == "X"
 
 
 # -- the check on every panel and every game ------------------------------------------------------
