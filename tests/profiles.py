@@ -39,6 +39,12 @@ def load() -> str:
     return name
 
 
+def deep() -> bool:
+    """Whether the profile loaded now runs more than the everyday counts (``deep`` does):
+    tests that sample their cases (player counts, seeds) then take every one."""
+    return settings.default.max_examples > FAST_EXAMPLES
+
+
 def examples(fast: int) -> int:
     """The example count of a test that runs ``fast`` examples in the fast profile, in the
     profile loaded now (ten times as many in ``deep``)."""
