@@ -24,6 +24,7 @@ from bluffkit.widget_check import (
     widget_tree,
 )
 from bluffkit.widgets import AuctionLab, BloffTable, BlufferTable, TablePanel
+from profiles import deep
 
 ALL = [0, 1, 2, 3]
 
@@ -306,7 +307,8 @@ def replay_panel(key):
 
 @pytest.mark.parametrize("key, game, variants, options", CONFIGS, ids=[c[0] for c in CONFIGS])
 def test_no_panel_leaks_in_any_game(key, game, variants, options):
-    seeds = [1, 2, 3]
+    """Every configuration's panel, two games of 60 clicks each (six in the deep profile)."""
+    seeds = [1, 2, 3, 4, 5, 6] if deep() else [1, 2]
     report = check_panel(make_panel(key, game, variants, options), seeds=seeds, clicks=60)
     assert report["games"] == len(seeds) and report["compared"] >= report["clicks"] // 2, report
 
