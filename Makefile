@@ -83,16 +83,22 @@ lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check --no-cache .
 	$(VENV)/bin/mypy --cache-dir $(TMPDIR_REPO)/mypy
 
+# pytest-xdist runs the tests on every core (PYTEST_WORKERS=0: in one process), a whole
+# file to one worker (--dist loadfile): a notebook's cells in order on its one kernel, the
+# browser tests on one JupyterLab server, a module's fixtures built once.
+PYTEST_WORKERS ?= auto
+XDIST := -n $(PYTEST_WORKERS) $(if $(filter 0,$(PYTEST_WORKERS)),,--dist loadfile)
+
 test: $(VENV_STAMP) lint
 	mkdir -p $(TMPDIR_REPO)
 	bash scripts/ensure_chromium.sh
-	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest \
+	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest $(XDIST) \
 		tests --doctest-modules bluffkit --doctest-glob=README.md README.md $(NBVAL_OPTS) $(PYTEST_ARGS)
 
 # The fast inner loop: unit, rule and conformance tests and doctests; no notebooks, no browser.
 check: $(VENV_STAMP)
 	mkdir -p $(TMPDIR_REPO)
-	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest -q \
+	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest -q $(XDIST) \
 		tests --ignore=tests/browser --doctest-modules bluffkit $(PYTEST_ARGS)
 
 bench: $(VENV_STAMP)

@@ -9,11 +9,16 @@ from datetime import timedelta
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+try:
+    from tests.profiles import examples
+except ImportError:  # tests/ is not a package: pytest puts tests/ itself on sys.path
+    from profiles import examples
+
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import LogError
 
 #: Few examples, each under a time limit: a damaged log is refused (or read) quickly.
-MUTATION = settings(max_examples=40, deadline=timedelta(seconds=10), database=None,
+MUTATION = settings(max_examples=examples(15), deadline=timedelta(seconds=10), database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 _NUMBER = re.compile(rb"-?\d+")

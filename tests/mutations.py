@@ -4,7 +4,8 @@ The fuzz tests (``tests/**/test_fuzz_*.py``) take every shipped file (scenarios,
 and every rule option, mutate them with these generators, and assert that bluffkit
 refuses each bad input in one line, under a time limit, changing nothing.
 
-``BLUFFKIT_FUZZ_EXAMPLES`` sets the examples per test (default 40) for a longer run.
+Each fuzz test runs 10 examples in the everyday Hypothesis profile and 100 in the
+``deep`` one (see ``profiles.py``); ``BLUFFKIT_FUZZ_EXAMPLES`` sets the count outright.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ import signal
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from profiles import examples
+
 #: Examples per fuzz test; a deadline would only time an example after the fact, so a
 #: hang is caught by :func:`time_limit` instead.
-FUZZ = settings(max_examples=int(os.environ.get("BLUFFKIT_FUZZ_EXAMPLES", "40")), deadline=None, database=None,
+FUZZ = settings(max_examples=int(os.environ.get("BLUFFKIT_FUZZ_EXAMPLES") or examples(10)), deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 #: Seconds one example may take before it counts as a hang.

@@ -11,12 +11,14 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from bluffkit.games.youre_bluffing.rules import preset
+from profiles import examples
 
 #: The notes of You're Bluffing! and Horse Trading.
 D = (0, 10, 50, 100, 200, 500)
 
-#: Modest settings: no example database on disk, no per-example deadline.
-FAST = settings(max_examples=150, deadline=None, database=None,
+#: Modest settings: no example database on disk, no per-example deadline; 50 examples in
+#: the everyday profile (``profiles.py``).
+FAST = settings(max_examples=examples(50), deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 

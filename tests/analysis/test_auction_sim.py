@@ -17,6 +17,7 @@ from bluffkit.analysis import auction_sim as sim
 from bluffkit.analysis.auction_theory import revenue_variance
 from bluffkit.analysis.auction_sim import (bids_sample, efficiency_summary, first_price_equilibrium,
                                            revenue_summary, simulate_sealed, what_if_sweep)
+from profiles import examples
 
 TEXTBOOK = {2: 0.333, 3: 0.5, 4: 0.6, 5: 0.667, 10: 0.818}     # expected revenue, both formats
 PUBLISHED = {"first": (0.667, 0.112), "second": (0.667, 0.178)}   # N = 5, R = 100,000: mean, sd
@@ -176,7 +177,7 @@ def test_what_if_sweep_on_a_hand_made_auction(fmt):
     assert (w["value"] == 0.6).all() and (w["actual_bid"] == 0.4).all()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=2, max_size=6), st.data())
 def test_truthful_bidding_is_best_ex_post_in_second_price(rows, data):
     """Whatever the others bid, bidding one's value in a second-price auction is never worse

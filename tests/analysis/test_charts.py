@@ -21,6 +21,7 @@ from bluffkit.core.game import make_game
 from bluffkit.games.youre_bluffing.actions import Pay, Trade
 from bluffkit.games.youre_bluffing.rules import preset
 from bluffkit.session import Session
+from profiles import examples
 
 YB, HT = preset("youre_bluffing"), preset("horse_trading")
 NAMES = ["Ana", "Bo", "Cy"]
@@ -214,7 +215,7 @@ def test_score_table():
         theory.score_table(YB, {"bad": [1, 1]})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(held=st.sets(st.integers(0, 9), max_size=9), data=st.data())
 def test_marginal_value_is_v_times_n_plus_1_plus_s(held, data):
     candidate = data.draw(st.sampled_from([f for f in range(10) if f not in held]))

@@ -1,5 +1,13 @@
 """The conformance suite (bluffkit.testing) on every ruleset, variant and player count,
-and proof that its checks fail when the engine is broken."""
+and proof that its checks fail when the engine is broken.
+
+Every configuration is checked. A game's own ruleset (You're Bluffing!, Horse Trading,
+Bløff, Bluffer, each auction format) plays at every player count it has; a variant or
+option set of it (``youre-bluffing-options``, ``bloff-two-decks``, ``auction-classic-double``,
+...) at its fewest players in the everyday run, where the same seat and turn code is
+already checked at every count by its ruleset, and at every count in the deep profile
+(``profiles.py``; ``BLUFFKIT_HYPOTHESIS_PROFILE=deep``).
+"""
 
 import pytest
 
@@ -7,8 +15,18 @@ from bluffkit.core.game import game_names
 from bluffkit.core.spec import spec_of
 from bluffkit.games.youre_bluffing import engine
 from bluffkit.testing import CONFIGS, check_game, config_game, config_players
+from profiles import deep
 
-CASES = [(c[0], n) for c in CONFIGS for n in config_players(c[0])]
+
+def _counts(config: str, variants, options) -> tuple[int, ...]:
+    """Every player count of a game's own ruleset (no variant, no option but an auction's
+    format); the fewest of a variant's, unless the profile is deep."""
+    counts = config_players(config)
+    own = not variants and set(options) <= {"format"}
+    return counts if own or deep() else counts[:1]
+
+
+CASES = [(key, n) for key, _, variants, options in CONFIGS for n in _counts(key, variants, options)]
 
 
 @pytest.mark.parametrize("config, players", CASES)

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.seeding import check_seed, child_rngs, game_seeds
+from profiles import examples
 
 
 def numpy_children(seed: int, count: int) -> list[np.random.Generator]:
@@ -13,7 +14,7 @@ def numpy_children(seed: int, count: int) -> list[np.random.Generator]:
             for i in range(count)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.one_of(st.integers(0, 2**64 - 1), st.integers(0, 2**300)), st.integers(1, 8))
 def test_children_are_numpys_spawned_seed_sequences(seed, count):
     ours = [g.random(6).tolist() for g in child_rngs(seed, count)]

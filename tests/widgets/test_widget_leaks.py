@@ -19,9 +19,12 @@ from bluffkit.widget_check import (
     check_panel,
     check_screen,
     compare_trees,
+    driver_for,
+    model_state,
     widget_tree,
 )
 from bluffkit.widgets import AuctionLab, BloffTable, BlufferTable, TablePanel
+from profiles import deep
 
 ALL = [0, 1, 2, 3]
 
@@ -255,6 +258,31 @@ def test_trees_compare_by_shape_not_by_model_ids():
     assert "secret" in repr(widget_tree(hidden)), "a hidden widget's value is read too"
 
 
+@pytest.mark.parametrize("make", [
+    lambda: TablePanel("horse-trading", players=3, humans=[0, 1, 2], seed=2),
+    lambda: BloffTable(players=3, humans=[0, 1, 2], seed=1),
+    lambda: BlufferTable(players=4, humans=ALL, seed=3),
+    lambda: AuctionLab(fmt="second-hand", bidders=3, human=1, seed=2),
+], ids=["table", "bloff", "bluffer", "lab"])
+def test_the_check_reads_every_widget_as_get_state_does(make):
+    """The check's faster reading of a widget model (:func:`model_state`) is ``get_state()``,
+    key for key, on every widget of a panel at every click of a game."""
+    from bluffkit.widget_check import _widgets
+    panel = make()
+    drive, rng = driver_for(panel), np.random.default_rng(0)
+    widgets = 0
+    for _ in range(25):
+        for w in _widgets(panel):
+            assert model_state(w) == w.get_state(), f"{type(w).__name__}: model_state differs from get_state"
+            widgets += 1
+        if not drive.click(panel, rng):
+            break
+    assert widgets > 150, widgets
+    odd = W.Text("x")
+    odd._value_metadata = {"to_json": lambda v, w: v.upper()}     # metadata set on one widget only
+    assert model_state(odd) == odd.get_state() and model_state(odd)["value"] == "X"
+
+
 # -- the check on every panel and every game ------------------------------------------------------
 
 def make_panel(key, game, variants, options):
@@ -279,7 +307,8 @@ def replay_panel(key):
 
 @pytest.mark.parametrize("key, game, variants, options", CONFIGS, ids=[c[0] for c in CONFIGS])
 def test_no_panel_leaks_in_any_game(key, game, variants, options):
-    seeds = [1, 2, 3]
+    """Every configuration's panel, three games of 60 clicks each (six in the deep profile)."""
+    seeds = [1, 2, 3, 4, 5, 6] if deep() else [1, 2, 3]
     report = check_panel(make_panel(key, game, variants, options), seeds=seeds, clicks=60)
     assert report["games"] == len(seeds) and report["compared"] >= report["clicks"] // 2, report
 
