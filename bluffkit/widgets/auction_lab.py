@@ -361,9 +361,9 @@ class AuctionLab(W.VBox):
                                                f"{escape(plain_words(obs.legal.description, s.names))}.")
                     self.controls.show(obs, s.names)
                 else:
-                    self.controls.children = []
+                    self.controls.clear()
             else:
-                self.controls.children = []
+                self.controls.clear()
                 vals = ", ".join(f"{escape(n)} {v:,.0f}" for n, v in zip(s.names, self.vals))
                 self.private.value = _box(f"Private values (of each animal): {vals}.")
                 table = all_seeing_html(s.game, s.state, s.names, values=self.vals)

@@ -22,7 +22,8 @@ from itertools import combinations
 
 import ipywidgets as W
 
-from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
+from bluffkit.auctions.actions import (ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise,
+                                      Refusal, Word)
 from bluffkit.core.money import total
 
 #: The words on the buttons of the moves without an amount.
@@ -48,6 +49,8 @@ class MoveControls(W.VBox):
         self.amount = W.IntText(value=10, description="", layout=W.Layout(width="90px"))
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
+        self.names: list[str] = []
+        self._kind, self._note_verb, self._d = None, "", ()
         self.bid_button: W.Button | None = None
         self.note_button: W.Button | None = None
         self.amount.observe(lambda ch: self._label_bid(), names="value")
@@ -110,10 +113,20 @@ class MoveControls(W.VBox):
         self.note_button.description = f"{self._note_verb} {n} note{'s' * (n != 1)} ({worth:,}){self._owed}"
 
     # building --------------------------------------------------------------------------
+    def clear(self) -> None:
+        """No buttons and no notes: the old ones are closed (see :func:`retire`), so the
+        notes of the last bidder shown do not live on in the browser."""
+        from bluffkit.widgets.seat_panel import retire
+        retire(self.children, keep=[self.amount])
+        self.children = ()
+        self.notes, self.bid_button, self.note_button = [], None, None
+
     def show(self, obs, names) -> None:
         """The buttons of the moves ``obs.legal`` allows (none when it is not this seat's move)."""
         legal, r = obs.legal, obs.rules
         d = r.denominations
+        self.names = list(names)
+        self.clear()
         count = r.pricing == "count"
         self._unit = " notes" if count else ""
         steps = (1, 5) if count else (r.step, 5 * r.step)
@@ -152,3 +165,40 @@ class MoveControls(W.VBox):
         if buttons:
             rows.append(W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")))
         self.children = rows
+
+    # clicking ----------------------------------------------------------------------------
+    def click(self, action) -> bool:
+        """Play ``action`` with the buttons on screen, as a person would click them (the
+        amount typed in its box, the notes clicked); False when no button plays it."""
+        if isinstance(action, (Bid, Call)) and self.bid_button is not None and self._kind is type(action):
+            self.amount.value = action.amount
+            self.bid_button.click()
+            return True
+        if isinstance(action, (Pay, Place)) and self.note_button is not None and self._note_verb == (
+                "Pay" if isinstance(action, Pay) else "Lay"):
+            left = list(action.notes)
+            for t in self.notes:
+                want = left[t.index] > 0            # type: ignore[attr-defined]
+                left[t.index] -= want               # type: ignore[attr-defined]
+                t.value = want
+            self.note_button.click()
+            return True
+        if isinstance(action, Raise):
+            label = f"Lay a {action.note} note"
+        elif isinstance(action, Word):
+            label = WORD_LABELS.get(action, str(action).capitalize())
+        elif isinstance(action, Choose):
+            label = f"Choose {self.names[action.seat]}" if 0 <= action.seat < len(self.names) else ""
+        elif isinstance(action, Refusal):
+            label = str(action).capitalize()
+        elif isinstance(action, Pick):
+            label = ("Cards " + " and ".join(map(str, action.places)) if len(action.places) > 1
+                     else f"Card {action.places[0]}" if action.places else "")
+        else:
+            return False
+        for row in self.children:
+            for b in getattr(row, "children", ()):
+                if isinstance(b, W.Button) and b.description == label:
+                    b.click()
+                    return True
+        return False

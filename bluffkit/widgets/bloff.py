@@ -19,7 +19,7 @@ import ipywidgets as W
 from bluffkit.core.game import make_game
 from bluffkit.games.bloff.cards import cards_text, claim_text
 from bluffkit.widgets.render_bloff import card_parts, sort_hand
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, retire
 
 _SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
@@ -77,6 +77,7 @@ class BloffTable(SeatPanel):
     def clear_controls(self) -> None:
         """No cards in the hand and none chosen (the last player's hand, and the cards they
         just laid face down, would show), both move boxes hidden."""
+        retire(self.hand.children)
         self.hand.children = ()
         self.card_toggles = []
         self.lay.description = "Lay"

@@ -30,7 +30,7 @@ import ipywidgets as W
 from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.game import make_game
 from bluffkit.widgets.render_bluffer import public_html, seat_html
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note, retire
 
 
 class BlufferTable(SeatPanel):
@@ -146,6 +146,7 @@ class BlufferTable(SeatPanel):
         copies, would show), no vote buttons (with own answers refused, which answers are
         missing tells their author), both boxes hidden."""
         self.answer.value = ""
+        retire(self.vote_box.children)
         self.vote_box.children = ()
         self.answer_box.layout.display = self.vote_box.layout.display = _HIDE
         for w in (self.answer, self.write, self.done):

@@ -29,6 +29,26 @@ from bluffkit.widgets.words import refusal_html
 _HIDE, _SHOW = "none", None
 
 
+def retire(widgets, keep=()) -> None:
+    """Close ``widgets`` that a redraw replaces, with every widget they hold (children,
+    layout, style), so that the browser drops their models: a control built for one seat
+    (its notes, its offer) must not live on, unseen, in the browser once it is off screen.
+    Widgets in ``keep`` (a panel's lasting controls) are left open, with what they hold."""
+    from ipywidgets import Widget
+    stack, kept = list(widgets), {id(w) for w in keep}
+    while stack:
+        w = stack.pop()
+        if not isinstance(w, Widget) or w.comm is None or id(w) in kept:
+            continue
+        for key in ("children", "layout", "style"):
+            sub = getattr(w, key, None)
+            if isinstance(sub, Widget):
+                stack.append(sub)
+            elif isinstance(sub, (list, tuple)):
+                stack.extend(sub)
+        w.close()
+
+
 def note(text: str, error: bool = False) -> str:
     cls = "bk-box bk-refusal" if error else "bk-box"
     return f"<div class='{cls}'>{text}</div>"
@@ -76,7 +96,7 @@ class SeatPanel(W.VBox):
         self.show = W.Button(description="Show", button_style="primary")
         self.show.on_click(self._uncover)
         self.cover = W.VBox([self.cover_text, self.show])
-        self.view = W.HTML()
+        self.view = self.make_view()
         self.legal_text = W.HTML()
         self.legal_text.add_class("bk-legal")
         self.typed = W.Text(description="Move", placeholder=self.placeholder, continuous_update=False)
@@ -113,6 +133,25 @@ class SeatPanel(W.VBox):
                           self.events])
         self.add_class("bk-panel")
         self.refresh()
+
+    def make_view(self):
+        """The widget that shows a seat's view (an HTML string in its ``value``)."""
+        return W.HTML()
+
+    def hold_chance(self, state) -> bool:
+        """Whether chance waits for a human to act it out by a click (a die roll); by
+        default chance acts at once."""
+        return False
+
+    def chance_seat(self) -> int | None:
+        """The human seat that is to click for the pending chance move (see
+        :meth:`hold_chance`), or None."""
+        return None
+
+    def seat_now(self) -> int | None:
+        """The human seat the table waits for: to move, or to roll."""
+        seat = self.session.waiting_for
+        return seat if seat is not None else self.chance_seat()
 
     def set_projector(self, on: bool) -> None:
         """Large type (the panel's ``bk-projector`` class) and the table beside the controls,
@@ -167,7 +206,7 @@ class SeatPanel(W.VBox):
         if self.viewer is not None:
             return ("seat", self.viewer)
         if self.cover.layout.display != _HIDE:
-            return ("cover", self.session.waiting_for)
+            return ("cover", self.seat_now())
         return ("stuck", None)
 
     def show_screen(self, screen: tuple[str, int | None]) -> None:
@@ -182,11 +221,11 @@ class SeatPanel(W.VBox):
     def refresh(self) -> None:
         """Let bots and chance play until a human must move; then draw (or cover) the table."""
         try:
-            self.said.extend(self.session.advance())
+            self.said.extend(self.session.advance(hold=self.hold_chance))
         except BluffkitError as e:                # a bot's move refused: say so, change nothing
             self.message.value = note(f"A bot could not move: {escape(str(e))}", error=True)
         s = self.session
-        with self.hold_sync():
+        with self.hold_sync(), self.view.hold_sync():      # one message for the view, not a blank first
             self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
                                  + "<br>".join(escape(x) for x in self.said[-12:]) + "</div>")
             self.clear()                          # redrawn from the observation alone, below
@@ -196,7 +235,7 @@ class SeatPanel(W.VBox):
                 self.controls.layout.display = _HIDE
                 self.view.value = all_seeing_view(self.game, s.state, s.names)   # the end: everything is shown
                 return
-            seat = s.waiting_for
+            seat = self.seat_now()
             if seat is None:                      # a bot is stuck (see the message)
                 self.cover.layout.display, self.board.layout.display = _HIDE, _HIDE
                 return
@@ -215,7 +254,7 @@ class SeatPanel(W.VBox):
             self._draw_scores(obs)
 
     def _uncover(self, _=None) -> None:
-        self.viewer = self.session.waiting_for
+        self.viewer = self.seat_now()
         self.message.value = ""
         self.refresh()
 
@@ -245,7 +284,7 @@ class SeatPanel(W.VBox):
         across a step that showed hidden information, and only one's own move unless the
         table was made with ``undo="any"``."""
         try:
-            n = self.session.undo()
+            n = self.session.undo(self.seat_now())
         except BluffkitError as e:
             self.message.value = note(f"Cannot undo: {escape(str(e))}", error=True)
             return

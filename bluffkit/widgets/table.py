@@ -25,7 +25,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note, retire
 from bluffkit.widgets.words import yb_prompt
 
 #: The buttons' words for the moves that take no argument.
@@ -85,6 +85,7 @@ class TablePanel(SeatPanel):
     def clear_controls(self) -> None:
         """Blank every control: no moves, no amount, no notes to click (a hand, or a
         face-down offer left selected, would show), no trade partner chosen."""
+        retire(self.simple_box.children + self.quick_box.children + self.note_row.children)
         self.simple_box.children = self.quick_box.children = self.note_row.children = ()
         self.note_toggles = []
         for box in (self.bid_box, self.money_box, self.target, self.pay_button, self.suggest, self.offer_button):

@@ -166,6 +166,7 @@ class LeakyNotes(TablePanel):
 
     def clear_controls(self):
         kept = self.note_row.children
+        self.note_row.children = ()             # out of reach of the closing, so they stay open
         super().clear_controls()
         self.note_row.children = kept
 
@@ -193,6 +194,7 @@ class LeakyVotes(BlufferTable):
 
     def clear_controls(self):
         buttons = self.vote_box.children
+        self.vote_box.children = ()             # out of reach of the closing, so they stay open
         super().clear_controls()
         self.vote_box.children = buttons
 
