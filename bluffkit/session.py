@@ -146,14 +146,19 @@ class Session:
         after = self.game.step(self.state, None, outcome)
         return self._push(None, outcome, after)
 
-    def advance(self, limit: int | None = None) -> list[str]:
+    def advance(self, limit: int | None = None, hold=None) -> list[str]:
         """Let chance and the bots act until a human must move, the game ends, or
-        ``limit`` steps have been taken; returns the narration of those steps."""
+        ``limit`` steps have been taken; returns the narration of those steps.
+
+        ``hold(state)``, if given, is asked before each chance move: when it says True,
+        chance waits (a panel lets a human roll their own die with :meth:`chance`)."""
         said: list[str] = []
         while limit is None or len(said) < limit:
             if self.over:
                 break
             if self.game.is_chance(self.state):
+                if hold is not None and hold(self.state):
+                    break
                 said.append(self.chance())
                 continue
             seat = self.to_move[0]

@@ -275,6 +275,18 @@ class BlufferDriver(SeatPanelDriver):
     """Bluffer: the answer box and its buttons, answer sheets clicked to vote."""
 
 
+class BidderUpDriver(SeatPanelDriver):
+    """Bidder Up!: the die rolled with its button, spaces clicked on the board, the
+    auction's buttons, the trade's notes clicked, the market's steps chosen."""
+
+    def click(self, panel, rng) -> bool:
+        kind, seat = panel.screen
+        if kind == "seat" and panel.chance_seat() == seat:
+            (panel.roll_button if rng.random() >= 0.04 else panel.undo_button).click()
+            return True
+        return super().click(panel, rng)
+
+
 class LabDriver:
     """The auction lab: one human bidder at most (no hot seat); its own value is private."""
 
@@ -378,12 +390,13 @@ class ScenarioDriver(ReplayDriver):
 def driver_for(panel):
     """The driver of a panel, by its class."""
     from bluffkit.widgets.auction_lab import AuctionLab
+    from bluffkit.widgets.bidder_up import BidderUpTable
     from bluffkit.widgets.bloff import BloffTable
     from bluffkit.widgets.bluffer import BlufferTable
     from bluffkit.widgets.replay import ReplayViewer
     from bluffkit.widgets.scenario_player import ScenarioPlayer
     from bluffkit.widgets.table import TablePanel
-    for cls, driver in ((TablePanel, TableDriver), (BloffTable, BloffDriver), (BlufferTable, BlufferDriver),
+    for cls, driver in ((BidderUpTable, BidderUpDriver), (TablePanel, TableDriver), (BloffTable, BloffDriver), (BlufferTable, BlufferDriver),
                         (AuctionLab, LabDriver), (ReplayViewer, ReplayDriver), (ScenarioPlayer, ScenarioDriver)):
         if isinstance(panel, cls):
             return driver(panel)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 # Each panel and the module that defines it.
 _PANELS = {
     "AuctionLab": "bluffkit.widgets.auction_lab",
+    "BidderUpTable": "bluffkit.widgets.bidder_up",
     "BloffTable": "bluffkit.widgets.bloff",
     "BlufferTable": "bluffkit.widgets.bluffer",
     "GameCharts": "bluffkit.widgets.charts",
@@ -31,11 +32,12 @@ _PANELS = {
     "TablePanel": "bluffkit.widgets.table",
 }
 
-__all__ = ["AuctionLab", "BloffTable", "BlufferTable", "GameCharts", "ReplayViewer", "ScenarioPlayer", "ScoringExplorer",
+__all__ = ["AuctionLab", "BidderUpTable", "BloffTable", "BlufferTable", "GameCharts", "ReplayViewer", "ScenarioPlayer", "ScoringExplorer",
            "TablePanel"]
 
 if TYPE_CHECKING:
     from bluffkit.widgets.auction_lab import AuctionLab
+    from bluffkit.widgets.bidder_up import BidderUpTable
     from bluffkit.widgets.bloff import BloffTable
     from bluffkit.widgets.bluffer import BlufferTable
     from bluffkit.widgets.charts import GameCharts, ScoringExplorer

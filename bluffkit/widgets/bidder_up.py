@@ -1,0 +1,474 @@
+"""Bidder Up!, the board game, at the table: the board drawn, hot seat, bots in the other
+seats (docs/bidder-up.md, rulebook sections C-J).
+
+A thin view over a :class:`bluffkit.session.Session`, drawn from the observation of the
+seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the rulebook has it:
+
+- **roll** [C]: the player to move rolls the die with the *Roll the die* button;
+- **move** [C]: the spaces the pawn can reach are ringed on the board with their cost in
+  notes; click one on the board (or its button below). A move that costs notes asks which
+  notes to lay face down on the Piggy Bank (the cheapest are chosen to start with);
+- **the space's action**: a pen's auction [D] with the auction controls of the auction lab
+  (:mod:`bluffkit.widgets.auction_moves`); a horse-trade [E] (whom, which animal, the offer
+  chosen from your own notes); the Piggy Bank [F] (two players: raid, loan or gamble [J]);
+  the market [G] (steps per type, 1, 3 or 6 notes); the raffle [H] (how many tickets, the
+  one to keep); at the end of the turn an action ticket to reveal, or *End my turn*.
+
+Between human seats a cover screen hides the table; a refused move shows the engine's
+reason and changes nothing; Undo and Save log work as at every table.
+
+>>> t = BidderUpTable(players=3, humans=[0], names=["Annette", "Daniel", "Ben"], seed=3)
+>>> t.show.click()
+>>> t.roll_button.description, t.roll_button.layout.display is None
+('Roll the die', True)
+>>> t.roll_button.click()
+>>> t.session.state.phase, len(t.view.clickable) > 0
+('move', True)
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from bluffkit.auctions.rules import ANIMALS
+from bluffkit.auctions.sample import cheapest
+from bluffkit.core.game import make_game
+from bluffkit.core.money import total
+from bluffkit.games.bidder_up import actions as A
+from bluffkit.games.bidder_up.fair import step_cost
+from bluffkit.games.bidder_up.layout import layout_of
+from bluffkit.widgets.auction_moves import MoveControls
+from bluffkit.widgets.board_view import BoardView
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note, retire
+
+#: Action tickets and the raffle's other tickets in words (section H, L5).
+TICKET_WORDS = {"extra-turn": "Extra Turn", "move-markers": "Move Market Markers", "horse-trade": "Horse-Trade",
+                "special-horse-trade": "Special Horse-Trade (the number of notes counts)"}
+
+
+def ticket_words(name: str) -> str:
+    """A raffle ticket in words: ``value-gain:cow`` -> ``Value-Gain (cow)``."""
+    if name in TICKET_WORDS:
+        return TICKET_WORDS[name]
+    kind, _, arg = name.partition(":")
+    return {"value-gain": f"Value-Gain ({arg})", "wool-milk": f"Wool-Milk {arg}"}.get(kind, name)
+
+
+def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
+    b = W.Button(description=text, tooltip=tooltip or text, layout=W.Layout(width="auto"))
+    if cls:
+        b.add_class(cls)
+    b.on_click(lambda _: on_click())
+    return b
+
+
+def _notes_word(n: int) -> str:
+    return f"{n} note{'s' if n != 1 else ''}"
+
+
+class BidderUpTable(SeatPanel):
+    """Bidder Up! on the ``board`` (``"animal-market"`` or ``"fairground"``) for 2 to 4
+    players: ``humans`` the human seats, the others ``bots`` (``"heuristic"``, ``"random"``,
+    or one per seat)."""
+
+    placeholder = "e.g. move pen-2, bid 120, trade 1 cow offer 10+0, end"
+
+    def __init__(self, board: str = "animal-market", players: int = 4, humans=(0,), bots: str = "heuristic",
+                 names=None, seed: int = 0, variants=(), undo: str = "own", **options_):
+        game = make_game("bidder-up", variants=list(variants), board=board, **options_)
+        self.layout_ = layout_of(game.rules.board)
+        self.pending: tuple | None = None          # a costly choice waiting for its notes
+        self.roll_button = _button("Roll the die", self._roll, "bk-go", "roll the die to start your turn [C]")
+        self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.auction_moves = MoveControls(lambda action: self.try_move(str(action)))
+        self.trade_target = W.Dropdown(description="Challenge", options=(), layout=W.Layout(width="auto"))
+        self.trade_box = W.VBox([self.trade_target])
+        self.market_steps: dict[int, W.Dropdown] = {}
+        self.market_box = W.VBox()
+        self.buttons_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.notes_title = W.HTML()
+        self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end"))
+        self.note_toggles: list[W.ToggleButton] = []
+        self.notes_button = _button("Pay", self._pay_pending, "bk-go")
+        self.notes_box = W.VBox([self.notes_title, self.note_row, self.notes_button])
+        super().__init__(game, players, humans, bots, names, seed,
+                         [self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
+                          self.buttons_box, self.notes_box], undo=undo)
+        self.view.on_space(self.click_space)
+
+    def __repr__(self) -> str:
+        return (f"BidderUpTable({self.game.rules.board!r}, {self.session.players} players, "
+                f"seed {self.session.seed}, {len(self.session.moves)} moves)")
+
+    def make_view(self) -> BoardView:
+        return BoardView()
+
+    # -- the die: a human rolls their own ---------------------------------------------------
+    def hold_chance(self, state) -> bool:
+        """Chance waits for a human seat's roll at the start of its turn [C]."""
+        return state.phase == "roll" and self.session.kinds[state.current] == "human"
+
+    def chance_seat(self) -> int | None:
+        s = self.session
+        return s.state.current if not s.over and self.hold_chance(s.state) else None
+
+    def _roll(self) -> None:
+        if self.viewer is None or self.chance_seat() != self.viewer:
+            self.message.value = note("It is not your roll now.", error=True)
+            return
+        self.message.value = ""
+        self.said.append(self.session.chance())
+        self.refresh()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def clear_controls(self) -> None:
+        """Every control blank and hidden: no notes to click (a hand, or a face-down offer
+        left chosen, would show), no pending payment, no spaces to click."""
+        self.pending = None
+        for box in (self.spaces_box, self.buttons_box, self.market_box, self.note_row):
+            retire(box.children)
+            box.children = ()
+        self.note_toggles, self.market_steps = [], {}
+        self.auction_moves.clear()
+        self.auction_moves.amount.value = 10
+        self.trade_target.options = ()
+        self.notes_title.value = ""
+        self.notes_button.description = "Pay"
+        self.view.clickable = []
+        for box in (self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
+                    self.buttons_box, self.notes_box):
+            box.layout.display = _HIDE
+
+    def public_scores(self, obs):
+        return None
+
+    def label(self, space) -> str:
+        """A space in words, as the board names it (``Pen 2 (Classic)``)."""
+        return self.layout_.labels.get(space, str(space))
+
+    def draw_seat(self, seat: int, obs) -> None:
+        s = self.session
+        me = escape(s.names[seat])
+        if self.chance_seat() == seat:
+            self.roll_button.layout.display = _SHOW
+            self._prompt(f"<b>{me}</b>, it is your turn: roll the die [C].")
+            return
+        legal = obs.legal
+        if legal is None or not legal:
+            self._prompt(f"<b>{me}</b>: nothing to do now.")
+            return
+        if legal.inner is not None:
+            self._draw_auction(me, obs)
+            return
+        draw = getattr(self, f"_draw_{obs.phase}", None)
+        if draw is None:                    # a phase with no controls of its own: the move box
+            self._prompt(f"<b>{me}</b>, you may: {escape(legal.description)}")
+            return
+        draw(me, obs, legal)
+
+    def _prompt(self, text: str) -> None:
+        self.legal_text.value = f"<div class='bk-box'>{text}</div>"
+
+    def _draw_move(self, me, obs, legal) -> None:
+        reach = dict(legal.key)
+        self._prompt(f"<b>{me}</b>, you rolled <b>{obs.roll}</b>. Click a ringed space on the board to move "
+                     "there; each step beyond the roll costs notes, laid face down on the Piggy Bank [C].")
+        self.view.clickable = [str(sid) for sid in reach]
+        buttons = []
+        for sid, (_, cost) in legal.key:
+            words = f"{self.label(sid)}: " + (_notes_word(cost) if cost else "free")
+            buttons.append(_button(words, lambda sid=sid: self.click_space(str(sid)), "bk-space-btn",
+                                   f"move your pawn to {self.label(sid)}"))
+        self.spaces_box.children = buttons
+        self.spaces_box.layout.display = _SHOW
+
+    def _draw_auction(self, me, obs) -> None:
+        sub = obs.auction
+        pen = self.layout_.pens[obs.pen_at].space if 0 <= obs.pen_at < len(self.layout_.pens) else None
+        where = f" in {escape(self.label(pen))}" if pen is not None else ""
+        self._prompt(f"<b>{me}</b>: the auction{where} [D], format <b>{escape(sub.rules.fmt.title)}</b>. "
+                     f"You may: {escape(obs.legal.inner.description)}")
+        self.auction_moves.show(sub, self.session.names)
+        self.auction_moves.layout.display = _SHOW
+
+    def _draw_trade(self, me, obs, legal) -> None:
+        pairs, by_count = legal.key
+        names = self.session.names
+        self._prompt(f"<b>{me}</b>: horse-trading [E]. Challenge a player for a type you both have on your "
+                     "pastures and offer notes face down" + (" (the number of notes counts)." if by_count else "."))
+        self.trade_target.options = [(f"{names[t]}'s {ANIMALS[a]}", (t, a)) for t, a in pairs]
+        self.trade_target.value = pairs[0] if pairs else None
+        self.trade_box.layout.display = _SHOW
+        self._notes(obs, "Offer", None, lambda notes: self._trade(notes), start=())
+
+    def _trade(self, notes) -> None:
+        target = self.trade_target.value
+        if target is None:
+            self.message.value = note("Choose whom to challenge, and for which animal.", error=True)
+            return
+        d = self.game.rules.denominations
+        self.try_move(str(A.Trade(target[0], target[1], notes, d)))
+
+    def _draw_respond(self, me, obs, legal) -> None:
+        challenger, by_count = legal.key[0], legal.key[2]
+        names = self.session.names
+        self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {ANIMALS[obs.trade[2]]} "
+                     "with an offer face down [E]. Agree, or counter with notes face down"
+                     + (" (the number of notes counts)." if by_count else "."))
+        self.buttons_box.children = [_button("Agree (take the offer)", lambda: self.try_move("agree"), "bk-go")]
+        self.buttons_box.layout.display = _SHOW
+        d = self.game.rules.denominations
+        self._notes(obs, "Counter with", None, lambda notes: self.try_move(str(A.Counter(notes, d))), start=())
+
+    def _draw_market(self, me, obs, legal) -> None:
+        r = obs.rules
+        self._prompt(f"<b>{me}</b>: the market [G]. Move up to {r.market_types} green markers 1 to "
+                     f"{r.market_steps} steps each (1, 3 or 6 notes), or leave the market as it is.")
+        self._market_steps(obs, r.market_steps, lambda: self._market_cost())
+        self.buttons_box.children = [_button("Leave the market as it is", lambda: self.try_move("market none"))]
+        self.buttons_box.layout.display = _SHOW
+        self._market_cost()
+
+    def _market_steps(self, obs, most: int, changed) -> None:
+        r = obs.rules
+        track = r.market_track
+        rows, self.market_steps = [], {}
+        for a in range(len(ANIMALS)):
+            if a in obs.locked:
+                continue
+            at = obs.market[a]
+            opts = [(f"{k:+d} \u2192 {track[at + k]}" if k else f"0 ({track[at]})", k)
+                    for k in range(-most, most + 1) if 0 <= at + k < len(track)]
+            dd = W.Dropdown(options=opts, value=0, description=ANIMALS[a], layout=W.Layout(width="210px"))
+            dd.observe(lambda ch: changed(), names="value")
+            self.market_steps[a] = dd
+            rows.append(dd)
+        self.market_box.children = [W.HBox(rows, layout=W.Layout(flex_flow="row wrap"))]
+        self.market_box.layout.display = _SHOW
+
+    def market_changes(self) -> tuple:
+        """The market changes chosen, as ``(type, steps)``."""
+        return tuple((a, dd.value) for a, dd in self.market_steps.items() if dd.value)
+
+    def _market_cost(self) -> None:
+        changes = self.market_changes()
+        cost = sum(step_cost(k) for _, k in changes)
+        obs = self.session.observe(self.viewer) if self.viewer is not None else None
+        if obs is None:
+            return
+        d = self.game.rules.denominations
+        self._notes(obs, "Change the market:", cost,
+                    lambda notes: self.try_move(str(A.Market(self.market_changes(), notes, d))))
+
+    def _draw_raffle(self, me, obs, legal) -> None:
+        most = legal.key[0]
+        self._prompt(f"<b>{me}</b>: the raffle booth [H]. Draw 1 to {most} tickets, one note each, and keep one; "
+                     "or draw none.")
+        buttons = [_button("Draw none", lambda: self.try_move("raffle 0"))]
+        for k in range(1, most + 1):
+            if k <= sum(obs.hand):
+                buttons.append(_button(f"Draw {k} ticket{'s' if k > 1 else ''} ({_notes_word(k)})",
+                                       lambda k=k: self._ask_raffle(k), "bk-go"))
+        self.buttons_box.children = buttons
+        self.buttons_box.layout.display = _SHOW
+
+    def _ask_raffle(self, k: int) -> None:
+        obs = self.session.observe(self.viewer) if self.viewer is not None else None
+        if obs is None:
+            return
+        d = self.game.rules.denominations
+        self._notes(obs, f"Draw {k} ticket{'s' if k > 1 else ''}:", k,
+                    lambda notes: self.try_move(str(A.Raffle(k, notes, d))))
+
+    def _draw_keep(self, me, obs, legal) -> None:
+        self._prompt(f"<b>{me}</b>: you drew {', '.join(escape(ticket_words(t)) for t in obs.drawn)}. "
+                     "Keep one face down; the others go back into the bag [H].")
+        self.buttons_box.children = [_button(f"Keep {ticket_words(t)}", lambda t=t: self.try_move(f"keep {t}"),
+                                             "bk-go") for t in legal.key]
+        self.buttons_box.layout.display = _SHOW
+
+    def _draw_end(self, me, obs, legal) -> None:
+        self._prompt(f"<b>{me}</b>: the end of your turn. Reveal one action ticket, or end your turn [H].")
+        buttons = [_button("End my turn", lambda: self.try_move("end"), "bk-stop")]
+        for t in legal.key:
+            if t == "move-markers":
+                buttons.append(_button("Reveal Move Market Markers (choose below)",
+                                       lambda: self._markers(obs), "bk-go"))
+            else:
+                buttons.append(_button(f"Reveal {ticket_words(t)}", lambda t=t: self.try_move(f"ticket {t}"),
+                                       "bk-go"))
+        self.buttons_box.children = buttons
+        self.buttons_box.layout.display = _SHOW
+
+    def _markers(self, obs) -> None:
+        r = obs.rules
+        self._market_steps(obs, 1, lambda: None)
+        go = _button(f"Move the markers (up to {r.marker_moves} types, one step each)",
+                     lambda: self.try_move(str(A.Ticket("move-markers", self.market_changes()))), "bk-go")
+        self.market_box.children = (*self.market_box.children, go)
+
+    def _draw_piggy(self, me, obs, legal) -> None:
+        self._prompt(f"<b>{me}</b>: the Piggy Bank [J]: raid it, take a loan with its IOU, or gamble.")
+        words = {"raid": "Raid the Piggy Bank", "gamble": "Gamble (roll the die)"}
+
+        def say(a) -> str:
+            return f"Take a loan of {a.value} (with its IOU)" if isinstance(a, A.Loan) else words[str(a)]
+        self.buttons_box.children = [_button(say(a), lambda a=a: self.try_move(str(a)), "bk-go") for a in legal.key]
+        self.buttons_box.layout.display = _SHOW
+
+    def _draw_give(self, me, obs, legal) -> None:
+        self._prompt(f"<b>{me}</b>: the gamble shows 3 [J]: give one of the three notes to your opponent, "
+                     "keep the other two.")
+        self.buttons_box.children = [_button(f"Give the {v}", lambda v=v: self.try_move(f"give {v}"), "bk-go")
+                                     for v in legal.key]
+        self.buttons_box.layout.display = _SHOW
+
+    # -- notes: the seat's own, chosen by clicking them -------------------------------------
+    def _notes(self, obs, verb: str, need: int | None, play, start=None) -> None:
+        """The seat's own notes as toggles and the button that plays them with ``play``;
+        ``need`` the number of notes a cost asks for (None: any number), ``start`` the
+        notes chosen to begin with (default: the cheapest ``need``)."""
+        d = self.game.rules.denominations
+        retire(self.note_row.children)
+        toggles = []
+        for i in range(len(d)):
+            for _ in range(obs.hand[i]):
+                t = W.ToggleButton(description=str(d[i]), tooltip=f"a note of {d[i]}: click to choose it",
+                                   layout=W.Layout(width="auto", min_width="46px"))
+                t.add_class("bk-note-btn")
+                t.add_class(f"bk-note-{d[i]}")
+                t.index = i                        # type: ignore[attr-defined]  # which kind of note
+                toggles.append(t)
+        self.note_toggles = toggles
+        self.note_row.children = toggles
+        self._need, self._verb, self._play = need, verb, play
+        self.choose_notes(cheapest(obs.hand, need or 0) if start is None else (start or (0,) * len(d)))
+        for t in toggles:
+            t.observe(lambda ch: self._label_notes(), names="value")
+        self._label_notes()
+        self.notes_box.layout.display = _SHOW
+
+    def chosen_notes(self) -> tuple[int, ...]:
+        counts = [0] * len(self.game.rules.denominations)
+        for t in self.note_toggles:
+            if t.value:
+                counts[t.index] += 1               # type: ignore[attr-defined]
+        return tuple(counts)
+
+    def choose_notes(self, notes) -> None:
+        """Click the toggles so that exactly ``notes`` (a count per denomination) are chosen."""
+        left = list(notes)
+        for t in self.note_toggles:
+            k = t.index                            # type: ignore[attr-defined]
+            want = k < len(left) and left[k] > 0
+            if want:
+                left[k] -= 1
+            t.value = want
+
+    def _label_notes(self) -> None:
+        c = self.chosen_notes()
+        n, worth = sum(c), total(c, self.game.rules.denominations)
+        need = self._need
+        if need is None:
+            self.notes_title.value = "<div class='bk-box'>Click your notes to choose them (face down):</div>"
+            self.notes_button.description = f"{self._verb} {_notes_word(n)} ({worth})"
+        else:
+            self.notes_title.value = (f"<div class='bk-box'>This costs <b>{_notes_word(need)}</b>, any notes "
+                                      f"(each counts as one). Click your notes to choose them:</div>")
+            self.notes_button.description = f"{self._verb} pay {_notes_word(n)} ({worth})"
+
+    def _pay_pending(self) -> None:
+        if self.viewer is None or not self.note_toggles and self._need is None:
+            return
+        self._play(self.chosen_notes())
+
+    # -- clicks on the board ---------------------------------------------------------------
+    def click_space(self, space: str) -> None:
+        """A click on ``space`` (on the board or its button): move there if the roll (and
+        notes) allow it; a move that costs notes first asks which notes to pay."""
+        if self.viewer is None:
+            self.message.value = note("Uncover the table first.", error=True)
+            return
+        legal = self.session.legal(self.viewer)
+        if legal is None or legal.phase != "move" or legal.inner is not None or legal.key is None:
+            self.message.value = note(f"This is not the moment to move a pawn ({escape(self.label(space))}).",
+                                      error=True)
+            return
+        reach = {str(sid): (sid, cost) for sid, (_, cost) in legal.key}
+        if space not in reach:
+            self.try_move(f"move {space}")          # refused with the engine's reason
+            return
+        sid, cost = reach[space]
+        d = self.game.rules.denominations
+        if not cost:
+            self.try_move(str(A.Move(sid, (0,) * len(d), d)))
+            return
+        obs = self.session.observe(self.viewer)
+        self._notes(obs, f"Move to {self.label(sid)}:", cost,
+                    lambda notes: self.try_move(str(A.Move(sid, notes, d))))
+        self.message.value = note(f"{escape(self.label(sid))} costs {_notes_word(cost)}: choose them below, "
+                                  "then press the button.")
+
+    def click_action(self, action) -> bool:
+        """Play ``action`` through the panel's own controls, as a person would click it
+        (for the tests and the widget check); False when no control plays it."""
+        if self.auction_moves.layout.display != _HIDE:
+            return self.auction_moves.click(action)
+        if isinstance(action, A.Move) and self.spaces_box.layout.display != _HIDE:
+            self.click_space(str(action.space))
+            if self.notes_box.layout.display != _HIDE and sum(action.notes):
+                self.choose_notes(action.notes)
+                self.notes_button.click()
+            return True
+        if isinstance(action, A.Trade) and self.trade_box.layout.display != _HIDE and not action.sexes:
+            self.trade_target.value = (action.target, action.animal)
+            self.choose_notes(action.notes)
+            self.notes_button.click()
+            return True
+        if isinstance(action, A.Counter) and self.notes_box.layout.display != _HIDE:
+            self.choose_notes(action.notes)
+            self.notes_button.click()
+            return True
+        if isinstance(action, A.Market) and self.market_steps:
+            if not action.changes:
+                return self._click_word("Leave the market as it is")
+            for a, dd in self.market_steps.items():
+                dd.value = dict(action.changes).get(a, 0)
+            self.choose_notes(action.notes)
+            self.notes_button.click()
+            return True
+        if isinstance(action, A.Raffle) and self.buttons_box.layout.display != _HIDE:
+            if action.k == 0:
+                return self._click_word("Draw none")
+            if not self._click_word(f"Draw {action.k} ticket"):
+                return False
+            self.choose_notes(action.notes)
+            self.notes_button.click()
+            return True
+        if isinstance(action, A.Ticket) and action.name == "move-markers":
+            if not self._click_word("Reveal Move Market Markers"):
+                return False
+            for a, dd in self.market_steps.items():
+                dd.value = dict(action.changes).get(a, 0)
+            return self._click_word("Move the markers", self.market_box.children)
+        words = {A.AGREE: "Agree", A.END: "End my turn", A.RAID: "Raid", A.GAMBLE: "Gamble"}
+        if isinstance(action, A.Word) and action in words:
+            return self._click_word(words[action])
+        if isinstance(action, A.Keep):
+            return self._click_word(f"Keep {ticket_words(action.name)}")
+        if isinstance(action, A.Ticket) and not action.changes:
+            return self._click_word(f"Reveal {ticket_words(action.name)}")
+        if isinstance(action, A.Loan):
+            return self._click_word(f"Take a loan of {action.value}")
+        if isinstance(action, A.Give):
+            return self._click_word(f"Give the {action.value}")
+        return False
+
+    def _click_word(self, start: str, boxes=None) -> bool:
+        for b in (boxes if boxes is not None else self.buttons_box.children):
+            if isinstance(b, W.Button) and b.description.startswith(start):
+                b.click()
+                return True
+        return False
