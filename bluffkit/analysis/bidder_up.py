@@ -27,6 +27,7 @@ they fit a notebook projected at 1280x720 (:mod:`bluffkit.analysis.chart_style`)
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import NamedTuple
 
@@ -298,7 +299,80 @@ def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move b
     if len(boards) == 1:
         chart = alt.layer(points, trend, data=df).properties(width=560, height=340)
         return finish(chart, f"{title}: {boards[0]}", 720, legend="right", subtitle=sub)
-    chart = alt.layer(points, trend, data=df).properties(width=330, height=300).facet(
+    chart = alt.layer(points, trend, data=df).properties(width=290, height=300).facet(
+        column=alt.Column("board_title:N", title=None, sort=boards, header=alt.Header(labelFontWeight="bold")),
+        spacing=20).resolve_scale(x="independent", y="independent")
+    return finish(chart, title, 780, legend="bottom", subtitle=sub)
+
+
+def score_by_notes(seats: pd.DataFrame, step: int | None = None, min_seats: int = 5) -> pd.DataFrame:
+    """Mean final score [I] by bins of the notes paid for moving in a game [C], per board and
+    bot: ``low`` (the bin's first count of notes), ``bin`` (its words: ``"5–9"``, the last
+    ``"30+"`` holding the few seats beyond the 95th percentile), ``seats``, ``mean``, ``se``
+    (standard error of the mean), ``low_ci`` and ``high_ci`` (mean -/+ 1.96 se). ``step``:
+    the bins' width in notes (default: about five bins up to the 95th percentile). A bin of
+    fewer than ``min_seats`` seats is left out (its mean says little).
+
+    >>> df = pd.DataFrame({"board": "fairground", "bot": "random", "score": [100, 300, 500, 900, 50],
+    ...                    "notes_moved": [0, 1, 6, 7, 3]})
+    >>> score_by_notes(df, step=5, min_seats=2)[["bin", "seats", "mean"]].values.tolist()
+    [['0–4', 3, 150.0], ['5–9', 2, 700.0]]
+    """
+    for name, v in (("step", step), ("min_seats", min_seats)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            raise ValueError(f"{name} must be a whole number >= 1, got {v!r}")
+    notes = seats["notes_moved"]
+    q95 = float(notes.quantile(0.95))
+    if step is None:
+        step = max(1, math.ceil(q95 / 5))
+    top = step * max(1, math.ceil(q95 / step))
+    low = (notes.clip(upper=top) // step * step).astype(int)
+    g = seats.assign(low=low).groupby(["board", "bot", "low"], as_index=False)["score"].agg(
+        seats="count", mean="mean", sd="std")
+    g = g[g["seats"] >= min_seats].reset_index(drop=True)
+    g["mean"] = g["mean"].astype(float)
+    g["se"] = (g["sd"].fillna(0.0) / g["seats"] ** 0.5).astype(float)
+    g["low_ci"], g["high_ci"] = g["mean"] - 1.96 * g["se"], g["mean"] + 1.96 * g["se"]
+    g["bin"] = [f"{lo}+" if lo >= top and notes.max() > top else f"{lo}–{lo + step - 1}" if step > 1 else str(lo)
+                for lo in g["low"]]
+    return g.drop(columns="sd")
+
+
+def _bins_example() -> list:
+    one = simulate_board(games=5, board="fairground", seed=5, progress=False).seats
+    two = simulate_board(games=5, board="animal-market", seed=6, progress=False).seats
+    return [((one,), {"min_seats": 1}), ((pd.concat([two, one], ignore_index=True),), {"step": 4, "min_seats": 2})]
+
+
+@builder(example=_bins_example)
+def score_by_notes_chart(seats: pd.DataFrame, step: int | None = None, min_seats: int = 5,
+                         title: str = "Final score by the notes paid for moving") -> alt.LayerChart | alt.FacetChart:
+    """The mean final score [I] of the seats that paid about the same number of notes for
+    moving in a game [C] (:func:`score_by_notes`), per bot, with 95% intervals (mean +/- 1.96
+    standard errors); with several boards, one panel per board. Fewer seats in a bin, wider
+    its interval: the tooltip gives the count. ``step`` and ``min_seats``: as for
+    :func:`score_by_notes`."""
+    g = score_by_notes(seats, step, min_seats)
+    g["board_title"] = g["board"].map(_board_title)
+    boards = list(dict.fromkeys(g.sort_values("board")["board_title"]))
+    bots = sorted(set(g["bot"]))
+    order = [b for _, b in sorted(set(zip(g["low"], g["bin"])))]
+    colour = alt.Color("bot:N", title="bot", sort=bots, scale=alt.Scale(domain=bots, range=OKABE_ITO[:len(bots)]))
+    x = alt.X("bin:O", sort=order, title="notes paid for moving in a game (notes)", axis=alt.Axis(labelAngle=0))
+    off = alt.XOffset("bot:N", sort=bots)
+    tip = [alt.Tooltip("board_title:N", title="board"), "bot:N", alt.Tooltip("bin:O", title="notes paid for moving"),
+           alt.Tooltip("mean:Q", title="mean score (points)", format=",.0f"),
+           alt.Tooltip("low_ci:Q", title="95% from", format=",.0f"), alt.Tooltip("high_ci:Q", title="95% to", format=",.0f"),
+           alt.Tooltip("seats:Q", title="seats (games x seats)")]
+    bars = alt.Chart().mark_rule(strokeWidth=2).encode(x=x, xOffset=off, y=alt.Y("low_ci:Q", title="mean final score (points)"),
+                                                       y2="high_ci:Q", color=colour, tooltip=tip)
+    dots = alt.Chart().mark_point(filled=True, size=70, opacity=1).encode(
+        x=x, xOffset=off, y=alt.Y("mean:Q", title="mean final score (points)"), color=colour, tooltip=tip)
+    sub = f"dots: mean score; bars: 95% interval; bins of fewer than {min_seats} seats left out"
+    if len(boards) == 1:
+        chart = alt.layer(bars, dots, data=g).properties(width=540, height=320)
+        return finish(chart, f"{title}: {boards[0]}", 720, legend="right", subtitle=sub)
+    chart = alt.layer(bars, dots, data=g).properties(width=290, height=300).facet(
         column=alt.Column("board_title:N", title=None, sort=boards, header=alt.Header(labelFontWeight="bold")),
         spacing=20).resolve_scale(x="independent", y="independent")
     return finish(chart, title, 780, legend="bottom", subtitle=sub)
