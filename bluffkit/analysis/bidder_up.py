@@ -14,8 +14,10 @@ count, not value", paid onto the Piggy Bank [C]. It returns two tidy frames:
   horse-trading [E], Piggy Bank [F], market [G], raffle booth [H]), a pen's auction format,
   and how often a pawn landed there.
 
-:func:`visits_chart` and :func:`movement_cost_chart` draw them; like every bluffkit chart
-they fit a notebook projected at 1280x720 (:mod:`bluffkit.analysis.chart_style`).
+:func:`visits_chart` draws the landings; :func:`movement_cost_chart` (a scatter with a
+trend per bot) and :func:`score_by_notes_chart` (mean scores by bins of notes paid) what
+paying to move goes with. Like every bluffkit chart they fit a notebook projected at
+1280x720 (:mod:`bluffkit.analysis.chart_style`).
 
 >>> run = simulate_board(games=2, board="fairground", seed=1, progress=False)
 >>> len(run.seats), run.visits.groupby("game")["visits"].sum().tolist() == \\
@@ -35,6 +37,8 @@ import altair as alt
 import pandas as pd
 
 from bluffkit.agents.base import make_agent
+from bluffkit.agents.bidder_up import AGENTS
+from bluffkit.analysis.chart_style import OKABE_ITO, builder, finish
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
@@ -42,10 +46,9 @@ from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.board import BOARD_NAMES, shipped_board
-from bluffkit.analysis.chart_style import OKABE_ITO, builder, finish
 
-#: The bots of :mod:`bluffkit.agents.bidder_up`, by name.
-BOTS = ("heuristic", "random")
+#: The bots of :mod:`bluffkit.agents.bidder_up`, by name (``heuristic``, ``random``).
+BOTS = tuple(AGENTS)
 
 #: A space's kind in words, in legend order, and its colour (Okabe-Ito, colour-blind safe).
 KIND_WORDS = {"pen": "pen (auction)", "horse-trade": "horse-trading", "piggy-bank": "Piggy Bank",
@@ -105,7 +108,7 @@ def _check_board(board: object) -> str:
 
 
 def _default_bots(players: int) -> list[str]:
-    return [BOTS[i % 2] for i in range(players)]
+    return [("heuristic", "random")[i % 2] for i in range(players)]
 
 
 def simulate_board(games: int = 200, board: str = "animal-market", players: int = 4, bots=None, seed: int = 0,
@@ -163,7 +166,7 @@ def simulate_board(games: int = 200, board: str = "animal-market", players: int 
     for i, rec in play_games(game, seeds, lambda i: [make_agent(b, game) for b in seated(i)],
                              progress=progress, desc=f"Bidder Up! {board} x{players}"):
         names = seated(i)
-        tally = {s: Counter() for s in range(players)}
+        tally: dict[int, Counter] = {s: Counter() for s in range(players)}
         landed: Counter = Counter()
         paid_at: Counter = Counter()
         notes_at: Counter = Counter()
@@ -205,7 +208,7 @@ def visits_per_game(visits: pd.DataFrame) -> pd.DataFrame:
     """Per board and space (in board order): ``per_game`` (mean landings per game, all
     pawns together), ``share`` (of all landings on that board), ``visits``, ``paid_share``
     (of the landings there, the share that cost notes) and ``games``."""
-    keys = ["board", "order", "space", "label", "name", "kind", "format"]
+    keys = ["board", "order", "space", "label", "name", "kind", "on_hill", "format"]
     g = visits.groupby(keys, as_index=False, sort=True)[["visits", "paid_visits", "notes"]].sum()
     games = visits.groupby("board")["game"].nunique()
     total = g.groupby("board")["visits"].transform("sum")
@@ -281,7 +284,8 @@ def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move b
     df["board_title"] = df["board"].map(_board_title)
     boards = list(dict.fromkeys(df.sort_values("board")["board_title"]))
     bots = sorted(set(df["bot"]))
-    colour = alt.Color("bot:N", title="bot", sort=bots, scale=alt.Scale(domain=bots, range=OKABE_ITO[:len(bots)]))
+    colour = alt.Color("bot:N", title="bot", sort=bots, scale=alt.Scale(domain=bots, range=OKABE_ITO[:len(bots)]),
+                       legend=alt.Legend(symbolOpacity=1))
     x = alt.X("notes_moved:Q", title="notes paid for moving in a game (notes)")
     y = alt.Y("score:Q", title="final score (points)")
     points = alt.Chart().mark_circle(size=45, opacity=0.45).encode(
