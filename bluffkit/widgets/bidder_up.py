@@ -115,7 +115,10 @@ class BidderUpTable(SeatPanel):
         return s.state.current if not s.over and self.hold_chance(s.state) else None
 
     def _roll(self) -> None:
-        if self.viewer is None or self.chance_seat() != self.viewer:
+        if self.viewer is None:
+            self.message.value = note("Uncover the table first.", error=True)
+            return
+        if self.chance_seat() != self.viewer:
             self.message.value = note("It is not your roll now.", error=True)
             return
         self.message.value = ""

@@ -23,7 +23,7 @@ from bluffkit.widget_check import (
     model_state,
     widget_tree,
 )
-from bluffkit.widgets import AuctionLab, BloffTable, BlufferTable, TablePanel
+from bluffkit.widgets import AuctionLab, BidderUpTable, BloffTable, BlufferTable, TablePanel
 from profiles import deep
 
 ALL = [0, 1, 2, 3]
@@ -294,6 +294,10 @@ def make_panel(key, game, variants, options):
         return lambda: BloffTable(players=3, humans=[0, 1, 2], seed=5, **options)
     if game == "bluffer":
         return lambda: BlufferTable(players=4, humans=ALL, seed=5, **options)
+    if game == "bidder-up":
+        players = 4 if "fairground" in key else 3
+        return lambda: BidderUpTable(options["board"], players=players, humans=range(players), seed=5,
+                                     variants=variants)
     if game == "auction":
         return lambda: AuctionLab(fmt=options["format"], human=1, double=options.get("double", False), seed=5)
     return replay_panel(key)            # a game without a panel of its own: its replay, seat by seat

@@ -1,0 +1,238 @@
+"""The Bidder Up! table panel: a human turn on the drawn board, refusals that change
+nothing, the cover, each space's controls, and no widget left over from another seat."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from bluffkit.games.bidder_up import actions as A
+from bluffkit.widget_check import driver_for, model_state, widget_tree, _widgets
+from bluffkit.widgets import BidderUpTable
+
+NAMES = ["Annette", "Daniel", "Ben", "Carla"]
+
+
+def table(board="animal-market", players=4, humans=(0,), seed=3, **kw) -> BidderUpTable:
+    return BidderUpTable(board, players=players, humans=list(humans), names=NAMES[:players], seed=seed, **kw)
+
+
+def at_position(t: BidderUpTable, **position) -> BidderUpTable:
+    """Put the table's session at a position (``state_from_position``) and redraw it."""
+    s = t.session
+    s.states, s.moves, s.says = [t.game.state_from_position(s.players, **position)], [], []
+    t.said, t.viewer = [], None
+    t.refresh()
+    return t
+
+
+def drive_until(t: BidderUpTable, wanted, seed: int = 0, clicks: int = 3000):
+    """Click as a random player would until ``wanted(panel)`` holds (every seat human)."""
+    driver, rng = driver_for(t), np.random.default_rng(seed)
+    for _ in range(clicks):
+        if wanted(t):
+            return t
+        if not driver.click(t, rng):
+            break
+    pytest.fail("the wanted screen never came")
+
+
+def seat_screen(phase):
+    def wanted(t):
+        return t.screen[0] == "seat" and t.session.state.phase == phase and t.chance_seat() is None
+    return wanted
+
+
+def test_a_human_turn_roll_then_click_a_ringed_space():
+    t = table()
+    assert t.screen == ("cover", 0) and t.roll_button.layout.display == "none"
+    t.show.click()
+    assert t.roll_button.layout.display is None and t.view.clickable == []
+    assert t.session.state.phase == "roll", "chance waits for the human's own roll"
+    t.roll_button.click()
+    obs = t.session.observe(0)
+    reach = dict(obs.legal.key)
+    assert sorted(t.view.clickable) == sorted(map(str, reach)) and reach
+    for sid in reach:                                 # every reachable space is ringed, with its cost
+        assert re.search(rf'data-space="{sid}"[^>]*bk-reachable|bk-reachable[^>]*data-space="{sid}"',
+                         t.view.value) or f'data-space="{sid}"' in t.view.value
+    free = [sid for sid, (_, cost) in reach.items() if cost == 0]
+    assert free, "the roll itself costs nothing [C]"
+    moves = len(t.session.moves)
+    t.view.click_space(str(free[0]))                  # what a click on the board sends
+    seat, action = t.session.moves[moves]
+    assert seat == 0 and isinstance(action, A.Move) and action.space == free[0] and sum(action.notes) == 0
+    assert t.session.states[moves + 1].pos[0] == free[0]
+
+
+def test_a_space_that_costs_notes_asks_which_notes_then_pays_them_to_the_piggy_bank():
+    t = table(seed=5)
+    t.show.click()
+    t.roll_button.click()
+    obs = t.session.observe(0)
+    sid, cost = next((s, c) for s, (_, c) in obs.legal.key if c > 0 and t.layout_.kind(s) != "piggy-bank")
+    piggy, moves = obs.piggy, len(t.session.moves)
+    t.view.click_space(str(sid))
+    assert len(t.session.moves) == moves, "a costly move waits for its notes"
+    assert t.notes_box.layout.display is None and f"costs <b>{cost} note" in t.notes_title.value
+    assert sum(t.chosen_notes()) == cost and t.chosen_notes()[0] == min(cost, obs.hand[0]), \
+        "the cheapest notes (0s first) are chosen to begin with"
+    t.notes_button.click()
+    _, action = t.session.moves[moves]
+    assert action.space == sid and sum(action.notes) == cost
+    assert t.session.states[moves + 1].piggy.__len__() == piggy + cost
+
+
+def test_an_unreachable_space_is_refused_with_the_engines_reason_and_nothing_changes():
+    t = table()
+    t.show.click()
+    t.roll_button.click()
+    reach = {str(s) for s, _ in t.session.observe(0).legal.key}
+    far = next(s.id for s in t.layout_.board.spaces if str(s.id) not in reach and s.kind == "pen")
+    before, moves = t.session.state, len(t.session.moves)
+    t.view.click_space(str(far))
+    assert t.session.state is before and len(t.session.moves) == moves
+    assert "bk-refusal" in t.message.value and "cannot be reached" in t.message.value
+    t.view.click_space("no-such-space")
+    assert t.session.state is before and "bk-refusal" in t.message.value
+
+
+def test_clicks_under_the_cover_or_out_of_turn_change_nothing():
+    t = table(players=3, humans=(0, 1))
+    assert t.screen == ("cover", 0)
+    before = t.session.state
+    t.view.click_space("pen-1")
+    t._roll()
+    assert t.session.state is before and "Uncover" in t.message.value
+    t.show.click()
+    t.view.click_space("pen-1")                       # before the roll: not the moment to move
+    assert t.session.state is before and "not the moment" in t.message.value
+
+
+def test_the_cover_holds_nothing_private():
+    """Between two human seats: no notes, no spaces to click, no seat's view, no prompt."""
+    t = drive_until(table(players=3, humans=(0, 1, 2)),
+                    lambda p: p.screen[0] == "cover" and len(p.session.moves) > 40)
+    assert t.view.value == "" and t.view.clickable == [] and t.legal_text.value == ""
+    assert t.note_toggles == [] and t.note_row.children == () and t.auction_moves.children == ()
+    tree = widget_tree(t)
+    assert {s["description"] for name, s in tree if name == "ToggleButtonModel"} == {"Scores", "Projector"}, \
+        "no note toggles"
+    assert all(not state.get("_options_labels") for name, state in tree if name == "DropdownModel")
+
+
+def test_bots_roll_for_themselves_and_the_human_rolls_their_own():
+    t = table(humans=(0,), seed=2)
+    t.show.click()
+    t.roll_button.click()
+    drive_until(t, lambda p: p.session.state.turn >= 4)
+    rolls = [(seat, a) for seat, a in t.session.moves if isinstance(a, A.Roll)]
+    assert len(rolls) >= 4 and all(seat is None for seat, _ in rolls)
+
+
+def test_an_auction_is_played_with_the_auction_buttons():
+    t = drive_until(table("animal-market", players=3, humans=(0, 1, 2), seed=4),
+                    lambda p: p.screen[0] == "seat" and p.auction_moves.children != ())
+    assert t.auction_moves.layout.display is None and "the auction in" in t.legal_text.value
+    labels = [b.description for row in t.auction_moves.children for b in getattr(row, "children", ())]
+    assert labels, labels
+    moves = len(t.session.moves)
+    obs = t.session.observe(t.viewer)
+    action = obs.legal.sample(np.random.default_rng(0))
+    assert t.click_action(action)
+    assert len(t.session.moves) > moves and t.session.moves[moves][1] == action
+
+
+def test_the_market_costs_1_3_6_notes_per_type_and_is_paid_with_chosen_notes():
+    t = drive_until(table("fairground", players=3, humans=(0, 1, 2), seed=1), seat_screen("market"))
+    obs = t.session.observe(t.viewer)
+    green = [a for a in t.market_steps]
+    assert set(green) == set(range(10)) - set(obs.locked)
+    movable = [a for a in green if 2 in [v for _, v in t.market_steps[a].options]]
+    if len(movable) < 2 or sum(obs.hand) < 4:
+        pytest.skip("this position cannot pay for +1 and +2")
+    a, b = movable[:2]
+    t.market_steps[a].value, t.market_steps[b].value = 1, 2
+    assert "costs <b>4 notes" in t.notes_title.value, "1 + (1 + 2) notes [G]"
+    moves = len(t.session.moves)
+    t.notes_button.click()
+    seat, action = t.session.moves[moves]
+    assert isinstance(action, A.Market) and dict(action.changes) == {a: 1, b: 2} and sum(action.notes) == 4
+    after = t.session.states[moves + 1]
+    assert after.market[a] == obs.market[a] + 1 and after.market[b] == obs.market[b] + 2
+
+
+def test_the_raffle_draws_paid_tickets_and_keeps_the_one_clicked():
+    t = drive_until(table("fairground", players=3, humans=(0, 1, 2), seed=2),
+                    lambda p: seat_screen("raffle")(p) and sum(p.session.observe(p.viewer).hand) >= 2)
+    me = t.viewer
+    assert t._click_word("Draw 2 tickets")
+    assert "costs <b>2 notes" in t.notes_title.value
+    t.notes_button.click()
+    assert t.screen == ("seat", me) and t.session.state.phase == "keep"
+    drawn = t.session.observe(me).drawn
+    keep = [b for b in t.buttons_box.children if b.description.startswith("Keep ")]
+    assert len(keep) == len(set(drawn)) == 2 or len(keep) == len(set(drawn))
+    keep[0].click()
+    assert len(t.session.observe(me).my_tickets) >= 1
+
+
+def test_move_market_markers_is_revealed_with_its_steps():
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
+                    tickets=[["move-markers"], [], []])
+    t.show.click()
+    reach = dict(t.session.observe(0).legal.key)
+    quiet = next(s for s, (_, c) in reach.items() if c == 0 and t.layout_.kind(s) in ("horse-trade", "piggy-bank"))
+    t.view.click_space(str(quiet))
+    assert t.session.state.phase == "end", t.session.state.phase
+    assert t._click_word("Reveal Move Market Markers")
+    steps = t.market_steps
+    assert steps and all(sorted(v for _, v in dd.options) in ([-1, 0, 1], [0, 1], [-1, 0]) for dd in steps.values())
+    before = t.session.observe(0).market
+    steps[4].value, steps[6].value = 1, -1                 # sheep up, donkey down, one step each [H]
+    assert t._click_word("Move the markers", t.market_box.children)
+    after = t.session.states[-1] if t.session.state.phase != "end" else t.session.state
+    assert after.market[4] == before[4] + 1 and after.market[6] == before[6] - 1
+
+
+def test_a_whole_game_through_the_buttons_with_every_seat_human():
+    """Every move of a two-player game (Piggy Bank choices [J]) made by clicking, none typed."""
+    t = table("animal-market", players=2, humans=range(2), seed=7)
+    typed = []
+    t.typed.observe(lambda ch: ch["new"].strip() and typed.append(ch["new"]), names="value")
+    driver, rng = driver_for(t), np.random.default_rng(3)
+    for _ in range(4000):
+        if not driver.click(t, rng):
+            break
+    assert t.session.over and typed == []
+    assert "<svg" in t.view.value and t.view.clickable == [], "the end: the all-seeing board"
+
+
+def test_no_widget_outlives_its_screen(board="fairground", players=4):
+    """Every widget the panel made is on screen or closed (a closed widget's model leaves
+    the browser), except the auction's lasting amount box, blank between auctions."""
+    from ipywidgets.widgets.widget import _instances
+    before = set(_instances)
+    t = table(board, players=players, humans=range(players), seed=4)
+    driver, rng = driver_for(t), np.random.default_rng(1)
+    for _ in range(250):
+        if not driver.click(t, rng):
+            break
+    reachable = {w.model_id for w in _widgets(t)}
+    lasting = {w.model_id for w in _widgets(t.auction_moves.amount)}
+    left = set(_instances) - before - reachable - lasting
+    assert not left, sorted({type(_instances[k]).__name__ for k in left})
+    if t.auction_moves.amount.model_id not in reachable:
+        assert model_state(t.auction_moves.amount)["value"] == 10
+
+
+def test_bad_settings_are_refused_clearly():
+    from bluffkit.core.errors import BluffkitError
+    with pytest.raises(BluffkitError, match="board"):
+        BidderUpTable("moon-market")
+    with pytest.raises(BluffkitError):
+        BidderUpTable(players=5)
+    with pytest.raises(BluffkitError, match="seats"):
+        BidderUpTable(players=3, humans=[3])
