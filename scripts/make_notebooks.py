@@ -194,6 +194,145 @@ ordinary pandas tables, ready for your own analysis:"""),
     code("""print(charts.auctions.groupby("buyer")["price"].agg(["count", "sum"]).to_string())"""),
 ])
 
+write("bidder-up.ipynb", [
+    md("""# Bidder Up!, the board game
+
+**The game** (*Bidder Up!* rulebook; bluffkit's digest in `docs/bidder-up.md` orders it into sections A to L).
+Two to four players race their pawns round a farm board. Where a pawn stops, something happens: the animals
+in a **pen** are auctioned under the auction format printed on that part of the board (ten formats, from the
+Classic open auction to the Dutch clock and the Cat in the Bag); a **horse-trading** space starts a trade
+with face-down offers; the **Piggy Bank** pays out the notes players paid to move; on the Fairground board the
+**market** changes what each animal is worth and the **raffle booth** sells tickets. At the end, what counts
+is the value of the complete animal types in your barn, *multiplied* by how many complete types you have,
+plus your money.
+
+This notebook walks through one turn of each kind of space with the rulebook's own examples, then lets you play
+a game against bots, and ends with what thousands of simulated turns say about paying to move."""),
+    md("""## The board
+
+The Animal Market board at the start of a four-player game, seen by everyone: the outer loop (clockwise) and
+the hill in the middle, each space with its icon and colour, the four pens with the auction format of their
+part of the board (tiles A to D), the pawns on Start, and on the right the Piggy Bank, the two face-down supply
+stacks and the legend."""),
+    code("""from IPython.display import HTML
+
+from bluffkit.core.game import make_game
+from bluffkit.session import Session
+from bluffkit.widgets.render import all_seeing_view
+
+game = make_game("bidder-up", board="animal-market")
+names = ["Annette", "Daniel", "André", "Frank"]
+start = Session(game, ["random"] * 4, names=names, seed=1)
+start.advance(limit=1)                       # chance deals the animals into the pens
+HTML(all_seeing_view(game, start.state, names))"""),
+    md("""## A turn, space by space
+
+Each example below is a *scenario*: the rulebook's worked example played move by move by the engine, with the
+rulebook's numbers checked at the end (`ok`). The same examples step by step, on the drawn board, are in the
+[scenario player](scenario-player.ipynb) (choose them in its list)."""),
+    code("""from bluffkit.core import scenario
+
+
+def show(name):
+    result = scenario.run(scenario.find(name))
+    print(result.scenario.title)
+    for line in result.narration:
+        print("  ", line)
+    for check in result.checks:
+        print(f"   checked: {check.key} {check.expected}" + (f"  ({check.note})" if check.note else ""))
+    print("the rulebook's numbers hold:", result.ok)"""),
+    md("""### Moving [C]
+
+Roll the die (1 to 3) and move that many spaces: clockwise on the outer loop, either way on the hill, never
+back. Each space more or fewer costs notes, any notes, laid face down on the Piggy Bank: 1 for the first step,
+2 more for the second. *"For 2 spaces more or fewer, the player would have to pay 1 + 2 = 3 notes."*"""),
+    code("""show("bu-board-move-two-more-costs-3")"""),
+    md("""### A pen: the auction [D]
+
+*"Annette rolled a 1. She could move to the goose or to the piggy bank in the middle ... But Annette wants to
+auction off the (more valuable) cow instead. To increase her movement by 1 space, she places 1 money note on the
+piggy bank."* She auctions the cow (Classic, open bidding); Daniel wins with 120 and pays her. The auctioneer
+could instead use her right of first refusal: buy the animal herself and pay Daniel the 120. Step through it on
+the board (**Next**; choose a player under **View** to see only what that player may know):"""),
+    code("""from bluffkit.widgets import ScenarioPlayer
+
+annette = ScenarioPlayer("bu-board-annette-cow-classic-120")
+annette.go(len(annette.result.states) - 1)
+annette"""),
+    md("""A Golden Donkey in the lot pays every player: 100 for the first auctioned, 200 for the second, 500 for the
+third [D]:"""),
+    code("""show("bu-board-golden-donkeys-100-200-500")"""),
+    md("""### Horse-trading [E]
+
+Challenge a player for an animal type you both have on your pastures, with notes face down. The challenged
+player agrees or counters face down; the offers are swapped, and the higher offer takes the other's animal. A
+tie goes to the challenger. Zeros are notes too: a fan of 0-notes is a bluff."""),
+    code("""show("bu-board-horse-trade-tie-to-challenger")"""),
+    md("""### The Piggy Bank [F]
+
+Everything paid to move lands on the Piggy Bank. Whoever stops on a Piggy Bank space takes the top five notes
+(fewer if there are fewer). With two players it offers a choice instead: raid it, take a loan, or gamble [J]."""),
+    code("""show("bu-board-piggy-bank-top-five")"""),
+    md("""### The market (Fairground) [G]
+
+*"Daniel moves to the market space and changes the value of 2 animal types. He raises sheep by 2 steps, paying 3
+notes for it ... Sheep are now worth 500 points. He also lowers the value of donkeys by 1 step, paying 1 note
+... They are now only worth 350 points. In total he pays 4 notes."*"""),
+    code("""show("bu-board-market-sheep-500-donkey-350")"""),
+    md("""### The raffle booth (Fairground) [H]
+
+Draw 1 to 3 tickets, one note each, keep one face down. Action tickets are revealed during play (an extra turn,
+moving market markers, a horse-trade); Value-Gain tickets raise a complete type's value at the end; Wool-Milk
+tickets decide who gets the Wool-Milk-Sow, which counts as one more complete type."""),
+    code("""show("bu-board-value-gain-300-and-100")"""),
+    md("""## The end and the score [I]
+
+*"Daniel has 2 complete animal types in his barn: Sheep worth 350, Horses worth +1,000, totaling 1,350. With 2
+complete animal types, this is multiplied by 2: 1,350 x 2 = 2,700. Daniel has 350 in money. 2,700 + 350 = 3,050
+points."* On the drawn board:"""),
+    code("""am = ScenarioPlayer("bu-board-animal-market-score-3050")
+am.go(len(am.result.states) - 1)
+am"""),
+    md("""On the Fairground the market changed those values (sheep 500, horses 800), and Daniel's Wool-Milk tickets
+(1 + 2 + 2 = 5, more than anyone) win him the Wool-Milk-Sow, one more multiplier: (500 + 800) x 3 + 350 =
+**4,250**."""),
+    code("""fg = ScenarioPlayer("bu-board-fairground-score-4250")
+fg.go(len(fg.result.states) - 1)
+fg"""),
+    md("""## Play
+
+You are Annette, against three bots. **Roll the die**, then click a ringed space on the board (the number beside
+it is what the move costs in notes). In an auction, bid with the buttons under the board; in a horse-trade, click
+your own notes to lay them face down. Save the game with **Save log** and open it in the
+[replay viewer](replay.ipynb). With several people at one screen, give `humans=[0, 1]`: a cover screen hides the
+table between players."""),
+    code("""from bluffkit.widgets import BidderUpTable
+
+table = BidderUpTable("animal-market", players=4, humans=[0], names=names, seed=4)
+table"""),
+    md("""## What the rules do: many simulated games
+
+Seeded games between bots (a heuristic bot, which bids what an animal adds to its score, and a random one,
+seats rotating), counted from the moves every player sees. First: where do the pawns land? The hill is central
+and reached from everywhere, so its spaces are visited far more than the quiet corners of the loop."""),
+    code("""import pandas as pd
+
+from bluffkit.analysis import bidder_up as bu
+
+runs = [bu.simulate_board(games=16, board=b, players=4, seed=7, progress=False)
+        for b in ("animal-market", "fairground")]
+seats = pd.concat([r.seats for r in runs], ignore_index=True)
+visits = pd.concat([r.visits for r in runs], ignore_index=True)
+bu.visits_chart(visits)"""),
+    md("""Second: what does paying to move buy? Each point is one player in one game: the notes paid for moving
+against the final score, with a trend line for each bot. Read it with care: the trend is a correlation, not a
+cause (a player who is winning can afford to pay)."""),
+    code("""bu.movement_cost_chart(seats)"""),
+    md("""These charts use 16 games per board so that the notebook runs in seconds; `games=200` takes about half a
+minute per board and gives tighter numbers. Questions for the class: is a step worth a note? When would you pay
+three notes to reach a pen, and when would you keep your zeros for bluffing in a horse-trade?"""),
+])
+
 write("bloff.ipynb", [
     md("""# Bløff (Cheat): is that claim a lie?
 

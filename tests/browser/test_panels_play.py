@@ -25,6 +25,9 @@ PANELS = {
              'TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)',
     "bloff": 'from bluffkit.widgets import BloffTable\n'
              'BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=4)',
+    "bidder-up": 'from bluffkit.widgets import BidderUpTable\n'
+                 'BidderUpTable("fairground", players=4, humans=[0], names=["Annette", "Daniel", "André", "Frank"],'
+                 ' seed=4)',
     "bluffer": 'from bluffkit.widgets import BlufferTable\n'
                'BlufferTable(players=4, humans=[0], spot=[0.4, 0.4, 0.4, 0.1], names=["Anne", "Ben", "Chloé", "Dev"],'
                ' seed=4)',

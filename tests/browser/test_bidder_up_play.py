@@ -1,0 +1,82 @@
+"""Bidder Up! on the drawn board in a real browser: Annette rolls, clicks a ringed space
+on the board itself, plays her turn with the buttons, and bids in an auction; the time
+from each click on the board to the redrawn board is measured in the browser.
+
+Saves ``.tmp/screenshots/panel-bidder-up.png`` (the board mid-game with pawns, pens and
+farm boards, at 1280 x 720) and ``panel-bidder-up-projector.png``, and the click-to-board
+times in ``.tmp/screenshots/bidder-up-click-ms.json`` (``benchmarks/board_click.py``
+prints them against the 100 ms bar).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import SCREENSHOTS, WAIT_MS, LabServer
+from .test_lab import BUTTONS
+from .test_panels_play import click, start
+
+pytestmark = pytest.mark.browser
+
+IDLE = ".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']"
+#: The buttons that end a step of Annette's turn without a choice worth testing, first found first clicked.
+ONWARD = re.compile(r"^\s*(Sell|Pass|End my turn|Agree \(take the offer\)|Draw none|Leave the market as it is|"
+                    r"Keep .*|Raid the Piggy Bank|Accept the price|Stop .*|Take it.*|Card 1|Choose .*)\s*$")
+
+
+def test_annette_clicks_a_ringed_space_on_the_board_and_bids(page: Page, lab_server: LabServer):
+    cell = start(page, lab_server, "bidder-up", "Annette")
+    view = cell.locator(".bk-board-view").first
+    idle = page.locator(IDLE)
+    times: list[float] = []
+    clicked_board = bid = False
+    for _ in range(40):
+        expect(idle).to_have_count(1, timeout=WAIT_MS)
+        roll = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Roll the die\s*$"))
+        ringed = view.locator("[data-space].bk-clickable")
+        bid_button = cell.locator(".bk-move").filter(has_text=re.compile(r"^\s*Bid \d+"))
+        if bid_button.count() and bid_button.first.is_visible():
+            bid_button.first.click()                       # a bid in an auction another player holds
+            expect(cell.locator(".bk-log")).to_contain_text("Annette bids", timeout=WAIT_MS)
+            bid = True
+            break
+        if roll.count() and roll.first.is_visible():
+            roll.first.click()
+            expect(ringed.first).to_be_visible(timeout=WAIT_MS)
+            continue
+        if ringed.count():
+            free = view.locator("[data-space].bk-clickable[data-cost='0']")
+            target = (free if free.count() else ringed).first
+            before = view.get_attribute("data-updates") or "0"
+            target.click()                                 # on the drawn board itself
+            pay = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Move to .* pay"))
+            if not free.count():
+                expect(pay.first).to_be_visible(timeout=WAIT_MS)
+                before = view.get_attribute("data-updates") or "0"
+                pay.first.click()
+            expect(view).not_to_have_attribute("data-updates", before, timeout=WAIT_MS)
+            times.append(float(view.get_attribute("data-update-ms")))
+            clicked_board = True
+            continue
+        onward = cell.locator(BUTTONS).filter(has_text=ONWARD)
+        assert onward.count(), "a screen with no button this test knows: " + cell.inner_text()[:400]
+        onward.first.click()
+        page.wait_for_timeout(50)
+    assert clicked_board and bid, "Annette never moved on the board and bid"
+    expect(cell.locator(".bk-refusal")).to_have_count(0)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS / "bidder-up-click-ms.json").write_text(json.dumps({"players": 4, "click_to_board_ms": times}))
+    panel = cell.locator(".bk-panel").first
+    for suffix in ("", "-projector"):
+        if suffix:
+            click(cell, "Projector")
+            expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+        expect(idle).to_have_count(1, timeout=WAIT_MS)
+        expect(view.locator("svg").first).to_be_visible(timeout=WAIT_MS)
+        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up{suffix}.png"))
+    print(f"click on the board to the board redrawn: {', '.join(f'{t:.0f}' for t in times)} ms")
