@@ -236,3 +236,30 @@ def test_bad_settings_are_refused_clearly():
         BidderUpTable(players=5)
     with pytest.raises(BluffkitError, match="seats"):
         BidderUpTable(players=3, humans=[3])
+
+
+@pytest.mark.parametrize("name", ["bu-board-annette-cow-classic-120", "bu-board-market-sheep-500-donkey-350",
+                                  "bu-board-animal-market-score-3050", "bu-board-fairground-score-4250"])
+def test_the_scenario_player_steps_through_the_rulebook_examples_on_the_drawn_board(name):
+    from bluffkit.widgets import ScenarioPlayer
+    p = ScenarioPlayer(name)
+    assert p.step.value == 0 and "<svg" in p.table.value
+    first = p.table.value
+    for i in range(p.step.max + 1):
+        p.go(i)
+        assert "<svg" in p.table.value
+    assert p.result.ok and (p.step.max == 0 or p.table.value != first), "the board changes as the example runs"
+
+
+def test_the_replay_viewer_shows_a_saved_board_game_from_a_seats_view(tmp_path):
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    from bluffkit.widgets import ReplayViewer
+    game = make_game("bidder-up", board="fairground")
+    played = Session(game, ["heuristic", "random", "heuristic"], names=NAMES[:3], seed=3).run()
+    path = played.save(tmp_path / "bidder-up.jsonl")
+    r = ReplayViewer(str(path))
+    assert r.step.max == len(played.moves)
+    r.viewer.value = 1
+    r.step.value = r.step.max // 2
+    assert "<svg" in r.table.value and "You are Daniel" in r.table.value

@@ -319,7 +319,7 @@ def test_no_panel_leaks_in_any_game(key, game, variants, options):
     assert report["games"] == len(seeds) and report["compared"] >= report["clicks"] // 2, report
 
 
-@pytest.mark.parametrize("key", ["horse-trading", "bloff", "bluffer", "auction-secret-count"])
+@pytest.mark.parametrize("key", ["horse-trading", "bloff", "bluffer", "auction-secret-count", "bidder-up-fairground"])
 def test_no_leak_in_the_replay_viewer_from_a_seats_view(key):
     from bluffkit.session import Session
     from bluffkit.testing import config_game, config_players
