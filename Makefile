@@ -54,9 +54,13 @@ $(VENV_STAMP): $(LOCK) pyproject.toml | $(UV_STAMP)
 	touch $@
 
 # Re-resolve the pinned versions (run by hand after changing dependencies).
+# rfc3987-syntax (and lark, which only it needs) stay out: jsonschema imports it, when
+# present, to check the "iri" string format, which nothing here uses, and it compiles a
+# grammar at import: seconds in every kernel, server and test process that loads jsonschema.
 lock: $(UV_STAMP)
 	mkdir -p $(TMPDIR_REPO)
 	TMPDIR=$(CURDIR)/$(TMPDIR_REPO) $(UV) pip compile pyproject.toml --extra test --python-version 3.11 \
+		--no-emit-package rfc3987-syntax --no-emit-package lark \
 		--custom-compile-command "make lock" -q -o $(LOCK)
 
 # ---- everyday targets ------------------------------------------------------------
