@@ -29,6 +29,7 @@ from html import escape
 from typing import Any
 
 from bluffkit.auctions.rules import FORMATS
+from bluffkit.games.bidder_up.animal_icons import animal_words, icon_group
 from bluffkit.games.bidder_up.board import Board, Space
 
 __all__ = ["KIND_COLOURS", "KIND_NAMES", "PAWN_COLOURS", "VIEW_H", "VIEW_W", "board_svg", "text_width"]
@@ -149,7 +150,7 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
               tiles: Mapping[Any, str] | None = None, piggy_bank: int | None = None,
               supply: Sequence[int] | None = None, market: Mapping[str, Any] | None = None,
               raffle: int | None = None, highlight: Mapping[str, Any] | None = None,
-              width: int = VIEW_W) -> str:
+              width: int | None = VIEW_W) -> str:
     """The board as an SVG document (a string).
 
     - ``pens``: pen id -> the animal names lying face up (``("cow",)``), or the number of
@@ -162,7 +163,13 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
       ``(value, locked)`` (Fairground).
     - ``highlight``: space id -> the notes it costs to move there, or ``(steps, notes)`` as
       :meth:`Board.reachable` gives them.
-    - ``width``: the drawn width in pixels (the height follows 1280 : 720).
+    - ``width``: the drawn width in pixels (the height follows 1280 : 720), or ``None``: as
+      wide as its container (``width="100%"``), at most 1280 px, the height following.
+
+    Every space is a group ``<g class="bk-space" data-space="ID">`` (shape, icon, number);
+    a highlighted one also has the class ``bk-reachable``, ``data-cost`` (its notes) and a
+    pointer cursor, and holds its cost badge, so a click handler finds the space with
+    ``event.target.closest('[data-space]')``. Pawns let clicks through to the space.
 
     Unknown space ids are refused with the board's ``KeyError``; nothing is drawn half.
     """
@@ -191,9 +198,14 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
     if len(pawns) > len(PAWN_COLOURS):
         raise ValueError(f"at most {len(PAWN_COLOURS)} pawns, got {len(pawns)}")
 
+    if width is not None and (isinstance(width, bool) or not isinstance(width, int) or width <= 0):
+        raise ValueError(f"width is a number of pixels > 0, or None (as wide as the container), got {width!r}")
     svg = _Svg()
-    height = round(width * VIEW_H / VIEW_W)
-    svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+    if width is None:
+        size = f'width="100%" style="max-width: {VIEW_W}px; height: auto"'
+    else:
+        size = f'width="{width}" height="{round(width * VIEW_H / VIEW_W)}"'
+    svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
             f'viewBox="0 0 {VIEW_W} {VIEW_H}" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
             f'aria-label="{escape(board.title or board.name)} board">')
     svg.add(f'<title>{escape(board.title or board.name)}</title>')
@@ -202,12 +214,10 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
     _draw_paths(svg, board)
     _draw_tiles(svg, board, tile_of)
     for s in board.spaces:
-        _draw_space(svg, s, s.id in costs)
+        _draw_space(svg, s, costs.get(s.id))
     for s in board.pens():
         if s.id in contents:
             _draw_pen_contents(svg, board, s, *contents[s.id])
-    for sid, notes in costs.items():
-        _draw_cost(svg, board.space(sid), notes)
     _draw_pawns(svg, board, pawns)
     _draw_panel(svg, board, pawns, piggy_bank, supply, raffle, market)
     svg.add("</svg>")
@@ -292,15 +302,27 @@ def _draw_tiles(svg: _Svg, board: Board, tile_of: dict[int, str]) -> None:
         svg.text(x, y + 6, words, anchor="middle", bold=True)
 
 
-def _draw_space(svg: _Svg, s: Space, lit: bool) -> None:
+def _draw_space(svg: _Svg, s: Space, cost: int | None) -> None:
+    """A space as one group (shape, icon, number, and when it can be reached its ring and
+    cost badge), which a click handler finds by ``data-space``."""
     x, y = _pt(s)
     fill = KIND_COLOURS[s.kind]
-    svg.add(f'<g class="space" id="space-{escape(s.id)}" data-kind="{s.kind}"><title>{escape(s.label)}</title>')
-    if lit:
+    sid = escape(s.id)
+    if cost is None:
+        svg.add(f'<g class="space bk-space" id="space-{sid}" data-space="{sid}" data-kind="{s.kind}">'
+                f'<title>{escape(s.label)}</title>')
+    else:
+        svg.add(f'<g class="space bk-space bk-reachable" id="space-{sid}" data-space="{sid}" data-kind="{s.kind}" '
+                f'data-cost="{cost}" style="cursor: pointer" role="button" '
+                f'aria-label="{escape(s.label)}: {_cost_words(cost)}">'
+                f'<title>{escape(s.label)}: move here, {_cost_words(cost)}</title>')
         half = R + 9 + (8 if s.pen_size == 2 else 0)
-        svg.add(f'<rect class="reachable" x="{x - half:.1f}" y="{y - R - 9:.1f}" width="{2 * half:.1f}" '
-                f'height="{2 * R + 18}" rx="{R + 9}" fill="none" stroke="#000000" stroke-width="5" '
-                f'stroke-dasharray="8,4"/>')
+        ring = (f'x="{x - half:.1f}" y="{y - R - 9:.1f}" width="{2 * half:.1f}" height="{2 * R + 18}" '
+                f'rx="{R + 9}"')
+        # a white halo under a black dashed ring: it shows on every colour of the board
+        svg.add(f'<rect class="reachable" {ring} fill="#FFFFFF" fill-opacity="0.35" stroke="#FFFFFF" '
+                f'stroke-width="11"/>')
+        svg.add(f'<rect {ring} fill="none" stroke="#000000" stroke-width="5" stroke-dasharray="9,4"/>')
     if s.kind == "pen" and s.pen_size == 2:   # a double pen: a wider, rounded box
         svg.add(f'<rect x="{x - R - 8:.1f}" y="{y - R:.1f}" width="{2 * R + 16}" height="{2 * R}" rx="{R}" '
                 f'fill="{fill}" stroke="#000" stroke-width="2"/>')
@@ -311,6 +333,8 @@ def _draw_space(svg: _Svg, s: Space, lit: bool) -> None:
         svg.text(x, y - 5, s.id.removeprefix("pen-"), size=18, anchor="middle", bold=True)
     else:
         _icon(svg, s.kind, x, y)
+    if cost is not None:
+        _draw_cost(svg, x, y, cost)
     svg.add("</g>")
 
 
@@ -322,7 +346,7 @@ def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], d
     # the box is sized by a font's usual width (0.55 em), so that neighbouring pens' boxes do
     # not meet; the texts' own bounds use the wider estimate of text_width
     hidden = f"{down} hidden"
-    box_w = max([len(n) * MIN_FONT * 0.55 + 34 for n in up] + [len(hidden) * MIN_FONT * 0.55 + 34 if down else 0.0]
+    box_w = max([len(animal_words(n)) * MIN_FONT * 0.55 + 36 for n in up] + [len(hidden) * MIN_FONT * 0.55 + 34 if down else 0.0]
                 + [100.0])
     box_h = rows * row_h + 10
     if ox:       # left or right of the loop
@@ -340,8 +364,8 @@ def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], d
     if not up and not down:
         svg.text(bx + box_w / 2, row_y + 6, "empty", anchor="middle", fill="#444444")
     for name in up:
-        _animal_icon(svg, bx + 14, row_y)
-        svg.text(bx + 28, row_y + 6, name)
+        svg.add(icon_group(name, bx + 15, row_y, 22))
+        svg.text(bx + 30, row_y + 6, animal_words(name))
         row_y += row_h
     if down:
         for i in range(min(down, 3)):   # a small fan of card backs
@@ -354,21 +378,13 @@ def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], d
     svg.add("</g>")
 
 
-def _animal_icon(svg: _Svg, x: float, y: float) -> None:
-    """A generic farm animal: body, head, legs (the same for every type)."""
-    svg.add(f'<g transform="translate({x:.1f},{y:.1f})" fill="#7A5230" stroke="none">'
-            f'<ellipse cx="-1" cy="0" rx="8" ry="5"/><circle cx="7" cy="-5" r="3.5"/>'
-            f'<path d="M-6,4 V9 M-3,4 V9 M3,4 V9 M5,4 V9" stroke="#7A5230" stroke-width="1.6"/></g>')
-
-
-def _draw_cost(svg: _Svg, s: Space, notes: int) -> None:
+def _draw_cost(svg: _Svg, x: float, y: float, notes: int) -> None:
     """The cost to reach a space, on a badge over the lower edge of its ring."""
-    x, y = _pt(s)
     words = _cost_words(notes)
     w = text_width(words, MIN_FONT, bold=True) + 10
     top = y + R - 2
-    svg.add(f'<g class="cost" data-space="{escape(s.id)}"><rect x="{x - w / 2:.1f}" y="{top:.1f}" '
-            f'width="{w:.1f}" height="22" rx="5" fill="#FFFFFF" stroke="#000000" stroke-width="2"/></g>')
+    svg.add(f'<g class="cost"><rect x="{x - w / 2:.1f}" y="{top:.1f}" width="{w:.1f}" height="22" rx="5" '
+            f'fill="#FFFFFF" stroke="#000000" stroke-width="2"/></g>')
     svg.text(x, top + 17, words, anchor="middle", bold=True)
 
 
@@ -382,7 +398,8 @@ def _draw_pawns(svg: _Svg, board: Board, pawns: dict[str, str]) -> None:
         for j, i in enumerate(seats):
             angle = math.radians(-135 + 90 * j)     # around the space, clockwise from its upper left
             px, py = x + math.cos(angle) * (R + 2), y + math.sin(angle) * (R + 2)
-            svg.add(f'<g class="pawn" data-seat="{escape(names[i])}"><title>{escape(names[i])}</title>'
+            svg.add(f'<g class="pawn" data-seat="{escape(names[i])}" pointer-events="none">'
+                    f'<title>{escape(names[i])}</title>'
                     f'<circle cx="{px:.1f}" cy="{py:.1f}" r="13" fill="{PAWN_COLOURS[i]}" stroke="#FFFFFF" '
                     f'stroke-width="3"/></g>')
             svg.text(px, py + 6, str(i + 1), anchor="middle", bold=True, fill="#FFFFFF")
@@ -419,7 +436,8 @@ def _draw_panel(svg: _Svg, board: Board, pawns: dict[str, str], piggy_bank: int 
         y += 26
         for animal, v in market.items():
             value, locked = (v if isinstance(v, tuple) else (v, False))
-            svg.text(x + 4, y, f"{animal[:9]} {value}" + (" locked" if locked else ""))
+            svg.add(icon_group(animal, x + 11, y - 6, 20))
+            svg.text(x + 25, y, f"{animal_words(animal)} {value}" + (" locked" if locked else ""))
             y += 21
         y += 4
     kinds = [k for k in KIND_NAMES if board.of_kind(k)]
