@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -246,9 +247,16 @@ def _draw_paths(svg: _Svg, board: Board) -> None:
 
 
 def _tile_boxes(board: Board, tile_of: dict[int, str]) -> list[tuple[float, float, float, str]]:
+    return list(_placed_tiles(board, tuple(sorted(tile_of.items()))))
+
+
+@lru_cache(maxsize=64)
+def _placed_tiles(board: Board, tiles: tuple[tuple[int, str], ...]) -> tuple[tuple[float, float, float, str], ...]:
     """Where each tile position's tile is drawn (left, top, width, words): inside the loop, as
     near its two pens as it can be without covering a space, a cost badge's place or a tile
-    drawn before it."""
+    drawn before it. Remembered per board and tiles (a board is frozen), as the search is
+    the slowest part of a drawing."""
+    tile_of = dict(tiles)
     boxes: list[tuple[float, float, float, str]] = []
     circles = [(*_pt(s), R + (16 if s.pen_size == 2 else 6)) for s in board.spaces]
     badges = [(x - 58, y + R - 6, 116.0, 30.0) for x, y in map(_pt, board.spaces)]   # where a cost may show
@@ -271,7 +279,7 @@ def _tile_boxes(board: Board, tile_of: dict[int, str]) -> list[tuple[float, floa
                 best = (left, top, w, words)
                 break
         boxes.append(best)
-    return boxes
+    return tuple(boxes)
 
 
 def _steps(low: float, high: float, step: float = 12.0) -> list[float]:
