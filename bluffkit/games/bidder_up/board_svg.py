@@ -33,14 +33,21 @@ from bluffkit.auctions.rules import FORMATS
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_group
 from bluffkit.games.bidder_up.board import Board, Space
 
-__all__ = ["KIND_COLOURS", "KIND_NAMES", "PAWN_COLOURS", "VIEW_H", "VIEW_W", "board_svg", "text_width"]
+__all__ = ["KIND_COLOURS", "KIND_NAMES", "PAWN_COLOURS", "VIEW_H", "VIEW_W", "board_svg", "kind_icon_svg",
+           "text_width"]
 
-#: The picture's units: 1280 x 720 (the board's 1000 x 700 box at (0, 10), the panel right of it).
+#: The picture's units: 1280 x 720 (the board's 1000 x 700 box at (0, 10), the panel right of it);
+#: without the panel, 1004 x 720.
 VIEW_W, VIEW_H = 1280, 720
+BOARD_ONLY_W = 1004
 BOARD_DY = 10
 PANEL_X = 1012
 #: The smallest font, in units (= px when drawn 1280 wide).
 MIN_FONT = 16
+#: The font of the animals lying face up in the pens: larger, as they matter most and the
+#: board is often drawn narrower than 1280 (18 units are 13 px in a 740 px column).
+PEN_FONT = 18
+ROW_H = 26        # a row of a pen's contents
 #: Okabe-Ito colours per kind of space.
 KIND_COLOURS = {"pen": "#E69F00", "horse-trade": "#56B4E9", "piggy-bank": "#CC79A7", "market": "#009E73",
                 "raffle": "#F0E442", "start": "#FFFFFF"}
@@ -60,8 +67,9 @@ def text_width(s: str, size: float, bold: bool = False) -> float:
 
 
 class _Svg:
-    def __init__(self) -> None:
+    def __init__(self, view_w: int = VIEW_W) -> None:
         self.parts: list[str] = []
+        self.view_w = view_w
 
     def add(self, s: str) -> None:
         self.parts.append(s)
@@ -73,8 +81,8 @@ class _Svg:
         left = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
         if left < 2:
             x += 2 - left
-        elif left + w > VIEW_W - 2:
-            x -= left + w - (VIEW_W - 2)
+        elif left + w > self.view_w - 2:
+            x -= left + w - (self.view_w - 2)
         top, bottom = y - size * 0.8, y + size * 0.25
         if top < 2:
             y += 2 - top
@@ -108,6 +116,23 @@ def _icon(svg: _Svg, kind: str, x: float, y: float, scale: float = 1.0) -> None:
     else:                        # the start: a flag
         body = '<path d="M-8,14 V-13 M-8,-13 L12,-6 L-8,1"/>'
     svg.add(g + body + "</g>")
+
+
+def kind_icon_svg(kind: str, size: int = 26) -> str:
+    """A kind of space as a small inline SVG for HTML (its colour and its icon), as the
+    board draws it; ``face-down`` is a card back, ``reachable`` the dashed ring."""
+    svg = _Svg()
+    if kind == "face-down":
+        for i in range(3):
+            svg.add(f'<rect x="{-12 + i * 5}" y="{-10 + i * 1.5:.1f}" width="14" height="19" rx="2" fill="#0072B2" '
+                    f'stroke="#FFFFFF" stroke-width="1.5"/>')
+    elif kind == "reachable":
+        svg.add('<circle cx="0" cy="0" r="11" fill="none" stroke="#000" stroke-width="3" stroke-dasharray="5,3"/>')
+    else:
+        svg.add(f'<circle cx="0" cy="0" r="13" fill="{KIND_COLOURS[kind]}" stroke="#000" stroke-width="1.5"/>')
+        _icon(svg, kind, 0, 0, 0.6)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="-14 -14 28 28" '
+            f'aria-hidden="true" style="vertical-align: middle; flex: none">' + "".join(svg.parts) + "</svg>")
 
 
 def _outward(board: Board, s: Space) -> tuple[float, float]:
@@ -151,7 +176,7 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
               tiles: Mapping[Any, str] | None = None, piggy_bank: int | None = None,
               supply: Sequence[int] | None = None, market: Mapping[str, Any] | None = None,
               raffle: int | None = None, highlight: Mapping[str, Any] | None = None,
-              width: int | None = VIEW_W) -> str:
+              width: int | None = VIEW_W, panel: bool = True) -> str:
     """The board as an SVG document (a string).
 
     - ``pens``: pen id -> the animal names lying face up (``("cow",)``), or the number of
@@ -166,6 +191,10 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
       :meth:`Board.reachable` gives them.
     - ``width``: the drawn width in pixels (the height follows 1280 : 720), or ``None``: as
       wide as its container (``width="100%"``), at most 1280 px, the height following.
+
+    - ``panel``: ``False`` leaves out the side panel (the view box is then 1004 x 720), for a
+      page that shows the panel's facts as HTML beside the board
+      (:func:`bluffkit.games.bidder_up.side_panel.panel_html`), legible in a narrow column.
 
     Every space is a group ``<g class="bk-space" data-space="ID">`` (shape, icon, number);
     a highlighted one also has the class ``bk-reachable``, ``data-cost`` (its notes) and a
@@ -201,26 +230,29 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
 
     if width is not None and (isinstance(width, bool) or not isinstance(width, int) or width <= 0):
         raise ValueError(f"width is a number of pixels > 0, or None (as wide as the container), got {width!r}")
-    svg = _Svg()
+    view_w = VIEW_W if panel else BOARD_ONLY_W
+    svg = _Svg(view_w)
     if width is None:
-        size = f'width="100%" style="max-width: {VIEW_W}px; height: auto"'
+        size = f'width="100%" style="max-width: {view_w}px; height: auto"'
     else:
-        size = f'width="{width}" height="{round(width * VIEW_H / VIEW_W)}"'
+        size = f'width="{width}" height="{round(width * VIEW_H / view_w)}"'
     svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
-            f'viewBox="0 0 {VIEW_W} {VIEW_H}" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
+            f'viewBox="0 0 {view_w} {VIEW_H}" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
             f'aria-label="{escape(board.title or board.name)} board">')
     svg.add(f'<title>{escape(board.title or board.name)}</title>')
-    svg.add(f'<rect x="0" y="0" width="{VIEW_W}" height="{VIEW_H}" fill="#FFFFFF"/>')
+    svg.add(f'<rect x="0" y="0" width="{view_w}" height="{VIEW_H}" fill="#FFFFFF"/>')
     svg.add(f'<rect x="4" y="{BOARD_DY}" width="996" height="700" rx="18" fill="#FBF6EA" stroke="#B8A680"/>')
     _draw_paths(svg, board)
     _draw_tiles(svg, board, tile_of)
     for s in board.spaces:
         _draw_space(svg, s, costs.get(s.id))
+    boxes = _spread({s.id: _pen_box(board, s, *contents[s.id]) for s in board.pens() if s.id in contents})
     for s in board.pens():
         if s.id in contents:
-            _draw_pen_contents(svg, board, s, *contents[s.id])
+            _draw_pen_contents(svg, s, boxes[s.id], *contents[s.id])
     _draw_pawns(svg, board, pawns)
-    _draw_panel(svg, board, pawns, piggy_bank, supply, raffle, market)
+    if panel:
+        _draw_panel(svg, board, pawns, piggy_bank, supply, raffle, market)
     svg.add("</svg>")
     return "\n".join(svg.parts)
 
@@ -346,34 +378,71 @@ def _draw_space(svg: _Svg, s: Space, cost: int | None) -> None:
     svg.add("</g>")
 
 
-def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], down: int) -> None:
+Box = tuple[float, float, float, float, bool]   # left, top, width, height, beside the loop (not above or below)
+
+
+def _pen_box(board: Board, s: Space, up: tuple[str, ...], down: int) -> Box:
+    """Where a pen's contents go: outside the loop, next to the pen."""
     x, y = _pt(s)
     ox, oy = _outward(board, s)
     rows = len(up) + (1 if down else 0) or 1
-    row_h = 24
-    # the box is sized by a font's usual width (0.55 em), so that neighbouring pens' boxes do
-    # not meet; the texts' own bounds use the wider estimate of text_width
+    # the box is sized by a font's usual width (0.55 em); the texts' own bounds use the
+    # wider estimate of text_width
     hidden = f"{down} hidden"
-    box_w = max([len(animal_words(n)) * MIN_FONT * 0.55 + 36 for n in up] + [len(hidden) * MIN_FONT * 0.55 + 34 if down else 0.0]
-                + [100.0])
-    box_h = rows * row_h + 10
+    box_w = max([len(animal_words(n)) * PEN_FONT * 0.55 + 36 for n in up]
+                + [len(hidden) * MIN_FONT * 0.55 + 34 if down else 0.0] + [100.0])
+    box_h = rows * ROW_H + 10
     if ox:       # left or right of the loop
         bx = x + ox * (R + 14) - (box_w if ox < 0 else 0)
         by = y - box_h / 2
     else:        # above or below
         bx = x - box_w / 2
         by = y + (R + 12 if oy < 0 else R + 24) * oy - (box_h if oy < 0 else 0)
-    bx = min(max(bx, 8), PANEL_X - 12 - box_w)
-    by = min(max(by, BOARD_DY + 4), BOARD_DY + 696 - box_h)
+    return _clamp((bx, by, box_w, box_h, bool(ox)))
+
+
+def _clamp(b: Box) -> Box:
+    bx, by, w, h, side = b
+    return (min(max(bx, 8), PANEL_X - 12 - w), min(max(by, BOARD_DY + 4), BOARD_DY + 696 - h), w, h, side)
+
+
+def _spread(boxes: dict[str, Box]) -> dict[str, Box]:
+    """Neighbouring pens' boxes pushed apart along the loop's side (long names, a male's ♂,
+    would otherwise meet), each half the overlap and a gap, a few rounds."""
+    out = dict(boxes)
+    for _ in range(12):
+        moved = False
+        ids = sorted(out)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                ra, rb = out[a], out[b]
+                if not _rects_meet(ra[:4], rb[:4]) or ra[4] != rb[4]:
+                    continue
+                k = 1 if ra[4] else 0            # beside the loop: apart up and down; else sideways
+                first, second = (a, b) if ra[k] <= rb[k] else (b, a)
+                f, g = out[first], out[second]
+                push = (f[k] + f[k + 2] + 6 - g[k]) / 2
+                out[first] = _clamp(tuple(v - push if n == k else v for n, v in enumerate(f)))  # type: ignore[arg-type]
+                out[second] = _clamp(tuple(v + push if n == k else v for n, v in enumerate(g)))  # type: ignore[arg-type]
+                moved = True
+        if not moved:
+            break
+    return out
+
+
+def _draw_pen_contents(svg: _Svg, s: Space, box: Box, up: tuple[str, ...], down: int) -> None:
+    bx, by, box_w, box_h, _ = box
+    row_h = ROW_H
+    hidden = f"{down} hidden"
     svg.add(f'<g class="pen-contents" data-pen="{escape(s.id)}">'
             f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box_w:.1f}" height="{box_h}" rx="6" fill="#FFFFFF" '
             f'stroke="#E69F00" stroke-width="2"/>')
     row_y = by + 5 + row_h / 2
     if not up and not down:
-        svg.text(bx + box_w / 2, row_y + 6, "empty", anchor="middle", fill="#444444")
+        svg.text(bx + box_w / 2, row_y + 6, "empty", size=PEN_FONT, anchor="middle", fill="#444444")
     for name in up:
-        svg.add(icon_group(name, bx + 15, row_y, 22))
-        svg.text(bx + 30, row_y + 6, animal_words(name))
+        svg.add(icon_group(name, bx + 15, row_y, 24))
+        svg.text(bx + 30, row_y + 6, animal_words(name), size=PEN_FONT)
         row_y += row_h
     if down:
         for i in range(min(down, 3)):   # a small fan of card backs

@@ -32,12 +32,20 @@ def _market(obs_or_state, rules) -> dict | None:
 
 
 def _board(rules, players: int, pens: dict, pos, names, piggy: int, supply, raffle, market, highlight) -> str:
-    from bluffkit.games.bidder_up.board_svg import board_svg
+    """The board (SVG, without its side panel) and the side panel (HTML) side by side, the
+    panel wrapping below the board in a narrow column."""
+    from bluffkit.games.bidder_up.board_svg import BOARD_ONLY_W, board_svg
+    from bluffkit.games.bidder_up.side_panel import panel_html
     lay = layout_of(rules.board)
     tiles = dict(enumerate(rules.tiles_for(players)))
-    return board_svg(lay.board, pens=pens, pawns={n: p for n, p in zip(names, pos)}, tiles=tiles,
-                     piggy_bank=piggy, supply=supply, market=market, raffle=raffle if rules.fairground else None,
-                     highlight=highlight, width=BOARD_WIDTH)
+    pawns = {n: p for n, p in zip(names, pos)}
+    raffle = raffle if rules.fairground else None
+    svg = board_svg(lay.board, pens=pens, pawns=pawns, tiles=tiles, highlight=highlight, width=BOARD_WIDTH,
+                    panel=False)
+    panel = panel_html(lay.board, pawns=pawns, piggy_bank=piggy, supply=supply, raffle=raffle, market=market)
+    return ("<div style='display: flex; flex-wrap: wrap; align-items: flex-start; gap: 8px 12px'>"
+            f"<div style='flex: 4 1 600px; min-width: 0; max-width: {BOARD_ONLY_W}px'>{svg}</div>"
+            f"<div style='flex: 1 1 250px; min-width: 0'>{panel}</div></div>")
 
 
 def _folded(summary: str, text: str) -> str:

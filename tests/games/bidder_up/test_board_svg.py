@@ -30,9 +30,9 @@ def _texts(root: ET.Element) -> list[str]:
     return ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
 
 
-def _busy(board, **extra):
+def _busy(board, animals=("rooster", "donkey"), **extra):
     """Every pen full (the longest animal names), four pawns with long names, tiles, the panel."""
-    pens = {p.id: tuple(("rooster", "donkey")[:p.pen_size]) for p in board.pens()}
+    pens = {p.id: tuple(animals[:p.pen_size]) for p in board.pens()}
     pens[board.pens()[-1].id] = 3
     pawns = {"Annette-Marie": board.start, "André": board.start, "Daniel": board.pens()[0].id,
              "Frank": board.of_kind("horse-trade")[-1].id}
@@ -160,9 +160,10 @@ def _meet(a, b) -> bool:
 
 
 @pytest.mark.parametrize("name", BOARD_NAMES)
-def test_pens_contents_and_tiles_do_not_cover_each_other_or_the_spaces(name):
+@pytest.mark.parametrize("animals", [("rooster", "donkey"), ("rooster-m", "donkey-m")])
+def test_pens_contents_and_tiles_do_not_cover_each_other_or_the_spaces(name, animals):
     board = BOARDS[name]
-    root = _parse(_busy(board))
+    root = _parse(_busy(board, animals))
     groups = list(root.iter(f"{NS}g"))
     pen_boxes = [_box(g.find(f"{NS}rect")) for g in groups if g.get("class") == "pen-contents"]
     tile_boxes = [_box(g.find(f"{NS}rect")) for g in groups if g.get("class") == "tile"]
