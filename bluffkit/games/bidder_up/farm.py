@@ -151,7 +151,7 @@ def _note(value: int) -> str:
 
 def _chip(inner: str, cls: str = "") -> str:
     c = f' class="{cls}"' if cls else ""
-    return f'<span{c} style="{_CHIP}">{inner}</span>'
+    return f'<span{c} style="{_CHIP}">{inner}</span> '
 
 
 def _animal_chip(name: str, count: int = 1, extra: str = "") -> str:
@@ -165,7 +165,7 @@ def _order(name: str) -> tuple:
 
 def _row(label: str, body: str, cls: str) -> str:
     return (f'<div class="{cls}" style="margin-top: 4px; line-height: 1.7">'
-            f'<span style="font-weight: bold; margin-right: 6px">{label}:</span>{body}</div>')
+            f'<span style="font-weight: bold; margin-right: 6px">{label}:</span> {body}</div>')
 
 
 def _money(counts: tuple, denominations: tuple) -> str:

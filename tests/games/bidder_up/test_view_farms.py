@@ -45,7 +45,7 @@ def _classes(el) -> set[str]:
 
 
 def _text(el) -> str:
-    return " ".join("".join(el.itertext()).split())
+    return " ".join(" ".join(el.itertext()).split())
 
 
 def _other(a: int) -> int:
