@@ -31,6 +31,7 @@ from html import escape
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg, type_of
 from bluffkit.games.bidder_up.board_svg import PAWN_COLOURS
+from bluffkit.games.bidder_up.state import KEEP, OVER
 
 __all__ = ["Farm", "all_seeing_farms", "farms_html", "seat_farms", "ticket_words"]
 
@@ -97,14 +98,14 @@ def seat_farms(obs, names) -> list[Farm]:
     out = []
     for s, who in enumerate(names):
         mine = s == me
-        drawn = obs.drawn if mine and obs.phase == "keep" and isinstance(obs.drawn, tuple) else ()
+        drawn = obs.drawn if mine and obs.phase == KEEP and isinstance(obs.drawn, tuple) else ()
         out.append(Farm(
             seat=s, name=who, pasture=_names(obs.pastures[s]), barn=_names(obs.barns[s]),
             baby_barn=_names(_at(obs.baby_barns, s)), zoo=_names(_at(obs.baby_zoos, s)) if r.sexes else None,
             notes=tuple(obs.hand) if mine else int(obs.note_counts[s]), denominations=tuple(r.denominations),
             tickets=tuple(obs.my_tickets) if mine else int(obs.ticket_counts[s]),
             offer=tuple(obs.my_offer) if mine and obs.my_offer is not None else None,
-            loans=tuple(obs.loans[s]), sow=obs.sow == s, current=obs.current == s, you=mine,
+            loans=tuple(obs.loans[s]), sow=obs.sow == s, current=obs.current == s and obs.phase != OVER, you=mine,
             drawn=tuple(drawn)))
     return out
 
@@ -122,13 +123,14 @@ def all_seeing_farms(game, state, names) -> list[Farm]:
         baby_barn=_names(_at(t.baby_barns, s)), zoo=_names(_at(t.baby_zoos, s)) if r.sexes else None,
         notes=tuple(money[s]), denominations=tuple(r.denominations), tickets=tuple(t.tickets[s]),
         offer=tuple(offer) if offer_by == s and offer is not None else None, loans=tuple(t.loans[s]),
-        sow=t.sow == s, current=t.current == s,
-        drawn=tuple(t.drawn) if t.current == s and t.phase == "keep" else ()) for s, who in enumerate(names)]
+        sow=t.sow == s, current=t.current == s and t.phase != OVER,
+        drawn=tuple(t.drawn) if t.current == s and t.phase == KEEP else ()) for s, who in enumerate(names)]
 
 
 # -- drawing ----------------------------------------------------------------------------------
 
-_CHIP = "display: inline-flex; align-items: center; gap: 3px; margin: 1px 10px 1px 0; white-space: nowrap"
+_CHIP = ("display: inline-flex; align-items: center; gap: 3px; margin: 1px 10px 1px 0; white-space: nowrap; "
+         "vertical-align: middle")
 _BACK = ('<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="22" viewBox="0 0 {w} 22" '
          'style="vertical-align: middle" aria-hidden="true">{cards}</svg>')
 
@@ -165,7 +167,7 @@ def _order(name: str) -> tuple:
 
 def _row(label: str, body: str, cls: str) -> str:
     return (f'<div class="{cls}" style="margin-top: 4px; line-height: 1.7">'
-            f'<span style="font-weight: bold; margin-right: 6px">{label}:</span> {body}</div>')
+            f'<span style="font-weight: bold; margin-right: 6px; vertical-align: middle">{label}:</span> {body}</div>')
 
 
 def _money(counts: tuple, denominations: tuple) -> str:

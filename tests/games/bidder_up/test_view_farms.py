@@ -117,7 +117,8 @@ def check_seat_view(game, state, seat: int, names) -> None:
             assert f"{n} note{'' if n == 1 else 's'}, face down" in words, f"{where}: {names[s]}'s note count"
             assert not any("bk-ticket" in _classes(el) for el in f.iter()), f"{where}: {names[s]}'s tickets named"
         turn = any("bk-turn" in _classes(el) for el in f.iter())
-        assert turn == (s == state.current), f"{where}: the turn marker is on {names[state.current]}'s farm"
+        assert turn == (s == state.current and state.phase != "over"), \
+            f"{where}: the turn marker is on {names[state.current]}'s farm, until the game is over"
     # no ticket named that this seat has not got (or just drawn to keep one)
     allowed = set(obs.my_tickets) | (set(obs.drawn) if isinstance(obs.drawn, tuple) and obs.phase == KEEP else set())
     text = _text(root)
