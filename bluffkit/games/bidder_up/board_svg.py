@@ -478,8 +478,9 @@ def _draw_pawns(svg: _Svg, board: Board, pawns: dict[str, str]) -> None:
             svg.add(f'<g class="pawn" data-seat="{escape(names[i])}" pointer-events="none">'
                     f'<title>{escape(names[i])}</title>'
                     f'<circle cx="{px:.1f}" cy="{py:.1f}" r="13" fill="{PAWN_COLOURS[i]}" stroke="#FFFFFF" '
-                    f'stroke-width="3"/></g>')
+                    f'stroke-width="3"/>')
             svg.text(px, py + 6, str(i + 1), anchor="middle", bold=True, fill="#FFFFFF")
+            svg.add("</g>")
 
 
 def _draw_panel(svg: _Svg, board: Board, pawns: dict[str, str], piggy_bank: int | None,

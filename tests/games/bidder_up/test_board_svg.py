@@ -196,10 +196,12 @@ def test_a_click_anywhere_on_a_space_finds_its_id_and_pawns_let_the_click_throug
             continue
         for el in g.iter():                   # the shape, the icon's lines, the number, the badge
             assert closest(el) is g, f"a click on a <{el.tag[len(NS):]}> of {g.get('data-space')} misses it"
-    for g in root.iter(f"{NS}g"):
-        if g.get("class") == "pawn":
-            assert g.get("pointer-events") == "none", "a pawn on a space must not swallow its click"
-            assert closest(g) is None
+    pawns = [g for g in root.iter(f"{NS}g") if g.get("class") == "pawn"]
+    assert [g.get("data-seat") for g in pawns] == ["Ann", "Bob"]
+    for i, g in enumerate(pawns):
+        assert g.get("pointer-events") == "none", "a pawn on a space must not swallow its click"
+        assert _texts(g) == [str(i + 1)], "the pawn's number is inside it, so it lets the click through too"
+        assert closest(g) is None
     assert sum("bk-reachable" in _classes(g) for g in root.iter(f"{NS}g")) == len(reach)
 
 
