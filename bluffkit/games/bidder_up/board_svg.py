@@ -24,115 +24,24 @@ True
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_group
 from bluffkit.games.bidder_up.board import Board, Space
+from bluffkit.games.bidder_up.svg_draw import (BOARD_DY, BOARD_ONLY_W, KIND_COLOURS, KIND_NAMES, MIN_FONT, PANEL_X,
+                                               PAWN_COLOURS, PEN_FONT, ROW_H, TILE_LETTERS, VIEW_H, VIEW_W, R, Svg,
+                                               kind_icon, kind_icon_svg, rect_hits_circle, rects_meet, steps,
+                                               text_width)
 
-__all__ = ["KIND_COLOURS", "KIND_NAMES", "PAWN_COLOURS", "VIEW_H", "VIEW_W", "board_svg", "kind_icon_svg",
-           "text_width"]
-
-#: The picture's units: 1280 x 720 (the board's 1000 x 700 box at (0, 10), the panel right of it);
-#: without the panel, 1004 x 720.
-VIEW_W, VIEW_H = 1280, 720
-BOARD_ONLY_W = 1004
-BOARD_DY = 10
-PANEL_X = 1012
-#: The smallest font, in units (= px when drawn 1280 wide).
-MIN_FONT = 16
-#: The font of the animals lying face up in the pens: larger, as they matter most and the
-#: board is often drawn narrower than 1280 (18 units are 13 px in a 740 px column).
-PEN_FONT = 18
-ROW_H = 26        # a row of a pen's contents
-#: Okabe-Ito colours per kind of space.
-KIND_COLOURS = {"pen": "#E69F00", "horse-trade": "#56B4E9", "piggy-bank": "#CC79A7", "market": "#009E73",
-                "raffle": "#F0E442", "start": "#FFFFFF"}
-KIND_NAMES = {"pen": "Pen (auction)", "horse-trade": "Horse-trading", "piggy-bank": "Piggy bank",
-              "market": "Market", "raffle": "Raffle booth", "start": "Start"}
-#: Pawns: Okabe-Ito blue, vermillion, black, bluish green.
-PAWN_COLOURS = ("#0072B2", "#D55E00", "#000000", "#009E73")
-TILE_LETTERS = "ABCD"
-R = 30            # a space's radius
-CHAR = 0.6        # estimated glyph width, in font sizes (sans-serif, generous)
-
-
-def text_width(s: str, size: float, bold: bool = False) -> float:
-    """The width a text is assumed to take: ``CHAR`` (0.6, 0.66 bold) font sizes per character,
-    more than a sans-serif font's average, so that an estimate inside the view box is inside."""
-    return len(s) * size * (CHAR * 1.1 if bold else CHAR)
-
-
-class _Svg:
-    def __init__(self, view_w: int = VIEW_W) -> None:
-        self.parts: list[str] = []
-        self.view_w = view_w
-
-    def add(self, s: str) -> None:
-        self.parts.append(s)
-
-    def text(self, x: float, y: float, s: str, size: int = MIN_FONT, anchor: str = "start",
-             bold: bool = False, fill: str = "#000000") -> None:
-        """A text, moved as little as needed to keep its estimated box inside the view box."""
-        w = text_width(s, size, bold)
-        left = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
-        if left < 2:
-            x += 2 - left
-        elif left + w > self.view_w - 2:
-            x -= left + w - (self.view_w - 2)
-        top, bottom = y - size * 0.8, y + size * 0.25
-        if top < 2:
-            y += 2 - top
-        elif bottom > VIEW_H - 2:
-            y -= bottom - (VIEW_H - 2)
-        weight = ' font-weight="bold"' if bold else ""
-        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}"{weight} '
-                 f'fill="{fill}">{escape(s)}</text>')
-
+__all__ = ["BOARD_ONLY_W", "KIND_COLOURS", "KIND_NAMES", "PAWN_COLOURS", "VIEW_H", "VIEW_W", "board_svg",
+           "kind_icon_svg", "text_width"]
 
 def _pt(s: Space) -> tuple[float, float]:
     return s.x, s.y + BOARD_DY
-
-
-def _icon(svg: _Svg, kind: str, x: float, y: float, scale: float = 1.0) -> None:
-    """A kind's icon, drawn from lines and shapes, centred at (x, y), about 36 units wide."""
-    g = f'<g transform="translate({x:.1f},{y:.1f}) scale({scale})" fill="none" stroke="#000" stroke-width="2.2">'
-    if kind == "pen":           # a fence: two rails, four posts
-        body = ('<path d="M-15,-4 H15 M-15,8 H15 M-12,-12 V14 M-4,-12 V14 M4,-12 V14 M12,-12 V14"/>')
-    elif kind == "horse-trade":  # two arrows, one each way
-        body = ('<path d="M-14,-5 H12 M6,-11 L12,-5 L6,1 M14,7 H-12 M-6,1 L-12,7 L-6,13"/>')
-    elif kind == "piggy-bank":  # a pig: body, snout, ear, legs, the coin slot
-        body = ('<ellipse cx="-2" cy="2" rx="13" ry="9"/><ellipse cx="13" cy="1" rx="3" ry="4"/>'
-                '<path d="M-10,-6 L-7,-12 L-4,-7 M-8,11 V15 M5,11 V15 M-6,-3 H2"/>')
-    elif kind == "market":      # a rising chart with its arrow
-        body = ('<path d="M-14,14 H14 M-10,14 V6 M-3,14 V1 M4,14 V-4 M-14,0 L-2,-8 L4,-4 L13,-13 '
-                'M7,-13 H13 V-7"/>')
-    elif kind == "raffle":      # a ticket with notched ends and a perforation
-        body = ('<path d="M-15,-9 H15 V-3 A3,3 0 0 0 15,3 V9 H-15 V3 A3,3 0 0 0 -15,-3 Z"/>'
-                '<path d="M5,-9 V9" stroke-dasharray="2,2"/>')
-    else:                        # the start: a flag
-        body = '<path d="M-8,14 V-13 M-8,-13 L12,-6 L-8,1"/>'
-    svg.add(g + body + "</g>")
-
-
-def kind_icon_svg(kind: str, size: int = 26) -> str:
-    """A kind of space as a small inline SVG for HTML (its colour and its icon), as the
-    board draws it; ``face-down`` is a card back, ``reachable`` the dashed ring."""
-    svg = _Svg()
-    if kind == "face-down":
-        for i in range(3):
-            svg.add(f'<rect x="{-12 + i * 5}" y="{-10 + i * 1.5:.1f}" width="14" height="19" rx="2" fill="#0072B2" '
-                    f'stroke="#FFFFFF" stroke-width="1.5"/>')
-    elif kind == "reachable":
-        svg.add('<circle cx="0" cy="0" r="11" fill="none" stroke="#000" stroke-width="3" stroke-dasharray="5,3"/>')
-    else:
-        svg.add(f'<circle cx="0" cy="0" r="13" fill="{KIND_COLOURS[kind]}" stroke="#000" stroke-width="1.5"/>')
-        _icon(svg, kind, 0, 0, 0.6)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="-14 -14 28 28" '
-            f'aria-hidden="true" style="vertical-align: middle; flex: none">' + "".join(svg.parts) + "</svg>")
 
 
 def _outward(board: Board, s: Space) -> tuple[float, float]:
@@ -231,7 +140,7 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
     if width is not None and (isinstance(width, bool) or not isinstance(width, int) or width <= 0):
         raise ValueError(f"width is a number of pixels > 0, or None (as wide as the container), got {width!r}")
     view_w = VIEW_W if panel else BOARD_ONLY_W
-    svg = _Svg(view_w)
+    svg = Svg(view_w)
     if width is None:
         size = f'width="100%" style="max-width: {view_w}px; height: auto"'
     else:
@@ -257,7 +166,7 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
     return "\n".join(svg.parts)
 
 
-def _draw_paths(svg: _Svg, board: Board) -> None:
+def _draw_paths(svg: Svg, board: Board) -> None:
     # the hill: a broad green band under the cross, then its paths
     for a, b in board.hill_edges:
         (x1, y1), (x2, y2) = _pt(board.space(a)), _pt(board.space(b))
@@ -300,35 +209,21 @@ def _placed_tiles(board: Board, tiles: tuple[tuple[int, str], ...]) -> tuple[tup
         mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2 + BOARD_DY
         words = f"{TILE_LETTERS[p]}: {FORMATS[tile_of.get(p, 'classic')].title}"
         w, h = text_width(words, MIN_FONT, bold=True) + 14, 28.0
-        spots = sorted(((x, y) for x in _steps(x0 + w / 2, x1 - w / 2) for y in _steps(y0 + h / 2, y1 - h / 2)),
+        spots = sorted(((x, y) for x in steps(x0 + w / 2, x1 - w / 2) for y in steps(y0 + h / 2, y1 - h / 2)),
                        key=lambda q: math.hypot(q[0] - mx, q[1] - my))
         best = (max(x0, min(mx - w / 2, x1 - w)), max(y0, min(my - h / 2, y1 - h)), w, words)
         for x, y in spots:
             left, top = x - w / 2, y - h / 2
-            if all(not _rect_hits_circle(left, top, w, h, *c) for c in circles) and \
-                    all(not _rects_meet((left, top, w, h), r) for r in badges) and \
-                    all(not _rects_meet((left, top, w, h), (bl, bt, bw, 28.0)) for bl, bt, bw, _ in boxes):
+            if all(not rect_hits_circle(left, top, w, h, *c) for c in circles) and \
+                    all(not rects_meet((left, top, w, h), r) for r in badges) and \
+                    all(not rects_meet((left, top, w, h), (bl, bt, bw, 28.0)) for bl, bt, bw, _ in boxes):
                 best = (left, top, w, words)
                 break
         boxes.append(best)
     return tuple(boxes)
 
 
-def _steps(low: float, high: float, step: float = 12.0) -> list[float]:
-    n = max(0, int((high - low) // step))
-    return [low + i * step for i in range(n + 1)]
-
-
-def _rects_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return not (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
-
-
-def _rect_hits_circle(left: float, top: float, w: float, h: float, x: float, y: float, r: float) -> bool:
-    nx, ny = min(max(x, left), left + w), min(max(y, top), top + h)
-    return math.hypot(x - nx, y - ny) < r
-
-
-def _draw_tiles(svg: _Svg, board: Board, tile_of: dict[int, str]) -> None:
+def _draw_tiles(svg: Svg, board: Board, tile_of: dict[int, str]) -> None:
     for p, (left, top, w, words) in enumerate(_tile_boxes(board, tile_of)):
         x, y = left + w / 2, top + 14
         fmt = tile_of.get(p, "classic")
@@ -342,7 +237,7 @@ def _draw_tiles(svg: _Svg, board: Board, tile_of: dict[int, str]) -> None:
         svg.text(x, y + 6, words, anchor="middle", bold=True)
 
 
-def _draw_space(svg: _Svg, s: Space, cost: int | None) -> None:
+def _draw_space(svg: Svg, s: Space, cost: int | None) -> None:
     """A space as one group (shape, icon, number, and when it can be reached its ring and
     cost badge), which a click handler finds by ``data-space``."""
     x, y = _pt(s)
@@ -369,10 +264,10 @@ def _draw_space(svg: _Svg, s: Space, cost: int | None) -> None:
     else:
         svg.add(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R}" fill="{fill}" stroke="#000" stroke-width="2"/>')
     if s.kind == "pen":
-        _icon(svg, "pen", x, y + 9, 0.7)
+        kind_icon(svg, "pen", x, y + 9, 0.7)
         svg.text(x, y - 5, s.id.removeprefix("pen-"), size=18, anchor="middle", bold=True)
     else:
-        _icon(svg, s.kind, x, y)
+        kind_icon(svg, s.kind, x, y)
     if cost is not None:
         _draw_cost(svg, x, y, cost)
     svg.add("</g>")
@@ -416,7 +311,7 @@ def _spread(boxes: dict[str, Box]) -> dict[str, Box]:
         for i, a in enumerate(ids):
             for b in ids[i + 1:]:
                 ra, rb = out[a], out[b]
-                if not _rects_meet(ra[:4], rb[:4]) or ra[4] != rb[4]:
+                if not rects_meet(ra[:4], rb[:4]) or ra[4] != rb[4]:
                     continue
                 k = 1 if ra[4] else 0            # beside the loop: apart up and down; else sideways
                 first, second = (a, b) if ra[k] <= rb[k] else (b, a)
@@ -430,7 +325,7 @@ def _spread(boxes: dict[str, Box]) -> dict[str, Box]:
     return out
 
 
-def _draw_pen_contents(svg: _Svg, s: Space, box: Box, up: tuple[str, ...], down: int) -> None:
+def _draw_pen_contents(svg: Svg, s: Space, box: Box, up: tuple[str, ...], down: int) -> None:
     bx, by, box_w, box_h, _ = box
     row_h = ROW_H
     hidden = f"{down} hidden"
@@ -455,7 +350,7 @@ def _draw_pen_contents(svg: _Svg, s: Space, box: Box, up: tuple[str, ...], down:
     svg.add("</g>")
 
 
-def _draw_cost(svg: _Svg, x: float, y: float, notes: int) -> None:
+def _draw_cost(svg: Svg, x: float, y: float, notes: int) -> None:
     """The cost to reach a space, on a badge over the lower edge of its ring."""
     words = _cost_words(notes)
     w = text_width(words, MIN_FONT, bold=True) + 10
@@ -465,7 +360,7 @@ def _draw_cost(svg: _Svg, x: float, y: float, notes: int) -> None:
     svg.text(x, top + 17, words, anchor="middle", bold=True)
 
 
-def _draw_pawns(svg: _Svg, board: Board, pawns: dict[str, str]) -> None:
+def _draw_pawns(svg: Svg, board: Board, pawns: dict[str, str]) -> None:
     here: dict[str, list[int]] = {}
     for i, sid in enumerate(pawns.values()):
         here.setdefault(sid, []).append(i)
@@ -483,7 +378,7 @@ def _draw_pawns(svg: _Svg, board: Board, pawns: dict[str, str]) -> None:
             svg.add("</g>")
 
 
-def _draw_panel(svg: _Svg, board: Board, pawns: dict[str, str], piggy_bank: int | None,
+def _draw_panel(svg: Svg, board: Board, pawns: dict[str, str], piggy_bank: int | None,
                 supply: Sequence[int] | None, raffle: int | None, market: Mapping[str, Any] | None) -> None:
     x = PANEL_X
     y = 34.0
@@ -525,7 +420,7 @@ def _draw_panel(svg: _Svg, board: Board, pawns: dict[str, str], piggy_bank: int 
     for kind in kinds:
         svg.add(f'<circle cx="{x + 14}" cy="{y + 12:.1f}" r="13" fill="{KIND_COLOURS[kind]}" stroke="#000" '
                 f'stroke-width="1.5"/>')
-        _icon(svg, kind, x + 14, y + 12, 0.6)
+        kind_icon(svg, kind, x + 14, y + 12, 0.6)
         svg.text(x + 34, y + 18, KIND_NAMES[kind])
         y += 26
     for i in range(3):   # a card back: an animal lying face down

@@ -22,7 +22,7 @@ from typing import Any
 
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg
 from bluffkit.games.bidder_up.board import Board
-from bluffkit.games.bidder_up.board_svg import KIND_NAMES, PAWN_COLOURS, kind_icon_svg
+from bluffkit.games.bidder_up.svg_draw import KIND_NAMES, PAWN_COLOURS, kind_icon_svg
 
 __all__ = ["panel_html"]
 
