@@ -25,87 +25,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
 from bluffkit.auctions.rules import FORMATS
+from bluffkit.games.bidder_up.animal_icons import animal_words, icon_group
 from bluffkit.games.bidder_up.board import Board, Space
+from bluffkit.games.bidder_up.svg_draw import (BOARD_DY, BOARD_ONLY_W, KIND_COLOURS, KIND_NAMES, MIN_FONT, PANEL_X,
+                                               PAWN_COLOURS, PEN_FONT, ROW_H, TILE_LETTERS, VIEW_H, VIEW_W, R, Svg,
+                                               kind_icon, kind_icon_svg, rect_hits_circle, rects_meet, steps,
+                                               text_width)
 
-__all__ = ["KIND_COLOURS", "KIND_NAMES", "PAWN_COLOURS", "VIEW_H", "VIEW_W", "board_svg", "text_width"]
-
-#: The picture's units: 1280 x 720 (the board's 1000 x 700 box at (0, 10), the panel right of it).
-VIEW_W, VIEW_H = 1280, 720
-BOARD_DY = 10
-PANEL_X = 1012
-#: The smallest font, in units (= px when drawn 1280 wide).
-MIN_FONT = 16
-#: Okabe-Ito colours per kind of space.
-KIND_COLOURS = {"pen": "#E69F00", "horse-trade": "#56B4E9", "piggy-bank": "#CC79A7", "market": "#009E73",
-                "raffle": "#F0E442", "start": "#FFFFFF"}
-KIND_NAMES = {"pen": "Pen (auction)", "horse-trade": "Horse-trading", "piggy-bank": "Piggy bank",
-              "market": "Market", "raffle": "Raffle booth", "start": "Start"}
-#: Pawns: Okabe-Ito blue, vermillion, black, bluish green.
-PAWN_COLOURS = ("#0072B2", "#D55E00", "#000000", "#009E73")
-TILE_LETTERS = "ABCD"
-R = 30            # a space's radius
-CHAR = 0.6        # estimated glyph width, in font sizes (sans-serif, generous)
-
-
-def text_width(s: str, size: float, bold: bool = False) -> float:
-    """The width a text is assumed to take: ``CHAR`` (0.6, 0.66 bold) font sizes per character,
-    more than a sans-serif font's average, so that an estimate inside the view box is inside."""
-    return len(s) * size * (CHAR * 1.1 if bold else CHAR)
-
-
-class _Svg:
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, s: str) -> None:
-        self.parts.append(s)
-
-    def text(self, x: float, y: float, s: str, size: int = MIN_FONT, anchor: str = "start",
-             bold: bool = False, fill: str = "#000000") -> None:
-        """A text, moved as little as needed to keep its estimated box inside the view box."""
-        w = text_width(s, size, bold)
-        left = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
-        if left < 2:
-            x += 2 - left
-        elif left + w > VIEW_W - 2:
-            x -= left + w - (VIEW_W - 2)
-        top, bottom = y - size * 0.8, y + size * 0.25
-        if top < 2:
-            y += 2 - top
-        elif bottom > VIEW_H - 2:
-            y -= bottom - (VIEW_H - 2)
-        weight = ' font-weight="bold"' if bold else ""
-        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}"{weight} '
-                 f'fill="{fill}">{escape(s)}</text>')
-
+__all__ = ["BOARD_ONLY_W", "KIND_COLOURS", "KIND_NAMES", "PAWN_COLOURS", "VIEW_H", "VIEW_W", "board_svg",
+           "kind_icon_svg", "text_width"]
 
 def _pt(s: Space) -> tuple[float, float]:
     return s.x, s.y + BOARD_DY
-
-
-def _icon(svg: _Svg, kind: str, x: float, y: float, scale: float = 1.0) -> None:
-    """A kind's icon, drawn from lines and shapes, centred at (x, y), about 36 units wide."""
-    g = f'<g transform="translate({x:.1f},{y:.1f}) scale({scale})" fill="none" stroke="#000" stroke-width="2.2">'
-    if kind == "pen":           # a fence: two rails, four posts
-        body = ('<path d="M-15,-4 H15 M-15,8 H15 M-12,-12 V14 M-4,-12 V14 M4,-12 V14 M12,-12 V14"/>')
-    elif kind == "horse-trade":  # two arrows, one each way
-        body = ('<path d="M-14,-5 H12 M6,-11 L12,-5 L6,1 M14,7 H-12 M-6,1 L-12,7 L-6,13"/>')
-    elif kind == "piggy-bank":  # a pig: body, snout, ear, legs, the coin slot
-        body = ('<ellipse cx="-2" cy="2" rx="13" ry="9"/><ellipse cx="13" cy="1" rx="3" ry="4"/>'
-                '<path d="M-10,-6 L-7,-12 L-4,-7 M-8,11 V15 M5,11 V15 M-6,-3 H2"/>')
-    elif kind == "market":      # a rising chart with its arrow
-        body = ('<path d="M-14,14 H14 M-10,14 V6 M-3,14 V1 M4,14 V-4 M-14,0 L-2,-8 L4,-4 L13,-13 '
-                'M7,-13 H13 V-7"/>')
-    elif kind == "raffle":      # a ticket with notched ends and a perforation
-        body = ('<path d="M-15,-9 H15 V-3 A3,3 0 0 0 15,3 V9 H-15 V3 A3,3 0 0 0 -15,-3 Z"/>'
-                '<path d="M5,-9 V9" stroke-dasharray="2,2"/>')
-    else:                        # the start: a flag
-        body = '<path d="M-8,14 V-13 M-8,-13 L12,-6 L-8,1"/>'
-    svg.add(g + body + "</g>")
 
 
 def _outward(board: Board, s: Space) -> tuple[float, float]:
@@ -149,7 +85,7 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
               tiles: Mapping[Any, str] | None = None, piggy_bank: int | None = None,
               supply: Sequence[int] | None = None, market: Mapping[str, Any] | None = None,
               raffle: int | None = None, highlight: Mapping[str, Any] | None = None,
-              width: int = VIEW_W) -> str:
+              width: int | None = VIEW_W, panel: bool = True) -> str:
     """The board as an SVG document (a string).
 
     - ``pens``: pen id -> the animal names lying face up (``("cow",)``), or the number of
@@ -162,7 +98,17 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
       ``(value, locked)`` (Fairground).
     - ``highlight``: space id -> the notes it costs to move there, or ``(steps, notes)`` as
       :meth:`Board.reachable` gives them.
-    - ``width``: the drawn width in pixels (the height follows 1280 : 720).
+    - ``width``: the drawn width in pixels (the height follows 1280 : 720), or ``None``: as
+      wide as its container (``width="100%"``), at most 1280 px, the height following.
+
+    - ``panel``: ``False`` leaves out the side panel (the view box is then 1004 x 720), for a
+      page that shows the panel's facts as HTML beside the board
+      (:func:`bluffkit.games.bidder_up.side_panel.panel_html`), legible in a narrow column.
+
+    Every space is a group ``<g class="bk-space" data-space="ID">`` (shape, icon, number);
+    a highlighted one also has the class ``bk-reachable``, ``data-cost`` (its notes) and a
+    pointer cursor, and holds its cost badge, so a click handler finds the space with
+    ``event.target.closest('[data-space]')``. Pawns let clicks through to the space.
 
     Unknown space ids are refused with the board's ``KeyError``; nothing is drawn half.
     """
@@ -191,30 +137,36 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
     if len(pawns) > len(PAWN_COLOURS):
         raise ValueError(f"at most {len(PAWN_COLOURS)} pawns, got {len(pawns)}")
 
-    svg = _Svg()
-    height = round(width * VIEW_H / VIEW_W)
-    svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {VIEW_W} {VIEW_H}" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
+    if width is not None and (isinstance(width, bool) or not isinstance(width, int) or width <= 0):
+        raise ValueError(f"width is a number of pixels > 0, or None (as wide as the container), got {width!r}")
+    view_w = VIEW_W if panel else BOARD_ONLY_W
+    svg = Svg(view_w)
+    if width is None:
+        size = f'width="100%" style="max-width: {view_w}px; height: auto"'
+    else:
+        size = f'width="{width}" height="{round(width * VIEW_H / view_w)}"'
+    svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
+            f'viewBox="0 0 {view_w} {VIEW_H}" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
             f'aria-label="{escape(board.title or board.name)} board">')
     svg.add(f'<title>{escape(board.title or board.name)}</title>')
-    svg.add(f'<rect x="0" y="0" width="{VIEW_W}" height="{VIEW_H}" fill="#FFFFFF"/>')
+    svg.add(f'<rect x="0" y="0" width="{view_w}" height="{VIEW_H}" fill="#FFFFFF"/>')
     svg.add(f'<rect x="4" y="{BOARD_DY}" width="996" height="700" rx="18" fill="#FBF6EA" stroke="#B8A680"/>')
     _draw_paths(svg, board)
     _draw_tiles(svg, board, tile_of)
     for s in board.spaces:
-        _draw_space(svg, s, s.id in costs)
+        _draw_space(svg, s, costs.get(s.id))
+    boxes = _spread({s.id: _pen_box(board, s, *contents[s.id]) for s in board.pens() if s.id in contents})
     for s in board.pens():
         if s.id in contents:
-            _draw_pen_contents(svg, board, s, *contents[s.id])
-    for sid, notes in costs.items():
-        _draw_cost(svg, board.space(sid), notes)
+            _draw_pen_contents(svg, s, boxes[s.id], *contents[s.id])
     _draw_pawns(svg, board, pawns)
-    _draw_panel(svg, board, pawns, piggy_bank, supply, raffle, market)
+    if panel:
+        _draw_panel(svg, board, pawns, piggy_bank, supply, raffle, market)
     svg.add("</svg>")
     return "\n".join(svg.parts)
 
 
-def _draw_paths(svg: _Svg, board: Board) -> None:
+def _draw_paths(svg: Svg, board: Board) -> None:
     # the hill: a broad green band under the cross, then its paths
     for a, b in board.hill_edges:
         (x1, y1), (x2, y2) = _pt(board.space(a)), _pt(board.space(b))
@@ -236,9 +188,16 @@ def _draw_paths(svg: _Svg, board: Board) -> None:
 
 
 def _tile_boxes(board: Board, tile_of: dict[int, str]) -> list[tuple[float, float, float, str]]:
+    return list(_placed_tiles(board, tuple(sorted(tile_of.items()))))
+
+
+@lru_cache(maxsize=64)
+def _placed_tiles(board: Board, tiles: tuple[tuple[int, str], ...]) -> tuple[tuple[float, float, float, str], ...]:
     """Where each tile position's tile is drawn (left, top, width, words): inside the loop, as
     near its two pens as it can be without covering a space, a cost badge's place or a tile
-    drawn before it."""
+    drawn before it. Remembered per board and tiles (a board is frozen), as the search is
+    the slowest part of a drawing."""
+    tile_of = dict(tiles)
     boxes: list[tuple[float, float, float, str]] = []
     circles = [(*_pt(s), R + (16 if s.pen_size == 2 else 6)) for s in board.spaces]
     badges = [(x - 58, y + R - 6, 116.0, 30.0) for x, y in map(_pt, board.spaces)]   # where a cost may show
@@ -250,35 +209,21 @@ def _tile_boxes(board: Board, tile_of: dict[int, str]) -> list[tuple[float, floa
         mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2 + BOARD_DY
         words = f"{TILE_LETTERS[p]}: {FORMATS[tile_of.get(p, 'classic')].title}"
         w, h = text_width(words, MIN_FONT, bold=True) + 14, 28.0
-        spots = sorted(((x, y) for x in _steps(x0 + w / 2, x1 - w / 2) for y in _steps(y0 + h / 2, y1 - h / 2)),
+        spots = sorted(((x, y) for x in steps(x0 + w / 2, x1 - w / 2) for y in steps(y0 + h / 2, y1 - h / 2)),
                        key=lambda q: math.hypot(q[0] - mx, q[1] - my))
         best = (max(x0, min(mx - w / 2, x1 - w)), max(y0, min(my - h / 2, y1 - h)), w, words)
         for x, y in spots:
             left, top = x - w / 2, y - h / 2
-            if all(not _rect_hits_circle(left, top, w, h, *c) for c in circles) and \
-                    all(not _rects_meet((left, top, w, h), r) for r in badges) and \
-                    all(not _rects_meet((left, top, w, h), (bl, bt, bw, 28.0)) for bl, bt, bw, _ in boxes):
+            if all(not rect_hits_circle(left, top, w, h, *c) for c in circles) and \
+                    all(not rects_meet((left, top, w, h), r) for r in badges) and \
+                    all(not rects_meet((left, top, w, h), (bl, bt, bw, 28.0)) for bl, bt, bw, _ in boxes):
                 best = (left, top, w, words)
                 break
         boxes.append(best)
-    return boxes
+    return tuple(boxes)
 
 
-def _steps(low: float, high: float, step: float = 12.0) -> list[float]:
-    n = max(0, int((high - low) // step))
-    return [low + i * step for i in range(n + 1)]
-
-
-def _rects_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return not (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
-
-
-def _rect_hits_circle(left: float, top: float, w: float, h: float, x: float, y: float, r: float) -> bool:
-    nx, ny = min(max(x, left), left + w), min(max(y, top), top + h)
-    return math.hypot(x - nx, y - ny) < r
-
-
-def _draw_tiles(svg: _Svg, board: Board, tile_of: dict[int, str]) -> None:
+def _draw_tiles(svg: Svg, board: Board, tile_of: dict[int, str]) -> None:
     for p, (left, top, w, words) in enumerate(_tile_boxes(board, tile_of)):
         x, y = left + w / 2, top + 14
         fmt = tile_of.get(p, "classic")
@@ -292,56 +237,107 @@ def _draw_tiles(svg: _Svg, board: Board, tile_of: dict[int, str]) -> None:
         svg.text(x, y + 6, words, anchor="middle", bold=True)
 
 
-def _draw_space(svg: _Svg, s: Space, lit: bool) -> None:
+def _draw_space(svg: Svg, s: Space, cost: int | None) -> None:
+    """A space as one group (shape, icon, number, and when it can be reached its ring and
+    cost badge), which a click handler finds by ``data-space``."""
     x, y = _pt(s)
     fill = KIND_COLOURS[s.kind]
-    svg.add(f'<g class="space" id="space-{escape(s.id)}" data-kind="{s.kind}"><title>{escape(s.label)}</title>')
-    if lit:
+    sid = escape(s.id)
+    if cost is None:
+        svg.add(f'<g class="space bk-space" id="space-{sid}" data-space="{sid}" data-kind="{s.kind}">'
+                f'<title>{escape(s.label)}</title>')
+    else:
+        svg.add(f'<g class="space bk-space bk-reachable" id="space-{sid}" data-space="{sid}" data-kind="{s.kind}" '
+                f'data-cost="{cost}" style="cursor: pointer" role="button" '
+                f'aria-label="{escape(s.label)}: {_cost_words(cost)}">'
+                f'<title>{escape(s.label)}: move here, {_cost_words(cost)}</title>')
         half = R + 9 + (8 if s.pen_size == 2 else 0)
-        svg.add(f'<rect class="reachable" x="{x - half:.1f}" y="{y - R - 9:.1f}" width="{2 * half:.1f}" '
-                f'height="{2 * R + 18}" rx="{R + 9}" fill="none" stroke="#000000" stroke-width="5" '
-                f'stroke-dasharray="8,4"/>')
+        ring = (f'x="{x - half:.1f}" y="{y - R - 9:.1f}" width="{2 * half:.1f}" height="{2 * R + 18}" '
+                f'rx="{R + 9}"')
+        # a white halo under a black dashed ring: it shows on every colour of the board
+        svg.add(f'<rect class="reachable" {ring} fill="#FFFFFF" fill-opacity="0.35" stroke="#FFFFFF" '
+                f'stroke-width="11"/>')
+        svg.add(f'<rect {ring} fill="none" stroke="#000000" stroke-width="5" stroke-dasharray="9,4"/>')
     if s.kind == "pen" and s.pen_size == 2:   # a double pen: a wider, rounded box
         svg.add(f'<rect x="{x - R - 8:.1f}" y="{y - R:.1f}" width="{2 * R + 16}" height="{2 * R}" rx="{R}" '
                 f'fill="{fill}" stroke="#000" stroke-width="2"/>')
     else:
         svg.add(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R}" fill="{fill}" stroke="#000" stroke-width="2"/>')
     if s.kind == "pen":
-        _icon(svg, "pen", x, y + 9, 0.7)
+        kind_icon(svg, "pen", x, y + 9, 0.7)
         svg.text(x, y - 5, s.id.removeprefix("pen-"), size=18, anchor="middle", bold=True)
     else:
-        _icon(svg, s.kind, x, y)
+        kind_icon(svg, s.kind, x, y)
+    if cost is not None:
+        _draw_cost(svg, x, y, cost)
     svg.add("</g>")
 
 
-def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], down: int) -> None:
+Box = tuple[float, float, float, float, bool]   # left, top, width, height, beside the loop (not above or below)
+
+
+def _pen_box(board: Board, s: Space, up: tuple[str, ...], down: int) -> Box:
+    """Where a pen's contents go: outside the loop, next to the pen."""
     x, y = _pt(s)
     ox, oy = _outward(board, s)
     rows = len(up) + (1 if down else 0) or 1
-    row_h = 24
-    # the box is sized by a font's usual width (0.55 em), so that neighbouring pens' boxes do
-    # not meet; the texts' own bounds use the wider estimate of text_width
+    # the box is sized by a font's usual width (0.55 em); the texts' own bounds use the
+    # wider estimate of text_width
     hidden = f"{down} hidden"
-    box_w = max([len(n) * MIN_FONT * 0.55 + 34 for n in up] + [len(hidden) * MIN_FONT * 0.55 + 34 if down else 0.0]
-                + [100.0])
-    box_h = rows * row_h + 10
+    box_w = max([len(animal_words(n)) * PEN_FONT * 0.55 + 36 for n in up]
+                + [len(hidden) * MIN_FONT * 0.55 + 34 if down else 0.0] + [100.0])
+    box_h = rows * ROW_H + 10
     if ox:       # left or right of the loop
         bx = x + ox * (R + 14) - (box_w if ox < 0 else 0)
         by = y - box_h / 2
     else:        # above or below
         bx = x - box_w / 2
         by = y + (R + 12 if oy < 0 else R + 24) * oy - (box_h if oy < 0 else 0)
-    bx = min(max(bx, 8), PANEL_X - 12 - box_w)
-    by = min(max(by, BOARD_DY + 4), BOARD_DY + 696 - box_h)
+    return _clamp((bx, by, box_w, box_h, bool(ox)))
+
+
+def _clamp(b: Box) -> Box:
+    bx, by, w, h, side = b
+    return (min(max(bx, 8), PANEL_X - 12 - w), min(max(by, BOARD_DY + 4), BOARD_DY + 696 - h), w, h, side)
+
+
+def _spread(boxes: dict[str, Box]) -> dict[str, Box]:
+    """Neighbouring pens' boxes pushed apart along the loop's side (long names, a male's ♂,
+    would otherwise meet), each half the overlap and a gap, a few rounds."""
+    out = dict(boxes)
+    for _ in range(12):
+        moved = False
+        ids = sorted(out)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                ra, rb = out[a], out[b]
+                if not rects_meet(ra[:4], rb[:4]) or ra[4] != rb[4]:
+                    continue
+                k = 1 if ra[4] else 0            # beside the loop: apart up and down; else sideways
+                first, second = (a, b) if ra[k] <= rb[k] else (b, a)
+                f, g = out[first], out[second]
+                push = (f[k] + f[k + 2] + 6 - g[k]) / 2
+                out[first] = _clamp(tuple(v - push if n == k else v for n, v in enumerate(f)))  # type: ignore[arg-type]
+                out[second] = _clamp(tuple(v + push if n == k else v for n, v in enumerate(g)))  # type: ignore[arg-type]
+                moved = True
+        if not moved:
+            break
+    return out
+
+
+def _draw_pen_contents(svg: Svg, s: Space, box: Box, up: tuple[str, ...], down: int) -> None:
+    bx, by, box_w, box_h, _ = box
+    row_h = ROW_H
+    hidden = f"{down} hidden"
     svg.add(f'<g class="pen-contents" data-pen="{escape(s.id)}">'
             f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box_w:.1f}" height="{box_h}" rx="6" fill="#FFFFFF" '
             f'stroke="#E69F00" stroke-width="2"/>')
     row_y = by + 5 + row_h / 2
     if not up and not down:
-        svg.text(bx + box_w / 2, row_y + 6, "empty", anchor="middle", fill="#444444")
+        svg.text(bx + box_w / 2, row_y + 6, "empty", size=PEN_FONT, anchor="middle", fill="#444444")
     for name in up:
-        _animal_icon(svg, bx + 14, row_y)
-        svg.text(bx + 28, row_y + 6, name)
+        svg.add(icon_group(name, bx + 15, row_y, 24))
+        svg.text(bx + 30, row_y + 6, animal_words(name), size=PEN_FONT)
         row_y += row_h
     if down:
         for i in range(min(down, 3)):   # a small fan of card backs
@@ -354,25 +350,17 @@ def _draw_pen_contents(svg: _Svg, board: Board, s: Space, up: tuple[str, ...], d
     svg.add("</g>")
 
 
-def _animal_icon(svg: _Svg, x: float, y: float) -> None:
-    """A generic farm animal: body, head, legs (the same for every type)."""
-    svg.add(f'<g transform="translate({x:.1f},{y:.1f})" fill="#7A5230" stroke="none">'
-            f'<ellipse cx="-1" cy="0" rx="8" ry="5"/><circle cx="7" cy="-5" r="3.5"/>'
-            f'<path d="M-6,4 V9 M-3,4 V9 M3,4 V9 M5,4 V9" stroke="#7A5230" stroke-width="1.6"/></g>')
-
-
-def _draw_cost(svg: _Svg, s: Space, notes: int) -> None:
+def _draw_cost(svg: Svg, x: float, y: float, notes: int) -> None:
     """The cost to reach a space, on a badge over the lower edge of its ring."""
-    x, y = _pt(s)
     words = _cost_words(notes)
     w = text_width(words, MIN_FONT, bold=True) + 10
     top = y + R - 2
-    svg.add(f'<g class="cost" data-space="{escape(s.id)}"><rect x="{x - w / 2:.1f}" y="{top:.1f}" '
-            f'width="{w:.1f}" height="22" rx="5" fill="#FFFFFF" stroke="#000000" stroke-width="2"/></g>')
+    svg.add(f'<g class="cost"><rect x="{x - w / 2:.1f}" y="{top:.1f}" width="{w:.1f}" height="22" rx="5" '
+            f'fill="#FFFFFF" stroke="#000000" stroke-width="2"/></g>')
     svg.text(x, top + 17, words, anchor="middle", bold=True)
 
 
-def _draw_pawns(svg: _Svg, board: Board, pawns: dict[str, str]) -> None:
+def _draw_pawns(svg: Svg, board: Board, pawns: dict[str, str]) -> None:
     here: dict[str, list[int]] = {}
     for i, sid in enumerate(pawns.values()):
         here.setdefault(sid, []).append(i)
@@ -382,13 +370,15 @@ def _draw_pawns(svg: _Svg, board: Board, pawns: dict[str, str]) -> None:
         for j, i in enumerate(seats):
             angle = math.radians(-135 + 90 * j)     # around the space, clockwise from its upper left
             px, py = x + math.cos(angle) * (R + 2), y + math.sin(angle) * (R + 2)
-            svg.add(f'<g class="pawn" data-seat="{escape(names[i])}"><title>{escape(names[i])}</title>'
+            svg.add(f'<g class="pawn" data-seat="{escape(names[i])}" pointer-events="none">'
+                    f'<title>{escape(names[i])}</title>'
                     f'<circle cx="{px:.1f}" cy="{py:.1f}" r="13" fill="{PAWN_COLOURS[i]}" stroke="#FFFFFF" '
-                    f'stroke-width="3"/></g>')
+                    f'stroke-width="3"/>')
             svg.text(px, py + 6, str(i + 1), anchor="middle", bold=True, fill="#FFFFFF")
+            svg.add("</g>")
 
 
-def _draw_panel(svg: _Svg, board: Board, pawns: dict[str, str], piggy_bank: int | None,
+def _draw_panel(svg: Svg, board: Board, pawns: dict[str, str], piggy_bank: int | None,
                 supply: Sequence[int] | None, raffle: int | None, market: Mapping[str, Any] | None) -> None:
     x = PANEL_X
     y = 34.0
@@ -419,7 +409,8 @@ def _draw_panel(svg: _Svg, board: Board, pawns: dict[str, str], piggy_bank: int 
         y += 26
         for animal, v in market.items():
             value, locked = (v if isinstance(v, tuple) else (v, False))
-            svg.text(x + 4, y, f"{animal[:9]} {value}" + (" locked" if locked else ""))
+            svg.add(icon_group(animal, x + 11, y - 6, 20))
+            svg.text(x + 25, y, f"{animal_words(animal)} {value}" + (" locked" if locked else ""))
             y += 21
         y += 4
     kinds = [k for k in KIND_NAMES if board.of_kind(k)]
@@ -429,7 +420,7 @@ def _draw_panel(svg: _Svg, board: Board, pawns: dict[str, str], piggy_bank: int 
     for kind in kinds:
         svg.add(f'<circle cx="{x + 14}" cy="{y + 12:.1f}" r="13" fill="{KIND_COLOURS[kind]}" stroke="#000" '
                 f'stroke-width="1.5"/>')
-        _icon(svg, kind, x + 14, y + 12, 0.6)
+        kind_icon(svg, kind, x + 14, y + 12, 0.6)
         svg.text(x + 34, y + 18, KIND_NAMES[kind])
         y += 26
     for i in range(3):   # a card back: an animal lying face down

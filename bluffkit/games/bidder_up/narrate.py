@@ -10,11 +10,23 @@ from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import name
+from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.games.bidder_up.state import OVER
 
 
 def _animals(xs) -> str:
     return ", ".join(name(a) for a in xs) or "nothing"
+
+
+def place(rules, space) -> str:
+    """A space as the board names it (``Pen 2 (small)``, ``Horse-trading (hilltop)``),
+    never its id: what a sentence a player reads says.
+
+    >>> from bluffkit.games.bidder_up.rules import Rules
+    >>> place(Rules(), "pen-2"), place(Rules(board="fairground"), "hilltop")
+    ('Pen 2 (small)', 'Market (hilltop)')
+    """
+    return layout_of(rules.board).labels.get(space, str(space))
 
 
 def narrate(game, before, seat, action, after, names) -> str:
@@ -33,7 +45,7 @@ def narrate(game, before, seat, action, after, names) -> str:
         text = f"The die decides the tie: {names[action.seat]} wins the Wool-Milk-Sow."
     elif isinstance(action, A.Move):
         paid = sum(action.notes)
-        text = f"{names[seat]} moves to {action.space}" + (f", paying {paid} note(s) to the Piggy Bank." if paid
+        text = f"{names[seat]} moves to {place(game.rules, action.space)}" + (f", paying {paid} note(s) to the Piggy Bank." if paid
                                                              else ".")
     elif isinstance(action, A.Trade):
         text = f"{names[seat]} challenges {names[action.target]} for a {ANIMALS[action.animal]}, offer face down."
@@ -73,13 +85,14 @@ def _final(before, seat, action):
 def describe(game, obs, names, legal: bool = False) -> str:
     """A seat's view as text (from its observation only)."""
     d = obs.rules.denominations
-    lines = [f"Bidder Up! ({obs.rules.board}), turn {obs.turn + 1}: {names[obs.current]} to play, phase {obs.phase}"
+    board = layout_of(obs.rules.board).board
+    lines = [f"Bidder Up! ({board.title or board.name}), turn {obs.turn + 1}: {names[obs.current]} to play, phase {obs.phase}"
              + (f", roll {obs.roll}" if obs.roll else "")]
     lines.append(f"You are {names[obs.seat]}: {fmt(obs.hand, d)} ({total(obs.hand, d)})"
                  + (f"; tickets {', '.join(obs.my_tickets)}" if obs.my_tickets else ""))
     for s, n in enumerate(names):
         past = Multiset(obs.pastures[s])
-        lines.append(f"  {n}: at {obs.pos[s]}, {obs.note_counts[s]} notes, pasture "
+        lines.append(f"  {n}: at {place(obs.rules, obs.pos[s])}, {obs.note_counts[s]} notes, pasture "
                      f"{', '.join(f'{name(a)} x{c}' for a, c in sorted(past.items())) or '-'}, barn "
                      f"{_animals(obs.barns[s])}" + (f", {obs.ticket_counts[s]} ticket(s)" if obs.ticket_counts[s]
                                                     else ""))

@@ -1,7 +1,13 @@
 """HTML views of Bidder Up! for the panels: the board drawn from one seat's observation
 (:func:`bluffkit.games.bidder_up.board_svg.board_svg`: face-down pens as counts, the spaces
-the seat may move to with their cost) above its text view; all-seeing, the board with
-every pen face up above the facts."""
+the seat may move to as clickable groups with their cost), every player's farm board below
+it (:mod:`bluffkit.games.bidder_up.farm`: the seat's own notes and tickets face up, the
+others' as counts), then the text view folded away; all-seeing, the board with every pen
+face up, every farm face up, and the facts.
+
+The board takes the width of its container (at most 1280 px) and the farms wrap, so the
+view reads at 1280 x 720 and in a 740 px column. Both views are well-formed XML.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,12 @@ import json
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up.actions import name
+from bluffkit.games.bidder_up.farm import all_seeing_farms, farms_html, seat_farms
 from bluffkit.games.bidder_up.layout import layout_of
+
+#: The board's width in the views: ``None``, as wide as the panel allows (at most 1280 px).
+BOARD_WIDTH = None
+_WRAP = "<div class='bidder-up' style='max-width: 1280px'>"
 
 
 def _market(obs_or_state, rules) -> dict | None:
@@ -21,16 +32,29 @@ def _market(obs_or_state, rules) -> dict | None:
 
 
 def _board(rules, players: int, pens: dict, pos, names, piggy: int, supply, raffle, market, highlight) -> str:
-    from bluffkit.games.bidder_up.board_svg import board_svg
+    """The board (SVG, without its side panel) and the side panel (HTML) side by side, the
+    panel wrapping below the board in a narrow column."""
+    from bluffkit.games.bidder_up.board_svg import BOARD_ONLY_W, board_svg
+    from bluffkit.games.bidder_up.side_panel import panel_html
     lay = layout_of(rules.board)
     tiles = dict(enumerate(rules.tiles_for(players)))
-    return board_svg(lay.board, pens=pens, pawns={n: p for n, p in zip(names, pos)}, tiles=tiles,
-                     piggy_bank=piggy, supply=supply, market=market, raffle=raffle if rules.fairground else None,
-                     highlight=highlight, width=960)
+    pawns = {n: p for n, p in zip(names, pos)}
+    raffle = raffle if rules.fairground else None
+    svg = board_svg(lay.board, pens=pens, pawns=pawns, tiles=tiles, highlight=highlight, width=BOARD_WIDTH,
+                    panel=False)
+    panel = panel_html(lay.board, pawns=pawns, piggy_bank=piggy, supply=supply, raffle=raffle, market=market)
+    return ("<div style='display: flex; flex-wrap: wrap; align-items: flex-start; gap: 8px 12px'>"
+            f"<div style='flex: 4 1 600px; min-width: 0; max-width: {BOARD_ONLY_W}px'>{svg}</div>"
+            f"<div style='flex: 1 1 250px; min-width: 0'>{panel}</div></div>")
+
+
+def _folded(summary: str, text: str) -> str:
+    return (f"<details style='margin-top: 8px'><summary>{summary}</summary>"
+            f"<pre style='white-space: pre-wrap'>{text}</pre></details>")
 
 
 def seat_html(game, obs, names) -> str:
-    """The board as ``obs``'s seat (an observation) sees it, and its text view."""
+    """The board as ``obs``'s seat (an observation) sees it, the farms, and its text view."""
     lay = layout_of(obs.rules.board)
     pens = {str(p.space): (obs.stacks[1][i] if seen is None else tuple(name(a) for a in seen))
             for i, (p, seen) in enumerate(zip(lay.pens, obs.pens))}
@@ -39,14 +63,14 @@ def seat_html(game, obs, names) -> str:
     svg = _board(obs.rules, len(obs.pos), pens, obs.pos, names, obs.piggy, obs.stacks[0], obs.bag,
                  _market(obs, obs.rules), highlight)
     text = html.escape(game.describe(obs, names, legal=True))
-    return f"<div class='bidder-up'>{svg}<pre>{text}</pre></div>"
+    return f"{_WRAP}{svg}{farms_html(seat_farms(obs, names))}{_folded('Text view', text)}</div>"
 
 
 def all_seeing_html(game, state, names) -> str:
-    """The board with every pen face up, and the facts of the state."""
+    """The board with every pen face up, every farm face up, and the facts of the state."""
     lay = layout_of(game.rules.board)
     pens = {str(p.space): tuple(name(a) for a in pen) for p, pen in zip(lay.pens, state.pens)}
     svg = _board(game.rules, len(state.pos), pens, state.pos, names, len(state.piggy), tuple(map(len, state.stacks)),
                  len(state.bag), _market(state, game.rules), None)
     facts = html.escape(json.dumps(game.facts(state, names), indent=1, default=str))
-    return f"<div class='bidder-up'>{svg}<pre>{facts}</pre></div>"
+    return f"{_WRAP}{svg}{farms_html(all_seeing_farms(game, state, names))}{_folded('Facts', facts)}</div>"

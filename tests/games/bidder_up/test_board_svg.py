@@ -22,13 +22,17 @@ def _parse(svg: str) -> ET.Element:
     return root
 
 
+def _classes(el: ET.Element) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
 def _texts(root: ET.Element) -> list[str]:
     return ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
 
 
-def _busy(board, **extra):
+def _busy(board, animals=("rooster", "donkey"), **extra):
     """Every pen full (the longest animal names), four pawns with long names, tiles, the panel."""
-    pens = {p.id: tuple(("rooster", "donkey")[:p.pen_size]) for p in board.pens()}
+    pens = {p.id: tuple(animals[:p.pen_size]) for p in board.pens()}
     pens[board.pens()[-1].id] = 3
     pawns = {"Annette-Marie": board.start, "André": board.start, "Daniel": board.pens()[0].id,
              "Frank": board.of_kind("horse-trade")[-1].id}
@@ -43,12 +47,14 @@ def _busy(board, **extra):
 def test_every_space_is_drawn_with_its_kind(name):
     board = BOARDS[name]
     root = _parse(board_svg(board))
-    groups = {g.get("id"): g for g in root.iter(f"{NS}g") if g.get("class") == "space"}
-    assert set(groups) == {f"space-{s.id}" for s in board.spaces}
+    groups = {g.get("data-space"): g for g in root.iter(f"{NS}g") if "bk-space" in _classes(g)}
+    assert set(groups) == {s.id for s in board.spaces}
     for s in board.spaces:
-        g = groups[f"space-{s.id}"]
-        assert g.get("data-kind") == s.kind
+        g = groups[s.id]
+        assert g.get("id") == f"space-{s.id}" and g.get("data-kind") == s.kind
         assert g.find(f"{NS}title").text == s.label
+        assert "bk-reachable" not in _classes(g) and g.get("data-cost") is None, "nothing is lit unless asked"
+        assert g.find(f"{NS}circle") is not None or g.find(f"{NS}rect") is not None, f"{s.id} has no shape"
     assert {g.get("data-position") for g in root.iter(f"{NS}g") if g.get("class") == "tile"} == {"0", "1", "2", "3"}
 
 
@@ -56,8 +62,13 @@ def test_annette_highlight_shows_each_cost_in_notes():
     board = BOARDS["animal-market"]
     reach = board.reachable(board.example("start"), 1, budget_notes=1)
     root = _parse(board_svg(board, highlight=reach))
-    costs = {g.get("data-space") for g in root.iter(f"{NS}g") if g.get("class") == "cost"}
-    assert costs == set(reach)
+    lit = {g.get("data-space"): g for g in root.iter(f"{NS}g") if "bk-reachable" in _classes(g)}
+    assert set(lit) == set(reach)
+    for sid, g in lit.items():
+        assert "bk-space" in _classes(g) and g.get("data-cost") == str(reach[sid][1])
+        assert "cursor: pointer" in g.get("style", ""), "a reachable space shows a hand to click with"
+        badge = [g2 for g2 in g.iter(f"{NS}g") if g2.get("class") == "cost"]
+        assert len(badge) == 1, f"the cost badge of {sid} is inside the group a click finds"
     words = _texts(root)
     assert words.count("+1 note") == 2, "the cow pen and the hilltop cost 1 note"
     assert words.count("free") == 2, "the goose pen and the piggy bank cost nothing"
@@ -101,6 +112,8 @@ def test_face_down_pens_show_no_animal_name(name):
     # face up, the names are there
     up = _parse(board_svg(board, pens={board.pens()[0].id: ("cow",), board.pens()[1].id: {"up": ["goat"], "down": 2}}))
     assert "cow" in _texts(up) and "goat" in _texts(up) and "2 hidden" in _texts(up)
+    icons = {g.get("data-animal") for g in up.iter(f"{NS}g") if g.get("class") == "bk-animal-icon"}
+    assert icons == {"cow", "goat"}, "each face-up animal has its own icon beside its name"
     empty = _parse(board_svg(board, pens={board.pens()[0].id: ()}))
     assert "empty" in _texts(empty), "an empty pen (supply stack run out) says so"
 
@@ -147,9 +160,10 @@ def _meet(a, b) -> bool:
 
 
 @pytest.mark.parametrize("name", BOARD_NAMES)
-def test_pens_contents_and_tiles_do_not_cover_each_other_or_the_spaces(name):
+@pytest.mark.parametrize("animals", [("rooster", "donkey"), ("rooster-m", "donkey-m")])
+def test_pens_contents_and_tiles_do_not_cover_each_other_or_the_spaces(name, animals):
     board = BOARDS[name]
-    root = _parse(_busy(board))
+    root = _parse(_busy(board, animals))
     groups = list(root.iter(f"{NS}g"))
     pen_boxes = [_box(g.find(f"{NS}rect")) for g in groups if g.get("class") == "pen-contents"]
     tile_boxes = [_box(g.find(f"{NS}rect")) for g in groups if g.get("class") == "tile"]
@@ -163,3 +177,54 @@ def test_pens_contents_and_tiles_do_not_cover_each_other_or_the_spaces(name):
             half = 30 + (8 if s.pen_size == 2 else 0)
             space = (s.x - half, s.y + 10 - 30, 2 * half, 60)
             assert not _meet(a, space), f"{a} covers {s.id}"
+
+
+def test_a_click_anywhere_on_a_space_finds_its_id_and_pawns_let_the_click_through():
+    """What a browser's ``event.target.closest('[data-space]')`` finds, walked by hand."""
+    board = BOARDS["fairground"]
+    reach = board.reachable("start", 2, budget_notes=3)
+    root = _parse(board_svg(board, pawns={"Ann": "start", "Bob": "pen-1"}, highlight=reach))
+    parent = {c: p for p in root.iter() for c in p}
+
+    def closest(el):
+        while el is not None and el.get("data-space") is None:
+            el = parent.get(el)
+        return el
+
+    for g in root.iter(f"{NS}g"):
+        if "bk-space" not in _classes(g):
+            continue
+        for el in g.iter():                   # the shape, the icon's lines, the number, the badge
+            assert closest(el) is g, f"a click on a <{el.tag[len(NS):]}> of {g.get('data-space')} misses it"
+    pawns = [g for g in root.iter(f"{NS}g") if g.get("class") == "pawn"]
+    assert [g.get("data-seat") for g in pawns] == ["Ann", "Bob"]
+    for i, g in enumerate(pawns):
+        assert g.get("pointer-events") == "none", "a pawn on a space must not swallow its click"
+        assert _texts(g) == [str(i + 1)], "the pawn's number is inside it, so it lets the click through too"
+        assert closest(g) is None
+    assert sum("bk-reachable" in _classes(g) for g in root.iter(f"{NS}g")) == len(reach)
+
+
+def test_width_none_scales_with_its_container():
+    board = BOARDS["animal-market"]
+    root = _parse(board_svg(board, width=None))
+    assert root.get("width") == "100%" and root.get("height") is None
+    assert "max-width: 1280px" in root.get("style") and "height: auto" in root.get("style")
+    assert root.get("viewBox") == "0 0 1280 720"
+    fixed = _parse(board_svg(board, width=800))
+    assert (fixed.get("width"), fixed.get("height"), fixed.get("style")) == ("800", "450", None)
+    for bad in (0, -5, 12.5, True, "wide"):
+        with pytest.raises(ValueError, match="width"):
+            board_svg(board, width=bad)
+
+
+def test_market_lists_each_animal_by_icon_and_name_and_a_male_reads_as_male():
+    board = BOARDS["fairground"]
+    market = {a: (10 * (i + 1), a == "goat") for i, a in enumerate(ANIMALS)}
+    root = _parse(board_svg(board, market=market, pens={"pen-2": ("cow-m", "cow")}))
+    words = _texts(root)
+    for i, a in enumerate(ANIMALS):
+        assert f"{a} {10 * (i + 1)}" + (" locked" if a == "goat" else "") in words
+    icons = [g.get("data-animal") for g in root.iter(f"{NS}g") if g.get("class") == "bk-animal-icon"]
+    assert sorted(icons) == sorted(list(ANIMALS) + ["cow", "cow"])
+    assert "cow ♂" in words and "cow-m" not in " ".join(words), "a male is named, never shown by its notation"

@@ -1,0 +1,146 @@
+"""The farm boards and the side panel as HTML: what each part says, for a seat and for the
+all-seeing table, by icon and name, never by id; and a seat's view built from a scripted
+position (scenario API) shows the numbers of that position."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from bluffkit.auctions.rules import ANIMALS
+from bluffkit.core.game import make_game
+from bluffkit.games.bidder_up import view
+from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg, type_of
+from bluffkit.games.bidder_up.board import load_board
+from bluffkit.games.bidder_up.board_svg import PAWN_COLOURS
+from bluffkit.games.bidder_up.farm import Farm, farms_html, seat_farms, ticket_words
+from bluffkit.games.bidder_up.rules import TICKETS
+from bluffkit.games.bidder_up.side_panel import panel_html
+
+D = (0, 10, 50, 100, 200, 500)
+NAMES = ["Annette", "Bruno", "Chiara"]
+
+
+def _classes(el) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def _text(el) -> str:
+    return " ".join(" ".join(el.itertext()).split())
+
+
+def _farms(html: str) -> dict[int, ET.Element]:
+    root = ET.fromstring(html)
+    return {int(el.get("data-seat")): el for el in root.iter() if "bk-farm" in _classes(el)}
+
+
+def _row(farm: ET.Element, cls: str) -> str:
+    rows = [el for el in farm.iter() if cls in _classes(el)]
+    assert len(rows) == 1, f"one {cls} row"
+    return _text(rows[0])
+
+
+def test_a_farm_says_every_part_by_name_and_count():
+    f = Farm(seat=2, name="Chiara", pasture=("cow", "cow", "cow-m", "goose"), barn=("horse", "pig"),
+             baby_barn=("pig",), zoo=("sheep",), notes=(1, 3, 1, 0, 0, 1), denominations=D,
+             tickets=("wool-milk:2", "value-gain:cat"), loans=(300, 600), sow=True, current=True, you=True)
+    farm = _farms(farms_html([f]))[2]
+    assert _row(farm, "bk-pasture") == "Pasture: goose cow ×2 cow ♂"
+    assert _row(farm, "bk-barn") == "Barn: pig + baby horse"
+    assert _row(farm, "bk-zoo") == "Petting zoo: sheep baby"
+    assert _row(farm, "bk-notes") == "Notes: 0 ×1 10 ×3 50 ×1 500 ×1 (6 notes, total 580)"
+    assert _row(farm, "bk-tickets") == "Tickets: Wool-Milk 2 Value Gain: cat"
+    assert _row(farm, "bk-ious") == "IOUs: 300, 600 (−900 at the end)"
+    words = _text(farm)
+    assert "▶ to play" in words and "your view" in words and "Wool-Milk-Sow" in words
+    assert PAWN_COLOURS[2] in ET.tostring(farm, encoding="unicode") and words.startswith("3 Chiara"), \
+        "the pawn's colour and its number, as on the board"
+    icons = [el.get("aria-label") for el in farm.iter() if "bk-animal" in _classes(el) and el.get("aria-label")]
+    assert icons == ["goose", "cow", "cow ♂", "pig", "horse", "sheep"], "an icon beside each animal's name"
+
+
+def test_another_seats_farm_shows_counts_face_down():
+    f = Farm(seat=0, name="Annette", notes=9, denominations=D, tickets=2, zoo=None)
+    farm = _farms(farms_html([f]))[0]
+    assert _row(farm, "bk-notes") == "Notes: 9 notes, face down"
+    assert _row(farm, "bk-tickets") == "Tickets: 2 tickets, face down"
+    assert _row(farm, "bk-pasture") == "Pasture: empty" and _row(farm, "bk-barn") == "Barn: empty"
+    assert not [el for el in farm.iter() if "bk-zoo" in _classes(el)], "no petting zoo without the babies"
+    assert "to play" not in _text(farm) and "your view" not in _text(farm)
+    one = _farms(farms_html([Farm(seat=1, name="B", notes=1, tickets=1)]))[1]
+    assert "1 note, face down" in _text(one) and "1 ticket, face down" in _text(one)
+
+
+def test_names_not_ids():
+    assert {ticket_words(t) for t in TICKETS} == {
+        "Extra Turn", "Move Market Markers", "Horse-Trade", "Special Horse-Trade", "Value Gain: cat",
+        "Value Gain: dog", "Value Gain: sheep", "Value Gain: goat", "Value Gain: pig", "Value Gain: cow",
+        "Wool-Milk 0", "Wool-Milk 1", "Wool-Milk 2", "Wool-Milk 3"}
+    for a in ANIMALS:
+        assert animal_words(a) == a and animal_words(a + "-m") == a + " ♂" and type_of(a + "-m") == a
+        svg = ET.fromstring(icon_svg(a))
+        assert len(list(svg)) >= 3, f"{a}'s icon is a drawing of a few shapes"
+        assert not any(el.tag.endswith(("image", "text", "use")) for el in svg.iter()), \
+            f"{a}'s icon needs no font, image or outside reference"
+    assert len({icon_svg(a) for a in ANIMALS}) == 10, "each animal has its own icon"
+    with pytest.raises(ValueError, match="not an animal"):
+        animal_words("unicorn")
+    with pytest.raises(ValueError, match="not a raffle ticket"):
+        ticket_words("golden-ticket")
+
+
+def test_side_panel_lists_the_pawns_counts_market_and_legend():
+    board = load_board("fairground")
+    html = panel_html(board, pawns={"Ann": "start", "Bo": "hilltop"}, piggy_bank=1, supply=(4, 3), raffle=20,
+                      market={a: (100 * i, a == "dog") for i, a in enumerate(ANIMALS)})
+    root = ET.fromstring(html)
+    words = _text(root)
+    for part in ("1 Ann: Start", "2 Bo: Market (hilltop)", "Piggy bank: 1 note", "Supply: 4 + 3 animals",
+                 "Raffle bag: 20 tickets", "dog 300 locked", "horse 900", "Pen (auction)", "Raffle booth",
+                 "face down", "reachable, cost in notes"):
+        assert part in words, part
+    assert [el.get("aria-label") for el in root.iter() if el.get("class") == "bk-animal"] == list(ANIMALS)
+    sizes = {el.get("style") for el in root.iter() if "font-size" in (el.get("style") or "")}
+    assert all(int(s.split("font-size: ")[1].split("px")[0]) >= 16 for s in sizes), "legible: at least 16 px"
+    am = ET.fromstring(panel_html(load_board("animal-market")))
+    legend = _text(next(el for el in am.iter() if el.get("class") == "bk-legend"))
+    assert legend == "Spaces Pen (auction) Horse-trading Piggy bank Start face down reachable, cost in notes", \
+        "the legend lists the board's own kinds"
+
+
+def test_a_scripted_position_shows_its_numbers_in_each_seats_view():
+    game = make_game("bidder-up", board="fairground", variants=["babies"])
+    state = game.state_from_position(3, current=1, roll=2, pos=["start", "pen-2", "hilltop"],
+                                     money=["10+10+50", "0+0+10+50", "500"],
+                                     pastures=[["cow", "cow-m"], [], ["horse"]], tickets=[["extra-turn"], [], []])
+    for seat in range(3):
+        page = view.seat_html(game, game.observe(state, seat), NAMES)
+        farms = _farms(page)
+        assert "▶ to play" in _text(farms[1]) and "your view" in _text(farms[seat])
+        assert _row(farms[0], "bk-pasture") == "Pasture: cow cow ♂"
+        assert _row(farms[2], "bk-pasture") == "Pasture: horse"
+        own = {0: "(3 notes, total 70)", 1: "(4 notes, total 60)", 2: "(1 note, total 500)"}[seat]
+        assert _row(farms[seat], "bk-notes").endswith(own)
+        for other in set(range(3)) - {seat}:
+            n = (3, 4, 1)[other]
+            assert _row(farms[other], "bk-notes") == f"Notes: {n} note{'' if n == 1 else 's'}, face down"
+        assert ("Extra Turn" in page) == (seat == 0), "a kept ticket is named only to its holder"
+        assert _row(farms[0], "bk-tickets") == ("Tickets: Extra Turn" if seat == 0 else
+                                                "Tickets: 1 ticket, face down")
+    obs = game.observe(state, 1)
+    lit = [el for el in ET.fromstring(view.seat_html(game, obs, NAMES)).iter() if "bk-reachable" in _classes(el)]
+    assert {el.get("data-space") for el in lit} == {s for s, _ in obs.legal.key}, "the seat to move sees its moves"
+    assert seat_farms(obs, NAMES)[0].zoo == (), "the Fairground babies have a petting zoo"
+
+
+def test_all_seeing_view_has_the_board_panel_farms_and_facts():
+    game = make_game("bidder-up", board="animal-market")
+    state = game.state_from_position(2, current=0, money=["10+50", "0+0"], tickets=None)
+    root = ET.fromstring(view.all_seeing_html(game, state, NAMES[:2]))
+    svg = next(el for el in root.iter() if el.tag.endswith("svg") and el.get("viewBox"))
+    assert svg.get("width") == "100%" and svg.get("viewBox") == "0 0 1004 720"
+    farms = _farms(view.all_seeing_html(game, state, NAMES[:2]))
+    assert _row(farms[0], "bk-notes").endswith("(2 notes, total 60)")
+    assert _row(farms[1], "bk-notes").endswith("(2 notes, total 0)")
+    assert "Facts" in _text(root) and "Piggy bank:" in _text(root)
