@@ -79,7 +79,9 @@ class BidderUpTable(SeatPanel):
                  names=None, seed: int = 0, variants=(), undo: str = "own", **options_):
         game = make_game("bidder-up", variants=list(variants), board=board, **options_)
         self.layout_ = layout_of(game.rules.board)
-        self.pending: tuple | None = None          # a costly choice waiting for its notes
+        self._choosing = False
+        self._need: int | None = None
+        self._verb, self._play = "Pay", None
         self.roll_button = _button("Roll the die", self._roll, "bk-go", "roll the die to start your turn [C]")
         self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.auction_moves = MoveControls(lambda action: self.try_move(str(action)))
@@ -128,8 +130,8 @@ class BidderUpTable(SeatPanel):
     # -- drawing ----------------------------------------------------------------------------
     def clear_controls(self) -> None:
         """Every control blank and hidden: no notes to click (a hand, or a face-down offer
-        left chosen, would show), no pending payment, no spaces to click."""
-        self.pending = None
+        left chosen, would show), no payment waiting for its notes, no spaces to click."""
+        self._play, self._need = None, None
         for box in (self.spaces_box, self.buttons_box, self.market_box, self.note_row):
             retire(box.children)
             box.children = ()
@@ -334,23 +336,22 @@ class BidderUpTable(SeatPanel):
         ``need`` the number of notes a cost asks for (None: any number), ``start`` the
         notes chosen to begin with (default: the cheapest ``need``)."""
         d = self.game.rules.denominations
-        retire(self.note_row.children)
-        toggles = []
-        for i in range(len(d)):
-            for _ in range(obs.hand[i]):
+        self._need, self._verb, self._play = need, verb, play
+        held = [i for i in range(len(d)) for _ in range(obs.hand[i])]
+        if [t.index for t in self.note_toggles] != held:      # type: ignore[attr-defined]
+            retire(self.note_row.children)
+            toggles = []
+            for i in held:
                 t = W.ToggleButton(description=str(d[i]), tooltip=f"a note of {d[i]}: click to choose it",
                                    layout=W.Layout(width="auto", min_width="46px"))
                 t.add_class("bk-note-btn")
                 t.add_class(f"bk-note-{d[i]}")
                 t.index = i                        # type: ignore[attr-defined]  # which kind of note
+                t.observe(lambda ch: self._label_notes(), names="value")
                 toggles.append(t)
-        self.note_toggles = toggles
-        self.note_row.children = toggles
-        self._need, self._verb, self._play = need, verb, play
+            self.note_toggles = toggles
+            self.note_row.children = toggles
         self.choose_notes(cheapest(obs.hand, need or 0) if start is None else (start or (0,) * len(d)))
-        for t in toggles:
-            t.observe(lambda ch: self._label_notes(), names="value")
-        self._label_notes()
         self.notes_box.layout.display = _SHOW
 
     def chosen_notes(self) -> tuple[int, ...]:
@@ -363,14 +364,21 @@ class BidderUpTable(SeatPanel):
     def choose_notes(self, notes) -> None:
         """Click the toggles so that exactly ``notes`` (a count per denomination) are chosen."""
         left = list(notes)
-        for t in self.note_toggles:
-            k = t.index                            # type: ignore[attr-defined]
-            want = k < len(left) and left[k] > 0
-            if want:
-                left[k] -= 1
-            t.value = want
+        self._choosing = True                      # one label at the end, not one per toggle
+        try:
+            for t in self.note_toggles:
+                k = t.index                        # type: ignore[attr-defined]
+                want = k < len(left) and left[k] > 0
+                if want:
+                    left[k] -= 1
+                t.value = want
+        finally:
+            self._choosing = False
+        self._label_notes()
 
     def _label_notes(self) -> None:
+        if self._choosing:
+            return
         c = self.chosen_notes()
         n, worth = sum(c), total(c, self.game.rules.denominations)
         need = self._need
@@ -383,7 +391,7 @@ class BidderUpTable(SeatPanel):
             self.notes_button.description = f"{self._verb} pay {_notes_word(n)} ({worth})"
 
     def _pay_pending(self) -> None:
-        if self.viewer is None or not self.note_toggles and self._need is None:
+        if self.viewer is None or self._play is None:
             return
         self._play(self.chosen_notes())
 

@@ -9,7 +9,9 @@ JavaScript is the short module below, shipped inside the widget, with no network
 
 The browser also measures the time from a click to the redrawn board (the next ``value``
 on screen, after the browser has painted it) and keeps the last figure, in milliseconds,
-in the ``data-update-ms`` attribute of the view's element, for the browser tests.
+in the ``data-update-ms`` attribute of the view's element, for the browser tests; with
+``data-arrive-ms`` (the click to the new board's arrival from the kernel) and
+``data-draw-ms`` (putting it into the page) beside it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ function render({ model, el }) {
   el.classList.add("bk-board-view");
   let clickedAt = null;
   function draw() {
+    const arrived = performance.now();
     const html = model.get("value");
     el.innerHTML = html;
     const ok = new Set(model.get("clickable"));
@@ -31,6 +34,8 @@ function render({ model, el }) {
     if (clickedAt !== null && html.includes("<svg")) {
       const t0 = clickedAt;
       clickedAt = null;
+      el.dataset.arriveMs = (arrived - t0).toFixed(1);
+      el.dataset.drawMs = (performance.now() - arrived).toFixed(1);
       requestAnimationFrame(() => requestAnimationFrame(() => {
         el.dataset.updateMs = (performance.now() - t0).toFixed(1);
         el.dataset.updates = String(Number(el.dataset.updates || 0) + 1);

@@ -190,9 +190,12 @@ class SeatPanel(W.VBox):
         labels): what a cover screen holds."""
         raise NotImplementedError
 
-    def clear(self) -> None:
-        """Nothing private left in any widget: the seat's view, the move box, every control."""
-        self.view.value = self.legal_text.value = self.typed.value = self.scores.value = ""
+    def clear(self, view: bool = True) -> None:
+        """Nothing private left in any widget: the seat's view (unless ``view`` is False:
+        the caller has just drawn it), the move box, every control."""
+        if view:
+            self.view.value = ""
+        self.legal_text.value = self.typed.value = self.scores.value = ""
         self.controls.layout.display = _HIDE
         self.clear_controls()
 
@@ -225,21 +228,25 @@ class SeatPanel(W.VBox):
         except BluffkitError as e:                # a bot's move refused: say so, change nothing
             self.message.value = note(f"A bot could not move: {escape(str(e))}", error=True)
         s = self.session
-        with self.hold_sync(), self.view.hold_sync():      # one message for the view, not a blank first
+        seat = None if s.over else self.seat_now()
+        obs = s.observe(seat) if seat is not None and seat == self.viewer else None
+        # the view first (the board is what the player waits for), and once: not a blank before it
+        view = (all_seeing_view(self.game, s.state, s.names) if s.over           # the end: everything is shown
+                else seat_view(self.game, obs, s.names) if obs is not None else "")   # from the observation alone
+        with self.hold_sync():
+            self.view.value = view
             self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
                                  + "<br>".join(escape(x) for x in self.said[-12:]) + "</div>")
-            self.clear()                          # redrawn from the observation alone, below
+            self.clear(view=False)                # redrawn from the observation alone, below
             if s.over:
                 self.viewer = None
                 self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
                 self.controls.layout.display = _HIDE
-                self.view.value = all_seeing_view(self.game, s.state, s.names)   # the end: everything is shown
                 return
-            seat = self.seat_now()
             if seat is None:                      # a bot is stuck (see the message)
                 self.cover.layout.display, self.board.layout.display = _HIDE, _HIDE
                 return
-            if seat != self.viewer:
+            if obs is None:
                 self.viewer = None                # the cover: nothing private behind it (cleared above)
                 name = escape(s.names[seat])
                 self.cover_text.value = note(f"<b>{name}'s turn.</b> Pass the screen to {name}; the others look away.")
@@ -248,8 +255,6 @@ class SeatPanel(W.VBox):
                 return
             self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
             self.controls.layout.display = _SHOW
-            obs = s.observe(seat)
-            self.view.value = seat_view(self.game, obs, s.names)      # drawn from the observation alone
             self.draw_seat(seat, obs)
             self._draw_scores(obs)
 
