@@ -112,32 +112,39 @@ def naive_p_false(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, 
 
 def first_claims(games: int = 1000, claimant: str = "honest", players: int = 4, seed: int = 0) -> pd.DataFrame:
     """The first claim of ``games`` seeded games of four (or ``players``) through the engine:
-    the deal, then seat 0 (``claimant``, a Bløff bot name) lays cards as aces. One row per
+    the deal, then seat 0 (``claimant``, a Bløff bot name) lays cards as aces (checked legal
+    by the engine). One row per
     game: ``k`` claimed, ``lie`` (a card not an ace), and what seat 1, the next player and
     the first who may call, holds of the rank (``observer_aces``) and sees (``unseen``:
     the cards not in its hand; ``claimant_cards``: seat 0's hand before the play)."""
     import pandas as pd
 
+    from bluffkit.agents.base import make_agent
     from bluffkit.core.game import make_game
-    from bluffkit.core.seeding import check_seed, game_seeds
+    from bluffkit.core.seeding import check_seed, child_rngs, game_seeds
     from bluffkit.games.bloff.cards import rank_of
     from bluffkit.games.bloff.engine import Play, is_lie
-    from bluffkit.session import Session
 
     check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be an int >= 1, got {games!r}")
     game = make_game("bloff")
+    agent = make_agent(claimant, game)
+    rank = game.rules.first_rank
     rows = []
     seeds = game_seeds(seed, games)
     for i in range(games):
-        s = Session(game, [claimant] + ["honest"] * (players - 1), seed=seeds[i])
-        s.advance(limit=2)
-        deal, play = s.moves[0][1], s.moves[1][1]
+        t = game.table(players=players)
+        chance, mine = child_rngs(seeds[i], 2)           # the deal, then the claimant's choices
+        deal = t.sample_chance(chance.random(), chance)
+        t.apply_chance(deal)
+        state = t.freeze()
+        obs = game.observe(state, 0)
+        play = agent.act(obs, obs.legal, mine)
+        game.step(state, 0, play)                          # refused with a clear error if illegal
         if not isinstance(play, Play):
             raise RuntimeError("the first move after the deal was not a play")
         hands = deal.hands
-        rank = game.rules.first_rank
         rows.append({"game": i, "k": len(play.cards), "lie": is_lie(rank, play.cards),
                      "observer_aces": sum(1 for c in hands[1] if rank_of(c) == rank),
                      "unseen": sum(len(h) for h in hands) - len(hands[1]), "claimant_cards": len(hands[0])})
