@@ -126,6 +126,6 @@ def trade_result(game: str, moves: list[tuple[str, str]], start: dict, seats=("A
     sc = scenario.from_dict(data)
     res = scenario.run(sc)
     first = sc.game.facts(res.states[0], sc.seats)
-    last = sc.game.facts(res.states[-1], sc.seats)
+    last = dict(sc.game.facts(res.states[-1], sc.seats))
     last["gain"] = {s: last["money"][s] - first["money"][s] for s in sc.seats}
     return last
