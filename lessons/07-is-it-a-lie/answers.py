@@ -5,6 +5,7 @@ hypergeometric prior); the simulated shares from the engine's seeded deals.
 """
 
 from fractions import Fraction
+from functools import lru_cache
 
 from bluffkit.analysis import bloff_bayes as bb
 
@@ -35,8 +36,13 @@ def a1f():
     return bb.p_lie(3, 2, **START)
 
 
+@lru_cache(maxsize=None)
+def _claims():
+    return bb.first_claims(1500, seed=1)
+
+
 def _share(j):
-    sim = bb.first_claims(1500, seed=1)
+    sim = _claims()
     return float(sim[(sim.k == 1) & (sim.observer_aces == j)].lie.mean())
 
 
