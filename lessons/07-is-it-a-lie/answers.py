@@ -1,0 +1,61 @@
+"""The answers of the lesson "Is it a lie?", recomputed from bluffkit.
+
+Exact posteriors from :mod:`bluffkit.analysis.bloff_bayes` (Bayes' rule over the
+hypergeometric prior); the simulated shares from the engine's seeded deals.
+"""
+
+from fractions import Fraction
+from functools import lru_cache
+
+from bluffkit.analysis import bloff_bayes as bb
+
+START = {"unseen_cards": 39, "claimant_cards": 13}      # the first play of a game of four
+
+
+def a1a():
+    return bb.naive_p_false(1, 0, **START)
+
+
+def a1b():
+    return bb.p_lie(1, 0, **START)
+
+
+def a1c():
+    return bb.naive_p_false(2, 1, **START)
+
+
+def a1d():
+    return bb.p_lie(2, 1, **START)
+
+
+def a1e():
+    return bb.p_lie(2, 1, **START, lie_prob=Fraction(1, 4), lie_sizes=(1, 1))
+
+
+def a1f():
+    return bb.p_lie(3, 2, **START)
+
+
+@lru_cache(maxsize=None)
+def _claims():
+    return bb.first_claims(1500, seed=1)
+
+
+def _share(j):
+    sim = _claims()
+    return float(sim[(sim.k == 1) & (sim.observer_aces == j)].lie.mean())
+
+
+def a3a():
+    return _share(0)
+
+
+def a3b():
+    return _share(1)
+
+
+def a3c():
+    return bb.p_lie(1, 1, **START)
+
+
+ANSWERS = {"1a": a1a, "1b": a1b, "1c": a1c, "1d": a1d, "1e": a1e, "1f": a1f, "3a": a3a, "3b": a3b, "3c": a3c}

@@ -1,0 +1,59 @@
+"""Bayes' rule for Bløff claims: the formula, exact cases, and the engine's first claims."""
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+import sympy as sp
+
+from bluffkit.analysis import bloff_bayes as bb
+
+
+def test_posterior_is_bayes_rule():
+    e = bb.posterior_expr()
+    # no bluffing, liars always lay one card: P(lie | 1) = P0 / (P0 + P1)
+    assert sp.simplify(e.subs({bb.Q: 0, bb.L: 1}) - bb.P0 / (bb.P0 + bb.PK)) == 0
+    # a claim size liars never use is never a lie
+    assert e.subs({bb.L: 0, bb.Q: 0, bb.P0: sp.Rational(1, 3), bb.PK: sp.Rational(1, 5)}) == 0
+
+
+def test_first_claim_of_a_four_player_game_by_hand():
+    # N = 39 unseen, K = 4 aces, n = 13: P(X=1)/P(X=0) = 4*13/23, so P(lie | "one ace") = 23/75
+    p0 = Fraction(comb(35, 13), comb(39, 13))
+    p1 = Fraction(4 * comb(35, 12), comb(39, 13))
+    assert bb.hand_law(39, 4, 13)[:2] == [p0, p1]
+    assert sum(bb.hand_law(39, 4, 13)) == 1
+    assert bb.p_lie(1, 0, 39, 13) == p0 / (p0 + p1) == Fraction(23, 75)
+
+
+def test_rulebook_example_is_a_certain_lie():
+    # Anne holds two fours; David says "three fours": "det finnes bare fire i stokken"
+    assert bb.p_lie(3, in_hand=2, unseen_cards=39, claimant_cards=13) == 1
+
+
+def test_claims_of_two_or_more_by_honest_players_are_never_lies():
+    for k in (2, 3):
+        assert bb.p_lie(k, 0, 39, 13) == 0
+        assert bb.naive_p_false(k, 0, 39, 13) > Fraction(1, 2), "the naive reading calls them likely lies"
+
+
+def test_bluffing_raises_the_posterior():
+    honest = bb.p_lie(2, 0, 39, 13, lie_prob=0, lie_sizes=(1, 1))
+    bluffer = bb.p_lie(2, 0, 39, 13, lie_prob=Fraction(1, 2), lie_sizes=(1, 1))
+    assert 0 < honest < bluffer < 1
+
+
+@pytest.mark.parametrize("kwargs, match", [({"k": 0}, "k must be"), ({"lie_sizes": (0, 0)}, "lie_sizes"),
+                                           ({"lie_prob": 2}, "lie_prob"), ({"in_hand": 5}, "accounts for")])
+def test_bad_input(kwargs, match):
+    args = {"k": 1, "in_hand": 0, "unseen_cards": 39, "claimant_cards": 13} | kwargs
+    with pytest.raises(ValueError, match=match):
+        bb.p_lie(**args)
+
+
+def test_engine_first_claims_agree_with_bayes():
+    d = bb.first_claims(400, seed=3)
+    assert set(d.unseen) == {39} and set(d.claimant_cards) == {13}
+    assert not d[d.k >= 2].lie.any(), "the honest bot never lies with two or more cards"
+    ones = d[(d.k == 1) & (d.observer_aces == 0)]
+    assert abs(ones.lie.mean() - 23 / 75) < 4 * ones.lie.sem()

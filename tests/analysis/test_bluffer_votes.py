@@ -1,0 +1,47 @@
+"""The weighted vote model of Bluffer: reduces to the standard one, shares the table's
+points, and agrees with simulated votes."""
+
+import pytest
+import sympy as sp
+
+from bluffkit.analysis import bluffer_theory as bt
+from bluffkit.analysis import bluffer_votes as bv
+from bluffkit.core.errors import RulesError
+
+
+def test_equal_weights_give_the_standard_model():
+    e, s = bv.weighted_expected(), bt.standard_expected()
+    assert sp.simplify(e["leader"].subs(bv.w, 1) - s["leader"]) == 0
+    assert sp.simplify(e["convincing"].subs(bv.w, 1) - s["author"]) == 0
+    assert sp.simplify(e["other_author"].subs(bv.w, 1) - s["author"]) == 0
+
+
+def test_the_table_shares_the_same_points_whatever_the_weight():
+    # "5. Awarding Points": every vote pays 2 to an author, or 1 to the voter on the truth
+    assert sp.simplify(bv.weighted_expected()["table"] - (bv.n - 1) * (2 - bv.p)) == 0
+
+
+def test_rational_inputs_stay_exact():
+    e = bv.weighted_expected(4, sp.Rational(1, 4), 3)
+    assert e["convincing"] == sp.Rational(9, 5) and e["leader"] == sp.Rational(11, 10)
+    assert e["other_author"] == sp.Rational(4, 5)
+
+
+def test_simulation_agrees_within_four_standard_errors():
+    d = bv.simulate_weighted(4, 0.25, 3, 20_000, seed=2)
+    e = bv.weighted_expected(4, sp.Rational(1, 4), 3)
+    expected = [e["leader"], e["convincing"] + e["voter"], e["other_author"] + e["voter"],
+                e["other_author"] + e["voter"]]
+    for seat, want in enumerate(expected):
+        col = d[f"seat_{seat}"]
+        assert abs(col.mean() - float(want)) < 4 * col.sem(), seat
+
+
+def test_spot_estimate_and_bad_counts():
+    assert bv.spot_estimate(0, 10) == (0.0, 0.0)
+    with pytest.raises(RulesError, match="truth_votes <= votes"):
+        bv.spot_estimate(11, 10)
+    with pytest.raises(RulesError, match="count"):
+        bv.spot_estimate(-1, 10)
+    with pytest.raises(RulesError, match="3 to 5"):
+        bv.simulate_weighted(6, 0.3, 1, 10)

@@ -1,0 +1,59 @@
+"""Count auctions: the cost of a bid in notes, the symmetric theory, and the engine's bids."""
+
+import pytest
+import sympy as sp
+
+from bluffkit.analysis import count_auctions as ca
+from bluffkit.core.errors import RulesError
+
+D = (0, 10, 50, 100, 200, 500)
+YB_START = (2, 4, 1, 0, 0, 0)          # You're Bluffing!, Setup: two 0s, four 10s, one 50
+
+
+def test_cost_curve_takes_the_cheapest_notes():
+    # "0-notes count just as much as any other note" (Bidder Up!, Auction Pens)
+    assert ca.cost_curve(YB_START, D) == [0, 0, 0, 10, 20, 30, 40, 90]
+    assert ca.note_cost((0, 0, 0, 1, 1, 1), 2, D) == 300, "100 + 200, never the 500"
+    assert ca.most_notes(YB_START, 39, D) == 5
+    assert ca.most_notes(YB_START, 90, D) == 7
+    assert ca.most_notes((0, 0, 0, 1, 1, 1), 99, D) == 0
+
+
+@pytest.mark.parametrize("bad", [(-1, 0, 0, 0, 0, 0), (1, 2), (1.0, 0, 0, 0, 0, 0)])
+def test_a_bad_hand_is_refused(bad):
+    with pytest.raises(RulesError, match="one count >= 0 per denomination"):
+        ca.note_cost(bad, 0, D)
+
+
+def test_more_notes_than_held_is_refused():
+    with pytest.raises(RulesError, match="from 0 to 7"):
+        ca.note_cost(YB_START, 8, D)
+
+
+def test_theory_shifts_the_first_price_bid_by_the_zeros():
+    z, w, v, n = ca.Z, ca.W, ca.V, ca.N
+    assert sp.simplify(ca.count_bid_expr() - (z + (n - 1) * v / (n * w))) == 0
+    assert ca.count_bid_expr(3, 2, 10).subs(v, 60) == 6
+    assert ca.count_revenue_expr(3, 60) == 30
+    assert ca.count_revenue_expr(2, 1) == sp.Rational(1, 3)
+
+
+def test_engine_bids_follow_the_theory_floored_to_whole_notes():
+    df = ca.simulate_hand("secret-count", bidders=3, auctions=40, seed=4)
+    assert len(df) == 120 and set(df.pricing) == {"count"}
+    expected = [2 + int(2 * v / 3 // 10) for v in df.value]
+    assert list(df.notes) == expected, "each bidder lays its zeros plus (n-1)/n of its value in tens"
+    assert (df.cost == (df.notes - 2) * 10).all()
+    won = df[df.won]
+    assert (won.revenue == won.cost).all(), "the winner's notes are the auctioneer's money"
+
+
+def test_value_auction_bids_in_money():
+    df = ca.simulate_hand("secret-value", bidders=3, auctions=20, seed=4)
+    assert (df.notes == 0).all() and (df.bid == df.cost).all()
+    assert (df.bid % 10 == 0).all()
+
+
+def test_only_sealed_formats():
+    with pytest.raises(RulesError, match="sealed formats"):
+        ca.simulate_hand("dutch", auctions=1)
