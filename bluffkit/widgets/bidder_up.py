@@ -99,6 +99,7 @@ class BidderUpTable(SeatPanel):
                          [self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
                           self.buttons_box, self.notes_box], undo=undo)
         self.view.on_space(self.click_space)
+        self.set_projector(False)
 
     def __repr__(self) -> str:
         return (f"BidderUpTable({self.game.rules.board!r}, {self.session.players} players, "
@@ -106,6 +107,13 @@ class BidderUpTable(SeatPanel):
 
     def make_view(self) -> BoardView:
         return BoardView()
+
+    def set_projector(self, on: bool) -> None:
+        """The board and its controls side by side in both layouts (the controls are what
+        a player clicks next to the board); the projector's large type as at every table."""
+        super().set_projector(on)
+        self.board.layout.flex_flow, self.board.layout.align_items = "row", "flex-start"
+        self.view.layout.width, self.controls.layout.width = "60%", "40%"
 
     # -- the die: a human rolls their own ---------------------------------------------------
     def hold_chance(self, state) -> bool:
@@ -193,7 +201,13 @@ class BidderUpTable(SeatPanel):
         sub = obs.auction
         pen = self.layout_.pens[obs.pen_at].space if 0 <= obs.pen_at < len(self.layout_.pens) else None
         where = f" in {escape(self.label(pen))}" if pen is not None else ""
-        self._prompt(f"<b>{me}</b>: the auction{where} [D], format <b>{escape(sub.rules.fmt.title)}</b>. "
+        names = self.session.names
+        lot = ", ".join(A.name(a) for a in (sub.lot or ()) if isinstance(a, int)) or "animals face down"
+        high = ""
+        if isinstance(sub.high_bidder, int) and 0 <= sub.high_bidder < len(names) and isinstance(sub.high, int):
+            high = f" Highest bid: <b>{sub.high}</b> by {escape(names[sub.high_bidder])}."
+        self._prompt(f"<b>{me}</b>: the auction{where} [D], format <b>{escape(sub.rules.fmt.title)}</b>, "
+                     f"held by {escape(names[sub.auctioneer])}. On sale: <b>{escape(lot)}</b>.{high}<br>"
                      f"You may: {escape(obs.legal.inner.description)}")
         self.auction_moves.show(sub, self.session.names)
         self.auction_moves.layout.display = _SHOW
