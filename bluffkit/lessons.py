@@ -76,7 +76,8 @@ class Stated:
         relative for a float, within the tolerance when one is stated."""
         got = as_number(computed)
         if self.tolerance is not None:
-            return abs(Fraction(got) - self.value) <= self.tolerance
+            slack = 1e-9 * max(abs(float(self.value)), 1.0)     # 0.65 as a float is not exactly 0.65
+            return abs(float(got) - float(self.value)) <= float(self.tolerance) + slack
         if isinstance(got, float):
             return abs(got - float(self.value)) <= 1e-9 * max(abs(float(self.value)), 1e-300)
         return got == self.value
@@ -248,22 +249,48 @@ def headings(nb, level: int = 2) -> list[tuple[int, str]]:
     return out
 
 
+def sections(nb) -> dict[str, list[tuple[int, str]]]:
+    """Each level-2 section's content as (cell index, text) parts, in order: a markdown cell
+    may hold several headings (MyST markdown runs on until ``+++`` or a code cell), so a
+    cell can be split between sections. Text before the first ``## `` heading is under ``""``."""
+    out: dict[str, list[tuple[int, str]]] = {"": []}
+    current = ""
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown":
+            out[current].append((i, cell.source))
+            continue
+        fenced, part = False, []
+        for line in cell.source.splitlines():
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            if not fenced and line.startswith("## "):
+                if part:
+                    out[current].append((i, "\n".join(part)))
+                current, part = line[3:].strip(), [line]
+                out.setdefault(current, [])
+            else:
+                part.append(line)
+        if part:
+            out[current].append((i, "\n".join(part)))
+    return out
+
+
 def section_cells(lesson: Lesson, name: str) -> list[int]:
-    """The indexes of the cells of section ``name`` (its heading's cell to the next section)."""
-    found = headings(lesson.nb)
-    for k, (i, text) in enumerate(found):
-        if text.lower() == name.lower():
-            end = found[k + 1][0] if k + 1 < len(found) else len(lesson.nb.cells)
-            return list(range(i, end))
+    """The indexes of the cells with some part in section ``name`` (case as written)."""
+    for key, parts in sections(lesson.nb).items():
+        if key.lower() == name.lower():
+            return sorted({i for i, _ in parts})
     return []
 
 
 def timing_rows(lesson: Lesson) -> list[tuple[str, int]]:
     """The Timing section's table: (what, minutes) per row. The minutes column is the
     one whose header says "min"; the other cells of a row, joined, say what."""
-    for i in section_cells(lesson, "Timing"):
-        cell = lesson.nb.cells[i]
-        lines = [ln.strip() for ln in cell.source.splitlines() if ln.strip().startswith("|")]
+    parts = next((p for k, p in sections(lesson.nb).items() if k.lower() == "timing"), [])
+    for i, text in parts:
+        if lesson.nb.cells[i].cell_type != "markdown":
+            continue
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip().startswith("|")]
         if len(lines) < 3:
             continue
         header = [h.strip().lower() for h in lines[0].strip("|").split("|")]
@@ -364,6 +391,13 @@ def problems(lesson: Lesson) -> list[str]:
                        f"({' + '.join(str(m) for _, m in rows)})")
     except LessonError as exc:
         out.append(str(exc))
+    for i, cell in enumerate(lesson.nb.cells):
+        if cell.cell_type != "markdown" or not for_teacher_only(cell):
+            continue
+        hidden = [t for t in (h for j, h in headings(lesson.nb) if j == i) if t.lower() != "solutions"]
+        if hidden:
+            out.append(f"{lesson.where(i)}: this '{tags(cell)[0]}' cell holds the heading '## {hidden[0]}', so "
+                       "the section would vanish from the worksheet: end the cell with +++ before the heading")
     for i in section_cells(lesson, "Solutions"):
         if not for_teacher_only(lesson.nb.cells[i]):
             out.append(f"{lesson.where(i)}: every cell of the Solutions section must be tagged "
