@@ -201,7 +201,7 @@ def lesson_folders(root: Path = ROOT) -> list[Path]:
 
 def read(folder: Path) -> Lesson:
     """Read ``folder/lesson.md`` with jupytext (its ``bluffkit:`` front matter in ``meta``)."""
-    import jupytext
+    import jupytext  # type: ignore[import-untyped]
 
     folder = Path(folder)
     source = folder / "lesson.md"
@@ -259,7 +259,7 @@ def sections(nb) -> dict[str, list[tuple[int, str]]]:
         if cell.cell_type != "markdown":
             out[current].append((i, cell.source))
             continue
-        fenced, part = False, []
+        fenced, part = False, []  # type: bool, list[str]
         for line in cell.source.splitlines():
             if line.lstrip().startswith(("```", "~~~")):
                 fenced = not fenced
@@ -299,19 +299,19 @@ def timing_rows(lesson: Lesson) -> list[tuple[str, int]]:
             raise LessonError(f"{lesson.where(i)}: the timing table has no column headed 'minutes'")
         rows = []
         for line in lines[2:]:
-            parts = [p.strip() for p in line.strip("|").split("|")]
-            if len(parts) != len(header):
-                raise LessonError(f"{lesson.where(i)}: timing row {line!r} has {len(parts)} cells, "
+            row = [p.strip() for p in line.strip("|").split("|")]
+            if len(row) != len(header):
+                raise LessonError(f"{lesson.where(i)}: timing row {line!r} has {len(row)} cells, "
                                   f"the header {len(header)}")
-            if parts[col].strip("*").lower() in ("total", ""):
+            if row[col].strip("*").lower() in ("total", ""):
                 continue
-            what = " ".join(p for k, p in enumerate(parts) if k != col).strip()
+            what = " ".join(p for k, p in enumerate(row) if k != col).strip()
             if what.strip("* ").lower().startswith("total"):
                 continue
             try:
-                rows.append((what, int(parts[col].strip("*"))))
+                rows.append((what, int(row[col].strip("*"))))
             except ValueError:
-                raise LessonError(f"{lesson.where(i)}: timing row {line!r}: minutes {parts[col]!r} "
+                raise LessonError(f"{lesson.where(i)}: timing row {line!r}: minutes {row[col]!r} "
                                   "is not a whole number") from None
         return rows
     raise LessonError(f"{lesson.where()}: the Timing section has no table (| step | minutes |)")
