@@ -73,8 +73,10 @@ body { max-width: 60rem; margin: 0 auto; padding: 1rem 1.5rem; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 2px 8px; }
 @media print {
   body { max-width: none; padding: 0; }
-  .jp-Cell { break-inside: avoid-page; }
-  h2 { break-after: avoid-page; }
+  .jp-InputPrompt, .jp-OutputPrompt { display: none !important; }
+  .jp-CodeCell, .jp-RenderedSVG, .jp-RenderedHTMLCommon table, blockquote { break-inside: avoid-page; }
+  h1, h2, h3 { break-after: avoid-page; }
+  pre { white-space: pre-wrap; word-break: break-word; }
   svg { max-width: 100%; height: auto; }
 }
 </style>
@@ -147,8 +149,13 @@ def exporter():
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
 
-    return HTMLExporter(template_name="lab", extra_loaders=[DictLoader({"bluffkit_lesson.html.j2": TEMPLATE})],
-                        template_file="bluffkit_lesson.html.j2", embed_images=True)
+    from nbconvert.preprocessors import TagRemovePreprocessor
+
+    html_exporter = HTMLExporter(template_name="lab", template_file="bluffkit_lesson.html.j2", embed_images=True,
+                                 extra_loaders=[DictLoader({"bluffkit_lesson.html.j2": TEMPLATE})])
+    # a cell tagged hide-input (e.g. the code that draws a chart) shows its output only
+    html_exporter.register_preprocessor(TagRemovePreprocessor(remove_input_tags={"hide-input"}), enabled=True)
+    return html_exporter
 
 
 def network_references(page: str) -> list[str]:
@@ -271,7 +278,8 @@ def refresh(lesson: L.Lesson) -> None:
     py = sys.executable
     subprocess.run([py, "-m", "jupytext", "--sync", str(lesson.source)], check=True, cwd=REPO)
     subprocess.run([py, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                    "--ExecutePreprocessor.store_widget_state=False", str(lesson.notebook)], check=True, cwd=REPO)
+                    "--ExecutePreprocessor.store_widget_state=False",
+                    "--ExecutePreprocessor.record_timing=False", str(lesson.notebook)], check=True, cwd=REPO)
     # executing rewrites the notebook; sync again so the text file's header matches it
     subprocess.run([py, "-m", "jupytext", "--sync", str(lesson.source)], check=True, cwd=REPO)
 
