@@ -417,9 +417,54 @@ def problems(lesson: Lesson) -> list[str]:
         seen[m.id] = m.cell
     if not found_markers:
         out.append(f"{where}: no stated answer (**Answer 1a: 350** in a solution cell)")
+    out += worksheet_gaps(lesson)
     for i, cell in enumerate(lesson.nb.cells):
         if cell.cell_type == "code" and "solution" in tags(cell) and "teacher" in tags(cell):
             out.append(f"{lesson.where(i)}: tag a cell 'teacher' or 'solution', not both")
+    return out
+
+
+def _names(source: str) -> tuple[set[str], set[str]] | None:
+    """(names a code cell defines, names it reads), or None if it is not plain Python."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:                # IPython magics and the like: not checked
+        return None
+    defined: set[str] = set()
+    used: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (defined if isinstance(node.ctx, (ast.Store, ast.Del)) else used).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return defined, used
+
+
+def worksheet_gaps(lesson: Lesson) -> list[str]:
+    """Untagged code cells that read a name defined only in a ``teacher`` or ``solution``
+    cell: the worksheet notebook (without those cells) would fail there."""
+    out = []
+    shared: set[str] = set()
+    private: set[str] = set()
+    for i, cell in enumerate(lesson.nb.cells):
+        if cell.cell_type != "code":
+            continue
+        names = _names(cell.source)
+        if names is None:
+            continue
+        defined, used = names
+        if for_teacher_only(cell):
+            private |= defined - shared
+            continue
+        missing = sorted((used - defined - shared) & private)
+        if missing:
+            out.append(f"{lesson.where(i)}: uses {', '.join(missing)}, defined only in a teacher or solution "
+                       "cell; the worksheet notebook would fail here")
+        shared |= defined
     return out
 
 

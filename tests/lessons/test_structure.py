@@ -98,3 +98,11 @@ def test_a_pair_out_of_sync(tmp_path):
     md.write_text(md.read_text().replace("Add two numbers.", "Add three numbers."))
     found = L.pair_differences(L.read(folder))
     assert found and "differs from cell" in found[0] and "jupytext --sync" in found[0], found
+
+
+def test_worksheet_code_that_needs_a_teacher_cell(tmp_path):
+    text = TINY.replace("```{code-cell} ipython3\nx = 2 + 3\n```",
+                        "```{code-cell} ipython3\n:tags: [teacher]\n\nsecret = 7\n```\n\n"
+                        "```{code-cell} ipython3\nx = secret + 1\n```")
+    found = problems_of(tmp_path, text)
+    assert any("uses secret, defined only in a teacher or solution cell" in p for p in found), found
