@@ -64,6 +64,8 @@ body { max-width: 60rem; margin: 0 auto; padding: 1rem 1.5rem; }
 .bk-doc-header { font: 14px/1.4 sans-serif; color: #444; border-bottom: 1px solid #bbb;
                  margin-bottom: 1rem; padding-bottom: .4rem; display: flex; justify-content: space-between; }
 .bk-name-line { font: 15px sans-serif; margin: .3rem 0 1rem; }
+.bk-answer { border: 1px solid #999; border-radius: 4px; min-height: 9rem; margin: .6rem 0; padding: .3rem .6rem;
+             font: 14px sans-serif; break-inside: avoid-page; }
 .bk-panel-note { border: 1px dashed #888; padding: .5rem .8rem; background: #f6f6f0; font: 14px sans-serif; }
 .celltag_teacher, .celltag_solution { border-left: 5px solid #c77d00; background: #fff8ec; margin: .4rem 0; }
 .celltag_solution { border-left-color: #2a7d2a; background: #f0f8ef; }
@@ -125,6 +127,10 @@ def document(lesson: L.Lesson, audience: str):
     nb = nbformat.read(lesson.notebook, as_version=4)
     nb = copy.deepcopy(nb)
     nb.cells = L.audience_cells(nb, audience)
+    if audience == "worksheet":          # room to write, one box per exercise
+        exercises = sorted({int(re.match(r"\d+", m.id).group()) for m in L.markers(lesson)})
+        boxes = "".join(f'<div class="bk-answer"><b>Exercise {k}</b></div>' for k in exercises)
+        nb.cells.append(nbformat.v4.new_markdown_cell(f"## Your answers\n\n{boxes}"))
     nb.metadata.pop("widgets", None)
     nb.metadata["title"] = lesson.meta.get("title", lesson.name)
     for cell in nb.cells:

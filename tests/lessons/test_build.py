@@ -73,6 +73,7 @@ def test_the_worksheet_has_no_teacher_or_solution_cells(site):
     assert {m.group(1) for m in tagged.finditer(teacher)} == {"teacher", "solution"}
     assert not tagged.search(sheet), "a teacher or solution cell is on the worksheet"
     assert "Teacher's guide" in teacher and "Student worksheet" in sheet and "Name:" in sheet
+    assert sheet.count('class="bk-answer"') == 4 and 'class="bk-answer"' not in teacher, "a box per exercise"
     for title in L.SECTIONS[:-1]:
         assert f">{title}<" in sheet.replace("¶", ""), f"the worksheet has the section {title}"
     nb = json.loads((out / LESSON / "worksheet.ipynb").read_text())
