@@ -511,4 +511,11 @@ def pair_differences(lesson: Lesson) -> list[str]:
             break
     if len(a) != len(b):
         out.append(f"{lesson.where()} has {len(a)} cells, lesson.ipynb {len(b)} {fix}")
+    if not out:                        # and jupytext's own comparison of the pair (cell metadata too)
+        from jupytext.compare import NotebookDifference, compare_notebooks  # type: ignore[import-untyped]
+
+        try:
+            compare_notebooks(lesson.nb, ipynb, fmt="md:myst")
+        except NotebookDifference as exc:
+            out.append(f"{lesson.where()}: jupytext finds lesson.ipynb different: {str(exc)[:500]} {fix}")
     return out
