@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Number
@@ -338,7 +339,12 @@ def load_answers(lesson: Lesson) -> dict:
     spec = importlib.util.spec_from_file_location(f"bluffkit_lesson_{lesson.name.replace('-', '_')}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.modules[spec.name] = module          # dataclasses and pickling look modules up there
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(spec.name, None)
+        raise
     answers = getattr(module, "ANSWERS", None)
     if not isinstance(answers, dict) or not all(callable(f) for f in answers.values()):
         raise LessonError(f"{path}: ANSWERS must be a dict of exercise ids to functions")

@@ -89,3 +89,10 @@ def test_numpy_and_sympy_results_are_numbers():
         L.as_number(sp.Symbol("n"))
     with pytest.raises(TypeError):
         L.as_number(True)
+
+
+def test_answers_may_define_dataclasses(tmp_path):
+    answers = ("from __future__ import annotations\nfrom dataclasses import dataclass\n\n\n"
+               "@dataclass\nclass Sum:\n    a: int\n    b: int\n\n\n"
+               "def a1a():\n    s = Sum(2, 3)\n    return s.a + s.b\n\n\nANSWERS = {\"1a\": a1a}\n")
+    assert L.check_answers(L.read(write_tiny(tmp_path / "lessons", answers=answers))) == []
