@@ -24,15 +24,16 @@ PYTEST_ARGS ?=
 LAB_ARGS    ?=
 BENCH_ARGS  ?=
 
-# nbval runs only when there are notebooks to check.
-NOTEBOOKS     := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
+# nbval runs only when there are notebooks to check: the panel notebooks and the lessons'.
+NOTEBOOK_DIRS := $(wildcard notebooks lessons)
+NOTEBOOKS     := $(shell find $(NOTEBOOK_DIRS) -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
 NBVAL_SANITIZE ?= nbval-sanitize.cfg
-NBVAL_OPTS    := $(if $(NOTEBOOKS),--nbval --nbval-current-env $(if $(wildcard $(NBVAL_SANITIZE)),--nbval-sanitize-with $(NBVAL_SANITIZE)) notebooks)
+NBVAL_OPTS    := $(if $(NOTEBOOKS),--nbval --nbval-current-env $(if $(wildcard $(NBVAL_SANITIZE)),--nbval-sanitize-with $(NBVAL_SANITIZE)) $(NOTEBOOK_DIRS))
 
 # Jupyter refuses to start as root without this flag.
 ALLOW_ROOT  := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: venv .venv lab present test check lint bench lock clean
+.PHONY: venv .venv lab present lessons test check lint bench lock clean
 
 # ---- tools: a private uv, bootstrapped with the system Python's pip -------------
 $(UV_STAMP):
@@ -80,6 +81,14 @@ NOTEBOOK     ?=
 PRESENT_ARGS ?=
 present: $(VENV_STAMP)
 	VOILA=$(VENV)/bin/voila bash scripts/present.sh "$(NOTEBOOK)" $(PRESENT_ARGS)
+
+# The lessons site, offline (scripts/build_lessons.py, docs/lessons.md): every lesson's form and
+# answers checked, then build/lessons/index.html and per lesson teacher.html, worksheet.html,
+# worksheet.pdf (printed by headless Chromium) and worksheet.ipynb. LESSONS picks some (e.g. 02).
+LESSONS ?=
+lessons: $(VENV_STAMP)
+	bash scripts/ensure_chromium.sh
+	$(VENV)/bin/python scripts/build_lessons.py --out build/lessons $(LESSONS)
 
 # Lint (ruff, the whole tree) and type checks (mypy: core and every game package, as
 # configured in pyproject.toml); part of `make test`.

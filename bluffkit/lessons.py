@@ -1,0 +1,527 @@
+"""The form of a bluffkit lesson, read and checked: one module shared by the tests of
+``tests/lessons/`` and by ``scripts/build_lessons.py``.
+
+A lesson is a folder ``lessons/NN-slug/`` holding ``lesson.md`` (a jupytext MyST
+markdown notebook, the single source), ``lesson.ipynb`` (its pair, run by nbval) and
+``answers.py`` (``ANSWERS = {"1a": fn, ...}``, one function per stated answer that
+recomputes it). docs/lessons.md describes the form for authors; this module is its
+definition:
+
+- the front matter's ``bluffkit:`` mapping holds :data:`META_KEYS`;
+- the level-2 headings are :data:`SECTIONS`, in that order;
+- the Timing section has a table whose minutes column sums to the lesson's ``minutes`` (45);
+- cells tagged ``teacher`` or ``solution`` are in the teacher's guide only
+  (:func:`audience_cells`); every cell of the Solutions section carries one of them;
+- a stated answer is ``**Answer 1a: 350**`` in a ``solution`` cell (:func:`parse_value`).
+
+>>> parse_value("1,640")
+Stated(value=Fraction(1640, 1), tolerance=None, text='1,640')
+>>> parse_value("2/3").matches(__import__("sympy").Rational(2, 3))
+True
+>>> parse_value("12.5%").value
+Fraction(1, 8)
+>>> parse_value("0.62 ± 0.03").matches(0.6401)
+True
+>>> parse_value("0.62 ± 0.03").matches(0.66)
+False
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
+from numbers import Number
+from pathlib import Path
+from typing import Any
+
+#: The lessons folder of the project.
+ROOT = Path(__file__).resolve().parents[1] / "lessons"
+
+#: The keys of the ``bluffkit:`` mapping in a lesson's front matter.
+META_KEYS = ("title", "summary", "minutes", "game", "objectives", "prerequisites", "rulebook")
+
+#: The level-2 headings of every lesson, in this order.
+SECTIONS = ("Objectives and prerequisites", "Timing", "Background", "Activity", "Debrief",
+            "Discussion questions", "Exercises", "Solutions")
+
+#: Cells with one of these tags are in the teacher's guide only.
+TEACHER_TAGS = ("teacher", "solution")
+
+#: A lesson's length in minutes.
+MINUTES = 45
+
+MARKER = re.compile(r"\*\*Answer\s+([0-9]+[a-z]?)\s*:\s*([^*]+?)\s*\*\*")
+_NUMBER = r"[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_FOLDER = re.compile(r"^\d\d-[a-z0-9-]+$")
+
+
+class LessonError(ValueError):
+    """A lesson that does not have the form; the message names the file and the cell."""
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A stated answer: an exact ``value`` (a fraction; a percentage is divided by 100)
+    and, for a seeded simulation, a ``tolerance`` (``0.62 ± 0.03``)."""
+
+    value: Fraction
+    tolerance: Fraction | None
+    text: str
+
+    def matches(self, computed: Any) -> bool:
+        """Whether ``computed`` (an int, a float, a Fraction, a numpy or sympy number)
+        is the stated answer: exactly for integers and fractions, within 1e-9
+        relative for a float, within the tolerance when one is stated."""
+        got = as_number(computed)
+        if self.tolerance is not None:
+            slack = 1e-9 * max(abs(float(self.value)), 1.0)     # 0.65 as a float is not exactly 0.65
+            return abs(float(got) - float(self.value)) <= float(self.tolerance) + slack
+        if isinstance(got, float):
+            return abs(got - float(self.value)) <= 1e-9 * max(abs(float(self.value)), 1e-300)
+        return got == self.value
+
+
+def as_number(x: Any) -> Fraction | float:
+    """A recomputed answer as a Fraction (exact numbers) or a float.
+
+    >>> as_number(3), as_number(__import__("sympy").Rational(1, 3)), as_number(0.5)
+    (Fraction(3, 1), Fraction(1, 3), 0.5)
+    """
+    if isinstance(x, bool):
+        raise TypeError(f"an answer must be a number, got the truth value {x!r}")
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, int):
+        return Fraction(x)
+    try:
+        import sympy as sp
+    except ImportError:     # pragma: no cover - sympy is a dependency
+        sp = None
+    if sp is not None and isinstance(x, sp.Basic):
+        x = sp.nsimplify(x) if x.is_Float else x
+        if x.is_Rational:
+            return Fraction(int(x.p), int(x.q))
+        if x.is_number and x.is_real:
+            return float(x)
+        raise TypeError(f"an answer must be a number, got the expression {x}")
+    if hasattr(x, "item") and callable(x.item):       # numpy scalars
+        return as_number(x.item())
+    if isinstance(x, float):
+        return x
+    if isinstance(x, Number):
+        return float(x)  # type: ignore[arg-type]
+    raise TypeError(f"an answer must be a number, got {type(x).__name__} {x!r}")
+
+
+def _exact(text: str) -> Fraction:
+    return Fraction(text.replace(",", "").replace("−", "-").replace("+", ""))
+
+
+def parse_value(text: str) -> Stated:
+    """A stated answer's number: ``350``, ``1,640``, ``-12.5``, ``2/3``, ``12.5%``,
+    ``0.62 ± 0.03`` (or ``+/-``; ``62% ± 3%``). Raises :class:`ValueError` otherwise."""
+    raw = text.strip()
+    s = raw.replace("+/-", "±")
+    value, sep, tol = s.partition("±")
+    tolerance = None
+    if sep:
+        tolerance = _one(tol.strip(), raw)
+        if tolerance < 0:
+            raise ValueError(f"a tolerance must not be negative: {raw!r}")
+    return Stated(_one(value.strip(), raw), tolerance, raw)
+
+
+def _one(s: str, raw: str) -> Fraction:
+    if re.fullmatch(_NUMBER + "%", s):
+        return _exact(s[:-1]) / 100
+    if re.fullmatch(_NUMBER, s):
+        return _exact(s)
+    m = re.fullmatch(rf"({_NUMBER})\s*/\s*(\d+)", s)
+    if m and int(m.group(2)) != 0:
+        return _exact(m.group(1)) / int(m.group(2))
+    raise ValueError(f"not a number, fraction or percentage: {raw!r} (write e.g. 350, 1,640, 2/3, 12.5% "
+                     "or 0.62 ± 0.03)")
+
+
+@dataclass
+class Marker:
+    """One ``**Answer ID: VALUE**`` in a lesson: its exercise ``id``, the stated value
+    and the cell (index in the notebook) it is written in."""
+
+    id: str
+    stated: Stated
+    cell: int
+
+
+@dataclass
+class Lesson:
+    """One lesson folder, read: ``nb`` is the notebook of ``lesson.md`` (nbformat)."""
+
+    folder: Path
+    nb: Any
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def source(self) -> Path:
+        return self.folder / "lesson.md"
+
+    @property
+    def notebook(self) -> Path:
+        return self.folder / "lesson.ipynb"
+
+    @property
+    def answers_file(self) -> Path:
+        return self.folder / "answers.py"
+
+    @property
+    def name(self) -> str:
+        return self.folder.name
+
+    def where(self, index: int | None = None) -> str:
+        """``lessons/02-x/lesson.md, cell 7 ("## Timing")``: for error messages."""
+        text = str(self.source)
+        try:
+            text = str(self.source.relative_to(ROOT.parent))
+        except ValueError:
+            pass
+        if index is None:
+            return text
+        first = self.nb.cells[index].source.strip().splitlines()
+        return f'{text}, cell {index + 1} ("{first[0][:50] if first else ""}")'
+
+
+def lesson_folders(root: Path = ROOT) -> list[Path]:
+    """The lesson folders under ``root`` (``NN-slug`` with a ``lesson.md``), in order."""
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if p.is_dir() and _FOLDER.match(p.name) and (p / "lesson.md").exists())
+
+
+def read(folder: Path) -> Lesson:
+    """Read ``folder/lesson.md`` with jupytext (its ``bluffkit:`` front matter in ``meta``)."""
+    import jupytext  # type: ignore[import-untyped]
+
+    folder = Path(folder)
+    source = folder / "lesson.md"
+    if not source.exists():
+        raise LessonError(f"{folder}: no lesson.md")
+    try:
+        nb = jupytext.read(source, fmt="md:myst")
+    except Exception as exc:      # jupytext raises many kinds of errors on a malformed file
+        raise LessonError(f"{source}: jupytext cannot read it as MyST markdown: {exc}") from exc
+    meta = nb.metadata.get("bluffkit")
+    return Lesson(folder, nb, meta if isinstance(meta, dict) else {})
+
+
+def tags(cell) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []) or [])
+
+
+def for_teacher_only(cell) -> bool:
+    return any(t in TEACHER_TAGS for t in tags(cell))
+
+
+def audience_cells(nb, audience: str) -> list:
+    """The cells of the teacher's guide (``"teacher"``: all) or of the student worksheet
+    (``"worksheet"``: none tagged ``teacher`` or ``solution``)."""
+    if audience == "teacher":
+        return list(nb.cells)
+    if audience == "worksheet":
+        return [c for c in nb.cells if not for_teacher_only(c)]
+    raise ValueError(f"audience must be 'teacher' or 'worksheet', got {audience!r}")
+
+
+def headings(nb, level: int = 2) -> list[tuple[int, str]]:
+    """(cell index, text) of every markdown heading of ``level`` (code blocks skipped)."""
+    out = []
+    mark = "#" * level + " "
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown":
+            continue
+        fenced = False
+        for line in cell.source.splitlines():
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            elif not fenced and line.startswith(mark):
+                out.append((i, line[len(mark):].strip()))
+    return out
+
+
+def sections(nb) -> dict[str, list[tuple[int, str]]]:
+    """Each level-2 section's content as (cell index, text) parts, in order: a markdown cell
+    may hold several headings (MyST markdown runs on until ``+++`` or a code cell), so a
+    cell can be split between sections. Text before the first ``## `` heading is under ``""``."""
+    out: dict[str, list[tuple[int, str]]] = {"": []}
+    current = ""
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown":
+            out[current].append((i, cell.source))
+            continue
+        fenced, part = False, []  # type: bool, list[str]
+        for line in cell.source.splitlines():
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            if not fenced and line.startswith("## "):
+                if part:
+                    out[current].append((i, "\n".join(part)))
+                current, part = line[3:].strip(), [line]
+                out.setdefault(current, [])
+            else:
+                part.append(line)
+        if part:
+            out[current].append((i, "\n".join(part)))
+    return out
+
+
+def section_cells(lesson: Lesson, name: str) -> list[int]:
+    """The indexes of the cells with some part in section ``name`` (case as written)."""
+    for key, parts in sections(lesson.nb).items():
+        if key.lower() == name.lower():
+            return sorted({i for i, _ in parts})
+    return []
+
+
+def timing_rows(lesson: Lesson) -> list[tuple[str, int]]:
+    """The Timing section's table: (what, minutes) per row. The minutes column is the
+    one whose header says "min"; the other cells of a row, joined, say what."""
+    parts = next((p for k, p in sections(lesson.nb).items() if k.lower() == "timing"), [])
+    for i, text in parts:
+        if lesson.nb.cells[i].cell_type != "markdown":
+            continue
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip().startswith("|")]
+        if len(lines) < 3:
+            continue
+        header = [h.strip().lower() for h in lines[0].strip("|").split("|")]
+        col = next((k for k, h in enumerate(header) if "min" in h), None)
+        if col is None:
+            raise LessonError(f"{lesson.where(i)}: the timing table has no column headed 'minutes'")
+        rows = []
+        for line in lines[2:]:
+            row = [p.strip() for p in line.strip("|").split("|")]
+            if len(row) != len(header):
+                raise LessonError(f"{lesson.where(i)}: timing row {line!r} has {len(row)} cells, "
+                                  f"the header {len(header)}")
+            if row[col].strip("*").lower() in ("total", ""):
+                continue
+            what = " ".join(p for k, p in enumerate(row) if k != col).strip()
+            if what.strip("* ").lower().startswith("total"):
+                continue
+            try:
+                rows.append((what, int(row[col].strip("*"))))
+            except ValueError:
+                raise LessonError(f"{lesson.where(i)}: timing row {line!r}: minutes {row[col]!r} "
+                                  "is not a whole number") from None
+        return rows
+    raise LessonError(f"{lesson.where()}: the Timing section has no table (| step | minutes |)")
+
+
+def markers(lesson: Lesson) -> list[Marker]:
+    """Every stated answer of the lesson; a marker that does not parse raises."""
+    out = []
+    for i, cell in enumerate(lesson.nb.cells):
+        for m in MARKER.finditer(cell.source):
+            try:
+                stated = parse_value(m.group(2))
+            except ValueError as exc:
+                raise LessonError(f"{lesson.where(i)}: Answer {m.group(1)}: {exc}") from None
+            out.append(Marker(m.group(1), stated, i))
+    return out
+
+
+def load_answers(lesson: Lesson) -> dict:
+    """The ``ANSWERS`` mapping of the lesson's ``answers.py`` (imported from its file)."""
+    path = lesson.answers_file
+    if not path.exists():
+        raise LessonError(f"{path}: missing (ANSWERS = {{'1a': fn, ...}}: one function per stated answer)")
+    spec = importlib.util.spec_from_file_location(f"bluffkit_lesson_{lesson.name.replace('-', '_')}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module          # dataclasses and pickling look modules up there
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(spec.name, None)
+        raise
+    answers = getattr(module, "ANSWERS", None)
+    if not isinstance(answers, dict) or not all(callable(f) for f in answers.values()):
+        raise LessonError(f"{path}: ANSWERS must be a dict of exercise ids to functions")
+    return answers
+
+
+def problems(lesson: Lesson) -> list[str]:
+    """Everything that keeps ``lesson`` from having the form, each naming its file and cell
+    (an empty list: the lesson is well formed). Answers are not recomputed here
+    (:func:`check_answers` does that)."""
+    out: list[str] = []
+    where = lesson.where()
+    meta = lesson.nb.metadata.get("bluffkit")
+    if not isinstance(meta, dict):
+        return [f"{where}: the front matter has no 'bluffkit:' mapping ({', '.join(META_KEYS)})"]
+    missing = [k for k in META_KEYS if k not in meta or meta[k] in (None, "", [])]
+    if missing:
+        out.append(f"{where}: front matter 'bluffkit:' lacks {', '.join(missing)}")
+    if meta.get("minutes") != MINUTES:
+        out.append(f"{where}: front matter minutes is {meta.get('minutes')!r}, a lesson is {MINUTES}")
+    if isinstance(meta.get("summary"), str) and "\n" in meta["summary"].strip():
+        out.append(f"{where}: the summary must be one line")
+    for key in ("objectives", "prerequisites", "rulebook"):
+        if key in meta and not (isinstance(meta[key], list) and all(isinstance(x, str) for x in meta[key])):
+            out.append(f"{where}: front matter {key} must be a list of strings")
+    formats = str(lesson.nb.metadata.get("jupytext", {}).get("formats", ""))
+    if "ipynb" not in formats or "md:myst" not in formats:
+        out.append(f"{where}: the jupytext header must pair it: formats: ipynb,md:myst (got {formats!r})")
+    kept = str(lesson.nb.metadata.get("jupytext", {}).get("notebook_metadata_filter", ""))
+    if "bluffkit" not in kept.split(","):
+        out.append(f"{where}: the jupytext header must say notebook_metadata_filter: bluffkit, or "
+                   "jupytext --sync drops the front matter from lesson.md")
+    if not lesson.nb.cells or lesson.nb.cells[0].cell_type != "markdown" or \
+            not lesson.nb.cells[0].source.lstrip().startswith("# "):
+        out.append(f"{where}: the first cell must be the lesson's title, a '# ' heading")
+    found = headings(lesson.nb)
+    names = [t for _, t in found]
+    if [n.lower() for n in names] != [s.lower() for s in SECTIONS]:
+        for k, want in enumerate(SECTIONS):
+            if k >= len(found) or found[k][1].lower() != want.lower():
+                at = lesson.where(found[k][0]) if k < len(found) else where
+                out.append(f"{at}: section {k + 1} must be '## {want}' (sections in order: "
+                           f"{' · '.join(SECTIONS)}); the lesson's are: {' · '.join(names) or 'none'}")
+                break
+    try:
+        rows = timing_rows(lesson)
+        total = sum(m for _, m in rows)
+        if total != MINUTES:
+            out.append(f"{where}: the timing table sums to {total} minutes, not {MINUTES} "
+                       f"({' + '.join(str(m) for _, m in rows)})")
+    except LessonError as exc:
+        out.append(str(exc))
+    for i, cell in enumerate(lesson.nb.cells):
+        if cell.cell_type != "markdown" or not for_teacher_only(cell):
+            continue
+        hidden = [t for t in (h for j, h in headings(lesson.nb) if j == i) if t.lower() != "solutions"]
+        if hidden:
+            out.append(f"{lesson.where(i)}: this '{tags(cell)[0]}' cell holds the heading '## {hidden[0]}', so "
+                       "the section would vanish from the worksheet: end the cell with +++ before the heading")
+    for i in section_cells(lesson, "Solutions"):
+        if not for_teacher_only(lesson.nb.cells[i]):
+            out.append(f"{lesson.where(i)}: every cell of the Solutions section must be tagged "
+                       "'solution' (or 'teacher'), or it is printed on the worksheet")
+    try:
+        found_markers = markers(lesson)
+    except LessonError as exc:
+        out.append(str(exc))
+        found_markers = []
+    seen: dict[str, int] = {}
+    for m in found_markers:
+        if "solution" not in tags(lesson.nb.cells[m.cell]):
+            out.append(f"{lesson.where(m.cell)}: Answer {m.id} is stated outside a 'solution' cell "
+                       "(it would be printed on the worksheet)")
+        if m.id in seen:
+            out.append(f"{lesson.where(m.cell)}: Answer {m.id} is stated twice (also in cell {seen[m.id] + 1})")
+        seen[m.id] = m.cell
+    if not found_markers:
+        out.append(f"{where}: no stated answer (**Answer 1a: 350** in a solution cell)")
+    out += worksheet_gaps(lesson)
+    for i, cell in enumerate(lesson.nb.cells):
+        if cell.cell_type == "code" and "solution" in tags(cell) and "teacher" in tags(cell):
+            out.append(f"{lesson.where(i)}: tag a cell 'teacher' or 'solution', not both")
+    return out
+
+
+def _names(source: str) -> tuple[set[str], set[str]] | None:
+    """(names a code cell defines, names it reads), or None if it is not plain Python."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:                # IPython magics and the like: not checked
+        return None
+    defined: set[str] = set()
+    used: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (defined if isinstance(node.ctx, (ast.Store, ast.Del)) else used).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return defined, used
+
+
+def worksheet_gaps(lesson: Lesson) -> list[str]:
+    """Untagged code cells that read a name defined only in a ``teacher`` or ``solution``
+    cell: the worksheet notebook (without those cells) would fail there."""
+    out = []
+    shared: set[str] = set()
+    private: set[str] = set()
+    for i, cell in enumerate(lesson.nb.cells):
+        if cell.cell_type != "code":
+            continue
+        names = _names(cell.source)
+        if names is None:
+            continue
+        defined, used = names
+        if for_teacher_only(cell):
+            private |= defined - shared
+            continue
+        missing = sorted((used - defined - shared) & private)
+        if missing:
+            out.append(f"{lesson.where(i)}: uses {', '.join(missing)}, defined only in a teacher or solution "
+                       "cell; the worksheet notebook would fail here")
+        shared |= defined
+    return out
+
+
+def check_answers(lesson: Lesson) -> list[str]:
+    """Recompute every stated answer with ``answers.py``: a problem per marker with no
+    function, function with no marker, failing function, or disagreeing value."""
+    out = []
+    answers = load_answers(lesson)
+    stated = {m.id: m for m in markers(lesson)}
+    for key in sorted(set(answers) - set(stated)):
+        out.append(f"{lesson.answers_file}: ANSWERS[{key!r}] has no '**Answer {key}: ...**' in lesson.md")
+    for key, m in stated.items():
+        if key not in answers:
+            out.append(f"{lesson.where(m.cell)}: Answer {key} has no function in answers.py (ANSWERS[{key!r}])")
+            continue
+        try:
+            got = answers[key]()
+            ok = m.stated.matches(got)
+        except Exception as exc:       # report every answer, not only the first failure
+            out.append(f"{lesson.where(m.cell)}: Answer {key}: answers.py raised {type(exc).__name__}: {exc}")
+            continue
+        if not ok:
+            out.append(f"{lesson.where(m.cell)}: Answer {key} states {m.stated.text}, "
+                       f"but answers.py recomputes {got!r}")
+    return out
+
+
+def pair_differences(lesson: Lesson) -> list[str]:
+    """Where ``lesson.ipynb`` disagrees with ``lesson.md`` (cell kinds, sources, tags, the
+    ``bluffkit`` front matter): run ``jupytext --sync lessons/*/lesson.md`` to fix."""
+    import nbformat
+
+    if not lesson.notebook.exists():
+        return [f"{lesson.notebook}: missing; create it with jupytext --sync {lesson.source}"]
+    ipynb = nbformat.read(lesson.notebook, as_version=4)
+    fix = f"(run: jupytext --sync {lesson.where()})"
+    out = []
+    if ipynb.metadata.get("bluffkit") != lesson.nb.metadata.get("bluffkit"):
+        out.append(f"{lesson.notebook}: its bluffkit front matter differs from lesson.md {fix}")
+    a, b = lesson.nb.cells, ipynb.cells
+    for i, (x, y) in enumerate(zip(a, b)):
+        if (x.cell_type, x.source.strip(), tags(x)) != (y.cell_type, y.source.strip(), tags(y)):
+            out.append(f"{lesson.where(i)} differs from cell {i + 1} of lesson.ipynb {fix}")
+            break
+    if len(a) != len(b):
+        out.append(f"{lesson.where()} has {len(a)} cells, lesson.ipynb {len(b)} {fix}")
+    if not out:                        # and jupytext's own comparison of the pair (cell metadata too)
+        from jupytext.compare import NotebookDifference, compare_notebooks  # type: ignore[import-untyped]
+
+        try:
+            compare_notebooks(lesson.nb, ipynb, fmt="md:myst")
+        except NotebookDifference as exc:
+            out.append(f"{lesson.where()}: jupytext finds lesson.ipynb different: {str(exc)[:500]} {fix}")
+    return out

@@ -1,0 +1,54 @@
+"""Lesson 03's exercise answers, each recomputed from bluffkit (sympy theory, seeded simulations, the engine)."""
+
+import sympy as sp
+
+from bluffkit.analysis import auction_theory as th
+from bluffkit.analysis.auction_lab import simulate_engine
+from bluffkit.analysis.auction_sim import simulate_sealed
+
+
+def a1a():
+    return 1000 * th.equilibrium_bid(3, "first").subs(th.V, sp.Rational(3, 5))
+
+
+def a1b():
+    return 1000 * th.expected_revenue(3, "first")
+
+
+def a1c():
+    return th.revenue_variance(3, "second") / th.revenue_variance(3, "first")
+
+
+def a2a():
+    v = sp.Rational(3, 5)
+    win = th.order_statistic_cdf(2, 1).subs(th.Y, v)                 # both rivals below v
+    first = th.equilibrium_bid(3, "first").subs(th.V, v) * win
+    rival = th.order_statistic_density(2, 1)                          # density of the higher rival value
+    second = sp.integrate(th.Y * rival, (th.Y, 0, v))
+    assert first == second, "revenue equivalence for one bidder"
+    return 1000 * first
+
+
+def a3a():
+    assert th.expected_revenue(9, "first") == th.expected_revenue(9, "second")
+    return 1000 * th.expected_revenue(9, "first")
+
+
+def a3b():
+    ratio = sp.simplify(th.revenue_variance(fmt="second") / th.revenue_variance(fmt="first"))
+    return sp.limit(ratio, th.N, sp.oo)
+
+
+def a4a():
+    return (simulate_sealed(3, 20_000, fmt="first", seed=6).price < 0.25).mean()
+
+
+def a4b():
+    return th.order_statistic_cdf(3, 2).subs(th.Y, sp.Rational(1, 4))
+
+
+def a4c():
+    return simulate_engine("dutch", 3, 300, strategy="truthful", right=False, seed=3).efficient.mean()
+
+
+ANSWERS = {"1a": a1a, "1b": a1b, "1c": a1c, "2a": a2a, "3a": a3a, "3b": a3b, "4a": a4a, "4b": a4b, "4c": a4c}

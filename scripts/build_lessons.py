@@ -1,0 +1,377 @@
+"""Build the lessons site, offline: ``make lessons`` (or ``python scripts/build_lessons.py``).
+
+For every lesson folder ``lessons/NN-slug/`` it checks the form (bluffkit.lessons: front
+matter, sections in order, a timing table summing to 45, solutions tagged, the .md and
+.ipynb of the pair in agreement) and writes, under ``build/lessons/`` (git-ignored):
+
+- ``index.html``: every lesson with its title, summary, minutes and links;
+- ``NN-slug/teacher.html``: the teacher's guide (every cell);
+- ``NN-slug/worksheet.html`` and ``worksheet.pdf``: the student worksheet (no cell tagged
+  ``teacher`` or ``solution``), the PDF printed from the HTML by headless Chromium;
+- ``NN-slug/worksheet.ipynb``: the worksheet as a notebook, to hand out.
+
+The HTML shows the outputs committed in ``lesson.ipynb`` (nbval checks they are the ones
+the code gives; see docs/lessons.md for why the build does not execute). It references no
+network script, style or font: the nbconvert template drops require.js, MathJax, mermaid
+and the widget manager (all from CDNs); charts are SVG in the outputs; a panel, which needs
+a running kernel, is shown as a note saying what to run. The build fails if any
+``<script src>`` or ``<link href>`` is a network address, or if Chromium asks for one.
+
+A malformed lesson stops the build with every problem, each naming the file and the cell.
+
+    python scripts/build_lessons.py                  # all lessons -> build/lessons/
+    python scripts/build_lessons.py 02 --no-pdf      # one lesson, HTML only
+    python scripts/build_lessons.py --check          # only check the form and the answers
+    python scripts/build_lessons.py --refresh 02     # jupytext --sync, then run lesson.ipynb in place
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import html
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from bluffkit import lessons as L  # noqa: E402
+
+OUT = REPO / "build" / "lessons"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WIDGET = "application/vnd.jupyter.widget-view+json"
+NETWORK = re.compile(r"<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)\s*=\s*[\"']?\s*(?:https?:)?//", re.I)
+CSS_NETWORK = re.compile(r"(?:@import\s+|url\(\s*[\"']?)(?:https?:)?//", re.I)
+
+# The lab template without anything fetched from a CDN: require.js, the widget manager,
+# MathJax and mermaid are dropped (a lesson's math is written in plain text and sympy's
+# results are shown as text); plus a print style and the worksheet's name line.
+TEMPLATE = r"""{%- extends 'lab/index.html.j2' -%}
+{%- block html_head_js -%}{%- endblock html_head_js -%}
+{%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block extra_css -%}
+<style type="text/css">
+body { max-width: 60rem; margin: 0 auto; padding: 1rem 1.5rem; }
+.bk-doc-header { font: 14px/1.4 sans-serif; color: #444; border-bottom: 1px solid #bbb;
+                 margin-bottom: 1rem; padding-bottom: .4rem; display: flex; justify-content: space-between; }
+.bk-name-line { font: 15px sans-serif; margin: .3rem 0 1rem; }
+.bk-answer { border: 1px solid #999; border-radius: 4px; min-height: 9rem; margin: .6rem 0; padding: .3rem .6rem;
+             font: 14px sans-serif; break-inside: avoid-page; }
+.bk-panel-note { border: 1px dashed #888; padding: .5rem .8rem; background: #f6f6f0; font: 14px sans-serif; }
+.celltag_teacher, .celltag_solution { border-left: 5px solid #c77d00; background: #fff8ec; margin: .4rem 0; }
+.celltag_solution { border-left-color: #2a7d2a; background: #f0f8ef; }
+.celltag_teacher::before, .celltag_solution::before { display: block; font: bold 11px sans-serif;
+  letter-spacing: .08em; padding: 3px 8px 0; color: #8a5700; content: "FOR THE TEACHER"; }
+.celltag_solution::before { color: #1f5f1f; content: "SOLUTION"; }
+table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 2px 8px; }
+@media print {
+  body { max-width: none; padding: 0; }
+  .jp-InputPrompt, .jp-OutputPrompt { display: none !important; }
+  .jp-CodeCell, .jp-RenderedSVG, .jp-RenderedHTMLCommon table, blockquote { break-inside: avoid-page; }
+  h1, h2, h3 { break-after: avoid-page; }
+  pre { white-space: pre-wrap; word-break: break-word; }
+  svg { max-width: 100%; height: auto; }
+}
+</style>
+{%- endblock extra_css -%}
+{%- block body_header -%}
+{{ super() }}
+<div class="bk-doc-header"><span>bluffkit lessons · {{ resources.bk_lesson }}</span>
+<span>{{ resources.bk_kind }}</span></div>
+{%- if resources.bk_kind == "Student worksheet" -%}
+<div class="bk-name-line">Name: ______________________________ &nbsp; Date: ______________</div>
+{%- endif -%}
+{%- endblock body_header -%}
+"""
+
+
+class BuildError(RuntimeError):
+    """A lesson the build refuses; the message lists every problem."""
+
+
+# -- checking -----------------------------------------------------------------------------
+
+def check(lesson: L.Lesson, answers: bool = True) -> None:
+    found = L.problems(lesson) + L.pair_differences(lesson)
+    if answers and not found:
+        found += L.check_answers(lesson)
+    if found:
+        raise BuildError(f"{lesson.where()} is malformed:\n  - " + "\n  - ".join(found))
+
+
+# -- the documents ------------------------------------------------------------------------
+
+def _panel_note(output: dict) -> dict:
+    """A widget output as a note: panels need a running kernel."""
+    name = str(output.get("data", {}).get("text/plain", "a panel")).strip().split("\n")[0]
+    name = re.sub(r"\(.*", "", name) or "panel"
+    note = (f'<div class="bk-panel-note">Panel: <b>{html.escape(name)}</b>. It is played in JupyterLab: '
+            "open lesson.ipynb and run every cell (Run ▸ Run All Cells).</div>")
+    return {"output_type": "display_data", "metadata": {}, "data": {"text/html": note, "text/plain": name}}
+
+
+def document(lesson: L.Lesson, audience: str):
+    """The notebook of one audience, from ``lesson.ipynb`` (its outputs included), ready
+    for a static page: no widget state, panels as notes, sympy shown as text."""
+    import nbformat
+
+    nb = nbformat.read(lesson.notebook, as_version=4)
+    nb = copy.deepcopy(nb)
+    nb.cells = L.audience_cells(nb, audience)
+    if audience == "worksheet":          # room to write, one box per exercise
+        exercises = sorted({int(re.match(r"\d+", m.id).group()) for m in L.markers(lesson)})
+        boxes = "".join(f'<div class="bk-answer"><b>Exercise {k}</b></div>' for k in exercises)
+        nb.cells.append(nbformat.v4.new_markdown_cell(f"## Your answers\n\n{boxes}"))
+    nb.metadata.pop("widgets", None)
+    nb.metadata["title"] = lesson.meta.get("title", lesson.name)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        outputs = []
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if WIDGET in data:
+                outputs.append(nbformat.from_dict(_panel_note(out)))
+                continue
+            if "text/latex" in data and "text/plain" in data:
+                data.pop("text/latex")
+            for mime in [m for m in data if m.startswith("application/vnd.vega")]:
+                data.pop(mime)
+            outputs.append(out)
+        cell.outputs = outputs
+    return nb
+
+
+def exporter():
+    from jinja2 import DictLoader
+    from nbconvert import HTMLExporter
+
+    from nbconvert.preprocessors import TagRemovePreprocessor
+
+    html_exporter = HTMLExporter(template_name="lab", template_file="bluffkit_lesson.html.j2", embed_images=True,
+                                 extra_loaders=[DictLoader({"bluffkit_lesson.html.j2": TEMPLATE})])
+    # a cell tagged hide-input (e.g. the code that draws a chart) shows its output only
+    html_exporter.register_preprocessor(TagRemovePreprocessor(remove_input_tags={"hide-input"}), enabled=True)
+    return html_exporter
+
+
+def network_references(page: str) -> list[str]:
+    """Network addresses a page would fetch by itself: script and link sources, images,
+    CSS imports and urls (links a reader clicks are allowed).
+
+    >>> network_references('<a href="https://x.org">x</a><script src="a.js"></script>')
+    []
+    >>> network_references('<script src="https://cdn.example/require.js"></script>')
+    ['<script src="https://']
+    """
+    return [m.group(0) for m in NETWORK.finditer(page)] + [m.group(0) for m in CSS_NETWORK.finditer(page)]
+
+
+def write_html(lesson: L.Lesson, audience: str, path: Path, html_exporter) -> Path:
+    nb = document(lesson, audience)
+    kind = "Teacher's guide" if audience == "teacher" else "Student worksheet"
+    body, _ = html_exporter.from_notebook_node(
+        nb, resources={"metadata": {"name": lesson.meta.get("title", lesson.name)},
+                       "bk_lesson": lesson.meta.get("title", lesson.name), "bk_kind": kind})
+    bad = network_references(body)
+    if bad:
+        raise BuildError(f"{path}: the page would fetch from the network: {bad[:3]}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(body, encoding="utf-8")
+    if audience == "worksheet":
+        import nbformat
+
+        sheet = document(lesson, "worksheet")
+        sheet.metadata.pop("title", None)
+        for cell in sheet.cells:          # a worksheet notebook for students: no stored outputs
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+        nbformat.write(sheet, path.with_suffix(".ipynb"))
+    return path
+
+
+def index_page(done: list[tuple[L.Lesson, bool]]) -> str:
+    rows = []
+    for lesson, pdf in done:
+        m = lesson.meta
+        links = [f'<a href="{lesson.name}/teacher.html">teacher\'s guide</a>',
+                 f'<a href="{lesson.name}/worksheet.html">worksheet</a>']
+        if pdf:
+            links.append(f'<a href="{lesson.name}/worksheet.pdf">worksheet (PDF)</a>')
+        links.append(f'<a href="{lesson.name}/worksheet.ipynb">worksheet notebook</a>')
+        rows.append(f"<tr><td>{html.escape(lesson.name[:2])}</td><td><b>{html.escape(str(m['title']))}</b><br>"
+                    f"{html.escape(str(m['summary']))}</td><td>{int(m['minutes'])} min</td>"
+                    f"<td>{' · '.join(links)}</td></tr>")
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>bluffkit lessons</title>
+<style>
+body {{ font: 16px/1.45 sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }}
+table {{ border-collapse: collapse; width: 100%; }}
+td, th {{ border-bottom: 1px solid #ccc; padding: .5rem; text-align: left; vertical-align: top; }}
+</style></head>
+<body>
+<h1>bluffkit lessons</h1>
+<p>Ready-to-teach 45-minute lessons. Each has a teacher's guide (timing, what to do at each step,
+model answers, worked solutions) and a student worksheet. To run a lesson's class activity, open its
+<code>lesson.ipynb</code> in JupyterLab (<code>make lab</code>) and run every cell.</p>
+<table><tr><th>#</th><th>Lesson</th><th>Time</th><th>Documents</th></tr>
+{chr(10).join(rows)}
+</table></body></html>
+"""
+
+
+# -- PDF ------------------------------------------------------------------------------------
+
+class Printer:
+    """Headless Chromium (Debian's, through Playwright) that prints local pages to PDF and
+    refuses, and reports, every request that is not a local file."""
+
+    def __init__(self):
+        if not (CHROMIUM.exists()):
+            raise BuildError(f"{CHROMIUM} is missing: the PDF worksheets need Debian's chromium "
+                             "(bash scripts/ensure_chromium.sh), or build with --no-pdf")
+        from playwright.sync_api import sync_playwright
+
+        self._pw = sync_playwright().start()
+        self.browser = self._pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+
+    def pdf(self, page_path: Path, pdf_path: Path, title: str) -> Path:
+        context = self.browser.new_context()
+        asked: list[str] = []
+
+        def route(r):
+            if r.request.url.startswith(("file:", "data:", "about:")):
+                r.continue_()
+            else:
+                asked.append(r.request.url)
+                r.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        try:
+            page.goto(page_path.resolve().as_uri(), wait_until="load")
+            page.pdf(path=str(pdf_path), format="A4", print_background=True,
+                     margin={"top": "15mm", "bottom": "15mm", "left": "12mm", "right": "12mm"},
+                     display_header_footer=True, header_template="<span></span>",
+                     footer_template=f'<div style="font-size:8px;width:100%;text-align:center">'
+                                     f'{html.escape(title)} · page <span class="pageNumber"></span> of '
+                                     f'<span class="totalPages"></span></div>')
+        finally:
+            context.close()
+        if asked:
+            raise BuildError(f"{page_path}: the page asked the network for {asked[:3]}")
+        return pdf_path
+
+    def close(self):
+        self.browser.close()
+        self._pw.stop()
+
+
+# -- refresh (for authors) ------------------------------------------------------------------
+
+def refresh(lesson: L.Lesson) -> None:
+    """``jupytext --sync`` the pair, then run ``lesson.ipynb`` in place so its stored
+    outputs (what nbval compares and the site shows) are current."""
+    py = sys.executable
+    subprocess.run([py, "-m", "jupytext", "--sync", str(lesson.source)], check=True, cwd=REPO)
+    subprocess.run([py, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
+                    "--ExecutePreprocessor.store_widget_state=False",
+                    "--ExecutePreprocessor.record_timing=False", str(lesson.notebook)], check=True, cwd=REPO)
+    # executing rewrites the notebook; sync again so the text file's header matches it
+    subprocess.run([py, "-m", "jupytext", "--sync", str(lesson.source)], check=True, cwd=REPO)
+
+
+# -- main -----------------------------------------------------------------------------------
+
+def select(names: list[str], root: Path) -> list[Path]:
+    folders = L.lesson_folders(root)
+    if not names:
+        return folders
+    chosen = []
+    for n in names:
+        hits = [f for f in folders if f.name == n or f.name.startswith(n + "-") or f.name[:2] == n]
+        if not hits:
+            raise BuildError(f"no lesson {n!r} in {root} (lessons: {', '.join(f.name for f in folders) or 'none'})")
+        chosen += hits
+    return chosen
+
+
+def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, pdf: bool = True,
+          answers: bool = True, log=print) -> list[Path]:
+    """Check every chosen lesson (all of them before writing anything), then write the site.
+    Returns the files written."""
+    folders = select(list(names or []), root)
+    if not folders:
+        raise BuildError(f"no lessons found in {root} (folders NN-slug with a lesson.md)")
+    lessons = [L.read(f) for f in folders]
+    failures = []
+    for lesson in lessons:
+        try:
+            check(lesson, answers=answers)
+        except BuildError as exc:
+            failures.append(str(exc))
+    if failures:
+        raise BuildError("\n".join(failures))
+    html_exporter = exporter()
+    printer = Printer() if pdf else None
+    written: list[Path] = []
+    try:
+        for lesson in lessons:
+            start = time.monotonic()
+            folder = out / lesson.name
+            teacher = write_html(lesson, "teacher", folder / "teacher.html", html_exporter)
+            sheet = write_html(lesson, "worksheet", folder / "worksheet.html", html_exporter)
+            written += [teacher, sheet, sheet.with_suffix(".ipynb")]
+            if printer is not None:
+                written.append(printer.pdf(sheet, folder / "worksheet.pdf", str(lesson.meta["title"])))
+            log(f"{lesson.name}: {', '.join(p.name for p in written if p.parent == folder)} "
+                f"({time.monotonic() - start:.1f} s)")
+    finally:
+        if printer is not None:
+            printer.close()
+    index = out / "index.html"
+    index.write_text(index_page([(lesson, pdf) for lesson in lessons]), encoding="utf-8")
+    written.append(index)
+    log(f"wrote {index}")
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("lessons", nargs="*", help="lesson numbers or folder names (default: all)")
+    ap.add_argument("--out", type=Path, default=OUT, help=f"output folder (default {OUT.relative_to(REPO)})")
+    ap.add_argument("--root", type=Path, default=L.ROOT, help="the lessons folder")
+    ap.add_argument("--no-pdf", action="store_true", help="skip the PDF worksheets (no Chromium needed)")
+    ap.add_argument("--check", action="store_true", help="only check the form and recompute the answers")
+    ap.add_argument("--refresh", action="store_true",
+                    help="jupytext --sync and re-run each chosen lesson.ipynb in place (needs a kernel)")
+    args = ap.parse_args(argv)
+    try:
+        if args.refresh:
+            for folder in select(args.lessons, args.root):
+                print(f"refreshing {folder.name}")
+                refresh(L.read(folder))
+            return 0
+        if args.check:
+            for folder in select(args.lessons, args.root):
+                check(L.read(folder))
+                print(f"{folder.name}: ok")
+            return 0
+        build(args.root, args.out, args.lessons, pdf=not args.no_pdf)
+    except (BuildError, L.LessonError) as exc:
+        print(f"build_lessons: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

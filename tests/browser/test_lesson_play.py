@@ -1,0 +1,90 @@
+"""A lesson's class activity in a real browser: lesson 02 (second-price auctions) opened in
+JupyterLab in headless Chromium, every cell run, and its hot seat played by clicking: the
+auction lab's "You play" seat bids its own value (the lesson's dominant strategy) in a
+Second Hand auction, pays if it wins, and the payoffs are shown.
+
+The lesson notebook is copied into the server's own folder (JupyterLab autosaves; the
+tracked lesson.ipynb is an nbval reference). Screenshots go to .tmp/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from bluffkit import lessons as L
+
+from .conftest import WAIT_MS, LabServer
+from .test_lab import BUTTONS, cell_of, open_and_run_all, save_screenshot, soon
+
+pytestmark = pytest.mark.browser
+
+LESSON = "02-second-price"
+NOTEBOOK = f"lesson-{LESSON}.ipynb"
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def exact(text: str) -> re.Pattern:
+    return re.compile(rf"^\s*{re.escape(text)}\s*$")
+
+
+def test_a_student_plays_the_lessons_hot_seat(page: Page, lab_server: LabServer):
+    shutil.copy(L.ROOT / LESSON / "lesson.ipynb", lab_server.root / NOTEBOOK)
+    page.set_viewport_size(PROJECTOR)
+    open_and_run_all(page, lab_server, NOTEBOOK)
+
+    # The lesson's text is there, with the teacher's notes (this is the teacher's notebook).
+    headings = page.locator(".jp-RenderedMarkdown h2")
+    for title in L.SECTIONS:                  # JupyterLab adds an anchor (¶) to each heading
+        expect(headings.filter(has_text=re.compile(rf"^\s*{re.escape(title)}\W*$"))).to_have_count(1)
+    expect(page.locator(".jp-Notebook")).to_contain_text("Hot seat (5 min)")
+
+    # The hot seat: the auction lab of the Activity section, bidder 1 is "you".
+    labs = page.locator(".bk-lab")
+    expect(labs).to_have_count(1, timeout=WAIT_MS)
+    cell = cell_of(page, labs.first)
+    lab = cell.locator(".bk-lab").first
+    projector = cell.locator(BUTTONS).filter(has_text=exact("Projector"))
+    soon(lambda t: expect(lab).to_contain_text("Your move, Bidder 1 (you)", timeout=t))
+    projector.click()
+    expect(lab).to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
+
+    # Bid your value: read it off the panel, type it, click Bid.
+    value_text = cell.locator(".bk-box").filter(has_text="Your value for the lot").first.inner_text()
+    value = int(re.search(r"Your value for the lot:\s*([\d,]+)", value_text).group(1).replace(",", ""))
+    amount = cell.locator(".bk-bid-amount input")
+    amount.fill(str(value))
+    amount.press("Tab")                       # the amount box sends its value on leaving it
+    bid = cell.locator(BUTTONS).filter(has_text=exact(f"Bid {value}"))
+    soon(lambda t: expect(bid).to_have_count(1, timeout=t))
+    bid.click()
+    events = cell.locator(".bk-events")
+    expect(cell.locator(".bk-refusal")).to_have_count(0)
+
+    # The bots bid, the auctioneer sells; if bidder 1 won, it pays by clicking its notes.
+    payoffs = cell.locator(".bk-payoff")
+    pay = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pay \d+ notes?"))
+    soon(lambda t: expect(payoffs.or_(pay).first).to_be_visible(timeout=t))
+    if pay.count():
+        owed = int(re.search(r"you owe .* (\d+)", pay.inner_text()).group(1))
+        notes = cell.locator(".bk-note")
+        for i in range(notes.count()):        # highest first: take each note that still fits
+            note = int(notes.nth(i).inner_text())
+            if 0 < note <= owed:
+                notes.nth(i).click()
+                owed -= note
+        assert owed == 0, "bidder 1 can pay the second-highest bid exactly with the lab's notes"
+        pay.click()
+    soon(lambda t: expect(payoffs).to_be_visible(timeout=t))
+    table = cell.locator(".bk-payoff + table")
+    expect(table).to_contain_text("Bidder 1 (you)")
+    expect(lab).to_contain_text("Second Hand")
+    # The lesson's point: bidding your value never leaves you worse off than not winning.
+    row = table.locator("tr").filter(has_text="Bidder 1 (you)")
+    payoff = row.locator("td").last.inner_text().strip().replace("\u2212", "-").replace("+", "").replace(",", "")
+    assert int(payoff) >= 0, f"bidding the value {value} gave bidder 1 a payoff of {payoff}"
+    assert "Bidder 1 (you)" in events.inner_text(), "the move list names the student's seat"
+    save_screenshot(page, lab, "lesson-02-hot-seat")

@@ -1,0 +1,98 @@
+"""Every stated answer of every lesson is recomputed from bluffkit by its answers.py.
+
+A lesson states an answer in a solution cell as ``**Answer 1a: 350**`` (docs/lessons.md);
+``lessons/NN-slug/answers.py`` has ``ANSWERS = {"1a": fn, ...}``. Each marker must have a
+function, each function a marker, and the function's value must equal the stated one
+(exact for integers and fractions, 1e-9 relative for decimals, within ± when stated).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit import lessons as L
+
+from .conftest import ANSWERS, FOLDERS, TINY, lesson_ids, write_tiny
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
+def test_every_stated_answer_is_recomputed(folder):
+    lesson = L.read(folder)
+    stated = L.markers(lesson)
+    assert stated, f"{lesson.where()}: no **Answer ...** marker"
+    problems = L.check_answers(lesson)
+    assert not problems, "\n".join(problems)
+
+
+def test_there_are_lessons():
+    assert len(FOLDERS) >= 1, "lessons/ holds no lesson folder (NN-slug/lesson.md)"
+
+
+def test_the_tiny_lesson_passes(tiny):
+    lesson = L.read(tiny)
+    assert L.problems(lesson) == []
+    assert L.check_answers(lesson) == []
+
+
+def test_a_wrong_stated_answer_is_caught(tmp_path):
+    folder = write_tiny(tmp_path / "lessons", TINY.replace("**Answer 1a: 5**", "**Answer 1a: 6**"))
+    problems = L.check_answers(L.read(folder))
+    assert len(problems) == 1
+    assert "Answer 1a states 6" in problems[0] and "recomputes 5" in problems[0], problems
+    assert "lesson.md, cell" in problems[0], "the message names the file and the cell"
+
+
+def test_a_marker_without_function_and_a_function_without_marker(tmp_path):
+    answers = ANSWERS.replace('ANSWERS = {"1a": a1a}', 'ANSWERS = {"1b": a1a}')
+    problems = L.check_answers(L.read(write_tiny(tmp_path / "lessons", answers=answers)))
+    assert any("Answer 1a has no function" in p for p in problems), problems
+    assert any("ANSWERS['1b'] has no '**Answer 1b" in p for p in problems), problems
+
+
+def test_an_answer_function_that_raises_is_reported(tmp_path):
+    answers = ANSWERS.replace("return 2 + 3", "return 1 / 0")
+    problems = L.check_answers(L.read(write_tiny(tmp_path / "lessons", answers=answers)))
+    assert len(problems) == 1 and "ZeroDivisionError" in problems[0]
+
+
+@pytest.mark.parametrize("text, good, bad", [
+    ("350", 350, 351),
+    ("1,640", 1640, 1640.5),
+    ("-10", -10, 10),
+    ("2/3", L.Fraction(2, 3), 0.6667),
+    ("250/3", __import__("sympy").Rational(250, 3), 83.33),
+    ("12.5%", 0.125, 12.5),
+    ("0.5", 0.5 + 1e-12, 0.5001),
+    ("0.62 ± 0.03", 0.65, 0.6501),
+    ("0.62 +/- 0.03", 0.59, 0.5899),
+])
+def test_stated_values(text, good, bad):
+    stated = L.parse_value(text)
+    assert stated.matches(good), f"{text} should match {good!r}"
+    assert not stated.matches(bad), f"{text} should not match {bad!r}"
+
+
+@pytest.mark.parametrize("text", ["about 5", "5 points", "1/0", "", "1.2.3"])
+def test_a_marker_that_is_not_a_number_is_refused(text):
+    with pytest.raises(ValueError, match="not a number"):
+        L.parse_value(text)
+
+
+def test_numpy_and_sympy_results_are_numbers():
+    import numpy as np
+    import sympy as sp
+
+    assert L.parse_value("3").matches(np.int64(3))
+    assert L.parse_value("0.25").matches(np.float64(0.25))
+    assert L.parse_value("1/3").matches(sp.Rational(1, 3))
+    with pytest.raises(TypeError):
+        L.as_number(sp.Symbol("n"))
+    with pytest.raises(TypeError):
+        L.as_number(True)
+
+
+def test_answers_may_define_dataclasses(tmp_path):
+    answers = ("from __future__ import annotations\nfrom dataclasses import dataclass\n\n\n"
+               "@dataclass\nclass Sum:\n    a: int\n    b: int\n\n\n"
+               "def a1a():\n    s = Sum(2, 3)\n    return s.a + s.b\n\n\nANSWERS = {\"1a\": a1a}\n")
+    assert L.check_answers(L.read(write_tiny(tmp_path / "lessons", answers=answers))) == []

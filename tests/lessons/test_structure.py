@@ -1,0 +1,108 @@
+"""Every lesson has the form of docs/lessons.md: front matter, the sections in order, a
+timing table summing to 45 minutes, teacher and solution cells kept off the worksheet,
+and a lesson.ipynb that agrees with its lesson.md (the jupytext pair)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit import lessons as L
+
+from .conftest import FOLDERS, TINY, lesson_ids, write_tiny
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
+def test_the_lesson_has_the_form(folder):
+    lesson = L.read(folder)
+    problems = L.problems(lesson)
+    assert not problems, "\n".join(problems)
+    assert sum(m for _, m in L.timing_rows(lesson)) == L.MINUTES == lesson.meta["minutes"]
+    assert [t for _, t in L.headings(lesson.nb)] == list(L.SECTIONS)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
+def test_teacher_and_solution_cells_are_in_the_guide_only(folder):
+    lesson = L.read(folder)
+    guide = L.audience_cells(lesson.nb, "teacher")
+    sheet = L.audience_cells(lesson.nb, "worksheet")
+    private = [c for c in lesson.nb.cells if L.for_teacher_only(c)]
+    assert private, f"{lesson.where()}: no teacher or solution cell"
+    assert any("solution" in L.tags(c) for c in private), f"{lesson.where()}: no solution cell"
+    assert guide == list(lesson.nb.cells)
+    for cell in private:
+        assert cell in guide and cell not in sheet
+    assert len(sheet) == len(guide) - len(private)
+    assert not any(L.MARKER.search(c.source) for c in sheet), "a stated answer would be on the worksheet"
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
+def test_the_pair_agrees(folder):
+    lesson = L.read(folder)
+    differences = L.pair_differences(lesson)
+    assert not differences, "\n".join(differences)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
+def test_the_notebook_has_its_outputs(folder):
+    """nbval compares outputs, and the site shows them: lesson.ipynb has been run."""
+    import nbformat
+
+    nb = nbformat.read(L.read(folder).notebook, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
+    unrun = [i for i, c in enumerate(nb.cells) if c in code and c.execution_count is None]
+    assert not unrun, f"{folder.name}/lesson.ipynb: cells {unrun} were never run (scripts/build_lessons.py --refresh)"
+
+
+# -- the checks catch what they should, on the tiny lesson --------------------------------
+
+def problems_of(tmp_path, text, pair=True):
+    return L.problems(L.read(write_tiny(tmp_path / "lessons", text, pair=pair)))
+
+
+def test_timing_that_does_not_sum_to_45(tmp_path):
+    found = problems_of(tmp_path, TINY.replace("| Everything | 45 |", "| Everything | 40 |"))
+    assert any("sums to 40 minutes, not 45" in p for p in found), found
+
+
+def test_sections_out_of_order(tmp_path):
+    text = TINY.replace("## Background\n\nNumbers.\n\n## Activity\n\nAdd.",
+                        "## Activity\n\nAdd.\n\n## Background\n\nNumbers.")
+    found = problems_of(tmp_path, text)
+    assert any("section 3 must be '## Background'" in p and "cell" in p for p in found), found
+
+
+def test_missing_front_matter_keys(tmp_path):
+    found = problems_of(tmp_path, TINY.replace('  summary: "A lesson of one exercise"\n', ""))
+    assert any("lacks summary" in p for p in found), found
+
+
+def test_front_matter_without_the_metadata_filter(tmp_path):
+    found = problems_of(tmp_path, TINY.replace("  notebook_metadata_filter: bluffkit\n", ""))
+    assert any("notebook_metadata_filter: bluffkit" in p for p in found), found
+
+
+def test_an_untagged_solution_cell(tmp_path):
+    found = problems_of(tmp_path, TINY + "\n+++\n\nMore working, untagged.\n")
+    assert any("Solutions section must be tagged 'solution'" in p for p in found), found
+
+
+def test_an_answer_outside_a_solution_cell(tmp_path):
+    text = TINY.replace("**1.** What is 2 + 3?", "**1.** What is 2 + 3? **Answer 1b: 5**")
+    found = problems_of(tmp_path, text)
+    assert any("Answer 1b is stated outside a 'solution' cell" in p for p in found), found
+
+
+def test_a_pair_out_of_sync(tmp_path):
+    folder = write_tiny(tmp_path / "lessons")
+    md = folder / "lesson.md"
+    md.write_text(md.read_text().replace("Add two numbers.", "Add three numbers."))
+    found = L.pair_differences(L.read(folder))
+    assert found and "differs from cell" in found[0] and "jupytext --sync" in found[0], found
+
+
+def test_worksheet_code_that_needs_a_teacher_cell(tmp_path):
+    text = TINY.replace("```{code-cell} ipython3\nx = 2 + 3\n```",
+                        "```{code-cell} ipython3\n:tags: [teacher]\n\nsecret = 7\n```\n\n"
+                        "```{code-cell} ipython3\nx = secret + 1\n```")
+    found = problems_of(tmp_path, text)
+    assert any("uses secret, defined only in a teacher or solution cell" in p for p in found), found
