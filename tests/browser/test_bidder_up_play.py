@@ -2,8 +2,9 @@
 on the board itself, plays her turn with the buttons, and bids in an auction; the time
 from each click on the board to the redrawn board is measured in the browser.
 
-Saves ``.tmp/screenshots/panel-bidder-up.png`` (the board mid-game with pawns, pens and
-farm boards, at 1280 x 720) and ``panel-bidder-up-projector.png``, and the click-to-board
+Saves ``.tmp/screenshots/panel-bidder-up.png`` (the board mid-game with its pawns and pens,
+at 1280 x 720), ``panel-bidder-up-full.png`` (the whole panel, the farm boards below the
+board) and ``panel-bidder-up-projector.png``, and the click-to-board
 times in ``.tmp/screenshots/bidder-up-click-ms.json`` (``benchmarks/board_click.py``
 prints them against the 100 ms bar).
 """
@@ -56,11 +57,12 @@ def test_annette_clicks_a_ringed_space_on_the_board_and_bids(page: Page, lab_ser
             continue
         if ringed.count():
             free = view.locator("[data-space].bk-clickable[data-cost='0']")
-            target = (free if free.count() else ringed).first
+            costs = free.count() == 0                      # (read now: the board is redrawn after the click)
+            target = (ringed if costs else free).first
             before = view.get_attribute("data-updates") or "0"
             target.click()                                 # on the drawn board itself
             pay = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Move to .* pay"))
-            if not free.count():
+            if costs:
                 expect(pay.first).to_be_visible(timeout=WAIT_MS)
                 before = view.get_attribute("data-updates") or "0"
                 pay.first.click()
@@ -92,5 +94,11 @@ def test_annette_clicks_a_ringed_space_on_the_board_and_bids(page: Page, lab_ser
         expect(view.locator("svg").first).to_be_visible(timeout=WAIT_MS)
         panel.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up{suffix}.png"))
+        if not suffix:                      # the whole panel: the board, the controls and every farm board
+            page.set_viewport_size({"width": 1280, "height": 1900})
+            page.wait_for_timeout(300)
+            panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-full.png"))
+            page.set_viewport_size({"width": 1280, "height": 720})
     print(f"click on the board to the board redrawn: {', '.join(f'{t:.0f}' for t in times)} ms "
           f"(arrived after, drawn in: {parts})")
