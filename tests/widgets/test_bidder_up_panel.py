@@ -263,3 +263,30 @@ def test_the_replay_viewer_shows_a_saved_board_game_from_a_seats_view(tmp_path):
     r.viewer.value = 1
     r.step.value = r.step.max // 2
     assert "<svg" in r.table.value and "You are Daniel" in r.table.value
+
+
+def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
+    from bluffkit.session import Session
+    t = table(seed=6)
+    t.show.click()
+    t.roll_button.click()
+    at_roll = len(t.session.moves)
+    free = [sid for sid, (_, cost) in t.session.legal(0).key if cost == 0]
+    t.view.click_space(str(free[0]))
+    assert len(t.session.moves) > at_roll
+    t.undo_button.click()
+    if "Cannot undo" in t.message.value:          # a bot's step after it showed something: refused, unchanged
+        assert len(t.session.moves) > at_roll
+    else:
+        assert len(t.session.moves) == at_roll and t.session.state.phase == "move"
+        if t.screen[0] == "cover":
+            t.show.click()
+        assert sorted(t.view.clickable) == sorted(map(str, dict(t.session.legal(0).key)))
+    t.save_path.value = str(tmp_path / "bidder-up.jsonl")
+    t.save_button.click()
+    assert "Saved the log" in t.message.value
+    loaded = Session.load(tmp_path / "bidder-up.jsonl")
+    assert loaded.states[-1] == t.session.state and loaded.names == t.session.names
+    t.save_path.value = str(tmp_path)                  # a folder: refused in words, nothing written
+    t.save_button.click()
+    assert "Could not save" in t.message.value and sorted(p.name for p in tmp_path.iterdir()) == ["bidder-up.jsonl"]
