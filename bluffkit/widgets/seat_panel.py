@@ -78,6 +78,8 @@ class SeatPanel(W.VBox):
         ``undo``: ``"own"`` (a player may take back only their own last move) or
         ``"any"`` (the teacher's table: anyone may); see :class:`bluffkit.session.Session`."""
         self.game = game
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RulesError(f"players must be a whole number, got {players!r}")
         try:
             humans = sorted(set(humans))
         except TypeError:

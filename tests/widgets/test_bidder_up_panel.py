@@ -234,6 +234,8 @@ def test_bad_settings_are_refused_clearly():
         BidderUpTable("moon-market")
     with pytest.raises(BluffkitError):
         BidderUpTable(players=5)
+    with pytest.raises(BluffkitError, match="whole number"):
+        BidderUpTable(players="4")
     with pytest.raises(BluffkitError, match="seats"):
         BidderUpTable(players=3, humans=[3])
 
