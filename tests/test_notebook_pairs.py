@@ -101,6 +101,7 @@ def test_the_start_page_lists_every_lesson_with_its_summary_and_duration():
                 f"{meta['minutes']} min | {meta['summary']} |")
         fix = f"the row should be:\n{want}\n(scripts/run_notebooks.sh index.ipynb writes the table)"
         assert folder.name in rows, f"notebooks/index.md does not link lessons/{folder.name}; {fix}"
+        assert (folder / "lesson.ipynb").exists(), f"the start page links {folder.name}/lesson.ipynb, which is missing"
         number, title, _, minutes, summary = rows[folder.name].groups()
         assert (number, title, int(minutes), summary) == (folder.name[:2], meta["title"], meta["minutes"],
                                                           meta["summary"]), fix
