@@ -1,0 +1,110 @@
+"""The notebooks in notebooks/ are jupytext pairs: NAME.md (MyST markdown) is the text that
+is edited and reviewed, NAME.ipynb the same notebook with its outputs, which nbval runs.
+Both are committed, so they must agree; scripts/run_notebooks.sh syncs and executes them.
+
+The start page (index.md) lists every lesson of lessons/ with the summary and the
+duration its front matter gives.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import jupytext
+import pytest
+
+from bluffkit import lessons
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+START = "hide-when-presented"
+
+
+class Pair(lessons.Lesson):
+    """A notebook pair in notebooks/, checked by the lessons' own pair check."""
+
+    @property
+    def source(self) -> Path:
+        return self.folder.with_suffix(".md")
+
+    @property
+    def notebook(self) -> Path:
+        return self.folder.with_suffix(".ipynb")
+
+
+def pair(name: str, folder: Path = NOTEBOOKS) -> Pair:
+    return Pair(folder / name, jupytext.read(folder / f"{name}.md", fmt="md:myst"))
+
+
+def differences(p: Pair) -> list[str]:
+    # The shared check names the files of a lesson; here they are NAME.md and NAME.ipynb.
+    return [d.replace("lesson.ipynb", p.notebook.name).replace("lesson.md", p.source.name)
+            for d in lessons.pair_differences(p)]
+
+
+NAMES = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+def test_every_notebook_has_its_text_and_every_text_its_notebook():
+    assert "index" in NAMES, "the start page notebooks/index.ipynb is missing"
+    texts = sorted(p.stem for p in NOTEBOOKS.glob("*.md"))
+    assert texts == NAMES, (f"without a .md: {sorted(set(NAMES) - set(texts))}; without an .ipynb: "
+                            f"{sorted(set(texts) - set(NAMES))} (pair them: jupytext --set-formats ipynb,md:myst "
+                            "notebooks/NAME.ipynb, or write NAME.md and run scripts/run_notebooks.sh NAME.ipynb)")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_pair_agrees(name):
+    p = pair(name)
+    assert p.nb.metadata.get("jupytext", {}).get("formats") == "ipynb,md:myst", \
+        f"notebooks/{name}.md is not paired: its front matter needs jupytext: formats: ipynb,md:myst"
+    assert p.nb.metadata.get("kernelspec", {}).get("name") == "python3", f"notebooks/{name}.md has no kernelspec"
+    found = differences(p)
+    assert not found, "\n".join(found)
+    # The widget state is kept in the .ipynb only: the text holds no outputs and no state.
+    text = p.source.read_text(encoding="utf-8")
+    assert "widget-state" not in text and "widget-view" not in text, f"notebooks/{name}.md holds widget state"
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if n != "index"])
+def test_a_panel_notebook_opens_with_the_start_line_tagged_in_its_text(name):
+    first = pair(name).nb.cells[0]
+    assert first.cell_type == "markdown" and lessons.tags(first) == [START], \
+        f"the first cell of notebooks/{name}.md must be the '{START}' line that says to run every cell"
+    assert "Run All Cells" in first.source
+
+
+def test_a_changed_text_is_reported(tmp_path):
+    for ext in (".md", ".ipynb"):
+        shutil.copy(NOTEBOOKS / f"index{ext}", tmp_path / f"index{ext}")
+    assert differences(pair("index", tmp_path)) == []
+    md = tmp_path / "index.md"
+    md.write_text(md.read_text(encoding="utf-8").replace("## Many games at once", "## Many games"), encoding="utf-8")
+    found = differences(pair("index", tmp_path))
+    assert found and "index.ipynb" in found[0] and "jupytext --sync" in found[0], found
+
+
+ROW = re.compile(r"^\|\s*(\d\d)\s*\|\s*\[([^\]]+)\]\(\.\./lessons/([^)/]+)/lesson\.ipynb\)\s*\|\s*(\d+) min\s*\|"
+                 r"\s*(.+?)\s*\|\s*$", re.M)
+
+
+def test_the_start_page_lists_every_lesson_with_its_summary_and_duration():
+    page = (NOTEBOOKS / "index.md").read_text(encoding="utf-8")
+    rows = {m.group(3): m for m in ROW.finditer(page)}
+    folders = lessons.lesson_folders()
+    assert folders, "no lessons in lessons/"
+    for folder in folders:
+        meta = lessons.read(folder).meta
+        want = (f"| {folder.name[:2]} | [{meta['title']}](../lessons/{folder.name}/lesson.ipynb) | "
+                f"{meta['minutes']} min | {meta['summary']} |")
+        fix = f"the row should be:\n{want}\n(scripts/run_notebooks.sh index.ipynb writes the table)"
+        assert folder.name in rows, f"notebooks/index.md does not link lessons/{folder.name}; {fix}"
+        assert (folder / "lesson.ipynb").exists(), f"the start page links {folder.name}/lesson.ipynb, which is missing"
+        number, title, _, minutes, summary = rows[folder.name].groups()
+        assert (number, title, int(minutes), summary) == (folder.name[:2], meta["title"], meta["minutes"],
+                                                          meta["summary"]), fix
+    stale = sorted(set(rows) - {f.name for f in folders})
+    assert stale == [], f"notebooks/index.md links lessons that do not exist: {stale}"
+    assert list(rows) == [f.name for f in folders], "the lessons are not listed in their order"
