@@ -499,29 +499,31 @@ def check_answers(lesson: Lesson) -> list[str]:
 
 
 def pair_differences(lesson: Lesson) -> list[str]:
-    """Where ``lesson.ipynb`` disagrees with ``lesson.md`` (cell kinds, sources, tags, the
-    ``bluffkit`` front matter): run ``jupytext --sync lessons/*/lesson.md`` to fix."""
+    """Where the notebook of a pair (``lesson.ipynb``) disagrees with its text (``lesson.md``):
+    cell kinds, sources, tags, the ``bluffkit`` front matter; each message names the pair's
+    own files. Run ``jupytext --sync`` on the text to fix."""
     import nbformat
 
     if not lesson.notebook.exists():
         return [f"{lesson.notebook}: missing; create it with jupytext --sync {lesson.source}"]
     ipynb = nbformat.read(lesson.notebook, as_version=4)
     fix = f"(run: jupytext --sync {lesson.where()})"
+    nb, md = lesson.notebook.name, lesson.source.name
     out = []
     if ipynb.metadata.get("bluffkit") != lesson.nb.metadata.get("bluffkit"):
-        out.append(f"{lesson.notebook}: its bluffkit front matter differs from lesson.md {fix}")
+        out.append(f"{lesson.notebook}: its bluffkit front matter differs from {md} {fix}")
     a, b = lesson.nb.cells, ipynb.cells
     for i, (x, y) in enumerate(zip(a, b)):
         if (x.cell_type, x.source.strip(), tags(x)) != (y.cell_type, y.source.strip(), tags(y)):
-            out.append(f"{lesson.where(i)} differs from cell {i + 1} of lesson.ipynb {fix}")
+            out.append(f"{lesson.where(i)} differs from cell {i + 1} of {nb} {fix}")
             break
     if len(a) != len(b):
-        out.append(f"{lesson.where()} has {len(a)} cells, lesson.ipynb {len(b)} {fix}")
+        out.append(f"{lesson.where()} has {len(a)} cells, {nb} {len(b)} {fix}")
     if not out:                        # and jupytext's own comparison of the pair (cell metadata too)
         from jupytext.compare import NotebookDifference, compare_notebooks  # type: ignore[import-untyped]
 
         try:
             compare_notebooks(lesson.nb, ipynb, fmt="md:myst")
         except NotebookDifference as exc:
-            out.append(f"{lesson.where()}: jupytext finds lesson.ipynb different: {str(exc)[:500]} {fix}")
+            out.append(f"{lesson.where()}: jupytext finds {nb} different: {str(exc)[:500]} {fix}")
     return out

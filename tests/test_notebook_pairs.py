@@ -39,9 +39,7 @@ def pair(name: str, folder: Path = NOTEBOOKS) -> Pair:
 
 
 def differences(p: Pair) -> list[str]:
-    # The shared check names the files of a lesson; here they are NAME.md and NAME.ipynb.
-    return [d.replace("lesson.ipynb", p.notebook.name).replace("lesson.md", p.source.name)
-            for d in lessons.pair_differences(p)]
+    return lessons.pair_differences(p)
 
 
 NAMES = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
