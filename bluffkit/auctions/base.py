@@ -171,6 +171,31 @@ class Table(Settling, TableBase):
     def _legal_bid(self, seat: int, phase: str, cap: int) -> Legal:
         raise NotImplementedError       # pragma: no cover
 
+    def run(self, acts, rngs, append, limit: int, checks=None) -> int:
+        """As :meth:`bluffkit.core.table.TableBase.run` (the players' moves of a simulation
+        until chance acts, the auction is over or ``limit`` moves are played), in one loop:
+        the first seat to move acts on its observation with its legal actions, and the
+        action is checked and applied. ``checks[seat]`` false skips the check of that
+        seat's actions (a trusted bot's, see :func:`bluffkit.core.play.play`); ``None``
+        checks every seat's. An illegal action raises, with the table unchanged."""
+        done = 0
+        of = Observation.of
+        while done < limit:
+            to_move = self.to_move()
+            if not to_move:
+                break
+            seat = to_move[0]
+            legal = self.legal(seat, to_move)
+            action = acts[seat](of(self, seat, legal, to_move), legal, rngs[seat])
+            if checks is None or checks[seat]:
+                problem = explain(self, legal, action)
+                if problem:
+                    raise IllegalAction(*problem)
+            self._do(seat, action)
+            append((seat, action))
+            done += 1
+        return done
+
     def observe(self, seat: int, legal: Legal | None = None, to_move=None) -> Observation:
         return Observation.of(self, seat, legal if legal is not None else self.legal(seat, to_move), to_move)
 

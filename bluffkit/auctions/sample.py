@@ -79,7 +79,7 @@ def random_action(t, legal, u):
     r, seat = t.rules, legal.seat
     d = r.denominations
     hand = t.money[seat]
-    values = [float(v) for v in r.animal_values]
+    values = r.animal_values     # ints: every sum and product below is exact, as with floats
     if legal.pay:
         amount, mode, _ = legal.pay
         if mode == "count":
