@@ -67,7 +67,7 @@ class Table(Settling, TableBase):
         t.auctioneer = auctioneer
         t.money = tuple(money) if money is not None else (rules.start_money,) * players
         d = rules.denominations
-        t.start = tuple(total(m, d) for m in t.money)
+        t.start = (total(rules.start_money, d),) * players if money is None else tuple(total(m, d) for m in t.money)
         t.pen = tuple(pen or lot or ())
         t.order, t.lot = (), tuple(lot or ())
         t.placed = ((0,) * len(d),) * players
@@ -213,7 +213,9 @@ class Table(Settling, TableBase):
         from a supply of ``supply`` of each type."""
         per = self.rules.supply
         if not per:
-            return tuple(int(a) for a in rng.integers(len(ANIMALS), size=k))
+            if k == 1:        # the same draw as with size=1 (the tests compare), without making an array
+                return (int(rng.integers(len(ANIMALS))),)
+            return tuple(rng.integers(len(ANIMALS), size=k).tolist())
         return tuple(int(i) // per for i in rng.choice(len(ANIMALS) * per, size=k, replace=False))
 
     def _too_many(self, animals) -> str | None:

@@ -17,6 +17,7 @@ the ten formats, a small or a double pen, played to the last payment.
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 from bluffkit.auctions.actions import First, Lot, Pen, Shuffle, parse
 from bluffkit.auctions.dutch import Dutch
@@ -27,6 +28,26 @@ from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.core.money import fmt, parse as parse_notes, total
+
+
+_WORTHS: dict = {}
+
+
+def _worth(denoms):
+    """``notes -> total(notes, denoms)``, remembering the hands it has seen (a few
+    thousand at most: the hands of one auction differ little from the start money)."""
+    worth = _WORTHS.get(denoms)
+    if worth is None:
+        if len(_WORTHS) > 16:
+            _WORTHS.clear()
+        worth = _WORTHS[denoms] = lru_cache(maxsize=4096)(_total_of(denoms))
+    return worth
+
+
+def _total_of(denoms):
+    def worth(notes):
+        return total(notes, denoms)
+    return worth
 
 
 @register("auction")
@@ -67,8 +88,8 @@ class Auction(TableGame):
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's money won or lost (value of notes now minus at the start)."""
-        d = self.rules.denominations
-        return tuple(total(m, d) + total(p, d) - s for m, p, s in zip(state.money, state.placed, state.start))
+        worth = _worth(self.rules.denominations)
+        return tuple(worth(m) + worth(p) - s for m, p, s in zip(state.money, state.placed, state.start))
 
     def winners(self, state) -> tuple[int, ...]:
         """The seats that own an animal of the lot at the end."""
@@ -77,8 +98,7 @@ class Auction(TableGame):
         return tuple(sorted({s for _, s in state.owners}))
 
     def money_totals(self, state) -> tuple[int, ...]:
-        d = self.rules.denominations
-        return tuple(total(m, d) for m in state.money)
+        return tuple(map(_worth(self.rules.denominations), state.money))
 
     # logs, words, checks -------------------------------------------------------------
     def header(self) -> dict:

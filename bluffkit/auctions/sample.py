@@ -17,6 +17,7 @@ from itertools import chain
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.core.money import payments, total
 
+_JUST_PASS = (PASS,)
 _STREAMS: dict = {}      # id(rng) -> (rng, next uniform); the rng is held, so its id is not reused
 _KEEP = 64
 
@@ -66,12 +67,15 @@ def lot_value(t, seat: int, values) -> float:
     """The lot's value to ``seat``: a face-down Cat in the Bag is worth the average of
     the pen times the animals picked; a split double pen its more valuable animal."""
     r = t.rules
-    if t.lot_hidden_from(seat):
+    if t.FACE_DOWN_PEN and t.lot_hidden_from(seat):
         vals = [values[a] for a in t.pen]
         return sum(vals) / len(vals) * r.cat_picks(len(t.pen))
+    lot = t.lot
+    if len(lot) == 1:                 # one animal: its value, split or not
+        return values[lot[0]]
     if r.split:
-        return max(values[a] for a in t.lot)
-    return sum(values[a] for a in t.lot)
+        return max(values[a] for a in lot)
+    return sum(values[a] for a in lot)
 
 
 def random_action(t, legal, u):
@@ -103,11 +107,12 @@ def random_action(t, legal, u):
     count = r.pricing == "count"
     amount = notes_for(hand, target, d) if count else int(target // r.step * r.step)
     words = legal.words
-    if ACCEPT in words or REFUSE in words:
+    plain = words == _JUST_PASS          # (the common case: tested by identity, no word compared)
+    if not plain and (ACCEPT in words or REFUSE in words):
         return ACCEPT if ACCEPT in words and t.called <= target else REFUSE
-    if TAKE in words:
+    if not plain and TAKE in words:
         return TAKE if t.count <= amount else PASS
-    if legal.raise_ or STOP in words:
+    if legal.raise_ or not plain and STOP in words:
         if legal.raise_ and sum(t.placed[seat]) < amount:
             return Raise(d[next(i for i, c in enumerate(hand) if c)])
         return STOP if STOP in words else PASS

@@ -8,9 +8,11 @@ bidder's hand, the bid being their total value (see :class:`bluffkit.auctions.ru
 
 from __future__ import annotations
 
-from bluffkit.auctions.actions import PASS, Place
+from bluffkit.auctions.actions import PASS, Bid, Place
 from bluffkit.auctions.base import Table, register_format
-from bluffkit.auctions.legal import Legal
+from bluffkit.auctions.legal import Legal, explain
+from bluffkit.auctions.observe import Observation
+from bluffkit.core.errors import IllegalAction
 from bluffkit.auctions.state import BID, CHOOSE, NO_CAP
 from bluffkit.core.money import total
 
@@ -35,7 +37,8 @@ class Ranked(Table):
         self._bid_made(seat)
 
     def _bid_made(self, seat: int) -> None:
-        self.pending = tuple(s for s in self.pending if s != seat)
+        pending = self.pending
+        self.pending = pending[1:] if pending[0] == seat else tuple(s for s in pending if s != seat)
         if not self.pending:
             self._rank()
 
@@ -143,9 +146,60 @@ class Sealed(Ranked):
             notes = action.notes
             amount = sum(notes) if self.rules.pricing == "count" else total(notes, self.rules.denominations)
         else:
-            amount = 0 if action == PASS else action.amount
+            amount = action.amount if type(action) is Bid else 0        # (a legal action: a bid or a pass)
         self._set("bids", seat, amount)
         self._bid_made(seat)
+
+    def run(self, acts, rngs, append, limit: int, checks=None) -> int:
+        """As :meth:`bluffkit.auctions.base.Table.run`, with a short way for the sealed bids
+        named as amounts (the most moves): what the bidders' observations share is worked
+        out once per round of bids (the money does not move while they bid), the rest of
+        the observation as :meth:`Observation.of` builds it (the same tuple: the tests
+        compare them), and the bid applied directly. Every other moment, and bids laid
+        as notes, go the general way."""
+        if self.laid:
+            return super().run(acts, rngs, append, limit, checks)
+        done = 0
+        of = Observation.of
+        shared: tuple = (None, None)
+        legals: dict = {}
+        while done < limit:
+            pending = self.pending
+            if self.phase == BID and pending and self.bids[pending[0]] is None:
+                seat = pending[0]
+                key = (seat, self.caps[seat])
+                legal = legals.get(key)
+                if legal is None:     # the same for a seat in every round of bids at this table, its cap aside
+                    legal = legals[key] = self._legal_bid(seat, BID, key[1])
+                money, placed = self.money, self.placed
+                if shared[0] is not money or shared[1] is not placed:
+                    shared = (money, placed, tuple(map(sum, money)), tuple(map(sum, placed)), (None,) * self.n)
+                seen = tuple.__new__(Observation, (
+                    seat, self.rules, BID, self.auctioneer, pending, self.pen, self.lot, money[seat], shared[2],
+                    shared[3], placed[seat], self.high, self.high_bidder, shared[4], self.count, self.caps,
+                    self.shown, self.awards, self.choosing, self.payments, self.owners, self.kept, self.called,
+                    self.reruns, legal))
+                action = acts[seat](seen, legal, rngs[seat])
+                if checks is None or checks[seat]:
+                    problem = explain(self, legal, action)
+                    if problem:
+                        raise IllegalAction(*problem)
+                self._bid(seat, action)
+            else:
+                to_move = self.to_move()
+                if not to_move:
+                    break
+                seat = to_move[0]
+                legal = self.legal(seat, to_move)
+                action = acts[seat](of(self, seat, legal, to_move), legal, rngs[seat])
+                if checks is None or checks[seat]:
+                    problem = explain(self, legal, action)
+                    if problem:
+                        raise IllegalAction(*problem)
+                self._do(seat, action)
+            append((seat, action))
+            done += 1
+        return done
 
     def _rank(self) -> None:
         if not self.LAYS_NOTES and self.rules.sealed_bids == "notes":
