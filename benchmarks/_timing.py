@@ -77,13 +77,16 @@ def ratios(ours, theirs) -> list:
     return [a / b for a, b in zip(ours, theirs)]
 
 
-def result(name: str, figure: float, unit: str, rounds, bar: float | None, note: str = "") -> dict:
+def result(name: str, figure: float, unit: str, rounds, bar: float | None, note: str = "",
+           higher: bool = True) -> dict:
     """One figure for the summary table of ``benchmarks/run_all.py``: printed as a line
     ``RESULT {json}`` that run_all collects. ``rounds`` are the per-round values (the
-    spread); ``bar`` the figure to reach (at least), ``None`` when there is no bar."""
+    spread); ``bar`` the figure to reach (at least; at most when ``higher`` is false),
+    ``None`` when there is no bar."""
     import json
 
-    row = {"name": name, "figure": figure, "unit": unit, "spread": spread(rounds), "bar": bar,
-           "met": None if bar is None else figure >= bar, "note": note}
+    met = None if bar is None else (figure >= bar if higher else figure <= bar)
+    row = {"name": name, "figure": figure, "unit": unit, "spread": spread(rounds),
+           "bar": None if bar is None else ("" if higher else "<= ") + f"{bar:g}", "met": met, "note": note}
     print("RESULT " + json.dumps(row), flush=True)
     return row
