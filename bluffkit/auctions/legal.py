@@ -17,11 +17,10 @@ the game (``game.legal(state, seat)`` makes a table of its own for each call).
 
 from __future__ import annotations
 
-from functools import partial
 from itertools import permutations, product
 
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
-from bluffkit.auctions.sample import random_action, uniform
+from bluffkit.auctions.sample import random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.money import contains, fmt, payment_problem
 
@@ -75,7 +74,7 @@ class Legal:
     def sample(self, rng):
         """One legal action drawn with the Generator ``rng``: the random bidder's choice
         (see :func:`bluffkit.auctions.sample.random_action`)."""
-        return random_action(self._t, self, partial(uniform, rng))
+        return random_action(self._t, self, stream(rng))
 
     @property
     def description(self) -> str:

@@ -22,15 +22,21 @@ _STREAMS: dict = {}      # id(rng) -> (rng, next uniform); the rng is held, so i
 _KEEP = 64
 
 
-def uniform(rng):
-    """The next uniform float on [0, 1) of ``rng``'s stream (``rng.random(64)`` a block)."""
+def stream(rng):
+    """``u()``: the next uniform float on [0, 1) of ``rng``'s stream (``rng.random(64)`` a
+    block) at each call; the one stream of ``rng`` that :func:`uniform` draws from too."""
     hit = _STREAMS.get(id(rng))
     if hit is None or hit[0] is not rng:
         if len(_STREAMS) >= _KEEP:
             del _STREAMS[next(iter(_STREAMS))]
         blocks = iter(lambda: rng.random(64).tolist(), None)
         hit = _STREAMS[id(rng)] = (rng, partial(next, chain.from_iterable(blocks)))
-    return hit[1]()
+    return hit[1]
+
+
+def uniform(rng):
+    """The next uniform float on [0, 1) of ``rng``'s stream (``rng.random(64)`` a block)."""
+    return stream(rng)()
 
 
 def cheapest(hand, k: int) -> tuple[int, ...]:

@@ -51,6 +51,24 @@ class Ranked(Table):
 
     def _rank(self) -> None:
         bids = self.bids
+        if not self.rules.split:          # one lot: the best bid, or the auctioneer's choice among the tied
+            best, tied = 0, []
+            for s in self.bidders:
+                b = bids[s]
+                if b and b >= best:
+                    if b > best:
+                        best, tied = b, [s]
+                    else:
+                        tied.append(s)
+            if not tied:
+                return self._nobody()
+            self.awards = ()
+            if len(tied) > 1 and self._ties_to_auctioneer():
+                self.phase, self.choosing = CHOOSE, ("winner", tuple(tied))
+                return
+            s = tied[0]
+            self.choosing = ()
+            return self._award(((s, self.lot, self._price(s)),))
         if not any(b for b in bids if b):
             return self._nobody()
         self.awards = ()
@@ -147,7 +165,8 @@ class Sealed(Ranked):
             amount = sum(notes) if self.rules.pricing == "count" else total(notes, self.rules.denominations)
         else:
             amount = action.amount if type(action) is Bid else 0        # (a legal action: a bid or a pass)
-        self._set("bids", seat, amount)
+        bids = self.bids
+        self.bids = bids[:seat] + (amount,) + bids[seat + 1:]
         self._bid_made(seat)
 
     def run(self, acts, rngs, append, limit: int, checks=None) -> int:
@@ -161,8 +180,10 @@ class Sealed(Ranked):
             return super().run(acts, rngs, append, limit, checks)
         done = 0
         of = Observation.of
-        shared: tuple = (None, None)
+        round_of: tuple = (None, None, -1)      # the money, laid notes and reruns the template was made for
+        view: list = []
         legals: dict = {}
+        new = tuple.__new__
         while done < limit:
             pending = self.pending
             if self.phase == BID and pending and self.bids[pending[0]] is None:
@@ -172,13 +193,11 @@ class Sealed(Ranked):
                 if legal is None:     # the same for a seat in every round of bids at this table, its cap aside
                     legal = legals[key] = self._legal_bid(seat, BID, key[1])
                 money, placed = self.money, self.placed
-                if shared[0] is not money or shared[1] is not placed:
-                    shared = (money, placed, tuple(map(sum, money)), tuple(map(sum, placed)), (None,) * self.n)
-                seen = tuple.__new__(Observation, (
-                    seat, self.rules, BID, self.auctioneer, pending, self.pen, self.lot, money[seat], shared[2],
-                    shared[3], placed[seat], self.high, self.high_bidder, shared[4], self.count, self.caps,
-                    self.shown, self.awards, self.choosing, self.payments, self.owners, self.kept, self.called,
-                    self.reruns, legal))
+                if round_of[0] is not money or round_of[1] is not placed or round_of[2] != self.reruns:
+                    round_of = (money, placed, self.reruns)     # a new round of bids: what every bidder sees
+                    view = list(of(self, seat, legal, pending))
+                view[0], view[4], view[7], view[10], view[24] = seat, pending, money[seat], placed[seat], legal
+                seen = new(Observation, view)
                 action = acts[seat](seen, legal, rngs[seat])
                 if checks is None or checks[seat]:
                     problem = explain(self, legal, action)
