@@ -59,6 +59,29 @@ def bluffkit_runner(count: int, seed: int = 1):
     return run, moves
 
 
+def immutable_runner(count: int, seed: int = 1):
+    """The same auctions through the immutable API alone, as a peer's loop plays a game
+    (``new_state``, ``is_over``, ``is_chance``/``sample_chance``, ``to_move``,
+    ``legal(...).sample``, ``step``), one Generator for the run: every call works on a
+    frozen state, and every step checks the move. Printed beside, without a bar."""
+    import numpy as np
+
+    game = headline_game()
+    rng = np.random.default_rng(seed)
+
+    def run() -> int:
+        for _ in range(count):
+            s = game.new_state(BIDDERS + 1)
+            while not game.is_over(s):
+                if game.is_chance(s):
+                    s = game.step(s, None, game.sample_chance(s, rng))
+                else:
+                    seat = game.to_move(s)[0]
+                    s = game.step(s, seat, game.legal(s, seat).sample(rng))
+        return count
+    return run
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--auctions", type=int, default=2000, help="auctions per round and side")
@@ -68,7 +91,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
 
     ours, moves = bluffkit_runner(args.auctions)
-    runs = {"bluffkit": ours}
+    runs = {"bluffkit": ours, "immutable": immutable_runner(max(1, args.auctions // 5))}
     pyspiel, why = peer_openspiel.load(args.peer)
     if pyspiel is not None:
         peer = peer_openspiel.auctions(pyspiel, BIDDERS)
@@ -82,6 +105,8 @@ def main(argv=None) -> int:
     print(f"{'engine':>10s} {'auctions/s':>11s} {'rounds (low..high)':>20s} {'moves/auction':>14s}")
     print(f"{'bluffkit':>10s} {median(rates['bluffkit']):11,.0f} {spread(rates['bluffkit']):>20s} "
           f"{median(moves):14.1f}")
+    print(f"{'immutable':>10s} {median(rates['immutable']):11,.0f} {spread(rates['immutable']):>20s} "
+          f"{'':>14s}  (bluffkit's immutable API alone, no bar)")
     if pyspiel is not None:
         print(f"{'openspiel':>10s} {median(rates['openspiel']):11,.0f} {spread(rates['openspiel']):>20s} "
               f"{11:14d}")
@@ -91,6 +116,9 @@ def main(argv=None) -> int:
               f"{BAR:g}x -> {'meets' if r >= BAR else 'DOES NOT meet'} the bar")
         result("auctions through the engine vs OpenSpiel first_sealed_auction (5 bidders)", r, "x", rs, BAR,
                f"bluffkit {median(rates['bluffkit']):,.0f}/s, OpenSpiel {median(rates['openspiel']):,.0f}/s")
+        im = ratios(rates["immutable"], rates["openspiel"])
+        result("the same auctions through the immutable API alone vs OpenSpiel", median(rates["immutable"])
+               / median(rates["openspiel"]), "x", im, None, f"{median(rates['immutable']):,.0f}/s; for information")
     else:
         result("auctions through the engine (5 bidders), no peer", median(rates["bluffkit"]), "auctions/s",
                rates["bluffkit"], None, "OpenSpiel not importable: ratio not measured")

@@ -351,7 +351,7 @@ def _text_column(text: str, size: int):
         dtype = _TEXT["dtype"] = pd.Series(["x"]).dtype
     if getattr(dtype, "storage", None) != "pyarrow":
         return text
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped]  # (no stubs; pandas' text dtype keeps it)
 
     return pd.arrays.ArrowStringArray(pa.repeat(pa.scalar(text, pa.large_string()), size), dtype=dtype)
 

@@ -22,9 +22,9 @@ from functools import lru_cache
 from bluffkit.auctions.actions import First, Lot, Pen, Shuffle, parse
 from bluffkit.auctions.dutch import Dutch
 from bluffkit.auctions import engine
-from bluffkit.auctions.engine import FORMAT_TABLES, OVER, State, Table
+from bluffkit.auctions.engine import FORMAT_TABLES, GRAB, OVER, SETUP, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import NotationError, RulesError
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.core.money import fmt, parse as parse_notes, total
@@ -60,6 +60,56 @@ class Auction(TableGame):
 
     def __init__(self, rules: Rules | None = None):
         self.rules = rules if rules is not None else Rules()
+        self._memo: tuple | None = None        # (a state, a working copy of it that is only read)
+
+    # the immutable API, without thawing the same state at every call ----------------------
+    def _read(self, state) -> engine.Table:
+        """A working copy of ``state`` to read, never to change: the one made for the state
+        last read or stepped to, else a new one. (``table(state)`` gives one to change.)"""
+        memo = self._memo
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        t = Table.thaw(state)
+        self._memo = (state, t)
+        return t
+
+    def is_over(self, state) -> bool:
+        return state.phase == OVER
+
+    def is_chance(self, state) -> bool:
+        return state.phase == SETUP or state.phase == GRAB
+
+    def to_move(self, state):
+        return self._read(state).to_move()
+
+    def legal(self, state, seat):
+        t = self._read(state)
+        return t.legal(check_seat(seat, t.n))
+
+    def observe(self, state, seat):
+        t = self._read(state)
+        return t.observe(check_seat(seat, t.n))
+
+    def sample_chance(self, state, rng):
+        """Chance's next outcome, drawn with the numpy Generator ``rng``."""
+        return self._read(state).sample_chance(float(rng.random()), rng)
+
+    def step(self, state, seat, action):
+        """As :meth:`bluffkit.core.table.TableGame.step`; the working copy of the state it
+        returns is kept for the calls that read that state next."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        t = Table.thaw(state)
+        if seat is None:
+            t.apply_chance(action)
+        else:
+            kinds, rule, words = self.CHANCE_ONLY
+            if isinstance(action, kinds):
+                raise IllegalAction(rule, words)
+            t.apply(seat, action)
+        after = t.freeze()
+        self._memo = (after, t)
+        return after
 
     @property
     def title(self) -> str:

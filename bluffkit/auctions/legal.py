@@ -4,7 +4,8 @@ one random legal move (:meth:`Legal.sample`).
 
 A ``Legal`` is made by a table for the moment it stands at and reads that table when
 asked to explain, sample or list: use it before the next move on that table, or ask
-the game (``game.legal(state, seat)`` makes a table of its own for each call).
+the game (``game.legal(state, seat)`` reads a working copy of that state which no
+later move changes).
 
 >>> from bluffkit.auctions import Auction
 >>> g = Auction.create(format="dutch")

@@ -65,13 +65,14 @@ class Observation(ObservationBase):
         bids = t.bids
         money, placed = t.money, t.placed
         counts = tuple(map(sum, money))
-        laid: tuple[int | None, ...] = tuple(map(sum, placed))
+        laid_counts = tuple(map(sum, placed))
+        laid: tuple[int | None, ...] = laid_counts
         if phase == "bid" and t.SEALED:
             own = bids[seat]          # a seat still to bid has none yet: everyone's is hidden
             bids = (None,) * len(bids) if own is None else tuple(b if s == seat else None for s, b in enumerate(bids))
             if t.laid:                        # notes laid "simultaneously face-down": not yet counted
-                counts = tuple(c if s == seat else c + p for s, (c, p) in enumerate(zip(counts, laid)))
-                laid = tuple(p if s == seat else None for s, p in enumerate(laid))
+                counts = tuple(c if s == seat else c + p for s, (c, p) in enumerate(zip(counts, laid_counts)))
+                laid = tuple(p if s == seat else None for s, p in enumerate(laid_counts))
         return tuple.__new__(cls, (
             seat, t.rules, phase, t.auctioneer, t.to_move() if to_move is None else to_move,
             t.pen, None if t.FACE_DOWN_PEN and t.lot_hidden_from(seat) else t.lot, money[seat], counts, laid,
