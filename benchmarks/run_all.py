@@ -30,6 +30,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ALL = ("engine_speed", "bloff_speed", "auction_speed", "auction_engine_speed", "panel_speed")
 VERDICT = re.compile(r"^(?P<what>.*?)the bar is (?P<bar>[^-]+?)\s*-> (?P<verdict>meets|DOES NOT meet)")
+VERDICT_ONLY = re.compile(r"^(?P<what>.*?)\s*-> (?P<verdict>meets|DOES NOT meet) the bar")
 
 
 def rows_from(name: str, text: str) -> list[dict]:
@@ -41,11 +42,11 @@ def rows_from(name: str, text: str) -> list[dict]:
     if rows:
         return rows
     for line in text.splitlines():
-        m = VERDICT.search(line)
+        m = VERDICT.search(line) or VERDICT_ONLY.search(line)
         if m:
+            bar = m["bar"].strip() if "bar" in m.groupdict() else "(see above)"
             rows.append({"name": f"{name}: {m['what'].strip().rstrip(';,')}", "figure": None, "unit": "",
-                         "spread": "(see above)", "bar": m["bar"].strip(), "met": m["verdict"] == "meets",
-                         "note": ""})
+                         "spread": "(see above)", "bar": bar, "met": m["verdict"] == "meets", "note": ""})
     return rows
 
 
