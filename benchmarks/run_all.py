@@ -57,7 +57,7 @@ def table(rows: list[dict]) -> str:
             return "(see above)"
         return f"{f:,.2f}{r['unit']}" if r["unit"] == "x" else f"{f:,.4g} {r['unit']}"
 
-    cells = [(r["name"], fig(r), r["spread"], "-" if r["bar"] is None else f"{r['bar']}{'x' if r['unit'] == 'x' else ''}",
+    cells = [(r["name"], fig(r), r["spread"], "-" if r["bar"] is None else f"{r['bar']}{'x' if r['unit'] == 'x' else ' ' + r['unit']}",
               "-" if r["met"] is None else ("met" if r["met"] else "NOT met"), r.get("note", "")) for r in rows]
     head = ("figure", "median", "rounds (low..high)", "bar", "verdict", "")   # a ratio: of the medians
     widths = [max(len(str(c[i])) for c in cells + [head]) for i in range(5)]

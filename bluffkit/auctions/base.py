@@ -296,6 +296,8 @@ class Table(Settling, TableBase):
         self.count = 0
         self.pending = self.bidders
         self._start_bidding()
+        if not any(map(any, self.placed)):            # nothing laid face down: nothing goes back
+            return
         d = self.rules.denominations
         back = list(self.money)
         for s, notes in enumerate(self.placed):       # notes laid face down go back to their owners

@@ -18,6 +18,7 @@ from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Cal
 from bluffkit.core.money import payments, total
 
 _JUST_PASS = (PASS,)
+_BIDS: dict = {}
 _STREAMS: dict = {}      # id(rng) -> (rng, next uniform); the rng is held, so its id is not reused
 _KEEP = 64
 
@@ -133,7 +134,14 @@ def random_action(t, legal, u):
         if t.OPEN_OUTCRY:
             return PASS if t.high_bidder == seat or lo > amount else Bid(lo)
         bid = amount if hi is None else min(amount, hi)
-        return Bid(bid) if bid >= lo else PASS
+        if bid < lo:
+            return PASS
+        made = _BIDS.get(bid)                 # bids are frozen records: one of each amount will do
+        if made is None:
+            if len(_BIDS) > 4096:
+                _BIDS.clear()
+            made = _BIDS[bid] = Bid(bid)
+        return made
     return PASS
 
 

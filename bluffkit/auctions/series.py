@@ -61,12 +61,15 @@ def play_series(game, agents, count: int, seed: int, *, check: str = "untrusted"
             append = moves.append
             run = t.run
             chances = 0
+            is_chance = t.is_chance
             while True:
-                run(acts, agent_rngs, append, max_steps - len(moves), checks)
-                if len(moves) >= max_steps and not t.is_over():
-                    raise RunawayGame(f"an auction of the series with seed {seed} did not end within {max_steps} steps")
-                if not t.is_chance():
-                    break
+                if not is_chance():                   # (chance first: the players' loop would play nothing)
+                    run(acts, agent_rngs, append, max_steps - len(moves), checks)
+                    if len(moves) >= max_steps and not t.is_over():
+                        raise RunawayGame(f"an auction of the series with seed {seed} did not end within "
+                                          f"{max_steps} steps")
+                    if not is_chance():
+                        break
                 if k == len(draws):
                     draws, k = chance.random(64).tolist(), 0
                 outcome = t.sample_chance(draws[k], chance)
