@@ -193,7 +193,7 @@ class Rules(RuleOptions):
 
     @property
     def pricing(self) -> str:
-        return self.fmt.pricing
+        return FORMATS[self.format].pricing
 
     @property
     def sealed(self) -> bool:
@@ -202,7 +202,7 @@ class Rules(RuleOptions):
     @property
     def split(self) -> bool:
         """A double pen sold as two lots (Secret Value, Secret Count)."""
-        return self.double and self.fmt.double == "split"
+        return self.double and FORMATS[self.format].double == "split"
 
     def cat_picks(self, pen: int) -> int:
         """How many of the ``pen`` animals face down are picked for the Cat in the Bag: "2

@@ -167,7 +167,10 @@ class Sealed(Ranked):
             amount = action.amount if type(action) is Bid else 0        # (a legal action: a bid or a pass)
         bids = self.bids
         self.bids = bids[:seat] + (amount,) + bids[seat + 1:]
-        self._bid_made(seat)
+        pending = self.pending                    # (as _bid_made)
+        self.pending = pending = pending[1:] if pending[0] == seat else tuple(s for s in pending if s != seat)
+        if not pending:
+            self._rank()
 
     def run(self, acts, rngs, append, limit: int, checks=None) -> int:
         """As :meth:`bluffkit.auctions.base.Table.run`, with a short way for the sealed bids
