@@ -40,3 +40,53 @@ def measure_many(configs: dict, repeats: int, before=None) -> dict:
 def measure(game, seeds, make_agents, repeats: int, before=None) -> dict:
     """:func:`measure_many` for one configuration."""
     return measure_many({0: (game, seeds, make_agents)}, repeats, before)[0]
+
+
+# -- side by side: interleaved rounds, ratio of medians, the spread printed -----------------
+
+def interleaved(runs: dict, rounds: int, warmup: int = 1) -> dict:
+    """Time several callables side by side in one process: each round runs every one of
+    ``runs`` (``key -> fn() -> units of work done``) once, in turn, so that a slow spell of
+    a shared machine falls on all of them alike. ``warmup`` untimed rounds first. Returns
+    ``key -> list of rates`` (units per second, one per round, in round order)."""
+    rates: dict = {key: [] for key in runs}
+    for r in range(warmup + rounds):
+        for key, fn in runs.items():
+            with paused_gc():
+                start = time.perf_counter()
+                done = fn()
+                elapsed = time.perf_counter() - start
+            if r >= warmup:
+                rates[key].append(done / elapsed)
+    return rates
+
+
+def median(xs) -> float:
+    s = sorted(xs)
+    m = len(s) // 2
+    return s[m] if len(s) % 2 else (s[m - 1] + s[m]) / 2
+
+
+def spread(xs) -> str:
+    """A figure's spread over the rounds: the lowest and highest round."""
+    return f"{min(xs):,.3g}..{max(xs):,.3g}" if min(xs) < 100 else f"{min(xs):,.0f}..{max(xs):,.0f}"
+
+
+def ratios(ours, theirs) -> list:
+    """Round-by-round ratios of two interleaved series (ours / theirs)."""
+    return [a / b for a, b in zip(ours, theirs)]
+
+
+def result(name: str, figure: float, unit: str, rounds, bar: float | None, note: str = "",
+           higher: bool = True) -> dict:
+    """One figure for the summary table of ``benchmarks/run_all.py``: printed as a line
+    ``RESULT {json}`` that run_all collects. ``rounds`` are the per-round values (the
+    spread); ``bar`` the figure to reach (at least; at most when ``higher`` is false),
+    ``None`` when there is no bar."""
+    import json
+
+    met = None if bar is None else (figure >= bar if higher else figure <= bar)
+    row = {"name": name, "figure": figure, "unit": unit, "spread": spread(rounds),
+           "bar": None if bar is None else ("" if higher else "<= ") + f"{bar:g}", "met": met, "note": note}
+    print("RESULT " + json.dumps(row), flush=True)
+    return row

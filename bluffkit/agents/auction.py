@@ -174,10 +174,20 @@ class Bidder:
         return max(legal.refusals, key=worth)
 
 
+class RandomBidder(RandomBot):
+    """The generic random bot (:meth:`bluffkit.auctions.legal.Legal.sample`), marked
+    ``trusted``: it only ever returns an action drawn from the ``Legal`` it is given, so a
+    simulation may skip re-checking its moves (``check="untrusted"``, see
+    :func:`bluffkit.core.play.play`); tests/auctions/test_auction_series.py plays every
+    format with every move checked to hold it to that."""
+
+    trusted = True
+
+
 AGENTS = {
     # the generic bot: Legal.sample draws exactly what Bidder(strategy="random") with the
     # rules' animal values would (tests/auctions/test_auction_embed.py plays both side by side)
-    "random": RandomBot,
+    "random": RandomBidder,
     "truthful": lambda: Bidder(strategy="truthful", name="truthful"),
     "equilibrium": lambda: Bidder(strategy="equilibrium", name="equilibrium"),
     "shade": lambda: Bidder(strategy="shade", name="shade 0.2"),

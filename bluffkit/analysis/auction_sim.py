@@ -67,6 +67,9 @@ COLUMNS = ["auction", "format", "n", "strategy", "right", "winner", "winning_val
 BID_COLUMNS = ["auction", "format", "n", "bidder", "strategy", "value", "bid", "equilibrium_bid", "won"]
 SWEEP_COLUMNS = ["format", "bidder", "value", "actual_bid", "x", "winner", "tied", "win_share", "price", "surplus"]
 EQUILIBRIUM_SAMPLE = 2 ** 17
+#: Values per chunk of auctions by default: a chunk's arrays stay in the processor's cache,
+#: and the results do not depend on it (see :func:`simulate_sealed`).
+CHUNK_VALUES = 2 ** 16
 _GROUPS = ("format", "n", "strategy", "right")
 Draw = Callable[[np.random.Generator, tuple[int, ...]], np.ndarray]
 
@@ -123,8 +126,9 @@ def value_law(values: str | Draw, what: str = "values") -> tuple[str, Draw, tupl
     lo, hi = (0.0, 1.0) if a is None or b is None else (a, b)     # a and b are set together
     if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
         raise ValueError(f"{what}: uniform(lo, hi) needs finite lo < hi, got {values!r}")
-    name = "uniform" if (lo, hi) == (0.0, 1.0) else f"uniform({lo:g}, {hi:g})"
-    return name, lambda rng, shape: rng.uniform(lo, hi, shape), (lo, hi)
+    if (lo, hi) == (0.0, 1.0):           # rng.uniform(0, 1) computes 0 + 1 * x: the same numbers, one pass less
+        return "uniform", lambda rng, shape: rng.random(shape), (lo, hi)
+    return f"uniform({lo:g}, {hi:g})", lambda rng, shape: rng.uniform(lo, hi, shape), (lo, hi)
 
 
 def first_price_equilibrium(n: int, values: str | Draw = "uniform", *, seed: int | None = None) -> Callable:
@@ -142,7 +146,16 @@ def first_price_equilibrium(n: int, values: str | Draw = "uniform", *, seed: int
     _, draw, bounds = value_law(values)
     if bounds is not None:
         lo = bounds[0]
-        return lambda v: v - (v - lo) / n
+
+        def closed(v: np.ndarray) -> np.ndarray:
+            """v - (v - lo) / n, computed in one new array (the same numbers)."""
+            if not isinstance(v, np.ndarray) or v.ndim == 0 or v.dtype != np.float64:
+                return v - (v - lo) / n
+            out = np.subtract(v, lo) if lo else np.divide(v, n)
+            if lo:
+                out /= n
+            return np.subtract(v, out, out=out)
+        return closed
     rng = np.random.default_rng(np.random.SeedSequence(check_seed(seed) if seed is not None else None))
     s = np.sort(draw(rng, (EQUILIBRIUM_SAMPLE,)))
     level = (np.arange(1, s.size) / s.size) ** (n - 1)          # F^(n-1) on [s_k, s_k+1)
@@ -191,6 +204,8 @@ def _bid(vals: np.ndarray, kinds: tuple[str, ...], shades: np.ndarray, fmt: str,
     eq_cols = [j for j, k in enumerate(kinds) if k == "equilibrium"] if fmt == "first" else []
     if len(eq_cols) == len(kinds):
         return eq(vals)
+    if not eq_cols and not shades.any():
+        return vals                               # truthful: the bids are the values (not changed after)
     bids = vals * (1.0 - shades) if shades.any() else vals.copy()
     if eq_cols:
         bids[:, eq_cols] = eq(vals[:, eq_cols])
@@ -200,8 +215,11 @@ def _bid(vals: np.ndarray, kinds: tuple[str, ...], shades: np.ndarray, fmt: str,
 def _winners(bids: np.ndarray, tie_rng: np.random.Generator) -> np.ndarray:
     """The index of the highest bid in each row; ties broken uniformly at random."""
     winner = bids.argmax(axis=1)
-    top = bids[np.arange(len(bids)), winner]
+    m, n = bids.shape
+    top = bids.ravel()[np.arange(0, m * n, n) + winner]
     at_top = bids == top[:, None]
+    if np.count_nonzero(at_top) == m:          # no row has two bids at its top: nothing to break
+        return winner
     tied = np.flatnonzero(at_top.sum(axis=1) > 1)
     if tied.size:
         r = tie_rng.random((tied.size, bids.shape[1]))
@@ -249,7 +267,7 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
 
     ``strategy`` is one name for every bidder or one per bidder; ``shade`` one fraction or one
     per bidder (``None`` for bidders who do not shade). ``chunk_size`` auctions are simulated at
-    a time (default: about a million values per chunk); ``progress=True`` shows a bar over chunks.
+    a time (default: :data:`CHUNK_VALUES` values per chunk); ``progress=True`` shows a bar over chunks.
 
     >>> df = simulate_sealed(3, 1000, fmt="first", seed=7)
     >>> df.equals(simulate_sealed(3, 1000, fmt="first", seed=7, chunk_size=64))
@@ -264,29 +282,78 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
     total = _count(n_auctions, "n_auctions", 1)
     if not isinstance(right_of_first_refusal, (bool, np.bool_)):
         raise ValueError(f"right_of_first_refusal must be True or False, got {right_of_first_refusal!r}")
-    size = max(1, 1_000_000 // s.n) if chunk_size is None else _count(chunk_size, "chunk_size", 1)
+    size = max(1, CHUNK_VALUES // s.n) if chunk_size is None else _count(chunk_size, "chunk_size", 1)
     cols = {k: np.empty(total) for k in ("winning_value", "highest_value", "winning_bid", "price", "auctioneer_value")}
-    winners = np.empty(total, dtype=np.int64)
+    cols["winner"] = np.empty(total, dtype=np.int64)
+    flat = np.arange(0, min(size, total) * s.n, s.n)      # where each auction's row starts in a flat chunk
     for start in tqdm(range(0, total, size), disable=not progress, desc=f"{s.label} auctions", unit="chunk"):
         m = min(size, total - start)
         vals, bids, win, v0 = s.chunk(m)
-        rows, part = np.arange(m), slice(start, start + m)
-        winners[part] = win
-        cols["winning_value"][part] = vals[rows, win]
-        cols["highest_value"][part] = vals.max(axis=1)
-        cols["winning_bid"][part] = bids[rows, win]
-        cols["price"][part] = bids[rows, win] if s.fmt == "first" else np.partition(bids, s.n - 2, axis=1)[:, s.n - 2]
+        part = slice(start, start + m)
+        cols["winner"][part] = win
+        at = np.add(flat[:m], win, out=win)              # the winner's place in the flat (m, n) arrays
+        won = np.take(bids.ravel(), at, out=cols["winning_bid"][part])
+        np.take(vals.ravel(), at, out=cols["winning_value"][part])
+        _column_max(vals, cols["highest_value"][part])
+        if s.fmt == "first":
+            cols["price"][part] = won
+        else:
+            _second_highest(bids, cols["winner"][part], cols["price"][part])
         cols["auctioneer_value"][part] = v0
-    price, v0 = cols["price"], cols["auctioneer_value"]
-    refused = (v0 - price > price) if right_of_first_refusal else np.zeros(total, dtype=bool)
-    revenue = np.where(refused, -price, price)
+    price, v0, value = cols["price"], cols["auctioneer_value"], cols["winning_value"]
+    if right_of_first_refusal:
+        refused = v0 - price > price
+        revenue = np.where(refused, -price, price)
+        surplus = np.where(refused, price, value - price)
+        payoff = np.where(refused, v0 - price, price)
+    else:                                                 # (the same columns, without the where)
+        refused = np.zeros(total, dtype=bool)
+        revenue, surplus, payoff = price.copy(), value - price, price.copy()
     return pd.DataFrame({
-        "auction": np.arange(total), "format": s.label, "n": s.n, "strategy": s.strategy,
-        "right": bool(right_of_first_refusal), "winner": winners, "winning_value": cols["winning_value"],
-        "highest_value": cols["highest_value"], "winning_bid": cols["winning_bid"], "price": price,
-        "revenue": revenue, "winner_surplus": np.where(refused, price, cols["winning_value"] - price),
-        "efficient": cols["winning_value"] >= cols["highest_value"], "auctioneer_value": v0,
-        "refused": refused, "auctioneer_payoff": np.where(refused, v0 - price, price)}, columns=COLUMNS)
+        "auction": np.arange(total), "format": _text_column(s.label, total), "n": s.n,
+        "strategy": _text_column(s.strategy, total), "right": bool(right_of_first_refusal),
+        "winner": cols["winner"], "winning_value": value, "highest_value": cols["highest_value"],
+        "winning_bid": cols["winning_bid"], "price": price, "revenue": revenue, "winner_surplus": surplus,
+        "efficient": value >= cols["highest_value"], "auctioneer_value": v0, "refused": refused,
+        "auctioneer_payoff": payoff}, columns=COLUMNS, copy=False)
+
+
+def _column_max(a: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """``a.max(axis=1)`` into ``out`` for a short second axis, a column at a time (the same
+    numbers, without numpy's slow reduction over a short axis)."""
+    out[:] = a[:, 0]
+    for j in range(1, a.shape[1]):
+        np.maximum(out, a[:, j], out=out)
+    return out
+
+
+def _second_highest(bids: np.ndarray, win: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """The second-highest bid of each row into ``out`` (a tie at the top counts twice): the
+    highest of the bids but the winner's, as ``np.partition(bids, n - 2, axis=1)[:, n - 2]``
+    gives."""
+    out.fill(-np.inf)
+    for j in range(bids.shape[1]):
+        np.maximum(out, bids[:, j], out=out, where=win != j)
+    return out
+
+
+_TEXT: dict = {}
+
+
+def _text_column(text: str, size: int):
+    """A frame column holding ``text`` ``size`` times, of the dtype pandas gives a text
+    scalar, built at once when that dtype keeps its text in pyarrow (else the scalar,
+    which pandas repeats)."""
+    import pandas as pd
+
+    dtype = _TEXT.get("dtype")
+    if dtype is None:
+        dtype = _TEXT["dtype"] = pd.Series(["x"]).dtype
+    if getattr(dtype, "storage", None) != "pyarrow":
+        return text
+    import pyarrow as pa  # type: ignore[import-untyped]  # (no stubs; pandas' text dtype keeps it)
+
+    return pd.arrays.ArrowStringArray(pa.repeat(pa.scalar(text, pa.large_string()), size), dtype=dtype)
 
 
 def bids_sample(n_bidders: int, n_auctions: int = 100, *, fmt: str = "first",

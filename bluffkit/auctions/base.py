@@ -67,7 +67,7 @@ class Table(Settling, TableBase):
         t.auctioneer = auctioneer
         t.money = tuple(money) if money is not None else (rules.start_money,) * players
         d = rules.denominations
-        t.start = tuple(total(m, d) for m in t.money)
+        t.start = (total(rules.start_money, d),) * players if money is None else tuple(total(m, d) for m in t.money)
         t.pen = tuple(pen or lot or ())
         t.order, t.lot = (), tuple(lot or ())
         t.placed = ((0,) * len(d),) * players
@@ -171,6 +171,31 @@ class Table(Settling, TableBase):
     def _legal_bid(self, seat: int, phase: str, cap: int) -> Legal:
         raise NotImplementedError       # pragma: no cover
 
+    def run(self, acts, rngs, append, limit: int, checks=None) -> int:
+        """As :meth:`bluffkit.core.table.TableBase.run` (the players' moves of a simulation
+        until chance acts, the auction is over or ``limit`` moves are played), in one loop:
+        the first seat to move acts on its observation with its legal actions, and the
+        action is checked and applied. ``checks[seat]`` false skips the check of that
+        seat's actions (a trusted bot's, see :func:`bluffkit.core.play.play`); ``None``
+        checks every seat's. An illegal action raises, with the table unchanged."""
+        done = 0
+        of = Observation.of
+        while done < limit:
+            to_move = self.to_move()
+            if not to_move:
+                break
+            seat = to_move[0]
+            legal = self.legal(seat, to_move)
+            action = acts[seat](of(self, seat, legal, to_move), legal, rngs[seat])
+            if checks is None or checks[seat]:
+                problem = explain(self, legal, action)
+                if problem:
+                    raise IllegalAction(*problem)
+            self._do(seat, action)
+            append((seat, action))
+            done += 1
+        return done
+
     def observe(self, seat: int, legal: Legal | None = None, to_move=None) -> Observation:
         return Observation.of(self, seat, legal if legal is not None else self.legal(seat, to_move), to_move)
 
@@ -188,7 +213,9 @@ class Table(Settling, TableBase):
         from a supply of ``supply`` of each type."""
         per = self.rules.supply
         if not per:
-            return tuple(int(a) for a in rng.integers(len(ANIMALS), size=k))
+            if k == 1:        # the same draw as with size=1 (the tests compare), without making an array
+                return (int(rng.integers(len(ANIMALS))),)
+            return tuple(rng.integers(len(ANIMALS), size=k).tolist())
         return tuple(int(i) // per for i in rng.choice(len(ANIMALS) * per, size=k, replace=False))
 
     def _too_many(self, animals) -> str | None:
@@ -269,6 +296,8 @@ class Table(Settling, TableBase):
         self.count = 0
         self.pending = self.bidders
         self._start_bidding()
+        if not any(map(any, self.placed)):            # nothing laid face down: nothing goes back
+            return
         d = self.rules.denominations
         back = list(self.money)
         for s, notes in enumerate(self.placed):       # notes laid face down go back to their owners

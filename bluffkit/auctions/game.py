@@ -17,16 +17,37 @@ the ten formats, a small or a double pen, played to the last payment.
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 from bluffkit.auctions.actions import First, Lot, Pen, Shuffle, parse
 from bluffkit.auctions.dutch import Dutch
 from bluffkit.auctions import engine
-from bluffkit.auctions.engine import FORMAT_TABLES, OVER, State, Table
+from bluffkit.auctions.engine import FORMAT_TABLES, GRAB, OVER, SETUP, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import NotationError, RulesError
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.core.money import fmt, parse as parse_notes, total
+
+
+_WORTHS: dict = {}
+
+
+def _worth(denoms):
+    """``notes -> total(notes, denoms)``, remembering the hands it has seen (a few
+    thousand at most: the hands of one auction differ little from the start money)."""
+    worth = _WORTHS.get(denoms)
+    if worth is None:
+        if len(_WORTHS) > 16:
+            _WORTHS.clear()
+        worth = _WORTHS[denoms] = lru_cache(maxsize=4096)(_total_of(denoms))
+    return worth
+
+
+def _total_of(denoms):
+    def worth(notes):
+        return total(notes, denoms)
+    return worth
 
 
 @register("auction")
@@ -39,6 +60,56 @@ class Auction(TableGame):
 
     def __init__(self, rules: Rules | None = None):
         self.rules = rules if rules is not None else Rules()
+        self._memo: tuple | None = None        # (a state, a working copy of it that is only read)
+
+    # the immutable API, without thawing the same state at every call ----------------------
+    def _read(self, state) -> engine.Table:
+        """A working copy of ``state`` to read, never to change: the one made for the state
+        last read or stepped to, else a new one. (``table(state)`` gives one to change.)"""
+        memo = self._memo
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        t = Table.thaw(state)
+        self._memo = (state, t)
+        return t
+
+    def is_over(self, state) -> bool:
+        return state.phase == OVER
+
+    def is_chance(self, state) -> bool:
+        return state.phase == SETUP or state.phase == GRAB
+
+    def to_move(self, state):
+        return self._read(state).to_move()
+
+    def legal(self, state, seat):
+        t = self._read(state)
+        return t.legal(check_seat(seat, t.n))
+
+    def observe(self, state, seat):
+        t = self._read(state)
+        return t.observe(check_seat(seat, t.n))
+
+    def sample_chance(self, state, rng):
+        """Chance's next outcome, drawn with the numpy Generator ``rng``."""
+        return self._read(state).sample_chance(float(rng.random()), rng)
+
+    def step(self, state, seat, action):
+        """As :meth:`bluffkit.core.table.TableGame.step`; the working copy of the state it
+        returns is kept for the calls that read that state next."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        t = Table.thaw(state)
+        if seat is None:
+            t.apply_chance(action)
+        else:
+            kinds, rule, words = self.CHANCE_ONLY
+            if isinstance(action, kinds):
+                raise IllegalAction(rule, words)
+            t.apply(seat, action)
+        after = t.freeze()
+        self._memo = (after, t)
+        return after
 
     @property
     def title(self) -> str:
@@ -67,8 +138,8 @@ class Auction(TableGame):
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's money won or lost (value of notes now minus at the start)."""
-        d = self.rules.denominations
-        return tuple(total(m, d) + total(p, d) - s for m, p, s in zip(state.money, state.placed, state.start))
+        worth = _worth(self.rules.denominations)
+        return tuple(worth(m) + worth(p) - s for m, p, s in zip(state.money, state.placed, state.start))
 
     def winners(self, state) -> tuple[int, ...]:
         """The seats that own an animal of the lot at the end."""
@@ -77,8 +148,7 @@ class Auction(TableGame):
         return tuple(sorted({s for _, s in state.owners}))
 
     def money_totals(self, state) -> tuple[int, ...]:
-        d = self.rules.denominations
-        return tuple(total(m, d) for m in state.money)
+        return tuple(map(_worth(self.rules.denominations), state.money))
 
     # logs, words, checks -------------------------------------------------------------
     def header(self) -> dict:

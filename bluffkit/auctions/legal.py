@@ -4,7 +4,8 @@ one random legal move (:meth:`Legal.sample`).
 
 A ``Legal`` is made by a table for the moment it stands at and reads that table when
 asked to explain, sample or list: use it before the next move on that table, or ask
-the game (``game.legal(state, seat)`` makes a table of its own for each call).
+the game (``game.legal(state, seat)`` reads a working copy of that state which no
+later move changes).
 
 >>> from bluffkit.auctions import Auction
 >>> g = Auction.create(format="dutch")
@@ -20,6 +21,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
+from bluffkit.auctions.sample import random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.money import contains, fmt, payment_problem
 
@@ -73,8 +75,7 @@ class Legal:
     def sample(self, rng):
         """One legal action drawn with the Generator ``rng``: the random bidder's choice
         (see :func:`bluffkit.auctions.sample.random_action`)."""
-        from bluffkit.auctions.sample import random_action, uniform
-        return random_action(self._t, self, lambda: uniform(rng))
+        return random_action(self._t, self, stream(rng))
 
     @property
     def description(self) -> str:

@@ -82,7 +82,11 @@ def _outcome(game, before, after, names) -> str:
         s, notes = after.shown[-1]
         return (f" {names[s]} cannot pay and shows all their money: {fmt(notes, game.rules.denominations)} "
                 f"= {total(notes, game.rules.denominations)}. The auction is run again.")
-    if after.phase == "refuse" and before.phase != "refuse":
+    awarded = after.phase == "refuse" and before.phase != "refuse"
+    if (not game.rules.first_refusal and after.awards and not before.awards and not after.kept
+            and before.phase not in ("refuse", "pay")):
+        awarded = True                    # no right of first refusal: the sale is awarded at once
+    if awarded:
         bids = ""
         if game.rules.sealed:
             shown = [f"{names[s]} {b}" for s, b in enumerate(after.bids) if b]

@@ -62,20 +62,22 @@ class Observation(ObservationBase):
     @classmethod
     def of(cls, t, seat: int, legal, to_move=None) -> "Observation":
         phase = t.phase
-        hidden_lot = t.FACE_DOWN_PEN and t.lot_hidden_from(seat)
         bids = t.bids
-        counts, placed = tuple(map(sum, t.money)), tuple(map(sum, t.placed))
-        laid: tuple[int | None, ...] = placed
+        money, placed = t.money, t.placed
+        counts = tuple(map(sum, money))
+        laid_counts = tuple(map(sum, placed))
+        laid: tuple[int | None, ...] = laid_counts
         if phase == "bid" and t.SEALED:
-            bids = tuple(b if s == seat else None for s, b in enumerate(bids))
+            own = bids[seat]          # a seat still to bid has none yet: everyone's is hidden
+            bids = (None,) * len(bids) if own is None else tuple(b if s == seat else None for s, b in enumerate(bids))
             if t.laid:                        # notes laid "simultaneously face-down": not yet counted
-                counts = tuple(c if s == seat else c + p for s, (c, p) in enumerate(zip(counts, placed)))
-                laid = tuple(p if s == seat else None for s, p in enumerate(placed))
+                counts = tuple(c if s == seat else c + p for s, (c, p) in enumerate(zip(counts, laid_counts)))
+                laid = tuple(p if s == seat else None for s, p in enumerate(laid_counts))
         return tuple.__new__(cls, (
             seat, t.rules, phase, t.auctioneer, t.to_move() if to_move is None else to_move,
-            t.pen, None if hidden_lot else t.lot, t.money[seat], counts, laid, t.placed[seat], t.high, t.high_bidder, bids, t.count, t.caps, t.shown,
+            t.pen, None if t.FACE_DOWN_PEN and t.lot_hidden_from(seat) else t.lot, money[seat], counts, laid,
+            placed[seat], t.high, t.high_bidder, bids, t.count, t.caps, t.shown,
             t.awards, t.choosing, t.payments, t.owners, t.kept, t.called, t.reruns, legal))
-
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r})"

@@ -114,6 +114,13 @@ class Rules(RuleOptions):
       refusal"; the general rules, the right included, "apply to all of the auctions
       below". ``"always"`` (default): the auctioneer may also buy after an accepted call;
       ``"on_refusal"``: an accepted call is a sale.
+    - ``first_refusal``: the general rules give the auctioneer the right of first refusal
+      in every auction ("Winning bid awarded?"); ``True`` (default) keeps it, ``False``
+      turns it off for the lab, so that a sealed auction is the textbook one (the highest
+      bid buys and pays, the auctioneer only sells): the sale is awarded without the
+      auctioneer's ``sell``/``buy`` move. The Call's refused call still makes the
+      auctioneer buy ("the auctioneer must use their right of first refusal"), as that is
+      how The Call sets its price.
     """
 
     name: str = "auction"
@@ -132,6 +139,7 @@ class Rules(RuleOptions):
     call_right: str = "always"
     sealed_bids: str = "amount"
     supply: int = 0
+    first_refusal: bool = True
 
     def __post_init__(self) -> None:
         def need(ok, msg):
@@ -165,10 +173,11 @@ class Rules(RuleOptions):
         need(self.call_right in ("on_refusal", "always"), f"call_right must be on_refusal or always, got {self.call_right!r}")
         need(count(self.supply) and self.supply <= 3, f"supply must be 0, 1, 2 or 3 of each animal, got {self.supply!r}")
         need(self.sealed_bids in ("amount", "notes"), f"sealed_bids must be amount or notes, got {self.sealed_bids!r}")
+        need(isinstance(self.first_refusal, bool), f"first_refusal must be True or False, got {self.first_refusal!r}")
 
     #: Options added after bluffkit 0.1.0: written to a log header only when they differ
     #: from their default, so the headers of earlier logs and golden files stay as they were.
-    LATER_OPTIONS: ClassVar[dict] = {"sealed_bids": "amount", "supply": 0}
+    LATER_OPTIONS: ClassVar[dict] = {"sealed_bids": "amount", "supply": 0, "first_refusal": True}
 
     def to_dict(self) -> dict:
         out = super().to_dict()
@@ -184,7 +193,7 @@ class Rules(RuleOptions):
 
     @property
     def pricing(self) -> str:
-        return self.fmt.pricing
+        return FORMATS[self.format].pricing
 
     @property
     def sealed(self) -> bool:
@@ -193,7 +202,7 @@ class Rules(RuleOptions):
     @property
     def split(self) -> bool:
         """A double pen sold as two lots (Secret Value, Secret Count)."""
-        return self.double and self.fmt.double == "split"
+        return self.double and FORMATS[self.format].double == "split"
 
     def cat_picks(self, pen: int) -> int:
         """How many of the ``pen`` animals face down are picked for the Cat in the Bag: "2

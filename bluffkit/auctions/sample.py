@@ -17,19 +17,27 @@ from itertools import chain
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.core.money import payments, total
 
+_JUST_PASS = (PASS,)
+_BIDS: dict = {}
 _STREAMS: dict = {}      # id(rng) -> (rng, next uniform); the rng is held, so its id is not reused
 _KEEP = 64
 
 
-def uniform(rng):
-    """The next uniform float on [0, 1) of ``rng``'s stream (``rng.random(64)`` a block)."""
+def stream(rng):
+    """``u()``: the next uniform float on [0, 1) of ``rng``'s stream (``rng.random(64)`` a
+    block) at each call; the one stream of ``rng`` that :func:`uniform` draws from too."""
     hit = _STREAMS.get(id(rng))
     if hit is None or hit[0] is not rng:
         if len(_STREAMS) >= _KEEP:
             del _STREAMS[next(iter(_STREAMS))]
         blocks = iter(lambda: rng.random(64).tolist(), None)
         hit = _STREAMS[id(rng)] = (rng, partial(next, chain.from_iterable(blocks)))
-    return hit[1]()
+    return hit[1]
+
+
+def uniform(rng):
+    """The next uniform float on [0, 1) of ``rng``'s stream (``rng.random(64)`` a block)."""
+    return stream(rng)()
 
 
 def cheapest(hand, k: int) -> tuple[int, ...]:
@@ -66,12 +74,15 @@ def lot_value(t, seat: int, values) -> float:
     """The lot's value to ``seat``: a face-down Cat in the Bag is worth the average of
     the pen times the animals picked; a split double pen its more valuable animal."""
     r = t.rules
-    if t.lot_hidden_from(seat):
+    if t.FACE_DOWN_PEN and t.lot_hidden_from(seat):
         vals = [values[a] for a in t.pen]
         return sum(vals) / len(vals) * r.cat_picks(len(t.pen))
+    lot = t.lot
+    if len(lot) == 1:                 # one animal: its value, split or not
+        return values[lot[0]]
     if r.split:
-        return max(values[a] for a in t.lot)
-    return sum(values[a] for a in t.lot)
+        return max(values[a] for a in lot)
+    return sum(values[a] for a in lot)
 
 
 def random_action(t, legal, u):
@@ -79,7 +90,7 @@ def random_action(t, legal, u):
     r, seat = t.rules, legal.seat
     d = r.denominations
     hand = t.money[seat]
-    values = [float(v) for v in r.animal_values]
+    values = r.animal_values     # ints: every sum and product below is exact, as with floats
     if legal.pay:
         amount, mode, _ = legal.pay
         if mode == "count":
@@ -103,11 +114,12 @@ def random_action(t, legal, u):
     count = r.pricing == "count"
     amount = notes_for(hand, target, d) if count else int(target // r.step * r.step)
     words = legal.words
-    if ACCEPT in words or REFUSE in words:
+    plain = words == _JUST_PASS          # (the common case: tested by identity, no word compared)
+    if not plain and (ACCEPT in words or REFUSE in words):
         return ACCEPT if ACCEPT in words and t.called <= target else REFUSE
-    if TAKE in words:
+    if not plain and TAKE in words:
         return TAKE if t.count <= amount else PASS
-    if legal.raise_ or STOP in words:
+    if legal.raise_ or not plain and STOP in words:
         if legal.raise_ and sum(t.placed[seat]) < amount:
             return Raise(d[next(i for i, c in enumerate(hand) if c)])
         return STOP if STOP in words else PASS
@@ -122,7 +134,14 @@ def random_action(t, legal, u):
         if t.OPEN_OUTCRY:
             return PASS if t.high_bidder == seat or lo > amount else Bid(lo)
         bid = amount if hi is None else min(amount, hi)
-        return Bid(bid) if bid >= lo else PASS
+        if bid < lo:
+            return PASS
+        made = _BIDS.get(bid)                 # bids are frozen records: one of each amount will do
+        if made is None:
+            if len(_BIDS) > 4096:
+                _BIDS.clear()
+            made = _BIDS[bid] = Bid(bid)
+        return made
     return PASS
 
 

@@ -8,9 +8,11 @@ bidder's hand, the bid being their total value (see :class:`bluffkit.auctions.ru
 
 from __future__ import annotations
 
-from bluffkit.auctions.actions import PASS, Place
+from bluffkit.auctions.actions import PASS, Bid, Place
 from bluffkit.auctions.base import Table, register_format
-from bluffkit.auctions.legal import Legal
+from bluffkit.auctions.legal import Legal, explain
+from bluffkit.auctions.observe import Observation
+from bluffkit.core.errors import IllegalAction
 from bluffkit.auctions.state import BID, CHOOSE, NO_CAP
 from bluffkit.core.money import total
 
@@ -35,7 +37,8 @@ class Ranked(Table):
         self._bid_made(seat)
 
     def _bid_made(self, seat: int) -> None:
-        self.pending = tuple(s for s in self.pending if s != seat)
+        pending = self.pending
+        self.pending = pending[1:] if pending[0] == seat else tuple(s for s in pending if s != seat)
         if not self.pending:
             self._rank()
 
@@ -48,6 +51,24 @@ class Ranked(Table):
 
     def _rank(self) -> None:
         bids = self.bids
+        if not self.rules.split:          # one lot: the best bid, or the auctioneer's choice among the tied
+            best, tied = 0, []
+            for s in self.bidders:
+                b = bids[s]
+                if b and b >= best:
+                    if b > best:
+                        best, tied = b, [s]
+                    else:
+                        tied.append(s)
+            if not tied:
+                return self._nobody()
+            self.awards = ()
+            if len(tied) > 1 and self._ties_to_auctioneer():
+                self.phase, self.choosing = CHOOSE, ("winner", tuple(tied))
+                return
+            s = tied[0]
+            self.choosing = ()
+            return self._award(((s, self.lot, self._price(s)),))
         if not any(b for b in bids if b):
             return self._nobody()
         self.awards = ()
@@ -143,9 +164,64 @@ class Sealed(Ranked):
             notes = action.notes
             amount = sum(notes) if self.rules.pricing == "count" else total(notes, self.rules.denominations)
         else:
-            amount = 0 if action == PASS else action.amount
-        self._set("bids", seat, amount)
-        self._bid_made(seat)
+            amount = action.amount if type(action) is Bid else 0        # (a legal action: a bid or a pass)
+        bids = self.bids
+        self.bids = bids[:seat] + (amount,) + bids[seat + 1:]
+        pending = self.pending                    # (as _bid_made)
+        self.pending = pending = pending[1:] if pending[0] == seat else tuple(s for s in pending if s != seat)
+        if not pending:
+            self._rank()
+
+    def run(self, acts, rngs, append, limit: int, checks=None) -> int:
+        """As :meth:`bluffkit.auctions.base.Table.run`, with a short way for the sealed bids
+        named as amounts (the most moves): what the bidders' observations share is worked
+        out once per round of bids (the money does not move while they bid), the rest of
+        the observation as :meth:`Observation.of` builds it (the same tuple: the tests
+        compare them), and the bid applied directly. Every other moment, and bids laid
+        as notes, go the general way."""
+        if self.laid:
+            return super().run(acts, rngs, append, limit, checks)
+        done = 0
+        of = Observation.of
+        round_of: tuple = (None, None, -1)      # the money, laid notes and reruns the template was made for
+        view: list = []
+        legals: dict = {}
+        new = tuple.__new__
+        while done < limit:
+            pending = self.pending
+            if self.phase == BID and pending and self.bids[pending[0]] is None:
+                seat = pending[0]
+                key = (seat, self.caps[seat])
+                legal = legals.get(key)
+                if legal is None:     # the same for a seat in every round of bids at this table, its cap aside
+                    legal = legals[key] = self._legal_bid(seat, BID, key[1])
+                money, placed = self.money, self.placed
+                if round_of[0] is not money or round_of[1] is not placed or round_of[2] != self.reruns:
+                    round_of = (money, placed, self.reruns)     # a new round of bids: what every bidder sees
+                    view = list(of(self, seat, legal, pending))
+                view[0], view[4], view[7], view[10], view[24] = seat, pending, money[seat], placed[seat], legal
+                seen = new(Observation, view)
+                action = acts[seat](seen, legal, rngs[seat])
+                if checks is None or checks[seat]:
+                    problem = explain(self, legal, action)
+                    if problem:
+                        raise IllegalAction(*problem)
+                self._bid(seat, action)
+            else:
+                to_move = self.to_move()
+                if not to_move:
+                    break
+                seat = to_move[0]
+                legal = self.legal(seat, to_move)
+                action = acts[seat](of(self, seat, legal, to_move), legal, rngs[seat])
+                if checks is None or checks[seat]:
+                    problem = explain(self, legal, action)
+                    if problem:
+                        raise IllegalAction(*problem)
+                self._do(seat, action)
+            append((seat, action))
+            done += 1
+        return done
 
     def _rank(self) -> None:
         if not self.LAYS_NOTES and self.rules.sealed_bids == "notes":

@@ -102,6 +102,8 @@ class Settling(_Table):
         if placed:                            # the losers take their notes back
             winners = {s for s, _, _ in awards}
             self._take_back(s for s in range(self.n) if s not in winners)
+        if not self.rules.first_refusal:      # the rule option: no right, the lots are sold
+            self._refuse(())
 
     def _take_back(self, seats) -> None:
         """Notes laid face down go back into their owners' hands."""

@@ -142,7 +142,9 @@ def test_the_generic_random_bot_plays_the_random_bidders_games(fmt, double):
         old = play(game, [Bidder(strategy="random") for _ in range(n)], seed)
         new = play(game, [RandomBot() for _ in range(n)], seed)
         assert [(s, str(a)) for s, a in new.moves] == [(s, str(a)) for s, a in old.moves], f"seed {seed}"
-    assert AGENTS["random"] is RandomBot
+        trusted = play(game, [AGENTS["random"]() for _ in range(n)], seed)       # its moves not checked again
+        assert trusted.moves == new.moves and trusted.scores == new.scores, f"seed {seed}"
+    assert issubclass(AGENTS["random"], RandomBot) and AGENTS["random"].trusted
 
 
 # -- sealed bids laid as notes ------------------------------------------------------------------------------------
