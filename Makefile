@@ -13,6 +13,8 @@ UV_STAMP    := $(TOOLS)/.uv-$(UV_VERSION)
 VENV        := .venv
 VENV_STAMP  := $(VENV)/.installed
 LOCK        := requirements.lock
+# The same pins plus the peers the benchmarks play (installed by `make bench` only).
+BENCH_LOCK  := requirements-bench.lock
 TMPDIR_REPO := .tmp
 
 # uv must never try to download a Python build; it uses the one on PATH.
@@ -63,6 +65,9 @@ lock: $(UV_STAMP)
 	TMPDIR=$(CURDIR)/$(TMPDIR_REPO) $(UV) pip compile pyproject.toml --extra test --python-version 3.11 \
 		--no-emit-package rfc3987-syntax --no-emit-package lark \
 		--custom-compile-command "make lock" -q -o $(LOCK)
+	TMPDIR=$(CURDIR)/$(TMPDIR_REPO) $(UV) pip compile pyproject.toml --extra test --extra bench --python-version 3.11 \
+		--no-emit-package rfc3987-syntax --no-emit-package lark \
+		--custom-compile-command "make lock" -q -o $(BENCH_LOCK)
 
 # ---- everyday targets ------------------------------------------------------------
 # JupyterLab on a working copy in $(LAB_DIR)/ (git-ignored) of notebooks/, lessons/ and docs/,
@@ -115,6 +120,7 @@ check: $(VENV_STAMP)
 		tests --ignore=tests/browser --doctest-modules bluffkit $(PYTEST_ARGS)
 
 bench: $(VENV_STAMP)
+	VIRTUAL_ENV=$(VENV) $(UV) pip install -q -r $(BENCH_LOCK)
 	@if [ -f benchmarks/run_all.py ]; then \
 		$(VENV)/bin/python benchmarks/run_all.py $(BENCH_ARGS); \
 	else \

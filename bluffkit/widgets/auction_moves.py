@@ -43,6 +43,8 @@ class MoveControls(W.VBox):
     """The move buttons of one seat (see the module docstring). :meth:`show` rebuilds them
     for an observation; ``play`` is called with the action a button makes."""
 
+    children: tuple          # the box's widgets (a trait of W.VBox, declared for the type checker)
+
     def __init__(self, play, drop_out=None):
         super().__init__()
         self.play, self.drop_out = play, drop_out
@@ -164,7 +166,7 @@ class MoveControls(W.VBox):
                                 lambda c=c: self.play(Pick(c))) for c in combinations(range(1, of + 1), k)]
         if buttons:
             rows.append(W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")))
-        self.children = rows
+        self.children = tuple(rows)
 
     # clicking ----------------------------------------------------------------------------
     def click(self, action) -> bool:
@@ -196,6 +198,7 @@ class MoveControls(W.VBox):
                      else f"Card {action.places[0]}" if action.places else "")
         else:
             return False
+        row: W.Widget
         for row in self.children:
             for b in getattr(row, "children", ()):
                 if isinstance(b, W.Button) and b.description == label:
