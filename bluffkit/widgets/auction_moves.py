@@ -39,6 +39,17 @@ def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button
     return b
 
 
+def _smallest_payment(hand, amount: int, mode: str, d, rule) -> tuple[int, ...] | None:
+    """The payment a "Choose for me" button clicks: in a count auction the ``amount``
+    cheapest notes; else the first payment the rules allow (none: no button)."""
+    from bluffkit.auctions.sample import cheapest
+    from bluffkit.core.money import payments
+    if mode == "count":
+        return cheapest(hand, amount) if sum(hand) >= amount else None
+    found = payments(hand, amount, d, rule)
+    return found[0] if found else None
+
+
 class MoveControls(W.VBox):
     """The move buttons of one seat (see the module docstring). :meth:`show` rebuilds them
     for an observation; ``play`` is called with the action a button makes."""
@@ -82,8 +93,9 @@ class MoveControls(W.VBox):
             self.bid_button.description = f"{self._verb} {n}{unit}"
             self.bid_button.tooltip = f"{self._verb.lower()} {n}{unit}"
 
-    def _note_picker(self, hand, d, verb: str, make, owed: str = "") -> W.VBox:
-        """The seat's notes as toggles (highest first) and the button that plays them."""
+    def _note_picker(self, hand, d, verb: str, make, owed: str = "", suggest=None) -> W.VBox:
+        """The seat's notes as toggles (highest first) and the button that plays them;
+        with ``suggest`` (counts per kind of note) a "Choose for me" button that clicks them."""
         self.notes = []
         for i in sorted(range(len(d)), key=lambda i: -d[i]):
             for _ in range(hand[i]):
@@ -96,8 +108,21 @@ class MoveControls(W.VBox):
         self._d, self._note_verb, self._owed = d, verb, owed
         self.note_button = _button("", lambda: self.play(make(self.chosen(), d)), style="primary")
         self._label_notes()
+        buttons = [self.note_button]
+        if suggest is not None:
+            buttons.append(_button("Choose for me", lambda: self.choose(suggest),
+                                   tooltip="the smallest payment the rules allow"))
         return W.VBox([W.HTML("<div class='bk-box'>Click your notes to choose them:</div>"),
-                       W.HBox(self.notes, layout=W.Layout(flex_flow="row wrap")), self.note_button])
+                       W.HBox(self.notes, layout=W.Layout(flex_flow="row wrap")),
+                       W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))])
+
+    def choose(self, notes) -> None:
+        """Click the toggles so that exactly ``notes`` (counts per kind of note) are chosen."""
+        left = list(notes)
+        for t in self.notes:
+            want = left[t.index] > 0                # type: ignore[attr-defined]
+            left[t.index] -= want                   # type: ignore[attr-defined]
+            t.value = want
 
     def chosen(self) -> tuple[int, ...]:
         """The notes clicked, as counts per kind of note."""
@@ -148,7 +173,8 @@ class MoveControls(W.VBox):
             amount, mode, payee = legal.pay
             owed = " notes" if mode == "count" else ""
             rows.append(self._note_picker(obs.hand, d, "Pay", Pay,
-                                          owed=f" \u2014 you owe {names[payee]} {amount}{owed}"))
+                                          owed=f" \u2014 you owe {names[payee]} {amount}{owed}",
+                                          suggest=_smallest_payment(obs.hand, amount, mode, d, r.payment)))
         buttons = []
         if legal.raise_:
             buttons += [_button(f"Lay a {v} note", lambda v=v: self.play(Raise(v)), style="primary",
@@ -178,11 +204,7 @@ class MoveControls(W.VBox):
             return True
         if isinstance(action, (Pay, Place)) and self.note_button is not None and self._note_verb == (
                 "Pay" if isinstance(action, Pay) else "Lay"):
-            left = list(action.notes)
-            for t in self.notes:
-                want = left[t.index] > 0            # type: ignore[attr-defined]
-                left[t.index] -= want               # type: ignore[attr-defined]
-                t.value = want
+            self.choose(action.notes)
             self.note_button.click()
             return True
         if isinstance(action, Raise):

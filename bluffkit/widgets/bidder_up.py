@@ -115,6 +115,10 @@ class BidderUpTable(SeatPanel):
         self.board.layout.flex_flow, self.board.layout.align_items = "row", "flex-start"
         self.view.layout.width, self.controls.layout.width = "60%", "40%"
 
+    def show_own_move(self) -> None:
+        self.view.clickable = []                 # the spaces of the move just made are no longer to click
+        super().show_own_move()
+
     # -- the die: a human rolls their own ---------------------------------------------------
     def hold_chance(self, state) -> bool:
         """Chance waits for a human seat's roll at the start of its turn [C]."""

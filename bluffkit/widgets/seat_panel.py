@@ -280,7 +280,17 @@ class SeatPanel(W.VBox):
             return
         self.message.value = ""
         self.typed.value = ""
+        self.show_own_move()
         self.refresh()
+
+    def show_own_move(self) -> None:
+        """The mover's own view right after their move, when bots or chance act next (they
+        may take a while): the table a player waits for first, the others' moves after it.
+        Drawn from the mover's observation, as every seat view is."""
+        s = self.session
+        if s.over or self.viewer is None or self.seat_now() == self.viewer:
+            return
+        self.view.value = seat_view(self.game, s.observe(self.viewer), s.names)
 
     def bid_step(self) -> int | None:
         """How bids go up for the seat on screen (for the words of a refusal), if it bids."""
