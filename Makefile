@@ -30,7 +30,7 @@ BENCH_ARGS  ?=
 NOTEBOOK_DIRS := $(wildcard notebooks lessons)
 NOTEBOOKS     := $(shell find $(NOTEBOOK_DIRS) -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
 NBVAL_SANITIZE ?= nbval-sanitize.cfg
-NBVAL_OPTS    := $(if $(NOTEBOOKS),--nbval --nbval-current-env $(if $(wildcard $(NBVAL_SANITIZE)),--nbval-sanitize-with $(NBVAL_SANITIZE)) $(NOTEBOOK_DIRS))
+NBVAL_OPTS    := $(if $(NOTEBOOKS),--nbval --nbval-current-env $(if $(wildcard $(NBVAL_SANITIZE)),--nbval-sanitize-with $(NBVAL_SANITIZE)) $(NOTEBOOKS))
 
 # Jupyter refuses to start as root without this flag.
 ALLOW_ROOT  := $(if $(filter 0,$(shell id -u)),--allow-root)

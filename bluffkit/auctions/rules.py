@@ -178,6 +178,10 @@ class Rules(RuleOptions):
     #: Options added after bluffkit 0.1.0: written to a log header only when they differ
     #: from their default, so the headers of earlier logs and golden files stay as they were.
     LATER_OPTIONS: ClassVar[dict] = {"sealed_bids": "amount", "supply": 0, "first_refusal": True}
+    #: Options added after bluffkit 0.2.0, whose Bidder Up! logs record digests of states
+    #: holding these rules (an auction in a pen): left out of a state's digest at their
+    #: default (:mod:`bluffkit.core.digest`), so those logs replay as recorded.
+    DIGEST_OMITS_DEFAULTS: ClassVar[dict] = {"first_refusal": True}
 
     def to_dict(self) -> dict:
         out = super().to_dict()

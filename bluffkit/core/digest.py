@@ -94,8 +94,11 @@ def _plain(value):
             out[str(k)] = _plain(v)
         return out
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # a field added after logs were frozen (the class's DIGEST_OMITS_DEFAULTS) is left
+        # out while it holds its default, so that those logs' digests stay as recorded
+        omit = getattr(value, "DIGEST_OMITS_DEFAULTS", {})
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not f.name.startswith("_")}
+                if not f.name.startswith("_") and not (f.name in omit and getattr(value, f.name) == omit[f.name])}
     raise TypeError(f"a digest covers ints, text, booleans, None, tuples, lists, sets, dicts, enums "
                     f"and dataclasses; not {type(value).__name__} ({value!r:.60})")
 

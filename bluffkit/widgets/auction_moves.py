@@ -25,6 +25,7 @@ import ipywidgets as W
 from bluffkit.auctions.actions import (ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise,
                                       Refusal, Word)
 from bluffkit.core.money import total
+from bluffkit.widgets.seat_panel import choose_counts, chosen_counts, retire
 
 #: The words on the buttons of the moves without an amount.
 WORD_LABELS = {PASS: "Pass", TAKE: "Take it (grab the hammer)", STOP: "Stop (add no more)",
@@ -118,19 +119,11 @@ class MoveControls(W.VBox):
 
     def choose(self, notes) -> None:
         """Click the toggles so that exactly ``notes`` (counts per kind of note) are chosen."""
-        left = list(notes)
-        for t in self.notes:
-            want = left[t.index] > 0                # type: ignore[attr-defined]
-            left[t.index] -= want                   # type: ignore[attr-defined]
-            t.value = want
+        choose_counts(self.notes, notes)
 
     def chosen(self) -> tuple[int, ...]:
         """The notes clicked, as counts per kind of note."""
-        counts = [0] * len(self._d)
-        for t in self.notes:
-            if t.value:
-                counts[t.index] += 1        # type: ignore[attr-defined]
-        return tuple(counts)
+        return chosen_counts(self.notes, len(self._d))
 
     def _label_notes(self) -> None:
         if self.note_button is None:
@@ -143,7 +136,6 @@ class MoveControls(W.VBox):
     def clear(self) -> None:
         """No buttons and no notes: the old ones are closed (see :func:`retire`), so the
         notes of the last bidder shown do not live on in the browser."""
-        from bluffkit.widgets.seat_panel import retire
         retire(self.children, keep=[self.amount])
         self.children = ()
         self.notes, self.bid_button, self.note_button = [], None, None

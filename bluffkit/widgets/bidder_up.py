@@ -41,7 +41,7 @@ from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note, retire
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, retire
 
 #: Action tickets and the raffle's other tickets in words (section H, L5).
 TICKET_WORDS = {"extra-turn": "Extra Turn", "move-markers": "Move Market Markers", "horse-trade": "Horse-Trade",
@@ -373,23 +373,14 @@ class BidderUpTable(SeatPanel):
         self.notes_box.layout.display = _SHOW
 
     def chosen_notes(self) -> tuple[int, ...]:
-        counts = [0] * len(self.game.rules.denominations)
-        for t in self.note_toggles:
-            if t.value:
-                counts[t.index] += 1               # type: ignore[attr-defined]
-        return tuple(counts)
+        """The notes chosen by clicking, as a count per denomination."""
+        return chosen_counts(self.note_toggles, len(self.game.rules.denominations))
 
     def choose_notes(self, notes) -> None:
         """Click the toggles so that exactly ``notes`` (a count per denomination) are chosen."""
-        left = list(notes)
         self._choosing = True                      # one label at the end, not one per toggle
         try:
-            for t in self.note_toggles:
-                k = t.index                        # type: ignore[attr-defined]
-                want = k < len(left) and left[k] > 0
-                if want:
-                    left[k] -= 1
-                t.value = want
+            choose_counts(self.note_toggles, notes)
         finally:
             self._choosing = False
         self._label_notes()

@@ -49,6 +49,26 @@ def retire(widgets, keep=()) -> None:
         w.close()
 
 
+def chosen_counts(toggles, kinds: int) -> tuple[int, ...]:
+    """The notes chosen (pressed) among ``toggles``, each of which knows its kind of note
+    (its ``index``), as a count per kind."""
+    counts = [0] * kinds
+    for t in toggles:
+        if t.value:
+            counts[t.index] += 1
+    return tuple(counts)
+
+
+def choose_counts(toggles, notes) -> None:
+    """Press the ``toggles`` so that exactly ``notes`` (a count per kind of note) are chosen."""
+    left = list(notes)
+    for t in toggles:
+        want = t.index < len(left) and left[t.index] > 0
+        if want:
+            left[t.index] -= 1
+        t.value = want
+
+
 def note(text: str, error: bool = False) -> str:
     cls = "bk-box bk-refusal" if error else "bk-box"
     return f"<div class='{cls}'>{text}</div>"

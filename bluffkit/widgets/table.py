@@ -25,7 +25,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note, retire
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, retire
 from bluffkit.widgets.words import yb_prompt
 
 #: The buttons' words for the moves that take no argument.
@@ -162,7 +162,7 @@ class TablePanel(SeatPanel):
                 t = W.ToggleButton(description=str(value), tooltip=f"a note of {value}: click to choose it")
                 t.add_class("bk-note-btn")
                 t.add_class(f"bk-note-{value}")
-                t.denomination = k            # type: ignore[attr-defined]  # which note it is
+                t.index = k                   # type: ignore[attr-defined]  # which note it is
                 t.observe(lambda ch: self._update_chosen(), names="value")
                 toggles.append(t)
         self.note_toggles = toggles
@@ -170,19 +170,11 @@ class TablePanel(SeatPanel):
 
     def chosen_notes(self) -> tuple[int, ...]:
         """The notes chosen by clicking, as a count per denomination."""
-        counts = [0] * len(self.denominations)
-        for t in self.note_toggles:
-            if t.value:
-                counts[t.denomination] += 1    # type: ignore[attr-defined]
-        return tuple(counts)
+        return chosen_counts(self.note_toggles, len(self.denominations))
 
     def choose_notes(self, notes) -> None:
         """Click the toggles so that exactly ``notes`` (a count per denomination) are chosen."""
-        left = list(notes)
-        for t in self.note_toggles:
-            k = t.denomination                 # type: ignore[attr-defined]
-            t.value = left[k] > 0
-            left[k] -= t.value
+        choose_counts(self.note_toggles, notes)
 
     def _chosen_text(self) -> str:
         notes = self.chosen_notes()

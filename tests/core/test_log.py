@@ -974,3 +974,13 @@ def test_an_action_with_thousands_of_digits_is_refused(tmp_path):
     edited[i] = dump(rec)
     err = refuse(tmp_path, join(edited))
     assert err.line == i + 1 and "is not an action of this game" in err.reason
+
+
+def test_an_option_added_after_frozen_logs_enters_a_digest_only_when_turned_on():
+    """Bidder Up! logs of 0.2.0 digest states that hold an auction's rules; the later
+    first_refusal option is left out at its default (so they replay) and counts when off."""
+    from bluffkit.auctions.rules import Rules
+    from bluffkit.core.digest import canonical
+    on, off = Rules(format="secret-value"), Rules(format="secret-value", first_refusal=False)
+    assert "first_refusal" not in canonical(on) and '"first_refusal":false' in canonical(off)
+    assert canonical(on) != canonical(off)
