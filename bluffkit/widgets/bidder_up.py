@@ -39,6 +39,7 @@ from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.layout import layout_of
+from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, retire
@@ -95,9 +96,11 @@ class BidderUpTable(SeatPanel):
         self.note_toggles: list[W.ToggleButton] = []
         self.notes_button = _button("Pay", self._pay_pending, "bk-go")
         self.notes_box = W.VBox([self.notes_title, self.note_row, self.notes_button])
+        self.farms = W.HTML()                      # every farm board, beside the board with the controls
+        self._farms_html = ""
         super().__init__(game, players, humans, bots, names, seed,
                          [self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
-                          self.buttons_box, self.notes_box], undo=undo)
+                          self.buttons_box, self.notes_box, self.farms], undo=undo)
         self.view.on_space(self.click_space)
         self.set_projector(False)
 
@@ -107,6 +110,13 @@ class BidderUpTable(SeatPanel):
 
     def make_view(self) -> BoardView:
         return BoardView()
+
+    def seat_html(self, obs) -> str:
+        """The board (with its side panel) for the view; the farm boards, the seat's own
+        notes among them, go beside it under the controls (drawn in :meth:`draw_seat`), so
+        that at 1280 x 720 a player sees the board, the moves and their notes at once."""
+        board, self._farms_html = seat_parts(self.game, obs, self.session.names)
+        return board
 
     def set_projector(self, on: bool) -> None:
         """The board and its controls side by side in both layouts (the controls are what
@@ -151,7 +161,7 @@ class BidderUpTable(SeatPanel):
         self.auction_moves.clear()
         self.auction_moves.amount.value = 10
         self.trade_target.options = ()
-        self.notes_title.value = ""
+        self.notes_title.value = self.farms.value = ""
         self.notes_button.description = "Pay"
         self.view.clickable = []
         for box in (self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
@@ -166,6 +176,7 @@ class BidderUpTable(SeatPanel):
         return self.layout_.labels.get(space, str(space))
 
     def draw_seat(self, seat: int, obs) -> None:
+        self.farms.value = self._farms_html
         s = self.session
         me = escape(s.names[seat])
         if self.chance_seat() == seat:

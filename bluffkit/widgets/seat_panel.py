@@ -254,7 +254,7 @@ class SeatPanel(W.VBox):
         obs = s.observe(seat) if seat is not None and seat == self.viewer else None
         # the view first (the board is what the player waits for), and once: not a blank before it
         view = (all_seeing_view(self.game, s.state, s.names) if s.over           # the end: everything is shown
-                else seat_view(self.game, obs, s.names) if obs is not None else "")   # from the observation alone
+                else self.seat_html(obs) if obs is not None else "")   # from the observation alone
         with self.hold_sync():
             self.view.value = view
             self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
@@ -310,7 +310,11 @@ class SeatPanel(W.VBox):
         s = self.session
         if s.over or self.viewer is None or self.seat_now() == self.viewer:
             return
-        self.view.value = seat_view(self.game, s.observe(self.viewer), s.names)
+        self.view.value = self.seat_html(s.observe(self.viewer))
+
+    def seat_html(self, obs) -> str:
+        """The view of the seat ``obs`` belongs to, drawn from that observation alone."""
+        return seat_view(self.game, obs, self.session.names)
 
     def bid_step(self) -> int | None:
         """How bids go up for the seat on screen (for the words of a refusal), if it bids."""

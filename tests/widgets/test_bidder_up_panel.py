@@ -54,6 +54,8 @@ def test_a_human_turn_roll_then_click_a_ringed_space():
     t.roll_button.click()
     obs = t.session.observe(0)
     reach = dict(obs.legal.key)
+    assert "your view" in t.farms.value and "face down" in t.farms.value, "the farms beside the board"
+    assert "bk-farm" not in t.view.value or "your view" not in t.view.value
     assert sorted(t.view.clickable) == sorted(map(str, reach)) and reach
     for sid in reach:                                 # every reachable space is ringed, with its cost
         assert re.search(rf'data-space="{sid}"[^>]*bk-reachable|bk-reachable[^>]*data-space="{sid}"',

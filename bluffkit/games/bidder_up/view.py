@@ -55,6 +55,13 @@ def _folded(summary: str, text: str) -> str:
 
 def seat_html(game, obs, names) -> str:
     """The board as ``obs``'s seat (an observation) sees it, the farms, and its text view."""
+    board, farms = seat_parts(game, obs, names)
+    return f"{_WRAP}{board}{farms}</div>"
+
+
+def seat_parts(game, obs, names) -> tuple[str, str]:
+    """:func:`seat_html` in two parts, for a panel that shows them apart: the board with
+    its side panel, and the farm boards with the text view (both from ``obs`` alone)."""
     lay = layout_of(obs.rules.board)
     pens = {str(p.space): (obs.stacks[1][i] if seen is None else tuple(name(a) for a in seen))
             for i, (p, seen) in enumerate(zip(lay.pens, obs.pens))}
@@ -63,7 +70,7 @@ def seat_html(game, obs, names) -> str:
     svg = _board(obs.rules, len(obs.pos), pens, obs.pos, names, obs.piggy, obs.stacks[0], obs.bag,
                  _market(obs, obs.rules), highlight)
     text = html.escape(game.describe(obs, names, legal=True))
-    return f"{_WRAP}{svg}{farms_html(seat_farms(obs, names))}{_folded('Text view', text)}</div>"
+    return svg, f"{farms_html(seat_farms(obs, names))}{_folded('Text view', text)}"
 
 
 def all_seeing_html(game, state, names) -> str:
