@@ -38,24 +38,12 @@ from bluffkit.core.game import make_game
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
+from bluffkit.games.bidder_up.farm import ticket_words
 from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, retire
-
-#: Action tickets and the raffle's other tickets in words (section H, L5).
-TICKET_WORDS = {"extra-turn": "Extra Turn", "move-markers": "Move Market Markers", "horse-trade": "Horse-Trade",
-                "special-horse-trade": "Special Horse-Trade (the number of notes counts)"}
-
-
-def ticket_words(name: str) -> str:
-    """A raffle ticket in words: ``value-gain:cow`` -> ``Value-Gain (cow)``."""
-    if name in TICKET_WORDS:
-        return TICKET_WORDS[name]
-    kind, _, arg = name.partition(":")
-    return {"value-gain": f"Value-Gain ({arg})", "wool-milk": f"Wool-Milk {arg}"}.get(kind, name)
-
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, note_toggle, retire
 
 def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
     b = W.Button(description=text, tooltip=tooltip or text, layout=W.Layout(width="auto"))
@@ -167,9 +155,6 @@ class BidderUpTable(SeatPanel):
         for box in (self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
                     self.buttons_box, self.notes_box):
             box.layout.display = _HIDE
-
-    def public_scores(self, obs):
-        return None
 
     def label(self, space) -> str:
         """A space in words, as the board names it (``Pen 2 (Classic)``)."""
@@ -371,11 +356,8 @@ class BidderUpTable(SeatPanel):
             retire(self.note_row.children)
             toggles = []
             for i in held:
-                t = W.ToggleButton(description=str(d[i]), tooltip=f"a note of {d[i]}: click to choose it",
-                                   layout=W.Layout(width="auto", min_width="46px"))
-                t.add_class("bk-note-btn")
-                t.add_class(f"bk-note-{d[i]}")
-                t.index = i                        # type: ignore[attr-defined]  # which kind of note
+                t = note_toggle(d[i], i)
+                t.layout.width, t.layout.min_width = "auto", "46px"
                 t.observe(lambda ch: self._label_notes(), names="value")
                 toggles.append(t)
             self.note_toggles = toggles

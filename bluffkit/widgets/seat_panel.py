@@ -49,6 +49,16 @@ def retire(widgets, keep=()) -> None:
         w.close()
 
 
+def note_toggle(value: int, index: int) -> W.ToggleButton:
+    """One of a seat's own notes, drawn as that note, to click to choose it; ``index`` is
+    its kind of note (what :func:`chosen_counts` counts)."""
+    t = W.ToggleButton(description=str(value), tooltip=f"a note of {value}: click to choose it")
+    t.add_class("bk-note-btn")
+    t.add_class(f"bk-note-{value}")
+    t.index = index                     # type: ignore[attr-defined]
+    return t
+
+
 def chosen_counts(toggles, kinds: int) -> tuple[int, ...]:
     """The notes chosen (pressed) among ``toggles``, each of which knows its kind of note
     (its ``index``), as a count per kind."""

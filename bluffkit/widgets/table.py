@@ -25,7 +25,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, retire
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, note_toggle, retire
 from bluffkit.widgets.words import yb_prompt
 
 #: The buttons' words for the moves that take no argument.
@@ -159,10 +159,7 @@ class TablePanel(SeatPanel):
         toggles = []
         for k, (value, held) in enumerate(zip(self.denominations, hand)):
             for _ in range(held):
-                t = W.ToggleButton(description=str(value), tooltip=f"a note of {value}: click to choose it")
-                t.add_class("bk-note-btn")
-                t.add_class(f"bk-note-{value}")
-                t.index = k                   # type: ignore[attr-defined]  # which note it is
+                t = note_toggle(value, k)
                 t.observe(lambda ch: self._update_chosen(), names="value")
                 toggles.append(t)
         self.note_toggles = toggles
