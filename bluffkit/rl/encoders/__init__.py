@@ -1,0 +1,1 @@
+"""One module per game: its fixed action and observation encoding (:mod:`bluffkit.rl.encoding`)."""

@@ -1,0 +1,84 @@
+"""A game's fixed encoding for learning agents: numbers in, numbers out.
+
+Each game that :func:`bluffkit.rl.env` wraps has one :class:`Encoder` subclass, named in
+:data:`ENCODERS` by the game's spec name and imported only when asked for. An encoder is
+built for one game object (its rules, presets and variants) and one seat count, and
+fixes, for the whole game:
+
+- ``n_actions``: the size of the discrete action space. Index ``i`` always stands for
+  the same kind of move (documented per game in docs/rl.md and in the encoder's
+  docstring); :meth:`Encoder.mask` marks which indices are legal now and
+  :meth:`Encoder.action` turns a legal index into the bluffkit action it stands for.
+- ``obs_size``: the length of the flat ``float32`` observation vector.
+  :meth:`Encoder.observation` reads the seat's :class:`~bluffkit.core.protocols.Observation`
+  and nothing else: it never receives the state, so the vector cannot hold more than
+  the seat may know (the no-leak check runs on the vectors too).
+
+An encoding may cover fewer moves than the rules allow (a bid rounded to a grid, a
+payment drawn as the fewest cards that cover it): each encoder's docstring says which.
+What it covers must be legal: an index the mask allows always maps to a legal action.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import numpy as np
+
+from bluffkit.core.errors import RulesError
+
+#: spec name -> "module:Class" of its encoder (imported when used).
+ENCODERS: dict[str, str] = {
+    "auction": "bluffkit.rl.encoders.auction:AuctionEncoder",
+    "bloff": "bluffkit.rl.encoders.bloff:BloffEncoder",
+    "bluffer": "bluffkit.rl.encoders.bluffer:BlufferEncoder",
+    "youre-bluffing": "bluffkit.rl.encoders.youre_bluffing:YoureBluffingEncoder",
+    "horse-trading": "bluffkit.rl.encoders.youre_bluffing:YoureBluffingEncoder",
+    "bidder-up": "bluffkit.rl.encoders.bidder_up:BidderUpEncoder",
+}
+
+
+class Encoder:
+    """One game's fixed action and observation encoding (see the module's docstring).
+
+    Subclasses set ``n_actions`` and ``obs_size`` in ``__init__`` and implement the
+    three methods; ``action_names`` is optional (one short text per index, for docs and
+    error messages)."""
+
+    n_actions: int = 0
+    obs_size: int = 0
+
+    def __init__(self, game: Any, players: int) -> None:
+        self.game, self.players = game, players
+
+    def observation(self, observation: Any) -> np.ndarray:
+        """The seat's observation as a ``float32`` vector of length ``obs_size``."""
+        raise NotImplementedError
+
+    def mask(self, legal: Any) -> np.ndarray:
+        """An ``int8`` vector of length ``n_actions``: 1 where the index maps to a legal
+        action now. At least one index is legal whenever the seat is to move."""
+        raise NotImplementedError
+
+    def action(self, index: int, legal: Any) -> Any:
+        """The bluffkit action that ``index`` stands for now (``RulesError`` when the mask
+        does not allow it, naming the index and the legal moves)."""
+        raise NotImplementedError
+
+    def action_name(self, index: int) -> str:
+        """A short text for ``index`` (docs, error messages)."""
+        return f"action {index}"
+
+
+def encoder_for(game: Any, players: int) -> Encoder:
+    """The encoder of ``game`` (a bluffkit game object) for ``players`` seats."""
+    from bluffkit.core.spec import spec_of
+
+    name = spec_of(game).name
+    ref = ENCODERS.get(name)
+    if ref is None:
+        raise RulesError(f"no learning-agent encoding for {name!r}; encoded games: {', '.join(sorted(ENCODERS))}")
+    module, _, attr = ref.partition(":")
+    cls = getattr(importlib.import_module(module), attr)
+    return cls(game, players)
