@@ -67,7 +67,9 @@ class GameSpec:
       view, drawn from the text view for a seat and from the game's facts all-seeing);
       ``charts(game, states, moves, names)``: the charts of one game, as
       ``{name: (frame, chart, counted)}`` (``counted``: the frame's rows are events a
-      summary may count; ``None``: the game has no charts).
+      summary may count; ``None``: the game has no charts);
+      ``encoder``: the class of the game's fixed encoding for learning agents
+      (:class:`bluffkit.rl.encoding.Encoder`; ``None``: not encoded).
 
     Checks:
 
@@ -100,6 +102,7 @@ class GameSpec:
     seat_html: str | None = None
     all_seeing_html: str | None = None
     charts: str | None = None
+    encoder: str | None = None
     configs: tuple[Config, ...] = field(default=(), hash=False)   # options are dicts
     test_players: Callable[[Any], tuple[int, ...]] | None = None
     test_seeds: int = 3
@@ -122,7 +125,7 @@ class GameSpec:
         lo, hi = self.players if isinstance(self.players, tuple) and len(self.players) == 2 else (None, None)
         need(isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi,
              f"players must be (fewest, most) with 1 <= fewest <= most, got {self.players!r}")
-        for what in ("bots", "test_bots", "text_view", "seat_html", "all_seeing_html", "charts"):
+        for what in ("bots", "test_bots", "text_view", "seat_html", "all_seeing_html", "charts", "encoder"):
             ref = getattr(self, what)
             need(ref is None or (isinstance(ref, str) and ref.strip()), f"{what} must be a 'module:attribute' string")
         for c in self.configs:

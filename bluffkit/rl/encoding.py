@@ -1,7 +1,8 @@
 """A game's fixed encoding for learning agents: numbers in, numbers out.
 
-Each game that :func:`bluffkit.rl.env` wraps has one :class:`Encoder` subclass, named in
-:data:`ENCODERS` by the game's spec name and imported only when asked for. An encoder is
+Each game that :func:`bluffkit.rl.env` wraps has one :class:`Encoder` subclass, named by the
+``encoder`` field of the game's spec (:class:`bluffkit.core.spec.GameSpec`) and imported only
+when asked for. An encoder is
 built for one game object (its rules, presets and variants) and one seat count, and
 fixes, for the whole game:
 
@@ -21,22 +22,12 @@ What it covers must be legal: an index the mask allows always maps to a legal ac
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import numpy as np
 
 from bluffkit.core.errors import RulesError
 
-#: spec name -> "module:Class" of its encoder (imported when used).
-ENCODERS: dict[str, str] = {
-    "auction": "bluffkit.rl.encoders.auction:AuctionEncoder",
-    "bloff": "bluffkit.rl.encoders.bloff:BloffEncoder",
-    "bluffer": "bluffkit.rl.encoders.bluffer:BlufferEncoder",
-    "youre-bluffing": "bluffkit.rl.encoders.youre_bluffing:YoureBluffingEncoder",
-    "horse-trading": "bluffkit.rl.encoders.youre_bluffing:YoureBluffingEncoder",
-    "bidder-up": "bluffkit.rl.encoders.bidder_up:BidderUpEncoder",
-}
 
 
 class Encoder:
@@ -73,12 +64,10 @@ class Encoder:
 
 def encoder_for(game: Any, players: int) -> Encoder:
     """The encoder of ``game`` (a bluffkit game object) for ``players`` seats."""
-    from bluffkit.core.spec import spec_of
+    from bluffkit.core.spec import spec_of, specs
 
-    name = spec_of(game).name
-    ref = ENCODERS.get(name)
-    if ref is None:
-        raise RulesError(f"no learning-agent encoding for {name!r}; encoded games: {', '.join(sorted(ENCODERS))}")
-    module, _, attr = ref.partition(":")
-    cls = getattr(importlib.import_module(module), attr)
-    return cls(game, players)
+    spec = spec_of(game)
+    if spec.encoder is None:
+        encoded = ", ".join(s.name for s in specs() if s.encoder)
+        raise RulesError(f"no learning-agent encoding for {spec.name!r}; encoded games: {encoded or 'none'}")
+    return spec.resolve("encoder")(game, players)

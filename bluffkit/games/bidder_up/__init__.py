@@ -45,6 +45,7 @@ SPEC = register(GameSpec(
     test_bots="bluffkit.games.bidder_up:conformance_bots",
     text_view="bluffkit.games.bidder_up.game:BidderUp.describe",
     seat_html="bluffkit.games.bidder_up.view:seat_html",
+    encoder="bluffkit.rl.encoders.bidder_up:BidderUpEncoder",
     all_seeing_html="bluffkit.games.bidder_up.view:all_seeing_html",
     configs=_CONFIGS,
     test_players=_players,

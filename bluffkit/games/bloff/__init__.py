@@ -24,6 +24,7 @@ SPEC = register(GameSpec(
     test_bots="bluffkit.games.bloff:conformance_bots",
     text_view="bluffkit.games.bloff.game:Bloff.describe",
     seat_html="bluffkit.widgets.render_bloff:seat_html",
+    encoder="bluffkit.rl.encoders.bloff:BloffEncoder",
     all_seeing_html="bluffkit.widgets.render_bloff:all_seeing_html",
     configs=(
         ("bloff", "bloff", (), {}),

@@ -25,6 +25,7 @@ SPEC = register(GameSpec(
     test_bots="bluffkit.games.bluffer:conformance_bots",
     text_view="bluffkit.games.bluffer.game:Bluffer.describe",
     seat_html="bluffkit.widgets.render_bluffer:seat_html",
+    encoder="bluffkit.rl.encoders.bluffer:BlufferEncoder",
     all_seeing_html="bluffkit.widgets.render_bluffer:all_seeing_html",
     configs=(
         ("bluffer", "bluffer", (), {}),

@@ -44,6 +44,7 @@ def _spec(name: str, title: str, variants: tuple[str, ...], configs: tuple, pref
         seat_html="bluffkit.widgets.render:seat_html",
         all_seeing_html="bluffkit.widgets.render:all_seeing_html",
         charts="bluffkit.analysis.gamedata:game_charts",
+        encoder="bluffkit.rl.encoders.youre_bluffing:YoureBluffingEncoder",
         configs=configs,
         # never legal: a bid of nothing, a payment of nothing, a player turning up an animal
         illegal_probes=("bid 0", "pay none", "draw 9", "draw cow"),
