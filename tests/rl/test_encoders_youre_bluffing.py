@@ -1,0 +1,169 @@
+"""The learning-agent encoding of You're Bluffing! and Horse Trading
+(bluffkit/rl/encoders/youre_bluffing.py), tested against the game's own API: every index
+the mask allows is a legal move, random masked play ends every configuration, and the
+encoded observation hides what the seat may not know."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
+from bluffkit.games.youre_bluffing.actions import PASS
+from bluffkit.rl.encoders.youre_bluffing import (
+    BID_RAISES, OFFER_KINDS, PAY_CHOICES, SIMPLE, YoureBluffingEncoder, offer_notes)
+from bluffkit.rl.encoding import encoder_for
+from bluffkit.testing import CONFIGS, config_game, config_players
+from encoder_checks import assert_refuses_masked_out, play
+
+NAMES = [key for key, game, _, _ in CONFIGS if game in ("youre-bluffing", "horse-trading")]
+D = (0, 10, 50, 100, 200, 500)
+
+
+def test_every_ruleset_and_variant_is_covered():
+    """Both rulesets, each with its variants (the games' conformance configurations)."""
+    assert {key.split("-")[0] for key in NAMES} == {"youre", "horse"}
+    assert len(NAMES) == 10, NAMES
+
+
+def seat_counts(name: str) -> tuple[int, ...]:
+    """Every seat count for the two rulesets as printed; one for each variant, in turn (the
+    encoding's sizes depend on the rules' seat count, not on the variant)."""
+    counts = config_players(name)
+    if name in ("youre-bluffing", "horse-trading"):
+        return counts
+    return (counts[NAMES.index(name) % len(counts)],)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_masked_play_ends_with_legal_moves_and_no_leak(name):
+    game = config_game(name)
+    for players in seat_counts(name):
+        encoder = encoder_for(game, players)
+        assert isinstance(encoder, YoureBluffingEncoder)
+        report = play(game, players, encoder, seed=players, prefer=(SIMPLE.index(PASS),))
+        assert report["moves"] > 20, report
+        assert report["hidden"] > 0 and report["visible_redeals"] > 0, \
+            f"{name} {players}: the no-leak check never saw a redeal another seat could see ({report})"
+
+
+def test_sizes_are_fixed_per_player_count_and_names_are_distinct():
+    game = make_game("horse-trading")
+    sizes = {}
+    for players in (3, 4, 5):
+        enc = YoureBluffingEncoder(game, players)
+        names = [enc.action_name(i) for i in range(enc.n_actions)]
+        assert len(set(names)) == enc.n_actions, "two indices share a name"
+        assert enc.n_actions == len(SIMPLE) + len(BID_RAISES) + PAY_CHOICES + 2 * len(OFFER_KINDS) \
+            + (players - 1) * 10 * len(OFFER_KINDS)
+        sizes[players] = (enc.n_actions, enc.obs_size)
+        assert enc.action_name(enc.n_actions).endswith(f"(out of range 0..{enc.n_actions - 1})")
+    assert len(set(sizes.values())) == 3
+    with pytest.raises(RulesError, match="3 to 5 players"):
+        YoureBluffingEncoder(game, 2)
+
+
+def test_the_first_move_is_the_auction_alone():
+    """YB "The Auctions": with no animals yet there is nothing to trade for, so the leader
+    must auction."""
+    game = make_game("youre-bluffing")
+    s = game.new_state(3)
+    enc = YoureBluffingEncoder(game, 3)
+    legal = game.legal(s, 0)
+    assert np.flatnonzero(enc.mask(legal)).tolist() == [0]
+    assert enc.action(0, legal) == game.parse("auction")
+    assert_refuses_masked_out(enc, legal)
+    assert not enc.mask(game.legal(s, 1)).any(), "seat 1 is not to move"
+
+
+def _bidding(name: str):
+    game = make_game(name)
+    s = game.step(game.new_state(3), 0, "auction")
+    s = game.step(s, None, "draw 9")
+    return game, s
+
+
+def test_bids_start_at_the_lowest_legal_bid():
+    """HT: "multiples of 10, the first at least 10"; YB: any bid higher than the previous
+    (the first at least 1). ``bid +D`` adds D and rounds up to a multiple of 10."""
+    game, s = _bidding("horse-trading")
+    enc = YoureBluffingEncoder(game, 3)
+    legal = game.legal(s, 1)
+    b0 = len(SIMPLE)
+    assert [enc.action(b0 + k, legal).amount for k in range(len(BID_RAISES))] == [
+        10 + r for r in BID_RAISES]
+    assert enc.mask(legal)[SIMPLE.index(game.parse("pass"))] == 1
+    s = game.step(s, 1, "bid 40")
+    legal = game.legal(s, 2)
+    assert enc.action(b0, legal).amount == 50 and enc.action(b0 + 1, legal).amount == 60
+    game, s = _bidding("youre-bluffing")
+    enc = YoureBluffingEncoder(game, 3)
+    legal = game.legal(s, 2)
+    assert enc.action(b0, legal).amount == 1 and enc.action(b0 + 1, legal).amount == 20
+    assert_refuses_masked_out(enc, legal)
+
+
+def test_payment_uses_the_rulebook_choice():
+    """YB "Not the Exact Amount?": Ben, holding two 50s and two 0s, pays a bid of 60 with
+    50 + 50, the only valid payment, so ``pay #0`` alone is allowed."""
+    game = make_game("youre-bluffing")
+    s = game.state_from_position(players=3, money=[None, "50+50+0+0", None])
+    s = game.step(s, 0, "auction")
+    s = game.step(s, None, "draw cow")
+    s = game.step(s, 1, "bid 60")
+    s = game.step(s, 2, "pass")
+    s = game.step(s, 0, "sell")
+    enc = YoureBluffingEncoder(game, 3)
+    legal = game.legal(s, 1)
+    pay0 = len(SIMPLE) + len(BID_RAISES)
+    assert np.flatnonzero(enc.mask(legal)).tolist() == [pay0]
+    assert enc.action(pay0, legal) == game.parse("pay 50+50")
+
+
+def test_offers_are_the_smallest_cover_with_or_without_zeros():
+    hand = (2, 0, 2, 0, 0, 0)                           # 50+50+0+0
+    assert offer_notes(hand, 60, False) == (0, 0, 2, 0, 0, 0)
+    assert offer_notes(hand, 60, True) == (2, 0, 2, 0, 0, 0)
+    assert offer_notes(hand, 50, False) == (0, 0, 1, 0, 0, 0)
+    assert offer_notes(hand, 0, False) == (0,) * 6
+    assert offer_notes(hand, 0, True) == (2, 0, 0, 0, 0, 0)
+    assert offer_notes(hand, 150, False) is None, "worth only 100"
+    assert offer_notes((0, 3, 0, 0, 0, 0), 0, True) is None, "no 0-note to add"
+
+
+def test_trade_indices_name_the_challenged_seat_relative_to_the_challenger():
+    """YB "The Cattle Trade": the leader challenges a player who owns the same animal."""
+    game = make_game("youre-bluffing")
+    s = game.state_from_position(players=4, leader=2, herds=[{"cow": 1}, {}, {"cow": 1}, {"cow": 1}])
+    enc = YoureBluffingEncoder(game, 4)
+    legal = game.legal(s, 2)
+    mask = enc.mask(legal)
+    trades = [enc.action(int(i), legal) for i in np.flatnonzero(mask) if int(i) >= enc.trade0]
+    assert {(t.target, t.family) for t in trades} == {(3, 8), (0, 8)}
+    k = OFFER_KINDS.index((0, True))
+    first = enc.trade0 + (0 * 10 + 8) * len(OFFER_KINDS) + k      # +1: seat 3, cow, the two 0-notes
+    assert enc.action(first, legal) == game.parse("trade 3 cow 0+0")
+    assert enc.action_name(first) == "trade +1 cow 0 with zeros"
+    assert_refuses_masked_out(enc, legal)
+
+
+def test_observation_is_seen_from_the_seat():
+    game = make_game("youre-bluffing")
+    s = game.state_from_position(players=3, money=["50+50+0+0", "10", "500"], herds=[{"cow": 1}, {}, {"horse": 2}])
+    enc = YoureBluffingEncoder(game, 3)
+    parts = dict((name.split(":")[0].split(" (")[0], k) for k, (name, _) in enumerate(enc.parts))
+    offsets = np.cumsum([0] + [size for _, size in enc.parts])
+
+    def block(vec, name):
+        k = parts[name]
+        return vec[offsets[k]:offsets[k + 1]]
+
+    v0 = enc.observation(game.observe(s, 0))
+    v2 = enc.observation(game.observe(s, 2))
+    assert block(v0, "own notes").tolist() == [2, 0, 2, 0, 0, 0]
+    assert block(v2, "own notes").tolist() == [0, 0, 0, 0, 0, 1]
+    herds0, herds2 = block(v0, "herds").reshape(3, 10), block(v2, "herds").reshape(3, 10)
+    assert herds0[0, 8] == 0.25 and herds0[2, 9] == 0.5     # own cow first, seat 2's horses last
+    assert herds2[0, 9] == 0.5 and herds2[1, 8] == 0.25     # seen from seat 2: seat 0 is next
+    assert block(v0, "leader").tolist() == [1, 0, 0] and block(v2, "leader").tolist() == [0, 1, 0]
