@@ -1,0 +1,173 @@
+"""The learning-agent encoding of Bidder Up! (bluffkit/rl/encoders/bidder_up.py), tested
+against the game's own API: every index the mask allows is a legal move, random masked
+play ends every configuration (both boards, the variants, 2 to 4 players), and the
+encoded observation hides what the seat may not know."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bluffkit.auctions import actions as X
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
+from bluffkit.rl.encoders.bidder_up import (
+    COUNT_RAISES, NOTE_KINDS, VALUE_RAISES, BidderUpEncoder, notes_of)
+from bluffkit.rl.encoding import encoder_for
+from bluffkit.testing import CONFIGS, config_game, config_players
+from encoder_checks import assert_refuses_masked_out, play
+
+NAMES = [key for key, game, _, _ in CONFIGS if game == "bidder-up"]
+D = (0, 10, 50, 100, 200, 500)
+
+
+def test_every_board_and_variant_is_covered():
+    assert sorted(NAMES) == ["bidder-up-animal-market", "bidder-up-animal-market-babies", "bidder-up-fairground",
+                             "bidder-up-fairground-babies", "bidder-up-fairground-raffle-rush"]
+
+
+def seat_counts(name: str) -> tuple[int, ...]:
+    """Every seat count (2, 3, 4) on the two boards as printed; one for each variant, in
+    turn (the encoding's sizes depend on the board and the seat count, not the variant)."""
+    counts = config_players(name)
+    if name in ("bidder-up-animal-market", "bidder-up-fairground"):
+        return counts
+    return (counts[NAMES.index(name) % len(counts)],)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_masked_play_ends_with_legal_moves_and_no_leak(name):
+    game = config_game(name)
+    for players in seat_counts(name):
+        encoder = encoder_for(game, players)
+        assert isinstance(encoder, BidderUpEncoder)
+        report = play(game, players, encoder, seed=players, prefer=(encoder.blocks["word"][0],))
+        assert report["moves"] > 50, report
+        assert report["hidden"] > 0 and report["visible_redeals"] > 0, \
+            f"{name} {players}: the no-leak check never saw a redeal another seat could see ({report})"
+        blocks = {b for b, (start, size) in encoder.blocks.items() for i in report["used"] if start <= i < start + size}
+        assert "move" in blocks and blocks & {"bid", "lay", "raise", "call"}, \
+            f"{name} {players}: no move or no bid among the blocks played, {sorted(blocks)}"
+
+
+def test_sizes_and_names():
+    for board in ("animal-market", "fairground"):
+        game = make_game("bidder-up", board=board)
+        for players in (2, 3, 4):
+            enc = BidderUpEncoder(game, players)
+            names = [enc.action_name(i) for i in range(enc.n_actions)]
+            assert len(set(names)) == enc.n_actions, "two indices share a name"
+            assert sum(size for _, size in enc.blocks.values()) == enc.n_actions
+            assert sum(size for _, size in enc.parts) == enc.obs_size
+    with pytest.raises(RulesError):
+        BidderUpEncoder(make_game("bidder-up"), 5)
+
+
+def test_moving_two_more_costs_three_notes():
+    """Rulebook, "1. Roll and Move": 2 spaces more than rolled cost 1 + 2 = 3 notes; the
+    encoding pays them with the lowest notes, a 10 and two 0s (scenario
+    bu-board-move-two-more-costs-3)."""
+    game = make_game("bidder-up", board="animal-market")
+    s = game.state_from_position(players=3, current=0, roll=1)
+    enc = BidderUpEncoder(game, 3)
+    legal = game.legal(s, 0)
+    i = enc.blocks["move"][0] + enc.spaces.index("trade-1")
+    assert enc.mask(legal)[i] == 1
+    assert enc.action(i, legal) == game.parse("move trade-1 pay 10+0+0")
+    allowed = {enc.action(int(k), legal).space for k in np.flatnonzero(enc.mask(legal))}
+    assert allowed == {space for space, _ in legal.key}, "every reachable space has its index"
+    assert_refuses_masked_out(enc, legal)
+
+
+def test_market_steps_cost_one_three_six_notes():
+    """Market (Fairground) [G]: 1, 2 or 3 steps cost 1, 3 or 6 notes; sheep +2 from 400 is
+    500 (the rulebook's example, one type per move in this encoding)."""
+    game = make_game("bidder-up", board="fairground")
+    s = game.state_from_position(players=3, current=0, roll=2)
+    s = game.step(s, 0, "move hilltop")
+    enc = BidderUpEncoder(game, 3)
+    legal = game.legal(s, 0)
+    start = enc.blocks["market"][0]
+    sheep = 4
+    plus2 = start + 1 + sheep * 6 + 4                  # steps -3, -2, -1, +1, +2, +3
+    assert enc.action_name(plus2) == "market sheep+2"
+    assert enc.action(plus2, legal) == game.parse("market sheep+2 pay 10+0+0")
+    assert enc.action(start, legal) == game.parse("market none")
+    assert enc.action(start + 1 + sheep * 6 + 5, legal) == game.parse("market sheep+3 pay 10+10+10+10+0+0")
+    s2 = game.step(s, 0, enc.action(plus2, legal))
+    assert game.observe(s2, 0).market[sheep] == s.market[sheep] + 2
+    assert_refuses_masked_out(enc, legal)
+
+
+def test_auction_bids_follow_the_format_pricing():
+    """Classic (value): each bid exceeds the highest by at least 10; Number Call (count, the
+    two-player game's tile [J]): bids are numbers of notes."""
+    game = make_game("bidder-up", board="animal-market")
+    enc = BidderUpEncoder(game, 2)
+    rng = np.random.default_rng(3)
+    s = game.new_state(2)
+    seen = {}
+    while not game.is_over(s) and len(seen) < 2:
+        if game.is_chance(s):
+            s = game.step(s, None, game.sample_chance(s, rng))
+            continue
+        seat = game.to_move(s)[0]
+        legal = game.legal(s, seat)
+        inner = legal.inner
+        if inner is not None and inner.bid and inner.bid[1] is None:
+            pricing = inner._t.rules.pricing
+            if pricing not in seen:
+                b = enc.blocks["bid"][0]
+                raises = VALUE_RAISES if pricing == "value" else COUNT_RAISES
+                assert [enc.action(b + k, legal) for k in range(len(raises))] == \
+                    [X.Bid(inner.bid[0] + r) for r in raises]
+                seen[pricing] = inner.bid
+        s = game.step(s, seat, legal.sample(rng))
+    assert set(seen) == {"value", "count"}, seen
+
+
+def test_notes_by_value_or_by_number():
+    hand = (2, 4, 2, 0, 0, 0)                           # the start money: 50+50+10+10+10+10+0+0
+    assert notes_of(("value", 60, False), hand, D) == (0, 1, 1, 0, 0, 0)
+    assert notes_of(("value", 0, True), hand, D) == (2, 0, 0, 0, 0, 0)
+    assert notes_of(("value", 0, False), hand, D) == (0,) * 6
+    assert notes_of(("count", 3, False), hand, D) == (2, 1, 0, 0, 0, 0)
+    assert notes_of(("value", 200, False), hand, D) is None
+    assert notes_of(("count", 10, False), hand, D) is None
+    assert len(set(NOTE_KINDS)) == len(NOTE_KINDS)
+
+
+def test_an_empty_offer_is_masked():
+    """L7: an offer is at least one note (empty_offer false): ``counter 0`` without zeros
+    is never allowed, the bluff with the 0-notes is."""
+    game = make_game("bidder-up", board="animal-market")
+    s = game.state_from_position(players=3, current=0, roll=3, pastures=[["cow"], ["cow"], []])
+    enc = BidderUpEncoder(game, 3)
+    legal = game.legal(s, 0)
+    assert dict(legal.key)["trade-1"][1] == 0, "a roll of 3 reaches the horse-trading space for free"
+    s = game.step(s, 0, enc.action(enc.blocks["move"][0] + enc.spaces.index("trade-1"), legal))
+    legal = game.legal(s, 0)
+    assert legal.phase == "trade", legal
+    mask = enc.mask(legal)
+    base = enc.blocks["trade"][0] + (0 * 10 + 8) * len(NOTE_KINDS)   # +1: seat 1, cow
+    assert mask[base + NOTE_KINDS.index(("value", 0, False))] == 0
+    assert mask[base + NOTE_KINDS.index(("value", 0, True))] == 1, "the start money holds two 0-notes"
+    zeros = enc.action(base + NOTE_KINDS.index(("value", 0, True)), legal)
+    assert zeros == game.parse("trade 1 cow offer 0+0")
+    assert_refuses_masked_out(enc, legal)
+
+
+def test_observation_is_seen_from_the_seat_and_hides_hands():
+    game = make_game("bidder-up", board="fairground")
+    s = game.state_from_position(players=3, current=1, roll=2, money=["50+10", "500+0", "0"])
+    enc = BidderUpEncoder(game, 3)
+    v1 = enc.observation(game.observe(s, 1))
+    v2 = enc.observation(game.observe(s, 2))
+    offsets = np.cumsum([0] + [size for _, size in enc.parts])
+    names = [name for name, _ in enc.parts]
+    own = names.index("own notes per denomination / 10")
+    assert (v1[offsets[own]:offsets[own + 1]] * 10).tolist() == [1, 0, 0, 0, 0, 1]
+    assert (v2[offsets[own]:offsets[own + 1]] * 10).tolist() == [1, 0, 0, 0, 0, 0]
+    cur = names.index("current player (one-hot, relative seat)")
+    assert v1[offsets[cur]:offsets[cur + 1]].tolist() == [1, 0, 0]
+    assert v2[offsets[cur]:offsets[cur + 1]].tolist() == [0, 0, 1]
