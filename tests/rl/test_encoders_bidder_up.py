@@ -50,6 +50,18 @@ def test_random_masked_play_ends_with_legal_moves_and_no_leak(name):
             f"{name} {players}: no move or no bid among the blocks played, {sorted(blocks)}"
 
 
+def test_the_formats_no_first_game_lays_out():
+    """Tiles of Secret Count, American Count, Round-the-Table and Second Hand (4 players,
+    two Count auctions [B]): notes laid face down, raises and the auctioneer's choice
+    are played through the same encoding."""
+    game = make_game("bidder-up", board="animal-market",
+                     tiles=["secret-count", "american-count", "round-the-table", "second-hand"])
+    encoder = encoder_for(game, 4)
+    report = play(game, 4, encoder, seed=11, prefer=(encoder.blocks["word"][0],))
+    blocks = {b for b, (start, size) in encoder.blocks.items() for i in report["used"] if start <= i < start + size}
+    assert {"lay", "raise", "bid", "pay"} <= blocks, sorted(blocks)
+
+
 def test_sizes_and_names():
     for board in ("animal-market", "fairground"):
         game = make_game("bidder-up", board=board)
