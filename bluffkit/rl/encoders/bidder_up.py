@@ -395,9 +395,9 @@ class BidderUpEncoder(Encoder):
 
         def put(values, scale: float = 1.0) -> None:
             nonlocal pos
-            values = tuple(values)
-            v[pos:pos + len(values)] = np.asarray(values, dtype=np.float32) / scale
-            pos += len(values)
+            for x in values:
+                v[pos] = x / scale
+                pos += 1
 
         def seats(values) -> None:
             nonlocal pos
