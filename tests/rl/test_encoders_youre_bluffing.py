@@ -46,6 +46,19 @@ def test_random_masked_play_ends_with_legal_moves_and_no_leak(name):
         assert report["moves"] > 20, report
         assert report["hidden"] > 0 and report["visible_redeals"] > 0, \
             f"{name} {players}: the no-leak check never saw a redeal another seat could see ({report})"
+        blocks = {block_of(encoder, i) for i in report["used"]}
+        assert {"bid", "pay", "trade", "counter"} <= blocks, f"{name} {players}: blocks played {sorted(blocks)}"
+        if game.rules.trade_tie == "challenger":
+            assert "offer" not in blocks, "HT: a tied trade goes to the challenger, nobody offers again"
+
+
+def block_of(enc: YoureBluffingEncoder, i: int) -> str:
+    """The kind of move index ``i`` stands for."""
+    for name, start in (("trade", enc.trade0), ("offer", enc.offer0), ("counter", enc.counter0),
+                        ("pay", enc.pay0), ("bid", enc.bid0)):
+        if i >= start:
+            return name
+    return "simple"
 
 
 def test_sizes_are_fixed_per_player_count_and_names_are_distinct():
