@@ -181,6 +181,24 @@ def lab_server() -> LabServer:
     shutil.rmtree(base, ignore_errors=True)
 
 
+def serve_cells(server: LabServer, source: Path, name: str, code: str) -> str:
+    """Write into the served folder, as ``name``, the notebook ``source`` with every markdown
+    cell and only the code cells whose source contains ``code`` (their outputs cleared):
+    the panel a browser test plays, built by the notebook's own cell, without the
+    notebook's simulations and charts before it (nbval runs those). Returns ``name``."""
+    nb = json.loads(Path(source).read_text(encoding="utf-8"))
+    cells = [c for c in nb["cells"]
+             if c["cell_type"] != "code" or code in "".join(c["source"])]
+    assert any(c["cell_type"] == "code" for c in cells), f"no code cell of {source} contains {code!r}"
+    for c in cells:
+        if c["cell_type"] == "code":
+            c["outputs"], c["execution_count"] = [], None
+    nb["cells"] = cells
+    nb.get("metadata", {}).pop("widgets", None)          # no saved widget state to draw first
+    (server.root / name).write_text(json.dumps(nb), encoding="utf-8")
+    return name
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Debian's headless Chromium, launched through Playwright (never Playwright's own build)."""

@@ -13,7 +13,7 @@ import urllib.parse
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import SCREENSHOTS, WAIT_MS, WAIT_S, LabServer
+from .conftest import REPO, SCREENSHOTS, WAIT_MS, WAIT_S, LabServer, serve_cells
 
 pytestmark = pytest.mark.browser
 
@@ -245,8 +245,10 @@ def test_charts_draw_offline(page: Page, lab_server: LabServer):
 
 
 def test_bloff_table_lays_a_card(page: Page, lab_server: LabServer):
-    """Bløff at the table: uncover, click a card, lay it as the rank in turn."""
-    open_and_run_all(page, lab_server, "bloff.ipynb")
+    """Bløff at the table: uncover, click a card, lay it as the rank in turn (the notebook's
+    own table cell; its probability tables and simulations are nbval's to run)."""
+    open_and_run_all(page, lab_server, serve_cells(lab_server, REPO / "notebooks" / "bloff.ipynb",
+                                                   "bloff-table.ipynb", "BloffTable("))
     show = button(page, re.compile(r"^\s*Show Anne['\u2019]s view\s*$"))
     soon(lambda t: expect(show).to_have_count(1, timeout=t))
     cell = cell_of(page, show)
@@ -263,8 +265,10 @@ def test_bloff_table_lays_a_card(page: Page, lab_server: LabServer):
 
 
 def test_bluffer_table_writes_and_reveals(page: Page, lab_server: LabServer):
-    """Bluffer on one shared screen: uncover, type a false answer, see the reveal."""
-    open_and_run_all(page, lab_server, "bluffer.ipynb")
+    """Bluffer on one shared screen: uncover, type a false answer, see the reveal (the
+    notebook's own table cell; its theory and simulations are nbval's to run)."""
+    open_and_run_all(page, lab_server, serve_cells(lab_server, REPO / "notebooks" / "bluffer.ipynb",
+                                                   "bluffer-table.ipynb", "BlufferTable("))
     show = button(page, re.compile(r"^\s*Show Anne['\u2019]s view\s*$"))
     soon(lambda t: expect(show).to_have_count(1, timeout=t))
     cell = cell_of(page, show)
@@ -281,8 +285,10 @@ def test_bluffer_table_writes_and_reveals(page: Page, lab_server: LabServer):
 
 
 def test_auction_lab_runs_one_auction(page: Page, lab_server: LabServer):
-    """The Auction lab in the second-price lesson: run one auction to its end."""
-    open_and_run_all(page, lab_server, "second-price-auctions.ipynb")
+    """The Auction lab in the second-price notebook: run one auction to its end (the
+    notebook's own lab cell; its simulations and charts are nbval's to run)."""
+    open_and_run_all(page, lab_server, serve_cells(lab_server, REPO / "notebooks" / "second-price-auctions.ipynb",
+                                                   "second-price-lab.ipynb", "AuctionLab("))
     run = button(page, "Run to the end")
     soon(lambda t: expect(run).to_have_count(1, timeout=t))
     cell = cell_of(page, run)
