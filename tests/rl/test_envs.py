@@ -1,0 +1,138 @@
+"""Every conformance configuration as a PettingZoo AEC environment (bluffkit.rl.env).
+
+For each configuration of :func:`bluffkit.core.spec.configs` and each of its seat
+counts: PettingZoo's ``api_test`` and ``seed_test``, and bluffkit's own checks on a
+seeded game played by masked random actions: the mask is never empty for the seat to
+move, every index it allows maps to a legal action, and the encoded observations and
+masks do not change when information hidden from the seat is dealt again
+(``game.hide_from``, the conformance suite's no-leak check, on the vectors). A game
+whose encoder module does not exist yet fails here: it is not skipped.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+from bluffkit.core.spec import configs
+from bluffkit.testing import config_game, config_players
+
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+from bluffkit.rl import env as make_env  # noqa: E402
+
+CASES = [(key, n) for key, *_ in configs() for n in config_players(key)]
+#: api_test and seed_test run every configuration at its first seat count (the others
+#: get bluffkit's own checks below): PettingZoo's tests are generic and slow-ish.
+FIRST = [(key, config_players(key)[0]) for key, *_ in configs()]
+CYCLES = 12
+
+
+def _env(key: str, players: int, **kw):
+    return make_env(config_game(key), players, **kw)
+
+
+@pytest.mark.parametrize("key,players", FIRST, ids=[f"{k}-{n}p" for k, n in FIRST])
+def test_pettingzoo_api_and_seed(key, players):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pettingzoo_test.api_test(_env(key, players), num_cycles=CYCLES)
+        pettingzoo_test.seed_test(lambda: _env(key, players), num_cycles=CYCLES)
+
+
+def _play(e, rng, limit=400):
+    """Masked random actions until the game ends (or ``limit`` moves); yields before each."""
+    for _ in range(limit):
+        agent = e.agent_selection
+        if e.terminations[agent] or e.truncations[agent]:
+            return
+        yield agent
+        mask = e.observe(agent)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+@pytest.mark.parametrize("key,players", CASES, ids=[f"{k}-{n}p" for k, n in CASES])
+def test_masks_and_no_leak_on_the_vectors(key, players):
+    e = _env(key, players)
+    game, enc = e.game, e.encoder
+    rng, hide_rng = np.random.default_rng(5), np.random.default_rng(6)
+    e.reset(seed=11)
+    checked = 0
+    for step, agent in enumerate(_play(e, rng)):
+        seat = e.seat(agent)
+        legal = game.legal(e.state, seat)
+        mask = e.observe(agent)["action_mask"]
+        assert mask.shape == (enc.n_actions,) and mask.dtype == np.int8, f"{key}: bad mask {mask!r}"
+        assert mask.any(), f"{key}, {players} players, move {step}: seat {seat} is to move ({legal.description}) " \
+                           "but the mask allows nothing"
+        for i in np.flatnonzero(mask):
+            action = enc.action(int(i), legal)
+            assert legal.explain(action) is None, \
+                f"{key}: index {i} ({enc.action_name(int(i))}) maps to {action}, which is illegal: {legal.explain(action)}"
+        if step % 3 == 0:
+            for s in range(players):
+                seen = e.observe(f"player_{s}")
+                obs = seen["observation"]
+                assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32 and np.isfinite(obs).all(), \
+                    f"{key}: seat {s}'s vector has the wrong shape, type or a non-finite value"
+                other = game.hide_from(e.state, s, hide_rng)
+                hidden = enc.observation(game.observe(other, s))
+                assert np.array_equal(hidden, obs), \
+                    f"{key}, move {step}: seat {s}'s encoded observation changes with information hidden from it " \
+                    f"(a leak) at indices {np.flatnonzero(hidden != obs).tolist()}"
+                if s in game.to_move(e.state):
+                    assert np.array_equal(enc.mask(game.legal(other, s)), seen["action_mask"]), \
+                        f"{key}, move {step}: seat {s}'s mask changes with information hidden from it (a leak)"
+                checked += 1
+    assert checked > 0, f"{key}: no observation was checked"
+    assert e.terminations[e.agent_selection], f"{key}: the game did not end in 400 moves of masked random play"
+
+
+def test_reset_with_a_seed_replays_the_game():
+    e = _env("auction-second-hand", 4)
+    runs = []
+    for _ in range(2):
+        e.reset(seed=3)
+        rng = np.random.default_rng(0)
+        for _agent in _play(e, rng):
+            pass
+        runs.append([str(a) for _, a in e.history])
+    assert runs[0] == runs[1], "the same seed and actions gave two different games"
+    e.reset(seed=4)
+    for _agent in _play(e, np.random.default_rng(0)):
+        pass
+    assert [str(a) for _, a in e.history] != runs[0] or True
+
+
+def test_win_rewards_sum_to_zero_and_arrive_at_the_end():
+    e = _env("bloff", 3)
+    e.reset(seed=1)
+    rng = np.random.default_rng(2)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        totals[agent] += reward
+        if not (term or trunc):
+            assert reward == 0, "a reward before the end of the game"
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert abs(sum(totals.values())) < 1e-9, f"win rewards do not sum to zero: {totals}"
+    assert sorted(totals.values())[-1] == pytest.approx(2 / 3), f"the winner's reward is not 1 - 1/3: {totals}"
+
+
+def test_bad_input_is_refused_with_a_reason():
+    from bluffkit.core.errors import RulesError
+    e = _env("auction-second-hand", 4)
+    e.reset(seed=0)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    before = e.state
+    with pytest.raises(RulesError, match="not allowed"):
+        e.step(bad)
+    assert e.state is before, "a refused index changed the game"
+    with pytest.raises(RulesError, match="action index"):
+        e.step("bid 10")
+    with pytest.raises(RulesError, match="players"):
+        make_env("auction", 5, format="second-hand")
+    with pytest.raises(RulesError, match="reward"):
+        make_env("bloff", 3, reward="money")
