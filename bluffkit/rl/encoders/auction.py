@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from bluffkit.auctions.actions import (ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place,
-                                       Raise, Refusal)
+                                       Raise)
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.state import BID, CHOOSE, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP
 from bluffkit.core.errors import RulesError
