@@ -41,9 +41,14 @@ def test_pettingzoo_api_and_seed(key, players):
         pettingzoo_test.seed_test(lambda: _env(key, players), num_cycles=CYCLES)
 
 
-def _play(e, rng, limit=400):
-    """Masked random actions until the game ends (or ``limit`` moves); yields before each."""
-    for _ in range(limit):
+#: Moves of masked random play per configuration (a random Bløff game runs to a thousand
+#: and more: the environment truncates it).
+MOVES = 150
+
+
+def _play(e, rng):
+    """Masked random actions until the game ends or is truncated; yields before each."""
+    while True:
         agent = e.agent_selection
         if e.terminations[agent] or e.truncations[agent]:
             return
@@ -54,7 +59,7 @@ def _play(e, rng, limit=400):
 
 @pytest.mark.parametrize("key,players", CASES, ids=[f"{k}-{n}p" for k, n in CASES])
 def test_masks_and_no_leak_on_the_vectors(key, players):
-    e = _env(key, players)
+    e = _env(key, players, max_moves=MOVES)
     game, enc = e.game, e.encoder
     rng, hide_rng = np.random.default_rng(5), np.random.default_rng(6)
     e.reset(seed=11)
@@ -86,7 +91,9 @@ def test_masks_and_no_leak_on_the_vectors(key, players):
                         f"{key}, move {step}: seat {s}'s mask changes with information hidden from it (a leak)"
                 checked += 1
     assert checked > 0, f"{key}: no observation was checked"
-    assert e.terminations[e.agent_selection], f"{key}: the game did not end in 400 moves of masked random play"
+    last = e.agent_selection
+    assert e.terminations[last] or e.truncations[last], f"{key}: masked random play neither ended nor was truncated"
+    assert e.moves <= MOVES, f"{key}: {e.moves} moves played, more than max_moves={MOVES}"
 
 
 def test_reset_with_a_seed_replays_the_game():
@@ -99,14 +106,20 @@ def test_reset_with_a_seed_replays_the_game():
             pass
         runs.append([str(a) for _, a in e.history])
     assert runs[0] == runs[1], "the same seed and actions gave two different games"
+    chance = [[str(a) for seat, a in e.history if seat is None]]
     e.reset(seed=4)
     for _agent in _play(e, np.random.default_rng(0)):
         pass
-    assert [str(a) for _, a in e.history] != runs[0] or True
+    chance.append([str(a) for seat, a in e.history if seat is None])
+    e.reset()
+    for _agent in _play(e, np.random.default_rng(0)):
+        pass
+    chance.append([str(a) for seat, a in e.history if seat is None])
+    assert len(set(map(tuple, chance))) > 1, "seeds 3, 4 and a reset without a seed all dealt the same lot"
 
 
 def test_win_rewards_sum_to_zero_and_arrive_at_the_end():
-    e = _env("bloff", 3)
+    e = _env("auction-second-hand", 4)
     e.reset(seed=1)
     rng = np.random.default_rng(2)
     totals = dict.fromkeys(e.possible_agents, 0.0)
@@ -117,7 +130,19 @@ def test_win_rewards_sum_to_zero_and_arrive_at_the_end():
             assert reward == 0, "a reward before the end of the game"
         e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert abs(sum(totals.values())) < 1e-9, f"win rewards do not sum to zero: {totals}"
-    assert sorted(totals.values())[-1] == pytest.approx(2 / 3), f"the winner's reward is not 1 - 1/3: {totals}"
+    assert sorted(totals.values())[-1] == pytest.approx(3 / 4), f"the winner's reward is not 1 - 1/4: {totals}"
+    assert sorted(totals.values())[0] == pytest.approx(-1 / 4), f"a loser's reward is not -1/4: {totals}"
+
+
+def test_truncation_gives_no_reward():
+    e = _env("bloff", 3, max_moves=5)
+    e.reset(seed=1)
+    rng = np.random.default_rng(2)
+    for _agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        assert reward == 0 and not term, "a truncated Bløff game gave a reward or ended"
+        e.step(None if trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert e.moves == 5, f"max_moves=5 let {e.moves} moves be played"
 
 
 def test_bad_input_is_refused_with_a_reason():
