@@ -96,6 +96,35 @@ def test_masks_and_no_leak_on_the_vectors(key, players):
     assert e.moves <= MOVES, f"{key}: {e.moves} moves played, more than max_moves={MOVES}"
 
 
+#: Forms of the games outside the conformance configurations: the two-player and team
+#: Bluffer, auctions with notes laid as sealed bids and with more seats than the
+#: booklet's, Bløff with two decks and with a limit on the cards per play.
+EXTRA = [("bluffer", 2, {}), ("bluffer", 7, {"leader_copies": True}),
+         ("auction", 4, {"format": "second-hand", "sealed_bids": "notes"}),
+         ("auction", 3, {"format": "secret-value", "sealed_bids": "notes", "double": True}),
+         ("auction", 6, {"format": "the-call", "player_limits": False}),
+         ("auction", 5, {"format": "american-count", "player_limits": False, "first_refusal": False}),
+         ("bloff", 8, {}), ("bloff", 3, {"max_cards": 2})]
+
+
+@pytest.mark.parametrize("name,players,options", EXTRA, ids=[f"{g}-{n}p-{'-'.join(map(str, o.values()))}"
+                                                             for g, n, o in EXTRA])
+def test_other_forms_of_the_games(name, players, options):
+    e = make_env(name, players, max_moves=MOVES, **options)
+    enc, rng = e.encoder, np.random.default_rng(1)
+    e.reset(seed=2)
+    for agent in _play(e, rng):
+        legal = e.game.legal(e.state, e.seat(agent))
+        mask = e.observe(agent)["action_mask"]
+        assert mask.any(), f"{name} {options}: seat {agent} is to move ({legal.description}) but the mask allows nothing"
+        for i in np.flatnonzero(mask):
+            action = enc.action(int(i), legal)
+            assert legal.explain(action) is None, f"{name} {options}: index {i} maps to the illegal {action}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pettingzoo_test.api_test(make_env(name, players, **options), num_cycles=4)
+
+
 def test_reset_with_a_seed_replays_the_game():
     e = _env("auction-second-hand", 4)
     runs = []
