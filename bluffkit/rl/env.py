@@ -204,7 +204,31 @@ class BluffkitEnv(AECEnv):
             raise RulesError(f"{agent} acts with an action index (an int from 0 to {self.encoder.n_actions - 1}), "
                              f"got {action!r}")
         legal = self.game.legal(self.state, seat)
-        move = self.encoder.action(int(action), legal)
+        self._apply(agent, seat, self.encoder.action(int(action), legal))
+
+    def step_move(self, move: Any) -> None:
+        """Play a bluffkit action (or its text) for the agent to act, instead of an index:
+        a seat played by a bluffkit bot (:meth:`seat_view` gives what the bot is shown)
+        or by a person. An illegal move is refused with the rule's reason and changes
+        nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            raise RulesError(f"{agent} has no move: the game is over; step(None) removes it")
+        seat = self.seat(agent)
+        if isinstance(move, str):
+            move = self.game.parse(move)
+        why = self.game.legal(self.state, seat).explain(move)
+        if why is not None:
+            raise RulesError(f"{agent} (seat {seat}) cannot play {move}: {why[1]} [rule: {why[0]}]")
+        self._apply(agent, seat, move)
+
+    def seat_view(self, agent: str | None = None) -> tuple[Any, Any]:
+        """``(observation, legal)`` of ``agent`` (default: the agent to act): what a bluffkit
+        bot's ``act(observation, legal, rng)`` is given."""
+        seat = self.seat(agent or self.agent_selection)
+        return self.game.observe(self.state, seat), self.game.legal(self.state, seat)
+
+    def _apply(self, agent: str, seat: int, move: Any) -> None:
         self._cumulative_rewards[agent] = 0.0
         self.state = self.game.step(self.state, seat, move)
         self.history.append((seat, move))

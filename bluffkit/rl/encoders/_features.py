@@ -1,7 +1,10 @@
 """Building a fixed-length observation vector piece by piece (shared by the encoders).
 
 >>> f = Features()
->>> f.one_hot(2, 4); f.value(5, scale=10); f.seats((1, None, 3), me=1, n=3, scale=3)
+>>> f.section("phase"); f.one_hot(2, 4); f.value(5, scale=10)
+>>> f.section("bids"); f.seats((1, None, 3), me=1, n=3, scale=3)
+>>> f.layout()
+{'phase': slice(0, 5, None), 'bids': slice(5, 11, None)}
 >>> [round(x, 2) for x in f.vector().tolist()]     # seat 1's view: seats 1, 2, 0, then known flags
 [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 1.0, 0.33, 0.0, 1.0, 1.0]
 """
@@ -17,10 +20,20 @@ class Features:
     """A list of floats with helpers for the usual pieces; :meth:`vector` gives the
     ``float32`` array."""
 
-    __slots__ = ("out",)
+    __slots__ = ("out", "starts")
 
     def __init__(self) -> None:
         self.out: list[float] = []
+        self.starts: list[tuple[str, int]] = []
+
+    def section(self, name: str) -> None:
+        """Name the part of the vector that starts here (see :meth:`layout`)."""
+        self.starts.append((name, len(self.out)))
+
+    def layout(self) -> dict[str, slice]:
+        """Each named part of the vector: its slice."""
+        ends = [start for _, start in self.starts[1:]] + [len(self.out)]
+        return {name: slice(start, end) for (name, start), end in zip(self.starts, ends)}
 
     def value(self, x: float, scale: float = 1.0) -> None:
         """One number, divided by ``scale``."""

@@ -41,16 +41,16 @@ owners at the end, The Call's price and the reruns: only fields of the seat's
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 import numpy as np
 
-from bluffkit.auctions.actions import (ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place,
-                                       Raise)
+from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.state import BID, CHOOSE, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP
 from bluffkit.core.errors import RulesError
-from bluffkit.core.money import total
+from bluffkit.core.money import payments, total
 from bluffkit.rl.encoders._features import Features
 from bluffkit.rl.encoding import Encoder
 
@@ -80,7 +80,8 @@ class AuctionEncoder(Encoder):
         self.amount_scale = self.notes_scale if self.count_pricing else self.worth_scale
         self.value_scale = float(max(max(r.animal_values), 1))
         self.count_scale = float(max(r.dutch_start, r.american_final, 1))
-        self.obs_size = len(self._features(None))
+        blank = self._features(None)
+        self.obs_size, self.layout = len(blank), blank.layout()
 
     # actions -----------------------------------------------------------------------
     def action_name(self, index: int) -> str:
@@ -131,40 +132,53 @@ class AuctionEncoder(Encoder):
         for span, kind in ((legal.bid, Bid), (legal.call, Call)):
             if span:
                 lo, hi = span
-                for k in range(self.grid):
-                    amount = k * self.unit
-                    if amount >= lo and (hi is None or amount <= hi):
-                        a = kind(amount)
-                        if ok(a) is None:
-                            out[self.amount_start + k] = a
+                # Legal.explain allows exactly the amounts from lo to hi (caps included)
+                first = max(0, -(-lo // self.unit))
+                last = self.grid - 1 if hi is None else min(self.grid - 1, hi // self.unit)
+                for k in range(first, last + 1):
+                    out[self.amount_start + k] = kind(k * self.unit)
         if legal.pay or legal.place:
             self._notes(legal, out)
         return out
 
     def _notes(self, legal: Any, out: dict[int, Any]) -> None:
-        """The payment (index 5) and the notes laid (the amount grid) from the notes the
-        seat may hand over, as :meth:`Legal.actions` lists them."""
+        """The payment (index 5) and the notes laid (the amount grid). The seat's own notes
+        are read from the table its ``Legal`` explains against (``legal.explain`` checks a
+        payment against them), and every candidate is checked with ``legal.explain``."""
         d = self.denoms
-        best: dict[int, tuple] = {}
-        for a in legal.actions() or ():
-            if isinstance(a, Pay):
-                key = (total(a.notes, d), sum(a.notes), tuple(reversed(a.notes)))
-                if PAY_INDEX not in best or key < best[PAY_INDEX][0]:
-                    best[PAY_INDEX] = (key, a)
-            elif isinstance(a, Place):
-                worth, count = total(a.notes, d), sum(a.notes)
-                if self.count_pricing:
-                    k, key = count, (worth, tuple(reversed(a.notes)))
-                elif worth % self.unit == 0:
-                    k, key = worth // self.unit, (count, tuple(reversed(a.notes)))
-                else:
-                    continue
-                if 0 <= k < self.grid and count > 0:
-                    i = self.amount_start + k
-                    if i not in best or key < best[i][0]:
-                        best[i] = (key, a)
-        for i, (_, a) in best.items():
-            out[i] = a
+        table = getattr(legal, "_t", None)
+        if table is None:
+            raise RulesError("an auction Legal made without its table cannot list payments")
+        hand = tuple(table.money[legal.seat])
+        cheap = sorted((d[i], i) for i in range(len(d)) for _ in range(hand[i]))   # the cheapest notes first
+        if legal.pay:
+            amount, mode, _ = legal.pay
+            if mode == "count":
+                found = [_notes_of(cheap[:amount], len(d))] if amount <= len(cheap) else []
+            else:
+                found = list(payments(hand, amount, d, self.rules.payment)[:1])
+            for notes in found:
+                a = Pay(notes, d)
+                if legal.explain(a) is None:
+                    out[PAY_INDEX] = a
+        if legal.place:
+            if self.count_pricing:
+                for k in range(1, min(len(cheap), self.grid - 1) + 1):
+                    a = Place(_notes_of(cheap[:k], len(d)), d)
+                    if legal.explain(a) is None:
+                        out[self.amount_start + k] = a
+            else:
+                fewest: dict[int, tuple] = {}
+                for notes in product(*(range(c + 1) for c in hand)):
+                    worth = total(notes, d)
+                    if sum(notes) and worth % self.unit == 0 and worth // self.unit < self.grid:
+                        k = worth // self.unit
+                        if k not in fewest or sum(notes) < sum(fewest[k]):
+                            fewest[k] = notes
+                for k, notes in fewest.items():
+                    a = Place(notes, d)
+                    if legal.explain(a) is None:
+                        out[self.amount_start + k] = a
 
     def mask(self, legal: Any) -> np.ndarray:
         m = np.zeros(self.n_actions, np.int8)
@@ -192,51 +206,82 @@ class AuctionEncoder(Encoder):
             o = _blank(n, len(d))
         me = o.seat
         values = self.rules.animal_values
+        f.section("phase")
         f.one_hot(PHASES.index(o.phase) if o.phase in PHASES else None, len(PHASES))
+        f.section("auctioneer")
         f.seat_one_hot(o.auctioneer, me, n)
+        f.section("to_move")
         f.seat_set(o.to_move, me, n)
         lot = o.lot
+        f.section("lot_hidden")
         f.flag(lot is None)
+        f.section("lot")
         f.counts(_animal_counts(lot or ()))
+        f.section("lot_value")
         f.value(sum(values[a] for a in lot or ()), self.value_scale)
+        f.section("pen")
         f.counts(_animal_counts(o.pen))
         f.value(sum(values[a] for a in o.pen), self.value_scale)
+        f.section("hand")
         f.counts(o.hand, self.notes_scale)
         f.value(total(o.hand, d), self.worth_scale)
+        f.section("note_counts")
         f.seats(o.note_counts, me, n, self.notes_scale)
+        f.section("placed_counts")
         f.seats(o.placed_counts, me, n, self.notes_scale)
+        f.section("my_placed")
         f.counts(o.my_placed, self.notes_scale)
         f.value(total(o.my_placed, d), self.worth_scale)
+        f.section("high")
         f.value(max(o.high, 0), self.amount_scale)
         f.seat_one_hot(o.high_bidder, me, n)
+        f.section("bids")
         f.seats(o.bids, me, n, self.amount_scale)
+        f.section("count")
         f.value(max(o.count, 0), self.count_scale)
+        f.section("caps")
         f.seats([None if c == NO_CAP else c for c in o.caps], me, n, self.amount_scale)
+        f.section("shown")
         shown: list[float | None] = [None] * n
         for s, notes in o.shown:
             shown[s] = total(notes, d)
         f.seats(shown, me, n, self.worth_scale)
+        f.section("awards")
         for k in range(2):
             award = o.awards[k] if k < len(o.awards) else None
             f.flag(award is not None)
             f.seat_one_hot(award[0] if award else None, me, n)
             f.value(award[2] if award else 0, self.amount_scale)
             f.value(sum(values[a] for a in award[1]) if award else 0, self.value_scale)
+        f.section("choosing")
         f.flag(bool(o.choosing))
         f.seat_set(o.choosing[1] if o.choosing else (), me, n)
+        f.section("payments")
         owe = sum(p[2] for p in o.payments if p[0] == me)
         owed = sum(p[2] for p in o.payments if p[1] == me)
         f.value(owe, self.amount_scale)
         f.value(owed, self.amount_scale)
+        f.section("owners")
         owned = [0.0] * n
         for a, s in o.owners:
             owned[s] += values[a]
         f.seats(owned, me, n, self.value_scale)
+        f.section("kept")
         f.value(len(o.kept))
+        f.section("called")
         f.flag(o.called >= 0)
         f.value(max(o.called, 0), self.amount_scale)
+        f.section("reruns")
         f.value(o.reruns)
         return f
+
+
+def _notes_of(picked, width: int) -> tuple[int, ...]:
+    """Counts per denomination of the notes ``picked`` (``(value, index)`` pairs)."""
+    counts = [0] * width
+    for _, i in picked:
+        counts[i] += 1
+    return tuple(counts)
 
 
 def _animal_counts(animals) -> list[int]:

@@ -48,7 +48,8 @@ class BloffEncoder(Encoder):
         self.copies = 4 * self.decks
         self.n_actions = 2 + RANKS * self.copies
         self.cards = 52 * self.decks
-        self.obs_size = len(self.observation(game.observe(game.new_state(players), 0)))
+        start = self._features(game.observe(game.new_state(players), 0))
+        self.obs_size, self.layout = len(start), start.layout()
 
     # actions -----------------------------------------------------------------------
     def action_name(self, index: int) -> str:
@@ -91,27 +92,44 @@ class BloffEncoder(Encoder):
 
     # observations ------------------------------------------------------------------
     def observation(self, observation: Any) -> np.ndarray:
+        return self._features(observation).vector()
+
+    def _features(self, observation: Any) -> Features:
         o, n, f = observation, self.players, Features()
         me = o.seat
+        f.section("phase")
         f.one_hot(PHASES.index(o.phase) if o.phase in PHASES else None, len(PHASES))
+        f.section("rank")
         f.one_hot(o.rank, RANKS)
+        f.section("current")
         f.seat_one_hot(o.current, me, n)
+        f.section("to_move")
         f.seat_set(o.to_move, me, n)
+        f.section("pending")
         f.seat_set(o.pending, me, n)
         hand = _rank_counts(o.hand)
         mine = _rank_counts(o.my_pile_cards)
+        f.section("hand")
         f.counts(hand, self.copies)
+        f.section("my_pile_cards")
         f.counts(mine, self.copies)
+        f.section("hand_sizes")
         for k in range(n):
             f.value(o.hand_sizes[(me + k) % n], self.cards / n)
+        f.section("pile_size")
         f.value(o.pile_size, self.cards)
         # the open claim: the last one, while the call window is open
         claim = o.claims[-1] if o.phase == CALL and o.claims else None
+        f.section("claimant")
         f.seat_one_hot(claim[0] if claim else None, me, n)
+        f.section("claim_rank")
         f.one_hot(claim[1] if claim else None, RANKS)
+        f.section("claim_count")
         f.value(claim[2] if claim else 0, self.copies)
         known = hand[claim[1]] + mine[claim[1]] if claim else 0
+        f.section("claim_known")
         f.value(known, self.copies)
+        f.section("claim_sure_lie")
         f.flag(bool(claim) and claim[2] > self.copies - known)         # more than can be left: a sure lie
         made = [0] * n
         true_ = [0] * n
@@ -123,14 +141,18 @@ class BloffEncoder(Encoder):
                 true_[p] += 1
             else:
                 false_[p] += 1
+        f.section("claims_made")
         for k in range(n):
             f.value(made[(me + k) % n], 20)
+        f.section("caught_true")
         for k in range(n):
             f.value(true_[(me + k) % n], 5)
+        f.section("caught_false")
         for k in range(n):
             f.value(false_[(me + k) % n], 5)
+        f.section("winner")
         f.seat_one_hot(o.winner, me, n)
-        return f.vector()
+        return f
 
 
 def _rank_counts(cards) -> list[int]:

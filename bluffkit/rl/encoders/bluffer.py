@@ -55,7 +55,8 @@ class BlufferEncoder(Encoder):
         r = self.rules = game.rules
         self.answers = r.max_answers
         self.n_actions = VOTE_START + self.answers
-        self.obs_size = len(self.observation(game.observe(game.new_state(players), 0)))
+        start = self._features(game.observe(game.new_state(players), 0))
+        self.obs_size, self.layout = len(start), start.layout()
 
     # actions -----------------------------------------------------------------------
     def action_name(self, index: int) -> str:
@@ -107,19 +108,33 @@ class BlufferEncoder(Encoder):
 
     # observations ------------------------------------------------------------------
     def observation(self, observation: Any) -> np.ndarray:
+        return self._features(observation).vector()
+
+    def _features(self, observation: Any) -> Features:
         o, n, r, f = observation, self.players, self.rules, Features()
         me, a_max = o.seat, self.answers
+        f.section("phase")
         f.one_hot(PHASES.index(o.phase) if o.phase in PHASES else None, len(PHASES))
+        f.section("mode")
         f.one_hot(MODES.index(o.mode) if o.mode in MODES else None, len(MODES))
+        f.section("my_team")
         mine_team = next((t for t in o.teams if me in t), ()) if o.teams else ()
         f.seat_set(mine_team, me, n)
+        f.section("leader")
         f.seat_one_hot(o.leader, me, n)
+        f.section("writers")
         f.seat_set(o.writers, me, n)
+        f.section("to_move")
         f.seat_set(o.to_move, me, n)
+        f.section("round")
         f.one_hot(o.round, 3)
+        f.section("question")
         f.value(o.question, max(r.questions_per_round, r.duel_questions))
+        f.section("knows_truth")
         f.flag(o.truth is not None)
+        f.section("written")
         f.seats(o.written, me, n, a_max)
+        f.section("answers")
         mine = set(o.mine)
         for k in range(a_max):
             text = o.answers[k] if k < len(o.answers) else None
@@ -133,8 +148,11 @@ class BlufferEncoder(Encoder):
             f.flag(k + 1 in o.my_votes)
             f.flag(k + 1 in o.chosen)
         scale = 10.0 * max(r.questions_per_round, r.duel_questions)
+        f.section("points")
         f.seats(o.points, me, n, scale)
+        f.section("totals")
         f.seats(o.totals, me, n, scale * r.rounds)
+        f.section("rounds_won")
         won = [0] * n
         for seats in o.round_winners:
             for s in seats:
@@ -149,7 +167,10 @@ class BlufferEncoder(Encoder):
                         right[s] += 1
                     elif 1 <= v <= len(reveal.order) and reveal.order[v - 1][0] >= 0:
                         drawn[reveal.order[v - 1][0]] += 1
+        f.section("votes_right")
         f.seats(right, me, n, 10)
+        f.section("votes_drawn")
         f.seats(drawn, me, n, 10)
+        f.section("winners")
         f.seat_set(o.winners, me, n)
-        return f.vector()
+        return f
