@@ -36,7 +36,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from bluffkit.core.errors import RulesError
 from bluffkit.rl.encoding import Encoder, encoder_for

@@ -190,3 +190,26 @@ def test_bad_input_is_refused_with_a_reason():
         make_env("auction", 5, format="second-hand")
     with pytest.raises(RulesError, match="reward"):
         make_env("bloff", 3, reward="money")
+
+
+def test_bots_play_bluffkit_moves_and_an_illegal_one_is_refused():
+    from bluffkit.agents.generic import RandomBot
+    from bluffkit.core.errors import RulesError
+    e = _env("auction-second-hand", 4)
+    e.reset(seed=5)
+    seat = e.seat(e.agent_selection)
+    observation, legal = e.seat_view()
+    assert observation.seat == seat and legal.seat == seat, "seat_view shows another seat"
+    before = e.state
+    with pytest.raises(RulesError, match="cannot play sell"):
+        e.step_move("sell")                  # a bidder has no right of first refusal
+    assert e.state is before, "a refused move changed the game"
+    rng, bot = np.random.default_rng(0), RandomBot()
+    for _agent in e.agent_iter():
+        _, _, done, cut, _ = e.last()
+        if done or cut:
+            e.step(None)
+        else:
+            e.step_move(bot.act(*e.seat_view(), rng))
+    assert not e.agents and e.game.is_over(e.state), "a game of bluffkit random bots did not end"
+    assert [s for s, _ in e.history if s is not None], "no seat moved"

@@ -120,6 +120,7 @@ class AuctionEncoder(Encoder):
         if legal.choose:
             for s in legal.choose:
                 out[CHOOSE_START + (s - legal.seat) % self.players] = Choose(s)
+        a: Any
         if legal.pick:
             a = Pick(tuple(range(1, legal.pick[0] + 1)))
             if ok(a) is None:
@@ -151,6 +152,7 @@ class AuctionEncoder(Encoder):
             raise RulesError("an auction Legal made without its table cannot list payments")
         hand = tuple(table.money[legal.seat])
         cheap = sorted((d[i], i) for i in range(len(d)) for _ in range(hand[i]))   # the cheapest notes first
+        a: Any
         if legal.pay:
             amount, mode, _ = legal.pay
             if mode == "count":

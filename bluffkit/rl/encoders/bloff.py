@@ -130,7 +130,7 @@ class BloffEncoder(Encoder):
         f.section("claim_known")
         f.value(known, self.copies)
         f.section("claim_sure_lie")
-        f.flag(bool(claim) and claim[2] > self.copies - known)         # more than can be left: a sure lie
+        f.flag(claim is not None and claim[2] > self.copies - known)         # more than can be left: a sure lie
         made = [0] * n
         true_ = [0] * n
         false_ = [0] * n

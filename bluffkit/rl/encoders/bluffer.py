@@ -75,6 +75,7 @@ class BlufferEncoder(Encoder):
         ok = legal.explain
         if legal.done:
             out[DONE_INDEX] = DONE_
+        a: Any
         if legal.copy:
             a = Copy(fit(legal.truth, legal.max_length) or "unknown")
             if ok(a) is None:
