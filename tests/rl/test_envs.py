@@ -59,8 +59,12 @@ def _play(e, rng):
 
 @pytest.mark.parametrize("key,players", CASES, ids=[f"{k}-{n}p" for k, n in CASES])
 def test_masks_and_no_leak_on_the_vectors(key, players):
-    e = _env(key, players, max_moves=MOVES)
-    game, enc = e.game, e.encoder
+    _check_vectors(_env(key, players, max_moves=MOVES), key)
+
+
+def _check_vectors(e, key):
+    """Masked random play of one seeded game, checking masks, actions and vectors."""
+    game, enc, players = e.game, e.encoder, e.players
     rng, hide_rng = np.random.default_rng(5), np.random.default_rng(6)
     e.reset(seed=11)
     checked = 0
@@ -94,6 +98,24 @@ def test_masks_and_no_leak_on_the_vectors(key, players):
     last = e.agent_selection
     assert e.terminations[last] or e.truncations[last], f"{key}: masked random play neither ended nor was truncated"
     assert e.moves <= MOVES, f"{key}: {e.moves} moves played, more than max_moves={MOVES}"
+
+
+def test_the_vector_check_catches_a_leaking_encoder():
+    from bluffkit.rl.encoders.auction import AuctionEncoder
+
+    class Peeking(AuctionEncoder):
+        """Reads every seat's notes through the table behind the Legal: a leak."""
+
+        def observation(self, observation):
+            notes = [sum(hand) for hand in observation.legal._t.money]
+            faces = [hand[-2] for hand in observation.legal._t.money]          # the 200 notes held
+            return np.concatenate([super().observation(observation), np.float32(notes + faces)])
+
+    e = _env("auction-secret-count", 4, max_moves=MOVES)
+    e.encoder = Peeking(e.game, 4)
+    e.encoder.obs_size += 8
+    with pytest.raises(AssertionError, match="a leak"):
+        _check_vectors(e, "auction-secret-count (peeking)")
 
 
 #: Forms of the games outside the conformance configurations: the two-player and team
