@@ -11,7 +11,11 @@ whose encoder module does not exist yet fails here: it is not skipped.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -235,3 +239,15 @@ def test_bots_play_bluffkit_moves_and_an_illegal_one_is_refused():
             e.step_move(bot.act(*e.seat_view(), rng))
     assert not e.agents and e.game.is_over(e.state), "a game of bluffkit random bots did not end"
     assert [s for s, _ in e.history if s is not None], "no seat moved"
+
+
+def test_import_bluffkit_and_its_games_loads_no_pettingzoo_or_gymnasium():
+    root = Path(__file__).resolve().parents[2]
+    code = ("import sys, bluffkit, bluffkit.core.game, bluffkit.session\n"
+            "bluffkit.core.game.make_game('bloff')\n"
+            "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'bluffkit.rl') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]", \
+        f"importing bluffkit loaded the learning-agent packages: {done.stdout.strip()}"
