@@ -27,9 +27,7 @@ pettingzoo_test = pytest.importorskip("pettingzoo.test")
 from bluffkit.rl import env as make_env  # noqa: E402
 
 CASES = [(key, n) for key, *_ in configs() for n in config_players(key)]
-#: api_test and seed_test run every configuration at its first seat count (the others
-#: get bluffkit's own checks below): PettingZoo's tests are generic and slow-ish.
-FIRST = [(key, config_players(key)[0]) for key, *_ in configs()]
+#: Cycles of PettingZoo's api_test and seed_test (each cycle is a move by every agent).
 CYCLES = 12
 
 
@@ -37,7 +35,7 @@ def _env(key: str, players: int, **kw):
     return make_env(config_game(key), players, **kw)
 
 
-@pytest.mark.parametrize("key,players", FIRST, ids=[f"{k}-{n}p" for k, n in FIRST])
+@pytest.mark.parametrize("key,players", CASES, ids=[f"{k}-{n}p" for k, n in CASES])
 def test_pettingzoo_api_and_seed(key, players):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
