@@ -8,7 +8,7 @@ Actions (``A`` is the rules' ``max_answers``, 6 by default):
 - ``2..6``: ``write`` invented answer ``k``: the ``k``-th of the first five decoys the
   deck gives for the question (cut to the longest answer allowed, as the random bot
   writes them); in the two-player game a decoy already on the asker's sheet is not
-  offered again;
+  offered again (unless all five are);
 - ``7..7+A-1``: ``vote`` for answer ``1..A`` (as the leader read them).
 
 Coarser than the rules: an answer is any text a player writes; here it is one of a fixed
@@ -81,10 +81,12 @@ class BlufferEncoder(Encoder):
             if ok(a) is None:
                 out[COPY_INDEX] = a
         if legal.write:
+            menu = legal.fitted_decoys()[:MENU]
+            fresh = [text not in legal.mine for text in menu]
             duel = getattr(legal.where, "mode", "standard") == "duel"
-            for k, text in enumerate(legal.fitted_decoys()[:MENU]):
-                if duel and text in legal.mine:
-                    continue
+            for k, text in enumerate(menu):
+                if duel and any(fresh) and not fresh[k]:
+                    continue                     # the asker's sheet holds it already
                 a = Write(text)
                 if ok(a) is None:
                     out[WRITE_START + k] = a
