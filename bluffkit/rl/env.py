@@ -106,7 +106,7 @@ class BluffkitEnv(AECEnv):
             "action_mask": gymnasium.spaces.Box(0, 1, (enc.n_actions,), np.int8)})
         self._act_space = gymnasium.spaces.Discrete(enc.n_actions)
         self._rng: np.random.Generator | None = None
-        self.state: Any = None
+        self.game_state: Any = None
         self.moves = 0
         self.history: list[tuple[int | None, Any]] = []
 
@@ -137,7 +137,7 @@ class BluffkitEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
-        self.state = self.game.new_state(self.players)
+        self.game_state = self.game.new_state(self.players)
         self.moves = 0
         self.history = []
         self._skip_agent_selection = None
@@ -147,17 +147,17 @@ class BluffkitEnv(AECEnv):
         """Let chance act until a seat is to move or the game is over; then set
         ``agent_selection``, and the rewards at the end."""
         game, rng = self.game, self._rng
-        while not game.is_over(self.state) and game.is_chance(self.state):
-            outcome = game.sample_chance(self.state, rng)
-            self.state = game.step(self.state, None, outcome)
+        while not game.is_over(self.game_state) and game.is_chance(self.game_state):
+            outcome = game.sample_chance(self.game_state, rng)
+            self.game_state = game.step(self.game_state, None, outcome)
             self.history.append((None, outcome))
-        if game.is_over(self.state):
+        if game.is_over(self.game_state):
             for a, r in zip(self.possible_agents, self.final_rewards()):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
             self.agent_selection = self.agents[0]
             return
-        movers = game.to_move(self.state)
+        movers = game.to_move(self.game_state)
         if not movers:
             raise RulesError(f"{game.name}: nobody is to move, yet the game is not over and chance does not act")
         self.agent_selection = self.possible_agents[movers[0]]
@@ -167,7 +167,7 @@ class BluffkitEnv(AECEnv):
 
     def final_rewards(self) -> list[float]:
         """Each seat's reward for the game just ended (see the module's docstring)."""
-        game, state, n = self.game, self.state, self.players
+        game, state, n = self.game, self.game_state, self.players
         kind = self.reward_kind
         if callable(kind):
             out = [float(x) for x in kind(game, state)]
@@ -184,10 +184,10 @@ class BluffkitEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat(agent)
-        seen = self.game.observe(self.state, seat)
+        seen = self.game.observe(self.game_state, seat)
         mask = np.zeros(self.encoder.n_actions, np.int8)
-        if not self.game.is_over(self.state) and seat in self.game.to_move(self.state):
-            mask = self.encoder.mask(self.game.legal(self.state, seat))
+        if not self.game.is_over(self.game_state) and seat in self.game.to_move(self.game_state):
+            mask = self.encoder.mask(self.game.legal(self.game_state, seat))
         return {"observation": self.encoder.observation(seen), "action_mask": mask}
 
     def legal_mask(self, agent: str | None = None) -> np.ndarray:
@@ -203,7 +203,7 @@ class BluffkitEnv(AECEnv):
         if action is None or isinstance(action, bool) or not np.issubdtype(type(action), np.integer):
             raise RulesError(f"{agent} acts with an action index (an int from 0 to {self.encoder.n_actions - 1}), "
                              f"got {action!r}")
-        legal = self.game.legal(self.state, seat)
+        legal = self.game.legal(self.game_state, seat)
         self._apply(agent, seat, self.encoder.action(int(action), legal))
 
     def step_move(self, move: Any) -> None:
@@ -217,7 +217,7 @@ class BluffkitEnv(AECEnv):
         seat = self.seat(agent)
         if isinstance(move, str):
             move = self.game.parse(move)
-        why = self.game.legal(self.state, seat).explain(move)
+        why = self.game.legal(self.game_state, seat).explain(move)
         if why is not None:
             raise RulesError(f"{agent} (seat {seat}) cannot play {move}: {why[1]} [rule: {why[0]}]")
         self._apply(agent, seat, move)
@@ -226,11 +226,11 @@ class BluffkitEnv(AECEnv):
         """``(observation, legal)`` of ``agent`` (default: the agent to act): what a bluffkit
         bot's ``act(observation, legal, rng)`` is given."""
         seat = self.seat(agent or self.agent_selection)
-        return self.game.observe(self.state, seat), self.game.legal(self.state, seat)
+        return self.game.observe(self.game_state, seat), self.game.legal(self.game_state, seat)
 
     def _apply(self, agent: str, seat: int, move: Any) -> None:
         self._cumulative_rewards[agent] = 0.0
-        self.state = self.game.step(self.state, seat, move)
+        self.game_state = self.game.step(self.game_state, seat, move)
         self.history.append((seat, move))
         self.moves += 1
         for a in self.agents:
@@ -244,9 +244,9 @@ class BluffkitEnv(AECEnv):
 
     def render(self) -> str | None:
         """``"ansi"``: the table's public facts as text (seats named ``player_i``)."""
-        if self.render_mode != "ansi" or self.state is None:
+        if self.render_mode != "ansi" or self.game_state is None:
             return None
-        facts = self.game.facts(self.state, self.possible_agents)
+        facts = self.game.facts(self.game_state, self.possible_agents)
         return "\n".join(f"{k}: {v}" for k, v in facts.items())
 
     def close(self) -> None:

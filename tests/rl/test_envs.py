@@ -72,7 +72,7 @@ def _check_vectors(e, key):
     checked = 0
     for step, agent in enumerate(_play(e, rng)):
         seat = e.seat(agent)
-        legal = game.legal(e.state, seat)
+        legal = game.legal(e.game_state, seat)
         mask = e.observe(agent)["action_mask"]
         assert mask.shape == (enc.n_actions,) and mask.dtype == np.int8, f"{key}: bad mask {mask!r}"
         assert mask.any(), f"{key}, {players} players, move {step}: seat {seat} is to move ({legal.description}) " \
@@ -87,12 +87,12 @@ def _check_vectors(e, key):
                 obs = seen["observation"]
                 assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32 and np.isfinite(obs).all(), \
                     f"{key}: seat {s}'s vector has the wrong shape, type or a non-finite value"
-                other = game.hide_from(e.state, s, hide_rng)
+                other = game.hide_from(e.game_state, s, hide_rng)
                 hidden = enc.observation(game.observe(other, s))
                 assert np.array_equal(hidden, obs), \
                     f"{key}, move {step}: seat {s}'s encoded observation changes with information hidden from it " \
                     f"(a leak) at indices {np.flatnonzero(hidden != obs).tolist()}"
-                if s in game.to_move(e.state):
+                if s in game.to_move(e.game_state):
                     assert np.array_equal(enc.mask(game.legal(other, s)), seen["action_mask"]), \
                         f"{key}, move {step}: seat {s}'s mask changes with information hidden from it (a leak)"
                 checked += 1
@@ -138,7 +138,7 @@ def test_other_forms_of_the_games(name, players, options):
     enc, rng = e.encoder, np.random.default_rng(1)
     e.reset(seed=2)
     for agent in _play(e, rng):
-        legal = e.game.legal(e.state, e.seat(agent))
+        legal = e.game.legal(e.game_state, e.seat(agent))
         mask = e.observe(agent)["action_mask"]
         assert mask.any(), f"{name} {options}: seat {agent} is to move ({legal.description}) but the mask allows nothing"
         for i in np.flatnonzero(mask):
@@ -204,10 +204,10 @@ def test_bad_input_is_refused_with_a_reason():
     e.reset(seed=0)
     mask = e.observe(e.agent_selection)["action_mask"]
     bad = int(np.flatnonzero(mask == 0)[0])
-    before = e.state
+    before = e.game_state
     with pytest.raises(RulesError, match="not allowed"):
         e.step(bad)
-    assert e.state is before, "a refused index changed the game"
+    assert e.game_state is before, "a refused index changed the game"
     with pytest.raises(RulesError, match="action index"):
         e.step("bid 10")
     with pytest.raises(RulesError, match="players"):
@@ -224,10 +224,10 @@ def test_bots_play_bluffkit_moves_and_an_illegal_one_is_refused():
     seat = e.seat(e.agent_selection)
     observation, legal = e.seat_view()
     assert observation.seat == seat and legal.seat == seat, "seat_view shows another seat"
-    before = e.state
+    before = e.game_state
     with pytest.raises(RulesError, match="cannot play sell"):
         e.step_move("sell")                  # a bidder has no right of first refusal
-    assert e.state is before, "a refused move changed the game"
+    assert e.game_state is before, "a refused move changed the game"
     rng, bot = np.random.default_rng(0), RandomBot()
     for _agent in e.agent_iter():
         _, _, done, cut, _ = e.last()
@@ -235,7 +235,7 @@ def test_bots_play_bluffkit_moves_and_an_illegal_one_is_refused():
             e.step(None)
         else:
             e.step_move(bot.act(*e.seat_view(), rng))
-    assert not e.agents and e.game.is_over(e.state), "a game of bluffkit random bots did not end"
+    assert not e.agents and e.game.is_over(e.game_state), "a game of bluffkit random bots did not end"
     assert [s for s, _ in e.history if s is not None], "no seat moved"
 
 
