@@ -243,7 +243,8 @@ class BluffkitEnv(AECEnv):
         return self.encoder.action_name(index)
 
     def render(self) -> str | None:
-        """``"ansi"``: the table's public facts as text (seats named ``player_i``)."""
+        """``"ansi"``: the game's facts as text (seats named ``player_i``): the whole table,
+        secrets included (``game.facts``), for the person watching, never for an agent."""
         if self.render_mode != "ansi" or self.game_state is None:
             return None
         facts = self.game.facts(self.game_state, self.possible_agents)

@@ -249,3 +249,20 @@ def test_import_bluffkit_and_its_games_loads_no_pettingzoo_or_gymnasium():
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().splitlines()[-1] == "[]", \
         f"importing bluffkit loaded the learning-agent packages: {done.stdout.strip()}"
+
+
+def test_default_seat_counts_options_and_text_rendering():
+    from bluffkit.core.errors import RulesError
+    from bluffkit.core.game import make_game
+    assert make_env("bluffer").players == 3, "three seats where the game allows them"
+    assert make_env("auction", format="second-hand").players == 4, "Second Hand is for 4"
+    assert make_env("auction", format="number-call").players == 2, "Number Call is for 2"
+    with pytest.raises(RulesError, match="already made"):
+        make_env(make_game("bloff"), 3, max_cards=2)
+    with pytest.raises(RulesError, match="max_moves"):
+        make_env("bloff", 3, max_moves=0)
+    e = make_env("auction", 4, format="second-hand", render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert "phase: bid" in text and "lot: [" in text, f"the text does not show the table: {text}"
+    assert make_env("bloff", 3).render() is None, "no text without render_mode='ansi'"
