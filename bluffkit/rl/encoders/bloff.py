@@ -1,0 +1,162 @@
+"""The encoding of Bløff (:mod:`bluffkit.games.bloff`).
+
+Actions (``D`` decks, 1 or 2 by the rules and the seat count; ``C = 4 x D`` copies of a
+rank):
+
+- ``0``: ``call`` ("Bløff!": turn the last play over); ``1``: ``pass``;
+- ``2 + r x C + (c - 1)``: lay ``c`` cards of rank ``r`` (0 ace .. 12 king), ``c`` from
+  1 to ``C``, the first ``c`` of that rank in the hand. The claim is always the rank in
+  turn (the rules say so), so a play of that rank tells the truth and any other rank is
+  a bluff.
+
+Coarser than the rules: a play lays cards of one rank only; the rulebook also allows a
+mix (two true aces and a false one for "three aces"), which no index stands for. The
+suits (and the deck of a card) never matter in Bløff.
+
+The observation (seats rotated so that the observer comes first): the phase, the
+rank in turn, the seat laying cards, who may still call, the observer's hand and its
+cards in the pile by rank, every hand's size, the pile's size, the open claim (who,
+which rank, how many, and how many of that rank the observer knows are not in the
+claimant's play: in its hand or laid by itself in the pile), per seat how many claims it
+made, and how many of its plays were turned over true and false, and the winner.
+All of it is in the seat's :class:`~bluffkit.games.bloff.observe.Observation`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from bluffkit.core.errors import RulesError
+from bluffkit.games.bloff.actions import CALL_, PASS_, Play
+from bluffkit.games.bloff.cards import RANK_NAMES, rank_of
+from bluffkit.games.bloff.state import CALL, DEAL, OVER, PLAY
+from bluffkit.rl.encoders._features import Features
+from bluffkit.rl.encoding import Encoder
+
+PHASES = (DEAL, PLAY, CALL, OVER)
+RANKS = 13
+
+
+class BloffEncoder(Encoder):
+    """Fixed action indices and observation vector of Bløff (module docstring)."""
+
+    def __init__(self, game: Any, players: int) -> None:
+        super().__init__(game, players)
+        self.decks = game.rules.decks_for(players)
+        self.copies = 4 * self.decks
+        self.n_actions = 2 + RANKS * self.copies
+        self.cards = 52 * self.decks
+        start = self._features(game.observe(game.new_state(players), 0))
+        self.obs_size, self.layout = len(start), start.layout()
+
+    # actions -----------------------------------------------------------------------
+    def action_name(self, index: int) -> str:
+        if index == 0:
+            return "call"
+        if index == 1:
+            return "pass"
+        if not 2 <= index < self.n_actions:
+            return f"no action {index} (0 to {self.n_actions - 1})"
+        r, c = divmod(index - 2, self.copies)
+        return f"lay {c + 1} x {RANK_NAMES[r]}"
+
+    def _moves(self, legal: Any) -> dict[int, Any]:
+        out: dict[int, Any] = {}
+        if legal.call:
+            out[0], out[1] = CALL_, PASS_
+        if legal.play_from is not None:
+            by_rank: list[list[int]] = [[] for _ in range(RANKS)]
+            for card in legal.play_from:
+                by_rank[rank_of(card)].append(card)
+            most = legal.max_cards if legal.max_cards is not None else self.copies
+            for r, cards in enumerate(by_rank):
+                for c in range(1, min(len(cards), most, self.copies) + 1):
+                    out[2 + r * self.copies + c - 1] = Play(tuple(cards[:c]))
+        return out
+
+    def mask(self, legal: Any) -> np.ndarray:
+        m = np.zeros(self.n_actions, np.int8)
+        for i in self._moves(legal):
+            m[i] = 1
+        return m
+
+    def action(self, index: int, legal: Any) -> Any:
+        moves = self._moves(legal)
+        if index not in moves:
+            allowed = ", ".join(f"{i} ({self.action_name(i)})" for i in sorted(moves)) or "none"
+            raise RulesError(f"action index {index} ({self.action_name(index)}) is not allowed for seat "
+                             f"{legal.seat} now; allowed: {allowed}; the rules allow {legal.description}")
+        return moves[index]
+
+    # observations ------------------------------------------------------------------
+    def observation(self, observation: Any) -> np.ndarray:
+        return self._features(observation).vector()
+
+    def _features(self, observation: Any) -> Features:
+        o, n, f = observation, self.players, Features()
+        me = o.seat
+        f.section("phase")
+        f.one_hot(PHASES.index(o.phase) if o.phase in PHASES else None, len(PHASES))
+        f.section("rank")
+        f.one_hot(o.rank, RANKS)
+        f.section("current")
+        f.seat_one_hot(o.current, me, n)
+        f.section("to_move")
+        f.seat_set(o.to_move, me, n)
+        f.section("pending")
+        f.seat_set(o.pending, me, n)
+        hand = _rank_counts(o.hand)
+        mine = _rank_counts(o.my_pile_cards)
+        f.section("hand")
+        f.counts(hand, self.copies)
+        f.section("my_pile_cards")
+        f.counts(mine, self.copies)
+        f.section("hand_sizes")
+        for k in range(n):
+            f.value(o.hand_sizes[(me + k) % n], self.cards / n)
+        f.section("pile_size")
+        f.value(o.pile_size, self.cards)
+        # the open claim: the last one, while the call window is open
+        claim = o.claims[-1] if o.phase == CALL and o.claims else None
+        f.section("claimant")
+        f.seat_one_hot(claim[0] if claim else None, me, n)
+        f.section("claim_rank")
+        f.one_hot(claim[1] if claim else None, RANKS)
+        f.section("claim_count")
+        f.value(claim[2] if claim else 0, self.copies)
+        known = hand[claim[1]] + mine[claim[1]] if claim else 0
+        f.section("claim_known")
+        f.value(known, self.copies)
+        f.section("claim_sure_lie")
+        f.flag(claim is not None and claim[2] > self.copies - known)         # more than can be left: a sure lie
+        made = [0] * n
+        true_ = [0] * n
+        false_ = [0] * n
+        for p, _, _ in o.claims:
+            made[p] += 1
+        for p, rank, cards, _caller, _taker in o.revealed:
+            if all(rank_of(c) == rank for c in cards):
+                true_[p] += 1
+            else:
+                false_[p] += 1
+        f.section("claims_made")
+        for k in range(n):
+            f.value(made[(me + k) % n], 20)
+        f.section("caught_true")
+        for k in range(n):
+            f.value(true_[(me + k) % n], 5)
+        f.section("caught_false")
+        for k in range(n):
+            f.value(false_[(me + k) % n], 5)
+        f.section("winner")
+        f.seat_one_hot(o.winner, me, n)
+        return f
+
+
+def _rank_counts(cards) -> list[int]:
+    row = [0] * RANKS
+    for c in cards:
+        row[rank_of(c)] += 1
+    return row

@@ -1,0 +1,254 @@
+"""Every bluffkit game as a PettingZoo AEC environment (docs/rl.md).
+
+>>> from bluffkit.rl import env
+>>> e = env("auction", format="second-hand")
+>>> e.reset(seed=3)
+>>> e.agent_selection, e.possible_agents
+('player_1', ['player_0', 'player_1', 'player_2', 'player_3'])
+>>> seen = e.observe("player_1")
+>>> seen["observation"].dtype, seen["action_mask"].dtype, int(e.action_space("player_1").n) == len(seen["action_mask"])
+(dtype('float32'), dtype('int8'), True)
+
+The agents are ``player_0`` .. ``player_{n-1}`` (seat ``i`` is ``player_i``); the agent
+to act is the first seat of ``game.to_move(state)``. Chance acts inside the
+environment, drawn with one numpy Generator seeded by ``reset(seed=...)``, so the same
+seed and the same actions give the same game. Each observation is a dict with the
+seat's ``observation`` vector (from its :class:`~bluffkit.core.protocols.Observation`
+alone, through the game's :class:`~bluffkit.rl.encoding.Encoder`) and the
+``action_mask`` of the indices it may play now (all zeros when it is not its move).
+
+Rewards come at the end only (``reward=``):
+
+- ``"win"`` (default): the seat's share of the win (1, or 1/k for a win shared by k;
+  ``game.winners``) minus 1/n, so that the rewards of a game sum to zero and a seat
+  that wins exactly as often as a fair share scores 0 on average;
+- ``"score"``: the seat's score (``game.scores``) minus the mean score of the table;
+- a callable ``reward(game, state) -> one number per seat`` of your own (for example
+  an auction's surplus at private values).
+
+A game cut short by ``max_moves`` (decisions by the seats) is truncated with no reward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from bluffkit.core.errors import RulesError
+from bluffkit.rl.encoding import Encoder, encoder_for
+
+__all__ = ["BluffkitEnv", "env"]
+
+Reward = str | Callable[[Any, Any], Sequence[float]]
+
+
+def env(game: Any, players: int | None = None, *, reward: Reward = "win", max_moves: int | None = None,
+        render_mode: str | None = None, **options) -> "BluffkitEnv":
+    """The AEC environment of ``game``: a game name (built with ``options``:
+    ``variants=[...]`` and rule options, as :func:`bluffkit.core.game.make_game`) or a
+    game object. ``players``: the seat count (default: the fewest the game and its
+    options allow, at least 3 where they may)."""
+    if isinstance(game, str):
+        from bluffkit.core.game import make_game
+        game = make_game(game, **options)
+    elif options:
+        raise RulesError(f"rule options {sorted(options)} are for a game named by a string; this game is already "
+                         "made")
+    return BluffkitEnv(game, players, reward=reward, max_moves=max_moves, render_mode=render_mode)
+
+
+def _default_players(game) -> int:
+    from bluffkit.core.spec import spec_of
+    lo, hi = spec_of(game).players
+    for n in [3] + list(range(lo, hi + 1)):
+        if lo <= n <= hi:
+            try:
+                game.check_players(n) if hasattr(game, "check_players") else game.new_state(n)
+            except RulesError:
+                continue
+            return n
+    raise RulesError(f"no player count from {lo} to {hi} suits this {spec_of(game).name} game")
+
+
+class BluffkitEnv(AECEnv):
+    """One bluffkit game as a PettingZoo AEC environment (see the module's docstring)."""
+
+    metadata = {"name": "bluffkit", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, game: Any, players: int | None = None, *, reward: Reward = "win",
+                 max_moves: int | None = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        if players is None:
+            players = _default_players(game)
+        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+            raise RulesError(f"players must be a seat count (an int >= 1), got {players!r}")
+        if hasattr(game, "check_players"):
+            game.check_players(players)
+        if not (callable(reward) or reward in ("win", "score")):
+            raise RulesError(f"reward must be 'win', 'score' or a function (game, state) -> one number per seat, "
+                             f"got {reward!r}")
+        if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1):
+            raise RulesError(f"max_moves must be None or an int >= 1, got {max_moves!r}")
+        if render_mode not in (None, "ansi"):
+            raise RulesError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.game, self.players = game, players
+        self.encoder: Encoder = encoder_for(game, players)
+        self.reward_kind, self.max_moves, self.render_mode = reward, max_moves, render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.metadata = dict(self.metadata, name=f"bluffkit_{getattr(game, 'name', 'game')}")
+        enc = self.encoder
+        self._obs_space = gymnasium.spaces.Dict({
+            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (enc.obs_size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (enc.n_actions,), np.int8)})
+        self._act_space = gymnasium.spaces.Discrete(enc.n_actions)
+        self._rng: np.random.Generator | None = None
+        self.game_state: Any = None
+        self.moves = 0
+        self.history: list[tuple[int | None, Any]] = []
+
+    # spaces --------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        return self._act_space
+
+    def seat(self, agent: str) -> int:
+        """The seat of ``agent`` (``"player_2"`` is seat 2)."""
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise RulesError(f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}") from None
+
+    # the AEC API ---------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game. With ``seed`` the chance draws start afresh from it (same seed, same
+        actions: same game); without, they go on from the last Generator (a new one at
+        the first reset)."""
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.game_state = self.game.new_state(self.players)
+        self.moves = 0
+        self.history = []
+        self._skip_agent_selection = None
+        self._advance()
+
+    def _advance(self) -> None:
+        """Let chance act until a seat is to move or the game is over; then set
+        ``agent_selection``, and the rewards at the end."""
+        game, rng = self.game, self._rng
+        while not game.is_over(self.game_state) and game.is_chance(self.game_state):
+            outcome = game.sample_chance(self.game_state, rng)
+            self.game_state = game.step(self.game_state, None, outcome)
+            self.history.append((None, outcome))
+        if game.is_over(self.game_state):
+            for a, r in zip(self.possible_agents, self.final_rewards()):
+                self.rewards[a] = float(r)
+                self.terminations[a] = True
+            self.agent_selection = self.agents[0]
+            return
+        movers = game.to_move(self.game_state)
+        if not movers:
+            raise RulesError(f"{game.name}: nobody is to move, yet the game is not over and chance does not act")
+        self.agent_selection = self.possible_agents[movers[0]]
+        if self.max_moves is not None and self.moves >= self.max_moves:
+            for a in self.agents:
+                self.truncations[a] = True
+
+    def final_rewards(self) -> list[float]:
+        """Each seat's reward for the game just ended (see the module's docstring)."""
+        game, state, n = self.game, self.game_state, self.players
+        kind = self.reward_kind
+        if callable(kind):
+            out = [float(x) for x in kind(game, state)]
+            if len(out) != n:
+                raise RulesError(f"the reward function gave {len(out)} numbers for {n} seats")
+            return out
+        if kind == "score":
+            scores = [float(x) for x in game.scores(state)]
+            mean = sum(scores) / n
+            return [s - mean for s in scores]
+        winners = tuple(game.winners(state))
+        share = 1.0 / len(winners) if winners else 0.0
+        return [(share if s in winners else 0.0) - 1.0 / n for s in range(n)]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seat(agent)
+        seen = self.game.observe(self.game_state, seat)
+        mask = np.zeros(self.encoder.n_actions, np.int8)
+        if not self.game.is_over(self.game_state) and seat in self.game.to_move(self.game_state):
+            mask = self.encoder.mask(self.game.legal(self.game_state, seat))
+        return {"observation": self.encoder.observation(seen), "action_mask": mask}
+
+    def legal_mask(self, agent: str | None = None) -> np.ndarray:
+        """The action mask of ``agent`` (default: the agent to act)."""
+        return self.observe(agent or self.agent_selection)["action_mask"]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.seat(agent)
+        if action is None or isinstance(action, bool) or not np.issubdtype(type(action), np.integer):
+            raise RulesError(f"{agent} acts with an action index (an int from 0 to {self.encoder.n_actions - 1}), "
+                             f"got {action!r}")
+        legal = self.game.legal(self.game_state, seat)
+        self._apply(agent, seat, self.encoder.action(int(action), legal))
+
+    def step_move(self, move: Any) -> None:
+        """Play a bluffkit action (or its text) for the agent to act, instead of an index:
+        a seat played by a bluffkit bot (:meth:`seat_view` gives what the bot is shown)
+        or by a person. An illegal move is refused with the rule's reason and changes
+        nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            raise RulesError(f"{agent} has no move: the game is over; step(None) removes it")
+        seat = self.seat(agent)
+        if isinstance(move, str):
+            move = self.game.parse(move)
+        why = self.game.legal(self.game_state, seat).explain(move)
+        if why is not None:
+            raise RulesError(f"{agent} (seat {seat}) cannot play {move}: {why[1]} [rule: {why[0]}]")
+        self._apply(agent, seat, move)
+
+    def seat_view(self, agent: str | None = None) -> tuple[Any, Any]:
+        """``(observation, legal)`` of ``agent`` (default: the agent to act): what a bluffkit
+        bot's ``act(observation, legal, rng)`` is given."""
+        seat = self.seat(agent or self.agent_selection)
+        return self.game.observe(self.game_state, seat), self.game.legal(self.game_state, seat)
+
+    def _apply(self, agent: str, seat: int, move: Any) -> None:
+        self._cumulative_rewards[agent] = 0.0
+        self.game_state = self.game.step(self.game_state, seat, move)
+        self.history.append((seat, move))
+        self.moves += 1
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._advance()
+        self._accumulate_rewards()
+
+    def action_name(self, index: int) -> str:
+        """A short text for an action index."""
+        return self.encoder.action_name(index)
+
+    def render(self) -> str | None:
+        """``"ansi"``: the game's facts as text (seats named ``player_i``): the whole table,
+        secrets included (``game.facts``), for the person watching, never for an agent."""
+        if self.render_mode != "ansi" or self.game_state is None:
+            return None
+        facts = self.game.facts(self.game_state, self.possible_agents)
+        return "\n".join(f"{k}: {v}" for k, v in facts.items())
+
+    def close(self) -> None:
+        pass

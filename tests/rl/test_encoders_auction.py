@@ -1,0 +1,90 @@
+"""The auction's encoding (bluffkit.rl.encoders.auction) at the booklet's worked examples.
+
+Second Hand ("8. Second Hand"): "André auctions off a cow. Annette bids the most with 120,
+followed by Frank, who bids 100. Annette ... only has to pay 100." Seats: André 0, Annette 1,
+Frank 2, a fourth bidder 3 who passes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bluffkit.auctions.actions import PASS, SELL, Bid, Choose
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
+
+pytest.importorskip("pettingzoo")
+from bluffkit.rl.encoders.auction import CHOOSE_START, PAY_INDEX, REFUSAL_START, AuctionEncoder  # noqa: E402
+
+
+@pytest.fixture
+def second_hand():
+    g = make_game("auction", format="second-hand")
+    return g, AuctionEncoder(g, 4), g.state_from_position(4, auctioneer=0, lot=["cow"])
+
+
+def test_a_bid_is_an_index_on_the_grid_of_tens(second_hand):
+    g, enc, s = second_hand
+    mask = enc.mask(g.legal(s, 1))
+    allowed = set(np.flatnonzero(mask).tolist())
+    grid = {enc.amount_start + k for k in range(1, 55)}          # 10 .. 540: a bid is at least 1
+    assert allowed == {0} | grid, f"Annette may pass or bid 10 to 540, the mask allows {sorted(allowed)}"
+    assert enc.action(enc.amount_start + 12, g.legal(s, 1)) == Bid(120)
+    assert enc.action(0, g.legal(s, 1)) == PASS
+    assert enc.action_name(enc.amount_start + 12) == "bid/call/lay 120"
+    assert not enc.mask(g.legal(s, 0)).any(), "the auctioneer never bids, so its mask is empty"
+
+
+def test_the_booklet_sale_played_by_indices(second_hand):
+    g, enc, s = second_hand
+    for seat, index in [(1, enc.amount_start + 12), (2, enc.amount_start + 10), (3, 0)]:
+        s = g.step(s, seat, enc.action(index, g.legal(s, seat)))
+    assert s.awards == ((1, (8,), 100),), "Annette wins the cow at Frank's 100"
+    legal = g.legal(s, 0)
+    assert enc.action(REFUSAL_START, legal) == SELL
+    s = g.step(s, 0, SELL)
+    legal = g.legal(s, 1)
+    assert np.flatnonzero(enc.mask(legal)).tolist() == [PAY_INDEX], "Annette's only move is to pay"
+    pay = enc.action(PAY_INDEX, legal)
+    assert str(pay) == "pay 100", f"100 is paid with the 100 note, exactly, not {pay}"
+    s = g.step(s, 1, pay)
+    assert g.scores(s) == (100, -100, 0, 0)
+
+
+def test_a_sealed_bid_does_not_reach_another_bidders_vector(second_hand):
+    g, enc, s = second_hand
+    seen = [enc.observation(g.observe(g.step(s, 1, Bid(b)), 2)) for b in (10, 120, 540)]
+    assert all(np.array_equal(seen[0], v) for v in seen), "Frank's vector shows Annette's sealed bid"
+    own = enc.observation(g.observe(g.step(s, 1, Bid(120)), 1))
+    bids = enc.layout["bids"]
+    assert own[bids][0] == pytest.approx(120 / 540) and own[bids][4] == 1, "Annette's vector lacks her own bid"
+
+
+def test_count_pricing_pays_with_the_cheapest_notes():
+    g = make_game("auction", format="dutch")
+    enc = AuctionEncoder(g, 4)
+    s = g.state_from_position(4, auctioneer=0, lot=["cow"])
+    while s.phase == "bid" and s.count > 3:          # nobody takes until the count is 3
+        for seat in g.to_move(s):
+            s = g.step(s, seat, enc.action(0, g.legal(s, seat)))
+    s = g.step(s, 1, enc.action(1, g.legal(s, 1)))      # Annette takes at 3
+    for seat in g.to_move(s):
+        s = g.step(s, seat, PASS)
+    s = g.step(s, 0, SELL)
+    pay = enc.action(PAY_INDEX, g.legal(s, 1))
+    assert str(pay) == "pay 10+0+0", f"three notes: the two 0s and a 10 are the cheapest, not {pay}"
+
+
+def test_choose_is_relative_and_a_bad_index_is_refused():
+    g = make_game("auction", format="secret-value")
+    enc = AuctionEncoder(g, 4)
+    s = g.state_from_position(4, auctioneer=0, lot=["cow"])
+    for seat, bid in [(1, 120), (2, 120), (3, 50)]:
+        s = g.step(s, seat, Bid(bid))
+    legal = g.legal(s, 0)
+    assert s.phase == "choose", "a tie goes to the auctioneer's choice"
+    assert np.flatnonzero(enc.mask(legal)).tolist() == [CHOOSE_START + 1, CHOOSE_START + 2]
+    assert enc.action(CHOOSE_START + 2, legal) == Choose(2)
+    with pytest.raises(RulesError, match=r"action index 0 \(pass\) is not allowed for seat 0 now; allowed: 13"):
+        enc.action(0, legal)

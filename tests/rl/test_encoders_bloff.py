@@ -1,0 +1,64 @@
+"""Bløff's encoding (bluffkit.rl.encoders.bloff): plays by rank and count, call and pass."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
+from bluffkit.games.bloff.actions import CALL_, PASS_, Play
+from bluffkit.games.bloff.cards import parse_cards
+
+pytest.importorskip("pettingzoo")
+from bluffkit.rl.encoders.bloff import BloffEncoder  # noqa: E402
+
+DECK = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in "SHDC"]
+
+
+def _position():
+    """Seat 0 holds AS, AH, 2S and the kings' spades; aces are in turn."""
+    hands = [["AS", "AH", "2S", "KS"], [], []]
+    rest = [c for c in DECK if c not in hands[0]]
+    for i, c in enumerate(rest):
+        hands[1 + i % 2].append(c)
+    g = make_game("bloff")
+    return g, BloffEncoder(g, 3), g.state_from_position(3, [",".join(h) for h in hands])
+
+
+def test_a_play_is_a_rank_and_a_count_from_the_hand():
+    g, enc, s = _position()
+    legal = g.legal(s, 0)
+    allowed = np.flatnonzero(enc.mask(legal)).tolist()
+    ace, two, king = 2, 2 + 4, 2 + 12 * 4
+    assert allowed == [ace, ace + 1, two, king], f"one or two aces, one two, one king: {allowed}"
+    assert enc.action(ace + 1, legal) == Play(parse_cards("AS,AH"))
+    assert enc.action_name(ace + 1) == "lay 2 x A" and enc.action_name(king) == "lay 1 x K"
+    with pytest.raises(RulesError, match="not allowed"):
+        enc.action(ace + 2, legal)                     # three aces: only two are held
+    with pytest.raises(RulesError, match="not allowed"):
+        enc.action(0, legal)                           # no call while laying cards
+
+
+def test_the_call_window_and_the_open_claim_in_the_vector():
+    g, enc, s = _position()
+    s = g.step(s, 0, Play(parse_cards("KS")))           # "one ace": a bluff
+    seat = g.to_move(s)[0]
+    legal = g.legal(s, seat)
+    assert np.flatnonzero(enc.mask(legal)).tolist() == [0, 1]
+    assert enc.action(0, legal) == CALL_ and enc.action(1, legal) == PASS_
+    v = enc.observation(g.observe(s, seat))
+    lay = enc.layout
+    assert v[lay["claim_rank"]][0] == 1 and v[lay["claim_count"]][0] == pytest.approx(1 / 4)
+    assert v[lay["claimant"]][(0 - seat) % 3] == 1, "the claimant is seat 0, counted from the observer"
+    mine = enc.observation(g.observe(s, 0))
+    assert mine[lay["claimant"]][0] == 1 and mine[lay["claim_rank"]][0] == 1, \
+        "the claim is public: the claimant's own vector shows it too, made by itself"
+    assert mine[lay["my_pile_cards"]][12] == pytest.approx(1 / 4), "seat 0 remembers the king it laid"
+
+
+def test_two_decks_double_the_counts():
+    g = make_game("bloff", two_decks_from=3)
+    enc = BloffEncoder(g, 3)
+    assert enc.copies == 8 and enc.n_actions == 2 + 13 * 8
+    assert enc.action_name(2 + 8 + 7) == "lay 8 x 2"

@@ -1,0 +1,65 @@
+"""Bluffer's encoding (bluffkit.rl.encoders.bluffer): the menu of invented answers and the votes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bluffkit.core.game import make_game
+from bluffkit.games.bluffer.actions import Vote, Write
+
+pytest.importorskip("pettingzoo")
+from bluffkit.rl.encoders.bluffer import VOTE_START, WRITE_START, BlufferEncoder  # noqa: E402
+
+
+def _to_vote(g, rng_seed=3):
+    """A 4-player question played to its vote, every writer taking menu answer 1, 2, ..."""
+    rng = np.random.default_rng(rng_seed)
+    enc = BlufferEncoder(g, 4)
+    s = g.new_state(4)
+    while g.is_chance(s) or s.phase != "vote":
+        if g.is_chance(s):
+            s = g.step(s, None, g.sample_chance(s, rng))
+            continue
+        seat = g.to_move(s)[0]
+        s = g.step(s, seat, enc.action(WRITE_START + seat, g.legal(s, seat)))
+    return enc, s
+
+
+def test_writers_pick_from_the_decks_decoys():
+    g = make_game("bluffer")
+    enc = BlufferEncoder(g, 4)
+    s = g.new_state(4)
+    s = g.step(s, None, g.sample_chance(s, np.random.default_rng(1)))
+    legal = g.legal(s, 0)
+    assert np.flatnonzero(enc.mask(legal)).tolist() == list(range(WRITE_START, WRITE_START + 5))
+    assert enc.action(WRITE_START + 2, legal) == Write(legal.fitted_decoys()[2])
+
+
+def test_votes_and_own_answers():
+    g = make_game("bluffer", own_answer_vote="refused")
+    enc, s = _to_vote(g)
+    seat = g.to_move(s)[0]
+    legal = g.legal(s, seat)
+    seen = g.observe(s, seat)
+    own = [k + 1 for k, text in enumerate(seen.answers) if text in seen.mine]
+    allowed = [i - VOTE_START + 1 for i in np.flatnonzero(enc.mask(legal))]
+    assert own and not set(own) & set(allowed), f"seat {seat} may not vote for its own answer {own}: {allowed}"
+    assert sorted(allowed + own) == list(range(1, len(seen.answers) + 1))
+    assert enc.action(VOTE_START + allowed[0] - 1, legal) == Vote(allowed[0])
+    v = enc.observation(seen)
+    place = enc.layout["answers"]
+    per = (place.stop - place.start) // g.rules.max_answers
+    assert v[place][(own[0] - 1) * per + 1] == 1, "the vector marks the observer's own answer"
+
+
+def test_the_leader_sees_the_authors_and_the_others_do_not():
+    g = make_game("bluffer")
+    enc, s = _to_vote(g)
+    leader = s.leader
+    place = enc.layout["answers"]
+    per = (place.stop - place.start) // g.rules.max_answers
+    truth_flags = [enc.observation(g.observe(s, seat))[place][2::per][:len(s.order)] for seat in range(4)]
+    assert truth_flags[leader].sum() == 1, "the leader's vector shows which answer is true"
+    assert all(truth_flags[seat].sum() == 0 for seat in range(4) if seat != leader), \
+        "a voter's vector shows which answer is true (a leak)"

@@ -1,0 +1,268 @@
+"""Every conformance configuration as a PettingZoo AEC environment (bluffkit.rl.env).
+
+For each configuration of :func:`bluffkit.core.spec.configs` and each of its seat
+counts: PettingZoo's ``api_test`` and ``seed_test``, and bluffkit's own checks on a
+seeded game played by masked random actions: the mask is never empty for the seat to
+move, every index it allows maps to a legal action, and the encoded observations and
+masks do not change when information hidden from the seat is dealt again
+(``game.hide_from``, the conformance suite's no-leak check, on the vectors). A game
+whose encoder module does not exist yet fails here: it is not skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bluffkit.core.spec import configs
+from bluffkit.testing import config_game, config_players
+
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+from bluffkit.rl import env as make_env  # noqa: E402
+
+CASES = [(key, n) for key, *_ in configs() for n in config_players(key)]
+#: Cycles of PettingZoo's api_test and seed_test (each cycle is a move by every agent).
+CYCLES = 12
+
+
+def _env(key: str, players: int, **kw):
+    return make_env(config_game(key), players, **kw)
+
+
+@pytest.mark.parametrize("key,players", CASES, ids=[f"{k}-{n}p" for k, n in CASES])
+def test_pettingzoo_api_and_seed(key, players):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pettingzoo_test.api_test(_env(key, players), num_cycles=CYCLES)
+        pettingzoo_test.seed_test(lambda: _env(key, players), num_cycles=CYCLES)
+
+
+#: Moves of masked random play per configuration (a random Bløff game runs to a thousand
+#: and more: the environment truncates it).
+MOVES = 150
+
+
+def _play(e, rng):
+    """Masked random actions until the game ends or is truncated; yields before each."""
+    while True:
+        agent = e.agent_selection
+        if e.terminations[agent] or e.truncations[agent]:
+            return
+        yield agent
+        mask = e.observe(agent)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+@pytest.mark.parametrize("key,players", CASES, ids=[f"{k}-{n}p" for k, n in CASES])
+def test_masks_and_no_leak_on_the_vectors(key, players):
+    _check_vectors(_env(key, players, max_moves=MOVES), key)
+
+
+def _check_vectors(e, key):
+    """Masked random play of one seeded game, checking masks, actions and vectors."""
+    game, enc, players = e.game, e.encoder, e.players
+    rng, hide_rng = np.random.default_rng(5), np.random.default_rng(6)
+    e.reset(seed=11)
+    checked = 0
+    for step, agent in enumerate(_play(e, rng)):
+        seat = e.seat(agent)
+        legal = game.legal(e.game_state, seat)
+        mask = e.observe(agent)["action_mask"]
+        assert mask.shape == (enc.n_actions,) and mask.dtype == np.int8, f"{key}: bad mask {mask!r}"
+        assert mask.any(), f"{key}, {players} players, move {step}: seat {seat} is to move ({legal.description}) " \
+                           "but the mask allows nothing"
+        for i in np.flatnonzero(mask):
+            action = enc.action(int(i), legal)
+            assert legal.explain(action) is None, \
+                f"{key}: index {i} ({enc.action_name(int(i))}) maps to {action}, which is illegal: {legal.explain(action)}"
+        if step % 3 == 0:
+            for s in range(players):
+                seen = e.observe(f"player_{s}")
+                obs = seen["observation"]
+                assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32 and np.isfinite(obs).all(), \
+                    f"{key}: seat {s}'s vector has the wrong shape, type or a non-finite value"
+                other = game.hide_from(e.game_state, s, hide_rng)
+                hidden = enc.observation(game.observe(other, s))
+                assert np.array_equal(hidden, obs), \
+                    f"{key}, move {step}: seat {s}'s encoded observation changes with information hidden from it " \
+                    f"(a leak) at indices {np.flatnonzero(hidden != obs).tolist()}"
+                if s in game.to_move(e.game_state):
+                    assert np.array_equal(enc.mask(game.legal(other, s)), seen["action_mask"]), \
+                        f"{key}, move {step}: seat {s}'s mask changes with information hidden from it (a leak)"
+                checked += 1
+    assert checked > 0, f"{key}: no observation was checked"
+    last = e.agent_selection
+    assert e.terminations[last] or e.truncations[last], f"{key}: masked random play neither ended nor was truncated"
+    assert e.moves <= MOVES, f"{key}: {e.moves} moves played, more than max_moves={MOVES}"
+
+
+def test_the_vector_check_catches_a_leaking_encoder():
+    from bluffkit.rl.encoders.auction import AuctionEncoder
+
+    class Peeking(AuctionEncoder):
+        """Reads every seat's notes through the table behind the Legal: a leak."""
+
+        def observation(self, observation):
+            notes = [sum(hand) for hand in observation.legal._t.money]
+            faces = [hand[-2] for hand in observation.legal._t.money]          # the 200 notes held
+            return np.concatenate([super().observation(observation), np.float32(notes + faces)])
+
+    e = _env("auction-secret-count", 4, max_moves=MOVES)
+    e.encoder = Peeking(e.game, 4)
+    e.encoder.obs_size += 8
+    with pytest.raises(AssertionError, match="a leak"):
+        _check_vectors(e, "auction-secret-count (peeking)")
+
+
+#: Forms of the games outside the conformance configurations: the two-player and team
+#: Bluffer, auctions with notes laid as sealed bids and with more seats than the
+#: booklet's, Bløff with two decks and with a limit on the cards per play.
+EXTRA = [("bluffer", 2, {}), ("bluffer", 7, {"leader_copies": True}),
+         ("auction", 4, {"format": "second-hand", "sealed_bids": "notes"}),
+         ("auction", 3, {"format": "secret-value", "sealed_bids": "notes", "double": True}),
+         ("auction", 6, {"format": "the-call", "player_limits": False}),
+         ("auction", 5, {"format": "american-count", "player_limits": False, "first_refusal": False}),
+         ("bloff", 8, {}), ("bloff", 3, {"max_cards": 2})]
+
+
+@pytest.mark.parametrize("name,players,options", EXTRA, ids=[f"{g}-{n}p-{'-'.join(map(str, o.values()))}"
+                                                             for g, n, o in EXTRA])
+def test_other_forms_of_the_games(name, players, options):
+    e = make_env(name, players, max_moves=MOVES, **options)
+    enc, rng = e.encoder, np.random.default_rng(1)
+    e.reset(seed=2)
+    for agent in _play(e, rng):
+        legal = e.game.legal(e.game_state, e.seat(agent))
+        mask = e.observe(agent)["action_mask"]
+        assert mask.any(), f"{name} {options}: seat {agent} is to move ({legal.description}) but the mask allows nothing"
+        for i in np.flatnonzero(mask):
+            action = enc.action(int(i), legal)
+            assert legal.explain(action) is None, f"{name} {options}: index {i} maps to the illegal {action}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pettingzoo_test.api_test(make_env(name, players, **options), num_cycles=4)
+
+
+def test_reset_with_a_seed_replays_the_game():
+    e = _env("auction-second-hand", 4)
+    runs = []
+    for _ in range(2):
+        e.reset(seed=3)
+        rng = np.random.default_rng(0)
+        for _agent in _play(e, rng):
+            pass
+        runs.append([str(a) for _, a in e.history])
+    assert runs[0] == runs[1], "the same seed and actions gave two different games"
+    chance = [[str(a) for seat, a in e.history if seat is None]]
+    e.reset(seed=4)
+    for _agent in _play(e, np.random.default_rng(0)):
+        pass
+    chance.append([str(a) for seat, a in e.history if seat is None])
+    e.reset()
+    for _agent in _play(e, np.random.default_rng(0)):
+        pass
+    chance.append([str(a) for seat, a in e.history if seat is None])
+    assert len(set(map(tuple, chance))) > 1, "seeds 3, 4 and a reset without a seed all dealt the same lot"
+
+
+def test_win_rewards_sum_to_zero_and_arrive_at_the_end():
+    e = _env("auction-second-hand", 4)
+    e.reset(seed=1)
+    rng = np.random.default_rng(2)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        totals[agent] += reward
+        if not (term or trunc):
+            assert reward == 0, "a reward before the end of the game"
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert abs(sum(totals.values())) < 1e-9, f"win rewards do not sum to zero: {totals}"
+    assert sorted(totals.values())[-1] == pytest.approx(3 / 4), f"the winner's reward is not 1 - 1/4: {totals}"
+    assert sorted(totals.values())[0] == pytest.approx(-1 / 4), f"a loser's reward is not -1/4: {totals}"
+
+
+def test_truncation_gives_no_reward():
+    e = _env("bloff", 3, max_moves=5)
+    e.reset(seed=1)
+    rng = np.random.default_rng(2)
+    for _agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        assert reward == 0 and not term, "a truncated Bløff game gave a reward or ended"
+        e.step(None if trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert e.moves == 5, f"max_moves=5 let {e.moves} moves be played"
+
+
+def test_bad_input_is_refused_with_a_reason():
+    from bluffkit.core.errors import RulesError
+    e = _env("auction-second-hand", 4)
+    e.reset(seed=0)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    before = e.game_state
+    with pytest.raises(RulesError, match="not allowed"):
+        e.step(bad)
+    assert e.game_state is before, "a refused index changed the game"
+    with pytest.raises(RulesError, match="action index"):
+        e.step("bid 10")
+    with pytest.raises(RulesError, match="players"):
+        make_env("auction", 5, format="second-hand")
+    with pytest.raises(RulesError, match="reward"):
+        make_env("bloff", 3, reward="money")
+
+
+def test_bots_play_bluffkit_moves_and_an_illegal_one_is_refused():
+    from bluffkit.agents.generic import RandomBot
+    from bluffkit.core.errors import RulesError
+    e = _env("auction-second-hand", 4)
+    e.reset(seed=5)
+    seat = e.seat(e.agent_selection)
+    observation, legal = e.seat_view()
+    assert observation.seat == seat and legal.seat == seat, "seat_view shows another seat"
+    before = e.game_state
+    with pytest.raises(RulesError, match="cannot play sell"):
+        e.step_move("sell")                  # a bidder has no right of first refusal
+    assert e.game_state is before, "a refused move changed the game"
+    rng, bot = np.random.default_rng(0), RandomBot()
+    for _agent in e.agent_iter():
+        _, _, done, cut, _ = e.last()
+        if done or cut:
+            e.step(None)
+        else:
+            e.step_move(bot.act(*e.seat_view(), rng))
+    assert not e.agents and e.game.is_over(e.game_state), "a game of bluffkit random bots did not end"
+    assert [s for s, _ in e.history if s is not None], "no seat moved"
+
+
+def test_import_bluffkit_and_its_games_loads_no_pettingzoo_or_gymnasium():
+    root = Path(__file__).resolve().parents[2]
+    code = ("import sys, bluffkit, bluffkit.core.game, bluffkit.session\n"
+            "bluffkit.core.game.make_game('bloff')\n"
+            "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'bluffkit.rl') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]", \
+        f"importing bluffkit loaded the learning-agent packages: {done.stdout.strip()}"
+
+
+def test_default_seat_counts_options_and_text_rendering():
+    from bluffkit.core.errors import RulesError
+    from bluffkit.core.game import make_game
+    assert make_env("bluffer").players == 3, "three seats where the game allows them"
+    assert make_env("auction", format="second-hand").players == 4, "Second Hand is for 4"
+    assert make_env("auction", format="number-call").players == 2, "Number Call is for 2"
+    with pytest.raises(RulesError, match="already made"):
+        make_env(make_game("bloff"), 3, max_cards=2)
+    with pytest.raises(RulesError, match="max_moves"):
+        make_env("bloff", 3, max_moves=0)
+    e = make_env("auction", 4, format="second-hand", render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert "phase: bid" in text and "lot: [" in text, f"the text does not show the table: {text}"
+    assert make_env("bloff", 3).render() is None, "no text without render_mode='ansi'"
