@@ -19,6 +19,11 @@ TMPDIR_REPO := .tmp
 
 # uv must never try to download a Python build; it uses the one on PATH.
 export UV_PYTHON_DOWNLOADS := never
+# Python's compiled bytecode is written and reused: every test worker, notebook kernel and
+# JupyterLab server imports pandas, altair, sympy and ipywidgets, and compiling them from
+# source each time (as with PYTHONDONTWRITEBYTECODE set, common in containers) costs some
+# 7 s of CPU per process. The environment is installed compiled (--compile-bytecode).
+unexport PYTHONDONTWRITEBYTECODE
 # Keep Jupyter on its standard platform directories (silences a deprecation warning).
 export JUPYTER_PLATFORM_DIRS := 1
 
@@ -51,7 +56,7 @@ $(VENV_STAMP): $(LOCK) pyproject.toml | $(UV_STAMP)
 	@start=$$(date +%s); \
 	mkdir -p $(TMPDIR_REPO); export TMPDIR=$(CURDIR)/$(TMPDIR_REPO); \
 	test -x $(VENV)/bin/python || $(UV) venv -q -p python3.11 $(VENV); \
-	VIRTUAL_ENV=$(VENV) $(UV) pip sync -q $(LOCK); \
+	VIRTUAL_ENV=$(VENV) $(UV) pip sync -q --compile-bytecode $(LOCK); \
 	VIRTUAL_ENV=$(VENV) $(UV) pip install -q --no-deps -e .; \
 	echo "environment ready in $$(( $$(date +%s) - start )) s"
 	touch $@
@@ -113,14 +118,16 @@ test: $(VENV_STAMP) lint
 	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest $(XDIST) \
 		tests --doctest-modules bluffkit --doctest-glob=README.md README.md $(NBVAL_OPTS) $(PYTEST_ARGS)
 
-# The fast inner loop: unit, rule and conformance tests and doctests; no notebooks, no browser.
+# The fast inner loop (under a minute on two cores): the unit and rule tests and doctests; no
+# notebooks, no browser, and none of the tests marked slow (whole-game property checks, every
+# configuration's panels, charts saved to files, subprocesses), which `make test` runs.
 check: $(VENV_STAMP)
 	mkdir -p $(TMPDIR_REPO)
 	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest -q $(XDIST) \
-		tests --ignore=tests/browser --doctest-modules bluffkit $(PYTEST_ARGS)
+		-m "not slow" tests --ignore=tests/browser --doctest-modules bluffkit $(PYTEST_ARGS)
 
 bench: $(VENV_STAMP)
-	VIRTUAL_ENV=$(VENV) $(UV) pip install -q -r $(BENCH_LOCK)
+	VIRTUAL_ENV=$(VENV) $(UV) pip install -q --compile-bytecode -r $(BENCH_LOCK)
 	@if [ -f benchmarks/run_all.py ]; then \
 		$(VENV)/bin/python benchmarks/run_all.py $(BENCH_ARGS); \
 	else \

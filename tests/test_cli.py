@@ -19,7 +19,8 @@ from bluffkit.core import log as gamelog
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "data" / "scenarios"
 SCENARIO_NAMES = sorted(p.stem for p in SCENARIOS.glob("*.json"))
-SIM = ["simulate", "youre-bluffing", "--players", "5", "--games", "30", "--seed", "1"]
+GAMES = 12
+SIM = ["simulate", "youre-bluffing", "--players", "5", "--games", str(GAMES), "--seed", "1"]
 
 
 def run(argv, capsys):
@@ -137,6 +138,7 @@ def rows(path):
         return list(csv.DictReader(f))
 
 
+@pytest.mark.slow
 def test_simulate_is_reproducible(sim):
     a, b = (sim / "a.csv").read_bytes(), (sim / "b.csv").read_bytes()
     assert a == b, "the same seed gave different files"
@@ -157,13 +159,13 @@ def test_simulate_prints_a_summary(capsys, tmp_path):
 
 def test_simulate_one_row_per_game(sim):
     table = rows(sim / "a.csv")
-    assert len(table) == 30
+    assert len(table) == GAMES
     cols = list(table[0])
     for c in ["seed", "winners", "length"] + [f"agent_{s}" for s in range(5)] + [f"score_{s}" for s in range(5)]:
         assert c in cols, f"missing column {c}"
     assert "agent_5" not in cols and "score_5" not in cols
-    assert [int(r["game"]) for r in table] == list(range(30))
-    assert len({r["seed"] for r in table}) == 30
+    assert [int(r["game"]) for r in table] == list(range(GAMES))
+    assert len({r["seed"] for r in table}) == GAMES
     for r in table:
         assert all(r[f"agent_{s}"] == "random" for s in range(5))
         scores = [int(r[f"score_{s}"]) for s in range(5)]
@@ -172,11 +174,13 @@ def test_simulate_one_row_per_game(sim):
         assert int(r["length"]) > 0
 
 
+@pytest.mark.slow
 def test_simulate_logs_one_per_game_that_replay_accepts(sim, capsys):
     logs = sorted((sim / "logs").iterdir())
     table = rows(sim / "a.csv")
-    assert len(logs) == len(table) == 30
-    for r, path in zip(table, logs):
+    assert len(logs) == len(table) == GAMES
+    # Replaying a 5-player game is the slow part: the first, a middle and the last game.
+    for r, path in [(table[i], logs[i]) for i in (0, GAMES // 2, GAMES - 1)]:
         code, out, err = run(["replay", path], capsys)
         assert code == 0 and err == "", err
         assert f"seed {r['seed']}" in out
@@ -200,7 +204,7 @@ def test_replay_moves(sim, capsys):
 
 def test_simulate_parquet(sim):
     parquet = pd.read_parquet(sim / "c.parquet")
-    assert len(parquet) == 30
+    assert len(parquet) == GAMES
     assert parquet.to_csv(index=False).encode() == (sim / "a.csv").read_bytes()
 
 
@@ -322,6 +326,7 @@ def console_script() -> Path:
     pytest.skip("the bluffkit console script is not installed")
 
 
+@pytest.mark.slow
 def test_console_script(tmp_path):
     exe = console_script()
     ok = subprocess.run([exe, "scenario", "run", "yb-scoring-2460"], capture_output=True, text=True,

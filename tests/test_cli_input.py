@@ -264,6 +264,7 @@ def test_in_a_terminal_the_screen_is_cleared_before_the_next_humans_prompt():
         os.close(master)
 
 
+@pytest.mark.slow
 def test_names_with_escape_codes_are_printed_safely():
     res = _play(["bloff", "--players", "3", "--seed", "1", "--names", "A\x1b[2Jnna,B\x9b31mo,C\u202ey"], "help\nquit\n")
     assert res.returncode == 0, res.stderr

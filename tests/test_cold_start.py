@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("pandas", "altair", "sympy")
 
@@ -58,6 +60,7 @@ def test_import_bluffkit_loads_nothing_heavy():
     assert result["loaded"] == [], _explain(result)
 
 
+@pytest.mark.slow
 def test_engines_bots_and_panels_load_no_pandas_altair_or_sympy():
     """Every game's engine and views, every bot of every game, one game played, every
     panel module, and the panels that draw no chart built, in one fresh process."""
@@ -109,6 +112,7 @@ assert loaded == [], f"importing TablePanel also imported {loaded}"
     assert result["loaded"] == [], _explain(result)
 
 
+@pytest.mark.slow
 def test_altair_draws_offline_whenever_it_is_imported():
     """``import bluffkit.widgets`` switches altair to the offline ``svg`` renderer, both when
     altair is imported after it (by a chart builder) and when it was imported before."""

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbformat.sign import NotebookNotary
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,6 +24,7 @@ def _lay_out(target: Path, reset: bool = False) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_the_copy_holds_notebooks_and_docs_and_keeps_edits_until_reset(tmp_path):
     work = tmp_path / "lab"
     assert _lay_out(work) == ""

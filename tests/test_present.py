@@ -71,6 +71,7 @@ def served(tmp_path):
         log.close()
 
 
+@pytest.mark.slow
 def test_present_serves_the_panels_without_code_or_network(served):
     notebook, url = served
     with urllib.request.urlopen(url + "/", timeout=90) as response:   # Voila runs the notebook, then answers

@@ -223,6 +223,7 @@ def test_undo_never_crosses_revealed_information_in_any_game():
     assert total[False] >= 50 and total[True] >= 50, total
 
 
+@pytest.mark.slow
 def test_a_step_that_reveals_nothing_teaches_no_seat_anything_hidden():
     """``reveals`` is False only where no seat learns what was hidden from it: redeal what
     a seat cannot see before the step (``hide_from``), play the same move, and the seat's

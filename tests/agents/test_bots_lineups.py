@@ -49,6 +49,7 @@ BLOFF_CASES = [(players, options) for players in (3, 4, 7) for options in ({}, {
     [(5, {"max_cards": 2}), (10, {})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, options", BLOFF_CASES)
 def test_every_bloff_lineup_finishes(players, options):
     game = make_game("bloff", **options)
@@ -122,6 +123,7 @@ def _every_config():
         yield pytest.param(key, min(config_players(key)), id=key)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key, players", list(_every_config()))
 def test_every_lineup_of_every_other_game_finishes(key, players):
     """Every bot of the game's registry, all of one kind and mixed, at the fewest seats

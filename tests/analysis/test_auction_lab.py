@@ -14,6 +14,7 @@ def _close(mean, se, want, bias=0.01):
     return abs(mean - want) <= 5 * se + bias
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt, strategy", [("second-hand", "truthful"), ("secret-value", "equilibrium"),
                                            ("classic", "truthful")])
 def test_the_engine_reproduces_revenue_equivalence(fmt, strategy):
@@ -28,6 +29,7 @@ def test_the_engine_reproduces_revenue_equivalence(fmt, strategy):
     assert not df.refused.any(), "without the right the auctioneer always sells"
 
 
+@pytest.mark.slow
 def test_first_price_spread_is_smaller_than_second_price_spread():
     """Same mean, different spread. The variance of revenue with n = 3 bidders is
     (n-1)^2/(n (n+1)^2 (n+2)) = 4/240 in first price (sd 0.129) and 2(n-1)/((n+1)^2 (n+2))
@@ -37,6 +39,7 @@ def test_first_price_spread_is_smaller_than_second_price_spread():
     assert abs(first - (4 / 240) ** 0.5) < 0.012 and abs(second - (4 / 80) ** 0.5) < 0.012, (first, second)
 
 
+@pytest.mark.slow
 def test_the_right_of_first_refusal_raises_the_auctioneers_payoff():
     """Keeping the lot when its own value exceeds twice the price can only help the auctioneer."""
     with_right = simulate_engine("second-hand", 3, 2000, right=True, seed=5)
@@ -144,6 +147,7 @@ def test_double_pens_value_the_package_and_truthful_winners_do_not_lose():
     assert (won.winning_value <= 2).all() and (won.winning_value > 1).any()
 
 
+@pytest.mark.slow
 def test_equilibrium_bidders_follow_the_value_law():
     """With beta(2, 5) values the first-price equilibrium is not (n-1)/n v; with the law's own
     bid function the engine's Secret Value comes out at the second-price revenue."""

@@ -42,6 +42,7 @@ def test_textbook_revenues(fmt):
         assert abs(row.mean - exact) < 5 * row.se, f"{fmt}, n={row.n}: {row.mean:.4f} vs (n-1)/(n+1) = {exact:.4f}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["first", "second"])
 def test_published_reproduction_five_bidders(fmt):
     """N = 5 bidders, R = 100,000 auctions: first-price mean 0.667, sd about 0.112;

@@ -42,6 +42,7 @@ def quad_price(n: int, fmt: str, fn) -> float:
 
 # -- equilibrium bids -------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_first_price_bid_is_derived_and_agrees_with_the_order_statistic_route():
     b = th.equilibrium_bid(N, "first")
     assert sp.simplify(b - (N - 1) / N * V) == 0, f"first-price bid {b} is not (n-1)/n v"
@@ -98,6 +99,7 @@ def test_exact_values_against_quadrature(n, fmt):
     assert float(th.bidder_surplus(n, fmt, total=True)) == pytest.approx(surplus, abs=5e-4)
 
 
+@pytest.mark.slow
 def test_textbook_table():
     t = th.textbook_table()
     assert list(t.columns) == th.TABLE_COLUMNS

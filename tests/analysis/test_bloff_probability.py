@@ -145,6 +145,7 @@ def test_certain_rule_agrees_with_probability_one(decks):
 
 # -- the closed form ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_sympy_expression_matches_formula_on_a_real_deck():
     e = p_true_expr()
     for big_k, k in product(range(5), range(1, 5)):
@@ -216,6 +217,7 @@ def simulate(decks, players, trials, seed, lie_prob=0.0):
     return out, hand
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decks, players, trials, lie_prob",
                          [(1, 4, 300_000, 0.0), (2, 8, 200_000, 0.0), (1, 4, 200_000, 0.25)])
 def test_formula_matches_simulation(decks, players, trials, lie_prob):

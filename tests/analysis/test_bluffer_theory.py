@@ -105,6 +105,7 @@ CASES = [(n, tuple([p] * n)) for n in (3, 4, 5) for p in EQUAL_SPOTS] + \
         [(n, tuple(SEAT_SPOTS[:n])) for n in (3, 4, 5)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n, spots", CASES)
 def test_seat_results_equal_enumeration(n, spots):
     for leader in range(n):
@@ -134,6 +135,7 @@ def test_standard_results_equal_enumeration(n, p):
     assert standard_points(n, p)["leader"] == float(want["leader"][0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_per_seat_symbols_equal_enumeration(n):
     syms = spot_symbols(n)

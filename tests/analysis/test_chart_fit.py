@@ -235,6 +235,7 @@ def test_the_checker_finds_cut_and_outside_text():
 
 
 # -- every chart ---------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BUILDERS))
 def test_chart_fits(name):
     fn = BUILDERS[name]

@@ -119,6 +119,7 @@ def test_yb_double_tie_and_accepted_and_free_take():
                          bought_back=False, paid=0)], "HT: no bid after two calls, the leader takes it free"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [p.stem for p in sc.scenario_paths()
                                   if json.loads(p.read_text(encoding="utf-8"))["game"] in ("youre-bluffing", "horse-trading")])
 def test_frames_and_charts_build_for_every_scenario(name):   # the You're Bluffing! / Horse Trading ones
@@ -248,6 +249,7 @@ def small_chart():
     return charts.marginal_chart(theory.marginal_frame(HT, [9]))
 
 
+@pytest.mark.slow
 def test_enable_draws_svg_in_the_kernel():
     with charts_offline.enable():
         assert alt.renderers.active == "svg"
@@ -260,6 +262,7 @@ def test_enable_draws_svg_in_the_kernel():
         charts_offline.enable("cdn")
 
 
+@pytest.mark.slow
 def test_save_formats(tmp_path):
     c = small_chart()
     assert charts_offline.save(c, tmp_path / "c.svg").read_text().startswith("<svg")
@@ -287,6 +290,7 @@ print(svg["image/svg+xml"][:4])
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare to cut the network")
 def test_svg_renderer_needs_no_network():
     probe = subprocess.run(["unshare", "-n", "true"], capture_output=True)

@@ -65,6 +65,7 @@ def test_the_short_way_for_sealed_bids_plays_as_the_general_loop(options, first_
     assert Watching.seen > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", list(FORMATS))
 @pytest.mark.parametrize("first_refusal", [True, False])
 def test_the_trusted_random_bidder_only_plays_legal_moves(fmt, first_refusal):

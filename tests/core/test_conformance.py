@@ -29,6 +29,7 @@ def _counts(config: str, variants, options) -> tuple[int, ...]:
 CASES = [(key, n) for key, _, variants, options in CONFIGS for n in _counts(key, variants, options)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config, players", CASES)
 def test_conformance(config, players):
     game = config_game(config)
@@ -85,6 +86,7 @@ def test_conservation_check_catches_lost_money(monkeypatch):
         check_game(config_game("horse-trading"), 3, seeds=[0, 1, 2])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 6, 7, 8, 10])
 @pytest.mark.parametrize("config", [c[0] for c in CONFIGS if c[1] == "bluffer"])
 def test_conformance_bluffer_two_and_team_games(config, players):

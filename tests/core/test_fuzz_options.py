@@ -83,6 +83,7 @@ def odd_options(draw, name: str) -> dict:
     return {f: draw(odd_values()) for f in chosen}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 @FUZZ
 @given(data=st.data())

@@ -52,6 +52,7 @@ def check_one(data: bytes) -> None:
         assert sorted(p.name for p in Path(tmp).iterdir()) == ["mutant.json"], "a file was written"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 @FUZZ
 @given(data=st.data())
@@ -69,6 +70,7 @@ START_KEYS = {"youre-bluffing": ["leader", "money", "herds", "pile", "paydays"],
                             "tickets", "donkeys", "bag", "gambling"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 @FUZZ
 @given(data=st.data())
@@ -85,6 +87,7 @@ def test_mutated_start_position_is_refused_in_one_line(path, data):
     check_one(dump(scenario))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 @FUZZ
 @given(data=st.data())

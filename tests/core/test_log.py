@@ -949,6 +949,7 @@ def bloff_log() -> bytes:
         return gamelog.write(Path(d) / "b.jsonl", game, seats, rec.seed, rec.moves).read_bytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", ["session", "scenario", "bloff"])
 def test_damaged_logs_are_refused_in_one_line(source, finished, tmp_path_factory):
     data = {"session": lambda: finished[1], "scenario": scenario_log, "bloff": bloff_log}[source]()

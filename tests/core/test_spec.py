@@ -221,6 +221,7 @@ def test_game_charts_refuse_a_game_without_charts_by_name():
         GameCharts(s)
 
 
+@pytest.mark.slow
 def test_game_charts_draw_the_charts_a_spec_names(tmp_path):
     from bluffkit.widgets import GameCharts
     s = Session(make_game("youre-bluffing"), ["heuristic", "random", "random"], seed=2).run()

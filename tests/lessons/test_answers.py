@@ -15,6 +15,7 @@ from bluffkit import lessons as L
 from .conftest import ANSWERS, FOLDERS, TINY, lesson_ids, write_tiny
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
 def test_every_stated_answer_is_recomputed(folder):
     lesson = L.read(folder)

@@ -41,6 +41,7 @@ def site(tmp_path_factory):
     return out, written
 
 
+@pytest.mark.slow
 def test_every_document_is_written(site):
     out, written = site
     folder = out / LESSON

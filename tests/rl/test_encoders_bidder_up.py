@@ -35,6 +35,7 @@ def seat_counts(name: str) -> tuple[int, ...]:
     return (counts[NAMES.index(name) % len(counts)],)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_random_masked_play_ends_with_legal_moves_and_no_leak(name):
     game = config_game(name)

@@ -35,6 +35,7 @@ def _env(key: str, players: int, **kw):
     return make_env(config_game(key), players, **kw)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,players", CASES, ids=[f"{k}-{n}p" for k, n in CASES])
 def test_pettingzoo_api_and_seed(key, players):
     with warnings.catch_warnings():
@@ -59,6 +60,7 @@ def _play(e, rng):
         e.step(int(rng.choice(np.flatnonzero(mask))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,players", CASES, ids=[f"{k}-{n}p" for k, n in CASES])
 def test_masks_and_no_leak_on_the_vectors(key, players):
     _check_vectors(_env(key, players, max_moves=MOVES), key)
@@ -239,6 +241,7 @@ def test_bots_play_bluffkit_moves_and_an_illegal_one_is_refused():
     assert [s for s, _ in e.history if s is not None], "no seat moved"
 
 
+@pytest.mark.slow
 def test_import_bluffkit_and_its_games_loads_no_pettingzoo_or_gymnasium():
     root = Path(__file__).resolve().parents[2]
     code = ("import sys, bluffkit, bluffkit.core.game, bluffkit.session\n"

@@ -147,6 +147,7 @@ def test_an_auction_is_played_with_the_auction_buttons():
     assert len(t.session.moves) > moves and t.session.moves[moves][1] == action
 
 
+@pytest.mark.slow
 def test_the_market_costs_1_3_6_notes_per_type_and_is_paid_with_chosen_notes():
     t = drive_until(table("fairground", players=3, humans=(0, 1, 2), seed=1), seat_screen("market"))
     obs = t.session.observe(t.viewer)
@@ -199,6 +200,7 @@ def test_move_market_markers_is_revealed_with_its_steps():
     assert after.market[4] == before[4] + 1 and after.market[6] == before[6] - 1
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_the_buttons_with_every_seat_human():
     """Every move of a two-player game (Piggy Bank choices [J]) made by clicking, none typed."""
     t = table("animal-market", players=2, humans=range(2), seed=7)
@@ -212,6 +214,7 @@ def test_a_whole_game_through_the_buttons_with_every_seat_human():
     assert "<svg" in t.view.value and t.view.clickable == [], "the end: the all-seeing board"
 
 
+@pytest.mark.slow
 def test_no_widget_outlives_its_screen(board="fairground", players=4):
     """Every widget the panel made is on screen or closed (a closed widget's model leaves
     the browser), except the auction's lasting amount box, blank between auctions."""
@@ -255,6 +258,7 @@ def test_the_scenario_player_steps_through_the_rulebook_examples_on_the_drawn_bo
     assert p.result.ok and (p.step.max == 0 or p.table.value != first), "the board changes as the example runs"
 
 
+@pytest.mark.slow
 def test_the_replay_viewer_shows_a_saved_board_game_from_a_seats_view(tmp_path):
     from bluffkit.core.game import make_game
     from bluffkit.session import Session

@@ -36,6 +36,7 @@ def sampled_states(name: str, seed: int = 3):
         seed += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [c[0] for c in CONFIGS])
 def test_a_seats_view_is_the_same_on_every_state_it_cannot_tell_apart(name):
     """Redeal everything the seat may not see (``hide_from``): its view must not change,

@@ -260,6 +260,7 @@ def test_trees_compare_by_shape_not_by_model_ids():
     assert "secret" in repr(widget_tree(hidden)), "a hidden widget's value is read too"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [
     lambda: TablePanel("horse-trading", players=3, humans=[0, 1, 2], seed=2),
     lambda: BloffTable(players=3, humans=[0, 1, 2], seed=1),
@@ -311,6 +312,7 @@ def replay_panel(key):
     return lambda: ReplayViewer(played)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key, game, variants, options", CONFIGS, ids=[c[0] for c in CONFIGS])
 def test_no_panel_leaks_in_any_game(key, game, variants, options):
     """Every configuration's panel, three games of 60 clicks each (six in the deep profile)."""
@@ -319,6 +321,7 @@ def test_no_panel_leaks_in_any_game(key, game, variants, options):
     assert report["games"] == len(seeds) and report["compared"] >= report["clicks"] // 2, report
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["horse-trading", "bloff", "bluffer", "auction-secret-count", "bidder-up-fairground"])
 def test_no_leak_in_the_replay_viewer_from_a_seats_view(key):
     from bluffkit.session import Session
@@ -330,6 +333,7 @@ def test_no_leak_in_the_replay_viewer_from_a_seats_view(key):
     assert report["compared"] >= 40, report
 
 
+@pytest.mark.slow
 def test_no_leak_in_the_scenario_player_from_a_seats_view():
     from bluffkit.widgets import ScenarioPlayer
     report = check_panel(lambda: ScenarioPlayer("ht-trade-anna-40-richer"), seeds=[1, 2], clicks=80)
@@ -352,6 +356,7 @@ def test_the_check_catches_a_replay_viewer_that_shows_the_all_seeing_table_to_a_
         check_panel(lambda: Leaky(played), seeds=[1], clicks=60)
 
 
+@pytest.mark.slow
 def test_no_leak_through_a_trade_from_offer_to_swap():
     """From the rulebook's trade position, so that face-down offers, counters and swaps are
     played through the note boxes many times."""

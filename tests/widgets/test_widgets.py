@@ -233,6 +233,7 @@ def test_replay_refuses_a_bad_log_with_the_reason(tmp_path):
 
 # -- chart panels ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_scoring_explorer_follows_the_rulebook_example():
     from bluffkit.widgets import ScoringExplorer
     e = ScoringExplorer("youre-bluffing", held=("pig", "dog"))

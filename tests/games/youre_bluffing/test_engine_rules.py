@@ -1533,6 +1533,7 @@ def test_sample_draws_what_the_random_agent_plays():
                            f"{next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(
     str(p) for pattern in ("youre-bluffing*.jsonl", "horse-trading*.jsonl")
     for p in TESTS.joinpath("logs").glob(pattern)))
