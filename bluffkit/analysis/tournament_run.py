@@ -50,6 +50,9 @@ MANIFEST, PARTS = "manifest.json", "parts"
 _PART = re.compile(r"^part-(\d+)\.parquet$")
 #: The largest chunk the default picks (about ten seconds of a slow game on one core).
 MAX_CHUNK = 2000
+#: The manifest's entries that decide a run's content and layout: a resumed run must match them
+#: (the field as typed and the mode asked for are kept for reading; the line-ups say it all).
+SAME = ("format", "version", "bluffkit", "game", "players", "lineups", "games", "seed", "chunk")
 
 
 class TournamentError(BluffkitError):
@@ -140,7 +143,7 @@ def prepare(out, manifest: dict) -> list[int]:
     out = Path(out)
     if (out / MANIFEST).exists():
         old = read_manifest(out)
-        diff = [k for k in sorted(set(old) | set(manifest)) if old.get(k) != manifest.get(k)]
+        diff = [k for k in SAME if old.get(k) != manifest.get(k)]
         if diff:
             said = "; ".join(f"{k}: {_short(old.get(k))} there, {_short(manifest.get(k))} asked" for k in diff)
             raise TournamentError(f"{out} holds a tournament with other parameters ({said}); "
