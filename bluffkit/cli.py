@@ -167,6 +167,9 @@ def cmd_tournament(args) -> int:
     game = _game(args)
     agents = _agent_names(args.agents)
     table = lineups(agents, args.players, args.lineups)
+    if args.workers != 0:
+        import logging
+        logging.getLogger("distributed").setLevel(logging.ERROR)    # dask's own INFO lines would bury the results
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if not progress and args.progress is None and games >= 1000:
         progress = _progress_lines(f"{game.name}: {games:,} games")

@@ -186,10 +186,14 @@ def _game(header: str):
     return game_from_header(json.loads(header))
 
 
-def play_part(header: str, table: list, seed: int, start: int, stop: int) -> bytes:
+def play_part(header: str, table: list, seed: int, start: int, stop: int, version: str = __version__) -> bytes:
     """Games ``start`` to ``stop - 1`` as the bytes of one Parquet file (the task a worker
-    runs; ``header``: the game's header as JSON, the game built once per process)."""
+    runs; ``header``: the game's header as JSON, the game built once per process).
+    ``version``: the bluffkit of the run, which the worker's must be (the rules and bots
+    of another version could play other games)."""
     import io
+    if version != __version__:
+        raise TournamentError(f"this worker has bluffkit {__version__}, the run is of bluffkit {version}")
 
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -224,7 +228,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     if not todo:
         return outcome
     header = json.dumps(manifest["game"], sort_keys=True)
-    args = [(header, manifest["lineups"], manifest["seed"], *chunk_range(manifest, k)) for k in todo]
+    args = [(header, manifest["lineups"], manifest["seed"], *chunk_range(manifest, k), __version__) for k in todo]
     left = sum(b - a for a, b in (chunk_range(manifest, k) for k in todo))
     bar = _Progress(progress, games, games - left)
 
@@ -240,12 +244,15 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
         if workers == 0 and client is None:
             if echo:
                 echo(f"playing {games:,} games in this process")
+            bar.start()
             for k, a in zip(todo, args):
                 write(k, play_part(*a))
         elif client is not None:
+            bar.start()
             _on_cluster(client, todo, args, write)
         else:
             with _cluster(workers, scheduler, echo) as c:
+                bar.start()                          # once the cluster is up and its address printed
                 _on_cluster(c, todo, args, write)
     finally:
         bar.close()
@@ -253,13 +260,17 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
 
 
 class _Progress:
+    """A tqdm bar (``progress`` true) or calls of ``progress(done, total)``, after each part."""
+
     def __init__(self, progress, total: int, done: int):
-        self.fn, self.bar, self.total, self.done = None, None, total, done
-        if progress is True:
-            from tqdm import tqdm
-            self.bar = tqdm(total=total, initial=done, desc="tournament", unit="game", file=sys.stderr)
-        elif callable(progress):
+        self.progress, self.fn, self.bar, self.total, self.done = progress, None, None, total, done
+        if callable(progress):
             self.fn = progress
+
+    def start(self) -> None:
+        if self.progress is True:
+            from tqdm import tqdm
+            self.bar = tqdm(total=self.total, initial=self.done, desc="tournament", unit="game", file=sys.stderr)
 
     def update(self, n: int) -> None:
         self.done += n
