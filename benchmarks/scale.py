@@ -95,7 +95,7 @@ def main(argv=None) -> int:
     print(f"speed-up of 2 workers: {ratio:.2f}x (rounds {spread(ratios)}); the bar is {BAR}x -> "
           f"{'meets' if ratio >= BAR else 'DOES NOT meet'} the bar")
     print(f"games per worker CPU second, 2 workers over 1: {median(efficiency):.2f} (rounds {spread(efficiency)}): "
-          f"what the workers do for a game costs the same spread over two (1.00: no overhead)")
+          f"1.00 would mean splitting the work over two workers costs nothing")
     print(f"at {two / 2:,.0f} games/s per worker, 100 cores would play about {per_hour:,.0f} games an hour")
     result("scale: 2 workers over 1, You're Bluffing! on a LocalCluster", ratio, "x", ratios, BAR)
     result("scale: games/s on 2 workers", two, "games/s", rates[2], None)

@@ -306,6 +306,7 @@ class _cluster:
             self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                         dashboard_address=":0", silence_logs=logging.ERROR)
             self.client = Client(self.cluster)
+            self.client.register_worker_callbacks(setup=_ignore_ctrl_c)
             where = f"a local dask cluster of {n} worker process{'es' if n > 1 else ''}"
         if self.echo:
             self.echo(f"playing on {where}; {dashboard(self.client)}")
@@ -316,6 +317,17 @@ class _cluster:
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+def _ignore_ctrl_c() -> None:
+    """Run on each worker process of the command's own LocalCluster (restarted ones too):
+    ignore Ctrl-C, which a terminal sends to every process of the command. The command
+    alone stops: it keeps the parts written and closes the cluster in order, without a
+    traceback from each worker."""
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def dashboard(client) -> str:
