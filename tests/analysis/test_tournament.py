@@ -232,3 +232,26 @@ def test_the_tournament_modules_import_neither_dask_nor_pandas():
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().replace("'", '"')) == []
+
+
+def test_the_command_refuses_bad_input_in_one_line_and_writes_nothing(tmp_path, capsys):
+    from bluffkit.cli import main
+    out = tmp_path / "t"
+    base = ["tournament", "auction", "--players", "3", "--games", "30", "--seed", "1", "--workers", "0", "--out", str(out)]
+    for agents, said in [("truthful,bogus", "unknown agent 'bogus'"), (",", "--agents names no bot")]:
+        assert main(base + ["--agents", agents]) == 2
+        err = capsys.readouterr().err
+        assert said in err and len(err.strip().splitlines()) == 1, err
+        assert not out.exists()
+    assert main(base + ["--agents", "truthful,shade", "--lineups", "fixed"]) == 2
+    assert "one bot per seat" in capsys.readouterr().err
+    assert main(base[:2] + ["--players", "3", "--games", "1.5", "--seed", "1", "--agents", "random",
+                            "--out", str(out)]) == 2
+    assert "--games takes a whole number" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(base + ["--agents", "random", "--scheduler", "tcp://127.0.0.1:1"])   # --workers and --scheduler
+    assert not out.exists()
+    assert main(base + ["--agents", "truthful,shade,random", "--lineups", "round-robin"]) == 0
+    printed = capsys.readouterr().out
+    assert "30 games of auction (3 players, 7 line-ups, round-robin)" in printed
+    assert "not a multiple of 21" in printed and (out / "summary.csv").exists()
