@@ -148,16 +148,27 @@ def prepare(out, manifest: dict) -> list[int]:
             said = "; ".join(f"{k}: {_short(old.get(k))} there, {_short(manifest.get(k))} asked" for k in diff)
             raise TournamentError(f"{out} holds a tournament with other parameters ({said}); "
                                   f"use another --out folder, or the same parameters to resume it")
+        (out / PARTS).mkdir(exist_ok=True)
         for stale in (out / PARTS).glob(".part-*.tmp"):           # a write cut short by a stop
             stale.unlink()
     else:
-        if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        if out.exists() and (not out.is_dir() or not _unstarted(out)):
             raise TournamentError(f"{out} exists and is not an empty folder or a tournament folder; "
                                   f"give a new or empty folder")
         (out / PARTS).mkdir(parents=True, exist_ok=True)
         _write_atomic(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
     done = done_chunks(out, manifest)
     return [k for k in range(chunk_count(manifest)) if k not in done]
+
+
+def _unstarted(out: Path) -> bool:
+    """``out`` holds nothing, or only what a run stopped before its manifest was written
+    leaves: an empty parts folder and a manifest's temporary file."""
+    for p in out.iterdir():
+        if not ((p.name == PARTS and p.is_dir() and not any(p.iterdir()))
+                or (p.name.startswith(f".{MANIFEST}.") and p.name.endswith(".tmp"))):
+            return False
+    return True
 
 
 def _short(value) -> str:

@@ -255,3 +255,16 @@ def test_the_command_refuses_bad_input_in_one_line_and_writes_nothing(tmp_path, 
     printed = capsys.readouterr().out
     assert "30 games of auction (3 players, 7 line-ups, round-robin)" in printed
     assert "not a multiple of 21" in printed and (out / "summary.csv").exists()
+
+
+def test_a_run_stopped_before_its_first_part_or_without_its_parts_folder_starts_again(auction, tmp_path):
+    out = tmp_path / "t"
+    (out / "parts").mkdir(parents=True)
+    (out / ".manifest.json.0a1b2c3d.tmp").write_bytes(b"{")      # stopped while writing the manifest
+    assert run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None).played == 2
+    before = {p.name: p.read_bytes() for p in (out / "parts").iterdir()}
+    for p in (out / "parts").iterdir():
+        p.unlink()
+    (out / "parts").rmdir()
+    assert run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None).played == 2
+    assert {p.name: p.read_bytes() for p in (out / "parts").iterdir()} == before
