@@ -1,6 +1,6 @@
 """Tournaments on many cores: You're Bluffing! games per second on a LocalCluster of 1 and of 2 workers.
 
-    .venv/bin/python benchmarks/scale.py [--games 200000] [--rounds 2] [--players 3] [--agents random]
+    .venv/bin/python benchmarks/scale.py [--games 200000] [--rounds 4] [--players 3] [--agents random]
 
 ``make bench-scale`` runs it (it is not part of ``make bench``: the full size takes tens of
 minutes on the 2-core development machine). Each configuration plays ``--games`` games in
@@ -41,7 +41,7 @@ BAR = 1.7
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=200_000, help="games per configuration, over all rounds")
-    p.add_argument("--rounds", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=4)
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--agents", default="random")
     p.add_argument("--seed", type=int, default=1)
