@@ -135,5 +135,12 @@ bench: $(VENV_STAMP)
 	fi
 	$(if $(BENCH_ARGS),,$(VENV)/bin/python benchmarks/cold_start.py)
 
+# Tournaments on many cores (benchmarks/scale.py, docs/scale.md): 200,000 You're Bluffing! games
+# on a LocalCluster of 1 worker and of 2, games/s and the speed-up; tens of minutes, so apart from
+# `make bench`. BENCH_ARGS passes options (e.g. --games 20000 --rounds 4).
+.PHONY: bench-scale
+bench-scale: $(VENV_STAMP)
+	$(VENV)/bin/python benchmarks/scale.py $(BENCH_ARGS)
+
 clean:
 	rm -rf $(VENV) $(TOOLS) $(TMPDIR_REPO)

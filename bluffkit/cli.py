@@ -5,6 +5,8 @@
     bluffkit scenario list
     bluffkit scenario run NAME [NAME ...] | --all
     bluffkit simulate GAME --players N --games G --seed S --agents random,heuristic --out FILE [--logs DIR]
+    bluffkit tournament GAME --players N --agents random,heuristic --games G --seed S
+                             [--workers W | --scheduler ADDRESS] --out DIR
     bluffkit replay LOG [--moves]
     bluffkit play GAME --players N [--human 0] [--agents heuristic] [--names Anna,Ben,Carla]
     bluffkit rules GAME [--variant short]
@@ -112,11 +114,19 @@ def cmd_scenario(args) -> int:
     return 2 if bad else 1 if failed else 0
 
 
+def _agent_names(text: str) -> list[str]:
+    """``--agents``: bot names separated by commas (see 'bluffkit games' for each game's)."""
+    agents = [a.strip() for a in text.split(",") if a.strip()]
+    if not agents:
+        raise BluffkitError(f"--agents names no bot, got {printable(repr(text))}")
+    return agents
+
+
 def cmd_simulate(args) -> int:
     from bluffkit.analysis.simulate import simulate
     args.games = _games(args.games)
     game = _game(args)
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    agents = _agent_names(args.agents)
     if len(agents) == 1:
         agents = agents * args.players
     if len(agents) != args.players:
@@ -144,6 +154,53 @@ def cmd_simulate(args) -> int:
           + (f", logs in {args.logs}" if args.logs else ""))
     print(f"mean length {df['length'].mean():.1f} actions; wins by seat (ties shared): "
           + ", ".join(f"{s} {agents[s]} {w:g}" for s, w in enumerate(wins)))
+    return 0
+
+
+def cmd_tournament(args) -> int:
+    """Play a tournament into the folder ``--out`` (on a dask cluster, see
+    :mod:`bluffkit.analysis.tournament_run`), then print each bot's results and the head
+    to head table, also written there as ``summary.csv`` and ``pairwise.csv``."""
+    from bluffkit.analysis.tournament import lineups, pairwise, summary
+    from bluffkit.analysis.tournament_run import load, run
+    games = _games(args.games)
+    game = _game(args)
+    agents = _agent_names(args.agents)
+    table = lineups(agents, args.players, args.lineups)
+    if args.workers != 0:
+        import logging
+        logging.getLogger("distributed").setLevel(logging.ERROR)    # dask's own INFO lines would bury the results
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    if not progress and args.progress is None and games >= 1000:
+        progress = _progress_lines(f"{game.name}: {games:,} games")
+    done = run(game, agents, games, args.seed, args.out, players=args.players, mode=args.lineups, chunk=args.chunk,
+               workers=args.workers, scheduler=args.scheduler, progress=progress,
+               echo=lambda line: print(printable(line), file=sys.stderr, flush=True))
+    df = load(args.out)
+    summ, pw = summary(df), pairwise(df)
+    for name, table_ in (("summary.csv", summ), ("pairwise.csv", pw)):
+        path = Path(args.out) / name
+        tmp = path.with_name(f".{name}.tmp")
+        table_.to_csv(tmp, index=False)
+        tmp.replace(path)
+    kind = "one line-up" if len(table) == 1 else f"{len(table)} line-ups, round-robin"
+    print(printable(f"{games:,} games of {game.name} ({args.players} players, {kind}) -> {args.out} "
+                    f"({done.chunks} parts: {done.played} played now, {done.skipped} there already)"))
+    cycle = args.players * len(table)
+    if games % cycle:
+        print(f"note: {games:,} games is not a multiple of {cycle} ({args.players} seats x {len(table)} "
+              f"line-up{'s' if len(table) > 1 else ''}), so seats and line-ups are not exactly balanced")
+    wide = summ.pivot(index="agent", columns="measure")
+    print(f"\n{'bot':16s} {'games':>9s}  " + "  ".join(f"{m + ' (95% CI)':26s}" for m in ("win share", "score", "rank")))
+    for bot in wide.index:
+        cells = [f"{wide.loc[bot, ('mean', m)]:8.3f} ({wide.loc[bot, ('lo', m)]:.3f}..{wide.loc[bot, ('hi', m)]:.3f})"
+                 for m in ("win share", "score", "rank")]
+        print(printable(f"{bot:16s} {int(wide.loc[bot, ('games', 'win share')]):9,d}  "
+                        + "  ".join(f"{c:26s}" for c in cells)))
+    if len(pw):
+        print("\nhead to head: the share of their games the first finished ahead of the second (95% CI)")
+        for r in pw.itertuples():
+            print(printable(f"  {r.agent} vs {r.opponent}: {r.ahead:.3f} ({r.lo:.3f}..{r.hi:.3f}), {r.games:,} games"))
     return 0
 
 
@@ -369,6 +426,27 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("tournament", help="a tournament of bots, on every core or a dask cluster, into a folder")
+    _add_game_args(s)
+    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--agents", required=True,
+                   help="the field: one bot per seat, one for all, or more bots than seats (a round-robin)")
+    s.add_argument("--lineups", choices=["fixed", "round-robin"],
+                   help="fixed: the bots as named, one per seat; round-robin: every line-up of the field "
+                        "(default: fixed when one bot or one per seat is named)")
+    s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
+    s.add_argument("--seed", type=int, required=True)
+    where = s.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int,
+                       help="worker processes of a local dask cluster (default: one per core; 0: this process)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="an existing dask scheduler, e.g. tcp://10.0.0.5:8786")
+    s.add_argument("--chunk", type=int, help="games per part (default: about a hundred parts, at most 2000 games each)")
+    s.add_argument("--out", required=True,
+                   help="the folder for the parts and manifest; run again with the same folder to resume")
+    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: when stderr is a terminal)")
+    s.set_defaults(func=cmd_tournament)
 
     s = sub.add_parser("replay", help="verify a game log and summarise it")
     s.add_argument("log")

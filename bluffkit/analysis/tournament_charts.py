@@ -1,0 +1,71 @@
+"""Charts of a tournament: each bot's win share, score and rank with their confidence
+intervals, and the head-to-head table.
+
+Pure functions of the frames of :func:`bluffkit.analysis.tournament.summary` and
+:func:`bluffkit.analysis.tournament.pairwise`; every chart fits a notebook projected at
+1280x720 (:mod:`bluffkit.analysis.chart_style`).
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+from bluffkit.analysis.chart_style import OKABE_ITO, builder, finish
+from bluffkit.analysis.tournament import MEASURES
+
+_AXIS = {"win share": "win share per seat", "score": "mean score", "rank": "mean rank (1 = first)"}
+
+
+def _example() -> pd.DataFrame:
+    from bluffkit.analysis.tournament import tournament
+    from bluffkit.core.game import make_game
+    return tournament(make_game("bloff"), ["honest", "random", "caller"], games=27, seed=1, players=3,
+                      mode="round-robin")
+
+
+def _summary_example() -> list:
+    from bluffkit.analysis.tournament import summary
+    return [((summary(_example()),), {})]
+
+
+def _pairwise_example() -> list:
+    from bluffkit.analysis.tournament import pairwise
+    return [((pairwise(_example()),), {})]
+
+
+@builder(example=_summary_example)
+def summary_chart(summary: pd.DataFrame, title: str = "Each bot's results (95% confidence intervals)") -> alt.HConcatChart:
+    """Three panels side by side, one per measure (win share, score, rank): a dot per bot
+    at its mean and a whisker over its confidence interval (``lo`` to ``hi``)."""
+    panels = []
+    for k, measure in enumerate(MEASURES.values()):
+        df = summary[summary["measure"] == measure]
+        base = alt.Chart(df).encode(y=alt.Y("agent:N", title="bot" if k == 0 else None,
+                                            axis=alt.Axis(labels=k == 0, ticks=k == 0)))
+        whisker = base.mark_rule(color="black", strokeWidth=2).encode(
+            x=alt.X("lo:Q", title=_AXIS[measure], scale=alt.Scale(zero=measure == "win share")), x2="hi:Q")
+        dot = base.mark_point(filled=True, size=120, color=OKABE_ITO[k]).encode(
+            x="mean:Q", tooltip=["agent", "measure", "games", alt.Tooltip("mean:Q", format=".3f"),
+                                 alt.Tooltip("se:Q", format=".3f"), alt.Tooltip("lo:Q", format=".3f"),
+                                 alt.Tooltip("hi:Q", format=".3f")])
+        panels.append((whisker + dot).properties(width=170, height=max(60, 34 * df["agent"].nunique())))
+    return finish(alt.hconcat(*panels, spacing=24), title, 700)
+
+
+@builder(example=_pairwise_example)
+def pairwise_chart(pairwise: pd.DataFrame, title: str = "Head to head: how often the row's bot finished ahead") -> alt.LayerChart:
+    """A table of squares: row ``agent``, column ``opponent``, coloured by the share of
+    their meetings the row's bot finished ahead (0.5: even), the share written in it."""
+    df = pairwise.assign(label=[f"{a:.2f}" for a in pairwise["ahead"]])
+    bots = sorted(set(df["agent"]) | set(df["opponent"]))
+    base = alt.Chart(df).encode(
+        x=alt.X("opponent:N", title="opponent", sort=bots, axis=alt.Axis(labelAngle=0, orient="top")),
+        y=alt.Y("agent:N", title="bot", sort=bots))
+    squares = base.mark_rect().encode(
+        color=alt.Color("ahead:Q", title="ahead", legend=alt.Legend(format=".0%"), scale=alt.Scale(scheme="blueorange", domain=[0, 1], domainMid=0.5)),
+        tooltip=["agent", "opponent", "games", alt.Tooltip("ahead:Q", format=".3f"),
+                 alt.Tooltip("lo:Q", format=".3f"), alt.Tooltip("hi:Q", format=".3f")])
+    text = base.mark_text(fontSize=14).encode(text="label:N")
+    side = 70 * max(2, len(bots))
+    return finish((squares + text).properties(width=side, height=side), title, side + 260)

@@ -1,0 +1,420 @@
+"""Tournaments on many cores: chunks of games on a dask cluster, one Parquet part each.
+
+:func:`run` plays a tournament (:mod:`bluffkit.analysis.tournament`) into a folder:
+
+- ``manifest.json``: the run's parameters (the game's header: its name, ruleset,
+  variants and every rule option; the players, the field of bots and its line-ups, the
+  number of games, the root seed, the chunk size) and the format's name and version.
+- ``parts/part-KKKKKK.parquet``: chunk ``K``, the rows of games ``K * chunk`` to
+  ``(K + 1) * chunk - 1`` (fewer in the last chunk), one row per game and seat, in game
+  then seat order, with the columns of :data:`bluffkit.analysis.tournament.COLUMNS`.
+
+Every row is a pure function of the parameters and the game's index, so the content is
+the same whatever the number of workers or the chunk size, and a chunk's part is the same
+file, byte for byte, whoever plays it. Parts are written by the process that called
+:func:`run` (the workers send each part's bytes back), to a temporary name first and then
+renamed, so a part on disk is always whole and the workers need no shared folder.
+
+Running again into the same folder with the same parameters resumes: the chunks whose
+part exists are not played again. Other parameters are refused with the differences
+named, and nothing on disk changes. A worker lost in the middle of a run (a killed
+process, a machine gone) costs only the chunks it was playing: the scheduler plays them
+again elsewhere, and they come out the same.
+
+:func:`load` reads a finished run back as one frame, sorted by game and seat.
+
+Nothing here imports dask until a cluster is asked for (``workers=0`` plays in this
+process and needs none).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import os
+import re
+import sys
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bluffkit import __version__
+from bluffkit.analysis.tournament import COLUMNS, check_field, lineups, play_range
+from bluffkit.core.errors import BluffkitError, RulesError
+from bluffkit.core.seeding import check_seed
+
+FORMAT, VERSION = "bluffkit-tournament", 1
+MANIFEST, PARTS = "manifest.json", "parts"
+_PART = re.compile(r"^part-(\d+)\.parquet$")
+#: The largest chunk the default picks (about ten seconds of a slow game on one core).
+MAX_CHUNK = 2000
+#: The manifest's entries that decide a run's content and layout: a resumed run must match them
+#: (the field as typed and the mode asked for are kept for reading; the line-ups say it all).
+SAME = ("format", "version", "bluffkit", "game", "players", "lineups", "games", "seed", "chunk")
+
+
+class TournamentError(BluffkitError):
+    """A tournament folder that cannot be used as asked (other parameters, missing or damaged parts)."""
+
+
+@dataclass
+class Outcome:
+    """What :func:`run` did: the folder, how many chunks the run has, how many were
+    already there (skipped) and how many were played now."""
+
+    out: Path
+    chunks: int
+    skipped: int
+    played: int
+
+
+def default_chunk(games: int) -> int:
+    """A chunk size for ``games`` games: about a hundred chunks, 50 to :data:`MAX_CHUNK` games each."""
+    return max(1, min(games, MAX_CHUNK, max(50, math.ceil(games / 100))))
+
+
+def plan(game, agents: list[str], games: int, seed: int, *, players: int | None = None,
+         mode: str | None = None, chunk: int | None = None) -> dict:
+    """The manifest of a run: every parameter that decides its content and layout,
+    checked (the seat count, every bot, the numbers) before anything is played."""
+    check_seed(seed)
+    table = lineups(agents, len(agents) if players is None else players, mode)
+    players = len(table[0])
+    check_field(game, players, table)
+    for what, n in (("games", games), ("chunk", chunk)):
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+            raise RulesError(f"{what} must be a positive whole number, got {n!r}")
+    return {"format": FORMAT, "version": VERSION, "bluffkit": __version__, "game": game.header(),
+            "players": players, "agents": list(agents),
+            "mode": "fixed" if len(table) == 1 and mode != "round-robin" else "round-robin",
+            "lineups": [list(t) for t in table], "games": games, "seed": int(seed),
+            "chunk": chunk or default_chunk(games)}
+
+
+def chunk_range(manifest: dict, k: int) -> tuple[int, int]:
+    """The games of chunk ``k``: ``[k * chunk, min((k + 1) * chunk, games))``."""
+    c = manifest["chunk"]
+    return k * c, min((k + 1) * c, manifest["games"])
+
+
+def chunk_count(manifest: dict) -> int:
+    return math.ceil(manifest["games"] / manifest["chunk"])
+
+
+def part_path(out: Path, k: int) -> Path:
+    return Path(out) / PARTS / f"part-{k:06d}.parquet"
+
+
+def read_manifest(out) -> dict:
+    """The manifest of the run in ``out``, or a clear error when there is none."""
+    path = Path(out) / MANIFEST
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TournamentError(f"{out}: not a tournament folder (no {MANIFEST})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise TournamentError(f"{path}: not a readable manifest ({e})") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise TournamentError(f"{path}: not a bluffkit tournament manifest")
+    if manifest.get("version") != VERSION:
+        raise TournamentError(f"{path}: format version {manifest.get('version')!r}; this bluffkit reads {VERSION}")
+    return manifest
+
+
+def done_chunks(out, manifest: dict) -> set[int]:
+    """The chunks whose part is on disk."""
+    folder = Path(out) / PARTS
+    found = set()
+    if folder.is_dir():
+        for p in folder.iterdir():
+            m = _PART.match(p.name)
+            if m and int(m[1]) < chunk_count(manifest):
+                found.add(int(m[1]))
+    return found
+
+
+def prepare(out, manifest: dict) -> list[int]:
+    """Make ``out`` the folder of the run ``manifest`` describes (a new, empty or absent
+    folder), or check that it already is (same parameters); return the chunks still to
+    play. Refuses, changing nothing, a folder of another run or a folder that holds other
+    files."""
+    out = Path(out)
+    if (out / MANIFEST).exists():
+        old = read_manifest(out)
+        diff = [k for k in SAME if old.get(k) != manifest.get(k)]
+        if diff:
+            said = "; ".join(f"{k}: {_short(old.get(k))} there, {_short(manifest.get(k))} asked" for k in diff)
+            raise TournamentError(f"{out} holds a tournament with other parameters ({said}); "
+                                  f"use another --out folder, or the same parameters to resume it")
+        (out / PARTS).mkdir(exist_ok=True)
+        for stale in (out / PARTS).glob(".part-*.tmp"):           # a write cut short by a stop
+            stale.unlink()
+    else:
+        if out.exists() and (not out.is_dir() or not _unstarted(out)):
+            raise TournamentError(f"{out} exists and is not an empty folder or a tournament folder; "
+                                  f"give a new or empty folder")
+        (out / PARTS).mkdir(parents=True, exist_ok=True)
+        _write_atomic(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+    done = done_chunks(out, manifest)
+    return [k for k in range(chunk_count(manifest)) if k not in done]
+
+
+def _unstarted(out: Path) -> bool:
+    """``out`` holds nothing, or only what a run stopped before its manifest was written
+    leaves: an empty parts folder and a manifest's temporary file."""
+    for p in out.iterdir():
+        if not ((p.name == PARTS and p.is_dir() and not any(p.iterdir()))
+                or (p.name.startswith(f".{MANIFEST}.") and p.name.endswith(".tmp"))):
+            return False
+    return True
+
+
+def _short(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def _schema():
+    import pyarrow as pa
+    types = {"int64": pa.int64(), "uint64": pa.uint64(), "float64": pa.float64(), "str": pa.string()}
+    return pa.schema([(c, types[t]) for c, t in COLUMNS.items()])
+
+
+@functools.lru_cache(maxsize=8)
+def _game(header: str):
+    from bluffkit.core.game import game_from_header
+    return game_from_header(json.loads(header))
+
+
+def play_part(header: str, table: list, seed: int, start: int, stop: int, version: str = __version__) -> bytes:
+    """Games ``start`` to ``stop - 1`` as the bytes of one Parquet file (the task a worker
+    runs; ``header``: the game's header as JSON, the game built once per process).
+    ``version``: the bluffkit of the run, which the worker's must be (the rules and bots
+    of another version could play other games)."""
+    import io
+    if version != __version__:
+        raise TournamentError(f"this worker has bluffkit {__version__}, the run is of bluffkit {version}")
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    cols = play_range(_game(header), [tuple(t) for t in table], seed, start, stop)
+    buf = io.BytesIO()
+    pq.write_table(pa.Table.from_pydict(cols, schema=_schema()), buf)
+    return buf.getvalue()
+
+
+def run(game, agents: list[str], games: int, seed: int, out, *, players: int | None = None,
+        mode: str | None = None, chunk: int | None = None, workers: int | None = None,
+        scheduler: str | None = None, client=None, progress=False,
+        echo: Callable[[str], None] | None = print, on_part: Callable[[int], None] | None = None) -> Outcome:
+    """Play the tournament into the folder ``out`` (see the module's docstring), resuming it
+    if ``out`` holds part of the same run.
+
+    Where: ``client`` (a ``distributed.Client``) if given; else the scheduler at
+    ``scheduler`` (``tcp://host:8786``; its workers need bluffkit installed); else a new
+    ``LocalCluster`` of ``workers`` single-threaded worker processes (default: one per
+    core), closed at the end; ``workers=0`` plays in this process, without dask.
+    ``progress``: ``True`` for a bar, or ``progress(done, total)`` called after each part.
+    ``echo`` prints where the games run (and the dashboard's address). ``on_part(k)`` is
+    called after part ``k`` is on disk."""
+    manifest = plan(game, agents, games, seed, players=players, mode=mode, chunk=chunk)
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
+        raise RulesError(f"workers must be a whole number, 0 (this process) or more, got {workers!r}")
+    if scheduler is not None and (workers is not None or client is not None):
+        raise RulesError("give the workers of a new local cluster or the address of a scheduler, not both")
+    todo = prepare(out, manifest)
+    total = chunk_count(manifest)
+    outcome = Outcome(Path(out), total, total - len(todo), 0)
+    if not todo:
+        return outcome
+    header = json.dumps(manifest["game"], sort_keys=True)
+    args = [(header, manifest["lineups"], manifest["seed"], *chunk_range(manifest, k), __version__) for k in todo]
+    left = sum(b - a for a, b in (chunk_range(manifest, k) for k in todo))
+    bar = _Progress(progress, games, games - left)
+
+    def write(k: int, data: bytes) -> None:
+        _write_atomic(part_path(out, k), data)
+        outcome.played += 1
+        start, stop = chunk_range(manifest, k)
+        bar.update(stop - start)
+        if on_part is not None:
+            on_part(k)
+
+    try:
+        if workers == 0 and client is None:
+            if echo:
+                echo(f"playing {games:,} games in this process")
+            bar.start()
+            for k, a in zip(todo, args):
+                write(k, play_part(*a))
+        elif client is not None:
+            bar.start()
+            _on_cluster(client, todo, args, write)
+        else:
+            with _cluster(workers, scheduler, echo) as c:
+                bar.start()                          # once the cluster is up and its address printed
+                _on_cluster(c, todo, args, write)
+    finally:
+        bar.close()
+    return outcome
+
+
+class _Progress:
+    """A tqdm bar (``progress`` true) or calls of ``progress(done, total)``, after each part."""
+
+    def __init__(self, progress, total: int, done: int):
+        self.progress, self.fn, self.bar, self.total, self.done = progress, None, None, total, done
+        if callable(progress):
+            self.fn = progress
+
+    def start(self) -> None:
+        if self.progress is True:
+            from tqdm import tqdm
+            self.bar = tqdm(total=self.total, initial=self.done, desc="tournament", unit="game", file=sys.stderr)
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+        elif self.fn is not None:
+            self.fn(self.done, self.total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+class _cluster:
+    """A client of the scheduler at ``scheduler``, or of a new LocalCluster (closed on exit)."""
+
+    def __init__(self, workers: int | None, scheduler: str | None, echo):
+        self.workers, self.scheduler, self.echo = workers, scheduler, echo
+        self.cluster = self.client = None
+
+    def __enter__(self):
+        import logging
+
+        from distributed import Client, LocalCluster
+        if self.scheduler is not None:
+            try:
+                self.client = Client(self.scheduler, timeout="30s")
+            except (OSError, TimeoutError, ValueError) as e:
+                raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: {e}") from None
+            where = f"the dask scheduler at {self.scheduler} ({len(self.client.nthreads())} workers now)"
+        else:
+            n = self.workers or os.cpu_count() or 1
+            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                        dashboard_address=":0", silence_logs=logging.ERROR)
+            self.client = Client(self.cluster)
+            self.client.register_worker_callbacks(setup=_ignore_ctrl_c)
+            where = f"a local dask cluster of {n} worker process{'es' if n > 1 else ''}"
+        if self.echo:
+            self.echo(f"playing on {where}; {dashboard(self.client)}")
+        return self.client
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def _ignore_ctrl_c() -> None:
+    """Run on each worker process of the command's own LocalCluster (restarted ones too):
+    ignore Ctrl-C, which a terminal sends to every process of the command. The command
+    alone stops: it keeps the parts written and closes the cluster in order, without a
+    traceback from each worker."""
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def dashboard(client) -> str:
+    """Where to watch the cluster: the dashboard's address (it needs bokeh)."""
+    import importlib.util
+    link = getattr(client, "dashboard_link", None)
+    if importlib.util.find_spec("bokeh") is None:
+        return "dashboard: install bokeh to see it" + (f" at {link}" if link else "")
+    return f"dashboard: {link}" if link else "no dashboard"
+
+
+def _on_cluster(client, todo: list[int], args: list[tuple], write: Callable[[int, bytes], None]) -> None:
+    """Play the chunks on ``client``'s cluster, a few per worker thread in flight at a
+    time, writing each part as it comes back; on any stop, the chunks in flight are
+    cancelled."""
+    from distributed import as_completed
+    token = uuid.uuid4().hex[:10]
+    limit = max(4, 2 * sum(client.nthreads().values()))
+    pending = iter(zip(todo, args))
+    chunk_of: dict = {}
+
+    def submit():
+        for k, a in pending:
+            f = client.submit(play_part, *a, key=f"bluffkit-tournament-{token}-{k}")
+            chunk_of[f.key] = k
+            return f
+        return None
+
+    futures = [f for f in (submit() for _ in range(limit)) if f is not None]
+    flying = {f.key: f for f in futures}
+    done = as_completed(futures)
+    try:
+        for f in done:
+            nxt = submit()                          # keep the workers busy while this part is written
+            if nxt is not None:
+                flying[nxt.key] = nxt
+                done.add(nxt)
+            k = chunk_of.pop(f.key)
+            try:
+                data = f.result()
+            except Exception as e:
+                start, stop = args[todo.index(k)][3:5]
+                raise TournamentError(f"chunk {k} (games {start} to {stop - 1}) failed: {type(e).__name__}: {e}") from e
+            del flying[f.key]
+            f.release()
+            write(k, data)
+    finally:
+        if flying:
+            client.cancel(list(flying.values()))
+
+
+def load(out, partial: bool = False):
+    """The rows of the run in ``out`` as one frame sorted by game and seat (the columns of
+    :data:`bluffkit.analysis.tournament.COLUMNS`). An unfinished run is refused, naming
+    the chunks missing, unless ``partial``. A part with the wrong number of rows is refused."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from bluffkit.analysis.tournament import frame
+    manifest = read_manifest(out)
+    total, done = chunk_count(manifest), sorted(done_chunks(out, manifest))
+    missing = total - len(done)
+    if missing and not partial:
+        first = next(k for k in range(total) if k not in set(done))
+        raise TournamentError(f"{out}: {missing} of {total} chunks not played yet (the first: chunk {first}); "
+                              f"run the same tournament again to finish it")
+    tables = []
+    for k in done:
+        t = pq.read_table(part_path(out, k), schema=_schema())
+        start, stop = chunk_range(manifest, k)
+        if t.num_rows != (stop - start) * manifest["players"]:
+            raise TournamentError(f"{part_path(out, k)}: {t.num_rows} rows, expected "
+                                  f"{(stop - start) * manifest['players']} (a damaged part: delete it and resume)")
+        tables.append(t)
+    if not tables:
+        return frame({c: [] for c in COLUMNS})
+    df = pa.concat_tables(tables).to_pandas()
+    df = df.astype({c: t for c, t in COLUMNS.items() if t != "str"})
+    return df.sort_values(["game", "seat"], ignore_index=True)

@@ -1,0 +1,270 @@
+"""Tournaments without a cluster: line-ups and seating, ranks, the summary and head-to-head
+statistics, and a run's folder (manifest, parts, resume, refusals) played in this process.
+
+The dask side (several workers, a killed worker, the command) is in test_tournament_dask.py.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from bluffkit.analysis.tournament import (COLUMNS, frame, lineups, pairwise, play_range, ranks, seating,
+                                          summary, tournament)
+from bluffkit.analysis.tournament_charts import pairwise_chart, summary_chart
+from bluffkit.analysis.tournament_run import TournamentError, load, read_manifest, run
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
+
+ROOT = Path(__file__).resolve().parents[2]
+FIELD = ["truthful", "shade", "random"]          # sealed-bid auction bots: a game takes about a millisecond
+
+
+@pytest.fixture(scope="module")
+def auction():
+    return make_game("auction")
+
+
+def snapshot(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# -- line-ups and seats -------------------------------------------------------------------
+
+def test_line_ups_fixed_one_for_all_and_round_robin():
+    assert lineups(["a", "b", "c"], 3) == [("a", "b", "c")]
+    assert lineups(["a"], 3) == [("a", "a", "a")]
+    rr = lineups(["a", "b", "c"], 3, "round-robin")
+    assert len(rr) == 10 - 3, "every multiset of 3 from 3 bots but the three of one bot only"
+    assert ("a", "a", "a") not in rr and ("a", "b", "c") in rr and ("b", "c", "c") in rr
+    assert lineups(["a", "b", "c", "a"], 3) == rr, "more bots than seats: a round-robin of the distinct bots"
+    assert lineups(["a", "b"], 4) == [("a", "a", "a", "b"), ("a", "a", "b", "b"), ("a", "b", "b", "b")]
+    assert lineups(["a", "b"], 2, "round-robin") == [("a", "b")]
+
+
+@pytest.mark.parametrize("field, players, mode, said", [
+    (["a", "b"], 3, "fixed", "one bot per seat"),
+    (["a", "a"], 3, "round-robin", "two different bots"),
+    (["a", "b"], 3, "swiss", "not 'swiss'"),
+    ([], 3, None, "at least one bot"),
+    (["a", "b"], 0, None, "players"),
+])
+def test_bad_line_ups_are_refused(field, players, mode, said):
+    with pytest.raises(RulesError, match=said):
+        lineups(field, players, mode)
+
+
+def test_every_bot_sits_in_every_seat_equally_over_a_cycle():
+    table = lineups(["a", "b", "c"], 3, "round-robin")
+    cycle = 3 * len(table)
+    seats = Counter()
+    rotations = Counter()
+    for i in range(2 * cycle):
+        k, seated = seating(table, i)
+        assert sorted(seated) == sorted(table[k]), f"game {i} seats line-up {k} in another order only"
+        rotations[(k, seated)] += 1
+        for seat, bot in enumerate(seated):
+            seats[(bot, seat)] += 1
+    assert len(set(seats.values())) == 1, f"seats not balanced: {seats}"
+    assert len(rotations) == 3 * len(table) and set(rotations.values()) == {2}, "each rotation of each line-up, twice"
+
+
+@pytest.mark.parametrize("scores, winners, expected", [
+    ((5, 7, 7, 2), (1, 2), [3, 1, 1, 4]),
+    ((5, 7, 3), (0,), [1, 2, 3]),          # the winner by a tie-break, not by score
+    ((4, 4, 1), (0, 1), [1, 1, 3]),
+    ((3, 3, 1), (0,), [1, 2, 3]),
+    ((2, 5, 5), (0,), [1, 2, 2]),
+])
+def test_ranks(scores, winners, expected):
+    assert ranks(scores, winners) == expected
+
+
+def test_a_game_is_the_same_whatever_range_it_is_played_in(auction):
+    table = lineups(FIELD, 3)
+    whole = frame(play_range(auction, table, 7, 0, 30))
+    part = frame(play_range(auction, table, 7, 10, 20))
+    pd.testing.assert_frame_equal(whole[whole["game"].between(10, 19)].reset_index(drop=True), part)
+    assert list(whole.columns) == list(COLUMNS)
+    assert whole.groupby("game")["won"].sum().round(12).eq(1).all(), "each game's win shared out whole"
+    assert (whole.groupby("game")["rank"].min() == 1).all()
+
+
+def test_the_in_process_tournament_keeps_its_columns_and_seats():
+    df = tournament(make_game("bloff"), ["honest", "random", "random"], games=12, seed=1)
+    assert df.groupby("agent")["seat"].nunique().eq(3).all()
+    assert len(df) == 36 and set(df["lineup"]) == {0}
+
+
+# -- summary and head to head, against numbers worked out by hand ---------------------------
+
+def hand_frame() -> pd.DataFrame:
+    rows = [  # game, seat, agent, won, score, rank
+        (0, 0, "A", 1.0, 5, 1), (0, 1, "A", 0.0, 3, 2), (0, 2, "B", 0.0, 1, 3),
+        (1, 0, "A", 0.0, 2, 2), (1, 1, "B", 1.0, 6, 1), (1, 2, "A", 0.0, 2, 2),
+        (2, 0, "B", 0.5, 4, 1), (2, 1, "A", 0.5, 4, 1), (2, 2, "A", 0.0, 1, 3)]
+    return pd.DataFrame(rows, columns=["game", "seat", "agent", "won", "score", "rank"])
+
+
+def test_summary_averages_a_bots_seats_in_a_game_then_the_games():
+    s = summary(hand_frame()).set_index(["agent", "measure"])
+    z = statistics.NormalDist().inv_cdf(0.975)
+    a_won = [0.5, 0.0, 0.25]                        # A's seats' mean win share in games 0, 1, 2
+    se = statistics.stdev(a_won) / math.sqrt(3)
+    row = s.loc[("A", "win share")]
+    assert row["games"] == 3 and row["mean"] == pytest.approx(0.25) and row["se"] == pytest.approx(se)
+    assert (row["lo"], row["hi"]) == pytest.approx((0.25 - z * se, 0.25 + z * se))
+    assert s.loc[("B", "score"), "mean"] == pytest.approx((1 + 6 + 4) / 3)
+    assert s.loc[("A", "rank"), "mean"] == pytest.approx((1.5 + 2 + 2) / 3)
+    assert list(s.index.get_level_values("measure").unique()) == ["win share", "score", "rank"]
+
+
+def test_head_to_head_counts_a_game_once_and_a_tie_as_half():
+    p = pairwise(hand_frame()).set_index(["agent", "opponent"])
+    ahead = [1.0, 0.0, 0.25]                         # A's two seats against B's one: both ahead; both behind; a tie and behind
+    assert p.loc[("A", "B"), "ahead"] == pytest.approx(statistics.mean(ahead))
+    assert p.loc[("A", "B"), "se"] == pytest.approx(statistics.stdev(ahead) / math.sqrt(3))
+    assert p.loc[("B", "A"), "ahead"] == pytest.approx(1 - statistics.mean(ahead))
+    assert p.loc[("A", "B"), "games"] == 3 and len(p) == 2, "no bot against itself"
+
+
+def test_charts_of_the_summary_and_the_head_to_head():
+    df = tournament(make_game("auction"), FIELD, games=42, seed=2, players=3)
+    spec = summary_chart(summary(df)).to_dict()
+    assert len(spec["hconcat"]) == 3
+    spec = pairwise_chart(pairwise(df)).to_dict()
+    assert [layer["mark"]["type"] for layer in spec["layer"]] == ["rect", "text"]
+    assert len(spec["datasets"][next(iter(spec["datasets"]))]) == 6      # 3 bots: 6 ordered pairs
+
+
+# -- a run's folder, played in this process ----------------------------------------------
+
+def test_chunk_size_changes_nothing_in_the_content(auction, tmp_path):
+    run(auction, FIELD, 200, 5, tmp_path / "a", players=3, chunk=30, workers=0, echo=None)
+    run(auction, FIELD, 200, 5, tmp_path / "b", players=3, chunk=7, workers=0, echo=None)
+    a, b = load(tmp_path / "a"), load(tmp_path / "b")
+    assert len(list((tmp_path / "a" / "parts").iterdir())) == 7 and len(list((tmp_path / "b" / "parts").iterdir())) == 29
+    pd.testing.assert_frame_equal(a, b)
+    assert a.to_csv(index=False) == b.to_csv(index=False)
+    pd.testing.assert_frame_equal(a, tournament(auction, FIELD, 200, 5, players=3))
+
+
+def test_a_run_resumes_playing_only_the_missing_parts(auction, tmp_path):
+    out = tmp_path / "t"
+    first = run(auction, FIELD, 200, 5, out, players=3, chunk=30, workers=0, echo=None)
+    assert (first.chunks, first.skipped, first.played) == (7, 0, 7)
+    before = {p.name: p.read_bytes() for p in (out / "parts").iterdir()}
+    (out / "parts" / "part-000002.parquet").unlink()
+    (out / "parts" / "part-000005.parquet").unlink()
+    (out / "parts" / ".part-000005.parquet.0a1b2c3d.tmp").write_bytes(b"cut short")
+    with pytest.raises(TournamentError, match="2 of 7 chunks not played yet .*chunk 2"):
+        load(out)
+    assert len(load(out, partial=True)) == (200 - 60) * 3
+    again = run(auction, FIELD, 200, 5, out, players=3, chunk=30, workers=0, echo=None)
+    assert (again.skipped, again.played) == (5, 2)
+    assert {p.name: p.read_bytes() for p in (out / "parts").iterdir()} == before, "the same bytes, no stale file"
+    assert run(auction, FIELD, 200, 5, out, players=3, chunk=30, workers=0, echo=None).played == 0
+
+
+@pytest.mark.parametrize("change, said", [
+    ({"seed": 6}, "seed: 5 there, 6 asked"),
+    ({"games": 201}, "games"),
+    ({"chunk": 31}, "chunk"),
+    ({"agents": ["truthful", "shade"]}, "lineups"),
+    ({"game": {"step": 20}}, "game"),
+])
+def test_other_parameters_are_refused_and_nothing_changes(auction, tmp_path, change, said):
+    out = tmp_path / "t"
+    params = dict(agents=FIELD, games=200, seed=5, chunk=30)
+    run(auction, params["agents"], 200, 5, out, players=3, chunk=30, workers=0, echo=None)
+    (out / "parts" / "part-000003.parquet").unlink()           # unfinished: a resume would play it
+    was = snapshot(out)
+    game = make_game("auction", **change.pop("game")) if "game" in change else auction
+    params.update(change)
+    with pytest.raises(TournamentError, match=said):
+        run(game, params["agents"], params["games"], params["seed"], out, players=3, chunk=params["chunk"],
+            workers=0, echo=None)
+    assert snapshot(out) == was
+
+
+def test_a_folder_of_other_files_and_bad_settings_are_refused(auction, tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine")
+    with pytest.raises(TournamentError, match="not an empty folder"):
+        run(auction, FIELD, 20, 1, other, players=3, workers=0, echo=None)
+    assert [p.name for p in other.iterdir()] == ["notes.txt"]
+    for bad, said in [(dict(workers=-1), "workers"), (dict(workers=2, scheduler="tcp://x:1"), "not both"),
+                      (dict(players=11), "player"), (dict(chunk=0), "chunk")]:
+        with pytest.raises(RulesError, match=said):
+            run(auction, FIELD, 20, 1, tmp_path / "new", **{"players": 3, "echo": None, **bad})
+        assert not (tmp_path / "new").exists(), f"{bad}: refused before anything was written"
+    with pytest.raises(RulesError, match="unknown agent 'bogus'"):
+        run(auction, ["truthful", "bogus"], 20, 1, tmp_path / "new", players=3, echo=None)
+    with pytest.raises(TournamentError, match="no manifest"):
+        load(tmp_path)
+
+
+def test_a_damaged_part_is_refused(auction, tmp_path):
+    out = tmp_path / "t"
+    run(auction, FIELD, 100, 5, out, players=3, chunk=30, workers=0, echo=None)
+    parts = out / "parts"
+    (parts / "part-000000.parquet").write_bytes((parts / "part-000003.parquet").read_bytes())   # 10 games, not 30
+    with pytest.raises(TournamentError, match="part-000000.parquet: 30 rows, expected 90"):
+        load(out)
+    assert read_manifest(out)["lineups"] == [list(t) for t in lineups(FIELD, 3)]
+
+
+def test_the_tournament_modules_import_neither_dask_nor_pandas():
+    code = ("import sys\nimport bluffkit.analysis.tournament_run, bluffkit.analysis.tournament\n"
+            "print([m for m in ('dask', 'distributed', 'pandas', 'pyarrow') if m in sys.modules])\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().replace("'", '"')) == []
+
+
+def test_the_command_refuses_bad_input_in_one_line_and_writes_nothing(tmp_path, capsys):
+    from bluffkit.cli import main
+    out = tmp_path / "t"
+    base = ["tournament", "auction", "--players", "3", "--games", "30", "--seed", "1", "--workers", "0", "--out", str(out)]
+    for agents, said in [("truthful,bogus", "unknown agent 'bogus'"), (",", "--agents names no bot")]:
+        assert main(base + ["--agents", agents]) == 2
+        err = capsys.readouterr().err
+        assert said in err and len(err.strip().splitlines()) == 1, err
+        assert not out.exists()
+    assert main(base + ["--agents", "truthful,shade", "--lineups", "fixed"]) == 2
+    assert "one bot per seat" in capsys.readouterr().err
+    assert main(base[:2] + ["--players", "3", "--games", "1.5", "--seed", "1", "--agents", "random",
+                            "--out", str(out)]) == 2
+    assert "--games takes a whole number" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(base + ["--agents", "random", "--scheduler", "tcp://127.0.0.1:1"])   # --workers and --scheduler
+    assert not out.exists()
+    assert main(base + ["--agents", "truthful,shade,random", "--lineups", "round-robin"]) == 0
+    printed = capsys.readouterr().out
+    assert "30 games of auction (3 players, 7 line-ups, round-robin)" in printed
+    assert "not a multiple of 21" in printed and (out / "summary.csv").exists()
+
+
+def test_a_run_stopped_before_its_first_part_or_without_its_parts_folder_starts_again(auction, tmp_path):
+    out = tmp_path / "t"
+    (out / "parts").mkdir(parents=True)
+    (out / ".manifest.json.0a1b2c3d.tmp").write_bytes(b"{")      # stopped while writing the manifest
+    assert run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None).played == 2
+    before = {p.name: p.read_bytes() for p in (out / "parts").iterdir()}
+    for p in (out / "parts").iterdir():
+        p.unlink()
+    (out / "parts").rmdir()
+    assert run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None).played == 2
+    assert {p.name: p.read_bytes() for p in (out / "parts").iterdir()} == before
