@@ -56,50 +56,6 @@ def _assembler(public: tuple[str, ...], own: tuple[str, ...]) -> Callable[..., O
 
 #: A seat's view from the table and the seat's own fields (see :func:`_assembler`).
 _assemble = _assembler(PUBLIC_FIELDS, OWN_FIELDS)
-
-#: The public fields that change while the bidding goes on (every other public field,
-#: and every seat's notes, stay as they are until the bidding closes: only bids and
-#: passes are played, see :meth:`Table._bid` and :meth:`Table._pass`).
-BIDDING_FIELDS = ("high_bid", "high_bidder", "pending", "calls")
-
-
-def _bidding_assemblers(public: tuple[str, ...], own: tuple[str, ...], moving: tuple[str, ...]):
-    """``(still, assemble)`` for a bidder's view: ``still(t)`` reads, once per bidding
-    round, the public fields not in ``moving`` as tuples of consecutive fields (in the
-    order of ``Observation._fields``) and every seat's note counts; ``assemble(t, still,
-    seat, to_move, hand, hand_total, legal)`` joins those tuples with the ``moving``
-    fields read from ``t`` and the seat's own fields (no trade is open and the game is
-    not over while bidding: ``trade``, ``my_offer`` and ``scores`` are ``None``). Both are
-    compiled from the field names, as :func:`_assembler` is; the views are equal to its
-    views (a test compares them at every move of random games)."""
-    if own != ("seat", "to_move", "note_counts", "hand", "hand_total", "trade", "my_offer", "scores", "legal"):
-        raise ImportError(f"the bidders' view expects the own fields in this order, not {own}")
-    runs: list[tuple[bool, list[str]]] = []
-    for f in public:
-        still = f not in moving
-        if runs and runs[-1][0] == still:
-            runs[-1][1].append(f)
-        else:
-            runs.append((still, [f]))
-    kept = [names for still, names in runs if still]
-    parts, k = ["(seat,)"], 0
-    for still, names in runs:
-        if still:
-            parts.append(f"still[{k}]")
-            k += 1
-        else:
-            parts.append("(" + "".join(f"t.{f}, " for f in names) + ")")
-    parts.append(f"(to_move, still[{k}], hand, hand_total, None, None, None, legal)")
-    reads = ", ".join("(" + "".join(f"t.{f}, " for f in names) + ")" for names in kept)
-    source = (f"def still(t):\n    return ({reads}, tuple(map(sum, t.money)))\n"
-              f"def assemble(t, still, seat, to_move, hand, hand_total, legal):\n"
-              f"    return _new(Observation, {' + '.join(parts)})\n")
-    space: dict[str, Any] = {"_new": _new, "Observation": Observation}
-    exec(compile(source, f"<{__name__} bidders' observation assembler>", "exec"), space)
-    return space["still"], space["assemble"]
-
-
-_bidding_still, _assemble_bidding = _bidding_assemblers(PUBLIC_FIELDS, OWN_FIELDS, BIDDING_FIELDS)
 _AUCTION_ONLY = (AUCTION,)
 _new_bid_legal = _new_legal = object.__new__
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
@@ -148,7 +104,7 @@ class Table(TableBase):
     """Mutable working copy of a game state; see :mod:`bluffkit.games.youre_bluffing.state`."""
 
     __slots__ = S.FIELDS + ("n", "d", "_counts", "_trades", "_masks", "_worth", "_pairs", "_left", "_floor",
-                                 "_floors", "_still")
+                                 "_floors")
     STATE, FIELDS = S.State, S.FIELDS  # type: ignore[assignment]  # TableBase.STATE is None until a game sets it
 
     # the fields of State (thaw() sets them), then what _thawed() derives
@@ -183,7 +139,6 @@ class Table(TableBase):
     _left: int
     _floor: tuple[int, int | None, int]
     _floors: dict[int, tuple[int, int | None, int]]
-    _still: tuple | None
 
     # -- building ---------------------------------------------------------
     @classmethod
@@ -220,7 +175,6 @@ class Table(TableBase):
         self._pairs = _PAIRS[len(herds)]
         self._left = sum(self.pile)
         self._floors = {}                   # the lowest bid after a bid of each amount
-        self._still = None                  # what stays put in the bidders' views (see observe)
         self._floor = self._bid_floor()
 
     def _clear_turn(self) -> None:
@@ -405,17 +359,12 @@ class Table(TableBase):
                 else:
                     floor = self._floor
                     legal.bid = (floor[0], cap, floor[2])
-                still = self._still             # the bidder's view, as observe() joins it
-                if still is None:
-                    still = self._still = _bidding_still(self)
-                seen = _assemble_bidding(self, still, seat, to_move, self.money[seat], self._worth[seat], legal)
             else:
                 first = self._first()
                 if first is None:
                     break
                 seat, legal, to_move = first
-                seen = observe(seat, legal, to_move)
-            action = acts[seat](seen, legal, rngs[seat])
+            action = acts[seat](observe(seat, legal, to_move), legal, rngs[seat])
             if checks is None or checks[seat]:
                 problem = legal.explain(action)
                 if problem:
@@ -484,7 +433,6 @@ class Table(TableBase):
     def _open_bidding(self) -> None:
         """Open (or hold again) the auction: every non-leader may bid (YB "The Auctions")."""
         self.phase = BID
-        self._still = None                  # read again at the first bidder's view
         self.high_bid, self.high_bidder, self.calls = 0, -1, 0
         self.pending = self.others_from(self.leader)
         self._floor = self._bid_floor()
@@ -661,16 +609,7 @@ class Table(TableBase):
     # seeing ----------------------------------------------------------------
     def observe(self, seat: int, legal: Legal | None = None, to_move=None) -> Observation:
         """What ``seat`` may know now (see :class:`Observation`): the public table, every
-        player's number of notes, and only this seat's own notes and own face-down offer.
-
-        A bidder's view (most views) joins what stays put while the bidding goes on,
-        read once per round of bidding (:data:`BIDDING_FIELDS` are the public fields
-        that change), with the fields that change and the seat's own."""
-        if self.phase is BID and legal is not None and to_move is not None:
-            still = self._still
-            if still is None:
-                still = self._still = _bidding_still(self)
-            return _assemble_bidding(self, still, seat, to_move, self.money[seat], self._worth[seat], legal)
+        player's number of notes, and only this seat's own notes and own face-down offer."""
         tr = self.trade
         if tr is None:
             trade = my_offer = None
