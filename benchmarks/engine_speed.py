@@ -1,6 +1,7 @@
 """Engine speed: full random-vs-random games per second and actions per second.
 
     .venv/bin/python benchmarks/engine_speed.py [--games 200] [--repeats 5]
+                                                [--peer-kuhhandel PATH] [--peer-games 60] [--rounds 7]
 
 The bots are the uniform random player (``RandomAgent(bids="any")``: pass or any
 legal bid up to its money, each as likely), the one the engine was measured with before
@@ -17,6 +18,16 @@ and the best repeat.
 The bar: twice the fastest public pure-Python engine of this game measured on
 these machines (5 players, about 106,000 actions/s), that is 212,000 actions/s for
 5 players; the verdict is taken on the median.
+
+Side by side with that engine (``--peer-kuhhandel PATH``, a checkout of
+Streaker3/kuhhandel; see ``benchmarks/peer_kuhhandel.py``): both rulesets at 3 and 5
+players and the peer at 3 and 5 players, with its own random bot, in this process, in
+turn, one round of each at a time (``--rounds`` rounds after a warm-up round), each
+round the same seeded games (``--games`` of ours, ``--peer-games`` of the peer's). The
+figure is the ratio of the median games per second (each side counts its own games),
+the spread the lowest and highest per-round ratio. The bars: at least 3.5x the peer's
+games/s at 5 players and 3x at 3 players, under both rulesets. Without a peer that
+comparison is skipped with a line saying why.
 """
 
 from __future__ import annotations
@@ -25,11 +36,16 @@ import argparse
 import platform
 from bluffkit.agents.youre_bluffing import RandomAgent
 from bluffkit.core.game import make_game
+from bluffkit.core.play import play
 from bluffkit.core.seeding import game_seeds
 
+import peer_kuhhandel
+from _timing import interleaved, median, ratios, result, spread
 from _timing import measure_many as timed
 
 BAR = 212_000
+#: times the peer's games per second, by player count
+PEER_BARS = {5: 3.5, 3: 3.0}
 
 
 def clear_caches() -> None:
@@ -50,11 +66,72 @@ def measure(names, players, games: int, repeats: int, seed: int = 1) -> dict:
     return timed(configs, repeats, before=clear_caches)
 
 
+def ours(name: str, players: int, games: int, seed: int = 1):
+    """``(play, lengths)``: ``play() -> games`` plays the same seeded random games from
+    cold caches, as :func:`measure` does; ``lengths`` the mean player actions per game."""
+    seeds = game_seeds(seed, games)
+    game = make_game(name)
+    lengths: list[float] = []
+
+    def run() -> int:
+        clear_caches()
+        actions = 0
+        for s in seeds:
+            actions += play(game, [RandomAgent(bids="any") for _ in range(players)], s).length
+        lengths.append(actions / games)
+        return games
+    return run, lengths
+
+
+def side_by_side(path: str | None, games: int, peer_games: int, rounds: int) -> None:
+    """Both rulesets and the peer at 3 and 5 players, in turn; print the ratios of the
+    medians (games/s) and a ``RESULT`` line for each."""
+    peer, why = peer_kuhhandel.load(path)
+    if peer is None:
+        print(f"peer skipped: {why}")
+        return
+    print(f"peer: {peer_kuhhandel.describe(peer)}")
+    runs, lengths = {}, {}
+    for players in (5, 3):
+        for name in ("youre-bluffing", "horse-trading"):
+            runs[name, players], lengths[name, players] = ours(name, players, games)
+        fn, steps = peer_kuhhandel.games(peer, players)
+        runs["kuhhandel", players], lengths["kuhhandel", players] = (lambda fn=fn: fn(peer_games)), steps
+    print(f"side by side: {games} games of ours and {peer_games} of the peer's per round, {rounds} rounds "
+          f"(one warm-up), {len(runs)} configurations in turn", flush=True)
+    rates = interleaved(runs, rounds)
+    print(f"{'engine':16s} {'players':>7s} {'games/s':>9s} {'rounds (low..high)':>20s} {'actions/game':>13s} "
+          f"{'actions/s':>10s}")
+    for (name, players), r in rates.items():
+        g, a = median(r), median(lengths[name, players])
+        print(f"{name:16s} {players:7d} {g:9,.1f} {spread(r):>20s} {a:13.1f} {g * a:10,.0f}")
+    for players in (5, 3):
+        theirs = rates["kuhhandel", players]
+        for name in ("youre-bluffing", "horse-trading"):
+            mine = rates[name, players]
+            ratio = median(mine) / median(theirs)
+            rs = ratios(mine, theirs)
+            bar = PEER_BARS[players]
+            act = ratio * median(lengths[name, players]) / median(lengths["kuhhandel", players])
+            print(f"{name} / kuhhandel, {players} players: {ratio:.2f}x games/s (per round {spread(rs)}), "
+                  f"{act:.2f}x actions/s; the bar is {bar:g}x -> {'meets' if ratio >= bar else 'DOES NOT meet'} the bar")
+            result(f"{name} vs Streaker3/kuhhandel, {players} players, games/s", ratio, "x", rs, bar,
+                   f"{median(mine):,.0f} vs {median(theirs):,.0f} games/s; {act:.2f}x in actions/s")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=200, help="games per repeat")
     p.add_argument("--repeats", type=int, default=5, help="repeats per configuration")
+    p.add_argument("--peer-kuhhandel", default=None, metavar="PATH",
+                   help="a checkout of Streaker3/kuhhandel to play side by side")
+    p.add_argument("--peer-games", type=int, default=60, help="the peer's games per round")
+    p.add_argument("--rounds", type=int, default=7, help="rounds side by side with the peer")
+    p.add_argument("--peer-only", action="store_true", help="only the side-by-side comparison")
     args = p.parse_args(argv)
+    side_by_side(args.peer_kuhhandel, args.games, args.peer_games, args.rounds)
+    if args.peer_only:
+        return 0
     print(f"bluffkit engine speed, random vs random, {args.games} games x {args.repeats} repeats each "
           f"(Python {platform.python_version()}, one core)")
     print(f"(6 configurations in turn, {args.repeats} rounds; about a minute)", flush=True)
@@ -70,6 +147,7 @@ def main(argv=None) -> int:
     verdict = "meets" if worst >= BAR else "DOES NOT meet"
     print(f"5 players: {worst:,.0f} actions/s (median) at the slower ruleset; the bar is {BAR:,} "
           f"-> {verdict} the bar")
+    result("engine, 5 players, actions/s at the slower ruleset (median)", worst, "actions/s", five, BAR)
     return 0
 
 

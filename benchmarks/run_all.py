@@ -1,7 +1,8 @@
 """Run every benchmark in turn (``make bench``), then print one table of every figure with
 its spread, its bar and whether the bar is met.
 
-    .venv/bin/python benchmarks/run_all.py [NAME ...] [-- ARGS for each]
+    .venv/bin/python benchmarks/run_all.py [NAME ...] [--peer-kuhhandel PATH] [--peer-cheat PATH]
+                                           [-- ARGS for each]
 
 NAME picks some of them (``engine_speed``, ``bloff_speed``, ``auction_speed``,
 ``auction_engine_speed``, ``panel_speed``); with none, all run, in that order (a few
@@ -13,7 +14,11 @@ whatever is compared runs in one process, in turn, one round of each at a time, 
 the drift of a shared machine falls on both alike; a figure is the median over the rounds
 (a ratio: the ratio of the two medians) and its spread the lowest and highest round (of a
 ratio: the lowest and highest per-round ratio).
-Figures against a peer count what the peer counts (OpenSpiel: whole auctions per second).
+Figures against a peer count what the peer counts (OpenSpiel: whole auctions per second;
+Streaker3/kuhhandel and Cheat-RL: games per second). The peers are never part of bluffkit:
+``--peer-kuhhandel PATH`` and ``--peer-cheat PATH`` name checkouts of them, passed to
+``engine_speed`` and ``bloff_speed`` (without them, those benchmarks print why the
+comparison is skipped).
 A benchmark reports a figure with a line ``RESULT {json}`` (see ``_timing.result``); the
 older benchmarks, which print their verdict in words, are read from their "the bar is"
 line (their spread is in their own table above).
@@ -72,6 +77,15 @@ def main(argv=None) -> int:
     extra = []
     if "--" in args:
         args, extra = args[:args.index("--")], args[args.index("--") + 1:]
+    peers: dict[str, list[str]] = {}
+    for flag, bench in (("--peer-kuhhandel", "engine_speed"), ("--peer-cheat", "bloff_speed")):
+        if flag in args:
+            i = args.index(flag)
+            if i + 1 >= len(args):
+                print(f"{flag} needs a PATH", file=sys.stderr)
+                return 2
+            peers[bench] = [flag, args[i + 1]]
+            del args[i:i + 2]
     names = args or list(ALL)
     unknown = [n for n in names if n not in ALL]
     if unknown:
@@ -81,7 +95,8 @@ def main(argv=None) -> int:
     for name in names:
         print(f"== {name} ==", flush=True)
         out = []
-        with subprocess.Popen([sys.executable, str(HERE / f"{name}.py"), *extra], stdout=subprocess.PIPE,
+        with subprocess.Popen([sys.executable, str(HERE / f"{name}.py"), *peers.get(name, []), *extra],
+                              stdout=subprocess.PIPE,
                               text=True, bufsize=1) as proc:
             for line in proc.stdout:                  # shown as it comes, the RESULT lines kept for the table
                 out.append(line)

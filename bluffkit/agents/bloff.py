@@ -23,12 +23,30 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from itertools import compress, repeat
+from operator import eq
 
 from bluffkit.agents.base import UniformBuffer, uniform_stream
 from bluffkit.agents.generic import RandomBot
 from bluffkit.core.errors import RulesError
 from bluffkit.games.bloff.actions import CALL_, PASS_, Play
 from bluffkit.games.bloff.cards import rank_of
+
+
+#: The rank of each card id (:func:`rank_of`), for up to ten decks: the bots count a rank
+#: in a hand with one C-level pass (``ranks(hand).count(rank)``) instead of a call per card.
+_RANKS = tuple(rank_of(c) for c in range(52 * 10))
+_rank = _RANKS.__getitem__
+
+
+def ranks(cards) -> list[int]:
+    """The rank of each card of ``cards``, in order."""
+    return list(map(_rank, cards))
+
+
+def of_rank(cards, rank: int) -> tuple[int, ...]:
+    """The cards of ``cards`` whose rank is ``rank``, in order."""
+    return tuple(compress(cards, map(eq, map(_rank, cards), repeat(rank))))
 
 
 class RandomAgent:
@@ -49,7 +67,7 @@ class RandomAgent:
 def known_count(obs, rank: int) -> int:
     """Cards of ``rank`` this seat can place outside the last play: its own hand, and its
     own cards in the pile."""
-    return sum(1 for c in obs.hand if rank_of(c) == rank) + sum(1 for c in obs.my_pile_cards if rank_of(c) == rank)
+    return ranks(obs.hand).count(rank) + ranks(obs.my_pile_cards).count(rank)
 
 
 class HonestAgent:
@@ -59,7 +77,7 @@ class HonestAgent:
         self.u = UniformBuffer()
 
     def play(self, obs, legal, rng):
-        mine = tuple(c for c in legal.play_from if rank_of(c) == obs.rank)
+        mine = of_rank(legal.play_from, obs.rank)
         if mine:
             return Play(mine if legal.max_cards is None else mine[:legal.max_cards])
         # must lie: lay the card whose rank comes up last in the cycle

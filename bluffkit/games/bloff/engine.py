@@ -184,6 +184,29 @@ class Table(TableBase):
         self.rank = (self.rank + 1) % 13
         self.phase = PLAY
 
+    # simulating ----------------------------------------------------------------------
+    def run(self, acts, rngs, append, limit: int, checks=None) -> int:
+        """As :meth:`TableBase.run` (every action checked against the seat's legal actions,
+        ``checks`` not used), in one loop: the seat to move, its legal actions and view,
+        its action checked and applied, without the calls of ``move``, ``decision`` and
+        ``apply`` around each move."""
+        of, to_move_now, legal_of = Observation.of, self.to_move, self.legal
+        done = 0
+        while done < limit:
+            to_move = to_move_now()
+            if not to_move:
+                break
+            seat = to_move[0]
+            legal = legal_of(seat, to_move)
+            action = acts[seat](of(self, seat, legal, to_move), legal, rngs[seat])
+            problem = legal.explain(action, self)
+            if problem:
+                raise IllegalAction(*problem)
+            _HANDLERS[type(action)](self, seat, action)
+            append((seat, action))
+            done += 1
+        return done
+
     # seeing --------------------------------------------------------------------------
     def _recount(self) -> None:
         """Derived counts kept up to date by the moves: the pile's size, each seat's cards

@@ -25,8 +25,9 @@ from bluffkit.core.money import must_show, show, total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN, Phase
 from bluffkit.games.youre_bluffing.actions import (
-    ACCEPT, AUCTION, BUY, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
-from bluffkit.games.youre_bluffing.observe import OWN_FIELDS, PUBLIC_FIELDS, BidLegal, Legal, Observation
+    AUCTION, BUY, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
+from bluffkit.games.youre_bluffing.observe import (
+    OWN_FIELDS, PUBLIC_FIELDS, BidLegal, DecideLegal, Legal, Observation, PayLegal, ReofferLegal, RespondLegal, TurnLegal)
 from bluffkit.games.youre_bluffing.rules import Rules
 from bluffkit.games.youre_bluffing.scoring import scores as score_all
 
@@ -55,9 +56,8 @@ def _assembler(public: tuple[str, ...], own: tuple[str, ...]) -> Callable[..., O
 
 #: A seat's view from the table and the seat's own fields (see :func:`_assembler`).
 _assemble = _assembler(PUBLIC_FIELDS, OWN_FIELDS)
-_AUCTION_ONLY, _ACCEPT_ONLY = (AUCTION,), (ACCEPT,)
-_EXACT = "exact_if_possible"
-_new_bid_legal = object.__new__
+_AUCTION_ONLY = (AUCTION,)
+_new_bid_legal = _new_legal = object.__new__
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)
 _DRAWS = tuple(Draw(f) for f in range(64))
 
@@ -258,27 +258,33 @@ class Table(TableBase):
 
     def _own(self, p: S.Phase):
         """``(seat, legal, to_move)`` for the one seat that acts in phase ``p`` (any phase
-        but the bidding), or ``None`` when nobody does (chance's turn, the end)."""
+        but the bidding), or ``None`` when nobody does (chance's turn, the end). Each
+        Legal is the phase's subclass (see :class:`~bluffkit.games.youre_bluffing.observe.TurnLegal`),
+        built without the call of ``__init__``: only the fields that vary are set."""
+        legal: Legal
         if p is TURN:
             seat = self.leader
-            # Legal(seat, phase, simple, bid, trades, hand, notes_for, pay, payment_rule, rules, where),
-            # positional: keywords would make this call (at every turn) several times dearer
-            legal = Legal(seat, p, _AUCTION_ONLY if self._left else (), None, self.trade_options(seat),
-                          self.money[seat], Trade, None, _EXACT, self.rules, (seat, -1, 0, (seat,), self.herds))
+            legal = _new_legal(TurnLegal)
+            legal.seat, legal.simple, legal.trades = seat, _AUCTION_ONLY if self._left else (), self.trade_options(seat)
+            legal.hand, legal.rules, legal.where = self.money[seat], self.rules, (seat, -1, 0, (seat,), self.herds)
         elif p is DECIDE:
             seat = self.leader
-            legal = Legal(seat, p, _SELL_BUY if self._may_buy() else _SELL_ONLY, None, (), None, None, None,
-                          _EXACT, self.rules)
+            legal = _new_legal(DecideLegal)
+            legal.seat, legal.simple, legal.rules = seat, _SELL_BUY if self._may_buy() else _SELL_ONLY, self.rules
         elif p is PAY:
             seat = self.payer
-            legal = Legal(seat, p, (), None, (), self.money[seat], None, self.high_bid, self.rules.payment,
-                          self.rules)
+            legal = _new_legal(PayLegal)
+            rules = legal.rules = self.rules
+            legal.seat, legal.hand, legal.pay, legal.payment_rule = seat, self.money[seat], self.high_bid, rules.payment
+            legal._payments = None
         elif p is RESPOND:
             seat = self.trade[1]  # type: ignore[index]  # a trade is open in this phase
-            legal = Legal(seat, p, _ACCEPT_ONLY, None, (), self.money[seat], Counter, None, _EXACT, self.rules)
+            legal = _new_legal(RespondLegal)
+            legal.seat, legal.hand, legal.rules = seat, self.money[seat], self.rules
         elif p is REOFFER:
             seat = self.trade[0]  # type: ignore[index]  # a trade is open in this phase
-            legal = Legal(seat, p, (), None, (), self.money[seat], Offer, None, _EXACT, self.rules)
+            legal = _new_legal(ReofferLegal)
+            legal.seat, legal.hand, legal.rules = seat, self.money[seat], self.rules
         else:
             return None
         return seat, legal, (seat,)
@@ -342,10 +348,17 @@ class Table(TableBase):
         observe = self.observe
         done = 0
         while done < limit:
-            if self.phase is BID:
+            if self.phase is BID:           # _bid_legal, written out here (most moves are bids)
                 to_move = self.pending
                 seat = to_move[0]
-                legal = self._bid_legal(seat)
+                legal = _new_bid_legal(BidLegal)
+                legal.seat, legal.worth = seat, self._worth[seat]
+                cap = self.caps[seat]
+                if cap < 0:
+                    legal.bid = self._floor
+                else:
+                    floor = self._floor
+                    legal.bid = (floor[0], cap, floor[2])
             else:
                 first = self._first()
                 if first is None:

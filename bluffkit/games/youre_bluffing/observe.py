@@ -278,6 +278,58 @@ class BidLegal(Legal):
         self.seat, self.bid, self.worth = seat, bid, worth
 
 
+class _OneLegal(Legal):
+    """A Legal with the fields that never vary in its phase as class attributes (a
+    subclass per phase below), so that the table sets only the few others, without the
+    call of ``__init__`` (every move that is not a bid builds one). Equal to the Legal
+    built with every field (``key()``, equality and every method read them alike)."""
+
+    __slots__ = ()
+    bid, trades, pay, where, worth = None, (), None, None, 0
+    payment_rule, _payments = "exact_if_possible", None
+
+
+class DecideLegal(_OneLegal):
+    """The leader's choice after the bidding, ``Legal(seat, DECIDE, simple, rules=rules)``:
+    the table sets ``seat``, ``simple`` and ``rules``."""
+
+    __slots__ = ()
+    phase, hand, notes_for = S.DECIDE, None, None
+
+
+class RespondLegal(_OneLegal):
+    """A challenged player's choice, ``Legal(seat, RESPOND, (ACCEPT,), hand=hand,
+    notes_for=Counter, rules=rules)``: the table sets ``seat``, ``hand`` and ``rules``."""
+
+    __slots__ = ()
+    phase, simple, notes_for = S.RESPOND, (ACCEPT,), Counter
+
+
+class ReofferLegal(_OneLegal):
+    """The challenger after a tie, ``Legal(seat, REOFFER, hand=hand, notes_for=Offer,
+    rules=rules)``: the table sets ``seat``, ``hand`` and ``rules``."""
+
+    __slots__ = ()
+    phase, simple, notes_for = S.REOFFER, (), Offer
+
+
+class TurnLegal(Legal):
+    """The leader's turn, ``Legal(seat, TURN, simple, trades=trades, hand=hand,
+    notes_for=Trade, rules=rules, where=where)``: the table sets those six."""
+
+    __slots__ = ()
+    phase, bid, notes_for, pay, worth = S.TURN, None, Trade, None, 0
+    payment_rule, _payments = "exact_if_possible", None
+
+
+class PayLegal(Legal):
+    """A payer's choice, ``Legal(seat, PAY, hand=hand, pay=pay, payment_rule=rule,
+    rules=rules)``: the table sets those five (and ``_payments``, the payments once listed)."""
+
+    __slots__ = ()
+    phase, simple, bid, trades, notes_for, where, worth = S.PAY, (), None, (), None, None, 0
+
+
 class _Uniforms:
     """Where :func:`random_choice` takes its numbers: ``_u()`` while ``_rng`` is the
     generator it is given; ``stream(rng)`` for another one."""
