@@ -20,6 +20,9 @@ from bluffkit.analysis.tournament_run import load, run
 from bluffkit.cli import main
 from bluffkit.core.game import make_game
 
+# A LocalCluster of two worker processes: seconds to start, so left to make test.
+pytestmark = pytest.mark.slow
+
 distributed = pytest.importorskip("distributed")
 
 FIELD = ["honest", "caller", "random"]

@@ -231,6 +231,7 @@ def test_game_charts_draw_the_charts_a_spec_names(tmp_path):
     assert GameCharts(s.save(tmp_path / "g.jsonl")).money.equals(g.money)
 
 
+@pytest.mark.slow
 def test_the_scoring_explorer_lists_the_rulesets_of_the_registry():
     from bluffkit.widgets import ScoringExplorer
     e = ScoringExplorer("horse-trading")

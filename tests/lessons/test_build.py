@@ -24,6 +24,9 @@ spec.loader.exec_module(build_lessons)
 SCRIPT_OR_LINK = re.compile(r"<(script|link)\b[^>]*?\b(src|href)\s*=\s*[\"']?([^\"' >]+)", re.I)
 LESSON = "02-second-price"
 
+# Builds a lesson with its PDF, printed by headless Chromium: left to make test.
+pytestmark = pytest.mark.slow
+
 
 def network_in_tags(page: str) -> list[str]:
     """Every <script src> or <link href> that is a network address (checked here on its own,

@@ -246,6 +246,7 @@ def test_scoring_explorer_follows_the_rulebook_example():
     assert e.held.options[0] == "A" and e.held.value == ()
 
 
+@pytest.mark.slow
 def test_game_charts_draw_a_game_and_a_log(tmp_path):
     from bluffkit.widgets import GameCharts
     s = Session(make_game("horse-trading"), ["heuristic", "random", "random"], names=["A", "B", "C"], seed=1).run()
