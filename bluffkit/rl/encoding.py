@@ -71,3 +71,33 @@ def encoder_for(game: Any, players: int) -> Encoder:
         encoded = ", ".join(s.name for s in specs() if s.encoder)
         raise RulesError(f"no learning-agent encoding for {spec.name!r}; encoded games: {encoded or 'none'}")
     return spec.resolve("encoder")(game, players)
+
+
+class MoveTableEncoder(Encoder):
+    """An encoder that lists the moves it allows now as ``{index: action}``
+    (``_moves(legal)``) and builds its vector from named features
+    (``_features(observation)``, a :class:`bluffkit.rl.encoders._features.Features`):
+    the mask, the action and the vector follow from those two."""
+
+    def _moves(self, legal: Any) -> dict[int, Any]:
+        raise NotImplementedError
+
+    def _features(self, observation: Any) -> Any:
+        raise NotImplementedError
+
+    def mask(self, legal: Any) -> np.ndarray:
+        m = np.zeros(self.n_actions, np.int8)
+        for i in self._moves(legal):
+            m[i] = 1
+        return m
+
+    def action(self, index: int, legal: Any) -> Any:
+        moves = self._moves(legal)
+        if index not in moves:
+            allowed = ", ".join(f"{i} ({self.action_name(i)})" for i in sorted(moves)) or "none"
+            raise RulesError(f"action index {index} ({self.action_name(index)}) is not allowed for seat "
+                             f"{legal.seat} now; allowed: {allowed}; the rules allow {legal.description}")
+        return moves[index]
+
+    def observation(self, observation: Any) -> np.ndarray:
+        return self._features(observation).vector()

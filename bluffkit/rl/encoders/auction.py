@@ -44,7 +44,6 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-import numpy as np
 
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMALS
@@ -52,7 +51,7 @@ from bluffkit.auctions.state import BID, CHOOSE, FINAL, GRAB, NO_CAP, OVER, PAY,
 from bluffkit.core.errors import RulesError
 from bluffkit.core.money import payments, total
 from bluffkit.rl.encoders._features import Features
-from bluffkit.rl.encoding import Encoder
+from bluffkit.rl.encoding import MoveTableEncoder
 
 PHASES = (SETUP, PICK, BID, FINAL, GRAB, CHOOSE, REFUSE_, PAY, OVER)
 WORDS = (PASS, TAKE, STOP, ACCEPT, REFUSE)
@@ -60,7 +59,7 @@ REFUSALS = ("sell", "buy", "buy 1", "buy 2", "buy 1,2")
 PAY_INDEX, PICK_INDEX, REFUSAL_START, CHOOSE_START = 5, 6, 7, 12
 
 
-class AuctionEncoder(Encoder):
+class AuctionEncoder(MoveTableEncoder):
     """Fixed action indices and observation vector of one auction game (module docstring)."""
 
     def __init__(self, game: Any, players: int) -> None:
@@ -182,23 +181,7 @@ class AuctionEncoder(Encoder):
                     if legal.explain(a) is None:
                         out[self.amount_start + k] = a
 
-    def mask(self, legal: Any) -> np.ndarray:
-        m = np.zeros(self.n_actions, np.int8)
-        for i in self._moves(legal):
-            m[i] = 1
-        return m
-
-    def action(self, index: int, legal: Any) -> Any:
-        moves = self._moves(legal)
-        if index not in moves:
-            allowed = ", ".join(f"{i} ({self.action_name(i)})" for i in sorted(moves)) or "none"
-            raise RulesError(f"action index {index} ({self.action_name(index)}) is not allowed for seat "
-                             f"{legal.seat} now; allowed: {allowed}; the rules allow {legal.description}")
-        return moves[index]
-
     # observations ------------------------------------------------------------------
-    def observation(self, observation: Any) -> np.ndarray:
-        return self._features(observation).vector()
 
     def _features(self, o: Any) -> Features:
         """The observation's features; ``None`` gives a vector of the right length (zeros)."""

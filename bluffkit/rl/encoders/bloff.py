@@ -26,20 +26,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 
-from bluffkit.core.errors import RulesError
 from bluffkit.games.bloff.actions import CALL_, PASS_, Play
 from bluffkit.games.bloff.cards import RANK_NAMES, rank_of
 from bluffkit.games.bloff.state import CALL, DEAL, OVER, PLAY
 from bluffkit.rl.encoders._features import Features
-from bluffkit.rl.encoding import Encoder
+from bluffkit.rl.encoding import MoveTableEncoder
 
 PHASES = (DEAL, PLAY, CALL, OVER)
 RANKS = 13
 
 
-class BloffEncoder(Encoder):
+class BloffEncoder(MoveTableEncoder):
     """Fixed action indices and observation vector of Bløff (module docstring)."""
 
     def __init__(self, game: Any, players: int) -> None:
@@ -76,23 +74,7 @@ class BloffEncoder(Encoder):
                     out[2 + r * self.copies + c - 1] = Play(tuple(cards[:c]))
         return out
 
-    def mask(self, legal: Any) -> np.ndarray:
-        m = np.zeros(self.n_actions, np.int8)
-        for i in self._moves(legal):
-            m[i] = 1
-        return m
-
-    def action(self, index: int, legal: Any) -> Any:
-        moves = self._moves(legal)
-        if index not in moves:
-            allowed = ", ".join(f"{i} ({self.action_name(i)})" for i in sorted(moves)) or "none"
-            raise RulesError(f"action index {index} ({self.action_name(index)}) is not allowed for seat "
-                             f"{legal.seat} now; allowed: {allowed}; the rules allow {legal.description}")
-        return moves[index]
-
     # observations ------------------------------------------------------------------
-    def observation(self, observation: Any) -> np.ndarray:
-        return self._features(observation).vector()
 
     def _features(self, observation: Any) -> Features:
         o, n, f = observation, self.players, Features()

@@ -32,14 +32,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 
-from bluffkit.core.errors import RulesError
 from bluffkit.games.bluffer.actions import DONE_, Copy, Vote, Write
 from bluffkit.games.bluffer.observe import fit
 from bluffkit.games.bluffer.state import ASK, COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE
 from bluffkit.rl.encoders._features import Features
-from bluffkit.rl.encoding import Encoder
+from bluffkit.rl.encoding import MoveTableEncoder
 
 PHASES = (ASK, WRITE, COPY, SHUFFLE, VOTE, OVER)
 MODES = ("standard", "duel", "teams")
@@ -47,7 +45,7 @@ DONE_INDEX, COPY_INDEX, WRITE_START, MENU = 0, 1, 2, 5
 VOTE_START = WRITE_START + MENU
 
 
-class BlufferEncoder(Encoder):
+class BlufferEncoder(MoveTableEncoder):
     """Fixed action indices and observation vector of Bluffer (module docstring)."""
 
     def __init__(self, game: Any, players: int) -> None:
@@ -95,23 +93,7 @@ class BlufferEncoder(Encoder):
                 out[VOTE_START + number - 1] = Vote(number)
         return out
 
-    def mask(self, legal: Any) -> np.ndarray:
-        m = np.zeros(self.n_actions, np.int8)
-        for i in self._moves(legal):
-            m[i] = 1
-        return m
-
-    def action(self, index: int, legal: Any) -> Any:
-        moves = self._moves(legal)
-        if index not in moves:
-            allowed = ", ".join(f"{i} ({self.action_name(i)})" for i in sorted(moves)) or "none"
-            raise RulesError(f"action index {index} ({self.action_name(index)}) is not allowed for seat "
-                             f"{legal.seat} now; allowed: {allowed}; the rules allow {legal.description}")
-        return moves[index]
-
     # observations ------------------------------------------------------------------
-    def observation(self, observation: Any) -> np.ndarray:
-        return self._features(observation).vector()
 
     def _features(self, observation: Any) -> Features:
         o, n, r, f = observation, self.players, self.rules, Features()
