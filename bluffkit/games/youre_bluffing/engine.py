@@ -345,20 +345,13 @@ class Table(TableBase):
         here in one loop, with a short way for the bidders (most moves). ``checks[seat]``
         false skips the check of that seat's actions (a trusted bot's, see
         :func:`bluffkit.core.play.play`); ``None`` checks every seat's."""
-        observe = self.observe
+        observe, bid_legal = self.observe, self._bid_legal
         done = 0
         while done < limit:
-            if self.phase is BID:           # _bid_legal, written out here (most moves are bids)
+            if self.phase is BID:           # the short way: most moves are bids
                 to_move = self.pending
                 seat = to_move[0]
-                legal = _new_bid_legal(BidLegal)
-                legal.seat, legal.worth = seat, self._worth[seat]
-                cap = self.caps[seat]
-                if cap < 0:
-                    legal.bid = self._floor
-                else:
-                    floor = self._floor
-                    legal.bid = (floor[0], cap, floor[2])
+                legal = bid_legal(seat)
             else:
                 first = self._first()
                 if first is None:
