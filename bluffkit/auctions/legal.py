@@ -23,6 +23,7 @@ from itertools import permutations, product
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
 from bluffkit.auctions.sample import random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
+from bluffkit.core.errors import RulesError
 from bluffkit.core.money import contains, fmt, payment_problem
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
@@ -66,6 +67,19 @@ class Legal:
     def __repr__(self) -> str:
         shown = {f: getattr(self, f) for f in self.__slots__[2:-1] if getattr(self, f)}
         return f"Legal(seat={self.seat}, {shown})"
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The seat's own notes, one count per denomination (what a payment or notes laid
+        are checked against); the seat may always know its own hand."""
+        if self._t is None:
+            raise RulesError("this Legal was made without its table: it holds no hand")
+        return tuple(self._t.money[self.seat])
+
+    @property
+    def rules(self):
+        """The rules of the auction this Legal belongs to (public: the format and its options)."""
+        return None if self._t is None else self._t.rules
 
     # the protocol ---------------------------------------------------------------------
     def explain(self, action) -> tuple[str, str] | None:

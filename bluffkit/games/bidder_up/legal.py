@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
+from bluffkit.core.errors import RulesError
 from bluffkit.core.money import contains, fmt
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
@@ -62,6 +63,16 @@ class Legal:
 
     def __repr__(self) -> str:
         return f"Legal(seat={self.seat}, phase={self.phase!r}, {self.description})"
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The seat's own notes, one count per denomination (in an auction, the auction's
+        own account of them); the seat may always know its own hand."""
+        if self.inner is not None:
+            return self.inner.hand
+        if self._t is None:
+            raise RulesError("this Legal was made without its table: it holds no hand")
+        return tuple(self._t.money[self.seat])
 
     # the protocol ---------------------------------------------------------------------
     def explain(self, action, _table=None) -> tuple[str, str] | None:

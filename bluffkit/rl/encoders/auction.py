@@ -48,7 +48,6 @@ from typing import Any
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.state import BID, CHOOSE, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP
-from bluffkit.core.errors import RulesError
 from bluffkit.core.money import payments, total
 from bluffkit.rl.encoders._features import Features
 from bluffkit.rl.encoding import MoveTableEncoder
@@ -143,13 +142,10 @@ class AuctionEncoder(MoveTableEncoder):
 
     def _notes(self, legal: Any, out: dict[int, Any]) -> None:
         """The payment (index 5) and the notes laid (the amount grid). The seat's own notes
-        are read from the table its ``Legal`` explains against (``legal.explain`` checks a
-        payment against them), and every candidate is checked with ``legal.explain``."""
+        are its ``Legal``'s ``hand`` (what ``legal.explain`` checks a payment against), and
+        every candidate is checked with ``legal.explain``."""
         d = self.denoms
-        table = getattr(legal, "_t", None)
-        if table is None:
-            raise RulesError("an auction Legal made without its table cannot list payments")
-        hand = tuple(table.money[legal.seat])
+        hand = legal.hand
         cheap = sorted((d[i], i) for i in range(len(d)) for _ in range(hand[i]))   # the cheapest notes first
         a: Any
         if legal.pay:

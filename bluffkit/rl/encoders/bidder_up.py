@@ -42,9 +42,8 @@ Coarser than the rules: bids and calls on the grids above, one market type or ma
 move, notes chosen by those kinds, costs paid with the lowest notes, no choice of
 specimens in a trade.
 
-The ``Legal`` of Bidder Up! does not carry the seat's notes; :meth:`BidderUpEncoder.mask`
-reads them from the table the ``Legal`` was made for, the seat's own notes only (what
-its observation shows as ``hand``).
+:meth:`BidderUpEncoder.mask` reads the seat's notes from its ``Legal``'s ``hand`` (the
+seat's own notes only, what its observation shows as ``hand``).
 
 The observation is the seat's :class:`~bluffkit.games.bidder_up.observe.Observation`
 only (its ``legal`` is not read): :func:`obs_parts` lists the blocks and their sizes.
@@ -183,9 +182,8 @@ class BidderUpEncoder(Encoder):
         return self.blocks[block][0] + k
 
     def _hand(self, legal) -> tuple[int, ...]:
-        """The seat's own notes, from the table its ``Legal`` was made for."""
-        t = legal.inner._t if legal.inner is not None else legal._t
-        return tuple(t.money[legal.seat])
+        """The seat's own notes (its ``Legal``'s ``hand``)."""
+        return legal.hand
 
     def candidates(self, legal) -> dict[int, object]:
         """Index -> the action it stands for now, for every index of the current phase that
@@ -197,7 +195,7 @@ class BidderUpEncoder(Encoder):
         hand = self._hand(legal)
         if legal.inner is not None:
             inner = legal.inner
-            rules = inner._t.rules
+            rules = inner.rules
             for k, w in enumerate(WORDS):
                 if w in inner.words:
                     out[self._at("word", k)] = w
