@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,6 +155,8 @@ def lab_server() -> LabServer:
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.extension_manager=readonly",
+        # window.jupyterapp: the tests open one notebook after another in a loaded JupyterLab
+        "--LabApp.expose_app_in_browser=True",
     ]
     log = base / "jupyter-lab.log"
     with open(log, "wb") as out:
@@ -227,18 +230,45 @@ def pytest_runtest_makereport(item, call):
     return rep
 
 
-@pytest.fixture
-def page(browser, lab_server, request):
-    """A fresh browser page; on failure a screenshot named after the test is saved."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+VIEWPORT = {"width": 1280, "height": 1000}
+
+
+@pytest.fixture(scope="session")
+def lab_page(browser, lab_server):
+    """One browser page for the whole run (one per worker), in which JupyterLab loads once:
+    each test opens its notebook in it with :func:`open_notebook`, which first closes what
+    the test before left open and shuts its kernels down. Loading JupyterLab costs some
+    4 s of the machine's two cores; opening a notebook in a loaded JupyterLab a fraction."""
+    context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(WAIT_MS)
     pg = context.new_page()
-    console: list[str] = []
-    pg.on("console", lambda m: console.append(f"[{m.type}] {m.text}") if m.type in ("error", "warning") else None)
-    pg.on("pageerror", lambda e: console.append(f"[pageerror] {e}"))
     try:
         yield pg
     finally:
+        context.close()
+
+
+@pytest.fixture
+def page(lab_page, lab_server, request):
+    """The run's browser page, at 1280 x 1000; on failure a screenshot named after the test is
+    saved, with the browser console's errors and the server log's last lines."""
+    pg = lab_page
+    pg.set_viewport_size(VIEWPORT)
+    console: list[str] = []
+
+    def on_console(m):
+        if m.type in ("error", "warning"):
+            console.append(f"[{m.type}] {m.text}")
+
+    def on_error(e):
+        console.append(f"[pageerror] {e}")
+    pg.on("console", on_console)
+    pg.on("pageerror", on_error)
+    try:
+        yield pg
+    finally:
+        pg.remove_listener("console", on_console)
+        pg.remove_listener("pageerror", on_error)
         rep = getattr(request.node, "rep_call", None)
         if rep is not None and rep.failed:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -252,4 +282,31 @@ def page(browser, lab_server, request):
             if console:
                 print("browser console (errors and warnings):\n" + "\n".join(console[-30:]))
             print(f"JupyterLab log ({lab_server.log}), last lines:\n{lab_server.log_tail(20)}")
-        context.close()
+            # the next test starts from a fresh load of JupyterLab, not from whatever failed here
+            try:
+                pg.goto("about:blank")
+            except Exception:
+                pass
+
+
+# Close every document of the main area (without the "save your work?" question a notebook
+# that has run would ask) and shut every kernel down; then open the notebook.
+_REOPEN_JS = """async name => {
+    const app = window.jupyterapp;
+    for (const w of Array.from(app.shell.widgets('main'))) w.dispose();
+    await app.serviceManager.sessions.shutdownAll();
+    await app.commands.execute('docmanager:open', {path: name, factory: 'Notebook'});
+    // (JupyterLab puts a Launcher in a main area left empty: closed again, as on a fresh load)
+    for (const w of Array.from(app.shell.widgets('main'))) if (w.node.querySelector('.jp-Launcher')) w.dispose();
+}"""
+
+
+def open_notebook(page, server: LabServer, name: str) -> None:
+    """Open the served notebook ``name`` in JupyterLab: in the page's JupyterLab when it is
+    loaded (closing what is open there and shutting its kernels down first), else by
+    loading JupyterLab at the notebook with a fresh layout (``?reset``)."""
+    loaded = page.url.startswith(server.url) and page.evaluate("() => !!window.jupyterapp && !!window.jupyterapp.shell")
+    if loaded:
+        page.evaluate(_REOPEN_JS, name)
+    else:
+        page.goto(f"{server.url}/lab/tree/{urllib.parse.quote(name)}?reset")

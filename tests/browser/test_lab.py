@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import re
 import time
-import urllib.parse
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import REPO, SCREENSHOTS, WAIT_MS, WAIT_S, LabServer, serve_cells
+from .conftest import REPO, SCREENSHOTS, WAIT_MS, WAIT_S, LabServer, open_notebook, serve_cells
 
 pytestmark = pytest.mark.browser
 
@@ -107,7 +106,7 @@ CELLS_DONE_JS = r"""() => {
 def open_and_run_all(page: Page, server: LabServer, name: str) -> None:
     """Open ``name`` in JupyterLab, wait for its kernel, Run > Run All Cells, and wait until
     every cell has run (fails at once, with the traceback, if a cell raises)."""
-    page.goto(f"{server.url}/lab/tree/{urllib.parse.quote(name)}?reset")
+    open_notebook(page, server, name)
     expect(page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first).to_be_visible(timeout=WAIT_MS)
     wait_kernel_idle(server, name)
     # The toolbar's kernel indicator too: the page is connected to the idle kernel.

@@ -7,18 +7,14 @@ Each test opens a notebook in JupyterLab and runs nothing. Screenshots go to
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import urllib.parse
-from pathlib import Path
 
 import nbformat
+from nbformat.sign import NotebookNotary
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import REPO, SCREENSHOTS, WAIT_MS, LabServer
+from .conftest import REPO, SCREENSHOTS, WAIT_MS, LabServer, open_notebook
 from .test_lab import wait_kernel_idle
 
 pytestmark = pytest.mark.browser
@@ -38,13 +34,15 @@ def _panel_notebooks() -> list[str]:
 
 def _trust(lab_server: LabServer, path) -> None:
     """Mark ``path`` trusted with the server's own Jupyter secret, as ``make lab`` does for its
-    working copy (scripts/lab_workspace.sh): JupyterLab draws saved widgets only in a
-    trusted notebook."""
+    working copy (scripts/lab_workspace.sh, with ``jupyter trust``): JupyterLab draws saved
+    widgets only in a trusted notebook. Signed here in the test's process, with the same
+    notary ``jupyter trust`` uses, on the fixture's JUPYTER_DATA_DIR."""
     data = lab_server.root.parent / "jupyter" / "data"      # the fixture's JUPYTER_DATA_DIR
     assert data.is_dir(), data
-    env = {**os.environ, "JUPYTER_DATA_DIR": str(data)}
-    subprocess.run([Path(sys.executable).with_name("jupyter"), "trust", str(path)], env=env, check=True,
-                   capture_output=True)
+    notary = NotebookNotary(data_dir=str(data))
+    nb = nbformat.read(path, as_version=4)
+    notary.sign(nb)
+    assert notary.check_signature(nb), f"{path} was not signed"
 
 
 # True once at least ``shown`` notebook outputs hold a drawn widget view.
@@ -58,7 +56,7 @@ def test_panel_notebook_opens_with_its_panels_drawn(page: Page, lab_server: LabS
     _trust(lab_server, lab_server.root / name)
     nb = nbformat.read(lab_server.root / name, as_version=4)
     shown = sum(WIDGET_VIEW in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
-    page.goto(f"{lab_server.url}/lab/tree/{urllib.parse.quote(name)}?reset")
+    open_notebook(page, lab_server, name)
     first = page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first
     expect(first).to_be_visible(timeout=WAIT_MS)
     expect(first).to_contain_text(re.compile(r"Run All Cells"))
