@@ -68,24 +68,44 @@ class MoveControls(W.VBox):
         self.bid_button: W.Button | None = None
         self.note_button: W.Button | None = None
         self.amount.observe(lambda ch: self._label_bid(), names="value")
+        # Kept from one draw to the next (a draw used to build them anew, some twenty widgets
+        # each time): the stepper of each grid of steps, and the buttons of the plain words.
+        # Neither tells anything of a seat: the steps are the format's, the words the phase's.
+        self._steppers: dict[tuple, tuple[W.HBox, W.Button]] = {}
+        self._words: dict[tuple, W.Button] = {}
+        self._range: tuple[int, int | None] = (0, None)
 
     # the parts -------------------------------------------------------------------------
     def _stepper(self, verb: str, kind, lo: int, hi: int | None, start: int, steps) -> W.HBox:
         """``verb N`` with the amount box and its step buttons, the amount kept to lo..hi."""
-        self._verb, self._kind = verb, kind
+        self._verb, self._kind, self._range = verb, kind, (lo, hi)
+        key = (verb, *steps)
+        made = self._steppers.get(key)
+        if made is None:
+            unit = steps[0]
+
+            def move(by):                    # on the grid of the steps, within the move's lo..hi
+                lo, hi = self._range
+                value = max(lo, (self.amount.value + by) // unit * unit)
+                self.amount.value = min(value, hi) if hi is not None else value
+
+            downs = [_button(f"\u2212{k}", lambda k=k: move(-k), tooltip=f"{k} less") for k in reversed(steps)]
+            ups = [_button(f"+{k}", lambda k=k: move(k), tooltip=f"{k} more") for k in steps]
+            bid = _button("", lambda: self._kind is not None and self.play(self._kind(self.amount.value)),
+                          style="primary")
+            made = self._steppers[key] = (W.HBox(downs + [self.amount] + ups + [bid]), bid)
+        row, self.bid_button = made
         self.amount.value = start
-
-        unit = steps[0]
-
-        def move(by):                        # on the grid of the steps, within lo..hi
-            value = max(lo, (self.amount.value + by) // unit * unit)
-            self.amount.value = min(value, hi) if hi is not None else value
-
-        downs = [_button(f"\u2212{k}", lambda k=k: move(-k), tooltip=f"{k} less") for k in reversed(steps)]
-        ups = [_button(f"+{k}", lambda k=k: move(k), tooltip=f"{k} more") for k in steps]
-        self.bid_button = _button("", lambda: self.play(kind(self.amount.value)), style="primary")
         self._label_bid()
-        return W.HBox(downs + [self.amount] + ups + [self.bid_button])
+        return row
+
+    def _word(self, word, text: str, on_click, tooltip: str = "") -> W.Button:
+        """The button of a plain word (pass, take, ...), kept for the next draw."""
+        key = (word, text)
+        b = self._words.get(key)
+        if b is None:
+            b = self._words[key] = _button(text, on_click, tooltip=tooltip)
+        return b
 
     def _label_bid(self) -> None:
         if self.bid_button is not None:
@@ -136,7 +156,8 @@ class MoveControls(W.VBox):
     def clear(self) -> None:
         """No buttons and no notes: the old ones are closed (see :func:`retire`), so the
         notes of the last bidder shown do not live on in the browser."""
-        retire(self.children, keep=[self.amount])
+        retire(self.children, keep=[self.amount, *(row for row, _ in self._steppers.values()),
+                                    *self._words.values()])
         self.children = ()
         self.notes, self.bid_button, self.note_button = [], None, None
 
@@ -172,10 +193,11 @@ class MoveControls(W.VBox):
             buttons += [_button(f"Lay a {v} note", lambda v=v: self.play(Raise(v)), style="primary",
                                 tooltip="raise: lay one more note face down (any note counts as one)")
                         for v, c in zip(d, obs.hand) if c]
-        buttons += [_button(WORD_LABELS.get(w, str(w).capitalize()), lambda w=w: self.play(w)) for w in legal.words]
+        buttons += [self._word(w, WORD_LABELS.get(w, str(w).capitalize()), lambda w=w: self.play(w))
+                    for w in legal.words]
         if self.drop_out is not None and r.fmt.style == "open" and PASS in legal.words:
-            buttons.append(_button("Drop out", self.drop_out,
-                                   tooltip="pass now and whenever you are asked again in this auction"))
+            buttons.append(self._word("drop out", "Drop out", self.drop_out,
+                                      tooltip="pass now and whenever you are asked again in this auction"))
         buttons += [_button(f"Choose {names[s]}", lambda s=s: self.play(Choose(s))) for s in legal.choose]
         buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x)) for x in legal.refusals]
         if legal.pick:
