@@ -24,6 +24,9 @@ export UV_PYTHON_DOWNLOADS := never
 # source each time (as with PYTHONDONTWRITEBYTECODE set, common in containers) costs some
 # 7 s of CPU per process. The environment is installed compiled (--compile-bytecode).
 unexport PYTHONDONTWRITEBYTECODE
+# Files bluffkit can make again (the interactive charts' JavaScript bundle) are kept in the
+# working copy while testing, for every test worker, notebook kernel and server alike.
+test check: export BLUFFKIT_CACHE := $(CURDIR)/$(TMPDIR_REPO)/cache
 # Keep Jupyter on its standard platform directories (silences a deprecation warning).
 export JUPYTER_PLATFORM_DIRS := 1
 

@@ -31,6 +31,9 @@ offline too.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import tempfile
 from pathlib import Path
 
 import altair as alt
@@ -54,6 +57,7 @@ def enable(mode: str = "svg"):
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     if mode == "interactive":
         import anywidget  # noqa: F401  (the "jupyter" renderer needs it; fail here, not at draw time)
+        offline_widgets()
         return alt.renderers.enable("jupyter", offline=True)
     import vl_convert  # noqa: F401  (the static renderers need it)
     return alt.renderers.enable(mode)
@@ -74,3 +78,62 @@ def save(chart: alt.TopLevelMixin, path: str | Path, scale_factor: float = 1.0) 
     else:
         chart.save(path)
     return path
+
+
+def cache_dir() -> Path:
+    """Where bluffkit keeps files it can make again: ``$BLUFFKIT_CACHE``, else
+    ``$XDG_CACHE_HOME/bluffkit``, else ``~/.cache/bluffkit``. Deleting it is always safe."""
+    if os.environ.get("BLUFFKIT_CACHE"):
+        return Path(os.environ["BLUFFKIT_CACHE"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "bluffkit"
+
+
+def _bundle_file() -> Path:
+    """The cache file of the JavaScript bundle of altair's chart widget, named after
+    everything it is made from (altair's widget source and version, vl-convert's and
+    vega-lite's versions), so that another version never reads it."""
+    import vl_convert
+    from altair.jupyter.jupyter_chart import load_js_src
+    from altair.utils._importers import vl_version_for_vl_convert
+    made_of = "\0".join((alt.__version__, getattr(vl_convert, "__version__", "?"), vl_version_for_vl_convert(), load_js_src()))
+    return cache_dir() / f"jupyterchart-{hashlib.sha256(made_of.encode()).hexdigest()[:20]}.js"
+
+
+def offline_widgets() -> None:
+    """Make altair's chart widget (``alt.JupyterChart``) carry vega's JavaScript, with no
+    network, as ``alt.JupyterChart.enable_offline()`` does. That call has vl-convert
+    bundle the JavaScript anew in every process (about 2 s: every notebook kernel that
+    draws an interactive chart waited for it); the bundle is kept in :func:`cache_dir`
+    and read from there next time. Without a usable cache file (unreadable, empty, or
+    the folder not writable) it is simply made again."""
+    chart = alt.JupyterChart
+    if getattr(chart, "_is_offline", False):
+        return
+    path: Path | None
+    try:
+        path = _bundle_file()
+    except (OSError, ImportError):
+        path = None
+    try:
+        src = path.read_text(encoding="utf-8") if path is not None and path.is_file() else ""
+    except (OSError, UnicodeDecodeError):
+        src = ""
+    if src and hasattr(chart, "_esm"):
+        chart._esm = src
+        chart._is_offline = True
+        return
+    chart.enable_offline()
+    if path is None or not getattr(chart, "_is_offline", False) or not isinstance(getattr(chart, "_esm", None), str):
+        return
+    try:                        # written whole or not at all: a reader never sees half a file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".jupyterchart-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(chart._esm)
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except OSError:
+        pass

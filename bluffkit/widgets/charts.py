@@ -33,9 +33,7 @@ def interactive(chart) -> "alt.JupyterChart":
     """An interactive chart widget (tooltips) that draws with no network: vega's
     JavaScript comes from the installed vl-convert, not from a CDN."""
     import altair as alt
-    if not getattr(interactive, "ready", False):
-        alt.JupyterChart.enable_offline()
-        interactive.ready = True  # type: ignore[attr-defined]  # set once, on the function itself
+    charts_offline.offline_widgets()
     return alt.JupyterChart(chart)
 
 

@@ -1,0 +1,101 @@
+"""The interactive chart widget's JavaScript bundle is kept on disk
+(:func:`bluffkit.charts_offline.offline_widgets`): read from the cache when it is there,
+made (as altair makes it) and written whole when it is not, and never read across
+versions or from a damaged file."""
+
+from __future__ import annotations
+
+import altair as alt
+import pytest
+
+from bluffkit import charts_offline
+
+
+@pytest.fixture
+def fresh_widget_class(monkeypatch, tmp_path):
+    """altair's JupyterChart as if no chart had been drawn in this process, with the
+    cache in ``tmp_path``; the class is put back as it was afterwards."""
+    monkeypatch.setenv("BLUFFKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(alt.JupyterChart, "_is_offline", False)
+    monkeypatch.setattr(alt.JupyterChart, "_esm", alt.JupyterChart._esm)
+    return tmp_path / "cache"
+
+
+def test_the_cache_lives_where_the_environment_says(monkeypatch, tmp_path):
+    monkeypatch.setenv("BLUFFKIT_CACHE", str(tmp_path / "here"))
+    assert charts_offline.cache_dir() == tmp_path / "here"
+    monkeypatch.delenv("BLUFFKIT_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert charts_offline.cache_dir() == tmp_path / "xdg" / "bluffkit"
+
+
+def test_a_cached_bundle_is_used_without_bundling(fresh_widget_class, monkeypatch):
+    path = charts_offline._bundle_file()
+    assert path.parent == fresh_widget_class
+    path.parent.mkdir(parents=True)
+    path.write_text("/* the bundle */", encoding="utf-8")
+
+    def no_bundling(*args, **kwargs):
+        raise AssertionError("bundled again although the cache holds the bundle")
+    monkeypatch.setattr(alt.JupyterChart, "enable_offline", classmethod(no_bundling))
+    charts_offline.offline_widgets()
+    assert alt.JupyterChart._esm == "/* the bundle */"
+    assert alt.JupyterChart._is_offline
+
+
+def test_the_file_is_named_after_the_versions(fresh_widget_class, monkeypatch):
+    import vl_convert
+    before = charts_offline._bundle_file()
+    monkeypatch.setattr(vl_convert, "__version__", vl_convert.__version__ + ".post1")
+    assert charts_offline._bundle_file() != before
+    monkeypatch.undo()
+    monkeypatch.setattr(alt, "__version__", alt.__version__ + ".post1")
+    assert charts_offline._bundle_file() != before
+
+
+@pytest.mark.parametrize("damage", ["empty", "not-utf8", "a-folder"])
+def test_a_damaged_cache_file_is_made_again(fresh_widget_class, monkeypatch, damage):
+    path = charts_offline._bundle_file()
+    path.parent.mkdir(parents=True)
+    if damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "not-utf8":
+        path.write_bytes(b"\xff\xfe\x00bundle")
+    else:
+        path.mkdir()
+    made = []
+
+    def bundle(cls):
+        made.append(1)
+        cls._esm, cls._is_offline = "/* made again */", True
+    monkeypatch.setattr(alt.JupyterChart, "enable_offline", classmethod(bundle))
+    charts_offline.offline_widgets()
+    assert made == [1]
+    assert alt.JupyterChart._esm == "/* made again */"
+    if damage != "a-folder":
+        assert path.read_text(encoding="utf-8") == "/* made again */"
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")], "a temporary file was left"
+
+
+def test_an_unwritable_cache_still_draws(fresh_widget_class, monkeypatch):
+    fresh_widget_class.parent.mkdir(exist_ok=True)
+    fresh_widget_class.write_text("a file where the folder should be")
+
+    def bundle(cls):
+        cls._esm, cls._is_offline = "/* made */", True
+    monkeypatch.setattr(alt.JupyterChart, "enable_offline", classmethod(bundle))
+    charts_offline.offline_widgets()
+    assert alt.JupyterChart._esm == "/* made */"
+
+
+@pytest.mark.slow
+def test_the_cached_bundle_is_altairs_own(fresh_widget_class):
+    """Made for real (vl-convert bundles it, about 2 s): the file written is the bundle
+    altair's enable_offline() makes, and a second process state reads it back."""
+    charts_offline.offline_widgets()
+    made = alt.JupyterChart._esm
+    assert "vega" in made and len(made) > 100_000
+    assert charts_offline._bundle_file().read_text(encoding="utf-8") == made
+    alt.JupyterChart._is_offline, alt.JupyterChart._esm = False, "stale"
+    charts_offline.offline_widgets()
+    assert alt.JupyterChart._esm == made
