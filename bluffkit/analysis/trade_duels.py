@@ -37,6 +37,7 @@ v**2/(2*H)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -67,17 +68,20 @@ def allpay_ode() -> sp.Eq:
     return sp.Eq(sp.diff(gain, X).subs(X, V), 0)
 
 
+@lru_cache(maxsize=None)          # (solved once: sympy expressions are immutable)
 def allpay_offer_expr() -> sp.Expr:
     """The symmetric equilibrium offer, the solution of :func:`allpay_ode` with b(0) = 0."""
     sol = sp.dsolve(allpay_ode(), B(V), ics={B(0): 0})
     return sp.simplify(sol.rhs)
 
 
+@lru_cache(maxsize=None)
 def expected_offer_expr() -> sp.Expr:
     """E[b(v)] for v uniform on [0, H]."""
     return sp.simplify(sp.integrate(allpay_offer_expr() / H, (V, 0, H)))
 
 
+@lru_cache(maxsize=None)
 def expected_gain_expr() -> sp.Expr:
     """The expected gain of a player of value v when both offer the equilibrium: v times the
     chance of winning (v/H), less its own offer, plus the rival's expected offer."""
