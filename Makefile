@@ -110,8 +110,9 @@ lint: $(VENV_STAMP)
 	$(VENV)/bin/mypy --cache-dir $(TMPDIR_REPO)/mypy
 
 # pytest-xdist runs the tests on every core (PYTEST_WORKERS=0: in one process), a whole
-# file to one worker (--dist loadfile): a notebook's cells in order on its one kernel, the
-# browser tests on one JupyterLab server, a module's fixtures built once.
+# file to one worker (--dist loadfile): a notebook's cells in order on its one kernel, a
+# module's fixtures built once; and every browser test on one worker (the top-level
+# conftest.py's scheduler): one JupyterLab server, one Chromium, JupyterLab loaded once.
 PYTEST_WORKERS ?= auto
 XDIST := -n $(PYTEST_WORKERS) $(if $(filter 0,$(PYTEST_WORKERS)),,--dist loadfile)
 

@@ -48,3 +48,21 @@ else:
         return _compare(self, _words_only(test), _words_only(ref), skip_compare)
 
     IPyNbCell.compare_outputs = _compare_words
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Which tests share a pytest-xdist worker under ``--dist loadfile`` (``make test``,
+    ``make check``): a whole file to one worker (a notebook's cells run in order on its one
+    kernel; a module's fixtures are built once), and every file of ``tests/browser/`` to
+    the same worker, so that one JupyterLab server, one Chromium and one page that has
+    loaded JupyterLab serve every browser test (each costs the machine seconds)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FilesBrowserTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return "tests/browser/" if scope.startswith("tests/browser/") else scope
+
+    return FilesBrowserTogether(config, log)
