@@ -66,3 +66,16 @@ def pytest_xdist_make_scheduler(config, log):
             return "tests/browser/" if scope.startswith("tests/browser/") else scope
 
     return FilesBrowserTogether(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The longest files run first (the browser tests, then the notebooks), each file's items
+    in their own order: pytest-xdist hands out files in this order, so the many short test
+    files fill in around them at the end instead of a worker waiting for one long notebook.
+    The order is the same in every worker, as pytest-xdist requires."""
+    def rank(item):
+        path = str(item.path)
+        if "/tests/browser/" in path:
+            return 0
+        return 1 if path.endswith(".ipynb") else 2
+    items.sort(key=rank)                # (a stable sort: within a rank, the collection order)
