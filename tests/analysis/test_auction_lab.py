@@ -15,14 +15,17 @@ def _close(mean, se, want, bias=0.01):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("fmt, strategy", [("second-hand", "truthful"), ("secret-value", "equilibrium"),
-                                           ("classic", "truthful")])
-def test_the_engine_reproduces_revenue_equivalence(fmt, strategy):
+@pytest.mark.parametrize("fmt, strategy, auctions", [("second-hand", "truthful", 3000),
+                                                     ("secret-value", "equilibrium", 3000),
+                                                     ("classic", "truthful", 1000)])
+def test_the_engine_reproduces_revenue_equivalence(fmt, strategy, auctions):
     """With 3 bidders and U[0,1] values, no right of first refusal: expected revenue (n-1)/(n+1)
     = 0.5 in second-price with truthful bids, first-price with the (n-1)/n equilibrium, and the
-    open Classic auction (the price stops at the second-highest value)."""
-    df = simulate_engine(fmt, bidders=3, auctions=3000, strategy=strategy, right=False, seed=11)
-    assert list(df.columns) == COLUMNS and len(df) == 3000
+    open Classic auction (the price stops at the second-highest value). (Classic's bids rise
+    10 at a time, some 90 moves an auction: 1,000 of them, within 5 standard errors of 0.5,
+    is still a band of about 0.03.)"""
+    df = simulate_engine(fmt, bidders=3, auctions=auctions, strategy=strategy, right=False, seed=11)
+    assert list(df.columns) == COLUMNS and len(df) == auctions
     se = df.revenue.std() / len(df) ** 0.5
     assert _close(df.revenue.mean(), se, 0.5), (fmt, df.revenue.mean(), se)
     assert df.efficient.mean() > 0.97, "an increasing strategy gives the lot to the highest value"
