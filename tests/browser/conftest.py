@@ -202,26 +202,6 @@ def serve_cells(server: LabServer, source: Path, name: str, code: str) -> str:
     return name
 
 
-@pytest.fixture(scope="session")
-def browser():
-    """Debian's headless Chromium, launched through Playwright (never Playwright's own build)."""
-    if not (CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail(
-            f"{CHROMIUM} is missing: the browser tests need Debian's chromium package. "
-            "Run `bash scripts/ensure_chromium.sh` (done by `make test`), or "
-            "`apt-get update && apt-get install -y chromium`.",
-            pytrace=False,
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the test item, for the page fixture's teardown."""
@@ -232,27 +212,76 @@ def pytest_runtest_makereport(item, call):
 
 VIEWPORT = {"width": 1280, "height": 1000}
 
+#: What the browser tests hold open in this process: Playwright, Debian's Chromium, one
+#: browser context and one page in it (see :func:`_shared_page`).
+_HELD: dict = {}
 
-@pytest.fixture(scope="session")
-def lab_page(browser, lab_server):
-    """One browser page for the whole run (one per worker), in which JupyterLab loads once:
-    each test opens its notebook in it with :func:`open_notebook`, which first closes what
-    the test before left open and shuts its kernels down. Loading JupyterLab costs some
-    4 s of the machine's two cores; opening a notebook in a loaded JupyterLab a fraction."""
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(WAIT_MS)
-    pg = context.new_page()
+
+def _shared_page():
+    """The one browser page of the browser tests, in which JupyterLab loads once: each
+    test opens its notebook in it with :func:`open_notebook`, which first closes what the
+    test before left open and shuts its kernels down. Loading JupyterLab costs some 4 s of
+    the machine's two cores; opening a notebook in a loaded JupyterLab a fraction. Started
+    on first use: Playwright, then Debian's headless Chromium (never Playwright's own
+    build), a context at 1280 x 1000 and its page."""
+    if "page" in _HELD:
+        return _HELD["page"]
+    if not (CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium package. "
+            "Run `bash scripts/ensure_chromium.sh` (done by `make test`), or "
+            "`apt-get update && apt-get install -y chromium`.",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
     try:
-        yield pg
-    finally:
-        context.close()
+        pw = _HELD["playwright"] = sync_playwright().start()
+        b = _HELD["browser"] = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        context = _HELD["context"] = b.new_context(viewport=VIEWPORT)
+        context.set_default_timeout(WAIT_MS)
+        _HELD["page"] = context.new_page()
+    except BaseException:
+        _release_browser()
+        raise
+    return _HELD["page"]
+
+
+def _release_browser() -> None:
+    """Close the page, Chromium and Playwright (whatever of them is open). Done as soon
+    as the last browser test of this process has run, not at the end of the session:
+    Playwright's sync API runs an event loop in this process while it is started, and a
+    later test that starts Playwright itself (the lessons' PDF printing) must find none."""
+    for key, close in (("page", None), ("context", "close"), ("browser", "close"), ("playwright", "stop")):
+        held = _HELD.pop(key, None)
+        if held is not None and close is not None:
+            try:
+                getattr(held, close)()
+            except Exception:  # noqa: BLE001 - already gone with its browser
+                pass
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After the last browser test in a row (the top-level conftest runs them first, all
+    on one pytest-xdist worker), release the browser (see :func:`_release_browser`), once
+    the test's own fixtures are torn down (a failure screenshot needs the page)."""
+    if nextitem is None or Path(str(nextitem.path)).parent != Path(__file__).parent:
+        _release_browser()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _browser_released_at_the_end():
+    yield
+    _release_browser()
 
 
 @pytest.fixture
-def page(lab_page, lab_server, request):
-    """The run's browser page, at 1280 x 1000; on failure a screenshot named after the test is
-    saved, with the browser console's errors and the server log's last lines."""
-    pg = lab_page
+def page(lab_server, request):
+    """The browser tests' one page (:func:`_shared_page`), at 1280 x 1000; on failure a
+    screenshot named after the test is saved, with the browser console's errors and the
+    server log's last lines."""
+    pg = _shared_page()
     pg.set_viewport_size(VIEWPORT)
     console: list[str] = []
 
