@@ -52,6 +52,11 @@ class Bidder:
         self._follow, self._from = values is None, ANIMAL_VALUES     # values from the rules
         if values is None:
             values = dict(zip(ANIMALS, ANIMAL_VALUES))
+        if isinstance(values, (int, float)) and not isinstance(values, bool) and values >= 0:
+            # one value for every animal (the lab's bidders, one per seat and auction: the short way)
+            self.values = dict.fromkeys(range(len(ANIMALS)), float(values))
+            self._finish(strategy, shade, name, use_right, equilibrium_bid)
+            return
         if isinstance(values, (int, float)):
             values = {a: values for a in ANIMALS}
         unknown = set(values) - set(ANIMALS)
@@ -61,6 +66,9 @@ class Bidder:
         if bad:
             raise RulesError(f"values must be numbers >= 0, got {bad}")
         self.values = {ANIMALS.index(a): float(v) for a, v in values.items()}
+        self._finish(strategy, shade, name, use_right, equilibrium_bid)
+
+    def _finish(self, strategy, shade, name, use_right, equilibrium_bid) -> None:
         self.strategy, self.shade, self.use_right = strategy, shade, use_right
         self.equilibrium_bid = equilibrium_bid
         self.name = name or (strategy if strategy != "shade" else f"shade {shade:g}")

@@ -19,11 +19,6 @@ import numpy as np
 from numpy.random.bit_generator import ISeedSequence
 
 
-def _to_int(seq: np.random.SeedSequence) -> int:
-    lo, hi = seq.generate_state(2, dtype=np.uint32)
-    return int(lo) | (int(hi) << 32)
-
-
 def check_seed(seed: object, where: str = "seed") -> int:
     """Return ``seed`` as a non-negative int, or raise a clear error."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -42,12 +37,13 @@ class GameSeeds(Sequence):
     (1000000000, True, True)
     """
 
-    __slots__ = ("seed", "count")
+    __slots__ = ("seed", "count", "_mixed")
     seed: int
     count: int  # type: ignore[assignment]  # the slot shadows Sequence.count (the number of seeds)
 
     def __init__(self, seed: int, count: int):
         self.seed, self.count = check_seed(seed), count
+        self._mixed = _mixed_pool(_words(self.seed))      # (what every game's seed shares, mixed once)
 
     def __len__(self) -> int:
         return self.count
@@ -70,7 +66,8 @@ class GameSeeds(Sequence):
             i += self.count
         if not 0 <= i < self.count:
             raise IndexError(f"game {i} of {self.count}")
-        return _to_int(np.random.SeedSequence(self.seed, spawn_key=(i,)))
+        lo, hi = _state_words(_Child(self._mixed, i).pool, 2)   # SeedSequence(seed, spawn_key=(i,))'s
+        return lo | hi << 32
 
 
 def game_seeds(seed: int, count: int) -> GameSeeds:
@@ -158,12 +155,18 @@ class _Child(ISeedSequence):
     def generate_state(self, n_words: int, dtype=np.uint32) -> np.ndarray:
         wide = dtype is np.uint64 or np.dtype(dtype) == np.uint64
         n = 2 * n_words if wide else n_words
-        hc, pool, out = _INIT_B, self.pool, []
-        for k in range(n):
-            w = pool[k & 3] ^ hc
-            hc = hc * _MULT_B & _M32
-            w = w * hc & _M32
-            out.append(w ^ w >> 16)
+        out = _state_words(self.pool, n)
         if wide:
             return np.array([out[j] | out[j + 1] << 32 for j in range(0, n, 2)], dtype=np.uint64)
         return np.array(out, dtype=np.uint32)
+
+
+def _state_words(pool: list[int], n: int) -> list[int]:
+    """numpy's ``SeedSequence.generate_state`` of a mixed pool: ``n`` 32-bit words, as ints."""
+    hc, out = _INIT_B, []
+    for k in range(n):
+        w = pool[k & 3] ^ hc
+        hc = hc * _MULT_B & _M32
+        w = w * hc & _M32
+        out.append(w ^ w >> 16)
+    return out

@@ -22,6 +22,15 @@ def test_children_are_numpys_spawned_seed_sequences(seed, count):
     assert ours == theirs
 
 
+@settings(max_examples=examples(100), deadline=None)
+@given(st.one_of(st.integers(0, 2**64 - 1), st.integers(0, 2**300)), st.integers(0, 2**40))
+def test_game_seeds_are_numpys_spawned_seed_sequences(seed, i):
+    """Game i's seed is SeedSequence(seed, spawn_key=(i,))'s first two words, as numpy makes them."""
+    lo, hi = np.random.SeedSequence(seed, spawn_key=(i,)).generate_state(2, dtype=np.uint32)
+    assert game_seeds(seed, i + 1)[i] == int(lo) | int(hi) << 32
+    assert game_seeds(seed, i + 1)[-1] == game_seeds(seed, i + 1)[i]
+
+
 def test_children_match_spawn_and_word_boundaries():
     for seed in (0, 1, 2**32 - 1, 2**32, 2**64 - 1, 2**64, 2**127 + 3, 2**128, *game_seeds(7, 20)):
         spawned = [np.random.Generator(np.random.PCG64(c)) for c in np.random.SeedSequence(seed).spawn(3)]
