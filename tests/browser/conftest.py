@@ -57,6 +57,12 @@ LAB_SETTINGS = {
         "autoStartDefaultKernel": True,
         "windowingMode": "none",
     },
+    # No autosave: the served notebooks are throwaway copies, and a save keeps only the
+    # widget models with a live kernel (a notebook's panels drawn from its saved state
+    # would lose that state on the next open).
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {
+        "autosave": False,
+    },
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "fetchNews": "false",
         "checkForUpdates": False,
