@@ -70,7 +70,8 @@ class MoveControls(W.VBox):
         self.amount.observe(lambda ch: self._label_bid(), names="value")
         # Kept from one draw to the next (a draw used to build them anew, some twenty widgets
         # each time): the stepper of each grid of steps, and the buttons of the plain words.
-        # Neither tells anything of a seat: the steps are the format's, the words the phase's.
+        # Neither tells anything of a seat: the steps are the format's, the words the phase's,
+        # and clear() blanks the "Bid N" button (N may be a sealed bid) while it is off screen.
         self._steppers: dict[tuple, tuple[W.HBox, W.Button]] = {}
         self._words: dict[tuple, W.Button] = {}
         self._range: tuple[int, int | None] = (0, None)
@@ -158,6 +159,8 @@ class MoveControls(W.VBox):
         notes of the last bidder shown do not live on in the browser."""
         retire(self.children, keep=[self.amount, *(row for row, _ in self._steppers.values()),
                                     *self._words.values()])
+        for _, bid in self._steppers.values():       # kept off screen: no amount left on them
+            bid.description = bid.tooltip = ""
         self.children = ()
         self.notes, self.bid_button, self.note_button = [], None, None
 

@@ -74,6 +74,23 @@ def test_the_stepper_moves_in_the_formats_steps_and_the_bid_button_plays_it():
     assert s.moves[n] == (1, Bid(lo + 50))
 
 
+def test_a_stepper_kept_off_screen_holds_no_bid():
+    """The stepper is kept between draws (not built anew): once off screen, its bid button
+    must not keep the "Bid N" of a sealed bid just made, nor its tooltip."""
+    lab = AuctionLab(fmt="secret-value", bidders=3, human=1, seed=5)
+    s = lab.session
+    assert s.waiting_for == 1 and lab.controls.bid_button is not None
+    secret = s.legal(1).bid[0] + 70
+    assert lab.controls.click(Bid(secret)), "the stepper plays a bid"
+    assert (1, Bid(secret)) in s.moves
+    kept = list(lab.controls._steppers.values())
+    assert kept, "the stepper is kept"
+    shown = {id(w) for row in lab.controls.children for w in (row, *getattr(row, "children", ()))}
+    for row, bid in kept:
+        if id(row) not in shown:
+            assert str(secret) not in bid.description + bid.tooltip, (bid.description, bid.tooltip)
+
+
 def test_an_illegal_bid_is_refused_in_plain_words_naming_the_player_and_changes_nothing():
     lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=5)
     s = lab.session
