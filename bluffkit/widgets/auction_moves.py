@@ -157,19 +157,27 @@ class MoveControls(W.VBox):
     def clear(self) -> None:
         """No buttons and no notes: the old ones are closed (see :func:`retire`), so the
         notes of the last bidder shown do not live on in the browser."""
+        self._take_down()
+        self._blank_kept()
+
+    def _take_down(self) -> None:
         retire(self.children, keep=[self.amount, *(row for row, _ in self._steppers.values()),
                                     *self._words.values()])
-        for _, bid in self._steppers.values():       # kept off screen: no amount left on them
-            bid.description = bid.tooltip = ""
         self.children = ()
         self.notes, self.bid_button, self.note_button = [], None, None
+
+    def _blank_kept(self, shown=None) -> None:
+        """The kept steppers' bid buttons off screen (all but ``shown``'s) keep no amount."""
+        for _, bid in self._steppers.values():
+            if bid is not shown and (bid.description or bid.tooltip):
+                bid.description = bid.tooltip = ""
 
     def show(self, obs, names) -> None:
         """The buttons of the moves ``obs.legal`` allows (none when it is not this seat's move)."""
         legal, r = obs.legal, obs.rules
         d = r.denominations
         self.names = list(names)
-        self.clear()
+        self._take_down()
         count = r.pricing == "count"
         self._unit = " notes" if count else ""
         steps = (1, 5) if count else (r.step, 5 * r.step)
@@ -209,6 +217,7 @@ class MoveControls(W.VBox):
                                 lambda c=c: self.play(Pick(c))) for c in combinations(range(1, of + 1), k)]
         if buttons:
             rows.append(W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")))
+        self._blank_kept(shown=self.bid_button)
         self.children = tuple(rows)
 
     # clicking ----------------------------------------------------------------------------
