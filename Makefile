@@ -141,8 +141,10 @@ check: $(VENV_STAMP)
 	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest -q $(XDIST) \
 		-m "not slow" tests --ignore=tests/browser --doctest-modules bluffkit $(PYTEST_ARGS)
 
+# The peers are added with --no-deps: the lock holds every package pinned, and resolving again
+# would bring back what the lock leaves out on purpose (rfc3987-syntax, see `lock`).
 bench: $(VENV_STAMP)
-	VIRTUAL_ENV=$(VENV) $(UV) pip install -q --compile-bytecode -r $(BENCH_LOCK)
+	VIRTUAL_ENV=$(VENV) $(UV) pip install -q --compile-bytecode --no-deps -r $(BENCH_LOCK)
 	@if [ -f benchmarks/run_all.py ]; then \
 		$(VENV)/bin/python benchmarks/run_all.py $(BENCH_ARGS); \
 	else \
