@@ -24,7 +24,8 @@ export UV_PYTHON_DOWNLOADS := never
 # source each time (as with PYTHONDONTWRITEBYTECODE set, common in containers) costs some
 # 7 s of CPU per process. Each module is compiled the first time it is imported, so only
 # the modules used are (installing with --compile-bytecode compiles every file of every
-# package: 26 s of the environment's 28 s build).
+# package: 26 s of the environment's 28 s build); scripts/warm_bytecode.py imports the
+# libraries in common use once, when the environment is built, in two processes side by side.
 unexport PYTHONDONTWRITEBYTECODE
 # Files bluffkit can make again (the interactive charts' JavaScript bundle) are kept in the
 # working copy while testing, for every test worker, notebook kernel and server alike.
@@ -63,6 +64,7 @@ $(VENV_STAMP): $(LOCK) pyproject.toml | $(UV_STAMP)
 	test -x $(VENV)/bin/python || $(UV) venv -q -p python3.11 $(VENV); \
 	VIRTUAL_ENV=$(VENV) $(UV) pip sync -q $(LOCK); \
 	VIRTUAL_ENV=$(VENV) $(UV) pip install -q --no-deps -e .; \
+	$(VENV)/bin/python scripts/warm_bytecode.py; \
 	echo "environment ready in $$(( $$(date +%s) - start )) s"
 	touch $@
 
