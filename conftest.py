@@ -69,13 +69,22 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The longest files run first (the browser tests, then the notebooks), each file's items
-    in their own order: pytest-xdist hands out files in this order, so the many short test
-    files fill in around them at the end instead of a worker waiting for one long notebook.
-    The order is the same in every worker, as pytest-xdist requires."""
+    """The longest files run first: the browser tests, then the notebooks, then the files
+    with tests marked ``slow`` (most such tests first), each file's items in their own
+    order. pytest-xdist hands out files in this order, so the many short test files fill
+    in around the long ones at the end instead of one worker finishing a long file alone
+    (the panels' no-leak sweep, some 45 s, used to start last of all). The order is the
+    same in every worker, as pytest-xdist requires."""
+    slow: dict[str, int] = {}
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            slow[str(item.path)] = slow.get(str(item.path), 0) + 1
+
     def rank(item):
         path = str(item.path)
         if "/tests/browser/" in path:
-            return 0
-        return 1 if path.endswith(".ipynb") else 2
+            return (0, 0)
+        if path.endswith(".ipynb"):
+            return (1, 0)
+        return (2, -slow[path]) if path in slow else (3, 0)
     items.sort(key=rank)                # (a stable sort: within a rank, the collection order)
