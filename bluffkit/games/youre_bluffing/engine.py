@@ -352,12 +352,20 @@ class Table(TableBase):
                 to_move = self.pending
                 seat = to_move[0]
                 legal = bid_legal(seat)
+                # A bidder's view, as observe() builds it in this phase: no trade is open
+                # and the game is not over; the notes do not move while bidding.
+                counts = self._counts
+                if counts is None or counts[0] is not self.money:
+                    counts = self._counts = (self.money, tuple(map(sum, self.money)))
+                seen = _assemble(self, seat, to_move, counts[1], counts[0][seat], self._worth[seat], None, None,
+                                 None, legal)
             else:
                 first = self._first()
                 if first is None:
                     break
                 seat, legal, to_move = first
-            action = acts[seat](observe(seat, legal, to_move), legal, rngs[seat])
+                seen = observe(seat, legal, to_move)
+            action = acts[seat](seen, legal, rngs[seat])
             if checks is None or checks[seat]:
                 problem = legal.explain(action)
                 if problem:

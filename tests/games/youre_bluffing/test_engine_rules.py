@@ -1551,3 +1551,37 @@ def test_the_random_bot_replays_the_frozen_logs(path):
     want = [(r.get("seat"), r.get("action") or r.get("chance")) for r in lines[1:] if "step" in r]
     s = Session(game, [RandomBot() for _ in head["seats"]], seed=head["seed"]).run()
     assert [(seat, game.notation(a)) for seat, a in s.moves] == want
+
+
+@pytest.mark.parametrize("name, players", [("youre-bluffing", 3), ("youre-bluffing", 5), ("horse-trading", 4)])
+def test_every_view_a_simulation_hands_a_bot_is_the_states_own(name, players):
+    """``Table.run`` builds a bidder's view in its short way for bids; every view it hands
+    an agent, bidding or not, equals ``game.observe(state, seat)`` on the replayed state."""
+    from bluffkit.agents.youre_bluffing import RandomAgent
+    from bluffkit.core.game import make_game
+    from bluffkit.core.play import play
+
+    class Seeing(RandomAgent):
+        def __init__(self, seen):
+            super().__init__(overbid=30)
+            self.seen = seen
+
+        def act(self, obs, legal, rng):
+            self.seen.append(obs)
+            return super().act(obs, legal, rng)
+
+    game = make_game(name)
+    bids = 0
+    for seed in range(3):
+        seen: list = []
+        rec = play(game, [Seeing(seen) for _ in range(players)], seed)
+        views = iter(seen)
+        state = game.new_state(players)
+        for seat, action in rec.moves:
+            if seat is not None:
+                view = next(views)
+                assert view == game.observe(state, seat), f"seed {seed}: the view of seat {seat} before {action}"
+                bids += view.legal.bid is not None
+            state = game.step(state, seat, action)
+        assert next(views, None) is None
+    assert bids > 100
