@@ -75,11 +75,11 @@ def main(argv=None) -> int:
     p.add_argument("--peer-kuhhandel", default=None, metavar="PATH")
     p.add_argument("--peer-games", type=int, default=20, help="games per count of the peer's")
     args = p.parse_args(argv)
+    if args.games < 1 or args.peer_games < 1 or any(n < 3 or n > 5 for n in args.players):
+        p.error("games must be >= 1 and players between 3 and 5")
     if shutil.which("valgrind") is None:
         print("valgrind is not on PATH (apt-get install valgrind); nothing counted")
         return 0
-    if args.games < 1 or args.peer_games < 1 or any(n < 3 or n > 5 for n in args.players):
-        p.error("games must be >= 1 and players between 3 and 5")
     if args.peer_kuhhandel:
         sys.path.insert(0, str(HERE))
         import peer_kuhhandel
