@@ -126,7 +126,7 @@ lint: $(VENV_STAMP)
 PYTEST_WORKERS ?= auto
 XDIST := -n $(PYTEST_WORKERS) $(if $(filter 0,$(PYTEST_WORKERS)),,--dist loadfile)
 
-# The type check (make lint's mypy, one process on one core, about 15 s from cold) runs
+# The type check (make lint's mypy, one process on one core, about 9 s from cold) runs
 # beside the tests, which leave part of the two cores idle; its report follows theirs, and
 # either failing fails the target. The interactive charts' JavaScript bundle is made into
 # the cache beside them too (3 s), before the first notebook kernel that needs it starts.
