@@ -10,3 +10,17 @@ import profiles
 
 # Before any test module builds its settings: every count below follows this profile.
 profiles.load()
+
+
+def _no_front_end() -> None:
+    """Widgets made outside a kernel talk to ``comm.DummyComm``, which drops every message;
+    ipywidgets still serializes each changed trait for it (``send_state`` on every change:
+    a quarter of the panels' no-leak sweep). Telling ipywidgets there is no kernel behind
+    the dummy (``kernel = None``, as it checks) skips that work and nothing else: the tests
+    read widget state themselves, as the browser would hold it."""
+    import comm
+
+    comm.DummyComm.kernel = None
+
+
+_no_front_end()
