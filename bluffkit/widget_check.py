@@ -48,6 +48,7 @@ def widget_tree(root) -> list[tuple[str, dict]]:
     its ``get_state()`` with each reference to another widget replaced by that widget's
     position in the list (so two panels built alike compare equal, whatever their model ids)."""
     from ipywidgets import Widget
+    serializer = _widget_serializer()
     out: list = []
     seen: dict[int, int] = {}
 
@@ -66,14 +67,21 @@ def widget_tree(root) -> list[tuple[str, dict]]:
         seen[id(w)] = i = len(out)
         out.append(None)
         state = {}
-        for key, value in model_state(w).items():
-            if value.__class__ is str:
-                linked = ref(getattr(w, key, None)) if value.startswith("IPY_MODEL_") else None
-            elif value is None or value.__class__ in (int, bool, float):
-                linked = None
-            else:
-                linked = ref(getattr(w, key, None)) if _refers(value) else None
-            state[key] = linked if linked is not None else value
+        plan = _plan(w)
+        if plan is None:                    # trait metadata of its own: read as get_state reads it
+            for key, value in w.get_state().items():
+                state[key] = _linked(w, key, value, ref)
+        else:
+            values = w._trait_values
+            for key, to_json in plan[1]:
+                raw = values[key] if key in values else getattr(w, key)
+                if to_json is None:         # the value itself: no widget in it (get_state could not send one)
+                    state[key] = raw
+                elif to_json is serializer:
+                    linked = ref(raw)       # the widgets it holds, by their place in the list
+                    state[key] = linked if linked is not None else to_json(raw, w)
+                else:
+                    state[key] = _linked(w, key, to_json(raw, w), ref)
         out[i] = (state.get("_model_name", type(w).__name__), state)
         return i
 
@@ -94,6 +102,26 @@ def model_state(w) -> dict:
     returns that same value). The check reads every widget after every click, and
     ``get_state`` was most of its time. A widget with trait metadata of its own
     (``_<name>_metadata`` set on the instance) is read by ``get_state`` itself."""
+    plan = _plan(w)
+    if plan is None:
+        return w.get_state()
+    values = w._trait_values
+    state = {}
+    for k, to_json in plan[1]:
+        value = values[k] if k in values else getattr(w, k)
+        state[k] = value if to_json is None else to_json(value, w)
+    return state
+
+
+def _widget_serializer():
+    """ipywidgets' ``to_json`` of every trait that holds widgets (``widget_serialization``)."""
+    from ipywidgets import widget_serialization
+    return widget_serialization["to_json"]
+
+
+def _plan(w):
+    """``w``'s entry in ``_PLANS`` (made on the first widget of its class), or ``None`` when
+    ``w`` has trait metadata of its own and must be read by ``get_state`` itself."""
     keys = tuple(w.keys)
     cls = type(w)
     plan = _PLANS.get(cls)
@@ -106,13 +134,19 @@ def model_state(w) -> dict:
                 frozenset(f"_{k}_metadata" for k in keys))
         _PLANS[cls] = plan
     if not plan[2].isdisjoint(w.__dict__):
-        return w.get_state()
-    values = w._trait_values
-    state = {}
-    for k, to_json in plan[1]:
-        value = values[k] if k in values else getattr(w, k)
-        state[k] = value if to_json is None else to_json(value, w)
-    return state
+        return None
+    return plan
+
+
+def _linked(w, key: str, value, ref):
+    """A serialized value, with the widgets it refers to (``"IPY_MODEL_<id>"``) as ``ref`` gives them."""
+    if value.__class__ is str:
+        linked = ref(getattr(w, key, None)) if value.startswith("IPY_MODEL_") else None
+    elif value is None or value.__class__ in (int, bool, float):
+        linked = None
+    else:
+        linked = ref(getattr(w, key, None)) if _refers(value) else None
+    return linked if linked is not None else value
 
 
 def _widgets(root) -> list:
