@@ -10,8 +10,11 @@ PYTHON      ?= python3
 # Distribution builds (Debian's /usr/bin/python3.11) are compiled with profile-guided and
 # link-time optimization; a Python built from source without --enable-optimizations (what
 # pyenv builds by default) runs bluffkit's engines and tests about a fifth slower. Any
-# python3.11 on PATH otherwise; VENV_PYTHON=... picks another (then `make clean`).
-VENV_PYTHON ?= $(firstword $(wildcard /usr/bin/python3.11) python3.11)
+# python3.11 on PATH otherwise (also when the system's lacks part of the standard library,
+# as Debian's python3.11-minimal alone does); VENV_PYTHON=... picks another (then `make clean`).
+SYSTEM_PY311 := $(shell /usr/bin/python3.11 -c 'import ssl, sqlite3, ctypes, lzma, bz2, zoneinfo' \
+                  >/dev/null 2>&1 && echo /usr/bin/python3.11)
+VENV_PYTHON ?= $(or $(SYSTEM_PY311),python3.11)
 UV_VERSION  ?= 0.13.9
 TOOLS       := .venv-tools
 UV          := $(TOOLS)/bin/uv
