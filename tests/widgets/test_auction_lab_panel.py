@@ -86,9 +86,10 @@ def test_a_stepper_kept_off_screen_holds_no_bid():
     kept = list(lab.controls._steppers.values())
     assert kept, "the stepper is kept"
     shown = {id(w) for row in lab.controls.children for w in (row, *getattr(row, "children", ()))}
-    for row, bid in kept:
-        if id(row) not in shown:
-            assert str(secret) not in bid.description + bid.tooltip, (bid.description, bid.tooltip)
+    hidden = [bid for row, bid in kept if id(row) not in shown]
+    assert hidden, "after the sealed bid the stepper should be off screen (else this test checks nothing)"
+    for bid in hidden:
+        assert str(secret) not in bid.description + bid.tooltip, (bid.description, bid.tooltip)
 
 
 def test_an_illegal_bid_is_refused_in_plain_words_naming_the_player_and_changes_nothing():
