@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import argparse
 import time
 
 from bluffkit.core.play import paused_gc, play
+
+
+def count(least: int = 1, most: int | None = None):
+    """An ``argparse`` type: a whole number from ``least`` (to ``most``), so that a bad
+    setting stops the benchmark with a usage message saying which, not a traceback."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if n < least or (most is not None and n > most):
+            within = f"at least {least}" if most is None else f"from {least} to {most}"
+            raise argparse.ArgumentTypeError(f"{n} is out of range: it must be {within}")
+        return n
+    parse.__name__ = "count"          # (argparse names the type in its messages)
+    return parse
 
 
 def measure_many(configs: dict, repeats: int, before=None) -> dict:

@@ -35,7 +35,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.seeding import game_seeds
 
 import peer_openspiel
-from _timing import interleaved, measure, median, ratios, result, spread
+from _timing import count, interleaved, measure, median, ratios, result, spread
 
 MIX = ("truthful", "equilibrium", "shade", "random")
 BAR = 1.0                     # times OpenSpiel's auctions/s
@@ -84,8 +84,8 @@ def immutable_runner(count: int, seed: int = 1):
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--auctions", type=int, default=2000, help="auctions per round and side")
-    p.add_argument("--rounds", type=int, default=7)
+    p.add_argument("--auctions", type=count(), default=2000, help="auctions per round and side")
+    p.add_argument("--rounds", type=count(), default=7)
     p.add_argument("--peer", default=None, help="path of an OpenSpiel checkout (built) to use as the peer")
     p.add_argument("--formats", action="store_true", help="also time every format (the older table)")
     args = p.parse_args(argv)

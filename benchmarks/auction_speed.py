@@ -26,7 +26,7 @@ import numpy as np
 
 from bluffkit.analysis.auction_sim import simulate_sealed
 
-from _timing import interleaved, median, ratios, result, spread
+from _timing import count, interleaved, median, ratios, result, spread
 
 RATIO_BAR = 0.8
 BAR = 1.0           # seconds per 100,000 auctions
@@ -51,9 +51,9 @@ def minimal(n: int, m: int, fmt: str, seed: int):
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--auctions", type=int, default=100_000)
-    p.add_argument("--bidders", type=int, default=5)
-    p.add_argument("--rounds", type=int, default=9)
+    p.add_argument("--auctions", type=count(), default=100_000)
+    p.add_argument("--bidders", type=count(2), default=5)
+    p.add_argument("--rounds", type=count(), default=9)
     args = p.parse_args(argv)
     n, m = args.bidders, args.auctions
     simulate_sealed(n, 1000, seed=0)                      # warm up imports and caches

@@ -21,6 +21,8 @@ import numpy as np  # noqa: E402
 from bluffkit.agents.generic import RandomBot  # noqa: E402
 from bluffkit.core.game import make_game  # noqa: E402
 
+from _timing import count  # noqa: E402
+
 CONFIGS = [("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()), ("fairground", ("babies",)),
            ("fairground", ("raffle-rush",))]
 
@@ -68,12 +70,12 @@ def check(games: int) -> int:
     return failures
 
 
-def main() -> int:
+def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20, help="games per configuration for the speed")
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--check", type=int, default=0, metavar="N", help="check N seeded games per configuration")
-    args = ap.parse_args()
+    ap.add_argument("--games", type=count(), default=20, help="games per configuration for the speed")
+    ap.add_argument("--repeats", type=count(), default=3)
+    ap.add_argument("--check", type=count(0), default=0, metavar="N", help="check N seeded games per configuration")
+    args = ap.parse_args(argv)
     if args.check:
         bad = check(args.check)
         print(f"{bad} failure(s)")

@@ -30,7 +30,7 @@ from bluffkit.core.play import play
 from bluffkit.core.seeding import game_seeds
 
 import peer_cheat
-from _timing import interleaved, measure, median, ratios, result, spread
+from _timing import count, interleaved, measure, median, ratios, result, spread
 
 BAR = 168_000
 PEER_BAR = 3.0          # times Cheat-RL's games/s, rule bots, 3 players
@@ -85,11 +85,11 @@ def side_by_side(path: str | None, games: int, peer_games: int, rounds: int) -> 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=int, default=300)
-    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--games", type=count(), default=300)
+    p.add_argument("--repeats", type=count(), default=5)
     p.add_argument("--peer-cheat", default=None, metavar="PATH", help="a checkout of Cheat-RL to play side by side")
-    p.add_argument("--peer-games", type=int, default=150, help="the peer's games per round")
-    p.add_argument("--rounds", type=int, default=7, help="rounds side by side with the peer")
+    p.add_argument("--peer-games", type=count(), default=150, help="the peer's games per round")
+    p.add_argument("--rounds", type=count(), default=7, help="rounds side by side with the peer")
     p.add_argument("--peer-only", action="store_true", help="only the side-by-side comparison")
     args = p.parse_args(argv)
     side_by_side(args.peer_cheat, args.games, args.peer_games, args.rounds)

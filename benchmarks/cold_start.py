@@ -34,6 +34,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _timing import count  # noqa: E402
 HEAVY = ("pandas", "altair", "sympy")
 
 _PROLOGUE = "import time, sys, json\nstart, cpu = time.perf_counter(), time.process_time()\n"
@@ -94,10 +97,8 @@ def run_once(code: str) -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="fresh processes per figure (default 5)")
+    parser.add_argument("--repeats", type=count(), default=5, help="fresh processes per figure (default 5)")
     args = parser.parse_args(argv)
-    if args.repeats < 1:
-        parser.error("--repeats must be at least 1")
     todo = cases()
     times: dict[str, list[float]] = {label: [] for label, _, _ in todo}
     cpu: dict[str, list[float]] = {label: [] for label, _, _ in todo}

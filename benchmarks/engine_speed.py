@@ -40,7 +40,7 @@ from bluffkit.core.play import play
 from bluffkit.core.seeding import game_seeds
 
 import peer_kuhhandel
-from _timing import interleaved, median, ratios, result, spread
+from _timing import count, interleaved, median, ratios, result, spread
 from _timing import measure_many as timed
 
 BAR = 212_000
@@ -121,12 +121,12 @@ def side_by_side(path: str | None, games: int, peer_games: int, rounds: int) -> 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=int, default=200, help="games per repeat")
-    p.add_argument("--repeats", type=int, default=5, help="repeats per configuration")
+    p.add_argument("--games", type=count(), default=200, help="games per repeat")
+    p.add_argument("--repeats", type=count(), default=5, help="repeats per configuration")
     p.add_argument("--peer-kuhhandel", default=None, metavar="PATH",
                    help="a checkout of Streaker3/kuhhandel to play side by side")
-    p.add_argument("--peer-games", type=int, default=60, help="the peer's games per round")
-    p.add_argument("--rounds", type=int, default=7, help="rounds side by side with the peer")
+    p.add_argument("--peer-games", type=count(), default=60, help="the peer's games per round")
+    p.add_argument("--rounds", type=count(), default=7, help="rounds side by side with the peer")
     p.add_argument("--peer-only", action="store_true", help="only the side-by-side comparison")
     args = p.parse_args(argv)
     side_by_side(args.peer_kuhhandel, args.games, args.peer_games, args.rounds)

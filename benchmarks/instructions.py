@@ -26,6 +26,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from _timing import count as whole  # noqa: E402
 
 _OURS = """
 import sys
@@ -70,13 +73,11 @@ def per_game(template: str, games: int, **fields) -> float:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--players", type=int, nargs="+", default=[5, 3])
-    p.add_argument("--games", type=int, default=40, help="games per count of ours")
+    p.add_argument("--players", type=whole(3, 5), nargs="+", default=[5, 3])
+    p.add_argument("--games", type=whole(), default=40, help="games per count of ours")
     p.add_argument("--peer-kuhhandel", default=None, metavar="PATH")
-    p.add_argument("--peer-games", type=int, default=20, help="games per count of the peer's")
+    p.add_argument("--peer-games", type=whole(), default=20, help="games per count of the peer's")
     args = p.parse_args(argv)
-    if args.games < 1 or args.peer_games < 1 or any(n < 3 or n > 5 for n in args.players):
-        p.error("games must be >= 1 and players between 3 and 5")
     if shutil.which("valgrind") is None:
         print("valgrind is not on PATH (apt-get install valgrind); nothing counted")
         return 0

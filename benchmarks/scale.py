@@ -29,28 +29,37 @@ import tempfile
 import time
 from pathlib import Path
 
+from bluffkit.agents.base import make_agent
 from bluffkit.analysis.tournament_run import run
+from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _timing import median, result, spread  # noqa: E402
+from _timing import count, median, result, spread  # noqa: E402
 
 BAR = 1.7
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=int, default=200_000, help="games per configuration, over all rounds")
-    p.add_argument("--rounds", type=int, default=4)
-    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--games", type=count(), default=200_000, help="games per configuration, over all rounds")
+    p.add_argument("--rounds", type=count(), default=4)
+    p.add_argument("--players", type=count(3, 5), default=3)
     p.add_argument("--agents", default="random")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=count(0), default=1)
     args = p.parse_args(argv)
+    game = make_game("youre-bluffing")
+    agents = [a.strip() for a in args.agents.split(",")]
+    try:                                    # refused here, before any cluster starts
+        for name in agents:
+            make_agent(name, game)
+    except RulesError as e:
+        p.error(f"argument --agents: {e}")
+    if args.games < args.rounds:
+        p.error(f"--games ({args.games}) must be at least --rounds ({args.rounds}): every round plays a share")
     from distributed import Client, LocalCluster
     logging.getLogger("distributed").setLevel(logging.ERROR)     # no INFO lines as the clusters close
 
-    game = make_game("youre-bluffing")
-    agents = [a.strip() for a in args.agents.split(",")]
     per_round = args.games // args.rounds
     print(f"You're Bluffing!, {args.players} players, {'/'.join(agents)}: {args.games:,} games per configuration "
           f"in {args.rounds} rounds of {per_round:,}", flush=True)

@@ -1,0 +1,68 @@
+"""The benchmarks refuse a bad setting with a usage message that names it, before any
+work starts: a count of games, rounds or repeats below one, a player count the game
+does not have, an unknown bot. (Their figures are not tested here: ``make bench`` prints
+them, with their bars.)"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _load(name: str, monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_count_takes_whole_numbers_in_range_and_says_why_not(monkeypatch):
+    count = _load("_timing", monkeypatch).count
+    assert count()("3") == 3 and count(0)("0") == 0 and count(3, 5)("5") == 5
+    for parse, text, why in ((count(), "0", "0 is out of range: it must be at least 1"),
+                             (count(3, 5), "6", "6 is out of range: it must be from 3 to 5"),
+                             (count(), "-2", "-2 is out of range"),
+                             (count(), "ten", "'ten' is not a whole number"),
+                             (count(), "2.5", "'2.5' is not a whole number")):
+        with pytest.raises(argparse.ArgumentTypeError, match=why):
+            parse(text)
+
+
+BAD = [
+    ("engine_speed", ["--games", "0"], "argument --games: 0 is out of range"),
+    ("engine_speed", ["--repeats", "0"], "argument --repeats: 0 is out of range"),
+    ("engine_speed", ["--rounds", "-1"], "argument --rounds: -1 is out of range"),
+    ("engine_speed", ["--peer-games", "x"], "argument --peer-games: 'x' is not a whole number"),
+    ("bloff_speed", ["--games", "0"], "argument --games: 0 is out of range"),
+    ("bloff_speed", ["--repeats", "-3"], "argument --repeats: -3 is out of range"),
+    ("auction_engine_speed", ["--auctions", "0"], "argument --auctions: 0 is out of range"),
+    ("auction_engine_speed", ["--rounds", "0"], "argument --rounds: 0 is out of range"),
+    ("auction_speed", ["--bidders", "1"], "argument --bidders: 1 is out of range: it must be at least 2"),
+    ("auction_speed", ["--auctions", "0"], "argument --auctions: 0 is out of range"),
+    ("bidder_up_speed", ["--games", "0"], "argument --games: 0 is out of range"),
+    ("bidder_up_speed", ["--check", "-1"], "argument --check: -1 is out of range: it must be at least 0"),
+    ("cold_start", ["--repeats", "0"], "argument --repeats: 0 is out of range"),
+    ("instructions", ["--players", "5", "2"], "argument --players: 2 is out of range: it must be from 3 to 5"),
+    ("instructions", ["--games", "0"], "argument --games: 0 is out of range"),
+    ("scale", ["--players", "6"], "argument --players: 6 is out of range: it must be from 3 to 5"),
+    ("scale", ["--agents", "random,nosuch"], "argument --agents: unknown agent 'nosuch'"),
+    ("scale", ["--games", "3", "--rounds", "4"], r"--games \(3\) must be at least --rounds \(4\)"),
+]
+
+
+@pytest.mark.parametrize("name, argv, why", BAD, ids=[f"{n} {' '.join(a)}" for n, a, _ in BAD])
+def test_a_bad_setting_stops_with_a_usage_message(name, argv, why, monkeypatch, capsys):
+    main = _load(name, monkeypatch).main
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and out == ""          # nothing ran: not one line of figures
+    assert re.search(why, err), err
