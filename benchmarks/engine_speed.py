@@ -2,6 +2,11 @@
 
     .venv/bin/python benchmarks/engine_speed.py [--games 200] [--repeats 5]
                                                 [--peer-kuhhandel PATH] [--peer-games 60] [--rounds 7]
+    .venv/bin/python benchmarks/engine_speed.py --moves [--games 100] [--peer-kuhhandel PATH]
+
+``--moves`` only prints what a game is made of on each side (player actions per game by
+kind, untimed): the peer plays its own house rules, so its games differ in length from
+bluffkit's (see ``peer_kuhhandel.py``).
 
 The bots are the uniform random player (``RandomAgent(bids="any")``: pass or any
 legal bid up to its money, each as likely), the one the engine was measured with before
@@ -119,6 +124,33 @@ def side_by_side(path: str | None, games: int, peer_games: int, rounds: int) -> 
                    f"{median(mine):,.0f} vs {median(theirs):,.0f} games/s; {act:.2f}x in actions/s")
 
 
+def our_kinds(name: str, players: int, count: int, seed: int = 1) -> dict[str, float]:
+    """Player actions per game by kind (``Bid``, ``Pass``, ``Auction``, ``Pay``, ...), over
+    the ``count`` games :func:`ours` plays; chance's moves are not actions."""
+    game, found = make_game(name), {}
+    for s in game_seeds(seed, count):
+        for seat, action in play(game, [RandomAgent(bids="any") for _ in range(players)], s).moves:
+            if seat is not None:
+                kind = type(action).__name__
+                found[kind] = found.get(kind, 0) + 1
+    return {k: v / count for k, v in found.items()}
+
+
+def moves(path: str | None, games: int) -> None:
+    """Print what a game is made of on each side: player actions per game by kind, for
+    You're Bluffing! and (given a checkout) the peer, at 3 and 5 players."""
+    peer, why = peer_kuhhandel.load(path) if path else (None, "no checkout given (--peer-kuhhandel PATH)")
+    print(f"actions per game by kind, {games} seeded games each (uniform random bots; the peer: its RandomBot)")
+    for players in (3, 5):
+        for label, found in (("youre-bluffing", our_kinds("youre-bluffing", players, games)),
+                             ("kuhhandel", peer_kuhhandel.kinds(peer, players, games) if peer else None)):
+            if found is None:
+                print(f"{label:16s} {players}p  skipped: {why}")
+                continue
+            shown = ", ".join(f"{k} {v:.1f}" for k, v in sorted(found.items(), key=lambda kv: -kv[1]))
+            print(f"{label:16s} {players}p  {sum(found.values()):6.1f}: {shown}")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=count(), default=200, help="games per repeat")
@@ -128,7 +160,12 @@ def main(argv=None) -> int:
     p.add_argument("--peer-games", type=count(), default=60, help="the peer's games per round")
     p.add_argument("--rounds", type=count(), default=7, help="rounds side by side with the peer")
     p.add_argument("--peer-only", action="store_true", help="only the side-by-side comparison")
+    p.add_argument("--moves", action="store_true",
+                   help="only print each side's actions per game by kind (--games games each), untimed")
     args = p.parse_args(argv)
+    if args.moves:
+        moves(args.peer_kuhhandel, args.games)
+        return 0
     side_by_side(args.peer_kuhhandel, args.games, args.peer_games, args.rounds)
     if args.peer_only:
         return 0

@@ -12,6 +12,11 @@ How a game is played there, as its own ``bots.play_game`` does: ``Game(n, seed)`
 the lowest plus 0 to 200 in tens, up to its cap; a trade offer a random count of each
 note). Every step writes its event log (public and private texts), as always there.
 Counted in games per second, and actions as its steps (one ``step`` call each).
+
+Its game is its own house rules, not the rulebook's: the whole deck is auctioned before the
+first cow trade, the engine composes a buyer's payment itself, and trading stops after
+at most 400 trades. So a 3-player game there has fewer actions than bluffkit's and a
+5-player game more (:func:`kinds`; ``engine_speed.py --moves`` prints both sides).
 """
 
 from __future__ import annotations
@@ -56,6 +61,22 @@ def games(peer, players: int, seed: int = 1):
         steps.append(done / count)
         return count
     return play, steps
+
+
+def kinds(peer, players: int, count: int, seed: int = 1) -> dict[str, float]:
+    """The peer's steps per game by kind (``bid``, ``pass``, ``challenge``, ...), over the
+    ``count`` games :func:`games` plays."""
+    engine, bots = peer
+    found: dict[str, int] = {}
+    for i in range(count):
+        s = seed + i
+        seats = [bots.RandomBot(s * 10 + k) for k in range(players)]
+        g = engine.Game(players, seed=s)
+        while g.phase != "over":
+            action = seats[g.to_act].act(g)
+            found[action[0]] = found.get(action[0], 0) + 1
+            g.step(action)
+    return {k: v / count for k, v in found.items()}
 
 
 def describe(peer) -> str:
