@@ -66,3 +66,15 @@ def test_a_bad_setting_stops_with_a_usage_message(name, argv, why, monkeypatch, 
     out, err = capsys.readouterr()
     assert "Traceback" not in err and out == ""          # nothing ran: not one line of figures
     assert re.search(why, err), err
+
+
+def test_moves_by_kind_count_every_player_action_of_the_games(monkeypatch, capsys):
+    bench = _load("engine_speed", monkeypatch)
+    kinds = bench.our_kinds("youre-bluffing", 3, 2)
+    lengths = [bench.play(bench.make_game("youre-bluffing"), [bench.RandomAgent(bids="any") for _ in range(3)], s).length
+               for s in bench.game_seeds(1, 2)]
+    assert sum(kinds.values()) == pytest.approx(sum(lengths) / 2)
+    assert kinds["Auction"] == 40          # each of the 40 animal cards is put up once, by the leader's choice
+    assert bench.main(["--moves", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "youre-bluffing   3p" in out and "kuhhandel        5p  skipped: no checkout given" in out
