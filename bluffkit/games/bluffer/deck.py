@@ -14,8 +14,10 @@ and every other line is one question with exactly these fields::
 
 (each question on a single line). ``id`` is unique in the deck and one word (no
 spaces: a question is drawn as ``ask ID``); every string is non-empty, with no
-control characters (escape codes, line separators, bidirectional controls); a deck
-has at least one question; there are at least five decoys, and no decoy equals the answer or
+control characters (escape codes, line separators, bidirectional controls); the answer
+and the decoys are written on answer sheets, so each must also read as one line of
+printable text once its spaces are tidied (no zero-width or other invisible characters,
+no unassigned code points: the rule of a written answer); a deck has at least one question; there are at least five decoys, and no decoy equals the answer or
 another decoy (compared case-insensitively, ignoring surrounding spaces). The
 bots of a game pick their false answers among the decoys. A final newline is
 allowed; blank lines in the middle are not. A teacher's own deck in this format
@@ -45,6 +47,7 @@ from functools import cached_property
 from pathlib import Path
 
 from bluffkit.core.errors import BluffkitError, unprintable
+from bluffkit.games.bluffer.actions import clean_text
 
 __all__ = ["DECKS_DIR", "DEFAULT_DECK", "Deck", "DeckError", "Question", "deck_lines", "deck_name", "default_deck",
            "load_deck", "parse_deck", "read_embedded"]
@@ -131,6 +134,17 @@ def _printable(value: str, what: str, fail) -> None:
         fail(f"{what} holds the control character {bad!r} (escape codes and the like are not allowed)")
 
 
+def _writable(value: str, what: str, fail) -> None:
+    """Refuse an answer or decoy that could not be written on a sheet: a written answer
+    is one line of printable text (``str.isprintable`` once its spaces are tidied, as the
+    engine and the bots tidy them), so a bot copying the answer or writing the decoy
+    would play an illegal move."""
+    bad = next((ch for ch in clean_text(value) if not ch.isprintable()), None)
+    if bad is not None:
+        fail(f"{what} holds {bad!r} (U+{ord(bad):04X}), which is not printable; the answer and the decoys are "
+             f"written as answers, one line of printable text")
+
+
 def _quote(text: str, limit: int = 60) -> str:
     """``repr(text)``, cut short: a message stays one readable line."""
     r = repr(text)
@@ -171,6 +185,7 @@ def _parse_question(obj, seen: set[str], fail) -> Question:
         fail(f"id {_quote(id_)} has spaces; an id is one word, e.g. 'owl-eyes' (a question is drawn as 'ask ID')")
     if id_ in seen:
         fail(f"duplicate id {_quote(id_)}")
+    _writable(answer, "field 'answer'", fail)
     decoys = obj["decoys"]
     if not isinstance(decoys, list):
         fail(f"field 'decoys' must be a list of strings, not {type(decoys).__name__}")
@@ -180,6 +195,7 @@ def _parse_question(obj, seen: set[str], fail) -> Question:
         if not d.strip():
             fail(f"decoy {i} is an empty string")
         _printable(d, f"decoy {i}", fail)
+        _writable(d, f"decoy {i}", fail)
     if len(decoys) < MIN_DECOYS:
         fail(f"only {len(decoys)} decoys; at least {MIN_DECOYS} are needed")
     seen_decoys: dict[str, str] = {}

@@ -277,6 +277,37 @@ def test_refuses_a_decoy_with_a_control_character(tmp_path, bad):
     assert "\n" not in str(err) and "\x1b" not in str(err)
 
 
+# Invisible or unassigned characters: no escape codes, yet not printable. A bot writes
+# the decoys and copies the answer onto sheets, where an answer must be printable.
+NOT_WRITABLE = ["\u200b", "\u00ad", "\u200d", "\ud7fc", "\ue000", "\U000e0001"]
+
+
+@pytest.mark.parametrize("bad", NOT_WRITABLE)
+def test_refuses_a_decoy_or_answer_no_sheet_could_hold(tmp_path, bad):
+    for q, what in ((question(decoys=["spheres", "cones", f"cu{bad}bes", "discs", "rings"]), "decoy 3"),
+                    (question(answer=f"tu{bad}bes"), "field 'answer'")):
+        err = refused(write(tmp_path, question(id="fine"), q))
+        assert err.line == 3
+        assert err.reason.startswith(f"{what} holds {bad!r} (U+{ord(bad):04X}), which is not printable"), err.reason
+        assert "\n" not in str(err)
+
+
+def test_a_deck_refused_for_a_decoy_no_sheet_could_hold_plays_once_mended(tmp_path):
+    """The deck that once loaded and then stopped a game mid-play: a bot wrote its decoy
+    and the engine refused the answer. Refused at loading now; mended, it plays."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.game import make_game
+    from bluffkit.core.play import play
+
+    bad = question(decoys=["\ud7fc", "white", "grey", "pale blue", "yellow", "brown"])
+    assert refused(write(tmp_path, bad)).reason.startswith("decoy 1 holds '\\ud7fc' (U+D7FC)")
+    spaced = question(decoys=["pale\u00a0 blue", "white", "grey", "yellow", "brown"])   # spaces are tidied
+    path = write(tmp_path, spaced)
+    game = make_game("bluffer", deck=str(path), rounds=1, questions_per_round=1, duel_questions=1)
+    record = play(game, [make_agent("average", game) for _ in range(3)], seed=1)
+    assert game.is_over(record.final)
+
+
 @pytest.mark.parametrize("field", ["id", "question", "answer", "category", "source"])
 def test_refuses_an_escape_code_in_any_text(tmp_path, field):
     err = refused(write(tmp_path, question(**{field: "a\x1b[31mred"})))
