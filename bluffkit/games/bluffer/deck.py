@@ -17,8 +17,9 @@ spaces: a question is drawn as ``ask ID``); every string is non-empty, with no
 control characters (escape codes, line separators, bidirectional controls); the answer
 and the decoys are written on answer sheets, so each must also read as one line of
 printable text once its spaces are tidied (no zero-width or other invisible characters,
-no unassigned code points: the rule of a written answer); a deck has at least one question; there are at least five decoys, and no decoy equals the answer or
-another decoy (compared case-insensitively, ignoring surrounding spaces). The
+no unassigned code points: the rule of a written answer); a deck has at least one
+question; there are at least five decoys, and no decoy equals the answer or another
+decoy (compared case-insensitively, ignoring surrounding spaces). The
 bots of a game pick their false answers among the decoys. A final newline is
 allowed; blank lines in the middle are not. A teacher's own deck in this format
 loads the same way as the shipped one, with :func:`load_deck`.
