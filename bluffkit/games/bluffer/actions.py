@@ -81,6 +81,19 @@ def clean_text(text: str) -> str:
     return " ".join(text.split())
 
 
+def unprintable_answer(text: str) -> str | None:
+    """The first character of ``text`` that no answer sheet holds, or ``None``: an answer
+    is one line of printable text (``str.isprintable``: no control, format, zero-width or
+    unassigned characters). The engine refuses such an answer; a deck refuses such a decoy.
+
+    >>> unprintable_answer("pale blue"), unprintable_answer("pale\u200bblue")
+    (None, '\u200b')
+    """
+    if text.isprintable():
+        return None
+    return next(ch for ch in text if not ch.isprintable())
+
+
 def parse(text: str):
     """``write TEXT``, ``done``, ``vote N``, ``copy TEXT`` (the leader's true answer), or
     chance's ``ask ID`` and ``shuffle 2,0,1``.

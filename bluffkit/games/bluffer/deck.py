@@ -48,7 +48,7 @@ from functools import cached_property
 from pathlib import Path
 
 from bluffkit.core.errors import BluffkitError, unprintable
-from bluffkit.games.bluffer.actions import clean_text
+from bluffkit.games.bluffer.actions import clean_text, unprintable_answer
 
 __all__ = ["DECKS_DIR", "DEFAULT_DECK", "Deck", "DeckError", "Question", "deck_lines", "deck_name", "default_deck",
            "load_deck", "parse_deck", "read_embedded"]
@@ -136,11 +136,11 @@ def _printable(value: str, what: str, fail) -> None:
 
 
 def _writable(value: str, what: str, fail) -> None:
-    """Refuse an answer or decoy that could not be written on a sheet: a written answer
-    is one line of printable text (``str.isprintable`` once its spaces are tidied, as the
-    engine and the bots tidy them), so a bot copying the answer or writing the decoy
+    """Refuse an answer or decoy that could not be written on a sheet (the engine's rule,
+    :func:`~bluffkit.games.bluffer.actions.unprintable_answer`, once its spaces are tidied
+    as the engine and the bots tidy them): a bot copying the answer or writing the decoy
     would play an illegal move."""
-    bad = next((ch for ch in clean_text(value) if not ch.isprintable()), None)
+    bad = unprintable_answer(clean_text(value))
     if bad is not None:
         fail(f"{what} holds {bad!r} (U+{ord(bad):04X}), which is not printable; the answer and the decoys are "
              f"written as answers, one line of printable text")

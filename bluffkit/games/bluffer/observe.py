@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
-from bluffkit.games.bluffer.actions import DONE_, Copy, Done, Vote, Write, clean_text
+from bluffkit.games.bluffer.actions import DONE_, Copy, Done, Vote, Write, clean_text, unprintable_answer
 from bluffkit.games.bluffer.state import COPY, SHUFFLE, VOTE, WRITE
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ class Legal:
             if len(text) > self.max_length:
                 return ("answer-too-long", f"an answer has at most {self.max_length} characters (max_answer_length); "
                         f"this one has {len(text)}")
-            if not text.isprintable():
+            if unprintable_answer(text) is not None:
                 return ("answer-not-printable", "an answer is one line of printable text")
             return None
         if kind is Done and self.done:
