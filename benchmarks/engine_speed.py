@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/engine_speed.py [--games 200] [--repeats 5]
                                                 [--peer-kuhhandel PATH] [--peer-games 60] [--rounds 7]
-    .venv/bin/python benchmarks/engine_speed.py --moves [--games 100] [--peer-kuhhandel PATH]
+    .venv/bin/python benchmarks/engine_speed.py --moves [--games 200] [--peer-kuhhandel PATH]
 
 ``--moves`` only prints what a game is made of on each side (player actions per game by
 kind, untimed): the peer plays its own house rules, so its games differ in length from
