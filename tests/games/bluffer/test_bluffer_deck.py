@@ -298,14 +298,18 @@ def test_a_deck_refused_for_a_decoy_no_sheet_could_hold_plays_once_mended(tmp_pa
     from bluffkit.agents.base import make_agent
     from bluffkit.core.game import make_game
     from bluffkit.core.play import play
+    from bluffkit.games.bluffer.actions import Write
 
     bad = question(decoys=["\ud7fc", "white", "grey", "pale blue", "yellow", "brown"])
     assert refused(write(tmp_path, bad)).reason.startswith("decoy 1 holds '\\ud7fc' (U+D7FC)")
-    spaced = question(decoys=["pale\u00a0 blue", "white", "grey", "yellow", "brown"])   # spaces are tidied
+    # Every decoy holds a no-break space among others: loaded, and tidied when a bot writes it.
+    spaced = question(decoys=[f"pale\u00a0 {c}" for c in ("blue", "white", "grey", "yellow", "brown")])
     path = write(tmp_path, spaced)
     game = make_game("bluffer", deck=str(path), rounds=1, questions_per_round=1, duel_questions=1)
     record = play(game, [make_agent("average", game) for _ in range(3)], seed=1)
     assert game.is_over(record.final)
+    written = [a.text for _, a in record.moves if isinstance(a, Write)]
+    assert written and all(t.startswith("pale ") and "\u00a0" not in t for t in written), written
 
 
 @pytest.mark.parametrize("field", ["id", "question", "answer", "category", "source"])
