@@ -183,8 +183,11 @@ class Session:
         ``seat`` is the player asking (default: the seat the game waits for). Refused
         with :class:`IllegalAction`, changing nothing, when a step to take back showed
         hidden information to anyone (the game's ``reveals``, or the end of the game,
-        where every hand is shown), or when the undo rule is ``"own"`` and the move to
-        take back is another player's."""
+        where every hand is shown), when another player (a bot, a script or a person) has
+        moved since the human's move (a move stands once it has been answered: what the
+        others did in answer depends on what they hold, so taking the move back would let
+        a player try a move, see the answer and choose again), or when the undo rule is
+        ``"own"`` and the move to take back is another player's."""
         if seat is not None and not is_seat(seat, self.players):
             raise RulesError(f"undo: {seat!r} is not a seat of this {self.players}-player game")
         if not self.moves:
@@ -199,6 +202,13 @@ class Session:
             if self.shows(i):
                 raise IllegalAction("undo-reveals", f"step {i + 1} showed hidden information "
                                     f"(\u201c{self.says[i]}\u201d): it cannot be taken back")
+        if mover is not None and self.kinds[mover] == HUMAN:
+            for i in range(k + 1, len(self.moves)):
+                other = self.moves[i][0]
+                if other is not None and other != mover:
+                    raise IllegalAction("undo-answered", f"{self.names[other]} has moved since "
+                                        f"(\u201c{self.says[i]}\u201d): a move stands once another "
+                                        f"player has answered it")
         asking = self.waiting_for if seat is None else seat
         if (self.undo_rule == "own" and mover is not None and self.kinds[mover] == HUMAN
                 and asking is not None and asking != mover):

@@ -152,14 +152,16 @@ def test_same_seed_same_game():
 
 # -- undo ------------------------------------------------------------------------------------
 
-def test_undo_takes_back_to_before_the_last_human_move():
+def test_undo_takes_back_the_last_human_move_only_while_nobody_has_answered_it():
     """Undo rewinds to just before the human's last move, unless a step since then showed
-    hidden information (an animal turned up, a payment, a trade settled): then it is refused
-    and nothing changes. Replaying the same move gives the same game again."""
+    hidden information (an animal turned up, a payment, a trade settled) or another player
+    has moved since (a move stands once answered: the bots' answers depend on what they
+    hold): then it is refused and nothing changes. Taken back, the same move again gives
+    the same game again."""
     s = Session(make_game("horse-trading"), [HUMAN, "random", "heuristic"], seed=5)
     rng = np.random.default_rng(1)
-    taken = refused = 0
-    for _ in range(60):
+    seen = {"taken": 0, "shown": 0, "answered": 0}
+    for _ in range(80):
         s.advance()
         if s.over:
             break
@@ -168,12 +170,13 @@ def test_undo_takes_back_to_before_the_last_human_move():
         s.play(move, 0)
         s.advance()
         full = snapshot(s)
-        shown = [i for i in range(mark, len(s.moves)) if s.shows(i)]
-        if shown:
-            with pytest.raises(IllegalAction, match="cannot be taken back"):
+        shown = any(s.shows(i) for i in range(mark, len(s.moves)))
+        answered = any(seat not in (None, 0) for seat, _ in s.moves[mark + 1:])
+        if shown or answered:
+            with pytest.raises(IllegalAction, match="cannot be taken back" if shown else "has moved since"):
                 s.undo()
             assert_unchanged(s, full)
-            refused += 1
+            seen["shown" if shown else "answered"] += 1
             continue
         n = s.undo()
         assert len(s.moves) == mark, "undo did not stop just before the human's move"
@@ -183,8 +186,24 @@ def test_undo_takes_back_to_before_the_last_human_move():
         s.play(move, 0)                     # the same move again: the same game
         s.advance()
         assert_unchanged(s, full)
-        taken += 1
-    assert taken >= 4 and refused >= 4, (taken, refused)
+        seen["taken"] += 1
+    assert seen["shown"] >= 4 and seen["answered"] >= 4, seen
+
+
+def test_undo_cannot_probe_what_a_bot_holds():
+    """Anne lies in Bløff; the honest bots (who call only a claim their own cards prove
+    false) let it go, which tells her something about their hands. Her claim stands: she
+    cannot take it back and lay something else knowing that."""
+    s = Session(make_game("bloff"), [HUMAN, "honest", "honest"], names=["Anne", "Bjørn", "Carla"], seed=0)
+    s.advance()
+    obs = s.observe(0)
+    s.play(obs.legal.sample(np.random.default_rng(0)), 0)
+    s.advance(limit=1)                      # Bjørn answers (lets it go, or calls)
+    assert s.moves[-1][0] == 1
+    full = snapshot(s)
+    with pytest.raises(IllegalAction, match=r"Bjørn has moved since .*a move stands once another player has answered"):
+        s.undo()
+    assert_unchanged(s, full)
 
 
 def test_undo_never_crosses_revealed_information_in_any_game():
@@ -317,19 +336,19 @@ def test_undo_without_human_moves_takes_back_one_move():
 
 
 def test_undo_then_play_on():
-    """Bidding shows nothing hidden: Bo's bid and the script's answer are taken back, and the
-    game plays on (the animal turned up before Bo's bid stays: undo does not cross it)."""
-    s = Session(make_game("horse-trading"), [["auction"], HUMAN, ["bid 20", "bid 50"]], seed=5)
+    """Bidding shows nothing hidden: Bo's bid, not yet answered, is taken back at a table
+    where anyone may undo, and the game plays on (the animal turned up before Bo's bid
+    stays: undo does not cross it)."""
+    s = Session(make_game("horse-trading"), [["auction"], HUMAN, HUMAN], names=["Ana", "Bo", "Cy"], seed=5,
+                undo="any")
     s.advance()
     start = len(s.moves)
     s.play("bid 10", 1)
-    s.advance()
-    made = len(s.moves) - start
-    assert made == 2
-    assert s.undo() == made
+    assert s.waiting_for == 2
+    assert s.undo() == 1
     assert len(s.moves) == start and s.waiting_for == 1
-    s.play("pass", 1)                       # another move this time: the script answers again
-    s.advance(limit=1)
+    s.play("pass", 1)                       # another move this time: Cy answers that one
+    s.play("bid 20", 2)
     assert s.moves[start:] == [(1, s.game.parse("pass")), (2, s.game.parse("bid 20"))]
 
 
@@ -347,17 +366,13 @@ def test_undo_cannot_fish_for_another_animal():
 
 
 def test_undo_rewinds_scripted_seats():
-    s = Session(make_game("horse-trading"), [["auction"], HUMAN, ["bid 20", "bid 40", "pass"]], seed=3)
-    s.advance()
-    s.play("bid 10", 1)
-    s.advance()
-    mark = len(s.moves)
-    s.play("bid 30", 1)
+    """Before any human has moved, undo takes back the last move that showed nothing (here
+    a script's bid); the script plays it again, so nothing can be fished for."""
+    s = Session(make_game("horse-trading"), [["auction"], ["bid 20", "bid 40"], HUMAN], seed=3)
     s.advance()
     first = list(s.moves)
-    assert first[-1] == (2, s.game.parse("bid 40"))
-    assert s.undo() == 2 and len(s.moves) == mark
-    s.play("bid 30", 1)
+    assert first[-1] == (1, s.game.parse("bid 20")) and s.waiting_for == 2
+    assert s.undo() == 1 and s.moves == first[:-1]
     s.advance()
     assert s.moves == first, "the script did not play its taken-back move again"
 
