@@ -348,7 +348,7 @@ def cmd_play(args) -> int:
         return input(printable(prompt))
 
     say(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
-        f"'save FILE' or 'quit'.")
+        f"'save FILE' (the log is written when the game ends) or 'quit'.")
 
     def save(path) -> None:
         try:
@@ -356,9 +356,13 @@ def cmd_play(args) -> int:
         except (OSError, BluffkitError) as e:
             say(f"  could not save to {path}: {getattr(e, 'strerror', None) or e}")
 
+    # The log is written when the game ends or is left, never while it lasts: it holds
+    # every hand and face-down offer (docs/logs.md), and the player at the prompt could read it.
+    save_to = [args.save]
+
     def leave() -> int:
-        if args.save:                           # a game left unfinished is saved too
-            save(args.save)
+        if save_to[0]:                          # a game left unfinished is saved too
+            save(save_to[0])
         return 0
 
     at_screen = None                           # the human who may see the screen now
@@ -394,7 +398,9 @@ def cmd_play(args) -> int:
                 say(f"  cannot undo: {e}")
             continue
         if text.startswith("save "):
-            save(text[5:].strip())
+            save_to[0] = text[5:].strip()
+            say(f"  the log will be written to {save_to[0]} when the game ends or you quit "
+                f"(it holds every player's hidden cards, so not before)")
             continue
         if text == "help":
             say(describe(session.observe(seat), session.names, legal=True))

@@ -358,6 +358,25 @@ def test_play_seats_the_bots_in_order_and_saves_an_unfinished_game(monkeypatch, 
     assert [s["agent"] for s in head["seats"]] == ["human", "sharp", "average", "gullible"]
 
 
+def test_play_writes_the_log_only_when_the_game_is_left(monkeypatch, capsys, tmp_path):
+    """``save FILE`` at the prompt names the file; the log (every hand, the deal) is not
+    written while the game lasts, where the player could read it, only when it is left."""
+    import io
+    out = tmp_path / "mine.jsonl"
+    seen = []
+
+    class Stdin(io.StringIO):
+        def readline(self, *a):
+            seen.append(out.exists())           # whether the log is on disk at each prompt
+            return super().readline(*a)
+
+    monkeypatch.setattr("sys.stdin", Stdin(f"save {out}\nhelp\nwrite an aglet\nquit\n"))
+    assert cli.main(["play", "bluffer", "--players", "3", "--seed", "1"]) == 0
+    assert "will be written to" in capsys.readouterr().out
+    assert seen and not any(seen), seen
+    assert out.exists() and '"end"' in out.read_text(encoding="utf-8")
+
+
 def test_play_refuses_bad_human_seats_and_survives_a_bad_save(monkeypatch, capsys, tmp_path):
     assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "x"], []) == 2
     assert "--human takes seat numbers" in capsys.readouterr().err

@@ -48,7 +48,7 @@ from bluffkit.core.errors import BluffkitError, IllegalAction
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, plain_words, refusal_html, seat_html
-from bluffkit.widgets.seat_panel import note as _box
+from bluffkit.widgets.seat_panel import bot_failure, note as _box
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
 
@@ -240,6 +240,7 @@ class AuctionLab(W.VBox):
         names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
         self.session = Session(game, seats, names=names, seed=self.seed)
         self.said = []
+        self.bot_error: BluffkitError | None = None     # the last bidder failure, whole (see bot_failure)
         self.dropped = False
         self.message.value = self.refusal.value = ""
         self._to_your_move()
@@ -260,7 +261,8 @@ class AuctionLab(W.VBox):
                 else:
                     break
         except BluffkitError as e:             # a script ran out, or its move was refused
-            self.message.value = _box(f"A bidder could not move: {escape(str(e))}", error=True)
+            self.bot_error = e
+            self.message.value = _box(bot_failure(s, e, "bidder"), error=True)
 
     def drop_out(self) -> None:
         """Pass now and whenever asked again while the bidding lasts (the open auctions ask
@@ -289,7 +291,8 @@ class AuctionLab(W.VBox):
         try:
             self.said += s.advance(limit=None if to_end else 1)
         except BluffkitError as e:             # a script ran out, or its move was refused
-            self.message.value = _box(f"A bidder could not move: {escape(str(e))}", error=True)
+            self.bot_error = e
+            self.message.value = _box(bot_failure(s, e, "bidder"), error=True)
             self.draw()
             return
         self.message.value = ""

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import ipywidgets as W
 
-from bluffkit.core.errors import BluffkitError, RulesError, is_seat
+from bluffkit.agents.base import ScriptedAgent
+from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, is_seat
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.render import STYLE, all_seeing_view, scores_html, seat_view
 from bluffkit.widgets.words import refusal_html
@@ -84,6 +85,24 @@ def note(text: str, error: bool = False) -> str:
     return f"<div class='{cls}'>{text}</div>"
 
 
+def bot_failure(session: Session, error: BluffkitError, who: str = "bot") -> str:
+    """What the screen says when a bot, a script or an agent object cannot move (HTML,
+    escaped): whose move, and the broken rule's name, but not the engine's reason, which
+    may name what that player holds (the notes it lacks, its hand); the whole error is
+    kept in the panel's ``bot_error`` for the teacher's code."""
+    seat = session.to_move[0] if not session.over and session.to_move else None
+    name = escape(session.names[seat]) if seat is not None else "a player"
+    agent = session.agents[seat] if seat is not None else None
+    if isinstance(agent, ScriptedAgent) and agent.i >= len(agent.moves) and not isinstance(error, IllegalAction):
+        return f"A {who} could not move: {name}'s script ran out after {len(agent.moves)} move(s)."
+    if isinstance(error, IllegalAction):
+        why = f"{name}'s move was refused (rule: {escape(error.rule)})"
+    else:
+        why = f"{name}'s agent raised {escape(type(error).__name__)}"
+    return (f"A {who} could not move: {why}. The reason is not shown, since it may tell what "
+            f"{name} holds; it is in the panel's <code>bot_error</code>.")
+
+
 def _title(game) -> str:
     """The game's name as its box says it (its spec's title)."""
     from bluffkit.core.spec import spec_of
@@ -124,6 +143,7 @@ class SeatPanel(W.VBox):
         self.session = Session(game, seats, names=names, seed=seed, undo=undo)
         self.viewer: int | None = None          # the seat whose view is on screen
         self.said: list[str] = []
+        self.bot_error: BluffkitError | None = None     # the last bot failure, whole (see bot_failure)
         self.cover_text = W.HTML()
         self.show = W.Button(description="Show", button_style="primary")
         self.show.on_click(self._uncover)
@@ -258,7 +278,8 @@ class SeatPanel(W.VBox):
         try:
             self.said.extend(self.session.advance(hold=self.hold_chance))
         except BluffkitError as e:                # a bot's move refused: say so, change nothing
-            self.message.value = note(f"A bot could not move: {escape(str(e))}", error=True)
+            self.bot_error = e
+            self.message.value = note(bot_failure(self.session, e), error=True)
         s = self.session
         seat = None if s.over else self.seat_now()
         obs = s.observe(seat) if seat is not None and seat == self.viewer else None
@@ -345,6 +366,14 @@ class SeatPanel(W.VBox):
         self.refresh()
 
     def _save(self) -> None:
+        """Write the game's log, once the game is over: a log is the all-seeing record
+        (every hand, every face-down offer, the deal), so the seat at the screen may not
+        write it, and then open it, while the game lasts (docs/logs.md). A teacher saves a
+        game in progress from code, with ``panel.session.save(path)``."""
+        if not self.session.over:
+            self.message.value = note("The log can be saved once the game is over: it holds every "
+                                      "player's hidden cards and notes.", error=True)
+            return
         try:
             path = self.session.save(Path(self.save_path.value))
         except (OSError, BluffkitError) as e:

@@ -291,6 +291,15 @@ def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
             t.show.click()
         assert sorted(t.view.clickable) == sorted(map(str, dict(t.session.legal(0).key)))
     t.save_path.value = str(tmp_path / "bidder-up.jsonl")
+    t.save_button.click()                              # mid-game: the log holds every secret
+    assert "once the game is over" in t.message.value and list(tmp_path.iterdir()) == []
+    rng = np.random.default_rng(0)
+    s = t.session
+    while not s.over:                                  # Annette plays on at random to the end
+        s.advance()
+        if not s.over:
+            s.play(s.legal(0).sample(rng), 0)
+    t.refresh()
     t.save_button.click()
     assert "Saved the log" in t.message.value
     loaded = Session.load(tmp_path / "bidder-up.jsonl")

@@ -81,7 +81,8 @@ def test_choosing_another_example_loads_it():
 
 def panel(**kw):
     kw.setdefault("names", ["Ana", "Bo", "Cy"])
-    return TablePanel("horse-trading", players=3, humans=[1], seed=2, **kw)
+    kw.setdefault("humans", [1])
+    return TablePanel("horse-trading", players=3, seed=2, **kw)
 
 
 def test_the_cover_hides_the_table_until_asked():
@@ -133,16 +134,29 @@ def test_clicking_before_uncovering_does_nothing():
     assert "Uncover" in t.message.value and t.session.moves == moves
 
 
-def test_undo_takes_back_the_human_move():
-    t = panel(bots=[["auction"], None, ["bid 20", "bid 50"]])
+def test_undo_takes_back_the_human_move_until_another_player_answers_it():
+    """Bo's bid can be taken back while nobody has answered it (at a teacher's table, from
+    Cy's screen); once a bot has answered, it stands: the answer depends on what the bot
+    holds, and taking the bid back would let Bo try bids and watch the answers."""
+    t = panel(humans=[1, 2], bots=[["auction"], None, None], undo="any")
     t.show.click()
     n = len(t.session.moves)
     t.amount.value = t.session.legal(1).bid[0]
-    t.bid_button.click()                        # Bo bids; Cy's script bids higher: Bo's turn again
-    assert len(t.session.moves) == n + 2 and t.session.waiting_for == 1
+    t.bid_button.click()                        # Bo bids; Cy's turn (the cover)
+    assert len(t.session.moves) == n + 1 and t.session.waiting_for == 2
     t.undo_button.click()
     assert len(t.session.moves) == n and t.session.waiting_for == 1
-    assert "Took back 2 move(s)" in t.message.value
+    assert "Took back 1 move(s)" in t.message.value
+
+    t = panel(bots=[["auction"], None, ["bid 20", "bid 50"]])
+    t.show.click()
+    t.amount.value = t.session.legal(1).bid[0]
+    t.bid_button.click()                        # Bo bids; Cy's script bids higher: Bo's turn again
+    moves = list(t.session.moves)
+    assert moves[-1][0] == 2 and t.session.waiting_for == 1
+    t.undo_button.click()
+    assert "Cannot undo" in t.message.value and "has moved since" in t.message.value
+    assert t.session.moves == moves
 
 
 def test_undo_across_a_sale_is_refused_and_changes_nothing():
@@ -156,11 +170,51 @@ def test_undo_across_a_sale_is_refused_and_changes_nothing():
     assert "cannot be taken back" in t.message.value and t.session.moves == moves
 
 
-def test_save_writes_a_log(tmp_path):
+def finish(t, seat: int, seed: int = 0) -> None:
+    """Play the panel's game to its end, random legal moves for the human ``seat``."""
+    rng = np.random.default_rng(seed)
+    s = t.session
+    while not s.over:
+        s.advance()
+        if not s.over:
+            s.play(s.legal(seat).sample(rng), seat)
+    t.refresh()
+
+
+def test_a_refused_bot_move_names_the_rule_but_not_the_bots_notes():
+    """A scripted seat's refused trade: the engine's reason names the notes Anna holds,
+    which Ben (at the screen) may not see; the panel names the seat and the rule only and
+    keeps the whole error in ``bot_error``."""
+    from bluffkit.agents.base import ScriptedAgent
+    from bluffkit.core import scenario as sc
+    from bluffkit.core.errors import IllegalAction
+    start = sc.run(next(x for x in sc.list_scenarios() if x.name == "ht-trade-anna-40-richer")).states[0]
+    t = panel(names=["Anna", "Ben", "Carla"], bots=["random", None, "random"])
+    t.session.states, t.session.moves, t.session.says = [start], [], []
+    t.session.agents[0] = ScriptedAgent(["trade 1 6 200+200"], parse=t.game.parse)
+    t.viewer = None
+    t.refresh()
+    hand = fmt(start.money[0], t.game.rules.denominations)
+    assert isinstance(t.bot_error, IllegalAction) and hand in str(t.bot_error)
+    assert "Anna's move was refused (rule: notes-not-held)" in t.message.value
+    assert hand not in t.message.value and "holds 50" not in t.message.value
+    assert t.screen == ("stuck", None) and t.session.states == [start]
+
+
+def test_save_is_refused_while_the_game_lasts_and_writes_the_log_at_the_end(tmp_path):
+    """A log holds every hand and face-down offer: the seat at the screen cannot write it
+    (and open it in the replay viewer) mid-game; once the game is over it can."""
     t = panel()
-    t.save_path.value = str(tmp_path / "g.jsonl")
+    t.show.click()
+    target = tmp_path / "g.jsonl"
+    t.save_path.value = str(target)
     t.save_button.click()
-    assert (tmp_path / "g.jsonl").exists() and "Saved" in t.message.value
+    assert "once the game is over" in t.message.value and not target.exists()
+    assert list(tmp_path.iterdir()) == []
+    finish(t, 1)
+    t.save_button.click()
+    assert target.exists() and "Saved" in t.message.value
+    assert Session.load(target).states[-1] == t.session.state
 
 
 def test_hot_seat_views_never_show_another_seats_notes():
