@@ -114,6 +114,14 @@ def cmd_scenario(args) -> int:
     return 2 if bad else 1 if failed else 0
 
 
+def _no_human_bots(agents: list[str]) -> None:
+    """``--agents`` names bots; a human seat is given with ``--human`` (``play``), which also
+    turns on the shared screen's handover, so that no hand is shown to the wrong player."""
+    if any(a.lower() == "human" for a in agents):
+        raise BluffkitError("--agents names bots; 'human' is not one (in 'bluffkit play', give the human "
+                            "seats with --human, e.g. --human 0,1)")
+
+
 def _agent_names(text: str) -> list[str]:
     """``--agents``: bot names separated by commas (see 'bluffkit games' for each game's)."""
     agents = [a.strip() for a in text.split(",") if a.strip()]
@@ -122,11 +130,32 @@ def _agent_names(text: str) -> list[str]:
     return agents
 
 
+def _writable_file(path: Path, option: str) -> None:
+    """Refuse, before any work is done, an output ``path`` that cannot be written: a folder,
+    or a place whose nearest existing folder is not one or cannot take a new file."""
+    import tempfile
+    if path.is_dir():
+        raise BluffkitError(f"{option} {printable(str(path))} is a folder; give a file name")
+    where = path.parent
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    if not where.is_dir():
+        raise BluffkitError(f"{option} {printable(str(path))}: {printable(str(where))} is not a folder")
+    try:
+        with tempfile.TemporaryFile(dir=where):
+            pass
+    except OSError as e:
+        raise BluffkitError(f"{option} {printable(str(path))}: cannot write in {printable(str(where))} "
+                            f"({e.strerror or e})") from None
+
+
 def cmd_simulate(args) -> int:
     from bluffkit.analysis.simulate import simulate
     args.games = _games(args.games)
     game = _game(args)
+    game.check_players(args.players)
     agents = _agent_names(args.agents)
+    _no_human_bots(agents)
     if len(agents) == 1:
         agents = agents * args.players
     if len(agents) != args.players:
@@ -134,17 +163,22 @@ def cmd_simulate(args) -> int:
     out = Path(args.out)
     if out.suffix not in (".csv", ".parquet"):
         raise BluffkitError(f"--out must end in .csv or .parquet, got {out.name!r}")
+    _writable_file(out, "--out")
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if not progress and args.progress is None and args.games >= 1000:
         progress = _progress_lines(f"{game.name}: {args.games:,} games")      # no terminal: a line now and then
     df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
-    if out.suffix == ".csv":
-        df.to_csv(tmp, index=False)
-    else:
-        df.to_parquet(tmp, index=False)
-    tmp.replace(out)
+    try:
+        if out.suffix == ".csv":
+            df.to_csv(tmp, index=False)
+        else:
+            df.to_parquet(tmp, index=False)
+        tmp.replace(out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     wins = [0.0] * args.players
     for w in df["winners"]:
         seats = [int(x) for x in str(w).split(";")]
@@ -318,6 +352,9 @@ def cmd_play(args) -> int:
     to pass the screen and press Enter; nothing private is shown before that."""
     from bluffkit.session import HUMAN, Session
     game = _game(args)
+    game.check_players(args.players)
+    if args.save:
+        _writable_file(Path(args.save), "--save")
     describe = game.describe
     try:
         humans = {int(h) for h in (args.human or "0").split(",") if h.strip() != ""}
@@ -328,6 +365,7 @@ def cmd_play(args) -> int:
     if bad:
         raise BluffkitError(f"--human: {bad} are not seats of a {args.players}-player game (0..{args.players - 1})")
     bots = [a.strip() for a in (args.agents or _DEFAULT_BOT.get(game.name, "heuristic")).split(",")]
+    _no_human_bots(bots)
     seats, k = [], 0
     for s in range(args.players):              # the bots fill the other seats in order
         if s in humans:
@@ -350,19 +388,22 @@ def cmd_play(args) -> int:
     say(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
         f"'save FILE' (the log is written when the game ends) or 'quit'.")
 
-    def save(path) -> None:
+    def save(path) -> bool:
         try:
             say(f"  saved to {session.save(path)}")
+            return True
         except (OSError, BluffkitError) as e:
-            say(f"  could not save to {path}: {getattr(e, 'strerror', None) or e}")
+            print(printable(f"bluffkit: could not save the log to {path}: {getattr(e, 'strerror', None) or e}"),
+                  file=sys.stderr)
+            return False
 
     # The log is written when the game ends or is left, never while it lasts: it holds
     # every hand and face-down offer (docs/logs.md), and the player at the prompt could read it.
     save_to = [args.save]
 
     def leave() -> int:
-        if save_to[0]:                          # a game left unfinished is saved too
-            save(save_to[0])
+        if save_to[0] and not save(save_to[0]):   # a game left unfinished is saved too
+            return 2
         return 0
 
     at_screen = None                           # the human who may see the screen now
@@ -398,6 +439,11 @@ def cmd_play(args) -> int:
                 say(f"  cannot undo: {e}")
             continue
         if text.startswith("save "):
+            try:
+                _writable_file(Path(text[5:].strip()), "save")
+            except BluffkitError as e:
+                say(f"  {e}")
+                continue
             save_to[0] = text[5:].strip()
             say(f"  the log will be written to {save_to[0]} when the game ends or you quit "
                 f"(it holds every player's hidden cards, so not before)")

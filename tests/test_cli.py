@@ -384,7 +384,23 @@ def test_play_refuses_bad_human_seats_and_survives_a_bad_save(monkeypatch, capsy
     assert "not seats of a 4-player game" in capsys.readouterr().err
     assert _play(monkeypatch, ["bluffer", "--players", "3", "--seed", "1"],
                  ["write an aglet", f"save {tmp_path}", "quit"]) == 0
-    assert "could not save" in capsys.readouterr().out
+    assert "is a folder; give a file name" in capsys.readouterr().out
+
+
+def test_play_exits_with_an_error_when_the_log_cannot_be_written_at_the_end(monkeypatch, capsys, tmp_path):
+    """The path was writable when named; if it no longer is when the game is left, the
+    player is told on stderr and the exit status says so."""
+    target = tmp_path / "sub" / "log.jsonl"
+    lines = iter([f"save {target}", "quit"])
+
+    def ask(prompt=""):
+        line = next(lines)
+        if line == "quit":                         # the folder's place is taken meanwhile
+            (tmp_path / "sub").write_text("a file now")
+        return line
+    monkeypatch.setattr("builtins.input", ask)
+    assert cli.main(["play", "bloff", "--seed", "1"]) == 2
+    assert "could not save the log to" in capsys.readouterr().err
 
 
 def test_bots_with_a_parameter_are_named_on_the_command_line(tmp_path, capsys):
@@ -410,3 +426,90 @@ def test_games_in_scientific_notation_and_progress_lines_without_a_terminal(caps
     lines = err.strip().splitlines()
     assert lines[0].endswith("1,000 games: started"), lines[:2]
     assert any("1,000 done (100.0 %)" in line for line in lines), lines[-2:]
+
+
+# -- bad settings are refused before any game is played, and nothing on disk changes -------
+
+def test_human_is_not_a_bot_name(monkeypatch, capsys, tmp_path):
+    """``--agents human`` made every seat human without the shared screen's handover, so the
+    next player's hand was printed to whoever sat at the terminal."""
+    assert _play(monkeypatch, ["bloff", "--agents", "human", "--seed", "1"], ["play AS"]) == 2
+    out, err = capsys.readouterr()
+    assert "'human' is not one" in err and "your hand" not in out
+    assert cli.main(["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--agents", "Human",
+                     "--out", str(tmp_path / "a.csv")]) == 2
+    assert "'human' is not one" in capsys.readouterr().err and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_a_huge_player_count_is_refused_at_once(monkeypatch, capsys, tmp_path, command):
+    big = "99999999999999999999"
+    if command == "simulate":
+        code = cli.main(["simulate", "youre-bluffing", "--players", big, "--games", "2", "--seed", "1",
+                         "--out", str(tmp_path / "o.csv")])
+    else:
+        code = _play(monkeypatch, ["youre-bluffing", "--players", big], ["quit"])
+    assert code == 2 and "is for 3 to 5 players" in capsys.readouterr().err
+
+
+def test_simulate_refuses_an_output_it_cannot_write_before_playing_and_keeps_the_logs(capsys, tmp_path):
+    (tmp_path / "dir.csv").mkdir()
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for i in range(3):
+        (logs / f"game-{i}.jsonl").write_text("OLD\n")
+    args = ["simulate", "auction", "--players", "3", "--games", "3", "--seed", "1", "--logs", str(logs)]
+    assert cli.main(args + ["--out", str(tmp_path / "dir.csv")]) == 2
+    assert "is a folder; give a file name" in capsys.readouterr().err
+    assert cli.main(args + ["--out", "/proc/x.csv"]) == 2
+    assert "cannot write in /proc" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.csv", "logs"]
+    assert all((logs / f"game-{i}.jsonl").read_text() == "OLD\n" for i in range(3))
+    assert len(list(logs.iterdir())) == 3
+
+
+def test_simulate_leaves_the_logs_folder_as_it_was_when_a_log_cannot_be_placed(capsys, tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "game-0.jsonl").write_text("OLD\n")
+    (logs / "game-1.jsonl").mkdir()                # in the way of the second game's log
+    code = cli.main(["simulate", "auction", "--players", "3", "--games", "3", "--seed", "1", "--logs", str(logs),
+                     "--out", str(tmp_path / "a.csv")])
+    assert code == 2 and "game-1.jsonl is a folder" in capsys.readouterr().err
+    assert (logs / "game-0.jsonl").read_text() == "OLD\n" and sorted(p.name for p in logs.iterdir()) == \
+        ["game-0.jsonl", "game-1.jsonl"]
+    assert not (tmp_path / "a.csv").exists()
+
+
+def test_simulate_stopped_midway_leaves_no_trace(monkeypatch, tmp_path):
+    """A run stopped in the middle (Ctrl-C) leaves an existing logs folder as it was and
+    removes a logs folder it made."""
+    from bluffkit.analysis import simulate as sim
+    from bluffkit.core.game import make_game
+    real = sim.play_games
+
+    def stopped(*a, **k):
+        for n, item in enumerate(real(*a, **k)):
+            if n == 2:
+                raise KeyboardInterrupt
+            yield item
+    monkeypatch.setattr(sim, "play_games", stopped)
+    made = tmp_path / "new" / "logs"
+    with pytest.raises(KeyboardInterrupt):
+        sim.simulate(make_game("bloff"), ["random"] * 3, 5, 1, logs=made)
+    assert list(tmp_path.iterdir()) == []
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    (kept / "game-0.jsonl").write_text("OLD\n")
+    with pytest.raises(KeyboardInterrupt):
+        sim.simulate(make_game("bloff"), ["random"] * 3, 5, 1, logs=kept)
+    assert [p.name for p in kept.iterdir()] == ["game-0.jsonl"] and (kept / "game-0.jsonl").read_text() == "OLD\n"
+
+
+def test_play_refuses_a_save_path_it_cannot_write_before_the_game(monkeypatch, capsys, tmp_path):
+    assert _play(monkeypatch, ["bloff", "--save", str(tmp_path)], ["quit"]) == 2
+    out, err = capsys.readouterr()
+    assert "is a folder" in err and "your hand" not in out
+    target = tmp_path / "ok.jsonl"
+    assert _play(monkeypatch, ["bloff"], [f"save {tmp_path}", f"save {target}", "quit"]) == 0
+    assert "is a folder" in capsys.readouterr().out and target.exists()

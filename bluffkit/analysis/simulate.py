@@ -8,13 +8,16 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pandas as pd
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import BluffkitError, RulesError
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -29,8 +32,10 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     at the end (``money_<seat>``, the money left, in You're Bluffing! and the auction;
     ``cards_<seat>`` in Bløff; ``round_points_<seat>`` in Bluffer), ``winners`` (seats,
     ``;``-separated), ``length`` (player actions). With ``logs``, each game's log is
-    written there as ``game-<i>.jsonl``. ``progress``: ``True`` for a progress bar, or a
-    callable ``progress(done, total)`` (see :func:`bluffkit.core.play.play_games`).
+    written there as ``game-<i>.jsonl``, once every game has been played (until then in a
+    hidden folder inside it, removed on any failure, so a run that fails or is stopped
+    leaves the folder's earlier logs as they were). ``progress``: ``True`` for a progress
+    bar, or a callable ``progress(done, total)`` (see :func:`bluffkit.core.play.play_games`).
     """
     check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -38,11 +43,40 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     players = game.check_players(len(agents))
     names = [make_agent(a, game).name if isinstance(a, str) else getattr(a, "name", "agent") for a in agents]
     seeds = game_seeds(seed, games)
-    out_dir = Path(logs) if logs is not None else None
-    if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    rows = []
     width = len(str(games))
+    out_dir = Path(logs) if logs is not None else None
+    if out_dir is None:
+        return _play(game, agents, names, seeds, players, progress, None, width)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise BluffkitError(f"logs folder {out_dir} is a file, not a folder")
+    blocked = [p.name for p in out_dir.glob("game-*.jsonl") if p.is_dir()] if out_dir.exists() else []
+    if blocked:
+        raise BluffkitError(f"logs folder {out_dir}: {sorted(blocked)[0]} is a folder, where a game's log would go")
+    created = []                             # the folders made here, deepest first
+    d = out_dir
+    while not d.exists():
+        created.append(d)
+        d = d.parent
+    out_dir.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".logs-", suffix=".tmp", dir=out_dir))
+    try:
+        df = _play(game, agents, names, seeds, players, progress, staging, width)
+        for f in sorted(staging.iterdir()):
+            os.replace(f, out_dir / f.name)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        for d in created:                    # as they were: made here and still empty
+            try:
+                d.rmdir()
+            except OSError:
+                break
+        raise
+    staging.rmdir()
+    return df
+
+
+def _play(game, agents, names, seeds, players, progress, out_dir, width) -> pd.DataFrame:
+    rows = []
     for i, rec in play_games(game, seeds, lambda i: [make_agent(a, game) for a in agents],
                              progress=progress if callable(progress) else bool(progress), desc=f"{game.name} x{players}"):
         row = {"game": i, "seed": seeds[i], "players": players}
