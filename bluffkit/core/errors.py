@@ -46,6 +46,12 @@ class LogError(BluffkitError):
         self.path = path
 
 
+#: What game code may raise on an untrusted value of the wrong shape (a start position or a
+#: scenario read from a file); the readers turn it into one line that names the place.
+SHAPE_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, ZeroDivisionError,
+                RecursionError)
+
+
 def is_seat(seat, players: int) -> bool:
     """True when ``seat`` is a seat (an int, not a bool) of a ``players``-player game."""
     return not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < players

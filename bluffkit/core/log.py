@@ -39,7 +39,7 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.core import logfiles
 from bluffkit.core.digest import state_digest
-from bluffkit.core.errors import BluffkitError, LogError, is_seat
+from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, is_seat, printable
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 from bluffkit.core.protocols import Game
@@ -196,8 +196,8 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
     players = len(log.seats)
     try:
         state = start_state(log.game, players, log.start)
-    except (BluffkitError, TypeError, ValueError) as e:
-        raise fail(1, f"bad start position: {e}", path) from None
+    except (BluffkitError, *SHAPE_ERRORS) as e:
+        raise fail(1, f"bad start position: {printable(str(e)) or type(e).__name__}", path) from None
     t = log.game.table(state)
     states = [state]
     compare = verify and log.version >= 2
@@ -315,21 +315,27 @@ def _read_header(head: dict, path) -> GameLog:
     return log
 
 
+def _as_json(value) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
 def _check_end(rec: dict, log: GameLog, t, line: int, path) -> None:
     end = rec["end"]
-    if not isinstance(end, dict) or end.get("steps") != len(log.moves):
-        raise fail(line, f"the end record says {short(end.get('steps') if isinstance(end, dict) else end)} "
-                          f"steps, but the log has {len(log.moves)}", path)
-    if bool(end.get("over")) != t.is_over():
+    steps = end.get("steps") if isinstance(end, dict) else end
+    if not isinstance(end, dict) or type(steps) is not int or steps != len(log.moves):
+        raise fail(line, f"the end record says {short(steps)} steps, but the log has {len(log.moves)}", path)
+    if type(end.get("over")) is not bool:
+        raise fail(line, f"the end record's 'over' must be true or false, got {short(end.get('over'))}", path)
+    if end["over"] != t.is_over():
         raise fail(line, "the end record says the game is "
-                          + ("over" if end.get("over") else "not over") + ", but the replay disagrees", path)
-    if t.is_over():
+                          + ("over" if end["over"] else "not over") + ", but the replay disagrees", path)
+    if t.is_over():            # compared as written (JSON), so that 3.0 is not taken for 3
         scores = list(log.game.scores(t))
-        if end.get("scores") != scores:
+        if _as_json(end.get("scores")) != _as_json(scores):
             raise fail(line, f"the end record's scores {short(end.get('scores'))} do not match the replay's "
                               f"{scores}", path)
         winners = list(log.game.winners(t))
-        if end.get("winners") != winners:
+        if _as_json(end.get("winners")) != _as_json(winners):
             raise fail(line, f"the end record's winners {short(end.get('winners'))} do not match the "
                               f"replay's {winners}", path)
     log.end = end

@@ -49,10 +49,11 @@ def fail(line: int, reason: str, path) -> LogError:
     return LogError(line, one_line(reason), None if path is None else one_line(str(path)))
 
 
-def read_bytes(path: str | os.PathLike) -> bytes:
-    """The contents of a log file. A file that is not a regular file (a folder, a device,
-    a FIFO: opened without blocking) or is larger than :data:`MAX_BYTES` is refused
-    before a byte is read, with :class:`LogError` (line 0)."""
+def read_bytes(path: str | os.PathLike, what: str = "log") -> bytes:
+    """The contents of a log file (or of another small file, ``what`` it is, for the
+    messages). A file that is not a regular file (a folder, a device, a FIFO: opened
+    without blocking) or is larger than :data:`MAX_BYTES` is refused before a byte is
+    read, with :class:`LogError` (line 0)."""
     path = str(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))   # a FIFO must not block
@@ -61,9 +62,9 @@ def read_bytes(path: str | os.PathLike) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise fail(0, "not a regular file (a folder, device or pipe is never read as a log)", path)
+            raise fail(0, f"not a regular file (a folder, device or pipe is never read as a {what})", path)
         if info.st_size > MAX_BYTES:
-            raise fail(0, f"the file is {info.st_size} bytes, more than a log may be "
+            raise fail(0, f"the file is {info.st_size} bytes, more than a {what} may be "
                            f"({MAX_BYTES} bytes, bluffkit.core.logfiles.MAX_BYTES)", path)
         with os.fdopen(fd, "rb") as f:
             fd = -1
@@ -80,19 +81,19 @@ def check_seats(seats, path) -> list[dict]:
     """The header's seats: objects with distinct names (text), and optionally an agent."""
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
         raise fail(1, "'seats' must be a list of objects such as {\"name\": \"Anna\"}", path)
-    names: list[str] = []
+    names: dict[str, int] = {}              # name -> its seat (a list made this quadratic)
     for i, s in enumerate(seats):
         name = s.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
             raise fail(1, f"seat {i} needs a name: text of 1 to {MAX_NAME} printable characters, "
                            f"got {short(name)}", path)
         if name in names:
-            raise fail(1, f"seats {names.index(name)} and {i} are both named {name!r}; "
+            raise fail(1, f"seats {names[name]} and {i} are both named {name!r}; "
                            f"every seat needs its own name", path)
         agent = s.get("agent", "")
         if not isinstance(agent, str) or len(agent) > MAX_NAME or not agent.isprintable():
             raise fail(1, f"seat {i}'s 'agent' must be a short text, got {short(agent)}", path)
-        names.append(name)
+        names[name] = i
     return seats
 
 

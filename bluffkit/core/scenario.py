@@ -24,7 +24,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bluffkit.core.errors import BluffkitError
+from bluffkit.core import logfiles
+from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError
 from bluffkit.core.game import make_game
 from bluffkit.core.protocols import Game
 from bluffkit.core.spec import spec_of
@@ -120,10 +121,10 @@ def load(path: Path | str) -> Scenario:
     or mistyped key, an unknown seat or move, a start position the game refuses) raises
     :class:`ScenarioError` in one line naming the file, the place and the reason."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise ScenarioError(f"{path}: cannot read the file ({e.strerror or e})") from None
+    try:            # a regular file of at most a log's size: a FIFO or a device would hang or fill memory
+        raw = logfiles.read_bytes(path, "scenario")
+    except LogError as e:
+        raise ScenarioError(f"{path}: {e.reason}") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -144,8 +145,7 @@ REQUIRED = ("name", "title", "game", "seats", "moves")
 MOVE_KEYS = ("by", "do", "say")
 
 #: What game code may raise on a value of the wrong shape; a scenario turns it into one line.
-_FOREIGN = (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, ZeroDivisionError,
-            RecursionError)
+_FOREIGN = SHAPE_ERRORS
 
 
 def _kind(v) -> str:

@@ -299,6 +299,17 @@ def test_bad_start_position(tmp_path, lines, start):
     assert "start" in err.reason
 
 
+@pytest.mark.parametrize("pens", [[1], [], 3, 2.5, "x", {"p1": 5}])
+def test_a_bidder_up_start_with_pens_of_the_wrong_shape_is_refused_in_one_line(tmp_path, pens):
+    """``pens`` not an object once ended the replay in an AttributeError traceback."""
+    s = Session(make_game("bidder-up"), ["random"] * 3, seed=1)
+    s.advance(limit=3)
+    head = record(s.save(tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    head["start"] = {"pens": pens}
+    err = refuse(tmp_path, join([dump(head), dump({"end": {"steps": 0, "over": False}})]))
+    assert err.line == 1 and "bad start position: pens" in err.reason
+
+
 def test_deeply_nested_json(tmp_path):
     err = refuse(tmp_path, b"[" * 100_000 + b"\n")
     assert err.line == 1
@@ -985,3 +996,38 @@ def test_an_option_added_after_frozen_logs_enters_a_digest_only_when_turned_on()
     on, off = Rules(format="secret-value"), Rules(format="secret-value", first_refusal=False)
     assert "first_refusal" not in canonical(on) and '"first_refusal":false' in canonical(off)
     assert canonical(on) != canonical(off)
+
+
+def test_a_log_with_very_many_seats_is_refused_at_once(tmp_path, lines):
+    """Checking that seat names differ was quadratic: 50,000 seats took 24 s to refuse."""
+    import time
+    head = record(lines[0])
+    head["seats"] = [{"name": f"p{i}"} for i in range(50_000)]
+    t0 = time.perf_counter()
+    err = refuse(tmp_path, join([dump(head), dump({"end": {"steps": 0, "over": False}})]))
+    assert "3 to 5 players" in err.reason
+    assert time.perf_counter() - t0 < 5, "refusing 50,000 seats should take well under a second"
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("over", "false", "'over' must be true or false"),
+    ("over", [True], "'over' must be true or false"),
+    ("over", 1, "'over' must be true or false"),
+    ("steps", "float", "steps, but the log has"),
+    ("steps", True, "steps, but the log has"),
+    ("scores", "floats", "scores"),
+    ("winners", "floats", "winners"),
+])
+def test_an_end_record_of_the_wrong_types_is_refused(tmp_path, lines, field, value, words):
+    """A finished log whose end record said ``"over": "false"``, ``"steps": 6.0`` or
+    scores as floats replayed as sound."""
+    end = record(lines[-1])
+    body = end["end"]
+    if value == "float":
+        body[field] = float(body[field])
+    elif value == "floats":
+        body[field] = [float(x) for x in body[field]]
+    else:
+        body[field] = value
+    err = refuse(tmp_path, join(lines[:-1] + [dump(end)]))
+    assert err.line == len(lines) and words in err.reason

@@ -117,3 +117,18 @@ def test_a_file_that_is_not_json_is_one_scenario_error(tmp_path, data):
 def test_a_name_that_is_no_scenario_is_one_scenario_error(name):
     with pytest.raises(sc.ScenarioError, match="no scenario called"):
         sc.find(name)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_a_scenario_path_that_is_not_a_regular_file_is_refused_without_reading(tmp_path, kind):
+    """A FIFO blocked ``scenario run`` for ever, and /dev/zero filled memory."""
+    import os
+    path = tmp_path / "odd.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path.symlink_to("/dev/zero")
+    else:
+        path.mkdir()
+    with pytest.raises(sc.ScenarioError, match="not a regular file .* never read as a scenario"):
+        sc.load(path)

@@ -160,6 +160,9 @@ class BidderUp(TableGame):
             setattr(t, field, got)
         t.locked = tuple(sorted({a for b in t.barns for a in b}))
         pen_list: list[tuple] = [()] * len(lay.pens)
+        if pens is not None and not isinstance(pens, dict):
+            raise RulesError(f"pens: give {{space: animals}} for the pens of the {r.board} board, "
+                             f"not {type(pens).__name__}")
         for space, names in (pens or {}).items():
             if space not in lay.pen_index:
                 raise RulesError(f"pens: {space!r} is not a pen of the {r.board} board")
