@@ -357,10 +357,12 @@ def cmd_play(args) -> int:
         _writable_file(Path(args.save), "--save")
     describe = game.describe
     try:
-        humans = {int(h) for h in (args.human or "0").split(",") if h.strip() != ""}
+        humans = {int(h) for h in ("0" if args.human is None else args.human).split(",") if h.strip() != ""}
     except ValueError:
         raise BluffkitError(f"--human takes seat numbers separated by commas, got {printable(repr(args.human))}") \
             from None
+    if not humans:
+        raise BluffkitError(f"--human takes seat numbers separated by commas, got {printable(repr(args.human))}")
     bad = sorted(h for h in humans if not is_seat(h, args.players))
     if bad:
         raise BluffkitError(f"--human: {bad} are not seats of a {args.players}-player game (0..{args.players - 1})")

@@ -380,6 +380,9 @@ def test_play_writes_the_log_only_when_the_game_is_left(monkeypatch, capsys, tmp
 def test_play_refuses_bad_human_seats_and_survives_a_bad_save(monkeypatch, capsys, tmp_path):
     assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "x"], []) == 2
     assert "--human takes seat numbers" in capsys.readouterr().err
+    for blank in (" ", "", ","):                      # once: no human at all, or seat 0
+        assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", blank], []) == 2
+        assert "--human takes seat numbers" in capsys.readouterr().err
     assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "5"], []) == 2
     assert "not seats of a 4-player game" in capsys.readouterr().err
     assert _play(monkeypatch, ["bluffer", "--players", "3", "--seed", "1"],
