@@ -87,7 +87,9 @@ class Rules(RuleOptions):
     - ``raffle_rush``: the variant "roll the die once and throw in that many extra
       tickets" [K]; with 3-4 players all 24 tickets are in the bag already, so it adds
       tickets only to the two-player bag of 8.
-    - ``die_faces``: the cow-spot die, 1 to 3 spots (the gamble lists 1, 2, 3) [L2].
+    - ``die_faces``: the cow-spot die, 1 to 3 spots (the gamble lists 1, 2, 3) [L2]; any
+      faces from 1 to 6 may be set (from every space of both boards a move of up to 15
+      spaces reaches some space; a larger roll could leave a player no move).
     - ``denominations``, ``notes``: the 50 notes, how many of each [L3]: ten 0s, sixteen
       10s, eight 50s, six 100s, six 200s, four 500s (the donkeys pay 100, 200 and 500 to
       up to 4 players; the 10s make the booklet's bids of 120 payable).
@@ -179,7 +181,8 @@ class Rules(RuleOptions):
              "denominations must be distinct increasing ints starting with 0")
         need(len(self.notes) == len(d) and len(self.start_money) == len(d),
              f"notes and start_money give one count per denomination ({len(d)})")
-        need(self.die_faces and all(x >= 1 for x in self.die_faces), "die_faces must be ints >= 1")
+        need(self.die_faces and all(1 <= x <= 6 for x in self.die_faces),     # a die; a roll of 16 could
+             f"die_faces must be ints from 1 to 6 (a die's faces), got {self.die_faces!r}")  # reach no space
         need(all(p in d for p in self.donkey_pay), f"donkey_pay must be note values ({d})")
         need(len(self.animal_values) == len(ANIMALS) and len(self.market_start) == len(ANIMALS),
              f"animal_values and market_start give one entry per type ({', '.join(ANIMALS)})")

@@ -396,3 +396,28 @@ def test_the_two_player_deal_puts_5_notes_in_the_box_and_8_tickets_in_the_bag():
     am = game()
     s = am.new_state(2)
     assert s.bank[am.rules.denominations.index(500)] == 2, "Animal Market: two 500s beside the donkey"
+
+
+@pytest.mark.parametrize("faces", [(7,), (1, 2, 20), (0,), ()])
+def test_die_faces_are_those_of_a_die(faces):
+    """A die of 20 spots was accepted, and the first roll of 16 or more left the mover no
+    space to reach: the random bot stopped on an IndexError, a human had no move."""
+    with pytest.raises(RulesError, match="die_faces must be ints from 1 to 6"):
+        make_game("bidder-up", die_faces=faces)
+
+
+@pytest.mark.parametrize("board", ["animal-market", "fairground"])
+def test_every_roll_a_die_may_show_reaches_a_space_from_every_space(board):
+    from bluffkit.games.bidder_up.board import load_board
+    b = load_board(board)
+    assert all(b.destinations(s.id, roll) for s in b.spaces for roll in range(1, 16))
+
+
+@pytest.mark.parametrize("board", ["animal-market", "fairground"])
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_a_six_spot_die_plays_to_the_end(board, bot):
+    from bluffkit.core.play import play
+    from bluffkit.agents.base import make_agent
+    game = make_game("bidder-up", board=board, die_faces=(6,))
+    rec = play(game, [make_agent(bot, game) for _ in range(3)], seed=2)
+    assert game.is_over(rec.final)
