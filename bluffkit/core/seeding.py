@@ -28,6 +28,14 @@ def check_seed(seed: object, where: str = "seed") -> int:
     return int(seed)
 
 
+def fresh_seed() -> int:
+    """A new seed from the operating system's entropy, below 10**9 (short enough to read
+    out): the deal of a table made without a seed, which nobody can know from an earlier
+    run. The session keeps it, so the game can still be saved and replayed."""
+    import secrets
+    return secrets.randbelow(10**9)
+
+
 class GameSeeds(Sequence):
     """The seeds of ``count`` games played under one top-level ``seed``, each worked out
     when asked for, so a run of a billion games starts at once.

@@ -65,7 +65,7 @@ class BidderUpTable(SeatPanel):
     placeholder = "e.g. move pen-2, bid 120, trade 1 cow offer 10+0, end"
 
     def __init__(self, board: str = "animal-market", players: int = 4, humans=(0,), bots: str = "heuristic",
-                 names=None, seed: int = 0, variants=(), undo: str = "own", **options_):
+                 names=None, seed: int | None = None, variants=(), undo: str = "own", **options_):
         game = make_game("bidder-up", variants=list(variants), board=board, **options_)
         self.layout_ = layout_of(game.rules.board)
         self._choosing = False

@@ -30,7 +30,7 @@ class BloffTable(SeatPanel):
 
     placeholder = "e.g. play AS,9S  or  call  or  pass"
 
-    def __init__(self, players: int = 4, humans=(0,), bots: str = "caller", names=None, seed: int = 0,
+    def __init__(self, players: int = 4, humans=(0,), bots: str = "caller", names=None, seed: int | None = None,
                  undo: str = "own", **options_):
         game = make_game("bloff", **options_)
         self.rank = game.rules.first_rank

@@ -40,7 +40,7 @@ class BlufferTable(SeatPanel):
 
     placeholder = "e.g. write a purple cow  or  vote 3"
 
-    def __init__(self, players: int = 4, humans=(0,), spot=0.4, names=None, seed: int = 0, undo: str = "own",
+    def __init__(self, players: int = 4, humans=(0,), spot=0.4, names=None, seed: int | None = None, undo: str = "own",
                  **options):
         game = make_game("bluffer", **options)
         spots = list(spot) if isinstance(spot, (list, tuple)) else [spot] * players

@@ -23,6 +23,7 @@ import ipywidgets as W
 
 from bluffkit.agents.base import ScriptedAgent
 from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, is_seat
+from bluffkit.core.seeding import fresh_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.render import STYLE, all_seeing_view, scores_html, seat_view
 from bluffkit.widgets.words import refusal_html
@@ -120,7 +121,7 @@ class SeatPanel(W.VBox):
     scores_unit: tuple[str, bool] = ("points", False)
     children: tuple          # the box's widgets (a trait of W.VBox, declared for the type checker)
 
-    def __init__(self, game, players: int, humans, bots, names, seed: int, controls: list, undo: str = "own",
+    def __init__(self, game, players: int, humans, bots, names, seed: int | None, controls: list, undo: str = "own",
                  title: str = ""):
         """``bots``: one bot name for every seat that is not human, or a list with one
         bot (name or agent object) per seat (the human seats' entries are ignored).
@@ -140,6 +141,8 @@ class SeatPanel(W.VBox):
         if len(per_seat) != players:
             raise RulesError(f"give one bot per seat ({players}), got {len(per_seat)}")
         seats = [HUMAN if s in set(humans) else per_seat[s] for s in range(players)]
+        if seed is None:                          # a new deal: none a student could know from an earlier run
+            seed = fresh_seed()
         self.session = Session(game, seats, names=names, seed=seed, undo=undo)
         self.viewer: int | None = None          # the seat whose view is on screen
         self.said: list[str] = []

@@ -48,7 +48,7 @@ class TablePanel(SeatPanel):
     placeholder = "e.g. bid 30, pass, trade 2 cow 10+0"
 
     def __init__(self, game: str = "horse-trading", players: int = 3, humans=(0,), bots: str = "heuristic",
-                 names=None, seed: int = 0, variants=(), undo: str = "own", **options_):
+                 names=None, seed: int | None = None, variants=(), undo: str = "own", **options_):
         game_ = make_game(game, variants=list(variants), **options_)
         self.denominations = game_.rules.denominations
         self.simple_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))

@@ -308,3 +308,18 @@ def test_game_charts_draw_a_game_and_a_log(tmp_path):
     assert len(g.auctions) == 40 and all(type(c).__name__ == "JupyterChart" for c in g.children)
     path = s.save(tmp_path / "g.jsonl")
     assert GameCharts(path).auctions.equals(g.auctions)
+
+
+def test_a_panel_made_without_a_seed_deals_a_new_game_each_time():
+    """With a fixed default seed every run dealt the same notes, so a student who had run
+    the notebook before knew the bots' hands. The seed drawn is shown and kept."""
+    from bluffkit.widgets import BidderUpTable, BloffTable, BlufferTable
+    for make in (lambda: TablePanel("horse-trading", players=3, humans=[1]),
+                 lambda: BloffTable(players=3, humans=[0]),
+                 lambda: BlufferTable(players=3, humans=[0]),
+                 lambda: BidderUpTable(players=2, humans=[0])):
+        a, b = make(), make()
+        assert a.session.seed != b.session.seed
+        assert f"seed {a.session.seed}," in repr(a)
+    again = TablePanel("horse-trading", players=3, humans=[1], seed=a.session.seed)
+    assert again.session.seed == a.session.seed
