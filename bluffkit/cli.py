@@ -196,7 +196,7 @@ def cmd_tournament(args) -> int:
     :mod:`bluffkit.analysis.tournament_run`), then print each bot's results and the head
     to head table, also written there as ``summary.csv`` and ``pairwise.csv``."""
     from bluffkit.analysis.tournament import lineups, pairwise, summary
-    from bluffkit.analysis.tournament_run import load, run
+    from bluffkit.analysis.tournament_run import load, run, write_outputs
     games = _games(args.games)
     game = _game(args)
     agents = _agent_names(args.agents)
@@ -212,11 +212,7 @@ def cmd_tournament(args) -> int:
                echo=lambda line: print(printable(line), file=sys.stderr, flush=True))
     df = load(args.out)
     summ, pw = summary(df), pairwise(df)
-    for name, table_ in (("summary.csv", summ), ("pairwise.csv", pw)):
-        path = Path(args.out) / name
-        tmp = path.with_name(f".{name}.tmp")
-        table_.to_csv(tmp, index=False)
-        tmp.replace(path)
+    write_outputs(args.out, {"summary.csv": summ, "pairwise.csv": pw})
     kind = "one line-up" if len(table) == 1 else f"{len(table)} line-ups, round-robin"
     print(printable(f"{games:,} games of {game.name} ({args.players} players, {kind}) -> {args.out} "
                     f"({done.chunks} parts: {done.played} played now, {done.skipped} there already)"))
@@ -535,7 +531,8 @@ def main(argv=None) -> int:
         print(f"bluffkit: {e}", file=sys.stderr)
         return 2
     except OSError as e:
-        print(f"bluffkit: {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
+        where = f"{printable(str(e.filename))}: " if e.filename else ""
+        print(f"bluffkit: {where}{e.strerror or e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

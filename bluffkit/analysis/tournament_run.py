@@ -8,6 +8,8 @@
 - ``parts/part-KKKKKK.parquet``: chunk ``K``, the rows of games ``K * chunk`` to
   ``(K + 1) * chunk - 1`` (fewer in the last chunk), one row per game and seat, in game
   then seat order, with the columns of :data:`bluffkit.analysis.tournament.COLUMNS`.
+- ``summary.csv`` and ``pairwise.csv`` (:data:`OUTPUTS`): the statistics the command
+  writes at the end (:func:`write_outputs`), derived from the parts.
 
 Every row is a pure function of the parameters and the game's index, so the content is
 the same whatever the number of workers or the chunk size, and a chunk's part is the same
@@ -20,6 +22,12 @@ part exists are not played again. Other parameters are refused with the differen
 named, and nothing on disk changes. A worker lost in the middle of a run (a killed
 process, a machine gone) costs only the chunks it was playing: the scheduler plays them
 again elsewhere, and they come out the same.
+
+Nothing is written before everything that can be checked is: the parameters (a local
+cluster has at most :data:`MAX_WORKERS` worker processes, or one per core if the machine
+has more), the folder (another run's, other files, a part that cannot be read, an output
+that is a folder) and the cluster (a scheduler that cannot be reached, a local cluster
+that does not start). A refused run leaves the folder as it was, or absent.
 
 :func:`load` reads a finished run back as one frame, sorted by game and seat.
 
@@ -53,6 +61,13 @@ MAX_CHUNK = 2000
 #: The manifest's entries that decide a run's content and layout: a resumed run must match them
 #: (the field as typed and the mode asked for are kept for reading; the line-ups say it all).
 SAME = ("format", "version", "bluffkit", "game", "players", "lineups", "games", "seed", "chunk")
+#: The most worker processes :func:`run` starts on this machine (or one per core, if the
+#: machine has more). A bigger number is a slip of the keyboard, not a machine: a larger
+#: cluster is started with ``dask worker`` and given as a scheduler. A local cluster never
+#: has more workers than chunks left to play.
+MAX_WORKERS = 256
+#: The files the command derives from the parts at the end (:func:`write_outputs`).
+OUTPUTS = ("summary.csv", "pairwise.csv")
 
 
 class TournamentError(BluffkitError):
@@ -138,8 +153,17 @@ def done_chunks(out, manifest: dict) -> set[int]:
 def prepare(out, manifest: dict) -> list[int]:
     """Make ``out`` the folder of the run ``manifest`` describes (a new, empty or absent
     folder), or check that it already is (same parameters); return the chunks still to
-    play. Refuses, changing nothing, a folder of another run or a folder that holds other
-    files."""
+    play. Refuses, changing nothing, a folder of another run, a folder that holds other
+    files, a part that cannot be read or has the wrong number of rows, and an output
+    (:data:`OUTPUTS`) that is not a file."""
+    todo = check_folder(out, manifest)
+    make_folder(out, manifest)
+    return todo
+
+
+def check_folder(out, manifest: dict) -> list[int]:
+    """What :func:`prepare` checks, writing nothing: the chunks still to play in ``out``,
+    or a :class:`TournamentError` saying what is wrong with the folder and where."""
     out = Path(out)
     if (out / MANIFEST).exists():
         old = read_manifest(out)
@@ -148,17 +172,74 @@ def prepare(out, manifest: dict) -> list[int]:
             said = "; ".join(f"{k}: {_short(old.get(k))} there, {_short(manifest.get(k))} asked" for k in diff)
             raise TournamentError(f"{out} holds a tournament with other parameters ({said}); "
                                   f"use another --out folder, or the same parameters to resume it")
-        (out / PARTS).mkdir(exist_ok=True)
-        for stale in (out / PARTS).glob(".part-*.tmp"):           # a write cut short by a stop
-            stale.unlink()
+        check_outputs(out)
+        if (out / PARTS).exists() and not (out / PARTS).is_dir():
+            raise TournamentError(f"{out / PARTS} is not a folder; move it away and run again")
+        done = done_chunks(out, manifest)
+        for k in sorted(done):
+            _part(out, manifest, k, read=False)
     else:
         if out.exists() and (not out.is_dir() or not _unstarted(out)):
             raise TournamentError(f"{out} exists and is not an empty folder or a tournament folder; "
                                   f"give a new or empty folder")
+        done = set()
+    return [k for k in range(chunk_count(manifest)) if k not in done]
+
+
+def make_folder(out, manifest: dict) -> None:
+    """Write what :func:`check_folder` found missing: the parts folder and the manifest of
+    a new run; remove the temporary files a stop left behind."""
+    out = Path(out)
+    if (out / MANIFEST).exists():
+        (out / PARTS).mkdir(exist_ok=True)
+        stale = [*(out / PARTS).glob(".part-*.tmp"),                    # a write cut short by a stop
+                 *(p for name in OUTPUTS for p in out.glob(f".{name}*.tmp"))]
+        for p in stale:
+            if p.is_file() or p.is_symlink():
+                p.unlink()
+    else:
         (out / PARTS).mkdir(parents=True, exist_ok=True)
         _write_atomic(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
-    done = done_chunks(out, manifest)
-    return [k for k in range(chunk_count(manifest)) if k not in done]
+
+
+def check_outputs(out) -> None:
+    """Refuse an output of the command (:data:`OUTPUTS`) in ``out`` that a file cannot
+    replace (a folder, a device), naming it; a missing one is fine."""
+    for name in OUTPUTS:
+        path = Path(out) / name
+        if path.is_dir():
+            raise TournamentError(f"{path} is a directory, where the command writes its {name}; "
+                                  f"move it away and run again")
+        if path.exists() and not path.is_file():
+            raise TournamentError(f"{path} is not a regular file, where the command writes its {name}; "
+                                  f"move it away and run again")
+
+
+def write_outputs(out, tables: dict) -> None:
+    """Write each frame of ``tables`` (a name of :data:`OUTPUTS` to a pandas frame) into
+    ``out`` as CSV: all of them to hidden temporary names first, then each renamed over
+    its file. Checked first (:func:`check_outputs`); on any failure no temporary file
+    remains and the error names the file, not its temporary name."""
+    out = Path(out)
+    check_outputs(out)
+    written: dict[Path, Path] = {}
+    try:
+        for name, table in tables.items():
+            path = out / name
+            tmp = written[path] = path.with_name(f".{name}.{uuid.uuid4().hex[:8]}.tmp")
+            try:
+                table.to_csv(tmp, index=False)
+            except OSError as e:
+                raise TournamentError(f"{path}: cannot write it ({e.strerror or e})") from None
+        for path, tmp in written.items():
+            try:
+                os.replace(tmp, path)
+            except OSError as e:
+                raise TournamentError(f"{path}: cannot write it ({e.strerror or e})") from None
+    finally:
+        for tmp in written.values():
+            if tmp.is_file():
+                tmp.unlink()
 
 
 def _unstarted(out: Path) -> bool:
@@ -197,6 +278,28 @@ def _game(header: str):
     return game_from_header(json.loads(header))
 
 
+def _part(out, manifest: dict, k: int, read: bool = True):
+    """Chunk ``k``'s part in ``out``, checked: a Parquet file (its footer, or with ``read``
+    the whole table, returned) with one row per game and seat of the chunk. Anything else
+    is a damaged part, refused naming the file."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    path = part_path(out, k)
+    if not path.is_file():
+        raise TournamentError(f"{path} is not a file (a damaged part: delete it and resume)")
+    try:
+        table = pq.read_table(path, schema=_schema()) if read else None
+        rows = table.num_rows if table is not None else pq.read_metadata(path).num_rows
+    except (OSError, pa.ArrowException) as e:
+        why = getattr(e, "strerror", None) or "not a readable Parquet file"
+        raise TournamentError(f"{path}: {why} (a damaged part: delete it and resume)") from None
+    start, stop = chunk_range(manifest, k)
+    if rows != (stop - start) * manifest["players"]:
+        raise TournamentError(f"{path}: {rows} rows, expected "
+                              f"{(stop - start) * manifest['players']} (a damaged part: delete it and resume)")
+    return table
+
+
 def play_part(header: str, table: list, seed: int, start: int, stop: int, version: str = __version__) -> bytes:
     """Games ``start`` to ``stop - 1`` as the bytes of one Parquet file (the task a worker
     runs; ``header``: the game's header as JSON, the game built once per process).
@@ -225,18 +328,28 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     ``scheduler`` (``tcp://host:8786``; its workers need bluffkit installed); else a new
     ``LocalCluster`` of ``workers`` single-threaded worker processes (default: one per
     core), closed at the end; ``workers=0`` plays in this process, without dask.
+    ``workers`` is at most :data:`MAX_WORKERS` (or the machine's number of cores, if more),
+    and a local cluster has no more workers than chunks left to play.
     ``progress``: ``True`` for a bar, or ``progress(done, total)`` called after each part.
     ``echo`` prints where the games run (and the dashboard's address). ``on_part(k)`` is
-    called after part ``k`` is on disk."""
+    called after part ``k`` is on disk.
+
+    The parameters and the folder are checked, and the cluster reached, before anything
+    is written: a refused run leaves ``out`` as it was (or absent)."""
     manifest = plan(game, agents, games, seed, players=players, mode=mode, chunk=chunk)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
         raise RulesError(f"workers must be a whole number, 0 (this process) or more, got {workers!r}")
+    most = max(MAX_WORKERS, os.cpu_count() or 1)
+    if workers is not None and workers > most:
+        raise RulesError(f"workers: at most {most} worker processes on this machine, got {workers:,}; "
+                         f"for a bigger cluster start dask workers and give the address of their scheduler")
     if scheduler is not None and (workers is not None or client is not None):
         raise RulesError("give the workers of a new local cluster or the address of a scheduler, not both")
-    todo = prepare(out, manifest)
+    todo = check_folder(out, manifest)
     total = chunk_count(manifest)
     outcome = Outcome(Path(out), total, total - len(todo), 0)
     if not todo:
+        make_folder(out, manifest)                  # only removes what a stop left behind
         return outcome
     header = json.dumps(manifest["game"], sort_keys=True)
     args = [(header, manifest["lineups"], manifest["seed"], *chunk_range(manifest, k), __version__) for k in todo]
@@ -253,16 +366,19 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
 
     try:
         if workers == 0 and client is None:
+            make_folder(out, manifest)
             if echo:
                 echo(f"playing {games:,} games in this process")
             bar.start()
             for k, a in zip(todo, args):
                 write(k, play_part(*a))
         elif client is not None:
+            make_folder(out, manifest)
             bar.start()
             _on_cluster(client, todo, args, write)
         else:
-            with _cluster(workers, scheduler, echo) as c:
+            with _cluster(workers, scheduler, echo, len(todo)) as c:
+                make_folder(out, manifest)           # once the cluster is up: a scheduler not reached writes nothing
                 bar.start()                          # once the cluster is up and its address printed
                 _on_cluster(c, todo, args, write)
     finally:
@@ -296,10 +412,11 @@ class _Progress:
 
 
 class _cluster:
-    """A client of the scheduler at ``scheduler``, or of a new LocalCluster (closed on exit)."""
+    """A client of the scheduler at ``scheduler``, or of a new LocalCluster (closed on exit)
+    of ``workers`` processes (default: one per core), at most one per chunk to play."""
 
-    def __init__(self, workers: int | None, scheduler: str | None, echo):
-        self.workers, self.scheduler, self.echo = workers, scheduler, echo
+    def __init__(self, workers: int | None, scheduler: str | None, echo, chunks: int | None = None):
+        self.workers, self.scheduler, self.echo, self.chunks = workers, scheduler, echo, chunks
         self.cluster = self.client = None
 
     def __enter__(self):
@@ -314,6 +431,8 @@ class _cluster:
             where = f"the dask scheduler at {self.scheduler} ({len(self.client.nthreads())} workers now)"
         else:
             n = self.workers or os.cpu_count() or 1
+            if self.chunks:
+                n = min(n, self.chunks)
             self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                         dashboard_address=":0", silence_logs=logging.ERROR)
             self.client = Client(self.cluster)
@@ -393,9 +512,9 @@ def _on_cluster(client, todo: list[int], args: list[tuple], write: Callable[[int
 def load(out, partial: bool = False):
     """The rows of the run in ``out`` as one frame sorted by game and seat (the columns of
     :data:`bluffkit.analysis.tournament.COLUMNS`). An unfinished run is refused, naming
-    the chunks missing, unless ``partial``. A part with the wrong number of rows is refused."""
+    the chunks missing, unless ``partial``. A part that cannot be read or has the wrong
+    number of rows is refused, naming it."""
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     from bluffkit.analysis.tournament import frame
     manifest = read_manifest(out)
@@ -405,14 +524,7 @@ def load(out, partial: bool = False):
         first = next(k for k in range(total) if k not in set(done))
         raise TournamentError(f"{out}: {missing} of {total} chunks not played yet (the first: chunk {first}); "
                               f"run the same tournament again to finish it")
-    tables = []
-    for k in done:
-        t = pq.read_table(part_path(out, k), schema=_schema())
-        start, stop = chunk_range(manifest, k)
-        if t.num_rows != (stop - start) * manifest["players"]:
-            raise TournamentError(f"{part_path(out, k)}: {t.num_rows} rows, expected "
-                                  f"{(stop - start) * manifest['players']} (a damaged part: delete it and resume)")
-        tables.append(t)
+    tables = [_part(out, manifest, k) for k in done]
     if not tables:
         return frame({c: [] for c in COLUMNS})
     df = pa.concat_tables(tables).to_pandas()

@@ -1,0 +1,205 @@
+"""A tournament folder in a bad state, and settings that cannot run: refused in one line
+that names the file (or the setting), before anything on disk changes.
+
+- an output of the command (``summary.csv``, ``pairwise.csv``) that is a folder;
+- a part that cannot be read (garbage, cut short, a device, a folder);
+- a number of local workers no machine has, a scheduler that cannot be reached, a
+  local cluster that does not start.
+
+Played in this process (``workers=0``), small auctions; where a cluster would start, a
+stand-in refuses to.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from bluffkit.analysis import tournament_run
+from bluffkit.analysis.tournament_run import (MAX_WORKERS, OUTPUTS, TournamentError, load, run,
+                                              write_outputs)
+from bluffkit.cli import main
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
+
+GAMES, SEED = 6, 1
+COMMAND = ["tournament", "auction", "--players", "3", "--agents", "random", "--games", str(GAMES),
+           "--seed", str(SEED), "--no-progress"]
+
+
+@pytest.fixture(scope="module")
+def auction():
+    return make_game("auction")
+
+
+def snapshot(folder: Path) -> dict:
+    """Every entry under ``folder``: its kind, and a file's bytes and time of change."""
+    seen = {}
+    for p in sorted(folder.rglob("*")):
+        name = str(p.relative_to(folder))
+        if p.is_symlink():
+            seen[name] = ("link", os.readlink(p))
+        elif p.is_dir():
+            seen[name] = ("dir",)
+        else:
+            seen[name] = ("file", p.read_bytes(), p.stat().st_mtime_ns)
+    return seen
+
+
+def command(out: Path, *extra: str) -> list[str]:
+    return [*COMMAND, *extra, "--out", str(out)]
+
+
+@pytest.fixture
+def finished(tmp_path, capsys) -> Path:
+    """A finished run of the command: 2 parts of 3 games, summary.csv and pairwise.csv."""
+    out = tmp_path / "t"
+    assert main(command(out, "--workers", "0", "--chunk", "3")) == 0
+    capsys.readouterr()
+    return out
+
+
+def refused(argv: list[str], capsys) -> str:
+    """The command's one line on stderr, after it exited with 2."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bluffkit: ") and len(err.strip().splitlines()) == 1, err
+    return err.strip()
+
+
+# -- the command's outputs ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", OUTPUTS)
+def test_an_output_that_is_a_folder_is_refused_before_anything_is_rewritten(finished, capsys, name):
+    (finished / name).unlink()
+    (finished / name).mkdir()
+    was = snapshot(finished)
+    err = refused(command(finished, "--workers", "0", "--chunk", "3"), capsys)
+    assert f"{finished / name} is a directory" in err and ".tmp" not in err, err
+    assert snapshot(finished) == was, "nothing rewritten, no temporary file left"
+
+
+def test_write_outputs_leaves_no_temporary_file_and_names_the_file(tmp_path):
+    good = pd.DataFrame({"a": [1, 2]})
+    write_outputs(tmp_path, {"summary.csv": good, "pairwise.csv": good})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pairwise.csv", "summary.csv"]
+    was = snapshot(tmp_path)
+
+    class Broken:
+        def to_csv(self, path, index):
+            raise OSError(28, "No space left on device", str(path))
+
+    with pytest.raises(TournamentError, match=r"pairwise\.csv: cannot write it \(No space left on device\)"):
+        write_outputs(tmp_path, {"summary.csv": good.assign(a=[3, 4]), "pairwise.csv": Broken()})
+    assert snapshot(tmp_path) == was, "summary.csv not rewritten while pairwise.csv failed; no temporary file"
+    (tmp_path / "pairwise.csv").unlink()
+    (tmp_path / "pairwise.csv").mkdir()
+    with pytest.raises(TournamentError, match=r"pairwise\.csv is a directory"):
+        write_outputs(tmp_path, {"summary.csv": good.assign(a=[3, 4]), "pairwise.csv": good})
+    assert snapshot(tmp_path) == {**was, "pairwise.csv": ("dir",)}
+
+
+def test_a_resume_removes_the_temporary_outputs_a_failed_command_left(auction, tmp_path):
+    out = tmp_path / "t"
+    run(auction, ["random"], GAMES, SEED, out, players=3, workers=0, echo=None)
+    (out / ".summary.csv.tmp").write_text("cut short")                 # the name an earlier command used
+    (out / ".pairwise.csv.0a1b2c3d.tmp").write_text("cut short")
+    assert run(auction, ["random"], GAMES, SEED, out, players=3, workers=0, echo=None).played == 0
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "parts"]
+
+
+# -- a part that cannot be read ---------------------------------------------------------------
+
+def garbage(p: Path) -> None:
+    p.write_bytes(b"garbage\n")
+
+
+def cut_short(p: Path) -> None:
+    p.write_bytes(p.read_bytes()[:100])
+
+
+def a_device(p: Path) -> None:
+    p.unlink()
+    p.symlink_to("/dev/zero")
+
+
+def a_folder(p: Path) -> None:
+    p.unlink()
+    p.mkdir()
+
+
+@pytest.mark.parametrize("damage, said", [(garbage, "not a readable Parquet file"),
+                                          (cut_short, "not a readable Parquet file"),
+                                          (a_device, "is not a file"),
+                                          (a_folder, "is not a file")])
+def test_a_part_that_cannot_be_read_is_refused_naming_it(finished, capsys, damage, said):
+    part = finished / "parts" / "part-000000.parquet"
+    damage(part)
+    (finished / "parts" / "part-000001.parquet").unlink()        # unfinished: a resume would play it
+    was = snapshot(finished)
+    err = refused(command(finished, "--workers", "0", "--chunk", "3"), capsys)
+    assert str(part) in err and said in err and "a damaged part: delete it and resume" in err, err
+    assert snapshot(finished) == was, "nothing played, nothing rewritten"
+    with pytest.raises(TournamentError, match=f"part-000000.parquet.*{said}"):
+        load(finished, partial=True)
+
+
+# -- workers and schedulers -----------------------------------------------------------------------
+
+class NoCluster:
+    """Stands in for tournament_run._cluster: a test that reaches it has started a cluster."""
+
+    def __init__(self, *args, **kwargs):
+        raise AssertionError("a cluster was started")
+
+
+def test_more_local_workers_than_a_machine_has_are_refused_before_anything_is_written(auction, tmp_path, capsys,
+                                                                                        monkeypatch):
+    monkeypatch.setattr(tournament_run, "_cluster", NoCluster)
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    out = tmp_path / "t"
+    for workers in (99999999999999, MAX_WORKERS + 1):
+        with pytest.raises(RulesError, match=f"at most {MAX_WORKERS} worker processes"):
+            run(auction, ["random"], GAMES, SEED, out, players=3, workers=workers, echo=None)
+        assert not out.exists()
+    err = refused(command(out, "--workers", "99999999999999"), capsys)
+    assert "at most 256 worker processes on this machine, got 99,999,999,999,999" in err, err
+    assert not out.exists()
+    monkeypatch.setattr(os, "cpu_count", lambda: 512)            # a machine with more cores than that
+    with pytest.raises(AssertionError, match="a cluster was started"):
+        run(auction, ["random"], GAMES, SEED, out, players=3, workers=300, echo=None)
+
+
+def test_a_scheduler_that_cannot_be_reached_writes_nothing(auction, tmp_path, capsys):
+    pytest.importorskip("distributed")
+    out = tmp_path / "t"
+    err = refused(command(out, "--scheduler", "garbage"), capsys)
+    assert "cannot reach the dask scheduler at garbage" in err, err
+    assert not out.exists(), "no folder, no manifest"
+    run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    (out / "parts" / "part-000001.parquet").unlink()
+    (out / "parts" / ".part-000001.parquet.0a1b2c3d.tmp").write_bytes(b"cut short")
+    was = snapshot(out)
+    with pytest.raises(TournamentError, match="cannot reach the dask scheduler"):
+        run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, scheduler="garbage", echo=None)
+    assert snapshot(out) == was
+
+
+def test_a_local_cluster_has_no_more_workers_than_chunks_and_writes_nothing_until_it_is_up(auction, tmp_path,
+                                                                                            monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    asked = []
+
+    def no_cluster(n_workers, **kwargs):
+        asked.append(n_workers)
+        raise OSError("no processes left")
+
+    monkeypatch.setattr(distributed, "LocalCluster", no_cluster)
+    out = tmp_path / "t"
+    with pytest.raises(OSError, match="no processes left"):
+        run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=MAX_WORKERS, echo=None)
+    assert asked == [2], "two chunks to play: two workers"
+    assert not out.exists()
