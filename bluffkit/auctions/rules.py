@@ -62,6 +62,13 @@ FORMATS = {f.name: f for f in (
     Format("the-call", "The Call", 10, "value", (2, 2), "the-call"),
 )}
 
+#: Bounds on the number options, so that every auction ends in a number of moves a class
+#: can wait for: the Dutch count goes down one a move, open bids rise by ``step`` up to
+#: what a lot is worth, and a count auction raises one note at a time.
+MAX_DUTCH_START = 100
+MAX_ANIMAL_VALUE = 10_000
+MAX_NOTES = 1_000
+
 #: Animal values for "the more valuable of the two animals" and for the lab's bidders. A
 #: guess, not the booklet's table: the booklet names only cows 800 ("both cows = 800
 #: points"), horses 1,000 and sheep 350 (Animal Market scoring example); the other types
@@ -82,7 +89,8 @@ class Rules(RuleOptions):
     - ``double``: a double pen ("double pen, B": two animals) instead of a small one.
     - ``step``: Classic and Cat in the Bag: "Each bid must exceed the current highest
       bid by at least 10"; the first bid is at least ``step`` too.
-    - ``dutch_start``: Dutch: "count down slowly and evenly, starting from 10" (to 1).
+    - ``dutch_start``: Dutch: "count down slowly and evenly, starting from 10" (to 1); at
+      most :data:`MAX_DUTCH_START`.
     - ``american_final``: American Count: "raise their bid once more by up to 3 notes".
     - ``player_limits``: ``True`` keeps each format's player counts ("(3-4 players)");
       ``False`` lets the lab seat 2 to 10 players in any format.
@@ -91,7 +99,9 @@ class Rules(RuleOptions):
       notes with 540 each, so that the booklet's bids of 100 and 120 can be paid).
     - ``payment``: ``"exact_if_possible"`` ("Money is never given as change. Whoever can't
       pay the exact amount must pay a higher price instead") or ``"any_cover"``.
-    - ``animal_values``: what makes one animal "more valuable" (see :data:`ANIMAL_VALUES`).
+    - ``animal_values``: what makes one animal "more valuable" (see :data:`ANIMAL_VALUES`);
+      at most :data:`MAX_ANIMAL_VALUE` each. ``start_money`` holds at most :data:`MAX_NOTES`
+      notes.
     - ``second_price_alone``: Second Hand with a single bid: the booklet is silent; the
       price is 0 (``"zero"``, the default: there is no second bid) or the bid itself
       (``"own"``).
@@ -153,7 +163,8 @@ class Rules(RuleOptions):
              + ", ".join(FORMATS))
         need(isinstance(self.double, bool), f"double must be True or False, got {self.double!r}")
         need(count(self.step, 1), f"step must be an int >= 1, got {self.step!r}")
-        need(count(self.dutch_start, 1), f"dutch_start must be an int >= 1, got {self.dutch_start!r}")
+        need(count(self.dutch_start, 1) and self.dutch_start <= MAX_DUTCH_START,
+             f"dutch_start must be an int from 1 to {MAX_DUTCH_START}, got {self.dutch_start!r}")
         need(count(self.american_final), f"american_final must be an int >= 0, got {self.american_final!r}")
         need(isinstance(self.player_limits, bool), f"player_limits must be True or False, got {self.player_limits!r}")
         for f in ("denominations", "start_money", "animal_values"):
@@ -165,6 +176,10 @@ class Rules(RuleOptions):
              "denominations must be distinct increasing ints starting with 0")
         need(len(self.start_money) == len(d), f"start_money gives one count per denomination ({len(d)})")
         need(len(self.animal_values) == len(ANIMALS), f"animal_values gives one value per animal ({len(ANIMALS)})")
+        need(max(self.animal_values) <= MAX_ANIMAL_VALUE,           # open bids rise by step: a lot must sell
+             f"animal_values: at most {MAX_ANIMAL_VALUE} each, got {max(self.animal_values)}")
+        need(sum(self.start_money) <= MAX_NOTES,                    # a count auction raises a note at a time
+             f"start_money: at most {MAX_NOTES} notes a player, got {sum(self.start_money)}")
         need(self.payment in ("exact_if_possible", "any_cover"),
              f"payment must be exact_if_possible or any_cover, got {self.payment!r}")
         need(self.second_price_alone in ("zero", "own"),

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bluffkit.auctions.rules import ANIMALS, FORMATS
+from bluffkit.auctions.rules import ANIMALS, FORMATS, MAX_ANIMAL_VALUE
 from bluffkit.core.errors import RulesError
 from bluffkit.core.rules import RuleOptions
 
@@ -100,13 +100,14 @@ class Rules(RuleOptions):
       player from the auctioneer on, while the supply board has the note (L6).
     - ``animal_values``: the Animal Market's values per type of ``ANIMALS`` (rooster ..
       horse): the text fixes cow 800, horse 1,000, sheep 350 [L4]; the others are spaced
-      between them.
+      between them. At most the auctions' ``MAX_ANIMAL_VALUE`` (10,000) each, as is every
+      value of ``market_track``.
     - ``market_track``, ``market_start``: the Fairground's market board, its values from
       left to right and each type's start position (index into the track) [L4]: sheep
       +2 steps -> 500, donkey -1 step -> 350, horse 800, dogs 150. The track's ends stop
       a marker: a step beyond them is refused.
     - ``market_types``, ``market_steps``: "up to 3 different animal types", "1, 2, or 3
-      spaces" [G]; ``marker_moves``: Move Market Markers, "up to 2 green animal markers
+      spaces" [G], each at least 1; ``marker_moves``: Move Market Markers, "up to 2 green animal markers
       by 1 space each" [H].
     - ``tickets``: the bag's 24 tickets (:data:`TICKETS`) [L5]; ``tickets_two``: "draw 8
       raffle tickets" with two players [J]; ``raffle_max``: draw "1, 2, or 3" [H].
@@ -186,11 +187,17 @@ class Rules(RuleOptions):
         need(all(p in d for p in self.donkey_pay), f"donkey_pay must be note values ({d})")
         need(len(self.animal_values) == len(ANIMALS) and len(self.market_start) == len(ANIMALS),
              f"animal_values and market_start give one entry per type ({', '.join(ANIMALS)})")
+        for f in ("animal_values", "market_track"):     # what a pen is auctioned at: the auctions' bound
+            need(not getattr(self, f) or max(getattr(self, f)) <= MAX_ANIMAL_VALUE,
+                 f"{f}: at most {MAX_ANIMAL_VALUE} each (the auctions' bound), got {max(getattr(self, f), default=0)}")
         need(len(self.market_track) >= 2 and all(i < len(self.market_track) for i in self.market_start),
              "market_start must index the market_track")
         for f in ("market_types", "market_steps", "marker_moves", "tickets_two", "raffle_max", "piggy_take",
                   "raid", "box_two", "donkey_500s_two", "min_players", "max_players"):
             need(_count(getattr(self, f)), f"{f} must be an int >= 0, got {getattr(self, f)!r}")
+        for f in ("market_types", "market_steps"):               # "1, 2, or 3 spaces", "up to 3 types" [G]
+            need(getattr(self, f) >= 1, f"{f} must be at least 1 (a market move moves a marker), "
+                 f"got {getattr(self, f)!r}")
         need(2 <= self.min_players <= self.max_players <= 4, "the game is for 2 to 4 players")
         need(isinstance(self.tickets, (tuple, list)) and all(ticket_ok(t) for t in self.tickets),
              "tickets: names such as extra-turn, move-markers, horse-trade, special-horse-trade, "

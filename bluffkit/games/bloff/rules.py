@@ -8,7 +8,7 @@
 >>> Rules(two_decks_from=None, max_players=60)
 Traceback (most recent call last):
 ...
-bluffkit.core.errors.RulesError: max_players 60 is more players than the 52 cards of the deck can be dealt to ("Giver ... deler ut hele stokken": everyone gets at least one card)
+bluffkit.core.errors.RulesError: max_players must be at most 20 (the rulebook says 3 to 10; beyond 20, with a few cards each, nearly every claim is a lie that is called and the liar takes back one card, so a game can go on for tens of thousands of moves), got 60
 """
 
 from __future__ import annotations
@@ -18,12 +18,17 @@ from dataclasses import dataclass
 from bluffkit.core.errors import RulesError
 from bluffkit.core.rules import RuleOptions
 
+#: The most players ``max_players`` may allow: up to here the bots' games end within a few
+#: thousand moves, one deck or two (tested); beyond it a game can go on for ever.
+MAX_PLAYERS = 20
+
 
 @dataclass(frozen=True)
 class Rules(RuleOptions):
     """Fields (rulebook sections in Norwegian, translated):
 
-    - ``min_players``, ``max_players``: 3 to 10 ("3 til 10 spillere").
+    - ``min_players``, ``max_players``: 3 to 10 ("3 til 10 spillere"); ``max_players``
+      may be raised to :data:`MAX_PLAYERS` for a large class.
     - ``two_decks_from``: with this many players or more, two decks are shuffled
       together ("Er dere sju eller flere ... to kortstokker"); ``None``: always one.
       The rulebook makes it a choice ("kan dere"): the default takes it from 7.
@@ -54,6 +59,10 @@ class Rules(RuleOptions):
              f"first_rank must be 0 (ace) .. 12 (king), got {self.first_rank!r}")
         need(self.max_cards is None or (_count(self.max_cards) and self.max_cards >= 1),
              f"max_cards must be None or an int >= 1, got {self.max_cards!r}")
+        need(self.max_players <= MAX_PLAYERS, f"max_players must be at most {MAX_PLAYERS} (the rulebook says 3 to "
+             f"10; beyond {MAX_PLAYERS}, with a few cards each, nearly every claim is a lie that is called "
+             f"and the liar takes back one card, so a game can go on for tens of thousands of moves), "
+             f"got {self.max_players!r}")
         cards = 52 * self.decks_for(self.max_players)
         need(self.max_players <= cards,
              f"max_players {self.max_players} is more players than the {cards} cards of the "

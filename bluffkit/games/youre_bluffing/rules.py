@@ -30,6 +30,9 @@ FAMILY_VALUES = (10, 40, 90, 160, 250, 350, 500, 650, 800, 1000)
 #: Horse Trading's names for the same families: the ranks of the first deck.
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 DENOMINATIONS = (0, 10, 50, 100, 200, 500)
+#: The most times an animal nobody bids on may be called (``no_bid_calls``): each call is
+#: a round of passes, and a game of ten thousand calls per animal would never end.
+MAX_NO_BID_CALLS = 10
 
 #: Horse Trading's money (HT "The money"): the whole second deck (four of each
 #: rank), the Jacks, Queens and Kings of the first deck and the 4 jokers. How many
@@ -92,7 +95,8 @@ class Rules(RuleOptions):
       previous" (1, 1, 1); HT "multiples of 10, the first at least 10, each at
       least 10 higher" (10, 10, 10).
     - ``no_bid_calls``: how often an animal nobody bids on is offered before the
-      leader takes it free: YB three times; HT "call out the animal once more" (2).
+      leader takes it free: YB three times; HT "call out the animal once more" (2); at
+      most :data:`MAX_NO_BID_CALLS`.
     - ``trade_tie``: ``"reoffer"`` (YB: offers stay swapped, the challenger offers
       again; a second tie gives the animal to the challenger free) or
       ``"challenger"`` (HT: the challenger gets it).
@@ -177,6 +181,8 @@ def _validate(r: Rules) -> None:
                  "lot_size", "min_players", "max_players"):
         v = getattr(r, name)
         need(_is_int(v) and v >= 1, f"{name} must be an int >= 1, got {v!r}")
+    need(r.no_bid_calls <= MAX_NO_BID_CALLS, f"no_bid_calls must be at most {MAX_NO_BID_CALLS} (an animal "
+         f"nobody bids on is called that often before the leader takes it), got {r.no_bid_calls!r}")
     for name in ("families", "family_values", "labels", "paydays", "denominations", "start_money"):
         need(isinstance(getattr(r, name), tuple), f"{name} must be a tuple")
     n = len(r.families)

@@ -877,16 +877,26 @@ def test_a_second_answer_in_the_same_window_is_explained():
 
 # -- the deck's limits, the legal-actions object, the bots ---------------------------------------
 
-def test_more_players_than_the_decks_have_cards_is_refused():
-    """"Giver stokker og deler ut hele stokken, ett kort om gangen": everyone is dealt at least
-    one card, so one deck seats at most 52 players, two decks 104."""
-    with pytest.raises(RulesError, match="max_players 53 is more players than the 52 cards of the deck"):
-        Bloff.create(two_decks_from=None, max_players=53)
-    with pytest.raises(RulesError, match="the 104 cards of the two decks"):
-        Bloff.create(max_players=105)
-    g = Bloff.create(two_decks_from=None, max_players=52)
-    s = g.step(g.new_state(52), None, g.sample_chance(g.new_state(52), np.random.default_rng(0)))
-    assert [len(h) for h in s.hands] == [1] * 52
+def test_a_table_of_more_than_twenty_is_refused():
+    """The rulebook seats 3 to 10; a large class may raise max_players to 20. With 26 players
+    and two decks (four cards each) the caller bots' games never ended: nearly every claim
+    is a lie, called, and the liar takes back its one card."""
+    for n in (21, 53, 105):
+        with pytest.raises(RulesError, match="max_players must be at most 20"):
+            Bloff.create(max_players=n)
+    g = Bloff.create(two_decks_from=None, max_players=20)
+    s = g.step(g.new_state(20), None, g.sample_chance(g.new_state(20), np.random.default_rng(0)))
+    assert sorted({len(h) for h in s.hands}) == [2, 3] and sum(len(h) for h in s.hands) == 52
+
+
+@pytest.mark.parametrize("decks", [None, 7])
+def test_twenty_bots_play_to_the_end(decks):
+    from bluffkit.agents import make_agent
+    from bluffkit.core.play import play
+    g = Bloff.create(two_decks_from=decks, max_players=20)
+    for bot in ("caller", "honest", "random"):
+        rec = play(g, [make_agent(bot, g) for _ in range(20)], seed=1, max_steps=20_000)
+        assert g.is_over(rec.final)
 
 
 def test_the_legal_actions_explain_themselves_without_the_table():
