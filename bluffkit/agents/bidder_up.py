@@ -7,7 +7,21 @@
   space by what landing there is worth (a full pen: half its lot's value to the table as
   the auctioneer's gain; the Piggy Bank: its notes; a trade: its chance; market and
   raffle: a small fixed worth), pays for movement only when the better space is worth the
-  notes, and always pays costs with its lowest notes.
+  notes, and always pays costs with its lowest notes that may pay them (no 0-notes when
+  ``zero_pays_count`` is off, L7); it never picks a move, market change or raffle it
+  could not then pay for.
+- Its patience (so that the game ends, section I: the pens must empty): the bot is
+  *behind* when the game has lasted at least ``players × (SLACK_ROUNDS + PACE_ROUNDS ×
+  animals auctioned)`` turns (``obs.turn``; the animals auctioned are those of the deck
+  no longer in a pen or a supply stack). Behind, it heads for the pens: it moves to a
+  pen holding animals when it can pay for one (the cheapest, then the most valuable), or
+  else to the space from which it expects to pay the fewest notes to reach such a pen,
+  counting what it pays now, 1 note for the turn lost, and the mean over the die's
+  faces of the cheapest move from there onto a pen holding animals (ties: fewer notes
+  now, then the space's usual worth). Two such bots cannot then stall the game by
+  raiding or gambling the Piggy Bank, or by shunning pens worth less than a note; each
+  animal auctioned buys ``PACE_ROUNDS`` rounds of the usual play. The rule reads only
+  the observation, so the same position always gives the same move.
 """
 
 from __future__ import annotations
@@ -21,10 +35,22 @@ from bluffkit.auctions.sample import cheapest, worth_at_most
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.layout import HORSE_TRADE, MARKET, PEN, PIGGY_BANK, RAFFLE, layout_of
+from bluffkit.games.bidder_up.legal import cost_notes, payable
 
 #: What one note given up is worth to the bot when it pays by count (movement, market,
 #: raffle): about a 10-note plus the count it could bid with.
 NOTE_WORTH = 30
+
+#: The bot's patience (see the module docstring): rounds of play before the first animal
+#: is auctioned, and rounds more for each animal auctioned, before it heads for the pens.
+#: Games of the heuristic bot with 3-4 players, or with a random bot, keep well within it
+#: (they auction an animal about every round).
+SLACK_ROUNDS = 3
+PACE_ROUNDS = 4
+
+#: Notes a pen out of reach is counted as costing (behind, from a space that reaches no
+#: pen holding animals with some face of the die, however much it pays).
+FAR = 100
 
 
 def type_values(obs) -> tuple:
@@ -32,6 +58,25 @@ def type_values(obs) -> tuple:
     if r.fairground:
         return tuple(r.market_track[p] for p in obs.market)
     return r.animal_values
+
+
+def behind(obs) -> bool:
+    """Whether the game lags behind the bot's patience (see the module docstring)."""
+    left = sum(obs.stacks[0]) + sum(obs.stacks[1])
+    sold = len(obs.rules.deck()) - left
+    return obs.turn >= len(obs.pos) * (SLACK_ROUNDS + PACE_ROUNDS * max(sold, 0))
+
+
+def pen_distance(obs, space: str, full: frozenset) -> float:
+    """The mean over the die's faces of the fewest notes a move from ``space`` pays to
+    end on one of the pens ``full`` (:data:`FAR` where no move reaches one)."""
+    lay = layout_of(obs.rules.board)
+    faces = obs.rules.die_faces
+    total_notes = 0.0
+    for roll in faces:
+        reach = lay.reachable(space, roll, 64)
+        total_notes += min((reach[p][1] for p in full if p in reach), default=FAR)
+    return total_notes / len(faces)
 
 
 def worth_to(obs, seat: int) -> dict:
@@ -79,8 +124,8 @@ class HeuristicAgent:
         if ph == "market":
             return self._market(obs)
         if ph == "raffle":
-            k = min(legal.key[0], 1 if sum(hand) >= 4 else 0)
-            return A.Raffle(k, cheapest(hand, k), d)
+            k = min(legal.key[0], 1 if payable(obs.rules, hand) >= 4 else 0)
+            return A.Raffle(k, cost_notes(obs.rules, hand, k), d)
         if ph == "keep":
             return A.Keep(max(legal.key, key=lambda n: self._ticket_worth(obs, n)))
         if ph == "end":
@@ -131,18 +176,37 @@ class HeuristicAgent:
         return 0.0
 
     def _move(self, obs, legal):
-        d = obs.rules.denominations
-        best = max(legal.key, key=lambda kv: (self._space_worth(obs, kv[0]) - NOTE_WORTH * kv[1][1], -kv[1][1]))
+        r = obs.rules
+        can = payable(r, obs.hand)
+        moves = [kv for kv in legal.key if kv[1][1] <= can] or list(legal.key)   # a free move always exists
+
+        def usual(kv):
+            return self._space_worth(obs, kv[0]) - NOTE_WORTH * kv[1][1]
+
+        if behind(obs):
+            lay = layout_of(r.board)
+            full = frozenset(p.space for i, p in enumerate(lay.pens) if obs.stacks[1][i])
+            there = [kv for kv in moves if kv[0] in full]
+            if there:
+                best = max(there, key=lambda kv: (-kv[1][1], usual(kv)))
+            elif full:
+                best = max(moves, key=lambda kv: (-(kv[1][1] + 1 + pen_distance(obs, kv[0], full)),
+                                                  -kv[1][1], usual(kv)))
+            else:                                                       # pragma: no cover (game over)
+                best = max(moves, key=lambda kv: (usual(kv), -kv[1][1]))
+        else:
+            best = max(moves, key=lambda kv: (usual(kv), -kv[1][1]))
         space, (_, cost) = best
-        return A.Move(space, cheapest(obs.hand, cost), d)
+        return A.Move(space, cost_notes(r, obs.hand, cost), r.denominations)
 
     def _market(self, obs):
         r, d, hand = obs.rules, obs.rules.denominations, obs.hand
         held = Multiset(a % 10 for a in obs.pastures[obs.seat])
         mine = [a for a, c in held.most_common() if a not in obs.locked and obs.market[a] + 1 < len(r.market_track)]
-        if mine and sum(hand) >= 3:
-            return A.Market(((mine[0], 1),), cheapest(hand, 1), d)
-        return A.Market((), cheapest(hand, 0), d)
+        # one type one step up (1 note): legal for any market_types and market_steps >= 1 [G]
+        if mine and payable(r, hand) >= 3 and min(r.market_types, r.market_steps) >= 1:
+            return A.Market(((mine[0], 1),), cost_notes(r, hand, 1), d)
+        return A.Market((), cost_notes(r, hand, 0), d)
 
     def _ticket_worth(self, obs, name: str) -> float:
         kind, _, arg = name.partition(":")

@@ -1,6 +1,12 @@
 """What one seat may do now in Bidder Up! (:class:`Legal`), why a move is refused, and
 one random legal move. In an auction the embedded auction's own ``Legal`` answers.
 
+Costs counted in notes (movement [C], the market [G], the raffle [H]) are paid with the
+lowest notes that may pay them (:func:`cost_notes`): 0-notes first, none at all when
+``zero_pays_count`` is off (L7). The random move never chooses a move, a market change or
+a raffle it could not pay for that way; the legal moves themselves stay as the rules say
+(a move the seat holds enough notes for is listed even when only 0-notes would pay it).
+
 A ``Legal`` reads the table it was made for: use it before the next move on that table.
 Its ``key`` holds only what the seat may know (its options), so two equal states for
 that seat give equal ``Legal`` objects.
@@ -15,6 +21,33 @@ from bluffkit.core.money import contains, fmt
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.state import (END, GIVE, KEEP, MARKET, MOVE, PIGGY, RAFFLE, RESPOND, TRADE)
+
+
+def zero_pays(rules) -> bool:
+    """Whether 0-notes pay costs counted in notes (``zero_pays_count``, L7; a note set
+    without 0-notes has none to refuse)."""
+    return rules.zero_pays_count or rules.denominations[0] != 0
+
+
+def payable(rules, hand) -> int:
+    """How many notes of ``hand`` may pay a cost counted in notes [C, G, H, L7]."""
+    return sum(hand) if zero_pays(rules) else sum(hand) - hand[0]
+
+
+def cost_notes(rules, hand, k: int) -> tuple[int, ...] | None:
+    """The ``k`` lowest-valued notes of ``hand`` that may pay a cost counted in notes
+    (movement [C], market [G], raffle [H]): 0-notes first, or none of them when
+    ``zero_pays_count`` is off (L7); ``None`` when ``hand`` has fewer such notes.
+
+    >>> from bluffkit.games.bidder_up.rules import Rules
+    >>> cost_notes(Rules(), (2, 4, 2, 0, 0, 0), 3), cost_notes(Rules(zero_pays_count=False), (2, 4, 2, 0, 0, 0), 3)
+    ((2, 1, 0, 0, 0, 0), (0, 3, 0, 0, 0, 0))
+    >>> cost_notes(Rules(zero_pays_count=False), (2, 1, 0, 0, 0, 0), 2) is None
+    True
+    """
+    if not zero_pays(rules):
+        hand = (0,) + tuple(hand[1:])
+    return cheapest(hand, k) if sum(hand) >= k else None
 
 
 def options(t, seat: int) -> tuple:
@@ -73,6 +106,21 @@ class Legal:
         if self._t is None:
             raise RulesError("this Legal was made without its table: it holds no hand")
         return tuple(self._t.money[self.seat])
+
+    @property
+    def payable(self) -> int:
+        """How many of the seat's notes may pay a cost counted in notes (movement, market,
+        raffle): all of them, or all but the 0-notes when ``zero_pays_count`` is off (L7)."""
+        if self._t is None:
+            raise RulesError("this Legal was made without its table: it holds no hand")
+        return payable(self._t.rules, self.hand)
+
+    def cost_notes(self, k: int) -> tuple[int, ...] | None:
+        """:func:`cost_notes` from the seat's hand: the ``k`` notes it would pay a cost
+        counted in notes with, or ``None`` when it cannot pay it."""
+        if self._t is None:
+            raise RulesError("this Legal was made without its table: it holds no hand")
+        return cost_notes(self._t.rules, self.hand, k)
 
     # the protocol ---------------------------------------------------------------------
     def explain(self, action, _table=None) -> tuple[str, str] | None:
@@ -199,11 +247,21 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
 def _sample(t, seat: int, ph: str, key: tuple, rng):
     hand = t.money[seat]
     u = rng.random
+    r = t.rules
+    can = payable(r, hand)          # the notes that may pay costs counted in notes (L7)
+
+    def pay(k: int):
+        notes = cost_notes(r, hand, k)
+        if notes is None:                                               # pragma: no cover (k <= can)
+            raise ValueError(f"seat {seat} cannot pay {k} note(s)")
+        return notes
+
     if ph == MOVE:
         free = [kv for kv in key if kv[1][1] == 0]
-        pick = free if free and u() < 0.8 else list(key)
+        paid = [kv for kv in key if kv[1][1] <= can] or list(key)      # a free move always exists
+        pick = free if free and u() < 0.8 else paid
         space, (_, cost) = pick[int(u() * len(pick))]
-        return A.Move(space, cheapest(hand, cost), t.rules.denominations)
+        return A.Move(space, pay(cost), r.denominations)
     if ph in (TRADE, RESPOND):
         d = t.rules.denominations
         notes = [i for i, c in enumerate(hand) for _ in range(c)]
@@ -217,15 +275,16 @@ def _sample(t, seat: int, ph: str, key: tuple, rng):
             raise ValueError("a horse-trade needs a note to offer")      # pragma: no cover (see options)
         return A.Trade(target, animal, offer, d)
     if ph == MARKET:
+        # one type by one step (1 note): legal for any market_types and market_steps >= 1 [G]
         green = [a for a in range(len(ANIMALS)) if a not in t.locked]
-        if not sum(hand) or not green or u() < 0.4:
-            return A.Market((), cheapest(hand, 0), t.rules.denominations)
+        if can < 1 or not green or min(r.market_types, r.market_steps) < 1 or u() < 0.4:
+            return A.Market((), pay(0), r.denominations)
         a = green[int(u() * len(green))]
-        k = 1 if t.market[a] == 0 else -1 if t.market[a] == len(t.rules.market_track) - 1 else (1 if u() < 0.5 else -1)
-        return A.Market(((a, k),), cheapest(hand, 1), t.rules.denominations)
+        k = 1 if t.market[a] == 0 else -1 if t.market[a] == len(r.market_track) - 1 else (1 if u() < 0.5 else -1)
+        return A.Market(((a, k),), pay(1), r.denominations)
     if ph == RAFFLE:
-        k = int(u() * (min(key[0], sum(hand)) + 1))
-        return A.Raffle(k, cheapest(hand, k), t.rules.denominations)
+        k = int(u() * (min(key[0], can) + 1))
+        return A.Raffle(k, pay(k), r.denominations)
     if ph == END:
         usable = [n for n in key if n != "move-markers"]
         if not usable or u() < 0.5:
