@@ -84,8 +84,8 @@ STALLING = [{"die_faces": [1]}, {"animal_values": [0] * 10}, {"raid": 1}, {"die_
 
 
 @pytest.mark.parametrize("opts", STALLING, ids=lambda x: str(x).replace(" ", ""))
-def test_two_heuristic_bots_end_every_game_of_30_seeds_within_5000_steps(opts):
-    for seed in range(30):
+def test_two_heuristic_bots_end_every_game_of_12_seeds_within_5000_steps(opts):
+    for seed in range(12):
         rec = run(opts, ["heuristic"] * 2, seed)
         assert rec.winners, f"seed {seed}: the game did not end"
 
