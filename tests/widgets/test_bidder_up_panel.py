@@ -273,6 +273,7 @@ def test_the_replay_viewer_shows_a_saved_board_game_from_a_seats_view(tmp_path):
     assert "<svg" in r.table.value and "You are Daniel" in r.table.value
 
 
+@pytest.mark.slow                                      # plays a whole game before saving
 def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
     from bluffkit.session import Session
     t = table(seed=6)

@@ -45,6 +45,7 @@ def costs_paid(rec):
 
 # -- 1. zero_pays_count=false -----------------------------------------------------------------
 
+@pytest.mark.slow                   # whole games on every board, player count and line-up
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("lineup", LINEUPS)
@@ -83,6 +84,7 @@ def test_the_reported_heuristic_games_end_within_5000_steps(opts, players, seed)
 STALLING = [{"die_faces": [1]}, {"animal_values": [0] * 10}, {"raid": 1}, {"die_faces": [6]}, {}]
 
 
+@pytest.mark.slow                   # whole games on every board, player count and line-up
 @pytest.mark.parametrize("opts", STALLING, ids=lambda x: str(x).replace(" ", ""))
 def test_two_heuristic_bots_end_every_game_of_12_seeds_within_5000_steps(opts):
     for seed in range(12):
@@ -90,6 +92,7 @@ def test_two_heuristic_bots_end_every_game_of_12_seeds_within_5000_steps(opts):
         assert rec.winners, f"seed {seed}: the game did not end"
 
 
+@pytest.mark.slow                   # whole games on every board, player count and line-up
 def test_stalling_options_end_on_every_board_player_count_and_line_up():
     for board in BOARDS:
         for players in PLAYERS:
@@ -114,6 +117,7 @@ def test_two_heuristic_bots_keep_to_the_documented_pace():
 
 # -- 3. the market's limits ---------------------------------------------------------------------
 
+@pytest.mark.slow                   # whole games on every board, player count and line-up
 @pytest.mark.parametrize("lineup", LINEUPS)
 def test_the_bots_keep_to_market_types_and_market_steps(lineup):
     """Every market change of the bots keeps to the limits, for 1 to 3 types and steps,
