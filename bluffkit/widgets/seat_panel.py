@@ -356,8 +356,9 @@ class SeatPanel(W.VBox):
 
     def _undo(self) -> None:
         """Undo through the session's rule (asked by the seat the game waits for): never
-        across a step that showed hidden information, and only one's own move unless the
-        table was made with ``undo="any"``."""
+        across a step that showed hidden information, never a move another player has
+        answered, and only one's own move unless the table was made with ``undo="any"``
+        (:meth:`bluffkit.session.Session.undo`)."""
         try:
             n = self.session.undo(self.seat_now())
         except BluffkitError as e:
