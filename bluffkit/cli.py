@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -132,21 +133,26 @@ def _agent_names(text: str) -> list[str]:
 
 def _writable_file(path: Path, option: str) -> None:
     """Refuse, before any work is done, an output ``path`` that cannot be written: a folder,
-    or a place whose nearest existing folder is not one or cannot take a new file."""
+    a name too long for the file system, or a place whose nearest existing folder is not
+    one or cannot take a new file. Writes nothing that stays."""
     import tempfile
-    if path.is_dir():
-        raise BluffkitError(f"{option} {printable(str(path))} is a folder; give a file name")
-    where = path.parent
-    while not where.exists() and where != where.parent:
-        where = where.parent
-    if not where.is_dir():
-        raise BluffkitError(f"{option} {printable(str(path))}: {printable(str(where))} is not a folder")
+    shown = printable(str(path))
     try:
+        if path.is_dir():
+            raise BluffkitError(f"{option} {shown} is a folder; give a file name")
+        where = path.parent
+        while not where.exists() and where != where.parent:
+            where = where.parent
+        if not where.is_dir():
+            raise BluffkitError(f"{option} {shown}: {printable(str(where))} is not a folder")
+        longest = os.pathconf(where, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+        if any(len(part.encode("utf-8", "surrogateescape")) > longest - 10 for part in path.parts):
+            raise BluffkitError(f"{option} {shown[:60]}...: a name in it is too long for this file system "
+                                f"(at most {longest - 10} bytes here)")
         with tempfile.TemporaryFile(dir=where):
             pass
     except OSError as e:
-        raise BluffkitError(f"{option} {printable(str(path))}: cannot write in {printable(str(where))} "
-                            f"({e.strerror or e})") from None
+        raise BluffkitError(f"{option} {shown[:200]}: cannot write there ({e.strerror or e})") from None
 
 
 def cmd_simulate(args) -> int:

@@ -516,3 +516,12 @@ def test_play_refuses_a_save_path_it_cannot_write_before_the_game(monkeypatch, c
     target = tmp_path / "ok.jsonl"
     assert _play(monkeypatch, ["bloff"], [f"save {tmp_path}", f"save {target}", "quit"]) == 0
     assert "is a folder" in capsys.readouterr().out and target.exists()
+
+
+def test_a_file_name_too_long_is_refused_before_playing_and_the_game_goes_on(monkeypatch, capsys, tmp_path):
+    long = str(tmp_path / ("x" * 300 + ".csv"))
+    assert cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--out", long]) == 2
+    assert "cannot write there" in capsys.readouterr().err
+    target = tmp_path / "ok.jsonl"
+    assert _play(monkeypatch, ["bloff"], [f"save {tmp_path / ('y' * 300)}.jsonl", f"save {target}", "quit"]) == 0
+    assert "cannot write there" in capsys.readouterr().out and target.exists()
