@@ -465,7 +465,7 @@ def test_simulate_refuses_an_output_it_cannot_write_before_playing_and_keeps_the
     assert cli.main(args + ["--out", str(tmp_path / "dir.csv")]) == 2
     assert "is a folder; give a file name" in capsys.readouterr().err
     assert cli.main(args + ["--out", "/proc/x.csv"]) == 2
-    assert "cannot write in /proc" in capsys.readouterr().err
+    assert "/proc/x.csv: cannot write there" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.csv", "logs"]
     assert all((logs / f"game-{i}.jsonl").read_text() == "OLD\n" for i in range(3))
     assert len(list(logs.iterdir())) == 3
