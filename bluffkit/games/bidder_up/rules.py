@@ -89,7 +89,10 @@ class Rules(RuleOptions):
       tickets only to the two-player bag of 8.
     - ``die_faces``: the cow-spot die, 1 to 3 spots (the gamble lists 1, 2, 3) [L2]; any
       faces from 1 to 6 may be set (from every space of both boards a move of up to 15
-      spaces reaches some space; a larger roll could leave a player no move).
+      spaces reaches some space; a larger roll could leave a player no move), at least one
+      of them odd: every step on the Animal Market changes the colour of a two-colouring of
+      its spaces, so with even faces only a player who cannot pay for a longer or shorter
+      move never leaves one colour, and two such players were stranded for ever.
     - ``denominations``, ``notes``: the 50 notes, how many of each [L3]: ten 0s, sixteen
       10s, eight 50s, six 100s, six 200s, four 500s (the donkeys pay 100, 200 and 500 to
       up to 4 players; the 10s make the booklet's bids of 120 payable).
@@ -184,6 +187,9 @@ class Rules(RuleOptions):
              f"notes and start_money give one count per denomination ({len(d)})")
         need(self.die_faces and all(1 <= x <= 6 for x in self.die_faces),     # a die; a roll of 16 could
              f"die_faces must be ints from 1 to 6 (a die's faces), got {self.die_faces!r}")  # reach no space
+        need(any(x % 2 for x in self.die_faces),        # the Animal Market's spaces are two-coloured
+             f"die_faces must include an odd face: with even faces only, a player without notes never "
+             f"leaves one colour of the Animal Market's spaces and can be stranded, got {self.die_faces!r}")
         need(all(p in d for p in self.donkey_pay), f"donkey_pay must be note values ({d})")
         need(len(self.animal_values) == len(ANIMALS) and len(self.market_start) == len(ANIMALS),
              f"animal_values and market_start give one entry per type ({', '.join(ANIMALS)})")

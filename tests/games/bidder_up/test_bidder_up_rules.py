@@ -415,9 +415,33 @@ def test_every_roll_a_die_may_show_reaches_a_space_from_every_space(board):
 
 @pytest.mark.parametrize("board", ["animal-market", "fairground"])
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
-def test_a_six_spot_die_plays_to_the_end(board, bot):
+def test_a_five_spot_die_plays_to_the_end(board, bot):
     from bluffkit.core.play import play
     from bluffkit.agents.base import make_agent
-    game = make_game("bidder-up", board=board, die_faces=(6,))
+    game = make_game("bidder-up", board=board, die_faces=(5,))
     rec = play(game, [make_agent(bot, game) for _ in range(3)], seed=2)
     assert game.is_over(rec.final)
+
+
+@pytest.mark.parametrize("faces", [(2,), (2, 4), (6,), (2, 4, 6)])
+def test_a_die_of_even_faces_only_is_refused(faces):
+    """With die_faces=[2] two random players of the Animal Market, both without notes, were
+    stranded on one colour of its spaces (seeds 21 and 24): the game never ended."""
+    with pytest.raises(RulesError, match="die_faces must include an odd face"):
+        make_game("bidder-up", die_faces=faces)
+
+
+def test_the_animal_markets_spaces_are_two_coloured():
+    """The reason for the odd face: every step joins spaces of two colours."""
+    from bluffkit.games.bidder_up.board import load_board
+    b = load_board("animal-market")
+    colour = {b.start: 0}
+    todo = [b.start]
+    while todo:
+        here = todo.pop()
+        for there in b.exits(here):
+            if there not in colour:
+                colour[there] = 1 - colour[here]
+                todo.append(there)
+            assert colour[there] != colour[here], (here, there)
+    assert len(colour) == len(b.spaces)
