@@ -19,7 +19,8 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.rules import RuleOptions
 
 #: The most players ``max_players`` may allow: up to here the bots' games end within a few
-#: thousand moves, one deck or two (tested); beyond it a game can go on for ever.
+#: thousand moves, one deck or two (tested); beyond it a game can go on for ever. One deck
+#: deals every one of them at least a card ("Giver ... deler ut hele stokken").
 MAX_PLAYERS = 20
 
 
@@ -63,11 +64,6 @@ class Rules(RuleOptions):
              f"10; beyond {MAX_PLAYERS}, with a few cards each, nearly every claim is a lie that is called "
              f"and the liar takes back one card, so a game can go on for tens of thousands of moves), "
              f"got {self.max_players!r}")
-        cards = 52 * self.decks_for(self.max_players)
-        need(self.max_players <= cards,
-             f"max_players {self.max_players} is more players than the {cards} cards of the "
-             f"{'two decks' if cards > 52 else 'deck'} can be dealt to (\"Giver ... deler ut hele stokken\": "
-             f"everyone gets at least one card)")
 
     def decks_for(self, players: int) -> int:
         return 2 if self.two_decks_from is not None and players >= self.two_decks_from else 1
