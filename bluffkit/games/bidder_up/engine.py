@@ -20,7 +20,7 @@ from bluffkit.core.table import TableBase
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import FairMixin
 from bluffkit.games.bidder_up.layout import layout_of
-from bluffkit.games.bidder_up.legal import Legal, options
+from bluffkit.games.bidder_up.legal import Legal, options, payable
 from bluffkit.games.bidder_up.observe import Observation
 from bluffkit.games.bidder_up.rules import Rules
 from bluffkit.games.bidder_up.scoring import ScoringMixin
@@ -287,8 +287,10 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         self._arrive(action.space)
 
     def reachable(self) -> dict:
-        """The spaces the mover may reach now, ``{space: (steps, notes)}`` [C]."""
-        return self.lay.reachable(self.pos[self.current], self.roll, sum(self.money[self.current]))
+        """The spaces the mover may reach now, ``{space: (steps, notes)}`` [C]: a change of
+        the roll costs notes, so it is bounded by the notes that may pay it (all of them, or
+        all but the 0-notes when ``zero_pays_count`` is off, L7)."""
+        return self.lay.reachable(self.pos[self.current], self.roll, payable(self.rules, self.money[self.current]))
 
     def end_turn(self) -> None:
         """The space's action is done: action tickets may still be revealed (phase ``end``:

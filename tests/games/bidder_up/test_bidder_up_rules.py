@@ -78,6 +78,27 @@ def test_annettes_roll_of_1_reaches_the_goose_or_the_piggy_bank_for_free():
     assert reach["pen-2"] == (2, 1), "the cow: one space more for 1 note"
 
 
+def test_with_zero_pays_count_off_a_hand_of_0_notes_reaches_only_the_free_spaces():
+    """L7: 0-notes do not pay a change of the roll, so a space that needs one is not offered
+    (it used to be listed, then refused when chosen)."""
+    for zero_pays in (True, False):
+        g = game(zero_pays_count=zero_pays)
+        s = g.state_from_position(3, current=0, roll=1, money=["0+0+0", "0", "0"])
+        reach = Table.thaw(s).reachable()
+        assert {sp for sp, _ in g.legal(s, 0).key} == set(reach)
+        assert {sp for sp, (_, cost) in reach.items() if cost == 0} == {"hill-west", "pen-1"}
+        if zero_pays:
+            assert reach["pen-2"] == (2, 1)
+        else:
+            assert max(cost for _, cost in reach.values()) == 0
+            assert_refused(g, s, 0, "move pen-2 pay 0", rule="cannot-reach")
+    g = game(zero_pays_count=False)
+    s = g.state_from_position(3, current=0, roll=1, money=["0+0+10", "0", "0"])
+    reach = Table.thaw(s).reachable()
+    assert reach["pen-2"] == (2, 1) and max(cost for _, cost in reach.values()) == 1
+    assert g.step(s, 0, "move pen-2 pay 10").pos[0] == "pen-2"
+
+
 def test_moving_counterclockwise_or_paying_the_wrong_count_is_refused():
     g, s = annette()
     assert_refused(g, s, 0, "move piggy-2", rule="cannot-reach")
