@@ -6,6 +6,7 @@ import contextlib
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -507,6 +508,26 @@ def test_simulate_stopped_midway_leaves_no_trace(monkeypatch, tmp_path):
     with pytest.raises(KeyboardInterrupt):
         sim.simulate(make_game("bloff"), ["random"] * 3, 5, 1, logs=kept)
     assert [p.name for p in kept.iterdir()] == ["game-0.jsonl"] and (kept / "game-0.jsonl").read_text() == "OLD\n"
+
+
+def test_simulate_removes_the_hidden_folder_a_killed_run_left_and_keeps_a_live_ones(tmp_path):
+    """A run killed outright (SIGKILL) cannot remove its hidden folder of logs; the next run
+    into the same folder does, when the process that made it is gone. A live run's folder,
+    and one made on another machine sharing the folder, are kept."""
+    from bluffkit.analysis import simulate as sim
+    from bluffkit.core.game import make_game
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    dead = logs / f".logs-{sim._HOST}-{gone.pid}-abc123.tmp"
+    live = logs / f".logs-{sim._HOST}-{os.getpid()}-def456.tmp"
+    other = logs / f".logs-otherhost-{gone.pid}-ghi789.tmp"
+    for d in (dead, live, other):
+        d.mkdir()
+        (d / "game-0.jsonl").write_text("PARTIAL\n")
+    sim.simulate(make_game("bloff"), ["random"] * 3, 2, 1, logs=logs)
+    assert sorted(p.name for p in logs.iterdir()) == sorted(["game-0.jsonl", "game-1.jsonl", live.name, other.name])
 
 
 def test_play_refuses_a_save_path_it_cannot_write_before_the_game(monkeypatch, capsys, tmp_path):

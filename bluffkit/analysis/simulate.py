@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import socket
 import tempfile
 from pathlib import Path
 
@@ -34,7 +36,8 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     ``;``-separated), ``length`` (player actions). With ``logs``, each game's log is
     written there as ``game-<i>.jsonl``, once every game has been played (until then in a
     hidden folder inside it, removed on any failure, so a run that fails or is stopped
-    leaves the folder's earlier logs as they were). ``progress``: ``True`` for a progress
+    leaves the folder's earlier logs as they were; one left by a run that was killed outright
+    is removed by the next run into the same folder). ``progress``: ``True`` for a progress
     bar, or a callable ``progress(done, total)`` (see :func:`bluffkit.core.play.play_games`).
     """
     check_seed(seed)
@@ -58,7 +61,8 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         created.append(d)
         d = d.parent
     out_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".logs-", suffix=".tmp", dir=out_dir))
+    _remove_abandoned(out_dir)
+    staging = Path(tempfile.mkdtemp(prefix=f".logs-{_HOST}-{os.getpid()}-", suffix=".tmp", dir=out_dir))
     try:
         df = _play(game, agents, names, seeds, players, progress, staging, width)
         for f in sorted(staging.iterdir()):
@@ -73,6 +77,26 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         raise
     staging.rmdir()
     return df
+
+
+_HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())[:40] or "host"
+_STAGING = re.compile(r"\.logs-(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")
+
+
+def _remove_abandoned(out_dir: Path) -> None:
+    """Remove the hidden folders of logs left in ``out_dir`` by runs on this machine whose
+    process is gone (killed outright, so they could not clean up). A run still going, or
+    one of another machine sharing the folder, keeps its folder."""
+    for p in out_dir.iterdir():
+        m = _STAGING.fullmatch(p.name)
+        if not m or m["host"] != _HOST or not p.is_dir() or p.is_symlink():
+            continue
+        try:
+            os.kill(int(m["pid"]), 0)
+        except ProcessLookupError:
+            shutil.rmtree(p, ignore_errors=True)
+        except (PermissionError, OverflowError, ValueError):
+            pass                                 # another user's process is alive, or not a pid
 
 
 def _play(game, agents, names, seeds, players, progress, out_dir, width) -> pd.DataFrame:
