@@ -352,6 +352,7 @@ def cmd_play(args) -> int:
     text. With two or more human seats the screen is shared: before a human sees their
     hand, the previous hand is cleared from the screen (on a terminal) and a prompt asks
     to pass the screen and press Enter; nothing private is shown before that."""
+    from bluffkit.core.seeding import fresh_seed
     from bluffkit.session import HUMAN, Session
     game = _game(args)
     game.check_players(args.players)
@@ -378,7 +379,8 @@ def cmd_play(args) -> int:
             seats.append(bots[min(k, len(bots) - 1)])
             k += 1
     names = args.names.split(",") if args.names else None
-    session = Session(game, seats, names=names, seed=args.seed)
+    seed = fresh_seed() if args.seed is None else args.seed
+    session = Session(game, seats, names=names, seed=seed)
     shared = len(humans) > 1                   # several people take turns at one screen
     tty = sys.stdout.isatty()
 
@@ -428,6 +430,7 @@ def cmd_play(args) -> int:
             say("  " + line)
         if session.over:
             say("Game over. " + ", ".join(f"{n} {p}" for n, p in zip(session.names, session.scores())))
+            say(f"(seed {seed}: --seed {seed} deals this game again)")
             return leave()
         say(describe(session.observe(seat), session.names))
         try:
@@ -515,7 +518,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
     s.add_argument("--agents", help="bots for the other seats (default: the game's own; see 'bluffkit games')")
     s.add_argument("--names", help="seat names, comma-separated")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=int, default=None,
+                   help="the deal (default: a fresh one each run, which nobody can know from an earlier run; "
+                        "give the seed printed at the end to play that deal again)")
     s.add_argument("--save", help="write the log here at the end")
     s.set_defaults(func=cmd_play)
 

@@ -359,6 +359,25 @@ def test_play_seats_the_bots_in_order_and_saves_an_unfinished_game(monkeypatch, 
     assert [s["agent"] for s in head["seats"]] == ["human", "sharp", "average", "gullible"]
 
 
+def test_play_without_a_seed_deals_a_fresh_game_each_run_and_says_its_seed(monkeypatch, capsys, tmp_path):
+    """With a fixed default seed every run dealt the same questions with the truth at the
+    same number: a student who had played once knew the answers."""
+    import json
+    seeds = []
+    for k in range(3):
+        out = tmp_path / f"g{k}.jsonl"
+        assert _play(monkeypatch, ["bluffer", "--players", "3", "--save", str(out)], ["quit"]) == 0
+        seeds.append(json.loads(out.read_text(encoding="utf-8").splitlines()[0])["seed"])
+    assert len(set(seeds)) == 3
+    capsys.readouterr()
+    again = tmp_path / "again.jsonl"
+    moves = [m for i in range(12) for m in (f"write plum tree {i}", "vote 1", "vote 2")]   # some refused
+    assert _play(monkeypatch, ["bluffer", "--players", "3", "--seed", "42", "--save", str(again)], moves) == 0
+    out = capsys.readouterr().out
+    assert "Game over." in out and "(seed 42: --seed 42 deals this game again)" in out
+    assert json.loads(again.read_text(encoding="utf-8").splitlines()[0])["seed"] == 42
+
+
 def test_play_writes_the_log_only_when_the_game_is_left(monkeypatch, capsys, tmp_path):
     """``save FILE`` at the prompt names the file; the log (every hand, the deal) is not
     written while the game lasts, where the player could read it, only when it is left."""
