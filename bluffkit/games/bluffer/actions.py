@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from bluffkit.core.errors import NotationError
@@ -77,8 +78,14 @@ DONE_ = Done()
 
 
 def clean_text(text: str) -> str:
-    """An answer as the engine stores it: surrounding and repeated spaces removed."""
-    return " ".join(text.split())
+    """An answer as the engine stores it: in Unicode's composed form (NFC: two answers that
+    look the same on the sheets are the same text) with surrounding and repeated spaces
+    removed.
+
+    >>> clean_text("  cafe\u0301  au   lait ") == "caf\u00e9 au lait"
+    True
+    """
+    return " ".join(unicodedata.normalize("NFC", text).split())
 
 
 def unprintable_answer(text: str) -> str | None:

@@ -98,6 +98,11 @@ class Deck:
         """The questions by id (built once)."""
         return {q.id: q for q in self.questions}
 
+    @cached_property
+    def longest(self) -> int:
+        """The length of the longest true answer or decoy as a sheet reads it (worked out once)."""
+        return max((len(clean_text(t)) for q in self.questions for t in (q.answer, *q.decoys)), default=0)
+
     def by_category(self) -> dict[str, tuple[Question, ...]]:
         """The questions grouped by category (categories in order of first appearance)."""
         groups: dict[str, list[Question]] = {}
@@ -107,7 +112,9 @@ class Deck:
 
 
 def _norm(s: str) -> str:
-    return s.strip().casefold()
+    """How a text reads on a sheet, for telling decoys and the answer apart: as the engine
+    stores an answer (:func:`clean_text`), in any case."""
+    return clean_text(s).casefold()
 
 
 def _check_fields(obj: dict, expected: tuple[str, ...], what: str, fail) -> None:

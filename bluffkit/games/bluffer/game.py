@@ -27,11 +27,29 @@ from pathlib import Path
 from bluffkit.core.errors import RulesError, is_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
-from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, parse
+from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, clean_text, parse
 from bluffkit.games.bluffer import engine
 from bluffkit.games.bluffer.engine import Table
 from bluffkit.games.bluffer.state import COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Reveal, State
 from bluffkit.games.bluffer.rules import Rules, is_deck_path
+
+
+def check_lengths(deck, most: int) -> None:
+    """Refuse a deck with a true answer or a decoy longer than the ``max_answer_length``
+    the players write to: a true answer longer than any sheet may hold would be told from
+    the others by its length (or by being cut short), and a decoy that does not fit is not
+    an answer anyone could have written."""
+    longest = deck.longest
+    if longest <= most:
+        return
+    what, qid, n, text = next((what, q.id, len(clean_text(t)), clean_text(t)) for q in deck.questions
+                              for what, t in (("true answer", q.answer), *(("decoy", d) for d in q.decoys))
+                              if len(clean_text(t)) > most)
+    why = ("an answer longer than a player may write would give the truth away" if what == "true answer"
+           else "a bot could not write a decoy that long")
+    raise RulesError(f"max_answer_length={most}, but the {what} {text[:40]!r}{'...' if n > 40 else ''} of "
+                     f"question {qid!r} has {n} characters: {why}. This deck needs max_answer_length >= "
+                     f"{longest}; raise it, or shorten the deck's answers")
 
 
 def deck_digest(deck) -> str:
@@ -52,6 +70,7 @@ class Bluffer(TableGame):
     def __init__(self, rules: Rules | None = None, deck=None):
         self.rules = rules if rules is not None else Rules()
         self.deck = deck if deck is not None else self.rules.load_deck()
+        check_lengths(self.deck, self.rules.max_answer_length)
 
     @classmethod
     def create(cls, name: str = "bluffer", variants=(), **options) -> "Bluffer":

@@ -162,7 +162,8 @@ class Legal:
             if not isinstance(text, str) or not text.strip():
                 return ("empty-answer", "write an answer: the sheet cannot stay blank")
             if clean_text(text) != text:
-                return ("answer-spacing", f"write the answer without surrounding or repeated spaces: {clean_text(text)!r}")
+                return ("answer-spacing", f"write the answer as it is read, without surrounding or repeated spaces "
+                        f"and with composed characters: {clean_text(text)!r}")
             if len(text) > self.max_length:
                 return ("answer-too-long", f"an answer has at most {self.max_length} characters (max_answer_length); "
                         f"this one has {len(text)}")

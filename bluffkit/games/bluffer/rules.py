@@ -60,7 +60,9 @@ class Rules(RuleOptions):
       ``True``: the leader writes the true answer as a move (``copy TEXT``), in their
       own words if they like.
     - ``max_answer_length``: the longest answer in characters (the rulebook has a
-      line on a game sheet; 60 by default).
+      line on a game sheet; 60 by default). The deck's true answers and decoys must fit
+      too (the game refuses a deck that does not: a longer true answer would give the
+      truth away by its length).
     - ``first_leader``: the seat that leads the first question ("Designate the Leader").
     - ``duel_questions``: 6 ("The game is played over 6 questions", two players).
     - ``duel_false_answers``: ``(2, 3)``: the asker writes "two, or even three" false answers.

@@ -794,10 +794,57 @@ def test_bad_moves_while_writing(action, rule, says):
 def test_the_longest_answer_is_accepted_and_is_an_option():
     g, s = _writing()
     assert g.step(s, BEN, "write " + "x" * 60).writes[BEN] == ("x" * 60,)
-    g = make_game("bluffer", max_answer_length=10)
+    g = make_game("bluffer", max_answer_length=30)
     s = g.step(g.new_state(3), None, f"ask {Q}")
-    assert g.step(s, BEN, "write 0123456789").writes[BEN] == ("0123456789",)
-    refused(g, s, BEN, "write 0123456789x", "answer-too-long", "10")
+    assert g.step(s, BEN, "write " + "y" * 30).writes[BEN] == ("y" * 30,)
+    refused(g, s, BEN, "write " + "y" * 31, "answer-too-long", "30")
+
+
+def _deck_file(tmp_path, answer, decoys):
+    import json
+    lines = [{"format": "bluffkit-deck", "version": 1, "title": "t", "language": "en"},
+             {"id": "q1", "category": "c", "question": "What?", "answer": answer, "source": "s", "decoys": decoys}]
+    path = tmp_path / "deck.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_a_true_answer_longer_than_a_player_may_write_is_refused(tmp_path):
+    """A true answer longer than max_answer_length stood out among the answers the players
+    could write (cut short on the vote buttons, whole at the reveal): the truth by its length."""
+    long = "a very long true answer that goes on and on past the sixtieth character of it"
+    deck = _deck_file(tmp_path, long, ["red", "green", "blue", "pink", "grey"])
+    with pytest.raises(RulesError, match=r"true answer .* has 77 characters: an answer longer than a player may "
+                                         r"write would give the truth away\. This deck needs max_answer_length >= 77"):
+        make_game("bluffer", deck=deck)
+    assert make_game("bluffer", deck=deck, max_answer_length=77).deck.longest == 77
+    with pytest.raises(RulesError, match="the decoy 'the kangaroo' of question 'koala-fingerprints' has 12 "
+                                         "characters: a bot could not write a decoy that long"):
+        make_game("bluffer", max_answer_length=10)
+    shipped = make_game("bluffer").deck.longest
+    assert make_game("bluffer", max_answer_length=shipped).rules.max_answer_length == shipped
+
+
+def test_decoys_that_read_the_same_as_the_answer_or_each_other_are_refused(tmp_path):
+    """Two spaces, or a letter and its accent as two code points, read the same on a sheet:
+    a bot writing such a decoy wrote the true answer, or the same answer as another bot."""
+    from bluffkit.games.bluffer.deck import load_deck
+    more = ["one", "two", "six", "ten"]
+    for answer, decoys, says in (("three hearts", ["three  hearts", *more], "same as the answer"),
+                                 ("caf\u00e9", ["cafe\u0301", *more], "same as the answer"),
+                                 ("tea", ["a b", "a  b", *more], "repeats decoy")):
+        with pytest.raises(DeckError, match=says):
+            load_deck(_deck_file(tmp_path, answer, decoys))
+    assert load_deck(_deck_file(tmp_path, "three hearts", ["three spades", *more])).longest == 12
+
+
+def test_answers_that_look_the_same_are_the_same_text():
+    """A written answer is stored composed (NFC): "café" typed with a combining accent is
+    the "café" of another sheet."""
+    g, s = _writing()
+    after = g.step(s, BEN, "write cafe\u0301 au lait")
+    assert after.writes[BEN] == ("caf\u00e9 au lait",)
+    refused(g, s, BEN, Write("cafe\u0301"), "answer-spacing", "composed")
 
 
 @pytest.mark.parametrize("seat, action, rule, says", [
