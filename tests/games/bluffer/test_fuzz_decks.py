@@ -3,7 +3,8 @@
 Every deck in ``data/decks/`` is mutated (a line's JSON changed as in
 :mod:`mutations`, the file's text damaged, lines dropped, repeated or reordered,
 the questions removed); :func:`load_deck` either reads the result or raises
-:class:`DeckError` in one line naming the file and the line. A deck that loads must
+:class:`DeckError` in one line naming the file and the line. A deck that loads is
+refused by the game in one line if a text is longer than the sheets hold, or must
 also play: a seeded game of Bluffer with bots on it ends, and its log reads back.
 """
 
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
+from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
 from bluffkit.games.bluffer.deck import DECKS_DIR, DeckError, load_deck
@@ -67,6 +69,12 @@ def check_deck(data: bytes) -> None:
                 assert e.line >= 1 and len(msg) < len(str(path)) + 400, msg
                 return
             assert deck.questions, "a deck without questions loaded"
+            try:                                   # a deck with a text too long for the sheets is refused by the game
+                make_game("bluffer", deck=str(path))
+            except RulesError as e:
+                msg = str(e)
+                assert "\n" not in msg and "This deck needs max_answer_length >=" in msg and deck.longest > 60, msg
+                return
             for players in (2, 3):                 # the two-player game and the standard game
                 game = make_game("bluffer", deck=str(path), rounds=1, questions_per_round=3, duel_questions=3)
                 bots = [make_agent("average", game) for _ in range(players)]
