@@ -101,16 +101,24 @@ def animal_card(label: str, value: int, family: int, animal: str | None = None, 
             f"font-family='sans-serif'>{value}</text></svg>{badge}</span>")
 
 
+#: The size of a note's value on its drawing, in units of its 70-unit-wide viewBox: with
+#: the note :data:`NOTE_WIDTH_EM` wide, the value reads at about 16 px in a widget's 13 px
+#: type and 22 px on the projector, from the back of a classroom.
+NOTE_VALUE_SIZE = 24
+#: A drawn note's width in ``em``: on the page, and in projector mode (``.bk-projector``).
+NOTE_WIDTH_EM, PROJECTOR_NOTE_WIDTH_EM = 3.6, 3.2
+
+
 def note_svg(value: int) -> str:
-    """A money note of ``value``, drawn as a note (the value in each corner and the middle)."""
+    """A money note of ``value``, drawn as a note (the value large in the middle, small in a corner)."""
     fill = NOTE_COLOURS.get(value, "#eee")
     return (f"<span class='bk-note' title='a note of {value}'><svg viewBox='0 0 70 40' role='img' "
             f"aria-label='{value}'><rect x='1' y='1' width='68' height='38' rx='4' fill='{fill}' stroke='{INK}' "
-            f"stroke-width='1.2'/><rect x='6' y='5' width='58' height='30' rx='3' fill='none' stroke='{INK}' "
-            f"stroke-opacity='.35'/><ellipse cx='35' cy='20' rx='14' ry='11' fill='#fff' fill-opacity='.75'/>"
-            f"<text x='35' y='25' text-anchor='middle' font-size='15' font-weight='bold' fill='{INK}' "
-            f"font-family='sans-serif'>{value}</text><text x='9' y='13' font-size='7' fill='{INK}' "
-            f"font-family='sans-serif'>{value}</text></svg></span>")
+            f"stroke-width='1.2'/><rect x='4' y='4' width='62' height='32' rx='3' fill='none' stroke='{INK}' "
+            f"stroke-opacity='.35'/><ellipse cx='35' cy='21' rx='25' ry='13' fill='#fff' fill-opacity='.8'/>"
+            f"<text x='35' y='29.5' text-anchor='middle' font-size='{NOTE_VALUE_SIZE}' font-weight='bold' "
+            f"fill='{INK}' font-family='sans-serif'>{value}</text><text x='6' y='10.5' font-size='6.5' "
+            f"fill='{INK}' font-family='sans-serif'>{value}</text></svg></span>")
 
 
 def notes_html(notes, denominations) -> str:
@@ -161,7 +169,7 @@ CSS = f"""<style>
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}
 .bk-projector .jupyter-button {{height: auto; min-height: 40px}}
 .bk-projector .bk-side {{display: none !important}}
-.bk-projector .bk-note {{width: 2.3em}}
+.bk-projector .bk-note {{width: {PROJECTOR_NOTE_WIDTH_EM}em}}
 .bk-projector .bk-card {{width: 2.8em}}
 .bk-projector .bk-card.bk-small, .bk-projector .bk-hand-small .bk-card {{width: 1.9em}}
 .bk-projector .bk-backs {{width: 1.8em}}
@@ -186,7 +194,7 @@ CSS = f"""<style>
 .bk-card svg, .bk-note svg, .bk-backs svg {{width: 100%; height: auto; display: block}}
 .bk-badge {{position: absolute; right: -4px; top: -6px; background: {INK}; color: #fff; border-radius: 9px;
   font-size: .7em; padding: 0 4px}}
-.bk-note {{display: inline-block; width: 3em; vertical-align: middle}}
+.bk-note {{display: inline-block; width: {NOTE_WIDTH_EM}em; flex: none; vertical-align: middle}}
 .bk-backs {{display: inline-block; position: relative; width: 2.2em; vertical-align: middle}}
 .bk-count {{position: absolute; left: 0; right: 4px; top: 30%; text-align: center; color: #fff; font-weight: bold;
   font-size: .95em; text-shadow: 0 0 3px #000}}

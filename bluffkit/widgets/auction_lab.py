@@ -119,7 +119,7 @@ class AuctionLab(W.VBox):
         self.move = W.Text(description="or type", placeholder="e.g. bid 120  or  pass  (Enter plays it)",
                            continuous_update=False, layout=W.Layout(width="360px"))
         self.move.observe(lambda ch: self.play_move(ch["new"]) if ch["new"].strip() else None, names="value")
-        self.move_button = W.Button(description="Play typed move")
+        self.move_button = W.Button(description="Play typed move", layout=W.Layout(width="auto"))
         self.controls = MoveControls(self._play, drop_out=self.drop_out)
         self.refusal = W.HTML()
         self.private = W.HTML()

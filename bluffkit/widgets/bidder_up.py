@@ -85,6 +85,7 @@ class BidderUpTable(SeatPanel):
         self.notes_button = _button("Pay", self._pay_pending, "bk-go")
         self.notes_box = W.VBox([self.notes_title, self.note_row, self.notes_button])
         self.farms = W.HTML()                      # every farm board, beside the board with the controls
+        self.events_before = self.farms            # on a projector, what happened above the farm boards
         self._farms_html = ""
         super().__init__(game, players, humans, bots, names, seed,
                          [self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,

@@ -4,8 +4,8 @@ Cards are chosen by clicking them in the drawn hand.
 
 >>> t = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
 >>> t.show.click()
->>> t.lay.description
-'Say “one ace”'
+>>> t.lay.description, t.lay.disabled            # open once a card is chosen
+('Say “one ace”', True)
 >>> t.call_box.layout.display
 'none'
 """
@@ -22,6 +22,8 @@ from bluffkit.widgets.render_bloff import card_parts, sort_hand
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, retire
 
 _SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+#: The Lay button's tooltip while no card is chosen (it is disabled then).
+CHOOSE_FIRST = "click one or more cards in your hand first"
 
 
 class BloffTable(SeatPanel):
@@ -37,7 +39,7 @@ class BloffTable(SeatPanel):
         self.hand = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", padding="12px 0 0 0"))
         self.hand.add_class("bk-hand")
         self.card_toggles: list[W.ToggleButton] = []
-        self.lay = W.Button(description="Lay", layout=W.Layout(width="auto"))
+        self.lay = W.Button(description="Lay", layout=W.Layout(width="auto"), disabled=True, tooltip=CHOOSE_FIRST)
         self.lay.add_class("bk-go")
         self.lay.on_click(lambda _: self.try_move("play " + cards_text(self.chosen_cards())
                                                   if self.chosen_cards() else "play none"))
@@ -80,7 +82,7 @@ class BloffTable(SeatPanel):
         retire(self.hand.children)
         self.hand.children = ()
         self.card_toggles = []
-        self.lay.description = "Lay"
+        self.lay.description, self.lay.disabled, self.lay.tooltip = "Lay", True, CHOOSE_FIRST
         self.play_box.layout.display = self.call_box.layout.display = _HIDE
 
     def draw_seat(self, seat: int, obs) -> None:
@@ -100,7 +102,7 @@ class BloffTable(SeatPanel):
                 if suit in "HD":
                     t.add_class("bk-red")
                 t.card = c                                 # type: ignore[attr-defined]
-                t.observe(lambda ch: self._label(), names="value")
+                t.observe(lambda ch: self._chose(), names="value")
                 toggles.append(t)
             self.card_toggles = toggles
             self.hand.children = toggles
@@ -112,9 +114,18 @@ class BloffTable(SeatPanel):
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: {escape(self.session.names[player])} said "
                                      f"\u201c{claim_text(count, rank)}\u201d. Call it a lie, or let it go?</div>")
 
+    def _chose(self) -> None:
+        """A card clicked: the button's words follow, and a refusal of the cards chosen before goes."""
+        self._label()
+        self.drop_refusal()
+
     def _label(self) -> None:
+        """The Lay button says the claim the cards chosen make; it opens once a card is
+        chosen (the engine still refuses an empty play that comes anyway, from code)."""
         k = len(self.chosen_cards())
         self.lay.description = f"Say \u201c{claim_text(max(k, 1), self.rank)}\u201d"
+        self.lay.disabled = not k
+        self.lay.tooltip = CHOOSE_FIRST if not k else "lay the cards chosen face down, saying this"
 
     def click_action(self, action) -> bool:
         """Play ``action`` by clicking cards and buttons, as a person would."""

@@ -21,6 +21,10 @@ import ipywidgets as W
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import LogError
 from bluffkit.widgets.render import STYLE, all_seeing_view, seat_view
+from bluffkit.widgets.words import PLAY_TIP
+
+#: The Log file box's placeholder: with no game shown, and once a game is shown.
+NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.jsonl"
 
 
 class ReplayViewer(W.VBox):
@@ -30,14 +34,15 @@ class ReplayViewer(W.VBox):
     def __init__(self, source=None):
         self.error = W.HTML()
         self.step = W.IntSlider(value=0, min=0, max=0, description="Step", layout=W.Layout(width="100%"))
-        self.play = W.Play(value=0, min=0, max=0, interval=800, description="Play", show_repeat=False)
+        self.play = W.Play(value=0, min=0, max=0, interval=800, description="", tooltip=PLAY_TIP,
+                           show_repeat=False)       # icons only: the tooltip and a label say what they do
         self.speed = W.FloatSlider(value=0.8, min=0.1, max=3.0, step=0.1, description="Seconds/step",
-                                   readout_format=".1f")
+                                   readout_format=".1f", style={"description_width": "initial"})
         self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)
         self.table = W.HTML()
         self.events = W.HTML()
         self.events.add_class("bk-events")
-        self.path = W.Text(description="Log file", placeholder="path/to/game.jsonl")
+        self.path = W.Text(description="Log file", placeholder=NO_GAME)    # the file shown, once one is
         self.open_button = W.Button(description="Open")
         self.open_button.on_click(lambda _: self.load(self.path.value))
         W.jslink((self.play, "value"), (self.step, "value"))
@@ -49,7 +54,9 @@ class ReplayViewer(W.VBox):
         self.projector.observe(lambda ch: (self.add_class if ch["new"] else self.remove_class)("bk-projector"),
                                names="value")
         super().__init__([W.HTML(STYLE), W.HBox([self.path, self.open_button, self.projector]), self.error,
-                          self.step, W.HBox([self.play, self.speed, self.viewer]), self.table, self.events])
+                          self.step, W.HBox([W.Label("Auto-play", tooltip=PLAY_TIP), self.play, self.speed,
+                                             self.viewer], layout=W.Layout(align_items="center")),
+                          self.table, self.events])
         self.add_class("bk-panel")
         if source is not None:
             self.load(source)
@@ -69,6 +76,9 @@ class ReplayViewer(W.VBox):
                 self.error.value = f"<div class='bk-box' style='color:#c00'>Cannot replay: {escape(str(e))}</div>"
                 return False
             game, moves, names = lg.game, lg.moves, lg.names
+            self.path.value = str(source)           # the box names the file shown
+        # a game is shown: the box no longer reads as if none were (a session's game has no file)
+        self.path.placeholder = ANOTHER_GAME
         self.game, self.states, self.moves, self.names = game, states, moves, names
         self.says = [game.narrate(states[i], m[0], m[1], states[i + 1], names) for i, m in enumerate(moves)]
         self.error.value = ""

@@ -20,6 +20,7 @@ import ipywidgets as W
 from bluffkit.core import scenario as sc
 from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE, all_seeing_view, phase_words, scores_html, seat_view
+from bluffkit.widgets.words import PLAY_TIP
 
 #: The facts a worked example checks, in words (the keys of ``game.facts``).
 FACT_WORDS = {"notes": "notes", "high_bid": "highest bid", "high_bidder": "highest bidder", "money": "money",
@@ -61,9 +62,12 @@ class ScenarioPlayer(W.VBox):
         self.reset = W.Button(description="Reset", icon="undo")
         self.step = W.IntSlider(value=0, min=0, max=1, description="Step", continuous_update=True,
                                 layout=W.Layout(width="100%"))
-        self.play = W.Play(value=0, min=0, max=1, interval=1200, description="Play", show_repeat=False)
+        # Play's buttons are icons only: the label "Auto-play" beside them and a tooltip say what
+        # they do (the browser shows a Play's tooltip only when it has no description)
+        self.play = W.Play(value=0, min=0, max=1, interval=1200, description="", tooltip=PLAY_TIP,
+                           show_repeat=False)
         self.speed = W.FloatSlider(value=1.2, min=0.2, max=4.0, step=0.2, description="Seconds/step",
-                                   readout_format=".1f")
+                                   readout_format=".1f", style={"description_width": "initial"})
         self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)
         self.rule_text = W.HTML()
         self.rule_text.add_class("bk-rule-text")
@@ -84,7 +88,8 @@ class ScenarioPlayer(W.VBox):
         self.viewer.observe(lambda ch: self.draw(), names="value")
         self.choose.observe(lambda ch: self.load(ch["new"]), names="value")
         super().__init__([W.HTML(STYLE), self.choose, self.rule_text,
-                          W.HBox([self.back, self.next, self.reset, self.play, self.projector]),
+                          W.HBox([self.back, self.next, self.reset, W.Label("Auto-play", tooltip=PLAY_TIP),
+                                  self.play, self.projector], layout=W.Layout(align_items="center")),
                           self.step, W.HBox([self.speed, self.viewer]), self.narration, self.table,
                           W.HTML("<b>The rulebook's numbers</b>"), self.expect])
         self.add_class("bk-panel")

@@ -29,6 +29,9 @@ from bluffkit.widgets.render import STYLE, all_seeing_view, scores_html, seat_vi
 from bluffkit.widgets.words import refusal_html
 
 _HIDE, _SHOW = "none", None
+#: How many lines of "What happened" a panel shows, newest first: on the page, and in
+#: projector mode (fewer, so that they fit a 1280 x 720 screen beside the table).
+EVENTS, PROJECTOR_EVENTS = 12, 3
 
 
 def retire(widgets, keep=()) -> None:
@@ -81,9 +84,12 @@ def choose_counts(toggles, notes) -> None:
         t.value = want
 
 
-def note(text: str, error: bool = False) -> str:
+def note(text: str, error: bool = False, rule: str | None = None) -> str:
+    """A line for the message box (``text`` is HTML); ``error``: a refusal, in red. A
+    broken ``rule``'s id goes only into the tooltip, for the teacher: not on screen."""
     cls = "bk-box bk-refusal" if error else "bk-box"
-    return f"<div class='{cls}'>{text}</div>"
+    title = f" title='rule: {escape(rule)}'" if rule else ""
+    return f"<div class='{cls}'{title}>{text}</div>"
 
 
 def bot_failure(session: Session, error: BluffkitError, who: str = "bot") -> str:
@@ -148,7 +154,10 @@ class SeatPanel(W.VBox):
         self.said: list[str] = []
         self.bot_error: BluffkitError | None = None     # the last bot failure, whole (see bot_failure)
         self.cover_text = W.HTML()
-        self.show = W.Button(description="Show", button_style="primary")
+        # as wide as its words ("Show Annette's view", larger on a projector), not the default
+        # button width that cut them off
+        self.show = W.Button(description="Show", button_style="primary",
+                             layout=W.Layout(width="auto", max_width="100%", align_self="flex-start"))
         self.show.on_click(self._uncover)
         self.cover = W.VBox([self.cover_text, self.show])
         self.view = self.make_view()
@@ -160,10 +169,11 @@ class SeatPanel(W.VBox):
         self.typed_button.on_click(lambda _: self.try_move(self.typed.value))
         typed_row = W.HBox([self.typed, self.typed_button])
         typed_row.add_class("bk-side")
+        self.typed_row = typed_row
         self.controls = W.VBox([self.legal_text, *controls, typed_row])
         self.message = W.HTML()
         self.message.add_class("bk-message")
-        self.events = W.HTML()
+        self.events = W.HTML()                  # public narration only, newest first (see _draw_events)
         self.events.add_class("bk-log")
         self.undo_button = W.Button(description="Undo")
         self.undo_button.on_click(lambda _: self._undo())
@@ -183,9 +193,11 @@ class SeatPanel(W.VBox):
                        self.scores_button, self.projector], layout=W.Layout(align_items="center", grid_gap="8px"))
         side = W.HBox([self.undo_button, self.save_path, self.save_button])
         side.add_class("bk-side")
-        self.events.add_class("bk-side")
-        super().__init__([self.style_sheet, head, self.cover, self.board, self.message, self.scores, side,
-                          self.events])
+        self.side_row = side
+        # what happened: below the table and the message, above Undo and Save; in projector
+        # mode beside the table, in the controls' column (see _place_events)
+        super().__init__([self.style_sheet, head, self.cover, self.board, self.message, self.scores, self.events,
+                          side])
         self.add_class("bk-panel")
         self.refresh()
 
@@ -211,7 +223,8 @@ class SeatPanel(W.VBox):
     def set_projector(self, on: bool) -> None:
         """Large type (the panel's ``bk-projector`` class) and the table beside the controls,
         so that a seat's view and its controls fit a 1280 x 720 projector without scrolling;
-        the log and the file controls are hidden meanwhile."""
+        Undo and the file controls are hidden meanwhile, and "What happened" shows only its
+        last few lines (:data:`PROJECTOR_EVENTS`), newest first, beside the table."""
         (self.add_class if on else self.remove_class)("bk-projector")
         self.board.layout.flex_flow = "row" if on else "column"
         self.board.layout.align_items = "flex-start" if on else None
@@ -219,6 +232,41 @@ class SeatPanel(W.VBox):
         self.controls.layout.width = "42%" if on else None
         if self.projector.value != on:
             self.projector.value = on
+        self._draw_events()
+        self._place_events()
+
+    #: The control before which "What happened" goes in the controls' column in projector
+    #: mode (None: at the column's end, before the hidden move box).
+    events_before = None
+
+    def _place_events(self) -> None:
+        """Where "What happened" is: below the table (and the cover); in projector mode,
+        while a seat's controls are shown, in their column beside the table, where a
+        1280 x 720 screen has room for it (below the table it would be off the screen)."""
+        if not hasattr(self, "events") or not hasattr(self, "side_row"):
+            return                              # (still being built)
+        beside = self.projector.value and self.controls.layout.display != _HIDE
+        ctl = tuple(c for c in self.controls.children if c is not self.events)
+        main = tuple(c for c in self.children if c is not self.events)
+        if beside:
+            before = self.events_before if self.events_before in ctl else self.typed_row
+            k = ctl.index(before) if before in ctl else len(ctl)
+            ctl, where = ctl[:k] + (self.events,) + ctl[k:], main
+        else:
+            k = main.index(self.side_row) if self.side_row in main else len(main)
+            where = main[:k] + (self.events,) + main[k:]
+        if tuple(self.controls.children) != ctl:
+            self.controls.children = ctl
+        if tuple(self.children) != where:
+            self.children = where
+
+    def _draw_events(self) -> None:
+        """ "What happened": the last lines of the public narration, newest first (on top,
+        where it is seen without scrolling), the newest in bold; fewer in projector mode."""
+        last = self.said[-(PROJECTOR_EVENTS if self.projector.value else EVENTS):][::-1]
+        lines = [f"<b>{escape(x)}</b>" if k == 0 else escape(x) for k, x in enumerate(last)]
+        self.events.value = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
+                             + "".join(f"<br>{x}" for x in lines) + "</div>")
 
     def public_scores(self, obs):
         """The scores as everyone may see them now, from ``obs`` (public fields only), or
@@ -253,6 +301,7 @@ class SeatPanel(W.VBox):
         self.legal_text.value = self.typed.value = self.scores.value = ""
         self.controls.layout.display = _HIDE
         self.clear_controls()
+        self._place_events()
 
     @property
     def screen(self) -> tuple[str, int | None]:
@@ -291,28 +340,39 @@ class SeatPanel(W.VBox):
                 else self.seat_html(obs) if obs is not None else "")   # from the observation alone
         with self.hold_sync():
             self.view.value = view
-            self.events.value = ("<div class='bk-box'><b>What happened</b><br>"
-                                 + "<br>".join(escape(x) for x in self.said[-12:]) + "</div>")
+            self._draw_events()
             self.clear(view=False)                # redrawn from the observation alone, below
-            if s.over:
-                self.viewer = None
-                self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
-                self.controls.layout.display = _HIDE
-                return
-            if seat is None:                      # a bot is stuck (see the message)
-                self.cover.layout.display, self.board.layout.display = _HIDE, _HIDE
-                return
-            if obs is None:
-                self.viewer = None                # the cover: nothing private behind it (cleared above)
-                name = escape(s.names[seat])
-                self.cover_text.value = note(f"<b>{name}'s turn.</b> Pass the screen to {name}; the others look away.")
-                self.show.description = f"Show {s.names[seat]}'s view"
-                self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
-                return
+            self._draw_screen(seat, obs)
+            self._place_events()
+
+    def _draw_screen(self, seat: int | None, obs) -> None:
+        """The end, a stuck table, the cover for ``seat``, or its view from ``obs`` (see :meth:`refresh`)."""
+        s = self.session
+        if s.over:
+            self.viewer = None
             self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
-            self.controls.layout.display = _SHOW
-            self.draw_seat(seat, obs)
-            self._draw_scores(obs)
+            self.controls.layout.display = _HIDE
+            return
+        if seat is None:                  # a bot is stuck (see the message)
+            self.cover.layout.display, self.board.layout.display = _HIDE, _HIDE
+            return
+        if obs is None:
+            self.viewer = None            # the cover: nothing private behind it (cleared above)
+            name = escape(s.names[seat])
+            self.cover_text.value = note(f"<b>{name}'s turn.</b> Pass the screen to {name}; the others look away.")
+            self.show.description = f"Show {s.names[seat]}'s view"
+            self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
+            return
+        self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
+        self.controls.layout.display = _SHOW
+        self.draw_seat(seat, obs)
+        self._draw_scores(obs)
+
+    def drop_refusal(self) -> None:
+        """The player changed their choice (a card, a note, a partner): a refusal of the
+        choice before no longer applies, so it leaves the screen."""
+        if "bk-refusal" in self.message.value:
+            self.message.value = ""
 
     def _uncover(self, _=None) -> None:
         self.viewer = self.seat_now()
@@ -361,8 +421,10 @@ class SeatPanel(W.VBox):
         (:meth:`bluffkit.session.Session.undo`)."""
         try:
             n = self.session.undo(self.seat_now())
-        except BluffkitError as e:
-            self.message.value = note(f"Cannot undo: {escape(str(e))}", error=True)
+        except BluffkitError as e:           # the reason in words; the rule's id only in the tooltip
+            reason = e.reason if isinstance(e, IllegalAction) else str(e)
+            self.message.value = note(f"Cannot undo: {escape(reason)}", error=True,
+                                      rule=e.rule if isinstance(e, IllegalAction) else None)
             return
         self.said = self.said[:max(0, len(self.said) - n)]
         self.viewer = None

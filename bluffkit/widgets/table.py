@@ -33,6 +33,8 @@ LABELS = {"auction": "Hold an auction", "pass": "Pass", "sell": "Sell", "buy": "
           "accept": "Accept the offer"}
 #: The quick bids: this much above the highest bid (rounded up to the game's bid step).
 QUICK = (10, 50, 100)
+#: The Pay button's tooltip while no note is chosen (it is disabled then).
+PAY_FIRST = "click your notes above to choose them first"
 
 
 def _button(text: str, cls: str = "", **kw) -> W.Button:
@@ -62,11 +64,12 @@ class TablePanel(SeatPanel):
         self.quick_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.bid_box = W.VBox([W.HBox([self.down, self.amount, self.up, self.bid_button]), self.quick_box])
         self.target = W.ToggleButtons(description="Trade for", style={"button_width": "auto"})
+        self.target.observe(lambda ch: None if ch["new"] is None else self.drop_refusal(), names="value")
         self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", min_height="3.2em",
                                                padding="10px 0 0 0"))
         self.note_toggles: list[W.ToggleButton] = []
         self.chosen = W.HTML()
-        self.pay_button = _button("Pay", "bk-go")
+        self.pay_button = _button("Pay", "bk-go", disabled=True, tooltip=PAY_FIRST)   # open once notes are chosen
         self.pay_button.on_click(lambda _: self.try_move(f"pay {self._chosen_text()}"))
         self.suggest = _button("Choose for me", tooltip="the smallest payment that is allowed")
         self.suggest.on_click(lambda _: self._suggest())
@@ -94,6 +97,7 @@ class TablePanel(SeatPanel):
         self.target.options = ()
         self.chosen.value = ""
         self.pay_button.description, self.offer_button.description = "Pay", "Offer"
+        self.pay_button.disabled, self.pay_button.tooltip = True, PAY_FIRST
 
     def public_scores(self, obs):
         """The score of each herd as it stands (herds are public; money does not count)."""
@@ -160,7 +164,7 @@ class TablePanel(SeatPanel):
         for k, (value, held) in enumerate(zip(self.denominations, hand)):
             for _ in range(held):
                 t = note_toggle(value, k)
-                t.observe(lambda ch: self._update_chosen(), names="value")
+                t.observe(lambda ch: self._chose(), names="value")
                 toggles.append(t)
         self.note_toggles = toggles
         self.note_row.children = toggles
@@ -177,6 +181,11 @@ class TablePanel(SeatPanel):
         notes = self.chosen_notes()
         return fmt(notes, self.denominations) if any(notes) else "none"
 
+    def _chose(self) -> None:
+        """A note clicked: the labels follow, and a refusal of the notes chosen before goes."""
+        self._update_chosen()
+        self.drop_refusal()
+
     def _update_chosen(self) -> None:
         notes = self.chosen_notes()
         k, worth = sum(notes), total(notes, self.denominations)
@@ -185,6 +194,10 @@ class TablePanel(SeatPanel):
         self.pay_button.description = f"Pay {worth}" if k else "Pay"
         self.offer_button.description = f"Offer {k} face-down note{'s' if k != 1 else ''}"
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
+        # Pay opens once a note is chosen (no payment is of no notes); the engine still
+        # refuses a click that comes anyway, from code
+        self.pay_button.disabled = not k and not (legal is not None and legal.pay == 0)
+        self.pay_button.tooltip = PAY_FIRST if self.pay_button.disabled else "pay with the notes chosen"
         if legal is not None and legal.notes_for is A.Counter:
             self.offer_button.description = "Counter with " + self.offer_button.description[len("Offer "):]
 

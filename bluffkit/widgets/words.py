@@ -18,6 +18,11 @@ from html import escape
 
 from bluffkit.core.errors import IllegalAction
 
+#: What a Play control's buttons (icons only) do: its tooltip, and its label's, in the
+#: scenario player and the replay viewer.
+PLAY_TIP = ("Auto-play: \u25b6 plays the steps one after another (press it again to pause); "
+            "\u25a0 stops and goes back to the start")
+
 _STEPS = {1: "ones", 5: "fives", 10: "tens", 20: "twenties", 50: "fifties", 100: "hundreds"}
 
 

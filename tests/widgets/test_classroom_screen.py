@@ -1,0 +1,256 @@
+"""The panels on a projected classroom screen (1280 x 720), headless: what a visual review
+found, each checked on the widgets: buttons and labels as wide as their words, icon-only
+controls that say what they do, buttons closed until a choice is made (and a stale refusal
+gone once the choice changes), "What happened" in projector mode too, newest first, money
+large enough to read from the back of the room, no rule ids on screen."""
+
+import logging
+import re
+from html import escape
+
+import pytest
+
+from bluffkit.core.game import make_game
+from bluffkit.session import Session
+from bluffkit.widgets import AuctionLab, BidderUpTable, BloffTable, ReplayViewer, ScenarioPlayer, TablePanel, art
+from bluffkit.widgets.seat_panel import EVENTS, PROJECTOR_EVENTS
+
+NAMES = ["Ana", "Bo", "Cy"]
+#: The type size of a widget's HTML (JupyterLab's --jp-widgets-font-size), and the one the
+#: projector mode sets (art.CSS): a drawing sized in em is measured in these.
+WIDGET_PX, PROJECTOR_PX = 13, 20
+
+
+@pytest.fixture(autouse=True)
+def handler_errors_fail(caplog):
+    """ipywidgets swallows exceptions raised in click handlers (it logs them): fail on them."""
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.WARNING and "Exception" in r.getMessage()]
+    assert not errors, f"a widget handler raised: {errors[0].getMessage()}"
+
+
+def bo_owes() -> TablePanel:
+    """Horse Trading, seed 2: Bo bids 10 with a quick bid, the bot passes, Ana sells; Bo must pay 10."""
+    t = TablePanel("horse-trading", players=3, humans=[1], names=NAMES, seed=2)
+    t.show.click()
+    t.quick_box.children[0].click()
+    assert t.session.waiting_for == 1 and t.session.legal(1).pay == 10
+    return t
+
+
+# -- 1. buttons and labels as wide as their words --------------------------------------------
+
+def test_the_cover_button_is_as_wide_as_the_name_on_it():
+    """"Show Annette's view" was cut to "Show Annette's v…" by the default button width."""
+    for t in (TablePanel("horse-trading", players=3, humans=[2], names=NAMES, seed=2),
+              BloffTable(players=3, humans=[0], names=["Annette", "Bo", "Cy"], seed=1),
+              BidderUpTable(players=3, humans=[0], names=["Annette", "Daniel", "Ben"], seed=3)):
+        assert t.cover.layout.display is None and t.show.description.startswith("Show ")
+        assert t.show.layout.width == "auto", f"{type(t).__name__}: the cover button keeps the default width"
+        assert t.show.layout.max_width == "100%", "and never wider than the panel"
+        assert t.show.layout.align_self == "flex-start", "auto width in a column box: not stretched across it"
+
+
+def test_the_speed_labels_are_as_wide_as_their_words():
+    """"Seconds/step" was cut to "Seconds/s…" by the default label width."""
+    for panel in (ScenarioPlayer("ht-auction-ben-pays-100"), ReplayViewer()):
+        assert panel.speed.description == "Seconds/step"
+        assert panel.speed.style.description_width == "initial", type(panel).__name__
+    assert AuctionLab(fmt="classic", bidders=2, human=1, seed=3).move_button.layout.width == "auto"
+
+
+# -- 2. icon-only controls say what they do; the replay's file box tells the truth ------------
+
+@pytest.mark.parametrize("make", [lambda: ScenarioPlayer("ht-auction-ben-pays-100"), ReplayViewer],
+                         ids=["scenario-player", "replay-viewer"])
+def test_the_play_buttons_have_a_tooltip_and_words_beside_them(make):
+    panel = make()
+    play = panel.play
+    assert "plays the steps" in play.tooltip and "stops" in play.tooltip
+    # the browser sets a widget's title from its tooltip only when it has no description
+    # (ipywidgets' DOMWidgetView.updateTooltip), and a Play never draws its description
+    assert play.description == ""
+    row = next(box for box in panel.children if play in getattr(box, "children", ()))
+    words = [w for w in row.children if type(w).__name__ == "Label"]
+    assert [w.value for w in words] == ["Auto-play"] and words[0].tooltip == play.tooltip
+    assert row.children.index(words[0]) == row.children.index(play) - 1, "the words just before the icons"
+
+
+def test_the_replay_file_box_names_the_file_shown(tmp_path):
+    s = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=4).run()
+    path = s.save(tmp_path / "lesson-3.jsonl")
+    empty = ReplayViewer()
+    assert empty.path.placeholder == "path/to/game.jsonl" and empty.path.value == ""     # nothing shown yet
+    from_file = ReplayViewer(path)
+    assert from_file.path.value.endswith("lesson-3.jsonl")
+    from_session = ReplayViewer(s)
+    assert from_session.path.value == "" and from_session.path.placeholder != "path/to/game.jsonl"
+    assert "another" in from_session.path.placeholder, "a game is shown: the box does not read as if none were"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "something else"}\n')
+    assert from_session.load(bad) is False and "another" in from_session.path.placeholder     # still shown
+
+
+# -- 3. closed until a choice is made; a stale refusal goes --------------------------------
+
+def test_bloff_lay_is_closed_until_a_card_is_chosen_and_a_refusal_goes_with_the_choice():
+    t = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
+    t.show.click()
+    assert t.lay.description == "Say “one ace”" and t.lay.disabled, "open with no card chosen"
+    assert "click" in t.lay.tooltip and "first" in t.lay.tooltip
+    moves = list(t.session.moves)
+    t.lay.click()                          # a click that comes anyway (from code): the engine refuses it
+    assert "Anne can&#x27;t lay those cards" in t.message.value and t.session.moves == moves
+    t.card_toggles[0].value = True
+    assert not t.lay.disabled and t.lay.description == "Say “one ace”"
+    assert t.message.value == "", "the refusal of the empty play stays after a card is chosen"
+    t.card_toggles[0].value = False
+    assert t.lay.disabled
+    t.card_toggles[1].value = True
+    t.lay.click()
+    assert t.message.value == "" and t.session.moves[len(moves)][0] == 0
+    assert t.lay.disabled or t.play_box.layout.display == "none", "a new hand opens closed"
+
+
+def test_pay_is_closed_until_a_note_is_chosen_and_a_refusal_goes_with_the_choice():
+    t = bo_owes()
+    assert t.pay_button.description == "Pay" and t.pay_button.disabled, "Pay open with no note chosen"
+    assert t.pay_button.tooltip.startswith("click your notes")
+    states = list(t.session.states)
+    t.pay_button.click()                   # from code, anyway: refused, nothing changes
+    assert "Bo can&#x27;t pay none" in t.message.value and t.session.states == states
+    fifty = next(x for x in t.note_toggles if x.description == "50")
+    assert t.message.value != ""
+    fifty.value = True
+    assert not t.pay_button.disabled and t.pay_button.description == "Pay 50"
+    assert t.message.value == "", "the refusal of paying none stays after a note is chosen"
+    t.pay_button.click()                   # 50 for a 10: Bo holds 10s, so it is refused
+    assert "Bo can&#x27;t pay 50" in t.message.value and t.session.states == states
+    fifty.value = False
+    assert t.pay_button.disabled and t.message.value == ""
+    next(x for x in t.note_toggles if x.description == "10").value = True
+    t.pay_button.click()
+    assert t.message.value == "" and "Bo pays 10 to Ana." in t.events.value
+
+
+def test_choosing_a_trade_partner_clears_the_refusal_for_choosing_none():
+    t = TablePanel("horse-trading", players=3, humans=[0], names=NAMES, seed=2)
+    t.show.click()
+    t.message.value = "<div class='bk-box bk-refusal'>Choose whom to trade with: click a player's animal above.</div>"
+    t.target.options = [("Bo's cow", (1, 0))]           # (as draw_seat offers a trade)
+    t.target.value = (1, 0)
+    assert t.message.value == ""
+    t.message.value = "<div class='bk-box'>Took back 1 move(s).</div>"
+    t.target.value = None                                # a redraw's reset: no choice, nothing dropped
+    assert "Took back" in t.message.value
+
+
+def test_the_click_drivers_still_play_through_the_closed_buttons():
+    """``click_action`` (the no-leak check's and the play-through tests' driver) chooses the
+    notes or cards first, then clicks: the button is open by then."""
+    t = bo_owes()
+    legal = t.session.legal(1)
+    pay = legal.payments(t.denominations)[0]
+    n = len(t.session.moves)
+    assert t.click_action(pay) and t.session.moves[n] == (1, pay)
+    b = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
+    b.show.click()
+    from bluffkit.games.bloff.engine import Play
+    n = len(b.session.moves)
+    assert b.click_action(Play(b.cards[:2])) and b.session.moves[n][0] == 0
+
+
+# -- 4. what happened: newest first, and on the projector too ----------------------------------
+
+def test_what_happened_is_newest_first_and_shown_on_the_projector():
+    t = TablePanel("horse-trading", players=3, humans=[1], names=NAMES, seed=2)
+    t.show.click()
+    t.quick_box.children[0].click()                      # Bo bids, Cy passes, Ana sells: Bo owes 10
+    said = [escape(x) for x in t.said]
+    assert len(said) >= 3 and len(set(said)) == len(said)
+    text = t.events.value
+    assert "What happened" in text and "newest first" in text
+    at = [text.index(x) for x in reversed(said[-EVENTS:])]
+    assert at == sorted(at), "the newest line first"
+    assert "bk-side" not in t.events._dom_classes, "the projector hides .bk-side: the class must see this"
+    side = next(box for box in t.children if "bk-side" in getattr(box, "_dom_classes", ()))
+    assert t.children.index(t.events) < t.children.index(side), "above Undo and Save, next to the table"
+    t.projector.value = True
+    shown = [x for x in said if x in t.events.value]
+    assert shown == said[-PROJECTOR_EVENTS:] and t.events.value.index(said[-1]) < t.events.value.index(said[-2])
+    assert t.events.layout.display != "none"
+    # on the projector the table fills the screen's height: what happened goes beside it, in
+    # the controls' column, while a seat's controls are shown ...
+    assert t.events in t.controls.children and t.events not in t.children
+    assert t.controls.children.index(t.events) < t.controls.children.index(t.typed_row)
+    t.pay_button.click()                                 # (refused: no note chosen) nothing moves
+    assert t.events in t.controls.children
+    t.choose_notes(t.session.legal(1).payment_notes(t.denominations)[0])
+    t.pay_button.click()                                 # ... and below the cover on a cover, or the end
+    if t.controls.layout.display == "none":
+        assert t.events in t.children and t.events not in t.controls.children
+    t.projector.value = False
+    assert t.events in t.children and t.events not in t.controls.children
+    assert all(escape(x) in t.events.value for x in t.said[-EVENTS:])
+
+
+def test_on_the_projector_bidder_ups_events_go_above_the_farm_boards():
+    t = BidderUpTable(players=3, humans=[0], names=["Annette", "Daniel", "Ben"], seed=3)
+    t.projector.value = True
+    assert t.events in t.children                        # the cover: no controls column
+    t.show.click()
+    kids = t.controls.children
+    assert t.events in kids and kids.index(t.events) == kids.index(t.farms) - 1
+
+
+# -- 5. money large enough to read ------------------------------------------------------------
+
+def _css_em(selector: str) -> float:
+    m = re.search(re.escape(selector) + r" \{[^}]*?\bwidth: ([\d.]+)em", art.CSS)
+    assert m, selector
+    return float(m.group(1))
+
+
+def test_a_drawn_notes_value_reads_from_the_back_of_the_room():
+    """A note was drawn 3em (39 px in a widget's 13 px type) with its value at 15 of 70
+    units: 8 px text; 46 px wide on the projector. The value must read at 14 px or more,
+    larger on the projector, and a starting hand must still fit a seat at 1280 px."""
+    svg = art.note_svg(50)
+    view_width = float(re.search(r"viewBox='0 0 ([\d.]+) ", svg).group(1))
+    value_size = max(float(x) for x in re.findall(r"font-size='([\d.]+)'[^>]*>50</text>", svg))
+    page, projector = _css_em(".bk-note"), _css_em(".bk-projector .bk-note")
+    text_px = value_size * page * WIDGET_PX / view_width
+    projector_px = value_size * projector * PROJECTOR_PX / view_width
+    assert text_px >= 14, f"a note's value is {text_px:.1f} px on the page"
+    assert projector_px >= 20 and projector_px > text_px, f"{projector_px:.1f} px on the projector"
+    start = 7                                            # Horse Trading's starting hand: 2 x 0, 4 x 10, 1 x 50
+    assert start * (page * WIDGET_PX + 3) <= 1280 / 3, "three seats side by side at 1280 px"
+    assert start * (projector * PROJECTOR_PX + 3) <= 0.58 * 1280, "a seat within the projector's view"
+    assert re.search(r"\.bk-note \{[^}]*flex: none", art.CSS), "notes in a row do not shrink below their size"
+    assert all(f">{v}</text>" in art.note_svg(v) for v in (0, 10, 500))
+
+
+def test_the_seat_view_draws_the_larger_notes():
+    t = bo_owes()
+    html = t.view.value
+    assert html.count("a note of") == sum(t.session.observe(1).hand)
+    assert f"font-size='{art.NOTE_VALUE_SIZE}'" in html
+
+
+# -- 6. no rule ids on screen --------------------------------------------------------------------
+
+def test_a_refused_undo_says_why_in_words_the_rule_id_only_in_the_tooltip():
+    """Undo after Cy's script has answered Bo's bid: "…a move stands once another player
+    has answered it [rule: undo-answered]" was on screen."""
+    t = TablePanel("horse-trading", players=3, humans=[1], names=NAMES, seed=2,
+                   bots=[["auction"], None, ["bid 20", "bid 50"]])
+    t.show.click()
+    t.amount.value = t.session.legal(1).bid[0]
+    t.bid_button.click()
+    moves = list(t.session.moves)
+    t.undo_button.click()
+    text = t.message.value
+    assert "Cannot undo" in text and "has answered it" in text and t.session.moves == moves
+    shown = re.sub(r"title='[^']*'", "", text)
+    assert "[rule" not in shown and "undo-answered" not in shown, text
+    assert "title='rule: undo-answered'" in text, "the rule id stays, for the teacher, in the tooltip"
