@@ -16,6 +16,13 @@ that belongs to nobody, must survive a redeal of every seat's secrets at once
 (``hide_from`` for each seat in turn): they hold only what everyone may know. The end
 of a game is all-seeing and is not checked.
 
+The message line is the answer to the click just made, which the twin did not make: on
+a seat's screen the twin is given the panel's message; on a cover (``"cover"``,
+``"leader-cover"``: see :func:`is_cover`) it shows what a panel drawn afresh there shows,
+no message, unless the click was made at that cover or was Undo (its answer is public).
+So a message left on a cover from the last seat's screen (a refused move names what
+was refused) is caught.
+
 :func:`check_panel` plays whole games through the panel's own buttons, every seat human,
 choosing random legal moves (and now and then Undo, or a click that must be refused):
 
@@ -34,7 +41,8 @@ import numpy as np
 from bluffkit.agents.base import make_agent
 from bluffkit.core.errors import BluffkitError
 
-__all__ = ["WidgetLeak", "check_panel", "check_screen", "compare_trees", "driver_for", "model_state", "widget_tree"]
+__all__ = ["WidgetLeak", "check_panel", "check_screen", "compare_trees", "driver_for", "is_cover", "model_state",
+           "widget_tree"]
 
 
 class WidgetLeak(AssertionError):
@@ -236,12 +244,28 @@ def _show(value, tree) -> str:
 
 # -- how the check drives and mirrors each kind of panel ----------------------------------------
 
+def is_cover(kind: str) -> bool:
+    """Whether a screen of this kind (the first of a panel's ``screen``) is a cover: the
+    seat cover ``"cover"``, or a cover before another private screen (``"leader-cover"``)."""
+    return kind == "cover" or kind.endswith("-cover")
+
+
 class SeatPanelDriver:
     """A hot-seat panel (:class:`bluffkit.widgets.seat_panel.SeatPanel`): its ``screen``
-    says who is on screen and ``show_screen`` draws a twin there."""
+    says who is on screen and ``show_screen`` draws a twin there.
+
+    The message line is the answer to the click just made, so the twin is given the
+    panel's on a seat's screen; but a cover is shown to whoever sits at the screen next,
+    so there the twin shows what a panel drawn afresh at that cover shows (no message),
+    unless the click was made at the cover itself or was Undo (whose answer, the moves
+    taken back or why none can be, is public): :meth:`click` notes that answer. A
+    message left from the last seat's screen (a refused move names what was refused)
+    then differs from the twin's and is caught."""
 
     def __init__(self, panel):
         self.bot = make_agent("random", panel.game)
+        self.cover_says = ""            # what a cover may say after the last click (see click)
+        self.undid = False
 
     def current(self, panel):
         """The game, the state on screen and the number of players."""
@@ -260,17 +284,36 @@ class SeatPanelDriver:
         t.moves, t.says = list(s.moves), list(s.says)
         twin.said = list(panel.said)
         twin.show_screen(panel.screen)
-        twin.message.value = panel.message.value        # the answer to the click just made
+        if is_cover(panel.screen[0]):
+            twin.message.value = self.cover_says        # nothing left from the last seat's screen
+        else:
+            twin.message.value = panel.message.value    # the answer to the click just made
 
     def click(self, panel, rng) -> bool:
-        """One click a player could make; False once the game is over."""
+        """One click a player could make (:meth:`press`); False once the game is over.
+        Notes what a cover may say next: the answer to a click made at a cover, or to
+        Undo; after any other click, nothing."""
+        at_cover = is_cover(panel.screen[0])
+        self.undid = False
+        if not self.press(panel, rng):
+            return False
+        self.cover_says = panel.message.value if at_cover or self.undid else ""
+        return True
+
+    def undo(self, panel) -> None:
+        """Click Undo."""
+        self.undid = True
+        panel.undo_button.click()
+
+    def press(self, panel, rng) -> bool:
+        """Choose a click and make it; False once the game is over."""
         kind, seat = panel.screen
         if kind == "over":
             return False
         r = rng.random()
         if r < 0.04:
-            panel.undo_button.click()
-        elif kind in ("cover", "leader-cover"):
+            self.undo(panel)
+        elif is_cover(kind):
             if r < 0.07:
                 panel.typed_button.click()              # a move under the cover: refused
             else:
@@ -306,19 +349,31 @@ class BloffDriver(SeatPanelDriver):
 
 
 class BlufferDriver(SeatPanelDriver):
-    """Bluffer: the answer box and its buttons, answer sheets clicked to vote."""
+    """Bluffer: the answer box and its buttons, answer sheets clicked to vote; and now and
+    then a typed move that must be refused, so that a seat's screen shows a refusal when
+    the leader's screen (a cover of its own) is asked for."""
+
+    def press(self, panel, rng) -> bool:
+        if panel.screen[0] == "seat" and rng.random() < 0.05:
+            panel.typed.value = "no such move"          # Enter plays it: refused, the reason shown
+            panel.typed.value = ""                      # and the box cleared
+            return True
+        return super().press(panel, rng)
 
 
 class BidderUpDriver(SeatPanelDriver):
     """Bidder Up!: the die rolled with its button, spaces clicked on the board, the
     auction's buttons, the trade's notes clicked, the market's steps chosen."""
 
-    def click(self, panel, rng) -> bool:
+    def press(self, panel, rng) -> bool:
         kind, seat = panel.screen
         if kind == "seat" and panel.chance_seat() == seat:
-            (panel.roll_button if rng.random() >= 0.04 else panel.undo_button).click()
+            if rng.random() >= 0.04:
+                panel.roll_button.click()
+            else:
+                self.undo(panel)
             return True
-        return super().click(panel, rng)
+        return super().press(panel, rng)
 
 
 class LabDriver:

@@ -28,6 +28,7 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.agents.bluffer import BluffBot, deck_facts
+from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.widgets.render_bluffer import public_html, seat_html
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note, retire
@@ -43,7 +44,16 @@ class BlufferTable(SeatPanel):
     def __init__(self, players: int = 4, humans=(0,), spot=0.4, names=None, seed: int | None = None, undo: str = "own",
                  **options):
         game = make_game("bluffer", **options)
-        spots = list(spot) if isinstance(spot, (list, tuple)) else [spot] * players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RulesError(f"players must be a whole number, got {players!r}")
+        game.check_players(players)        # the player count these rules can seat, or why not
+        if isinstance(spot, (list, tuple)):
+            spots = list(spot)
+            if len(spots) != players:
+                raise RulesError(f"spot: give one value per seat ({players}), or one number for every bot; "
+                                 f"got {len(spots)} values")
+        else:
+            spots = [spot] * players
         bots = [BluffBot(p, name=f"bot (spot {p})", facts=deck_facts(game.deck)) for p in spots]
         self.answer = W.Text(description="Answer", placeholder="your false answer",
                              layout=W.Layout(width="360px"))
@@ -102,7 +112,8 @@ class BlufferTable(SeatPanel):
             self.message.value = note(f"{escape(s.names[leader])}, the leader, is a bot: its screen stays hidden.")
             return
         self.peeking, self.viewer = True, None
-        self.clear()                       # nothing of the last seat's view behind the cover
+        self.clear()                       # nothing of the last seat's view behind the cover,
+        self.message.value = ""            # nor its last message (a refused vote names its own answer)
         self.cover_text.value = note(f"<b>The leader's screen.</b> Pass the screen to {escape(s.names[leader])}; "
                                      "the others look away.")
         self.show.description = f"Show {s.names[leader]}'s screen"
@@ -174,8 +185,11 @@ class BlufferTable(SeatPanel):
                                      "sheet. You may alter its wording slightly to make it more believable.</div>")
         elif writing:
             many = " (two or three, one at a time; then Done)" if obs.mode == "duel" else ""
-            lead = (" You lead: you will copy the true answer once everyone has written." if seat == obs.leader
-                    and obs.mode == "standard" else "")
+            lead = ""
+            if seat == obs.leader and obs.mode == "standard":     # a copy step only with leader_copies
+                lead = (" You lead: you will copy the true answer once everyone has written."
+                        if obs.rules.leader_copies else
+                        " You lead: the card's true answer will be read among the answers.")
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: invent a false answer that will fool "
                                      f"the others{many}.{lead}</div>")
         if legal.vote:

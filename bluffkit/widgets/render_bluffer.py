@@ -20,6 +20,25 @@ _PHASES = {"ask": "the next question is drawn", "write": "everyone writes a fals
 _IN_PLAY = ("write", "copy", "shuffle", "vote")      # the phases with a question drawn
 
 
+def phase_label(phase: str, mode: str, leader: int, teams, names) -> str:
+    """What the table is doing now, in words (HTML, escaped), as the form of the game has
+    it: in the standard game everyone writes and everyone but the leader votes; in the
+    two-player game only the asker (the leader) writes and the other player picks; in the
+    team game the leader's team writes (one answer each) and the other team bets. Drawn from
+    public fields only (the same from every seat)."""
+    if mode == "duel" and phase in ("write", "vote"):
+        asker, guesser = escape(names[leader]), escape(names[1 - leader])
+        if phase == "write":
+            return f"{asker} writes false answers in secret; {guesser} will pick the true one"
+        return f"{guesser} picks answers until the true one; each wrong pick gives {asker} a point"
+    if mode == "teams" and teams and phase in ("write", "vote"):
+        writing = 0 if leader in teams[0] else 1
+        if phase == "write":
+            return f"team {'AB'[writing]} writes false answers in secret, one each; team {'AB'[1 - writing]} waits"
+        return f"team {'AB'[1 - writing]} bets, each on the answer they believe"
+    return _PHASES[phase]
+
+
 def _author(a: int, names) -> str:
     return "<b>the true answer</b>" if a == -1 else escape(names[a])
 
@@ -66,7 +85,7 @@ def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool =
     question = (obs.question_text, obs.category) if obs.question_text else None
     answers = [(k, text, None if obs.authors is None else obs.authors[k - 1])
                for k, text in enumerate(obs.answers, 1)]
-    return _draw(game, obs, names, set(obs.to_move), obs.teams, f"{escape(names[obs.seat])}'s view", question,
+    return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, f"{escape(names[obs.seat])}'s view", question,
                  truth=obs.truth, truth_note=" (you lead: keep it secret)", mine=obs.mine, sheets=None,
                  answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only,
                  heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=vote_buttons and bool(obs.legal.vote))
@@ -81,7 +100,7 @@ def public_html(game, obs, names) -> str:
     question = (obs.question_text, obs.category) if heard else None
     answers = [(k, text, None) for k, text in enumerate(obs.answers, 1)]
     chosen = set(obs.chosen) if obs.players == 2 else set()
-    return _draw(game, obs, names, set(obs.to_move), obs.teams, "shared screen", question, truth=None,
+    return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, "shared screen", question, truth=None,
                  truth_note="", mine=(), sheets=None, answers=answers, chosen=chosen, my_votes=set())
 
 
@@ -97,11 +116,11 @@ def all_seeing_html(game, state, names) -> str:
     sheets = [(s, w) for s, w in enumerate(state.writes) if w]
     answers = [(k, text, a) for k, (a, text) in enumerate(state.order, 1)] if state.phase == "vote" else []
     chosen = set(state.votes[1 - state.leader] if len(names) == 2 else ())
-    return _draw(game, state, names, set(game.to_move(state)), t.teams, "all-seeing view", question, truth=truth,
+    return _draw(game, state, names, set(game.to_move(state)), t.mode, t.teams, "all-seeing view", question, truth=truth,
                  truth_note="", mine=(), sheets=sheets, answers=answers, chosen=chosen, my_votes=set())
 
 
-def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note, mine, sheets, answers,
+def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth_note, mine, sheets, answers,
           chosen, my_votes, private_only: bool = False, heard_by_all: bool = False, voting: bool = False) -> str:
     """The table of ``src`` (an observation, or the state for the all-seeing view) with
     what the viewer may know given: ``question`` (text, category) or ``None`` if it is
@@ -123,17 +142,23 @@ def _draw(game, src, names, to_move, teams, who, question, *, truth, truth_note,
         team = f"<br>team {'AB'[team_of[i]]}" if team_of is not None else ""
         cells.append((cls, f"{escape(name)}{role}{act}{team}", src.points[i], src.totals[i], wins[i]))
     rows = [f"<tr><th>player</th>{''.join(f'<th{c[0]}>{c[1]}</th>' for c in cells)}</tr>"]
-    for k, label in ((2, "points this round"), (3, "game points"), (4, "rounds won")):
+    duel = mode == "duel"       # one round of duel_questions questions, whose points are the game's
+    labels = ((3, "points"),) if duel else ((2, "points this round"), (3, "game points"), (4, "rounds won"))
+    for k, label in labels:
         rows.append(f"<tr><td>{label}</td>{''.join(f'<td{c[0]}>{c[k]}</td>' for c in cells)}</tr>")
     head = ""
-    per = game.rules.duel_questions if n == 2 else game.rules.questions_per_round
-    lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; round {src.round + 1}, question "
-                    f"{min(src.question + 1, per)} of {per} &middot; {_PHASES[src.phase]}</div>"]
+    per = game.rules.duel_questions if duel else game.rules.questions_per_round
+    where = f"question {min(src.question + 1, per)} of {per}"
+    if not duel:
+        where = f"round {src.round + 1}, {where}"
+    lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; {where} &middot; "
+                    f"{phase_label(src.phase, mode, leader, teams, names)}</div>"]
     if not private_only:
         lines.append(f"<table class='bk-table'>{head}{''.join(rows)}</table>")
     if src.phase in _IN_PLAY:                    # a question is in play (everyone sees that)
         if question is None:
-            lines.append("<div class='bk-box bk-question'>The writers are reading their question in secret.</div>")
+            who_reads = "The asker is" if duel else "The writers are"
+            lines.append(f"<div class='bk-box bk-question'>{who_reads} reading the question in secret.</div>")
         elif private_only and heard_by_all:
             pass                                 # on the shared screen above
         else:

@@ -183,12 +183,17 @@ def test_bad_humans_are_refused():
 
 
 def test_bots_fit_their_answers_to_the_rules():
-    """With answers of at most 8 characters, bots cut the deck's longer decoys at a word."""
-    g = make_game("bluffer", max_answer_length=8, rounds=1)
+    """At the shortest sheet the deck allows (its longest text), bots write the deck's
+    decoys whole, tidied; a shorter sheet is refused before a panel is drawn (a true answer
+    longer than a player may write would give the truth away)."""
+    longest = make_game("bluffer").deck.longest
+    g = make_game("bluffer", max_answer_length=longest, rounds=1)
     s = Session(g, [BluffBot(0.4) for _ in range(3)], names=NAMES[:3], seed=0).run()
     written = [text for r in s.state.history for author, text in r.order if author != -1]
-    assert written and all(len(text) <= 8 and text == " ".join(text.split()) for text in written)
-    assert any(len(d) > 8 for r in s.state.history for d in g.deck.by_id[r.qid].decoys), "nothing was cut"
+    decoys = {" ".join(d.split()) for r in s.state.history for d in g.deck.by_id[r.qid].decoys}
+    assert written and all(len(text) <= longest and text in decoys for text in written)
+    with pytest.raises(RulesError, match=f"This deck needs max_answer_length >= {longest}"):
+        BlufferTable(players=3, max_answer_length=longest - 1)
 
 
 def test_the_two_player_panel_offers_done_after_two_answers():
@@ -208,7 +213,7 @@ def test_the_two_player_panel_offers_done_after_two_answers():
 def test_one_bot_per_seat_and_a_wrong_count_is_refused():
     t = BlufferTable(players=3, humans=[], spot=[0.9, 0.1, 0.5], names=NAMES[:3], seed=1)
     assert t.session.over and [a.spot for a in t.session.agents] == [0.9, 0.1, 0.5]
-    with pytest.raises(RulesError, match="one bot per seat"):
+    with pytest.raises(RulesError, match=r"spot: give one value per seat \(3\), or one number.*got 2"):
         BlufferTable(players=3, humans=[0], spot=[0.9, 0.1], names=NAMES[:3])
 
 
@@ -334,3 +339,111 @@ def test_the_leader_copies_the_true_answer_in_the_panel():
     t.answer.value = truth + " indeed"
     t.write.click()
     assert t.message.value == "" and (-1, truth + " indeed") in t.session.state.history[-1].order
+
+
+# -- the review: a refusal left on the leader's cover, bad player counts, the copy promise, the
+# -- phase line of the two-player and team games
+
+def _everyone_writes(t: BlufferTable) -> None:
+    """Every seat human: each writes through the panel until the answers are read."""
+    while t.session.state.phase != "vote":
+        if t.viewer is None:
+            t.show.click()
+        else:
+            t.answer.value = f"decoy {len(t.session.moves)}"
+            t.write.click()
+
+
+def test_a_refused_votes_message_does_not_stay_on_the_leaders_cover():
+    """Ben types a vote for his own answer (refused, and the refusal says which number is
+    his); the Leader's screen is asked for: its cover is for anyone to see, so the
+    refusal goes."""
+    t = BlufferTable(players=4, humans=[0, 1, 2, 3], names=NAMES, seed=3, own_answer_vote="refused")
+    _everyone_writes(t)
+    t.show.click()
+    voter, s = t.viewer, t.session
+    own = next(k for k, (author, _) in enumerate(s.state.order, 1) if author == voter)
+    t.typed.value = f"vote {own}"
+    t.typed_button.click()
+    assert f"{NAMES[voter]} can&#x27;t vote {own}" in t.message.value and "own answer" in t.message.value
+    t.leader_button.click()
+    assert t.screen == ("leader-cover", s.state.leader)
+    assert t.message.value == "", "the leader's cover tells everyone which answer is the voter's"
+    t.show.click()                                 # the leader's screen, then back to the cover
+    assert "Hide the leader" in t.message.value
+    t.hide_leader.click()
+    assert t.screen == ("cover", voter) and t.message.value == ""
+
+
+def test_a_bad_player_count_is_refused_clearly():
+    for players in ("4", 2.0, None, True):
+        with pytest.raises(RulesError, match="players must be a whole number"):
+            BlufferTable(players=players)
+    for players in (-1, 0, 1, 11):
+        with pytest.raises(RulesError, match=f"Bluffer is for 2 to 10 players, got {players}"):
+            BlufferTable(players=players)
+    with pytest.raises(RulesError, match=r"spot: give one value per seat \(4\).*got 3 values"):
+        BlufferTable(players=4, spot=[0.5] * 3)
+
+
+def test_the_leader_is_promised_a_copy_step_only_when_there_is_one():
+    t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)      # the card's wording is read
+    t.show.click()                                                     # Anne leads the first question
+    assert "You lead" in t.legal_text.value and "copy" not in t.legal_text.value
+    assert "the card's true answer will be read among the answers" in t.legal_text.value
+    t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3, leader_copies=True)
+    t.show.click()
+    assert "You lead: you will copy the true answer once everyone has written." in t.legal_text.value
+
+
+def _screens(g, s, names):
+    """The shared screen, each seat's view and the all-seeing view, as text."""
+    import re
+    from html import unescape
+    from bluffkit.widgets.render_bluffer import all_seeing_html
+    htmls = [public_html(g, s.observe(0), names), all_seeing_html(g, s.state, names),
+             *(view_of(g, s.state, names, seat) for seat in range(len(names)))]
+    return [re.sub(r"\s+", " ", unescape(re.sub("<[^>]+>", " ", h.split("</style>")[-1]))) for h in htmls]
+
+
+def test_the_two_player_screens_say_who_writes_and_who_picks_and_count_no_rounds():
+    g = make_game("bluffer")
+    s = Session(g, ["human", "human"], names=NAMES[:2], seed=1)
+    s.chance("ask octopus-hearts")
+    for text in _screens(g, s, NAMES[:2]):
+        assert "Anne writes false answers in secret; Ben will pick the true one" in text
+        assert "everyone writes" not in text
+    assert "The asker is reading the question in secret" in _screens(g, s, NAMES[:2])[0]
+    for text in ("two", "five"):
+        s.play(f"write {text}", 0)
+    s.play("done", 0)
+    s.chance("shuffle 0,1,2")
+    for text in _screens(g, s, NAMES[:2]):
+        assert "Ben picks answers until the true one; each wrong pick gives Anne a point" in text
+        assert "the players vote" not in text
+        # one round of six questions: its points are the game's
+        assert "question 1 of 6" in text and "round 1" not in text
+        assert "points this round" not in text and "rounds won" not in text and " points 0 0 " in text
+
+
+def test_the_team_screens_say_which_team_writes_and_which_bets():
+    g = make_game("bluffer")
+    names = ["Anne", "Ben", "Chloé", "Dev", "Eve", "Finn"]
+    s = Session(g, ["human"] * 6, names=names, seed=1)
+    s.chance("ask octopus-hearts")
+    assert s.state.leader == 0 and g.table(s.state).teams == ((0, 2, 4), (1, 3, 5))
+    for text in _screens(g, s, names):
+        assert "team A writes false answers in secret, one each; team B waits" in text
+        assert "everyone writes" not in text and "round 1, question 1 of 6" in text
+    for seat in (0, 2, 4):
+        s.play(f"write decoy {seat}", seat)
+    s.chance()
+    for text in _screens(g, s, names):
+        assert "team B bets, each on the answer they believe" in text and "the players vote" not in text
+
+
+def test_the_standard_screens_keep_their_words():
+    g, s = _vote_phase_session()
+    for text in _screens(g, s, NAMES):
+        assert "round 1, question 1 of 6 · the players vote" in text
+        assert "points this round" in text and "rounds won" in text

@@ -14,6 +14,8 @@ import pytest
 from bluffkit.core import scenario as sc
 from bluffkit.testing import CONFIGS, config_game
 from bluffkit.widget_check import (
+    BlufferDriver,
+    Pristine,
     TableDriver,
     WidgetLeak,
     check_panel,
@@ -199,6 +201,16 @@ class LeakyVotes(BlufferTable):
         self.vote_box.children = buttons
 
 
+class LeakyLeaderCover(BlufferTable):
+    """The cover before the leader's screen keeps the message of the seat that asked for it
+    (the leak as it was: a refused vote for one's own answer names that answer)."""
+
+    def peek_leader(self):
+        said = self.message.value
+        super().peek_leader()
+        self.message.value = said
+
+
 class PeekingBloff(BloffTable):
     """A hidden widget drawn with the next player's hand, straight from the state."""
 
@@ -232,9 +244,10 @@ class PeekingLab(AuctionLab):
     (lambda: LeakyAnswer(players=4, humans=ALL, seed=3), "Answer"),
     (lambda: LeakyAnswer(players=4, humans=ALL, seed=3, leader_copies=True), "Answer"),
     (lambda: LeakyVotes(players=4, humans=ALL, seed=3, own_answer_vote="refused"), "vote_box|children|Button"),
+    (lambda: LeakyLeaderCover(players=4, humans=ALL, seed=3), "left from an earlier screen.*HTMLModel.*can&#x27;t"),
     (lambda: PeekingLab(fmt="second-hand", bidders=3, human=1, seed=2), "HTMLModel"),
 ], ids=["bloff-cards", "bloff-drawn-from-state", "ht-note-toggles", "ht-chosen", "bluffer-answer",
-        "bluffer-copied-truth", "bluffer-refused-votes", "lab-notes"])
+        "bluffer-copied-truth", "bluffer-refused-votes", "bluffer-leader-cover-message", "lab-notes"])
 def test_the_check_catches_a_planted_leak(make, catches):
     with pytest.raises(WidgetLeak, match=catches):
         check_panel(make, seeds=[1, 2, 3, 4], clicks=300)
@@ -249,6 +262,63 @@ def test_the_planted_note_boxes_leak_is_caught_on_the_cover_after_an_offer():
     assert t.screen == ("cover", 1)
     with pytest.raises(WidgetLeak, match="left from an earlier screen"):
         check_screen(t, twin, driver, np.random.default_rng(0))
+
+
+def bluffer_refused_own_vote(cls=BlufferTable) -> BlufferTable:
+    """Four humans, own answers refused, at the vote: the voter on screen types a vote for
+    their own answer (refused, with a message that names it), then clears the box."""
+    t = cls(players=4, humans=ALL, names=["Anne", "Ben", "Chloé", "Dev"], seed=3, own_answer_vote="refused")
+    bluffer_to_vote(t)
+    t.show.click()
+    own = next(k for k, (author, _) in enumerate(t.session.state.order, 1) if author == t.viewer)
+    t.typed.value = f"vote {own}"                  # Enter plays it: refused
+    t.typed.value = ""                             # and the box cleared
+    assert "can&#x27;t vote" in t.message.value
+    return t
+
+
+@pytest.mark.parametrize("cls", [LeakyLeaderCover, BlufferTable], ids=["planted", "as-fixed"])
+def test_a_message_left_on_the_leaders_cover_is_caught(cls):
+    """The check gives the twin the panel's message on a seat's screen (the answer to that
+    seat's click) but not on a cover: there the message must be what a panel drawn afresh
+    shows. So the refusal of Ben's own vote, left on the cover before the leader's screen,
+    is caught; the panel as it is passes."""
+    t, twin = bluffer_refused_own_vote(cls), cls(players=4, humans=ALL, names=["Anne", "Ben", "Chloé", "Dev"], seed=3,
+                                                 own_answer_vote="refused")
+    pristine, driver = Pristine(twin), BlufferDriver(t)
+    check_screen(t, twin, driver, np.random.default_rng(0), pristine=pristine)   # Ben's own refusal, on his screen
+    t.leader_button.click()
+    assert t.screen == ("leader-cover", t.session.state.leader)
+    if cls is LeakyLeaderCover:
+        with pytest.raises(WidgetLeak, match="the cover.*left from an earlier screen.*HTMLModel.*can&#x27;t vote"):
+            check_screen(t, twin, driver, np.random.default_rng(0), pristine=pristine)
+    else:
+        check_screen(t, twin, driver, np.random.default_rng(0), pristine=pristine)
+
+
+class FirstChoice:
+    """A random source whose every draw is 0: the driver makes its first choice, Undo."""
+
+    def random(self):
+        return 0.0
+
+
+def test_the_answer_to_an_undo_may_stay_on_the_cover():
+    """Undo's answer (how many moves were taken back, or why none can be) is public: the
+    check gives it to the twin on the cover Undo leads to or is clicked at, so it is no leak
+    there (any other message left on a cover is: see the test above)."""
+    make = lambda: BlufferTable(players=4, humans=ALL, seed=3, undo="any")     # noqa: E731
+    t, twin = make(), make()
+    pristine, driver = Pristine(twin), BlufferDriver(t)
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()                                # the first writer's answer: the next one's cover
+    assert driver.click(t, FirstChoice())          # Undo, from that cover
+    assert t.screen[0] == "cover" and "Took back 1 move" in t.message.value
+    check_screen(t, twin, driver, np.random.default_rng(0), pristine=pristine)
+    assert driver.click(t, FirstChoice())          # Undo again: refused, the question was drawn
+    assert t.screen[0] == "cover" and "Cannot undo" in t.message.value
+    check_screen(t, twin, driver, np.random.default_rng(0), pristine=pristine)
 
 
 def test_trees_compare_by_shape_not_by_model_ids():
