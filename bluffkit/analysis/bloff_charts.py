@@ -33,7 +33,7 @@ def _lie_example() -> list:
 @builder(example=_win_rate_example)
 def win_rate_chart(rates: pd.DataFrame, by: str = "agent", title: str = "Win rate (±2 standard errors)") -> alt.LayerChart:
     """Bars of the win rate per bot (``by="agent"``) or per seat (``by="seat"``: "seat 0",
-    "seat 1", ...) with ±2 standard-error whiskers."""
+    "seat 1", ...) with ±2 standard-error whiskers, each rate written above its whisker."""
     if by not in _WHO:
         raise ValueError(f"by must be one of {', '.join(_WHO)}, got {by!r}")
     df = rates[rates["by"] == by].assign(lo=lambda d: (d["rate"] - 2 * d["se"]).clip(lower=0),
@@ -45,7 +45,9 @@ def win_rate_chart(rates: pd.DataFrame, by: str = "agent", title: str = "Win rat
         y=alt.Y("rate:Q", title="share of games won", scale=alt.Scale(domain=[0, 1])),
         tooltip=["who", "games", "wins", alt.Tooltip("rate:Q", format=".3f"), alt.Tooltip("se:Q", format=".3f")])
     whiskers = base.mark_rule(color="black", strokeWidth=2).encode(y="lo:Q", y2="hi:Q")
-    return finish((bars + whiskers).properties(width=420, height=240), title, 520)
+    # the rate written above each whisker: a bot that never won shows "0.00", not a missing bar
+    labels = base.mark_text(dy=-8, fontSize=13).encode(y="hi:Q", text=alt.Text("rate:Q", format=".2f"))
+    return finish((bars + whiskers + labels).properties(width=420, height=240), title, 520)
 
 
 @builder(example=_lie_example)

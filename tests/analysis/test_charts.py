@@ -299,3 +299,13 @@ def test_svg_renderer_needs_no_network():
     out = subprocess.run(["unshare", "-n", sys.executable, "-c", NO_NET_SCRIPT],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "<svg", out.stderr[-2000:]
+
+
+def test_the_win_rate_chart_writes_each_rate_so_a_bot_that_never_won_shows_zero():
+    """A rate of 0 drew no bar at all, which read as missing data on a projector."""
+    from bluffkit.analysis.bloff_charts import win_rate_chart
+    rates = pd.DataFrame({"by": ["agent"] * 2, "who": ["caller", "random"], "games": [40, 40], "wins": [25, 0],
+                          "rate": [0.625, 0.0], "se": [0.077, 0.0]})
+    spec = win_rate_chart(rates).to_dict()
+    text = [layer for layer in spec["layer"] if layer["mark"]["type"] == "text"]
+    assert len(text) == 1 and text[0]["encoding"]["text"] == {"field": "rate", "format": ".2f", "type": "quantitative"}
