@@ -149,13 +149,21 @@ def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list
 
 
 def parse_values(text: str, players: int) -> list[float]:
-    """Values typed in, the auctioneer's first, separated by commas (or semicolons)."""
+    """Values typed in, the auctioneer's first, separated by commas (or semicolons): each a
+    number from 0 to :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE` (an open auction's
+    bids rise a step at a time up to the values, so a value of a billion would bid for
+    ever; ``nan`` and ``inf`` are no values).
+
+    >>> parse_values("300, 450; 800", 3)
+    [300.0, 450.0, 800.0]
+    """
+    from bluffkit.auctions.rules import MAX_ANIMAL_VALUE
     try:
         typed = [float(x) for x in text.replace(";", ",").split(",") if x.strip()]
     except ValueError:
         typed = []
-    if len(typed) != players or min(typed) < 0:
-        raise RulesError(f"Type {players} values of 0 or more, the auctioneer's first then each "
+    if len(typed) != players or not all(0 <= v <= MAX_ANIMAL_VALUE for v in typed):    # (nan fails too)
+        raise RulesError(f"Type {players} values from 0 to {MAX_ANIMAL_VALUE:,}, the auctioneer's first then each "
                          f"bidder's, separated by commas (e.g. 300, 450, 800, 120).")
     return typed
 
@@ -168,7 +176,8 @@ def parse_scripts(text: str, bidders: int, scripted=()) -> dict[int, list[str]]:
         if not part.strip():
             continue
         who, sep, moves = part.partition(":")
-        if not sep or not who.strip().isdigit() or not 1 <= int(who) <= bidders:
+        who = who.strip()
+        if not sep or not (who.isascii() and who.isdigit()) or not 1 <= int(who) <= bidders:
             raise RulesError(f"Scripts: write 'BIDDER: move, move; ...' with bidders 1 to {bidders}; "
                              f"got {part.strip()!r}")
         out[int(who)] = [m.strip() for m in moves.split(",") if m.strip()]
@@ -182,7 +191,10 @@ def summary(df: pd.DataFrame) -> dict:
     """The statistics the lab shows of a :func:`simulate_engine` frame: ``auctions``, the
     auctioneer's mean cash ``revenue`` with its standard error ``se`` and deviation ``sd``,
     and the shares ``efficient`` (won by the bidder who values the lot most), ``refused``
-    (the right of first refusal used) and ``nobody`` (nobody bid)."""
+    (the right of first refusal used) and ``nobody`` (nobody bid). With one auction there is
+    no spread: ``se`` and ``sd`` are NaN."""
+    if len(df) == 0:
+        raise RulesError("no auctions to sum up: run at least one")
     sd = float(df.revenue.std())
     return {"auctions": len(df), "revenue": float(df.revenue.mean()), "se": sd / len(df) ** 0.5, "sd": sd,
             "efficient": float(df.efficient.mean()), "refused": float(df.refused.mean()),

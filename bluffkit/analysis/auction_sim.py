@@ -95,6 +95,12 @@ def _count(x: object, name: str, low: int) -> int:
 _LAW = re.compile(r"^\s*(uniform|beta)\s*(?:\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\))?\s*$")
 
 
+#: The largest beta parameters and uniform bounds a value law takes: numpy draws all zeros
+#: from beta(1e308, 1e308), and hi - lo overflows for uniform(-1e308, 1e308).
+MAX_BETA = 1e6
+MAX_UNIFORM = 1e12
+
+
 def value_law(values: str | Draw, what: str = "values") -> tuple[str, Draw, tuple[float, float] | None]:
     """Read a value law: ``"uniform"`` (U[0, 1]), ``"uniform(lo, hi)"``, ``"beta(a, b)"`` or a
     callable ``draw(rng, shape) -> array``. Returns its name, a draw function and, for a uniform
@@ -120,12 +126,13 @@ def value_law(values: str | Draw, what: str = "values") -> tuple[str, Draw, tupl
         raise ValueError(f"{what} must be 'uniform', 'uniform(lo, hi)', 'beta(a, b)' or a callable "
                          f"draw(rng, shape), got {values!r}")
     if m.group(1) == "beta":
-        if a is None or b is None or not (a > 0 and b > 0):     # (a is set here: checked above)
-            raise ValueError(f"{what}: beta(a, b) needs a > 0 and b > 0, got {values!r}")
+        if a is None or b is None or not (0 < a <= MAX_BETA and 0 < b <= MAX_BETA):   # (nan and inf fail)
+            raise ValueError(f"{what}: beta(a, b) needs 0 < a, b <= {MAX_BETA:g} (numpy's draws fail beyond), "
+                             f"got {values!r}")
         return f"beta({a:g}, {b:g})", lambda rng, shape: rng.beta(a, b, shape), None
     lo, hi = (0.0, 1.0) if a is None or b is None else (a, b)     # a and b are set together
-    if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
-        raise ValueError(f"{what}: uniform(lo, hi) needs finite lo < hi, got {values!r}")
+    if not (-MAX_UNIFORM <= lo < hi <= MAX_UNIFORM):                 # (nan and inf fail)
+        raise ValueError(f"{what}: uniform(lo, hi) needs lo < hi, each within ±{MAX_UNIFORM:g}, got {values!r}")
     if (lo, hi) == (0.0, 1.0):           # rng.uniform(0, 1) computes 0 + 1 * x: the same numbers, one pass less
         return "uniform", lambda rng, shape: rng.random(shape), (lo, hi)
     return f"uniform({lo:g}, {hi:g})", lambda rng, shape: rng.uniform(lo, hi, shape), (lo, hi)

@@ -100,23 +100,35 @@ class ScenarioPlayer(W.VBox):
 
     def load(self, name: str, seat: int | None = None) -> None:
         """Play the scenario (once) and show its start."""
-        self.scenario = self.scenarios[name]
-        self.result = sc.run(self.scenario)
-        n = len(self.scenario.moves)
-        self.rule_text.value = (f"<div class='bk-box'><b>{escape(self.scenario.title)}</b><br>"
-                                f"<i>{escape(self.scenario.source)}</i></div>")
-        with self.hold_sync():
-            self.step.value = self.play.value = 0
-            self.step.max = self.play.max = n
-            self.viewer.options = [("all-seeing", -1)] + [(f"{s}'s view", i) for i, s in enumerate(self.scenario.seats)]
-            self.viewer.value = -1 if seat is None else seat
-            self.step.value = 0
+        scenario = self.scenarios[name]
+        result = sc.run(scenario)
+        n = len(scenario.moves)
+        # The step, the slider's end and the viewer change one after the other, and each
+        # change redraws: none may draw the new example with the old step or seat (a seat the
+        # new example does not have), so nothing is drawn until all are set.
+        self._loading = True
+        try:
+            with self.hold_sync():
+                self.scenario, self.result = scenario, result
+                self.rule_text.value = (f"<div class='bk-box'><b>{escape(scenario.title)}</b><br>"
+                                        f"<i>{escape(scenario.source)}</i></div>")
+                self.step.value = self.play.value = 0
+                self.step.max = self.play.max = n
+                self.viewer.options = [("all-seeing", -1)] + [(f"{s}'s view", i) for i, s in enumerate(scenario.seats)]
+                self.viewer.value = -1 if seat is None else seat
+                self.step.value = 0
+        finally:
+            self._loading = False
         self.draw()
 
     def go(self, i: int) -> None:
         self.step.value = max(0, min(self.step.max, i))
 
+    _loading = False
+
     def draw(self) -> None:
+        if self._loading:
+            return
         i, res, names = self.step.value, self.result, self.scenario.seats
         seat = None if self.viewer.value < 0 else self.viewer.value
         with self.hold_sync():

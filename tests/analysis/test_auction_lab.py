@@ -185,3 +185,33 @@ def test_a_scripted_bidder_plays_its_moves_and_a_missing_script_is_refused():
     assert "Scripted bidders play one auction" in lab.summary.value
     lab.script.value = "7: pass"
     assert "bidders 1 to 2" in lab.message.value
+
+
+@pytest.mark.parametrize("typed", ["1, nan, 2, 3", "1, inf, 2, 3", "300, 1e9, 1e9, 100", "1, -1, 2, 3",
+                                   "10001, 1, 2, 3"])
+def test_typed_values_that_are_not_numbers_from_0_to_the_largest_value_are_refused(typed):
+    """nan and inf crashed the bidders, and a value of a billion made an open auction's
+    bidders raise each other by 10 for ever (the kernel hung)."""
+    from bluffkit.analysis.auction_lab import parse_values
+    with pytest.raises(RulesError, match="values from 0 to 10,000"):
+        parse_values(typed, 4)
+    assert parse_values("0, 10000, 2.5, 3", 4) == [0.0, 10000.0, 2.5, 3.0]
+    lab = AuctionLab(fmt="classic", bidders=3)
+    lab.typed.value = typed
+    assert "values from 0 to 10,000" in lab.message.value
+    lab.step(to_end=True)                   # no auction with such values: nothing runs
+    assert "Fix the settings above first" in lab.message.value
+
+
+def test_a_script_whose_bidder_number_is_not_plain_digits_is_refused():
+    from bluffkit.analysis.auction_lab import parse_scripts
+    with pytest.raises(RulesError, match="bidders 1 to 2"):
+        parse_scripts("\u00b9: bid 100", 2, scripted=(1,))
+    assert parse_scripts(" 1 : bid 100, pass", 2, scripted=(1,)) == {1: ["bid 100", "pass"]}
+
+
+def test_the_summary_of_no_auctions_is_refused_in_words():
+    import pandas as pd
+    from bluffkit.analysis.auction_lab import summary
+    with pytest.raises(RulesError, match="run at least one"):
+        summary(pd.DataFrame({c: [] for c in ("revenue", "efficient", "refused", "winner")}))

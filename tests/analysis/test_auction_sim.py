@@ -226,3 +226,14 @@ def test_bad_what_if_arguments():
         what_if_sweep([0.5, 0.4], [0.5], 0, "first", [0.1])
     with pytest.raises(ValueError, match="xs"):
         what_if_sweep([0.5, 0.4], [0.5, 0.4], 0, "first", [-0.1])
+
+
+@pytest.mark.parametrize("law", ["beta(inf, 1)", "beta(1, inf)", "beta(nan, 1)", "beta(1e308, 1e308)",
+                                 "uniform(-1e308, 1e308)", "uniform(nan, 1)", "uniform(0, inf)"])
+def test_value_laws_numpy_cannot_draw_are_refused(law):
+    """These gave frames all NaN or all 0, or numpy's OverflowError, and the engine's
+    bidders a bare ValueError."""
+    from bluffkit.analysis.auction_sim import value_law
+    with pytest.raises(ValueError, match="needs"):
+        value_law(law)
+    assert value_law("beta(1e6, 1e6)")[0] == "beta(1e+06, 1e+06)"
