@@ -26,6 +26,23 @@ _RIGHT = {False: "without the right", True: "with the right"}
 _OUTCOMES = {"wins": OKABE_ITO[2], "ties": OKABE_ITO[1], "loses": OKABE_ITO[3]}
 
 
+#: The most bins of a revenue histogram (each format and number of bidders draws bins + 2
+#: rows, and altair refuses charts of more than 5,000 rows).
+MAX_BINS = 500
+
+
+def _finite(df: pd.DataFrame, column: str, chart: str) -> None:
+    """Refuse, in words, a frame with no rows or with a value that is not a finite number
+    in ``column`` (an empty chart, or one whose every bin edge is null, says nothing)."""
+    if not isinstance(df, pd.DataFrame) or column not in df.columns:
+        raise ValueError(f"{chart}: give the frame of the simulation, with a column {column!r}")
+    if len(df) == 0:
+        raise ValueError(f"{chart}: the frame has no rows: nothing to chart")
+    bad = int((~np.isfinite(pd.to_numeric(df[column], errors="coerce"))).sum())
+    if bad:
+        raise ValueError(f"{chart}: {bad} value(s) of {column!r} are not finite numbers (nan or inf)")
+
+
 def _format_color(df: pd.DataFrame, legend: bool = True) -> alt.Color:
     """One colour per format: the fixed pair for first- and second-price, else the palette's."""
     known = set(df["format"]) <= set(FORMATS.values())
@@ -103,8 +120,9 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
     rows per line whatever the number of auctions: the outline starts at 0 on the first edge,
     holds each bin's density (``step-after``) and drops to 0 at the last edge.
     """
-    if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
-        raise ValueError(f"bins must be an integer >= 1, got {bins!r}")
+    if isinstance(bins, bool) or not isinstance(bins, int) or not 1 <= bins <= MAX_BINS:
+        raise ValueError(f"bins must be an integer from 1 to {MAX_BINS}, got {bins!r}")
+    _finite(df, column, "revenue_chart")
     lo, hi = float(df[column].min()), float(df[column].max())
     edges = np.linspace(lo, hi if hi > lo else lo + 1.0, bins + 1)
     rows = []
@@ -141,6 +159,9 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
     ``bids`` is :func:`~bluffkit.analysis.auction_sim.bids_sample`; at most ``max_points``
     evenly spaced rows are drawn.
     """
+    if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
+        raise ValueError(f"max_points must be an integer >= 1, got {max_points!r}")
+    _finite(bids, "value", "bids_chart")
     step = max(1, -(-len(bids) // max_points))
     data = bids.iloc[::step].sort_values("value", kind="stable")
     base = alt.Chart().encode(x=alt.X("value:Q", title="bidder's value for the lot"))
@@ -203,6 +224,7 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None) -> alt.LayerCha
     """"What if this bidder had bid x instead?": their expected surplus for each bid x, points
     coloured by whether x wins, ties or loses; rules mark the bid they made and their value.
     ``sweep`` is :func:`~bluffkit.analysis.auction_sim.what_if_sweep`."""
+    _finite(sweep, "surplus", "what_if_chart")
     bidder, fmt = int(sweep["bidder"].iloc[0]), str(sweep["format"].iloc[0])
     outcome = np.select([sweep["win_share"] >= 1, sweep["win_share"] > 0], ["wins", "ties"], "loses")
     data = sweep.assign(outcome=outcome, winner=sweep["winner"].astype("float"))

@@ -120,3 +120,26 @@ def test_what_if_chart():
     assert outcome[0.0] == "loses" and outcome[0.6] == "ties" and outcome[1.0] == "wins"
     marks = data_of(spec, rules)
     assert marks["at"].tolist() == [0.4, 0.6]
+
+
+def test_charts_refuse_empty_or_non_finite_frames_in_words():
+    """An empty frame drew an empty chart with a normal title, one inf nulled every bin
+    edge, an empty sweep raised IndexError and max_points=0 ZeroDivisionError."""
+    import numpy as np
+    from bluffkit.analysis.auction_charts import bids_chart, revenue_chart, what_if_chart
+    from bluffkit.analysis.auction_sim import bids_sample, simulate_sealed, what_if_sweep
+    df = simulate_sealed(3, 200, seed=1)
+    with pytest.raises(ValueError, match="no rows"):
+        revenue_chart(df.iloc[:0])
+    with pytest.raises(ValueError, match="1 value.* not finite"):
+        revenue_chart(df.assign(revenue=np.r_[np.inf, df.revenue.to_numpy()[1:]]))
+    with pytest.raises(ValueError, match="bins must be an integer from 1 to 500"):
+        revenue_chart(df, bins=2500)
+    sweep = what_if_sweep([0.9, 0.6, 0.3], [0.6, 0.4, 0.2], 1, "first", [0.0, 0.5, 1.0])
+    with pytest.raises(ValueError, match="no rows"):
+        what_if_chart(sweep.iloc[:0])
+    b = bids_sample(3, 50, seed=1)
+    for bad in (0, -5):
+        with pytest.raises(ValueError, match="max_points"):
+            bids_chart(b, max_points=bad)
+    revenue_chart(df), what_if_chart(sweep), bids_chart(b, max_points=10)
