@@ -45,6 +45,8 @@ COLUMNS = {"game": "int64", "seed": "uint64", "lineup": "int64", "seat": "int64"
 
 #: The measures of :func:`summary`, by the frame column they average.
 MEASURES = {"won": "win share", "score": "score", "rank": "rank"}
+#: The measures that are shares (0 to 1): their intervals are kept within 0..1.
+SHARES = ("won",)
 
 
 def lineups(field: list[str], players: int, mode: str | None = None) -> list[tuple[str, ...]]:
@@ -173,12 +175,17 @@ def win_rates(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def _interval(values, z: float) -> pd.DataFrame:
+def _interval(values, z: float, share: bool = False) -> pd.DataFrame:
+    """Count, mean, standard error and the normal interval of each group; a ``share`` (a
+    number from 0 to 1) keeps its interval within 0..1 (the normal interval of a small run
+    can pass the ends: "0.750 (0.415..1.085)")."""
     import pandas as pd
     g = values.agg(["count", "mean", "std"])
     se = g["std"] / g["count"].pow(0.5)
-    return pd.DataFrame({"games": g["count"].astype("int64"), "mean": g["mean"], "se": se,
-                         "lo": g["mean"] - z * se, "hi": g["mean"] + z * se})
+    lo, hi = g["mean"] - z * se, g["mean"] + z * se
+    if share:
+        lo, hi = lo.clip(lower=0.0), hi.clip(upper=1.0)
+    return pd.DataFrame({"games": g["count"].astype("int64"), "mean": g["mean"], "se": se, "lo": lo, "hi": hi})
 
 
 def _z(level: float) -> float:
@@ -195,13 +202,14 @@ def summary(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
 
     The games are the independent draws: a bot's seats in one game are averaged first
     (a bot holding two seats of a game counts that game once), then
-    ``se = sd / sqrt(games)`` over its games (``NaN`` after one game)."""
+    ``se = sd / sqrt(games)`` over its games (``NaN`` after one game); the win share's
+    interval is kept within 0..1."""
     import pandas as pd
     z = _z(level)
     per = df.groupby(["game", "agent"], sort=False)[list(MEASURES)].mean().reset_index()
     parts = []
     for col, measure in MEASURES.items():
-        part = _interval(per.groupby("agent")[col], z).reset_index()
+        part = _interval(per.groupby("agent")[col], z, share=col in SHARES).reset_index()
         part.insert(1, "measure", measure)
         parts.append(part)
     out = pd.concat(parts, ignore_index=True)
@@ -223,6 +231,6 @@ def pairwise(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     pairs = pairs[pairs["agent"] != pairs["agent_o"]]
     ahead = (pairs["rank"] < pairs["rank_o"]).astype("float64") + 0.5 * (pairs["rank"] == pairs["rank_o"])
     per = pairs.assign(ahead=ahead).groupby(["game", "agent", "agent_o"], sort=False)["ahead"].mean()
-    out = _interval(per.reset_index().groupby(["agent", "agent_o"])["ahead"], z).reset_index()
+    out = _interval(per.reset_index().groupby(["agent", "agent_o"])["ahead"], z, share=True).reset_index()
     out = out.rename(columns={"agent_o": "opponent", "mean": "ahead"})
     return out.sort_values(["agent", "opponent"], ignore_index=True)

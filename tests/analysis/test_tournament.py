@@ -123,7 +123,8 @@ def test_summary_averages_a_bots_seats_in_a_game_then_the_games():
     se = statistics.stdev(a_won) / math.sqrt(3)
     row = s.loc[("A", "win share")]
     assert row["games"] == 3 and row["mean"] == pytest.approx(0.25) and row["se"] == pytest.approx(se)
-    assert (row["lo"], row["hi"]) == pytest.approx((0.25 - z * se, 0.25 + z * se))
+    assert 0.25 - z * se < 0, "the normal interval passes 0 here"
+    assert (row["lo"], row["hi"]) == pytest.approx((0.0, 0.25 + z * se)), "a share's interval stays within 0..1"
     assert s.loc[("B", "score"), "mean"] == pytest.approx((1 + 6 + 4) / 3)
     assert s.loc[("A", "rank"), "mean"] == pytest.approx((1.5 + 2 + 2) / 3)
     assert list(s.index.get_level_values("measure").unique()) == ["win share", "score", "rank"]
@@ -136,6 +137,7 @@ def test_head_to_head_counts_a_game_once_and_a_tie_as_half():
     assert p.loc[("A", "B"), "se"] == pytest.approx(statistics.stdev(ahead) / math.sqrt(3))
     assert p.loc[("B", "A"), "ahead"] == pytest.approx(1 - statistics.mean(ahead))
     assert p.loc[("A", "B"), "games"] == 3 and len(p) == 2, "no bot against itself"
+    assert (p["lo"] >= 0).all() and (p["hi"] <= 1).all() and p.loc[("A", "B"), "lo"] == 0.0
 
 
 def test_charts_of_the_summary_and_the_head_to_head():
