@@ -85,6 +85,9 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
         raise RulesError(f"bidders must be 1 to 9, got {bidders!r}")
     if isinstance(auctions, bool) or not isinstance(auctions, int) or auctions < 1:
         raise RulesError(f"auctions must be an int >= 1, got {auctions!r}")
+    if not isinstance(right, bool):
+        raise RulesError(f"right must be True or False (the auctioneer uses its right of first refusal), "
+                         f"got {right!r}")
     strategies = list(strategy) if isinstance(strategy, (list, tuple)) else [strategy] * bidders
     if len(strategies) != bidders or any(s not in STRATEGIES for s in strategies):
         raise RulesError(f"strategy: one of {', '.join(STRATEGIES)} for all, or one per bidder ({bidders})")
@@ -143,6 +146,9 @@ def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
 def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list[float]:
     """The private values of one auction's ``players`` seats (the auctioneer first): drawn
     from the value law ``law`` on [0, 1] with ``default_rng(seed)``, times ``scale``."""
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise RulesError(f"players must be a whole number >= 1, got {players!r}")
+    check_seed(seed)
     rng = np.random.default_rng(seed)
     _, draw, _ = value_law(law)
     return [float(max(0.0, v)) * scale for v in draw(rng, (players,))]

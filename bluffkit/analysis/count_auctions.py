@@ -90,7 +90,7 @@ def cost_curve(hand, denoms=DENOMINATIONS) -> list[int]:
 def most_notes(hand, budget: float, denoms=DENOMINATIONS) -> int:
     """The most notes of ``hand`` whose cheapest choice is worth no more than ``budget``."""
     hand = _hand(hand, denoms)
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget < 0:
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget >= 0:     # (nan fails)
         raise RulesError(f"budget must be a number >= 0, got {budget!r}")
     return notes_for(hand, budget, tuple(denoms))
 

@@ -215,3 +215,18 @@ def test_the_summary_of_no_auctions_is_refused_in_words():
     from bluffkit.analysis.auction_lab import summary
     with pytest.raises(RulesError, match="run at least one"):
         summary(pd.DataFrame({c: [] for c in ("revenue", "efficient", "refused", "winner")}))
+
+
+def test_odd_settings_of_the_labs_functions_are_refused_in_words():
+    from bluffkit.analysis.auction_lab import draw_values
+    from bluffkit.analysis.count_auctions import most_notes
+    with pytest.raises(RulesError, match="right must be True or False"):
+        simulate_engine("classic", 2, 2, right="yes")
+    for players in (-1, 0, 2.5, True):
+        with pytest.raises(RulesError, match="players must be"):
+            draw_values("uniform", players, 1)
+    with pytest.raises(RulesError, match="seed"):
+        draw_values("uniform", 3, -1)
+    with pytest.raises(RulesError, match="budget"):
+        most_notes((2, 4, 2, 0, 0, 0), float("nan"))
+    assert len(draw_values("uniform", 3, 1)) == 3
