@@ -397,7 +397,9 @@ def bids_sample(n_bidders: int, n_auctions: int = 100, *, fmt: str = "first",
 
 def revenue_summary(df: pd.DataFrame, column: str = "revenue") -> pd.DataFrame:
     """Mean, standard deviation and standard error of the mean of ``column``, per format, n,
-    strategy and right (those of them that are columns of ``df``).
+    strategy and right (those of them that are columns of ``df``). ``se`` is the sampling
+    error of the auctions alone: for a value law other than the uniform ones, the fitted
+    first-price equilibrium adds an error shared by the whole run (docs/auctions.md).
 
     >>> revenue_summary(simulate_sealed(2, 500, seed=1))[["format", "n", "auctions"]].values.tolist()
     [['first-price', 2, 500]]
