@@ -93,6 +93,7 @@ class AuctionLab(W.VBox):
         self.fmt = W.Dropdown(options=[(f"{f.number}. {f.title} ({f.pricing})", name) for name, f in FORMATS.items()],
                               value=fmt, description="Format")
         self.bidders = W.IntSlider(value=bidders, min=1, max=9, description="Bidders")
+        # shown only while some bidder shades (see _show_shade): it changes no other strategy
         self.shade = W.FloatSlider(value=0.2, min=0.0, max=1.0, step=0.05, description="Shade",
                                    tooltip="a shading bidder bids its value less this fraction")
         self.values = W.Dropdown(options=VALUE_LAWS, value=values, description="Values")
@@ -121,6 +122,9 @@ class AuctionLab(W.VBox):
         self.move.observe(lambda ch: self.play_move(ch["new"]) if ch["new"].strip() else None, names="value")
         self.move_button = W.Button(description="Play typed move", layout=W.Layout(width="auto"))
         self.controls = MoveControls(self._play, drop_out=self.drop_out)
+        # the move's rows side by side while they fit ("Bid 10" then "Pass" on one line), not
+        # one under the other; the notes to click take a line of their own (see draw)
+        self.controls.layout.flex_flow, self.controls.layout.align_items = "row wrap", "center"
         self.refusal = W.HTML()
         self.private = W.HTML()
         self.view = W.HTML()
@@ -178,7 +182,17 @@ class AuctionLab(W.VBox):
                        description=f"Bidder {k + 1}", layout=W.Layout(width="210px"))
             for k in range(n)]
         for d in self.strategy_box.children:
-            d.observe(lambda ch: self.new_auction(), names="value")
+            d.observe(lambda ch: self._strategy_changed(), names="value")
+        self._show_shade()
+
+    def _strategy_changed(self) -> None:
+        self._show_shade()
+        self.new_auction()
+
+    def _show_shade(self) -> None:
+        """The Shade slider only while some bidder's strategy is shade (no other uses it)."""
+        shading = any(d.value == "shade" for d in self.strategy_box.children)
+        self.shade.layout.display = None if shading else "none"
 
     def _humans(self, human=None) -> None:
         options = [("nobody (all bots)", 0)] + [(f"bidder {k}", k) for k in range(1, self.bidders.value + 1)]
@@ -363,6 +377,9 @@ class AuctionLab(W.VBox):
                     self.private.value += _box(f"<b>Your move, {escape(s.names[me])}</b>: "
                                                f"{escape(plain_words(obs.legal.description, s.names))}.")
                     self.controls.show(obs, s.names)
+                    for row in self.controls.children:     # the notes to click: a line of their own
+                        if isinstance(row, W.VBox):
+                            row.layout.width = "100%"
                 else:
                     self.controls.clear()
             else:
@@ -407,9 +424,11 @@ class AuctionLab(W.VBox):
         self.frame = df
         st = summary(df)
         self.summary.value = _box(
-            f"<b>{st['auctions']:,} auctions</b> of {escape(FORMATS[self.fmt.value].title)}, {n} bidders: the "
-            f"auctioneer's cash per auction {st['revenue']:.3f} &plusmn; {st['se']:.3f} (sd {st['sd']:.3f}; money / "
-            f"1,000); won by the bidder who values the lot most: {st['efficient']:.1%}; the right of first refusal "
+            f"<b>{st['auctions']:,} auction{'s' * (st['auctions'] != 1)}</b> of "
+            f"{escape(FORMATS[self.fmt.value].title)}, {n} bidders: the auctioneer's cash per auction "
+            f"{st['revenue']:.3f} " + (f"&plusmn; {st['se']:.3f} (sd {st['sd']:.3f}; money / 1,000)"
+                                       if st['auctions'] > 1 else "(money / 1,000; one auction: no spread)") +
+            f"; won by the bidder who values the lot most: {st['efficient']:.1%}; the right of first refusal "
             f"used: {st['refused']:.1%}; nobody bid: {st['nobody']:.1%}.")
         self.charts.children = [
             interactive(revenue_chart(df, title="The auctioneer's cash per auction (money / 1,000)")),

@@ -6,10 +6,13 @@ seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the ruleb
 
 - **roll** [C]: the player to move rolls the die with the *Roll the die* button;
 - **move** [C]: the spaces the pawn can reach are ringed on the board with their cost in
-  notes; click one on the board (or its button below). A move that costs notes asks which
-  notes to lay face down on the Piggy Bank (the cheapest are chosen to start with);
+  notes; click one on the board (or its button below, named as the board shows it: a pen
+  by its number, another space by the numbered pen next to it or its place on the hill,
+  :func:`space_names`). A move that costs notes asks which notes to lay face down on the
+  Piggy Bank (the cheapest are chosen to start with);
 - **the space's action**: a pen's auction [D] with the auction controls of the auction lab
-  (:mod:`bluffkit.widgets.auction_moves`); a horse-trade [E] (whom, which animal, the offer
+  (:mod:`bluffkit.widgets.auction_moves`; the auctioneer's Sell and Buy say in their
+  tooltips who pays whom for what, by the right of first refusal); a horse-trade [E] (whom, which animal, the offer
   chosen from your own notes); the Piggy Bank [F] (two players: raid, loan or gamble [J]);
   the market [G] (steps per type, 1, 3 or 6 notes); the raffle [H] (how many tickets, the
   one to keep); at the end of the turn an action ticket to reveal, or *End my turn*.
@@ -28,10 +31,13 @@ reason and changes nothing; Undo and Save log work as at every table.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 import ipywidgets as W
 
+from bluffkit.auctions.actions import BUY
+from bluffkit.auctions.narrate import animals_text
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.core.game import make_game
@@ -39,7 +45,7 @@ from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.farm import ticket_words
-from bluffkit.games.bidder_up.layout import layout_of
+from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
@@ -55,6 +61,64 @@ def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
 
 def _notes_word(n: int) -> str:
     return f"{n} note{'s' if n != 1 else ''}"
+
+
+@lru_cache(maxsize=None)
+def space_names(board: str) -> dict:
+    """Every space of the board side ``board`` in words that tell it from every other one
+    and that the drawn board shows (only the pens carry a number there): a pen as the board
+    file names it (``Pen 2 (small)``); a space of the loop by the numbered pen next to it
+    along the loop (``Horse-trading next to Pen 2``; ``Raffle booth between Pen 4 and
+    Pen 5`` when two are as near); a space of the hill by its arm of the cross
+    (``Piggy bank (hill, west)``), its centre as named (``Horse-trading (hilltop)``).
+    Were two spaces still alike, each gets its id too.
+
+    >>> names = space_names("animal-market")
+    >>> names["trade-1"], names["pen-2"], names["hill-west"], names["hilltop"]
+    ('Horse-trading next to Pen 2', 'Pen 2 (small)', 'Piggy bank (hill, west)', 'Horse-trading (hilltop)')
+    >>> space_names("fairground")["raffle-2"]
+    'Raffle booth between Pen 4 and Pen 5'
+    """
+    lay = layout_of(board)
+    b = lay.board
+    loop = list(b.loop)
+    pens = [sid for sid in lay.labels if lay.kind(sid) == PEN]
+    hill = [b.space(sid) for sid in lay.labels if b.space(sid).on_hill]
+    cx = sum(h.x for h in hill) / len(hill) if hill else 0.0
+    cy = sum(h.y for h in hill) / len(hill) if hill else 0.0
+
+    def pen_words(sid) -> str:                          # "Pen 2", as the board numbers it
+        return lay.labels[sid].split(" (")[0]
+
+    def nearest_pens(sid) -> list:
+        i, n = loop.index(sid), len(loop)
+        found = []
+        for step in (-1, 1):                             # back along the loop, then on
+            k = next((k for k in range(1, n) if loop[(i + step * k) % n] in pens), None)
+            if k is not None:
+                found.append((k, loop[(i + step * k) % n]))
+        near = min((k for k, _ in found), default=None)
+        return list(dict.fromkeys(p for k, p in found if k == near))
+
+    names = {}
+    for sid, label in lay.labels.items():
+        s = b.space(sid)
+        if lay.kind(sid) in (PEN, "start"):
+            names[sid] = label
+        elif s.on_hill:
+            dx, dy = s.x - cx, s.y - cy
+            if max(abs(dx), abs(dy)) < 1:
+                names[sid] = label                       # the centre of the cross
+            else:
+                arm = ("west" if dx < 0 else "east") if abs(dx) >= abs(dy) else ("north" if dy < 0 else "south")
+                names[sid] = f"{label[:-1]}, {arm})" if label.endswith(")") else f"{label} ({arm} of the hill)"
+        elif sid in loop and nearest_pens(sid):
+            near = [pen_words(p) for p in nearest_pens(sid)]
+            names[sid] = f"{label} next to {near[0]}" if len(near) == 1 else f"{label} between {' and '.join(near)}"
+        else:
+            names[sid] = label
+    seen = list(names.values())
+    return {sid: f"{w} [{sid}]" if seen.count(w) > 1 else w for sid, w in names.items()}
 
 
 class BidderUpTable(SeatPanel):
@@ -158,8 +222,9 @@ class BidderUpTable(SeatPanel):
             box.layout.display = _HIDE
 
     def label(self, space) -> str:
-        """A space in words, as the board names it (``Pen 2 (Classic)``)."""
-        return self.layout_.labels.get(space, str(space))
+        """A space in words, as the board shows it and told from every other space
+        (``Pen 2 (small)``, ``Horse-trading next to Pen 2``: :func:`space_names`)."""
+        return space_names(self.game.rules.board).get(space, str(space))
 
     def draw_seat(self, seat: int, obs) -> None:
         self.farms.value = self._farms_html
@@ -211,7 +276,45 @@ class BidderUpTable(SeatPanel):
                      f"held by {escape(names[sub.auctioneer])}. On sale: <b>{escape(lot)}</b>.{high}<br>"
                      f"You may: {escape(obs.legal.inner.description)}")
         self.auction_moves.show(sub, self.session.names)
+        self._explain_refusals(sub)
         self.auction_moves.layout.display = _SHOW
+
+    def _explain_refusals(self, sub) -> None:
+        """The auctioneer's Sell and Buy buttons say in their tooltips what they do, by the
+        right of first refusal [D]: who pays whom how much, and who gets which animal. A
+        button that does what Buy does (``buy 1`` of a single lot, ``buy 1,2`` of two) is
+        left off the screen: Buy is there."""
+        legal = sub.legal
+        if not legal.refusals:
+            return
+        names = self.session.names
+        unit = " notes" if sub.rules.pricing == "count" else ""
+        every = set(range(len(sub.awards)))
+        buttons = {b.description: b for row in self.auction_moves.children for b in getattr(row, "children", ())
+                   if isinstance(b, W.Button)}
+        for r in legal.refusals:
+            b = buttons.get(str(r).capitalize())
+            if b is None:
+                continue
+            kept = every if r == BUY else set(r.keep)
+            if r != BUY and kept == every and BUY in legal.refusals:
+                b.layout.display = _HIDE
+                b.tooltip = "the same as Buy"
+                continue
+            parts = []
+            for i, (seat, animals, price) in enumerate(sub.awards):
+                what = animals_text(animals) if animals else "the lot"
+                who = names[seat] if 0 <= seat < len(names) else "the winner"
+                parts.append(f"you pay {who} {price}{unit} and keep {what}" if i in kept
+                             else f"{who} pays you {price}{unit} and gets {what}")
+            if not kept:
+                head = "Sell"
+            elif kept == every:
+                head = "Buy it yourself, by your right of first refusal"
+            else:
+                head = (f"Buy lot {' and '.join(str(k + 1) for k in sorted(kept))} yourself, by your right of "
+                        "first refusal, and sell the other")
+            b.tooltip = f"{head}: " + "; ".join(parts) + "."
 
     def _draw_trade(self, me, obs, legal) -> None:
         pairs, by_count = legal.key

@@ -5,9 +5,13 @@ The shared screen always shows what the whole class may see (the question once i
 is public: at once in the standard game, with the answers in the two-player and team
 games; the answers as read, the points, the last reveal with each answer's author, its
 votes and its points). A player's private moment (writing an answer, voting) comes
-behind a cover screen: "Pass the screen to Ben". A human leader's screen (the true
-answer and, once read, who wrote which answer) opens the same way with "Leader's
-screen"; a bot leader's stays hidden. Undo never goes back across what has been made
+behind a cover screen: "Pass the screen to Ben". The player's controls (the answer box,
+or the answer sheets to vote for, and the message line) come right under the question,
+above the last question's reveal and "What happened", so that at 1280 x 720 they are on
+screen; while a seat votes, the sheets as read are its vote buttons and are not drawn a
+second time above them. A human leader's screen (the true answer and, once read, who
+wrote which answer) opens the same way with "Leader's screen", offered only while the
+leader is a human seat (a bot leader's screen stays hidden). Undo never goes back across what has been made
 public (``Bluffer.reveals``: a question drawn, the answers read, the votes revealed, a
 two-player guess made aloud).
 
@@ -17,7 +21,7 @@ two-player guess made aloud).
 (True, 'none')
 >>> t.answer.value = "a purple cow"
 >>> t.write.click()                     # the bots write and vote; Anne's answer is scored
->>> "Last question" in t.shared.value
+>>> "Last question" in t.last_question.value      # below Anne's controls, for the class
 True
 """
 
@@ -30,7 +34,7 @@ import ipywidgets as W
 from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
-from bluffkit.widgets.render_bluffer import public_html, seat_html
+from bluffkit.widgets.render_bluffer import last_question_html, public_html, seat_html
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note, retire
 
 
@@ -66,7 +70,8 @@ class BlufferTable(SeatPanel):
         self.done.on_click(lambda _: self.try_move("done"))
         self.answer_box = W.HBox([self.answer, self.write, self.done])
         self.vote_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.shared = W.HTML()
+        self.shared = W.HTML()                 # the points, the question, the answers as read
+        self.last_question = W.HTML()          # the last question's reveal: below the player's controls
         self.leader_button = W.Button(description="Leader's screen", tooltip="the true answer and the authors",
                                       layout=W.Layout(width="auto"))
         self.leader_button.on_click(lambda _: self.peek_leader())
@@ -75,8 +80,13 @@ class BlufferTable(SeatPanel):
         self.hide_leader.on_click(lambda _: self.close_leader())
         self.peeking = False
         super().__init__(game, players, humans, bots, names, seed, [self.answer_box, self.vote_box], undo=undo)
+        # the shared screen (with the question) on top, then the cover or the seat's view with
+        # its controls and the message, and only then the last question's reveal and what
+        # happened: at 1280 x 720 the answer box and the vote buttons are on screen
         panels = tuple(self.children)
-        self.children = panels[:2] + (self.shared, W.HBox([self.leader_button, self.hide_leader])) + panels[2:]
+        k = panels.index(self.scores) + 1
+        self.children = (panels[:2] + (self.shared, W.HBox([self.leader_button, self.hide_leader])) + panels[2:k]
+                         + (self.last_question,) + panels[k:])
         self.refresh()
 
     def __repr__(self) -> str:
@@ -88,10 +98,24 @@ class BlufferTable(SeatPanel):
             self.hide_leader.layout.display = _HIDE
         super().refresh()
         if hasattr(self, "shared"):
+            self._draw_shared()
             s = self.session
-            self.shared.value = public_html(self.game, s.observe(0), s.names)    # any seat's: its own part is left out
-            # on a projector a seat's private screen takes the whole screen (the others look away)
-            self.shared.layout.display = _HIDE if self.projector.value and self.viewer is not None else _SHOW
+            # the leader's screen only for a human leader (whether a seat is human is public)
+            human_leader = not s.over and s.kinds[s.state.leader] == "human"
+            self.leader_button.layout.display = _SHOW if human_leader else _HIDE
+
+    def _draw_shared(self) -> None:
+        """The shared screen: the points, the question and the answers as read above the
+        controls (not the sheets while the seat on screen votes: its vote buttons are the
+        sheets), the last question's reveal below them."""
+        s = self.session
+        obs = s.observe(0)                     # any seat's: its own part is left out
+        voting = self.viewer is not None and self.vote_box.layout.display != _HIDE
+        self.shared.value = public_html(self.game, obs, s.names, last=False, sheets=not voting)
+        self.last_question.value = last_question_html(obs, s.names)
+        # on a projector a seat's private screen takes the whole screen (the others look away)
+        shown = _HIDE if self.projector.value and self.viewer is not None else _SHOW
+        self.shared.layout.display = self.last_question.layout.display = shown
 
     def set_projector(self, on: bool) -> None:
         """As :meth:`SeatPanel.set_projector`; a seat's private screen then shows the
@@ -114,6 +138,7 @@ class BlufferTable(SeatPanel):
         self.peeking, self.viewer = True, None
         self.clear()                       # nothing of the last seat's view behind the cover,
         self.message.value = ""            # nor its last message (a refused vote names its own answer)
+        self._draw_shared()                # the sheets as read, for the class, again
         self.cover_text.value = note(f"<b>The leader's screen.</b> Pass the screen to {escape(s.names[leader])}; "
                                      "the others look away.")
         self.show.description = f"Show {s.names[leader]}'s screen"

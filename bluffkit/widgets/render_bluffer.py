@@ -91,17 +91,27 @@ def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool =
                  heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=vote_buttons and bool(obs.legal.vote))
 
 
-def public_html(game, obs, names) -> str:
+def public_html(game, obs, names, last: bool = True, sheets: bool = True) -> str:
     """What the whole class may see on the shared screen, drawn from any seat's
     observation with that seat's own part left out: the question once everyone has
     heard it, the answers as read (no authors), the points and the last reveal; no
-    sheet and no true answer."""
+    sheet and no true answer. ``last=False`` leaves out the last reveal (the panel shows
+    it below the player's controls: :func:`last_question_html`); ``sheets=False`` the
+    answers as read (while a seat votes on screen, its vote buttons are those sheets)."""
     heard = obs.question_text and (obs.mode == "standard" or obs.phase == "vote")
     question = (obs.question_text, obs.category) if heard else None
     answers = [(k, text, None) for k, text in enumerate(obs.answers, 1)]
     chosen = set(obs.chosen) if obs.players == 2 else set()
     return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, "shared screen", question, truth=None,
-                 truth_note="", mine=(), sheets=None, answers=answers, chosen=chosen, my_votes=set())
+                 truth_note="", mine=(), sheets=None, answers=answers, chosen=chosen, my_votes=set(),
+                 voting=not sheets, last=last)
+
+
+def last_question_html(obs, names) -> str:
+    """The last question's reveal as the shared screen shows it (every answer with its
+    author, votes and points), or ``""`` while there is none to show (before the first
+    reveal, and during a vote); public, the same from every seat's observation."""
+    return reveal_html(obs.history[-1], names, "Last question") if obs.history and obs.phase != "vote" else ""
 
 
 def all_seeing_html(game, state, names) -> str:
@@ -121,12 +131,14 @@ def all_seeing_html(game, state, names) -> str:
 
 
 def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth_note, mine, sheets, answers,
-          chosen, my_votes, private_only: bool = False, heard_by_all: bool = False, voting: bool = False) -> str:
+          chosen, my_votes, private_only: bool = False, heard_by_all: bool = False, voting: bool = False,
+          last: bool = True) -> str:
     """The table of ``src`` (an observation, or the state for the all-seeing view) with
     what the viewer may know given: ``question`` (text, category) or ``None`` if it is
     read in secret, the ``truth``, its own sheet ``mine``, every sheet ``sheets`` (``None``:
     not shown), the ``answers`` as read (number, text, author or ``None``), the picks
-    ``chosen`` and its own votes."""
+    ``chosen`` and its own votes; ``voting``: the sheets are left out (they are the vote
+    buttons); ``last``: the last question's reveal is drawn (unless ``private_only``)."""
     n = len(names)
     leader = src.leader
     team_of = tuple(0 if s in teams[0] else 1 for s in range(n)) if teams else None
@@ -180,7 +192,7 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
                 items.append(art.sheet(k, text, " ".join(x for x in (by, mark) if x)))
             lines.append(f"<div class='bk-box'>The answer sheets, as read:<div class='bk-answers'>{''.join(items)}"
                          "</div></div>")
-    if src.history and src.phase != "vote" and not private_only:
+    if src.history and src.phase != "vote" and not private_only and last:
         lines.append(reveal_html(src.history[-1], names, "Last question"))
     if src.phase == "over":
         w = " and ".join(escape(names[s]) for s in src.winners)

@@ -239,3 +239,50 @@ def test_only_the_moves_of_the_format_are_shown():
     assert {"+1", "+5", "\u22121", "\u22125", "Pass"} <= set(b) and lab.controls.bid_button.description == "Bid 1 note"
     b["+5"].click()
     assert lab.controls.bid_button.description == "Bid 6 notes"
+
+
+# -- on a projected classroom screen (1280 x 720): what a visual review found ----------------
+
+def test_pass_sits_beside_the_bid_stepper_not_on_a_line_of_its_own():
+    """The stepper ("Bid 10") and the words ("Pass") are two rows of the move's box: laid
+    one under the other, Pass took a line of its own. The box lays its rows side by side
+    while they fit; the notes to click (a wide row) still take a line of their own."""
+    lab = AuctionLab(fmt="second-hand", bidders=3, human=1, seed=1)
+    rows = list(lab.controls.children)
+    stepper = next(r for r in rows if lab.controls.bid_button in r.children)
+    words = next(r for r in rows if any(getattr(b, "description", "") == "Pass" for b in r.children))
+    assert stepper is not words
+    assert lab.controls.layout.flex_flow == "row wrap", "the rows one under the other: Pass on a line of its own"
+    assert "Pass" in buttons(lab) and lab.controls.bid_button.description.startswith("Bid ")
+    lab = AuctionLab(fmt="secret-count", bidders=3, human=1, seed=4)    # notes laid face down
+    assert lab.controls.note_button is not None
+    picker = next(r for r in lab.controls.children if lab.controls.note_button in r.children[-1].children)
+    assert picker.layout.width == "100%", "the notes to click on a line of their own"
+
+
+def test_the_shade_slider_shows_only_when_a_bidder_shades():
+    """The Shade slider showed with every bidder truthful or at equilibrium, where it
+    changes nothing."""
+    lab = AuctionLab(fmt="second-hand", bidders=3, seed=1)
+    assert [d.value for d in lab.strategy_box.children] == ["equilibrium"] * 3
+    assert lab.shade.layout.display == "none"
+    lab.strategy_box.children[1].value = "shade"
+    assert lab.shade.layout.display is None
+    lab.bidders.value = 4                            # the strategies are drawn again, bidder 2 still shades
+    assert lab.strategy_box.children[1].value == "shade" and lab.shade.layout.display is None
+    lab.strategy_box.children[1].value = "truthful"
+    assert lab.shade.layout.display == "none"
+    assert AuctionLab(fmt="classic", bidders=2, strategies=["truthful", "shade"], seed=1).shade.layout.display is None
+
+
+def test_one_simulated_auction_says_it_has_no_spread():
+    """One auction read "1 auctions ... 0.290 ± nan (sd nan ...)"."""
+    from bluffkit.widgets import AuctionLab
+    lab = AuctionLab(fmt="classic")
+    lab.count.value = 1
+    lab.simulate_button.click()
+    text = lab.summary.value
+    assert "1 auction</b>" in text and "one auction: no spread" in text and "nan" not in text
+    lab.count.value = 3
+    lab.simulate_button.click()
+    assert "3 auctions</b>" in lab.summary.value and "&plusmn;" in lab.summary.value

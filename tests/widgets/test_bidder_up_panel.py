@@ -316,3 +316,55 @@ def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
     t.save_path.value = str(tmp_path)                  # a folder: refused in words, nothing written
     t.save_button.click()
     assert "Could not save" in t.message.value and sorted(p.name for p in tmp_path.iterdir()) == ["bidder-up.jsonl"]
+
+
+# -- on a projected classroom screen (1280 x 720): what a visual review found ----------------
+
+SPACE_WORDS = re.compile(r"Pen \d \((small|double)\)|(Horse-trading|Piggy bank|Market|Raffle booth)"
+                         r"( next to Pen \d| between Pen \d and Pen \d| \(hill, (west|north|east|south)\)| \(hilltop\))")
+
+
+@pytest.mark.parametrize("board", ["animal-market", "fairground"])
+def test_the_space_buttons_tell_the_spaces_apart_as_the_board_shows_them(board):
+    """After a roll the buttons read two "Horse-trading (hill): 1 note", two "Piggy bank
+    (hill): 1 note", three "Horse-trading: 3 notes". Each now names its space as the drawn
+    board shows it: a pen by its number, another space by the numbered pen next to it or
+    its arm of the hill cross; no two alike."""
+    from bluffkit.widgets.bidder_up import space_names
+    names = space_names(board)
+    assert len(set(names.values())) == len(names), "two spaces of the board have the same words"
+    t = table(board, seed=5)
+    t.show.click()
+    t.roll_button.click()
+    buttons = list(t.spaces_box.children)
+    words = [b.description.rsplit(": ", 1)[0] for b in buttons]
+    assert len(words) >= 10 and len(set(words)) == len(words), words
+    for w, b in zip(words, buttons):
+        assert SPACE_WORDS.fullmatch(w), w
+        assert b.tooltip == f"move your pawn to {w}"
+        for n in re.findall(r"Pen (\d)", w):             # the pens named are numbered so on the board
+            assert re.search(rf"<text [^>]*font-size=\"18\"[^>]*>{n}</text>", t.view.value), n
+
+
+def test_the_auctioneers_sell_and_buy_say_what_they_do():
+    """As auctioneer, "Sell", "Buy" and "Buy 1" had tooltips that repeated their words: they
+    now say who pays whom for what by the right of first refusal, and "Buy 1" of a single
+    lot (the same as Buy) is left off the screen."""
+    def refusing(t):
+        if t.screen[0] != "seat" or t.auction_moves.layout.display == "none":
+            return False
+        obs = t.session.observe(t.viewer)
+        return obs.legal is not None and obs.legal.inner is not None and bool(obs.auction.legal.refusals)
+
+    t = drive_until(table(humans=range(4), seed=4), refusing)
+    sub = t.session.observe(t.viewer).auction
+    (winner, animals, price), = sub.awards
+    who = t.session.names[winner]
+    buttons = {b.description: b for row in t.auction_moves.children for b in getattr(row, "children", ())}
+    sell, buy = buttons["Sell"], buttons["Buy"]
+    assert sell.tooltip.startswith("Sell: ") and f"{who} pays you {price} and gets the " in sell.tooltip
+    assert "right of first refusal" in buy.tooltip and f"you pay {who} {price} and keep the " in buy.tooltip
+    assert buttons["Buy 1"].layout.display == "none", "one lot: Buy 1 is Buy"
+    assert sell.layout.display != "none" and buy.layout.display != "none"
+    buy.click()
+    assert f"pays {who} {price}" in t.events.value

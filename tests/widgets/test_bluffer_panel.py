@@ -49,7 +49,7 @@ def test_the_writer_types_an_answer_and_bots_do_the_rest():
     assert t.message.value == ""
     first = t.session.state.history[0]
     assert (0, "a purple cow") in first.order
-    assert "a purple cow" in t.shared.value and "Last question" in t.shared.value
+    assert "a purple cow" in t.last_question.value and "Last question" in t.last_question.value
     # Ben leads the next question and Anne is a voter once the bots have written
     assert t.session.state.leader == 1
 
@@ -447,3 +447,77 @@ def test_the_standard_screens_keep_their_words():
     for text in _screens(g, s, NAMES):
         assert "round 1, question 1 of 6 · the players vote" in text
         assert "points this round" in text and "rounds won" in text
+
+
+# -- on a projected classroom screen (1280 x 720): what a visual review found ----------------
+
+SHEETS = "The answer sheets, as read"
+
+
+def row_showing(t: BlufferTable, needle: str) -> int:
+    """The position among the panel's rows of the first one whose HTML shows ``needle``."""
+    return next(i for i, w in enumerate(t.children) if needle in getattr(w, "value", ""))
+
+
+def test_the_players_controls_come_right_under_the_question():
+    """The panel grew to ~1,100 px: with the last question's reveal between the question
+    and the answer box, "Write it" was below a 1280 x 720 screen. The answer box (in the
+    board, with the message line under it) now comes right under the question, and the
+    reveal and what happened after them; on a cover, the cover's button before the reveal."""
+    t = BlufferTable(players=4, humans=[0, 1], names=NAMES, seed=3)
+    for text in ("a purple cow", "a green cow"):    # Anne writes, then (after the cover) Ben
+        t.show.click()
+        t.answer.value = text
+        t.write.click()
+    t.vote_box.children[0].click()                  # Ben votes: question 1 is scored; Anne writes next
+    assert t.session.state.history and t.screen == ("cover", 0)
+    kids = list(t.children)
+    reveal = row_showing(t, "bk-reveal")
+    assert "Last question" in kids[reveal].value
+    assert row_showing(t, "bk-question") < kids.index(t.cover) < reveal < kids.index(t.events), \
+        "on the cover: the question, the cover's button, then the reveal"
+    t.show.click()
+    assert t.screen == ("seat", 0) and t.answer_box.layout.display is None and t.answer_box in t.controls.children
+    kids = list(t.children)
+    question, reveal = row_showing(t, "bk-question"), row_showing(t, "bk-reveal")
+    assert question < kids.index(t.board) < kids.index(t.message) < reveal < kids.index(t.events), \
+        "the question, the answer box, the message line, then the reveal and what happened"
+    assert "bk-reveal" not in t.shared.value and "bk-question" in t.shared.value
+    t.projector.value = True                        # a seat's screen takes the whole projector
+    assert t.shared.layout.display == t.last_question.layout.display == "none"
+    assert "bk-reveal" in t.view.value, "the seat's own screen shows the reveal beside its controls"
+    t.projector.value = False
+    assert t.shared.layout.display is None and t.last_question.layout.display is None
+
+
+def test_a_voter_sees_the_answer_sheets_once_as_the_buttons_to_click():
+    """"The answer sheets, as read" were drawn like buttons that could not be clicked, and
+    the vote buttons repeated them further down: on a voter's screen the sheets are the
+    buttons only; the class sees the sheets on the shared screen at every cover."""
+    t = _two_humans_at_the_vote()                   # Ben has written and votes on his screen
+    assert t.screen == ("seat", 1) and len(t.vote_box.children) == 5 and t.vote_box.layout.display is None
+    assert SHEETS not in t.shared.value and SHEETS not in t.view.value
+    assert "class='bk-sheet-no'" not in t.shared.value + t.view.value, "no numbered sheet drawn above the buttons"
+    assert "Question (" in t.shared.value, "the question stays above the buttons"
+    t.leader_button.click()                         # the leader's cover: the class sees the sheets
+    assert t.screen == ("leader-cover", 0) and SHEETS in t.shared.value
+    t.show.click()
+    t.hide_leader.click()                           # the cover for Ben: the sheets still shown
+    assert t.screen == ("cover", 1) and SHEETS in t.shared.value
+    t.show.click()
+    assert t.screen == ("seat", 1) and SHEETS not in t.shared.value and len(t.vote_box.children) == 5
+
+
+def test_the_leaders_screen_is_offered_only_while_the_leader_is_human():
+    """"Leader's screen" was offered with a bot leading, and a click only wrote, off
+    screen, that a bot's screen stays hidden."""
+    t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()                                 # Anne, a bot, leads; Ben votes
+    assert t.session.state.leader == 0 and t.screen == ("seat", 1)
+    assert t.leader_button.layout.display == "none"
+    t.vote_box.children[0].click()                  # question 2: Ben leads
+    assert t.session.state.leader == 1 and t.leader_button.layout.display is None
+    t2 = _two_humans_at_the_vote()                  # Anne, a human, leads
+    assert t2.leader_button.layout.display is None
