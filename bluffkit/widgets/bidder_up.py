@@ -305,8 +305,9 @@ class BidderUpTable(SeatPanel):
             for i, (seat, animals, price) in enumerate(sub.awards):
                 what = animals_text(animals) if animals else "the lot"
                 who = names[seat] if 0 <= seat < len(names) else "the winner"
-                parts.append(f"you pay {who} {price}{unit} and keep {what}" if i in kept
-                             else f"{who} pays you {price}{unit} and gets {what}")
+                amount = f"{price}{unit[:-1] if price == 1 else unit}"        # 1 note, 2 notes
+                parts.append(f"you pay {who} {amount} and keep {what}" if i in kept
+                             else f"{who} pays you {amount} and gets {what}")
             if not kept:
                 head = "Sell"
             elif kept == every:

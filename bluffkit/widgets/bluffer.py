@@ -110,7 +110,8 @@ class BlufferTable(SeatPanel):
         sheets), the last question's reveal below them."""
         s = self.session
         obs = s.observe(0)                     # any seat's: its own part is left out
-        voting = self.viewer is not None and self.vote_box.layout.display != _HIDE
+        voting = (self.viewer is not None and self.vote_box.layout.display != _HIDE
+                  and len(self.vote_box.children) == len(obs.answers))     # (see _buttons_cover_all)
         self.shared.value = public_html(self.game, obs, s.names, last=False, sheets=not voting)
         self.last_question.value = last_question_html(obs, s.names)
         # on a projector a seat's private screen takes the whole screen (the others look away)

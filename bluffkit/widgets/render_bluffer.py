@@ -76,6 +76,14 @@ def reveal_html(reveal, names, title: str = "Reveal") -> str:
             f"<table class='bk-table bk-reveal'>{head}{''.join(rows)}</table>")
 
 
+def _buttons_cover_all(obs) -> bool:
+    """Whether the seat's vote buttons are every answer sheet as read: then the sheets are
+    not drawn again above them. Not so after a wrong pick in the two-player game, or with
+    one's own answers refused: the sheets without a button are still shown with their marks."""
+    vote = obs.legal.vote if obs.legal is not None else ()
+    return bool(vote) and len(vote) == len(obs.answers)
+
+
 def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool = False) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation alone: the
     question if it has heard it, its own sheet and votes, the true answer and the authors
@@ -88,7 +96,7 @@ def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool =
     return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, f"{escape(names[obs.seat])}'s view", question,
                  truth=obs.truth, truth_note=" (you lead: keep it secret)", mine=obs.mine, sheets=None,
                  answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only,
-                 heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=vote_buttons and bool(obs.legal.vote))
+                 heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=vote_buttons and _buttons_cover_all(obs))
 
 
 def public_html(game, obs, names, last: bool = True, sheets: bool = True) -> str:

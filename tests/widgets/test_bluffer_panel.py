@@ -521,3 +521,35 @@ def test_the_leaders_screen_is_offered_only_while_the_leader_is_human():
     assert t.session.state.leader == 1 and t.leader_button.layout.display is None
     t2 = _two_humans_at_the_vote()                  # Anne, a human, leads
     assert t2.leader_button.layout.display is None
+
+
+def test_after_a_wrong_pick_the_two_player_guesser_still_reads_every_sheet_with_its_mark():
+    """The sheets were left out while a seat voted, as its buttons were the sheets; in the
+    two-player game a wrong pick drops its button, and that sheet and its mark were then
+    drawn nowhere."""
+    t = BlufferTable(players=2, humans=[0, 1], names=NAMES[:2], seed=3)
+    picked = False
+    for _ in range(40):
+        kind, _seat = t.screen
+        if kind == "cover":
+            t.show.click()
+            continue
+        obs = t.session.observe(t.viewer)
+        if obs.legal.write and len(obs.mine) < 2:
+            t.answer.value = f"fake answer {len(obs.mine)}"
+            t.write.click()
+        elif obs.legal.done:
+            t.done.click()
+        elif obs.legal.vote and not picked:
+            assert SHEETS not in t.shared.value, "every sheet is a button: not drawn twice"
+            truth = next(k for k, (author, _) in enumerate(t.session.state.order, 1) if author == -1)
+            wrong = next(k for k in obs.legal.vote if k != truth)
+            next(b for b in t.vote_box.children if b.description.startswith(f"#{wrong} ")).click()
+            picked = True
+        elif obs.legal.vote:
+            assert len(t.vote_box.children) < len(obs.answers)
+            shown = t.shared.value + t.view.value
+            assert SHEETS in shown and "picked" in shown
+            assert all(text in shown for text in obs.answers), "every sheet as read is on screen"
+            return
+    raise AssertionError("the game never reached a second pick")
