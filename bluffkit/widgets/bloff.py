@@ -5,7 +5,7 @@ Cards are chosen by clicking them in the drawn hand.
 >>> t = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
 >>> t.show.click()
 >>> t.lay.description, t.lay.disabled            # open once a card is chosen
-('Say “one ace”', True)
+('Say “… aces”', True)
 >>> t.call_box.layout.display
 'none'
 """
@@ -17,7 +17,7 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.core.game import make_game
-from bluffkit.games.bloff.cards import cards_text, claim_text
+from bluffkit.games.bloff.cards import RANK_WORDS, cards_text, claim_text
 from bluffkit.widgets.render_bloff import card_parts, sort_hand
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, retire
 
@@ -123,7 +123,9 @@ class BloffTable(SeatPanel):
         """The Lay button says the claim the cards chosen make; it opens once a card is
         chosen (the engine still refuses an empty play that comes anyway, from code)."""
         k = len(self.chosen_cards())
-        self.lay.description = f"Say \u201c{claim_text(max(k, 1), self.rank)}\u201d"
+        # With nothing chosen the count is left open ("Say “… aces”"), not shown as one card.
+        said = claim_text(k, self.rank) if k else f"\u2026 {RANK_WORDS[self.rank][1]}"
+        self.lay.description = f"Say \u201c{said}\u201d"
         self.lay.disabled = not k
         self.lay.tooltip = CHOOSE_FIRST if not k else "lay the cards chosen face down, saying this"
 

@@ -96,7 +96,7 @@ def test_the_replay_file_box_names_the_file_shown(tmp_path):
 def test_bloff_lay_is_closed_until_a_card_is_chosen_and_a_refusal_goes_with_the_choice():
     t = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
     t.show.click()
-    assert t.lay.description == "Say “one ace”" and t.lay.disabled, "open with no card chosen"
+    assert t.lay.description == "Say “… aces”" and t.lay.disabled, "open, or saying one card, with none chosen"
     assert "click" in t.lay.tooltip and "first" in t.lay.tooltip
     moves = list(t.session.moves)
     t.lay.click()                          # a click that comes anyway (from code): the engine refuses it
@@ -105,7 +105,7 @@ def test_bloff_lay_is_closed_until_a_card_is_chosen_and_a_refusal_goes_with_the_
     assert not t.lay.disabled and t.lay.description == "Say “one ace”"
     assert t.message.value == "", "the refusal of the empty play stays after a card is chosen"
     t.card_toggles[0].value = False
-    assert t.lay.disabled
+    assert t.lay.disabled and t.lay.description == "Say “… aces”"
     t.card_toggles[1].value = True
     t.lay.click()
     assert t.message.value == "" and t.session.moves[len(moves)][0] == 0
