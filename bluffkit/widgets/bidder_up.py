@@ -132,6 +132,10 @@ class BidderUpTable(SeatPanel):
                  names=None, seed: int | None = None, variants=(), undo: str = "own", **options_):
         game = make_game("bidder-up", variants=list(variants), board=board, **options_)
         self.layout_ = layout_of(game.rules.board)
+        #: spaces round the board: the loop from the start, then the hill; the space buttons
+        #: after a roll go cheapest first and, at one cost, in this order
+        loop = list(self.layout_.board.loop)
+        self._board_order = {sid: i for i, sid in enumerate(loop + [s for s in self.layout_.labels if s not in loop])}
         self._choosing = False
         self._need: int | None = None
         self._verb, self._play = "Pay", None
@@ -256,7 +260,7 @@ class BidderUpTable(SeatPanel):
                      "there; each step beyond the roll costs notes, laid face down on the Piggy Bank [C].")
         self.view.clickable = [str(sid) for sid in reach]
         buttons = []
-        for sid, (_, cost) in legal.key:
+        for sid, (_, cost) in sorted(legal.key, key=lambda k: (k[1][1], self._board_order.get(k[0], 0))):
             words = f"{self.label(sid)}: " + (_notes_word(cost) if cost else "free")
             buttons.append(_button(words, lambda sid=sid: self.click_space(str(sid)), "bk-space-btn",
                                    f"move your pawn to {self.label(sid)}"))

@@ -346,6 +346,27 @@ def test_the_space_buttons_tell_the_spaces_apart_as_the_board_shows_them(board):
             assert re.search(rf"<text [^>]*font-size=\"18\"[^>]*>{n}</text>", t.view.value), n
 
 
+@pytest.mark.parametrize("board", ["animal-market", "fairground"])
+def test_the_space_buttons_go_cheapest_first_then_round_the_board(board):
+    """The buttons came in the engine's order (the hill, then the pens, then the rest), so a
+    free move could sit after one costing 6 notes. They now go by cost, and at one cost
+    along the loop from the start, the hill after it."""
+    t = table(board, seed=5)
+    t.show.click()
+    t.roll_button.click()
+    loop = list(t.layout_.board.loop)
+    where = {sid: i for i, sid in enumerate(loop)}
+    names = {t.label(sid): sid for sid in t.layout_.labels}
+    shown = []
+    for b in t.spaces_box.children:
+        words, cost = b.description.rsplit(": ", 1)
+        shown.append((0 if cost == "free" else int(cost.split()[0]), names[words]))
+    assert [c for c, _ in shown] == sorted(c for c, _ in shown) and shown[0][0] == 0, shown
+    for (c1, a), (c2, b) in zip(shown, shown[1:]):
+        if c1 == c2:
+            assert where.get(a, len(loop)) <= where.get(b, len(loop)), (a, b)
+
+
 def test_the_auctioneers_sell_and_buy_say_what_they_do():
     """As auctioneer, "Sell", "Buy" and "Buy 1" had tooltips that repeated their words: they
     now say who pays whom for what by the right of first refusal, and "Buy 1" of a single
