@@ -69,6 +69,7 @@ class ReplayViewer(W.VBox):
         """Show a log file (path) or a session; a bad file shows the reason and keeps what was shown."""
         if hasattr(source, "states") and hasattr(source, "moves"):
             game, states, moves, names = source.game, list(source.states), list(source.moves), list(source.names)
+            self.path.value = ""                    # a session has no file: the name of one shown before goes
         else:
             try:
                 lg, states = gamelog.read(Path(source))

@@ -89,6 +89,7 @@ def test_the_replay_file_box_names_the_file_shown(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"format": "something else"}\n')
     assert from_session.load(bad) is False and "another" in from_session.path.placeholder     # still shown
+    assert from_file.load(s) and from_file.path.value == "", "a session shown after a file: the file's name goes"
 
 
 # -- 3. closed until a choice is made; a stale refusal goes --------------------------------
