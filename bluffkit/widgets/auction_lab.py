@@ -51,6 +51,9 @@ from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, plain_
 from bluffkit.widgets.seat_panel import bot_failure, note as _box
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
+#: The most auctions one Simulate plays: a few minutes in the slowest format (about 1,300
+#: auctions/s, American Count, 5 bidders). The kernel's stop button ends a run sooner.
+MAX_AUCTIONS = 200_000
 
 #: The lab's own look: notes drawn as notes, and the projector's large type (scoped to the
 #: lab, so nothing else on the page changes).
@@ -139,12 +142,15 @@ class AuctionLab(W.VBox):
         one = W.VBox([W.HBox([self.new_button, self.step_button, self.run_button]), self.view, self.private,
                       self.controls, self.refusal, typed, self.events])
         # many auctions
-        self.count = W.BoundedIntText(value=10_000, min=1, max=1_000_000, description="Auctions")
+        self.count = W.BoundedIntText(value=10_000, min=1, max=MAX_AUCTIONS, description="Auctions",
+                                       tooltip=f"1 to {MAX_AUCTIONS:,}; the kernel's stop button ends a run, "
+                                               "and the results shown before stay")
         self.simulate_button = W.Button(description="Simulate", button_style="primary")
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress")
         self.summary = W.HTML()
         self.charts = W.VBox()
         self.frame = None
+        self._last_summary = ""                 # the summary of the last whole run
         self.simulate_button.on_click(lambda _: self.simulate())
         many = W.VBox([W.HBox([self.count, self.simulate_button, self.progress]), self.summary, self.charts])
         self.tabs = W.Tab(children=[one, many])
@@ -419,11 +425,16 @@ class AuctionLab(W.VBox):
                                  strategy=[d.value for d in self.strategy_box.children], shade=self.shade.value,
                                  right=self.right.value, double=self.double.value, seed=self.seed, progress=tick)
         except BluffkitError as e:
-            self.summary.value = _box(f"Cannot simulate: {escape(str(e))}", error=True)
+            self.summary.value = _box(f"Cannot simulate: {escape(str(e))}", error=True) + self._last_summary
+            return
+        except KeyboardInterrupt:               # the kernel's stop button: the last results stay
+            self.summary.value = _box(f"Stopped after {self.progress.value:,} of {total:,} auctions: nothing new "
+                                      "is shown" + ("; the results below are the last run's." if self.frame is not None
+                                                    else "."), error=True) + self._last_summary
             return
         self.frame = df
         st = summary(df)
-        self.summary.value = _box(
+        self.summary.value = self._last_summary = _box(
             f"<b>{st['auctions']:,} auction{'s' * (st['auctions'] != 1)}</b> of "
             f"{escape(FORMATS[self.fmt.value].title)}, {n} bidders: the auctioneer's cash per auction "
             f"{st['revenue']:.3f} " + (f"&plusmn; {st['se']:.3f} (sd {st['sd']:.3f}; money / 1,000)"

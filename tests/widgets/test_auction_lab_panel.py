@@ -286,3 +286,33 @@ def test_one_simulated_auction_says_it_has_no_spread():
     lab.count.value = 3
     lab.simulate_button.click()
     assert "3 auctions</b>" in lab.summary.value and "&plusmn;" in lab.summary.value
+
+
+def test_a_stopped_simulation_keeps_the_last_results_and_says_where_it_stopped(monkeypatch):
+    """The count went to 1,000,000 auctions (some 13 minutes in the slowest format) and the
+    kernel's stop button gave a traceback, with the summary still reading as the run before.
+    The count stops at MAX_AUCTIONS; a stopped run says so, and the last frame, summary
+    and charts stay."""
+    import bluffkit.widgets.auction_lab as lab_module
+    lab = AuctionLab(fmt="classic", bidders=3, seed=1)
+    assert lab.count.max == lab_module.MAX_AUCTIONS <= 200_000
+    lab.count.value = 50
+    lab.simulate_button.click()
+    frame, summary, charts = lab.frame, lab.summary.value, lab.charts.children
+    assert len(frame) == 50 and "50 auctions</b>" in summary and charts
+
+    def stopped(*args, progress, **kwargs):
+        progress(7, 40)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(lab_module, "simulate_engine", stopped)
+    lab.count.value = 40
+    lab.simulate_button.click()                           # no traceback
+    assert lab.frame is frame and lab.charts.children == charts
+    assert "Stopped after 7 of 40 auctions" in lab.summary.value and "last run" in lab.summary.value
+    assert lab.summary.value.endswith(summary), "the last run's summary stays under the note"
+
+    empty = AuctionLab(fmt="classic", bidders=3, seed=1)
+    empty.count.value = 40
+    empty.simulate_button.click()
+    assert empty.frame is None and "Stopped after 7 of 40" in empty.summary.value and "last run" not in \
+        empty.summary.value
