@@ -357,7 +357,8 @@ class SeatPanel(W.VBox):
             self.cover.layout.display, self.board.layout.display = _HIDE, _HIDE
             return
         if obs is None:
-            self.viewer = None            # the cover: nothing private behind it (cleared above)
+            self.viewer = None            # the cover: nothing private behind it (cleared above),
+            self.drop_refusal()           # nor a refusal naming the last seat's choice
             name = escape(s.names[seat])
             self.cover_text.value = note(f"<b>{name}'s turn.</b> Pass the screen to {name}; the others look away.")
             self.show.description = f"Show {s.names[seat]}'s view"

@@ -440,3 +440,22 @@ def test_no_leak_through_a_trade_from_offer_to_swap():
     check_panel(make, seeds=range(8), clicks=25)
     played = {type(a).__name__ for t in made for _, a in t.session.moves}
     assert {"Trade", "Counter", "Accept"} <= played, played
+
+
+@pytest.mark.parametrize("path", ["show_screen", "refresh"])
+def test_a_refusal_does_not_stay_on_a_cover_reached_from_code(path):
+    """A click keeps no refusal on a cover (a move played clears the message), but code
+    could: Anne's refused lay ("Anne can't lay those cards…") stayed on the cover after
+    ``show_screen(("cover", …))``, or after a move played on the session from code and
+    ``refresh()``. A cover now drops any refusal."""
+    t = BloffTable(players=4, humans=[0, 1, 2, 3], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
+    t.show.click()
+    t.lay.click()                                  # nothing chosen: refused, on Anne's screen
+    assert "bk-refusal" in t.message.value and t.screen == ("seat", 0)
+    if path == "show_screen":
+        t.show_screen(("cover", 0))
+    else:
+        legal = t.session.observe(0).legal
+        t.session.play(str(legal.sample(np.random.default_rng(0))), 0)
+        t.refresh()
+    assert t.screen[0] == "cover" and t.message.value == ""
