@@ -60,6 +60,11 @@ def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
 
 
 def _notes_word(n: int) -> str:
+    """``"1 note"``, ``"3 notes"``: a cost, or a price where the number of notes counts.
+
+    >>> _notes_word(1), _notes_word(0), _notes_word(6)
+    ('1 note', '0 notes', '6 notes')
+    """
     return f"{n} note{'s' if n != 1 else ''}"
 
 
@@ -292,7 +297,7 @@ class BidderUpTable(SeatPanel):
         if not legal.refusals:
             return
         names = self.session.names
-        unit = " notes" if sub.rules.pricing == "count" else ""
+        by_count = sub.rules.pricing == "count"
         every = set(range(len(sub.awards)))
         buttons = {b.description: b for row in self.auction_moves.children for b in getattr(row, "children", ())
                    if isinstance(b, W.Button)}
@@ -309,7 +314,7 @@ class BidderUpTable(SeatPanel):
             for i, (seat, animals, price) in enumerate(sub.awards):
                 what = animals_text(animals) if animals else "the lot"
                 who = names[seat] if 0 <= seat < len(names) else "the winner"
-                amount = f"{price}{unit[:-1] if price == 1 else unit}"        # 1 note, 2 notes
+                amount = _notes_word(price) if by_count else str(price)       # 1 note, 2 notes; 30
                 parts.append(f"you pay {who} {amount} and keep {what}" if i in kept
                              else f"{who} pays you {amount} and gets {what}")
             if not kept:
