@@ -79,15 +79,18 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         text = (f"{who} accepts the offer of {_cards(count(offer))} and gives "
                 f"{_animals(r, fam, k)} to {names[ch]}.")
     elif kind is A.Counter:
-        ch, tg, fam, k, offer, _ = before.trade  # type: ignore[misc]  # a trade is open when this is played
+        ch, tg, fam, k, offer, ties = before.trade  # type: ignore[misc]  # a trade is open when this is played
         text = f"{who} counters with {_cards(count(action.notes))}; the offers are swapped."
         if after.phase == S.REOFFER:
             text += f" The offers are equal: {names[ch]} must offer again."
+        elif after.herds[ch][fam] < before.herds[ch][fam]:          # the target took the challenger's
+            text += f" {names[tg]} offered more and takes {_animals(r, fam, k)}."
+        elif r.trade_tie == "reoffer" and not ties:
+            text += f" {names[ch]} offered more and takes {_animals(r, fam, k)}."
         else:
-            winner = ch if after.herds[ch][fam] > before.herds[ch][fam] else tg
-            text += f" {names[winner]} offered more and takes {_animals(r, fam, k)}."
-            if total(offer, d) == total(action.notes, d):
-                text = text.replace("offered more and takes", "wins the tie and takes")
+            # A tie gives the challenger the animal(s) here (HT; YB's second tie), and only
+            # the two traders count what they got: the others learn no more than this.
+            text += f" {names[ch]}'s offer was at least as high: {names[ch]} takes {_animals(r, fam, k)}."
     elif kind is A.Offer:
         text = f"{who} offers again with {_cards(count(action.notes))}."
     else:

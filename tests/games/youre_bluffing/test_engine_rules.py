@@ -1585,3 +1585,37 @@ def test_every_view_a_simulation_hands_a_bot_is_the_states_own(name, players):
             state = game.step(state, seat, action)
         assert next(views, None) is None
     assert bids > 100
+
+
+# -- narration tells the table no more than it sees ------------------------------------------
+
+def _third_seat_sees_the_same(g, a, b, seat=2):
+    oa, ob = g.observe(a, seat), g.observe(b, seat)
+    return all(getattr(oa, f) == getattr(ob, f) for f in oa._fields if f != "legal")
+
+
+@pytest.mark.parametrize("ruleset", ["horse-trading", "youre-bluffing"])
+def test_a_tie_the_others_cannot_see_is_not_narrated(ruleset):
+    """HT "each of you counts the money you received in secret": an equal counter-offer
+    gives the challenger the animal, and a third player sees the same as when the
+    challenger offered more. The narration, read by every seat ("What happened"), said
+    "Anna wins the tie" in the one case and "Anna offered more" in the other. YB: the
+    first tie is public (the challenger must offer again), the second is not."""
+    g = YoureBluffing.create(ruleset)
+    names = ["Anna", "Ben", "Carla"]
+    s = g.state_from_position(players=3, leader=0, herds=[{"3": 1}, {"3": 1}, {}])
+    counter = g.parse("counter 10")
+    texts, ends = [], []
+    for offer in ("10+0", "50+0"):                  # equal to Ben's 10, or more
+        if ruleset == "youre-bluffing":              # the public first tie, then the offer again
+            t = g.step(g.step(s, 0, "trade 1 3 10"), 1, counter)
+            assert "must offer again" in g.narrate(g.step(s, 0, "trade 1 3 10"), 1, counter, t, names)
+            before = g.step(t, 0, g.parse(f"offer {offer}"))
+        else:
+            before = g.step(s, 0, f"trade 1 3 {offer}")
+        after = g.step(before, 1, counter)
+        texts.append(g.narrate(before, 1, counter, after, names))
+        ends.append(after)
+    assert _third_seat_sees_the_same(g, *ends), "the test needs positions Carla cannot tell apart"
+    assert texts[0] == texts[1], texts
+    assert "Anna takes" in texts[0] and "tie" not in texts[0]
