@@ -75,8 +75,12 @@ class Check:
 class Result:
     scenario: Scenario
     states: list = field(default_factory=list)
+    #: each move's words: the example's own commentary where it has one (which may tell
+    #: what only the all-seeing view shows), else the game's narration
     narration: list = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
+    #: each move as the game narrates it to every seat (what the table sees)
+    public: list = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -327,6 +331,7 @@ def run(scenario: Scenario, echo=None) -> Result:
             raise ScenarioError(f"{where}move {i}: the game cannot narrate it ({_why(e)}); "
                                 f"is the start position sound?") from None
         res.narration.append(say or line)
+        res.public.append(line)
         if echo:
             who = "chance" if seat is None else names[seat]
             echo(f"{i:3d}. {who:>8}: {game.notation(action):<22} {say or line}")

@@ -33,6 +33,12 @@ FACT_WORDS = {"notes": "notes", "high_bid": "highest bid", "high_bidder": "highe
               "bank": "the bank holds", "paydays": "paydays so far"}
 
 
+#: In a seat's view the rulebook's numbers are not listed: they name every seat's notes,
+#: money and cards, now and at steps to come.
+SEAT_EXPECT = ("<div class='bk-box'>Shown in the all-seeing view: the example's numbers tell what "
+               "this seat cannot see.</div>")
+
+
 def fact_text(key: str, value) -> str:
     """A checked fact in words: ``herds {'Ben': {'9': 1}}`` -> ``animals: Ben 1 × 9``."""
     def say(v) -> str:
@@ -49,7 +55,12 @@ def fact_text(key: str, value) -> str:
 class ScenarioPlayer(W.VBox):
     """Choose a worked example; Back, Next, Reset, Play (with its speed); the rulebook's
     text of the example; the narration, the table, the rulebook's numbers, ticked when
-    reached, and the score at the last step. It always opens at step 0."""
+    reached, and the score at the last step. It always opens at step 0.
+
+    A seat's view (``seat``, or View) shows only what that seat may know: the table from
+    its observation, each move as the game tells it to every seat (not the example's
+    commentary, which may name a hidden card or offer), and no list of the rulebook's
+    numbers (they name every seat's notes and cards)."""
 
     def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None):
         self.scenarios = {s.name: s for s in sc.list_scenarios()}
@@ -137,12 +148,15 @@ class ScenarioPlayer(W.VBox):
             else:
                 seat_, action, _ = self.scenario.moves[i - 1]
                 who = "chance" if seat_ is None else names[seat_]
+                # a seat's view: the game's words for the move, which every seat hears; the
+                # example's commentary may tell a hidden card or offer
+                said = res.narration[i - 1] if seat is None else res.public[i - 1]
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
-                                        f"&middot; {escape(who)}: {escape(res.narration[i - 1])}</div>")
+                                        f"&middot; {escape(who)}: {escape(said)}</div>")
             game, state = self.scenario.game, res.states[i]
             self.table.value = (all_seeing_view(game, state, names) if seat is None
                                 else seat_view(game, game.observe(state, seat), names)) + self._score(i, seat)
-            self.expect.value = self._expectations(i)
+            self.expect.value = self._expectations(i) if seat is None else SEAT_EXPECT
 
     def _score(self, i: int, seat) -> str:
         """The score at the last step: in the all-seeing view, or once the game is over

@@ -21,3 +21,32 @@ def test_choosing_another_example_from_a_seats_view_starts_it_in_the_all_seeing_
     p.viewer.value = 2                  # the new example's last seat, to its end
     p.go(p.step.max)
     assert p.step.value == p.step.max and p.table.value
+
+
+def test_a_seats_view_shows_the_games_words_not_the_examples_commentary():
+    """Anne's view of the Bløff example read, at step 5, "Bjørn has no twos: he lays the
+    nine of spades", and at step 13 which cards David laid; Ben's view of a Horse Trading
+    trade named Anna's face-down cards; every seat's view listed every seat's notes and
+    money, at steps still to come. A seat's view now narrates each move as the game tells
+    it to every seat and lists no numbers."""
+    from html import unescape
+
+    from bluffkit.core import scenario as sc
+    from bluffkit.widgets.scenario_player import SEAT_EXPECT
+    p = ScenarioPlayer("bloff-anne-calls-david", seat=0)
+    p.go(5)
+    assert "nine of spades" not in p.narration.value and "says" in p.narration.value
+    p.viewer.value = -1                                  # the all-seeing view keeps the commentary
+    assert "nine of spades" in p.narration.value and "after step" in p.expect.value
+    told = 0
+    for s in sc.list_scenarios():
+        p.choose.value = s.name
+        for seat in range(len(p.scenario.seats)):
+            p.viewer.value = seat
+            for i in range(1, p.step.max + 1):
+                p.go(i)
+                said = unescape(p.narration.value).split(": ", 1)[1].removesuffix("</div>")
+                assert said == p.result.public[i - 1], (s.name, seat, i)
+                told += p.result.narration[i - 1] != said
+                assert p.expect.value == SEAT_EXPECT
+    assert told >= 10, "the examples' own commentary should be left out of the seats' views"
