@@ -92,7 +92,8 @@ class Rules(RuleOptions):
       spaces reaches some space; a larger roll could leave a player no move), at least one
       of them odd: every step on the Animal Market changes the colour of a two-colouring of
       its spaces, so with even faces only a player who cannot pay for a longer or shorter
-      move never leaves one colour, and two such players were stranded for ever.
+      move never leaves one colour, and two such players were stranded for ever. The
+      two-player gamble reads a roll above 3 as a 3 [J lists 1, 2, 3].
     - ``denominations``, ``notes``: the 50 notes, how many of each [L3]: ten 0s, sixteen
       10s, eight 50s, six 100s, six 200s, four 500s (the donkeys pay 100, 200 and 500 to
       up to 4 players; the 10s make the booklet's bids of 120 payable).
@@ -284,8 +285,21 @@ class Rules(RuleOptions):
         if unfit:
             raise RulesError(f"tiles: {', '.join(f'{t} is for {FORMATS[t].players[0]}-{FORMATS[t].players[1]} players' for t in unfit)}"
                              f"; \"make sure every chosen auction suits your player count\" ({players} players)")
-        if players > 2 and len(self.tickets) < 1 and self.fairground:
-            raise RulesError("tickets: the Fairground's raffle needs tickets")
+        if self.fairground:        # the game ends after the turn the last ticket is bought [I]
+            bag = len(self.tickets) if players > 2 else min(self.tickets_two, len(self.tickets))
+            if bag < 1:
+                raise RulesError("tickets: the Fairground's raffle bag needs at least 1 ticket at the start (an empty "
+                                 "bag would end the game after the first turn)"
+                                 + (f"; with 2 players tickets_two is {self.tickets_two}" if players == 2 else ""))
+        from bluffkit.games.bidder_up.layout import layout_of
+        pens = layout_of(self.board).pens
+        need = sum(3 if tiles[p.position] == "cat-in-the-bag" else p.size for p in pens)
+        have = len(self.deck())
+        if need > have:                  # the deal fills every pen [B]: a pen left short cannot be auctioned
+            cats = sum(tiles[p.position] == "cat-in-the-bag" for p in pens)
+            raise RulesError(f"tiles: the {self.board} board's pens take {need} animals at the deal ({cats} Cat in "
+                             f"the Bag pens hold 3 each), but the deck has {have}; lay Cat in the Bag on fewer "
+                             "positions")
 
     def market_value(self, position: int) -> int:
         return self.market_track[position]

@@ -284,7 +284,7 @@ class SpacesMixin(TableFields):
     def gambled(self, n: int) -> None:
         """The gamble's roll [J]: 1, the top note "unseen" to the opponent; 2, keep the top
         2; 3, look at the top 3, give 1 to the opponent, keep 2 (fewer if the stack is
-        short, L6)."""
+        short, L6). A die with more faces (``die_faces``) makes a roll above 3 a 3."""
         seat, other = self.current, 1 - self.current
         take = {1: 1, 2: 2}.get(n, 3)
         top = self.gambling[max(0, len(self.gambling) - take):]

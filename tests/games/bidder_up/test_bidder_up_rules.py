@@ -466,3 +466,40 @@ def test_the_animal_markets_spaces_are_two_coloured():
                 todo.append(there)
             assert colour[there] != colour[here], (here, there)
     assert len(colour) == len(b.spaces)
+
+
+def test_every_layout_the_rules_accept_deals_a_full_pen_everywhere():
+    """Cat in the Bag on three positions of the Animal Market (3 animals in each of its
+    pens) passed the tile checks, but the deal needed 21 of the 20 animals: a double pen
+    got 1 animal and landing there ended every game in "lot: the pen holds 2 animal(s)".
+    Such a layout is now refused, and every layout accepted deals each pen its animals [B]."""
+    import itertools
+
+    import numpy as np
+    from bluffkit.games.bidder_up.engine import Table
+    refused = 0
+    for board in ("animal-market", "fairground"):
+        for tiles in itertools.product(("cat-in-the-bag", "classic", "secret-count"), repeat=4):
+            g = game(board=board, tiles=list(tiles))
+            for players in (2, 3, 4):
+                try:
+                    g.check_players(players)
+                except RulesError as e:
+                    refused += "lay Cat in the Bag on fewer positions" in str(e)
+                    continue
+                s = g.new_state(players)
+                s = g.step(s, None, g.sample_chance(s, np.random.default_rng(players)))
+                t = Table.thaw(s)
+                assert [len(p) for p in s.pens] == [3 if c else pen.size for c, pen in zip(t.cats, t.lay.pens)], \
+                    (board, tiles, players)
+    assert refused, "some layouts need more animals than the Animal Market's 20"
+
+
+@pytest.mark.parametrize("options, players", [({"tickets_two": 0}, 2), ({"tickets": []}, 2), ({"tickets": []}, 3)])
+def test_an_empty_raffle_bag_at_the_start_is_refused(options, players):
+    """The game ends "immediately after the turn in which a player buys the last raffle
+    ticket" [I]; with ``tickets_two=0`` (or no tickets) the bag was empty at the deal and
+    every two-player game ended after its first turn."""
+    with pytest.raises(RulesError, match="raffle bag needs at least 1 ticket"):
+        game(board="fairground", **options).check_players(players)
+    game(board="animal-market", **options).check_players(players)      # no raffle there
