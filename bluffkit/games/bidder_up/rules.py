@@ -103,8 +103,9 @@ class Rules(RuleOptions):
     - ``donkey_pay``: "First Golden Donkey: 100, Second: 200, Third: 500" [D]; paid to each
       player from the auctioneer on, while the supply board has the note (L6).
     - ``animal_values``: the Animal Market's values per type of ``ANIMALS`` (rooster ..
-      horse): the text fixes cow 800, horse 1,000, sheep 350 [L4]; the others are spaced
-      between them. At most the auctions' ``MAX_ANIMAL_VALUE`` (10,000) each, as is every
+      horse): the text fixes cow 800, horse 1,000, sheep 350 [L4]; the others are the You're
+      Bluffing! family values (rooster 10 .. pig 650, the goat 350 as the sheep), as the
+      project's digest of the rules (RULES.md, section 2) says. At most the auctions' ``MAX_ANIMAL_VALUE`` (10,000) each, as is every
       value of ``market_track``.
     - ``market_track``, ``market_start``: the Fairground's market board, its values from
       left to right and each type's start position (index into the track) [L4]: sheep
@@ -147,7 +148,7 @@ class Rules(RuleOptions):
     notes: tuple = (10, 16, 8, 6, 6, 4)
     start_money: tuple = (2, 4, 2, 0, 0, 0)
     donkey_pay: tuple = (100, 200, 500)
-    animal_values: tuple = (50, 100, 150, 200, 350, 300, 500, 650, 800, 1000)
+    animal_values: tuple = (10, 40, 90, 160, 350, 350, 500, 650, 800, 1000)
     market_track: tuple = (0, 50, 100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 1000)
     market_start: tuple = (1, 2, 2, 3, 8, 6, 8, 10, 12, 13)
     market_types: int = 3
