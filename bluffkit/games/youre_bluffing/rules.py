@@ -101,8 +101,8 @@ class Rules(RuleOptions):
       again; a second tie gives the animal to the challenger free) or
       ``"challenger"`` (HT: the challenger gets it).
     - ``buyback_without_funds``: the leader's right of preemption when the leader
-      cannot pay. Neither rulebook says; default ``"forbidden"`` (HT: "only if you
-      have enough money"). ``"show_and_rerun"`` treats the leader like a bidder who
+      cannot pay. YB does not say; HT allows it "only if you have enough money", the
+      default for both, ``"forbidden"``. ``"show_and_rerun"`` treats the leader like a bidder who
       cannot pay: the leader shows all money and the auction is held again.
     - ``payment``: ``"exact_if_possible"`` (default; YB "A player who cannot give the
       exact sum must give more") or ``"any_cover"`` (any notes worth enough).
