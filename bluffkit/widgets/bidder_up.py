@@ -261,8 +261,9 @@ class BidderUpTable(SeatPanel):
 
     def _draw_move(self, me, obs, legal) -> None:
         reach = dict(legal.key)
+        first = " You may first reveal an action ticket [H]." if legal.tickets else ""
         self._prompt(f"<b>{me}</b>, you rolled <b>{obs.roll}</b>. Click a ringed space on the board to move "
-                     "there; each step beyond the roll costs notes, laid face down on the Piggy Bank [C].")
+                     f"there; each step beyond the roll costs notes, laid face down on the Piggy Bank [C].{first}")
         self.view.clickable = [str(sid) for sid in reach]
         buttons = []
         for sid, (_, cost) in sorted(legal.key, key=lambda k: (k[1][1], self._board_order.get(k[0], 0))):
@@ -271,6 +272,22 @@ class BidderUpTable(SeatPanel):
                                    f"move your pawn to {self.label(sid)}"))
         self.spaces_box.children = buttons
         self.spaces_box.layout.display = _SHOW
+        self._ticket_buttons(obs, legal, "first, before you move")
+
+    def _ticket_buttons(self, obs, legal, when: str, extra=()) -> None:
+        """A button for each action ticket the seat may reveal now [H] (``when``: the
+        words for the moment), after the buttons ``extra``."""
+        buttons = list(extra)
+        when = f" {when}" if when else ""
+        for t in legal.tickets:
+            if t == "move-markers":
+                buttons.append(_button(f"Reveal Move Market Markers{when} (choose below)",
+                                       lambda: self._markers(obs), "bk-go"))
+            else:
+                buttons.append(_button(f"Reveal {ticket_words(t)}{when}", lambda t=t: self.try_move(f"ticket {t}"),
+                                       "bk-go"))
+        self.buttons_box.children = buttons
+        self.buttons_box.layout.display = _SHOW if buttons else _HIDE
 
     def _draw_auction(self, me, obs) -> None:
         sub = obs.auction
@@ -424,16 +441,7 @@ class BidderUpTable(SeatPanel):
 
     def _draw_end(self, me, obs, legal) -> None:
         self._prompt(f"<b>{me}</b>: the end of your turn. Reveal one action ticket, or end your turn [H].")
-        buttons = [_button("End my turn", lambda: self.try_move("end"), "bk-stop")]
-        for t in legal.key:
-            if t == "move-markers":
-                buttons.append(_button("Reveal Move Market Markers (choose below)",
-                                       lambda: self._markers(obs), "bk-go"))
-            else:
-                buttons.append(_button(f"Reveal {ticket_words(t)}", lambda t=t: self.try_move(f"ticket {t}"),
-                                       "bk-go"))
-        self.buttons_box.children = buttons
-        self.buttons_box.layout.display = _SHOW
+        self._ticket_buttons(obs, legal, "", [_button("End my turn", lambda: self.try_move("end"), "bk-stop")])
 
     def _markers(self, obs) -> None:
         r = obs.rules

@@ -389,3 +389,25 @@ def test_the_auctioneers_sell_and_buy_say_what_they_do():
     assert sell.layout.display != "none" and buy.layout.display != "none"
     buy.click()
     assert f"pays {who} {price}" in t.events.value
+
+
+def test_a_ticket_may_be_revealed_before_the_move_from_the_move_screen():
+    """[H] the moment of a ticket's action is the player's: the move screen now offers
+    Extra Turn and Move Market Markers before moving; then the move screen again, with no
+    ticket more this turn."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
+                    tickets=[["move-markers", "extra-turn"], [], []])
+    t.show.click()
+    words = [b.description for b in t.buttons_box.children]
+    assert "Reveal Move Market Markers first, before you move (choose below)" in words, words
+    assert any(w.startswith("Reveal Extra Turn") for w in words) and "ticket [H]" in t.legal_text.value
+    assert t._click_word("Reveal Move Market Markers")
+    before = t.session.observe(0).market
+    t.market_steps[4].value = 1                                   # sheep up one step
+    assert t._click_word("Move the markers", t.market_box.children)
+    assert t.message.value == "" and t.session.state.phase == "move" and t.screen == ("seat", 0)
+    assert t.session.observe(0).market[4] == before[4] + 1
+    assert t.buttons_box.layout.display == "none" and t.spaces_box.children, "the move, and no ticket more"
+    quiet = next(s for s, (_, c) in t.session.observe(0).legal.key if c == 0)
+    t.click_space(str(quiet))
+    assert t.session.state.phase != "end"

@@ -243,7 +243,10 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
             self._sub._do(seat, action)
             self._auction_moved()
         elif ph == MOVE:
-            self._move(seat, action)
+            if type(action) is A.Ticket:
+                self._early_ticket(seat, action)
+            else:
+                self._move(seat, action)
         else:
             self._space_move(seat, action)
 

@@ -10,7 +10,7 @@ from bluffkit.games.bidder_up.state import TableFields
 from collections import Counter as Multiset
 
 from bluffkit.games.bidder_up import actions as A
-from bluffkit.games.bidder_up.rules import ACTION_TICKETS
+from bluffkit.games.bidder_up.rules import ACTION_TICKETS, EARLY_TICKETS
 from bluffkit.games.bidder_up.state import DRAW, KEEP, TRADE
 
 
@@ -119,6 +119,23 @@ class FairMixin(TableFields):
         if action == A.END:
             self.finish_turn()
             return
+        if self._reveal(seat, action):
+            self.end_turn()
+        else:
+            self.phase, self.trade = TRADE, (action.name == "special-horse-trade",)
+
+    def early_tickets(self, seat: int) -> tuple:
+        """The action tickets ``seat`` may reveal before moving (:data:`EARLY_TICKETS`) [H]."""
+        return tuple(n for n in self.usable_tickets(seat) if n in EARLY_TICKETS)
+
+    def _early_ticket(self, seat: int, action) -> None:
+        """Reveal Extra Turn or Move Market Markers after the roll, before the move [H]:
+        its action at once; the move is still to come, and no ticket more this turn."""
+        self._reveal(seat, action)
+
+    def _reveal(self, seat: int, action) -> bool:
+        """The ticket leaves the seat's hand and the game; Extra Turn and Move Market
+        Markers act at once (True); a horse-trade is still to be played (False)."""
         mine = list(self.tickets[seat])
         mine.remove(action.name)
         self.tickets = self.tickets[:seat] + (tuple(mine),) + self.tickets[seat + 1:]
@@ -129,6 +146,5 @@ class FairMixin(TableFields):
         elif action.name == "move-markers":
             self._shift(action.changes)
         else:
-            self.phase, self.trade = TRADE, (action.name == "special-horse-trade",)
-            return
-        self.end_turn()
+            return False
+        return True

@@ -108,6 +108,17 @@ class Legal:
         return tuple(self._t.money[self.seat])
 
     @property
+    def tickets(self) -> tuple:
+        """The action tickets the seat may reveal now: at the end of its turn (phase
+        ``end``) those it may use; after the roll, before moving (``move``), Extra Turn and
+        Move Market Markers (:data:`~bluffkit.games.bidder_up.rules.EARLY_TICKETS`) [H]."""
+        if self.inner is not None or self.key is None or self._t is None:
+            return ()
+        if self.phase == END:
+            return tuple(self.key)
+        return self._t.early_tickets(self.seat) if self.phase == MOVE else ()
+
+    @property
     def payable(self) -> int:
         """How many of the seat's notes may pay a cost counted in notes (movement, market,
         raffle): all of them, or all but the 0-notes when ``zero_pays_count`` is off (L7)."""
@@ -168,7 +179,8 @@ class Legal:
         if key is None:
             return "nothing: it is not this seat's move"
         if ph == MOVE:
-            return "move to " + ", ".join(f"{s}" + (f" (pay {c} notes)" if c else "") for s, (_, c) in key)
+            return "move to " + ", ".join(f"{s}" + (f" (pay {c} notes)" if c else "") for s, (_, c) in key) + \
+                "".join(f", or first ticket {n}" for n in self.tickets)
         if ph == TRADE:
             return "trade SEAT ANIMAL offer NOTES (a horse-trade" + (", notes counted)" if key[1] else ")")
         if ph == RAFFLE:
@@ -223,18 +235,21 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
         return t.cost_problem(seat, action.notes, action.k, "the raffle")
     if ph == KEEP and kind is A.Keep:
         return None if action.name in key else ("not-drawn", f"keep one of the tickets drawn: {', '.join(key)}")
+    if ph == MOVE and kind is A.Ticket:
+        early = t.early_tickets(seat)
+        if action.name not in early:
+            why = (" (one ticket per turn)" if t.used else
+                   " (a horse-trade ticket is revealed at the end of the turn, after the space's action)"
+                   if action.name.endswith("horse-trade") else "")
+            return ("no-ticket", f"seat {seat} cannot reveal {action.name} before moving{why}")
+        return _ticket_problem(t, action)
     if ph == END and (action == A.END or kind is A.Ticket):
         if action == A.END:
             return None
         if action.name not in key:
             return ("no-ticket", f"seat {seat} cannot reveal {action.name} now" +
                     (" (one ticket per turn)" if t.used else ""))
-        if action.name == "move-markers":
-            if not action.changes:
-                return ("no-change", "move at least one green marker")
-            bad = t.market_problem(action.changes, t.rules.marker_moves, 1)
-            return bad
-        return ("no-change", "only Move Market Markers takes changes") if action.changes else None
+        return _ticket_problem(t, action)
     if ph == PIGGY and action in key:
         return None
     if ph == GIVE and kind is A.Give:
@@ -242,6 +257,15 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
     if ph == PIGGY and kind is A.Loan:
         return ("no-loan", "no IOU (or note) of that value is left on the supply board")
     return ("not-now", f"seat {seat} cannot play {action} now; it may: {Legal(seat, ph, t, key).description}")
+
+
+def _ticket_problem(t, action):
+    """What is wrong with revealing the ticket ``action`` names, which the seat may reveal now."""
+    if action.name == "move-markers":
+        if not action.changes:
+            return ("no-change", "move at least one green marker")
+        return t.market_problem(action.changes, t.rules.marker_moves, 1)
+    return ("no-change", "only Move Market Markers takes changes") if action.changes else None
 
 
 def _sample(t, seat: int, ph: str, key: tuple, rng):

@@ -41,6 +41,12 @@ FIRST_GAME_FORMATS = {
 #: The raffle tickets' kinds (section H). Action tickets are revealed during play, the
 #: others at the end.
 ACTION_TICKETS = ("extra-turn", "move-markers", "horse-trade", "special-horse-trade")
+#: The action tickets that may also be revealed before the move, once the die is rolled
+#: [H: "When exactly they perform the ticket's action within their normal turn is up to
+#: them"]: those whose action is over at once. A horse-trade ticket is revealed at the
+#: end of the turn, after the space's action (a reading: the trade is a turn's action of
+#: its own).
+EARLY_TICKETS = ("extra-turn", "move-markers")
 
 #: Default mix of the 24 tickets (L5; the rulebook names the kinds, not how many of
 #: each): 2 of each action ticket (8), a Value-Gain ticket for six types (6), and ten
@@ -134,8 +140,9 @@ class Rules(RuleOptions):
     Fixed readings of the text (not options, see docs/bidder-up.md): a horse-trade with
     no possible opponent does nothing; a market action may change no type (and costs
     nothing); more tickets than the bag holds cannot be drawn; an Extra Turn on the last
-    turn is lost (the game ends); action tickets are revealed at the end of the turn,
-    after the space's action.
+    turn is lost (the game ends); an action ticket is revealed at the end of the turn,
+    after the space's action, or (Extra Turn, Move Market Markers: :data:`EARLY_TICKETS`)
+    before the move, once the die is rolled.
     """
 
     name: str = "bidder-up"

@@ -503,3 +503,50 @@ def test_an_empty_raffle_bag_at_the_start_is_refused(options, players):
     with pytest.raises(RulesError, match="raffle bag needs at least 1 ticket"):
         game(board="fairground", **options).check_players(players)
     game(board="animal-market", **options).check_players(players)      # no raffle there
+
+
+# -- H. action tickets: "when exactly ... within their normal turn is up to them" ---------------
+
+def early(**kw):
+    g = game(board="fairground")
+    return g, g.state_from_position(3, current=0, roll=2, tickets=[["move-markers", "extra-turn", "horse-trade"],
+                                                                   [], []],
+                                    pastures=[["sheep"], ["sheep"], []], **kw)
+
+
+def test_move_market_markers_may_be_revealed_before_the_move():
+    """[H] "The player may reveal 1 of their action tickets per turn ... When exactly they
+    perform the ticket's action within their normal turn is up to them": only at the end
+    of the turn was offered, so a player could not raise a type before the auction that
+    locks it. After the roll, before moving, Move Market Markers now acts at once; the
+    move follows, and no other ticket this turn."""
+    g, s = early()
+    assert "first ticket move-markers" in g.legal(s, 0).description
+    assert sorted(g.legal(s, 0).tickets) == ["extra-turn", "move-markers"]
+    after = g.step(s, 0, "ticket move-markers sheep+1,donkey-1")
+    assert after.phase == "move" and after.used and after.current == 0 and after.roll == s.roll
+    assert after.market[4] == s.market[4] + 1 and after.market[6] == s.market[6] - 1
+    assert after.tickets[0] == ("extra-turn", "horse-trade")
+    assert g.legal(after, 0).tickets == ()
+    assert_refused(g, after, 0, "ticket extra-turn", "no-ticket", "one ticket per turn")
+    space = next(sp for sp, (_, c) in g.legal(after, 0).key if c == 0)
+    moved = g.step(after, 0, f"move {space}")
+    assert moved.phase != "end", "the ticket of this turn is used: no end-of-turn reveal"
+
+
+def test_an_extra_turn_revealed_before_the_move_gives_the_turn_after_this_one():
+    g, s = early()
+    s = g.step(s, 0, "ticket extra-turn")
+    assert s.extra == 1 and s.phase == "move"
+    rng = __import__("numpy").random.default_rng(0)
+    while s.phase != "roll":                           # the rest of the turn, as a random player
+        s = g.step(s, None, g.sample_chance(s, rng)) if g.is_chance(s) else \
+            g.step(s, g.to_move(s)[0], g.legal(s, g.to_move(s)[0]).sample(rng))
+    assert s.current == 0 and s.extra == 0, "the same player takes one complete additional turn"
+
+
+def test_a_horse_trade_ticket_waits_for_the_end_of_the_turn():
+    g, s = early()
+    assert_refused(g, s, 0, "ticket horse-trade", "no-ticket", "end of the turn")
+    assert_refused(g, s, 1, "ticket extra-turn", "not-your-turn")
+    assert_refused(g, s, 0, "ticket move-markers", "no-change", "at least one green marker")
