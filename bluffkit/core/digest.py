@@ -127,8 +127,10 @@ def projection(state, game=None) -> dict:
         return out
     if not dataclasses.is_dataclass(state) or isinstance(state, type):
         raise TypeError(f"a state must be a dataclass instance to be digested, not {type(state).__name__}")
+    omit = getattr(state, "DIGEST_OMITS_DEFAULTS", {})          # as for a nested dataclass (see _plain)
     return {f.name: getattr(state, f.name) for f in dataclasses.fields(state)
-            if not f.name.startswith("_") and f.name not in HEADER_FIELDS}
+            if not f.name.startswith("_") and f.name not in HEADER_FIELDS
+            and not (f.name in omit and getattr(state, f.name) == omit[f.name])}
 
 
 def state_digest(state, game=None) -> str:

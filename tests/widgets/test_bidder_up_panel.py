@@ -411,3 +411,16 @@ def test_a_ticket_may_be_revealed_before_the_move_from_the_move_screen():
     quiet = next(s for s, (_, c) in t.session.observe(0).legal.key if c == 0)
     t.click_space(str(quiet))
     assert t.session.state.phase != "end"
+
+
+def test_a_horse_trade_ticket_before_the_move_comes_back_to_the_move_screen():
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
+                    tickets=[["horse-trade"], [], []], pastures=[["sheep"], ["sheep"], []])
+    t.show.click()
+    assert t._click_word("Reveal Horse-Trade first, before you move")
+    assert t.session.state.phase == "trade" and t.trade_box.layout.display != "none"
+    t.note_toggles[0].value = True
+    assert t._click_word("Offer", t.notes_box.children)
+    assert t.message.value == "", t.message.value                  # the bot answered
+    assert t.session.state.phase == "move" and t.screen == ("seat", 0) and t.spaces_box.children
+    assert t.buttons_box.layout.display == "none", "one ticket a turn"

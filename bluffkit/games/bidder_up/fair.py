@@ -11,7 +11,7 @@ from collections import Counter as Multiset
 
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS, EARLY_TICKETS
-from bluffkit.games.bidder_up.state import DRAW, KEEP, TRADE
+from bluffkit.games.bidder_up.state import DRAW, KEEP, MOVE, TRADE
 
 
 def step_cost(k: int) -> int:
@@ -129,9 +129,11 @@ class FairMixin(TableFields):
         return tuple(n for n in self.usable_tickets(seat) if n in EARLY_TICKETS)
 
     def _early_ticket(self, seat: int, action) -> None:
-        """Reveal Extra Turn or Move Market Markers after the roll, before the move [H]:
-        its action at once; the move is still to come, and no ticket more this turn."""
-        self._reveal(seat, action)
+        """Reveal an action ticket after the roll, before the move [H]: its action at once
+        (a horse-trade is played, and ``then`` brings the move back after it); the move is
+        still to come, and no ticket more this turn."""
+        if not self._reveal(seat, action):
+            self.phase, self.trade, self.then = TRADE, (action.name == "special-horse-trade",), MOVE
 
     def _reveal(self, seat: int, action) -> bool:
         """The ticket leaves the seat's hand and the game; Extra Turn and Move Market

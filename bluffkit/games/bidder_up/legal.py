@@ -239,8 +239,8 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
         early = t.early_tickets(seat)
         if action.name not in early:
             why = (" (one ticket per turn)" if t.used else
-                   " (a horse-trade ticket is revealed at the end of the turn, after the space's action)"
-                   if action.name.endswith("horse-trade") else "")
+                   " (no horse-trade is possible: no type shared with a fellow player, or no note to offer)"
+                   if action.name.endswith("horse-trade") and action.name in t.tickets[seat] else "")
             return ("no-ticket", f"seat {seat} cannot reveal {action.name} before moving{why}")
         return _ticket_problem(t, action)
     if ph == END and (action == A.END or kind is A.Ticket):

@@ -43,10 +43,8 @@ FIRST_GAME_FORMATS = {
 ACTION_TICKETS = ("extra-turn", "move-markers", "horse-trade", "special-horse-trade")
 #: The action tickets that may also be revealed before the move, once the die is rolled
 #: [H: "When exactly they perform the ticket's action within their normal turn is up to
-#: them"]: those whose action is over at once. A horse-trade ticket is revealed at the
-#: end of the turn, after the space's action (a reading: the trade is a turn's action of
-#: its own).
-EARLY_TICKETS = ("extra-turn", "move-markers")
+#: them"]: every one (a horse-trade is played at once, then the move follows).
+EARLY_TICKETS = ACTION_TICKETS
 
 #: Default mix of the 24 tickets (L5; the rulebook names the kinds, not how many of
 #: each): 2 of each action ticket (8), a Value-Gain ticket for six types (6), and ten
@@ -141,8 +139,8 @@ class Rules(RuleOptions):
     no possible opponent does nothing; a market action may change no type (and costs
     nothing); more tickets than the bag holds cannot be drawn; an Extra Turn on the last
     turn is lost (the game ends); an action ticket is revealed at the end of the turn,
-    after the space's action, or (Extra Turn, Move Market Markers: :data:`EARLY_TICKETS`)
-    before the move, once the die is rolled.
+    after the space's action, or before the move, once the die is rolled (its action at
+    once: a horse-trade is played, then the move follows).
     """
 
     name: str = "bidder-up"

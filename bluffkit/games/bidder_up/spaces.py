@@ -243,6 +243,9 @@ class SpacesMixin(TableFields):
         self.to_pasture(winner, (animal,))
         self.log = ("trade", c, t, animal % MALE, winner, counter is None)     # the offers stay face down
         self.trade = None
+        if self.then:                      # a ticket's trade before the move: the move is still to come [H]
+            self.phase, self.then = self.then, ""
+            return
         self.end_turn()
 
     def _lose(self, seat: int, animal: int) -> None:

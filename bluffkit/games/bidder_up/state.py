@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import ClassVar, TYPE_CHECKING, Any
 
 from bluffkit.games.bidder_up.rules import Rules
 
@@ -45,7 +45,9 @@ class State:
     (-1: none yet or nobody), ``sow_tied`` the seats tied for it; ``turn`` turns played;
     ``log`` the last event's numbers (for narration); Baby Animals: ``babies`` the baby
     types still on the supply board, ``baby_barns`` each seat's babies in its barn, ``baby_zoos`` in its petting zoo
-    (Fairground). There a male is told apart: its type + 10 (``actions.MALE``)."""
+    (Fairground). There a male is told apart: its type + 10 (``actions.MALE``). ``then``
+    the phase a horse-trade returns to: ``"move"`` for one revealed by a ticket before the
+    move [H], else ``""`` (the turn ends after the trade)."""
 
     rules: Rules
     phase: str
@@ -81,6 +83,11 @@ class State:
     babies: tuple = ()
     baby_barns: tuple = ()
     baby_zoos: tuple = ()
+    then: str = ""
+
+    #: A field added after logs were frozen is left out of a state's digest while it holds
+    #: its default (:func:`bluffkit.core.digest.projection`), so their digests still hold.
+    DIGEST_OMITS_DEFAULTS: ClassVar[dict] = {"then": ""}
 
     @property
     def players(self) -> int:
@@ -142,5 +149,6 @@ class TableFields:
         babies: tuple
         baby_barns: tuple
         baby_zoos: tuple
+        then: str
 
         def __getattr__(self, name: str) -> Any: ...

@@ -522,7 +522,7 @@ def test_move_market_markers_may_be_revealed_before_the_move():
     move follows, and no other ticket this turn."""
     g, s = early()
     assert "first ticket move-markers" in g.legal(s, 0).description
-    assert sorted(g.legal(s, 0).tickets) == ["extra-turn", "move-markers"]
+    assert sorted(g.legal(s, 0).tickets) == ["extra-turn", "horse-trade", "move-markers"]
     after = g.step(s, 0, "ticket move-markers sheep+1,donkey-1")
     assert after.phase == "move" and after.used and after.current == 0 and after.roll == s.roll
     assert after.market[4] == s.market[4] + 1 and after.market[6] == s.market[6] - 1
@@ -545,8 +545,34 @@ def test_an_extra_turn_revealed_before_the_move_gives_the_turn_after_this_one():
     assert s.current == 0 and s.extra == 0, "the same player takes one complete additional turn"
 
 
-def test_a_horse_trade_ticket_waits_for_the_end_of_the_turn():
+def test_a_horse_trade_ticket_before_the_move_is_played_then_the_move_follows():
+    """A horse-trade revealed before the move is played at once; once answered, the
+    mover moves with the roll it had, and the turn ends only after the space's action."""
     g, s = early()
-    assert_refused(g, s, 0, "ticket horse-trade", "no-ticket", "end of the turn")
     assert_refused(g, s, 1, "ticket extra-turn", "not-your-turn")
     assert_refused(g, s, 0, "ticket move-markers", "no-change", "at least one green marker")
+    s = g.step(s, 0, "ticket horse-trade")
+    assert (s.phase, s.then, s.used) == ("trade", "move", True)
+    s = g.step(s, 0, "trade 1 sheep offer 10")
+    assert s.phase == "respond" and g.to_move(s) == (1,)
+    s = g.step(s, 1, "agree")
+    assert (s.phase, s.then, s.current, s.roll) == ("move", "", 0, 2)
+    assert sorted(s.pastures[0]) == [4, 4] and s.pastures[1] == ()            # the sheep changed hands
+    space = next(sp for sp, (_, c) in g.legal(s, 0).key if c == 0 and g.table(s).lay.kind(sp) != "pen")
+    s = g.step(s, 0, f"move {space}")
+    assert s.phase != "end" and s.then == ""
+
+
+def test_a_horse_trade_ticket_needs_a_possible_trade_before_the_move_too():
+    g, s = early(money=["", "10+10", "10+10"])                # no note to offer
+    assert "horse-trade" not in g.legal(s, 0).tickets
+    assert_refused(g, s, 0, "ticket horse-trade", "no-ticket", "no horse-trade is possible")
+
+
+def test_a_state_at_rest_digests_as_before_the_then_field():
+    """``then`` came after logs were frozen: at its default it is left out of the digest
+    (the frozen logs' digests are checked in test_frozen_logs)."""
+    from bluffkit.core.digest import projection
+    g, s = early()
+    assert "then" not in projection(s, g)
+    assert projection(g.step(s, 0, "ticket horse-trade"), g)["then"] == "move"
