@@ -349,8 +349,9 @@ class BidderUp(TableGame):
     def reveals(self, before, seat, action, after) -> bool:
         """Whether a step showed hidden information, so that undo may not cross it: every
         chance move, an auction opened (a Cat in the Bag's animals are shown), the
-        auction's own reveals, a horse-trade settled, notes taken."""
-        if seat is None or isinstance(action, A.CHANCE):
+        auction's own reveals, a horse-trade settled, notes taken, an action ticket revealed
+        (the others knew only how many tickets the seat holds)."""
+        if seat is None or isinstance(action, (*A.CHANCE, A.Ticket)):
             return True
         if before.auction is None and after.auction is not None:
             return True
