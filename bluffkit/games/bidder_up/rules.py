@@ -80,7 +80,9 @@ class Rules(RuleOptions):
     - ``tiles``: the format on each of the 4 tile positions, or ``None`` for the first
       game of the side (:data:`FIRST_GAME_FORMATS`, on the positions the board file
       names; two players: Cat in the Bag, Number Call, The Call, Classic) [B, J]. Checked for the player count: "at least 1 and at
-      most 2 different Count auctions", every format suiting the player count.
+      most 2 different Count auctions", every format suiting the player count, no format
+      but Classic on two positions (the box holds one tile of each [A]), and pens the deal
+      can fill [B].
     - ``babies``: the Baby Animals variant [K]: 4 of the 10 babies lie on the supply
       board. Animal Market: whoever first completes one of those types (its female and its
       male: the Animal Market keeps one of each) takes its baby to the barn. Fairground:
@@ -119,7 +121,9 @@ class Rules(RuleOptions):
       spaces" [G], each at least 1; ``marker_moves``: Move Market Markers, "up to 2 green animal markers
       by 1 space each" [H].
     - ``tickets``: the bag's 24 tickets (:data:`TICKETS`) [L5]; ``tickets_two``: "draw 8
-      raffle tickets" with two players [J]; ``raffle_max``: draw "1, 2, or 3" [H].
+      raffle tickets" with two players [J]; ``raffle_max``: draw "1, 2, or 3" [H]. On the
+      Fairground the bag holds at least 1 ticket at the start (an empty bag would end the
+      game after its first turn, [I]).
     - ``piggy_take``: "the top 5 money notes" [F]; ``raid``: two players, "up to 5" [J].
     - ``loans``: the IOUs, (note, IOU value, how many): 100 -> 300, 200 -> 600, 500 ->
       1,500, two of each of the 6 [J, L5]; ``box_two``: "Draw 5 notes ... place them
@@ -277,7 +281,8 @@ class Rules(RuleOptions):
         return found
 
     def check_players(self, players: int) -> None:
-        """Refuse a player count the rules or the tiles do not suit [A, B, J]."""
+        """Refuse a player count the rules or the tiles do not suit [A, B, J], and a
+        Fairground raffle bag empty at the start [I]."""
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not self.min_players <= players <= self.max_players:
             raise RulesError(f"Bidder Up! is for {self.min_players} to {self.max_players} players, got {players!r}")
@@ -287,12 +292,17 @@ class Rules(RuleOptions):
             raise RulesError("tiles: at most 2 different Count auctions (\"Always lay out at least 1 and at most 2 "
                              f"different Count auctions\"), got {len(counts)}" + (f": {', '.join(counts)}" if counts
                                                                                  else ""))
+        twice = sorted({t for t in tiles if t != "classic" and tiles.count(t) > 1})
+        if twice:                    # "10 auction tiles" [A], one per format; Classic is printed on the board
+            raise RulesError(f"tiles: {', '.join(twice)} on more than one position; the box holds one tile of each "
+                             "format (only Classic, printed on the board, may show on several)")
         unfit = [t for t in dict.fromkeys(tiles) if not FORMATS[t].players[0] <= players <= FORMATS[t].players[1]]
         if unfit:
             raise RulesError(f"tiles: {', '.join(f'{t} is for {FORMATS[t].players[0]}-{FORMATS[t].players[1]} players' for t in unfit)}"
                              f"; \"make sure every chosen auction suits your player count\" ({players} players)")
         if self.fairground:        # the game ends after the turn the last ticket is bought [I]
-            bag = len(self.tickets) if players > 2 else min(self.tickets_two, len(self.tickets))
+            rush = min(self.die_faces) if self.raffle_rush else 0        # at least the die's lowest face [K]
+            bag = len(self.tickets) if players > 2 else min(self.tickets_two + rush, len(self.tickets))
             if bag < 1:
                 raise RulesError("tickets: the Fairground's raffle bag needs at least 1 ticket at the start (an empty "
                                  "bag would end the game after the first turn)"
@@ -304,8 +314,7 @@ class Rules(RuleOptions):
         if need > have:                  # the deal fills every pen [B]: a pen left short cannot be auctioned
             cats = sum(tiles[p.position] == "cat-in-the-bag" for p in pens)
             raise RulesError(f"tiles: the {self.board} board's pens take {need} animals at the deal ({cats} Cat in "
-                             f"the Bag pens hold 3 each), but the deck has {have}; lay Cat in the Bag on fewer "
-                             "positions")
+                             f"the Bag pens hold 3 each), but the deck has {have}")
 
     def market_value(self, position: int) -> int:
         return self.market_track[position]

@@ -3,7 +3,7 @@ rulebook's numbers where it gives them."""
 
 import pytest
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.core.game import make_game
 from bluffkit.games.bidder_up.engine import Table
 from bluffkit.games.bidder_up.fair import step_cost
@@ -485,14 +485,28 @@ def test_every_layout_the_rules_accept_deals_a_full_pen_everywhere():
                 try:
                     g.check_players(players)
                 except RulesError as e:
-                    refused += "lay Cat in the Bag on fewer positions" in str(e)
+                    refused += "more than one position" in str(e)
                     continue
                 s = g.new_state(players)
                 s = g.step(s, None, g.sample_chance(s, np.random.default_rng(players)))
                 t = Table.thaw(s)
                 assert [len(p) for p in s.pens] == [3 if c else pen.size for c, pen in zip(t.cats, t.lay.pens)], \
                     (board, tiles, players)
-    assert refused, "some layouts need more animals than the Animal Market's 20"
+    assert refused, "Cat in the Bag (or any format but Classic) lies on one position at most"
+
+
+@pytest.mark.parametrize("tiles", [("dutch", "dutch", "classic", "secret-count"),
+                                   ("cat-in-the-bag", "cat-in-the-bag", "cat-in-the-bag", "secret-count")])
+def test_a_format_other_than_classic_lies_on_one_position_at_most(tiles):
+    """"10 auction tiles" [A], one of each format; Classic is printed on the board."""
+    with pytest.raises(RulesError, match="more than one position"):
+        game(board="fairground", tiles=list(tiles)).check_players(3)
+    game(board="fairground", tiles=["classic", "classic", "dutch", "secret-count"]).check_players(3)
+
+
+def test_raffle_rush_fills_a_bag_that_tickets_two_leaves_empty():
+    """Raffle rush adds the die's roll of tickets [K], so ``tickets_two=0`` leaves a bag."""
+    game(board="fairground", tickets_two=0, raffle_rush=True).check_players(2)
 
 
 @pytest.mark.parametrize("options, players", [({"tickets_two": 0}, 2), ({"tickets": []}, 2), ({"tickets": []}, 3)])
@@ -529,9 +543,24 @@ def test_move_market_markers_may_be_revealed_before_the_move():
     assert after.tickets[0] == ("extra-turn", "horse-trade")
     assert g.legal(after, 0).tickets == ()
     assert_refused(g, after, 0, "ticket extra-turn", "no-ticket", "one ticket per turn")
-    space = next(sp for sp, (_, c) in g.legal(after, 0).key if c == 0)
-    moved = g.step(after, 0, f"move {space}")
-    assert moved.phase != "end", "the ticket of this turn is used: no end-of-turn reveal"
+    moved = g.step(after, 0, "move hilltop")                  # a free move to the Market [G]
+    assert g.step(moved, 0, "market none").phase == "roll", "the ticket of this turn is used: no end-of-turn reveal"
+    unused = g.step(g.step(s, 0, "move hilltop"), 0, "market none")
+    assert unused.phase == "end", "without a ticket revealed the turn ends with the chance to reveal one"
+
+
+def test_a_revealed_ticket_cannot_be_taken_back():
+    """Undo took back a revealed ticket (before the move, or at the end of the turn), so
+    a player could show the table an Extra Turn and hide it again: the others had known
+    only how many tickets the seat held."""
+    from bluffkit.session import Session
+    g, s = early()
+    ses = Session(g, ["human", "random", "random"], names=["Ann", "Ben", "Cy"], seed=1)
+    ses.states = [s]
+    ses.play("ticket extra-turn", 0)
+    with pytest.raises(IllegalAction, match="undo"):
+        ses.undo(0)
+    assert ses.state.tickets[0] == ("horse-trade", "move-markers") and ses.state.extra == 1
 
 
 def test_an_extra_turn_revealed_before_the_move_gives_the_turn_after_this_one():
