@@ -59,8 +59,9 @@ class ScenarioPlayer(W.VBox):
 
     A seat's view (``seat``, or View) shows only what that seat may know: the table from
     its observation, each move as the game tells it to every seat (not the example's
-    commentary, which may name a hidden card or offer), and no list of the rulebook's
-    numbers (they name every seat's notes and cards)."""
+    commentary, which may name a hidden card or offer), the example's source but not its
+    title (which may tell the outcome), and no list of the rulebook's numbers (they name
+    every seat's notes and cards). The Example list, for choosing, names every example."""
 
     def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None):
         self.scenarios = {s.name: s for s in sc.list_scenarios()}
@@ -121,8 +122,6 @@ class ScenarioPlayer(W.VBox):
         try:
             with self.hold_sync():
                 self.scenario, self.result = scenario, result
-                self.rule_text.value = (f"<div class='bk-box'><b>{escape(scenario.title)}</b><br>"
-                                        f"<i>{escape(scenario.source)}</i></div>")
                 self.step.value = self.play.value = 0
                 self.step.max = self.play.max = n
                 self.viewer.options = [("all-seeing", -1)] + [(f"{s}'s view", i) for i, s in enumerate(scenario.seats)]
@@ -143,6 +142,10 @@ class ScenarioPlayer(W.VBox):
         i, res, names = self.step.value, self.result, self.scenario.seats
         seat = None if self.viewer.value < 0 else self.viewer.value
         with self.hold_sync():
+            # the example's title tells its outcome ("on equal offers the challenger gets the
+            # animal"): in a seat's view only where it comes from
+            title = f"<b>{escape(self.scenario.title)}</b><br>" if seat is None else ""
+            self.rule_text.value = f"<div class='bk-box'>{title}<i>{escape(self.scenario.source)}</i></div>"
             if i == 0:
                 self.narration.value = "<div class='bk-box'><b>Step 0</b>: the start. Press Next to begin.</div>"
             else:

@@ -49,4 +49,6 @@ def test_a_seats_view_shows_the_games_words_not_the_examples_commentary():
                 assert said == p.result.public[i - 1], (s.name, seat, i)
                 told += p.result.narration[i - 1] != said
                 assert p.expect.value == SEAT_EXPECT
+                assert p.scenario.title not in unescape(p.rule_text.value) and p.scenario.source in \
+                    unescape(p.rule_text.value)
     assert told >= 10, "the examples' own commentary should be left out of the seats' views"
