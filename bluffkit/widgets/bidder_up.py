@@ -15,7 +15,8 @@ seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the ruleb
   tooltips who pays whom for what, by the right of first refusal); a horse-trade [E] (whom, which animal, the offer
   chosen from your own notes); the Piggy Bank [F] (two players: raid, loan or gamble [J]);
   the market [G] (steps per type, 1, 3 or 6 notes); the raffle [H] (how many tickets, the
-  one to keep); at the end of the turn an action ticket to reveal, or *End my turn*.
+  one to keep); an action ticket to reveal on the move screen (before moving) or at the
+  end of the turn, beside *End my turn*.
 
 Between human seats a cover screen hides the table; a refused move shows the engine's
 reason and changes nothing; Undo and Save log work as at every table.

@@ -1,5 +1,5 @@
-"""The Fairground's market [G] and raffle booth [H], and the action tickets revealed at
-the end of a turn (section letters of docs/bidder-up.md)."""
+"""The Fairground's market [G] and raffle booth [H], and the action tickets revealed
+before the move or at the end of a turn [H] (section letters of docs/bidder-up.md)."""
 
 from __future__ import annotations
 

@@ -40,7 +40,8 @@ seat's ``Legal.explain`` before the mask allows it.
 
 Coarser than the rules: bids and calls on the grids above, one market type or marker per
 move, notes chosen by those kinds, costs paid with the lowest notes, no choice of
-specimens in a trade.
+specimens in a trade, action tickets revealed only at the end of the turn (the rules also
+allow it before the move, phase ``move``).
 
 :meth:`BidderUpEncoder.mask` reads the seat's notes from its ``Legal``'s ``hand`` (the
 seat's own notes only, what its observation shows as ``hand``).
