@@ -605,3 +605,47 @@ def test_a_state_at_rest_digests_as_before_the_then_field():
     g, s = early()
     assert "then" not in projection(s, g)
     assert projection(g.step(s, 0, "ticket horse-trade"), g)["then"] == "move"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", [{}, {"babies": True}, {"raffle_rush": True}], ids=["plain", "babies", "rush"])
+def test_random_games_that_reveal_tickets_before_the_move_keep_every_invariant_and_end(variant):
+    """Random play on the Fairground (the raffle's tickets) where the mover reveals an
+    action ticket before moving whenever it may (a horse-trade played, then the move):
+    every step keeps the game's invariants, the trade comes back to the move, and every
+    game ends."""
+    import numpy as np
+    from bluffkit.games.bidder_up import actions as A
+    g = game(board="fairground", **variant)
+    early = trades = 0
+    for players in (2, 3, 4):
+        for seed in range(4):
+            rng, s = np.random.default_rng(seed), g.new_state(players)
+            for _ in range(20000):
+                if g.is_over(s):
+                    break
+                if g.is_chance(s):
+                    s = g.step(s, None, g.sample_chance(s, rng))
+                    continue
+                seat = g.to_move(s)[0]
+                legal = g.legal(s, seat)
+                act = legal.sample(rng)
+                if s.phase == "move" and legal.tickets:
+                    name = legal.tickets[int(rng.random() * len(legal.tickets))]
+                    green = next(a for a in range(10) if a not in s.locked)
+                    act = A.Ticket(name, ((green, 1 if s.market[green] + 1 < len(s.rules.market_track) else -1),)
+                                   if name == "move-markers" else ())
+                    assert legal.explain(act) is None, act
+                    early += 1
+                    trades += name.endswith("horse-trade")
+                    before = s
+                    s = g.step(s, seat, act)
+                    assert s.phase == ("trade" if name.endswith("horse-trade") else "move")
+                    assert (s.current, s.roll) == (before.current, before.roll)
+                    continue
+                s = g.step(s, seat, act)
+                assert not g.invariants(s)
+                if s.phase == "move" and s.then:
+                    raise AssertionError("then is cleared when the trade comes back to the move")
+            assert g.is_over(s), (players, seed)
+    assert early >= 8 and trades >= 2, (early, trades)
