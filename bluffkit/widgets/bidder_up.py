@@ -273,7 +273,7 @@ class BidderUpTable(SeatPanel):
                                    f"move your pawn to {self.label(sid)}"))
         self.spaces_box.children = buttons
         self.spaces_box.layout.display = _SHOW
-        self._ticket_buttons(obs, legal, "first, before you move")
+        self._ticket_buttons(obs, legal, "first")
 
     def _ticket_buttons(self, obs, legal, when: str, extra=()) -> None:
         """A button for each action ticket the seat may reveal now [H] (``when``: the

@@ -399,7 +399,7 @@ def test_a_ticket_may_be_revealed_before_the_move_from_the_move_screen():
                     tickets=[["move-markers", "extra-turn"], [], []])
     t.show.click()
     words = [b.description for b in t.buttons_box.children]
-    assert "Reveal Move Market Markers first, before you move (choose below)" in words, words
+    assert "Reveal Move Market Markers first (choose below)" in words, words
     assert any(w.startswith("Reveal Extra Turn") for w in words) and "ticket [H]" in t.legal_text.value
     assert t._click_word("Reveal Move Market Markers")
     before = t.session.observe(0).market
@@ -417,7 +417,7 @@ def test_a_horse_trade_ticket_before_the_move_comes_back_to_the_move_screen():
     t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
                     tickets=[["horse-trade"], [], []], pastures=[["sheep"], ["sheep"], []])
     t.show.click()
-    assert t._click_word("Reveal Horse-Trade first, before you move")
+    assert t._click_word("Reveal Horse-Trade first")
     assert t.session.state.phase == "trade" and t.trade_box.layout.display != "none"
     t.note_toggles[0].value = True
     assert t._click_word("Offer", t.notes_box.children)
