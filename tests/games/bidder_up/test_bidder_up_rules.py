@@ -649,3 +649,13 @@ def test_random_games_that_reveal_tickets_before_the_move_keep_every_invariant_a
                     raise AssertionError("then is cleared when the trade comes back to the move")
             assert g.is_over(s), (players, seed)
     assert early >= 8 and trades >= 2, (early, trades)
+
+
+@pytest.mark.parametrize("board, animal, points", [("animal-market", "cow", 800), ("fairground", "dog", 150)])
+def test_the_scoring_examples_hold_with_the_default_values(board, animal, points):
+    """[I] Animal Market: "the point value for that whole animal type (e.g., both cows =
+    800 points)"; Fairground: "the market value of the whole animal type (e.g., 3 dogs =
+    150 points)", with the market board at its start. One complete type and no money."""
+    g = game(board=board)
+    s = g.state_from_position(3, barns=[[animal], [], []], money=["", "", ""])
+    assert g.scores(s)[0] == points
