@@ -280,12 +280,23 @@ class Printer:
 
 def refresh(lesson: L.Lesson) -> None:
     """``jupytext --sync`` the pair, then run ``lesson.ipynb`` in place so its stored
-    outputs (what nbval compares and the site shows) are current."""
+    outputs (what nbval compares and the site shows) are current, with the widget state of
+    its panels, so that JupyterLab draws them when the lesson opens (the pages and the
+    worksheet notebook leave the state out: :func:`document`)."""
+    import nbformat
+
     py = sys.executable
     subprocess.run([py, "-m", "jupytext", "--sync", str(lesson.source)], check=True, cwd=REPO)
     subprocess.run([py, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                    "--ExecutePreprocessor.store_widget_state=False",
+                    "--ExecutePreprocessor.store_widget_state=True",
                     "--ExecutePreprocessor.record_timing=False", str(lesson.notebook)], check=True, cwd=REPO)
+    nb = nbformat.read(lesson.notebook, as_version=4)
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    missing = [o["data"][WIDGET]["model_id"] for c in nb.cells if c.cell_type == "code"
+               for o in c.get("outputs", []) if WIDGET in o.get("data", {})
+               and o["data"][WIDGET]["model_id"] not in state]
+    if missing:
+        raise SystemExit(f"{lesson.notebook}: {len(missing)} panel(s) shown without their saved state")
     # executing rewrites the notebook; sync again so the text file's header matches it
     subprocess.run([py, "-m", "jupytext", "--sync", str(lesson.source)], check=True, cwd=REPO)
 

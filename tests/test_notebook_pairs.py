@@ -106,3 +106,27 @@ def test_the_start_page_lists_every_lesson_with_its_summary_and_duration():
     stale = sorted(set(rows) - {f.name for f in folders})
     assert stale == [], f"notebooks/index.md links lessons that do not exist: {stale}"
     assert list(rows) == [f.name for f in folders], "the lessons are not listed in their order"
+
+
+WIDGET_VIEW, WIDGET_STATE = "application/vnd.jupyter.widget-view+json", "application/vnd.jupyter.widget-state+json"
+OPENED = sorted([*NOTEBOOKS.glob("*.ipynb"), *ROOT.glob("lessons/*/lesson.ipynb")])
+
+
+@pytest.mark.parametrize("path", OPENED, ids=[str(p.relative_to(ROOT)) for p in OPENED])
+def test_a_notebook_opens_with_every_panel_drawn_and_unchanged(path):
+    """Every lesson opened from the start page showed "Error displaying widget: model not
+    found" where its panels are (no saved widget state, or state of another run), and
+    opening any notebook marked it changed (the kernel's name "Python 3" became "Python 3
+    (ipykernel)"), so `make lab` kept the old copy. Every panel shown now has its state,
+    and the kernel is named as the project's kernel names itself."""
+    import json
+
+    import nbformat
+    nb = nbformat.read(path, as_version=4)
+    shown = [o["data"][WIDGET_VIEW]["model_id"] for c in nb.cells if c.cell_type == "code"
+             for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    assert all(m in state for m in shown), f"{path.name}: a panel is shown without its saved state"
+    import sys
+    spec = json.loads((Path(sys.prefix) / "share" / "jupyter" / "kernels" / "python3" / "kernel.json").read_text())
+    assert nb.metadata.kernelspec.display_name == spec["display_name"]

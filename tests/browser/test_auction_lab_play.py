@@ -28,7 +28,7 @@ PROJECTOR = {"width": 1280, "height": 720}
 def write_notebook(server: LabServer) -> None:
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "lab", "metadata": {}, "outputs": [],
                      "source": SOURCE}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}
     (server.root / NOTEBOOK).write_text(json.dumps(nb, indent=1), encoding="utf-8")
 

@@ -39,7 +39,7 @@ def panel_notebook(server: LabServer, game: str) -> str:
     name = f"panel-{game}.ipynb"
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "panel", "metadata": {},
                      "outputs": [], "source": PANELS[game]}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}
     (server.root / name).write_text(json.dumps(nb))
     return name

@@ -31,7 +31,7 @@ jupytext:
     format_version: 0.13
     jupytext_version: 1.19.6
 kernelspec:
-  display_name: Python 3
+  display_name: Python 3 (ipykernel)
   language: python
   name: python3
 ---
