@@ -92,8 +92,12 @@ def cmd_scenario(args) -> int:
     file, the place and the reason; the other scenarios still run)."""
     from bluffkit.core import scenario as sc
     if args.action == "list":
-        for s in sc.list_scenarios():
-            print(printable(f"{s.name:28s} {s.title}"))
+        if args.names or args.all:
+            raise BluffkitError("'scenario list' takes no names and no --all; 'scenario run' does")
+        found = sc.list_scenarios()
+        width = max((len(s.name) for s in found), default=0)
+        for s in found:
+            print(printable(f"{s.name:{width}s}  {s.title}"))
         return 0
     names = [p.stem for p in sc.scenario_paths()] if args.all else args.names
     if not names:
@@ -392,7 +396,7 @@ def cmd_play(args) -> int:
         return input(printable(prompt))
 
     say(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
-        f"'save FILE' (the log is written when the game ends) or 'quit'.")
+        f"'save FILE' (the log is written when the game ends or you quit) or 'quit'.")
 
     def save(path) -> bool:
         try:
@@ -408,6 +412,8 @@ def cmd_play(args) -> int:
     save_to = [args.save]
 
     def leave() -> int:
+        if not session.over:                       # the deal can be played again from its seed
+            say(f"(left unfinished; seed {seed}: --seed {seed} deals this game again)")
         if save_to[0] and not save(save_to[0]):   # a game left unfinished is saved too
             return 2
         return 0
@@ -465,20 +471,25 @@ def cmd_play(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from bluffkit import __version__
     p = argparse.ArgumentParser(prog="bluffkit", description="Bluffing and auction games for the classroom.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p.add_argument("--version", action="version", version=f"bluffkit {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                           help="one of the commands below; 'bluffkit COMMAND --help' for its options")
 
-    s = sub.add_parser("scenario", help="list or run the rulebooks' worked examples")
-    s.add_argument("action", choices=["list", "run"])
-    s.add_argument("names", nargs="*", help="scenario names (run)")
-    s.add_argument("--all", action="store_true", help="run every scenario")
+    s = sub.add_parser("scenario", help="list or run the rulebooks' worked examples",
+                       description="List the rulebooks' worked examples, or play them and check their numbers.")
+    s.add_argument("action", choices=["list", "run"],
+                   help="list: every example's name and title; run: play the examples named, checking every number")
+    s.add_argument("names", nargs="*", help="run: scenario names (see 'list'), or paths of scenario JSON files")
+    s.add_argument("--all", action="store_true", help="run: every scenario")
     s.set_defaults(func=cmd_scenario)
 
     s = sub.add_parser("simulate", help="play many games between bots, one row per game")
     _add_game_args(s)
-    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--players", type=int, required=True, help="players in every game (the auctioneer counts)")
     s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
-    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--seed", type=int, required=True, help="the same seed plays the same games")
     s.add_argument("--agents", default="random", help="one per seat, comma-separated, or one for all")
     s.add_argument("--out", required=True, help="a .csv or .parquet file")
     s.add_argument("--logs", help="also write each game's log into this folder (every step and its state "
@@ -489,14 +500,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("tournament", help="a tournament of bots, on every core or a dask cluster, into a folder")
     _add_game_args(s)
-    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--players", type=int, required=True, help="players in every game")
     s.add_argument("--agents", required=True,
                    help="the field: one bot per seat, one for all, or more bots than seats (a round-robin)")
     s.add_argument("--lineups", choices=["fixed", "round-robin"],
                    help="fixed: the bots as named, one per seat; round-robin: every line-up of the field "
                         "(default: fixed when one bot or one per seat is named)")
     s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
-    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--seed", type=int, required=True, help="the same seed plays the same games")
     where = s.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int,
                        help="worker processes of a local dask cluster (default: one per core; 0: this process)")
@@ -509,13 +520,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_tournament)
 
     s = sub.add_parser("replay", help="verify a game log and summarise it")
-    s.add_argument("log")
+    s.add_argument("log", help="a game log (.jsonl) written by simulate --logs, play --save or a panel")
     s.add_argument("--moves", action="store_true", help="print every step")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("play", help="play in the terminal against bots")
     _add_game_args(s)
-    s.add_argument("--players", type=int, default=3)
+    s.add_argument("--players", type=int, default=3, help="players, you included (default 3)")
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
     s.add_argument("--agents", help="bots for the other seats (default: the game's own; see 'bluffkit games')")
     s.add_argument("--names", help="seat names, comma-separated")
@@ -538,7 +549,12 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        status = args.func(args)
+        sys.stdout.flush()                      # a closed pipe shows here, not at exit
+        return status
+    except BrokenPipeError:                     # the reader stopped (| head): stop quietly, as a pipe's writer does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except BluffkitError as e:
         print(f"bluffkit: {e}", file=sys.stderr)
         return 2

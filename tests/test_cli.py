@@ -565,3 +565,35 @@ def test_a_file_name_too_long_is_refused_before_playing_and_the_game_goes_on(mon
     target = tmp_path / "ok.jsonl"
     assert _play(monkeypatch, ["bloff"], [f"save {tmp_path / ('y' * 300)}.jsonl", f"save {target}", "quit"]) == 0
     assert "cannot write there" in capsys.readouterr().out and target.exists()
+
+
+# -- what a newcomer meets first ----------------------------------------------------------------
+
+def test_version_and_a_clear_usage_line(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out.strip() == f"bluffkit {__import__('bluffkit').__version__}"
+    with pytest.raises(SystemExit):
+        cli.main([])
+    assert "COMMAND" in capsys.readouterr().err
+
+
+def test_scenario_list_refuses_run_options_and_lines_up_its_titles(capsys):
+    assert_one_error_line(*run(["scenario", "list", "--all"], capsys), "'scenario run' does")
+    code, out, _ = run(["scenario", "list"], capsys)
+    starts = {line.index(line.split()[1]) for line in out.splitlines()}
+    assert code == 0 and len(starts) == 1, "every title starts in the same column"
+
+
+@pytest.mark.parametrize("argv", [["games"], ["scenario", "list"]])
+def test_output_into_a_pipe_closed_early_ends_quietly(argv):
+    """`bluffkit games | head -1` said "bluffkit: Broken pipe" and exited 2, while `scenario
+    list | head -1` exited 0: both now stop quietly with a writer's usual status (141)."""
+    proc = subprocess.run(f"{sys.executable} -m bluffkit.cli {' '.join(argv)} | true; echo ${{PIPESTATUS[0]}}",
+                          shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.stdout.strip() == "141" and proc.stderr == "", (proc.stdout, proc.stderr)
+
+
+def test_play_left_unfinished_says_its_seed(monkeypatch, capsys):
+    assert _play(monkeypatch, ["horse-trading", "--players", "3", "--seed", "5"], ["quit"]) == 0
+    assert "(left unfinished; seed 5: --seed 5 deals this game again)" in capsys.readouterr().out

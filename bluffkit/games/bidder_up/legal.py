@@ -179,7 +179,7 @@ class Legal:
         if key is None:
             return "nothing: it is not this seat's move"
         if ph == MOVE:
-            return "move to " + ", ".join(f"{s}" + (f" (pay {c} notes)" if c else "") for s, (_, c) in key) + \
+            return "move to " + ", ".join(f"{s}" + (f" (pay {c} note{'s' if c != 1 else ''})" if c else "") for s, (_, c) in key) + \
                 "".join(f", or first ticket {n}" for n in self.tickets)
         if ph == TRADE:
             return "trade SEAT ANIMAL offer NOTES (a horse-trade" + (", notes counted)" if key[1] else ")")

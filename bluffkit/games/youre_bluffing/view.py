@@ -14,7 +14,7 @@ from bluffkit.games.youre_bluffing.actions import text
 def describe(obs, names, legal: bool = False) -> str:
     r, d = obs.rules, obs.rules.denominations
     lines = [f"-- {names[obs.seat]}'s view -- turn {obs.turn + 1}, leader {names[obs.leader]}, "
-             f"{sum(obs.pile)} animals in the pile, {obs.paydays} paydays so far"]
+             f"{sum(obs.pile)} animals in the pile, {obs.paydays} payday{'s' if obs.paydays != 1 else ''} so far"]
     for i, name in enumerate(names):
         herd = ", ".join(f"{c}x{r.labels[f]}" for f, c in enumerate(obs.herds[i]) if c) or "no animals"
         money = (f"your notes {fmt(obs.hand, d)} = {total(obs.hand, d)}" if i == obs.seat
