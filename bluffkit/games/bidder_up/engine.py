@@ -49,8 +49,9 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         d, w = rules.denominations, len(rules.denominations)
         t.phase, t.current, t.roll = SETUP, 0, 0
         t.pos = (lay.start,) * players
-        t.money = (rules.start_money,) * players
-        rest = [c - s * players for c, s in zip(rules.notes, rules.start_money)]
+        start = rules.start_money_two if players == 2 and rules.start_money_two is not None else rules.start_money
+        t.money = (start,) * players
+        rest = [c - s * players for c, s in zip(rules.notes, start)]
         if min(rest) < 0:
             from bluffkit.core.errors import RulesError
             raise RulesError(f"notes: {players} players' start money needs more notes than the {sum(rules.notes)}")

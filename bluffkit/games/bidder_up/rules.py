@@ -106,8 +106,13 @@ class Rules(RuleOptions):
     - ``start_money``: each player's notes at the start, two 0s, four 10s, two 50s (140,
       8 notes) [L3]; the 100s, 200s and 500s lie beside the Golden Donkey, the rest of
       the starting notes go back to the box.
+    - ``start_money_two``: the starting notes with two players [L3: the text leaves open
+      whether they differ]; ``None`` (default): ``start_money``.
     - ``donkey_pay``: "First Golden Donkey: 100, Second: 200, Third: 500" [D]; paid to each
       player from the auctioneer on, while the supply board has the note (L6).
+      ``donkey_pay_per`` [L6, "two donkeys in one pen"]: ``"donkey"`` (default: each Golden
+      Donkey sold pays its amount, so two in one pen pay the next two) or ``"auction"`` (an
+      auction selling donkeys pays once, the next amount).
     - ``animal_values``: the Animal Market's values per type of ``ANIMALS`` (rooster ..
       horse): the text fixes cow 800, horse 1,000, sheep 350 [L4]; the others are the You're
       Bluffing! family values (rooster 10 .. pig 650, the goat 350 as the sheep), as the
@@ -156,7 +161,9 @@ class Rules(RuleOptions):
     denominations: tuple = (0, 10, 50, 100, 200, 500)
     notes: tuple = (10, 16, 8, 6, 6, 4)
     start_money: tuple = (2, 4, 2, 0, 0, 0)
+    start_money_two: tuple | None = None
     donkey_pay: tuple = (100, 200, 500)
+    donkey_pay_per: str = "donkey"
     animal_values: tuple = (10, 40, 90, 160, 350, 350, 500, 650, 800, 1000)
     market_track: tuple = (0, 50, 100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 1000)
     market_start: tuple = (1, 2, 2, 3, 8, 6, 8, 10, 12, 13)
@@ -226,6 +233,13 @@ class Rules(RuleOptions):
              "loans: a list of (note value, IOU value, how many)")
         object.__setattr__(self, "loans", tuple(tuple(x) for x in loans))
         need(self.refill_from in ("taller", "first"), f"refill_from must be taller or first, got {self.refill_from!r}")
+        need(self.donkey_pay_per in ("donkey", "auction"),
+             f"donkey_pay_per must be donkey or auction, got {self.donkey_pay_per!r}")
+        if self.start_money_two is not None:
+            v = self.start_money_two
+            need(isinstance(v, (tuple, list)) and len(v) == len(d) and all(_count(x) for x in v),
+                 f"start_money_two: one count of notes per denomination ({len(d)}), or null for start_money")
+            object.__setattr__(self, "start_money_two", tuple(v))
         need(self.final_ties in ("shared", "money"), f"final_ties must be shared or money, got {self.final_ties!r}")
         if self.tiles is not None:
             need(isinstance(self.tiles, (tuple, list)) and len(self.tiles) == 4,

@@ -116,7 +116,8 @@ class SpacesMixin(TableFields):
         for seat, animals in sorted(by_seat.items()):
             self.to_pasture(seat, animals)
         self._refill(i)
-        paid = self._donkeys(sum(1 for a, _ in sale.owners if a % MALE == DONKEY))
+        donkeys = sum(1 for a, _ in sale.owners if a % MALE == DONKEY)
+        paid = self._donkeys(min(donkeys, 1) if self.rules.donkey_pay_per == "auction" else donkeys)
         self.log = ("sold", self.current, tuple(sale.owners), paid)      # no prices: a count auction's notes are face down
         self.end_turn()
 

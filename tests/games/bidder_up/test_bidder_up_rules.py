@@ -659,3 +659,39 @@ def test_the_scoring_examples_hold_with_the_default_values(board, animal, points
     g = game(board=board)
     s = g.state_from_position(3, barns=[[animal], [], []], money=["", "", ""])
     assert g.scores(s)[0] == points
+
+
+# -- L3, L6: readings the text leaves open, as options ------------------------------------------
+
+def test_two_players_may_start_with_other_money():
+    """L3: "the starting money (3–4 and 2 players)": ``start_money_two`` (default: the
+    same as ``start_money``)."""
+    g = game(start_money_two=[0, 4, 1, 0, 0, 0])
+    two, three = g.state_from_position(2), g.state_from_position(3)
+    assert two.money == ((0, 4, 1, 0, 0, 0),) * 2 and three.money == (g.rules.start_money,) * 3
+    assert game().state_from_position(2).money == (game().rules.start_money,) * 2
+    assert not g.invariants(two)
+    with pytest.raises(RulesError, match="start_money_two"):
+        game(start_money_two=[1, 2])
+
+
+@pytest.mark.parametrize("per, paid", [("donkey", (100, 200)), ("auction", (100,))])
+def test_two_golden_donkeys_sold_in_one_pen_pay_per_donkey_or_once(per, paid):
+    """[D] "If a Golden Donkey was auctioned ... all players receive extra money"; L6 "two
+    donkeys in one pen": each pays (default, the first and the second amount), or with
+    ``donkey_pay_per="auction"`` the auction pays once."""
+    import numpy as np
+    g = game(donkey_pay_per=per)
+    s = g.state_from_position(3, current=0, roll=1, pos=["trade-3", None, None], pens={"pen-5": ["donkey", "donkey"]})
+    s = g.step(s, 0, "move pen-5")
+    rng = np.random.default_rng(0)
+    while s.auction is not None:
+        if g.is_chance(s):
+            s = g.step(s, None, g.sample_chance(s, rng))
+        else:
+            seat = g.to_move(s)[0]
+            s = g.step(s, seat, g.legal(s, seat).sample(rng))
+    assert s.donkeys == len(paid)
+    assert tuple(v for v, _ in s.log[3]) == paid and all(len(seats) == 3 for _, seats in s.log[3])
+    with pytest.raises(RulesError, match="donkey_pay_per"):
+        game(donkey_pay_per="pen")
