@@ -431,6 +431,9 @@ def cmd_play(args) -> int:
                     f"then press Enter to see your hand. ")
             except EOFError:
                 return leave()
+            except KeyboardInterrupt:              # Ctrl-C leaves the game as 'quit' does
+                say()
+                return leave() or 130
             at_screen = seat
         for line in lines:
             say("  " + line)
@@ -443,6 +446,9 @@ def cmd_play(args) -> int:
             text = ask(f"{session.names[seat]}> ").strip()
         except EOFError:
             return leave()
+        except KeyboardInterrupt:                  # Ctrl-C leaves the game as 'quit' does
+            say()
+            return leave() or 130
         if text in ("quit", "exit"):
             return leave()
         if text == "undo":
@@ -545,6 +551,27 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _stdout_closed() -> bool:
+    """Whether standard output is a pipe whose reader has gone (``| head``): what it
+    still holds cannot be written."""
+    import select
+    try:
+        fd = sys.stdout.fileno()
+        poll = select.poll()
+        poll.register(fd, select.POLLOUT)
+        return any(ev & select.POLLERR for _, ev in poll.poll(0))   # a pipe with no reader
+    except (OSError, ValueError, AttributeError):  # no descriptor (output captured in this process)
+        return False
+
+
+def _error(text: str) -> None:
+    """One line on standard error, unless nobody reads it any more (``2>&1 | head``)."""
+    try:
+        print(text, file=sys.stderr)
+    except (BrokenPipeError, ValueError):
+        pass
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -552,15 +579,21 @@ def main(argv=None) -> int:
         status = args.func(args)
         sys.stdout.flush()                      # a closed pipe shows here, not at exit
         return status
-    except BrokenPipeError:                     # the reader stopped (| head): stop quietly, as a pipe's writer does
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
     except BluffkitError as e:
-        print(f"bluffkit: {e}", file=sys.stderr)
+        _error(f"bluffkit: {e}")
+        return 2
+    except BrokenPipeError as e:
+        if _stdout_closed():                    # the reader stopped (| head): stop quietly, as a pipe's writer does
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError):       # (an output captured in this process has no descriptor)
+                pass
+            return 141
+        _error(f"bluffkit: {e.strerror or e}")
         return 2
     except OSError as e:
         where = f"{printable(str(e.filename))}: " if e.filename else ""
-        print(f"bluffkit: {where}{e.strerror or e}", file=sys.stderr)
+        _error(f"bluffkit: {where}{e.strerror or e}")
         return 2
     except KeyboardInterrupt:
         return 130

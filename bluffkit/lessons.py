@@ -527,3 +527,28 @@ def pair_differences(lesson: Lesson) -> list[str]:
         except NotebookDifference as exc:
             out.append(f"{lesson.where()}: jupytext finds {nb} different: {str(exc)[:500]} {fix}")
     return out
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def missing_widget_state(nb) -> list[str]:
+    """The widget models a saved notebook ``nb`` (an nbformat node) needs but does not hold:
+    each panel shown in an output, and every model a held model refers to
+    (``IPY_MODEL_<id>``), all the way down. Empty: JupyterLab draws every panel when the
+    notebook opens."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    wanted = [o["data"][WIDGET_VIEW]["model_id"] for c in nb.cells if c.cell_type == "code"
+              for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
+    seen, missing = set(), []
+    while wanted:
+        m = wanted.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        if m not in state:
+            missing.append(m)
+            continue
+        wanted.extend(re.findall(r"IPY_MODEL_([0-9a-f]+)", str(state[m].get("state", {}))))
+    return missing

@@ -290,13 +290,9 @@ def refresh(lesson: L.Lesson) -> None:
     subprocess.run([py, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
                     "--ExecutePreprocessor.store_widget_state=True",
                     "--ExecutePreprocessor.record_timing=False", str(lesson.notebook)], check=True, cwd=REPO)
-    nb = nbformat.read(lesson.notebook, as_version=4)
-    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
-    missing = [o["data"][WIDGET]["model_id"] for c in nb.cells if c.cell_type == "code"
-               for o in c.get("outputs", []) if WIDGET in o.get("data", {})
-               and o["data"][WIDGET]["model_id"] not in state]
+    missing = L.missing_widget_state(nbformat.read(lesson.notebook, as_version=4))
     if missing:
-        raise SystemExit(f"{lesson.notebook}: {len(missing)} panel(s) shown without their saved state")
+        raise SystemExit(f"{lesson.notebook}: {len(missing)} widget model(s) shown or used without their saved state")
     # executing rewrites the notebook; sync again so the text file's header matches it
     subprocess.run([py, "-m", "jupytext", "--sync", str(lesson.source)], check=True, cwd=REPO)
 

@@ -86,7 +86,8 @@ shown = [o["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
          for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
          if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
 state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
-missing = [m for m in shown if m not in state]
+from bluffkit.lessons import missing_widget_state
+missing = missing_widget_state(nb)
 if missing:
     sys.exit(f"{sys.argv[1]}: {len(missing)} displayed widget(s) have no saved state: {missing[:3]}")
 print(f"  {len(shown)} panel(s) saved with {len(state)} widget models")

@@ -597,3 +597,24 @@ def test_output_into_a_pipe_closed_early_ends_quietly(argv):
 def test_play_left_unfinished_says_its_seed(monkeypatch, capsys):
     assert _play(monkeypatch, ["horse-trading", "--players", "3", "--seed", "5"], ["quit"]) == 0
     assert "(left unfinished; seed 5: --seed 5 deals this game again)" in capsys.readouterr().out
+
+
+def test_play_left_with_ctrl_c_saves_its_log_and_says_its_seed(monkeypatch, capsys, tmp_path):
+    """Ctrl-C at the prompt skipped the save the prompt promises ("written when the game
+    ends or you quit") and the seed; it now leaves as 'quit' does, with status 130."""
+    out = tmp_path / "left.jsonl"
+
+    def interrupted(prompt=""):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("builtins.input", interrupted)
+    assert cli.main(["play", "horse-trading", "--players", "3", "--seed", "5", "--save", str(out)]) == 130
+    assert out.exists() and "--seed 5 deals this game again" in capsys.readouterr().out
+
+
+def test_a_broken_pipe_that_is_not_the_output_is_reported(monkeypatch, capsys):
+    """Only a closed standard output ends quietly (141); a broken pipe elsewhere (a socket,
+    a worker) is an error, reported in one line."""
+    def broken(args):
+        raise BrokenPipeError(32, "Broken pipe")
+    monkeypatch.setattr(cli, "cmd_games", broken)
+    assert_one_error_line(*run(["games"], capsys), "Broken pipe")

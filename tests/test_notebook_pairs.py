@@ -108,8 +108,12 @@ def test_the_start_page_lists_every_lesson_with_its_summary_and_duration():
     assert list(rows) == [f.name for f in folders], "the lessons are not listed in their order"
 
 
-WIDGET_VIEW, WIDGET_STATE = "application/vnd.jupyter.widget-view+json", "application/vnd.jupyter.widget-state+json"
 OPENED = sorted([*NOTEBOOKS.glob("*.ipynb"), *ROOT.glob("lessons/*/lesson.ipynb")])
+
+
+def _kernel():
+    from jupyter_client.kernelspec import KernelSpecManager
+    return KernelSpecManager().get_kernel_spec("python3")
 
 
 @pytest.mark.parametrize("path", OPENED, ids=[str(p.relative_to(ROOT)) for p in OPENED])
@@ -118,15 +122,28 @@ def test_a_notebook_opens_with_every_panel_drawn_and_unchanged(path):
     found" where its panels are (no saved widget state, or state of another run), and
     opening any notebook marked it changed (the kernel's name "Python 3" became "Python 3
     (ipykernel)"), so `make lab` kept the old copy. Every panel shown now has its state,
-    and the kernel is named as the project's kernel names itself."""
-    import json
-
+    with every model it uses, and the kernel is named as the project's kernel names itself."""
     import nbformat
     nb = nbformat.read(path, as_version=4)
-    shown = [o["data"][WIDGET_VIEW]["model_id"] for c in nb.cells if c.cell_type == "code"
-             for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
-    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    assert all(m in state for m in shown), f"{path.name}: a panel is shown without its saved state"
-    import sys
-    spec = json.loads((Path(sys.prefix) / "share" / "jupyter" / "kernels" / "python3" / "kernel.json").read_text())
-    assert nb.metadata.kernelspec.display_name == spec["display_name"]
+    assert not lessons.missing_widget_state(nb), f"{path.name}: a panel is shown without its saved state"
+    spec, ks = _kernel(), nb.metadata.kernelspec
+    assert (ks.name, ks.display_name, ks.language) == ("python3", spec.display_name, spec.language)
+
+
+def test_the_widget_check_finds_a_model_a_panel_uses_but_the_notebook_lacks():
+    """A planted fault: the state of a panel's children taken out of a saved lesson."""
+    import copy
+    import re as re_
+
+    import nbformat
+    nb = nbformat.read(ROOT / "lessons" / "02-second-price" / "lesson.ipynb", as_version=4)
+    assert not lessons.missing_widget_state(nb)
+    state = nb.metadata["widgets"][lessons.WIDGET_STATE]["state"]
+    shown = [o["data"][lessons.WIDGET_VIEW]["model_id"] for c in nb.cells if c.cell_type == "code"
+             for o in c.get("outputs", []) if lessons.WIDGET_VIEW in o.get("data", {})]
+    used = re_.findall(r"IPY_MODEL_([0-9a-f]+)", str(state[shown[0]]["state"]))
+    cut = copy.deepcopy(nb)
+    del cut.metadata["widgets"][lessons.WIDGET_STATE]["state"][used[0]]
+    assert lessons.missing_widget_state(cut) == [used[0]]
+    cut.metadata.pop("widgets")
+    assert set(lessons.missing_widget_state(cut)) == set(shown)

@@ -9,7 +9,10 @@ from a *projection* of the state, never from ``repr()`` or from the order of fie
    game defines one; otherwise a dict of the state's dataclass fields by name,
    leaving out private fields (a leading ``_``) and the fields in
    :data:`HEADER_FIELDS`, which hold what the log header already records (the
-   rules; Bluffer's question deck, which the header names and checksums).
+   rules; Bluffer's question deck, which the header names and checksums), and the
+   fields the state's class names in ``DIGEST_OMITS_DEFAULTS`` while they hold the
+   default given there (a field added after logs were written; the same for a nested
+   dataclass).
 2. The projection is written as canonical JSON (:func:`canonical`): object keys
    sorted, no spaces (``","`` and ``":"``), non-ASCII characters as ``\\uXXXX``;
    tuples and lists as arrays; an enum as its value (a ``StrEnum`` phase is its

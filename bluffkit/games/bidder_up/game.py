@@ -258,6 +258,8 @@ class BidderUp(TableGame):
                 held[i] += m[i]
         for i in list(t.piggy) + list(t.gambling) + (list(t.drawn) if t.phase == "give" else []):
             held[i] += 1
+        if t.then and t.phase not in ("trade", "respond"):
+            out.append(f"then is {t.then!r} outside a horse-trade (phase {t.phase})")
         if tuple(held) != r.notes:
             out.append(f"notes in the game {tuple(held)}, not the {r.notes} of the box")
         animals = Multiset(a % 10 for p in t.pens for a in p) + Multiset(a % 10 for s in t.stacks for a in s) \

@@ -110,8 +110,9 @@ class Legal:
     @property
     def tickets(self) -> tuple:
         """The action tickets the seat may reveal now: at the end of its turn (phase
-        ``end``) those it may use; after the roll, before moving (``move``), Extra Turn and
-        Move Market Markers (:data:`~bluffkit.games.bidder_up.rules.EARLY_TICKETS`) [H]."""
+        ``end``), or after the roll, before moving (``move``,
+        :data:`~bluffkit.games.bidder_up.rules.EARLY_TICKETS`: every action ticket), those
+        it may use [H]."""
         if self.inner is not None or self.key is None or self._t is None:
             return ()
         if self.phase == END:

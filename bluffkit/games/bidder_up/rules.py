@@ -14,7 +14,7 @@ on the tile positions the board file names.
 >>> Rules(tiles=("dutch", "secret-count", "american-count", "classic")).check_players(4)
 Traceback (most recent call last):
 ...
-bluffkit.core.errors.RulesError: tiles: at most 2 different Count auctions ("Always lay out at least 1 and at most 2 different Count auctions"), got 3: dutch, secret-count, american-count
+bluffkit.core.errors.RulesError: tiles: 1 or 2 different Count auctions ("Always lay out at least 1 and at most 2 different Count auctions"), got 3: dutch, secret-count, american-count
 """
 
 from __future__ import annotations
@@ -112,7 +112,8 @@ class Rules(RuleOptions):
       player from the auctioneer on, while the supply board has the note (L6).
       ``donkey_pay_per`` [L6, "two donkeys in one pen"]: ``"donkey"`` (default: each Golden
       Donkey sold pays its amount, so two in one pen pay the next two) or ``"auction"`` (an
-      auction selling donkeys pays once, the next amount).
+      auction selling donkeys pays once, the next amount; the state's ``donkeys`` then
+      counts payouts, one for such an auction).
     - ``animal_values``: the Animal Market's values per type of ``ANIMALS`` (rooster ..
       horse): the text fixes cow 800, horse 1,000, sheep 350 [L4]; the others are the You're
       Bluffing! family values (rooster 10 .. pig 650, the goat 350 as the sheep), as the
@@ -238,7 +239,8 @@ class Rules(RuleOptions):
         if self.start_money_two is not None:
             v = self.start_money_two
             need(isinstance(v, (tuple, list)) and len(v) == len(d) and all(_count(x) for x in v),
-                 f"start_money_two: one count of notes per denomination ({len(d)}), or null for start_money")
+                 f"start_money_two: one count of notes per denomination ({len(d)}), or null for start_money; "
+                 f"got {v!r}")
             object.__setattr__(self, "start_money_two", tuple(v))
         need(self.final_ties in ("shared", "money"), f"final_ties must be shared or money, got {self.final_ties!r}")
         if self.tiles is not None:
@@ -303,7 +305,7 @@ class Rules(RuleOptions):
         tiles = self.tiles_for(players)
         counts = sorted({t for t in tiles if FORMATS[t].pricing == "count"}, key=tiles.index)
         if not 1 <= len(counts) <= 2:
-            raise RulesError("tiles: at most 2 different Count auctions (\"Always lay out at least 1 and at most 2 "
+            raise RulesError("tiles: 1 or 2 different Count auctions (\"Always lay out at least 1 and at most 2 "
                              f"different Count auctions\"), got {len(counts)}" + (f": {', '.join(counts)}" if counts
                                                                                  else ""))
         twice = sorted({t for t in tiles if t != "classic" and tiles.count(t) > 1})
@@ -319,8 +321,8 @@ class Rules(RuleOptions):
             bag = len(self.tickets) if players > 2 else min(self.tickets_two + rush, len(self.tickets))
             if bag < 1:
                 raise RulesError("tickets: the Fairground's raffle bag needs at least 1 ticket at the start (an empty "
-                                 "bag would end the game after the first turn)"
-                                 + (f"; with 2 players tickets_two is {self.tickets_two}" if players == 2 else ""))
+                                 f"bag would end the game after the first turn); tickets holds {len(self.tickets)}"
+                                 + (f" and tickets_two is {self.tickets_two}" if players == 2 else ""))
         from bluffkit.games.bidder_up.layout import layout_of
         pens = layout_of(self.board).pens
         need = sum(3 if tiles[p.position] == "cat-in-the-bag" else p.size for p in pens)

@@ -35,7 +35,8 @@ class State:
     stack (top last); ``pens`` the animals in each pen (board order; a Cat in the Bag
     pen face down); ``stacks`` the two face-down supply stacks (top first);
     ``pastures``/``barns`` each seat's animals (barn: the complete types); ``donkeys``
-    Golden Donkeys auctioned so far; ``market`` each type's position on the market
+    Golden Donkeys auctioned so far, which is the payouts so far (under
+    ``donkey_pay_per="auction"`` one for an auction that sold two); ``market`` each type's position on the market
     track, ``locked`` the types whose marker is red; ``bag`` the raffle tickets in the
     bag; ``drawn`` the tickets just drawn; ``tickets`` each seat's kept tickets;
     ``used`` an action ticket was revealed this turn; ``extra`` Extra Turns owed;
