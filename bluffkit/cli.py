@@ -231,12 +231,16 @@ def cmd_tournament(args) -> int:
         print(f"note: {games:,} games is not a multiple of {cycle} ({args.players} seats x {len(table)} "
               f"line-up{'s' if len(table) > 1 else ''}), so seats and line-ups are not exactly balanced")
     wide = summ.pivot(index="agent", columns="measure")
-    print(f"\n{'bot':16s} {'games':>9s}  " + "  ".join(f"{m + ' (95% CI)':26s}" for m in ("win share", "score", "rank")))
-    for bot in wide.index:
-        cells = [f"{wide.loc[bot, ('mean', m)]:8.3f} ({wide.loc[bot, ('lo', m)]:.3f}..{wide.loc[bot, ('hi', m)]:.3f})"
-                 for m in ("win share", "score", "rank")]
-        print(printable(f"{bot:16s} {int(wide.loc[bot, ('games', 'win share')]):9,d}  "
-                        + "  ".join(f"{c:26s}" for c in cells)))
+    measures = (("win share", 3), ("score", 1), ("rank", 2))          # each with its decimals
+    rows = [[f"{wide.loc[bot, ('mean', m)]:.{k}f} ({wide.loc[bot, ('lo', m)]:.{k}f}..{wide.loc[bot, ('hi', m)]:.{k}f})"
+             for m, k in measures] for bot in wide.index]
+    heads = [f"{m} (95% CI)" for m, _ in measures]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
+    name_w = max([16] + [len(str(b)) for b in wide.index])
+    print(f"\n{'bot':{name_w}s} {'games':>9s}  " + "  ".join(f"{h:{w}s}" for h, w in zip(heads, widths)).rstrip())
+    for bot, cells in zip(wide.index, rows):
+        print(printable(f"{bot:{name_w}s} {int(wide.loc[bot, ('games', 'win share')]):9,d}  "
+                        + "  ".join(f"{c:{w}s}" for c, w in zip(cells, widths)).rstrip()))
     if len(pw):
         print("\nhead to head: the share of their games the first finished ahead of the second (95% CI)")
         for r in pw.itertuples():
