@@ -347,8 +347,11 @@ class BidderUpTable(SeatPanel):
     def _draw_trade(self, me, obs, legal) -> None:
         pairs, by_count = legal.key
         names = self.session.names
+        # a ticket revealed before the move (public: the table saw the reveal): the move follows
+        then = f" Then you move: you rolled <b>{obs.roll}</b>." if self.session.state.then else ""
         self._prompt(f"<b>{me}</b>: horse-trading [E]. Challenge a player for a type you both have on your "
-                     "pastures and offer notes face down" + (" (the number of notes counts)." if by_count else "."))
+                     "pastures and offer notes face down" + (" (the number of notes counts)." if by_count else ".")
+                     + then)
         self.trade_target.options = [(f"{names[t]}'s {ANIMALS[a]}", (t, a)) for t, a in pairs]
         self.trade_target.value = pairs[0] if pairs else None
         self.trade_box.layout.display = _SHOW

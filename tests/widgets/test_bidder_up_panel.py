@@ -419,6 +419,7 @@ def test_a_horse_trade_ticket_before_the_move_comes_back_to_the_move_screen():
     t.show.click()
     assert t._click_word("Reveal Horse-Trade first")
     assert t.session.state.phase == "trade" and t.trade_box.layout.display != "none"
+    assert "Then you move: you rolled <b>1</b>." in t.legal_text.value
     t.note_toggles[0].value = True
     assert t._click_word("Offer", t.notes_box.children)
     assert t.message.value == "", t.message.value                  # the bot answered
