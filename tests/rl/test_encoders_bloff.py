@@ -62,3 +62,18 @@ def test_two_decks_double_the_counts():
     enc = BloffEncoder(g, 3)
     assert enc.copies == 8 and enc.n_actions == 2 + 13 * 8
     assert enc.action_name(2 + 8 + 7) == "lay 8 x 2"
+
+
+def test_the_claimants_own_true_claim_is_no_sure_lie_in_its_own_vector():
+    """Seat 0 lays AS and AH truthfully as "two aces": its own vector counted the two aces
+    it had just laid as known beside the claim, so it read "2 known, a sure lie" when
+    only 2 of 4 were claimed and both were its own. The play's cards are the claim's."""
+    g, enc, s = _position()
+    s = g.step(s, 0, Play(parse_cards("AS,AH")))
+    lay = enc.layout
+    mine = enc.observation(g.observe(s, 0))
+    assert mine[lay["claim_known"]][0] == 0 and mine[lay["claim_sure_lie"]][0] == 0
+    s4 = g.step(g.state_from_position(3, [",".join(h) for h in (["AS", "AH", "AD", "AC"], DECK[4:28], DECK[28:])]),
+                0, Play(parse_cards("AS,AH,AD,AC")))           # four aces, the truth
+    own = enc.observation(g.observe(s4, 0))
+    assert own[lay["claim_known"]][0] == 0 and own[lay["claim_sure_lie"]][0] == 0, "four of four, all laid now"

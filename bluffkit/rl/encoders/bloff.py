@@ -109,6 +109,8 @@ class BloffEncoder(MoveTableEncoder):
         f.section("claim_count")
         f.value(claim[2] if claim else 0, self.copies)
         known = hand[claim[1]] + mine[claim[1]] if claim else 0
+        if claim and claim[0] == me:        # the claimant's own play is the claim's, not known beside it
+            known -= sum(1 for c in o.my_laid[len(o.my_laid) - claim[2]:] if rank_of(c) == claim[1])
         f.section("claim_known")
         f.value(known, self.copies)
         f.section("claim_sure_lie")
