@@ -88,3 +88,14 @@ def test_choose_is_relative_and_a_bad_index_is_refused():
     assert enc.action(CHOOSE_START + 2, legal) == Choose(2)
     with pytest.raises(RulesError, match=r"action index 0 \(pass\) is not allowed for seat 0 now; allowed: 13"):
         enc.action(0, legal)
+
+
+@pytest.mark.parametrize("options", [dict(step=1000), dict(denominations=(0, 1, 5), start_money=(1, 3, 1)),
+                                     dict(step=25, start_money=(0, 2, 0, 0, 0, 0))])
+def test_the_call_with_a_grid_coarser_than_its_calls_is_refused(options):
+    """The Call's auctioneer may call any amount down to the smallest note; with calls on a
+    grid of `step`, an auctioneer holding less than a step had an empty mask while it had
+    to move. Such settings are refused when the encoder is made; the default encodes."""
+    with pytest.raises(RulesError, match="The Call's calls go down to the smallest note"):
+        AuctionEncoder(make_game("auction", format="the-call", **options), 2)
+    AuctionEncoder(make_game("auction", format="the-call"), 2)

@@ -48,6 +48,7 @@ from typing import Any
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.state import BID, CHOOSE, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP
+from bluffkit.core.errors import RulesError
 from bluffkit.core.money import payments, total
 from bluffkit.rl.encoders._features import Features
 from bluffkit.rl.encoding import MoveTableEncoder
@@ -69,6 +70,12 @@ class AuctionEncoder(MoveTableEncoder):
         start_worth = total(r.start_money, d)
         start_notes = sum(r.start_money)
         self.unit = 1 if self.count_pricing else r.step
+        smallest = min((x for x in d if x), default=0)
+        if r.fmt.style == "the-call" and smallest < self.unit:
+            # a call may be any amount down to the smallest note; the grid goes in steps of
+            # ``step``, so an auctioneer with less than a step would have no move at all
+            raise RulesError(f"The Call's calls go down to the smallest note ({smallest}), but this encoding's "
+                             f"amounts go in steps of step={r.step}: set step to at most {smallest} to encode it")
         self.grid = (start_notes if self.count_pricing else start_worth // r.step) + 1
         self.raise_start = CHOOSE_START + players
         self.amount_start = self.raise_start + len(d)
