@@ -99,3 +99,34 @@ def test_the_call_with_a_grid_coarser_than_its_calls_is_refused(options):
     with pytest.raises(RulesError, match="The Call's calls go down to the smallest note"):
         AuctionEncoder(make_game("auction", format="the-call", **options), 2)
     AuctionEncoder(make_game("auction", format="the-call"), 2)
+
+
+def test_the_fewest_notes_for_each_amount_are_those_every_subset_gives():
+    """Laying notes as a sealed bid (``sealed_bids="notes"``): the mask listed every subset
+    of the hand to find the fewest notes for each amount, one second for 60 notes and
+    hours for more. A coin change over the amounts gives the same notes (the same one on
+    a tie), checked here against every subset of small hands, and a hand of 240 notes."""
+    import random
+    from itertools import product
+
+    from bluffkit.core.money import total
+    from bluffkit.rl.encoders.auction import _fewest_notes
+
+    def every_subset(hand, d, unit, grid):
+        fewest = {}
+        for notes in product(*(range(c + 1) for c in hand)):
+            worth = total(notes, d)
+            if sum(notes) and worth % unit == 0 and worth // unit < grid:
+                k = worth // unit
+                if k not in fewest or sum(notes) < sum(fewest[k]):
+                    fewest[k] = notes
+        return fewest
+
+    rng = random.Random(7)
+    for _ in range(400):
+        d = rng.choice([(0, 10, 50, 100, 200, 500), (0, 1, 5), (0, 10, 20, 50, 100)])
+        hand = tuple(rng.randint(0, 3) for _ in d)
+        unit, grid = rng.choice([1, 5, 10, 20]), rng.randint(1, 80)
+        assert _fewest_notes(hand, d, unit, grid) == every_subset(hand, d, unit, grid), (d, hand, unit, grid)
+    big = _fewest_notes((40,) * 6, (0, 10, 50, 100, 200, 500), 10, 500)
+    assert big[0] == (1, 0, 0, 0, 0, 0) and big[499] == (0, 4, 1, 0, 2, 9)      # 4,990 = 9x500 + 2x200 + 50 + 4x10

@@ -41,7 +41,6 @@ owners at the end, The Call's price and the reruns: only fields of the seat's
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
 
@@ -172,13 +171,7 @@ class AuctionEncoder(MoveTableEncoder):
                     if legal.explain(a) is None:
                         out[self.amount_start + k] = a
             else:
-                fewest: dict[int, tuple] = {}
-                for notes in product(*(range(c + 1) for c in hand)):
-                    worth = total(notes, d)
-                    if sum(notes) and worth % self.unit == 0 and worth // self.unit < self.grid:
-                        k = worth // self.unit
-                        if k not in fewest or sum(notes) < sum(fewest[k]):
-                            fewest[k] = notes
+                fewest = _fewest_notes(hand, d, self.unit, self.grid)
                 for k, notes in fewest.items():
                     a = Place(notes, d)
                     if legal.explain(a) is None:
@@ -293,3 +286,35 @@ class _Blank:
 
 def _blank(n: int, width: int) -> Any:
     return _Blank(n, width)
+
+
+def _fewest_notes(hand, denoms, unit: int, grid: int) -> dict[int, tuple]:
+    """``{k: notes}``: for each amount ``k * unit`` below ``grid * unit`` that some notes of
+    ``hand`` are worth exactly (at least one note), the fewest such notes, the first of
+    them in the order of :func:`itertools.product` over the counts (the smallest tuple)
+    on a tie. A bounded coin change over the worths, one denomination at a time: time
+    grows with the grid and the counts, not with the number of subsets of the hand."""
+    top = grid * unit
+    best: dict[int, tuple] = {0: (0,) * len(denoms)}           # worth -> the notes; the empty hand first
+    for i, (value, have) in enumerate(zip(denoms, hand)):
+        nxt: dict[int, tuple] = {}
+        for worth, notes in best.items():
+            for use in range(have + 1):
+                w = worth + use * value
+                if w >= top:
+                    break
+                cand = notes[:i] + (use,) + notes[i + 1:]
+                old = nxt.get(w)
+                if old is None or (sum(cand), cand) < (sum(old), old):
+                    nxt[w] = cand
+                if not value:                   # 0-notes: worth nothing, one of them at most is wanted
+                    if use >= 1:
+                        break
+        best = nxt
+    out: dict[int, tuple] = {}
+    for worth, notes in best.items():
+        if sum(notes) and worth % unit == 0:
+            out[worth // unit] = notes
+    if 0 in denoms and hand[denoms.index(0)] and 0 not in out:
+        out[0] = tuple(int(j == denoms.index(0)) for j in range(len(denoms)))
+    return out
