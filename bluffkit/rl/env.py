@@ -108,6 +108,8 @@ class BluffkitEnv(AECEnv):
         self._rng: np.random.Generator | None = None
         self.game_state: Any = None
         self.moves = 0
+        #: every move and chance outcome so far, hidden ones included: for analysis after the
+        #: game, like ``game_state``; an agent should not read it
         self.history: list[tuple[int | None, Any]] = []
 
     # spaces --------------------------------------------------------------------------

@@ -141,9 +141,9 @@ class BidderUpEncoder(Encoder):
         self.rules = rules
         self.denoms = d = tuple(rules.denominations)
         table = game.table(players=players)
-        self.layout = table.lay
-        self.spaces = tuple(s.id for s in self.layout.board.spaces)
-        self.pens = len(self.layout.pens)
+        self.board_layout = table.lay        # the board (the vector's blocks: parts)
+        self.spaces = tuple(s.id for s in self.board_layout.board.spaces)
+        self.pens = len(self.board_layout.pens)
         self.loans = tuple(v for v, _, _ in rules.loans)
         n, nk = players, len(NOTE_KINDS)
         blocks = (
