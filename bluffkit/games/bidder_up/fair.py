@@ -10,7 +10,7 @@ from bluffkit.games.bidder_up.state import TableFields
 from collections import Counter as Multiset
 
 from bluffkit.games.bidder_up import actions as A
-from bluffkit.games.bidder_up.rules import ACTION_TICKETS, EARLY_TICKETS
+from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.state import DRAW, KEEP, MOVE, TRADE
 
 
@@ -96,8 +96,10 @@ class FairMixin(TableFields):
         self.end_turn()
 
     def usable_tickets(self, seat: int) -> tuple:
-        """The action tickets ``seat`` may reveal now (one per turn) [H]: a horse-trade
-        ticket needs a possible trade, Move Market Markers a green marker."""
+        """The action tickets ``seat`` may reveal now (one per turn), after the roll and
+        before the move or at the end of the turn [H: "When exactly they perform the
+        ticket's action within their normal turn is up to them"]: a horse-trade ticket
+        needs a possible trade, Move Market Markers a green marker."""
         if self.used:
             return ()
         out = []
@@ -123,10 +125,6 @@ class FairMixin(TableFields):
             self.end_turn()
         else:
             self.phase, self.trade = TRADE, (action.name == "special-horse-trade",)
-
-    def early_tickets(self, seat: int) -> tuple:
-        """The action tickets ``seat`` may reveal before moving (:data:`EARLY_TICKETS`) [H]."""
-        return tuple(n for n in self.usable_tickets(seat) if n in EARLY_TICKETS)
 
     def _early_ticket(self, seat: int, action) -> None:
         """Reveal an action ticket after the roll, before the move [H]: its action at once

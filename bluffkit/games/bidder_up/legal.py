@@ -109,15 +109,13 @@ class Legal:
 
     @property
     def tickets(self) -> tuple:
-        """The action tickets the seat may reveal now: at the end of its turn (phase
-        ``end``), or after the roll, before moving (``move``,
-        :data:`~bluffkit.games.bidder_up.rules.EARLY_TICKETS`: every action ticket), those
-        it may use [H]."""
+        """The action tickets the seat may reveal now, at the end of its turn (phase
+        ``end``) or after the roll, before moving (``move``) [H]."""
         if self.inner is not None or self.key is None or self._t is None:
             return ()
         if self.phase == END:
             return tuple(self.key)
-        return self._t.early_tickets(self.seat) if self.phase == MOVE else ()
+        return self._t.usable_tickets(self.seat) if self.phase == MOVE else ()
 
     @property
     def payable(self) -> int:
@@ -237,8 +235,7 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
     if ph == KEEP and kind is A.Keep:
         return None if action.name in key else ("not-drawn", f"keep one of the tickets drawn: {', '.join(key)}")
     if ph == MOVE and kind is A.Ticket:
-        early = t.early_tickets(seat)
-        if action.name not in early:
+        if action.name not in t.usable_tickets(seat):
             why = (" (one ticket per turn)" if t.used else
                    " (no horse-trade is possible: no type shared with a fellow player, or no note to offer)"
                    if action.name.endswith("horse-trade") and action.name in t.tickets[seat] else "")

@@ -41,10 +41,6 @@ FIRST_GAME_FORMATS = {
 #: The raffle tickets' kinds (section H). Action tickets are revealed during play, the
 #: others at the end.
 ACTION_TICKETS = ("extra-turn", "move-markers", "horse-trade", "special-horse-trade")
-#: The action tickets that may also be revealed before the move, once the die is rolled
-#: [H: "When exactly they perform the ticket's action within their normal turn is up to
-#: them"]: every one (a horse-trade is played at once, then the move follows).
-EARLY_TICKETS = ACTION_TICKETS
 
 #: Default mix of the 24 tickets (L5; the rulebook names the kinds, not how many of
 #: each): 2 of each action ticket (8), a Value-Gain ticket for six types (6), and ten
@@ -81,8 +77,8 @@ class Rules(RuleOptions):
       game of the side (:data:`FIRST_GAME_FORMATS`, on the positions the board file
       names; two players: Cat in the Bag, Number Call, The Call, Classic) [B, J]. Checked for the player count: "at least 1 and at
       most 2 different Count auctions", every format suiting the player count, no format
-      but Classic on two positions (the box holds one tile of each [A]), and pens the deal
-      can fill [B].
+      but Classic on two positions (the box holds one tile of each [A]; so the deal fills
+      every pen [B], Cat in the Bag's with 3 animals).
     - ``babies``: the Baby Animals variant [K]: 4 of the 10 babies lie on the supply
       board. Animal Market: whoever first completes one of those types (its female and its
       male: the Animal Market keeps one of each) takes its baby to the barn. Fairground:
@@ -323,14 +319,6 @@ class Rules(RuleOptions):
                 raise RulesError("tickets: the Fairground's raffle bag needs at least 1 ticket at the start (an empty "
                                  f"bag would end the game after the first turn); tickets holds {len(self.tickets)}"
                                  + (f" and tickets_two is {self.tickets_two}" if players == 2 else ""))
-        from bluffkit.games.bidder_up.layout import layout_of
-        pens = layout_of(self.board).pens
-        need = sum(3 if tiles[p.position] == "cat-in-the-bag" else p.size for p in pens)
-        have = len(self.deck())
-        if need > have:                  # the deal fills every pen [B]: a pen left short cannot be auctioned
-            cats = sum(tiles[p.position] == "cat-in-the-bag" for p in pens)
-            raise RulesError(f"tiles: the {self.board} board's pens take {need} animals at the deal ({cats} Cat in "
-                             f"the Bag pens hold 3 each), but the deck has {have}")
 
     def market_value(self, position: int) -> int:
         return self.market_track[position]
