@@ -347,8 +347,7 @@ class BidderUpTable(SeatPanel):
     def _draw_trade(self, me, obs, legal) -> None:
         pairs, by_count = legal.key
         names = self.session.names
-        # a ticket revealed before the move (public: the table saw the reveal): the move follows
-        then = f" Then you move: you rolled <b>{obs.roll}</b>." if self.session.state.then else ""
+        then = f" Then you move: you rolled <b>{obs.roll}</b>." if obs.then else ""   # a ticket before the move
         self._prompt(f"<b>{me}</b>: horse-trading [E]. Challenge a player for a type you both have on your "
                      "pastures and offer notes face down" + (" (the number of notes counts)." if by_count else ".")
                      + then)

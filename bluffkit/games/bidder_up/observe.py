@@ -24,7 +24,7 @@ from bluffkit.games.bidder_up.state import GIVE, KEEP, RESPOND
 _FIELDS = ("seat", "rules", "phase", "current", "roll", "to_move", "pos", "hand", "note_counts", "piggy", "bank",
            "box", "gambling", "pens", "stacks", "pastures", "barns", "donkeys", "market", "locked", "bag",
            "drawn", "my_tickets", "ticket_counts", "used", "extra", "auction", "pen_at", "trade", "my_offer",
-           "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "legal")
+           "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "then", "legal")
 
 
 class Observation(ObservationBase):
@@ -32,8 +32,9 @@ class Observation(ObservationBase):
     down (then ``pen_sizes`` in ``stacks``' place: ``stacks`` is ``(sizes of the two
     stacks, sizes of the pens)``); ``drawn``: the tickets or gamble notes this seat just
     drew, or their number for the others; ``trade``: ``(challenger, target, type,
-    notes counted, the two animals put up)`` of an open horse-trade; ``auction``: the embedded auction's
-    observation of this seat."""
+    notes counted, the two animals put up)`` of an open horse-trade; ``then``: ``"move"``
+    while a horse-trade revealed by a ticket before the move is played (the move comes
+    next; everyone saw the reveal); ``auction``: the embedded auction's observation of this seat."""
 
     __slots__ = ()
     _fields = _FIELDS
@@ -110,7 +111,7 @@ class Observation(ObservationBase):
             ticket_counts=tuple(map(len, t.tickets)), used=t.used, extra=t.extra, auction=sub, pen_at=t.pen_at,
             trade=trade, my_offer=my_offer, ious=t.ious, loans=t.loans, sow=t.sow, sow_tied=t.sow_tied,
             turn=t.turn, log=t.log, babies=t.babies, baby_barns=t.baby_barns,
-            baby_zoos=t.baby_zoos, legal=legal)
+            baby_zoos=t.baby_zoos, then=t.then, legal=legal)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r})"

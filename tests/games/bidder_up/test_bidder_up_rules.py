@@ -582,6 +582,7 @@ def test_a_horse_trade_ticket_before_the_move_is_played_then_the_move_follows():
     assert_refused(g, s, 0, "ticket move-markers", "no-change", "at least one green marker")
     s = g.step(s, 0, "ticket horse-trade")
     assert (s.phase, s.then, s.used) == ("trade", "move", True)
+    assert all(g.observe(s, seat).then == "move" for seat in range(3)), "every seat saw the reveal: the move is to come"
     s = g.step(s, 0, "trade 1 sheep offer 10")
     assert s.phase == "respond" and g.to_move(s) == (1,)
     s = g.step(s, 1, "agree")
