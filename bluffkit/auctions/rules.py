@@ -219,6 +219,12 @@ class Rules(RuleOptions):
         return self.fmt.style in ("sealed", "sealed-notes")
 
     @property
+    def calls_any_amount(self) -> bool:
+        """The Call: "the auctioneer calls out the amount they're demanding", any amount
+        it can pay (bluffkit.auctions.call), not a bid in steps of ``step``."""
+        return self.fmt.style == "the-call"
+
+    @property
     def split(self) -> bool:
         """A double pen sold as two lots (Secret Value, Secret Count)."""
         return self.double and FORMATS[self.format].double == "split"

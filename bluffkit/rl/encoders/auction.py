@@ -70,7 +70,7 @@ class AuctionEncoder(MoveTableEncoder):
         start_notes = sum(r.start_money)
         self.unit = 1 if self.count_pricing else r.step
         smallest = min((x for x in d if x), default=0)
-        if r.fmt.style == "the-call" and smallest < self.unit:
+        if r.calls_any_amount and smallest < self.unit:
             # a call may be any amount down to the smallest note; the grid goes in steps of
             # ``step``, so an auctioneer with less than a step would have no move at all
             raise RulesError(f"The Call's calls go down to the smallest note ({smallest}), but this encoding's "
