@@ -5,7 +5,7 @@ its spread, its bar and whether the bar is met.
                                            [-- ARGS for each]
 
 NAME picks some of them (``engine_speed``, ``bloff_speed``, ``auction_speed``,
-``auction_engine_speed``, ``panel_speed``); with none, all run, in that order (a few
+``auction_engine_speed``, ``panel_speed``, ``log_speed``); with none, all run, in that order (a few
 minutes on the 2-core development machine). Each runs in its own process, so one does
 not warm the caches of the next.
 
@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ALL = ("engine_speed", "bloff_speed", "auction_speed", "auction_engine_speed", "panel_speed")
+ALL = ("engine_speed", "bloff_speed", "auction_speed", "auction_engine_speed", "panel_speed", "log_speed")
 VERDICT = re.compile(r"^(?P<what>.*?)the bar is (?P<bar>[^-]+?)\s*-> (?P<verdict>meets|DOES NOT meet)")
 VERDICT_ONLY = re.compile(r"^(?P<what>.*?)\s*-> (?P<verdict>meets|DOES NOT meet) the bar")
 

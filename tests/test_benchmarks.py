@@ -48,6 +48,8 @@ BAD = [
     ("auction_speed", ["--auctions", "0"], "argument --auctions: 0 is out of range"),
     ("bidder_up_speed", ["--games", "0"], "argument --games: 0 is out of range"),
     ("bidder_up_speed", ["--check", "-1"], "argument --check: -1 is out of range: it must be at least 0"),
+    ("log_speed", ["--games", "0"], "argument --games: 0 is out of range"),
+    ("log_speed", ["--players", "6"], "argument --players: 6 is out of range: it must be from 3 to 5"),
     ("cold_start", ["--repeats", "0"], "argument --repeats: 0 is out of range"),
     ("instructions", ["--players", "5", "2"], "argument --players: 2 is out of range: it must be from 3 to 5"),
     ("instructions", ["--games", "0"], "argument --games: 0 is out of range"),
@@ -78,3 +80,9 @@ def test_moves_by_kind_count_every_player_action_of_the_games(monkeypatch, capsy
     assert bench.main(["--moves", "--games", "1"]) == 0
     out = capsys.readouterr().out
     assert "youre-bluffing   3p" in out and "kuhhandel        5p  skipped: no checkout given" in out
+
+
+def test_the_log_benchmark_runs_and_reports_its_figures(monkeypatch, capsys):
+    assert _load("log_speed", monkeypatch).main(["--games", "1", "--rounds", "1", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("RESULT ") == 2 and "the same digests" in out

@@ -41,6 +41,12 @@ from a *projection* of the state, never from ``repr()`` or from the order of fie
 >>> state_digest(s)
 '8f8601f81719ad9c'
 
+:func:`canonical` and :func:`state_digest` write that text directly (a writer compiled
+per state class, which takes the text of a field again while the field holds the very same
+unchangeable object, as most fields do from one step to the next); the tests hold them to
+the same text as the rules above followed step by step (``_reference``: plain data, then
+``json.dumps`` with sorted keys), and to the same refusals.
+
 Log format 1 recorded :func:`digest` (a CRC-32 of the ``repr`` of the state's field
 values); it is kept for reading such logs' other checksums (Bluffer's deck), but a
 format-1 state digest is not compared on replay, since ``repr`` changes whenever a
@@ -53,6 +59,7 @@ import dataclasses
 import json
 from enum import Enum
 from hashlib import sha256
+from json.encoder import encode_basestring_ascii as _quote
 from zlib import crc32
 
 #: Fields of a state that the projection leaves out: what the log header records.
@@ -110,13 +117,154 @@ def _text(plain) -> str:
     return json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+def _reference(value) -> str:
+    """The canonical text by the module's rules, step by step: plain data, then JSON."""
+    return _text(_plain(value))
+
+
+_MISSING = object()
+_INTS = {int}
+_TUPLES = {tuple}
+_SAME_TEXT = frozenset({int, str, bool, type(None)})   # immutable: the same object, the same text
+#: Per dataclass (and the fields it leaves out): the function writing an instance's
+#: fields as canonical JSON, or ``None`` for a class that is not a dataclass.
+_WRITERS: dict = {}
+
+
+def _writer(kind: type, leave_out=frozenset()):
+    """The function writing the public fields of a ``kind`` instance (less ``leave_out``)
+    as a canonical JSON object, sorted by name, or ``None`` if ``kind`` is no dataclass.
+
+    It is compiled for the class, one line a field. Each field remembers the last value it
+    wrote and that value's text (a field's entry: ``[key, (value, text)]``) and takes the
+    text again while the field holds that very object, if the object cannot change: an
+    int, a string, a boolean, None, an enum member of such a value, or a tuple of ints (or
+    of such tuples, all the way down). From one step of a game to the next most fields
+    hold the same objects, so a state is written mostly from what was written before."""
+    key = kind if not leave_out else (kind, leave_out)
+    try:
+        return _WRITERS[key]
+    except KeyError:
+        pass
+    fn = None
+    if dataclasses.is_dataclass(kind) and isinstance(kind, type):
+        omit = getattr(kind, "DIGEST_OMITS_DEFAULTS", {})
+        fields = sorted((f.name for f in dataclasses.fields(kind)
+                         if not f.name.startswith("_") and f.name not in leave_out))
+        entries = [[_quote(name) + ":", (_MISSING, "")] for name in fields]
+        defaults = [omit.get(name, _MISSING) for name in fields]
+        lines = ["def write(s):", "    out = []", "    a = out.append"]
+        for i, name in enumerate(fields):
+            lines += [f"    v = s.{name}", f"    m = E{i}[1]"]
+            if defaults[i] is _MISSING:
+                lines.append(f"    a(m[1] if v is m[0] else F(E{i}, v))")
+            else:        # left out while it holds its default (a field added after logs were frozen)
+                lines += ["    if v is m[0]:", "        a(m[1])", f"    elif v != D{i}:", f"        a(F(E{i}, v))"]
+        lines.append('    return "{" + ",".join(out) + "}"')
+        scope = {"F": _field}
+        scope.update({f"E{i}": e for i, e in enumerate(entries)})
+        scope.update({f"D{i}": d for i, d in enumerate(defaults)})
+        exec(compile("\n".join(lines), f"<bluffkit digest writer of {kind.__qualname__}>", "exec"), scope)
+        fn = scope["write"]
+    _WRITERS[key] = fn
+    return fn
+
+
+def _field(entry: list, v) -> str:
+    """``"key":text`` of a field's value ``v``; remembered in ``entry`` if ``v`` cannot change."""
+    kind = type(v)
+    text = None
+    if kind is tuple:
+        text = _int_tuple_text(v) if v else "[]"
+        same = text is not None
+    elif kind in _SAME_TEXT:
+        same = True
+    else:
+        same = isinstance(v, Enum) and type(v.value) in _SAME_TEXT
+    text = entry[0] + (text if text is not None else _fast(v))
+    if same:
+        entry[1] = (v, text)
+    return text
+
+
+#: The text of the tuples of ints met inside tuples (a player's notes, herd or hand), by
+#: id, with the tuple: from one state to the next most of them are the very same objects.
+_INNER: dict = {}
+_INNER_KEEP = 4096
+
+
+def _int_tuple_text(value: tuple) -> str | None:
+    """The text of a non-empty tuple of ints, or of tuples of them (nested alike); ``None``
+    for any other tuple. An inner tuple's text is kept (``_INNER``) and taken again for the
+    very same object."""
+    kinds = set(map(type, value))
+    if kinds == _INTS:
+        return "[" + ",".join(map(int.__repr__, value)) + "]"
+    if kinds == _TUPLES:
+        parts = []
+        memo = _INNER
+        for v in value:
+            hit = memo.get(id(v))
+            if hit is not None and hit[0] is v:     # the same inner tuple as in an earlier state
+                parts.append(hit[1])
+                continue
+            text = _int_tuple_text(v) if v else "[]"
+            if text is None:
+                return None
+            if len(memo) >= _INNER_KEEP:
+                memo.clear()
+            memo[id(v)] = (v, text)                 # (the tuple is held, so its id is not reused)
+            parts.append(text)
+        return "[" + ",".join(parts) + "]"
+    return None
+
+
+def _fast(value) -> str:
+    """``canonical(value)``, the same text as :func:`_reference` gives, written directly
+    for what states hold most (ints, text, tuples of them, string enums, dataclasses);
+    anything else goes the reference way (which also refuses what it cannot write)."""
+    kind = type(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is tuple or kind is list:
+        if not value:
+            return "[]"
+        if set(map(type, value)) == _INTS:
+            return "[" + ",".join(map(int.__repr__, value)) + "]"
+        return "[" + ",".join(map(_fast, value)) + "]"
+    if kind is str:
+        return _quote(value)
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    if isinstance(value, Enum):
+        return _fast(value.value)
+    if kind is dict and all(type(k) is str for k in value):
+        return "{" + ",".join(_quote(k) + ":" + _fast(value[k]) for k in sorted(value)) + "}"
+    write = _WRITERS.get(kind, _MISSING)
+    if write is _MISSING:
+        write = _writer(kind)
+    if write is not None:
+        return write(value)
+    return _reference(value)
+
+
 def canonical(value) -> str:
     """``value`` as canonical JSON text (see the module's rules).
 
     >>> canonical({"b": (1, True), "a": frozenset({"y", "x"})})
     '{"a":["x","y"],"b":[1,true]}'
     """
-    return _text(_plain(value))
+    return _fast(value)
+
+
+def _state_writer(state):
+    """The writer of the fields of ``state`` a projection takes (see :func:`projection`)."""
+    write = _writer(type(state), HEADER_FIELDS)
+    if write is None:
+        raise TypeError(f"a state must be a dataclass instance to be digested, not {type(state).__name__}")
+    return write
 
 
 def projection(state, game=None) -> dict:
@@ -139,7 +287,22 @@ def projection(state, game=None) -> dict:
 def state_digest(state, game=None) -> str:
     """The digest a log records after a step: the first :data:`DIGEST_HEX` hex digits of
     the SHA-256 of the canonical JSON of :func:`projection`."""
-    return sha256(canonical(projection(state, game)).encode("utf-8")).hexdigest()[:DIGEST_HEX]
+    if getattr(game, "snapshot", None) is None:               # the fields written straight from the state
+        text = _state_writer(state)(state)
+    else:
+        text = canonical(projection(state, game))
+    return sha256(text.encode("utf-8")).hexdigest()[:DIGEST_HEX]
+
+
+def table_digest(table, game=None) -> str:
+    """``state_digest(table.freeze(), game)``, without making the state: a working copy
+    (:class:`bluffkit.core.table.TableBase`) holds the state's fields under their names, the
+    very objects ``freeze`` hands on, so its fields are written as the state's."""
+    if getattr(game, "snapshot", None) is None:
+        write = _writer(getattr(table, "STATE", None), HEADER_FIELDS)
+        if write is not None:
+            return sha256(write(table).encode("utf-8")).hexdigest()[:DIGEST_HEX]
+    return state_digest(table.freeze(), game)
 
 
 def digest(values: tuple) -> str:

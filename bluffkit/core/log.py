@@ -38,7 +38,7 @@ from pathlib import Path
 
 from bluffkit import __version__
 from bluffkit.core import logfiles
-from bluffkit.core.digest import state_digest
+from bluffkit.core.digest import state_digest, table_digest
 from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, is_seat, printable
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
@@ -101,7 +101,7 @@ def records(game, players: int, moves, start: dict | None = None, says=None) -> 
         else:
             t.apply(seat, action)
             rec = {"step": i + 1, "seat": seat, "action": game.notation(action)}
-        rec["digest"] = state_digest(t.freeze(), game)
+        rec["digest"] = table_digest(t, game)
         if says and says[i]:
             rec["say"] = says[i]
         out.append(rec)
@@ -112,6 +112,11 @@ def records(game, players: int, moves, start: dict | None = None, says=None) -> 
     return out, end
 
 
+#: A step record's line: ``json.dumps(record, separators=(",", ":"), ensure_ascii=False)``,
+#: with the encoder made once.
+_RECORD_LINE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, moves,
           start: dict | None = None, says=None) -> Path:
     """Write a log atomically: the file appears whole or not at all."""
@@ -119,7 +124,7 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
     players = len(seats)
     recs, end = records(game, players, moves, start, says)
     lines = [json.dumps(header(game, seats, seed, start), separators=(",", ":"))]
-    lines += [json.dumps(r, separators=(",", ":"), ensure_ascii=False) for r in recs]
+    lines += map(_RECORD_LINE, recs)
     lines.append(json.dumps({"end": end}, separators=(",", ":")))
     text = "\n".join(lines) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,166 @@
+"""The digest's direct writer against the module's rules written step by step.
+
+``canonical`` and ``state_digest`` write states straight to text, remembering the text of
+values that cannot change; ``_reference`` follows the documented recipe (plain data, then
+``json.dumps`` with sorted keys). These tests hold the two to the same text, and to the same
+refusals, on made-up values and on every state of played games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+from typing import ClassVar
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bluffkit.agents import make_agent
+from bluffkit.core import digest as D
+from bluffkit.core.game import make_game
+from bluffkit.core.play import play
+from strategies import FAST
+
+
+class Colour(enum.StrEnum):
+    RED = "red"
+    BLUE = "blé"
+
+
+class Size(enum.IntEnum):
+    SMALL = 1
+    BIG = 20
+
+
+class Plain(enum.Enum):
+    ONE = (1, 2)
+    TWO = "two"
+
+
+@dataclasses.dataclass(frozen=True)
+class Inner:
+    b: object
+    a: object
+    _hidden: object = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Outer:
+    rules: object
+    zeta: object
+    alpha: object
+    added: object = 0
+    DIGEST_OMITS_DEFAULTS: ClassVar[dict] = {"added": 0}
+
+
+class Point(tuple):
+    """A tuple subclass: written as an array by the reference, so by the writer too."""
+
+
+scalars = st.one_of(st.integers(-10**20, 10**20), st.text(max_size=6), st.booleans(), st.none(),
+                    st.sampled_from(list(Colour) + list(Size) + list(Plain)))
+odd = st.one_of(st.floats(allow_nan=False), st.binary(max_size=2), st.just(object()))
+
+
+def values(leaves):
+    return st.recursive(leaves, lambda inner: st.one_of(
+        st.tuples(inner, inner), st.lists(inner, max_size=4).map(tuple), st.lists(inner, max_size=4),
+        st.lists(st.integers(0, 9), max_size=6).map(tuple), st.lists(inner, max_size=3).map(Point),
+        st.frozensets(st.integers(-5, 5), max_size=4), st.sets(st.text(max_size=2), max_size=3),
+        st.dictionaries(st.text(max_size=3), inner, max_size=3),
+        st.dictionaries(st.integers(0, 3), inner, max_size=2),
+        st.builds(Inner, inner, inner, inner)), max_leaves=12)
+
+
+def same(value):
+    """``canonical(value)`` and the reference give the same text, or both refuse."""
+    try:
+        want = D._reference(value)
+    except TypeError:
+        with pytest.raises(TypeError):
+            D.canonical(value)
+        return
+    assert D.canonical(value) == want
+    assert D.canonical(value) == want, "the second writing (from remembered texts) differs"
+
+
+@FAST
+@given(values(scalars))
+def test_canonical_writes_what_the_recipe_writes(value):
+    same(value)
+
+
+@FAST
+@given(values(st.one_of(scalars, odd)))
+def test_canonical_refuses_what_the_recipe_refuses(value):
+    same(value)
+
+
+@FAST
+@given(st.lists(st.tuples(values(scalars), values(scalars), st.sampled_from([0, 1, (0,), "x"])), min_size=1,
+                max_size=8))
+def test_a_state_written_again_and_again_keeps_its_digest(rows):
+    """States in a row that share (or do not share) objects: each digest as by the recipe."""
+    shared = (3, (4, 5))
+    for zeta, alpha, added in rows:
+        for state in (Outer("rules", zeta, alpha, added), Outer(None, shared, alpha, added),
+                      Outer(None, zeta, shared, 0)):
+            try:
+                want = hashlib.sha256(D._reference(D.projection(state)).encode()).hexdigest()[:16]
+            except TypeError:
+                with pytest.raises(TypeError):
+                    D.state_digest(state)
+                continue
+            assert D.state_digest(state) == want
+
+
+def test_a_remembered_text_is_never_taken_for_an_equal_value_of_another_kind():
+    """1, True and 1 as an IntEnum are equal in Python, but not the same text."""
+    for zeta in (1, True, Size.SMALL, 1, (1,), [1], (True,), "1", 1):
+        state = Outer(None, zeta, None)
+        assert D.canonical(state) == D._reference(state)
+
+
+def test_a_list_in_a_state_is_written_afresh_each_time():
+    """A list can change between two writings: its text is never remembered."""
+    held = [1, 2]
+    state = Outer(None, held, (held,))
+    first = D.canonical(state)
+    held.append(3)
+    assert D.canonical(state) != first and D.canonical(state) == D._reference(state)
+
+
+def test_the_field_left_out_at_its_default_comes_back_when_it_changes():
+    assert '"added"' not in D.canonical(Outer(None, 1, 2))
+    assert '"added":5' in D.canonical(Outer(None, 1, 2, 5))
+    assert '"added"' not in D.canonical(Outer(None, 1, 2, 0))
+
+
+@pytest.mark.parametrize("name, players", [("youre-bluffing", 4), ("horse-trading", 3), ("bloff", 3),
+                                           ("bluffer", 3), ("auction", None), ("bidder-up", 3)])
+def test_every_state_of_a_played_game_has_the_recipes_digest(name, players):
+    game = make_game(name, **({"board": "fairground"} if name == "bidder-up" else {}))
+    players = players or game.rules.fmt.players[0]
+    for seed in (1, 2):
+        rec = play(game, [make_agent("random", game) for _ in range(players)], seed=seed)
+        t = game.table(game.new_state(players))
+        for i, (seat, action) in enumerate(rec.moves, 1):
+            t.apply_chance(action) if seat is None else t.apply(seat, action)
+            state = t.freeze()
+            want = hashlib.sha256(D._reference(D.projection(state, game)).encode()).hexdigest()[:16]
+            assert D.state_digest(state, game) == want, f"{name} seed {seed} step {i}"
+            assert D.table_digest(t, game) == want, f"{name} seed {seed} step {i}: the working copy's digest"
+
+
+def test_a_game_with_a_snapshot_digests_its_working_copy_through_the_snapshot():
+    game = make_game("youre-bluffing")
+    t = game.table(game.new_state(3))
+
+    class Snapshot:
+        def snapshot(self, state):
+            return {"phase": state.phase, "turn": state.turn}
+
+    assert D.table_digest(t, Snapshot()) == D.state_digest(t.freeze(), Snapshot())
+    assert D.table_digest(t, Snapshot()) != D.table_digest(t, game)
