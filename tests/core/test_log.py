@@ -503,8 +503,9 @@ def assert_untouched(path: Path):
 
 
 def test_write_failing_in_json_dumps_leaves_the_old_file(old_file, game_record, monkeypatch):
+    """A failure while the records are written as JSON lines (the 40th line)."""
     game, seats, rec = game_record
-    real = json.dumps
+    real = gamelog._RECORD_LINE
     calls = []
 
     def dumps(*a, **k):
@@ -513,7 +514,7 @@ def test_write_failing_in_json_dumps_leaves_the_old_file(old_file, game_record, 
             raise RuntimeError("boom in dumps")
         return real(*a, **k)
 
-    monkeypatch.setattr(gamelog.json, "dumps", dumps)
+    monkeypatch.setattr(gamelog, "_RECORD_LINE", dumps)
     with pytest.raises(RuntimeError, match="boom in dumps"):
         gamelog.write(old_file, game, seats, rec.seed, rec.moves)
     monkeypatch.undo()
