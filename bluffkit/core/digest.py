@@ -131,7 +131,7 @@ _SAME_TEXT = frozenset({int, str, bool, type(None)})   # immutable: the same obj
 _WRITERS: dict = {}
 
 
-def _writer(kind: type, leave_out=frozenset()):
+def _writer(kind: type | None, leave_out=frozenset()):
     """The function writing the public fields of a ``kind`` instance (less ``leave_out``)
     as a canonical JSON object, sorted by name, or ``None`` if ``kind`` is no dataclass.
 
@@ -161,7 +161,7 @@ def _writer(kind: type, leave_out=frozenset()):
             else:        # left out while it holds its default (a field added after logs were frozen)
                 lines += ["    if v is m[0]:", "        a(m[1])", f"    elif v != D{i}:", f"        a(F(E{i}, v))"]
         lines.append('    return "{" + ",".join(out) + "}"')
-        scope = {"F": _field}
+        scope: dict[str, object] = {"F": _field}
         scope.update({f"E{i}": e for i, e in enumerate(entries)})
         scope.update({f"D{i}": d for i, d in enumerate(defaults)})
         exec(compile("\n".join(lines), f"<bluffkit digest writer of {kind.__qualname__}>", "exec"), scope)
