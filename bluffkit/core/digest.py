@@ -45,7 +45,11 @@ from a *projection* of the state, never from ``repr()`` or from the order of fie
 per state class, which takes the text of a field again while the field holds the very same
 unchangeable object, as most fields do from one step to the next); the tests hold them to
 the same text as the rules above followed step by step (``_reference``: plain data, then
-``json.dumps`` with sorted keys), and to the same refusals.
+``json.dumps`` with sorted keys), and to the same refusals. A writer is made the first time
+a class is written and read from the class then: ``DIGEST_OMITS_DEFAULTS`` is a class
+attribute, and a class changed after that (its fields, its omitted defaults) keeps the
+writer it had. A dataclass that is also a str, int, tuple, list, dict or set, and one with a
+field name the writer cannot read directly, are written the step-by-step way.
 
 Log format 1 recorded :func:`digest` (a CRC-32 of the ``repr`` of the state's field
 values); it is kept for reading such logs' other checksums (Bluffer's deck), but a
@@ -57,10 +61,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import unicodedata
 from enum import Enum
 from hashlib import sha256
 from json.encoder import encode_basestring_ascii as _quote
+from keyword import iskeyword
 from zlib import crc32
+
+from bluffkit.core.table import TableBase
 
 #: Fields of a state that the projection leaves out: what the log header records.
 HEADER_FIELDS = frozenset({"rules", "deck"})
@@ -133,7 +141,8 @@ _WRITERS: dict = {}
 
 def _writer(kind: type | None, leave_out=frozenset()):
     """The function writing the public fields of a ``kind`` instance (less ``leave_out``)
-    as a canonical JSON object, sorted by name, or ``None`` if ``kind`` is no dataclass.
+    as a canonical JSON object, sorted by name, or ``None`` if ``kind`` is no dataclass
+    (or one the rules write otherwise: a dataclass that is also a str, an int, a tuple...).
 
     It is compiled for the class, one line a field. Each field remembers the last value it
     wrote and that value's text (a field's entry: ``[key, (value, text)]``) and takes the
@@ -147,7 +156,8 @@ def _writer(kind: type | None, leave_out=frozenset()):
     except KeyError:
         pass
     fn = None
-    if dataclasses.is_dataclass(kind) and isinstance(kind, type):
+    if (dataclasses.is_dataclass(kind) and isinstance(kind, type) and not issubclass(kind, _WRITTEN_AS_DATA)
+            and not any(map(_odd_name, dataclasses.fields(kind)))):
         omit = getattr(kind, "DIGEST_OMITS_DEFAULTS", {})
         fields = sorted((f.name for f in dataclasses.fields(kind)
                          if not f.name.startswith("_") and f.name not in leave_out))
@@ -168,6 +178,19 @@ def _writer(kind: type | None, leave_out=frozenset()):
         fn = scope["write"]
     _WRITERS[key] = fn
     return fn
+
+
+#: Dataclasses of these kinds are written as the data they also are (``_plain`` looks at
+#: that first), not as objects of their fields.
+_WRITTEN_AS_DATA = (int, str, tuple, list, dict, set, frozenset, Enum)
+
+
+def _odd_name(field) -> bool:
+    """A field name the compiled writer cannot read as ``s.name`` (not an identifier, a
+    keyword, or one Python would read as another name); such a class is written the
+    reference way."""
+    name = field.name
+    return not name.isidentifier() or iskeyword(name) or unicodedata.normalize("NFKC", name) != name
 
 
 def _field(entry: list, v) -> str:
@@ -263,7 +286,7 @@ def _state_writer(state):
     """The writer of the fields of ``state`` a projection takes (see :func:`projection`)."""
     write = _writer(type(state), HEADER_FIELDS)
     if write is None:
-        raise TypeError(f"a state must be a dataclass instance to be digested, not {type(state).__name__}")
+        return lambda s: _reference(projection(s))     # (which refuses a state that is no dataclass)
     return write
 
 
@@ -297,8 +320,9 @@ def state_digest(state, game=None) -> str:
 def table_digest(table, game=None) -> str:
     """``state_digest(table.freeze(), game)``, without making the state: a working copy
     (:class:`bluffkit.core.table.TableBase`) holds the state's fields under their names, the
-    very objects ``freeze`` hands on, so its fields are written as the state's."""
-    if getattr(game, "snapshot", None) is None:
+    very objects ``freeze`` hands on, so its fields are written as the state's (a table with
+    a ``freeze`` of its own is frozen first)."""
+    if getattr(game, "snapshot", None) is None and getattr(type(table), "freeze", None) is TableBase.freeze:
         write = _writer(getattr(table, "STATE", None), HEADER_FIELDS)
         if write is not None:
             return sha256(write(table).encode("utf-8")).hexdigest()[:DIGEST_HEX]

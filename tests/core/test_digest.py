@@ -164,3 +164,90 @@ def test_a_game_with_a_snapshot_digests_its_working_copy_through_the_snapshot():
 
     assert D.table_digest(t, Snapshot()) == D.state_digest(t.freeze(), Snapshot())
     assert D.table_digest(t, Snapshot()) != D.table_digest(t, game)
+
+
+@dataclasses.dataclass(frozen=True)
+class Flagged:
+    a: object
+    b: object = 0
+    DIGEST_OMITS_DEFAULTS: ClassVar[dict] = {"b": 0}
+
+
+@pytest.mark.parametrize("b", [0, False, Size.SMALL, 0.0, (), 1, True])
+def test_a_field_is_left_out_when_it_equals_its_default_as_python_compares(b):
+    """The recipe leaves the field out when ``value == default``: False and 0.0 equal 0."""
+    for _ in range(2):                        # the second time from the remembered texts
+        state = Flagged((1, 2), b)
+        try:
+            want = D._reference(D.projection(state))
+        except TypeError:
+            with pytest.raises(TypeError):
+                D.canonical(D.projection(state))
+            continue
+        assert D.canonical(state) == D._reference(state)
+        assert D.state_digest(state) == hashlib.sha256(want.encode()).hexdigest()[:16]
+
+
+class Text(str):
+    def __str__(self):
+        return "other"
+
+
+class Named(enum.Enum):
+    A = [1, 2]
+
+
+@dataclasses.dataclass(frozen=True)
+class TextData(str):
+    """A dataclass that is also a string: the recipe writes it as the string."""
+    x: int = 0
+
+
+def text_data(text: str, x: int) -> TextData:
+    made = str.__new__(TextData, text)
+    object.__setattr__(made, "x", x)
+    return made
+
+
+@pytest.mark.parametrize("value", [Text("x"), Point((1, 2)), (Text("y"), 1), Named.A, text_data("five", 5),
+                                   Outer(None, Text("é"), Named.A), Outer(None, text_data("t", 3), None)],
+                         ids=repr)
+def test_subclasses_and_odd_enums_are_written_as_the_recipe_writes_them(value):
+    same(value)
+    same(value)
+
+
+def test_a_field_name_the_writer_cannot_read_directly_goes_the_recipe_way():
+    Odd = dataclasses.make_dataclass("Odd", [("blé", int), ("ﬁ", int)], init=False)   # ﬁ reads as fi in code
+    state = Odd()
+    setattr(state, "blé", 1)
+    setattr(state, "ﬁ", 2)
+    assert D.canonical(state) == D._reference(state) == '{"bl\\u00e9":1,"\\ufb01":2}'
+    assert D.state_digest(state) == hashlib.sha256(D._reference(D.projection(state)).encode()).hexdigest()[:16]
+
+
+def test_inner_tuples_are_written_right_when_their_memo_is_full(monkeypatch):
+    monkeypatch.setattr(D, "_INNER_KEEP", 2)
+    monkeypatch.setattr(D, "_INNER", {})
+    rows = [tuple((i, j) for j in range(3)) for i in range(6)]
+    for _ in range(3):
+        for row in rows:
+            state = Outer(None, row, (row, row[::-1]))
+            assert D.canonical(state) == D._reference(state)
+    assert len(D._INNER) <= 2
+
+
+def test_a_table_with_a_freeze_of_its_own_is_digested_through_it():
+    game = make_game("youre-bluffing")
+    base = type(game.table(game.new_state(3)))
+
+    class Sorted(base):
+        __slots__ = ()
+
+        def freeze(self):
+            s = super().freeze()
+            return dataclasses.replace(s, pile=tuple(sorted(s.pile)))
+
+    t = Sorted.thaw(game.new_state(3))
+    t.pile = (4, 3) + t.pile[2:]
+    assert D.table_digest(t, game) == D.state_digest(t.freeze(), game) != D.state_digest(base.freeze(t), game)
