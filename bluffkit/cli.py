@@ -313,7 +313,7 @@ def cmd_games(args) -> int:
             print(f"{'':16s} presets (--option {s.preset_option}=NAME): {', '.join(s.presets)}")
         if s.variants:
             print(f"{'':16s} variants (--variant NAME): {', '.join(s.variants)}")
-        print(f"{'':16s} bots: {', '.join(agent_names(s.make()))} (default {s.default_bot})")
+        print(f"{'':16s} bots: {', '.join(agent_names(s.make()))} (default in play: {s.default_bot})")
     return 0
 
 
@@ -500,7 +500,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--players", type=int, required=True, help="players in every game (the auctioneer counts)")
     s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
     s.add_argument("--seed", type=int, required=True, help="the same seed plays the same games")
-    s.add_argument("--agents", default="random", help="one per seat, comma-separated, or one for all")
+    s.add_argument("--agents", default="random", help="one per seat, comma-separated, or one for all "
+                                                       "(default: random; each game's bots: 'bluffkit games')")
     s.add_argument("--out", required=True, help="a .csv or .parquet file")
     s.add_argument("--logs", help="also write each game's log into this folder (every step and its state "
                                   "digest: about six times slower, some 50 KB a game)")

@@ -618,3 +618,13 @@ def test_a_broken_pipe_that_is_not_the_output_is_reported(monkeypatch, capsys):
         raise BrokenPipeError(32, "Broken pipe")
     monkeypatch.setattr(cli, "cmd_games", broken)
     assert_one_error_line(*run(["games"], capsys), "Broken pipe")
+
+
+def test_the_default_bots_are_named_where_they_apply(capsys):
+    """`games` names each game's bot for `play`; `simulate` fills its seats with random bots
+    when --agents is not given, and its help says so."""
+    code, out, _ = run(["games"], capsys)
+    assert code == 0 and "bots: heuristic, random (default in play: heuristic)" in out
+    with pytest.raises(SystemExit):
+        run(["simulate", "--help"], capsys)
+    assert "(default: random;" in " ".join(capsys.readouterr().out.split())
