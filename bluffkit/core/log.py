@@ -34,6 +34,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring as _json_text
 from pathlib import Path
 
 from bluffkit import __version__
@@ -112,9 +113,26 @@ def records(game, players: int, moves, start: dict | None = None, says=None) -> 
     return out, end
 
 
-#: A step record's line: ``json.dumps(record, separators=(",", ":"), ensure_ascii=False)``,
-#: with the encoder made once.
-_RECORD_LINE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+#: ``json.dumps(record, separators=(",", ":"), ensure_ascii=False)``, the encoder made once.
+_JSON_LINE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def _record_line(record: dict) -> str:
+    """A step record's line, as ``json.dumps(record, separators=(",", ":"),
+    ensure_ascii=False)`` writes it: a record of ints and text written directly (JSON's
+    encoder costs more to set up per line than the writing), any other the encoder's way."""
+    parts = []
+    for key, value in record.items():
+        kind = type(value)
+        if type(key) is not str:
+            return _JSON_LINE(record)
+        if kind is str:
+            parts.append(_json_text(key) + ":" + _json_text(value))
+        elif kind is int:
+            parts.append(_json_text(key) + ":" + int.__repr__(value))
+        else:
+            return _JSON_LINE(record)
+    return "{" + ",".join(parts) + "}"
 
 
 def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, moves,
@@ -124,7 +142,7 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
     players = len(seats)
     recs, end = records(game, players, moves, start, says)
     lines = [json.dumps(header(game, seats, seed, start), separators=(",", ":"))]
-    lines += map(_RECORD_LINE, recs)
+    lines += map(_record_line, recs)
     lines.append(json.dumps({"end": end}, separators=(",", ":")))
     text = "\n".join(lines) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -251,3 +251,4 @@ def test_a_table_with_a_freeze_of_its_own_is_digested_through_it():
     t = Sorted.thaw(game.new_state(3))
     t.pile = (4, 3) + t.pile[2:]
     assert D.table_digest(t, game) == D.state_digest(t.freeze(), game) != D.state_digest(base.freeze(t), game)
+

@@ -8,9 +8,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import bluffkit
 from paths import REPO, TESTS
+from strategies import FAST
 from bluffkit.core import log as gamelog
 from bluffkit.core import logfiles
 from bluffkit.core.errors import LogError
@@ -505,7 +508,7 @@ def assert_untouched(path: Path):
 def test_write_failing_in_json_dumps_leaves_the_old_file(old_file, game_record, monkeypatch):
     """A failure while the records are written as JSON lines (the 40th line)."""
     game, seats, rec = game_record
-    real = gamelog._RECORD_LINE
+    real = gamelog._record_line
     calls = []
 
     def dumps(*a, **k):
@@ -514,7 +517,7 @@ def test_write_failing_in_json_dumps_leaves_the_old_file(old_file, game_record, 
             raise RuntimeError("boom in dumps")
         return real(*a, **k)
 
-    monkeypatch.setattr(gamelog, "_RECORD_LINE", dumps)
+    monkeypatch.setattr(gamelog, "_record_line", dumps)
     with pytest.raises(RuntimeError, match="boom in dumps"):
         gamelog.write(old_file, game, seats, rec.seed, rec.moves)
     monkeypatch.undo()
@@ -942,7 +945,6 @@ try:
 except ImportError:  # tests/ is not a package: pytest puts tests/ itself on sys.path
     from log_mutations import MUTATION, mutated, read_or_refuse
 
-from hypothesis import given  # noqa: E402
 
 
 def scenario_log() -> bytes:
@@ -1036,3 +1038,13 @@ def test_an_end_record_of_the_wrong_types_is_refused(tmp_path, lines, field, val
         body[field] = value
     err = refuse(tmp_path, join(lines[:-1] + [dump(end)]))
     assert err.line == len(lines) and words in err.reason
+
+
+@FAST
+@given(st.dictionaries(st.one_of(st.sampled_from(["step", "seat", "action", "digest", "say"]), st.text(max_size=4),
+                                 st.integers(0, 3)),
+                       st.one_of(st.integers(-10**30, 10**30), st.text(max_size=8), st.booleans(), st.none(),
+                                 st.lists(st.integers(), max_size=2)), max_size=6))
+def test_a_log_line_is_what_json_writes(record):
+    """A step record's line (``bluffkit.core.log``), written directly for ints and text."""
+    assert gamelog._record_line(record) == json.dumps(record, separators=(",", ":"), ensure_ascii=False)
