@@ -184,3 +184,30 @@ def test_observation_is_seen_from_the_seat_and_hides_hands():
     cur = names.index("current player (one-hot, relative seat)")
     assert v1[offsets[cur]:offsets[cur + 1]].tolist() == [1, 0, 0]
     assert v2[offsets[cur]:offsets[cur + 1]].tolist() == [0, 0, 1]
+
+
+def test_an_action_ticket_may_be_revealed_before_the_move():
+    """[H] "When exactly they perform the ticket's action within their normal turn is up to
+    them": after the roll, the mask offers the seat's action tickets beside the moves, each
+    index the same ticket as at the end of the turn; a horse-trade so revealed is played,
+    then the move."""
+    game = make_game("bidder-up", board="fairground")
+    s = game.state_from_position(3, current=0, roll=2, tickets=[["move-markers", "extra-turn", "horse-trade"], [], []],
+                                 pastures=[["sheep"], ["sheep"], []])
+    enc = BidderUpEncoder(game, 3)
+    legal = game.legal(s, 0)
+    names = {enc.action_name(int(i)) for i in np.flatnonzero(enc.mask(legal))}
+    assert {"ticket extra-turn", "ticket horse-trade", "ticket move-markers sheep+1"} <= names
+    assert any(n.startswith("move ") for n in names), "the moves are offered too"
+    assert "ticket special-horse-trade" not in names, "a ticket the seat does not hold"
+    assert_refuses_masked_out(enc, legal)
+    i = next(int(k) for k in np.flatnonzero(enc.mask(legal)) if enc.action_name(int(k)) == "ticket horse-trade")
+    s = game.step(s, 0, enc.action(i, legal))
+    assert (s.phase, s.then) == ("trade", "move")
+    after = game.legal(s, 0)
+    assert any(enc.action_name(int(k)).startswith("trade ") for k in np.flatnonzero(enc.mask(after)))
+    s = game.step(s, 0, "trade 1 sheep offer 10")
+    s = game.step(s, 1, "agree")
+    moved = game.legal(s, 0)
+    names = {enc.action_name(int(k)) for k in np.flatnonzero(enc.mask(moved))}
+    assert names and all(n.startswith("move ") for n in names), "one ticket a turn: only the move is left"

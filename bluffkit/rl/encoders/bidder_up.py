@@ -19,7 +19,9 @@ Actions, in this order (``n`` seats, ``S`` spaces on the board):
   (the rules allow up to three), paid with the lowest notes.
 - ``raffle K`` [H] for K = 0 .. ``raffle_max``, paid with the lowest notes; ``keep
   TICKET`` for each kind of ticket; ``end``, ``ticket NAME`` for the action tickets, and
-  ``ticket move-markers ANIMAL±1`` (one marker; the rules allow two).
+  ``ticket move-markers ANIMAL±1`` (one marker; the rules allow two), at the end of the
+  turn or after the roll, before the move (a horse-trade so revealed is played first,
+  then the move) [H].
 - ``raid``, ``gamble``, ``loan V`` for each loan, ``give V`` for each denomination [J].
 - The pen's auction [D] (the moves of :mod:`bluffkit.auctions`): ``pass``, ``take``,
   ``stop``, ``accept``, ``refuse``; ``bid +k``: the lowest legal bid plus the k-th of
@@ -40,8 +42,9 @@ seat's ``Legal.explain`` before the mask allows it.
 
 Coarser than the rules: bids and calls on the grids above, one market type or marker per
 move, notes chosen by those kinds, costs paid with the lowest notes, no choice of
-specimens in a trade, action tickets revealed only at the end of the turn (the rules also
-allow it before the move, phase ``move``).
+specimens in a trade, action tickets revealed after the roll or at the end of the turn
+(the rules allow any moment; the game has no reveal between the move and the space's
+action either).
 
 :meth:`BidderUpEncoder.mask` reads the seat's notes from its ``Legal``'s ``hand`` (the
 seat's own notes only, what its observation shows as ``hand``).
@@ -246,6 +249,7 @@ class BidderUpEncoder(Encoder):
                 notes = _cost_notes(hand, cost, r.zero_pays_count)
                 if notes is not None and space in self.spaces:
                     out[self._at("move", self.spaces.index(space))] = A.Move(space, notes, d)
+            self._tickets(legal.tickets, out)            # revealed after the roll, before the move [H]
         elif ph == S.TRADE:
             offers = [(k, notes_of(kind, hand, d)) for k, kind in enumerate(NOTE_KINDS)]
             for target, animal in key[0]:
@@ -277,14 +281,7 @@ class BidderUpEncoder(Encoder):
                     out[self._at("keep", TICKET_KINDS.index(name))] = A.Keep(name)
         elif ph == S.END:
             out[self._at("end")] = A.END
-            plain = [t for t in ACTION_TICKETS if t != "move-markers"]
-            for k, name in enumerate(plain):
-                if name in key:
-                    out[self._at("ticket", k)] = A.Ticket(name)
-            if "move-markers" in key:
-                for a in range(_T):
-                    for j, step in enumerate((-1, 1)):
-                        out[self._at("ticket", len(plain) + 2 * a + j)] = A.Ticket("move-markers", ((a, step),))
+            self._tickets(key, out)
         elif ph == S.PIGGY:
             for k, option in enumerate((A.RAID, A.GAMBLE) + tuple(A.Loan(v) for v in self.loans)):
                 if option in key:
@@ -294,6 +291,18 @@ class BidderUpEncoder(Encoder):
                 if v in key:
                     out[self._at("give", k)] = A.Give(v)
         return out
+
+    def _tickets(self, names, out: dict) -> None:
+        """The ``ticket`` indices of the action tickets ``names`` into ``out`` (Move Market
+        Markers: one marker one step either way)."""
+        plain = [t for t in ACTION_TICKETS if t != "move-markers"]
+        for k, name in enumerate(plain):
+            if name in names:
+                out[self._at("ticket", k)] = A.Ticket(name)
+        if "move-markers" in names:
+            for a in range(_T):
+                for j, step in enumerate((-1, 1)):
+                    out[self._at("ticket", len(plain) + 2 * a + j)] = A.Ticket("move-markers", ((a, step),))
 
     def _candidates(self, legal) -> dict[int, object]:
         """:meth:`candidates`, remembered for the last ``legal`` (a ``Legal`` stands for one
