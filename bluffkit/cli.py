@@ -8,6 +8,7 @@
     bluffkit tournament GAME --players N --agents random,heuristic --games G --seed S
                              [--workers W | --scheduler ADDRESS] --out DIR
     bluffkit replay LOG [--moves]
+    bluffkit replay LOG LOG ... | FOLDER           (each verified, one line each)
     bluffkit play GAME --players N [--human 0] [--agents heuristic] [--names Anna,Ben,Carla]
     bluffkit rules GAME [--variant short]
     bluffkit games
@@ -318,18 +319,84 @@ def cmd_games(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    """One log: verified and summarised (``--moves``: every step). Several logs, or a folder
+    of them: each verified in turn, one line each, and a count at the end; a log refused
+    says why on stderr and the others are still read (exit status 2 if any was refused)."""
+    paths = _log_paths(args.log)
+    if len(paths) == 1 and not Path(args.log[0]).is_dir():
+        return _replay_one(paths[0], args.moves)
+    if args.moves:
+        raise BluffkitError("--moves prints the steps of one log: name one log, not several or a folder")
     from bluffkit.core import log as gamelog
-    log, states = gamelog.read(args.log)
+    bar = None
+    if args.progress or (args.progress is None and sys.stderr.isatty()):
+        from tqdm import tqdm
+        bar = tqdm(total=len(paths), desc="logs", unit="log")
+    refused = 0
+    try:
+        for path in paths:
+            try:
+                log, states = gamelog.read(path)
+            except (BluffkitError, OSError) as e:
+                refused += 1
+                if isinstance(e, OSError) and not isinstance(e, BluffkitError):
+                    e = BluffkitError(f"{printable(str(path))}: {e.strerror or e}")
+                if bar is not None:
+                    bar.write(f"bluffkit: {e}", file=sys.stderr)      # above the bar, which stays at the foot
+                else:
+                    _error(f"bluffkit: {e}")
+            else:
+                print(f"{printable(str(path))}: {_log_line(log, states[-1])}")
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    print(f"{len(paths)} logs: {len(paths) - refused} valid, {refused} refused")
+    return 2 if refused else 0
+
+
+def _log_paths(names: list[str]) -> list[Path]:
+    """The logs named: files as given, a folder's ``*.jsonl`` files (not hidden ones) in
+    name order."""
+    out: list[Path] = []
+    for name in names:
+        p = Path(name)
+        if p.is_dir():
+            found = sorted(q for q in p.glob("*.jsonl") if not q.name.startswith(".") and not q.is_dir())
+            if not found:
+                raise BluffkitError(f"{printable(name)}: a folder with no game log (.jsonl) in it")
+            out += found
+        else:
+            out.append(p)
+    return out
+
+
+def _log_line(log, final) -> str:
+    """A valid log in one line: game, players, seed, steps, and the winners."""
+    game, names = log.game, log.names
+    variants = getattr(game.rules, "variants", ())
+    v = f" ({', '.join(variants)})" if variants else ""
+    if game.is_over(final):
+        end = "winner " + " and ".join(names[w] for w in game.winners(final))
+    else:
+        end = "not finished"
+    return f"valid, {game.name}{v}, {len(names)} players, seed {log.seed}, {len(log.moves)} steps, {end}"
+
+
+def _replay_one(path: Path, moves: bool) -> int:
+    from bluffkit.core import log as gamelog
+    log, states = gamelog.read(path)
     game, names = log.game, log.names
     final = states[-1]
-    if args.moves:
+    if moves:
         for i, (seat, action) in enumerate(log.moves):
             who = "chance" if seat is None else names[seat]
             print(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} "
                   f"{game.narrate(states[i], seat, action, states[i + 1], names)}")
     variants = getattr(game.rules, "variants", ())
     v = f" ({', '.join(variants)})" if variants else ""
-    print(f"{args.log}: a valid log of {game.name}{v}, {len(names)} players, seed {log.seed}, "
+    print(f"{path}: a valid log of {game.name}{v}, {len(names)} players, seed {log.seed}, "
           f"{len(log.moves)} steps")
     if log.note:
         print(log.note)
@@ -530,9 +597,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show a progress bar (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_tournament)
 
-    s = sub.add_parser("replay", help="verify a game log and summarise it")
-    s.add_argument("log", help="a game log (.jsonl) written by simulate --logs, play --save or a panel")
-    s.add_argument("--moves", action="store_true", help="print every step")
+    s = sub.add_parser("replay", help="verify a game log and summarise it (or many: one line each)")
+    s.add_argument("log", nargs="+", help="a game log (.jsonl) written by simulate --logs, play --save or a panel; "
+                                          "several, or a folder of them: each verified, one line each")
+    s.add_argument("--moves", action="store_true", help="print every step (of one log)")
+    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="with several logs, a progress bar (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("play", help="play in the terminal against bots")

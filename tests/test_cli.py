@@ -258,6 +258,53 @@ def test_replay_missing_file(capsys, tmp_path):
     assert_one_error_line(code, out, err, "nope.jsonl")
 
 
+# -- replay of many logs --------------------------------------------------------------------------
+
+def test_replay_a_folder_checks_every_log_in_one_line_each(sim, capsys):
+    """A researcher's folder of logs from simulate --logs: each verified, one line each
+    (its game, players, seed, steps and winners, as the CSV has them), then the count."""
+    code, out, err = run(["replay", sim / "logs", "--no-progress"], capsys)
+    assert code == 0 and err == "", err
+    lines = out.splitlines()
+    logs = sorted((sim / "logs").iterdir())
+    assert len(lines) == GAMES + 1 and lines[-1] == f"{GAMES} logs: {GAMES} valid, 0 refused"
+    for line, path, r in zip(lines, logs, rows(sim / "a.csv")):
+        assert line.startswith(f"{path}: valid, youre-bluffing, 5 players, seed {r['seed']}, ")
+        winners = " and ".join(f"seat {w}" for w in r["winners"].split(";"))
+        assert line.endswith(f" steps, winner {winners}"), line
+
+
+def test_replay_of_several_logs_reads_on_past_a_bad_one(sim, capsys, tmp_path, good_log):
+    lines = good_log.split(b"\n")
+    rec = json.loads(lines[4])
+    rec["digest"] = "0" * 16
+    lines[4] = json.dumps(rec).encode()
+    bad = tmp_path / "edited.jsonl"
+    bad.write_bytes(b"\n".join(lines))
+    first, second = sorted((sim / "logs").iterdir())[:2]
+    code, out, err = run(["replay", first, bad, tmp_path / "nope.jsonl", second], capsys)
+    assert code == 2, "a refused log fails the run"
+    assert out.splitlines()[0].startswith(f"{first}: valid") and out.splitlines()[1].startswith(f"{second}: valid")
+    assert out.splitlines()[-1] == "4 logs: 2 valid, 2 refused"
+    err_lines = err.splitlines()
+    assert len(err_lines) == 2 and all(x.startswith("bluffkit: ") for x in err_lines) and "Traceback" not in err
+    assert str(bad) in err_lines[0] and "line 5" in err_lines[0] and "does not match" in err_lines[0]
+    assert "nope.jsonl" in err_lines[1]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--moves"], ["--moves prints the steps of one log"]),
+    ([], ["a folder with no game log"]),
+])
+def test_replay_refuses_what_it_cannot_do_with_many_logs(capsys, tmp_path, sim, args, words):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    target = sim / "logs" if args else empty
+    code, out, err = run(["replay", target, *args], capsys)
+    assert_one_error_line(code, out, err, *words)
+    assert out == ""
+
+
 # -- bad settings ---------------------------------------------------------------------------------
 
 BAD_SETTINGS = [
@@ -628,3 +675,12 @@ def test_the_default_bots_are_named_where_they_apply(capsys):
     with pytest.raises(SystemExit):
         run(["simulate", "--help"], capsys)
     assert "(default: random;" in " ".join(capsys.readouterr().out.split())
+
+
+def test_replay_of_many_logs_with_a_progress_bar_keeps_refusals_on_stderr(sim, capsys, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b"not a log\n")
+    first = sorted((sim / "logs").iterdir())[0]
+    code, out, err = run(["replay", first, bad, "--progress"], capsys)
+    assert code == 2 and "bluffkit: " not in out and out.splitlines()[-1] == "2 logs: 1 valid, 1 refused"
+    assert f"bluffkit: {bad}" in err and "2/2" in err
