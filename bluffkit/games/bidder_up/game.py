@@ -166,7 +166,14 @@ class BidderUp(TableGame):
         for space, names in (pens or {}).items():
             if space not in lay.pen_index:
                 raise RulesError(f"pens: {space!r} is not a pen of the {r.board} board")
-            pen_list[lay.pen_index[space]] = animals(names, f"pen {space}")
+            i = lay.pen_index[space]
+            pen_list[i] = animals(names, f"pen {space}")
+            size = 3 if t.cats[i] else lay.pens[i].size
+            if pen_list[i] and not (1 <= len(pen_list[i]) <= 3 if t.cats[i] else len(pen_list[i]) == size):
+                # [D] a pen holds its 1 or 2 animals or "stays empty"; Cat in the Bag 1 to 3 face down [B]
+                raise RulesError(f"pens: {space} holds " + ("1 to 3 animals face down (Cat in the Bag)" if t.cats[i]
+                                 else f"{size} animal{'s' if size > 1 else ''} (a {'double' if size == 2 else 'small'} "
+                                 "pen)") + f" or none, not {len(pen_list[i])}")
         full = Multiset(r.deck())
         in_barns = Multiset(a for b in t.barns for a in b for _ in range(r.per_type)) if not r.sexes else \
             Multiset(a + k for b in t.barns for a in b for k in (0, 0, 10))

@@ -1,6 +1,8 @@
 """Bidder Up!, one test per rule (sections of docs/bidder-up.md), each with the
 rulebook's numbers where it gives them."""
 
+import re
+
 import pytest
 
 from bluffkit.core.errors import IllegalAction, RulesError
@@ -696,3 +698,27 @@ def test_two_golden_donkeys_sold_in_one_pen_pay_per_donkey_or_once(per, paid):
     assert tuple(v for v, _ in s.log[3]) == paid and all(len(seats) == 3 for _, seats in s.log[3])
     with pytest.raises(RulesError, match="donkey_pay_per"):
         game(donkey_pay_per="pen")
+
+
+@pytest.mark.parametrize("pens, words", [
+    ({"pen-5": ["donkey"]}, "pen-5 holds 2 animals (a double pen) or none, not 1"),
+    ({"pen-2": ["cow", "cow"]}, "pen-2 holds 1 animal (a small pen) or none, not 2"),
+])
+def test_a_position_with_a_pen_part_filled_is_refused(pens, words):
+    """[D] a pen holds its 1 or 2 animals, or "stays empty": a position with a double pen
+    holding one animal was accepted, and the first move onto it ended in an error from
+    the auction instead."""
+    with pytest.raises(RulesError, match=re.escape(words)):
+        game().state_from_position(3, current=0, roll=1, pens=pens)
+    s = game().state_from_position(3, pens={"pen-5": ["donkey", "cow"], "pen-2": ["cow"]})
+    assert sorted(map(len, s.pens)) == [0] * (len(s.pens) - 2) + [1, 2], "full pens, and empty ones, are a position"
+
+
+def test_a_cat_in_the_bag_pen_may_hold_one_to_three_animals():
+    g = game(tiles=["cat-in-the-bag", "classic", "dutch", "secret-value"])
+    cat = next(p.space for i, p in enumerate(g.table(g.new_state(3)).lay.pens) if g.table(g.new_state(3)).cats[i])
+    kinds = ["cow", "horse", "pig", "dog"]
+    for k in (1, 2, 3):
+        assert len(g.state_from_position(3, pens={cat: kinds[:k]}).pens[g.table(g.new_state(3)).lay.pen_index[cat]]) == k
+    with pytest.raises(RulesError, match="1 to 3 animals face down"):
+        g.state_from_position(3, pens={cat: kinds})
