@@ -109,7 +109,10 @@ class Rules(RuleOptions):
       ``donkey_pay_per`` [L6, "two donkeys in one pen"]: ``"donkey"`` (default: each Golden
       Donkey sold pays its amount, so two in one pen pay the next two) or ``"auction"`` (an
       auction selling donkeys pays once, the next amount; the state's ``donkeys`` then
-      counts payouts, one for such an auction).
+      counts payouts, one for such an auction). ``free_donkey_pays`` [L6, "a donkey taken
+      free"]: ``True`` (default: "If a Golden Donkey was auctioned", it pays even when
+      nobody bid and the auctioneer took it for free) or ``False`` (a donkey nobody bid
+      for pays nothing and is not counted among the First, Second, Third).
     - ``animal_values``: the Animal Market's values per type of ``ANIMALS`` (rooster ..
       horse): the text fixes cow 800, horse 1,000, sheep 350 [L4]; the others are the You're
       Bluffing! family values (rooster 10 .. pig 650, the goat 350 as the sheep), as the
@@ -161,6 +164,7 @@ class Rules(RuleOptions):
     start_money_two: tuple | None = None
     donkey_pay: tuple = (100, 200, 500)
     donkey_pay_per: str = "donkey"
+    free_donkey_pays: bool = True
     animal_values: tuple = (10, 40, 90, 160, 350, 350, 500, 650, 800, 1000)
     market_track: tuple = (0, 50, 100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 1000)
     market_start: tuple = (1, 2, 2, 3, 8, 6, 8, 10, 12, 13)
@@ -188,7 +192,7 @@ class Rules(RuleOptions):
                 raise RulesError(msg)
 
         need(self.board in BOARDS, f"board must be one of {', '.join(BOARDS)}, got {self.board!r}")
-        for f in ("babies", "raffle_rush", "empty_offer", "zero_pays_count"):
+        for f in ("babies", "raffle_rush", "empty_offer", "zero_pays_count", "free_donkey_pays"):
             need(isinstance(getattr(self, f), bool), f"{f} must be true or false, got {getattr(self, f)!r}")
         for f in ("die_faces", "denominations", "notes", "start_money", "donkey_pay", "animal_values",
                   "market_track", "market_start"):

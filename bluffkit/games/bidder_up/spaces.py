@@ -93,8 +93,10 @@ class SpacesMixin(TableFields):
 
     def _settle(self) -> None:
         """The sale is settled: the animals to their owners' pastures, complete types to the
-        barn; the pen refilled; then the Golden Donkeys pay every player [D]."""
+        barn; the pen refilled; then the Golden Donkeys pay every player [D] (a donkey nobody
+        bid for too, unless ``free_donkey_pays`` is off, L6)."""
         sale = embed.settle(Auction(self.auction.rules), self.auction)
+        sold = sum(1 for _, animals, _ in self.auction.awards for a in animals if a % MALE == DONKEY)
         i = self.pen_at
         self.money = tuple(sale.money)
         self.auction, self._sub, self.pen_at = None, None, -1
@@ -117,6 +119,8 @@ class SpacesMixin(TableFields):
             self.to_pasture(seat, animals)
         self._refill(i)
         donkeys = sum(1 for a, _ in sale.owners if a % MALE == DONKEY)
+        if not self.rules.free_donkey_pays:        # only the donkeys of a lot someone won (or the auctioneer bought back)
+            donkeys = min(donkeys, sold)
         paid = self._donkeys(min(donkeys, 1) if self.rules.donkey_pay_per == "auction" else donkeys)
         self.log = ("sold", self.current, tuple(sale.owners), paid)      # no prices: a count auction's notes are face down
         self.end_turn()

@@ -722,3 +722,43 @@ def test_a_cat_in_the_bag_pen_may_hold_one_to_three_animals():
         assert len(g.state_from_position(3, pens={cat: kinds[:k]}).pens[g.table(g.new_state(3)).lay.pen_index[cat]]) == k
     with pytest.raises(RulesError, match="1 to 3 animals face down"):
         g.state_from_position(3, pens={cat: kinds})
+
+
+def _donkey_auction(free_donkey_pays: bool, moves):
+    """A Golden Donkey alone in the small Classic pen-1, auctioned by seat 0 with ``moves``
+    (then whatever the auction still asks, paying with the first valid notes)."""
+    g = game(free_donkey_pays=free_donkey_pays)
+    s = g.state_from_position(3, current=0, roll=1, pos=["start", None, None], pens={"pen-1": ["donkey"]})
+    s = g.step(s, 0, "move pen-1")
+    for seat, action in moves:
+        s = g.step(s, seat, action)
+    while s.auction is not None:
+        seat = g.to_move(s)[0]
+        s = g.step(s, seat, g.legal(s, seat).sample(__import__("numpy").random.default_rng(0)))
+    return s
+
+
+@pytest.mark.parametrize("pays", [True, False])
+def test_a_donkey_nobody_bids_for_pays_unless_free_donkey_pays_is_off(pays):
+    """L6 "a donkey taken free": "Nobody bids? ... the auctioneer gets the animal(s) for
+    free"; "If a Golden Donkey was auctioned ... all players receive extra money" [D].
+    Default: it was auctioned, so it pays 100 to every player; ``free_donkey_pays=False``:
+    it pays nothing, and the next donkey sold is still the First."""
+    s = _donkey_auction(pays, [(1, "pass"), (2, "pass")])
+    assert s.pastures[0] == (6,), "the auctioneer took the donkey for free"
+    assert s.donkeys == (1 if pays else 0)
+    assert s.log[3] == (((100, (0, 1, 2)),) if pays else ())
+    assert all(m[3] == (1 if pays else 0) for m in s.money), "each player's 100s"
+
+
+@pytest.mark.parametrize("pays", [True, False])
+@pytest.mark.parametrize("choice", ["sell", "buy"])
+def test_a_donkey_won_or_bought_back_pays_either_way(pays, choice):
+    s = _donkey_auction(pays, [(1, "bid 10"), (2, "pass"), (1, "pass"), (0, choice)])
+    owner = 1 if choice == "sell" else 0
+    assert 6 in s.pastures[owner] and s.donkeys == 1 and s.log[3][0][0] == 100
+
+
+def test_free_donkey_pays_is_true_or_false():
+    with pytest.raises(RulesError, match="free_donkey_pays must be true or false"):
+        game(free_donkey_pays="no")
