@@ -1,7 +1,7 @@
 """Engine speed: full random-vs-random games per second and actions per second.
 
     .venv/bin/python benchmarks/engine_speed.py [--games 200] [--repeats 5]
-                                                [--peer-kuhhandel PATH] [--peer-games 60] [--rounds 7]
+                                                [--peer-kuhhandel PATH] [--peer-games 60] [--rounds 15]
     .venv/bin/python benchmarks/engine_speed.py --moves [--games 200] [--peer-kuhhandel PATH]
 
 ``--moves`` only prints what a game is made of on each side (player actions per game by
@@ -30,7 +30,10 @@ players and the peer at 3 and 5 players, with its own random bot, in this proces
 turn, one round of each at a time (``--rounds`` rounds after a warm-up round), each
 round the same seeded games (``--games`` of ours, ``--peer-games`` of the peer's). The
 figure is the ratio of the median games per second (each side counts its own games),
-the spread the lowest and highest per-round ratio. The bars: at least 3.5x the peer's
+the spread the lowest and highest per-round ratio. 15 rounds by default: on the 2-core
+development machine, whose speed drifts, single rounds range over a factor of two, and the
+median of 7 rounds came out anywhere from 2.6x to 4.2x in four runs of one afternoon; the
+median of 15 agreed within 3 % in each of two runs. The bars: at least 3.5x the peer's
 games/s at 5 players and 3x at 3 players, under both rulesets. Without a peer that
 comparison is skipped with a line saying why.
 """
@@ -158,7 +161,9 @@ def main(argv=None) -> int:
     p.add_argument("--peer-kuhhandel", default=None, metavar="PATH",
                    help="a checkout of Streaker3/kuhhandel to play side by side")
     p.add_argument("--peer-games", type=count(), default=60, help="the peer's games per round")
-    p.add_argument("--rounds", type=count(), default=7, help="rounds side by side with the peer")
+    p.add_argument("--rounds", type=count(), default=15,
+                   help="rounds side by side with the peer (15: on a machine whose speed drifts, the median of 7 "
+                        "moved by a third from run to run)")
     p.add_argument("--peer-only", action="store_true", help="only the side-by-side comparison")
     p.add_argument("--moves", action="store_true",
                    help="only print each side's actions per game by kind (--games games each), untimed")
