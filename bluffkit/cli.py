@@ -381,7 +381,8 @@ def _log_line(log, final) -> str:
         end = "winner " + " and ".join(names[w] for w in game.winners(final))
     else:
         end = "not finished"
-    return f"valid, {game.name}{v}, {len(names)} players, seed {log.seed}, {len(log.moves)} steps, {end}"
+    note = f" ({log.note})" if log.note else ""          # an old format: what was not checked
+    return f"valid, {game.name}{v}, {len(names)} players, seed {log.seed}, {len(log.moves)} steps, {end}{note}"
 
 
 def _replay_one(path: Path, moves: bool) -> int:

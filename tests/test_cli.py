@@ -684,3 +684,14 @@ def test_replay_of_many_logs_with_a_progress_bar_keeps_refusals_on_stderr(sim, c
     code, out, err = run(["replay", first, bad, "--progress"], capsys)
     assert code == 2 and "bluffkit: " not in out and out.splitlines()[-1] == "2 logs: 1 valid, 1 refused"
     assert f"bluffkit: {bad}" in err and "2/2" in err
+
+
+def test_replay_of_the_frozen_logs_says_which_were_checked_without_digests(capsys):
+    """Logs of format 1 are replayed and checked, but their digests cannot be compared: the
+    one-line summary says so, as the single-log summary does."""
+    code, out, err = run(["replay", ROOT / "tests" / "logs", "--no-progress"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and err == "" and lines[-1].endswith(" valid, 0 refused")
+    old = [x for x in lines if "format-1 digests not compared" in x]
+    assert old and all('"version":1' in (ROOT / x.split(": valid")[0]).read_text().split("\n", 1)[0] for x in old)
+    assert len(old) < len(lines) - 1, "the newer logs have their digests compared"
