@@ -33,7 +33,7 @@ figure is the ratio of the median games per second (each side counts its own gam
 the spread the lowest and highest per-round ratio. 15 rounds by default: on the 2-core
 development machine, whose speed drifts, single rounds range over a factor of two, and the
 median of 7 rounds came out anywhere from 2.6x to 4.2x in four runs of one afternoon; the
-median of 15 agreed within 3 % in each of two runs. The bars: at least 3.5x the peer's
+medians of 15 in three runs stayed within 6 % of each other. The bars: at least 3.5x the peer's
 games/s at 5 players and 3x at 3 players, under both rulesets. Without a peer that
 comparison is skipped with a line saying why.
 """

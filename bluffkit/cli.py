@@ -322,8 +322,8 @@ def cmd_replay(args) -> int:
     """One log: verified and summarised (``--moves``: every step). Several logs, or a folder
     of them: each verified in turn, one line each, and a count at the end; a log refused
     says why on stderr and the others are still read (exit status 2 if any was refused)."""
-    paths = _log_paths(args.log)
-    if len(paths) == 1 and not Path(args.log[0]).is_dir():
+    paths, decks = _log_paths(args.log)
+    if len(paths) == 1 and not decks and not Path(args.log[0]).is_dir():
         return _replay_one(paths[0], args.moves)
     if args.moves:
         raise BluffkitError("--moves prints the steps of one log: name one log, not several or a folder")
@@ -341,35 +341,65 @@ def cmd_replay(args) -> int:
                 refused += 1
                 if isinstance(e, OSError) and not isinstance(e, BluffkitError):
                     e = BluffkitError(f"{printable(str(path))}: {e.strerror or e}")
-                if bar is not None:
-                    bar.write(f"bluffkit: {e}", file=sys.stderr)      # above the bar, which stays at the foot
-                else:
-                    _error(f"bluffkit: {e}")
+                _say(bar, f"bluffkit: {e}", sys.stderr)
             else:
-                print(f"{printable(str(path))}: {_log_line(log, states[-1])}")
+                _say(bar, f"{printable(str(path))}: {_log_line(log, states[-1])}", sys.stdout)
             if bar is not None:
                 bar.update(1)
     finally:
         if bar is not None:
             bar.close()
-    print(f"{len(paths)} logs: {len(paths) - refused} valid, {refused} refused")
+    skipped = f" ({decks} Bluffer deck{'s' if decks > 1 else ''} beside them not read as logs)" if decks else ""
+    print(f"{len(paths)} log{'s' if len(paths) != 1 else ''}: {len(paths) - refused} valid, {refused} refused"
+          f"{skipped}")
     return 2 if refused else 0
 
 
-def _log_paths(names: list[str]) -> list[Path]:
-    """The logs named: files as given, a folder's ``*.jsonl`` files (not hidden ones) in
-    name order."""
+def _say(bar, line: str, out) -> None:
+    """A line of the replay of many logs: above the progress bar while one is shown."""
+    if bar is not None:
+        bar.write(line, file=out)
+    elif out is sys.stderr:
+        _error(line)
+    else:
+        print(line)
+
+
+def _log_paths(names: list[str]) -> tuple[list[Path], int]:
+    """The logs named, each once: files as given, a folder's ``*.jsonl`` files (not hidden
+    ones) in name order, less the Bluffer decks kept beside logs (docs/logs.md); and how
+    many such decks were left out. A folder with no log in it is refused."""
     out: list[Path] = []
+    seen: set = set()
+    decks = 0
     for name in names:
         p = Path(name)
         if p.is_dir():
             found = sorted(q for q in p.glob("*.jsonl") if not q.name.startswith(".") and not q.is_dir())
-            if not found:
+            logs = [q for q in found if not _is_deck(q)]
+            decks += len(found) - len(logs)
+            if not logs:
                 raise BluffkitError(f"{printable(name)}: a folder with no game log (.jsonl) in it")
-            out += found
         else:
-            out.append(p)
-    return out
+            logs = [p]
+        for q in logs:
+            key = os.path.realpath(q)
+            if key not in seen:
+                seen.add(key)
+                out.append(q)
+    return out, decks
+
+
+def _is_deck(path: Path) -> bool:
+    """Whether ``path`` starts as a Bluffer question deck does (its first line's format)."""
+    if not path.is_file():              # (a pipe is never opened: it could wait for ever)
+        return False
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(4096)
+        return json.loads(first).get("format") == "bluffkit-deck"
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return False
 
 
 def _log_line(log, final) -> str:

@@ -667,7 +667,7 @@ def test_a_broken_pipe_that_is_not_the_output_is_reported(monkeypatch, capsys):
     assert_one_error_line(*run(["games"], capsys), "Broken pipe")
 
 
-def test_the_default_bots_are_named_where_they_apply(capsys):
+def test_the_default_bots_are_named_where_they_apply(capsys, tmp_path):
     """`games` names each game's bot for `play`; `simulate` fills its seats with random bots
     when --agents is not given, and its help says so."""
     code, out, _ = run(["games"], capsys)
@@ -675,6 +675,9 @@ def test_the_default_bots_are_named_where_they_apply(capsys):
     with pytest.raises(SystemExit):
         run(["simulate", "--help"], capsys)
     assert "(default: random;" in " ".join(capsys.readouterr().out.split())
+    code, _, _ = run(["simulate", "horse-trading", "--players", "3", "--games", "1", "--seed", "1",
+                      "--out", tmp_path / "one.csv"], capsys)
+    assert code == 0 and [rows(tmp_path / "one.csv")[0][f"agent_{s}"] for s in range(3)] == ["random"] * 3
 
 
 def test_replay_of_many_logs_with_a_progress_bar_keeps_refusals_on_stderr(sim, capsys, tmp_path):
@@ -695,3 +698,19 @@ def test_replay_of_the_frozen_logs_says_which_were_checked_without_digests(capsy
     old = [x for x in lines if "format-1 digests not compared" in x]
     assert old and all('"version":1' in (ROOT / x.split(": valid")[0]).read_text().split("\n", 1)[0] for x in old)
     assert len(old) < len(lines) - 1, "the newer logs have their digests compared"
+
+
+def test_replay_of_a_folder_reads_each_log_once_and_leaves_a_deck_beside_them_out(sim, capsys, tmp_path):
+    """docs/logs.md tells a Bluffer player to keep the deck beside its logs: a folder's
+    replay leaves it out (and says so), and a log named twice, or through a link, is read once."""
+    first, second = sorted((sim / "logs").iterdir())[:2]
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "a.jsonl").write_bytes(first.read_bytes())
+    (folder / "b.jsonl").symlink_to(folder / "a.jsonl")
+    (folder / "deck.jsonl").write_bytes((ROOT / "data" / "decks" / "bluffer-general.jsonl").read_bytes())
+    code, out, err = run(["replay", folder, folder / "a.jsonl", second, "--no-progress"], capsys)
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "2 logs: 2 valid, 0 refused (1 Bluffer deck beside them not read as logs)"
+    code, out, err = run(["replay", folder / "deck.jsonl", second], capsys)
+    assert code == 2 and "deck.jsonl" in err, "a deck named as a log is read as one, and refused"

@@ -185,7 +185,8 @@ class BidderUp(TableGame):
             spare = sorted(left.elements())
             for i, pen in enumerate(lay.pens):
                 k = 3 if t.cats[i] else pen.size
-                pen_list[i], spare = tuple(spare[:k]), spare[k:]
+                if len(spare) >= k:            # else "it stays empty" [D], as a refill leaves it
+                    pen_list[i], spare = tuple(spare[:k]), spare[k:]
             left = Multiset(spare)
         t.pens = tuple(pen_list)
         rest = tuple(sorted(left.elements()))
@@ -248,7 +249,8 @@ class BidderUp(TableGame):
     # checks ---------------------------------------------------------------------------------
     def invariants(self, state) -> list[str]:
         """Money conserved across hands, Piggy Bank, supply board, box, Gambling stack,
-        offers and the auction; every animal somewhere exactly once; no negative count."""
+        offers and the auction; every animal somewhere exactly once; no negative count; a
+        pen full or empty."""
         t = _table(state)
         r, w = self.rules, len(self.rules.denominations)
         out = []
@@ -267,6 +269,9 @@ class BidderUp(TableGame):
             held[i] += 1
         if t.then and t.phase not in ("trade", "respond"):
             out.append(f"then is {t.then!r} outside a horse-trade (phase {t.phase})")
+        for i, pen in enumerate(t.lay.pens):         # a pen is full or "stays empty" [D]
+            if not t.cats[i] and len(t.pens[i]) not in (0, pen.size):
+                out.append(f"{pen.space} holds {len(t.pens[i])} animal(s), not {pen.size} or none")
         if tuple(held) != r.notes:
             out.append(f"notes in the game {tuple(held)}, not the {r.notes} of the box")
         animals = Multiset(a % 10 for p in t.pens for a in p) + Multiset(a % 10 for s in t.stacks for a in s) \

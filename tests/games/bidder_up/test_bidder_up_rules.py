@@ -743,7 +743,7 @@ def test_a_donkey_nobody_bids_for_pays_unless_free_donkey_pays_is_off(pays):
     """L6 "a donkey taken free": "Nobody bids? ... the auctioneer gets the animal(s) for
     free"; "If a Golden Donkey was auctioned ... all players receive extra money" [D].
     Default: it was auctioned, so it pays 100 to every player; ``free_donkey_pays=False``:
-    it pays nothing, and the next donkey sold is still the First."""
+    it pays nothing, and the count of donkeys paid (which picks the next amount) stays 0."""
     s = _donkey_auction(pays, [(1, "pass"), (2, "pass")])
     assert s.pastures[0] == (6,), "the auctioneer took the donkey for free"
     assert s.donkeys == (1 if pays else 0)
@@ -762,3 +762,18 @@ def test_a_donkey_won_or_bought_back_pays_either_way(pays, choice):
 def test_free_donkey_pays_is_true_or_false():
     with pytest.raises(RulesError, match="free_donkey_pays must be true or false"):
         game(free_donkey_pays="no")
+
+
+def test_a_position_filled_from_few_animals_leaves_a_double_pen_empty():
+    """Pens filled "as a deal would" from the 3 animals left: a double pen that cannot be
+    filled "stays empty" [D] (it was given one animal, and moving onto it crashed)."""
+    g = game()
+    barns = [["rooster", "goose", "cat"], ["dog", "sheep", "goat"], ["donkey", "pig"]]
+    s = g.state_from_position(3, current=0, roll=3, barns=barns, pastures=[[], [], ["cow"]],
+                              money=["10+10+10+0", "10+10", "10+10"])
+    t = g.table(s)
+    assert all(len(p) in (0, pen.size) for p, pen, cat in zip(s.pens, t.lay.pens, t.cats) if not cat)
+    assert sum(map(len, s.pens)) == 3 and not g.invariants(s)
+    assert s.pens[t.lay.pen_index["pen-3"]] == ()
+    moved = g.step(s, 0, "move pen-3 pay 10+10+10")          # the empty double pen: nothing to auction
+    assert moved.auction is None and moved.pos[0] == "pen-3" and not g.invariants(moved)
