@@ -369,6 +369,7 @@ def _log_paths(names: list[str]) -> tuple[list[Path], int]:
     """The logs named, each once: files as given, a folder's ``*.jsonl`` files (not hidden
     ones) in name order, less the Bluffer decks kept beside logs (docs/logs.md); and how
     many such decks were left out. A folder with no log in it is refused."""
+    from bluffkit.core.logfiles import is_deck_file
     out: list[Path] = []
     seen: set = set()
     decks = 0
@@ -376,7 +377,7 @@ def _log_paths(names: list[str]) -> tuple[list[Path], int]:
         p = Path(name)
         if p.is_dir():
             found = sorted(q for q in p.glob("*.jsonl") if not q.name.startswith(".") and not q.is_dir())
-            logs = [q for q in found if not _is_deck(q)]
+            logs = [q for q in found if not is_deck_file(q)]
             decks += len(found) - len(logs)
             if not logs:
                 raise BluffkitError(f"{printable(name)}: a folder with no game log (.jsonl) in it")
@@ -388,18 +389,6 @@ def _log_paths(names: list[str]) -> tuple[list[Path], int]:
                 seen.add(key)
                 out.append(q)
     return out, decks
-
-
-def _is_deck(path: Path) -> bool:
-    """Whether ``path`` starts as a Bluffer question deck does (its first line's format)."""
-    if not path.is_file():              # (a pipe is never opened: it could wait for ever)
-        return False
-    try:
-        with open(path, "rb") as f:
-            first = f.readline(4096)
-        return json.loads(first).get("format") == "bluffkit-deck"
-    except (OSError, ValueError, AttributeError, RecursionError):
-        return False
 
 
 def _log_line(log, final) -> str:

@@ -21,6 +21,24 @@ MAX_DECK_BYTES = 16 * 1024 * 1024
 #: The folder of the decks shipped with bluffkit; a log may also name a deck in its own folder.
 DECKS_DIR = Path(__file__).resolve().parents[2] / "data" / "decks"
 
+#: The format a Bluffer question deck's first line names (``bluffkit.games.bluffer.deck.FORMAT``).
+DECK_FORMAT = "bluffkit-deck"
+
+
+def is_deck_file(path) -> bool:
+    """Whether ``path`` is a regular file whose first line names :data:`DECK_FORMAT`: a
+    Bluffer deck, such as a log's folder may hold beside the logs that name it."""
+    import json
+    if not os.path.isfile(path):            # (a pipe is never opened: it could wait for ever)
+        return False
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(4096)
+        head = json.loads(first)
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(head, dict) and head.get("format") == DECK_FORMAT
+
 #: The longest seat name a log may hold.
 MAX_NAME = 80
 

@@ -1048,3 +1048,17 @@ def test_an_end_record_of_the_wrong_types_is_refused(tmp_path, lines, field, val
 def test_a_log_line_is_what_json_writes(record):
     """A step record's line (``bluffkit.core.log``), written directly for ints and text."""
     assert gamelog._record_line(record) == json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+
+
+def test_a_deck_file_is_told_from_a_log_by_its_first_line(tmp_path):
+    """``logfiles.is_deck_file``: what ``bluffkit replay FOLDER`` leaves out of a folder."""
+    from bluffkit.games.bluffer.deck import FORMAT
+    assert logfiles.DECK_FORMAT == FORMAT, "the deck format's name in one place and its copy agree"
+    deck = REPO / "data" / "decks" / "bluffer-general.jsonl"
+    assert logfiles.is_deck_file(deck)
+    for name, data in (("log.jsonl", b'{"format":"bluffkit-log","version":2}\n'), ("bad.jsonl", b"\xff\xfe"),
+                       ("list.jsonl", b"[1,2]\n"), ("deep.jsonl", b"[" * 100_000 + b"\n")):
+        (tmp_path / name).write_bytes(data)
+        assert not logfiles.is_deck_file(tmp_path / name), name
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    assert not logfiles.is_deck_file(tmp_path / "pipe.jsonl") and not logfiles.is_deck_file(tmp_path)
