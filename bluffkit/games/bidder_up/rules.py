@@ -149,7 +149,9 @@ class Rules(RuleOptions):
     nothing); more tickets than the bag holds cannot be drawn; an Extra Turn on the last
     turn is lost (the game ends); an action ticket is revealed at the end of the turn,
     after the space's action, or before the move, once the die is rolled (its action at
-    once: a horse-trade is played, then the move follows).
+    once: a horse-trade is played, then the move follows). Not between the move and the
+    space's action: moving shows nothing new, so that moment adds no choice but the order
+    of a horse-trade and the move's payment.
     """
 
     name: str = "bidder-up"
