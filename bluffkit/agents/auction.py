@@ -73,6 +73,7 @@ class Bidder:
         self.equilibrium_bid = equilibrium_bid
         self.name = name or (strategy if strategy != "shade" else f"shade {shade:g}")
         self.u = UniformBuffer()
+        self._last = None           # (what the target depends on, target, amount): see act
 
     # what the lot is worth ---------------------------------------------------------------
     def value(self, obs) -> float:
@@ -136,8 +137,18 @@ class Bidder:
             lo, hi = legal.call
             half = -int(-self.value(obs) / 2 // 10) * 10        # half its value, rounded up to 10
             return Call(max(lo, min(hi, half)))
-        target = self.target(obs, rng)
-        amount = self._amount(obs, target)
+        if self.strategy == "random":
+            target = self.target(obs, rng)
+            amount = self._amount(obs, target)
+        else:                   # the same lot, rules, table and hand: the same target (an open auction asks often)
+            key = (obs.lot, obs.pen, obs.rules, len(obs.note_counts), obs.hand, self.values)
+            last = self._last
+            if last is not None and last[0] == key:
+                target, amount = last[1], last[2]
+            else:
+                target = self.target(obs, rng)
+                amount = self._amount(obs, target)
+                self._last = (key, target, amount)
         style = obs.rules.fmt.style
         if ACCEPT in legal.words or REFUSE in legal.words:
             return ACCEPT if ACCEPT in legal.words and obs.called <= target else REFUSE

@@ -208,3 +208,32 @@ def test_the_first_animal_is_drawn_as_before():
 
 def test_the_random_agent_of_the_auction_is_the_trusted_one():
     assert AGENTS["random"] is RandomBidder and RandomBidder.trusted and RandomBidder().name == "random"
+
+
+class _Forgetful:
+    """A bidder that works its target out afresh at every move (what ``Bidder`` remembers
+    between the moves of one lot, from one move to the next, is never used)."""
+
+    @property
+    def _last(self):
+        return None
+
+    @_last.setter
+    def _last(self, value):
+        pass
+
+
+@pytest.mark.parametrize("fmt", ["classic", "cat-in-the-bag", "american-count", "secret-count", "number-call",
+                                 "the-call", "dutch"])
+@pytest.mark.parametrize("strategy", ["truthful", "equilibrium", "shade"])
+def test_a_bidder_remembering_its_target_bids_as_one_working_it_out_each_time(fmt, strategy, monkeypatch):
+    """``Bidder.act`` keeps the target of the lot it bids on while the lot, its hand and the
+    table stay the same (an open auction asks for a bid ninety times a lot): the auctions
+    played are the same as with a bidder that works it out at every move."""
+    from bluffkit.agents import auction as bidders
+    from bluffkit.analysis import auction_lab
+    n = 1 if fmt in ("number-call", "the-call") else 3              # (two-player formats)
+    kept = auction_lab.simulate_engine(fmt, n, 60, strategy=strategy, seed=4)
+    monkeypatch.setattr(auction_lab, "Bidder", type("Forgetful", (_Forgetful, bidders.Bidder), {}))
+    fresh = auction_lab.simulate_engine(fmt, n, 60, strategy=strategy, seed=4)
+    assert kept.equals(fresh)
