@@ -374,6 +374,8 @@ def _log_paths(names: list[str]) -> tuple[list[Path], int]:
     seen: set = set()
     decks = 0
     for name in names:
+        if not name:
+            raise BluffkitError("replay: an empty name is neither a log nor a folder of logs")
         p = Path(name)
         if p.is_dir():
             found = sorted(q for q in p.glob("*.jsonl") if not q.name.startswith(".") and not q.is_dir())

@@ -295,6 +295,7 @@ def test_replay_of_several_logs_reads_on_past_a_bad_one(sim, capsys, tmp_path, g
 @pytest.mark.parametrize("args, words", [
     (["--moves"], ["--moves prints the steps of one log"]),
     ([], ["a folder with no game log"]),
+    ([""], ["an empty name is neither a log nor a folder"]),
 ])
 def test_replay_refuses_what_it_cannot_do_with_many_logs(capsys, tmp_path, sim, args, words):
     empty = tmp_path / "empty"
