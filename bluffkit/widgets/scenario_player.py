@@ -61,13 +61,15 @@ class ScenarioPlayer(W.VBox):
     its observation, each move as the game tells it to every seat (not the example's
     commentary, which may name a hidden card or offer), the example's source but not its
     title (which may tell the outcome), and no list of the rulebook's numbers (they name
-    every seat's notes and cards). The Example list, for choosing, names every example."""
+    every seat's notes and cards). The Example list names every example by its title in the
+    all-seeing view and by its number and source in a seat's view (a title may tell a hidden
+    offer: "Anna offers 10 in three cards")."""
 
     def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None):
         self.scenarios = {s.name: s for s in sc.list_scenarios()}
         if name not in self.scenarios:
             raise sc.ScenarioError(f"no scenario called {name!r}; there are: {', '.join(self.scenarios)}")
-        self.choose = W.Dropdown(options=[(s.title, n) for n, s in self.scenarios.items()], value=name,
+        self.choose = W.Dropdown(options=self._example_options(seat is not None), value=name,
                                  description="Example", layout=W.Layout(width="95%"))
         self.back = W.Button(description="Back", icon="step-backward")
         self.next = W.Button(description="Next", icon="step-forward")
@@ -98,7 +100,7 @@ class ScenarioPlayer(W.VBox):
         self.step.observe(lambda ch: self.draw(), names="value")
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
         self.viewer.observe(lambda ch: self.draw(), names="value")
-        self.choose.observe(lambda ch: self.load(ch["new"]), names="value")
+        self.choose.observe(lambda ch: None if self._relabelling else self.load(ch["new"]), names="value")
         super().__init__([W.HTML(STYLE), self.choose, self.rule_text,
                           W.HBox([self.back, self.next, self.reset, W.Label("Auto-play", tooltip=PLAY_TIP),
                                   self.play, self.projector], layout=W.Layout(align_items="center")),
@@ -131,6 +133,30 @@ class ScenarioPlayer(W.VBox):
             self._loading = False
         self.draw()
 
+    _relabelling = False
+
+    def _example_options(self, neutral: bool) -> list[tuple[str, str]]:
+        """The Example list: each example's title, or (``neutral``) its number and where in
+        the rulebook it comes from, which a seat's view shows anyway."""
+        if not neutral:
+            return [(s.title, n) for n, s in self.scenarios.items()]
+        return [(f"Example {k}: {s.source}", n) for k, (n, s) in enumerate(self.scenarios.items(), 1)]
+
+    def _label_examples(self, neutral: bool) -> None:
+        """Relabel the Example list for the view (the example chosen stays, and is not
+        played again)."""
+        options = tuple(self._example_options(neutral))
+        if tuple(self.choose.options) == options:       # (read from the widget: nothing else to keep in step)
+            return
+        chosen = self.choose.value
+        self._relabelling = True
+        try:
+            with self.choose.hold_sync():
+                self.choose.options = options
+                self.choose.value = chosen
+        finally:
+            self._relabelling = False
+
     def go(self, i: int) -> None:
         self.step.value = max(0, min(self.step.max, i))
 
@@ -141,6 +167,7 @@ class ScenarioPlayer(W.VBox):
             return
         i, res, names = self.step.value, self.result, self.scenario.seats
         seat = None if self.viewer.value < 0 else self.viewer.value
+        self._label_examples(seat is not None)
         with self.hold_sync():
             # the example's title tells its outcome ("on equal offers the challenger gets the
             # animal"): in a seat's view only where it comes from

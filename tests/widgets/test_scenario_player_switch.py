@@ -52,3 +52,23 @@ def test_a_seats_view_shows_the_games_words_not_the_examples_commentary():
                 assert p.scenario.title not in unescape(p.rule_text.value) and p.scenario.source in \
                     unescape(p.rule_text.value)
     assert told >= 10, "the examples' own commentary should be left out of the seats' views"
+
+
+def test_a_seats_view_lists_the_examples_without_their_titles():
+    """A title may tell what a seat cannot see ("Anna offers 10 in three cards, Ben counters
+    50" to Cara): in a seat's view the Example list names each example by its number and
+    source; the all-seeing view by its title. Relabelling keeps the example and its step."""
+    from bluffkit.core import scenario as sc
+    titles = [s.title for s in sc.list_scenarios()]
+    p = ScenarioPlayer("ht-trade-anna-40-richer", seat=2)
+    labels = [label for label, _ in p.choose.options]
+    assert not set(labels) & set(titles) and all(label.startswith("Example ") for label in labels)
+    assert p.scenario.source in p.choose.label
+    p.go(2)
+    p.viewer.value = -1
+    assert [label for label, _ in p.choose.options] == titles and p.choose.label == p.scenario.title
+    p.viewer.value = 0
+    assert not set(label for label, _ in p.choose.options) & set(titles)
+    assert p.choose.value == "ht-trade-anna-40-richer" and p.step.value == 2, "the same example, the same step"
+    p.choose.value = "yb-trade-tie"                       # choosing another opens it all-seeing, with titles
+    assert p.viewer.value == -1 and p.choose.label == p.scenario.title
