@@ -193,6 +193,21 @@ def test_scenario_player_reaches_ben_pays_100(page: Page, lab_server: LabServer)
 
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "scenario-player")
 
+    # Carla's view: the Example list the browser holds names the examples by number and
+    # source, not by titles that may tell what Carla cannot see
+    view = cell.get_by_label("View", exact=True)
+    example = cell.get_by_label("Example", exact=True)
+    view.select_option(label="Carla's view")
+
+    def numbered(timeout_ms):             # (ipywidgets writes an option's spaces as no-break spaces)
+        first = example.evaluate("e => e.options[0].text").replace("\xa0", " ")
+        assert first.startswith("Example 1: "), f"the Example list in Carla's view starts {first!r}"
+    soon(numbered)
+    texts = [x.replace("\xa0", " ") for x in example.evaluate("e => Array.from(e.options, o => o.text)")]
+    assert not any("Ben pays 50 + 50" in x for x in texts), texts
+    chosen = example.evaluate("e => e.options[e.selectedIndex].text").replace("\xa0", " ")
+    assert "Horse Trading rules, 'Auction', example" in chosen, chosen
+
 
 def test_table_human_bids(page: Page, lab_server: LabServer):
     open_and_run_all(page, lab_server, "table.ipynb")
