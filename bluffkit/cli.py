@@ -372,7 +372,7 @@ def _log_paths(names: list[str]) -> tuple[list[Path], int]:
     from bluffkit.core.logfiles import is_deck_file
     out: list[Path] = []
     seen: set = set()
-    decks = 0
+    decks: set = set()
     for name in names:
         if not name:
             raise BluffkitError("replay: an empty name is neither a log nor a folder of logs")
@@ -380,7 +380,7 @@ def _log_paths(names: list[str]) -> tuple[list[Path], int]:
         if p.is_dir():
             found = sorted(q for q in p.glob("*.jsonl") if not q.name.startswith(".") and not q.is_dir())
             logs = [q for q in found if not is_deck_file(q)]
-            decks += len(found) - len(logs)
+            decks |= {os.path.realpath(q) for q in found} - {os.path.realpath(q) for q in logs}
             if not logs:
                 raise BluffkitError(f"{printable(name)}: a folder with no game log (.jsonl) in it")
         else:
@@ -390,7 +390,7 @@ def _log_paths(names: list[str]) -> tuple[list[Path], int]:
             if key not in seen:
                 seen.add(key)
                 out.append(q)
-    return out, decks
+    return out, len(decks - seen)         # (a deck named as a log is read, and refused, as one)
 
 
 def _log_line(log, final) -> str:

@@ -713,5 +713,9 @@ def test_replay_of_a_folder_reads_each_log_once_and_leaves_a_deck_beside_them_ou
     code, out, err = run(["replay", folder, folder / "a.jsonl", second, "--no-progress"], capsys)
     assert code == 0 and err == ""
     assert out.splitlines()[-1] == "2 logs: 2 valid, 0 refused (1 Bluffer deck beside them not read as logs)"
+    code, out, _ = run(["replay", folder, folder, "--no-progress"], capsys)
+    assert out.splitlines()[-1] == "1 log: 1 valid, 0 refused (1 Bluffer deck beside them not read as logs)"
     code, out, err = run(["replay", folder / "deck.jsonl", second], capsys)
     assert code == 2 and "deck.jsonl" in err, "a deck named as a log is read as one, and refused"
+    code, out, err = run(["replay", folder, folder / "deck.jsonl", "--no-progress"], capsys)
+    assert code == 2 and out.splitlines()[-1] == "2 logs: 1 valid, 1 refused", "the deck named is not counted twice"

@@ -140,15 +140,16 @@ class Bidder:
         if self.strategy == "random":
             target = self.target(obs, rng)
             amount = self._amount(obs, target)
-        else:                   # the same lot, rules, table and hand: the same target (an open auction asks often)
-            key = (obs.lot, obs.pen, obs.rules, len(obs.note_counts), obs.hand, self.values)
+        else:                   # the same lot, rules, table, hand and bidder: the same target (an open auction asks often)
+            key = (obs.lot, obs.pen, obs.rules, len(obs.note_counts), obs.hand, self.strategy, self.shade,
+                   self.equilibrium_bid)
             last = self._last
-            if last is not None and last[0] == key:
+            if last is not None and last[0] == key and last[3] == self.values:
                 target, amount = last[1], last[2]
             else:
                 target = self.target(obs, rng)
                 amount = self._amount(obs, target)
-                self._last = (key, target, amount)
+                self._last = (key, target, amount, dict(self.values))
         style = obs.rules.fmt.style
         if ACCEPT in legal.words or REFUSE in legal.words:
             return ACCEPT if ACCEPT in legal.words and obs.called <= target else REFUSE

@@ -124,6 +124,12 @@ class ScenarioPlayer(W.VBox):
         try:
             with self.hold_sync():
                 self.scenario, self.result = scenario, result
+                if self.choose.value != name:           # loaded from code: the list shows it too
+                    self._relabelling = True
+                    try:
+                        self.choose.value = name
+                    finally:
+                        self._relabelling = False
                 self.step.value = self.play.value = 0
                 self.step.max = self.play.max = n
                 self.viewer.options = [("all-seeing", -1)] + [(f"{s}'s view", i) for i, s in enumerate(scenario.seats)]

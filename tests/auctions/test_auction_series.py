@@ -237,3 +237,24 @@ def test_a_bidder_remembering_its_target_bids_as_one_working_it_out_each_time(fm
     monkeypatch.setattr(auction_lab, "Bidder", type("Forgetful", (_Forgetful, bidders.Bidder), {}))
     fresh = auction_lab.simulate_engine(fmt, n, 60, strategy=strategy, seed=4)
     assert kept.equals(fresh)
+
+
+def test_a_bidder_changed_between_bids_bids_as_changed():
+    """What ``Bidder.act`` remembers is keyed on the bidder's own values and strategy too: a
+    bidder whose value or shade is changed in place bids as a fresh one would."""
+    from bluffkit.agents.auction import Bidder
+    from bluffkit.core.game import make_game
+    import numpy as np
+    game = make_game("auction", format="classic")
+    state = game.state_from_position(3, 0, [(2, 4, 2, 2, 1, 0)] * 3, lot=["cow"])
+    seat = game.to_move(state)[0]
+    obs, legal, rng = game.observe(state, seat), game.legal(state, seat), np.random.default_rng(0)
+    cow = 8
+    b = Bidder(500.0)
+    assert b.act(obs, legal, rng) != Bidder(5.0).act(obs, legal, rng), "a value of 500 bids, one of 5 passes"
+    b.values[cow] = 5.0
+    assert b.act(obs, legal, rng) == Bidder(5.0).act(obs, legal, rng)
+    s = Bidder(500.0, strategy="shade", shade=0.2)
+    s.act(obs, legal, rng)
+    s.shade = 1.0
+    assert s.act(obs, legal, rng) == Bidder(500.0, strategy="shade", shade=1.0).act(obs, legal, rng)

@@ -72,3 +72,12 @@ def test_a_seats_view_lists_the_examples_without_their_titles():
     assert p.choose.value == "ht-trade-anna-40-richer" and p.step.value == 2, "the same example, the same step"
     p.choose.value = "yb-trade-tie"                       # choosing another opens it all-seeing, with titles
     assert p.viewer.value == -1 and p.choose.label == p.scenario.title
+
+
+def test_an_example_loaded_from_code_is_the_one_the_list_shows():
+    p = ScenarioPlayer("yb-trade-tie")
+    p.load("ht-auction-ben-pays-100", 1)
+    assert p.choose.value == "ht-auction-ben-pays-100" and p.scenario.name == "ht-auction-ben-pays-100"
+    assert p.scenario.source in p.choose.label and p.viewer.value == 1
+    p.choose.value = "yb-trade-tie"                       # choosing the other one again opens it
+    assert p.scenario.name == "yb-trade-tie"

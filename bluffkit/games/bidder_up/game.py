@@ -269,9 +269,10 @@ class BidderUp(TableGame):
             held[i] += 1
         if t.then and t.phase not in ("trade", "respond"):
             out.append(f"then is {t.then!r} outside a horse-trade (phase {t.phase})")
-        for i, pen in enumerate(t.lay.pens):         # a pen is full or "stays empty" [D]
-            if not t.cats[i] and len(t.pens[i]) not in (0, pen.size):
-                out.append(f"{pen.space} holds {len(t.pens[i])} animal(s), not {pen.size} or none")
+        for i, pen in enumerate(t.lay.pens):         # a pen is full or "stays empty" [D]; Cat in the Bag 0 to 3 [B]
+            if len(t.pens[i]) > 3 if t.cats[i] else len(t.pens[i]) not in (0, pen.size):
+                out.append(f"{pen.space} holds {len(t.pens[i])} animal(s), not "
+                           + ("0 to 3 (Cat in the Bag)" if t.cats[i] else f"{pen.size} or none"))
         if tuple(held) != r.notes:
             out.append(f"notes in the game {tuple(held)}, not the {r.notes} of the box")
         animals = Multiset(a % 10 for p in t.pens for a in p) + Multiset(a % 10 for s in t.stacks for a in s) \
