@@ -56,7 +56,7 @@ def test_a_seats_view_shows_the_games_words_not_the_examples_commentary():
 
 def test_a_seats_view_lists_the_examples_without_their_titles():
     """A title may tell what a seat cannot see ("Anna offers 10 in three cards, Ben counters
-    50" to Cara): in a seat's view the Example list names each example by its number and
+    50" to Carla): in a seat's view the Example list names each example by its number and
     source; the all-seeing view by its title. Relabelling keeps the example and its step."""
     from bluffkit.core import scenario as sc
     titles = [s.title for s in sc.list_scenarios()]
