@@ -323,10 +323,10 @@ def cmd_replay(args) -> int:
     of them: each verified in turn, one line each, and a count at the end; a log refused
     says why on stderr and the others are still read (exit status 2 if any was refused)."""
     paths, decks = _log_paths(args.log)
-    if len(paths) == 1 and not decks and not Path(args.log[0]).is_dir():
-        return _replay_one(paths[0], args.moves)
+    if len(paths) == 1 and (args.moves or not decks and not Path(args.log[0]).is_dir()):
+        return _replay_one(paths[0], args.moves)       # (--moves on a folder of one log: that log)
     if args.moves:
-        raise BluffkitError("--moves prints the steps of one log: name one log, not several or a folder")
+        raise BluffkitError("--moves prints the steps of one log: name one log, not several or a folder of several")
     from bluffkit.core import log as gamelog
     bar = None
     if args.progress or (args.progress is None and sys.stderr.isatty()):

@@ -713,6 +713,8 @@ def test_replay_of_a_folder_reads_each_log_once_and_leaves_a_deck_beside_them_ou
     code, out, err = run(["replay", folder, folder / "a.jsonl", second, "--no-progress"], capsys)
     assert code == 0 and err == ""
     assert out.splitlines()[-1] == "2 logs: 2 valid, 0 refused (1 Bluffer deck beside them not read as logs)"
+    code, out, _ = run(["replay", folder, "--moves"], capsys)
+    assert code == 0 and "   1.   seat 0: auction" in out, "--moves on a folder of one log shows its steps"
     code, out, _ = run(["replay", folder, folder, "--no-progress"], capsys)
     assert out.splitlines()[-1] == "1 log: 1 valid, 0 refused (1 Bluffer deck beside them not read as logs)"
     code, out, err = run(["replay", folder / "deck.jsonl", second], capsys)
