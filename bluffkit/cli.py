@@ -393,17 +393,21 @@ def _log_paths(names: list[str]) -> tuple[list[Path], int]:
     return out, len(decks - seen)         # (a deck named as a log is read, and refused, as one)
 
 
+def _game_named(game) -> str:
+    """The game's name and its variants: ``youre-bluffing (quick)``."""
+    variants = getattr(game.rules, "variants", ())
+    return game.name + (f" ({', '.join(variants)})" if variants else "")
+
+
 def _log_line(log, final) -> str:
     """A valid log in one line: game, players, seed, steps, and the winners."""
     game, names = log.game, log.names
-    variants = getattr(game.rules, "variants", ())
-    v = f" ({', '.join(variants)})" if variants else ""
     if game.is_over(final):
         end = "winner " + " and ".join(names[w] for w in game.winners(final))
     else:
         end = "not finished"
     note = f" ({log.note})" if log.note else ""          # an old format: what was not checked
-    return f"valid, {game.name}{v}, {len(names)} players, seed {log.seed}, {len(log.moves)} steps, {end}{note}"
+    return f"valid, {_game_named(game)}, {len(names)} players, seed {log.seed}, {len(log.moves)} steps, {end}{note}"
 
 
 def _replay_one(path: Path, moves: bool) -> int:
@@ -416,9 +420,7 @@ def _replay_one(path: Path, moves: bool) -> int:
             who = "chance" if seat is None else names[seat]
             print(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} "
                   f"{game.narrate(states[i], seat, action, states[i + 1], names)}")
-    variants = getattr(game.rules, "variants", ())
-    v = f" ({', '.join(variants)})" if variants else ""
-    print(f"{path}: a valid log of {game.name}{v}, {len(names)} players, seed {log.seed}, "
+    print(f"{path}: a valid log of {_game_named(game)}, {len(names)} players, seed {log.seed}, "
           f"{len(log.moves)} steps")
     if log.note:
         print(log.note)

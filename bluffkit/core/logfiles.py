@@ -21,7 +21,7 @@ MAX_DECK_BYTES = 16 * 1024 * 1024
 #: The folder of the decks shipped with bluffkit; a log may also name a deck in its own folder.
 DECKS_DIR = Path(__file__).resolve().parents[2] / "data" / "decks"
 
-#: The format a Bluffer question deck's first line names (``bluffkit.games.bluffer.deck.FORMAT``).
+#: The format a Bluffer question deck's first line names (``bluffkit.games.bluffer.deck`` reads it).
 DECK_FORMAT = "bluffkit-deck"
 
 
@@ -38,6 +38,7 @@ def is_deck_file(path) -> bool:
     except (OSError, ValueError, RecursionError):
         return False
     return isinstance(head, dict) and head.get("format") == DECK_FORMAT
+
 
 #: The longest seat name a log may hold.
 MAX_NAME = 80

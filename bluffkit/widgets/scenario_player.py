@@ -125,11 +125,7 @@ class ScenarioPlayer(W.VBox):
             with self.hold_sync():
                 self.scenario, self.result = scenario, result
                 if self.choose.value != name:           # loaded from code: the list shows it too
-                    self._relabelling = True
-                    try:
-                        self.choose.value = name
-                    finally:
-                        self._relabelling = False
+                    self._show_example(name)
                 self.step.value = self.play.value = 0
                 self.step.max = self.play.max = n
                 self.viewer.options = [("all-seeing", -1)] + [(f"{s}'s view", i) for i, s in enumerate(scenario.seats)]
@@ -152,14 +148,18 @@ class ScenarioPlayer(W.VBox):
         """Relabel the Example list for the view (the example chosen stays, and is not
         played again)."""
         options = tuple(self._example_options(neutral))
-        if tuple(self.choose.options) == options:       # (read from the widget: nothing else to keep in step)
-            return
-        chosen = self.choose.value
+        if tuple(self.choose.options) != options:       # (read from the widget: nothing else to keep in step)
+            self._show_example(self.choose.value, options)
+
+    def _show_example(self, name: str, options=None) -> None:
+        """Show ``name`` in the Example list (with ``options``, relabelled), without playing
+        it again."""
         self._relabelling = True
         try:
             with self.choose.hold_sync():
-                self.choose.options = options
-                self.choose.value = chosen
+                if options is not None:
+                    self.choose.options = options
+                self.choose.value = name
         finally:
             self._relabelling = False
 

@@ -1052,8 +1052,6 @@ def test_a_log_line_is_what_json_writes(record):
 
 def test_a_deck_file_is_told_from_a_log_by_its_first_line(tmp_path):
     """``logfiles.is_deck_file``: what ``bluffkit replay FOLDER`` leaves out of a folder."""
-    from bluffkit.games.bluffer.deck import FORMAT
-    assert logfiles.DECK_FORMAT == FORMAT, "the deck format's name in one place and its copy agree"
     deck = REPO / "data" / "decks" / "bluffer-general.jsonl"
     assert logfiles.is_deck_file(deck)
     for name, data in (("log.jsonl", b'{"format":"bluffkit-log","version":2}\n'), ("bad.jsonl", b"\xff\xfe"),

@@ -208,8 +208,8 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
                                                                            if r.sexes else ")"))
         rest = list(deal.animals)
         pens = []
-        for i, pen in enumerate(self.lay.pens):
-            k = 3 if self.cats[i] else pen.size
+        for i in range(len(self.lay.pens)):
+            k = self.pen_size(i)
             pens.append(tuple(rest[:k]))
             del rest[:k]
         if self.n == 2:

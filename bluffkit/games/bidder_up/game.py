@@ -168,12 +168,9 @@ class BidderUp(TableGame):
                 raise RulesError(f"pens: {space!r} is not a pen of the {r.board} board")
             i = lay.pen_index[space]
             pen_list[i] = animals(names, f"pen {space}")
-            size = 3 if t.cats[i] else lay.pens[i].size
-            if pen_list[i] and not (1 <= len(pen_list[i]) <= 3 if t.cats[i] else len(pen_list[i]) == size):
-                # [D] a pen holds its 1 or 2 animals or "stays empty"; Cat in the Bag 1 to 3 face down [B]
-                raise RulesError(f"pens: {space} holds " + ("1 to 3 animals face down (Cat in the Bag)" if t.cats[i]
-                                 else f"{size} animal{'s' if size > 1 else ''} (a {'double' if size == 2 else 'small'} "
-                                 "pen)") + f" or none, not {len(pen_list[i])}")
+            problem = t.pen_problem(i, len(pen_list[i]))
+            if problem:
+                raise RulesError(f"pens: {space} {problem}")
         full = Multiset(r.deck())
         in_barns = Multiset(a for b in t.barns for a in b for _ in range(r.per_type)) if not r.sexes else \
             Multiset(a + k for b in t.barns for a in b for k in (0, 0, 10))
@@ -183,8 +180,8 @@ class BidderUp(TableGame):
         left = full - placed
         if pens is None:                       # filled as a deal would, from the types in order
             spare = sorted(left.elements())
-            for i, pen in enumerate(lay.pens):
-                k = 3 if t.cats[i] else pen.size
+            for i in range(len(lay.pens)):
+                k = t.pen_size(i)
                 if len(spare) >= k:            # else "it stays empty" [D], as a refill leaves it
                     pen_list[i], spare = tuple(spare[:k]), spare[k:]
             left = Multiset(spare)
@@ -269,10 +266,10 @@ class BidderUp(TableGame):
             held[i] += 1
         if t.then and t.phase not in ("trade", "respond"):
             out.append(f"then is {t.then!r} outside a horse-trade (phase {t.phase})")
-        for i, pen in enumerate(t.lay.pens):         # a pen is full or "stays empty" [D]; Cat in the Bag 0 to 3 [B]
-            if len(t.pens[i]) > 3 if t.cats[i] else len(t.pens[i]) not in (0, pen.size):
-                out.append(f"{pen.space} holds {len(t.pens[i])} animal(s), not "
-                           + ("0 to 3 (Cat in the Bag)" if t.cats[i] else f"{pen.size} or none"))
+        for i, pen in enumerate(t.lay.pens):
+            problem = t.pen_problem(i, len(t.pens[i]))
+            if problem:
+                out.append(f"{pen.space} {problem}")
         if tuple(held) != r.notes:
             out.append(f"notes in the game {tuple(held)}, not the {r.notes} of the box")
         animals = Multiset(a % 10 for p in t.pens for a in p) + Multiset(a % 10 for s in t.stacks for a in s) \

@@ -60,6 +60,22 @@ class SpacesMixin(TableFields):
         self.end_turn()
 
     # pens ----------------------------------------------------------------------------
+    def pen_size(self, i: int) -> int:
+        """How many animals pen ``i`` is dealt: 1 or 2 by its size; a Cat in the Bag pen 3
+        face down [B]."""
+        return 3 if self.cats[i] else self.lay.pens[i].size
+
+    def pen_problem(self, i: int, count: int) -> str | None:
+        """Why pen ``i`` cannot hold ``count`` animals: a pen is full or "stays empty" [D]; a
+        Cat in the Bag pen holds up to 3, face down [B]."""
+        if self.cats[i]:
+            return None if 0 <= count <= 3 else f"holds 0 to 3 animals face down (Cat in the Bag), not {count}"
+        size = self.pen_size(i)
+        if count in (0, size):
+            return None
+        return (f"holds {size} animal{'s' if size > 1 else ''} (a {'double' if size == 2 else 'small'} pen) "
+                f"or none, not {count}")
+
     def pen_format(self, i: int) -> str:
         """The format on pen ``i``'s tile position ("Classic applies wherever no tile lies")."""
         return self.fmts[i]

@@ -48,12 +48,13 @@ from functools import cached_property
 from pathlib import Path
 
 from bluffkit.core.errors import BluffkitError, unprintable
+from bluffkit.core.logfiles import DECK_FORMAT
 from bluffkit.games.bluffer.actions import clean_text, unprintable_answer
 
 __all__ = ["DECKS_DIR", "DEFAULT_DECK", "Deck", "DeckError", "Question", "deck_lines", "deck_name", "default_deck",
            "load_deck", "parse_deck", "read_embedded"]
 
-FORMAT = "bluffkit-deck"
+FORMAT = DECK_FORMAT            # (core's log files tell a deck from a log by it)
 VERSION = 1
 MIN_DECOYS = 5
 DECKS_DIR = Path(__file__).resolve().parents[3] / "data" / "decks"

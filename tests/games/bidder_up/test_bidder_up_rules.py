@@ -720,7 +720,7 @@ def test_a_cat_in_the_bag_pen_may_hold_one_to_three_animals():
     kinds = ["cow", "horse", "pig", "dog"]
     for k in (1, 2, 3):
         assert len(g.state_from_position(3, pens={cat: kinds[:k]}).pens[g.table(g.new_state(3)).lay.pen_index[cat]]) == k
-    with pytest.raises(RulesError, match="1 to 3 animals face down"):
+    with pytest.raises(RulesError, match="0 to 3 animals face down \\(Cat in the Bag\\), not 4"):
         g.state_from_position(3, pens={cat: kinds})
 
 
