@@ -307,12 +307,13 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
 
     def finish_turn(self) -> None:
         """"Immediately after the turn in which the last animal was auctioned" or "the last
-        raffle ticket" is bought the game ends [I]; else an Extra Turn [H] or the next
+        raffle ticket" is bought the game ends [I] (an Extra Turn owed then is lost, or with
+        ``last_extra_turn="played"`` played first, L7); else an Extra Turn [H] or the next
         player clockwise."""
         self.turn += 1
         self.used = False
         self.trade = None
-        if self.game_ends():
+        if self.game_ends() and not (self.extra and self.rules.last_extra_turn == "played"):
             self.extra = 0
             self.award_sow()
             return

@@ -34,7 +34,8 @@ class FairMixin(TableFields):
     def market_problem(self, changes, most_types: int, most_steps: int):
         """Why ``changes`` (``(type, steps)``) cannot be made on the market: more types than
         ``most_types``, a type twice, more steps than ``most_steps``, a red marker
-        ("its market value is locked"), or a step past the track's end (L4)."""
+        ("its market value is locked"), or a step past the track's end (L4; with
+        ``track_ends="stop"`` the marker stops there instead, see :meth:`_shift`)."""
         types = [a for a, _ in changes]
         if len(types) > most_types:
             return ("too-many-types", f"at most {most_types} different animal types at once")
@@ -45,14 +46,16 @@ class FairMixin(TableFields):
                 return ("too-many-steps", f"1 to {most_steps} steps per type, got {k:+d}")
             if a in self.locked:
                 return ("locked", "that type is complete in a barn: its market value is locked (red marker)")
-            if not 0 <= self.market[a] + k < len(self.rules.market_track):
+            if not 0 <= self.market[a] + k < len(self.rules.market_track) and self.rules.track_ends == "refuse":
                 return ("track-end", "the marker cannot move past the end of the market track")
         return None
 
     def _shift(self, changes) -> None:
+        """Move the markers; a step past an end (``track_ends="stop"``, L4) is lost."""
         m = list(self.market)
+        top = len(self.rules.market_track) - 1
         for a, k in changes:
-            m[a] += k
+            m[a] = min(max(m[a] + k, 0), top)
         self.market = tuple(m)
 
     def _market(self, seat: int, action: A.Market) -> None:

@@ -14,6 +14,12 @@ from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.games.bidder_up.state import OVER
 
 
+def _stopped(changes, before, after) -> str:
+    """Which markers a change left at the track's end short of its steps (``track_ends="stop"``, L4)."""
+    short = [ANIMALS[a] for a, k in changes or () if after.market[a] - before.market[a] != k]
+    return f" ({', '.join(short)} stopped at the end of the track.)" if short else ""
+
+
 def _animals(xs) -> str:
     return ", ".join(name(a) for a in xs) or "nothing"
 
@@ -58,12 +64,13 @@ def narrate(game, before, seat, action, after, names) -> str:
         ch = ", ".join(f"{ANIMALS[a]} {k:+d}" for a, k in action.changes)
         text = f"{names[seat]} changes the market: {ch} ({sum(action.notes)} notes)." if ch \
             else f"{names[seat]} leaves the market as it is."
+        text += _stopped(action.changes, before, after)
     elif isinstance(action, A.Raffle):
         text = f"{names[seat]} buys {action.k} raffle ticket(s)." if action.k else f"{names[seat]} draws no ticket."
     elif isinstance(action, A.Keep):
         text = f"{names[seat]} keeps one ticket face down."
     elif isinstance(action, A.Ticket):
-        text = f"{names[seat]} reveals the ticket {action.name}."
+        text = f"{names[seat]} reveals the ticket {action.name}." + _stopped(action.changes, before, after)
     else:
         text = f"{names[seat]}: {action}."
     if after.log != before.log and after.log[:1] == ("piggy",) and before.auction is None:

@@ -120,8 +120,9 @@ class Rules(RuleOptions):
       value of ``market_track``.
     - ``market_track``, ``market_start``: the Fairground's market board, its values from
       left to right and each type's start position (index into the track) [L4]: sheep
-      +2 steps -> 500, donkey -1 step -> 350, horse 800, dogs 150. The track's ends stop
-      a marker: a step beyond them is refused.
+      +2 steps -> 500, donkey -1 step -> 350, horse 800, dogs 150. ``track_ends`` [L4, "the
+      track's ends"]: ``"refuse"`` (default: a step past an end is refused) or ``"stop"``
+      (the marker stops at the end; the steps beyond it are lost, and paid for all the same).
     - ``market_types``, ``market_steps``: "up to 3 different animal types", "1, 2, or 3
       spaces" [G], each at least 1; ``marker_moves``: Move Market Markers, "up to 2 green animal markers
       by 1 space each" [H].
@@ -142,12 +143,15 @@ class Rules(RuleOptions):
       ``"money"`` (the most money among them).
     - ``zero_pays_count``: 0-notes pay movement, market and raffle costs, "the value of
       the notes given up doesn't matter" [C, G, H, L7]; ``True``.
+    - ``last_extra_turn`` [L7, "Extra Turn on the last turn"]: ``"lost"`` (default: "the game
+      ends immediately after the turn" in which the last animal is auctioned or the last
+      ticket bought [I], so an Extra Turn owed then is not played) or ``"played"`` (the
+      additional turn is "immediately after your turn" [H]: it is played, then the game ends).
     - ``min_players``, ``max_players``: 2 to 4 [A, J].
 
     Fixed readings of the text (not options, see docs/bidder-up.md): a horse-trade with
     no possible opponent does nothing; a market action may change no type (and costs
-    nothing); more tickets than the bag holds cannot be drawn; an Extra Turn on the last
-    turn is lost (the game ends); an action ticket is revealed at the end of the turn,
+    nothing); more tickets than the bag holds cannot be drawn; an action ticket is revealed at the end of the turn,
     after the space's action, or before the move, once the die is rolled (its action at
     once: a horse-trade is played, then the move follows). Not between the move and the
     space's action: moving shows nothing new, so that moment adds no choice but the order
@@ -185,6 +189,8 @@ class Rules(RuleOptions):
     empty_offer: bool = False
     final_ties: str = "shared"
     zero_pays_count: bool = True
+    track_ends: str = "refuse"
+    last_extra_turn: str = "lost"
     min_players: int = 2
     max_players: int = 4
 
@@ -245,6 +251,9 @@ class Rules(RuleOptions):
                  f"got {v!r}")
             object.__setattr__(self, "start_money_two", tuple(v))
         need(self.final_ties in ("shared", "money"), f"final_ties must be shared or money, got {self.final_ties!r}")
+        need(self.track_ends in ("refuse", "stop"), f"track_ends must be refuse or stop, got {self.track_ends!r}")
+        need(self.last_extra_turn in ("lost", "played"),
+             f"last_extra_turn must be lost or played, got {self.last_extra_turn!r}")
         if self.tiles is not None:
             need(isinstance(self.tiles, (tuple, list)) and len(self.tiles) == 4,
                  f"tiles: one format for each of the 4 tile positions, got {self.tiles!r}")

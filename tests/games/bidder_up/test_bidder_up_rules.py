@@ -777,3 +777,99 @@ def test_a_position_filled_from_few_animals_leaves_a_double_pen_empty():
     assert s.pens[t.lay.pen_index["pen-3"]] == ()
     moved = g.step(s, 0, "move pen-3 pay 10+10+10")          # the empty double pen: nothing to auction
     assert moved.auction is None and moved.pos[0] == "pen-3" and not g.invariants(moved)
+
+
+# -- L4, L7: the track's ends and an Extra Turn owed when the game ends ----------------------------
+
+def _at_the_market(**options):
+    """Seat 0 on the Fairground's Market (hilltop) with the sheep at the track's top (1,000)
+    and the cow one step below it (900)."""
+    g = game(board="fairground", **options)
+    s = g.state_from_position(3, current=0, roll=2, market={"sheep": 1000, "cow": 900})
+    return g, g.step(s, 0, "move hilltop")
+
+
+def test_a_step_past_the_tracks_end_is_refused_by_default():
+    g, s = _at_the_market()
+    assert g.rules.track_ends == "refuse"
+    assert_refused(g, s, 0, "market sheep+1 pay 10", "track-end", "past the end of the market track")
+    assert_refused(g, s, 0, "market cow+2 pay 10+10+10", "track-end")
+    assert g.step(s, 0, "market cow+1 pay 10").market[8] == 15
+
+
+def test_track_ends_stop_lets_a_marker_stop_at_the_end_and_the_steps_are_paid():
+    """L4, the other reading: the marker stops at the end; the steps beyond are lost, paid for
+    all the same (1 + 3 notes here), and the sentence every seat hears says so."""
+    g, s = _at_the_market(track_ends="stop")
+    move = g.parse("market sheep+1,cow+2 pay 10+10+10+10")
+    after = g.step(s, 0, move)
+    assert (after.market[4], after.market[8]) == (15, 15)
+    assert sum(after.money[0]) == sum(s.money[0]) - 4
+    said = g.narrate(s, 0, move, after, ["Ann", "Ben", "Cy"])
+    assert "sheep +1, cow +2 (4 notes)" in said and "(sheep, cow stopped at the end of the track.)" in said
+    down = g.step(s, 0, "market sheep-2 pay 10+10+10")
+    assert down.market[4] == 13 and "stopped" not in g.narrate(s, 0, g.parse("market sheep-2 pay 10+10+10"),
+                                                              down, ["Ann", "Ben", "Cy"])
+
+
+def test_track_ends_stop_holds_for_move_market_markers_too():
+    g = game(board="fairground", track_ends="stop")
+    s = g.state_from_position(3, current=0, roll=2, market={"sheep": 1000}, tickets=[["move-markers"], [], []])
+    after = g.step(s, 0, "ticket move-markers sheep+1")
+    assert after.market[4] == 15 and after.phase == "move"
+    assert_refused(game(board="fairground"), game(board="fairground").state_from_position(
+        3, current=0, roll=2, market={"sheep": 1000}, tickets=[["move-markers"], [], []]),
+        0, "ticket move-markers sheep+1", "track-end")
+
+
+def _last_ticket_with_an_extra_turn(**options):
+    """Seat 0 reveals an Extra Turn, moves to the raffle booth and buys the bag's last
+    ticket: the game ends after this turn [I]."""
+    g = game(board="fairground", **options)
+    s = g.state_from_position(3, current=0, roll=1, tickets=[["extra-turn"], [], []], bag=["wool-milk:1"])
+    for seat, move in ((0, "ticket extra-turn"), (0, "move raffle-1"), (0, "raffle 1 pay 10"),
+                       (None, "tickets wool-milk:1"), (0, "keep wool-milk:1")):
+        s = g.step(s, seat, g.parse(move) if seat is None else move)
+    return g, s
+
+
+def test_an_extra_turn_owed_when_the_game_ends_is_lost_by_default():
+    g, s = _last_ticket_with_an_extra_turn()
+    assert g.rules.last_extra_turn == "lost"
+    assert g.is_over(s) and s.extra == 0 and s.sow == 0
+
+
+def test_last_extra_turn_played_gives_the_turn_then_ends_the_game():
+    """L7, the other reading: "immediately after your turn, take one complete additional
+    turn" [H] comes first; the game ends after it."""
+    import numpy as np
+    g, s = _last_ticket_with_an_extra_turn(last_extra_turn="played")
+    assert not g.is_over(s) and (s.phase, s.current, s.extra) == ("roll", 0, 0)
+    assert not g.invariants(s)
+    rng, turn = np.random.default_rng(3), s.turn
+    while not g.is_over(s):
+        assert s.current == 0 or s.turn > turn, "the extra turn is seat 0's"
+        s = g.step(s, None, g.sample_chance(s, rng)) if g.is_chance(s) else \
+            g.step(s, g.to_move(s)[0], g.legal(s, g.to_move(s)[0]).sample(rng))
+        assert not g.invariants(s)
+    assert s.turn == turn + 1 and s.sow == 0
+
+
+@pytest.mark.parametrize("option, value, says", [
+    ("track_ends", "wrap", "track_ends must be refuse or stop"),
+    ("last_extra_turn", True, "last_extra_turn must be lost or played"),
+])
+def test_the_readings_are_named(option, value, says):
+    with pytest.raises(RulesError, match=says):
+        game(**{option: value})
+
+
+@pytest.mark.parametrize("board", ["animal-market", "fairground"])
+def test_random_and_heuristic_games_end_with_both_other_readings(board):
+    """Both readings off their defaults: bots of either kind keep the invariants and end."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.play import play
+    g = game(board=board, track_ends="stop", last_extra_turn="played")
+    for players, kinds in ((2, ["random", "random"]), (3, ["heuristic", "random", "heuristic"])):
+        rec = play(g, [make_agent(k, g) for k in kinds], seed=players, check="all")
+        assert rec.final.is_over() and not g.invariants(rec.final.freeze()), (players, kinds)
