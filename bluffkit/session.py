@@ -22,6 +22,7 @@ from pathlib import Path
 
 from bluffkit.agents.base import ScriptedAgent, make_agent
 from bluffkit.core import log as gamelog
+from bluffkit.core.logfiles import NAME_RULE, name_ok
 from bluffkit.core.errors import IllegalAction, RulesError, is_seat
 import numpy as np
 
@@ -45,11 +46,21 @@ class Session:
             raise RulesError(f"undo must be one of {', '.join(map(repr, UNDO_RULES))}, got {undo!r}")
         self.undo_rule = undo
         self.game = game
+        if not isinstance(seats, (list, tuple)):
+            raise RulesError(f"seats: a list with one entry per seat (\"human\", a bot's name, an agent "
+                             f"or a list of moves), got {type(seats).__name__}")
         n = game.check_players(len(seats))
         self.seed = check_seed(seed)
-        self.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(n)]
-        if len(self.names) != n or len(set(self.names)) != n:
-            raise RulesError(f"give {n} distinct names, one per seat, got {self.names}")
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(n)]
+        if not isinstance(names, (list, tuple)) or len(names) != n:
+            raise RulesError(f"give {n} distinct names, one per seat, got {names!r}"[:300])
+        for i, name in enumerate(names):           # as a log must hold them (a saved game loads again)
+            if not name_ok(name):
+                raise RulesError(f"the name of seat {i} must be {NAME_RULE}, got {name!r}"[:300])
+        if len(set(names)) != n:
+            raise RulesError(f"give {n} distinct names, one per seat, got {names!r}"[:300])
+        self.names = list(names)
         self.kinds: list[str] = []
         self.agents: list = []
         for spec in seats:

@@ -30,6 +30,7 @@ match its recorded digest (an edited log), and a file without its end record
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import tempfile
@@ -40,7 +41,7 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.core import logfiles
 from bluffkit.core.digest import state_digest, table_digest
-from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, is_seat, printable
+from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, RulesError, is_seat, printable
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 from bluffkit.core.protocols import Game
@@ -81,6 +82,14 @@ def start_state(game, players: int, start: dict | None):
     """The first state of a logged game: a new game, or a recorded start position."""
     if start is None:
         return game.new_state(players)
+    if not isinstance(start, dict) or not all(isinstance(k, str) for k in start):
+        raise RulesError(f"a start position is a mapping of field names to values, got {type(start).__name__}")
+    takes = inspect.signature(game.state_from_position).parameters
+    if not any(p.kind is p.VAR_KEYWORD for p in takes.values()):      # (a game that checks its keys itself)
+        known = [n for n, p in takes.items() if n != "players" and p.kind is not p.VAR_POSITIONAL]
+        unknown = sorted(set(start) - set(known))
+        if unknown or "players" in start:
+            raise RulesError(f"a start position takes {', '.join(known)}; unknown: {', '.join(unknown or ['players'])}")
     return game.state_from_position(players=players, **start)
 
 

@@ -42,6 +42,8 @@ def is_deck_file(path) -> bool:
 
 #: The longest seat name a log may hold.
 MAX_NAME = 80
+#: What a seat's name must be, in the words of the errors that refuse one.
+NAME_RULE = f"text of 1 to {MAX_NAME} printable characters"
 
 
 def short(value, limit: int = 60) -> str:
@@ -96,6 +98,12 @@ def read_bytes(path: str | os.PathLike, what: str = "log") -> bytes:
     return data
 
 
+def name_ok(name) -> bool:
+    """Whether ``name`` may name a seat (:data:`NAME_RULE`): a log holds it, and every
+    sentence of the game says it."""
+    return isinstance(name, str) and bool(name.strip()) and len(name) <= MAX_NAME and name.isprintable()
+
+
 def check_seats(seats, path) -> list[dict]:
     """The header's seats: objects with distinct names (text), and optionally an agent."""
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
@@ -103,9 +111,8 @@ def check_seats(seats, path) -> list[dict]:
     names: dict[str, int] = {}              # name -> its seat (a list made this quadratic)
     for i, s in enumerate(seats):
         name = s.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
-            raise fail(1, f"seat {i} needs a name: text of 1 to {MAX_NAME} printable characters, "
-                           f"got {short(name)}", path)
+        if not name_ok(name):
+            raise fail(1, f"seat {i} needs a name: {NAME_RULE}, got {short(name)}", path)
         if name in names:
             raise fail(1, f"seats {names[name]} and {i} are both named {name!r}; "
                            f"every seat needs its own name", path)

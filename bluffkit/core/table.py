@@ -110,6 +110,17 @@ class TableBase:
         return done
 
 
+def chance_table(t):
+    """``t`` when chance acts next, else :class:`IllegalAction` ``not-chance-turn`` saying
+    who does (or that the game is over): no outcome is drawn for a move that is not chance's."""
+    if not t.is_chance():
+        seats = t.to_move()
+        who = "the game is over" if t.is_over() else \
+            f"seat {seats[0]} is to move" if len(seats) == 1 else f"seats {', '.join(map(str, seats))} are to move"
+        raise IllegalAction("not-chance-turn", f"chance does not act now: {who}")
+    return t
+
+
 class TableGame:
     """The immutable API (see :mod:`bluffkit.core.game`) of a game whose rules are written
     once on a working copy: every call thaws the state into the game's ``Table``, runs
@@ -133,8 +144,9 @@ class TableGame:
         return self.Table.thaw(state).is_over()
 
     def sample_chance(self, state, rng):
-        """Chance's next outcome, drawn with the numpy Generator ``rng``."""
-        return self.Table.thaw(state).sample_chance(float(rng.random()), rng)
+        """Chance's next outcome, drawn with the numpy Generator ``rng``; refused (as
+        :func:`chance_table`) when chance does not act now."""
+        return chance_table(self.Table.thaw(state)).sample_chance(float(rng.random()), rng)
 
     def legal(self, state, seat):
         t = self.Table.thaw(state)

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import actions as A
+from bluffkit.games.youre_bluffing.game import YoureBluffing
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, note_toggle, retire
 from bluffkit.widgets.words import yb_prompt
@@ -52,6 +54,10 @@ class TablePanel(SeatPanel):
     def __init__(self, game: str = "horse-trading", players: int = 3, humans=(0,), bots: str = "heuristic",
                  names=None, seed: int | None = None, variants=(), undo: str = "own", **options_):
         game_ = make_game(game, variants=list(variants), **options_)
+        if not isinstance(game_, YoureBluffing):
+            raise RulesError(f"TablePanel plays You're Bluffing! and Horse Trading, not {game_.name}; the other "
+                             "games have panels of their own in bluffkit.widgets (BloffTable, BlufferTable, "
+                             "BidderUpTable, AuctionLab)")
         self.denominations = game_.rules.denominations
         self.simple_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.amount = W.IntText(value=0, description="Your bid", layout=W.Layout(width="200px"))

@@ -22,7 +22,7 @@ from bluffkit.core.table import TableGame
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up import engine
 from bluffkit.games.bidder_up.engine import Table
-from bluffkit.games.bidder_up.rules import Rules
+from bluffkit.games.bidder_up.rules import Rules, ticket_ok
 from bluffkit.games.bidder_up.state import MOVE, OVER, ROLL, State
 
 VARIANTS = {"babies": {"babies": True}, "raffle-rush": {"raffle_rush": True}}
@@ -139,7 +139,7 @@ class BidderUp(TableGame):
         lay = t.lay
         for s, v in enumerate(per_seat(pos, "pos")):
             if v is not None:
-                if v not in lay.kinds:
+                if not isinstance(v, str) or v not in lay.kinds:
                     raise RulesError(f"pos of seat {s}: no space {v!r} on the {r.board} board")
                 t.pos = t.pos[:s] + (v,) + t.pos[s + 1:]
         for s, v in enumerate(per_seat(money, "money")):
@@ -194,11 +194,21 @@ class BidderUp(TableGame):
                 raise RulesError(f"market: {{type: value on the track {r.market_track}}}")
             t.market = tuple(r.market_track.index(market[a]) if a in market else p
                              for a, p in zip(ANIMALS, t.market))
+        def ticket_names(v, what) -> tuple:
+            if not isinstance(v, (list, tuple)) or not all(isinstance(x, str) and ticket_ok(x) for x in v):
+                raise RulesError(f"{what}: a list of ticket names such as extra-turn, value-gain:sheep, "
+                                 f"wool-milk:2, got {v!r}"[:300])
+            return tuple(sorted(v))
+
         for s, v in enumerate(per_seat(tickets, "tickets")):
             if v is not None:
-                t.tickets = t.tickets[:s] + (tuple(sorted(v)),) + t.tickets[s + 1:]
+                t.tickets = t.tickets[:s] + (ticket_names(v, f"tickets of seat {s}"),) + t.tickets[s + 1:]
         if bag is not None:
-            t.bag = tuple(sorted(bag))
+            t.bag = ticket_names(bag, "bag")
+            extra = Multiset(t.bag) + Multiset(x for m in t.tickets for x in m) - Multiset(r.tickets)
+            if extra:
+                raise RulesError(f"bag and tickets: more tickets than the game's {len(r.tickets)} "
+                                 f"({', '.join(sorted(extra.elements()))} beyond them)")
         elif tickets is not None:
             left = Multiset(t.bag) - Multiset(x for m in t.tickets for x in m)
             t.bag = tuple(sorted(left.elements()))
@@ -208,7 +218,7 @@ class BidderUp(TableGame):
             t.babies = animals(babies, "babies", False)
         elif r.babies:
             t.babies = (0, 1, 2, 3)
-        if not isinstance(donkeys, int) or not 0 <= donkeys <= r.donkeys:
+        if isinstance(donkeys, bool) or not isinstance(donkeys, int) or not 0 <= donkeys <= r.donkeys:
             raise RulesError(f"donkeys: 0 to {r.donkeys} auctioned so far")
         t.donkeys = donkeys
         used = [sum(m[i] for m in t.money) + t.bank[i] + t.piggy.count(i) + t.gambling.count(i)
@@ -223,7 +233,7 @@ class BidderUp(TableGame):
             raise RulesError(f"the position holds more notes than the game's {sum(r.notes)}")
         t.box = tuple(box)
         if roll is not None:
-            if roll not in r.die_faces:
+            if isinstance(roll, bool) or roll not in r.die_faces:
                 raise RulesError(f"roll: the die shows {r.die_faces}")
             t.roll, t.phase = roll, MOVE
         else:

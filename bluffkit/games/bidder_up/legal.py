@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.core.money import contains, fmt
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
@@ -149,6 +149,8 @@ class Legal:
         """One random legal action drawn with the Generator ``rng``."""
         if self.inner is not None:
             return self.inner.sample(rng)
+        if self.key is None:                     # nothing to draw from: why, as explain() says
+            raise IllegalAction(*self.explain(None))
         return _sample(self._t, self.seat, self.phase, self.key, rng)
 
     def actions(self, limit: int | None = None):

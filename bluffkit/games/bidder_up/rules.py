@@ -241,6 +241,23 @@ class Rules(RuleOptions):
                                                        and all(_count(y) for y in x) and x[0] in d for x in loans),
              "loans: a list of (note value, IOU value, how many)")
         object.__setattr__(self, "loans", tuple(tuple(x) for x in loans))
+        values = [x[0] for x in self.loans]       # a loan is asked for by its note ("loan 100")
+        need(len(set(values)) == len(values), f"loans: one entry per note value, got {', '.join(map(str, values))}")
+        # Upper bounds: what the box holds (every count here is drawn, moved or offered one by
+        # one, and a learning agent's actions are listed up to them).
+        in_box, kinds = sum(self.notes), len(ANIMALS)
+        bag = len(self.tickets)
+        for f, most, what in (("raffle_max", max(3, bag), "the tickets in the bag, or the rulebook's 3"),
+                              ("tickets_two", max(8, bag), "the tickets in the bag, or the rulebook's 8"),
+                              ("market_types", kinds, "the animal types"),
+                              ("market_steps", max(3, len(self.market_track) - 1),
+                               "the steps of the market track, or the rulebook's 3"),
+                              ("marker_moves", kinds, "the animal types"),
+                              ("piggy_take", in_box, "the notes in the game"),
+                              ("raid", in_box, "the notes in the game"),
+                              ("box_two", in_box, "the notes in the game"),
+                              ("donkey_500s_two", in_box, "the notes in the game")):
+            need(getattr(self, f) <= most, f"{f} can be at most {most} ({what}), got {getattr(self, f)!r}")
         need(self.refill_from in ("taller", "first"), f"refill_from must be taller or first, got {self.refill_from!r}")
         need(self.donkey_pay_per in ("donkey", "auction"),
              f"donkey_pay_per must be donkey or auction, got {self.donkey_pay_per!r}")

@@ -17,7 +17,7 @@ import numpy as np
 
 from bluffkit.core.errors import NotationError, RulesError, is_seat
 from bluffkit.core.game import register
-from bluffkit.core.table import TableGame
+from bluffkit.core.table import TableGame, chance_table
 from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
 from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards
 from bluffkit.games.bloff import engine
@@ -60,7 +60,7 @@ class Bloff(TableGame):
         return parse(text)
 
     def sample_chance(self, state, rng: np.random.Generator):
-        return Table.thaw(state).sample_chance(0.0, rng)
+        return chance_table(Table.thaw(state)).sample_chance(0.0, rng)
 
     def scores(self, state) -> tuple[int, ...]:
         """1 for the winner, 0 for the others ("Spillet har ingen poengregning")."""

@@ -1,0 +1,131 @@
+"""Bad input refused where it is given, in words, with nothing changed: settings that made
+no sense were accepted and misbehaved later (a review's findings, one test each)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bluffkit.core.errors import IllegalAction, RulesError
+from bluffkit.core.game import make_game
+from bluffkit.session import Session
+
+GAMES = [("youre-bluffing", 3), ("horse-trading", 3), ("bloff", 3), ("bluffer", 4), ("bidder-up", 3)]
+
+
+def _to_a_player(g, players, rng):
+    s = g.new_state(players)
+    while g.is_chance(s):
+        s = g.step(s, None, g.sample_chance(s, rng))
+    return s
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_chance_is_not_sampled_when_a_player_is_to_move(name, players):
+    """sample_chance gave an outcome (or a raw ValueError at the end) where chance does not act."""
+    g, rng = make_game(name), np.random.default_rng(1)
+    s = _to_a_player(g, players, rng)
+    with pytest.raises(IllegalAction, match="chance does not act now: seats? .* to move") as e:
+        g.sample_chance(s, rng)
+    assert e.value.rule == "not-chance-turn"
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_chance_is_not_sampled_when_the_game_is_over(name, players):
+    from bluffkit.core.play import play
+    from bluffkit.agents.base import make_agent
+    g = make_game(name)
+    final = play(g, [make_agent("random", g) for _ in range(players)], seed=2).final.freeze()
+    with pytest.raises(IllegalAction, match="chance does not act now: the game is over"):
+        g.sample_chance(final, np.random.default_rng(0))
+
+
+def test_a_bidder_up_seat_without_a_move_is_refused_a_random_move():
+    """Legal.sample raised IndexError or TypeError for a seat that could not move."""
+    g, rng = make_game("bidder-up"), np.random.default_rng(0)
+    s = _to_a_player(g, 3, rng)
+    mover = g.to_move(s)[0]
+    with pytest.raises(IllegalAction, match="not seat .'s move") as e:
+        g.legal(s, (mover + 1) % 3).sample(rng)
+    assert e.value.rule == "not-your-turn"
+
+
+@pytest.mark.parametrize("options, says", [
+    ({"loans": ((100, 300, 1), (100, 600, 5))}, "loans: one entry per note value, got 100, 100"),
+    ({"raffle_max": 10 ** 18}, "raffle_max can be at most 24"),
+    ({"market_types": 11}, "market_types can be at most 10"),
+    ({"market_steps": 16}, "market_steps can be at most 15"),
+    ({"market_steps": 4, "market_track": [0, 50, 100], "market_start": [0] * 10}, "market_steps can be at most 3"),
+    ({"marker_moves": 10 ** 9}, "marker_moves can be at most 10"),
+    ({"piggy_take": 51}, "piggy_take can be at most 50"),
+    ({"raid": 10 ** 18}, "raid can be at most 50"),
+    ({"box_two": 51}, "box_two can be at most 50"),
+    ({"donkey_500s_two": 51}, "donkey_500s_two can be at most 50"),
+    ({"tickets_two": 25}, "tickets_two can be at most 24"),
+])
+def test_bidder_up_counts_are_bounded_by_what_the_box_holds(options, says):
+    """Two loans of one note let the IOUs run below zero; a raffle_max of 10**18 asked a
+    learning environment for an action space of that size."""
+    with pytest.raises(RulesError, match=says):
+        make_game("bidder-up", board="fairground", **options)
+    make_game("bidder-up", board="fairground", raffle_max=24, market_steps=15, piggy_take=50)
+
+
+@pytest.mark.parametrize("position, says", [
+    ({"bag": [-1]}, "bag: a list of ticket names"),
+    ({"bag": [[0]]}, "bag: a list of ticket names"),
+    ({"bag": "x"}, "bag: a list of ticket names"),
+    ({"bag": 5}, "bag: a list of ticket names"),
+    ({"bag": ["cow"]}, "bag: a list of ticket names"),
+    ({"tickets": [[-1], [], []]}, "tickets of seat 0: a list of ticket names"),
+    ({"tickets": ["cow", "cow", "cow"]}, "tickets of seat 0: a list of ticket names"),
+    ({"bag": ["extra-turn"] * 3}, "more tickets than the game's 24"),
+    ({"pos": [[0], None, None]}, "pos of seat 0: no space"),
+    ({"roll": True}, "roll: the die shows"),
+    ({"donkeys": True}, "donkeys: 0 to 3"),
+])
+def test_a_bidder_up_position_is_checked_when_it_is_made(position, says):
+    """Bad bags, tickets and spaces were accepted and crashed moves later (or played with
+    tickets named 'c', 'o', 'w')."""
+    g = make_game("bidder-up", board="fairground")
+    with pytest.raises(RulesError, match=says):
+        g.state_from_position(3, **position)
+    with pytest.raises(RulesError, match=says):
+        Session(g, ["random"] * 3, seed=0, start=position)
+
+
+@pytest.mark.parametrize("name, players", GAMES + [("auction", 3)])
+def test_a_start_position_with_an_unknown_field_is_refused_in_words(name, players):
+    g = make_game(name)
+    with pytest.raises(RulesError, match="a start position takes .*unknown: foo"):
+        Session(g, ["random"] * players, seed=0, start={"foo": 1})
+    with pytest.raises(RulesError, match="a start position is a mapping"):
+        Session(g, ["random"] * players, seed=0, start="x")
+
+
+@pytest.mark.parametrize("bad", ["a\x1b[31m", 1, "C\u200by", "a\nb", "x" * 81, "", "  "])
+def test_a_session_takes_only_names_a_log_can_hold(bad, tmp_path):
+    """Such names were played, narrated (escape codes and all) and saved, and the saved
+    game would not load."""
+    g = make_game("horse-trading")
+    with pytest.raises(RulesError, match="the name of seat 0 must be text of 1 to 80 printable characters"):
+        Session(g, ["random"] * 3, names=[bad, "Bo", "Cy"], seed=1)
+    s = Session(g, ["random"] * 3, names=["Ana Lía", "Bo", "x" * 80], seed=1)
+    s.advance(limit=10)
+    s.save(tmp_path / "g.jsonl")
+    assert Session.load(tmp_path / "g.jsonl").names == ["Ana Lía", "Bo", "x" * 80]
+
+
+@pytest.mark.parametrize("seats", [None, "random", 3])
+def test_a_session_needs_a_list_of_seats(seats):
+    with pytest.raises(RulesError, match="seats: a list with one entry per seat"):
+        Session(make_game("horse-trading"), seats, seed=1)
+
+
+@pytest.mark.parametrize("game", ["bidder-up", "bloff", "bluffer", "auction"])
+def test_the_table_panel_refuses_a_game_it_does_not_draw_and_names_the_panels(game):
+    """TablePanel was built for Bidder Up! and Bløff and failed at the first click."""
+    from bluffkit.widgets import TablePanel
+    with pytest.raises(RulesError, match=f"TablePanel plays You're Bluffing! and Horse Trading, not {game}; .*"
+                                         "BloffTable, BlufferTable, BidderUpTable, AuctionLab"):
+        TablePanel(game=game, seed=1)
