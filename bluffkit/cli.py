@@ -24,6 +24,7 @@ saying what was wrong.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -437,8 +438,8 @@ def _replay_one(path: Path, moves: bool) -> int:
 def cmd_rules(args) -> int:
     game = _game(args)
     print(f"{game.name}: rule options (see the Rules docstring for the rulebook sections)")
-    for k, v in game.rules.to_dict().items():
-        print(f"  {k:22s} {json.dumps(v)}")
+    for f in dataclasses.fields(game.rules):        # every option (a log leaves some defaults out)
+        print(f"  {f.name:22s} {json.dumps(getattr(game.rules, f.name))}")
     return 0
 
 

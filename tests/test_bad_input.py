@@ -129,3 +129,19 @@ def test_the_table_panel_refuses_a_game_it_does_not_draw_and_names_the_panels(ga
     with pytest.raises(RulesError, match=f"TablePanel plays You're Bluffing! and Horse Trading, not {game}; .*"
                                          "BloffTable, BlufferTable, BidderUpTable, AuctionLab"):
         TablePanel(game=game, seed=1)
+
+
+def test_a_learning_environment_asks_for_reset_first_and_a_proper_seed():
+    """Before reset() step, observe and last raised AttributeError; reset(seed=-1) a numpy
+    error, and reset(seed=True) was taken as 1."""
+    pytest.importorskip("pettingzoo")
+    from bluffkit.rl import env
+    e = env("bloff")
+    for call in (lambda: e.step(0), lambda: e.observe("player_0"), lambda: e.last()):
+        with pytest.raises(RulesError, match=r"no game yet: call reset\(\) first"):
+            call()
+    for bad in (-1, 1.5, True, "3"):
+        with pytest.raises(RulesError, match="reset's seed must be a non-negative integer"):
+            e.reset(seed=bad)
+    e.reset(seed=3)
+    assert e.last()[0]["action_mask"].any()

@@ -361,6 +361,17 @@ def test_rules_command(capsys):
     assert '"shared"' in out and "family_size" in out
 
 
+@pytest.mark.parametrize("game", ["auction", "bidder-up", "youre-bluffing", "bloff", "bluffer"])
+def test_rules_command_lists_every_option(capsys, game):
+    """Options added after logs were frozen (left out of a log at their default) were left
+    out of the listing too: the auction's sealed_bids, supply and first_refusal."""
+    import dataclasses
+    from bluffkit.core.game import make_game
+    code, out, _ = run(["rules", game], capsys)
+    listed = [line.split()[0] for line in out.splitlines()[1:]]
+    assert code == 0 and listed == [f.name for f in dataclasses.fields(make_game(game).rules)]
+
+
 def test_rules_command_bad_option(capsys):
     code, out, err = run(["rules", "youre-bluffing", "--option", "lot_size=3"], capsys)
     assert_one_error_line(code, out, err, "lot_size")

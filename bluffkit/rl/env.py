@@ -39,6 +39,7 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from bluffkit.core.errors import RulesError
+from bluffkit.core.seeding import check_seed
 from bluffkit.rl.encoding import Encoder, encoder_for
 
 __all__ = ["BluffkitEnv", "env"]
@@ -132,7 +133,7 @@ class BluffkitEnv(AECEnv):
         actions: same game); without, they go on from the last Generator (a new one at
         the first reset)."""
         if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
+            self._rng = np.random.default_rng(None if seed is None else check_seed(seed, "reset's seed"))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -184,7 +185,16 @@ class BluffkitEnv(AECEnv):
         share = 1.0 / len(winners) if winners else 0.0
         return [(share if s in winners else 0.0) - 1.0 / n for s in range(n)]
 
+    def _need_reset(self) -> None:
+        if self.game_state is None:
+            raise RulesError("no game yet: call reset() first")
+
+    def last(self, observe: bool = True):
+        self._need_reset()
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._need_reset()
         seat = self.seat(agent)
         seen = self.game.observe(self.game_state, seat)
         mask = np.zeros(self.encoder.n_actions, np.int8)
@@ -197,6 +207,7 @@ class BluffkitEnv(AECEnv):
         return self.observe(agent or self.agent_selection)["action_mask"]
 
     def step(self, action: int | None) -> None:
+        self._need_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -213,6 +224,7 @@ class BluffkitEnv(AECEnv):
         a seat played by a bluffkit bot (:meth:`seat_view` gives what the bot is shown)
         or by a person. An illegal move is refused with the rule's reason and changes
         nothing."""
+        self._need_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             raise RulesError(f"{agent} has no move: the game is over; step(None) removes it")
