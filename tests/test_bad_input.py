@@ -145,3 +145,12 @@ def test_a_learning_environment_asks_for_reset_first_and_a_proper_seed():
             e.reset(seed=bad)
     e.reset(seed=3)
     assert e.last()[0]["action_mask"].any()
+
+
+@pytest.mark.parametrize("game, text", [("bluffer", "vote " + "9" * 5000), ("bidder-up", "move " + "9" * 5000),
+                                        ("youre-bluffing", "bid " + "9" * 5000)])
+def test_a_number_too_long_to_read_is_refused_in_words(game, text):
+    """Python refuses to read an int of over 4,300 digits with a ValueError of its own."""
+    from bluffkit.core.errors import NotationError
+    with pytest.raises(NotationError):
+        make_game(game).parse(text)

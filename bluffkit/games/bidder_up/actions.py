@@ -230,7 +230,7 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise NotationError(f"{what} takes a whole number, got {text!r}") from None
+        raise NotationError(f"{what} takes a whole number, got {text[:30]!r}") from None
 
 
 def _animal(text: str, male: bool = False) -> int:
@@ -268,7 +268,7 @@ def _space(text: str):
     text = text.strip()
     if not text or " " in text:
         raise NotationError(f"move takes one space, got {text!r}")
-    return int(text) if text.lstrip("-").isdigit() else text
+    return _int(text, "move") if text.lstrip("-").isdigit() else text
 
 
 def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):

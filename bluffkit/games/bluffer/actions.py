@@ -120,8 +120,8 @@ def parse(text: str):
             raise NotationError("copy what? give the true answer after 'copy'")
         return Copy(clean_text(rest))
     if head == "vote":
-        if not (rest.isascii() and rest.isdigit()):
-            raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {rest!r}")
+        if not (rest.isascii() and rest.isdigit()) or len(rest) > 6:      # (no sheet has a million answers)
+            raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {rest[:20]!r}")
         return Vote(int(rest))
     if head == "ask" and rest and " " not in rest:
         return Ask(rest)
