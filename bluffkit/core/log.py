@@ -323,8 +323,8 @@ def _read_header(head: dict, path) -> GameLog:
     else:
         writer = WRITTEN_BY[version]
     seed = head.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise fail(1, f"'seed' must be an integer or null, got {short(seed)}", path)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise fail(1, f"'seed' must be an integer >= 0 or null, got {short(seed)}", path)
     start = head.get("start")
     if start is not None and not isinstance(start, dict):
         raise fail(1, "'start' must be an object or null", path)
@@ -335,6 +335,10 @@ def _read_header(head: dict, path) -> GameLog:
         raise fail(1, f"bad game or rules: {e}", path) from None
     except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as e:
         raise fail(1, f"bad rules: {e}", path) from None
+    said = json.loads(json.dumps({k: v for k, v in game.header().items() if k in ("ruleset", "variants")}))
+    for key, value in said.items():          # what the header says of the rules beside their options
+        if key in head and head[key] != value:
+            raise fail(1, f"'{key}' is {short(head[key])}, but the log's options are those of {short(value)}", path)
     seats = check_seats(head.get("seats"), path)
     try:
         game.check_players(len(seats))

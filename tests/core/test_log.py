@@ -1060,3 +1060,26 @@ def test_a_deck_file_is_told_from_a_log_by_its_first_line(tmp_path):
         assert not logfiles.is_deck_file(tmp_path / name), name
     os.mkfifo(tmp_path / "pipe.jsonl")
     assert not logfiles.is_deck_file(tmp_path / "pipe.jsonl") and not logfiles.is_deck_file(tmp_path)
+
+
+def test_a_header_whose_seed_or_ruleset_contradicts_is_refused_on_line_1(tmp_path):
+    """A seed of -1 and a 'ruleset' or 'variants' at odds with the options were read as a
+    valid log (they were never compared)."""
+    import json as _json
+    from bluffkit.core import log as gamelog
+    from bluffkit.core.errors import LogError
+    from bluffkit.core.game import make_game
+    game = make_game("horse-trading", variants=["short"])
+    good = tmp_path / "good.jsonl"
+    gamelog.write(good, game, [{"name": n} for n in ("A", "B", "C")], 5, [])
+    lines = good.read_text(encoding="utf-8").splitlines()
+    for key, value, says in (("seed", -1, "'seed' must be an integer >= 0 or null, got -1"),
+                             ("ruleset", "junk", "'ruleset' is 'junk', but the log's options are those of"),
+                             ("variants", [], "'variants' is \\[\\], but the log's options are those of \\['short'\\]")):
+        head = _json.loads(lines[0])
+        head[key] = value
+        bad = tmp_path / f"{key}.jsonl"
+        bad.write_text("\n".join([_json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
+        with pytest.raises(LogError, match=f"line 1: {says}"):
+            gamelog.read(bad)
+    assert gamelog.read(good)[0].seed == 5
