@@ -154,3 +154,20 @@ def test_a_number_too_long_to_read_is_refused_in_words(game, text):
     from bluffkit.core.errors import NotationError
     with pytest.raises(NotationError):
         make_game(game).parse(text)
+
+
+def test_the_bidder_up_heuristic_bids_when_its_worth_passes_the_auctions_bound():
+    """Bidders refuse values above 10,000 now; the heuristic's worth of a type under the
+    multiplier can pass that with high animal values, and its bids stay within its hand."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.play import play
+    g = make_game("bidder-up", animal_values=[10_000] * 10)
+    rec = play(g, [make_agent("heuristic", g) for _ in range(3)], seed=1, check="all")
+    assert rec.final.is_over()
+
+
+@pytest.mark.parametrize("high", [0, -5, float("nan"), float("inf"), 10_001, True, "60"])
+def test_simulate_hand_refuses_a_value_range_out_of_bounds(high):
+    from bluffkit.analysis.count_auctions import simulate_hand
+    with pytest.raises(RulesError, match="high must be a number above 0 and at most 10,000"):
+        simulate_hand(high=high, auctions=1)

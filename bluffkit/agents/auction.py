@@ -2,8 +2,9 @@
 
 A :class:`Bidder` knows what each animal is worth to it (``values``: a mapping from
 animal name to value, or one number for whatever is auctioned; by default the
-rules' ``animal_values``, which a parent game such as the board game supplies) and bids
-by a ``strategy``:
+rules' ``animal_values``, which a parent game such as the board game supplies; each a
+number from 0 to :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`, as the rules' own) and
+bids by a ``strategy``:
 
 - ``truthful``: up to its value (in an open auction it keeps raising while the price
   is below its value; in a sealed one it bids its value);
@@ -30,12 +31,20 @@ from __future__ import annotations
 from bluffkit.agents.base import UniformBuffer, fraction_spec
 from bluffkit.agents.generic import RandomBot
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
-from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS
+from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS, MAX_ANIMAL_VALUE
 from bluffkit.auctions.sample import cheapest, notes_for, worth_at_most
 from bluffkit.core.errors import RulesError
 from bluffkit.core.money import total
 
 STRATEGIES = ("truthful", "equilibrium", "shade", "random")
+_VALUES_RULE = (f"values must be numbers from 0 to {MAX_ANIMAL_VALUE:,} (the auctions' MAX_ANIMAL_VALUE: an "
+                f"open auction's bids rise a step at a time up to the values, so a far larger value would bid "
+                f"for ever; nan and inf are no values)")
+
+
+def _value_ok(v) -> bool:
+    """Whether ``v`` is a value a bidder may hold: a number from 0 to MAX_ANIMAL_VALUE."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= MAX_ANIMAL_VALUE   # (nan fails)
 
 
 class Bidder:
@@ -52,19 +61,19 @@ class Bidder:
         self._follow, self._from = values is None, ANIMAL_VALUES     # values from the rules
         if values is None:
             values = dict(zip(ANIMALS, ANIMAL_VALUES))
-        if isinstance(values, (int, float)) and not isinstance(values, bool) and values >= 0:
+        if isinstance(values, (int, float)) and not isinstance(values, bool):
             # one value for every animal (the lab's bidders, one per seat and auction: the short way)
+            if not _value_ok(values):
+                raise RulesError(f"{_VALUES_RULE}, got {values!r}")
             self.values = dict.fromkeys(range(len(ANIMALS)), float(values))
             self._finish(strategy, shade, name, use_right, equilibrium_bid)
             return
-        if isinstance(values, (int, float)):
-            values = {a: values for a in ANIMALS}
         unknown = set(values) - set(ANIMALS)
         if unknown:
             raise RulesError(f"values: unknown animal(s) {', '.join(sorted(unknown))}")
-        bad = {a: v for a, v in values.items() if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0}
+        bad = {a: v for a, v in values.items() if not _value_ok(v)}
         if bad:
-            raise RulesError(f"values must be numbers >= 0, got {bad}")
+            raise RulesError(f"{_VALUES_RULE}, got {bad}")
         self.values = {ANIMALS.index(a): float(v) for a, v in values.items()}
         self._finish(strategy, shade, name, use_right, equilibrium_bid)
 

@@ -30,7 +30,7 @@ from collections import Counter as Multiset
 
 from bluffkit.agents.auction import Bidder
 from bluffkit.agents.generic import RandomBot
-from bluffkit.auctions.rules import ANIMALS
+from bluffkit.auctions.rules import ANIMALS, MAX_ANIMAL_VALUE
 from bluffkit.auctions.sample import cheapest, worth_at_most
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
@@ -104,7 +104,9 @@ class HeuristicAgent:
     def act(self, obs, legal, rng):
         if legal.inner is not None:
             worth = worth_to(obs, obs.seat)
-            bidder = Bidder(values={ANIMALS[a]: v for a, v in worth.items()}, strategy="truthful")
+            # (a worth past the auctions' bound bids no differently: no hand holds that much)
+            bidder = Bidder(values={ANIMALS[a]: min(v, MAX_ANIMAL_VALUE) for a, v in worth.items()},
+                            strategy="truthful")
             return bidder.act(obs.auction, legal.inner, rng)
         ph = obs.phase
         hand, d = obs.hand, obs.rules.denominations

@@ -36,13 +36,15 @@ values), :func:`parse_values` and :func:`parse_scripts` (what is typed in its bo
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, value_law
-from bluffkit.auctions.rules import FORMATS
+from bluffkit.auctions.rules import FORMATS, MAX_ANIMAL_VALUE
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
@@ -77,8 +79,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     import pandas as pd
 
     check_seed(seed)
-    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0:
-        raise RulesError(f"scale must be a number > 0 (money per unit of value), got {scale!r}")
+    check_scale(scale)
     if fmt not in FORMATS:
         raise RulesError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
     if isinstance(bidders, bool) or not isinstance(bidders, int) or not 1 <= bidders <= 9:
@@ -91,8 +92,8 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     strategies = list(strategy) if isinstance(strategy, (list, tuple)) else [strategy] * bidders
     if len(strategies) != bidders or any(s not in STRATEGIES for s in strategies):
         raise RulesError(f"strategy: one of {', '.join(STRATEGIES)} for all, or one per bidder ({bidders})")
+    draw = money_law(values, scale)
     try:
-        _, draw, _ = value_law(values)
         eq = first_price_equilibrium(bidders, values, seed=seed) if bidders > 1 else None
     except ValueError as e:
         raise RulesError(str(e)) from None
@@ -102,6 +103,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     seeds = game_seeds(seed, auctions)
     rng = np.random.default_rng(seed)
     vals = np.clip(draw(rng, (auctions, bidders + 1)), 0.0, None)
+    check_drawn(vals, scale)
     title = FORMATS[fmt].title
     def seat_agents(i: int) -> list:
         money = [float(v) * scale for v in vals[i]]
@@ -143,15 +145,56 @@ def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
             "auctioneer_payoff": cash[0] / scale + float(v[0]) * owned.get(0, 0)}
 
 
+#: Why a bidder's value is bounded (the words of the errors below).
+_WHY_BOUND = (f"a bidder's value is at most {MAX_ANIMAL_VALUE:,} (the auctions' MAX_ANIMAL_VALUE: an open "
+              f"auction's bids rise a step at a time up to the values, so a far larger value would bid for ever)")
+
+
+def check_scale(scale) -> float:
+    """``scale`` (money per unit of value) when it is a finite number > 0; else a
+    :class:`RulesError` saying so."""
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < math.inf:   # (nan fails)
+        raise RulesError(f"scale must be a finite number > 0 (money per unit of value), got {scale!r}")
+    return scale
+
+
+def money_law(values, scale) -> Callable:
+    """The draw function of the value law ``values`` (see
+    :func:`bluffkit.analysis.auction_sim.value_law`), once the most it can give times
+    ``scale`` is known to stay within :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`:
+    1 for ``uniform`` and the beta laws, ``hi`` for ``uniform(lo, hi)``. A callable law
+    has no known top: its draws are checked by :func:`check_drawn`."""
+    check_scale(scale)
+    try:
+        _, draw, bounds = value_law(values)
+    except ValueError as e:
+        raise RulesError(str(e)) from None
+    top = None if callable(values) else bounds[1] if bounds is not None else 1.0
+    if top is not None and top * scale > MAX_ANIMAL_VALUE:
+        raise RulesError(f"values {values!r} times scale {scale:g} reach {top * scale:,.0f}, but {_WHY_BOUND}: "
+                         f"lower the scale or the law's upper bound")
+    return draw
+
+
+def check_drawn(vals, scale) -> None:
+    """Refuse drawn values (on the law's scale, before ``scale``) above the bound."""
+    most = float(np.max(vals, initial=0.0)) * scale
+    if not most <= MAX_ANIMAL_VALUE:
+        raise RulesError(f"values: a draw times scale {scale:g} gives {most:,.0f}, but {_WHY_BOUND}")
+
+
 def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list[float]:
     """The private values of one auction's ``players`` seats (the auctioneer first): drawn
-    from the value law ``law`` on [0, 1] with ``default_rng(seed)``, times ``scale``."""
+    from the value law ``law`` on [0, 1] with ``default_rng(seed)``, times ``scale``; the
+    law times ``scale`` may reach at most :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`."""
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         raise RulesError(f"players must be a whole number >= 1, got {players!r}")
     check_seed(seed)
     rng = np.random.default_rng(seed)
-    _, draw, _ = value_law(law)
-    return [float(max(0.0, v)) * scale for v in draw(rng, (players,))]
+    draw = money_law(law, scale)
+    vals = np.clip(draw(rng, (players,)), 0.0, None)
+    check_drawn(vals, scale)
+    return [float(v) * scale for v in vals]
 
 
 def parse_values(text: str, players: int) -> list[float]:
@@ -163,7 +206,6 @@ def parse_values(text: str, players: int) -> list[float]:
     >>> parse_values("300, 450; 800", 3)
     [300.0, 450.0, 800.0]
     """
-    from bluffkit.auctions.rules import MAX_ANIMAL_VALUE
     try:
         typed = [float(x) for x in text.replace(";", ",").split(",") if x.strip()]
     except ValueError:

@@ -26,7 +26,7 @@ from bluffkit.auctions.engine import FORMAT_TABLES, GRAB, OVER, SETUP, State, Ta
 from bluffkit.auctions.rules import ANIMALS, Rules
 from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
 from bluffkit.core.game import register
-from bluffkit.core.table import TableGame
+from bluffkit.core.table import TableGame, chance_table
 from bluffkit.core.money import fmt, parse as parse_notes, total
 
 
@@ -91,8 +91,11 @@ class Auction(TableGame):
         return t.observe(check_seat(seat, t.n))
 
     def sample_chance(self, state, rng):
-        """Chance's next outcome, drawn with the numpy Generator ``rng``."""
-        return self._read(state).sample_chance(float(rng.random()), rng)
+        """Chance's next outcome, drawn with the numpy Generator ``rng``. When chance does
+        not act now (a player's move, or the auction over) it is refused with
+        :class:`IllegalAction` ``not-chance-turn`` (:func:`bluffkit.core.table.chance_table`),
+        as :meth:`step` refuses an outcome then."""
+        return chance_table(self._read(state)).sample_chance(float(rng.random()), rng)
 
     def step(self, state, seat, action):
         """As :meth:`bluffkit.core.table.TableGame.step`; the working copy of the state it

@@ -23,7 +23,7 @@ from itertools import permutations, product
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
 from bluffkit.auctions.sample import random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.core.money import contains, fmt, payment_problem
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
@@ -88,7 +88,12 @@ class Legal:
 
     def sample(self, rng):
         """One legal action drawn with the Generator ``rng``: the random bidder's choice
-        (see :func:`bluffkit.auctions.sample.random_action`)."""
+        (see :func:`bluffkit.auctions.sample.random_action`). A seat with no legal action
+        now (not its move, or the auction over) is refused with :class:`IllegalAction`
+        ``not-your-turn``, as in the other games, rather than given a move it may not make."""
+        if not self:
+            why = "" if self._t is None else f": {self._t._why_not(self.seat)[1]}"
+            raise IllegalAction("not-your-turn", f"seat {self.seat} has no legal action now{why}")
         return random_action(self._t, self, stream(rng))
 
     @property

@@ -64,7 +64,10 @@ FORMATS = {f.name: f for f in (
 
 #: Bounds on the number options, so that every auction ends in a number of moves a class
 #: can wait for: the Dutch count goes down one a move, open bids rise by ``step`` up to
-#: what a lot is worth, and a count auction raises one note at a time.
+#: what a lot is worth, and a count auction raises one note at a time. The American
+#: Count's last raise (``american_final``) lays at most the notes a player holds, so it
+#: is bounded by :data:`MAX_NOTES` too (a larger number changes no auction, but it is
+#: shown to the players and scales the learning encoders' count feature).
 MAX_DUTCH_START = 100
 MAX_ANIMAL_VALUE = 10_000
 MAX_NOTES = 1_000
@@ -91,7 +94,9 @@ class Rules(RuleOptions):
       bid by at least 10"; the first bid is at least ``step`` too.
     - ``dutch_start``: Dutch: "count down slowly and evenly, starting from 10" (to 1); at
       most :data:`MAX_DUTCH_START`.
-    - ``american_final``: American Count: "raise their bid once more by up to 3 notes".
+    - ``american_final``: American Count: "raise their bid once more by up to 3 notes"; at
+      most :data:`MAX_NOTES`, the most notes a player can hold (a larger last raise could
+      never be laid).
     - ``player_limits``: ``True`` keeps each format's player counts ("(3-4 players)");
       ``False`` lets the lab seat 2 to 10 players in any format.
     - ``denominations``, ``start_money``: the notes and each player's money at the
@@ -165,7 +170,9 @@ class Rules(RuleOptions):
         need(count(self.step, 1), f"step must be an int >= 1, got {self.step!r}")
         need(count(self.dutch_start, 1) and self.dutch_start <= MAX_DUTCH_START,
              f"dutch_start must be an int from 1 to {MAX_DUTCH_START}, got {self.dutch_start!r}")
-        need(count(self.american_final), f"american_final must be an int >= 0, got {self.american_final!r}")
+        need(count(self.american_final) and self.american_final <= MAX_NOTES,
+             f"american_final must be an int from 0 to {MAX_NOTES} (the most notes a player can hold: "
+             f"a last raise of more could never be laid), got {self.american_final!r}")
         need(isinstance(self.player_limits, bool), f"player_limits must be True or False, got {self.player_limits!r}")
         for f in ("denominations", "start_money", "animal_values"):
             v = getattr(self, f)
