@@ -171,3 +171,15 @@ def test_simulate_hand_refuses_a_value_range_out_of_bounds(high):
     from bluffkit.analysis.count_auctions import simulate_hand
     with pytest.raises(RulesError, match="high must be a number above 0 and at most 10,000"):
         simulate_hand(high=high, auctions=1)
+
+
+def test_simulate_sealed_bounds_its_frame_and_names_a_law_that_gives_nan():
+    """10**12 auctions ended in a MemoryError of 7 TiB; a law giving NaN was reported as a
+    shape problem with two equal shapes."""
+    from bluffkit.analysis.auction_sim import simulate_sealed
+    with pytest.raises(ValueError, match="n_auctions: at most 100,000,000 in one call"):
+        simulate_sealed(3, 10 ** 12)
+    with pytest.raises(ValueError, match="values: the callable must return finite numbers, got nan"):
+        simulate_sealed(3, 10, values=lambda rng, shape: np.full(shape, np.nan))
+    with pytest.raises(ValueError, match=r"the shape it is asked for, \(\d+,\), got shape \(2,\)"):
+        simulate_sealed(3, 10, values=lambda rng, shape: np.zeros(2))

@@ -112,9 +112,12 @@ def value_law(values: str | Draw, what: str = "values") -> tuple[str, Draw, tupl
     if callable(values):
         def draw(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
             out = np.asarray(values(rng, shape), dtype=float)
-            if out.shape != shape or not np.isfinite(out).all():
-                raise ValueError(f"{what}: the callable must return finite numbers of shape {shape}, "
-                                 f"got shape {out.shape}")
+            if out.shape != shape:
+                raise ValueError(f"{what}: the callable must return an array of the shape it is asked for, "
+                                 f"{shape}, got shape {out.shape}")
+            if not np.isfinite(out).all():
+                bad = out[~np.isfinite(out)].flat[0]
+                raise ValueError(f"{what}: the callable must return finite numbers, got {bad}")
             return out
         return getattr(values, "__name__", "custom"), draw, None
     m = _LAW.match(values) if isinstance(values, str) else None
@@ -265,6 +268,10 @@ class _Setup:
 
 # -- simulation -------------------------------------------------------------------------------
 
+#: The most auctions :func:`simulate_sealed` returns in one frame.
+MAX_AUCTIONS = 100_000_000
+
+
 def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
                     strategy: str | Sequence[str] = "equilibrium", shade: Real | Sequence | None = None,
                     values: str | Draw = "uniform", right_of_first_refusal: bool = False,
@@ -287,6 +294,9 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
 
     s = _Setup(n_bidders, fmt, strategy, shade, values, auctioneer_values, seed)
     total = _count(n_auctions, "n_auctions", 1)
+    if total > MAX_AUCTIONS:          # the result columns alone take 48 bytes an auction
+        raise ValueError(f"n_auctions: at most {MAX_AUCTIONS:,} in one call (its result columns take "
+                         f"{MAX_AUCTIONS * 48 / 1e9:.1f} GB); run more calls with other seeds, got {total:,}")
     if not isinstance(right_of_first_refusal, (bool, np.bool_)):
         raise ValueError(f"right_of_first_refusal must be True or False, got {right_of_first_refusal!r}")
     size = max(1, CHUNK_VALUES // s.n) if chunk_size is None else _count(chunk_size, "chunk_size", 1)
