@@ -183,3 +183,30 @@ def test_simulate_sealed_bounds_its_frame_and_names_a_law_that_gives_nan():
         simulate_sealed(3, 10, values=lambda rng, shape: np.full(shape, np.nan))
     with pytest.raises(ValueError, match=r"the shape it is asked for, \(\d+,\), got shape \(2,\)"):
         simulate_sealed(3, 10, values=lambda rng, shape: np.zeros(2))
+
+
+@pytest.mark.parametrize("settings, says", [
+    ({"values": "bad"}, "values must be one of uniform"),
+    ({"strategies": ["nope"] * 3}, "strategies: a list of truthful"),
+    ({"right": "x"}, "right and double are true or false"),
+    ({"bidders": 0}, "bidders must be 1 to 9, got 0"),
+    ({"bidders": 100}, "bidders must be 1 to 9, got 100"),
+    ({"human": 5}, "human must be a bidder seat 1..3 or None, got 5"),
+    ({"human": 0}, "human must be a bidder seat 1..3 or None, got 0"),
+    ({"seed": "x"}, "seed must be a non-negative integer"),
+])
+def test_the_auction_lab_refuses_settings_its_controls_cannot_show(settings, says):
+    """These raised a widget's TraitError (or a TypeError), or were changed silently (0
+    bidders became 1, a human seat 5 of 3 was dropped)."""
+    from bluffkit.core.errors import BluffkitError
+    from bluffkit.widgets import AuctionLab
+    with pytest.raises(BluffkitError, match=says):
+        AuctionLab(**settings)
+
+
+def test_the_scenario_player_refuses_a_seat_the_example_does_not_have():
+    from bluffkit.core.errors import BluffkitError
+    from bluffkit.widgets import ScenarioPlayer
+    with pytest.raises(BluffkitError, match=r"seat must be None \(the all-seeing view\) or a seat of "
+                                            r"ht-trade-anna-40-richer: 0 \(.*\); got 9"):
+        ScenarioPlayer("ht-trade-anna-40-richer", seat=9)

@@ -45,6 +45,7 @@ from bluffkit.auctions.actions import PASS
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError, IllegalAction
+from bluffkit.core.seeding import check_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, plain_words, refusal_html, seat_html
@@ -77,6 +78,25 @@ LAB_STYLE = """<style>
 EVENTS, PROJECTOR_EVENTS = 12, 4
 
 
+def _check_settings(bidders, values, strategies, human, right, double, seed) -> None:
+    """Refuse a setting the lab's controls cannot show, in words, before any is made."""
+    def need(ok, msg):
+        if not ok:
+            raise BluffkitError(msg)
+
+    need(isinstance(bidders, int) and not isinstance(bidders, bool) and 1 <= bidders <= 9,
+         f"bidders must be 1 to 9, got {bidders!r}")
+    need(values in VALUE_LAWS, f"values must be one of {', '.join(VALUE_LAWS)}, got {values!r}")
+    kinds = STRATEGIES + ("script",)
+    need(strategies is None or (isinstance(strategies, (list, tuple)) and all(k in kinds for k in strategies)),
+         f"strategies: a list of {', '.join(kinds)}, one per bidder, got {strategies!r}")
+    need(human is None or (isinstance(human, int) and not isinstance(human, bool) and 1 <= human <= bidders),
+         f"human must be a bidder seat 1..{bidders} or None, got {human!r}")
+    need(isinstance(right, bool) and isinstance(double, bool), f"right and double are true or false, got "
+         f"{right!r} and {double!r}")
+    check_seed(seed)
+
+
 class AuctionLab(W.VBox):
     """The lab (see the module docstring). ``fmt`` a format name of
     :data:`bluffkit.auctions.FORMATS`; ``bidders`` how many (``None``: 1 for the two-player
@@ -93,6 +113,7 @@ class AuctionLab(W.VBox):
             raise BluffkitError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
         if bidders is None:                       # the two-player auctions seat one bidder
             bidders = 1 if FORMATS[fmt].two_player else 3
+        _check_settings(bidders, values, strategies, human, right, double, seed)
         self.fmt = W.Dropdown(options=[(f"{f.number}. {f.title} ({f.pricing})", name) for name, f in FORMATS.items()],
                               value=fmt, description="Format")
         self.bidders = W.IntSlider(value=bidders, min=1, max=9, description="Bidders")

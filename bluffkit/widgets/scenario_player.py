@@ -69,6 +69,11 @@ class ScenarioPlayer(W.VBox):
         self.scenarios = {s.name: s for s in sc.list_scenarios()}
         if name not in self.scenarios:
             raise sc.ScenarioError(f"no scenario called {name!r}; there are: {', '.join(self.scenarios)}")
+        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
+                                     and 0 <= seat < len(self.scenarios[name].seats)):
+            raise sc.ScenarioError(f"seat must be None (the all-seeing view) or a seat of {name}: "
+                                + ", ".join(f"{i} ({s})" for i, s in enumerate(self.scenarios[name].seats))
+                                + f"; got {seat!r}")
         self.choose = W.Dropdown(options=self._example_options(seat is not None), value=name,
                                  description="Example", layout=W.Layout(width="95%"))
         self.back = W.Button(description="Back", icon="step-backward")
