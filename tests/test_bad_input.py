@@ -210,3 +210,16 @@ def test_the_scenario_player_refuses_a_seat_the_example_does_not_have():
     with pytest.raises(BluffkitError, match=r"seat must be None \(the all-seeing view\) or a seat of "
                                             r"ht-trade-anna-40-richer: 0 \(.*\); got 9"):
         ScenarioPlayer("ht-trade-anna-40-richer", seat=9)
+
+
+@pytest.mark.parametrize("name, players", GAMES + [("auction", 3)])
+def test_legal_actions_takes_a_limit_of_none_or_a_count(name, players):
+    """limit=-1 cut the last action off in one game and raised islice's ValueError in another."""
+    g, rng = make_game(name), np.random.default_rng(4)
+    s = _to_a_player(g, players, rng)
+    legal = g.legal(s, g.to_move(s)[0])
+    for bad in (-1, 1.5, True, "2"):
+        with pytest.raises(RulesError, match="limit must be None or a whole number >= 0"):
+            legal.actions(bad)
+    listed = legal.actions()
+    assert listed is None or list(legal.actions(1)) == list(listed)[:1]

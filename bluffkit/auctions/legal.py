@@ -23,7 +23,7 @@ from itertools import permutations, product
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
 from bluffkit.auctions.sample import random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
-from bluffkit.core.errors import IllegalAction, RulesError
+from bluffkit.core.errors import IllegalAction, RulesError, check_limit
 from bluffkit.core.money import contains, fmt, payment_problem
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
@@ -126,6 +126,7 @@ class Legal:
     def actions(self, limit: int | None = None):
         """Every legal action (at most ``limit``), or ``None`` when they cannot be listed:
         a bid with no upper bound."""
+        check_limit(limit)
         if self.bid and self.bid[1] is None:
             return None
         t, out = self._t, list(self.words)

@@ -69,6 +69,14 @@ def check_player_move(over: bool, chance: bool, seat, players: int, chance_words
         raise IllegalAction("no-such-seat", f"there is no seat {seat!r} (seats are 0..{players - 1})")
 
 
+def check_limit(limit) -> int | None:
+    """``limit`` of ``Legal.actions(limit)``: ``None`` (all) or an int >= 0; else :class:`RulesError`
+    (a negative one would cut actions off the end of the list, as a slice does)."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise RulesError(f"limit must be None or a whole number >= 0, got {limit!r}")
+    return limit
+
+
 def check_seat(seat, players: int) -> int:
     """``seat`` if it is a seat of a ``players``-player game; else :class:`RulesError`. A
     game checks it before it shows a seat's view, so that no index can reach another

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
-from bluffkit.core.errors import IllegalAction, RulesError
+from bluffkit.core.errors import IllegalAction, RulesError, check_limit
 from bluffkit.core.money import contains, fmt
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
@@ -155,6 +155,7 @@ class Legal:
 
     def actions(self, limit: int | None = None):
         """Every legal action where they can be listed (choices of notes cannot: ``None``)."""
+        check_limit(limit)
         if self.inner is not None:
             return self.inner.actions(limit)
         ph, key = self.phase, self.key

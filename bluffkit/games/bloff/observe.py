@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from itertools import chain, combinations, islice
 from typing import TYPE_CHECKING
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, check_limit
 from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
 from bluffkit.games.bloff.actions import CALL_, PASS_, Call, Pass, Play
 from bluffkit.games.bloff.cards import cards_text
@@ -158,6 +158,7 @@ class Legal:
         """Every legal action, at most ``limit`` of them: call and pass; or every play of 1
         to ``max_cards`` cards of the hand (fewest cards first, in hand order; a full list
         for a big hand is long, hence ``limit``); ``()`` for a seat with nothing to do."""
+        check_limit(limit)
         found: Iterable[Call | Pass | Play]
         if self.call:
             found = (CALL_, PASS_)

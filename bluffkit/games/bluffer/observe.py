@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, check_limit
 from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
 from bluffkit.games.bluffer.actions import DONE_, Copy, Done, Vote, Write, clean_text, unprintable_answer
 from bluffkit.games.bluffer.state import COPY, SHUFFLE, VOTE, WRITE
@@ -232,6 +232,7 @@ class Legal:
         ``()`` for a seat with nothing to do. ``None`` while the seat may write or copy an
         answer: any text is an answer, so the actions cannot be listed (``done`` is then
         open as well when :attr:`done` is set)."""
+        check_limit(limit)
         if self.write or self.copy:
             return None
         found = ((DONE_,) if self.done else ()) + tuple(Vote(k) for k in self.vote)

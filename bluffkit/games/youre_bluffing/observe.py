@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import product
 from operator import le
 
-from bluffkit.core.errors import IllegalAction
+from bluffkit.core.errors import IllegalAction, check_limit
 from bluffkit.core.money import contains, fmt, payment_book, payment_problem
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
@@ -191,6 +191,7 @@ class Legal:
         """Every legal action, at most ``limit`` of them; ``None`` while bidding without a
         cap (any bid from the lowest up is legal: not a list). Notes choices (trades,
         counters, offers) list every set of the seat's notes, fewest notes first."""
+        check_limit(limit)
         out: list = list(self.simple)
         if self.bid:
             lo, cap, step = self.bid
