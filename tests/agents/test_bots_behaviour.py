@@ -15,6 +15,7 @@ from bluffkit.agents.bloff import CallerAgent, HonestAgent, known_count, p_false
 from bluffkit.agents.base import make_agent
 from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent, marginal_points
 from bluffkit.core.game import make_game
+from bluffkit.core.errors import RulesError
 from bluffkit.core.money import payment_problem, total
 from bluffkit.core.play import play
 from bluffkit.games.bloff.engine import CALL_, PASS_, Play
@@ -197,3 +198,25 @@ def test_the_honest_bots_play_every_card_of_the_rank_or_one_card(bloff_bots):
             assert a == Play(mine), "holding the rank in turn, the honest bot lays all of it"
         else:
             assert len(a.cards) == 1, "holding none of the rank, it lies with one card"
+
+
+def test_three_callers_tire_of_calling_so_the_game_ends():
+    """Seed 52: three callers went round for ever (each calling the single card another
+    had to lay as a lie, and laying true fours); with their stamina spent they call no
+    more and a hand empties. Without stamina the same game runs away."""
+    from bluffkit.core.play import RunawayGame
+    g = make_game("bloff")
+    rec = play(g, [CallerAgent() for _ in range(3)], seed=52, max_steps=3000)
+    assert rec.final.is_over() and len(rec.moves) < 1500
+    with pytest.raises(RunawayGame):
+        play(g, [CallerAgent(stamina=None) for _ in range(3)], seed=52, max_steps=3000)
+
+
+def test_a_tired_caller_only_passes_and_stamina_is_checked():
+    obs_legal = [(o, leg) for o, leg, _ in decisions(make_game("bloff"), [lambda: CallerAgent(stamina=1)],
+                                                      seeds=(1,), others=2) if leg.call]
+    late = [(o, leg) for o, leg in obs_legal if len(o.claims) >= len(o.hand_sizes)]
+    assert late and all(CallerAgent(stamina=1).act(o, leg, None) == PASS_ for o, leg in late)
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(RulesError, match="stamina must be a count of claims per player"):
+            CallerAgent(stamina=bad)
