@@ -582,10 +582,23 @@ def test_simulate_stopped_midway_leaves_no_trace(monkeypatch, tmp_path):
     assert list(tmp_path.iterdir()) == []
     kept = tmp_path / "kept"
     kept.mkdir()
-    (kept / "game-0.jsonl").write_text("OLD\n")
+    (kept / "notes.txt").write_text("OLD\n")
     with pytest.raises(KeyboardInterrupt):
         sim.simulate(make_game("bloff"), ["random"] * 3, 5, 1, logs=kept)
-    assert [p.name for p in kept.iterdir()] == ["game-0.jsonl"] and (kept / "game-0.jsonl").read_text() == "OLD\n"
+    assert [p.name for p in kept.iterdir()] == ["notes.txt"] and (kept / "notes.txt").read_text() == "OLD\n"
+
+
+def test_simulate_refuses_a_logs_folder_with_another_runs_logs(capsys, tmp_path):
+    """A second run into the same folder overwrote the first run's game-0..N without a word,
+    or mixed its logs with the rest (and replay of the folder read them all as one run)."""
+    logs = tmp_path / "logs"
+    args = ["simulate", "bloff", "--players", "3", "--seed", "1", "--no-progress", "--logs", str(logs)]
+    assert cli.main(args + ["--games", "3", "--out", str(tmp_path / "a.csv")]) == 0
+    before = {p.name: p.read_bytes() for p in logs.iterdir()}
+    assert cli.main(args + ["--games", "2", "--out", str(tmp_path / "b.csv")]) == 2
+    err = capsys.readouterr().err
+    assert f"logs folder {logs} already holds 3 game log(s) (game-0.jsonl, ...) of another run" in err
+    assert {p.name: p.read_bytes() for p in logs.iterdir()} == before and not (tmp_path / "b.csv").exists()
 
 
 def test_simulate_removes_the_hidden_folder_a_killed_run_left_and_keeps_a_live_ones(tmp_path):

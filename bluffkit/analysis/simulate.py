@@ -34,7 +34,8 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     at the end (``money_<seat>``, the money left, in You're Bluffing! and the auction;
     ``cards_<seat>`` in Bløff; ``round_points_<seat>`` in Bluffer), ``winners`` (seats,
     ``;``-separated), ``length`` (player actions). With ``logs``, each game's log is
-    written there as ``game-<i>.jsonl``, once every game has been played (until then in a
+    written there as ``game-<i>.jsonl`` (a folder that already holds such logs, another
+    run's, is refused: this run's would overwrite some and mix with the rest), once every game has been played (until then in a
     hidden folder inside it, removed on any failure, so a run that fails or is stopped
     leaves the folder's earlier logs as they were; one left by a run that was killed outright
     is removed by the next run into the same folder). ``progress``: ``True`` for a progress
@@ -52,9 +53,13 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         return _play(game, agents, names, seeds, players, progress, None, width)
     if out_dir.exists() and not out_dir.is_dir():
         raise BluffkitError(f"logs folder {out_dir} is a file, not a folder")
-    blocked = [p.name for p in out_dir.glob("game-*.jsonl") if p.is_dir()] if out_dir.exists() else []
+    there = sorted(out_dir.glob("game-*.jsonl")) if out_dir.exists() else []
+    blocked = [p.name for p in there if p.is_dir()]
     if blocked:
-        raise BluffkitError(f"logs folder {out_dir}: {sorted(blocked)[0]} is a folder, where a game's log would go")
+        raise BluffkitError(f"logs folder {out_dir}: {blocked[0]} is a folder, where a game's log would go")
+    if there:                                # another run's: overwritten in part, or mixed with these
+        raise BluffkitError(f"logs folder {out_dir} already holds {len(there)} game log(s) ({there[0].name}, ...) "
+                            "of another run: give a new or empty folder")
     created = []                             # the folders made here, deepest first
     d = out_dir
     while not d.exists():
