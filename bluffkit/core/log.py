@@ -321,6 +321,9 @@ def _read_header(head: dict, path) -> GameLog:
             raise fail(1, "'bluffkit' must name the bluffkit version that wrote the log, "
                            f"got {short(writer)}", path)
     else:
+        if "bluffkit" in head:              # format 1 named no writer: a later log with its version edited
+            raise fail(1, f"a log of format {version} names no bluffkit version, but this one says "
+                           f"{short(writer)}: was its version changed?", path)
         writer = WRITTEN_BY[version]
     seed = head.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):

@@ -1083,3 +1083,21 @@ def test_a_header_whose_seed_or_ruleset_contradicts_is_refused_on_line_1(tmp_pat
         with pytest.raises(LogError, match=f"line 1: {says}"):
             gamelog.read(bad)
     assert gamelog.read(good)[0].seed == 5
+
+
+def test_a_later_log_with_its_version_set_to_1_is_refused(tmp_path):
+    """Format 1 named no writer and its digests are not compared: setting a format-2 log's
+    version to 1 made an edited move pass as valid."""
+    import json as _json
+    from bluffkit.core import log as gamelog
+    from bluffkit.core.errors import LogError
+    from bluffkit.core.game import make_game
+    good = tmp_path / "good.jsonl"
+    gamelog.write(good, make_game("bloff"), [{"name": n} for n in ("A", "B", "C")], 5, [])
+    lines = good.read_text(encoding="utf-8").splitlines()
+    head = _json.loads(lines[0])
+    head["version"] = 1
+    bad = tmp_path / "v1.jsonl"
+    bad.write_text("\n".join([_json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
+    with pytest.raises(LogError, match="line 1: a log of format 1 names no bluffkit version, but this one says"):
+        gamelog.read(bad)
