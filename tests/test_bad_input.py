@@ -223,3 +223,14 @@ def test_legal_actions_takes_a_limit_of_none_or_a_count(name, players):
             legal.actions(bad)
     listed = legal.actions()
     assert listed is None or list(legal.actions(1)) == list(listed)[:1]
+
+
+def test_a_deck_too_big_for_a_log_is_refused_before_a_game(tmp_path):
+    """A 17.8 MB deck played, and the log that embeds it was one replay refuses (over 16 MiB)."""
+    from bluffkit.games.bluffer.deck import MAX_DECK_BYTES, DeckError, load_deck
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(b" " * (MAX_DECK_BYTES + 1))
+    with pytest.raises(DeckError, match="more than a deck may be"):
+        load_deck(big)
+    with pytest.raises(Exception, match="more than a deck may be"):
+        make_game("bluffer", deck=str(big))

@@ -267,10 +267,21 @@ def parse_deck(text: str, path: str | Path | None = None) -> Deck:
     return Deck(title, language, tuple(questions))
 
 
+#: The largest deck file read (50 times the shipped deck): a game's log embeds a deck that
+#: is not shipped, and a log may be at most 16 MiB (``bluffkit.core.logfiles.MAX_BYTES``),
+#: its text escaped as JSON (up to 6 bytes a character).
+MAX_DECK_BYTES = 2 * 1024 * 1024
+
+
 def load_deck(path: str | Path) -> Deck:
-    """Read a deck file (UTF-8 JSON Lines). Raises :class:`DeckError` on any fault."""
+    """Read a deck file (UTF-8 JSON Lines, at most :data:`MAX_DECK_BYTES`). Raises
+    :class:`DeckError` on any fault."""
     p = Path(path)
     try:
+        size = p.stat().st_size
+        if size > MAX_DECK_BYTES:
+            raise DeckError(0, f"the file is {size:,} bytes, more than a deck may be ({MAX_DECK_BYTES:,} bytes: "
+                               "a game's log holds the deck, and a log may be at most 16 MiB)", str(p))
         data = p.read_bytes()
     except OSError as exc:
         raise DeckError(0, f"cannot read the file: {exc.strerror or exc}", str(p)) from None
