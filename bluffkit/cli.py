@@ -478,7 +478,8 @@ def cmd_play(args) -> int:
         else:
             seats.append(bots[min(k, len(bots) - 1)])
             k += 1
-    names = args.names.split(",") if args.names else None
+    # Moves name seats by number from 0 ("choose 2", "trade for 8 with seat 1"): so do the names
+    names = args.names.split(",") if args.names else [f"Seat {i}" for i in range(args.players)]
     seed = fresh_seed() if args.seed is None else args.seed
     session = Session(game, seats, names=names, seed=seed)
     shared = len(humans) > 1                   # several people take turns at one screen
@@ -635,7 +636,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--players", type=int, default=3, help="players, you included (default 3)")
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
     s.add_argument("--agents", help="bots for the other seats (default: the game's own; see 'bluffkit games')")
-    s.add_argument("--names", help="seat names, comma-separated")
+    s.add_argument("--names", help="seat names, comma-separated (default: Seat 0, Seat 1, ..., as moves "
+                                   "and messages number the seats)")
     s.add_argument("--seed", type=int, default=None,
                    help="the deal (default: a fresh one each run, which nobody can know from an earlier run; "
                         "give the seed printed at the end to play that deal again)")

@@ -342,3 +342,12 @@ def test_logs_of_the_command_line_hold_no_path(tmp_path, capsys, monkeypatch):
     deck.unlink()                                       # the logs replay without the deck file
     for log in logs:
         assert cli.main(["replay", str(log)]) == 0
+
+
+def test_play_names_seats_by_the_numbers_its_moves_take():
+    """The seats were named Player 1..N while moves and messages number them from 0: 'choose 3'
+    picked Player 4."""
+    res = _play(["auction", "--option", "format=secret-value", "--players", "4", "--seed", "3"], "choose 3\nquit\n")
+    assert res.returncode == 0, res.stderr
+    assert "Tied: Seat 0 chooses among Seat 1, Seat 2, Seat 3." in res.stdout
+    assert "Seat 0 chooses Seat 3. " in res.stdout and "Seat 3 wins the rooster" in res.stdout
