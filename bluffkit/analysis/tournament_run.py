@@ -51,7 +51,7 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.analysis.tournament import COLUMNS, check_field, lineups, play_range
 from bluffkit.core.errors import BluffkitError, RulesError
-from bluffkit.core.seeding import check_seed
+from bluffkit.core.seeding import check_seed, game_seeds
 
 FORMAT, VERSION = "bluffkit-tournament", 1
 MANIFEST, PARTS = "manifest.json", "parts"
@@ -297,6 +297,19 @@ def _part(out, manifest: dict, k: int, read: bool = True):
     if rows != (stop - start) * manifest["players"]:
         raise TournamentError(f"{path}: {rows} rows, expected "
                               f"{(stop - start) * manifest['players']} (a damaged part: delete it and resume)")
+    # Its games are this chunk's, from this run's seeds: a part copied from another chunk or
+    # another run has the right number of rows too.
+    try:
+        ids = table if table is not None else pq.read_table(path, columns=["game", "seed"])
+        games, seeds = ids.column("game").to_pylist(), ids.column("seed").to_pylist()
+    except (OSError, KeyError, pa.ArrowException):
+        raise TournamentError(f"{path}: not a readable Parquet file (a damaged part: delete it and resume)") from None
+    want = game_seeds(manifest["seed"], stop)
+    n = manifest["players"]
+    if games != [g for g in range(start, stop) for _ in range(n)] or \
+            seeds != [want[g] for g in range(start, stop) for _ in range(n)]:
+        raise TournamentError(f"{path}: not the games {start} to {stop - 1} of this run (seed {manifest['seed']}): "
+                              "a part of another chunk or run (delete it and resume)")
     return table
 
 

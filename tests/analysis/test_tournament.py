@@ -178,6 +178,25 @@ def test_a_run_resumes_playing_only_the_missing_parts(auction, tmp_path):
     assert run(auction, FIELD, 200, 5, out, players=3, chunk=30, workers=0, echo=None).played == 0
 
 
+def test_a_resumed_run_refuses_a_part_of_another_chunk_or_run(auction, tmp_path):
+    """A part copied over another, or from a run with another seed, has the right number of
+    rows: it was taken as played, and its games counted twice or mixed into the results."""
+    out, other = tmp_path / "t", tmp_path / "o"
+    run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None)
+    run(auction, FIELD, 60, 9, other, players=3, chunk=30, workers=0, echo=None)
+    parts = out / "parts"
+    good = (parts / "part-000001.parquet").read_bytes()
+    for source in (parts / "part-000000.parquet", other / "parts" / "part-000001.parquet"):
+        (parts / "part-000001.parquet").write_bytes(source.read_bytes())
+        with pytest.raises(TournamentError, match="part-000001.parquet: not the games 30 to 59 of this run "
+                                                  r"\(seed 5\): a part of another chunk or run"):
+            run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None)
+        with pytest.raises(TournamentError, match="a part of another chunk or run"):
+            load(out)
+    (parts / "part-000001.parquet").write_bytes(good)
+    assert run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None).played == 0
+
+
 @pytest.mark.parametrize("change, said", [
     ({"seed": 6}, "seed: 5 there, 6 asked"),
     ({"games": 201}, "games"),
