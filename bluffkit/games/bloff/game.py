@@ -26,6 +26,10 @@ from bluffkit.games.bloff.rules import Rules
 from bluffkit.games.bloff.state import CALL, DEAL, OVER, PLAY, State
 
 
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
 @register("bloff")
 class Bloff(TableGame):
     """Bløff (Cheat) under one :class:`Rules`."""
@@ -117,8 +121,8 @@ class Bloff(TableGame):
             shown = ", ".join(card_text(c) for c in cards)
             lie = taker == player
             text = (f"{who}: \u201cBløff!\u201d {names[player]}'s cards are turned: {shown}. "
-                    + (f"A lie: {names[player]} takes the pile ({len(before.pile)} cards)." if lie
-                       else f"All true: {who} takes the pile ({len(before.pile)} cards)."))
+                    + (f"A lie: {names[player]} takes the pile ({_cards(len(before.pile))})." if lie
+                       else f"All true: {who} takes the pile ({_cards(len(before.pile))})."))
         if after.phase == OVER:
             text += f" {names[after.winner]} has no cards left and wins."
         elif after.phase == PLAY and before.phase == CALL:
