@@ -131,9 +131,11 @@ def _no_human_bots(agents: list[str]) -> None:
 
 def _agent_names(text: str) -> list[str]:
     """``--agents``: bot names separated by commas (see 'bluffkit games' for each game's)."""
-    agents = [a.strip() for a in text.split(",") if a.strip()]
-    if not agents:
+    agents = [a.strip() for a in text.split(",")]
+    if not any(agents):
         raise BluffkitError(f"--agents names no bot, got {printable(repr(text))}")
+    if not all(agents):                      # "random," or "random,,heuristic": a seat left out?
+        raise BluffkitError(f"--agents: an empty name between commas in {printable(repr(text))}")
     return agents
 
 
@@ -179,6 +181,8 @@ def cmd_simulate(args) -> int:
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if not progress and args.progress is None and args.games >= 1000:
         progress = _progress_lines(f"{game.name}: {args.games:,} games")      # no terminal: a line now and then
+    if args.logs is not None and not args.logs.strip():
+        raise BluffkitError("--logs names no folder (an empty name)")
     df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
@@ -456,6 +460,8 @@ def cmd_play(args) -> int:
     from bluffkit.session import HUMAN, Session
     game = _game(args)
     game.check_players(args.players)
+    if args.save is not None and not args.save.strip():
+        raise BluffkitError("--save names no file (an empty name)")
     if args.save:
         _writable_file(Path(args.save), "--save")
     describe = game.describe
@@ -469,8 +475,11 @@ def cmd_play(args) -> int:
     bad = sorted(h for h in humans if not is_seat(h, args.players))
     if bad:
         raise BluffkitError(f"--human: {bad} are not seats of a {args.players}-player game (0..{args.players - 1})")
-    bots = [a.strip() for a in (args.agents or _DEFAULT_BOT.get(game.name, "heuristic")).split(",")]
+    bots = _agent_names(args.agents) if args.agents is not None else [_DEFAULT_BOT.get(game.name, "heuristic")]
     _no_human_bots(bots)
+    if len(bots) > 1 and len(bots) != args.players - len(humans):
+        raise BluffkitError(f"--agents names {len(bots)} bots for {args.players - len(humans)} bot seat(s) "
+                            "(one name fills every bot seat)")
     seats, k = [], 0
     for s in range(args.players):              # the bots fill the other seats in order
         if s in humans:

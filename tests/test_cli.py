@@ -745,3 +745,17 @@ def test_replay_of_a_folder_reads_each_log_once_and_leaves_a_deck_beside_them_ou
     assert code == 2 and "deck.jsonl" in err, "a deck named as a log is read as one, and refused"
     code, out, err = run(["replay", folder, folder / "deck.jsonl", "--no-progress"], capsys)
     assert code == 2 and out.splitlines()[-1] == "2 logs: 1 valid, 1 refused", "the deck named is not counted twice"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--agents", "random,", "--out", "OUT"],
+     "--agents: an empty name between commas"),
+    (["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--logs", "", "--out", "OUT"],
+     "--logs names no folder"),
+])
+def test_empty_names_in_options_are_refused(capsys, tmp_path, args, says):
+    """'--agents random,' and '--logs \"\"' were taken as if the empty part were not there."""
+    args = [str(tmp_path / "a.csv") if a == "OUT" else a for a in args]
+    code, out, err = run(args, capsys)
+    assert_one_error_line(code, out, err, says)
+    assert not (tmp_path / "a.csv").exists()

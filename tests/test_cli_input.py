@@ -351,3 +351,13 @@ def test_play_names_seats_by_the_numbers_its_moves_take():
     assert res.returncode == 0, res.stderr
     assert "Tied: Seat 0 chooses among Seat 1, Seat 2, Seat 3." in res.stdout
     assert "Seat 0 chooses Seat 3. " in res.stdout and "Seat 3 wins the rooster" in res.stdout
+
+
+@pytest.mark.parametrize("extra, says", [
+    (["--agents", "random,random,random"], "--agents names 3 bots for 2 bot seat(s)"),
+    (["--agents", "random,,heuristic"], "--agents: an empty name between commas"),
+    (["--save", ""], "--save names no file"),
+])
+def test_play_refuses_bots_that_do_not_fit_the_seats_and_an_empty_save(extra, says):
+    res = _play(["bloff", "--players", "3", "--seed", "1"] + extra, "quit\n")
+    assert res.returncode == 2 and says in res.stderr, res.stderr
