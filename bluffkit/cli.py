@@ -404,6 +404,11 @@ def _game_named(game) -> str:
     return game.name + (f" ({', '.join(variants)})" if variants else "")
 
 
+
+def _seed_words(seed) -> str:
+    """A log's seed as its summary says it (a log may record none: ``null``)."""
+    return "no seed recorded" if seed is None else f"seed {seed}"
+
 def _log_line(log, final) -> str:
     """A valid log in one line: game, players, seed, steps, and the winners."""
     game, names = log.game, log.names
@@ -412,7 +417,7 @@ def _log_line(log, final) -> str:
     else:
         end = "not finished"
     note = f" ({log.note})" if log.note else ""          # an old format: what was not checked
-    return f"valid, {_game_named(game)}, {len(names)} players, seed {log.seed}, {len(log.moves)} steps, {end}{note}"
+    return f"valid, {_game_named(game)}, {len(names)} players, {_seed_words(log.seed)}, {len(log.moves)} steps, {end}{note}"
 
 
 def _replay_one(path: Path, moves: bool) -> int:
@@ -425,7 +430,7 @@ def _replay_one(path: Path, moves: bool) -> int:
             who = "chance" if seat is None else names[seat]
             print(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} "
                   f"{game.narrate(states[i], seat, action, states[i + 1], names)}")
-    print(f"{path}: a valid log of {_game_named(game)}, {len(names)} players, seed {log.seed}, "
+    print(f"{path}: a valid log of {_game_named(game)}, {len(names)} players, {_seed_words(log.seed)}, "
           f"{len(log.moves)} steps")
     if log.note:
         print(log.note)

@@ -78,6 +78,15 @@ class GameLog:
         return [s.get("name", f"seat {i}") for i, s in enumerate(self.seats)]
 
 
+def _json_kind(value) -> str:
+    """What a JSON value is, in JSON's words (not Python's: null, not NoneType)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return {str: "a string", int: "a number", float: "a number", list: "an array"}.get(type(value), "a value")
+
+
 def start_state(game, players: int, start: dict | None):
     """The first state of a logged game: a new game, or a recorded start position."""
     if start is None:
@@ -214,13 +223,13 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
-            raise fail(i + 1, f"not valid JSON ({e.msg}, column {e.colno}); "
+            raise fail(i + 1, f"not valid JSON at column {e.colno} ({e.msg.lower()}); "
                                f"the line may be cut off or damaged", path) from None
         except (RecursionError, ValueError):
             raise fail(i + 1, "not a log record (nested too deeply, or a number too long to read)",
                         path) from None
         if not isinstance(obj, dict):
-            raise fail(i + 1, f"expected a JSON object, found {type(obj).__name__}", path)
+            raise fail(i + 1, f"expected a JSON object ({{...}}), found {_json_kind(obj)}", path)
         return obj
 
     head = load(0)

@@ -1101,3 +1101,15 @@ def test_a_later_log_with_its_version_set_to_1_is_refused(tmp_path):
     bad.write_text("\n".join([_json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
     with pytest.raises(LogError, match="line 1: a log of format 1 names no bluffkit version, but this one says"):
         gamelog.read(bad)
+
+
+@pytest.mark.parametrize("line, kind", [("null", "null"), ("3.5", "a number"), ("[1]", "an array"),
+                                        ('"x"', "a string"), ("true", "true")])
+def test_a_record_that_is_not_an_object_is_named_in_jsons_words(tmp_path, line, kind):
+    """The reason said 'found NoneType' or 'found float', Python's words."""
+    from bluffkit.core import log as gamelog
+    from bluffkit.core.errors import LogError
+    bad = tmp_path / "x.jsonl"
+    bad.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(LogError, match=rf"line 1: expected a JSON object \(\{{\.\.\.\}}\), found {kind}$"):
+        gamelog.read(bad)
