@@ -139,6 +139,15 @@ def _agent_names(text: str) -> list[str]:
     return agents
 
 
+def _log_file(name: str, option: str) -> None:
+    """A file a game's log may be saved to: a ``.jsonl`` name (as replay reads a folder's
+    logs), where a file can be written (:func:`_writable_file`)."""
+    _writable_file(Path(name), option)
+    if Path(name).suffix != ".jsonl":
+        raise BluffkitError(f"{option} takes a file name ending in .jsonl (a game log), "
+                            f"got {printable(repr(name))[:80]}")
+
+
 def _writable_file(path: Path, option: str) -> None:
     """Refuse, before any work is done, an output ``path`` that cannot be written: a folder,
     a name too long for the file system, or a place whose nearest existing folder is not
@@ -468,7 +477,7 @@ def cmd_play(args) -> int:
     if args.save is not None and not args.save.strip():
         raise BluffkitError("--save names no file (an empty name)")
     if args.save:
-        _writable_file(Path(args.save), "--save")
+        _log_file(args.save, "--save")
     describe = game.describe
     try:
         humans = {int(h) for h in ("0" if args.human is None else args.human).split(",") if h.strip() != ""}
@@ -570,7 +579,7 @@ def cmd_play(args) -> int:
             continue
         if text.startswith("save "):
             try:
-                _writable_file(Path(text[5:].strip()), "save")
+                _log_file(text[5:].strip(), "save")
             except BluffkitError as e:
                 say(f"  {e}")
                 continue

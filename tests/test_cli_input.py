@@ -361,3 +361,12 @@ def test_play_names_seats_by_the_numbers_its_moves_take():
 def test_play_refuses_bots_that_do_not_fit_the_seats_and_an_empty_save(extra, says):
     res = _play(["bloff", "--players", "3", "--seed", "1"] + extra, "quit\n")
     assert res.returncode == 2 and says in res.stderr, res.stderr
+
+
+def test_play_saves_only_to_a_jsonl_name():
+    """'save 100' or 'save 2 horse 50' (a move typed after save) made files of those names."""
+    res = _play(["bloff", "--players", "3", "--seed", "1"], "save 100\nsave 2 horse 50\nquit\n")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.count("save takes a file name ending in .jsonl (a game log)") == 2
+    res = _play(["bloff", "--players", "3", "--seed", "1", "--save", "mine.txt"], "quit\n")
+    assert res.returncode == 2 and "--save takes a file name ending in .jsonl" in res.stderr
