@@ -169,7 +169,7 @@ def test_the_bidder_up_heuristic_bids_when_its_worth_passes_the_auctions_bound()
 @pytest.mark.parametrize("high", [0, -5, float("nan"), float("inf"), 10_001, True, "60"])
 def test_simulate_hand_refuses_a_value_range_out_of_bounds(high):
     from bluffkit.analysis.count_auctions import simulate_hand
-    with pytest.raises(RulesError, match="high must be a number above 0 and at most 10,000"):
+    with pytest.raises(RulesError, match="high must be a number above 0: a bidder's value is at most 10,000"):
         simulate_hand(high=high, auctions=1)
 
 

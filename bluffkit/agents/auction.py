@@ -31,20 +31,13 @@ from __future__ import annotations
 from bluffkit.agents.base import UniformBuffer, fraction_spec
 from bluffkit.agents.generic import RandomBot
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
-from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS, MAX_ANIMAL_VALUE
+from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS, MAX_ANIMAL_VALUE, VALUE_BOUND, value_ok
 from bluffkit.auctions.sample import cheapest, notes_for, worth_at_most
 from bluffkit.core.errors import RulesError
 from bluffkit.core.money import total
 
 STRATEGIES = ("truthful", "equilibrium", "shade", "random")
-_VALUES_RULE = (f"values must be numbers from 0 to {MAX_ANIMAL_VALUE:,} (the auctions' MAX_ANIMAL_VALUE: an "
-                f"open auction's bids rise a step at a time up to the values, so a far larger value would bid "
-                f"for ever; nan and inf are no values)")
-
-
-def _value_ok(v) -> bool:
-    """Whether ``v`` is a value a bidder may hold: a number from 0 to MAX_ANIMAL_VALUE."""
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= MAX_ANIMAL_VALUE   # (nan fails)
+_VALUES_RULE = f"values must be numbers from 0 to {MAX_ANIMAL_VALUE:,} (nan and inf are no values): {VALUE_BOUND}"
 
 
 class Bidder:
@@ -63,7 +56,7 @@ class Bidder:
             values = dict(zip(ANIMALS, ANIMAL_VALUES))
         if isinstance(values, (int, float)) and not isinstance(values, bool):
             # one value for every animal (the lab's bidders, one per seat and auction: the short way)
-            if not _value_ok(values):
+            if not value_ok(values):
                 raise RulesError(f"{_VALUES_RULE}, got {values!r}")
             self.values = dict.fromkeys(range(len(ANIMALS)), float(values))
             self._finish(strategy, shade, name, use_right, equilibrium_bid)
@@ -71,7 +64,7 @@ class Bidder:
         unknown = set(values) - set(ANIMALS)
         if unknown:
             raise RulesError(f"values: unknown animal(s) {', '.join(sorted(unknown))}")
-        bad = {a: v for a, v in values.items() if not _value_ok(v)}
+        bad = {a: v for a, v in values.items() if not value_ok(v)}
         if bad:
             raise RulesError(f"{_VALUES_RULE}, got {bad}")
         self.values = {ANIMALS.index(a): float(v) for a, v in values.items()}

@@ -44,7 +44,7 @@ import numpy as np
 
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, value_law
-from bluffkit.auctions.rules import FORMATS, MAX_ANIMAL_VALUE
+from bluffkit.auctions.rules import FORMATS, MAX_ANIMAL_VALUE, VALUE_BOUND, value_ok
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
@@ -145,11 +145,6 @@ def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
             "auctioneer_payoff": cash[0] / scale + float(v[0]) * owned.get(0, 0)}
 
 
-#: Why a bidder's value is bounded (the words of the errors below).
-_WHY_BOUND = (f"a bidder's value is at most {MAX_ANIMAL_VALUE:,} (the auctions' MAX_ANIMAL_VALUE: an open "
-              f"auction's bids rise a step at a time up to the values, so a far larger value would bid for ever)")
-
-
 def check_scale(scale) -> float:
     """``scale`` (money per unit of value) when it is a finite number > 0; else a
     :class:`RulesError` saying so."""
@@ -171,7 +166,7 @@ def money_law(values, scale) -> Callable:
         raise RulesError(str(e)) from None
     top = None if callable(values) else bounds[1] if bounds is not None else 1.0
     if top is not None and top * scale > MAX_ANIMAL_VALUE:
-        raise RulesError(f"values {values!r} times scale {scale:g} reach {top * scale:,.0f}, but {_WHY_BOUND}: "
+        raise RulesError(f"values {values!r} times scale {scale:g} reach {top * scale:,.0f}, but {VALUE_BOUND}: "
                          f"lower the scale or the law's upper bound")
     return draw
 
@@ -180,7 +175,7 @@ def check_drawn(vals, scale) -> None:
     """Refuse drawn values (on the law's scale, before ``scale``) above the bound."""
     most = float(np.max(vals, initial=0.0)) * scale
     if not most <= MAX_ANIMAL_VALUE:
-        raise RulesError(f"values: a draw times scale {scale:g} gives {most:,.0f}, but {_WHY_BOUND}")
+        raise RulesError(f"values: a draw times scale {scale:g} gives {most:,.0f}, but {VALUE_BOUND}")
 
 
 def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list[float]:
@@ -210,7 +205,7 @@ def parse_values(text: str, players: int) -> list[float]:
         typed = [float(x) for x in text.replace(";", ",").split(",") if x.strip()]
     except ValueError:
         typed = []
-    if len(typed) != players or not all(0 <= v <= MAX_ANIMAL_VALUE for v in typed):    # (nan fails too)
+    if len(typed) != players or not all(map(value_ok, typed)):
         raise RulesError(f"Type {players} values from 0 to {MAX_ANIMAL_VALUE:,}, the auctioneer's first then each "
                          f"bidder's, separated by commas (e.g. 300, 450, 800, 120).")
     return typed

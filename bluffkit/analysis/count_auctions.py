@@ -46,7 +46,7 @@ import sympy as sp
 from bluffkit.analysis.auction_theory import equilibrium_bid, expected_revenue
 from bluffkit.analysis.auction_theory import N as _N
 from bluffkit.analysis.auction_theory import V as _V
-from bluffkit.auctions.rules import DENOMINATIONS, FORMATS, MAX_ANIMAL_VALUE
+from bluffkit.auctions.rules import DENOMINATIONS, FORMATS, VALUE_BOUND, value_ok
 from bluffkit.auctions.sample import cheapest, notes_for
 from bluffkit.core.errors import RulesError
 from bluffkit.core.money import total
@@ -132,9 +132,8 @@ def simulate_hand(fmt: str = "secret-count", hand=CLASS_HAND, bidders: int = 3, 
         raise RulesError(f"simulate_hand plays the sealed formats ({', '.join(sealed)}), got {fmt!r}")
     if isinstance(auctions, bool) or not isinstance(auctions, int) or auctions < 1:
         raise RulesError(f"auctions must be an int >= 1, got {auctions!r}")
-    if isinstance(high, bool) or not isinstance(high, (int, float)) or not 0 < high <= MAX_ANIMAL_VALUE:
-        raise RulesError(f"high must be a number above 0 and at most {MAX_ANIMAL_VALUE:,} (the auctions' bound "
-                         f"on a value), got {high!r}")
+    if not value_ok(high) or not high > 0:
+        raise RulesError(f"high must be a number above 0: {VALUE_BOUND}; got {high!r}")
     game = make_game("auction", format=fmt, start_money=_hand(hand, DENOMINATIONS))
     game.check_players(bidders + 1)
     rng = np.random.default_rng(seed)

@@ -72,6 +72,17 @@ MAX_DUTCH_START = 100
 MAX_ANIMAL_VALUE = 10_000
 MAX_NOTES = 1_000
 
+#: Why a bidder's value is bounded, in the words of every error that refuses one (the
+#: bidders, the lab's value laws and scale, the count-auction hands).
+VALUE_BOUND = (f"a bidder's value is at most {MAX_ANIMAL_VALUE:,} (the auctions' MAX_ANIMAL_VALUE: an open "
+               f"auction's bids rise a step at a time up to the values, so a far larger value would bid for ever)")
+
+
+def value_ok(v) -> bool:
+    """Whether ``v`` is a value a bidder may hold: a number from 0 to :data:`MAX_ANIMAL_VALUE`
+    (nan and inf are not)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= MAX_ANIMAL_VALUE
+
 #: Animal values for "the more valuable of the two animals" and for the lab's bidders. A
 #: guess, not the booklet's table: the booklet names only cows 800 ("both cows = 800
 #: points"), horses 1,000 and sheep 350 (Animal Market scoring example); the other types
