@@ -66,6 +66,8 @@ SAME = ("format", "version", "bluffkit", "game", "players", "lineups", "games", 
 #: cluster is started with ``dask worker`` and given as a scheduler. A local cluster never
 #: has more workers than chunks left to play.
 MAX_WORKERS = 256
+#: Seconds to wait for a scheduler's address to answer at all (see :func:`probe_scheduler`).
+PROBE_SECONDS = 5.0
 #: The files the command derives from the parts at the end (:func:`write_outputs`).
 OUTPUTS = ("summary.csv", "pairwise.csv")
 
@@ -438,6 +440,7 @@ class _cluster:
         from distributed import Client, LocalCluster
         if self.scheduler is not None:
             try:
+                probe_scheduler(self.scheduler)
                 self.client = Client(self.scheduler, timeout="30s")
             except (OSError, TimeoutError, ValueError) as e:
                 raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: {e}") from None
@@ -460,6 +463,34 @@ class _cluster:
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+def probe_scheduler(address: str, seconds: float = PROBE_SECONDS) -> None:
+    """Raise :class:`OSError` at once when nothing listens at a TCP or TLS ``address``
+    (``tcp://HOST:PORT``, ``HOST:PORT``), or after ``seconds`` when the host does not
+    answer. dask's client would keep trying a closed port for its whole 30 s timeout.
+    An address of another kind, or one dask cannot read, is left to the client."""
+    import socket
+
+    from distributed.comm.addressing import parse_address, parse_host_port
+    try:
+        scheme, where = parse_address(address)
+        host, port = parse_host_port(where)
+    except ValueError:
+        return
+    if scheme not in ("tcp", "tls"):
+        return
+    if not 0 < port < 65536:
+        raise OSError(f"{port} is not a port number (1 to 65535)")
+    try:
+        with socket.create_connection((host, port), timeout=seconds):
+            pass
+    except socket.gaierror:
+        raise OSError(f"no machine called {host!r} is known") from None
+    except socket.timeout:
+        raise OSError(f"no answer from {host} port {port} within {seconds:g} s") from None
+    except ConnectionRefusedError:
+        raise OSError(f"nothing listens on {host} port {port} (connection refused)") from None
 
 
 def _ignore_ctrl_c() -> None:

@@ -188,6 +188,39 @@ def test_a_scheduler_that_cannot_be_reached_writes_nothing(auction, tmp_path, ca
     assert snapshot(out) == was
 
 
+def closed_port() -> int:
+    """A local port nothing listens on (bound, then let go)."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_scheduler_address_where_nothing_listens_is_refused_at_once(auction, tmp_path, capsys):
+    """dask's client tries a closed port again and again for its whole 30 s timeout; the
+    command says what is wrong within the probe's few seconds instead."""
+    import time
+    pytest.importorskip("distributed")
+    out = tmp_path / "t"
+    address = f"tcp://127.0.0.1:{closed_port()}"
+    start = time.monotonic()
+    err = refused(command(out, "--scheduler", address), capsys)
+    assert time.monotonic() - start < tournament_run.PROBE_SECONDS + 2
+    assert f"cannot reach the dask scheduler at {address}: nothing listens on 127.0.0.1 port" in err, err
+    assert "connection refused" in err and not out.exists()
+    for bad, said in [("tcp://127.0.0.1:70000", "70000 is not a port number (1 to 65535)"),
+                      ("tcp://no-such-host.invalid:8786", "no machine called 'no-such-host.invalid' is known")]:
+        err = refused(command(out, "--scheduler", bad), capsys)
+        assert f"cannot reach the dask scheduler at {bad}: {said}" in err, err
+        assert not out.exists()
+
+
+def test_the_scheduler_probe_leaves_other_addresses_to_dask():
+    pytest.importorskip("distributed")
+    for address in ("garbage", "inproc://somewhere/1/2", "ucx://host:1234"):
+        assert tournament_run.probe_scheduler(address) is None
+
+
 def test_a_local_cluster_has_no_more_workers_than_chunks_and_writes_nothing_until_it_is_up(auction, tmp_path,
                                                                                             monkeypatch):
     distributed = pytest.importorskip("distributed")
