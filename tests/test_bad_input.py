@@ -234,3 +234,41 @@ def test_a_deck_too_big_for_a_log_is_refused_before_a_game(tmp_path):
         load_deck(big)
     with pytest.raises(Exception, match="more than a deck may be"):
         make_game("bluffer", deck=str(big))
+
+
+PASTED = "bid " + "9" * 40 + "x" * 5000     # a page pasted where a move was asked for
+
+
+@pytest.mark.parametrize("name", ["youre-bluffing", "bloff", "bluffer", "bidder-up", "auction"])
+def test_a_pasted_page_is_quoted_in_part_with_its_length(name):
+    """Errors repeated whatever was typed, in full: a pasted page filled the screen."""
+    from bluffkit.core.errors import NotationError
+    for text in (PASTED, "x" * 5000, "play " + "Q" * 5000, "vote " + "7" * 5000):
+        with pytest.raises(NotationError) as e:
+            make_game(name).parse(text)
+        said = str(e.value)
+        assert len(said) < 400, said[:500]
+
+
+def test_a_script_that_cannot_be_read_names_its_seat_and_move():
+    """A scripted seat's unreadable move was refused without saying whose script it was."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.errors import NotationError
+    from bluffkit.core.play import play
+    from types import SimpleNamespace
+    g = make_game("youre-bluffing")
+    agents = [make_agent("script:auction;" + "z" * 300, g), make_agent("random", g), make_agent("random", g)]
+    with pytest.raises(NotationError) as e:
+        play(g, agents, 1)
+    said = str(e.value)
+    assert said.startswith("the script for seat 0, move 1: unknown action 'auction;zzz"), said
+    assert "(308 characters)" in said and len(said) < 300, said
+    script = make_agent("script:auction,bid ten", g)
+    assert script.act(SimpleNamespace(seat=2), None, None).__class__.__name__ == "Auction"
+    with pytest.raises(NotationError, match="^the script for seat 2, move 2 .'bid ten'.: a bid must be a whole number, got 'ten'"):
+        script.act(SimpleNamespace(seat=2), None, None)
+    assert script.i == 1, "the move that could not be read is still the next"
+    with pytest.raises(RulesError, match=r"unknown agent 'y{60}…' \(1,000 characters\); choose from"):
+        make_agent("y" * 1000, g)
+    with pytest.raises(RulesError, match=r"unknown game 'y{60}…' \(1,000 characters\); known games"):
+        make_game("y" * 1000)

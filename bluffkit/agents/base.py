@@ -10,7 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from bluffkit.agents.generic import RandomBot
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import NotationError, RulesError, quote
 
 
 class Agent(Protocol):
@@ -39,9 +39,13 @@ class ScriptedAgent:
             raise RulesError(f"the script for seat {observation.seat} has run out after "
                              f"{len(self.moves)} move(s)")
         move = self.moves[self.i]
-        self.i += 1
         if isinstance(move, str) and self.parse is not None:
-            move = self.parse(move)
+            try:
+                move = self.parse(move)
+            except NotationError as e:
+                shown = "" if quote(move) in str(e) else f" ({quote(move)})"
+                raise NotationError(f"the script for seat {observation.seat}, move {self.i + 1}{shown}: {e}") from None
+        self.i += 1
         return move
 
 
@@ -118,7 +122,7 @@ def make_agent(spec, game=None):
         if made is not None:
             return _told(module, made, game)
         extra = getattr(module, "SPEC_HELP", "")
-        raise RulesError(f"unknown agent {spec!r}; choose from {', '.join(sorted(agents))}{extra} "
+        raise RulesError(f"unknown agent {quote(spec)}; choose from {', '.join(sorted(agents))}{extra} "
                          f"or script:MOVE,MOVE,...")
     return _told(module, agents[spec](), game)
 

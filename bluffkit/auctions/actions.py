@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bluffkit.auctions.rules import ANIMALS, DENOMINATIONS
-from bluffkit.core.errors import NotationError
+from bluffkit.core.errors import NotationError, quote
 from bluffkit.core.money import fmt, parse as parse_notes
 
 
@@ -170,7 +170,7 @@ def _ints(text: str, what: str) -> tuple[int, ...]:
     try:
         out = tuple(int(w) for w in text.split(","))
     except ValueError:
-        raise NotationError(f"{what} takes whole numbers separated by commas, got {text!r}") from None
+        raise NotationError(f"{what} takes whole numbers separated by commas, got {quote(text)}") from None
     return out
 
 
@@ -178,7 +178,7 @@ def _one(text: str, what: str) -> int:
     """Exactly one whole number."""
     n = _ints(text, what)
     if len(n) != 1:
-        raise NotationError(f"{what} takes one number, got {text!r}")
+        raise NotationError(f"{what} takes one number, got {quote(text)}")
     return n[0]
 
 
@@ -187,7 +187,7 @@ def _animals(text: str) -> tuple[int, ...]:
     for w in text.split(","):
         w = w.strip().lower()
         if w not in ANIMALS:
-            raise NotationError(f"{w!r} is not an animal ({', '.join(ANIMALS)})")
+            raise NotationError(f"{quote(w)} is not an animal ({', '.join(ANIMALS)})")
         out.append(ANIMALS.index(w))
     return tuple(out)
 
@@ -209,13 +209,13 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
             return Place(parse_notes(rest, denoms), denoms)
         if rest.isascii() and rest.isdigit():
             return Bid(int(rest))
-        raise NotationError(f"a bid is a whole number (bid 120) or notes (bid 10+0+0), got {rest!r}")
+        raise NotationError(f"a bid is a whole number (bid 120) or notes (bid 10+0+0), got {quote(rest)}")
     if head == "pay" and rest:
         return Pay(parse_notes(rest, denoms), denoms)
     if head == "raise" and rest:
         n = _ints(rest, "raise")
         if len(n) != 1 or n[0] not in denoms:
-            raise NotationError(f"raise lays one note ({', '.join(map(str, denoms))}), got {rest!r}")
+            raise NotationError(f"raise lays one note ({', '.join(map(str, denoms))}), got {quote(rest)}")
         return Raise(n[0])
     if head == "call" and rest:
         return Call(_one(rest, "call"))
@@ -226,7 +226,7 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
             return BUY
         lots = _ints(rest, "buy")
         if min(lots) < 1:
-            raise NotationError(f"lots count from 1 (buy 1, buy 2, buy 1,2), got {rest!r}")
+            raise NotationError(f"lots count from 1 (buy 1, buy 2, buy 1,2), got {quote(rest)}")
         return Refusal(tuple(sorted(k - 1 for k in lots)))
     if head == "lot" and rest:
         return Lot(_animals(rest))
@@ -238,5 +238,5 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
         return Pick(_ints(rest, "pick"))
     if head == "first" and rest:
         return First(_one(rest, "first"))
-    raise NotationError(f"unknown action {text!r}: bid N, bid NOTES, pass, take, raise NOTE, stop, accept, refuse, "
+    raise NotationError(f"unknown action {quote(text)}: bid N, bid NOTES, pass, take, raise NOTE, stop, accept, refuse, "
                         "lay NOTES, call N, choose SEAT, sell, buy [LOTS], pay NOTES")

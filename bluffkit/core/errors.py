@@ -52,6 +52,26 @@ SHAPE_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, Ove
                 RecursionError)
 
 
+#: How much of a text an error message repeats (see :func:`quote`).
+QUOTE_LIMIT = 60
+
+
+def quote(value, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, for an error message that repeats what was typed; a text longer
+    than ``limit`` characters is cut, with its length said, so that a pasted page does
+    not fill the screen.
+
+    >>> quote("bid 10")
+    "'bid 10'"
+    >>> quote("x" * 100, limit=10)
+    "'xxxxxxxxxx…' (100 characters)"
+    """
+    if isinstance(value, str) and len(value) > limit:
+        cut = repr(value[:limit])
+        return f"{cut[:-1]}…{cut[-1]} ({len(value):,} characters)"
+    return repr(value)
+
+
 def is_seat(seat, players: int) -> bool:
     """True when ``seat`` is a seat (an int, not a bool) of a ``players``-player game."""
     return not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < players

@@ -45,7 +45,7 @@ ask that registry.
 
 from __future__ import annotations
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.spec import names, spec_of
 
 
@@ -79,5 +79,5 @@ def game_from_header(header: dict):
     """The game a log header describes (game name and rules)."""
     name = header.get("game") if isinstance(header, dict) else None
     if not isinstance(name, str):
-        raise RulesError(f"unknown game {name!r}; known games: {', '.join(names())}")
+        raise RulesError(f"unknown game {quote(name)}; known games: {', '.join(names())}")
     return spec_of(name).from_header(header)

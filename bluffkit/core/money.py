@@ -31,7 +31,7 @@ from itertools import product
 from math import gcd
 from operator import mul
 
-from bluffkit.core.errors import NotationError, RulesError
+from bluffkit.core.errors import NotationError, RulesError, quote
 
 Notes = tuple[int, ...]
 
@@ -72,7 +72,7 @@ def parse(text: str, denoms: tuple[int, ...]) -> Notes:
         try:
             value = int(part)
         except ValueError:
-            raise NotationError(f"{part!r} is not a note value (notes are {_list(denoms)})") from None
+            raise NotationError(f"{quote(part)} is not a note value (notes are {_list(denoms)})") from None
         if value not in denoms:
             raise NotationError(f"there is no note worth {value} (notes are {_list(denoms)})")
         counts[denoms.index(value)] += 1

@@ -93,8 +93,8 @@ class RuleOptions:
         known = [f.name for f in dataclasses.fields(cls)]
         unknown = [n for n in names if n not in known]
         if unknown:
-            shown = ", ".join(sorted(_show(n) if not (isinstance(n, str) and n.isidentifier()) else n
-                                     for n in unknown))
+            shown = ", ".join(sorted(_show(n) if not (isinstance(n, str) and n.isidentifier() and len(n) <= 60)
+                                     else n for n in unknown))
             raise RulesError(f"unknown rule option(s): {shown}; known: {', '.join(known)}")
 
     @classmethod

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 
 #: One conformance configuration: (configuration name, game name, variants, rule options).
 #: The name is also the golden playthrough's file name.
@@ -229,7 +229,7 @@ def spec_of(game) -> GameSpec:
     _load()
     name = game if isinstance(game, str) else getattr(game, "name", None)
     if name not in _NAMES:
-        what = repr(name) if isinstance(game, str) or name is not None else f"object {type(game).__name__}"
+        what = quote(name) if isinstance(game, str) or name is not None else f"object {type(game).__name__}"
         raise RulesError(f"unknown game {what}; known games: {', '.join(sorted(_NAMES))}")
     return _SPECS[_NAMES[name]]
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from bluffkit.auctions.actions import parse as parse_auction
 from bluffkit.auctions.rules import ANIMALS, DENOMINATIONS
-from bluffkit.core.errors import NotationError
+from bluffkit.core.errors import NotationError, quote
 from bluffkit.core.money import fmt, parse as parse_notes
 from bluffkit.games.bidder_up.rules import ticket_ok
 
@@ -230,7 +230,7 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise NotationError(f"{what} takes a whole number, got {text[:30]!r}") from None
+        raise NotationError(f"{what} takes a whole number, got {quote(text[:30])}") from None
 
 
 def _animal(text: str, male: bool = False) -> int:
@@ -238,7 +238,7 @@ def _animal(text: str, male: bool = False) -> int:
     if male and w.endswith("-m") and w[:-2] in ANIMALS:
         return ANIMALS.index(w[:-2]) + MALE
     if w not in ANIMALS:
-        raise NotationError(f"{text!r} is not an animal ({', '.join(ANIMALS)})")
+        raise NotationError(f"{quote(text)} is not an animal ({', '.join(ANIMALS)})")
     return ANIMALS.index(w)
 
 
@@ -252,7 +252,7 @@ def parse_changes(text: str) -> tuple:
         part = part.strip()
         cut = max(part.rfind("+"), part.rfind("-"))
         if cut <= 0:
-            raise NotationError(f"{part!r}: write a type and its steps, e.g. sheep+2 or donkey-1")
+            raise NotationError(f"{quote(part)}: write a type and its steps, e.g. sheep+2 or donkey-1")
         out.append((_animal(part[:cut]), _int(part[cut:], "a market change")))
     return tuple(out)
 
@@ -267,7 +267,7 @@ def _with_pay(rest: str, denoms) -> tuple[str, tuple]:
 def _space(text: str):
     text = text.strip()
     if not text or " " in text:
-        raise NotationError(f"move takes one space, got {text!r}")
+        raise NotationError(f"move takes one space, got {quote(text)}")
     return _int(text, "move") if text.lstrip("-").isdigit() else text
 
 
@@ -294,10 +294,10 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
     if head == "trade":
         words = rest.split(" ")
         if len(words) < 4 or words[2] != "offer":
-            raise NotationError(f"write 'trade SEAT ANIMAL offer NOTES', got {text!r}")
+            raise NotationError(f"write 'trade SEAT ANIMAL offer NOTES', got {quote(text)}")
         kind, *sexes = words[1].split(":")
         if sexes and (len(sexes) != 2 or not all(x in ("m", "f") for x in sexes)):
-            raise NotationError(f"{words[1]!r}: the specimens are written TYPE:m:f (yours, then theirs)")
+            raise NotationError(f"{quote(words[1])}: the specimens are written TYPE:m:f (yours, then theirs)")
         return Trade(_int(words[0], "trade"), _animal(kind), parse_notes(" ".join(words[3:]), denoms), denoms,
                      "".join(sexes))
     if head == "counter":
@@ -313,11 +313,11 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
         names = tuple(words[0].split(",")) if words[0] else ()
         bad = [n for n in names if not ticket_ok(n)]
         if bad or not names:
-            raise NotationError(f"{(bad or [rest])[0]!r} is not a raffle ticket")
+            raise NotationError(f"{quote((bad or [rest])[0])} is not a raffle ticket")
         if head == "tickets":
             return Tickets(names)
         if len(names) != 1 or (head == "keep" and len(words) > 1):
-            raise NotationError(f"{head} takes one ticket, got {rest!r}")
+            raise NotationError(f"{head} takes one ticket, got {quote(rest)}")
         if head == "keep":
             return Keep(names[0])
         return Ticket(names[0], parse_changes(" ".join(words[1:])) if len(words) > 1 else ())
@@ -338,10 +338,10 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
             elif key == "bag":
                 bag = tuple(val.split(","))
                 if not all(ticket_ok(b) for b in bag):
-                    raise NotationError(f"bag: {val!r} holds a name that is no raffle ticket")
+                    raise NotationError(f"bag: {quote(val)} holds a name that is no raffle ticket")
             elif key == "babies":
                 babies = tuple(_animal(a) for a in val.split(","))
             else:
-                raise NotationError(f"deal: unknown part {key!r} (stock, bag, babies)")
+                raise NotationError(f"deal: unknown part {quote(key)} (stock, bag, babies)")
         return Deal(animals, stock, bag, denoms, babies)
     return parse_auction(text, denoms)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bluffkit.core.errors import NotationError
+from bluffkit.core.errors import NotationError, quote
 from bluffkit.games.bloff.cards import cards_text, parse_cards
 
 
@@ -69,4 +69,4 @@ def parse(text: str):
         return Play(parse_cards(rest))          # in the order written: str() gives it back
     if head == "deal":
         return Deal(tuple(parse_cards(h) for h in rest.split("|")))
-    raise NotationError(f"unknown action {text!r}: write 'play CARDS' (e.g. 'play AS,9S'), 'call' or 'pass'")
+    raise NotationError(f"unknown action {quote(text)}: write 'play CARDS' (e.g. 'play AS,9S'), 'call' or 'pass'")

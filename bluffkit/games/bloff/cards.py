@@ -14,7 +14,7 @@ are written with a ``*``: ``AS*``.
 
 from __future__ import annotations
 
-from bluffkit.core.errors import NotationError
+from bluffkit.core.errors import NotationError, quote
 
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -43,7 +43,7 @@ def parse_card(word: str) -> int:
     deck = w.count("*")
     w = w.rstrip("*")
     if len(w) < 2 or w[:-1] not in RANK_NAMES or w[-1] not in SUITS:
-        raise NotationError(f"{word!r} is not a card (write rank and suit, e.g. AS, 10H, QD, or JS* "
+        raise NotationError(f"{quote(word)} is not a card (write rank and suit, e.g. AS, 10H, QD, or JS* "
                             f"for the second deck)")
     return deck * 52 + RANK_NAMES.index(w[:-1]) * 4 + SUITS.index(w[-1])
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from bluffkit.core.errors import NotationError
+from bluffkit.core.errors import NotationError, quote
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +121,7 @@ def parse(text: str):
         return Copy(clean_text(rest))
     if head == "vote":
         if not (rest.isascii() and rest.isdigit()) or len(rest) > 6:      # (no sheet has a million answers)
-            raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {rest[:20]!r}")
+            raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {quote(rest[:20])}")
         return Vote(int(rest))
     if head == "ask" and rest and " " not in rest:
         return Ask(rest)
@@ -129,5 +129,5 @@ def parse(text: str):
         try:
             return Shuffle(tuple(int(w) for w in rest.split(",")))
         except ValueError:
-            raise NotationError(f"a shuffle lists sheet indices, e.g. 'shuffle 2,0,1', got {rest!r}") from None
-    raise NotationError(f"unknown action {text!r}: write 'write TEXT', 'vote N' or 'done'")
+            raise NotationError(f"a shuffle lists sheet indices, e.g. 'shuffle 2,0,1', got {quote(rest)}") from None
+    raise NotationError(f"unknown action {quote(text)}: write 'write TEXT', 'vote N' or 'done'")

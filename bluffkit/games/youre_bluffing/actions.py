@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bluffkit.core.errors import NotationError
+from bluffkit.core.errors import NotationError, quote
 from bluffkit.core.money import Notes, fmt, parse as parse_notes
 from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES, RANKS
 
@@ -170,7 +170,7 @@ def parse_family(word: str) -> int:
         return FAMILIES.index(w)
     if w.upper() in RANKS:
         return RANKS.index(w.upper())
-    raise NotationError(f"{word!r} is not an animal (one of {', '.join(FAMILIES)}) "
+    raise NotationError(f"{quote(word)} is not an animal (one of {', '.join(FAMILIES)}) "
                         f"or a rank (A, 2 .. 10)")
 
 
@@ -178,7 +178,7 @@ def _int(word: str, what: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise NotationError(f"{what} must be a whole number, got {word!r}") from None
+        raise NotationError(f"{what} must be a whole number, got {quote(word)}") from None
 
 
 def parse(text: str) -> Action | Draw:
@@ -191,7 +191,7 @@ def parse(text: str) -> Action | Draw:
     head, rest = words[0].lower(), words[1:]
     if head in _SIMPLE:
         if rest:
-            raise NotationError(f"{head!r} takes nothing after it, got {' '.join(rest)!r}")
+            raise NotationError(f"{quote(head)} takes nothing after it, got {quote(' '.join(rest))}")
         return _SIMPLE[head]
     if head == "bid":
         if len(rest) != 1:
@@ -209,5 +209,5 @@ def parse(text: str) -> Action | Draw:
         if len(rest) != 1:
             raise NotationError("write a draw as 'draw ANIMAL', e.g. 'draw cow'")
         return Draw(parse_family(rest[0]))
-    raise NotationError(f"unknown action {words[0]!r}; actions are auction, trade, bid, pass, "
+    raise NotationError(f"unknown action {quote(words[0])}; actions are auction, trade, bid, pass, "
                         f"sell, buy, pay, accept, counter, offer (and draw for chance)")
