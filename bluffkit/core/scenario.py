@@ -21,6 +21,7 @@ each key other than ``after`` and ``note`` names a fact of the game (see the gam
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -232,12 +233,14 @@ def from_dict(data, path: Path | None = None) -> Scenario:
     for key in spec_of(game).seat_keys:          # a seat named in the start position
         if key in start:
             start[key] = seat(start[key], f"start.{key}")
+    by_name = []                                # the keys given per seat by name
     for key, value in list(start.items()):     # per-seat values, named by seat: one entry per seat
         if isinstance(value, dict) and value and set(value) & set(seats):
             per = [None] * len(seats)
             for who, v in value.items():
                 per[seat(who, f"start.{key}")] = v
             start[key] = per
+            by_name.append(key)
     moves = data["moves"]
     need(isinstance(moves, list), "moves", f"must be a list of moves, got {_kind(moves)}")
     parsed = []
@@ -271,10 +274,22 @@ def from_dict(data, path: Path | None = None) -> Scenario:
     try:                                   # the start position is the game's to check
         game.facts(scenario.first_state(), list(seats))
     except BluffkitError as e:
-        fail("start", _why(e))
+        fail("start", _seat_names(_why(e), by_name, seats))
     except _FOREIGN as e:
-        fail("start", f"not a start position of {game.name} ({_why(e)})")
+        fail("start", f"not a start position of {game.name} ({_seat_names(_why(e), by_name, seats)})")
     return scenario
+
+
+def _seat_names(message: str, keys: list[str], seats: list[str]) -> str:
+    """``message`` with each ``key[i]`` (or ``key of seat i``) of a key the scenario gave
+    per seat by name written ``key.NAME``, as the file names it (the game numbers the seats)."""
+    def named(m) -> str:
+        i = int(m[2] or m[3])
+        return f"{m[1]}.{seats[i]}" if i < len(seats) else m[0]
+
+    for key in keys:
+        message = re.sub(rf"\b({re.escape(key)})(?:\[(\d+)\]| of seat (\d+))", named, message)
+    return message
 
 
 def run(scenario: Scenario, echo=None) -> Result:

@@ -104,6 +104,35 @@ def test_a_malformed_scenario_is_one_scenario_error_naming_the_place(what, chang
     assert words in msg, f"{words!r} not in {msg!r}"
 
 
+def _with_start(name, **start):
+    data = json.loads(sc.find(name).path.read_text())
+    data["start"] = {**data.get("start", {}), **start}
+    return data
+
+
+#: A start position's fault in a value given per seat by name is named by that name, as the
+#: file names the seat, not by the seat's number (money[1], "money of seat 1" before).
+BY_NAME = [
+    ("ht-auction-ben-pays-100", {"money": {"Ben": "50+zz"}}, "start: money.Ben: 'zz' is not a note value"),
+    ("ht-auction-ben-pays-100", {"money": {"Carla": [1, 2]}}, "start: money.Carla must be notes as text"),
+    ("ht-auction-ben-pays-100", {"herds": {"Carla": {"unicorn": 1}}}, "start: herds.Carla: 'unicorn' is not an animal"),
+    ("bloff-anne-calls-david", {"hands": {"Anne": "AS,AH,AD,AC,2S,2H,2D,2C,3D,3C,4S,4H,5S", "Bjørn": "4C,ZZ",
+                                          "Carla": "3S", "David": "4D"}}, "start: hands.Bjørn: 'ZZ' is not a card"),
+    ("bloff-anne-calls-david", {"hands": {"Anne": "AS", "Bjørn": "4C", "Carla": 5, "David": "4D"}},
+     "start: hands.Carla must be cards as text such as \"AS,10H\", got 5"),
+    ("bu-board-two-player-gamble", {"money": {"Ben": 7}}, "start: money.Ben: notes as text such as \"100+50+0\", got 7"),
+    ("bu-board-two-player-gamble", {"barns": {"Ben": ["unicorn"]}}, "start: barns.Ben: a list of animals"),
+]
+
+
+@pytest.mark.parametrize("name, start, words", BY_NAME)
+def test_a_start_position_fault_names_the_seat_as_the_file_does(name, start, words):
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.from_dict(_with_start(name, **start))
+    assert words in str(info.value), str(info.value)
+    assert " of seat " not in str(info.value)
+
+
 @pytest.mark.parametrize("data", [b"\xff", b"9" * 5000, b"[" * 100_000, b"", b"null", b'{"name": 1e999}'])
 def test_a_file_that_is_not_json_is_one_scenario_error(tmp_path, data):
     path = tmp_path / "x.json"

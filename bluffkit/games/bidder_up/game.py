@@ -16,7 +16,7 @@ from collections import Counter as Multiset
 
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
-from bluffkit.core.errors import NotationError, RulesError, is_seat
+from bluffkit.core.errors import NotationError, RulesError, is_seat, quote
 from bluffkit.core.money import parse as parse_notes, total
 from bluffkit.core.table import TableGame
 from bluffkit.games.bidder_up import actions as A
@@ -120,9 +120,11 @@ class BidderUp(TableGame):
             return list(v)
 
         def notes(text, what):
+            if not isinstance(text, str):
+                raise RulesError(f"{what}: notes as text such as \"100+50+0\", got {quote(text)}"[:200])
             try:
                 return parse_notes(text, d)
-            except (NotationError, AttributeError) as e:
+            except NotationError as e:
                 raise RulesError(f"{what}: notes as text such as \"100+50+0\" ({e})") from None
 
         def animals(names, what, males=r.sexes):

@@ -15,7 +15,7 @@ import dataclasses
 
 import numpy as np
 
-from bluffkit.core.errors import NotationError, RulesError, is_seat
+from bluffkit.core.errors import NotationError, RulesError, is_seat, quote
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
 from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
@@ -90,12 +90,17 @@ class Bloff(TableGame):
     def state_from_position(self, players: int, hands=None, leader: int = 0, rank: int | None = None) -> State:
         """A dealt position: ``hands`` as card text per seat (every card dealt exactly once)."""
         t = Table.new(self.rules, self.check_players(players))
-        if not isinstance(hands, (list, tuple)) or len(hands) != players or not all(isinstance(h, str) for h in hands):
+        if not isinstance(hands, (list, tuple)) or len(hands) != players:
             raise RulesError(f"a Bløff position gives one hand (cards as text) per seat ({players})")
-        try:
-            parsed = tuple(tuple(sorted(parse_cards(h))) for h in hands)
-        except NotationError as e:
-            raise RulesError(f"hands: {e}") from None
+        found = []
+        for i, h in enumerate(hands):
+            if not isinstance(h, str):
+                raise RulesError(f"hands[{i}] must be cards as text such as \"AS,10H\", got {quote(h)}"[:200])
+            try:
+                found.append(tuple(sorted(parse_cards(h))))
+            except NotationError as e:
+                raise RulesError(f"hands[{i}]: {e}") from None
+        parsed = tuple(found)
         if rank is not None and (isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < 13):
             raise RulesError(f"rank must be a rank from 0 (aces) to 12 (kings), got {rank!r}"[:200])
         if not is_seat(leader, players):
