@@ -120,17 +120,24 @@ class CallerAgent(HonestAgent):
             _, rank, count = obs.claims[-1]
             if count + known_count(obs, rank) + sum(1 for c in outside if rank_of(c) == rank) > 4 * obs.decks:
                 return CALL_
-            if self.patience is not None and wrong_calls(obs) >= self.patience:
+            if self.patience is not None and wrong_calls(obs, self.patience) >= self.patience:
                 return PASS_
 
             return CALL_ if p_false(obs, (outside, inside)) >= self.threshold else PASS_
         return self.play(obs, legal, rng)
 
 
-def wrong_calls(obs) -> int:
-    """How many times this seat has called a claim that proved true (and so took the pile)."""
-    seat = obs.seat
-    return sum(1 for _, _, _, caller, taker in obs.revealed if caller == seat and taker == seat)
+def wrong_calls(obs, enough: int | None = None) -> int:
+    """How many times this seat has called a claim that proved true (and so took the pile);
+    counting stops at ``enough`` (the caller's ``patience``), so that a long game's
+    history is not read again at every call."""
+    seat, found = obs.seat, 0
+    for _, _, _, caller, taker in obs.revealed:
+        if caller == seat and taker == seat:
+            found += 1
+            if found == enough:
+                break
+    return found
 
 
 def reveal_claims(obs) -> list[int] | None:
@@ -143,10 +150,7 @@ def reveal_claims(obs) -> list[int] | None:
     claims, revealed = obs.claims, obs.revealed
     if not revealed:
         return []
-    i, size = len(claims) - 1, 0
-    while size < obs.pile_size and i >= 0:
-        size += claims[i][2]
-        i -= 1
+    i = _below_pile(obs)
     out = [0] * len(revealed)
     for q in range(len(revealed) - 1, -1, -1):
         player, rank, cards = revealed[q][:3]
@@ -159,6 +163,15 @@ def reveal_claims(obs) -> list[int] | None:
     return out
 
 
+def _below_pile(obs) -> int:
+    """The index of the last claim before the pile now on the table (-1: none)."""
+    claims, i, size = obs.claims, len(obs.claims) - 1, 0
+    while size < obs.pile_size and i >= 0:
+        size += claims[i][2]
+        i -= 1
+    return i
+
+
 def seen_cards(obs) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """What this seat knows of where cards are from the plays turned over by calls, for
     the last claim: ``(outside, inside)``. A card turned over went to the player who
@@ -166,21 +179,46 @@ def seen_cards(obs) -> tuple[tuple[int, ...], tuple[int, ...]]:
     that nobody turns over. ``outside``: cards so known to be in another player's hand
     or in the pile on the table, not the claimant's nor this seat's (those it counts
     itself); ``inside``: cards known to have been in the claimant's hand before the
-    last play."""
-    where = reveal_claims(obs)
-    if not where:
+    last play.
+
+    The plays turned over are placed among the claims as :func:`reveal_claims` places
+    them, newest first, in one walk back through the claims, which stops once every
+    other seat has laid cards face down that nobody turned over before the pile on the
+    table: what was turned over before that is known nowhere any more. So a long game
+    costs each call the recent past only, not its whole history."""
+    claims, revealed = obs.claims, obs.revealed
+    if not revealed:
         return (), ()
-    claims, last = obs.claims, len(obs.claims) - 1
-    claimant, seat, table_from = claims[-1][0], obs.seat, where[-1]
-    turned = set(where)
-    hidden: dict[int, list[int]] = {}             # per seat: its claims nobody turned over, before the last
-    for j in range(last):
-        if j not in turned:
-            hidden.setdefault(claims[j][0], []).append(j)
+    last = len(claims) - 1
+    claimant, seat = claims[-1][0], obs.seat
+    i = _below_pile(obs)
+    hidden: dict[int, list[int]] = {}     # per seat: its claims nobody turned over, before the last (newest first)
+    for j in range(last - 1, i, -1):       # the pile on the table, under the last claim
+        hidden.setdefault(claims[j][0], []).append(j)
+    waiting = set(range(len(obs.hand_sizes))) - {seat}   # seats with no such claim yet at or before table_from
+    placed = []                            # (play, claim index), newest first
+    for q in range(len(revealed) - 1, -1, -1):
+        player, rank, cards = revealed[q][:3]
+        key = (player, rank, len(cards))
+        while i >= 0 and claims[i] != key:
+            who = claims[i][0]
+            hidden.setdefault(who, []).append(i)
+            if placed:                     # at or before table_from
+                waiting.discard(who)
+            i -= 1
+        if not waiting and placed:         # every older play turned over is known nowhere now
+            break
+        if i < 0:
+            return (), ()                  # the plays cannot be placed among the claims
+        placed.append((q, i))
+        i -= 1
+    table_from = placed[0][1]
     holder = {}
-    for q, (_, _, cards, _, taker) in enumerate(obs.revealed):
-        for c in cards:
-            holder[c] = (taker, where[q])
+    for q, since in reversed(placed):      # oldest first: a later reveal of a card wins
+        for c in revealed[q][2]:
+            holder[c] = (revealed[q][4], since)
+    for mine in hidden.values():
+        mine.reverse()                     # oldest first, for bisect
     outside, inside = [], []
     for c, (taker, since) in holder.items():
         if taker == seat:

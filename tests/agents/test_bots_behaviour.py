@@ -220,3 +220,110 @@ def test_a_tired_caller_only_passes_and_stamina_is_checked():
     for bad in (0, -1, 1.5, True):
         with pytest.raises(RulesError, match="stamina must be a count of claims per player"):
             CallerAgent(stamina=bad)
+
+
+def _seen_cards_whole_history(obs):
+    """The caller's knowledge of seen cards read from the whole history, as it was first
+    written (every play turned over placed, every claim looked at): the reference the
+    walk that stops early must agree with."""
+    from bisect import bisect_left, bisect_right
+    from bluffkit.agents.bloff import reveal_claims
+    where = reveal_claims(obs)
+    if not where:
+        return (), ()
+    claims, last = obs.claims, len(obs.claims) - 1
+    claimant, seat, table_from = claims[-1][0], obs.seat, where[-1]
+    turned = set(where)
+    hidden: dict[int, list[int]] = {}
+    for j in range(last):
+        if j not in turned:
+            hidden.setdefault(claims[j][0], []).append(j)
+    holder = {}
+    for q, (_, _, cards, _, taker) in enumerate(obs.revealed):
+        for c in cards:
+            holder[c] = (taker, where[q])
+    outside, inside = [], []
+    for c, (taker, since) in holder.items():
+        if taker == seat:
+            continue
+        mine = hidden.get(taker, ())
+        if taker == claimant:
+            if bisect_right(mine, since) == len(mine):
+                inside.append(c)
+        elif bisect_right(mine, since) == bisect_left(mine, table_from + 1):
+            outside.append(c)
+    return tuple(sorted(outside)), tuple(sorted(inside))
+
+
+class _Checking(CallerAgent):
+    """A caller that checks, at every call it weighs, the early-stopping walk against the
+    whole history, and counts how often the two could be compared with something seen."""
+
+    compared = 0
+
+    def act(self, obs, legal, rng):
+        from bluffkit.agents.bloff import seen_cards
+        if legal.call:
+            got, want = seen_cards(obs), _seen_cards_whole_history(obs)
+            assert got == want, (len(obs.claims), got, want)
+            _Checking.compared += bool(want[0] or want[1])
+        return super().act(obs, legal, rng)
+
+
+@pytest.mark.parametrize("players, options", [(3, {}), (4, {}), (5, {"two_decks_from": 5})])
+def test_the_callers_walk_that_stops_early_sees_what_the_whole_history_shows(players, options):
+    """A runaway game of callers slowed with its length squared: every call read the whole
+    history. The walk back now stops where nothing older is known any more; in every call
+    of these games it finds what the whole history shows."""
+    g = make_game("bloff", **options)
+    _Checking.compared = 0
+    for seed in range(12):
+        agents = [_Checking(stamina=None) if s % 2 == 0 else HonestAgent() for s in range(players)]
+        agents[1] = _Checking(patience=None, stamina=60)
+        play(g, agents, seed, max_steps=4000, check="all")
+    assert _Checking.compared > 100
+
+
+class _Counted(tuple):
+    """A claim history that counts the claims read from it."""
+
+    reads = 0
+
+    def __getitem__(self, i):
+        _Counted.reads += 1 if isinstance(i, int) else len(range(len(self))[i])
+        return super().__getitem__(i)
+
+    def __iter__(self):
+        _Counted.reads += len(self)
+        return super().__iter__()
+
+
+class _Reading(CallerAgent):
+    """A caller that never tires, and notes how many claims it read at each call it weighed."""
+
+    def __init__(self, reads):
+        super().__init__(stamina=None)
+        self.reads = reads
+
+    def act(self, obs, legal, rng):
+        from types import SimpleNamespace
+        if not legal.call:
+            return super().act(obs, legal, rng)
+        seen = SimpleNamespace(**{f: getattr(obs, f) for f in obs._fields})
+        seen.claims = _Counted(obs.claims)
+        _Counted.reads = 0
+        action = super().act(seen, legal, rng)
+        self.reads.append((len(obs.claims), _Counted.reads))
+        return action
+
+
+def test_a_runaway_game_of_callers_reads_the_recent_past_not_the_whole_history():
+    """Seed 52: callers that never tire run away. Each call read the whole history before,
+    so 20,000 steps took 50 times as long as 2,000; now a call reads the recent past."""
+    from bluffkit.core.play import RunawayGame
+    reads: list[tuple[int, int]] = []
+    with pytest.raises(RunawayGame):
+        play(make_game("bloff"), [_Reading(reads) for _ in range(3)], seed=52, max_steps=20_000)
+    late = [r for n, r in reads if n > 5_000]
+    assert late and max(late) < 500, max(late)
+    assert max(n for n, _ in reads) > 5_000
