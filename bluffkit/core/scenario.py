@@ -270,6 +270,11 @@ def from_dict(data, path: Path | None = None) -> Scenario:
              f"must be a move number 0..{len(parsed)}, got {_show(after)}")
         text(ex.get("note", ""), f"{place} 'note'", empty=True)
         need(len(ex) > (2 if "note" in ex else 1), place, "checks nothing: name a fact such as \"money\"")
+        for key, keys in (getattr(game, "fact_keys", dict)() or {}).items():
+            for who, part in (ex.get(key) or {}).items() if isinstance(ex.get(key), dict) else ():
+                strange = [k for k in part if k not in keys] if isinstance(part, dict) else []
+                need(not strange, f"{place} {_show(key)}", f"{_show(strange[0]) if strange else ''} for "
+                     f"{_show(who)} is not one of {_show(list(keys), 300)}")
     scenario = Scenario(name, title, source, game, list(seats), start, parsed, expect, path)
     try:                                   # the start position is the game's to check
         game.facts(scenario.first_state(), list(seats))

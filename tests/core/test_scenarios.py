@@ -92,6 +92,10 @@ MALFORMED = [
     ("a start of the wrong shape", lambda d: {**d, "start": {"money": {"Ben": {"a": 1}}}}, "start:"),
     ("a start key the game does not take", lambda d: {**d, "start": {"weather": "rain"}}, "start:"),
     ("players given twice", lambda d: {**d, "start": {"players": 3}}, "start.players"),
+    ("an animal no family has", lambda d: {**d, "expect": [{"after": 9, "herds": {"Ben": {"unicorn": 1}}}]},
+     'expectation 1 "herds": "unicorn" for "Ben" is not one of ["A", "2", "3"'),
+    ("a You're Bluffing! animal in Horse Trading", lambda d: {**d, "expect": [{"after": 9, "herds": {"Ben": {"horse": 1}}}]},
+     'expectation 1 "herds": "horse" for "Ben" is not one of'),
 ]
 
 

@@ -255,6 +255,12 @@ class BidderUp(TableGame):
         from bluffkit.games.bidder_up.narrate import facts
         return facts(self, state, names)
 
+    def fact_keys(self) -> dict[str, tuple[str, ...]]:
+        """The keys a seat's entry of a fact may hold, where the fact leaves out what is
+        zero: ``pastures`` counts animals by name (a male with ``-m``)."""
+        from bluffkit.games.bidder_up.actions import name
+        return {"pastures": tuple(name(a) for a in range(20))}
+
     # checks ---------------------------------------------------------------------------------
     def invariants(self, state) -> list[str]:
         """Money conserved across hands, Piggy Bank, supply board, box, Gambling stack,

@@ -128,6 +128,12 @@ class YoureBluffing(TableGame):
         from bluffkit.games.youre_bluffing.narrate import facts
         return facts(state, names)
 
+    def fact_keys(self) -> dict[str, tuple[str, ...]]:
+        """The keys a seat's entry of a fact may hold, where the fact leaves out what is
+        zero: ``herds`` counts cards by the family's label. A scenario expecting another
+        key (a typo, an animal of the other ruleset) is refused as a bad file."""
+        return {"herds": tuple(self.rules.labels)}
+
     # -- conformance hooks (see bluffkit.testing) ---------------------------------------
     def invariants(self, state: S.State) -> list[str]:
         """Conservation laws that must hold in every state; returns the violations."""
