@@ -243,7 +243,9 @@ PASTED = "bid " + "9" * 40 + "x" * 5000     # a page pasted where a move was ask
 def test_a_pasted_page_is_quoted_in_part_with_its_length(name):
     """Errors repeated whatever was typed, in full: a pasted page filled the screen."""
     from bluffkit.core.errors import NotationError
-    for text in (PASTED, "x" * 5000, "play " + "Q" * 5000, "vote " + "7" * 5000):
+    for text in (PASTED, "x" * 5000, "play " + "Q" * 5000, "vote " + "7" * 5000, "bid " + "9" * 5000,
+                 "pay " + "9" * 4000, "trade 1 cow " + "9" * 4000, "bid 10+" + "9" * 4000,
+                 "trade 1 sheep offer " + "5" * 4000):
         with pytest.raises(NotationError) as e:
             make_game(name).parse(text)
         said = str(e.value)

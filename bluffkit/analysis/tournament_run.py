@@ -485,7 +485,7 @@ def probe_scheduler(address: str, seconds: float = PROBE_SECONDS) -> None:
     try:
         with socket.create_connection((host, port), timeout=seconds):
             pass
-    except socket.gaierror:
+    except (socket.gaierror, UnicodeError):   # (UnicodeError: a name with an empty or over-long label)
         raise OSError(f"no machine called {host!r} is known") from None
     except socket.timeout:
         raise OSError(f"no answer from {host} port {port} within {seconds:g} s") from None

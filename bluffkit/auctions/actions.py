@@ -207,7 +207,7 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
     if head == "bid" and rest:
         if "+" in rest or rest == "none":
             return Place(parse_notes(rest, denoms), denoms)
-        if rest.isascii() and rest.isdigit():
+        if rest.isascii() and rest.isdigit() and len(rest) <= 12:     # (nobody holds a trillion)
             return Bid(int(rest))
         raise NotationError(f"a bid is a whole number (bid 120) or notes (bid 10+0+0), got {quote(rest)}")
     if head == "pay" and rest:

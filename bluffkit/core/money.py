@@ -70,6 +70,8 @@ def parse(text: str, denoms: tuple[int, ...]) -> Notes:
     for part in text.split("+"):
         part = part.strip()
         try:
+            if len(part) > 12:              # no note is worth that much (and Python reads no int of 4,300 digits)
+                raise ValueError(part)
             value = int(part)
         except ValueError:
             raise NotationError(f"{quote(part)} is not a note value (notes are {_list(denoms)})") from None

@@ -286,14 +286,13 @@ def from_dict(data, path: Path | None = None) -> Scenario:
 
 
 def _seat_names(message: str, keys: list[str], seats: list[str]) -> str:
-    """``message`` with each ``key[i]`` (or ``key of seat i``) of a key the scenario gave
-    per seat by name written ``key.NAME``, as the file names it (the game numbers the seats)."""
-    def named(m) -> str:
-        i = int(m[2] or m[3])
-        return f"{m[1]}.{seats[i]}" if i < len(seats) else m[0]
-
-    for key in keys:
-        message = re.sub(rf"\b({re.escape(key)})(?:\[(\d+)\]| of seat (\d+))", named, message)
+    """``message`` with the ``key[i]`` (or ``key of seat i``) it starts with, of a key the
+    scenario gave per seat by name, written ``key.NAME``, as the file names it (the game
+    numbers the seats)."""
+    for key in keys:                       # only where the message starts: the rest may repeat the file's text
+        m = re.match(rf"({re.escape(key)})(?:\[(\d+)\]| of seat (\d+))", message)
+        if m and int(m[2] or m[3]) < len(seats):
+            return f"{key}.{seats[int(m[2] or m[3])]}{message[m.end():]}"
     return message
 
 

@@ -198,27 +198,41 @@ def closed_port() -> int:
 
 def test_a_scheduler_address_where_nothing_listens_is_refused_at_once(auction, tmp_path, capsys):
     """dask's client tries a closed port again and again for its whole 30 s timeout; the
-    command says what is wrong within the probe's few seconds instead."""
+    command says what is wrong at once instead (the bound leaves room for a slow machine)."""
     import time
     pytest.importorskip("distributed")
     out = tmp_path / "t"
     address = f"tcp://127.0.0.1:{closed_port()}"
     start = time.monotonic()
     err = refused(command(out, "--scheduler", address), capsys)
-    assert time.monotonic() - start < tournament_run.PROBE_SECONDS + 2
+    assert time.monotonic() - start < 20
     assert f"cannot reach the dask scheduler at {address}: nothing listens on 127.0.0.1 port" in err, err
     assert "connection refused" in err and not out.exists()
-    for bad, said in [("tcp://127.0.0.1:70000", "70000 is not a port number (1 to 65535)"),
-                      ("tcp://no-such-host.invalid:8786", "no machine called 'no-such-host.invalid' is known")]:
-        err = refused(command(out, "--scheduler", bad), capsys)
-        assert f"cannot reach the dask scheduler at {bad}: {said}" in err, err
-        assert not out.exists()
+    err = refused(command(out, "--scheduler", "tcp://127.0.0.1:70000"), capsys)
+    assert "cannot reach the dask scheduler at tcp://127.0.0.1:70000: 70000 is not a port number (1 to 65535)" in err
+    assert not out.exists()
 
 
-def test_the_scheduler_probe_leaves_other_addresses_to_dask():
+def test_the_scheduler_probe_tries_tcp_addresses_only_and_names_an_unknown_host(monkeypatch):
+    import socket
     pytest.importorskip("distributed")
+    tried = []
+
+    def connect(where, timeout):
+        tried.append(where)
+        raise socket.gaierror(-2, "Name or service not known")
+
+    monkeypatch.setattr(socket, "create_connection", connect)
     for address in ("garbage", "inproc://somewhere/1/2", "ucx://host:1234"):
         assert tournament_run.probe_scheduler(address) is None
+    assert tried == [], "only tcp:// and tls:// addresses are tried"
+    for address in ("tcp://nowhere.example:8786", "nowhere.example:8786", "tls://nowhere.example:8786"):
+        with pytest.raises(OSError, match="no machine called 'nowhere.example' is known"):
+            tournament_run.probe_scheduler(address)
+    assert tried == [("nowhere.example", 8786)] * 3
+    monkeypatch.undo()
+    with pytest.raises(OSError, match="no machine called 'a..b' is known"):
+        tournament_run.probe_scheduler("tcp://a..b:8786")      # an empty label: a UnicodeError of the codec
 
 
 def test_a_local_cluster_has_no_more_workers_than_chunks_and_writes_nothing_until_it_is_up(auction, tmp_path,

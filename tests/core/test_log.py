@@ -983,8 +983,8 @@ def test_damaged_logs_are_refused_in_one_line(source, finished, tmp_path_factory
 
 
 def test_an_action_with_thousands_of_digits_is_refused(tmp_path):
-    """The auction's parser trips on a number of 5000 digits (Python refuses to read
-    it); the log is refused in one line all the same."""
+    """The auction's parser tripped on a number of 5000 digits (Python refuses to read
+    it); it now refuses such a bid in words, and the log is refused in one line."""
     lines = split((TESTS / "logs" / "auction-cat-in-the-bag.jsonl").read_bytes())
     i = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
     rec = record(lines[i])
@@ -992,7 +992,8 @@ def test_an_action_with_thousands_of_digits_is_refused(tmp_path):
     edited = list(lines)
     edited[i] = dump(rec)
     err = refuse(tmp_path, join(edited))
-    assert err.line == i + 1 and "is not an action of this game" in err.reason
+    assert err.line == i + 1 and "a bid is a whole number (bid 120) or notes" in err.reason
+    assert "(5,000 characters)" in err.reason and len(str(err)) < 500
 
 
 def test_an_option_added_after_frozen_logs_enters_a_digest_only_when_turned_on():

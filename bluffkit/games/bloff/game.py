@@ -94,6 +94,8 @@ class Bloff(TableGame):
             raise RulesError(f"a Bløff position gives one hand (cards as text) per seat ({players})")
         found = []
         for i, h in enumerate(hands):
+            if h is None:
+                raise RulesError(f"hands[{i}]: no hand given (a Bløff position gives every seat's hand)")
             if not isinstance(h, str):
                 raise RulesError(f"hands[{i}] must be cards as text such as \"AS,10H\", got {quote(h)}"[:200])
             try:
