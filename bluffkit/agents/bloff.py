@@ -219,6 +219,13 @@ def seen_cards(obs) -> tuple[tuple[int, ...], tuple[int, ...]]:
             holder[c] = (revealed[q][4], since)
     for mine in hidden.values():
         mine.reverse()                     # oldest first, for bisect
+    return still_known(holder, hidden, seat, claimant, table_from)
+
+
+def still_known(holder: dict, hidden: dict, seat: int, claimant: int, table_from: int):
+    """``(outside, inside)`` of :func:`seen_cards` from ``holder`` (card -> the seat that
+    took it and the index of the claim it was turned over at) and ``hidden`` (seat -> the
+    indexes of its claims nobody turned over, in order)."""
     outside, inside = [], []
     for c, (taker, since) in holder.items():
         if taker == seat:

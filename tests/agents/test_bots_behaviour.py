@@ -225,14 +225,12 @@ def test_a_tired_caller_only_passes_and_stamina_is_checked():
 def _seen_cards_whole_history(obs):
     """The caller's knowledge of seen cards read from the whole history, as it was first
     written (every play turned over placed, every claim looked at): the reference the
-    walk that stops early must agree with."""
-    from bisect import bisect_left, bisect_right
-    from bluffkit.agents.bloff import reveal_claims
+    walk that stops early must agree with (both judge what they found with ``still_known``)."""
+    from bluffkit.agents.bloff import reveal_claims, still_known
     where = reveal_claims(obs)
     if not where:
         return (), ()
     claims, last = obs.claims, len(obs.claims) - 1
-    claimant, seat, table_from = claims[-1][0], obs.seat, where[-1]
     turned = set(where)
     hidden: dict[int, list[int]] = {}
     for j in range(last):
@@ -242,17 +240,7 @@ def _seen_cards_whole_history(obs):
     for q, (_, _, cards, _, taker) in enumerate(obs.revealed):
         for c in cards:
             holder[c] = (taker, where[q])
-    outside, inside = [], []
-    for c, (taker, since) in holder.items():
-        if taker == seat:
-            continue
-        mine = hidden.get(taker, ())
-        if taker == claimant:
-            if bisect_right(mine, since) == len(mine):
-                inside.append(c)
-        elif bisect_right(mine, since) == bisect_left(mine, table_from + 1):
-            outside.append(c)
-    return tuple(sorted(outside)), tuple(sorted(inside))
+    return still_known(holder, hidden, obs.seat, claims[-1][0], where[-1])
 
 
 class _Checking(CallerAgent):
