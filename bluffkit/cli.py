@@ -221,11 +221,12 @@ def cmd_tournament(args) -> int:
     :mod:`bluffkit.analysis.tournament_run`), then print each bot's results and the head
     to head table, also written there as ``summary.csv`` and ``pairwise.csv``."""
     from bluffkit.analysis.tournament import lineups, pairwise, summary
-    from bluffkit.analysis.tournament_run import load, run, write_outputs
+    from bluffkit.analysis.tournament_run import load, plan, run, write_outputs
     games = _games(args.games)
     game = _game(args)
     agents = _agent_names(args.agents)
     table = lineups(agents, args.players, args.lineups)
+    plan(game, agents, games, args.seed, players=args.players, mode=args.lineups, chunk=args.chunk)   # refused before "started"
     if args.workers != 0:
         import logging
         logging.getLogger("distributed").setLevel(logging.ERROR)    # dask's own INFO lines would bury the results

@@ -38,6 +38,8 @@ if TYPE_CHECKING:                       # pandas is imported where a frame is bu
 
 #: How a field of bots is seated: one line-up, or every line-up drawn from the field.
 MODES = ("fixed", "round-robin")
+#: The most line-ups a round-robin may have (each is played by every seating in turn).
+MAX_LINEUPS = 100_000
 
 #: The columns of a tournament's frame and their types (the Parquet parts use the same).
 COLUMNS = {"game": "int64", "seed": "uint64", "lineup": "int64", "seat": "int64", "agent": "str",
@@ -75,6 +77,10 @@ def lineups(field: list[str], players: int, mode: str | None = None) -> list[tup
     distinct = list(dict.fromkeys(field))
     if len(distinct) < 2:
         raise RulesError(f"a round-robin needs at least two different bots, got {field!r}")
+    count = math.comb(len(distinct) + players - 1, players) - len(distinct)
+    if count > MAX_LINEUPS:
+        raise RulesError(f"a round-robin of {len(distinct)} bots at {players} seats has {count:,} line-ups; "
+                         f"at most {MAX_LINEUPS:,}: name fewer bots, or give a fixed line-up")
     return [c for c in combinations_with_replacement(distinct, players) if len(set(c)) > 1]
 
 

@@ -58,6 +58,9 @@ MANIFEST, PARTS = "manifest.json", "parts"
 _PART = re.compile(r"^part-(\d+)\.parquet$")
 #: The largest chunk the default picks (about ten seconds of a slow game on one core).
 MAX_CHUNK = 2000
+#: The most chunks (parts) a run may have: parts are numbered with six digits, and the
+#: run keeps a list of the chunks to play.
+MAX_CHUNKS = 1_000_000
 #: The manifest's entries that decide a run's content and layout: a resumed run must match them
 #: (the field as typed and the mode asked for are kept for reading; the line-ups say it all).
 SAME = ("format", "version", "bluffkit", "game", "players", "lineups", "games", "seed", "chunk")
@@ -103,11 +106,16 @@ def plan(game, agents: list[str], games: int, seed: int, *, players: int | None 
     for what, n in (("games", games), ("chunk", chunk)):
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
             raise RulesError(f"{what} must be a positive whole number, got {n!r}")
+    size = chunk or default_chunk(games)
+    if math.ceil(games / size) > MAX_CHUNKS:
+        raise RulesError(f"games: {games:,} games in chunks of {size:,} make {math.ceil(games / size):,} parts; "
+                         f"a run has at most {MAX_CHUNKS:,} (at most {MAX_CHUNKS * max(size, MAX_CHUNK):,} games "
+                         f"in chunks of {max(size, MAX_CHUNK):,}); split it into several runs")
     return {"format": FORMAT, "version": VERSION, "bluffkit": __version__, "game": game.header(),
             "players": players, "agents": list(agents),
             "mode": "fixed" if len(table) == 1 and mode != "round-robin" else "round-robin",
             "lineups": [list(t) for t in table], "games": games, "seed": int(seed),
-            "chunk": chunk or default_chunk(games)}
+            "chunk": size}
 
 
 def chunk_range(manifest: dict, k: int) -> tuple[int, int]:

@@ -250,3 +250,20 @@ def test_a_local_cluster_has_no_more_workers_than_chunks_and_writes_nothing_unti
         run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=MAX_WORKERS, echo=None)
     assert asked == [2], "two chunks to play: two workers"
     assert not out.exists()
+
+
+def test_a_run_too_big_to_list_is_refused_before_anything_is_written(auction, tmp_path, capsys):
+    """1e12 games made 500 million chunks, and the list of them ran out of memory; thirty
+    bots at ten seats made 635 million line-ups. Both are refused in words, at once."""
+    out = tmp_path / "t"
+    err = refused(["tournament", "bloff", "--players", "3", "--agents", "random", "--games", "1e12", "--seed", "1",
+                   "--workers", "0", "--no-progress", "--out", str(out)], capsys)
+    assert "make 500,000,000 parts; a run has at most 1,000,000" in err and "started" not in err, err
+    assert not out.exists()
+    many = ",".join(f"x{i}" for i in range(30))
+    err = refused(["tournament", "bluffer", "--players", "10", "--agents", many, "--games", "10", "--seed", "1",
+                   "--workers", "0", "--no-progress", "--out", str(out)], capsys)
+    assert "a round-robin of 30 bots at 10 seats has 635,745,366 line-ups; at most 100,000" in err, err
+    assert not out.exists()
+    with pytest.raises(RulesError, match="make 1,000,001 parts"):
+        run(auction, ["random"], 1_000_001, SEED, out, players=3, chunk=1, echo=None)
