@@ -274,3 +274,18 @@ def test_a_script_that_cannot_be_read_names_its_seat_and_move():
         make_agent("y" * 1000, g)
     with pytest.raises(RulesError, match=r"unknown game 'y{60}…' \(1,000 characters\); known games"):
         make_game("y" * 1000)
+
+
+def test_hands_too_big_to_list_their_payments_are_refused_in_words():
+    """A start of 6,000 notes each (bank off) took 11 GB listing payments; any_cover listed
+    every choice of a 60-note hand's notes until memory ran out."""
+    from bluffkit.core.money import MAX_CHOICES, payments
+    with pytest.raises(RulesError, match="start_money: at most 12 notes per player .both rulebooks give 7., got 6,000"):
+        make_game("youre-bluffing", start_money=(1000,) * 6, bank=None)
+    make_game("youre-bluffing", start_money=(2,) * 6, bank=None)          # 12 notes: allowed
+    denoms = make_game("youre-bluffing").rules.denominations
+    hand = (10,) * 6                                                    # 11 ** 6 choices
+    assert 11 ** 6 > MAX_CHOICES
+    with pytest.raises(RulesError, match="a hand of 60 notes has 1,771,561 choices of notes to list"):
+        payments(hand, 100, denoms, "any_cover")
+    assert payments(hand, 100, denoms)[0] == (0, 0, 0, 1, 0, 0)      # exact_if_possible lists few

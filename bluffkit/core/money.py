@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from math import gcd
+from math import gcd, prod
 from operator import mul
 
 from bluffkit.core.errors import NotationError, RulesError, quote
@@ -185,6 +185,11 @@ class PaymentBook(dict):
         if not self.exact_first:
             if total(hand, denoms) < amount:
                 return ()
+            choices = prod(c + 1 for c in hand)
+            if choices > MAX_CHOICES:
+                raise RulesError(f"payment any_cover: a hand of {sum(hand)} notes has {choices:,} choices of notes "
+                                 f"to list, more than {MAX_CHOICES:,}; use the payment rule exact_if_possible, "
+                                 f"or a bank that keeps hands smaller")
             found = [(total(p, denoms), sum(p), p) for p in product(*[range(c + 1) for c in hand])]
             found = [f for f in found if f[0] >= amount]
             found.sort()                # by total, then number of notes, then the notes
@@ -193,6 +198,10 @@ class PaymentBook(dict):
             return ((0,) * len(hand),)  # nothing is owed: the only payment is no notes
         return _minimal_payments(hand, amount, denoms, self.desc, self.unit)   # () when the hand is short
 
+
+#: The most choices of notes ``any_cover`` lists for one payment (every choice of a hand's
+#: notes is looked at; a hand of dozens of notes of every value has billions).
+MAX_CHOICES = 1_000_000
 
 _BOOKS: dict[tuple, PaymentBook] = {}
 

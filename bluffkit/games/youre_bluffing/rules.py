@@ -40,6 +40,9 @@ MAX_NO_BID_CALLS = 10
 MONEY_CARD_COUNTS = {"joker": 4, "A": 4, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4, "7": 4,
                      "8": 4, "9": 4, "10": 4, "J": 8, "Q": 8, "K": 8}
 
+#: The most notes a player may start with (``start_money``): both rulebooks give 7.
+MAX_START_NOTES = 12
+
 #: What each money card is worth: the ``money_cards`` option of Horse Trading. The
 #: rulebook gives only "a 5 is worth 10" and "an 8 is worth 50"; the rest is
 #: bluffkit's, chosen so that the cards deal every player count: 5 players need ten
@@ -209,6 +212,10 @@ def _validate(r: Rules) -> None:
     need(all(p in d for p in r.paydays), f"each payday must be a single note, one of {d}")
     need(len(r.start_money) == len(d) and all(_is_int(c) and c >= 0 for c in r.start_money),
          f"start_money must give a count for each of the {len(d)} denominations")
+    need(sum(r.start_money) <= MAX_START_NOTES,
+         f"start_money: at most {MAX_START_NOTES} notes per player (both rulebooks give 7), got "
+         f"{sum(r.start_money):,}: every payment a hand can make is listed for the players and bots, "
+         f"and hands of hundreds of notes have more than memory holds")
     need(r.trade_tie in TRADE_TIE_RULES, f"trade_tie must be one of {TRADE_TIE_RULES}, got {r.trade_tie!r}")
     need(r.buyback_without_funds in BUYBACK_RULES,
          f"buyback_without_funds must be one of {BUYBACK_RULES}, got {r.buyback_without_funds!r}")
