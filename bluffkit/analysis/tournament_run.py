@@ -50,7 +50,7 @@ from pathlib import Path
 
 from bluffkit import __version__
 from bluffkit.analysis.tournament import COLUMNS, check_field, lineups, play_range
-from bluffkit.core.errors import BluffkitError, RulesError
+from bluffkit.core.errors import BluffkitError, RulesError, quote
 from bluffkit.core.seeding import check_seed, game_seeds
 
 FORMAT, VERSION = "bluffkit-tournament", 1
@@ -141,10 +141,16 @@ def read_manifest(out) -> dict:
         raise TournamentError(f"{out}: not a tournament folder (no {MANIFEST})") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise TournamentError(f"{path}: not a readable manifest ({e})") from None
+    except (RecursionError, ValueError):    # nested too deeply, or a number too long to read
+        raise TournamentError(f"{path}: not a readable manifest (nested too deeply, or a number too long)") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise TournamentError(f"{path}: not a bluffkit tournament manifest")
     if manifest.get("version") != VERSION:
-        raise TournamentError(f"{path}: format version {manifest.get('version')!r}; this bluffkit reads {VERSION}")
+        raise TournamentError(f"{path}: format version {quote(manifest.get('version'))}; this bluffkit reads {VERSION}")
+    for key in ("games", "seed", "chunk", "players"):      # 6.0 == 6 would pass the comparison with the command's
+        v = manifest.get(key)
+        if isinstance(v, bool) or not isinstance(v, int) or v < (0 if key == "seed" else 1):
+            raise TournamentError(f"{path}: {key} must be a whole number, got {quote(v)}; the manifest is damaged")
     return manifest
 
 

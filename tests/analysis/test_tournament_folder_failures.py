@@ -267,3 +267,21 @@ def test_a_run_too_big_to_list_is_refused_before_anything_is_written(auction, tm
     assert not out.exists()
     with pytest.raises(RulesError, match="make 1,000,001 parts"):
         run(auction, ["random"], 1_000_001, SEED, out, players=3, chunk=1, echo=None)
+
+
+@pytest.mark.parametrize("damage", [lambda m: {**m, "chunk": float(m["chunk"])}, lambda m: {**m, "seed": True},
+                                    lambda m: "[" * 100_000, lambda m: "1" * 5000])
+def test_a_damaged_manifest_is_refused_in_one_line_and_nothing_changes(auction, tmp_path, damage):
+    """A chunk of 6.0 passed the parameter check (6.0 == 6) and crashed later; a deeply
+    nested or huge-number manifest gave Python's own errors."""
+    import json
+    out = tmp_path / "t"
+    run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    manifest = json.loads((out / "manifest.json").read_text())
+    changed = damage(manifest)
+    (out / "manifest.json").write_text(changed if isinstance(changed, str) else json.dumps(changed))
+    (out / "parts" / "part-000001.parquet").unlink()
+    was = snapshot(out)
+    with pytest.raises(TournamentError, match="manifest"):
+        run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    assert snapshot(out) == was
