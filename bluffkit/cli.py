@@ -440,7 +440,7 @@ def _replay_one(path: Path, moves: bool) -> int:
             who = "chance" if seat is None else names[seat]
             print(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} "
                   f"{game.narrate(states[i], seat, action, states[i + 1], names)}")
-    print(f"{path}: a valid log of {_game_named(game)}, {len(names)} players, {_seed_words(log.seed)}, "
+    print(f"{printable(path)}: a valid log of {_game_named(game)}, {len(names)} players, {_seed_words(log.seed)}, "
           f"{len(log.moves)} steps")
     if log.note:
         print(log.note)

@@ -759,3 +759,12 @@ def test_empty_names_in_options_are_refused(capsys, tmp_path, args, says):
     code, out, err = run(args, capsys)
     assert_one_error_line(code, out, err, says)
     assert not (tmp_path / "a.csv").exists()
+
+
+def test_replay_of_one_log_shows_an_escape_in_its_name_as_text(capsys, tmp_path, good_log):
+    """The folder form escaped a file name's escape codes; one log named alone sent them
+    to the terminal (here: red text)."""
+    path = tmp_path / "e\x1b[31mRED.jsonl"
+    path.write_bytes(good_log)
+    code, out, err = run(["replay", path], capsys)
+    assert code == 0 and "\x1b" not in out and "e\\x1b[31mRED.jsonl: a valid log of" in out, out

@@ -709,7 +709,7 @@ class _Reader:
             line = loc.keys[pos][0]
             if pos not in {str(p) for p in range(TILE_POSITIONS)}:
                 raise self.fail(line, f"{key}: {pos!r} is not a tile position (\"0\"..\"{TILE_POSITIONS - 1}\")")
-            if fmt not in FORMATS or fmt == "classic":
+            if not isinstance(fmt, str) or fmt not in FORMATS or fmt == "classic":
                 raise self.fail(line, f"{key}: {fmt!r} is not an auction tile (Classic is printed on the board); "
                                       f"the tiles are {', '.join(f for f in FORMATS if f != 'classic')}")
             low, high = FORMATS[fmt].players
@@ -734,7 +734,7 @@ class _Reader:
         need = {"goose_pen": "pen", "cow_pen": "pen", "piggy_bank": "piggy-bank"}
         for role in _EXAMPLE_KEYS:
             sid, line = value[role], self.value_line(loc, role)
-            if sid not in ids:
+            if not isinstance(sid, str) or sid not in ids:
                 raise self.fail(line, f"{key}: {role} names {sid!r}, which is not a space")
             if role in need and kinds[sid] != need[role]:
                 raise self.fail(line, f"{key}: {role} {sid!r} is a {kinds[sid]} space, not a {need[role]}")

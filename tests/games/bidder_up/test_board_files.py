@@ -188,3 +188,19 @@ def test_shipped_boards_are_read_once_and_equal_a_fresh_load():
     assert shipped_board("fairground") == load_board("fairground")
     with pytest.raises(BoardError):
         shipped_board("moon")
+
+
+@pytest.mark.parametrize("where, value", [("first_game_tiles", None), ("example_annette", "start")])
+def test_a_list_where_a_name_belongs_is_refused_in_words(tmp_path, where, value):
+    """A list as a tile's format or as a space of Annette's example raised
+    TypeError: unhashable type: 'list'."""
+    data = json.loads(AM_PATH.read_text(encoding="utf-8"))
+    if where == "first_game_tiles":
+        pos = next(iter(data[where]))
+        data[where][pos] = ["dutch"]
+    else:
+        data[where][value] = ["pen-1"]
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(BoardError, match=r"\['(dutch|pen-1)'\](, which)? is not"):
+        load_board(path)
