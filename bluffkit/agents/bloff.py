@@ -196,7 +196,7 @@ def seen_cards(obs) -> tuple[tuple[int, ...], tuple[int, ...]]:
     for j in range(last - 1, i, -1):       # the pile on the table, under the last claim
         hidden.setdefault(claims[j][0], []).append(j)
     waiting = set(range(len(obs.hand_sizes))) - {seat}   # seats with no such claim yet at or before table_from
-    placed = []                            # (play, claim index), newest first
+    placed: list[tuple[int, int]] = []     # (play, claim index), newest first
     for q in range(len(revealed) - 1, -1, -1):
         player, rank, cards = revealed[q][:3]
         key = (player, rank, len(cards))

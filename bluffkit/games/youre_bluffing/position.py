@@ -62,13 +62,13 @@ def build_position(rules: Rules, players: int, leader: int = 0, money=None, herd
     for i, m in enumerate(money):
         if m is not None and not isinstance(m, str):
             raise RulesError(f"money[{i}] must be notes as text such as \"50+10+0\", got {m!r}")
-    held = []
+    given: list[tuple[int, ...]] = []
     for i, m in enumerate(money):
         try:
-            held.append(rules.start_money if m is None else parse_notes(m, rules.denominations))
+            given.append(rules.start_money if m is None else parse_notes(m, rules.denominations))
         except NotationError as e:
             raise RulesError(f"money[{i}]: {e}") from None
-    notes = tuple(held)
+    notes = tuple(given)
     hs = tuple(_counts(h, rules, f"herds[{i}]") for i, h in enumerate(herds))
     size = rules.family_size
     held = [sum(h[f] for h in hs) for f in range(len(rules.families))]
