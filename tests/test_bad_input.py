@@ -289,3 +289,11 @@ def test_hands_too_big_to_list_their_payments_are_refused_in_words():
     with pytest.raises(RulesError, match="a hand of 60 notes has 1,771,561 choices of notes to list"):
         payments(hand, 100, denoms, "any_cover")
     assert payments(hand, 100, denoms)[0] == (0, 0, 0, 1, 0, 0)      # exact_if_possible lists few
+
+
+def test_refusals_of_json_values_speak_of_json_not_python():
+    """'got NoneType' named Python's type for what a log header wrote as null."""
+    rules_type = type(make_game("bloff").rules)
+    for value, said in [(None, "null"), ([1], "an array"), ("x", "a string")]:
+        with pytest.raises(RulesError, match=f"rules must be a JSON object, got {said}$"):
+            rules_type.from_dict(value)

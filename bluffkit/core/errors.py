@@ -52,6 +52,20 @@ SHAPE_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, Ove
                 RecursionError)
 
 
+def json_kind(value) -> str:
+    """What a JSON value is, in JSON's words (not Python's: null, not NoneType).
+
+    >>> json_kind(None), json_kind([1]), json_kind({})
+    ('null', 'an array', 'an object')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return {str: "a string", int: "a number", float: "a number", list: "an array", tuple: "an array",
+            dict: "an object"}.get(type(value), "a value")
+
+
 #: How much of a text an error message repeats (see :func:`quote`).
 QUOTE_LIMIT = 60
 

@@ -41,7 +41,7 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.core import logfiles
 from bluffkit.core.digest import state_digest, table_digest
-from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, RulesError, is_seat, printable
+from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, RulesError, is_seat, json_kind, printable
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 from bluffkit.core.protocols import Game
@@ -78,13 +78,7 @@ class GameLog:
         return [s.get("name", f"seat {i}") for i, s in enumerate(self.seats)]
 
 
-def _json_kind(value) -> str:
-    """What a JSON value is, in JSON's words (not Python's: null, not NoneType)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return {str: "a string", int: "a number", float: "a number", list: "an array"}.get(type(value), "a value")
+_json_kind = json_kind
 
 
 def start_state(game, players: int, start: dict | None):
@@ -92,7 +86,7 @@ def start_state(game, players: int, start: dict | None):
     if start is None:
         return game.new_state(players)
     if not isinstance(start, dict) or not all(isinstance(k, str) for k in start):
-        raise RulesError(f"a start position is a mapping of field names to values, got {type(start).__name__}")
+        raise RulesError(f"a start position is a mapping of field names to values, got {json_kind(start)}")
     takes = inspect.signature(game.state_from_position).parameters
     if not any(p.kind is p.VAR_KEYWORD for p in takes.values()):      # (a game that checks its keys itself)
         known = [n for n, p in takes.items() if n != "players" and p.kind is not p.VAR_POSITIONAL]

@@ -26,7 +26,7 @@ import json
 import math
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bluffkit.core.errors import RulesError, unprintable
+from bluffkit.core.errors import RulesError, json_kind, unprintable
 
 #: What a game's own checks may raise on a value of the wrong kind (e.g. a list where a
 #: name is looked up in a table); :meth:`RuleOptions.replace` turns it into a RulesError.
@@ -132,5 +132,5 @@ class RuleOptions:
     def from_dict(cls, data):
         """Rebuild a ruleset from :meth:`to_dict`; unknown or bad options are refused."""
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be a JSON object, got {type(data).__name__}")
+            raise RulesError(f"rules must be a JSON object, got {json_kind(data)}")
         return cls._build(lambda: cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}), data)

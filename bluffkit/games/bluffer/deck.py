@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from bluffkit.core.errors import BluffkitError, unprintable
+from bluffkit.core.errors import BluffkitError, json_kind, unprintable
 from bluffkit.core.logfiles import DECK_FORMAT
 from bluffkit.games.bluffer.actions import clean_text, unprintable_answer
 
@@ -130,7 +130,7 @@ def _check_fields(obj: dict, expected: tuple[str, ...], what: str, fail) -> None
 def _string(obj: dict, name: str, fail) -> str:
     value = obj[name]
     if not isinstance(value, str):
-        fail(f"field {name!r} must be a string, not {type(value).__name__}")
+        fail(f"field {name!r} must be a string, not {json_kind(value)}")
     if not value.strip():
         fail(f"field {name!r} is an empty string")
     _printable(value, f"field {name!r}", fail)
@@ -200,7 +200,7 @@ def _parse_question(obj, seen: set[str], fail) -> Question:
         fail(f"field 'decoys' must be a list of strings, not {type(decoys).__name__}")
     for i, d in enumerate(decoys, 1):
         if not isinstance(d, str):
-            fail(f"decoy {i} must be a string, not {type(d).__name__}")
+            fail(f"decoy {i} must be a string, not {json_kind(d)}")
         if not d.strip():
             fail(f"decoy {i} is an empty string")
         _printable(d, f"decoy {i}", fail)

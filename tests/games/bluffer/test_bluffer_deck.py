@@ -172,7 +172,9 @@ def test_refuses_missing_field(tmp_path):
 def test_refuses_wrong_type(tmp_path):
     err = refused(write(tmp_path, question(answer=7)))
     assert err.line == 2
-    assert "field 'answer' must be a string, not int" in err.reason
+    assert "field 'answer' must be a string, not a number" in err.reason
+    err = refused(write(tmp_path, question(answer=None)))     # JSON's words: it said "NoneType"
+    assert "field 'answer' must be a string, not null" in err.reason
 
 
 def test_refuses_decoys_not_a_list(tmp_path):
