@@ -220,13 +220,13 @@ def cmd_tournament(args) -> int:
     """Play a tournament into the folder ``--out`` (on a dask cluster, see
     :mod:`bluffkit.analysis.tournament_run`), then print each bot's results and the head
     to head table, also written there as ``summary.csv`` and ``pairwise.csv``."""
-    from bluffkit.analysis.tournament import lineups, pairwise, summary
+    from bluffkit.analysis.tournament import pairwise, summary
     from bluffkit.analysis.tournament_run import load, plan, run, write_outputs
     games = _games(args.games)
     game = _game(args)
     agents = _agent_names(args.agents)
-    table = lineups(agents, args.players, args.lineups)
-    plan(game, agents, games, args.seed, players=args.players, mode=args.lineups, chunk=args.chunk)   # refused before "started"
+    table = plan(game, agents, games, args.seed, players=args.players, mode=args.lineups,   # refused before "started"
+                 chunk=args.chunk)["lineups"]
     if args.workers != 0:
         import logging
         logging.getLogger("distributed").setLevel(logging.ERROR)    # dask's own INFO lines would bury the results

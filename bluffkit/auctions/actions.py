@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from bluffkit.auctions.rules import ANIMALS, DENOMINATIONS
 from bluffkit.core.errors import NotationError, quote
-from bluffkit.core.money import fmt, parse as parse_notes
+from bluffkit.core.money import MAX_DIGITS, fmt, parse as parse_notes
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +207,7 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
     if head == "bid" and rest:
         if "+" in rest or rest == "none":
             return Place(parse_notes(rest, denoms), denoms)
-        if rest.isascii() and rest.isdigit() and len(rest) <= 12:     # (nobody holds a trillion)
+        if rest.isascii() and rest.isdigit() and len(rest) <= MAX_DIGITS:
             return Bid(int(rest))
         raise NotationError(f"a bid is a whole number (bid 120) or notes (bid 10+0+0), got {quote(rest)}")
     if head == "pay" and rest:

@@ -78,9 +78,6 @@ class GameLog:
         return [s.get("name", f"seat {i}") for i, s in enumerate(self.seats)]
 
 
-_json_kind = json_kind
-
-
 def start_state(game, players: int, start: dict | None):
     """The first state of a logged game: a new game, or a recorded start position."""
     if start is None:
@@ -223,7 +220,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             raise fail(i + 1, "not a log record (nested too deeply, or a number too long to read)",
                         path) from None
         if not isinstance(obj, dict):
-            raise fail(i + 1, f"expected a JSON object ({{...}}), found {_json_kind(obj)}", path)
+            raise fail(i + 1, f"expected a JSON object ({{...}}), found {json_kind(obj)}", path)
         return obj
 
     head = load(0)

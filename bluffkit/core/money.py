@@ -35,6 +35,10 @@ from bluffkit.core.errors import NotationError, RulesError, quote
 
 Notes = tuple[int, ...]
 
+#: The most digits an amount written in an action may have: nobody holds a trillion, and
+#: Python reads no int of 4,300 digits (a page of nines is refused in words).
+MAX_DIGITS = 12
+
 PAYMENT_RULES = ("exact_if_possible", "any_cover")
 
 
@@ -70,7 +74,7 @@ def parse(text: str, denoms: tuple[int, ...]) -> Notes:
     for part in text.split("+"):
         part = part.strip()
         try:
-            if len(part) > 12:              # no note is worth that much (and Python reads no int of 4,300 digits)
+            if len(part) > MAX_DIGITS:
                 raise ValueError(part)
             value = int(part)
         except ValueError:

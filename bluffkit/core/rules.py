@@ -26,7 +26,7 @@ import json
 import math
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bluffkit.core.errors import RulesError, json_kind, unprintable
+from bluffkit.core.errors import QUOTE_LIMIT, RulesError, json_kind, unprintable
 
 #: What a game's own checks may raise on a value of the wrong kind (e.g. a list where a
 #: name is looked up in a table); :meth:`RuleOptions.replace` turns it into a RulesError.
@@ -93,7 +93,7 @@ class RuleOptions:
         known = [f.name for f in dataclasses.fields(cls)]
         unknown = [n for n in names if n not in known]
         if unknown:
-            shown = ", ".join(sorted(_show(n) if not (isinstance(n, str) and n.isidentifier() and len(n) <= 60)
+            shown = ", ".join(sorted(_show(n) if not (isinstance(n, str) and n.isidentifier() and len(n) <= QUOTE_LIMIT)
                                      else n for n in unknown))
             raise RulesError(f"unknown rule option(s): {shown}; known: {', '.join(known)}")
 
