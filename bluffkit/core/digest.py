@@ -43,7 +43,9 @@ from a *projection* of the state, never from ``repr()`` or from the order of fie
 
 :func:`canonical` and :func:`state_digest` write that text directly (a writer compiled
 per state class, which takes the text of a field again while the field holds the very same
-unchangeable object, as most fields do from one step to the next); the tests hold them to
+unchangeable object, as most fields do from one step to the next, and writes a tuple that
+holds the very objects of the one written before and more as that text and the new
+elements' text: a game's growing history is not written again at every step); the tests hold them to
 the same text as the rules above followed step by step (``_reference``: plain data, then
 ``json.dumps`` with sorted keys), and to the same refusals. A writer is made the first time
 a class is written and read from the class then: ``DIGEST_OMITS_DEFAULTS`` is a class
@@ -66,6 +68,7 @@ from enum import Enum
 from hashlib import sha256
 from json.encoder import encode_basestring_ascii as _quote
 from keyword import iskeyword
+from operator import is_
 from zlib import crc32
 
 from bluffkit.core.table import TableBase
@@ -133,6 +136,7 @@ def _reference(value) -> str:
 _MISSING = object()
 _INTS = {int}
 _TUPLES = {tuple}
+_INTS_AND_TUPLES = {int, tuple}
 _SAME_TEXT = frozenset({int, str, bool, type(None)})   # immutable: the same object, the same text
 #: Per dataclass (and the fields it leaves out): the function writing an instance's
 #: fields as canonical JSON, or ``None`` for a class that is not a dataclass.
@@ -194,10 +198,22 @@ def _odd_name(field) -> bool:
 
 
 def _field(entry: list, v) -> str:
-    """``"key":text`` of a field's value ``v``; remembered in ``entry`` if ``v`` cannot change."""
+    """``"key":text`` of a field's value ``v``; remembered in ``entry`` if ``v`` cannot change.
+
+    A tuple that holds the very objects of the tuple written last for the field, and more
+    after them (a history growing by a step: Bløff's claims), is written as that text and
+    the new elements' text: a long game's history is not written again at every step."""
     kind = type(v)
     text = None
     if kind is tuple:
+        last = entry[1]
+        before = last[0]
+        if type(before) is tuple and 0 < len(before) < len(v) and all(map(is_, before, v)):
+            tail = _int_tuple_text(v[len(before):])
+            if tail is not None:
+                text = last[1][:-1] + "," + tail[1:]
+                entry[1] = (v, text)
+                return text
         text = _int_tuple_text(v) if v else "[]"
         same = text is not None
     elif kind in _SAME_TEXT:
@@ -217,16 +233,20 @@ _INNER_KEEP = 4096
 
 
 def _int_tuple_text(value: tuple) -> str | None:
-    """The text of a non-empty tuple of ints, or of tuples of them (nested alike); ``None``
-    for any other tuple. An inner tuple's text is kept (``_INNER``) and taken again for the
-    very same object."""
+    """The text of a non-empty tuple of ints and tuples of them (nested alike: Bløff's
+    turned-over plays, ``(player, rank, cards, caller, taker)``); ``None`` for any other
+    tuple. An inner tuple's text is kept (``_INNER``) and taken again for the very same
+    object."""
     kinds = set(map(type, value))
     if kinds == _INTS:
         return "[" + ",".join(map(int.__repr__, value)) + "]"
-    if kinds == _TUPLES:
+    if kinds == _TUPLES or kinds == _INTS_AND_TUPLES:
         parts = []
         memo = _INNER
         for v in value:
+            if type(v) is int:
+                parts.append(int.__repr__(v))
+                continue
             hit = memo.get(id(v))
             if hit is not None and hit[0] is v:     # the same inner tuple as in an earlier state
                 parts.append(hit[1])
