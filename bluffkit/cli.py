@@ -172,6 +172,15 @@ def _writable_file(path: Path, option: str) -> None:
         raise BluffkitError(f"{option} {shown[:200]}: cannot write there ({e.strerror or e})") from None
 
 
+def _apart(out: Path, logs: Path) -> None:
+    """Refuse, before any game is played, a --logs folder that is --out itself or lies
+    inside it (--out would have to be a folder too)."""
+    o, d = Path(os.path.abspath(out)), Path(os.path.abspath(logs))
+    if d == o or o in d.parents:
+        raise BluffkitError(f"--logs {printable(str(logs))[:80]} would put the logs {'in' if d == o else 'under'} "
+                            f"--out {printable(str(out))[:80]}, which is a file: give the logs a folder of their own")
+
+
 def cmd_simulate(args) -> int:
     from bluffkit.analysis.simulate import simulate
     args.games = _games(args.games)
@@ -192,17 +201,30 @@ def cmd_simulate(args) -> int:
         progress = _progress_lines(f"{game.name}: {args.games:,} games")      # no terminal: a line now and then
     if args.logs is not None and not args.logs.strip():
         raise BluffkitError("--logs names no folder (an empty name)")
-    df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
+    if args.logs is not None:
+        _apart(out, Path(args.logs))
+    written: list[Path] = []
+
+    def write_out(df) -> None:
+        """--out, under a new hidden name beside it until the logs are in place too."""
+        import tempfile
+        from bluffkit.core.log import _file_mode
+        out.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+        os.close(fd)
+        written.append(Path(name))
         if out.suffix == ".csv":
-            df.to_csv(tmp, index=False)
+            df.to_csv(name, index=False)
         else:
-            df.to_parquet(tmp, index=False)
-        tmp.replace(out)
+            df.to_parquet(name, index=False)
+        os.chmod(name, _file_mode(out))
+
+    try:
+        df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress, on_played=write_out)
+        os.replace(written[0], out)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        for tmp in written:
+            tmp.unlink(missing_ok=True)
         raise
     wins = [0.0] * args.players
     for w in df["winners"]:
@@ -698,9 +720,33 @@ def _error(text: str) -> None:
         pass
 
 
+class _Terminated(BaseException):
+    """SIGTERM (a scheduler stopping a job, ``kill``): raised so that the cleanups of a
+    command (hidden folders of logs, a half-written --out) run as for Ctrl-C."""
+
+
+def _terminated(signum, frame):
+    raise _Terminated
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    import signal
+    import threading
+    before = None
+    if threading.current_thread() is threading.main_thread():
+        before = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        return _run(args)
+    except _Terminated:
+        return 128 + signal.SIGTERM
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+
+
+def _run(args) -> int:
     try:
         status = args.func(args)
         sys.stdout.flush()                      # a closed pipe shows here, not at exit

@@ -7,8 +7,10 @@ import csv
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -619,6 +621,62 @@ def test_simulate_removes_the_hidden_folder_a_killed_run_left_and_keeps_a_live_o
         (d / "game-0.jsonl").write_text("PARTIAL\n")
     sim.simulate(make_game("bloff"), ["random"] * 3, 2, 1, logs=logs)
     assert sorted(p.name for p in logs.iterdir()) == sorted(["game-0.jsonl", "game-1.jsonl", live.name, other.name])
+
+
+@pytest.mark.parametrize("logs", ["a.csv", "a.csv/logs"])
+def test_simulate_refuses_logs_in_or_under_its_out_before_playing(capsys, tmp_path, monkeypatch, logs):
+    """--out a.csv --logs a.csv played every game, put the logs in a folder a.csv, then could
+    not write the table there: the logs stayed, the table was lost, and a second run into the
+    folder was refused."""
+    from bluffkit.analysis import simulate as sim
+    monkeypatch.setattr(sim, "play_games", None)           # refused before any game is played
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--out", "a.csv",
+                     "--logs", logs])
+    err = capsys.readouterr().err
+    assert code == 2 and f"--logs {logs} would put the logs" in err and "--out a.csv, which is a file" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_simulate_keeps_no_logs_when_its_out_cannot_be_written(capsys, tmp_path, monkeypatch):
+    """The table is written (under a hidden name) before the logs are put in place: a run
+    whose table cannot be written leaves neither."""
+    def full(self, *a, **k):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(pd.DataFrame, "to_csv", full)
+    logs = tmp_path / "logs"
+    code = cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--no-progress",
+                     "--out", str(tmp_path / "a.csv"), "--logs", str(logs)])
+    assert code == 2 and "No space left on device" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_simulate_writes_past_a_file_of_its_old_temporary_name(capsys, tmp_path):
+    """The table went through a fixed name, .a.csv.tmp, replacing a file of that name and
+    failing on a folder of that name after every game was played."""
+    (tmp_path / ".a.csv.tmp").mkdir()
+    (tmp_path / ".b.csv.tmp").write_text("MINE\n")
+    for name in ("a.csv", "b.csv"):
+        assert cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--no-progress",
+                         "--out", str(tmp_path / name)]) == 0
+    assert (tmp_path / ".b.csv.tmp").read_text() == "MINE\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".a.csv.tmp", ".b.csv.tmp", "a.csv", "b.csv"]
+
+
+def test_simulate_stopped_by_sigterm_leaves_no_trace(tmp_path):
+    """SIGTERM (kill, a job scheduler) ended the process before its cleanups: the hidden
+    folder of logs stayed. It now stops as Ctrl-C does, with status 143."""
+    logs = tmp_path / "new" / "logs"
+    run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "simulate", "bloff", "--players", "10",
+                            "--games", "100000", "--seed", "1", "--no-progress", "--out", str(tmp_path / "a.csv"),
+                            "--logs", str(logs)], stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not (logs.exists() and any(p.name.startswith(".logs-") for p in logs.iterdir())):
+        assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
+        time.sleep(0.05)
+    run.send_signal(signal.SIGTERM)
+    assert run.wait(timeout=30) == 143
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_play_refuses_a_save_path_it_cannot_write_before_the_game(monkeypatch, capsys, tmp_path):

@@ -25,7 +25,7 @@ from bluffkit.core.seeding import check_seed, game_seeds
 
 
 def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | None = None,
-             progress=False) -> pd.DataFrame:
+             progress=False, on_played=None) -> pd.DataFrame:
     """Play ``games`` games of ``game`` with one agent spec per seat.
 
     Game ``i`` is played from its own seed (derived from ``seed``), so it can be
@@ -40,6 +40,9 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     leaves the folder's earlier logs as they were; one left by a run that was killed outright
     is removed by the next run into the same folder). ``progress``: ``True`` for a progress
     bar, or a callable ``progress(done, total)`` (see :func:`bluffkit.core.play.play_games`).
+    ``on_played``: called with the table once every game is played, before the logs are
+    put in their folder, so that whatever it writes and the logs are kept together or not
+    at all: if it fails, no log is left (``bluffkit simulate`` writes ``--out`` there).
     """
     check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -50,7 +53,10 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     width = len(str(games))
     out_dir = Path(logs) if logs is not None else None
     if out_dir is None:
-        return _play(game, agents, names, seeds, players, progress, None, width)
+        df = _play(game, agents, names, seeds, players, progress, None, width)
+        if on_played is not None:
+            on_played(df)
+        return df
     if out_dir.exists() and not out_dir.is_dir():
         raise BluffkitError(f"logs folder {out_dir} is a file, not a folder")
     there = sorted(out_dir.glob("game-*.jsonl")) if out_dir.exists() else []
@@ -70,6 +76,8 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     staging = Path(tempfile.mkdtemp(prefix=f".logs-{_HOST}-{os.getpid()}-", suffix=".tmp", dir=out_dir))
     try:
         df = _play(game, agents, names, seeds, players, progress, staging, width)
+        if on_played is not None:
+            on_played(df)
         for f in sorted(staging.iterdir()):
             os.replace(f, out_dir / f.name)
     except BaseException:
