@@ -729,7 +729,21 @@ def _terminated(signum, frame):
     raise _Terminated
 
 
+def _lenient_streams() -> None:
+    """Read bytes that are not UTF-8 on stdin as escapes (a move typed in another encoding
+    is then refused as unreadable, in words) and write characters the terminal's encoding
+    lacks as escapes (a file name of such bytes), as Python does in the C locale; under a
+    strict locale both ended in a traceback."""
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace")):
+        try:
+            if getattr(stream, "errors", None) == "strict":
+                stream.reconfigure(errors=errors)
+        except (AttributeError, ValueError, OSError):
+            pass                               # not a text stream that can be changed: left as it is
+
+
 def main(argv=None) -> int:
+    _lenient_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     import signal

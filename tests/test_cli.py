@@ -826,3 +826,21 @@ def test_replay_of_one_log_shows_an_escape_in_its_name_as_text(capsys, tmp_path,
     path.write_bytes(good_log)
     code, out, err = run(["replay", path], capsys)
     assert code == 0 and "\x1b" not in out and "e\\x1b[31mRED.jsonl: a valid log of" in out, out
+
+
+def test_a_strict_locale_reads_and_writes_bytes_that_are_not_utf8_in_words(monkeypatch, tmp_path):
+    """Under a strict UTF-8 locale (not C.UTF-8) a move typed in another encoding, and a
+    file name of such bytes echoed back, ended in UnicodeDecodeError/UnicodeEncodeError."""
+    import io
+    stdout = io.BytesIO()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"bid \xff\nquit\n"), encoding="utf-8"))
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(stdout, encoding="utf-8", write_through=True))
+    assert cli.main(["play", "bloff", "--seed", "1"]) == 0
+    assert "unknown action 'bid \\udcff'" in stdout.getvalue().decode("utf-8")
+    out = tmp_path / "o\udcff.csv"
+    stdout.seek(0)
+    stdout.truncate()
+    assert cli.main(["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--no-progress",
+                     "--out", str(out)]) == 0
+    assert "-> " + str(tmp_path) + "/o\\udcff.csv" in stdout.getvalue().decode("utf-8")
+    assert os.path.exists(os.fsencode(out))
