@@ -71,6 +71,8 @@ SAME = ("format", "version", "bluffkit", "game", "players", "lineups", "games", 
 MAX_WORKERS = 256
 #: Seconds to wait for a scheduler's address to answer at all (see :func:`probe_scheduler`).
 PROBE_SECONDS = 5.0
+#: The schemes of scheduler addresses tried with a plain connection first.
+PROBED = ("tcp", "tls", "ws", "wss")
 #: The files the command derives from the parts at the end (:func:`write_outputs`).
 OUTPUTS = ("summary.csv", "pairwise.csv")
 
@@ -480,19 +482,28 @@ class _cluster:
 
 
 def probe_scheduler(address: str, seconds: float = PROBE_SECONDS) -> None:
-    """Raise :class:`OSError` at once when nothing listens at a TCP or TLS ``address``
-    (``tcp://HOST:PORT``, ``HOST:PORT``), or after ``seconds`` when the host does not
-    answer. dask's client would keep trying a closed port for its whole 30 s timeout.
-    An address of another kind, or one dask cannot read, is left to the client."""
+    """Raise :class:`OSError` at once when nothing listens at a TCP, TLS or WebSocket
+    ``address`` (``tcp://HOST:PORT``, ``HOST:PORT``, ``tls://``, ``ws://``, ``wss://``), or
+    after ``seconds`` when the host does not answer. dask's client would keep trying a
+    closed port for its whole 30 s timeout. An address of another scheme dask knows is
+    refused: ``inproc://`` names a scheduler inside one Python process, not one a command
+    can reach, and ``ucx://`` needs UCX support bluffkit does not install. An address dask
+    cannot read is left to the client, which says what is wrong with it."""
     import socket
 
     from distributed.comm.addressing import parse_address, parse_host_port
     try:
         scheme, where = parse_address(address)
-        host, port = parse_host_port(where)
     except ValueError:
         return
-    if scheme not in ("tcp", "tls"):
+    if scheme not in PROBED:
+        if scheme in ("inproc", "ucx"):
+            raise OSError(f"a scheduler at a {scheme}:// address cannot be used here; give a "
+                          f"{', '.join(s + '://' for s in PROBED[:-1])} or {PROBED[-1]}:// address")
+        return
+    try:
+        host, port = parse_host_port(where)
+    except ValueError:
         return
     if not 0 < port < 65536:
         raise OSError(f"{port} is not a port number (1 to 65535)")

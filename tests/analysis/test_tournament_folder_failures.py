@@ -223,13 +223,17 @@ def test_the_scheduler_probe_tries_tcp_addresses_only_and_names_an_unknown_host(
         raise socket.gaierror(-2, "Name or service not known")
 
     monkeypatch.setattr(socket, "create_connection", connect)
-    for address in ("garbage", "inproc://somewhere/1/2", "ucx://host:1234"):
-        assert tournament_run.probe_scheduler(address) is None
-    assert tried == [], "only tcp:// and tls:// addresses are tried"
-    for address in ("tcp://nowhere.example:8786", "nowhere.example:8786", "tls://nowhere.example:8786"):
+    for address in ("garbage", "foo://host:1234", "tcp://host"):
+        assert tournament_run.probe_scheduler(address) is None          # dask's client says what is wrong
+    for address in ("inproc://somewhere/1/2", "inproc://x", "ucx://host:1234"):
+        with pytest.raises(OSError, match=r"a scheduler at a (inproc|ucx):// address cannot be used here; give a tcp://, tls://, ws:// or wss://"):
+            tournament_run.probe_scheduler(address)
+    assert tried == [], "only tcp://, tls://, ws:// and wss:// addresses are tried"
+    for address in ("tcp://nowhere.example:8786", "nowhere.example:8786", "tls://nowhere.example:8786",
+                    "ws://nowhere.example:8786", "wss://nowhere.example:8786"):
         with pytest.raises(OSError, match="no machine called 'nowhere.example' is known"):
             tournament_run.probe_scheduler(address)
-    assert tried == [("nowhere.example", 8786)] * 3
+    assert tried == [("nowhere.example", 8786)] * 5
     monkeypatch.undo()
     with pytest.raises(OSError, match="no machine called 'a..b' is known"):
         tournament_run.probe_scheduler("tcp://a..b:8786")      # an empty label: a UnicodeError of the codec
