@@ -498,7 +498,7 @@ def probe_scheduler(address: str, seconds: float = PROBE_SECONDS) -> None:
         return
     if scheme not in PROBED:
         if scheme in ("inproc", "ucx"):
-            raise OSError(f"a scheduler at a {scheme}:// address cannot be used here; give a "
+            raise OSError(f"scheduler addresses of the {scheme}:// kind cannot be used here; give a "
                           f"{', '.join(s + '://' for s in PROBED[:-1])} or {PROBED[-1]}:// address")
         return
     try:
