@@ -5,7 +5,8 @@ it inherits :class:`RuleOptions` for the plumbing, written once here, and the ch
 every option shares: an option is a JSON value a log can hold (a number, text,
 true/false, null or a list of them: never an object, NaN or infinity), its text
 holds no control characters (escape codes would reach the terminal in narration),
-and a value of the wrong kind that trips a game's own check is refused as a
+a list is refused where the dataclass declares an option ``str``, ``int``, ``bool`` or
+``int | None`` (in words: "rule option format takes text, got an array"), and a value of the wrong kind that trips a game's own check is refused as a
 :class:`~bluffkit.core.errors.RulesError` in one line, never another exception.
 
 >>> from bluffkit.games.bloff.rules import Rules
@@ -80,6 +81,20 @@ def check_value(name: str, value, depth: int = 0) -> None:
                      f"{_show(value)}")
 
 
+#: What an option declared of these kinds takes, in words: a list there is refused here, in
+#: JSON's words (a game's own check said Python's "unhashable type: 'list'").
+_KINDS = {"str": "text", "int": "a whole number", "bool": "true or false", "int | None": "a whole number or null"}
+
+
+def check_kind(name: str, value, declared) -> None:
+    """Refuse a list where the option is declared ``str``, ``int``, ``bool`` or ``int |
+    None``; a single value of the wrong kind is left to the game's own check, which names
+    what the option takes."""
+    kind = _KINDS.get(declared if isinstance(declared, str) else getattr(declared, "__name__", None))
+    if kind is not None and isinstance(value, (list, tuple)):
+        raise RulesError(f"rule option {name} takes {kind}, got {json_kind(value)}: {_show(value)}")
+
+
 class RuleOptions:
     """``replace``, ``to_dict`` and ``from_dict`` for a frozen rules dataclass."""
 
@@ -102,8 +117,10 @@ class RuleOptions:
         """``make()`` with ``changes`` checked first; a game's check that trips on a value of
         the wrong kind becomes a :class:`RulesError` naming the options."""
         cls._check_known(changes)
+        kinds = {f.name: f.type for f in dataclasses.fields(cls)}
         for name, value in changes.items():
             check_value(name, value)
+            check_kind(name, value, kinds[name])
         try:
             return make()
         except RulesError:

@@ -123,3 +123,20 @@ def test_odd_options_once_found_are_refused_in_one_line_or_play(game, option, va
         check_options(game, {option: value})
     except RunawayGame as e:
         raise AssertionError(f"{game} {option}={value!r}: validated, then {e} (before: {found})") from None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_list_where_an_option_takes_one_value_is_refused_in_words(name):
+    """``"format": [[1]]`` said "unhashable type: 'list'": an option declared as text, a
+    whole number or true/false now says so, in JSON's words."""
+    import dataclasses
+    rules = type(make_game(name).rules)
+    declared = {f.name: f.type for f in dataclasses.fields(rules)}
+    words = {"str": "text", "int": "a whole number", "bool": "true or false", "int | None": "a whole number or null"}
+    checked = [o for o in OPTIONS[name] if o not in SIGNATURE and declared[o] in words]
+    assert checked
+    for option in checked:
+        for value in ([[1]], [1], ["classic"], []):
+            with pytest.raises(RulesError) as e:
+                make_game(name, **{option: value})
+            assert str(e.value).startswith(f"rule option {option} takes {words[declared[option]]}, got an array: ")
