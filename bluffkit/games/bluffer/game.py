@@ -152,12 +152,12 @@ class Bluffer(TableGame):
         pts = tuple(0 if p is None else p for p in (points or [None] * players))
         if len(pts) != players or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in pts):
             raise RulesError(f"points: one count >= 0 per seat ({players}), got {points!r}")
-        if not isinstance(round_winners, (list, tuple, type(None))) or not all(
-                isinstance(w, (list, tuple)) for w in (round_winners or ())):
-            raise RulesError(f"round_winners: one non-empty list of seats per finished round ({round})")
+        if (not isinstance(round_winners, (list, tuple, type(None)))
+                or len(round_winners or ()) != round
+                or not all(isinstance(w, (list, tuple)) and w and all(is_seat(s, players) for s in w)
+                           and len(set(w)) == len(w) for w in (round_winners or ()))):
+            raise RulesError(f"round_winners: one non-empty list of seats (each once) per finished round ({round})")
         wins = tuple(tuple(sorted(w)) for w in (round_winners or ()))
-        if len(wins) != round or not all(w and all(is_seat(s, players) for s in w) for w in wins):
-            raise RulesError(f"round_winners: one non-empty list of seats per finished round ({round})")
         t.leader, t.round, t.question, t.points, t.totals, t.round_winners = leader, round, question, pts, pts, wins
         return t.freeze()
 

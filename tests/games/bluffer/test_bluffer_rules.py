@@ -1218,3 +1218,12 @@ def test_the_legal_actions_explain_themselves_and_list_what_can_be_listed():
     assert g.legal(s, ANNE).actions() == () and g.legal(s, ANNE).description == "nothing now"
     assert {vote.sample(np.random.default_rng(k)) for k in range(60)} == {Vote(1), Vote(3), Vote(4)}, \
         "a random vote is any answer but one's own (#2, Ben's \"five\")"
+
+
+@pytest.mark.parametrize("winners", [[[0, "x"]], [[0, [1]]], [[]], [[0, 0]], [[5]], [[True]], [None], "0", [[0], [1]]])
+def test_a_start_with_odd_round_winners_is_refused_in_words(winners):
+    """``round_winners: [[0, "x"]]`` said "'<' not supported" (the seats were sorted
+    before they were checked), and a seat named twice was taken."""
+    with pytest.raises(RulesError, match=r"^round_winners: one non-empty list of seats \(each once\) per finished "
+                                         r"round \(1\)$"):
+        make_game("bluffer").state_from_position(3, round=1, round_winners=winners)
