@@ -157,15 +157,29 @@ def read_manifest(out) -> dict:
 
 
 def done_chunks(out, manifest: dict) -> set[int]:
-    """The chunks whose part is on disk."""
+    """The chunks whose part is on disk (under the name :func:`part_path` gives it)."""
     folder = Path(out) / PARTS
     found = set()
     if folder.is_dir():
         for p in folder.iterdir():
             m = _PART.match(p.name)
-            if m and int(m[1]) < chunk_count(manifest):
+            if m and int(m[1]) < chunk_count(manifest) and p.name == part_path(out, int(m[1])).name:
                 found.add(int(m[1]))
     return found
+
+
+def _misnamed_parts(out, manifest: dict) -> None:
+    """Refuse a file in the parts folder named like a part of this run but not as the run
+    names it (``part-0.parquet`` for ``part-000000.parquet``): its chunk would be played
+    again beside it."""
+    folder = Path(out) / PARTS
+    if not folder.is_dir():
+        return
+    for p in sorted(folder.iterdir()):
+        m = _PART.match(p.name)
+        if m and int(m[1]) < chunk_count(manifest) and p.name != part_path(out, int(m[1])).name:
+            raise TournamentError(f"{p}: a part of this run is named {part_path(out, int(m[1])).name}; "
+                                  f"rename it so, or delete it and resume")
 
 
 def prepare(out, manifest: dict) -> list[int]:
@@ -193,6 +207,7 @@ def check_folder(out, manifest: dict) -> list[int]:
         check_outputs(out)
         if (out / PARTS).exists() and not (out / PARTS).is_dir():
             raise TournamentError(f"{out / PARTS} is not a folder; move it away and run again")
+        _misnamed_parts(out, manifest)
         done = done_chunks(out, manifest)
         for k in sorted(done):
             _part(out, manifest, k, read=False)

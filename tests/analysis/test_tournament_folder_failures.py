@@ -147,6 +147,22 @@ def test_a_part_that_cannot_be_read_is_refused_naming_it(finished, capsys, damag
         load(finished, partial=True)
 
 
+@pytest.mark.parametrize("name", ["part-0.parquet", "part-0000000.parquet", "part-00000.parquet"])
+def test_a_part_under_another_name_is_refused_with_the_name_it_should_have(finished, capsys, name):
+    """A part renamed part-0.parquet was taken for chunk 0, then refused as
+    "part-000000.parquet is not a file (delete it)": a file that was not there."""
+    parts = finished / "parts"
+    (parts / "part-000000.parquet").rename(parts / name)
+    was = snapshot(finished)
+    err = refused(command(finished, "--workers", "0", "--chunk", "3"), capsys)
+    assert err == (f"bluffkit: {parts / name}: a part of this run is named part-000000.parquet; "
+                   "rename it so, or delete it and resume"), err
+    assert snapshot(finished) == was
+    (parts / name).rename(parts / "part-000000.parquet")
+    assert main(command(finished, "--workers", "0", "--chunk", "3")) == 0
+    assert len(load(finished)) == GAMES * 3
+
+
 # -- workers and schedulers -----------------------------------------------------------------------
 
 class NoCluster:
