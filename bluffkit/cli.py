@@ -262,15 +262,17 @@ def cmd_tournament(args) -> int:
     summ, pw = summary(df), pairwise(df)
     write_outputs(args.out, {"summary.csv": summ, "pairwise.csv": pw})
     kind = "one line-up" if len(table) == 1 else f"{len(table)} line-ups, round-robin"
-    print(printable(f"{games:,} games of {game.name} ({args.players} players, {kind}) -> {args.out} "
-                    f"({done.chunks} parts: {done.played} played now, {done.skipped} there already)"))
+    print(printable(f"{games:,} game{'s' if games != 1 else ''} of {game.name} ({args.players} players, {kind}) "
+                    f"-> {args.out} ({done.chunks} part{'s' if done.chunks != 1 else ''}: {done.played} played now, "
+                    f"{done.skipped} there already)"))
     cycle = args.players * len(table)
     if games % cycle:
-        print(f"note: {games:,} games is not a multiple of {cycle} ({args.players} seats x {len(table)} "
+        print(f"note: {games:,} game{'s' if games != 1 else ''} is not a multiple of {cycle} "
+              f"({args.players} seats x {len(table)} "
               f"line-up{'s' if len(table) > 1 else ''}), so seats and line-ups are not exactly balanced")
     wide = summ.pivot(index="agent", columns="measure")
     measures = (("win share", 3), ("score", 1), ("rank", 2))          # each with its decimals
-    rows = [[f"{wide.loc[bot, ('mean', m)]:.{k}f} ({wide.loc[bot, ('lo', m)]:.{k}f}..{wide.loc[bot, ('hi', m)]:.{k}f})"
+    rows = [[_estimate(wide.loc[bot, ('mean', m)], wide.loc[bot, ('lo', m)], wide.loc[bot, ('hi', m)], k)
              for m, k in measures] for bot in wide.index]
     heads = [f"{m} (95% CI)" for m, _ in measures]
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
@@ -282,8 +284,16 @@ def cmd_tournament(args) -> int:
     if len(pw):
         print("\nhead to head: the share of their games the first finished ahead of the second (95% CI)")
         for r in pw.itertuples():
-            print(printable(f"  {r.agent} vs {r.opponent}: {r.ahead:.3f} ({r.lo:.3f}..{r.hi:.3f}), {r.games:,} games"))
+            print(printable(f"  {r.agent} vs {r.opponent}: {_estimate(r.ahead, r.lo, r.hi, 3)}, "
+                            f"{r.games:,} game{'s' if r.games != 1 else ''}"))
     return 0
+
+
+def _estimate(mean: float, lo: float, hi: float, decimals: int) -> str:
+    """``mean (lo..hi)``; after a single game there is no interval (its spread is unknown)."""
+    if lo != lo or hi != hi:                      # NaN: one game
+        return f"{mean:.{decimals}f} (no interval)"
+    return f"{mean:.{decimals}f} ({lo:.{decimals}f}..{hi:.{decimals}f})"
 
 
 def _games(text: str) -> int:

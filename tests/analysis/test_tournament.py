@@ -289,3 +289,17 @@ def test_a_run_stopped_before_its_first_part_or_without_its_parts_folder_starts_
     (out / "parts").rmdir()
     assert run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None).played == 2
     assert {p.name: p.read_bytes() for p in (out / "parts").iterdir()} == before
+
+
+def test_the_command_says_there_is_no_interval_after_one_game(tmp_path, capsys):
+    """A tournament with one game per line-up printed "0.000 (nan..nan)" and "1 games"."""
+    from bluffkit.cli import main
+    assert main(["tournament", "bloff", "--players", "3", "--agents", "random,caller,honest", "--games", "1",
+                 "--seed", "1", "--workers", "0", "--no-progress", "--out", str(tmp_path / "t")]) == 0
+    printed = capsys.readouterr().out
+    assert "nan" not in printed and "1 games" not in printed and "1 parts" not in printed, printed
+    assert printed.count("(no interval)") == 3 * 3 + 6 and printed.count(", 1 game\n") == 6
+    assert main(["tournament", "bloff", "--players", "3", "--agents", "random,caller", "--games", "4",
+                 "--seed", "1", "--workers", "0", "--no-progress", "--out", str(tmp_path / "u")]) == 0
+    printed = capsys.readouterr().out
+    assert "no interval" not in printed and ", 4 games\n" in printed
