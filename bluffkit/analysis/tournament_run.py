@@ -50,6 +50,7 @@ from pathlib import Path
 
 from bluffkit import __version__
 from bluffkit.analysis.tournament import COLUMNS, check_field, lineups, play_range
+from bluffkit.core import jsonread
 from bluffkit.core.errors import BluffkitError, RulesError, quote
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -138,9 +139,11 @@ def read_manifest(out) -> dict:
     """The manifest of the run in ``out``, or a clear error when there is none."""
     path = Path(out) / MANIFEST
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest = jsonread.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise TournamentError(f"{out}: not a tournament folder (no {MANIFEST})") from None
+    except jsonread.DuplicateKey as e:
+        raise TournamentError(f"{path}: {e}; the manifest is damaged") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise TournamentError(f"{path}: not a readable manifest ({e})") from None
     except (RecursionError, ValueError):    # nested too deeply, or a number too long to read

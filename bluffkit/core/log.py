@@ -39,7 +39,7 @@ from json.encoder import encode_basestring as _json_text
 from pathlib import Path
 
 from bluffkit import __version__
-from bluffkit.core import logfiles
+from bluffkit.core import jsonread, logfiles
 from bluffkit.core.digest import state_digest, table_digest
 from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, RulesError, is_seat, json_kind, printable
 from bluffkit.core.game import game_from_header
@@ -212,10 +212,12 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         if not text.strip():
             raise fail(i + 1, "blank line inside the log", path)
         try:
-            obj = json.loads(text)
+            obj = jsonread.loads(text)
         except json.JSONDecodeError as e:
             raise fail(i + 1, f"not valid JSON at column {e.colno} ({e.msg.lower()}); "
                                f"the line may be cut off or damaged", path) from None
+        except jsonread.DuplicateKey as e:
+            raise fail(i + 1, str(e), path) from None
         except (RecursionError, ValueError):
             raise fail(i + 1, "not a log record (nested too deeply, or a number too long to read)",
                         path) from None

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bluffkit.core import logfiles
+from bluffkit.core import jsonread, logfiles
 from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError
 from bluffkit.core.game import make_game
 from bluffkit.core.protocols import Game
@@ -136,9 +136,11 @@ def load(path: Path | str) -> Scenario:
         line = raw[:e.start].count(b"\n") + 1
         raise ScenarioError(f"{path}: line {line}: not UTF-8 text (byte 0x{raw[e.start]:02x})") from None
     try:
-        data = json.loads(text)
+        data = jsonread.loads(text)
     except json.JSONDecodeError as e:
         raise ScenarioError(f"{path}: line {e.lineno}: not valid JSON ({e.msg}, column {e.colno})") from None
+    except jsonread.DuplicateKey as e:
+        raise ScenarioError(f"{path}: {e}") from None
     except (RecursionError, ValueError):
         raise ScenarioError(f"{path}: not readable JSON (nested too deeply, or a number with too many digits)") from None
     return from_dict(data, path)

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from bluffkit.core import jsonread
 from bluffkit.core.errors import BluffkitError, json_kind, unprintable
 from bluffkit.core.logfiles import DECK_FORMAT
 from bluffkit.games.bluffer.actions import clean_text, unprintable_answer
@@ -249,9 +250,11 @@ def parse_deck(text: str, path: str | Path | None = None) -> Deck:
             fail("blank line (blank lines are allowed only at the end of the file)")
         problem = None
         try:
-            obj = json.loads(line)
+            obj = jsonread.loads(line)
         except json.JSONDecodeError as exc:
             problem = f"not valid JSON: {exc.msg} (column {exc.colno})"
+        except jsonread.DuplicateKey as exc:
+            problem = str(exc)
         except RecursionError:
             problem = "not valid JSON: nested too deeply"
         except ValueError:

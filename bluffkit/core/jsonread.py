@@ -1,0 +1,49 @@
+"""Reading JSON that people may have edited: a key given twice in one object is refused.
+
+Python's ``json`` keeps the last of two equal keys without a word, so a scenario or log
+edited by hand with ``"moves"`` twice would quietly lose the first. The readers of logs,
+scenarios, Bluffer decks and tournament manifests read through :func:`loads`, which
+raises :class:`DuplicateKey` (a ``ValueError``) naming the key; each reader says where.
+
+>>> loads('{"a": 1, "b": {"c": 2}}')
+{'a': 1, 'b': {'c': 2}}
+>>> loads('{"a": 1, "b": {"c": 2, "c": 3}}')
+Traceback (most recent call last):
+...
+bluffkit.core.jsonread.DuplicateKey: the key 'c' is given twice in one object
+"""
+
+from __future__ import annotations
+
+import json
+
+from bluffkit.core.errors import quote
+
+
+class DuplicateKey(ValueError):
+    """A key given twice in one JSON object."""
+
+    def __init__(self, key: str):
+        self.key = key
+        super().__init__(f"the key {quote(key)} is given twice in one object")
+
+
+def _unique(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return out
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique)
+
+
+def loads(text: str):
+    """``json.loads(text)``, refusing a key given twice in one object (:class:`DuplicateKey`)."""
+    if not isinstance(text, str):
+        raise TypeError(f"JSON text must be a str, not {type(text).__name__}")
+    return _DECODER.decode(text)

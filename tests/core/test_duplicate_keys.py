@@ -1,0 +1,71 @@
+"""A key given twice in one JSON object is refused in a log, a scenario, a Bluffer deck and
+a tournament manifest, naming the key and the place. Python's ``json`` kept the last of
+the two without a word: a scenario edited by hand with ``"moves"`` twice lost the first.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bluffkit.analysis.tournament_run import TournamentError, read_manifest, run
+from bluffkit.core import jsonread
+from bluffkit.core import log as gamelog
+from bluffkit.core import scenario as sc
+from bluffkit.core.errors import LogError
+from bluffkit.core.game import make_game
+from bluffkit.games.bluffer.deck import DeckError, parse_deck
+from paths import REPO
+
+
+def twice(line: str, key: str) -> str:
+    """``line`` (a JSON object) with ``key``'s pair written a second time, first in the object."""
+    obj = json.loads(line)
+    pair = json.dumps({key: obj[key]}, separators=(",", ":"))[1:-1]
+    return "{" + pair + "," + line.strip()[1:]
+
+
+def test_loads_refuses_a_key_given_twice_at_any_depth_and_keeps_all_else():
+    assert jsonread.loads('{"a": {"b": [1, {"c": 2}]}, "d": null}') == {"a": {"b": [1, {"c": 2}]}, "d": None}
+    for text, key in [('{"a": 1, "a": 1}', "a"), ('[{"x": 1}, {"y": 2, "y": 3}]', "y"),
+                      ('{"a": {"b": {"c": 1, "c": 2}}}', "c"), ('{"": 1, "": 2}', "")]:
+        with pytest.raises(jsonread.DuplicateKey, match=f"the key '{key}' is given twice in one object"):
+            jsonread.loads(text)
+
+
+@pytest.mark.parametrize("line, key", [(0, "seed"), (0, "options"), (2, "action"), (-1, "end")])
+def test_a_log_with_a_key_given_twice_is_refused_naming_the_line(tmp_path, line, key):
+    lines = (REPO / "tests" / "logs" / "auction-classic.jsonl").read_text(encoding="utf-8").splitlines()
+    n = line % len(lines)
+    lines[n] = twice(lines[n], key)
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(LogError) as e:
+        gamelog.read(path)
+    assert f"line {n + 1}: the key '{key}' is given twice in one object" in str(e.value)
+
+
+def test_a_scenario_with_a_key_given_twice_is_refused(tmp_path):
+    text = (REPO / "data" / "scenarios" / "bloff-anne-calls-david.json").read_text(encoding="utf-8")
+    path = tmp_path / "twice.json"
+    path.write_text(text.replace('"moves":', '"moves": [],\n "moves":', 1), encoding="utf-8")
+    with pytest.raises(sc.ScenarioError, match=r"twice.json: the key 'moves' is given twice in one object$"):
+        sc.load(path)
+
+
+def test_a_bluffer_deck_with_a_key_given_twice_is_refused_naming_the_line():
+    lines = (REPO / "data" / "decks" / "bluffer-general.jsonl").read_text(encoding="utf-8").splitlines()[:12]
+    lines[3] = twice(lines[3], "answer")
+    with pytest.raises(DeckError, match=r"line 4.*the key 'answer' is given twice in one object"):
+        parse_deck("\n".join(lines) + "\n")
+
+
+def test_a_manifest_with_a_key_given_twice_is_refused(tmp_path):
+    out = tmp_path / "t"
+    run(make_game("auction"), ["random"], 6, 1, out, players=3, workers=0, echo=None)
+    path: Path = out / "manifest.json"
+    path.write_text(twice(path.read_text(encoding="utf-8"), "seed"), encoding="utf-8")
+    with pytest.raises(TournamentError, match=r"the key 'seed' is given twice in one object; the manifest is damaged"):
+        read_manifest(out)
