@@ -276,6 +276,25 @@ def test_a_script_that_cannot_be_read_names_its_seat_and_move():
         make_game("y" * 1000)
 
 
+@pytest.mark.parametrize("name, script, said", [
+    ("youre-bluffing", "bid 10", "^the script for seat 0, move 1 .'bid 10'.: seat 0 cannot bid now; .* "
+                                 r"\[rule: not-bidding\]$"),
+    ("bloff", "call", "^the script for seat 0, move 1 .'call'.: it is your turn to lay cards, and there is no "
+                      r"passing: .*\[rule: no-passing\]$"),
+])
+def test_a_script_move_the_rules_refuse_names_its_seat_and_move(name, script, said):
+    """An illegal (readable) scripted move was refused with the rule alone: which seat's
+    script, and which of its moves, was left to guess."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.errors import IllegalAction
+    from bluffkit.core.play import play
+    g = make_game(name)
+    agents = [make_agent("script:" + script, g), make_agent("random", g), make_agent("random", g)]
+    with pytest.raises(IllegalAction, match=said) as e:
+        play(g, agents, 1)
+    assert e.value.rule in said and agents[0].i == 0, "the refused move is still the next"
+
+
 def test_hands_too_big_to_list_their_payments_are_refused_in_words():
     """A start of 6,000 notes each (bank off) took 11 GB listing payments; any_cover listed
     every choice of a 60-note hand's notes until memory ran out."""

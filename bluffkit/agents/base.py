@@ -10,7 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from bluffkit.agents.generic import RandomBot
-from bluffkit.core.errors import NotationError, RulesError, quote
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, quote
 
 
 class Agent(Protocol):
@@ -24,7 +24,9 @@ class Agent(Protocol):
 class ScriptedAgent:
     """Plays a fixed list of moves (text or action records), in order.
 
-    Raises a clear error when asked for a move after the script has run out.
+    Raises a clear error when asked for a move after the script has run out, and one
+    naming the seat and the move's number for a move it cannot read or one the rules do
+    not allow where it stands (with the rule it breaks).
     """
 
     name = "script"
@@ -38,13 +40,19 @@ class ScriptedAgent:
         if self.i >= len(self.moves):
             raise RulesError(f"the script for seat {observation.seat} has run out after "
                              f"{len(self.moves)} move(s)")
-        move = self.moves[self.i]
+        move = written = self.moves[self.i]
+        where = f"the script for seat {observation.seat}, move {self.i + 1}"
         if isinstance(move, str) and self.parse is not None:
             try:
                 move = self.parse(move)
             except NotationError as e:
-                shown = "" if quote(move) in str(e) else f" ({quote(move)})"
-                raise NotationError(f"the script for seat {observation.seat}, move {self.i + 1}{shown}: {e}") from None
+                shown = "" if quote(written) in str(e) else f" ({quote(written)})"
+                raise NotationError(f"{where}{shown}: {e}") from None
+        explain = getattr(legal, "explain", None)
+        wrong = explain(move) if explain is not None else None
+        if wrong is not None:
+            shown = f" ({quote(written)})" if isinstance(written, str) else ""
+            raise IllegalAction(wrong[0], f"{where}{shown}: {wrong[1]}")
         self.i += 1
         return move
 
