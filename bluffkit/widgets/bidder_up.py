@@ -168,8 +168,7 @@ class BidderUpTable(SeatPanel):
         self.set_projector(False)
 
     def __repr__(self) -> str:
-        return (f"BidderUpTable({self.game.rules.board!r}, {self.session.players} players, "
-                f"seed {self.session.seed}, {len(self.session.moves)} moves)")
+        return f"BidderUpTable({self.game.rules.board!r}, {self.session.players} players, {self.repr_tail()})"
 
     def make_view(self) -> BoardView:
         return BoardView()

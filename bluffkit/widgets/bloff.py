@@ -53,7 +53,7 @@ class BloffTable(SeatPanel):
         super().__init__(game, players, humans, bots, names, seed, [self.play_box, self.call_box], undo=undo)
 
     def __repr__(self) -> str:
-        return f"BloffTable({self.session.players} players, seed {self.session.seed}, {len(self.session.moves)} moves)"
+        return f"BloffTable({self.session.players} players, {self.repr_tail()})"
 
     @property
     def cards(self):

@@ -90,7 +90,7 @@ class BlufferTable(SeatPanel):
         self.refresh()
 
     def __repr__(self) -> str:
-        return f"BlufferTable({self.session.players} players, seed {self.session.seed}, {len(self.session.moves)} moves)"
+        return f"BlufferTable({self.session.players} players, {self.repr_tail()})"
 
     def refresh(self) -> None:
         self.peeking = False

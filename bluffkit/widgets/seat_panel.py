@@ -127,6 +127,18 @@ class SeatPanel(W.VBox):
     scores_unit: tuple[str, bool] = ("points", False)
     children: tuple          # the box's widgets (a trait of W.VBox, declared for the type checker)
 
+    def repr_tail(self) -> str:
+        """The end of the panel's repr: its moves, and its seed once the game is over. The
+        repr is the cell's text output, which the notebook keeps and anyone at the screen
+        can read; while the game goes on the seed would give away every hand and draw
+        (chance's draws follow from it), so it shows only at the end (``session.seed``
+        holds it for the teacher's code)."""
+        n = len(self.session.moves)
+        moves = f"{n} move{'s' if n != 1 else ''}"
+        if self.session.over:
+            return f"seed {self.session.seed}, {moves}"
+        return f"{moves}, seed shown when the game is over"
+
     def __init__(self, game, players: int, humans, bots, names, seed: int | None, controls: list, undo: str = "own",
                  title: str = ""):
         """``bots``: one bot name for every seat that is not human, or a list with one

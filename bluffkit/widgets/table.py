@@ -88,8 +88,7 @@ class TablePanel(SeatPanel):
                          [self.simple_box, self.bid_box, self.money_box], undo=undo)
 
     def __repr__(self) -> str:
-        return (f"TablePanel({self.game.name!r}, {self.session.players} players, seed {self.session.seed}, "
-                f"{len(self.session.moves)} moves)")
+        return f"TablePanel({self.game.name!r}, {self.session.players} players, {self.repr_tail()})"
 
     def clear_controls(self) -> None:
         """Blank every control: no moves, no amount, no notes to click (a hand, or a

@@ -312,7 +312,8 @@ def test_game_charts_draw_a_game_and_a_log(tmp_path):
 
 def test_a_panel_made_without_a_seed_deals_a_new_game_each_time():
     """With a fixed default seed every run dealt the same notes, so a student who had run
-    the notebook before knew the bots' hands. The seed drawn is shown and kept."""
+    the notebook before knew the bots' hands. The seed drawn is kept, and shown once the
+    game is over."""
     from bluffkit.widgets import BidderUpTable, BloffTable, BlufferTable
     for make in (lambda: TablePanel("horse-trading", players=3, humans=[1]),
                  lambda: BloffTable(players=3, humans=[0]),
@@ -320,6 +321,27 @@ def test_a_panel_made_without_a_seed_deals_a_new_game_each_time():
                  lambda: BidderUpTable(players=2, humans=[0])):
         a, b = make(), make()
         assert a.session.seed != b.session.seed
-        assert f"seed {a.session.seed}," in repr(a)
+        assert str(a.session.seed) not in repr(a) and repr(a).endswith(", seed shown when the game is over)")
     again = TablePanel("horse-trading", players=3, humans=[1], seed=a.session.seed)
     assert again.session.seed == a.session.seed
+
+
+def test_a_panels_text_output_keeps_its_seed_until_the_game_is_over():
+    """The repr (the cell's text output, kept in the notebook and shown where the widget is
+    not drawn) said the seed of a live game, and from it anyone could deal every hand again
+    and foresee every draw (a Horse Trading animal before the leader chose to auction)."""
+    from bluffkit.widgets import BidderUpTable, BloffTable, BlufferTable
+    for make in (lambda: TablePanel("horse-trading", players=3, humans=[0]),
+                 lambda: BloffTable(players=3, humans=[0]),
+                 lambda: BlufferTable(players=3, humans=[0]),
+                 lambda: BidderUpTable(players=2, humans=[0])):
+        panel = make()
+        seed = panel.session.seed
+        shown = [repr(panel), panel._repr_mimebundle_().get("text/plain", "")]
+        assert all(str(seed) not in text for text in shown), shown
+        s, rng = panel.session, np.random.default_rng(0)
+        while not s.over:                        # the human seat plays at random to the end
+            s.advance()
+            if not s.over:
+                s.play(s.legal(s.waiting_for).sample(rng), s.waiting_for)
+        assert f"seed {seed}, " in repr(panel)
