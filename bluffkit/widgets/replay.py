@@ -27,9 +27,14 @@ from bluffkit.widgets.words import PLAY_TIP
 NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.jsonl"
 
 
+#: The last line of the events in a seat's view before the end of the game.
+LATER = "(the steps after this one are not shown in a seat's view)"
+
+
 class ReplayViewer(W.VBox):
     """A slider over the steps, Play/Pause with a speed, any seat's view or the all-seeing
-    one, and the list of events with the current step marked."""
+    one, and the list of events with the current step marked: the eight steps before and
+    after it, or in a seat's view the eight before it and this one, no later step."""
 
     def __init__(self, source=None):
         self.error = W.HTML()
@@ -100,11 +105,15 @@ class ReplayViewer(W.VBox):
             state = self.states[i]
             self.table.value = (all_seeing_view(self.game, state, self.names) if seat is None
                                 else seat_view(self.game, self.game.observe(state, seat), self.names))
-            lo, hi = max(0, i - 8), min(len(self.moves), i + 8)
+            # the steps around this one; a seat's view stops at this step: the steps after it
+            # show what the seat cannot know yet (a face-down play turned over, the next draw)
+            lo, hi = max(0, i - 8), min(len(self.moves), i + 8 if seat is None else i)
             rows = []
             for k in range(lo, hi):
                 seat_, action = self.moves[k]
                 who = "chance" if seat_ is None else self.names[seat_]
                 text = escape(f"{k + 1}. {who}: {self.says[k]}")
                 rows.append(f"<li><b>&#9654; {text}</b></li>" if k + 1 == i else f"<li>{text}</li>")
+            if seat is not None and i < len(self.moves):
+                rows.append(f"<li><i>{escape(LATER)}</i></li>")
             self.events.value = "<ul class='bk-box' style='list-style:none;padding-left:0'>" + "".join(rows) + "</ul>"

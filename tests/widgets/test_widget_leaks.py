@@ -459,3 +459,30 @@ def test_a_refusal_does_not_stay_on_a_cover_reached_from_code(path):
         t.session.play(str(legal.sample(np.random.default_rng(0))), 0)
         t.refresh()
     assert t.screen[0] == "cover" and t.message.value == ""
+
+
+@pytest.mark.parametrize("key", ["horse-trading", "bloff", "bluffer"])
+def test_the_replay_viewers_events_stop_at_the_step_in_a_seats_view(key):
+    """The events listed eight steps ahead in a seat's view too: at Bjørn's face-down play
+    Anne's view already read the call that turned his cards over, and in Horse Trading the
+    next animal drawn. The check above compares a view with a re-dealt twin of the same
+    moves, so it could not see it."""
+    import re
+    from html import escape
+    from bluffkit.session import Session
+    from bluffkit.testing import config_game, config_players
+    from bluffkit.widgets import ReplayViewer
+    from bluffkit.widgets.replay import LATER
+    played = Session(config_game(key), ["random"] * config_players(key)[0], seed=4).run()
+    viewer = ReplayViewer(played)
+    last = len(played.moves)
+    for step in sorted({0, 1, 2, 5, last // 2, last - 1, last}):
+        viewer.step.value = step
+        for seat in range(-1, played.players):
+            viewer.viewer.value = seat
+            shown = [int(n) for n in re.findall(r"<li>(?:<b>&#9654; )?(\d+)\. ", viewer.events.value)]
+            if seat < 0:
+                assert shown == list(range(max(1, step - 7), min(last, step + 8) + 1))
+            else:
+                assert shown == list(range(max(1, step - 7), step + 1)), (seat, step, shown)
+                assert (escape(LATER) in viewer.events.value) == (step < last)
