@@ -486,3 +486,24 @@ def test_the_replay_viewers_events_stop_at_the_step_in_a_seats_view(key):
             else:
                 assert shown == list(range(max(1, step - 7), step + 1)), (seat, step, shown)
                 assert (escape(LATER) in viewer.events.value) == (step < last)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_check_catches_a_question_read_in_secret_shown_to_a_seat_that_has_not_heard_it(players):
+    """In the two-player and team games the writers read the question in secret. Bluffer's
+    ``hide_from`` kept the question, so a seat's view showing it to a seat that had not
+    heard it passed the check; the re-dealt game now has another question."""
+    from bluffkit.session import Session
+    from bluffkit.widgets import ReplayViewer
+
+    class PeekingReplay(ReplayViewer):
+        def draw(self):
+            super().draw()
+            if self.states is not None:
+                qid = self.states[self.step.value].qid
+                self.table.value += self.game.deck.by_id[qid].question if qid else ""
+
+    played = Session(config_game("bluffer"), ["random"] * players, seed=4).run()
+    assert check_panel(lambda: ReplayViewer(played), seeds=[1, 2], clicks=60)["compared"] >= 40
+    with pytest.raises(WidgetLeak, match="seat .'s view: it depends on what is hidden"):
+        check_panel(lambda: PeekingReplay(played), seeds=[1, 2], clicks=60)

@@ -274,7 +274,8 @@ class Bluffer(TableGame):
         rewritten; once the answers are read, a seat that does not lead sees them
         reassigned among the other authors and the truth (its own sheet staying on an
         answer with its own text; a true answer the leader copied goes with the sheet now
-        marked true); other seats' sealed votes are redrawn."""
+        marked true); other seats' sealed votes are redrawn. A question read in secret by
+        others (the two-player and team games) is another question of the deck."""
         t = Table.thaw(state)
         pool = [d for q in self.deck.questions[:20] for d in q.decoys]
 
@@ -284,7 +285,13 @@ class Bluffer(TableGame):
         if state.phase in (WRITE, COPY, SHUFFLE):
             writes = tuple(w if s == seat or not w else tuple(any_text() for _ in w) for s, w in enumerate(state.writes))
             truth = state.truth if seat in t.knowers() or not state.truth else any_text()
-            return dataclasses.replace(state, writes=writes, truth=truth)
+            qid, used = state.qid, state.used
+            if qid and not t.question_public() and seat not in t.knowers():
+                unused = [q.id for q in self.deck.questions if q.id not in used]
+                if unused:
+                    qid = unused[int(rng.integers(len(unused)))]
+                    used = tuple(qid if u == state.qid else u for u in used)
+            return dataclasses.replace(state, writes=writes, truth=truth, qid=qid, used=used)
         if state.phase != VOTE:
             return state
         order, votes = list(state.order), list(state.votes)
