@@ -21,7 +21,7 @@ from bluffkit import charts_offline
 from bluffkit.analysis import charts, scoring_theory
 from bluffkit.analysis.chart_style import builder
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.spec import siblings, spec_of, specs
 
@@ -44,6 +44,30 @@ def _game_charts_example() -> list:
 
 
 @builder(example=lambda: [(("horse-trading",), {"held": ("9", "10")})])
+def _held_labels(rules, held, game: str) -> tuple[str, ...]:
+    """``held`` (one name or a list of them: a family's label or its animal) as the labels
+    of the families, each once; anything else is refused naming the families there are."""
+    if isinstance(held, str):
+        held = (held,)
+    try:
+        held = list(held)
+    except TypeError:
+        raise RulesError(f"held: the families held, as a list of names, got {quote(held)}") from None
+    out = []
+    for name in held:
+        if isinstance(name, str) and name in rules.labels:
+            f = rules.labels.index(name)
+        elif isinstance(name, str) and name in rules.families:
+            f = rules.families.index(name)
+        else:
+            known = ", ".join(rules.labels) if tuple(rules.labels) == tuple(rules.families) else \
+                ", ".join(f"{lab} ({fam})" for lab, fam in zip(rules.labels, rules.families))
+            raise RulesError(f"held: {quote(name)} is not a family of {game}; the families are {known}")
+        if rules.labels[f] not in out:
+            out.append(rules.labels[f])
+    return tuple(out)
+
+
 class ScoringExplorer(W.VBox):
     """The family multiplier made visible: score against families owned, and what
     completing one more family is worth given the families already held (YB "End of
@@ -51,6 +75,11 @@ class ScoringExplorer(W.VBox):
     altair widgets (hover for the numbers), drawn offline."""
 
     def __init__(self, game: str = "youre-bluffing", held=()):
+        """``held``: the families held to begin with, by their label on the cards
+        (Horse Trading's A, 2 ... 10) or their animal ("pig"); one name or a list."""
+        if not hasattr(make_game(game).rules, "families"):
+            raise RulesError(f"the scoring explorer is for You're Bluffing! and Horse Trading (families of "
+                             f"animals), not {spec_of(game).name}")
         charts_offline.enable()
         rulesets = siblings(game)                 # the rulesets of the game's engine, from the registry
         self.game_choice = W.Dropdown(options=rulesets, value=spec_of(game).name, description="Rules")
@@ -69,10 +98,12 @@ class ScoringExplorer(W.VBox):
         return f"ScoringExplorer({self.game_choice.value!r}, holding {list(self.held.value)})"
 
     def _rules(self, name: str, held=()) -> None:
-        self.rules = make_game(name).rules
+        rules = make_game(name).rules
+        chosen = _held_labels(rules, held, name)
+        self.rules = rules
         names = [self.rules.labels[f] for f in range(len(self.rules.families))]
         self.held.options = names
-        self.held.value = tuple(held)
+        self.held.value = chosen
         chart = charts.scoring_chart(scoring_theory.score_table(self.rules))
         if self.scores is None:
             self.scores = interactive(chart)

@@ -2,10 +2,12 @@
 rendered text (no kernel, no browser)."""
 
 import logging
+import re
 
 import numpy as np
 import pytest
 
+from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.money import fmt
 from bluffkit.session import Session
@@ -298,6 +300,24 @@ def test_scoring_explorer_follows_the_rulebook_example():
     assert e.marginal.chart.to_dict()["mark"]["type"] == "bar"
     e.game_choice.value = "horse-trading"
     assert e.held.options[0] == "A" and e.held.value == ()
+
+
+def test_the_scoring_explorer_takes_families_by_label_or_animal_and_refuses_others_in_words():
+    """The notebook's held=("pig", "dog") with Horse Trading (cards labelled A, 2 ... 10)
+    raised traitlets' "Invalid selection: value not found"; a game without families an
+    AttributeError."""
+    from bluffkit.widgets import ScoringExplorer
+    assert ScoringExplorer("horse-trading", held=("pig", "dog", "8")).held.value == ("8", "4")
+    assert ScoringExplorer("youre-bluffing", held="pig").held.value == ("pig",)
+    for game, held, said in [("youre-bluffing", ("Pig",), "held: 'Pig' is not a family of youre-bluffing; "
+                                                           "the families are rooster, goose"),
+                             ("horse-trading", [0], "held: 0 is not a family of horse-trading; the families are "
+                                                    "A (rooster), 2 (goose)"),
+                             ("youre-bluffing", None, "held: the families held, as a list of names, got None"),
+                             ("youre-bluffing", 5, "held: the families held, as a list of names, got 5"),
+                             ("bloff", (), "the scoring explorer is for You're Bluffing! and Horse Trading")]:
+        with pytest.raises(RulesError, match=re.escape(said)):
+            ScoringExplorer(game, held=held)
 
 
 @pytest.mark.slow
