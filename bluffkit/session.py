@@ -24,6 +24,7 @@ from bluffkit.agents.base import ScriptedAgent, make_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.logfiles import NAME_RULE, name_ok
 from bluffkit.core.errors import IllegalAction, RulesError, is_seat
+from bluffkit.core.game import as_game
 import numpy as np
 
 from bluffkit.core.seeding import check_seed
@@ -45,7 +46,7 @@ class Session:
         if undo not in UNDO_RULES:
             raise RulesError(f"undo must be one of {', '.join(map(repr, UNDO_RULES))}, got {undo!r}")
         self.undo_rule = undo
-        self.game = game
+        self.game = game = as_game(game)
         if not isinstance(seats, (list, tuple)):
             raise RulesError(f"seats: a list with one entry per seat (\"human\", a bot's name, an agent "
                              f"or a list of moves), got {type(seats).__name__}")

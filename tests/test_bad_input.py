@@ -316,3 +316,30 @@ def test_refusals_of_json_values_speak_of_json_not_python():
     for value, said in [(None, "null"), ([1], "an array"), ("x", "a string")]:
         with pytest.raises(RulesError, match=f"rules must be a JSON object, got {said}$"):
             rules_type.from_dict(value)
+
+
+def test_a_games_name_is_taken_where_a_game_is_and_anything_else_refused_in_words():
+    """Session("horse-trading", ...), simulate("horse-trading", ...) and score_of(game, ...)
+    raised AttributeError ('str' object has no attribute 'check_players'); simulate_claims
+    of another game returned an empty frame without a word."""
+    from bluffkit.analysis import bloff_data, scoring_theory
+    from bluffkit.analysis.simulate import simulate
+    from bluffkit.analysis.tournament import tournament
+    from bluffkit.session import Session
+    assert Session("horse-trading", ["human", "random", "random"]).game.name == "horse-trading"
+    assert len(simulate("bloff", ["random"] * 3, games=2, seed=1)) == 2
+    assert len(tournament("bloff", ["random", "caller"], 2, seed=1, players=3)) == 6
+    assert len(bloff_data.simulate_claims("bloff", ["caller"] * 3, 1, 1)) > 0
+    ht = make_game("horse-trading")
+    assert scoring_theory.score_of(ht, [8, 4]) == scoring_theory.score_of("horse-trading", [8, 4]) == 2100
+    assert scoring_theory.marginal_frame(make_game("youre-bluffing"), [7, 3]).set_index("animal") \
+        .loc["rooster", "marginal"] == 840
+    for call, said in [(lambda: Session(5, ["random"] * 3), "is needed here, got 5"),
+                       (lambda: simulate(None, ["random"] * 3, 1, 1), "is needed here, got None"),
+                       (lambda: Session([ht], ["random"] * 3), "is needed here, got list"),
+                       (lambda: bloff_data.simulate_claims(ht, ["random"] * 3, 1, 1),
+                        "simulate_claims counts the claims of Bløff, not of horse-trading"),
+                       (lambda: scoring_theory.score_of(make_game("bloff"), [1]),
+                        "scoring by families is for You're Bluffing! and Horse Trading")]:
+        with pytest.raises(RulesError, match=said):
+            call()

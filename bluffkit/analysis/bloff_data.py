@@ -11,6 +11,8 @@ from __future__ import annotations
 import pandas as pd
 
 from bluffkit.agents.base import make_agent
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import as_game
 from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import game_seeds
 from bluffkit.games.bloff.cards import RANK_NAMES
@@ -40,7 +42,10 @@ def claims_frame(game, moves, agents: list[str], game_index: int = 0) -> pd.Data
 
 
 def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFrame:
-    """The claims of ``games`` seeded games (seats rotating as in a tournament)."""
+    """The claims of ``games`` seeded games of Bløff (seats rotating as in a tournament)."""
+    game = as_game(game)
+    if game.name != "bloff":
+        raise RulesError(f"simulate_claims counts the claims of Bløff, not of {game.name}")
     frames = []
     for i, rec in play_games(game, game_seeds(seed, games),
                              lambda i: [make_agent(a, game) for a in lineup(agents, i)]):

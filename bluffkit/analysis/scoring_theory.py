@@ -38,6 +38,21 @@ MARGINAL_COLUMNS = ["family", "animal", "value", "held", "held_families", "held_
                     "marginal", "score_before", "score_after"]
 
 
+def rules_of(rules) -> Rules:
+    """The You're Bluffing! or Horse Trading rules ``rules`` stands for: the rules
+    themselves, a game from ``make_game`` (its ``rules``) or a game's name."""
+    if isinstance(rules, str):
+        from bluffkit.core.game import make_game
+        rules = make_game(rules)
+    if not hasattr(rules, "families") and hasattr(rules, "rules"):
+        rules = rules.rules
+    if not hasattr(rules, "families") or not hasattr(rules, "family_values"):
+        from bluffkit.core.errors import RulesError
+        raise RulesError(f"scoring by families is for You're Bluffing! and Horse Trading: give their rules, "
+                         f"game or name, got {type(rules).__name__}")
+    return rules
+
+
 def _families(rules: Rules, families: Iterable[int], what: str) -> tuple[int, ...]:
     out = tuple(families)
     n = len(rules.families)
@@ -49,13 +64,14 @@ def _families(rules: Rules, families: Iterable[int], what: str) -> tuple[int, ..
     return out
 
 
-def herd_of(rules: Rules, families: Iterable[int]) -> tuple[int, ...]:
+def herd_of(rules, families: Iterable[int]) -> tuple[int, ...]:
     """A herd holding exactly these families, each complete (``family_size`` cards)."""
+    rules = rules_of(rules)
     full = set(_families(rules, families, "families"))
     return tuple(rules.family_size if f in full else 0 for f in range(len(rules.families)))
 
 
-def score_of(rules: Rules, families: Iterable[int]) -> int:
+def score_of(rules, families: Iterable[int]) -> int:
     """The score of a player holding these families complete (and nothing else).
 
     Horse Trading's example (HT "End of the game"): Anna's 9s and 5s score
@@ -65,16 +81,18 @@ def score_of(rules: Rules, families: Iterable[int]) -> int:
     >>> score_of(preset("horse_trading"), [8, 4])
     2100
     """
+    rules = rules_of(rules)
     return score(herd_of(rules, families), rules)
 
 
-def default_orders(rules: Rules) -> dict[str, tuple[int, ...]]:
+def default_orders(rules) -> dict[str, tuple[int, ...]]:
     """Two ways to collect families: ``"cheapest"`` first and ``"dearest"`` first."""
+    rules = rules_of(rules)
     by_value = sorted(range(len(rules.families)), key=lambda f: (rules.family_values[f], f))
     return {"cheapest": tuple(by_value), "dearest": tuple(reversed(by_value))}
 
 
-def score_table(rules: Rules, orders: Mapping[str, Sequence[int]] | None = None) -> pd.DataFrame:
+def score_table(rules, orders: Mapping[str, Sequence[int]] | None = None) -> pd.DataFrame:
     """Score against the number of complete families, for families taken in an order.
 
     For each named order (default :func:`default_orders`: the k cheapest and the k
@@ -90,6 +108,7 @@ def score_table(rules: Rules, orders: Mapping[str, Sequence[int]] | None = None)
     >>> t[(t.order == "dearest") & (t.k == 3)].families.item()
     'horse+cow+pig'
     """
+    rules = rules_of(rules)
     orders = default_orders(rules) if orders is None else orders
     rows = []
     for name, order in orders.items():
@@ -101,7 +120,7 @@ def score_table(rules: Rules, orders: Mapping[str, Sequence[int]] | None = None)
     return pd.DataFrame(rows, columns=SCORE_COLUMNS)
 
 
-def marginal_value(rules: Rules, held: Iterable[int], candidate: int) -> int:
+def marginal_value(rules, held: Iterable[int], candidate: int) -> int:
     """Points gained by completing ``candidate`` when the families ``held`` are complete:
     ``score(held + [candidate]) - score(held)``, which equals ``v (n + 1) + S`` (see the
     module docstring).
@@ -111,6 +130,7 @@ def marginal_value(rules: Rules, held: Iterable[int], candidate: int) -> int:
     >>> marginal_value(yb, [], 9), marginal_value(yb, [1], 8), marginal_value(yb, [9, 6, 7], 0)
     (1000, 1640, 2190)
     """
+    rules = rules_of(rules)
     held = _families(rules, held, "held")
     (candidate,) = _families(rules, [candidate], "candidate")
     if candidate in held:
@@ -118,7 +138,7 @@ def marginal_value(rules: Rules, held: Iterable[int], candidate: int) -> int:
     return score_of(rules, held + (candidate,)) - score_of(rules, held)
 
 
-def marginal_frame(rules: Rules, held: Iterable[int] = ()) -> pd.DataFrame:
+def marginal_frame(rules, held: Iterable[int] = ()) -> pd.DataFrame:
     """One row per family not yet held: what completing it would add.
 
     Columns: ``family`` (index), ``animal`` (label), ``value``, ``held`` (number of
@@ -133,6 +153,7 @@ def marginal_frame(rules: Rules, held: Iterable[int] = ()) -> pd.DataFrame:
     >>> df.set_index("animal").loc["rooster", ["from_new", "from_held", "marginal"]].tolist()
     [30, 810, 840]
     """
+    rules = rules_of(rules)
     held = _families(rules, held, "held")
     before = score_of(rules, held)
     s, n = sum(rules.family_values[f] for f in held), len(held)

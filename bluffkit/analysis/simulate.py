@@ -20,6 +20,7 @@ import pandas as pd
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, RulesError
+from bluffkit.core.game import as_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -45,6 +46,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     at all: if it fails, no log is left (``bluffkit simulate`` writes ``--out`` there).
     """
     check_seed(seed)
+    game = as_game(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games must be a positive whole number, got {games!r}")
     players = game.check_players(len(agents))

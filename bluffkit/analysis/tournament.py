@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core.errors import RulesError
+from bluffkit.core.game import as_game
 from bluffkit.core.play import play
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -151,6 +152,7 @@ def tournament(game, agents: list[str], games: int, seed: int, progress: bool = 
     share of the win), ``score``, ``rank`` (see :func:`ranks`), ``length``: one row per
     game and seat. ``players`` defaults to one seat per bot named."""
     check_seed(seed)
+    game = as_game(game)
     table = lineups(agents, len(agents) if players is None else players, mode)
     check_field(game, len(table[0]), table)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:

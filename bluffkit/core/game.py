@@ -75,6 +75,17 @@ def make_game(name: str, /, **kwargs):
     return spec_of(name).make(name, **kwargs)
 
 
+def as_game(game):
+    """``game`` itself when it is a game (from :func:`make_game`), or the game its name
+    makes (``"horse-trading"``); anything else is refused in words."""
+    if isinstance(game, str):
+        return make_game(game)
+    if callable(getattr(game, "table", None)) and callable(getattr(game, "observe", None)):
+        return game
+    raise RulesError(f"a game from make_game(...) or a game's name (one of {', '.join(names())}) is needed here, "
+                     f"got {quote(game) if game is None or isinstance(game, (int, float)) else type(game).__name__}")
+
+
 def game_from_header(header: dict):
     """The game a log header describes (game name and rules)."""
     name = header.get("game") if isinstance(header, dict) else None
