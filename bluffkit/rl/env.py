@@ -189,8 +189,14 @@ class BluffkitEnv(AECEnv):
         if self.game_state is None:
             raise RulesError("no game yet: call reset() first")
 
-    def last(self, observe: bool = True):
+    def _need_agents(self) -> None:
+        """Refuse a move once the game is over and every agent has been removed."""
         self._need_reset()
+        if not self.agents:
+            raise RulesError("the game is over and every agent is done: call reset() for a new game")
+
+    def last(self, observe: bool = True):
+        self._need_agents()
         return super().last(observe)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -204,10 +210,11 @@ class BluffkitEnv(AECEnv):
 
     def legal_mask(self, agent: str | None = None) -> np.ndarray:
         """The action mask of ``agent`` (default: the agent to act)."""
-        return self.observe(agent or self.agent_selection)["action_mask"]
+        self._need_reset()
+        return self.observe(self.agent_selection if agent is None else agent)["action_mask"]
 
     def step(self, action: int | None) -> None:
-        self._need_reset()
+        self._need_agents()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -224,7 +231,7 @@ class BluffkitEnv(AECEnv):
         a seat played by a bluffkit bot (:meth:`seat_view` gives what the bot is shown)
         or by a person. An illegal move is refused with the rule's reason and changes
         nothing."""
-        self._need_reset()
+        self._need_agents()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             raise RulesError(f"{agent} has no move: the game is over; step(None) removes it")
@@ -239,7 +246,8 @@ class BluffkitEnv(AECEnv):
     def seat_view(self, agent: str | None = None) -> tuple[Any, Any]:
         """``(observation, legal)`` of ``agent`` (default: the agent to act): what a bluffkit
         bot's ``act(observation, legal, rng)`` is given."""
-        seat = self.seat(agent or self.agent_selection)
+        self._need_reset()
+        seat = self.seat(self.agent_selection if agent is None else agent)
         return self.game.observe(self.game_state, seat), self.game.legal(self.game_state, seat)
 
     def _apply(self, agent: str, seat: int, move: Any) -> None:
@@ -254,7 +262,10 @@ class BluffkitEnv(AECEnv):
 
     def action_name(self, index: int) -> str:
         """A short text for an action index."""
-        return self.encoder.action_name(index)
+        n = self.encoder.n_actions
+        if isinstance(index, bool) or not np.issubdtype(type(index), np.integer) or not 0 <= index < n:
+            raise RulesError(f"an action index is an int from 0 to {n - 1}, got {index!r}"[:200])
+        return self.encoder.action_name(int(index))
 
     def render(self) -> str | None:
         """``"ansi"``: the game's facts as text (seats named ``player_i``): the whole table,

@@ -218,6 +218,35 @@ def test_bad_input_is_refused_with_a_reason():
         make_env("bloff", 3, reward="money")
 
 
+def test_calls_out_of_place_are_refused_in_words():
+    """legal_mask() and seat_view() before reset() raised AttributeError; seat_view(0) gave
+    the acting agent's view (0 read as "not given"); after the game, with every agent
+    removed, step(None) raised KeyError; action_name('0') compared a string with ints."""
+    from bluffkit.core.errors import RulesError
+    e = make_env("bloff", 3)
+    for call in (e.legal_mask, e.seat_view, lambda: e.step(0), e.last):
+        with pytest.raises(RulesError, match=r"^no game yet: call reset\(\) first$"):
+            call()
+    e.reset(seed=1)
+    with pytest.raises(RulesError, match="unknown agent 0; the agents are player_0, player_1, player_2"):
+        e.seat_view(0)
+    assert e.seat_view("player_1")[0].seat == 1 and e.legal_mask("player_2").sum() == 0
+    for index in ("0", None, 1.5, True, -1, e.encoder.n_actions):
+        with pytest.raises(RulesError, match=f"an action index is an int from 0 to {e.encoder.n_actions - 1}"):
+            e.action_name(index)
+    assert e.action_name(np.int64(0)) == e.encoder.action_name(0)
+    rng = np.random.default_rng(0)
+    for _agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert e.agents == []
+    for call in (lambda: e.step(None), lambda: e.step_move("pass"), e.last):
+        with pytest.raises(RulesError, match="the game is over and every agent is done: call reset"):
+            call()
+    e.reset(seed=1)
+    assert len(e.agents) == 3
+
+
 def test_bots_play_bluffkit_moves_and_an_illegal_one_is_refused():
     from bluffkit.agents.generic import RandomBot
     from bluffkit.core.errors import RulesError
