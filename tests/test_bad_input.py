@@ -343,3 +343,15 @@ def test_a_games_name_is_taken_where_a_game_is_and_anything_else_refused_in_word
                         "scoring by families is for You're Bluffing! and Horse Trading")]:
         with pytest.raises(RulesError, match=said):
             call()
+
+
+def test_a_variant_of_the_other_ruleset_is_refused():
+    """make_game("horse-trading", variants=["quick"]) played You're Bluffing!'s quick game
+    under Horse Trading and logged a variant Horse Trading does not have."""
+    from bluffkit.core.spec import spec_of
+    for name, other in [("horse-trading", "quick"), ("youre-bluffing", "double-auction")]:
+        with pytest.raises(RulesError, match=f"unknown variant '{other}' of {name}; choose from "
+                                             f"{', '.join(spec_of(name).variants)}$"):
+            make_game(name, variants=[other])
+        for v in spec_of(name).variants:
+            assert make_game(name, variants=[v]).rules.variants == (v,)

@@ -17,6 +17,7 @@ from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import game_seeds
 from bluffkit.games.bloff.cards import RANK_NAMES
 from bluffkit.games.bloff.engine import Call, Play, is_lie
+from bluffkit.games.bloff.game import Bloff
 
 
 def claims_frame(game, moves, agents: list[str], game_index: int = 0) -> pd.DataFrame:
@@ -44,7 +45,7 @@ def claims_frame(game, moves, agents: list[str], game_index: int = 0) -> pd.Data
 def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFrame:
     """The claims of ``games`` seeded games of Bløff (seats rotating as in a tournament)."""
     game = as_game(game)
-    if game.name != "bloff":
+    if not isinstance(game, Bloff):
         raise RulesError(f"simulate_claims counts the claims of Bløff, not of {game.name}")
     frames = []
     for i, rec in play_games(game, game_seeds(seed, games),

@@ -14,7 +14,7 @@
 
 from bluffkit.core.spec import GameSpec, register
 from bluffkit.games.youre_bluffing.game import YoureBluffing
-from bluffkit.games.youre_bluffing.rules import GAME_NAMES, PRESETS, VARIANTS, Rules, preset
+from bluffkit.games.youre_bluffing.rules import GAME_NAMES, PRESET_VARIANTS, PRESETS, VARIANTS, Rules, preset
 
 __all__ = ["YoureBluffing", "Rules", "PRESETS", "VARIANTS", "preset", "SPECS"]
 
@@ -26,7 +26,7 @@ def conformance_bots() -> list:
     return [RandomAgent(overbid=60), HeuristicAgent()]
 
 
-def _spec(name: str, title: str, variants: tuple[str, ...], configs: tuple, prefix: str) -> GameSpec:
+def _spec(name: str, title: str, configs: tuple, prefix: str) -> GameSpec:
     """One ruleset's spec: both share the engine, the bots, the views and the probes."""
     rules = PRESETS[GAME_NAMES[name]]
     return register(GameSpec(
@@ -36,7 +36,7 @@ def _spec(name: str, title: str, variants: tuple[str, ...], configs: tuple, pref
         from_header=YoureBluffing.from_header,
         players=(rules.min_players, rules.max_players),
         presets=(GAME_NAMES[name],),
-        variants=variants,
+        variants=PRESET_VARIANTS[GAME_NAMES[name]],
         bots="bluffkit.agents.youre_bluffing",
         default_bot="heuristic",
         test_bots="bluffkit.games.youre_bluffing:conformance_bots",
@@ -57,7 +57,7 @@ def _spec(name: str, title: str, variants: tuple[str, ...], configs: tuple, pref
 
 
 SPECS = (
-    _spec("youre-bluffing", "You're Bluffing!", ("quick", "trade-and-auction", "short"), (
+    _spec("youre-bluffing", "You're Bluffing!", (
         ("youre-bluffing", "youre-bluffing", (), {}),
         ("youre-bluffing-quick", "youre-bluffing", ("quick",), {}),
         ("youre-bluffing-trade-and-auction", "youre-bluffing", ("trade-and-auction",), {}),
@@ -65,7 +65,7 @@ SPECS = (
         ("youre-bluffing-options", "youre-bluffing", (),
          {"buyback_without_funds": "show_and_rerun", "payment": "any_cover", "tie_break": "shared"}),
     ), "yb-"),
-    _spec("horse-trading", "Horse Trading", ("double-auction", "trade-and-auction", "short"), (
+    _spec("horse-trading", "Horse Trading", (
         ("horse-trading", "horse-trading", (), {}),
         ("horse-trading-double-auction", "horse-trading", ("double-auction",), {}),
         ("horse-trading-trade-and-auction", "horse-trading", ("trade-and-auction",), {}),

@@ -305,6 +305,13 @@ PRESETS: dict[str, Rules] = {
 #: Command-line game names and the preset each one starts from.
 GAME_NAMES = {"youre-bluffing": "youre_bluffing", "horse-trading": "horse_trading"}
 
+#: Each ruleset's variants, as its rulebook names them (YB "Quick Game"; HT "Variants"):
+#: the same rule change is "quick" in one and "double-auction" in the other.
+PRESET_VARIANTS: dict[str, tuple[str, ...]] = {
+    "youre_bluffing": ("quick", "trade-and-auction", "short"),
+    "horse_trading": ("double-auction", "trade-and-auction", "short"),
+}
+
 
 def preset(name: str, variants: list[str] | tuple[str, ...] = (), **options) -> Rules:
     """The ruleset ``name`` (a key of ``PRESETS`` or a game name) with variants and options applied."""
@@ -315,8 +322,8 @@ def preset(name: str, variants: list[str] | tuple[str, ...] = (), **options) -> 
     rules = PRESETS[key]
     changes: dict = {}
     for v in variants:
-        if v not in VARIANTS:
-            raise RulesError(f"unknown variant {v!r}; choose from {sorted(VARIANTS)}")
+        if v not in PRESET_VARIANTS[key]:
+            raise RulesError(f"unknown variant {v!r} of {name}; choose from {', '.join(PRESET_VARIANTS[key])}")
         changes.update(VARIANTS[v])
         out = VARIANT_MONEY_CARDS_OUT.get(v)
         if out and rules.money_cards is not None:
