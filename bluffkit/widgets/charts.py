@@ -43,7 +43,6 @@ def _game_charts_example() -> list:
                       seed=1).run(),), {})]
 
 
-@builder(example=lambda: [(("horse-trading",), {"held": ("9", "10")})])
 def _held_labels(rules, held, game: str) -> tuple[str, ...]:
     """``held`` (one name or a list of them: a family's label or its animal) as the labels
     of the families, each once; anything else is refused naming the families there are."""
@@ -68,6 +67,7 @@ def _held_labels(rules, held, game: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+@builder(example=lambda: [(("horse-trading",), {"held": ("9", "10")})])
 class ScoringExplorer(W.VBox):
     """The family multiplier made visible: score against families owned, and what
     completing one more family is worth given the families already held (YB "End of
