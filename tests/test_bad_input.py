@@ -355,3 +355,32 @@ def test_a_variant_of_the_other_ruleset_is_refused():
             make_game(name, variants=[other])
         for v in spec_of(name).variants:
             assert make_game(name, variants=[v]).rules.variants == (v,)
+
+
+def test_a_frame_of_the_wrong_kind_is_refused_naming_the_column():
+    """summary_chart(df) of the raw tournament frame, win_rates of a simulate frame,
+    lie_summary of an empty frame: pandas' KeyError ('measure', 'agent'); None gave
+    AttributeError; a title that is no text, "'int' object has no attribute 'split'"."""
+    import pandas as pd
+    from bluffkit.analysis import bloff_charts, bloff_data, charts, tournament_charts
+    from bluffkit.analysis.simulate import simulate
+    from bluffkit.analysis.tournament import pairwise, summary, tournament, win_rates
+    df = tournament("bloff", ["caller", "honest", "random"], 3, seed=1)
+    sim = simulate("bloff", ["caller"] * 3, 2, 1)
+    for call, said in [
+        (lambda: tournament_charts.summary_chart(df), "summary_chart: the frame has no column 'measure'; see help"),
+        (lambda: tournament_charts.pairwise_chart(df), "pairwise_chart: the frame has no column 'ahead'"),
+        (lambda: bloff_charts.win_rate_chart(df), "win_rate_chart: the frame has no column 'by'"),
+        (lambda: charts.money_chart(pd.DataFrame()), "money_chart: the frame has no column"),
+        (lambda: charts.scoring_chart(None), r"scoring_chart: give the pandas DataFrame it charts .* got NoneType"),
+        (lambda: win_rates(sim), r"win_rates takes the frame of tournament\(...\); this frame has no column 'agent'"),
+        (lambda: summary(sim), "summary takes the frame of tournament"),
+        (lambda: pairwise(None), "pairwise takes the frame of tournament.*got NoneType"),
+        (lambda: summary(df, level=None), "level is a probability between 0 and 1, got None"),
+        (lambda: bloff_data.lie_summary(pd.DataFrame()), "lie_summary takes the frame of simulate_claims"),
+        (lambda: tournament_charts.summary_chart(summary(df), title=5), "a chart's title is text, got int"),
+    ]:
+        with pytest.raises(ValueError, match=said):
+            call()
+    made = tournament_charts.summary_chart(summary(df), title="Bots")     # the frame it takes: a chart
+    assert "Bots" in str(made.to_dict()["title"])

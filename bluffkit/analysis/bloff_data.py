@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from bluffkit.agents.base import make_agent
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, check_frame
 from bluffkit.core.game import as_game
 from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import game_seeds
@@ -56,6 +56,7 @@ def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFr
 
 def lie_summary(df: pd.DataFrame) -> pd.DataFrame:
     """By agent: claims made, share that were lies, share called, share of lies caught."""
+    check_frame(df, ("agent", "lie", "called", "caught"), "lie_summary", "simulate_claims(...)")
     g = df.groupby("agent")
     out = pd.DataFrame({"claims": g.size(), "lies": g["lie"].mean(), "called": g["called"].mean(),
                         "lies_caught": g.apply(lambda x: x.loc[x["lie"], "caught"].mean() if x["lie"].any() else 0.0,

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Callable, TypeVar
 
 import altair as alt
-import pandas as pd  # noqa: F401  (used by the doctest)
+import pandas as pd
 
 MAX_WIDTH = 820
 """The widest a chart may be, legends and titles included (px)."""
@@ -53,6 +53,8 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 def wrap(text: str, width: float, size: float = CHART_TITLE_SIZE, bold: bool = True) -> list[str]:
     """``text`` broken at spaces into lines that fit ``width`` pixels at font ``size``."""
+    if not isinstance(text, str):
+        raise ValueError(f"a chart's title is text, got {type(text).__name__}")
     lines: list[str] = []
     for word in text.split():
         if lines and text_width(f"{lines[-1]} {word}", size, bold) <= width:
@@ -100,9 +102,40 @@ BUILDERS: dict[str, Callable[..., Any]] = {}
 
 def builder(example: Callable[[], list[Call]]) -> Callable[[F], F]:
     """Register a chart builder with ``example``: a function returning a list of
-    ``(args, kwargs)`` calls with small real inputs, the ways the builder is used."""
+    ``(args, kwargs)`` calls with small real inputs, the ways the builder is used.
+
+    A builder function (its first argument the frame it charts) given something that is
+    not a frame, or a frame without a column it reads (another function's frame, an empty
+    one), is refused with a ``ValueError`` that names the builder and the column, not
+    with pandas' ``KeyError``."""
     def register(fn: F) -> F:
+        if not isinstance(fn, type):
+            fn = _frame_checked(fn)
         fn.chart_example = example  # type: ignore[attr-defined]  # read by the chart tests
         BUILDERS[f"{fn.__module__}.{fn.__qualname__}"] = fn
         return fn
     return register
+
+
+def _frame_checked(fn: F) -> F:
+    """``fn`` refusing, in words, a first argument that is no frame and a frame that lacks a
+    column ``fn`` reads."""
+    import functools
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def checked(*args, **kwargs):
+        frame = args[0] if args else None
+        if args and not isinstance(frame, pd.DataFrame):
+            raise ValueError(f"{name}: give the pandas DataFrame it charts (see help({name})), "
+                             f"got {type(frame).__name__}")
+        try:
+            return fn(*args, **kwargs)
+        except KeyError as e:
+            key = e.args[0] if e.args else None
+            if frame is None or (isinstance(key, str) and key in frame.columns):
+                raise
+            what = f"no column {key!r}" if isinstance(key, str) and key.isidentifier() else \
+                f"not the columns it reads ({str(key)[:120]})"
+            raise ValueError(f"{name}: the frame has {what}; see help({name}) for the frame it takes") from None
+    return checked  # type: ignore[return-value]

@@ -29,7 +29,7 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 from bluffkit.agents.base import make_agent
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, check_frame
 from bluffkit.core.game import as_game
 from bluffkit.core.play import play
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -173,6 +173,7 @@ def win_rates(df: pd.DataFrame) -> pd.DataFrame:
     """Win rate by agent and by seat: ``games``, ``wins`` (shared wins split), ``rate`` and
     its standard error ``se`` = sqrt(rate (1 - rate) / games)."""
     import pandas as pd
+    check_frame(df, ("agent", "seat", "won"), "win_rates", "tournament(...)")
     out = []
     for by in ("agent", "seat"):
         g = df.groupby(by)["won"].agg(["count", "sum"]).reset_index()
@@ -197,7 +198,7 @@ def _interval(values, z: float, share: bool = False) -> pd.DataFrame:
 
 
 def _z(level: float) -> float:
-    if not 0 < level < 1:
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
         raise ValueError(f"level is a probability between 0 and 1, got {level!r}")
     return NormalDist().inv_cdf((1 + level) / 2)
 
@@ -213,6 +214,7 @@ def summary(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     ``se = sd / sqrt(games)`` over its games (``NaN`` after one game); the win share's
     interval is kept within 0..1."""
     import pandas as pd
+    check_frame(df, ("game", "agent", *MEASURES), "summary", "tournament(...) or load(folder)")
     z = _z(level)
     per = df.groupby(["game", "agent"], sort=False)[list(MEASURES)].mean().reset_index()
     parts = []
@@ -233,6 +235,7 @@ def pairwise(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
 
     A game where the bots hold several seats counts once, with the mean over their pairs
     of seats. ``agent`` ahead of ``opponent`` plus the reverse is 1 in every game."""
+    check_frame(df, ("game", "seat", "agent", "rank"), "pairwise", "tournament(...) or load(folder)")
     z = _z(level)
     seats = df[["game", "seat", "agent", "rank"]]
     pairs = seats.merge(seats, on="game", suffixes=("", "_o"))

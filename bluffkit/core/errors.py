@@ -86,6 +86,18 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     return repr(value)
 
 
+def check_frame(df, columns, what: str, made_by: str) -> None:
+    """Refuse, with a ``ValueError`` in words, a ``df`` that is not a pandas frame or lacks
+    one of ``columns``: ``what`` is the function asking, ``made_by`` the function whose
+    frame it takes (pandas said ``KeyError: 'agent'``)."""
+    if not hasattr(df, "columns") or not hasattr(df, "groupby"):
+        raise ValueError(f"{what} takes the frame of {made_by}, got {type(df).__name__}")
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ValueError(f"{what} takes the frame of {made_by}; this frame has no column "
+                         f"{', '.join(map(repr, missing))}")
+
+
 def is_seat(seat, players: int) -> bool:
     """True when ``seat`` is a seat (an int, not a bool) of a ``players``-player game."""
     return not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < players
