@@ -204,11 +204,16 @@ def cmd_simulate(args) -> int:
     if args.logs is not None:
         _apart(out, Path(args.logs))
     written: list[Path] = []
+    made: list[Path] = []                      # the folders made for --out, deepest first
 
     def write_out(df) -> None:
         """--out, under a new hidden name beside it until the logs are in place too."""
         import tempfile
         from bluffkit.core.log import _file_mode
+        d = out.parent
+        while not d.exists() and d != d.parent:
+            made.append(d)
+            d = d.parent
         out.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
         os.close(fd)
@@ -225,13 +230,18 @@ def cmd_simulate(args) -> int:
     except BaseException:
         for tmp in written:
             tmp.unlink(missing_ok=True)
+        for d in made:                         # as they were: made here and still empty
+            try:
+                d.rmdir()
+            except OSError:
+                break
         raise
     wins = [0.0] * args.players
     for w in df["winners"]:
         seats = [int(x) for x in str(w).split(";")]
         for s in seats:
             wins[s] += 1 / len(seats)
-    print(f"{args.games} games of {game.name} ({args.players} players) -> {out}"
+    print(f"{args.games} game{'s' if args.games != 1 else ''} of {game.name} ({args.players} players) -> {out}"
           + (f", logs in {args.logs}" if args.logs else ""))
     print(f"mean length {df['length'].mean():.1f} actions; wins by seat (ties shared): "
           + ", ".join(f"{s} {agents[s]} {w:g}" for s, w in enumerate(wins)))
@@ -587,6 +597,9 @@ def cmd_play(args) -> int:
             except KeyboardInterrupt:              # Ctrl-C leaves the game as 'quit' does
                 say()
                 return leave() or 130
+            except _Terminated:                    # and so does SIGTERM
+                say()
+                return leave() or 143
             at_screen = seat
         for line in lines:
             say("  " + line)
@@ -602,6 +615,9 @@ def cmd_play(args) -> int:
         except KeyboardInterrupt:                  # Ctrl-C leaves the game as 'quit' does
             say()
             return leave() or 130
+        except _Terminated:                        # and so does SIGTERM
+            say()
+            return leave() or 143
         if text in ("quit", "exit"):
             return leave()
         if text == "undo":
@@ -739,35 +755,50 @@ def _terminated(signum, frame):
     raise _Terminated
 
 
-def _lenient_streams() -> None:
+def _lenient_streams() -> list:
     """Read bytes that are not UTF-8 on stdin as escapes (a move typed in another encoding
     is then refused as unreadable, in words) and write characters the terminal's encoding
     lacks as escapes (a file name of such bytes), as Python does in the C locale; under a
-    strict locale both ended in a traceback."""
+    strict locale both ended in a traceback. Returns what to set back when the command
+    ends (``main`` is also called in a caller's process; a stream read from cannot be set
+    back, so stdin stays lenient once ``play`` has read it)."""
+    changed = []
     for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace")):
         try:
             if getattr(stream, "errors", None) == "strict":
                 stream.reconfigure(errors=errors)
+                changed.append(stream)
         except (AttributeError, ValueError, OSError):
             pass                               # not a text stream that can be changed: left as it is
+    return changed
+
+
+def _strict_again(streams: list) -> None:
+    for stream in streams:
+        try:
+            stream.reconfigure(errors="strict")
+        except (AttributeError, ValueError, OSError):
+            pass
 
 
 def main(argv=None) -> int:
-    _lenient_streams()
-    parser = build_parser()
-    args = parser.parse_args(argv)
     import signal
     import threading
-    before = None
-    if threading.current_thread() is threading.main_thread():
-        before = signal.signal(signal.SIGTERM, _terminated)
+    changed = _lenient_streams()
+    installed, before = False, None
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if threading.current_thread() is threading.main_thread():
+            before = signal.signal(signal.SIGTERM, _terminated)
+            installed = True
         return _run(args)
     except _Terminated:
         return 128 + signal.SIGTERM
     finally:
-        if before is not None:
-            signal.signal(signal.SIGTERM, before)
+        if installed:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if before is None else before)
+        _strict_again(changed)
 
 
 def _run(args) -> int:

@@ -649,6 +649,9 @@ def test_simulate_keeps_no_logs_when_its_out_cannot_be_written(capsys, tmp_path,
                      "--out", str(tmp_path / "a.csv"), "--logs", str(logs)])
     assert code == 2 and "No space left on device" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+    code = cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--no-progress",
+                     "--out", str(tmp_path / "new" / "deeper" / "a.csv"), "--logs", str(logs)])
+    assert code == 2 and list(tmp_path.iterdir()) == [], "the folders made for --out are gone too"
 
 
 def test_simulate_writes_past_a_file_of_its_old_temporary_name(capsys, tmp_path):
@@ -844,3 +847,22 @@ def test_a_strict_locale_reads_and_writes_bytes_that_are_not_utf8_in_words(monke
                      "--out", str(out)]) == 0
     assert "-> " + str(tmp_path) + "/o\\udcff.csv" in stdout.getvalue().decode("utf-8")
     assert os.path.exists(os.fsencode(out))
+    assert sys.stdout.errors == "strict", "the caller's stdout is as it was (stdin, once read, cannot be set back)"
+    assert signal.getsignal(signal.SIGTERM) is not cli._terminated, "the caller's SIGTERM handling is as it was"
+
+
+def test_sigterm_at_the_prompt_leaves_the_game_as_ctrl_c_does_and_saves_it(tmp_path):
+    """Ctrl-C at the prompt of play --save saved the unfinished game; SIGTERM lost it."""
+    out = tmp_path / "left.jsonl"
+    run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", "bloff", "--seed", "3", "--save", str(out)],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"Seat 0> " not in seen:
+        assert time.monotonic() < deadline and run.poll() is None, seen[-500:]
+        seen += run.stdout.read1(4096)
+    run.send_signal(signal.SIGTERM)
+    rest, err = run.communicate(timeout=30)
+    assert run.returncode == 143, err
+    assert b"left unfinished; seed 3" in rest and out.exists()
+    assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False

@@ -46,4 +46,6 @@ def loads(text: str):
     """``json.loads(text)``, refusing a key given twice in one object (:class:`DuplicateKey`)."""
     if not isinstance(text, str):
         raise TypeError(f"JSON text must be a str, not {type(text).__name__}")
+    if text.startswith("\ufeff"):                # as json.loads says it
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
     return _DECODER.decode(text)

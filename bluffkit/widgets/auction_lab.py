@@ -196,7 +196,7 @@ class AuctionLab(W.VBox):
 
     def __repr__(self) -> str:
         state = "no auction" if self.session is None else "over" if self.session.over else \
-            f"{len(self.session.moves)} moves"
+            f"{len(self.session.moves)} move{'s' if len(self.session.moves) != 1 else ''}"
         return f"AuctionLab({self.fmt.value!r}, {self.bidders.value} bidders, {state})"
 
     # settings ---------------------------------------------------------------------------

@@ -33,8 +33,8 @@ LATER = "(the steps after this one are not shown in a seat's view)"
 
 class ReplayViewer(W.VBox):
     """A slider over the steps, Play/Pause with a speed, any seat's view or the all-seeing
-    one, and the list of events with the current step marked: the eight steps before and
-    after it, or in a seat's view the eight before it and this one, no later step."""
+    one, and the list of events with the current step marked: the seven steps before it,
+    it, and the eight after; in a seat's view no step after it."""
 
     def __init__(self, source=None):
         self.error = W.HTML()

@@ -69,3 +69,15 @@ def test_a_manifest_with_a_key_given_twice_is_refused(tmp_path):
     path.write_text(twice(path.read_text(encoding="utf-8"), "seed"), encoding="utf-8")
     with pytest.raises(TournamentError, match=r"the key 'seed' is given twice in one object; the manifest is damaged"):
         read_manifest(out)
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_refused_as_json_says(tmp_path):
+    """The reader dropped json's own word for a UTF-8 byte order mark ("Unexpected UTF-8
+    BOM"), saying only "Expecting value"."""
+    with pytest.raises(json.JSONDecodeError, match="Unexpected UTF-8 BOM"):
+        jsonread.loads('\ufeff{"a": 1}')
+    text = (REPO / "data" / "scenarios" / "bloff-anne-calls-david.json").read_text(encoding="utf-8")
+    path = tmp_path / "bom.json"
+    path.write_text("\ufeff" + text, encoding="utf-8")
+    with pytest.raises(sc.ScenarioError, match="Unexpected UTF-8 BOM"):
+        sc.load(path)

@@ -287,10 +287,10 @@ class Bluffer(TableGame):
             truth = state.truth if seat in t.knowers() or not state.truth else any_text()
             qid, used = state.qid, state.used
             if qid and not t.question_public() and seat not in t.knowers():
-                unused = [q.id for q in self.deck.questions if q.id not in used]
-                if unused:
-                    qid = unused[int(rng.integers(len(unused)))]
-                    used = tuple(qid if u == state.qid else u for u in used)
+                others = [q.id for q in self.deck.questions if q.id != state.qid]
+                if others:                       # (the draw appended the question to ``used``)
+                    qid = others[int(rng.integers(len(others)))]
+                    used = used[:-1] + (qid,) if used and used[-1] == state.qid else used
             return dataclasses.replace(state, writes=writes, truth=truth, qid=qid, used=used)
         if state.phase != VOTE:
             return state

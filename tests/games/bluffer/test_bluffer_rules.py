@@ -1227,3 +1227,32 @@ def test_a_start_with_odd_round_winners_is_refused_in_words(winners):
     with pytest.raises(RulesError, match=r"^round_winners: one non-empty list of seats \(each once\) per finished "
                                          r"round \(1\)$"):
         make_game("bluffer").state_from_position(3, round=1, round_winners=winners)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_hide_from_deals_another_question_even_when_the_deck_has_been_used_up(tmp_path, players):
+    """The question read in secret was re-dealt only from questions never asked: once a small
+    deck had gone round, the real question stayed and the leak check could not see it shown."""
+    import numpy as np
+    from bluffkit.session import Session
+    from paths import REPO
+    lines = (REPO / "data" / "decks" / "bluffer-general.jsonl").read_text(encoding="utf-8").splitlines()[:4]
+    deck = tmp_path / "three.jsonl"
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    g = make_game("bluffer", deck=str(deck))
+    s = Session(g, ["random"] * players, seed=1).run()
+    rng = np.random.default_rng(0)
+    secret = kept = 0
+    for state in s.states:
+        t = g.table(state)
+        if not state.qid or t.question_public():
+            continue
+        for seat in range(players):
+            if seat in t.knowers():
+                continue
+            other = g.hide_from(state, seat, rng)
+            assert g.observe(other, seat) == g.observe(state, seat)
+            assert other.used[:-1] == state.used[:-1] and other.used[-1] == other.qid
+            secret += 1
+            kept += other.qid == state.qid
+    assert secret > 10 and kept == 0, (secret, kept)
