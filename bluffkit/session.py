@@ -164,6 +164,10 @@ class Session:
 
         ``hold(state)``, if given, is asked before each chance move: when it says True,
         chance waits (a panel lets a human roll their own die with :meth:`chance`)."""
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise RulesError(f"limit: a number of steps (a whole number >= 0) or None, got {limit!r}"[:200])
+        if hold is not None and not callable(hold):
+            raise RulesError(f"hold: a function of the state (True: chance waits) or None, got {hold!r}"[:200])
         said: list[str] = []
         while limit is None or len(said) < limit:
             if self.over:

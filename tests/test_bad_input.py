@@ -384,3 +384,26 @@ def test_a_frame_of_the_wrong_kind_is_refused_naming_the_column():
             call()
     made = tournament_charts.summary_chart(summary(df), title="Bots")     # the frame it takes: a chart
     assert "Bots" in str(made.to_dict()["title"])
+
+
+def test_a_sessions_odd_arguments_are_refused_in_words(tmp_path):
+    """start={"players": 3} raised "got multiple values for keyword argument"; advance's
+    limit "3" compared a string with ints (1.5 and True were taken); hold=5 "'int' object is
+    not callable"; save(None) pathlib's TypeError; save to a folder an IsADirectoryError
+    naming a temporary file the user never made."""
+    from bluffkit.core.errors import BluffkitError
+    from bluffkit.session import Session
+    with pytest.raises(RulesError, match="a start position does not say the number of players"):
+        Session("horse-trading", ["human"] * 3, start={"players": 3})
+    s = Session("horse-trading", ["random"] * 3, seed=1)
+    for kwargs, said in [({"limit": "3"}, "limit: a number of steps"), ({"limit": 1.5}, "limit: a number of steps"),
+                         ({"limit": True}, "limit: a number of steps"), ({"limit": -1}, "limit: a number of steps"),
+                         ({"hold": 5}, "hold: a function of the state")]:
+        with pytest.raises(RulesError, match=said):
+            s.advance(**kwargs)
+    assert s.moves == [] and len(s.advance(limit=2)) == 2
+    for path, said in [(None, "a log is saved to a file name"), ("", "a log is saved to a file name"),
+                       (tmp_path, "is a folder; give the log a file name")]:
+        with pytest.raises(BluffkitError, match=said):
+            s.save(path)
+    assert list(tmp_path.iterdir()) == []

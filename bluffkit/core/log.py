@@ -41,7 +41,8 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.core import jsonread, logfiles
 from bluffkit.core.digest import state_digest, table_digest
-from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, RulesError, is_seat, json_kind, printable
+from bluffkit.core.errors import (SHAPE_ERRORS, BluffkitError, LogError, RulesError, is_seat, json_kind, printable,
+                                   quote)
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 from bluffkit.core.protocols import Game
@@ -84,6 +85,8 @@ def start_state(game, players: int, start: dict | None):
         return game.new_state(players)
     if not isinstance(start, dict) or not all(isinstance(k, str) for k in start):
         raise RulesError(f"a start position is a mapping of field names to values, got {json_kind(start)}")
+    if "players" in start:
+        raise RulesError("a start position does not say the number of players: the seats do")
     takes = inspect.signature(game.state_from_position).parameters
     if not any(p.kind is p.VAR_KEYWORD for p in takes.values()):      # (a game that checks its keys itself)
         known = [n for n, p in takes.items() if n != "players" and p.kind is not p.VAR_POSITIONAL]
@@ -146,8 +149,13 @@ def _record_line(record: dict) -> str:
 
 def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, moves,
           start: dict | None = None, says=None) -> Path:
-    """Write a log atomically: the file appears whole or not at all."""
+    """Write a log atomically: the file appears whole or not at all. A ``path`` that is no
+    file name, or names a folder, is refused before anything is written."""
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise BluffkitError(f"a log is saved to a file name (text or a path), got {quote(path)}"[:200])
     path = Path(path)
+    if path.is_dir():
+        raise BluffkitError(f"{printable(str(path))} is a folder; give the log a file name (e.g. game.jsonl)")
     players = len(seats)
     recs, end = records(game, players, moves, start, says)
     lines = [json.dumps(header(game, seats, seed, start), separators=(",", ":"))]
