@@ -407,3 +407,31 @@ def test_a_sessions_odd_arguments_are_refused_in_words(tmp_path):
         with pytest.raises(BluffkitError, match=said):
             s.save(path)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_bluffer_spot_rates_and_the_vote_model_refuse_odd_values_in_words():
+    """weighted_expected(4, 40, 2) (a percent for a probability) returned -78 points without a
+    word; spot_sweep(4, 0.5, ...) said "'float' object is not iterable"; a numpy array of spots
+    was read as one spot."""
+    import numpy as np
+    from bluffkit.analysis import bluffer_data
+    from bluffkit.analysis.bluffer_votes import weighted_expected
+    assert weighted_expected(4, 0.4, 2)["voter"] == pytest.approx(0.4)
+    for args, said in [((4, 40, 2), "spot must be a probability from 0 to 1 .0.4, not 40., got 40"),
+                       ((4, 0.25, -1), "weight must be a number above 0, got -1"),
+                       ((1, 0.25, 2), "players must be a whole number of at least 3, got 1"),
+                       (("x", 0.25, 2), "players must be .* or a sympy symbol, got 'x'"),
+                       ((True, 0.25, 2), "players must be .* or a sympy symbol, got True")]:
+        with pytest.raises(RulesError, match=said):
+            weighted_expected(*args)
+    spots = np.array([0.9, 0.5, 0.2, 0.2])
+    df = bluffer_data.simulate(4, spots, 1, 1, rounds=1)
+    assert sorted(df.groupby("seat")["spot"].first()) == sorted(spots)
+    for call, said in [(lambda: bluffer_data.spot_sweep(4, 0.5, 1, 1), "spots: a list of spot rates for seat 0"),
+                       (lambda: bluffer_data.spot_sweep("4", [0.5], 1, 1), "Bluffer is for 2 to 10 players"),
+                       (lambda: bluffer_data.spot_sweep(4, [], 1, 1), "spots: give at least one spot rate"),
+                       (lambda: bluffer_data.spot_sweep(4, [0.5], 1, 1, rest=None), "rest: a spot rate is a"),
+                       (lambda: bluffer_data.simulate(4, 40, 1, 1), r"spots: a spot rate is a probability .* got 40"),
+                       (lambda: bluffer_data.simulate(4, None, 1, 1), "spots: a spot rate is a probability")]:
+        with pytest.raises(RulesError, match=said):
+            call()

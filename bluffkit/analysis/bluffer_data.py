@@ -17,6 +17,7 @@ values of the same model are derived in :mod:`bluffkit.analysis.bluffer_theory`.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from bluffkit.agents.bluffer import BluffBot, deck_facts
@@ -52,11 +53,13 @@ def simulate(players: int, spots, games: int, seed: int, progress=False, **optio
     check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games must be an int >= 1, got {games!r}")
-    spots = list(spots) if isinstance(spots, (list, tuple)) else [spots] * players
-    if len(spots) != players:
-        raise RulesError(f"give one spot per seat ({players}), got {len(spots)}")
     game = make_game("bluffer", **options)
     game.check_players(players)
+    spots = list(spots) if isinstance(spots, (list, tuple, np.ndarray)) else [spots] * players
+    if len(spots) != players:
+        raise RulesError(f"give one spot per seat ({players}), got {len(spots)}")
+    for s in spots:
+        _check_spot(s, "spots")
     teams = game.rules.teams_of(players) if game.rules.mode_for(players) == "teams" else None
     seeds = game_seeds(seed, games)
     frames = []
@@ -79,10 +82,27 @@ def game_points(df: pd.DataFrame) -> pd.DataFrame:
     return df.groupby(["game", "seat", "spot"], as_index=False)["points"].sum()
 
 
+def _check_spot(value, what: str) -> None:
+    """A spot rate is a number from 0 to 1 (not true/false, not a percent)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not 0 <= value <= 1:
+        raise RulesError(f"{what}: a spot rate is a probability from 0 to 1 (0.4, not 40), got {value!r}"[:200])
+
+
 def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, progress: bool = False,
                **options) -> pd.DataFrame:
-    """For each value of ``spots``, seat 0's spot is set to it and the others' to ``rest``:
-    one :func:`simulate` per value, concatenated with a ``spot_0`` column."""
+    """For each value of ``spots`` (a list of spot rates), seat 0's spot is set to it and the
+    others' to ``rest``: one :func:`simulate` per value, concatenated with a ``spot_0`` column."""
+    check_seed(seed)
+    make_game("bluffer", **options).check_players(players)
+    if isinstance(spots, (str, bytes)) or not hasattr(spots, "__iter__"):
+        raise RulesError(f"spots: a list of spot rates for seat 0, e.g. [0.2, 0.5, 0.8], got {spots!r}"[:200])
+    spots = list(spots)
+    if not spots:
+        raise RulesError("spots: give at least one spot rate for seat 0")
+    for s in spots:
+        _check_spot(s, "spots")
+    _check_spot(rest, "rest")
     frames = []
     for k, p in enumerate(spots):
         df = simulate(players, [p] + [rest] * (players - 1), games, seed + k, progress=progress, **options)

@@ -57,11 +57,28 @@ def _vote_share(weight, others):
     return weight / (weight + others)
 
 
+def _check_symbolic(name: str, value, ok, words: str) -> None:
+    """Refuse ``value`` unless it is a sympy expression with a free symbol, or a number
+    (not a boolean, not text: sympify would read text as code) that ``ok`` accepts."""
+    if isinstance(value, sp.Basic) and value.free_symbols:
+        return
+    if isinstance(value, (bool, str)) or not isinstance(value, (int, float, sp.Basic)):
+        raise RulesError(f"{name} must be {words} or a sympy symbol, got {value!r}"[:200])
+    x = sp.sympify(value)
+    if not x.is_real or not x.is_finite or not ok(x):
+        raise RulesError(f"{name} must be {words}, got {value!r}"[:200])
+
+
 def weighted_expected(players=n, spot=p, weight=w) -> dict[str, sp.Expr]:
     """Expected points per question (see the module docstring) by role: ``leader``,
     ``convincing`` (author A's points as an author), ``other_author`` (another non-leader's
     points as an author), ``voter`` (a voter's points for the truth) and ``table`` (all points
-    of the question). Seats: the Leader, A, and n - 2 others."""
+    of the question). Seats: the Leader, A, and n - 2 others. Each argument is a number or
+    a sympy symbol (the defaults): players a whole number from 3, spot a probability from
+    0 to 1, weight a number above 0."""
+    _check_symbolic("players", players, lambda x: x.is_integer and x >= 3, "a whole number of at least 3")
+    _check_symbolic("spot", spot, lambda x: 0 <= x <= 1, "a probability from 0 to 1 (0.4, not 40)")
+    _check_symbolic("weight", weight, lambda x: x > 0, "a number above 0")
     players, spot, weight = sp.sympify(players), sp.sympify(spot), sp.sympify(weight)
     fooled = 1 - spot
     others = players - 2                                   # voters other than A
