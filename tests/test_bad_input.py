@@ -435,3 +435,20 @@ def test_bluffer_spot_rates_and_the_vote_model_refuse_odd_values_in_words():
                        (lambda: bluffer_data.simulate(4, None, 1, 1), "spots: a spot rate is a probability")]:
         with pytest.raises(RulesError, match=said):
             call()
+
+
+def test_bloff_hand_sizes_and_tables_refuse_impossible_decks_and_hands():
+    """hand_sizes(4, decks=0) gave [0, 0, 0, 0] and decks=1.5 float hands; players=10**9 and
+    probability_table(decks=10**9) did not end; hand_size=60 blamed an unseen_cards the user
+    never gave; unseen_cards=10**9 was taken."""
+    from bluffkit.analysis import bloff_probability as bp
+    assert bp.hand_sizes(7) == [15] * 6 + [14] and len(bp.probability_table(hand_size=26)) == 20
+    for call, said in [(lambda: bp.hand_sizes(4, decks=0), "decks must be an integer >= 1, got 0"),
+                       (lambda: bp.hand_sizes(4, decks=1.5), "decks must be an integer >= 1, got 1.5"),
+                       (lambda: bp.hand_sizes(10**9), "1,000,000,000 players cannot each be dealt a card"),
+                       (lambda: bp.probability_table(decks=10**9), "decks: at most 10"),
+                       (lambda: bp.probability_table(hand_size=60), "hand_size 60: the observer's 60 cards and the "
+                                                                     "claimant's 60 are more than the 52 cards"),
+                       (lambda: bp.probability_table(unseen_cards=10**9), "unseen_cards: at most the 39 cards")]:
+        with pytest.raises(ValueError, match=said):
+            call()

@@ -53,6 +53,11 @@ TABLE_COLUMNS = ["decks", "copies", "hand_size", "unseen_cards", "claimant_cards
                  "in_hand", "k", "certain", "p_false", "p_false_float"]
 
 
+#: The most decks the tables and hand sizes here take (a game takes one, or two for seven
+#: players or more): enough for any table, and a limit that keeps a table a few rows.
+MAX_DECKS = 10
+
+
 def copies(decks: int = 1) -> int:
     """Cards of each rank in play: 4 per deck (suits do not matter).
 
@@ -60,6 +65,8 @@ def copies(decks: int = 1) -> int:
     (4, 8)
     """
     _count(decks, "decks", low=1)
+    if decks > MAX_DECKS:
+        raise ValueError(f"decks: at most {MAX_DECKS} (a game of Bløff takes one or two), got {decks:,}")
     return 4 * decks
 
 
@@ -73,7 +80,11 @@ def hand_sizes(players: int, decks: int | None = None) -> list[int]:
     ([13, 13, 13, 13], [15, 15, 15, 15, 15, 15, 14])
     """
     _count(players, "players", low=1)
+    if decks is not None:
+        copies(decks)                            # (checks it)
     total = DECK_SIZE * (decks if decks is not None else (2 if players >= 7 else 1))
+    if players > total:
+        raise ValueError(f"players: {players:,} players cannot each be dealt a card of {total} cards")
     base, extra = divmod(total, players)
     return [base + (i < extra) for i in range(players)]
 
@@ -187,6 +198,13 @@ def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int 
     import pandas as pd
 
     c, hand = copies(decks), _count(hand_size, "hand_size", low=1)
+    held = hand + (hand if claimant_cards is None else _count(claimant_cards, "claimant_cards", low=1))
+    if held > DECK_SIZE * decks:
+        raise ValueError(f"hand_size {hand}: the observer's {hand} cards and the claimant's {held - hand} are "
+                         f"more than the {DECK_SIZE * decks} cards of {decks} deck{'s' if decks > 1 else ''}")
+    if unseen_cards is not None and _count(unseen_cards, "unseen_cards") > DECK_SIZE * decks - hand:
+        raise ValueError(f"unseen_cards: at most the {DECK_SIZE * decks - hand} cards of {decks} deck"
+                         f"{'s' if decks > 1 else ''} outside the observer's hand of {hand}, got {unseen_cards:,}")
     big_n = DECK_SIZE * decks - hand if unseen_cards is None else unseen_cards
     n = hand if claimant_cards is None else claimant_cards
     rows = []
