@@ -452,3 +452,11 @@ def test_bloff_hand_sizes_and_tables_refuse_impossible_decks_and_hands():
                        (lambda: bp.probability_table(unseen_cards=10**9), "unseen_cards: at most the 39 cards")]:
         with pytest.raises(ValueError, match=said):
             call()
+
+
+def test_a_round_robin_at_one_seat_is_refused_in_words():
+    """tournament(..., players=1) of two bots raised IndexError: a round-robin has no line-up
+    of one seat."""
+    from bluffkit.analysis.tournament import tournament
+    with pytest.raises(RulesError, match="a round-robin seats different bots together: it needs at least 2 seats"):
+        tournament("bloff", ["caller", "honest"], 2, seed=1, players=1)

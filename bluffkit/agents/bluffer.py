@@ -52,7 +52,7 @@ class BluffBot:
 
     def __init__(self, spot: float | None = 0.4, false_answers: int = 3, name: str | None = None,
                  facts: Mapping[str, str] | None = None):
-        if spot is not None and not (isinstance(spot, (int, float)) and 0 <= spot <= 1):
+        if spot is not None and (isinstance(spot, bool) or not (isinstance(spot, (int, float)) and 0 <= spot <= 1)):
             raise RulesError(f"spot is a probability from 0 to 1, got {spot!r}")
         if false_answers not in (1, 2, 3, 4, 5):
             raise RulesError(f"false_answers must be 1 to 5, got {false_answers!r}")

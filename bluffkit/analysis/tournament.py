@@ -78,6 +78,8 @@ def lineups(field: list[str], players: int, mode: str | None = None) -> list[tup
     distinct = list(dict.fromkeys(field))
     if len(distinct) < 2:
         raise RulesError(f"a round-robin needs at least two different bots, got {field!r}")
+    if players < 2:
+        raise RulesError(f"a round-robin seats different bots together: it needs at least 2 seats, got {players}")
     count = math.comb(len(distinct) + players - 1, players) - len(distinct)
     if count > MAX_LINEUPS:
         raise RulesError(f"a round-robin of {len(distinct)} bots at {players} seats has {count:,} line-ups; "

@@ -44,7 +44,7 @@ from bluffkit.analysis.auction_lab import SCALE, draw_values, lab_game, parse_sc
 from bluffkit.auctions.actions import PASS
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
-from bluffkit.core.errors import BluffkitError, IllegalAction
+from bluffkit.core.errors import BluffkitError, IllegalAction, quote
 from bluffkit.core.seeding import check_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
@@ -109,8 +109,8 @@ class AuctionLab(W.VBox):
         self._quiet = False
         self.session: Session | None = None
         self.said: list[str] = []
-        if fmt not in FORMATS:
-            raise BluffkitError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+        if not isinstance(fmt, str) or fmt not in FORMATS:
+            raise BluffkitError(f"unknown auction format {quote(fmt)}; the formats are: {', '.join(FORMATS)}")
         if bidders is None:                       # the two-player auctions seat one bidder
             bidders = 1 if FORMATS[fmt].two_player else 3
         _check_settings(bidders, values, strategies, human, right, double, seed)

@@ -136,7 +136,8 @@ class BidderUpTable(SeatPanel):
 
     def __init__(self, board: str = "animal-market", players: int = 4, humans=(0,), bots: str = "heuristic",
                  names=None, seed: int | None = None, variants=(), undo: str = "own", **options_):
-        game = make_game("bidder-up", variants=list(variants), board=board, **options_)
+        game = make_game("bidder-up", variants=list(variants) if isinstance(variants, (list, tuple)) else variants,
+                         board=board, **options_)
         self.layout_ = layout_of(game.rules.board)
         #: spaces round the board: the loop from the start, then the hill; the space buttons
         #: after a roll go cheapest first and, at one cost, in this order

@@ -13,13 +13,14 @@ refused with the reason from :mod:`bluffkit.core.log`, shown in place of the gam
 
 from __future__ import annotations
 
+import os
 from html import escape
 from pathlib import Path
 
 import ipywidgets as W
 
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import LogError
+from bluffkit.core.errors import BluffkitError, LogError
 from bluffkit.widgets.render import STYLE, all_seeing_view, seat_view
 from bluffkit.widgets.words import PLAY_TIP
 
@@ -76,6 +77,8 @@ class ReplayViewer(W.VBox):
             game, states, moves, names = source.game, list(source.states), list(source.moves), list(source.names)
             self.path.value = ""                    # a session has no file: the name of one shown before goes
         else:
+            if not isinstance(source, (str, os.PathLike)):
+                raise BluffkitError(f"ReplayViewer shows a log file (its path) or a Session, got {type(source).__name__}")
             try:
                 lg, states = gamelog.read(Path(source))
             except LogError as e:

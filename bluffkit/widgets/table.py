@@ -53,7 +53,8 @@ class TablePanel(SeatPanel):
 
     def __init__(self, game: str = "horse-trading", players: int = 3, humans=(0,), bots: str = "heuristic",
                  names=None, seed: int | None = None, variants=(), undo: str = "own", **options_):
-        game_ = make_game(game, variants=list(variants), **options_)
+        game_ = make_game(game, variants=list(variants) if isinstance(variants, (list, tuple)) else variants,
+                          **options_)
         if not isinstance(game_, YoureBluffing):
             raise RulesError(f"TablePanel plays You're Bluffing! and Horse Trading, not {game_.name}; the other "
                              "games have panels of their own in bluffkit.widgets (BloffTable, BlufferTable, "

@@ -365,3 +365,17 @@ def test_a_panels_text_output_keeps_its_seed_until_the_game_is_over():
             if not s.over:
                 s.play(s.legal(s.waiting_for).sample(rng), s.waiting_for)
         assert f"seed {seed}, " in repr(panel)
+
+
+def test_panel_constructors_refuse_odd_arguments_in_words():
+    """variants=None said "'NoneType' object is not iterable"; AuctionLab(fmt=["first"])
+    "unhashable type: 'list'"; ReplayViewer(5) pathlib's TypeError; spot=True was a spot of 1."""
+    from bluffkit.core.errors import BluffkitError
+    from bluffkit.widgets import AuctionLab, BidderUpTable, BlufferTable
+    for make, said in [(lambda: TablePanel("horse-trading", variants=None), "variants must be a list of variant names"),
+                       (lambda: BidderUpTable(variants=None), "variants must be a list of variant names"),
+                       (lambda: AuctionLab(fmt=["first"]), r"unknown auction format \['first'\]; the formats are"),
+                       (lambda: ReplayViewer(5), "ReplayViewer shows a log file .its path. or a Session, got int"),
+                       (lambda: BlufferTable(spot=True), "spot is a probability from 0 to 1, got True")]:
+        with pytest.raises(BluffkitError, match=said):
+            make()
