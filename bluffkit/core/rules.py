@@ -90,7 +90,8 @@ def check_kind(name: str, value, declared) -> None:
     """Refuse a list where the option is declared ``str``, ``int``, ``bool`` or ``int |
     None``; a single value of the wrong kind is left to the game's own check, which names
     what the option takes."""
-    kind = _KINDS.get(declared if isinstance(declared, str) else getattr(declared, "__name__", None))
+    key = declared if isinstance(declared, str) else getattr(declared, "__name__", None)
+    kind = _KINDS.get(key) if isinstance(key, str) else None
     if kind is not None and isinstance(value, (list, tuple)):
         raise RulesError(f"rule option {name} takes {kind}, got {json_kind(value)}: {_show(value)}")
 
