@@ -575,8 +575,10 @@ def cmd_play(args) -> int:
     save_to = [args.save]
 
     def leave() -> int:
-        if not session.over:                       # the deal can be played again from its seed
-            say(f"(left unfinished; seed {seed}: --seed {seed} deals this game again)")
+        # the seed of a game left unfinished stays off the screen: every hand and draw follows
+        # from it, and a saved log can be taken up again (Session.load); the log keeps it
+        if not session.over:
+            say("(left unfinished" + ("; its log keeps the seed, to deal it again)" if save_to[0] else ")"))
         if save_to[0] and not save(save_to[0]):   # a game left unfinished is saved too
             return 2
         return 0

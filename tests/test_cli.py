@@ -727,21 +727,29 @@ def test_output_into_a_pipe_closed_early_ends_quietly(argv):
     assert proc.stdout.strip() == "141" and proc.stderr == "", (proc.stdout, proc.stderr)
 
 
-def test_play_left_unfinished_says_its_seed(monkeypatch, capsys):
+def test_play_left_unfinished_keeps_its_seed_off_the_screen(monkeypatch, capsys, tmp_path):
+    """It said "seed 5: --seed 5 deals this game again" on the shared screen, from which anyone
+    there could deal every hand again, and a saved log can be taken up again (Session.load)."""
     assert _play(monkeypatch, ["horse-trading", "--players", "3", "--seed", "5"], ["quit"]) == 0
-    assert "(left unfinished; seed 5: --seed 5 deals this game again)" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert "(left unfinished)" in shown and "seed" not in shown
+    out = tmp_path / "left.jsonl"
+    assert _play(monkeypatch, ["horse-trading", "--players", "3", "--seed", "5", "--save", str(out)], ["quit"]) == 0
+    shown = capsys.readouterr().out
+    assert "(left unfinished; its log keeps the seed, to deal it again)" in shown and "seed 5" not in shown
+    assert json.loads(out.read_text(encoding="utf-8").splitlines()[0])["seed"] == 5
 
 
-def test_play_left_with_ctrl_c_saves_its_log_and_says_its_seed(monkeypatch, capsys, tmp_path):
+def test_play_left_with_ctrl_c_saves_its_log(monkeypatch, capsys, tmp_path):
     """Ctrl-C at the prompt skipped the save the prompt promises ("written when the game
-    ends or you quit") and the seed; it now leaves as 'quit' does, with status 130."""
+    ends or you quit"); it now leaves as 'quit' does, with status 130."""
     out = tmp_path / "left.jsonl"
 
     def interrupted(prompt=""):
         raise KeyboardInterrupt
     monkeypatch.setattr("builtins.input", interrupted)
     assert cli.main(["play", "horse-trading", "--players", "3", "--seed", "5", "--save", str(out)]) == 130
-    assert out.exists() and "--seed 5 deals this game again" in capsys.readouterr().out
+    assert out.exists() and "(left unfinished; its log keeps the seed" in capsys.readouterr().out
 
 
 def test_a_broken_pipe_that_is_not_the_output_is_reported(monkeypatch, capsys):
@@ -864,5 +872,5 @@ def test_sigterm_at_the_prompt_leaves_the_game_as_ctrl_c_does_and_saves_it(tmp_p
     run.send_signal(signal.SIGTERM)
     rest, err = run.communicate(timeout=30)
     assert run.returncode == 143, err
-    assert b"left unfinished; seed 3" in rest and out.exists()
+    assert b"left unfinished; its log keeps the seed" in rest and b"seed 3" not in rest and out.exists()
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False
