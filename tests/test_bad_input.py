@@ -460,3 +460,19 @@ def test_a_round_robin_at_one_seat_is_refused_in_words():
     from bluffkit.analysis.tournament import tournament
     with pytest.raises(RulesError, match="a round-robin seats different bots together: it needs at least 2 seats"):
         tournament("bloff", ["caller", "honest"], 2, seed=1, players=1)
+
+
+def test_simulate_and_tournament_folders_refuse_what_is_no_path(tmp_path):
+    """simulate(logs=5) and tournament_run.load(None) raised pathlib's TypeError; on_played=5
+    "'int' object is not callable" after every game was played; run("bloff", ...) an
+    AttributeError."""
+    from bluffkit.analysis.simulate import simulate
+    from bluffkit.analysis.tournament_run import TournamentError, load, run
+    for kwargs, said in [({"logs": 5}, "logs: a folder's path"), ({"logs": " "}, "logs: a folder's path"),
+                         ({"on_played": 5}, "on_played: a function of the table")]:
+        with pytest.raises(RulesError, match=said):
+            simulate("bloff", ["random"] * 3, 1, 1, **kwargs)
+    for call in (lambda: load(None), lambda: run("bloff", ["random"], 3, 1, None, players=3, workers=0, echo=None)):
+        with pytest.raises(TournamentError, match="a tournament's folder is a path .text., got NoneType"):
+            call()
+    assert run("bloff", ["random"], 3, 1, tmp_path / "t", players=3, workers=0, echo=None).played == 1

@@ -47,6 +47,10 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     """
     check_seed(seed)
     game = as_game(game)
+    if logs is not None and (not isinstance(logs, (str, os.PathLike)) or not str(logs).strip()):
+        raise RulesError(f"logs: a folder's path (text) or None, got {logs!r}"[:200])
+    if on_played is not None and not callable(on_played):
+        raise RulesError(f"on_played: a function of the table or None, got {on_played!r}"[:200])
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games must be a positive whole number, got {games!r}")
     players = game.check_players(len(agents))

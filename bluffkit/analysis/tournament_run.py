@@ -52,6 +52,7 @@ from bluffkit import __version__
 from bluffkit.analysis.tournament import COLUMNS, check_field, lineups, play_range
 from bluffkit.core import jsonread
 from bluffkit.core.errors import BluffkitError, RulesError, quote
+from bluffkit.core.game import as_game
 from bluffkit.core.seeding import check_seed, game_seeds
 
 FORMAT, VERSION = "bluffkit-tournament", 1
@@ -103,6 +104,7 @@ def plan(game, agents: list[str], games: int, seed: int, *, players: int | None 
     """The manifest of a run: every parameter that decides its content and layout,
     checked (the seat count, every bot, the numbers) before anything is played."""
     check_seed(seed)
+    game = as_game(game)
     table = lineups(agents, len(agents) if players is None else players, mode)
     players = len(table[0])
     check_field(game, players, table)
@@ -135,9 +137,17 @@ def part_path(out: Path, k: int) -> Path:
     return Path(out) / PARTS / f"part-{k:06d}.parquet"
 
 
+def _folder(out) -> Path:
+    """``out`` as a folder's path; anything that is no path is refused in words."""
+    if not isinstance(out, (str, os.PathLike)) or not str(out).strip():
+        got = quote(out) if isinstance(out, str) else type(out).__name__
+        raise TournamentError(f"a tournament's folder is a path (text), got {got}")
+    return Path(out)
+
+
 def read_manifest(out) -> dict:
     """The manifest of the run in ``out``, or a clear error when there is none."""
-    path = Path(out) / MANIFEST
+    path = _folder(out) / MANIFEST
     try:
         manifest = jsonread.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -199,7 +209,7 @@ def prepare(out, manifest: dict) -> list[int]:
 def check_folder(out, manifest: dict) -> list[int]:
     """What :func:`prepare` checks, writing nothing: the chunks still to play in ``out``,
     or a :class:`TournamentError` saying what is wrong with the folder and where."""
-    out = Path(out)
+    out = _folder(out)
     if (out / MANIFEST).exists():
         old = read_manifest(out)
         diff = [k for k in SAME if old.get(k) != manifest.get(k)]
@@ -385,6 +395,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
 
     The parameters and the folder are checked, and the cluster reached, before anything
     is written: a refused run leaves ``out`` as it was (or absent)."""
+    game = as_game(game)
     manifest = plan(game, agents, games, seed, players=players, mode=mode, chunk=chunk)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
         raise RulesError(f"workers must be a whole number, 0 (this process) or more, got {workers!r}")
