@@ -37,7 +37,7 @@ values), :func:`parse_values` and :func:`parse_scripts` (what is typed in its bo
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -55,6 +55,10 @@ if TYPE_CHECKING:
 
 #: Money per unit of value: values are drawn on [0, 1] and count as money times this.
 SCALE = 1000
+
+#: The most auctions :func:`simulate_engine` plays in one call: the engine plays thousands a
+#: second, and the values of all auctions are drawn at once.
+MAX_ENGINE_AUCTIONS = 1_000_000
 
 #: Start money for the lab: enough notes (1,600 in all) that a value of up to 1,000 can be paid.
 LAB_MONEY = (2, 10, 4, 4, 2, 1)
@@ -75,7 +79,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     docstring). ``strategy``: one for all bidders or one per bidder; ``right``: whether the
     auctioneer uses its right of first refusal (it keeps a lot worth more to it than twice
     the price); ``progress``: ``True`` for a text bar, or a callable ``progress(done, total)``
-    (the lab panel's bar)."""
+    (the lab panel's bar). ``auctions`` is 1 to :data:`MAX_ENGINE_AUCTIONS` (1,000,000)."""
     import pandas as pd
 
     check_seed(seed)
@@ -86,6 +90,9 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
         raise RulesError(f"bidders must be 1 to 9, got {bidders!r}")
     if isinstance(auctions, bool) or not isinstance(auctions, int) or auctions < 1:
         raise RulesError(f"auctions must be an int >= 1, got {auctions!r}")
+    if auctions > MAX_ENGINE_AUCTIONS:
+        raise RulesError(f"auctions: at most {MAX_ENGINE_AUCTIONS:,} in one call (the engine plays thousands a "
+                         f"second; run more calls with other seeds), got {auctions:,}")
     if not isinstance(right, bool):
         raise RulesError(f"right must be True or False (the auctioneer uses its right of first refusal), "
                          f"got {right!r}")
@@ -201,6 +208,10 @@ def parse_values(text: str, players: int) -> list[float]:
     >>> parse_values("300, 450; 800", 3)
     [300.0, 450.0, 800.0]
     """
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise RulesError(f"players must be a whole number >= 1, got {players!r}")
+    if not isinstance(text, str):
+        raise RulesError(f"values must be text such as '300, 450, 800', got {text!r}")
     try:
         typed = [float(x) for x in text.replace(";", ",").split(",") if x.strip()]
     except ValueError:
@@ -213,7 +224,14 @@ def parse_values(text: str, players: int) -> list[float]:
 
 def parse_scripts(text: str, bidders: int, scripted=()) -> dict[int, list[str]]:
     """The moves of each scripted bidder, from ``"1: bid 100, pass; 2: ..."``; every bidder
-    in ``scripted`` must have some."""
+    in ``scripted`` must have some. ``text`` is text, ``bidders`` a whole number >= 1 and
+    ``scripted`` a list of bidders 1 to ``bidders``."""
+    if not isinstance(text, str):
+        raise RulesError(f"Scripts must be text such as '1: bid 100, pass; 2: bid 120', got {text!r}")
+    if isinstance(bidders, bool) or not isinstance(bidders, int) or bidders < 1:
+        raise RulesError(f"bidders must be a whole number >= 1, got {bidders!r}")
+    if not isinstance(scripted, Iterable) or isinstance(scripted, (str, bytes)):
+        raise RulesError(f"scripted must be a list of bidders (1 to {bidders}), e.g. [1, 2], got {scripted!r}")
     out = {}
     for part in text.split(";"):
         if not part.strip():

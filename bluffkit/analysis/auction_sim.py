@@ -49,7 +49,7 @@ the right was used; ``auctioneer_payoff`` the revenue, plus v0 when the lot is k
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from numbers import Real
 from typing import TYPE_CHECKING
 
@@ -185,6 +185,9 @@ def first_price_equilibrium(n: int, values: str | Draw = "uniform", *, seed: int
 def _strategies(strategy: str | Sequence[str], shade: Real | Sequence | None, n: int
                 ) -> tuple[tuple[str, ...], np.ndarray, list[str]]:
     """Per-bidder strategy names, shade fractions (0 where unused) and labels ("shade 0.2")."""
+    if not isinstance(strategy, (str, Iterable)) or isinstance(strategy, bytes):
+        raise ValueError(f"strategy must be one of {', '.join(map(repr, STRATEGIES))} or a list with one per "
+                         f"bidder, got {strategy!r}")
     kinds = (strategy,) * n if isinstance(strategy, str) else tuple(strategy)
     if len(kinds) != n:
         raise ValueError(f"strategy: give one strategy or one per bidder ({n}), got {len(kinds)}")
@@ -243,6 +246,8 @@ class _Setup:
 
     def __init__(self, n_bidders, fmt, strategy, shade, values, auctioneer_values, seed):
         self.n = _count(n_bidders, "n_bidders", 2)
+        if self.n > MAX_BIDDERS:          # one auction's values, bids and strategies are held at once
+            raise ValueError(f"n_bidders: at most {MAX_BIDDERS:,} bidders an auction, got {self.n:,}")
         self.label = format_label(fmt)
         self.fmt = self.label.split("-")[0]
         self.kinds, self.shades, self.names = _strategies(strategy, shade, self.n)
@@ -270,6 +275,12 @@ class _Setup:
 
 #: The most auctions :func:`simulate_sealed` returns in one frame.
 MAX_AUCTIONS = 100_000_000
+#: The most bidders an auction of :func:`simulate_sealed` and :func:`bids_sample` takes (a chunk
+#: holds at least one whole auction).
+MAX_BIDDERS = 100_000
+#: The most rows (bidders times auctions) :func:`bids_sample` returns: it is not chunked, and
+#: a row takes some 70 bytes and more while it is built.
+MAX_BID_ROWS = 10_000_000
 
 
 def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
@@ -280,7 +291,8 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
     """Simulate ``n_auctions`` sealed-bid auctions of ``n_bidders``; one row per auction (:data:`COLUMNS`).
 
     ``strategy`` is one name for every bidder or one per bidder; ``shade`` one fraction or one
-    per bidder (``None`` for bidders who do not shade). ``chunk_size`` auctions are simulated at
+    per bidder (``None`` for bidders who do not shade). ``n_bidders`` is 2 to :data:`MAX_BIDDERS`
+    (100,000), ``n_auctions`` 1 to :data:`MAX_AUCTIONS` (100,000,000). ``chunk_size`` auctions are simulated at
     a time (default: :data:`CHUNK_VALUES` values per chunk); ``progress=True`` shows a bar over chunks.
 
     >>> df = simulate_sealed(3, 1000, fmt="first", seed=7)
@@ -380,7 +392,8 @@ def bids_sample(n_bidders: int, n_auctions: int = 100, *, fmt: str = "first",
 
     With the same seed the values are those of the first ``n_auctions`` rows of
     :func:`simulate_sealed`. ``equilibrium_bid`` is the equilibrium bid at the bidder's value
-    (the theory line), ``won`` whether the bidder won.
+    (the theory line), ``won`` whether the bidder won. ``n_bidders`` x ``n_auctions`` is at most
+    :data:`MAX_BID_ROWS` (10,000,000 rows).
 
     >>> b = bids_sample(2, 1, seed=3)
     >>> b[["bidder", "value", "bid", "won"]].round(3)
@@ -393,7 +406,11 @@ def bids_sample(n_bidders: int, n_auctions: int = 100, *, fmt: str = "first",
     import pandas as pd
 
     s = _Setup(n_bidders, fmt, strategy, shade, values, "uniform", seed)
-    vals, bids, win, _ = s.chunk(_count(n_auctions, "n_auctions", 1))
+    auctions = _count(n_auctions, "n_auctions", 1)
+    if s.n * auctions > MAX_BID_ROWS:
+        raise ValueError(f"n_auctions: at most {MAX_BID_ROWS // s.n:,} auctions of {s.n} bidders (a frame of at "
+                         f"most {MAX_BID_ROWS:,} rows, one per bidder and auction), got {auctions:,}")
+    vals, bids, win, _ = s.chunk(auctions)
     eq = s.eq(vals) if s.fmt == "first" else vals
     m = len(vals)
     return pd.DataFrame({
@@ -437,6 +454,21 @@ def efficiency_summary(df: pd.DataFrame) -> pd.DataFrame:
     return out.assign(efficient_se=np.sqrt(p * (1 - p) / out["auctions"]))
 
 
+def _numbers(x: object, name: str, example: str) -> np.ndarray:
+    """``x`` as a float array when it is a list, tuple or array of real numbers (not text, not
+    True/False); else a ValueError saying so."""
+    if isinstance(x, np.ndarray):
+        ok = x.dtype.kind in "iuf"
+    elif isinstance(x, Iterable) and not isinstance(x, (str, bytes)):
+        x = list(x)
+        ok = all(isinstance(v, Real) and not isinstance(v, (bool, np.bool_)) for v in x)
+    else:
+        ok = False
+    if not ok:
+        raise ValueError(f"{name} must be a list of numbers, e.g. {example}, got {x!r}")
+    return np.asarray(x, dtype=float)
+
+
 def what_if_sweep(values: Sequence[float], bids: Sequence[float], bidder: int, fmt: str,
                   xs: Sequence[float]) -> pd.DataFrame:
     """One recorded sealed-bid auction replayed with ``bidder`` bidding each x in ``xs`` instead.
@@ -445,13 +477,14 @@ def what_if_sweep(values: Sequence[float], bids: Sequence[float], bidder: int, f
     top, the bidder's ``win_share`` (1 if they alone bid highest, 1/k if tied with k - 1 others,
     else 0: the chance to win with a random tie break), the ``price`` the winner pays, and the
     bidder's expected ``surplus`` win_share x (value - price). One row per x (:data:`SWEEP_COLUMNS`).
+    ``values``, ``bids`` and ``xs`` are lists (or arrays) of numbers.
     """
     import pandas as pd
 
     label = format_label(fmt)
-    v = np.asarray(values, dtype=float)
-    b = np.asarray(bids, dtype=float)
-    x = np.asarray(xs, dtype=float).ravel()
+    v = _numbers(values, "values", "[0.9, 0.6, 0.3]")
+    b = _numbers(bids, "bids", "[0.6, 0.4, 0.2]")
+    x = _numbers(xs, "xs", "[0.5, 0.7]").ravel()
     if v.ndim != 1 or v.shape != b.shape or v.size < 2:
         raise ValueError(f"values and bids must be two lists of the same length >= 2, got {v.shape} and {b.shape}")
     if not (np.isfinite(v).all() and np.isfinite(b).all() and np.isfinite(x).all()):

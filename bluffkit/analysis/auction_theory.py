@@ -67,6 +67,12 @@ V, P, Y, V0 = sp.symbols("v p y v_0", positive=True)
 """A bidder's value, the price, an order statistic's value, the auctioneer's value."""
 _K = sp.Symbol("k", integer=True, nonnegative=True)   # n = k + 2 while integrating
 _HALF = sp.Rational(1, 2)
+#: The most bidders the right of first refusal (and :func:`summary`, :func:`textbook_table`)
+#: takes: its exact results hold powers such as (n/(2(n-1)))^n, whose digits grow with n.
+MAX_BIDDERS = 1000
+#: The deepest order statistic (j-th highest) :func:`order_statistic_cdf` and
+#: :func:`order_statistic_density` take: the symbolic sum of j terms gets slow beyond.
+MAX_ORDER = 20
 TABLE_COLUMNS = ["n", "format", "equilibrium_bid", "expected_revenue", "revenue_variance", "revenue_sd",
                  "bidder_surplus", "total_bidder_surplus", "refusal_probability", "auctioneer_payoff_with_right",
                  "winner_surplus_with_right"]
@@ -94,6 +100,27 @@ def _at(expr: sp.Expr, n: int | sp.Expr) -> sp.Expr:
     if isinstance(n, bool) or not isinstance(n, int) or n < 2:
         raise ValueError(f"n (the number of bidders) must be an integer >= 2 or the symbol N, got {n!r}")
     return expr.subs(N, n)
+
+
+def _at_most(expr: sp.Expr, n: int | sp.Expr, what: str) -> sp.Expr:
+    """:func:`_at` for the results whose exact form at n holds powers of n: n at most :data:`MAX_BIDDERS`."""
+    _at(N, n)                                     # (checks n first)
+    if n is not N and n > MAX_BIDDERS:
+        raise ValueError(f"n (the number of bidders) must be at most {MAX_BIDDERS:,} for {what} (the right of "
+                         f"first refusal's exact values hold powers of n), got {n:,}")
+    return _at(expr, n)
+
+
+def _order(n: int | sp.Expr, j: int) -> int:
+    """``j`` when it is an order statistic 1..n of n values (and at most :data:`MAX_ORDER`)."""
+    if isinstance(j, bool) or not isinstance(j, int) or j < 1:
+        raise ValueError(f"j (which order statistic, 1 = highest) must be an integer >= 1, got {j!r}")
+    if isinstance(n, int) and j > n:
+        raise ValueError(f"j (which order statistic) must be at most n = {n}, got {j}")
+    if j > MAX_ORDER:
+        raise ValueError(f"j (which order statistic) must be at most {MAX_ORDER} (the symbolic sum of j terms "
+                         f"gets slow beyond), got {j:,}")
+    return j
 
 
 def _tidy(expr: sp.Expr, fmt: str) -> sp.Expr:
@@ -157,25 +184,25 @@ def equilibrium_bid(n: int | sp.Expr = N, fmt: str = "first") -> sp.Expr:
 def order_statistic_cdf(n: int | sp.Expr = N, j: int = 1) -> sp.Expr:
     """P(the j-th highest of n U[0, 1] values is <= y): fewer than j values lie above y,
 
-    sum over i < j of C(n, i) (1-y)^i y^(n-i).
+    sum over i < j of C(n, i) (1-y)^i y^(n-i). ``j`` is 1 to n, and at most :data:`MAX_ORDER` (20).
 
     >>> order_statistic_cdf(N, 1)
     y**n
     """
-    if isinstance(j, bool) or not isinstance(j, int) or j < 1:
-        raise ValueError(f"j (which order statistic, 1 = highest) must be an integer >= 1, got {j!r}")
-    if isinstance(n, int) and j > n:
-        raise ValueError(f"j (which order statistic) must be at most n = {n}, got {j}")
+    j = _order(n, j)
     cdf = sum(sp.expand_func(sp.binomial(N, i)) * (1 - Y) ** i * Y ** (N - i) for i in range(j))
     return _at(sp.factor(cdf), n)
 
 
 def order_statistic_density(n: int | sp.Expr = N, j: int = 1) -> sp.Expr:
     """Density of the j-th highest of n U[0, 1] values, in :data:`Y` (the derivative of the cdf).
+    ``j`` is 1 to n, and at most :data:`MAX_ORDER` (20).
 
     >>> order_statistic_density(N, 2)
     -n*y**(n - 2)*(n - 1)*(y - 1)
     """
+    _at(N, n)
+    j = _order(n, j)
     return _at(sp.factor(sp.diff(order_statistic_cdf(N, j), Y)), n)
 
 
@@ -296,18 +323,20 @@ def _with_right(fmt: str, what: str) -> sp.Expr:
 
 
 def refusal_probability(n: int | sp.Expr = N, fmt: str = "first") -> sp.Expr:
-    """P(the auctioneer uses the right of first refusal) = P(v0 > 2 price).
+    """P(the auctioneer uses the right of first refusal) = P(v0 > 2 price). An integer ``n`` is
+    at most :data:`MAX_BIDDERS` (1000): the exact value holds powers of n.
 
     >>> refusal_probability(N, "second")
     (n + 3)/(2**n*(n + 1))
     >>> refusal_probability(2, "first")
     1/3
     """
-    return _at(_with_right(_fmt(fmt), "refusal"), n)
+    return _at_most(_with_right(_fmt(fmt), "refusal"), n, "refusal_probability")
 
 
 def auctioneer_payoff(n: int | sp.Expr = N, fmt: str = "first", *, right: bool = False) -> sp.Expr:
     """The auctioneer's expected payoff: the price without the right, max(p, v0 - p) with it.
+    With the right, an integer ``n`` is at most :data:`MAX_BIDDERS` (1000).
 
     >>> auctioneer_payoff(N, "second", right=True)
     (n - 1)/(n + 1) + (n + 5)/(2**n*(n + 1)*(n + 2))
@@ -315,18 +344,21 @@ def auctioneer_payoff(n: int | sp.Expr = N, fmt: str = "first", *, right: bool =
     23/48
     """
     f = _fmt(fmt)
-    return _at(_with_right(f, "auctioneer") if right else _moment(f, 1), n)
+    if right:
+        return _at_most(_with_right(f, "auctioneer"), n, "auctioneer_payoff(right=True)")
+    return _at(_moment(f, 1), n)
 
 
 def right_gain(n: int | sp.Expr = N, fmt: str = "first") -> sp.Expr:
     """What the right of first refusal is worth to the auctioneer: E[max(0, v0 - 2p)], the
     payoff with the right less the payoff without it (bidders not reacting to the right).
+    An integer ``n`` is at most :data:`MAX_BIDDERS` (1000): the exact value holds powers of n.
 
     >>> right_gain(N, "first")
     (n/(2*n - 2))**n/((n + 1)*(n + 2))
     """
     f = _fmt(fmt)
-    return _at(_tidy(_with_right(f, "auctioneer") - _moment(f, 1), f), n)
+    return _at_most(_tidy(_with_right(f, "auctioneer") - _moment(f, 1), f), n, "right_gain")
 
 
 def winner_surplus(n: int | sp.Expr = N, fmt: str = "first", *, right: bool = False) -> sp.Expr:
@@ -334,13 +366,14 @@ def winner_surplus(n: int | sp.Expr = N, fmt: str = "first", *, right: bool = Fa
 
     Without the right this equals the total bidder surplus (:func:`bidder_surplus`), by a
     different route (the price's law and the winner's expected value given the price).
+    With the right, an integer ``n`` is at most :data:`MAX_BIDDERS` (1000).
 
     >>> winner_surplus(2, "second", right=True)
     7/32
     """
     f = _fmt(fmt)
     if right:
-        return _at(_with_right(f, "winner"), n)
+        return _at_most(_with_right(f, "winner"), n, "winner_surplus(right=True)")
     return _at(_winner_surplus(f), n)
 
 
@@ -354,12 +387,13 @@ def _winner_surplus(fmt: str) -> sp.Expr:
 
 def summary(n: int, fmt: str = "first") -> dict[str, object]:
     """The theory for ``n`` bidders in one format, as floats (one row of :func:`textbook_table`).
+    ``n`` is 2 to :data:`MAX_BIDDERS` (1000): the row holds the right of first refusal.
 
     >>> s = summary(5, "second")
     >>> round(s["expected_revenue"], 3), round(s["revenue_sd"], 3)
     (0.667, 0.178)
     """
-    _at(N, n)
+    _at_most(N, n, "summary and textbook_table")
     var = revenue_variance(n, fmt)
     return {"n": n, "format": format_label(fmt), "equilibrium_bid": str(equilibrium_bid(n, fmt)),
             "expected_revenue": float(expected_revenue(n, fmt)), "revenue_variance": float(var),
@@ -373,10 +407,21 @@ def summary(n: int, fmt: str = "first") -> dict[str, object]:
 def textbook_table(ns: Iterable[int] = (2, 3, 4, 5, 10), formats: Iterable[str] = ("first", "second")) -> pd.DataFrame:
     """One row per number of bidders and format: the equilibrium bid, the revenue's mean,
     variance and standard deviation, the bidders' surplus, and the right of first refusal.
+    ``ns``: a list of bidder counts, each 2 to :data:`MAX_BIDDERS` (1000); ``formats``: a list
+    of ``"first"`` and ``"second"``.
 
     >>> t = textbook_table((2, 5))
     >>> t[["n", "format", "expected_revenue"]].round(3).values.tolist()
     [[2, 'first-price', 0.333], [2, 'second-price', 0.333], [5, 'first-price', 0.667], [5, 'second-price', 0.667]]
     """
+    if not _many(ns):
+        raise ValueError(f"ns must be a list of bidder counts, e.g. [2, 3, 5], got {ns!r}")
+    if not _many(formats):
+        raise ValueError(f"formats must be a list of formats, e.g. ['first', 'second'], got {formats!r}")
     formats = tuple(formats)
     return pd.DataFrame([summary(n, f) for n in ns for f in formats], columns=TABLE_COLUMNS)
+
+
+def _many(x: object) -> bool:
+    """Whether ``x`` is a collection of items (a list, tuple, range, array...), not one value or text."""
+    return isinstance(x, Iterable) and not isinstance(x, (str, bytes, sp.Basic))

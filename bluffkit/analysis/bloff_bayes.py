@@ -38,9 +38,10 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from math import comb
+from math import comb, isfinite
+from numbers import Rational, Real
 from typing import TYPE_CHECKING
 
 import sympy as sp
@@ -55,6 +56,24 @@ P0, PK, Q, L = sp.symbols("P_0 P_k q l_k", nonnegative=True)
 #: The honest and caller bots' lies: always one card.
 ONE_CARD = (1,)
 
+#: The most unseen cards :func:`hand_law` (and so :func:`p_lie`) takes: ten decks are 520 cards,
+#: and the exact law of thousands of cards gets slow.
+MAX_CARDS = 1000
+
+
+def _count(x: int, name: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        raise ValueError(f"{name} must be an integer >= 0, got {x!r}")
+    return x
+
+
+def _cards(unseen_cards: int, unseen_copies: int, claimant_cards: int) -> None:
+    _count(unseen_cards, "unseen_cards")
+    _count(unseen_copies, "unseen_copies")
+    _count(claimant_cards, "claimant_cards")
+    if unseen_cards > MAX_CARDS:
+        raise ValueError(f"unseen_cards must be at most {MAX_CARDS:,} (ten decks are 520 cards), got {unseen_cards:,}")
+
 
 def posterior_expr() -> sp.Expr:
     """P(lie | a claim of k), by Bayes' rule, in the symbols ``P_0`` = P(X = 0), ``P_k`` = P(X = k)
@@ -66,7 +85,9 @@ def posterior_expr() -> sp.Expr:
 
 
 def hand_law(unseen_cards: int, unseen_copies: int, claimant_cards: int) -> list[Fraction]:
-    """P(X = m) for m = 0 .. claimant_cards: the hypergeometric prior of the claimant's count."""
+    """P(X = m) for m = 0 .. claimant_cards: the hypergeometric prior of the claimant's count.
+    Each argument is an integer >= 0; ``unseen_cards`` at most :data:`MAX_CARDS` (1000)."""
+    _cards(unseen_cards, unseen_copies, claimant_cards)
     big_n, big_k, n = unseen_cards, unseen_copies, claimant_cards
     if not 0 <= big_k <= big_n or not 0 <= n <= big_n:
         raise ValueError(f"{big_n} unseen cards cannot hold {big_k} unseen copies and the claimant's {n} cards")
@@ -78,11 +99,21 @@ def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revea
     """P(lie | the claimant said k), exactly (see the module docstring). ``in_hand`` and
     ``revealed``: copies of the rank the observer holds or knows to be elsewhere; ``lie_sizes``:
     l_1, l_2, ... (normalised; missing sizes are 0). A claim of more than the unseen copies is
-    a certain lie."""
+    a certain lie. ``in_hand``, ``revealed``, ``unseen_cards`` and ``claimant_cards`` are
+    integers >= 0 (``unseen_cards`` at most :data:`MAX_CARDS`); ``lie_prob`` a number and
+    ``lie_sizes`` a list of numbers."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a number of cards >= 1, got {k!r}")
-    if any(x < 0 for x in lie_sizes) or sum(lie_sizes) <= 0:
-        raise ValueError(f"lie_sizes are weights >= 0 of the claim sizes 1, 2, ..., not all 0; got {lie_sizes!r}")
+    _count(in_hand, "in_hand")
+    _count(revealed, "revealed")
+    _cards(unseen_cards, 0, claimant_cards)
+    if isinstance(lie_sizes, Iterable) and not isinstance(lie_sizes, (str, bytes)):
+        lie_sizes = tuple(lie_sizes)
+    if (not isinstance(lie_sizes, tuple) or not all(_finite(x) for x in lie_sizes) or any(x < 0 for x in lie_sizes) or sum(lie_sizes) <= 0):
+        raise ValueError(f"lie_sizes are weights >= 0 of the claim sizes 1, 2, ..., not all 0, a list such as "
+                         f"(1,) or (3, 1); got {lie_sizes!r}")
+    if not _finite(lie_prob):
+        raise ValueError(f"lie_prob is a probability from 0 to 1, got {lie_prob!r}")
     q = Fraction(lie_prob)
     if not 0 <= q <= 1:
         raise ValueError(f"lie_prob is a probability from 0 to 1, got {lie_prob!r}")
@@ -99,6 +130,13 @@ def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revea
     if value is sp.nan:
         raise ValueError(f"a claim of {k} cannot happen under this model (neither a truth nor a lie makes it)")
     return Fraction(int(value.p), int(value.q))
+
+
+def _finite(x: object) -> bool:
+    """Whether ``x`` is a finite real number (not True/False, not text)."""
+    if isinstance(x, bool) or not isinstance(x, Real):
+        return False
+    return isinstance(x, Rational) or isfinite(x)          # (a huge int does not fit a float)
 
 
 def naive_p_false(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revealed: int = 0,

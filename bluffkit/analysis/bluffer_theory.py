@@ -70,6 +70,9 @@ N, P = sp.symbols("n p")          # plain symbols: .subs({"n": 4, "p": 0.5}) wor
 T, M = sp.symbols("t m")
 TRUTH = "truth"
 ROUND_QUESTIONS = 6
+#: The most questions :func:`round_leaders` and the ``round_*`` sums take (a round is 6; a
+#: game a few rounds): each question is summed exactly, one after another.
+MAX_QUESTIONS = 1000
 ROLES = ("leader", "author", "voter", "non_leader", "table")
 FRAME_COLUMNS = ["players", "spot", "model", "role", "expected", "sd"]
 _I = sp.Symbol("i", integer=True)  # summation index over voters
@@ -208,11 +211,15 @@ def seat_variance(spots: Sequence[Spot], leader: int) -> tuple[sp.Expr, ...]:
 
 def round_leaders(n: int, questions: int = ROUND_QUESTIONS) -> list[int]:
     """The Leader of each question: seat 0 first, then the player to the left (seat + 1).
+    ``questions`` is 1 to :data:`MAX_QUESTIONS` (1000).
 
     >>> round_leaders(4)
     [0, 1, 2, 3, 0, 1]
     """
     n, questions = _players(n), _count(questions, "questions", 1)
+    if questions > MAX_QUESTIONS:
+        raise ValueError(f"questions must be at most {MAX_QUESTIONS:,} (a round is {ROUND_QUESTIONS}), "
+                         f"got {questions:,}")
     return [q % n for q in range(questions)]
 
 
@@ -221,6 +228,7 @@ def round_expected(spots: Sequence[Spot], questions: int = ROUND_QUESTIONS) -> t
 
     The sum over the questions of :func:`seat_expected` with the leaders of :func:`round_leaders`;
     unless n divides the number of questions, the first seats lead once more than the others.
+    ``questions`` is 1 to :data:`MAX_QUESTIONS` (1000).
 
     >>> round_expected([naive_spot(4)] * 4)
     (8, 8, 31/4, 31/4)
@@ -232,6 +240,7 @@ def round_expected(spots: Sequence[Spot], questions: int = ROUND_QUESTIONS) -> t
 
 def round_variance(spots: Sequence[Spot], questions: int = ROUND_QUESTIONS) -> tuple[sp.Expr, ...]:
     """Each seat's variance of points over a round (questions independent, spots unchanged).
+    ``questions`` is 1 to :data:`MAX_QUESTIONS` (1000).
 
     >>> round_variance([0, 0, 0, 0])
     (112/9, 112/9, 104/9, 104/9)
@@ -349,6 +358,7 @@ def expected_points_frame(spots: Iterable[Spot] = tuple(Fraction(i, 10) for i in
 
     One row per player count, spot and role of :data:`ROLES`; ``model`` is ``"spot"`` for the
     grid and ``"naive"`` for the extra row at spot 1/n added when ``naive`` is true. Floats only.
+    ``spots`` is a list of spots, ``players`` a list of player counts (3 to 5).
 
     >>> f = expected_points_frame([0, 1], [3])
     >>> f.shape, list(f.columns)
@@ -356,6 +366,10 @@ def expected_points_frame(spots: Iterable[Spot] = tuple(Fraction(i, 10) for i in
     >>> f.query("role == 'leader' and model == 'naive'").expected.item()
     1.3333333333333333
     """
+    if not _many(spots):
+        raise ValueError(f"spots must be a list of spots in [0, 1], e.g. [0, 0.5, 1], got {spots!r}")
+    if not _many(players):
+        raise ValueError(f"players must be a list of player counts from 3 to 5, e.g. [3, 4, 5], got {players!r}")
     grid = [_spot(s) for s in spots]
     rows = []
     for n in players:

@@ -38,6 +38,8 @@ z + v*(n - 1)/(n*w)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from numbers import Integral, Real
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -66,6 +68,12 @@ SIM_COLUMNS = ["auction", "format", "pricing", "seat", "value", "bid", "notes", 
 
 
 def _hand(hand, denoms) -> tuple[int, ...]:
+    if not isinstance(denoms, Iterable) or isinstance(denoms, (str, bytes)) or any(
+            isinstance(d, bool) or not isinstance(d, Integral) or d < 0 for d in denoms):
+        raise RulesError(f"denoms must be a list of note values, e.g. {DENOMINATIONS}, got {denoms!r}")
+    if not isinstance(hand, Iterable) or isinstance(hand, (str, bytes)):
+        raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)} (a list such as "
+                         f"{CLASS_HAND}), got {hand!r}")
     hand = tuple(hand)
     if len(hand) != len(denoms) or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in hand):
         raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)}, got {hand!r}")
@@ -95,17 +103,39 @@ def most_notes(hand, budget: float, denoms=DENOMINATIONS) -> int:
     return notes_for(hand, budget, tuple(denoms))
 
 
+def _amount(x, name: str, what: str, positive: bool):
+    """``x`` when it is a finite number >= 0 (> 0 if ``positive``) or a sympy expression with
+    symbols in it (these formulas are symbolic by design); else a :class:`RulesError`. Text is
+    refused, never read by sympy."""
+    if isinstance(x, sp.Basic) and x.free_symbols:
+        return x
+    if isinstance(x, sp.Basic):
+        ok = bool(x.is_extended_real and x.is_finite and (x > 0 if positive else x >= 0))
+    else:
+        ok = (not isinstance(x, bool) and isinstance(x, Real)
+              and bool(0 <= x < float("inf")) and (x > 0 or not positive))                      # (nan fails)
+    if not ok:
+        raise RulesError(f"{name} must be a number {'> 0' if positive else '>= 0'} ({what}) or a sympy "
+                         f"symbol, got {x!r}")
+    return x
+
+
 def count_bid_expr(n=N, zeros=Z, unit=W) -> sp.Expr:
     """Notes laid in the symmetric count equilibrium by a bidder of value ``v``: the
     first-price equilibrium bid (:func:`bluffkit.analysis.auction_theory.equilibrium_bid`,
-    values uniform) spent in notes of value ``unit`` after the ``zeros`` free notes."""
+    values uniform) spent in notes of value ``unit`` after the ``zeros`` free notes.
+    ``zeros`` is a number >= 0 and ``unit`` a number > 0, or sympy symbols."""
+    zeros = _amount(zeros, "zeros", "the free 0-notes of each hand", positive=False)
+    unit = _amount(unit, "unit", "the value of each other note", positive=True)
     return zeros + equilibrium_bid(n, "first") / unit
 
 
 def count_revenue_expr(n=N, high=H) -> sp.Expr:
     """The auctioneer's expected money in the symmetric count equilibrium, values uniform on
     [0, ``high``]: the first-price revenue (n - 1)/(n + 1) scaled to ``high``. The zeros
-    drop out: every bidder's first z notes are free, so competition starts after them."""
+    drop out: every bidder's first z notes are free, so competition starts after them.
+    ``high`` is a number > 0 or a sympy symbol."""
+    high = _amount(high, "high", "the top of the values", positive=True)
     return sp.simplify(expected_revenue(n, "first") * high)
 
 
@@ -134,6 +164,8 @@ def simulate_hand(fmt: str = "secret-count", hand=CLASS_HAND, bidders: int = 3, 
         raise RulesError(f"auctions must be an int >= 1, got {auctions!r}")
     if not value_ok(high) or not high > 0:
         raise RulesError(f"high must be a number above 0: {VALUE_BOUND}; got {high!r}")
+    if isinstance(bidders, bool) or not isinstance(bidders, int) or bidders < 1:
+        raise RulesError(f"bidders must be an int >= 1, got {bidders!r}")
     game = make_game("auction", format=fmt, start_money=_hand(hand, DENOMINATIONS))
     game.check_players(bidders + 1)
     rng = np.random.default_rng(seed)

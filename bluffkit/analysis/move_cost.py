@@ -21,6 +21,7 @@ Fraction(2, 3)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 import pandas as pd
@@ -59,6 +60,9 @@ def _board(board: str | Board) -> Board:
 def _faces(board: str | Board, faces) -> tuple[int, ...]:
     if faces is None:
         return die_faces(board if isinstance(board, str) else "animal-market")
+    if not isinstance(faces, Iterable) or isinstance(faces, (str, bytes)):
+        raise ValueError(f"faces must be a list of whole numbers >= 1 (the die's faces), e.g. [1, 2, 3], "
+                         f"got {faces!r}")
     faces = tuple(faces)
     if not faces or any(isinstance(f, bool) or not isinstance(f, int) or f < 1 for f in faces):
         raise ValueError(f"faces must be whole numbers >= 1 (the die's faces), got {faces!r}")

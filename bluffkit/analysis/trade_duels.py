@@ -97,20 +97,33 @@ def deviation_gain_expr(offer: sp.Expr) -> sp.Expr:
     return sp.simplify(sp.integrate(V * win - offer, (V, 0, 1)) + rival)
 
 
+#: The most duels :func:`simulate_duels` draws in one call: its frame takes 41 bytes a duel,
+#: more while it is built.
+MAX_DUELS = 10_000_000
+#: The largest value scale ``high`` takes (as the uniform laws of
+#: :mod:`bluffkit.analysis.auction_sim`): squared offers of far larger values overflow.
+MAX_HIGH = 1e12
+
+
 def simulate_duels(duels: int = 10_000, strategy: str = "equilibrium", rival: str = "equilibrium",
                    high: float = 1.0, seed: int = 0) -> pd.DataFrame:
     """``duels`` seeded trades between a player offering by ``strategy`` and a rival offering by
     ``rival`` (names of :data:`STRATEGIES`), values uniform on [0, ``high``]; ties go to the
     player (the challenger, as in Horse Trading). Columns ``value``, ``offer``,
-    ``rival_value``, ``rival_offer``, ``won`` and ``gain`` (the player's u above)."""
+    ``rival_value``, ``rival_offer``, ``won`` and ``gain`` (the player's u above). ``duels`` is 1
+    to :data:`MAX_DUELS` (10,000,000); ``high`` a number > 0, at most :data:`MAX_HIGH` (1e12)."""
     import pandas as pd
 
     check_seed(seed)
     for name in (strategy, rival):
-        if name not in STRATEGIES:
+        if not isinstance(name, str) or name not in STRATEGIES:
             raise RulesError(f"unknown strategy {name!r}; choose from {', '.join(STRATEGIES)}")
     if isinstance(duels, bool) or not isinstance(duels, int) or duels < 1:
         raise RulesError(f"duels must be an int >= 1, got {duels!r}")
+    if duels > MAX_DUELS:
+        raise RulesError(f"duels: at most {MAX_DUELS:,} in one call (run more calls with other seeds), got {duels:,}")
+    if isinstance(high, bool) or not isinstance(high, (int, float)) or not 0 < high <= MAX_HIGH:   # (nan fails)
+        raise RulesError(f"high must be a number > 0 and at most {MAX_HIGH:g} (the top of the values), got {high!r}")
     rng = np.random.default_rng(seed)
     v, w = rng.uniform(0, high, size=(2, duels))
     a, b = STRATEGIES[strategy](v, high), STRATEGIES[rival](w, high)
