@@ -476,3 +476,17 @@ def test_simulate_and_tournament_folders_refuse_what_is_no_path(tmp_path):
         with pytest.raises(TournamentError, match="a tournament's folder is a path .text., got NoneType"):
             call()
     assert run("bloff", ["random"], 3, 1, tmp_path / "t", players=3, workers=0, echo=None).played == 1
+
+
+def test_the_brute_force_of_a_small_deck_refuses_a_big_one_and_odd_hands():
+    """enumerate_exact(copies_per_rank=10**20) or ranks=10**9 did not end; observer_hand=0 said
+    "Value after * must be an iterable"."""
+    from bluffkit.analysis.bloff_probability import enumerate_exact
+    for kwargs, said in [({"ranks": 2, "copies_per_rank": 10**20}, "at most 24 cards"),
+                         ({"ranks": 10**9, "copies_per_rank": 2}, "at most 24 cards"),
+                         ({"ranks": 1.5, "copies_per_rank": 2}, "ranks must be an integer >= 1, got 1.5"),
+                         ({"ranks": 6, "copies_per_rank": 4}, "at most 12 unseen cards, got 23")]:
+        with pytest.raises(ValueError, match=said):
+            enumerate_exact(1, [0], 1, [2], **kwargs)
+    with pytest.raises(ValueError, match="observer_hand must be a list of whole numbers, got 0"):
+        enumerate_exact(1, 0, 1, [2], ranks=2, copies_per_rank=2)

@@ -216,6 +216,11 @@ def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int 
     return pd.DataFrame(rows, columns=TABLE_COLUMNS)
 
 
+#: The most cards, and unseen cards, :func:`enumerate_exact` takes: it lists every deal, and
+#: 12 unseen cards in four places are some 370,000 deals.
+MAX_BRUTE_CARDS, MAX_BRUTE_UNSEEN = 24, 12
+
+
 def enumerate_exact(k: int, observer_hand: Sequence[int], claimant_cards: int,
                     other_places: Sequence[int], *, ranks: int, copies_per_rank: int,
                     rank: int = 0, revealed: Sequence[int] = (), claimant_known: Sequence[int] = (),
@@ -229,15 +234,32 @@ def enumerate_exact(k: int, observer_hand: Sequence[int], claimant_cards: int,
     (other hands, the pile) to the rest, is listed once; the claim "k of ``rank``" is false when
     the claimant held fewer than k, and with probability ``lie_prob`` otherwise.
 
+    The deck is small: at most :data:`MAX_BRUTE_CARDS` cards, of which at most
+    :data:`MAX_BRUTE_UNSEEN` unseen (the deals are listed one by one).
+
     >>> enumerate_exact(1, [0], 1, [2], ranks=2, copies_per_rank=2)   # 3 unseen: 0, 1, 1
     Fraction(2, 3)
     """
-    deck = Counter({r: _count(copies_per_rank, "copies_per_rank", 1) for r in range(ranks)})
+    _count(k, "k", low=1)
+    _count(ranks, "ranks", low=1)
+    _count(copies_per_rank, "copies_per_rank", low=1)
+    if ranks * copies_per_rank > MAX_BRUTE_CARDS:
+        raise ValueError(f"enumerate_exact lists every deal of a small deck: at most {MAX_BRUTE_CARDS} cards, "
+                         f"got {ranks:,} ranks of {copies_per_rank:,}")
+    for name, cards in (("observer_hand", observer_hand), ("revealed", revealed),
+                        ("claimant_known", claimant_known), ("other_places", other_places)):
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or \
+                not all(isinstance(c, int) and not isinstance(c, bool) for c in cards):
+            raise ValueError(f"{name} must be a list of whole numbers, got {cards!r}"[:200])
+    _count(claimant_cards, "claimant_cards")
+    deck = Counter({r: copies_per_rank for r in range(ranks)})
     for card in chain(observer_hand, revealed, claimant_known):
         deck[card] -= 1
         if deck[card] < 0 or not 0 <= card < ranks:
             raise ValueError(f"more cards of rank {card} seen than the deck holds")
     unseen = [r for r in range(ranks) for _ in range(deck[r])]
+    if len(unseen) > MAX_BRUTE_UNSEEN:
+        raise ValueError(f"enumerate_exact lists every deal: at most {MAX_BRUTE_UNSEEN} unseen cards, got {len(unseen)}")
     sizes = (claimant_cards, *other_places)
     if any(s < 0 for s in sizes) or sum(sizes) != len(unseen):
         raise ValueError(f"places {sizes} do not hold the {len(unseen)} unseen cards")
