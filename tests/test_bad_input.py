@@ -490,3 +490,19 @@ def test_the_brute_force_of_a_small_deck_refuses_a_big_one_and_odd_hands():
             enumerate_exact(1, [0], 1, [2], **kwargs)
     with pytest.raises(ValueError, match="observer_hand must be a list of whole numbers, got 0"):
         enumerate_exact(1, 0, 1, [2], ranks=2, copies_per_rank=2)
+
+
+@pytest.mark.parametrize("name", ["youre-bluffing", "bloff", "bluffer", "auction", "bidder-up"])
+def test_describe_and_facts_want_one_name_per_seat(name):
+    """describe(obs, []) raised IndexError in every game, and Bløff's facts with two names for
+    three seats left the third out without a word."""
+    g = make_game(name)
+    players = g.rules.fmt.players[0] if name == "auction" else 2 if name == "bidder-up" else 3
+    state = g.new_state(players)
+    names = [f"P{i}" for i in range(players)]
+    assert g.describe(g.observe(state, 0), names) and g.facts(state, names)
+    for bad in ([], names[:-1], names + ["extra"], None, [1] * players):
+        with pytest.raises(RulesError, match=f"names: one name .text. per seat, {players} in all"):
+            g.describe(g.observe(state, 0), bad)
+        with pytest.raises(RulesError, match=f"names: one name .text. per seat, {players} in all"):
+            g.facts(state, bad)

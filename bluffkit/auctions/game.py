@@ -24,7 +24,7 @@ from bluffkit.auctions.dutch import Dutch
 from bluffkit.auctions import engine
 from bluffkit.auctions.engine import FORMAT_TABLES, GRAB, OVER, SETUP, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_seat
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_names, check_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
 from bluffkit.core.money import fmt, parse as parse_notes, total
@@ -212,9 +212,11 @@ class Auction(TableGame):
 
     def describe(self, observation, names, legal: bool = False) -> str:
         from bluffkit.auctions.narrate import describe
+        check_names(names, len(observation.note_counts))
         return describe(self, observation, names, legal)
 
     def facts(self, state, names) -> dict:
+        check_names(names, state.players)
         d = self.rules.denominations
         out = {"phase": state.phase, "money": {n: total(m, d) for n, m in zip(names, state.money)},
                "notes": {n: fmt(m, d) for n, m in zip(names, state.money)},

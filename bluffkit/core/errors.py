@@ -7,6 +7,8 @@ or a file has been changed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class BluffkitError(Exception):
     """Base class of every error bluffkit raises on purpose."""
@@ -96,6 +98,15 @@ def check_frame(df, columns, what: str, made_by: str) -> None:
     if missing:
         raise ValueError(f"{what} takes the frame of {made_by}; this frame has no column "
                          f"{', '.join(map(repr, missing))}")
+
+
+def check_names(names, players: int) -> None:
+    """Refuse ``names`` unless it is a sequence (a list, a tuple) of ``players`` texts, one per seat:
+    a game's ``describe`` and ``facts`` name every seat (a short list raised IndexError or
+    left a seat out)."""
+    if not isinstance(names, Sequence) or len(names) != players or not all(isinstance(n, str) for n in names):
+        shown = quote(names) if isinstance(names, str) else repr(names)
+        raise RulesError(f"names: one name (text) per seat, {players} in all, got {shown[:120]}")
 
 
 def is_seat(seat, players: int) -> bool:

@@ -16,7 +16,7 @@ from collections import Counter as Multiset
 
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
-from bluffkit.core.errors import NotationError, RulesError, is_seat, quote
+from bluffkit.core.errors import NotationError, RulesError, check_names, is_seat, quote
 from bluffkit.core.money import parse as parse_notes, total
 from bluffkit.core.table import TableGame
 from bluffkit.games.bidder_up import actions as A
@@ -249,10 +249,12 @@ class BidderUp(TableGame):
 
     def describe(self, observation, names, legal: bool = False) -> str:
         from bluffkit.games.bidder_up.narrate import describe
+        check_names(names, len(observation.note_counts))
         return describe(self, observation, names, legal)
 
     def facts(self, state, names) -> dict:
         from bluffkit.games.bidder_up.narrate import facts
+        check_names(names, state.players)
         return facts(self, state, names)
 
     def fact_keys(self) -> dict[str, tuple[str, ...]]:

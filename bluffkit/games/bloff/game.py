@@ -15,7 +15,7 @@ import dataclasses
 
 import numpy as np
 
-from bluffkit.core.errors import NotationError, RulesError, is_seat, quote
+from bluffkit.core.errors import NotationError, RulesError, check_names, is_seat, quote
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
 from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
@@ -139,9 +139,11 @@ class Bloff(TableGame):
     def describe(self, observation, names, legal: bool = False) -> str:
         """A seat's view as text (for the terminal), from its observation only."""
         from bluffkit.games.bloff.view import describe
+        check_names(names, len(observation.hand_sizes))
         return describe(observation, names, legal)
 
     def facts(self, state, names) -> dict:
+        check_names(names, len(state.hands))
         out = {"phase": state.phase, "hand_sizes": {n: len(h) for n, h in zip(names, state.hands)},
                "hands": {n: cards_text(h) for n, h in zip(names, state.hands)}, "pile": len(state.pile),
                "rank": RANK_NAMES[state.rank], "current": names[state.current]}

@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from bluffkit.core.errors import RulesError, is_seat
+from bluffkit.core.errors import RulesError, check_names, is_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, clean_text, parse
@@ -218,9 +218,11 @@ class Bluffer(TableGame):
     def describe(self, observation, names, legal: bool = False) -> str:
         """A seat's view as text (for the terminal), from its observation only."""
         from bluffkit.games.bluffer.view import describe
+        check_names(names, observation.players)
         return describe(observation, names, legal)
 
     def facts(self, state, names) -> dict:
+        check_names(names, state.players)
         t = Table.thaw(state)
         out = {"phase": state.phase, "round": state.round + 1, "question": state.question + 1,
                "leader": names[state.leader], "points": dict(zip(names, state.points)),

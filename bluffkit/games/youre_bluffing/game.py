@@ -8,7 +8,7 @@ and runs the same rule methods a simulation runs.
 
 from __future__ import annotations
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, check_names
 from bluffkit.core.game import register
 from bluffkit.core.money import total
 from bluffkit.core.table import TableGame
@@ -121,11 +121,13 @@ class YoureBluffing(TableGame):
     def describe(self, observation, names, legal: bool = False) -> str:
         """A seat's view as text (for the terminal), from its observation only."""
         from bluffkit.games.youre_bluffing.view import describe
+        check_names(names, len(observation.herds))
         return describe(observation, names, legal)
 
     def facts(self, state: S.State, names) -> dict:
         """Checkable numbers of a state, by seat name (see :mod:`.narrate`)."""
         from bluffkit.games.youre_bluffing.narrate import facts
+        check_names(names, state.players)
         return facts(state, names)
 
     def fact_keys(self) -> dict[str, tuple[str, ...]]:
