@@ -577,10 +577,12 @@ def cmd_play(args) -> int:
     def leave() -> int:
         # the seed of a game left unfinished stays off the screen: every hand and draw follows
         # from it, and a saved log can be taken up again (Session.load); the log keeps it
+        if save_to[0] and not save(save_to[0]):   # a game left unfinished is saved too
+            if not session.over:
+                say("(left unfinished)")
+            return 2
         if not session.over:
             say("(left unfinished" + ("; its log keeps the seed, to deal it again)" if save_to[0] else ")"))
-        if save_to[0] and not save(save_to[0]):   # a game left unfinished is saved too
-            return 2
         return 0
 
     at_screen = None                           # the human who may see the screen now

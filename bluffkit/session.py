@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bluffkit.agents.base import ScriptedAgent, make_agent
-from bluffkit.core import log as gamelog
-from bluffkit.core.logfiles import NAME_RULE, name_ok
-from bluffkit.core.errors import IllegalAction, RulesError, is_seat
-from bluffkit.core.game import as_game
 import numpy as np
 
+from bluffkit.agents.base import ScriptedAgent, make_agent
+from bluffkit.core import log as gamelog
+from bluffkit.core.errors import IllegalAction, RulesError, is_seat, quote
+from bluffkit.core.game import as_game
+from bluffkit.core.logfiles import NAME_RULE, name_ok
 from bluffkit.core.seeding import check_seed
 
 HUMAN = "human"
@@ -165,9 +165,9 @@ class Session:
         ``hold(state)``, if given, is asked before each chance move: when it says True,
         chance waits (a panel lets a human roll their own die with :meth:`chance`)."""
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
-            raise RulesError(f"limit: a number of steps (a whole number >= 0) or None, got {limit!r}"[:200])
+            raise RulesError(f"limit: a number of steps (a whole number >= 0) or None, got {quote(limit)}"[:200])
         if hold is not None and not callable(hold):
-            raise RulesError(f"hold: a function of the state (True: chance waits) or None, got {hold!r}"[:200])
+            raise RulesError(f"hold: a function of the state (True: chance waits) or None, got {quote(hold)}"[:200])
         said: list[str] = []
         while limit is None or len(said) < limit:
             if self.over:

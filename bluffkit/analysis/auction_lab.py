@@ -37,6 +37,7 @@ values), :func:`parse_values` and :func:`parse_scripts` (what is typed in its bo
 from __future__ import annotations
 
 import math
+from numbers import Integral
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -45,7 +46,7 @@ import numpy as np
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, value_law
 from bluffkit.auctions.rules import FORMATS, MAX_ANIMAL_VALUE, VALUE_BOUND, value_ok
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -189,8 +190,9 @@ def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list
     """The private values of one auction's ``players`` seats (the auctioneer first): drawn
     from the value law ``law`` on [0, 1] with ``default_rng(seed)``, times ``scale``; the
     law times ``scale`` may reach at most :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`."""
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        raise RulesError(f"players must be a whole number >= 1, got {players!r}")
+    if isinstance(players, bool) or not isinstance(players, Integral) or players < 1:
+        raise RulesError(f"players must be a whole number >= 1, got {quote(players)}")
+    players = int(players)
     check_seed(seed)
     rng = np.random.default_rng(seed)
     draw = money_law(law, scale)
@@ -208,10 +210,11 @@ def parse_values(text: str, players: int) -> list[float]:
     >>> parse_values("300, 450; 800", 3)
     [300.0, 450.0, 800.0]
     """
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        raise RulesError(f"players must be a whole number >= 1, got {players!r}")
+    if isinstance(players, bool) or not isinstance(players, Integral) or players < 1:
+        raise RulesError(f"players must be a whole number >= 1, got {quote(players)}")
+    players = int(players)
     if not isinstance(text, str):
-        raise RulesError(f"values must be text such as '300, 450, 800', got {text!r}")
+        raise RulesError(f"values must be text such as '300, 450, 800', got {quote(text)}")
     try:
         typed = [float(x) for x in text.replace(";", ",").split(",") if x.strip()]
     except ValueError:
@@ -227,11 +230,11 @@ def parse_scripts(text: str, bidders: int, scripted=()) -> dict[int, list[str]]:
     in ``scripted`` must have some. ``text`` is text, ``bidders`` a whole number >= 1 and
     ``scripted`` a list of bidders 1 to ``bidders``."""
     if not isinstance(text, str):
-        raise RulesError(f"Scripts must be text such as '1: bid 100, pass; 2: bid 120', got {text!r}")
+        raise RulesError(f"scripts must be text such as '1: bid 100, pass; 2: bid 120', got {quote(text)}")
     if isinstance(bidders, bool) or not isinstance(bidders, int) or bidders < 1:
-        raise RulesError(f"bidders must be a whole number >= 1, got {bidders!r}")
+        raise RulesError(f"bidders must be a whole number >= 1, got {quote(bidders)}")
     if not isinstance(scripted, Iterable) or isinstance(scripted, (str, bytes)):
-        raise RulesError(f"scripted must be a list of bidders (1 to {bidders}), e.g. [1, 2], got {scripted!r}")
+        raise RulesError(f"scripted must be a list of bidders (1 to {bidders}), e.g. [1, 2], got {quote(scripted)}")
     out = {}
     for part in text.split(";"):
         if not part.strip():

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from bluffkit.core.errors import quote
 from bluffkit.core.seeding import check_seed
 
 if TYPE_CHECKING:
@@ -187,7 +188,7 @@ def _strategies(strategy: str | Sequence[str], shade: Real | Sequence | None, n:
     """Per-bidder strategy names, shade fractions (0 where unused) and labels ("shade 0.2")."""
     if not isinstance(strategy, (str, Iterable)) or isinstance(strategy, bytes):
         raise ValueError(f"strategy must be one of {', '.join(map(repr, STRATEGIES))} or a list with one per "
-                         f"bidder, got {strategy!r}")
+                         f"bidder, got {quote(strategy)}")
     kinds = (strategy,) * n if isinstance(strategy, str) else tuple(strategy)
     if len(kinds) != n:
         raise ValueError(f"strategy: give one strategy or one per bidder ({n}), got {len(kinds)}")
@@ -457,7 +458,9 @@ def efficiency_summary(df: pd.DataFrame) -> pd.DataFrame:
 def _numbers(x: object, name: str, example: str) -> np.ndarray:
     """``x`` as a float array when it is a list, tuple or array of real numbers (not text, not
     True/False); else a ValueError saying so."""
-    if isinstance(x, np.ndarray):
+    if isinstance(x, Real) and not isinstance(x, (bool, np.bool_)):
+        x, ok = [x], True                        # one number: a sweep of one
+    elif isinstance(x, np.ndarray):
         ok = x.dtype.kind in "iuf"
     elif isinstance(x, Iterable) and not isinstance(x, (str, bytes)):
         x = list(x)
@@ -465,7 +468,7 @@ def _numbers(x: object, name: str, example: str) -> np.ndarray:
     else:
         ok = False
     if not ok:
-        raise ValueError(f"{name} must be a list of numbers, e.g. {example}, got {x!r}")
+        raise ValueError(f"{name} must be a list of numbers, e.g. {example}, got {quote(x)}")
     return np.asarray(x, dtype=float)
 
 

@@ -60,6 +60,7 @@ import pandas as pd
 import sympy as sp
 
 from bluffkit.analysis.auction_sim import format_label
+from bluffkit.core.errors import quote
 
 N = sp.Symbol("n", integer=True, positive=True)
 """The number of bidders."""
@@ -114,7 +115,7 @@ def _at_most(expr: sp.Expr, n: int | sp.Expr, what: str) -> sp.Expr:
 def _order(n: int | sp.Expr, j: int) -> int:
     """``j`` when it is an order statistic 1..n of n values (and at most :data:`MAX_ORDER`)."""
     if isinstance(j, bool) or not isinstance(j, int) or j < 1:
-        raise ValueError(f"j (which order statistic, 1 = highest) must be an integer >= 1, got {j!r}")
+        raise ValueError(f"j (which order statistic, 1 = highest) must be an integer >= 1, got {quote(j)}")
     if isinstance(n, int) and j > n:
         raise ValueError(f"j (which order statistic) must be at most n = {n}, got {j}")
     if j > MAX_ORDER:
@@ -415,9 +416,9 @@ def textbook_table(ns: Iterable[int] = (2, 3, 4, 5, 10), formats: Iterable[str] 
     [[2, 'first-price', 0.333], [2, 'second-price', 0.333], [5, 'first-price', 0.667], [5, 'second-price', 0.667]]
     """
     if not _many(ns):
-        raise ValueError(f"ns must be a list of bidder counts, e.g. [2, 3, 5], got {ns!r}")
+        raise ValueError(f"ns must be a list of bidder counts, e.g. [2, 3, 5], got {quote(ns)}")
     if not _many(formats):
-        raise ValueError(f"formats must be a list of formats, e.g. ['first', 'second'], got {formats!r}")
+        raise ValueError(f"formats must be a list of formats, e.g. ['first', 'second'], got {quote(formats)}")
     formats = tuple(formats)
     return pd.DataFrame([summary(n, f) for n in ns for f in formats], columns=TABLE_COLUMNS)
 

@@ -41,12 +41,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from math import comb, isfinite
-from numbers import Rational, Real
+from numbers import Integral, Rational, Real
 from typing import TYPE_CHECKING
 
 import sympy as sp
 
 from bluffkit.analysis.bloff_probability import copies
+from bluffkit.core.errors import quote
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,9 +63,9 @@ MAX_CARDS = 1000
 
 
 def _count(x: int, name: str) -> int:
-    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
-        raise ValueError(f"{name} must be an integer >= 0, got {x!r}")
-    return x
+    if isinstance(x, bool) or not isinstance(x, Integral) or x < 0:
+        raise ValueError(f"{name} must be an integer >= 0, got {quote(x)}")
+    return int(x)
 
 
 def _cards(unseen_cards: int, unseen_copies: int, claimant_cards: int) -> None:
@@ -111,12 +112,12 @@ def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revea
         lie_sizes = tuple(lie_sizes)
     if (not isinstance(lie_sizes, tuple) or not all(_finite(x) for x in lie_sizes) or any(x < 0 for x in lie_sizes) or sum(lie_sizes) <= 0):
         raise ValueError(f"lie_sizes are weights >= 0 of the claim sizes 1, 2, ..., not all 0, a list such as "
-                         f"(1,) or (3, 1); got {lie_sizes!r}")
+                         f"(1,) or (3, 1); got {quote(lie_sizes)}")
     if not _finite(lie_prob):
-        raise ValueError(f"lie_prob is a probability from 0 to 1, got {lie_prob!r}")
+        raise ValueError(f"lie_prob is a probability from 0 to 1, got {quote(lie_prob)}")
     q = Fraction(lie_prob)
     if not 0 <= q <= 1:
-        raise ValueError(f"lie_prob is a probability from 0 to 1, got {lie_prob!r}")
+        raise ValueError(f"lie_prob is a probability from 0 to 1, got {quote(lie_prob)}")
     big_k = copies(decks) - in_hand - revealed
     if big_k < 0:
         raise ValueError(f"the observer accounts for {in_hand + revealed} copies of a rank with {copies(decks)}")

@@ -36,12 +36,14 @@ Fraction(1150, 6327)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import chain, combinations
 from math import comb
-from numbers import Real
+from numbers import Integral, Real
 from typing import TYPE_CHECKING
+
+from bluffkit.core.errors import quote
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -84,7 +86,7 @@ def hand_sizes(players: int, decks: int | None = None) -> list[int]:
         copies(decks)                            # (checks it)
     total = DECK_SIZE * (decks if decks is not None else (2 if players >= 7 else 1))
     if players > total:
-        raise ValueError(f"players: {players:,} players cannot each be dealt a card of {total} cards")
+        raise ValueError(f"players: {players:,} players are more than the {total} cards: each must be dealt one")
     base, extra = divmod(total, players)
     return [base + (i < extra) for i in range(players)]
 
@@ -200,7 +202,8 @@ def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int 
     c, hand = copies(decks), _count(hand_size, "hand_size", low=1)
     held = hand + (hand if claimant_cards is None else _count(claimant_cards, "claimant_cards", low=1))
     if held > DECK_SIZE * decks:
-        raise ValueError(f"hand_size {hand}: the observer's {hand} cards and the claimant's {held - hand} are "
+        which = "hand_size" if claimant_cards is None else "claimant_cards"
+        raise ValueError(f"{which}: the observer's {hand} cards and the claimant's {held - hand} are "
                          f"more than the {DECK_SIZE * decks} cards of {decks} deck{'s' if decks > 1 else ''}")
     if unseen_cards is not None and _count(unseen_cards, "unseen_cards") > DECK_SIZE * decks - hand:
         raise ValueError(f"unseen_cards: at most the {DECK_SIZE * decks - hand} cards of {decks} deck"
@@ -216,9 +219,9 @@ def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int 
     return pd.DataFrame(rows, columns=TABLE_COLUMNS)
 
 
-#: The most cards, and unseen cards, :func:`enumerate_exact` takes: it lists every deal, and
+#: The most ranks, and unseen cards, :func:`enumerate_exact` takes: it lists every deal, and
 #: 12 unseen cards in four places are some 370,000 deals.
-MAX_BRUTE_CARDS, MAX_BRUTE_UNSEEN = 24, 12
+MAX_BRUTE_RANKS, MAX_BRUTE_UNSEEN = 1000, 12
 
 
 def enumerate_exact(k: int, observer_hand: Sequence[int], claimant_cards: int,
@@ -234,32 +237,36 @@ def enumerate_exact(k: int, observer_hand: Sequence[int], claimant_cards: int,
     (other hands, the pile) to the rest, is listed once; the claim "k of ``rank``" is false when
     the claimant held fewer than k, and with probability ``lie_prob`` otherwise.
 
-    The deck is small: at most :data:`MAX_BRUTE_CARDS` cards, of which at most
-    :data:`MAX_BRUTE_UNSEEN` unseen (the deals are listed one by one).
+    At most :data:`MAX_BRUTE_UNSEEN` cards are unseen (the deals are listed one by one), of
+    at most :data:`MAX_BRUTE_RANKS` ranks.
 
     >>> enumerate_exact(1, [0], 1, [2], ranks=2, copies_per_rank=2)   # 3 unseen: 0, 1, 1
     Fraction(2, 3)
     """
-    _count(k, "k", low=1)
-    _count(ranks, "ranks", low=1)
-    _count(copies_per_rank, "copies_per_rank", low=1)
-    if ranks * copies_per_rank > MAX_BRUTE_CARDS:
-        raise ValueError(f"enumerate_exact lists every deal of a small deck: at most {MAX_BRUTE_CARDS} cards, "
-                         f"got {ranks:,} ranks of {copies_per_rank:,}")
-    for name, cards in (("observer_hand", observer_hand), ("revealed", revealed),
+    k, ranks, copies_per_rank = (_count(_whole(x), name, low=1) for x, name in
+                                 ((k, "k"), (ranks, "ranks"), (copies_per_rank, "copies_per_rank")))
+    if ranks > MAX_BRUTE_RANKS:
+        raise ValueError(f"enumerate_exact lists every deal of a small deck: at most {MAX_BRUTE_RANKS} ranks, "
+                         f"got {ranks:,}")
+    lists = {}
+    for name, given in (("observer_hand", observer_hand), ("revealed", revealed),
                         ("claimant_known", claimant_known), ("other_places", other_places)):
-        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or \
-                not all(isinstance(c, int) and not isinstance(c, bool) for c in cards):
-            raise ValueError(f"{name} must be a list of whole numbers, got {cards!r}"[:200])
-    _count(claimant_cards, "claimant_cards")
+        cards = list(given) if isinstance(given, Iterable) and not isinstance(given, (str, bytes)) else None
+        if cards is None or not all(isinstance(c, Integral) and not isinstance(c, bool) for c in cards):
+            raise ValueError(f"{name} must be a list of whole numbers, got {quote(given)}")
+        lists[name] = [int(c) for c in cards]
+    observer_hand, revealed, claimant_known, other_places = (
+        lists[n] for n in ("observer_hand", "revealed", "claimant_known", "other_places"))
+    claimant_cards = _count(_whole(claimant_cards), "claimant_cards")
+    hidden = ranks * copies_per_rank - len(observer_hand) - len(revealed) - len(claimant_known)
+    if hidden > MAX_BRUTE_UNSEEN:
+        raise ValueError(f"enumerate_exact lists every deal: at most {MAX_BRUTE_UNSEEN} unseen cards, got {hidden:,}")
     deck = Counter({r: copies_per_rank for r in range(ranks)})
     for card in chain(observer_hand, revealed, claimant_known):
         deck[card] -= 1
         if deck[card] < 0 or not 0 <= card < ranks:
             raise ValueError(f"more cards of rank {card} seen than the deck holds")
     unseen = [r for r in range(ranks) for _ in range(deck[r])]
-    if len(unseen) > MAX_BRUTE_UNSEEN:
-        raise ValueError(f"enumerate_exact lists every deal: at most {MAX_BRUTE_UNSEEN} unseen cards, got {len(unseen)}")
     sizes = (claimant_cards, *other_places)
     if any(s < 0 for s in sizes) or sum(sizes) != len(unseen):
         raise ValueError(f"places {sizes} do not hold the {len(unseen)} unseen cards")
@@ -281,6 +288,11 @@ def _deals(cards: tuple[int, ...], sizes: Sequence[int]) -> Iterator[tuple[tuple
         rest = tuple(c for c in cards if c not in part)
         for tail in _deals(rest, sizes[1:]):
             yield (part, *tail)
+
+
+def _whole(x):
+    """A numpy or other integral number as a Python int (a boolean, or anything else, as it is)."""
+    return int(x) if isinstance(x, Integral) and not isinstance(x, bool) else x
 
 
 def _count(x: int, name: str, low: int = 0) -> int:

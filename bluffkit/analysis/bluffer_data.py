@@ -17,11 +17,13 @@ values of the same model are derived in :mod:`bluffkit.analysis.bluffer_theory`.
 
 from __future__ import annotations
 
+from numbers import Real
+
 import numpy as np
 import pandas as pd
 
 from bluffkit.agents.bluffer import BluffBot, deck_facts
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -83,10 +85,13 @@ def game_points(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def _check_spot(value, what: str) -> None:
-    """A spot rate is a number from 0 to 1 (not true/false, not a percent)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not 0 <= value <= 1:
-        raise RulesError(f"{what}: a spot rate is a probability from 0 to 1 (0.4, not 40), got {value!r}"[:200])
+    """A spot rate is a number from 0 to 1 (not true/false, not a percent), or ``None``: a
+    bot voting uniformly among the answers (:class:`~bluffkit.agents.bluffer.BluffBot`)."""
+    if value is None:
+        return
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real) or not 0 <= value <= 1:
+        hint = " (0.4, not 40)" if isinstance(value, Real) and not isinstance(value, bool) and value > 1 else ""
+        raise RulesError(f"{what}: a spot rate is a probability from 0 to 1{hint} or None, got {quote(value)}")
 
 
 def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, progress: bool = False,
@@ -96,7 +101,7 @@ def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, pr
     check_seed(seed)
     make_game("bluffer", **options).check_players(players)
     if isinstance(spots, (str, bytes)) or not hasattr(spots, "__iter__"):
-        raise RulesError(f"spots: a list of spot rates for seat 0, e.g. [0.2, 0.5, 0.8], got {spots!r}"[:200])
+        raise RulesError(f"spots: a list of spot rates for seat 0, e.g. [0.2, 0.5, 0.8], got {quote(spots)}"[:200])
     spots = list(spots)
     if not spots:
         raise RulesError("spots: give at least one spot rate for seat 0")

@@ -66,6 +66,8 @@ from numbers import Integral, Real
 import pandas as pd
 import sympy as sp
 
+from bluffkit.core.errors import quote
+
 N, P = sp.symbols("n p")          # plain symbols: .subs({"n": 4, "p": 0.5}) works
 T, M = sp.symbols("t m")
 TRUTH = "truth"
@@ -367,9 +369,9 @@ def expected_points_frame(spots: Iterable[Spot] = tuple(Fraction(i, 10) for i in
     1.3333333333333333
     """
     if not _many(spots):
-        raise ValueError(f"spots must be a list of spots in [0, 1], e.g. [0, 0.5, 1], got {spots!r}")
+        raise ValueError(f"spots must be a list of spots in [0, 1], e.g. [0, 0.5, 1], got {quote(spots)}")
     if not _many(players):
-        raise ValueError(f"players must be a list of player counts from 3 to 5, e.g. [3, 4, 5], got {players!r}")
+        raise ValueError(f"players must be a list of player counts from 3 to 5, e.g. [3, 4, 5], got {quote(players)}")
     grid = [_spot(s) for s in spots]
     rows = []
     for n in players:

@@ -34,14 +34,15 @@ with sympy from the vote probabilities; :func:`simulate_weighted` draws votes to
 
 from __future__ import annotations
 
+from numbers import Integral, Rational, Real
 from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy as sp
 
-from bluffkit.analysis.bluffer_theory import N as n   # the same symbols as bluffer_theory
+from bluffkit.analysis.bluffer_theory import N as n  # the same symbols as bluffer_theory
 from bluffkit.analysis.bluffer_theory import P as p
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.seeding import check_seed
 
 if TYPE_CHECKING:
@@ -62,11 +63,12 @@ def _check_symbolic(name: str, value, ok, words: str) -> None:
     (not a boolean, not text: sympify would read text as code) that ``ok`` accepts."""
     if isinstance(value, sp.Basic) and value.free_symbols:
         return
-    if isinstance(value, (bool, str)) or not isinstance(value, (int, float, sp.Basic)):
-        raise RulesError(f"{name} must be {words} or a sympy symbol, got {value!r}"[:200])
-    x = sp.sympify(value)
+    if isinstance(value, (bool, np.bool_, str)) or not isinstance(value, (Real, sp.Basic)):
+        raise RulesError(f"{name} must be {words} or a sympy symbol, got {quote(value)}"[:200])
+    x = sp.sympify(value if isinstance(value, sp.Basic) else (int(value) if isinstance(value, Integral) else
+                                                             value if isinstance(value, Rational) else float(value)))
     if not x.is_real or not x.is_finite or not ok(x):
-        raise RulesError(f"{name} must be {words}, got {value!r}"[:200])
+        raise RulesError(f"{name} must be {words}, got {quote(value)}"[:200])
 
 
 def weighted_expected(players=n, spot=p, weight=w) -> dict[str, sp.Expr]:

@@ -45,12 +45,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import sympy as sp
 
-from bluffkit.analysis.auction_theory import equilibrium_bid, expected_revenue
 from bluffkit.analysis.auction_theory import N as _N
 from bluffkit.analysis.auction_theory import V as _V
+from bluffkit.analysis.auction_theory import equilibrium_bid, expected_revenue
 from bluffkit.auctions.rules import DENOMINATIONS, FORMATS, VALUE_BOUND, value_ok
 from bluffkit.auctions.sample import cheapest, notes_for
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.money import total
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -70,10 +70,10 @@ SIM_COLUMNS = ["auction", "format", "pricing", "seat", "value", "bid", "notes", 
 def _hand(hand, denoms) -> tuple[int, ...]:
     if not isinstance(denoms, Iterable) or isinstance(denoms, (str, bytes)) or any(
             isinstance(d, bool) or not isinstance(d, Integral) or d < 0 for d in denoms):
-        raise RulesError(f"denoms must be a list of note values, e.g. {DENOMINATIONS}, got {denoms!r}")
+        raise RulesError(f"denoms must be a list of note values, e.g. {DENOMINATIONS}, got {quote(denoms)}")
     if not isinstance(hand, Iterable) or isinstance(hand, (str, bytes)):
         raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)} (a list such as "
-                         f"{CLASS_HAND}), got {hand!r}")
+                         f"{CLASS_HAND}), got {quote(hand)}")
     hand = tuple(hand)
     if len(hand) != len(denoms) or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in hand):
         raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)}, got {hand!r}")
@@ -116,7 +116,7 @@ def _amount(x, name: str, what: str, positive: bool):
               and bool(0 <= x < float("inf")) and (x > 0 or not positive))                      # (nan fails)
     if not ok:
         raise RulesError(f"{name} must be a number {'> 0' if positive else '>= 0'} ({what}) or a sympy "
-                         f"symbol, got {x!r}")
+                         f"symbol, got {quote(x)}")
     return x
 
 
@@ -165,7 +165,7 @@ def simulate_hand(fmt: str = "secret-count", hand=CLASS_HAND, bidders: int = 3, 
     if not value_ok(high) or not high > 0:
         raise RulesError(f"high must be a number above 0: {VALUE_BOUND}; got {high!r}")
     if isinstance(bidders, bool) or not isinstance(bidders, int) or bidders < 1:
-        raise RulesError(f"bidders must be an int >= 1, got {bidders!r}")
+        raise RulesError(f"bidders must be an int >= 1, got {quote(bidders)}")
     game = make_game("auction", format=fmt, start_money=_hand(hand, DENOMINATIONS))
     game.check_players(bidders + 1)
     rng = np.random.default_rng(seed)

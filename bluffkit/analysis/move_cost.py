@@ -27,6 +27,7 @@ from fractions import Fraction
 import pandas as pd
 import sympy as sp
 
+from bluffkit.core.errors import quote
 from bluffkit.core.game import make_game
 from bluffkit.games.bidder_up.board import Board, cost_of_change, shipped_board
 
@@ -62,7 +63,7 @@ def _faces(board: str | Board, faces) -> tuple[int, ...]:
         return die_faces(board if isinstance(board, str) else "animal-market")
     if not isinstance(faces, Iterable) or isinstance(faces, (str, bytes)):
         raise ValueError(f"faces must be a list of whole numbers >= 1 (the die's faces), e.g. [1, 2, 3], "
-                         f"got {faces!r}")
+                         f"got {quote(faces)}")
     faces = tuple(faces)
     if not faces or any(isinstance(f, bool) or not isinstance(f, int) or f < 1 for f in faces):
         raise ValueError(f"faces must be whole numbers >= 1 (the die's faces), got {faces!r}")

@@ -19,7 +19,7 @@ import pandas as pd
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import BluffkitError, RulesError
+from bluffkit.core.errors import BluffkitError, RulesError, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -48,9 +48,9 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     check_seed(seed)
     game = as_game(game)
     if logs is not None and (not isinstance(logs, (str, os.PathLike)) or not str(logs).strip()):
-        raise RulesError(f"logs: a folder's path (text) or None, got {logs!r}"[:200])
+        raise RulesError(f"logs: a folder's path (text) or None, got {quote(logs)}"[:200])
     if on_played is not None and not callable(on_played):
-        raise RulesError(f"on_played: a function of the table or None, got {on_played!r}"[:200])
+        raise RulesError(f"on_played: a function of the table or None, got {quote(on_played)}"[:200])
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games must be a positive whole number, got {games!r}")
     players = game.check_players(len(agents))

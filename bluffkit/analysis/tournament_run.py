@@ -140,7 +140,7 @@ def part_path(out: Path, k: int) -> Path:
 def _folder(out) -> Path:
     """``out`` as a folder's path; anything that is no path is refused in words."""
     if not isinstance(out, (str, os.PathLike)) or not str(out).strip():
-        got = quote(out) if isinstance(out, str) else type(out).__name__
+        got = quote(out) if out is None or isinstance(out, (str, int, float)) else type(out).__name__
         raise TournamentError(f"a tournament's folder is a path (text), got {got}")
     return Path(out)
 

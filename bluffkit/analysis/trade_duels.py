@@ -37,13 +37,15 @@ v**2/(2*H)
 
 from __future__ import annotations
 
+from numbers import Real
+
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy as sp
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.seeding import check_seed
 
 if TYPE_CHECKING:
@@ -122,8 +124,8 @@ def simulate_duels(duels: int = 10_000, strategy: str = "equilibrium", rival: st
         raise RulesError(f"duels must be an int >= 1, got {duels!r}")
     if duels > MAX_DUELS:
         raise RulesError(f"duels: at most {MAX_DUELS:,} in one call (run more calls with other seeds), got {duels:,}")
-    if isinstance(high, bool) or not isinstance(high, (int, float)) or not 0 < high <= MAX_HIGH:   # (nan fails)
-        raise RulesError(f"high must be a number > 0 and at most {MAX_HIGH:g} (the top of the values), got {high!r}")
+    if isinstance(high, (bool, np.bool_)) or not isinstance(high, Real) or not 0 < high <= MAX_HIGH:   # (nan fails)
+        raise RulesError(f"high must be a number > 0 and at most {MAX_HIGH:g} (the top of the values), got {quote(high)}")
     rng = np.random.default_rng(seed)
     v, w = rng.uniform(0, high, size=(2, duels))
     a, b = STRATEGIES[strategy](v, high), STRATEGIES[rival](w, high)

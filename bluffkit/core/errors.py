@@ -81,11 +81,16 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     "'bid 10'"
     >>> quote("x" * 100, limit=10)
     "'xxxxxxxxxx…' (100 characters)"
+    >>> quote(list(range(100)), limit=10)
+    '[0, 1, 2, … (390 characters)'
     """
     if isinstance(value, str) and len(value) > limit:
         cut = repr(value[:limit])
         return f"{cut[:-1]}…{cut[-1]} ({len(value):,} characters)"
-    return repr(value)
+    text = repr(value)
+    if len(text) > 2 * limit:                  # a long list, array or other value: its start and its length
+        return f"{text[:limit]}… ({len(text):,} characters)"
+    return text
 
 
 def check_frame(df, columns, what: str, made_by: str) -> None:

@@ -32,6 +32,8 @@ reason and changes nothing; Undo and Save log work as at every table.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from functools import lru_cache
 from html import escape
 
@@ -136,7 +138,7 @@ class BidderUpTable(SeatPanel):
 
     def __init__(self, board: str = "animal-market", players: int = 4, humans=(0,), bots: str = "heuristic",
                  names=None, seed: int | None = None, variants=(), undo: str = "own", **options_):
-        game = make_game("bidder-up", variants=list(variants) if isinstance(variants, (list, tuple)) else variants,
+        game = make_game("bidder-up", variants=list(variants) if isinstance(variants, Iterable) and not isinstance(variants, (str, bytes)) else variants,
                          board=board, **options_)
         self.layout_ = layout_of(game.rules.board)
         #: spaces round the board: the loop from the start, then the hill; the space buttons

@@ -20,7 +20,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import BluffkitError, LogError
+from bluffkit.core.errors import BluffkitError, LogError, quote
 from bluffkit.widgets.render import STYLE, all_seeing_view, seat_view
 from bluffkit.widgets.words import PLAY_TIP
 
@@ -78,7 +78,7 @@ class ReplayViewer(W.VBox):
             self.path.value = ""                    # a session has no file: the name of one shown before goes
         else:
             if not isinstance(source, (str, os.PathLike)):
-                raise BluffkitError(f"ReplayViewer shows a log file (its path) or a Session, got {type(source).__name__}")
+                raise BluffkitError(f"ReplayViewer shows a log file (its path) or a Session, got {quote(source)}")
             try:
                 lg, states = gamelog.read(Path(source))
             except LogError as e:

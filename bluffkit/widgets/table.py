@@ -19,6 +19,8 @@ changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import ipywidgets as W
 
 from bluffkit.core.errors import RulesError
@@ -53,7 +55,7 @@ class TablePanel(SeatPanel):
 
     def __init__(self, game: str = "horse-trading", players: int = 3, humans=(0,), bots: str = "heuristic",
                  names=None, seed: int | None = None, variants=(), undo: str = "own", **options_):
-        game_ = make_game(game, variants=list(variants) if isinstance(variants, (list, tuple)) else variants,
+        game_ = make_game(game, variants=list(variants) if isinstance(variants, Iterable) and not isinstance(variants, (str, bytes)) else variants,
                           **options_)
         if not isinstance(game_, YoureBluffing):
             raise RulesError(f"TablePanel plays You're Bluffing! and Horse Trading, not {game_.name}; the other "

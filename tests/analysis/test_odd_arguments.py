@@ -226,7 +226,7 @@ def test_parse_values_refuses_no_text():
 
 
 @pytest.mark.parametrize("args, match", [
-    ((5, 2), r"Scripts must be text such as '1: bid 100, pass; 2: bid 120', got 5"),
+    ((5, 2), r"scripts must be text such as '1: bid 100, pass; 2: bid 120', got 5"),
     (("1: bid 100", None), r"bidders must be a whole number >= 1, got None"),
     (("1: bid 100", 2, 1), r"scripted must be a list of bidders \(1 to 2\), e.g. \[1, 2\], got 1"),
 ])

@@ -375,7 +375,7 @@ def test_panel_constructors_refuse_odd_arguments_in_words():
     for make, said in [(lambda: TablePanel("horse-trading", variants=None), "variants must be a list of variant names"),
                        (lambda: BidderUpTable(variants=None), "variants must be a list of variant names"),
                        (lambda: AuctionLab(fmt=["first"]), r"unknown auction format \['first'\]; the formats are"),
-                       (lambda: ReplayViewer(5), "ReplayViewer shows a log file .its path. or a Session, got int"),
+                       (lambda: ReplayViewer(5), "ReplayViewer shows a log file .its path. or a Session, got 5"),
                        (lambda: BlufferTable(spot=True), "spot is a probability from 0 to 1, got True")]:
         with pytest.raises(BluffkitError, match=said):
             make()
