@@ -673,7 +673,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                        "(default: random; each game's bots: 'bluffkit games')")
     s.add_argument("--out", required=True, help="a .csv or .parquet file")
     s.add_argument("--logs", help="also write each game's log into this folder (every step and its state "
-                                  "digest: about six times slower, some 50 KB a game)")
+                                  "digest: about five times slower, some 50 KB a game)")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_simulate)
