@@ -197,7 +197,7 @@ def cmd_simulate(args) -> int:
         raise BluffkitError(f"--out must end in .csv or .parquet, got {out.name!r}")
     _writable_file(out, "--out")
     progress = sys.stderr.isatty() if args.progress is None else args.progress
-    if not progress and args.progress is None and args.games >= 1000:
+    if not progress and args.progress is None:
         progress = _progress_lines(f"{game.name}: {args.games:,} games")      # no terminal: a line now and then
     if args.logs is not None and not args.logs.strip():
         raise BluffkitError("--logs names no folder (an empty name)")
@@ -263,7 +263,7 @@ def cmd_tournament(args) -> int:
         import logging
         logging.getLogger("distributed").setLevel(logging.ERROR)    # dask's own INFO lines would bury the results
     progress = sys.stderr.isatty() if args.progress is None else args.progress
-    if not progress and args.progress is None and games >= 1000:
+    if not progress and args.progress is None:
         progress = _progress_lines(f"{game.name}: {games:,} games")
     done = run(game, agents, games, args.seed, args.out, players=args.players, mode=args.lineups, chunk=args.chunk,
                workers=args.workers, scheduler=args.scheduler, progress=progress,
@@ -323,24 +323,40 @@ PROGRESS_EVERY = 10.0
 
 
 def _progress_lines(what: str):
-    """A progress callable for when stderr is no terminal: one line at once, then one
-    at most every :data:`PROGRESS_EVERY` seconds, with the rate and the time left."""
+    """A progress callable for when stderr is no terminal (a script, a notebook's ``!``
+    cell): silent for a run shorter than :data:`PROGRESS_EVERY` seconds; past that, a line
+    saying it started, then one at most every ``PROGRESS_EVERY`` seconds with the rate and
+    the time left, and one at the end."""
     import time
     every = PROGRESS_EVERY
     start = last = time.monotonic()
-    print(f"{what}: started", file=sys.stderr, flush=True)
+    said = False
 
     def report(done: int, total: int) -> None:
-        nonlocal last
+        nonlocal last, said
         now = time.monotonic()
-        if now - last < every and done < total:
+        if now - last < every and (done < total or not said):
             return
+        if not said:
+            print(f"{what}: started", file=sys.stderr, flush=True)
+            said = True
         last = now
         rate = done / max(now - start, 1e-9)
         left = (total - done) / rate if rate else float("inf")
         print(f"{what}: {done:,} done ({100 * done / total:.1f} %), {rate:,.0f} games/s, "
-              f"about {left / 3600:,.1f} h left", file=sys.stderr, flush=True)
+              f"about {_duration(left)} left", file=sys.stderr, flush=True)
     return report
+
+
+def _duration(seconds: float) -> str:
+    """A time left in words: "under a minute", "12 min", "3.5 h"."""
+    if seconds != seconds or seconds == float("inf"):
+        return "an unknown time"
+    if seconds < 60:
+        return "under a minute" if seconds >= 1 else "no time"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:,.1f} h"
 
 
 class _DefaultBots:

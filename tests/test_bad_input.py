@@ -265,8 +265,8 @@ def test_a_script_that_cannot_be_read_names_its_seat_and_move():
     with pytest.raises(NotationError) as e:
         play(g, agents, 1)
     said = str(e.value)
-    assert said.startswith("the script for seat 0, move 1: unknown action 'auction;zzz"), said
-    assert "(308 characters)" in said and len(said) < 300, said
+    assert said.startswith("the script for seat 0, move 2: unknown action 'zzz"), said      # (";" separates moves)
+    assert "(300 characters)" in said and len(said) < 300, said
     script = make_agent("script:auction,bid ten", g)
     assert script.act(SimpleNamespace(seat=2), None, None).__class__.__name__ == "Auction"
     with pytest.raises(NotationError, match="^the script for seat 2, move 2 .'bid ten'.: a bid must be a whole number, got 'ten'"):
@@ -513,3 +513,22 @@ def test_describe_and_facts_want_one_name_per_seat(name):
             g.describe(g.observe(state, 0), bad)
         with pytest.raises(RulesError, match=f"names: one name .text. per seat, {players} in all"):
             g.facts(state, bad)
+
+
+def test_a_scripted_seat_on_the_command_line_separates_its_moves_with_semicolons(capsys, tmp_path):
+    """The README's script:MOVE,MOVE,... could not work on the command line, where commas
+    separate the seats ("--agents names 5 agents for 3 players"); and a Bløff play of two
+    cards holds a comma itself."""
+    from bluffkit import cli
+    from bluffkit.agents.base import make_agent
+    from bluffkit.games.bloff.engine import Play
+    assert [type(m).__name__ if not isinstance(m, str) else m
+            for m in make_agent("script:auction;pass;pass", make_game("youre-bluffing")).moves] == \
+        ["auction", "pass", "pass"]
+    script = make_agent("script:play AS,9S;call", make_game("bloff"))
+    assert script.moves == ["play AS,9S", "call"] and isinstance(make_game("bloff").parse(script.moves[0]), Play)
+    assert make_agent("script:pass,pass", make_game("youre-bluffing")).moves == ["pass", "pass"]   # no ";": commas
+    code = cli.main(["simulate", "youre-bluffing", "--players", "3", "--games", "1", "--seed", "1", "--no-progress",
+                     "--agents", "script:auction;pass,random,random", "--out", str(tmp_path / "a.csv")])
+    err = capsys.readouterr().err
+    assert code == 2 and "the script for seat 0" in err and "names 5 agents" not in err, err

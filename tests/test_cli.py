@@ -874,3 +874,18 @@ def test_sigterm_at_the_prompt_leaves_the_game_as_ctrl_c_does_and_saves_it(tmp_p
     assert run.returncode == 143, err
     assert b"left unfinished; its log keeps the seed" in rest and b"seed 3" not in rest and out.exists()
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False
+
+
+def test_progress_lines_come_for_any_long_run_and_not_for_a_short_one(capsys, tmp_path, monkeypatch):
+    """Without a terminal only runs of 1,000 games or more reported progress: 500 Bidder Up!
+    games ran 34 s without a word. Now any run past PROGRESS_EVERY seconds reports, a short
+    one stays silent, and the time left is in minutes, not "about 0.0 h"."""
+    args = ["simulate", "bloff", "--players", "3", "--games", "5", "--seed", "1", "--out", str(tmp_path / "a.csv")]
+    assert cli.main(args) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
+    assert cli.main(args) == 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines[0] == "bloff: 5 games: started" and "5 done (100.0 %)" in lines[-1] and " h left" not in lines[-1]
+    assert [cli._duration(s) for s in (0.2, 30, 600, 7200, float("inf"))] == \
+        ["no time", "under a minute", "10 min", "2.0 h", "an unknown time"]

@@ -115,13 +115,16 @@ def agent_names(game=None) -> list[str]:
 
 
 def make_agent(spec, game=None):
-    """An agent from a spec: an agent object (returned as is), a name, or ``script:m1,m2,...``."""
+    """An agent from a spec: an agent object (returned as is), a name, or a script of moves:
+    ``script:m1;m2;...`` (or ``script:m1,m2,...`` when no move holds a comma; on the command
+    line, where commas separate the seats, and for Bløff's ``play AS,9S``, use ``;``)."""
     if not isinstance(spec, str):
         if hasattr(spec, "act"):
             return spec
         raise RulesError(f"an agent must be a name or an object with act(), got {spec!r}")
     if spec.startswith("script:"):
-        return ScriptedAgent([m.strip() for m in spec[7:].split(",") if m.strip()],
+        moves = spec[7:].split(";" if ";" in spec else ",")
+        return ScriptedAgent([m.strip() for m in moves if m.strip()],
                              parse=game.parse if game is not None else None)
     module = _agent_module(game)
     agents = module.AGENTS
@@ -131,7 +134,7 @@ def make_agent(spec, game=None):
             return _told(module, made, game)
         extra = getattr(module, "SPEC_HELP", "")
         raise RulesError(f"unknown agent {quote(spec)}; choose from {', '.join(sorted(agents))}{extra} "
-                         f"or script:MOVE,MOVE,...")
+                         f"or script:MOVE;MOVE;...")
     return _told(module, agents[spec](), game)
 
 
