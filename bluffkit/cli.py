@@ -698,7 +698,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_args(s)
     s.add_argument("--players", type=int, required=True, help="players in every game")
     s.add_argument("--agents", required=True,
-                   help="the field: one bot per seat, one for all, or more bots than seats (a round-robin)")
+                   help="the field: one bot per seat, one for all, or any other number of bots (a round-robin)")
     s.add_argument("--lineups", choices=["fixed", "round-robin"],
                    help="fixed: the bots as named, one per seat; round-robin: every line-up of the field "
                         "(default: fixed when one bot or one per seat is named)")
