@@ -30,7 +30,7 @@ import os
 import sys
 from pathlib import Path
 
-from bluffkit.core.errors import BluffkitError, is_seat, printable
+from bluffkit.core.errors import BluffkitError, count, is_seat, printable
 
 
 #: Keywords of ``make_game`` itself: set with the game's name and ``--variant``, not ``--option``.
@@ -642,7 +642,7 @@ def cmd_play(args) -> int:
             return leave()
         if text == "undo":
             try:
-                say(f"  took back {session.undo(seat)} move(s)")
+                say(f"  took back {count(session.undo(seat), 'move')}")
             except BluffkitError as e:
                 say(f"  cannot undo: {e}")
             continue

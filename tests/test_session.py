@@ -452,7 +452,7 @@ def test_scripted_seats_play_their_moves_then_say_the_script_ran_out():
     with pytest.raises(RulesError) as e:
         s.advance()
     msg = str(e.value)
-    assert "script" in msg and "seat 2" in msg and "run out" in msg and "4 move(s)" in msg
+    assert "script" in msg and "seat 2" in msg and "run out" in msg and "4 moves" in msg
     # each seat played its script in order, and nothing else
     for seat, script in enumerate(SCRIPTS):
         played = [a for who, a in s.moves if who == seat]

@@ -10,7 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from bluffkit.agents.generic import RandomBot
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, quote
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, count, quote
 
 
 class Agent(Protocol):
@@ -39,7 +39,7 @@ class ScriptedAgent:
     def act(self, observation, legal, rng):
         if self.i >= len(self.moves):
             raise RulesError(f"the script for seat {observation.seat} has run out after "
-                             f"{len(self.moves)} move(s)")
+                             f"{count(len(self.moves), 'move')}")
         move = written = self.moves[self.i]
         where = f"the script for seat {observation.seat}, move {self.i + 1}"
         if isinstance(move, str) and self.parse is not None:

@@ -19,7 +19,7 @@ import pandas as pd
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import BluffkitError, RulesError, quote
+from bluffkit.core.errors import BluffkitError, RulesError, count, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -70,7 +70,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     if blocked:
         raise BluffkitError(f"logs folder {out_dir}: {blocked[0]} is a folder, where a game's log would go")
     if there:                                # another run's: overwritten in part, or mixed with these
-        raise BluffkitError(f"logs folder {out_dir} already holds {len(there)} game log(s) ({there[0].name}, ...) "
+        raise BluffkitError(f"logs folder {out_dir} already holds {count(len(there), 'game log')} ({there[0].name}, ...) "
                             "of another run: give a new or empty folder")
     created = []                             # the folders made here, deepest first
     d = out_dir

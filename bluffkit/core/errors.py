@@ -105,6 +105,15 @@ def check_frame(df, columns, what: str, made_by: str) -> None:
                          f"{', '.join(map(repr, missing))}")
 
 
+def count(n: int, word: str) -> str:
+    """``n`` and ``word``, in the plural unless ``n`` is 1.
+
+    >>> count(1, "move"), count(3, "game log")
+    ('1 move', '3 game logs')
+    """
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
 def check_names(names, players: int) -> None:
     """Refuse ``names`` unless it is a sequence (a list, a tuple) of ``players`` texts, one per seat:
     a game's ``describe`` and ``facts`` name every seat (a short list raised IndexError or

@@ -22,7 +22,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from bluffkit.agents.base import ScriptedAgent
-from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, is_seat
+from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, count, is_seat
 from bluffkit.core.seeding import fresh_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.render import STYLE, all_seeing_view, scores_html, seat_view
@@ -101,7 +101,7 @@ def bot_failure(session: Session, error: BluffkitError, who: str = "bot") -> str
     name = escape(session.names[seat]) if seat is not None else "a player"
     agent = session.agents[seat] if seat is not None else None
     if isinstance(agent, ScriptedAgent) and agent.i >= len(agent.moves) and not isinstance(error, IllegalAction):
-        return f"A {who} could not move: {name}'s script ran out after {len(agent.moves)} move(s)."
+        return f"A {who} could not move: {name}'s script ran out after {count(len(agent.moves), 'move')}."
     if isinstance(error, IllegalAction):
         why = f"{name}'s move was refused (rule: {escape(error.rule)})"
     else:
@@ -441,7 +441,7 @@ class SeatPanel(W.VBox):
             return
         self.said = self.said[:max(0, len(self.said) - n)]
         self.viewer = None
-        self.message.value = note(f"Took back {n} move(s).")
+        self.message.value = note(f"Took back {count(n, 'move')}.")
         self.refresh()
 
     def _save(self) -> None:

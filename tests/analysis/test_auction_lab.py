@@ -174,7 +174,7 @@ def test_a_scripted_bidder_plays_its_moves_and_a_missing_script_is_refused():
     assert lab.message.value == ""
     lab.typed.value = "0, 1000, 500"
     lab.run_button.click()
-    assert "Bidder 1's script ran out after 1 move(s)" in lab.message.value and not lab.session.over
+    assert "Bidder 1's script ran out after 1 move" in lab.message.value and not lab.session.over
     assert "has run out" in str(lab.bot_error)
     lab.script.value = "1: bid 990, pay 500+200+200+50+10+10+10+10"
     lab.run_button.click()

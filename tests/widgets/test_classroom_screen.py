@@ -141,7 +141,7 @@ def test_choosing_a_trade_partner_clears_the_refusal_for_choosing_none():
     t.target.options = [("Bo's cow", (1, 0))]           # (as draw_seat offers a trade)
     t.target.value = (1, 0)
     assert t.message.value == ""
-    t.message.value = "<div class='bk-box'>Took back 1 move(s).</div>"
+    t.message.value = "<div class='bk-box'>Took back 1 move.</div>"
     t.target.value = None                                # a redraw's reset: no choice, nothing dropped
     assert "Took back" in t.message.value
 

@@ -148,7 +148,7 @@ def test_undo_takes_back_the_human_move_until_another_player_answers_it():
     assert len(t.session.moves) == n + 1 and t.session.waiting_for == 2
     t.undo_button.click()
     assert len(t.session.moves) == n and t.session.waiting_for == 1
-    assert "Took back 1 move(s)" in t.message.value
+    assert "Took back 1 move." in t.message.value
 
     t = panel(bots=[["auction"], None, ["bid 20", "bid 50"]])
     t.show.click()
