@@ -31,10 +31,11 @@ uniformly among the answers other than its own, the naive model), ``gullible`` (
 from __future__ import annotations
 
 from collections.abc import Mapping
+from numbers import Real
 
 from bluffkit.agents.base import UniformBuffer, fraction_spec
 from bluffkit.agents.generic import RandomBot
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.games.bluffer.actions import Vote
 from bluffkit.games.bluffer.observe import fit as _fit  # noqa: F401  (kept for callers of the old name)
 
@@ -45,6 +46,17 @@ def deck_facts(deck) -> dict[str, str]:
     return {q.id: q.answer for q in deck.questions}
 
 
+def check_spot(value, what: str = "spot") -> None:
+    """A bot's spot rate: a number from 0 to 1 (not true/false, not a percent), or ``None``
+    (uniform over the answers other than its own)."""
+    if value is None:
+        return
+    x = float(value) if isinstance(value, Real) and not isinstance(value, bool) else None
+    if x is None or not 0 <= x <= 1:
+        hint = " (0.4, not 40)" if x is not None and x > 1 else ""
+        raise RulesError(f"{what}: a spot rate is a probability from 0 to 1{hint} or None, got {quote(value)}")
+
+
 class BluffBot:
     """Inventor and voter; ``spot`` in [0, 1] or ``None`` (uniform over the answers
     other than its own); ``facts``: question id -> true answer, what the bot knows
@@ -52,8 +64,7 @@ class BluffBot:
 
     def __init__(self, spot: float | None = 0.4, false_answers: int = 3, name: str | None = None,
                  facts: Mapping[str, str] | None = None):
-        if spot is not None and (isinstance(spot, bool) or not (isinstance(spot, (int, float)) and 0 <= spot <= 1)):
-            raise RulesError(f"spot is a probability from 0 to 1, got {spot!r}")
+        check_spot(spot)
         if false_answers not in (1, 2, 3, 4, 5):
             raise RulesError(f"false_answers must be 1 to 5, got {false_answers!r}")
         if facts is not None and not isinstance(facts, Mapping):

@@ -41,12 +41,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from math import comb, isfinite
-from numbers import Integral, Rational, Real
+from numbers import Rational, Real
 from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from bluffkit.analysis.bloff_probability import copies
+from bluffkit.analysis.bloff_probability import check_count, copies
 from bluffkit.core.errors import quote
 
 if TYPE_CHECKING:
@@ -62,16 +62,10 @@ ONE_CARD = (1,)
 MAX_CARDS = 1000
 
 
-def _count(x: int, name: str) -> int:
-    if isinstance(x, bool) or not isinstance(x, Integral) or x < 0:
-        raise ValueError(f"{name} must be an integer >= 0, got {quote(x)}")
-    return int(x)
-
-
 def _cards(unseen_cards: int, unseen_copies: int, claimant_cards: int) -> None:
-    _count(unseen_cards, "unseen_cards")
-    _count(unseen_copies, "unseen_copies")
-    _count(claimant_cards, "claimant_cards")
+    check_count(unseen_cards, "unseen_cards")
+    check_count(unseen_copies, "unseen_copies")
+    check_count(claimant_cards, "claimant_cards")
     if unseen_cards > MAX_CARDS:
         raise ValueError(f"unseen_cards must be at most {MAX_CARDS:,} (ten decks are 520 cards), got {unseen_cards:,}")
 
@@ -105,8 +99,8 @@ def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revea
     ``lie_sizes`` a list of numbers."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a number of cards >= 1, got {k!r}")
-    _count(in_hand, "in_hand")
-    _count(revealed, "revealed")
+    check_count(in_hand, "in_hand")
+    check_count(revealed, "revealed")
     _cards(unseen_cards, 0, claimant_cards)
     if isinstance(lie_sizes, Iterable) and not isinstance(lie_sizes, (str, bytes)):
         lie_sizes = tuple(lie_sizes)

@@ -66,7 +66,7 @@ def copies(decks: int = 1) -> int:
     >>> copies(1), copies(2)
     (4, 8)
     """
-    _count(decks, "decks", low=1)
+    check_count(decks, "decks", low=1)
     if decks > MAX_DECKS:
         raise ValueError(f"decks: at most {MAX_DECKS} (a game of Bløff takes one or two), got {decks:,}")
     return 4 * decks
@@ -81,7 +81,7 @@ def hand_sizes(players: int, decks: int | None = None) -> list[int]:
     >>> hand_sizes(4), hand_sizes(7)
     ([13, 13, 13, 13], [15, 15, 15, 15, 15, 15, 14])
     """
-    _count(players, "players", low=1)
+    check_count(players, "players", low=1)
     if decks is not None:
         copies(decks)                            # (checks it)
     total = DECK_SIZE * (decks if decks is not None else (2 if players >= 7 else 1))
@@ -104,8 +104,8 @@ def certainly_false(k: int, in_hand: int, revealed: int = 0, decks: int = 1, *,
     >>> certainly_false(3, in_hand=1)
     False
     """
-    c = copies(decks) if copies_per_rank is None else _count(copies_per_rank, "copies_per_rank", 1)
-    return _count(k, "k", low=1) + _count(in_hand, "in_hand") + _count(revealed, "revealed") > c
+    c = copies(decks) if copies_per_rank is None else check_count(copies_per_rank, "copies_per_rank", 1)
+    return check_count(k, "k", low=1) + check_count(in_hand, "in_hand") + check_count(revealed, "revealed") > c
 
 
 def p_claim_false(k: int, in_hand: int, revealed: int, decks: int, unseen_cards: int,
@@ -140,10 +140,10 @@ def p_claim_false(k: int, in_hand: int, revealed: int, decks: int, unseen_cards:
     >>> p_claim_false(2, 1, 0, 1, 39, 13, lie_prob=Fraction(1, 2))
     Fraction(614, 703)
     """
-    c = copies(decks) if copies_per_rank is None else _count(copies_per_rank, "copies_per_rank", 1)
-    k, known = _count(k, "k", low=1), _count(known_in_claimant, "known_in_claimant")
-    big_k = c - _count(in_hand, "in_hand") - _count(revealed, "revealed") - known
-    n_all, n = _count(unseen_cards, "unseen_cards"), _count(claimant_cards, "claimant_cards")
+    c = copies(decks) if copies_per_rank is None else check_count(copies_per_rank, "copies_per_rank", 1)
+    k, known = check_count(k, "k", low=1), check_count(known_in_claimant, "known_in_claimant")
+    big_k = c - check_count(in_hand, "in_hand") - check_count(revealed, "revealed") - known
+    n_all, n = check_count(unseen_cards, "unseen_cards"), check_count(claimant_cards, "claimant_cards")
     if big_k < 0:
         raise ValueError(f"the observer accounts for {c - big_k} cards of a rank with {c} copies")
     if big_k > n_all or n > n_all:
@@ -199,13 +199,13 @@ def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int 
     """
     import pandas as pd
 
-    c, hand = copies(decks), _count(hand_size, "hand_size", low=1)
-    held = hand + (hand if claimant_cards is None else _count(claimant_cards, "claimant_cards", low=1))
+    c, hand = copies(decks), check_count(hand_size, "hand_size", low=1)
+    held = hand + (hand if claimant_cards is None else check_count(claimant_cards, "claimant_cards", low=1))
     if held > DECK_SIZE * decks:
         which = "hand_size" if claimant_cards is None else "claimant_cards"
         raise ValueError(f"{which}: the observer's {hand} cards and the claimant's {held - hand} are "
                          f"more than the {DECK_SIZE * decks} cards of {decks} deck{'s' if decks > 1 else ''}")
-    if unseen_cards is not None and _count(unseen_cards, "unseen_cards") > DECK_SIZE * decks - hand:
+    if unseen_cards is not None and check_count(unseen_cards, "unseen_cards") > DECK_SIZE * decks - hand:
         raise ValueError(f"unseen_cards: at most the {DECK_SIZE * decks - hand} cards of {decks} deck"
                          f"{'s' if decks > 1 else ''} outside the observer's hand of {hand}, got {unseen_cards:,}")
     big_n = DECK_SIZE * decks - hand if unseen_cards is None else unseen_cards
@@ -243,7 +243,7 @@ def enumerate_exact(k: int, observer_hand: Sequence[int], claimant_cards: int,
     >>> enumerate_exact(1, [0], 1, [2], ranks=2, copies_per_rank=2)   # 3 unseen: 0, 1, 1
     Fraction(2, 3)
     """
-    k, ranks, copies_per_rank = (_count(_whole(x), name, low=1) for x, name in
+    k, ranks, copies_per_rank = (check_count(x, name, low=1) for x, name in
                                  ((k, "k"), (ranks, "ranks"), (copies_per_rank, "copies_per_rank")))
     if ranks > MAX_BRUTE_RANKS:
         raise ValueError(f"enumerate_exact lists every deal of a small deck: at most {MAX_BRUTE_RANKS} ranks, "
@@ -257,7 +257,7 @@ def enumerate_exact(k: int, observer_hand: Sequence[int], claimant_cards: int,
         lists[name] = [int(c) for c in cards]
     observer_hand, revealed, claimant_known, other_places = (
         lists[n] for n in ("observer_hand", "revealed", "claimant_known", "other_places"))
-    claimant_cards = _count(_whole(claimant_cards), "claimant_cards")
+    claimant_cards = check_count(claimant_cards, "claimant_cards")
     hidden = ranks * copies_per_rank - len(observer_hand) - len(revealed) - len(claimant_known)
     if hidden > MAX_BRUTE_UNSEEN:
         raise ValueError(f"enumerate_exact lists every deal: at most {MAX_BRUTE_UNSEEN} unseen cards, got {hidden:,}")
@@ -290,15 +290,12 @@ def _deals(cards: tuple[int, ...], sizes: Sequence[int]) -> Iterator[tuple[tuple
             yield (part, *tail)
 
 
-def _whole(x):
-    """A numpy or other integral number as a Python int (a boolean, or anything else, as it is)."""
-    return int(x) if isinstance(x, Integral) and not isinstance(x, bool) else x
-
-
-def _count(x: int, name: str, low: int = 0) -> int:
-    if isinstance(x, bool) or not isinstance(x, int) or x < low:
-        raise ValueError(f"{name} must be an integer >= {low}, got {x!r}")
-    return x
+def check_count(x: int, name: str, low: int = 0) -> int:
+    """``x`` as a Python int when it is a whole number (a numpy one too, not a boolean) of at
+    least ``low``; else a ValueError naming ``name``."""
+    if isinstance(x, bool) or not isinstance(x, Integral) or x < low:
+        raise ValueError(f"{name} must be an integer >= {low}, got {quote(x)}")
+    return int(x)
 
 
 def _probability(q: float | Fraction) -> Fraction:

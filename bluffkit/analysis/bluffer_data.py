@@ -17,12 +17,10 @@ values of the same model are derived in :mod:`bluffkit.analysis.bluffer_theory`.
 
 from __future__ import annotations
 
-from numbers import Real
-
 import numpy as np
 import pandas as pd
 
-from bluffkit.agents.bluffer import BluffBot, deck_facts
+from bluffkit.agents.bluffer import BluffBot, check_spot, deck_facts
 from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
@@ -61,7 +59,7 @@ def simulate(players: int, spots, games: int, seed: int, progress=False, **optio
     if len(spots) != players:
         raise RulesError(f"give one spot per seat ({players}), got {len(spots)}")
     for s in spots:
-        _check_spot(s, "spots")
+        check_spot(s, "spots")
     teams = game.rules.teams_of(players) if game.rules.mode_for(players) == "teams" else None
     seeds = game_seeds(seed, games)
     frames = []
@@ -84,16 +82,6 @@ def game_points(df: pd.DataFrame) -> pd.DataFrame:
     return df.groupby(["game", "seat", "spot"], as_index=False)["points"].sum()
 
 
-def _check_spot(value, what: str) -> None:
-    """A spot rate is a number from 0 to 1 (not true/false, not a percent), or ``None``: a
-    bot voting uniformly among the answers (:class:`~bluffkit.agents.bluffer.BluffBot`)."""
-    if value is None:
-        return
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real) or not 0 <= value <= 1:
-        hint = " (0.4, not 40)" if isinstance(value, Real) and not isinstance(value, bool) and value > 1 else ""
-        raise RulesError(f"{what}: a spot rate is a probability from 0 to 1{hint} or None, got {quote(value)}")
-
-
 def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, progress: bool = False,
                **options) -> pd.DataFrame:
     """For each value of ``spots`` (a list of spot rates), seat 0's spot is set to it and the
@@ -106,8 +94,8 @@ def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, pr
     if not spots:
         raise RulesError("spots: give at least one spot rate for seat 0")
     for s in spots:
-        _check_spot(s, "spots")
-    _check_spot(rest, "rest")
+        check_spot(s, "spots")
+    check_spot(rest, "rest")
     frames = []
     for k, p in enumerate(spots):
         df = simulate(players, [p] + [rest] * (players - 1), games, seed + k, progress=progress, **options)

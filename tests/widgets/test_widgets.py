@@ -376,6 +376,6 @@ def test_panel_constructors_refuse_odd_arguments_in_words():
                        (lambda: BidderUpTable(variants=None), "variants must be a list of variant names"),
                        (lambda: AuctionLab(fmt=["first"]), r"unknown auction format \['first'\]; the formats are"),
                        (lambda: ReplayViewer(5), "ReplayViewer shows a log file .its path. or a Session, got 5"),
-                       (lambda: BlufferTable(spot=True), "spot is a probability from 0 to 1, got True")]:
+                       (lambda: BlufferTable(spot=True), "spot: a spot rate is a probability from 0 to 1 or None, got True")]:
         with pytest.raises(BluffkitError, match=said):
             make()
