@@ -31,6 +31,16 @@ _WHO = {
     S.DRAW: "chance to turn up an animal",
     S.OVER: "nobody: the game is over",
 }
+#: What the seat asked is itself to do now (it has legal moves, so it is the one awaited):
+#: a refusal says so, rather than "waiting for the leader" to the leader.
+_TODO = {
+    S.TURN: "choose an auction or a trade",
+    S.BID: "bid or pass",
+    S.DECIDE: "sell the lot or buy it back",
+    S.PAY: "choose notes to pay",
+    S.RESPOND: "accept the offer or counter it",
+    S.REOFFER: "offer again after a tie",
+}
 
 
 _BITS = float(1 << 52)
@@ -237,25 +247,27 @@ class Legal:
         if kind in (Pass, Auction, Sell, Buy, Accept):
             if action in self.simple:
                 return None
+            turn = f"it is {who}'s turn to {_TODO[self.phase]}"    # this seat is the one awaited
             return {
-                Pass: ("not-bidding", f"{who} cannot pass now: waiting for {_WHO[self.phase]}"),
+                Pass: ("not-bidding", f"{who} cannot pass now: {turn}"),
                 Auction: ("no-auction", "no auction is possible: " + (
                     "the animal pile is empty, every turn is a trade" if self.phase == S.TURN
-                    else f"waiting for {_WHO[self.phase]}")),
-                Sell: ("not-deciding", f"nothing to sell now: waiting for {_WHO[self.phase]}"),
+                    else turn)),
+                Sell: ("not-deciding", f"nothing to sell now: {turn}"),
                 Buy: ("cannot-buy-back", "the leader may buy the lot back only after the bidding "
                       "and only with enough money to pay the bid" if self.phase == S.DECIDE
-                      else f"nothing to buy now: waiting for {_WHO[self.phase]}"),
+                      else f"nothing to buy now: {turn}"),
                 Accept: ("nothing-to-accept", f"no offer is waiting for {who}"),
             }[kind]
         if kind is Pay:
             if self.pay is None:
-                return ("not-paying", f"{who} owes nothing now: waiting for {_WHO[self.phase]}")
+                return ("not-paying", f"{who} owes nothing now: it is {who}'s turn to {_TODO[self.phase]}")
             problem = payment_problem(self.hand, action.notes, self.pay, d, self.payment_rule)
             return ("payment", problem) if problem else None
         if kind in (Trade, Counter, Offer):
             if self.notes_for is not kind:
-                return ("not-now", f"{who} cannot {str(action).split()[0]} now: waiting for {_WHO[self.phase]}")
+                return ("not-now", f"{who} cannot {str(action).split()[0]} now: it is {who}'s turn to "
+                        f"{_TODO[self.phase]}")
             if len(action.notes) != len(self.hand) or min(action.notes) < 0 or not contains(self.hand, action.notes):
                 return ("notes-not-held", f"{who} does not hold {fmt(action.notes, d)} "
                         f"(holds {fmt(self.hand, d)})")
@@ -404,9 +416,8 @@ def _trade_problem(a: Trade, legal: Legal) -> tuple[str, str]:
         return ("trade-target", f"seat {a.target} is not another player to trade with")
     if not isinstance(a.family, int) or not 0 <= a.family < len(names):
         return ("trade-family", f"there is no family {a.family!r}")
-    return ("trade-shared-family", f"a trade needs a family both players own: seat {leader} has "
-            f"{herds[leader][a.family]} and seat {a.target} has {herds[a.target][a.family]} "
-            f"{names[a.family]}")
+    return ("trade-shared-family", f"a trade needs a family both players own ({names[a.family]}: "
+            f"seat {leader} has {herds[leader][a.family]}, seat {a.target} has {herds[a.target][a.family]})")
 
 
 #: The State's fields every seat sees as they are: all but the notes and the open trade

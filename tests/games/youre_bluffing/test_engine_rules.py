@@ -1518,6 +1518,30 @@ def test_legal_follows_the_protocol_in_every_phase():
         "seat 1 may: pay 10 or more (no change is given)")
 
 
+def test_a_refusal_to_the_seat_awaited_does_not_say_it_waits_for_someone():
+    """The leader who typed 'pay 10' at their turn read "owes nothing now: waiting for the
+    leader to choose an auction or a trade": a refusal to the seat that is to move says it
+    is that seat's turn, and what to do."""
+    moves = ("pass", "auction", "sell", "buy", "accept", "pay 10", "counter 10", "offer 10")
+    for g in (yb(), ht()):
+        for name, s in _positions(g).items():
+            seat = g.to_move(s)[0]
+            legal = g.legal(s, seat)
+            for text in moves:
+                problem = legal.explain(g.parse(text))
+                if problem is None or problem[0] == "payment":
+                    continue
+                assert "waiting for the" not in problem[1], (name, text, problem)
+    g = yb()
+    legal = g.legal(_positions(g)["turn"], 0)
+    assert legal.explain(g.parse("pay 10")) == (
+        "not-paying", "seat 0 owes nothing now: it is seat 0's turn to choose an auction or a trade; "
+        "seat 0 may: auction, trade for goat with seat 1")
+    assert legal.explain(g.parse("trade 1 cow 10")) == (
+        "trade-shared-family", "a trade needs a family both players own (cow: seat 0 has 0, seat 1 has 0); "
+        "seat 0 may: auction, trade for goat with seat 1")
+
+
 def test_sample_draws_what_the_random_agent_plays():
     """``Legal.sample(rng)`` is the uniform random bot: the generic ``RandomBot`` (unbuffered
     draws) and the game's ``RandomAgent(bids="any")`` (buffered draws) play the same seeded
