@@ -551,7 +551,7 @@ def cmd_play(args) -> int:
     bots = _agent_names(args.agents) if args.agents is not None else [_DEFAULT_BOT.get(game.name, "heuristic")]
     _no_human_bots(bots)
     if len(bots) > 1 and len(bots) != args.players - len(humans):
-        raise BluffkitError(f"--agents names {len(bots)} bots for {args.players - len(humans)} bot seat(s) "
+        raise BluffkitError(f"--agents names {len(bots)} bots for {count(args.players - len(humans), 'bot seat')} "
                             "(one name fills every bot seat)")
     seats, k = [], 0
     for s in range(args.players):              # the bots fill the other seats in order
@@ -662,7 +662,21 @@ def cmd_play(args) -> int:
         try:
             say("  " + session.play(text, seat))
         except BluffkitError as e:
-            say(f"  not allowed: {e}")
+            say("  not allowed: " + _refusal(e, session.names))
+
+
+def _refusal(error: BluffkitError, names) -> str:
+    """A refused move in the players' words: the engines number the seats ("seat 0 cannot
+    bid now; seat 0 may: auction"); the player at the prompt reads their names ("Anna cannot
+    bid now; you may: auction"). The moves after "may:" stay as they are typed (a trade
+    names its partner by seat number); the rule's id stays last, for the teacher."""
+    import re
+
+    from bluffkit.core.errors import IllegalAction, by_name
+    reason, rule = (error.reason, error.rule) if isinstance(error, IllegalAction) else (str(error), None)
+    m = re.search(r"; (?:seat \d+|it) may: ", reason)
+    head, moves = (reason[:m.start()], reason[m.end():]) if m else (reason, "")
+    return by_name(head, names) + (f"; you may: {moves}" if moves else "") + (f" [rule: {rule}]" if rule else "")
 
 
 def build_parser() -> argparse.ArgumentParser:

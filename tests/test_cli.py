@@ -889,3 +889,26 @@ def test_progress_lines_come_for_any_long_run_and_not_for_a_short_one(capsys, tm
     assert lines[0] == "bloff: 5 games: started" and "5 done (100.0 %)" in lines[-1] and " h left" not in lines[-1]
     assert [cli._duration(s) for s in (0.2, 30, 600, 7200, float("inf"))] == \
         ["no time", "under a minute", "10 min", "2.0 h", "an unknown time"]
+
+
+def test_play_says_a_refusal_with_the_players_names(monkeypatch, capsys):
+    """With --names the refusals still said "seat 0 cannot bid now; seat 0 may: auction",
+    and to the leader at their turn "waiting for the leader". The moves after "you may:"
+    stay as they are typed (a trade names its partner by seat number)."""
+    assert _play(monkeypatch, ["youre-bluffing", "--players", "3", "--seed", "5", "--names", "Anna,Ben,Carla"],
+                 ["bid 10", "pay 10", "trade 1 horse 10", "quit"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "not allowed" in line]
+    assert said == [
+        "Anna>   not allowed: Anna cannot bid now; you may: auction [rule: not-bidding]",
+        "Anna>   not allowed: Anna owes nothing now: it is Anna's turn to choose an auction or a trade; "
+        "you may: auction [rule: not-paying]",
+        "Anna>   not allowed: a trade needs a family both players own (horse: Anna has 0, Ben has 0); "
+        "you may: auction [rule: trade-shared-family]"]
+
+
+def test_play_of_bidder_up_shows_how_a_move_pays_its_notes(monkeypatch, capsys):
+    """'help' listed the spaces and their costs but not how to write a move that pays."""
+    assert _play(monkeypatch, ["bidder-up", "--players", "3", "--seed", "5"], ["help", "move pen-2", "quit"]) == 0
+    out = capsys.readouterr().out
+    assert "e.g. 'move hilltop pay 10')" in out
+    assert "not allowed: this move costs 1 note (their number counts, not their value), 0 given" in out

@@ -354,7 +354,7 @@ def test_play_names_seats_by_the_numbers_its_moves_take():
 
 
 @pytest.mark.parametrize("extra, says", [
-    (["--agents", "random,random,random"], "--agents names 3 bots for 2 bot seat(s)"),
+    (["--agents", "random,random,random"], "--agents names 3 bots for 2 bot seats"),
     (["--agents", "random,,heuristic"], "--agents: an empty name between commas"),
     (["--save", ""], "--save names no file"),
 ])

@@ -123,6 +123,26 @@ def check_names(names, players: int) -> None:
         raise RulesError(f"names: one name (text) per seat, {players} in all, got {shown[:120]}")
 
 
+def by_name(text: str, names) -> str:
+    """``text`` with each ``seat N`` (and ``(seats N, M)``) that is a seat of ``names`` by
+    its name: an engine's words (which number the seats) said to the people at the table.
+
+    >>> by_name("seat 1 cannot act now: waiting for the bidders (seat 0, 2)", ["Ana", "Bo", "Cy"])
+    'Bo cannot act now: waiting for the bidders (Ana, Cy)'
+    >>> by_name("seat 7 is not another player to trade with", ["Ana", "Bo"])
+    'seat 7 is not another player to trade with'
+    """
+    import re
+
+    def one(n: str) -> str:
+        k = int(n)
+        return str(names[k]) if 0 <= k < len(names) else f"seat {k}"
+
+    text = re.sub(r"\(seats? ([\d, ]+)\)",
+                  lambda m: "(" + ", ".join(one(k) for k in re.findall(r"\d+", m.group(1))) + ")", text)
+    return re.sub(r"\bseats? (\d+)\b", lambda m: one(m.group(1)), text)
+
+
 def is_seat(seat, players: int) -> bool:
     """True when ``seat`` is a seat (an int, not a bool) of a ``players``-player game."""
     return not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < players

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from bluffkit.core.errors import IllegalAction
+from bluffkit.core.errors import IllegalAction, by_name
 
 #: What a Play control's buttons (icons only) do: its tooltip, and its label's, in the
 #: scenario player and the replay viewer.
@@ -35,16 +35,7 @@ def plain_reason(reason: str, names) -> str:
     """An engine's reason in the players' words: seats by name, no list of codes."""
     reason = re.sub(r"\s*\[rule: [^\]]*\]$", "", reason)
     reason = re.sub(r";\s*seat \d+ may: .*$", "", reason)          # the options in notation: not for people
-    reason = re.sub(r"\(seats? ([\d, ]+)\)", lambda m: "(" + _seats(m.group(1), names) + ")", reason)
-    return re.sub(r"\bseats? (\d+)\b", lambda m: _name(int(m.group(1)), names), reason)
-
-
-def _name(seat: int, names) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-
-
-def _seats(text: str, names) -> str:
-    return ", ".join(_name(int(s), names) for s in re.findall(r"\d+", text))
+    return by_name(reason, names)
 
 
 def _what(move: str) -> str:
