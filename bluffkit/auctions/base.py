@@ -30,7 +30,7 @@ from bluffkit.auctions.settlement import Settling
 from bluffkit.auctions.state import (BID, CHOOSE, FIELDS, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP,
                                      State)
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import IllegalAction
+from bluffkit.core.errors import IllegalAction, count
 from bluffkit.core.money import total
 from bluffkit.core.table import TableBase
 
@@ -229,7 +229,7 @@ class Table(Settling, TableBase):
         if self.phase != SETUP:
             raise IllegalAction("not-chance-turn", "it is a player's move, not chance's")
         if not isinstance(outcome, Lot) or len(outcome.animals) != self.lot_size():
-            raise IllegalAction("bad-lot", f"the pen holds {self.lot_size()} animal(s) (lot A or lot A,B)")
+            raise IllegalAction("bad-lot", f"the pen holds {count(self.lot_size(), 'animal')} (lot A or lot A,B)")
         too_many = self._too_many(outcome.animals)
         if too_many:
             raise IllegalAction("bad-lot", too_many)

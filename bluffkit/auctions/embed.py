@@ -33,7 +33,7 @@ import numpy as np
 from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS, DENOMINATIONS, FORMATS, Rules
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, count
 from bluffkit.core.money import total
 
 
@@ -55,7 +55,7 @@ class Supply:
     def draw(self, k: int) -> tuple[tuple[int, ...], "Supply"]:
         """The top ``k`` animals and the supply left."""
         if k > len(self.animals):
-            raise RulesError(f"the supply holds {len(self.animals)} animal(s), not {k}")
+            raise RulesError(f"the supply holds {count(len(self.animals), 'animal')}, not {k}")
         return self.animals[:k], Supply(self.animals[k:])
 
 

@@ -14,7 +14,7 @@ from collections import Counter as Multiset
 from typing import Any, cast
 
 from bluffkit.auctions.rules import ANIMALS
-from bluffkit.core.errors import IllegalAction
+from bluffkit.core.errors import IllegalAction, count
 from bluffkit.core.money import contains
 from bluffkit.core.table import TableBase
 from bluffkit.games.bidder_up import actions as A
@@ -276,7 +276,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         if not contains(self.money[seat], notes):
             return ("notes-not-held", f"seat {seat} does not hold those notes")
         if sum(notes) != k:
-            return ("wrong-count", f"{what} costs {k} note(s) (their number counts, not their value), "
+            return ("wrong-count", f"{what} costs {count(k, 'note')} (their number counts, not their value), "
                     f"{sum(notes)} given")
         if notes[0] and not self.rules.zero_pays_count and self.rules.denominations[0] == 0:
             return ("zero-note", "0-notes do not pay costs under these rules (zero_pays_count=false)")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
-from bluffkit.core.errors import IllegalAction, RulesError, check_limit
+from bluffkit.core.errors import IllegalAction, RulesError, check_limit, count
 from bluffkit.core.money import contains, fmt
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
@@ -181,7 +181,12 @@ class Legal:
         if key is None:
             return "nothing: it is not this seat's move"
         if ph == MOVE:
-            return "move to " + ", ".join(f"{s}" + (f" (pay {c} note{'s' if c != 1 else ''})" if c else "") for s, (_, c) in key) + \
+            # the cheapest space that costs notes shows how to pay them: by count, not value [B]
+            cost, costly = min(((c, s) for s, (_, c) in key if c), default=(0, None))
+            how = (f" (pay as you move, any notes of that count: e.g. 'move {costly} pay "
+                   f"{'+'.join(['10'] * cost)}')" if costly is not None else "")
+            return "move SPACE to " + ", ".join(f"{s}" + (f" (pay {c} note{'s' if c != 1 else ''})" if c else "")
+                                                for s, (_, c) in key) + how + \
                 "".join(f", or first ticket {n}" for n in self.tickets)
         if ph == TRADE:
             return "trade SEAT ANIMAL offer NOTES (a horse-trade" + (", notes counted)" if key[1] else ")")
@@ -278,7 +283,7 @@ def _sample(t, seat: int, ph: str, key: tuple, rng):
     def pay(k: int):
         notes = cost_notes(r, hand, k)
         if notes is None:                                               # pragma: no cover (k <= can)
-            raise ValueError(f"seat {seat} cannot pay {k} note(s)")
+            raise ValueError(f"seat {seat} cannot pay {count(k, 'note')}")
         return notes
 
     if ph == MOVE:

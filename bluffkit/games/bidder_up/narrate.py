@@ -7,6 +7,7 @@ from collections import Counter as Multiset
 
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
+from bluffkit.core.errors import count
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import name
@@ -46,12 +47,12 @@ def narrate(game, before, seat, action, after, names) -> str:
     elif isinstance(action, A.Roll):
         text = f"The die shows {action.n}."
     elif isinstance(action, A.Tickets):
-        text = f"{names[before.current]} draws {len(action.names)} raffle ticket(s)."
+        text = f"{names[before.current]} draws {count(len(action.names), 'raffle ticket')}."
     elif isinstance(action, A.Sow):
         text = f"The die decides the tie: {names[action.seat]} wins the Wool-Milk-Sow."
     elif isinstance(action, A.Move):
         paid = sum(action.notes)
-        text = f"{names[seat]} moves to {place(game.rules, action.space)}" + (f", paying {paid} note(s) to the Piggy Bank." if paid
+        text = f"{names[seat]} moves to {place(game.rules, action.space)}" + (f", paying {count(paid, 'note')} to the Piggy Bank." if paid
                                                              else ".")
     elif isinstance(action, A.Trade):
         text = f"{names[seat]} challenges {names[action.target]} for a {ANIMALS[action.animal]}, offer face down."
@@ -62,11 +63,11 @@ def narrate(game, before, seat, action, after, names) -> str:
             else f"{names[seat]} {verb}."
     elif isinstance(action, A.Market):
         ch = ", ".join(f"{ANIMALS[a]} {k:+d}" for a, k in action.changes)
-        text = f"{names[seat]} changes the market: {ch} ({sum(action.notes)} notes)." if ch \
+        text = f"{names[seat]} changes the market: {ch} ({count(sum(action.notes), 'note')})." if ch \
             else f"{names[seat]} leaves the market as it is."
         text += _stopped(action.changes, before, after)
     elif isinstance(action, A.Raffle):
-        text = f"{names[seat]} buys {action.k} raffle ticket(s)." if action.k else f"{names[seat]} draws no ticket."
+        text = f"{names[seat]} buys {count(action.k, 'raffle ticket')}." if action.k else f"{names[seat]} draws no ticket."
     elif isinstance(action, A.Keep):
         text = f"{names[seat]} keeps one ticket face down."
     elif isinstance(action, A.Ticket):
@@ -74,10 +75,10 @@ def narrate(game, before, seat, action, after, names) -> str:
     else:
         text = f"{names[seat]}: {action}."
     if after.log != before.log and after.log[:1] == ("piggy",) and before.auction is None:
-        text += f" {names[after.log[1]]} takes {after.log[2]} note(s) from the Piggy Bank."
+        text += f" {names[after.log[1]]} takes {count(after.log[2], 'note')} from the Piggy Bank."
     if after.log != before.log and after.log[:1] == ("sold",):
         for value, seats in after.log[3]:
-            text += f" Golden Donkey: {value} to {len(seats)} player(s)."
+            text += f" Golden Donkey: {value} to {count(len(seats), 'player')}."
     if after.phase == OVER and before.phase != OVER:
         text += " The game is over."
     return text
@@ -99,14 +100,14 @@ def describe(game, obs, names, legal: bool = False) -> str:
                  + (f"; tickets {', '.join(obs.my_tickets)}" if obs.my_tickets else ""))
     for s, n in enumerate(names):
         past = Multiset(obs.pastures[s])
-        lines.append(f"  {n}: at {place(obs.rules, obs.pos[s])}, {obs.note_counts[s]} notes, pasture "
+        lines.append(f"  {n}: at {place(obs.rules, obs.pos[s])}, {count(obs.note_counts[s], 'note')}, pasture "
                      f"{', '.join(f'{name(a)} x{c}' for a, c in sorted(past.items())) or '-'}, barn "
-                     f"{_animals(obs.barns[s])}" + (f", {obs.ticket_counts[s]} ticket(s)" if obs.ticket_counts[s]
+                     f"{_animals(obs.barns[s])}" + (f", {count(obs.ticket_counts[s], 'ticket')}" if obs.ticket_counts[s]
                                                     else ""))
     pens = [f"{i + 1}: " + (_animals(p) if p is not None else f"{obs.stacks[1][i]} face down")
             for i, p in enumerate(obs.pens)]
     lines.append("Pens " + "; ".join(pens) + f". Supply stacks {obs.stacks[0][0]} + {obs.stacks[0][1]}. "
-                 f"Piggy Bank {obs.piggy} notes.")
+                 f"Piggy Bank {count(obs.piggy, 'note')}.")
     if obs.rules.fairground:
         tr = obs.rules.market_track
         lines.append("Market: " + ", ".join(f"{ANIMALS[a]} {tr[p]}" + ("*" if a in obs.locked else "")
