@@ -13,7 +13,7 @@ from itertools import product
 from operator import le
 
 from bluffkit.core.errors import IllegalAction, check_limit
-from bluffkit.core.money import contains, fmt, payment_book, payment_problem
+from bluffkit.core.money import can_pay_exactly, contains, fmt, payment_book, payment_problem
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import (
@@ -178,8 +178,10 @@ class Legal:
             out.append("counter NOTES")
         elif self.notes_for is Offer:
             out.append("offer NOTES")
-        if self.pay is not None:
-            out.append(f"pay {self.pay} or more (no change is given)")
+        if self.pay is not None:        # exactly, when the notes allow it and the rule asks it
+            exact = (self.payment_rule == "exact_if_possible" and self.hand is not None
+                     and can_pay_exactly(self.hand, self.pay, self._denoms()))
+            out.append(f"pay {self.pay} {'exactly' if exact else 'or more'} (no change is given)")
         return ", ".join(o for o in out if o)
 
     def describe(self, table=None) -> str:

@@ -1515,7 +1515,16 @@ def test_legal_follows_the_protocol_in_every_phase():
     assert [str(a) for a in pay.actions()] == ["pay 10"]
     assert pay.explain(g.parse("pay 10+10")) == (
         "payment", "the payer can pay exactly 10, so must not give more (no change is given); "
-        "seat 1 may: pay 10 or more (no change is given)")
+        "seat 1 may: pay 10 exactly (no change is given)")
+    # it said "must not give more ...; may: pay 10 or more": "or more" only when no exact sum is held
+    from bluffkit.games.youre_bluffing.observe import Legal
+    from bluffkit.games.youre_bluffing.state import PAY
+    only_fifty = Legal(1, PAY, hand=notes("50"), pay=10, rules=g.rules)
+    assert only_fifty.description == "pay 10 or more (no change is given)"
+    assert Legal(1, PAY, hand=notes("50+10"), pay=10, rules=g.rules).description == \
+        "pay 10 exactly (no change is given)"
+    assert Legal(1, PAY, hand=notes("50+10"), pay=10, rules=g.rules, payment_rule="any_cover").description == \
+        "pay 10 or more (no change is given)"
 
 
 def test_a_refusal_to_the_seat_awaited_does_not_say_it_waits_for_someone():
