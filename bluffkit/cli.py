@@ -243,7 +243,8 @@ def cmd_simulate(args) -> int:
             wins[s] += 1 / len(seats)
     print(f"{args.games} game{'s' if args.games != 1 else ''} of {game.name} ({args.players} players) -> {out}"
           + (f", logs in {args.logs}" if args.logs else ""))
-    print(f"mean length {df['length'].mean():.1f} actions; wins by seat (ties shared): "
+    print(f"mean length {df['length'].mean():.1f} actions; "
+          f"{getattr(game, 'winners_are', 'wins by seat (ties shared)')}: "
           + ", ".join(f"{s} {agents[s]} {w:g}" for s, w in enumerate(wins)))
     return 0
 

@@ -912,3 +912,21 @@ def test_play_of_bidder_up_shows_how_a_move_pays_its_notes(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "e.g. 'move hilltop pay 10')" in out
     assert "not allowed: this move costs 1 note (their number counts, not their value), 0 given" in out
+
+
+def test_simulate_of_auctions_says_its_winners_are_the_lots_won(capsys, tmp_path):
+    """The summary said "wins by seat" of the buyers, beside scores that are money: the buyer
+    of a lot has paid for it and scores below the auctioneer."""
+    out = tmp_path / "a.csv"
+    assert cli.main(["simulate", "auction", "--option", "format=classic", "--players", "4", "--games", "3",
+                     "--seed", "1", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "lots won by seat (the buyer's, or the auctioneer's who kept it" in said and "wins by seat" not in said
+    for row in rows(out):
+        for w in row["winners"].split(";"):
+            # the buyer paid for the lot, or the auctioneer kept it (paying the high bidder, or
+            # free when nobody bid): a lot's winner never gains money by it
+            assert int(row[f"score_{int(w)}"]) <= 0
+    assert cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--out",
+                     str(tmp_path / "b.csv")]) == 0
+    assert "wins by seat (ties shared): " in capsys.readouterr().out

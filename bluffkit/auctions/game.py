@@ -55,6 +55,11 @@ class Auction(TableGame):
     """One auction under one :class:`Rules` (``format=...``, ``double=...``)."""
 
     name = "auction"
+    #: What ``winners`` counts, in the words of ``bluffkit simulate``'s summary: the seats
+    #: that end with an animal of the lot (its buyer, or the auctioneer who kept it), while
+    #: a score is money won or lost.
+    winners_are = ("lots won by seat (the buyer's, or the auctioneer's who kept it; shared when split; "
+                   "score_N is money won or lost)")
     Table = Table  # type: ignore[assignment]  # TableGame.Table is None until a game sets it
     CHANCE_ONLY = ((Lot, Pen, Shuffle, First), "chance-move", "players do not set out the lot or shuffle; chance does")
 
