@@ -23,7 +23,7 @@ from itertools import permutations, product
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
 from bluffkit.auctions.sample import random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
-from bluffkit.core.errors import IllegalAction, RulesError, check_limit
+from bluffkit.core.errors import IllegalAction, RulesError, check_limit, count
 from bluffkit.core.money import contains, fmt, payment_problem
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
@@ -198,7 +198,7 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
             if not contains(t.money[seat], notes):
                 return ("notes-not-held", f"seat {seat} does not hold {fmt(notes, d)}")
             if sum(notes) != amount:
-                return ("wrong-count", f"pay exactly {amount} notes (any notes: their value does not count)")
+                return ("wrong-count", f"pay exactly {count(amount, 'note')} (any notes: their value does not count)")
             return None
         problem = payment_problem(t.money[seat], notes, amount, d, r.payment)
         return ("bad-payment", problem) if problem else None

@@ -6,6 +6,7 @@ from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Cal
     Pick, Place, Raise, Refusal, Shuffle, Word
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.money import fmt, total
+from bluffkit.core.errors import count
 
 
 def animals_text(animals) -> str:
@@ -18,15 +19,17 @@ def _traits(rules):
     return FORMAT_TABLES[rules.format]
 
 
-def _unit(game) -> str:
-    return " notes" if game.rules.pricing == "count" else ""
+def _price(rules):
+    """A price or bid in words: a number of notes where the count is the price ("1 note",
+    "3 notes"), else the amount ("120")."""
+    return (lambda n: count(n, "note")) if rules.pricing == "count" else str
 
 
 def narrate(game, before, seat, action, after, names) -> str:
     r = game.rules
     who = names[seat] if seat is not None else "chance"
     kind = type(action)
-    unit = _unit(game)
+    price = _price(r)
     if kind is Lot:
         text = f"{names[after.auctioneer]} auctions {animals_text(action.animals)} ({r.fmt.title})."
     elif kind is Pen:
@@ -41,7 +44,7 @@ def narrate(game, before, seat, action, after, names) -> str:
     elif before.phase == "bid" and _traits(r).SHOWS_COUNT and action in (TAKE, PASS):
         text = f"{who} has decided at {before.count}."
     elif kind is Bid:
-        text = f"{who} bids {action.amount}{unit}."
+        text = f"{who} bids {price(action.amount)}."
     elif action == PASS:
         text = f"{who} passes."
     elif kind is Raise:
@@ -63,21 +66,21 @@ def narrate(game, before, seat, action, after, names) -> str:
         parts = []
         for i, (s, an, p) in enumerate(before.awards):
             if i in kept:
-                parts.append(f"buys {animals_text(an)} and pays {names[s]} {p}{unit}")
+                parts.append(f"buys {animals_text(an)} and pays {names[s]} {price(p)}")
             else:
-                parts.append(f"sells {animals_text(an)} to {names[s]} for {p}{unit}")
+                parts.append(f"sells {animals_text(an)} to {names[s]} for {price(p)}")
         text = f"{who} " + "; ".join(parts) + "."
     elif kind is Pay:
         payer, payee, amount, mode = before.payments[0]
         text = f"{who} pays {names[payee]} " + (f"{fmt(action.notes, r.denominations)}"
-                                                if mode == "value" else f"{sum(action.notes)} notes") + "."
+                                                if mode == "value" else count(sum(action.notes), "note")) + "."
     else:
         text = str(action)
     return text + _outcome(game, before, after, names)
 
 
 def _outcome(game, before, after, names) -> str:
-    unit = _unit(game)
+    price = _price(game.rules)
     if after.reruns > before.reruns:
         s, notes = after.shown[-1]
         return (f" {names[s]} cannot pay and shows all their money: {fmt(notes, game.rules.denominations)} "
@@ -91,7 +94,7 @@ def _outcome(game, before, after, names) -> str:
         if game.rules.sealed:
             shown = [f"{names[s]} {b}" for s, b in enumerate(after.bids) if b]
             bids = " The bids: " + ", ".join(shown) + "."
-        sold = "; ".join(f"{names[s]} wins {animals_text(an)} for {p}{unit}" for s, an, p in after.awards)
+        sold = "; ".join(f"{names[s]} wins {animals_text(an)} for {price(p)}" for s, an, p in after.awards)
         return bids + f" {sold}."
     if after.phase == "over" and before.phase in ("bid", "final") and not before.awards and not after.payments:
         return f" Nobody bids: {names[after.auctioneer]} gets {animals_text(after.lot)} free."
@@ -117,7 +120,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
     if obs.high_bidder >= 0 and _traits(r).OPEN_OUTCRY:
         lines.append(f"   highest bid: {obs.high} by {names[obs.high_bidder]}")
     if _traits(r).SHOWS_COUNT and obs.phase == "bid":
-        lines.append(f"   the count: {obs.count} notes")
+        lines.append(f"   the count: {count(obs.count, 'note')}")
     if obs.called >= 0:
         lines.append(f"   called: {obs.called}")
     for line in awards_lines(obs, names, r):
@@ -136,13 +139,13 @@ def describe(game, obs, names, legal: bool = False) -> str:
 
 def awards_lines(src, names, rules) -> list[str]:
     """Each lot sold, numbered as ``buy N`` counts them, and whether the auctioneer kept it."""
-    unit = " notes" if rules.pricing == "count" else ""
+    price = _price(rules)
     out = []
     for i, (s, an, p) in enumerate(src.awards, 1):
         label = f"lot {i}: " if len(src.awards) > 1 else ""
         if src.phase in ("pay", "over") and an and i - 1 in src.kept:
-            out.append(f"{label}{animals_text(an)} won by {names[s]} for {p}{unit}, kept by "
+            out.append(f"{label}{animals_text(an)} won by {names[s]} for {price(p)}, kept by "
                        f"{names[src.auctioneer]} (right of first refusal), who pays {names[s]}")
         else:
-            out.append(f"{label}{animals_text(an)} to {names[s]} for {p}{unit}")
+            out.append(f"{label}{animals_text(an)} to {names[s]} for {price(p)}")
     return out

@@ -988,6 +988,10 @@ def test_american_count_double_pen_is_one_package():
     s = g.state_from_position(4, auctioneer=0, lot=["cow", "horse"])
     s = run(g, s, (1, "raise 0"), (2, "pass"), (3, "pass"), (1, "stop"))
     assert s.awards == ((1, (COW, HORSE), 1),)
+    # a price in notes reads "1 note", not "1 notes"
+    stop = g.narrate(run(g, g.state_from_position(4, auctioneer=0, lot=["cow", "horse"]), (1, "raise 0"),
+                         (2, "pass"), (3, "pass")), 1, g.parse("stop"), s, ["A", "B", "C", "D"])
+    assert "for 1 note" in stop and "1 notes" not in stop, stop
 
 
 # -- 8. Second Hand ---------------------------------------------------------------------------------

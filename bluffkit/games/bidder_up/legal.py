@@ -216,7 +216,7 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
         reach = dict(key)
         if action.space not in reach:
             return ("cannot-reach", f"space {action.space} cannot be reached with this roll ({t.roll}) and "
-                    f"{sum(t.money[seat])} notes: the outer loop is clockwise, no standing still")
+                    f"{count(sum(t.money[seat]), 'note')}: the outer loop is clockwise, no standing still")
         return t.cost_problem(seat, action.notes, reach[action.space][1], "this move")
     if ph == TRADE and kind is A.Trade:
         if (action.target, action.animal) not in key[0]:
