@@ -21,10 +21,10 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
-from bluffkit.auctions.sample import random_action, stream
+from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, count
-from bluffkit.core.money import contains, fmt, payment_problem
+from bluffkit.core.money import contains, fmt, payment_book, payment_problem
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
           ("choose", "choose SEAT"), ("refusals", "sell/buy"), ("pay", "pay NOTES"), ("pick", "pick N"))
@@ -105,23 +105,52 @@ class Legal:
         if self.bid:
             lo, hi = self.bid
             out.append(f"bid {lo} or more" if hi is None else f"bid {lo} to {hi}")
+        t = self._t
+        low = self._lowest_note(t)          # a note the seat holds, for the examples
         if self.place:
-            out.append("lay notes face down (bid NOTES)")
+            out.append("lay NOTES face down" + (f" (e.g. lay {low})" if low is not None else ""))
         if self.raise_:
-            out.append("raise a note")
+            out.append("raise NOTE (one of your notes, face down" + (f": e.g. raise {low})" if low is not None
+                                                                      else ")"))
         if self.call:
             out.append(f"call {self.call[0]} to {self.call[1]}")
         if self.choose:
-            out.append("choose seat " + " or ".join(map(str, self.choose)))
-        out += [str(r) for r in self.refusals]
+            out.append("choose " + " or choose ".join(map(str, self.choose)) + " (by seat number)")
+        kept = [str(r) for r in self.refusals]
+        if "buy" in kept and "buy 1" in kept and "buy 2" not in kept:
+            kept.remove("buy 1")                     # one lot: 'buy 1' is 'buy'
+        out += kept
         if self.pay:
             amount, mode, payee = self.pay
-            out.append(f"pay {amount}{' notes' if mode == 'count' else ''} to seat {payee}")
+            out.append(self._pay_words(t, amount, mode, payee))
         if self.pick:
-            out.append(f"pick {self.pick[0]} of the {self.pick[1]} face-down cards")
+            k, n = self.pick
+            out.append(f"pick {k} of the {n} face-down cards by place, 1 to {n} "
+                       f"(e.g. pick {','.join(map(str, range(1, k + 1)))})")
         if len(out) == 1:
             return out[0]
         return (", ".join(out[:-1]) + ("," if len(out) > 2 else "") + " or " + out[-1])
+
+    def _lowest_note(self, t) -> int | None:
+        if t is None:
+            return None
+        return next((d for d, c in zip(t.rules.denominations, t.money[self.seat]) if c), None)
+
+    def _pay_words(self, t, amount: int, mode: str, payee: int) -> str:
+        """What is owed, as the move is typed, with a payment the seat may make."""
+        if mode == "count":
+            head = f"pay {count(amount, 'note')} to seat {payee}, any notes (their value does not count)"
+        else:
+            head = f"pay {amount} to seat {payee} in notes (no change is given)"
+        if t is None:
+            return head + ": pay NOTES"
+        d, hand = t.rules.denominations, t.money[self.seat]
+        if mode == "count":
+            example = cheapest(hand, amount)
+        else:
+            found = payment_book(d, t.rules.payment).of(hand, amount)
+            example = found[0] if found else None
+        return head + (f": pay {fmt(example, d)}" if example is not None and sum(example) else ": pay NOTES")
 
     def actions(self, limit: int | None = None):
         """Every legal action (at most ``limit``), or ``None`` when they cannot be listed:

@@ -79,6 +79,13 @@ def narrate(game, before, seat, action, after, names) -> str:
     return text + _outcome(game, before, after, names)
 
 
+def _sealed_bids(game, state, names) -> str:
+    """" The bids: Ben 120, Carla 120." when the bids were sealed (they are turned over together)."""
+    if not game.rules.sealed:
+        return ""
+    return " The bids: " + ", ".join(f"{names[s]} {b}" for s, b in enumerate(state.bids) if b) + "."
+
+
 def _outcome(game, before, after, names) -> str:
     price = _price(game.rules)
     if after.reruns > before.reruns:
@@ -90,10 +97,7 @@ def _outcome(game, before, after, names) -> str:
             and before.phase not in ("refuse", "pay")):
         awarded = True                    # no right of first refusal: the sale is awarded at once
     if awarded:
-        bids = ""
-        if game.rules.sealed:
-            shown = [f"{names[s]} {b}" for s, b in enumerate(after.bids) if b]
-            bids = " The bids: " + ", ".join(shown) + "."
+        bids = _sealed_bids(game, after, names)
         sold = "; ".join(f"{names[s]} wins {animals_text(an)} for {price(p)}" for s, an, p in after.awards)
         return bids + f" {sold}."
     if after.phase == "over" and before.phase in ("bid", "final") and not before.awards and not after.payments:
@@ -107,7 +111,10 @@ def _outcome(game, before, after, names) -> str:
         return (f" {names[s]} cannot pay for what it kept and shows its money: "
                 f"{fmt(notes, game.rules.denominations)}; that lot is sold to its winner after all.")
     if after.phase == "choose" and before.phase != "choose":
-        return f" Tied: {names[after.auctioneer]} chooses among " + ", ".join(names[s] for s in after.choosing[1]) + "."
+        # the sealed bids are turned over together, and then the auctioneer chooses
+        bids = _sealed_bids(game, after, names) if before.phase == "bid" else ""
+        return bids + f" Tied: {names[after.auctioneer]} chooses among " + \
+            ", ".join(names[s] for s in after.choosing[1]) + "."
     return ""
 
 
@@ -126,14 +133,8 @@ def describe(game, obs, names, legal: bool = False) -> str:
     for line in awards_lines(obs, names, r):
         lines.append("   " + line)
     if legal:
-        lg = obs.legal
-        can = [str(w) for w in lg.words] + [x for x, ok in (
-            (f"bid N (from {lg.bid[0]})" if lg.bid else "", lg.bid), ("bid NOTES", lg.place),
-            ("raise NOTE", lg.raise_), ("call N", lg.call), ("choose SEAT", lg.choose),
-            (" / ".join(str(x) for x in lg.refusals if len(obs.awards) > 1 or x.keep != (0,)), lg.refusals),
-            (f"pay {lg.pay[0]}" if lg.pay else "", lg.pay),
-            ("pick N", lg.pick)) if ok]
-        lines.append("   you may: " + (", ".join(can) or "nothing now"))
+        lg = obs.legal          # each move as it is typed (Legal.description)
+        lines.append("   you may: " + (lg.description if lg else "nothing now"))
     return "\n".join(lines)
 
 

@@ -730,9 +730,14 @@ def test_secret_value_the_highest_bid_wins_and_pays_its_own_bid():
 def test_secret_value_a_tie_and_the_auctioneer_chooses():
     g = game("secret-value")
     s = g.state_from_position(4, auctioneer=0, lot=["cow"])
-    s = run(g, s, (1, "bid 150"), (2, "bid 100"), (3, "bid 150"))
+    before = run(g, s, (1, "bid 150"), (2, "bid 100"))
+    s = g.step(before, 3, "bid 150")
     assert s.phase == "choose" and g.to_move(s) == (0,)
     assert g.legal(s, 0).choose == (1, 3)
+    # "They then all reveal their bids together": the bids are told before the auctioneer chooses
+    said = g.narrate(before, 3, g.parse("bid 150"), s, ["A", "B", "C", "D"])
+    assert said == "D makes a sealed bid. The bids: B 150, C 100, D 150. Tied: A chooses among B, D.", said
+    assert g.legal(s, 0).description == "choose 1 or choose 3 (by seat number)"
     refused(g, s, 0, "choose 2", "not-a-candidate")
     refused(g, s, 1, "choose 1", "not-your-turn")
     s = g.step(s, 0, "choose 3")
@@ -1423,3 +1428,32 @@ def test_a_cat_in_the_bag_bidder_values_only_the_animals_auctioned():
     obs = g.observe(s, 2)
     assert obs.lot is None
     assert Bidder(values={"cow": 800, "horse": 1000}).value(obs) == 900
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_every_move_the_help_shows_as_an_example_is_legal_as_typed(fmt):
+    """'help' said "choose seat 1", "pay 140 to seat 2", "pick 2 of the 3 face-down cards"
+    and "raise a note": each refused as typed. Every example the description gives now
+    parses and is legal for the seat it is shown to, in random games of every format."""
+    import re
+    rng = np.random.default_rng(7)
+    seen = 0
+    for double in (False, True):
+        g = game(fmt, double=double) if fmt not in ("cat-in-the-bag",) or double else game(fmt)
+        for players in range(FORMATS[fmt].players[0], FORMATS[fmt].players[1] + 1):
+            for _ in range(3):
+                s = g.new_state(players)
+                while not g.is_over(s):
+                    if g.is_chance(s):
+                        s = g.step(s, None, g.sample_chance(s, rng))
+                        continue
+                    seat = g.to_move(s)[0]
+                    legal = g.legal(s, seat)
+                    text = legal.description
+                    assert "seat seat" not in text and " 1 notes" not in text, text
+                    for example in re.findall(r"(?:e\.g\. |: )((?:pay|lay|raise|pick) (?!NOTE)[\d+]+(?:,\d+)*)", text) + \
+                            re.findall(r"\b(choose \d+)", text):
+                        assert legal.explain(g.parse(example)) is None, (fmt, example, text)
+                        seen += 1
+                    s = g.step(s, seat, legal.sample(rng))
+    assert seen, f"{fmt}: no example was shown"
