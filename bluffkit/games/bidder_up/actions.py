@@ -268,7 +268,7 @@ def _space(text: str):
     text = text.strip()
     if not text or " " in text:
         raise NotationError(f"move takes one space, got {quote(text)}")
-    return _int(text, "move") if text.lstrip("-").isdigit() else text
+    return _int(text, "move") if text.lstrip("-").isdigit() else text.lower()   # ids are lower-case
 
 
 def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
@@ -344,4 +344,12 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
             else:
                 raise NotationError(f"deal: unknown part {quote(key)} (stock, bag, babies)")
         return Deal(animals, stock, bag, denoms, babies)
-    return parse_auction(text, denoms)
+    try:
+        return parse_auction(text, denoms)
+    except NotationError as e:
+        if not str(e).startswith("unknown action"):
+            raise
+    # not the auction verbs alone: the board's are as many ('help' lists those of the moment)
+    raise NotationError(f"unknown action {quote(text)}: on the board move, trade, counter, agree, market, raffle, "
+                        f"keep, ticket, end, raid, gamble, loan, give; in an auction bid, lay, pass, take, raise, "
+                        f"stop, accept, refuse, call, choose, pick, sell, buy, pay ('help' lists yours now)") from None

@@ -43,7 +43,8 @@ class FairMixin(TableFields):
             return ("type-twice", "each type is changed once (by 1 to 3 steps)")
         for a, k in changes:
             if not 1 <= abs(k) <= most_steps:
-                return ("too-many-steps", f"1 to {most_steps} steps per type, got {k:+d}")
+                return ("too-many-steps", (f"1 to {most_steps} steps" if most_steps > 1 else "1 step")
+                        + f" per type, got {k:+d}")
             if a in self.locked:
                 return ("locked", "that type is complete in a barn: its market value is locked (red marker)")
             if not 0 <= self.market[a] + k < len(self.rules.market_track) and self.rules.track_ends == "refuse":

@@ -71,6 +71,30 @@ class BidderUp(TableGame):
         """Each seat's points (section I); before the end, what they would score now."""
         return _table(state).scores()
 
+    def score_sheet(self, state, names) -> list[str]:
+        """Each seat's scoring sheet at the end, in words [I]: (the barn's values +
+        Value-Gain + 200 a baby in the barn) x (complete types + 1 for the sow) + 200 a baby
+        in the petting zoo + money - loans. Read at the end, when every farm is shown."""
+        if not self.is_over(state):
+            raise RulesError("the scoring sheet is read at the end of the game")
+        t = _table(state)
+        out = []
+        for s, who in enumerate(names):
+            p = t.score_parts(s)
+            inner = [f"barn {'+'.join(map(str, p['animals'])) or 0}"]
+            if p["value_gain"]:
+                inner.append(f"Value-Gain {p['value_gain']}")
+            if p["barn_babies"]:
+                inner.append(f"{p['barn_babies']} x 200 for babies in the barn")
+            times = f"{len(p['animals'])} type{'s' if len(p['animals']) != 1 else ''}" + \
+                (" + 1 for the Wool-Milk-Sow" if p["sow"] else "")
+            line = f"{who}: ({' + '.join(inner)}) x ({times})"
+            if p["zoo_babies"]:
+                line += f" + {p['zoo_babies']} x 200 for the petting zoo"
+            line += f" + money {p['money']}" + (f" - loans {p['loans']}" if p["loans"] else "")
+            out.append(line + f" = {t.score(s)}")
+        return out
+
     def winners(self, state) -> tuple[int, ...]:
         t = _table(state)
         if not t.is_over():

@@ -117,6 +117,13 @@ class Legal:
             return tuple(self.key)
         return self._t.usable_tickets(self.seat) if self.phase == MOVE else ()
 
+    def _paying(self, k: int) -> str | None:
+        """``k`` notes the seat may pay a cost with, as typed (its lowest), or None."""
+        if self._t is None or not k:
+            return None
+        notes = cost_notes(self._t.rules, self._t.money[self.seat], k)
+        return fmt(notes, self._t.rules.denominations) if notes is not None else None
+
     @property
     def payable(self) -> int:
         """How many of the seat's notes may pay a cost counted in notes (movement, market,
@@ -183,19 +190,29 @@ class Legal:
         if ph == MOVE:
             # the cheapest space that costs notes shows how to pay them: by count, not value [B]
             cost, costly = min(((c, s) for s, (_, c) in key if c), default=(0, None))
-            how = (f" (pay as you move, any notes of that count: e.g. 'move {costly} pay "
-                   f"{'+'.join(['10'] * cost)}')" if costly is not None else "")
-            return "move SPACE to " + ", ".join(f"{s}" + (f" (pay {c} note{'s' if c != 1 else ''})" if c else "")
+            paid = self._paying(cost) if costly is not None else None
+            how = (f" (pay as you move, any notes of that count: e.g. 'move {costly} pay {paid}')"
+                   if paid else "")
+            return "move SPACE to " + ", ".join(f"{s}" + (f" (pay {count(c, 'note')})" if c else "")
                                                 for s, (_, c) in key) + how + \
                 "".join(f", or first ticket {n}" for n in self.tickets)
         if ph == TRADE:
-            return "trade SEAT ANIMAL offer NOTES (a horse-trade" + (", notes counted)" if key[1] else ")")
+            pairs, by_count = key
+            low = self._paying(1)
+            first = pairs[0] if pairs else None
+            return ("trade SEAT ANIMAL offer NOTES, for " + ", ".join(f"a {ANIMALS[a]} of seat {t}" for t, a in pairs)
+                    + " (a horse-trade, face down" + (", the number of notes counts" if by_count else "") + ")"
+                    + (f", e.g. 'trade {first[0]} {ANIMALS[first[1]]} offer {low}'" if first and low else ""))
         if ph == RAFFLE:
-            return f"raffle 0 to {key[0]} (as many notes as tickets)"
+            low = self._paying(1)
+            return (f"raffle K pay NOTES: K tickets from 0 to {key[0]}, one note each, any notes"
+                    + (f" (e.g. 'raffle 1 pay {low}', or 'raffle 0')" if low and key[0] else ""))
         if ph in (KEEP, GIVE):
             return f"{ph} one of " + ", ".join(map(str, key))
         if ph == END:
-            return "end" + "".join(f", or ticket {n}" for n in key)
+            return "end" + "".join(f", or ticket {n}" + (" TYPE+STEPS,... (the green markers to move, "
+                                                          "e.g. 'ticket move-markers sheep+1')"
+                                                          if n == "move-markers" else "") for n in key)
         if ph == PIGGY:
             return " or ".join(map(str, key))
         return {RESPOND: "agree, or counter NOTES",

@@ -11,6 +11,7 @@ from bluffkit.core.errors import count
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import name
+from bluffkit.games.bidder_up.farm import seat_farms
 from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.games.bidder_up.state import OVER
 
@@ -95,15 +96,22 @@ def describe(game, obs, names, legal: bool = False) -> str:
     d = obs.rules.denominations
     board = layout_of(obs.rules.board).board
     lines = [f"Bidder Up! ({board.title or board.name}), turn {obs.turn + 1}: {names[obs.current]} to play, phase {obs.phase}"
-             + (f", roll {obs.roll}" if obs.roll else "")]
+             # the die while the move is to be made (a raffle keeps its tickets to draw in the field after)
+             + (f", roll {obs.roll}" if obs.roll and obs.phase == "move" else "")]
     lines.append(f"You are {names[obs.seat]}: {fmt(obs.hand, d)} ({total(obs.hand, d)})"
                  + (f"; tickets {', '.join(obs.my_tickets)}" if obs.my_tickets else ""))
+    farms = seat_farms(obs, names)          # what the panel's farm boards show, from the observation
     for s, n in enumerate(names):
         past = Multiset(obs.pastures[s])
+        f = farms[s]
         lines.append(f"  {n}: at {place(obs.rules, obs.pos[s])}, {count(obs.note_counts[s], 'note')}, pasture "
                      f"{', '.join(f'{name(a)} x{c}' for a, c in sorted(past.items())) or '-'}, barn "
                      f"{_animals(obs.barns[s])}" + (f", {count(obs.ticket_counts[s], 'ticket')}" if obs.ticket_counts[s]
-                                                    else ""))
+                                                    else "")
+                     + (f", babies in the barn {', '.join(f.baby_barn)}" if f.baby_barn else "")
+                     + (f", petting zoo {', '.join(f.zoo)}" if f.zoo else "")
+                     + (f", loans to repay at the end {'+'.join(map(str, f.loans))}" if f.loans else "")
+                     + (", the Wool-Milk-Sow" if f.sow else ""))
     pens = [f"{i + 1}: " + (_animals(p) if p is not None else f"{obs.stacks[1][i]} face down")
             for i, p in enumerate(obs.pens)]
     lines.append("Pens " + "; ".join(pens) + f". Supply stacks {obs.stacks[0][0]} + {obs.stacks[0][1]}. "

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from bluffkit.auctions.rules import ANIMALS
+from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up.scoring import score_of, value_gain
@@ -100,3 +101,70 @@ def test_the_heuristic_bot_beats_random_seats():
         rec = play(game, agents, 1000 + i)
         wins += seat in rec.winners
     assert wins / games > 0.5, f"the heuristic bot won {wins} of {games} against two random seats"
+
+
+@pytest.mark.parametrize("board, variants", CONFIGS)
+def test_every_move_the_help_gives_as_an_example_is_legal_as_typed(board, variants):
+    """'help' gave forms that were refused as typed, or none ('raffle 2' with no 'pay', a
+    trade with no partner named): each quoted example in a description now parses and is
+    legal for the seat it is shown to, in random games (the move-markers ticket's example
+    shows the form: the type it names may be locked)."""
+    import re
+    game = make_game("bidder-up", board=board, variants=list(variants))
+    checked = Counter()
+    for players in (2, 3, 4):
+        rng = np.random.default_rng(players)
+        t = game.table(players=players)
+        while not t.is_over():
+            if t.is_chance():
+                t.apply_chance(t.sample_chance(float(rng.random()), rng))
+                continue
+            seat, legal, _ = t.decision()
+            text = legal.description
+            assert " 1 notes" not in text and "seat seat" not in text, text
+            for example in re.findall(r"'([^']+)'", text):
+                action = game.parse(example)
+                if not example.startswith("ticket move-markers"):
+                    assert legal.explain(action) is None, (example, text)
+                    checked[example.split()[0]] += 1
+            t.apply(seat, legal.sample(rng), legal)
+    assert checked["move"] and checked["trade"] and (board != "fairground" or checked["raffle"]), checked
+
+
+@pytest.mark.parametrize("board, variants", CONFIGS)
+def test_the_score_sheet_at_the_end_adds_up_to_each_score(board, variants):
+    """'play' ended with "Game over. Anna 1500, Ben 20370", the loans and babies that made
+    those numbers shown nowhere: the sheet says each line [I], and its sums are the scores."""
+    import re
+    game = make_game("bidder-up", board=board, variants=list(variants))
+    names = ["Anna", "Ben", "Carla"]
+    t, _ = play_random(game, 3, seed=11, check_every=1000)
+    state = t.freeze()
+    sheet = game.score_sheet(state, names)
+    scores = game.scores(state)
+    assert len(sheet) == 3
+    for who, line, score in zip(names, sheet, scores):
+        assert line.startswith(f"{who}: (barn ") and line.endswith(f" = {score}"), line
+        sums = re.sub(r"[A-Za-z][A-Za-z-]*", "", line.split(":", 1)[1].rsplit("=", 1)[0].replace(" x ", " * "))
+        assert eval(sums) == score, (line, sums)            # the sheet's own arithmetic
+    with pytest.raises(RulesError, match="at the end"):
+        game.score_sheet(game.table(players=3).freeze(), names)
+
+
+def test_the_text_view_shows_babies_loans_and_the_sow_as_the_farm_boards_do():
+    """The text view ('play') never showed the babies or the loans, so a score could not be
+    followed; each seat's line now says them (from the observation, as the panel's farms)."""
+    game = make_game("bidder-up", board="fairground", variants=["babies"])
+    shown = Counter()
+    for seed in range(4):
+        t, _ = play_random(game, 2, seed, check_every=1000)
+        state = t.freeze()
+        lines = game.describe(game.observe(state, 0), ["Anna", "Ben"]).splitlines()
+        for s, who in enumerate(["Anna", "Ben"]):
+            line = next(x for x in lines if x.startswith(f"  {who}: at "))
+            for has, words in ((t.loans[s], "loans to repay at the end " + "+".join(map(str, t.loans[s]))),
+                               (t.baby_barns[s], "babies in the barn"), (t.baby_zoos[s], "petting zoo"),
+                               (t.sow == s, "the Wool-Milk-Sow")):
+                assert bool(has) == (words in line), (seed, who, words, line)
+                shown[words.split()[0]] += bool(has)
+    assert shown["loans"] and shown["babies"], shown
