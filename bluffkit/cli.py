@@ -507,6 +507,8 @@ def _replay_one(path: Path, moves: bool) -> int:
     if game.is_over(final):
         scores = game.scores(final)
         print("final scores: " + ", ".join(f"{n} {p}" for n, p in zip(names, scores)))
+        for line in getattr(game, "score_sheet", lambda state, names: [])(final, names):
+            print(printable("  " + line))
         print("winner: " + " and ".join(names[w] for w in game.winners(final)))
     else:
         print("the game is not finished")
@@ -577,6 +579,11 @@ def cmd_play(args) -> int:
 
     say(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
         f"'save FILE' (the log is written when the game ends or you quit) or 'quit'.")
+    # moves name the other players by seat number ('trade 1 ...', 'choose 2'): which is whose
+    seat_numbers = ("In moves, players are named by seat number: " + ", ".join(f"{i} {n}" for i, n in enumerate(names)) + "."
+                    if args.names else "")
+    if seat_numbers:
+        say(seat_numbers)
 
     def save(path) -> bool:
         try:
@@ -603,8 +610,13 @@ def cmd_play(args) -> int:
         return 0
 
     at_screen = None                           # the human who may see the screen now
+    # At a shared screen each human is shown, after the hand-over, what the table said since
+    # they last had the screen: the other human's moves were said before the screen was cleared.
+    said: list[str] = []                       # every line of narration so far (all public)
+    seen: dict[int, int] = {}                  # a human: how many of those lines they have seen
     while True:
         lines = session.advance()
+        said.extend(lines)
         seat = session.waiting_for
         if shared and not session.over and seat != at_screen:
             if tty:
@@ -622,10 +634,17 @@ def cmd_play(args) -> int:
                 say()
                 return leave() or 143
             at_screen = seat
+            lines = said[seen.get(seat, 0):]
+            if seen.get(seat) is not None and lines:
+                say("Since your last turn:")
+        if at_screen is not None:
+            seen[at_screen] = len(said)
         for line in lines:
             say("  " + line)
         if session.over:
             say("Game over. " + ", ".join(f"{n} {p}" for n, p in zip(session.names, session.scores())))
+            for line in getattr(game, "score_sheet", lambda state, names: [])(session.state, session.names):
+                say("  " + line)               # how each score was made, where the game has a sheet
             say(f"(seed {seed}: --seed {seed} deals this game again)")
             return leave()
         say(describe(session.observe(seat), session.names))
@@ -639,6 +658,8 @@ def cmd_play(args) -> int:
         except _Terminated:                        # and so does SIGTERM
             say()
             return leave() or 143
+        if not text:                           # Enter alone: the view again, nothing refused
+            continue
         if text in ("quit", "exit"):
             return leave()
         if text == "undo":
@@ -659,9 +680,14 @@ def cmd_play(args) -> int:
             continue
         if text == "help":
             say(describe(session.observe(seat), session.names, legal=True))
+            if seat_numbers:
+                say(seat_numbers)
             continue
         try:
-            say("  " + session.play(text, seat))
+            said.append(session.play(text, seat))
+            say("  " + said[-1])
+            if at_screen is not None:
+                seen[at_screen] = len(said)
         except BluffkitError as e:
             say("  not allowed: " + _refusal(e, session.names))
 

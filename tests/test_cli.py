@@ -910,7 +910,7 @@ def test_play_of_bidder_up_shows_how_a_move_pays_its_notes(monkeypatch, capsys):
     """'help' listed the spaces and their costs but not how to write a move that pays."""
     assert _play(monkeypatch, ["bidder-up", "--players", "3", "--seed", "5"], ["help", "move pen-2", "quit"]) == 0
     out = capsys.readouterr().out
-    assert "e.g. 'move hilltop pay 10')" in out
+    assert "e.g. 'move hilltop pay 0')" in out           # its lowest note: 0-notes pay by count
     assert "not allowed: this move costs 1 note (their number counts, not their value), 0 given" in out
 
 
@@ -930,3 +930,41 @@ def test_simulate_of_auctions_says_its_winners_are_the_lots_won(capsys, tmp_path
     assert cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--out",
                      str(tmp_path / "b.csv")]) == 0
     assert "wins by seat (ties shared): " in capsys.readouterr().out
+
+
+def test_at_a_shared_screen_each_player_reads_what_happened_since_their_last_turn(monkeypatch, capsys):
+    """Anna's move was said before the screen was cleared for Ben: Ben never read that she had
+    opened an auction (nor, in a horse-trade, that he was challenged). After the hand-over each
+    player reads the table's words since they last had the screen."""
+    assert _play(monkeypatch, ["bidder-up", "--players", "3", "--human", "0,1", "--names", "Anna,Ben,Carla",
+                               "--seed", "1"], ["", "move pen-2", "", "pass", "pass", "", "quit"]) == 0
+    out = capsys.readouterr().out
+    bens = out.split("pass the screen to Ben")[1].split("pass the screen to Anna")[0]
+    assert "Anna moves to Pen 2 (small)." in bens
+    annas = out.split("pass the screen to Anna")[2]
+    assert "Since your last turn:" in annas
+    assert annas.index("Ben passes.") < annas.index("Carla bids 10.") < annas.index("Carla wins the sheep for 10.")
+    assert "Since your last turn:" not in out.split("pass the screen to Ben")[1].split("Ben>")[0], \
+        "Ben's first turn: nothing to say 'since'"
+
+
+def test_play_names_the_seat_numbers_ignores_an_empty_line_and_reads_spaces_in_any_case(monkeypatch, capsys):
+    """With --names the moves still number the seats ('trade 1 ...') and nothing said which
+    number was whose; Enter alone was refused as "empty action"; 'Move Pen-2' could not be
+    reached: space ids are lower case."""
+    assert _play(monkeypatch, ["bidder-up", "--players", "3", "--names", "Anna,Ben,Carla", "--seed", "1"],
+                 ["", "help", "Move Pen-2", "quit"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("In moves, players are named by seat number: 0 Anna, 1 Ben, 2 Carla.") == 2  # start, help
+    assert "empty action" not in out and "not allowed" not in out
+    assert "Anna moves to Pen 2 (small)." in out
+    assert ", roll 2" in out.split("Anna moves")[0] and ", roll" not in out.split("Anna moves")[1], \
+        "the die shows while the move is to be made"
+
+
+def test_bidder_up_names_the_board_moves_for_a_word_it_does_not_know():
+    from bluffkit.core.errors import NotationError
+    from bluffkit.core.game import make_game
+    with pytest.raises(NotationError) as err:
+        make_game("bidder-up").parse("help me")
+    assert "on the board move, trade" in str(err.value) and "in an auction bid" in str(err.value)

@@ -131,6 +131,10 @@ def by_name(text: str, names) -> str:
     'Bo cannot act now: waiting for the bidders (Ana, Cy)'
     >>> by_name("seat 7 is not another player to trade with", ["Ana", "Bo"])
     'seat 7 is not another player to trade with'
+    >>> by_name("seat 0: '140 to seat 1' is not a note value", ["Ana", "Bo"])
+    "Ana: '140 to seat 1' is not a note value"
+    >>> by_name("it is seat 0's turn, not seat 1's: 'pay 10 to seat 1'", ["Ana", "Bo"])
+    "it is Ana's turn, not Bo's: 'pay 10 to seat 1'"
     """
     import re
 
@@ -138,9 +142,14 @@ def by_name(text: str, names) -> str:
         k = int(n)
         return str(names[k]) if 0 <= k < len(names) else f"seat {k}"
 
-    text = re.sub(r"\(seats? ([\d, ]+)\)",
-                  lambda m: "(" + ", ".join(one(k) for k in re.findall(r"\d+", m.group(1))) + ")", text)
-    return re.sub(r"\bseats? (\d+)\b", lambda m: one(m.group(1)), text)
+    def named(part: str) -> str:
+        part = re.sub(r"\(seats? ([\d, ]+)\)",
+                      lambda m: "(" + ", ".join(one(k) for k in re.findall(r"\d+", m.group(1))) + ")", part)
+        return re.sub(r"\bseats? (\d+)\b", lambda m: one(m.group(1)), part)
+
+    # what the player typed, quoted in the text ('140 to seat 2'), is shown as typed
+    parts = re.split(r"((?<!\w)'[^']*'(?!\w))", text)       # (not the ' of "seat 0's turn")
+    return "".join(p if i % 2 else named(p) for i, p in enumerate(parts))
 
 
 def is_seat(seat, players: int) -> bool:
