@@ -3,7 +3,9 @@
 - ``random``: the generic bot (:meth:`Legal.sample <bluffkit.games.bidder_up.legal.Legal.sample>`).
 - :class:`HeuristicAgent`: values each type by what one more animal of it adds to its own
   projected final score (section I's multiplier), bids up to that in the pens' auctions
-  (the truthful :class:`~bluffkit.agents.auction.Bidder` with those values), values a
+  (the truthful :class:`~bluffkit.agents.auction.Bidder` with those values), but never
+  more than its money (a winner who cannot pay is shown up and the auction run again,
+  section F), values a
   space by what landing there is worth (a full pen: half its lot's value to the table as
   the auctioneer's gain; the Piggy Bank: its notes; a trade: its chance; market and
   raffle: a small fixed worth), pays for movement only when the better space is worth the
@@ -96,6 +98,15 @@ def worth_to(obs, seat: int) -> dict:
     return out
 
 
+class _Within(Bidder):
+    """The truthful bidder, valuing a lot at no more than ``cap`` (the seat's money)."""
+
+    cap = float("inf")
+
+    def value(self, obs) -> float:
+        return min(super().value(obs), self.cap)
+
+
 class HeuristicAgent:
     """See the module docstring."""
 
@@ -104,9 +115,12 @@ class HeuristicAgent:
     def act(self, obs, legal, rng):
         if legal.inner is not None:
             worth = worth_to(obs, obs.seat)
+            # no more than its money: a winner who cannot pay shows all its money and the
+            # auction is run again [F], a loss of face and of time the bot has no use for
             # (a worth past the auctions' bound bids no differently: no hand holds that much)
-            bidder = Bidder(values={ANIMALS[a]: min(v, MAX_ANIMAL_VALUE) for a, v in worth.items()},
-                            strategy="truthful")
+            bidder = _Within(values={ANIMALS[a]: min(v, MAX_ANIMAL_VALUE) for a, v in worth.items()},
+                             strategy="truthful")
+            bidder.cap = total(obs.auction.hand, obs.auction.rules.denominations)
             return bidder.act(obs.auction, legal.inner, rng)
         ph = obs.phase
         hand, d = obs.hand, obs.rules.denominations

@@ -134,3 +134,24 @@ def test_the_bots_keep_to_market_types_and_market_steps(lineup):
             assert all(n[0] == 0 for _, n in changes), opts
         if lineup != "heuristic":
             assert any(c for c, _ in changes), f"{opts}: no market change was made: the test checks nothing"
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_heuristic_bot_never_bids_more_than_it_can_pay(board):
+    """Holding 0+0, the heuristic bot bid 210, then 290: it bid what an animal was worth to
+    it, not what it could pay, and its wins were run again ("cannot pay and shows all their
+    money") over and over [F]. It now values a lot at no more than its money."""
+    game = make_game("bidder-up", board=board)
+    reruns = auctions = 0
+    for seed in range(6):
+        rec = run({"board": board}, ["heuristic"] * 3, seed)
+        assert rec.winners
+        s = game.table(players=3).freeze()
+        for seat, action in rec.moves:
+            after = game.step(s, seat, action)
+            if s.auction is None and after.auction is not None:
+                auctions += 1
+            if s.auction is not None and after.auction is not None and after.auction.reruns > s.auction.reruns:
+                reruns += 1
+            s = after
+    assert auctions > 20 and reruns == 0, (auctions, reruns)
