@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bluffkit.auctions.rules import ANIMALS, FORMATS, MAX_ANIMAL_VALUE
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.rules import RuleOptions
 
 BOARDS = ("animal-market", "fairground")
@@ -65,6 +65,11 @@ _FIRST_GAME: dict = {}          # (board, players) -> the first game's 4 formats
 
 def _count(v, lo: int = 0) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= lo
+
+
+def _players(span) -> str:
+    """``(4, 4)`` as "4 players", ``(2, 4)`` as "2-4 players"."""
+    return f"{span[0]} players" if span[0] == span[1] else f"{span[0]}-{span[1]} players"
 
 
 @dataclass(frozen=True)
@@ -271,9 +276,12 @@ class Rules(RuleOptions):
         need(self.track_ends in ("refuse", "stop"), f"track_ends must be refuse or stop, got {self.track_ends!r}")
         need(self.last_extra_turn in ("lost", "played"),
              f"last_extra_turn must be lost or played, got {self.last_extra_turn!r}")
+        if isinstance(self.tiles, str) and "," in self.tiles:     # --option tiles=dutch,classic,...
+            object.__setattr__(self, "tiles", tuple(t.strip() for t in self.tiles.split(",")))
         if self.tiles is not None:
             need(isinstance(self.tiles, (tuple, list)) and len(self.tiles) == 4,
-                 f"tiles: one format for each of the 4 tile positions, got {self.tiles!r}")
+                 f"tiles: one format for each of the 4 tile positions (a list, or names separated by commas), "
+                 f"got {quote(self.tiles)}")
             bad = [t for t in self.tiles if t not in FORMATS]
             need(not bad, f"tiles: unknown format(s) {', '.join(map(repr, bad))}; the formats are: "
                  + ", ".join(FORMATS))
@@ -342,7 +350,7 @@ class Rules(RuleOptions):
                              "format (only Classic, printed on the board, may show on several)")
         unfit = [t for t in dict.fromkeys(tiles) if not FORMATS[t].players[0] <= players <= FORMATS[t].players[1]]
         if unfit:
-            raise RulesError(f"tiles: {', '.join(f'{t} is for {FORMATS[t].players[0]}-{FORMATS[t].players[1]} players' for t in unfit)}"
+            raise RulesError(f"tiles: {', '.join(f'{t} is for {_players(FORMATS[t].players)}' for t in unfit)}"
                              f"; \"make sure every chosen auction suits your player count\" ({players} players)")
         if self.fairground:        # the game ends after the turn the last ticket is bought [I]
             rush = min(self.die_faces) if self.raffle_rush else 0        # at least the die's lowest face [K]

@@ -31,12 +31,21 @@ def test_first_game_tiles_come_from_the_board_and_keep_classic_elsewhere():
 @pytest.mark.parametrize("tiles, players, says", [
     (("dutch", "secret-count", "american-count", "classic"), 4, "at most 2 different Count"),
     (("classic", "classic", "secret-value", "round-the-table"), 3, "at most 2 different Count"),
-    (("second-hand", "dutch", "classic", "classic"), 3, "second-hand is for 4-4"),
-    (("number-call", "dutch", "classic", "classic"), 3, "number-call is for 2-2"),
+    (("second-hand", "dutch", "classic", "classic"), 3, "second-hand is for 4 players;"),
+    (("number-call", "dutch", "classic", "classic"), 3, "number-call is for 2 players;"),
+    (("classic", "dutch", "classic", "american-count"), 2, "dutch is for 3-4 players, american-count is for 4 "),
 ])
 def test_tiles_must_have_one_or_two_count_auctions_fitting_the_player_count(tiles, players, says):
     with pytest.raises(RulesError, match=says):
         game(tiles=list(tiles)).check_players(players)
+
+
+def test_tiles_may_be_given_as_names_separated_by_commas():
+    """``--option tiles=dutch,classic,...`` was refused: a list had to be written as JSON."""
+    assert game(tiles="dutch, cat-in-the-bag,classic,secret-value").rules.tiles == \
+        ("dutch", "cat-in-the-bag", "classic", "secret-value")
+    with pytest.raises(RulesError, match=r"a list, or names separated by commas\), got \('dutch', 'classic'\)"):
+        game(tiles="dutch,classic")
 
 
 def test_a_bad_tile_or_option_is_refused_in_one_line():
