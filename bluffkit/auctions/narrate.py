@@ -10,7 +10,9 @@ from bluffkit.core.errors import count
 
 
 def animals_text(animals) -> str:
-    return " and ".join(f"the {ANIMALS[a]}" for a in animals) or "nothing"
+    """``the cow``, ``the cow and the horse``, ``the cat, the cow and the horse``."""
+    words = [f"the {ANIMALS[a]}" for a in animals]
+    return (", ".join(words[:-1]) + " and " + words[-1]) if len(words) > 1 else (words[0] if words else "nothing")
 
 
 def _traits(rules):
@@ -121,7 +123,12 @@ def _outcome(game, before, after, names) -> str:
 def describe(game, obs, names, legal: bool = False) -> str:
     r = game.rules
     d = r.denominations
-    lot = "a face-down animal from the pen (" + animals_text(obs.pen) + ")" if obs.lot is None else animals_text(obs.lot)
+    if obs.lot is None:                 # Cat in the Bag: the pen is known, not which are picked
+        k = r.cat_picks(len(obs.pen)) if obs.pen else 1
+        lot = (f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen ("
+               + animals_text(obs.pen) + ")")
+    else:
+        lot = animals_text(obs.lot)
     lines = [f"-- {names[obs.seat]}'s view -- {r.fmt.title}, auctioneer {names[obs.auctioneer]}, lot: {lot}",
              f"   your notes: {fmt(obs.hand, d)} = {total(obs.hand, d)}"]
     if obs.high_bidder >= 0 and _traits(r).OPEN_OUTCRY:

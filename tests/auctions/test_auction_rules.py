@@ -1457,3 +1457,14 @@ def test_every_move_the_help_shows_as_an_example_is_legal_as_typed(fmt):
                         seen += 1
                     s = g.step(s, seat, legal.sample(rng))
     assert seen, f"{fmt}: no example was shown"
+
+
+def test_a_double_cat_in_the_bag_is_described_as_two_face_down_animals():
+    """The text view said "a face-down animal from the pen" while two were picked."""
+    g = game("cat-in-the-bag", double=True)
+    s = g.state_from_position(4, auctioneer=0, pen=["cow", "goose", "cat"])
+    view = g.describe(g.observe(s, 2), ["A", "B", "C", "D"])
+    assert "lot: 2 face-down animals from the pen (the cow, the goose and the cat)" in view, view
+    one = game("cat-in-the-bag")
+    s = one.state_from_position(4, auctioneer=0, pen=["cow", "goose", "cat"])
+    assert "lot: a face-down animal from the pen" in one.describe(one.observe(s, 2), ["A", "B", "C", "D"])

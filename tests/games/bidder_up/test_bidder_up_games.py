@@ -168,3 +168,25 @@ def test_the_text_view_shows_babies_loans_and_the_sow_as_the_farm_boards_do():
                 assert bool(has) == (words in line), (seed, who, words, line)
                 shown[words.split()[0]] += bool(has)
     assert shown["loans"] and shown["babies"], shown
+
+
+def test_a_face_down_pen_at_auction_or_empty_is_not_shown_as_0_face_down():
+    """A Cat in the Bag pen read "0 face down" while its animals were at auction, and when empty."""
+    import re
+    game = make_game("bidder-up", board="animal-market")
+    seen = Counter()
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        t = game.table(players=3)
+        while not t.is_over():
+            if t.is_chance():
+                t.apply_chance(t.sample_chance(float(rng.random()), rng))
+                continue
+            seat, legal, _ = t.decision()
+            obs = game.observe(t.freeze(), seat)
+            pens = next(x for x in game.describe(obs, ["A", "B", "C"]).splitlines() if x.startswith("Pens "))
+            assert not re.search(r"\b0 face down", pens), pens
+            for word in ("at auction", "face down", "nothing"):
+                seen[word] += word in pens
+            t.apply(seat, legal.sample(rng), legal)
+    assert seen["at auction"] and seen["face down"], seen
