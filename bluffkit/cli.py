@@ -474,9 +474,12 @@ def _game_named(game) -> str:
 
 
 
-def _seed_words(seed) -> str:
-    """A log's seed as its summary says it (a log may record none: ``null``)."""
-    return "no seed recorded" if seed is None else f"seed {seed}"
+def _seed_words(seed, over: bool = True) -> str:
+    """A log's seed as its summary says it (a log may record none: ``null``). The seed of an
+    unfinished game is not printed, as in ``play``: it deals what is still to come."""
+    if seed is None:
+        return "no seed recorded"
+    return f"seed {seed}" if over else "seed not shown (the game is not finished)"
 
 def _log_line(log, final) -> str:
     """A valid log in one line: game, players, seed, steps, and the winners."""
@@ -486,7 +489,8 @@ def _log_line(log, final) -> str:
     else:
         end = "not finished"
     note = f" ({log.note})" if log.note else ""          # an old format: what was not checked
-    return f"valid, {_game_named(game)}, {len(names)} players, {_seed_words(log.seed)}, {len(log.moves)} steps, {end}{note}"
+    return (f"valid, {_game_named(game)}, {len(names)} players, {_seed_words(log.seed, game.is_over(final))}, "
+            f"{len(log.moves)} steps, {end}{note}")
 
 
 def _replay_one(path: Path, moves: bool) -> int:
@@ -499,8 +503,8 @@ def _replay_one(path: Path, moves: bool) -> int:
             who = "chance" if seat is None else names[seat]
             print(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} "
                   f"{game.narrate(states[i], seat, action, states[i + 1], names)}")
-    print(f"{printable(path)}: a valid log of {_game_named(game)}, {len(names)} players, {_seed_words(log.seed)}, "
-          f"{len(log.moves)} steps")
+    print(f"{printable(path)}: a valid log of {_game_named(game)}, {len(names)} players, "
+          f"{_seed_words(log.seed, game.is_over(final))}, {len(log.moves)} steps")
     if log.note:
         print(log.note)
     print("seats: " + ", ".join(f"{s.get('name')} ({s.get('agent', '?')})" for s in log.seats))
@@ -642,7 +646,11 @@ def cmd_play(args) -> int:
         for line in lines:
             say("  " + line)
         if session.over:
-            say("Game over. " + ", ".join(f"{n} {p}" for n, p in zip(session.names, session.scores())))
+            won = [session.names[w] for w in session.winners()]
+            who = getattr(game, "winners_take", "{} win" + ("s" if len(won) == 1 else ""))
+            say(f"Game over: {who.format(' and '.join(won))}. "
+                f"{getattr(game, 'scores_are', 'Scores')}: "
+                + ", ".join(f"{n} {p}" for n, p in zip(session.names, session.scores())))
             for line in getattr(game, "score_sheet", lambda state, names: [])(session.state, session.names):
                 say("  " + line)               # how each score was made, where the game has a sheet
             say(f"(seed {seed}: --seed {seed} deals this game again)")

@@ -435,7 +435,7 @@ def test_play_without_a_seed_deals_a_fresh_game_each_run_and_says_its_seed(monke
     moves = [m for i in range(12) for m in (f"write plum tree {i}", "vote 1", "vote 2")]   # some refused
     assert _play(monkeypatch, ["bluffer", "--players", "3", "--seed", "42", "--save", str(again)], moves) == 0
     out = capsys.readouterr().out
-    assert "Game over." in out and "(seed 42: --seed 42 deals this game again)" in out
+    assert "Game over: " in out and "(seed 42: --seed 42 deals this game again)" in out
     assert json.loads(again.read_text(encoding="utf-8").splitlines()[0])["seed"] == 42
 
 
@@ -968,3 +968,26 @@ def test_bidder_up_names_the_board_moves_for_a_word_it_does_not_know():
     with pytest.raises(NotationError) as err:
         make_game("bidder-up").parse("help me")
     assert "on the board move, trade" in str(err.value) and "in an auction bid" in str(err.value)
+
+
+def test_the_end_of_play_names_the_winners_and_what_the_numbers_are(monkeypatch, capsys):
+    """"Game over. Anna -10, Ben 0, Carla 10" named no winner and did not say the numbers
+    were money (an auction) or points that do not decide (Bluffer: the rounds do)."""
+    assert _play(monkeypatch, ["auction", "--option", "format=classic", "--players", "3", "--human", "1",
+                               "--names", "Anna,Ben,Carla", "--seed", "5"], ["pass"] * 30) == 0
+    assert "Game over: the lot goes to Anna. Money won or lost: Anna -10, Ben 0, Carla 10" in capsys.readouterr().out
+    from bluffkit.core.game import make_game
+    assert "rounds won decide" in make_game("bluffer").scores_are
+
+
+def test_replay_does_not_print_the_seed_of_an_unfinished_game(monkeypatch, capsys, tmp_path):
+    """'play' keeps the seed of a game left unfinished off the screen; 'replay' printed it,
+    and with it every draw still to come (--seed N deals the same game)."""
+    log = tmp_path / "left.jsonl"
+    assert _play(monkeypatch, ["youre-bluffing", "--players", "3", "--seed", "424242", "--save", str(log)],
+                 ["auction", "quit"]) == 0
+    capsys.readouterr()
+    assert cli.main(["replay", str(log)]) == 0
+    assert cli.main(["replay", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "424242" not in out and out.count("seed not shown (the game is not finished)") == 2, out

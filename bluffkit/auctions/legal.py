@@ -193,7 +193,7 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
         if not isinstance(a, int) or isinstance(a, bool) or a < lo:
             return t._too_low(lo)
         if hi is not None and a > hi:
-            return ("over-cap", f"seat {seat} showed it can pay only {hi}: on the repeat it may bid at most that")
+            return ("over-cap", f"seat {seat} showed their money ({hi}): on the repeat they may bid at most that")
         return None
     if kind is Place and legal.place:
         if len(action.notes) != len(d) or min(action.notes) < 0 or not contains(t.money[seat], action.notes):
@@ -230,7 +230,10 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
                 return ("wrong-count", f"pay exactly {count(amount, 'note')} (any notes: their value does not count)")
             return None
         problem = payment_problem(t.money[seat], notes, amount, d, r.payment)
-        return ("bad-payment", problem) if problem else None
+        if problem:                     # and a payment that would do, from the seat's notes
+            found = payment_book(d, r.payment).of(t.money[seat], amount)
+            return ("bad-payment", problem + (f" (e.g. pay {fmt(found[0], d)})" if found else ""))
+        return None
     if kind is Pick and legal.pick:
         k, of = legal.pick
         p = action.places
@@ -241,7 +244,7 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
         return None
     cap = t.caps[seat]
     if cap != NO_CAP and (kind in (Bid, Place) or action in (TAKE, ACCEPT) and t.phase == BID):
-        return ("over-cap", f"seat {seat} showed it can pay only {cap}: on the repeat it may bid at most that")
+        return ("over-cap", f"seat {seat} showed their money ({cap}): on the repeat they may bid at most that")
     more = t._explain_more(seat, action)
     if more:
         return more

@@ -6,7 +6,7 @@ from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Cal
     Pick, Place, Raise, Refusal, Shuffle, Word
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.money import fmt, total
-from bluffkit.core.errors import count
+from bluffkit.core.errors import by_name, count
 
 
 def animals_text(animals) -> str:
@@ -141,7 +141,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
         lines.append("   " + line)
     if legal:
         lg = obs.legal          # each move as it is typed (Legal.description)
-        lines.append("   you may: " + (lg.description if lg else "nothing now"))
+        lines.append("   you may: " + (by_name(lg.description, names) if lg else "nothing now"))
     return "\n".join(lines)
 
 

@@ -32,7 +32,7 @@ class Classic(Table):
         return super()._too_low(lo)
 
     def _waiting(self, seat):
-        return ("passed", f"seat {seat} has passed; it may bid again only after someone else bids")
+        return ("passed", f"seat {seat} has passed and may bid again only after someone else bids")
 
     def _bid(self, seat, action) -> None:
         if action == PASS:

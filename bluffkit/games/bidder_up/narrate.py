@@ -7,7 +7,7 @@ from collections import Counter as Multiset
 
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
-from bluffkit.core.errors import count
+from bluffkit.core.errors import by_name, count
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import name
@@ -124,7 +124,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
     if obs.auction is not None:
         lines.append(Auction(obs.auction.rules).describe(obs.auction, names, False))
     if legal and obs.legal:
-        lines.append("You may: " + obs.legal.description)
+        lines.append("You may: " + by_name(obs.legal.description, names))     # quoted moves keep numbers
     return "\n".join(lines)
 
 

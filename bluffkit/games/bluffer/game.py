@@ -99,6 +99,9 @@ class Bluffer(TableGame):
     def parse(self, text: str):
         return parse(text)
 
+    #: What ``bluffkit play`` calls the scores at the end: the rounds, not these, decide.
+    scores_are = "Points over the whole game (the rounds won decide)"
+
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's points over the whole game (the rounds are won on each round's points)."""
         return state.totals

@@ -22,10 +22,14 @@ def _cards(k: int) -> str:
     return f"{k} card" if k == 1 else f"{k} cards"
 
 
+#: The animals whose plural is not the name and an s ("2 sheep", "2 geese").
+_PLURAL = {"sheep": "sheep", "goose": "geese"}
+
+
 def _animals(rules, family: int, k: int) -> str:
     label = rules.labels[family]
     if rules.labels == rules.families:
-        return f"{k} {label}" if k == 1 else f"{k} {label}s"
+        return f"{k} {label}" if k == 1 else f"{k} {_PLURAL.get(label, label + 's')}"
     return f"{k} x {label}"
 
 

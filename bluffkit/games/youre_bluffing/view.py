@@ -6,6 +6,7 @@ it cannot show what the seat may not know.
 
 from __future__ import annotations
 
+from bluffkit.core.errors import by_name, count
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import text
@@ -18,7 +19,7 @@ def describe(obs, names, legal: bool = False) -> str:
     for i, name in enumerate(names):
         herd = ", ".join(f"{c}x{r.labels[f]}" for f, c in enumerate(obs.herds[i]) if c) or "no animals"
         money = (f"your notes {fmt(obs.hand, d)} = {total(obs.hand, d)}" if i == obs.seat
-                 else f"{obs.note_counts[i]} notes")
+                 else count(obs.note_counts[i], "note"))
         lines.append(f"   {name:>10}: {herd}; {money}")
     if obs.phase in (S.BID, S.DECIDE, S.PAY):
         lot = ", ".join(r.labels[f] for f in obs.lot)
@@ -30,13 +31,13 @@ def describe(obs, names, legal: bool = False) -> str:
     if obs.trade is not None:
         ch, tg, fam, cards, offer_cards, ties = obs.trade
         lines.append(f"   trade: {names[ch]} challenges {names[tg]} for {cards} x {r.labels[fam]} with "
-                     f"{offer_cards} face-down cards" + (" (after a tie)" if ties else ""))
+                     f"{count(offer_cards, 'face-down card')}" + (" (after a tie)" if ties else ""))
         if obs.my_offer is not None:
             lines.append(f"   your offer: {fmt(obs.my_offer, d)}")
     if obs.scores is not None:
         lines.append("   scores: " + ", ".join(f"{n} {p}" for n, p in zip(names, obs.scores)))
     if legal:
-        lines.append("   you may: " + options(obs))
+        lines.append("   you may: " + by_name(options(obs), names))      # the moves keep their numbers
     return "\n".join(lines)
 
 
@@ -46,10 +47,12 @@ def options(obs) -> str:
     out = [text(a, r.labels) for a in lg.simple]
     if lg.bid:
         lo, cap, step = lg.bid
-        out.append(f"bid {lo} or more" + (f" in steps of {step}" if step > 1 else "")
-                   + (f", at most {cap}" if cap is not None else ""))
+        if cap is None or cap >= lo:      # a seat that showed too little money may only pass
+            out.append(f"bid {lo} or more" + (f" in steps of {step}" if step > 1 else "")
+                       + (f", at most {cap}" if cap is not None else ""))
     if lg.trades:
-        out.append("trade SEAT ANIMAL NOTES for: " + ", ".join(f"{t} {r.labels[f]}" for t, f in lg.trades))
+        out.append("trade SEAT ANIMAL NOTES, for: " + ", ".join(
+            f"{r.labels[f]} with seat {t} (trade {t} {r.labels[f]} NOTES)" for t, f in lg.trades))
     if lg.notes_for is not None and lg.notes_for.__name__ in ("Counter", "Offer"):
         out.append(f"{lg.notes_for.__name__.lower()} NOTES (any of {fmt(lg.hand, d)}, or none)")
     if lg.pay is not None:
