@@ -193,8 +193,10 @@ class Session:
         return self
 
     def undo(self, seat: int | None = None) -> int:
-        """Take back moves up to and including the last human move (or the last move
-        if no human has moved); returns how many moves were taken back.
+        """Take back moves up to and including the last human move (at a table of bots
+        alone, the last move); returns how many moves were taken back. At a table with
+        people, before any of them has moved it is refused (``nothing-to-undo``): a bot's
+        move taken back would be played again as it was.
 
         ``seat`` is the player asking (default: the seat the game waits for). Refused
         with :class:`IllegalAction`, changing nothing, when a step to take back showed
@@ -212,7 +214,9 @@ class Session:
         while k > 0 and (self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN):
             k -= 1
         if self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN:
-            k = len(self.moves) - 1
+            if HUMAN in self.kinds:         # a bot's seeded move would only be played again
+                raise IllegalAction("nothing-to-undo", "no player at the table has a move to take back yet")
+            k = len(self.moves) - 1         # a table of bots alone: the last move
         mover = self.moves[k][0]
         for i in range(k, len(self.moves)):
             if self.shows(i):

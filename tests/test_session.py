@@ -335,6 +335,19 @@ def test_undo_without_human_moves_takes_back_one_move():
     assert s.states == states[:-1] and len(s.moves) == 5
 
 
+def test_undo_before_any_person_has_moved_is_refused():
+    """Ben, seated after two bots, typed 'undo' first: it took back a bot's move, which the
+    bot then played again as it was ("took back 1 move")."""
+    s = Session(make_game("bloff"), ["random", HUMAN, "random"], seed=9)
+    s.advance()
+    states, moves = list(s.states), list(s.moves)
+    assert moves, "the bot before Ben has moved"
+    with pytest.raises(IllegalAction) as err:
+        s.undo(1)
+    assert err.value.rule == "nothing-to-undo"
+    assert s.states == states and s.moves == moves
+
+
 def test_undo_then_play_on():
     """Bidding shows nothing hidden: Bo's bid, not yet answered, is taken back at a table
     where anyone may undo, and the game plays on (the animal turned up before Bo's bid
@@ -366,14 +379,14 @@ def test_undo_cannot_fish_for_another_animal():
 
 
 def test_undo_rewinds_scripted_seats():
-    """Before any human has moved, undo takes back the last move that showed nothing (here
-    a script's bid); the script plays it again, so nothing can be fished for."""
-    s = Session(make_game("horse-trading"), [["auction"], ["bid 20", "bid 40"], HUMAN], seed=3)
-    s.advance()
+    """At a table of scripts and bots alone, undo takes back the last move that showed
+    nothing (here a script's bid); the script plays it again, so nothing can be fished for."""
+    s = Session(make_game("horse-trading"), [["auction"], ["bid 20", "bid 40"], ["pass"]], seed=3)
+    s.advance(limit=3)
     first = list(s.moves)
-    assert first[-1] == (1, s.game.parse("bid 20")) and s.waiting_for == 2
+    assert first[-1] == (1, s.game.parse("bid 20")) and s.game.to_move(s.state) == (2,)
     assert s.undo() == 1 and s.moves == first[:-1]
-    s.advance()
+    s.advance(limit=1)
     assert s.moves == first, "the script did not play its taken-back move again"
 
 
