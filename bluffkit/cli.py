@@ -628,7 +628,7 @@ def cmd_play(args) -> int:
             say("=" * 60)
             try:
                 ask(f"{session.names[seat]}'s turn: pass the screen to {session.names[seat]}, "
-                    f"then press Enter to see your hand. ")
+                    f"then press Enter when only they can see it. ")
             except EOFError:
                 return leave()
             except KeyboardInterrupt:              # Ctrl-C leaves the game as 'quit' does
@@ -675,6 +675,9 @@ def cmd_play(args) -> int:
                 say(f"  took back {count(session.undo(seat), 'move')}")
             except BluffkitError as e:
                 say(f"  cannot undo: {e}")
+            continue
+        if text == "save":
+            say("  save takes a file name: save FILE (e.g. save mygame.jsonl)")
             continue
         if text.startswith("save "):
             try:

@@ -55,12 +55,14 @@ class Session:
         if names is None:
             names = [f"Player {i + 1}" for i in range(n)]
         if not isinstance(names, (list, tuple)) or len(names) != n:
-            raise RulesError(f"give {n} distinct names, one per seat, got {names!r}"[:300])
+            got = f"{len(names)} names" if isinstance(names, (list, tuple)) else "no list of names"
+            raise RulesError(f"give {n} distinct names, one per seat; got {got}: {quote(names)}"[:300])
         for i, name in enumerate(names):           # as a log must hold them (a saved game loads again)
             if not name_ok(name):
                 raise RulesError(f"the name of seat {i} must be {NAME_RULE}, got {name!r}"[:300])
         if len(set(names)) != n:
-            raise RulesError(f"give {n} distinct names, one per seat, got {names!r}"[:300])
+            twice = sorted({x for x in names if names.count(x) > 1})
+            raise RulesError(f"give {n} distinct names, one per seat; {quote(twice[0])} is given twice"[:300])
         self.names = list(names)
         self.kinds: list[str] = []
         self.agents: list = []

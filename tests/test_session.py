@@ -546,3 +546,14 @@ def test_a_horse_trader_cannot_learn_the_offer_from_the_swap_and_counter_again()
     with pytest.raises(IllegalAction, match="cannot be taken back"):
         s.undo(seat=1)
     assert_unchanged(s, full)
+
+
+@pytest.mark.parametrize("names, says", [
+    (["Ana", "Bo", "Cy", "Di"], "give 3 distinct names, one per seat; got 4 names"),
+    (["Ana", "Bo", "Ana"], "give 3 distinct names, one per seat; 'Ana' is given twice"),
+])
+def test_names_that_do_not_fit_the_seats_say_what_is_wrong(names, says):
+    """Four distinct names for three seats read "give 3 distinct names ..., got [4 names]"."""
+    with pytest.raises(RulesError) as err:
+        Session(make_game("bloff"), ["random"] * 3, names=names, seed=1)
+    assert says in str(err.value)

@@ -69,7 +69,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         elif kind is A.Sell:
             text = f"{leader} sells to {names[before.high_bidder]} for {before.high_bid}."
         else:
-            text = f"{leader} uses the right of preemption: pays {names[before.high_bidder]} {before.high_bid}."
+            text = f"{leader} uses the right of preemption and owes {names[before.high_bidder]} {before.high_bid}."
     elif kind is A.Pay:
         paid = total(action.notes, d)
         notes = f"{fmt(action.notes, d)} = {paid}" if count(action.notes) > 1 else str(paid)
