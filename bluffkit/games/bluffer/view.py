@@ -7,6 +7,8 @@ def describe(obs, names, legal: bool = False) -> str:
     lead = names[obs.leader]
     head = f"-- {names[obs.seat]}'s view -- round {obs.round + 1}, question {obs.question + 1}, leader {lead}"
     lines = [head, "   points: " + ", ".join(f"{n} {p}" for n, p in zip(names, obs.points))]
+    if obs.teams:                      # the team game (6 to 10 players): who plays with whom
+        lines.append("   teams: " + " against ".join(", ".join(names[s] for s in team) for team in obs.teams))
     if obs.question_text:
         lines.append(f"   question: {obs.question_text}")
     if obs.truth is not None:

@@ -1256,3 +1256,19 @@ def test_hide_from_deals_another_question_even_when_the_deck_has_been_used_up(tm
             secret += 1
             kept += other.qid == state.qid
     assert secret > 10 and kept == 0, (secret, kept)
+
+
+def test_the_text_view_of_the_team_game_says_who_plays_with_whom():
+    """At 6 players the game split into teams ("A's team reads a question") without saying
+    who was on which."""
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    s = Session(make_game("bluffer"), ["human"] + ["average"] * 5, names=list("ABCDEF"), seed=3)
+    s.advance()
+    obs = s.observe(0)
+    view = s.game.describe(obs, s.names)
+    teams = " against ".join(", ".join(s.names[x] for x in team) for team in obs.teams)
+    assert f"   teams: {teams}" in view and sorted(sum(obs.teams, ())) == list(range(6))
+    two = Session(make_game("bluffer"), ["human"] + ["average"] * 3, names=list("ABCD"), seed=3)
+    two.advance()
+    assert "teams:" not in two.game.describe(two.observe(0), two.names)
