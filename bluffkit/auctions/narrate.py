@@ -47,8 +47,9 @@ def narrate(game, before, seat, action, after, names) -> str:
         text = f"{who} has decided at {before.count}."
     elif kind is Bid:
         text = f"{who} bids {price(action.amount)}."
-    elif action == PASS:
-        text = f"{who} passes."
+    elif action == PASS:                    # the highest bidder, asked again, keeps its bid
+        text = f"{who} stays at {price(before.high)}." if seat is not None and seat == before.high_bidder \
+            and before.high else f"{who} passes."
     elif kind is Raise:
         text = f"{who} lays a note face down ({sum(after.placed[seat])} now)."
     elif action == STOP:

@@ -548,8 +548,10 @@ def test_classic_the_sale_goes_only_when_everyone_has_passed():
     s = run(g, s, (2, "bid 60"), (3, "pass"), (1, "pass"))
     assert s.phase == "bid" and g.to_move(s) == (2,), "C may still outbid itself"
     refused(g, s, 1, "bid 70", "passed")
-    s = g.step(s, 2, "pass")
+    before, s = s, g.step(s, 2, "pass")
     assert s.phase == "refuse"
+    # the highest bidder asked again keeps its bid: "C passes. C wins ..." read as a contradiction
+    assert g.narrate(before, 2, g.parse("pass"), s, NAMES).startswith("C stays at 60. C wins the horse for 60")
     assert [(a["winner"], a["price"]) for a in g.facts(s, NAMES)["awards"]] == [("C", 60)]
 
 
