@@ -43,6 +43,7 @@ from bluffkit.auctions.actions import BUY
 from bluffkit.auctions.narrate import animals_text
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
+from bluffkit.core.errors import by_name
 from bluffkit.core.game import make_game
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
@@ -255,7 +256,7 @@ class BidderUpTable(SeatPanel):
             return
         draw = getattr(self, f"_draw_{obs.phase}", None)
         if draw is None:                    # a phase with no controls of its own: the move box
-            self._prompt(f"<b>{me}</b>, you may: {escape(legal.description)}")
+            self._prompt(f"<b>{me}</b>, you may: {escape(by_name(legal.description, self.session.names))}")
             return
         draw(me, obs, legal)
 
@@ -303,7 +304,7 @@ class BidderUpTable(SeatPanel):
             high = f" Highest bid: <b>{sub.high}</b> by {escape(names[sub.high_bidder])}."
         self._prompt(f"<b>{me}</b>: the auction{where} [D], format <b>{escape(sub.rules.fmt.title)}</b>, "
                      f"held by {escape(names[sub.auctioneer])}. On sale: <b>{escape(lot)}</b>.{high}<br>"
-                     f"You may: {escape(obs.legal.inner.description)}")
+                     f"You may: {escape(by_name(obs.legal.inner.description, names))}")
         self.auction_moves.show(sub, self.session.names)
         self._explain_refusals(sub)
         self.auction_moves.layout.display = _SHOW

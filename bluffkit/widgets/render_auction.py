@@ -4,11 +4,11 @@ the all-seeing view from the state (:func:`all_seeing_html`); the payoffs at the
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, awards_lines
+from bluffkit.core.errors import by_name
 from bluffkit.core.money import total
 from bluffkit.widgets.render import STYLE
 
@@ -148,15 +148,10 @@ def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> 
             f"<table class='bk-table'>{head}{''.join(body)}</table>")
 
 
-_SEAT = re.compile(r"\bseat (\d+)")
-
-
 def plain_words(reason: str, names) -> str:
-    """An engine's reason with each "seat N" written as the player's name."""
-    def name(m):
-        k = int(m.group(1))
-        return names[k] if 0 <= k < len(names) else m.group(0)
-    return _SEAT.sub(name, reason)
+    """An engine's reason with each "seat N" written as the player's name (what the player
+    typed, quoted, stays as typed): :func:`bluffkit.core.errors.by_name`."""
+    return by_name(reason, names)
 
 
 def refusal_html(name: str, move: str, rule: str, reason: str, names) -> str:
