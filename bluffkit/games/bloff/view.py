@@ -3,7 +3,21 @@
 from __future__ import annotations
 
 from bluffkit.core.errors import count
-from bluffkit.games.bloff.cards import RANK_NAMES, cards_text, claim_text
+from bluffkit.games.bloff.cards import RANK_NAMES, cards_text, claim_text, rank_of
+
+
+def _play_words(obs) -> str:
+    """How to lay cards, with examples from the seat's own hand: the truth (cards of the
+    rank in turn) where it holds some, and a bluff."""
+    lg, rank = obs.legal, obs.rank
+    most = lg.max_cards or len(lg.play_from)
+    true = [c for c in lg.play_from if rank_of(c) == rank][:most]
+    other = [c for c in lg.play_from if rank_of(c) != rank][:1]
+    examples = ([f"play {cards_text(true)} (true)"] if true else []) + \
+        ([f"play {cards_text(other)} (a bluff)"] if other else [])
+    many = f"1 to {most}" if lg.max_cards else "one or more"
+    return (f"play CARDS: {many} of your cards, face down, claimed as {claim_text(2, rank).split(' ', 1)[1]}"
+            + (f" (e.g. {' or '.join(examples)})" if examples else ""))
 
 
 def describe(obs, names, legal: bool = False) -> str:
@@ -15,6 +29,6 @@ def describe(obs, names, legal: bool = False) -> str:
         player, rank, k = obs.claims[-1]
         lines.append(f"   last claim: {names[player]} said \u201c{claim_text(k, rank)}\u201d")
     if legal:
-        lines.append("   you may: " + ("play CARDS (e.g. play AS,9S)" if obs.legal.play_from is not None
+        lines.append("   you may: " + (_play_words(obs) if obs.legal.play_from is not None
                                        else "call, pass" if obs.legal.call else "nothing now"))
     return "\n".join(lines)

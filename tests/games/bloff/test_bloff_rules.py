@@ -990,3 +990,29 @@ def test_the_caller_counts_the_cards_it_saw_turned_over():
     assert reveal_claims(obs) == [0] + [j for j in range(1, 13) if j != 4]
     assert not jacks & set(seen_cards(obs)[1])
     assert p_false(obs) > 0.5
+
+
+def test_the_help_shows_plays_from_the_hand_that_are_legal_as_typed():
+    """'help' offered "play AS,9S" whatever the hand held: the examples now come from the
+    seat's own cards (the truth where it holds the rank in turn, and a bluff), and each is
+    legal as typed; they show in that seat's view only."""
+    import re
+    import numpy as np
+    from bluffkit.core.game import make_game
+    for options in ({}, {"max_cards": 2}):
+        g = make_game("bloff", **options)
+        rng = np.random.default_rng(3)
+        s = g.new_state(players=4)
+        checked = 0
+        while not g.is_over(s) and checked < 200:
+            if g.is_chance(s):
+                s = g.step(s, None, g.sample_chance(s, rng))
+                continue
+            seat = g.to_move(s)[0]
+            obs = g.observe(s, seat)
+            text = g.describe(obs, ["A", "B", "C", "D"], legal=True)
+            for example in re.findall(r"play ([0-9AJQK][^ )]*) \((?:true|a bluff)\)", text):
+                assert obs.legal.explain(g.parse("play " + example)) is None, (example, text)
+                checked += 1
+            s = g.step(s, seat, obs.legal.sample(rng))
+        assert checked > 20
