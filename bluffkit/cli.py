@@ -498,17 +498,24 @@ def _replay_one(path: Path, moves: bool) -> int:
     log, states = gamelog.read(path)
     game, names = log.game, log.names
     final = states[-1]
+    over = game.is_over(final)
     if moves:
+        # an unfinished game's moves are told as the table heard them: their notation holds
+        # what is still hidden (the hands dealt, the cards laid face down), as the seed does
         for i, (seat, action) in enumerate(log.moves):
             who = "chance" if seat is None else names[seat]
-            print(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} "
-                  f"{game.narrate(states[i], seat, action, states[i + 1], names)}")
+            said = game.narrate(states[i], seat, action, states[i + 1], names)
+            print(printable(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} {said}" if over
+                            else f"{i + 1:4d}. {who:>8}: {said}"))
+        if not over:
+            print("(the game is not finished: the moves are shown as the table heard them, without "
+                  "the cards and notes they hide)")
     print(f"{printable(path)}: a valid log of {_game_named(game)}, {len(names)} players, "
-          f"{_seed_words(log.seed, game.is_over(final))}, {len(log.moves)} steps")
+          f"{_seed_words(log.seed, over)}, {len(log.moves)} steps")
     if log.note:
         print(log.note)
     print("seats: " + ", ".join(f"{s.get('name')} ({s.get('agent', '?')})" for s in log.seats))
-    if game.is_over(final):
+    if over:
         scores = game.scores(final)
         print("final scores: " + ", ".join(f"{n} {p}" for n, p in zip(names, scores)))
         for line in getattr(game, "score_sheet", lambda state, names: [])(final, names):
@@ -616,11 +623,11 @@ def cmd_play(args) -> int:
     at_screen = None                           # the human who may see the screen now
     # At a shared screen each human is shown, after the hand-over, what the table said since
     # they last had the screen: the other human's moves were said before the screen was cleared.
-    said: list[str] = []                       # every line of narration so far (all public)
+    # The table's words are the session's, one a step (public narration), which undo trims.
+    said = session.says
     seen: dict[int, int] = {}                  # a human: how many of those lines they have seen
     while True:
         lines = session.advance()
-        said.extend(lines)
         seat = session.waiting_for
         if shared and not session.over and seat != at_screen:
             if tty:
@@ -638,7 +645,7 @@ def cmd_play(args) -> int:
                 say()
                 return leave() or 143
             at_screen = seat
-            lines = said[seen.get(seat, 0):]
+            lines = said[min(seen.get(seat, 0), len(said)):]
             if seen.get(seat) is not None and lines:
                 say("Since your last turn:")
         if at_screen is not None:
@@ -675,6 +682,8 @@ def cmd_play(args) -> int:
                 say(f"  took back {count(session.undo(seat), 'move')}")
             except BluffkitError as e:
                 say(f"  cannot undo: {e}")
+            for h in seen:                     # what was taken back is no longer to be told
+                seen[h] = min(seen[h], len(said))
             continue
         if text == "save":
             say("  save takes a file name: save FILE (e.g. save mygame.jsonl)")
@@ -695,8 +704,7 @@ def cmd_play(args) -> int:
                 say(seat_numbers)
             continue
         try:
-            said.append(session.play(text, seat))
-            say("  " + said[-1])
+            say("  " + session.play(text, seat))
             if at_screen is not None:
                 seen[at_screen] = len(said)
         except BluffkitError as e:

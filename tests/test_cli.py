@@ -991,3 +991,31 @@ def test_replay_does_not_print_the_seed_of_an_unfinished_game(monkeypatch, capsy
     assert cli.main(["replay", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "424242" not in out and out.count("seed not shown (the game is not finished)") == 2, out
+
+
+def test_at_a_shared_screen_a_move_taken_back_is_not_told_to_the_next_player(monkeypatch, capsys):
+    """The backlog kept the words of a move that Anna took back: Ben read that she had gone
+    to the Market and then to Pen 1."""
+    assert _play(monkeypatch, ["bidder-up", "--option", "board=fairground", "--players", "3", "--human", "0,1",
+                               "--names", "Anna,Ben,Carla", "--seed", "0"],
+                 ["", "move hilltop", "undo", "move pen-1", "", "quit"]) == 0
+    out = capsys.readouterr().out
+    assert "took back 1 move" in out
+    bens = out.split("pass the screen to Ben")[1]
+    assert "Anna moves to Pen 1 (small)." in bens and "Anna moves to Market" not in bens
+
+
+def test_replay_of_an_unfinished_game_tells_its_moves_without_what_they_hide(monkeypatch, capsys, tmp_path):
+    """With the seed kept off the screen, 'replay --moves' still printed the deal's notation,
+    every hand, and each face-down play's cards."""
+    from bluffkit.core import log as gamelog
+    log = tmp_path / "left.jsonl"
+    assert _play(monkeypatch, ["bloff", "--players", "3", "--human", "1", "--seed", "5", "--save", str(log)],
+                 ["quit"]) == 0
+    capsys.readouterr()
+    assert cli.main(["replay", "--moves", str(log)]) == 0
+    out = capsys.readouterr().out
+    record, _ = gamelog.read(log)
+    hidden = [str(a) for _, a in record.moves]                 # the notation: 'deal AS,...', 'play 9H'
+    assert hidden and not any(h in out for h in hidden), out
+    assert "The cards are dealt" in out and "as the table heard them" in out

@@ -212,7 +212,8 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
         return None
     if kind is Choose and legal.choose:
         if action.seat not in legal.choose:
-            return ("not-a-candidate", f"choose one of seats {', '.join(map(str, legal.choose))}")
+            return ("not-a-candidate", f"seat {action.seat} is not among those to choose from: "
+                    + " or ".join(f"choose {c}" for c in legal.choose))
         return None
     if kind is Refusal and legal.refusals:
         if action in legal.refusals:

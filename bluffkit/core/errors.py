@@ -131,10 +131,14 @@ def by_name(text: str, names) -> str:
     'Bo cannot act now: waiting for the bidders (Ana, Cy)'
     >>> by_name("seat 7 is not another player to trade with", ["Ana", "Bo"])
     'seat 7 is not another player to trade with'
+    >>> by_name("seats 0, 1 are to move; the sow goes to one of seats 0 and 2", ["Ana", "Bo", "Cy"])
+    'Ana, Bo are to move; the sow goes to one of Ana and Cy'
     >>> by_name("seat 0: '140 to seat 1' is not a note value", ["Ana", "Bo"])
     "Ana: '140 to seat 1' is not a note value"
     >>> by_name("it is seat 0's turn, not seat 1's: 'pay 10 to seat 1'", ["Ana", "Bo"])
     "it is Ana's turn, not Bo's: 'pay 10 to seat 1'"
+    >>> print(by_name("seat 1: unknown action " + '"' + "it's seat 1" + '"', ["Ana", "Bo"]))
+    Bo: unknown action "it's seat 1"
     """
     import re
 
@@ -145,10 +149,13 @@ def by_name(text: str, names) -> str:
     def named(part: str) -> str:
         part = re.sub(r"\(seats? ([\d, ]+)\)",
                       lambda m: "(" + ", ".join(one(k) for k in re.findall(r"\d+", m.group(1))) + ")", part)
-        return re.sub(r"\bseats? (\d+)\b", lambda m: one(m.group(1)), part)
+        part = re.sub(r"\bseats (\d+(?:, \d+)*(?:,? (?:and|or) \d+)?)\b",     # a list: each seat
+                      lambda m: re.sub(r"\d+", lambda k: one(k.group(0)), m.group(1)), part)
+        return re.sub(r"\bseat (\d+)\b", lambda m: one(m.group(1)), part)
 
-    # what the player typed, quoted in the text ('140 to seat 2'), is shown as typed
-    parts = re.split(r"((?<!\w)'[^']*'(?!\w))", text)       # (not the ' of "seat 0's turn")
+    # what the player typed, quoted in the text ('140 to seat 2', or "it's seat 1" where it
+    # holds an apostrophe), is shown as typed; not the ' of "seat 0's turn"
+    parts = re.split(r"((?<!\w)'[^']*'(?!\w)|\"[^\"]*\")", text)
     return "".join(p if i % 2 else named(p) for i, p in enumerate(parts))
 
 

@@ -192,7 +192,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
             self._tickets_drawn(outcome)
         else:
             if outcome.seat not in self.sow_tied:
-                raise IllegalAction("bad-sow", f"the sow goes to one of seats {self.sow_tied}")
+                raise IllegalAction("bad-sow", f"the sow goes to one of seats {', '.join(map(str, self.sow_tied))}")
             self.sow, self.sow_tied = outcome.seat, ()
             self.phase = OVER
 

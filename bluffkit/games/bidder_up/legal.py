@@ -117,6 +117,17 @@ class Legal:
             return tuple(self.key)
         return self._t.usable_tickets(self.seat) if self.phase == MOVE else ()
 
+    def _markers_example(self) -> str:
+        """``, e.g. 'ticket move-markers goose+1'``: a green marker with room to move [G]."""
+        t = self._t
+        if t is None:
+            return ""
+        top = len(t.rules.market_track) - 1
+        for a, p in enumerate(t.market):
+            if a not in t.locked and (p < top or p > 0):
+                return f", e.g. 'ticket move-markers {ANIMALS[a]}{'+1' if p < top else '-1'}'"
+        return ""
+
     def _paying(self, k: int) -> str | None:
         """``k`` notes the seat may pay a cost with, as typed (its lowest), or None."""
         if self._t is None or not k:
@@ -210,8 +221,8 @@ class Legal:
         if ph in (KEEP, GIVE):
             return f"{ph} one of " + ", ".join(map(str, key))
         if ph == END:
-            return "end" + "".join(f", or ticket {n}" + (" TYPE+STEPS,... (the green markers to move, "
-                                                          "e.g. 'ticket move-markers sheep+1')"
+            return "end" + "".join(f", or ticket {n}" + (" TYPE+STEPS,... (the green markers to move"
+                                                          + self._markers_example() + ")"
                                                           if n == "move-markers" else "") for n in key)
         if ph == PIGGY:
             return " or ".join(map(str, key))
