@@ -150,6 +150,23 @@ def test_the_score_sheet_at_the_end_adds_up_to_each_score(board, variants):
         game.score_sheet(game.table(players=3).freeze(), names)
 
 
+def test_the_score_sheet_counts_loans_babies_and_the_sow():
+    """Each line of the sheet [I] met in some two-player game (loans are a two-player
+    option), and every sheet adds up to its score."""
+    import re
+    game = make_game("bidder-up", board="fairground", variants=["babies"])
+    terms = Counter()
+    for seed in range(6):
+        t, _ = play_random(game, 2, seed, check_every=1000)
+        state = t.freeze()
+        for line, score in zip(game.score_sheet(state, ["Anna", "Ben"]), game.scores(state)):
+            sums = re.sub(r"[A-Za-z][A-Za-z-]*", "", line.split(":", 1)[1].rsplit("=", 1)[0].replace(" x ", " * "))
+            assert eval(sums) == score, (line, sums)
+            for term in ("- loans", "babies in the barn", "petting zoo", "Wool-Milk-Sow", "Value-Gain"):
+                terms[term] += term in line
+    assert all(terms[t] for t in ("- loans", "babies in the barn", "petting zoo", "Wool-Milk-Sow")), terms
+
+
 def test_the_text_view_shows_babies_loans_and_the_sow_as_the_farm_boards_do():
     """The text view ('play') never showed the babies or the loans, so a score could not be
     followed; each seat's line now says them (from the observation, as the panel's farms)."""
