@@ -145,12 +145,13 @@ class Legal:
         if t is None:
             return head + ": pay NOTES"
         d, hand = t.rules.denominations, t.money[self.seat]
+        example: tuple[int, ...] | None
         if mode == "count":
-            example = cheapest(hand, amount)
+            example = tuple(cheapest(hand, amount))
         else:
             found = payment_book(d, t.rules.payment).of(hand, amount)
-            example = found[0] if found else None
-        return head + (f": pay {fmt(example, d)}" if example is not None and sum(example) else ": pay NOTES")
+            example = tuple(found[0]) if found else None
+        return head + (f": pay {fmt(example, d)}" if example is not None and sum(example) > 0 else ": pay NOTES")
 
     def actions(self, limit: int | None = None):
         """Every legal action (at most ``limit``), or ``None`` when they cannot be listed:
