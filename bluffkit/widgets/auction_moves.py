@@ -94,7 +94,9 @@ class MoveControls(W.VBox):
             ups = [_button(f"+{k}", lambda k=k: move(k), tooltip=f"{k} more") for k in steps]
             bid = _button("", lambda: self._kind is not None and self.play(self._kind(self.amount.value)),
                           style="primary")
-            made = self._steppers[key] = (W.HBox(downs + [self.amount] + ups + [bid]), bid)
+            # wrapped, not shrunk: on the projector "\u221210" would read "\u2212..."
+            made = self._steppers[key] = (W.HBox(downs + [self.amount] + ups + [bid],
+                                                 layout=W.Layout(flex_flow="row wrap")), bid)
         row, self.bid_button = made
         self.amount.value = start
         self._label_bid()

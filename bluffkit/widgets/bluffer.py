@@ -61,14 +61,14 @@ class BlufferTable(SeatPanel):
         bots = [BluffBot(p, name=f"bot (spot {p})", facts=deck_facts(game.deck)) for p in spots]
         self.answer = W.Text(description="Answer", placeholder="your false answer",
                              layout=W.Layout(width="360px"))
-        self.write = W.Button(description="Write it")
+        self.write = W.Button(description="Write it", layout=W.Layout(width="auto"))   # the whole label, projected
         self.write.add_class("bk-go")
         self._verb = "write"
         self.write.on_click(lambda _: self.try_move(self._verb + " " + self.answer.value if self.answer.value.strip()
                                                      else self._verb))
-        self.done = W.Button(description="Done writing")
+        self.done = W.Button(description="Done writing", layout=W.Layout(width="auto"))
         self.done.on_click(lambda _: self.try_move("done"))
-        self.answer_box = W.HBox([self.answer, self.write, self.done])
+        self.answer_box = W.HBox([self.answer, self.write, self.done], layout=W.Layout(flex_flow="row wrap"))
         self.vote_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.shared = W.HTML()                 # the points, the question, the answers as read
         self.last_question = W.HTML()          # the last question's reveal: below the player's controls

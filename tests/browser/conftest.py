@@ -345,3 +345,11 @@ def open_notebook(page, server: LabServer, name: str) -> None:
         page.evaluate(_REOPEN_JS, name)
     else:
         page.goto(f"{server.url}/lab/tree/{urllib.parse.quote(name)}?reset")
+
+
+def cut_buttons(panel) -> list[str]:
+    """The visible buttons of ``panel`` whose label does not fit (an ellipsis shows instead):
+    in projector mode a row of buttons that shrank read "\u2212..." and "Bid ..."."""
+    return panel.evaluate("e => [...e.querySelectorAll('.jupyter-button, .widget-button')]"
+                          ".filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)"
+                          ".map(b => b.textContent.trim())")

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import WAIT_MS, LabServer
+from .conftest import WAIT_MS, LabServer, cut_buttons
 from .test_lab import BUTTONS, cell_of, open_and_run_all, save_screenshot
 
 pytestmark = pytest.mark.browser
@@ -66,6 +66,7 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.bk-lab .bk-lot')).fontSize)")
     assert size >= 24, f"the lot line is {size}px in projector mode"
     save_screenshot(page, lab, "auction-lab-projector")
+    assert cut_buttons(lab) == [], "the lab's buttons must show their whole labels on the projector"
 
     # A bid below the lowest is refused in words that name the player; nothing is played.
     amount = cell.locator(".bk-bid-amount input")

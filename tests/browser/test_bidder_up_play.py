@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import SCREENSHOTS, WAIT_MS, LabServer
+from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons
 from .test_lab import BUTTONS
 from .test_panels_play import click, start
 
@@ -116,6 +116,9 @@ def test_annette_clicks_a_ringed_space_on_the_board_and_bids(page: Page, lab_ser
         expect(view.locator("svg").first).to_be_visible(timeout=WAIT_MS)
         panel.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up{suffix}.png"))
+        # every move button shows its whole label: in projector mode the bid row shrank its
+        # buttons to "\u2212..." and "Bid ..." before it wrapped
+        assert cut_buttons(panel) == [], f"buttons cut short{suffix}"
         if not suffix:                      # the whole panel: the board, the controls and every farm board
             page.set_viewport_size({"width": 1280, "height": 1900})
             page.wait_for_timeout(300)

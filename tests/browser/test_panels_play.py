@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import SCREENSHOTS, WAIT_MS, LabServer
+from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons
 from .test_lab import BUTTONS, cell_of, open_and_run_all
 
 pytestmark = pytest.mark.browser
@@ -80,6 +80,7 @@ def screenshots(page: Page, cell: Locator, name: str) -> None:
         expect(cell.locator(".bk-drawn:visible").first).to_be_visible(timeout=WAIT_MS)
         panel.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENSHOTS / f"{name}{suffix}.png"))
+        assert cut_buttons(panel) == [], f"{name}{suffix}: buttons whose label does not fit"
     click(cell, "Projector")                            # back to the notebook's layout
     expect(panel).not_to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
 
