@@ -37,6 +37,28 @@ from bluffkit.core.play import play
 from bluffkit.core.spec import configs, spec_of
 
 
+def random_decisions(game, players: int, rng, limit: int | None = None):
+    """Each decision of a random game, as ``(state, seat, legal)``: chance draws from
+    ``rng``, and after each decision the seat plays ``legal.sample(rng)``. Stops at the end
+    of the game or after ``limit`` decisions.
+
+    >>> from bluffkit.core.game import make_game
+    >>> steps = list(random_decisions(make_game("bloff"), 3, np.random.default_rng(1), limit=5))
+    >>> len(steps), [seat for _, seat, _ in steps][:3]
+    (5, [0, 1, 2])
+    """
+    state, n = game.new_state(players), 0
+    while not game.is_over(state) and (limit is None or n < limit):
+        if game.is_chance(state):
+            state = game.step(state, None, game.sample_chance(state, rng))
+            continue
+        seat = game.to_move(state)[0]
+        legal = game.legal(state, seat)
+        yield state, seat, legal
+        n += 1
+        state = game.step(state, seat, legal.sample(rng))
+
+
 def default_agents(game, players: int) -> list:
     """A mix of the game's bots: the ones its spec seats first (``test_bots``), then
     random bots in the other seats. Each is told what its bots module tells a bot seated

@@ -20,7 +20,7 @@ import functools
 import numpy as np
 import pytest
 
-from bluffkit.testing import assert_refused
+from bluffkit.testing import assert_refused, random_decisions
 from bluffkit.auctions.actions import (ACCEPT, BUY, PASS, REFUSE, SELL, STOP, TAKE, Bid, Call, Choose, First, Lot,
                                        Pay, Pen, Pick, Place, Raise, Refusal, Shuffle)
 from bluffkit.auctions.narrate import awards_lines
@@ -1444,20 +1444,13 @@ def test_every_move_the_help_shows_as_an_example_is_legal_as_typed(fmt):
         g = game(fmt, double=double) if fmt not in ("cat-in-the-bag",) or double else game(fmt)
         for players in range(FORMATS[fmt].players[0], FORMATS[fmt].players[1] + 1):
             for _ in range(3):
-                s = g.new_state(players)
-                while not g.is_over(s):
-                    if g.is_chance(s):
-                        s = g.step(s, None, g.sample_chance(s, rng))
-                        continue
-                    seat = g.to_move(s)[0]
-                    legal = g.legal(s, seat)
+                for _s, _seat, legal in random_decisions(g, players, rng):
                     text = legal.description
                     assert "seat seat" not in text and " 1 notes" not in text, text
                     for example in re.findall(r"(?:e\.g\. |: )((?:pay|lay|raise|pick) (?!NOTE)[\d+]+(?:,\d+)*)", text) + \
                             re.findall(r"\b(choose \d+)", text):
                         assert legal.explain(g.parse(example)) is None, (fmt, example, text)
                         seen += 1
-                    s = g.step(s, seat, legal.sample(rng))
     assert seen, f"{fmt}: no example was shown"
 
 

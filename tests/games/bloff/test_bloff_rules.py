@@ -999,20 +999,14 @@ def test_the_help_shows_plays_from_the_hand_that_are_legal_as_typed():
     import re
     import numpy as np
     from bluffkit.core.game import make_game
+    from bluffkit.testing import random_decisions
     for options in ({}, {"max_cards": 2}):
         g = make_game("bloff", **options)
-        rng = np.random.default_rng(3)
-        s = g.new_state(players=4)
         checked = 0
-        while not g.is_over(s) and checked < 200:
-            if g.is_chance(s):
-                s = g.step(s, None, g.sample_chance(s, rng))
-                continue
-            seat = g.to_move(s)[0]
+        for s, seat, _legal in random_decisions(g, 4, np.random.default_rng(3), limit=400):
             obs = g.observe(s, seat)
             text = g.describe(obs, ["A", "B", "C", "D"], legal=True)
             for example in re.findall(r"play ([0-9AJQK][^ )]*) \((?:true|a bluff)\)", text):
                 assert obs.legal.explain(g.parse("play " + example)) is None, (example, text)
                 checked += 1
-            s = g.step(s, seat, obs.legal.sample(rng))
         assert checked > 20
