@@ -204,7 +204,7 @@ class Legal:
             paid = self._paying(cost) if costly is not None else None
             how = (f" (pay as you move, any notes of that count: e.g. 'move {costly} pay {paid}')"
                    if paid else "")
-            return "move SPACE to " + ", ".join(f"{s}" + (f" (pay {count(c, 'note')})" if c else "")
+            return "move SPACE, one of " + ", ".join(f"{s}" + (f" (pay {count(c, 'note')})" if c else "")
                                                 for s, (_, c) in key) + how + \
                 "".join(f", or first ticket {n}" for n in self.tickets)
         if ph == TRADE:
