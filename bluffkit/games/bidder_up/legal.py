@@ -226,7 +226,10 @@ class Legal:
                                                           if n == "move-markers" else "") for n in key)
         if ph == PIGGY:
             return " or ".join(map(str, key))
-        return {RESPOND: "agree, or counter NOTES",
+        if ph == RESPOND and self._t is not None and not sum(self._t.money[self.seat]) \
+                and not self._t.rules.empty_offer:
+            return "agree (you hold no notes to counter with)"
+        return {RESPOND: "agree, or counter NOTES (face down)",
                 MARKET: "market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps), or market none"}.get(ph, ph)
 
 

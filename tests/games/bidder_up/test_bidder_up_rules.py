@@ -181,6 +181,19 @@ def test_an_accepted_offer_buys_the_animal():
     assert g.facts(s, "ABC")["money"] == {"A": 80, "B": 140, "C": 200}
 
 
+def test_a_player_without_notes_is_offered_only_to_agree():
+    """'help' offered "counter NOTES" to a challenged player holding no notes, who cannot:
+    an offer is at least one note (empty_offer=false, L7)."""
+    g = game()
+    s = g.state_from_position(3, current=0, roll=3, pastures=[["sheep", "cow"], ["sheep"], ["cow"]],
+                              barns=[None, ["horse"], None], money=[None, None, "none"])
+    s = g.step(g.step(s, 0, "move trade-1"), 0, "trade 2 cow offer 50+10")
+    assert g.legal(s, 2).description == "agree (you hold no notes to counter with)"
+    assert_refused(g, s, 2, "counter none", rule="empty-offer")
+    s = g.step(trade_position()[1], 0, "trade 2 cow offer 50+10")
+    assert g.legal(s, 2).description == "agree, or counter NOTES (face down)"
+
+
 def test_the_higher_counter_offer_wins_and_each_keeps_what_it_received():
     g, s = trade_position()
     s = g.step(s, g.to_move(s)[0], "trade 1 sheep offer 10+0")
