@@ -370,13 +370,18 @@ class BidderUpTable(SeatPanel):
     def _draw_respond(self, me, obs, legal) -> None:
         challenger, by_count = legal.key[0], legal.key[2]
         names = self.session.names
+        # an offer is at least one note (empty_offer=false, L7): with none, only agreeing is left
+        can_counter = bool(sum(obs.hand)) or obs.rules.empty_offer
         self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {ANIMALS[obs.trade[2]]} "
-                     "with an offer face down [E]. Agree, or counter with notes face down"
-                     + (" (the number of notes counts)." if by_count else "."))
+                     "with an offer face down [E]. "
+                     + ("Agree, or counter with notes face down" + (" (the number of notes counts)." if by_count
+                                                                    else ".") if can_counter
+                        else "You hold no notes to counter with: agree."))
         self.buttons_box.children = [_button("Agree (take the offer)", lambda: self.try_move("agree"), "bk-go")]
         self.buttons_box.layout.display = _SHOW
         d = self.game.rules.denominations
-        self._notes(obs, "Counter with", None, lambda notes: self.try_move(str(A.Counter(notes, d))), start=())
+        if can_counter:
+            self._notes(obs, "Counter with", None, lambda notes: self.try_move(str(A.Counter(notes, d))), start=())
 
     def _draw_market(self, me, obs, legal) -> None:
         r = obs.rules

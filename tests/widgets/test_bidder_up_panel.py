@@ -422,3 +422,19 @@ def test_a_horse_trade_ticket_before_the_move_comes_back_to_the_move_screen():
     assert t.message.value == "", t.message.value                  # the bot answered
     assert t.session.state.phase == "move" and t.screen == ("seat", 0) and t.spaces_box.children
     assert t.buttons_box.layout.display == "none", "one ticket a turn"
+
+
+def test_a_challenged_player_without_notes_is_offered_only_to_agree():
+    """The panel offered "Counter with 0 notes (0)" to a challenged player holding no notes:
+    an offer is at least one note (empty_offer=false, L7), so the click could only be refused."""
+    t = table(players=3, humans=(0, 1, 2))
+    g, s = t.game, t.session
+    start = g.state_from_position(3, current=0, roll=3, pastures=[["sheep", "cow"], ["sheep"], ["cow"]],
+                                  barns=[None, ["horse"], None], money=[None, None, "none"])
+    s.states, s.moves, s.says = [g.step(g.step(start, 0, "move trade-1"), 0, "trade 2 cow offer 50+10")], [], []
+    t.said, t.viewer = [], None
+    t.refresh()
+    t._uncover()
+    assert "You hold no notes to counter with: agree." in t.legal_text.value
+    assert [b.description for b in t.buttons_box.children] == ["Agree (take the offer)"]
+    assert t.notes_box.layout.display == "none"
