@@ -10,13 +10,14 @@ def _play_words(obs) -> str:
     """How to lay cards, with examples from the seat's own hand: the truth (cards of the
     rank in turn) where it holds some, and a bluff."""
     lg, rank = obs.legal, obs.rank
-    most = lg.max_cards or len(lg.play_from)
+    most = min(lg.max_cards or len(lg.play_from), len(lg.play_from))
     true = [c for c in lg.play_from if rank_of(c) == rank][:most]
     other = [c for c in lg.play_from if rank_of(c) != rank][:1]
     examples = ([f"play {cards_text(true)} (true)"] if true else []) + \
         ([f"play {cards_text(other)} (a bluff)"] if other else [])
-    many = f"1 to {most}" if lg.max_cards else "one or more"
-    return (f"play CARDS: {many} of your cards, face down, claimed as {claim_text(2, rank).split(' ', 1)[1]}"
+    many = ("your last card" if len(lg.play_from) == 1 else "one card" if most == 1
+            else f"1 to {most} of your cards" if lg.max_cards else "one or more of your cards")
+    return (f"play CARDS: {many}, face down, claimed as {claim_text(2, rank).split(' ', 1)[1]}"
             + (f" (e.g. {' or '.join(examples)})" if examples else ""))
 
 
