@@ -44,11 +44,11 @@ from bluffkit.analysis.auction_lab import SCALE, draw_values, lab_game, parse_sc
 from bluffkit.auctions.actions import PASS
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
-from bluffkit.core.errors import BluffkitError, IllegalAction, quote
+from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote
 from bluffkit.core.seeding import check_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
-from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, plain_words, refusal_html, seat_html
+from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, refusal_html, seat_html
 from bluffkit.widgets.seat_panel import bot_failure, note as _box
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
@@ -402,7 +402,7 @@ class AuctionLab(W.VBox):
                 self.view.value = seat_html(s.game, obs, s.names)
                 if me in s.to_move and obs.legal:
                     self.private.value += _box(f"<b>Your move, {escape(s.names[me])}</b>: "
-                                               f"{escape(plain_words(obs.legal.description, s.names))}.")
+                                               f"{escape(by_name(obs.legal.description, s.names))}.")
                     self.controls.show(obs, s.names)
                     for row in self.controls.children:     # the notes to click: a line of their own
                         if isinstance(row, W.VBox):

@@ -370,8 +370,7 @@ class BidderUpTable(SeatPanel):
     def _draw_respond(self, me, obs, legal) -> None:
         challenger, by_count = legal.key[0], legal.key[2]
         names = self.session.names
-        # an offer is at least one note (empty_offer=false, L7): with none, only agreeing is left
-        can_counter = bool(sum(obs.hand)) or obs.rules.empty_offer
+        can_counter = legal.can_counter          # no notes (and empty_offer=false): only agreeing
         self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {ANIMALS[obs.trade[2]]} "
                      "with an offer face down [E]. "
                      + ("Agree, or counter with notes face down" + (" (the number of notes counts)." if by_count

@@ -148,16 +148,10 @@ def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> 
             f"<table class='bk-table'>{head}{''.join(body)}</table>")
 
 
-def plain_words(reason: str, names) -> str:
-    """An engine's reason with each "seat N" written as the player's name (what the player
-    typed, quoted, stays as typed): :func:`bluffkit.core.errors.by_name`."""
-    return by_name(reason, names)
-
-
 def refusal_html(name: str, move: str, rule: str, reason: str, names) -> str:
     """A refused move in plain words that name the player, e.g. "Bidder 2 can't bid 5:
     bid at least 10"; the rule's id only in the tooltip."""
-    reason = plain_words(reason, names)
+    reason = by_name(reason, names)             # seats by name, quoted input as typed
     for lead in (f"{name} cannot {move} now; it may: ", f"{name} cannot {move} now"):
         if reason.startswith(lead):                  # the engine names the player and the move already
             options = reason[len(lead):].split(", ")

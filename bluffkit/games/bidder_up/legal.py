@@ -117,6 +117,14 @@ class Legal:
             return tuple(self.key)
         return self._t.usable_tickets(self.seat) if self.phase == MOVE else ()
 
+    @property
+    def can_counter(self) -> bool:
+        """Whether the challenged seat may counter a horse-trade [E]: an offer is at least
+        one note unless ``empty_offer`` (L7), so a seat holding none may only agree. (True
+        where the table is not known.)"""
+        t = self._t
+        return t is None or bool(sum(t.money[self.seat])) or t.rules.empty_offer
+
     def _markers_example(self) -> str:
         """``, e.g. 'ticket move-markers goose+1'``: a green marker with room to move [G]."""
         t = self._t
@@ -226,8 +234,7 @@ class Legal:
                                                           if n == "move-markers" else "") for n in key)
         if ph == PIGGY:
             return " or ".join(map(str, key))
-        if ph == RESPOND and self._t is not None and not sum(self._t.money[self.seat]) \
-                and not self._t.rules.empty_offer:
+        if ph == RESPOND and not self.can_counter:
             return "agree (you hold no notes to counter with)"
         return {RESPOND: "agree, or counter NOTES (face down)",
                 MARKET: "market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps), or market none"}.get(ph, ph)

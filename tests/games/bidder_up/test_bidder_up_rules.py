@@ -192,6 +192,11 @@ def test_a_player_without_notes_is_offered_only_to_agree():
     assert_refused(g, s, 2, "counter none", rule="empty-offer")
     s = g.step(trade_position()[1], 0, "trade 2 cow offer 50+10")
     assert g.legal(s, 2).description == "agree, or counter NOTES (face down)"
+    g = game(empty_offer=True)                                # an empty offer allowed: it may counter
+    s = g.state_from_position(3, current=0, roll=3, pastures=[["sheep", "cow"], ["sheep"], ["cow"]],
+                              barns=[None, ["horse"], None], money=[None, None, "none"])
+    s = g.step(g.step(s, 0, "move trade-1"), 0, "trade 2 cow offer 50+10")
+    assert g.legal(s, 2).can_counter and g.legal(s, 2).explain(g.parse("counter none")) is None
 
 
 def test_the_higher_counter_offer_wins_and_each_keeps_what_it_received():
