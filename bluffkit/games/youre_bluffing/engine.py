@@ -291,7 +291,9 @@ class Table(TableBase):
 
     def _bid_legal(self, seat: int) -> Legal:
         """A bidder's choice: pass, or any bid from the lowest allowed up (see
-        :meth:`_bid_floor`), capped at the money they showed (YB "Not Enough Money?")."""
+        :meth:`_bid_floor`), capped at the money they showed (YB "Not Enough Money?").
+        A seat whose shown money is below the lowest bid may only pass: its ``bid`` is
+        ``None``, so every reader of the Legal (views, bots, encoders) sees no bid."""
         legal = _new_bid_legal(BidLegal)    # BidLegal(seat, bid, worth), without the call of __init__
         legal.seat, legal.worth = seat, self._worth[seat]
         cap = self.caps[seat]
@@ -299,7 +301,7 @@ class Table(TableBase):
             legal.bid = self._floor
         else:
             floor = self._floor
-            legal.bid = (floor[0], cap, floor[2])
+            legal.bid = (floor[0], cap, floor[2]) if cap >= floor[0] else None
         return legal
 
     def _bid_floor(self) -> tuple[int, None, int]:

@@ -67,7 +67,8 @@ class Legal:
     - ``auction``: may start an auction; ``trades``: (opponent, family) pairs to challenge for.
     - ``bid``: ``(lowest, cap, multiple)``: any multiple of ``multiple`` from ``lowest``
       up, at most ``cap`` (``None``: no cap; a player may bid more than they hold and
-      then must show their money); passing is then allowed too.
+      then must show their money); passing is then allowed too. ``None`` for a bidder
+      whose shown money is below the lowest bid: they may only pass.
     - ``sell``/``buy``: the leader's choice after the bidding; ``accept``: take an offer.
     - ``notes_for``: the action (Trade, Counter, Offer) whose notes are any choice from ``hand``.
     - ``pay``: the amount owed; the payment is any valid choice (see :meth:`payments`).
@@ -170,7 +171,7 @@ class Legal:
         if self.bid:
             lo, cap, step = self.bid
             out.append(f"bid {lo} or more" + (f" in steps of {step}" if step > 1 else "")
-                       + (f" up to {cap}" if cap is not None else "") if cap is None or cap >= lo else "")
+                       + (f" up to {cap}" if cap is not None else ""))
         if self.trades:
             labels = self.rules.labels if self.rules is not None else FAMILIES
             out.append("trade for " + ", ".join(f"{labels[f]} with seat {t}" for t, f in self.trades))
@@ -237,6 +238,9 @@ class Legal:
                     + (f" (seat {waiting})" if waiting else ""))
         if kind is Bid:
             if not self.bid:
+                if self.phase == S.BID:     # a bidder whose shown money is below the lowest bid
+                    return ("bid-over-shown-money", f"{who} showed their money, which is less than the "
+                            "lowest bid now: they may only pass")
                 return ("not-bidding", f"{who} cannot bid now")
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
@@ -393,6 +397,8 @@ def random_choice(source, observation, legal: Legal, rng):
     if legal.pay is not None:
         options = legal.payment_notes()
         return Pay(options[int(u() * len(options))])
+    if legal.phase == S.BID:                # a bidder who showed too little money: pass
+        return PASS
     simple = legal.simple
     if legal.trades:
         i = int(u() * (len(simple) + len(legal.trades)))

@@ -47,9 +47,8 @@ def options(obs) -> str:
     out = [text(a, r.labels) for a in lg.simple]
     if lg.bid:
         lo, cap, step = lg.bid
-        if cap is None or cap >= lo:      # a seat that showed too little money may only pass
-            out.append(f"bid {lo} or more" + (f" in steps of {step}" if step > 1 else "")
-                       + (f", at most {cap}" if cap is not None else ""))
+        out.append(f"bid {lo} or more" + (f" in steps of {step}" if step > 1 else "")
+                   + (f", at most {cap}" if cap is not None else ""))
     if lg.trades:
         out.append("trade SEAT ANIMAL NOTES, for: " + ", ".join(
             f"{r.labels[f]} with seat {t} (trade {t} {r.labels[f]} NOTES)" for t, f in lg.trades))

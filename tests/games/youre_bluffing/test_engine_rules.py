@@ -452,6 +452,30 @@ def test_bidder_who_showed_money_may_bid_at_most_what_they_hold():
     assert (s.high_bid, s.high_bidder) == (100, 2)
 
 
+def test_bidder_whose_shown_money_is_below_the_lowest_bid_may_only_pass():
+    """HT "Can't pay?": in the auction held again Ben "may bid no more than they have"
+    (90). Once Carla bids 100 the lowest bid is 110 (HT "Auction": +10 or more), so Ben may
+    only pass: his Legal offers no bid, so no view, bot or panel offers one either."""
+    from bluffkit.games.youre_bluffing.view import options
+    from bluffkit.widgets.words import yb_prompt
+
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    s = play(g, s, (1, "bid 100"), (2, "pass"), (0, "sell"), (1, "bid 50"), (2, "bid 100"))
+    assert g.to_move(s) == (1,)
+    legal = g.legal(s, 1)
+    assert not legal.bid and legal.simple == (g.parse("pass"),)
+    assert legal.description == "pass"
+    assert legal.actions() == (g.parse("pass"),)
+    obs = g.observe(s, 1)
+    assert options(obs) == "pass"
+    assert "bid" not in yb_prompt("Ben", obs, ["Anna", "Ben", "Carla"])
+    err = refused(g, s, 1, "bid 110", "bid-over-shown-money")
+    assert "may only pass" in str(err)
+    import numpy as np
+    assert {str(legal.sample(np.random.default_rng(k))) for k in range(20)} == {"pass"}
+
+
 def test_capped_bidder_who_wins_again_pays():
     """HT "Can't pay?": in the auction held again the capped player may win with a bid they
     can pay; then the sale goes through (90 from 50+10+10+10+10)."""
