@@ -139,13 +139,18 @@ def _agent_names(text: str) -> list[str]:
     return agents
 
 
-def _log_file(name: str, option: str) -> None:
+def _log_file(name: str, option: str, replace: bool = False, hint: str = "") -> None:
     """A file a game's log may be saved to: a ``.jsonl`` name (as replay reads a folder's
-    logs), where a file can be written (:func:`_writable_file`)."""
+    logs), where a file can be written (:func:`_writable_file`), and, unless ``replace``,
+    no file yet: a game played at the prompt cannot be played again, so the log of an
+    earlier one is not replaced by accident (``hint`` says how to replace it)."""
     _writable_file(Path(name), option)
     if Path(name).suffix != ".jsonl":
         raise BluffkitError(f"{option} takes a file name ending in .jsonl (a game log), "
                             f"got {printable(repr(name))[:80]}")
+    if not replace and os.path.lexists(name):
+        raise BluffkitError(f"{option} {printable(name)[:80]}: that file exists already (an earlier game's log?); "
+                            f"give a new name{hint}")
 
 
 def _writable_file(path: Path, option: str) -> None:
@@ -550,7 +555,7 @@ def cmd_play(args) -> int:
     if args.save is not None and not args.save.strip():
         raise BluffkitError("--save names no file (an empty name)")
     if args.save:
-        _log_file(args.save, "--save")
+        _log_file(args.save, "--save", args.overwrite, ", or add --overwrite to replace it")
     describe = game.describe
     try:
         humans = {int(h) for h in ("0" if args.human is None else args.human).split(",") if h.strip() != ""}
@@ -689,8 +694,9 @@ def cmd_play(args) -> int:
             say("  save takes a file name: save FILE (e.g. save mygame.jsonl)")
             continue
         if text.startswith("save "):
-            try:
-                _log_file(text[5:].strip(), "save")
+            try:                               # the file named at the start may be named again
+                again = bool(save_to[0]) and os.path.abspath(text[5:].strip()) == os.path.abspath(save_to[0])
+                _log_file(text[5:].strip(), "save", again)
             except BluffkitError as e:
                 say(f"  {e}")
                 continue
@@ -747,7 +753,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, required=True, help="the same seed plays the same games")
     s.add_argument("--agents", default="random", help="one per seat, comma-separated, or one for all "
                                                        "(default: random; each game's bots: 'bluffkit games')")
-    s.add_argument("--out", required=True, help="a .csv or .parquet file")
+    s.add_argument("--out", required=True, help="a .csv or .parquet file (replaced if it exists)")
     s.add_argument("--logs", help="also write each game's log into this folder (every step and its state "
                                   "digest: about five times slower, some 50 KB a game)")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -793,7 +799,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=None,
                    help="the deal (default: a fresh one each run, which nobody can know from an earlier run; "
                         "give the seed printed at the end to play that deal again)")
-    s.add_argument("--save", help="write the log here at the end")
+    s.add_argument("--save", help="write the log here at the end (a new file, unless --overwrite)")
+    s.add_argument("--overwrite", action="store_true", help="let --save replace a file that exists")
     s.set_defaults(func=cmd_play)
 
     s = sub.add_parser("rules", help="print a ruleset's options")

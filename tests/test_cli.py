@@ -691,6 +691,26 @@ def test_play_refuses_a_save_path_it_cannot_write_before_the_game(monkeypatch, c
     assert "is a folder" in capsys.readouterr().out and target.exists()
 
 
+def test_play_does_not_replace_an_earlier_games_log_unless_told(monkeypatch, capsys, tmp_path):
+    """A game played at the prompt cannot be played again: ``--save`` (before the game) and
+    ``save FILE`` (during it) refuse a file that exists, and leave it as it was;
+    ``--overwrite`` replaces it, and the file named at the start may be named again."""
+    old = tmp_path / "monday.jsonl"
+    old.write_text("monday's game\n", encoding="utf-8")
+    assert _play(monkeypatch, ["bloff", "--seed", "1", "--save", str(old)], ["quit"]) == 2
+    out, err = capsys.readouterr()
+    assert "that file exists already" in err and "--overwrite" in err and err.count("\n") == 1
+    assert out == "" and old.read_text(encoding="utf-8") == "monday's game\n"
+    new = tmp_path / "tuesday.jsonl"
+    assert _play(monkeypatch, ["bloff", "--seed", "1"], [f"save {old}", f"save {new}", "quit"]) == 0
+    assert "that file exists already" in capsys.readouterr().out
+    assert old.read_text(encoding="utf-8") == "monday's game\n" and new.exists()
+    assert _play(monkeypatch, ["bloff", "--seed", "1", "--save", str(old), "--overwrite"],
+                 [f"save {old}", "quit"]) == 0
+    assert "exists already" not in capsys.readouterr().out
+    assert '"end"' in old.read_text(encoding="utf-8")
+
+
 def test_a_file_name_too_long_is_refused_before_playing_and_the_game_goes_on(monkeypatch, capsys, tmp_path):
     long = str(tmp_path / ("x" * 300 + ".csv"))
     assert cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--out", long]) == 2

@@ -16,6 +16,7 @@ control is not enough. :mod:`bluffkit.widget_check` checks this on every panel.
 
 from __future__ import annotations
 
+import os
 from html import escape
 from pathlib import Path
 
@@ -190,6 +191,7 @@ class SeatPanel(W.VBox):
         self.undo_button = W.Button(description="Undo")
         self.undo_button.on_click(lambda _: self._undo())
         self.save_path = W.Text(value="game.jsonl", description="Log file")
+        self._may_replace: str | None = None   # the file Save may replace (see _save)
         self.save_button = W.Button(description="Save log")
         self.save_button.on_click(lambda _: self._save())
         self.scores = W.HTML()
@@ -453,9 +455,17 @@ class SeatPanel(W.VBox):
             self.message.value = note("The log can be saved once the game is over: it holds every "
                                       "player's hidden cards and notes.", error=True)
             return
+        target = Path(self.save_path.value)
+        key = os.path.abspath(target) if self.save_path.value.strip() else None
+        if key is not None and key != self._may_replace and os.path.lexists(target) and not target.is_dir():
+            self._may_replace = key      # another game's log, perhaps: replaced on a second click only
+            self.message.value = note(f"{escape(str(target))} exists already: click Save again to replace it, "
+                                      f"or give another name.", error=True)
+            return
         try:
-            path = self.session.save(Path(self.save_path.value))
+            path = self.session.save(target)
         except (OSError, BluffkitError) as e:
             self.message.value = note(f"Could not save: {escape(str(e))}", error=True)
             return
+        self._may_replace = key          # this game's own log may be written again
         self.message.value = note(f"Saved the log to {escape(str(path))}.")

@@ -219,6 +219,30 @@ def test_save_is_refused_while_the_game_lasts_and_writes_the_log_at_the_end(tmp_
     assert Session.load(target).states[-1] == t.session.state
 
 
+def test_save_asks_again_before_it_replaces_a_file(tmp_path):
+    """The log file defaults to game.jsonl: the next game at the same panel's name would
+    have replaced the last one's log. A file that exists is replaced on a second click
+    only; the panel's own log is written again without asking."""
+    t = panel()
+    t.show.click()
+    finish(t, 1)
+    target = tmp_path / "g.jsonl"
+    target.write_text("an earlier game\n", encoding="utf-8")
+    t.save_path.value = str(target)
+    t.save_button.click()
+    assert "exists already" in t.message.value and "click Save again" in t.message.value
+    assert target.read_text(encoding="utf-8") == "an earlier game\n"
+    t.save_button.click()
+    assert "Saved" in t.message.value and Session.load(target).states[-1] == t.session.state
+    t.save_button.click()
+    assert "Saved" in t.message.value
+    other = tmp_path / "other.jsonl"
+    other.write_text("x\n", encoding="utf-8")
+    t.save_path.value = str(other)
+    t.save_button.click()
+    assert "exists already" in t.message.value and other.read_text(encoding="utf-8") == "x\n"
+
+
 def test_hot_seat_views_never_show_another_seats_notes():
     """Redeal everything a seat may not see: its view must not change (no leak)."""
     game = make_game("youre-bluffing")
