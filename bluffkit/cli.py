@@ -595,9 +595,10 @@ def cmd_play(args) -> int:
 
     say(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
         f"'save FILE' (the log is written when the game ends or you quit) or 'quit'.")
-    # moves name the other players by seat number ('trade 1 ...', 'choose 2'): which is whose
-    seat_numbers = ("In moves, players are named by seat number: " + ", ".join(f"{i} {n}" for i, n in enumerate(names)) + "."
-                    if args.names else "")
+    # a move that names a player ('trade 1 ...', 'choose 2') takes the seat's number or the
+    # name (Session.play, the game's seat_moves): which number is whose
+    seat_numbers = ("A move names a player by name or seat number: " + ", ".join(f"{i} {n}" for i, n in enumerate(names))
+                    + "." if args.names and getattr(game, "seat_moves", ()) else "")
     if seat_numbers:
         say(seat_numbers)
 

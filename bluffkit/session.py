@@ -24,7 +24,7 @@ import numpy as np
 
 from bluffkit.agents.base import ScriptedAgent, make_agent
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import IllegalAction, RulesError, is_seat, quote
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, is_seat, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.logfiles import NAME_RULE, name_ok
 from bluffkit.core.seeding import check_seed
@@ -35,6 +35,44 @@ HUMAN = "human"
 #: asking on their own turn; ``"any"`` any player (a teacher's table, e.g. to replay a
 #: lesson's position).
 UNDO_RULES = ("own", "any")
+
+
+def seat_by_name(text: str, names, heads) -> str:
+    """``text`` with a player's name, where a move names a seat, written as that seat's
+    number, as the game reads it: with Bo at seat 1, ``trade Bo goat 10`` is ``trade 1 goat
+    10``. ``heads`` are the game's moves whose first word after the move names a seat (its
+    ``seat_moves``, e.g. ``trade`` and ``choose``). A name is matched whole, in any case,
+    and may have spaces (the longest one that fits wins, then the one of the same case); a
+    number stays a number. A word there that is neither is refused (NotationError), naming
+    the players, as is a name that fits two of them only apart from case.
+
+    >>> seat_by_name("trade bo goat 10", ["Ana", "Bo", "Cy"], ("trade",))
+    'trade 1 goat 10'
+    >>> seat_by_name("choose Seat 2", ["Seat 0", "Seat 1", "Seat 2"], ("choose",))
+    'choose 2'
+    """
+    parts = text.split(None, 1)
+    if len(parts) < 2 or parts[0].lower() not in heads:
+        return text
+    head, rest = parts
+    first = rest.split(None, 1)[0]
+    if first.lstrip("+-").isdigit():
+        return text
+    fits = []
+    for seat, name in enumerate(names):
+        words = name.split()
+        got = rest.split(None, len(words))
+        if words and [w.lower() for w in got[:len(words)]] == [w.lower() for w in words]:
+            fits.append((len(words), got[:len(words)] == words, seat, got[len(words):]))
+    players = ", ".join(f"{i} {quote(n)}" for i, n in enumerate(names))
+    if not fits:
+        raise NotationError(f"{quote(first)} after {quote(head)} is no player: give a seat number or a name ({players})")
+    fits.sort(key=lambda f: (f[0], f[1]), reverse=True)
+    if len(fits) > 1 and fits[0][:2] == fits[1][:2]:
+        raise NotationError(f"{quote(' '.join(rest.split()[:fits[0][0]]))} could be seat {fits[0][2]} or "
+                            f"seat {fits[1][2]}: give the seat number ({players})")
+    _, _, seat, after = fits[0]
+    return " ".join([head, str(seat), *after])
 
 
 class Session:
@@ -145,7 +183,7 @@ class Session:
                                     else "chance acts next, not a player")
             seat = tm[0]
         if isinstance(action, str):
-            action = self.game.parse(action)
+            action = self.game.parse(seat_by_name(action, self.names, getattr(self.game, "seat_moves", ())))
         after = self.game.step(self.state, seat, action)
         return self._push(seat, action, after)
 

@@ -975,7 +975,7 @@ def test_play_names_the_seat_numbers_ignores_an_empty_line_and_reads_spaces_in_a
     assert _play(monkeypatch, ["bidder-up", "--players", "3", "--names", "Anna,Ben,Carla", "--seed", "1"],
                  ["", "help", "Move Pen-2", "quit"]) == 0
     out = capsys.readouterr().out
-    assert out.count("In moves, players are named by seat number: 0 Anna, 1 Ben, 2 Carla.") == 2  # start, help
+    assert out.count("A move names a player by name or seat number: 0 Anna, 1 Ben, 2 Carla.") == 2  # start, help
     assert "empty action" not in out and "not allowed" not in out
     assert "Anna moves to Pen 2 (small)." in out
     assert ", roll 2" in out.split("Anna moves")[0] and ", roll" not in out.split("Anna moves")[1], \

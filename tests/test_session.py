@@ -557,3 +557,42 @@ def test_names_that_do_not_fit_the_seats_say_what_is_wrong(names, says):
     with pytest.raises(RulesError) as err:
         Session(make_game("bloff"), ["random"] * 3, names=names, seed=1)
     assert says in str(err.value)
+
+
+def test_a_move_may_name_the_player_it_means_by_name():
+    """Moves number the seats ('trade 1 6 10+0+0'); at a table of Anna, Ben and Carla a
+    player types 'trade Ben 6 10+0+0' (any case), which is the same move. A word that is
+    neither a number nor a player, or a name two players share apart from case, is refused
+    in words and changes nothing."""
+    from bluffkit.core import scenario as sc
+    start = sc.run(next(x for x in sc.list_scenarios() if x.name == "ht-trade-anna-40-richer")).states[0]
+    game = make_game("horse-trading")
+    by_number = Session(game, [HUMAN] * 3, names=["Anna", "Ben", "Carla"], seed=1)
+    by_number.states = [start]
+    by_number.play("trade 1 6 10+0+0", 0)
+    for typed in ("trade Ben 6 10+0+0", "TRADE ben 6 10+0+0"):
+        s = Session(game, [HUMAN] * 3, names=["Anna", "Ben", "Carla"], seed=1)
+        s.states = [start]
+        s.play(typed, 0)
+        assert s.moves == by_number.moves and s.state == by_number.state
+    s = Session(game, [HUMAN] * 3, names=["Anna", "Ben", "ben"], seed=1)
+    s.states = [start]
+    with pytest.raises(NotationError, match="'BEN' could be seat 1 or seat 2: give the seat number"):
+        s.play("trade BEN 6 10+0+0", 0)
+    with pytest.raises(NotationError, match="'Zed' after 'trade' is no player.*0 'Anna', 1 'Ben', 2 'ben'"):
+        s.play("trade Zed 6 10+0+0", 0)
+    assert s.moves == [] and s.state == start
+    s.play("trade Ben 6 10+0+0", 0)            # the one of the same case
+    assert s.moves == by_number.moves
+
+
+def test_a_name_with_spaces_and_the_longest_fit():
+    from bluffkit.session import seat_by_name
+    names = ["Bo", "Bo Li", "Seat 2"]
+    assert seat_by_name("trade Bo Li goat 10", names, ("trade",)) == "trade 1 goat 10"
+    assert seat_by_name("trade bo goat 10", names, ("trade",)) == "trade 0 goat 10"
+    assert seat_by_name("choose seat 2", names, ("choose",)) == "choose 2"
+    assert seat_by_name("choose 2", names, ("choose",)) == "choose 2"
+    assert seat_by_name("bid 10", names, ("choose",)) == "bid 10"
+    assert seat_by_name("choose", names, ("choose",)) == "choose"      # the game says what is missing
+    assert seat_by_name("trade Bo goat 10", names, ()) == "trade Bo goat 10"

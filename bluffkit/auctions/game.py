@@ -59,6 +59,7 @@ class Auction(TableGame):
     #: that end with an animal of the lot (its buyer, or the auctioneer who kept it), while
     #: a score is money won or lost.
     scores_are = "Money won or lost"          # what ``bluffkit play`` calls the scores at the end
+    seat_moves = ("choose",)                  # 'choose Bo' reads 'choose 1' (Session.play)
     winners_take = "the lot goes to {}"       # ... and the winners
     winners_are = ("lots won by seat (the buyer's, or the auctioneer's who kept it; shared when split; "
                    "score_N is money won or lost)")

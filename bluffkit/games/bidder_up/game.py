@@ -37,6 +37,7 @@ class BidderUp(TableGame):
 
     name = "bidder-up"
     title = "Bidder Up! (board game)"
+    seat_moves = ("trade", "choose")   # a player may be named where a move names a seat (Session.play)
     Table = Table  # type: ignore[assignment]  # TableGame.Table is None until a game sets it
     CHANCE_ONLY = (A.CHANCE, "chance-move", "players do not deal, roll or draw; chance does")
 

@@ -27,6 +27,7 @@ class YoureBluffing(TableGame):
     """You're Bluffing! or Horse Trading under one :class:`Rules` object."""
 
     Table = Table
+    seat_moves = ("trade",)          # 'trade Bo goat 10' reads 'trade 1 goat 10' (Session.play)
     CHANCE_ONLY = ((A.Draw,), "draw-is-chance", "a player cannot choose the animal turned up; chance does")
 
     def __init__(self, rules: Rules):
