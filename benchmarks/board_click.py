@@ -1,7 +1,7 @@
 """Bidder Up! in the browser: the time from a click on a ringed space of the drawn board to
 the redrawn board on screen, for 4 players (one human, three bots), against the 100 ms bar.
 
-    .venv/bin/python benchmarks/board_click.py
+    .venv/bin/python benchmarks/board_click.py [--clicks N]
 
 It runs the browser test ``tests/browser/test_bidder_up_play.py`` (JupyterLab and headless
 Chromium, as ``make test`` does), in which the browser itself times each click: from the
@@ -13,6 +13,7 @@ messages both ways and the browser's drawing. The kernel's part alone is a row o
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -20,16 +21,21 @@ import subprocess
 import sys
 from pathlib import Path
 
+from _timing import count
+
 ROOT = Path(__file__).resolve().parents[1]
 RESULT = ROOT / ".tmp" / "screenshots" / "bidder-up-click-ms.json"
 BAR_MS = 100.0
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--clicks", type=count(1, 100), default=6, help="clicks on the board to time (1..100; default 6)")
+    clicks = ap.parse_args(argv).clicks
     RESULT.unlink(missing_ok=True)
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-x",
                           "tests/browser/test_bidder_up_play.py"], cwd=ROOT, capture_output=True, text=True,
-                         env={**os.environ, "BLUFFKIT_BOARD_CLICKS": "6"})
+                         env={**os.environ, "BLUFFKIT_BOARD_CLICKS": str(clicks)})
     if run.returncode or not RESULT.exists():
         print(run.stdout[-3000:], run.stderr[-2000:], sep="\n")
         print("the browser test failed: no figure")

@@ -1,7 +1,9 @@
 """Panel speed: how long one step takes to redraw in each panel, for a 5-player game
 (Bidder Up!: 4 players, the most it has).
 
-    .venv/bin/python benchmarks/panel_speed.py
+    .venv/bin/python benchmarks/panel_speed.py [--repeat K]
+
+``--repeat K`` times each panel K times as many steps (default 1: 30 to 200 a panel).
 
 The bar: under 100 ms per step. Measured in the kernel (building the new view and
 its widgets' values); the browser's own drawing is not included.
@@ -9,12 +11,15 @@ its widgets' values); the browser's own drawing is not included.
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 
 from bluffkit.core.game import make_game
 from bluffkit.session import Session
 from bluffkit.widgets import AuctionLab, BlufferTable, ReplayViewer, ScenarioPlayer, TablePanel
+
+from _timing import count
 
 BAR_MS = 100.0
 
@@ -52,7 +57,10 @@ def board_clicks(n: int) -> list[float]:
     return out
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeat", type=count(1, 100), default=1, help="each panel's steps, K times as many (1..100)")
+    k = ap.parse_args(argv).repeat
     rows = []
     p = ScenarioPlayer("yb-donkeys-paydays", seat=0)
 
@@ -61,13 +69,13 @@ def main() -> int:
             p.step.value = 0
         p.next.click()
 
-    rows.append(("scenario player: Next", timed(next_step, 60)))
+    rows.append(("scenario player: Next", timed(next_step, 60 * k)))
     game = make_game("youre-bluffing")
     s = Session(game, ["random"] * 5, names=list("ABCDE"), seed=1).run()
     r = ReplayViewer(s)
     r.viewer.value = 2                           # a seat's view: built from its observation
     steps = iter(range(1, 10**6))
-    rows.append(("replay viewer: one step", timed(lambda: setattr(r.step, "value", next(steps) % r.step.max), 200)))
+    rows.append(("replay viewer: one step", timed(lambda: setattr(r.step, "value", next(steps) % r.step.max), 200 * k)))
     t = TablePanel("youre-bluffing", players=5, humans=[0, 1, 2, 3, 4], names=list("ABCDE"), seed=3)
 
     def table_step():
@@ -78,7 +86,7 @@ def main() -> int:
             "+".join(str(v) for v, c in zip(game.rules.denominations, legal.payment_notes(game.rules.denominations)[0]) for _ in range(c))
         t.typed_button.click()
 
-    rows.append(("table (5 humans): one move", timed(table_step, 40)))
+    rows.append(("table (5 humans): one move", timed(table_step, 40 * k)))
     b = BlufferTable(players=5, humans=[0, 1, 2, 3, 4], names=list("ABCDE"), seed=2)
 
     def bluffer_step():
@@ -90,7 +98,7 @@ def main() -> int:
         b.typed.value = f"write answer {len(b.session.moves)}" if legal.write else f"vote {legal.vote[0]}"
         b.typed_button.click()
 
-    rows.append(("Bluffer (5 humans): one move", timed(bluffer_step, 40)))
+    rows.append(("Bluffer (5 humans): one move", timed(bluffer_step, 40 * k)))
     lab = AuctionLab(fmt="classic", bidders=4, seed=1)
 
     def lab_step():
@@ -98,8 +106,8 @@ def main() -> int:
             lab.new_auction()
         lab.step_button.click()
 
-    rows.append(("auction lab: one step", timed(lab_step, 100)))
-    rows.append(("Bidder Up! (4 players): a board click", board_clicks(30)))
+    rows.append(("auction lab: one step", timed(lab_step, 100 * k)))
+    rows.append(("Bidder Up! (4 players): a board click", board_clicks(30 * k)))
     print(f"bluffkit panel speed, 5-player game; the bar is {BAR_MS:.0f} ms per step")
     worst = 0.0
     for name, ms in rows:
