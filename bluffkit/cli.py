@@ -633,7 +633,16 @@ def cmd_play(args) -> int:
     said = session.says
     seen: dict[int, int] = {}                  # a human: how many of those lines they have seen
     while True:
-        lines = session.advance()
+        before = len(said)
+        try:
+            lines = session.advance()
+        except BluffkitError as e:             # a script (--agents script:...) that cannot go on
+            from bluffkit.session import bot_failure
+            for line in said[before:]:         # the moves made up to it
+                say("  " + line)
+            words, _ = bot_failure(session, e)  # not the engine's reason: it may name the bot's notes
+            print(printable(f"bluffkit: {words}"), file=sys.stderr)
+            return leave() or 2
         seat = session.waiting_for
         if shared and not session.over and seat != at_screen:
             if tty:

@@ -24,7 +24,7 @@ import numpy as np
 
 from bluffkit.agents.base import ScriptedAgent, make_agent
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, is_seat, quote
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, count, is_seat, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.logfiles import NAME_RULE, name_ok
 from bluffkit.core.seeding import check_seed
@@ -73,6 +73,26 @@ def seat_by_name(text: str, names, heads) -> str:
                             f"seat {fits[1][2]}: give the seat number ({players})")
     _, _, seat, after = fits[0]
     return " ".join([head, str(seat), *after])
+
+
+def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple[str, bool]:
+    """What a screen or terminal says when a bot, a script or an agent object cannot move:
+    ``(words, hidden)``. The words name whose move it was and the broken rule, but not the
+    engine's reason, which may name what that player holds (the notes it lacks, its hand);
+    ``hidden`` says that a reason was left out (the caller tells where the whole error is)."""
+    seat = session.to_move[0] if not session.over and session.to_move else None
+    name = session.names[seat] if seat is not None else "a player"
+    agent = session.agents[seat] if seat is not None else None
+    if isinstance(agent, ScriptedAgent) and agent.i >= len(agent.moves) and not isinstance(error, IllegalAction):
+        return f"A {who} could not move: {name}'s script ran out after {count(len(agent.moves), 'move')}.", False
+    if isinstance(error, IllegalAction):
+        why = f"{name}'s move was refused (rule: {error.rule})"
+        if isinstance(agent, ScriptedAgent):    # its number, not its words (a face-down offer, a payment)
+            why = f"{name}'s script, move {agent.i + 1}, was refused (rule: {error.rule})"
+    else:
+        why = f"{name}'s agent raised {type(error).__name__}"
+    return (f"A {who} could not move: {why}. The reason is not shown, since it may tell what {name} holds.",
+            True)
 
 
 class Session:

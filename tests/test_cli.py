@@ -1039,3 +1039,22 @@ def test_replay_of_an_unfinished_game_tells_its_moves_without_what_they_hide(mon
     hidden = [str(a) for _, a in record.moves]                 # the notation: 'deal AS,...', 'play 9H'
     assert hidden and not any(h in out for h in hidden), out
     assert "The cards are dealt" in out and "as the table heard them" in out
+
+
+def test_a_script_that_cannot_go_on_leaves_the_game_saved_and_keeps_its_notes_hidden(monkeypatch, capsys, tmp_path):
+    """A scripted bot's refused move printed the engine's reason: "seat 1 does not hold 500
+    (holds 50+10+10+10+0+0)", the bot's whole hand, on the human's terminal, and ended in
+    exit 2 with nothing saved. It now says whose script and which move broke which rule,
+    and the game is left as 'quit' leaves it, saved where --save said."""
+    out = tmp_path / "x.jsonl"
+    code = _play(monkeypatch, ["youre-bluffing", "--players", "3", "--seed", "1", "--agents",
+                               "script:bid 10;pay 10;trade 0 goat 500,script:pass", "--save", str(out)],
+                 ["auction", "sell", "quit"])
+    shown, err = capsys.readouterr()
+    assert code == 2
+    assert err.count("\n") == 1 and "Seat 1's script, move 3, was refused (rule: notes-not-held)" in err
+    assert "holds" not in err.replace("what Seat 1 holds", "") and "50+10" not in err and "500" not in err
+    assert "Seat 1 pays 10 to Seat 0." in shown and "(left unfinished" in shown
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    assert Session.load(out).moves[-1][1] == make_game("youre-bluffing").parse("pay 10")

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import ipywidgets as W
 
-from bluffkit.agents.base import ScriptedAgent
 from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, count, is_seat
 from bluffkit.core.seeding import fresh_seed
 from bluffkit.session import HUMAN, Session
+from bluffkit.session import bot_failure as session_bot_failure
 from bluffkit.widgets.render import STYLE, all_seeing_view, scores_html, seat_view
 from bluffkit.widgets.words import refusal_html
 
@@ -95,20 +95,11 @@ def note(text: str, error: bool = False, rule: str | None = None) -> str:
 
 def bot_failure(session: Session, error: BluffkitError, who: str = "bot") -> str:
     """What the screen says when a bot, a script or an agent object cannot move (HTML,
-    escaped): whose move, and the broken rule's name, but not the engine's reason, which
-    may name what that player holds (the notes it lacks, its hand); the whole error is
-    kept in the panel's ``bot_error`` for the teacher's code."""
-    seat = session.to_move[0] if not session.over and session.to_move else None
-    name = escape(session.names[seat]) if seat is not None else "a player"
-    agent = session.agents[seat] if seat is not None else None
-    if isinstance(agent, ScriptedAgent) and agent.i >= len(agent.moves) and not isinstance(error, IllegalAction):
-        return f"A {who} could not move: {name}'s script ran out after {count(len(agent.moves), 'move')}."
-    if isinstance(error, IllegalAction):
-        why = f"{name}'s move was refused (rule: {escape(error.rule)})"
-    else:
-        why = f"{name}'s agent raised {escape(type(error).__name__)}"
-    return (f"A {who} could not move: {why}. The reason is not shown, since it may tell what "
-            f"{name} holds; it is in the panel's <code>bot_error</code>.")
+    escaped; the words of :func:`bluffkit.session.bot_failure`, which leave out the
+    engine's reason); the whole error is kept in the panel's ``bot_error`` for the
+    teacher's code."""
+    words, hidden = session_bot_failure(session, error, who)
+    return escape(words, quote=False) + (" It is in the panel's <code>bot_error</code>." if hidden else "")
 
 
 def _title(game) -> str:

@@ -198,7 +198,7 @@ def test_a_refused_bot_move_names_the_rule_but_not_the_bots_notes():
     t.refresh()
     hand = fmt(start.money[0], t.game.rules.denominations)
     assert isinstance(t.bot_error, IllegalAction) and hand in str(t.bot_error)
-    assert "Anna's move was refused (rule: notes-not-held)" in t.message.value
+    assert "Anna's script, move 1, was refused (rule: notes-not-held)" in t.message.value
     assert hand not in t.message.value and "holds 50" not in t.message.value
     assert t.screen == ("stuck", None) and t.session.states == [start]
 
