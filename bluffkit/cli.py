@@ -550,6 +550,8 @@ def cmd_play(args) -> int:
     to pass the screen and press Enter; nothing private is shown before that."""
     from bluffkit.core.seeding import fresh_seed
     from bluffkit.session import HUMAN, Session
+    if sys.stdin is None:                      # started with <&-: no move could be read
+        raise BluffkitError("play reads the moves from standard input, which is closed (started with <&-?)")
     game = _game(args)
     game.check_players(args.players)
     if args.save is not None and not args.save.strip():
@@ -836,7 +838,10 @@ def _stdout_closed() -> bool:
 
 
 def _error(text: str) -> None:
-    """One line on standard error, unless nobody reads it any more (``2>&1 | head``)."""
+    """One line on standard error, unless nobody reads it any more (``2>&1 | head``), or
+    it was closed when the command started (``2>&-``: Python's ``sys.stderr`` is None)."""
+    if sys.stderr is None:
+        return
     try:
         print(text, file=sys.stderr)
     except (BrokenPipeError, ValueError):
@@ -881,6 +886,9 @@ def _strict_again(streams: list) -> None:
 def main(argv=None) -> int:
     import signal
     import threading
+    if sys.stdout is None:                     # started with >&-: nothing could be printed, not even --help
+        _error("bluffkit: standard output is closed (started with >&-?); give it a file or >/dev/null")
+        return 2
     changed = _lenient_streams()
     installed, before = False, None
     try:

@@ -1058,3 +1058,16 @@ def test_a_script_that_cannot_go_on_leaves_the_game_saved_and_keeps_its_notes_hi
     from bluffkit.core.game import make_game
     from bluffkit.session import Session
     assert Session.load(out).moves[-1][1] == make_game("youre-bluffing").parse("pay 10")
+
+
+@pytest.mark.parametrize("argv, close, says", [
+    (["games"], ">&-", "standard output is closed"),
+    (["play", "bloff", "--players", "3", "--seed", "1"], "<&-", "reads the moves from standard input, which is closed"),
+])
+def test_a_closed_standard_stream_is_said_in_one_line(argv, close, says):
+    """Started with stdout or stdin closed, Python's sys.stdout/sys.stdin is None: `games`
+    and `simulate` ended in AttributeError at the last flush, `play` in "lost sys.stdin"."""
+    proc = subprocess.run(f"{sys.executable} -m bluffkit.cli {' '.join(argv)} {close}", shell=True,
+                          executable="/bin/bash", capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.count("\n") == 1 and says in proc.stderr, proc.stderr
