@@ -604,23 +604,49 @@ def cmd_play(args) -> int:
     if seat_numbers:
         say(seat_numbers)
 
+    # --overwrite lets the file named with --save be replaced; any other file that is there
+    # when the log is written (even one made while the game lasted) is left as it is
+    replaceable = {os.path.abspath(args.save)} if args.save and args.overwrite else set()
+
     def save(path) -> bool:
         try:
-            say(f"  saved to {session.save(path)}")
+            say(f"  saved to {session.save(path, replace=os.path.abspath(path) in replaceable)}")
             return True
         except (OSError, BluffkitError) as e:
             print(printable(f"bluffkit: could not save the log to {path}: {getattr(e, 'strerror', None) or e}"),
                   file=sys.stderr)
             return False
 
+    def save_somewhere(path, ask_again: bool) -> bool:
+        """Save to ``path``; if that fails, ask for another name (a game played cannot be
+        played again), until one works or the player gives up (Enter, or no more input)."""
+        if save(path):
+            return True
+        while ask_again:
+            try:
+                path = ask("  Another file name to save the game to (Enter: leave it unsaved): ").strip()
+            except (EOFError, KeyboardInterrupt, _Terminated):
+                say()
+                return False
+            if not path:
+                return False
+            try:
+                _log_file(path, "save")
+            except BluffkitError as e:
+                say(f"  {e}")
+                continue
+            if save(path):
+                return True
+        return False
+
     # The log is written when the game ends or is left, never while it lasts: it holds
     # every hand and face-down offer (docs/logs.md), and the player at the prompt could read it.
     save_to = [args.save]
 
-    def leave() -> int:
+    def leave(ask_again: bool = True) -> int:
         # the seed of a game left unfinished stays off the screen: every hand and draw follows
         # from it, and a saved log can be taken up again (Session.load); the log keeps it
-        if save_to[0] and not save(save_to[0]):   # a game left unfinished is saved too
+        if save_to[0] and not save_somewhere(save_to[0], ask_again):   # a game left unfinished is saved too
             if not session.over:
                 say("(left unfinished)")
             return 2
@@ -660,7 +686,7 @@ def cmd_play(args) -> int:
                 return leave() or 130
             except _Terminated:                    # and so does SIGTERM
                 say()
-                return leave() or 143
+                return leave(False) or 143
             at_screen = seat
             lines = said[min(seen.get(seat, 0), len(said)):]
             if seen.get(seat) is not None and lines:
@@ -689,7 +715,7 @@ def cmd_play(args) -> int:
             return leave() or 130
         except _Terminated:                        # and so does SIGTERM
             say()
-            return leave() or 143
+            return leave(False) or 143
         if not text:                           # Enter alone: the view again, nothing refused
             continue
         if text in ("quit", "exit"):

@@ -315,9 +315,11 @@ class Session:
     def winners(self) -> tuple[int, ...]:
         return self.game.winners(self.state)
 
-    def save(self, path: str | Path) -> Path:
-        """Write the game so far as a log (see :mod:`bluffkit.core.log`)."""
-        return gamelog.write(path, self.game, self.seats(), self.seed, self.moves, self.start, self.says)
+    def save(self, path: str | Path, replace: bool = True) -> Path:
+        """Write the game so far as a log (see :mod:`bluffkit.core.log`); with ``replace``
+        False, a file that is at ``path`` is left as it is and the save refused."""
+        return gamelog.write(path, self.game, self.seats(), self.seed, self.moves, self.start, self.says,
+                             replace=replace)
 
     @classmethod
     def load(cls, path: str | Path, seats=None, undo: str = "own") -> "Session":

@@ -475,7 +475,7 @@ def test_play_exits_with_an_error_when_the_log_cannot_be_written_at_the_end(monk
     """The path was writable when named; if it no longer is when the game is left, the
     player is told on stderr and the exit status says so."""
     target = tmp_path / "sub" / "log.jsonl"
-    lines = iter([f"save {target}", "quit"])
+    lines = iter([f"save {target}", "quit", ""])       # Enter: no other name
 
     def ask(prompt=""):
         line = next(lines)
@@ -1071,3 +1071,42 @@ def test_a_closed_standard_stream_is_said_in_one_line(argv, close, says):
                           executable="/bin/bash", capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.count("\n") == 1 and says in proc.stderr, proc.stderr
+
+
+def test_a_log_file_made_while_the_game_lasted_is_not_replaced_and_another_name_is_asked(monkeypatch, capsys,
+                                                                                         tmp_path):
+    """--save was checked when given; a file made at that name while the game lasted was
+    replaced at the end, and a save that failed lost the game. The file is now left as it
+    is, and the player is asked for another name (Enter gives up)."""
+    target, other = tmp_path / "race.jsonl", tmp_path / "other.jsonl"
+    lines, prompts = iter(["quit", str(target), str(other)]), []
+
+    def ask(prompt=""):
+        prompts.append(prompt)
+        line = next(lines)
+        if line == "quit":
+            target.write_text("an earlier game\n", encoding="utf-8")     # someone saves there meanwhile
+        return line
+    monkeypatch.setattr("builtins.input", ask)
+    assert cli.main(["play", "bloff", "--seed", "1", "--save", str(target)]) == 0
+    shown, err = capsys.readouterr()
+    assert "exists already" in err and target.read_text(encoding="utf-8") == "an earlier game\n"
+    assert "that file exists already" in shown, "the name typed first is the same file: refused at once"
+    assert prompts[-2:] == ["  Another file name to save the game to (Enter: leave it unsaved): "] * 2
+    assert f"saved to {other}" in shown and '"end"' in other.read_text(encoding="utf-8")
+
+
+def test_a_log_that_cannot_be_saved_and_no_other_name_leaves_the_game_unsaved(monkeypatch, capsys, tmp_path):
+    target = tmp_path / "gone.jsonl"
+    lines, prompts = iter(["quit", ""]), []
+
+    def ask(prompt=""):
+        prompts.append(prompt)
+        line = next(lines)
+        if line == "quit":
+            target.mkdir()                      # its place is taken by a folder meanwhile
+        return line
+    monkeypatch.setattr("builtins.input", ask)
+    assert cli.main(["play", "bloff", "--seed", "1", "--save", str(target)]) == 2
+    shown, err = capsys.readouterr()
+    assert "could not save the log" in err and "Another file name" in prompts[-1] and "(left unfinished)" in shown

@@ -148,9 +148,11 @@ def _record_line(record: dict) -> str:
 
 
 def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, moves,
-          start: dict | None = None, says=None) -> Path:
+          start: dict | None = None, says=None, replace: bool = True) -> Path:
     """Write a log atomically: the file appears whole or not at all. A ``path`` that is no
-    file name, or names a folder, is refused before anything is written."""
+    file name, or names a folder, is refused before anything is written. With ``replace``
+    False a file that exists at ``path``, even one made a moment before, is left as it is
+    and the log is refused (the new file is linked in place, which fails if one is there)."""
     if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
         raise BluffkitError(f"a log is saved to a file name (text or a path), got {quote(path)}"[:200])
     path = Path(path)
@@ -168,12 +170,29 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.chmod(tmp, _file_mode(path))
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            _link_new(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
     return path
+
+
+def _link_new(tmp: str, path: Path) -> None:
+    """Put ``tmp`` at ``path`` only if nothing is there (then remove ``tmp``)."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise BluffkitError(f"{printable(str(path))} exists already; give the log a new name") from None
+    except OSError:                            # a file system without hard links: check, then move
+        if os.path.lexists(path):
+            raise BluffkitError(f"{printable(str(path))} exists already; give the log a new name") from None
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
 
 
 def _file_mode(path: Path) -> int:

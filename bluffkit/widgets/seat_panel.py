@@ -454,7 +454,7 @@ class SeatPanel(W.VBox):
                                       f"or give another name.", error=True)
             return
         try:
-            path = self.session.save(target)
+            path = self.session.save(target, replace=key is not None and key == self._may_replace)
         except (OSError, BluffkitError) as e:
             self.message.value = note(f"Could not save: {escape(str(e))}", error=True)
             return
