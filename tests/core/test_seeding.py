@@ -52,3 +52,22 @@ def test_a_bad_seed_is_refused_by_name():
         else:
             raise AssertionError(f"{bad!r} was accepted")
     assert check_seed(np.int64(3)) == 3
+
+
+def test_a_fresh_seed_is_too_large_to_find_again_from_ones_own_hand():
+    """Fresh seeds were below 10**9: a player could try each one until it dealt their own
+    hand (about 17 hours of one core), then know every other hand. They now have 64 bits,
+    and a game dealt by one is saved and taken up again like any other."""
+    from bluffkit.core.seeding import FRESH_SEED_BITS, fresh_seed
+    seeds = [fresh_seed() for _ in range(32)]
+    assert FRESH_SEED_BITS >= 64 and all(0 <= s < 2 ** FRESH_SEED_BITS for s in seeds)
+    assert max(seeds) >= 2 ** 48 and len(set(seeds)) == 32
+
+
+def test_a_game_dealt_by_a_64_bit_seed_is_saved_and_taken_up_again(tmp_path):
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    s = Session(make_game("bloff"), ["human", "random", "random"], seed=2 ** 64 - 1)
+    s.advance()
+    again = Session.load(s.save(tmp_path / "g.jsonl"))
+    assert again.seed == 2 ** 64 - 1 and again.states == s.states
