@@ -532,3 +532,15 @@ def test_a_scripted_seat_on_the_command_line_separates_its_moves_with_semicolons
                      "--agents", "script:auction;pass,random,random", "--out", str(tmp_path / "a.csv")])
     err = capsys.readouterr().err
     assert code == 2 and "the script for seat 0" in err and "names 5 agents" not in err, err
+
+
+def test_a_refusal_of_a_huge_move_is_cut_not_told_back_whole():
+    """'trade 1 goat 10+10+...' with 200,000 notes was refused in one line of 600 KB."""
+    from bluffkit.core.errors import MAX_REASON
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    s = Session(make_game("youre-bluffing"), ["human", "random", "random"], seed=5)
+    with pytest.raises(IllegalAction) as err:
+        s.play("trade 1 goat " + "+".join(["10"] * 200_000), 0)
+    assert len(err.value.reason) <= MAX_REASON and "characters in all" in err.value.reason
+    assert str(err.value).endswith(f"[rule: {err.value.rule}]")

@@ -22,15 +22,23 @@ class NotationError(BluffkitError, ValueError):
     """A text form of an action or of some notes could not be read."""
 
 
+#: The longest reason an :class:`IllegalAction` gives, in characters (the rest is cut).
+MAX_REASON = 2000
+
+
 class IllegalAction(BluffkitError, ValueError):
     """An action that the rules do not allow where it was played.
 
     ``rule`` names the rule that was broken (a short identifier such as
-    ``"bid-too-low"``); the message explains it in words. The state the action
-    was played on is unchanged (states are immutable).
+    ``"bid-too-low"``); the message explains it in words, cut at
+    :data:`MAX_REASON` characters (a move typed with 200,000 notes was told back
+    whole, in one line of 600 KB). The state the action was played on is unchanged
+    (states are immutable).
     """
 
     def __init__(self, rule: str, message: str):
+        if len(message) > MAX_REASON:
+            message = f"{message[:MAX_REASON - 40]}... ({len(message):,} characters in all)"
         super().__init__(f"{message} [rule: {rule}]")
         self.rule = rule
         self.reason = message
