@@ -101,6 +101,8 @@ def cmd_scenario(args) -> int:
         for s in found:
             print(printable(f"{s.name:{width}s}  {s.title}"))
         return 0
+    if args.all and args.names:
+        raise BluffkitError("'scenario run' takes scenario names or --all, not both")
     names = [p.stem for p in sc.scenario_paths()] if args.all else args.names
     if not names:
         raise BluffkitError("name a scenario (see 'bluffkit scenario list') or use --all")
@@ -582,7 +584,13 @@ def cmd_play(args) -> int:
             seats.append(bots[min(k, len(bots) - 1)])
             k += 1
     # Moves name seats by number from 0 ("choose 2", "trade for 8 with seat 1"): so do the names
+    if args.names is not None and not args.names.strip(","):
+        raise BluffkitError(f"--names names no one ({printable(repr(args.names))}); give one name a seat, "
+                            "separated by commas, e.g. --names Ana,Bo,Cy")
     names = args.names.split(",") if args.names else [f"Seat {i}" for i in range(args.players)]
+    if any(n.strip().lower() == "chance" for n in names):   # as scenarios refuse it
+        raise BluffkitError("--names: 'chance' names chance's moves in replays and scenarios; "
+                            "give that seat another name")
     seed = fresh_seed() if args.seed is None else args.seed
     session = Session(game, seats, names=names, seed=seed)
     shared = len(humans) > 1                   # several people take turns at one screen
@@ -909,17 +917,47 @@ def _strict_again(streams: list) -> None:
             pass
 
 
+#: The options that may be given more than once (each adds one more).
+_REPEATABLE = frozenset({"--variant", "--option"})
+
+
+def _given_twice(argv) -> str | None:
+    """The first long option given twice on the command line (argparse keeps the last one
+    silently: '--human 0 --human 1' made seat 0 a bot), or None. Options that add up
+    (:data:`_REPEATABLE`) may repeat; everything after '--' is an argument."""
+    seen = set()
+    for word in argv:
+        if word == "--":
+            break
+        if not word.startswith("--"):
+            continue
+        name = word.split("=", 1)[0]
+        name = "--" + name[5:] if name.startswith("--no-") else name     # --progress / --no-progress
+        if name in seen and name not in _REPEATABLE:
+            return name
+        seen.add(name)
+    return None
+
+
 def main(argv=None) -> int:
     import signal
     import threading
     if sys.stdout is None:                     # started with >&-: nothing could be printed, not even --help
         _error("bluffkit: standard output is closed (started with >&-?); give it a file or >/dev/null")
         return 2
+    twice = _given_twice(sys.argv[1:] if argv is None else [str(a) for a in argv])
+    if twice is not None:
+        _error(f"bluffkit: {printable(twice)[:80]} is given twice; give it once")
+        return 2
     changed = _lenient_streams()
     installed, before = False, None
     try:
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args, rest = parser.parse_known_args(argv)
+        if rest and getattr(args, "func", None) is cmd_scenario and not any(w.startswith("-") for w in rest):
+            args.names = [*args.names, *rest]  # 'scenario run --all NAME': argparse reads no name after --all
+        elif rest:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
         if threading.current_thread() is threading.main_thread():
             before = signal.signal(signal.SIGTERM, _terminated)
             installed = True

@@ -370,3 +370,54 @@ def test_play_saves_only_to_a_jsonl_name():
     assert res.stdout.count("save takes a file name ending in .jsonl (a game log)") == 2
     res = _play(["bloff", "--players", "3", "--seed", "1", "--save", "mine.txt"], "quit\n")
     assert res.returncode == 2 and "--save takes a file name ending in .jsonl" in res.stderr
+
+
+# -- what a hostile command line met ------------------------------------------------------------
+
+@pytest.mark.parametrize("argv, words", [
+    (["play", "bloff", "--human", "0", "--human", "1"], ["--human is given twice"]),
+    (["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--seed", "2", "--out", "x.csv"],
+     ["--seed is given twice"]),
+    (["replay", "a.jsonl", "--progress", "--no-progress"], ["--progress is given twice"]),
+    (["play", "bloff", "--names", ""], ["--names names no one"]),
+    (["play", "bloff", "--names", ",,"], ["--names names no one"]),
+    (["play", "bloff", "--names", "Chance,B,C"], ["'chance' names chance's moves"]),
+    (["scenario", "run", "yb-trade-tie", "--all"], ["scenario names or --all, not both"]),
+    (["scenario", "run", "--all", "yb-trade-tie"], ["scenario names or --all, not both"]),
+])
+def test_an_option_given_twice_or_empty_is_refused_before_anything(capsys, monkeypatch, tmp_path, argv, words):
+    """argparse kept the last of two: '--human 0 --human 1' made seat 0 a bot, '--seed 1 --seed
+    2' played seed 2; '--names ""' quietly gave the default names; 'chance' named a seat."""
+    import io
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    one_line(*run(argv, capsys), *words)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_variants_and_options_may_still_be_given_more_than_once(capsys):
+    code, out, _ = run(["rules", "horse-trading", "--variant", "short", "--variant", "trade-and-auction",
+                        "--option", "tie_break=shared", "--option", "min_bid=10"], capsys)
+    assert code == 0
+
+
+@pytest.mark.parametrize("what, says", [("folder", "is a folder, not a scenario"),
+                                        ("csv", "is a file, not a scenario")])
+def test_scenario_run_on_a_path_that_is_no_scenario_says_what_it_is(capsys, tmp_path, what, says):
+    path = tmp_path if what == "folder" else tmp_path / "x.csv"
+    if what == "csv":
+        path.write_text("a,b\n", encoding="utf-8")
+    code, out, err = run(["scenario", "run", path], capsys)
+    assert code == 2 and says in err and "there are:" not in err
+
+
+def test_a_tournament_that_fails_before_its_first_part_leaves_no_folder(capsys, tmp_path):
+    """It left tt1/manifest.json, and the next run there with other bots was refused as a
+    tournament 'with other parameters'."""
+    out = tmp_path / "tt1"
+    code, _, err = run(["tournament", "bloff", "--players", "3", "--agents", "script:play AS", "--games", "2",
+                        "--seed", "1", "--out", out, "--workers", "0"], capsys)
+    assert code == 2 and "script for seat" in err and not out.exists()
+    code, _, _ = run(["tournament", "bloff", "--players", "3", "--agents", "random", "--games", "2",
+                      "--seed", "1", "--out", out, "--workers", "0"], capsys)
+    assert code == 0 and (out / "manifest.json").exists()

@@ -71,7 +71,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         raise BluffkitError(f"logs folder {out_dir}: {blocked[0]} is a folder, where a game's log would go")
     if there:                                # another run's: overwritten in part, or mixed with these
         raise BluffkitError(f"logs folder {out_dir} already holds {count(len(there), 'game log')} ({there[0].name}, ...) "
-                            "of another run: give a new or empty folder")
+                            "of another run: give a folder without game logs (a new one, say)")
     created = []                             # the folders made here, deepest first
     d = out_dir
     while not d.exists():

@@ -416,6 +416,8 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     left = sum(b - a for a, b in (chunk_range(manifest, k) for k in todo))
     bar = _Progress(progress, games, games - left)
 
+    fresh, made = not (Path(out) / MANIFEST).exists(), not Path(out).exists()
+
     def write(k: int, data: bytes) -> None:
         _write_atomic(part_path(out, k), data)
         outcome.played += 1
@@ -441,9 +443,26 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
                 make_folder(out, manifest)           # once the cluster is up: a scheduler not reached writes nothing
                 bar.start()                          # once the cluster is up and its address printed
                 _on_cluster(c, todo, args, write)
+    except BaseException:
+        if fresh and outcome.played == 0:            # a new run that wrote no part: leave no manifest behind,
+            _unmake(Path(out), made)                 # which would refuse the next run's other parameters
+        raise
     finally:
         bar.close()
     return outcome
+
+
+def _unmake(out: Path, made: bool) -> None:
+    """Take back what :func:`make_folder` wrote for a new run that failed before its first
+    part: the manifest, the parts folder if empty, and ``out`` itself if the run made it."""
+    try:
+        (out / MANIFEST).unlink(missing_ok=True)
+        if (out / PARTS).is_dir() and not any((out / PARTS).iterdir()):
+            (out / PARTS).rmdir()
+        if made and out.is_dir() and not any(out.iterdir()):
+            out.rmdir()
+    except OSError:
+        pass
 
 
 class _Progress:

@@ -117,6 +117,13 @@ def find(name: str, folder: Path | None = None) -> Scenario:
     for path in scenario_paths(folder):
         if path.stem == name:
             return load(path)
+    try:
+        there = "a folder" if p.is_dir() else "a file" if p.exists() else None
+    except (OSError, ValueError):
+        there = None
+    if there is not None:                  # a path, but not of a scenario file
+        raise ScenarioError(f"{_show(name, 80)} is {there}, not a scenario: give a scenario's name "
+                            f"(see 'bluffkit scenario list') or a scenario file ending in .json")
     names = ", ".join(p.stem for p in scenario_paths(folder))
     raise ScenarioError(f"no scenario called {_show(name, 80)}; there are: {names}")
 
