@@ -74,6 +74,8 @@ class RandomAgent:
     def act(self, obs, legal, rng):
         """A legal action for ``obs`` (``bids="tens"``; see the class)."""
         if not legal.bid:
+            if legal.phase == "bid" and legal.simple:    # showed too little money to bid: it draws its
+                (self._u if rng is self._rng else self.stream(rng))()    # price as ever, then passes
             return random_choice(self, obs, legal, rng)
         u = self._u if rng is self._rng else self.stream(rng)
         _lo, cap, _step = legal.bid

@@ -397,7 +397,7 @@ def random_choice(source, observation, legal: Legal, rng):
     if legal.pay is not None:
         options = legal.payment_notes()
         return Pay(options[int(u() * len(options))])
-    if legal.phase == S.BID:                # a bidder who showed too little money: pass
+    if legal.phase == S.BID and legal.simple:      # a bidder who showed too little money: pass
         return PASS
     simple = legal.simple
     if legal.trades:

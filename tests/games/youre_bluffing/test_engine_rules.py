@@ -474,6 +474,30 @@ def test_bidder_whose_shown_money_is_below_the_lowest_bid_may_only_pass():
     assert "may only pass" in str(err)
     import numpy as np
     assert {str(legal.sample(np.random.default_rng(k))) for k in range(20)} == {"pass"}
+    with pytest.raises(IllegalAction, match="no legal action"):      # the leader: nothing to choose
+        g.legal(s, 0).sample(np.random.default_rng(0))
+
+
+def test_the_random_bot_draws_its_price_as_before_when_it_may_only_pass():
+    """Seeded games stay as they were: the random bot (bids in tens) drew its price, then
+    passed, when its shown money was below the lowest bid; with no bid in its Legal it
+    still draws that one number, so its later choices are the same."""
+    import numpy as np
+
+    from bluffkit.agents.youre_bluffing import RandomAgent
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    s = play(g, s, (1, "bid 100"), (2, "pass"), (0, "sell"), (1, "bid 50"), (2, "bid 100"))
+    capped, obs = g.legal(s, 1), g.observe(s, 1)
+    fresh = open_auction(g, g.new_state(players=3), "9")
+    later, later_obs = g.legal(fresh, 1), g.observe(fresh, 1)
+    for seed in range(30):
+        a, b = RandomAgent(overbid=60), RandomAgent(overbid=60)
+        ra, rb = np.random.default_rng(seed), np.random.default_rng(seed)
+        assert str(a.act(obs, capped, ra)) == "pass"
+        b.stream(rb)()                               # the one number the old bid range drew
+        assert [str(a.act(later_obs, later, ra)) for _ in range(6)] == \
+               [str(b.act(later_obs, later, rb)) for _ in range(6)]
 
 
 def test_capped_bidder_who_wins_again_pays():
