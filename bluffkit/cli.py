@@ -558,6 +558,8 @@ def cmd_play(args) -> int:
     game.check_players(args.players)
     if args.save is not None and not args.save.strip():
         raise BluffkitError("--save names no file (an empty name)")
+    if args.overwrite and not args.save:
+        raise BluffkitError("--overwrite lets --save replace a file; give --save FILE with it")
     if args.save:
         _log_file(args.save, "--save", args.overwrite, ", or add --overwrite to replace it")
     describe = game.describe
@@ -588,6 +590,10 @@ def cmd_play(args) -> int:
         raise BluffkitError(f"--names names no one ({printable(repr(args.names))}); give one name a seat, "
                             "separated by commas, e.g. --names Ana,Bo,Cy")
     names = args.names.split(",") if args.names else [f"Seat {i}" for i in range(args.players)]
+    number = next((n for n in names if n.split() and n.split()[0].lstrip("+-").isdigit()), None)
+    if number is not None:                     # a move reads a number as a seat ('trade 1 ...')
+        raise BluffkitError(f"--names: {printable(repr(number))} starts with a number, which moves read as a seat "
+                            "number; give that seat a name that starts with a word")
     if any(n.strip().lower() == "chance" for n in names):   # as scenarios refuse it
         raise BluffkitError("--names: 'chance' names chance's moves in replays and scenarios; "
                             "give that seat another name")
@@ -633,9 +639,14 @@ def cmd_play(args) -> int:
         while ask_again:
             try:
                 path = ask("  Another file name to save the game to (Enter: leave it unsaved): ").strip()
-            except (EOFError, KeyboardInterrupt, _Terminated):
+            except (EOFError, KeyboardInterrupt):
                 say()
                 return False
+            except _Terminated:                # SIGTERM: the command ends as SIGTERM ends it (143)
+                say()
+                raise
+            if path.lower().startswith("save "):  # as typed at the prompt all game long
+                path = path[5:].strip()
             if not path:
                 return False
             try:
@@ -741,7 +752,7 @@ def cmd_play(args) -> int:
             continue
         if text.startswith("save "):
             try:                               # the file named at the start may be named again
-                again = bool(save_to[0]) and os.path.abspath(text[5:].strip()) == os.path.abspath(save_to[0])
+                again = os.path.abspath(text[5:].strip()) in {os.path.abspath(p) for p in (save_to[0], args.save) if p}
                 _log_file(text[5:].strip(), "save", again)
             except BluffkitError as e:
                 say(f"  {e}")
@@ -917,26 +928,31 @@ def _strict_again(streams: list) -> None:
             pass
 
 
-#: The options that may be given more than once (each adds one more).
-_REPEATABLE = frozenset({"--variant", "--option"})
+def _once(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Make every option of ``parser`` and its commands refuse being given twice (argparse
+    keeps the last one silently: '--human 0 --human 1' made seat 0 a bot), however it is
+    written: in full, shortened ('--se'), with '=' or as '--no-...'. Options that add up
+    ('--variant', '--option': ``append``) may repeat."""
+    def once(cls):
+        class Once(cls):                     # type: ignore[valid-type, misc]
+            def __call__(self, parser, namespace, values, option_string=None):
+                first = getattr(self, "_given_as", None)
+                if first is not None:
+                    raise BluffkitError(f"{option_string} is given twice; give it once" if first == option_string
+                                        else f"{self.option_strings[0]} is given twice ({first} and {option_string}); "
+                                             "give it once")
+                self._given_as = option_string
+                super().__call__(parser, namespace, values, option_string)
+        return Once
 
-
-def _given_twice(argv) -> str | None:
-    """The first long option given twice on the command line (argparse keeps the last one
-    silently: '--human 0 --human 1' made seat 0 a bot), or None. Options that add up
-    (:data:`_REPEATABLE`) may repeat; everything after '--' is an argument."""
-    seen = set()
-    for word in argv:
-        if word == "--":
-            break
-        if not word.startswith("--"):
-            continue
-        name = word.split("=", 1)[0]
-        name = "--" + name[5:] if name.startswith("--no-") else name     # --progress / --no-progress
-        if name in seen and name not in _REPEATABLE:
-            return name
-        seen.add(name)
-    return None
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                _once(sub)
+        elif action.option_strings and not isinstance(action, (argparse._AppendAction, argparse._HelpAction,
+                                                                argparse._VersionAction)):
+            action.__class__ = once(type(action))
+    return parser
 
 
 def main(argv=None) -> int:
@@ -945,15 +961,15 @@ def main(argv=None) -> int:
     if sys.stdout is None:                     # started with >&-: nothing could be printed, not even --help
         _error("bluffkit: standard output is closed (started with >&-?); give it a file or >/dev/null")
         return 2
-    twice = _given_twice(sys.argv[1:] if argv is None else [str(a) for a in argv])
-    if twice is not None:
-        _error(f"bluffkit: {printable(twice)[:80]} is given twice; give it once")
-        return 2
     changed = _lenient_streams()
     installed, before = False, None
     try:
-        parser = build_parser()
-        args, rest = parser.parse_known_args(argv)
+        parser = _once(build_parser())
+        try:
+            args, rest = parser.parse_known_args(argv)
+        except BluffkitError as e:             # an option given twice
+            _error(f"bluffkit: {printable(str(e))}")
+            return 2
         if rest and getattr(args, "func", None) is cmd_scenario and not any(w.startswith("-") for w in rest):
             args.names = [*args.names, *rest]  # 'scenario run --all NAME': argparse reads no name after --all
         elif rest:

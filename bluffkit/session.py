@@ -52,7 +52,7 @@ def seat_by_name(text: str, names, heads) -> str:
     'choose 2'
     """
     parts = text.split(None, 1)
-    if len(parts) < 2 or parts[0].lower() not in heads:
+    if len(parts) < 2 or parts[0].casefold() not in heads:
         return text
     head, rest = parts
     first = rest.split(None, 1)[0]
@@ -62,7 +62,7 @@ def seat_by_name(text: str, names, heads) -> str:
     for seat, name in enumerate(names):
         words = name.split()
         got = rest.split(None, len(words))
-        if words and [w.lower() for w in got[:len(words)]] == [w.lower() for w in words]:
+        if words and [w.casefold() for w in got[:len(words)]] == [w.casefold() for w in words]:
             fits.append((len(words), got[:len(words)] == words, seat, got[len(words):]))
     players = ", ".join(f"{i} {quote(n)}" for i, n in enumerate(names))
     if not fits:

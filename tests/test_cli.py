@@ -1110,3 +1110,41 @@ def test_a_log_that_cannot_be_saved_and_no_other_name_leaves_the_game_unsaved(mo
     assert cli.main(["play", "bloff", "--seed", "1", "--save", str(target)]) == 2
     shown, err = capsys.readouterr()
     assert "could not save the log" in err and "Another file name" in prompts[-1] and "(left unfinished)" in shown
+
+
+def test_asked_for_another_name_save_word_and_sigterm(monkeypatch, capsys, tmp_path):
+    """At the question for another file name, 'save other.jsonl' (as typed all game long)
+    saved to a file named 'save other.jsonl'; a SIGTERM there ended with status 2, not 143."""
+    target, other = tmp_path / "race.jsonl", tmp_path / "other.jsonl"
+    lines = iter(["quit", f"save {other}"])
+
+    def ask(prompt=""):
+        line = next(lines)
+        if line == "quit":
+            target.write_text("an earlier game\n", encoding="utf-8")
+        return line
+    monkeypatch.setattr("builtins.input", ask)
+    assert cli.main(["play", "bloff", "--seed", "1", "--save", str(target)]) == 0
+    assert f"saved to {other}" in capsys.readouterr().out and other.exists()
+    target.unlink()
+    calls = []
+
+    def stop(prompt=""):
+        calls.append(prompt)
+        if len(calls) == 1:
+            target.write_text("an earlier game\n", encoding="utf-8")
+            return "quit"
+        raise cli._Terminated()
+    monkeypatch.setattr("builtins.input", stop)
+    assert cli.main(["play", "bloff", "--seed", "1", "--save", str(target)]) == 143
+
+
+def test_overwrite_needs_save_and_the_save_file_may_be_named_again(monkeypatch, capsys, tmp_path):
+    assert _play(monkeypatch, ["bloff", "--overwrite"], ["quit"]) == 2
+    assert "give --save FILE with it" in capsys.readouterr().err
+    x, y = tmp_path / "x.jsonl", tmp_path / "y.jsonl"
+    x.write_text("old\n", encoding="utf-8")
+    assert _play(monkeypatch, ["bloff", "--seed", "1", "--save", str(x), "--overwrite"],
+                 [f"save {y}", f"save {x}", "quit"]) == 0
+    shown = capsys.readouterr().out
+    assert "exists already" not in shown and '"end"' in x.read_text(encoding="utf-8") and not y.exists()

@@ -378,10 +378,16 @@ def test_play_saves_only_to_a_jsonl_name():
     (["play", "bloff", "--human", "0", "--human", "1"], ["--human is given twice"]),
     (["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--seed", "2", "--out", "x.csv"],
      ["--seed is given twice"]),
-    (["replay", "a.jsonl", "--progress", "--no-progress"], ["--progress is given twice"]),
+    (["replay", "a.jsonl", "--progress", "--no-progress"], ["--progress is given twice (--progress and --no-progress)"]),
+    (["replay", "a.jsonl", "--no-prog", "--no-progress"], ["--no-progress is given twice"]),
+    (["play", "bloff", "--seed", "1", "--se", "2"], ["--seed is given twice"]),
+    (["play", "bloff", "--seed=1", "--seed", "2"], ["--seed is given twice"]),
+    (["play", "bloff", "--human", "0", "--hum", "1"], ["--human is given twice"]),
     (["play", "bloff", "--names", ""], ["--names names no one"]),
     (["play", "bloff", "--names", ",,"], ["--names names no one"]),
     (["play", "bloff", "--names", "Chance,B,C"], ["'chance' names chance's moves"]),
+    (["play", "auction", "--names", "1,0,2"], ["'1' starts with a number"]),
+    (["play", "youre-bluffing", "--names", "Ana,7 Up,Cy"], ["'7 Up' starts with a number"]),
     (["scenario", "run", "yb-trade-tie", "--all"], ["scenario names or --all, not both"]),
     (["scenario", "run", "--all", "yb-trade-tie"], ["scenario names or --all, not both"]),
 ])
@@ -414,10 +420,10 @@ def test_scenario_run_on_a_path_that_is_no_scenario_says_what_it_is(capsys, tmp_
 def test_a_tournament_that_fails_before_its_first_part_leaves_no_folder(capsys, tmp_path):
     """It left tt1/manifest.json, and the next run there with other bots was refused as a
     tournament 'with other parameters'."""
-    out = tmp_path / "tt1"
+    out = tmp_path / "a" / "b" / "tt1"
     code, _, err = run(["tournament", "bloff", "--players", "3", "--agents", "script:play AS", "--games", "2",
                         "--seed", "1", "--out", out, "--workers", "0"], capsys)
-    assert code == 2 and "script for seat" in err and not out.exists()
+    assert code == 2 and "script for seat" in err and list(tmp_path.iterdir()) == []
     code, _, _ = run(["tournament", "bloff", "--players", "3", "--agents", "random", "--games", "2",
                       "--seed", "1", "--out", out, "--workers", "0"], capsys)
     assert code == 0 and (out / "manifest.json").exists()

@@ -416,7 +416,11 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     left = sum(b - a for a, b in (chunk_range(manifest, k) for k in todo))
     bar = _Progress(progress, games, games - left)
 
-    fresh, made = not (Path(out) / MANIFEST).exists(), not Path(out).exists()
+    fresh, made = not (Path(out) / MANIFEST).exists(), []    # made: the folders this run makes, deepest first
+    d = Path(os.path.abspath(out))
+    while not d.exists() and d != d.parent:
+        made.append(d)
+        d = d.parent
 
     def write(k: int, data: bytes) -> None:
         _write_atomic(part_path(out, k), data)
@@ -452,16 +456,17 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     return outcome
 
 
-def _unmake(out: Path, made: bool) -> None:
+def _unmake(out: Path, made: list[Path]) -> None:
     """Take back what :func:`make_folder` wrote for a new run that failed before its first
-    part: the manifest, the parts folder if empty, and ``out`` itself if the run made it."""
+    part: the manifest, the parts folder if empty, and the folders the run made (``out``
+    and any above it), each if still empty."""
     try:
         (out / MANIFEST).unlink(missing_ok=True)
         if (out / PARTS).is_dir() and not any((out / PARTS).iterdir()):
             (out / PARTS).rmdir()
-        if made and out.is_dir() and not any(out.iterdir()):
-            out.rmdir()
-    except OSError:
+        for d in made:
+            d.rmdir()
+    except OSError:                                  # not empty: kept, and the folders above it too
         pass
 
 
