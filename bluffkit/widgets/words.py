@@ -100,4 +100,4 @@ def yb_prompt(name: str, obs, names) -> str:
     if lg.pay is not None:
         parts.append(f"pay {lg.pay}: click the notes to give (no change is given), then Pay")
     what = "; or ".join(parts) if parts else "wait"
-    return f"<b>{escape(name)}</b>, you may {what}."
+    return f"<b>{escape(name)}</b>, you may {escape(what)}."
