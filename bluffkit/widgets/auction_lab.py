@@ -281,7 +281,7 @@ class AuctionLab(W.VBox):
         names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
         self.session = Session(game, seats, names=names, seed=self.seed)
         self.said = []
-        self.bot_error: BluffkitError | None = None     # the last bidder failure, whole (see bot_failure)
+        self.bot_error: Exception | None = None     # the last bidder failure, whole (see bot_failure)
         self.dropped = False
         self.message.value = self.refusal.value = ""
         self._to_your_move()
@@ -301,7 +301,7 @@ class AuctionLab(W.VBox):
                     self.said.append(s.play(PASS, s.waiting_for))
                 else:
                     break
-        except BluffkitError as e:             # a script ran out, or its move was refused
+        except Exception as e:                 # a script ran out, its move was refused, an agent object failed
             self.bot_error = e
             self.message.value = _box(bot_failure(s, e, "bidder"), error=True)
 
@@ -331,7 +331,7 @@ class AuctionLab(W.VBox):
             return
         try:
             self.said += s.advance(limit=None if to_end else 1)
-        except BluffkitError as e:             # a script ran out, or its move was refused
+        except Exception as e:                 # a script ran out, its move was refused, an agent object failed
             self.bot_error = e
             self.message.value = _box(bot_failure(s, e, "bidder"), error=True)
             self.draw()

@@ -137,6 +137,7 @@ class BlufferTable(SeatPanel):
             self.message.value = note(f"{escape(s.names[leader])}, the leader, is a bot: its screen stays hidden.")
             return
         self.peeking, self.viewer = True, None
+        self.hide_leader.layout.display = _HIDE    # pressed again on the leader's screen: the cover has no Hide
         self.clear()                       # nothing of the last seat's view behind the cover,
         self.message.value = ""            # nor its last message (a refused vote names its own answer)
         self._draw_shared()                # the sheets as read, for the class, again

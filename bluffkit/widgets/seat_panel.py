@@ -93,7 +93,7 @@ def note(text: str, error: bool = False, rule: str | None = None) -> str:
     return f"<div class='{cls}'{title}>{text}</div>"
 
 
-def bot_failure(session: Session, error: BluffkitError, who: str = "bot") -> str:
+def bot_failure(session: Session, error: Exception, who: str = "bot") -> str:
     """What the screen says when a bot, a script or an agent object cannot move (HTML,
     escaped; the words of :func:`bluffkit.session.bot_failure`, which leave out the
     engine's reason); the whole error is kept in the panel's ``bot_error`` for the
@@ -156,7 +156,7 @@ class SeatPanel(W.VBox):
         self.session = Session(game, seats, names=names, seed=seed, undo=undo)
         self.viewer: int | None = None          # the seat whose view is on screen
         self.said: list[str] = []
-        self.bot_error: BluffkitError | None = None     # the last bot failure, whole (see bot_failure)
+        self.bot_error: Exception | None = None     # the last bot failure, whole (see bot_failure)
         self.cover_text = W.HTML()
         # as wide as its words ("Show Annette's view", larger on a projector), not the default
         # button width that cut them off
@@ -182,7 +182,8 @@ class SeatPanel(W.VBox):
         self.undo_button = W.Button(description="Undo")
         self.undo_button.on_click(lambda _: self._undo())
         self.save_path = W.Text(value="game.jsonl", description="Log file")
-        self._may_replace: str | None = None   # the file Save may replace (see _save)
+        self._may_replace: str | None = None   # the file a second click of Save may replace (see _save)
+        self._own_log: str | None = None       # the file this panel saved its game to
         self.save_button = W.Button(description="Save log")
         self.save_button.on_click(lambda _: self._save())
         self.scores = W.HTML()
@@ -332,9 +333,11 @@ class SeatPanel(W.VBox):
 
     def refresh(self) -> None:
         """Let bots and chance play until a human must move; then draw (or cover) the table."""
+        before = len(self.session.says)
         try:
             self.said.extend(self.session.advance(hold=self.hold_chance))
-        except BluffkitError as e:                # a bot's move refused: say so, change nothing
+        except Exception as e:                    # a bot's move refused, or an agent object failed:
+            self.said.extend(self.session.says[before:])    # say so (not why: see bot_failure)
             self.bot_error = e
             self.message.value = note(bot_failure(self.session, e), error=True)
         s = self.session
@@ -358,7 +361,8 @@ class SeatPanel(W.VBox):
             self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
             self.controls.layout.display = _HIDE
             return
-        if seat is None:                  # a bot is stuck (see the message)
+        if seat is None:                  # a bot is stuck (see the message): no seat is on screen
+            self.viewer = None
             self.cover.layout.display, self.board.layout.display = _HIDE, _HIDE
             return
         if obs is None:
@@ -446,17 +450,18 @@ class SeatPanel(W.VBox):
             self.message.value = note("The log can be saved once the game is over: it holds every "
                                       "player's hidden cards and notes.", error=True)
             return
-        target = Path(self.save_path.value)
-        key = os.path.abspath(target) if self.save_path.value.strip() else None
-        if key is not None and key != self._may_replace and os.path.lexists(target) and not target.is_dir():
-            self._may_replace = key      # another game's log, perhaps: replaced on a second click only
-            self.message.value = note(f"{escape(str(target))} exists already: click Save again to replace it, "
-                                      f"or give another name.", error=True)
-            return
         try:
-            path = self.session.save(target, replace=key is not None and key == self._may_replace)
-        except (OSError, BluffkitError) as e:
+            target = Path(self.save_path.value)
+            key = os.path.abspath(target) if self.save_path.value.strip() else None
+            ours = key is not None and key in (self._may_replace, self._own_log)
+            if key is not None and not ours and os.path.lexists(target) and not target.is_dir():
+                self._may_replace = key  # another game's log, perhaps: replaced on a second click only
+                self.message.value = note(f"{escape(str(target))} exists already: click Save again to replace it, "
+                                          f"or give another name.", error=True)
+                return
+            path = self.session.save(target, replace=ours)
+        except (OSError, ValueError, BluffkitError) as e:     # ValueError: a NUL in the name
             self.message.value = note(f"Could not save: {escape(str(e))}", error=True)
             return
-        self._may_replace = key          # this game's own log may be written again
+        self._own_log = key              # this game's own log may be written again
         self.message.value = note(f"Saved the log to {escape(str(path))}.")

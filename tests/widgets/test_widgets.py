@@ -403,3 +403,49 @@ def test_panel_constructors_refuse_odd_arguments_in_words():
                        (lambda: BlufferTable(spot=True), "spot: a spot rate is a probability from 0 to 1 or None, got True")]:
         with pytest.raises(BluffkitError, match=said):
             make()
+
+
+def test_panel_odd_failures_are_said_and_leave_no_stale_screen(tmp_path):
+    """From an attack on the panels: an agent object raising a plain exception escaped the
+    click (the controls stayed those of the last screen); a Save name with a NUL raised;
+    going back to its own log after asking about another file asked again; a table stuck
+    on a failed script still said a seat was on screen; the Bluffer leader's Hide button
+    stayed on the cover when Leader's screen was pressed on the leader's screen."""
+    from bluffkit.widgets import BlufferTable
+
+    class Boom:
+        name = "boom"
+
+        def act(self, obs, legal, rng):
+            raise ValueError(f"my hand is {obs.hand}")
+    t = TablePanel("horse-trading", players=3, humans=[0], bots=["heuristic", Boom(), "heuristic"],
+                   names=["Ana", "Bo", "Cy"], seed=3)
+    t.show.click()
+    t.simple_box.children[0].click()                    # Hold an auction: then Bo must bid, and raises
+    assert "Bo's agent raised ValueError" in t.message.value and "my hand" not in t.message.value
+    assert isinstance(t.bot_error, ValueError) and t.screen == ("stuck", None)
+    t.typed.value = "pass"
+    t.typed_button.click()
+    assert "Uncover the table first" in t.message.value and len(t.session.moves) == 2
+
+    done = TablePanel("horse-trading", players=3, humans=[], seed=1)      # all bots: over at once
+    first, other = tmp_path / "first.jsonl", tmp_path / "other.jsonl"
+    done.save_path.value = str(first)
+    done.save_button.click()
+    done.save_path.value = "bad\x00name.jsonl"
+    done.save_button.click()
+    assert "Could not save" in done.message.value
+    other.write_text("x\n", encoding="utf-8")
+    done.save_path.value = str(other)
+    done.save_button.click()
+    assert "exists already" in done.message.value
+    done.save_path.value = str(first)
+    done.save_button.click()
+    assert "Saved" in done.message.value and other.read_text(encoding="utf-8") == "x\n"
+
+    b = BlufferTable(players=4, humans=[0, 1, 2, 3], names=["Ana", "Bo", "Cy", "Di"], seed=44)
+    b.show.click()
+    b.leader_button.click()
+    b.show.click()
+    b.leader_button.click()
+    assert b.screen[0] == "leader-cover" and b.hide_leader.layout.display == "none"
