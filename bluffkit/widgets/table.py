@@ -69,7 +69,8 @@ class TablePanel(SeatPanel):
         self.down.on_click(lambda _: self._step_bid(-1))
         self.up.on_click(lambda _: self._step_bid(+1))
         self.bid_button = _button("Bid", "bk-go")
-        self.bid_button.on_click(lambda _: self.try_move(f"bid {self.amount.value}"))
+        self.bid_button.on_click(lambda _: self.bid(self.amount.value))
+        self._over_bid: tuple | None = None     # a bid above the seat's money, asked about once (see bid)
         self.quick_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.bid_box = W.VBox([W.HBox([self.down, self.amount, self.up, self.bid_button]), self.quick_box])
         self.target = W.ToggleButtons(description="Trade for", style={"button_width": "auto"})
@@ -154,9 +155,27 @@ class TablePanel(SeatPanel):
         quick = []
         for x in amounts:
             b = _button(f"+{x - base} \u2192 bid {x}" if base else f"Bid {x}", "bk-quick")
-            b.on_click(lambda _, x=x: self.try_move(f"bid {x}"))
+            b.on_click(lambda _, x=x: self.bid(x))
             quick.append(b)
         self.quick_box.children = quick
+
+    def bid(self, amount: int) -> None:
+        """Bid ``amount`` for the seat on screen. A bid above the notes the seat holds is
+        allowed (a bluff), but a slip of the keyboard (10**12) would force the seat to show
+        all its money (YB "Not Enough Money?"), which cannot be undone: the first click says
+        so, and a second click on the same bid plays it."""
+        obs = self.session.observe(self.viewer) if self.viewer is not None else None
+        if obs is not None and obs.legal.bid and isinstance(amount, int) and amount > obs.hand_total:
+            ask = (len(self.session.moves), self.viewer, amount)
+            if self._over_bid != ask:
+                self._over_bid = ask
+                self.message.value = note(
+                    f"You hold {obs.hand_total}: if a bid of {amount:,} wins, you cannot pay it, and must show all "
+                    f"your money to the table before the auction is held again. Click Bid again to bid it anyway.",
+                    error=True)
+                return
+        self._over_bid = None
+        self.try_move(f"bid {amount}")
 
     def _step_bid(self, sign: int) -> None:
         legal = self.session.legal(self.viewer) if self.viewer is not None else None

@@ -449,3 +449,26 @@ def test_panel_odd_failures_are_said_and_leave_no_stale_screen(tmp_path):
     b.show.click()
     b.leader_button.click()
     assert b.screen[0] == "leader-cover" and b.hide_leader.layout.display == "none"
+
+
+def test_a_bid_above_ones_money_is_asked_about_once():
+    """A bid box set to 10**12 was played without a word, and Bo then had to show all his
+    money, which Undo cannot take back. The first click now says what follows; a second
+    click on the same bid plays it (bidding more than one holds is a legal bluff)."""
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    moves = len(t.session.moves)
+    t.amount.value = 10 ** 12
+    t.bid_button.click()
+    assert "Click Bid again" in t.message.value and len(t.session.moves) == moves
+    t.bid_button.click()
+    assert len(t.session.moves) > moves and "Bo bids 1000000000000." in t.session.says
+
+
+def test_a_bid_within_ones_money_is_played_at_once():
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    moves = len(t.session.moves)
+    t.amount.value = t.session.legal(1).bid[0]
+    t.bid_button.click()
+    assert len(t.session.moves) > moves and "Click Bid again" not in t.message.value
