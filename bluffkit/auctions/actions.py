@@ -209,6 +209,8 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
             return Place(parse_notes(rest, denoms), denoms)
         if rest.isascii() and rest.isdigit() and len(rest) <= MAX_DIGITS:
             return Bid(int(rest))
+        if rest.isascii() and rest.isdigit():
+            raise NotationError(f"a bid has at most {MAX_DIGITS} digits, got {len(rest):,}")
         raise NotationError(f"a bid is a whole number (bid 120) or notes (bid 10+0+0), got {quote(rest)}")
     if head == "pay" and rest:
         return Pay(parse_notes(rest, denoms), denoms)

@@ -24,7 +24,7 @@ from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick
 from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, count
-from bluffkit.core.money import contains, fmt, payment_book, payment_problem
+from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_book, payment_problem
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
           ("choose", "choose SEAT"), ("refusals", "sell/buy"), ("pay", "pay NOTES"), ("pick", "pick N"))
@@ -195,6 +195,8 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
             return t._too_low(lo)
         if hi is not None and a > hi:
             return ("over-cap", f"seat {seat} showed their money ({hi}): on the repeat they may bid at most that")
+        if a >= 10 ** MAX_DIGITS:           # as the notation (and so a log) holds it
+            return ("bid-too-high", f"a bid has at most {MAX_DIGITS} digits, got {a:,}")
         return None
     if kind is Place and legal.place:
         if len(action.notes) != len(d) or min(action.notes) < 0 or not contains(t.money[seat], action.notes):

@@ -75,6 +75,26 @@ class MoveControls(W.VBox):
         self._steppers: dict[tuple, tuple[W.HBox, W.Button]] = {}
         self._words: dict[tuple, W.Button] = {}
         self._range: tuple[int, int | None] = (0, None)
+        self._holds: int | None = None         # what the seat's notes are worth (count formats: how many)
+        self._asked: int | None = None         # a bid above that, asked about once (see _press)
+
+    def _press(self) -> None:
+        """The stepper's button: play ``verb N``. A bid above what the seat holds is legal
+        (a bluff), but if it wins the seat must show all its money and the auction is held
+        again, which cannot be undone: a slip of the keyboard (10**12) is asked about once,
+        on the button itself, and a second click plays it."""
+        if self._kind is None:
+            return
+        n = self.amount.value
+        if self._kind is Bid and self._holds is not None and isinstance(n, int) and n > self._holds \
+                and self._asked != n and self.bid_button is not None:
+            self._asked = n
+            self.bid_button.description = f"Bid {n:,}{self._unit}: more than you hold. Again to bid it"
+            self.bid_button.tooltip = ("if it wins you cannot pay it: you show all your money to the table "
+                                       "and the auction is held again")
+            return
+        self._asked = None
+        self.play(self._kind(n))
 
     # the parts -------------------------------------------------------------------------
     def _stepper(self, verb: str, kind, lo: int, hi: int | None, start: int, steps) -> W.HBox:
@@ -92,8 +112,7 @@ class MoveControls(W.VBox):
 
             downs = [_button(f"\u2212{k}", lambda k=k: move(-k), tooltip=f"{k} less") for k in reversed(steps)]
             ups = [_button(f"+{k}", lambda k=k: move(k), tooltip=f"{k} more") for k in steps]
-            bid = _button("", lambda: self._kind is not None and self.play(self._kind(self.amount.value)),
-                          style="primary")
+            bid = _button("", self._press, style="primary")
             # wrapped, not shrunk: on the projector "\u221210" would read "\u2212..."
             made = self._steppers[key] = (W.HBox(downs + [self.amount] + ups + [bid],
                                                  layout=W.Layout(flex_flow="row wrap")), bid)
@@ -111,6 +130,7 @@ class MoveControls(W.VBox):
         return b
 
     def _label_bid(self) -> None:
+        self._asked = None
         if self.bid_button is not None:
             n = self.amount.value
             unit = self._unit[:-1] if n == 1 and self._unit else self._unit     # 1 note, 2 notes
@@ -181,6 +201,8 @@ class MoveControls(W.VBox):
         self.names = list(names)
         self._take_down()
         count = r.pricing == "count"
+        hand = getattr(obs, "hand", None)
+        self._holds = (sum(hand) if count else total(hand, d)) if hand else None
         self._unit = " notes" if count else ""
         steps = (1, 5) if count else (r.step, 5 * r.step)
         rows: list = []

@@ -230,3 +230,24 @@ def test_odd_settings_of_the_labs_functions_are_refused_in_words():
     with pytest.raises(RulesError, match="budget"):
         most_notes((2, 4, 2, 0, 0, 0), float("nan"))
     assert len(draw_values("uniform", 3, 1)) == 3
+
+
+def test_a_bid_above_the_bidders_money_is_asked_about_on_the_button_once():
+    """A bid box set to 10**12 was played at once in every format with a bid; if it won,
+    the bidder had to show all their money. The button now asks once, then plays it."""
+    lab = AuctionLab(fmt="secret-value", bidders=3, human=2, seed=4)
+    assert lab.session.waiting_for == 2
+    moves, c = list(lab.session.moves), lab.controls
+    c.amount.value = 10 ** 12                      # 13 digits: more than a bid's notation holds
+    c.bid_button.click()
+    assert lab.session.moves == moves and "more than you hold" in c.bid_button.description
+    c.bid_button.click()
+    assert lab.session.moves == moves and "at most 12 digits" in lab.refusal.value
+    c.amount.value = 10 ** 9
+    c.bid_button.click()
+    c.bid_button.click()
+    assert any(seat == 2 and getattr(a, "amount", None) == 10 ** 9 for seat, a in lab.session.moves)
+    lab = AuctionLab(fmt="secret-value", bidders=3, human=2, seed=4)
+    lab.controls.amount.value = 120
+    lab.controls.bid_button.click()
+    assert (2, lab.session.game.parse("bid 120")) in lab.session.moves
