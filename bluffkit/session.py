@@ -269,6 +269,8 @@ class Session:
         if seat is not None and not is_seat(seat, self.players):
             raise RulesError(f"undo: {seat!r} is not a seat of this {self.players}-player game")
         if not self.moves:
+            if HUMAN in self.kinds:
+                raise IllegalAction("nothing-to-undo", "no player at the table has a move to take back yet")
             return 0
         k = len(self.moves) - 1
         while k > 0 and (self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN):

@@ -322,9 +322,13 @@ def test_undo_by_a_seat_that_is_not_at_the_table():
 
 
 def test_undo_with_nothing_to_undo():
+    """At a table with people, undo before any move is refused in words (a panel said
+    "Took back 0 moves"); a table of bots alone takes back nothing."""
     s = Session(make_game("youre-bluffing"), [HUMAN, "random", "random"], seed=5)
-    assert s.undo() == 0
+    with pytest.raises(IllegalAction, match="no player at the table has a move to take back yet"):
+        s.undo()
     assert len(s.states) == 1 and s.moves == []
+    assert Session(make_game("youre-bluffing"), ["random"] * 3, seed=5).undo() == 0
 
 
 def test_undo_without_human_moves_takes_back_one_move():

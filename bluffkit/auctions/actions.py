@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bluffkit.auctions.rules import ANIMALS, DENOMINATIONS
-from bluffkit.core.errors import NotationError, quote
+from bluffkit.core.errors import NotationError, quote, whole_number
 from bluffkit.core.money import MAX_DIGITS, fmt, parse as parse_notes
 
 
@@ -168,7 +168,7 @@ WORDS = {w.word: w for w in (PASS, TAKE, STOP, ACCEPT, REFUSE)}
 
 def _ints(text: str, what: str) -> tuple[int, ...]:
     try:
-        out = tuple(int(w) for w in text.split(","))
+        out = tuple(whole_number(w.strip()) for w in text.split(","))
     except ValueError:
         raise NotationError(f"{what} takes whole numbers separated by commas, got {quote(text)}") from None
     return out

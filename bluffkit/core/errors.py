@@ -62,6 +62,21 @@ SHAPE_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, Ove
                 RecursionError)
 
 
+def whole_number(text: str) -> int:
+    """``int(text)`` for a number as moves write it: ASCII digits after a sign at most
+    (a market change is ``+2``). Python's ``int`` also reads ``1_0``, `` 10 `` and other
+    scripts' digits (``١٠``), which a move's notation never holds. Raises ValueError
+    otherwise.
+
+    >>> whole_number("120"), whole_number("-1"), whole_number("+2")
+    (120, -1, 2)
+    """
+    digits = text[1:] if text[:1] in ("-", "+") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"not a whole number: {text!r}")
+    return int(text)
+
+
 def json_kind(value) -> str:
     """What a JSON value is, in JSON's words (not Python's: null, not NoneType).
 

@@ -31,7 +31,7 @@ from itertools import product
 from math import gcd, prod
 from operator import mul
 
-from bluffkit.core.errors import NotationError, RulesError, quote
+from bluffkit.core.errors import NotationError, RulesError, quote, whole_number
 
 Notes = tuple[int, ...]
 
@@ -76,7 +76,7 @@ def parse(text: str, denoms: tuple[int, ...]) -> Notes:
         try:
             if len(part) > MAX_DIGITS:
                 raise ValueError(part)
-            value = int(part)
+            value = whole_number(part)
         except ValueError:
             raise NotationError(f"{quote(part)} is not a note value (notes are {_list(denoms)})") from None
         if value not in denoms:

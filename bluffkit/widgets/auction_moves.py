@@ -57,9 +57,9 @@ class MoveControls(W.VBox):
 
     children: tuple          # the box's widgets (a trait of W.VBox, declared for the type checker)
 
-    def __init__(self, play, drop_out=None):
+    def __init__(self, play, drop_out=None, warn=None):
         super().__init__()
-        self.play, self.drop_out = play, drop_out
+        self.play, self.drop_out, self.warn = play, drop_out, warn
         self.amount = W.IntText(value=10, description="", layout=W.Layout(width="90px"))
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
@@ -82,16 +82,16 @@ class MoveControls(W.VBox):
         """The stepper's button: play ``verb N``. A bid above what the seat holds is legal
         (a bluff), but if it wins the seat must show all its money and the auction is held
         again, which cannot be undone: a slip of the keyboard (10**12) is asked about once,
-        on the button itself, and a second click plays it."""
+        through ``warn`` (the panel's message line), and a second click plays it."""
         if self._kind is None:
             return
         n = self.amount.value
-        if self._kind is Bid and self._holds is not None and isinstance(n, int) and n > self._holds \
-                and self._asked != n and self.bid_button is not None:
+        if self._kind is Bid and self.warn is not None and self._holds is not None and isinstance(n, int) \
+                and n > self._holds and self._asked != n:
             self._asked = n
-            self.bid_button.description = f"Bid {n:,}{self._unit}: more than you hold. Again to bid it"
-            self.bid_button.tooltip = ("if it wins you cannot pay it: you show all your money to the table "
-                                       "and the auction is held again")
+            self.warn(f"You hold {self._holds:,}{self._unit}: if a bid of {n:,}{self._unit} wins, you cannot pay "
+                      f"it, and must show all your money to the table before the auction is held again. "
+                      f"Click Bid again to bid it anyway.")
             return
         self._asked = None
         self.play(self._kind(n))

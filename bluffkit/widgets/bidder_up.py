@@ -151,7 +151,8 @@ class BidderUpTable(SeatPanel):
         self._verb, self._play = "Pay", None
         self.roll_button = _button("Roll the die", self._roll, "bk-go", "roll the die to start your turn [C]")
         self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.auction_moves = MoveControls(lambda action: self.try_move(str(action)))
+        self.auction_moves = MoveControls(lambda action: self.try_move(str(action)),
+                                          warn=lambda text: setattr(self.message, "value", note(escape(text), error=True)))
         self.trade_target = W.Dropdown(description="Challenge", options=(), layout=W.Layout(width="auto"))
         self.trade_box = W.VBox([self.trade_target])
         self.market_steps: dict[int, W.Dropdown] = {}

@@ -389,18 +389,27 @@ class SeatPanel(W.VBox):
         self.message.value = ""
         self.refresh()
 
-    def try_move(self, text: str) -> None:
-        """Play ``text`` for the seat on screen; a refused move shows the reason and changes nothing."""
-        if not text.strip():
-            return
+    def covered(self) -> bool:
+        """No seat is on screen (a cover, or a stuck table): says so, for a control clicked
+        there (the browser may still send a click of a hidden button)."""
         if self.viewer is None:
             self.message.value = note("Uncover the table first.", error=True)
+            return True
+        return False
+
+    def try_move(self, text: str) -> None:
+        """Play ``text`` for the seat on screen; a refused move shows the reason and changes nothing."""
+        if not text.strip():      # silent: leaving the box (blur) has played the move typed before the click
+            return
+        viewer = self.viewer
+        if viewer is None:
+            self.covered()
             return
         try:
-            self.said.append(self.session.play(text, self.viewer))
+            self.said.append(self.session.play(text, viewer))
         except BluffkitError as e:
             s = self.session
-            self.message.value = refusal_html(s.names[self.viewer], text.strip(), e, s.names, self.bid_step())
+            self.message.value = refusal_html(s.names[viewer], text.strip(), e, s.names, self.bid_step())
             return
         self.message.value = ""
         self.typed.value = ""

@@ -178,6 +178,8 @@ class TablePanel(SeatPanel):
         self.try_move(f"bid {amount}")
 
     def _step_bid(self, sign: int) -> None:
+        if self.covered():
+            return
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
         if legal is None or not legal.bid:
             return
@@ -229,11 +231,15 @@ class TablePanel(SeatPanel):
             self.offer_button.description = "Counter with " + self.offer_button.description[len("Offer "):]
 
     def _suggest(self) -> None:
+        if self.covered():
+            return
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
         if legal is not None and legal.pay is not None and legal.payment_notes(self.denominations):
             self.choose_notes(legal.payment_notes(self.denominations)[0])
 
     def _offer(self) -> None:
+        if self.covered():
+            return
         notes = self._chosen_text()
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
         if legal is not None and legal.notes_for is A.Counter:

@@ -34,7 +34,7 @@ def steps_word(step: int) -> str:
 def plain_reason(reason: str, names) -> str:
     """An engine's reason in the players' words: seats by name, no list of codes."""
     reason = re.sub(r"\s*\[rule: [^\]]*\]$", "", reason)
-    reason = re.sub(r";\s*seat \d+ may: .*$", "", reason)          # the options in notation: not for people
+    reason = re.sub(r";\s*(?:seat \d+|it) may: .*$", "", reason)     # the options in notation: not for people
     return by_name(reason, names)
 
 

@@ -992,8 +992,8 @@ def test_an_action_with_thousands_of_digits_is_refused(tmp_path):
     edited = list(lines)
     edited[i] = dump(rec)
     err = refuse(tmp_path, join(edited))
-    assert err.line == i + 1 and "a bid is a whole number (bid 120) or notes" in err.reason
-    assert "(5,000 characters)" in err.reason and len(str(err)) < 500
+    assert err.line == i + 1 and "a bid has at most 12 digits, got 5,000" in err.reason
+    assert len(str(err)) < 500
 
 
 def test_an_option_added_after_frozen_logs_enters_a_digest_only_when_turned_on():

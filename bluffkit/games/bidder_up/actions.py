@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from bluffkit.auctions.actions import parse as parse_auction
 from bluffkit.auctions.rules import ANIMALS, DENOMINATIONS
-from bluffkit.core.errors import NotationError, quote
+from bluffkit.core.errors import NotationError, quote, whole_number
 from bluffkit.core.money import fmt, parse as parse_notes
 from bluffkit.games.bidder_up.rules import ticket_ok
 
@@ -228,7 +228,7 @@ CHANCE = (Deal, Roll, Tickets, Sow)
 
 def _int(text: str, what: str) -> int:
     try:
-        return int(text)
+        return whole_number(text)
     except ValueError:
         raise NotationError(f"{what} takes a whole number, got {quote(text[:30])}") from None
 

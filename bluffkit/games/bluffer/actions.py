@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from bluffkit.core.errors import NotationError, quote
+from bluffkit.core.errors import NotationError, quote, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,12 +122,12 @@ def parse(text: str):
     if head == "vote":
         if not (rest.isascii() and rest.isdigit()) or len(rest) > 6:      # (no sheet has a million answers)
             raise NotationError(f"vote needs an answer number (e.g. 'vote 3'), got {quote(rest[:20])}")
-        return Vote(int(rest))
+        return Vote(whole_number(rest))
     if head == "ask" and rest and " " not in rest:
         return Ask(rest)
     if head == "shuffle":
         try:
-            return Shuffle(tuple(int(w) for w in rest.split(",")))
+            return Shuffle(tuple(whole_number(w.strip()) for w in rest.split(",")))
         except ValueError:
             raise NotationError(f"a shuffle lists sheet indices, e.g. 'shuffle 2,0,1', got {quote(rest)}") from None
     raise NotationError(f"unknown action {quote(text)}: write 'write TEXT', 'vote N' or 'done'")

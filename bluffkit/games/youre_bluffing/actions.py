@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bluffkit.core.errors import NotationError, quote
+from bluffkit.core.errors import NotationError, quote, whole_number
 from bluffkit.core.money import Notes, fmt, parse as parse_notes
 from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES, RANKS
 
@@ -176,7 +176,7 @@ def parse_family(word: str) -> int:
 
 def _int(word: str, what: str) -> int:
     try:
-        return int(word)
+        return whole_number(word)
     except ValueError:
         raise NotationError(f"{what} must be a whole number, got {quote(word)}") from None
 
