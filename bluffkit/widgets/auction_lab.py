@@ -145,12 +145,12 @@ class AuctionLab(W.VBox):
                            continuous_update=False, layout=W.Layout(width="360px"))
         self.move.observe(lambda ch: self.play_move(ch["new"]) if ch["new"].strip() else None, names="value")
         self.move_button = W.Button(description="Play typed move", layout=W.Layout(width="auto"))
+        self.refusal = W.HTML()
         self.controls = MoveControls(self._play, drop_out=self.drop_out,
                                      warn=lambda text: setattr(self.refusal, "value", _box(escape(text), error=True)))
         # the move's rows side by side while they fit ("Bid 10" then "Pass" on one line), not
         # one under the other; the notes to click take a line of their own (see draw)
         self.controls.layout.flex_flow, self.controls.layout.align_items = "row wrap", "center"
-        self.refusal = W.HTML()
         self.private = W.HTML()
         self.view = W.HTML()
         self.events = W.HTML()
