@@ -205,6 +205,20 @@ class BidderUpTable(SeatPanel):
         s = self.session
         return s.state.current if not s.over and self.hold_chance(s.state) else None
 
+    def try_move(self, text: str) -> None:
+        """As :meth:`SeatPanel.try_move`; 'roll' typed rolls the die as its button does, and
+        another move typed before one's roll says to roll first (the engine's words, "the
+        next step is chance", speak of the game, not the panel)."""
+        if text.strip().lower() == "roll":
+            self.typed.value = ""
+            self._roll()
+            return
+        if text.strip() and self.viewer is not None and self.chance_seat() == self.viewer \
+                and not text.strip().lower().startswith("roll"):
+            self.message.value = note("Roll the die first: press <b>Roll the die</b>.", error=True)
+            return
+        super().try_move(text)
+
     def _roll(self) -> None:
         if self.viewer is None:
             self.message.value = note("Uncover the table first.", error=True)

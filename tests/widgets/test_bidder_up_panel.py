@@ -439,3 +439,15 @@ def test_a_challenged_player_without_notes_is_offered_only_to_agree():
     assert "You hold no notes to counter with: agree." in t.legal_text.value
     assert [b.description for b in t.buttons_box.children] == ["Agree (take the offer)"]
     assert t.notes_box.layout.display == "none"
+
+
+def test_a_move_typed_before_ones_roll_says_to_roll_and_roll_typed_rolls():
+    """Typing 'end' before rolling said "the next step is chance: the die is rolled, not a
+    player's move", while the panel wants the player to press Roll the die."""
+    t = table("fairground", players=3, humans=(0, 1, 2), seed=1)
+    t.show.click()
+    moves = len(t.session.moves)
+    t.typed.value = "end"
+    assert "Roll the die first" in t.message.value and len(t.session.moves) == moves
+    t.typed.value = "roll"
+    assert len(t.session.moves) == moves + 1 and t.session.state.phase == "move" and t.message.value == ""
