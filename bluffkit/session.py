@@ -24,7 +24,7 @@ import numpy as np
 
 from bluffkit.agents.base import ScriptedAgent, make_agent
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, count, is_seat, quote
+from bluffkit.core.errors import BluffkitError, IllegalAction, NotationError, RulesError, count, is_seat, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.logfiles import NAME_RULE, name_ok
 from bluffkit.core.seeding import check_seed
@@ -75,6 +75,16 @@ def seat_by_name(text: str, names, heads) -> str:
     return " ".join([head, str(seat), *after])
 
 
+class AgentError(BluffkitError):
+    """An agent object (a bot given as an object, not by name) raised an exception of its
+    own while choosing its move for ``seat``; the exception is ``__cause__``. Its words may
+    name what that seat holds, so screens say only its kind (:func:`bot_failure`)."""
+
+    def __init__(self, seat: int, error: Exception):
+        super().__init__(f"the agent at seat {seat} raised {type(error).__name__}: {error}")
+        self.seat, self.error = seat, error
+
+
 def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple[str, bool]:
     """What a screen or terminal says when a bot, a script or an agent object cannot move:
     ``(words, hidden)``. The words name whose move it was and the broken rule, but not the
@@ -90,7 +100,8 @@ def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple
         if isinstance(agent, ScriptedAgent):    # its number, not its words (a face-down offer, a payment)
             why = f"{name}'s script, move {agent.i + 1}, was refused (rule: {error.rule})"
     else:
-        why = f"{name}'s agent raised {type(error).__name__}"
+        cause = error.error if isinstance(error, AgentError) else error
+        why = f"{name}'s agent raised {type(cause).__name__}"
     return (f"A {who} could not move: {why}. The reason is not shown, since it may tell what {name} holds.",
             True)
 
@@ -241,7 +252,12 @@ class Session:
             if self.kinds[seat] == HUMAN:
                 break
             obs = self.observe(seat)
-            action = self.agents[seat].act(obs, obs.legal, self._rng(seat + 1))
+            try:
+                action = self.agents[seat].act(obs, obs.legal, self._rng(seat + 1))
+            except BluffkitError:
+                raise
+            except Exception as e:              # an agent object's own failure (not bluffkit's)
+                raise AgentError(seat, e) from e
             said.append(self.play(action, seat))
         return said
 

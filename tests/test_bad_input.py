@@ -544,3 +544,22 @@ def test_a_refusal_of_a_huge_move_is_cut_not_told_back_whole():
         s.play("trade 1 goat " + "+".join(["10"] * 200_000), 0)
     assert len(err.value.reason) <= MAX_REASON and "characters in all" in err.value.reason
     assert str(err.value).endswith(f"[rule: {err.value.rule}]")
+
+
+@pytest.mark.parametrize("game, move", [("horse-trading", "bid 1_0"), ("horse-trading", "bid \u0661\u0660"),
+                                        ("horse-trading", "pay 1_0"), ("auction", "choose \u0661"),
+                                        ("bluffer", "vote \u0661"), ("bidder-up", "roll 1_0")])
+def test_a_number_in_a_move_is_ascii_digits(game, move):
+    """Python's int reads '1_0' and other scripts' digits; a move's notation never holds
+    them, so they are refused in words (core.errors.whole_number)."""
+    from bluffkit.core.errors import NotationError
+    from bluffkit.core.game import make_game
+    with pytest.raises(NotationError):
+        make_game(game).parse(move)
+
+
+def test_the_options_of_a_refusal_in_notation_are_left_out_of_the_panels_words():
+    from bluffkit.widgets.words import plain_reason
+    assert plain_reason("Ana cannot play sell now; it may: move SPACE, one of hill-east [rule: x]", ["Ana"]) == \
+        "Ana cannot play sell now"
+    assert plain_reason("seat 0 cannot bid now; seat 0 may: auction [rule: x]", ["Ana"]) == "Ana cannot bid now"

@@ -294,6 +294,7 @@ class AuctionLab(W.VBox):
         s = self.session
         if s is None or not self.human.value:
             return
+        before = len(s.says)                   # the table's words already in self.said
         try:
             while not s.over:
                 if s.waiting_for is None:
@@ -302,7 +303,9 @@ class AuctionLab(W.VBox):
                     self.said.append(s.play(PASS, s.waiting_for))
                 else:
                     break
-        except Exception as e:                 # a script ran out, its move was refused, an agent object failed
+                before = len(s.says)
+        except BluffkitError as e:             # a script ran out, its move was refused, an agent object failed
+            self.said += s.says[before:]        # the moves made up to it
             self.bot_error = e
             self.message.value = _box(bot_failure(s, e, "bidder"), error=True)
 
@@ -330,9 +333,11 @@ class AuctionLab(W.VBox):
         if s.waiting_for is not None:
             self.message.value = _box("It is your move: use the buttons below.")
             return
+        before = len(s.says)
         try:
             self.said += s.advance(limit=None if to_end else 1)
-        except Exception as e:                 # a script ran out, its move was refused, an agent object failed
+        except BluffkitError as e:             # a script ran out, its move was refused, an agent object failed
+            self.said += s.says[before:]        # the moves made up to it
             self.bot_error = e
             self.message.value = _box(bot_failure(s, e, "bidder"), error=True)
             self.draw()

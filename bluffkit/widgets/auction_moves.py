@@ -83,15 +83,16 @@ class MoveControls(W.VBox):
         (a bluff), but if it wins the seat must show all its money and the auction is held
         again, which cannot be undone: a slip of the keyboard (10**12) is asked about once,
         through ``warn`` (the panel's message line), and a second click plays it."""
-        if self._kind is None:
+        if self._kind is None or self.bid_button is None:      # taken down (a cover): nothing to play
             return
         n = self.amount.value
+        hi = self._range[1]
         if self._kind is Bid and self.warn is not None and self._holds is not None and isinstance(n, int) \
-                and n > self._holds and self._asked != n:
+                and n > self._holds and (hi is None or n <= hi) and self._asked != n:
             self._asked = n
-            self.warn(f"You hold {self._holds:,}{self._unit}: if a bid of {n:,}{self._unit} wins, you cannot pay "
-                      f"it, and must show all your money to the table before the auction is held again. "
-                      f"Click Bid again to bid it anyway.")
+            self.warn(f"You hold {self._holds:,}{self._unit}: if a bid of {n:,}{self._unit} wins and the price "
+                      f"is more than you hold, you cannot pay it, and must show all your money to the table "
+                      f"before the auction is held again. Click Bid again to bid it anyway.")
             return
         self._asked = None
         self.play(self._kind(n))
@@ -187,6 +188,7 @@ class MoveControls(W.VBox):
                                     *self._words.values()])
         self.children = ()
         self.notes, self.bid_button, self.note_button = [], None, None
+        self._kind = self._holds = self._asked = None       # nothing of the last seat's to play or tell
 
     def _blank_kept(self, shown=None) -> None:
         """The kept steppers' bid buttons off screen (all but ``shown``'s) keep no amount."""

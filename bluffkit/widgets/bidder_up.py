@@ -152,7 +152,7 @@ class BidderUpTable(SeatPanel):
         self.roll_button = _button("Roll the die", self._roll, "bk-go", "roll the die to start your turn [C]")
         self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.auction_moves = MoveControls(lambda action: self.try_move(str(action)),
-                                          warn=lambda text: setattr(self.message, "value", note(escape(text), error=True)))
+                                          warn=self._warn)
         self.trade_target = W.Dropdown(description="Challenge", options=(), layout=W.Layout(width="auto"))
         self.trade_box = W.VBox([self.trade_target])
         self.market_steps: dict[int, W.Dropdown] = {}
@@ -204,6 +204,11 @@ class BidderUpTable(SeatPanel):
     def chance_seat(self) -> int | None:
         s = self.session
         return s.state.current if not s.over and self.hold_chance(s.state) else None
+
+    def _warn(self, text: str) -> None:
+        """A warning of the auction controls, for the seat on screen only."""
+        if not self.covered():
+            self.message.value = note(escape(text), error=True)
 
     def try_move(self, text: str) -> None:
         """As :meth:`SeatPanel.try_move`; 'roll' typed rolls the die as its button does, and

@@ -336,7 +336,7 @@ class SeatPanel(W.VBox):
         before = len(self.session.says)
         try:
             self.said.extend(self.session.advance(hold=self.hold_chance))
-        except Exception as e:                    # a bot's move refused, or an agent object failed:
+        except BluffkitError as e:                # a bot's move refused, or an agent object failed:
             self.said.extend(self.session.says[before:])    # say so (not why: see bot_failure)
             self.bot_error = e
             self.message.value = note(bot_failure(self.session, e), error=True)
@@ -391,9 +391,11 @@ class SeatPanel(W.VBox):
 
     def covered(self) -> bool:
         """No seat is on screen (a cover, or a stuck table): says so, for a control clicked
-        there (the browser may still send a click of a hidden button)."""
+        there (the browser may still send a click of a hidden button); a stuck table keeps
+        the message that says why it cannot go on."""
         if self.viewer is None:
-            self.message.value = note("Uncover the table first.", error=True)
+            if self.screen[0] != "stuck":
+                self.message.value = note("Uncover the table first.", error=True)
             return True
         return False
 
@@ -472,5 +474,5 @@ class SeatPanel(W.VBox):
         except (OSError, ValueError, BluffkitError) as e:     # ValueError: a NUL in the name
             self.message.value = note(f"Could not save: {escape(str(e))}", error=True)
             return
-        self._own_log = key              # this game's own log may be written again
+        self._own_log, self._may_replace = key, None   # this game's own log may be written again
         self.message.value = note(f"Saved the log to {escape(str(path))}.")

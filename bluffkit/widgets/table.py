@@ -169,6 +169,7 @@ class TablePanel(SeatPanel):
             ask = (len(self.session.moves), self.viewer, amount)
             if self._over_bid != ask:
                 self._over_bid = ask
+                self.amount.value = amount          # so that Bid, as the words say, plays this bid
                 self.message.value = note(
                     f"You hold {obs.hand_total}: if a bid of {amount:,} wins, you cannot pay it, and must show all "
                     f"your money to the table before the auction is held again. Click Bid again to bid it anyway.",

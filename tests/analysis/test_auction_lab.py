@@ -232,7 +232,7 @@ def test_odd_settings_of_the_labs_functions_are_refused_in_words():
     assert len(draw_values("uniform", 3, 1)) == 3
 
 
-def test_a_bid_above_the_bidders_money_is_asked_about_on_the_button_once():
+def test_a_bid_above_the_bidders_money_is_asked_about_once():
     """A bid box set to 10**12 was played at once in every format with a bid; if it won,
     the bidder had to show all their money. The button now asks once, then plays it."""
     lab = AuctionLab(fmt="secret-value", bidders=3, human=2, seed=4)

@@ -451,3 +451,30 @@ def test_a_move_typed_before_ones_roll_says_to_roll_and_roll_typed_rolls():
     assert "Roll the die first" in t.message.value and len(t.session.moves) == moves
     t.typed.value = "roll"
     assert len(t.session.moves) == moves + 1 and t.session.state.phase == "move" and t.message.value == ""
+
+
+def test_a_kept_bid_button_clicked_on_the_cover_tells_nothing_of_the_last_bidder():
+    """The auction controls keep their stepper from one draw to the next; a click the
+    browser still sent to its hidden Bid button on the cover warned "You hold 140: ...",
+    the last bidder's money, on the next player's cover."""
+    import numpy as np
+
+    from bluffkit.auctions.actions import Bid
+    from bluffkit.widget_check import driver_for
+    t = table("fairground", players=3, humans=(0, 1, 2), seed=1)
+    d, rng = driver_for(t), np.random.default_rng(0)
+    for _ in range(3000):
+        c = t.auction_moves
+        if t.viewer is not None and c.layout.display != "none" and c.bid_button is not None and c._kind is Bid:
+            break
+        d.click(t, rng)
+    else:
+        raise AssertionError("no human bid in 3000 clicks")
+    kept = [b for _, b in c._steppers.values()]
+    [b for row in c.children for b in getattr(row, "children", ()) if getattr(b, "description", "") == "Pass"][0].click()
+    assert t.screen[0] != "seat" or t.viewer is None or c._kind is not Bid
+    moves = len(t.session.moves)
+    c.amount.value = 10 ** 6
+    for b in kept:
+        b.click()
+    assert "You hold" not in t.message.value and len(t.session.moves) == moves

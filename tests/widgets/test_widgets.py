@@ -423,10 +423,10 @@ def test_panel_odd_failures_are_said_and_leave_no_stale_screen(tmp_path):
     t.show.click()
     t.simple_box.children[0].click()                    # Hold an auction: then Bo must bid, and raises
     assert "Bo's agent raised ValueError" in t.message.value and "my hand" not in t.message.value
-    assert isinstance(t.bot_error, ValueError) and t.screen == ("stuck", None)
+    assert isinstance(t.bot_error.__cause__, ValueError) and t.screen == ("stuck", None)
     t.typed.value = "pass"
     t.typed_button.click()
-    assert "Uncover the table first" in t.message.value and len(t.session.moves) == 2
+    assert "Bo's agent raised ValueError" in t.message.value and len(t.session.moves) == 2   # kept: why it is stuck
 
     done = TablePanel("horse-trading", players=3, humans=[], seed=1)      # all bots: over at once
     first, other = tmp_path / "first.jsonl", tmp_path / "other.jsonl"
@@ -472,3 +472,57 @@ def test_a_bid_within_ones_money_is_played_at_once():
     t.amount.value = t.session.legal(1).bid[0]
     t.bid_button.click()
     assert len(t.session.moves) > moves and "Click Bid again" not in t.message.value
+
+
+def test_save_asks_again_for_another_file_after_saving_its_own():
+    """Asked about other.jsonl, then saved to its own file, Save replaced other.jsonl at
+    the next click without asking: the consent was kept past the save."""
+    done = TablePanel("horse-trading", players=3, humans=[], seed=1)
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as d:
+        first, other = Path(d) / "first.jsonl", Path(d) / "other.jsonl"
+        other.write_text("x\n", encoding="utf-8")
+        for path in (first, other, first, other):
+            done.save_path.value = str(path)
+            done.save_button.click()
+        assert "exists already" in done.message.value and other.read_text(encoding="utf-8") == "x\n"
+
+
+def test_a_quick_bid_asked_about_is_the_bid_that_bid_then_plays():
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    quick = t.quick_box.children[-1]
+    amount = int(quick.description.split()[-1])
+    held = t.session.observe(1).hand_total
+    if amount <= held:                               # make the last quick bid one above the money
+        t.amount.value = held + 10
+        t.bid_button.click()
+        amount = held + 10
+    else:
+        quick.click()
+    assert "Click Bid again" in t.message.value and t.amount.value == amount
+    t.bid_button.click()
+    assert f"Bo bids {amount}." in t.session.says
+
+
+def test_a_failure_outside_the_agent_is_not_blamed_on_it():
+    """The panels caught every exception of Session.advance as an agent's; only what an
+    agent object's act raises is (as AgentError); a bluffkit bug is not hidden."""
+    from bluffkit.session import AgentError
+
+    class Boom:
+        name = "boom"
+
+        def act(self, obs, legal, rng):
+            raise ValueError("mine")
+    s = Session(make_game("horse-trading"), ["human", Boom(), "random"], seed=3)
+    s.play("auction", 0)
+    with pytest.raises(AgentError) as err:
+        s.advance()
+    assert isinstance(err.value.__cause__, ValueError) and err.value.seat == 1
+    t = TablePanel("horse-trading", players=3, humans=[0], seed=3)
+    t.session.chance = lambda *a: (_ for _ in ()).throw(KeyError("a bluffkit bug"))
+    t.show.click()
+    t.simple_box.children[0].click()                 # ipywidgets logs what a click handler raises
+    assert t.bot_error is None and "agent" not in t.message.value
