@@ -30,7 +30,7 @@ import os
 import sys
 from pathlib import Path
 
-from bluffkit.core.errors import BluffkitError, count, is_seat, printable
+from bluffkit.core.errors import BluffkitError, count, is_seat, printable, whole_number
 
 
 #: Keywords of ``make_game`` itself: set with the game's name and ``--variant``, not ``--option``.
@@ -564,7 +564,8 @@ def cmd_play(args) -> int:
         _log_file(args.save, "--save", args.overwrite, ", or add --overwrite to replace it")
     describe = game.describe
     try:
-        humans = {int(h) for h in ("0" if args.human is None else args.human).split(",") if h.strip() != ""}
+        humans = {whole_number(h.strip()) for h in ("0" if args.human is None else args.human).split(",")
+                  if h.strip() != ""}
     except ValueError:
         raise BluffkitError(f"--human takes seat numbers separated by commas, got {printable(repr(args.human))}") \
             from None
@@ -590,7 +591,7 @@ def cmd_play(args) -> int:
         raise BluffkitError(f"--names names no one ({printable(repr(args.names))}); give one name a seat, "
                             "separated by commas, e.g. --names Ana,Bo,Cy")
     names = args.names.split(",") if args.names else [f"Seat {i}" for i in range(args.players)]
-    number = next((n for n in names if n.split() and n.split()[0].lstrip("+-").isdigit()), None)
+    number = next((n for n in names if n.split() and _is_number(n.split()[0])), None)
     if number is not None:                     # a move reads a number as a seat ('trade 1 ...')
         raise BluffkitError(f"--names: {printable(repr(number))} starts with a number, which moves read as a seat "
                             "number; give that seat a name that starts with a word")
@@ -926,6 +927,15 @@ def _strict_again(streams: list) -> None:
             stream.reconfigure(errors="strict")
         except (AttributeError, ValueError, OSError):
             pass
+
+
+def _is_number(word: str) -> bool:
+    """Whether a move would read ``word`` as a number (:func:`core.errors.whole_number`)."""
+    try:
+        whole_number(word)
+    except ValueError:
+        return False
+    return True
 
 
 def _once(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:

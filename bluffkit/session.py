@@ -56,7 +56,8 @@ def seat_by_name(text: str, names, heads) -> str:
         return text
     head, rest = parts
     first = rest.split(None, 1)[0]
-    if first.lstrip("+-").isdigit():
+    digits = first.lstrip("+-")
+    if digits.isascii() and digits.isdigit():     # a seat number, as whole_number reads it
         return text
     fits = []
     for seat, name in enumerate(names):

@@ -597,6 +597,7 @@ def test_a_name_with_spaces_and_the_longest_fit():
     assert seat_by_name("trade bo goat 10", names, ("trade",)) == "trade 0 goat 10"
     assert seat_by_name("choose seat 2", names, ("choose",)) == "choose 2"
     assert seat_by_name("choose 2", names, ("choose",)) == "choose 2"
+    assert seat_by_name("choose \u0663", ["A", "\u0663"], ("choose",)) == "choose 1"   # not a number a move reads
     assert seat_by_name("bid 10", names, ("choose",)) == "bid 10"
     assert seat_by_name("choose", names, ("choose",)) == "choose"      # the game says what is missing
     assert seat_by_name("trade Bo goat 10", names, ()) == "trade Bo goat 10"

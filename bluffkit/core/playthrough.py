@@ -170,7 +170,7 @@ def read(text: str) -> Golden:
         if len(parts) != 5:
             raise PlaythroughError(k, f"a step line has five columns ({COLUMNS[2:]}), got {line[:80]!r}")
         number, actor, action, dig, say = parts
-        if not number.strip().isdigit() or int(number) != len(gold.steps) + 1:
+        if not (number.strip().isascii() and number.strip().isdigit()) or int(number) != len(gold.steps) + 1:
             raise PlaythroughError(k, f"step {number.strip()!r} where step {len(gold.steps) + 1} was expected")
         if actor not in who:
             raise PlaythroughError(k, f"unknown actor {actor!r} (chance or P0..P{gold.players - 1})")
