@@ -165,7 +165,8 @@ class TablePanel(SeatPanel):
         all its money (YB "Not Enough Money?"), which cannot be undone: the first click says
         so, and a second click on the same bid plays it."""
         obs = self.session.observe(self.viewer) if self.viewer is not None else None
-        if obs is not None and obs.legal.bid and isinstance(amount, int) and amount > obs.hand_total:
+        if obs is not None and obs.legal.bid and isinstance(amount, int) and amount > obs.hand_total \
+                and (obs.legal.bid[1] is None or amount <= obs.legal.bid[1]):   # over a shown cap: refused anyway
             ask = (len(self.session.moves), self.viewer, amount)
             if self._over_bid != ask:
                 self._over_bid = ask
