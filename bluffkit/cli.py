@@ -314,8 +314,20 @@ def _estimate(mean: float, lo: float, hi: float, decimals: int) -> str:
     return f"{mean:.{decimals}f} ({lo:.{decimals}f}..{hi:.{decimals}f})"
 
 
+def _int(text: str) -> int:
+    """A whole-number option, read as moves read numbers (ASCII digits after a sign at
+    most: Python's int also reads other scripts' digits, '--human' did not)."""
+    return whole_number(text)
+
+
+_int.__name__ = "int"                          # argparse's words: "invalid int value: 'x'"
+
+
 def _games(text: str) -> int:
     """``--games``: a whole number of games, also written as ``1e6`` or ``10_000``."""
+    if not text.isascii():                     # float() reads other scripts' digits too
+        raise BluffkitError(f"--games takes a whole number of games from 1 to 10**12 (e.g. 1000 or 1e6), "
+                            f"got {printable(repr(text))[:60]}")
     try:
         value = float(text.replace("_", ""))
     except ValueError:
@@ -806,9 +818,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("simulate", help="play many games between bots, one row per game")
     _add_game_args(s)
-    s.add_argument("--players", type=int, required=True, help="players in every game (the auctioneer counts)")
+    s.add_argument("--players", type=_int, required=True, help="players in every game (the auctioneer counts)")
     s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
-    s.add_argument("--seed", type=int, required=True, help="the same seed plays the same games")
+    s.add_argument("--seed", type=_int, required=True, help="the same seed plays the same games")
     s.add_argument("--agents", default="random", help="one per seat, comma-separated, or one for all "
                                                        "(default: random; each game's bots: 'bluffkit games')")
     s.add_argument("--out", required=True, help="a .csv or .parquet file (replaced if it exists)")
@@ -820,19 +832,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("tournament", help="a tournament of bots, on every core or a dask cluster, into a folder")
     _add_game_args(s)
-    s.add_argument("--players", type=int, required=True, help="players in every game")
+    s.add_argument("--players", type=_int, required=True, help="players in every game")
     s.add_argument("--agents", required=True,
                    help="the field: one bot per seat, one for all, or any other number of bots (a round-robin)")
     s.add_argument("--lineups", choices=["fixed", "round-robin"],
                    help="fixed: the bots as named, one per seat; round-robin: every line-up of the field "
                         "(default: fixed when one bot or one per seat is named)")
     s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
-    s.add_argument("--seed", type=int, required=True, help="the same seed plays the same games")
+    s.add_argument("--seed", type=_int, required=True, help="the same seed plays the same games")
     where = s.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int,
+    where.add_argument("--workers", type=_int,
                        help="worker processes of a local dask cluster (default: one per core; 0: this process)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="an existing dask scheduler, e.g. tcp://10.0.0.5:8786")
-    s.add_argument("--chunk", type=int, help="games per part (default: about a hundred parts, at most 2000 games each)")
+    s.add_argument("--chunk", type=_int, help="games per part (default: about a hundred parts, at most 2000 games each)")
     s.add_argument("--out", required=True,
                    help="the folder for the parts and manifest; run again with the same folder to resume")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -849,12 +861,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("play", help="play in the terminal against bots")
     _add_game_args(s)
-    s.add_argument("--players", type=int, default=3, help="players, you included (default 3)")
+    s.add_argument("--players", type=_int, default=3, help="players, you included (default 3)")
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
     s.add_argument("--agents", help="bots for the other seats (default: the game's own; see 'bluffkit games')")
     s.add_argument("--names", help="seat names, comma-separated (default: Seat 0, Seat 1, ..., as moves "
                                    "and messages number the seats)")
-    s.add_argument("--seed", type=int, default=None,
+    s.add_argument("--seed", type=_int, default=None,
                    help="the deal (default: a fresh one each run, which nobody can know from an earlier run; "
                         "give the seed printed at the end to play that deal again)")
     s.add_argument("--save", help="write the log here at the end (a new file, unless --overwrite)")

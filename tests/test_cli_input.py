@@ -389,6 +389,8 @@ def test_play_saves_only_to_a_jsonl_name():
     (["play", "auction", "--names", "1,0,2"], ["'1' starts with a number"]),
     (["play", "youre-bluffing", "--names", "Ana,7 Up,Cy"], ["'7 Up' starts with a number"]),
     (["play", "bloff", "--human", "\u0967"], ["--human takes seat numbers"]),
+    (["simulate", "bloff", "--players", "3", "--games", "\u0661\u0662", "--seed", "1", "--out", "x.csv"],
+     ["--games takes a whole number"]),
     (["scenario", "run", "yb-trade-tie", "--all"], ["scenario names or --all, not both"]),
     (["scenario", "run", "--all", "yb-trade-tie"], ["scenario names or --all, not both"]),
 ])

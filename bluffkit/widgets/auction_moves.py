@@ -253,6 +253,8 @@ class MoveControls(W.VBox):
         if isinstance(action, (Bid, Call)) and self.bid_button is not None and self._kind is type(action):
             self.amount.value = action.amount
             self.bid_button.click()
+            if self._asked is not None and self.bid_button is not None:   # asked about: confirmed
+                self.bid_button.click()
             return True
         if isinstance(action, (Pay, Place)) and self.note_button is not None and self._note_verb == (
                 "Pay" if isinstance(action, Pay) else "Lay"):

@@ -269,6 +269,8 @@ class TablePanel(SeatPanel):
             else:
                 self.amount.value = action.amount
                 self.bid_button.click()
+            if self._over_bid is not None:   # asked about (above the seat's money): confirmed, as a person would
+                self.bid_button.click()
             return True
         if isinstance(action, (A.Pay, A.Trade, A.Counter, A.Offer)) and self.money_box.layout.display != _HIDE:
             if isinstance(action, A.Trade):

@@ -526,3 +526,11 @@ def test_a_failure_outside_the_agent_is_not_blamed_on_it():
     t.show.click()
     t.simple_box.children[0].click()                 # ipywidgets logs what a click handler raises
     assert t.bot_error is None and "agent" not in t.message.value
+
+
+def test_click_action_plays_a_bid_above_the_money_as_a_person_confirms_it():
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    amount = t.session.observe(1).hand_total + 10
+    assert t.click_action(t.game.parse(f"bid {amount}"))
+    assert f"Bo bids {amount}." in t.session.says
