@@ -114,7 +114,11 @@ def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: 
     cell = start(page, lab_server, "bluffer", "Anne")
     # Anne leads the first question, then writes a false answer for Ben's (the answer is
     # the game's content, typed in its own box; the move itself is a click)
+    idle = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")
     for text, after in (("a purple cow", "Ben reads the question"), ("a green cow", "Ben shuffles the sheets")):
+        # the kernel idle first: the log shows the new question before the panel's redraw
+        # has emptied the answer box, and an answer typed then was emptied with it
+        expect(idle).to_have_count(1, timeout=WAIT_MS)
         answer = cell.locator("input[placeholder='your false answer']").first
         expect(answer).to_be_visible(timeout=WAIT_MS)
         answer.fill(text)
@@ -130,7 +134,6 @@ def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: 
     except AssertionError:
         # a click on a sheet button the kernel had just redrawn (and closed) is lost, as a
         # person's would be: like a person, click the sheet on screen again
-        idle = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")
         expect(idle).to_have_count(1, timeout=WAIT_MS)
         cell.locator(".bk-sheet-btn").first.click()
     expect(reveal).to_contain_text("a green cow", timeout=WAIT_MS)
