@@ -285,17 +285,15 @@ class Session:
         ``"own"`` and the move to take back is another player's."""
         if seat is not None and not is_seat(seat, self.players):
             raise RulesError(f"undo: {seat!r} is not a seat of this {self.players}-player game")
-        if not self.moves:
-            if HUMAN in self.kinds:
-                raise IllegalAction("nothing-to-undo", "no player at the table has a move to take back yet")
-            return 0
         k = len(self.moves) - 1
         while k > 0 and (self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN):
             k -= 1
-        if self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN:
+        if k < 0 or self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN:
             if HUMAN in self.kinds:         # a bot's seeded move would only be played again
                 raise IllegalAction("nothing-to-undo", "no player at the table has a move to take back yet")
-            k = len(self.moves) - 1         # a table of bots alone: the last move
+            if k < 0:                       # a table of bots alone, before any move
+                return 0
+            k = len(self.moves) - 1         # ... else its last move
         mover = self.moves[k][0]
         for i in range(k, len(self.moves)):
             if self.shows(i):
