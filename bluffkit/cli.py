@@ -600,7 +600,7 @@ def cmd_play(args) -> int:
             k += 1
     # Moves name seats by number from 0 ("choose 2", "trade for 8 with seat 1"): so do the names
     if args.names is not None and not args.names.strip(","):
-        raise BluffkitError(f"--names names no one ({printable(repr(args.names))}); give one name a seat, "
+        raise BluffkitError(f"--names names no one ({printable(repr(args.names))}); give each seat a name, "
                             "separated by commas, e.g. --names Ana,Bo,Cy")
     names = args.names.split(",") if args.names else [f"Seat {i}" for i in range(args.players)]
     number = next((n for n in names if n.split() and _is_number(n.split()[0])), None)

@@ -21,6 +21,7 @@ from types import MethodType
 from bluffkit.agents.base import uniform_stream
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid
+from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.observe import random_choice
 
 
@@ -74,7 +75,7 @@ class RandomAgent:
     def act(self, obs, legal, rng):
         """A legal action for ``obs`` (``bids="tens"``; see the class)."""
         if not legal.bid:
-            if legal.phase == "bid" and legal.simple:    # showed too little money to bid: it draws its
+            if legal.phase == S.BID and legal.simple:    # showed too little money to bid: it draws its
                 (self._u if rng is self._rng else self.stream(rng))()    # price as ever, then passes
             return random_choice(self, obs, legal, rng)
         u = self._u if rng is self._rng else self.stream(rng)

@@ -282,7 +282,7 @@ class AuctionLab(W.VBox):
         names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
         self.session = Session(game, seats, names=names, seed=self.seed)
         self.said = []
-        self.bot_error: Exception | None = None     # the last bidder failure, whole (see bot_failure)
+        self.bot_error: BluffkitError | None = None     # the last bidder failure, whole (see bot_failure)
         self.dropped = False
         self.message.value = self.refusal.value = ""
         self._to_your_move()

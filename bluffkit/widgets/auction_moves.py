@@ -26,6 +26,7 @@ from bluffkit.auctions.actions import (ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Ca
                                       Refusal, Word)
 from bluffkit.core.money import total
 from bluffkit.widgets.seat_panel import choose_counts, chosen_counts, retire
+from bluffkit.widgets.words import overbid_words
 
 #: The words on the buttons of the moves without an amount.
 WORD_LABELS = {PASS: "Pass", TAKE: "Take it (grab the hammer)", STOP: "Stop (add no more)",
@@ -90,9 +91,7 @@ class MoveControls(W.VBox):
         if self._kind is Bid and self.warn is not None and self._holds is not None and isinstance(n, int) \
                 and n > self._holds and (hi is None or n <= hi) and self._asked != n:
             self._asked = n
-            self.warn(f"You hold {self._holds:,}{self._unit}: if a bid of {n:,}{self._unit} wins and the price "
-                      f"is more than you hold, you cannot pay it, and must show all your money to the table "
-                      f"before the auction is held again. Click Bid again to bid it anyway.")
+            self.warn(overbid_words(self._holds, n, self._unit))
             return
         self._asked = None
         self.play(self._kind(n))

@@ -156,7 +156,7 @@ class SeatPanel(W.VBox):
         self.session = Session(game, seats, names=names, seed=seed, undo=undo)
         self.viewer: int | None = None          # the seat whose view is on screen
         self.said: list[str] = []
-        self.bot_error: Exception | None = None     # the last bot failure, whole (see bot_failure)
+        self.bot_error: BluffkitError | None = None     # the last bot failure, whole (see bot_failure)
         self.cover_text = W.HTML()
         # as wide as its words ("Show Annette's view", larger on a projector), not the default
         # button width that cut them off

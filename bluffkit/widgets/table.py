@@ -20,6 +20,7 @@ changes nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from html import escape
 
 import ipywidgets as W
 
@@ -30,7 +31,7 @@ from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.game import YoureBluffing
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, note_toggle, retire
-from bluffkit.widgets.words import yb_prompt
+from bluffkit.widgets.words import overbid_words, yb_prompt
 
 #: The buttons' words for the moves that take no argument.
 LABELS = {"auction": "Hold an auction", "pass": "Pass", "sell": "Sell", "buy": "Buy it back",
@@ -171,10 +172,7 @@ class TablePanel(SeatPanel):
             if self._over_bid != ask:
                 self._over_bid = ask
                 self.amount.value = amount          # so that Bid, as the words say, plays this bid
-                self.message.value = note(
-                    f"You hold {obs.hand_total}: if a bid of {amount:,} wins, you cannot pay it, and must show all "
-                    f"your money to the table before the auction is held again. Click Bid again to bid it anyway.",
-                    error=True)
+                self.message.value = note(escape(overbid_words(obs.hand_total, amount)), error=True)
                 return
         self._over_bid = None
         self.try_move(f"bid {amount}")
