@@ -5,8 +5,9 @@ spotting the truth.
 (:meth:`bluffkit.games.bluffer.observe.Legal.draw`, which the generic random bot
 plays too). It never writes the true answer (the deck's decoys differ from it), and
 bots never write the same answer as one another without seeing each other's sheets:
-the decoys are shared out among the writers by seat (writer ``i`` of ``w`` draws from
-the decoys ``i, i + w, i + 2w, ...``). A decoy longer than the rules allow is cut at a
+each writer is given its own share of the decoys (writer ``i`` of ``w`` is given the
+decoys ``i, i + w, i + 2w, ...``, never the whole list, which would tell it which
+answers read out are false). A decoy longer than the rules allow is cut at a
 word. In the two-player game the asker writes ``false_answers`` different decoys,
 within the rules' range (``duel_false_answers``, 2 or 3 by default).
 

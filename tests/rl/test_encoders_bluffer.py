@@ -22,7 +22,7 @@ def _to_vote(g, rng_seed=3):
             s = g.step(s, None, g.sample_chance(s, rng))
             continue
         seat = g.to_move(s)[0]
-        s = g.step(s, seat, enc.action(WRITE_START + seat, g.legal(s, seat)))
+        s = g.step(s, seat, enc.action(WRITE_START, g.legal(s, seat)))
     return enc, s
 
 
@@ -32,8 +32,11 @@ def test_writers_pick_from_the_decks_decoys():
     s = g.new_state(4)
     s = g.step(s, None, g.sample_chance(s, np.random.default_rng(1)))
     legal = g.legal(s, 0)
-    assert np.flatnonzero(enc.mask(legal)).tolist() == list(range(WRITE_START, WRITE_START + 5))
-    assert enc.action(WRITE_START + 2, legal) == Write(legal.fitted_decoys()[2])
+    share = legal.fitted_decoys()           # seat 0 of 4 writers: decoys 0 and 4 of the deck's
+    decoys = next(q.decoys for q in g.deck.questions if q.id == s.qid)
+    assert share == [decoys[0], decoys[4]] if len(decoys) > 4 else [decoys[0]]
+    assert np.flatnonzero(enc.mask(legal)).tolist() == list(range(WRITE_START, WRITE_START + len(share)))
+    assert enc.action(WRITE_START + 1, legal) == Write(share[1])
 
 
 def test_votes_and_own_answers():

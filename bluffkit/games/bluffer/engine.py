@@ -178,7 +178,13 @@ class Table(TableBase):
                 have = len(mine)
                 return Legal(seat, WRITE, write=hi - have, done=have >= lo, max_length=r.max_answer_length,
                              where=where, mine=mine, decoys=decoys)
-            return Legal(seat, WRITE, write=1, max_length=r.max_answer_length, where=where, mine=mine, decoys=decoys)
+            # A seat is given its own share of the deck's decoys only (writer ``i`` of ``w``
+            # gets the decoys ``i, i + w, ...``): the whole list would tell a voter which
+            # answers read out are false, and so which one is true.
+            writers = where.writers
+            i, w = writers.index(seat), len(writers)
+            share = decoys[i::w] or decoys[i % len(decoys):][:1]
+            return Legal(seat, WRITE, write=1, max_length=r.max_answer_length, where=where, mine=mine, decoys=share)
         answers = tuple(text for _, text in self.order)
         numbers = range(1, len(self.order) + 1)
         if self.mode == "duel":

@@ -116,8 +116,11 @@ class Legal:
     ``copy`` (the leader writes the true answer). It also holds what the refusals are
     worded from and what :meth:`sample` draws from: ``where`` (the phase, rules, form of
     the game, leader, writers and voters), the ``answers`` read out, the seat's own
-    sheets (``mine``), the deck's ``decoys`` for the question, and for the leader copying
-    it, the card's ``truth``.
+    sheets (``mine``), the seat's share of the deck's ``decoys`` for the question (false
+    answers a bot may write: writer ``i`` of ``w`` is given the decoys ``i, i + w, ...``,
+    never the whole list, which would tell a voter which answers are false; the
+    two-player asker, the only writer, is given them all), and for the leader copying it,
+    the card's ``truth``.
 
     >>> lg = Legal(1, VOTE, vote=(1, 3), answers=("three", "five", "two"), mine=("five",))
     >>> lg.explain(Vote(3)) is None, lg.explain(Vote(2))[0], lg.explain(Vote(9))[0]
@@ -195,10 +198,10 @@ class Legal:
         """One legal action from the uniform numbers of ``u()`` (a callable):
 
         - copying: the card's true answer as it stands (fitted to ``max_length``);
-        - writing: a decoy of the deck for the question (the sheet is any text; a random
-          writer takes its false answers from the deck). Writer ``i`` of ``w`` draws among
-          the decoys ``i, i + w, ...``, so that writers do not write the same answer
-          without seeing each other's sheets; the two-player asker draws among the decoys
+        - writing: one of the seat's decoys (the sheet is any text; a random writer takes
+          its false answers from the deck). Writers are given disjoint shares of the
+          decoys, so they do not write the same answer without seeing each other's
+          sheets; the two-player asker draws among the decoys
           it has not written and says ``done`` once it has ``false_answers`` (within the
           rules' range);
         - voting: uniformly among the answers allowed that do not read like its own.
@@ -212,9 +215,7 @@ class Legal:
                     return DONE_
                 choices = [d for d in decoys if d not in self.mine] or decoys
             else:
-                writers = self.where.writers
-                i, w = writers.index(self.seat), len(writers)
-                choices = decoys[i::w] or decoys
+                choices = decoys
             return Write(choices[int(u() * len(choices))])
         if not self.vote:
             raise RulesError(f"seat {self.seat} has no legal action now ({self.phase})")

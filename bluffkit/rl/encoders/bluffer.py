@@ -6,14 +6,16 @@ Actions (``A`` is the rules' ``max_answers``, 6 by default):
 - ``1``: ``copy`` the true answer (rule option ``leader_copies``): the card's own
   wording, cut to the longest answer allowed;
 - ``2..6``: ``write`` invented answer ``k``: the ``k``-th of the first five decoys the
-  deck gives for the question (cut to the longest answer allowed, as the random bot
-  writes them); in the two-player game a decoy already on the asker's sheet is not
+  seat is given for the question (its share of the deck's: writer ``i`` of ``w`` is
+  given the decoys ``i, i + w, ...``, so one or two at three to five writers; the
+  two-player asker all of them), cut to the longest answer allowed, as the random bot
+  writes them; in the two-player game a decoy already on the asker's sheet is not
   offered again (unless all five are);
 - ``7..7+A-1``: ``vote`` for answer ``1..A`` (as the leader read them).
 
 Coarser than the rules: an answer is any text a player writes; here it is one of a fixed
-menu of five invented answers per question (every question of a deck has at least
-five decoys), and a leader who copies the true answer never rewords it.
+menu of at most five invented answers per question and seat (every question of a deck
+has at least five decoys), and a leader who copies the true answer never rewords it.
 
 The observation (seats rotated so that the observer comes first) holds the phase, the
 form of the game and the teams, the leader, the writers, who is to move, the round and

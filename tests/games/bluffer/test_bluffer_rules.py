@@ -713,6 +713,31 @@ def test_which_other_player_wrote_which_answer_is_not_seen():
     assert gains(a) == (0, 0, 3, 1) and gains(b) == (0, 0, 1, 3)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_decoys_a_seat_is_given_never_mark_another_seats_answer_false(players):
+    # "invents a false answer and writes it on their sheet in secret"; the leader reads the
+    # answers "without naming the author". A bot writes from the deck's decoys, so a seat
+    # given the deck's whole list could strike every bot's answer off as false and find the
+    # truth. Each seat is given its own share, so what it holds never names another's sheet.
+    g = make_game("bluffer")
+    for seed in range(12):
+        rng = np.random.default_rng(seed)
+        s = g.new_state(players)
+        given: dict[int, set[str]] = {seat: set() for seat in range(players)}
+        while s.phase != "vote":
+            if g.is_chance(s):
+                s = g.step(s, None, g.sample_chance(s, rng))
+                continue
+            seat = g.to_move(s)[0]
+            legal = g.legal(s, seat)
+            given[seat] |= set(legal.fitted_decoys()) | set(g.observe(s, seat).legal.decoys)
+            s = g.step(s, seat, legal.sample(rng))
+        for seat in g.to_move(s):
+            others = set(g.observe(s, seat).answers) - set(g.observe(s, seat).mine)
+            assert not given[seat] & others, (f"seed {seed}: seat {seat}'s decoys name answers others "
+                                              f"wrote: {sorted(given[seat] & others)}")
+
+
 def test_votes_are_sealed_until_all_are_in():
     g, s = four_at_vote()
     on3, on4 = g.step(s, BEN, "vote 3"), g.step(s, BEN, "vote 4")
