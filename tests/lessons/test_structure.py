@@ -106,3 +106,30 @@ def test_worksheet_code_that_needs_a_teacher_cell(tmp_path):
                         "```{code-cell} ipython3\nx = secret + 1\n```")
     found = problems_of(tmp_path, text)
     assert any("uses secret, defined only in a teacher or solution cell" in p for p in found), found
+
+
+def _is_subsequence(needle, haystack) -> bool:
+    it = iter(haystack)
+    return all(any(x == y for y in it) for x in needle)
+
+
+@pytest.mark.parametrize(("name", "cards"), [
+    # lesson 05's value sheets: default_rng(2026).integers(0, 61, size=(6, 3)), one row per group
+    ("05-value-against-count", lambda np: np.random.default_rng(2026).integers(0, 61, size=(6, 3)).ravel()),
+    # lesson 06's value cards: default_rng(606).integers(0, 91, size=(12, 3, 2)), pairs 1 to 4
+    ("06-bluffing-with-zeros", lambda np: np.random.default_rng(606).integers(0, 91, size=(12, 3, 2))[:4].ravel()),
+])
+def test_the_worksheet_does_not_show_the_private_value_cards(name, cards):
+    # The teacher prints the value cards (a teacher cell) and cuts them up, so that "each player sees
+    # only their own value"; the debrief's example rows are on the worksheet, so they must not be them.
+    import re
+
+    import numpy as np
+
+    folder = next(f for f in FOLDERS if f.name == name)
+    lesson = L.read(folder)
+    sheet = [c for c in L.audience_cells(lesson.nb, "worksheet") if c.cell_type == "code"]
+    text = "\n".join(c.source + "".join(str(o.get("text", "")) for o in c.get("outputs", ())) for c in sheet)
+    numbers = [int(n) for n in re.findall(r"\d+", text)]
+    private = [int(v) for v in cards(np)]
+    assert not _is_subsequence(private, numbers), f"{name}: the worksheet lists the private value cards in order"
