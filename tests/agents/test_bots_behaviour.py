@@ -201,15 +201,15 @@ def test_the_honest_bots_play_every_card_of_the_rank_or_one_card(bloff_bots):
 
 
 def test_three_callers_tire_of_calling_so_the_game_ends():
-    """Seed 52: three callers went round for ever (each calling the single card another
+    """Seed 28: three callers went round for ever (each calling the single card another
     had to lay as a lie, and laying true fours); with their stamina spent they call no
     more and a hand empties. Without stamina the same game runs away."""
     from bluffkit.core.play import RunawayGame
     g = make_game("bloff")
-    rec = play(g, [CallerAgent() for _ in range(3)], seed=52, max_steps=3000)
+    rec = play(g, [CallerAgent() for _ in range(3)], seed=28, max_steps=3000)
     assert rec.final.is_over() and len(rec.moves) < 1500
     with pytest.raises(RunawayGame):
-        play(g, [CallerAgent(stamina=None) for _ in range(3)], seed=52, max_steps=3000)
+        play(g, [CallerAgent(stamina=None) for _ in range(3)], seed=28, max_steps=3000)
 
 
 def test_a_tired_caller_only_passes_and_stamina_is_checked():
@@ -236,11 +236,43 @@ def _seen_cards_whole_history(obs):
     for j in range(last):
         if j not in turned:
             hidden.setdefault(claims[j][0], []).append(j)
+    # the observer's own cards of each pile taken: its claims in order take its laid cards in order
+    own: dict[int, list[int]] = {}
+    start, q = 0, 0
+    for j in range(last):
+        if claims[j][0] == obs.seat:
+            count = claims[j][2]
+            while q < len(where) and where[q] < j:
+                q += 1
+            if q < len(where):
+                own.setdefault(q, []).extend(obs.my_laid[start:start + count])
+            start += count
     holder = {}
     for q, (_, _, cards, _, taker) in enumerate(obs.revealed):
-        for c in cards:
+        for c in (*own.get(q, ()), *cards):
             holder[c] = (taker, where[q])
     return still_known(holder, hidden, obs.seat, claims[-1][0], where[-1])
+
+
+def test_the_caller_counts_its_own_cards_in_a_pile_another_player_took():
+    # "Anne har selv to firere. Tre firere til i tillegg til hennes to blir fem": a claim is a sure
+    # lie once the observer can place too many of the rank. Anne (seat 0) lays three nines as
+    # sevens; David (seat 3) wrongly calls Bjørn's true eight and takes the pile, her nines with
+    # it. Carla's "one nine" is then a sure lie: three nines are with David, the fourth in Anne's hand.
+    g = make_game("bloff")
+    hands = ["9S,9H,9D,9C,AS,AH,AD,AC,2S,2H,2D,2C,3S", "8S,8H,8D,8C,3H,3D,3C,4S,4H,4D,4C,5S,5H",
+             "5D,5C,6S,6H,6D,6C,7S,7H,7D,7C,10S,10H,10D", "10C,JS,JH,JD,JC,QS,QH,QD,QC,KS,KH,KD,KC"]
+    s = g.state_from_position(4, hands, leader=0, rank=6)
+    for seat, move in [(0, "play 9S,9H,9D"), (1, "pass"), (2, "pass"), (3, "pass"), (1, "play 8S"),
+                       (2, "pass"), (3, "call"), (2, "play 7S")]:
+        s = g.step(s, seat, move)
+    anne = g.observe(s, 0)
+    assert anne.claims[-1] == (2, 8, 1), "Carla says one nine"
+    assert p_false(anne) == 1
+    assert CallerAgent().act(anne, anne.legal, None) == CALL_
+    # Bjørn, who saw none of it, cannot be sure
+    bjorn = g.observe(s, 1)
+    assert p_false(bjorn) < 1 and CallerAgent().act(bjorn, bjorn.legal, None) == PASS_
 
 
 class _Checking(CallerAgent):
@@ -306,12 +338,12 @@ class _Reading(CallerAgent):
 
 
 def test_a_runaway_game_of_callers_reads_the_recent_past_not_the_whole_history():
-    """Seed 52: callers that never tire run away. Each call read the whole history before,
+    """Seed 28: callers that never tire run away. Each call read the whole history before,
     so 20,000 steps took 50 times as long as 2,000; now a call reads the recent past."""
     from bluffkit.core.play import RunawayGame
     reads: list[tuple[int, int]] = []
     with pytest.raises(RunawayGame):
-        play(make_game("bloff"), [_Reading(reads) for _ in range(3)], seed=52, max_steps=20_000)
+        play(make_game("bloff"), [_Reading(reads) for _ in range(3)], seed=28, max_steps=20_000)
     late = [r for n, r in reads if n > 5_000]
     assert late and max(late) < 500, max(late)
     assert max(n for n, _ in reads) > 5_000
