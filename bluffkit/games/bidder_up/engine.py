@@ -254,7 +254,9 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
 
     def pay_piggy(self, seat: int, notes) -> None:
         """Notes paid "face-down on the Piggy Bank space" [C, G, H]: out of the hand, onto
-        the pile in the order written (the lowest note last, on top)."""
+        the pile, the highest note first and the lowest last, on top, whatever order the
+        payment was written in (the rulebook does not order one payment's notes; taking
+        "the top 5" then takes the smallest notes paid last)."""
         self._take(seat, notes)
         d = self.rules.denominations
         pile = [i for i in sorted(range(len(d)), key=lambda i: -d[i]) for _ in range(notes[i])]

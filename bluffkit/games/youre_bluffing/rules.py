@@ -305,8 +305,10 @@ PRESETS: dict[str, Rules] = {
 #: Command-line game names and the preset each one starts from.
 GAME_NAMES = {"youre-bluffing": "youre_bluffing", "horse-trading": "horse_trading"}
 
-#: Each ruleset's variants, as its rulebook names them (YB "Quick Game"; HT "Variants"):
-#: the same rule change is "quick" in one and "double-auction" in the other.
+#: Each ruleset's variants. The two-animal lot takes the name its rulebook gives it (YB
+#: "Quick Game"; HT "Variants"): "quick" in one, "double-auction" in the other. "Trade and
+#: auction" and "Short game" are Horse Trading's variants ("from the model game"), offered
+#: for You're Bluffing! too, off by default.
 PRESET_VARIANTS: dict[str, tuple[str, ...]] = {
     "youre_bluffing": ("quick", "trade-and-auction", "short"),
     "horse_trading": ("double-auction", "trade-and-auction", "short"),

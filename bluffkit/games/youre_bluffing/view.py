@@ -30,8 +30,12 @@ def describe(obs, names, legal: bool = False) -> str:
             lines.append(f"   {names[seat]} had to show their money: {fmt(notes, d)} = {total(notes, d)}")
     if obs.trade is not None:
         ch, tg, fam, cards, offer_cards, ties = obs.trade
-        lines.append(f"   trade: {names[ch]} challenges {names[tg]} for {cards} x {r.labels[fam]} with "
-                     f"{count(offer_cards, 'face-down card')}" + (" (after a tie)" if ties else ""))
+        if obs.phase == S.REOFFER:      # the tied offers are swapped; no new offer is on the table yet
+            lines.append(f"   trade: {names[ch]} challenges {names[tg]} for {cards} x {r.labels[fam]}; "
+                         f"after a tie, {names[ch]} makes a new offer")
+        else:
+            lines.append(f"   trade: {names[ch]} challenges {names[tg]} for {cards} x {r.labels[fam]} with "
+                         f"{count(offer_cards, 'face-down card')}" + (" (after a tie)" if ties else ""))
         if obs.my_offer is not None:
             lines.append(f"   your offer: {fmt(obs.my_offer, d)}")
     if obs.scores is not None:

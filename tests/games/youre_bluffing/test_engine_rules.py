@@ -749,6 +749,22 @@ def test_yb_first_tie_challenger_must_offer_again():
     assert s.phase == "turn" and s.leader == 1
 
 
+def test_after_a_tie_the_view_says_a_new_offer_is_awaited_not_an_empty_one():
+    """YB "The Cattle Trade": after a tie "the player who proposed the cattle trade must make a
+    new offer". Until it is made there is no offer on the table; the view said "with 0
+    face-down cards", which reads as an empty offer."""
+    from bluffkit.games.youre_bluffing.view import describe
+    g = yb()
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    s = play(g, s, (0, "trade 1 goat 10+0"), (1, "counter 10"))
+    names = ["Anna", "Ben", "Carla"]
+    for seat in range(3):
+        text = describe(g.observe(s, seat), names)
+        assert "after a tie, Anna makes a new offer" in text and "0 face-down" not in text, text
+    s = g.step(s, 0, "offer 50")
+    assert "with 1 face-down card (after a tie)" in describe(g.observe(s, 2), names)
+
+
 def test_yb_second_tie_gives_the_animal_to_the_challenger_for_free():
     """YB "The Cattle Trade": "If they make another counter-offer and the two offers happen to
     be equal again, player B must give their animal to player A for free." Both ties are of
