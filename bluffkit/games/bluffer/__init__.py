@@ -31,7 +31,7 @@ SPEC = register(GameSpec(
         ("bluffer", "bluffer", (), {}),
         ("bluffer-quick-refused-team-scoring", "bluffer", (),
          {"rounds": 2, "questions_per_round": 4, "own_answer_vote": "refused", "team_scoring": True,
-          "team_split": "halves", "stop_when_decided": False, "leader_copies": True}),
+          "team_split": "halves", "stop_when_decided": False, "leader_copies": True, "game_tie": "shared"}),
     ),
     test_players=lambda game: (3, 4, 5),      # 2 and 6 to 10 seats: tests/core/test_conformance.py
     # never legal: answers longer than max_answer_length (60), answer 0, a player's chance moves

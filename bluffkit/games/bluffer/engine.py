@@ -382,12 +382,16 @@ class Table(TableBase):
     def game_winners(self) -> tuple[int, ...]:
         """"The player who has won 2 rounds is declared the winner. If the 3 rounds were won
         by 3 different players, the winner is the winner of the last round." Generally:
-        the seats with the most round wins; of those, the ones who won the last round
-        played if any did (so a quick game of 2 rounds split 1-1 goes to the last
-        round's winner). Two players: the most points ("Each wrong answer gives a point")."""
+        the seats with the most round wins; of those, under ``game_tie="last_round"``
+        (default), the ones who won the last round played if any did (so a quick game of
+        2 rounds split 1-1 goes to the last round's winner); under ``"shared"`` all of
+        them, but for the rulebook's own case of three rounds won by different players. Two players: the most points ("Each wrong answer gives a point")."""
         wins = self.wins()
         best = max(wins)
         top = [s for s in range(self.n) if wins[s] == best]
+        rulebook_case = best == 1 and len(self.round_winners) >= 3   # "3 rounds won by 3 different players"
+        if self.rules.game_tie == "shared" and len(top) > 1 and not rulebook_case:
+            return tuple(top)
         last = [s for s in top if s in self.round_winners[-1]]
         return tuple(last or top)
 

@@ -29,6 +29,8 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.rules import RuleOptions
 
 OWN_VOTE = ("to_leader", "refused")
+#: How a game whose most round wins are tied is decided (``game_tie``).
+GAME_TIE = ("last_round", "shared")
 
 #: The most questions a round (or a two-player game) may have: the rulebook plays 6, and a
 #: deck is gone through again when used up, so without a bound a game need never end.
@@ -53,6 +55,13 @@ class Rules(RuleOptions):
       to the Leader". ``"to_leader"`` (default) accepts the sealed vote and scores it
       for the leader as a vote on the leader's answer (2 points); ``"refused"`` makes
       it an illegal move.
+    - ``game_tie``: "If the 3 rounds were won by 3 different players, the winner is the
+      winner of the last round"; the rulebook does not say who wins a quick game of 2
+      rounds split 1-1, or a game in which a tied round gave two players 2 wins each.
+      ``"last_round"`` (default) reads the rule generally: of the seats with the most
+      round wins, those who won the last round played (all of them if none did);
+      ``"shared"``: every seat with the most round wins (three rounds won by different
+      players still go to the last round's winner, as the rulebook says).
     - ``max_answers``: 6 places on the board ("on answers 1 to 6").
     - ``leader_copies``: the leader "lifts the card slightly to copy the true answer onto
       the 'Answer' sheet" and "can also slightly alter the wording of an answer to make
@@ -79,6 +88,7 @@ class Rules(RuleOptions):
     rounds: int = 3
     stop_when_decided: bool = True
     own_answer_vote: str = "to_leader"
+    game_tie: str = "last_round"
     max_answers: int = 6
     leader_copies: bool = False
     max_answer_length: int = 60
@@ -106,6 +116,7 @@ class Rules(RuleOptions):
         need(isinstance(self.stop_when_decided, bool), f"stop_when_decided must be True or False, got {self.stop_when_decided!r}")
         need(self.own_answer_vote in OWN_VOTE,
              f"own_answer_vote must be one of {', '.join(OWN_VOTE)}, got {self.own_answer_vote!r}")
+        need(self.game_tie in GAME_TIE, f"game_tie must be one of {', '.join(GAME_TIE)}, got {self.game_tie!r}")
         need(isinstance(self.leader_copies, bool), f"leader_copies must be True or False, got {self.leader_copies!r}")
         need(count(self.max_answers) and 3 <= self.max_answers <= 12,
              f"max_answers must be an int from 3 to 12, got {self.max_answers!r}")

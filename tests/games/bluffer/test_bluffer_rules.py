@@ -441,6 +441,20 @@ def test_a_two_round_game(first, votes, winner):
     assert g.winners(s) == winner
 
 
+def test_a_split_game_is_shared_when_the_rule_says_so():
+    # The rulebook does not say who wins 2 rounds split 1-1: game_tie="shared" gives it to both.
+    g = make_game("bluffer", rounds=2, game_tie="shared")
+    s = g.state_from_position(3, round=1, question=5, points=[0, 2, 0], round_winners=[[ANNE]])
+    s = plain(g, s, {BEN: TRUTH, CHLOE: TRUTH})
+    assert g.is_over(s) and g.winners(s) == (ANNE, BEN)
+    # "If the 3 rounds were won by 3 different players, the winner is the winner of the last round"
+    # is the rulebook's own rule, not the gap: it holds under game_tie="shared" too.
+    g = make_game("bluffer", game_tie="shared")
+    s = g.state_from_position(3, round=2, question=5, points=[0, 2, 0], round_winners=[[ANNE], [CHLOE]])
+    s = plain(g, s, {BEN: TRUTH, CHLOE: TRUTH})
+    assert g.is_over(s) and s.round_winners[-1] == (BEN,) and g.winners(s) == (BEN,)
+
+
 def test_a_two_round_game_is_not_decided_after_one_round():
     g = make_game("bluffer", rounds=2)
     s = plain(g, g.state_from_position(3, question=5, points=[3, 0, 0]))
@@ -950,6 +964,7 @@ def test_parse_messages_say_what_is_missing():
     ({"duel_false_answers": (3, 2)}, "duel_false_answers"),
     ({"stop_when_decided": "yes"}, "stop_when_decided"),
     ({"team_scoring": 1}, "team_scoring"),
+    ({"game_tie": "first_round"}, "game_tie"),
     ({"colour": "red"}, "colour"),
     ({"deck": "no-such-deck"}, "no-such-deck"),
 ])
