@@ -563,3 +563,52 @@ def test_the_options_of_a_refusal_in_notation_are_left_out_of_the_panels_words()
     assert plain_reason("Ana cannot play sell now; it may: move SPACE, one of hill-east [rule: x]", ["Ana"]) == \
         "Ana cannot play sell now"
     assert plain_reason("seat 0 cannot bid now; seat 0 may: auction [rule: x]", ["Ana"]) == "Ana cannot bid now"
+
+
+def _numbers_as(action, convert):
+    """``action`` with every whole number in its fields (nested in tuples and records) made
+    ``convert(n)``; ``None`` when it holds no number."""
+    import dataclasses
+
+    found = []
+
+    def conv(v):
+        if type(v) is int:
+            found.append(v)
+            return convert(v)
+        if type(v) is tuple:
+            return tuple(conv(x) for x in v)
+        if dataclasses.is_dataclass(v) and not isinstance(v, type):
+            return dataclasses.replace(v, **{f.name: conv(getattr(v, f.name)) for f in dataclasses.fields(v)})
+        return v
+
+    out = conv(action)
+    return out if found else None
+
+
+@pytest.mark.parametrize("name, players", GAMES + [("auction", 3)])
+@pytest.mark.parametrize("convert", [np.int64, float, bool], ids=["numpy", "float", "bool"])
+def test_a_move_or_outcome_whose_numbers_are_not_python_ints_is_refused_and_changes_nothing(name, players, convert):
+    """np.int64(2) == 2, so a Pay of numpy numbers passed the checks, was played, and the
+    game could then never be saved (the digest reads ints); a bool roll was logged as
+    "roll True", which no log reader takes back. Every such move or outcome is refused."""
+    from bluffkit.core.digest import state_digest
+    g, rng = make_game(name), np.random.default_rng(3)
+    s = g.new_state(players)
+    tried = {"player": 0, "chance": 0}
+    for _ in range(400):
+        if g.is_over(s):
+            break
+        seat = None if g.is_chance(s) else g.to_move(s)[0]
+        action = g.sample_chance(s, rng) if seat is None else g.legal(s, seat).sample(rng)
+        odd = _numbers_as(action, convert)
+        if odd is not None:
+            before = state_digest(s)
+            with pytest.raises(IllegalAction) as e:
+                g.step(s, seat, odd)
+            if convert is np.int64:      # equal to the legal move in every check but this one
+                assert e.value.rule == "plain-values" and "convert it with int" in str(e.value), e.value
+            assert state_digest(s) == before
+            tried["player" if seat is not None else "chance"] += 1
+        s = g.step(s, seat, action)
+    assert tried["player"] + tried["chance"] > 0

@@ -24,7 +24,7 @@ from bluffkit.auctions.dutch import Dutch
 from bluffkit.auctions import engine
 from bluffkit.auctions.engine import FORMAT_TABLES, GRAB, OVER, SETUP, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_names, check_seat
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_names, check_seat, plain_problem
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
 from bluffkit.core.money import fmt, parse as parse_notes, total
@@ -112,6 +112,9 @@ class Auction(TableGame):
             action = self.parse(action)
         t = Table.thaw(state)
         if seat is None:
+            problem = plain_problem(action)
+            if problem:
+                raise IllegalAction(*problem)
             t.apply_chance(action)
         else:
             kinds, rule, words = self.CHANCE_ONLY

@@ -199,6 +199,58 @@ def check_player_move(over: bool, chance: bool, seat, players: int, chance_words
         raise IllegalAction("no-such-seat", f"there is no seat {seat!r} (seats are 0..{players - 1})")
 
 
+_PLAIN = object()      # what _impure returns for plain data
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _impure(value):
+    """The first part of ``value`` that is not plain data (a Python int, text, ``None``, a
+    tuple of them, or an action record of them), or ``_PLAIN``."""
+    kind = type(value)
+    if kind is int or kind is str or value is None:
+        return _PLAIN
+    if kind is tuple:
+        for x in value:
+            k = type(x)
+            if k is not int and k is not str:
+                bad = _impure(x)
+                if bad is not _PLAIN:
+                    return bad
+        return _PLAIN
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = tuple(getattr(kind, "__dataclass_fields__", None) or ())
+        if not names:
+            return value
+        _FIELDS[kind] = names
+    for name in names:
+        bad = _impure(getattr(value, name))
+        if bad is not _PLAIN:
+            return bad
+    return _PLAIN
+
+
+def plain_problem(action) -> tuple[str, str] | None:
+    """``None`` when every field of the action record ``action`` holds plain data: Python
+    ints (not bools, floats or numpy numbers), text, ``None`` and tuples of them; else
+    ``("plain-values", reason)``. A numpy number equals an int and passes a game's own
+    checks, but a state that holds one cannot be logged (the digest and the notation read
+    ints), so a move is refused before it is played: nothing is changed."""
+    kind = type(action)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = tuple(getattr(kind, "__dataclass_fields__", None) or ())
+        _FIELDS[kind] = names
+    for name in names:
+        bad = _impure(getattr(action, name))
+        if bad is not _PLAIN:
+            hint = " (a numpy number: convert it with int(...))" if type(bad).__module__ == "numpy" else ""
+            return ("plain-values", f"{kind.__name__}.{name} holds {quote(bad, 40)} of type "
+                    f"{type(bad).__name__}{hint}; a move holds whole numbers as Python ints, text, "
+                    "and tuples of them")
+    return None
+
+
 def check_limit(limit) -> int | None:
     """``limit`` of ``Legal.actions(limit)``: ``None`` (all) or an int >= 0; else :class:`RulesError`
     (a negative one would cut actions off the end of the list, as a slice does)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from bluffkit.core.errors import IllegalAction, check_player_move, check_seat
+from bluffkit.core.errors import IllegalAction, check_player_move, check_seat, plain_problem
 
 
 class TableBase:
@@ -67,7 +67,7 @@ class TableBase:
         if legal is None:
             check_player_move(self.is_over(), self.is_chance(), seat, self.n, self.chance_words())
             legal = self.legal(seat)
-        problem = self.explain(legal, action)
+        problem = plain_problem(action) or self.explain(legal, action)
         if problem:
             raise IllegalAction(*problem)
         self._do(seat, action)
@@ -163,6 +163,9 @@ class TableGame:
             action = self.parse(action)
         t = self.Table.thaw(state)
         if seat is None:
+            problem = plain_problem(action)
+            if problem:
+                raise IllegalAction(*problem)
             t.apply_chance(action)
         else:
             kinds, rule, words = self.CHANCE_ONLY

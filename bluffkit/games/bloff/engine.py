@@ -17,7 +17,7 @@ from collections.abc import Callable
 from itertools import filterfalse
 from typing import Any
 
-from bluffkit.core.errors import IllegalAction
+from bluffkit.core.errors import IllegalAction, plain_problem
 from bluffkit.core.table import TableBase
 from bluffkit.games.bloff.actions import CALL_, PASS_, Call, Deal, Pass, Play  # noqa: F401  (re-exported)
 from bluffkit.games.bloff.cards import rank_of
@@ -199,7 +199,7 @@ class Table(TableBase):
             seat = to_move[0]
             legal = legal_of(seat, to_move)
             action = acts[seat](of(self, seat, legal, to_move), legal, rngs[seat])
-            problem = legal.explain(action, self)
+            problem = ((checks is None or checks[seat]) and plain_problem(action)) or legal.explain(action, self)
             if problem:
                 raise IllegalAction(*problem)
             _HANDLERS[type(action)](self, seat, action)

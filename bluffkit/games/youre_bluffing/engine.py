@@ -19,7 +19,7 @@ from __future__ import annotations
 from operator import add, mul, sub
 from typing import Any, Callable
 
-from bluffkit.core.errors import IllegalAction
+from bluffkit.core.errors import IllegalAction, plain_problem
 from bluffkit.core.table import TableBase
 from bluffkit.core.money import must_show, show, total
 from bluffkit.games.youre_bluffing import state as S
@@ -369,7 +369,7 @@ class Table(TableBase):
                 seen = observe(seat, legal, to_move)
             action = acts[seat](seen, legal, rngs[seat])
             if checks is None or checks[seat]:
-                problem = legal.explain(action)
+                problem = plain_problem(action) or legal.explain(action)
                 if problem:
                     raise IllegalAction(*problem)
             _HANDLERS[type(action)](self, seat, action)
