@@ -222,7 +222,13 @@ def seen_cards(obs) -> tuple[tuple[int, ...], tuple[int, ...]]:
         i -= 1
     table_from = placed[0][1]
     # this seat's own cards in each pile placed: its claims, newest first, take its laid
-    # cards from the end (each play's cards in order, ``my_laid``)
+    # cards from the end (each play's cards in order, ``my_laid``). An older play turned
+    # over is placed at the latest claim with its seat, rank and count; once 13 x players
+    # claims lie between the oldest known and the last, that claim may be a later one
+    # (:func:`reveal_claims`), and a pile may have begun earlier than it seems: then only
+    # the newest pile's own cards are placed, those laid after the claim it is placed
+    # below (in that pile whichever claim it was).
+    trusted = len(placed) if last - floor < 13 * len(obs.hand_sizes) else 1
     own: list[list[int]] = [[] for _ in placed]
     laid, end, k = obs.my_laid, len(obs.my_laid), 0
     for j in range(last - 1, floor, -1):
@@ -234,7 +240,8 @@ def seen_cards(obs) -> tuple[tuple[int, ...], tuple[int, ...]]:
             continue                       # in the pile on the table: counted as its own pile cards
         while k + 1 < len(placed) and j <= placed[k + 1][1]:
             k += 1
-        own[k].extend(cards)
+        if k < trusted:
+            own[k].extend(cards)
     holder = {}
     for k in range(len(placed) - 1, -1, -1):     # oldest first: a later pile taken wins
         q, since = placed[k]

@@ -222,6 +222,11 @@ def test_a_tired_caller_only_passes_and_stamina_is_checked():
             CallerAgent(stamina=bad)
 
 
+def hidden_between(hidden, low, high):
+    """The claims nobody turned over strictly between the indexes ``low`` and ``high``."""
+    return [j for mine in hidden.values() for j in mine if low < j < high]
+
+
 def _seen_cards_whole_history(obs):
     """The caller's knowledge of seen cards read from the whole history, as it was first
     written (every play turned over placed, every claim looked at): the reference the
@@ -236,7 +241,17 @@ def _seen_cards_whole_history(obs):
     for j in range(last):
         if j not in turned:
             hidden.setdefault(claims[j][0], []).append(j)
-    # the observer's own cards of each pile taken: its claims in order take its laid cards in order
+    # the observer's own cards of each pile taken: its claims in order take its laid cards in order.
+    # Where a reveal could be misplaced (13 x players claims or more since the newest reveal
+    # older than every other seat's face-down play before the last pile taken), only the
+    # newest pile's own cards, laid after the reveal before it, are placed.
+    others = set(range(len(obs.hand_sizes))) - {obs.seat}
+    floor = -1
+    for q in range(len(where) - 2, -1, -1):
+        if others <= {claims[j][0] for j in hidden_between(hidden, where[q], where[-1])}:
+            floor = where[q]
+            break
+    first_trusted = len(where) - 1 if last - floor >= 13 * len(obs.hand_sizes) else 0
     own: dict[int, list[int]] = {}
     start, q = 0, 0
     for j in range(last):
@@ -244,7 +259,7 @@ def _seen_cards_whole_history(obs):
             count = claims[j][2]
             while q < len(where) and where[q] < j:
                 q += 1
-            if q < len(where):
+            if first_trusted <= q < len(where):
                 own.setdefault(q, []).extend(obs.my_laid[start:start + count])
             start += count
     holder = {}
@@ -273,6 +288,40 @@ def test_the_caller_counts_its_own_cards_in_a_pile_another_player_took():
     # Bjørn, who saw none of it, cannot be sure
     bjorn = g.observe(s, 1)
     assert p_false(bjorn) < 1 and CallerAgent().act(bjorn, bjorn.legal, None) == PASS_
+
+
+def test_a_true_claim_after_a_long_pile_is_not_taken_for_a_certain_lie():
+    """Claims go round the seats and ranks, so 13 x players claims passed without a call make
+    an older play turned over look as if it were a later claim: the caller must not then put
+    its own cards in the wrong player's hand. Three players: claim 0 is called (seat 0 takes
+    the pile), claims 1-39 pass (seat 2 lays three fives among them), claim 40 is called
+    (seat 1 takes the pile, the fives with it), and at claim 43 seat 1 says two fives, truly."""
+    from bluffkit.games.bloff.actions import Deal
+    g = make_game("bloff")
+    fives = [16, 17, 18]
+    rest = [c for c in range(52) if c not in fives]
+    hands = (tuple(rest[31:]), tuple(rest[14:31]), tuple(fives + rest[:14]))
+    s = g.step(g.new_state(3), None, Deal(hands))
+    for j in range(44):
+        p, hand, rank = g.to_move(s)[0], s.hands[g.to_move(s)[0]], s.rank
+        if j == 43:
+            cards = [c for c in hand if rank_of(c) == 4][:2]
+        elif j in (0, 40):
+            cards = [next(c for c in hand if rank_of(c) != rank)]
+        elif p == 2 and any(rank_of(c) == 4 for c in hand):
+            cards = [next(c for c in hand if rank_of(c) == 4)]
+        else:
+            cards = [hand[0]]
+        s = g.step(s, p, Play(tuple(cards)))
+        if j == 43:
+            break
+        while s.phase == "call":
+            s = g.step(s, g.to_move(s)[0], CALL_ if j in (0, 40) else PASS_)
+            if j in (0, 40):
+                break
+    assert s.claims[-1] == (1, 4, 2) and all(rank_of(c) == 4 for c in s.plays[-1][2]), "a true two fives"
+    seen = g.observe(s, 2)
+    assert p_false(seen) < 1 and CallerAgent().act(seen, seen.legal, None) == PASS_
 
 
 class _Checking(CallerAgent):
