@@ -108,20 +108,20 @@ def test_worksheet_code_that_needs_a_teacher_cell(tmp_path):
     assert any("uses secret, defined only in a teacher or solution cell" in p for p in found), found
 
 
-def _is_subsequence(needle, haystack) -> bool:
-    it = iter(haystack)
-    return all(any(x == y for y in it) for x in needle)
-
-
-@pytest.mark.parametrize(("name", "cards"), [
-    # lesson 05's value sheets: default_rng(2026).integers(0, 61, size=(6, 3)), one row per group
-    ("05-value-against-count", lambda np: np.random.default_rng(2026).integers(0, 61, size=(6, 3)).ravel()),
-    # lesson 06's value cards: default_rng(606).integers(0, 91, size=(12, 3, 2)), pairs 1 to 4
-    ("06-bluffing-with-zeros", lambda np: np.random.default_rng(606).integers(0, 91, size=(12, 3, 2))[:4].ravel()),
+@pytest.mark.parametrize(("name", "cards", "row", "columns"), [
+    # lesson 05's value sheets: default_rng(2026).integers(0, 61, size=(6, 3)), one row per group;
+    # the example rows are (group, value, Secret Value bid, Secret Count notes)
+    ("05-value-against-count", lambda np: np.random.default_rng(2026).integers(0, 61, size=(6, 3)).ravel(),
+     r"\((\d+), (\d+), (\d+), (\d+)\)", (1,)),
+    # lesson 06's value cards: default_rng(606).integers(0, 91, size=(12, 3, 2)), pairs 1 to 4;
+    # the example rows are (challenger value, offer, cards, challenged value, counter, cards)
+    ("06-bluffing-with-zeros", lambda np: np.random.default_rng(606).integers(0, 91, size=(12, 3, 2))[:4].ravel(),
+     r"\((\d+), (\d+), (\d+), (\d+), (\w+), (\w+)\)", (0, 3)),
 ])
-def test_the_worksheet_does_not_show_the_private_value_cards(name, cards):
+def test_the_worksheet_does_not_show_the_private_value_cards(name, cards, row, columns):
     # The teacher prints the value cards (a teacher cell) and cuts them up, so that "each player sees
-    # only their own value"; the debrief's example rows are on the worksheet, so they must not be them.
+    # only their own value"; the debrief's example rows are on the worksheet, so their values must be
+    # unrelated to the cards: not the cards, nor the cards nudged by a few points.
     import re
 
     import numpy as np
@@ -129,7 +129,9 @@ def test_the_worksheet_does_not_show_the_private_value_cards(name, cards):
     folder = next(f for f in FOLDERS if f.name == name)
     lesson = L.read(folder)
     sheet = [c for c in L.audience_cells(lesson.nb, "worksheet") if c.cell_type == "code"]
-    text = "\n".join(c.source + "".join(str(o.get("text", "")) for o in c.get("outputs", ())) for c in sheet)
-    numbers = [int(n) for n in re.findall(r"\d+", text)]
+    rows = [m.groups() for c in sheet for m in re.finditer(row, c.source)]
+    shown = [int(r[k]) for r in rows for k in columns]
     private = [int(v) for v in cards(np)]
-    assert not _is_subsequence(private, numbers), f"{name}: the worksheet lists the private value cards in order"
+    assert len(shown) == len(private), (name, len(shown), len(private))
+    gap = sum(abs(a - b) for a, b in zip(shown, private)) / len(private)
+    assert gap >= 10, f"{name}: the example values are within {gap:.1f} points of the private cards on average"
