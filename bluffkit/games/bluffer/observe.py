@@ -190,7 +190,7 @@ class Legal:
 
     # drawing a random legal action --------------------------------------------------
     def fitted_decoys(self) -> list[str]:
-        """The deck's decoys for the question as the rules accept them: spaces tidied, cut at
+        """The seat's decoys for the question as the rules accept them: spaces tidied, cut at
         a word to at most ``max_length`` characters."""
         return [d for d in (fit(d, self.max_length) for d in self.decoys) if d] or [fit("no idea", self.max_length)]
 

@@ -7,7 +7,8 @@ Actions (``A`` is the rules' ``max_answers``, 6 by default):
   wording, cut to the longest answer allowed;
 - ``2..6``: ``write`` invented answer ``k``: the ``k``-th of the first five decoys the
   seat is given for the question (its share of the deck's: writer ``i`` of ``w`` is
-  given the decoys ``i, i + w, ...``, so one or two at three to five writers; the
+  given the decoys ``i, i + w, ...``, so one or two at three to five writers with the
+  shipped deck's five or six decoys a question; the
   two-player asker all of them), cut to the longest answer allowed, as the random bot
   writes them; in the two-player game a decoy already on the asker's sheet is not
   offered again (unless all five are);
