@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import numpy as np
@@ -26,6 +27,7 @@ from bluffkit.agents.base import ScriptedAgent, make_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, IllegalAction, NotationError, RulesError, count, is_seat, quote
 from bluffkit.core.game import as_game
+from bluffkit.core.play import RunawayGame
 from bluffkit.core.logfiles import NAME_RULE, name_ok
 from bluffkit.core.seeding import check_seed
 
@@ -107,12 +109,25 @@ def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple
             True)
 
 
+#: The steps a session plays before it takes its game for one that will not end (see
+#: :class:`Session`): real games take a few thousand at most (Bløff at ten players, about 3,000).
+MAX_STEPS = 10_000
+
+
 class Session:
     """One game: ``seats`` lists, per seat, ``"human"``, a bot name (``"random"``,
     ``"heuristic"``), an agent object, or a list of moves to play in order. ``undo``
-    (one of :data:`UNDO_RULES`) says whose moves a player may take back."""
+    (one of :data:`UNDO_RULES`) says whose moves a player may take back. A session keeps
+    every state for undo, so a game of bots that never ends would fill the memory: past
+    ``max_steps`` steps (:data:`MAX_STEPS`) :meth:`advance` and :meth:`run` stop with
+    :class:`~bluffkit.core.play.RunawayGame`, the session as it was."""
 
-    def __init__(self, game, seats, *, names=None, seed: int = 0, start: dict | None = None, undo: str = "own"):
+    def __init__(self, game, seats, *, names=None, seed: int = 0, start: dict | None = None, undo: str = "own",
+                 max_steps: int | None = None):
+        max_steps = MAX_STEPS if max_steps is None else max_steps
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+            raise RulesError(f"max_steps: a number of steps (a whole number >= 1), got {quote(max_steps)}"[:200])
+        self.max_steps = max_steps
         if undo not in UNDO_RULES:
             raise RulesError(f"undo must be one of {', '.join(map(repr, UNDO_RULES))}, got {undo!r}")
         self.undo_rule = undo
@@ -147,8 +162,8 @@ class Session:
                 agent = make_agent(spec, game)
                 self.kinds.append(getattr(agent, "name", str(spec)))
                 self.agents.append(agent)
-        self.start = start
-        self.states = [gamelog.start_state(game, n, start)]
+        self.start = copy.deepcopy(start)    # the caller's dict may change; the log replays this one
+        self.states = [gamelog.start_state(game, n, self.start)]
         self.moves: list = []        # (seat or None, action)
         self.says: list[str] = []
 
@@ -244,6 +259,9 @@ class Session:
         while limit is None or len(said) < limit:
             if self.over:
                 break
+            if len(self.moves) >= self.max_steps:
+                raise RunawayGame(f"the game has not ended after {self.max_steps:,} steps (Session's max_steps): "
+                                  "bots that never finish it? The session is kept as it is; save() keeps its log")
             if self.game.is_chance(self.state):
                 if hold is not None and hold(self.state):
                     break

@@ -601,3 +601,30 @@ def test_a_name_with_spaces_and_the_longest_fit():
     assert seat_by_name("bid 10", names, ("choose",)) == "bid 10"
     assert seat_by_name("choose", names, ("choose",)) == "choose"      # the game says what is missing
     assert seat_by_name("trade Bo goat 10", names, ()) == "trade Bo goat 10"
+
+
+def test_a_game_of_bots_that_never_ends_stops_at_max_steps_and_keeps_the_session(tmp_path):
+    """Three callers that call every claim never finish; run() went on for ever, keeping every
+    state (1.3 GB after 20,000 steps). It stops at max_steps, the session kept and savable."""
+    from bluffkit.agents.bloff import CallerAgent
+    from bluffkit.core.play import RunawayGame
+    s = Session("bloff", [CallerAgent(threshold=0, patience=None, stamina=None) for _ in range(3)], seed=1,
+                max_steps=400)
+    with pytest.raises(RunawayGame, match="not ended after 400 steps"):
+        s.run()
+    assert len(s.moves) == 400 and not s.over
+    s.save(tmp_path / "runaway.jsonl")
+    assert Session.load(tmp_path / "runaway.jsonl").moves == s.moves
+    with pytest.raises(RulesError, match="max_steps"):
+        Session("bloff", ["random"] * 3, max_steps=0)
+
+
+def test_the_start_position_is_the_sessions_own_copy(tmp_path):
+    """The caller's start dict, changed after the session began (reused for the next table),
+    made the game it had played impossible to save."""
+    start = {"leader": 1}
+    s = Session("youre-bluffing", ["random"] * 3, seed=3, start=start)
+    s.advance(limit=10)
+    start["leader"] = 2
+    s.save(tmp_path / "game.jsonl")
+    assert Session.load(tmp_path / "game.jsonl").state == s.state
