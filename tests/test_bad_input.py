@@ -612,3 +612,22 @@ def test_a_move_or_outcome_whose_numbers_are_not_python_ints_is_refused_and_chan
             tried["player" if seat is not None else "chance"] += 1
         s = g.step(s, seat, action)
     assert tried["player"] + tried["chance"] > 0
+
+
+def test_a_switch_given_as_text_is_refused_not_read_as_true(tmp_path):
+    """"False" is true to Python: save(replace="False") replaced the file it was told to keep,
+    and winner_surplus(right="False") gave the value with the right."""
+    from bluffkit.analysis import auction_theory as th
+    keep = tmp_path / "game.jsonl"
+    keep.write_text("precious")
+    s = Session("youre-bluffing", ["random"] * 3, seed=1)
+    s.advance(limit=5)
+    with pytest.raises(RulesError, match="replace must be True or False, got 'False'"):
+        s.save(keep, replace="False")
+    assert keep.read_text() == "precious"
+    for call in (lambda: th.winner_surplus(3, "first", right="False"),
+                 lambda: th.auctioneer_payoff(3, "first", right=1),
+                 lambda: th.bidder_surplus(3, "first", total="no")):
+        with pytest.raises(RulesError, match="must be True or False"):
+            call()
+    assert th.winner_surplus(3, "first", right=False) == Fraction(1, 4)

@@ -60,7 +60,7 @@ import pandas as pd
 import sympy as sp
 
 from bluffkit.analysis.auction_sim import format_label
-from bluffkit.core.errors import quote
+from bluffkit.core.errors import check_flag, quote
 
 N = sp.Symbol("n", integer=True, positive=True)
 """The number of bidders."""
@@ -295,7 +295,7 @@ def bidder_surplus(n: int | sp.Expr = N, fmt: str = "first", *, total: bool = Fa
     (1/(n*(n + 1)), 1/(n + 1))
     """
     per = _ex_ante_surplus(_fmt(fmt))
-    return _at(sp.factor(N * per) if total else per, n)
+    return _at(sp.factor(N * per) if check_flag(total, "total") else per, n)
 
 
 @lru_cache(maxsize=None)
@@ -345,7 +345,7 @@ def auctioneer_payoff(n: int | sp.Expr = N, fmt: str = "first", *, right: bool =
     23/48
     """
     f = _fmt(fmt)
-    if right:
+    if check_flag(right, "right"):
         return _at_most(_with_right(f, "auctioneer"), n, "auctioneer_payoff(right=True)")
     return _at(_moment(f, 1), n)
 
@@ -373,7 +373,7 @@ def winner_surplus(n: int | sp.Expr = N, fmt: str = "first", *, right: bool = Fa
     7/32
     """
     f = _fmt(fmt)
-    if right:
+    if check_flag(right, "right"):
         return _at_most(_with_right(f, "winner"), n, "winner_surplus(right=True)")
     return _at(_winner_surplus(f), n)
 

@@ -251,6 +251,15 @@ def plain_problem(action) -> tuple[str, str] | None:
     return None
 
 
+def check_flag(value, name: str) -> bool:
+    """``value`` if it is True or False; else :class:`RulesError` naming ``name``. A text such
+    as ``"False"`` is true to Python, and a switch read that way does the opposite of what
+    was asked (a file replaced, another formula given)."""
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} must be True or False, got {quote(value)}"[:200])
+    return value
+
+
 def check_limit(limit) -> int | None:
     """``limit`` of ``Legal.actions(limit)``: ``None`` (all) or an int >= 0; else :class:`RulesError`
     (a negative one would cut actions off the end of the list, as a slice does)."""

@@ -41,8 +41,8 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.core import jsonread, logfiles
 from bluffkit.core.digest import state_digest, table_digest
-from bluffkit.core.errors import (SHAPE_ERRORS, BluffkitError, LogError, RulesError, is_seat, json_kind, printable,
-                                   quote)
+from bluffkit.core.errors import (SHAPE_ERRORS, BluffkitError, LogError, RulesError, check_flag, is_seat, json_kind,
+                                   printable, quote)
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 from bluffkit.core.protocols import Game
@@ -155,6 +155,7 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
     and the log is refused (the new file is linked in place, which fails if one is there)."""
     if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
         raise BluffkitError(f"a log is saved to a file name (text or a path), got {quote(path)}"[:200])
+    check_flag(replace, "replace")
     path = Path(path)
     if path.is_dir():
         raise BluffkitError(f"{printable(str(path))} is a folder; give the log a file name (e.g. game.jsonl)")
