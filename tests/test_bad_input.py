@@ -631,3 +631,40 @@ def test_a_switch_given_as_text_is_refused_not_read_as_true(tmp_path):
         with pytest.raises(RulesError, match="must be True or False"):
             call()
     assert th.winner_surplus(3, "first", right=False) == Fraction(1, 4)
+
+
+@pytest.mark.parametrize("call, error, says", [
+    ("bp.p_claim_false(1, 0, 0, 1, 10**6, 5 * 10**5)", ValueError, "unseen_cards must be at most 1,000"),
+    ("bp.p_claim_false(1, 0, 0, 1, 10**100, 5)", ValueError, "unseen_cards must be at most 1,000"),
+    ("bp.enumerate_exact(1, [0], 0, [0] * 3000 + [1], ranks=1, copies_per_rank=2)", ValueError, "at most 20 places"),
+    ("ca.cost_curve((10**8, 0, 0, 0, 0, 0))", RulesError, "at most 1,000 notes"),
+    ("ca.most_notes((10**100, 0, 0, 0, 0, 0), 1e300)", RulesError, "at most 1,000 notes"),
+    ("sim.simulate_sealed(100_000, 100_000_000)", ValueError, "at most 20,000 auctions of 100,000 bidders"),
+    ("bv.simulate_weighted(4, 0.4, 2, 10**12)", RulesError, "questions must be a whole number from 1"),
+    ("bv.simulate_weighted(4, 0.4, 2, 1.5)", RulesError, "questions must be a whole number"),
+    ("bv.simulate_weighted(4, '0.5', 2, 10)", RulesError, "spot must be a finite number"),
+    ("bv.simulate_weighted(4, 0.4, float('inf'), 10)", RulesError, "weight must be a finite number"),
+])
+def test_huge_or_odd_analysis_inputs_are_refused_at_once(call, error, says):
+    """Each of these hung, ran out of memory or stopped deep in numpy or the recursion limit."""
+    from bluffkit.analysis import auction_sim as sim
+    from bluffkit.analysis import bloff_probability as bp
+    from bluffkit.analysis import bluffer_votes as bv
+    from bluffkit.analysis import count_auctions as ca
+    with pytest.raises(error, match=says):
+        eval(call, {"bp": bp, "ca": ca, "sim": sim, "bv": bv})
+
+
+def test_a_huge_roll_is_costed_at_once_and_wide_auctions_reduce_in_numpy():
+    """A roll of 10**9 looped once per spare step; 100,000 bidders looped in Python per bidder."""
+    from bluffkit.analysis import auction_sim as sim
+    from bluffkit.analysis import move_cost as mc
+    far = mc.move_costs("animal-market", "start", 10**9)
+    assert len(far) > 0 and (far.change > 10**8).all()
+    assert len(mc.reach_costs("animal-market", "start", faces=[10**100])) > 0
+    rng = np.random.default_rng(1)
+    for n in (3, sim.NARROW + 1, 200):
+        bids = rng.integers(0, 5, size=(40, n)).astype(float)        # ties at the top too
+        win = bids.argmax(axis=1)
+        assert np.array_equal(sim._column_max(bids, np.empty(40)), bids.max(axis=1))
+        assert np.array_equal(sim._second_highest(bids, win, np.empty(40)), np.partition(bids, n - 2, axis=1)[:, n - 2])

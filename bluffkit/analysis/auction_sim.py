@@ -279,6 +279,9 @@ MAX_AUCTIONS = 100_000_000
 #: The most bidders an auction of :func:`simulate_sealed` and :func:`bids_sample` takes (a chunk
 #: holds at least one whole auction).
 MAX_BIDDERS = 100_000
+#: The most values (bidders times auctions) one call of :func:`simulate_sealed` draws: some
+#: minutes of work.
+MAX_SEALED_VALUES = 2_000_000_000
 #: The most rows (bidders times auctions) :func:`bids_sample` returns: it is not chunked, and
 #: a row takes some 70 bytes and more while it is built.
 MAX_BID_ROWS = 10_000_000
@@ -293,7 +296,8 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
 
     ``strategy`` is one name for every bidder or one per bidder; ``shade`` one fraction or one
     per bidder (``None`` for bidders who do not shade). ``n_bidders`` is 2 to :data:`MAX_BIDDERS`
-    (100,000), ``n_auctions`` 1 to :data:`MAX_AUCTIONS` (100,000,000). ``chunk_size`` auctions are simulated at
+    (100,000), ``n_auctions`` 1 to :data:`MAX_AUCTIONS` (100,000,000), and the two multiplied at most
+    :data:`MAX_SEALED_VALUES` (2,000,000,000). ``chunk_size`` auctions are simulated at
     a time (default: :data:`CHUNK_VALUES` values per chunk); ``progress=True`` shows a bar over chunks.
 
     >>> df = simulate_sealed(3, 1000, fmt="first", seed=7)
@@ -310,6 +314,10 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
     if total > MAX_AUCTIONS:          # the result columns alone take 48 bytes an auction
         raise ValueError(f"n_auctions: at most {MAX_AUCTIONS:,} in one call (its result columns take "
                          f"{MAX_AUCTIONS * 48 / 1e9:.1f} GB); run more calls with other seeds, got {total:,}")
+    if s.n * total > MAX_SEALED_VALUES:
+        raise ValueError(f"n_auctions: at most {MAX_SEALED_VALUES // s.n:,} auctions of {s.n:,} bidders in one call "
+                         f"({MAX_SEALED_VALUES:,} values, some minutes of work); run more calls with other seeds, "
+                         f"got {total:,}")
     if not isinstance(right_of_first_refusal, (bool, np.bool_)):
         raise ValueError(f"right_of_first_refusal must be True or False, got {right_of_first_refusal!r}")
     size = max(1, CHUNK_VALUES // s.n) if chunk_size is None else _count(chunk_size, "chunk_size", 1)
@@ -348,9 +356,17 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
         "auctioneer_payoff": payoff}, columns=COLUMNS, copy=False)
 
 
+#: Up to this many bidders, a row's maximum is taken a column at a time (numpy's reduction
+#: over a short axis is slow); past it, by numpy's reduction (a Python loop over 100,000
+#: bidders took some 0.1 s an auction).
+NARROW = 32
+
+
 def _column_max(a: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """``a.max(axis=1)`` into ``out`` for a short second axis, a column at a time (the same
+    """``a.max(axis=1)`` into ``out``: for a short second axis a column at a time (the same
     numbers, without numpy's slow reduction over a short axis)."""
+    if a.shape[1] > NARROW:
+        return np.max(a, axis=1, out=out)
     out[:] = a[:, 0]
     for j in range(1, a.shape[1]):
         np.maximum(out, a[:, j], out=out)
@@ -361,6 +377,10 @@ def _second_highest(bids: np.ndarray, win: np.ndarray, out: np.ndarray) -> np.nd
     """The second-highest bid of each row into ``out`` (a tie at the top counts twice): the
     highest of the bids but the winner's, as ``np.partition(bids, n - 2, axis=1)[:, n - 2]``
     gives."""
+    n = bids.shape[1]
+    if n > NARROW:
+        out[:] = np.partition(bids, n - 2, axis=1)[:, n - 2]
+        return out
     out.fill(-np.inf)
     for j in range(bids.shape[1]):
         np.maximum(out, bids[:, j], out=out, where=win != j)

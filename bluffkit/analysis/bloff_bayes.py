@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from bluffkit.analysis.bloff_probability import check_count, copies
+from bluffkit.analysis.bloff_probability import MAX_CARDS, check_count, copies
 from bluffkit.core.errors import quote
 
 if TYPE_CHECKING:
@@ -57,9 +57,7 @@ P0, PK, Q, L = sp.symbols("P_0 P_k q l_k", nonnegative=True)
 #: The honest and caller bots' lies: always one card.
 ONE_CARD = (1,)
 
-#: The most unseen cards :func:`hand_law` (and so :func:`p_lie`) takes: ten decks are 520 cards,
-#: and the exact law of thousands of cards gets slow.
-MAX_CARDS = 1000
+# MAX_CARDS (from bloff_probability): the most unseen cards hand_law, and so p_lie, take.
 
 
 def _cards(unseen_cards: int, unseen_copies: int, claimant_cards: int) -> None:

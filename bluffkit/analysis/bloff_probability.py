@@ -144,6 +144,8 @@ def p_claim_false(k: int, in_hand: int, revealed: int, decks: int, unseen_cards:
     k, known = check_count(k, "k", low=1), check_count(known_in_claimant, "known_in_claimant")
     big_k = c - check_count(in_hand, "in_hand") - check_count(revealed, "revealed") - known
     n_all, n = check_count(unseen_cards, "unseen_cards"), check_count(claimant_cards, "claimant_cards")
+    if n_all > MAX_CARDS:
+        raise ValueError(f"unseen_cards must be at most {MAX_CARDS:,} (ten decks are 520 cards), got {n_all:,}")
     if big_k < 0:
         raise ValueError(f"the observer accounts for {c - big_k} cards of a rank with {c} copies")
     if big_k > n_all or n > n_all:
@@ -220,8 +222,13 @@ def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int 
 
 
 #: The most ranks, and unseen cards, :func:`enumerate_exact` takes: it lists every deal, and
-#: 12 unseen cards in four places are some 370,000 deals.
-MAX_BRUTE_RANKS, MAX_BRUTE_UNSEEN = 1000, 12
+#: 12 unseen cards in four places are some 370,000 deals; and the most other places (a table
+#: has at most ten players).
+MAX_BRUTE_RANKS, MAX_BRUTE_UNSEEN, MAX_BRUTE_PLACES = 1000, 12, 20
+
+#: The most unseen cards :func:`p_claim_false` (and :mod:`bluffkit.analysis.bloff_bayes`)
+#: takes: ten decks are 520 cards, and the exact law of many thousands gets slow.
+MAX_CARDS = 1000
 
 
 def enumerate_exact(k: int, observer_hand: Sequence[int], claimant_cards: int,
@@ -257,6 +264,9 @@ def enumerate_exact(k: int, observer_hand: Sequence[int], claimant_cards: int,
         lists[name] = [int(c) for c in cards]
     observer_hand, revealed, claimant_known, other_places = (
         lists[n] for n in ("observer_hand", "revealed", "claimant_known", "other_places"))
+    if len(other_places) > MAX_BRUTE_PLACES:
+        raise ValueError(f"other_places: at most {MAX_BRUTE_PLACES} places (hands and the pile), "
+                         f"got {len(other_places):,}")
     claimant_cards = check_count(claimant_cards, "claimant_cards")
     hidden = ranks * copies_per_rank - len(observer_hand) - len(revealed) - len(claimant_known)
     if hidden > MAX_BRUTE_UNSEEN:
@@ -301,7 +311,7 @@ def check_count(x: int, name: str, low: int = 0) -> int:
 def _probability(q: float | Fraction) -> Fraction:
     if isinstance(q, bool) or not isinstance(q, Real):
         raise ValueError(f"lie_prob must be a number in [0, 1], got {q!r}")
-    f = Fraction(str(q)) if isinstance(q, float) else Fraction(q)
+    f = Fraction(q) if isinstance(q, (int, Fraction)) else Fraction(str(float(q)))
     if not 0 <= f <= 1:
         raise ValueError(f"lie_prob must be in [0, 1], got {q!r}")
     return f

@@ -34,6 +34,7 @@ with sympy from the vote probabilities; :func:`simulate_weighted` draws votes to
 
 from __future__ import annotations
 
+import math
 from numbers import Integral, Rational, Real
 from typing import TYPE_CHECKING
 
@@ -112,6 +113,10 @@ def spot_estimate(truth_votes: int, votes: int) -> tuple[float, float]:
     return share, float(np.sqrt(share * (1 - share) / votes))
 
 
+#: The most questions :func:`simulate_weighted` plays in one call (a row each).
+MAX_QUESTIONS = 10_000_000
+
+
 def simulate_weighted(players: int, spot: float, weight: float, questions: int, seed: int = 0) -> pd.DataFrame:
     """``questions`` seeded questions under the weighted vote model: seat 0 leads, seat 1 is the
     convincing author. One row per question with each seat's points (columns ``seat_0`` ...),
@@ -121,8 +126,14 @@ def simulate_weighted(players: int, spot: float, weight: float, questions: int, 
     check_seed(seed)
     if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 5:
         raise RulesError(f"players: 3 to 5 (Rules of Play for 3 to 5 Players), got {players!r}")
+    for name, x in (("spot", spot), ("weight", weight)):
+        if isinstance(x, bool) or not isinstance(x, Real) or not math.isfinite(x):
+            raise RulesError(f"{name} must be a finite number, got {quote(x)}"[:200])
     if not 0 <= spot <= 1 or not weight > 0:
         raise RulesError(f"spot is a probability and weight > 0, got spot={spot!r}, weight={weight!r}")
+    if isinstance(questions, bool) or not isinstance(questions, Integral) or not 1 <= questions <= MAX_QUESTIONS:
+        raise RulesError(f"questions must be a whole number from 1 to {MAX_QUESTIONS:,}, got {quote(questions)}"[:200])
+    questions = int(questions)
     rng = np.random.default_rng(seed)
     weights = np.ones(players)
     weights[1] = weight

@@ -48,7 +48,7 @@ import sympy as sp
 from bluffkit.analysis.auction_theory import N as _N
 from bluffkit.analysis.auction_theory import V as _V
 from bluffkit.analysis.auction_theory import equilibrium_bid, expected_revenue
-from bluffkit.auctions.rules import DENOMINATIONS, FORMATS, VALUE_BOUND, value_ok
+from bluffkit.auctions.rules import DENOMINATIONS, FORMATS, MAX_NOTES, VALUE_BOUND, value_ok
 from bluffkit.auctions.sample import cheapest, notes_for
 from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.money import total
@@ -76,7 +76,9 @@ def _hand(hand, denoms) -> tuple[int, ...]:
                          f"{CLASS_HAND}), got {quote(hand)}")
     hand = tuple(hand)
     if len(hand) != len(denoms) or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in hand):
-        raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)}, got {hand!r}")
+        raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)}, got {quote(hand)}")
+    if sum(hand) > MAX_NOTES:
+        raise RulesError(f"a hand holds at most {MAX_NOTES:,} notes, as in the auction engine; got {sum(hand):,}")
     return hand
 
 

@@ -292,7 +292,7 @@ class Board:
         found = self._reach_memo.get(key)
         if found is None:
             out: dict[str, tuple[int, int]] = {}
-            for k in range(top + 1):
+            for k in range(max(0, roll - longest), top + 1):   # a smaller change overshoots every path
                 cost = cost_of_change(k)
                 for steps in sorted({roll - k, roll + k}):
                     if 1 <= steps <= longest:
