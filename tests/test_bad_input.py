@@ -668,3 +668,50 @@ def test_a_huge_roll_is_costed_at_once_and_wide_auctions_reduce_in_numpy():
         win = bids.argmax(axis=1)
         assert np.array_equal(sim._column_max(bids, np.empty(40)), bids.max(axis=1))
         assert np.array_equal(sim._second_highest(bids, win, np.empty(40)), np.partition(bids, n - 2, axis=1)[:, n - 2])
+
+
+@pytest.mark.parametrize("name", ["youre-bluffing", "bloff", "bluffer", "bidder-up", "auction"])
+def test_a_wrong_state_or_generator_is_refused_in_words(name):
+    """Another game's state, None or a dict, and a generator that is None or a seed, failed
+    deep inside with AttributeError or TypeError."""
+    g, other = make_game(name), make_game("bloff" if name != "bloff" else "bluffer")
+    s = g.new_state(3 if name != "bluffer" else 4)
+    for bad in (None, {"phase": "bid"}, other.new_state(3 if name != "bloff" else 4)):
+        move = "done" if name == "bluffer" else "pass"
+        for call in (lambda: g.observe(bad, 0), lambda: g.legal(bad, 0), lambda: g.step(bad, 0, move),
+                     lambda: g.is_over(bad), lambda: g.to_move(bad)):
+            with pytest.raises(RulesError, match="a state of this game is needed"):
+                call()
+    rng = np.random.default_rng(1)
+    while g.is_chance(s):
+        with pytest.raises(RulesError, match="rng: a numpy Generator"):
+            g.sample_chance(s, None)
+        s = g.step(s, None, g.sample_chance(s, rng))
+    legal = g.legal(s, g.to_move(s)[0])
+    for bad in (None, 3):
+        with pytest.raises(RulesError, match="rng: a numpy Generator"):
+            legal.sample(bad)
+    if legal.actions() is not None:
+        assert list(legal.actions(10**100)) == list(legal.actions())
+
+
+def test_a_log_that_cannot_be_written_is_refused_in_words_and_leaves_nothing(tmp_path):
+    """A file where the folder should be, a NUL in the name, a name too long: the operating
+    system's own exceptions escaped Session.save (and simulate's logs folder)."""
+    from bluffkit.analysis.simulate import simulate
+    from bluffkit.core.errors import BluffkitError
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    s = Session("youre-bluffing", ["random"] * 3, seed=1)
+    s.advance(limit=5)
+    for bad, says in ((blocker / "sub" / "game.jsonl", "not a directory"), (tmp_path / "a\x00b.jsonl", "NUL"),
+                      (tmp_path / ("x" * 300 + ".jsonl"), "too long")):
+        with pytest.raises(BluffkitError, match=f"cannot save the log to .*{says}"):
+            s.save(bad)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"] and blocker.read_text() == "x"
+    with pytest.raises(BluffkitError, match="cannot write the logs to the folder"):
+        simulate("bloff", ["random"] * 3, games=1, seed=1, logs=blocker / "sub")
+    for agents in (None, "random"):
+        with pytest.raises(RulesError, match="agents: a list with one agent per seat"):
+            simulate("bloff", agents, games=1, seed=1)
+    assert len(simulate("bloff", ["random"] * 3, games=np.int64(2), seed=1)) == 2

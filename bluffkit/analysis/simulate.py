@@ -13,6 +13,7 @@ import re
 import shutil
 import socket
 import tempfile
+from numbers import Integral
 from pathlib import Path
 
 import pandas as pd
@@ -51,8 +52,12 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         raise RulesError(f"logs: a folder's path (text) or None, got {quote(logs)}"[:200])
     if on_played is not None and not callable(on_played):
         raise RulesError(f"on_played: a function of the table or None, got {quote(on_played)}"[:200])
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if isinstance(games, bool) or not isinstance(games, Integral) or games < 1:
         raise RulesError(f"games must be a positive whole number, got {games!r}")
+    games = int(games)
+    if not isinstance(agents, (list, tuple)):
+        raise RulesError(f"agents: a list with one agent per seat (a bot's name or an agent object), "
+                         f"got {quote(agents)}"[:200])
     players = game.check_players(len(agents))
     names = [make_agent(a, game).name if isinstance(a, str) else getattr(a, "name", "agent") for a in agents]
     seeds = game_seeds(seed, games)
@@ -77,9 +82,18 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     while not d.exists():
         created.append(d)
         d = d.parent
-    out_dir.mkdir(parents=True, exist_ok=True)
-    _remove_abandoned(out_dir)
-    staging = Path(tempfile.mkdtemp(prefix=f".logs-{_HOST}-{os.getpid()}-", suffix=".tmp", dir=out_dir))
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        _remove_abandoned(out_dir)
+        staging = Path(tempfile.mkdtemp(prefix=f".logs-{_HOST}-{os.getpid()}-", suffix=".tmp", dir=out_dir))
+    except (OSError, ValueError) as e:       # a file on the way, no right to write, a NUL in the name
+        for d in created:
+            try:
+                d.rmdir()
+            except OSError:
+                break
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise BluffkitError(f"cannot write the logs to the folder {out_dir}: {why}") from None
     try:
         df = _play(game, agents, names, seeds, players, progress, staging, width)
         if on_played is not None:

@@ -30,7 +30,7 @@ from bluffkit.auctions.settlement import Settling
 from bluffkit.auctions.state import (BID, CHOOSE, FIELDS, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP,
                                      State)
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import IllegalAction, count
+from bluffkit.core.errors import IllegalAction, check_state, count
 from bluffkit.core.money import total
 from bluffkit.core.table import TableBase
 
@@ -84,6 +84,7 @@ class Table(Settling, TableBase):
     @classmethod
     def thaw(cls, state):
         """A working copy of ``state``, of its format's table class."""
+        check_state(state, State)
         t = object.__new__(FORMAT_TABLES[state.rules.format])
         for f in FIELDS:
             setattr(t, f, getattr(state, f))

@@ -24,7 +24,8 @@ from bluffkit.auctions.dutch import Dutch
 from bluffkit.auctions import engine
 from bluffkit.auctions.engine import FORMAT_TABLES, GRAB, OVER, SETUP, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, check_names, check_seat, plain_problem
+from bluffkit.core.errors import (IllegalAction, NotationError, RulesError, check_names, check_rng, check_seat,
+                                   check_state, plain_problem)
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
 from bluffkit.core.money import fmt, parse as parse_notes, total
@@ -82,6 +83,7 @@ class Auction(TableGame):
         return t
 
     def is_over(self, state) -> bool:
+        check_state(state, State)
         return state.phase == OVER
 
     def is_chance(self, state) -> bool:
@@ -103,6 +105,7 @@ class Auction(TableGame):
         not act now (a player's move, or the auction over) it is refused with
         :class:`IllegalAction` ``not-chance-turn`` (:func:`bluffkit.core.table.chance_table`),
         as :meth:`step` refuses an outcome then."""
+        check_rng(rng)
         return chance_table(self._read(state)).sample_chance(float(rng.random()), rng)
 
     def step(self, state, seat, action):

@@ -23,7 +23,7 @@ from itertools import permutations, product
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
 from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
-from bluffkit.core.errors import IllegalAction, RulesError, check_limit, count
+from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
 from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_book, payment_problem
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
@@ -91,6 +91,7 @@ class Legal:
         (see :func:`bluffkit.auctions.sample.random_action`). A seat with no legal action
         now (not its move, or the auction over) is refused with :class:`IllegalAction`
         ``not-your-turn``, as in the other games, rather than given a move it may not make."""
+        check_rng(rng)
         if not self:
             why = "" if self._t is None else f": {self._t._why_not(self.seat)[1]}"
             raise IllegalAction("not-your-turn", f"seat {self.seat} has no legal action now{why}")
@@ -156,7 +157,7 @@ class Legal:
     def actions(self, limit: int | None = None):
         """Every legal action (at most ``limit``), or ``None`` when they cannot be listed:
         a bid with no upper bound."""
-        check_limit(limit)
+        limit = check_limit(limit)
         if self.bid and self.bid[1] is None:
             return None
         t, out = self._t, list(self.words)

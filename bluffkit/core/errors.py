@@ -260,12 +260,32 @@ def check_flag(value, name: str) -> bool:
     return value
 
 
+def check_rng(rng) -> None:
+    """:class:`RulesError` unless ``rng`` draws as a numpy Generator does (``random`` and
+    ``integers``): ``None`` or a seed given where a generator is wanted failed deep inside."""
+    if not callable(getattr(rng, "random", None)) or not callable(getattr(rng, "integers", None)):
+        raise RulesError(f"rng: a numpy Generator (numpy.random.default_rng(seed)), got {quote(rng, 40)}"[:200])
+
+
+def check_state(state, kind: type) -> None:
+    """:class:`RulesError` unless ``state`` is a ``kind`` (a game's frozen State): another
+    game's state, ``None`` or a dict would fail deep inside with an AttributeError."""
+    if not isinstance(state, kind):
+        plain = state is None or isinstance(state, (str, int, float, dict, list, tuple))
+        got = quote(state, 40) if plain else f"a {type(state).__qualname__} of {type(state).__module__}"
+        raise RulesError(f"a state of this game is needed (a {kind.__qualname__} of {kind.__module__}, made by "
+                         f"new_state or step), got {got}"[:300])
+
+
+_MOST = 2 ** 63 - 1     # the largest limit itertools.islice takes: more than any list of actions
+
+
 def check_limit(limit) -> int | None:
     """``limit`` of ``Legal.actions(limit)``: ``None`` (all) or an int >= 0; else :class:`RulesError`
     (a negative one would cut actions off the end of the list, as a slice does)."""
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise RulesError(f"limit must be None or a whole number >= 0, got {limit!r}")
-    return limit
+    return limit if limit is None or limit <= _MOST else _MOST      # (islice takes no more)
 
 
 def check_seat(seat, players: int) -> int:

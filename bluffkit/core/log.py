@@ -157,7 +157,11 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
         raise BluffkitError(f"a log is saved to a file name (text or a path), got {quote(path)}"[:200])
     check_flag(replace, "replace")
     path = Path(path)
-    if path.is_dir():
+    try:
+        folder = path.is_dir()
+    except (OSError, ValueError) as e:         # a name too long for the file system
+        raise BluffkitError(f"cannot save the log to {printable(str(path))[:200]}: {_why(e)}") from None
+    if folder:
         raise BluffkitError(f"{printable(str(path))} is a folder; give the log a file name (e.g. game.jsonl)")
     players = len(seats)
     recs, end = records(game, players, moves, start, says)
@@ -165,8 +169,11 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
     lines += map(_record_line, recs)
     lines.append(json.dumps({"end": end}, separators=(",", ":")))
     text = "\n".join(lines) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except (OSError, ValueError) as e:          # a file where a folder should be, no right to write, a NUL
+        raise BluffkitError(f"cannot save the log to {printable(str(path))}: {_why(e)}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -175,11 +182,20 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
             os.replace(tmp, path)
         else:
             _link_new(tmp, path)
-    except BaseException:
+    except BaseException as e:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(e, OSError):               # a full disk, the name taken by a folder meanwhile
+            raise BluffkitError(f"cannot save the log to {printable(str(path))}: {_why(e)}") from None
         raise
     return path
+
+
+def _why(error: Exception) -> str:
+    """An operating system's reason in words, without the path it repeats."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror[0].lower() + error.strerror[1:]
+    return "the name holds a NUL character" if "null" in str(error) else str(error)
 
 
 def _link_new(tmp: str, path: Path) -> None:

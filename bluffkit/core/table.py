@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from bluffkit.core.errors import IllegalAction, check_player_move, check_seat, plain_problem
+from bluffkit.core.errors import IllegalAction, check_player_move, check_rng, check_seat, check_state, plain_problem
 
 
 class TableBase:
@@ -33,6 +33,7 @@ class TableBase:
     @classmethod
     def thaw(cls, state):
         """A working copy of ``state``."""
+        check_state(state, cls.STATE)
         t = cls.__new__(cls)
         for f in cls.FIELDS:
             setattr(t, f, getattr(state, f))
@@ -146,6 +147,7 @@ class TableGame:
     def sample_chance(self, state, rng):
         """Chance's next outcome, drawn with the numpy Generator ``rng``; refused (as
         :func:`chance_table`) when chance does not act now."""
+        check_rng(rng)
         return chance_table(self.Table.thaw(state)).sample_chance(float(rng.random()), rng)
 
     def legal(self, state, seat):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
-from bluffkit.core.errors import IllegalAction, RulesError, check_limit, count
+from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
 from bluffkit.core.money import contains, fmt
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
@@ -173,6 +173,7 @@ class Legal:
 
     def sample(self, rng):
         """One random legal action drawn with the Generator ``rng``."""
+        check_rng(rng)
         if self.inner is not None:
             return self.inner.sample(rng)
         if self.key is None:                     # nothing to draw from: why, as explain() says
@@ -181,7 +182,7 @@ class Legal:
 
     def actions(self, limit: int | None = None):
         """Every legal action where they can be listed (choices of notes cannot: ``None``)."""
-        check_limit(limit)
+        limit = check_limit(limit)
         if self.inner is not None:
             return self.inner.actions(limit)
         ph, key = self.phase, self.key

@@ -15,7 +15,7 @@ import dataclasses
 
 import numpy as np
 
-from bluffkit.core.errors import NotationError, RulesError, check_names, is_seat, quote
+from bluffkit.core.errors import NotationError, RulesError, check_names, check_rng, is_seat, quote
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
 from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
@@ -64,6 +64,7 @@ class Bloff(TableGame):
         return parse(text)
 
     def sample_chance(self, state, rng: np.random.Generator):
+        check_rng(rng)
         return chance_table(Table.thaw(state)).sample_chance(0.0, rng)
 
     def scores(self, state) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from itertools import chain, combinations, islice
 from typing import TYPE_CHECKING
 
-from bluffkit.core.errors import RulesError, check_limit
+from bluffkit.core.errors import RulesError, check_limit, check_rng
 from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
 from bluffkit.games.bloff.actions import CALL_, PASS_, Call, Pass, Play
 from bluffkit.games.bloff.cards import cards_text
@@ -152,13 +152,14 @@ class Legal:
     def sample(self, rng):
         """One random legal action (see :meth:`draw`), drawn with the numpy Generator ``rng``:
         the draws of the random bot of bluffkit 0.1.0 (one ``rng.random()`` each)."""
+        check_rng(rng)
         return self.draw(rng.random)
 
     def actions(self, limit: int | None = None):
         """Every legal action, at most ``limit`` of them: call and pass; or every play of 1
         to ``max_cards`` cards of the hand (fewest cards first, in hand order; a full list
         for a big hand is long, hence ``limit``); ``()`` for a seat with nothing to do."""
-        check_limit(limit)
+        limit = check_limit(limit)
         found: Iterable[Call | Pass | Play]
         if self.call:
             found = (CALL_, PASS_)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from bluffkit.core.errors import RulesError, check_limit
+from bluffkit.core.errors import RulesError, check_limit, check_rng
 from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
 from bluffkit.games.bluffer.actions import DONE_, Copy, Done, Vote, Write, clean_text, unprintable_answer
 from bluffkit.games.bluffer.state import COPY, SHUFFLE, VOTE, WRITE
@@ -226,6 +226,7 @@ class Legal:
     def sample(self, rng):
         """One random legal action (see :meth:`draw`), drawn with the numpy Generator ``rng``:
         the draws of the random bot of bluffkit 0.1.0 (one ``rng.random()`` each)."""
+        check_rng(rng)
         return self.draw(rng.random)
 
     def actions(self, limit: int | None = None):
@@ -233,7 +234,7 @@ class Legal:
         ``()`` for a seat with nothing to do. ``None`` while the seat may write or copy an
         answer: any text is an answer, so the actions cannot be listed (``done`` is then
         open as well when :attr:`done` is set)."""
-        check_limit(limit)
+        limit = check_limit(limit)
         if self.write or self.copy:
             return None
         found = ((DONE_,) if self.done else ()) + tuple(Vote(k) for k in self.vote)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import product
 from operator import le
 
-from bluffkit.core.errors import IllegalAction, check_limit
+from bluffkit.core.errors import IllegalAction, check_limit, check_rng
 from bluffkit.core.money import can_pay_exactly, contains, fmt, payment_book, payment_problem
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
@@ -192,6 +192,7 @@ class Legal:
     def sample(self, rng, overbid: int = 0):
         """One legal action drawn with the numpy Generator ``rng`` (what the random bot
         plays; see :func:`random_choice`): one uniform number ``rng.random()`` per choice."""
+        check_rng(rng)
         return random_choice(_Uniforms(rng, overbid), None, self, rng)
 
     def draw(self, u, overbid: int = 0):
@@ -204,7 +205,7 @@ class Legal:
         """Every legal action, at most ``limit`` of them; ``None`` while bidding without a
         cap (any bid from the lowest up is legal: not a list). Notes choices (trades,
         counters, offers) list every set of the seat's notes, fewest notes first."""
-        check_limit(limit)
+        limit = check_limit(limit)
         out: list = list(self.simple)
         if self.bid:
             lo, cap, step = self.bid
