@@ -678,10 +678,10 @@ def test_a_wrong_state_or_generator_is_refused_in_words(name):
     s = g.new_state(3 if name != "bluffer" else 4)
     for bad in (None, {"phase": "bid"}, other.new_state(3 if name != "bloff" else 4)):
         move = "done" if name == "bluffer" else "pass"
-        for call in (lambda: g.observe(bad, 0), lambda: g.legal(bad, 0), lambda: g.step(bad, 0, move),
-                     lambda: g.is_over(bad), lambda: g.to_move(bad)):
+        for call, args in ((g.observe, (bad, 0)), (g.legal, (bad, 0)), (g.step, (bad, 0, move)),
+                           (g.is_over, (bad,)), (g.to_move, (bad,))):
             with pytest.raises(RulesError, match="a state of this game is needed"):
-                call()
+                call(*args)
     rng = np.random.default_rng(1)
     while g.is_chance(s):
         with pytest.raises(RulesError, match="rng: a numpy Generator"):

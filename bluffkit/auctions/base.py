@@ -84,7 +84,7 @@ class Table(Settling, TableBase):
     @classmethod
     def thaw(cls, state):
         """A working copy of ``state``, of its format's table class."""
-        check_state(state, State)
+        check_state(state, State, TableBase)
         t = object.__new__(FORMAT_TABLES[state.rules.format])
         for f in FIELDS:
             setattr(t, f, getattr(state, f))

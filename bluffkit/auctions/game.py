@@ -83,7 +83,7 @@ class Auction(TableGame):
         return t
 
     def is_over(self, state) -> bool:
-        check_state(state, State)
+        check_state(state, State, Table)
         return state.phase == OVER
 
     def is_chance(self, state) -> bool:

@@ -267,10 +267,11 @@ def check_rng(rng) -> None:
         raise RulesError(f"rng: a numpy Generator (numpy.random.default_rng(seed)), got {quote(rng, 40)}"[:200])
 
 
-def check_state(state, kind: type) -> None:
-    """:class:`RulesError` unless ``state`` is a ``kind`` (a game's frozen State): another
-    game's state, ``None`` or a dict would fail deep inside with an AttributeError."""
-    if not isinstance(state, kind):
+def check_state(state, kind: type, table: type | None = None) -> None:
+    """:class:`RulesError` unless ``state`` is a ``kind`` (a game's frozen State) or, when
+    given, a ``table`` (its working copy, copied by ``thaw``): another game's state, ``None``
+    or a dict would fail deep inside with an AttributeError."""
+    if not isinstance(state, kind) and (table is None or not isinstance(state, table)):
         plain = state is None or isinstance(state, (str, int, float, dict, list, tuple))
         got = quote(state, 40) if plain else f"a {type(state).__qualname__} of {type(state).__module__}"
         raise RulesError(f"a state of this game is needed (a {kind.__qualname__} of {kind.__module__}, made by "

@@ -33,7 +33,7 @@ class TableBase:
     @classmethod
     def thaw(cls, state):
         """A working copy of ``state``."""
-        check_state(state, cls.STATE)
+        check_state(state, cls.STATE, cls)
         t = cls.__new__(cls)
         for f in cls.FIELDS:
             setattr(t, f, getattr(state, f))

@@ -16,7 +16,7 @@ from paths import REPO, TESTS
 from strategies import FAST
 from bluffkit.core import log as gamelog
 from bluffkit.core import logfiles
-from bluffkit.core.errors import LogError
+from bluffkit.core.errors import BluffkitError, LogError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
 from bluffkit.agents.base import make_agent
@@ -563,7 +563,7 @@ def test_write_failing_mid_file_leaves_the_old_file(old_file, game_record, monke
             raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(gamelog.os, "fdopen", lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k)))
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(BluffkitError, match="cannot save the log to .*: no space left on device"):
         gamelog.write(old_file, game, seats, rec.seed, rec.moves)
     monkeypatch.undo()
     assert_untouched(old_file)
@@ -576,7 +576,7 @@ def test_write_failing_on_rename_leaves_the_old_file(old_file, game_record, monk
         raise OSError(13, "Permission denied")
 
     monkeypatch.setattr(gamelog.os, "replace", replace)
-    with pytest.raises(OSError, match="Permission denied"):
+    with pytest.raises(BluffkitError, match="cannot save the log to .*: permission denied"):
         gamelog.write(old_file, game, seats, rec.seed, rec.moves)
     monkeypatch.undo()
     assert_untouched(old_file)
