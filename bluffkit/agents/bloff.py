@@ -59,9 +59,12 @@ def of_rank(cards, rank: int) -> tuple[int, ...]:
 
 class RandomAgent:
     """:class:`~bluffkit.agents.generic.RandomBot`'s draws (``legal.draw``) from a
-    buffered stream of the same generator: the same moves, faster."""
+    buffered stream of the same generator: the same moves, faster. ``trusted``: its moves
+    are drawn from the ``Legal`` it is given, of the hand's own cards, so a simulation skips
+    checking that they hold plain numbers (Bløff still checks every move against the rules)."""
 
     name = "random"
+    trusted = True
 
     def __init__(self):
         self.rng, self.next = None, None
