@@ -715,3 +715,20 @@ def test_a_log_that_cannot_be_written_is_refused_in_words_and_leaves_nothing(tmp
         with pytest.raises(RulesError, match="agents: a list with one agent per seat"):
             simulate("bloff", agents, games=1, seed=1)
     assert len(simulate("bloff", ["random"] * 3, games=np.int64(2), seed=1)) == 2
+
+
+def test_an_agents_refused_move_in_a_simulation_says_whose_and_where():
+    """A simulation stopped on an agent's refused move with the rule's words alone: which
+    seat's agent, in which game and at which step was left to find."""
+    from bluffkit.analysis.simulate import simulate
+    from bluffkit.core.errors import IllegalAction
+
+    class Bidder:
+        name = "eager"
+
+        def act(self, obs, legal, rng):
+            return make_game("youre-bluffing").parse("bid 10")     # whatever the phase
+
+    with pytest.raises(IllegalAction, match=r"^seat 0's agent \(eager\) played a move the rules refuse, at step 1 "
+                                            r"of the game with seed \d+: seat 0 cannot bid now"):
+        simulate("youre-bluffing", [Bidder(), "random", "random"], games=1, seed=1)

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from bluffkit.core.errors import BluffkitError
+from bluffkit.core.errors import BluffkitError, IllegalAction
 from bluffkit.core.seeding import check_seed, child_rngs
 
 
@@ -71,7 +71,8 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
     ``act`` only returns an action drawn from the ``Legal`` it is given, such as
     You're Bluffing!'s ``random``), on the engines that can skip the check (You're
     Bluffing!'s); ``"all"`` checks every action, as the tests of the bots do. The rules
-    themselves are applied the same either way.
+    themselves are applied the same either way. An agent's move the rules refuse raises
+    :class:`IllegalAction` naming the seat, its agent, the step and the seed.
 
     The table's ``run`` plays the players' moves until chance acts; chance's outcomes
     come from here. The seed's children drive chance (index 0, through the table's
@@ -97,7 +98,15 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
     draws, k, chances = (), 0, 0            # chance's uniform numbers, drawn in blocks
     with paused_gc():
         while True:
-            run(acts, agent_rngs, append, max_steps - len(moves), checks)   # players, until chance acts
+            try:
+                run(acts, agent_rngs, append, max_steps - len(moves), checks)   # players, until chance acts
+            except IllegalAction as e:          # say whose agent, in which game and at which step
+                seat = t.to_move()[0]
+                name = getattr(agents[seat], "name", type(agents[seat]).__name__)
+                if name == "script":            # a script's refusal names its seat and move already
+                    raise
+                raise IllegalAction(e.rule, f"seat {seat}'s agent ({name}) played a move the rules refuse, at step "
+                                            f"{len(moves) + 1} of the game with seed {seed}: {e.reason}") from None
             if len(moves) >= max_steps and not t.is_over():
                 raise RunawayGame(f"game with seed {seed} did not end within {max_steps} steps")
             if not t.is_chance():
