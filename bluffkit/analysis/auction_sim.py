@@ -49,13 +49,14 @@ the right was used; ``auctioneer_payoff`` the revenue, plus v0 when the lot is k
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from numbers import Real
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bluffkit.core.errors import quote
+from bluffkit.core.errors import check_frame, quote
 from bluffkit.core.seeding import check_seed
 
 if TYPE_CHECKING:
@@ -443,19 +444,39 @@ def bids_sample(n_bidders: int, n_auctions: int = 100, *, fmt: str = "first",
 
 # -- summaries and the what-if sweep ----------------------------------------------------------
 
+def _group_keys(df: pd.DataFrame, what: str) -> list[str]:
+    """The columns of :data:`_GROUPS` that ``df`` has; a ValueError when it has none (pandas
+    said ``No group keys passed!``)."""
+    keys = [k for k in _GROUPS if k in df.columns]
+    if not keys:
+        raise ValueError(f"{what} takes the frame of simulate_sealed(...); this frame has none of the columns "
+                         f"it groups by ({', '.join(map(repr, _GROUPS))})")
+    return keys
+
+
 def revenue_summary(df: pd.DataFrame, column: str = "revenue") -> pd.DataFrame:
     """Mean, standard deviation and standard error of the mean of ``column``, per format, n,
     strategy and right (those of them that are columns of ``df``). ``se`` is the sampling
     error of the auctions alone: for a value law other than the uniform ones, the fitted
     first-price equilibrium adds an error shared by the whole run (docs/auctions.md).
 
+    ``df`` is a frame of :func:`simulate_sealed` (or one with ``column`` and at least one of
+    ``format``, ``n``, ``strategy``, ``right``); ``column`` is the name (text) of one of its
+    columns of numbers. Anything else is refused with a ValueError.
+
     >>> revenue_summary(simulate_sealed(2, 500, seed=1))[["format", "n", "auctions"]].values.tolist()
     [['first-price', 2, 500]]
     """
-    if column not in df:
+    check_frame(df, (), "revenue_summary", "simulate_sealed(...)")
+    if not isinstance(column, str):
+        raise ValueError(f"column must be the name (text) of a column of the frame, e.g. 'revenue', got {quote(column)}")
+    if column not in df.columns:
         raise ValueError(f"column {column!r} is not in the frame (columns: {', '.join(map(str, df.columns))})")
-    keys = [k for k in _GROUPS if k in df]
-    out = df.groupby(keys, sort=True)[column].agg(auctions="size", mean="mean", sd="std").reset_index()
+    keys = _group_keys(df, "revenue_summary")
+    try:
+        out = df.groupby(keys, sort=True)[column].agg(auctions="size", mean="mean", sd="std").reset_index()
+    except TypeError:                            # (pandas: "dtype 'str' does not support operation 'mean'")
+        raise ValueError(f"column {column!r} must hold numbers to average, it holds {df[column].dtype}") from None
     return out.assign(se=out["sd"] / np.sqrt(out["auctions"]), measure=column)
 
 
@@ -464,10 +485,16 @@ def efficiency_summary(df: pd.DataFrame) -> pd.DataFrame:
     (``efficient``) with its standard error, the mean value lost by awarding the lot to a
     lower value (``value_lost``), and the share where the auctioneer used the right (``refused``).
 
+    ``df`` is a frame of :func:`simulate_sealed`: it needs the columns ``efficient``,
+    ``highest_value``, ``winning_value``, ``refused`` and at least one of ``format``, ``n``,
+    ``strategy``, ``right``; anything else is refused with a ValueError.
+
     >>> efficiency_summary(simulate_sealed(3, 100, seed=1))[["efficient", "value_lost"]].values.tolist()
     [[1.0, 0.0]]
     """
-    keys = [k for k in _GROUPS if k in df]
+    check_frame(df, ("efficient", "highest_value", "winning_value", "refused"), "efficiency_summary",
+                "simulate_sealed(...)")
+    keys = _group_keys(df, "efficiency_summary")
     out = df.assign(value_lost=df["highest_value"] - df["winning_value"]).groupby(keys, sort=True).agg(
         auctions=("efficient", "size"), efficient=("efficient", "mean"), value_lost=("value_lost", "mean"),
         refused=("refused", "mean")).reset_index()
@@ -477,7 +504,7 @@ def efficiency_summary(df: pd.DataFrame) -> pd.DataFrame:
 
 def _numbers(x: object, name: str, example: str) -> np.ndarray:
     """``x`` as a float array when it is a list, tuple or array of real numbers (not text, not
-    True/False); else a ValueError saying so."""
+    True/False), each within the range of a float (about ±1.8e308); else a ValueError saying so."""
     if isinstance(x, Real) and not isinstance(x, (bool, np.bool_)):
         x, ok = [x], True                        # one number: a sweep of one
     elif isinstance(x, np.ndarray):
@@ -488,8 +515,31 @@ def _numbers(x: object, name: str, example: str) -> np.ndarray:
     else:
         ok = False
     if not ok:
-        raise ValueError(f"{name} must be a list of numbers, e.g. {example}, got {quote(x)}")
-    return np.asarray(x, dtype=float)
+        raise ValueError(f"{name} must be a list of numbers, e.g. {example}, got {_shown(x)}")
+    try:
+        return np.asarray(x, dtype=float)
+    except OverflowError:                        # an int (or a Fraction) beyond a float's range: 10**400
+        big = next((v for v in x if not _fits_float(v)), x) if isinstance(x, list) else x
+        raise ValueError(f"{name}: {_shown(big, 20)} is too large; the numbers must be within "
+                         f"±{np.finfo(float).max:.3g}") from None
+
+
+def _shown(x: object, limit: int = 60) -> str:
+    """:func:`quote` of ``x``, or its kind when Python will not write it (an int of more than
+    4,300 digits)."""
+    try:
+        return quote(x, limit)
+    except ValueError:
+        what = "" if isinstance(x, int) else f"a {type(x).__name__} holding "
+        return f"{what}a number of more than {sys.get_int_max_str_digits():,} digits"
+
+
+def _fits_float(v: Real) -> bool:
+    try:
+        float(v)
+    except OverflowError:
+        return False
+    return True
 
 
 def what_if_sweep(values: Sequence[float], bids: Sequence[float], bidder: int, fmt: str,
@@ -500,7 +550,8 @@ def what_if_sweep(values: Sequence[float], bids: Sequence[float], bidder: int, f
     top, the bidder's ``win_share`` (1 if they alone bid highest, 1/k if tied with k - 1 others,
     else 0: the chance to win with a random tie break), the ``price`` the winner pays, and the
     bidder's expected ``surplus`` win_share x (value - price). One row per x (:data:`SWEEP_COLUMNS`).
-    ``values``, ``bids`` and ``xs`` are lists (or arrays) of numbers.
+    ``values``, ``bids`` and ``xs`` are lists (or arrays) of finite numbers, within the range of
+    a float (a larger one, such as ``10**400``, is refused with a ValueError).
     """
     import pandas as pd
 

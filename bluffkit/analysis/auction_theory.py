@@ -56,6 +56,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 import sympy as sp
 
@@ -388,12 +389,15 @@ def _winner_surplus(fmt: str) -> sp.Expr:
 
 def summary(n: int, fmt: str = "first") -> dict[str, object]:
     """The theory for ``n`` bidders in one format, as floats (one row of :func:`textbook_table`).
-    ``n`` is 2 to :data:`MAX_BIDDERS` (1000): the row holds the right of first refusal.
+    ``n`` is a whole number (a numpy one too) from 2 to :data:`MAX_BIDDERS` (1000): the row
+    holds the right of first refusal.
 
     >>> s = summary(5, "second")
     >>> round(s["expected_revenue"], 3), round(s["revenue_sd"], 3)
     (0.667, 0.178)
     """
+    if isinstance(n, np.integer):                 # (np.arange(2, 6) holds np.int64)
+        n = int(n)
     _at_most(N, n, "summary and textbook_table")
     var = revenue_variance(n, fmt)
     return {"n": n, "format": format_label(fmt), "equilibrium_bid": str(equilibrium_bid(n, fmt)),
@@ -408,8 +412,9 @@ def summary(n: int, fmt: str = "first") -> dict[str, object]:
 def textbook_table(ns: Iterable[int] = (2, 3, 4, 5, 10), formats: Iterable[str] = ("first", "second")) -> pd.DataFrame:
     """One row per number of bidders and format: the equilibrium bid, the revenue's mean,
     variance and standard deviation, the bidders' surplus, and the right of first refusal.
-    ``ns``: a list of bidder counts, each 2 to :data:`MAX_BIDDERS` (1000); ``formats``: a list
-    of ``"first"`` and ``"second"``.
+    ``ns``: a list (or tuple, range, numpy array) of bidder counts, whole numbers (numpy
+    ones too), each 2 to :data:`MAX_BIDDERS` (1000); ``formats``: a list of ``"first"`` and
+    ``"second"``.
 
     >>> t = textbook_table((2, 5))
     >>> t[["n", "format", "expected_revenue"]].round(3).values.tolist()

@@ -150,7 +150,11 @@ def simulate_hand(fmt: str = "secret-count", hand=CLASS_HAND, bidders: int = 3, 
     bidder and auction: ``bid`` as the format counts it (notes or money), ``notes`` laid,
     ``cost`` (the money those notes are worth, or the bid), ``won``, the auction's
     ``price`` (in the format's unit), the auctioneer's ``revenue`` in money, and whether the
-    lot went to the highest value (``efficient``)."""
+    lot went to the highest value (``efficient``).
+
+    ``fmt`` is the name of a sealed format (text); ``bidders`` and ``auctions`` are whole
+    numbers >= 1 and ``high`` a number above 0, at most 10,000 (numpy numbers are taken
+    too; True and False are not); ``seed`` a whole number >= 0."""
     import pandas as pd
 
     from bluffkit.agents.auction import Bidder
@@ -158,14 +162,16 @@ def simulate_hand(fmt: str = "secret-count", hand=CLASS_HAND, bidders: int = 3, 
     from bluffkit.core.game import make_game
     from bluffkit.core.play import play_games
 
-    check_seed(seed)
-    if fmt not in FORMATS or FORMATS[fmt].style not in ("sealed", "sealed-notes"):
+    seed = check_seed(seed)
+    if not isinstance(fmt, str) or fmt not in FORMATS or FORMATS[fmt].style not in ("sealed", "sealed-notes"):
         sealed = [f for f, x in FORMATS.items() if x.style in ("sealed", "sealed-notes")]
-        raise RulesError(f"simulate_hand plays the sealed formats ({', '.join(sealed)}), got {fmt!r}")
+        raise RulesError(f"simulate_hand plays the sealed formats ({', '.join(sealed)}), got {quote(fmt)}")
+    auctions, bidders = _plain(auctions), _plain(bidders)
     if isinstance(auctions, bool) or not isinstance(auctions, int) or auctions < 1:
-        raise RulesError(f"auctions must be an int >= 1, got {auctions!r}")
+        raise RulesError(f"auctions must be an int >= 1, got {quote(auctions)}")
+    high = _plain(high)
     if not value_ok(high) or not high > 0:
-        raise RulesError(f"high must be a number above 0: {VALUE_BOUND}; got {high!r}")
+        raise RulesError(f"high must be a number above 0: {VALUE_BOUND}; got {quote(high)}")
     if isinstance(bidders, bool) or not isinstance(bidders, int) or bidders < 1:
         raise RulesError(f"bidders must be an int >= 1, got {quote(bidders)}")
     game = make_game("auction", format=fmt, start_money=_hand(hand, DENOMINATIONS))
@@ -199,3 +205,13 @@ def simulate_hand(fmt: str = "secret-count", hand=CLASS_HAND, bidders: int = 3, 
                          "won": seat == winner, "price": price, "revenue": revenue,
                          "efficient": winner > 0 and float(values[i][winner - 1]) >= top})
     return pd.DataFrame(rows, columns=SIM_COLUMNS)
+
+
+def _plain(x):
+    """``x`` as a Python number when it is a numpy one (``np.int64(60)``, ``np.float64(0.5)``;
+    not a numpy bool), else ``x`` itself: the checks above take Python numbers."""
+    if isinstance(x, np.integer):
+        return int(x)
+    if isinstance(x, np.floating):
+        return float(x)
+    return x

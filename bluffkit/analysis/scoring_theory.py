@@ -28,8 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+import numpy as np
 import pandas as pd
 
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.games.youre_bluffing.rules import Rules
 from bluffkit.games.youre_bluffing.scoring import score
 
@@ -47,20 +49,24 @@ def rules_of(rules) -> Rules:
     if not hasattr(rules, "families") and hasattr(rules, "rules"):
         rules = rules.rules
     if not hasattr(rules, "families") or not hasattr(rules, "family_values"):
-        from bluffkit.core.errors import RulesError
         raise RulesError(f"scoring by families is for You're Bluffing! and Horse Trading: give their rules, "
                          f"game or name, got {type(rules).__name__}")
     return rules
 
 
 def _families(rules: Rules, families: Iterable[int], what: str) -> tuple[int, ...]:
-    out = tuple(families)
+    """``families`` as a tuple of family indexes (ints, numpy ones too; not True/False), each
+    at most once; else a :class:`RulesError` (a ValueError) naming ``what``."""
     n = len(rules.families)
+    if not isinstance(families, Iterable) or isinstance(families, (str, bytes, Mapping)):
+        raise RulesError(f"{what} must be a list of family indexes 0..{n - 1}, e.g. [7, 3], got {quote(families)}")
+    out = tuple(families)
     for f in out:
-        if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f < n:
-            raise ValueError(f"{what}: {f!r} is not a family index 0..{n - 1}")
+        if isinstance(f, (bool, np.bool_)) or not isinstance(f, (int, np.integer)) or not 0 <= f < n:
+            raise RulesError(f"{what}: {quote(f)} is not a family index 0..{n - 1}")
+    out = tuple(int(f) for f in out)
     if len(set(out)) != len(out):
-        raise ValueError(f"{what}: a family can be complete only once, got {list(out)}")
+        raise RulesError(f"{what}: a family can be complete only once, got {list(out)}")
     return out
 
 
@@ -95,8 +101,9 @@ def default_orders(rules) -> dict[str, tuple[int, ...]]:
 def score_table(rules, orders: Mapping[str, Sequence[int]] | None = None) -> pd.DataFrame:
     """Score against the number of complete families, for families taken in an order.
 
-    For each named order (default :func:`default_orders`: the k cheapest and the k
-    dearest families) and each k from 0 to the length of the order, one row with
+    ``orders`` maps names to orders, each a list of distinct family indexes (a dict such as
+    ``{"mine": [7, 3, 0]}``). For each named order (default :func:`default_orders`: the k
+    cheapest and the k dearest families) and each k from 0 to the length of the order, one row with
     the first k families of that order complete. Columns: ``order``, ``k``,
     ``families`` (labels joined by ``+``), ``value_sum`` (the score without the
     multiplier), ``score`` (``value_sum * k``).
@@ -109,7 +116,11 @@ def score_table(rules, orders: Mapping[str, Sequence[int]] | None = None) -> pd.
     'horse+cow+pig'
     """
     rules = rules_of(rules)
-    orders = default_orders(rules) if orders is None else orders
+    if orders is None:
+        orders = default_orders(rules)
+    elif not isinstance(orders, Mapping):
+        raise RulesError(f"orders must be a mapping of names to lists of family indexes, e.g. "
+                         f"{{'mine': [7, 3, 0]}}, got {quote(orders)}")
     rows = []
     for name, order in orders.items():
         order = _families(rules, order, f"order {name!r}")
@@ -139,7 +150,8 @@ def marginal_value(rules, held: Iterable[int], candidate: int) -> int:
 
 
 def marginal_frame(rules, held: Iterable[int] = ()) -> pd.DataFrame:
-    """One row per family not yet held: what completing it would add.
+    """One row per family not yet held: what completing it would add. ``held`` is a list of
+    distinct family indexes (ints, numpy ones too).
 
     Columns: ``family`` (index), ``animal`` (label), ``value``, ``held`` (number of
     families held, n), ``held_families`` (their labels joined by ``+``), ``held_sum``

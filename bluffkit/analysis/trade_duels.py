@@ -37,6 +37,7 @@ v**2/(2*H)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from numbers import Real
 
 from functools import lru_cache
@@ -137,9 +138,23 @@ def simulate_duels(duels: int = 10_000, strategy: str = "equilibrium", rival: st
 def trade_result(game: str, moves: list[tuple[str, str]], start: dict, seats=("Anna", "Ben", "Carla")) -> dict:
     """Play one trade through the engine: ``moves`` as (player, move) pairs from ``start`` (a
     scenario's start: leader, herds, money). Returns the game's facts at the end, with
-    ``gain``, each player's money at the end less at the start."""
+    ``gain``, each player's money at the end less at the start.
+
+    ``moves`` is a list (or tuple) of pairs of texts, e.g. ``[("Anna", "trade 1 6 10+0+0"),
+    ("Ben", "counter 50+0")]``; ``seats`` a list (or tuple) of names. Anything else is
+    refused with a :class:`RulesError` (a scenario's own checks then name what is wrong in
+    the game, the start and the moves)."""
     from bluffkit.core import scenario
 
+    if not isinstance(moves, (list, tuple)):
+        raise RulesError(f"moves must be a list of (player, move) pairs, e.g. [('Anna', 'trade 1 6 10+0+0'), "
+                         f"('Ben', 'counter 50+0')], got {quote(moves)}")
+    for i, pair in enumerate(moves):
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise RulesError(f"moves[{i}] must be a (player, move) pair such as ('Anna', 'trade 1 6 10+0+0'), "
+                             f"got {quote(pair)}")
+    if not isinstance(seats, Iterable):
+        raise RulesError(f"seats must be a list of names, e.g. ['Anna', 'Ben', 'Carla'], got {quote(seats)}")
     data = {"name": "trade", "title": "a trade", "source": "lesson", "game": game, "seats": list(seats),
             "start": start, "moves": [{"by": who, "do": do} for who, do in moves], "expect": []}
     sc = scenario.from_dict(data)

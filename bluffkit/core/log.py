@@ -234,7 +234,13 @@ def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, list
 
 def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) -> tuple[GameLog, list]:
     """Like :func:`read`, from the file's contents (``path`` names it in errors, and its
-    folder is where a deck named by the log may be)."""
+    folder is where a deck named by the log may be). ``data`` is text or bytes (a
+    ``bytearray`` too); anything else (``None``, a number, a path) is refused with a
+    :class:`LogError`."""
+    if not isinstance(data, (str, bytes, bytearray)):
+        hint = " (to read a file, use read(path))" if isinstance(data, os.PathLike) else ""
+        raise fail(0, f"a log's contents are text or bytes, got {quote(data, 40)} "
+                      f"({type(data).__name__}){hint}", path)
     if isinstance(data, str):
         try:
             data = data.encode("utf-8")

@@ -24,21 +24,23 @@ Rewards come at the end only (``reward=``):
   that wins exactly as often as a fair share scores 0 on average;
 - ``"score"``: the seat's score (``game.scores``) minus the mean score of the table;
 - a callable ``reward(game, state) -> one number per seat`` of your own (for example
-  an auction's surplus at private values).
+  an auction's surplus at private values): a list, tuple or array of numbers, as many
+  as there are seats. Anything else (one number for the whole table, text, True/False)
+  is refused with a :class:`~bluffkit.core.errors.RulesError` that says what it returned.
 
 A game cut short by ``max_moves`` (decisions by the seats) is truncated with no reward.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.seeding import check_seed
 from bluffkit.rl.encoding import Encoder, encoder_for
 
@@ -51,8 +53,9 @@ def env(game: Any, players: int | None = None, *, reward: Reward = "win", max_mo
         render_mode: str | None = None, **options) -> "BluffkitEnv":
     """The AEC environment of ``game``: a game name (built with ``options``:
     ``variants=[...]`` and rule options, as :func:`bluffkit.core.game.make_game`) or a
-    game object. ``players``: the seat count (default: the fewest the game and its
-    options allow, at least 3 where they may)."""
+    game object. ``players``: the seat count, a whole number (a numpy one too; default:
+    the fewest the game and its options allow, at least 3 where they may); ``max_moves``
+    ``None`` or a whole number >= 1."""
     if isinstance(game, str):
         from bluffkit.core.game import make_game
         game = make_game(game, **options)
@@ -60,6 +63,35 @@ def env(game: Any, players: int | None = None, *, reward: Reward = "win", max_mo
         raise RulesError(f"rule options {sorted(options)} are for a game named by a string; this game is already "
                          "made")
     return BluffkitEnv(game, players, reward=reward, max_moves=max_moves, render_mode=render_mode)
+
+
+def _seat_rewards(given: Any, n: int) -> list[float]:
+    """The ``n`` rewards a reward function gave, as floats; a :class:`RulesError` that says
+    what it returned unless that is one number (not True/False, not text) per seat."""
+    def shown(x: Any) -> str:
+        if isinstance(x, np.ndarray):
+            return f"an array of shape {x.shape}"
+        try:
+            return f"{quote(x, 40)} ({type(x).__name__})"
+        except ValueError:                     # (Python does not write an int of more than 4,300 digits)
+            return f"a number too long to write ({type(x).__name__})"
+
+    if isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Iterable) or (
+            isinstance(given, np.ndarray) and given.ndim != 1):
+        raise RulesError(f"the reward function must return one number per seat ({n} in a list), "
+                         f"got {shown(given)}"[:300])
+    out = []
+    for seat, x in enumerate(given):
+        try:
+            if isinstance(x, (bool, np.bool_, str, bytes)):
+                raise TypeError
+            out.append(float(x))
+        except (TypeError, ValueError, OverflowError):
+            raise RulesError(f"the reward function must return one number per seat; for seat {seat} it gave "
+                             f"{shown(x)}"[:300]) from None
+    if len(out) != n:
+        raise RulesError(f"the reward function gave {len(out)} numbers for {n} seats")
+    return out
 
 
 def _default_players(game) -> int:
@@ -85,6 +117,10 @@ class BluffkitEnv(AECEnv):
         super().__init__()
         if players is None:
             players = _default_players(game)
+        if isinstance(players, np.integer):          # (np.int64(3): a count read from an array)
+            players = int(players)
+        if isinstance(max_moves, np.integer):
+            max_moves = int(max_moves)
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
             raise RulesError(f"players must be a seat count (an int >= 1), got {players!r}")
         if hasattr(game, "check_players"):
@@ -173,10 +209,7 @@ class BluffkitEnv(AECEnv):
         game, state, n = self.game, self.game_state, self.players
         kind = self.reward_kind
         if callable(kind):
-            out = [float(x) for x in kind(game, state)]
-            if len(out) != n:
-                raise RulesError(f"the reward function gave {len(out)} numbers for {n} seats")
-            return out
+            return _seat_rewards(kind(game, state), n)
         if kind == "score":
             scores = [float(x) for x in game.scores(state)]
             mean = sum(scores) / n
