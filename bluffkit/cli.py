@@ -640,7 +640,8 @@ def cmd_play(args) -> int:
             say(f"  saved to {session.save(path, replace=os.path.abspath(path) in replaceable)}")
             return True
         except (OSError, BluffkitError) as e:
-            print(printable(f"bluffkit: could not save the log to {path}: {getattr(e, 'strerror', None) or e}"),
+            why = str(getattr(e, "strerror", None) or e).removeprefix(f"cannot save the log to {printable(str(path))}: ")
+            print(printable(f"bluffkit: could not save the log to {path}: {why}"),
                   file=sys.stderr)
             return False
 

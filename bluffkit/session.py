@@ -93,6 +93,9 @@ def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple
     ``(words, hidden)``. The words name whose move it was and the broken rule, but not the
     engine's reason, which may name what that player holds (the notes it lacks, its hand);
     ``hidden`` says that a reason was left out (the caller tells where the whole error is)."""
+    if isinstance(error, RunawayGame):         # no one's move was refused: the game is too long
+        return (f"The game has not ended after {session.max_steps:,} steps, and the bots stop here "
+                "(Session's max_steps; save the log to look at it).", False)
     seat = session.to_move[0] if not session.over and session.to_move else None
     name = session.names[seat] if seat is not None else "a player"
     agent = session.agents[seat] if seat is not None else None
@@ -109,9 +112,10 @@ def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple
             True)
 
 
-#: The steps a session plays before it takes its game for one that will not end (see
-#: :class:`Session`): real games take a few thousand at most (Bløff at ten players, about 3,000).
-MAX_STEPS = 10_000
+#: The steps per seat a session plays before it takes its game for one that will not end
+#: (see :class:`Session`): random bots' Bløff at eight or ten players, the longest real games,
+#: took up to some 34,000 steps in 60 seeded games each (3,400 a seat).
+MAX_STEPS_PER_SEAT = 10_000
 
 
 class Session:
@@ -119,12 +123,14 @@ class Session:
     ``"heuristic"``), an agent object, or a list of moves to play in order. ``undo``
     (one of :data:`UNDO_RULES`) says whose moves a player may take back. A session keeps
     every state for undo, so a game of bots that never ends would fill the memory: past
-    ``max_steps`` steps (:data:`MAX_STEPS`) :meth:`advance` and :meth:`run` stop with
-    :class:`~bluffkit.core.play.RunawayGame`, the session as it was."""
+    ``max_steps`` steps (default :data:`MAX_STEPS_PER_SEAT` times the seats) :meth:`advance`
+    and :meth:`run` stop, before a bot's or chance's step, with
+    :class:`~bluffkit.core.play.RunawayGame`, the session as it was (a person may still move)."""
 
     def __init__(self, game, seats, *, names=None, seed: int = 0, start: dict | None = None, undo: str = "own",
                  max_steps: int | None = None):
-        max_steps = MAX_STEPS if max_steps is None else max_steps
+        if max_steps is None:
+            max_steps = MAX_STEPS_PER_SEAT * (len(seats) if isinstance(seats, (list, tuple)) and seats else 1)
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
             raise RulesError(f"max_steps: a number of steps (a whole number >= 1), got {quote(max_steps)}"[:200])
         self.max_steps = max_steps
@@ -259,17 +265,16 @@ class Session:
         while limit is None or len(said) < limit:
             if self.over:
                 break
-            if len(self.moves) >= self.max_steps:
-                raise RunawayGame(f"the game has not ended after {self.max_steps:,} steps (Session's max_steps): "
-                                  "bots that never finish it? The session is kept as it is; save() keeps its log")
             if self.game.is_chance(self.state):
                 if hold is not None and hold(self.state):
                     break
+                self._check_length()
                 said.append(self.chance())
                 continue
             seat = self.to_move[0]
             if self.kinds[seat] == HUMAN:
                 break
+            self._check_length()
             obs = self.observe(seat)
             try:
                 action = self.agents[seat].act(obs, obs.legal, self._rng(seat + 1))
@@ -279,6 +284,11 @@ class Session:
                 raise AgentError(seat, e) from e
             said.append(self.play(action, seat))
         return said
+
+    def _check_length(self) -> None:
+        if len(self.moves) >= self.max_steps:
+            raise RunawayGame(f"the game has not ended after {self.max_steps:,} steps (Session's max_steps): "
+                              "bots that never finish it? The session is kept as it is; save() keeps its log")
 
     def run(self) -> "Session":
         """Play to the end (every seat must be a bot or a script)."""

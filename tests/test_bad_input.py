@@ -732,3 +732,35 @@ def test_an_agents_refused_move_in_a_simulation_says_whose_and_where():
     with pytest.raises(IllegalAction, match=r"^seat 0's agent \(eager\) played a move the rules refuse, at step 1 "
                                             r"of the game with seed \d+: seat 0 cannot bid now"):
         simulate("youre-bluffing", [Bidder(), "random", "random"], games=1, seed=1)
+
+
+@pytest.mark.parametrize("fmt", ["classic", "american-count", "secret-value"])
+def test_the_auctions_own_loops_refuse_numpy_moves_too(fmt):
+    """The auctions' simulation loops (play, play_series, the board game's embedded auctions)
+    checked moves against the rules only: a Pay or Raise of numpy numbers was played there."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.play import play
+
+    class Numpy:
+        name = "numpy"
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def act(self, obs, legal, rng):
+            action = self.inner.act(obs, legal, rng)
+            odd = _numbers_as(action, np.int64)
+            return action if odd is None else odd
+
+    g = make_game("auction", format=fmt)
+    with pytest.raises(IllegalAction, match="plain-values|convert it with int"):
+        for seed in range(5):
+            play(g, [Numpy(make_agent("random", g)) for _ in range(4)], seed)
+
+
+def test_numpy_text_is_text():
+    """np.str_ is a str: a Bluffer answer drawn with numpy is written as any answer is."""
+    g = make_game("bluffer")
+    s = g.step(g.new_state(3), None, "ask octopus-hearts")
+    s = g.step(s, 0, g.parse("write a fox").__class__(np.str_("a fox")))
+    assert s.writes[0] == ("a fox",)

@@ -628,3 +628,18 @@ def test_the_start_position_is_the_sessions_own_copy(tmp_path):
     start["leader"] = 2
     s.save(tmp_path / "game.jsonl")
     assert Session.load(tmp_path / "game.jsonl").state == s.state
+
+
+def test_past_max_steps_a_person_may_still_move_and_the_panel_says_why_the_bots_stop():
+    """The step limit was checked before whose move it was, so a person past it was told that
+    their own "agent" had failed, with the reason withheld."""
+    from bluffkit.core.play import RunawayGame
+    from bluffkit.session import bot_failure
+    s = Session("youre-bluffing", ["human", "random", "random"], seed=1, max_steps=1)
+    s.play("auction")
+    with pytest.raises(RunawayGame) as e:
+        s.advance()
+    assert len(s.moves) == 1
+    words, hidden = bot_failure(s, e.value)
+    assert "has not ended after 1 steps" in words and "max_steps" in words and not hidden
+    assert Session("bloff", ["random"] * 8).max_steps == 80_000, "10,000 a seat"

@@ -311,7 +311,16 @@ def check_count(x: int, name: str, low: int = 0) -> int:
 def _probability(q: float | Fraction) -> Fraction:
     if isinstance(q, bool) or not isinstance(q, Real):
         raise ValueError(f"lie_prob must be a number in [0, 1], got {q!r}")
-    f = Fraction(q) if isinstance(q, (int, Fraction)) else Fraction(str(float(q)))
+    try:
+        if isinstance(q, float):
+            f = Fraction(str(q))
+        else:
+            try:
+                f = Fraction(q)              # ints, Fractions, sympy's Rationals: exact
+            except TypeError:
+                f = Fraction(str(float(q)))  # numpy's and sympy's floats
+    except (ValueError, OverflowError):      # nan, inf
+        raise ValueError(f"lie_prob must be a number in [0, 1], got {q!r}") from None
     if not 0 <= f <= 1:
         raise ValueError(f"lie_prob must be in [0, 1], got {q!r}")
     return f

@@ -30,7 +30,7 @@ from bluffkit.auctions.settlement import Settling
 from bluffkit.auctions.state import (BID, CHOOSE, FIELDS, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP,
                                      State)
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import IllegalAction, check_state, count
+from bluffkit.core.errors import IllegalAction, check_state, count, plain_problem
 from bluffkit.core.money import total
 from bluffkit.core.table import TableBase
 
@@ -189,7 +189,7 @@ class Table(Settling, TableBase):
             legal = self.legal(seat, to_move)
             action = acts[seat](of(self, seat, legal, to_move), legal, rngs[seat])
             if checks is None or checks[seat]:
-                problem = explain(self, legal, action)
+                problem = plain_problem(action) or explain(self, legal, action)
                 if problem:
                     raise IllegalAction(*problem)
             self._do(seat, action)

@@ -12,7 +12,7 @@ from bluffkit.auctions.actions import PASS, Bid, Place
 from bluffkit.auctions.base import Table, register_format
 from bluffkit.auctions.legal import Legal, explain
 from bluffkit.auctions.observe import Observation
-from bluffkit.core.errors import IllegalAction
+from bluffkit.core.errors import IllegalAction, plain_problem
 from bluffkit.auctions.state import BID, CHOOSE, NO_CAP
 from bluffkit.core.money import total
 
@@ -203,7 +203,7 @@ class Sealed(Ranked):
                 seen = new(Observation, view)
                 action = acts[seat](seen, legal, rngs[seat])
                 if checks is None or checks[seat]:
-                    problem = explain(self, legal, action)
+                    problem = plain_problem(action) or explain(self, legal, action)
                     if problem:
                         raise IllegalAction(*problem)
                 self._bid(seat, action)
@@ -215,7 +215,7 @@ class Sealed(Ranked):
                 legal = self.legal(seat, to_move)
                 action = acts[seat](of(self, seat, legal, to_move), legal, rngs[seat])
                 if checks is None or checks[seat]:
-                    problem = explain(self, legal, action)
+                    problem = plain_problem(action) or explain(self, legal, action)
                     if problem:
                         raise IllegalAction(*problem)
                 self._do(seat, action)

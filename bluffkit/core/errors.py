@@ -207,7 +207,7 @@ def _impure(value):
     """The first part of ``value`` that is not plain data (a Python int, text, ``None``, a
     tuple of them, or an action record of them), or ``_PLAIN``."""
     kind = type(value)
-    if kind is int or kind is str or value is None:
+    if kind is int or kind is str or value is None or isinstance(value, str):   # (numpy's text is text)
         return _PLAIN
     if kind is tuple:
         for x in value:
@@ -244,7 +244,8 @@ def plain_problem(action) -> tuple[str, str] | None:
     for name in names:
         bad = _impure(getattr(action, name))
         if bad is not _PLAIN:
-            hint = " (a numpy number: convert it with int(...))" if type(bad).__module__ == "numpy" else ""
+            numpy_number = type(bad).__module__ == "numpy" and hasattr(bad, "dtype") and bad.dtype.kind in "iuf"
+            hint = " (a numpy number: convert it with int(...))" if numpy_number else ""
             return ("plain-values", f"{kind.__name__}.{name} holds {quote(bad, 40)} of type "
                     f"{type(bad).__name__}{hint}; a move holds whole numbers as Python ints, text, "
                     "and tuples of them")

@@ -110,7 +110,7 @@ class Cheat:
 
 
 @pytest.mark.parametrize("action, rule", [
-    (Bid(0), "bid-too-low"), (Bid(-10), "bid-too-low"), (Bid(True), "bid-too-low"), (Bid(12.5), "bid-too-low"),
+    (Bid(0), "bid-too-low"), (Bid(-10), "bid-too-low"), (Bid(True), "plain-values"), (Bid(12.5), "plain-values"),
     (Place((0, 0, 0, 0, 0, 1)), "not-now"), (SELL, "not-now"), (Refusal(()), "not-now"),
     ("bid 100", "not-now"),
 ])
