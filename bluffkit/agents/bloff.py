@@ -82,7 +82,14 @@ def known_count(obs, rank: int) -> int:
 
 
 class HonestAgent:
+    """The honest bot (see the module's docstring). ``trusted``: it lays cards of the hand its
+    ``Legal`` lists, or calls or passes, so a simulation skips checking that its moves hold
+    plain numbers (every move is still checked against the rules; ``check="all"`` checks
+    both, as the bots' tests do). A subclass that builds its moves otherwise should set
+    ``trusted = False``."""
+
     name = "honest"
+    trusted = True
 
     def __init__(self):
         self.u = UniformBuffer()
