@@ -640,7 +640,7 @@ def cmd_play(args) -> int:
             say(f"  saved to {session.save(path, replace=os.path.abspath(path) in replaceable)}")
             return True
         except (OSError, BluffkitError) as e:
-            why = str(getattr(e, "strerror", None) or e).removeprefix(f"cannot save the log to {printable(str(path))}: ")
+            why = getattr(e, "why", None) or getattr(e, "strerror", None) or e    # (the reason alone)
             print(printable(f"bluffkit: could not save the log to {path}: {why}"),
                   file=sys.stderr)
             return False

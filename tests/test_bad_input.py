@@ -606,8 +606,9 @@ def test_a_move_or_outcome_whose_numbers_are_not_python_ints_is_refused_and_chan
             before = state_digest(s)
             with pytest.raises(IllegalAction) as e:
                 g.step(s, seat, odd)
+            assert e.value.rule == "plain-values", e.value     # checked before the rules
             if convert is np.int64:      # equal to the legal move in every check but this one
-                assert e.value.rule == "plain-values" and "convert it with int" in str(e.value), e.value
+                assert "convert it with int" in str(e.value), e.value
             assert state_digest(s) == before
             tried["player" if seat is not None else "chance"] += 1
         s = g.step(s, seat, action)
@@ -764,3 +765,12 @@ def test_numpy_text_is_text():
     s = g.step(g.new_state(3), None, "ask octopus-hearts")
     s = g.step(s, 0, g.parse("write a fox").__class__(np.str_("a fox")))
     assert s.writes[0] == ("a fox",)
+
+
+def test_a_number_too_long_to_write_is_quoted_in_words():
+    """Python will not write an int of more than 4,300 digits: a check that quoted one failed
+    with Python's own ValueError instead of saying what was wrong."""
+    from bluffkit.core.errors import check_flag, check_rng
+    for check in (lambda: check_flag(10**5000, "replace"), lambda: check_rng(10**5000)):
+        with pytest.raises(RulesError, match="a number of more than 4,300 digits"):
+            check()

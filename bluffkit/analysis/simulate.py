@@ -20,7 +20,7 @@ import pandas as pd
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import BluffkitError, RulesError, count, quote
+from bluffkit.core.errors import BluffkitError, RulesError, count, printable, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -92,8 +92,8 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
                 d.rmdir()
             except OSError:
                 break
-        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise BluffkitError(f"cannot write the logs to the folder {out_dir}: {why}") from None
+        raise BluffkitError(f"cannot write the logs to the folder {printable(str(out_dir))}: "
+                            f"{gamelog.os_reason(e)}") from None
     try:
         df = _play(game, agents, names, seeds, players, progress, staging, width)
         if on_played is not None:

@@ -7,6 +7,7 @@ or a file has been changed.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 
@@ -110,7 +111,10 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, str) and len(value) > limit:
         cut = repr(value[:limit])
         return f"{cut[:-1]}…{cut[-1]} ({len(value):,} characters)"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:                         # an int of more digits than Python writes (4,300)
+        return f"a number of more than {sys.get_int_max_str_digits():,} digits"
     if len(text) > 2 * limit:                  # a long list, array or other value: its start and its length
         return f"{text[:limit]}… ({len(text):,} characters)"
     return text

@@ -160,7 +160,7 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
     try:
         folder = path.is_dir()
     except (OSError, ValueError) as e:         # a name too long for the file system
-        raise BluffkitError(f"cannot save the log to {printable(str(path))[:200]}: {_why(e)}") from None
+        raise _cannot_save(path, e) from None
     if folder:
         raise BluffkitError(f"{printable(str(path))} is a folder; give the log a file name (e.g. game.jsonl)")
     players = len(seats)
@@ -173,7 +173,7 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except (OSError, ValueError) as e:          # a file where a folder should be, no right to write, a NUL
-        raise BluffkitError(f"cannot save the log to {printable(str(path))}: {_why(e)}") from None
+        raise _cannot_save(path, e) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -186,12 +186,21 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
         if os.path.exists(tmp):
             os.unlink(tmp)
         if isinstance(e, OSError):               # a full disk, the name taken by a folder meanwhile
-            raise BluffkitError(f"cannot save the log to {printable(str(path))}: {_why(e)}") from None
+            raise _cannot_save(path, e) from None
         raise
     return path
 
 
-def _why(error: Exception) -> str:
+def _cannot_save(path, error: Exception) -> BluffkitError:
+    """The error a failed save raises: its words name the file and the reason, and its
+    ``why`` holds the reason alone (for a caller that names the file itself)."""
+    why = os_reason(error)
+    out = BluffkitError(f"cannot save the log to {printable(str(path))[:200]}: {why}")
+    out.why = why                              # type: ignore[attr-defined]
+    return out
+
+
+def os_reason(error: Exception) -> str:
     """An operating system's reason in words, without the path it repeats."""
     if isinstance(error, OSError) and error.strerror:
         return error.strerror[0].lower() + error.strerror[1:]

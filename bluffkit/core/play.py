@@ -66,12 +66,14 @@ CHECKS = ("untrusted", "all")
 def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "untrusted") -> GameRecord:
     """Play one game with ``agents`` (one per seat) from ``seed``; return its record.
 
-    ``check``: ``"untrusted"`` (the default) checks every action against the seat's
-    legal actions except those of an agent marked ``trusted`` (a built-in bot whose
-    ``act`` only returns an action drawn from the ``Legal`` it is given, such as
-    You're Bluffing!'s ``random``), on the engines that can skip the check (You're
-    Bluffing!'s); ``"all"`` checks every action, as the tests of the bots do. The rules
-    themselves are applied the same either way. An agent's move the rules refuse raises
+    ``check``: ``"untrusted"`` (the default) checks every action (against the seat's
+    legal actions, and that it holds plain numbers, :func:`~bluffkit.core.errors.plain_problem`)
+    except those of an agent marked ``trusted`` (a built-in bot whose ``act`` only returns
+    an action built from the ``Legal`` it is given: the random bots, Bløff's honest and
+    caller bots, the random bidder), on the engines that can skip it (You're Bluffing!'s
+    and the auctions' skip both checks; Bløff's skips the plain-number check only; the
+    other games check every action); ``"all"`` checks every action, as the tests of the
+    bots do. The rules themselves are applied the same either way. An agent's move the rules refuse raises
     :class:`IllegalAction` naming the seat, its agent, the step and the seed.
 
     The table's ``run`` plays the players' moves until chance acts; chance's outcomes

@@ -112,10 +112,13 @@ def situation(src, names, rules) -> str:
         ch, tg, fam, cards, offer, ties = trade
         n = offer if isinstance(offer, int) else sum(offer)       # an observation holds the card count
         card = art.animal_card(rules.labels[fam], rules.family_values[fam], fam, rules.families[fam], count=cards)
+        if src.phase == "reoffer":        # the tied offers are swapped; no new offer is on the table yet
+            offer_line = f"after a tie, {escape(names[ch])} makes a new offer"
+        else:
+            offer_line = f"offer: {art.backs(n, 'notes')} {n} face-down note{'s' if n != 1 else ''}"
         out.append(f"<span class='bk-row'>{card}</span><span><b>Trade:</b> {escape(names[ch])} challenges "
                    f"{escape(names[tg])} for {cards} &times; {escape(rules.labels[fam])}"
-                   + (" (after a tie)" if ties else "") + f"<br>offer: {art.backs(n, 'notes')} "
-                   f"{n} face-down note{'s' if n != 1 else ''}</span>")
+                   + (" (after a tie)" if ties and src.phase != "reoffer" else "") + f"<br>{offer_line}</span>")
     if src.phase == "over":
         out.append("<span class='bk-big'>The game is over.</span>")
     return "".join(out) or "<span class='bk-secret'>No auction and no trade open.</span>"

@@ -67,3 +67,17 @@ def test_no_players_name_reaches_the_page_as_html(name):
             break
         driver.click(panel, rng)
     assert shown, "the names were never drawn: the search proves nothing"
+
+
+def test_the_table_after_a_tie_says_a_new_offer_is_awaited_not_an_empty_one():
+    """You're Bluffing! "The Cattle Trade": after a tie the challenger "must make a new offer";
+    until then the panel showed "offer: 0 face-down notes", as if the challenger offered nothing."""
+    from bluffkit.core.game import make_game
+    from bluffkit.widgets.render import seat_view
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0, herds=[{"goat": 1}, {"goat": 1}, {}], pile=None)
+    for seat, move in ((0, "trade 1 goat 10+0"), (1, "counter 10")):
+        s = g.step(s, seat, move)
+    assert s.phase == "reoffer"
+    html = seat_view(g, g.observe(s, 2), ["Anna", "Ben", "Carla"])
+    assert "after a tie, Anna makes a new offer" in html and "0 face-down" not in html

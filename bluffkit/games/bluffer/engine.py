@@ -183,7 +183,7 @@ class Table(TableBase):
             # answers read out are false, and so which one is true.
             writers = where.writers
             i, w = writers.index(seat), len(writers)
-            share = decoys[i::w] or decoys[i % len(decoys):][:1]
+            share = decoys[i::w]         # never empty: a deck has 5 decoys a question, a game at most 5 writers
             return Legal(seat, WRITE, write=1, max_length=r.max_answer_length, where=where, mine=mine, decoys=share)
         answers = tuple(text for _, text in self.order)
         numbers = range(1, len(self.order) + 1)
