@@ -49,7 +49,6 @@ the right was used; ``auctioneer_payoff`` the revenue, plus v0 when the lot is k
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from numbers import Real
 from typing import TYPE_CHECKING
@@ -515,23 +514,13 @@ def _numbers(x: object, name: str, example: str) -> np.ndarray:
     else:
         ok = False
     if not ok:
-        raise ValueError(f"{name} must be a list of numbers, e.g. {example}, got {_shown(x)}")
+        raise ValueError(f"{name} must be a list of numbers, e.g. {example}, got {quote(x)}")
     try:
         return np.asarray(x, dtype=float)
     except OverflowError:                        # an int (or a Fraction) beyond a float's range: 10**400
         big = next((v for v in x if not _fits_float(v)), x) if isinstance(x, list) else x
-        raise ValueError(f"{name}: {_shown(big, 20)} is too large; the numbers must be within "
+        raise ValueError(f"{name}: {quote(big, 20)} is too large; the numbers must be within "
                          f"±{np.finfo(float).max:.3g}") from None
-
-
-def _shown(x: object, limit: int = 60) -> str:
-    """:func:`quote` of ``x``, or its kind when Python will not write it (an int of more than
-    4,300 digits)."""
-    try:
-        return quote(x, limit)
-    except ValueError:
-        what = "" if isinstance(x, int) else f"a {type(x).__name__} holding "
-        return f"{what}a number of more than {sys.get_int_max_str_digits():,} digits"
 
 
 def _fits_float(v: Real) -> bool:

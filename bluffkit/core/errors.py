@@ -114,7 +114,8 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     try:
         text = repr(value)
     except ValueError:                         # an int of more digits than Python writes (4,300)
-        return f"a number of more than {sys.get_int_max_str_digits():,} digits"
+        what = "" if isinstance(value, int) else f"a {type(value).__name__} holding "
+        return f"{what}a number of more than {sys.get_int_max_str_digits():,} digits"
     if len(text) > 2 * limit:                  # a long list, array or other value: its start and its length
         return f"{text[:limit]}… ({len(text):,} characters)"
     return text

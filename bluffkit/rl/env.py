@@ -71,10 +71,7 @@ def _seat_rewards(given: Any, n: int) -> list[float]:
     def shown(x: Any) -> str:
         if isinstance(x, np.ndarray):
             return f"an array of shape {x.shape}"
-        try:
-            return f"{quote(x, 40)} ({type(x).__name__})"
-        except ValueError:                     # (Python does not write an int of more than 4,300 digits)
-            return f"a number too long to write ({type(x).__name__})"
+        return f"{quote(x, 40)} ({type(x).__name__})"
 
     if isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Iterable) or (
             isinstance(given, np.ndarray) and given.ndim != 1):
