@@ -12,7 +12,8 @@ from a *projection* of the state, never from ``repr()`` or from the order of fie
    rules; Bluffer's question deck, which the header names and checksums), and the
    fields the state's class names in ``DIGEST_OMITS_DEFAULTS`` while they hold the
    default given there (a field added after logs were written; the same for a nested
-   dataclass).
+   dataclass), and always those it names in ``DIGEST_LEAVES_OUT`` (public memory
+   derived from the moves before, which the digests of those moves cover).
 2. The projection is written as canonical JSON (:func:`canonical`): object keys
    sorted, no spaces (``","`` and ``":"``), non-ASCII characters as ``\\uXXXX``;
    tuples and lists as arrays; an enum as its value (a ``StrEnum`` phase is its
@@ -118,8 +119,10 @@ def _plain(value):
         # a field added after logs were frozen (the class's DIGEST_OMITS_DEFAULTS) is left
         # out while it holds its default, so that those logs' digests stay as recorded
         omit = getattr(value, "DIGEST_OMITS_DEFAULTS", {})
+        out_always = getattr(value, "DIGEST_LEAVES_OUT", ())
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not f.name.startswith("_") and not (f.name in omit and getattr(value, f.name) == omit[f.name])}
+                if not f.name.startswith("_") and f.name not in out_always
+                and not (f.name in omit and getattr(value, f.name) == omit[f.name])}
     raise TypeError(f"a digest covers ints, text, booleans, None, tuples, lists, sets, dicts, enums "
                     f"and dataclasses; not {type(value).__name__} ({value!r:.60})")
 
@@ -163,8 +166,9 @@ def _writer(kind: type | None, leave_out=frozenset()):
     if (dataclasses.is_dataclass(kind) and isinstance(kind, type) and not issubclass(kind, _WRITTEN_AS_DATA)
             and not any(map(_odd_name, dataclasses.fields(kind)))):
         omit = getattr(kind, "DIGEST_OMITS_DEFAULTS", {})
+        out_always = getattr(kind, "DIGEST_LEAVES_OUT", ())
         fields = sorted((f.name for f in dataclasses.fields(kind)
-                         if not f.name.startswith("_") and f.name not in leave_out))
+                         if not f.name.startswith("_") and f.name not in leave_out and f.name not in out_always))
         entries = [[_quote(name) + ":", (_MISSING, "")] for name in fields]
         defaults = [omit.get(name, _MISSING) for name in fields]
         lines = ["def write(s):", "    out = []", "    a = out.append"]
@@ -312,7 +316,8 @@ def _state_writer(state):
 
 def projection(state, game=None) -> dict:
     """The part of ``state`` a digest covers: ``game.snapshot(state)`` if the game has
-    one, else the state's public dataclass fields, less :data:`HEADER_FIELDS`."""
+    one, else the state's public dataclass fields, less :data:`HEADER_FIELDS`, the
+    class's ``DIGEST_LEAVES_OUT`` and its ``DIGEST_OMITS_DEFAULTS`` at their defaults."""
     snap = getattr(game, "snapshot", None)
     if snap is not None:
         out = snap(state)
@@ -322,8 +327,9 @@ def projection(state, game=None) -> dict:
     if not dataclasses.is_dataclass(state) or isinstance(state, type):
         raise TypeError(f"a state must be a dataclass instance to be digested, not {type(state).__name__}")
     omit = getattr(state, "DIGEST_OMITS_DEFAULTS", {})          # as for a nested dataclass (see _plain)
+    out_always = getattr(state, "DIGEST_LEAVES_OUT", ())
     return {f.name: getattr(state, f.name) for f in dataclasses.fields(state)
-            if not f.name.startswith("_") and f.name not in HEADER_FIELDS
+            if not f.name.startswith("_") and f.name not in HEADER_FIELDS and f.name not in out_always
             and not (f.name in omit and getattr(state, f.name) == omit[f.name])}
 
 

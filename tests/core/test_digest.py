@@ -188,6 +188,26 @@ def test_a_field_is_left_out_when_it_equals_its_default_as_python_compares(b):
         assert D.state_digest(state) == hashlib.sha256(want.encode()).hexdigest()[:16]
 
 
+@dataclasses.dataclass(frozen=True)
+class Remembering:
+    a: object
+    memory: object = ()
+    DIGEST_LEAVES_OUT: ClassVar[frozenset] = frozenset({"memory"})
+
+
+@pytest.mark.parametrize("memory", [(), (1, 2), ((3,), (4, 5))])
+def test_a_field_named_in_leaves_out_is_never_in_the_digest(memory):
+    """Public memory derived from earlier moves (``DIGEST_LEAVES_OUT``) is left out whatever
+    it holds, by the writer, the reference and the projection alike, nested too."""
+    for _ in range(2):                        # the second time from the remembered texts
+        state = Remembering((1, 2), memory)
+        assert D.projection(state) == {"a": (1, 2)}
+        assert D.canonical(state) == D._reference(state) == '{"a":[1,2]}'
+        assert D.state_digest(state) == D.state_digest(Remembering((1, 2)))
+        assert D.canonical({"x": state}) == '{"x":{"a":[1,2]}}'
+    assert D.state_digest(Remembering((1, 3), memory)) != D.state_digest(Remembering((1, 2), memory))
+
+
 class Text(str):
     def __str__(self):
         return "other"

@@ -741,8 +741,9 @@ def by_hand(state) -> str:
     import dataclasses
     import hashlib
     omit = getattr(state, "DIGEST_OMITS_DEFAULTS", {})
+    out = getattr(state, "DIGEST_LEAVES_OUT", ())
     fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)
-              if not f.name.startswith("_") and f.name not in ("rules", "deck")
+              if not f.name.startswith("_") and f.name not in ("rules", "deck") and f.name not in out
               and not (f.name in omit and getattr(state, f.name) == omit[f.name])}
     text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -9,7 +9,8 @@ stacks, the raffle bag, the market values and a legend.
 
 Everything it is given is plain data (strings, ints, tuples, dicts), never an engine object,
 so a panel can feed it from one seat's observation and show nothing that seat may not know:
-a face-down pen is passed as a count, never as names.
+a face-down pen is passed as a count, with names only for the animals every player saw go
+back face down (``{"up": names, "down": n}``).
 
 The picture is 1280 x 720 units (the board's 1000 x 700 box, plus a side panel); at 1280 x 720
 pixels every text is at least 16 px. The colours are the Okabe-Ito palette (safe for colour

@@ -79,7 +79,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         t.ious = tuple(k for _, _, k in rules.loans) if players == 2 else (0,) * len(rules.loans)
         t.sow, t.sow_tied, t.turn, t.log = -1, (), 0, ()
         t.babies, t.baby_barns, t.baby_zoos = (), ((),) * players, ((),) * players
-        t.then = ""
+        t.then, t.seen = "", ()
         t._thawed()
         return t
 

@@ -292,7 +292,7 @@ class BidderUp(TableGame):
     def invariants(self, state) -> list[str]:
         """Money conserved across hands, Piggy Bank, supply board, box, Gambling stack,
         offers and the auction; every animal somewhere exactly once; no negative count; a
-        pen full or empty."""
+        pen full or empty; the animals ``seen`` go back face down the first of their pen."""
         t = _table(state)
         r, w = self.rules, len(self.rules.denominations)
         out = []
@@ -315,6 +315,10 @@ class BidderUp(TableGame):
             problem = t.pen_problem(i, len(t.pens[i]))
             if problem:
                 out.append(f"{pen.space} {problem}")
+        if t.seen and (len(t.seen) != len(t.pens) or not any(t.seen) or any(
+                seen and (not t.cats[i] or len(seen) > 2 or t.pens[i][:len(seen)] != seen)
+                for i, seen in enumerate(t.seen))):
+            out.append(f"seen {t.seen} is not, per pen, the first of a Cat in the Bag pen's animals")
         if tuple(held) != r.notes:
             out.append(f"notes in the game {tuple(held)}, not the {r.notes} of the box")
         animals = Multiset(a % 10 for p in t.pens for a in p) + Multiset(a % 10 for s in t.stacks for a in s) \
@@ -335,7 +339,8 @@ class BidderUp(TableGame):
         """A state ``seat`` cannot tell apart: the faces of the notes it cannot see (others'
         hands, the Piggy Bank, the box, the Gambling stack, another's offer or gamble
         notes) dealt again, each place keeping its number; the animals of the supply
-        stacks and the face-down Cat in the Bag pens shuffled among them; the tickets of
+        stacks and the face-down Cat in the Bag pens shuffled among them (but for the ones
+        every player saw go back, ``seen``); the tickets of
         the bag and of the others (and those another just drew) shuffled among them; in
         an auction, the auction's own hidden information (:meth:`Auction.hide_from`)."""
         t = Table.thaw(state)
@@ -376,14 +381,16 @@ class BidderUp(TableGame):
             changes["drawn"] = tuple(take(len(t.drawn)))
         # animals
         cats = [i for i, c in enumerate(t.cats) if c]
-        hidden = list(t.stacks[0]) + list(t.stacks[1]) + [a for i in cats for a in t.pens[i]]
+        known = [len(t.seen[i]) if t.seen else 0 for i in range(len(t.pens))]     # seen by all: kept
+        hidden = list(t.stacks[0]) + list(t.stacks[1]) + [a for i in cats for a in t.pens[i][known[i]:]]
         hidden = [hidden[int(i)] for i in rng.permutation(len(hidden))]
         a, b = len(t.stacks[0]), len(t.stacks[1])
         changes["stacks"] = (tuple(hidden[:a]), tuple(hidden[a:a + b]))
         pens, k2 = list(t.pens), a + b
         for i in cats:
-            pens[i] = tuple(hidden[k2:k2 + len(t.pens[i])])
-            k2 += len(t.pens[i])
+            down = len(t.pens[i]) - known[i]
+            pens[i] = t.pens[i][:known[i]] + tuple(hidden[k2:k2 + down])
+            k2 += down
         changes["pens"] = tuple(pens)
         # tickets
         others = [s for s in range(t.n) if s != seat]

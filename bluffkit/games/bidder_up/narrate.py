@@ -78,6 +78,10 @@ def narrate(game, before, seat, action, after, names) -> str:
     if after.log != before.log and after.log[:1] == ("piggy",) and before.auction is None:
         text += f" {names[after.log[1]]} takes {count(after.log[2], 'note')} from the Piggy Bank."
     if after.log != before.log and after.log[:1] == ("sold",):
+        i = before.pen_at
+        back = after.seen[i] if after.seen and 0 <= i < len(after.seen) else ()
+        if back:
+            text += f" Back face down in the pen: {', '.join(map(name, back))}."
         for value, seats in after.log[3]:
             text += f" Golden Donkey: {value} to {count(len(seats), 'player')}."
     if after.phase == OVER and before.phase != OVER:
@@ -89,6 +93,13 @@ def _final(before, seat, action):
     t = Auction(before.auction.rules).table(before.auction)
     t.apply_chance(action) if seat is None else t._do(seat, action)
     return t.freeze()
+
+
+def _face_down(obs, i: int) -> str:
+    """A face-down pen: how many, and those every player saw go back face down."""
+    known = obs.seen[i] if obs.seen else ()
+    down = f"{obs.stacks[1][i]} face down"
+    return f"{down} ({', '.join(map(name, known))} seen going back)" if known else down
 
 
 def describe(game, obs, names, legal: bool = False) -> str:
@@ -113,7 +124,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
                      + (f", loans to repay at the end {'+'.join(map(str, f.loans))}" if f.loans else "")
                      + (", the Wool-Milk-Sow" if f.sow else ""))
     pens = [f"{i + 1}: " + (_animals(p) if p is not None else "at auction" if obs.auction is not None and
-                            obs.pen_at == i else f"{obs.stacks[1][i]} face down" if obs.stacks[1][i] else "nothing")
+                            obs.pen_at == i else _face_down(obs, i) if obs.stacks[1][i] else "nothing")
             for i, p in enumerate(obs.pens)]
     lines.append("Pens " + "; ".join(pens) + f". Supply stacks {obs.stacks[0][0]} + {obs.stacks[0][1]}. "
                  f"Piggy Bank {count(obs.piggy, 'note')}.")

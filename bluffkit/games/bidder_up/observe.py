@@ -2,14 +2,15 @@
 thing listed in issue 15, point 3).
 
 Public: the pawns, the roll, the face-up pens, how many animals lie face down in a Cat
-in the Bag pen and in each supply stack, pastures and barns, the market, the notes
+in the Bag pen and in each supply stack, the animals of such a pen every player saw go
+back face down after its last auction (``seen``), pastures and barns, the market, the notes
 beside the Golden Donkey, the Golden Donkeys auctioned, how many notes each seat holds
 (a face-down horse-trade offer still counted with its owner), how many lie on the
 Piggy Bank, in the box and on the Gambling stack, how many tickets are in the bag and
 each seat holds, revealed tickets, IOUs, the sow. Own: the seat's notes, its kept
 tickets, the tickets it just drew, the notes it looked at in a gamble, its own
 face-down offer. Never: another seat's notes, the Piggy Bank's notes (face down), the
-box, the Gambling stack, the supply stacks' and a Cat in the Bag pen's animals, the
+box, the Gambling stack, the supply stacks' animals and a Cat in the Bag pen's others, the
 bag's tickets, another seat's tickets or offer. In an auction the auction's own
 observation (:mod:`bluffkit.auctions.observe`) shows the bids as its format allows.
 """
@@ -24,7 +25,7 @@ from bluffkit.games.bidder_up.state import GIVE, KEEP, RESPOND
 _FIELDS = ("seat", "rules", "phase", "current", "roll", "to_move", "pos", "hand", "note_counts", "piggy", "bank",
            "box", "gambling", "pens", "stacks", "pastures", "barns", "donkeys", "market", "locked", "bag",
            "drawn", "my_tickets", "ticket_counts", "used", "extra", "auction", "pen_at", "trade", "my_offer",
-           "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "then", "legal")
+           "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "then", "seen", "legal")
 
 
 class Observation(ObservationBase):
@@ -34,7 +35,9 @@ class Observation(ObservationBase):
     drew, or their number for the others; ``trade``: ``(challenger, target, type,
     notes counted, the two animals put up)`` of an open horse-trade; ``then``: ``"move"``
     while a horse-trade revealed by a ticket before the move is played (the move comes
-    next; everyone saw the reveal); ``auction``: the embedded auction's observation of this seat."""
+    next; everyone saw the reveal); ``seen``: per pen the animals of a face-down Cat in
+    the Bag pen that every player saw go back after its last auction (the first of the
+    pen's animals; ``()`` for none); ``auction``: the embedded auction's observation of this seat."""
 
     __slots__ = ()
     _fields = _FIELDS
@@ -79,6 +82,7 @@ class Observation(ObservationBase):
     babies: tuple
     baby_barns: tuple
     baby_zoos: tuple
+    seen: tuple
     legal: Any
 
     @classmethod
@@ -111,7 +115,7 @@ class Observation(ObservationBase):
             ticket_counts=tuple(map(len, t.tickets)), used=t.used, extra=t.extra, auction=sub, pen_at=t.pen_at,
             trade=trade, my_offer=my_offer, ious=t.ious, loans=t.loans, sow=t.sow, sow_tied=t.sow_tied,
             turn=t.turn, log=t.log, babies=t.babies, baby_barns=t.baby_barns,
-            baby_zoos=t.baby_zoos, then=t.then, legal=legal)
+            baby_zoos=t.baby_zoos, then=t.then, seen=t.seen or ((),) * len(t.pens), legal=legal)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r})"

@@ -99,6 +99,7 @@ class SpacesMixin(TableFields):
         w = len(self.rules.denominations)
         self.money = ((0,) * w,) * self.n               # the notes are in the auction now
         self.pens = self.pens[:i] + ((),) + self.pens[i + 1:]
+        self._remember(i, ())
         self.auction, self.pen_at, self.phase = sub, i, AUCTION
         self._sub = game.table(sub)
 
@@ -131,6 +132,7 @@ class SpacesMixin(TableFields):
             by_seat.setdefault(seat, []).append(specimen(animal))
         left = tuple(specimen(a) for a in sale.pen)
         self.pens = self.pens[:i] + (left,) + self.pens[i + 1:]
+        self._remember(i, left)
         for seat, animals in sorted(by_seat.items()):
             self.to_pasture(seat, animals)
         self._refill(i)
@@ -140,6 +142,15 @@ class SpacesMixin(TableFields):
         paid = self._donkeys(min(donkeys, 1) if self.rules.donkey_pay_per == "auction" else donkeys)
         self.log = ("sold", self.current, tuple(sale.owners), paid)      # no prices: a count auction's notes are face down
         self.end_turn()
+
+    def _remember(self, i: int, animals: tuple) -> None:
+        """Pen ``i``'s animals every player saw go back face down: a Cat in the Bag's
+        auctioneer "reveals the 3 animals in the pen", "the other two are placed face-down
+        back in the pen" and the picked one "is only revealed after the auction ends" [B],
+        so the two left are known to all; none once the pen is auctioned again."""
+        seen = self.seen or ((),) * len(self.pens)
+        seen = seen[:i] + (animals,) + seen[i + 1:]
+        self.seen = seen if any(seen) else ()
 
     def _refill(self, i: int) -> None:
         """"Afterward, the pen is refilled ... from the supply stack"; "if at least 1 animal

@@ -48,7 +48,10 @@ class State:
     types still on the supply board, ``baby_barns`` each seat's babies in its barn, ``baby_zoos`` in its petting zoo
     (Fairground). There a male is told apart: its type + 10 (``actions.MALE``). ``then``
     the phase a horse-trade returns to: ``"move"`` for one revealed by a ticket before the
-    move [H], else ``""`` (the turn ends after the trade)."""
+    move [H], else ``""`` (the turn ends after the trade). ``seen`` per pen the animals of
+    a Cat in the Bag pen that every player saw go back face down (the two not picked, once
+    the picked one is revealed after the sale [B, D]): the first ones of ``pens[i]``; ``()``
+    while no pen holds any. It is public memory, derived from the moves before."""
 
     rules: Rules
     phase: str
@@ -85,10 +88,14 @@ class State:
     baby_barns: tuple = ()
     baby_zoos: tuple = ()
     then: str = ""
+    seen: tuple = ()
 
     #: A field added after logs were frozen is left out of a state's digest while it holds
     #: its default (:func:`bluffkit.core.digest.projection`), so their digests still hold.
     DIGEST_OMITS_DEFAULTS: ClassVar[dict] = {"then": ""}
+    #: A field derived from the moves before (public memory) is left out of the digest
+    #: always: the moves that made it are checked already.
+    DIGEST_LEAVES_OUT: ClassVar[frozenset] = frozenset({"seen"})
 
     @property
     def players(self) -> int:
@@ -151,5 +158,6 @@ class TableFields:
         baby_barns: tuple
         baby_zoos: tuple
         then: str
+        seen: tuple
 
         def __getattr__(self, name: str) -> Any: ...

@@ -1,5 +1,6 @@
 """HTML views of Bidder Up! for the panels: the board drawn from one seat's observation
-(:func:`bluffkit.games.bidder_up.board_svg.board_svg`: face-down pens as counts, the spaces
+(:func:`bluffkit.games.bidder_up.board_svg.board_svg`: face-down pens as counts, naming only
+the animals every player saw go back into one, the spaces
 the seat may move to as clickable groups with their cost), every player's farm board below
 it (:mod:`bluffkit.games.bidder_up.farm`: the seat's own notes and tickets face up, the
 others' as counts), then the text view folded away; all-seeing, the board with every pen
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import html
 import json
+from typing import Any
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up.actions import name
@@ -59,12 +61,22 @@ def seat_html(game, obs, names) -> str:
     return f"{_WRAP}{board}{farms}</div>"
 
 
+def _pen_entry(obs, i: int, up) -> Any:
+    """Pen ``i`` for the board: its animals face up; a face-down pen as a count, with the
+    animals every player saw go back face down named (``obs.seen``)."""
+    if up is not None:
+        return tuple(name(a) for a in up)
+    known = obs.seen[i]
+    if not known:
+        return obs.stacks[1][i]
+    return {"up": tuple(name(a) for a in known), "down": obs.stacks[1][i] - len(known)}
+
+
 def seat_parts(game, obs, names) -> tuple[str, str]:
     """:func:`seat_html` in two parts, for a panel that shows them apart: the board with
     its side panel, and the farm boards with the text view (both from ``obs`` alone)."""
     lay = layout_of(obs.rules.board)
-    pens = {str(p.space): (obs.stacks[1][i] if seen is None else tuple(name(a) for a in seen))
-            for i, (p, seen) in enumerate(zip(lay.pens, obs.pens))}
+    pens = {str(p.space): _pen_entry(obs, i, up) for i, (p, up) in enumerate(zip(lay.pens, obs.pens))}
     legal = obs.legal
     highlight = dict(legal.key) if obs.phase == "move" and legal and legal.inner is None and legal.key else None
     svg = _board(obs.rules, len(obs.pos), pens, obs.pos, names, obs.piggy, obs.stacks[0], obs.bag,

@@ -439,7 +439,7 @@ class BidderUpEncoder(Encoder):
         for p in range(self.pens):
             pen = o.pens[p]
             put((float(pen is None), sizes[p] / 3.0))
-            animals(pen or ())
+            animals(pen if pen is not None else o.seen[p])     # face down: those every player saw go back
         put(o.stacks[0], 10.0)
         for group in per_seat(o.pastures):
             animals(group)
@@ -613,7 +613,7 @@ def obs_parts(n: int, spaces: int, pens: int, nd: int = 6, loans: int = 3) -> tu
         ("notes held per seat / 10", n),
         ("notes on the Piggy Bank, in the box, on the Gambling stack / 10", 3),
         ("notes beside the Golden Donkey per denomination / 5", nd),
-        ("pens: per pen, face down, animals / 3, animals (counts, males)", pens * (2 + 2 * _T)),
+        ("pens: per pen, face down, animals / 3, animals (counts, males; face down: those seen going back)", pens * (2 + 2 * _T)),
         ("supply stacks' sizes / 10", 2),
         ("pastures: per seat, animals (counts, males)", n * 2 * _T),
         ("barns: per seat, complete types", n * _T),

@@ -21,6 +21,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up import farm as farm_mod
 from bluffkit.games.bidder_up import view
+from bluffkit.games.bidder_up.animal_icons import animal_words
 from bluffkit.games.bidder_up.actions import MALE, name
 from bluffkit.games.bidder_up.farm import all_seeing_farms, ticket_words
 from bluffkit.games.bidder_up.layout import layout_of
@@ -76,7 +77,9 @@ def scrambled(game, state, seat: int):
         "bag": tuple(sorted(map(_other_ticket, state.bag))),
     }
     cats = game.table(state).cats
-    change["pens"] = tuple(tuple(map(_other, p)) if cat else p for p, cat in zip(state.pens, cats))
+    known = state.seen or ((),) * len(state.pens)      # what all saw go back face down stays
+    change["pens"] = tuple(p[:len(k)] + tuple(map(_other, p[len(k):])) if cat else p
+                           for p, cat, k in zip(state.pens, cats, known))
     if not mine and state.drawn and state.phase == KEEP:
         change["drawn"] = tuple(map(_other_ticket, state.drawn))
     if seat != state.current and state.drawn and state.phase == GIVE:     # the gamble's notes
@@ -128,17 +131,19 @@ def check_seat_view(game, state, seat: int, names) -> None:
         assert said not in found, f"{where}: the ticket {said!r} is named, the seat holds {sorted(allowed)}"
         if ticket != "horse-trade":                    # also the name of a kind of space
             assert ticket not in page, f"{where}: the ticket {ticket!r} is in the page"
-    # a face-down pen shows its count and nothing else
+    # a face-down pen shows its count and nothing else, but the animals all saw go back
     lay = layout_of(state.rules.board)
     pens = {g.get("data-pen"): g for g in root.iter(f"{SVG}g") if g.get("class") == "pen-contents"}
-    for i, (p, seen) in enumerate(zip(lay.pens, obs.pens)):
-        if seen is None:
+    for i, (p, up) in enumerate(zip(lay.pens, obs.pens)):
+        if up is None:
             g = pens[p.space]
-            n = obs.stacks[1][i]
-            assert [_text(x) for x in g.iter(f"{SVG}text")] == [f"{n} hidden" if n else "empty"], \
+            n, back = obs.stacks[1][i], obs.seen[i]
+            assert state.pens[i][:len(back)] == back, f"{where}: {p.space}'s animals seen are not in it"
+            words = [animal_words(name(a)) for a in back] + ([f"{n - len(back)} hidden"] if n > len(back) else [])
+            assert [_text(x) for x in g.iter(f"{SVG}text")] == (words or ["empty"]), \
                 f"{where}: face-down {p.space} shows {_text(g)!r}"
-            assert not any(x.get("class") == "bk-animal-icon" for x in g.iter(f"{SVG}g")), \
-                f"{where}: face-down {p.space} shows an animal's icon"
+            icons = [x for x in g.iter(f"{SVG}g") if x.get("class") == "bk-animal-icon"]
+            assert len(icons) == len(back), f"{where}: face-down {p.space} shows an animal's icon"
     # what the seat cannot see changes nothing on its page
     other = scrambled(game, state, seat)
     assert view.seat_html(game, game.observe(other, seat), names) == page, \
