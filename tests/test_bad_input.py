@@ -641,8 +641,8 @@ def test_a_switch_given_as_text_is_refused_not_read_as_true(tmp_path):
     ("ca.cost_curve((10**8, 0, 0, 0, 0, 0))", RulesError, "at most 1,000 notes"),
     ("ca.most_notes((10**100, 0, 0, 0, 0, 0), 1e300)", RulesError, "at most 1,000 notes"),
     ("sim.simulate_sealed(100_000, 100_000_000)", ValueError, "at most 20,000 auctions of 100,000 bidders"),
-    ("bv.simulate_weighted(4, 0.4, 2, 10**12)", RulesError, "questions must be a whole number from 1"),
-    ("bv.simulate_weighted(4, 0.4, 2, 1.5)", RulesError, "questions must be a whole number"),
+    ("bv.simulate_weighted(4, 0.4, 2, 10**12)", RulesError, "questions must be an integer from 1"),
+    ("bv.simulate_weighted(4, 0.4, 2, 1.5)", RulesError, "questions must be an integer"),
     ("bv.simulate_weighted(4, '0.5', 2, 10)", RulesError, "spot must be a finite number"),
     ("bv.simulate_weighted(4, 0.4, float('inf'), 10)", RulesError, "weight must be a finite number"),
 ])

@@ -397,7 +397,7 @@ def summary(n: int, fmt: str = "first") -> dict[str, object]:
     (0.667, 0.178)
     """
     if isinstance(n, np.integer):                 # (np.arange(2, 6) holds np.int64)
-        n = int(n)
+        n = int(n)                                # (not check_whole: n may be the symbol N)
     _at_most(N, n, "summary and textbook_table")
     var = revenue_variance(n, fmt)
     return {"n": n, "format": format_label(fmt), "equilibrium_bid": str(equilibrium_bid(n, fmt)),

@@ -43,7 +43,7 @@ from math import comb
 from numbers import Integral, Real
 from typing import TYPE_CHECKING
 
-from bluffkit.core.errors import quote
+from bluffkit.core.errors import check_whole, quote
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -302,10 +302,8 @@ def _deals(cards: tuple[int, ...], sizes: Sequence[int]) -> Iterator[tuple[tuple
 
 def check_count(x: int, name: str, low: int = 0) -> int:
     """``x`` as a Python int when it is a whole number (a numpy one too, not a boolean) of at
-    least ``low``; else a ValueError naming ``name``."""
-    if isinstance(x, bool) or not isinstance(x, Integral) or x < low:
-        raise ValueError(f"{name} must be an integer >= {low}, got {quote(x)}")
-    return int(x)
+    least ``low``; else a ValueError (:func:`~bluffkit.core.errors.check_whole`) naming ``name``."""
+    return check_whole(x, name, low)
 
 
 def _probability(q: float | Fraction) -> Fraction:

@@ -43,7 +43,7 @@ import sympy as sp
 
 from bluffkit.analysis.bluffer_theory import N as n  # the same symbols as bluffer_theory
 from bluffkit.analysis.bluffer_theory import P as p
-from bluffkit.core.errors import RulesError, quote
+from bluffkit.core.errors import RulesError, check_whole, quote
 from bluffkit.core.seeding import check_seed
 
 if TYPE_CHECKING:
@@ -131,9 +131,7 @@ def simulate_weighted(players: int, spot: float, weight: float, questions: int, 
             raise RulesError(f"{name} must be a finite number, got {quote(x)}"[:200])
     if not 0 <= spot <= 1 or not weight > 0:
         raise RulesError(f"spot is a probability and weight > 0, got spot={spot!r}, weight={weight!r}")
-    if isinstance(questions, bool) or not isinstance(questions, Integral) or not 1 <= questions <= MAX_QUESTIONS:
-        raise RulesError(f"questions must be a whole number from 1 to {MAX_QUESTIONS:,}, got {quote(questions)}"[:200])
-    questions = int(questions)
+    questions = check_whole(questions, "questions", 1, MAX_QUESTIONS)
     rng = np.random.default_rng(seed)
     weights = np.ones(players)
     weights[1] = weight

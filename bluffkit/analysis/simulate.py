@@ -13,14 +13,13 @@ import re
 import shutil
 import socket
 import tempfile
-from numbers import Integral
 from pathlib import Path
 
 import pandas as pd
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
-from bluffkit.core.errors import BluffkitError, RulesError, count, printable, quote
+from bluffkit.core.errors import BluffkitError, RulesError, check_whole, count, printable, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -52,9 +51,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         raise RulesError(f"logs: a folder's path (text) or None, got {quote(logs)}"[:200])
     if on_played is not None and not callable(on_played):
         raise RulesError(f"on_played: a function of the table or None, got {quote(on_played)}"[:200])
-    if isinstance(games, bool) or not isinstance(games, Integral) or games < 1:
-        raise RulesError(f"games must be a positive whole number, got {games!r}")
-    games = int(games)
+    games = check_whole(games, "games", 1)
     if not isinstance(agents, (list, tuple)):
         raise RulesError(f"agents: a list with one agent per seat (a bot's name or an agent object), "
                          f"got {quote(agents)}"[:200])

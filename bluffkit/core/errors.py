@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from numbers import Integral
 
 
 class BluffkitError(Exception):
@@ -264,6 +265,18 @@ def check_flag(value, name: str) -> bool:
     if not isinstance(value, bool):
         raise RulesError(f"{name} must be True or False, got {quote(value)}"[:200])
     return value
+
+
+def check_whole(value, name: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` as a Python int when it is a whole number (a numpy one too, read from an
+    array; not a bool, nor a float however round) from ``low`` to ``high`` (no bound when
+    ``None``); else :class:`RulesError` naming ``name``. The one check of a count that the
+    analysis functions, simulations and environments share."""
+    whole = None if isinstance(value, bool) or not isinstance(value, Integral) else int(value)
+    if whole is None or whole < low or (high is not None and whole > high):
+        bounds = f">= {low}" if high is None else f"from {low:,} to {high:,}"
+        raise RulesError(f"{name} must be an integer {bounds}, got {quote(value)}"[:200])
+    return whole
 
 
 def check_rng(rng) -> None:

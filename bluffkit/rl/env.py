@@ -40,7 +40,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from bluffkit.core.errors import RulesError, quote
+from bluffkit.core.errors import RulesError, check_whole, quote
 from bluffkit.core.seeding import check_seed
 from bluffkit.rl.encoding import Encoder, encoder_for
 
@@ -114,12 +114,9 @@ class BluffkitEnv(AECEnv):
         super().__init__()
         if players is None:
             players = _default_players(game)
-        if isinstance(players, np.integer):          # (np.int64(3): a count read from an array)
-            players = int(players)
+        players = check_whole(players, "players", 1)          # (np.int64(3) too: a count read from an array)
         if isinstance(max_moves, np.integer):
             max_moves = int(max_moves)
-        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise RulesError(f"players must be a seat count (an int >= 1), got {players!r}")
         if hasattr(game, "check_players"):
             game.check_players(players)
         if not (callable(reward) or reward in ("win", "score")):

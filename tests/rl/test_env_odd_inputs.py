@@ -65,5 +65,5 @@ def test_numpy_counts_are_taken_and_play_the_same_game():
 
 @pytest.mark.parametrize("players", [np.bool_(True), True, np.float64(3.0), "3"])
 def test_other_seat_counts_are_still_refused(players):
-    with pytest.raises(RulesError, match=r"players must be a seat count \(an int >= 1\), got "):
+    with pytest.raises(RulesError, match=r"players must be an integer >= 1, got "):
         make_env("auction", players)
