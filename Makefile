@@ -101,17 +101,20 @@ lock: $(UV_STAMP)
 # so autosave never rewrites the tracked notebooks; copies already there are kept, and
 # LAB_RESET=1 replaces them with the project's versions (scripts/lab_workspace.sh).
 LAB_DIR     ?= .lab
-# No pop-up asking to fetch Jupyter's news or check for updates: a settings override in the
-# project's environment (share/jupyter/lab/settings/overrides.json) and the server's options.
+# Settings overrides in the project's environment (share/jupyter/lab/settings/overrides.json,
+# from scripts/lab-overrides.json): no pop-up asking to fetch Jupyter's news or check for
+# updates (with the server's options), and the widget state saved with a notebook, so that a
+# notebook JupyterLab autosaved draws its panels again on the next open (with the save hook of
+# bluffkit/lab_save.py, which keeps the panels drawn from the file that did not run again).
 LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 lab: $(VENV_STAMP)
 	bash scripts/lab_workspace.sh $(LAB_DIR)
 	mkdir -p $(dir $(LAB_OVERRIDES))
-	echo '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' \
-		> $(LAB_OVERRIDES)
+	cp scripts/lab-overrides.json $(LAB_OVERRIDES)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=$(LAB_DIR) \
 		--LabApp.default_url=/lab/tree/notebooks/index.ipynb --LabApp.news_url=None \
-		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate $(LAB_ARGS)
+		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
+		--ContentsManager.pre_save_hook=bluffkit.lab_save.keep_widget_state $(LAB_ARGS)
 
 # One notebook as an app with Voila, for projecting: its panels and outputs, no code, no
 # network (scripts/present.sh). NOTEBOOK is a path or a name in notebooks/ (table); without

@@ -63,11 +63,11 @@ LAB_SETTINGS = {
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {
         "autosave": False,
     },
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false",
-        "checkForUpdates": False,
-    },
 }
+# and the settings ``make lab`` gives every notebook (scripts/lab-overrides.json: no news, the
+# widget state saved with a notebook, so that a saved notebook draws its panels again)
+for _plugin, _value in json.loads((REPO / "scripts" / "lab-overrides.json").read_text()).items():
+    LAB_SETTINGS[_plugin.replace(":", "/") + ".jupyterlab-settings"] = _value
 
 
 @dataclass
@@ -161,6 +161,8 @@ def lab_server() -> LabServer:
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.extension_manager=readonly",
+        # as make lab: a saved notebook keeps the panels it shows (bluffkit/lab_save.py)
+        "--ContentsManager.pre_save_hook=bluffkit.lab_save.keep_widget_state",
         # window.jupyterapp: the tests open one notebook after another in a loaded JupyterLab
         "--LabApp.expose_app_in_browser=True",
     ]

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import REPO, SCREENSHOTS, WAIT_MS, LabServer, open_notebook
-from .test_lab import wait_kernel_idle
+from .test_lab import CELLS_DONE_JS, wait_kernel_idle, wait_on_kernel
 
 pytestmark = pytest.mark.browser
 
@@ -76,3 +76,40 @@ def test_panel_notebook_opens_with_its_panels_drawn(page: Page, lab_server: LabS
     outputs.first.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
     page.screenshot(path=str(SCREENSHOTS / f"opened-{name.removesuffix('.ipynb')}.png"))
+
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def _views_without_state(path) -> list[str]:
+    """The widget views the saved notebook's outputs show whose model its saved widget state
+    lacks: each one reads "Error displaying widget: model not found" on the next open."""
+    nb = nbformat.read(path, as_version=4)
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    shown = [o["data"][WIDGET_VIEW]["model_id"] for c in nb.cells if c.cell_type == "code"
+             for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
+    return [m for m in shown if m not in state]
+
+
+@pytest.mark.parametrize("run", [False, True], ids=["as-opened", "after-run-all"])
+def test_a_notebook_saved_in_the_lab_keeps_its_panels(page: Page, lab_server: LabServer, run: bool):
+    """JupyterLab autosaves: under ``make lab``'s settings (scripts/lab-settings.json: the
+    widget state saved with the notebook) a notebook saved as opened, or after Run All,
+    still holds every panel it shows, and opens again with them drawn."""
+    name = f"saved-{'run' if run else 'opened'}-table.ipynb"
+    (lab_server.root / name).write_bytes((lab_server.root / "table.ipynb").read_bytes())
+    _trust(lab_server, lab_server.root / name)
+    open_notebook(page, lab_server, name)
+    wait_kernel_idle(lab_server, name)
+    page.wait_for_function(DRAWN_JS, arg=1, timeout=WAIT_MS)
+    if run:
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        outcome = wait_on_kernel(lab_server, name, lambda: page.evaluate(CELLS_DONE_JS), f"every cell of {name} to run")
+        assert outcome == "done", outcome
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=WAIT_MS)
+    assert not _views_without_state(lab_server.root / name), \
+        f"{name} was saved with panels whose widget state is not in it"
+    open_notebook(page, lab_server, name)              # kernels shut down first: drawn from the file
+    page.wait_for_function(DRAWN_JS, arg=1, timeout=WAIT_MS)
+    expect(page.locator(".jp-Notebook")).not_to_contain_text(re.compile(r"Error displaying widget|model not found"))
