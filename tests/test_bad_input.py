@@ -774,3 +774,23 @@ def test_a_number_too_long_to_write_is_quoted_in_words():
     for check in (lambda: check_flag(10**5000, "replace"), lambda: check_rng(10**5000)):
         with pytest.raises(RulesError, match="a number of more than 4,300 digits"):
             check()
+
+
+@pytest.mark.parametrize("call, said", [
+    ("play(g, None, 1)", "agents: a list with one agent per seat"),
+    ("play(g, [1, 2, 3], 1)", "agents: a list with one agent per seat"),
+    ("play(g, bots, 1, max_steps=None)", "max_steps must be an integer >= 1, got None"),
+    ("play(g, bots, 1, max_steps=0)", "max_steps must be an integer >= 1, got 0"),
+    ("play(g, bots, 1, check='x')", "check must be one of untrusted, all, not 'x'"),
+    ("simulate(g, ['random'] * 3, games=10**19, seed=1)", "games must be an integer from 1 to 1,000,000,000,000"),
+])
+def test_play_and_simulate_refuse_odd_arguments_in_words(call, said):
+    from bluffkit.agents.bloff import RandomAgent
+    from bluffkit.analysis.simulate import simulate
+    from bluffkit.core.errors import RulesError
+    from bluffkit.core.game import make_game
+    from bluffkit.core.play import play
+    g, bots = make_game("bloff"), [RandomAgent() for _ in range(3)]
+    with pytest.raises(RulesError) as e:
+        eval(call, {"play": play, "simulate": simulate, "g": g, "bots": bots})
+    assert said in str(e.value)

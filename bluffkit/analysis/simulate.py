@@ -24,6 +24,9 @@ from bluffkit.core.game import as_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 
+#: The most games one call plays (as ``bluffkit simulate --games``): more would never end.
+MAX_GAMES = 10**12
+
 
 def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | None = None,
              progress=False, on_played=None) -> pd.DataFrame:
@@ -51,7 +54,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         raise RulesError(f"logs: a folder's path (text) or None, got {quote(logs)}"[:200])
     if on_played is not None and not callable(on_played):
         raise RulesError(f"on_played: a function of the table or None, got {quote(on_played)}"[:200])
-    games = check_whole(games, "games", 1)
+    games = check_whole(games, "games", 1, MAX_GAMES)
     if not isinstance(agents, (list, tuple)):
         raise RulesError(f"agents: a list with one agent per seat (a bot's name or an agent object), "
                          f"got {quote(agents)}"[:200])

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from bluffkit.core.errors import BluffkitError, IllegalAction
+from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, check_whole, quote
 from bluffkit.core.seeding import check_seed, child_rngs
 
 
@@ -84,7 +84,11 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
     """
     seed = check_seed(seed)
     if check not in CHECKS:
-        raise ValueError(f"check must be one of {CHECKS}, not {check!r}")
+        raise RulesError(f"check must be one of {', '.join(CHECKS)}, not {quote(check)}"[:200])
+    max_steps = check_whole(max_steps, "max_steps", 1)
+    if not isinstance(agents, (list, tuple)) or not all(callable(getattr(a, "act", None)) for a in agents):
+        raise RulesError(f"agents: a list with one agent per seat (an object with act(observation, legal, rng)), "
+                         f"got {quote(agents)}"[:200])
     n = len(agents)
     t = game.table(players=n)
     rngs = child_rngs(seed, n + 1)

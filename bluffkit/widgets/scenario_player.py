@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+import re
+
 from html import escape
 
 import ipywidgets as W
@@ -192,8 +194,10 @@ class ScenarioPlayer(W.VBox):
                 # a seat's view: the game's words for the move, which every seat hears; the
                 # example's commentary may tell a hidden card or offer
                 said = res.narration[i - 1] if seat is None else res.public[i - 1]
+                # (a sentence that names its player already is not prefixed again: "Anne: Anne: ...")
+                line = said if re.match(re.escape(who) + r"\b", said) else f"{who}: {said}"
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
-                                        f"&middot; {escape(who)}: {escape(said)}</div>")
+                                        f"&middot; {escape(line)}</div>")
             game, state = self.scenario.game, res.states[i]
             self.table.value = (all_seeing_view(game, state, names) if seat is None
                                 else seat_view(game, game.observe(state, seat), names)) + self._score(i, seat)

@@ -45,8 +45,9 @@ def test_a_seats_view_shows_the_games_words_not_the_examples_commentary():
             p.viewer.value = seat
             for i in range(1, p.step.max + 1):
                 p.go(i)
-                said = unescape(p.narration.value).split(": ", 1)[1].removesuffix("</div>")
-                assert said == p.result.public[i - 1], (s.name, seat, i)
+                line = unescape(p.narration.value).split(" · ", 1)[1].removesuffix("</div>")
+                said = p.result.public[i - 1]
+                assert line == said or line.endswith(": " + said), (s.name, seat, i, line)
                 told += p.result.narration[i - 1] != said
                 assert p.expect.value == SEAT_EXPECT
                 assert p.scenario.title not in unescape(p.rule_text.value) and p.scenario.source in \
@@ -81,3 +82,23 @@ def test_an_example_loaded_from_code_is_the_one_the_list_shows():
     assert p.scenario.source in p.choose.label and p.viewer.value == 1
     p.choose.value = "yb-trade-tie"                       # choosing the other one again opens it
     assert p.scenario.name == "yb-trade-tie"
+
+
+def test_a_step_that_names_its_player_is_not_prefixed_with_the_name_again():
+    """The narration read "Anne: Anne: 'Bløff!' David's cards are turned" and "Daniel: Daniel
+    pays 120."; a sentence without its player's name still gets it in front."""
+    import re
+    from bluffkit.core.scenario import list_scenarios
+    doubled = re.compile(r"&middot; ([^:<]+): \1\b")
+    steps = prefixed = 0
+    for sc in list_scenarios():
+        p = ScenarioPlayer(sc.name)
+        name = sc.name
+        for viewer in (-1, 0):
+            p.viewer.value = viewer
+            for i in range(1, p.step.max + 1):
+                p.go(i)
+                assert not doubled.search(p.narration.value), f"{name}, step {i}: {p.narration.value}"
+                prefixed += ": " in p.narration.value.split("&middot; ", 1)[1]
+                steps += 1
+    assert steps > 100 and prefixed > 10

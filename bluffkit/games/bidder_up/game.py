@@ -23,7 +23,7 @@ from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up import engine
 from bluffkit.games.bidder_up.engine import Table
 from bluffkit.games.bidder_up.rules import Rules, ticket_ok
-from bluffkit.games.bidder_up.state import MOVE, OVER, ROLL, State
+from bluffkit.games.bidder_up.state import MOVE, OVER, ROLL, SETUP, State
 
 VARIANTS = {"babies": {"babies": True}, "raffle-rush": {"raffle_rush": True}}
 
@@ -326,7 +326,7 @@ class BidderUp(TableGame):
                                                                           for _ in range(r.per_type))
         if t.auction is not None:
             animals += Multiset(t.auction.pen)
-        if animals != Multiset({a: r.per_type for a in range(len(ANIMALS))}):
+        if animals != Multiset({a: r.per_type for a in range(len(ANIMALS))}) and t.phase != SETUP:   # (dealt yet)
             out.append(f"the animals are not {r.per_type} of each type: {dict(animals)}")
         for s, p in enumerate(t.pastures):
             if any(sum(1 for x in p if x % 10 == a % 10) >= r.per_type for a in p):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bluffkit.auctions.rules import ANIMALS, FORMATS, MAX_ANIMAL_VALUE
+from bluffkit.auctions.rules import ANIMALS, FORMATS, MAX_ANIMAL_VALUE, MAX_NOTES
 from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.rules import RuleOptions
 
@@ -103,7 +103,8 @@ class Rules(RuleOptions):
       two-player gamble reads a roll above 3 as a 3 [J lists 1, 2, 3].
     - ``denominations``, ``notes``: the 50 notes, how many of each [L3]: ten 0s, sixteen
       10s, eight 50s, six 100s, six 200s, four 500s (the donkeys pay 100, 200 and 500 to
-      up to 4 players; the 10s make the booklet's bids of 120 payable).
+      up to 4 players; the 10s make the booklet's bids of 120 payable); at most 1,000 notes
+      in all (the auctions' ``MAX_NOTES``: one player may come to hold them all).
     - ``start_money``: each player's notes at the start, two 0s, four 10s, two 50s (140,
       8 notes) [L3]; the 100s, 200s and 500s lie beside the Golden Donkey, the rest of
       the starting notes go back to the box.
@@ -217,6 +218,9 @@ class Rules(RuleOptions):
              "denominations must be distinct increasing ints starting with 0")
         need(len(self.notes) == len(d) and len(self.start_money) == len(d),
              f"notes and start_money give one count per denomination ({len(d)})")
+        need(sum(self.notes) <= MAX_NOTES,    # one player may hold them all: the auctions' bound
+             f"notes: at most {MAX_NOTES:,} notes in all (the rulebook has 50; the auctions' bound on a hand), "
+             f"got {sum(self.notes):,}")
         need(self.die_faces and all(1 <= x <= 6 for x in self.die_faces),     # a die; a roll of 16 could
              f"die_faces must be ints from 1 to 6 (a die's faces), got {self.die_faces!r}")  # reach no space
         need(any(x % 2 for x in self.die_faces),        # the Animal Market's spaces are two-coloured

@@ -57,6 +57,19 @@ def test_a_bad_tile_or_option_is_refused_in_one_line():
         game().check_players(5)
 
 
+def test_more_notes_than_a_hand_may_hold_are_refused_before_any_deal():
+    """The two-player deal lays out every note of the box one by one: 10**18 of them ran
+    out of memory; the bound is the auctions' (one player may hold them all)."""
+    with pytest.raises(RulesError, match=r"notes: at most 1,000 notes in all .* got 1,000,000,000,000,000,046"):
+        game(notes=[10, 16, 8, 6, 6, 10**18])
+    assert sum(game(notes=[10, 16, 8, 6, 6, 954]).rules.notes) == 1000
+
+
+def test_the_invariants_hold_before_the_deal():
+    for players in (2, 3, 4):
+        assert game().invariants(game().new_state(players)) == []
+
+
 @pytest.mark.parametrize("board, animals", [("animal-market", 20), ("fairground", 30)])
 def test_the_deal_uses_a_set_of_2_or_3_and_a_cat_pen_holds_3(board, animals):
     import numpy as np
