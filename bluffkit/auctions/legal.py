@@ -152,7 +152,7 @@ class Legal:
         else:
             found = payment_book(d, t.rules.payment).of(hand, amount)
             example = tuple(found[0]) if found else None
-        return head + (f": pay {fmt(example, d)}" if example is not None and sum(example) > 0 else ": pay NOTES")
+        return head + (f", e.g. pay {fmt(example, d)}" if example is not None and sum(example) > 0 else ": pay NOTES")
 
     def actions(self, limit: int | None = None):
         """Every legal action (at most ``limit``), or ``None`` when they cannot be listed:

@@ -154,7 +154,7 @@ def awards_lines(src, names, rules) -> list[str]:
         label = f"lot {i}: " if len(src.awards) > 1 else ""
         if src.phase in ("pay", "over") and an and i - 1 in src.kept:
             out.append(f"{label}{animals_text(an)} won by {names[s]} for {price(p)}, kept by "
-                       f"{names[src.auctioneer]} (right of first refusal), who pays {names[s]}")
+                       f"{names[src.auctioneer]} (right of first refusal), who pays {names[s]} {price(p)}")
         else:
             out.append(f"{label}{animals_text(an)} to {names[s]} for {price(p)}")
     return out

@@ -149,7 +149,7 @@ class BidderUpTable(SeatPanel):
         self._choosing = False
         self._need: int | None = None
         self._verb, self._play = "Pay", None
-        self.roll_button = _button("Roll the die", self._roll, "bk-go", "roll the die to start your turn [C]")
+        self.roll_button = _button("Roll the die", self._roll, "bk-go", "roll the die to start your turn")
         self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.auction_moves = MoveControls(lambda action: self.try_move(str(action)),
                                           warn=self._warn)
@@ -265,7 +265,7 @@ class BidderUpTable(SeatPanel):
         me = escape(s.names[seat])
         if self.chance_seat() == seat:
             self.roll_button.layout.display = _SHOW
-            self._prompt(f"<b>{me}</b>, it is your turn: roll the die [C].")
+            self._prompt(f"<b>{me}</b>, it is your turn: roll the die.")
             return
         legal = obs.legal
         if legal is None or not legal:
@@ -285,9 +285,9 @@ class BidderUpTable(SeatPanel):
 
     def _draw_move(self, me, obs, legal) -> None:
         reach = dict(legal.key)
-        first = " You may first reveal an action ticket [H]." if legal.tickets else ""
+        first = " You may first reveal an action ticket." if legal.tickets else ""
         self._prompt(f"<b>{me}</b>, you rolled <b>{obs.roll}</b>. Click a ringed space on the board to move "
-                     f"there; each step beyond the roll costs notes, laid face down on the Piggy Bank [C].{first}")
+                     f"there; each step beyond the roll costs notes, laid face down on the Piggy Bank.{first}")
         self.view.clickable = [str(sid) for sid in reach]
         buttons = []
         for sid, (_, cost) in sorted(legal.key, key=lambda k: (k[1][1], self._board_order.get(k[0], 0))):
@@ -322,7 +322,7 @@ class BidderUpTable(SeatPanel):
         high = ""
         if isinstance(sub.high_bidder, int) and 0 <= sub.high_bidder < len(names) and isinstance(sub.high, int):
             high = f" Highest bid: <b>{sub.high}</b> by {escape(names[sub.high_bidder])}."
-        self._prompt(f"<b>{me}</b>: the auction{where} [D], format <b>{escape(sub.rules.fmt.title)}</b>, "
+        self._prompt(f"<b>{me}</b>: the auction{where}, format <b>{escape(sub.rules.fmt.title)}</b>, "
                      f"held by {escape(names[sub.auctioneer])}. On sale: <b>{escape(lot)}</b>.{high}<br>"
                      f"You may: {escape(by_name(obs.legal.inner.description, names))}")
         self.auction_moves.show(sub, self.session.names)
@@ -371,7 +371,7 @@ class BidderUpTable(SeatPanel):
         pairs, by_count = legal.key
         names = self.session.names
         then = f" Then you move: you rolled <b>{obs.roll}</b>." if obs.then else ""   # a ticket before the move
-        self._prompt(f"<b>{me}</b>: horse-trading [E]. Challenge a player for a type you both have on your "
+        self._prompt(f"<b>{me}</b>: horse-trading. Challenge a player for a type you both have on your "
                      "pastures and offer notes face down" + (" (the number of notes counts)." if by_count else ".")
                      + then)
         self.trade_target.options = [(f"{names[t]}'s {ANIMALS[a]}", (t, a)) for t, a in pairs]
@@ -392,7 +392,7 @@ class BidderUpTable(SeatPanel):
         names = self.session.names
         can_counter = legal.can_counter          # no notes (and empty_offer=false): only agreeing
         self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {ANIMALS[obs.trade[2]]} "
-                     "with an offer face down [E]. "
+                     "with an offer face down. "
                      + ("Agree, or counter with notes face down" + (" (the number of notes counts)." if by_count
                                                                     else ".") if can_counter
                         else "You hold no notes to counter with: agree."))
@@ -404,7 +404,7 @@ class BidderUpTable(SeatPanel):
 
     def _draw_market(self, me, obs, legal) -> None:
         r = obs.rules
-        self._prompt(f"<b>{me}</b>: the market [G]. Move up to {r.market_types} green markers 1 to "
+        self._prompt(f"<b>{me}</b>: the market. Move up to {r.market_types} green markers 1 to "
                      f"{r.market_steps} steps each (1, 3 or 6 notes), or leave the market as it is.")
         self._market_steps(obs, r.market_steps, lambda: self._market_cost())
         self.buttons_box.children = [_button("Leave the market as it is", lambda: self.try_move("market none"))]
@@ -444,7 +444,7 @@ class BidderUpTable(SeatPanel):
 
     def _draw_raffle(self, me, obs, legal) -> None:
         most = legal.key[0]
-        self._prompt(f"<b>{me}</b>: the raffle booth [H]. Draw 1 to {most} tickets, one note each, and keep one; "
+        self._prompt(f"<b>{me}</b>: the raffle booth. Draw 1 to {most} tickets, one note each, and keep one; "
                      "or draw none.")
         buttons = [_button("Draw none", lambda: self.try_move("raffle 0"))]
         for k in range(1, most + 1):
@@ -464,13 +464,13 @@ class BidderUpTable(SeatPanel):
 
     def _draw_keep(self, me, obs, legal) -> None:
         self._prompt(f"<b>{me}</b>: you drew {', '.join(escape(ticket_words(t)) for t in obs.drawn)}. "
-                     "Keep one face down; the others go back into the bag [H].")
+                     "Keep one face down; the others go back into the bag.")
         self.buttons_box.children = [_button(f"Keep {ticket_words(t)}", lambda t=t: self.try_move(f"keep {t}"),
                                              "bk-go") for t in legal.key]
         self.buttons_box.layout.display = _SHOW
 
     def _draw_end(self, me, obs, legal) -> None:
-        self._prompt(f"<b>{me}</b>: the end of your turn. Reveal one action ticket, or end your turn [H].")
+        self._prompt(f"<b>{me}</b>: the end of your turn. Reveal one action ticket, or end your turn.")
         self._ticket_buttons(obs, legal, "", [_button("End my turn", lambda: self.try_move("end"), "bk-stop")])
 
     def _markers(self, obs) -> None:
@@ -481,7 +481,7 @@ class BidderUpTable(SeatPanel):
         self.market_box.children = (*self.market_box.children, go)
 
     def _draw_piggy(self, me, obs, legal) -> None:
-        self._prompt(f"<b>{me}</b>: the Piggy Bank [J]: raid it, take a loan with its IOU, or gamble.")
+        self._prompt(f"<b>{me}</b>: the Piggy Bank: raid it, take a loan with its IOU, or gamble.")
         words = {"raid": "Raid the Piggy Bank", "gamble": "Gamble (roll the die)"}
 
         def say(a) -> str:
@@ -490,7 +490,7 @@ class BidderUpTable(SeatPanel):
         self.buttons_box.layout.display = _SHOW
 
     def _draw_give(self, me, obs, legal) -> None:
-        self._prompt(f"<b>{me}</b>: the gamble shows 3 [J]: give one of the three notes to your opponent, "
+        self._prompt(f"<b>{me}</b>: the gamble shows 3: give one of the three notes to your opponent, "
                      "keep the other two.")
         self.buttons_box.children = [_button(f"Give the {v}", lambda v=v: self.try_move(f"give {v}"), "bk-go")
                                      for v in legal.key]
