@@ -162,8 +162,11 @@ def sheet(number: int | None, text: str, note: str = "") -> str:
 
 #: The panels' style sheet: the table, the drawings, the controls styled as notes and cards,
 #: the seat to act, and the projector mode (``.bk-projector``: large type, larger drawings).
+#: A panel drawn from a notebook's saved state before its cells run shows JupyterLab's
+#: broken-link mark once, on the panel, not on each of its dozens of controls.
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
+.bk-panel .jupyter-widgets-disconnected::before {{content: none}}
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 110px}}
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}

@@ -72,6 +72,10 @@ def test_panel_notebook_opens_with_its_panels_drawn(page: Page, lab_server: LabS
     outputs = page.locator(".jp-Notebook .jp-OutputArea-output").filter(has=page.locator(".jupyter-widgets"))
     notebook = page.locator(".jp-Notebook")
     expect(notebook).not_to_contain_text(re.compile(r"Error displaying widget|model not found"))
+    # not yet connected to the kernel: one broken-link mark per panel, not one per control
+    marks = page.evaluate("""() => [...document.querySelectorAll('.bk-panel .jupyter-widgets-disconnected')]
+        .filter(e => getComputedStyle(e, '::before').content !== 'none').length""")
+    assert marks == 0, f"{name}: {marks} broken-link marks inside its panels"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     outputs.first.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
