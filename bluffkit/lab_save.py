@@ -30,8 +30,11 @@ def shown_models(nb: dict) -> list[str]:
 
 
 def _state(nb: dict) -> dict:
-    widgets = nb.get("metadata", {}).get("widgets", {})
-    return widgets.get(WIDGET_STATE, {}).get("state", {}) if isinstance(widgets, dict) else {}
+    """The saved widget models of ``nb`` by id; ``{}`` where there are none (or the file is
+    not shaped as a notebook)."""
+    state = ((nb.get("metadata") or {}).get("widgets") or {}).get(WIDGET_STATE) or {}
+    found = state.get("state") if isinstance(state, dict) else None
+    return found if isinstance(found, dict) else {}
 
 
 def missing_models(nb: dict, old: dict) -> dict:
@@ -58,20 +61,21 @@ def keep_widget_state(model: dict, path: str, contents_manager=None, **_) -> Non
     if model.get("type") != "notebook" or not isinstance(model.get("content"), dict) or contents_manager is None:
         return
     nb = model["content"]
-    if all(m in _state(nb) for m in shown_models(nb)):
-        return
     try:
+        if all(m in _state(nb) for m in shown_models(nb)):
+            return
         os_path = contents_manager._get_os_path(path)
         if not os.path.isfile(os_path):
             return
         with open(os_path, encoding="utf-8") as f:
             old = json.load(f)
-    except (OSError, ValueError, AttributeError):
-        return
-    found = missing_models(nb, old)
-    if not found:
-        return
-    meta = nb.setdefault("metadata", {})
-    widgets = meta.setdefault("widgets", {})
-    saved = widgets.setdefault(WIDGET_STATE, {"version_major": 2, "version_minor": 0, "state": {}})
-    saved.setdefault("state", {}).update(found)
+        found = missing_models(nb, old if isinstance(old, dict) else {})
+        if not found:
+            return
+        widgets = nb.setdefault("metadata", {}).setdefault("widgets", {})
+        saved = widgets.setdefault(WIDGET_STATE, {"version_major": 2, "version_minor": 0, "state": {}})
+        if not isinstance(saved.get("state"), dict):
+            saved["state"] = {}
+        saved["state"].update(found)
+    except (OSError, ValueError, AttributeError, TypeError, KeyError):
+        return                  # saved as it is: this hook only ever adds what it can read

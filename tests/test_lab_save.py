@@ -58,3 +58,19 @@ def test_what_needs_nothing_or_cannot_be_read_is_saved_as_it_is(tmp_path):
 def test_a_loop_of_references_ends():
     old = _nb(["aa"], {"aa": {"x": "IPY_MODEL_bb"}, "bb": {"x": "IPY_MODEL_aa"}})
     assert sorted(missing_models(_nb(["aa"], {}), old)) == ["aa", "bb"]
+
+
+def test_odd_files_never_stop_a_save(tmp_path):
+    """Valid JSON that is not a notebook, or states that are not objects: saved as they are."""
+    for i, old in enumerate(([], {"metadata": None}, {"metadata": {"widgets": {WIDGET_STATE: "x"}}}, "text")):
+        (tmp_path / f"o{i}.ipynb").write_text(json.dumps(old))
+        for state in (None, {}, "x"):
+            nb = _nb(["aa"], {})
+            if state != {}:
+                nb["metadata"]["widgets"][WIDGET_STATE]["state"] = state
+            keep_widget_state({"type": "notebook", "content": nb}, f"o{i}.ipynb", Manager(tmp_path))
+    nb = _nb(["aa"], {})
+    nb["metadata"]["widgets"][WIDGET_STATE]["state"] = None
+    (tmp_path / "good.ipynb").write_text(json.dumps(_nb(["aa"], OLD)))
+    keep_widget_state({"type": "notebook", "content": nb}, "good.ipynb", Manager(tmp_path))
+    assert sorted(nb["metadata"]["widgets"][WIDGET_STATE]["state"]) == ["aa", "bb", "cc"]

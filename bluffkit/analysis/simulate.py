@@ -21,11 +21,8 @@ from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, RulesError, check_whole, count, printable, quote
 from bluffkit.core.game import as_game
-from bluffkit.core.play import play_games
+from bluffkit.core.play import MAX_GAMES, play_games
 from bluffkit.core.seeding import check_seed, game_seeds
-
-#: The most games one call plays (as ``bluffkit simulate --games``): more would never end.
-MAX_GAMES = 10**12
 
 
 def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | None = None,

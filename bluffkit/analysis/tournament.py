@@ -29,9 +29,9 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 from bluffkit.agents.base import make_agent
-from bluffkit.core.errors import RulesError, check_frame
+from bluffkit.core.errors import RulesError, check_frame, check_whole
 from bluffkit.core.game import as_game
-from bluffkit.core.play import play
+from bluffkit.core.play import MAX_GAMES, play
 from bluffkit.core.seeding import check_seed, game_seeds
 
 if TYPE_CHECKING:                       # pandas is imported where a frame is built: a worker playing games needs none
@@ -157,8 +157,7 @@ def tournament(game, agents: list[str], games: int, seed: int, progress: bool = 
     game = as_game(game)
     table = lineups(agents, len(agents) if players is None else players, mode)
     check_field(game, len(table[0]), table)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise RulesError(f"games must be a positive whole number, got {games!r}")
+    games = check_whole(games, "games", 1, MAX_GAMES)
     if not progress:
         return frame(play_range(game, table, seed, 0, games))
     import pandas as pd

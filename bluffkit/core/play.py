@@ -62,6 +62,11 @@ class RunawayGame(BluffkitError):
 
 CHECKS = ("untrusted", "all")
 
+#: The most games one call of ``simulate`` or ``tournament`` (or ``bluffkit simulate
+#: --games``) plays: a bound that refuses a mistyped count in words, where 10**19 failed
+#: deep inside.
+MAX_GAMES = 10**12
+
 
 def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "untrusted") -> GameRecord:
     """Play one game with ``agents`` (one per seat) from ``seed``; return its record.

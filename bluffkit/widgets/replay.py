@@ -52,6 +52,9 @@ class ReplayViewer(W.VBox):
         self.open_button = W.Button(description="Open")
         self.open_button.on_click(lambda _: self.load(self.path.value))
         W.jslink((self.play, "value"), (self.step, "value"))
+        # and in the kernel too: a notebook's saved state holds both at the step shown (the
+        # link, set up in the browser, copies Play's value onto the slider when it opens)
+        self.step.observe(lambda ch: setattr(self.play, "value", ch["new"]), names="value")
         self.step.observe(lambda ch: self.draw(), names="value")
         self.viewer.observe(lambda ch: self.draw(), names="value")
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")

@@ -54,6 +54,15 @@ def fact_text(key: str, value) -> str:
     return f"{FACT_WORDS.get(key, key.replace('_', ' '))}: {say(value)}"
 
 
+def _starts_with_name(said: str, names) -> str | None:
+    """The longest of ``names`` (or "chance") that ``said`` begins with as a whole name
+    (not followed by a letter or digit), else ``None``: a sentence that names its player
+    already is not prefixed again ("Anne: Anne: ..."), but "Bo Goat gets ..." still is when
+    Bo acted."""
+    found = [n for n in [*names, "chance"] if n and re.match(re.escape(n) + r"(?!\w)", said)]
+    return max(found, key=len, default=None)
+
+
 class ScenarioPlayer(W.VBox):
     """Choose a worked example; Back, Next, Reset, Play (with its speed); the rulebook's
     text of the example; the narration, the table, the rulebook's numbers, ticked when
@@ -101,6 +110,9 @@ class ScenarioPlayer(W.VBox):
         self.expect = W.HTML()
         self.expect.add_class("bk-expect")
         W.jslink((self.play, "value"), (self.step, "value"))
+        # and in the kernel too: a notebook's saved state holds both at the step shown (the
+        # link, set up in the browser, copies Play's value onto the slider when it opens)
+        self.step.observe(lambda ch: setattr(self.play, "value", ch["new"]), names="value")
         self.back.on_click(lambda _: self.go(self.step.value - 1))
         self.next.on_click(lambda _: self.go(self.step.value + 1))
         self.reset.on_click(lambda _: self.go(0))
@@ -194,8 +206,7 @@ class ScenarioPlayer(W.VBox):
                 # a seat's view: the game's words for the move, which every seat hears; the
                 # example's commentary may tell a hidden card or offer
                 said = res.narration[i - 1] if seat is None else res.public[i - 1]
-                # (a sentence that names its player already is not prefixed again: "Anne: Anne: ...")
-                line = said if re.match(re.escape(who) + r"\b", said) else f"{who}: {said}"
+                line = said if _starts_with_name(said, names) == who else f"{who}: {said}"
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
                                         f"&middot; {escape(line)}</div>")
             game, state = self.scenario.game, res.states[i]

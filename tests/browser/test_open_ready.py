@@ -14,6 +14,8 @@ from nbformat.sign import NotebookNotary
 import pytest
 from playwright.sync_api import Page, expect
 
+from bluffkit.lab_save import WIDGET_STATE, shown_models
+
 from .conftest import REPO, SCREENSHOTS, WAIT_MS, LabServer, open_notebook
 from .test_lab import CELLS_DONE_JS, wait_kernel_idle, wait_on_kernel
 
@@ -82,7 +84,6 @@ def test_panel_notebook_opens_with_its_panels_drawn(page: Page, lab_server: LabS
     page.screenshot(path=str(SCREENSHOTS / f"opened-{name.removesuffix('.ipynb')}.png"))
 
 
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
 def _views_without_state(path) -> list[str]:
@@ -90,14 +91,12 @@ def _views_without_state(path) -> list[str]:
     lacks: each one reads "Error displaying widget: model not found" on the next open."""
     nb = nbformat.read(path, as_version=4)
     state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    shown = [o["data"][WIDGET_VIEW]["model_id"] for c in nb.cells if c.cell_type == "code"
-             for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
-    return [m for m in shown if m not in state]
+    return [m for m in shown_models(nb) if m not in state]
 
 
 @pytest.mark.parametrize("run", [False, True], ids=["as-opened", "after-run-all"])
 def test_a_notebook_saved_in_the_lab_keeps_its_panels(page: Page, lab_server: LabServer, run: bool):
-    """JupyterLab autosaves: under ``make lab``'s settings (scripts/lab-settings.json: the
+    """JupyterLab autosaves: under ``make lab``'s settings (scripts/lab-overrides.json: the
     widget state saved with the notebook) a notebook saved as opened, or after Run All,
     still holds every panel it shows, and opens again with them drawn."""
     name = f"saved-{'run' if run else 'opened'}-table.ipynb"

@@ -102,3 +102,26 @@ def test_a_step_that_names_its_player_is_not_prefixed_with_the_name_again():
                 prefixed += ": " in p.narration.value.split("&middot; ", 1)[1]
                 steps += 1
     assert steps > 100 and prefixed > 10
+
+
+def test_play_follows_the_step_in_the_kernel_so_a_saved_notebook_agrees_with_itself():
+    """bloff.ipynb opened with its slider at 0 under "Step 14 of 14": the browser's link
+    copied Play's saved value (0: only the slider had moved in the kernel) onto it."""
+    p = ScenarioPlayer("bloff-anne-calls-david", seat=0)
+    p.go(p.step.max)
+    assert p.play.value == p.step.value == p.step.max
+    p.go(3)
+    assert p.play.value == 3
+    p.choose.value = "bu-classic-horse-120-sell"
+    assert p.play.value == p.step.value == 0 and p.play.max == p.step.max
+
+
+def test_the_name_a_sentence_starts_with_is_the_longest_whole_name():
+    from bluffkit.widgets.scenario_player import _starts_with_name
+    names = ["Bo", "Bo Goat", "J.", "Anne (host)"]
+    assert _starts_with_name("Bo Goat gets the rooster.", names) == "Bo Goat"     # not Bo: Bo is prefixed
+    assert _starts_with_name("Bo gets it.", names) == "Bo"
+    assert _starts_with_name("Bob gets it.", names) is None
+    assert _starts_with_name("J. passes.", names) == "J."
+    assert _starts_with_name("Anne (host) sells.", names) == "Anne (host)"
+    assert _starts_with_name("chance deals.", names) == "chance"

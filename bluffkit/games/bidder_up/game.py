@@ -291,8 +291,9 @@ class BidderUp(TableGame):
     # checks ---------------------------------------------------------------------------------
     def invariants(self, state) -> list[str]:
         """Money conserved across hands, Piggy Bank, supply board, box, Gambling stack,
-        offers and the auction; every animal somewhere exactly once; no negative count; a
-        pen full or empty; the animals ``seen`` go back face down the first of their pen."""
+        offers and the auction; every animal somewhere exactly once (once dealt: before the
+        deal the animals are in the box); no negative count; a pen full or empty; the
+        animals ``seen`` going back face down held first in their own Cat in the Bag pen."""
         t = _table(state)
         r, w = self.rules, len(self.rules.denominations)
         out = []

@@ -49,8 +49,9 @@ class State:
     (Fairground). There a male is told apart: its type + 10 (``actions.MALE``). ``then``
     the phase a horse-trade returns to: ``"move"`` for one revealed by a ticket before the
     move [H], else ``""`` (the turn ends after the trade). ``seen`` per pen the animals of
-    a Cat in the Bag pen that every player saw go back face down (the two not picked, once
-    the picked one is revealed after the sale [B, D]): the first ones of ``pens[i]``; ``()``
+    a Cat in the Bag pen that every player saw go back face down (those not picked, two
+    from a small pen and one from a double, once the picked are revealed after the sale
+    [B, D]): the first ones of ``pens[i]``; ``()``
     while no pen holds any. It is public memory, derived from the moves before."""
 
     rules: Rules
