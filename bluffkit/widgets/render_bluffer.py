@@ -54,7 +54,7 @@ def reveal_html(reveal, names, title: str = "Reveal") -> str:
     for k, (a, text) in enumerate(reveal.order, 1):
         got = voters.get(k, [])
         if a == -1:
-            pts = "" if duel else (f"+1 each to {', '.join(map(escape, got))}" if got else "")
+            pts = "" if duel else (f"+1 {'each ' if len(got) > 1 else ''}to {', '.join(map(escape, got))}" if got else "")
         elif duel:
             pts = f"+1 to {escape(names[a])}" if got else ""
         elif got:

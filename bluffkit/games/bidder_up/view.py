@@ -63,7 +63,14 @@ def seat_html(game, obs, names) -> str:
 
 def _pen_entry(obs, i: int, up) -> Any:
     """Pen ``i`` for the board: its animals face up; a face-down pen as a count, with the
-    animals every player saw go back face down named (``obs.seen``)."""
+    animals every player saw go back face down named (``obs.seen``); the pen at auction
+    as the auction shows it: the lot, or its animals face down while the Cat in the Bag's
+    lot is hidden from the seat (not "empty")."""
+    sub = obs.auction
+    if sub is not None and obs.pen_at == i:
+        if sub.lot:
+            return tuple(name(a) for a in sub.lot)
+        return {"down": len(sub.pen)} if sub.lot is None else tuple(name(a) for a in sub.pen)
     if up is not None:
         return tuple(name(a) for a in up)
     known = obs.seen[i]

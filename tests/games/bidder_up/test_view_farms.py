@@ -135,7 +135,13 @@ def check_seat_view(game, state, seat: int, names) -> None:
     lay = layout_of(state.rules.board)
     pens = {g.get("data-pen"): g for g in root.iter(f"{SVG}g") if g.get("class") == "pen-contents"}
     for i, (p, up) in enumerate(zip(lay.pens, obs.pens)):
-        if up is None:
+        if obs.auction is not None and obs.pen_at == i:          # the pen at auction: as the auction shows it
+            g = pens[p.space]
+            lot = obs.auction.lot
+            words = ([f"{len(obs.auction.pen)} hidden"] if lot is None else
+                     [animal_words(name(a)) for a in (lot or obs.auction.pen)])
+            assert [_text(x) for x in g.iter(f"{SVG}text")] == words, f"{where}: {p.space} at auction shows {_text(g)!r}"
+        elif up is None:
             g = pens[p.space]
             n, back = obs.stacks[1][i], obs.seen[i]
             assert state.pens[i][:len(back)] == back, f"{where}: {p.space}'s animals seen are not in it"
