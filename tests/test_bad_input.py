@@ -794,3 +794,24 @@ def test_play_and_simulate_refuse_odd_arguments_in_words(call, said):
     with pytest.raises(RulesError) as e:
         eval(call, {"play": play, "simulate": simulate, "g": g, "bots": bots})
     assert said in str(e.value)
+
+
+@pytest.mark.parametrize("name", ["bloff", "bluffer", "youre-bluffing", "auction", "bidder-up"])
+def test_game_methods_given_no_state_observation_or_header_say_so(name):
+    from bluffkit.core.errors import RulesError
+    from bluffkit.core.game import make_game
+    g = make_game(name)
+    for call, said in [(lambda: g.scores(None), "a state of this game is needed"),
+                       (lambda: g.winners({}), "a state of this game is needed"),
+                       (lambda: g.describe(None, ["a", "b", "c"]), "describe takes a seat's observation"),
+                       (lambda: type(g).from_header(None), "a log header is a dict")]:
+        with pytest.raises(RulesError, match=said):
+            call()
+
+
+@pytest.mark.parametrize("players", [None, 1.5, 10**30])
+def test_a_youre_bluffing_position_for_no_player_count_is_refused_in_words(players):
+    from bluffkit.core.errors import RulesError
+    from bluffkit.core.game import make_game
+    with pytest.raises(RulesError, match="is for 3 to 5 players"):
+        make_game("youre-bluffing").state_from_position(players=players)

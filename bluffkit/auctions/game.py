@@ -24,7 +24,7 @@ from bluffkit.auctions.dutch import Dutch
 from bluffkit.auctions import engine
 from bluffkit.auctions.engine import FORMAT_TABLES, GRAB, OVER, SETUP, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import (IllegalAction, NotationError, RulesError, check_names, check_rng, check_seat,
+from bluffkit.core.errors import (check_header, check_observation, IllegalAction, NotationError, RulesError, check_names, check_rng, check_seat,
                                    check_state, plain_problem)
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
@@ -155,11 +155,13 @@ class Auction(TableGame):
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's money won or lost (value of notes now minus at the start)."""
+        self.own(state)
         worth = _worth(self.rules.denominations)
         return tuple(worth(m) + worth(p) - s for m, p, s in zip(state.money, state.placed, state.start))
 
     def winners(self, state) -> tuple[int, ...]:
         """The seats that own an animal of the lot at the end."""
+        self.own(state)
         if state.phase != OVER:
             raise RulesError("the auction is not over yet")
         return tuple(sorted({s for _, s in state.owners}))
@@ -173,6 +175,7 @@ class Auction(TableGame):
 
     @classmethod
     def from_header(cls, header: dict) -> "Auction":
+        check_header(header)
         return cls(Rules.from_dict(header.get("options")))
 
     def state_from_position(self, players: int, auctioneer: int = 0, money=None, lot=None, pen=None) -> State:
@@ -225,6 +228,7 @@ class Auction(TableGame):
         return narrate(self, before, seat, action, after, names)
 
     def describe(self, observation, names, legal: bool = False) -> str:
+        check_observation(observation)
         from bluffkit.auctions.narrate import describe
         check_names(names, len(observation.note_counts))
         return describe(self, observation, names, legal)

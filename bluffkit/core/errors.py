@@ -279,6 +279,22 @@ def check_whole(value, name: str, low: int = 0, high: int | None = None) -> int:
     return whole
 
 
+def check_header(header) -> dict:
+    """``header`` if it is a log header's dict (``from_header``); else :class:`RulesError`."""
+    if not isinstance(header, dict):
+        raise RulesError(f"a log header is a dict (the first line of a log, as bluffkit.core.log.read gives "
+                         f"it), got {quote(header, 40)}"[:200])
+    return header
+
+
+def check_observation(observation) -> None:
+    """:class:`RulesError` unless ``observation`` is a seat's view (``game.observe(state, seat)``)."""
+    from bluffkit.core.observation import ObservationBase
+    if not isinstance(observation, ObservationBase):
+        raise RulesError(f"describe takes a seat's observation (game.observe(state, seat)), got "
+                         f"{quote(observation, 40)}"[:200])
+
+
 def check_rng(rng) -> None:
     """:class:`RulesError` unless ``rng`` draws as a numpy Generator does (``random`` and
     ``integers``): ``None`` or a seed given where a generator is wanted failed deep inside."""

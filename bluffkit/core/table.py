@@ -135,6 +135,12 @@ class TableGame:
     def notation(self, action) -> str:
         return str(action)
 
+    def own(self, state):
+        """``state`` if it is this game's (a State, or its working copy); else :class:`RulesError`
+        in words (``scores(None)`` failed deep inside with an AttributeError)."""
+        check_state(state, self.Table.STATE, self.Table)
+        return state
+
     def to_move(self, state):
         return self.Table.thaw(state).to_move()
 

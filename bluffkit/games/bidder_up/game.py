@@ -16,7 +16,7 @@ from collections import Counter as Multiset
 
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
-from bluffkit.core.errors import NotationError, RulesError, check_names, is_seat, quote
+from bluffkit.core.errors import check_header, check_observation, NotationError, RulesError, check_names, is_seat, quote
 from bluffkit.core.money import parse as parse_notes, total
 from bluffkit.core.table import TableGame
 from bluffkit.games.bidder_up import actions as A
@@ -70,6 +70,7 @@ class BidderUp(TableGame):
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's points (section I); before the end, what they would score now."""
+        self.own(state)
         return _table(state).scores()
 
     def score_sheet(self, state, names) -> list[str]:
@@ -97,6 +98,7 @@ class BidderUp(TableGame):
         return out
 
     def winners(self, state) -> tuple[int, ...]:
+        self.own(state)
         t = _table(state)
         if not t.is_over():
             raise RulesError("the game is not over yet")
@@ -119,6 +121,7 @@ class BidderUp(TableGame):
 
     @classmethod
     def from_header(cls, header: dict) -> "BidderUp":
+        check_header(header)
         return cls(Rules.from_dict(header.get("options")))
 
     def state_from_position(self, players: int, current: int = 0, roll: int | None = None, pos=None, money=None,
@@ -273,6 +276,7 @@ class BidderUp(TableGame):
         return narrate(self, before, seat, action, after, names)
 
     def describe(self, observation, names, legal: bool = False) -> str:
+        check_observation(observation)
         from bluffkit.games.bidder_up.narrate import describe
         check_names(names, len(observation.note_counts))
         return describe(self, observation, names, legal)

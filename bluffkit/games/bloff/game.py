@@ -15,7 +15,7 @@ import dataclasses
 
 import numpy as np
 
-from bluffkit.core.errors import NotationError, RulesError, check_names, check_rng, is_seat, quote
+from bluffkit.core.errors import check_header, check_observation, NotationError, RulesError, check_names, check_rng, is_seat, quote
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
 from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
@@ -69,9 +69,11 @@ class Bloff(TableGame):
 
     def scores(self, state) -> tuple[int, ...]:
         """1 for the winner, 0 for the others ("Spillet har ingen poengregning")."""
+        self.own(state)
         return tuple(int(i == state.winner) for i in range(len(state.hands)))
 
     def winners(self, state) -> tuple[int, ...]:
+        self.own(state)
         if state.phase != OVER:
             raise RulesError("the game is not over yet")
         return (state.winner,)
@@ -86,6 +88,7 @@ class Bloff(TableGame):
 
     @classmethod
     def from_header(cls, header: dict) -> "Bloff":
+        check_header(header)
         return cls(Rules.from_dict(header.get("options")))
 
     def state_from_position(self, players: int, hands=None, leader: int = 0, rank: int | None = None) -> State:
@@ -139,6 +142,7 @@ class Bloff(TableGame):
 
     def describe(self, observation, names, legal: bool = False) -> str:
         """A seat's view as text (for the terminal), from its observation only."""
+        check_observation(observation)
         from bluffkit.games.bloff.view import describe
         check_names(names, len(observation.hand_sizes))
         return describe(observation, names, legal)

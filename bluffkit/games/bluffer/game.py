@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from bluffkit.core.errors import RulesError, check_names, is_seat
+from bluffkit.core.errors import check_header, check_observation, RulesError, check_names, is_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, clean_text, parse
@@ -104,9 +104,11 @@ class Bluffer(TableGame):
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's points over the whole game (the rounds are won on each round's points)."""
+        self.own(state)
         return state.totals
 
     def winners(self, state) -> tuple[int, ...]:
+        self.own(state)
         if state.phase != OVER:
             raise RulesError("the game is not over yet")
         return state.winners
@@ -127,6 +129,7 @@ class Bluffer(TableGame):
 
     @classmethod
     def from_header(cls, header: dict) -> "Bluffer":
+        check_header(header)
         from bluffkit.games.bluffer.deck import read_embedded
         rules = Rules.from_dict(header.get("options"))
         game = cls(rules, read_embedded(header["deck"]) if "deck" in header else None)
@@ -220,6 +223,7 @@ class Bluffer(TableGame):
 
     def describe(self, observation, names, legal: bool = False) -> str:
         """A seat's view as text (for the terminal), from its observation only."""
+        check_observation(observation)
         from bluffkit.games.bluffer.view import describe
         check_names(names, observation.players)
         return describe(observation, names, legal)

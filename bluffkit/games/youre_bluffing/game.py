@@ -8,7 +8,7 @@ and runs the same rule methods a simulation runs.
 
 from __future__ import annotations
 
-from bluffkit.core.errors import RulesError, check_names
+from bluffkit.core.errors import check_header, check_observation, RulesError, check_names
 from bluffkit.core.game import register
 from bluffkit.core.money import total
 from bluffkit.core.table import TableGame
@@ -72,6 +72,7 @@ class YoureBluffing(TableGame):
         if unknown or "players" not in fields:
             raise RulesError(f"a start position takes {', '.join(POSITION_KEYS)}"
                              + (f"; unknown: {', '.join(unknown)}" if unknown else "; players is missing"))
+        fields["players"] = self.check_players(fields["players"])
         return build_position(self.rules, **fields)
 
     # -- moving ------------------------------------------------------------------
@@ -89,9 +90,11 @@ class YoureBluffing(TableGame):
 
     # -- the end -------------------------------------------------------------------
     def scores(self, state: S.State) -> tuple[int, ...]:
+        self.own(state)
         return scoring.scores(state.herds, self.rules)
 
     def winners(self, state: S.State) -> tuple[int, ...]:
+        self.own(state)
         if state.phase != S.OVER:
             raise RulesError("the game is not over yet")
         return scoring.winners(state.herds, state.money, self.rules)
@@ -106,6 +109,7 @@ class YoureBluffing(TableGame):
 
     @classmethod
     def from_header(cls, header: dict) -> "YoureBluffing":
+        check_header(header)
         options = header.get("options")
         rules = Rules.from_dict(options)
         game = cls(rules)
@@ -121,6 +125,7 @@ class YoureBluffing(TableGame):
 
     def describe(self, observation, names, legal: bool = False) -> str:
         """A seat's view as text (for the terminal), from its observation only."""
+        check_observation(observation)
         from bluffkit.games.youre_bluffing.view import describe
         check_names(names, len(observation.herds))
         return describe(observation, names, legal)
