@@ -576,13 +576,17 @@ def cmd_play(args) -> int:
         _log_file(args.save, "--save", args.overwrite, ", or add --overwrite to replace it")
     describe = game.describe
     try:
-        humans = {whole_number(h.strip()) for h in ("0" if args.human is None else args.human).split(",")
-                  if h.strip() != ""}
+        listed = [whole_number(h.strip()) for h in ("0" if args.human is None else args.human).split(",")
+                  if h.strip() != ""]
+        humans = set(listed)
     except ValueError:
         raise BluffkitError(f"--human takes seat numbers separated by commas, got {printable(repr(args.human))}") \
             from None
     if not humans:
         raise BluffkitError(f"--human takes seat numbers separated by commas, got {printable(repr(args.human))}")
+    if len(listed) != len(humans):
+        twice = sorted({h for h in listed if listed.count(h) > 1})
+        raise BluffkitError(f"--human names seat {', '.join(map(str, twice))} twice: each seat once, e.g. --human 0,1")
     bad = sorted(h for h in humans if not is_seat(h, args.players))
     if bad:
         raise BluffkitError(f"--human: {bad} are not seats of a {args.players}-player game (0..{args.players - 1})")

@@ -368,8 +368,12 @@ class Session:
 
     @classmethod
     def load(cls, path: str | Path, seats=None, undo: str = "own") -> "Session":
-        """A session from a log, at its last step; seats default to humans."""
+        """A session from a log, at its last step; seats default to humans (``None``), else
+        one agent per seat of the log."""
         log, states = gamelog.read(path)
+        if seats is not None and (not isinstance(seats, (list, tuple)) or len(seats) != len(log.seats)):
+            raise RulesError(f"seats: the log has {len(log.seats)} seats ({', '.join(map(str, log.names))}): give one "
+                             f"agent per seat, or None for humans; got {quote(seats, 60)}"[:300])
         s = cls(log.game, seats or [HUMAN] * len(log.seats), names=log.names,
                 seed=log.seed or 0, start=log.start, undo=undo)
         s.states = states

@@ -815,3 +815,11 @@ def test_a_youre_bluffing_position_for_no_player_count_is_refused_in_words(playe
     from bluffkit.core.game import make_game
     with pytest.raises(RulesError, match="is for 3 to 5 players"):
         make_game("youre-bluffing").state_from_position(players=players)
+
+
+def test_simulate_refuses_a_progress_that_is_neither_a_switch_nor_a_function():
+    from bluffkit.analysis.simulate import simulate
+    from bluffkit.core.errors import RulesError
+    from bluffkit.core.game import make_game
+    with pytest.raises(RulesError, match="progress: True, False or a function"):
+        simulate(make_game("bloff"), ["random"] * 3, games=1, seed=1, progress="x")

@@ -466,6 +466,8 @@ def test_play_refuses_bad_human_seats_and_survives_a_bad_save(monkeypatch, capsy
         assert "--human takes seat numbers" in capsys.readouterr().err
     assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "5"], []) == 2
     assert "not seats of a 4-player game" in capsys.readouterr().err
+    assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "1,0,1"], []) == 2
+    assert "--human names seat 1 twice" in capsys.readouterr().err
     assert _play(monkeypatch, ["bluffer", "--players", "3", "--seed", "1"],
                  ["write an aglet", f"save {tmp_path}", "quit"]) == 0
     assert "is a folder; give a file name" in capsys.readouterr().out

@@ -643,3 +643,12 @@ def test_past_max_steps_a_person_may_still_move_and_the_panel_says_why_the_bots_
     words, hidden = bot_failure(s, e.value)
     assert "has not ended after 1 steps" in words and "max_steps" in words and not hidden
     assert Session("bloff", ["random"] * 8).max_steps == 80_000, "10,000 a seat"
+
+
+@pytest.mark.parametrize("seats", [["random"], [], "random", 0])
+def test_loading_with_seats_that_do_not_match_the_log_says_how_many_it_has(tmp_path, seats):
+    s = Session(make_game("horse-trading"), [HUMAN, "random", "random"], names=["Anna", "Ben", "Carla"], seed=8)
+    s.advance()
+    path = s.save(tmp_path / "mid.jsonl")
+    with pytest.raises(RulesError, match=r"seats: the log has 3 seats \(Anna, Ben, Carla\)"):
+        Session.load(path, seats=seats)

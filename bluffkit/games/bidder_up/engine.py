@@ -54,7 +54,9 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         rest = [c - s * players for c, s in zip(rules.notes, start)]
         if min(rest) < 0:
             from bluffkit.core.errors import RulesError
-            raise RulesError(f"notes: {players} players' start money needs more notes than the {sum(rules.notes)}")
+            short = "; ".join(f"{s * players} of {v} ({s} each), the box has {c}"
+                              for v, c, s in zip(rules.denominations, rules.notes, start) if s * players > c)
+            raise RulesError(f"notes: {players} players' start money needs more notes than the box holds: {short}")
         bank = [0] * w
         high = {p for p in rules.donkey_pay} | {v for v, _, _ in rules.loans}
         for i, v in enumerate(d):

@@ -913,3 +913,8 @@ def test_random_and_heuristic_games_end_with_both_other_readings(board):
     for players, kinds in ((2, ["random", "random"]), (3, ["heuristic", "random", "heuristic"])):
         rec = play(g, [make_agent(k, g) for k in kinds], seed=players, check="all")
         assert rec.final.is_over() and not g.invariants(rec.final.freeze()), (players, kinds)
+
+
+def test_a_box_too_small_for_the_start_money_names_the_note_short():
+    with pytest.raises(RulesError, match=r"needs more notes than the box holds: 4 of 0 \(2 each\), the box has 1"):
+        game(notes=[1, 16, 8, 6, 6, 4]).new_state(2)
