@@ -167,7 +167,9 @@ class SeatPanel(W.VBox):
         self.view = self.make_view()
         self.legal_text = W.HTML()
         self.legal_text.add_class("bk-legal")
-        self.typed = W.Text(description="Move", placeholder=self.placeholder, continuous_update=False)
+        # wide enough for the example it shows ("e.g. play AS,9S  or  call  or  pass" was cut off)
+        self.typed = W.Text(description="Move", placeholder=self.placeholder, continuous_update=False,
+                            layout=W.Layout(width=f"{len(self.placeholder) * 0.55 + 8:.0f}em", max_width="100%"))
         self.typed.observe(self._typed_enter, names="value")      # Enter (or leaving the box) plays it
         self.typed_button = W.Button(description="Play move")
         self.typed_button.on_click(lambda _: self.try_move(self.typed.value))
