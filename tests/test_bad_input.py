@@ -823,3 +823,24 @@ def test_simulate_refuses_a_progress_that_is_neither_a_switch_nor_a_function():
     from bluffkit.core.game import make_game
     with pytest.raises(RulesError, match="progress: True, False or a function"):
         simulate(make_game("bloff"), ["random"] * 3, games=1, seed=1, progress="x")
+
+
+def test_a_subclass_of_a_trusted_bot_is_checked_unless_it_says_so_itself():
+    """A subclass of the random bot that returns numpy numbers skipped the plain-number
+    check, as its parent was trusted; its move is now refused in words."""
+    import numpy as np
+
+    from bluffkit.agents.bloff import CallerAgent, HonestAgent, RandomAgent
+    from bluffkit.core.errors import IllegalAction
+    from bluffkit.core.game import make_game
+    from bluffkit.core.play import is_trusted, play
+    from bluffkit.games.bloff.actions import Play
+
+    class Numpy(HonestAgent):
+        def play(self, obs, legal, rng):
+            return Play((np.int64(legal.play_from[0]),))
+
+    assert is_trusted(HonestAgent()) and is_trusted(CallerAgent()) and is_trusted(RandomAgent())
+    assert not is_trusted(Numpy())
+    with pytest.raises(IllegalAction, match="plain"):
+        play(make_game("bloff"), [Numpy(), HonestAgent(), HonestAgent()], 1)

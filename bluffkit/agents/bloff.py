@@ -85,8 +85,8 @@ class HonestAgent:
     """The honest bot (see the module's docstring). ``trusted``: it lays cards of the hand its
     ``Legal`` lists, or calls or passes, so a simulation skips checking that its moves hold
     plain numbers (every move is still checked against the rules; ``check="all"`` checks
-    both, as the bots' tests do). A subclass that builds its moves otherwise should set
-    ``trusted = False``."""
+    both, as the bots' tests do). ``trusted`` is not inherited (:func:`bluffkit.core.play.is_trusted`):
+    a subclass is checked unless it declares it again."""
 
     name = "honest"
     trusted = True
@@ -114,6 +114,7 @@ class HonestAgent:
 
 class CallerAgent(HonestAgent):
     name = "caller"
+    trusted = True          # (declared again: see HonestAgent)
 
     def __init__(self, threshold: float = 0.5, patience: int | None = 6, stamina: int | None = 100):
         super().__init__()

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from bluffkit.core.errors import RulesError
-from bluffkit.core.play import CHECKS, GameRecord, RunawayGame, paused_gc
+from bluffkit.core.play import CHECKS, GameRecord, RunawayGame, is_trusted, paused_gc
 from bluffkit.core.seeding import check_seed, child_rngs
 
 
@@ -47,7 +47,7 @@ def play_series(game, agents, count: int, seed: int, *, check: str = "untrusted"
     chance, agent_rngs = rngs[0], rngs[1:]
     acts = [a.act for a in agents]
     names = [getattr(a, "name", type(a).__name__) for a in agents]
-    checks = None if check == "all" else tuple(not getattr(a, "trusted", False) for a in agents)
+    checks = None if check == "all" else tuple(not is_trusted(a) for a in agents)
     if checks is not None and all(checks):
         checks = None
     table, scores, winners, summary = game.table, game.scores, game.winners, game.summary

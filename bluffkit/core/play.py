@@ -62,6 +62,21 @@ class RunawayGame(BluffkitError):
 
 CHECKS = ("untrusted", "all")
 
+def is_trusted(agent) -> bool:
+    """Whether ``agent`` itself or its own class declares ``trusted = True`` (a built-in bot
+    whose moves are built from the ``Legal`` it is given). Not inherited: a subclass that
+    does not declare it again is checked, since it may build its moves otherwise (numpy
+    numbers, a card it does not hold).
+
+    >>> class Bot: trusted = True
+    >>> class Mine(Bot): pass
+    >>> is_trusted(Bot()), is_trusted(Mine())
+    (True, False)
+    """
+    own = getattr(agent, "__dict__", {})
+    return (own["trusted"] if "trusted" in own else type(agent).__dict__.get("trusted", False)) is True
+
+
 #: The most games one call of ``simulate`` or ``tournament`` (or ``bluffkit simulate
 #: --games``) plays: a bound that refuses a mistyped count in words, where 10**19 failed
 #: deep inside.
@@ -73,7 +88,8 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
 
     ``check``: ``"untrusted"`` (the default) checks every action (against the seat's
     legal actions, and that it holds plain numbers, :func:`~bluffkit.core.errors.plain_problem`)
-    except those of an agent marked ``trusted`` (a built-in bot whose ``act`` only returns
+    except those of an agent whose class declares ``trusted`` (:func:`is_trusted`: a
+    built-in bot whose ``act`` only returns
     an action built from the ``Legal`` it is given: the random bots, Bløff's honest and
     caller bots, the random bidder), on the engines that can skip it (You're Bluffing!'s
     and the auctions' skip both checks; Bløff's skips the plain-number check only; the
@@ -103,7 +119,7 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
     run = t.run
     acts = [a.act for a in agents]
     agent_rngs = rngs[1:]
-    checks = None if check == "all" else tuple(not getattr(a, "trusted", False) for a in agents)
+    checks = None if check == "all" else tuple(not is_trusted(a) for a in agents)
     if checks is not None and all(checks):
         checks = None                       # None: check every seat's actions
     draws, k, chances = (), 0, 0            # chance's uniform numbers, drawn in blocks
