@@ -103,9 +103,10 @@ lock: $(UV_STAMP)
 LAB_DIR     ?= .lab
 # Settings overrides in the project's environment (share/jupyter/lab/settings/overrides.json,
 # from scripts/lab-overrides.json): no pop-up asking to fetch Jupyter's news or check for
-# updates (with the server's options), and the widget state saved with a notebook, so that a
-# notebook JupyterLab autosaved draws its panels again on the next open (with the save hook of
-# bluffkit/lab_save.py, which keeps the panels drawn from the file that did not run again).
+# updates (with the server's options), and no live widget state saved with a notebook (a
+# seat's screen would be written to disk). The save hook of bluffkit/lab_save.py keeps the
+# panels the notebook was opened with and turns a panel of this run into a line saying to
+# run the cell, so that a notebook JupyterLab autosaved opens again without an error.
 LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 lab: $(VENV_STAMP)
 	bash scripts/lab_workspace.sh $(LAB_DIR)

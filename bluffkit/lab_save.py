@@ -1,12 +1,19 @@
-"""A notebook saved in JupyterLab keeps the panels it shows (``make lab``).
+"""A notebook saved in JupyterLab keeps the panels it was opened with, and never what a
+game showed since (``make lab``).
 
-The panel notebooks open with their panels drawn from the widget state saved in the file.
-When JupyterLab saves a notebook (it autosaves every two minutes) it writes the widget
-state of the running kernel (``saveState``, set by ``make lab``), which lacks the panels
-drawn from the file until their cells run again: on the next open each such output would
-read "Error displaying widget: model not found". :func:`keep_widget_state`, the server's
-``pre_save_hook``, copies those panels' models from the file being replaced into the
-notebook being saved, with the models they refer to.
+The panel notebooks open with their panels drawn from the widget state saved in the file
+(a seat's cover screen, the start of a game). JupyterLab saves a notebook every two
+minutes. Were it to save the live widget state, the file would hold whatever screen was up
+at that moment: a seat's hand in a hot-seat game, the Bluffer leader's true answer, the
+end of a lab auction whose seed the next class plays again; anyone could read it in the
+file. So ``make lab`` leaves JupyterLab's ``saveState`` off, and :func:`keep_widget_state`,
+the server's ``pre_save_hook``, makes the saved file agree with itself:
+
+- a panel output whose model the file saved before (a panel not run again) keeps that
+  model, with the models it refers to;
+- a panel output drawn by this run of the kernel (its model in no saved state) becomes a
+  line saying to run the cell: on the next open it would otherwise read "Error displaying
+  widget: model not found", and saving its state would write the live game to disk.
 
 Started by ``make lab`` and the browser tests as
 ``--ContentsManager.pre_save_hook=bluffkit.lab_save.keep_widget_state``.
@@ -21,6 +28,10 @@ import re
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 _REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
+
+#: What a panel drawn by a run that was not saved shows on the next open.
+NOT_SAVED = ("This panel was drawn by a run of the notebook; its game is not saved with the notebook "
+             "(a seat's screen may have been up). Run the cell, or Run All Cells, to draw it again.")
 
 
 def shown_models(nb: dict) -> list[str]:
@@ -53,29 +64,46 @@ def missing_models(nb: dict, old: dict) -> dict:
     return out
 
 
+def _unsaved_note() -> dict:
+    """The output that stands for a panel whose state is not saved."""
+    return {"output_type": "display_data", "metadata": {},
+            "data": {"text/plain": NOT_SAVED, "text/html": f"<p><i>{NOT_SAVED}</i></p>"}}
+
+
 def keep_widget_state(model: dict, path: str, contents_manager=None, **_) -> None:
-    """The ``pre_save_hook``: into the notebook ``model`` about to be saved at ``path``,
-    the saved widget models its outputs show that its own state lacks, from the file it
-    replaces. Anything else (a file that is not a notebook, a new file, a file that cannot
-    be read) is saved as it is."""
-    if model.get("type") != "notebook" or not isinstance(model.get("content"), dict) or contents_manager is None:
+    """The ``pre_save_hook``: into the notebook ``model`` about to be saved at ``path``, the
+    saved widget models its outputs show that its own state lacks, from the file it
+    replaces; a panel output whose model no saved state holds becomes :data:`NOT_SAVED`.
+    Anything else (a file that is not a notebook, a file that cannot be read) is saved
+    as it is."""
+    if model.get("type") != "notebook" or not isinstance(model.get("content"), dict):
         return
     nb = model["content"]
     try:
         if all(m in _state(nb) for m in shown_models(nb)):
             return
-        os_path = contents_manager._get_os_path(path)
-        if not os.path.isfile(os_path):
-            return
-        with open(os_path, encoding="utf-8") as f:
-            old = json.load(f)
-        found = missing_models(nb, old if isinstance(old, dict) else {})
-        if not found:
-            return
-        widgets = nb.setdefault("metadata", {}).setdefault("widgets", {})
-        saved = widgets.setdefault(WIDGET_STATE, {"version_major": 2, "version_minor": 0, "state": {}})
-        if not isinstance(saved.get("state"), dict):
-            saved["state"] = {}
-        saved["state"].update(found)
+        old: dict = {}
+        os_path = contents_manager._get_os_path(path) if contents_manager is not None else None
+        if os_path and os.path.isfile(os_path):
+            try:
+                with open(os_path, encoding="utf-8") as f:
+                    read = json.load(f)
+                old = read if isinstance(read, dict) else {}
+            except (OSError, ValueError):
+                old = {}
+        found = missing_models(nb, old)
+        if found:
+            widgets = nb.setdefault("metadata", {}).setdefault("widgets", {})
+            saved = widgets.setdefault(WIDGET_STATE, {"version_major": 2, "version_minor": 0, "state": {}})
+            if not isinstance(saved.get("state"), dict):
+                saved["state"] = {}
+            saved["state"].update(found)
+        have = _state(nb)
+        for cell in nb.get("cells", []):
+            if cell.get("cell_type") != "code" or not isinstance(cell.get("outputs"), list):
+                continue
+            cell["outputs"] = [
+                _unsaved_note() if isinstance(o.get("data"), dict) and WIDGET_VIEW in o["data"]
+                and o["data"][WIDGET_VIEW].get("model_id") not in have else o for o in cell["outputs"]]
     except (OSError, ValueError, AttributeError, TypeError, KeyError):
-        return                  # saved as it is: this hook only ever adds what it can read
+        return                  # saved as it is: this hook only adds what it can read

@@ -1,15 +1,17 @@
 """bluffkit.lab_save: a notebook JupyterLab saves keeps the saved models of the panels it
-shows (the browser test test_open_ready.py checks it in JupyterLab itself)."""
+was opened with and never the live game's (the browser test test_open_ready.py checks it in
+JupyterLab itself)."""
 
 from __future__ import annotations
 
 import json
 
-from bluffkit.lab_save import WIDGET_STATE, WIDGET_VIEW, keep_widget_state, missing_models
+from bluffkit.lab_save import NOT_SAVED, WIDGET_STATE, WIDGET_VIEW, keep_widget_state, missing_models, shown_models
 
 
 def _nb(shown, state):
-    cells = [{"cell_type": "code", "outputs": [{"data": {WIDGET_VIEW: {"model_id": m}}} for m in shown]}]
+    cells = [{"cell_type": "code", "outputs": [{"output_type": "display_data",
+                                                "data": {WIDGET_VIEW: {"model_id": m}}} for m in shown]}]
     meta = {} if state is None else {"widgets": {WIDGET_STATE: {"version_major": 2, "version_minor": 0,
                                                                 "state": state}}}
     return {"cells": cells, "metadata": meta}
@@ -27,41 +29,42 @@ OLD = {"aa": {"state": {"children": ["IPY_MODEL_bb"]}}, "bb": {"state": {"layout
        "cc": {"state": {}}, "dd": {"state": {}}}
 
 
-def test_the_shown_models_and_those_they_refer_to_come_from_the_file_replaced(tmp_path):
-    (tmp_path / "n.ipynb").write_text(json.dumps(_nb(["aa"], OLD)))
-    new = _nb(["aa", "ee"], {"ee": {"state": {}}})
-    keep_widget_state({"type": "notebook", "content": new}, "n.ipynb", Manager(tmp_path))
-    assert sorted(new["metadata"]["widgets"][WIDGET_STATE]["state"]) == ["aa", "bb", "cc", "ee"]
+def _notes(nb) -> int:
+    return sum(NOT_SAVED in o["data"].get("text/plain", "") for c in nb["cells"] for o in c["outputs"])
 
 
-def test_no_state_at_all_gets_one(tmp_path):
+def test_the_panels_opened_with_keep_their_models_and_those_they_refer_to(tmp_path):
     (tmp_path / "n.ipynb").write_text(json.dumps(_nb(["aa"], OLD)))
     new = _nb(["aa"], None)
     keep_widget_state({"type": "notebook", "content": new}, "n.ipynb", Manager(tmp_path))
     assert sorted(new["metadata"]["widgets"][WIDGET_STATE]["state"]) == ["aa", "bb", "cc"]
+    assert shown_models(new) == ["aa"] and _notes(new) == 0
 
 
-def test_what_needs_nothing_or_cannot_be_read_is_saved_as_it_is(tmp_path):
+def test_a_panel_of_this_run_is_not_saved_but_says_to_run_the_cell(tmp_path):
+    """Its model is in no saved state: saving it would write the live game (a seat's hand)."""
+    (tmp_path / "n.ipynb").write_text(json.dumps(_nb(["aa"], OLD)))
+    new = _nb(["ee", "aa"], {})
+    keep_widget_state({"type": "notebook", "content": new}, "n.ipynb", Manager(tmp_path))
+    assert shown_models(new) == ["aa"] and _notes(new) == 1
+    assert "ee" not in new["metadata"]["widgets"][WIDGET_STATE]["state"]
+    fresh = _nb(["ee"], {})                               # a new file: nothing saved before
+    keep_widget_state({"type": "notebook", "content": fresh}, "new.ipynb", Manager(tmp_path))
+    assert shown_models(fresh) == [] and _notes(fresh) == 1
+
+
+def test_what_needs_nothing_is_saved_as_it_is(tmp_path):
     whole = _nb(["aa"], {"aa": {"state": {}}})
     for model, path in [({"type": "notebook", "content": json.loads(json.dumps(whole))}, "n.ipynb"),
-                        ({"type": "notebook", "content": _nb(["aa"], {})}, "new.ipynb"),
                         ({"type": "file", "content": "text"}, "n.txt")]:
         before = json.dumps(model)
         keep_widget_state(model, path, Manager(tmp_path))
         assert json.dumps(model) == before
-    (tmp_path / "bad.ipynb").write_text("{not json")
-    model = {"type": "notebook", "content": _nb(["aa"], {})}
-    keep_widget_state(model, "bad.ipynb", Manager(tmp_path))
-    assert model["content"]["metadata"]["widgets"][WIDGET_STATE]["state"] == {}
-
-
-def test_a_loop_of_references_ends():
-    old = _nb(["aa"], {"aa": {"x": "IPY_MODEL_bb"}, "bb": {"x": "IPY_MODEL_aa"}})
-    assert sorted(missing_models(_nb(["aa"], {}), old)) == ["aa", "bb"]
 
 
 def test_odd_files_never_stop_a_save(tmp_path):
-    """Valid JSON that is not a notebook, or states that are not objects: saved as they are."""
+    """An old file that is not a notebook, or states that are not objects: the panel of this
+    run still becomes the note, and nothing raises."""
     for i, old in enumerate(([], {"metadata": None}, {"metadata": {"widgets": {WIDGET_STATE: "x"}}}, "text")):
         (tmp_path / f"o{i}.ipynb").write_text(json.dumps(old))
         for state in (None, {}, "x"):
@@ -69,8 +72,13 @@ def test_odd_files_never_stop_a_save(tmp_path):
             if state != {}:
                 nb["metadata"]["widgets"][WIDGET_STATE]["state"] = state
             keep_widget_state({"type": "notebook", "content": nb}, f"o{i}.ipynb", Manager(tmp_path))
+            assert _notes(nb) == 1
+    (tmp_path / "bad.ipynb").write_text("{not json")
     nb = _nb(["aa"], {})
-    nb["metadata"]["widgets"][WIDGET_STATE]["state"] = None
-    (tmp_path / "good.ipynb").write_text(json.dumps(_nb(["aa"], OLD)))
-    keep_widget_state({"type": "notebook", "content": nb}, "good.ipynb", Manager(tmp_path))
-    assert sorted(nb["metadata"]["widgets"][WIDGET_STATE]["state"]) == ["aa", "bb", "cc"]
+    keep_widget_state({"type": "notebook", "content": nb}, "bad.ipynb", Manager(tmp_path))
+    assert _notes(nb) == 1
+
+
+def test_a_loop_of_references_ends():
+    old = _nb(["aa"], {"aa": {"x": "IPY_MODEL_bb"}, "bb": {"x": "IPY_MODEL_aa"}})
+    assert sorted(missing_models(_nb(["aa"], {}), old)) == ["aa", "bb"]

@@ -64,8 +64,8 @@ LAB_SETTINGS = {
         "autosave": False,
     },
 }
-# and the settings ``make lab`` gives every notebook (scripts/lab-overrides.json: no news, the
-# widget state saved with a notebook, so that a saved notebook draws its panels again)
+# and the settings ``make lab`` gives every notebook (scripts/lab-overrides.json: no news, no
+# live widget state saved with a notebook: bluffkit/lab_save.py)
 for _plugin, _value in json.loads((REPO / "scripts" / "lab-overrides.json").read_text()).items():
     LAB_SETTINGS[_plugin.replace(":", "/") + ".jupyterlab-settings"] = _value
 

@@ -14,7 +14,7 @@ from nbformat.sign import NotebookNotary
 import pytest
 from playwright.sync_api import Page, expect
 
-from bluffkit.lab_save import WIDGET_STATE, shown_models
+from bluffkit.lab_save import NOT_SAVED, WIDGET_STATE, shown_models
 
 from .conftest import REPO, SCREENSHOTS, WAIT_MS, LabServer, open_notebook
 from .test_lab import CELLS_DONE_JS, wait_kernel_idle, wait_on_kernel
@@ -95,13 +95,15 @@ def _views_without_state(path) -> list[str]:
 
 
 @pytest.mark.parametrize("run", [False, True], ids=["as-opened", "after-run-all"])
-def test_a_notebook_saved_in_the_lab_keeps_its_panels(page: Page, lab_server: LabServer, run: bool):
-    """JupyterLab autosaves: under ``make lab``'s settings (scripts/lab-overrides.json: the
-    widget state saved with the notebook) a notebook saved as opened, or after Run All,
-    still holds every panel it shows, and opens again with them drawn."""
+def test_a_notebook_saved_in_the_lab_keeps_its_panels_and_no_game(page: Page, lab_server: LabServer, run: bool):
+    """JupyterLab autosaves: under ``make lab``'s settings (scripts/lab-overrides.json and the
+    save hook of bluffkit/lab_save.py) a notebook saved as opened keeps its panels; saved
+    after Run All (a seat's screen may be up), its file holds no widget model of the live
+    game, and each panel of the run says to run the cell again; it opens without an error."""
     name = f"saved-{'run' if run else 'opened'}-table.ipynb"
     (lab_server.root / name).write_bytes((lab_server.root / "table.ipynb").read_bytes())
     _trust(lab_server, lab_server.root / name)
+    committed = set(nbformat.read(lab_server.root / name, as_version=4).metadata["widgets"][WIDGET_STATE]["state"])
     open_notebook(page, lab_server, name)
     wait_kernel_idle(lab_server, name)
     page.wait_for_function(DRAWN_JS, arg=1, timeout=WAIT_MS)
@@ -111,8 +113,16 @@ def test_a_notebook_saved_in_the_lab_keeps_its_panels(page: Page, lab_server: La
         assert outcome == "done", outcome
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=WAIT_MS)
-    assert not _views_without_state(lab_server.root / name), \
-        f"{name} was saved with panels whose widget state is not in it"
+    saved = nbformat.read(lab_server.root / name, as_version=4)
+    assert not _views_without_state(lab_server.root / name), f"{name} was saved with panels it cannot draw"
+    state = set(saved.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {}))
+    assert state <= committed, f"{name}: the live game's widget models were saved: {sorted(state - committed)[:3]}"
+    notes = sum(NOT_SAVED in "".join(o.get("data", {}).get("text/plain", "")) for c in saved.cells
+                if c.cell_type == "code" for o in c.outputs)
+    assert (notes > 0) == run and (len(shown_models(saved)) > 0) != run
     open_notebook(page, lab_server, name)              # kernels shut down first: drawn from the file
-    page.wait_for_function(DRAWN_JS, arg=1, timeout=WAIT_MS)
+    if not run:
+        page.wait_for_function(DRAWN_JS, arg=1, timeout=WAIT_MS)
+    else:
+        expect(page.locator(".jp-Notebook")).to_contain_text("Run the cell", timeout=WAIT_MS)
     expect(page.locator(".jp-Notebook")).not_to_contain_text(re.compile(r"Error displaying widget|model not found"))
