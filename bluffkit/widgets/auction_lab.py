@@ -49,7 +49,7 @@ from bluffkit.core.seeding import check_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, refusal_html, seat_html
-from bluffkit.widgets.seat_panel import bot_failure, note as _box
+from bluffkit.widgets.seat_panel import bot_failure, note as _box, retire
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
 #: The most auctions one Simulate plays: a few minutes in the slowest format (about 1,300
@@ -205,10 +205,12 @@ class AuctionLab(W.VBox):
         old = [d.value for d in self.strategy_box.children]
         n = self.bidders.value
         given = list(given) if given is not None else old
+        replaced = self.strategy_box.children
         self.strategy_box.children = [
             W.Dropdown(options=STRATEGIES + ("script",), value=given[k] if k < len(given) else "equilibrium",
                        description=f"Bidder {k + 1}", layout=W.Layout(width="210px"))
             for k in range(n)]
+        retire(replaced)                      # closed: no old dropdown lives on in the browser
         for d in self.strategy_box.children:
             d.observe(lambda ch: self._strategy_changed(), names="value")
         self._show_shade()
@@ -433,6 +435,13 @@ class AuctionLab(W.VBox):
                                  + "<br>".join(escape(x) for x in self.said[-shown:]) + "</div>")
 
     # many auctions --------------------------------------------------------------------
+    def sim_seed(self) -> int:
+        """The seed of the Many auctions tab: a stream of its own, derived from the lab's seed.
+        With the lab's own seed its first auction was the auction on screen, bots in every
+        seat, so one simulated auction told the price the bots' private values give."""
+        import numpy as np
+        return int(np.random.SeedSequence([self.seed, 0x5EED]).generate_state(1)[0])
+
     def simulate(self) -> None:
         """Play ``count`` auctions through the engine with the current settings (bots in
         every seat), with a progress bar; then summarise and chart them."""
@@ -450,7 +459,8 @@ class AuctionLab(W.VBox):
         try:
             df = simulate_engine(self.fmt.value, n, total, values=self.values.value, scale=SCALE,
                                  strategy=[d.value for d in self.strategy_box.children], shade=self.shade.value,
-                                 right=self.right.value, double=self.double.value, seed=self.seed, progress=tick)
+                                 right=self.right.value, double=self.double.value, seed=self.sim_seed(),
+                                 progress=tick)
         except BluffkitError as e:
             self.summary.value = _box(f"Cannot simulate: {escape(str(e))}", error=True) + self._last_summary
             return
@@ -468,7 +478,9 @@ class AuctionLab(W.VBox):
                                        if st['auctions'] > 1 else "(money / 1,000; one auction: no spread)") +
             f"; won by the bidder who values the lot most: {st['efficient']:.1%}; the right of first refusal "
             f"used: {st['refused']:.1%}; nobody bid: {st['nobody']:.1%}.")
+        replaced = self.charts.children
         self.charts.children = [
             interactive(revenue_chart(df, title="The auctioneer's cash per auction (money / 1,000)")),
             interactive(revenue_chart(df, "auctioneer_payoff",
                                       title="The auctioneer's payoff: cash, plus its value of a lot it kept"))]
+        retire(replaced)                      # each chart holds some 1 MB of the browser's memory

@@ -316,3 +316,29 @@ def test_a_stopped_simulation_keeps_the_last_results_and_says_where_it_stopped(m
     empty.simulate_button.click()
     assert empty.frame is None and "Stopped after 7 of 40" in empty.summary.value and "last run" not in \
         empty.summary.value
+
+
+def test_many_auctions_never_replay_the_auction_on_screen():
+    """The Many auctions tab drew its first auction from the lab's own seed: the auction on
+    screen with bots in every seat, so one simulated auction gave away the price (and so the
+    top value) the bots' private values make. It has a stream of its own."""
+    for seed in (1, 7, 11):
+        lab = AuctionLab(fmt="secret-value", bidders=3, human=1, seed=seed)
+        live = sorted(round(v / 1000, 6) for v in lab.vals)
+        lab.count.value = 5
+        lab.simulate_button.click()
+        for row in lab.frame.itertuples():
+            assert round(row.highest_value, 6) not in live and round(row.auctioneer_value, 6) not in live
+
+
+def test_charts_and_dropdowns_a_redraw_replaces_are_closed():
+    """Each Simulate left its two charts (some 1 MB each) open in the browser, and each
+    change of bidders its dropdowns."""
+    lab = AuctionLab(fmt="secret-value", bidders=3, human=None, seed=2)
+    lab.count.value = 20
+    lab.simulate_button.click()
+    charts, boxes = list(lab.charts.children), list(lab.strategy_box.children)
+    lab.simulate_button.click()
+    lab.bidders.value = 4
+    assert charts and boxes and all(w.comm is None for w in charts + boxes)
+    assert all(w.comm is not None for w in list(lab.charts.children) + list(lab.strategy_box.children))
