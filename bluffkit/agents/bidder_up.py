@@ -7,7 +7,8 @@
   more than its money (a winner who cannot pay is shown up and the auction run again,
   section F), values a
   space by what landing there is worth (a full pen: half its lot's value to the table as
-  the auctioneer's gain; the Piggy Bank: its notes; a trade: its chance; market and
+  the auctioneer's gain; a Cat in the Bag pen: half of one of its animals, those every
+  player saw go back face down at their value, the others at the average; the Piggy Bank: its notes; a trade: its chance; market and
   raffle: a small fixed worth), pays for movement only when the better space is worth the
   notes, and always pays costs with its lowest notes that may pay them (no 0-notes when
   ``zero_pays_count`` is off, L7); it never picks a move, market change or raffle it
@@ -176,8 +177,12 @@ class HeuristicAgent:
         if kind == PEN:
             i = lay.pen_index[space]
             pen = obs.pens[i]
-            if pen is None:
-                return 0.5 * sum(vals) / len(vals) if obs.stacks[1][i] else 0.0
+            if pen is None:                 # face down: one of them, the ones all saw go back known
+                down, known = obs.stacks[1][i], obs.seen[i]
+                if not down:
+                    return 0.0
+                mean = (sum(vals[a % 10] for a in known) + (down - len(known)) * sum(vals) / len(vals)) / down
+                return 0.5 * mean
             return 0.5 * sum(vals[a % 10] for a in pen)
         if kind == PIGGY_BANK:
             return 40.0 * min(obs.piggy, obs.rules.piggy_take) + (60 if len(obs.pos) == 2 else 0)

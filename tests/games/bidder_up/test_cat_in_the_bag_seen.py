@@ -111,3 +111,19 @@ def test_a_seen_that_is_not_in_its_pen_is_named_by_the_invariants():
     plain = next(j for j, c in enumerate(game.table(state).cats) if not c and state.pens[j])
     bad = tuple(state.pens[plain][:1] if j == plain else k for j, k in enumerate(state.seen))
     assert any("seen" in p for p in game.invariants(dataclasses.replace(state, seen=bad)))
+
+
+def test_the_heuristic_bot_values_a_face_down_pen_by_the_animals_all_saw_go_back():
+    from bluffkit.games.bidder_up.layout import layout_of
+    game, state = _first_seen()
+    bot = HeuristicAgent()
+    lay = layout_of(state.rules.board)
+    i = next(i for i, k in enumerate(state.seen) if k)
+    knowing = bot._space_worth(game.observe(state, 0), lay.pens[i].space)
+    blind = bot._space_worth(game.observe(dataclasses.replace(state, seen=()), 0), lay.pens[i].space)
+    vals = state.rules.animal_values
+    known = [vals[a % 10] for a in state.seen[i]]
+    down = len(state.pens[i])
+    want = 0.5 * (sum(known) + (down - len(known)) * sum(vals) / len(vals)) / down
+    assert knowing == pytest.approx(want) and blind == pytest.approx(0.5 * sum(vals) / len(vals))
+    assert knowing != pytest.approx(blind)
