@@ -586,7 +586,8 @@ def cmd_play(args) -> int:
         raise BluffkitError(f"--human takes seat numbers separated by commas, got {printable(repr(args.human))}")
     if len(listed) != len(humans):
         twice = sorted({h for h in listed if listed.count(h) > 1})
-        raise BluffkitError(f"--human names seat {', '.join(map(str, twice))} twice: each seat once, e.g. --human 0,1")
+        raise BluffkitError(f"--human names seat{'s' if len(twice) > 1 else ''} {', '.join(map(str, twice))} twice: "
+                            "each seat once, e.g. --human 0,1")
     bad = sorted(h for h in humans if not is_seat(h, args.players))
     if bad:
         raise BluffkitError(f"--human: {bad} are not seats of a {args.players}-player game (0..{args.players - 1})")

@@ -29,9 +29,9 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 _REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 
-#: What a panel drawn by a run that was not saved shows on the next open.
-NOT_SAVED = ("This panel was drawn by a run of the notebook; its game is not saved with the notebook "
-             "(a seat's screen may have been up). Run the cell, or Run All Cells, to draw it again.")
+#: What a widget drawn by a run that was not saved shows on the next open.
+NOT_SAVED = ("This output was drawn by a run of the notebook and is not saved with it (a panel may have "
+             "shown a player's screen). Run the cell, or Run All Cells, to draw it again.")
 
 
 def shown_models(nb: dict) -> list[str]:
@@ -64,46 +64,62 @@ def missing_models(nb: dict, old: dict) -> dict:
     return out
 
 
-def _unsaved_note() -> dict:
-    """The output that stands for a panel whose state is not saved."""
-    return {"output_type": "display_data", "metadata": {},
-            "data": {"text/plain": NOT_SAVED, "text/html": f"<p><i>{NOT_SAVED}</i></p>"}}
+def _unsaved_note(output: dict) -> dict:
+    """The output that stands for a widget whose state is not saved: its other formats (an
+    image a widget library gave as a fallback) kept, the view and its text replaced."""
+    data = {k: v for k, v in output["data"].items() if k not in (WIDGET_VIEW, "text/plain", "text/html")}
+    data.update({"text/plain": NOT_SAVED, "text/html": f"<p><i>{NOT_SAVED}</i></p>"})
+    return {"output_type": "display_data", "metadata": {}, "data": data}
+
+
+def _read_old(path: str, contents_manager) -> dict:
+    """The notebook the save replaces, as JSON; ``{}`` when there is none or it cannot be read."""
+    try:
+        os_path = contents_manager._get_os_path(path) if contents_manager is not None else None
+        if not os_path or not os.path.isfile(os_path):
+            return {}
+        with open(os_path, encoding="utf-8") as f:
+            read = json.load(f)
+    except (OSError, ValueError, AttributeError, TypeError):
+        return {}
+    return read if isinstance(read, dict) else {}
+
+
+def _write(nb: dict, kept: dict) -> None:
+    """``nb``'s widget state set to ``kept`` alone, and each widget output whose model is not
+    in it turned into :data:`NOT_SAVED`."""
+    meta = nb.get("metadata")
+    if not isinstance(meta, dict):
+        meta = nb["metadata"] = {}
+    widgets = meta.get("widgets")
+    if not isinstance(widgets, dict):
+        widgets = meta["widgets"] = {}
+    widgets[WIDGET_STATE] = {"version_major": 2, "version_minor": 0, "state": kept}
+    for cell in nb.get("cells") or []:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code" or not isinstance(cell.get("outputs"), list):
+            continue
+        cell["outputs"] = [
+            _unsaved_note(o) if isinstance(o, dict) and isinstance(o.get("data"), dict) and WIDGET_VIEW in o["data"]
+            and (o["data"][WIDGET_VIEW] or {}).get("model_id") not in kept else o for o in cell["outputs"]]
 
 
 def keep_widget_state(model: dict, path: str, contents_manager=None, **_) -> None:
-    """The ``pre_save_hook``: into the notebook ``model`` about to be saved at ``path``, the
-    saved widget models its outputs show that its own state lacks, from the file it
-    replaces; a panel output whose model no saved state holds becomes :data:`NOT_SAVED`.
-    Anything else (a file that is not a notebook, a file that cannot be read) is saved
-    as it is."""
+    """The ``pre_save_hook``: the notebook ``model`` about to be saved at ``path`` keeps, of
+    widget state, only the models the file it replaces held that its outputs still show
+    (with the models they refer to), taken from that file; a widget output whose model is
+    not among them becomes :data:`NOT_SAVED`. So whatever JupyterLab sends (a user may turn
+    "Save Widget State Automatically" back on, which sends every live model), no model of
+    the live kernel reaches the file. A file that is not a notebook is saved as it is."""
     if model.get("type") != "notebook" or not isinstance(model.get("content"), dict):
         return
     nb = model["content"]
     try:
-        if all(m in _state(nb) for m in shown_models(nb)):
-            return
-        old: dict = {}
-        os_path = contents_manager._get_os_path(path) if contents_manager is not None else None
-        if os_path and os.path.isfile(os_path):
-            try:
-                with open(os_path, encoding="utf-8") as f:
-                    read = json.load(f)
-                old = read if isinstance(read, dict) else {}
-            except (OSError, ValueError):
-                old = {}
-        found = missing_models(nb, old)
-        if found:
-            widgets = nb.setdefault("metadata", {}).setdefault("widgets", {})
-            saved = widgets.setdefault(WIDGET_STATE, {"version_major": 2, "version_minor": 0, "state": {}})
-            if not isinstance(saved.get("state"), dict):
-                saved["state"] = {}
-            saved["state"].update(found)
-        have = _state(nb)
-        for cell in nb.get("cells", []):
-            if cell.get("cell_type") != "code" or not isinstance(cell.get("outputs"), list):
-                continue
-            cell["outputs"] = [
-                _unsaved_note() if isinstance(o.get("data"), dict) and WIDGET_VIEW in o["data"]
-                and o["data"][WIDGET_VIEW].get("model_id") not in have else o for o in cell["outputs"]]
-    except (OSError, ValueError, AttributeError, TypeError, KeyError):
-        return                  # saved as it is: this hook only adds what it can read
+        old = _read_old(path, contents_manager)
+        probe = dict(nb, metadata={})                   # as if nothing were saved with it
+        kept = missing_models(probe, old)
+    except (ValueError, AttributeError, TypeError, KeyError):
+        kept = {}                                        # nothing readable: keep no state at all
+    try:
+        _write(nb, kept)
+    except (ValueError, AttributeError, TypeError, KeyError):
+        pass                    # a notebook too malformed to walk holds no outputs JupyterLab drew

@@ -811,17 +811,20 @@ def test_game_methods_given_no_state_observation_or_header_say_so(name):
 
 @pytest.mark.parametrize("players", [None, 1.5, 10**30])
 def test_a_youre_bluffing_position_for_no_player_count_is_refused_in_words(players):
+    import numpy as np
+
     from bluffkit.core.errors import RulesError
     from bluffkit.core.game import make_game
     with pytest.raises(RulesError, match="is for 3 to 5 players"):
         make_game("youre-bluffing").state_from_position(players=players)
+    assert make_game("youre-bluffing").state_from_position(players=np.int64(4)).players == 4
 
 
 def test_simulate_refuses_a_progress_that_is_neither_a_switch_nor_a_function():
     from bluffkit.analysis.simulate import simulate
     from bluffkit.core.errors import RulesError
     from bluffkit.core.game import make_game
-    with pytest.raises(RulesError, match="progress: True, False or a function"):
+    with pytest.raises(RulesError, match=r"progress: True, False \(or None\) or a function"):
         simulate(make_game("bloff"), ["random"] * 3, games=1, seed=1, progress="x")
 
 

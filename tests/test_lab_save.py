@@ -53,13 +53,34 @@ def test_a_panel_of_this_run_is_not_saved_but_says_to_run_the_cell(tmp_path):
     assert shown_models(fresh) == [] and _notes(fresh) == 1
 
 
-def test_what_needs_nothing_is_saved_as_it_is(tmp_path):
-    whole = _nb(["aa"], {"aa": {"state": {}}})
-    for model, path in [({"type": "notebook", "content": json.loads(json.dumps(whole))}, "n.ipynb"),
-                        ({"type": "file", "content": "text"}, "n.txt")]:
-        before = json.dumps(model)
-        keep_widget_state(model, path, Manager(tmp_path))
-        assert json.dumps(model) == before
+def test_a_file_that_is_not_a_notebook_is_saved_as_it_is(tmp_path):
+    model = {"type": "file", "content": "text"}
+    keep_widget_state(model, "n.txt", Manager(tmp_path))
+    assert model == {"type": "file", "content": "text"}
+
+
+def test_live_models_sent_with_the_notebook_are_never_saved(tmp_path):
+    """With "Save Widget State Automatically" turned back on, JupyterLab sends every live
+    model: Ann's hand among them. Only the file's own models of what is still shown stay,
+    in the file's own copy."""
+    (tmp_path / "n.ipynb").write_text(json.dumps(_nb(["aa"], OLD)))
+    live = {"aa": {"state": {"changed": "live"}}, "bb": {}, "cc": {}, "ll": {"state": {"value": "Ann's hand: AS KS"}}}
+    new = _nb(["aa", "ll"], live)
+    keep_widget_state({"type": "notebook", "content": new}, "n.ipynb", Manager(tmp_path))
+    saved = new["metadata"]["widgets"][WIDGET_STATE]["state"]
+    assert sorted(saved) == ["aa", "bb", "cc"] and saved["aa"] == OLD["aa"]
+    assert "AS KS" not in json.dumps(new) and shown_models(new) == ["aa"] and _notes(new) == 1
+    fresh = _nb(["aa"], {"aa": {"state": {}}})           # Save As: no file before, nothing kept
+    keep_widget_state({"type": "notebook", "content": fresh}, "other.ipynb", Manager(tmp_path))
+    assert fresh["metadata"]["widgets"][WIDGET_STATE]["state"] == {} and _notes(fresh) == 1
+
+
+def test_other_formats_of_a_widget_output_are_kept():
+    new = _nb(["zz"], {})
+    new["cells"][0]["outputs"][0]["data"].update({"image/png": "iVBOR", "text/plain": "IntSlider(...)"})
+    keep_widget_state({"type": "notebook", "content": new}, "x.ipynb", None)
+    data = new["cells"][0]["outputs"][0]["data"]
+    assert data["image/png"] == "iVBOR" and data["text/plain"] == NOT_SAVED and WIDGET_VIEW not in data
 
 
 def test_odd_files_never_stop_a_save(tmp_path):

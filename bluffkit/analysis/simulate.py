@@ -52,8 +52,9 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     if on_played is not None and not callable(on_played):
         raise RulesError(f"on_played: a function of the table or None, got {quote(on_played)}"[:200])
     games = check_whole(games, "games", 1, MAX_GAMES)
-    if not (isinstance(progress, bool) or callable(progress)):
-        raise RulesError(f"progress: True, False or a function progress(done, total), got {quote(progress)}"[:200])
+    if not (progress is None or isinstance(progress, bool) or callable(progress)):
+        raise RulesError(f"progress: True, False (or None) or a function progress(done, total), "
+                         f"got {quote(progress)}"[:200])
     if not isinstance(agents, (list, tuple)):
         raise RulesError(f"agents: a list with one agent per seat (a bot's name or an agent object), "
                          f"got {quote(agents)}"[:200])

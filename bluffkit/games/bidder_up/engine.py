@@ -54,7 +54,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         rest = [c - s * players for c, s in zip(rules.notes, start)]
         if min(rest) < 0:
             from bluffkit.core.errors import RulesError
-            short = "; ".join(f"{s * players} of {v} ({s} each), the box has {c}"
+            short = "; ".join(f"{s * players} notes of {v} ({s} each), the box has {c}"
                               for v, c, s in zip(rules.denominations, rules.notes, start) if s * players > c)
             raise RulesError(f"notes: {players} players' start money needs more notes than the box holds: {short}")
         bank = [0] * w

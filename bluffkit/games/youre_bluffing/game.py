@@ -8,6 +8,8 @@ and runs the same rule methods a simulation runs.
 
 from __future__ import annotations
 
+from numbers import Integral
+
 from bluffkit.core.errors import check_header, check_observation, RulesError, check_names
 from bluffkit.core.game import register
 from bluffkit.core.money import total
@@ -72,7 +74,10 @@ class YoureBluffing(TableGame):
         if unknown or "players" not in fields:
             raise RulesError(f"a start position takes {', '.join(POSITION_KEYS)}"
                              + (f"; unknown: {', '.join(unknown)}" if unknown else "; players is missing"))
-        fields["players"] = self.check_players(fields["players"])
+        players = fields["players"]
+        if isinstance(players, Integral) and not isinstance(players, bool):
+            players = int(players)                   # (np.int64(4): a count read from an array)
+        fields["players"] = self.check_players(players)
         return build_position(self.rules, **fields)
 
     # -- moving ------------------------------------------------------------------

@@ -916,5 +916,5 @@ def test_random_and_heuristic_games_end_with_both_other_readings(board):
 
 
 def test_a_box_too_small_for_the_start_money_names_the_note_short():
-    with pytest.raises(RulesError, match=r"needs more notes than the box holds: 4 of 0 \(2 each\), the box has 1"):
+    with pytest.raises(RulesError, match=r"needs more notes than the box holds: 4 notes of 0 \(2 each\), the box has 1"):
         game(notes=[1, 16, 8, 6, 6, 4]).new_state(2)
