@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bluffkit.core.errors import check_frame, quote
+from bluffkit.core.errors import check_frame, check_whole, quote
 from bluffkit.core.seeding import check_seed
 
 if TYPE_CHECKING:
@@ -85,10 +85,7 @@ def format_label(fmt: str) -> str:
     raise ValueError(f"fmt (the auction format) must be 'first' or 'second', got {fmt!r}")
 
 
-def _count(x: object, name: str, low: int) -> int:
-    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < low:
-        raise ValueError(f"{name} must be an integer >= {low}, got {x!r}")
-    return int(x)
+_count = check_whole          # a count: a whole number (numpy's too) of at least ``low``
 
 
 # -- value laws -------------------------------------------------------------------------------

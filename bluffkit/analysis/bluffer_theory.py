@@ -61,12 +61,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
 from math import isfinite, sqrt
-from numbers import Integral, Real
+from numbers import Real
 
 import pandas as pd
 import sympy as sp
 
-from bluffkit.core.errors import quote
+from bluffkit.core.errors import check_whole, quote
 
 N, P = sp.symbols("n p")          # plain symbols: .subs({"n": 4, "p": 0.5}) works
 T, M = sp.symbols("t m")
@@ -385,11 +385,8 @@ def expected_points_frame(spots: Iterable[Spot] = tuple(Fraction(i, 10) for i in
 # -- checks ------------------------------------------------------------------------------------
 
 def _count(x: int, name: str, low: int = 0) -> int:
-    if isinstance(x, sp.Integer):
-        x = int(x)
-    if isinstance(x, bool) or not isinstance(x, Integral) or x < low:
-        raise ValueError(f"{name} must be an integer >= {low}, got {x!r}")
-    return int(x)
+    """``x`` as an int (a sympy or numpy integer too) of at least ``low`` (:func:`check_whole`)."""
+    return check_whole(int(x) if isinstance(x, sp.Integer) else x, name, low)
 
 
 def _symbolic(x: object) -> bool:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, check_whole, quote
 from bluffkit.core.play import CHECKS, GameRecord, RunawayGame, is_trusted, paused_gc
 from bluffkit.core.seeding import check_seed, child_rngs
 
@@ -40,7 +40,11 @@ def play_series(game, agents, count: int, seed: int, *, check: str = "untrusted"
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise RulesError(f"count must be an int >= 0, got {count!r}")
     if check not in CHECKS:
-        raise ValueError(f"check must be one of {CHECKS}, not {check!r}")
+        raise RulesError(f"check must be one of {', '.join(CHECKS)}, not {quote(check)}"[:200])
+    max_steps = check_whole(max_steps, "max_steps", 1)
+    if not isinstance(agents, (list, tuple)) or not all(callable(getattr(a, "act", None)) for a in agents):
+        raise RulesError(f"agents: a list with one agent per seat (an object with act(observation, legal, rng)), "
+                         f"got {quote(agents)}"[:200])
     n = len(agents)
     game.check_players(n)
     rngs = child_rngs(seed, n + 1)

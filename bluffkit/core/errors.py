@@ -270,8 +270,9 @@ def check_flag(value, name: str) -> bool:
 def check_whole(value, name: str, low: int = 0, high: int | None = None) -> int:
     """``value`` as a Python int when it is a whole number (a numpy one too, read from an
     array; not a bool, nor a float however round) from ``low`` to ``high`` (no bound when
-    ``None``); else :class:`RulesError` naming ``name``. The one check of a count that the
-    analysis functions, simulations and environments share."""
+    ``None``); else :class:`RulesError` naming ``name``. The check of a count that the
+    analysis functions, simulations and environments share (where no message of their
+    own is promised)."""
     whole = None if isinstance(value, bool) or not isinstance(value, Integral) else int(value)
     if whole is None or whole < low or (high is not None and whole > high):
         bounds = f">= {low}" if high is None else f"from {low:,} to {high:,}"

@@ -152,6 +152,10 @@ def test_series_arguments_are_checked():
         play_series(game, [RandomBidder() for _ in range(6)], 1, seed=1, check="some")
     with pytest.raises(RulesError, match="players"):
         play_series(make_game("auction", format="secret-value"), [RandomBidder() for _ in range(6)], 1, seed=1)
+    with pytest.raises(RulesError, match="max_steps must be an integer >= 1, got None"):        # as play()
+        play_series(game, [RandomBidder() for _ in range(6)], 1, seed=1, max_steps=None)
+    with pytest.raises(RulesError, match="agents: a list with one agent per seat"):
+        play_series(game, None, 1, seed=1)
 
 
 # -- the right of first refusal off ------------------------------------------------------------

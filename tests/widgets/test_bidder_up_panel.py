@@ -401,7 +401,7 @@ def test_a_ticket_may_be_revealed_before_the_move_from_the_move_screen():
     t.show.click()
     words = [b.description for b in t.buttons_box.children]
     assert "Reveal Move Market Markers first (choose below)" in words, words
-    assert any(w.startswith("Reveal Extra Turn") for w in words) and "ticket" in t.legal_text.value
+    assert any(w.startswith("Reveal Extra Turn") for w in words) and "You may first reveal an action ticket." in t.legal_text.value
     assert t._click_word("Reveal Move Market Markers")
     before = t.session.observe(0).market
     t.market_steps[4].value = 1                                   # sheep up one step

@@ -70,8 +70,7 @@ class BidderUp(TableGame):
 
     def scores(self, state) -> tuple[int, ...]:
         """Each seat's points (section I); before the end, what they would score now."""
-        self.own(state)
-        return _table(state).scores()
+        return _table(state).scores()                      # (thaw refuses what is not a state)
 
     def score_sheet(self, state, names) -> list[str]:
         """Each seat's scoring sheet at the end, in words [I]: (the barn's values +
@@ -98,7 +97,6 @@ class BidderUp(TableGame):
         return out
 
     def winners(self, state) -> tuple[int, ...]:
-        self.own(state)
         t = _table(state)
         if not t.is_over():
             raise RulesError("the game is not over yet")
@@ -321,7 +319,7 @@ class BidderUp(TableGame):
             if problem:
                 out.append(f"{pen.space} {problem}")
         if t.seen and (len(t.seen) != len(t.pens) or not any(t.seen) or any(
-                seen and (not t.cats[i] or len(seen) > 2 or t.pens[i][:len(seen)] != seen)
+                seen and (not t.cats[i] or len(seen) >= t.pen_size(i) or t.pens[i][:len(seen)] != seen)
                 for i, seen in enumerate(t.seen))):
             out.append(f"seen {t.seen} is not, per pen, the first of a Cat in the Bag pen's animals")
         if tuple(held) != r.notes:

@@ -97,7 +97,7 @@ def _final(before, seat, action):
 
 def _face_down(obs, i: int) -> str:
     """A face-down pen: how many, and those every player saw go back face down."""
-    known = obs.seen[i] if obs.seen else ()
+    known = obs.seen[i]
     down = f"{obs.stacks[1][i]} face down"
     return f"{down} ({', '.join(map(name, known))} seen going back)" if known else down
 
