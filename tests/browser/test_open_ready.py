@@ -94,35 +94,35 @@ def _views_without_state(path) -> list[str]:
     return [m for m in shown_models(nb) if m not in state]
 
 
-@pytest.mark.parametrize("run", [False, True], ids=["as-opened", "after-run-all"])
-def test_a_notebook_saved_in_the_lab_keeps_its_panels_and_no_game(page: Page, lab_server: LabServer, run: bool):
+def test_a_notebook_saved_in_the_lab_keeps_its_panels_and_no_game(page: Page, lab_server: LabServer):
     """JupyterLab autosaves: under ``make lab``'s settings (scripts/lab-overrides.json and the
     save hook of bluffkit/lab_save.py) a notebook saved as opened keeps its panels; saved
-    after Run All (a seat's screen may be up), its file holds no widget model of the live
-    game, and each panel of the run says to run the cell again; it opens without an error."""
-    name = f"saved-{'run' if run else 'opened'}-table.ipynb"
+    again after Run All (a seat's screen may be up), its file holds no widget model of the
+    live game, and each panel of the run says to run the cell again; it opens without an
+    error. (One notebook, saved twice: one kernel start fewer than two tests.)"""
+    name = "saved-table.ipynb"
     (lab_server.root / name).write_bytes((lab_server.root / "table.ipynb").read_bytes())
     _trust(lab_server, lab_server.root / name)
     committed = set(nbformat.read(lab_server.root / name, as_version=4).metadata["widgets"][WIDGET_STATE]["state"])
     open_notebook(page, lab_server, name)
     wait_kernel_idle(lab_server, name)
     page.wait_for_function(DRAWN_JS, arg=1, timeout=WAIT_MS)
-    if run:
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        outcome = wait_on_kernel(lab_server, name, lambda: page.evaluate(CELLS_DONE_JS), f"every cell of {name} to run")
-        assert outcome == "done", outcome
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=WAIT_MS)
-    saved = nbformat.read(lab_server.root / name, as_version=4)
-    assert not _views_without_state(lab_server.root / name), f"{name} was saved with panels it cannot draw"
-    state = set(saved.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {}))
-    assert state <= committed, f"{name}: the live game's widget models were saved: {sorted(state - committed)[:3]}"
-    notes = sum(NOT_SAVED in "".join(o.get("data", {}).get("text/plain", "")) for c in saved.cells
-                if c.cell_type == "code" for o in c.outputs)
-    assert (notes > 0) == run and (len(shown_models(saved)) > 0) != run
+    for run in (False, True):
+        if run:
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            outcome = wait_on_kernel(lab_server, name, lambda: page.evaluate(CELLS_DONE_JS),
+                                     f"every cell of {name} to run")
+            assert outcome == "done", outcome
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=WAIT_MS)
+        saved = nbformat.read(lab_server.root / name, as_version=4)
+        when = "after Run All" if run else "as opened"
+        assert not _views_without_state(lab_server.root / name), f"{name} saved {when} with panels it cannot draw"
+        state = set(saved.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {}))
+        assert state <= committed, f"{name} saved {when}: the live game's models: {sorted(state - committed)[:3]}"
+        notes = sum(NOT_SAVED in "".join(o.get("data", {}).get("text/plain", "")) for c in saved.cells
+                    if c.cell_type == "code" for o in c.outputs)
+        assert (notes > 0) == run and (len(shown_models(saved)) > 0) != run, when
     open_notebook(page, lab_server, name)              # kernels shut down first: drawn from the file
-    if not run:
-        page.wait_for_function(DRAWN_JS, arg=1, timeout=WAIT_MS)
-    else:
-        expect(page.locator(".jp-Notebook")).to_contain_text("Run the cell", timeout=WAIT_MS)
+    expect(page.locator(".jp-Notebook")).to_contain_text("Run the cell", timeout=WAIT_MS)
     expect(page.locator(".jp-Notebook")).not_to_contain_text(re.compile(r"Error displaying widget|model not found"))
