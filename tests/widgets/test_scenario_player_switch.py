@@ -86,22 +86,27 @@ def test_an_example_loaded_from_code_is_the_one_the_list_shows():
 
 def test_a_step_that_names_its_player_is_not_prefixed_with_the_name_again():
     """The narration read "Anne: Anne: 'Bløff!' David's cards are turned" and "Daniel: Daniel
-    pays 120."; a sentence without its player's name still gets it in front."""
+    pays 120."; a sentence without its player's name still gets it in front. Every step of
+    every example, in the all-seeing words and the seats' (the widget itself once)."""
     import re
-    from bluffkit.core.scenario import list_scenarios
-    doubled = re.compile(r"&middot; ([^:<]+): \1\b")
+    from bluffkit.core.scenario import list_scenarios, run
+    from bluffkit.widgets.scenario_player import _starts_with_name
+    p = ScenarioPlayer("bloff-anne-calls-david", seat=0)
+    p.go(p.step.max)
+    assert "&middot; Anne: “Bløff!”" in p.narration.value and "Anne: Anne" not in p.narration.value
+    doubled = re.compile(r"^([^:]+): \1\b")
     steps = prefixed = 0
     for sc in list_scenarios():
-        p = ScenarioPlayer(sc.name)
-        name = sc.name
-        for viewer in (-1, 0):
-            p.viewer.value = viewer
-            for i in range(1, p.step.max + 1):
-                p.go(i)
-                assert not doubled.search(p.narration.value), f"{name}, step {i}: {p.narration.value}"
-                prefixed += ": " in p.narration.value.split("&middot; ", 1)[1]
+        res, names = run(sc), sc.seats
+        for (seat, _, _), words in zip(sc.moves, zip(res.narration, res.public)):
+            who = "chance" if seat is None else names[seat]
+            for said in words:
+                line = said if _starts_with_name(said, names) == who else f"{who}: {said}"
+                assert not doubled.search(line), f"{sc.name}: {line}"
+                prefixed += line != said
                 steps += 1
-    assert steps > 100 and prefixed > 10
+    assert steps > 200 and prefixed > 10
+
 
 
 def test_play_follows_the_step_in_the_kernel_so_a_saved_notebook_agrees_with_itself():

@@ -53,10 +53,11 @@ def test_the_animals_that_go_back_face_down_are_known_to_every_seat(options, ref
                     assert not state.seen or not state.seen[i], f"pen {i}: nothing went back face down"
             if before.auction is None and state.auction is not None:          # a pen opened: shown anew
                 assert not state.seen or not state.seen[state.pen_at]
-            assert not game.invariants(state), game.invariants(state)
-            for s in range(3):
-                seen = game.observe(state, s).seen
-                assert seen == (state.seen or ((),) * len(state.pens)), f"seat {s} sees {seen}"
+            if state.seen != before.seen:
+                assert not game.invariants(state), game.invariants(state)
+                for s in range(3):
+                    seen = game.observe(state, s).seen
+                    assert seen == (state.seen or ((),) * len(state.pens)), f"seat {s} sees {seen}"
     assert sales >= 5, f"only {sales} Cat in the Bag sales with animals left: the test checks too little"
     assert refills >= 1 or not refilled, "no pen refilled over the animals seen was checked"
 
