@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import argparse
 
+import peer_openspiel
+from _timing import count, interleaved, measure, median, ratios, result, spread
+
 from bluffkit.agents.auction import Bidder, RandomBidder
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.auctions.series import play_series
 from bluffkit.core.game import make_game
 from bluffkit.core.seeding import game_seeds
-
-import peer_openspiel
-from _timing import count, interleaved, measure, median, ratios, result, spread
 
 MIX = ("truthful", "equilibrium", "shade", "random")
 BAR = 1.0                     # times OpenSpiel's auctions/s

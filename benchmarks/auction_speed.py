@@ -23,10 +23,9 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
+from _timing import count, interleaved, median, ratios, result, spread
 
 from bluffkit.analysis.auction_sim import simulate_sealed
-
-from _timing import count, interleaved, median, ratios, result, spread
 
 RATIO_BAR = 0.8
 BAR = 1.0           # seconds per 100,000 auctions

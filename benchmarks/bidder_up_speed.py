@@ -17,11 +17,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
+from _timing import count  # noqa: E402
 
 from bluffkit.agents.generic import RandomBot  # noqa: E402
 from bluffkit.core.game import make_game  # noqa: E402
-
-from _timing import count  # noqa: E402
 
 CONFIGS = [("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()), ("fairground", ("babies",)),
            ("fairground", ("raffle-rush",))]

@@ -24,13 +24,14 @@ Without a peer that comparison is skipped with a line saying why.
 from __future__ import annotations
 
 import argparse
+
+import peer_cheat
+from _timing import count, interleaved, measure, median, ratios, result, spread
+
 from bluffkit.agents.bloff import HonestAgent, RandomAgent
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
 from bluffkit.core.seeding import game_seeds
-
-import peer_cheat
-from _timing import count, interleaved, measure, median, ratios, result, spread
 
 BAR = 168_000
 PEER_BAR = 3.0          # times Cheat-RL's games/s, rule bots, 3 players

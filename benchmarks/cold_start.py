@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _timing import count  # noqa: E402
+
 HEAVY = ("pandas", "altair", "sympy")
 
 _PROLOGUE = "import time, sys, json\nstart, cpu = time.perf_counter(), time.process_time()\n"

@@ -42,14 +42,14 @@ from __future__ import annotations
 
 import argparse
 import platform
+
+import peer_kuhhandel
+from _timing import count, interleaved, measure_many as timed, median, ratios, result, spread
+
 from bluffkit.agents.youre_bluffing import RandomAgent
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
 from bluffkit.core.seeding import game_seeds
-
-import peer_kuhhandel
-from _timing import count, interleaved, median, ratios, result, spread
-from _timing import measure_many as timed
 
 BAR = 212_000
 #: times the peer's games per second, by player count

@@ -22,13 +22,13 @@ import time
 from hashlib import sha256
 from pathlib import Path
 
+from _timing import count, interleaved, median, ratios, result, spread
+
+from bluffkit.agents.youre_bluffing import RandomAgent
 from bluffkit.analysis.simulate import simulate
 from bluffkit.core import digest
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
-from bluffkit.agents.youre_bluffing import RandomAgent
-
-from _timing import count, interleaved, median, ratios, result, spread
 
 
 def runners(games: int, players: int, folder: Path):

@@ -15,11 +15,11 @@ import argparse
 import statistics
 import time
 
+from _timing import count
+
 from bluffkit.core.game import make_game
 from bluffkit.session import Session
 from bluffkit.widgets import AuctionLab, BlufferTable, ReplayViewer, ScenarioPlayer, TablePanel
-
-from _timing import count
 
 BAR_MS = 100.0
 

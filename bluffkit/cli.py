@@ -32,7 +32,6 @@ from pathlib import Path
 
 from bluffkit.core.errors import BluffkitError, count, is_seat, printable, whole_number
 
-
 #: Keywords of ``make_game`` itself: set with the game's name and ``--variant``, not ``--option``.
 _NOT_OPTIONS = {"name": "the ruleset is named by the game (and --variant)", "variants": "use --variant NAME"}
 
@@ -216,6 +215,7 @@ def cmd_simulate(args) -> int:
     def write_out(df) -> None:
         """--out, under a new hidden name beside it until the logs are in place too."""
         import tempfile
+
         from bluffkit.core.log import _file_mode
         d = out.parent
         while not d.exists() and d != d.parent:

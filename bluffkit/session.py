@@ -27,8 +27,8 @@ from bluffkit.agents.base import ScriptedAgent, make_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, IllegalAction, NotationError, RulesError, count, is_seat, quote
 from bluffkit.core.game import as_game
-from bluffkit.core.play import RunawayGame
 from bluffkit.core.logfiles import NAME_RULE, name_ok
+from bluffkit.core.play import RunawayGame
 from bluffkit.core.seeding import check_seed
 
 HUMAN = "human"

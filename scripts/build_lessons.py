@@ -154,7 +154,6 @@ def document(lesson: L.Lesson, audience: str):
 def exporter():
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
-
     from nbconvert.preprocessors import TagRemovePreprocessor
 
     html_exporter = HTMLExporter(template_name="lab", template_file="bluffkit_lesson.html.j2", embed_images=True,

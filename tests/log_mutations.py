@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings, strategies as st
 
 try:
     from tests.profiles import examples

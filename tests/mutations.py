@@ -16,9 +16,7 @@ import math
 import os
 import signal
 
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
-
+from hypothesis import HealthCheck, settings, strategies as st
 from profiles import examples
 
 #: Examples per fuzz test; a deadline would only time an example after the fact, so a

@@ -7,11 +7,10 @@ most a few notes of each value.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings, strategies as st
+from profiles import examples
 
 from bluffkit.games.youre_bluffing.rules import preset
-from profiles import examples
 
 #: The notes of You're Bluffing! and Horse Trading.
 D = (0, 10, 50, 100, 200, 500)

@@ -34,8 +34,8 @@ def test_chance_is_not_sampled_when_a_player_is_to_move(name, players):
 
 @pytest.mark.parametrize("name, players", GAMES)
 def test_chance_is_not_sampled_when_the_game_is_over(name, players):
-    from bluffkit.core.play import play
     from bluffkit.agents.base import make_agent
+    from bluffkit.core.play import play
     g = make_game(name)
     final = play(g, [make_agent("random", g) for _ in range(players)], seed=2).final.freeze()
     with pytest.raises(IllegalAction, match="chance does not act now: the game is over"):
@@ -256,10 +256,11 @@ def test_a_pasted_page_is_quoted_in_part_with_its_length(name):
 
 def test_a_script_that_cannot_be_read_names_its_seat_and_move():
     """A scripted seat's unreadable move was refused without saying whose script it was."""
+    from types import SimpleNamespace
+
     from bluffkit.agents.base import make_agent
     from bluffkit.core.errors import NotationError
     from bluffkit.core.play import play
-    from types import SimpleNamespace
     g = make_game("youre-bluffing")
     agents = [make_agent("script:auction;" + "z" * 300, g), make_agent("random", g), make_agent("random", g)]
     with pytest.raises(NotationError) as e:
@@ -364,6 +365,7 @@ def test_a_frame_of_the_wrong_kind_is_refused_naming_the_column():
     lie_summary of an empty frame: pandas' KeyError ('measure', 'agent'); None gave
     AttributeError; a title that is no text, "'int' object has no attribute 'split'"."""
     import pandas as pd
+
     from bluffkit.analysis import bloff_charts, bloff_data, charts, tournament_charts
     from bluffkit.analysis.simulate import simulate
     from bluffkit.analysis.tournament import pairwise, summary, tournament, win_rates
@@ -494,7 +496,7 @@ def test_the_brute_force_of_a_small_deck_refuses_a_big_one_and_odd_hands():
             enumerate_exact(1, [0], 1, [2], **kwargs)
     with pytest.raises(ValueError, match="observer_hand must be a list of whole numbers, got 0"):
         enumerate_exact(1, 0, 1, [2], ranks=2, copies_per_rank=2)
-    import numpy as np                      # numpy counts, and a big deck with few cards unseen, are fine
+    import numpy as np  # numpy counts, and a big deck with few cards unseen, are fine
     assert enumerate_exact(1, np.array([0]), 1, [np.int64(2)], ranks=2, copies_per_rank=2) == Fraction(2, 3)
     assert enumerate_exact(1, [r for r in range(12) for _ in range(4)], 1, [3], ranks=13, copies_per_rank=4) == 1
 
@@ -648,18 +650,14 @@ def test_a_switch_given_as_text_is_refused_not_read_as_true(tmp_path):
 ])
 def test_huge_or_odd_analysis_inputs_are_refused_at_once(call, error, says):
     """Each of these hung, ran out of memory or stopped deep in numpy or the recursion limit."""
-    from bluffkit.analysis import auction_sim as sim
-    from bluffkit.analysis import bloff_probability as bp
-    from bluffkit.analysis import bluffer_votes as bv
-    from bluffkit.analysis import count_auctions as ca
+    from bluffkit.analysis import auction_sim as sim, bloff_probability as bp, bluffer_votes as bv, count_auctions as ca
     with pytest.raises(error, match=says):
         eval(call, {"bp": bp, "ca": ca, "sim": sim, "bv": bv})
 
 
 def test_a_huge_roll_is_costed_at_once_and_wide_auctions_reduce_in_numpy():
     """A roll of 10**9 looped once per spare step; 100,000 bidders looped in Python per bidder."""
-    from bluffkit.analysis import auction_sim as sim
-    from bluffkit.analysis import move_cost as mc
+    from bluffkit.analysis import auction_sim as sim, move_cost as mc
     far = mc.move_costs("animal-market", "start", 10**9)
     assert len(far) > 0 and (far.change > 10**8).all()
     assert len(mc.reach_costs("animal-market", "start", faces=[10**100])) > 0

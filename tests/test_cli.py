@@ -368,6 +368,7 @@ def test_rules_command_lists_every_option(capsys, game):
     """Options added after logs were frozen (left out of a log at their default) were left
     out of the listing too: the auction's sealed_bids, supply and first_refusal."""
     import dataclasses
+
     from bluffkit.core.game import make_game
     code, out, _ = run(["rules", game], capsys)
     listed = [line.split()[0] for line in out.splitlines()[1:]]

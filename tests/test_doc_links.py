@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from paths import REPO
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")

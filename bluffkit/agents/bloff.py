@@ -40,7 +40,6 @@ from bluffkit.core.errors import RulesError
 from bluffkit.games.bloff.actions import CALL_, PASS_, Play
 from bluffkit.games.bloff.cards import rank_of
 
-
 #: The rank of each card id (:func:`rank_of`), for up to ten decks: the bots count a rank
 #: in a hand with one C-level pass (``ranks(hand).count(rank)``) instead of a call per card.
 _RANKS = tuple(rank_of(c) for c in range(52 * 10))

@@ -20,10 +20,9 @@ from types import MethodType
 
 from bluffkit.agents.base import uniform_stream
 from bluffkit.core.money import total
-from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid
 from bluffkit.games.youre_bluffing import state as S
+from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid
 from bluffkit.games.youre_bluffing.observe import random_choice
-
 
 #: The unit the bots bid in: tens (a multiple of the rules' own bid multiple).
 BID_UNIT = 10

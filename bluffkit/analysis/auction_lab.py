@@ -37,8 +37,8 @@ values), :func:`parse_values` and :func:`parse_scripts` (what is typed in its bo
 from __future__ import annotations
 
 import math
-from numbers import Integral
 from collections.abc import Callable, Iterable
+from numbers import Integral
 from typing import TYPE_CHECKING
 
 import numpy as np

@@ -41,8 +41,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import sympy as sp
 
-from bluffkit.analysis.bluffer_theory import N as n  # the same symbols as bluffer_theory
-from bluffkit.analysis.bluffer_theory import P as p
+from bluffkit.analysis.bluffer_theory import (
+    N as n,  # the same symbols as bluffer_theory
+    P as p,
+)
 from bluffkit.core.errors import RulesError, check_whole, quote
 from bluffkit.core.seeding import check_seed
 

@@ -45,9 +45,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import sympy as sp
 
-from bluffkit.analysis.auction_theory import N as _N
-from bluffkit.analysis.auction_theory import V as _V
-from bluffkit.analysis.auction_theory import equilibrium_bid, expected_revenue
+from bluffkit.analysis.auction_theory import N as _N, V as _V, equilibrium_bid, expected_revenue
 from bluffkit.auctions.rules import DENOMINATIONS, FORMATS, MAX_NOTES, VALUE_BOUND, value_ok
 from bluffkit.auctions.sample import cheapest, notes_for
 from bluffkit.core.errors import RulesError, quote

@@ -38,9 +38,8 @@ v**2/(2*H)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from numbers import Real
-
 from functools import lru_cache
+from numbers import Real
 from typing import TYPE_CHECKING
 
 import numpy as np

@@ -26,10 +26,9 @@ from __future__ import annotations
 from bluffkit.auctions.actions import Choose, Lot, Pay, Pick, Refusal
 from bluffkit.auctions.legal import Legal, explain
 from bluffkit.auctions.observe import Observation
-from bluffkit.auctions.settlement import Settling
-from bluffkit.auctions.state import (BID, CHOOSE, FIELDS, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP,
-                                     State)
 from bluffkit.auctions.rules import ANIMALS, Rules
+from bluffkit.auctions.settlement import Settling
+from bluffkit.auctions.state import BID, CHOOSE, FIELDS, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP, State
 from bluffkit.core.errors import IllegalAction, check_state, count, plain_problem
 from bluffkit.core.money import total
 from bluffkit.core.table import TableBase

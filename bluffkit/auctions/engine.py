@@ -21,8 +21,7 @@ from bluffkit.auctions import american, call, dutch, open_outcry, round_table, s
 from bluffkit.auctions.base import FORMAT_TABLES, Table
 from bluffkit.auctions.legal import Legal
 from bluffkit.auctions.rules import FORMATS  # noqa: F401  (the doctest)
-from bluffkit.auctions.state import (BID, CHOOSE, FIELDS, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP,
-                                     State)
+from bluffkit.auctions.state import BID, CHOOSE, FIELDS, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP, State
 
 __all__ = ["BID", "CHOOSE", "FIELDS", "FINAL", "FORMAT_TABLES", "GRAB", "Legal", "NO_CAP", "OVER", "PAY", "PICK",
            "REFUSE_", "SETUP", "State", "Table"]

@@ -19,17 +19,26 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
+from bluffkit.auctions import engine
 from bluffkit.auctions.actions import First, Lot, Pen, Shuffle, parse
 from bluffkit.auctions.dutch import Dutch
-from bluffkit.auctions import engine
 from bluffkit.auctions.engine import FORMAT_TABLES, GRAB, OVER, SETUP, State, Table
 from bluffkit.auctions.rules import ANIMALS, Rules
-from bluffkit.core.errors import (check_header, check_observation, IllegalAction, NotationError, RulesError, check_names, check_rng, check_seat,
-                                   check_state, plain_problem)
+from bluffkit.core.errors import (
+    IllegalAction,
+    NotationError,
+    RulesError,
+    check_header,
+    check_names,
+    check_observation,
+    check_rng,
+    check_seat,
+    check_state,
+    plain_problem,
+)
 from bluffkit.core.game import register
-from bluffkit.core.table import TableGame, chance_table
 from bluffkit.core.money import fmt, parse as parse_notes, total
-
+from bluffkit.core.table import TableGame, chance_table
 
 _WORTHS: dict = {}
 

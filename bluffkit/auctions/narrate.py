@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
-from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, First, Lot, Pay, Pen, \
-    Pick, Place, Raise, Refusal, Shuffle, Word
+from bluffkit.auctions.actions import (
+    ACCEPT,
+    PASS,
+    REFUSE,
+    STOP,
+    TAKE,
+    Bid,
+    Call,
+    Choose,
+    First,
+    Lot,
+    Pay,
+    Pen,
+    Pick,
+    Place,
+    Raise,
+    Refusal,
+    Shuffle,
+    Word,
+)
 from bluffkit.auctions.rules import ANIMALS
-from bluffkit.core.money import fmt, total
 from bluffkit.core.errors import by_name, count
+from bluffkit.core.money import fmt, total
 
 
 def animals_text(animals) -> str:

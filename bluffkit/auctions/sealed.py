@@ -12,8 +12,8 @@ from bluffkit.auctions.actions import PASS, Bid, Place
 from bluffkit.auctions.base import Table, register_format
 from bluffkit.auctions.legal import Legal, explain
 from bluffkit.auctions.observe import Observation
-from bluffkit.core.errors import IllegalAction, plain_problem
 from bluffkit.auctions.state import BID, CHOOSE, NO_CAP
+from bluffkit.core.errors import IllegalAction, plain_problem
 from bluffkit.core.money import total
 
 

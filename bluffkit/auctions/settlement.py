@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bluffkit.auctions.actions import Refusal
-from bluffkit.core.money import must_show, show
 from bluffkit.auctions.state import OVER, PAY, REFUSE_
+from bluffkit.core.money import must_show, show
 
 if TYPE_CHECKING:
     from bluffkit.auctions.rules import Rules

@@ -41,8 +41,17 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.core import jsonread, logfiles
 from bluffkit.core.digest import state_digest, table_digest
-from bluffkit.core.errors import (SHAPE_ERRORS, BluffkitError, LogError, RulesError, check_flag, is_seat, json_kind,
-                                   printable, quote)
+from bluffkit.core.errors import (
+    SHAPE_ERRORS,
+    BluffkitError,
+    LogError,
+    RulesError,
+    check_flag,
+    is_seat,
+    json_kind,
+    printable,
+    quote,
+)
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 from bluffkit.core.protocols import Game

@@ -22,8 +22,8 @@ build one by name, never by position:
 
 from __future__ import annotations
 
-from operator import itemgetter
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 

@@ -29,7 +29,6 @@ import numpy as np
 from bluffkit.core.errors import RulesError
 
 
-
 class Encoder:
     """One game's fixed action and observation encoding (see the module's docstring).
 

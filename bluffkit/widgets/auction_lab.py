@@ -39,8 +39,16 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.agents.auction import STRATEGIES, Bidder
-from bluffkit.analysis.auction_lab import SCALE, draw_values, lab_game, parse_scripts, parse_values, payoffs, \
-    simulate_engine, summary
+from bluffkit.analysis.auction_lab import (
+    SCALE,
+    draw_values,
+    lab_game,
+    parse_scripts,
+    parse_values,
+    payoffs,
+    simulate_engine,
+    summary,
+)
 from bluffkit.auctions.actions import PASS
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS

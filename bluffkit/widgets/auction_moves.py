@@ -22,8 +22,22 @@ from itertools import combinations
 
 import ipywidgets as W
 
-from bluffkit.auctions.actions import (ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise,
-                                      Refusal, Word)
+from bluffkit.auctions.actions import (
+    ACCEPT,
+    PASS,
+    REFUSE,
+    STOP,
+    TAKE,
+    Bid,
+    Call,
+    Choose,
+    Pay,
+    Pick,
+    Place,
+    Raise,
+    Refusal,
+    Word,
+)
 from bluffkit.core.money import total
 from bluffkit.widgets.seat_panel import choose_counts, chosen_counts, retire
 from bluffkit.widgets.words import overbid_words

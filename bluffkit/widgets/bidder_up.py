@@ -33,7 +33,6 @@ reason and changes nothing; Undo and Save log work as at every table.
 from __future__ import annotations
 
 from collections.abc import Iterable
-
 from functools import lru_cache
 from html import escape
 
@@ -54,6 +53,7 @@ from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, note_toggle, retire
+
 
 def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
     b = W.Button(description=text, tooltip=tooltip or text, layout=W.Layout(width="auto"))

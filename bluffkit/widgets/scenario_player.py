@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import re
-
 from html import escape
 
 import ipywidgets as W

@@ -24,8 +24,7 @@ import ipywidgets as W
 
 from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, count, is_seat
 from bluffkit.core.seeding import fresh_seed
-from bluffkit.session import HUMAN, Session
-from bluffkit.session import bot_failure as session_bot_failure
+from bluffkit.session import HUMAN, Session, bot_failure as session_bot_failure
 from bluffkit.widgets.render import STYLE, all_seeing_view, scores_html, seat_view
 from bluffkit.widgets.words import refusal_html
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from bluffkit.agents.bloff import CallerAgent, HonestAgent, known_count, p_false
 from bluffkit.agents.base import make_agent
+from bluffkit.agents.bloff import CallerAgent, HonestAgent, known_count, p_false
 from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent, marginal_points
-from bluffkit.core.game import make_game
 from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
 from bluffkit.core.money import payment_problem, total
 from bluffkit.core.play import play
-from bluffkit.games.bloff.engine import CALL_, PASS_, Play
 from bluffkit.games.bloff.cards import rank_of
+from bluffkit.games.bloff.engine import CALL_, PASS_, Play
 from bluffkit.games.youre_bluffing.actions import BUY, PASS, SELL, Bid, Pay
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 from itertools import cycle, islice
 
 import pytest
-
 from paths import TESTS
-from bluffkit.agents import bloff as bloff_bots
-from bluffkit.agents import bluffer as bluffer_bots
+
+from bluffkit.agents import bloff as bloff_bots, bluffer as bluffer_bots
 from bluffkit.agents.base import make_agent
 from bluffkit.agents.generic import RandomBot
 from bluffkit.core import log as gamelog

@@ -126,6 +126,7 @@ def test_charts_refuse_empty_or_non_finite_frames_in_words():
     """An empty frame drew an empty chart with a normal title, one inf nulled every bin
     edge, an empty sweep raised IndexError and max_points=0 ZeroDivisionError."""
     import numpy as np
+
     from bluffkit.analysis.auction_charts import bids_chart, revenue_chart, what_if_chart
     from bluffkit.analysis.auction_sim import bids_sample, simulate_sealed, what_if_sweep
     df = simulate_sealed(3, 200, seed=1)

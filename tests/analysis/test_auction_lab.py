@@ -212,6 +212,7 @@ def test_a_script_whose_bidder_number_is_not_plain_digits_is_refused():
 
 def test_the_summary_of_no_auctions_is_refused_in_words():
     import pandas as pd
+
     from bluffkit.analysis.auction_lab import summary
     with pytest.raises(RulesError, match="run at least one"):
         summary(pd.DataFrame({c: [] for c in ("revenue", "efficient", "refused", "winner")}))

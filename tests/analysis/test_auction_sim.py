@@ -12,12 +12,18 @@ import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st
+from profiles import examples
 
 from bluffkit.analysis import auction_sim as sim
+from bluffkit.analysis.auction_sim import (
+    bids_sample,
+    efficiency_summary,
+    first_price_equilibrium,
+    revenue_summary,
+    simulate_sealed,
+    what_if_sweep,
+)
 from bluffkit.analysis.auction_theory import revenue_variance
-from bluffkit.analysis.auction_sim import (bids_sample, efficiency_summary, first_price_equilibrium,
-                                           revenue_summary, simulate_sealed, what_if_sweep)
-from profiles import examples
 
 TEXTBOOK = {2: 0.333, 3: 0.5, 4: 0.6, 5: 0.667, 10: 0.818}     # expected revenue, both formats
 PUBLISHED = {"first": (0.667, 0.112), "second": (0.667, 0.178)}   # N = 5, R = 100,000: mean, sd

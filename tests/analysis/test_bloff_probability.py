@@ -18,9 +18,16 @@ import pandas as pd
 import pytest
 
 from bluffkit.analysis.bloff_probability import (
-    TABLE_COLUMNS, certainly_false, copies, enumerate_exact, hand_sizes, p_claim_false,
-    p_false_expr, p_true_expr, probability_table)
-
+    TABLE_COLUMNS,
+    certainly_false,
+    copies,
+    enumerate_exact,
+    hand_sizes,
+    p_claim_false,
+    p_false_expr,
+    p_true_expr,
+    probability_table,
+)
 
 # -- small cases, listed by brute force --------------------------------------------------------
 

@@ -22,11 +22,34 @@ import pytest
 import sympy as sp
 
 from bluffkit.analysis.bluffer_theory import (
-    FRAME_COLUMNS, N, P, ROLES, M, T, expected_points_frame, guessing_spots, naive_spot,
-    round_expected, round_leaders, round_points, round_variance, seat_expected, seat_points,
-    seat_variance, spot_symbols, standard_expected, standard_points, standard_variance,
-    team_expected, team_points, two_player_distribution, two_player_expected, two_player_points,
-    two_player_variance, vote_probabilities)
+    FRAME_COLUMNS,
+    ROLES,
+    M,
+    N,
+    P,
+    T,
+    expected_points_frame,
+    guessing_spots,
+    naive_spot,
+    round_expected,
+    round_leaders,
+    round_points,
+    round_variance,
+    seat_expected,
+    seat_points,
+    seat_variance,
+    spot_symbols,
+    standard_expected,
+    standard_points,
+    standard_variance,
+    team_expected,
+    team_points,
+    two_player_distribution,
+    two_player_expected,
+    two_player_points,
+    two_player_variance,
+    vote_probabilities,
+)
 
 F = Fraction
 TRUTH = "T"

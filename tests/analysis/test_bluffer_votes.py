@@ -4,8 +4,7 @@ points, and agrees with simulated votes."""
 import pytest
 import sympy as sp
 
-from bluffkit.analysis import bluffer_theory as bt
-from bluffkit.analysis import bluffer_votes as bv
+from bluffkit.analysis import bluffer_theory as bt, bluffer_votes as bv
 from bluffkit.core.errors import RulesError
 
 

@@ -12,6 +12,7 @@ import altair as alt
 import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st
+from profiles import examples
 
 from bluffkit import charts_offline
 from bluffkit.analysis import charts, gamedata as gd, scoring_theory as theory
@@ -21,7 +22,6 @@ from bluffkit.core.game import make_game
 from bluffkit.games.youre_bluffing.actions import Pay, Trade
 from bluffkit.games.youre_bluffing.rules import preset
 from bluffkit.session import Session
-from profiles import examples
 
 YB, HT = preset("youre_bluffing"), preset("horse_trading")
 NAMES = ["Ana", "Bo", "Cy"]

@@ -7,8 +7,16 @@ from fractions import Fraction
 
 import pytest
 
-from bluffkit.analysis import auction_lab, auction_sim, auction_theory, bloff_bayes, bluffer_theory, \
-    count_auctions, move_cost, trade_duels
+from bluffkit.analysis import (
+    auction_lab,
+    auction_sim,
+    auction_theory,
+    bloff_bayes,
+    bluffer_theory,
+    count_auctions,
+    move_cost,
+    trade_duels,
+)
 from bluffkit.core.errors import RulesError
 
 # -- 1. auction_theory.order_statistic_density checks j like the cdf ---------------------------

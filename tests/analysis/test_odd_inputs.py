@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-
 from paths import TESTS
+
 from bluffkit.analysis import auction_sim, auction_theory, count_auctions, scoring_theory, trade_duels
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import LogError, RulesError

@@ -18,8 +18,17 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bluffkit.analysis.tournament import (COLUMNS, frame, lineups, pairwise, play_range, ranks, seating,
-                                          summary, tournament)
+from bluffkit.analysis.tournament import (
+    COLUMNS,
+    frame,
+    lineups,
+    pairwise,
+    play_range,
+    ranks,
+    seating,
+    summary,
+    tournament,
+)
 from bluffkit.analysis.tournament_charts import pairwise_chart, summary_chart
 from bluffkit.analysis.tournament_run import TournamentError, load, read_manifest, run
 from bluffkit.core.errors import RulesError

@@ -23,8 +23,6 @@ from bluffkit.core.game import make_game
 # A LocalCluster of two worker processes: seconds to start, so left to make test.
 pytestmark = pytest.mark.slow
 
-distributed = pytest.importorskip("distributed")
-
 FIELD = ["honest", "caller", "random"]
 GAMES, SEED, CHUNK = 120, 11, 10        # Bløff, 3 players, round-robin: 12 parts of 10 games
 
@@ -48,6 +46,9 @@ def _warm() -> None:
 @pytest.fixture(scope="module")
 def client():
     import logging
+    # imported here, not at the top: both test workers import every module to collect it, and
+    # distributed takes some 0.7 s; only the worker that runs this file needs it
+    distributed = pytest.importorskip("distributed")
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                        silence_logs=logging.ERROR)
     c = distributed.Client(cluster, timeout="60s")

@@ -19,8 +19,7 @@ import pandas as pd
 import pytest
 
 from bluffkit.analysis import tournament_run
-from bluffkit.analysis.tournament_run import (MAX_WORKERS, OUTPUTS, TournamentError, load, run,
-                                              write_outputs)
+from bluffkit.analysis.tournament_run import MAX_WORKERS, OUTPUTS, TournamentError, load, run, write_outputs
 from bluffkit.cli import main
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game

@@ -20,13 +20,32 @@ import functools
 import numpy as np
 import pytest
 
-from bluffkit.testing import assert_refused, random_decisions
-from bluffkit.auctions.actions import (ACCEPT, BUY, PASS, REFUSE, SELL, STOP, TAKE, Bid, Call, Choose, First, Lot,
-                                       Pay, Pen, Pick, Place, Raise, Refusal, Shuffle)
+from bluffkit.auctions.actions import (
+    ACCEPT,
+    BUY,
+    PASS,
+    REFUSE,
+    SELL,
+    STOP,
+    TAKE,
+    Bid,
+    Call,
+    Choose,
+    First,
+    Lot,
+    Pay,
+    Pen,
+    Pick,
+    Place,
+    Raise,
+    Refusal,
+    Shuffle,
+)
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import ANIMALS, FORMATS, Rules
 from bluffkit.core.errors import IllegalAction, NotationError, RulesError
 from bluffkit.core.game import make_game
+from bluffkit.testing import assert_refused, random_decisions
 
 NAMES = ("A", "B", "C", "D")
 SHEEP, GOAT, COW, HORSE = (ANIMALS.index(a) for a in ("sheep", "goat", "cow", "horse"))

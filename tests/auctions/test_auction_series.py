@@ -246,9 +246,10 @@ def test_a_bidder_remembering_its_target_bids_as_one_working_it_out_each_time(fm
 def test_a_bidder_changed_between_bids_bids_as_changed():
     """What ``Bidder.act`` remembers is keyed on the bidder's own values and strategy too: a
     bidder whose value or shade is changed in place bids as a fresh one would."""
+    import numpy as np
+
     from bluffkit.agents.auction import Bidder
     from bluffkit.core.game import make_game
-    import numpy as np
     game = make_game("auction", format="classic")
     state = game.state_from_position(3, 0, [(2, 4, 2, 2, 1, 0)] * 3, lot=["cow"])
     seat = game.to_move(state)[0]

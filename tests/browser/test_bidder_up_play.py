@@ -16,8 +16,7 @@ import os
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Page, TimeoutError as PlaywrightTimeout, expect
 
 from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons
 from .test_lab import BUTTONS

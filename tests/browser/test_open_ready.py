@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 import nbformat
-from nbformat.sign import NotebookNotary
 import pytest
+from nbformat.sign import NotebookNotary
 from playwright.sync_api import Page, expect
 
 from bluffkit.lab_save import NOT_SAVED, WIDGET_STATE, shown_models

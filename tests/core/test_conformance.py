@@ -10,12 +10,12 @@ already checked at every count by its ruleset, and at every count in the deep pr
 """
 
 import pytest
+from profiles import deep
 
 from bluffkit.core.game import game_names
 from bluffkit.core.spec import spec_of
 from bluffkit.games.youre_bluffing import engine
 from bluffkit.testing import CONFIGS, check_game, config_game, config_players
-from profiles import deep
 
 
 def _counts(config: str, variants, options) -> tuple[int, ...]:

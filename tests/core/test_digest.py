@@ -14,14 +14,13 @@ import hashlib
 from typing import ClassVar
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
+from strategies import FAST
 
 from bluffkit.agents import make_agent
 from bluffkit.core import digest as D
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
-from strategies import FAST
 
 
 class Colour(enum.StrEnum):

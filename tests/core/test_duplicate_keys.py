@@ -9,15 +9,13 @@ import json
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from bluffkit.analysis.tournament_run import TournamentError, read_manifest, run
-from bluffkit.core import jsonread
-from bluffkit.core import log as gamelog
-from bluffkit.core import scenario as sc
+from bluffkit.core import jsonread, log as gamelog, scenario as sc
 from bluffkit.core.errors import LogError
 from bluffkit.core.game import make_game
 from bluffkit.games.bluffer.deck import DeckError, parse_deck
-from paths import REPO
 
 
 def twice(line: str, key: str) -> str:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
-
 from paths import TESTS
+
 from bluffkit import cli
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import LogError

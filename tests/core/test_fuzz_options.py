@@ -13,14 +13,13 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
+from mutations import FUZZ, odd_values, time_limit
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core.errors import BluffkitError, RulesError
 from bluffkit.core.game import game_names, make_game
 from bluffkit.core.play import RunawayGame, play
-from mutations import FUZZ, odd_values, time_limit
 
 GAMES = game_names()
 OPTIONS = {name: list(make_game(name).rules.to_dict()) for name in GAMES}

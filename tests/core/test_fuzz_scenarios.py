@@ -15,12 +15,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
+from mutations import FUZZ, dump, mutated_json, mutated_text, odd_values, time_limit
 
 from bluffkit import cli
 from bluffkit.core import scenario as sc
-from mutations import FUZZ, dump, mutated_json, mutated_text, odd_values, time_limit
 
 FILES = sc.scenario_paths()
 

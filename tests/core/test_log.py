@@ -8,18 +8,16 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
-import bluffkit
+from hypothesis import given, strategies as st
 from paths import REPO, TESTS
 from strategies import FAST
-from bluffkit.core import log as gamelog
-from bluffkit.core import logfiles
+
+import bluffkit
+from bluffkit.agents.base import make_agent
+from bluffkit.core import log as gamelog, logfiles
 from bluffkit.core.errors import BluffkitError, LogError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
-from bluffkit.agents.base import make_agent
 from bluffkit.games.youre_bluffing.actions import Bid
 from bluffkit.session import Session
 
@@ -717,6 +715,7 @@ def big_hand_log(tmp_path, pay: str) -> Path:
                                        ("pay " + "+".join(["500"] * 26), 7)])
 def test_a_payment_from_a_huge_hand_is_checked_fast(tmp_path, pay, line):
     import time
+
     from bluffkit.core.money import clear_caches
     clear_caches()
     began = time.perf_counter()
@@ -773,6 +772,7 @@ def test_every_game_digest_follows_the_documented_recipe(name):
 def test_nested_dataclasses_are_written_as_objects_of_their_fields():
     """Bluffer's history holds Reveal records: each is an object of its fields."""
     import dataclasses
+
     from bluffkit.core.digest import canonical, projection
     game = make_game("bluffer")
     rec = play(game, [make_agent("random", game) for _ in range(3)], seed=3)
@@ -789,6 +789,7 @@ def test_nested_dataclasses_are_written_as_objects_of_their_fields():
 def test_the_digest_ignores_field_order_and_reads_enums_by_value():
     import dataclasses
     import enum
+
     from bluffkit.core.digest import canonical, projection, state_digest
 
     class Phase(str, enum.Enum):
@@ -951,6 +952,7 @@ except ImportError:  # tests/ is not a package: pytest puts tests/ itself on sys
 def scenario_log() -> bytes:
     """A log that starts from a scenario's position (numbers in the header's ``start``)."""
     import tempfile
+
     from bluffkit.core import scenario
     sc = scenario.find("ht-auction-ben-pays-100")
     moves = [(seat, action) for seat, action, _ in sc.moves]
@@ -1068,6 +1070,7 @@ def test_a_header_whose_seed_or_ruleset_contradicts_is_refused_on_line_1(tmp_pat
     """A seed of -1 and a 'ruleset' or 'variants' at odds with the options were read as a
     valid log (they were never compared)."""
     import json as _json
+
     from bluffkit.core import log as gamelog
     from bluffkit.core.errors import LogError
     from bluffkit.core.game import make_game
@@ -1091,6 +1094,7 @@ def test_a_later_log_with_its_version_set_to_1_is_refused(tmp_path):
     """Format 1 named no writer and its digests are not compared: setting a format-2 log's
     version to 1 made an edited move pass as valid."""
     import json as _json
+
     from bluffkit.core import log as gamelog
     from bluffkit.core.errors import LogError
     from bluffkit.core.game import make_game

@@ -11,21 +11,28 @@ import random
 from itertools import product
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.money import (
-    PAYMENT_RULES, PaymentBook, can_pay_exactly, fmt, from_values, parse, payment_book, payment_problem,
-    payments, total)
+    PAYMENT_RULES,
+    PaymentBook,
+    can_pay_exactly,
+    fmt,
+    from_values,
+    parse,
+    payment_book,
+    payment_problem,
+    payments,
+    total,
+)
 from bluffkit.games.youre_bluffing.rules import preset
 from bluffkit.games.youre_bluffing.scoring import complete_families, score
 
 try:
-    from tests.strategies import (
-        D, FAST, denominations, hands, money_cases, note_values, rules_and_herds, sub_hands)
+    from tests.strategies import FAST, D, denominations, hands, money_cases, note_values, rules_and_herds, sub_hands
 except ImportError:  # tests/ is not a package: pytest puts tests/ itself on sys.path
-    from strategies import D, FAST, denominations, hands, money_cases, note_values, rules_and_herds, sub_hands
+    from strategies import FAST, D, denominations, hands, money_cases, note_values, rules_and_herds, sub_hands
 
 
 # -- the rule, written out by brute force -----------------------------------------

@@ -11,8 +11,8 @@ from __future__ import annotations
 import importlib.util
 
 import pytest
-
 from paths import REPO, TESTS
+
 from bluffkit.core import playthrough as golden
 from bluffkit.core.errors import BluffkitError
 from bluffkit.testing import CONFIGS, config_game, playthrough_players

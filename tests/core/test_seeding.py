@@ -1,12 +1,11 @@
 """One seed at the top, child seeds below: the children are numpy's, bit for bit."""
 
 import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
+from profiles import examples
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.seeding import check_seed, child_rngs, game_seeds
-from profiles import examples
 
 
 def numpy_children(seed: int, count: int) -> list[np.random.Generator]:

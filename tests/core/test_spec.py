@@ -12,14 +12,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from paths import TESTS
 
 import bluffkit
 import bluffkit.games
-from paths import TESTS
 from bluffkit import cli
 from bluffkit.agents.base import agent_names, make_agent
-from bluffkit.core import scenario as sc
-from bluffkit.core import spec as registry
+from bluffkit.core import scenario as sc, spec as registry
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import game_from_header, game_names, make_game
 from bluffkit.core.spec import GameSpec, spec_of, specs

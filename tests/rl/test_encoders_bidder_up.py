@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from encoder_checks import assert_refuses_masked_out, play
 
 from bluffkit.auctions import actions as X
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
-from bluffkit.rl.encoders.bidder_up import (
-    COUNT_RAISES, NOTE_KINDS, VALUE_RAISES, BidderUpEncoder, notes_of)
+from bluffkit.rl.encoders.bidder_up import COUNT_RAISES, NOTE_KINDS, VALUE_RAISES, BidderUpEncoder, notes_of
 from bluffkit.rl.encoding import encoder_for
 from bluffkit.testing import CONFIGS, config_game, config_players
-from encoder_checks import assert_refuses_masked_out, play
 
 NAMES = [key for key, game, _, _ in CONFIGS if game == "bidder-up"]
 D = (0, 10, 50, 100, 200, 500)

@@ -7,15 +7,21 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from encoder_checks import assert_refuses_masked_out, play
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.games.youre_bluffing.actions import PASS
 from bluffkit.rl.encoders.youre_bluffing import (
-    BID_RAISES, OFFER_KINDS, PAY_CHOICES, SIMPLE, YoureBluffingEncoder, offer_notes)
+    BID_RAISES,
+    OFFER_KINDS,
+    PAY_CHOICES,
+    SIMPLE,
+    YoureBluffingEncoder,
+    offer_notes,
+)
 from bluffkit.rl.encoding import encoder_for
 from bluffkit.testing import CONFIGS, config_game, config_players
-from encoder_checks import assert_refuses_masked_out, play
 
 NAMES = [key for key, game, _, _ in CONFIGS if game in ("youre-bluffing", "horse-trading")]
 D = (0, 10, 50, 100, 200, 500)

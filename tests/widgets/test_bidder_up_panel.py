@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from bluffkit.games.bidder_up import actions as A
-from bluffkit.widget_check import driver_for, model_state, widget_tree, _widgets
+from bluffkit.widget_check import _widgets, driver_for, model_state, widget_tree
 from bluffkit.widgets import BidderUpTable
 
 NAMES = ["Annette", "Daniel", "Ben", "Carla"]

@@ -4,8 +4,14 @@ bots, and the CLI on Bluffer."""
 import pytest
 
 from bluffkit.agents.bluffer import BluffBot
-from bluffkit.analysis.bluffer_data import (game_points, points_by_role, points_by_spot_chart,
-                                            points_distribution_chart, simulate, spot_sweep)
+from bluffkit.analysis.bluffer_data import (
+    game_points,
+    points_by_role,
+    points_by_spot_chart,
+    points_distribution_chart,
+    simulate,
+    spot_sweep,
+)
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.session import Session
@@ -400,6 +406,7 @@ def _screens(g, s, names):
     """The shared screen, each seat's view and the all-seeing view, as text."""
     import re
     from html import unescape
+
     from bluffkit.widgets.render_bluffer import all_seeing_html
     htmls = [public_html(g, s.observe(0), names), all_seeing_html(g, s.state, names),
              *(view_of(g, s.state, names, seat) for seat in range(len(names)))]

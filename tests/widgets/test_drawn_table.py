@@ -6,8 +6,7 @@ import re
 
 import pytest
 
-from bluffkit.widgets import BloffTable, BlufferTable, ReplayViewer, ScenarioPlayer, TablePanel
-from bluffkit.widgets import art
+from bluffkit.widgets import BloffTable, BlufferTable, ReplayViewer, ScenarioPlayer, TablePanel, art
 from bluffkit.widgets.render import seat_html
 
 

@@ -89,6 +89,7 @@ def test_a_step_that_names_its_player_is_not_prefixed_with_the_name_again():
     pays 120."; a sentence without its player's name still gets it in front. Every step of
     every example, in the all-seeing words and the seats' (the widget itself once)."""
     import re
+
     from bluffkit.core.scenario import list_scenarios, run
     from bluffkit.widgets.scenario_player import _starts_with_name
     p = ScenarioPlayer("bloff-anne-calls-david", seat=0)

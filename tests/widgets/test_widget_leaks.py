@@ -10,6 +10,7 @@ import logging
 import ipywidgets as W
 import numpy as np
 import pytest
+from profiles import deep
 
 from bluffkit.core import scenario as sc
 from bluffkit.testing import CONFIGS, config_game
@@ -26,7 +27,6 @@ from bluffkit.widget_check import (
     widget_tree,
 )
 from bluffkit.widgets import AuctionLab, BidderUpTable, BloffTable, BlufferTable, TablePanel
-from profiles import deep
 
 ALL = [0, 1, 2, 3]
 
@@ -469,6 +469,7 @@ def test_the_replay_viewers_events_stop_at_the_step_in_a_seats_view(key):
     moves, so it could not see it."""
     import re
     from html import escape
+
     from bluffkit.session import Session
     from bluffkit.testing import config_game, config_players
     from bluffkit.widgets import ReplayViewer

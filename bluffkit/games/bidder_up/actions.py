@@ -32,7 +32,6 @@ from bluffkit.core.errors import NotationError, quote, whole_number
 from bluffkit.core.money import fmt, parse as parse_notes
 from bluffkit.games.bidder_up.rules import ticket_ok
 
-
 #: A male animal, told apart in the Fairground's Baby Animals variant: its type plus MALE
 #: (the females, and every animal in other games, are their type).
 MALE = 10

@@ -33,10 +33,28 @@ from typing import Any
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_group
 from bluffkit.games.bidder_up.board import Board, Space
-from bluffkit.games.bidder_up.svg_draw import (BOARD_DY, BOARD_ONLY_W, KIND_COLOURS, KIND_NAMES, MIN_FONT, PANEL_X,
-                                               PAWN_COLOURS, PEN_FONT, ROW_H, TILE_LETTERS, VIEW_H, VIEW_W, R, Svg,
-                                               kind_icon, kind_icon_svg, rect_hits_circle, rects_meet, steps,
-                                               text_width)
+from bluffkit.games.bidder_up.svg_draw import (
+    BOARD_DY,
+    BOARD_ONLY_W,
+    KIND_COLOURS,
+    KIND_NAMES,
+    MIN_FONT,
+    PANEL_X,
+    PAWN_COLOURS,
+    PEN_FONT,
+    ROW_H,
+    TILE_LETTERS,
+    VIEW_H,
+    VIEW_W,
+    R,
+    Svg,
+    kind_icon,
+    kind_icon_svg,
+    rect_hits_circle,
+    rects_meet,
+    steps,
+    text_width,
+)
 
 __all__ = ["BOARD_ONLY_W", "KIND_COLOURS", "KIND_NAMES", "PAWN_COLOURS", "VIEW_H", "VIEW_W", "board_svg",
            "kind_icon_svg", "text_width"]

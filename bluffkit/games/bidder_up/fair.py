@@ -3,15 +3,12 @@ before the move or at the end of a turn [H] (section letters of docs/bidder-up.m
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bluffkit.games.bidder_up.state import TableFields
-
 from collections import Counter as Multiset
+from typing import TYPE_CHECKING
 
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
-from bluffkit.games.bidder_up.state import DRAW, KEEP, MOVE, TRADE
+from bluffkit.games.bidder_up.state import DRAW, KEEP, MOVE, TRADE, TableFields
 
 
 def step_cost(k: int) -> int:

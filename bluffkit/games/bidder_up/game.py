@@ -16,11 +16,10 @@ from collections import Counter as Multiset
 
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
-from bluffkit.core.errors import check_header, check_observation, NotationError, RulesError, check_names, is_seat, quote
+from bluffkit.core.errors import NotationError, RulesError, check_header, check_names, check_observation, is_seat, quote
 from bluffkit.core.money import parse as parse_notes, total
 from bluffkit.core.table import TableGame
-from bluffkit.games.bidder_up import actions as A
-from bluffkit.games.bidder_up import engine
+from bluffkit.games.bidder_up import actions as A, engine
 from bluffkit.games.bidder_up.engine import Table
 from bluffkit.games.bidder_up.rules import Rules, ticket_ok
 from bluffkit.games.bidder_up.state import MOVE, OVER, ROLL, SETUP, State

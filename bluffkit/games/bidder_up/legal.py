@@ -20,7 +20,7 @@ from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_r
 from bluffkit.core.money import contains, fmt
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
-from bluffkit.games.bidder_up.state import (END, GIVE, KEEP, MARKET, MOVE, PIGGY, RAFFLE, RESPOND, TRADE)
+from bluffkit.games.bidder_up.state import END, GIVE, KEEP, MARKET, MOVE, PIGGY, RAFFLE, RESPOND, TRADE
 
 
 def zero_pays(rules) -> bool:

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bluffkit.games.bidder_up.state import TableFields
-
-from bluffkit.core.money import total
 from bluffkit.auctions.rules import ANIMALS
-from bluffkit.games.bidder_up.state import OVER, SOW
+from bluffkit.core.money import total
+from bluffkit.games.bidder_up.state import OVER, SOW, TableFields
 
 
 def score_of(values, value_gain: int, sow: bool, money: int, loans: int = 0, barn_babies: int = 0,

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bluffkit.games.bidder_up.state import TableFields
-
 from bluffkit.auctions import embed
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
@@ -21,8 +19,18 @@ from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import MALE
 from bluffkit.games.bidder_up.layout import HORSE_TRADE, MARKET, PEN, PIGGY_BANK, RAFFLE
-from bluffkit.games.bidder_up.state import (AUCTION, END, GAMBLE, GIVE, KEEP, PIGGY, RAFFLE as RAFFLE_, RESPOND,
-                                            TRADE)
+from bluffkit.games.bidder_up.state import (
+    AUCTION,
+    END,
+    GAMBLE,
+    GIVE,
+    KEEP,
+    PIGGY,
+    RAFFLE as RAFFLE_,
+    RESPOND,
+    TRADE,
+    TableFields,
+)
 
 DONKEY = ANIMALS.index("donkey")
 

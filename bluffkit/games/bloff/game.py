@@ -15,16 +15,24 @@ import dataclasses
 
 import numpy as np
 
-from bluffkit.core.errors import check_header, check_observation, NotationError, RulesError, check_names, check_rng, is_seat, quote
+from bluffkit.core.errors import (
+    NotationError,
+    RulesError,
+    check_header,
+    check_names,
+    check_observation,
+    check_rng,
+    is_seat,
+    quote,
+)
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
+from bluffkit.games.bloff import engine
 from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
 from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards
-from bluffkit.games.bloff import engine
 from bluffkit.games.bloff.engine import Table, is_lie
 from bluffkit.games.bloff.rules import Rules
 from bluffkit.games.bloff.state import CALL, DEAL, OVER, PLAY, State
-
 
 
 def _cards(n: int) -> str:

@@ -27,13 +27,11 @@ from typing import Any
 
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
-from bluffkit.games.bluffer.actions import (DONE_, Ask, Copy, Done, Shuffle, Vote, Write,  # noqa: F401  (re-exported)
-                                            clean_text)
+from bluffkit.games.bluffer.actions import DONE_, Ask, Copy, Done, Shuffle, Vote, Write, clean_text  # noqa: F401  (re-exported)
 from bluffkit.games.bluffer.deck import Deck
 from bluffkit.games.bluffer.observe import Legal, Observation, Where, why_not
 from bluffkit.games.bluffer.rules import Rules
-from bluffkit.games.bluffer.state import (ASK, COPY, FIELDS, OVER, SHUFFLE, TRUTH, VOTE, WRITE,  # noqa: F401
-                                          Phase, Reveal, State)
+from bluffkit.games.bluffer.state import ASK, COPY, FIELDS, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Phase, Reveal, State  # noqa: F401
 
 
 # the working copy -----------------------------------------------------------------------

@@ -24,14 +24,14 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from bluffkit.core.errors import check_header, check_observation, RulesError, check_names, is_seat
+from bluffkit.core.errors import RulesError, check_header, check_names, check_observation, is_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
-from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, clean_text, parse
 from bluffkit.games.bluffer import engine
+from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, clean_text, parse
 from bluffkit.games.bluffer.engine import Table
-from bluffkit.games.bluffer.state import COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Reveal, State
 from bluffkit.games.bluffer.rules import Rules, is_deck_path
+from bluffkit.games.bluffer.state import COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Reveal, State
 
 
 def check_lengths(deck, most: int) -> None:

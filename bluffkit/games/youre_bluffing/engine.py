@@ -20,16 +20,40 @@ from operator import add, mul, sub
 from typing import Any, Callable
 
 from bluffkit.core.errors import IllegalAction, plain_problem
-from bluffkit.core.table import TableBase
 from bluffkit.core.money import must_show, show, total
+from bluffkit.core.table import TableBase
 from bluffkit.games.youre_bluffing import state as S
-from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN, Phase
 from bluffkit.games.youre_bluffing.actions import (
-    AUCTION, BUY, SELL, Accept, Auction, Bid, Buy, Counter, Draw, Offer, Pass, Pay, Sell, Trade)
+    AUCTION,
+    BUY,
+    SELL,
+    Accept,
+    Auction,
+    Bid,
+    Buy,
+    Counter,
+    Draw,
+    Offer,
+    Pass,
+    Pay,
+    Sell,
+    Trade,
+)
 from bluffkit.games.youre_bluffing.observe import (
-    OWN_FIELDS, PUBLIC_FIELDS, BidLegal, DecideLegal, Legal, Observation, PayLegal, ReofferLegal, RespondLegal, TurnLegal)
+    OWN_FIELDS,
+    PUBLIC_FIELDS,
+    BidLegal,
+    DecideLegal,
+    Legal,
+    Observation,
+    PayLegal,
+    ReofferLegal,
+    RespondLegal,
+    TurnLegal,
+)
 from bluffkit.games.youre_bluffing.rules import Rules
 from bluffkit.games.youre_bluffing.scoring import scores as score_all
+from bluffkit.games.youre_bluffing.state import BID, DECIDE, DRAW, OVER, PAY, REOFFER, RESPOND, TURN, Phase
 
 _EMPTY: tuple = ()
 _new = tuple.__new__

@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from bluffkit.core.errors import check_header, check_observation, RulesError, check_names
+from bluffkit.core.errors import RulesError, check_header, check_names, check_observation
 from bluffkit.core.game import register
 from bluffkit.core.money import total
 from bluffkit.core.table import TableGame
-from bluffkit.games.youre_bluffing import actions as A
-from bluffkit.games.youre_bluffing import engine
-from bluffkit.games.youre_bluffing import scoring
-from bluffkit.games.youre_bluffing import state as S
+from bluffkit.games.youre_bluffing import actions as A, engine, scoring, state as S
 from bluffkit.games.youre_bluffing.engine import Table
 from bluffkit.games.youre_bluffing.rules import GAME_NAMES, Rules, preset
 

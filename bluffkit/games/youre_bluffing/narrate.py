@@ -8,9 +8,7 @@ payments are handed over openly and are named.
 from __future__ import annotations
 
 from bluffkit.core.money import count, fmt, total
-from bluffkit.games.youre_bluffing import actions as A
-from bluffkit.games.youre_bluffing import scoring
-from bluffkit.games.youre_bluffing import state as S
+from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
 
 def _a(label: str) -> str:

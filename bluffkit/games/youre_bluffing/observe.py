@@ -17,8 +17,24 @@ from bluffkit.core.money import can_pay_exactly, contains, fmt, payment_book, pa
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import (
-    _BIDS, ACCEPT, AUCTION, BUY, PASS, SELL, Accept, Auction, Bid, Buy, Counter, Offer, Pass, Pay, Sell,
-    Trade, bid)
+    _BIDS,
+    ACCEPT,
+    AUCTION,
+    BUY,
+    PASS,
+    SELL,
+    Accept,
+    Auction,
+    Bid,
+    Buy,
+    Counter,
+    Offer,
+    Pass,
+    Pay,
+    Sell,
+    Trade,
+    bid,
+)
 from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES, Rules
 
 _WHO = {

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bluffkit.core.errors import RulesError
-from bluffkit.core.rules import RuleOptions
 from bluffkit.core.money import PAYMENT_RULES
+from bluffkit.core.rules import RuleOptions
 
 #: The ten families in the order of their values (You're Bluffing!, "Contents";
 #: Horse Trading, "The animals": Ace..10 are these families in this order).

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.state import BID, CHOOSE, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP

@@ -65,8 +65,7 @@ from bluffkit.auctions.sample import cheapest
 from bluffkit.auctions.state import BID as _ABID, CHOOSE, FINAL, GRAB, OVER as _AOVER, PAY, PICK, REFUSE_, SETUP
 from bluffkit.core.errors import RulesError
 from bluffkit.core.money import payment_book, payments
-from bluffkit.games.bidder_up import actions as A
-from bluffkit.games.bidder_up import state as S
+from bluffkit.games.bidder_up import actions as A, state as S
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.rl.encoding import Encoder

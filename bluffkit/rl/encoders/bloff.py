@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from bluffkit.games.bloff.actions import CALL_, PASS_, Play
 from bluffkit.games.bloff.cards import RANK_NAMES, rank_of
 from bluffkit.games.bloff.state import CALL, DEAL, OVER, PLAY

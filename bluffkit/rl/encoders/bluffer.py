@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from bluffkit.games.bluffer.actions import DONE_, Copy, Vote, Write
 from bluffkit.games.bluffer.observe import fit
 from bluffkit.games.bluffer.state import ASK, COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE

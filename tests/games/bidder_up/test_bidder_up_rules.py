@@ -479,8 +479,8 @@ def test_every_roll_a_die_may_show_reaches_a_space_from_every_space(board):
 @pytest.mark.parametrize("board", ["animal-market", "fairground"])
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_a_five_spot_die_plays_to_the_end(board, bot):
-    from bluffkit.core.play import play
     from bluffkit.agents.base import make_agent
+    from bluffkit.core.play import play
     game = make_game("bidder-up", board=board, die_faces=(5,))
     rec = play(game, [make_agent(bot, game) for _ in range(3)], seed=2)
     assert game.is_over(rec.final)
@@ -518,6 +518,7 @@ def test_every_layout_the_rules_accept_deals_a_full_pen_everywhere():
     import itertools
 
     import numpy as np
+
     from bluffkit.games.bidder_up.engine import Table
     refused = 0
     for board in ("animal-market", "fairground"):
@@ -658,6 +659,7 @@ def test_random_games_that_reveal_tickets_before_the_move_keep_every_invariant_a
     every step keeps the game's invariants, the trade comes back to the move, and every
     game ends."""
     import numpy as np
+
     from bluffkit.games.bidder_up import actions as A
     g = game(board="fairground", **variant)
     early = trades = 0

@@ -9,12 +9,18 @@ space, compared with what :meth:`Board.destinations` builds step by step.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from strategies import FAST
 
-from bluffkit.games.bidder_up.board import (BOARD_NAMES, Board, BoardError, Space, UnknownSpace, cost_of_change,
-                                            load_board)
+from bluffkit.games.bidder_up.board import (
+    BOARD_NAMES,
+    Board,
+    BoardError,
+    Space,
+    UnknownSpace,
+    cost_of_change,
+    load_board,
+)
 
 BOARDS = {name: load_board(name) for name in BOARD_NAMES}
 AM = BOARDS["animal-market"]

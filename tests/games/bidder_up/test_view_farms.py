@@ -19,10 +19,9 @@ import pytest
 
 from bluffkit.core.game import make_game
 from bluffkit.core.money import total
-from bluffkit.games.bidder_up import farm as farm_mod
-from bluffkit.games.bidder_up import view
-from bluffkit.games.bidder_up.animal_icons import animal_words
+from bluffkit.games.bidder_up import farm as farm_mod, view
 from bluffkit.games.bidder_up.actions import MALE, name
+from bluffkit.games.bidder_up.animal_icons import animal_words
 from bluffkit.games.bidder_up.farm import all_seeing_farms, ticket_words
 from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.games.bidder_up.rules import TICKETS

@@ -16,12 +16,12 @@ import json
 
 import numpy as np
 import pytest
-
 from paths import REPO
-from bluffkit.testing import assert_refused
+
 from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.games.bloff import Bloff
 from bluffkit.games.bloff.engine import Call, Deal, Pass, Play
+from bluffkit.testing import assert_refused
 
 ROOT = REPO
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -997,7 +997,9 @@ def test_the_help_shows_plays_from_the_hand_that_are_legal_as_typed():
     seat's own cards (the truth where it holds the rank in turn, and a bluff), and each is
     legal as typed; they show in that seat's view only."""
     import re
+
     import numpy as np
+
     from bluffkit.core.game import make_game
     from bluffkit.testing import random_decisions
     for options in ({}, {"max_cards": 2}):

@@ -15,11 +15,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bluffkit.testing import assert_refused
 from bluffkit.core.errors import IllegalAction, NotationError, RulesError
 from bluffkit.core.game import make_game
 from bluffkit.games.bluffer.deck import DeckError
 from bluffkit.games.bluffer.engine import Ask, Done, Shuffle, Vote, Write
+from bluffkit.testing import assert_refused
 
 ANNE, BEN, CHLOE, DAN, EVE = range(5)
 NAMES = ["Anne", "Ben", "Chloe", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
@@ -1103,8 +1103,9 @@ def test_a_used_up_deck_is_gone_through_again_each_question_once(tmp_path):
     """"place it at the back of the deck": a small deck's questions come round again, each
     once per pass."""
     import json as _json
-    from bluffkit.core.play import play
+
     from bluffkit.agents.bluffer import BluffBot
+    from bluffkit.core.play import play
     from bluffkit.games.bluffer.deck import default_deck
     qs = default_deck().questions[:5]
     lines = [_json.dumps({"format": "bluffkit-deck", "version": 1, "title": "Five", "language": "en"})]
@@ -1277,8 +1278,9 @@ def test_hide_from_deals_another_question_even_when_the_deck_has_been_used_up(tm
     """The question read in secret was re-dealt only from questions never asked: once a small
     deck had gone round, the real question stayed and the leak check could not see it shown."""
     import numpy as np
-    from bluffkit.session import Session
     from paths import REPO
+
+    from bluffkit.session import Session
     lines = (REPO / "data" / "decks" / "bluffer-general.jsonl").read_text(encoding="utf-8").splitlines()[:4]
     deck = tmp_path / "three.jsonl"
     deck.write_text("\n".join(lines) + "\n", encoding="utf-8")

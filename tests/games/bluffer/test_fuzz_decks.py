@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
+from mutations import FUZZ, mutated_json, mutated_text, time_limit
 
 from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
@@ -24,7 +24,6 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
 from bluffkit.games.bluffer.deck import DECKS_DIR, DeckError, load_deck
-from mutations import FUZZ, mutated_json, mutated_text, time_limit
 
 DECKS = sorted(DECKS_DIR.glob("*.jsonl"))
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from paths import TESTS
-from bluffkit.testing import assert_refused
+
 from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.core.money import parse as parse_notes
 from bluffkit.games.youre_bluffing import PRESETS, VARIANTS, Rules, YoureBluffing, preset
+from bluffkit.testing import assert_refused
 
 D = (0, 10, 50, 100, 200, 500)
 FAMILIES = ("rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")
@@ -1519,6 +1519,7 @@ def test_the_observation_is_built_by_name_from_the_state_fields():
     open trade and the draws left), and the table's builder and the keyword constructor
     agree field by field."""
     import dataclasses
+
     from bluffkit.games.youre_bluffing.observe import OWN_FIELDS, PUBLIC_FIELDS, Observation
     from bluffkit.games.youre_bluffing.state import FIELDS, State
     assert FIELDS == tuple(f.name for f in dataclasses.fields(State))
@@ -1536,6 +1537,7 @@ def test_the_observation_is_built_by_name_from_the_state_fields():
         Observation.from_fields(seat=0)
     assert "missing" in str(info.value)
     import inspect
+
     from bluffkit.games.youre_bluffing import engine
     assert Observation._fields == OWN_FIELDS[:1] + PUBLIC_FIELDS + OWN_FIELDS[1:]
     code = engine._assemble.__code__
@@ -1551,6 +1553,7 @@ def test_legal_follows_the_protocol_in_every_phase():
     """``explain(action)`` needs no table; ``sample(rng)`` draws a legal action; ``actions()``
     lists legal actions (``None`` for uncapped bidding); ``description`` says them."""
     import numpy as np
+
     from bluffkit.core.protocols import Legal as LegalProtocol
     rng = np.random.default_rng(5)
     for g in (yb(), ht()):
@@ -1638,6 +1641,7 @@ def test_the_random_bot_replays_the_frozen_logs(path):
     """The frozen logs were played by bluffkit 0.1.0's random bot in sessions from their
     seeds; ``RandomBot`` (``Legal.sample``) plays the very same moves."""
     import json
+
     from bluffkit.agents.generic import RandomBot
     from bluffkit.core.game import game_from_header
     from bluffkit.session import Session
