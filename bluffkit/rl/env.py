@@ -115,15 +115,13 @@ class BluffkitEnv(AECEnv):
         if players is None:
             players = _default_players(game)
         players = check_whole(players, "players", 1)          # (np.int64(3) too: a count read from an array)
-        if isinstance(max_moves, np.integer):
-            max_moves = int(max_moves)
+        if max_moves is not None:
+            max_moves = check_whole(max_moves, "max_moves (None for no limit)", 1)
         if hasattr(game, "check_players"):
             game.check_players(players)
         if not (callable(reward) or reward in ("win", "score")):
             raise RulesError(f"reward must be 'win', 'score' or a function (game, state) -> one number per seat, "
                              f"got {reward!r}")
-        if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1):
-            raise RulesError(f"max_moves must be None or an int >= 1, got {max_moves!r}")
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.game, self.players = game, players
