@@ -32,6 +32,20 @@ NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.js
 LATER = "(the steps after this one are not shown in a seat's view)"
 
 
+
+def auto_play(step: W.IntSlider, interval: int) -> W.Play:
+    """A Play (Auto-play) that moves ``step`` on every ``interval`` milliseconds, linked both
+    ways: in the browser (a link set up there), and in the kernel too, so that a notebook's
+    saved state holds both at the step shown (the browser's link copies Play's value onto
+    the slider when it opens). Its buttons are icons only: the label "Auto-play" beside
+    them and a tooltip say what they do (the browser shows a Play's tooltip only when it
+    has no description)."""
+    play = W.Play(value=step.value, min=step.min, max=step.max, interval=interval, description="",
+                  tooltip=PLAY_TIP, show_repeat=False)
+    W.jslink((play, "value"), (step, "value"))
+    step.observe(lambda ch: setattr(play, "value", ch["new"]), names="value")
+    return play
+
 class ReplayViewer(W.VBox):
     """A slider over the steps, Play/Pause with a speed, any seat's view or the all-seeing
     one, and the list of events with the current step marked: the seven steps before it,
@@ -40,8 +54,7 @@ class ReplayViewer(W.VBox):
     def __init__(self, source=None):
         self.error = W.HTML()
         self.step = W.IntSlider(value=0, min=0, max=0, description="Step", layout=W.Layout(width="100%"))
-        self.play = W.Play(value=0, min=0, max=0, interval=800, description="", tooltip=PLAY_TIP,
-                           show_repeat=False)       # icons only: the tooltip and a label say what they do
+        self.play = auto_play(self.step, 800)
         self.speed = W.FloatSlider(value=0.8, min=0.1, max=3.0, step=0.1, description="Seconds/step",
                                    readout_format=".1f", style={"description_width": "initial"})
         self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)
@@ -51,10 +64,6 @@ class ReplayViewer(W.VBox):
         self.path = W.Text(description="Log file", placeholder=NO_GAME)    # the file shown, once one is
         self.open_button = W.Button(description="Open")
         self.open_button.on_click(lambda _: self.load(self.path.value))
-        W.jslink((self.play, "value"), (self.step, "value"))
-        # and in the kernel too: a notebook's saved state holds both at the step shown (the
-        # link, set up in the browser, copies Play's value onto the slider when it opens)
-        self.step.observe(lambda ch: setattr(self.play, "value", ch["new"]), names="value")
         self.step.observe(lambda ch: self.draw(), names="value")
         self.viewer.observe(lambda ch: self.draw(), names="value")
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")

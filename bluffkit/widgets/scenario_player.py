@@ -21,6 +21,7 @@ import ipywidgets as W
 from bluffkit.core import scenario as sc
 from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE, all_seeing_view, phase_words, scores_html, seat_view
+from bluffkit.widgets.replay import auto_play
 from bluffkit.widgets.words import PLAY_TIP
 
 #: The facts a worked example checks, in words (the keys of ``game.facts``).
@@ -91,10 +92,7 @@ class ScenarioPlayer(W.VBox):
         self.reset = W.Button(description="Reset", icon="undo")
         self.step = W.IntSlider(value=0, min=0, max=1, description="Step", continuous_update=True,
                                 layout=W.Layout(width="100%"))
-        # Play's buttons are icons only: the label "Auto-play" beside them and a tooltip say what
-        # they do (the browser shows a Play's tooltip only when it has no description)
-        self.play = W.Play(value=0, min=0, max=1, interval=1200, description="", tooltip=PLAY_TIP,
-                           show_repeat=False)
+        self.play = auto_play(self.step, 1200)
         self.speed = W.FloatSlider(value=1.2, min=0.2, max=4.0, step=0.2, description="Seconds/step",
                                    readout_format=".1f", style={"description_width": "initial"})
         self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)
@@ -108,10 +106,6 @@ class ScenarioPlayer(W.VBox):
         self.table = W.HTML()
         self.expect = W.HTML()
         self.expect.add_class("bk-expect")
-        W.jslink((self.play, "value"), (self.step, "value"))
-        # and in the kernel too: a notebook's saved state holds both at the step shown (the
-        # link, set up in the browser, copies Play's value onto the slider when it opens)
-        self.step.observe(lambda ch: setattr(self.play, "value", ch["new"]), names="value")
         self.back.on_click(lambda _: self.go(self.step.value - 1))
         self.next.on_click(lambda _: self.go(self.step.value + 1))
         self.reset.on_click(lambda _: self.go(0))
