@@ -61,25 +61,11 @@ if Observation._fields != OWN_FIELDS[:1] + PUBLIC_FIELDS + OWN_FIELDS[1:]:
     raise ImportError("Observation._fields must be the seat, PUBLIC_FIELDS, then the rest of OWN_FIELDS")
 
 
-def _assembler(public: tuple[str, ...], own: tuple[str, ...]) -> Callable[..., Observation]:
-    """``assemble(t, seat, <the rest of own>)``: a seat's view, its seat, then the table's
-    ``public`` fields read as ``t.<name>``, then the seat's other ``own`` fields, in the
-    order of ``Observation._fields``. The function is compiled from the field names (one
-    list of them, no second copy to keep in step), so that each field is a plain attribute
-    read, which Python caches: a generic ``attrgetter`` over the same names costs some 70%
-    more instructions per view."""
-    names = public + own
-    if not all(n.isidentifier() for n in names):
-        raise ImportError(f"observation field names must be identifiers: {names}")
-    body = ", ".join((own[0],) + tuple(f"t.{f}" for f in public) + own[1:])
-    source = f"def assemble(t, {', '.join(own)}):\n    return _new(Observation, ({body}))\n"
-    space: dict[str, Any] = {"_new": _new, "Observation": Observation}
-    exec(compile(source, f"<{__name__} observation assembler>", "exec"), space)
-    return space["assemble"]
-
-
-#: A seat's view from the table and the seat's own fields (see :func:`_assembler`).
-_assemble = _assembler(PUBLIC_FIELDS, OWN_FIELDS)
+#: A seat's view: ``_assemble(t, seat, <the rest of OWN_FIELDS>)``, the table's public fields read as
+#: ``t.<name>`` by a function compiled from the field list (:meth:`ObservationBase.builder`), so that
+#: each is a plain attribute read, which Python caches: a generic ``attrgetter`` over the same names
+#: costs some 70% more instructions per view.
+_assemble = Observation.builder(*OWN_FIELDS)
 _AUCTION_ONLY = (AUCTION,)
 _new_bid_legal = _new_legal = object.__new__
 _SELL_ONLY, _SELL_BUY = (SELL,), (SELL, BUY)

@@ -1541,8 +1541,8 @@ def test_the_observation_is_built_by_name_from_the_state_fields():
     from bluffkit.games.youre_bluffing import engine
     assert Observation._fields == OWN_FIELDS[:1] + PUBLIC_FIELDS + OWN_FIELDS[1:]
     code = engine._assemble.__code__
-    assert code.co_varnames[:code.co_argcount] == ("t",) + OWN_FIELDS
-    assert code.co_names == ("_new", "Observation") + PUBLIC_FIELDS, "the public fields are read by name"
+    assert code.co_varnames[:code.co_argcount] == ("src",) + OWN_FIELDS
+    assert code.co_names == ("_new", "_cls") + PUBLIC_FIELDS, "the public fields are read by name"
     src = inspect.getsource(engine.Table.observe).split("return _assemble(self, ")[1]
     call = src.split(")")[0]
     assert tuple(a.strip() for a in call.split(",")) == OWN_FIELDS, \
