@@ -591,30 +591,48 @@ def test_no_move_after_the_game_is_over():
 # face down in a common pile ... Nobody sees whether it is true.) "Kortene fra det siste utspillet
 # snus" (The cards of the last play are turned face up.)
 
-def _mid_game(g, seed=21):
-    """Four players, some plays in the pile, one call settled, one play awaiting answers."""
+def _mid_game(g, seed=21, laid=None):
+    """Four players, some plays in the pile, one call settled, one play awaiting answers.
+    ``laid``, a dict, gets per seat the cards it laid face down, play by play (worked out
+    here from the moves, not read from the state)."""
     s = dealt(g, 4, seed)
+    laid = {} if laid is None else laid
+
+    def lay(s, seat, n):
+        cards = tuple(s.hands[seat][:n])
+        laid.setdefault(seat, []).append(cards)
+        return g.step(s, seat, Play(cards))
     for seat, n in ((0, 2), (1, 1)):
-        s = all_pass(g, g.step(s, seat, Play(s.hands[seat][:n])))
-    s = g.step(s, 2, Play(s.hands[2][:3]))
+        s = all_pass(g, lay(s, seat, n))
+    s = lay(s, 2, 3)
     s = g.step(s, 3, "call")                       # turned face up: public
-    s = all_pass(g, g.step(s, 3, Play(s.hands[3][:2])))
-    s = g.step(s, 0, Play(s.hands[0][:1]))
+    s = all_pass(g, lay(s, 3, 2))
+    s = lay(s, 0, 1)
     s = g.step(s, 1, "pass")
     return s
 
 
+# The fields of a seat's view (to_dict: all but rules and legal), and those of them that hold
+# card ids. A field added to the view fails the test below until it is placed in one list.
+VIEW_FIELDS = {"seat", "decks", "phase", "current", "rank", "to_move", "hand", "hand_sizes", "pile_size",
+               "my_pile_cards", "my_laid", "claims", "revealed", "pending", "winner"}
+CARD_FIELDS = {"hand", "my_pile_cards", "my_laid"}       # and the cards of each revealed play
+
+
 def test_the_observation_holds_what_the_seat_may_know():
     g = Bloff()
-    s = _mid_game(g)
+    laid: dict = {}
+    s = _mid_game(g, laid=laid)
     for seat in range(4):
         o = g.observe(s, seat)
         assert o.seat == seat
         assert tuple(o.hand) == tuple(s.hands[seat])
         assert tuple(o.hand_sizes) == tuple(len(h) for h in s.hands)
         assert o.pile_size == len(s.pile)
-        mine = [c for p, _, laid in s.plays if p == seat for c in laid]
+        mine = [c for p, _, laid_now in s.plays if p == seat for c in laid_now]
         assert sorted(o.my_pile_cards) == sorted(mine)
+        # every card it laid, in the pile or taken since (it remembers what it laid), play by play
+        assert tuple(o.my_laid) == tuple(c for cards in laid[seat] for c in sorted(cards))
         assert tuple(o.claims) == tuple(s.claims)
         assert tuple(o.revealed) == tuple(s.revealed) and len(o.revealed) == 1
         assert o.rank == s.rank and o.current == s.current
@@ -622,7 +640,8 @@ def test_the_observation_holds_what_the_seat_may_know():
 
 def test_the_observation_never_holds_another_seats_cards():
     g = Bloff()
-    s = _mid_game(g)
+    laid: dict = {}
+    s = _mid_game(g, laid=laid)
     revealed = {c for _, _, laid, _, _ in s.revealed for c in laid}
     for seat in range(4):
         d = g.observe(s, seat).to_dict()
@@ -636,11 +655,17 @@ def test_the_observation_never_holds_another_seats_cards():
                     walk(x)
         for value in d.values():
             walk(value)
-        # card ids only appear in the seat's own hand, its own pile cards and the revealed plays
-        seen = set(d["hand"]) | set(d["my_pile_cards"]) | revealed
-        hidden = {c for o in range(4) if o != seat for c in s.hands[o]} - revealed
-        hidden |= {c for p, _, laid in s.plays if p != seat for c in laid}
-        assert not seen & hidden
+        # card ids only appear in the seat's own hand, the cards it laid and the revealed plays
+        assert set(d) == VIEW_FIELDS, f"a field of the view is not in VIEW_FIELDS: {set(d) ^ VIEW_FIELDS}"
+        shown = {c for f in CARD_FIELDS for c in d[f]} | {c for r in d["revealed"] for c in r[2]}
+        own = set(s.hands[seat]) | {c for cards in laid[seat] for c in cards}
+        assert shown <= own | revealed, f"seat {seat} is shown cards it never held nor saw: {shown - own - revealed}"
+        hidden = {c for o in range(4) if o != seat for c in s.hands[o]} - revealed - own
+        hidden |= {c for p, _, cards in s.plays if p != seat for c in cards}
+        assert hidden and not shown & hidden
+        for f in VIEW_FIELDS - CARD_FIELDS - {"revealed", "claims", "to_move", "pending", "hand_sizes"}:
+            assert isinstance(d[f], (int, str)), f"{f} is {d[f]!r}: a field that holds no cards is one number or word"
+        assert all(len(c) == 3 and c[2] == n for c, n in zip(d["claims"], (2, 1, 3, 2, 1))), d["claims"]
 
 
 def test_redealing_what_a_seat_cannot_see_leaves_its_observation_unchanged():
