@@ -114,17 +114,26 @@ def test_a_seen_that_is_not_in_its_pen_is_named_by_the_invariants():
     assert any("seen" in p for p in game.invariants(dataclasses.replace(state, seen=bad)))
 
 
-def test_the_heuristic_bot_values_a_face_down_pen_by_the_animals_all_saw_go_back():
+@pytest.mark.parametrize("seen, want", [
+    # the Animal Market's values [A]: 10, 40, 90, 160, 350, 350, 500, 650, 800, 1000 (mean 395)
+    ((9, 9), 0.5 * (1000 + 1000 + 395) / 3),     # two of the 1000s seen go back: 399.17
+    ((0, 0), 0.5 * (10 + 10 + 395) / 3),         # two of the 10s: 69.17
+    ((9,), 0.5 * (1000 + 395 + 395) / 3),        # one seen, two never shown
+    ((), 0.5 * 395),                             # none seen: half the average animal, 197.5
+])
+def test_the_heuristic_bot_values_a_face_down_pen_by_the_animals_all_saw_go_back(seen, want):
+    """The bot's documented worth of landing on a Cat in the Bag pen (bluffkit.agents.bidder_up:
+    half of one of its animals, those all saw go back at their value, the others at the
+    average), worked by hand on a pen of three face-down animals."""
     from bluffkit.games.bidder_up.layout import layout_of
     game, state = _first_seen()
-    bot = HeuristicAgent()
-    lay = layout_of(state.rules.board)
     i = next(i for i, k in enumerate(state.seen) if k)
-    knowing = bot._space_worth(game.observe(state, 0), lay.pens[i].space)
-    blind = bot._space_worth(game.observe(dataclasses.replace(state, seen=()), 0), lay.pens[i].space)
-    vals = state.rules.animal_values
-    known = [vals[a % 10] for a in state.seen[i]]
-    down = len(state.pens[i])
-    want = 0.5 * (sum(known) + (down - len(known)) * sum(vals) / len(vals)) / down
-    assert knowing == pytest.approx(want) and blind == pytest.approx(0.5 * sum(vals) / len(vals))
-    assert knowing != pytest.approx(blind)
+    pen = tuple(seen) + (4,) * (3 - len(seen))          # (the unseen ones' type is not shown to the bot)
+    state = dataclasses.replace(state, pens=tuple(pen if j == i else p for j, p in enumerate(state.pens)),
+                                seen=tuple(tuple(seen) if j == i else k for j, k in enumerate(state.seen)))
+    assert state.rules.animal_values == (10, 40, 90, 160, 350, 350, 500, 650, 800, 1000)
+    obs = game.observe(state, 0)
+    assert obs.pens[i] is None and obs.seen[i] == tuple(seen), "the pen is face down, its leftovers known"
+    worth = HeuristicAgent()._space_worth(obs, layout_of(state.rules.board).pens[i].space)
+    assert worth == pytest.approx(want, abs=1e-9)
+
