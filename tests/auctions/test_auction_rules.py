@@ -456,10 +456,11 @@ def test_cannot_pay_must_show_in_every_format_with_a_price_to_find(fmt, players,
         assert g.observe(s, 1).count == 10, "the repeat counts down from 10 again"
     if fmt == "the-call":
         s = g.step(s, 0, "call 120")                    # the auctioneer calls again
-    # B's bid above what it can pay is refused on the repeat (the rule id: see the xfail below).
+    # B's bid above what it has shown it can pay is refused on the repeat
     before = copy.deepcopy(s)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         g.step(s, 1, over)
+    assert refused.value.rule == "over-cap", f"{fmt}: refused for another reason: {refused.value}"
     assert s == before
 
 

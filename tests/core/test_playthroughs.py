@@ -4,7 +4,8 @@ the end. The bots chose the moves once; a change to a bot changes nothing here.
 
 After an intended change of behaviour, run ``scripts/regen_playthroughs.py`` (it keeps
 the moves and refreshes the narration and digests) and read the diff before
-committing."""
+committing. The files are the code's own output: they catch a change, not a wrong rule
+(the rules tests and the rulebooks' worked examples do that)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,6 @@ from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.money import total
-from bluffkit.games.bidder_up.scoring import score_of, value_gain
 
 CONFIGS = [("animal-market", ()), ("animal-market", ("babies",)), ("fairground", ()), ("fairground", ("babies",)),
            ("fairground", ("raffle-rush",))]
@@ -64,8 +63,15 @@ def test_scores_are_the_scoring_sheet_of_the_final_state(seed, players, config):
     d = r.denominations
     for s in range(players):
         barn = t.barns[s]
-        expect = score_of([values[a] for a in barn], value_gain(t.tickets[s], barn), t.sow == s,
-                          total(t.money[s], d), sum(t.loans[s]), len(t.baby_barns[s]), len(t.baby_zoos[s]))
+        # the scoring sheet [I], written out here: (the barn's types' values + Value-Gain + 200 per
+        # baby in the barn) x (complete types, + 1 for the sow) + 200 per baby in the petting zoo
+        # + money - loans; Value-Gain [H]: a ticket adds 300 if its pictured type is complete, else
+        # 100 if any type is, else nothing
+        tickets = [x.partition(":")[2] for x in t.tickets[s] if x.startswith("value-gain:")]
+        gain = sum(300 if ANIMALS.index(a) in barn else 100 for a in tickets) if barn else 0
+        subtotal = sum(values[a] for a in barn) + gain + 200 * len(t.baby_barns[s])
+        expect = (subtotal * (len(barn) + (t.sow == s)) + 200 * len(t.baby_zoos[s])
+                  + total(t.money[s], d) - sum(t.loans[s]))
         assert set(t.baby_barns[s]) <= set(barn), "a baby in the barn only with its complete type"
         assert game.scores(t.freeze())[s] == expect
     top = max(game.scores(t))
