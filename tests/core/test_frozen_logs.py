@@ -200,6 +200,31 @@ def test_damaged_frozen_logs_are_refused_in_one_line(name, tmp_path_factory):
     check()
 
 
+@pytest.mark.parametrize("name", FUZZED)
+def test_damage_that_leaves_no_game_is_refused(name, tmp_path):
+    """The test above asks only that a damaged log be read or refused in one line (a flipped
+    byte inside a name may leave a readable log). These damages leave no game that the log
+    could mean, so each is refused, in one line naming the line."""
+    lines = (FOLDER / name).read_bytes().split(b"\n")            # (the last is empty)
+    end = json.loads(lines[-2])
+    assert "end" in end and len(lines) > 5
+    end["end"]["scores"][0] += 10
+    cases = {
+        "the header dropped": lines[1:],
+        "the last line cut in half": lines[:-2] + [lines[-2][:len(lines[-2]) // 2]],
+        "the first step dropped": lines[:1] + lines[2:],
+        "two steps swapped": lines[:2] + [lines[3], lines[2]] + lines[4:],
+        "the end's scores edited": lines[:-2] + [json.dumps(end).encode(), b""],
+    }
+    for how, damaged in cases.items():
+        data = b"\n".join(damaged)
+        path = tmp_path / "damaged.jsonl"
+        path.write_bytes(data)
+        with pytest.raises(LogError):
+            gamelog.read(path)
+        read_or_refuse(tmp_path, data, f"{name}: {how}", old_format=True)
+
+
 @pytest.mark.parametrize("count", [10 ** 6, 10 ** 9])
 def test_a_start_money_of_a_billion_notes_replays_quickly(tmp_path, count):
     """Found by the damage test: rules giving each player a billion 10s made every
