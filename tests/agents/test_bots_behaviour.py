@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from bluffkit.agents.base import make_agent
-from bluffkit.agents.bloff import CallerAgent, HonestAgent, known_count, p_false
+from bluffkit.agents.bloff import CallerAgent, HonestAgent, p_false
 from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent, marginal_points
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
@@ -107,7 +107,8 @@ def heuristic():
 
 def value(obs, rate=0.3) -> float:
     """What the heuristic bot's docstring says it pays for the lot: ``rate`` money per
-    projected point the animals add to its own herd."""
+    projected point the animals add to its own herd (``marginal_points``, whose numbers
+    are worked by hand in test_bot_values.py)."""
     herd = list(obs.herds[obs.seat])
     gained = 0.0
     for f in obs.lot:
@@ -170,8 +171,12 @@ def bloff_bots():
 
 
 def certainly_false(obs) -> bool:
+    """The rulebook's sure lie, read from the observation alone: the claimed count plus the
+    cards of the rank this seat can place itself (its hand, its own cards in the pile) is more
+    than exist (4 per deck: "det finnes bare fire i stokken")."""
     _, rank, count = obs.claims[-1]
-    return count + known_count(obs, rank) > 4 * obs.decks
+    mine = sum(1 for c in (*obs.hand, *obs.my_pile_cards) if rank_of(c) == rank)
+    return count + mine > 4 * obs.decks
 
 
 def test_the_honest_bot_calls_only_a_claim_it_knows_is_false(bloff_bots):
@@ -181,12 +186,120 @@ def test_the_honest_bot_calls_only_a_claim_it_knows_is_false(bloff_bots):
         assert a == (CALL_ if certainly_false(obs) else PASS_)
 
 
-def test_the_caller_calls_at_even_odds_or_more(bloff_bots):
+def test_the_caller_calls_every_certain_lie_and_not_every_claim(bloff_bots):
+    """Its odds are checked on hand-worked positions below; here: what the honest bot
+    knows is a lie, the caller calls too, and it lets some claims go."""
     caller = [(obs, a) for obs, legal, a in bloff_bots if legal.call and obs.seat == 1]
     assert caller
     for obs, a in caller:
-        assert a == (CALL_ if certainly_false(obs) or p_false(obs) >= 0.5 else PASS_)
+        if certainly_false(obs):
+            assert a == CALL_
     assert any(a == CALL_ for _, a in caller) and any(a == PASS_ for _, a in caller)
+
+
+# Anne (seat 0) lays nines as "sevens" and nobody calls, so they stay in the pile; Bjørn says
+# one eight (true) and Carla "one nine" (with a seven). David lets it go; Anne decides.
+_NINES_HANDS = ["9S,9H,9D,9C,AS,AH,AD,AC,2S,2H,2D,2C,3S", "8S,8H,8D,8C,3H,3D,3C,4S,4H,4D,4C,5S,5H",
+                "5D,5C,6S,6H,6D,6C,7S,7H,7D,7C,10S,10H,10D", "10C,JS,JH,JD,JC,QS,QH,QD,QC,KS,KH,KD,KC"]
+
+
+def _carla_says_one_nine(hands, anne_lays):
+    g = make_game("bloff")
+    s = g.state_from_position(4, hands, leader=0, rank=6)
+    for seat, move in [(0, f"play {anne_lays}"), (1, "pass"), (2, "pass"), (3, "pass"),
+                       (1, "play 8S"), (2, "pass"), (3, "pass"), (0, "pass"),
+                       (2, "play 7S"), (3, "pass")]:
+        s = g.step(s, seat, move)
+    anne = g.observe(s, 0)
+    assert anne.claims[-1] == (2, 8, 1) and anne.legal.call, "Carla says one nine; Anne may call"
+    assert not anne.revealed, "nothing was turned over: Anne's nines are still in the pile"
+    return anne
+
+
+def test_the_honest_bot_calls_a_lie_its_own_cards_in_the_pile_prove():
+    # Anne laid 9S, 9H, 9D (still in the pile) and holds 9C: Carla's one nine would be the
+    # fifth, and a deck has four. Her hand alone (one nine) proves nothing.
+    anne = _carla_says_one_nine(_NINES_HANDS, "9S,9H,9D")
+    assert len(anne.my_pile_cards) == 3
+    assert HonestAgent().act(anne, anne.legal, None) == CALL_
+    assert CallerAgent().act(anne, anne.legal, None) == CALL_
+
+
+def test_the_honest_bot_passes_where_it_cannot_be_sure_and_the_caller_weighs_the_odds():
+    # Anne laid 9S, 9H (in the pile) and holds 9D; the fourth nine (9C) is David's, which Anne
+    # cannot see. 1 claimed + 1 in hand + 2 in the pile = 4: no more than exist, so not certain.
+    hands = list(_NINES_HANDS)
+    hands[0] = hands[0].replace("9C,", "") + ",10C"
+    hands[3] = "9C," + hands[3].replace("10C,", "")
+    anne = _carla_says_one_nine(hands, "9S,9H")
+    assert HonestAgent().act(anne, anne.legal, None) == PASS_
+    # The caller's odds, by hand: Anne knows her 11 cards and her 2 in the pile, so
+    # 52 - 11 - 2 = 39 cards are unseen, one nine among them; Carla's hand before the play
+    # was 13 of those 39. The claim is true only if she held that nine: 13/39 = 1/3, so it is
+    # false with 2/3 >= 1/2 and she calls. (Forgetting the two nines in the pile would leave 3
+    # unseen nines: P(none of them in 13 of 39) = 26*25*24 / (39*38*37) = 0.28, a pass.)
+    assert p_false(anne) == pytest.approx(2 / 3)
+    assert CallerAgent().act(anne, anne.legal, None) == CALL_
+
+
+_DECK = tuple(f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+              for s in "SHDC")
+
+
+def _first_claim(sizes, leader, observer, theirs, count):
+    """The observer's view of the game's first claim: ``leader`` lays its first ``count``
+    cards as aces; the observer holds ``theirs`` (text) and the deck's last cards, the other
+    seats the rest of the deck in order, ``sizes`` cards each."""
+    rest = [c for c in _DECK if c not in theirs]
+    cut = len(rest) - (sizes[observer] - len(theirs))
+    rest, observers = rest[:cut], [*theirs, *rest[cut:]]
+    hands = []
+    for seat, n in enumerate(sizes):
+        if seat == observer:
+            hands.append(",".join(observers))
+        else:
+            hands.append(",".join(rest[:n]))
+            rest = rest[n:]
+    g = make_game("bloff")
+    s = g.state_from_position(len(sizes), hands, leader=leader, rank=0)
+    s = g.step(s, leader, "play " + ",".join(hands[leader].split(",")[:count]))
+    obs = g.observe(s, observer)
+    assert obs.claims == ((leader, 0, count),) and obs.legal.call and not obs.revealed
+    assert [len(h.split(",")) for h in hands] == list(sizes)
+    assert sum(1 for c in obs.hand if rank_of(c) == 0) == len(theirs), "the observer's aces are its own"
+    return obs
+
+
+THREE_ACES = ("AS", "AH", "AD")
+
+
+@pytest.mark.parametrize("sizes, leader, observer, theirs, count, p, action", [
+    # Three players, 18/17/17 cards. The observer holds three aces, so the claim "one ace" is
+    # true only if the claimant holds the fourth, which lies among the N unseen cards
+    # (52 - the observer's hand) with the claimant's n of them: P(false) = 1 - n/N.
+    # Seat 2 (n = 17) claims, seat 0 (18 cards, N = 34) looks: 1 - 17/34 = 1/2, even odds: call.
+    ((18, 17, 17), 2, 0, THREE_ACES, 1, 1 / 2, CALL_),
+    # Seat 2 (n = 17) claims, seat 1 (17 cards, N = 35) looks: 1 - 17/35 = 18/35 = 0.514: call.
+    ((18, 17, 17), 2, 1, THREE_ACES, 1, 18 / 35, CALL_),
+    # Seat 0 (n = 18) claims, seat 1 (N = 35) looks: 1 - 18/35 = 17/35 = 0.486: pass.
+    ((18, 17, 17), 0, 1, THREE_ACES, 1, 17 / 35, PASS_),
+    # Four players, 13 each: N = 39 unseen, n = 13 in the claimant's hand. "Two aces", the
+    # observer holding none: 4 unseen aces, false if the claimant holds 0 or 1 of them:
+    # [C(35,13) + 4 C(35,12)] / C(39,13) = (26*25*24*23 + 4*13*26*25*24) / (39*38*37*36)
+    # = 1,170,000 / 1,974,024 = 0.593: call.
+    ((13, 13, 13, 13), 0, 1, (), 2, (26 * 25 * 24 * 23 + 4 * 13 * 26 * 25 * 24) / (39 * 38 * 37 * 36), CALL_),
+    # "One ace", the observer holding two: 2 unseen aces, false if the claimant holds neither:
+    # C(37,13) / C(39,13) = 26*25 / (39*38) = 25/57 = 0.439: pass.
+    ((13, 13, 13, 13), 0, 1, ("AS", "AH"), 1, 25 / 57, PASS_),
+])
+def test_the_caller_calls_at_even_odds_or_more(sizes, leader, observer, theirs, count, p, action):
+    """Hand-worked odds of the caller's model (bluffkit.analysis.bloff_probability: every card
+    the observer has not seen is equally likely anywhere, a claimant holding the cards lays them)
+    on the game's first claim, against its threshold 0.5 ("at least threshold")."""
+    obs = _first_claim(sizes, leader, observer, theirs, count)
+    assert p_false(obs) == pytest.approx(p)
+    assert CallerAgent(0.5).act(obs, obs.legal, None) == action
+    assert HonestAgent().act(obs, obs.legal, None) == PASS_, "none of these is a certain lie"
 
 
 def test_the_honest_bots_play_every_card_of_the_rank_or_one_card(bloff_bots):

@@ -1,0 +1,85 @@
+"""The You're Bluffing! heuristic bot's valuation, worked by hand.
+
+The rulebook scores a herd as (sum of the values of its complete families) x (number of
+complete families). The bot projects a herd still being built the same way with each family
+counted by the share of it held (``projected_score``'s docstring): (sum of value x share) x
+(sum of shares), a share being cards / 4. An animal is worth the projected points it adds
+(``marginal_points``), and the bot pays ``rate`` (0.3) money per point. Values (rulebook):
+rooster 10, dog 160, pig 650, cow 800, horse 1000.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit.agents.youre_bluffing import HeuristicAgent, marginal_points, projected_score
+from bluffkit.core.game import make_game
+from bluffkit.games.youre_bluffing.actions import PASS, Bid
+
+RULES = make_game("youre-bluffing").rules
+
+
+def herd(**cards) -> tuple[int, ...]:
+    """A herd (cards per family, in the rules' order) from animal names."""
+    return tuple(cards.get(name, 0) for name in RULES.families)
+
+
+@pytest.mark.parametrize("animals, points", [
+    ({}, 0),
+    # cow 2/4: (800 x 0.5) x 0.5 = 200
+    ({"cow": 2}, 200),
+    # cow 3/4: (800 x 0.75) x 0.75 = 450
+    ({"cow": 3}, 450),
+    # cow 2/4, horse 1/4: (800 x 0.5 + 1000 x 0.25) x (0.5 + 0.25) = 650 x 0.75 = 487.5
+    ({"cow": 2, "horse": 1}, 487.5),
+    # cow 2/4, horse 2/4: (400 + 500) x (0.5 + 0.5) = 900
+    ({"cow": 2, "horse": 2}, 900),
+    # cow 2/4, rooster 1/4: (400 + 10 x 0.25) x 0.75 = 402.5 x 0.75 = 301.875
+    ({"cow": 2, "rooster": 1}, 301.875),
+    # complete families score as the rulebook does: "4 pigs, 4 dogs, 4 roosters:
+    # 650 + 160 + 10 = 820, x 3 = 2460"
+    ({"pig": 4, "dog": 4, "rooster": 4}, 2460),
+])
+def test_the_projected_score_counts_each_family_by_its_share(animals, points):
+    assert projected_score(herd(**animals), RULES) == pytest.approx(points)
+
+
+@pytest.mark.parametrize("animals, family, cards, points", [
+    # {cow 2} -> {cow 3}: 450 - 200 = 250
+    ({"cow": 2}, "cow", 1, 250),
+    # {} -> {cow 2}: 200 - 0 = 200
+    ({}, "cow", 2, 200),
+    # {cow 2, horse 1} -> {cow 2, horse 2}: 900 - 487.5 = 412.5 (the multiplier grows from
+    # 0.75 to 1; without it the horse would add 1000 x 0.25 = 250)
+    ({"cow": 2, "horse": 1}, "horse", 1, 412.5),
+    # {cow 2, horse 1} -> {cow 3, horse 1}: (600 + 250) x 1 - 487.5 = 362.5
+    ({"cow": 2, "horse": 1}, "cow", 1, 362.5),
+    # {cow 2} -> {cow 2, rooster 1}: 301.875 - 200 = 101.875: a rooster (10 a family) adds
+    # mostly through the multiplier
+    ({"cow": 2}, "rooster", 1, 101.875),
+])
+def test_an_animal_is_worth_the_projected_points_it_adds(animals, family, cards, points):
+    before = herd(**animals)
+    assert marginal_points(before, RULES.families.index(family), cards, RULES) == pytest.approx(points)
+    assert before == herd(**animals), "the herd given is left as it was"
+
+
+@pytest.mark.parametrize("animals, lot, other_bids, action", [
+    # {cow 2} and a cow: worth 0.3 x 250 = 75. After a bid of 60 the lowest bid in tens is 70: bid;
+    # after 70 it is 80, above 75: pass.
+    ({"cow": 2}, "cow", 60, Bid(70)),
+    ({"cow": 2}, "cow", 70, PASS),
+    # {cow 2, horse 1} and a horse: worth 0.3 x 412.5 = 123.75. After 110: bid 120; after 120: pass.
+    ({"cow": 2, "horse": 1}, "horse", 110, Bid(120)),
+    ({"cow": 2, "horse": 1}, "horse", 120, PASS),
+])
+def test_the_heuristic_bot_bids_up_to_its_hand_worked_value(animals, lot, other_bids, action):
+    """Seat 1 (the bot, 150 in notes: more than it values the lot) has ``animals``; seat 0
+    auctions ``lot`` and seat 2 bids ``other_bids``."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0, money=[None, "100+50+0+0", None], herds=[{}, animals, {}])
+    for seat, move in [(0, "auction"), (None, f"draw {lot}"), (2, f"bid {other_bids}")]:
+        s = g.step(s, seat, g.parse(move))
+    obs = g.observe(s, 1)
+    assert obs.legal.bid[0] == other_bids + 1 and obs.hand_total == 150
+    assert HeuristicAgent().act(obs, obs.legal, None) == action
