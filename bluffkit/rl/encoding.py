@@ -28,6 +28,9 @@ import numpy as np
 
 from bluffkit.core.errors import RulesError
 
+#: How many allowed action indices a refusal lists (then how many there are in all): a hand
+#: of many notes can allow hundreds of thousands of payments.
+ALLOWED_SHOWN = 20
 
 class Encoder:
     """One game's fixed action and observation encoding (see the module's docstring).
@@ -93,7 +96,10 @@ class MoveTableEncoder(Encoder):
     def action(self, index: int, legal: Any) -> Any:
         moves = self._moves(legal)
         if index not in moves:
-            allowed = ", ".join(f"{i} ({self.action_name(i)})" for i in sorted(moves)) or "none"
+            shown = sorted(moves)[:ALLOWED_SHOWN]
+            allowed = ", ".join(f"{i} ({self.action_name(i)})" for i in shown) or "none"
+            if len(moves) > len(shown):
+                allowed += f", ... ({len(moves):,} in all)"
             raise RulesError(f"action index {index} ({self.action_name(index)}) is not allowed for seat "
                              f"{legal.seat} now; allowed: {allowed}; the rules allow {legal.description}")
         return moves[index]

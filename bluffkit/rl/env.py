@@ -33,6 +33,8 @@ A game cut short by ``max_moves`` (decisions by the seats) is truncated with no 
 
 from __future__ import annotations
 
+import inspect
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -83,8 +85,10 @@ def _seat_rewards(given: Any, n: int) -> list[float]:
             if isinstance(x, (bool, np.bool_, str, bytes)):
                 raise TypeError
             out.append(float(x))
+            if not math.isfinite(out[-1]):
+                raise ValueError
         except (TypeError, ValueError, OverflowError):
-            raise RulesError(f"the reward function must return one number per seat; for seat {seat} it gave "
+            raise RulesError(f"the reward function must return one finite number per seat; for seat {seat} it gave "
                              f"{shown(x)}"[:300]) from None
     if len(out) != n:
         raise RulesError(f"the reward function gave {len(out)} numbers for {n} seats")
@@ -94,14 +98,17 @@ def _seat_rewards(given: Any, n: int) -> list[float]:
 def _default_players(game) -> int:
     from bluffkit.core.spec import spec_of
     lo, hi = spec_of(game).players
+    why = None
     for n in [3] + list(range(lo, hi + 1)):
         if lo <= n <= hi:
             try:
                 game.check_players(n) if hasattr(game, "check_players") else game.new_state(n)
-            except RulesError:
+            except RulesError as e:
+                why = why or e              # the reason at 3 players (else at the fewest)
                 continue
             return n
-    raise RulesError(f"no player count from {lo} to {hi} suits this {spec_of(game).name} game")
+    raise RulesError(f"no player count from {lo} to {hi} suits this {spec_of(game).name} game"
+                     + (f" (at {3 if lo <= 3 <= hi else lo} players: {why})" if why else ""))
 
 
 class BluffkitEnv(AECEnv):
@@ -119,9 +126,17 @@ class BluffkitEnv(AECEnv):
             max_moves = check_whole(max_moves, "max_moves (None for no limit)", 1)
         if hasattr(game, "check_players"):
             game.check_players(players)
-        if not (callable(reward) or reward in ("win", "score")):
+        if callable(reward):
+            try:
+                inspect.signature(reward).bind(game, None)
+            except TypeError:
+                raise RulesError(f"reward: a function (game, state) -> one number per seat; "
+                                 f"{quote(reward, 60)} does not take those two arguments") from None
+            except ValueError:
+                pass                        # (no signature to read: a builtin; it is called as given)
+        elif not (isinstance(reward, str) and reward in ("win", "score")):
             raise RulesError(f"reward must be 'win', 'score' or a function (game, state) -> one number per seat, "
-                             f"got {reward!r}")
+                             f"got {quote(reward, 60)}")
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.game, self.players = game, players
@@ -143,9 +158,11 @@ class BluffkitEnv(AECEnv):
 
     # spaces --------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        self.seat(agent)                    # (an unknown agent is refused)
         return self._obs_space
 
     def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        self.seat(agent)
         return self._act_space
 
     def seat(self, agent: str) -> int:
@@ -159,7 +176,9 @@ class BluffkitEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game. With ``seed`` the chance draws start afresh from it (same seed, same
         actions: same game); without, they go on from the last Generator (a new one at
-        the first reset)."""
+        the first reset). ``options``: none are read (None or a dict, as PettingZoo allows)."""
+        if options is not None and not isinstance(options, dict):
+            raise RulesError(f"reset's options: None or a dict (none are read), got {quote(options, 40)}"[:200])
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(None if seed is None else check_seed(seed, "reset's seed"))
         self.agents = list(self.possible_agents)
@@ -242,6 +261,9 @@ class BluffkitEnv(AECEnv):
         self._need_agents()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise RulesError(f"{agent} is done ({'the game is over' if self.terminations[agent] else 'cut short'}): "
+                                 f"step(None) removes it, got {quote(action, 40)}"[:200])
             self._was_dead_step(action)
             return
         seat = self.seat(agent)
@@ -276,13 +298,28 @@ class BluffkitEnv(AECEnv):
         return self.game.observe(self.game_state, seat), self.game.legal(self.game_state, seat)
 
     def _apply(self, agent: str, seat: int, move: Any) -> None:
-        self._cumulative_rewards[agent] = 0.0
-        self.game_state = self.game.step(self.game_state, seat, move)
-        self.history.append((seat, move))
-        self.moves += 1
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        self._advance()
+        """Play ``move``, let chance act, and reward at the end; all or nothing: if the
+        reward function fails, the environment is as it was before the move (the chance
+        draws too), and the error says so."""
+        saved = (self.game_state, len(self.history), self.moves, self._rng.bit_generator.state,
+                 dict(self.rewards), dict(self._cumulative_rewards), dict(self.terminations),
+                 dict(self.truncations), self.agent_selection)
+        try:
+            self._cumulative_rewards[agent] = 0.0
+            self.game_state = self.game.step(self.game_state, seat, move)
+            self.history.append((seat, move))
+            self.moves += 1
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._advance()
+        except BaseException as e:
+            (self.game_state, n, self.moves, self._rng.bit_generator.state, self.rewards, self._cumulative_rewards,
+             self.terminations, self.truncations, self.agent_selection) = saved
+            del self.history[n:]
+            if isinstance(e, RulesError) or not isinstance(e, Exception):
+                raise
+            raise RulesError(f"the reward function failed at the end of the game with {type(e).__name__}: "
+                             f"{str(e)[:200]}; the last move is taken back") from e
         self._accumulate_rewards()
 
     def action_name(self, index: int) -> str:

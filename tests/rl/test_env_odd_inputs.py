@@ -36,15 +36,98 @@ def play_out(e, seed: int = 1) -> list[float]:
     (lambda game, state: "1 0 0", r"got '1 0 0' \(str\)"),
     (lambda game, state: {0: 1.0, 1: 0.0, 2: 0.0}, r"got \{0: 1\.0, 1: 0\.0, 2: 0\.0\} \(dict\)"),
     (lambda game, state: np.zeros((3, 1)), r"got an array of shape \(3, 1\)"),
-    (lambda game, state: [1.0, "x", 0.0], r"must return one number per seat; for seat 1 it gave 'x' \(str\)"),
+    (lambda game, state: [1.0, "x", 0.0], r"must return one finite number per seat; for seat 1 it gave 'x' \(str\)"),
     (lambda game, state: [1.0, None, 0.0], r"for seat 1 it gave None \(NoneType\)"),
     (lambda game, state: [True, False, False], r"for seat 0 it gave True \(bool\)"),
     (lambda game, state: [1.0, 0.0], r"the reward function gave 2 numbers for 3 seats"),
-], ids=["float", "np-float", "None", "text", "dict", "2d-array", "text-item", "None-item", "bools", "short"])
+    (lambda game, state: [float("nan"), 0.0, 0.0], r"for seat 0 it gave nan \(float\)"),
+    (lambda game, state: [0.0, 0.0, -np.inf], r"for seat 2 it gave -inf \(float\)"),
+], ids=["float", "np-float", "None", "text", "dict", "2d-array", "text-item", "None-item", "bools", "short", "nan",
+        "inf"])
 def test_a_reward_function_that_does_not_give_one_number_per_seat_is_refused(reward, match):
     e = make_env("auction", 3, reward=reward)
     with pytest.raises(RulesError, match=match):
         play_out(e)
+    assert not e.game.is_over(e.game_state), "the last move is taken back"
+
+
+def _to_the_last_move(e, seed: int = 1):
+    """Play by the first legal index up to the move that ends the game; that move's index."""
+    e.reset(seed=seed)
+    while True:
+        obs = e.last()[0]
+        index = int(np.flatnonzero(obs["action_mask"])[0])
+        after = e.game.step(e.game_state, e.seat(e.agent_selection), e.encoder.action(index, e.game.legal(
+            e.game_state, e.seat(e.agent_selection))))
+        if e.game.is_over(after) or (not e.game.is_chance(after) and not e.game.to_move(after)):
+            return index
+        e.step(index)
+
+
+def test_a_reward_function_that_fails_leaves_the_environment_as_it_was_before_the_last_move():
+    def fails(game, state):
+        raise KeyError("oops")
+    e = make_env("auction", 3, reward=fails)
+    last = _to_the_last_move(e)
+    before = (e.game_state, list(e.history), e.moves, e.agent_selection, dict(e.terminations), dict(e.rewards),
+              e._rng.bit_generator.state)
+    with pytest.raises(RulesError, match=r"the reward function failed at the end of the game with KeyError: "
+                                         r"'oops'; the last move is taken back"):
+        e.step(last)
+    assert (e.game_state, e.history, e.moves, e.agent_selection, e.terminations, e.rewards,
+            e._rng.bit_generator.state) == before
+    assert e.last()[0]["action_mask"].any(), "the seat to move can still move"
+    e.reward_kind = "win"                                 # mended: the same move ends the game
+    e.step(last)
+    assert all(e.terminations.values()) and sum(e.rewards.values()) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("reward", [lambda: [0, 0, 0], lambda game: [0, 0, 0], lambda a, b, c: [0, 0, 0]])
+def test_a_reward_function_that_does_not_take_game_and_state_is_refused_at_once(reward):
+    with pytest.raises(RulesError, match=r"reward: a function \(game, state\) -> one number per seat; .* does not "
+                                         r"take those two arguments"):
+        make_env("auction", 3, reward=reward)
+
+
+@pytest.mark.parametrize("reward", [np.array([1.0, 0.0, -1.0]), "wins", 1, None])
+def test_a_reward_that_is_neither_a_name_nor_a_function_is_refused_in_words(reward):
+    with pytest.raises(RulesError, match=r"reward must be 'win', 'score' or a function"):
+        make_env("auction", 3, reward=reward)
+
+
+def test_a_done_agent_given_an_action_an_unknown_agent_and_odd_reset_options_are_refused_in_words():
+    e = make_env("auction", 3)
+    play_out(e)
+    e.reset(seed=2)
+    with pytest.raises(RulesError, match=r"unknown agent 'nobody'"):
+        e.action_space("nobody")
+    with pytest.raises(RulesError, match=r"unknown agent"):
+        e.observation_space("player_9")
+    with pytest.raises(RulesError, match=r"reset's options: None or a dict"):
+        e.reset(options="fast")
+    e.reset(seed=2, options={})
+    while not all(e.terminations.values()):
+        e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+    with pytest.raises(RulesError, match=r"player_0 is done \(the game is over\): step\(None\) removes it, got 3"):
+        e.step(3)
+    e.step(None)
+
+
+def test_a_refusal_lists_at_most_twenty_allowed_indices():
+    e = make_env("auction", 3, step=1, start_money=(0, 0, 0, 0, 0, 1000))
+    e.reset(seed=0)
+    mask = e.last()[0]["action_mask"]
+    wrong = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(RulesError) as info:
+        e.step(wrong)
+    text = str(info.value)
+    assert len(text) < 2000 and f"({int(mask.sum()):,} in all)" in text, text[:300]
+
+
+def test_the_default_seat_count_says_why_none_suits():
+    with pytest.raises(RulesError, match=r"no player count from 2 to 10 suits this bluffer game \(at 3 players: "
+                                         r".*max_answers"):
+        make_env("bluffer", max_answers=3)
 
 
 def test_a_reward_function_may_give_a_list_an_array_or_other_numbers():
