@@ -81,6 +81,16 @@ def check_value(name: str, value, depth: int = 0) -> None:
                      f"{_show(value)}")
 
 
+def plain(value):
+    """``value`` with numpy's numbers, true/false and arrays made Python's (``np.int64(20)``
+    is 20, an array a list), as a value read from an array; anything else as it is."""
+    if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, (list, tuple)):
+        return type(value)(plain(v) for v in value)
+    return value
+
+
 #: What an option declared of these kinds takes, in words: a list there is refused here, in
 #: JSON's words (a game's own check said Python's "unhashable type: 'list'").
 _KINDS = {"str": "text", "int": "a whole number", "bool": "true or false", "int | None": "a whole number or null"}
@@ -135,7 +145,9 @@ class RuleOptions:
                 from None
 
     def replace(self, **changes):
-        """A copy with some options changed, validated like any other ruleset."""
+        """A copy with some options changed, validated like any other ruleset (numpy's
+        numbers and arrays are taken as Python's: :func:`plain`)."""
+        changes = {k: plain(v) for k, v in changes.items()}
         return self._build(lambda: dataclasses.replace(self, **changes), changes)
 
     def to_dict(self) -> dict:

@@ -4,6 +4,7 @@ option; at the bound, the bots still finish."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from bluffkit.agents import make_agent
@@ -46,3 +47,36 @@ def test_at_the_bound_the_bots_finish(name, options, players, bot):
     game = make_game(name, **options)
     rec = play(game, [make_agent(bot, game) for _ in range(players)], seed=1, max_steps=50_000)
     assert game.is_over(rec.final)
+
+
+@pytest.mark.parametrize("name, numpy_options, plain_options", [
+    ("auction", {"double": np.bool_(True), "step": np.int64(20)}, {"double": True, "step": 20}),
+    ("auction", {"start_money": np.array([0, 2, 1, 0, 0, 0])}, {"start_money": [0, 2, 1, 0, 0, 0]}),
+    ("bloff", {"max_cards": np.int32(2)}, {"max_cards": 2}),
+    ("bidder-up", {"board": np.str_("fairground"), "market_steps": np.int64(2)},
+     {"board": "fairground", "market_steps": 2}),
+])
+def test_numpy_values_are_taken_as_python_values(name, numpy_options, plain_options):
+    """A value read from an array (``np.int64(20)``, ``np.bool_(True)``, an array) is the
+    same option as Python's: the same rules, a header a log can hold, the same game. (They
+    were refused as "a bool: not a number, text, true/false ...".)"""
+    import json
+    game, plain = make_game(name, **numpy_options), make_game(name, **plain_options)
+    assert game.rules == plain.rules
+    assert all(type(getattr(game.rules, k)) is type(getattr(plain.rules, k)) for k in plain_options)
+    assert json.dumps(game.header()) == json.dumps(plain.header())
+    assert _first_moves(game) == _first_moves(plain)
+
+
+def _first_moves(game, steps: int = 200) -> list:
+    """The first ``steps`` moves (chance's too) of a seeded 3-player game of random moves."""
+    rng, state, moves = np.random.default_rng(4), game.new_state(3), []
+    while len(moves) < steps and not game.is_over(state):
+        if game.is_chance(state):
+            seat, action = None, game.sample_chance(state, rng)
+        else:
+            seat = game.to_move(state)[0]
+            action = game.legal(state, seat).sample(rng)
+        state = game.step(state, seat, action)
+        moves.append((seat, str(action)))
+    return moves
