@@ -85,9 +85,11 @@ def plain(value):
     """``value`` with numpy's numbers, true/false and arrays made Python's (``np.int64(20)``
     is 20, an array a list), as a value read from an array; anything else as it is."""
     if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
+        if getattr(value, "size", 1) > MAX_ITEMS:
+            return value                    # (refused by check_value, unread)
         return value.tolist()
-    if isinstance(value, (list, tuple)):
-        return type(value)(plain(v) for v in value)
+    if isinstance(value, (list, tuple)) and any(type(v).__module__ == "numpy" for v in value):
+        return [plain(v) for v in value]
     return value
 
 

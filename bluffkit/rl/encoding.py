@@ -32,6 +32,7 @@ from bluffkit.core.errors import RulesError
 #: of many notes can allow hundreds of thousands of payments.
 ALLOWED_SHOWN = 20
 
+
 class Encoder:
     """One game's fixed action and observation encoding (see the module's docstring).
 

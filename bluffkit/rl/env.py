@@ -25,8 +25,10 @@ Rewards come at the end only (``reward=``):
 - ``"score"``: the seat's score (``game.scores``) minus the mean score of the table;
 - a callable ``reward(game, state) -> one number per seat`` of your own (for example
   an auction's surplus at private values): a list, tuple or array of numbers, as many
-  as there are seats. Anything else (one number for the whole table, text, True/False)
-  is refused with a :class:`~bluffkit.core.errors.RulesError` that says what it returned.
+  as there are seats, each finite. It must take ``(game, state)`` (checked when the
+  environment is made). Anything else it returns (one number for the whole table, text,
+  True/False, NaN) is refused with a :class:`~bluffkit.core.errors.RulesError` that says
+  what it returned; then, or if it raises, the move that ended the game is taken back.
 
 A game cut short by ``max_moves`` (decisions by the seats) is truncated with no reward.
 """
@@ -220,7 +222,15 @@ class BluffkitEnv(AECEnv):
         game, state, n = self.game, self.game_state, self.players
         kind = self.reward_kind
         if callable(kind):
-            return _seat_rewards(kind(game, state), n)
+            try:
+                given = kind(game, state)
+            except Exception as e:
+                raise RulesError(f"the reward function failed at the end of the game with {type(e).__name__}: "
+                                 f"{str(e)[:200]}; the last move is taken back") from e
+            try:
+                return _seat_rewards(given, n)
+            except RulesError as e:
+                raise RulesError(f"{e}; the last move is taken back") from None
         if kind == "score":
             scores = [float(x) for x in game.scores(state)]
             mean = sum(scores) / n
@@ -298,9 +308,9 @@ class BluffkitEnv(AECEnv):
         return self.game.observe(self.game_state, seat), self.game.legal(self.game_state, seat)
 
     def _apply(self, agent: str, seat: int, move: Any) -> None:
-        """Play ``move``, let chance act, and reward at the end; all or nothing: if the
-        reward function fails, the environment is as it was before the move (the chance
-        draws too), and the error says so."""
+        """Play ``move``, let chance act, and reward at the end; all or nothing: if anything
+        fails (the reward function, or an interrupt), the environment is as it was before
+        the move, the chance draws too, and the error goes on as it was raised."""
         saved = (self.game_state, len(self.history), self.moves, self._rng.bit_generator.state,
                  dict(self.rewards), dict(self._cumulative_rewards), dict(self.terminations),
                  dict(self.truncations), self.agent_selection)
@@ -312,14 +322,11 @@ class BluffkitEnv(AECEnv):
             for a in self.agents:
                 self.rewards[a] = 0.0
             self._advance()
-        except BaseException as e:
+        except BaseException:
             (self.game_state, n, self.moves, self._rng.bit_generator.state, self.rewards, self._cumulative_rewards,
              self.terminations, self.truncations, self.agent_selection) = saved
             del self.history[n:]
-            if isinstance(e, RulesError) or not isinstance(e, Exception):
-                raise
-            raise RulesError(f"the reward function failed at the end of the game with {type(e).__name__}: "
-                             f"{str(e)[:200]}; the last move is taken back") from e
+            raise
         self._accumulate_rewards()
 
     def action_name(self, index: int) -> str:

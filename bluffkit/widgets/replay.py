@@ -32,7 +32,6 @@ NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.js
 LATER = "(the steps after this one are not shown in a seat's view)"
 
 
-
 def auto_play(step: W.IntSlider, interval: int) -> W.Play:
     """A Play (Auto-play) that moves ``step`` on every ``interval`` milliseconds, linked both
     ways: in the browser (a link set up there), and in the kernel too, so that a notebook's
@@ -45,6 +44,7 @@ def auto_play(step: W.IntSlider, interval: int) -> W.Play:
     W.jslink((play, "value"), (step, "value"))
     step.observe(lambda ch: setattr(play, "value", ch["new"]), names="value")
     return play
+
 
 class ReplayViewer(W.VBox):
     """A slider over the steps, Play/Pause with a speed, any seat's view or the all-seeing

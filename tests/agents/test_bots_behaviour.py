@@ -236,8 +236,9 @@ def test_the_honest_bot_passes_where_it_cannot_be_sure_and_the_caller_weighs_the
     # The caller's odds, by hand: Anne knows her 11 cards and her 2 in the pile, so
     # 52 - 11 - 2 = 39 cards are unseen, one nine among them; Carla's hand before the play
     # was 13 of those 39. The claim is true only if she held that nine: 13/39 = 1/3, so it is
-    # false with 2/3 >= 1/2 and she calls. (Forgetting the two nines in the pile would leave 3
-    # unseen nines: P(none of them in 13 of 39) = 26*25*24 / (39*38*37) = 0.28, a pass.)
+    # false with 2/3 >= 1/2 and she calls. (Forgetting her two nines in the pile would leave
+    # 41 unseen cards with 3 nines: P(none of them in Carla's 13) = 28*27*26 / (41*40*39) = 0.31,
+    # a pass.)
     assert p_false(anne) == pytest.approx(2 / 3)
     assert CallerAgent().act(anne, anne.legal, None) == CALL_
 

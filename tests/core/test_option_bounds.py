@@ -80,3 +80,11 @@ def _first_moves(game, steps: int = 200) -> list:
         state = game.step(state, seat, action)
         moves.append((seat, str(action)))
     return moves
+
+
+def test_a_tuple_of_its_own_kind_and_a_huge_array_are_read_or_refused_in_words():
+    from collections import namedtuple
+    Notes = namedtuple("Notes", "n0 n10 n50 n100 n200 n500")
+    assert make_game("auction", start_money=Notes(0, 2, 1, 0, 0, 0)).rules.start_money == (0, 2, 1, 0, 0, 0)
+    with pytest.raises(RulesError, match=r"rule option start_money"):
+        make_game("auction", start_money=np.zeros(10**6, dtype=int))

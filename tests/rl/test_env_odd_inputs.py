@@ -114,14 +114,48 @@ def test_a_done_agent_given_an_action_an_unknown_agent_and_odd_reset_options_are
 
 
 def test_a_refusal_lists_at_most_twenty_allowed_indices():
-    e = make_env("auction", 3, step=1, start_money=(0, 0, 0, 0, 0, 1000))
+    # One 50 note and the auctioneer's cow: the bidder may pass or bid 1 to 50, 51 moves in all
+    e = make_env("auction", 3, step=1, start_money=(0, 0, 1, 0, 0, 0))
     e.reset(seed=0)
     mask = e.last()[0]["action_mask"]
-    wrong = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(RulesError) as info:
-        e.step(wrong)
+        e.step(int(np.flatnonzero(mask == 0)[0]))
     text = str(info.value)
-    assert len(text) < 2000 and f"({int(mask.sum()):,} in all)" in text, text[:300]
+    listed = text.split("allowed: ")[1].split(", ...")[0]
+    assert listed.count(" (") == 20 and "(51 in all)" in text, text
+
+
+@pytest.mark.parametrize("error", [ValueError("broken"), KeyboardInterrupt()])
+def test_anything_that_fails_during_a_move_leaves_the_environment_as_it_was(error):
+    """A move is all or nothing: here chance's draw after a move (a You're Bluffing! card
+    turned over for an auction) draws and then fails; the environment, its generator
+    included, is as before the move, and the error goes on as raised."""
+    e = make_env("youre-bluffing", 3)
+    e.reset(seed=3)
+    game = e.game
+    real = game.sample_chance
+
+    def fails(state, rng):
+        real(state, rng)
+        raise error
+    for _ in range(200):
+        agent = e.agent_selection
+        index = int(np.flatnonzero(e.last()[0]["action_mask"])[0])
+        before = (e.game_state, list(e.history), e.moves, e.agent_selection, dict(e.rewards),
+                  dict(e._cumulative_rewards), dict(e.terminations), dict(e.truncations), e._rng.bit_generator.state)
+        game.sample_chance = fails
+        try:
+            e.step(index)
+        except type(error):
+            assert (e.game_state, e.history, e.moves, e.agent_selection, e.rewards, e._cumulative_rewards,
+                    e.terminations, e.truncations, e._rng.bit_generator.state) == before
+            game.sample_chance = real
+            e.step(index)                                  # the same move, now with its draw
+            assert e.moves == before[2] + 1 and e.history[len(before[1])][0] == e.seat(agent)
+            return
+        finally:
+            game.sample_chance = real
+    raise AssertionError("no move was followed by chance's draw")
 
 
 def test_the_default_seat_count_says_why_none_suits():
