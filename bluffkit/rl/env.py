@@ -311,7 +311,9 @@ class BluffkitEnv(AECEnv):
         """Play ``move``, let chance act, and reward at the end; all or nothing: if anything
         fails (the reward function, or an interrupt), the environment is as it was before
         the move, the chance draws too, and the error goes on as it was raised."""
-        saved = (self.game_state, len(self.history), self.moves, self._rng.bit_generator.state,
+        rng = self._rng
+        assert rng is not None              # (set by reset, which _need_agents has asked for)
+        saved = (self.game_state, len(self.history), self.moves, rng.bit_generator.state,
                  dict(self.rewards), dict(self._cumulative_rewards), dict(self.terminations),
                  dict(self.truncations), self.agent_selection)
         try:
@@ -323,7 +325,7 @@ class BluffkitEnv(AECEnv):
                 self.rewards[a] = 0.0
             self._advance()
         except BaseException:
-            (self.game_state, n, self.moves, self._rng.bit_generator.state, self.rewards, self._cumulative_rewards,
+            (self.game_state, n, self.moves, rng.bit_generator.state, self.rewards, self._cumulative_rewards,
              self.terminations, self.truncations, self.agent_selection) = saved
             del self.history[n:]
             raise
