@@ -60,7 +60,7 @@ class RandomAgent:
     """:class:`~bluffkit.agents.generic.RandomBot`'s draws (``legal.draw``) from a
     buffered stream of the same generator: the same moves, faster. ``trusted``: its moves
     are drawn from the ``Legal`` it is given, of the hand's own cards, so a simulation skips
-    checking that they hold plain numbers (Bløff still checks every move against the rules)."""
+    checking them (``check="all"`` checks them, as the bots' tests do)."""
 
     name = "random"
     trusted = True
@@ -82,9 +82,9 @@ def known_count(obs, rank: int) -> int:
 
 class HonestAgent:
     """The honest bot (see the module's docstring). ``trusted``: it lays cards of the hand its
-    ``Legal`` lists, or calls or passes, so a simulation skips checking that its moves hold
-    plain numbers (every move is still checked against the rules; ``check="all"`` checks
-    both, as the bots' tests do). ``trusted`` is not inherited (:func:`bluffkit.core.play.is_trusted`):
+    ``Legal`` lists, at most the cards it allows, and calls only when it may, so a
+    simulation skips checking its moves (``check="all"`` checks them against the rules and
+    for plain numbers, as the bots' tests do). ``trusted`` is not inherited (:func:`bluffkit.core.play.is_trusted`):
     a subclass is checked unless it declares it again."""
 
     name = "honest"

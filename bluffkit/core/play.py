@@ -91,9 +91,8 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
     except those of an agent whose class declares ``trusted`` (:func:`is_trusted`: a
     built-in bot whose ``act`` only returns
     an action built from the ``Legal`` it is given: the random bots, Bløff's honest and
-    caller bots, the random bidder), on the engines that can skip it (You're Bluffing!'s
-    and the auctions' skip both checks; Bløff's skips the plain-number check only; the
-    other games check every action); ``"all"`` checks every action, as the tests of the
+    caller bots, the random bidder), on the engines that can skip it (You're Bluffing!'s,
+    Bløff's and the auctions' skip both checks; the other games check every action); ``"all"`` checks every action, as the tests of the
     bots do. The rules themselves are applied the same either way. An agent's move the rules refuse raises
     :class:`IllegalAction` naming the seat, its agent, the step and the seed.
 

@@ -161,3 +161,29 @@ def test_play_checks_untrusted_agents_and_every_agent_when_asked():
             play(game, agents, 3, check=check)
     with pytest.raises(ValueError, match="check must be one of"):
         play(game, [_Cheat(False)] * 3, 3, check="some")
+
+
+def test_bloff_checks_each_move_of_an_untrusted_seat_and_none_of_a_trusted_bots(monkeypatch):
+    """What Bløff's simulations save: a trusted bot's move is not checked again against the
+    rules, unless ``check="all"``; a seat whose agent is not trusted (here a subclass of the
+    random bot that does not declare it again) has every move checked."""
+    from bluffkit.games.bloff.observe import Legal
+
+    class Unmarked(bloff_bots.RandomAgent):
+        pass
+
+    checked: list[int] = []
+    explain = Legal.explain
+
+    def spy(self, action, _table=None):
+        checked.append(self.seat)
+        return explain(self, action, _table)
+
+    monkeypatch.setattr(Legal, "explain", spy)
+    game = make_game("bloff")
+    for check in ("untrusted", "all"):
+        checked.clear()
+        rec = play(game, [bloff_bots.RandomAgent(), Unmarked(), bloff_bots.RandomAgent()], 5, check=check)
+        moved = [seat for seat, _ in rec.moves if seat is not None]
+        expected = moved if check == "all" else [seat for seat in moved if seat == 1]
+        assert checked == expected and 1 in expected, check

@@ -186,10 +186,11 @@ class Table(TableBase):
 
     # simulating ----------------------------------------------------------------------
     def run(self, acts, rngs, append, limit: int, checks=None) -> int:
-        """As :meth:`TableBase.run` (every action checked against the seat's legal actions,
-        ``checks`` not used), in one loop: the seat to move, its legal actions and view,
-        its action checked and applied, without the calls of ``move``, ``decision`` and
-        ``apply`` around each move."""
+        """As :meth:`TableBase.run`, in one loop: the seat to move, its legal actions and
+        view, its action checked and applied, without the calls of ``move``, ``decision``
+        and ``apply`` around each move. ``checks[seat]`` false skips the checks of that
+        seat's actions (a trusted bot's, whose moves are drawn from its ``Legal``: see
+        :func:`bluffkit.core.play.play`); ``None`` checks every seat's."""
         of, to_move_now, legal_of = Observation.of, self.to_move, self.legal
         done = 0
         while done < limit:
@@ -199,9 +200,10 @@ class Table(TableBase):
             seat = to_move[0]
             legal = legal_of(seat, to_move)
             action = acts[seat](of(self, seat, legal, to_move), legal, rngs[seat])
-            problem = ((checks is None or checks[seat]) and plain_problem(action)) or legal.explain(action, self)
-            if problem:
-                raise IllegalAction(*problem)
+            if checks is None or checks[seat]:
+                problem = plain_problem(action) or legal.explain(action, self)
+                if problem:
+                    raise IllegalAction(*problem)
             _HANDLERS[type(action)](self, seat, action)
             append((seat, action))
             done += 1
