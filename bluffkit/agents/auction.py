@@ -34,7 +34,7 @@ from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Cal
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS, MAX_ANIMAL_VALUE, VALUE_BOUND, value_ok
 from bluffkit.auctions.sample import cheapest, notes_for, worth_at_most
 from bluffkit.core.errors import RulesError
-from bluffkit.core.money import total
+from bluffkit.core.money import first_payment, total
 
 STRATEGIES = ("truthful", "equilibrium", "shade", "random")
 _VALUES_RULE = f"values must be numbers from 0 to {MAX_ANIMAL_VALUE:,} (nan and inf are no values): {VALUE_BOUND}"
@@ -121,8 +121,7 @@ class Bidder:
             amount, mode, _ = legal.pay
             if mode == "count":
                 return Pay(cheapest(obs.hand, amount), d)
-            from bluffkit.core.money import payments
-            return Pay(payments(obs.hand, amount, d, obs.rules.payment)[0], d)
+            return Pay(first_payment(obs.hand, amount, d, obs.rules.payment, f"seat {legal.seat}"), d)
         if legal.pick:
             k, of = legal.pick
             places = list(range(1, of + 1))

@@ -15,7 +15,7 @@ from functools import partial
 from itertools import chain
 
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
-from bluffkit.core.money import payments, total
+from bluffkit.core.money import first_payment, total
 
 _JUST_PASS = (PASS,)
 _BIDS: dict = {}
@@ -95,7 +95,7 @@ def random_action(t, legal, u):
         amount, mode, _ = legal.pay
         if mode == "count":
             return Pay(cheapest(hand, amount), d)
-        return Pay(payments(hand, amount, d, r.payment)[0], d)
+        return Pay(first_payment(hand, amount, d, r.payment, f"seat {seat}"), d)
     if legal.pick:
         k, of = legal.pick
         places = list(range(1, of + 1))

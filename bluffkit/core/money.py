@@ -31,7 +31,7 @@ from itertools import product
 from math import gcd, prod
 from operator import mul
 
-from bluffkit.core.errors import NotationError, RulesError, quote, whole_number
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, quote, whole_number
 
 Notes = tuple[int, ...]
 
@@ -235,6 +235,23 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
     else the covering choices with no superfluous note (never a zero note).
     """
     return payment_book(denoms, rule).of(hand, amount)
+
+
+def first_payment(hand: Notes, amount: int, denoms: tuple[int, ...], rule: str = "exact_if_possible",
+                  who: str = "the payer") -> Notes:
+    """The first of :func:`payments` (the smallest), or :class:`IllegalAction` in words when
+    ``hand`` cannot pay ``amount``: never in play, where a payer who cannot pay shows their
+    money instead, but a position dealt by ``hide_from`` may hold such a hand."""
+    found = payments(hand, amount, denoms, rule)
+    if not found:
+        raise cannot_pay(who, amount, hand, denoms)
+    return found[0]
+
+
+def cannot_pay(who: str, amount: int, hand: Notes, denoms: tuple[int, ...]) -> IllegalAction:
+    """The refusal of a payment that no choice of ``hand`` can make."""
+    return IllegalAction("cannot-pay", f"{who} owes {amount} but holds {fmt(hand, denoms)} "
+                                       f"({total(hand, denoms)}): no payment is possible")
 
 
 def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...],

@@ -352,3 +352,68 @@ def test_random_herds_sanity():
     for _ in range(2000):
         herd = tuple(rnd.randint(0, 4) for _ in range(10))
         assert score(herd, yb) == expected_score(herd, 4)
+
+
+def test_a_hand_that_cannot_pay_is_refused_in_words_by_every_random_payer():
+    """A payer whose notes cannot cover the amount never occurs in play (they show their
+    money instead), but ``hide_from`` may deal one. The random bots and ``Legal.sample``
+    then say so, where they failed with an IndexError."""
+    import numpy as np
+
+    from bluffkit.core.errors import IllegalAction
+    from bluffkit.core.money import first_payment
+    from bluffkit.games.youre_bluffing import state as S
+    from bluffkit.games.youre_bluffing.observe import Legal
+
+    d = (0, 10, 50, 100, 200, 500)
+    assert first_payment((0, 1, 1, 0, 0, 0), 60, d) == (0, 1, 1, 0, 0, 0)
+    with pytest.raises(IllegalAction, match=r"seat 2 owes 100 but holds 50\+10\+0 \(60\): no payment"):
+        first_payment((1, 1, 1, 0, 0, 0), 100, d, who="seat 2")
+    short = Legal(1, S.PAY, hand=(2, 1, 0, 0, 0, 0), pay=70)
+    with pytest.raises(IllegalAction, match="seat 1 owes 70 but holds 10"):
+        short.sample(np.random.default_rng(3))
+
+
+
+
+def _short_payer(game, rng, players: int = 4):
+    """A position ``hide_from`` deals in which the payer owes more than its notes hold: from
+    seeded random play, each payment's position dealt again as another seat sees it."""
+    from bluffkit.agents.base import make_agent
+
+    bot = make_agent("random", game)
+    for _ in range(50):
+        state = game.new_state(players)
+        while not game.is_over(state):
+            if game.is_chance(state):
+                state = game.step(state, None, game.sample_chance(state, rng))
+                continue
+            seat = game.to_move(state)[0]
+            legal = game.legal(state, seat)
+            if legal.pay and legal.pay[1] == "value":
+                for other in range(players):
+                    if other != seat:
+                        for _ in range(20):
+                            dealt = game.hide_from(state, other, rng)
+                            if total(game.observe(dealt, seat).hand, game.rules.denominations) < legal.pay[0]:
+                                return dealt, seat, legal.pay[0]
+            state = game.step(state, seat, bot.act(game.observe(state, seat), legal, rng))
+    pytest.fail("hide_from dealt no payer short of the price")
+
+
+def test_a_dealt_position_whose_payer_cannot_pay_is_refused_by_the_auction_bots():
+    """The same through the auctions' random bidder and heuristic bot, on a position
+    ``hide_from`` deals (the payer's notes dealt again, as another seat sees them)."""
+    import numpy as np
+
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.errors import IllegalAction
+    from bluffkit.core.game import make_game
+
+    game = make_game("auction", format="classic")
+    rng = np.random.default_rng(11)
+    dealt, payer, price = _short_payer(game, rng)
+    for name in ("random", "truthful", "shade 0.5", "equilibrium"):
+        agent = make_agent(name, game)
+        with pytest.raises(IllegalAction, match=f"seat {payer} owes {price} but holds"):
+            agent.act(game.observe(dealt, payer), game.legal(dealt, payer), rng)

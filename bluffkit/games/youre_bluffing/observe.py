@@ -13,7 +13,7 @@ from itertools import product
 from operator import le
 
 from bluffkit.core.errors import IllegalAction, check_limit, check_rng
-from bluffkit.core.money import can_pay_exactly, contains, fmt, payment_book, payment_problem
+from bluffkit.core.money import can_pay_exactly, cannot_pay, contains, fmt, payment_book, payment_problem
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import (
@@ -413,6 +413,8 @@ def random_choice(source, observation, legal: Legal, rng):
         return _BIDS.get(amount) or bid(amount)
     if legal.pay is not None:
         options = legal.payment_notes()
+        if not options:     # never in play (a payer who cannot pay shows their money instead)
+            raise cannot_pay(f"seat {legal.seat}", legal.pay, legal.hand, legal._denoms())
         return Pay(options[int(u() * len(options))])
     if legal.phase == S.BID and legal.simple:      # a bidder who showed too little money: pass
         return PASS
