@@ -26,6 +26,7 @@ bid of 60 with 50 + 50:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 from math import gcd, prod
@@ -165,8 +166,9 @@ class PaymentBook(dict):
         self.desc, self.unit = _layout(denoms)
         self.exact_first = rule == "exact_if_possible"
         self.zero = denoms.index(0) if 0 in denoms else -1
+        self.rising = all(a < b for a, b in zip(denoms, denoms[1:]))
 
-    def of(self, hand: Notes, amount: int) -> tuple[Notes, ...]:
+    def of(self, hand: Notes, amount: int) -> Sequence[Notes]:
         """Every valid payment of ``amount`` from ``hand``, smallest total first, then
         fewest notes."""
         if self.exact_first:
@@ -179,12 +181,14 @@ class PaymentBook(dict):
         key = (hand, amount)
         found = self.get(key)
         if found is None:
-            if len(self) >= self.LIMIT:
-                self.clear()
-            found = self[key] = self._find(hand, amount)
+            found = self._find(hand, amount)
+            if type(found) is tuple:            # a counted sequence is not kept: it holds its tables
+                if len(self) >= self.LIMIT:
+                    self.clear()
+                self[key] = found
         return found
 
-    def _find(self, hand: Notes, amount: int) -> tuple[Notes, ...]:
+    def _find(self, hand: Notes, amount: int) -> Sequence[Notes]:
         denoms = self.denoms
         if not self.exact_first:
             if total(hand, denoms) < amount:
@@ -200,7 +204,26 @@ class PaymentBook(dict):
             return tuple(p for _, _, p in found)
         if amount <= 0:
             return ((0,) * len(hand),)  # nothing is owed: the only payment is no notes
+        if (self.rising and sum(hand) > LIST_NOTES and _choices(hand, amount, denoms) > LIST_CHOICES
+                and total(hand, denoms) >= amount):
+            from bluffkit.core.paycount import CountedPayments
+            return CountedPayments(hand, amount, denoms, self.unit)     # many: counted, not listed
         return _minimal_payments(hand, amount, denoms, self.desc, self.unit)   # () when the hand is short
+
+
+#: Above this bound on the number of a hand's ``exact_if_possible`` payments (see
+#: :func:`_choices`) they are counted (:class:`bluffkit.core.paycount.CountedPayments`),
+#: not listed: the same payments at the same indices, without millions of tuples.
+LIST_CHOICES = 200_000
+#: A hand of at most this many notes is always listed (the bound is not worked out: at 6
+#: values no such hand comes near ``LIST_CHOICES``), which keeps the common case fast.
+LIST_NOTES = 30
+
+
+def _choices(hand: Notes, amount: int, denoms: tuple[int, ...]) -> int:
+    """A bound on the number of payments of ``amount`` from ``hand``: the choices of how
+    many notes of each value, none beyond what covers the amount alone."""
+    return prod(min(c, -(-amount // d)) + 1 for c, d in zip(hand, denoms) if d and c)
 
 
 #: The most choices of notes ``any_cover`` lists for one payment (every choice of a hand's
@@ -226,7 +249,7 @@ def clear_caches() -> None:
 
 
 def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
-             rule: str = "exact_if_possible") -> tuple[Notes, ...]:
+             rule: str = "exact_if_possible") -> Sequence[Notes]:
     """Every valid payment of ``amount`` from ``hand``, smallest total first (then
     fewest notes).
 

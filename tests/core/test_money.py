@@ -417,3 +417,62 @@ def test_a_dealt_position_whose_payer_cannot_pay_is_refused_by_the_auction_bots(
         agent = make_agent(name, game)
         with pytest.raises(IllegalAction, match=f"seat {payer} owes {price} but holds"):
             agent.act(game.observe(dealt, payer), game.legal(dealt, payer), rng)
+
+
+# -- a large hand's payments, counted -------------------------------------------------
+
+@FAST
+@given(money_cases())
+def test_counted_payments_are_the_rules_payments_in_the_documented_order(case):
+    """:class:`CountedPayments`, the payments reached by counting, are exactly the
+    brute-force reading of the rule, in the order ``payments`` documents: by total, then
+    number of notes, then the notes as a tuple (exact payments all have one total)."""
+    from math import gcd
+
+    from bluffkit.core.paycount import CountedPayments
+    denoms, hand, amount = case
+    if value(hand, denoms) < amount:
+        return                                  # (a short hand is answered before counting)
+    unit = gcd(*[d for d in denoms if d])
+    counted = CountedPayments(hand, amount, denoms, unit)
+    expected = sorted(brute_valid(hand, amount, denoms), key=lambda p: (value(p, denoms), sum(p), p))
+    assert list(counted) == expected
+    assert len(counted) == len(expected) and counted[-1:] == tuple(expected[-1:])
+    assert all(counted[i] == p for i, p in enumerate(expected))
+    assert all(p in counted for p in expected[:5])
+    assert not any(p in counted for p in every_choice(hand)[:40] if p not in set(expected))
+
+
+def test_a_hand_of_hundreds_of_notes_gives_its_payments_by_index_without_listing_them():
+    """50 notes of each value pay 8,000 in 62,340 ways (100 of each pay 20,000 in 1.3
+    million, listed in some 5 s). ``payments`` answers with the counted sequence, whose payments at any index are those of the full list (the
+    listing function is asked for that list here, once), so a seeded random bot draws the
+    same payment either way; the random bot and ``Legal.actions`` take theirs from it."""
+    import numpy as np
+
+    from bluffkit.core.money import _layout, _minimal_payments
+    from bluffkit.core.paycount import CountedPayments
+    from bluffkit.games.youre_bluffing import state as S
+    from bluffkit.games.youre_bluffing.actions import Pay
+    from bluffkit.games.youre_bluffing.observe import Legal
+
+    hand, d = (0, 50, 50, 50, 50, 50), (0, 10, 50, 100, 200, 500)
+    for amount in (8_000, 5_555):             # exact, and covering (no note to spare)
+        counted = payments(hand, amount, d)
+        assert isinstance(counted, CountedPayments)
+        listed = _minimal_payments(hand, amount, d, *_layout(d))
+        assert len(counted) == len(listed) > 20_000
+        rng = np.random.default_rng(amount)
+        for i in [0, 1, len(listed) - 1] + [int(x) for x in rng.integers(0, len(listed), 300)]:
+            assert counted[i] == listed[i], i
+        assert counted[:3] == listed[:3] and listed[7] in counted and (0, 0, 0, 0, 0, 1) not in counted
+    legal = Legal(2, S.PAY, hand=hand, pay=8_000)
+    pay = legal.sample(np.random.default_rng(4))
+    assert legal.explain(pay) is None and value(pay.notes, d) == 8_000
+    assert legal.actions(limit=4) == tuple(Pay(p) for p in payments(hand, 8_000, d)[:4])
+
+
+def test_a_payment_too_large_to_count_is_refused_in_words():
+    from bluffkit.core.paycount import CountedPayments
+    with pytest.raises(RulesError, match="too many choices to count"):
+        CountedPayments((0, 900, 900, 900, 900, 900), 500_000, (0, 10, 50, 100, 200, 500), 10)

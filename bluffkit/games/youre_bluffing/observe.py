@@ -228,8 +228,9 @@ class Legal:
             if cap is None:
                 return None
             out.extend(bid(a) for a in range(lo, cap + 1, step))
-        if self.pay is not None:
-            out.extend(self.payments())
+        if self.pay is not None:     # (a large hand's payments are counted: take only those asked for)
+            found = self.payment_notes()
+            out.extend(Pay(p) for p in (found if limit is None else found[:max(0, limit - len(out))]))
         if self.notes_for is not None and self.hand is not None:
             sets = sorted(product(*[range(c + 1) for c in self.hand]), key=lambda p: (sum(p), p))
             if self.notes_for is Trade:

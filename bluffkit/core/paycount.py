@@ -1,0 +1,158 @@
+"""The payments of a large hand, counted instead of listed.
+
+:func:`bluffkit.core.money.payments` lists every valid ``exact_if_possible`` payment in a
+fixed order. A hand of hundreds of notes has millions of them (100 notes of each value
+paying 20,000: 1.3 million, listed in about 5 s), and every one listed is a tuple in
+memory. :class:`CountedPayments` is the same sequence, in the same order, reached by
+counting: its length and any payment by index (what the random bots draw: one index,
+uniformly), without listing the others. The notes of the same hand give the same
+payment at the same index either way, so a seeded game plays the same moves.
+
+The order (see :func:`bluffkit.core.money.payments`): when some choice of notes pays the
+amount exactly, the exact choices by number of notes, then by the notes as a tuple of
+counts (the first value's count first); else the covering choices with no note that could
+be left out, by total, then number of notes, then the notes as a tuple.
+
+How it counts. The note values are taken in the order of the denominations, which must
+rise (0, 10, 50, ...). ``T[j][x, n]`` is the number of ways the values from position
+``j`` on (each at most as many as the hand holds) add up to ``x`` (in units of the
+values' common divisor) with ``n`` notes. An exact payment of ``A`` with ``n`` notes is
+counted by ``T[0][A, n]``; the payment at an index is found position by position, each
+count tried from 0 up and skipped over by the number of payments that start with it.
+A covering payment with no note to spare is one whose smallest note ``s`` is needed: its
+total ``t`` lies in ``A <= t < A + s``, and the larger notes add up to ``t`` less the
+``c`` notes of ``s``. ``O[j][t - A, n]`` counts the covering payments of total ``t``
+and ``n`` notes whose notes all lie at position ``j`` or later; with it the same walk
+finds the payment at an index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import prod
+
+from bluffkit.core.errors import RulesError
+
+#: The most cells (values times note counts, over all positions) the tables of one payment
+#: question may hold: some 300 MB of 8-byte counts.
+MAX_CELLS = 40_000_000
+
+
+class CountedPayments(Sequence):
+    """The ``exact_if_possible`` payments of ``amount`` (> 0) from ``hand``, in the order
+    :func:`bluffkit.core.money.payments` lists them: ``len``, an index or a slice, ``in``
+    and iteration, without the list. ``hand`` must hold no zero notes (they are never
+    paid) and at least ``amount``; ``denoms`` must rise."""
+
+    def __init__(self, hand: tuple[int, ...], amount: int, denoms: tuple[int, ...], unit: int):
+        import numpy as np
+
+        self.hand, self.amount, self.denoms = hand, amount, denoms
+        self.width = len(hand)
+        self.pos = [i for i, d in enumerate(denoms) if d and hand[i]]      # in the order of the tuple
+        self.vals = [denoms[i] // unit for i in self.pos]
+        self.exact = not amount % unit
+        top = self.top = -(-amount // unit)                                 # the amount in units, rounded up
+        self.caps = [min(hand[i], top // v) for i, v in zip(self.pos, self.vals)]
+        most = self.most = sum(self.caps) + max((min(hand[i], -(-top // v)) for i, v in zip(self.pos, self.vals)),
+                                                default=0)
+        m = len(self.pos)
+        cells = (m + 1) * (top + 1) * (most + 1)
+        if cells > MAX_CELLS or prod(c + 1 for c in self.caps) * (most + 1) >= 2**62:
+            raise RulesError(f"a payment of {amount:,} from a hand of {sum(hand):,} notes has too many choices "
+                             f"to count ({cells:,} cells); give the players fewer notes")
+        tables = [np.zeros((top + 1, most + 1), dtype=np.int64)] * (m + 1)
+        tables[m] = tables[m].copy()
+        tables[m][0, 0] = 1
+        for j in range(m - 1, -1, -1):
+            tables[j] = _bounded(tables[j + 1], self.vals[j], self.caps[j])
+        self.T = tables
+        if self.exact and tables[0][top].any():
+            self.classes = [((top, n), int(k)) for n, k in enumerate(tables[0][top]) if k]
+            self.open = None
+        else:
+            self.exact = False
+            width = max(self.vals, default=1)
+            opened = [np.zeros((width, most + 1), dtype=np.int64) for _ in range(m + 1)]
+            for j in range(m - 1, -1, -1):
+                o, v, nxt = opened[j], self.vals[j], tables[j + 1]
+                o += opened[j + 1]
+                for t in range(top, top + v):                               # totals this note may close
+                    for c in range(1, min(hand[self.pos[j]], t // v) + 1):
+                        x = t - c * v                                       # what the larger notes add up to
+                        if x <= top:
+                            o[t - top, c:] += nxt[x, :most + 1 - c]
+            self.open = opened
+            self.classes = [((top + dt, n), int(k)) for dt in range(width) for n, k in enumerate(opened[0][dt]) if k]
+        self._len = sum(k for _, k in self.classes)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self._at(i) for i in range(*index.indices(self._len)))
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("payment index out of range")
+        return self._at(index)
+
+    def __iter__(self):
+        return (self._at(i) for i in range(self._len))
+
+    def __contains__(self, notes) -> bool:
+        from bluffkit.core.money import payment_problem
+        return (isinstance(notes, tuple) and len(notes) == self.width
+                and payment_problem(self.hand, notes, self.amount, self.denoms) is None)
+
+    def _at(self, k: int) -> tuple[int, ...]:
+        c = 0                                               # the class (total, notes) holding index k
+        while k >= self.classes[c][1]:
+            k -= self.classes[c][1]
+            c += 1
+        t, n = self.classes[c][0]
+        T, vals, caps, pos, opened = self.T, self.vals, self.caps, self.pos, self.open or []
+        notes = [0] * self.width
+        left, closed = t, self.exact                        # closed: the notes left add up to `left` exactly
+        for j, v in enumerate(vals):
+            nxt = T[j + 1]
+            if not closed:                                  # no note chosen yet: none, or this the smallest
+                ways = int(opened[j + 1][t - self.top, n])
+                if k < ways:
+                    continue
+                k -= ways
+                if t - self.top >= v:                       # this note could be left out of such a total
+                    continue
+                for c in range(1, min(self.hand[pos[j]], t // v) + 1):
+                    ways = int(nxt[t - c * v, n - c]) if n >= c else 0
+                    if k < ways:
+                        notes[pos[j]], left, n, closed = c, t - c * v, n - c, True
+                        break
+                    k -= ways
+                continue
+            for c in range(caps[j] + 1):
+                if c * v > left or c > n:
+                    break
+                ways = int(nxt[left - c * v, n - c])
+                if k < ways:
+                    notes[pos[j]] = c
+                    left, n = left - c * v, n - c
+                    break
+                k -= ways
+        return tuple(notes)
+
+
+def _bounded(nxt, v: int, cap: int):
+    """``out[x, n]``: the sum of ``nxt[x - c*v, n - c]`` over ``c`` = 0 .. ``cap`` (0 to
+    ``cap`` notes of value ``v`` before the rest), by running sums: ``S`` sums over every
+    ``c``, block of ``v`` values after block, and the terms past ``cap`` are taken off."""
+    s = nxt.copy()
+    rows, cols = s.shape
+    for x in range(v, rows, v):
+        size = min(v, rows - x)
+        s[x:x + size, 1:] += s[x - v:x - v + size, :-1]
+    k = cap + 1
+    if k * v < rows and k < cols:
+        s[k * v:, k:] -= s[:rows - k * v, :cols - k]
+    return s
