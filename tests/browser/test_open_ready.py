@@ -1,7 +1,8 @@
 """Every panel notebook opens ready: its panels are drawn from the saved widget state before
 any cell runs, under a first line that says how to start (issue 14, Notebooks open ready).
 
-Each test opens a notebook in JupyterLab and runs nothing. Screenshots go to
+Each test opens a notebook in JupyterLab and runs nothing (once more when JupyterLab's
+saved-widget race, docs/panels.md, left a panel undrawn). Screenshots go to
 .tmp/screenshots/opened-NAME.png.
 """
 
@@ -53,11 +54,15 @@ DRAWN_JS = """shown => Array.from(document.querySelectorAll('.jp-Notebook .jp-Ce
     .length >= shown"""
 
 
-@pytest.mark.parametrize("name", _panel_notebooks())
-def test_panel_notebook_opens_with_its_panels_drawn(page: Page, lab_server: LabServer, name: str):
-    _trust(lab_server, lab_server.root / name)
-    nb = nbformat.read(lab_server.root / name, as_version=4)
-    shown = sum(WIDGET_VIEW in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+#: What JupyterLab writes in place of a widget whose model it cannot find (and the same test
+#: in the page).
+NOT_FOUND = re.compile(r"Error displaying widget|model not found")
+NOT_FOUND_JS = "/Error displaying widget|model not found/.test(document.querySelector('.jp-Notebook').innerText)"
+
+
+def _open_drawn(page: Page, lab_server: LabServer, name: str, shown: int) -> bool:
+    """Open ``name`` and wait until its ``shown`` panels are drawn; False when one of them
+    reads "model not found" instead."""
     open_notebook(page, lab_server, name)
     first = page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first
     expect(first).to_be_visible(timeout=WAIT_MS)
@@ -70,10 +75,25 @@ def test_panel_notebook_opens_with_its_panels_drawn(page: Page, lab_server: LabS
     expect(views.first).to_be_visible(timeout=WAIT_MS)
     # (each displayed panel is one top-level output holding widget views; a panel's own
     # Output widgets hold more, hence "at least")
-    page.wait_for_function(DRAWN_JS, arg=shown, timeout=WAIT_MS)
+    page.wait_for_function(f"shown => ({DRAWN_JS})(shown) || {NOT_FOUND_JS}", arg=shown, timeout=WAIT_MS)
+    return not NOT_FOUND.search(page.locator(".jp-Notebook").inner_text())
+
+
+@pytest.mark.parametrize("name", _panel_notebooks())
+def test_panel_notebook_opens_with_its_panels_drawn(page: Page, lab_server: LabServer, name: str):
+    """Every panel the notebook shows has its model in the saved widget state, and the
+    notebook opens with them all drawn. On a busy machine JupyterLab's widget manager can
+    mark the saved state read before every model is made, and one panel then reads "model
+    not found" (docs/panels.md): the state being whole, that race is JupyterLab's, so the
+    notebook is opened once more (with a fresh kernel) and must then draw every panel."""
+    _trust(lab_server, lab_server.root / name)
+    assert not _views_without_state(lab_server.root / name), f"{name} shows panels its saved state lacks"
+    nb = nbformat.read(lab_server.root / name, as_version=4)
+    shown = sum(WIDGET_VIEW in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    if not _open_drawn(page, lab_server, name, shown):
+        print(f"{name}: JupyterLab's saved-widget race at the first opening; opened again")
+        assert _open_drawn(page, lab_server, name, shown), f"{name}: a panel reads 'model not found' twice"
     outputs = page.locator(".jp-Notebook .jp-OutputArea-output").filter(has=page.locator(".jupyter-widgets"))
-    notebook = page.locator(".jp-Notebook")
-    expect(notebook).not_to_contain_text(re.compile(r"Error displaying widget|model not found"))
     # not yet connected to the kernel: one broken-link mark per panel, not one per control
     marks = page.evaluate("""() => [...document.querySelectorAll('.bk-panel .jupyter-widgets-disconnected')]
         .filter(e => getComputedStyle(e, '::before').content !== 'none').length""")
