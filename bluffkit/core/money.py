@@ -31,6 +31,7 @@ from functools import lru_cache
 from itertools import product
 from math import gcd, prod
 from operator import mul
+from typing import Any
 
 from bluffkit.core.errors import IllegalAction, NotationError, RulesError, quote, whole_number
 
@@ -154,7 +155,8 @@ class PaymentBook(dict):
     notes never matter, and every amount strictly between two multiples of the
     notes' common divisor (e.g. 51..59) has the same payments, as every sum of notes
     is such a multiple. A book forgets everything once it holds ``LIMIT`` questions,
-    so long simulations use bounded memory."""
+    so long simulations use bounded memory. Payments counted rather than listed (see
+    :func:`payments`) are not kept there: only the last such question is."""
 
     LIMIT = 65536
 
@@ -167,6 +169,7 @@ class PaymentBook(dict):
         self.exact_first = rule == "exact_if_possible"
         self.zero = denoms.index(0) if 0 in denoms else -1
         self.rising = all(a < b for a, b in zip(denoms, denoms[1:]))
+        self._counted: Any = None       # the last question whose payments were counted (CountedPayments)
 
     def of(self, hand: Notes, amount: int) -> Sequence[Notes]:
         """Every valid payment of ``amount`` from ``hand``, smallest total first, then
@@ -206,15 +209,45 @@ class PaymentBook(dict):
             return ((0,) * len(hand),)  # nothing is owed: the only payment is no notes
         if (self.rising and sum(hand) > LIST_NOTES and _choices(hand, amount, denoms) > LIST_CHOICES
                 and total(hand, denoms) >= amount):
-            from bluffkit.core.paycount import CountedPayments
-            return CountedPayments(hand, amount, denoms, self.unit)     # many: counted, not listed
+            return self._many(hand, amount)
         return _minimal_payments(hand, amount, denoms, self.desc, self.unit)   # () when the hand is short
+
+    def _many(self, hand: Notes, amount: int) -> Sequence[Notes]:
+        """The payments of a hand that may have very many: listed while they are at most
+        ``LIST_MOST``, else counted (:class:`bluffkit.core.paycount.CountedPayments`; the
+        last counted question is kept, tables and all)."""
+        last = self._counted
+        if last is not None and last.hand == hand and last.amount == amount:
+            return last
+        out = _Bounded()
+        try:
+            return _minimal_payments(hand, amount, self.denoms, self.desc, self.unit, out)
+        except _TooMany:
+            pass
+        from bluffkit.core.paycount import CountedPayments
+        counted = self._counted = CountedPayments(hand, amount, self.denoms, self.unit)
+        return counted
+
+
+class _TooMany(Exception):
+    """A listing of payments past ``LIST_MOST``."""
+
+
+class _Bounded(list):
+    """A list that stops a listing of payments past ``LIST_MOST``."""
+
+    def append(self, item) -> None:
+        if len(self) >= LIST_MOST:
+            raise _TooMany
+        super().append(item)
 
 
 #: Above this bound on the number of a hand's ``exact_if_possible`` payments (see
-#: :func:`_choices`) they are counted (:class:`bluffkit.core.paycount.CountedPayments`),
-#: not listed: the same payments at the same indices, without millions of tuples.
+#: :func:`_choices`) the listing stops once it holds ``LIST_MOST`` payments, and they are
+#: then counted (:class:`bluffkit.core.paycount.CountedPayments`): the same payments at
+#: the same indices, without millions of tuples.
 LIST_CHOICES = 200_000
+LIST_MOST = 100_000
 #: A hand of at most this many notes is always listed (the bound is not worked out: at 6
 #: values no such hand comes near ``LIST_CHOICES``), which keeps the common case fast.
 LIST_NOTES = 30
@@ -245,6 +278,7 @@ def clear_caches() -> None:
     """Forget every remembered payment question (for timing from cold)."""
     for book in _BOOKS.values():
         book.clear()
+        book._counted = None
     can_pay_exactly.cache_clear()
 
 
@@ -256,6 +290,11 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
     Under ``any_cover`` that is every choice of notes worth at least the amount,
     which can be many; under ``exact_if_possible`` it is the exact ones if any,
     else the covering choices with no superfluous note (never a zero note).
+
+    A tuple; for a hand with more than ``LIST_MOST`` payments a sequence reached by
+    counting (:class:`bluffkit.core.paycount.CountedPayments`: ``len``, an index, a
+    slice, ``in``), with the same payment at each index. Ties of total and number of
+    notes are ordered by the notes as a tuple of counts.
     """
     return payment_book(denoms, rule).of(hand, amount)
 
@@ -278,7 +317,7 @@ def cannot_pay(who: str, amount: int, hand: Notes, denoms: tuple[int, ...]) -> I
 
 
 def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...],
-                      desc: tuple[int, ...], unit: int) -> tuple[Notes, ...]:
+                      desc: tuple[int, ...], unit: int, out: list | None = None) -> tuple[Notes, ...]:
     """The ``exact_if_possible`` payments (``amount`` > 0), sorted: the exact choices (no
     zero notes) by number of notes if there are any, else the covering choices with no
     note that could be left out, by total and then number of notes.
@@ -289,7 +328,8 @@ def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...],
     on are worth together, so each count starts at the fewest notes that still let
     the rest pay what is left. For exact payments the last value pays the rest
     exactly or not at all; for covering ones, the smallest value used is the last
-    one chosen, and its count is exactly the number needed to cover what is left."""
+    one chosen, and its count is exactly the number needed to cover what is left.
+    ``out``, the list the payments are gathered in, may stop the listing (``_Bounded``)."""
     vals, cnts, order = [], [], []
     acc = 0
     for i in desc:
@@ -309,7 +349,8 @@ def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...],
         rest.append(acc)
     rest.append(0)
     notes = [0] * len(hand)
-    out: list = []
+    if out is None:
+        out = []
     if not amount % unit:                   # else no sum of notes is exactly the amount
         _exact(0, amount, 0, m, vals, cnts, order, notes, out, rest)
     if out:

@@ -7,6 +7,9 @@ memory. :class:`CountedPayments` is the same sequence, in the same order, reache
 counting: its length and any payment by index (what the random bots draw: one index,
 uniformly), without listing the others. The notes of the same hand give the same
 payment at the same index either way, so a seeded game plays the same moves.
+``payments`` lists a large hand's payments while they number at most
+:data:`bluffkit.core.money.LIST_MOST` (100,000) and counts them past that; a question
+whose tables would pass :data:`MAX_CELLS` is refused in words.
 
 The order (see :func:`bluffkit.core.money.payments`): when some choice of notes pays the
 amount exactly, the exact choices by number of notes, then by the notes as a tuple of
@@ -28,14 +31,15 @@ finds the payment at an index.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from math import prod
 
 from bluffkit.core.errors import RulesError
 
-#: The most cells (values times note counts, over all positions) the tables of one payment
-#: question may hold: some 300 MB of 8-byte counts.
-MAX_CELLS = 40_000_000
+#: The most cells (amounts times note counts, over all positions, both kinds of table) the
+#: tables of one payment question may hold: some 160 MB of 8-byte counts.
+MAX_CELLS = 20_000_000
 
 
 class CountedPayments(Sequence):
@@ -57,7 +61,7 @@ class CountedPayments(Sequence):
         most = self.most = sum(self.caps) + max((min(hand[i], -(-top // v)) for i, v in zip(self.pos, self.vals)),
                                                 default=0)
         m = len(self.pos)
-        cells = (m + 1) * (top + 1) * (most + 1)
+        cells = (m + 1) * (top + 1 + max(self.vals, default=1)) * (most + 1)     # T, and O for covering
         if cells > MAX_CELLS or prod(c + 1 for c in self.caps) * (most + 1) >= 2**62:
             raise RulesError(f"a payment of {amount:,} from a hand of {sum(hand):,} notes has too many choices "
                              f"to count ({cells:,} cells); give the players fewer notes")
@@ -92,6 +96,7 @@ class CountedPayments(Sequence):
     def __getitem__(self, index):
         if isinstance(index, slice):
             return tuple(self._at(i) for i in range(*index.indices(self._len)))
+        index = operator.index(index)       # as a tuple: an int, not 1.5 (True is 1 there too)
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:

@@ -372,6 +372,14 @@ def test_a_hand_that_cannot_pay_is_refused_in_words_by_every_random_payer():
     short = Legal(1, S.PAY, hand=(2, 1, 0, 0, 0, 0), pay=70)
     with pytest.raises(IllegalAction, match="seat 1 owes 70 but holds 10"):
         short.sample(np.random.default_rng(3))
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.game import make_game
+    game = make_game("youre-bluffing")
+    from types import SimpleNamespace
+    seen = SimpleNamespace(rules=game.rules, hand=short.hand)    # what the bots read of the view to pay
+    for name in ("random", "heuristic"):
+        with pytest.raises(IllegalAction, match="seat 1 owes 70 but holds 10"):
+            make_agent(name, game).act(seen, short, np.random.default_rng(3))
 
 
 
@@ -443,20 +451,23 @@ def test_counted_payments_are_the_rules_payments_in_the_documented_order(case):
     assert not any(p in counted for p in every_choice(hand)[:40] if p not in set(expected))
 
 
-def test_a_hand_of_hundreds_of_notes_gives_its_payments_by_index_without_listing_them():
+def test_a_hand_of_hundreds_of_notes_gives_its_payments_by_index_without_listing_them(monkeypatch):
     """50 notes of each value pay 8,000 in 62,340 ways (100 of each pay 20,000 in 1.3
-    million, listed in some 5 s). ``payments`` answers with the counted sequence, whose payments at any index are those of the full list (the
-    listing function is asked for that list here, once), so a seeded random bot draws the
-    same payment either way; the random bot and ``Legal.actions`` take theirs from it."""
+    million, listed in some 5 s). Past ``LIST_MOST`` payments (lowered here, so that the
+    full list to compare with is quick to make) ``payments`` answers with the counted
+    sequence, whose payments at any index are those of the full list (the listing
+    function is asked for that list here, once), so a seeded random bot draws the same
+    payment either way; the random bot and ``Legal.actions`` take theirs from it."""
     import numpy as np
 
+    from bluffkit.core import money
     from bluffkit.core.money import _layout, _minimal_payments
     from bluffkit.core.paycount import CountedPayments
     from bluffkit.games.youre_bluffing import state as S
     from bluffkit.games.youre_bluffing.actions import Pay
     from bluffkit.games.youre_bluffing.observe import Legal
-
     hand, d = (0, 50, 50, 50, 50, 50), (0, 10, 50, 100, 200, 500)
+    monkeypatch.setattr(money, "LIST_MOST", 10_000)     # counted past 10,000 (100,000 by default)
     for amount in (8_000, 5_555):             # exact, and covering (no note to spare)
         counted = payments(hand, amount, d)
         assert isinstance(counted, CountedPayments)
@@ -472,7 +483,24 @@ def test_a_hand_of_hundreds_of_notes_gives_its_payments_by_index_without_listing
     assert legal.actions(limit=4) == tuple(Pay(p) for p in payments(hand, 8_000, d)[:4])
 
 
+def test_a_hand_of_many_notes_but_few_payments_is_listed_as_before():
+    """Hands of hundreds of notes whose payments are few (odd note values, one huge
+    note) are listed, as before counting: the bound that sends a hand towards counting
+    overstates their number, and counting them would build tables of no use."""
+    from bluffkit.core.money import _layout, _minimal_payments
+    for hand, amount, d in (((0, 100, 200, 700), 8000, (0, 3, 7, 10)), ((0, 600, 600, 600), 3601, (0, 2, 4, 9999)),
+                            ((0, 500, 500), 5000, (0, 7, 10))):
+        found = payments(hand, amount, d)
+        assert type(found) is tuple and found == _minimal_payments(hand, amount, d, *_layout(d)) and found
+
+
 def test_a_payment_too_large_to_count_is_refused_in_words():
     from bluffkit.core.paycount import CountedPayments
     with pytest.raises(RulesError, match="too many choices to count"):
         CountedPayments((0, 900, 900, 900, 900, 900), 500_000, (0, 10, 50, 100, 200, 500), 10)
+    counted = CountedPayments((0, 40, 40, 40), 1_000, (0, 10, 50, 100), 10)
+    assert counted[True] == counted[1] and counted[-1] == counted[len(counted) - 1]
+    with pytest.raises(TypeError):
+        counted[1.5]
+    with pytest.raises(IndexError):
+        counted[len(counted)]

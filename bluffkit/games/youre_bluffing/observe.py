@@ -9,6 +9,7 @@ make. The legal actions travel with it as :class:`Legal`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 from operator import le
 
@@ -137,9 +138,10 @@ class Legal:
             return denoms
         return self.rules.denominations if self.rules is not None else DENOMINATIONS
 
-    def payment_notes(self, denoms=None) -> tuple:
+    def payment_notes(self, denoms=None) -> Sequence:
         """Every valid payment as notes, smallest first (cached); ``denoms`` defaults to
-        the rules' note values."""
+        the rules' note values. A tuple, or for a hand of very many payments the same
+        sequence counted (see :func:`bluffkit.core.money.payments`)."""
         if self.pay is None:
             return ()
         found = self._payments

@@ -215,7 +215,7 @@ def _validate(r: Rules) -> None:
     need(sum(r.start_money) <= MAX_START_NOTES,
          f"start_money: at most {MAX_START_NOTES} notes per player (both rulebooks give 7), got "
          f"{sum(r.start_money):,}: every payment a hand can make is listed for the players and bots, "
-         f"and hands of hundreds of notes have more than memory holds")
+         f"and their number grows fast with the notes held")
     need(r.trade_tie in TRADE_TIE_RULES, f"trade_tie must be one of {TRADE_TIE_RULES}, got {r.trade_tie!r}")
     need(r.buyback_without_funds in BUYBACK_RULES,
          f"buyback_without_funds must be one of {BUYBACK_RULES}, got {r.buyback_without_funds!r}")
