@@ -19,7 +19,7 @@ from math import lcm
 from types import MethodType
 
 from bluffkit.agents.base import uniform_stream
-from bluffkit.core.money import cannot_pay, total
+from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid
 from bluffkit.games.youre_bluffing.observe import random_choice
@@ -147,10 +147,7 @@ class HeuristicAgent:
         r, d = obs.rules, obs.rules.denominations
         money = total(obs.hand, d)
         if legal.pay is not None:
-            found = legal.payment_notes(d)
-            if not found:       # never in play; a position hide_from dealt may hold one
-                raise cannot_pay(f"seat {legal.seat}", legal.pay, obs.hand, d)
-            return Pay(found[0])
+            return Pay(legal.pay_options(d)[0])
         if legal.bid:
             _lo, cap, _ = legal.bid
             first, _unit = tens(legal)

@@ -291,7 +291,8 @@ def payments(hand: Notes, amount: int, denoms: tuple[int, ...],
     which can be many; under ``exact_if_possible`` it is the exact ones if any,
     else the covering choices with no superfluous note (never a zero note).
 
-    A tuple; for a hand with more than ``LIST_MOST`` payments a sequence reached by
+    A tuple; under ``exact_if_possible``, for a hand of more than ``LIST_NOTES`` notes
+    (note values rising) with more than ``LIST_MOST`` payments, a sequence reached by
     counting (:class:`bluffkit.core.paycount.CountedPayments`: ``len``, an index, a
     slice, ``in``), with the same payment at each index. Ties of total and number of
     notes are ordered by the notes as a tuple of counts.

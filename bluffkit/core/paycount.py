@@ -45,8 +45,8 @@ MAX_CELLS = 20_000_000
 class CountedPayments(Sequence):
     """The ``exact_if_possible`` payments of ``amount`` (> 0) from ``hand``, in the order
     :func:`bluffkit.core.money.payments` lists them: ``len``, an index or a slice, ``in``
-    and iteration, without the list. ``hand`` must hold no zero notes (they are never
-    paid) and at least ``amount``; ``denoms`` must rise."""
+    and iteration, without the list. ``hand`` must hold at least ``amount`` (its zero
+    notes are never paid); ``denoms`` must rise."""
 
     def __init__(self, hand: tuple[int, ...], amount: int, denoms: tuple[int, ...], unit: int):
         import numpy as np
@@ -83,12 +83,12 @@ class CountedPayments(Sequence):
                 o += opened[j + 1]
                 for t in range(top, top + v):                               # totals this note may close
                     for c in range(1, min(hand[self.pos[j]], t // v) + 1):
-                        x = t - c * v                                       # what the larger notes add up to
-                        if x <= top:
-                            o[t - top, c:] += nxt[x, :most + 1 - c]
+                        # the larger notes add up to t - c*v, less than the amount (t < top + v)
+                        o[t - top, c:] += nxt[t - c * v, :most + 1 - c]
             self.open = opened
             self.classes = [((top + dt, n), int(k)) for dt in range(width) for n, k in enumerate(opened[0][dt]) if k]
         self._len = sum(k for _, k in self.classes)
+        tables[0] = tables[0][:0]       # read only for the classes: not kept
 
     def __len__(self) -> int:
         return self._len
@@ -126,11 +126,9 @@ class CountedPayments(Sequence):
                 ways = int(opened[j + 1][t - self.top, n])
                 if k < ways:
                     continue
-                k -= ways
-                if t - self.top >= v:                       # this note could be left out of such a total
-                    continue
-                for c in range(1, min(self.hand[pos[j]], t // v) + 1):
-                    ways = int(nxt[t - c * v, n - c]) if n >= c else 0
+                k -= ways                                   # (none close at this total: k < ways above)
+                for c in range(1, min(self.hand[pos[j]], t // v, n) + 1):
+                    ways = int(nxt[t - c * v, n - c])
                     if k < ways:
                         notes[pos[j]], left, n, closed = c, t - c * v, n - c, True
                         break

@@ -149,6 +149,14 @@ class Legal:
             found = self._payments = payment_book(self._denoms(denoms), self.payment_rule).of(self.hand, self.pay)
         return found
 
+    def pay_options(self, denoms=None) -> Sequence:
+        """:meth:`payment_notes`, refused in words when there is none: a payer who cannot pay
+        shows their money instead, so play never gets here, but ``hide_from`` may deal it."""
+        found = self.payment_notes(denoms)
+        if not found:
+            raise cannot_pay(f"seat {self.seat}", self.pay, self.hand, self._denoms(denoms))
+        return found
+
     def payments(self, denoms=None) -> tuple:
         """Every valid payment as Pay actions, smallest first."""
         return tuple(Pay(p) for p in self.payment_notes(denoms))
@@ -415,9 +423,7 @@ def random_choice(source, observation, legal: Legal, rng):
         amount = lo + (i - 1) * step
         return _BIDS.get(amount) or bid(amount)
     if legal.pay is not None:
-        options = legal.payment_notes()
-        if not options:     # never in play (a payer who cannot pay shows their money instead)
-            raise cannot_pay(f"seat {legal.seat}", legal.pay, legal.hand, legal._denoms())
+        options = legal.pay_options()
         return Pay(options[int(u() * len(options))])
     if legal.phase == S.BID and legal.simple:      # a bidder who showed too little money: pass
         return PASS

@@ -214,7 +214,7 @@ def _validate(r: Rules) -> None:
          f"start_money must give a count for each of the {len(d)} denominations")
     need(sum(r.start_money) <= MAX_START_NOTES,
          f"start_money: at most {MAX_START_NOTES} notes per player (both rulebooks give 7), got "
-         f"{sum(r.start_money):,}: every payment a hand can make is listed for the players and bots, "
+         f"{sum(r.start_money):,}: every payment a hand can make is worked out for the players and bots, "
          f"and their number grows fast with the notes held")
     need(r.trade_tie in TRADE_TIE_RULES, f"trade_tie must be one of {TRADE_TIE_RULES}, got {r.trade_tie!r}")
     need(r.buyback_without_funds in BUYBACK_RULES,
