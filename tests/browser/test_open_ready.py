@@ -8,7 +8,6 @@ saved-widget race, docs/panels.md, left a panel undrawn). Screenshots go to
 
 from __future__ import annotations
 
-import json
 import re
 import warnings
 
@@ -18,14 +17,12 @@ from nbformat.sign import NotebookNotary
 from playwright.sync_api import Page, expect
 
 from bluffkit.lab_save import NOT_SAVED, WIDGET_STATE, shown_models
+from bluffkit.lessons import missing_widget_state
 
 from .conftest import REPO, SCREENSHOTS, WAIT_MS, LabServer, open_notebook
 from .test_lab import CELLS_DONE_JS, wait_kernel_idle, wait_on_kernel
 
 pytestmark = pytest.mark.browser
-
-#: A reference from one saved widget model to another.
-MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -120,22 +117,10 @@ def test_panel_notebook_opens_with_its_panels_drawn(page: Page, lab_server: LabS
 
 def _views_without_state(path) -> list[str]:
     """The models the saved notebook's widget views need, each shown one and every model it
-    refers to (``IPY_MODEL_id``) all the way down, that its saved widget state lacks: a view
-    missing one reads "Error displaying widget: model not found" (or draws in part) on the
-    next open."""
-    nb = nbformat.read(path, as_version=4)
-    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    lacking, seen, todo = [], set(), list(shown_models(nb))
-    while todo:
-        m = todo.pop()
-        if m in seen:
-            continue
-        seen.add(m)
-        if m not in state:
-            lacking.append(m)
-        else:
-            todo.extend(MODEL_REF.findall(json.dumps(state[m])))
-    return lacking
+    refers to all the way down, that its saved widget state lacks
+    (:func:`bluffkit.lessons.missing_widget_state`): a view missing one reads "Error
+    displaying widget: model not found" (or draws in part) on the next open."""
+    return missing_widget_state(nbformat.read(path, as_version=4))
 
 
 def test_a_notebook_saved_in_the_lab_keeps_its_panels_and_no_game(page: Page, lab_server: LabServer):
