@@ -1,8 +1,10 @@
 """A game being played: the object that the command line and the panels drive.
 
-A :class:`Session` holds the list of every state so far (undo and scrubbing are
-indexing into it), the moves with their narration, and the seats: each seat is a
-human, a bot, or a scripted list of moves. Chance and bots act in
+A :class:`Session` holds every state so far (undo and scrubbing are indexing into
+``states``, a :class:`~bluffkit.core.trail.StateTrail`: a list that keeps the first
+states as they are and then only some, playing the others again when asked for), the
+moves with their narration, and the seats: each seat is a human, a bot, or a scripted
+list of moves. Chance and bots act in
 :meth:`Session.advance`; a human's move goes through :meth:`Session.play`, which
 refuses an illegal move with the engine's reason and changes nothing.
 
@@ -30,6 +32,7 @@ from bluffkit.core.game import as_game
 from bluffkit.core.logfiles import NAME_RULE, name_ok
 from bluffkit.core.play import RunawayGame
 from bluffkit.core.seeding import check_seed
+from bluffkit.core.trail import StateTrail
 
 HUMAN = "human"
 
@@ -122,7 +125,8 @@ class Session:
     """One game: ``seats`` lists, per seat, ``"human"``, a bot name (``"random"``,
     ``"heuristic"``), an agent object, or a list of moves to play in order. ``undo``
     (one of :data:`UNDO_RULES`) says whose moves a player may take back. A session keeps
-    every state for undo, so a game of bots that never ends would fill the memory: past
+    every state for undo (``states``, see :mod:`bluffkit.core.trail`), so a game of bots
+    that never ends would fill the memory and the disk its log goes to: past
     ``max_steps`` steps (default :data:`MAX_STEPS_PER_SEAT` times the seats) :meth:`advance`
     and :meth:`run` stop, before a bot's or chance's step, with
     :class:`~bluffkit.core.play.RunawayGame`, the session as it was (a person may still move)."""
@@ -169,8 +173,8 @@ class Session:
                 self.kinds.append(getattr(agent, "name", str(spec)))
                 self.agents.append(agent)
         self.start = copy.deepcopy(start)    # the caller's dict may change; the log replays this one
-        self.states = [gamelog.start_state(game, n, self.start)]
         self.moves: list = []        # (seat or None, action)
+        self.states = StateTrail(game, gamelog.start_state(game, n, self.start), self.moves)
         self.says: list[str] = []
 
     # -- looking -------------------------------------------------------------------
@@ -376,7 +380,7 @@ class Session:
                              f"agent per seat, or None for humans; got {quote(seats, 60)}"[:300])
         s = cls(log.game, seats or [HUMAN] * len(log.seats), names=log.names,
                 seed=log.seed or 0, start=log.start, undo=undo)
+        s.moves = states.moves = list(log.moves)    # the trail replays the session's moves
         s.states = states
-        s.moves = list(log.moves)
         s.says = [log.game.narrate(states[i], m[0], m[1], states[i + 1], s.names) for i, m in enumerate(log.moves)]
         return s

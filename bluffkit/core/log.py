@@ -55,6 +55,7 @@ from bluffkit.core.errors import (
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 from bluffkit.core.protocols import Game
+from bluffkit.core.trail import StateTrail
 
 FORMAT = "bluffkit-log"
 VERSION = 2
@@ -242,15 +243,16 @@ def _file_mode(path: Path) -> int:
 
 # -- reading ------------------------------------------------------------------------------
 
-def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, list]:
+def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, StateTrail]:
     """Read and replay a log: ``(log, states)`` where ``states[i]`` is the state after
-    ``i`` moves. Raises :class:`LogError` with the line and the reason; a file that is
+    ``i`` moves (a :class:`~bluffkit.core.trail.StateTrail`: a sequence that keeps some of
+    them and plays the others again on demand). Raises :class:`LogError` with the line and the reason; a file that is
     not a regular file or is larger than :data:`~bluffkit.core.logfiles.MAX_BYTES` is
     refused before reading (:func:`~bluffkit.core.logfiles.read_bytes`)."""
     return parse(read_bytes(path), path=str(path), verify=verify)
 
 
-def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) -> tuple[GameLog, list]:
+def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) -> tuple[GameLog, StateTrail]:
     """Like :func:`read`, from the file's contents (``path`` names it in errors, and its
     folder is where a deck named by the log may be). ``data`` is text or bytes (a
     ``bytearray`` too); anything else (``None``, a number, a path) is refused with a
@@ -301,7 +303,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
     except (BluffkitError, *SHAPE_ERRORS) as e:
         raise fail(1, f"bad start position: {printable(str(e)) or type(e).__name__}", path) from None
     t = log.game.table(state)
-    states = [state]
+    states = StateTrail(log.game, state, log.moves)     # log.moves grows with it, a move before its state
     compare = verify and log.version >= 2
     old = "" if log.version == VERSION else f" (a format-{log.version} log, written by bluffkit {log.written_by})"
 

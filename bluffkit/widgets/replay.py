@@ -14,6 +14,7 @@ refused with the reason from :mod:`bluffkit.core.log`, shown in place of the gam
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
@@ -21,6 +22,7 @@ import ipywidgets as W
 
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, LogError, quote
+from bluffkit.core.trail import StateTrail
 from bluffkit.widgets.render import STYLE, all_seeing_view, seat_view
 from bluffkit.widgets.words import PLAY_TIP
 
@@ -86,7 +88,13 @@ class ReplayViewer(W.VBox):
     def load(self, source) -> bool:
         """Show a log file (path) or a session; a bad file shows the reason and keeps what was shown."""
         if hasattr(source, "states") and hasattr(source, "moves"):
-            game, states, moves, names = source.game, list(source.states), list(source.moves), list(source.names)
+            states: Sequence = source.states
+            if isinstance(states, StateTrail):      # the session plays on: shown is a copy
+                states = states.copy()
+                moves = states.moves
+            else:
+                states, moves = list(states), list(source.moves)
+            game, names = source.game, list(source.names)
             self.path.value = ""                    # a session has no file: the name of one shown before goes
         else:
             if not isinstance(source, (str, os.PathLike)):

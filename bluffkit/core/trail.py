@@ -1,0 +1,151 @@
+"""Every state of a game so far, without holding every one.
+
+A :class:`~bluffkit.session.Session` keeps the states of its game for undo, scrubbing and
+narration: ``states[i]`` is the state after ``i`` moves. Some games' states grow with the
+game (Bløff's every claim made, every card laid), so keeping each one costs memory in the
+square of the game's length: a Bløff game of three callers that never ends held 1.8 GB
+after 30,000 steps. :class:`StateTrail` is that list of states holding the first
+:data:`HEAD` (a whole game, for every game people play), then only every ``every``-th one,
+and the last; a state in between is played again from the one kept before
+it and the moves (``game.step`` is a function of the state and the move alone, as a log's
+replay relies on), a stretch at a time, so reading the states in order plays each move
+once more.
+
+>>> from bluffkit.session import Session
+>>> from bluffkit.agents.bloff import CallerAgent
+>>> s = Session("bloff", [CallerAgent(patience=None, stamina=None) for _ in "abc"], seed=28, max_steps=2000)
+>>> s.advance(limit=1500) and s.states
+StateTrail(1501 states, 1032 kept)
+>>> s.states[1100] == s.game.step(s.states[1099], *s.moves[1099])
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+#: How far apart the kept states are past the first ``HEAD``: a state in between costs at
+#: most this many steps.
+EVERY = 64
+#: How many states at the start of a game are all kept: every game people play, and the
+#: bots' games but the longest (You're Bluffing! takes some 300 to 500 steps, Bløff at three
+#: players some 200), is read back as played, without a step played again.
+HEAD = 1024
+
+
+class StateTrail(Sequence):
+    """``trail[i]``: the state after ``i`` moves of ``moves`` (a list the caller owns and
+    keeps in step: ``len(moves) == len(trail) - 1``), from ``first``. Like a list it
+    takes ``append``, ``del trail[k:]`` (undo), an index or a slice (a list of states),
+    iteration and ``==`` with any sequence of states. It keeps the first ``head`` states
+    (a multiple of ``every``), then one in ``every``, and the last."""
+
+    def __init__(self, game, first, moves: list, every: int = EVERY, head: int = HEAD):
+        for name, value, least in (("every", every, 1), ("head", head, 0)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"{name}: a number of steps (a whole number >= {least}), got {value!r}")
+        if head % every:
+            raise ValueError(f"head ({head}) must be a multiple of every ({every})")
+        self.game, self.moves, self.every, self.head = game, moves, every, head
+        self._head = [first] if head else []     # the states 0 .. head - 1
+        self._kept = [] if head else [first]     # the states head, head + every, ...
+        self._last = first
+        self._n = 1
+        self._stretch: list = []        # the states replayed last, from index _at on
+        self._at = -1
+
+    def copy(self) -> StateTrail:
+        """The trail as it is now, with its own list of the moves: it stays as it is while
+        this one goes on or is cut short."""
+        twin = StateTrail(self.game, self._last, list(self.moves[:self._n - 1]), self.every, self.head)
+        twin._head, twin._kept, twin._n = list(self._head), list(self._kept), self._n
+        return twin
+
+    def __len__(self) -> int:
+        return self._n
+
+    def append(self, state) -> None:
+        n = self._n
+        if n < self.head:
+            self._head.append(state)
+        elif not (n - self.head) % self.every:
+            self._kept.append(state)
+        self._last = state
+        self._n = n + 1
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._n))]
+        i = operator.index(i)
+        n = self._n
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"state {i} of a trail of {n}")
+        if i == n - 1:
+            return self._last
+        if i < self.head:
+            return self._head[i]
+        k, r = divmod(i - self.head, self.every)
+        if not r:
+            return self._kept[k]
+        start = i - r
+        if self._at != start or r >= len(self._stretch):
+            self._stretch, self._at = self._replay(start, min(start + self.every, n - 1)), start
+        return self._stretch[r]
+
+    def _replay(self, start: int, end: int) -> list:
+        """The states ``start`` .. ``end - 1`` (``start`` one kept past the head), played
+        again from the one kept at ``start``."""
+        state = self._kept[(start - self.head) // self.every]
+        out = [state]
+        step, moves = self.game.step, self.moves
+        for j in range(start, end - 1):
+            seat, action = moves[j]
+            state = step(state, seat, action)
+            out.append(state)
+        return out
+
+    def __iter__(self):
+        every, n = self.every, self._n
+        if n <= self.head:
+            yield from self._head
+            return
+        yield from self._head
+        for start in range(self.head, n - 1, every):
+            yield from self._replay(start, min(start + every, n - 1))
+        yield self._last
+
+    def __delitem__(self, i) -> None:
+        """``del trail[k:]``, the only deletion: the states after ``k - 1`` moves go. The
+        moves from ``k - 1`` on may be gone already (a session takes them back first)."""
+        k, stop, step = i.indices(self._n) if isinstance(i, slice) else (0, 0, 0)
+        if step != 1 or stop != self._n:
+            raise TypeError("a trail of states is only cut short: del trail[k:]")
+        if k >= self._n:
+            return
+        if k < 1:
+            raise ValueError("a trail keeps its first state")
+        self._stretch, self._at = [], -1        # what was replayed may be played otherwise now
+        head = self.head
+        if k <= head:
+            del self._head[k:]
+            self._kept.clear()
+            last = self._head[-1]
+        else:                                   # the new last state: kept, or played again from the
+            r = (k - 1 - head) % self.every     # moves before it
+            last = self._replay(k - 1 - r, k)[-1] if r else self._kept[(k - 1 - head) // self.every]
+            del self._kept[-(-(k - head) // self.every):]
+        self._last, self._n = last, k
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, (StateTrail, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"StateTrail({self._n} states, {len(self._head) + len(self._kept)} kept)"

@@ -1,0 +1,180 @@
+"""The trail of states a session keeps: every state read back as played, few kept."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bluffkit.agents.base import make_agent
+from bluffkit.agents.bloff import CallerAgent
+from bluffkit.core import log as gamelog
+from bluffkit.core.game import make_game
+from bluffkit.core.play import RunawayGame
+from bluffkit.core.trail import EVERY, HEAD, StateTrail
+from bluffkit.session import Session
+
+GAMES = [("youre-bluffing", {}, 3), ("horse-trading", {}, 5), ("bloff", {}, 3), ("bluffer", {}, 3),
+         ("bidder-up", {}, 3), ("auction", {"format": "dutch"}, 4)]
+
+
+def played(name: str, players: int, seed: int, **options):
+    """A finished session of bots, and every state of its game stepped from the start."""
+    s = Session(make_game(name, **options), ["random"] * players, seed=seed).run()
+    states = [s.states[0]]
+    for seat, action in s.moves:
+        states.append(s.game.step(states[-1], seat, action))
+    return s, states
+
+
+def trail_of(game, states, moves, every, mine=None, head=0):
+    """A trail of ``states`` kept ``every`` steps apart after the first ``head``, over
+    ``mine`` (a new list by default)."""
+    mine = [] if mine is None else mine
+    trail = StateTrail(game, states[0], mine, every, head)
+    for move, state in zip(moves, states[1:]):
+        mine.append(move)
+        trail.append(state)
+    return trail
+
+
+@pytest.mark.parametrize("name,options,players", GAMES)
+def test_a_sessions_states_read_back_as_played(name, options, players):
+    s, states = played(name, players, seed=3, **options)
+    assert isinstance(s.states, StateTrail) and s.states[-1] is s.state
+    for trail in (s.states, trail_of(s.game, states, s.moves, 4), trail_of(s.game, states, s.moves, 3, head=9)):
+        assert len(trail) == len(states) > 4 * 4, "a game long enough to replay states"
+        assert trail == states and states == trail
+        assert [trail[i] for i in range(len(states))] == states
+        assert [trail[i] for i in range(-1, -len(states) - 1, -1)] == states[::-1]
+        assert trail[5:40:3] == states[5:40:3] and trail[::-1] == states[::-1]
+
+
+@pytest.mark.parametrize("every,head", [(1, 0), (2, 0), (3, 0), (7, 0), (7, 14), (1, 5)])
+def test_any_spacing_reads_back_the_same(every, head):
+    s, states = played("bloff", 3, seed=5)
+    trail = trail_of(s.game, states, s.moves, every, head=head)
+    assert list(trail) == states and trail[::5] == states[::5]
+    assert [trail[i] for i in (len(states) - 2, 1, every, every + 1, 0)] == \
+           [states[i] for i in (len(states) - 2, 1, every, every + 1, 0)]
+
+
+def branch(game, state, seed: int, steps: int):
+    """``steps`` moves of random bots and chance from ``state`` (fewer if the game ends), and
+    the states after each."""
+    rng = np.random.default_rng(seed)
+    bot = make_agent("random", game)
+    moves, states = [], []
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        if game.is_chance(state):
+            move = (None, game.sample_chance(state, rng))
+        else:
+            seat = game.to_move(state)[0]
+            obs = game.observe(state, seat)
+            move = (seat, bot.act(obs, obs.legal, rng))
+        state = game.step(state, *move)
+        moves.append(move)
+        states.append(state)
+    return moves, states
+
+
+@pytest.mark.parametrize("every,head", [(4, 0), (5, 10)])
+def test_states_read_while_the_game_goes_on(every, head):
+    """As a session's undo reads them: the last few states after each move."""
+    s, states = played("horse-trading", 3, seed=6)
+    moves: list = []
+    trail = StateTrail(s.game, states[0], moves, every, head)
+    for i, (move, state) in enumerate(zip(s.moves, states[1:]), 1):
+        moves.append(move)
+        trail.append(state)
+        back = range(max(0, i - 3), i + 1)
+        assert [trail[j] for j in back] == [states[j] for j in back], f"after move {i}"
+
+
+@pytest.mark.parametrize("every,head", [(4, 0), (16, 0), (4, 8)])
+def test_cut_short_then_played_otherwise_reads_the_new_states(every, head):
+    """What was replayed before an undo is not shown after it: the moves differ now."""
+    a, states_a = played("youre-bluffing", 3, seed=1)
+    for cut in sorted({every, every + 1, 2 * every - 1, 3 * every, head, head + 1, head + every} - {0}):
+        moves: list = []
+        trail = trail_of(a.game, states_a, a.moves, every, moves, head)
+        assert trail[cut + 2] == states_a[cut + 2] and trail[cut + every] == states_a[cut + every]
+        del moves[cut:], trail[cut + 1:]
+        assert len(trail) == cut + 1 and trail[-1] == states_a[cut]
+        more, states_b = branch(a.game, states_a[cut], seed=cut, steps=3 * every)
+        assert states_b[1:every] != states_a[cut + 2:cut + every + 1], "a branch that plays otherwise"
+        for move, state in zip(more, states_b):
+            moves.append(move)
+            trail.append(state)
+        now = states_a[:cut + 1] + states_b
+        assert trail[cut + 2] == now[cut + 2] and trail[cut + every] == now[cut + every]   # read before the cut
+        assert trail == now and [trail[i] for i in range(len(trail))] == now
+
+
+def test_a_copy_stays_as_it_was():
+    """A copy (what a replay panel shows of a session) keeps its states while the trail
+    it was taken from is cut short and played otherwise."""
+    a, states_a = played("horse-trading", 3, seed=4)
+    moves: list = []
+    trail = trail_of(a.game, states_a, a.moves, 8, moves, head=8)
+    shown = trail.copy()
+    del moves[10:], trail[11:]
+    more, states_b = branch(a.game, states_a[10], seed=1, steps=40)
+    for move, state in zip(more, states_b):
+        moves.append(move)
+        trail.append(state)
+    assert states_b[:20] != states_a[11:31], "played otherwise"
+    assert shown == states_a and [shown[i] for i in range(len(states_a))] == states_a
+    assert trail == states_a[:11] + states_b
+
+
+def test_a_loaded_log_replays_the_same_states(tmp_path):
+    s, states = played("horse-trading", 4, seed=8)
+    log, read = gamelog.read(s.save(tmp_path / "game.jsonl"))
+    assert isinstance(read, StateTrail) and read == states
+    again = Session.load(tmp_path / "game.jsonl")
+    assert again.states == states and again.states.moves is again.moves
+
+
+def test_a_runaway_session_keeps_few_states():
+    """Three callers that call every claim never finish; each Bløff state holds every
+    claim made, so keeping each state would take memory in the square of the steps."""
+    callers = [CallerAgent(patience=None, stamina=None) for _ in range(3)]
+    s = Session("bloff", callers, seed=28, max_steps=2000)
+    with pytest.raises(RunawayGame):
+        s.run()
+    trail = s.states
+    assert len(trail) == 2001 and len(trail._head) + len(trail._kept) == HEAD + -(-(2001 - HEAD) // EVERY)
+    assert trail[1500].claims == s.game.step(trail[1499], *s.moves[1499]).claims
+    assert len(trail._stretch) <= EVERY
+
+
+def test_odd_uses_are_refused_in_words():
+    game = make_game("bloff")
+    first = game.new_state(3)
+    with pytest.raises(ValueError, match="every"):
+        StateTrail(game, first, [], every=0)
+    with pytest.raises(ValueError, match="every"):
+        StateTrail(game, first, [], every=True)
+    with pytest.raises(ValueError, match="head"):
+        StateTrail(game, first, [], head=-1)
+    with pytest.raises(ValueError, match="multiple of every"):
+        StateTrail(game, first, [], every=64, head=100)
+    s, _ = played("bloff", 3, seed=1)
+    trail = s.states
+    n = len(trail)
+    with pytest.raises(IndexError, match=f"state {n} of a trail of {n}"):
+        trail[n]
+    with pytest.raises(IndexError):
+        trail[-n - 1]
+    with pytest.raises(TypeError, match="cut short"):
+        del trail[2:5]
+    with pytest.raises(TypeError, match="cut short"):
+        del trail[3]
+    with pytest.raises(ValueError, match="first state"):
+        del trail[0:]
+    with pytest.raises(TypeError):
+        trail["1"]
+    del trail[n + 5:]                   # nothing to cut
+    assert len(trail) == n and trail != [] and (trail == 3) is False
