@@ -6,7 +6,8 @@ game (Bløff's every claim made, every card laid), so keeping each one costs mem
 square of the game's length: a Bløff game of three callers that never ends held 1.8 GB
 after 30,000 steps. :class:`StateTrail` is that list of states holding the first
 :data:`HEAD` (a whole game, for every game people play), then only every ``every``-th one,
-and the last; a state in between is played again from the one kept before
+the gap doubling whenever more than :data:`MOST` would be kept, and the last; a state in
+between is played again from the one kept before
 it and the moves (``game.step`` is a function of the state and the move alone, as a log's
 replay relies on), a stretch at a time, so reading the states in order plays each move
 once more.
@@ -26,29 +27,34 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
-#: How far apart the kept states are past the first ``HEAD``: a state in between costs at
-#: most this many steps.
+#: How far apart the kept states are past the first ``HEAD`` to begin with: a state in
+#: between costs at most this many steps.
 EVERY = 64
-#: How many states at the start of a game are all kept: every game people play, and the
-#: bots' games but the longest (You're Bluffing! takes some 300 to 500 steps, Bløff at three
-#: players some 200), is read back as played, without a step played again.
+#: How many states at the start of a game are all kept: every game people play, and most of
+#: the bots' (You're Bluffing! takes some 300 to 500 steps, Bløff at three players some 200
+#: to 1,400), is read back as played, without a step played again.
 HEAD = 1024
+#: The most states kept past the head: one more, and every other one of them goes and the
+#: gap between them doubles. A Bløff state holds every claim made so far, so a state costs
+#: memory in the length of the game; with a bounded number kept, a game that never ends
+#: takes memory in its length, not in its square.
+MOST = 256
 
 
 class StateTrail(Sequence):
     """``trail[i]``: the state after ``i`` moves of ``moves`` (a list the caller owns and
     keeps in step: ``len(moves) == len(trail) - 1``), from ``first``. Like a list it
     takes ``append``, ``del trail[k:]`` (undo), an index or a slice (a list of states),
-    iteration and ``==`` with any sequence of states. It keeps the first ``head`` states
-    (a multiple of ``every``), then one in ``every``, and the last."""
+    iteration and ``==`` with any sequence of states. It keeps the first ``head`` states,
+    then one in ``every`` (which doubles whenever more than ``most`` would be kept), and
+    the last."""
 
-    def __init__(self, game, first, moves: list, every: int = EVERY, head: int = HEAD):
-        for name, value, least in (("every", every, 1), ("head", head, 0)):
+    def __init__(self, game, first, moves: list, every: int = EVERY, head: int = HEAD, most: int = MOST):
+        for name, value, least in (("every", every, 1), ("head", head, 0), ("most", most, 1)):
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise ValueError(f"{name}: a number of steps (a whole number >= {least}), got {value!r}")
-        if head % every:
-            raise ValueError(f"head ({head}) must be a multiple of every ({every})")
-        self.game, self.moves, self.every, self.head = game, moves, every, head
+                raise ValueError(f"{name}: a number of states (a whole number >= {least}), got {value!r}")
+        self.game, self.every, self.head, self.most = game, every, head, most
+        self._moves = moves
         self._head = [first] if head else []     # the states 0 .. head - 1
         self._kept = [] if head else [first]     # the states head, head + every, ...
         self._last = first
@@ -56,12 +62,24 @@ class StateTrail(Sequence):
         self._stretch: list = []        # the states replayed last, from index _at on
         self._at = -1
 
+    @property
+    def moves(self) -> list:
+        """The moves the states after the kept ones are played again from."""
+        return self._moves
+
+    @moves.setter
+    def moves(self, moves: list) -> None:
+        self._moves = moves
+        self._stretch, self._at = [], -1
+
     def copy(self) -> StateTrail:
         """The trail as it is now, with its own list of the moves: it stays as it is while
         this one goes on or is cut short."""
-        twin = StateTrail(self.game, self._last, list(self.moves[:self._n - 1]), self.every, self.head)
+        twin = StateTrail(self.game, self._last, list(self.moves[:self._n - 1]), self.every, self.head, self.most)
         twin._head, twin._kept, twin._n = list(self._head), list(self._kept), self._n
         return twin
+
+    __copy__ = copy
 
     def __len__(self) -> int:
         return self._n
@@ -71,7 +89,10 @@ class StateTrail(Sequence):
         if n < self.head:
             self._head.append(state)
         elif not (n - self.head) % self.every:
-            self._kept.append(state)
+            kept = self._kept
+            kept.append(state)
+            if len(kept) > self.most:            # keep every other one, twice as far apart (what
+                self._kept, self.every = kept[::2], 2 * self.every     # was replayed stays true)
         self._last = state
         self._n = n + 1
 
@@ -101,7 +122,7 @@ class StateTrail(Sequence):
         again from the one kept at ``start``."""
         state = self._kept[(start - self.head) // self.every]
         out = [state]
-        step, moves = self.game.step, self.moves
+        step, moves = self.game.step, self._moves
         for j in range(start, end - 1):
             seat, action = moves[j]
             state = step(state, seat, action)
@@ -141,7 +162,7 @@ class StateTrail(Sequence):
         self._last, self._n = last, k
 
     def __eq__(self, other: Any) -> bool:
-        if isinstance(other, (StateTrail, list, tuple)):
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes, bytearray)):
             return len(self) == len(other) and all(a == b for a, b in zip(self, other))
         return NotImplemented
 

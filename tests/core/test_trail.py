@@ -10,7 +10,7 @@ from bluffkit.agents.bloff import CallerAgent
 from bluffkit.core import log as gamelog
 from bluffkit.core.game import make_game
 from bluffkit.core.play import RunawayGame
-from bluffkit.core.trail import EVERY, HEAD, StateTrail
+from bluffkit.core.trail import EVERY, HEAD, MOST, StateTrail
 from bluffkit.session import Session
 
 GAMES = [("youre-bluffing", {}, 3), ("horse-trading", {}, 5), ("bloff", {}, 3), ("bluffer", {}, 3),
@@ -26,11 +26,11 @@ def played(name: str, players: int, seed: int, **options):
     return s, states
 
 
-def trail_of(game, states, moves, every, mine=None, head=0):
+def trail_of(game, states, moves, every, mine=None, head=0, most=MOST):
     """A trail of ``states`` kept ``every`` steps apart after the first ``head``, over
     ``mine`` (a new list by default)."""
     mine = [] if mine is None else mine
-    trail = StateTrail(game, states[0], mine, every, head)
+    trail = StateTrail(game, states[0], mine, every, head, most)
     for move, state in zip(moves, states[1:]):
         mine.append(move)
         trail.append(state)
@@ -49,10 +49,11 @@ def test_a_sessions_states_read_back_as_played(name, options, players):
         assert trail[5:40:3] == states[5:40:3] and trail[::-1] == states[::-1]
 
 
-@pytest.mark.parametrize("every,head", [(1, 0), (2, 0), (3, 0), (7, 0), (7, 14), (1, 5)])
-def test_any_spacing_reads_back_the_same(every, head):
+@pytest.mark.parametrize("every,head,most", [(1, 0, MOST), (2, 0, MOST), (3, 0, MOST), (7, 0, MOST), (7, 14, MOST),
+                                             (1, 5, MOST), (1, 5, 4), (3, 2, 1)])
+def test_any_spacing_reads_back_the_same(every, head, most):
     s, states = played("bloff", 3, seed=5)
-    trail = trail_of(s.game, states, s.moves, every, head=head)
+    trail = trail_of(s.game, states, s.moves, every, head=head, most=most)
     assert list(trail) == states and trail[::5] == states[::5]
     assert [trail[i] for i in (len(states) - 2, 1, every, every + 1, 0)] == \
            [states[i] for i in (len(states) - 2, 1, every, every + 1, 0)]
@@ -79,12 +80,12 @@ def branch(game, state, seed: int, steps: int):
     return moves, states
 
 
-@pytest.mark.parametrize("every,head", [(4, 0), (5, 10)])
-def test_states_read_while_the_game_goes_on(every, head):
+@pytest.mark.parametrize("every,head,most", [(4, 0, MOST), (5, 10, MOST), (1, 3, 2)])
+def test_states_read_while_the_game_goes_on(every, head, most):
     """As a session's undo reads them: the last few states after each move."""
     s, states = played("horse-trading", 3, seed=6)
     moves: list = []
-    trail = StateTrail(s.game, states[0], moves, every, head)
+    trail = StateTrail(s.game, states[0], moves, every, head, most)
     for i, (move, state) in enumerate(zip(s.moves, states[1:]), 1):
         moves.append(move)
         trail.append(state)
@@ -92,18 +93,19 @@ def test_states_read_while_the_game_goes_on(every, head):
         assert [trail[j] for j in back] == [states[j] for j in back], f"after move {i}"
 
 
-@pytest.mark.parametrize("every,head", [(4, 0), (16, 0), (4, 8)])
-def test_cut_short_then_played_otherwise_reads_the_new_states(every, head):
+@pytest.mark.parametrize("every,head,most", [(4, 0, MOST), (16, 0, MOST), (4, 8, MOST), (2, 3, 4)])
+def test_cut_short_then_played_otherwise_reads_the_new_states(every, head, most):
     """What was replayed before an undo is not shown after it: the moves differ now."""
     a, states_a = played("youre-bluffing", 3, seed=1)
     for cut in sorted({every, every + 1, 2 * every - 1, 3 * every, head, head + 1, head + every} - {0}):
         moves: list = []
-        trail = trail_of(a.game, states_a, a.moves, every, moves, head)
+        trail = trail_of(a.game, states_a, a.moves, every, moves, head, most)
         assert trail[cut + 2] == states_a[cut + 2] and trail[cut + every] == states_a[cut + every]
         del moves[cut:], trail[cut + 1:]
         assert len(trail) == cut + 1 and trail[-1] == states_a[cut]
-        more, states_b = branch(a.game, states_a[cut], seed=cut, steps=3 * every)
-        assert states_b[1:every] != states_a[cut + 2:cut + every + 1], "a branch that plays otherwise"
+        more, states_b = next((m, b) for m, b in (branch(a.game, states_a[cut], seed, 3 * every + 8)
+                                                  for seed in range(50))
+                              if b[1:every + 2] != states_a[cut + 2:cut + every + 3])
         for move, state in zip(more, states_b):
             moves.append(move)
             trail.append(state)
@@ -141,13 +143,41 @@ def test_a_runaway_session_keeps_few_states():
     """Three callers that call every claim never finish; each Bløff state holds every
     claim made, so keeping each state would take memory in the square of the steps."""
     callers = [CallerAgent(patience=None, stamina=None) for _ in range(3)]
-    s = Session("bloff", callers, seed=28, max_steps=2000)
+    s = Session("bloff", callers, seed=28, max_steps=3000)
     with pytest.raises(RunawayGame):
         s.run()
     trail = s.states
-    assert len(trail) == 2001 and len(trail._head) + len(trail._kept) == HEAD + -(-(2001 - HEAD) // EVERY)
-    assert trail[1500].claims == s.game.step(trail[1499], *s.moves[1499]).claims
-    assert len(trail._stretch) <= EVERY
+    assert len(trail) == 3001 and len(trail._head) == HEAD and len(trail._kept) == -(-(3001 - HEAD) // EVERY)
+    fresh = [trail[0]]
+    for move in s.moves:
+        fresh.append(s.game.step(fresh[-1], *move))
+    assert trail == fresh and [trail[i] for i in range(2990, 1000, -7)] == fresh[2990:1000:-7]
+
+
+def test_the_gap_widens_so_that_few_states_are_kept():
+    s, states = played("youre-bluffing", 3, seed=7)
+    trail = trail_of(s.game, states, s.moves, 2, head=10, most=8)
+    assert 4 < len(trail._kept) <= 8 and trail.every > 2 and trail.every & (trail.every - 1) == 0
+    assert list(trail) == states and trail[-30:] == states[-30:]
+
+
+def test_a_shallow_copy_and_new_moves_stand_apart():
+    import collections
+    import copy
+    s, states = played("youre-bluffing", 3, seed=9)
+    moves = list(s.moves)
+    trail = trail_of(s.game, states, moves, 4)
+    shallow = copy.copy(trail)
+    assert trail[10] == states[10]
+    del moves[5:], trail[6:]
+    assert shallow == states and list(shallow) == states
+    trail = trail_of(s.game, states, list(s.moves), 4)
+    assert trail[9] == states[9]                     # replayed from state 8, and remembered
+    more, states_b = next((m, b) for m, b in (branch(s.game, states[8], seed, 4) for seed in range(50))
+                          if b[0] != states[9])
+    trail.moves = s.moves[:8] + more + s.moves[12:]  # another list: what was replayed from the old one goes
+    assert trail[9] == states_b[0]
+    assert trail_of(s.game, states, s.moves, 4) == collections.deque(states) and trail != "abc"
 
 
 def test_odd_uses_are_refused_in_words():
@@ -159,8 +189,8 @@ def test_odd_uses_are_refused_in_words():
         StateTrail(game, first, [], every=True)
     with pytest.raises(ValueError, match="head"):
         StateTrail(game, first, [], head=-1)
-    with pytest.raises(ValueError, match="multiple of every"):
-        StateTrail(game, first, [], every=64, head=100)
+    with pytest.raises(ValueError, match="most"):
+        StateTrail(game, first, [], most=0)
     s, _ = played("bloff", 3, seed=1)
     trail = s.states
     n = len(trail)
