@@ -152,7 +152,11 @@ class BlufferTable(SeatPanel):
         s = self.session
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
         self.controls.layout.display = _HIDE
-        self.view.value = seat_html(self.game, s.observe(s.state.leader), s.names, private_only=True)
+        seen = s.observe(s.state.leader)
+        self.view.value = seat_html(self.game, seen, s.names, private_only=True)
+        if seen.truth is None:             # while answers are written: why the screen holds so little
+            self.view.value += note("The true answer is copied from the card once every answer is written; "
+                                    "who wrote which answer is known as the sheets are read.")
         self.hide_leader.layout.display = _SHOW
         self.message.value = note("The leader's screen: press <b>Hide the leader's screen</b> before passing it on.")
 

@@ -113,6 +113,23 @@ def test_the_leaders_screen_opens_behind_the_cover_shows_truth_and_authors_and_c
     assert t.vote_box.layout.display is None and "The true answer" not in t.view.value
 
 
+def test_the_leaders_screen_while_answers_are_written_says_what_is_to_come():
+    """The leader learns the true answer only after writing ("lifts the card slightly to
+    copy the true answer", after step 2): until then its screen says so, not nothing."""
+    t = BlufferTable(players=4, humans=[0, 1, 2, 3], seed=1)
+    assert t.session.state.phase == "write" and t.session.state.leader == 0
+    t.leader_button.click()
+    t.show.click()
+    q = t.game.deck.by_id[t.session.state.qid]
+    assert t.screen == ("leader", 0) and "copied from the card once every answer is written" in t.view.value
+    assert "The true answer:" not in t.view.value and q.answer not in t.view.value
+    t.hide_leader.click()
+    at_vote = _two_humans_at_the_vote()
+    at_vote.leader_button.click()
+    at_vote.show.click()
+    assert "copied from the card" not in at_vote.view.value and "The true answer" in at_vote.view.value
+
+
 def test_a_bot_leaders_screen_stays_hidden():
     t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
     t.show.click()
