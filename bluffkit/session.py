@@ -125,8 +125,8 @@ class Session:
     """One game: ``seats`` lists, per seat, ``"human"``, a bot name (``"random"``,
     ``"heuristic"``), an agent object, or a list of moves to play in order. ``undo``
     (one of :data:`UNDO_RULES`) says whose moves a player may take back. A session keeps
-    every state for undo (``states``, see :mod:`bluffkit.core.trail`), so a game of bots
-    that never ends would fill the memory and the disk its log goes to: past
+    every state for undo (``states``, see :mod:`bluffkit.core.trail`, which holds only some
+    of a long game's), and a game of bots that never ends would still grow without end: past
     ``max_steps`` steps (default :data:`MAX_STEPS_PER_SEAT` times the seats) :meth:`advance`
     and :meth:`run` stop, before a bot's or chance's step, with
     :class:`~bluffkit.core.play.RunawayGame`, the session as it was (a person may still move)."""

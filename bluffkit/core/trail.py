@@ -5,12 +5,12 @@ narration: ``states[i]`` is the state after ``i`` moves. Some games' states grow
 game (Bløff's every claim made, every card laid), so keeping each one costs memory in the
 square of the game's length: a Bløff game of three callers that never ends held 1.8 GB
 after 30,000 steps. :class:`StateTrail` is that list of states holding the first
-:data:`HEAD` (a whole game, for every game people play), then only every ``every``-th one,
-the gap doubling whenever more than :data:`MOST` would be kept, and the last; a state in
-between is played again from the one kept before
-it and the moves (``game.step`` is a function of the state and the move alone, as a log's
-replay relies on), a stretch at a time, so reading the states in order plays each move
-once more.
+:data:`HEAD` (a whole game, for every game people play), then only every ``every``-th
+one, the gap doubling whenever more than :data:`MOST` would be kept, and the last. A
+state in between is played again from the one kept before it and the moves
+(``game.step`` is a function of the state and the move alone, as a log's replay relies
+on); the last :data:`WINDOW` states played again are remembered, so reading the states
+in order plays each move once more.
 
 >>> from bluffkit.session import Session
 >>> from bluffkit.agents.bloff import CallerAgent
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 #: How far apart the kept states are past the first ``HEAD`` to begin with: a state in
-#: between costs at most this many steps.
+#: between costs at most ``every`` steps, this many until the gap first doubles.
 EVERY = 64
 #: How many states at the start of a game are all kept: every game people play, and most of
 #: the bots' (You're Bluffing! takes some 300 to 500 steps, Bløff at three players some 200
@@ -36,9 +36,12 @@ EVERY = 64
 HEAD = 1024
 #: The most states kept past the head: one more, and every other one of them goes and the
 #: gap between them doubles. A Bløff state holds every claim made so far, so a state costs
-#: memory in the length of the game; with a bounded number kept, a game that never ends
-#: takes memory in its length, not in its square.
+#: memory in the length of the game; with a bounded number kept (and at most ``WINDOW``
+#: played again remembered), a game that never ends takes memory in its length, not in its
+#: square.
 MOST = 256
+#: The most states played again that a trail remembers, a stretch next to the one read last.
+WINDOW = 64
 
 
 class StateTrail(Sequence):
@@ -54,12 +57,13 @@ class StateTrail(Sequence):
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise ValueError(f"{name}: a number of states (a whole number >= {least}), got {value!r}")
         self.game, self.every, self.head, self.most = game, every, head, most
+        self._every = every             # the gap to begin with, again once the kept ones are cut away
         self._moves = moves
         self._head = [first] if head else []     # the states 0 .. head - 1
         self._kept = [] if head else [first]     # the states head, head + every, ...
         self._last = first
         self._n = 1
-        self._stretch: list = []        # the states replayed last, from index _at on
+        self._window: list = []         # states played again, remembered: from index _at on
         self._at = -1
 
     @property
@@ -70,13 +74,13 @@ class StateTrail(Sequence):
     @moves.setter
     def moves(self, moves: list) -> None:
         self._moves = moves
-        self._stretch, self._at = [], -1
+        self._window, self._at = [], -1
 
     def copy(self) -> StateTrail:
         """The trail as it is now, with its own list of the moves: it stays as it is while
         this one goes on or is cut short."""
-        twin = StateTrail(self.game, self._last, list(self.moves[:self._n - 1]), self.every, self.head, self.most)
-        twin._head, twin._kept, twin._n = list(self._head), list(self._kept), self._n
+        twin = StateTrail(self.game, self._last, list(self.moves[:self._n - 1]), self._every, self.head, self.most)
+        twin._head, twin._kept, twin._n, twin.every = list(self._head), list(self._kept), self._n, self.every
         return twin
 
     __copy__ = copy
@@ -91,8 +95,8 @@ class StateTrail(Sequence):
         elif not (n - self.head) % self.every:
             kept = self._kept
             kept.append(state)
-            if len(kept) > self.most:            # keep every other one, twice as far apart (what
-                self._kept, self.every = kept[::2], 2 * self.every     # was replayed stays true)
+            if len(kept) > self.most:            # keep every other one, twice as far apart
+                self._kept, self.every = kept[::2], 2 * self.every
         self._last = state
         self._n = n + 1
 
@@ -109,34 +113,40 @@ class StateTrail(Sequence):
             return self._last
         if i < self.head:
             return self._head[i]
-        k, r = divmod(i - self.head, self.every)
+        r = (i - self.head) % self.every
         if not r:
-            return self._kept[k]
-        start = i - r
-        if self._at != start or r >= len(self._stretch):
-            self._stretch, self._at = self._replay(start, min(start + self.every, n - 1)), start
-        return self._stretch[r]
+            return self._kept[(i - self.head) // self.every]
+        at = self._at
+        if not at <= i < at + len(self._window):
+            start = i - r
+            at = i - r % WINDOW
+            self._window = self._walk(start, at, min(at + WINDOW, start + self.every, n - 1))
+            self._at = at
+        return self._window[i - at]
 
-    def _replay(self, start: int, end: int) -> list:
-        """The states ``start`` .. ``end - 1`` (``start`` one kept past the head), played
-        again from the one kept at ``start``."""
+    def _walk(self, start: int, lo: int, hi: int) -> list:
+        """The states ``lo`` .. ``hi - 1``, played again from the one kept at ``start``
+        (``start <= lo``)."""
         state = self._kept[(start - self.head) // self.every]
-        out = [state]
+        out = [state] if start >= lo else []
         step, moves = self.game.step, self._moves
-        for j in range(start, end - 1):
+        for j in range(start, hi - 1):
             seat, action = moves[j]
             state = step(state, seat, action)
-            out.append(state)
+            if j + 1 >= lo:
+                out.append(state)
         return out
 
     def __iter__(self):
-        every, n = self.every, self._n
-        if n <= self.head:
-            yield from self._head
-            return
-        yield from self._head
-        for start in range(self.head, n - 1, every):
-            yield from self._replay(start, min(start + every, n - 1))
+        n, every = self._n, self.every
+        yield from self._head[:n - 1]
+        step, moves, kept = self.game.step, self._moves, self._kept
+        for k, start in enumerate(range(self.head, n - 1, every)):
+            state = kept[k]
+            yield state
+            for j in range(start, min(start + every, n - 1) - 1):
+                state = step(state, *moves[j])
+                yield state
         yield self._last
 
     def __delitem__(self, i) -> None:
@@ -149,15 +159,16 @@ class StateTrail(Sequence):
             return
         if k < 1:
             raise ValueError("a trail keeps its first state")
-        self._stretch, self._at = [], -1        # what was replayed may be played otherwise now
+        self._window, self._at = [], -1         # what was played again may be played otherwise now
         head = self.head
         if k <= head:
             del self._head[k:]
             self._kept.clear()
+            self.every = self._every
             last = self._head[-1]
         else:                                   # the new last state: kept, or played again from the
             r = (k - 1 - head) % self.every     # moves before it
-            last = self._replay(k - 1 - r, k)[-1] if r else self._kept[(k - 1 - head) // self.every]
+            last = self._walk(k - 1 - r, k - 1, k)[-1] if r else self._kept[(k - 1 - head) // self.every]
             del self._kept[-(-(k - head) // self.every):]
         self._last, self._n = last, k
 

@@ -8,9 +8,10 @@ import pytest
 from bluffkit.agents.base import make_agent
 from bluffkit.agents.bloff import CallerAgent
 from bluffkit.core import log as gamelog
+from bluffkit.core.errors import IllegalAction
 from bluffkit.core.game import make_game
 from bluffkit.core.play import RunawayGame
-from bluffkit.core.trail import EVERY, HEAD, MOST, StateTrail
+from bluffkit.core.trail import HEAD, MOST, WINDOW, StateTrail
 from bluffkit.session import Session
 
 GAMES = [("youre-bluffing", {}, 3), ("horse-trading", {}, 5), ("bloff", {}, 3), ("bluffer", {}, 3),
@@ -40,7 +41,7 @@ def trail_of(game, states, moves, every, mine=None, head=0, most=MOST):
 @pytest.mark.parametrize("name,options,players", GAMES)
 def test_a_sessions_states_read_back_as_played(name, options, players):
     s, states = played(name, players, seed=3, **options)
-    assert isinstance(s.states, StateTrail) and s.states[-1] is s.state
+    assert isinstance(s.states, StateTrail)
     for trail in (s.states, trail_of(s.game, states, s.moves, 4), trail_of(s.game, states, s.moves, 3, head=9)):
         assert len(trail) == len(states) > 4 * 4, "a game long enough to replay states"
         assert trail == states and states == trail
@@ -139,19 +140,47 @@ def test_a_loaded_log_replays_the_same_states(tmp_path):
     assert again.states == states and again.states.moves is again.moves
 
 
-def test_a_runaway_session_keeps_few_states():
+def test_a_runaway_session_keeps_few_states(tmp_path):
     """Three callers that call every claim never finish; each Bløff state holds every
-    claim made, so keeping each state would take memory in the square of the steps."""
+    claim made, so keeping each state would take memory in the square of the steps.
+    Its states read back as the game stepped afresh: in the session, through undo, and
+    from its saved log."""
     callers = [CallerAgent(patience=None, stamina=None) for _ in range(3)]
     s = Session("bloff", callers, seed=28, max_steps=3000)
     with pytest.raises(RunawayGame):
         s.run()
     trail = s.states
-    assert len(trail) == 3001 and len(trail._head) == HEAD and len(trail._kept) == -(-(3001 - HEAD) // EVERY)
+    assert len(trail) == 3001 and len(trail._head) == HEAD == 1024 and len(trail._kept) == 31   # 1024, 1088, .. 2944
     fresh = [trail[0]]
     for move in s.moves:
         fresh.append(s.game.step(fresh[-1], *move))
     assert trail == fresh and [trail[i] for i in range(2990, 1000, -7)] == fresh[2990:1000:-7]
+    log, read = gamelog.read(s.save(tmp_path / "runaway.jsonl"))
+    assert isinstance(read, StateTrail) and read == fresh and read[2000] == fresh[2000]
+    again = Session.load(tmp_path / "runaway.jsonl")
+    assert again.states == fresh
+    s.max_steps, undone = 3100, 0       # a table of bots alone: undo takes back the last move,
+    while undone < 3 and len(s.moves) < 3100:           # unless it showed cards (a call)
+        s.advance(limit=1)
+        try:
+            undone += s.undo()
+        except IllegalAction as e:
+            assert e.rule == "undo-reveals"
+    assert undone == 3 and len(s.states) == len(s.moves) + 1 >= 3001
+    fresh = [trail[0]]
+    for move in s.moves:
+        fresh.append(s.game.step(fresh[-1], *move))
+    assert s.states == fresh and s.states[-1] == fresh[-1] and s.states[len(fresh) - 2] == fresh[-2]
+
+
+def test_a_state_read_far_from_a_kept_one_keeps_a_small_window():
+    """Once the gap between kept states has widened past WINDOW, reading a state
+    remembers only the states next to it, not the whole gap."""
+    s, states = played("youre-bluffing", 3, seed=7)
+    trail = trail_of(s.game, states, s.moves, 2, head=0, most=2)
+    assert trail.every > WINDOW
+    for i in (trail.every - 1, trail.every // 2 + 3, WINDOW + 1, 1):
+        assert trail[i] == states[i] and 0 < len(trail._window) <= WINDOW
 
 
 def test_the_gap_widens_so_that_few_states_are_kept():
@@ -159,6 +188,10 @@ def test_the_gap_widens_so_that_few_states_are_kept():
     trail = trail_of(s.game, states, s.moves, 2, head=10, most=8)
     assert 4 < len(trail._kept) <= 8 and trail.every > 2 and trail.every & (trail.every - 1) == 0
     assert list(trail) == states and trail[-30:] == states[-30:]
+    twin = trail.copy()
+    assert twin.every == trail.every and list(twin) == states and twin[-30:] == states[-30:]
+    del trail.moves[5:], trail[6:]      # cut into the head: the gap is the first one again
+    assert trail.every == 2 and trail == states[:6] and twin == states
 
 
 def test_a_shallow_copy_and_new_moves_stand_apart():
