@@ -116,21 +116,26 @@ class StateTrail(Sequence):
         r = (i - self.head) % self.every
         if not r:
             return self._kept[(i - self.head) // self.every]
-        at = self._at
-        if not at <= i < at + len(self._window):
-            start = i - r
-            at = i - r % WINDOW
-            self._window = self._walk(start, at, min(at + WINDOW, start + self.every, n - 1))
-            self._at = at
-        return self._window[i - at]
+        at, window = self._at, self._window
+        if not at <= i < at + len(window):
+            start = i - r                       # the kept state before i
+            lo = i - r % WINDOW
+            hi = min(lo + WINDOW, start + self.every, n - 1)
+            end = at + len(window) - 1
+            if window and start <= at and end < lo:     # read in order: on from the last one remembered
+                window = self._walk(end, window[-1], lo, hi)
+            else:
+                window = self._walk(start, self._kept[(start - self.head) // self.every], lo, hi)
+            self._window, self._at = window, lo
+            at = lo
+        return window[i - at]
 
-    def _walk(self, start: int, lo: int, hi: int) -> list:
-        """The states ``lo`` .. ``hi - 1``, played again from the one kept at ``start``
-        (``start <= lo``)."""
-        state = self._kept[(start - self.head) // self.every]
-        out = [state] if start >= lo else []
+    def _walk(self, index: int, state, lo: int, hi: int) -> list:
+        """The states ``lo`` .. ``hi - 1``, played again from ``state``, the one at ``index``
+        (``index <= lo``)."""
+        out = [state] if index >= lo else []
         step, moves = self.game.step, self._moves
-        for j in range(start, hi - 1):
+        for j in range(index, hi - 1):
             seat, action = moves[j]
             state = step(state, seat, action)
             if j + 1 >= lo:
@@ -168,7 +173,8 @@ class StateTrail(Sequence):
             last = self._head[-1]
         else:                                   # the new last state: kept, or played again from the
             r = (k - 1 - head) % self.every     # moves before it
-            last = self._walk(k - 1 - r, k - 1, k)[-1] if r else self._kept[(k - 1 - head) // self.every]
+            kept = self._kept[(k - 1 - head) // self.every]
+            last = self._walk(k - 1 - r, kept, k - 1, k)[-1] if r else kept
             del self._kept[-(-(k - head) // self.every):]
         self._last, self._n = last, k
 

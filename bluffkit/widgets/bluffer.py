@@ -153,10 +153,13 @@ class BlufferTable(SeatPanel):
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
         self.controls.layout.display = _HIDE
         seen = s.observe(s.state.leader)
-        self.view.value = seat_html(self.game, seen, s.names, private_only=True)
+        html = seat_html(self.game, seen, s.names, private_only=True)
         if seen.truth is None:             # while answers are written: why the screen holds so little
-            self.view.value += note("The true answer is copied from the card once every answer is written; "
-                                    "who wrote which answer is known as the sheets are read.")
+            copies = seen.mode == "standard" and seen.rules.leader_copies     # a copy step (as in legal_text)
+            html += note("The true answer " + ("is copied from the card" if copies else "is read out among the answers")
+                         + " once every answer is written"
+                         + ("." if seen.mode == "duel" else "; who wrote which answer is known as they are read."))
+        self.view.value = html
         self.hide_leader.layout.display = _SHOW
         self.message.value = note("The leader's screen: press <b>Hide the leader's screen</b> before passing it on.")
 

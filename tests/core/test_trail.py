@@ -41,7 +41,7 @@ def trail_of(game, states, moves, every, mine=None, head=0, most=MOST):
 @pytest.mark.parametrize("name,options,players", GAMES)
 def test_a_sessions_states_read_back_as_played(name, options, players):
     s, states = played(name, players, seed=3, **options)
-    assert isinstance(s.states, StateTrail)
+    assert isinstance(s.states, StateTrail) and s.states[-1] is s.state
     for trail in (s.states, trail_of(s.game, states, s.moves, 4), trail_of(s.game, states, s.moves, 3, head=9)):
         assert len(trail) == len(states) > 4 * 4, "a game long enough to replay states"
         assert trail == states and states == trail
@@ -181,6 +181,24 @@ def test_a_state_read_far_from_a_kept_one_keeps_a_small_window():
     assert trail.every > WINDOW
     for i in (trail.every - 1, trail.every // 2 + 3, WINDOW + 1, 1):
         assert trail[i] == states[i] and 0 < len(trail._window) <= WINDOW
+
+
+def test_states_read_in_order_are_each_played_again_once():
+    """Reading state after state (a log's narration, the replay panel) goes on from the
+    states remembered last, not from the kept one before each window."""
+    s, states = played("youre-bluffing", 3, seed=7)
+    for every, most in ((1, 1), (64, 2)):
+        steps = []
+
+        class Counting:                 # the game, counting the steps played again
+            def step(self, *args):
+                steps.append(1)
+                return s.game.step(*args)
+
+        trail = trail_of(Counting(), states, s.moves, every, head=0, most=most)
+        assert trail.every > WINDOW
+        assert [trail[i] for i in range(len(states))] == states and trail[:] == states
+        assert len(steps) <= 2 * len(states), f"every={every}: {len(steps)} steps for {len(states)} states"
 
 
 def test_the_gap_widens_so_that_few_states_are_kept():

@@ -113,21 +113,34 @@ def test_the_leaders_screen_opens_behind_the_cover_shows_truth_and_authors_and_c
     assert t.vote_box.layout.display is None and "The true answer" not in t.view.value
 
 
-def test_the_leaders_screen_while_answers_are_written_says_what_is_to_come():
-    """The leader learns the true answer only after writing ("lifts the card slightly to
-    copy the true answer", after step 2): until then its screen says so, not nothing."""
-    t = BlufferTable(players=4, humans=[0, 1, 2, 3], seed=1)
-    assert t.session.state.phase == "write" and t.session.state.leader == 0
+@pytest.mark.parametrize("players,options,says", [
+    (4, {}, "is read out among the answers once every answer is written; who wrote"),
+    (4, {"leader_copies": True}, "is copied from the card once every answer is written; who wrote"),
+    (6, {}, "is read out among the answers once every answer is written; who wrote"),
+    (2, {}, "is read out among the answers once every answer is written."),
+])
+def test_the_leaders_screen_while_answers_are_written_says_what_is_to_come(players, options, says):
+    """The leader sees the true answer only once every answer is written (copied from the
+    card with ``leader_copies``, else read out among the answers): until then its screen
+    says so, not nothing."""
+    t = BlufferTable(players=players, humans=list(range(players)), seed=1, **options)
+    assert t.session.state.phase == "write"
+    assert t.session.observe(0).mode == {2: "duel", 4: "standard", 6: "teams"}[players]
+    leader = t.session.state.leader
     t.leader_button.click()
     t.show.click()
     q = t.game.deck.by_id[t.session.state.qid]
-    assert t.screen == ("leader", 0) and "copied from the card once every answer is written" in t.view.value
+    assert t.screen == ("leader", leader) and says in t.view.value
+    assert ("who wrote" in t.view.value) == (players != 2)
     assert "The true answer:" not in t.view.value and q.answer not in t.view.value
     t.hide_leader.click()
-    at_vote = _two_humans_at_the_vote()
-    at_vote.leader_button.click()
-    at_vote.show.click()
-    assert "copied from the card" not in at_vote.view.value and "The true answer" in at_vote.view.value
+
+
+def test_the_leaders_screen_at_the_vote_shows_the_truth_not_what_is_to_come():
+    t = _two_humans_at_the_vote()
+    t.leader_button.click()
+    t.show.click()
+    assert "once every answer is written" not in t.view.value and "The true answer" in t.view.value
 
 
 def test_a_bot_leaders_screen_stays_hidden():
