@@ -187,18 +187,19 @@ def test_states_read_in_order_are_each_played_again_once():
     """Reading state after state (a log's narration, the replay panel) goes on from the
     states remembered last, not from the kept one before each window."""
     s, states = played("youre-bluffing", 3, seed=7)
+    class Counting:                     # the game, counting the steps played again
+        steps = 0
+
+        def step(self, *args):
+            self.steps += 1
+            return s.game.step(*args)
+
     for every, most in ((1, 1), (64, 2)):
-        steps = []
-
-        class Counting:                 # the game, counting the steps played again
-            def step(self, *args):
-                steps.append(1)
-                return s.game.step(*args)
-
-        trail = trail_of(Counting(), states, s.moves, every, head=0, most=most)
+        game = Counting()
+        trail = trail_of(game, states, s.moves, every, head=0, most=most)
         assert trail.every > WINDOW
         assert [trail[i] for i in range(len(states))] == states and trail[:] == states
-        assert len(steps) <= 2 * len(states), f"every={every}: {len(steps)} steps for {len(states)} states"
+        assert game.steps <= 2 * len(states), f"every={every}: {game.steps} steps for {len(states)} states"
 
 
 def test_the_gap_widens_so_that_few_states_are_kept():
