@@ -155,8 +155,8 @@ class BlufferTable(SeatPanel):
         seen = s.observe(s.state.leader)
         html = seat_html(self.game, seen, s.names, private_only=True)
         if seen.truth is None:             # while answers are written: why the screen holds so little
-            copies = seen.mode == "standard" and seen.rules.leader_copies     # a copy step (as in legal_text)
-            html += note("The true answer " + ("is copied from the card" if copies else "is read out among the answers")
+            html += note("The true answer " + ("is copied from the card" if seen.rules.leader_copies     # a copy step
+                                               else "is read out among the answers")
                          + " once every answer is written"
                          + ("." if seen.mode == "duel" else "; who wrote which answer is known as they are read."))
         self.view.value = html
@@ -220,7 +220,7 @@ class BlufferTable(SeatPanel):
         elif writing:
             many = " (two or three, one at a time; then Done)" if obs.mode == "duel" else ""
             lead = ""
-            if seat == obs.leader and obs.mode == "standard":     # a copy step only with leader_copies
+            if seat == obs.leader:              # a copy step only with leader_copies, in every form
                 lead = (" You lead: you will copy the true answer once everyone has written."
                         if obs.rules.leader_copies else
                         " You lead: the card's true answer will be read among the answers.")

@@ -200,6 +200,14 @@ def test_states_read_in_order_are_each_played_again_once():
         assert trail.every > WINDOW
         assert [trail[i] for i in range(len(states))] == states and trail[:] == states
         assert game.steps <= 2 * len(states), f"every={every}: {game.steps} steps for {len(states)} states"
+    game = Counting()                   # and the state before the last after each move, as it grows
+    moves: list = []
+    trail = StateTrail(game, states[0], moves, 64, 0)
+    for move, state in zip(s.moves, states[1:]):
+        moves.append(move)
+        trail.append(state)
+        assert trail[-2] == states[len(trail) - 2]
+    assert game.steps <= 2 * len(states), f"{game.steps} steps for {len(states)} states"
 
 
 def test_the_gap_widens_so_that_few_states_are_kept():
@@ -260,3 +268,28 @@ def test_odd_uses_are_refused_in_words():
         trail["1"]
     del trail[n + 5:]                   # nothing to cut
     assert len(trail) == n and trail != [] and (trail == 3) is False
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_uses_read_as_a_list_would(seed):
+    """Appends, cuts and reads in any order, with small spacings, against a plain list
+    of the same states."""
+    s, states = played("youre-bluffing", 3, seed=1)
+    rng = np.random.default_rng(seed)
+    every, head, most = (int(x) for x in rng.integers(1, 6, 3))
+    moves: list = []
+    trail = StateTrail(s.game, states[0], moves, every, head - 1, most)
+    model = [states[0]]
+    for _ in range(400):
+        op = rng.random()
+        if op < 0.5 and len(model) < len(states):
+            moves.append(s.moves[len(model) - 1])
+            model.append(states[len(model)])
+            trail.append(model[-1])
+        elif op < 0.55 and len(model) > 1:
+            k = int(rng.integers(1, len(model)))
+            del moves[k - 1:], model[k:], trail[k:]
+        else:
+            i = int(rng.integers(-len(model), len(model)))
+            assert trail[i] == model[i], (every, head, most, i, len(model))
+    assert trail == model and trail[::-3] == model[::-3]

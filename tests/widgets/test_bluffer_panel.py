@@ -118,6 +118,8 @@ def test_the_leaders_screen_opens_behind_the_cover_shows_truth_and_authors_and_c
     (4, {"leader_copies": True}, "is copied from the card once every answer is written; who wrote"),
     (6, {}, "is read out among the answers once every answer is written; who wrote"),
     (2, {}, "is read out among the answers once every answer is written."),
+    (6, {"leader_copies": True}, "is copied from the card once every answer is written; who wrote"),
+    (2, {"leader_copies": True}, "is copied from the card once every answer is written."),
 ])
 def test_the_leaders_screen_while_answers_are_written_says_what_is_to_come(players, options, says):
     """The leader sees the true answer only once every answer is written (copied from the
@@ -134,6 +136,9 @@ def test_the_leaders_screen_while_answers_are_written_says_what_is_to_come(playe
     assert ("who wrote" in t.view.value) == (players != 2)
     assert "The true answer:" not in t.view.value and q.answer not in t.view.value
     t.hide_leader.click()
+    t.show.click()                      # the leader's own prompt says the same
+    assert t.viewer == leader
+    assert ("you will copy the true answer" in t.legal_text.value) == options.get("leader_copies", False)
 
 
 def test_the_leaders_screen_at_the_vote_shows_the_truth_not_what_is_to_come():
