@@ -122,7 +122,7 @@ class StateTrail(Sequence):
             lo = i - r % WINDOW
             hi = min(lo + WINDOW, start + self.every, n - 1)
             end = at + len(window) - 1
-            if window and start <= at <= i and end < lo:    # read in order: on from the last one remembered
+            if window and start <= at and end < lo:         # read in order: on from the last one remembered
                 window = self._walk(end, window[-1], lo, hi)
             elif window and start <= at <= lo <= end:       # the same stretch, grown since it was read
                 window = window[lo - at:] + self._walk(end, window[-1], end + 1, hi)

@@ -221,7 +221,9 @@ class BlufferTable(SeatPanel):
             many = " (two or three, one at a time; then Done)" if obs.mode == "duel" else ""
             lead = ""
             if seat == obs.leader:              # a copy step only with leader_copies, in every form
-                lead = (" You lead: you will copy the true answer once everyone has written."
+                when = {"duel": "once you are done", "teams": "once your team has written"}.get(
+                    obs.mode, "once everyone has written")
+                lead = (f" You lead: you will copy the true answer {when}."
                         if obs.rules.leader_copies else
                         " You lead: the card's true answer will be read among the answers.")
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: invent a false answer that will fool "

@@ -139,6 +139,9 @@ def test_the_leaders_screen_while_answers_are_written_says_what_is_to_come(playe
     t.show.click()                      # the leader's own prompt says the same
     assert t.viewer == leader
     assert ("you will copy the true answer" in t.legal_text.value) == options.get("leader_copies", False)
+    if options.get("leader_copies"):
+        when = {2: "once you are done", 4: "once everyone has written", 6: "once your team has written"}[players]
+        assert f"you will copy the true answer {when}." in t.legal_text.value
 
 
 def test_the_leaders_screen_at_the_vote_shows_the_truth_not_what_is_to_come():
