@@ -155,7 +155,7 @@ class BlufferTable(SeatPanel):
         seen = s.observe(s.state.leader)
         html = seat_html(self.game, seen, s.names, private_only=True)
         if seen.truth is None:             # while answers are written: why the screen holds so little
-            html += note("The true answer " + ("is copied from the card" if seen.rules.leader_copies     # a copy step
+            html += note("The true answer " + ("is copied from the card" if seen.rules.leader_copies
                                                else "is read out among the answers")
                          + " once every answer is written"
                          + ("." if seen.mode == "duel" else "; who wrote which answer is known as they are read."))

@@ -21,10 +21,15 @@ GAMES = [("youre-bluffing", {}, 3), ("horse-trading", {}, 5), ("bloff", {}, 3), 
 def played(name: str, players: int, seed: int, **options):
     """A finished session of bots, and every state of its game stepped from the start."""
     s = Session(make_game(name, **options), ["random"] * players, seed=seed).run()
+    return s, stepped(s)
+
+
+def stepped(s: Session) -> list:
+    """Every state of the session's game, stepped afresh from its first with its moves."""
     states = [s.states[0]]
     for seat, action in s.moves:
         states.append(s.game.step(states[-1], seat, action))
-    return s, states
+    return states
 
 
 def trail_of(game, states, moves, every, mine=None, head=0, most=MOST):
@@ -151,9 +156,7 @@ def test_a_runaway_session_keeps_few_states(tmp_path):
         s.run()
     trail = s.states
     assert len(trail) == 3001 and len(trail._head) == HEAD == 1024 and len(trail._kept) == 31   # 1024, 1088, .. 2944
-    fresh = [trail[0]]
-    for move in s.moves:
-        fresh.append(s.game.step(fresh[-1], *move))
+    fresh = stepped(s)
     assert trail == fresh and [trail[i] for i in range(2990, 1000, -7)] == fresh[2990:1000:-7]
     log, read = gamelog.read(s.save(tmp_path / "runaway.jsonl"))
     assert isinstance(read, StateTrail) and read == fresh and read[2000] == fresh[2000]
@@ -167,9 +170,7 @@ def test_a_runaway_session_keeps_few_states(tmp_path):
         except IllegalAction as e:
             assert e.rule == "undo-reveals"
     assert undone == 3 and len(s.states) == len(s.moves) + 1 >= 3001
-    fresh = [trail[0]]
-    for move in s.moves:
-        fresh.append(s.game.step(fresh[-1], *move))
+    fresh = stepped(s)
     assert s.states == fresh and s.states[-1] == fresh[-1] and s.states[len(fresh) - 2] == fresh[-2]
 
 
