@@ -28,12 +28,14 @@ at), and it breaks ties at random.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bluffkit.agents.base import UniformBuffer, fraction_spec
 from bluffkit.agents.generic import RandomBot
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS, MAX_ANIMAL_VALUE, VALUE_BOUND, value_ok
 from bluffkit.auctions.sample import cheapest, notes_for, worth_at_most
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.money import first_payment, total
 
 STRATEGIES = ("truthful", "equilibrium", "shade", "random")
@@ -61,9 +63,13 @@ class Bidder:
             self.values = dict.fromkeys(range(len(ANIMALS)), float(values))
             self._finish(strategy, shade, name, use_right, equilibrium_bid)
             return
-        unknown = set(values) - set(ANIMALS)
+        if not isinstance(values, Mapping):
+            raise RulesError(f"values: one number for every animal, or a mapping from animal name to value "
+                             f"(e.g. {{{ANIMALS[0]!r}: 10}}), got {quote(values)}"[:300])
+        unknown = [a for a in values if a not in ANIMALS]
         if unknown:
-            raise RulesError(f"values: unknown animal(s) {', '.join(sorted(unknown))}")
+            raise RulesError(f"values: unknown animal(s) {', '.join(map(quote, unknown))}; the animals: "
+                             f"{', '.join(ANIMALS)}"[:300])
         bad = {a: v for a, v in values.items() if not value_ok(v)}
         if bad:
             raise RulesError(f"{_VALUES_RULE}, got {bad}")

@@ -33,7 +33,7 @@ import numpy as np
 from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMAL_VALUES, ANIMALS, DENOMINATIONS, FORMATS, Rules
-from bluffkit.core.errors import RulesError, count
+from bluffkit.core.errors import RulesError, count, quote
 from bluffkit.core.money import total
 
 
@@ -156,6 +156,10 @@ def run(pen: AuctionPen, auctioneer: int, money, agents, rng: np.random.Generato
     game, state = start(pen, auctioneer, money, **options)
     if len(agents) != len(money):
         raise RulesError(f"agents: one per seat ({len(money)}), got {len(agents)}")
+    odd = next((a for a in agents if not callable(getattr(a, "act", None))), None)
+    if odd is not None:
+        raise RulesError(f"agents: objects with act(observation, legal, rng), such as "
+                         f"bluffkit.agents.auction.Bidder(), got {quote(odd)}"[:300])
     t = game.table(state)
     rngs = list(rngs) if rngs is not None else [rng] * len(money)
     acts = [a.act for a in agents]

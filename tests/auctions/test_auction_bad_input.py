@@ -102,6 +102,21 @@ def test_a_bidder_refuses_values_that_are_not_finite_or_too_large(bad):
     assert repr(shown) in str(e.value), "the message names the bad value"
 
 
+@pytest.mark.parametrize("bad", [(10, 40, 50), [30] * 10, "cow", object()])
+def test_a_bidder_refuses_values_that_are_neither_a_number_nor_a_mapping(bad):
+    """A list of values (one per animal, as a reader of "values per animal" may try) is
+    refused in words, not with the TypeError of a message built from numbers."""
+    with pytest.raises(RulesError, match="one number for every animal, or a mapping from animal name to value"):
+        Bidder(values=bad)
+
+
+@pytest.mark.parametrize("bad, named", [({"unicorn": 3}, "'unicorn'"), ({3: 4, "cow": 1}, "3")])
+def test_a_bidder_names_the_unknown_animals(bad, named):
+    with pytest.raises(RulesError, match="unknown animal") as e:
+        Bidder(values=bad)
+    assert f"unknown animal(s) {named};" in str(e.value) and "rooster, goose" in str(e.value)
+
+
 def test_a_bidder_takes_values_up_to_the_bound():
     assert Bidder(MAX_ANIMAL_VALUE).values[0] == MAX_ANIMAL_VALUE
     assert Bidder(0).values[0] == 0

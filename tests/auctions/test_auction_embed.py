@@ -218,3 +218,26 @@ def test_bidders_value_animals_at_the_rules_values_unless_given_their_own():
     game = make_game("auction", format="classic")
     s = game.step(s, 1, "bid 900")
     assert Bidder(values={"cow": 2000}).act(game.observe(s, 2), game.legal(s, 2), rng) == Bid(910), "its own values"
+
+
+@pytest.mark.parametrize("agents, said", [(["truthful"] * 4, "got 'truthful'"), ([Bidder()] * 3, "one per seat (4), got 3")])
+def test_run_refuses_agents_that_are_not_agents_in_words(agents, said):
+    """Bot names, as the command line takes them, are not agents here: refused in words
+    (not an AttributeError from deep in the loop)."""
+    with pytest.raises(RulesError, match="agents: ") as e:
+        run(AuctionPen("classic", (COW,)), 0, [START] * 4, agents, np.random.default_rng(1))
+    assert said in str(e.value)
+
+
+def test_the_docs_embedding_example_runs():
+    """docs/auctions.md, "Auctions inside another game": the example as printed there."""
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).parents[2] / "docs" / "auctions.md").read_text(encoding="utf-8")
+    part = doc.split("## Auctions inside another game", 1)[1]
+    code = re.search(r"```python\n(.*?)```", part, re.S).group(1)
+    space: dict = {}
+    exec(compile(code, "docs/auctions.md", "exec"), space)
+    sale, pen_left = space["sale"], space["pen_left"]
+    assert len(sale.owners) == 1 and len(pen_left) == 2, "one animal sold, the 2 unpicked left face down"
+    assert sum(total(m, DENOMINATIONS) for m in space["money"]) == 4 * 540, "no money made or lost"
