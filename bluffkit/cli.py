@@ -715,8 +715,13 @@ def cmd_play(args) -> int:
                 print(_CLEAR, end="")          # the last hand shown leaves the screen and its scrollback
             say("=" * 60)
             try:
-                ask(f"{session.names[seat]}'s turn: pass the screen to {session.names[seat]}, "
-                    f"then press Enter when only they can see it. ")
+                answer = ask(f"{session.names[seat]}'s turn: pass the screen to {session.names[seat]}, "
+                             f"then press Enter when only they can see it. ").strip()
+                while answer:                  # anything but Enter alone shows no hand
+                    if answer in ("quit", "exit"):
+                        return leave()
+                    answer = ask(f"(nothing is played here: press Enter alone to show {session.names[seat]}'s "
+                                 f"screen, or type quit) ").strip()
             except EOFError:
                 return leave()
             except KeyboardInterrupt:              # Ctrl-C leaves the game as 'quit' does

@@ -211,6 +211,22 @@ def test_no_hand_is_shown_when_the_handover_prompt_is_not_answered():
     assert not any(h in res.stdout for h in hands.values()), "a hand was shown to nobody in particular"
 
 
+@pytest.mark.parametrize("typed", ["quit\n", "play AS\nundo\nquit\n"])
+def test_the_handover_prompt_shows_the_hand_on_enter_alone(typed):
+    """What is typed at the hand-over (a move, 'undo', 'quit') is not taken as Enter: the next
+    player's hand stays hidden, quit leaves the game, anything else asks again."""
+    names = ["Anna", "Bo", "Cy"]
+    hands = _bloff_hands(names, 1)
+    res = _play(["bloff", "--players", "3", "--human", "0,1", "--seed", "1", "--names", ",".join(names)],
+                "\nplay AS\n" + typed)                  # Enter, Anna's move, then at Bo's hand-over
+    out = res.stdout
+    assert res.returncode == 0, res.stderr
+    after = out[out.index("pass the screen to Bo"):]
+    assert hands["Bo"] not in out, "Bo's hand was shown though nobody pressed Enter alone"
+    assert "left unfinished" in after
+    assert after.count("press Enter alone to show Bo's screen") == typed.count("\n") - 1
+
+
 def test_one_human_has_no_handover_prompt():
     res = _play(["bloff", "--players", "3", "--seed", "1"], "quit\n")
     assert res.returncode == 0 and "pass the screen" not in res.stdout and "your hand" in res.stdout
