@@ -280,6 +280,9 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
     if head in _WORDS and not rest:
         return _WORDS[head]
     if head == "roll":
+        if not rest:                # typed at the table: the die is chance's, rolled for the player
+            raise NotationError("the die is rolled for you at the start of your turn (chance's move; a log or "
+                                "scenario writes its face, e.g. roll 3)")
         return Roll(_int(rest, "roll"))
     if head == "sow":
         return Sow(_int(rest, "sow"))

@@ -213,3 +213,16 @@ def test_a_face_down_pen_at_auction_or_empty_is_not_shown_as_0_face_down():
                 seen[word] += word in pens
             t.apply(seat, legal.sample(rng), legal)
     assert seen["at auction"] and seen["face down"], seen
+
+
+def test_a_bare_roll_says_the_die_is_rolled_for_the_player():
+    """At the terminal the die is chance's (rolled at the start of a turn); a player who
+    types 'roll' is told so, not that roll wants a number (which reads as a move they may make)."""
+    from bluffkit.core.errors import NotationError
+    g = make_game("bidder-up")
+    with pytest.raises(NotationError, match="the die is rolled for you") as e:
+        g.parse("roll")
+    assert "roll 3" in str(e.value)
+    assert str(g.parse("roll 3")) == "roll 3"
+    with pytest.raises(NotationError, match="roll takes a whole number"):
+        g.parse("roll three")
