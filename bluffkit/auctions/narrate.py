@@ -170,7 +170,11 @@ def awards_lines(src, names, rules) -> list[str]:
     out = []
     for i, (s, an, p) in enumerate(src.awards, 1):
         label = f"lot {i}: " if len(src.awards) > 1 else ""
-        if src.phase in ("pay", "over") and an and i - 1 in src.kept:
+        if src.phase in ("pay", "over") and an and i - 1 in src.kept and rules.calls_any_amount:
+            # The Call: kept after a refused call (it must be bought) or after an accepted one
+            out.append(f"{label}{animals_text(an)} called at {price(p)}, bought by {names[src.auctioneer]} "
+                       f"(right of first refusal), who pays {names[s]} {price(p)}")
+        elif src.phase in ("pay", "over") and an and i - 1 in src.kept:
             out.append(f"{label}{animals_text(an)} won by {names[s]} for {price(p)}, kept by "
                        f"{names[src.auctioneer]} (right of first refusal), who pays {names[s]} {price(p)}")
         else:

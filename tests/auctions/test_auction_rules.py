@@ -182,6 +182,9 @@ def test_the_call_has_no_free_lot_refusing_makes_the_auctioneer_buy():
     s = g.state_from_position(2, auctioneer=0, money=["100+50+50", "200"], lot=["cow"])
     s = run(g, s, (0, "call 150"), (1, "refuse"))
     assert s.phase == "pay" and g.to_move(s) == (0,), "the auctioneer pays at once, no choice left"
+    text = "\n".join(awards_lines(g.observe(s, 1), NAMES, g.rules))
+    assert text == "the cow called at 150, bought by A (right of first refusal), who pays B 150", \
+        "B refused the call: B did not win the cow"
     s = g.step(s, 0, "pay 100+50")                      # 150 exactly
     assert owners(g, s) == {"cow": "A"}
     assert notes(g, s) == ["50", "200+100+50"]
