@@ -567,6 +567,9 @@ def cmd_play(args) -> int:
     if sys.stdin is None:                      # started with <&-: no move could be read
         raise BluffkitError("play reads the moves from standard input, which is closed (started with <&-?)")
     game = _game(args)
+    if args.players is None:                   # 3, or the only count a format allows (The Call: 2)
+        from bluffkit.core.spec import default_players
+        args.players = default_players(game)
     game.check_players(args.players)
     if args.save is not None and not args.save.strip():
         raise BluffkitError("--save names no file (an empty name)")
@@ -590,7 +593,8 @@ def cmd_play(args) -> int:
                             "each seat once, e.g. --human 0,1")
     bad = sorted(h for h in humans if not is_seat(h, args.players))
     if bad:
-        raise BluffkitError(f"--human: {bad} are not seats of a {args.players}-player game (0..{args.players - 1})")
+        raise BluffkitError(f"--human: {', '.join(map(str, bad))} {'is not a seat' if len(bad) == 1 else 'are not seats'} "
+                            f"of a {args.players}-player game (0..{args.players - 1})")
     bots = _agent_names(args.agents) if args.agents is not None else [_DEFAULT_BOT.get(game.name, "heuristic")]
     _no_human_bots(bots)
     if len(bots) > 1 and len(bots) != args.players - len(humans):
@@ -872,7 +876,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("play", help="play in the terminal against bots")
     _add_game_args(s)
-    s.add_argument("--players", type=_int, default=3, help="players, you included (default 3)")
+    s.add_argument("--players", type=_int, default=None,
+                   help="players, you included (default 3, or the only count the game allows)")
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
     s.add_argument("--agents", help="bots for the other seats (default: the game's own; see 'bluffkit games')")
     s.add_argument("--names", help="seat names, comma-separated (default: Seat 0, Seat 1, ..., as moves "

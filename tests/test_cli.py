@@ -466,12 +466,22 @@ def test_play_refuses_bad_human_seats_and_survives_a_bad_save(monkeypatch, capsy
         assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", blank], []) == 2
         assert "--human takes seat numbers" in capsys.readouterr().err
     assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "5"], []) == 2
-    assert "not seats of a 4-player game" in capsys.readouterr().err
+    assert "--human: 5 is not a seat of a 4-player game (0..3)" in capsys.readouterr().err
+    assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "7,5"], []) == 2
+    assert "--human: 5, 7 are not seats of a 4-player game" in capsys.readouterr().err
     assert _play(monkeypatch, ["bluffer", "--players", "4", "--human", "1,0,1"], []) == 2
     assert "--human names seat 1 twice" in capsys.readouterr().err
     assert _play(monkeypatch, ["bluffer", "--players", "3", "--seed", "1"],
                  ["write an aglet", f"save {tmp_path}", "quit"]) == 0
     assert "is a folder; give a file name" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fmt, players", [("second-hand", 4), ("the-call", 2), ("number-call", 2), ("classic", 3)])
+def test_play_seats_a_formats_own_count_when_players_is_not_given(monkeypatch, capsys, fmt, players):
+    """Without --players the game is for 3, or for the only count a format allows (as the
+    reinforcement-learning environment picks it), not refused for 3."""
+    assert _play(monkeypatch, ["auction", "--option", f"format={fmt}", "--seed", "1"], ["quit"]) == 0
+    assert f"auction, {players} players." in capsys.readouterr().out
 
 
 def test_play_exits_with_an_error_when_the_log_cannot_be_written_at_the_end(monkeypatch, capsys, tmp_path):

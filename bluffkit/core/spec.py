@@ -234,6 +234,24 @@ def spec_of(game) -> GameSpec:
     return _SPECS[_NAMES[name]]
 
 
+def default_players(game) -> int:
+    """The player count a game is played with when none is given: 3 where the game's
+    rules allow it, else the fewest they allow (a format of a fixed size: Second Hand 4,
+    The Call 2); :class:`RulesError` in words when no count from the spec's range suits."""
+    lo, hi = spec_of(game).players
+    why = None
+    for n in [3] + list(range(lo, hi + 1)):
+        if lo <= n <= hi:
+            try:
+                game.check_players(n) if hasattr(game, "check_players") else game.new_state(n)
+            except RulesError as e:
+                why = why or e              # the reason at 3 players (else at the fewest)
+                continue
+            return n
+    raise RulesError(f"no player count from {lo} to {hi} suits this {spec_of(game).name} game"
+                     + (f" (at {3 if lo <= 3 <= hi else lo} players: {why})" if why else ""))
+
+
 def siblings(game) -> list[str]:
     """The names of the specs built by the same factory as ``game``'s (the rulesets of
     one engine), ``game``'s own included, in the order registered."""

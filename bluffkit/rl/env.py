@@ -46,6 +46,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from bluffkit.core.errors import RulesError, check_whole, quote
 from bluffkit.core.seeding import check_seed
+from bluffkit.core.spec import default_players
 from bluffkit.rl.encoding import Encoder, encoder_for
 
 __all__ = ["BluffkitEnv", "env"]
@@ -97,22 +98,6 @@ def _seat_rewards(given: Any, n: int) -> list[float]:
     return out
 
 
-def _default_players(game) -> int:
-    from bluffkit.core.spec import spec_of
-    lo, hi = spec_of(game).players
-    why = None
-    for n in [3] + list(range(lo, hi + 1)):
-        if lo <= n <= hi:
-            try:
-                game.check_players(n) if hasattr(game, "check_players") else game.new_state(n)
-            except RulesError as e:
-                why = why or e              # the reason at 3 players (else at the fewest)
-                continue
-            return n
-    raise RulesError(f"no player count from {lo} to {hi} suits this {spec_of(game).name} game"
-                     + (f" (at {3 if lo <= 3 <= hi else lo} players: {why})" if why else ""))
-
-
 class BluffkitEnv(AECEnv):
     """One bluffkit game as a PettingZoo AEC environment (see the module's docstring)."""
 
@@ -122,7 +107,7 @@ class BluffkitEnv(AECEnv):
                  max_moves: int | None = None, render_mode: str | None = None) -> None:
         super().__init__()
         if players is None:
-            players = _default_players(game)
+            players = default_players(game)
         players = check_whole(players, "players", 1)          # (np.int64(3) too: a count read from an array)
         if max_moves is not None:
             max_moves = check_whole(max_moves, "max_moves (None for no limit)", 1)
