@@ -831,7 +831,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--all", action="store_true", help="run: every scenario")
     s.set_defaults(func=cmd_scenario)
 
-    s = sub.add_parser("simulate", help="play many games between bots, one row per game")
+    s = sub.add_parser("simulate", help="play many games between bots, one row per game",
+                       description="Play many games between bots and write one row per game (seed, agents, scores, the game's own numbers) as CSV or Parquet; --logs DIR writes every game's log too.")
     _add_game_args(s)
     s.add_argument("--players", type=_int, required=True, help="players in every game (the auctioneer counts)")
     s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
@@ -845,7 +846,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show a progress bar (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_simulate)
 
-    s = sub.add_parser("tournament", help="a tournament of bots, on every core or a dask cluster, into a folder")
+    s = sub.add_parser("tournament", help="a tournament of bots, on every core or a dask cluster, into a folder",
+                       description="Play many games between the bots named (one line-up, or every way of seating them with "
+                                   "--lineups round-robin), in chunks on every core or a dask cluster, into a folder that "
+                                   "a second run resumes.")
     _add_game_args(s)
     s.add_argument("--players", type=_int, required=True, help="players in every game")
     s.add_argument("--agents", required=True,
@@ -866,7 +870,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show a progress bar (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_tournament)
 
-    s = sub.add_parser("replay", help="verify a game log and summarise it (or many: one line each)")
+    s = sub.add_parser("replay", help="verify a game log and summarise it (or many: one line each)",
+                       description="Verify a game log (every move replayed and every state's digest checked) and summarise it; a folder: one line per log.")
     s.add_argument("log", nargs="+", help="a game log (.jsonl) written by simulate --logs, play --save or a panel; "
                                           "several, or a folder of them: each verified, one line each")
     s.add_argument("--moves", action="store_true", help="print every step (of one log)")
@@ -874,7 +879,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with several logs, a progress bar (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_replay)
 
-    s = sub.add_parser("play", help="play in the terminal against bots")
+    s = sub.add_parser("play", help="play in the terminal against bots",
+                       description="Play in the terminal against bots, or with others at one screen (--human 0,1); 'help' during the game lists your moves.")
     _add_game_args(s)
     s.add_argument("--players", type=_int, default=None,
                    help="players, you included (default 3, or the only count the game allows)")
@@ -889,11 +895,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--overwrite", action="store_true", help="let --save replace a file that exists")
     s.set_defaults(func=cmd_play)
 
-    s = sub.add_parser("rules", help="print a ruleset's options")
+    s = sub.add_parser("rules", help="print a ruleset's options",
+                       description="Print every rule option of a game (with its variants and --option settings) and its value.")
     _add_game_args(s)
     s.set_defaults(func=cmd_rules)
 
-    s = sub.add_parser("games", help="list the games, their variants and bots")
+    s = sub.add_parser("games", help="list the games, their variants and bots",
+                       description="List the games, their variants, player counts and bots.")
     s.set_defaults(func=cmd_games)
     return p
 

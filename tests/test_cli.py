@@ -1161,3 +1161,13 @@ def test_overwrite_needs_save_and_the_save_file_may_be_named_again(monkeypatch, 
                  [f"save {y}", f"save {x}", "quit"]) == 0
     shown = capsys.readouterr().out
     assert "exists already" not in shown and '"end"' in x.read_text(encoding="utf-8") and not y.exists()
+
+
+def test_every_command_says_what_it_does_in_its_help():
+    """'bluffkit COMMAND --help' opens with a sentence on what the command does, not only its usage."""
+    import argparse
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in sub.choices.items():
+        assert command.description and command.description.endswith("."), f"{name}: no description"
+        assert len(command.description) > 30, name
