@@ -27,7 +27,15 @@ from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_r
 from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_book, payment_problem
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
-          ("choose", "choose SEAT"), ("refusals", "sell/buy"), ("pay", "pay NOTES"), ("pick", "pick N"))
+          ("choose", "choose SEAT"), ("refusals", "sell"), ("pay", "pay NOTES"), ("pick", "pick N"))
+
+
+def _refusal_words(refusals) -> list[str]:
+    """The auctioneer's sell and buy moves allowed, as typed (one lot: ``buy``, not also ``buy 1``)."""
+    kept = [str(r) for r in refusals]
+    if "buy" in kept and "buy 1" in kept and "buy 2" not in kept:
+        kept.remove("buy 1")
+    return kept
 
 
 class Legal:
@@ -117,10 +125,7 @@ class Legal:
             out.append(f"call {self.call[0]} to {self.call[1]}")
         if self.choose:
             out.append("choose " + " or choose ".join(map(str, self.choose)) + " (by seat number)")
-        kept = [str(r) for r in self.refusals]
-        if "buy" in kept and "buy 1" in kept and "buy 2" not in kept:
-            kept.remove("buy 1")                     # one lot: 'buy 1' is 'buy'
-        out += kept
+        out += _refusal_words(self.refusals)
         if self.pay:
             amount, mode, payee = self.pay
             out.append(self._pay_words(t, amount, mode, payee))
@@ -253,6 +258,9 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
     more = t._explain_more(seat, action)
     if more:
         return more
-    allowed = [str(w) for w in legal.words] + [name for f, name in _PARTS if getattr(legal, f)]
+    allowed = [str(w) for w in legal.words]
+    for f, name in _PARTS:                  # the sell and buy allowed by name, as the words are
+        if getattr(legal, f):
+            allowed += _refusal_words(legal.refusals) if f == "refusals" else [name]
     return ("not-now", f"seat {seat} cannot {action} now; it may: {', '.join(allowed)}")
 

@@ -173,3 +173,14 @@ def test_american_final_is_at_most_the_notes_a_player_can_hold(bad):
     with pytest.raises(RulesError, match=f"american_final must be an int from 0 to {MAX_NOTES}"):
         make_game("auction", format="american-count", american_final=bad)
     assert make_game("auction", format="american-count", american_final=MAX_NOTES).rules.american_final == MAX_NOTES
+
+
+@pytest.mark.parametrize("money, may", [("0", "sell"), ("200", "sell, buy")])
+def test_a_move_out_of_turn_names_the_sell_and_buy_the_auctioneer_may_make(money, may):
+    """An auctioneer who cannot pay the bid may only sell: the refusal of another move says
+    so, as the move list does, not "sell/buy"."""
+    g = make_game("auction", format="classic")
+    s = g.state_from_position(3, auctioneer=0, money=[money, "200+100", None], lot=["cow"])
+    for seat, m in [(1, "bid 120"), (2, "pass"), (1, "pass")]:
+        s = g.step(s, seat, m)
+    assert g.legal(s, 0).explain(g.parse("bid 10")) == ("not-now", f"seat 0 cannot bid 10 now; it may: {may}")
