@@ -126,8 +126,8 @@ present: $(VENV_STAMP)
 	VOILA=$(VENV)/bin/voila bash scripts/present.sh "$(NOTEBOOK)" $(PRESENT_ARGS)
 
 # The lessons site, offline (scripts/build_lessons.py, docs/lessons.md): every lesson's form and
-# answers checked, then build/lessons/index.html and per lesson teacher.html, worksheet.html,
-# worksheet.pdf (printed by headless Chromium) and worksheet.ipynb. LESSONS picks some (e.g. 02).
+# answers checked, then build/lessons/index.html and per lesson NN-slug-teacher.html, -worksheet.html,
+# -worksheet.pdf (printed by headless Chromium) and -worksheet.ipynb. LESSONS picks some (e.g. 02).
 LESSONS ?=
 lessons: $(VENV_STAMP)
 	bash scripts/ensure_chromium.sh

@@ -5,10 +5,13 @@ matter, sections in order, a timing table summing to 45, solutions tagged, the .
 .ipynb of the pair in agreement) and writes, under ``build/lessons/`` (git-ignored):
 
 - ``index.html``: every lesson with its title, summary, minutes and links;
-- ``NN-slug/teacher.html``: the teacher's guide (every cell);
-- ``NN-slug/worksheet.html`` and ``worksheet.pdf``: the student worksheet (no cell tagged
-  ``teacher`` or ``solution``), the PDF printed from the HTML by headless Chromium;
-- ``NN-slug/worksheet.ipynb``: the worksheet as a notebook, to hand out.
+- ``NN-slug/NN-slug-teacher.html``: the teacher's guide (every cell);
+- ``NN-slug/NN-slug-worksheet.html`` and ``NN-slug-worksheet.pdf``: the student worksheet (no
+  cell tagged ``teacher`` or ``solution``), the PDF printed from the HTML by headless Chromium;
+- ``NN-slug/NN-slug-worksheet.ipynb``: the worksheet as a notebook, to hand out.
+
+Each file is named after its lesson, so that the handouts of several lessons keep apart in
+a student's downloads (:func:`file_name`).
 
 The HTML shows the outputs committed in ``lesson.ipynb`` (nbval checks they are the ones
 the code gives; see docs/lessons.md for why the build does not execute). It references no
@@ -198,15 +201,22 @@ def write_html(lesson: L.Lesson, audience: str, path: Path, html_exporter) -> Pa
     return path
 
 
+def file_name(lesson: str, kind: str) -> str:
+    """The name of one of a lesson's documents: ``02-second-price-worksheet.pdf`` for
+    ``kind`` ``worksheet.pdf`` (``kind`` empty: the common start, ``02-second-price-``)."""
+    return f"{lesson}-{kind}"
+
+
 def index_page(done: list[tuple[L.Lesson, bool]]) -> str:
     rows = []
     for lesson, pdf in done:
         m = lesson.meta
-        links = [f'<a href="{lesson.name}/teacher.html">teacher\'s guide</a>',
-                 f'<a href="{lesson.name}/worksheet.html">worksheet</a>']
+        where = f"{lesson.name}/{file_name(lesson.name, '')}"
+        links = [f'<a href="{where}teacher.html">teacher\'s guide</a>',
+                 f'<a href="{where}worksheet.html">worksheet</a>']
         if pdf:
-            links.append(f'<a href="{lesson.name}/worksheet.pdf">worksheet (PDF)</a>')
-        links.append(f'<a href="{lesson.name}/worksheet.ipynb">worksheet notebook</a>')
+            links.append(f'<a href="{where}worksheet.pdf">worksheet (PDF)</a>')
+        links.append(f'<a href="{where}worksheet.ipynb">worksheet notebook</a>')
         rows.append(f"<tr><td>{html.escape(lesson.name[:2])}</td><td><b>{html.escape(str(m['title']))}</b><br>"
                     f"{html.escape(str(m['summary']))}</td><td>{int(m['minutes'])} min</td>"
                     f"<td>{' · '.join(links)}</td></tr>")
@@ -334,11 +344,12 @@ def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, 
         for lesson in lessons:
             start = time.monotonic()
             folder = out / lesson.name
-            teacher = write_html(lesson, "teacher", folder / "teacher.html", html_exporter)
-            sheet = write_html(lesson, "worksheet", folder / "worksheet.html", html_exporter)
+            teacher = write_html(lesson, "teacher", folder / file_name(lesson.name, "teacher.html"), html_exporter)
+            sheet = write_html(lesson, "worksheet", folder / file_name(lesson.name, "worksheet.html"), html_exporter)
             written += [teacher, sheet, sheet.with_suffix(".ipynb")]
             if printer is not None:
-                written.append(printer.pdf(sheet, folder / "worksheet.pdf", str(lesson.meta["title"])))
+                written.append(printer.pdf(sheet, folder / file_name(lesson.name, "worksheet.pdf"),
+                                           str(lesson.meta["title"])))
             log(f"{lesson.name}: {', '.join(p.name for p in written if p.parent == folder)} "
                 f"({time.monotonic() - start:.1f} s)")
     finally:

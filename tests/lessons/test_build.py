@@ -48,10 +48,13 @@ def site(tmp_path_factory):
 def test_every_document_is_written(site):
     out, written = site
     folder = out / LESSON
-    for name in ("teacher.html", "worksheet.html", "worksheet.pdf", "worksheet.ipynb"):
+    for kind in ("teacher.html", "worksheet.html", "worksheet.pdf", "worksheet.ipynb"):
+        name = f"{LESSON}-{kind}"                 # named after the lesson, to keep apart in downloads
         assert (folder / name).is_file() and (folder / name).stat().st_size > 1000, name
         assert folder / name in written
-    pdf = (folder / "worksheet.pdf").read_bytes()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{LESSON}-{k}" for k in (
+        "teacher.html", "worksheet.html", "worksheet.pdf", "worksheet.ipynb"))
+    pdf = (folder / f"{LESSON}-worksheet.pdf").read_bytes()
     assert pdf.startswith(b"%PDF-") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 2, "a printed worksheet of pages"
 
 
@@ -61,15 +64,16 @@ def test_the_index_lists_the_lesson(site):
     meta = L.read(L.ROOT / LESSON).meta
     for text in (meta["title"], meta["summary"].replace("'", "&#x27;"), f"{meta['minutes']} min"):
         assert text in index, text
-    for link in ("teacher.html", "worksheet.html", "worksheet.pdf", "worksheet.ipynb"):
+    for kind in ("teacher.html", "worksheet.html", "worksheet.pdf", "worksheet.ipynb"):
+        link = f"{LESSON}-{kind}"
         assert f'href="{LESSON}/{link}"' in index
         assert (out / LESSON / link).exists()
 
 
 def test_the_worksheet_has_no_teacher_or_solution_cells(site):
     out, _ = site
-    teacher = (out / LESSON / "teacher.html").read_text()
-    sheet = (out / LESSON / "worksheet.html").read_text()
+    teacher = (out / LESSON / f"{LESSON}-teacher.html").read_text()
+    sheet = (out / LESSON / f"{LESSON}-worksheet.html").read_text()
     lesson = L.read(L.ROOT / LESSON)
     for m in L.markers(lesson):
         assert f"Answer {m.id}:" in teacher and f"Answer {m.id}:" not in sheet
@@ -80,7 +84,7 @@ def test_the_worksheet_has_no_teacher_or_solution_cells(site):
     assert sheet.count('class="bk-answer"') == 4 and 'class="bk-answer"' not in teacher, "a box per exercise"
     for title in L.SECTIONS[:-1]:
         assert f">{title}<" in sheet.replace("¶", ""), f"the worksheet has the section {title}"
-    nb = json.loads((out / LESSON / "worksheet.ipynb").read_text())
+    nb = json.loads((out / LESSON / f"{LESSON}-worksheet.ipynb").read_text())
     sources = "\n".join("".join(c["source"]) for c in nb["cells"])
     assert "**Answer" not in sources and "Debrief script" not in sources
     assert all(not c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code")
@@ -122,6 +126,6 @@ def test_the_tiny_lesson_builds(tmp_path):
     write_tiny(root)
     out = tmp_path / "site"
     build_lessons.build(root, out, pdf=False, log=lambda *_: None)
-    sheet = (out / "01-tiny" / "worksheet.html").read_text()
+    sheet = (out / "01-tiny" / "01-tiny-worksheet.html").read_text()
     assert "What is 2 + 3?" in sheet and "Because." not in sheet and "Answer 1a" not in sheet
-    assert "Because." in (out / "01-tiny" / "teacher.html").read_text()
+    assert "Because." in (out / "01-tiny" / "01-tiny-teacher.html").read_text()
