@@ -129,9 +129,34 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
     assert len(states) == len(rec.moves) + 1, f"seed {seed}: the log lost steps"
 
 
+def holds_the_game(observation, state) -> object | None:
+    """The first object reachable from ``observation`` (through every reference it holds:
+    fields, slots, caches, the move list's) that is a game's table or a state of the kind of
+    ``state``, else ``None``. A seat's view holds neither: either holds every secret, and a
+    table, in a simulation, is the game itself (see :mod:`bluffkit.core.tables`)."""
+    import gc
+    import types
+
+    from bluffkit.core.table import TableBase
+    skip = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+            types.CodeType, str, bytes, int, float, complex, bool, type(None))
+    seen_ids, todo = {id(observation)}, [observation]
+    while todo:
+        obj = todo.pop()
+        if isinstance(obj, TableBase) or (type(obj) is type(state) and obj is not observation):
+            return obj
+        for ref in gc.get_referents(obj):
+            if id(ref) not in seen_ids and not isinstance(ref, skip):
+                seen_ids.add(id(ref))
+                todo.append(ref)
+    return None
+
+
 def _check_hidden(game, state, players, rng, where, report) -> None:
     for seat in range(players):
         seen = game.observe(state, seat)
+        found = holds_the_game(seen, state)
+        assert found is None, f"{where}: seat {seat}'s observation holds the game's {type(found).__name__} (a leak)"
         for _ in range(2):
             other = game.hide_from(state, seat, rng)
             assert game.observe(other, seat) == seen, \

@@ -25,9 +25,22 @@ from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
 from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_book, payment_problem
+from bluffkit.core.tables import TableRefs
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
           ("choose", "choose SEAT"), ("refusals", "sell"), ("pay", "pay NOTES"), ("pick", "pick N"))
+
+
+#: Each Legal's table, held apart from it (see :mod:`bluffkit.core.tables`).
+_TABLES = TableRefs()
+
+
+def _rebuild(cls, key, table):
+    legal = cls.__new__(cls)
+    for name, value in zip(cls.__slots__[:-1], key):
+        setattr(legal, name, value)
+    _TABLES.put(legal, table)
+    return legal
 
 
 def _refusal_words(refusals) -> list[str]:
@@ -45,7 +58,7 @@ class Legal:
     allowed), ``pay`` (amount, mode, payee), ``pick`` (how many, of how many face down)."""
 
     __slots__ = ("seat", "phase", "words", "bid", "place", "raise_", "call", "choose", "refusals", "pay", "pick",
-                 "_t")
+                 "__weakref__")
 
     def __init__(self, seat, phase, words=(), bid=None, place=False, raise_=False, call=None, choose=(),
                  refusals=(), pay=None, pick=None, table=None):
@@ -58,7 +71,7 @@ class Legal:
         self.refusals = refusals    # the Refusal actions allowed
         self.pay = pay              # (amount, mode, payee)
         self.pick = pick            # (how many, of how many face down)
-        self._t = table             # the table this was made for
+        _TABLES.put(self, table)    # the table this was made for, kept off the seat's view (core.tables)
 
     def __bool__(self) -> bool:
         return bool(self.words or self.bid or self.place or self.raise_ or self.call or self.choose
@@ -72,6 +85,10 @@ class Legal:
 
     __hash__ = None  # type: ignore[assignment]  # unhashable: equal by value, yet mutable
 
+    def __reduce__(self):
+        """Copied or pickled with its table (kept apart: :mod:`bluffkit.core.tables`)."""
+        return (_rebuild, (type(self), self._key(), _TABLES.get(self)))
+
     def __repr__(self) -> str:
         shown = {f: getattr(self, f) for f in self.__slots__[2:-1] if getattr(self, f)}
         return f"Legal(seat={self.seat}, {shown})"
@@ -80,19 +97,21 @@ class Legal:
     def hand(self) -> tuple[int, ...]:
         """The seat's own notes, one count per denomination (what a payment or notes laid
         are checked against); the seat may always know its own hand."""
-        if self._t is None:
+        t = _TABLES.get(self)
+        if t is None:
             raise RulesError("this Legal was made without its table: it holds no hand")
-        return tuple(self._t.money[self.seat])
+        return tuple(t.money[self.seat])
 
     @property
     def rules(self):
         """The rules of the auction this Legal belongs to (public: the format and its options)."""
-        return None if self._t is None else self._t.rules
+        t = _TABLES.get(self)
+        return None if t is None else t.rules
 
     # the protocol ---------------------------------------------------------------------
     def explain(self, action) -> tuple[str, str] | None:
         """``None`` when ``action`` is legal for this seat now, else ``(rule id, reason)``."""
-        return explain(self._t, self, action)
+        return explain(_TABLES.get(self), self, action)
 
     def sample(self, rng):
         """One legal action drawn with the Generator ``rng``: the random bidder's choice
@@ -101,9 +120,10 @@ class Legal:
         ``not-your-turn``, as in the other games, rather than given a move it may not make."""
         check_rng(rng)
         if not self:
-            why = "" if self._t is None else f": {self._t._why_not(self.seat)[1]}"
+            t = _TABLES.get(self)
+            why = "" if t is None else f": {t._why_not(self.seat)[1]}"
             raise IllegalAction("not-your-turn", f"seat {self.seat} has no legal action now{why}")
-        return random_action(self._t, self, stream(rng))
+        return random_action(_TABLES.get(self), self, stream(rng))
 
     @property
     def description(self) -> str:
@@ -114,7 +134,7 @@ class Legal:
         if self.bid:
             lo, hi = self.bid
             out.append(f"bid {lo} or more" if hi is None else f"bid {lo} to {hi}")
-        t = self._t
+        t = _TABLES.get(self)
         low = self._lowest_note(t)          # a note the seat holds, for the examples
         if self.place:
             out.append("lay NOTES face down" + (f" (e.g. lay {low})" if low is not None else ""))
@@ -165,7 +185,7 @@ class Legal:
         limit = check_limit(limit)
         if self.bid and self.bid[1] is None:
             return None
-        t, out = self._t, list(self.words)
+        t, out = _TABLES.get(self), list(self.words)
         d = t.rules.denominations if t is not None else ()
         if self.bid:
             out += [Bid(a) for a in range(self.bid[0], self.bid[1] + 1)]

@@ -15,6 +15,7 @@ from bluffkit.agents.auction import AGENTS, Bidder, RandomBidder
 from bluffkit.agents.generic import RandomBot
 from bluffkit.auctions import base, sealed
 from bluffkit.auctions.actions import SELL, Bid, Place, Refusal
+from bluffkit.auctions.legal import _TABLES
 from bluffkit.auctions.observe import Observation
 from bluffkit.auctions.rules import ANIMALS, FORMATS, Rules
 from bluffkit.auctions.series import play_series
@@ -43,7 +44,7 @@ class Watching(RandomBot):
     seen = 0
 
     def act(self, obs, legal, rng):
-        t = legal._t
+        t = _TABLES.get(legal)                   # the table behind the Legal (a test may look)
         assert legal == t.legal(obs.seat), "the legal actions the general way"
         assert obs[:-1] == Observation.of(t, obs.seat, legal)[:-1], "the observation the general way"
         Watching.seen += 1

@@ -55,6 +55,22 @@ def test_leak_detector_catches_a_leak(monkeypatch):
         check_game(config_game("horse-trading"), 3, seeds=[0])
 
 
+@pytest.mark.parametrize("name", ["auction-secret-value", "bidder-up-animal-market"])
+def test_leak_detector_catches_a_view_that_holds_the_table(monkeypatch, name):
+    """A view that kept the game's table (as the auctions' and Bidder Up!'s move lists once
+    did, an attribute away) hands every sealed bid and note to the seat's agent: the check
+    must fail."""
+    game = config_game(name)
+    real = type(game).observe
+
+    def keeping(self, state, seat):
+        return (real(self, state, seat), self.table(state))
+
+    monkeypatch.setattr(type(game), "observe", keeping)
+    with pytest.raises(AssertionError, match="holds the game's"):
+        check_game(game, config_players(name)[0], seeds=[0])
+
+
 def test_leak_detector_catches_a_visible_offer(monkeypatch):
     """The value of a face-down offer must not reach the challenged player."""
     real = engine.Table.observe

@@ -127,7 +127,7 @@ def test_auction_bids_follow_the_format_pricing():
         legal = game.legal(s, seat)
         inner = legal.inner
         if inner is not None and inner.bid and inner.bid[1] is None:
-            pricing = inner._t.rules.pricing
+            pricing = inner.rules.pricing
             if pricing not in seen:
                 b = enc.blocks["bid"][0]
                 raises = VALUE_RAISES if pricing == "value" else COUNT_RAISES

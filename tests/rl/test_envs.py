@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from bluffkit.auctions.legal import _TABLES
 from bluffkit.core.spec import configs
 from bluffkit.testing import config_game, config_players
 
@@ -111,8 +112,8 @@ def test_the_vector_check_catches_a_leaking_encoder():
         """Reads every seat's notes through the table behind the Legal: a leak."""
 
         def observation(self, observation):
-            notes = [sum(hand) for hand in observation.legal._t.money]
-            faces = [hand[-2] for hand in observation.legal._t.money]          # the 200 notes held
+            notes = [sum(hand) for hand in _TABLES.get(observation.legal).money]
+            faces = [hand[-2] for hand in _TABLES.get(observation.legal).money]          # the 200 notes held
             return np.concatenate([super().observation(observation), np.float32(notes + faces)])
 
     e = _env("auction-secret-count", 4, max_moves=MOVES)

@@ -18,6 +18,7 @@ from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
 from bluffkit.core.money import contains, fmt
+from bluffkit.core.tables import TableRefs
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.state import END, GIVE, KEEP, MARKET, MOVE, PIGGY, RAFFLE, RESPOND, TRADE
@@ -76,14 +77,19 @@ def options(t, seat: int) -> tuple:
     return ()
 
 
+#: Each Legal's table, held apart from it (see :mod:`bluffkit.core.tables`).
+_TABLES = TableRefs()
+
+
 class Legal:
     """What ``seat`` may do: ``inner`` (an auction's ``Legal``), or the board's options
     ``key`` in ``phase`` (empty: nothing now)."""
 
-    __slots__ = ("seat", "phase", "key", "inner", "_t")
+    __slots__ = ("seat", "phase", "key", "inner", "__weakref__")
 
     def __init__(self, seat: int, phase: str, table=None, key: tuple | None = None, inner=None):
-        self.seat, self.phase, self.key, self.inner, self._t = seat, phase, key, inner, table
+        self.seat, self.phase, self.key, self.inner = seat, phase, key, inner
+        _TABLES.put(self, table)    # the table, kept off the seat's view (bluffkit.core.tables)
 
     def __bool__(self) -> bool:
         return bool(self.inner) if self.inner is not None else self.key is not None
@@ -94,6 +100,10 @@ class Legal:
 
     __hash__ = None  # type: ignore[assignment]  # unhashable: equal by value, yet mutable
 
+    def __reduce__(self):
+        """Copied or pickled with its table (kept apart: :mod:`bluffkit.core.tables`)."""
+        return (type(self), (self.seat, self.phase, _TABLES.get(self), self.key, self.inner))
+
     def __repr__(self) -> str:
         return f"Legal(seat={self.seat}, phase={self.phase!r}, {self.description})"
 
@@ -103,31 +113,31 @@ class Legal:
         own account of them); the seat may always know its own hand."""
         if self.inner is not None:
             return self.inner.hand
-        if self._t is None:
+        if _TABLES.get(self) is None:
             raise RulesError("this Legal was made without its table: it holds no hand")
-        return tuple(self._t.money[self.seat])
+        return tuple(_TABLES.get(self).money[self.seat])
 
     @property
     def tickets(self) -> tuple:
         """The action tickets the seat may reveal now, at the end of its turn (phase
         ``end``) or after the roll, before moving (``move``) [H]."""
-        if self.inner is not None or self.key is None or self._t is None:
+        if self.inner is not None or self.key is None or _TABLES.get(self) is None:
             return ()
         if self.phase == END:
             return tuple(self.key)
-        return self._t.usable_tickets(self.seat) if self.phase == MOVE else ()
+        return _TABLES.get(self).usable_tickets(self.seat) if self.phase == MOVE else ()
 
     @property
     def can_counter(self) -> bool:
         """Whether the challenged seat may counter a horse-trade [E]: an offer is at least
         one note unless ``empty_offer`` (L7), so a seat holding none may only agree. (True
         where the table is not known.)"""
-        t = self._t
+        t = _TABLES.get(self)
         return t is None or bool(sum(t.money[self.seat])) or t.rules.empty_offer
 
     def _markers_example(self) -> str:
         """``, e.g. 'ticket move-markers goose+1'``: a green marker with room to move [G]."""
-        t = self._t
+        t = _TABLES.get(self)
         if t is None:
             return ""
         top = len(t.rules.market_track) - 1
@@ -138,25 +148,25 @@ class Legal:
 
     def _paying(self, k: int) -> str | None:
         """``k`` notes the seat may pay a cost with, as typed (its lowest), or None."""
-        if self._t is None or not k:
+        if _TABLES.get(self) is None or not k:
             return None
-        notes = cost_notes(self._t.rules, self._t.money[self.seat], k)
-        return fmt(notes, self._t.rules.denominations) if notes is not None else None
+        notes = cost_notes(_TABLES.get(self).rules, _TABLES.get(self).money[self.seat], k)
+        return fmt(notes, _TABLES.get(self).rules.denominations) if notes is not None else None
 
     @property
     def payable(self) -> int:
         """How many of the seat's notes may pay a cost counted in notes (movement, market,
         raffle): all of them, or all but the 0-notes when ``zero_pays_count`` is off (L7)."""
-        if self._t is None:
+        if _TABLES.get(self) is None:
             raise RulesError("this Legal was made without its table: it holds no hand")
-        return payable(self._t.rules, self.hand)
+        return payable(_TABLES.get(self).rules, self.hand)
 
     def cost_notes(self, k: int) -> tuple[int, ...] | None:
         """:func:`cost_notes` from the seat's hand: the ``k`` notes it would pay a cost
         counted in notes with, or ``None`` when it cannot pay it."""
-        if self._t is None:
+        if _TABLES.get(self) is None:
             raise RulesError("this Legal was made without its table: it holds no hand")
-        return cost_notes(self._t.rules, self.hand, k)
+        return cost_notes(_TABLES.get(self).rules, self.hand, k)
 
     # the protocol ---------------------------------------------------------------------
     def explain(self, action, _table=None) -> tuple[str, str] | None:
@@ -164,12 +174,12 @@ class Legal:
         if self.inner is not None:
             return self.inner.explain(action)
         if self.key is None:
-            t = self._t
+            t = _TABLES.get(self)
             if t is not None and t.is_over():
                 return ("game-over", "the game is over")
             who = ", ".join(map(str, t.to_move())) if t is not None else ""
             return ("not-your-turn", f"it is not seat {self.seat}'s move ({self.phase}); waiting for {who or 'chance'}")
-        return _explain(self._t, self.seat, self.phase, self.key, action)
+        return _explain(_TABLES.get(self), self.seat, self.phase, self.key, action)
 
     def sample(self, rng):
         """One random legal action drawn with the Generator ``rng``."""
@@ -178,7 +188,7 @@ class Legal:
             return self.inner.sample(rng)
         if self.key is None:                     # nothing to draw from: why, as explain() says
             raise IllegalAction(*self.explain(None))
-        return _sample(self._t, self.seat, self.phase, self.key, rng)
+        return _sample(_TABLES.get(self), self.seat, self.phase, self.key, rng)
 
     def actions(self, limit: int | None = None):
         """Every legal action where they can be listed (choices of notes cannot: ``None``)."""
