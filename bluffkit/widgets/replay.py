@@ -30,6 +30,12 @@ from bluffkit.widgets.words import PLAY_TIP
 NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.jsonl"
 
 
+#: Why a game that is not over is not replayed (see ReplayViewer.load).
+UNFINISHED = ("this game is not finished, and a replay shows everything: every hand, the cards and notes laid "
+              "face down, and what is still to come. Replay it once it is over; to look at it now, away from "
+              "the players, use ReplayViewer(path, unfinished=True) in code.")
+
+
 #: The last line of the events in a seat's view before the end of the game.
 LATER = "(the steps after this one are not shown in a seat's view)"
 
@@ -53,7 +59,8 @@ class ReplayViewer(W.VBox):
     one, and the list of events with the current step marked: the seven steps before it,
     it, and the eight after; in a seat's view no step after it."""
 
-    def __init__(self, source=None):
+    def __init__(self, source=None, *, unfinished: bool = False):
+        self.unfinished = unfinished        # show a game that is not over (see load)
         self.error = W.HTML()
         self.step = W.IntSlider(value=0, min=0, max=0, description="Step", layout=W.Layout(width="100%"))
         self.play = auto_play(self.step, 800)
@@ -86,7 +93,13 @@ class ReplayViewer(W.VBox):
         return f"ReplayViewer({steps})"
 
     def load(self, source) -> bool:
-        """Show a log file (path) or a session; a bad file shows the reason and keeps what was shown."""
+        """Show a log file (path) or a session; a bad file shows the reason and keeps what was shown.
+
+        A game that is not over is shown only to a viewer made with ``unfinished=True``:
+        the replay is all-seeing (every hand, the cards and notes laid face down, and the
+        deal still to come follows from the log), so a log saved to take a game up again
+        (``session.save``, ``bluffkit play --save``) typed into the Log file box is refused,
+        as a panel's Save log waits for the end (docs/panels.md)."""
         if hasattr(source, "states") and hasattr(source, "moves"):
             states: Sequence = source.states
             if isinstance(states, StateTrail):      # the session plays on: shown is a copy
@@ -95,7 +108,7 @@ class ReplayViewer(W.VBox):
             else:
                 states, moves = list(states), list(source.moves)
             game, names = source.game, list(source.names)
-            self.path.value = ""                    # a session has no file: the name of one shown before goes
+            path = ""                               # a session has no file: the name of one shown before goes
         else:
             if not isinstance(source, (str, os.PathLike)):
                 raise BluffkitError(f"ReplayViewer shows a log file (its path) or a Session, got {quote(source)}")
@@ -105,7 +118,11 @@ class ReplayViewer(W.VBox):
                 self.error.value = f"<div class='bk-box' style='color:#c00'>Cannot replay: {escape(str(e))}</div>"
                 return False
             game, moves, names = lg.game, lg.moves, lg.names
-            self.path.value = str(source)           # the box names the file shown
+            path = str(source)                      # the box names the file shown
+        if not self.unfinished and not game.is_over(states[-1]):
+            self.error.value = (f"<div class='bk-box' style='color:#c00'>Not shown: {escape(UNFINISHED)}</div>")
+            return False
+        self.path.value = path
         # a game is shown: the box no longer reads as if none were (a session's game has no file)
         self.path.placeholder = ANOTHER_GAME
         self.game, self.states, self.moves, self.names = game, states, moves, names

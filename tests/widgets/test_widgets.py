@@ -311,6 +311,27 @@ def test_replay_refuses_a_bad_log_with_the_reason(tmp_path):
     assert "line 1" in r.error.value and "not a bluffkit log" in r.error.value
 
 
+@pytest.mark.parametrize("game, agents", [("bloff", ["caller"] * 3), ("horse-trading", ["random"] * 3)])
+def test_replay_refuses_an_unfinished_game_unless_asked(tmp_path, game, agents):
+    """A log saved to take a game up again holds every hand and the seed: typed into the Log
+    file box it is refused (as Save log waits for the end), and what was shown stays."""
+    s = Session(make_game(game), agents, names=["Ann", "Bo", "Cy"], seed=5)
+    s.advance(limit=12)
+    assert not s.over and len(s.moves) == 12
+    path = s.save(tmp_path / "half.jsonl")
+    finished = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=4).run()
+    r = ReplayViewer(finished)
+    before = (r.table.value, r.viewer.options, r.step.max)
+    r.path.value = str(path)
+    r.open_button.click()
+    assert "Not shown: this game is not finished" in r.error.value and "unfinished=True" in r.error.value
+    assert (r.table.value, r.viewer.options, r.step.max) == before, "what was shown stays"
+    assert r.path.value == str(path) and r.states is not None
+    assert ReplayViewer(path).states is None and ReplayViewer(s).states is None
+    shown = ReplayViewer(path, unfinished=True)
+    assert shown.error.value == "" and shown.step.max == len(s.moves) == 12
+
+
 # -- chart panels ---------------------------------------------------------------------
 
 @pytest.mark.slow
