@@ -147,11 +147,16 @@ def _folder(out) -> Path:
 
 def read_manifest(out) -> dict:
     """The manifest of the run in ``out``, or a clear error when there is none."""
+    from bluffkit.core.errors import LogError
+    from bluffkit.core.logfiles import read_bytes
     path = _folder(out) / MANIFEST
+    if not os.path.lexists(path):
+        raise TournamentError(f"{out}: not a tournament folder (no {MANIFEST})")
     try:
-        manifest = jsonread.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise TournamentError(f"{out}: not a tournament folder (no {MANIFEST})") from None
+        # a regular file of a bounded size (a pipe or a device there must not hang or fill memory)
+        manifest = jsonread.loads(read_bytes(path, "manifest").decode("utf-8"))
+    except LogError as e:
+        raise TournamentError(f"{path}: {e.reason}") from None
     except jsonread.DuplicateKey as e:
         raise TournamentError(f"{path}: {e}; the manifest is damaged") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:

@@ -305,3 +305,21 @@ def test_a_damaged_manifest_is_refused_in_one_line_and_nothing_changes(auction, 
                                               r"(3\.0|True); the manifest is damaged|not a readable manifest)"):
         run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
     assert snapshot(out) == was
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_a_manifest_that_is_not_a_regular_file_is_refused_at_once(tmp_path, kind):
+    """A pipe named manifest.json must not block the run, nor a device fill the memory:
+    refused in one line before a byte is read."""
+    from bluffkit.analysis.tournament_run import TournamentError, read_manifest
+    out = tmp_path / "run"
+    out.mkdir()
+    where = out / "manifest.json"
+    if kind == "fifo":
+        os.mkfifo(where)
+    elif kind == "device":
+        where.symlink_to("/dev/zero")
+    else:
+        where.mkdir()
+    with pytest.raises(TournamentError, match="not a regular file"):
+        read_manifest(out)
