@@ -848,3 +848,30 @@ def test_a_subclass_of_a_trusted_bot_is_checked_unless_it_says_so_itself():
     assert not is_trusted(Numpy())
     with pytest.raises(IllegalAction, match="plain"):
         play(make_game("bloff"), [Numpy(), HonestAgent(), HonestAgent()], 1)
+
+
+@pytest.mark.parametrize("bad", [None, 3, b"game.jsonl", "", "  "])
+def test_loaders_refuse_what_is_not_a_file_name_in_words(bad, tmp_path, monkeypatch):
+    """str(None) is 'None': a log called None in the working folder must not be what
+    log.read(None) or Session.load(None) open; a scenario's name or path is text."""
+    from bluffkit.core import log as gamelog, scenario
+    from bluffkit.core.errors import LogError
+    from bluffkit.core.scenario import ScenarioError
+    from bluffkit.session import Session
+    monkeypatch.chdir(tmp_path)
+    s = Session(make_game("horse-trading"), ["random"] * 3, seed=1).run()
+    s.save(tmp_path / "None")                            # a log that str(None) would name
+    s.save(tmp_path / "3")
+    for call in (gamelog.read, Session.load):
+        with pytest.raises(LogError, match="is read from a file name"):
+            call(bad)
+    for call in (scenario.find, scenario.load):
+        with pytest.raises(ScenarioError, match="a scenario is"):
+            call(bad)
+
+
+def test_log_read_takes_verify_as_a_flag(tmp_path):
+    from bluffkit.core import log as gamelog
+    path = Session(make_game("horse-trading"), ["random"] * 3, seed=1).run().save(tmp_path / "g.jsonl")
+    with pytest.raises(RulesError, match="verify must be True or False"):
+        gamelog.read(path, verify="yes")

@@ -249,6 +249,7 @@ def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, Stat
     them and plays the others again on demand). Raises :class:`LogError` with the line and the reason; a file that is
     not a regular file or is larger than :data:`~bluffkit.core.logfiles.MAX_BYTES` is
     refused before reading (:func:`~bluffkit.core.logfiles.read_bytes`)."""
+    check_flag(verify, "verify")
     return parse(read_bytes(path), path=str(path), verify=verify)
 
 

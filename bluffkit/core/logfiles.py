@@ -10,7 +10,7 @@ import os
 import stat
 from pathlib import Path
 
-from bluffkit.core.errors import LogError
+from bluffkit.core.errors import LogError, quote
 
 #: The largest log file read (16 MiB; the longest game a bot plays writes well under 1 MiB).
 MAX_BYTES = 16 * 1024 * 1024
@@ -74,7 +74,10 @@ def read_bytes(path: str | os.PathLike, what: str = "log") -> bytes:
     """The contents of a log file (or of another small file, ``what`` it is, for the
     messages). A file that is not a regular file (a folder, a device, a FIFO: opened
     without blocking) or is larger than :data:`MAX_BYTES` is refused before a byte is
-    read, with :class:`LogError` (line 0)."""
+    read, with :class:`LogError` (line 0); so is a ``path`` that is no file name (``None``,
+    a number: ``str(None)`` would open a file called ``None``)."""
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise LogError(0, f"a {what} is read from a file name (text or a path), got {quote(path)}"[:200])
     path = str(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))   # a FIFO must not block
