@@ -95,11 +95,17 @@ def cmd_scenario(args) -> int:
     if args.action == "list":
         if args.names or args.all:
             raise BluffkitError("'scenario list' takes no names and no --all; 'scenario run' does")
-        found = sc.list_scenarios()
+        found, bad = [], 0
+        for path in sc.scenario_paths():        # a bad file is named on stderr; the others are listed
+            try:
+                found.append(sc.load(path))
+            except sc.ScenarioError as e:
+                print(f"bluffkit: {printable(e)}", file=sys.stderr)
+                bad += 1
         width = max((len(s.name) for s in found), default=0)
         for s in found:
             print(printable(f"{s.name:{width}s}  {s.title}"))
-        return 0
+        return 2 if bad else 0
     if args.all and args.names:
         raise BluffkitError("'scenario run' takes scenario names or --all, not both")
     names = [p.stem for p in sc.scenario_paths()] if args.all else args.names

@@ -63,6 +63,20 @@ def test_scenario_list_names_every_file(capsys):
         assert len(line.split(None, 1)) == 2, f"no title on {line!r}"
 
 
+def test_scenario_list_names_a_bad_file_and_lists_the_others(capsys, tmp_path, monkeypatch):
+    """As 'scenario run --all': one line on stderr for the bad file, the rest listed, exit 2."""
+    import shutil
+
+    from bluffkit.core import scenario as sc
+    for name in SCENARIO_NAMES[:3]:
+        shutil.copy(sc.SCENARIO_DIR / f"{name}.json", tmp_path)
+    (tmp_path / "aa-broken.json").write_text("{not json", encoding="utf-8")
+    monkeypatch.setattr(sc, "SCENARIO_DIR", tmp_path)
+    code, out, err = run(["scenario", "list"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "aa-broken.json" in err
+    assert [line.split()[0] for line in out.splitlines()] == SCENARIO_NAMES[:3]
+
+
 @pytest.mark.parametrize("name", ["ht-auction-ben-pays-100", "yb-scoring-2460"])
 def test_scenario_run_prints_the_steps(capsys, name):
     code, out, err = run(["scenario", "run", name], capsys)
