@@ -875,3 +875,36 @@ def test_log_read_takes_verify_as_a_flag(tmp_path):
     path = Session(make_game("horse-trading"), ["random"] * 3, seed=1).run().save(tmp_path / "g.jsonl")
     with pytest.raises(RulesError, match="verify must be True or False"):
         gamelog.read(path, verify="yes")
+
+
+@pytest.mark.parametrize("start", [{"auctioneer": True, "lot": ["horse"]}, {"auctioneer": False, "lot": ["horse"]}])
+def test_a_start_position_refuses_true_and_false_as_a_seat(start):
+    """JSON's true is not seat 1 (nor false seat 0): refused when the game is set up, where
+    it failed some fifteen moves later ("there is no seat True")."""
+    with pytest.raises(RulesError, match="auctioneer must be a seat 0..2, got (True|False)"):
+        Session("auction", ["random"] * 3, start=start, seed=1)
+
+
+def test_a_bidder_up_start_refuses_true_and_false_as_a_market_value():
+    game = make_game("bidder-up")
+    with pytest.raises(RulesError, match="market: "):
+        game.state_from_position(3, market={"sheep": False})
+    from bluffkit.auctions.rules import ANIMALS
+    assert game.state_from_position(3, market={"sheep": 0}).market[ANIMALS.index("sheep")] == 0
+
+
+@pytest.mark.parametrize("option, value", [("start_money", [2, 4, 1, 0, 0, 0]), ("paydays", [50, 100, 200, 500])])
+def test_you_re_bluffing_takes_lists_for_its_list_options(option, value):
+    """As the other games and the command line do; the rules hold them as tuples."""
+    assert getattr(make_game("youre-bluffing", **{option: value}).rules, option) == tuple(value)
+
+
+@pytest.mark.parametrize("bad", [(True, 4, 1, 0, 0, 0), [-1, 4, 1, 0, 0, 0]])
+def test_start_money_names_the_count_that_is_wrong(bad):
+    with pytest.raises(RulesError, match=r"one count \(a whole number >= 0\) for each of the 6 denominations.*got"):
+        make_game("youre-bluffing", start_money=bad)
+
+
+def test_a_money_card_is_not_worth_false():
+    with pytest.raises(RulesError, match="each card must be worth one of"):
+        make_game("horse-trading", money_cards=[["joker", False]])

@@ -34,6 +34,7 @@ from bluffkit.core.errors import (
     check_rng,
     check_seat,
     check_state,
+    is_seat,
     plain_problem,
 )
 from bluffkit.core.game import register
@@ -192,7 +193,7 @@ class Auction(TableGame):
         text such as ``"100+100+50+0"``, ``None`` for the start money), and the ``lot``
         (animal names; Cat in the Bag: the ``pen`` of up to 3)."""
         self.check_players(players)
-        if not (isinstance(auctioneer, int) and 0 <= auctioneer < players):
+        if not is_seat(auctioneer, players):
             raise RulesError(f"auctioneer must be a seat 0..{players - 1}, got {auctioneer!r}")
         d = self.rules.denominations
         if money is not None and not isinstance(money, (list, tuple)):

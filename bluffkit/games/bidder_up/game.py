@@ -217,7 +217,8 @@ class BidderUp(TableGame):
         half = (len(rest) + 1) // 2
         t.stacks = (rest[:half], rest[half:])
         if market is not None:
-            if not isinstance(market, dict) or not all(k in ANIMALS and v in r.market_track for k, v in market.items()):
+            if not isinstance(market, dict) or not all(k in ANIMALS and not isinstance(v, bool) and v in r.market_track
+                                                       for k, v in market.items()):
                 raise RulesError(f"market: {{type: value on the track {r.market_track}}}")
             t.market = tuple(r.market_track.index(market[a]) if a in market else p
                              for a, p in zip(ANIMALS, t.market))

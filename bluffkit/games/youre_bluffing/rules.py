@@ -144,6 +144,9 @@ class Rules(RuleOptions):
     variants: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
+        for name in ("families", "family_values", "labels", "paydays", "denominations", "start_money", "variants"):
+            if isinstance(getattr(self, name), list):       # a list given in Python, as from JSON
+                object.__setattr__(self, name, tuple(getattr(self, name)))
         if isinstance(self.money_cards, (list, tuple)):     # from JSON: lists of [card, value]
             object.__setattr__(self, "money_cards", tuple(
                 tuple(pair) if isinstance(pair, (list, tuple)) else pair for pair in self.money_cards))
@@ -211,7 +214,8 @@ def _validate(r: Rules) -> None:
          f"got {len(r.paydays)}")
     need(all(p in d for p in r.paydays), f"each payday must be a single note, one of {d}")
     need(len(r.start_money) == len(d) and all(_is_int(c) and c >= 0 for c in r.start_money),
-         f"start_money must give a count for each of the {len(d)} denominations")
+         f"start_money must give one count (a whole number >= 0) for each of the {len(d)} denominations "
+         f"{d}, got {r.start_money!r}")
     need(sum(r.start_money) <= MAX_START_NOTES,
          f"start_money: at most {MAX_START_NOTES} notes per player (both rulebooks give 7), got "
          f"{sum(r.start_money):,}: every payment a hand can make is worked out for the players and bots, "
@@ -267,7 +271,7 @@ def _validate_money_cards(r: Rules, need) -> None:
     need(all(c in MONEY_CARD_COUNTS for c in names),
          f"money_cards: the cards are {', '.join(MONEY_CARD_COUNTS)}, got {names}")
     need(len(set(names)) == len(names), "money_cards: each card may be given one value only")
-    need(all(v in r.denominations for _, v in cards),
+    need(all(_is_int(v) and v in r.denominations for _, v in cards),
          f"money_cards: each card must be worth one of {r.denominations}")
     have = money_card_supply(r)
     for value, wanted in money_needed(r, r.max_players).items():
