@@ -206,7 +206,7 @@ def cmd_simulate(args) -> int:
         raise BluffkitError(f"--agents names {len(agents)} agents for {args.players} players")
     out = Path(args.out)
     if out.suffix not in (".csv", ".parquet"):
-        raise BluffkitError(f"--out must end in .csv or .parquet, got {out.name!r}")
+        raise BluffkitError(f"--out must name a file ending in .csv or .parquet, got {printable(repr(args.out))}")
     _writable_file(out, "--out")
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if not progress and args.progress is None:

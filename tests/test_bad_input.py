@@ -908,3 +908,20 @@ def test_start_money_names_the_count_that_is_wrong(bad):
 def test_a_money_card_is_not_worth_false():
     with pytest.raises(RulesError, match="each card must be worth one of"):
         make_game("horse-trading", money_cards=[["joker", False]])
+
+
+def test_small_wordings_name_what_was_given(tmp_path, capsys):
+    """--out is quoted as typed (not its last part), a log of blank lines is empty, and a
+    tile that is no name is refused as such (not with Python's unhashable-type error)."""
+    from bluffkit import cli
+    from bluffkit.core import log as gamelog
+    from bluffkit.core.errors import LogError
+    assert cli.main(["simulate", "youre-bluffing", "--players", "3", "--games", "1", "--seed", "1",
+                     "--agents", "random", "--out", str(tmp_path)]) == 2
+    assert f"got '{tmp_path}'" in capsys.readouterr().err
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n\n", encoding="utf-8")
+    with pytest.raises(LogError, match="the file is empty"):
+        gamelog.read(blank)
+    with pytest.raises(RulesError, match="tiles: each position takes a format's name, got \\[\\]"):
+        make_game("bidder-up", tiles=[[], "dutch", "classic", "cat-in-the-bag"])

@@ -272,7 +272,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
     raw_lines = data.split(b"\n")
     if raw_lines and raw_lines[-1] == b"":
         raw_lines.pop()
-    if not raw_lines:
+    if not any(line.strip() for line in raw_lines):          # nothing, or blank lines only
         raise fail(1, "the file is empty, not a bluffkit log", path)
 
     def load(i: int) -> dict:

@@ -286,6 +286,9 @@ class Rules(RuleOptions):
             need(isinstance(self.tiles, (tuple, list)) and len(self.tiles) == 4,
                  f"tiles: one format for each of the 4 tile positions (a list, or names separated by commas), "
                  f"got {quote(self.tiles)}")
+            odd = next((t for t in self.tiles if not isinstance(t, str)), None)
+            need(odd is None, f"tiles: each position takes a format's name, got {quote(odd)}; the formats are: "
+                 + ", ".join(FORMATS))
             bad = [t for t in self.tiles if t not in FORMATS]
             need(not bad, f"tiles: unknown format(s) {', '.join(map(repr, bad))}; the formats are: "
                  + ", ".join(FORMATS))
