@@ -104,7 +104,7 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
             assert game.legal(state, seat), f"{where}: seat {seat} had to move but no legal action"
         if i % hidden_every == 0:
             _check_hidden(game, state, players, rng, where, report)
-            _check_illegal(game, state, players, where, report, probe_lists)
+            _check_illegal(game, state, players, where, report, probe_lists, rng)
         if seat is None:
             table.apply_chance(action)
         else:
@@ -152,21 +152,69 @@ def holds_the_game(observation, state) -> object | None:
     return None
 
 
+def plain_values(obj, _depth: int = 0):
+    """Everything ``obj`` holds, as plain nested tuples: the values of every field, slot and
+    attribute, those an ``__eq__`` leaves out included (a move list's, say), so that two
+    views compare whole. Functions, classes and modules count by name only."""
+    import enum
+    import types
+    if _depth > 60:
+        return "..."
+    if obj is None or isinstance(obj, (str, bytes, int, float, complex)):
+        return obj
+    if isinstance(obj, enum.Enum) or isinstance(obj, (type, types.ModuleType, types.FunctionType,
+                                                      types.BuiltinFunctionType, types.MethodType)):
+        return repr(obj)
+    d = _depth + 1
+    if isinstance(obj, (tuple, list)):
+        return (type(obj).__name__,) + tuple(plain_values(x, d) for x in obj)
+    if isinstance(obj, (set, frozenset)):
+        return (type(obj).__name__,) + tuple(sorted(repr(plain_values(x, d)) for x in obj))
+    if isinstance(obj, dict):
+        return ("dict",) + tuple(sorted((repr(k), plain_values(v, d)) for k, v in obj.items()))
+    if isinstance(obj, np.ndarray):
+        return ("ndarray", obj.tolist())
+    fields = []
+    for cls in type(obj).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if name not in ("__weakref__", "__dict__") and hasattr(obj, name):
+                fields.append((name, plain_values(getattr(obj, name), d)))
+    fields += [(k, plain_values(v, d)) for k, v in sorted(getattr(obj, "__dict__", {}).items())]
+    return (type(obj).__name__,) + tuple(fields)
+
+
 def _check_hidden(game, state, players, rng, where, report) -> None:
     for seat in range(players):
         seen = game.observe(state, seat)
         found = holds_the_game(seen, state)
         assert found is None, f"{where}: seat {seat}'s observation holds the game's {type(found).__name__} (a leak)"
+        whole = plain_values(seen)
         for _ in range(2):
             other = game.hide_from(state, seat, rng)
-            assert game.observe(other, seat) == seen, \
+            again = game.observe(other, seat)
+            assert again == seen, \
                 f"{where}: seat {seat}'s observation changes with information hidden from it (a leak)"
+            assert plain_values(again) == whole, (f"{where}: seat {seat}'s observation holds, where its == does "
+                                                  f"not look, something that changes with information hidden "
+                                                  f"from it (a leak)")
             report["observations"] += 1
 
 
-def _check_illegal(game, state, players, where, report, probe_lists) -> None:
+def _refusal(game, state, seat, action) -> str | None:
+    """What seat ``seat`` is told when ``action`` is refused in ``state`` (None: it is played)."""
+    try:
+        game.table(state).apply(seat, action)
+    except BluffkitError as e:
+        return str(e)
+    return None
+
+
+def _check_illegal(game, state, players, where, report, probe_lists, rng=None) -> None:
     illegal, probes = probe_lists
     for seat in range(players):
+        # the refusals seat `seat` reads are the same when what it cannot see is redealt:
+        # an error message is a place a student looks
+        other = game.hide_from(state, seat, rng) if rng is not None else None
         for text in illegal + probes:
             action = game.parse(text)
             t = game.table(state)
@@ -176,6 +224,10 @@ def _check_illegal(game, state, players, where, report, probe_lists) -> None:
             except BluffkitError as e:
                 assert t.values() == before, f"{where}: a refused {text!r} by seat {seat} changed the state ({e})"
                 assert str(e), f"{where}: an empty error message"
+                if other is not None:
+                    told = _refusal(game, other, seat, action)
+                    assert told == str(e), (f"{where}: the refusal of {text!r} that seat {seat} reads changes with "
+                                            f"information hidden from it (a leak): {str(e)!r} against {told!r}")
                 report["illegal"] += 1
                 continue
             assert text not in illegal, \

@@ -71,6 +71,39 @@ def test_leak_detector_catches_a_view_that_holds_the_table(monkeypatch, name):
         check_game(game, config_players(name)[0], seeds=[0])
 
 
+def test_leak_detector_looks_where_an_observations_eq_does_not(monkeypatch):
+    """Bløff's Legal compares some of its fields only: another seat's hand put in one it
+    leaves out must still fail the check (every value of the view is compared)."""
+    from bluffkit.games.bloff import engine as bloff_engine
+    real = bloff_engine.Table.legal
+
+    def leaky(self, seat, *args, **kwargs):
+        legal = real(self, seat, *args, **kwargs)
+        legal.current = tuple(self.hands[(seat + 1) % len(self.hands)])    # a field __eq__ skips
+        return legal
+
+    monkeypatch.setattr(bloff_engine.Table, "legal", leaky)
+    with pytest.raises(AssertionError, match="where its == does not look"):
+        check_game(config_game("bloff"), 3, seeds=[0, 1])
+
+
+def test_leak_detector_catches_a_refusal_that_names_a_hidden_hand(monkeypatch):
+    """An error message is read by the seat that made the move: one naming a neighbour's
+    notes ("you cannot pay: Bo holds 50+10") must fail the check."""
+    from bluffkit.core.errors import IllegalAction
+    real = engine.Table.apply
+
+    def telling(t, seat, action, *args, **kwargs):
+        try:
+            return real(t, seat, action, *args, **kwargs)
+        except IllegalAction as e:
+            raise IllegalAction(e.rule, f"{e.reason} (seat {(seat + 1) % t.n} holds {t.money[(seat + 1) % t.n]})")
+
+    monkeypatch.setattr(engine.Table, "apply", telling)
+    with pytest.raises(AssertionError, match="refusal of .* changes with information hidden from it"):
+        check_game(config_game("horse-trading"), 3, seeds=[0])
+
+
 def test_leak_detector_catches_a_visible_offer(monkeypatch):
     """The value of a face-down offer must not reach the challenged player."""
     real = engine.Table.observe
