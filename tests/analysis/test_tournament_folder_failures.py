@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from paths import ODD_FILES, odd_file
 
 from bluffkit.analysis import tournament_run
 from bluffkit.analysis.tournament_run import MAX_WORKERS, OUTPUTS, TournamentError, load, run, write_outputs
@@ -307,19 +308,13 @@ def test_a_damaged_manifest_is_refused_in_one_line_and_nothing_changes(auction, 
     assert snapshot(out) == was
 
 
-@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+@pytest.mark.parametrize("kind", ODD_FILES)
 def test_a_manifest_that_is_not_a_regular_file_is_refused_at_once(tmp_path, kind):
     """A pipe named manifest.json must not block the run, nor a device fill the memory:
     refused in one line before a byte is read."""
     from bluffkit.analysis.tournament_run import TournamentError, read_manifest
     out = tmp_path / "run"
     out.mkdir()
-    where = out / "manifest.json"
-    if kind == "fifo":
-        os.mkfifo(where)
-    elif kind == "device":
-        where.symlink_to("/dev/zero")
-    else:
-        where.mkdir()
+    odd_file(out / "manifest.json", kind)
     with pytest.raises(TournamentError, match="not a regular file"):
         read_manifest(out)

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from paths import ODD_FILES, odd_file
 
 from bluffkit.core import scenario as sc
 
@@ -161,16 +162,9 @@ def test_a_name_that_is_no_scenario_is_one_scenario_error(name):
         sc.find(name)
 
 
-@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+@pytest.mark.parametrize("kind", ODD_FILES)
 def test_a_scenario_path_that_is_not_a_regular_file_is_refused_without_reading(tmp_path, kind):
     """A FIFO blocked ``scenario run`` for ever, and /dev/zero filled memory."""
-    import os
-    path = tmp_path / "odd.json"
-    if kind == "fifo":
-        os.mkfifo(path)
-    elif kind == "device":
-        path.symlink_to("/dev/zero")
-    else:
-        path.mkdir()
+    path = odd_file(tmp_path / "odd.json", kind)
     with pytest.raises(sc.ScenarioError, match="not a regular file .* never read as a scenario"):
         sc.load(path)
