@@ -201,6 +201,7 @@ class MoveControls(W.VBox):
                                     *self._words.values()])
         self.children = ()
         self.notes, self.bid_button, self.note_button = [], None, None
+        self.amount.value = 0              # kept open off screen: no amount typed (a sealed bid) stays in it
         self._kind = self._holds = self._asked = None       # nothing of the last seat's to play or tell
 
     def _blank_kept(self, shown=None) -> None:

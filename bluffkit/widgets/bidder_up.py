@@ -245,7 +245,6 @@ class BidderUpTable(SeatPanel):
             box.children = ()
         self.note_toggles, self.market_steps = [], {}
         self.auction_moves.clear()
-        self.auction_moves.amount.value = 10
         self.trade_target.options = ()
         self.notes_title.value = self.farms.value = ""
         self.notes_button.description = "Pay"

@@ -90,6 +90,10 @@ def test_a_stepper_kept_off_screen_holds_no_bid():
     assert hidden, "after the sealed bid the stepper should be off screen (else this test checks nothing)"
     for bid in hidden:
         assert str(secret) not in bid.description + bid.tooltip, (bid.description, bid.tooltip)
+    if id(lab.controls.amount) not in shown:
+        assert lab.controls.amount.value != secret, "the amount box kept off screen holds the sealed bid"
+    lab.controls.clear()
+    assert lab.controls.amount.value == 0, "a cleared panel's amount box holds no amount typed"
 
 
 def test_an_illegal_bid_is_refused_in_plain_words_naming_the_player_and_changes_nothing():
