@@ -25,7 +25,7 @@ from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
 from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_book, payment_problem
-from bluffkit.core.tables import TableRefs
+from bluffkit.core.tables import TableRefs, _Ref
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
           ("choose", "choose SEAT"), ("refusals", "sell"), ("pay", "pay NOTES"), ("pick", "pick N"))
@@ -33,6 +33,7 @@ _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("
 
 #: Each Legal's table, held apart from it (see :mod:`bluffkit.core.tables`).
 _TABLES = TableRefs()
+_HELD, _FORGET = _TABLES.held, _TABLES.forget
 
 
 def _rebuild(cls, key, table):
@@ -71,7 +72,10 @@ class Legal:
         self.refusals = refusals    # the Refusal actions allowed
         self.pay = pay              # (amount, mode, payee)
         self.pick = pick            # (how many, of how many face down)
-        _TABLES.put(self, table)    # the table this was made for, kept off the seat's view (core.tables)
+        if table is not None:       # the table this was made for, kept off the seat's view (TableRefs.put)
+            ref = _Ref(self, _FORGET)
+            ref.key = key = id(self)
+            _HELD[key] = (table, ref)
 
     def __bool__(self) -> bool:
         return bool(self.words or self.bid or self.place or self.raise_ or self.call or self.choose
@@ -97,10 +101,10 @@ class Legal:
     def hand(self) -> tuple[int, ...]:
         """The seat's own notes, one count per denomination (what a payment or notes laid
         are checked against); the seat may always know its own hand."""
-        t = _TABLES.get(self)
-        if t is None:
+        held = _HELD.get(id(self))
+        if held is None:
             raise RulesError("this Legal was made without its table: it holds no hand")
-        return tuple(t.money[self.seat])
+        return tuple(held[0].money[self.seat])
 
     @property
     def rules(self):
@@ -123,7 +127,8 @@ class Legal:
             t = _TABLES.get(self)
             why = "" if t is None else f": {t._why_not(self.seat)[1]}"
             raise IllegalAction("not-your-turn", f"seat {self.seat} has no legal action now{why}")
-        return random_action(_TABLES.get(self), self, stream(rng))
+        held = _HELD.get(id(self))             # the table (TableRefs.get, inlined: one call a decision)
+        return random_action(None if held is None else held[0], self, stream(rng))
 
     @property
     def description(self) -> str:

@@ -13,6 +13,10 @@ lives (a weak reference drops it then).
 This keeps the table off every object a seat is given; it is no sandbox: code in the same
 Python process can reach anything by asking for it (see docs/panels.md, "What a seat
 sees").
+
+A move list is made for every decision of a simulation, so the keeping is lean: one
+dict entry and one weak reference (whose ``key`` says which entry to drop), read back
+with ``held.get(id(owner))``.
 """
 
 from __future__ import annotations
@@ -21,29 +25,41 @@ import weakref
 from typing import Any
 
 
-class TableRefs:
-    """The table of each object registered, held apart from it (see the module docstring)."""
+class _Ref(weakref.ref):
+    """A weak reference to an owner that knows its entry's key (the owner's id)."""
 
-    __slots__ = ("_by_id",)
+    __slots__ = ("key",)
+    key: int
+
+
+class TableRefs:
+    """The table of each object registered, held apart from it (see the module docstring).
+    ``held``: ``{id(owner): (table, weak reference)}``, for readers that inline :meth:`get`."""
+
+    __slots__ = ("held", "forget")
 
     def __init__(self) -> None:
-        self._by_id: dict[int, tuple[Any, weakref.ref]] = {}
+        held: dict[int, tuple[Any, _Ref]] = {}
+        self.held = held
+
+        def forget(ref: _Ref) -> None:
+            held.pop(ref.key, None)         # run as the owner is freed, before its id is given out again
+
+        self.forget = forget
 
     def put(self, owner: object, table: Any) -> None:
         """Keep ``table`` for ``owner`` (which must take weak references) while it lives."""
         if table is None:
             return
-        key, by_id = id(owner), self._by_id
-
-        def forget(_ref: weakref.ref, key: int = key) -> None:
-            by_id.pop(key, None)            # run as the owner is freed, before its id is given out again
-
-        by_id[key] = (table, weakref.ref(owner, forget))
+        key = id(owner)
+        ref = _Ref(owner, self.forget)
+        ref.key = key
+        self.held[key] = (table, ref)
 
     def get(self, owner: object) -> Any:
         """The table kept for ``owner``, or ``None``."""
-        entry = self._by_id.get(id(owner))
+        entry = self.held.get(id(owner))
         return None if entry is None else entry[0]
 
     def __len__(self) -> int:
-        return len(self._by_id)
+        return len(self.held)
