@@ -530,22 +530,68 @@ def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pr
     return done
 
 
+def lasting_widgets(panel) -> list:
+    """The widgets a panel keeps open from one screen to the next, on screen or not (the
+    auction controls' amount box, steppers and word buttons), with what they hold; blank
+    while off screen (see :func:`check_off_screen`)."""
+    from bluffkit.widgets.auction_moves import MoveControls
+    kept: list = []
+    for w in _widgets(panel):
+        if isinstance(w, MoveControls):
+            kept += [w.amount, *(row for row, _ in w._steppers.values()), *w._words.values()]
+    return [x for k in kept for x in _widgets(k)]
+
+
+def check_off_screen(panel, made: set, where: str = "") -> None:
+    """Every widget the panel made (``made``: model ids) is on screen or closed (a closed
+    widget's model leaves the browser), but those it keeps (:func:`lasting_widgets`),
+    whose amount box and "Bid N" buttons hold nothing while off screen: the browser holds a model that
+    is open but shown nowhere, where the widget tree, and so :func:`check_screen`, does not
+    look. Raises :class:`WidgetLeak`."""
+    from ipywidgets.widgets.widget import _instances
+    shown = {w.model_id for w in _widgets(panel)}
+    kept = lasting_widgets(panel)
+    left = {k for k in (made & set(_instances)) - shown - {w.model_id for w in kept}
+            if type(_instances[k]).__name__ not in ("Link", "DirectionalLink")}   # a jslink: two references, no value
+    if left:
+        kinds = sorted({type(_instances[k]).__name__ for k in left})
+        raise WidgetLeak(f"{where}{type(panel).__name__}: {len(left)} widget(s) open off screen ({', '.join(kinds)}): "
+                         f"the browser keeps their models")
+    from bluffkit.widgets.auction_moves import MoveControls
+    for controls in (w for w in _widgets(panel) if isinstance(w, MoveControls)):
+        # the steps and the words are the format's and the phase's; the amount and "Bid N" may be a seat's
+        for w, keys in [(controls.amount, ("value",))] + [(bid, ("description", "tooltip"))
+                                                           for _, bid in controls._steppers.values()]:
+            state = model_state(w)
+            held = {k: state[k] for k in keys if state.get(k)}
+            if w.model_id not in shown and held:
+                raise WidgetLeak(f"{where}{type(panel).__name__}: a kept {type(w).__name__} off screen holds {held}")
+
+
 def check_panel(make, seeds=(0, 1, 2), clicks: int = 200, redeals: int = 1, driver=None) -> dict:
     """Play ``make()`` panels through their own buttons (one per seed, up to ``clicks``
     clicks each, every seat human) and check every screen after every click (see the
-    module docstring). Returns counts: ``games``, ``clicks``, ``compared``."""
+    module docstring), and that no widget the panel made stays open off screen
+    (:func:`check_off_screen`). Returns counts: ``games``, ``clicks``, ``compared``."""
+    from ipywidgets.widgets.widget import _instances
     report = {"games": 0, "clicks": 0, "compared": 0}
     for seed in seeds:
         rng = np.random.default_rng(seed)
-        panel, twin = make(), make()
+        before = set(_instances)
+        panel = make()
+        made = set(_instances) - before         # the panel's widgets (the twin's are made next)
+        twin = make()
         pristine = Pristine(twin)
         drive = (driver or driver_for)(panel)
         report["compared"] += check_screen(panel, twin, drive, rng, redeals, f"seed {seed}, start: ", pristine)
         for k in range(clicks):
+            before = set(_instances)
             if not drive.click(panel, rng):
                 break
+            made |= set(_instances) - before
             report["clicks"] += 1
             where = f"seed {seed}, click {k + 1}: "
+            check_off_screen(panel, made, where)
             try:
                 report["compared"] += check_screen(panel, twin, drive, rng, redeals, where, pristine)
             except BluffkitError as e:          # pragma: no cover - a redeal the game refused

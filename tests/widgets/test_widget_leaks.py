@@ -253,6 +253,38 @@ def test_the_check_catches_a_planted_leak(make, catches):
         check_panel(make, seeds=[1, 2, 3, 4], clicks=300)
 
 
+class OrphanNotes(TablePanel):
+    """The note toggles of the last hand are taken off screen but left open: the browser
+    keeps their models (with the offer chosen in them), where the widget tree does not look."""
+
+    def clear_controls(self):
+        self.note_row.children = ()             # off the tree, out of reach of the closing: still open
+        super().clear_controls()
+
+
+def test_the_check_catches_widgets_left_open_off_screen():
+    with pytest.raises(WidgetLeak, match=r"widget\(s\) open off screen \(.*ToggleButton"):
+        check_panel(lambda: OrphanNotes("horse-trading", players=3, humans=[0, 1, 2], seed=2), seeds=[1, 2],
+                    clicks=300)
+
+
+def test_the_check_catches_a_sealed_bid_kept_in_the_amount_box_off_screen(monkeypatch):
+    """The auction controls keep their amount box open between screens; one that kept the
+    amount typed (as it did) holds a sealed bid off screen."""
+    from bluffkit.widgets.auction_moves import MoveControls
+    real = MoveControls._take_down
+
+    def keeping(self):
+        amount = self.amount.value
+        real(self)
+        self.amount.value = amount
+
+    monkeypatch.setattr(MoveControls, "_take_down", keeping)
+    with pytest.raises(WidgetLeak, match="a kept IntText off screen holds {'value'"):
+        check_panel(lambda: BidderUpTable("animal-market", players=3, humans=[0, 1, 2], seed=4), seeds=[1, 2],
+                    clicks=300)
+
+
 def test_the_planted_note_boxes_leak_is_caught_on_the_cover_after_an_offer():
     t, twin = trade_panel(LeakyNotes), trade_panel(LeakyNotes)
     driver = TableDriver(t)
