@@ -9,7 +9,10 @@
   card of the rank in turn (at most ``max_cards`` of them); holding none, it lays one
   card it least needs. It calls only a claim it knows is false: more of the rank than
   could exist beside its own hand and its own cards in the pile (the caller below also
-  places the cards it saw turned over and those it laid into piles others took).
+  places the cards it saw turned over and those it laid into piles others took). Like the
+  caller, after ``stamina`` claims per player (100 by default) it calls no more: two honest
+  players alone (``min_players=2``) know every card between them, and each certain lie
+  called hands the pile back for the same plays again (8 games in 300 went on for ever).
 - :class:`CallerAgent`: plays like the honest bot, and calls when the probability that
   the last claim is false, computed exactly from what it has seen
   (:mod:`bluffkit.analysis.bloff_probability`), is at least ``threshold``. What it has
@@ -90,8 +93,11 @@ class HonestAgent:
     name = "honest"
     trusted = True
 
-    def __init__(self):
+    def __init__(self, stamina: int | None = 100):
+        if stamina is not None and (isinstance(stamina, bool) or not isinstance(stamina, int) or stamina < 1):
+            raise RulesError(f"stamina must be a count of claims per player (an int >= 1) or None, got {stamina!r}")
         self.u = UniformBuffer()
+        self.stamina = stamina
 
     def play(self, obs, legal, rng):
         mine = of_rank(legal.play_from, obs.rank)
@@ -105,9 +111,13 @@ class HonestAgent:
         player, rank, count = obs.claims[-1]
         return count + known_count(obs, rank) > 4 * obs.decks
 
+    def tired(self, obs) -> bool:
+        """Whether the game has gone on for ``stamina`` claims per player (then no more calls)."""
+        return self.stamina is not None and len(obs.claims) >= self.stamina * len(obs.hand_sizes)
+
     def act(self, obs, legal, rng):
         if legal.call:
-            return CALL_ if self.certainly_false(obs) else PASS_
+            return CALL_ if not self.tired(obs) and self.certainly_false(obs) else PASS_
         return self.play(obs, legal, rng)
 
 
@@ -116,18 +126,16 @@ class CallerAgent(HonestAgent):
     trusted = True          # (declared again: see HonestAgent)
 
     def __init__(self, threshold: float = 0.5, patience: int | None = 6, stamina: int | None = 100):
-        super().__init__()
+        super().__init__(stamina)
         if not isinstance(threshold, (int, float)) or not 0 <= threshold <= 1:
             raise RulesError(f"threshold is a probability from 0 to 1, got {threshold!r}")
         if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or patience < 0):
             raise RulesError(f"patience must be a count of calls (an int >= 0) or None, got {patience!r}")
-        if stamina is not None and (isinstance(stamina, bool) or not isinstance(stamina, int) or stamina < 1):
-            raise RulesError(f"stamina must be a count of claims per player (an int >= 1) or None, got {stamina!r}")
-        self.threshold, self.patience, self.stamina = threshold, patience, stamina
+        self.threshold, self.patience = threshold, patience
 
     def act(self, obs, legal, rng):
         if legal.call:
-            if self.stamina is not None and len(obs.claims) >= self.stamina * len(obs.hand_sizes):
+            if self.tired(obs):
                 return PASS_
             outside, inside = seen_cards(obs)
             _, rank, count = obs.claims[-1]

@@ -336,6 +336,22 @@ def test_a_tired_caller_only_passes_and_stamina_is_checked():
             CallerAgent(stamina=bad)
 
 
+def test_two_honest_players_tire_of_calling_so_the_game_ends():
+    """Two honest players alone (min_players=2) know every card between them: each certain
+    lie called hands the pile back for the same plays, and seed 17 went on for ever. With
+    their stamina spent they call no more; without it the same game runs away."""
+    from bluffkit.agents.bloff import HonestAgent
+    from bluffkit.core.play import RunawayGame
+    g = make_game("bloff", min_players=2)
+    rec = play(g, [HonestAgent() for _ in range(2)], seed=17, max_steps=3000)
+    assert rec.final.is_over() and len(rec.moves) < 1000
+    with pytest.raises(RunawayGame):
+        play(g, [HonestAgent(stamina=None) for _ in range(2)], seed=17, max_steps=3000)
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(RulesError, match="stamina must be a count of claims per player"):
+            HonestAgent(stamina=bad)
+
+
 def hidden_between(hidden, low, high):
     """The claims nobody turned over strictly between the indexes ``low`` and ``high``."""
     return [j for mine in hidden.values() for j in mine if low < j < high]
