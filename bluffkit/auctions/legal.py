@@ -24,7 +24,7 @@ from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick
 from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
-from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_book, payment_problem
+from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_problem, some_payment
 from bluffkit.core.tables import TableRefs, _Ref
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
@@ -180,8 +180,8 @@ class Legal:
         if mode == "count":
             example = tuple(cheapest(hand, amount))
         else:
-            found = payment_book(d, t.rules.payment).of(hand, amount)
-            example = tuple(found[0]) if found else None
+            found = some_payment(hand, amount, d, t.rules.payment)
+            example = tuple(found) if found is not None else None
         return head + (f", e.g. pay {fmt(example, d)}" if example is not None and sum(example) > 0 else ": pay NOTES")
 
     def actions(self, limit: int | None = None):
@@ -266,8 +266,8 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
             return None
         problem = payment_problem(t.money[seat], notes, amount, d, r.payment)
         if problem:                     # and a payment that would do, from the seat's notes
-            found = payment_book(d, r.payment).of(t.money[seat], amount)
-            return ("bad-payment", problem + (f" (e.g. pay {fmt(found[0], d)})" if found else ""))
+            found = some_payment(t.money[seat], amount, d, r.payment)
+            return ("bad-payment", problem + (f" (e.g. pay {fmt(found, d)})" if found is not None else ""))
         return None
     if kind is Pick and legal.pick:
         k, of = legal.pick

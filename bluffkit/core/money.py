@@ -304,11 +304,64 @@ def first_payment(hand: Notes, amount: int, denoms: tuple[int, ...], rule: str =
                   who: str = "the payer") -> Notes:
     """The first of :func:`payments` (the smallest), or :class:`IllegalAction` in words when
     ``hand`` cannot pay ``amount``: never in play, where a payer who cannot pay shows their
-    money instead, but a position dealt by ``hide_from`` may hold such a hand."""
+    money instead, but a position dealt by ``hide_from`` may hold such a hand. A hand that
+    :func:`payments` would count rather than list gives its first payment without counting
+    (:func:`smallest_payment`): a hand of a thousand notes of twenty values has too many
+    payments to count, but one first."""
+    if rule == "exact_if_possible" and amount > 0 and sum(hand) > LIST_NOTES \
+            and _choices(hand, amount, denoms) > LIST_CHOICES and all(a < b for a, b in zip(denoms, denoms[1:])):
+        first = smallest_payment(hand, amount, denoms)
+        if first is None:
+            raise cannot_pay(who, amount, hand, denoms)
+        return first
     found = payments(hand, amount, denoms, rule)
     if not found:
         raise cannot_pay(who, amount, hand, denoms)
     return found[0]
+
+
+def some_payment(hand: Notes, amount: int, denoms: tuple[int, ...], rule: str = "exact_if_possible") -> Notes | None:
+    """The first payment (:func:`first_payment`), or ``None`` when the hand cannot pay: the
+    example a refusal or a "Choose for me" button gives."""
+    try:
+        return first_payment(hand, amount, denoms, rule)
+    except IllegalAction:
+        return None
+
+
+def smallest_payment(hand: Notes, amount: int, denoms: tuple[int, ...]) -> Notes | None:
+    """The first ``exact_if_possible`` payment of ``amount`` (> 0) from ``hand`` in the order
+    of :func:`payments`, found without listing or counting the others (``None``: the hand
+    is short). The payment of the smallest total the hand can make that covers the amount
+    (the amount itself when it can be paid exactly; a smallest covering total leaves no note
+    to spare, since any note less falls short), with the fewest notes, and of those the
+    smallest tuple of counts: ``best[j][x]``, the fewest notes of the values from ``j`` on
+    that add up to ``x``, then each count taken as small as keeps that fewest."""
+    import numpy as np
+    unit = gcd(*[d for d in denoms if d]) or 1
+    pos = [i for i, d in enumerate(denoms) if d and hand[i]]
+    if not pos or total(hand, denoms) < amount:
+        return None
+    vals = [denoms[i] // unit for i in pos]
+    top = -(-amount // unit) + max(vals)             # a smallest covering total lies below the amount + a note
+    big = np.iinfo(np.int64).max // 4
+    best = [np.full(top + 1, big, dtype=np.int64) for _ in range(len(pos) + 1)]
+    best[-1][0] = 0
+    for j in range(len(pos) - 1, -1, -1):
+        v, nxt, here = vals[j], best[j + 1], best[j]
+        for c in range(min(hand[pos[j]], top // v) + 1):
+            np.minimum(here[c * v:], nxt[:top + 1 - c * v] + c, out=here[c * v:])
+    reach = np.nonzero(best[0][-(-amount // unit):] < big)[0]
+    if not len(reach):
+        return None
+    left = -(-amount // unit) + int(reach[0])        # the smallest total the hand makes that covers the amount
+    notes = [0] * len(hand)
+    for j, v in enumerate(vals):
+        want = int(best[j][left])
+        c = next(c for c in range(min(hand[pos[j]], left // v) + 1) if c + int(best[j + 1][left - c * v]) == want)
+        notes[pos[j]] = c
+        left -= c * v
+    return tuple(notes)
 
 
 def cannot_pay(who: str, amount: int, hand: Notes, denoms: tuple[int, ...]) -> IllegalAction:

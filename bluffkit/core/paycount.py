@@ -40,6 +40,9 @@ from bluffkit.core.errors import RulesError
 #: The most cells (amounts times note counts, over all positions, both kinds of table) the
 #: tables of one payment question may hold: some 160 MB of 8-byte counts.
 MAX_CELLS = 20_000_000
+#: The most payments of one kind (one total, one number of notes) that are counted: the
+#: counts are 64-bit integers.
+MAX_COUNT = 2**62
 
 
 class CountedPayments(Sequence):
@@ -62,33 +65,51 @@ class CountedPayments(Sequence):
                                                 default=0)
         m = len(self.pos)
         cells = (m + 1) * (top + 1 + max(self.vals, default=1)) * (most + 1)     # T, and O for covering
-        if cells > MAX_CELLS or prod(c + 1 for c in self.caps) * (most + 1) >= 2**62:
+        if cells > MAX_CELLS:
             raise RulesError(f"a payment of {amount:,} from a hand of {sum(hand):,} notes has too many choices "
                              f"to count ({cells:,} cells); give the players fewer notes")
-        tables = [np.zeros((top + 1, most + 1), dtype=np.int64)] * (m + 1)
+        if prod(c + 1 for c in self.caps) * (most + 1) >= MAX_COUNT:
+            # the counts might not fit in 64 bits: counted first in floating point, which
+            # does not overflow, and refused only if they do not fit (sums that pass 2**63 on
+            # the way wrap around and come back: the final counts are exact when they fit)
+            rough, rough_open = self._count(np.float64)
+            if max(float(t.max()) for t in rough + (rough_open or [])) >= MAX_COUNT:
+                raise RulesError(f"a payment of {amount:,} from a hand of {sum(hand):,} notes has too many "
+                                 f"choices to count (more than {MAX_COUNT:,} of one size); give the players "
+                                 f"fewer notes")
+        tables, opened = self._count(np.int64)
+        self.T, self.open = tables, opened
+        if opened is None:
+            self.classes = [((top, n), int(k)) for n, k in enumerate(tables[0][top]) if k]
+        else:
+            self.exact = False
+            width = max(self.vals, default=1)
+            self.classes = [((top + dt, n), int(k)) for dt in range(width) for n, k in enumerate(opened[0][dt]) if k]
+        self._len = sum(k for _, k in self.classes)
+        tables[0] = tables[0][:0]       # read only for the classes: not kept
+
+    def _count(self, dtype) -> tuple[list, list | None]:
+        """``(T, O)`` in ``dtype`` (see the module docstring): ``T[j]`` for every position
+        ``j``; ``O[j]`` when no payment is exact (else ``None``)."""
+        import numpy as np
+        m, top, most, hand = len(self.pos), self.top, self.most, self.hand
+        tables = [np.zeros((top + 1, most + 1), dtype=dtype)] * (m + 1)
         tables[m] = tables[m].copy()
         tables[m][0, 0] = 1
         for j in range(m - 1, -1, -1):
             tables[j] = _bounded(tables[j + 1], self.vals[j], self.caps[j])
-        self.T = tables
         if self.exact and tables[0][top].any():
-            self.classes = [((top, n), int(k)) for n, k in enumerate(tables[0][top]) if k]
-            self.open = None
-        else:
-            self.exact = False
-            width = max(self.vals, default=1)
-            opened = [np.zeros((width, most + 1), dtype=np.int64) for _ in range(m + 1)]
-            for j in range(m - 1, -1, -1):
-                o, v, nxt = opened[j], self.vals[j], tables[j + 1]
-                o += opened[j + 1]
-                for t in range(top, top + v):                               # totals this note may close
-                    for c in range(1, min(hand[self.pos[j]], t // v) + 1):
-                        # the larger notes add up to t - c*v, less than the amount (t < top + v)
-                        o[t - top, c:] += nxt[t - c * v, :most + 1 - c]
-            self.open = opened
-            self.classes = [((top + dt, n), int(k)) for dt in range(width) for n, k in enumerate(opened[0][dt]) if k]
-        self._len = sum(k for _, k in self.classes)
-        tables[0] = tables[0][:0]       # read only for the classes: not kept
+            return tables, None
+        width = max(self.vals, default=1)
+        opened = [np.zeros((width, most + 1), dtype=dtype) for _ in range(m + 1)]
+        for j in range(m - 1, -1, -1):
+            o, v, nxt = opened[j], self.vals[j], tables[j + 1]
+            o += opened[j + 1]
+            for t in range(top, top + v):                               # totals this note may close
+                for c in range(1, min(hand[self.pos[j]], t // v) + 1):
+                    # the larger notes add up to t - c*v, less than the amount (t < top + v)
+                    o[t - top, c:] += nxt[t - c * v, :most + 1 - c]
+        return tables, opened
 
     def __len__(self) -> int:
         return self._len

@@ -59,11 +59,10 @@ def _smallest_payment(hand, amount: int, mode: str, d, rule) -> tuple[int, ...] 
     """The payment a "Choose for me" button clicks: in a count auction the ``amount``
     cheapest notes; else the first payment the rules allow (none: no button)."""
     from bluffkit.auctions.sample import cheapest
-    from bluffkit.core.money import payments
+    from bluffkit.core.money import some_payment
     if mode == "count":
         return cheapest(hand, amount) if sum(hand) >= amount else None
-    found = payments(hand, amount, d, rule)
-    return found[0] if found else None
+    return some_payment(hand, amount, d, rule)
 
 
 class MoveControls(W.VBox):

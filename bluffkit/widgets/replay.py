@@ -17,6 +17,7 @@ import os
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 
@@ -76,7 +77,10 @@ class ReplayViewer(W.VBox):
         self.step.observe(lambda ch: self.draw(), names="value")
         self.viewer.observe(lambda ch: self.draw(), names="value")
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
-        self.game = self.states = self.moves = self.names = None
+        self.game: Any = None
+        self.states: Any = None
+        self.moves: Any = None
+        self.names: Any = None
         self.projector = W.ToggleButton(description="Projector", icon="desktop", tooltip="large type for a projector")
         self.projector.observe(lambda ch: (self.add_class if ch["new"] else self.remove_class)("bk-projector"),
                                names="value")

@@ -13,7 +13,7 @@ from itertools import product
 import pytest
 from hypothesis import given, strategies as st
 
-from bluffkit.core.errors import NotationError, RulesError
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError
 from bluffkit.core.money import (
     PAYMENT_RULES,
     PaymentBook,
@@ -497,6 +497,59 @@ def test_a_hand_of_many_notes_but_few_payments_is_listed_as_before():
         assert type(found) is tuple and found and len(set(found)) == len(found)
         assert all(payment_problem(hand, p, amount, d) is None for p in found)
         assert list(found) == sorted(found, key=lambda p: (value(p, d), sum(p), p))
+
+
+def test_billions_of_payments_are_counted_exactly(monkeypatch):
+    """Twenty note values (1 to 20), 50 notes of each, paying 160: some 20 billion
+    payments, more than a crude bound let through (the auction bots' first payment was
+    refused as too many to count, mid-game). Counted exactly: the number equals a count
+    made independently with Python's integers, the first pays with the fewest notes and
+    the last with the most; past the 64-bit counts the question is still refused in words."""
+    from bluffkit.core import paycount
+    from bluffkit.core.paycount import CountedPayments
+    d, hand = tuple(range(21)), (0,) + (50,) * 20
+    ways = [1] + [0] * 160                      # payments of each total, at most 50 notes of each value
+    for v in range(1, 21):
+        ways = [sum(ways[x - c * v] for c in range(0, min(50, x // v) + 1)) for x in range(161)]
+    counted = CountedPayments(hand, 160, d, 1)
+    assert len(counted) == ways[160] > 2**34
+    assert counted[0] == (0,) * 20 + (8,)                              # 8 x 20: the fewest notes
+    assert counted[-1] == (0, 50, 50, 2, 1) + (0,) * 16                 # 50 x 1, 50 x 2, 2 x 3, 1 x 4
+    assert payment_problem(hand, counted[12345], 160, d) is None
+    monkeypatch.setattr(paycount, "MAX_COUNT", 2**20)
+    with pytest.raises(RulesError, match="too many choices to count .more than 1,048,576 of one size"):
+        CountedPayments(hand, 160, d, 1)
+
+
+@FAST
+@given(money_cases())
+def test_the_smallest_payment_found_directly_is_the_first_of_the_payments(case):
+    """:func:`smallest_payment` (which lists and counts nothing) gives the first payment
+    of the documented order, as ``payments`` lists them; ``None`` for a short hand."""
+    from bluffkit.core.money import smallest_payment
+    denoms, hand, amount = case
+    if any(a >= b for a, b in zip(denoms, denoms[1:])):
+        return                                  # (the direct way is for rising note values)
+    expected = sorted(brute_valid(hand, amount, denoms), key=lambda p: (value(p, denoms), sum(p), p))
+    assert smallest_payment(hand, amount, denoms) == (expected[0] if expected else None)
+
+
+def test_a_hand_too_large_to_count_still_gives_its_first_payment():
+    """The auction bots pay with the first payment: a hand of 1,000 notes of twenty values
+    paying 1,000 has too many payments to count (the bots stopped mid-game), but its first
+    is found directly; where counting works, the two agree."""
+    from bluffkit.core.money import first_payment
+    from bluffkit.core.paycount import CountedPayments
+    d, hand = tuple(range(21)), (0,) + (50,) * 20
+    with pytest.raises(RulesError, match="too many choices to count"):
+        payments(hand, 1_000, d)
+    assert first_payment(hand, 1_000, d) == (0,) * 20 + (50,)
+    assert first_payment(hand, 160, d) == CountedPayments(hand, 160, d, 1)[0]
+    big, dd = (0, 50, 50, 50, 50, 50), (0, 10, 50, 100, 200, 500)
+    for amount in (8_000, 5_555, 7):
+        assert first_payment(big, amount, dd) == CountedPayments(big, amount, dd, 10)[0]
+    with pytest.raises(IllegalAction, match="no payment is possible"):
+        first_payment((0,) + (1,) * 20, 1_000, d)
 
 
 def test_a_payment_too_large_to_count_is_refused_in_words():
