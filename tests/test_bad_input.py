@@ -925,3 +925,10 @@ def test_small_wordings_name_what_was_given(tmp_path, capsys):
         gamelog.read(blank)
     with pytest.raises(RulesError, match="tiles: each position takes a format's name, got \\[\\]"):
         make_game("bidder-up", tiles=[[], "dutch", "classic", "cat-in-the-bag"])
+
+
+def test_you_re_bluffing_seats_at_most_twenty():
+    """A thousand seats took gigabytes (the bidding order is kept for every seat)."""
+    with pytest.raises(RulesError, match="max_players must be at most 20"):
+        make_game("youre-bluffing", max_players=1000, bank=None)
+    assert make_game("horse-trading", max_players=20, bank=None).rules.max_players == 20

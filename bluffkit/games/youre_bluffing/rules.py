@@ -42,6 +42,10 @@ MONEY_CARD_COUNTS = {"joker": 4, "A": 4, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4,
 
 #: The most notes a player may start with (``start_money``): both rulebooks give 7.
 MAX_START_NOTES = 12
+#: The most players a table may seat (``max_players``; the rulebooks: 3 to 5): the order in
+#: which the others bid is kept for every seat, leader and bidder, n x n x n in all, and a
+#: table of a thousand took gigabytes. Bløff's bound is the same.
+MAX_PLAYERS = 20
 
 #: What each money card is worth: the ``money_cards`` option of Horse Trading. The
 #: rulebook gives only "a 5 is worth 10" and "an 8 is worth 50"; the rest is
@@ -229,6 +233,8 @@ def _validate(r: Rules) -> None:
     need(isinstance(r.trade_then_auction, bool), "trade_then_auction must be True or False")
     need(r.min_bid % r.bid_multiple == 0, "min_bid must be a multiple of bid_multiple")
     need(3 <= r.min_players <= r.max_players, "min_players must be at least 3 and at most max_players")
+    need(r.max_players <= MAX_PLAYERS, f"max_players must be at most {MAX_PLAYERS} (the rulebooks: 3 to 5), "
+         f"got {r.max_players!r}")
     need(isinstance(r.variants, tuple) and all(v in VARIANTS for v in r.variants),
          f"variants must be names from {sorted(VARIANTS)}")
     if r.money_cards is not None:
