@@ -931,4 +931,4 @@ def test_you_re_bluffing_seats_at_most_twenty():
     """A thousand seats took gigabytes (the bidding order is kept for every seat)."""
     with pytest.raises(RulesError, match="max_players must be at most 20"):
         make_game("youre-bluffing", max_players=1000, bank=None)
-    assert make_game("horse-trading", max_players=20, bank=None).rules.max_players == 20
+    assert make_game("youre-bluffing", max_players=20, bank=None).rules.max_players == 20
