@@ -234,7 +234,11 @@ def cmd_simulate(args) -> int:
         if out.suffix == ".csv":
             df.to_csv(name, index=False)
         else:
-            df.to_parquet(name, index=False)
+            try:
+                df.to_parquet(name, index=False)
+            except OverflowError:              # pyarrow's integers are 64-bit; a CSV writes any number
+                raise BluffkitError(f"{printable(str(out))}: a number in the table is too large for Parquet's "
+                                    f"64-bit integers (money beyond 2**63); write a .csv instead") from None
         os.chmod(name, _file_mode(out))
 
     try:

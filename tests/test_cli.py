@@ -1185,3 +1185,14 @@ def test_every_command_says_what_it_does_in_its_help():
     for name, command in sub.choices.items():
         assert command.description and command.description.endswith("."), f"{name}: no description"
         assert len(command.description) > 30, name
+
+
+def test_simulate_refuses_money_too_large_for_parquet_in_words(capsys, tmp_path):
+    """Parquet's integers are 64-bit: a table of notes worth 10**18 each is refused in one
+    line (a CSV takes it), and no file is left behind."""
+    out = tmp_path / "big.parquet"
+    code, _, err = run(["simulate", "auction", "--players", "3", "--games", "2", "--seed", "1", "--agents", "random",
+                        "--out", str(out), "--option", "denominations=[0,1000000000000000000]",
+                        "--option", "start_money=[0,1000]"], capsys)
+    assert_one_error_line(code, "", err, "too large for Parquet", "write a .csv")
+    assert list(tmp_path.iterdir()) == []
