@@ -143,7 +143,7 @@ def test_a_learning_environment_asks_for_reset_first_and_a_proper_seed():
         with pytest.raises(RulesError, match=r"no game yet: call reset\(\) first"):
             call()
     for bad in (-1, 1.5, True, "3"):
-        with pytest.raises(RulesError, match="reset's seed must be a non-negative integer"):
+        with pytest.raises(RulesError, match=r"reset's seed must be a whole number from 0 to 2\*\*1024 - 1"):
             e.reset(seed=bad)
     e.reset(seed=3)
     assert e.last()[0]["action_mask"].any()
@@ -195,7 +195,7 @@ def test_simulate_sealed_bounds_its_frame_and_names_a_law_that_gives_nan():
     ({"bidders": 100}, "bidders must be 1 to 9, got 100"),
     ({"human": 5}, "human must be a bidder seat 1..3 or None, got 5"),
     ({"human": 0}, "human must be a bidder seat 1..3 or None, got 0"),
-    ({"seed": "x"}, "seed must be a non-negative integer"),
+    ({"seed": "x"}, r"seed must be a whole number from 0 to 2\*\*1024 - 1"),
 ])
 def test_the_auction_lab_refuses_settings_its_controls_cannot_show(settings, says):
     """These raised a widget's TraitError (or a TypeError), or were changed silently (0
@@ -932,3 +932,13 @@ def test_you_re_bluffing_seats_at_most_twenty():
     with pytest.raises(RulesError, match="max_players must be at most 20"):
         make_game("youre-bluffing", max_players=1000, bank=None)
     assert make_game("youre-bluffing", max_players=20, bank=None).rules.max_players == 20
+
+
+def test_a_seed_too_large_to_save_is_refused_at_the_start(tmp_path):
+    """A seed of thousands of digits was taken and then the game could not be saved (the
+    log's JSON cannot write such a number); the largest seed saves and reads back."""
+    from bluffkit.core.seeding import MAX_SEED
+    with pytest.raises(RulesError, match=r"seed must be a whole number from 0 to 2\*\*1024 - 1"):
+        Session("horse-trading", ["random"] * 3, seed=10**5000)
+    path = Session("horse-trading", ["random"] * 3, seed=MAX_SEED).run().save(tmp_path / "big.jsonl")
+    assert Session.load(path).seed == MAX_SEED

@@ -18,13 +18,17 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.random.bit_generator import ISeedSequence
 
+#: The largest seed (1,024 bits, 309 digits): far more than a fresh seed's 64 bits, and a
+#: number every log writes and reads (a seed of thousands of digits could not be saved).
+MAX_SEED = 2**1024 - 1
+
 
 def check_seed(seed: object, where: str = "seed") -> int:
-    """Return ``seed`` as a non-negative int, or raise a clear error."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        from bluffkit.core.errors import RulesError
+    """Return ``seed`` as a whole number from 0 to :data:`MAX_SEED`, or raise a clear error."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
+        from bluffkit.core.errors import RulesError, quote
 
-        raise RulesError(f"{where} must be a non-negative integer, got {seed!r}")
+        raise RulesError(f"{where} must be a whole number from 0 to 2**1024 - 1, got {quote(seed)}"[:200])
     return int(seed)
 
 
@@ -38,7 +42,7 @@ def fresh_seed() -> int:
     """A new seed of :data:`FRESH_SEED_BITS` bits from the operating system's entropy: the
     deal of a table made without a seed, which nobody can know from an earlier run, nor
     find again from their own hand by trying every seed. The session keeps it, so the
-    game can still be saved and replayed (``--seed`` takes it back, 20 digits at most)."""
+    game can still be saved and replayed (``--seed`` takes it back: a seed is at most :data:`MAX_SEED`)."""
     import secrets
     return secrets.randbits(FRESH_SEED_BITS)
 

@@ -182,7 +182,7 @@ def test_bad_arguments_are_refused_clearly():
              (dict(bots=["heuristic", "random", "cheat", "random"]), "unknown bot 'cheat'"),
              (dict(bots=["heuristic", "random"]), "4 players, 2 bots"),
              (dict(bots="heuristic"), "bots must be a list"),
-             (dict(seed=-1), "seed must be a non-negative integer"),
+             (dict(seed=-1), r"seed must be a whole number from 0 to 2\*\*1024 - 1"),
              (dict(variants=["moonwalk"]), "unknown variant 'moonwalk'"),
              (dict(variants="babies"), "variants must be a list")]
     for kwargs, words in cases:
