@@ -105,7 +105,11 @@ class Bidder:
         if s == "equilibrium" and obs.rules.format in ("secret-value", "secret-count", "round-the-table",
                                                       "number-call", "dutch"):
             if self.equilibrium_bid is not None:
-                return float(self.equilibrium_bid(v))
+                bid = self.equilibrium_bid(v)
+                if isinstance(bid, bool) or not isinstance(bid, (int, float)) or not 0 <= bid <= MAX_ANIMAL_VALUE:
+                    raise RulesError(f"equilibrium_bid({v:g}) gave {quote(bid)}: a bid function gives a number from "
+                                     f"0 to {MAX_ANIMAL_VALUE:,} for each value (nan and inf are no bids)"[:300])
+                return float(bid)
             n = len(obs.note_counts) - 1
             return (n - 1) / n * v if n > 1 else 0.0
         return v

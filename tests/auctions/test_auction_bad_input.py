@@ -184,3 +184,13 @@ def test_a_move_out_of_turn_names_the_sell_and_buy_the_auctioneer_may_make(money
     for seat, m in [(1, "bid 120"), (2, "pass"), (1, "pass")]:
         s = g.step(s, seat, m)
     assert g.legal(s, 0).explain(g.parse("bid 10")) == ("not-now", f"seat 0 cannot bid 10 now; it may: {may}")
+
+
+@pytest.mark.parametrize("bid", [float("nan"), -5, "x", MAX_ANIMAL_VALUE + 1])
+def test_a_bid_function_giving_no_bid_is_named_in_words(bid):
+    """equilibrium_bid is the user's own function: a NaN ended in a ValueError deep in the
+    bot, and a negative bid made it lay notes it did not hold."""
+    game = make_game("auction", format="secret-value")
+    with pytest.raises(RulesError, match=r"equilibrium_bid\(\d+\) gave .*a bid function gives a number from 0"):
+        play(game, [Bidder(strategy="equilibrium", equilibrium_bid=lambda v: bid) for _ in range(3)], 1)
+    assert play(game, [Bidder(strategy="equilibrium", equilibrium_bid=lambda v: v / 2) for _ in range(3)], 1).scores
