@@ -942,3 +942,9 @@ def test_a_seed_too_large_to_save_is_refused_at_the_start(tmp_path):
         Session("horse-trading", ["random"] * 3, seed=10**5000)
     path = Session("horse-trading", ["random"] * 3, seed=MAX_SEED).run().save(tmp_path / "big.jsonl")
     assert Session.load(path).seed == MAX_SEED
+
+
+def test_a_list_option_given_as_text_says_how_to_write_a_list():
+    with pytest.raises(RulesError, match=r"start_money must be a list of values \(on the command line: "
+                                         r"--option 'start_money=\[...\]'\), got '2,4,1,0,0,0'"):
+        make_game("youre-bluffing", start_money="2,4,1,0,0,0")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.money import PAYMENT_RULES
 from bluffkit.core.rules import RuleOptions
 
@@ -194,7 +194,8 @@ def _validate(r: Rules) -> None:
     need(r.no_bid_calls <= MAX_NO_BID_CALLS, f"no_bid_calls must be at most {MAX_NO_BID_CALLS} (an animal "
          f"nobody bids on is called that often before the leader takes it), got {r.no_bid_calls!r}")
     for name in ("families", "family_values", "labels", "paydays", "denominations", "start_money"):
-        need(isinstance(getattr(r, name), tuple), f"{name} must be a tuple")
+        need(isinstance(getattr(r, name), tuple), f"{name} must be a list of values (on the command line: "
+             f"--option '{name}=[...]'), got {quote(getattr(r, name))}")
     n = len(r.families)
     # The notation (actions.py) names the ten animals and the notes by fixed words and
     # values; other families, labels or notes would be written and read wrongly.
