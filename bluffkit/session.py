@@ -98,7 +98,8 @@ def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple
     ``hidden`` says that a reason was left out (the caller tells where the whole error is)."""
     if isinstance(error, RunawayGame):         # no one's move was refused: the game is too long
         return (f"The game has not ended after {session.max_steps:,} steps, and the bots stop here "
-                "(Session's max_steps; save the log to look at it).", False)
+                "(Session's max_steps; save the log to look at it with bluffkit replay, or with "
+                "ReplayViewer(path, unfinished=True) away from the players).", False)
     seat = session.to_move[0] if not session.over and session.to_move else None
     name = session.names[seat] if seat is not None else "a player"
     agent = session.agents[seat] if seat is not None else None

@@ -137,15 +137,24 @@ def holds_the_game(observation, state) -> object | None:
     import gc
     import types
 
+    from bluffkit.auctions.state import State as AuctionState
     from bluffkit.core.table import TableBase
-    skip = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType,
-            types.CodeType, str, bytes, int, float, complex, bool, type(None))
+    states = (type(state), AuctionState)            # an auction runs inside a Bidder Up! game
+    skip = (type, types.ModuleType, types.BuiltinFunctionType, types.CodeType, str, bytes, int, float, complex,
+            bool, type(None))
     seen_ids, todo = {id(observation)}, [observation]
     while todo:
         obj = todo.pop()
-        if isinstance(obj, TableBase) or (type(obj) is type(state) and obj is not observation):
+        if isinstance(obj, TableBase) or (isinstance(obj, states) and obj is not observation):
             return obj
-        for ref in gc.get_referents(obj):
+        if isinstance(obj, types.MethodType):       # a bound method: what it is bound to
+            refs: list = [obj.__self__]
+        elif isinstance(obj, types.FunctionType):   # a function: what its closure holds (not its module)
+            refs = [c.cell_contents for c in obj.__closure__ or () if c.cell_contents is not None]
+            refs += list(obj.__defaults__ or ())
+        else:
+            refs = gc.get_referents(obj)
+        for ref in refs:
             if id(ref) not in seen_ids and not isinstance(ref, skip):
                 seen_ids.add(id(ref))
                 todo.append(ref)
@@ -160,11 +169,16 @@ def plain_values(obj, _depth: int = 0):
     import types
     if _depth > 60:
         return "..."
+    if isinstance(obj, np.generic):                  # a numpy number: its value, not its equality
+        obj = obj.item()
+    if isinstance(obj, float) and obj != obj:
+        return "nan"                                 # (nan is not equal to itself)
     if obj is None or isinstance(obj, (str, bytes, int, float, complex)):
         return obj
-    if isinstance(obj, enum.Enum) or isinstance(obj, (type, types.ModuleType, types.FunctionType,
-                                                      types.BuiltinFunctionType, types.MethodType)):
+    if isinstance(obj, enum.Enum):
         return repr(obj)
+    if isinstance(obj, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
+        return getattr(obj, "__qualname__", getattr(obj, "__name__", type(obj).__name__))   # by name, not address
     d = _depth + 1
     if isinstance(obj, (tuple, list)):
         return (type(obj).__name__,) + tuple(plain_values(x, d) for x in obj)
@@ -173,7 +187,7 @@ def plain_values(obj, _depth: int = 0):
     if isinstance(obj, dict):
         return ("dict",) + tuple(sorted((repr(k), plain_values(v, d)) for k, v in obj.items()))
     if isinstance(obj, np.ndarray):
-        return ("ndarray", obj.tolist())
+        return ("ndarray",) + tuple(plain_values(x, d) for x in obj.tolist())
     fields = []
     for cls in type(obj).__mro__:
         for name in getattr(cls, "__slots__", ()):

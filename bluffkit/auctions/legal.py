@@ -25,7 +25,7 @@ from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
 from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_problem, some_payment
-from bluffkit.core.tables import TableRefs, _Ref
+from bluffkit.core.tables import TableRefs, _Ref, no_pickle
 
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
           ("choose", "choose SEAT"), ("refusals", "sell"), ("pay", "pay NOTES"), ("pick", "pick N"))
@@ -89,9 +89,16 @@ class Legal:
 
     __hash__ = None  # type: ignore[assignment]  # unhashable: equal by value, yet mutable
 
-    def __reduce__(self):
-        """Copied or pickled with its table (kept apart: :mod:`bluffkit.core.tables`)."""
-        return (_rebuild, (type(self), self._key(), _TABLES.get(self)))
+    def __copy__(self):
+        """A copy with the same table (kept apart: :mod:`bluffkit.core.tables`)."""
+        return _rebuild(type(self), self._key(), _TABLES.get(self))
+
+    def __deepcopy__(self, memo):
+        import copy
+        return _rebuild(type(self), copy.deepcopy(self._key(), memo), copy.deepcopy(_TABLES.get(self), memo))
+
+    def __reduce_ex__(self, protocol):
+        raise no_pickle(self)
 
     def __repr__(self) -> str:
         shown = {f: getattr(self, f) for f in self.__slots__[2:-1] if getattr(self, f)}

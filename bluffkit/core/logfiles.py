@@ -70,13 +70,19 @@ def fail(line: int, reason: str, path) -> LogError:
     return LogError(line, one_line(reason), None if path is None else one_line(str(path)))
 
 
+def is_file_name(path) -> bool:
+    """Whether ``path`` names a file: text or a path, not empty (``None`` or a number is no
+    name: ``str(None)`` would open a file called ``None``)."""
+    return not isinstance(path, bytes) and isinstance(path, (str, os.PathLike)) and bool(str(path).strip())
+
+
 def read_bytes(path: str | os.PathLike, what: str = "log") -> bytes:
     """The contents of a log file (or of another small file, ``what`` it is, for the
     messages). A file that is not a regular file (a folder, a device, a FIFO: opened
     without blocking) or is larger than :data:`MAX_BYTES` is refused before a byte is
     read, with :class:`LogError` (line 0); so is a ``path`` that is no file name (``None``,
     a number: ``str(None)`` would open a file called ``None``)."""
-    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+    if not is_file_name(path):
         raise LogError(0, f"a {what} is read from a file name (text or a path), got {quote(path)}"[:200])
     path = str(path)
     try:

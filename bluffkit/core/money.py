@@ -309,7 +309,8 @@ def first_payment(hand: Notes, amount: int, denoms: tuple[int, ...], rule: str =
     (:func:`smallest_payment`): a hand of a thousand notes of twenty values has too many
     payments to count, but one first."""
     if rule == "exact_if_possible" and amount > 0 and sum(hand) > LIST_NOTES \
-            and _choices(hand, amount, denoms) > LIST_CHOICES and all(a < b for a, b in zip(denoms, denoms[1:])):
+            and _choices(hand, amount, denoms) > LIST_CHOICES and all(a < b for a, b in zip(denoms, denoms[1:])) \
+            and _direct_cells(hand, amount, denoms) <= MAX_DIRECT_CELLS:
         first = smallest_payment(hand, amount, denoms)
         if first is None:
             raise cannot_pay(who, amount, hand, denoms)
@@ -329,6 +330,18 @@ def some_payment(hand: Notes, amount: int, denoms: tuple[int, ...], rule: str = 
         return None
 
 
+#: The most cells (note values times totals) :func:`smallest_payment`'s table may hold when
+#: :func:`first_payment` takes it (some 160 MB); past it the payments are listed or counted.
+MAX_DIRECT_CELLS = 20_000_000
+
+
+def _direct_cells(hand: Notes, amount: int, denoms: tuple[int, ...]) -> int:
+    """The cells of :func:`smallest_payment`'s table for this question."""
+    vals = [d for d, c in zip(denoms, hand) if d and c]
+    unit = gcd(*vals) if vals else 1
+    return (len(vals) + 1) * (-(-amount // unit) + max(vals, default=0) // unit + 1)
+
+
 def smallest_payment(hand: Notes, amount: int, denoms: tuple[int, ...]) -> Notes | None:
     """The first ``exact_if_possible`` payment of ``amount`` (> 0) from ``hand`` in the order
     of :func:`payments`, found without listing or counting the others (``None``: the hand
@@ -338,6 +351,8 @@ def smallest_payment(hand: Notes, amount: int, denoms: tuple[int, ...]) -> Notes
     smallest tuple of counts: ``best[j][x]``, the fewest notes of the values from ``j`` on
     that add up to ``x``, then each count taken as small as keeps that fewest."""
     import numpy as np
+    if amount <= 0:
+        return (0,) * len(hand)                      # nothing is owed: no notes (as payments says)
     unit = gcd(*[d for d in denoms if d]) or 1
     pos = [i for i, d in enumerate(denoms) if d and hand[i]]
     if not pos or total(hand, denoms) < amount:

@@ -32,6 +32,7 @@ finds the payment at an index.
 from __future__ import annotations
 
 import operator
+import sys
 from collections.abc import Sequence
 from math import prod
 
@@ -86,6 +87,9 @@ class CountedPayments(Sequence):
             width = max(self.vals, default=1)
             self.classes = [((top + dt, n), int(k)) for dt in range(width) for n, k in enumerate(opened[0][dt]) if k]
         self._len = sum(k for _, k in self.classes)
+        if self._len > sys.maxsize:                 # len() and indexes are machine integers
+            raise RulesError(f"a payment of {amount:,} from a hand of {sum(hand):,} notes has too many choices "
+                             f"to count ({self._len:.2e}); give the players fewer notes")
         tables[0] = tables[0][:0]       # read only for the classes: not kept
 
     def _count(self, dtype) -> tuple[list, list | None]:

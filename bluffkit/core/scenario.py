@@ -21,7 +21,6 @@ each key other than ``after`` and ``note`` names a fact of the game (see the gam
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,7 +107,7 @@ def list_scenarios(folder: Path | None = None) -> list[Scenario]:
 
 def find(name: str, folder: Path | None = None) -> Scenario:
     """The scenario called ``name`` (or the file at that path)."""
-    if isinstance(name, bytes) or not isinstance(name, (str, os.PathLike)) or not str(name).strip():
+    if not logfiles.is_file_name(name):
         raise ScenarioError(f"a scenario is named by its name or the path of its file, got {quote(name)}"[:200])
     p = Path(name)
     try:
@@ -135,7 +134,7 @@ def load(path: Path | str) -> Scenario:
     """Read and check a scenario file. Anything wrong with it (not UTF-8 JSON, a missing
     or mistyped key, an unknown seat or move, a start position the game refuses) raises
     :class:`ScenarioError` in one line naming the file, the place and the reason."""
-    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+    if not logfiles.is_file_name(path):
         raise ScenarioError(f"a scenario is read from a file name (text or a path), got {quote(path)}"[:200])
     path = Path(path)
     try:            # a regular file of at most a log's size: a FIFO or a device would hang or fill memory

@@ -10,6 +10,10 @@ could read or change it: "a seat's view shows exactly what that player may know"
 table is kept here instead, by the ``Legal``'s identity, for as long as the ``Legal``
 lives (a weak reference drops it then).
 
+Such a ``Legal`` is copied (``copy.copy``, ``copy.deepcopy``) with its table, but it is not
+pickled: a pickle would carry the table, and so every secret, to whoever reads it
+(:func:`no_pickle`).
+
 This keeps the table off every object a seat is given; it is no sandbox: code in the same
 Python process can reach anything by asking for it (see docs/panels.md, "What a seat
 sees").
@@ -43,7 +47,10 @@ class TableRefs:
         self.held = held
 
         def forget(ref: _Ref) -> None:
-            held.pop(ref.key, None)         # run as the owner is freed, before its id is given out again
+            # run as the owner is freed, before its id is given out again
+            entry = held.get(ref.key)
+            if entry is not None and entry[1] is ref:
+                del held[ref.key]
 
         self.forget = forget
 
@@ -63,3 +70,9 @@ class TableRefs:
 
     def __len__(self) -> int:
         return len(self.held)
+
+
+def no_pickle(owner: object) -> TypeError:
+    """The refusal to pickle a move list that keeps a table (see the module docstring)."""
+    return TypeError(f"a {type(owner).__name__} (a seat's move list) is not pickled: it would carry the game's "
+                     f"table, every seat's secrets with it; pickle the observation's public fields instead")

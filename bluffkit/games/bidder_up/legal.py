@@ -18,7 +18,7 @@ from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
 from bluffkit.core.money import contains, fmt
-from bluffkit.core.tables import TableRefs
+from bluffkit.core.tables import TableRefs, no_pickle
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.state import END, GIVE, KEEP, MARKET, MOVE, PIGGY, RAFFLE, RESPOND, TRADE
@@ -100,9 +100,17 @@ class Legal:
 
     __hash__ = None  # type: ignore[assignment]  # unhashable: equal by value, yet mutable
 
-    def __reduce__(self):
-        """Copied or pickled with its table (kept apart: :mod:`bluffkit.core.tables`)."""
-        return (type(self), (self.seat, self.phase, _TABLES.get(self), self.key, self.inner))
+    def __copy__(self):
+        """A copy with the same table (kept apart: :mod:`bluffkit.core.tables`)."""
+        return type(self)(self.seat, self.phase, _TABLES.get(self), self.key, self.inner)
+
+    def __deepcopy__(self, memo):
+        import copy
+        return type(self)(self.seat, self.phase, copy.deepcopy(_TABLES.get(self), memo), copy.deepcopy(self.key, memo),
+                          copy.deepcopy(self.inner, memo))
+
+    def __reduce_ex__(self, protocol):
+        raise no_pickle(self)
 
     def __repr__(self) -> str:
         return f"Legal(seat={self.seat}, phase={self.phase!r}, {self.description})"
