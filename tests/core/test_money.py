@@ -562,3 +562,22 @@ def test_a_payment_too_large_to_count_is_refused_in_words():
         counted[1.5]
     with pytest.raises(IndexError):
         counted[len(counted)]
+
+
+def test_the_direct_first_payment_keeps_to_a_small_table():
+    """A note worth a million and an amount of 400 million: the direct way's table would
+    take gigabytes, so the payments are listed (one payment: 400 of the large note)."""
+    from bluffkit.core.money import MAX_DIRECT_CELLS, _direct_cells, first_payment
+    hand, d = (0, 500, 500), (0, 1, 1_000_000)
+    assert _direct_cells(hand, 400_000_000, d) > MAX_DIRECT_CELLS
+    assert first_payment(hand, 400_000_000, d) == (0, 0, 400)
+
+
+def test_more_payments_than_a_machine_integer_are_refused_in_words():
+    """Twenty values, 50 notes of each, paying 700: some 3.3e19 payments, more than len()
+    can give; refused in words (the first payment is still found directly)."""
+    from bluffkit.core.money import first_payment
+    d, hand = tuple(range(21)), (0,) + (50,) * 20
+    with pytest.raises(RulesError, match=r"too many choices to count \(3\.29e\+19\)"):
+        payments(hand, 700, d)
+    assert first_payment(hand, 700, d) == (0,) * 20 + (35,)
