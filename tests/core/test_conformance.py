@@ -97,7 +97,7 @@ def test_leak_detector_catches_a_refusal_that_names_a_hidden_hand(monkeypatch):
         try:
             return real(t, seat, action, *args, **kwargs)
         except IllegalAction as e:
-            raise IllegalAction(e.rule, f"{e.reason} (seat {(seat + 1) % t.n} holds {t.money[(seat + 1) % t.n]})")
+            raise IllegalAction(e.rule, f"{e.reason} (seat {(seat + 1) % t.n} holds {t.money[(seat + 1) % t.n]})") from None
 
     monkeypatch.setattr(engine.Table, "apply", telling)
     with pytest.raises(AssertionError, match="refusal of .* changes with information hidden from it"):
