@@ -530,42 +530,67 @@ def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pr
     return done
 
 
-def lasting_widgets(panel) -> list:
+def lasting_widgets(panel, shown: list | None = None) -> list:
     """The widgets a panel keeps open from one screen to the next, on screen or not (the
     auction controls' amount box, steppers and word buttons), with what they hold; blank
-    while off screen (see :func:`check_off_screen`)."""
+    while off screen (see :func:`check_off_screen`). ``shown``: the panel's widgets, when
+    already walked."""
     from bluffkit.widgets.auction_moves import MoveControls
     kept: list = []
-    for w in _widgets(panel):
+    for w in shown if shown is not None else _widgets(panel):
         if isinstance(w, MoveControls):
             kept += [w.amount, *(row for row, _ in w._steppers.values()), *w._words.values()]
     return [x for k in kept for x in _widgets(k)]
 
 
-def check_off_screen(panel, made: set, where: str = "") -> None:
-    """Every widget the panel made (``made``: model ids) is on screen or closed (a closed
-    widget's model leaves the browser), but those it keeps (:func:`lasting_widgets`),
-    whose amount box and "Bid N" buttons hold nothing while off screen: the browser holds a model that
-    is open but shown nowhere, where the widget tree, and so :func:`check_screen`, does not
-    look. Raises :class:`WidgetLeak`."""
-    from ipywidgets.widgets.widget import _instances
-    shown = {w.model_id for w in _widgets(panel)}
-    kept = lasting_widgets(panel)
-    left = {k for k in (made & set(_instances)) - shown - {w.model_id for w in kept}
-            if type(_instances[k]).__name__ not in ("Link", "DirectionalLink")}   # a jslink: two references, no value
+def check_off_screen(panel, made: dict, where: str = "") -> None:
+    """Every widget the panel made (``made``: ``id(widget)`` to widget) is on screen or closed (a
+    closed widget's model leaves the browser), but those it keeps (:func:`lasting_widgets`),
+    whose amount box and "Bid N" buttons hold nothing while off screen: the browser holds a
+    model that is open but shown nowhere, where the widget tree, and so
+    :func:`check_screen`, does not look. Raises :class:`WidgetLeak`."""
+    from bluffkit.widgets.auction_moves import MoveControls
+    for key in [k for k, w in made.items() if w.comm is None]:
+        del made[key]                           # closed: gone from the browser
+    widgets = _widgets(panel)
+    shown = {id(w) for w in widgets}
+    kept = {id(w) for w in lasting_widgets(panel, widgets)}
+    left = {k for k, w in made.items() if k not in shown and k not in kept
+            and type(w).__name__ not in ("Link", "DirectionalLink")}     # a jslink: two references, no value
     if left:
-        kinds = sorted({type(_instances[k]).__name__ for k in left})
+        kinds = sorted({type(made[k]).__name__ for k in left})
         raise WidgetLeak(f"{where}{type(panel).__name__}: {len(left)} widget(s) open off screen ({', '.join(kinds)}): "
                          f"the browser keeps their models")
-    from bluffkit.widgets.auction_moves import MoveControls
-    for controls in (w for w in _widgets(panel) if isinstance(w, MoveControls)):
+    for controls in (w for w in widgets if isinstance(w, MoveControls)):
         # the steps and the words are the format's and the phase's; the amount and "Bid N" may be a seat's
         for w, keys in [(controls.amount, ("value",))] + [(bid, ("description", "tooltip"))
                                                            for _, bid in controls._steppers.values()]:
             state = model_state(w)
             held = {k: state[k] for k in keys if state.get(k)}
-            if w.model_id not in shown and held:
+            if id(w) not in shown and held:
                 raise WidgetLeak(f"{where}{type(panel).__name__}: a kept {type(w).__name__} off screen holds {held}")
+
+
+class _Made:
+    """The widgets made while on (``Widget.on_widget_constructed``): the panel's, not its
+    twin's. Any hook set before is called too, and put back by :meth:`close`."""
+
+    def __init__(self):
+        from ipywidgets import Widget
+        self.widgets: dict = {}
+        self.on = False
+        self._before = Widget._widget_construction_callback
+        Widget.on_widget_constructed(self._made)
+
+    def _made(self, w) -> None:
+        if self.on:
+            self.widgets[id(w)] = w              # (its model id is given once its comm opens)
+        if callable(self._before):
+            self._before(w)
+
+    def close(self) -> None:
+        from ipywidgets import Widget
+        Widget.on_widget_constructed(self._before)
 
 
 def check_panel(make, seeds=(0, 1, 2), clicks: int = 200, redeals: int = 1, driver=None) -> dict:
@@ -573,28 +598,32 @@ def check_panel(make, seeds=(0, 1, 2), clicks: int = 200, redeals: int = 1, driv
     clicks each, every seat human) and check every screen after every click (see the
     module docstring), and that no widget the panel made stays open off screen
     (:func:`check_off_screen`). Returns counts: ``games``, ``clicks``, ``compared``."""
-    from ipywidgets.widgets.widget import _instances
     report = {"games": 0, "clicks": 0, "compared": 0}
-    for seed in seeds:
-        rng = np.random.default_rng(seed)
-        before = set(_instances)
-        panel = make()
-        made = set(_instances) - before         # the panel's widgets (the twin's are made next)
-        twin = make()
-        pristine = Pristine(twin)
-        drive = (driver or driver_for)(panel)
-        report["compared"] += check_screen(panel, twin, drive, rng, redeals, f"seed {seed}, start: ", pristine)
-        for k in range(clicks):
-            before = set(_instances)
-            if not drive.click(panel, rng):
-                break
-            made |= set(_instances) - before
-            report["clicks"] += 1
-            where = f"seed {seed}, click {k + 1}: "
-            check_off_screen(panel, made, where)
-            try:
-                report["compared"] += check_screen(panel, twin, drive, rng, redeals, where, pristine)
-            except BluffkitError as e:          # pragma: no cover - a redeal the game refused
-                raise WidgetLeak(f"{where}the check could not redraw: {e}") from e
-        report["games"] += 1
+    made = _Made()
+    try:
+        for seed in seeds:
+            rng = np.random.default_rng(seed)
+            made.widgets, made.on = {}, True
+            panel = make()
+            made.on = False                      # the twin's widgets are not the panel's
+            twin = make()
+            pristine = Pristine(twin)
+            drive = (driver or driver_for)(panel)
+            report["compared"] += check_screen(panel, twin, drive, rng, redeals, f"seed {seed}, start: ", pristine)
+            for k in range(clicks):
+                made.on = True
+                clicked = drive.click(panel, rng)
+                made.on = False
+                if not clicked:
+                    break
+                report["clicks"] += 1
+                where = f"seed {seed}, click {k + 1}: "
+                check_off_screen(panel, made.widgets, where)
+                try:
+                    report["compared"] += check_screen(panel, twin, drive, rng, redeals, where, pristine)
+                except BluffkitError as e:          # pragma: no cover - a redeal the game refused
+                    raise WidgetLeak(f"{where}the check could not redraw: {e}") from e
+            report["games"] += 1
+    finally:
+        made.close()
     return report
