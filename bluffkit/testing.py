@@ -129,6 +129,22 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
     assert len(states) == len(rec.moves) + 1, f"seed {seed}: the log lost steps"
 
 
+def _state_types() -> tuple[type, ...]:
+    """The state class of every registered game (the games' specs say which)."""
+    global _STATE_TYPES
+    if _STATE_TYPES is None:
+        from bluffkit.core.spec import specs
+        found = []
+        for spec in specs():
+            game = spec.make()
+            found.append(type(game.new_state(spec.seat_counts(game)[0])))
+        _STATE_TYPES = tuple(dict.fromkeys(found))
+    return _STATE_TYPES
+
+
+_STATE_TYPES: tuple[type, ...] | None = None
+
+
 def holds_the_game(observation, state) -> object | None:
     """The first object reachable from ``observation`` (through every reference it holds:
     fields, slots, caches, the move list's) that is a game's table or a state of the kind of
@@ -137,9 +153,8 @@ def holds_the_game(observation, state) -> object | None:
     import gc
     import types
 
-    from bluffkit.auctions.state import State as AuctionState
     from bluffkit.core.table import TableBase
-    states = (type(state), AuctionState)            # an auction runs inside a Bidder Up! game
+    states = (type(state), *_state_types())         # any game's (an auction runs inside a Bidder Up! game)
     skip = (type, types.ModuleType, types.BuiltinFunctionType, types.CodeType, str, bytes, int, float, complex,
             bool, type(None))
     seen_ids, todo = {id(observation)}, [observation]
