@@ -27,8 +27,9 @@ from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_r
 from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_problem, some_payment
 from bluffkit.core.tables import TableRefs, _Ref, no_pickle
 
+#: A Legal's fields and how a refusal names them (None: the sell and buy allowed, by name).
 _PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
-          ("choose", "choose SEAT"), ("refusals", "sell"), ("pay", "pay NOTES"), ("pick", "pick N"))
+          ("choose", "choose SEAT"), ("refusals", None), ("pay", "pay NOTES"), ("pick", "pick N"))
 
 
 #: Each Legal's table, held apart from it (see :mod:`bluffkit.core.tables`).
@@ -293,6 +294,6 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
     allowed = [str(w) for w in legal.words]
     for f, name in _PARTS:                  # the sell and buy allowed by name, as the words are
         if getattr(legal, f):
-            allowed += _refusal_words(legal.refusals) if f == "refusals" else [name]
+            allowed += _refusal_words(legal.refusals) if name is None else [name]
     return ("not-now", f"seat {seat} cannot {action} now; it may: {', '.join(allowed)}")
 
