@@ -337,9 +337,9 @@ MAX_DIRECT_CELLS = 20_000_000
 
 def _direct_cells(hand: Notes, amount: int, denoms: tuple[int, ...]) -> int:
     """The cells of :func:`smallest_payment`'s table for this question."""
-    vals = [d for d, c in zip(denoms, hand) if d and c]
-    unit = gcd(*vals) if vals else 1
-    return (len(vals) + 1) * (-(-amount // unit) + max(vals, default=0) // unit + 1)
+    unit = gcd(*[d for d in denoms if d]) or 1       # the unit smallest_payment counts in
+    vals = [d // unit for d, c in zip(denoms, hand) if d and c]
+    return (len(vals) + 1) * (-(-amount // unit) + max(vals, default=0) + 1)
 
 
 def smallest_payment(hand: Notes, amount: int, denoms: tuple[int, ...]) -> Notes | None:

@@ -121,19 +121,21 @@ class Legal:
         own account of them); the seat may always know its own hand."""
         if self.inner is not None:
             return self.inner.hand
-        if _TABLES.get(self) is None:
+        t = _TABLES.get(self)
+        if t is None:
             raise RulesError("this Legal was made without its table: it holds no hand")
-        return tuple(_TABLES.get(self).money[self.seat])
+        return tuple(t.money[self.seat])
 
     @property
     def tickets(self) -> tuple:
         """The action tickets the seat may reveal now, at the end of its turn (phase
         ``end``) or after the roll, before moving (``move``) [H]."""
-        if self.inner is not None or self.key is None or _TABLES.get(self) is None:
+        t = _TABLES.get(self)
+        if self.inner is not None or self.key is None or t is None:
             return ()
         if self.phase == END:
             return tuple(self.key)
-        return _TABLES.get(self).usable_tickets(self.seat) if self.phase == MOVE else ()
+        return t.usable_tickets(self.seat) if self.phase == MOVE else ()
 
     @property
     def can_counter(self) -> bool:
@@ -156,25 +158,28 @@ class Legal:
 
     def _paying(self, k: int) -> str | None:
         """``k`` notes the seat may pay a cost with, as typed (its lowest), or None."""
-        if _TABLES.get(self) is None or not k:
+        t = _TABLES.get(self)
+        if t is None or not k:
             return None
-        notes = cost_notes(_TABLES.get(self).rules, _TABLES.get(self).money[self.seat], k)
-        return fmt(notes, _TABLES.get(self).rules.denominations) if notes is not None else None
+        notes = cost_notes(t.rules, t.money[self.seat], k)
+        return fmt(notes, t.rules.denominations) if notes is not None else None
 
     @property
     def payable(self) -> int:
         """How many of the seat's notes may pay a cost counted in notes (movement, market,
         raffle): all of them, or all but the 0-notes when ``zero_pays_count`` is off (L7)."""
-        if _TABLES.get(self) is None:
+        t = _TABLES.get(self)
+        if t is None:
             raise RulesError("this Legal was made without its table: it holds no hand")
-        return payable(_TABLES.get(self).rules, self.hand)
+        return payable(t.rules, self.hand)
 
     def cost_notes(self, k: int) -> tuple[int, ...] | None:
         """:func:`cost_notes` from the seat's hand: the ``k`` notes it would pay a cost
         counted in notes with, or ``None`` when it cannot pay it."""
-        if _TABLES.get(self) is None:
+        t = _TABLES.get(self)
+        if t is None:
             raise RulesError("this Legal was made without its table: it holds no hand")
-        return cost_notes(_TABLES.get(self).rules, self.hand, k)
+        return cost_notes(t.rules, self.hand, k)
 
     # the protocol ---------------------------------------------------------------------
     def explain(self, action, _table=None) -> tuple[str, str] | None:
