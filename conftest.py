@@ -5,6 +5,9 @@ or rounding move a point, though nothing a reader sees has changed. nbval would
 compare those bytes; here an SVG output is compared by its text (titles, axis
 labels, legends, marks' labels) in order, so a changed or missing label, a
 changed number printed on the chart and every error still fail the notebook.
+
+A notebook's kernel that dies while starting (two kernels starting at once can pick the
+same free port) is started again, up to three times (``retrying_start``).
 """
 
 from __future__ import annotations
@@ -48,6 +51,40 @@ else:
         return _compare(self, _words_only(test), _words_only(ref), skip_compare)
 
     IPyNbCell.compare_outputs = _compare_words
+
+
+KERNEL_STARTS = 3
+
+
+def retrying_start(start, tries: int = KERNEL_STARTS):
+    """``start`` (nbval's ``start_new_kernel``), started again when the kernel dies before it
+    answers. Two kernels that start at once (one per pytest-xdist worker, and the browser
+    tests' JupyterLab server's) can pick the same free port: jupyter_client chooses the ports
+    and releases them, and the kernel binds them a moment later, so the one that loses the
+    race dies ("Kernel died before replying to kernel_info"). A kernel started again picks new
+    ports. A kernel that dies every time still fails the notebook, with that error."""
+    def start_new_kernel(*args, **kwargs):
+        for attempt in range(1, tries + 1):
+            try:
+                return start(*args, **kwargs)
+            except RuntimeError as err:
+                if "died" not in str(err) or attempt == tries:
+                    raise
+                import warnings
+                warnings.warn(f"a notebook kernel died while starting ({err}); starting it again "
+                              f"(try {attempt + 1} of {tries})", stacklevel=2)
+        raise AssertionError("unreachable")
+    start_new_kernel.__wrapped__ = start      # type: ignore[attr-defined]
+    return start_new_kernel
+
+
+try:
+    import nbval.kernel as _kernel
+except ImportError:
+    pass
+else:
+    _kernel.start_new_kernel = retrying_start(getattr(_kernel.start_new_kernel, "__wrapped__",
+                                                      _kernel.start_new_kernel))
 
 
 def pytest_xdist_make_scheduler(config, log):
