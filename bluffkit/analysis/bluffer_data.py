@@ -24,7 +24,7 @@ from bluffkit.agents.bluffer import BluffBot, check_spot, deck_facts
 from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
-from bluffkit.core.seeding import check_seed, game_seeds
+from bluffkit.core.seeding import MAX_SEED, check_seed, game_seeds
 from bluffkit.games.bluffer.engine import TRUTH
 
 
@@ -85,8 +85,9 @@ def game_points(df: pd.DataFrame) -> pd.DataFrame:
 def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, progress: bool = False,
                **options) -> pd.DataFrame:
     """For each value of ``spots`` (a list of spot rates), seat 0's spot is set to it and the
-    others' to ``rest``: one :func:`simulate` per value, concatenated with a ``spot_0`` column."""
-    check_seed(seed)
+    others' to ``rest``: one :func:`simulate` per value, concatenated with a ``spot_0`` column.
+    The ``k``-th value plays from seed ``seed + k`` (counting on from 0 past :data:`MAX_SEED`)."""
+    seed = check_seed(seed)
     make_game("bluffer", **options).check_players(players)
     if isinstance(spots, (str, bytes)) or not hasattr(spots, "__iter__"):
         raise RulesError(f"spots: a list of spot rates for seat 0, e.g. [0.2, 0.5, 0.8], got {quote(spots)}"[:200])
@@ -98,7 +99,7 @@ def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, pr
     check_spot(rest, "rest")
     frames = []
     for k, p in enumerate(spots):
-        df = simulate(players, [p] + [rest] * (players - 1), games, seed + k, progress=progress, **options)
+        df = simulate(players, [p] + [rest] * (players - 1), games, (seed + k) % (MAX_SEED + 1), progress=progress, **options)
         df["spot_0"] = p
         frames.append(df)
     return pd.concat(frames, ignore_index=True)

@@ -598,3 +598,14 @@ def test_after_a_wrong_pick_the_two_player_guesser_still_reads_every_sheet_with_
             assert all(text in shown for text in obs.answers), "every sheet as read is on screen"
             return
     raise AssertionError("the game never reached a second pick")
+
+
+def test_a_spot_sweep_from_the_highest_seed_counts_on_from_zero():
+    """The sweep's k-th value plays from seed + k; past the highest seed it counts on from 0
+    (it used to pass simulate a seed that simulate refuses)."""
+    from bluffkit.core.seeding import MAX_SEED
+    sweep = spot_sweep(3, [0.3, 0.7], games=2, seed=MAX_SEED, rounds=1)
+    second = sweep[sweep.spot_0 == 0.7].drop(columns="spot_0").reset_index(drop=True)
+    assert second.equals(simulate(3, [0.7, 0.4, 0.4], games=2, seed=0, rounds=1))
+    first = sweep[sweep.spot_0 == 0.3].drop(columns="spot_0").reset_index(drop=True)
+    assert first.equals(simulate(3, [0.3, 0.4, 0.4], games=2, seed=MAX_SEED, rounds=1))
