@@ -330,8 +330,10 @@ class Session:
         mover = self.moves[k][0]
         for i in range(k, len(self.moves)):
             if self.shows(i):
-                raise IllegalAction("undo-reveals", f"step {i + 1}, \u201c{self.says[i]}\u201d, showed someone at "
-                                    f"the table hidden information; what was seen cannot be taken back")
+                what = ("ended the game, which shows every hand" if self.game.is_over(self.states[i + 1])
+                        else "brought into view what was hidden until then")
+                raise IllegalAction("undo-reveals", f"step {i + 1}, \u201c{self.says[i]}\u201d, {what}; "
+                                    f"what was seen cannot be taken back")
         if mover is not None and self.kinds[mover] == HUMAN:
             for i in range(k + 1, len(self.moves)):
                 other = self.moves[i][0]

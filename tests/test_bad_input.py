@@ -280,7 +280,8 @@ def test_a_script_that_cannot_be_read_names_its_seat_and_move():
 
 
 @pytest.mark.parametrize("name, script, said", [
-    ("youre-bluffing", "bid 10", "^the script for seat 0, move 1 .'bid 10'.: seat 0 cannot bid now; .* "
+    ("youre-bluffing", "bid 10", "^the script for seat 0, move 1 .'bid 10'.: seat 0 cannot bid now: it is seat 0's turn to "
+                                 "choose an auction or a trade; .* "
                                  r"\[rule: not-bidding\]$"),
     ("bloff", "call", "^the script for seat 0, move 1 .'call'.: it is your turn to lay cards, and there is no "
                       r"passing: .*\[rule: no-passing\]$"),

@@ -40,6 +40,7 @@ LABELS = {"auction": "Hold an auction", "pass": "Pass", "sell": "Sell", "buy": "
 QUICK = (10, 50, 100)
 #: The Pay button's tooltip while no note is chosen (it is disabled then).
 PAY_FIRST = "click your notes above to choose them first"
+PARTNER_FIRST = "choose whom to trade with first: click one of the buttons beside \u201cTrade for\u201d"
 
 
 def _button(text: str, cls: str = "", **kw) -> W.Button:
@@ -75,7 +76,7 @@ class TablePanel(SeatPanel):
         self.quick_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.bid_box = W.VBox([W.HBox([self.down, self.amount, self.up, self.bid_button]), self.quick_box])
         self.target = W.ToggleButtons(description="Trade for", style={"button_width": "auto"})
-        self.target.observe(lambda ch: None if ch["new"] is None else self.drop_refusal(), names="value")
+        self.target.observe(self._chose_partner, names="value")
         self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", min_height="3.2em",
                                                padding="10px 0 0 0"))
         self.note_toggles: list[W.ToggleButton] = []
@@ -108,6 +109,7 @@ class TablePanel(SeatPanel):
         self.chosen.value = ""
         self.pay_button.description, self.offer_button.description = "Pay", "Offer"
         self.pay_button.disabled, self.pay_button.tooltip = True, PAY_FIRST
+        self.offer_button.disabled, self.offer_button.tooltip = False, ""
 
     def public_scores(self, obs):
         """The score of each herd as it stands (herds are public; money does not count)."""
@@ -156,15 +158,15 @@ class TablePanel(SeatPanel):
         quick = []
         for x in amounts:
             b = _button(f"+{x - base} \u2192 bid {x}" if base else f"Bid {x}", "bk-quick")
-            b.on_click(lambda _, x=x: self.bid(x))
+            b.on_click(lambda _, x=x, b=b: self.bid(x, f"\u201c{b.description}\u201d"))
             quick.append(b)
         self.quick_box.children = quick
 
-    def bid(self, amount: int) -> None:
+    def bid(self, amount: int, button: str = "Bid") -> None:
         """Bid ``amount`` for the seat on screen. A bid above the notes the seat holds is
         allowed (a bluff), but a slip of the keyboard (10**12) would force the seat to show
         all its money (YB "Not Enough Money?"), which cannot be undone: the first click says
-        so, and a second click on the same bid plays it."""
+        so, and a second click on the same bid (``button``, or Bid) plays it."""
         obs = self.session.observe(self.viewer) if self.viewer is not None else None
         if obs is not None and obs.legal.bid and isinstance(amount, int) and amount > obs.hand_total \
                 and (obs.legal.bid[1] is None or amount <= obs.legal.bid[1]):   # over a shown cap: refused anyway
@@ -172,7 +174,7 @@ class TablePanel(SeatPanel):
             if self._over_bid != ask:
                 self._over_bid = ask
                 self.amount.value = amount          # so that Bid, as the words say, plays this bid
-                self.message.value = note(escape(overbid_words(obs.hand_total, amount)), error=True)
+                self.message.value = note(escape(overbid_words(obs.hand_total, amount, button=button)), error=True)
                 return
         self._over_bid = None
         self.try_move(f"bid {amount}")
@@ -229,6 +231,20 @@ class TablePanel(SeatPanel):
         self.pay_button.tooltip = PAY_FIRST if self.pay_button.disabled else "pay with the notes chosen"
         if legal is not None and legal.notes_for is A.Counter:
             self.offer_button.description = "Counter with " + self.offer_button.description[len("Offer "):]
+        self._partner_first(legal)
+
+    def _partner_first(self, legal) -> None:
+        """A trade's offer opens once a partner is chosen under "Trade for" (the engine still
+        refuses a click that comes anyway, from code)."""
+        waiting = legal is not None and legal.notes_for is A.Trade and self.target.value is None
+        self.offer_button.disabled = waiting
+        self.offer_button.tooltip = PARTNER_FIRST if waiting else ""
+
+    def _chose_partner(self, change) -> None:
+        if change["new"] is not None:
+            self.drop_refusal()
+        if self.viewer is not None:
+            self._partner_first(self.session.legal(self.viewer))
 
     def _suggest(self) -> None:
         if self.covered():
@@ -249,7 +265,7 @@ class TablePanel(SeatPanel):
         else:
             target = self.target.value
             if target is None:
-                self.message.value = note("Choose whom to trade with: click a player's animal above.", error=True)
+                self.message.value = note(f"{PARTNER_FIRST[0].upper()}{PARTNER_FIRST[1:]}.", error=True)
                 return
             self.try_move(f"trade {target[0]} {self.game.rules.families[target[1]]} {notes}")
 

@@ -76,14 +76,15 @@ def refusal_html(name: str, move: str, error: Exception, names=(), step: int | N
     return f"<div class='bk-box bk-refusal'{title}>{escape(refusal(name, move, error, names, step))}</div>"
 
 
-def overbid_words(holds: int, amount: int, unit: str = "") -> str:
+def overbid_words(holds: int, amount: int, unit: str = "", button: str = "Bid") -> str:
     """The question a panel asks, once, before a bid above what the seat holds (a legal
     bluff that a slip of the keyboard can make): if it wins at a price the seat cannot pay,
     the seat shows all its money and the auction is held again, which undo cannot take back
-    (YB "Not Enough Money?"; the booklet's rule for Bidder Up!'s auctions)."""
+    (YB "Not Enough Money?"; the booklet's rule for Bidder Up!'s auctions). ``button`` is
+    the one that was clicked (a quick bid's label), which a second click on plays the bid."""
     return (f"You hold {holds:,}{unit}: if a bid of {amount:,}{unit} wins and the price is more than you hold, "
             f"you cannot pay it, and must show all your money to the table before the auction is held again. "
-            f"Click Bid again to bid it anyway.")
+            f"Click {button} again to bid it anyway.")
 
 
 def yb_prompt(name: str, obs, names) -> str:

@@ -146,6 +146,23 @@ def test_choosing_a_trade_partner_clears_the_refusal_for_choosing_none():
     assert "Took back" in t.message.value
 
 
+def test_a_trade_offer_opens_once_a_partner_is_chosen():
+    """"Offer 0 face-down notes" was a live button before any partner was chosen, and its
+    refusal sent the player to "a player's animal above" where the buttons say "Trade for"."""
+    from tests.widgets.test_widget_leaks import trade_panel
+    t = trade_panel()
+    t.show.click()
+    assert t.target.options and t.target.value is None
+    assert t.offer_button.disabled and "Trade for" in t.offer_button.tooltip
+    states = list(t.session.states)
+    t.offer_button.click()                               # a click that comes anyway, from code
+    assert "Trade for" in t.message.value and t.session.states == states
+    t.target.value = t.target.options[0][1]
+    assert not t.offer_button.disabled and t.message.value == ""
+    t.target.value = None
+    assert t.offer_button.disabled
+
+
 def test_the_click_drivers_still_play_through_the_closed_buttons():
     """``click_action`` (the no-leak check's and the play-through tests' driver) chooses the
     notes or cards first, then clicks: the button is open by then."""

@@ -58,3 +58,15 @@ def test_bloff_and_bluffer_refusals_name_the_player():
     u.answer.value = "  "
     u.write.click()
     assert u.message.value.count("Anne can&#x27;t") == 1
+
+
+def test_a_bid_typed_at_the_leaders_turn_says_what_the_leader_may_do():
+    """A bid typed when the seat is to choose an auction or a trade used to say only "Ana
+    cannot bid now", naming nothing to do instead."""
+    t = TablePanel("youre-bluffing", players=3, humans=[0], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    moves = list(t.session.moves)
+    t.typed.value = "bid 35"
+    assert ("Ana can&#x27;t bid 35: Ana cannot bid now: it is Ana&#x27;s turn to choose an auction or a trade"
+            in t.message.value), t.message.value
+    assert t.session.moves == moves

@@ -520,9 +520,11 @@ def test_a_quick_bid_asked_about_is_the_bid_that_bid_then_plays():
         t.amount.value = held + 10
         t.bid_button.click()
         amount = held + 10
+        assert "Click Bid again" in t.message.value
     else:
-        quick.click()
-    assert "Click Bid again" in t.message.value and t.amount.value == amount
+        quick.click()                                # the words name the button clicked
+        assert f"Click \u201c{quick.description}\u201d again" in t.message.value, t.message.value
+    assert t.amount.value == amount
     t.bid_button.click()
     assert f"Bo bids {amount}." in t.session.says
 
@@ -555,3 +557,20 @@ def test_click_action_plays_a_bid_above_the_money_as_a_person_confirms_it():
     amount = t.session.observe(1).hand_total + 10
     assert t.click_action(t.game.parse(f"bid {amount}"))
     assert f"Bo bids {amount}." in t.session.says
+
+
+def test_a_quick_bid_over_the_money_names_the_quick_bid_to_click_again():
+    """The warning said "Click Bid again" after a click on a quick bid, a button the player
+    had not pressed; it names the button clicked, whose second click plays the bid."""
+    t = TablePanel("youre-bluffing", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=1)
+    t.show.click()
+    held = t.session.observe(1).hand_total
+    over = [b for b in t.quick_box.children if int(b.description.split()[-1]) > held]
+    assert over, "a quick bid above the starting money"
+    quick = over[0]
+    moves = len(t.session.moves)
+    quick.click()
+    assert f"Click \u201c{quick.description}\u201d again to bid it anyway" in t.message.value, t.message.value
+    assert len(t.session.moves) == moves
+    quick.click()
+    assert f"Bo bids {quick.description.split()[-1]}." in t.session.says

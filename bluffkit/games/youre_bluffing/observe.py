@@ -269,7 +269,7 @@ class Legal:
                 if self.phase == S.BID:     # a bidder whose shown money is below the lowest bid
                     return ("bid-over-shown-money", f"{who} showed their money, which is less than the "
                             "lowest bid now: they may only pass")
-                return ("not-bidding", f"{who} cannot bid now")
+                return ("not-bidding", f"{who} cannot bid now: it is {who}'s turn to {_TODO[self.phase]}")
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
                 return ("bid-too-low", f"a bid must be at least {lo} here, got {action.amount}")
