@@ -32,6 +32,7 @@ reason and changes nothing; Undo and Save log work as at every table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from html import escape
@@ -52,7 +53,17 @@ from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, note_toggle, retire
+from bluffkit.widgets.seat_panel import (
+    _HIDE,
+    _SHOW,
+    EVENTS,
+    SeatPanel,
+    choose_counts,
+    chosen_counts,
+    note,
+    note_toggle,
+    retire,
+)
 
 
 def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
@@ -130,6 +141,103 @@ def space_names(board: str) -> dict:
     return {sid: f"{w} [{sid}]" if seen.count(w) > 1 else w for sid, w in names.items()}
 
 
+#: What the seat on screen is asked to do now, by the game's phase, and inside an auction by
+#: the auction's own phase: the tag on its farm board, apart from the mark of whose turn it is.
+ASKED = {"roll": "to roll", "move": "to move", "trade": "to challenge", "respond": "to answer the challenge",
+         "market": "to set the market", "raffle": "to draw tickets", "keep": "to keep a ticket",
+         "piggy": "to choose", "give": "to give a note", "end": "to end the turn"}
+AUCTION_ASKED = {"pick": "to pick", "bid": "to bid", "final": "to bid", "choose": "to choose",
+                 "refuse": "to sell or buy", "pay": "to pay"}
+_TAG = "border: 2px solid #000; border-radius: 10px; padding: 0 6px; white-space: nowrap"
+
+
+def mark_turn(farms: str, mover: str, seat: int | None, asked: str) -> str:
+    """The farm boards ``farms`` (HTML, :func:`~bluffkit.games.bidder_up.farm.farms_html`)
+    with whose turn it is and who is asked to act now told apart: the mover's board says
+    "▶ Daniel's turn" (the pawn that moves), and the board of ``seat``, the seat on screen,
+    gets a tag saying what it is asked to do now (``asked``: "to bid"). In an auction
+    during Daniel's turn Annette is asked to bid while it stays Daniel's turn.
+
+    >>> html = ('<div class="bk-farm" data-seat="0"><span class="bk-you" style="x">your view</span></div>'
+    ...         '<div class="bk-farm" data-seat="1"><span class="bk-turn" style="y">▶ to play</span></div>')
+    >>> out = mark_turn(html, "Daniel", 0, "to bid")
+    >>> "▶ Daniel's turn" in out, "to play" in out, out.index("to bid") < out.index("Daniel")
+    (True, False, True)
+    """
+    farms = farms.replace(">▶ to play</span>", f">▶ {escape(mover)}'s turn</span>")
+    if seat is None or not asked:
+        return farms
+    tag = f'<span class="bk-asked" style="{_TAG}; background: #56B4E9">{escape(asked)}</span>'
+    card = re.search(rf'<div class="bk-farm" data-seat="{seat}"', farms)
+    if card is None:
+        return farms
+    you = re.compile(r'<span class="bk-you"[^>]*>your view</span>').search(farms, card.end())
+    if you is None:
+        return farms
+    return farms[:you.end()] + tag + farms[you.end():]
+
+
+# -- "What happened", turn by turn -------------------------------------------------------------
+#: Bidding lines that say no more than who bid (the amounts of an open auction, as the table
+#: heard them; a sealed bid as made, nothing more): a run of them is told in one line.
+_CHATTER = re.compile(r"^(?P<who>.+?) (?:(?P<bid>bids) (?P<amount>\d+(?: notes?)?)|(?P<stay>stays at) \S+(?: notes?)?"
+                      r"|(?P<passes>passes)|(?P<sealed>makes a sealed bid))\.$")
+#: Runs of bidding lines this long or longer are told in one line.
+RUN = 3
+
+
+def count_words(n: int) -> str:
+    """``"1 line left out"``, ``"4 lines left out"``."""
+    return f"{n} line{'s' if n != 1 else ''} left out"
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def bidding_run(lines: list[str], names) -> str | None:
+    """``lines``, a run of bidding lines of one auction, in one line (None: they are not
+    all bidding lines): who bid, up to how much and by whom; who made a sealed bid; who
+    passed. Read from the lines alone, so it tells nothing they do not.
+
+    >>> bidding_run(["Frank bids 10.", "André bids 20.", "Frank stays at 20.", "Frank bids 30.",
+    ...              "André passes."], ["Frank", "André"])
+    "Frank and André bid up to 30 (Frank's bid); André passes (5 moves)."
+    >>> bidding_run(["Ben makes a sealed bid.", "Cy makes a sealed bid.", "Ana makes a sealed bid."], ["Ana", "Ben", "Cy"])
+    'Ben, Cy and Ana make sealed bids (3 moves).'
+    >>> bidding_run(["Ben bids 10.", "Nobody bids: Ana gets the cow free."], ["Ana", "Ben"]) is None
+    True
+    """
+    known = set(names)
+    bidders: list[str] = []
+    sealed: list[str] = []
+    passed: list[str] = []
+    top: tuple[int, str, str] | None = None
+    for line in lines:
+        m = _CHATTER.match(line)
+        if m is None or m["who"] not in known:
+            return None
+        who = m["who"]
+        if m["bid"]:
+            bidders += [who] if who not in bidders else []
+            value = int(m["amount"].split()[0])
+            if top is None or value > top[0]:
+                top = (value, m["amount"], who)
+        elif m["sealed"]:
+            sealed += [who] if who not in sealed else []
+        elif m["passes"]:
+            passed += [who] if who not in passed else []
+    parts = []
+    if top is not None:
+        parts.append(f"{_join(bidders)} {'bid' if len(bidders) > 1 else 'bids'} up to {top[1]}"
+                     + (f" ({top[2]}'s bid)" if len(bidders) > 1 else ""))
+    if sealed:
+        parts.append(f"{_join(sealed)} make sealed bids" if len(sealed) > 1 else f"{sealed[0]} makes a sealed bid")
+    if passed:
+        parts.append(f"{_join(passed)} {'pass' if len(passed) > 1 else 'passes'}")
+    return "; ".join(parts) + f" ({len(lines)} moves)." if parts else None
+
+
 class BidderUpTable(SeatPanel):
     """Bidder Up! on the ``board`` (``"animal-market"`` or ``"fairground"``) for 2 to 4
     players: ``humans`` the human seats, the others ``bots`` (``"heuristic"``, ``"random"``,
@@ -166,6 +274,8 @@ class BidderUpTable(SeatPanel):
         self.farms = W.HTML()                      # every farm board, beside the board with the controls
         self.events_before = self.farms            # on a projector, what happened above the farm boards
         self._farms_html = ""
+        self._head = ""                            # whose turn it is, above the prompt of a seat asked in it
+        self._turns: list = []                     # per step: (its move, its turn, the mover): see step_turns
         super().__init__(game, players, humans, bots, names, seed,
                          [self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
                           self.buttons_box, self.notes_box, self.farms], undo=undo)
@@ -191,6 +301,149 @@ class BidderUpTable(SeatPanel):
         super().set_projector(on)
         self.board.layout.flex_flow, self.board.layout.align_items = "row", "flex-start"
         self.view.layout.width, self.controls.layout.width = "60%", "40%"
+
+    # -- "What happened", turn by turn ----------------------------------------------------
+    def step_turns(self) -> list[tuple[int, int]]:
+        """For each step of the game, its turn and the player whose turn it was (both
+        public: the board shows the pawn to move); remembered, so that a redraw reads only
+        the states of the steps new since the last one (an undo cuts the remembered ones)."""
+        s = self.session
+        moves, known = s.moves, self._turns
+        k = 0
+        while k < len(known) and k < len(moves) and known[k][0] is moves[k]:
+            k += 1
+        del known[k:]
+        for i in range(k, len(moves)):
+            before = s.states[i]
+            known.append((moves[i], before.turn, before.current))
+        return [(turn, mover) for _, turn, mover in known]
+
+    def _draw_events(self) -> None:
+        """ "What happened", turn by turn, newest first: the turn now (headed by whose turn
+        it is), the turn before it, and the turn of the last move of the seat on screen (its
+        own move and what came of it stay in view however long the bidding after it);
+        a run of bidding lines is told in one (:func:`bidding_run`), the seat's own lines
+        are marked "you", the newest line is in bold. Fewer lines on the projector. Only
+        the public narration is shown, and only the seat on screen's own moves are marked."""
+        s = self.session
+        said = self.said
+        if not said or len(said) != len(s.moves) or not hasattr(self, "_turns"):
+            super()._draw_events()            # (a table not in step with its narration: plain lines)
+            return
+        turns = self.step_turns()
+        groups: list[list[int]] = []         # the steps of each turn, in order
+        for i, (turn, _) in enumerate(turns):
+            if groups and turns[groups[-1][0]][0] == turn:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        viewer = self.viewer
+        mine = [i for i, (seat, _) in enumerate(s.moves) if seat is not None and seat == viewer]
+        own = mine[-1] if mine else None
+        now = None if s.over else s.state.turn
+        projector = self.projector.value
+        shown: list[tuple[int, int, list[int]]] = []     # (turn, mover, steps)
+        if now is not None and (not groups or turns[groups[-1][0]][0] != now):
+            shown.append((now, s.state.current, []))       # a turn with no step yet (a human's roll waits)
+        for g in reversed(groups):         # the turn now and the one before (on the projector, one with lines)
+            if any(steps for _, _, steps in shown) and (projector or len(shown) >= 2):
+                break
+            shown.append((turns[g[0]][0], turns[g[0]][1], g))
+        if own is not None and not any(own in steps for _, _, steps in shown):
+            g = next(g for g in groups if own in g)
+            shown.append((turns[g[0]][0], turns[g[0]][1], g))
+        names = s.names
+        out, bold = [], True
+        for turn, mover, steps in shown:
+            head = f"Turn {turn + 1}: {escape(names[mover])}'s turn"
+            if viewer is not None and mover == viewer:
+                head += " (yours)"
+            if turn == now:
+                head += ", now"
+            out.append(f"<div class='bk-log-turn' style='margin-top: 4px'><b>{head}</b></div>")
+            items = self._items(steps, own)
+            cap = 2 if projector else EVENTS // 2 if turn == now else EVENTS // 2 - 1
+            for text, is_own, gap in self._keep(items, own, cap):
+                if gap:
+                    out.append(f"<div style='padding-left: 12px'>\u2026 {count_words(gap)}</div>")
+                    continue
+                line = escape(text)
+                if bold:
+                    line, bold = f"<b>{line}</b>", False
+                if is_own:
+                    line = (f"<span class='bk-own' style='border: 1px solid #0072B2; border-radius: 6px; "
+                            f"padding: 0 4px; margin-right: 4px'>you</span>{line}")
+                out.append(f"<div style='padding-left: 12px'>{line}</div>")
+        self.events.value = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
+                             + "".join(out) + "</div>")
+
+    def _draw_screen(self, seat: int | None, obs) -> None:
+        """As :meth:`SeatPanel._draw_screen`, then "What happened" again: a cover or the end
+        has no seat on screen, so no line is marked as a seat's own there."""
+        viewer = self.viewer
+        super()._draw_screen(seat, obs)
+        if self.viewer != viewer:
+            self._draw_events()
+
+    def _items(self, steps: list[int], own: int | None) -> list[tuple[str, list[int]]]:
+        """The lines of one turn's ``steps`` in order, each with its steps, a run of
+        :data:`RUN` or more bidding lines told in one (:func:`bidding_run`)."""
+        said, names = self.said, self.session.names
+        items: list[tuple[str, list[int]]] = []
+        run: list[int] = []
+
+        def close() -> None:
+            told = bidding_run([said[i] for i in run], names) if len(run) >= RUN else None
+            if told is not None:
+                items.append((told, list(run)))
+            else:
+                items.extend((said[i], [i]) for i in run)
+            run.clear()
+
+        for i in steps:
+            if _CHATTER.match(said[i]):
+                run.append(i)
+                continue
+            close()
+            items.append((said[i], [i]))
+        close()
+        return items
+
+    def _keep(self, items, own: int | None, cap: int) -> list[tuple[str, bool, int]]:
+        """At most ``cap`` of one turn's ``items``, newest first, as ``(text, the seat's
+        own, 0)``, with ``("", False, n)`` where ``n`` lines are left out. Kept first: the
+        seat's own last line and the one after it (what came of it), the newest, the seat's
+        other lines, the mover's first move of the turn (its move on the board), then the
+        newest others."""
+        viewer = self.viewer
+        moves = self.session.moves
+        n = len(items)
+        at = next((k for k, (_, steps) in enumerate(items) if own in steps), None) if own is not None else None
+        order = []
+        if at is not None:
+            order += [at, at + 1]
+        order.append(n - 1)
+        if viewer is not None:                      # the seat's other lines of the turn, newest first
+            order += [k for k in range(n - 1, -1, -1) if any(moves[i][0] == viewer for i in items[k][1])]
+        first = next((k for k, (_, steps) in enumerate(items) if moves[steps[0]][0] is not None), None)
+        if first is not None:
+            order.append(first)
+        order += list(range(n - 1, -1, -1))
+        keep: list[int] = []
+        for k in order:
+            if 0 <= k < n and k not in keep and len(keep) < cap:
+                keep.append(k)
+        out: list[tuple[str, bool, int]] = []
+        last = n
+        for k in sorted(keep, reverse=True):
+            if last - k > 1:
+                out.append(("", False, last - k - 1))
+            text, steps = items[k]
+            out.append((text, viewer is not None and any(moves[i][0] == viewer for i in steps), 0))
+            last = k
+        if last > 0:
+            out.append(("", False, last))
+        return out
 
     def show_own_move(self) -> None:
         self.view.clickable = []                 # the spaces of the move just made are no longer to click
@@ -246,7 +499,7 @@ class BidderUpTable(SeatPanel):
         self.note_toggles, self.market_steps = [], {}
         self.auction_moves.clear()
         self.trade_target.options = ()
-        self.notes_title.value = self.farms.value = ""
+        self.notes_title.value = self.farms.value = self._head = ""
         self.notes_button.description = "Pay"
         self.view.clickable = []
         for box in (self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
@@ -258,10 +511,28 @@ class BidderUpTable(SeatPanel):
         (``Pen 2 (small)``, ``Horse-trading next to Pen 2``: :func:`space_names`)."""
         return space_names(self.game.rules.board).get(space, str(space))
 
+    def asked(self, seat: int, obs) -> str:
+        """What ``seat`` (on screen, with its observation ``obs``) is asked to do now, in
+        words ("to bid", "to roll"), or "" when nothing: apart from whose turn it is."""
+        if self.chance_seat() == seat:
+            return ASKED["roll"]
+        legal = obs.legal
+        if legal is None or not legal:
+            return ""
+        sub = obs.auction
+        if legal.inner is not None and sub is not None:
+            return AUCTION_ASKED.get(getattr(sub, "phase", ""), "to act")
+        return ASKED.get(obs.phase, "to act")
+
     def draw_seat(self, seat: int, obs) -> None:
-        self.farms.value = self._farms_html
         s = self.session
         me = escape(s.names[seat])
+        asked = self.asked(seat, obs)
+        mover = s.names[obs.current]
+        self.farms.value = mark_turn(self._farms_html, mover, seat, asked)
+        # another player's turn (their auction, their horse-trade): say whose, and what this seat is asked
+        self._head = (f"<div class='bk-turn-line'>\u25b6 <b>{escape(mover)}'s turn</b>; {me}, you are asked "
+                      f"<b>{escape(asked)}</b> now.</div>" if obs.current != seat and asked else "")
         if self.chance_seat() == seat:
             self.roll_button.layout.display = _SHOW
             self._prompt(f"<b>{me}</b>, it is your turn: roll the die.")
@@ -280,7 +551,7 @@ class BidderUpTable(SeatPanel):
         draw(me, obs, legal)
 
     def _prompt(self, text: str) -> None:
-        self.legal_text.value = f"<div class='bk-box'>{text}</div>"
+        self.legal_text.value = f"<div class='bk-box'>{self._head}{text}</div>"
 
     def _draw_move(self, me, obs, legal) -> None:
         reach = dict(legal.key)

@@ -4,6 +4,7 @@ nothing, the cover, each space's controls, and no widget left over from another 
 from __future__ import annotations
 
 import re
+from html import escape, unescape
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.widget_check import _widgets, driver_for, model_state, widget_tree
 from bluffkit.widgets import BidderUpTable
+from bluffkit.widgets.seat_panel import EVENTS
 
 NAMES = ["Annette", "Daniel", "Ben", "Carla"]
 
@@ -478,3 +480,93 @@ def test_a_kept_bid_button_clicked_on_the_cover_tells_nothing_of_the_last_bidder
     for b in kept:
         b.click()
     assert "You hold" not in t.message.value and len(t.session.moves) == moves
+
+
+# -- whose turn, who is asked, and what happened turn by turn -----------------------------------
+
+CLASS = ["Annette", "Daniel", "André", "Frank"]        # the notebook's table
+
+
+def bid_in_daniels_turn() -> BidderUpTable:
+    """Annette (the one human) moved to Pen 2 in turn 1 and bought the cow there after a
+    long bidding war; now, in Daniel's turn, Daniel's auction asks her to bid (seed 0),
+    after another long bidding war between André and Frank."""
+    import numpy as np
+
+    from bluffkit.widget_check import driver_for
+    t = BidderUpTable("animal-market", players=4, humans=[0], names=CLASS, seed=0)
+    d, rng = driver_for(t), np.random.default_rng(0)
+    for _ in range(400):
+        st = t.session.state
+        if t.screen == ("seat", 0) and st.current == 1 and st.auction is not None:
+            return t
+        d.click(t, rng)
+    raise AssertionError("Annette was never asked to bid in Daniel's turn")
+
+
+def _card(farms: str, seat: int) -> str:
+    """One farm board's HTML, by its seat."""
+    start = farms.index(f'<div class="bk-farm" data-seat="{seat}"')
+    end = farms.find('<div class="bk-farm" data-seat=', start + 1)
+    return farms[start:end if end >= 0 else len(farms)]
+
+
+def test_whose_turn_and_who_is_asked_to_act_are_told_apart_in_another_players_auction():
+    """The review's screen: '▶ to play' was on Daniel while the prompt asked Annette to bid.
+    Now Daniel's board says it is his turn, and Annette's says what she is asked to do."""
+    t = bid_in_daniels_turn()
+    farms = t.farms.value
+    assert "to play" not in farms, "no seat is called 'to play' any more: the turn and the ask are two marks"
+    daniel, annette = _card(farms, 1), _card(farms, 0)
+    assert "▶ Daniel's turn" in daniel and "bk-asked" not in daniel
+    assert 'class="bk-asked"' in annette and ">to bid</span>" in annette and "turn</span>" not in annette
+    assert farms.count("bk-asked") == 1 and farms.count("bk-turn") == 1
+    prompt = t.legal_text.value
+    assert "Daniel's turn" in prompt and "you are asked <b>to bid</b>" in prompt
+    assert "Daniel&#x27;s turn, phase auction; Annette is asked to act now" in farms, "the text view says so too"
+    # on her own turn the two marks are on her board, and no 'asked' words above the prompt
+    t2 = BidderUpTable(players=3, humans=[0], names=CLASS[:3], seed=3)
+    t2.show.click()
+    own = _card(t2.farms.value, 0)
+    assert "▶ Annette's turn" in own and ">to roll</span>" in own and "asked" not in t2.legal_text.value
+
+
+def test_the_seats_own_move_stays_in_what_happened_after_a_long_bidding_run():
+    """Annette's move to Pen 2, and how she came by the cow, were pushed off the last 12 lines
+    by the bidding; now "What happened" goes turn by turn, the bidding told in one line."""
+    t = bid_in_daniels_turn()
+    said, moves = t.said, t.session.moves
+    mine = [i for i, (seat, _) in enumerate(moves) if seat == 0]
+    assert len(said) - mine[0] > EVENTS, "the old list of the last lines would have lost her move"
+    text = t.events.value
+    for i in mine:                                   # her move, and what she did with the cow
+        assert escape(said[i]) in text, said[i]
+    assert "Annette moves to Pen 2 (small)." in said[mine[0]]
+    assert escape("André wins the cow for 140.") in text, "what came of her move"
+    assert "Turn 2: Daniel's turn, now" in text and "Turn 1: Annette's turn (yours)" in text
+    assert text.index("Turn 2") < text.index("Turn 1"), "newest first"
+    assert "bid up to 140" in text and text.count("bids 1") == 0, "a bidding run is one line"
+    assert text.count("bk-own") == len(mine), "her own lines are marked"
+    t.projector.value = True                         # fewer lines, her last move still there
+    text = t.events.value
+    assert escape(said[mine[-1]]) in text and "Turn 1: Annette" in text
+
+
+def test_what_happened_tells_only_the_public_lines():
+    """Every line shown is a line of the narration or a bidding run told from such lines;
+    sealed bids are told as made, never with an amount; on a cover no line is anyone's own."""
+    from bluffkit.widgets.bidder_up import bidding_run
+    t = bid_in_daniels_turn()
+    said = set(t.said)
+    lines = re.findall(r"<div style='padding-left: 12px'>(.*?)</div>", t.events.value)
+    for line in lines:
+        words = unescape(re.sub(r"<[^>]+>", "", line.replace("</span>", "</span> ")))
+        words = words.removeprefix("you ").strip()
+        assert words in said or "bid up to" in words or "left out" in words, words
+    assert bidding_run(["Ben makes a sealed bid.", "Cy makes a sealed bid.", "Ana makes a sealed bid."],
+                       ["Ana", "Ben", "Cy"]) == "Ben, Cy and Ana make sealed bids (3 moves)."
+    two = BidderUpTable(players=3, humans=[0, 1], names=CLASS[:3], seed=3)
+    drive_until(two, lambda t: t.screen[0] == "seat" and any(seat == t.viewer for seat, _ in t.session.moves))
+    assert "bk-own" in two.events.value
+    drive_until(two, lambda t: t.screen[0] == "cover")
+    assert "bk-own" not in two.events.value, "a cover marks nobody's lines"

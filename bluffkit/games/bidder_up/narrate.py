@@ -106,9 +106,13 @@ def describe(game, obs, names, legal: bool = False) -> str:
     """A seat's view as text (from its observation only)."""
     d = obs.rules.denominations
     board = layout_of(obs.rules.board).board
-    lines = [f"Bidder Up! ({board.title or board.name}), turn {obs.turn + 1}: {names[obs.current]} to play, phase {obs.phase}"
+    # whose turn it is (the pawn that moves), and apart from it whether this seat is asked to
+    # act now: in an auction, a horse-trade or a gamble during another player's turn it is
+    lines = [f"Bidder Up! ({board.title or board.name}), turn {obs.turn + 1}: {names[obs.current]}'s turn, "
+             f"phase {obs.phase}"
              # the die while the move is to be made (a raffle keeps its tickets to draw in the field after)
-             + (f", roll {obs.roll}" if obs.roll and obs.phase == "move" else "")]
+             + (f", roll {obs.roll}" if obs.roll and obs.phase == "move" else "")
+             + (f"; {names[obs.seat]} is asked to act now" if obs.legal and obs.phase != OVER else "")]
     lines.append(f"You are {names[obs.seat]}: {fmt(obs.hand, d)} ({total(obs.hand, d)})"
                  + (f"; tickets {', '.join(obs.my_tickets)}" if obs.my_tickets else ""))
     farms = seat_farms(obs, names)          # what the panel's farm boards show, from the observation
