@@ -33,7 +33,7 @@ _HEADS = {
                 "<circle cx='36' cy='8' r='4' fill='{v}'/><circle cx='31' cy='24' r='12' fill='{b}'/>"
                 "<polygon points='42,22 52,26 42,29' fill='{o}'/><circle cx='35' cy='20' r='2' fill='{k}'/>"
                 "<path d='M30 34 q2 8 4 0' fill='{v}'/>"),
-    "goose": ("#ffffff", "<rect x='24' y='10' width='8' height='26' rx='4' fill='{b}'/>"
+    "goose": ("#dcebf5", "<rect x='24' y='10' width='8' height='26' rx='4' fill='{b}'/>"
               "<circle cx='28' cy='12' r='8' fill='{b}'/><polygon points='35,10 48,13 35,16' fill='{o}'/>"
               "<circle cx='30' cy='10' r='1.8' fill='{k}'/>"),
     "cat": ("#e8e2d8", "<polygon points='16,12 20,0 27,10' fill='{b}'/><polygon points='44,12 40,0 33,10' fill='{b}'/>"
@@ -71,13 +71,17 @@ _HEADS = {
 }
 _SHADE = {"b": "#f5f5f5", "d": "#9b7653", "k": INK, "o": _O["orange"], "v": _O["vermillion"], "p": "#f2a7c3"}
 _BODY = {"rooster": "#ffffff", "goose": "#ffffff", "cat": _O["orange"], "dog": "#c89b67", "goat": "#ddd4c4"}
+#: Animals whose head is white on a light ground: drawn with an outline.
+_LIGHT = {"rooster", "goose"}
 
 
 def head_svg(animal: str) -> str:
     """The head of ``animal`` (one of the ten families) as SVG shapes on a 60 x 44 canvas."""
     bg, shapes = _HEADS.get(animal, ("#eee", "<circle cx='30' cy='22' r='14' fill='{d}'/>"))
     colours = dict(_SHADE, b=_BODY.get(animal, _SHADE["b"]))
-    return f"<rect width='60' height='44' fill='{bg}'/>" + shapes.format(**colours)
+    # a light head (the white goose, the rooster) on a light ground gets a dark outline
+    outline = " stroke='#555' stroke-width='1.2'" if animal in _LIGHT else ""
+    return (f"<rect width='60' height='44' fill='{bg}'/><g{outline}>" + shapes.format(**colours) + "</g>")
 
 
 def animal_card(label: str, value: int, family: int, animal: str | None = None, count: int = 0,
@@ -88,16 +92,16 @@ def animal_card(label: str, value: int, family: int, animal: str | None = None, 
     animal = animal or label
     named = label == animal                 # You're Bluffing!'s names; Horse Trading's ranks add the animal
     cls = "bk-card bk-animal" + (" bk-small" if small else "")
-    badge = f"<span class='bk-badge'>&times;{count}</span>" if count > 1 else ""
+    badge = f"<span class='bk-badge'>&times;{count}</span>" if count > 1 else ""     # over the picture, no text
     title = f"{label} (family value {value})" + (f", {count} cards" if count > 1 else "")
     return (f"<span class='{cls}' title='{escape(title)}'><svg viewBox='0 0 64 88' role='img' "
             f"aria-label='{escape(label)}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' "
             f"stroke='{INK}' stroke-width='1.5'/><text x='32' y='{16 if named else 17}' text-anchor='middle' "
-            f"font-size='{12 if named else 17}' font-weight='bold' fill='{INK}' font-family='sans-serif'>"
+            f"font-size='{14 if named else 17}' font-weight='bold' fill='{INK}' font-family='sans-serif'>"
             f"{escape(label)}</text><g transform='translate(2 20)'>{head_svg(animal)}</g>"
-            + ("" if named else f"<text x='32' y='72' text-anchor='middle' font-size='9' fill='{INK}' "
+            + ("" if named else f"<text x='32' y='73' text-anchor='middle' font-size='11' fill='{INK}' "
                f"font-family='sans-serif'>{escape(animal)}</text>")
-            + f"<text x='32' y='84' text-anchor='middle' font-size='13' font-weight='bold' fill='{_O['blue']}' "
+            + f"<text x='32' y='85' text-anchor='middle' font-size='14' font-weight='bold' fill='{_O['blue']}' "
             f"font-family='sans-serif'>{value}</text></svg>{badge}</span>")
 
 
@@ -117,14 +121,18 @@ def note_svg(value: int) -> str:
             f"stroke-width='1.2'/><rect x='4' y='4' width='62' height='32' rx='3' fill='none' stroke='{INK}' "
             f"stroke-opacity='.35'/><ellipse cx='35' cy='21' rx='25' ry='13' fill='#fff' fill-opacity='.8'/>"
             f"<text x='35' y='29.5' text-anchor='middle' font-size='{NOTE_VALUE_SIZE}' font-weight='bold' "
-            f"fill='{INK}' font-family='sans-serif'>{value}</text><text x='6' y='10.5' font-size='6.5' "
+            f"fill='{INK}' font-family='sans-serif'>{value}</text><text x='6' y='11' font-size='8' "
             f"fill='{INK}' font-family='sans-serif'>{value}</text></svg></span>")
 
 
 def notes_html(notes, denominations) -> str:
-    """A seat's own notes face up (``notes``: how many of each denomination)."""
-    drawn = [note_svg(v) for v, k in zip(denominations, notes) for _ in range(k)]
-    return "<span class='bk-row'>" + "".join(drawn) + "</span>" if drawn else "<i>no notes</i>"
+    """A seat's own notes face up (``notes``: how many of each denomination), each value's
+    notes together; in projector mode they overlap, with their number written after them,
+    so that a hand of a dozen notes takes one row."""
+    stacks = [f"<span class='bk-stack'>{note_svg(v) * k}"
+              + (f"<span class='bk-stack-n'>&times;{k}</span>" if k > 1 else "") + "</span>"
+              for v, k in zip(denominations, notes) if k]
+    return "<span class='bk-row'>" + "".join(stacks) + "</span>" if stacks else "<i>no notes</i>"
 
 
 def backs(count: int, what: str = "cards") -> str:
@@ -134,9 +142,11 @@ def backs(count: int, what: str = "cards") -> str:
                     f"fill='{_O['blue']}' stroke='#fff' stroke-width='1.5'/>" for i in range(layers))
     pattern = (f"<path d='M{2 + 4 * (layers - 1)} {2} l36 50 M{38 + 4 * (layers - 1)} 2 l-36 50' stroke='#fff' "
                "stroke-opacity='.35' stroke-width='3'/>") if layers else ""
-    empty = "" if layers else "<rect x='2' y='2' width='36' height='50' rx='4' fill='none' stroke='#999' stroke-dasharray='3 3'/>"
+    if not layers:          # an empty pile: a solid outline that says so
+        return (f"<span class='bk-empty' title='no {escape(what)}' role='img' aria-label='no {escape(what)}'>"
+                "empty</span>")
     return (f"<span class='bk-backs' title='{count} {escape(what)} face down'><svg viewBox='0 0 50 56' role='img' "
-            f"aria-label='{count} {escape(what)}'>{empty}{rects}{pattern}</svg>"
+            f"aria-label='{count} {escape(what)}'>{rects}{pattern}</svg>"
             f"<span class='bk-count'>{count}</span></span>")
 
 
@@ -167,16 +177,33 @@ def sheet(number: int | None, text: str, note: str = "") -> str:
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
+.bk-panel > .widget-slider {{max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px))}}
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 110px}}
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}
 .bk-projector .jupyter-button {{height: auto; min-height: 40px}}
+.bk-projector .widget-html-content {{line-height: 1.35}}
 .bk-projector .bk-side {{display: none !important}}
 .bk-projector .bk-note {{width: {PROJECTOR_NOTE_WIDTH_EM}em}}
-.bk-projector .bk-card {{width: 2.8em}}
-.bk-projector .bk-card.bk-small, .bk-projector .bk-hand-small .bk-card {{width: 1.9em}}
+.bk-projector .bk-card {{width: 3.1em}}
+.bk-projector .bk-card.bk-small, .bk-projector .bk-hand-small .bk-card {{width: 2em}}
+.bk-projector .bk-me .bk-card.bk-small {{width: 3.1em}}
 .bk-projector .bk-backs {{width: 1.8em}}
-.bk-projector .bk-seat {{min-width: 8em; padding: 2px 6px}}
+.bk-projector .bk-seats {{gap: 6px}}
+.bk-projector .bk-seat {{min-width: 6em; padding: 2px 6px}}
+.bk-projector .bk-seat.bk-me {{order: -1; flex: 1 1 100%; display: flex; flex-wrap: wrap; align-items: center;
+  column-gap: 10px}}
+.bk-projector .bk-seat:not(.bk-me) > div {{display: inline-block; vertical-align: middle}}
+.bk-projector .bk-seat:not(.bk-me) .bk-name {{display: block}}
+.bk-projector .bk-stack .bk-note + .bk-note {{margin-left: -2.3em}}
+.bk-projector .bk-stack-n {{display: inline; align-self: center; font-weight: bold; margin: 0 4px 0 2px}}
+.bk-projector .bk-centre {{margin: 4px 0; padding: 3px 8px}}
+.bk-projector .bk-points, .bk-projector .bk-last-table {{font-size: .85em}}
+.bk-projector .bk-points th, .bk-projector .bk-points td {{padding: 0 6px; line-height: 1.25}}
+.bk-projector .bk-points td:first-child {{white-space: nowrap}}
+.bk-projector .bk-points .bk-tag {{display: table; margin: 2px 0 0}}
+.bk-projector .bk-last-table td, .bk-projector .bk-last-table th {{padding: 0 6px; line-height: 1.25}}
+.bk-projector .bk-last-table td:nth-child(2) {{min-width: 5em}}
 .bk-projector .bk-head {{font-size: .85em}}
 .bk-projector .bk-table td, .bk-projector .bk-table th {{padding: 1px 8px}}
 .bk-drawn {{font-family: sans-serif; font-size: 1em; line-height: 1.3}}
@@ -186,19 +213,23 @@ CSS = f"""<style>
 .bk-seat.bk-act {{border: 3px solid {_O['orange']}; background: #fff4dc; box-shadow: 0 0 0 2px #fff4dc}}
 .bk-seat.bk-me {{background: #eef6fc}}
 .bk-seat .bk-name {{font-weight: bold}}
-.bk-tag {{display: inline-block; font-size: .75em; padding: 0 5px; margin-left: 4px; border-radius: 8px;
+.bk-tag {{display: inline-block; font-size: max(12px, .8em); padding: 0 5px; margin-left: 4px; border-radius: 8px;
   background: {_O['blue']}; color: #fff; font-weight: normal; white-space: nowrap}}
 .bk-tag.bk-tag-act {{background: {_O['orange']}; color: {INK}}}
 .bk-centre {{display: flex; flex-wrap: wrap; gap: 14px; align-items: center; margin: 6px 0; padding: 6px 10px;
   border-radius: 8px; background: #f0f7f3; border: 1px solid #cfe3d8}}
 .bk-row {{display: inline-flex; flex-wrap: wrap; gap: 3px; align-items: flex-end; vertical-align: middle}}
-.bk-card {{display: inline-block; position: relative; width: 3.4em; vertical-align: middle}}
-.bk-card.bk-small, .bk-hand-small .bk-card {{width: 2.8em}}
+.bk-card {{display: inline-block; position: relative; width: max(3.8em, 60px); vertical-align: middle}}
+.bk-card.bk-small, .bk-hand-small .bk-card {{width: max(3.4em, 56px)}}
 .bk-card svg, .bk-note svg, .bk-backs svg {{width: 100%; height: auto; display: block}}
-.bk-badge {{position: absolute; right: -4px; top: -6px; background: {INK}; color: #fff; border-radius: 9px;
+.bk-badge {{position: absolute; right: -5px; top: 36%; background: {INK}; color: #fff; border-radius: 9px;
   font-size: .7em; padding: 0 4px}}
 .bk-note {{display: inline-block; width: {NOTE_WIDTH_EM}em; flex: none; vertical-align: middle}}
 .bk-backs {{display: inline-block; position: relative; width: 2.2em; vertical-align: middle}}
+.bk-stack {{display: inline-flex; flex-wrap: wrap; align-items: flex-end; gap: 3px}}
+.bk-stack-n {{display: none}}
+.bk-empty {{display: inline-block; border: 2px solid #666; border-radius: 5px; background: #f4f4f4; color: {INK};
+  padding: .9em .3em; font-size: .85em; font-weight: bold; vertical-align: middle}}
 .bk-count {{position: absolute; left: 0; right: 4px; top: 30%; text-align: center; color: #fff; font-weight: bold;
   font-size: .95em; text-shadow: 0 0 3px #000}}
 .bk-big {{font-size: 1.2em; font-weight: bold}}

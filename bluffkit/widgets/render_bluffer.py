@@ -73,7 +73,7 @@ def reveal_html(reveal, names, title: str = "Reveal") -> str:
     head = "<tr><th>#</th><th>answer</th><th>written by</th><th>" + ("picked by" if duel else "votes") + \
         "</th><th>points</th></tr>"
     return (f"<div class='bk-box'><b>{title}</b> (read by {escape(names[reveal.leader])}): {total}</div>"
-            f"<table class='bk-table bk-reveal'>{head}{''.join(rows)}</table>")
+            f"<table class='bk-table bk-reveal bk-last-table'>{head}{''.join(rows)}</table>")
 
 
 def _buttons_cover_all(obs) -> bool:
@@ -174,7 +174,7 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
     lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; {where} &middot; "
                     f"{phase_label(src.phase, mode, leader, teams, names)}</div>"]
     if not private_only:
-        lines.append(f"<table class='bk-table'>{head}{''.join(rows)}</table>")
+        lines.append(f"<table class='bk-table bk-points'>{head}{''.join(rows)}</table>")
     if src.phase in _IN_PLAY:                    # a question is in play (everyone sees that)
         if question is None:
             who_reads = "The asker is" if duel else "The writers are"

@@ -63,6 +63,12 @@ def _starts_with_name(said: str, names) -> str | None:
     return max(found, key=len, default=None)
 
 
+#: A board game's board (Bidder Up!) drawn no taller than 60 % of the window, keeping its
+#: shape, so that Back and Next stay on screen with it at 1280 x 720.
+BOARD_CSS = ("<style>.bk-scenario-table svg[aria-label$=' board'] {max-height: 60vh; width: auto; "
+             "max-width: 100%}</style>")
+
+
 class ScenarioPlayer(W.VBox):
     """Choose a worked example; Back, Next, Reset, Play (with its speed); the rulebook's
     text of the example; the narration, the table, the rulebook's numbers, ticked when
@@ -104,6 +110,7 @@ class ScenarioPlayer(W.VBox):
         self.narration = W.HTML()
         self.narration.add_class("bk-narration")
         self.table = W.HTML()
+        self.table.add_class("bk-scenario-table")      # a board drawn no taller than BOARD_CSS allows
         self.expect = W.HTML()
         self.expect.add_class("bk-expect")
         self.back.on_click(lambda _: self.go(self.step.value - 1))
@@ -113,7 +120,7 @@ class ScenarioPlayer(W.VBox):
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
         self.viewer.observe(lambda ch: self.draw(), names="value")
         self.choose.observe(lambda ch: None if self._relabelling else self.load(ch["new"]), names="value")
-        super().__init__([W.HTML(STYLE), self.choose, self.rule_text,
+        super().__init__([W.HTML(STYLE + BOARD_CSS), self.choose, self.rule_text,
                           W.HBox([self.back, self.next, self.reset, W.Label("Auto-play", tooltip=PLAY_TIP),
                                   self.play, self.projector], layout=W.Layout(align_items="center")),
                           self.step, W.HBox([self.speed, self.viewer]), self.narration, self.table,

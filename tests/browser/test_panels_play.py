@@ -66,9 +66,44 @@ def click(cell: Locator, text: str | re.Pattern) -> None:
     cell.locator(BUTTONS).filter(has_text=pattern).first.click()
 
 
+#: The panel's box, the notebook's visible area and the controls' column, in the page's
+#: pixels (the controls: the last column of the panel's row of view and controls).
+FIT_JS = """e => {
+  const box = r => ({top: r.top, bottom: r.bottom, height: r.height});
+  const area = e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook');
+  const row = [...e.querySelectorAll('.widget-box')].find(b => getComputedStyle(b).flexDirection === 'row'
+      && b.querySelector('.bk-drawn') && b.children.length >= 2);
+  const controls = row ? row.children[row.children.length - 1] : null;
+  return {panel: box(e.getBoundingClientRect()), area: box(area.getBoundingClientRect()),
+          controls: controls ? box(controls.getBoundingClientRect()) : null,
+          scrollWidth: e.scrollWidth, clientWidth: e.clientWidth,
+          outerScrollWidth: e.parentElement.scrollWidth, outerClientWidth: e.parentElement.clientWidth};
+}"""
+
+
+def check_fit(panel: Locator, name: str, projector: bool) -> None:
+    """No horizontal scrollbar on the panel or its output area; in projector mode the
+    whole panel, its controls' column with it, fits the notebook's visible area at
+    1280 x 720 (the panel's top scrolled to the area's top)."""
+    fit = panel.evaluate(FIT_JS)
+    assert fit["scrollWidth"] <= fit["clientWidth"] and fit["outerScrollWidth"] <= fit["outerClientWidth"], \
+        f"{name}: the panel is wider than its box (a horizontal scrollbar): {fit}"
+    if not projector:
+        return
+    area, box = fit["area"], fit["panel"]
+    assert box["height"] <= area["height"], \
+        (f"{name}: the projector panel is {box['height']:.0f} px tall, the notebook shows "
+         f"{area['height']:.0f} px at 1280 x 720")
+    assert box["bottom"] <= area["bottom"] + 1, f"{name}: the panel ends below the visible area: {fit}"
+    ctl = fit["controls"]
+    assert ctl is not None, f"{name}: no controls' column beside the view in projector mode"
+    assert area["top"] - 1 <= ctl["top"] and ctl["bottom"] <= area["bottom"] + 1, \
+        f"{name}: the controls' column is not within the visible area: {fit}"
+
+
 def screenshots(page: Page, cell: Locator, name: str) -> None:
     """The panel's top at the top of the window, at 1280 x 720; then the same with the
-    Projector switch on."""
+    Projector switch on (which must fit the notebook's visible area: :func:`check_fit`)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     panel = cell.locator(".bk-panel").first
     idle = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")
@@ -81,6 +116,7 @@ def screenshots(page: Page, cell: Locator, name: str) -> None:
         panel.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENSHOTS / f"{name}{suffix}.png"))
         assert cut_buttons(panel) == [], f"{name}{suffix}: buttons whose label does not fit"
+        check_fit(panel, f"{name}{suffix}", bool(suffix))
     click(cell, "Projector")                            # back to the notebook's layout
     expect(panel).not_to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
 
