@@ -10,7 +10,11 @@
   ruleset's own notation);
 - the game's conservation laws hold in every state (``game.invariants``);
 - no seat's observation depends on what it may not know: redealing everything
-  hidden from a seat (``game.hide_from``) leaves its observation unchanged;
+  hidden from a seat (``game.hide_from``) leaves its observation unchanged, and its
+  legal moves as its bot or panel reads them (``legal.actions``, ``description``);
+- whether a seat's move is legal does not depend on what it may not know: each probe
+  below that is refused in the real state is refused, in the same words, in a redealt
+  one, and each that is played there is played in the redealt one too;
 - an illegal action raises and leaves the working state exactly as it was: the game's
   illegal-move probes (its spec's ``illegal_probes``) must be refused by every seat at
   sampled steps (one that is played fails the suite), and its other probes (``probes``,
@@ -103,7 +107,9 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
             assert seat in game.to_move(state), f"{where}: seat {seat} moved out of turn"
             assert game.legal(state, seat), f"{where}: seat {seat} had to move but no legal action"
         if i % hidden_every == 0:
-            _check_hidden(game, state, players, rng, where, report)
+            # the move lists at every other of these steps: listing a large hand's sets of
+            # notes is the dearest part of the check
+            _check_hidden(game, state, players, rng, where, report, moves=i % (2 * hidden_every) == 0)
             _check_illegal(game, state, players, where, report, probe_lists, rng)
         if seat is None:
             table.apply_chance(action)
@@ -212,13 +218,30 @@ def plain_values(obj, _depth: int = 0):
     return (type(obj).__name__,) + tuple(fields)
 
 
-def _check_hidden(game, state, players, rng, where, report) -> None:
+#: How many of a seat's legal moves the no-leak check compares under a redeal: the first
+#: ones listed (an auction's bids can be a long list).
+MOVES_COMPARED = 64
+
+
+def move_list(legal) -> tuple:
+    """What a seat's bot or panel reads of its legal moves: whether it has any, their
+    description, and the first :data:`MOVES_COMPARED` as text (``None``: they cannot be
+    listed, e.g. an answer to write). A Legal's own fields are compared with the
+    observation; this compares what its methods compute from them."""
+    listed = legal.actions(MOVES_COMPARED)
+    return bool(legal), legal.description, None if listed is None else tuple(map(str, listed))
+
+
+def _check_hidden(game, state, players, rng, where, report, moves: bool = True) -> None:
+    """Each seat's observation is the same, compared whole, in two states redealt by
+    ``hide_from`` for it; with ``moves``, its move list too (:func:`move_list`, on one redeal)."""
     for seat in range(players):
         seen = game.observe(state, seat)
         found = holds_the_game(seen, state)
         assert found is None, f"{where}: seat {seat}'s observation holds the game's {type(found).__name__} (a leak)"
         whole = plain_values(seen)
-        for _ in range(2):
+        listed = move_list(_legal_of(game, state, seat, seen)) if moves else ()
+        for k in range(2):
             other = game.hide_from(state, seat, rng)
             again = game.observe(other, seat)
             assert again == seen, \
@@ -226,19 +249,48 @@ def _check_hidden(game, state, players, rng, where, report) -> None:
             assert plain_values(again) == whole, (f"{where}: seat {seat}'s observation holds, where its == does "
                                                   f"not look, something that changes with information hidden "
                                                   f"from it (a leak)")
+            if moves and k == 0:
+                dealt = move_list(_legal_of(game, other, seat, again))
+                assert dealt == listed, (f"{where}: seat {seat}'s legal moves change with information hidden from "
+                                         f"it (a leak): {_first_difference(listed, dealt)}")
             report["observations"] += 1
 
 
-def _refusal(game, state, seat, action) -> str | None:
-    """What seat ``seat`` is told when ``action`` is refused in ``state`` (None: it is played)."""
+def _legal_of(game, state, seat, seen):
+    """The Legal that seat ``seat``'s observation ``seen`` carries (what its bot and its panel
+    are handed), or ``game.legal(state, seat)`` for an observation without one."""
+    legal = getattr(seen, "legal", None)
+    return legal if legal is not None else game.legal(state, seat)
+
+
+def _first_difference(moves: tuple, dealt: tuple) -> str:
+    """Where two :func:`move_list` results differ, in words."""
+    for what, a, b in zip(("has a move", "description", "moves listed"), moves, dealt):
+        if a != b:
+            return f"{what} {_cut(a)} here, {_cut(b)} in the redealt state"
+    return "the same"                       # (not reached: the two differ)
+
+
+def _cut(value, most: int = 200) -> str:
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def _refused(game, state, seat, action) -> BluffkitError | None:
+    """The error refusing ``action`` by ``seat`` in ``state`` (None: it is played)."""
     try:
         game.table(state).apply(seat, action)
     except BluffkitError as e:
-        return str(e)
+        return e
     return None
 
 
 def _check_illegal(game, state, players, where, report, probe_lists, rng=None) -> None:
+    """Each probe by each seat: refused with the state unchanged, or played as the immutable
+    step plays it. With ``rng``, also whether it is legal must not depend on what the seat
+    cannot see: in a state redealt by ``hide_from`` for that seat, a probe refused here is
+    refused in the same words, and one played here is played there too (a move refused only
+    in some deals tells the seat something about the deal)."""
     illegal, probes = probe_lists
     for seat in range(players):
         # the refusals seat `seat` reads are the same when what it cannot see is redealt:
@@ -254,13 +306,23 @@ def _check_illegal(game, state, players, where, report, probe_lists, rng=None) -
                 assert t.values() == before, f"{where}: a refused {text!r} by seat {seat} changed the state ({e})"
                 assert str(e), f"{where}: an empty error message"
                 if other is not None:
-                    told = _refusal(game, other, seat, action)
-                    assert told == str(e), (f"{where}: the refusal of {text!r} that seat {seat} reads changes with "
-                                            f"information hidden from it (a leak): {str(e)!r} against {told!r}")
+                    told = _refused(game, other, seat, action)
+                    assert told is not None, (f"{where}: {text!r} by seat {seat} is refused here ({e}) but played "
+                                              f"in a state redealt with what seat {seat} cannot see: whether a move "
+                                              f"is legal changes with information hidden from it (a leak)")
+                    assert str(told) == str(e), (f"{where}: the refusal of {text!r} that seat {seat} reads changes "
+                                                 f"with information hidden from it (a leak): {str(e)!r} against "
+                                                 f"{str(told)!r}")
                 report["illegal"] += 1
                 continue
             assert text not in illegal, \
                 f"{where}: seat {seat} played the illegal-move probe {text!r}, which no rule allows"
+            if other is not None:
+                told = _refused(game, other, seat, action)
+                assert told is None, (
+                    f"{where}: {text!r} by seat {seat} is played here but refused in a state redealt with what "
+                    f"seat {seat} cannot see ({told}): whether a move is legal changes with information hidden "
+                    f"from it (a leak)")
             after = t.freeze()
             assert game.step(state, seat, action) == after, \
                 f"{where}: {text!r} by seat {seat} gives a different state through the immutable API"

@@ -16,6 +16,12 @@ that belongs to nobody, must survive a redeal of every seat's secrets at once
 (``hide_from`` for each seat in turn): they hold only what everyone may know. The end
 of a game is all-seeing and is not checked.
 
+A redeal may change what a game keeps beside the state's own fields: Bluffer's
+``hide_from`` deals another true answer onto the card in play, in a deck the redealt
+state holds. The twin is drawn with the game as it goes with its state
+(:func:`game_for`: the game's ``for_state(state)`` where it has one), so a panel that
+shows the card's answer too early, read from ``game.deck``, differs from its twin too.
+
 The message line is the answer to the click just made, which the twin did not make: on
 a seat's screen the twin is given the panel's message; on a cover (``"cover"``,
 ``"leader-cover"``: see :func:`is_cover`) it shows what a panel drawn afresh there shows,
@@ -41,8 +47,8 @@ import numpy as np
 from bluffkit.agents.base import make_agent
 from bluffkit.core.errors import BluffkitError
 
-__all__ = ["WidgetLeak", "check_panel", "check_screen", "compare_trees", "driver_for", "is_cover", "model_state",
-           "widget_tree"]
+__all__ = ["WidgetLeak", "check_panel", "check_screen", "compare_trees", "driver_for", "game_for", "is_cover",
+           "model_state", "widget_tree"]
 
 
 class WidgetLeak(AssertionError):
@@ -244,6 +250,14 @@ def _show(value, tree) -> str:
 
 # -- how the check drives and mirrors each kind of panel ----------------------------------------
 
+def game_for(game, state):
+    """The game to draw ``state`` with: ``game.for_state(state)`` when the game has it (a
+    Bluffer state dealt by ``hide_from`` holds a deck whose card says another true answer,
+    and the twin's game must read that card), else ``game`` itself."""
+    dealt = getattr(game, "for_state", None)
+    return game if dealt is None else dealt(state)
+
+
 def is_cover(kind: str) -> bool:
     """Whether a screen of this kind (the first of a panel's ``screen``) is a cover: the
     seat cover ``"cover"``, or a cover before another private screen (``"leader-cover"``)."""
@@ -280,6 +294,7 @@ class SeatPanelDriver:
 
     def mirror(self, twin, panel, state) -> None:
         s, t = panel.session, twin.session
+        twin.game = t.game = game_for(twin.game, state)     # (a redealt card: see game_for)
         t.states = s.states[:-1] + [state]
         t.moves, t.says = list(s.moves), list(s.says)
         twin.said = list(panel.said)
@@ -436,7 +451,8 @@ class ReplayDriver:
         i = panel.step.value
         states = list(panel.states)
         states[i] = state
-        twin.load(SimpleNamespace(game=panel.game, states=states, moves=panel.moves, names=panel.names))
+        twin.load(SimpleNamespace(game=game_for(panel.game, state), states=states, moves=panel.moves,
+                                  names=panel.names))
         twin.viewer.value, twin.step.value = panel.viewer.value, i
 
     def click(self, panel, rng) -> bool:
@@ -455,9 +471,11 @@ class ScenarioDriver(ReplayDriver):
 
     def mirror(self, twin, panel, state) -> None:
         import copy
+        import dataclasses
         if twin.choose.value != panel.choose.value:
             twin.choose.value = panel.choose.value
         twin.load(panel.scenario.name, None if panel.viewer.value < 0 else panel.viewer.value)
+        twin.scenario = dataclasses.replace(twin.scenario, game=game_for(twin.scenario.game, state))
         twin.result = copy.copy(panel.result)
         twin.result.states = list(panel.result.states)
         twin.result.states[panel.step.value] = state

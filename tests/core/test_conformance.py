@@ -189,6 +189,70 @@ def test_leak_detector_catches_authors_shown_to_voters(monkeypatch):
     _planted_leak(monkeypatch, "bluffer", spy)
 
 
+@pytest.mark.parametrize("phase", ["write", "vote"])
+def test_leak_detector_catches_the_cards_true_answer_shown_too_early(monkeypatch, phase):
+    """Nobody reads the card's true answer while the answers are written, and a voter not
+    before the reveal. The standard game's question is public, so the card in play was the
+    same in every redeal and a view showing its answer passed: the redeal now deals another
+    answer onto the card (``Bluffer.hide_from``), and the planted leak is caught."""
+    def spy(t, seat, obs):
+        return _with(obs, "truth", t.deck.by_id[t.qid].answer) if t.phase == phase else obs
+    _planted_leak(monkeypatch, "bluffer", spy)
+
+
+def test_leak_detector_catches_a_move_legal_only_in_some_deals(monkeypatch):
+    """Whether a move is legal must not depend on what the seat cannot see: an engine that
+    refused a false answer longer than the card's true answer (the probe "write a purple
+    cow") would tell the writer how long the truth is, though its wording is the same
+    either way. Refused here and played in a redeal, or the other way round: caught."""
+    from bluffkit.core.errors import IllegalAction
+    from bluffkit.games.bluffer import engine as bluffer_engine
+    from bluffkit.games.bluffer.actions import Write
+    real = bluffer_engine.Table.apply
+
+    def longer_than_the_truth(t, seat, action, *args, **kwargs):
+        if isinstance(action, Write) and action.text == "a purple cow" and t.phase == "write" \
+                and len(action.text) > len(t.questions()[t.qid].answer):
+            raise IllegalAction("too-long", "a false answer is no longer than the true one")
+        return real(t, seat, action, *args, **kwargs)
+
+    monkeypatch.setattr(bluffer_engine.Table, "apply", longer_than_the_truth)
+    with pytest.raises(AssertionError, match="whether a move is legal changes with information hidden from it"):
+        check_game(config_game("bluffer"), 4, seeds=[0, 1], hidden_every=1)
+
+
+def test_leak_detector_catches_a_move_list_that_tells_the_truth(monkeypatch):
+    """A seat's Legal is compared with its observation, field by field; what its methods
+    work out is compared too (``move_list``). A description that names the true answer
+    ("vote for answer 1, 2, 4 or 5; 3 is true"), from a function that kept the table's
+    order, holds nothing the field comparison sees: caught by the move list."""
+    from bluffkit.games.bluffer import engine as bluffer_engine
+    from bluffkit.games.bluffer.observe import Legal
+    real = bluffer_engine.Table.legal
+
+    def telling(t, seat, to_move=None):
+        legal = real(t, seat, to_move)
+        if not legal.vote:
+            return legal
+        true = next(k for k, (a, _) in enumerate(t.order, 1) if a == -1)
+
+        class Telling(Legal):
+            __slots__ = ()
+
+            @property
+            def description(self):
+                return f"{Legal.description.fget(self)}; {true} is true"
+
+        told = Telling.__new__(Telling)
+        for name in Legal.__slots__:
+            setattr(told, name, getattr(legal, name))
+        return told
+
+    monkeypatch.setattr(bluffer_engine.Table, "legal", telling)
+    with pytest.raises(AssertionError, match="legal moves change with information hidden from it.*description"):
+        check_game(config_game("bluffer"), 4, seeds=[0, 1], hidden_every=1)
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_no_game_shows_the_view_of_a_seat_that_does_not_exist(name):
     """A seat index such as -1 would otherwise reach the last seat's secrets."""

@@ -6,6 +6,7 @@ then the shipped check (:mod:`bluffkit.widget_check`) catching a leak planted in
 panel; then the check run on every panel and every game."""
 
 import logging
+from html import escape
 
 import ipywidgets as W
 import numpy as np
@@ -29,6 +30,7 @@ from bluffkit.widget_check import (
 from bluffkit.widgets import AuctionLab, BidderUpTable, BloffTable, BlufferTable, TablePanel
 
 ALL = [0, 1, 2, 3]
+FOUR = [1, 2, 3, 4]          # the seeds of a planted leak's check
 
 
 @pytest.fixture(autouse=True)
@@ -236,21 +238,25 @@ class PeekingLab(AuctionLab):
         self.spy.value = repr(self.session.state.money)
 
 
-@pytest.mark.parametrize("make, catches", [
-    (lambda: LeakyBloff(players=3, humans=[0, 1, 2], seed=1), "ToggleButton|children"),
-    (lambda: PeekingBloff(players=3, humans=[0, 1, 2], seed=1), "TextModel"),
-    (lambda: LeakyNotes("horse-trading", players=3, humans=[0, 1, 2], seed=2), "ToggleButton|children"),
-    (lambda: LeakyPayment("horse-trading", players=3, humans=[0, 1, 2], seed=2), "HTMLModel"),
-    (lambda: LeakyAnswer(players=4, humans=ALL, seed=3), "Answer"),
-    (lambda: LeakyAnswer(players=4, humans=ALL, seed=3, leader_copies=True), "Answer"),
-    (lambda: LeakyVotes(players=4, humans=ALL, seed=3, own_answer_vote="refused"), "vote_box|children|Button"),
-    (lambda: LeakyLeaderCover(players=4, humans=ALL, seed=3), "left from an earlier screen.*HTMLModel.*can&#x27;t"),
-    (lambda: PeekingLab(fmt="second-hand", bidders=3, human=1, seed=2), "HTMLModel"),
+@pytest.mark.parametrize("make, catches, seeds", [
+    (lambda: LeakyBloff(players=3, humans=[0, 1, 2], seed=1), "ToggleButton|children", FOUR),
+    (lambda: PeekingBloff(players=3, humans=[0, 1, 2], seed=1), "TextModel", FOUR),
+    (lambda: LeakyNotes("horse-trading", players=3, humans=[0, 1, 2], seed=2), "ToggleButton|children", FOUR),
+    (lambda: LeakyPayment("horse-trading", players=3, humans=[0, 1, 2], seed=2), "HTMLModel", FOUR),
+    (lambda: LeakyAnswer(players=4, humans=ALL, seed=3), "Answer", FOUR),
+    (lambda: LeakyAnswer(players=4, humans=ALL, seed=3, leader_copies=True), "Answer", FOUR),
+    (lambda: LeakyVotes(players=4, humans=ALL, seed=3, own_answer_vote="refused"), "vote_box|children|Button", FOUR),
+    (lambda: LeakyLeaderCover(players=4, humans=ALL, seed=3), "left from an earlier screen.*HTMLModel.*bk-refusal", [9, 11]),
+    (lambda: PeekingLab(fmt="second-hand", bidders=3, human=1, seed=2), "HTMLModel", FOUR),
 ], ids=["bloff-cards", "bloff-drawn-from-state", "ht-note-toggles", "ht-chosen", "bluffer-answer",
         "bluffer-copied-truth", "bluffer-refused-votes", "bluffer-leader-cover-message", "lab-notes"])
-def test_the_check_catches_a_planted_leak(make, catches):
+def test_the_check_catches_a_planted_leak(make, catches, seeds):
+    """Each planted leak is caught within the clicks of the seeds given: the leader's cover
+    keeps a message only when a seat's refused move comes just before the leader's screen
+    is asked for, which the random clicks of a few seeds only make (the redeals draw from
+    the same generator, so a change to a ``hide_from`` moves where)."""
     with pytest.raises(WidgetLeak, match=catches):
-        check_panel(make, seeds=[1, 2, 3, 4], clicks=300)
+        check_panel(make, seeds=seeds, clicks=300)
 
 
 class OrphanNotes(TablePanel):
@@ -500,7 +506,6 @@ def test_the_replay_viewers_events_stop_at_the_step_in_a_seats_view(key):
     next animal drawn. The check above compares a view with a re-dealt twin of the same
     moves, so it could not see it."""
     import re
-    from html import escape
 
     from bluffkit.session import Session
     from bluffkit.testing import config_game, config_players
@@ -538,5 +543,41 @@ def test_the_check_catches_a_question_read_in_secret_shown_to_a_seat_that_has_no
 
     played = Session(config_game("bluffer"), ["random"] * players, seed=4).run()
     assert check_panel(lambda: ReplayViewer(played), seeds=[1, 2], clicks=60)["compared"] >= 40
+    with pytest.raises(WidgetLeak, match="seat .'s view: it depends on what is hidden"):
+        check_panel(lambda: PeekingReplay(played), seeds=[1, 2], clicks=60)
+
+
+class PeekingCard(BlufferTable):
+    """A voter's screen with the card's true answer, read from the game's deck, in a hidden span."""
+
+    def draw_seat(self, seat, obs):
+        super().draw_seat(seat, obs)
+        if obs.phase == "vote" and obs.truth is None:
+            self.legal_text.value += f"<span hidden>{escape(self.game.deck.by_id[obs.qid].answer)}</span>"
+
+
+def test_the_check_catches_the_cards_true_answer_shown_to_a_voter():
+    """The standard game's question is public, so the card in play was the same in every
+    redeal and a panel showing a voter its answer before the reveal passed. The redealt
+    state now holds a card with another answer (the sheet it marks true), and the twin is
+    drawn with the game that goes with it (``widget_check.game_for``)."""
+    with pytest.raises(WidgetLeak, match="seat .'s view: it depends on what is hidden.*<span hidden>"):
+        check_panel(lambda: PeekingCard(players=4, humans=ALL, seed=3), seeds=[1], clicks=60)
+
+
+def test_the_check_catches_the_cards_true_answer_in_a_replay_of_a_voters_view():
+    """The replay viewer at a voter's view: the same leak, read from the game's deck."""
+    from bluffkit.session import Session
+    from bluffkit.widgets import ReplayViewer
+
+    class PeekingReplay(ReplayViewer):
+        def draw(self):
+            super().draw()
+            if self.states is not None and 0 <= self.viewer.value:
+                state = self.states[self.step.value]
+                if state.phase == "vote" and self.viewer.value != state.leader:
+                    self.table.value += escape(self.game.deck.by_id[state.qid].answer)
+
+    played = Session(config_game("bluffer"), ["random"] * 4, seed=4).run()
     with pytest.raises(WidgetLeak, match="seat .'s view: it depends on what is hidden"):
         check_panel(lambda: PeekingReplay(played), seeds=[1, 2], clicks=60)

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from pathlib import Path
 
@@ -56,6 +57,16 @@ def deck_digest(deck) -> str:
     """A checksum of a deck's questions and answers (not of the decoys' order)."""
     from bluffkit.core.digest import digest
     return digest(tuple((q.id, q.question, q.answer) for q in deck.questions))
+
+
+def card_answer(deck, qid: str, answer: str):
+    """``deck`` with the card ``qid`` saying ``answer`` as its true answer (``deck`` itself
+    when it says so already): the deck of a state :meth:`Bluffer.hide_from` dealt."""
+    card = deck.by_id[qid]
+    if card.answer == answer:
+        return deck
+    dealt = dataclasses.replace(card, answer=answer)
+    return dataclasses.replace(deck, questions=tuple(dealt if q is card else q for q in deck.questions))
 
 
 @register("bluffer")
@@ -282,9 +293,17 @@ class Bluffer(TableGame):
         """A state ``seat`` cannot tell apart from ``state``: other seats' unread answers are
         rewritten; once the answers are read, a seat that does not lead sees them
         reassigned among the other authors and the truth (its own sheet staying on an
-        answer with its own text; a true answer the leader copied goes with the sheet now
-        marked true); other seats' sealed votes are redrawn. A question read in secret by
-        others (the two-player and team games) is another question of the deck."""
+        answer with its own text, and in the two-player game an answer already picked
+        staying false: a pick of the truth ends the question; a true answer the leader
+        copied goes with the sheet now marked true); other seats' sealed votes are
+        redrawn. A question read in secret by others (the two-player and team games) is
+        another question of the deck. The card's true answer, which nobody reads while the
+        answers are written ("The Leader lifts the card slightly to copy the true answer"
+        once they are) and a seat outside the leader's team never reads before the reveal,
+        is dealt again too: the state then holds a deck whose card for the question says
+        the answer dealt (the sheet now marked true, once the answers are read), so that a
+        view showing the card's answer too early changes with the redeal (see
+        :meth:`for_state`)."""
         t = Table.thaw(state)
         pool = [d for q in self.deck.questions[:20] for d in q.decoys]
 
@@ -294,13 +313,18 @@ class Bluffer(TableGame):
         if state.phase in (WRITE, COPY, SHUFFLE):
             writes = tuple(w if s == seat or not w else tuple(any_text() for _ in w) for s, w in enumerate(state.writes))
             truth = state.truth if seat in t.knowers() or not state.truth else any_text()
-            qid, used = state.qid, state.used
+            qid, used, deck = state.qid, state.used, state.deck
             if qid and not t.question_public() and seat not in t.knowers():
                 others = [q.id for q in self.deck.questions if q.id != state.qid]
                 if others:                       # (the draw appended the question to ``used``)
                     qid = others[int(rng.integers(len(others)))]
                     used = used[:-1] + (qid,) if used and used[-1] == state.qid else used
-            return dataclasses.replace(state, writes=writes, truth=truth, qid=qid, used=used)
+            if qid and qid in deck.by_id and (state.phase == WRITE or seat not in t.knowers()):
+                decoys = deck.by_id[qid].decoys      # (the card's decoys stay false)
+                fresh = [d for d in pool if d not in decoys]
+                answer = truth or (fresh[int(rng.integers(len(fresh)))] if fresh else "")
+                deck = card_answer(deck, qid, answer) if answer else deck
+            return dataclasses.replace(state, writes=writes, truth=truth, qid=qid, used=used, deck=deck)
         if state.phase != VOTE:
             return state
         order, votes = list(state.order), list(state.votes)
@@ -314,10 +338,12 @@ class Bluffer(TableGame):
                 for k in mine:
                     j = next(j for j in spots if texts[j] == texts[k] and j not in keep)
                     keep.add(j)
-            others = [a for a, _ in order if a != seat]
-            free = [k for k in range(len(order)) if k not in keep]
+            # the two-player game's answers picked already are false (the truth ends the question)
+            picked = {k - 1 for k in votes[seat]} if t.mode == "duel" else set()
+            others = [a for k, (a, _) in enumerate(order) if a != seat and k not in picked]
+            free = [k for k in range(len(order)) if k not in keep and k not in picked]
             others = [others[i] for i in rng.permutation(len(others))]
-            authors = [seat if k in keep else None for k in range(len(order))]
+            authors = [seat if k in keep else order[k][0] if k in picked else None for k in range(len(order))]
             for k, a in zip(free, others):
                 authors[k] = a
             order = [(a, text) for a, text in zip(authors, texts)]
@@ -325,14 +351,29 @@ class Bluffer(TableGame):
             for a, text in order:
                 if a != TRUTH:
                     sheets[a].append(text)
-            truth = next(text for a, text in order if a == TRUTH) if state.truth else ""   # a copied truth follows its sheet
-            state = dataclasses.replace(state, order=tuple(order), writes=tuple(map(tuple, sheets)), truth=truth)
+            read = next(text for a, text in order if a == TRUTH)
+            truth = read if state.truth else ""   # a copied truth follows its sheet
+            deck = card_answer(state.deck, state.qid, read) if state.qid in state.deck.by_id else state.deck
+            state = dataclasses.replace(state, order=tuple(order), writes=tuple(map(tuple, sheets)), truth=truth,
+                                        deck=deck)
         if state.players > 2:
             for s in range(state.players):
                 if s != seat and votes[s]:
                     votes[s] = (int(rng.integers(len(order))) + 1,)
             state = dataclasses.replace(state, votes=tuple(votes))
         return state
+
+    def for_state(self, state) -> "Bluffer":
+        """This game as it goes with ``state``: itself, or, for a state that holds another
+        deck (one :meth:`hide_from` dealt another true answer into), this game with that
+        deck, so that whatever reads the card through the game (a view drawn with
+        ``game.deck``) reads the card dealt. The widget no-leak check draws its redealt
+        twin with it (:mod:`bluffkit.widget_check`)."""
+        if state.deck is self.deck:
+            return self
+        game = copy.copy(self)
+        game.deck = state.deck
+        return game
 
     def summary(self, state) -> dict:
         """Each seat's points in the round in play, for a simulation's table (the whole
