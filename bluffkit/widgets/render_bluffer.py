@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
+from bluffkit.games.bluffer.actions import as_read
 from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE
 
@@ -51,7 +52,7 @@ def reveal_html(reveal, names, title: str = "Reveal") -> str:
             voters.setdefault(k, []).append(names[v])
     rows = []
     duel = len(reveal.gains) == 2
-    for k, (a, text) in enumerate(reveal.order, 1):
+    for k, ((a, _), text) in enumerate(zip(reveal.order, as_read(text for _, text in reveal.order)), 1):
         got = voters.get(k, [])
         if a == -1:
             pts = "" if duel else (f"+1 {'each ' if len(got) > 1 else ''}to {', '.join(map(escape, got))}" if got else "")
@@ -92,7 +93,7 @@ def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool =
     sheets while the seat votes (the panel draws them as the buttons to click)."""
     question = (obs.question_text, obs.category) if obs.question_text else None
     answers = [(k, text, None if obs.authors is None else obs.authors[k - 1])
-               for k, text in enumerate(obs.answers, 1)]
+               for k, text in enumerate(as_read(obs.answers), 1)]
     return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, f"{escape(names[obs.seat])}'s view", question,
                  truth=obs.truth, truth_note=" (you lead: keep it secret)", mine=obs.mine, sheets=None,
                  answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only,
@@ -108,7 +109,7 @@ def public_html(game, obs, names, last: bool = True, sheets: bool = True) -> str
     answers as read (while a seat votes on screen, its vote buttons are those sheets)."""
     heard = obs.question_text and (obs.mode == "standard" or obs.phase == "vote")
     question = (obs.question_text, obs.category) if heard else None
-    answers = [(k, text, None) for k, text in enumerate(obs.answers, 1)]
+    answers = [(k, text, None) for k, text in enumerate(as_read(obs.answers), 1)]
     chosen = set(obs.chosen) if obs.players == 2 else set()
     return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, "shared screen", question, truth=None,
                  truth_note="", mine=(), sheets=None, answers=answers, chosen=chosen, my_votes=set(),

@@ -14,6 +14,7 @@ from bluffkit.analysis.bluffer_data import (
 )
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
+from bluffkit.games.bluffer.actions import as_read
 from bluffkit.session import Session
 from bluffkit.widgets import BlufferTable, ReplayViewer
 from bluffkit.widgets.render_bluffer import public_html, seat_html
@@ -55,7 +56,7 @@ def test_the_writer_types_an_answer_and_bots_do_the_rest():
     assert t.message.value == ""
     first = t.session.state.history[0]
     assert (0, "a purple cow") in first.order
-    assert "a purple cow" in t.last_question.value and "Last question" in t.last_question.value
+    assert "A purple cow" in t.last_question.value and "Last question" in t.last_question.value
     # Ben leads the next question and Anne is a voter once the bots have written
     assert t.session.state.leader == 1
 
@@ -595,7 +596,7 @@ def test_after_a_wrong_pick_the_two_player_guesser_still_reads_every_sheet_with_
             assert len(t.vote_box.children) < len(obs.answers)
             shown = t.shared.value + t.view.value
             assert SHEETS in shown and "picked" in shown
-            assert all(text in shown for text in obs.answers), "every sheet as read is on screen"
+            assert all(text in shown for text in as_read(obs.answers)), "every sheet as read is on screen"
             return
     raise AssertionError("the game never reached a second pick")
 
@@ -609,3 +610,22 @@ def test_a_spot_sweep_from_the_highest_seed_counts_on_from_zero():
     assert second.equals(simulate(3, [0.7, 0.4, 0.4], games=2, seed=0, rounds=1))
     first = sweep[sweep.spot_0 == 0.3].drop(columns="spot_0").reset_index(drop=True)
     assert first.equals(simulate(3, [0.3, 0.4, 0.4], games=2, seed=MAX_SEED, rounds=1))
+
+
+def test_capitals_and_stops_do_not_tell_a_written_answer_on_the_sheets():
+    """A student's "The Aztecs." beside the card's style "the aztecs" told which answers
+    people had typed; the sheets, the vote buttons and the terminal view show both alike."""
+    from bluffkit.games.bluffer.view import describe
+    from tests.games.bluffer.test_bluffer_rules import _two_aztecs
+    g, s = _two_aztecs()
+    names = ["Anne", "Ben", "Chloé"]
+    obs = g.observe(s.state, 2)
+    for shown in (public_html(g, obs, names), seat_html(g, obs, names), describe(obs, names)):
+        assert shown.count("The Aztecs") == 2 and "the aztecs" not in shown and "Aztecs." not in shown
+    t = BlufferTable(players=3, humans=[0, 1, 2], names=names, seed=1)
+    t.session = s
+    t.viewer = None
+    t.refresh()
+    t.show.click()
+    labels = [b.description for b in t.vote_box.children]
+    assert sum("The Aztecs" in x for x in labels) == 2 and not any("aztecs" in x or "." in x for x in labels), labels

@@ -88,6 +88,42 @@ def clean_text(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
+def reading(text: str) -> str:
+    """What an answer sounds like read out: its letters without capitals and without a
+    full stop, exclamation or question mark at the end. The leader reads the sheets aloud
+    ("5. Reading the Answers"), so answers that differ only so are the same answer to the
+    table: they are shown alike (:func:`as_read`), and with ``own_answer_vote="refused"``
+    every answer that reads like one's own is refused.
+
+    >>> reading("The Aztecs."), reading("the  aztecs") == reading("THE AZTECS!")
+    ('the aztecs', True)
+    """
+    return clean_text(text).rstrip(" .!?").casefold()
+
+
+def as_read(answers) -> tuple[str, ...]:
+    """The ``answers`` (in reading order) as the table sees them on the sheets: each
+    beginning with a capital letter, without a final full stop, and answers that read the
+    same (:func:`reading`) written alike, in the form of theirs that sorts first. On screen
+    a written answer's capitals and stops must not tell it from the card's answer or from
+    an identical one, no more than when the leader reads them aloud; only the letters
+    and words a player chose can.
+
+    >>> as_read(["the Aztecs", "The Aztecs.", "the Inca", "an ému"])
+    ('The Aztecs', 'The Aztecs', 'The Inca', 'An ému')
+    """
+    def shown(text: str) -> str:
+        text = clean_text(text).rstrip(" .")
+        return text[:1].upper() + text[1:]
+    answers = list(answers)
+    forms: dict[str, str] = {}
+    for text in answers:
+        key, form = reading(text), shown(text)
+        if key not in forms or form < forms[key]:
+            forms[key] = form
+    return tuple(forms[reading(text)] for text in answers)
+
+
 def unprintable_answer(text: str) -> str | None:
     """The first character of ``text`` that no answer sheet holds, or ``None``: an answer
     is one line of printable text (``str.isprintable``: no control, format, zero-width or

@@ -27,7 +27,17 @@ from typing import Any
 
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.table import TableBase
-from bluffkit.games.bluffer.actions import DONE_, Ask, Copy, Done, Shuffle, Vote, Write, clean_text  # noqa: F401  (re-exported)
+from bluffkit.games.bluffer.actions import (  # noqa: F401  (clean_text re-exported)
+    DONE_,
+    Ask,
+    Copy,
+    Done,
+    Shuffle,
+    Vote,
+    Write,
+    clean_text,
+    reading,
+)
 from bluffkit.games.bluffer.deck import Deck
 from bluffkit.games.bluffer.observe import Legal, Observation, Where, why_not
 from bluffkit.games.bluffer.rules import Rules
@@ -193,8 +203,8 @@ class Table(TableBase):
             # every answer that reads like one's own is refused: refusing only one's own
             # sheet would tell which of two identical answers is whose. If every answer
             # reads like one's own, any may be chosen (a vote on one's own goes to the leader).
-            own = set(mine)
-            allowed = tuple(k for k in numbers if self.order[k - 1][1] not in own)
+            own = {reading(text) for text in mine}
+            allowed = tuple(k for k in numbers if reading(self.order[k - 1][1]) not in own)
             return Legal(seat, VOTE, vote=allowed or tuple(numbers), where=where, answers=answers, mine=mine)
         return Legal(seat, VOTE, vote=tuple(numbers), where=where, answers=answers, mine=mine)
 

@@ -804,6 +804,61 @@ def test_refused_own_votes_do_not_tell_which_identical_answer_is_yours():
         assert g.observe(g.hide_from(s, BEN, np.random.default_rng(k)), BEN) == o
 
 
+
+def test_hide_from_deals_another_true_answer_onto_the_card_a_seat_has_not_read():
+    """"The Leader lifts the card slightly to copy the true answer" once the answers are
+    written, and the voters hear it only among the others: the card's answer is dealt again
+    for every seat while the answers are written, and for a voter while they are read (the
+    card then says the answer on the sheet marked true), never for the leader once it has
+    read it. The standard game's question is public: without this, a view showing the
+    card's answer too early would pass the no-leak check."""
+    g = make_game("bluffer")
+    writing = ask_and_write(g, g.new_state(4), [(BEN, "five")])
+    _, voting = four_at_vote(g)
+    for seat in range(4):
+        dealt = {g.hide_from(writing, seat, np.random.default_rng(k)).deck.by_id[Q].answer for k in range(12)}
+        assert len(dealt) > 1, f"seat {seat} while writing: {dealt}"
+    for k in range(12):
+        kept = g.hide_from(voting, ANNE, np.random.default_rng(k))
+        assert kept.deck.by_id[Q].answer == "three", "the leader has read the card"
+    read = set()
+    for k in range(12):
+        dealt = g.hide_from(voting, BEN, np.random.default_rng(k))
+        answer = dealt.deck.by_id[Q].answer
+        assert (TRUTH, answer) in dealt.order and answer != "five", "the card says the sheet marked true"
+        assert g.table(dealt).true_answer() == answer
+        read.add(answer)
+    assert len(read) > 2, read
+
+
+def test_hide_from_keeps_a_picked_answer_false_in_the_two_player_game():
+    """Two players: "Their opponent chooses one answer, then a second, etc. ... until they
+    find the exact answer". A pick that did not end the question was a false answer: a
+    redeal for the picker keeps it false (the truth moves among the answers not picked)."""
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(2), [(ANNE, "two"), (ANNE, "five"), (ANNE, "nine")])
+    s = g.step(g.step(s, None, "shuffle 3,0,2,1"), BEN, "vote 2")     # #1 three (truth), #2 two: wrong
+    s = g.step(s, BEN, "vote 3")                                       # #3 nine: wrong
+    truths = set()
+    for k in range(20):
+        dealt = g.hide_from(s, BEN, np.random.default_rng(k))
+        truths.add(next(n for n, (a, _) in enumerate(dealt.order, 1) if a == TRUTH))
+        assert g.observe(dealt, BEN) == g.observe(s, BEN)
+    assert truths == {1, 4}, truths
+
+
+def test_for_state_is_the_game_itself_unless_the_state_holds_a_dealt_card():
+    """``for_state``: the game that goes with a state (the widget check draws its twin with
+    it), the game itself for a state it played, a game with the dealt deck for a redeal."""
+    g, s = four_at_vote()
+    assert g.for_state(s) is g
+    dealt = next(d for d in (g.hide_from(s, BEN, np.random.default_rng(k)) for k in range(12))
+                 if d.deck.by_id[Q].answer != "three")
+    other = g.for_state(dealt)
+    assert other is not g and other.deck is dealt.deck and other.rules == g.rules
+    assert g.deck.by_id[Q].answer == "three", "the game's own deck is left as it was"
+
+
 # -- bad input --------------------------------------------------------------------------------
 
 def _writing(players=3):
@@ -1317,3 +1372,31 @@ def test_the_text_view_of_the_team_game_says_who_plays_with_whom():
     two = Session(make_game("bluffer"), ["human"] + ["average"] * 3, names=list("ABCD"), seed=3)
     two.advance()
     assert "teams:" not in two.game.describe(two.observe(0), two.names)
+
+
+def _two_aztecs(**options):
+    """Three seats write; seats 0 and 1 the same answer in other capitals and stops."""
+    from bluffkit.session import Session
+    g = make_game("bluffer", **options)
+    s = Session(g, ["human"] * 3, seed=1)
+    s.advance()
+    for seat, text in ((0, "The Aztecs."), (1, "the aztecs"), (2, "a purple cow")):
+        s.play(f"write {text}", seat)
+    s.advance()
+    return g, s
+
+
+def test_answers_that_read_the_same_are_refused_alike_and_shown_alike():
+    """"5. Reading the Answers": the leader reads the sheets aloud, so capitals and a final
+    stop are not heard. With own_answer_vote='refused' an answer that differs from one's own
+    only so is refused too (refusing only the exact text would tell the two apart); on the
+    sheets both read "The Aztecs"."""
+    from bluffkit.games.bluffer.actions import as_read
+    g, s = _two_aztecs(own_answer_vote="refused")
+    obs = g.observe(s.state, 1)
+    texts = [text for _, text in s.state.order]
+    aztecs = [k for k, text in enumerate(texts, 1) if "ztecs" in text]
+    assert len(aztecs) == 2 and not set(aztecs) & set(obs.legal.vote)
+    assert [as_read(texts)[k - 1] for k in aztecs] == ["The Aztecs", "The Aztecs"]
+    g, s = _two_aztecs()                       # the default: every sheet may be chosen
+    assert set(aztecs) <= set(g.observe(s.state, 1).legal.vote)
