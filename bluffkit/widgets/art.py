@@ -257,4 +257,6 @@ CSS = f"""<style>
 .jupyter-button.bk-go {{background: {_O['blue']}; color: #fff; font-weight: bold}}
 .jupyter-button.bk-stop {{background: {_O['vermillion']}; color: #fff; font-weight: bold}}
 .jupyter-button.bk-quick {{background: #e6f1fa; border: 1px solid {_O['blue']}}}
+.bk-panel .widget-toggle-buttons .widget-toggle-button.mod-active {{background: {_O['blue']}; color: #fff;
+  font-weight: bold}}
 </style>"""

@@ -85,7 +85,7 @@ class BlufferTable(SeatPanel):
         # its controls and the message, and only then the last question's reveal and what
         # happened: at 1280 x 720 the answer box and the vote buttons are on screen
         panels = tuple(self.children)
-        k = panels.index(self.scores) + 1
+        k = panels.index(self.message) + 1
         self.children = (panels[:2] + (self.shared, W.HBox([self.leader_button, self.hide_leader])) + panels[2:k]
                          + (self.last_question,) + panels[k:])
         self.refresh()

@@ -201,9 +201,11 @@ class SeatPanel(W.VBox):
         side = W.HBox([self.undo_button, self.save_path, self.save_button])
         side.add_class("bk-side")
         self.side_row = side
-        # what happened: below the table and the message, above Undo and Save; in projector
-        # mode beside the table, in the controls' column (see _place_events)
-        super().__init__([self.style_sheet, head, self.cover, self.board, self.message, self.scores, self.events,
+        # the scores, when asked for, under the title row where the click was (below the
+        # whole table they were off a projected screen); what happened: below the table and
+        # the message, above Undo and Save; in projector mode beside the table, in the
+        # controls' column (see _place_events)
+        super().__init__([self.style_sheet, head, self.scores, self.cover, self.board, self.message, self.events,
                           side])
         self.add_class("bk-panel")
         self.refresh()

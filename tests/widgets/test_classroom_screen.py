@@ -272,3 +272,14 @@ def test_a_refused_undo_says_why_in_words_the_rule_id_only_in_the_tooltip():
     shown = re.sub(r"title='[^']*'", "", text)
     assert "[rule" not in shown and "undo-answered" not in shown, text
     assert "title='rule: undo-answered'" in text, "the rule id stays, for the teacher, in the tooltip"
+
+
+def test_scores_show_under_the_title_row_not_below_the_table():
+    """Scores used to be added below the whole table (some 900 px down at 1280 x 720), so a
+    click on it seemed to do nothing; they come under the title row, above the table."""
+    t = TablePanel("youre-bluffing", players=4, humans=[0, 1], names=["Ana", "Bo", "Cy", "Di"], seed=2)
+    t.show.click()
+    t.scores_button.value = True
+    kids = list(t.children)
+    assert "Scores now" in t.scores.value
+    assert kids.index(t.scores) < kids.index(t.board) and kids.index(t.scores) < kids.index(t.cover)
