@@ -98,7 +98,8 @@ def reading(text: str) -> str:
     >>> reading("The Aztecs."), reading("the  aztecs") == reading("THE AZTECS!")
     ('the aztecs', True)
     """
-    return clean_text(text).rstrip(" .!?").casefold()
+    text = clean_text(text)
+    return (text.rstrip(" .!?") or text).casefold()
 
 
 def as_read(answers) -> tuple[str, ...]:
@@ -109,12 +110,14 @@ def as_read(answers) -> tuple[str, ...]:
     an identical one, no more than when the leader reads them aloud; only the letters
     and words a player chose can.
 
-    >>> as_read(["the Aztecs", "The Aztecs.", "the Inca", "an ému"])
-    ('The Aztecs', 'The Aztecs', 'The Inca', 'An ému')
+    >>> as_read(["the Aztecs", "The Aztecs.", "the Inca", "an ému", "...", "ßaint"])
+    ('The Aztecs', 'The Aztecs', 'The Inca', 'An ému', '...', 'ßaint')
     """
     def shown(text: str) -> str:
-        text = clean_text(text).rstrip(" .")
-        return text[:1].upper() + text[1:]
+        text = clean_text(text)
+        text = text.rstrip(" .") or text          # (an answer of stops alone stays as written)
+        first = text[:1].upper()
+        return (first if len(first) == 1 else text[:1]) + text[1:]   # ("ß" has no one-letter capital)
     answers = list(answers)
     forms: dict[str, str] = {}
     for text in answers:
