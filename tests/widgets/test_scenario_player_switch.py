@@ -131,3 +131,17 @@ def test_the_name_a_sentence_starts_with_is_the_longest_whole_name():
     assert _starts_with_name("J. passes.", names) == "J."
     assert _starts_with_name("Anne (host) sells.", names) == "Anne (host)"
     assert _starts_with_name("chance deals.", names) == "chance"
+
+
+def test_a_board_games_board_is_drawn_where_the_height_cap_finds_it():
+    """Lesson 09's scenario drew the Bidder Up! board some 840 px tall, so Back and Next were
+    never on screen with it; the player's style caps a board at 60 % of the window, by the
+    table's class and the board's label, which the drawing must keep."""
+    import re
+
+    from bluffkit.widgets.scenario_player import BOARD_CSS
+    p = ScenarioPlayer("bu-board-annette-cow-classic-120")
+    assert "bk-scenario-table" in p.table._dom_classes
+    assert any(BOARD_CSS in getattr(w, "value", "") for w in p.children)
+    assert re.search(r"<svg[^>]*aria-label='[^']* board'", p.table.value.replace('"', "'")), \
+        "the board's drawing no longer carries the label the height cap selects"
