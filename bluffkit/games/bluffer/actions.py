@@ -88,43 +88,48 @@ def clean_text(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
+def _form(text: str) -> str:
+    """``text`` as a sheet shows it: tidied (:func:`clean_text`), without a final full stop,
+    exclamation or question mark (an answer of those alone stays as written), the first
+    letter a capital (a letter whose capital is two letters, as "ß", stays as it is)."""
+    text = clean_text(text)
+    text = text.rstrip(" .!?") or text
+    first = text[:1].upper()
+    return (first if len(first) == 1 else text[:1]) + text[1:]
+
+
 def reading(text: str) -> str:
-    """What an answer sounds like read out: its letters without capitals and without a
-    full stop, exclamation or question mark at the end. The leader reads the sheets aloud
-    ("5. Reading the Answers"), so answers that differ only so are the same answer to the
-    table: they are shown alike (:func:`as_read`), and with ``own_answer_vote="refused"``
-    every answer that reads like one's own is refused.
+    """What an answer sounds like read out: its form on a sheet (:func:`as_read`) without
+    capitals. The leader reads the sheets aloud ("5. Reading the Answers"), so answers
+    that differ only in capitals or a final stop are the same answer to the table: they
+    are shown alike, and with ``own_answer_vote="refused"`` every answer that reads like
+    one's own is refused. Two answers a sheet shows alike always read the same.
 
     >>> reading("The Aztecs."), reading("the  aztecs") == reading("THE AZTECS!")
     ('the aztecs', True)
+    >>> reading("\u0131stanbul") == reading("istanbul")     # (both shown "Istanbul")
+    True
     """
-    text = clean_text(text)
-    return (text.rstrip(" .!?") or text).casefold()
+    return _form(text).casefold()
 
 
 def as_read(answers) -> tuple[str, ...]:
-    """The ``answers`` (in reading order) as the table sees them on the sheets: each
-    beginning with a capital letter, without a final full stop, and answers that read the
-    same (:func:`reading`) written alike, in the form of theirs that sorts first. On screen
-    a written answer's capitals and stops must not tell it from the card's answer or from
-    an identical one, no more than when the leader reads them aloud; only the letters
-    and words a player chose can.
+    """The ``answers`` (in reading order) as the table sees them on the sheets, in the
+    narration and in the terminal: each beginning with a capital, without a final stop,
+    and answers that read the same (:func:`reading`) all written as that reading, with a
+    capital first letter. A written answer's capitals and stops must not tell it from the
+    card's answer or from an identical one, no more than when the leader reads them aloud;
+    and what a group of alike answers shows depends only on how they read, so that an
+    author learns nothing of how the others wrote theirs. Only the words and spelling a
+    player chose still show, as handwriting would.
 
-    >>> as_read(["the Aztecs", "The Aztecs.", "the Inca", "an ému", "...", "ßaint"])
-    ('The Aztecs', 'The Aztecs', 'The Inca', 'An ému', '...', 'ßaint')
+    >>> as_read(["the Aztecs", "the aztecs.", "the Inca", "Paris!", "an ému", "...", "\u00dfaint"])
+    ('The aztecs', 'The aztecs', 'The Inca', 'Paris', 'An ému', '...', 'ßaint')
     """
-    def shown(text: str) -> str:
-        text = clean_text(text)
-        text = text.rstrip(" .") or text          # (an answer of stops alone stays as written)
-        first = text[:1].upper()
-        return (first if len(first) == 1 else text[:1]) + text[1:]   # ("ß" has no one-letter capital)
     answers = list(answers)
-    forms: dict[str, str] = {}
-    for text in answers:
-        key, form = reading(text), shown(text)
-        if key not in forms or form < forms[key]:
-            forms[key] = form
-    return tuple(forms[reading(text)] for text in answers)
+    keys = [reading(text) for text in answers]
+    alike = {k for k in keys if keys.count(k) > 1}
+    return tuple(_form(k) if k in alike else _form(text) for text, k in zip(answers, keys))
 
 
 def unprintable_answer(text: str) -> str | None:

@@ -29,7 +29,7 @@ from bluffkit.core.errors import RulesError, check_header, check_names, check_ob
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bluffer import engine
-from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, clean_text, parse
+from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, as_read, clean_text, parse
 from bluffkit.games.bluffer.engine import Table
 from bluffkit.games.bluffer.rules import Rules, is_deck_path
 from bluffkit.games.bluffer.state import COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Reveal, State
@@ -194,7 +194,9 @@ class Bluffer(TableGame):
         if kind is Copy:
             return f"{names[seat]} copies the true answer onto the Answer sheet."
         if kind is Shuffle:
-            texts = "; ".join(f"#{k} \u201c{text}\u201d" for k, (_, text) in enumerate(after.order, 1))
+            # the answers as the sheets show them (as_read): a typed capital or stop is not heard
+            texts = "; ".join(f"#{k} \u201c{text}\u201d"
+                              for k, text in enumerate(as_read(text for _, text in after.order), 1))
             asked = ""
             if not Table.thaw(before).question_public():      # the voters hear the question now
                 asked = f" \u201c{self.deck.by_id[after.qid].question}\u201d"
@@ -225,7 +227,8 @@ class Bluffer(TableGame):
             for k in votes:
                 voters.setdefault(k, []).append(names[voter])
         parts = []
-        for k, (author, text) in enumerate(reveal.order, 1):
+        read = as_read(text for _, text in reveal.order)        # as the sheets were read out
+        for k, ((author, _), text) in enumerate(zip(reveal.order, read), 1):
             who = "the true answer" if author == TRUTH else names[author]
             got = voters.get(k)
             parts.append(f"#{k} \u201c{text}\u201d: {who}" + (f" ({', '.join(got)})" if got else ""))

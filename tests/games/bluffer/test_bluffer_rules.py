@@ -1084,14 +1084,14 @@ def test_the_reveal_names_the_authors_and_the_points():
     after = g.step(s, DAN, "vote 1")
     text = g.narrate(s, DAN, Vote(1), after, NAMES)
     # #1 nine (Chloe, Dan's vote), #2 the truth (Chloe's vote), #3 two (Anne, Ben's vote)
-    for part in ["\u201cnine\u201d: Chloe (Dan)", "\u201cthree\u201d: the true answer (Chloe)",
-                 "\u201ctwo\u201d: Anne (Ben)", "\u201cone\u201d: Dan", "\u201cfive\u201d: Ben",
+    for part in ["\u201cNine\u201d: Chloe (Dan)", "\u201cThree\u201d: the true answer (Chloe)",   # as read out
+                 "\u201cTwo\u201d: Anne (Ben)", "\u201cOne\u201d: Dan", "\u201cFive\u201d: Ben",
                  "Anne +2", "Chloe +3"]:
         assert part in text, f"{part!r} not in {text!r}"
     assert "Ben +" not in text and "Dan +" not in text
     _, start = four_at_vote(g)
     quiet = g.narrate(start, BEN, Vote(3), g.step(start, BEN, "vote 3"), NAMES)
-    assert "nine" not in quiet and "Anne" not in quiet, "a sealed vote is narrated without the reveal"
+    assert "Nine" not in quiet and "Anne" not in quiet, "a sealed vote is narrated without the reveal"
 
 
 def test_the_end_of_a_round_and_of_the_game_are_narrated():
@@ -1390,13 +1390,13 @@ def test_answers_that_read_the_same_are_refused_alike_and_shown_alike():
     """"5. Reading the Answers": the leader reads the sheets aloud, so capitals and a final
     stop are not heard. With own_answer_vote='refused' an answer that differs from one's own
     only so is refused too (refusing only the exact text would tell the two apart); on the
-    sheets both read "The Aztecs"."""
+    sheets both read "The aztecs", as they read out."""
     from bluffkit.games.bluffer.actions import as_read
     g, s = _two_aztecs(own_answer_vote="refused")
     obs = g.observe(s.state, 1)
     texts = [text for _, text in s.state.order]
     aztecs = [k for k, text in enumerate(texts, 1) if "ztecs" in text]
     assert len(aztecs) == 2 and not set(aztecs) & set(obs.legal.vote)
-    assert [as_read(texts)[k - 1] for k in aztecs] == ["The Aztecs", "The Aztecs"]
+    assert [as_read(texts)[k - 1] for k in aztecs] == ["The aztecs", "The aztecs"]
     g, s = _two_aztecs()                       # the default: every sheet may be chosen
     assert set(aztecs) <= set(g.observe(s.state, 1).legal.vote)
