@@ -330,7 +330,7 @@ class Session:
         mover = self.moves[k][0]
         for i in range(k, len(self.moves)):
             if self.shows(i):
-                what = ("ended the game, which shows every hand" if self.game.is_over(self.states[i + 1])
+                what = ("ended the game, which shows what was hidden" if self.game.is_over(self.states[i + 1])
                         else "brought into view what was hidden until then")
                 raise IllegalAction("undo-reveals", f"step {i + 1}, \u201c{self.says[i]}\u201d, {what}; "
                                     f"what was seen cannot be taken back")

@@ -305,7 +305,7 @@ def test_undo_is_refused_across_the_turned_up_animal_and_at_the_end():
         s.undo()
     assert_unchanged(s, full)
     done = Session(make_game("youre-bluffing"), ["random"] * 3, seed=5).run()
-    with pytest.raises(IllegalAction, match="ended the game, which shows every hand; what was seen cannot be taken"):
+    with pytest.raises(IllegalAction, match="ended the game, which shows what was hidden; what was seen cannot be taken"):
         done.undo()
 
 

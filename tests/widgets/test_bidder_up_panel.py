@@ -570,3 +570,18 @@ def test_what_happened_tells_only_the_public_lines():
     assert "bk-own" in two.events.value
     drive_until(two, lambda t: t.screen[0] == "cover")
     assert "bk-own" not in two.events.value, "a cover marks nobody's lines"
+
+
+@pytest.mark.parametrize("fmt, kind", [("classic", "bid"), ("classic", "passes"), ("secret-value", "sealed"),
+                                       ("second-hand", "sealed"), ("secret-count", "sealed")])
+def test_the_bidding_fold_reads_the_auctions_own_words(fmt, kind):
+    """The fold of a bidding run reads the narration's words ("Ben bids 10.", "Ben makes a
+    sealed bid."); were the auctions to word a bid otherwise, the runs would silently stop
+    being folded. Each kind of bidding line the auctions say today must be one it reads."""
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    from bluffkit.widgets.bidder_up import _CHATTER
+    game = make_game("auction", format=fmt)
+    said = [line for seed in range(6) for line in Session(game, ["random"] * 4, seed=seed).run().says]
+    matched = [m for m in map(_CHATTER.match, said) if m is not None and m[kind]]
+    assert matched, f"no {kind} line of {fmt} is read as bidding: {said[:8]}"
