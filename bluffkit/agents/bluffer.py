@@ -37,7 +37,7 @@ from numbers import Real
 from bluffkit.agents.base import UniformBuffer, fraction_spec
 from bluffkit.agents.generic import RandomBot
 from bluffkit.core.errors import RulesError, quote
-from bluffkit.games.bluffer.actions import Vote
+from bluffkit.games.bluffer.actions import Vote, reading
 from bluffkit.games.bluffer.observe import fit as _fit  # noqa: F401  (kept for callers of the old name)
 
 
@@ -89,8 +89,12 @@ class BluffBot:
         # Which number is the truth is what the bot "knows" with probability spot, by the
         # fact's wording (a truth the leader reworded is unknown to it); an identical false
         # answer is indistinguishable, so it takes the first such number.
-        truths = [k for k in allowed if obs.answers[k - 1] == truth_text]
-        false = [k for k in allowed if obs.answers[k - 1] != truth_text and obs.answers[k - 1] not in obs.mine]
+        # (the answers as heard: compared by how they read, see bluffer.actions.reading)
+        truth_read = reading(truth_text) if truth_text is not None else None
+        mine = {reading(text) for text in obs.mine}
+        heard = [reading(text) for text in obs.answers]
+        truths = [k for k in allowed if heard[k - 1] == truth_read]
+        false = [k for k in allowed if heard[k - 1] != truth_read and heard[k - 1] not in mine]
         if truths and (u(rng) < self.spot or not false):
             return Vote(truths[0])
         pool = false or list(allowed)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from bluffkit.core.game import make_game
-from bluffkit.games.bluffer.actions import Vote, Write
+from bluffkit.games.bluffer.actions import Vote, Write, reading
 
 pytest.importorskip("pettingzoo")
 from bluffkit.rl.encoders.bluffer import VOTE_START, WRITE_START, BlufferEncoder  # noqa: E402
@@ -45,7 +45,8 @@ def test_votes_and_own_answers():
     seat = g.to_move(s)[0]
     legal = g.legal(s, seat)
     seen = g.observe(s, seat)
-    own = [k + 1 for k, text in enumerate(seen.answers) if text in seen.mine]
+    mine = {reading(text) for text in seen.mine}          # the answers are as heard
+    own = [k + 1 for k, text in enumerate(seen.answers) if reading(text) in mine]
     allowed = [i - VOTE_START + 1 for i in np.flatnonzero(enc.mask(legal))]
     assert own and not set(own) & set(allowed), f"seat {seat} may not vote for its own answer {own}: {allowed}"
     assert sorted(allowed + own) == list(range(1, len(seen.answers) + 1))

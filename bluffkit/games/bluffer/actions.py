@@ -100,8 +100,10 @@ def _form(text: str) -> str:
 
 def reading(text: str) -> str:
     """What an answer sounds like read out: its form on a sheet (:func:`as_read`) without
-    capitals. The leader reads the sheets aloud ("5. Reading the Answers"), so answers
-    that differ only in capitals or a final stop are the same answer to the table: they
+    capitals. The leader reads the sheets out ("How to Play a Question", 3: "They read the
+    question, then give the answers one after another", "behind the screen, out of sight of
+    prying eyes"), so answers that differ only in capitals or a final stop are the same
+    answer to the table: they
     are shown alike, and with ``own_answer_vote="refused"`` every answer that reads like
     one's own is refused. Two answers a sheet shows alike always read the same.
 
@@ -114,8 +116,9 @@ def reading(text: str) -> str:
 
 
 def as_read(answers) -> tuple[str, ...]:
-    """The ``answers`` (in reading order) as the table sees them on the sheets, in the
-    narration and in the terminal: each beginning with a capital, without a final stop,
+    """The ``answers`` (in reading order) as the table hears them: in a seat's observation
+    (what its bot or learning agent is given), on the sheets a panel draws, in the narration
+    and in the terminal: each beginning with a capital, without a final stop,
     and answers that read the same (:func:`reading`) all written as that reading, with a
     capital first letter. A written answer's capitals and stops must not tell it from the
     card's answer or from an identical one, no more than when the leader reads them aloud;

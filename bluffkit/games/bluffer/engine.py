@@ -35,6 +35,7 @@ from bluffkit.games.bluffer.actions import (  # noqa: F401  (clean_text re-expor
     Shuffle,
     Vote,
     Write,
+    as_read,
     clean_text,
     reading,
 )
@@ -193,7 +194,7 @@ class Table(TableBase):
             i, w = writers.index(seat), len(writers)
             share = decoys[i::w]         # never empty: a deck has 5 decoys a question, a game at most 5 writers
             return Legal(seat, WRITE, write=1, max_length=r.max_answer_length, where=where, mine=mine, decoys=share)
-        answers = tuple(text for _, text in self.order)
+        answers = as_read(text for _, text in self.order)      # as heard (see as_read)
         numbers = range(1, len(self.order) + 1)
         if self.mode == "duel":
             chosen = self.votes[seat]

@@ -11,8 +11,8 @@
 >>> s = g.step(s, None, "shuffle 3,1,0,2")     # the truth first, then Ben's, Anne's, Chloé's
 >>> g.observe(s, 0).truth, g.observe(s, 1).truth
 ('three', None)
->>> g.observe(s, 1).answers
-('three', 'five', 'two', 'nine')
+>>> g.observe(s, 1).answers                      # as heard: see actions.as_read
+('Three', 'Five', 'Two', 'Nine')
 >>> s = g.step(s, 1, "vote 1")                 # Ben finds the truth: 1 point
 >>> s = g.step(s, 2, "vote 2")                 # Chloé falls for Ben's answer: 2 points to Ben
 >>> s.points, s.leader

@@ -20,7 +20,17 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from bluffkit.core.errors import RulesError, check_limit, check_rng
 from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
-from bluffkit.games.bluffer.actions import DONE_, Copy, Done, Vote, Write, clean_text, unprintable_answer
+from bluffkit.games.bluffer.actions import (
+    DONE_,
+    Copy,
+    Done,
+    Vote,
+    Write,
+    as_read,
+    clean_text,
+    reading as heard_as,
+    unprintable_answer,
+)
 from bluffkit.games.bluffer.state import COPY, SHUFFLE, VOTE, WRITE
 
 if TYPE_CHECKING:
@@ -99,7 +109,7 @@ class Observation(ObservationBase):
             qid=t.qid if heard else "", question_text=q.question if q else "", category=q.category if q else "",
             truth=t.true_answer() if knows else None,
             mine=t.writes[seat], written=tuple(map(len, t.writes)),
-            answers=tuple(text for _, text in t.order) if reading else (),
+            answers=as_read(text for _, text in t.order) if reading else (),   # heard, not seen: see as_read
             authors=tuple(a for a, _ in t.order) if reading and knows else None,
             my_votes=t.votes[seat],
             chosen=t.votes[1 - t.leader] if t.mode == "duel" and reading else (),
@@ -219,8 +229,9 @@ class Legal:
             return Write(choices[int(u() * len(choices))])
         if not self.vote:
             raise RulesError(f"seat {self.seat} has no legal action now ({self.phase})")
-        allowed, answers, mine = self.vote, self.answers, self.mine
-        pool = [k for k in allowed if answers[k - 1] not in mine] or list(allowed)
+        allowed, answers = self.vote, self.answers
+        mine = {heard_as(text) for text in self.mine}
+        pool = [k for k in allowed if heard_as(answers[k - 1]) not in mine] or list(allowed)
         return Vote(pool[int(u() * len(pool))])
 
     def sample(self, rng):

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bluffkit.games.bluffer.actions import DONE_, Copy, Vote, Write
+from bluffkit.games.bluffer.actions import DONE_, Copy, Vote, Write, reading
 from bluffkit.games.bluffer.observe import fit
 from bluffkit.games.bluffer.state import ASK, COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE
 from bluffkit.rl.encoders._features import Features
@@ -122,11 +122,11 @@ class BlufferEncoder(MoveTableEncoder):
         f.section("written")
         f.seats(o.written, me, n, a_max)
         f.section("answers")
-        mine = set(o.mine)
+        mine = {reading(text) for text in o.mine}        # the answers are as heard (see as_read)
         for k in range(a_max):
             text = o.answers[k] if k < len(o.answers) else None
             f.flag(text is not None)
-            f.flag(text is not None and text in mine)
+            f.flag(text is not None and reading(text) in mine)
             author = o.authors[k] if o.authors is not None and k < len(o.authors) else None
             f.flag(author == TRUTH)
             f.seat_one_hot(author if author is not None and author >= 0 else None, me, n)

@@ -17,6 +17,7 @@ import pytest
 
 from bluffkit.core.errors import IllegalAction, NotationError, RulesError
 from bluffkit.core.game import make_game
+from bluffkit.games.bluffer.actions import as_read
 from bluffkit.games.bluffer.deck import DeckError
 from bluffkit.games.bluffer.engine import Ask, Done, Shuffle, Vote, Write
 from bluffkit.testing import assert_refused
@@ -141,7 +142,7 @@ def test_the_answers_are_read_with_numbers_one_to_players_plus_one(players):
     order = list(range(players, -1, -1))                 # reversed: the truth read first
     s = g.step(s, None, "shuffle " + ",".join(map(str, order)))
     o = g.observe(s, BEN)
-    assert o.answers == ("three",) + tuple(f"decoy {p}" for p in range(players - 1, -1, -1))
+    assert o.answers == as_read(("three",) + tuple(f"decoy {p}" for p in range(players - 1, -1, -1)))   # as heard
     assert g.legal(s, BEN).vote == tuple(range(1, players + 2))
 
 
@@ -238,7 +239,7 @@ def test_identical_answers_are_read_as_separate_numbers():
     s = ask_and_write(g, g.new_state(3), [(ANNE, "nine"), (BEN, "two"), (CHLOE, "two")])
     # sheets: 0 nine (Anne), 1 two (Ben), 2 two (Chloe), 3 three (truth)
     s = g.step(s, None, "shuffle 2,1,3,0")               # #1 two (Chloe), #2 two (Ben), #3, #4
-    assert g.observe(s, BEN).answers == ("two", "two", "three", "nine")
+    assert g.observe(s, BEN).answers == as_read(("two", "two", "three", "nine"))   # as heard
     # Ben votes #1: Chloe's sheet, Chloe +2. Chloe votes #2: Ben's sheet, Ben +2.
     s = run(g, s, (BEN, "vote 1"), (CHLOE, "vote 2"))
     assert gains(s) == (0, 2, 2)
@@ -495,7 +496,7 @@ def test_the_number_of_false_answers_is_an_option():
     s = g.step(s, ANNE, "write five")
     assert s.phase == "shuffle"
     s = g.step(s, None, "shuffle 4,0,1,2,3")
-    assert g.observe(s, BEN).answers == ("three", "one", "two", "four", "five")
+    assert g.observe(s, BEN).answers == as_read(("three", "one", "two", "four", "five"))
     with pytest.raises(RulesError, match="max_answers"):      # 7 answers: more than 6 places, refused
         make_game("bluffer", duel_false_answers=(2, 6)).new_state(2)   # when two players sit down
     make_game("bluffer", duel_false_answers=(2, 6)).new_state(3)     # the option does not touch 3 players
@@ -652,7 +653,7 @@ def test_the_whole_reading_team_knows_the_truth_and_the_authors():
     for seat in (1, 3, 5):
         o = g.observe(s, seat)
         assert o.truth is None and o.authors is None
-        assert o.answers == ("decoy 0", "decoy 2", "decoy 4", "three")
+        assert o.answers == as_read(("decoy 0", "decoy 2", "decoy 4", "three"))
 
 
 # -- hidden information -------------------------------------------------------------------------
@@ -678,7 +679,8 @@ def test_no_seat_sees_another_seats_answer_before_the_reading():
     assert s.phase == "shuffle"
     s = g.step(s, None, "shuffle 4,3,2,1,0")
     for seat in range(4):
-        assert g.observe(s, seat).answers == ("three", "zebra delta", "zebra charlie", "zebra bravo", "zebra alpha")
+        assert g.observe(s, seat).answers == as_read(("three", "zebra delta", "zebra charlie", "zebra bravo",
+                                                      "zebra alpha"))
 
 
 def test_only_the_leader_sees_the_truth_and_the_authors_before_the_reveal():
@@ -715,7 +717,7 @@ def test_which_other_player_wrote_which_answer_is_not_seen():
     assert g.observe(a, ANNE) == g.observe(b, ANNE)       # the leader has not collected them yet
     a = g.step(a, None, "shuffle 4,1,2,3,0")              # three, five, nine (Chloe), one (Dan), two
     b = g.step(b, None, "shuffle 4,1,3,2,0")              # three, five, nine (Dan), one (Chloe), two
-    assert g.observe(a, BEN).answers == ("three", "five", "nine", "one", "two")
+    assert g.observe(a, BEN).answers == as_read(("three", "five", "nine", "one", "two"))
     assert g.observe(a, BEN) == g.observe(b, BEN)
     assert g.observe(a, ANNE) != g.observe(b, ANNE), "the leader knows the authors"
     a = run(g, a, (BEN, "vote 3"), (CHLOE, "vote 1"))
@@ -1227,7 +1229,7 @@ def test_the_leader_copies_the_true_answer_in_their_own_words_when_the_option_is
     s = g.step(s, 0, "copy  three  hearts ")
     assert s.phase == "shuffle" and s.truth == "three hearts"
     s = g.step(s, None, "shuffle 3,0,1,2")
-    assert g.observe(s, 1).answers[0] == "three hearts"
+    assert g.observe(s, 1).answers[0] == "Three hearts"        # as heard (as_read)
     assert g.observe(s, 0).truth == "three hearts", "the leader's view shows the truth as it was read"
     for k in range(20):             # a state seat 1 cannot tell apart: the copied truth goes with its sheet
         other = g.hide_from(s, 1, np.random.default_rng(k))
