@@ -293,7 +293,7 @@ def test_bluffer_table_writes_and_reveals(page: Page, lab_server: LabServer):
     answer.fill("a purple cow")
     cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Write it\s*$")).click()
     reveal = cell.locator(".bk-reveal").first
-    soon(lambda t: expect(reveal).to_contain_text("A purple cow", timeout=t))   # as read out (as_read)
+    soon(lambda t: expect(reveal).to_contain_text("A Purple Cow", timeout=t))   # as read out (as_read)
     soon(lambda t: expect(reveal).to_contain_text("Anne", timeout=t))
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bluffer-reveal")
 

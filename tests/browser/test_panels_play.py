@@ -172,5 +172,5 @@ def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: 
         # person's would be: like a person, click the sheet on screen again
         expect(idle).to_have_count(1, timeout=WAIT_MS)
         cell.locator(".bk-sheet-btn").first.click()
-    expect(reveal).to_contain_text("A green cow", timeout=WAIT_MS)          # as read out (as_read)
+    expect(reveal).to_contain_text("A Green Cow", timeout=WAIT_MS)          # as read out (as_read)
     screenshots(page, cell, "panel-bluffer")

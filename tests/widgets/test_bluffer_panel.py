@@ -56,7 +56,7 @@ def test_the_writer_types_an_answer_and_bots_do_the_rest():
     assert t.message.value == ""
     first = t.session.state.history[0]
     assert (0, "a purple cow") in first.order
-    assert "A purple cow" in t.last_question.value and "Last question" in t.last_question.value
+    assert "A Purple Cow" in t.last_question.value and "Last question" in t.last_question.value
     # Ben leads the next question and Anne is a voter once the bots have written
     assert t.session.state.leader == 1
 
@@ -621,11 +621,11 @@ def test_capitals_and_stops_do_not_tell_a_written_answer_on_the_sheets():
     names = ["Anne", "Ben", "Chloé"]
     obs = g.observe(s.state, 2)
     for shown in (public_html(g, obs, names), seat_html(g, obs, names), describe(obs, names), " ".join(s.says)):
-        assert shown.count("The aztecs") == 2 and "the aztecs" not in shown and "Aztecs" not in shown, shown
+        assert shown.count("The Aztecs") == 2 and "the aztecs" not in shown and "Aztecs." not in shown, shown
     t = BlufferTable(players=3, humans=[0, 1, 2], names=names, seed=1)
     t.session = s
     t.viewer = None
     t.refresh()
     t.show.click()
     labels = [b.description for b in t.vote_box.children]
-    assert sum("The aztecs" in x for x in labels) == 2 and not any("Aztecs" in x or "." in x for x in labels), labels
+    assert sum("The Aztecs" in x for x in labels) == 2 and not any("aztecs" in x or "." in x for x in labels), labels

@@ -88,51 +88,51 @@ def clean_text(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def _form(text: str) -> str:
-    """``text`` as a sheet shows it: tidied (:func:`clean_text`), without a final full stop,
-    exclamation or question mark (an answer of those alone stays as written), the first
-    letter a capital (a letter whose capital is two letters, as "ß", stays as it is)."""
-    text = clean_text(text)
-    text = text.rstrip(" .!?") or text
-    first = text[:1].upper()
-    return (first if len(first) == 1 else text[:1]) + text[1:]
+def _capital(word: str) -> str:
+    first = word[:1].upper()
+    return (first if len(first) == 1 else word[:1]) + word[1:]    # ("ß" has no one-letter capital)
+
+
+def _title(text: str) -> str:
+    """Every word of ``text`` with a capital first letter."""
+    return " ".join(_capital(w) for w in text.split(" "))
 
 
 def reading(text: str) -> str:
-    """What an answer sounds like read out: its form on a sheet (:func:`as_read`) without
-    capitals. The leader reads the sheets out ("How to Play a Question", 3: "They read the
-    question, then give the answers one after another", "behind the screen, out of sight of
-    prying eyes"), so answers that differ only in capitals or a final stop are the same
-    answer to the table: they
-    are shown alike, and with ``own_answer_vote="refused"`` every answer that reads like
-    one's own is refused. Two answers a sheet shows alike always read the same.
+    """What an answer sounds like read out: tidied, without capitals and without a final
+    full stop, exclamation or question mark. The leader reads the sheets out ("How to Play
+    a Question", 3: "They read the question, then give the answers one after another",
+    "behind the screen, out of sight of prying eyes"), so answers that differ only in
+    capitals or a final stop are the same answer to the table: they are shown alike
+    (:func:`as_read`), and with ``own_answer_vote="refused"`` every answer that reads like
+    one's own is refused. Two answers shown alike always read the same.
 
     >>> reading("The Aztecs."), reading("the  aztecs") == reading("THE AZTECS!")
     ('the aztecs', True)
     >>> reading("\u0131stanbul") == reading("istanbul")     # (both shown "Istanbul")
     True
     """
-    return _form(text).casefold()
+    text = clean_text(text)
+    # (through capitals first, so that letters a capital makes alike read alike: "ıstanbul")
+    return _title(text.rstrip(" .!?") or text).casefold()
 
 
 def as_read(answers) -> tuple[str, ...]:
     """The ``answers`` (in reading order) as the table hears them: in a seat's observation
     (what its bot or learning agent is given), on the sheets a panel draws, in the narration
-    and in the terminal: each beginning with a capital, without a final stop,
-    and answers that read the same (:func:`reading`) all written as that reading, with a
-    capital first letter. A written answer's capitals and stops must not tell it from the
-    card's answer or from an identical one, no more than when the leader reads them aloud;
-    and what a group of alike answers shows depends only on how they read, so that an
-    author learns nothing of how the others wrote theirs. Only the words and spelling a
-    player chose still show, as handwriting would.
+    and in the terminal: how each reads (:func:`reading`: no capitals, no final stop),
+    written with a capital at the start of every word, as a title ("Franz Kafka", "A Purple
+    Cow"). Capitals are not heard, so none a player typed, nor any the card has, tells a
+    written answer from the card's or from an identical one: answers that read the same are
+    written alike. Only the words and spelling a player chose still show.
 
-    >>> as_read(["the Aztecs", "the aztecs.", "the Inca", "Paris!", "an ému", "...", "\u00dfaint"])
-    ('The aztecs', 'The aztecs', 'The Inca', 'Paris', 'An ému', '...', 'ßaint')
+    >>> as_read(["the Aztecs", "The aztecs.", "Franz kafka", "Paris!", "an ému", "...", "\u00dfaint"])
+    ('The Aztecs', 'The Aztecs', 'Franz Kafka', 'Paris', 'An Ému', '...', 'Ssaint')
+
+    What a sheet shows is a function of how it reads, so two answers shown alike read alike
+    and the other way round ("ß" reads, and so shows, as "ss").
     """
-    answers = list(answers)
-    keys = [reading(text) for text in answers]
-    alike = {k for k in keys if keys.count(k) > 1}
-    return tuple(_form(k) if k in alike else _form(text) for text, k in zip(answers, keys))
+    return tuple(_title(reading(text)) for text in answers)
 
 
 def unprintable_answer(text: str) -> str | None:

@@ -1229,7 +1229,7 @@ def test_the_leader_copies_the_true_answer_in_their_own_words_when_the_option_is
     s = g.step(s, 0, "copy  three  hearts ")
     assert s.phase == "shuffle" and s.truth == "three hearts"
     s = g.step(s, None, "shuffle 3,0,1,2")
-    assert g.observe(s, 1).answers[0] == "Three hearts"        # as heard (as_read)
+    assert g.observe(s, 1).answers[0] == "Three Hearts"        # as heard (as_read)
     assert g.observe(s, 0).truth == "three hearts", "the leader's view shows the truth as it was read"
     for k in range(20):             # a state seat 1 cannot tell apart: the copied truth goes with its sheet
         other = g.hide_from(s, 1, np.random.default_rng(k))
@@ -1392,13 +1392,47 @@ def test_answers_that_read_the_same_are_refused_alike_and_shown_alike():
     """"5. Reading the Answers": the leader reads the sheets aloud, so capitals and a final
     stop are not heard. With own_answer_vote='refused' an answer that differs from one's own
     only so is refused too (refusing only the exact text would tell the two apart); on the
-    sheets both read "The aztecs", as they read out."""
+    sheets both read "The Aztecs", as they read out."""
     from bluffkit.games.bluffer.actions import as_read
     g, s = _two_aztecs(own_answer_vote="refused")
     obs = g.observe(s.state, 1)
     texts = [text for _, text in s.state.order]
     aztecs = [k for k, text in enumerate(texts, 1) if "ztecs" in text]
     assert len(aztecs) == 2 and not set(aztecs) & set(obs.legal.vote)
-    assert [as_read(texts)[k - 1] for k in aztecs] == ["The aztecs", "The aztecs"]
+    assert [as_read(texts)[k - 1] for k in aztecs] == ["The Aztecs", "The Aztecs"]
     g, s = _two_aztecs()                       # the default: every sheet may be chosen
     assert set(aztecs) <= set(g.observe(s.state, 1).legal.vote)
+
+
+def test_another_seat_hears_the_same_whatever_capitals_and_stops_a_writer_typed():
+    """The voters hear the answers (read "behind the screen"): a seat's whole observation, its
+    move list included, is the same whether another seat typed "The Aztecs." or "the aztecs"."""
+    from bluffkit.session import Session
+    from bluffkit.testing import plain_values
+    views = []
+    for typed in ("The Aztecs.", "the aztecs", "THE AZTECS!"):
+        g = make_game("bluffer")
+        s = Session(g, ["human"] * 3, seed=1)
+        s.advance()
+        for seat, text in ((0, typed), (1, "a green cow"), (2, "a purple cow")):
+            s.play(f"write {text}", seat)
+        s.advance()
+        views.append(plain_values(g.observe(s.state, 2)))
+    assert views[0] == views[1] == views[2]
+
+
+def test_answers_are_shown_alike_exactly_when_they_read_alike():
+    """as_read is a function of reading and tells every reading apart, so that no two
+    answers shown alike are refused differently (a dotless ı shown as I used to be)."""
+    from hypothesis import given, settings, strategies as st
+
+    from bluffkit.games.bluffer.actions import reading
+    from tests.profiles import examples
+    letters = st.text(alphabet="aAıIiİßsSςσΣ .!?éÉ", min_size=1, max_size=6)
+
+    @settings(max_examples=examples(200))
+    @given(letters, letters)
+    def alike(a, b):
+        shown = as_read([a, b])
+        assert (shown[0] == shown[1]) == (reading(a) == reading(b)), (a, b, shown)
+    alike()
