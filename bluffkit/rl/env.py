@@ -119,8 +119,9 @@ class BluffkitEnv(AECEnv):
             except TypeError:
                 raise RulesError(f"reward: a function (game, state) -> one number per seat; "
                                  f"{quote(reward, 60)} does not take those two arguments") from None
-            except ValueError:
-                pass                        # (no signature to read: a builtin; it is called as given)
+            except ValueError:              # (a builtin such as print: accepted, it failed only at a game's end)
+                raise RulesError(f"reward: a function (game, state) -> one number per seat; {quote(reward, 60)} "
+                                 f"has no signature to check (write a Python function)") from None
         elif not (isinstance(reward, str) and reward in ("win", "score")):
             raise RulesError(f"reward must be 'win', 'score' or a function (game, state) -> one number per seat, "
                              f"got {quote(reward, 60)}")
@@ -223,6 +224,12 @@ class BluffkitEnv(AECEnv):
         winners = tuple(game.winners(state))
         share = 1.0 / len(winners) if winners else 0.0
         return [(share if s in winners else 0.0) - 1.0 / n for s in range(n)]
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """As PettingZoo's, refused in words before :meth:`reset` (PettingZoo's own failed
+        there with an AttributeError from inside it)."""
+        self._need_reset()
+        return super().agent_iter(max_iter)
 
     def _need_reset(self) -> None:
         if self.game_state is None:

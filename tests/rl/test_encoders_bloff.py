@@ -77,3 +77,39 @@ def test_the_claimants_own_true_claim_is_no_sure_lie_in_its_own_vector():
                 0, Play(parse_cards("AS,AH,AD,AC")))           # four aces, the truth
     own = enc.observation(g.observe(s4, 0))
     assert own[lay["claim_known"]][0] == 0 and own[lay["claim_sure_lie"]][0] == 0, "four of four, all laid now"
+
+
+def test_claims_and_calls_are_counted_on_and_agree_with_a_fresh_count():
+    """The claims made and the calls caught true or false are counted on from the last
+    observation (counting the whole history at every step made a long game's steps ever
+    slower); an encoder that has seen the game so far, one that sees only this step, and one
+    moved to another game and back all give the same vector."""
+    from bluffkit.session import Session
+    g = make_game("bloff")
+    s = Session(g, ["caller", "honest", "random"], seed=4)
+    steady, other = BloffEncoder(g, 3), BloffEncoder(g, 3)
+    elsewhere = Session(g, ["random"] * 3, seed=9)
+    elsewhere.advance(60)
+    checked = 0
+    while not s.over and len(s.moves) < 400:
+        s.advance(1)
+        state = s.state
+        for seat in range(3):
+            seen = g.observe(state, seat)
+            if checked % 7 == 0:                          # another game in between: counted afresh
+                other.observation(g.observe(elsewhere.state, seat))
+            v = steady.observation(seen)
+            assert np.array_equal(v, BloffEncoder(g, 3).observation(seen))
+            assert np.array_equal(v, other.observation(seen))
+            checked += 1
+    lay = steady.layout
+    assert checked > 100 and steady.observation(g.observe(s.state, 0))[lay["claims_made"]].sum() > 0
+
+
+def test_a_tally_is_counted_afresh_for_another_game():
+    from bluffkit.rl.encoders.bloff import _count_claim
+    enc = BloffEncoder(make_game("bloff"), 3)
+    first, second = ((0, 1, 1),) * 5, ((1, 1, 1),) * 7
+    assert enc._tally("claims", first, _count_claim)[:3] == [5, 0, 0]
+    assert enc._tally("claims", first + ((2, 1, 1),), _count_claim)[:3] == [5, 0, 1]   # counted on
+    assert enc._tally("claims", second, _count_claim)[:3] == [0, 7, 0], "another game's claims, counted afresh"

@@ -217,6 +217,8 @@ def test_bad_input_is_refused_with_a_reason():
         make_env("auction", 5, format="second-hand")
     with pytest.raises(RulesError, match="reward"):
         make_env("bloff", 3, reward="money")
+    with pytest.raises(RulesError, match="has no signature to check"):     # it failed only at a game's end
+        make_env("bloff", 3, reward=max)
 
 
 def test_calls_out_of_place_are_refused_in_words():
@@ -225,7 +227,7 @@ def test_calls_out_of_place_are_refused_in_words():
     removed, step(None) raised KeyError; action_name('0') compared a string with ints."""
     from bluffkit.core.errors import RulesError
     e = make_env("bloff", 3)
-    for call in (e.legal_mask, e.seat_view, lambda: e.step(0), e.last):
+    for call in (e.legal_mask, e.seat_view, lambda: e.step(0), e.last, lambda: next(iter(e.agent_iter()))):
         with pytest.raises(RulesError, match=r"^no game yet: call reset\(\) first$"):
             call()
     e.reset(seed=1)
@@ -301,3 +303,22 @@ def test_default_seat_counts_options_and_text_rendering():
     text = e.render()
     assert "phase: bid" in text and "lot: [" in text, f"the text does not show the table: {text}"
     assert make_env("bloff", 3).render() is None, "no text without render_mode='ansi'"
+
+
+@pytest.mark.parametrize("key", ["bidder-up-animal-market", "bloff", "youre-bluffing", "auction-second-hand"])
+def test_an_env_pickles_mid_game_and_goes_on_the_same(key):
+    """A Bidder Up! environment could not be pickled once observed (its encoder kept the last
+    move list, which refuses pickling): a checkpoint or a training worker pickles an env at
+    any step."""
+    import pickle
+    e = _env(key, 3 if key != "auction-second-hand" else 4)
+    e.reset(seed=5)
+    play = _play(e, np.random.default_rng(1))
+    for _ in range(12):
+        next(play, None)
+    agent = e.agent_selection
+    seen = e.observe(agent)
+    copy = pickle.loads(pickle.dumps(e))
+    again = copy.observe(agent)
+    assert np.array_equal(seen["observation"], again["observation"])
+    assert np.array_equal(seen["action_mask"], again["action_mask"])

@@ -303,6 +303,14 @@ class BidderUpEncoder(Encoder):
                 for j, step in enumerate((-1, 1)):
                     out[self._at("ticket", len(plain) + 2 * a + j)] = A.Ticket("move-markers", ((a, step),))
 
+    def __getstate__(self) -> dict:
+        """The encoder without its remembered move list: a ``Legal`` is never pickled (it
+        stands for one moment of one table), and an environment, its encoder with it, may be
+        pickled at any step (a checkpoint, a training worker)."""
+        state = dict(self.__dict__)
+        state["_last"] = (None, {})
+        return state
+
     def _candidates(self, legal) -> dict[int, object]:
         """:meth:`candidates`, remembered for the last ``legal`` (a ``Legal`` stands for one
         moment of one table: the game's ``Legal`` is not to be used after the next move)."""

@@ -36,6 +36,17 @@ PHASES = (DEAL, PLAY, CALL, OVER)
 RANKS = 13
 
 
+
+def _count_claim(claim, counts: list[int], players: int) -> None:
+    counts[claim[0]] += 1
+
+
+def _count_caught(call, counts: list[int], players: int) -> None:
+    """A claim called: true (all its cards of the rank claimed) at ``p``, else false at
+    ``players + p``."""
+    p, rank, cards = call[0], call[1], call[2]
+    counts[p if all(rank_of(c) == rank for c in cards) else players + p] += 1
+
 class BloffEncoder(MoveTableEncoder):
     """Fixed action indices and observation vector of Bløff (module docstring)."""
 
@@ -45,6 +56,7 @@ class BloffEncoder(MoveTableEncoder):
         self.copies = 4 * self.decks
         self.n_actions = 2 + RANKS * self.copies
         self.cards = 52 * self.decks
+        self._tallies: dict[str, tuple] = {}      # see _tally
         start = self._features(game.observe(game.new_state(players), 0))
         self.obs_size, self.layout = len(start), start.layout()
 
@@ -74,6 +86,21 @@ class BloffEncoder(MoveTableEncoder):
         return out
 
     # observations ------------------------------------------------------------------
+    def _tally(self, key: str, items: tuple, count) -> list[int]:
+        """Per-seat counts over ``items``, a game's claims or calls so far (public, and
+        only ever growing within a game): counted on from the last observation's, so that an
+        observation costs the same late in a long game as early on (counting them all again
+        made a step's cost grow with the game, a whole game's with its square). Counted
+        afresh when ``items`` does not begin with what was counted (another game)."""
+        done = self._tallies.get(key)
+        if done is not None and len(done[0]) <= len(items) and items[:len(done[0])] == done[0]:
+            counts, start = list(done[1]), len(done[0])
+        else:
+            counts, start = [0] * (2 * self.players), 0
+        for item in items[start:]:
+            count(item, counts, self.players)
+        self._tallies[key] = (items, tuple(counts))
+        return counts
 
     def _features(self, observation: Any) -> Features:
         o, n, f = observation, self.players, Features()
@@ -114,16 +141,9 @@ class BloffEncoder(MoveTableEncoder):
         f.value(known, self.copies)
         f.section("claim_sure_lie")
         f.flag(claim is not None and claim[2] > self.copies - known)         # more than can be left: a sure lie
-        made = [0] * n
-        true_ = [0] * n
-        false_ = [0] * n
-        for p, _, _ in o.claims:
-            made[p] += 1
-        for p, rank, cards, _caller, _taker in o.revealed:
-            if all(rank_of(c) == rank for c in cards):
-                true_[p] += 1
-            else:
-                false_[p] += 1
+        made = self._tally("claims", o.claims, _count_claim)
+        caught = self._tally("revealed", o.revealed, _count_caught)
+        true_, false_ = caught[:n], caught[n:]
         f.section("claims_made")
         for k in range(n):
             f.value(made[(me + k) % n], 20)
