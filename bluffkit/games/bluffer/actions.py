@@ -114,7 +114,8 @@ def reading(text: str) -> str:
     """
     text = clean_text(text)
     # (through capitals first, so that letters a capital makes alike read alike: "ıstanbul")
-    return _title(text.rstrip(" .!?") or text).casefold()
+    # (composed again after casefold, which decomposes some letters: "ΐ")
+    return unicodedata.normalize("NFC", _title(text.rstrip(" .!?") or text).casefold())
 
 
 def as_read(answers) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ vote before all votes are in. In the two-player game the guesses are spoken alou
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, NamedTuple
 
 from bluffkit.core.errors import RulesError, check_limit, check_rng
@@ -48,6 +49,27 @@ def fit(text: str, most: int) -> str:
         text = text.rsplit(" ", 1)[0]
     return text[:most].strip()
 
+
+
+_HEARD: dict = {}
+
+
+def _heard(history: tuple) -> tuple:
+    """The questions scored, each answer as the table heard it (:func:`as_read`), not as it
+    was typed: the reveal names the authors, but a writer's capitals and stops were never
+    read out. Remembered per reveal (a game's history only grows), so a view costs no more
+    late in a game."""
+    out = []
+    for r in history:
+        heard = _HEARD.get(id(r))
+        if heard is None or heard[0] is not r:
+            texts = as_read(text for _, text in r.order)
+            heard = (r, dataclasses.replace(r, order=tuple((a, text) for (a, _), text in zip(r.order, texts))))
+            if len(_HEARD) > 4096:
+                _HEARD.clear()
+            _HEARD[id(r)] = heard
+        out.append(heard[1])
+    return tuple(out)
 
 class Observation(ObservationBase):
     """One seat's view (immutable). ``answers`` are the texts in reading order (empty
@@ -113,7 +135,7 @@ class Observation(ObservationBase):
             authors=tuple(a for a, _ in t.order) if reading and knows else None,
             my_votes=t.votes[seat],
             chosen=t.votes[1 - t.leader] if t.mode == "duel" and reading else (),
-            points=t.points, totals=t.totals, round_winners=t.round_winners, history=t.history,
+            points=t.points, totals=t.totals, round_winners=t.round_winners, history=_heard(t.history),
             winners=t.winners, legal=legal)
 
     def __repr__(self) -> str:

@@ -1428,11 +1428,26 @@ def test_answers_are_shown_alike_exactly_when_they_read_alike():
 
     from bluffkit.games.bluffer.actions import reading
     from tests.profiles import examples
-    letters = st.text(alphabet="aAıIiİßsSςσΣ .!?éÉ", min_size=1, max_size=6)
+    letters = st.text(alphabet="aAıIiİßsSςσΣ .!?éÉ\u0390\u03b0\u1fd2\u1fe3\u03aa\u0301", min_size=1, max_size=6)
 
     @settings(max_examples=examples(200))
     @given(letters, letters)
     def alike(a, b):
         shown = as_read([a, b])
         assert (shown[0] == shown[1]) == (reading(a) == reading(b)), (a, b, shown)
+        assert [reading(x) for x in shown] == [reading(a), reading(b)], "an answer as heard reads as it did"
     alike()
+
+
+def test_a_past_reveal_in_a_view_holds_the_answers_as_heard():
+    """The reveal names the authors, but a writer's capitals were never read out: a seat's
+    view of past questions holds the answers as heard too (it held them as typed)."""
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(4), [(ANNE, "TWO."), (BEN, "five"), (CHLOE, "Nine"), (DAN, "one")])
+    s = g.step(s, None, "shuffle 2,4,0,3,1")
+    s = run(g, s, (BEN, "vote 3"), (CHLOE, "vote 2"), (DAN, "vote 1"))
+    raw = [text for _, text in s.history[-1].order]
+    assert "TWO." in raw
+    for seat in range(4):
+        seen = [text for _, text in g.observe(s, seat).history[-1].order]
+        assert seen == list(as_read(raw)) and "TWO." not in seen
