@@ -29,7 +29,7 @@ from bluffkit.core.errors import RulesError, check_header, check_names, check_ob
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bluffer import engine
-from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, as_read, clean_text, parse
+from bluffkit.games.bluffer.actions import Ask, Copy, Done, Shuffle, Vote, Write, as_read, clean_text, parse, reading
 from bluffkit.games.bluffer.engine import Table
 from bluffkit.games.bluffer.rules import Rules, is_deck_path
 from bluffkit.games.bluffer.state import COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE, Reveal, State
@@ -333,14 +333,25 @@ class Bluffer(TableGame):
         order, votes = list(state.order), list(state.votes)
         if seat not in t.knowers():
             texts = [text for _, text in order]
+            heard = [reading(text) for text in texts]
             mine = [k for k, (a, _) in enumerate(order) if a == seat]
-            own_spots = [k for k, text in enumerate(texts) if text in state.writes[seat]]
-            keep = set()
-            if mine:              # move this seat's sheet(s) among the answers with the same text
+            own = {reading(text) for text in state.writes[seat]}
+            own_spots = [k for k, h in enumerate(heard) if h in own]
+            keep: dict[int, str] = {}     # a spot of this seat's sheet, with its text as the seat typed it
+            if mine:              # move this seat's sheet(s) among the answers that read the same
                 spots = list(rng.permutation(own_spots))
                 for k in mine:
-                    j = next(j for j in spots if texts[j] == texts[k] and j not in keep)
-                    keep.add(j)
+                    j = next(j for j in spots if heard[j] == heard[k] and j not in keep)
+                    keep[j] = texts[k]
+            # how the others typed theirs was not heard either: every other sheet gets a form
+            # of its reading (capitals), the seat's own keeps its own typing
+            for k, text in enumerate(texts):
+                if k in keep:
+                    texts[k] = keep[k]
+                else:
+                    forms = [f for f in (text, text.lower(), text.upper(), text.title())
+                             if len(f) <= len(text) and reading(f) == heard[k]]
+                    texts[k] = forms[int(rng.integers(len(forms)))]
             # the two-player game's answers picked already are false (the truth ends the question)
             picked = {k - 1 for k in votes[seat]} if t.mode == "duel" else set()
             others = [a for k, (a, _) in enumerate(order) if a != seat and k not in picked]

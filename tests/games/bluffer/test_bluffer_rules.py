@@ -1451,3 +1451,16 @@ def test_a_past_reveal_in_a_view_holds_the_answers_as_heard():
     for seat in range(4):
         seen = [text for _, text in g.observe(s, seat).history[-1].order]
         assert seen == list(as_read(raw)) and "TWO." not in seen
+
+
+def test_a_view_that_shows_answers_as_typed_is_caught_by_the_no_leak_check(monkeypatch):
+    """How the others typed their answers is hidden (they are heard): the redeal gives every
+    other sheet another form of its reading, so a view holding the typed forms fails the
+    conformance suite (with the same typed forms in every redeal it used to pass)."""
+    from bluffkit.games.bluffer import observe
+    from bluffkit.testing import check_game
+    g = make_game("bluffer")
+    check_game(g, players=4, seeds=[0])                      # as heard: no leak
+    monkeypatch.setattr(observe, "as_read", lambda texts: tuple(texts))
+    with pytest.raises(AssertionError, match="changes with information hidden from it"):
+        check_game(g, players=4, seeds=[0])
