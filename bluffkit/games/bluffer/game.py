@@ -296,9 +296,10 @@ class Bluffer(TableGame):
         """A state ``seat`` cannot tell apart from ``state``: other seats' unread answers are
         rewritten; once the answers are read, a seat that does not lead sees them
         reassigned among the other authors and the truth (its own sheet staying on an
-        answer with its own text, and in the two-player game an answer already picked
-        staying false: a pick of the truth ends the question; a true answer the leader
-        copied goes with the sheet now marked true); other seats' sealed votes are
+        answer that reads like its own, typed as it typed it, every other answer given
+        another form of its reading, whose capitals were never heard, and in the two-player
+        game an answer already picked staying false: a pick of the truth ends the question;
+        a true answer the leader copied goes with the sheet now marked true); other seats' sealed votes are
         redrawn. A question read in secret by others (the two-player and team games) is
         another question of the deck. The card's true answer, which nobody reads while the
         answers are written ("The Leader lifts the card slightly to copy the true answer"
