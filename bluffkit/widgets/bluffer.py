@@ -34,7 +34,6 @@ import ipywidgets as W
 from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
-from bluffkit.games.bluffer.actions import as_read
 from bluffkit.widgets.render_bluffer import last_question_html, public_html, seat_html
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note, retire
 
@@ -231,9 +230,8 @@ class BlufferTable(SeatPanel):
                                      f"the others{many}.{lead}</div>")
         if legal.vote:
             buttons = []
-            read = as_read(obs.answers)         # as the sheets show them: capitals and stops tell nothing
             for k in legal.vote:
-                text = read[k - 1]
+                text = obs.answers[k - 1]     # (as heard: capitals and stops tell nothing)
                 b = W.Button(description=f"#{k} {text}"[:60], tooltip=f"vote for #{k}: {text}"[:200],
                              layout=W.Layout(width="auto", max_width="30em"))
                 b.add_class("bk-sheet-btn")

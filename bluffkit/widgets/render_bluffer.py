@@ -45,7 +45,9 @@ def _author(a: int, names) -> str:
 
 
 def reveal_html(reveal, names, title: str = "Reveal") -> str:
-    """One scored question: each answer with its author, its voters and what it earned."""
+    """One scored question: each answer (as heard, :func:`~bluffkit.games.bluffer.actions.as_read`:
+    a seat's observation holds it so already, the all-seeing view passes the state's as typed)
+    with its author, its voters and what it earned."""
     voters: dict[int, list[str]] = {}
     for v, votes in enumerate(reveal.votes):
         for k in votes:
@@ -93,7 +95,7 @@ def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool =
     sheets while the seat votes (the panel draws them as the buttons to click)."""
     question = (obs.question_text, obs.category) if obs.question_text else None
     answers = [(k, text, None if obs.authors is None else obs.authors[k - 1])
-               for k, text in enumerate(as_read(obs.answers), 1)]
+               for k, text in enumerate(obs.answers, 1)]
     return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, f"{escape(names[obs.seat])}'s view", question,
                  truth=obs.truth, truth_note=" (you lead: keep it secret)", mine=obs.mine, sheets=None,
                  answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only,
@@ -109,7 +111,7 @@ def public_html(game, obs, names, last: bool = True, sheets: bool = True) -> str
     answers as read (while a seat votes on screen, its vote buttons are those sheets)."""
     heard = obs.question_text and (obs.mode == "standard" or obs.phase == "vote")
     question = (obs.question_text, obs.category) if heard else None
-    answers = [(k, text, None) for k, text in enumerate(as_read(obs.answers), 1)]
+    answers = [(k, text, None) for k, text in enumerate(obs.answers, 1)]
     chosen = set(obs.chosen) if obs.players == 2 else set()
     return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, "shared screen", question, truth=None,
                  truth_note="", mine=(), sheets=None, answers=answers, chosen=chosen, my_votes=set(),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from bluffkit.games.bluffer.actions import as_read
-
 
 def describe(obs, names, legal: bool = False) -> str:
     lead = names[obs.leader]
@@ -17,7 +15,7 @@ def describe(obs, names, legal: bool = False) -> str:
         lines.append(f"   the true answer (you lead): {obs.truth}")
     if obs.mine:
         lines.append("   your answer" + ("s" if len(obs.mine) > 1 else "") + ": " + "; ".join(obs.mine))
-    for k, text in enumerate(as_read(obs.answers), 1):     # as the sheets show them (see as_read)
+    for k, text in enumerate(obs.answers, 1):              # (as heard: see actions.as_read)
         who = ""
         if obs.authors is not None:
             a = obs.authors[k - 1]
