@@ -15,6 +15,11 @@
 - whether a seat's move is legal does not depend on what it may not know: each probe
   below that is refused in the real state is refused, in the same words, in a redealt
   one, and each that is played there is played in the redealt one too;
+- the narration of a move, which every seat reads, says only what each seat can know
+  once the move is made: at sampled steps, the move and others drawn in states redealt by
+  ``hide_from`` for each seat, which leave that seat's observation after the move as it is
+  and show alike (the spec's ``public_move``: e.g. an offer laid face down shows its
+  number of cards), are narrated in the same words;
 - an illegal action raises and leaves the working state exactly as it was: the game's
   illegal-move probes (its spec's ``illegal_probes``) must be refused by every seat at
   sampled steps (one that is played fails the suite), and its other probes (``probes``,
@@ -81,7 +86,7 @@ def check_game(game, players: int, seeds=(0, 1, 2), agents=None, hidden_every: i
     spec = spec_of(game)
     probe_lists = (tuple(spec.illegal_probes if illegal_probes is None else illegal_probes),
                    tuple(spec.probes if probes is None else probes))
-    report = {"games": 0, "steps": 0, "observations": 0, "illegal": 0, "probes_played": 0}
+    report = {"games": 0, "steps": 0, "observations": 0, "narrations": 0, "illegal": 0, "probes_played": 0}
     for seed in seeds:
         first = play(game, make(), seed)
         again = play(game, make(), seed)
@@ -94,6 +99,7 @@ def check_game(game, players: int, seeds=(0, 1, 2), agents=None, hidden_every: i
 
 def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -> None:
     rng = np.random.default_rng(seed)
+    pick = np.random.default_rng([seed, 1])   # the steps whose narration is checked
     state = game.new_state(players)
     table = game.table(players=players)     # played along, as a simulation does
     for i, (seat, action) in enumerate(rec.moves):
@@ -111,6 +117,8 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
             # notes is the dearest part of the check
             _check_hidden(game, state, players, rng, where, report, moves=i % (2 * hidden_every) == 0)
             _check_illegal(game, state, players, where, report, probe_lists, rng)
+        if pick.random() * hidden_every < 1:     # (drawn, not every 7th: a round may be 7 steps long)
+            _check_narration(game, state, seat, action, players, rng, where, report)
         if seat is None:
             table.apply_chance(action)
         else:
@@ -133,6 +141,70 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
     log, states = gamelog.parse(text)
     assert states[-1] == state, f"seed {seed}: the log replays to a different final state"
     assert len(states) == len(rec.moves) + 1, f"seed {seed}: the log lost steps"
+
+
+#: How many other moves :func:`_check_narration` draws in each redealt state, beside the move made.
+NARRATION_DRAWS = 4
+
+
+def _check_narration(game, state, seat, action, players, rng, where, report) -> None:
+    """The narration of a move is public: every seat reads it. So it may say only what each
+    seat can know once the move is made. For each seat ``o`` in turn, what ``o`` cannot see
+    before the move is redealt (``hide_from``), and the move made (where it is still legal
+    there) and a few others drawn there are played; each that leaves ``o``'s observation
+    after the move as it is in the real game (``o`` cannot tell the two apart) must be
+    narrated in the same words. A narration that names another seat's cards or notes, what
+    a face-down move held, or a card chance dealt to someone else, differs.
+
+    The game a redealt state is narrated with is :func:`bluffkit.widget_check.game_for`'s
+    (Bluffer's redeal deals another true answer onto the card)."""
+    names = [f"Seat{k}" for k in range(players)]
+    after = game.step(state, seat, action)
+    said = game.narrate(state, seat, action, after, names)
+    public = spec_of(game).resolve("public_move") or _kind
+    shows = public(state, seat, action)
+    for o in range(players):
+        seen = game.observe(after, o)
+        other = game.hide_from(state, o, rng)
+        teller = _game_for(game, other)
+        tries = [action] + [_draw(teller, other, seat, rng) for _ in range(NARRATION_DRAWS)]
+        for move in tries:
+            if move is None:
+                continue
+            try:
+                then = teller.step(other, seat, move)
+            except BluffkitError:
+                continue                    # not a move there (the mover's hand was redealt)
+            if teller.observe(then, o) != seen or public(other, seat, move) != shows:
+                continue                    # seat o can tell this from the real move
+            told = teller.narrate(other, seat, move, then, names)
+            assert told == said, (f"{where}: the narration, which every seat reads, changes with information "
+                                  f"hidden from seat {o} (a leak): {said!r} here, {told!r} in a state that seat "
+                                  f"{o} cannot tell from this one (move {move})")
+            report["narrations"] = report.get("narrations", 0) + 1
+
+
+def _kind(before, seat, action) -> str:
+    """What every seat sees of a move in a game whose spec says nothing more: its kind."""
+    return type(action).__name__
+
+
+def _draw(game, state, seat, rng):
+    """Another move in ``state``: a chance outcome, or one of ``seat``'s legal moves (None if
+    it has none, or the redeal dealt a position play never reaches, e.g. a payer who cannot
+    pay: ``hide_from`` may, and such a draw is refused in words)."""
+    try:
+        if seat is None:
+            return game.sample_chance(state, rng)
+        legal = game.legal(state, seat)
+        return legal.sample(rng) if legal else None
+    except BluffkitError:
+        return None
+
+
+def _game_for(game, state):
+    dealt = getattr(game, "for_state", None)
+    return game if dealt is None else dealt(state)
 
 
 def _state_types() -> tuple[type, ...]:

@@ -27,6 +27,18 @@ from bluffkit.core.errors import by_name, count
 from bluffkit.core.money import fmt, total
 
 
+def public_move(before, seat, action):
+    """What every seat sees of an auction move beyond its observation after it, and so all
+    the narration may say of it: the whole move, but a bid (sealed in the sealed formats;
+    in an open one the observation after it shows it), notes laid face down as a bid
+    (Secret Count, American Count) and the face-down order of a Cat in the Bag pen, of
+    which only the kind shows. A payment is handed over openly, notes and all (RULES.md,
+    section 1: "no change is ever given"; the narration names the notes paid)."""
+    if isinstance(action, (Bid, Place, Raise, Shuffle)):
+        return type(action).__name__
+    return action
+
+
 def animals_text(animals) -> str:
     """``the cow``, ``the cow and the horse``, ``the cat, the cow and the horse``."""
     words = [f"the {ANIMALS[a]}" for a in animals]

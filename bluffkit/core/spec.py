@@ -70,6 +70,11 @@ class GameSpec:
       summary may count; ``None``: the game has no charts);
       ``encoder``: the class of the game's fixed encoding for learning agents
       (:class:`bluffkit.rl.encoding.Encoder`; ``None``: not encoded).
+    - ``public_move(before, seat, action)``: what every seat sees of a move beyond its
+      observation after it, as any value that compares (e.g. a payment handed over openly:
+      its notes; an offer laid face down: its number of cards). The narration, which every
+      seat reads, may say this much and no more: the conformance suite checks it
+      (``None``: only the kind of move, its class, is seen).
 
     Checks:
 
@@ -103,6 +108,7 @@ class GameSpec:
     all_seeing_html: str | None = None
     charts: str | None = None
     encoder: str | None = None
+    public_move: str | None = None
     configs: tuple[Config, ...] = field(default=(), hash=False)   # options are dicts
     test_players: Callable[[Any], tuple[int, ...]] | None = None
     test_seeds: int = 3

@@ -119,6 +119,51 @@ def test_leak_detector_catches_a_visible_offer(monkeypatch):
         check_game(config_game("youre-bluffing"), 4, seeds=[0, 1])
 
 
+def _telling(narrate, extra):
+    """``narrate`` (a function or a method) with ``extra(before, seat, action)`` after it."""
+    def told(*args):
+        before, seat, action = args[-5:-2]
+        return narrate(*args) + extra(before, seat, action)
+    return told
+
+
+def test_narration_check_catches_the_cards_laid(monkeypatch):
+    """Bløff: a narration naming the cards laid face down (the mover's secret) fails."""
+    from bluffkit.games.bloff.actions import Play
+    from bluffkit.games.bloff.game import Bloff
+    monkeypatch.setattr(Bloff, "narrate", _telling(Bloff.narrate, lambda b, s, a: f" {a}" if isinstance(a, Play) else ""))
+    with pytest.raises(AssertionError, match="the narration, which every seat reads, changes with information hidden"):
+        check_game(config_game("bloff"), 3, seeds=[0])
+
+
+def test_narration_check_catches_a_face_down_offer_or_a_bidders_money(monkeypatch):
+    """You're Bluffing!: the value of a face-down offer, or what a bidder holds, in the
+    narration fails (the number of cards offered, which everyone sees, passes)."""
+    from bluffkit.core.money import total
+    from bluffkit.games.youre_bluffing import actions as A, narrate
+
+    def worth(b, s, a):
+        return f" (worth {total(a.notes, b.rules.denominations)})" if isinstance(a, A.Trade) else ""
+
+    def holds(b, s, a):
+        return f" (holds {total(b.money[s], b.rules.denominations)})" if isinstance(a, A.Bid) else ""
+
+    for extra in (worth, holds):
+        with monkeypatch.context() as m:
+            m.setattr(narrate, "narrate", _telling(narrate.narrate, extra))
+            with pytest.raises(AssertionError, match="the narration, which every seat reads"):
+                check_game(config_game("youre-bluffing"), 4, seeds=[0])
+
+
+def test_narration_check_catches_a_sealed_bid(monkeypatch):
+    """Secret Value: a narration that says a sealed bid's amount fails."""
+    from bluffkit.auctions.actions import Bid
+    from bluffkit.auctions.game import Auction
+    monkeypatch.setattr(Auction, "narrate", _telling(Auction.narrate, lambda b, s, a: f" ({a})" if isinstance(a, Bid) else ""))
+    with pytest.raises(AssertionError, match="the narration, which every seat reads"):
+        check_game(config_game("auction-secret-value"), 4, seeds=range(12))
+
+
 def test_conservation_check_catches_lost_money(monkeypatch):
     """A payday that forgets one player must break the money invariant."""
     real = engine.Table._payday

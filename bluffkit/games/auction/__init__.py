@@ -42,6 +42,7 @@ SPEC = register(GameSpec(
     seat_html="bluffkit.widgets.render_auction:seat_html",
     all_seeing_html="bluffkit.widgets.render_auction:all_seeing_html",
     encoder="bluffkit.rl.encoders.auction:AuctionEncoder",
+    public_move="bluffkit.auctions.narrate:public_move",
     configs=tuple((f"auction-{f}", "auction", (), {"format": f}) for f in FORMATS)
     + tuple((f"auction-{f}-double", "auction", (), {"format": f, "double": True}) for f in DOUBLE),
     test_players=_format_players,

@@ -46,6 +46,7 @@ SPEC = register(GameSpec(
     text_view="bluffkit.games.bidder_up.game:BidderUp.describe",
     seat_html="bluffkit.games.bidder_up.view:seat_html",
     encoder="bluffkit.rl.encoders.bidder_up:BidderUpEncoder",
+    public_move="bluffkit.games.bidder_up.narrate:public_move",
     all_seeing_html="bluffkit.games.bidder_up.view:all_seeing_html",
     configs=_CONFIGS,
     test_players=_players,

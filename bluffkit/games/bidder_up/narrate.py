@@ -37,6 +37,28 @@ def place(rules, space) -> str:
     return layout_of(rules.board).labels.get(space, str(space))
 
 
+def public_move(before, seat, action):
+    """What every seat sees of a move beyond its observation after it, and so all the
+    narration may say of it (see :class:`bluffkit.core.spec.GameSpec`): in an auction, what
+    the auction shows (:func:`bluffkit.auctions.narrate.public_move`); notes paid to move,
+    to change the market or to draw raffle tickets, and an offer laid face down in a
+    horse-trade (D5: "face down"), by their number only; the ticket kept (G: "face down")
+    and the setup's deal, by their kind only; the tickets drawn, by their number. Every
+    other move shows whole."""
+    if before.auction is not None:
+        from bluffkit.auctions.narrate import public_move as auction_move
+        return auction_move(before.auction, seat, action)
+    if isinstance(action, (A.Keep, A.Deal)):
+        return type(action).__name__
+    if isinstance(action, A.Tickets):
+        return "tickets", len(action.names)
+    notes = getattr(action, "notes", None)
+    if notes is None:
+        return action
+    shown = tuple(getattr(action, f) for f in action.__dataclass_fields__ if f not in ("notes", "denoms"))
+    return type(action).__name__, shown, sum(notes)
+
+
 def narrate(game, before, seat, action, after, names) -> str:
     """One sentence about a step, with nothing hidden in it."""
     if before.auction is not None:

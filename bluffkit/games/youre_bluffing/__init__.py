@@ -45,6 +45,7 @@ def _spec(name: str, title: str, configs: tuple, prefix: str) -> GameSpec:
         all_seeing_html="bluffkit.widgets.render:all_seeing_html",
         charts="bluffkit.analysis.gamedata:game_charts",
         encoder="bluffkit.rl.encoders.youre_bluffing:YoureBluffingEncoder",
+        public_move="bluffkit.games.youre_bluffing.narrate:public_move",
         configs=configs,
         # never legal: a bid of nothing, a payment of nothing, a player turning up an animal
         illegal_probes=("bid 0", "pay none", "draw 9", "draw cow"),

@@ -31,6 +31,20 @@ def _animals(rules, family: int, k: int) -> str:
     return f"{k} x {label}"
 
 
+def public_move(before: S.State, seat: int | None, action):
+    """What every seat sees of a move beyond its observation after it, and so all the
+    narration may say of it: the whole move, but for the notes laid face down in a trade
+    (an offer, a counter-offer, a new offer), of which only the number of cards shows (YB
+    "Cattle trade": "a secret offer ... face down"; HT "Trading"). An auction payment is
+    handed over openly (YB "It is forbidden to make change": the leader "receives the
+    money"), so its notes show, and the narration names them."""
+    if isinstance(action, A.Trade):
+        return "trade", action.target, action.family, count(action.notes)
+    if isinstance(action, (A.Counter, A.Offer)):
+        return type(action).__name__, count(action.notes)
+    return action
+
+
 def narrate(before: S.State, seat: int | None, action, after: S.State, names) -> str:
     """A sentence for the step ``before --(seat: action)--> after``."""
     r, d = before.rules, before.rules.denominations
