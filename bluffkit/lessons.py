@@ -50,6 +50,11 @@ SECTIONS = ("Objectives and prerequisites", "Timing", "Background", "Activity", 
 #: Cells with one of these tags are in the teacher's guide only.
 TEACHER_TAGS = ("teacher", "solution")
 
+#: Every tag a lesson's cell may carry: the two above, and ``hide-input`` (a code cell shown
+#: by its output alone). Any other is refused: a misspelt ``teacher`` (``teachers``,
+#: ``Teacher``) would put the teacher's notes on the worksheet without a word.
+KNOWN_TAGS = TEACHER_TAGS + ("hide-input",)
+
 #: A lesson's length in minutes.
 MINUTES = 45
 
@@ -342,6 +347,14 @@ def load_answers(lesson: Lesson) -> dict:
     sys.modules[spec.name] = module          # dataclasses and pickling look modules up there
     try:
         spec.loader.exec_module(module)
+    except Exception as exc:
+        sys.modules.pop(spec.name, None)
+        import traceback
+        line = next((f", line {f.lineno}" for f in reversed(traceback.extract_tb(exc.__traceback__))
+                     if f.filename == str(path)), "")
+        if isinstance(exc, SyntaxError) and exc.lineno:
+            line = f", line {exc.lineno}"
+        raise LessonError(f"{path}{line}: answers.py cannot be loaded: {type(exc).__name__}: {exc}") from exc
     except BaseException:
         sys.modules.pop(spec.name, None)
         raise
@@ -424,6 +437,7 @@ def problems(lesson: Lesson) -> list[str]:
     if not found_markers:
         out.append(f"{where}: no stated answer (**Answer 1a: 350** in a solution cell)")
     out += worksheet_gaps(lesson)
+    out += unknown_tags(lesson)
     for i, cell in enumerate(lesson.nb.cells):
         if cell.cell_type == "code" and "solution" in tags(cell) and "teacher" in tags(cell):
             out.append(f"{lesson.where(i)}: tag a cell 'teacher' or 'solution', not both")
@@ -498,15 +512,41 @@ def check_answers(lesson: Lesson) -> list[str]:
     return out
 
 
+def read_notebook(path: Path):
+    """``nbformat.read(path)``, a file that is not a notebook (cut short, not JSON, not
+    nbformat 4) refused with a :class:`LessonError` naming it."""
+    import nbformat
+
+    try:
+        return nbformat.read(path, as_version=4)
+    except Exception as exc:       # NotJSONError, a JSON error, a schema error, an unreadable file
+        raise LessonError(f"{path}: not a readable notebook ({type(exc).__name__}: {str(exc)[:200]}); "
+                          f"write it again from lesson.md: jupytext --sync {path.with_suffix('.md')}") from None
+
+
+def unknown_tags(lesson: Lesson) -> list[str]:
+    """A problem per cell of ``lesson.md`` carrying a tag not in :data:`KNOWN_TAGS`."""
+    import difflib
+
+    out = []
+    for i, cell in enumerate(lesson.nb.cells):
+        for tag in tags(cell):
+            if tag not in KNOWN_TAGS:
+                near = difflib.get_close_matches(str(tag).lower(), KNOWN_TAGS, n=1, cutoff=0.6)
+                hint = f" (did you mean {near[0]!r}?)" if near else ""
+                out.append(f"{lesson.where(i)}: unknown tag {tag!r}{hint}; a lesson's cells may be tagged "
+                           f"{', '.join(repr(t) for t in KNOWN_TAGS)}, and an unknown one would leave a teacher's "
+                           "cell on the worksheet")
+    return out
+
+
 def pair_differences(lesson: Lesson) -> list[str]:
     """Where the notebook of a pair (``lesson.ipynb``) disagrees with its text (``lesson.md``):
     cell kinds, sources, tags, the ``bluffkit`` front matter; each message names the pair's
     own files. Run ``jupytext --sync`` on the text to fix."""
-    import nbformat
-
     if not lesson.notebook.exists():
         return [f"{lesson.notebook}: missing; create it with jupytext --sync {lesson.source}"]
-    ipynb = nbformat.read(lesson.notebook, as_version=4)
+    ipynb = read_notebook(lesson.notebook)
     fix = f"(run: jupytext --sync {lesson.where()})"
     nb, md = lesson.notebook.name, lesson.source.name
     out = []

@@ -34,8 +34,10 @@ import argparse
 import copy
 import html
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -82,6 +84,7 @@ table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 2
   .jp-CodeCell, .jp-RenderedSVG, .jp-RenderedHTMLCommon table, blockquote { break-inside: avoid-page; }
   h1, h2, h3 { break-after: avoid-page; }
   pre { white-space: pre-wrap; word-break: break-word; }
+  .jp-OutputArea-output pre { white-space: pre !important; word-break: normal !important; }  /* see FIT_TABLES */
   svg { max-width: 100%; height: auto; }
 }
 </style>
@@ -104,9 +107,15 @@ class BuildError(RuntimeError):
 # -- checking -----------------------------------------------------------------------------
 
 def check(lesson: L.Lesson, answers: bool = True) -> None:
-    found = L.problems(lesson) + L.pair_differences(lesson)
-    if answers and not found:
-        found += L.check_answers(lesson)
+    """Raise :class:`BuildError` listing every problem of ``lesson`` (its form, its pair, and
+    with ``answers`` its recomputed answers), each naming the file and the cell."""
+    found = L.problems(lesson)
+    try:
+        found += L.pair_differences(lesson)
+        if answers and not found:
+            found += L.check_answers(lesson)
+    except L.LessonError as exc:         # a notebook cut short, an answers.py that does not load
+        found.append(str(exc))
     if found:
         raise BuildError(f"{lesson.where()} is malformed:\n  - " + "\n  - ".join(found))
 
@@ -127,8 +136,7 @@ def document(lesson: L.Lesson, audience: str):
     for a static page: no widget state, panels as notes, sympy shown as text."""
     import nbformat
 
-    nb = nbformat.read(lesson.notebook, as_version=4)
-    nb = copy.deepcopy(nb)
+    nb = copy.deepcopy(L.read_notebook(lesson.notebook))
     nb.cells = L.audience_cells(nb, audience)
     if audience == "worksheet":          # room to write, one box per exercise
         exercises = sorted({int(re.match(r"\d+", m.id).group()) for m in L.markers(lesson)})
@@ -208,6 +216,7 @@ def file_name(lesson: str, kind: str) -> str:
 
 
 def index_page(done: list[tuple[L.Lesson, bool]]) -> str:
+    """The site's index: a row per lesson of ``done`` (the lesson, whether its PDF is there)."""
     rows = []
     for lesson, pdf in done:
         m = lesson.meta
@@ -240,6 +249,23 @@ model answers, worked solutions) and a student worksheet. To run a lesson's clas
 
 # -- PDF ------------------------------------------------------------------------------------
 
+#: Run on a page laid out for print, at the width of the A4 page inside its margins: an
+#: output too wide for the page (a printed table) gets a smaller type, down to 6.5 px,
+#: rather than its rows wrapping in the middle of a column; one still too wide wraps.
+FIT_TABLES = """() => {
+  for (const pre of document.querySelectorAll('.jp-OutputArea-output pre')) {
+    let size = parseFloat(getComputedStyle(pre).fontSize);
+    while (pre.scrollWidth > pre.clientWidth + 1 && size > 6.5) {
+      size -= 0.5;
+      pre.style.fontSize = size + 'px';
+    }
+    if (pre.scrollWidth > pre.clientWidth + 1) { pre.style.whiteSpace = 'pre-wrap'; }
+  }
+}"""
+#: The A4 page inside the PDF's margins (210 mm less 2 x 12 mm), in CSS pixels.
+A4_WIDTH_PX = round((210 - 2 * 12) / 25.4 * 96)
+
+
 class Printer:
     """Headless Chromium (Debian's, through Playwright) that prints local pages to PDF and
     refuses, and reports, every request that is not a local file."""
@@ -267,7 +293,10 @@ class Printer:
         context.route("**/*", route)
         page = context.new_page()
         try:
+            page.set_viewport_size({"width": A4_WIDTH_PX, "height": 1000})
+            page.emulate_media(media="print")
             page.goto(page_path.resolve().as_uri(), wait_until="load")
+            page.evaluate(FIT_TABLES)
             page.pdf(path=str(pdf_path), format="A4", print_background=True,
                      margin={"top": "15mm", "bottom": "15mm", "left": "12mm", "right": "12mm"},
                      display_header_footer=True, header_template="<span></span>",
@@ -309,16 +338,44 @@ def refresh(lesson: L.Lesson) -> None:
 # -- main -----------------------------------------------------------------------------------
 
 def select(names: list[str], root: Path) -> list[Path]:
+    """The lesson folders ``names`` choose (all without names), each once, in the lessons'
+    order: a number (``02``, or ``2``), a folder name, or its start (``02-second``)."""
     folders = L.lesson_folders(root)
     if not names:
         return folders
-    chosen = []
+    chosen: set[Path] = set()
     for n in names:
-        hits = [f for f in folders if f.name == n or f.name.startswith(n + "-") or f.name[:2] == n]
+        key = n.zfill(2) if n.isdigit() and len(n) < 2 else n
+        hits = [f for f in folders if f.name == key or f.name.startswith(key + "-") or f.name[:2] == key]
         if not hits:
             raise BuildError(f"no lesson {n!r} in {root} (lessons: {', '.join(f.name for f in folders) or 'none'})")
-        chosen += hits
-    return chosen
+        chosen.update(hits)
+    return [f for f in folders if f in chosen]
+
+
+def _where_to(out: Path, lessons: list[L.Lesson]) -> None:
+    """Refuse, before anything is written, an output folder the site cannot go into: a file,
+    a folder under a file, or a file where a lesson's folder goes."""
+    for above in [out, *out.parents]:
+        if above.exists():
+            if not above.is_dir():
+                raise BuildError(f"--out {out}: {above} is a file, not a folder")
+            break
+    for lesson in lessons:
+        target = out / lesson.name
+        if target.exists() and not target.is_dir():
+            raise BuildError(f"{target}: a file is where lesson {lesson.name}'s folder goes; move it away")
+
+
+def _put_in_place(new: Path, target: Path) -> None:
+    """Replace the folder ``target`` (if any) with ``new``, the old one removed only once
+    the new one is in place."""
+    old = target.with_name(f".{target.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if target.exists():
+        target.rename(old)
+    new.rename(target)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, pdf: bool = True,
@@ -337,29 +394,58 @@ def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, 
             failures.append(str(exc))
     if failures:
         raise BuildError("\n".join(failures))
-    html_exporter = exporter()
-    printer = Printer() if pdf else None
-    written: list[Path] = []
+    _where_to(out, lessons)
     try:
+        out.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".building-", dir=out))
+    except OSError as exc:
+        raise BuildError(f"--out {out}: cannot write there ({exc.strerror or exc})") from None
+    html_exporter = exporter()
+    printer = None
+    made: list[tuple[L.Lesson, Path]] = []
+    try:
+        printer = Printer() if pdf else None
         for lesson in lessons:
             start = time.monotonic()
-            folder = out / lesson.name
-            teacher = write_html(lesson, "teacher", folder / file_name(lesson.name, "teacher.html"), html_exporter)
+            folder = staging / lesson.name
+            files = [write_html(lesson, "teacher", folder / file_name(lesson.name, "teacher.html"), html_exporter)]
             sheet = write_html(lesson, "worksheet", folder / file_name(lesson.name, "worksheet.html"), html_exporter)
-            written += [teacher, sheet, sheet.with_suffix(".ipynb")]
+            files += [sheet, sheet.with_suffix(".ipynb")]
             if printer is not None:
-                written.append(printer.pdf(sheet, folder / file_name(lesson.name, "worksheet.pdf"),
-                                           str(lesson.meta["title"])))
-            log(f"{lesson.name}: {', '.join(p.name for p in written if p.parent == folder)} "
-                f"({time.monotonic() - start:.1f} s)")
+                files.append(printer.pdf(sheet, folder / file_name(lesson.name, "worksheet.pdf"),
+                                         str(lesson.meta["title"])))
+            made.append((lesson, folder))
+            log(f"{lesson.name}: {', '.join(p.name for p in files)} ({time.monotonic() - start:.1f} s)")
+        # every page is made: only now does the site change, a lesson's folder at a time, and
+        # a lesson built again replaces its folder whole (no PDF left from an earlier build)
+        written: list[Path] = []
+        for lesson, folder in made:
+            _put_in_place(folder, out / lesson.name)
+            written += sorted((out / lesson.name).iterdir())
+    except OSError as exc:
+        raise BuildError(f"{exc.filename or out}: cannot write ({exc.strerror or exc}); the site in {out} "
+                         "is as it was") from None
     finally:
         if printer is not None:
             printer.close()
+        shutil.rmtree(staging, ignore_errors=True)
     index = out / "index.html"
-    index.write_text(index_page([(lesson, pdf) for lesson in lessons]), encoding="utf-8")
+    index.write_text(index_page(built_lessons(root, out)), encoding="utf-8")
     written.append(index)
     log(f"wrote {index}")
     return written
+
+
+def built_lessons(root: Path, out: Path) -> list[tuple[L.Lesson, bool]]:
+    """Every lesson of ``root`` whose pages are in ``out`` (built now or before), with
+    whether its PDF is there: the index lists them all, so that building one lesson keeps
+    the others' rows."""
+    done = []
+    for folder in L.lesson_folders(root):
+        pages = out / folder.name
+        if (pages / file_name(folder.name, "teacher.html")).exists():
+            done.append((L.read(folder), (pages / file_name(folder.name, "worksheet.pdf")).exists()))
+    return done
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -378,10 +464,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"refreshing {folder.name}")
                 refresh(L.read(folder))
             return 0
-        if args.check:
+        if args.check:                   # every lesson's problems, not only the first lesson's
+            failed = []
             for folder in select(args.lessons, args.root):
-                check(L.read(folder))
-                print(f"{folder.name}: ok")
+                try:
+                    check(L.read(folder))
+                    print(f"{folder.name}: ok")
+                except (BuildError, L.LessonError) as exc:
+                    failed.append(str(exc))
+            if failed:
+                raise BuildError("\n".join(failed))
             return 0
         build(args.root, args.out, args.lessons, pdf=not args.no_pdf)
     except (BuildError, L.LessonError) as exc:

@@ -129,3 +129,94 @@ def test_the_tiny_lesson_builds(tmp_path):
     sheet = (out / "01-tiny" / "01-tiny-worksheet.html").read_text()
     assert "What is 2 + 3?" in sheet and "Because." not in sheet and "Answer 1a" not in sheet
     assert "Because." in (out / "01-tiny" / "01-tiny-teacher.html").read_text()
+
+
+def _tree(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _two_lessons(root: Path) -> None:
+    import shutil
+    shutil.copytree(write_tiny(root), root / "02-tiny")
+
+
+def test_a_build_that_fails_midway_leaves_the_site_as_it_was(tmp_path, monkeypatch):
+    """Pages are made apart and put in place only once all are made: a write that fails on
+    the second lesson leaves the first lesson's pages and the index as they were."""
+    root, out = tmp_path / "lessons", tmp_path / "site"
+    _two_lessons(root)
+    build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    before = _tree(out)
+    real = build_lessons.write_html
+
+    def failing(lesson, audience, path, exporter):
+        if lesson.name == "02-tiny":
+            raise OSError(28, "No space left on device", str(path))
+        return real(lesson, audience, path, exporter)
+
+    monkeypatch.setattr(build_lessons, "write_html", failing)
+    (root / "01-tiny" / "lesson.md").write_text((root / "01-tiny" / "lesson.md").read_text().replace(
+        "Add two numbers.", "Add two whole numbers."))
+    import jupytext
+    jupytext.write(jupytext.read(root / "01-tiny" / "lesson.md"), root / "01-tiny" / "lesson.ipynb")
+    with pytest.raises(build_lessons.BuildError, match="No space left on device.*is as it was"):
+        build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    assert _tree(out) == before, "the site changed although the build failed"
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [], "a staging folder was left"
+
+
+@pytest.mark.parametrize("where", ["out", "under", "lesson"])
+def test_an_output_folder_that_is_a_file_is_refused_before_anything_is_written(tmp_path, where):
+    root = tmp_path / "lessons"
+    write_tiny(root)
+    blocker = tmp_path / "site"
+    out = {"out": blocker, "under": blocker / "sub"}.get(where, tmp_path / "site2")
+    if where == "lesson":
+        out.mkdir()
+        blocker = out / "01-tiny"
+    blocker.write_text("a teacher's file")
+    with pytest.raises(build_lessons.BuildError, match="is a file|a file is where"):
+        build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    assert blocker.read_text() == "a teacher's file"
+    assert build_lessons.main(["--root", str(root), "--out", str(out), "--no-pdf"]) == 1
+
+
+def test_building_one_lesson_keeps_the_others_in_the_index(tmp_path):
+    """``make lessons LESSONS=02`` into a built site: the index still lists every lesson
+    built, and the rebuilt lesson loses a PDF it was not printed with this time."""
+    root, out = tmp_path / "lessons", tmp_path / "site"
+    _two_lessons(root)
+    build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    stale = out / "02-tiny" / "02-tiny-worksheet.pdf"
+    stale.write_bytes(b"%PDF- an old printout")
+    build_lessons.build(root, out, ["1"], pdf=False, log=lambda *_: None)
+    assert "02-tiny/02-tiny-worksheet.pdf" in (out / "index.html").read_text(), "a PDF in the site is linked"
+    build_lessons.build(root, out, ["2"], pdf=False, log=lambda *_: None)
+    index = (out / "index.html").read_text()
+    assert index.count("<tr><td>") == 2 and "01-tiny/01-tiny-teacher.html" in index
+    assert not stale.exists() and "02-tiny-worksheet.pdf" not in index
+
+
+def test_lessons_are_chosen_once_and_by_a_bare_number(tmp_path):
+    root = tmp_path / "lessons"
+    _two_lessons(root)
+    assert build_lessons.select(["2", "02", "02-tiny", "1"], root) == [root / "01-tiny", root / "02-tiny"]
+    with pytest.raises(build_lessons.BuildError, match="no lesson '3'"):
+        build_lessons.select(["3"], root)
+
+
+def test_a_broken_notebook_or_answers_file_is_named(tmp_path):
+    """A notebook cut short and an answers.py that does not load are refused in words
+    naming the file, every lesson's problems listed, and nothing is written."""
+    root, out = tmp_path / "lessons", tmp_path / "site"
+    _two_lessons(root)
+    nb = root / "01-tiny" / "lesson.ipynb"
+    nb.write_text(nb.read_text()[:200])
+    (root / "02-tiny" / "answers.py").write_text("def a1a(:\n")
+    with pytest.raises(build_lessons.BuildError) as err:
+        build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    text = str(err.value)
+    assert "01-tiny/lesson.ipynb: not a readable notebook" in text
+    assert "02-tiny/answers.py, line 1: answers.py cannot be loaded: SyntaxError" in text
+    assert not out.exists()
+    assert build_lessons.main(["--root", str(root), "--check"]) == 1

@@ -92,6 +92,14 @@ def test_an_answer_outside_a_solution_cell(tmp_path):
     assert any("Answer 1b is stated outside a 'solution' cell" in p for p in found), found
 
 
+@pytest.mark.parametrize("tag", ["teachers", "Teacher", "solutions", "hide_input"])
+def test_a_misspelt_tag(tmp_path, tag):
+    """A tag the build does not know would leave a teacher's cell on the worksheet: refused,
+    with the cell and the tag meant."""
+    found = problems_of(tmp_path, TINY.replace('+++ {"tags": ["teacher"]}', f'+++ {{"tags": ["{tag}"]}}'))
+    assert any(f"unknown tag {tag!r} (did you mean" in p and "cell" in p for p in found), found
+
+
 def test_a_pair_out_of_sync(tmp_path):
     folder = write_tiny(tmp_path / "lessons")
     md = folder / "lesson.md"
