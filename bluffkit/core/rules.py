@@ -123,7 +123,8 @@ class RuleOptions:
         if unknown:
             shown = ", ".join(sorted(_show(n) if not (isinstance(n, str) and n.isidentifier() and len(n) <= QUOTE_LIMIT)
                                      else n for n in unknown))
-            raise RulesError(f"unknown rule option(s): {shown}; known: {', '.join(known)}")
+            options = [k for k in known if k != "name"]       # a ruleset's own name is no option to set
+            raise RulesError(f"unknown rule option(s): {shown}; known: {', '.join(options)}")
 
     @classmethod
     def _build(cls, make, changes: dict):

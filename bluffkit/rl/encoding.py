@@ -64,6 +64,16 @@ class Encoder:
         """A short text for ``index`` (docs, error messages)."""
         return f"action {index}"
 
+    def index_of(self, index: Any) -> int:
+        """``index`` as an int, refused (``RulesError``) unless it is a whole number, not a
+        truth value or a float (``True`` and ``1.0`` are no index), from 0 to ``n_actions - 1``."""
+        if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
+            raise RulesError(f"an action index is an int from 0 to {self.n_actions - 1}, got {index!r} "
+                             f"({type(index).__name__})")
+        if not 0 <= index < self.n_actions:
+            raise RulesError(f"action index {index} is out of range 0..{self.n_actions - 1}")
+        return int(index)
+
 
 def encoder_for(game: Any, players: int) -> Encoder:
     """The encoder of ``game`` (a bluffkit game object) for ``players`` seats."""
@@ -95,6 +105,7 @@ class MoveTableEncoder(Encoder):
         return m
 
     def action(self, index: int, legal: Any) -> Any:
+        index = self.index_of(index)
         moves = self._moves(legal)
         if index not in moves:
             shown = sorted(moves)[:ALLOWED_SHOWN]

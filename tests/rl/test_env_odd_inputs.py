@@ -184,3 +184,27 @@ def test_numpy_counts_are_taken_and_play_the_same_game():
 def test_other_seat_counts_are_still_refused(players):
     with pytest.raises(RulesError, match=r"players must be an integer >= 1, got "):
         make_env("auction", players)
+
+
+@pytest.mark.parametrize("name, options", [("youre-bluffing", {}), ("bloff", {}), ("bluffer", {}),
+                                           ("auction", {"format": "second-hand"}), ("bidder-up", {})])
+def test_an_encoders_own_action_takes_whole_numbers_only(name, options):
+    """``encoder.action`` refuses what ``env.step`` refuses: a truth value, a float, an index
+    out of range; a numpy integer is taken."""
+    e = make_env(name, 4 if name == "auction" else 3, **options)
+    e.reset(seed=2)
+    enc = e.encoder
+    game, state = e.unwrapped.game, e.unwrapped.game_state
+    legal = game.legal(state, game.to_move(state)[0])
+    first = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    assert enc.action(np.int64(first), legal) == enc.action(first, legal)
+    for bad, says in ((True, r"got True \(bool\)"), (np.bool_(False), r"\(bool_?\)"), (float(first), r"\(float\)"),
+                      ("1", r"\(str\)"), (-1, "out of range"), (enc.n_actions, "out of range")):
+        with pytest.raises(RulesError, match=says):
+            enc.action(bad, legal)
+
+
+def test_an_unknown_rule_option_is_not_told_that_name_is_one():
+    with pytest.raises(RulesError, match="unknown rule option") as err:
+        make_env("bloff", players=3, nonsense=1)
+    assert "known: min_players" in str(err.value) and "name" not in str(err.value).split("known:")[1]

@@ -328,9 +328,8 @@ class BidderUpEncoder(Encoder):
         return out
 
     def action(self, index: int, legal):
-        if not isinstance(index, (int, np.integer)) or not 0 <= index < self.n_actions:
-            raise RulesError(f"action index must be an int 0..{self.n_actions - 1}, got {index!r}")
-        found = self._candidates(legal).get(int(index))
+        index = self.index_of(index)
+        found = self._candidates(legal).get(index)
         if found is None or legal.explain(found) is not None:
             raise RulesError(f"action index {index} ({self.action_name(int(index))}) is not legal now; "
                              f"seat {legal.seat} may: {legal.description}")

@@ -185,6 +185,7 @@ class YoureBluffingEncoder(Encoder):
         return out
 
     def action(self, index: int, legal):
+        index = self.index_of(index)
         action = self._decode(index, legal)
         if action is None or legal.explain(action) is not None:
             raise RulesError(f"action index {index} ({self.action_name(int(index))}) is not legal now; "
