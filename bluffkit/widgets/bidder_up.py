@@ -152,19 +152,19 @@ _TAG = "border: 2px solid #000; border-radius: 10px; padding: 0 6px; white-space
 
 
 def mark_turn(farms: str, mover: str, seat: int | None, asked: str) -> str:
-    """The farm boards ``farms`` (HTML, :func:`~bluffkit.games.bidder_up.farm.farms_html`)
-    with whose turn it is and who is asked to act now told apart: the mover's board says
-    "▶ Daniel's turn" (the pawn that moves), and the board of ``seat``, the seat on screen,
-    gets a tag saying what it is asked to do now (``asked``: "to bid"). In an auction
-    during Daniel's turn Annette is asked to bid while it stays Daniel's turn.
+    """The farm boards ``farms`` (HTML, :func:`~bluffkit.games.bidder_up.farm.farms_html`),
+    whose mover's board says "▶ Daniel's turn" (the pawn that moves), with the board of
+    ``seat``, the seat on screen, tagged with what it is asked to do now (``asked``: "to
+    bid"): in an auction during Daniel's turn Annette is asked to bid while it stays
+    Daniel's turn. ``mover`` is not used (the board names the mover itself); it is kept for
+    callers.
 
     >>> html = ('<div class="bk-farm" data-seat="0"><span class="bk-you" style="x">your view</span></div>'
-    ...         '<div class="bk-farm" data-seat="1"><span class="bk-turn" style="y">▶ to play</span></div>')
+    ...         '<div class="bk-farm" data-seat="1"><span class="bk-turn" style="y">▶ Daniel’s turn</span></div>')
     >>> out = mark_turn(html, "Daniel", 0, "to bid")
-    >>> "▶ Daniel's turn" in out, "to play" in out, out.index("to bid") < out.index("Daniel")
-    (True, False, True)
+    >>> out.count("bk-asked"), out.index("to bid") < out.index("Daniel")
+    (1, True)
     """
-    farms = farms.replace(">▶ to play</span>", f">▶ {escape(mover)}'s turn</span>")
     if seat is None or not asked:
         return farms
     tag = f'<span class="bk-asked" style="{_TAG}; background: #56B4E9">{escape(asked)}</span>'

@@ -183,7 +183,7 @@ def _farm_html(f: Farm) -> str:
     badges = []
     if f.current:
         badges.append('<span class="bk-turn" style="border: 2px solid #000; border-radius: 10px; padding: 0 6px; '
-                      'background: #F0E442; white-space: nowrap">▶ to play</span>')
+                      f'background: #F0E442; white-space: nowrap">▶ {escape(f.name)}\'s turn</span>')
     if f.you:
         badges.append('<span class="bk-you" style="border: 2px solid #000; border-radius: 10px; padding: 0 6px; '
                       'background: #FFFFFF; white-space: nowrap">your view</span>')

@@ -53,7 +53,7 @@ def test_a_farm_says_every_part_by_name_and_count():
     assert _row(farm, "bk-tickets") == "Tickets: Wool-Milk 2 Value Gain: cat"
     assert _row(farm, "bk-ious") == "IOUs: 300, 600 (−900 at the end)"
     words = _text(farm)
-    assert "▶ to play" in words and "your view" in words and "Wool-Milk-Sow" in words
+    assert "▶ Chiara's turn" in words and "your view" in words and "Wool-Milk-Sow" in words
     assert PAWN_COLOURS[2] in ET.tostring(farm, encoding="unicode") and words.startswith("3 Chiara"), \
         "the pawn's colour and its number, as on the board"
     icons = [el.get("aria-label") for el in farm.iter() if "bk-animal" in _classes(el) and el.get("aria-label")]
@@ -67,7 +67,7 @@ def test_another_seats_farm_shows_counts_face_down():
     assert _row(farm, "bk-tickets") == "Tickets: 2 tickets, face down"
     assert _row(farm, "bk-pasture") == "Pasture: empty" and _row(farm, "bk-barn") == "Barn: empty"
     assert not [el for el in farm.iter() if "bk-zoo" in _classes(el)], "no petting zoo without the babies"
-    assert "to play" not in _text(farm) and "your view" not in _text(farm)
+    assert "▶" not in _text(farm) and "your view" not in _text(farm)
     one = _farms(farms_html([Farm(seat=1, name="B", notes=1, tickets=1)]))[1]
     assert "1 note, face down" in _text(one) and "1 ticket, face down" in _text(one)
 
@@ -117,7 +117,7 @@ def test_a_scripted_position_shows_its_numbers_in_each_seats_view():
     for seat in range(3):
         page = view.seat_html(game, game.observe(state, seat), NAMES)
         farms = _farms(page)
-        assert "▶ to play" in _text(farms[1]) and "your view" in _text(farms[seat])
+        assert f"▶ {NAMES[1]}'s turn" in _text(farms[1]) and "your view" in _text(farms[seat])
         assert _row(farms[0], "bk-pasture") == "Pasture: cow cow ♂"
         assert _row(farms[2], "bk-pasture") == "Pasture: horse"
         own = {0: "(3 notes, total 70)", 1: "(4 notes, total 60)", 2: "(1 note, total 500)"}[seat]
