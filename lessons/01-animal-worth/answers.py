@@ -13,7 +13,7 @@ F = {name: i for i, name in enumerate(YB.labels)}
 
 
 def a1a():
-    return st.score_of(YB, [F["pig"], F["dog"], F["rooster"]])
+    return st.score_of(YB, [F["cow"], F["pig"], F["rooster"]])
 
 
 def a1b():
@@ -21,7 +21,7 @@ def a1b():
 
 
 def a1c():
-    return st.marginal_value(YB, [F["pig"], F["dog"]], F["rooster"])
+    return st.marginal_value(YB, [F["cow"], F["pig"]], F["rooster"])
 
 
 def a2a():
@@ -34,8 +34,8 @@ def a3a():
     s, n, v = sp.symbols("S n v")
     gain = sp.expand((s + v) * (n + 1) - s * n)
     held = [F["horse"], F["donkey"], F["pig"]]
-    value = gain.subs({s: sum(YB.family_values[f] for f in held), n: len(held), v: YB.family_values[F["rooster"]]})
-    assert value == st.marginal_value(YB, held, F["rooster"]), "the formula agrees with the engine's scoring"
+    value = gain.subs({s: sum(YB.family_values[f] for f in held), n: len(held), v: YB.family_values[F["goose"]]})
+    assert value == st.marginal_value(YB, held, F["goose"]), "the formula agrees with the engine's scoring"
     return value
 
 

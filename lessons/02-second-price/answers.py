@@ -1,5 +1,7 @@
 """Lesson 02's exercise answers, each recomputed from bluffkit (the engine, sympy, a seeded simulation)."""
 
+import sympy as sp
+
 from bluffkit.analysis import auction_theory as th
 from bluffkit.analysis.auction_lab import lab_game, payoffs
 from bluffkit.analysis.auction_sim import simulate_sealed, what_if_sweep
@@ -21,17 +23,23 @@ def second_hand(bids, values):
     return price, winner, payoffs(game, s.state, [0] + list(values))
 
 
+VALUES = [150, 100, 110]       # Annette, Frank, Daniel (only Annette's value is asked about)
+
+
 def a1a():
-    return second_hand([120, 100, 60], [150, 100, 60])[0]
+    """The booklet's auction with Daniel bidding 110 instead of 60."""
+    price, winner, _ = second_hand([120, 100, 110], VALUES)
+    assert winner == 1, "Annette (bidder 1) wins"
+    return price
 
 
 def a1b():
-    return second_hand([120, 100, 60], [150, 100, 60])[2][1]["payoff"]
+    return second_hand([120, 100, 110], VALUES)[2][1]["payoff"]
 
 
 def a1c():
-    price, winner, _ = second_hand([90, 100, 60], [150, 100, 60])
-    assert winner == 2, "Frank (bidder 2) wins"
+    price, winner, _ = second_hand([90, 100, 110], VALUES)
+    assert winner == 3, "Daniel (bidder 3) wins"
     return price
 
 
@@ -41,11 +49,14 @@ def a2a():
 
 
 def a3a():
-    return th.expected_revenue(3, "second") * 1000
+    """Four bidders: the second-highest value against its density, as the exercise asks."""
+    derived = sp.integrate(th.Y * th.order_statistic_density(4, 2), (th.Y, 0, 1))
+    assert derived == th.expected_revenue(4, "second")
+    return derived * 1000
 
 
 def a3b():
-    return th.bidder_surplus(3, "second") * 1000
+    return th.bidder_surplus(4, "second") * 1000
 
 
 def a4a():

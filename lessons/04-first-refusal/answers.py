@@ -15,20 +15,41 @@ def horse_buy():
     return cash[0], cash[1]
 
 
+def classic(bid, keep):
+    """Exercise 1's horse: a Classic auction through the engine, Daniel (seat 1) winning with ``bid``,
+    Annette (seat 0) keeping (her right) or selling. The money won or lost per seat."""
+    game = lab_game("classic")
+    s = Session(game, ["human"] * 3, seed=0)
+    s.chance("lot horse")
+    s.play(f"bid {bid}", 1)
+    s.play("pass", 2)
+    s.play("pass", 1)
+    s.play("buy" if keep else "sell", 0)
+    payer = s.to_move[0]
+    s.play(str(s.legal(payer).actions(1)[0]), payer)
+    assert s.over
+    return game.scores(s.state)
+
+
+PRICE = 140        # exercise 1: the booklet's horse, won this time at 140
+
+
 def a1a():
-    annette, daniel = horse_buy()
+    annette, daniel, _ = classic(PRICE, keep=True)
     assert annette == -daniel
+    b_annette, b_daniel = horse_buy()      # the rule as the booklet's example plays it
+    assert b_annette == -b_daniel
     return daniel
 
 
 def a1b():
-    annette_cash, _ = horse_buy()          # keeping: the horse (300 to her) and the money paid
-    return max(-annette_cash, 300 + annette_cash)
+    kept_cash = classic(PRICE, keep=True)[0]          # keeping: the horse (300 to her) and the money paid
+    sold_cash = classic(PRICE, keep=False)[0]
+    return max(sold_cash, 300 + kept_cash)
 
 
 def a1c():
-    annette_cash, _ = horse_buy()
-    price = -annette_cash
+    price = -classic(PRICE, keep=True)[0]
     # the smallest value of the horse at which keeping (v0 - price) is not worse than selling (price)
     return next(v for v in range(0, 1001) if v - price >= price)
 
@@ -47,22 +68,24 @@ def second_hand(bids, values, keep):
 
 
 def a2a():
-    values = [500, 90, 100, 60]
-    keep, sell = (second_hand([120, 100, 60], values, k) for k in (True, False))
+    values = [500, 90, 110, 60]
+    keep, sell = (second_hand([120, 110, 60], values, k) for k in (True, False))
     assert keep[0]["payoff"] > sell[0]["payoff"], "André keeps the cow: it pays him better"
     return keep[1]["payoff"]
 
 
 def a3a():
-    return th.refusal_probability(2, "second")
+    return th.refusal_probability(4, "second")
 
 
 def a3b():
-    return th.right_gain(2, "second")
+    gain = th.right_gain(4, "second")
+    assert gain == th.auctioneer_payoff(4, "second", right=True) - th.auctioneer_payoff(4, "second")
+    return gain
 
 
 def _sim():
-    return simulate_sealed(2, 50_000, fmt="second", strategy="truthful", right_of_first_refusal=True, seed=8)
+    return simulate_sealed(4, 50_000, fmt="second", strategy="truthful", right_of_first_refusal=True, seed=12)
 
 
 def a4a():

@@ -11,36 +11,38 @@ from bluffkit.core.money import fmt
 from bluffkit.session import HUMAN, Session
 
 YB_START = (2, 4, 1, 0, 0, 0)          # You're Bluffing!, Setup: two 0s, four 10s, one 50
+ANA = (1, 2, 3, 0, 0, 0)               # exercise 1a: one 0, two 10s, three 50s
 BO = (0, 0, 0, 1, 1, 1)                # one 100, one 200, one 500
+CALLED = 8                             # exercise 1c: the notes Daniel names
 
 
 def a1a():
     """Dutch at 5 notes: Ana's five cheapest notes."""
-    return note_cost(YB_START, 5)
+    return note_cost(ANA, 5)
 
 
 def a1b():
     """One note more than Bo can lay, at Ana's cheapest."""
-    return note_cost(YB_START, sum(BO) + 1)
+    return note_cost(ANA, sum(BO) + 1)
 
 
 def a1c():
-    """Number Call: Annette keeps the cow and pays Daniel 4 notes, played through the engine."""
+    """Number Call: Annette keeps the cow and pays Daniel 8 notes, played through the engine."""
     game = make_game("auction", format="number-call")
     s = Session(game, [HUMAN, HUMAN], names=["Annette", "Daniel"], seed=1)
     s.chance("lot cow")
-    s.play("bid 4", seat=1)
+    s.play(f"bid {CALLED}", seat=1)
     s.play("buy 1", seat=0)
-    s.play("pay " + fmt(cheapest(s.state.money[0], 4), game.rules.denominations), seat=0)
+    s.play("pay " + fmt(cheapest(s.state.money[0], CALLED), game.rules.denominations), seat=0)
     return -game.scores(s.state)[0]
 
 
 def a1d():
-    return count_bid_expr(3, 2, 10).subs(V, 45)
+    return count_bid_expr(4, 1, 10).subs(V, 80)
 
 
 def a1e():
-    return count_revenue_expr(3, 60)
+    return count_revenue_expr(4, 100)
 
 
 def _revenue(fmt_name):

@@ -9,8 +9,11 @@ from bluffkit.analysis import trade_duels as td
 
 
 def a1a():
+    """The rulebook's trade for the 6, with Ben countering 50 + 10 instead of 50 + 0."""
     start = {"leader": "Anna", "herds": {"Anna": {"6": 1}, "Ben": {"6": 1}}}
-    return td.trade_result("horse-trading", [("Anna", "trade 1 6 10+0+0"), ("Ben", "counter 50+0")],
+    example = td.trade_result("horse-trading", [("Anna", "trade 1 6 10+0+0"), ("Ben", "counter 50+0")], start)
+    assert example["gain"]["Anna"] == 40, "the rulebook's example: Anna gained 40 in money"
+    return td.trade_result("horse-trading", [("Anna", "trade 1 6 10+0+0"), ("Ben", "counter 50+10")],
                            start)["gain"]["Anna"]
 
 

@@ -9,7 +9,8 @@ from functools import lru_cache
 
 from bluffkit.analysis import bloff_bayes as bb
 
-START = {"unseen_cards": 39, "claimant_cards": 13}      # the first play of a game of four
+PLAYERS = 5
+START = {"unseen_cards": 41, "claimant_cards": 11}      # the first play of a game of five: 11, 11, 10, 10, 10 cards
 
 
 def a1a():
@@ -33,12 +34,15 @@ def a1e():
 
 
 def a1f():
-    return bb.p_lie(3, 2, **START)
+    return bb.naive_p_false(3, 1, **START)
 
 
 @lru_cache(maxsize=None)
 def _claims():
-    return bb.first_claims(1500, seed=1)
+    sim = bb.first_claims(1500, players=PLAYERS, seed=2)
+    seen = sim[["unseen", "claimant_cards"]].drop_duplicates().values.tolist()
+    assert seen == [[START["unseen_cards"], START["claimant_cards"]]], seen
+    return sim
 
 
 def _share(j):
