@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from bluffkit.analysis.auction_sim import FORMATS, revenue_summary
-from bluffkit.analysis.chart_style import MAX_WIDTH, OKABE_ITO, builder, finish
+from bluffkit.analysis.chart_style import LABEL_SIZE, MAX_WIDTH, OKABE_ITO, builder, finish, text_width
 
 HEIGHT = 220
 _FORMAT_COLOR = alt.Scale(domain=list(FORMATS.values()), range=OKABE_ITO[:2])
@@ -59,6 +59,32 @@ def _short_strategy(label: str) -> str:
         else:
             runs.append([part, 1])
     return ", ".join(p if k == 1 else f"{k} × {p}" for p, k in runs)
+
+
+def _varies(table: pd.DataFrame, column: str, within: list[str]) -> bool:
+    """Whether ``column`` takes more than one value among the rows of ``table`` that agree on
+    ``within`` (all rows when ``within`` is empty)."""
+    if column not in table.columns or len(table) == 0:
+        return False
+    if not within:
+        return table[column].nunique(dropna=False) > 1
+    return bool((table.groupby(within, sort=False, dropna=False)[column].nunique(dropna=False) > 1).any())
+
+
+def _label(row, parts: list[str]) -> str:
+    """The words for one group of auctions: its strategy, number of bidders, right, format."""
+    words = []
+    for part in parts:
+        value = row[part]
+        if part == "n":
+            words.append(f"{value} bidders")
+        elif part == "strategy":
+            words.append(_short_strategy(value))
+        elif part == "right":
+            words.append(_RIGHT.get(bool(value), str(value)))
+        else:
+            words.append(str(value))
+    return ", ".join(words)
 
 
 # -- examples: small real inputs, the ways each chart is used ------------------------------------
@@ -113,36 +139,56 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
                   title: str = "What the auctioneer gets: revenue per auction") -> alt.FacetChart:
     """The distribution of ``column`` (default: revenue) per format, one row of panels per number
     of bidders: stepped histograms (outlines, so two formats never hide each other) scaled as
-    densities, with a dashed rule at each format's mean.
+    densities, with a dashed rule at the mean of each outline.
 
     ``df`` is :func:`~bluffkit.analysis.auction_sim.simulate_sealed` (several formats or numbers
     of bidders concatenated); the histogram is computed here, so the chart holds ``bins`` + 2
     rows per line whatever the number of auctions: the outline starts at 0 on the first edge,
     holds each bin's density (``step-after``) and drops to 0 at the last edge.
+
+    Auctions that differ are never pooled into one outline: each format, number of bidders,
+    strategy and right (of those that are columns of ``df``) has its own outline and its own
+    dashed mean, the mean of exactly the auctions of that outline. When a panel holds more
+    than one strategy (or auctions with and without the right) of a format, the colours name
+    them too ("first-price, truthful"), in the legend.
     """
     if isinstance(bins, bool) or not isinstance(bins, int) or not 1 <= bins <= MAX_BINS:
         raise ValueError(f"bins must be an integer from 1 to {MAX_BINS}, got {bins!r}")
     _finite(df, column, "revenue_chart")
     lo, hi = float(df[column].min()), float(df[column].max())
     edges = np.linspace(lo, hi if hi > lo else lo + 1.0, bins + 1)
-    rows = []
-    for (fmt, n), g in df.groupby(["format", "n"], sort=True):
+    keys = ["format", "n"] + [k for k in ("strategy", "right") if k in df.columns]
+    groups = df[keys].drop_duplicates()
+    parts = ["format"] + [k for k, within in (("strategy", ["format", "n"]), ("right", ["format", "n", "strategy"]))
+                          if _varies(groups, k, [w for w in within if w in keys])]
+    field = "format" if parts == ["format"] else "series"
+    rows, means = [], []
+    average = df.groupby(keys, sort=True)[column].mean()         # each outline's own auctions, no mean of means
+    for key, g in df.groupby(keys, sort=True):
+        group = dict(zip(keys, key))
+        series = _label(group, parts)
         counts, _ = np.histogram(g[column], bins=edges)
         density = counts / (len(g) * np.diff(edges))
-        rows.append(pd.DataFrame({"format": fmt, "n": n, "layer": "histogram", "i": np.arange(bins + 2),
-                                  "edge": np.r_[edges[0], edges], "density": np.r_[0.0, density, 0.0]}))
-    means = revenue_summary(df, column).groupby(["format", "n"], as_index=False)["mean"].mean()
-    data = pd.concat(rows + [means.assign(layer="mean")], ignore_index=True)
+        rows.append(pd.DataFrame({"format": group["format"], "n": group["n"], "series": series, "layer": "histogram",
+                                  "i": np.arange(bins + 2), "edge": np.r_[edges[0], edges],
+                                  "density": np.r_[0.0, density, 0.0]}))
+        means.append({"format": group["format"], "n": group["n"], "series": series, "layer": "mean",
+                      "mean": float(average[key])})
+    data = pd.concat(rows + [pd.DataFrame(means)], ignore_index=True)
     what = column.replace("_", " ")
-    base = alt.Chart().encode(color=_format_color(df))
+    if field == "format":
+        color = _format_color(df)
+    else:
+        color = alt.Color("series:N", title=", ".join(["auction format", *parts[1:]]))
+    base = alt.Chart().encode(color=color)
     steps = base.transform_filter(alt.datum.layer == "histogram").mark_line(
         interpolate="step-after", strokeWidth=2).encode(
         x=alt.X("edge:Q", title=f"{what} of one auction"), order="i:Q",
         y=alt.Y("density:Q", title="density"),
-        tooltip=["format:N", alt.Tooltip("edge:Q", format=".3f", title="from"),
+        tooltip=[f"{field}:N", alt.Tooltip("edge:Q", format=".3f", title="from"),
                  alt.Tooltip("density:Q", format=".2f")])
     rules = base.transform_filter(alt.datum.layer == "mean").mark_rule(strokeWidth=2, strokeDash=[6, 3]).encode(
-        x="mean:Q", tooltip=["format:N", alt.Tooltip("mean:Q", format=".3f", title="mean")])
+        x="mean:Q", tooltip=[f"{field}:N", alt.Tooltip("mean:Q", format=".3f", title="mean")])
     chart = alt.layer(steps, rules, data=data).properties(width=600, height=170).facet(
         row=alt.Row("n:O", title=None, header=alt.Header(labelAngle=0, labelAlign="left",
                                                          labelExpr="datum.value + ' bidders'")))
@@ -154,14 +200,29 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
 def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
                title: str = "Bids against values, with the equilibrium bid") -> alt.FacetChart:
     """Each bidder's sealed bid against their value (points, coloured by strategy), the
-    equilibrium bid (black line) and bid = value (dashed), one panel per format.
+    equilibrium bid (black line) and bid = value (dashed), one panel per format and, when
+    ``bids`` holds several numbers of bidders, one row of panels per number ("5 bidders"):
+    the equilibrium bid depends on it ((n - 1)/n of the value, first price), so each panel
+    draws the line of its own number of bidders.
 
-    ``bids`` is :func:`~bluffkit.analysis.auction_sim.bids_sample`; at most ``max_points``
-    evenly spaced rows are drawn.
+    ``bids`` is :func:`~bluffkit.analysis.auction_sim.bids_sample` (several concatenated);
+    at most ``max_points`` evenly spaced rows are drawn. A panel whose equilibrium bids
+    are not one rising line (samples of other value laws concatenated) is refused in words.
     """
     if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
         raise ValueError(f"max_points must be an integer >= 1, got {max_points!r}")
     _finite(bids, "value", "bids_chart")
+    _finite(bids, "equilibrium_bid", "bids_chart")
+    panels = ["format", "n"] if "n" in bids.columns else ["format"]
+    ordered = bids.sort_values([*panels, "value"], kind="stable")
+    span = ordered.groupby(panels, sort=False)["equilibrium_bid"].transform(lambda b: b.max() - b.min())
+    drops = ordered.groupby(panels, sort=False)["equilibrium_bid"].diff() < -0.01 * span   # (1 %: the bids of
+    # one law sampled with two seeds differ by far less; v/2 against 4v/5 by far more)
+    if drops.any():
+        bad = ordered.loc[drops].iloc[0]
+        where = ", ".join(f"{k} = {bad[k]}" for k in panels)
+        raise ValueError(f"bids_chart: the equilibrium bids of the panel {where} do not rise with the value (it "
+                         f"holds samples of other value laws?); chart each sample apart")
     step = max(1, -(-len(bids) // max_points))
     data = bids.iloc[::step].sort_values("value", kind="stable")
     base = alt.Chart().encode(x=alt.X("value:Q", title="bidder's value for the lot"))
@@ -170,8 +231,13 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
         tooltip=["bidder:Q", alt.Tooltip("value:Q", format=".3f"), alt.Tooltip("bid:Q", format=".3f"), "won:N"])
     theory = base.mark_line(color="black").encode(y="equilibrium_bid:Q")
     diagonal = base.mark_line(color="gray", strokeDash=[4, 4]).encode(y="value:Q")
-    chart = alt.layer(theory, diagonal, points, data=data).properties(width=320, height=HEIGHT).facet(
-        column=alt.Column("format:N", title=None))
+    chart = alt.layer(theory, diagonal, points, data=data).properties(width=320, height=HEIGHT)
+    if "n" in bids.columns and bids["n"].nunique() > 1:
+        chart = chart.facet(column=alt.Column("format:N", title=None),
+                            row=alt.Row("n:O", title=None, header=alt.Header(labelAngle=0, labelAlign="left",
+                                                                             labelExpr="datum.value + ' bidders'")))
+    else:
+        chart = chart.facet(column=alt.Column("format:N", title=None))
     return finish(chart, title, MAX_WIDTH - 80, legend="bottom", subtitle="black line: the equilibrium bid; dashed: bid = value")
 
 
@@ -181,12 +247,24 @@ def efficiency_chart(summary: pd.DataFrame,
     """Bars of the share of auctions won by the highest value, per strategy and format, with
     ±2 standard-error whiskers. ``summary`` is :func:`~bluffkit.analysis.auction_sim.efficiency_summary`.
     Bars run across, one row each, so the strategies' names read level ("shade 0.5, 4 × equilibrium";
-    the format is added to the name of a strategy played in both formats)."""
-    data = summary.assign(lo=(summary["efficient"] - 2 * summary["efficient_se"]).clip(lower=0),
-                          hi=(summary["efficient"] + 2 * summary["efficient_se"]).clip(upper=1),
-                          strategy=summary["strategy"].map(_short_strategy))
-    both = data.groupby("strategy")["format"].transform("nunique") > 1     # a strategy played in both formats
-    data["row"] = data["strategy"].where(~both, data["strategy"] + " (" + data["format"] + ")")
+    the format is added to the name of a strategy played in both formats, and the number of
+    bidders and the right to the name of a strategy played with several: each row is one
+    line of ``summary``, never two added up)."""
+    data = summary.reset_index(drop=True)
+    data = data.assign(lo=(data["efficient"] - 2 * data["efficient_se"]).clip(lower=0),
+                       hi=(data["efficient"] + 2 * data["efficient_se"]).clip(upper=1),
+                       strategy=data["strategy"].map(_short_strategy))
+    # what tells two lines of one strategy apart: the format, the number of bidders, the right
+    rows = pd.Series("", index=data.index, dtype=object)
+    for strategy, g in data.groupby("strategy", sort=False):
+        parts = [k for k in ("format", "n", "right") if _varies(g, k, [])]
+        for i, r in g.iterrows():
+            rows[i] = f"{strategy} ({_label(r, parts)})" if parts else strategy
+    data["row"] = rows
+    if data["row"].duplicated().any():
+        twice = data.loc[data["row"].duplicated(), "row"].iloc[0]
+        raise ValueError(f"efficiency_chart: the summary has two lines for {twice!r}; give it the lines of "
+                         f"efficiency_summary(...), one per format, n, strategy and right")
     base = alt.Chart(data).encode(y=alt.Y("row:N", title=None, sort=list(dict.fromkeys(data["row"]))))
     bars = base.mark_bar().encode(
         x=alt.X("efficient:Q", title="share won by the highest value", scale=alt.Scale(domain=[0, 1])),
@@ -204,27 +282,57 @@ def right_chart(df: pd.DataFrame,
     """The auctioneer's mean payoff with and without the right of first refusal (±2 standard
     errors), one panel per format. ``df`` is :func:`~bluffkit.analysis.auction_sim.simulate_sealed`
     run with ``right_of_first_refusal=False`` and ``True`` and concatenated. The bars are named
-    under them, so there is no legend."""
+    under them, so there is no legend.
+
+    Each bar is the mean of one group of auctions, never a sum of means: when ``df`` holds
+    several numbers of bidders, or several strategies in one format and number of bidders,
+    each has its own row of panels, named at its left ("5 bidders", "2 bidders, truthful")."""
     s = revenue_summary(df, "auctioneer_payoff")
-    data = s.assign(right=s["right"].map(_RIGHT), lo=s["mean"] - 2 * s["se"], hi=s["mean"] + 2 * s["se"])
+    for k in ("format", "right"):
+        if k not in s.columns:
+            raise ValueError(f"right_chart: the frame has no column {k!r}; see help(right_chart) for the frame it takes")
+    parts = [k for k, within in (("n", []), ("strategy", ["format", "n"]))
+             if _varies(s, k, [w for w in within if w in s.columns])]
+    group = [_label(r, parts) for _, r in s.iterrows()] if parts else ""
+    data = s.assign(right=s["right"].map(_RIGHT), lo=s["mean"] - 2 * s["se"], hi=s["mean"] + 2 * s["se"], group=group)
     base = alt.Chart().encode(x=alt.X("right:N", sort=list(_RIGHT.values()), title=None, axis=alt.Axis(labelAngle=0)))
     bars = base.mark_bar().encode(
         y=alt.Y("mean:Q", title="auctioneer's mean payoff"),
         color=alt.Color("right:N", sort=list(_RIGHT.values()), legend=None,
                         scale=alt.Scale(range=[OKABE_ITO[4], OKABE_ITO[0]])),
-        tooltip=["format:N", "n:Q", "right:N", alt.Tooltip("mean:Q", format=".4f"), alt.Tooltip("se:Q", format=".4f")])
+        tooltip=["format:N", "n:Q", *(["group:N"] if parts else []), "right:N", alt.Tooltip("mean:Q", format=".4f"),
+                 alt.Tooltip("se:Q", format=".4f")])
     whiskers = base.mark_rule(color="black").encode(y="lo:Q", y2="hi:Q")
-    chart = alt.layer(bars, whiskers, data=data).properties(width=260, height=HEIGHT).facet(
-        column=alt.Column("format:N", title=None))
-    return finish(chart, title, 2 * 260 + 80, subtitle="The auctioneer's mean payoff per auction (±2 standard errors)")
+    rows = list(dict.fromkeys(data["group"])) if parts else [""]
+    layered = alt.layer(bars, whiskers, data=data).properties(width=260, height=HEIGHT)
+    width = data["format"].nunique() * 260 + 80
+    if parts:
+        chart = layered.facet(column=alt.Column("format:N", title=None),
+                              row=alt.Row("group:N", title=None, sort=rows,
+                                          header=alt.Header(labelAngle=0, labelAlign="left")))
+        width += max(text_width(r, LABEL_SIZE) for r in rows)
+    else:
+        chart = layered.facet(column=alt.Column("format:N", title=None))
+    return finish(chart, title, width, subtitle="The auctioneer's mean payoff per auction (±2 standard errors)")
 
 
 @builder(example=_what_if_example)
 def what_if_chart(sweep: pd.DataFrame, title: str | None = None) -> alt.LayerChart:
     """"What if this bidder had bid x instead?": their expected surplus for each bid x, points
     coloured by whether x wins, ties or loses; rules mark the bid they made and their value.
-    ``sweep`` is :func:`~bluffkit.analysis.auction_sim.what_if_sweep`."""
+    ``sweep`` is :func:`~bluffkit.analysis.auction_sim.what_if_sweep`: one sweep. Several
+    concatenated (other bidders, formats, values or bids) are refused in words: one line
+    through them all, titled with the first one's bidder, would say nothing true."""
     _finite(sweep, "surplus", "what_if_chart")
+    for k in ("bidder", "format", "value", "actual_bid"):
+        if k in sweep.columns and sweep[k].nunique() > 1:
+            found = ", ".join(map(str, list(dict.fromkeys(sweep[k]))[:4]))
+            raise ValueError(f"what_if_chart draws one sweep; this frame holds several (column {k!r} has "
+                             f"{sweep[k].nunique()} values: {found}): chart each what_if_sweep(...) apart")
+    result = ["x", *(k for k in ("winner", "price", "surplus") if k in sweep.columns)]
+    if "x" in sweep.columns and sweep.drop_duplicates(result).duplicated("x").any():
+        raise ValueError("what_if_chart draws one sweep; this frame holds several (one bid x gives two "
+                         "outcomes: other bids of the others?): chart each what_if_sweep(...) apart")
     bidder, fmt = int(sweep["bidder"].iloc[0]), str(sweep["format"].iloc[0])
     outcome = np.select([sweep["win_share"] >= 1, sweep["win_share"] > 0], ["wins", "ties"], "loses")
     data = sweep.assign(outcome=outcome, winner=sweep["winner"].astype("float"))

@@ -16,7 +16,20 @@ the game's index: the same whatever order or batches the games are played in
 >>> df = tournament(make_game("bloff"), ["honest", "random", "random"], games=30, seed=1)
 >>> rates = win_rates(df)
 >>> list(rates.columns)
-['by', 'who', 'games', 'wins', 'rate', 'se']
+['by', 'who', 'games', 'seats', 'wins', 'rate', 'se', 'lo', 'hi']
+
+**Intervals.** A win share (:func:`summary`, :func:`win_rates`) and a head-to-head share
+(:func:`pairwise`) are numbers from 0 to 1: their interval is the Wilson score interval, the
+shares p whose distance from the share found is within z standard errors *at p*,
+sqrt(p (1 - p) / games). The normal interval, share ± z se with se from the data, collapses
+to a point for a bot that won every game or none (se = 0: "0.000 (0.000..0.000)" after 20
+games, as if the share were known exactly) and passes 0 or 1 after a few games; the Wilson
+interval does neither (a bot that won none of 20 games: 0.000 (0.000..0.161)). A game's share
+may be a fraction (a shared win, a bot's several seats), but a number from 0 to 1 with mean p
+varies at most as much as a win or a loss, p (1 - p), so the interval is, if anything, wide.
+A mean score or rank gets the normal interval, mean ± z se; when every game gave the same
+value there is no spread to estimate it from, and its bounds are ``NaN`` with
+``interval`` saying why (as after a single game), not a zero-width interval.
 >>> lineups(["random", "heuristic"], players=3)
 [('random', 'random', 'heuristic'), ('random', 'heuristic', 'heuristic')]
 """
@@ -24,12 +37,13 @@ the game's index: the same whatever order or batches the games are played in
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 from bluffkit.agents.base import make_agent
-from bluffkit.core.errors import RulesError, check_frame, check_whole
+from bluffkit.core.errors import RulesError, check_frame, check_whole, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import MAX_GAMES, play
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -52,18 +66,24 @@ MEASURES = {"won": "win share", "score": "score", "rank": "rank"}
 SHARES = ("won",)
 
 
-def lineups(field: list[str], players: int, mode: str | None = None) -> list[tuple[str, ...]]:
-    """The line-ups of a tournament of ``field`` at ``players`` seats.
+def lineups(field: list[str], players: int | None, mode: str | None = None) -> list[tuple[str, ...]]:
+    """The line-ups of a tournament of ``field`` (a list of bots' names) at ``players``
+    seats (a whole number, numpy's too; ``None``: one per bot of the field).
 
     ``mode`` ``"fixed"``: ``field`` names one bot per seat (or one bot for every seat);
     ``"round-robin"``: every multiset of ``players`` bots from the field's distinct
     bots with at least two different bots, in lexicographic order of the field. ``None``
     picks ``"fixed"`` when the field has one bot or one per seat, else ``"round-robin"``."""
-    field = list(field)
+    if isinstance(field, (str, bytes)):
+        raise RulesError(f"agents: a list of bots' names, one per seat or a field to draw from, e.g. "
+                         f"[{field!r}], not a text (it would be read letter by letter), got {quote(field)}"[:300])
+    try:
+        field = list(field)
+    except TypeError:
+        raise RulesError(f"agents: a list of bots' names, got {quote(field)}"[:200]) from None
     if not field or not all(isinstance(a, str) and a.strip() for a in field):
-        raise RulesError(f"a tournament needs at least one bot, named by text, got {field!r}")
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        raise RulesError(f"players must be a positive whole number, got {players!r}")
+        raise RulesError(f"a tournament needs at least one bot, named by text, got {quote(field)}"[:200])
+    players = len(field) if players is None else check_whole(players, "players", 1)
     if mode is None:
         mode = "fixed" if len(field) in (1, players) else "round-robin"
     if mode == "fixed":
@@ -147,22 +167,46 @@ def check_field(game, players: int, table: list[tuple[str, ...]]) -> None:
         make_agent(name, game)
 
 
-def tournament(game, agents: list[str], games: int, seed: int, progress: bool = False, *,
+#: Games played between two calls of a callable ``progress`` (as :func:`bluffkit.core.play.play_games`).
+PROGRESS_EVERY = 50
+
+
+def check_progress(progress) -> None:
+    """Refuse, in words, a ``progress`` that is not ``True``, ``False`` (or ``None``) or a
+    function ``progress(done, total)``: a text such as ``"x"`` was taken for no bar."""
+    if not (progress is None or isinstance(progress, bool) or callable(progress)):
+        raise RulesError(f"progress: True, False (or None) or a function progress(done, total), "
+                         f"got {quote(progress)}"[:200])
+
+
+def tournament(game, agents: list[str], games: int, seed: int, progress: bool | Callable[[int, int], object] = False, *,
                players: int | None = None, mode: str | None = None) -> pd.DataFrame:
     """Play ``games`` games here, in this process; the frame has the columns of
     :data:`COLUMNS`: ``game``, ``seed``, ``lineup``, ``seat``, ``agent``, ``won`` (the
     share of the win), ``score``, ``rank`` (see :func:`ranks`), ``length``: one row per
-    game and seat. ``players`` defaults to one seat per bot named."""
+    game and seat. ``agents`` is a list of bots' names (a text alone is refused: it is not
+    a list of one name); ``players`` defaults to one seat per bot named. ``games`` and
+    ``players`` are whole numbers (numpy's too). ``progress``: ``True`` for a bar, or a
+    function ``progress(done, total)`` called every :data:`PROGRESS_EVERY` games and after
+    the last, as :func:`bluffkit.analysis.simulate.simulate` calls it."""
     check_seed(seed)
     game = as_game(game)
-    table = lineups(agents, len(agents) if players is None else players, mode)
+    check_progress(progress)
+    table = lineups(agents, players, mode)
     check_field(game, len(table[0]), table)
     games = check_whole(games, "games", 1, MAX_GAMES)
     if not progress:
         return frame(play_range(game, table, seed, 0, games))
     import pandas as pd
+    parts = []
+    if callable(progress):
+        for start in range(0, games, PROGRESS_EVERY):
+            stop = min(games, start + PROGRESS_EVERY)
+            parts.append(frame(play_range(game, table, seed, start, stop)))
+            progress(stop, games)
+        return pd.concat(parts, ignore_index=True)
     from tqdm import tqdm
-    parts, step = [], 100
+    step = 100
     with tqdm(total=games, desc="tournament", unit="game") as bar:
         for start in range(0, games, step):
             parts.append(frame(play_range(game, table, seed, start, min(games, start + step))))
@@ -170,32 +214,116 @@ def tournament(game, agents: list[str], games: int, seed: int, progress: bool = 
     return pd.concat(parts, ignore_index=True)
 
 
-def win_rates(df: pd.DataFrame) -> pd.DataFrame:
-    """Win rate by agent and by seat: ``games``, ``wins`` (shared wins split), ``rate`` and
-    its standard error ``se`` = sqrt(rate (1 - rate) / games)."""
+def check_numbers(df: pd.DataFrame, columns, what: str) -> None:
+    """Refuse, with a ``ValueError`` naming the column, a frame whose ``columns`` do not hold
+    finite numbers (text, ``NaN``, ``inf``), or whose share ``won`` is not from 0 to 1: the
+    statistics would fail deep in pandas, or divide by a count of zero."""
+    import numpy as np
     import pandas as pd
-    check_frame(df, ("agent", "seat", "won"), "win_rates", "tournament(...)")
+    for c in columns:
+        col = df[c]
+        if not pd.api.types.is_numeric_dtype(col) or isinstance(col.dtype, pd.CategoricalDtype):
+            shown = col.dropna().iloc[0] if col.notna().any() else None
+            raise ValueError(f"{what}: column {c!r} must hold numbers, it holds {col.dtype}"
+                             + (f" ({quote(shown, 20)}, ...)" if shown is not None else ""))
+        values = col.to_numpy(dtype="float64", na_value=np.nan)
+        bad = ~np.isfinite(values)
+        if bad.any():
+            raise ValueError(f"{what}: column {c!r} has {int(bad.sum()):,} value(s) that are not finite numbers "
+                             f"(NaN or inf; the first in row {int(np.flatnonzero(bad)[0]):,})")
+        if c in SHARES and ((values < 0) | (values > 1)).any():
+            first = values[(values < 0) | (values > 1)][0]
+            raise ValueError(f"{what}: column {c!r} holds a seat's share of the win, from 0 to 1; got {first:g}")
+
+
+#: The columns of :func:`win_rates`.
+RATE_COLUMNS = ["by", "who", "games", "seats", "wins", "rate", "se", "lo", "hi"]
+
+
+def win_rates(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
+    """Win rate by agent (``by`` = ``"agent"``) and by seat (``"seat"``), one row each
+    (``who``: the bot's name, or the seat's number as text):
+
+    - ``games``: the games it played (a bot holding two seats of a game plays it once);
+    - ``seats``: the seats it held in them (a seat holds one a game: ``seats`` = ``games``);
+    - ``wins``: the games won, a shared win split (1/k each for k winners);
+    - ``rate``: its win share per seat, as :func:`summary`'s "win share": in each game the
+      mean of its seats' shares, averaged over its games. When a bot holds the same number
+      of seats in every game (a fixed line-up) this is ``wins / seats``; in a round-robin
+      each game counts once, however many seats the bot held (honest at seats 2 of 3 in 11
+      games and 1 of 3 in 9, winning all 20: ``rate`` = (11 x 0.5 + 9 x 1) / 20 = 0.725,
+      not 20 / 31 seats);
+    - ``se``: the standard error over its games, sd / sqrt(games), as in :func:`summary`;
+    - ``lo``, ``hi``: the Wilson score interval at ``level`` (see the module's docstring).
+
+    The games are the independent draws: two seats of one bot in one game are not two
+    chances. ``rate``, ``se``, ``lo`` and ``hi`` by agent are those of :func:`summary`'s
+    win share. A frame with a missing column, or a ``won`` that is not a number from 0 to
+    1 (text, ``NaN``), is refused in words naming the column."""
+    import pandas as pd
+    check_frame(df, ("game", "agent", "seat", "won"), "win_rates", "tournament(...)")
+    check_numbers(df, ("won",), "win_rates")
+    z = _z(level)
+    if len(df) == 0:
+        return pd.DataFrame(columns=RATE_COLUMNS)
     out = []
     for by in ("agent", "seat"):
-        g = df.groupby(by)["won"].agg(["count", "sum"]).reset_index()
-        for key, count, wins in zip(g[by], g["count"], g["sum"]):
-            rate = wins / count
-            out.append({"by": by, "who": str(key), "games": int(count), "wins": float(wins),
-                        "rate": rate, "se": math.sqrt(rate * (1 - rate) / count)})
-    return pd.DataFrame(out)
+        per = df.groupby(["game", by], sort=False)["won"].agg(["mean", "size", "sum"]).reset_index()
+        g = per.groupby(by)
+        stats = _interval(g["mean"], z, share=True)
+        stats["seats"], stats["wins"] = g["size"].sum(), g["sum"].sum().astype("float64")
+        stats = stats.reset_index().rename(columns={by: "who", "mean": "rate"})
+        out.append(stats.assign(by=by, who=stats["who"].astype(str)))
+    return pd.concat(out, ignore_index=True)[RATE_COLUMNS]
+
+
+def wilson(share, n, z: float):
+    """The Wilson score interval ``(lo, hi)`` of a share from 0 to 1 found in ``n`` draws,
+    at ``z`` (1.96 for 95 %): the shares p with |share - p| <= z sqrt(p (1 - p) / n). It stays
+    within 0..1 and is not a point at 0 or 1. Numbers or arrays (numpy, pandas).
+
+    >>> [round(float(x), 3) for x in wilson(0.0, 20, 1.959963984540054)]
+    [0.0, 0.161]
+    >>> [round(float(x), 3) for x in wilson(0.5, 20, 1.959963984540054)]
+    [0.299, 0.701]
+    """
+    import numpy as np
+    p = np.clip(np.asarray(share, dtype="float64"), 0.0, 1.0)
+    n = np.asarray(n, dtype="float64")
+    z2 = z * z
+    scale = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / scale
+    half = z * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / scale
+    lo, hi = np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    return np.where(p == 0, 0.0, lo), np.where(p == 1, 1.0, hi)      # (exactly: rounding left 1e-17)
+
+
+#: What the ``interval`` column of :func:`summary` and :func:`pairwise` says.
+INTERVALS = {"wilson": "Wilson score", "normal": "normal (mean ± z se)", "one": "none: one game",
+             "flat": "none: every game gave the same value"}
 
 
 def _interval(values, z: float, share: bool = False) -> pd.DataFrame:
-    """Count, mean, standard error and the normal interval of each group; a ``share`` (a
-    number from 0 to 1) keeps its interval within 0..1 (the normal interval of a small run
-    can pass the ends: "0.750 (0.415..1.085)")."""
+    """Count, mean, standard error and interval of each group, with ``interval`` naming it.
+    A ``share`` (a number from 0 to 1) gets the Wilson score interval; any other mean the
+    normal one, mean ± z se, or none (``NaN`` bounds) when there is no spread to estimate
+    it from: one game, or every game the same value (a zero-width interval would claim
+    the mean is known exactly)."""
+    import numpy as np
     import pandas as pd
     g = values.agg(["count", "mean", "std"])
-    se = g["std"] / g["count"].pow(0.5)
-    lo, hi = g["mean"] - z * se, g["mean"] + z * se
+    n, mean, sd = g["count"].astype("int64"), g["mean"], g["std"]
+    se = sd / n.pow(0.5)
     if share:
-        lo, hi = lo.clip(lower=0.0), hi.clip(upper=1.0)
-    return pd.DataFrame({"games": g["count"].astype("int64"), "mean": g["mean"], "se": se, "lo": lo, "hi": hi})
+        low, high = wilson(mean, n, z)
+        lo, hi = pd.Series(low, index=g.index), pd.Series(high, index=g.index)
+        how = pd.Series(INTERVALS["wilson"], index=g.index)
+    else:
+        spread = sd > 1e-12 * np.maximum(1.0, mean.abs())          # (NaN, one game: False)
+        lo, hi = (mean - z * se).where(spread), (mean + z * se).where(spread)
+        how = pd.Series(np.where(spread, INTERVALS["normal"], np.where(n < 2, INTERVALS["one"], INTERVALS["flat"])),
+                        index=g.index)
+    return pd.DataFrame({"games": n, "mean": mean, "se": se, "lo": lo, "hi": hi, "interval": how})
 
 
 def _z(level: float) -> float:
@@ -206,16 +334,21 @@ def _z(level: float) -> float:
 
 def summary(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     """Each bot's mean win share (per seat it held: 1/players when all are equal), score
-    and rank, with standard errors and normal ``level`` confidence intervals, one row per
-    bot and measure: ``agent``, ``measure`` (:data:`MEASURES`), ``games`` (games it
-    played), ``mean``, ``se``, ``lo``, ``hi``.
+    and rank, with standard errors and ``level`` confidence intervals, one row per bot and
+    measure: ``agent``, ``measure`` (:data:`MEASURES`), ``games`` (games it played),
+    ``mean``, ``se``, ``lo``, ``hi``, ``interval`` (which interval, :data:`INTERVALS`).
 
     The games are the independent draws: a bot's seats in one game are averaged first
     (a bot holding two seats of a game counts that game once), then
-    ``se = sd / sqrt(games)`` over its games (``NaN`` after one game); the win share's
-    interval is kept within 0..1."""
+    ``se = sd / sqrt(games)`` over its games (``NaN`` after one game). The win share's
+    interval is the Wilson score interval (within 0..1, and not a point for a bot that
+    won every game or none); a score's and a rank's is the normal one, mean ± z se, and
+    none (``NaN`` bounds, ``interval`` saying why) after one game or when every game gave
+    the same value. See the module's docstring. A frame with a missing column, or one of
+    text or ``NaN`` in ``won``, ``score`` or ``rank``, is refused in words naming it."""
     import pandas as pd
     check_frame(df, ("game", "agent", *MEASURES), "summary", "tournament(...) or load(folder)")
+    check_numbers(df, tuple(MEASURES), "summary")
     z = _z(level)
     per = df.groupby(["game", "agent"], sort=False)[list(MEASURES)].mean().reset_index()
     parts = []
@@ -232,11 +365,13 @@ def summary(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
 def pairwise(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     """Head to head: for each ordered pair of different bots that met, ``ahead``: the share
     of their meetings in which ``agent`` finished ahead of ``opponent`` (a better rank;
-    an equal rank counts one half), with ``se``, ``lo``, ``hi`` as in :func:`summary`.
+    an equal rank counts one half), with ``se``, ``lo``, ``hi`` (the Wilson score interval)
+    and ``interval`` as in :func:`summary`.
 
     A game where the bots hold several seats counts once, with the mean over their pairs
     of seats. ``agent`` ahead of ``opponent`` plus the reverse is 1 in every game."""
     check_frame(df, ("game", "seat", "agent", "rank"), "pairwise", "tournament(...) or load(folder)")
+    check_numbers(df, ("rank",), "pairwise")
     z = _z(level)
     seats = df[["game", "seat", "agent", "rank"]]
     pairs = seats.merge(seats, on="game", suffixes=("", "_o"))

@@ -37,20 +37,31 @@ def _pairwise_example() -> list:
 @builder(example=_summary_example)
 def summary_chart(summary: pd.DataFrame, title: str = "Each bot's results (95% confidence intervals)") -> alt.HConcatChart:
     """Three panels side by side, one per measure (win share, score, rank): a dot per bot
-    at its mean and a whisker over its confidence interval (``lo`` to ``hi``)."""
+    at its mean and a whisker over its confidence interval (``lo`` to ``hi``): the Wilson
+    score interval for the win share, mean ± z se for the score and rank (see
+    :func:`bluffkit.analysis.tournament.summary`). Where the data give no interval (one
+    game, or every game the same value: ``lo`` and ``hi`` are ``NaN``) the dot is hollow,
+    with no whisker, and the subtitle says so; never a zero-width whisker."""
     panels = []
     for k, measure in enumerate(MEASURES.values()):
-        df = summary[summary["measure"] == measure]
+        df = summary[summary["measure"] == measure].assign(
+            interval=lambda d: d["interval"] if "interval" in d.columns else "")
         base = alt.Chart(df).encode(y=alt.Y("agent:N", title="bot" if k == 0 else None,
                                             axis=alt.Axis(labels=k == 0, ticks=k == 0)))
-        whisker = base.mark_rule(color="black", strokeWidth=2).encode(
+        whisker = base.transform_filter("isValid(datum.lo) && isValid(datum.hi)").mark_rule(
+            color="black", strokeWidth=2).encode(
             x=alt.X("lo:Q", title=_AXIS[measure], scale=alt.Scale(zero=measure == "win share")), x2="hi:Q")
-        dot = base.mark_point(filled=True, size=120, color=OKABE_ITO[k]).encode(
-            x="mean:Q", tooltip=["agent", "measure", "games", alt.Tooltip("mean:Q", format=".3f"),
-                                 alt.Tooltip("se:Q", format=".3f"), alt.Tooltip("lo:Q", format=".3f"),
-                                 alt.Tooltip("hi:Q", format=".3f")])
-        panels.append((whisker + dot).properties(width=170, height=max(60, 34 * df["agent"].nunique())))
-    return finish(alt.hconcat(*panels, spacing=24), title, 700)
+        tooltip = ["agent", "measure", "games", alt.Tooltip("mean:Q", format=".3f"),
+                   alt.Tooltip("se:Q", format=".3f"), alt.Tooltip("lo:Q", format=".3f"),
+                   alt.Tooltip("hi:Q", format=".3f"), "interval:N"]
+        dot = base.transform_filter("isValid(datum.lo) && isValid(datum.hi)").mark_point(
+            filled=True, size=120, color=OKABE_ITO[k]).encode(x="mean:Q", tooltip=tooltip)
+        hollow = base.transform_filter("!isValid(datum.lo) || !isValid(datum.hi)").mark_point(
+            filled=False, size=120, strokeWidth=2, color=OKABE_ITO[k]).encode(x="mean:Q", tooltip=tooltip)
+        panels.append((whisker + dot + hollow).properties(width=170, height=max(60, 34 * df["agent"].nunique())))
+    missing = summary["lo"].isna() | summary["hi"].isna()
+    note = "hollow dot: no interval from the data (one game, or every game the same value)" if missing.any() else None
+    return finish(alt.hconcat(*panels, spacing=24), title, 700, subtitle=note)
 
 
 @builder(example=_pairwise_example)

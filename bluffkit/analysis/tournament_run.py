@@ -46,12 +46,13 @@ import sys
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from numbers import Integral
 from pathlib import Path
 
 from bluffkit import __version__
-from bluffkit.analysis.tournament import COLUMNS, check_field, lineups, play_range
+from bluffkit.analysis.tournament import COLUMNS, check_field, check_progress, lineups, play_range
 from bluffkit.core import jsonread
-from bluffkit.core.errors import BluffkitError, RulesError, quote
+from bluffkit.core.errors import BluffkitError, RulesError, check_whole, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -105,12 +106,11 @@ def plan(game, agents: list[str], games: int, seed: int, *, players: int | None 
     checked (the seat count, every bot, the numbers) before anything is played."""
     check_seed(seed)
     game = as_game(game)
-    table = lineups(agents, len(agents) if players is None else players, mode)
+    table = lineups(agents, players, mode)
     players = len(table[0])
     check_field(game, players, table)
-    for what, n in (("games", games), ("chunk", chunk)):
-        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
-            raise RulesError(f"{what} must be a positive whole number, got {n!r}")
+    games = check_whole(games, "games", 1)                  # (numpy's whole numbers too, as Python ints)
+    chunk = None if chunk is None else check_whole(chunk, "chunk", 1)
     size = chunk or default_chunk(games)
     if math.ceil(games / size) > MAX_CHUNKS:
         raise RulesError(f"games: {games:,} games in chunks of {size:,} make {math.ceil(games / size):,} parts; "
@@ -230,11 +230,23 @@ def check_folder(out, manifest: dict) -> list[int]:
         for k in sorted(done):
             _part(out, manifest, k, read=False)
     else:
+        _no_file_on_the_way(out)
         if out.exists() and (not out.is_dir() or not _unstarted(out)):
             raise TournamentError(f"{out} exists and is not an empty folder or a tournament folder; "
                                   f"give a new or empty folder")
         done = set()
     return [k for k in range(chunk_count(manifest)) if k not in done]
+
+
+def _no_file_on_the_way(out: Path) -> None:
+    """Refuse, naming it, a file (not a folder) above ``out`` on its path: the folder could
+    not be made there (Python said ``NotADirectoryError``)."""
+    for above in Path(os.path.abspath(out)).parents:
+        if os.path.lexists(above):
+            if not above.is_dir():
+                raise TournamentError(f"{out}: {above} is a file, not a folder, so no folder can be made "
+                                      f"inside it; give another --out folder")
+            return
 
 
 def make_folder(out, manifest: dict) -> None:
@@ -394,16 +406,25 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     core), closed at the end; ``workers=0`` plays in this process, without dask.
     ``workers`` is at most :data:`MAX_WORKERS` (or the machine's number of cores, if more),
     and a local cluster has no more workers than chunks left to play.
-    ``progress``: ``True`` for a bar, or ``progress(done, total)`` called after each part.
-    ``echo`` prints where the games run (and the dashboard's address). ``on_part(k)`` is
-    called after part ``k`` is on disk.
+    ``progress``: ``True`` for a bar, or ``progress(done, total)`` called after each part
+    (anything else is refused). ``echo(line)`` prints where the games run (and the
+    dashboard's address); ``None`` prints nothing. ``on_part(k)`` is called after part ``k``
+    is on disk. ``games``, ``players``, ``chunk`` and ``workers`` are whole numbers (numpy's
+    too, not True or False). An ``out`` below a file (``out/file/sub``) is refused, naming it.
 
     The parameters and the folder are checked, and the cluster reached, before anything
     is written: a refused run leaves ``out`` as it was (or absent)."""
     game = as_game(game)
     manifest = plan(game, agents, games, seed, players=players, mode=mode, chunk=chunk)
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
-        raise RulesError(f"workers must be a whole number, 0 (this process) or more, got {workers!r}")
+    games = manifest["games"]
+    check_progress(progress)
+    for name, fn, takes in (("echo", echo, "echo(line)"), ("on_part", on_part, "on_part(k)")):
+        if not (fn is None or fn is False or callable(fn)):
+            raise RulesError(f"{name}: a function {takes} or None, got {quote(fn)}"[:200])
+    if workers is not None:
+        if isinstance(workers, bool) or not isinstance(workers, Integral) or workers < 0:
+            raise RulesError(f"workers must be a whole number, 0 (this process) or more, got {quote(workers)}"[:200])
+        workers = int(workers)
     most = max(MAX_WORKERS, os.cpu_count() or 1)
     if workers is not None and workers > most:
         raise RulesError(f"workers: at most {most} worker processes on this machine, got {workers:,}; "
@@ -414,7 +435,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     total = chunk_count(manifest)
     outcome = Outcome(Path(out), total, total - len(todo), 0)
     if not todo:
-        make_folder(out, manifest)                  # only removes what a stop left behind
+        _make_folder(out, manifest)                  # only removes what a stop left behind
         return outcome
     header = json.dumps(manifest["game"], sort_keys=True)
     args = [(header, manifest["lineups"], manifest["seed"], *chunk_range(manifest, k), __version__) for k in todo]
@@ -437,19 +458,19 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
 
     try:
         if workers == 0 and client is None:
-            make_folder(out, manifest)
+            _make_folder(out, manifest)
             if echo:
                 echo(f"playing {games:,} games in this process")
             bar.start()
             for k, a in zip(todo, args):
                 write(k, play_part(*a))
         elif client is not None:
-            make_folder(out, manifest)
+            _make_folder(out, manifest)
             bar.start()
             _on_cluster(client, todo, args, write)
         else:
             with _cluster(workers, scheduler, echo, len(todo)) as c:
-                make_folder(out, manifest)           # once the cluster is up: a scheduler not reached writes nothing
+                _make_folder(out, manifest)           # once the cluster is up: a scheduler not reached writes nothing
                 bar.start()                          # once the cluster is up and its address printed
                 _on_cluster(c, todo, args, write)
     except BaseException:
@@ -459,6 +480,15 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     finally:
         bar.close()
     return outcome
+
+
+def _make_folder(out, manifest: dict) -> None:
+    """:func:`make_folder`, an error of the system (no right to write, no space) said in words
+    naming the folder."""
+    try:
+        make_folder(out, manifest)
+    except OSError as e:
+        raise TournamentError(f"{out}: cannot make the tournament's folder there ({e.strerror or e})") from None
 
 
 def _unmake(out: Path, made: list[Path]) -> None:

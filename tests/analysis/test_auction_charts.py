@@ -144,3 +144,108 @@ def test_charts_refuse_empty_or_non_finite_frames_in_words():
         with pytest.raises(ValueError, match="max_points"):
             bids_chart(b, max_points=bad)
     revenue_chart(df), what_if_chart(sweep), bids_chart(b, max_points=10)
+
+
+# -- several groups in one frame: each drawn apart, never summed or pooled ------------------------
+
+def test_right_chart_draws_one_bar_group_per_number_of_bidders():
+    """Two numbers of bidders in one frame stacked their bars: ~1.00 and ~1.08, drawn as
+    "the auctioneer's mean payoff", where the means are 0.33/0.42 (2 bidders) and 0.67/0.67 (5)."""
+    df = pd.concat([simulate_sealed(n, 2000, fmt="first", right_of_first_refusal=r, seed=8)
+                    for n in (2, 5) for r in (False, True)])
+    spec = ch.right_chart(df).to_dict()
+    assert spec["facet"]["column"]["field"] == "format" and spec["facet"]["row"]["field"] == "group", \
+        "one row of panels per number of bidders"
+    data = data_of(spec)
+    assert not data.duplicated(["format", "group", "right"]).any(), "two bars in one place are stacked: a sum of means"
+    got = data.set_index(["group", "right"])["mean"]
+    want = df.groupby(["n", "right"])["auctioneer_payoff"].mean()
+    for n in (2, 5):
+        for right, words in ch._RIGHT.items():
+            assert got[(f"{n} bidders", words)] == pytest.approx(want[(n, right)]), (n, right)
+    assert got.max() < 0.75, "no bar reaches the sum of two means"
+
+
+def test_right_chart_names_the_strategies_when_they_differ_in_one_format():
+    df = pd.concat([simulate_sealed(3, 1000, fmt="first", strategy=s, right_of_first_refusal=r, seed=8)
+                    for s in ("equilibrium", "truthful") for r in (False, True)])
+    data = data_of(ch.right_chart(df).to_dict())
+    assert sorted(data["group"].unique()) == ["equilibrium", "truthful"]
+    got = data.set_index(["group", "right"])["mean"]
+    want = df.groupby(["strategy", "right"])["auctioneer_payoff"].mean()
+    assert got[("truthful", "with the right")] == pytest.approx(want[("truthful", True)])
+    assert got[("equilibrium", "without the right")] == pytest.approx(want[("equilibrium", False)])
+
+
+def test_revenue_chart_draws_each_strategy_apart_with_the_mean_of_its_own_auctions():
+    """Strategies were pooled into one outline, and its dashed "mean" was the unweighted mean
+    of the strategies' means: 0.624, where the outline drawn had a mean of 0.501."""
+    df = pd.concat([simulate_sealed(3, 2000, seed=1), simulate_sealed(3, 200, strategy="truthful", seed=2)])
+    spec = ch.revenue_chart(df, bins=20).to_dict()
+    steps, rules = layers(spec)
+    assert steps["encoding"]["color"]["field"] == "series" and rules["encoding"]["color"]["field"] == "series"
+    assert steps["encoding"]["color"].get("legend", {}) is not None, "the colours are named in a legend"
+    data = data_of(spec)
+    means = data[data["layer"] == "mean"].set_index("series")["mean"]
+    assert set(means.index) == {"first-price, equilibrium", "first-price, truthful"}
+    for strategy in ("equilibrium", "truthful"):
+        assert means[f"first-price, {strategy}"] == pytest.approx(df.loc[df["strategy"] == strategy, "revenue"].mean())
+    hist = data[data["layer"] == "histogram"]
+    for series, g in hist.groupby("series"):
+        g = g.sort_values("i")
+        widths = g["edge"].diff().shift(-1).fillna(0)
+        assert (g["density"] * widths).sum() == pytest.approx(1.0), f"{series}: one outline, its own auctions"
+        drawn_mean = ((g["edge"] + widths / 2) * g["density"] * widths).sum()      # the mean of what is drawn
+        assert drawn_mean == pytest.approx(means[series], abs=0.05), series
+
+
+def test_revenue_chart_keeps_the_right_apart_too():
+    df = pd.concat([simulate_sealed(3, 500, right_of_first_refusal=r, seed=1) for r in (False, True)])
+    data = data_of(ch.revenue_chart(df, column="auctioneer_payoff", bins=10).to_dict())
+    means = data[data["layer"] == "mean"].set_index("series")["mean"]
+    assert set(means.index) == {"first-price, without the right", "first-price, with the right"}
+    assert means["first-price, with the right"] == pytest.approx(df.loc[df["right"], "auctioneer_payoff"].mean())
+
+
+def test_bids_chart_draws_one_equilibrium_line_per_number_of_bidders():
+    """2 and 5 bidders in one frame drew one line zig-zagging between v/2 and 4v/5."""
+    b = pd.concat([bids_sample(2, 100, seed=1), bids_sample(5, 40, seed=2)])
+    spec = ch.bids_chart(b).to_dict()
+    assert spec["facet"]["row"]["field"] == "n" and "bidders" in spec["facet"]["row"]["header"]["labelExpr"], \
+        "one row of panels per number of bidders, each labelled"
+    data = data_of(spec)
+    for n, g in data.groupby("n"):
+        g = g.sort_values("value")
+        assert g["equilibrium_bid"].to_numpy() == pytest.approx((n - 1) / n * g["value"].to_numpy()), n
+        assert g["equilibrium_bid"].is_monotonic_increasing, f"{n} bidders: one rising line"
+
+
+def test_bids_chart_refuses_a_panel_of_two_value_laws():
+    b = pd.concat([bids_sample(3, 200, seed=1), bids_sample(3, 200, values="beta(2, 5)", seed=2)])
+    with pytest.raises(ValueError, match="bids_chart: the equilibrium bids of the panel format = first-price, n = 3 "
+                                         "do not rise with the value"):
+        ch.bids_chart(b)
+    ch.bids_chart(pd.concat([bids_sample(3, 200, values="beta(2, 5)", seed=s) for s in (1, 2)]))   # one law, two seeds
+
+
+def test_efficiency_chart_gives_each_number_of_bidders_its_own_bar():
+    """Two numbers of bidders of one strategy made two bars on one row, stacked past 1."""
+    s = efficiency_summary(pd.concat([simulate_sealed(3, 500, fmt="first", strategy=["shade", "equilibrium", "equilibrium"],
+                                                      shade=[0.5, None, None], seed=3),
+                                      simulate_sealed(3, 500, fmt="first", seed=4),
+                                      simulate_sealed(5, 500, fmt="first", seed=4)]))
+    data = data_of(ch.efficiency_chart(s).to_dict())
+    assert not data["row"].duplicated().any(), "one bar a row"
+    rows = data.set_index("row")["efficient"]
+    assert set(rows.index) == {"shade 0.5, 2 × equilibrium", "equilibrium (3 bidders)", "equilibrium (5 bidders)"}
+    assert rows["equilibrium (5 bidders)"] == 1.0 and rows["shade 0.5, 2 × equilibrium"] < 1
+
+
+def test_what_if_chart_refuses_several_sweeps():
+    a = what_if_sweep([0.9, 0.6, 0.3], [0.6, 0.4, 0.2], 1, "first", [0.0, 0.5, 1.0])
+    b = what_if_sweep([0.9, 0.6, 0.3], [0.6, 0.4, 0.2], 0, "first", [0.0, 0.5, 1.0])
+    with pytest.raises(ValueError, match=r"what_if_chart draws one sweep; this frame holds several \(column 'bidder'"):
+        ch.what_if_chart(pd.concat([a, b]))
+    c = what_if_sweep([0.9, 0.6, 0.3], [0.7, 0.4, 0.2], 1, "first", [0.0, 0.5, 1.0])   # bidder 1; bidder 0 bid more
+    with pytest.raises(ValueError, match="what_if_chart draws one sweep; this frame holds several .one bid x gives two"):
+        ch.what_if_chart(pd.concat([a, c]))

@@ -125,6 +125,13 @@ def hand_frame() -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["game", "seat", "agent", "won", "score", "rank"])
 
 
+def wilson_by_hand(p: float, n: int, z: float) -> tuple[float, float]:
+    """The Wilson score interval, written out: (p + z²/2n ± z sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)."""
+    centre = p + z * z / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+
+
 def test_summary_averages_a_bots_seats_in_a_game_then_the_games():
     s = summary(hand_frame()).set_index(["agent", "measure"])
     z = statistics.NormalDist().inv_cdf(0.975)
@@ -133,7 +140,13 @@ def test_summary_averages_a_bots_seats_in_a_game_then_the_games():
     row = s.loc[("A", "win share")]
     assert row["games"] == 3 and row["mean"] == pytest.approx(0.25) and row["se"] == pytest.approx(se)
     assert 0.25 - z * se < 0, "the normal interval passes 0 here"
-    assert (row["lo"], row["hi"]) == pytest.approx((0.0, 0.25 + z * se)), "a share's interval stays within 0..1"
+    assert (row["lo"], row["hi"]) == pytest.approx(wilson_by_hand(0.25, 3, z)), "a share's interval: Wilson's"
+    assert 0 < row["lo"] < row["hi"] < 1 and row["interval"] == "Wilson score"
+    score = s.loc[("B", "score")]
+    b_score = [1, 6, 4]
+    assert (score["lo"], score["hi"]) == pytest.approx((statistics.mean(b_score) - z * statistics.stdev(b_score) / 3 ** 0.5,
+                                                        statistics.mean(b_score) + z * statistics.stdev(b_score) / 3 ** 0.5))
+    assert score["interval"] == "normal (mean ± z se)"
     assert s.loc[("B", "score"), "mean"] == pytest.approx((1 + 6 + 4) / 3)
     assert s.loc[("A", "rank"), "mean"] == pytest.approx((1.5 + 2 + 2) / 3)
     assert list(s.index.get_level_values("measure").unique()) == ["win share", "score", "rank"]
@@ -146,7 +159,10 @@ def test_head_to_head_counts_a_game_once_and_a_tie_as_half():
     assert p.loc[("A", "B"), "se"] == pytest.approx(statistics.stdev(ahead) / math.sqrt(3))
     assert p.loc[("B", "A"), "ahead"] == pytest.approx(1 - statistics.mean(ahead))
     assert p.loc[("A", "B"), "games"] == 3 and len(p) == 2, "no bot against itself"
-    assert (p["lo"] >= 0).all() and (p["hi"] <= 1).all() and p.loc[("A", "B"), "lo"] == 0.0
+    z = statistics.NormalDist().inv_cdf(0.975)
+    assert (p.loc[("A", "B"), "lo"], p.loc[("A", "B"), "hi"]) == pytest.approx(
+        wilson_by_hand(statistics.mean(ahead), 3, z)), "a share's interval: Wilson's"
+    assert (p["lo"] >= 0).all() and (p["hi"] <= 1).all() and (p["interval"] == "Wilson score").all()
 
 
 def test_charts_of_the_summary_and_the_head_to_head():
@@ -307,8 +323,128 @@ def test_the_command_says_there_is_no_interval_after_one_game(tmp_path, capsys):
                  "--seed", "1", "--workers", "0", "--no-progress", "--out", str(tmp_path / "t")]) == 0
     printed = capsys.readouterr().out
     assert "nan" not in printed and "1 games" not in printed and "1 parts" not in printed, printed
-    assert printed.count("(no interval)") == 3 * 3 + 6 and printed.count(", 1 game\n") == 6
+    assert printed.count("(no interval)") == 3 * 2 and printed.count(", 1 game\n") == 6, \
+        "a score and a rank have no interval after one game; a share has its Wilson interval (wide)"
+    assert "0.000 (0.000..0.793)" in printed and "1.000 (0.207..1.000)" in printed, printed
     assert main(["tournament", "bloff", "--players", "3", "--agents", "random,caller", "--games", "4",
                  "--seed", "1", "--workers", "0", "--no-progress", "--out", str(tmp_path / "u")]) == 0
     printed = capsys.readouterr().out
-    assert "no interval" not in printed and ", 4 games\n" in printed
+    assert ", 4 games\n" in printed
+    random = next(line for line in printed.splitlines() if line.startswith("random "))
+    assert random.split()[1:] == ["4", "0.000", "(0.000..0.490)", "0.0", "(no", "interval)", "2.00", "(no", "interval)"], \
+        "random never won: a Wilson interval for its share; it scored 0 and came 2nd every game: no interval"
+
+
+# -- intervals that stay honest at 0 and 1; win rates that count what they say -------------
+
+@pytest.fixture(scope="module")
+def honest_random():
+    """20 games of Bløff, honest against random at 3 seats (2 line-ups): random never wins."""
+    return tournament(make_game("bloff"), ["honest", "random"], games=20, seed=1, players=3)
+
+
+def test_a_share_never_won_has_a_wilson_interval_and_a_flat_score_none(honest_random):
+    """A bot that never won had se 0 and the interval 0.000..0.000, printed and drawn as a bare dot."""
+    s = summary(honest_random).set_index(["agent", "measure"])
+    z = statistics.NormalDist().inv_cdf(0.975)
+    row = s.loc[("random", "win share")]
+    assert row["mean"] == 0 and row["lo"] == 0 and row["hi"] == pytest.approx(wilson_by_hand(0.0, 20, z)[1])
+    assert row["hi"] == pytest.approx(0.1611, abs=1e-4), "the textbook value: 0 of 20, 95 %"
+    for measure in ("score", "rank"):
+        flat = s.loc[("random", measure)]
+        assert math.isnan(flat["lo"]) and math.isnan(flat["hi"]), f"{measure}: no zero-width interval"
+        assert flat["interval"] == "none: every game gave the same value"
+    assert s.loc[("honest", "score"), "interval"] == "normal (mean ± z se)"
+    assert s.loc[("honest", "score"), "lo"] < s.loc[("honest", "score"), "hi"]
+    spec = summary_chart(summary(honest_random)).to_dict()
+    assert "no interval" in " ".join(spec["title"]["subtitle"]), "the chart says so"
+    hollow = [layer for panel in spec["hconcat"] for layer in panel["layer"]
+              if layer["mark"]["type"] == "point" and layer["mark"]["filled"] is False]
+    assert len(hollow) == 3, "a hollow dot where no interval can be given"
+
+
+def test_the_command_prints_the_wilson_interval(tmp_path, capsys):
+    from bluffkit.cli import main
+    assert main(["tournament", "bloff", "--players", "3", "--agents", "honest,random", "--games", "20", "--seed", "1",
+                 "--workers", "0", "--no-progress", "--out", str(tmp_path / "t1")]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("random "))
+    assert "0.000 (0.000..0.161)" in line and "(0.000..0.000)" not in line, line
+    assert line.count("(no interval)") == 2, line
+    assert "Wilson score" in (tmp_path / "t1" / "summary.csv").read_text()
+
+
+def test_win_rates_count_games_and_seats_and_agree_with_the_summary(honest_random):
+    """win_rates called 31 and 29 seats "games" in a 20-game run, treated a bot's two seats
+    of one game as two independent chances, and gave honest 0.645 where summary said 0.725."""
+    from bluffkit.analysis.tournament import win_rates
+    rates = win_rates(honest_random)
+    assert list(rates.columns) == ["by", "who", "games", "seats", "wins", "rate", "se", "lo", "hi"]
+    agents = rates[rates["by"] == "agent"].set_index("who")
+    assert agents["games"].tolist() == [20, 20] and agents["seats"].sum() == 60 and agents["wins"].sum() == 20
+    s = summary(honest_random)
+    share = s[s["measure"] == "win share"].set_index("agent")
+    for col, theirs in (("rate", "mean"), ("se", "se"), ("lo", "lo"), ("hi", "hi"), ("games", "games")):
+        assert agents[col].to_numpy() == pytest.approx(share[theirs].to_numpy()), col
+    per_game = honest_random[honest_random["agent"] == "honest"].groupby("game")["won"].mean()
+    assert agents.loc["honest", "rate"] == pytest.approx(per_game.mean()) and agents.loc["honest", "rate"] == 0.725
+    seats = rates[rates["by"] == "seat"]
+    assert (seats["games"] == 20).all() and (seats["seats"] == 20).all() and seats["wins"].sum() == 20
+
+
+def test_the_tournament_takes_its_arguments_strictly(auction, capsys):
+    """agents="random" was played as the bots 'r', 'a', ...; progress="x" was taken; a
+    function given as progress was never called (a bar was drawn instead); numpy counts refused."""
+    import numpy as np
+    with pytest.raises(RulesError, match=r"agents: a list of bots' names.*e\.g\. \['random'\].*not a text"):
+        tournament(auction, "random", 3, seed=1, players=3)
+    with pytest.raises(RulesError, match=r"progress: True, False \(or None\) or a function progress\(done, total\), got 'x'"):
+        tournament(auction, FIELD, 3, seed=1, progress="x")
+    calls = []
+    df = tournament(auction, FIELD, 120, seed=1, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(50, 120), (100, 120), (120, 120)], "called as simulate calls it"
+    assert capsys.readouterr().err == "", "no bar drawn"
+    pd.testing.assert_frame_equal(df, tournament(auction, FIELD, 120, seed=1))
+    same = tournament(auction, FIELD[:2], np.int64(6), seed=np.int64(1), players=np.int64(3))
+    pd.testing.assert_frame_equal(same, tournament(auction, FIELD[:2], 6, seed=1, players=3))
+    with pytest.raises(RulesError, match="players must be an integer >= 1, got True"):
+        tournament(auction, FIELD, 6, seed=1, players=True)
+
+
+def test_a_run_takes_its_arguments_strictly_and_writes_nothing_when_refused(auction, tmp_path):
+    import numpy as np
+    (tmp_path / "file").write_text("mine")
+    for kwargs, error, said in [
+        (dict(out=tmp_path / "file" / "sub"), TournamentError, f"{tmp_path / 'file'} is a file, not a folder"),
+        (dict(progress="yes"), RulesError, "progress: True, False .* got 'yes'"),
+        (dict(echo=3), RulesError, r"echo: a function echo\(line\) or None, got 3"),
+        (dict(on_part="x"), RulesError, r"on_part: a function on_part\(k\) or None"),
+        (dict(workers=np.True_), RulesError, "workers must be a whole number"),
+    ]:
+        kwargs = {"out": tmp_path / "new", "workers": 0, **kwargs}
+        with pytest.raises(error, match=said):
+            run(auction, FIELD, 10, 1, players=3, **kwargs)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["file"], f"{kwargs}: nothing written"
+    assert (tmp_path / "file").read_text() == "mine"
+    done = run(auction, FIELD, np.int64(10), 1, tmp_path / "n", players=np.int64(3), chunk=np.int64(5),
+               workers=np.int64(0), echo=None)
+    assert (done.chunks, done.played) == (2, 2) and read_manifest(tmp_path / "n")["games"] == 10
+    pd.testing.assert_frame_equal(load(tmp_path / "n"), tournament(auction, FIELD, 10, seed=1, players=3))
+
+
+@pytest.mark.parametrize("change, column, said", [
+    ({"won": float("nan")}, "won", "not finite numbers"),
+    ({"won": "1"}, "won", "must hold numbers, it holds"),
+    ({"won": 2.0}, "won", "from 0 to 1; got 2"),
+    ({"score": "x"}, "score", "must hold numbers"),
+    ({"rank": float("inf")}, "rank", "not finite numbers"),
+])
+def test_frames_of_text_or_nan_are_refused_naming_the_column(change, column, said):
+    """win_rates raised ZeroDivisionError on NaN and TypeError on text; summary pandas' TypeError."""
+    from bluffkit.analysis.tournament import win_rates
+    df = hand_frame().assign(**change)
+    calls = [summary, pairwise] if column == "rank" else [summary] + ([win_rates] if column == "won" else [])
+    for fn in calls:
+        with pytest.raises(ValueError, match=rf"{fn.__name__}: column '{column}' .*{said}"):
+            fn(df)
+    with pytest.raises(ValueError, match="win_rates takes the frame of tournament.*no column 'game'"):
+        win_rates(hand_frame().drop(columns="game"))
