@@ -195,7 +195,7 @@ def _apart(out: Path, logs: Path) -> None:
 
 def cmd_simulate(args) -> int:
     from bluffkit.analysis.simulate import simulate
-    args.games = _games(args.games)
+    args.games, args.seed = _games(args.games), _seed(args.seed)
     game = _game(args)
     game.check_players(args.players)
     agents = _agent_names(args.agents)
@@ -272,7 +272,7 @@ def cmd_tournament(args) -> int:
     to head table, also written there as ``summary.csv`` and ``pairwise.csv``."""
     from bluffkit.analysis.tournament import pairwise, summary
     from bluffkit.analysis.tournament_run import load, plan, run, write_outputs
-    games = _games(args.games)
+    games, args.seed = _games(args.games), _seed(args.seed)
     game = _game(args)
     agents = _agent_names(args.agents)
     table = plan(game, agents, games, args.seed, players=args.players, mode=args.lineups,   # refused before "started"
@@ -333,19 +333,38 @@ def _int(text: str) -> int:
 _int.__name__ = "int"                          # argparse's words: "invalid int value: 'x'"
 
 
-def _games(text: str) -> int:
-    """``--games``: a whole number of games, also written as ``1e6`` or ``10_000``."""
-    if not text.isascii():                     # float() reads other scripts' digits too
-        raise BluffkitError(f"--games takes a whole number of games from 1 to 10**12 (e.g. 1000 or 1e6), "
-                            f"got {printable(repr(text))[:60]}")
+#: How ``--games`` and ``--seed`` may be written (their help says it).
+WHOLE_FORMS = "digits, grouped with _ or written as 1e6 or 2.5e3 if you like"
+
+
+def _whole(text: str, option: str, low: int, high: int, words: str) -> int:
+    """``--games`` and ``--seed``: a whole number from ``low`` to ``high``, as digits, also
+    grouped with underscores (``10_000``) or in e-notation (``1e6``, ``2.5e3``) when that is
+    a whole number. Read exactly (a float would round a long seed), in ASCII only (Python
+    also reads other scripts' digits); else :class:`BluffkitError` saying what it takes."""
+    from decimal import Decimal, InvalidOperation
+
+    refused = BluffkitError(f"{option} takes {words} (e.g. 1000, 10_000 or 1e6), got {printable(repr(text))[:60]}")
+    if not text.isascii():
+        raise refused
     try:
-        value = float(text.replace("_", ""))
-    except ValueError:
-        value = float("nan")
-    if not value.is_integer() or not 1 <= value <= 10**12:
-        raise BluffkitError(f"--games takes a whole number of games from 1 to 10**12 (e.g. 1000 or 1e6), "
-                            f"got {printable(repr(text))[:60]}")
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise refused from None
+    if not value.is_finite() or not low <= value <= high or value != value.to_integral_value():
+        raise refused
     return int(value)
+
+
+def _games(text: str) -> int:
+    """``--games``: a whole number of games from 1 to 10**12 (:func:`_whole`)."""
+    return _whole(text, "--games", 1, 10**12, "a whole number of games from 1 to 10**12")
+
+
+def _seed(text: str | None) -> int | None:
+    """``--seed``: a whole number from 0 to 2**1024 - 1, written as ``--games`` is (:func:`_whole`); ``None`` stays."""
+    from bluffkit.core.seeding import MAX_SEED
+    return None if text is None else _whole(text, "--seed", 0, MAX_SEED, "a whole number from 0 to 2**1024 - 1")
 
 
 #: Seconds between two progress lines of ``simulate`` when stderr is not a terminal.
@@ -629,7 +648,8 @@ def cmd_play(args) -> int:
     if any(n.strip().lower() == "chance" for n in names):   # as scenarios refuse it
         raise BluffkitError("--names: 'chance' names chance's moves in replays and scenarios; "
                             "give that seat another name")
-    seed = fresh_seed() if args.seed is None else args.seed
+    seed = _seed(args.seed)
+    seed = fresh_seed() if seed is None else seed
     session = Session(game, seats, names=names, seed=seed)
     shared = len(humans) > 1                   # several people take turns at one screen
     tty = sys.stdout.isatty()
@@ -845,8 +865,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play many games between bots and write one row per game (seed, agents, scores, the game's own numbers) as CSV or Parquet; --logs DIR writes every game's log too.")
     _add_game_args(s)
     s.add_argument("--players", type=_int, required=True, help="players in every game (the auctioneer counts)")
-    s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
-    s.add_argument("--seed", type=_int, required=True, help="the same seed plays the same games")
+    s.add_argument("--games", required=True, help=f"how many games, 1 to 10**12 ({WHOLE_FORMS})")
+    s.add_argument("--seed", required=True, help=f"the same seed plays the same games: 0 to 2**1024 - 1, "
+                                                 f"written as --games is ({WHOLE_FORMS})")
     s.add_argument("--agents", default="random", help="one per seat, comma-separated, or one for all "
                                                        "(default: random; each game's bots: 'bluffkit games')")
     s.add_argument("--out", required=True, help="a .csv or .parquet file (replaced if it exists)")
@@ -867,8 +888,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--lineups", choices=["fixed", "round-robin"],
                    help="fixed: the bots as named, one per seat; round-robin: every line-up of the field "
                         "(default: fixed when one bot or one per seat is named)")
-    s.add_argument("--games", required=True, help="how many games (e.g. 1000 or 1e6)")
-    s.add_argument("--seed", type=_int, required=True, help="the same seed plays the same games")
+    s.add_argument("--games", required=True, help=f"how many games, 1 to 10**12 ({WHOLE_FORMS})")
+    s.add_argument("--seed", required=True, help=f"the same seed plays the same games: 0 to 2**1024 - 1, "
+                                                 f"written as --games is ({WHOLE_FORMS})")
     where = s.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_int,
                        help="worker processes of a local dask cluster (default: one per core; 0: this process)")
@@ -898,9 +920,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--agents", help="bots for the other seats (default: the game's own; see 'bluffkit games')")
     s.add_argument("--names", help="seat names, comma-separated (default: Seat 0, Seat 1, ..., as moves "
                                    "and messages number the seats)")
-    s.add_argument("--seed", type=_int, default=None,
+    s.add_argument("--seed", default=None,
                    help="the deal (default: a fresh one each run, which nobody can know from an earlier run; "
-                        "give the seed printed at the end to play that deal again)")
+                        "give the seed printed at the end to play that deal again): 0 to 2**1024 - 1, "
+                        f"{WHOLE_FORMS}")
     s.add_argument("--save", help="write the log here at the end (a new file, unless --overwrite)")
     s.add_argument("--overwrite", action="store_true", help="let --save replace a file that exists")
     s.set_defaults(func=cmd_play)

@@ -21,6 +21,13 @@ auctions, in notes in count auctions), ``revenue`` the auctioneer's cash gain,
 ``refused`` whether the auctioneer kept the (first) lot, ``auctioneer_payoff`` its cash
 gain plus its value of what it kept.
 
+``scale`` is bounded both ways: the most the value law gives times ``scale`` is at most
+:data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE` (10,000) and at least :data:`MIN_TOP_MONEY`
+(100). Bids and payments in money move in steps of 10 (the smallest note, and an open
+auction's raise), and a bidder bids its value rounded down to a step: at a scale of 10 or
+less no value reaches a step, nobody bids, and every lot went unsold without a word; at 100
+the rounding still costs about a tenth of the revenue, at the default 1,000 about 1 %.
+
 The lab panel's other sums live here too: :func:`draw_values` (one auction's private
 values), :func:`parse_values` and :func:`parse_scripts` (what is typed in its boxes) and
 :func:`summary` (the statistics of a simulated frame).
@@ -38,7 +45,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from numbers import Integral
+from numbers import Integral, Real
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -46,7 +53,7 @@ import numpy as np
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, value_law
 from bluffkit.auctions.rules import FORMATS, MAX_ANIMAL_VALUE, VALUE_BOUND, value_ok
-from bluffkit.core.errors import RulesError, quote
+from bluffkit.core.errors import RulesError, as_int, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -60,6 +67,10 @@ SCALE = 1000
 #: The most auctions :func:`simulate_engine` plays in one call: the engine plays thousands a
 #: second, and the values of all auctions are drawn at once.
 MAX_ENGINE_AUCTIONS = 1_000_000
+
+#: The least money the value law times ``scale`` must reach: ten steps of 10, the smallest
+#: note and an open auction's raise (a value below 10 cannot bid at all).
+MIN_TOP_MONEY = 100
 
 #: Start money for the lab: enough notes (1,600 in all) that a value of up to 1,000 can be paid.
 LAB_MONEY = (2, 10, 4, 4, 2, 1)
@@ -80,10 +91,13 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     docstring). ``strategy``: one for all bidders or one per bidder; ``right``: whether the
     auctioneer uses its right of first refusal (it keeps a lot worth more to it than twice
     the price); ``progress``: ``True`` for a text bar, or a callable ``progress(done, total)``
-    (the lab panel's bar). ``auctions`` is 1 to :data:`MAX_ENGINE_AUCTIONS` (1,000,000)."""
+    (the lab panel's bar). ``auctions`` is 1 to :data:`MAX_ENGINE_AUCTIONS` (1,000,000);
+    ``bidders`` and ``auctions`` are whole numbers (numpy's too). ``scale``: see the module
+    docstring (for the uniform law, 100 to 10,000)."""
     import pandas as pd
 
     check_seed(seed)
+    bidders, auctions = as_int(bidders), as_int(auctions)
     check_scale(scale)
     if fmt not in FORMATS:
         raise RulesError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
@@ -154,10 +168,12 @@ def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
 
 
 def check_scale(scale) -> float:
-    """``scale`` (money per unit of value) when it is a finite number > 0; else a
-    :class:`RulesError` saying so."""
+    """``scale`` (money per unit of value) when it is a finite number > 0 (numpy's too); else a
+    :class:`RulesError` saying so. (:func:`money_law` holds the law times it to its bounds.)"""
+    if isinstance(scale, Real) and not isinstance(scale, (int, float, np.bool_)):     # np.int64(500), a Fraction
+        scale = float(scale)
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < math.inf:   # (nan fails)
-        raise RulesError(f"scale must be a finite number > 0 (money per unit of value), got {scale!r}")
+        raise RulesError(f"scale must be a finite number > 0 (money per unit of value), got {quote(scale)}")
     return scale
 
 
@@ -165,8 +181,10 @@ def money_law(values, scale) -> Callable:
     """The draw function of the value law ``values`` (see
     :func:`bluffkit.analysis.auction_sim.value_law`), once the most it can give times
     ``scale`` is known to stay within :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`:
-    1 for ``uniform`` and the beta laws, ``hi`` for ``uniform(lo, hi)``. A callable law
-    has no known top: its draws are checked by :func:`check_drawn`."""
+    1 for ``uniform`` and the beta laws, ``hi`` for ``uniform(lo, hi)``; that top times
+    ``scale`` must also reach :data:`MIN_TOP_MONEY` (100): below, bids rounded to steps of
+    10 sell little or nothing. A callable law has no known top: its draws are checked
+    against the upper bound by :func:`check_drawn`."""
     check_scale(scale)
     try:
         _, draw, bounds = value_law(values)
@@ -176,6 +194,11 @@ def money_law(values, scale) -> Callable:
     if top is not None and top * scale > MAX_ANIMAL_VALUE:
         raise RulesError(f"values {values!r} times scale {scale:g} reach {top * scale:,.0f}, but {VALUE_BOUND}: "
                          f"lower the scale or the law's upper bound")
+    if top is not None and top * scale < MIN_TOP_MONEY:
+        raise RulesError(f"values {values!r} times scale {scale:g} reach at most {top * scale:,.4g} in money, but bids "
+                         f"and payments move in steps of 10 (the smallest note, an open auction's raise): a value "
+                         f"below 10 cannot bid, so few lots or none would sell; give a scale of at least "
+                         f"{MIN_TOP_MONEY / top:,.6g} (so that values reach {MIN_TOP_MONEY} in money: ten steps)")
     return draw
 
 
@@ -215,14 +238,33 @@ def parse_values(text: str, players: int) -> list[float]:
     players = int(players)
     if not isinstance(text, str):
         raise RulesError(f"values must be text such as '300, 450, 800', got {quote(text)}")
-    try:
-        typed = [float(x) for x in text.replace(";", ",").split(",") if x.strip()]
-    except ValueError:
-        typed = []
-    if len(typed) != players or not all(map(value_ok, typed)):
-        raise RulesError(f"Type {players} values from 0 to {MAX_ANIMAL_VALUE:,}, the auctioneer's first then each "
-                         f"bidder's, separated by commas (e.g. 300, 450, 800, 120).")
+    how = (f"Type {players} values from 0 to {MAX_ANIMAL_VALUE:,}, the auctioneer's first then each bidder's, "
+           f"separated by commas (e.g. 300, 450, 800, 120).")
+    items = [x.strip() for x in text.replace(";", ",").split(",") if x.strip()]
+    typed = []
+    for i, item in enumerate(items, 1):
+        value = _typed_value(item)
+        if value is None:
+            why = "is not a number" + (" (write 1000, not 1_000)" if "_" in item else "")
+            raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, {why}. {how}")
+        if not value_ok(value):
+            raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a number from 0 to "
+                             f"{MAX_ANIMAL_VALUE:,} (nan and inf are no values). {how}")
+        typed.append(value)
+    if len(typed) != players:
+        raise RulesError(f"{len(typed)} value{'s' if len(typed) != 1 else ''} typed, {players} needed. {how}")
     return typed
+
+
+def _typed_value(item: str) -> float | None:
+    """A value as typed in the lab's box (``300``, ``2.5``, ``1e3``, ``-1``), or ``None``: Python's
+    float also reads ``1_000``, other scripts' digits (``١٠``) and spaces inside, which the box does not."""
+    if not item.isascii() or "_" in item or any(c.isspace() for c in item):
+        return None
+    try:
+        return float(item)
+    except ValueError:
+        return None
 
 
 def parse_scripts(text: str, bidders: int, scripted=()) -> dict[int, list[str]]:
@@ -231,6 +273,7 @@ def parse_scripts(text: str, bidders: int, scripted=()) -> dict[int, list[str]]:
     ``scripted`` a list of bidders 1 to ``bidders``."""
     if not isinstance(text, str):
         raise RulesError(f"scripts must be text such as '1: bid 100, pass; 2: bid 120', got {quote(text)}")
+    bidders = as_int(bidders)
     if isinstance(bidders, bool) or not isinstance(bidders, int) or bidders < 1:
         raise RulesError(f"bidders must be a whole number >= 1, got {quote(bidders)}")
     if not isinstance(scripted, Iterable) or isinstance(scripted, (str, bytes)):

@@ -39,7 +39,8 @@ new equilibrium; in fact with the right truthful bidding is no longer dominant i
 second-price auction either (a refused winner is paid the price, so winning can pay even
 at a price above one's value).
 
-Every function takes ``n`` (a :data:`N` symbol by default, or an integer >= 2) and a format
+Every function takes ``n`` (a :data:`N` symbol by default, or an integer >= 2: Python's, numpy's
+as ``np.arange`` gives them, or sympy's ``Integer``; never True or False) and a format
 ``"first"`` or ``"second"``, and returns a sympy expression (an exact number for integer n);
 :func:`summary` and :func:`textbook_table` give floats.
 
@@ -56,12 +57,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-import numpy as np
 import pandas as pd
 import sympy as sp
 
 from bluffkit.analysis.auction_sim import format_label
-from bluffkit.core.errors import check_flag, quote
+from bluffkit.core.errors import as_int, check_flag, quote
 
 N = sp.Symbol("n", integer=True, positive=True)
 """The number of bidders."""
@@ -99,6 +99,7 @@ def _at(expr: sp.Expr, n: int | sp.Expr) -> sp.Expr:
     """``expr`` at ``n`` bidders: the symbol itself, or an integer >= 2 (exact result)."""
     if n is N:
         return expr
+    n = as_int(n)                                 # (np.int64(3), sympy's Integer(3))
     if isinstance(n, bool) or not isinstance(n, int) or n < 2:
         raise ValueError(f"n (the number of bidders) must be an integer >= 2 or the symbol N, got {n!r}")
     return expr.subs(N, n)
@@ -107,6 +108,7 @@ def _at(expr: sp.Expr, n: int | sp.Expr) -> sp.Expr:
 def _at_most(expr: sp.Expr, n: int | sp.Expr, what: str) -> sp.Expr:
     """:func:`_at` for the results whose exact form at n holds powers of n: n at most :data:`MAX_BIDDERS`."""
     _at(N, n)                                     # (checks n first)
+    n = as_int(n)
     if n is not N and n > MAX_BIDDERS:
         raise ValueError(f"n (the number of bidders) must be at most {MAX_BIDDERS:,} for {what} (the right of "
                          f"first refusal's exact values hold powers of n), got {n:,}")
@@ -114,7 +116,10 @@ def _at_most(expr: sp.Expr, n: int | sp.Expr, what: str) -> sp.Expr:
 
 
 def _order(n: int | sp.Expr, j: int) -> int:
-    """``j`` when it is an order statistic 1..n of n values (and at most :data:`MAX_ORDER`)."""
+    """``j`` when it is an order statistic 1..n of n values (and at most :data:`MAX_ORDER`);
+    ``n`` is checked first (``order_statistic_cdf(0)`` blamed j for n's fault)."""
+    _at(N, n)
+    n, j = as_int(n), as_int(j)
     if isinstance(j, bool) or not isinstance(j, int) or j < 1:
         raise ValueError(f"j (which order statistic, 1 = highest) must be an integer >= 1, got {quote(j)}")
     if isinstance(n, int) and j > n:
@@ -396,8 +401,7 @@ def summary(n: int, fmt: str = "first") -> dict[str, object]:
     >>> round(s["expected_revenue"], 3), round(s["revenue_sd"], 3)
     (0.667, 0.178)
     """
-    if isinstance(n, np.integer):                 # (np.arange(2, 6) holds np.int64)
-        n = int(n)                                # (not check_whole: n may be the symbol N)
+    n = as_int(n)                                 # (np.arange(2, 6) holds np.int64; not check_whole: n may be N)
     _at_most(N, n, "summary and textbook_table")
     var = revenue_variance(n, fmt)
     return {"n": n, "format": format_label(fmt), "equilibrium_bid": str(equilibrium_bid(n, fmt)),

@@ -19,6 +19,14 @@ trend per bot) and :func:`score_by_notes_chart` (mean scores by bins of notes pa
 paying to move goes with. Like every bluffkit chart they fit a notebook projected at
 1280x720 (:mod:`bluffkit.analysis.chart_style`).
 
+The summaries (:func:`visits_per_game`, :func:`score_by_notes`) of a frame with no rows
+give a frame with no rows (and their columns); the charts refuse one (there is nothing to
+draw). Every one of them refuses, with a ``ValueError`` naming the function and the column,
+a frame that is not these frames: a column missing, or one that should hold numbers
+holding text, True/False, nan or inf. Counts (``games``, ``players``, ``step``,
+``min_seats``) are whole numbers: Python's, numpy's (``np.arange`` gives ``np.int64``) or
+sympy's, never True or False.
+
 >>> run = simulate_board(games=2, board="fairground", seed=1, progress=False)
 >>> len(run.seats), run.visits.groupby("game")["visits"].sum().tolist() == \\
 ...     run.seats.groupby("game")["moves"].sum().tolist()
@@ -40,7 +48,7 @@ from bluffkit.agents.base import make_agent
 from bluffkit.agents.bidder_up import AGENTS
 from bluffkit.analysis.chart_style import OKABE_ITO, builder, finish
 from bluffkit.auctions.rules import FORMATS
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, as_int, check_frame
 from bluffkit.core.game import make_game
 from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -78,6 +86,7 @@ def board_spaces(board: str, players: int = 4) -> pd.DataFrame:
     """
     b = shipped_board(_check_board(board))
     game = make_game("bidder-up", board=board)
+    players = as_int(players)
     game.check_players(players)
     tiles = game.rules.tiles_for(players)
     where = {s: i for i, s in enumerate(b.loop)}
@@ -134,9 +143,11 @@ def simulate_board(games: int = 200, board: str = "animal-market", players: int 
     and ``game``): ``visits`` (moves that landed there), ``paid_visits`` (of those, the
     ones that cost notes) and ``notes`` (notes paid for them).
 
-    Bad arguments raise :class:`~bluffkit.core.errors.RulesError` (a ``ValueError``) saying
-    what was wrong, before any game is played.
+    ``games`` and ``players`` are whole numbers (numpy's too). Bad arguments raise
+    :class:`~bluffkit.core.errors.RulesError` (a ``ValueError``) saying what was wrong,
+    before any game is played.
     """
+    games, players = as_int(games), as_int(players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games must be a whole number >= 1, got {games!r}")
     check_seed(seed)
@@ -207,8 +218,12 @@ def simulate_board(games: int = 200, board: str = "animal-market", players: int 
 def visits_per_game(visits: pd.DataFrame) -> pd.DataFrame:
     """Per board and space (in board order): ``per_game`` (mean landings per game, all
     pawns together), ``share`` (of all landings on that board), ``visits``, ``paid_share``
-    (of the landings there, the share that cost notes) and ``games``."""
+    (of the landings there, the share that cost notes) and ``games``. ``visits`` with no rows
+    gives a frame with no rows."""
     keys = ["board", "order", "space", "label", "name", "kind", "on_hill", "format"]
+    _check_visits(visits, "visits_per_game")
+    if len(visits) == 0:
+        return pd.DataFrame(columns=[*keys, *_COUNTS, "games", "per_game", "share", "paid_share"])
     g = visits.groupby(keys, as_index=False, sort=True)[["visits", "paid_visits", "notes"]].sum()
     games = visits.groupby("board")["game"].nunique()
     total = g.groupby("board")["visits"].transform("sum")
@@ -217,6 +232,22 @@ def visits_per_game(visits: pd.DataFrame) -> pd.DataFrame:
     g["share"] = g["visits"] / total.where(total > 0, 1)
     g["paid_share"] = g["paid_visits"] / g["visits"].where(g["visits"] > 0, 1)
     return g
+
+
+_COUNTS = ["visits", "paid_visits", "notes"]
+_VISIT_KEYS = ("board", "game", "order", "space", "label", "name", "kind", "on_hill", "format")
+_SEAT_KEYS = ("board", "bot", "score", "notes_moved")
+
+
+def _check_visits(visits, what: str, chart: bool = False) -> None:
+    """A chart (``chart=True``) refuses a frame with no rows too, in a chart builder's words."""
+    check_frame(visits, _VISIT_KEYS, what, None if chart else "simulate_board(...).visits",
+                numbers=("game", "order", *_COUNTS), empty="nothing to chart" if chart else None)
+
+
+def _check_seats(seats, what: str, columns=_SEAT_KEYS, chart: bool = False) -> None:
+    check_frame(seats, columns, what, None if chart else "simulate_board(...).seats",
+                numbers=[c for c in columns if c not in ("board", "bot")], empty="nothing to chart" if chart else None)
 
 
 def _board_title(board: str) -> str:
@@ -242,7 +273,8 @@ def visits_chart(visits: pd.DataFrame, title: str = "Where the pawns land") -> a
     space in board order (the loop clockwise from the start, then the hill), by the board's
     labels, coloured by the space's kind (pens [D], horse-trading [E], Piggy Bank [F], market
     [G], raffle booth [H]). ``visits`` is :func:`simulate_board`'s; with several boards, one
-    panel per board side by side."""
+    panel per board side by side. A frame with no rows is refused."""
+    _check_visits(visits, "visits_chart", chart=True)
     g = visits_per_game(visits)
     g["kind_words"] = g["kind"].map(KIND_WORDS)
     g["board_title"] = g["board"].map(_board_title)
@@ -279,7 +311,9 @@ def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move b
     fewer spaces than it rolled [C], one point per seat and game, coloured by bot, with a
     straight trend line per bot (least squares). ``seats`` is :func:`simulate_board`'s;
     with several boards, one panel per board. A trend is a correlation, not a cause: a bot
-    that pays to reach a full pen also bids there."""
+    that pays to reach a full pen also bids there. A frame with no rows is refused."""
+    _check_seats(seats, "movement_cost_chart", ("board", "game", "seat", "bot", "score", "notes_moved", "paid_moves",
+                                                 "moves", "rank"), chart=True)
     df = seats[["board", "game", "seat", "bot", "score", "notes_moved", "paid_moves", "moves", "rank"]].copy()
     df["board_title"] = df["board"].map(_board_title)
     boards = list(dict.fromkeys(df.sort_values("board")["board_title"]))
@@ -315,16 +349,18 @@ def score_by_notes(seats: pd.DataFrame, step: int | None = None, min_seats: int 
     ``"30+"`` holding the few seats beyond the 95th percentile), ``seats``, ``mean``, ``se``
     (standard error of the mean), ``low_ci`` and ``high_ci`` (mean -/+ 1.96 se). ``step``:
     the bins' width in notes (default: about five bins up to the 95th percentile). A bin of
-    fewer than ``min_seats`` seats is left out (its mean says little).
+    fewer than ``min_seats`` seats is left out (its mean says little). ``seats`` with no rows
+    gives a frame with no rows.
 
     >>> df = pd.DataFrame({"board": "fairground", "bot": "random", "score": [100, 300, 500, 900, 50],
     ...                    "notes_moved": [0, 1, 6, 7, 3]})
     >>> score_by_notes(df, step=5, min_seats=2)[["bin", "seats", "mean"]].values.tolist()
     [['0–4', 3, 150.0], ['5–9', 2, 700.0]]
     """
-    for name, v in (("step", step), ("min_seats", min_seats)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-            raise ValueError(f"{name} must be a whole number >= 1, got {v!r}")
+    step, min_seats = _bins(step, min_seats)
+    _check_seats(seats, "score_by_notes")
+    if len(seats) == 0:
+        return pd.DataFrame(columns=["board", "bot", "low", "seats", "mean", "se", "low_ci", "high_ci", "bin"])
     notes = seats["notes_moved"]
     q95 = float(notes.quantile(0.95))
     if step is None:
@@ -342,6 +378,15 @@ def score_by_notes(seats: pd.DataFrame, step: int | None = None, min_seats: int 
     return g.drop(columns="sd")
 
 
+def _bins(step, min_seats) -> tuple:
+    """``step`` (``None`` or a whole number >= 1) and ``min_seats`` (a whole number >= 1) as ints."""
+    step, min_seats = as_int(step), as_int(min_seats)
+    for name, v in (("step", step), ("min_seats", min_seats)):
+        if (v is not None or name == "min_seats") and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            raise ValueError(f"{name} must be a whole number >= 1, got {v!r}")
+    return step, min_seats
+
+
 def _bins_example() -> list:
     one = simulate_board(games=5, board="fairground", seed=5, progress=False).seats
     two = simulate_board(games=5, board="animal-market", seed=6, progress=False).seats
@@ -355,8 +400,14 @@ def score_by_notes_chart(seats: pd.DataFrame, step: int | None = None, min_seats
     moving in a game [C] (:func:`score_by_notes`), per bot, with 95% intervals (mean +/- 1.96
     standard errors); with several boards, one panel per board. Fewer seats in a bin, wider
     its interval: the tooltip gives the count. ``step`` and ``min_seats``: as for
-    :func:`score_by_notes`."""
+    :func:`score_by_notes`. A frame with no rows is refused, as is one where no bin holds
+    ``min_seats`` seats."""
+    step, min_seats = _bins(step, min_seats)
+    _check_seats(seats, "score_by_notes_chart", chart=True)
     g = score_by_notes(seats, step, min_seats)
+    if len(g) == 0:
+        raise ValueError(f"score_by_notes_chart: no bin of notes holds {min_seats} seats of a bot or more "
+                         f"({len(seats):,} seats in all): nothing to chart; lower min_seats or simulate more games")
     g["board_title"] = g["board"].map(_board_title)
     boards = list(dict.fromkeys(g.sort_values("board")["board_title"]))
     bots = sorted(set(g["bot"]))

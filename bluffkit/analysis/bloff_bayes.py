@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from bluffkit.analysis.bloff_probability import MAX_CARDS, check_count, copies
-from bluffkit.core.errors import quote
+from bluffkit.core.errors import as_int, quote
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -94,7 +94,8 @@ def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revea
     l_1, l_2, ... (normalised; missing sizes are 0). A claim of more than the unseen copies is
     a certain lie. ``in_hand``, ``revealed``, ``unseen_cards`` and ``claimant_cards`` are
     integers >= 0 (``unseen_cards`` at most :data:`MAX_CARDS`); ``lie_prob`` a number and
-    ``lie_sizes`` a list of numbers."""
+    ``lie_sizes`` a list of numbers. Whole numbers may be numpy's too."""
+    k = as_int(k)
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a number of cards >= 1, got {k!r}")
     check_count(in_hand, "in_hand")
@@ -157,6 +158,7 @@ def first_claims(games: int = 1000, claimant: str = "honest", players: int = 4, 
     from bluffkit.games.bloff.engine import Play, is_lie
 
     check_seed(seed)
+    games, players = as_int(games), as_int(players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be an int >= 1, got {games!r}")
     game = make_game("bloff")

@@ -3,6 +3,9 @@ points move with how often a seat spots the truth.
 
 Pure functions of the frames of :mod:`bluffkit.analysis.bluffer_data` (also importable from
 there); every chart fits a notebook projected at 1280x720 (:mod:`bluffkit.analysis.chart_style`).
+A frame with no rows is refused (there is nothing to draw), as is one that lacks a column the
+chart draws or holds text, True/False, nan or inf where it draws numbers: a ``ValueError``
+naming the chart and the column.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import pandas as pd
 
 from bluffkit.analysis.bluffer_data import game_points
 from bluffkit.analysis.chart_style import OKABE_ITO, builder, finish
+from bluffkit.core.errors import check_frame
 
 AS = {"author_points": "as an author (fooling others)", "voter_points": "as a voter (finding the truth)"}
 
@@ -40,7 +44,10 @@ def _by_spot_example() -> list:
 @builder(example=_distribution_example)
 def points_distribution_chart(df: pd.DataFrame) -> alt.FacetChart:
     """Histogram of each seat's points per game, one row of bars per seat (labelled with how
-    often it spots the truth), on a shared axis: side by side, not drawn over each other."""
+    often it spots the truth), on a shared axis: side by side, not drawn over each other.
+    ``df`` is :func:`~bluffkit.analysis.bluffer_data.simulate`'s."""
+    check_frame(df, ("game", "seat", "spot", "points"), "points_distribution_chart",
+                numbers=("seat", "spot", "points"), empty="nothing to chart")
     g = game_points(df)
     g["bot"] = [seat_label(s, p) for s, p in zip(g["seat"], g["spot"])]
     order = list(dict.fromkeys(g.sort_values("seat")["bot"]))
@@ -59,8 +66,17 @@ def points_distribution_chart(df: pd.DataFrame) -> alt.FacetChart:
 @builder(example=_by_spot_example)
 def points_by_spot_chart(sweep: pd.DataFrame, theory: pd.DataFrame | None = None) -> alt.LayerChart:
     """Seat 0's mean points per question against its spot, split into points as an author
-    and as a voter; ``theory`` (columns ``spot_0``, ``points``) draws the derived line."""
+    and as a voter; ``theory`` (a frame with columns ``spot_0``, ``points``, or ``None``) draws
+    the derived line. ``sweep`` is :func:`~bluffkit.analysis.bluffer_data.spot_sweep`'s."""
+    what = "points_by_spot_chart"
+    check_frame(sweep, ("seat", "spot_0", *AS), what, numbers=("seat", "spot_0", *AS), empty="nothing to chart")
+    if theory is not None:             # (altair would read a text as the address of data)
+        check_frame(theory, ("spot_0", "points"), f"{what}: theory", "the model's points (columns spot_0 and points) "
+                    "or None", numbers=("spot_0", "points"))
     seat0 = sweep[sweep.seat == 0]
+    if len(seat0) == 0:
+        raise ValueError(f"{what}: the frame has no rows of seat 0 (seats: "
+                         f"{', '.join(map(str, sorted(set(sweep.seat))))}): nothing to chart")
     m = seat0.groupby("spot_0")[list(AS)].mean().reset_index()
     long = m.melt("spot_0", var_name="as", value_name="mean points per question")
     long["as"] = long["as"].map(AS)

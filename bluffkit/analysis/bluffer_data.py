@@ -8,6 +8,12 @@ player on its answer, and the leader's 2 for a vote on one's own answer) and as 
 voter (``voter_points``: 1 for the truth), and ``points`` in all. The expected
 values of the same model are derived in :mod:`bluffkit.analysis.bluffer_theory`.
 
+The summaries (:func:`points_by_role`, :func:`game_points`) of a frame with no rows give
+a frame with no rows; a frame that lacks one of their columns, or whose ``points`` are
+not all finite numbers, is refused with a ``ValueError`` naming the function and the
+column (the charts refuse a frame with no rows: nothing to draw). Counts (``players``,
+``games``) are whole numbers, numpy's too (``for n in np.arange(2, 6)``), never True or False.
+
 >>> df = simulate(players=4, spots=[0.9, 0.5, 0.2, 0.2], games=3, seed=1)
 >>> sorted(df.columns)[:5]
 ['author_points', 'game', 'players', 'points', 'question']
@@ -21,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from bluffkit.agents.bluffer import BluffBot, check_spot, deck_facts
-from bluffkit.core.errors import RulesError, quote
+from bluffkit.core.errors import RulesError, as_int, check_frame, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import MAX_SEED, check_seed, game_seeds
@@ -51,6 +57,7 @@ def simulate(players: int, spots, games: int, seed: int, progress=False, **optio
     rule options (e.g. ``rounds=1``); ``progress`` as for
     :func:`bluffkit.core.play.play_games` (a text bar, or a callable)."""
     check_seed(seed)
+    players, games = as_int(players), as_int(games)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games must be an int >= 1, got {games!r}")
     game = make_game("bluffer", **options)
@@ -72,6 +79,7 @@ def simulate(players: int, spots, games: int, seed: int, progress=False, **optio
 
 def points_by_role(df: pd.DataFrame) -> pd.DataFrame:
     """Mean points per question by seat, spot and role, with standard errors."""
+    check_frame(df, ("seat", "spot", "role", "points"), "points_by_role", "simulate(...)", numbers=("points",))
     g = df.groupby(["seat", "spot", "role"])["points"].agg(["count", "mean", "std"]).reset_index()
     g["se"] = g["std"] / g["count"] ** 0.5
     return g.rename(columns={"count": "questions", "mean": "mean_points"})
@@ -79,6 +87,7 @@ def points_by_role(df: pd.DataFrame) -> pd.DataFrame:
 
 def game_points(df: pd.DataFrame) -> pd.DataFrame:
     """Each seat's points per game (one row per game and seat)."""
+    check_frame(df, ("game", "seat", "spot", "points"), "game_points", "simulate(...)", numbers=("points",))
     return df.groupby(["game", "seat", "spot"], as_index=False)["points"].sum()
 
 
@@ -88,6 +97,7 @@ def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, pr
     others' to ``rest``: one :func:`simulate` per value, concatenated with a ``spot_0`` column.
     The ``k``-th value plays from seed ``seed + k`` (counting on from 0 past :data:`MAX_SEED`)."""
     seed = check_seed(seed)
+    players = as_int(players)
     make_game("bluffer", **options).check_players(players)
     if isinstance(spots, (str, bytes)) or not hasattr(spots, "__iter__"):
         raise RulesError(f"spots: a list of spot rates for seat 0, e.g. [0.2, 0.5, 0.8], got {quote(spots)}"[:200])

@@ -45,7 +45,7 @@ from bluffkit.analysis.bluffer_theory import (
     N as n,  # the same symbols as bluffer_theory
     P as p,
 )
-from bluffkit.core.errors import RulesError, check_whole, quote
+from bluffkit.core.errors import RulesError, as_int, check_whole, quote
 from bluffkit.core.seeding import check_seed
 
 if TYPE_CHECKING:
@@ -105,7 +105,9 @@ def weighted_expected(players=n, spot=p, weight=w) -> dict[str, sp.Expr]:
 
 def spot_estimate(truth_votes: int, votes: int) -> tuple[float, float]:
     """A table's detection rate from its votes: the share of votes on the truth, and that
-    share's standard error sqrt(p (1 - p) / votes)."""
+    share's standard error sqrt(p (1 - p) / votes). Both are whole numbers (numpy's too, as
+    a column's sum gives them)."""
+    truth_votes, votes = as_int(truth_votes), as_int(votes)
     for name, x in (("truth_votes", truth_votes), ("votes", votes)):
         if isinstance(x, bool) or not isinstance(x, int) or x < 0:
             raise RulesError(f"{name} must be a count (an int >= 0), got {x!r}")
@@ -126,6 +128,7 @@ def simulate_weighted(players: int, spot: float, weight: float, questions: int, 
     import pandas as pd
 
     check_seed(seed)
+    players = as_int(players)
     if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 5:
         raise RulesError(f"players: 3 to 5 (Rules of Play for 3 to 5 Players), got {players!r}")
     for name, x in (("spot", spot), ("weight", weight)):

@@ -8,6 +8,11 @@ setting is changed: choose a renderer with :func:`bluffkit.charts_offline.enable
 files with :func:`bluffkit.charts_offline.save`. Test a chart with
 ``chart.to_dict()``.
 
+A frame with no rows draws an empty chart (a game may end with no auction or no trade).
+A frame that lacks a column the chart draws, or holds text, True/False, nan or inf where it
+draws numbers, is refused with a ``ValueError`` naming the chart, the column and the first
+such value: altair writes nan and inf as null, and the point would vanish without a word.
+
 >>> import pandas as pd
 >>> df = pd.DataFrame({"step": [0, 0, 1, 1], "player": ["Ana", "Bo"] * 2, "money": [90, 90, 90, 150]})
 >>> spec = money_chart(df).to_dict()
@@ -23,6 +28,7 @@ import altair as alt
 import pandas as pd
 
 from bluffkit.analysis.chart_style import builder, finish
+from bluffkit.core.errors import check_frame
 
 WIDTH, HEIGHT = 600, 280
 _WON_BY = ["challenger", "target"]
@@ -80,6 +86,7 @@ def money_chart(frame: pd.DataFrame, title: str = "Money during the game") -> al
     line as steps (``interpolate="step-after"``): the picture is the same as with
     every row, with far less data in the chart.
     """
+    check_frame(frame, ("step", "player", "money"), "money_chart", numbers=("step", "money"))
     df = frame.sort_values(["player", "step"], kind="stable")
     changed = df.groupby("player", sort=False)["money"].diff().ne(0)
     last = df["step"].eq(df.groupby("player", sort=False)["step"].transform("max"))
@@ -104,6 +111,8 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
     the values seen, so prices far above them do not squash the picture. Colour is
     the buyer, a filled square a buy-back by the leader; free takes sit at price 0.
     """
+    check_frame(frame, ("step", "animals", "leader", "buyer", "bought_back"), "auction_chart",
+                numbers=("step", "value", "price", "paid"))
     top = max([1.0, *frame["value"].tolist()])
     points = alt.Chart(frame).mark_point(size=90, filled=True, opacity=0.8).encode(
         x=alt.X("value:Q", title="value per card (family value / family size)"),
@@ -129,7 +138,10 @@ def trade_chart(frame: pd.DataFrame, title: str = "Cattle trades: offer against 
     does (YB "The Cattle Trade"; HT "Trade"); on the line is a tie. An accepted
     offer has no counter: it is drawn at 0 as a cross, as if the target had offered
     nothing, which is what accepting amounts to. Colour says who won the animal.
+    ``counter`` is a number, or missing (nan, ``None``) where the offer was accepted.
     """
+    check_frame(frame, ("step", "challenger", "target", "animal", "winner"), "trade_chart",
+                numbers=("offer", "cards"), gaps=("counter",))
     data = frame.copy()
     accepted = data["counter"].isna()
     data["response"] = accepted.map({True: "accepted", False: "countered"})

@@ -27,7 +27,7 @@ from fractions import Fraction
 import pandas as pd
 import sympy as sp
 
-from bluffkit.core.errors import quote
+from bluffkit.core.errors import as_int, quote
 from bluffkit.core.game import make_game
 from bluffkit.games.bidder_up.board import Board, cost_of_change, shipped_board
 
@@ -64,7 +64,7 @@ def _faces(board: str | Board, faces) -> tuple[int, ...]:
     if not isinstance(faces, Iterable) or isinstance(faces, (str, bytes)):
         raise ValueError(f"faces must be a list of whole numbers >= 1 (the die's faces), e.g. [1, 2, 3], "
                          f"got {quote(faces)}")
-    faces = tuple(faces)
+    faces = tuple(as_int(f) for f in faces)
     if not faces or any(isinstance(f, bool) or not isinstance(f, int) or f < 1 for f in faces):
         raise ValueError(f"faces must be whole numbers >= 1 (the die's faces), got {faces!r}")
     return faces
@@ -74,14 +74,16 @@ def move_costs(board: str | Board, position: str, roll: int, budget_notes: int |
     """Every space a pawn on ``position`` can end on after rolling ``roll`` (section C), one
     row each, cheapest first: ``space``, ``label`` (the board's words), ``kind``, ``steps``,
     ``change`` (spaces more or fewer than rolled), ``notes`` (k(k + 1)/2 for a change of k).
-    ``budget_notes``: the notes the mover holds (their number), ``None`` for no cap.
+    ``budget_notes``: the notes the mover holds (their number), ``None`` for no cap. ``roll``
+    and ``budget_notes`` are whole numbers (numpy's too).
 
     >>> move_costs("animal-market", "start", 1, budget_notes=1)[["space", "notes"]].values.tolist()
     [['hill-west', 0], ['pen-1', 0], ['hilltop', 1], ['pen-2', 1]]
     """
     b = _board(board)
+    roll = as_int(roll)
     rows = []
-    for sid, (steps, notes) in b.reachable(position, roll, budget_notes).items():
+    for sid, (steps, notes) in b.reachable(position, roll, as_int(budget_notes)).items():
         s = b.space(sid)
         change = abs(steps - roll)
         assert cost_of_change(change) == notes
@@ -105,6 +107,7 @@ def reach_costs(board: str | Board, position: str, faces=None, budget_notes: int
     """
     b = _board(board)
     faces = _faces(board, faces)
+    budget_notes = as_int(budget_notes)
     by_face = {f: b.reachable(position, f, budget_notes) for f in faces}
     hill = [s.id for s in b.spaces if s.id not in b.loop]
     rows = []

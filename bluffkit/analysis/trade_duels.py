@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import sympy as sp
 
-from bluffkit.core.errors import RulesError, quote
+from bluffkit.core.errors import RulesError, as_int, quote
 from bluffkit.core.seeding import check_seed
 
 if TYPE_CHECKING:
@@ -113,13 +113,15 @@ def simulate_duels(duels: int = 10_000, strategy: str = "equilibrium", rival: st
     ``rival`` (names of :data:`STRATEGIES`), values uniform on [0, ``high``]; ties go to the
     player (the challenger, as in Horse Trading). Columns ``value``, ``offer``,
     ``rival_value``, ``rival_offer``, ``won`` and ``gain`` (the player's u above). ``duels`` is 1
-    to :data:`MAX_DUELS` (10,000,000); ``high`` a number > 0, at most :data:`MAX_HIGH` (1e12)."""
+    to :data:`MAX_DUELS` (10,000,000), a whole number (numpy's too); ``high`` a number > 0, at
+    most :data:`MAX_HIGH` (1e12)."""
     import pandas as pd
 
     check_seed(seed)
     for name in (strategy, rival):
         if not isinstance(name, str) or name not in STRATEGIES:
             raise RulesError(f"unknown strategy {name!r}; choose from {', '.join(STRATEGIES)}")
+    duels = as_int(duels)
     if isinstance(duels, bool) or not isinstance(duels, int) or duels < 1:
         raise RulesError(f"duels must be an int >= 1, got {duels!r}")
     if duels > MAX_DUELS:

@@ -122,16 +122,111 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     return text
 
 
-def check_frame(df, columns, what: str, made_by: str) -> None:
+def check_frame(df, columns, what: str, made_by: str | None = None, numbers=(), gaps=(),
+                empty: str | None = None) -> None:
     """Refuse, with a ``ValueError`` in words, a ``df`` that is not a pandas frame or lacks
     one of ``columns``: ``what`` is the function asking, ``made_by`` the function whose
-    frame it takes (pandas said ``KeyError: 'agent'``)."""
+    frame it takes (pandas said ``KeyError: 'agent'``). ``made_by=None``: ``what`` is a chart
+    builder, and the words are those of :func:`bluffkit.analysis.chart_style.builder`
+    ("money_chart: the frame has no column 'money'; see help(money_chart) ...").
+
+    ``numbers``: columns that must hold numbers (not text, not True/False), each of them
+    finite: text failed deep inside pandas or pyarrow, and altair writes nan and inf as
+    null, so a point or a bar vanished without a word. ``gaps``: columns of numbers where a
+    missing value (nan, ``None``, ``pd.NA``) means something (an offer accepted, so no
+    counter-offer), but inf does not. ``empty``: when given, a frame with no rows is
+    refused too, with these words after the reason (``"nothing to chart"``). The message
+    names the column, the first value found and its row.
+
+    >>> import pandas as pd
+    >>> check_frame(pd.DataFrame({"money": ["3"]}), ["money"], "money_chart", "money_frame(...)", numbers=["money"])
+    Traceback (most recent call last):
+    ...
+    ValueError: money_chart: column 'money' must hold numbers, found text: '3' in row 0
+    """
     if not hasattr(df, "columns") or not hasattr(df, "groupby"):
+        if made_by is None:
+            raise ValueError(f"{what}: give the pandas DataFrame it charts (see help({what})), got {type(df).__name__}")
         raise ValueError(f"{what} takes the frame of {made_by}, got {type(df).__name__}")
-    missing = [c for c in columns if c not in df.columns]
+    missing = [c for c in dict.fromkeys([*columns, *numbers, *gaps]) if c not in df.columns]
+    if missing and made_by is None:
+        raise ValueError(f"{what}: the frame has no column {', '.join(map(repr, missing))}; see help({what}) for the "
+                         "frame it takes")
     if missing:
         raise ValueError(f"{what} takes the frame of {made_by}; this frame has no column "
                          f"{', '.join(map(repr, missing))}")
+    if empty is not None and len(df) == 0:
+        raise ValueError(f"{what}: the frame has no rows: {empty}")
+    for column in numbers:
+        _finite_column(df, column, what, nan=False)
+    for column in gaps:
+        _finite_column(df, column, what, nan=True)
+
+
+def _finite_column(df, column, what: str, nan: bool) -> None:
+    """:func:`check_frame`'s check of one column of numbers (``nan``: missing values pass)."""
+    import math
+    from numbers import Real
+
+    import numpy as np
+    import pandas as pd
+
+    col = df[column]
+    if not hasattr(col, "dtype"):                  # two columns of that name: a frame
+        raise ValueError(f"{what}: the frame has {col.shape[1]} columns named {column!r}")
+    kind = col.dtype
+
+    def row(i: int) -> str:
+        value, label = (x.item() if hasattr(x, "item") else x for x in (col.iloc[i], col.index[i]))   # (not np.float64(inf))
+        return f"{quote(value, 40)} in row {quote(label, 40)}"
+
+    if pd.api.types.is_numeric_dtype(kind) and not pd.api.types.is_bool_dtype(kind):
+        values = col.to_numpy(dtype=float, na_value=np.nan)
+        missing = np.isnan(values)
+        bad = np.isinf(values) | (missing if not nan else False)
+    else:
+        items = col.tolist()
+        mixed = pd.api.types.is_object_dtype(kind)      # Python objects: numbers may be among them
+        text = next((i for i, v in enumerate(items) if not _missing(v) and (
+            not mixed or isinstance(v, (bool, str)) or not isinstance(v, Real))), None)
+        if text is not None:
+            raise ValueError(f"{what}: column {column!r} must hold numbers, found {_words(items[text])}: {row(text)}")
+        if not mixed and items:                    # a column of text (or dates...) with nothing in it but gaps
+            raise ValueError(f"{what}: column {column!r} must hold numbers, found a column of {kind}")
+
+        def finite(v) -> bool:
+            if _missing(v):
+                return nan
+            try:
+                return math.isfinite(float(v))
+            except OverflowError:                  # an int too large for a float
+                return False
+        bad = np.array([not finite(v) for v in items], dtype=bool)
+    if bad.any():
+        first, many = int(np.argmax(bad)), int(bad.sum())
+        kinds = "inf" if nan else "nan or inf"
+        if many == 1:
+            raise ValueError(f"{what}: a value of column {column!r} is not a finite number ({kinds}): {row(first)}")
+        raise ValueError(f"{what}: {many:,} values of column {column!r} are not finite numbers ({kinds}), the first: "
+                         f"{row(first)}")
+
+
+def _missing(value) -> bool:
+    """Whether ``value`` is pandas' or numpy's missing value (``None``, nan, ``pd.NA``, ``NaT``)."""
+    import pandas as pd
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):                    # (a list or an array is not one value)
+        return False
+
+
+def _words(value) -> str:
+    """What kind of value a column holds that should hold numbers."""
+    if isinstance(value, bool) or type(value).__name__ in ("bool", "bool_"):
+        return "True/False"
+    if isinstance(value, str):
+        return "text"
+    return f"a {type(value).__name__}"
 
 
 def count(n: int, word: str) -> str:
@@ -265,6 +360,22 @@ def check_flag(value, name: str) -> bool:
     if not isinstance(value, bool):
         raise RulesError(f"{name} must be True or False, got {quote(value)}"[:200])
     return value
+
+
+def as_int(value):
+    """``value`` as a Python int when it is a whole number of another integer type
+    (numpy's, as ``np.arange`` gives them; sympy's ``Integer``), else ``value`` unchanged (a
+    bool too, and a float however round): the check that follows (``isinstance(value,
+    int)``, with its own message) then takes ``np.int64(3)``, which it used to refuse in
+    words that called 3 no integer.
+
+    >>> import numpy as np
+    >>> as_int(np.int64(3)), as_int(True), as_int(3.0), as_int("3")
+    (3, True, 3.0, '3')
+    """
+    if type(value) is int or isinstance(value, bool) or not isinstance(value, Integral):
+        return value
+    return int(value)
 
 
 def check_whole(value, name: str, low: int = 0, high: int | None = None) -> int:

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
+import sympy as sp
 
 from bluffkit.analysis import (
     auction_lab,
     auction_sim,
     auction_theory,
+    bidder_up,
     bloff_bayes,
+    bluffer_data,
     bluffer_theory,
+    bluffer_votes,
     count_auctions,
     move_cost,
     trade_duels,
@@ -254,3 +259,128 @@ def test_what_if_sweep_wants_lists_of_numbers(kwargs, match):
     args = {"values": [0.9, 0.6, 0.3], "bids": [0.6, 0.4, 0.2], "bidder": 1, "fmt": "second", "xs": [0.5]} | kwargs
     with pytest.raises(ValueError, match=match):
         auction_sim.what_if_sweep(**args)
+
+
+# -- 9. numpy (and sympy) integers are counts too ------------------------------------------------
+
+
+@pytest.mark.parametrize("call", [
+    lambda i: auction_theory.expected_revenue(i(3)),
+    lambda i: auction_theory.order_statistic_cdf(i(4), i(2)),
+    lambda i: auction_theory.right_gain(i(3), "second"),
+    lambda i: bluffer_data.simulate(i(3), 0.5, i(1), 1, rounds=1),
+    lambda i: bidder_up.board_spaces("fairground", i(3)),
+    lambda i: bidder_up.simulate_board(games=i(1), board="fairground", players=i(3), progress=False).seats,
+    lambda i: auction_lab.simulate_engine(bidders=i(3), auctions=i(3)),
+    lambda i: auction_lab.parse_scripts("1: pass", i(2)),
+    lambda i: trade_duels.simulate_duels(duels=i(10)),
+    lambda i: bluffer_votes.spot_estimate(i(12), i(40)),
+    lambda i: bloff_bayes.p_lie(k=i(1), in_hand=0, unseen_cards=39, claimant_cards=13),
+    lambda i: move_cost.move_costs("animal-market", "start", roll=i(1), budget_notes=i(1)),
+], ids=["expected_revenue", "order_statistic_cdf", "right_gain", "bluffer_data.simulate", "board_spaces",
+        "simulate_board", "simulate_engine", "parse_scripts", "simulate_duels", "spot_estimate", "p_lie", "move_costs"])
+def test_a_numpy_integer_count_gives_what_the_plain_int_gives(call):
+    """They were refused in words that contradicted themselves ("must be an integer >= 2 ...,
+    got np.int64(3)"; "Bluffer is for 2 to 10 players, got np.int64(3)")."""
+    got, plain = call(np.int64), call(int)
+    assert got.equals(plain) if hasattr(got, "equals") else got == plain
+
+
+def test_a_loop_over_np_arange_works_and_sympy_integers_are_counts():
+    assert [auction_theory.expected_revenue(n, "second") for n in np.arange(2, 6)] == \
+        [auction_theory.expected_revenue(n, "second") for n in range(2, 6)]
+    assert auction_theory.revenue_variance(sp.Integer(5)) == auction_theory.revenue_variance(5)
+    assert auction_theory.refusal_probability(sp.Integer(2)) == auction_theory.refusal_probability(2)
+    assert auction_theory.expected_revenue(auction_theory.N) == (auction_theory.N - 1) / (auction_theory.N + 1)
+
+
+@pytest.mark.parametrize("n", [True, np.bool_(True), 3.0, sp.Symbol("m")], ids=["True", "np.True_", "float", "symbol"])
+def test_the_theory_still_refuses_bools_floats_and_other_symbols(n):
+    with pytest.raises(ValueError, match=r"n \(the number of bidders\) must be an integer >= 2 or the symbol N"):
+        auction_theory.expected_revenue(n)
+
+
+def test_numpy_counts_still_refuse_a_bool():
+    with pytest.raises(RulesError, match=r"duels must be an int >= 1, got True"):
+        trade_duels.simulate_duels(duels=True)
+    with pytest.raises(RulesError, match=r"truth_votes must be a count \(an int >= 0\), got np\.True_"):
+        bluffer_votes.spot_estimate(np.bool_(True), 4)
+
+
+# -- 10. order_statistic_cdf checks n before j ---------------------------------------------------
+
+
+@pytest.mark.parametrize("function", [auction_theory.order_statistic_cdf, auction_theory.order_statistic_density])
+@pytest.mark.parametrize("n", [0, -3])
+def test_order_statistics_blame_n_not_j(function, n):
+    """order_statistic_cdf(0) said "j ... must be at most n = 0, got 1"."""
+    with pytest.raises(ValueError, match=rf"^n \(the number of bidders\) must be an integer >= 2 or the symbol N, "
+                                         rf"got {n}$"):
+        function(n)
+
+
+# -- 11. simulate_engine: a scale too small to bid at --------------------------------------------
+
+
+@pytest.mark.parametrize("scale", [0.5, 1e-9, 10, 99.9])
+def test_simulate_engine_refuses_a_scale_too_small_to_bid_at(scale):
+    """At a scale of 0.5 every value was below the smallest bid (10): nobody bid, every lot
+    went unsold (winner -1, price 0), without a word."""
+    with pytest.raises(RulesError, match=r"bids and payments move in steps of 10 .*give a scale of at least 100 "):
+        auction_lab.simulate_engine("second-hand", 3, 20, scale=scale)
+    with pytest.raises(RulesError, match=r"give a scale of at least 100 "):
+        auction_lab.draw_values("uniform", 3, 1, scale=scale)
+
+
+def test_the_smallest_scale_is_said_for_the_law_given_and_sells():
+    with pytest.raises(RulesError, match=r"values 'uniform\(0, 0\.05\)' times scale 1000 reach at most 50 in money.*"
+                                         r"at least 2,000 "):
+        auction_lab.simulate_engine("classic", 3, 5, values="uniform(0, 0.05)")
+    df = auction_lab.simulate_engine("second-hand", 3, 40, scale=auction_lab.MIN_TOP_MONEY, seed=1)
+    assert (df.winner > 0).mean() > 0.9
+
+
+# -- 12. parse_values: which value is wrong, and how many were typed ------------------------------
+
+
+@pytest.mark.parametrize("typed, players, match", [
+    ("300, 1_000, 3", 3, r"^Value 2 of the 3 typed, '1_000', is not a number \(write 1000, not 1_000\)\. Type 3 "
+                         r"values from 0 to 10,000"),
+    ("1, nan, 2, 3", 4, r"^Value 2 of the 4 typed, 'nan', is not a number from 0 to 10,000 \(nan and inf are no "
+                        r"values\)\. Type 4 values"),
+    ("1; 2; 3; 10001", 4, r"^Value 4 of the 4 typed, '10001', is not a number from 0 to 10,000"),
+    ("1, 2, x", 3, r"^Value 3 of the 3 typed, 'x', is not a number\. Type 3 values"),
+    ("300, 450", 3, r"^2 values typed, 3 needed\. Type 3 values from 0 to 10,000, the auctioneer's first"),
+    ("1, 2, 3, 4", 3, r"^4 values typed, 3 needed\. "),
+])
+def test_parse_values_names_the_value_and_the_count(typed, players, match):
+    with pytest.raises(RulesError, match=match):
+        auction_lab.parse_values(typed, players)
+
+
+def test_parse_values_still_reads_plain_numbers():
+    assert auction_lab.parse_values("300, 2.5; 1e3", 3) == [300.0, 2.5, 1000.0]
+
+
+# -- 13. the command line: --seed is written as --games is ---------------------------------------
+
+
+def test_seed_takes_the_forms_games_takes(tmp_path, capsys):
+    """``--games 1e3`` was a thousand games but ``--seed 1e3`` an "invalid int value"."""
+    from bluffkit import cli
+
+    def simulate(seed: str, out: str) -> int:
+        return cli.main(["simulate", "youre-bluffing", "--players", "3", "--games", "2", "--seed", seed,
+                         "--no-progress", "--out", str(tmp_path / out)])
+
+    assert simulate("1e3", "a.csv") == 0 and simulate("1_000", "b.csv") == 0 and simulate("1000", "c.csv") == 0
+    assert (tmp_path / "a.csv").read_bytes() == (tmp_path / "c.csv").read_bytes() == (tmp_path / "b.csv").read_bytes()
+    capsys.readouterr()
+    for bad in ("1.5", "-1", "1e400", "x", "nan"):
+        assert simulate(bad, "bad.csv") == 2
+        err = capsys.readouterr().err
+        assert err.startswith("bluffkit: --seed takes a whole number from 0 to 2**1024 - 1 (e.g. 1000, 10_000 or "
+                              "1e6), got ") and err.count("\n") == 1, err
+    assert not (tmp_path / "bad.csv").exists()
+    help_text = " ".join(cli.build_parser()._subparsers._group_actions[0].choices["simulate"].format_help().split())
+    assert "--seed SEED the same seed plays the same games: 0 to 2**1024 - 1, written as --games is" in help_text
