@@ -112,7 +112,7 @@ lab: $(VENV_STAMP)
 	bash scripts/lab_workspace.sh $(LAB_DIR)
 	mkdir -p $(dir $(LAB_OVERRIDES))
 	cp scripts/lab-overrides.json $(LAB_OVERRIDES)
-	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=$(LAB_DIR) \
+	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=$(LAB_DIR) --LabApp.workspaces_dir=$(LAB_DIR)/.workspaces \
 		--LabApp.default_url=/lab/tree/notebooks/index.ipynb --LabApp.news_url=None \
 		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
 		--ContentsManager.pre_save_hook=bluffkit.lab_save.keep_widget_state $(LAB_ARGS)

@@ -13,6 +13,12 @@
 # project's own, so each panel notebook opens with its panels drawn. JUPYTER names the
 # jupyter command (default: the project's .venv/bin/jupyter).
 #
+# JupyterLab's layout is kept in DIR/.workspaces (`--LabApp.workspaces_dir`, given by `make
+# lab`): the first start opens on the start page with the file browser folded away
+# (scripts/lab-start.jupyterlab-workspace), so a 1280x720 projector shows the page whole;
+# Ctrl+B or the folder icon on the left shows the files. After that JupyterLab keeps the
+# layout the user leaves it in; LAB_RESET=1 starts from the folded layout again.
+#
 # A copy already in DIR is never overwritten unless LAB_RESET=1 is given: it may hold a
 # teacher's notes or a student's moves. New files of the project are copied in on every
 # start, and the copies that differ from the project's are listed, so an update to the
@@ -39,6 +45,16 @@ for folder in notebooks lessons docs; do
     fi
   done < <(find "$folder" -type f -not -path '*/.ipynb_checkpoints/*' -not -path '*/__pycache__/*' -print0)
 done
+workspaces="$dir/.workspaces"
+if [ "$reset" = 1 ] || ! ls "$workspaces"/default-*.jupyterlab-workspace > /dev/null 2>&1; then
+  mkdir -p "$workspaces"
+  rm -f "$workspaces"/default-*.jupyterlab-workspace
+  if ! said=$("$jupyter" lab workspaces import "$root/scripts/lab-start.jupyterlab-workspace" \
+      --LabWorkspaceImportApp.workspaces_dir="$workspaces" 2>&1); then
+    echo "Could not lay out JupyterLab's first layout in ${workspaces#"$root"/}/ (it opens as it likes):" >&2
+    echo "$said" >&2
+  fi
+fi
 if [ "${#copied[@]}" -gt 0 ]; then
   "$jupyter" trust "${copied[@]}" > /dev/null
 fi

@@ -40,6 +40,12 @@ def test_the_copy_holds_notebooks_and_docs_and_keeps_edits_until_reset(tmp_path)
     for nb in (work / "notebooks").glob("*.ipynb"):
         assert notary.check_signature(nbformat.read(nb, as_version=4)), f"{nb.name} is not trusted"
 
+    # JupyterLab first opens with the file browser folded away (a projector shows the page whole)
+    import json
+    layout, = (work / ".workspaces").glob("default-*.jupyterlab-workspace")
+    saved = json.loads(layout.read_text())
+    assert saved["metadata"]["id"] == "default" and saved["data"]["layout-restorer:data"]["left"]["collapsed"] is True
+    layout.write_text(layout.read_text().replace('"collapsed": true', '"collapsed": false', 1))
     # A notebook edited in the copy (JupyterLab's autosave, a teacher's notes) is kept ...
     edited = work / "notebooks" / "table.ipynb"
     edited.write_text("my notes")
@@ -48,7 +54,10 @@ def test_the_copy_holds_notebooks_and_docs_and_keeps_edits_until_reset(tmp_path)
     assert edited.read_text() == "my notes"
     assert "notebooks/table.ipynb" in said and "LAB_RESET=1" in said, said
     assert (work / "notebooks" / "index.ipynb").read_bytes() == (ROOT / "notebooks" / "index.ipynb").read_bytes()
+    assert '"collapsed": false' in layout.read_text(), "the layout the user left JupyterLab in is kept"
 
     # ... until asked for the project's versions again.
     assert _lay_out(work, reset=True) == ""
     assert edited.read_bytes() == (ROOT / "notebooks" / "table.ipynb").read_bytes()
+    layout, = (work / ".workspaces").glob("default-*.jupyterlab-workspace")
+    assert json.loads(layout.read_text())["data"]["layout-restorer:data"]["left"]["collapsed"] is True
