@@ -39,6 +39,7 @@ def test_conformance(config, players):
     assert report["games"] == len(seeds)
     assert report["steps"] > spec.test_min_steps, "the games were implausibly short"
     assert report["observations"] > 0 and report["illegal"] > 0
+    assert report["narrations"] > 0, "no narration was compared with a redealt one"
 
 
 def test_leak_detector_catches_a_leak(monkeypatch):
