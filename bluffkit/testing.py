@@ -37,6 +37,9 @@ and their seat counts) comes from the game's spec (:mod:`bluffkit.core.spec`).
 
 from __future__ import annotations
 
+import json
+import zlib
+
 import numpy as np
 
 from bluffkit.agents.base import make_agent, tell_agent
@@ -44,6 +47,7 @@ from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError
 from bluffkit.core.play import play
 from bluffkit.core.spec import configs, spec_of
+from bluffkit.widget_check import game_for
 
 
 def random_decisions(game, players: int, rng, limit: int | None = None):
@@ -86,7 +90,8 @@ def check_game(game, players: int, seeds=(0, 1, 2), agents=None, hidden_every: i
     spec = spec_of(game)
     probe_lists = (tuple(spec.illegal_probes if illegal_probes is None else illegal_probes),
                    tuple(spec.probes if probes is None else probes))
-    report = {"games": 0, "steps": 0, "observations": 0, "narrations": 0, "illegal": 0, "probes_played": 0}
+    report = {"games": 0, "steps": 0, "observations": 0, "narrations": 0, "narrations_other": 0, "illegal": 0,
+              "probes_played": 0}
     for seed in seeds:
         first = play(game, make(), seed)
         again = play(game, make(), seed)
@@ -99,7 +104,11 @@ def check_game(game, players: int, seeds=(0, 1, 2), agents=None, hidden_every: i
 
 def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -> None:
     rng = np.random.default_rng(seed)
-    pick = np.random.default_rng([seed, 1])   # the steps whose narration is checked
+    # the steps whose narration is checked: drawn, not every 7th (a round may be 7 steps
+    # long), other steps for other seeds and other rules; a move that hides something (its
+    # public form is not the move) three times as often
+    pick = np.random.default_rng([seed, 1, zlib.crc32(json.dumps(game.header(), sort_keys=True, default=str).encode())])
+    public = spec_of(game).resolve("public_move") or _kind
     state = game.new_state(players)
     table = game.table(players=players)     # played along, as a simulation does
     for i, (seat, action) in enumerate(rec.moves):
@@ -117,8 +126,8 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
             # notes is the dearest part of the check
             _check_hidden(game, state, players, rng, where, report, moves=i % (2 * hidden_every) == 0)
             _check_illegal(game, state, players, where, report, probe_lists, rng)
-        if pick.random() * hidden_every < 1:     # (drawn, not every 7th: a round may be 7 steps long)
-            _check_narration(game, state, seat, action, players, rng, where, report)
+        if pick.random() * hidden_every < (3 if public(state, seat, action) != action else 1):
+            _check_narration(game, state, seat, action, players, rng, where, report, public)
         if seat is None:
             table.apply_chance(action)
         else:
@@ -135,7 +144,6 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
     assert game.scores(state) == rec.scores, f"seed {seed}: scores differ on replay"
     seats = [{"name": f"seat {s}", "agent": a} for s, a in enumerate(rec.agents)]
     recs, end = gamelog.records(game, players, rec.moves)
-    import json
     text = "\n".join([json.dumps(gamelog.header(game, seats, seed))] + [json.dumps(r) for r in recs]
                      + [json.dumps({"end": end})]) + "\n"
     log, states = gamelog.parse(text)
@@ -147,7 +155,7 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
 NARRATION_DRAWS = 4
 
 
-def _check_narration(game, state, seat, action, players, rng, where, report) -> None:
+def _check_narration(game, state, seat, action, players, rng, where, report, public=None) -> None:
     """The narration of a move is public: every seat reads it. So it may say only what each
     seat can know once the move is made. For each seat ``o`` in turn, what ``o`` cannot see
     before the move is redealt (``hide_from``), and the move made (where it is still legal
@@ -161,12 +169,12 @@ def _check_narration(game, state, seat, action, players, rng, where, report) -> 
     names = [f"Seat{k}" for k in range(players)]
     after = game.step(state, seat, action)
     said = game.narrate(state, seat, action, after, names)
-    public = spec_of(game).resolve("public_move") or _kind
+    public = public or spec_of(game).resolve("public_move") or _kind
     shows = public(state, seat, action)
     for o in range(players):
         seen = game.observe(after, o)
         other = game.hide_from(state, o, rng)
-        teller = _game_for(game, other)
+        teller = game_for(game, other)
         tries = [action] + [_draw(teller, other, seat, rng) for _ in range(NARRATION_DRAWS)]
         for move in tries:
             if move is None:
@@ -182,6 +190,8 @@ def _check_narration(game, state, seat, action, players, rng, where, report) -> 
                                   f"hidden from seat {o} (a leak): {said!r} here, {told!r} in a state that seat "
                                   f"{o} cannot tell from this one (move {move})")
             report["narrations"] = report.get("narrations", 0) + 1
+            if move != action:              # another move that looks alike: what the move hid
+                report["narrations_other"] = report.get("narrations_other", 0) + 1
 
 
 def _kind(before, seat, action) -> str:
@@ -200,11 +210,6 @@ def _draw(game, state, seat, rng):
         return legal.sample(rng) if legal else None
     except BluffkitError:
         return None
-
-
-def _game_for(game, state):
-    dealt = getattr(game, "for_state", None)
-    return game if dealt is None else dealt(state)
 
 
 def _state_types() -> tuple[type, ...]:

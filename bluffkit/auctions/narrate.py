@@ -29,13 +29,28 @@ from bluffkit.core.money import fmt, total
 
 def public_move(before, seat, action):
     """What every seat sees of an auction move beyond its observation after it, and so all
-    the narration may say of it: the whole move, but a bid (sealed in the sealed formats;
-    in an open one the observation after it shows it), notes laid face down as a bid
-    (Secret Count, American Count) and the face-down order of a Cat in the Bag pen, of
-    which only the kind shows. A payment is handed over openly, notes and all (RULES.md,
-    section 1: "no change is ever given"; the narration names the notes paid)."""
-    if isinstance(action, (Bid, Place, Raise, Shuffle)):
-        return type(action).__name__
+    the narration may say of it (see :class:`bluffkit.core.spec.GameSpec`):
+
+    - while sealed bids are made, that a seat has made its bid, never whether it bid or
+      passed (Secret Value, Secret Count: "in secret"); in Dutch, that a seat has decided at
+      the count, not whether it took;
+    - a bid in an open format, notes laid face down (American Count's raise) and the
+      face-down order of a Cat in the Bag pen, by their kind (an open bid's amount shows
+      in the observation after it);
+    - a payment of a price in notes, by their number (Secret Count: "show how many notes
+      they bid (but not the face of the notes)"); a payment of a price in money is handed
+      over whole, notes and all (the narration names them: "no change is ever given");
+    - every other move whole."""
+    r = before.rules
+    kind = type(action)
+    if before.phase == "bid" and r.sealed and kind in (Bid, Place, Word):
+        return "sealed bid"
+    if before.phase == "bid" and _traits(r).SHOWS_COUNT and action in (TAKE, PASS):
+        return "decided"
+    if kind in (Bid, Place, Raise, Shuffle):
+        return kind.__name__
+    if kind is Pay and before.payments and before.payments[0][3] != "value":
+        return "Pay", sum(action.notes)
     return action
 
 

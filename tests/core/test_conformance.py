@@ -12,6 +12,7 @@ already checked at every count by its ruleset, and at every count in the deep pr
 import pytest
 from profiles import deep
 
+from bluffkit.agents.base import make_agent
 from bluffkit.core.game import game_names
 from bluffkit.core.spec import spec_of
 from bluffkit.games.youre_bluffing import engine
@@ -311,3 +312,33 @@ def test_no_game_shows_the_view_of_a_seat_that_does_not_exist(name):
             game.observe(state, seat)
         with pytest.raises(RulesError, match="no seat"):
             game.legal(state, seat)
+
+
+@pytest.mark.parametrize("config", ["auction-secret-value", "auction-secret-count"])
+def test_narration_check_catches_a_sealed_pass(monkeypatch, config):
+    """While sealed bids are made nobody may tell a pass from a bid: a narration saying
+    "passes" fails (a pass used to be taken as seen by all, so it passed)."""
+    import numpy as np
+
+    from bluffkit import testing
+    from bluffkit.auctions.actions import PASS
+    from bluffkit.auctions.game import Auction
+    monkeypatch.setattr(Auction, "narrate", _telling(Auction.narrate, lambda b, s, a: " (a pass)"
+                                                      if a == PASS and b.phase == "bid" else ""))
+    game, rng = config_game(config), np.random.default_rng(0)
+    state = game.step(game.new_state(3), None, game.sample_chance(game.new_state(3), rng))
+    seat = game.to_move(state)[0]
+    with pytest.raises(AssertionError, match="the narration, which every seat reads"):
+        testing._check_narration(game, state, seat, PASS, 3, rng, "", {})
+    if config == "auction-secret-value":    # the suite's own draws find it too, on the random bots' passes
+        with pytest.raises(AssertionError, match="the narration, which every seat reads"):
+            check_game(game, 3, seeds=range(12), agents=lambda: [make_agent("random", game) for _ in range(3)])
+
+
+def test_narration_check_catches_the_faces_of_notes_paid_by_count(monkeypatch):
+    """A price in notes is paid by their number, faces unseen: a narration naming the notes fails."""
+    from bluffkit.auctions.actions import Pay
+    from bluffkit.auctions.game import Auction
+    monkeypatch.setattr(Auction, "narrate", _telling(Auction.narrate, lambda b, s, a: f" ({a})" if isinstance(a, Pay) else ""))
+    with pytest.raises(AssertionError, match="the narration, which every seat reads"):
+        check_game(config_game("auction-secret-count"), 3, seeds=range(12))
