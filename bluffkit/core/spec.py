@@ -71,7 +71,7 @@ class GameSpec:
       ``encoder``: the class of the game's fixed encoding for learning agents
       (:class:`bluffkit.rl.encoding.Encoder`; ``None``: not encoded).
     - ``public_move(before, seat, action)``: what every seat sees of a move beyond its
-      observation after it, as any value that compares (e.g. a payment handed over openly:
+      observation after it, as any value that compares (e.g. a payment whose notes all see:
       its notes; an offer laid face down: its number of cards). The narration, which every
       seat reads, may say this much and no more: the conformance suite checks it
       (``None``: only the kind of move, its class, is seen).

@@ -64,7 +64,8 @@ SPECS = (
         ("youre-bluffing-trade-and-auction", "youre-bluffing", ("trade-and-auction",), {}),
         ("youre-bluffing-short", "youre-bluffing", ("short",), {}),
         ("youre-bluffing-options", "youre-bluffing", (),
-         {"buyback_without_funds": "show_and_rerun", "payment": "any_cover", "tie_break": "shared"}),
+         {"buyback_without_funds": "show_and_rerun", "payment": "any_cover", "tie_break": "shared",
+          "payment_seen": "count"}),
     ), "yb-"),
     _spec("horse-trading", "Horse Trading", (
         ("horse-trading", "horse-trading", (), {}),

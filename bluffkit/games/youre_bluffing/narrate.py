@@ -2,7 +2,8 @@
 
 Narration tells only what the whole table sees: the number of cards in a face-down
 offer, never its value; who won a trade, never what was paid in it. Auction
-payments are handed over openly and are named.
+payments are handed over openly and are named (the option ``payment_seen="count"``:
+only their number).
 """
 
 from __future__ import annotations
@@ -36,8 +37,12 @@ def public_move(before: S.State, seat: int | None, action):
     narration may say of it: the whole move, but for the notes laid face down in a trade
     (an offer, a counter-offer, a new offer), of which only the number of cards shows (YB
     "Cattle trade": "a secret offer ... face down"; HT "Trading"). An auction payment is
-    handed over openly (YB "It is forbidden to make change": the leader "receives the
-    money"), so its notes show, and the narration names them."""
+    handed over at the table, where the others watch it (HT "Tips": "Watching who has paid
+    and received what tells you roughly how much everyone holds"), so by default its notes
+    show and the narration names them; neither rulebook says whether the faces are seen, so
+    the option ``payment_seen="count"`` shows their number only."""
+    if isinstance(action, A.Pay) and before.rules.payment_seen == "count":
+        return "pay", count(action.notes)
     if isinstance(action, A.Trade):
         return "trade", action.target, action.family, count(action.notes)
     if isinstance(action, (A.Counter, A.Offer)):
@@ -82,6 +87,8 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
             text = f"{leader} sells to {names[before.high_bidder]} for {before.high_bid}."
         else:
             text = f"{leader} uses the right of preemption and owes {names[before.high_bidder]} {before.high_bid}."
+    elif kind is A.Pay and r.payment_seen == "count":     # the faces stay between payer and payee
+        text = f"{who} pays {names[before.payee]} {before.high_bid} in {_cards(count(action.notes))}."
     elif kind is A.Pay:
         paid = total(action.notes, d)
         notes = f"{fmt(action.notes, d)} = {paid}" if count(action.notes) > 1 else str(paid)

@@ -71,6 +71,10 @@ VARIANT_MONEY_CARDS_OUT = {"short": ("Q", "K")}
 TRADE_TIE_RULES = ("reoffer", "challenger")
 BUYBACK_RULES = ("forbidden", "show_and_rerun")
 TIE_BREAK_RULES = ("money", "shared")
+#: What the others see of an auction payment: ``notes``, the notes handed over; ``count``,
+#: their number only (the price was called aloud; the faces, and so any overpayment, stay
+#: between payer and payee).
+PAYMENT_SEEN_RULES = ("notes", "count")
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,7 @@ class Rules(RuleOptions):
     trade_tie: str = "reoffer"
     buyback_without_funds: str = "forbidden"
     payment: str = "exact_if_possible"
+    payment_seen: str = "notes"
     tie_break: str = "money"
     lot_size: int = 1
     trade_then_auction: bool = False
@@ -229,6 +234,8 @@ def _validate(r: Rules) -> None:
     need(r.buyback_without_funds in BUYBACK_RULES,
          f"buyback_without_funds must be one of {BUYBACK_RULES}, got {r.buyback_without_funds!r}")
     need(r.payment in PAYMENT_RULES, f"payment must be one of {PAYMENT_RULES}, got {r.payment!r}")
+    need(r.payment_seen in PAYMENT_SEEN_RULES,
+         f"payment_seen must be one of {PAYMENT_SEEN_RULES}, got {r.payment_seen!r}")
     need(r.tie_break in TIE_BREAK_RULES, f"tie_break must be one of {TIE_BREAK_RULES}, got {r.tie_break!r}")
     need(r.lot_size in (1, 2), f"lot_size must be 1 or 2 (Quick game / Double auction), got {r.lot_size}")
     need(isinstance(r.trade_then_auction, bool), "trade_then_auction must be True or False")
