@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import copy
 import html
+import os
 import re
 import shutil
 import subprocess
@@ -367,15 +368,37 @@ def _where_to(out: Path, lessons: list[L.Lesson]) -> None:
             raise BuildError(f"{target}: a file is where lesson {lesson.name}'s folder goes; move it away")
 
 
-def _put_in_place(new: Path, target: Path) -> None:
-    """Replace the folder ``target`` (if any) with ``new``, the old one removed only once
-    the new one is in place."""
-    old = target.with_name(f".{target.name}.old")
-    shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
-        target.rename(old)
-    new.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
+def _swap_in(made: list[tuple[str, Path]], out: Path, index_text: str) -> None:
+    """Put each new lesson folder (``made``: its name and its staging folder) in place of the
+    one in ``out``, then the index, keeping the old folders aside until all are in place; if
+    any rename fails, every folder already swapped is put back, so that the site is as it
+    was (the error is raised again)."""
+    done: list[tuple[Path, Path, Path | None]] = []       # (the new one's staging path, target, old)
+    try:
+        for name, new in made:
+            target = out / name
+            old = out / f".{name}.old"
+            shutil.rmtree(old, ignore_errors=True)
+            if target.exists():
+                target.rename(old)
+                done.append((new, target, old))
+            else:
+                done.append((new, target, None))
+            new.rename(target)
+        index = out / ".index.html.new"
+        index.write_text(index_text, encoding="utf-8")
+        os.replace(index, out / "index.html")
+    except OSError:
+        for new, target, old in reversed(done):
+            if target.exists() and not new.exists():
+                target.rename(new)
+            if old is not None and old.exists() and not target.exists():
+                old.rename(target)
+        (out / ".index.html.new").unlink(missing_ok=True)
+        raise
+    for _, _, old in done:
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, pdf: bool = True,
@@ -416,12 +439,12 @@ def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, 
                                          str(lesson.meta["title"])))
             made.append((lesson, folder))
             log(f"{lesson.name}: {', '.join(p.name for p in files)} ({time.monotonic() - start:.1f} s)")
-        # every page is made: only now does the site change, a lesson's folder at a time, and
-        # a lesson built again replaces its folder whole (no PDF left from an earlier build)
-        written: list[Path] = []
-        for lesson, folder in made:
-            _put_in_place(folder, out / lesson.name)
-            written += sorted((out / lesson.name).iterdir())
+        # every page is made: only now does the site change, a lesson's folder at a time (a
+        # lesson built again replaces its folder whole: no PDF left from an earlier build),
+        # then the index, which lists every lesson whose pages the site will hold
+        new = {lesson.name: folder for lesson, folder in made}
+        index_text = index_page(built_lessons(root, out, new))
+        _swap_in([(lesson.name, folder) for lesson, folder in made], out, index_text)
     except OSError as exc:
         raise BuildError(f"{exc.filename or out}: cannot write ({exc.strerror or exc}); the site in {out} "
                          "is as it was") from None
@@ -429,20 +452,18 @@ def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, 
         if printer is not None:
             printer.close()
         shutil.rmtree(staging, ignore_errors=True)
-    index = out / "index.html"
-    index.write_text(index_page(built_lessons(root, out)), encoding="utf-8")
-    written.append(index)
-    log(f"wrote {index}")
+    written = [p for lesson, _ in made for p in sorted((out / lesson.name).iterdir())] + [out / "index.html"]
+    log(f"wrote {out / 'index.html'}")
     return written
 
 
-def built_lessons(root: Path, out: Path) -> list[tuple[L.Lesson, bool]]:
-    """Every lesson of ``root`` whose pages are in ``out`` (built now or before), with
-    whether its PDF is there: the index lists them all, so that building one lesson keeps
-    the others' rows."""
+def built_lessons(root: Path, out: Path, new: dict[str, Path] | None = None) -> list[tuple[L.Lesson, bool]]:
+    """Every lesson of ``root`` whose pages are in ``out`` (built before) or in ``new`` (a
+    lesson's name to the folder its pages were just made in), with whether its PDF is
+    there: the index lists them all, so that building one lesson keeps the others' rows."""
     done = []
     for folder in L.lesson_folders(root):
-        pages = out / folder.name
+        pages = (new or {}).get(folder.name, out / folder.name)
         if (pages / file_name(folder.name, "teacher.html")).exists():
             done.append((L.read(folder), (pages / file_name(folder.name, "worksheet.pdf")).exists()))
     return done

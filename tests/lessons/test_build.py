@@ -220,3 +220,29 @@ def test_a_broken_notebook_or_answers_file_is_named(tmp_path):
     assert "02-tiny/answers.py, line 1: answers.py cannot be loaded: SyntaxError" in text
     assert not out.exists()
     assert build_lessons.main(["--root", str(root), "--check"]) == 1
+
+
+def test_a_build_that_fails_while_putting_pages_in_place_puts_every_folder_back(tmp_path, monkeypatch):
+    """The review's case: the rename of the second lesson's folder fails after the first was
+    replaced. Every folder is put back and the index is the old one."""
+    root, out = tmp_path / "lessons", tmp_path / "site"
+    _two_lessons(root)
+    build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    (root / "01-tiny" / "lesson.md").write_text((root / "01-tiny" / "lesson.md").read_text().replace(
+        "Add two numbers.", "Add two whole numbers."))
+    import jupytext
+    jupytext.write(jupytext.read(root / "01-tiny" / "lesson.md"), root / "01-tiny" / "lesson.ipynb")
+    before = _tree(out)
+    real = Path.rename
+
+    def failing(self, target):
+        if Path(target).name == "02-tiny" and ".building-" in str(self):
+            raise OSError(13, "Permission denied", str(target))
+        return real(self, target)
+
+    monkeypatch.setattr(Path, "rename", failing)
+    with pytest.raises(build_lessons.BuildError, match="Permission denied.*is as it was"):
+        build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    monkeypatch.undo()
+    assert _tree(out) == before, "a folder or the index changed although the build failed"
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [], "a staging or old folder was left"
