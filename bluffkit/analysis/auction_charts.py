@@ -245,15 +245,18 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
 def efficiency_chart(summary: pd.DataFrame,
                      title: str = "How often does the bidder who values the lot most win it?") -> alt.LayerChart:
     """Bars of the share of auctions won by the highest value, per strategy and format, with
-    ±2 standard-error whiskers. ``summary`` is :func:`~bluffkit.analysis.auction_sim.efficiency_summary`.
+    ±2 standard-error whiskers: the Wilson score interval at z = 2 over the ``auctions`` (the
+    shares within 2 standard errors *at that share*), so a share of 1 (truthful second
+    price) still has a whisker below it, where share ± 2 se from the data was a point.
+    ``summary`` is :func:`~bluffkit.analysis.auction_sim.efficiency_summary`.
     Bars run across, one row each, so the strategies' names read level ("shade 0.5, 4 × equilibrium";
     the format is added to the name of a strategy played in both formats, and the number of
     bidders and the right to the name of a strategy played with several: each row is one
     line of ``summary``, never two added up)."""
+    from bluffkit.analysis.tournament import wilson
     data = summary.reset_index(drop=True)
-    data = data.assign(lo=(data["efficient"] - 2 * data["efficient_se"]).clip(lower=0),
-                       hi=(data["efficient"] + 2 * data["efficient_se"]).clip(upper=1),
-                       strategy=data["strategy"].map(_short_strategy))
+    lo, hi = wilson(data["efficient"], data["auctions"], 2.0)
+    data = data.assign(lo=lo, hi=hi, strategy=data["strategy"].map(_short_strategy))
     # what tells two lines of one strategy apart: the format, the number of bidders, the right
     rows = pd.Series("", index=data.index, dtype=object)
     for strategy, g in data.groupby("strategy", sort=False):

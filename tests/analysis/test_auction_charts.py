@@ -249,3 +249,13 @@ def test_what_if_chart_refuses_several_sweeps():
     c = what_if_sweep([0.9, 0.6, 0.3], [0.7, 0.4, 0.2], 1, "first", [0.0, 0.5, 1.0])   # bidder 1; bidder 0 bid more
     with pytest.raises(ValueError, match="what_if_chart draws one sweep; this frame holds several .one bid x gives two"):
         ch.what_if_chart(pd.concat([a, c]))
+
+
+def test_efficiency_chart_gives_a_share_of_one_a_whisker():
+    """Truthful second price always sells to the highest value: share 1 and se 0. The whisker
+    is the Wilson interval over the auctions, not a point at 1."""
+    summary = efficiency_summary(simulate_sealed(3, 400, fmt="second", strategy="truthful", seed=3))
+    assert float(summary["efficient"].iloc[0]) == 1.0 and float(summary["efficient_se"].iloc[0]) == 0.0
+    layers = ch.efficiency_chart(summary).to_dict()
+    rows = [r for d in layers["datasets"].values() for r in d if "lo" in r]
+    assert rows and all(r["hi"] == 1.0 and 0.98 < r["lo"] < 1.0 for r in rows), rows
