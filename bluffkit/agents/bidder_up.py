@@ -227,6 +227,14 @@ class HeuristicAgent:
         # one type one step up (1 note): legal for any market_types and market_steps >= 1 [G]
         if mine and payable(r, hand) >= 3 and min(r.market_types, r.market_steps) >= 1:
             return A.Market(((mine[0], 1),), cost_notes(r, hand, 1), d)
+        if r.market_none == "refused" and payable(r, hand) >= 1:      # a type must change (L7)
+            for a in sorted(range(len(obs.market)), key=lambda a: -obs.market[a]):    # the dearest of the others down
+                if a not in obs.locked and a not in held:
+                    return A.Market(((a, -1 if obs.market[a] > 0 else 1),), cost_notes(r, hand, 1), d)
+            for a in range(len(obs.market)):
+                if a not in obs.locked:
+                    return A.Market(((a, 1 if obs.market[a] + 1 < len(r.market_track) else -1),),
+                                    cost_notes(r, hand, 1), d)
         return A.Market((), cost_notes(r, hand, 0), d)
 
     def _ticket_worth(self, obs, name: str) -> float:

@@ -674,11 +674,14 @@ class BidderUpTable(SeatPanel):
 
     def _draw_market(self, me, obs, legal) -> None:
         r = obs.rules
+        must = bool(legal.key[1])           # market_none="refused" and a type can change (L7)
         self._prompt(f"<b>{me}</b>: the market. Move up to {r.market_types} green markers 1 to "
-                     f"{r.market_steps} steps each (1, 3 or 6 notes), or leave the market as it is.")
+                     f"{r.market_steps} steps each (1, 3 or 6 notes)"
+                     + (": at least one must move." if must else ", or leave the market as it is."))
         self._market_steps(obs, r.market_steps, lambda: self._market_cost())
-        self.buttons_box.children = [_button("Leave the market as it is", lambda: self.try_move("market none"))]
-        self.buttons_box.layout.display = _SHOW
+        self.buttons_box.children = [] if must else [
+            _button("Leave the market as it is", lambda: self.try_move("market none"))]
+        self.buttons_box.layout.display = _HIDE if must else _SHOW
         self._market_cost()
 
     def _market_steps(self, obs, most: int, changed) -> None:

@@ -170,6 +170,19 @@ def test_the_market_costs_1_3_6_notes_per_type_and_is_paid_with_chosen_notes():
     assert after.market[a] == obs.market[a] + 1 and after.market[b] == obs.market[b] + 2
 
 
+def test_a_market_that_must_change_offers_no_leave_button():
+    """Under market_none="refused" (L7) the market screen says a marker must move and has no
+    "Leave the market as it is" button; with the default it has one."""
+    def market_with_a_note(p):
+        return seat_screen("market")(p) and sum(p.session.observe(p.viewer).hand) >= 1
+    t = drive_until(table("fairground", players=3, humans=(0, 1, 2), seed=1, market_none="refused"),
+                    market_with_a_note)
+    assert "at least one must move" in t.legal_text.value
+    assert not [b for b in t.buttons_box.children if "Leave the market" in b.description]
+    free = drive_until(table("fairground", players=3, humans=(0, 1, 2), seed=1), market_with_a_note)
+    assert [b for b in free.buttons_box.children if "Leave the market" in b.description]
+
+
 def test_the_raffle_draws_paid_tickets_and_keeps_the_one_clicked():
     t = drive_until(table("fairground", players=3, humans=(0, 1, 2), seed=2),
                     lambda p: seat_screen("raffle")(p) and sum(p.session.observe(p.viewer).hand) >= 2)

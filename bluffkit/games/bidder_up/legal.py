@@ -35,6 +35,14 @@ def payable(rules, hand) -> int:
     return sum(hand) if zero_pays(rules) else sum(hand) - hand[0]
 
 
+def must_change(t, seat: int) -> bool:
+    """Whether ``seat``, on the market, must change at least one type: under
+    ``market_none="refused"`` [L7], when a type can change (one is not locked) and the seat
+    holds a note that may pay the 1 note of a step [G]."""
+    return (t.rules.market_none == "refused" and len(t.locked) < len(ANIMALS)
+            and payable(t.rules, t.money[seat]) >= 1)
+
+
 def cost_notes(rules, hand, k: int) -> tuple[int, ...] | None:
     """The ``k`` lowest-valued notes of ``hand`` that may pay a cost counted in notes
     (movement [C], market [G], raffle [H]): 0-notes first, or none of them when
@@ -60,8 +68,8 @@ def options(t, seat: int) -> tuple:
         return (t.trade_pairs(seat), t.trade[0])
     if ph == RESPOND:
         return (t.trade[0], t.trade[2], t.trade[4])
-    if ph == MARKET:
-        return (t.locked,)
+    if ph == MARKET:        # the locked types, and whether some type must change (market_none, L7)
+        return (t.locked, must_change(t, seat))
     if ph == RAFFLE:
         return (min(t.rules.raffle_max, len(t.bag)),)
     if ph == KEEP:
@@ -260,6 +268,8 @@ class Legal:
             return " or ".join(map(str, key))
         if ph == RESPOND and not self.can_counter:
             return "agree (you hold no notes to counter with)"
+        if ph == MARKET and key[1]:
+            return "market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps; at least one type changes)"
         return {RESPOND: "agree, or counter NOTES (face down)",
                 MARKET: "market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps), or market none"}.get(ph, ph)
 
@@ -296,6 +306,9 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
         return None if action == A.AGREE else _notes_problem(t, seat, action.notes, True)
     if ph == MARKET and kind is A.Market:
         r = t.rules
+        if not action.changes and key[1]:
+            return ("market-none", "on the market at least one type changes (market_none=refused): "
+                    "market TYPE+STEPS pay NOTES, 1 note for 1 step")
         return (t.market_problem(action.changes, r.market_types, r.market_steps)
                 or t.cost_problem(seat, action.notes, sum(step_cost(k) for _, k in action.changes), "this change"))
     if ph == RAFFLE and kind is A.Raffle:
@@ -369,7 +382,7 @@ def _sample(t, seat: int, ph: str, key: tuple, rng):
     if ph == MARKET:
         # one type by one step (1 note): legal for any market_types and market_steps >= 1 [G]
         green = [a for a in range(len(ANIMALS)) if a not in t.locked]
-        if can < 1 or not green or min(r.market_types, r.market_steps) < 1 or u() < 0.4:
+        if can < 1 or not green or min(r.market_types, r.market_steps) < 1 or (u() < 0.4 and not key[1]):
             return A.Market((), pay(0), r.denominations)
         a = green[int(u() * len(green))]
         k = 1 if t.market[a] == 0 else -1 if t.market[a] == len(r.market_track) - 1 else (1 if u() < 0.5 else -1)

@@ -153,11 +153,14 @@ class Rules(RuleOptions):
       ends immediately after the turn" in which the last animal is auctioned or the last
       ticket bought [I], so an Extra Turn owed then is not played) or ``"played"`` (the
       additional turn is "immediately after your turn" [H]: it is played, then the game ends).
+    - ``market_none`` [L7, "a market action changing no type"]: ``"allowed"`` (default: "up
+      to 3 different animal types" [G] includes none, at no cost) or ``"refused"`` (a player
+      on the market changes at least one type, unless none can be changed: every type
+      locked, or no note to pay with).
     - ``min_players``, ``max_players``: 2 to 4 [A, J].
 
     Fixed readings of the text (not options, see docs/bidder-up.md): a horse-trade with
-    no possible opponent does nothing; a market action may change no type (and costs
-    nothing); more tickets than the bag holds cannot be drawn; an action ticket is revealed at the end of the turn,
+    no possible opponent does nothing; more tickets than the bag holds cannot be drawn; an action ticket is revealed at the end of the turn,
     after the space's action, or before the move, once the die is rolled (its action at
     once: a horse-trade is played, then the move follows). Not between the move and the
     space's action: moving shows nothing new, so that moment adds no choice but the order
@@ -196,6 +199,7 @@ class Rules(RuleOptions):
     final_ties: str = "shared"
     zero_pays_count: bool = True
     track_ends: str = "refuse"
+    market_none: str = "allowed"
     last_extra_turn: str = "lost"
     min_players: int = 2
     max_players: int = 4
@@ -278,6 +282,8 @@ class Rules(RuleOptions):
             object.__setattr__(self, "start_money_two", tuple(v))
         need(self.final_ties in ("shared", "money"), f"final_ties must be shared or money, got {self.final_ties!r}")
         need(self.track_ends in ("refuse", "stop"), f"track_ends must be refuse or stop, got {self.track_ends!r}")
+        need(self.market_none in ("allowed", "refused"),
+             f"market_none must be allowed or refused, got {self.market_none!r}")
         need(self.last_extra_turn in ("lost", "played"),
              f"last_extra_turn must be lost or played, got {self.last_extra_turn!r}")
         if isinstance(self.tiles, str) and "," in self.tiles:     # --option tiles=dutch,classic,...

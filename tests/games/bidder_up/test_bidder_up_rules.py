@@ -251,6 +251,31 @@ def test_the_market_refuses_a_locked_type_too_many_steps_or_types_and_the_track_
     assert g.step(s, 0, "market none").phase == "roll"
 
 
+def test_market_none_refused_makes_a_type_change_unless_none_can():
+    """L7, "a market action changing no type": the option market_none. Refused, the player
+    changes at least one type while one can change and a note can pay for it; a player with
+    no note, or a market of locked types only, still leaves it as it is."""
+    g = game(board="fairground", market_none="refused")
+    s = g.step(g.state_from_position(3, current=0, roll=2), 0, "move hilltop")
+    assert s.phase == "market" and "at least one type changes" in g.legal(s, 0).description
+    assert_refused(g, s, 0, "market none", rule="market-none")
+    assert g.step(s, 0, "market sheep+1 pay 0").phase == "roll"
+    broke = g.step(g.state_from_position(3, current=0, roll=2, money=["", "10", "10"]), 0, "move hilltop")
+    assert broke.phase == "market" and g.step(broke, 0, "market none").phase == "roll", "no note: none is all there is"
+    assert "or market none" in g.legal(broke, 0).description
+    with pytest.raises(RulesError, match="market_none must be allowed or refused"):
+        game(board="fairground", market_none="never")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_market_none_refused_passes_the_conformance_suite(players):
+    """The bots, the random draw and every no-leak check under the option."""
+    from bluffkit.testing import check_game
+    report = check_game(game(board="fairground", market_none="refused"), players, seeds=[0])
+    assert report["games"] == 1 and report["narrations"] > 0
+
+
 def raffle_position(bag):
     g = game(board="fairground")
     s = g.state_from_position(3, current=0, roll=1, bag=bag)
