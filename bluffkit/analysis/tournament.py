@@ -216,24 +216,18 @@ def tournament(game, agents: list[str], games: int, seed: int, progress: bool | 
 
 def check_numbers(df: pd.DataFrame, columns, what: str) -> None:
     """Refuse, with a ``ValueError`` naming the column, a frame whose ``columns`` do not hold
-    finite numbers (text, ``NaN``, ``inf``), or whose share ``won`` is not from 0 to 1: the
-    statistics would fail deep in pandas, or divide by a count of zero."""
+    finite numbers (text, ``NaN``, ``inf``: :func:`bluffkit.core.errors.check_frame`), or whose
+    share ``won`` is not from 0 to 1: the statistics would fail deep in pandas, or divide by
+    a count of zero."""
     import numpy as np
-    import pandas as pd
+    check_frame(df, columns, what, "tournament(...)", numbers=columns)
     for c in columns:
-        col = df[c]
-        if not pd.api.types.is_numeric_dtype(col) or isinstance(col.dtype, pd.CategoricalDtype):
-            shown = col.dropna().iloc[0] if col.notna().any() else None
-            raise ValueError(f"{what}: column {c!r} must hold numbers, it holds {col.dtype}"
-                             + (f" ({quote(shown, 20)}, ...)" if shown is not None else ""))
-        values = col.to_numpy(dtype="float64", na_value=np.nan)
-        bad = ~np.isfinite(values)
-        if bad.any():
-            raise ValueError(f"{what}: column {c!r} has {int(bad.sum()):,} value(s) that are not finite numbers "
-                             f"(NaN or inf; the first in row {int(np.flatnonzero(bad)[0]):,})")
-        if c in SHARES and ((values < 0) | (values > 1)).any():
-            first = values[(values < 0) | (values > 1)][0]
-            raise ValueError(f"{what}: column {c!r} holds a seat's share of the win, from 0 to 1; got {first:g}")
+        if c in SHARES:
+            values = df[c].to_numpy(dtype="float64")
+            out = (values < 0) | (values > 1)
+            if out.any():
+                raise ValueError(f"{what}: column {c!r} holds a seat's share of the win, from 0 to 1; "
+                                 f"got {values[out][0]:g} in row {int(np.flatnonzero(out)[0]):,}")
 
 
 #: The columns of :func:`win_rates`.

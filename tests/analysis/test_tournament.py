@@ -432,11 +432,11 @@ def test_a_run_takes_its_arguments_strictly_and_writes_nothing_when_refused(auct
 
 
 @pytest.mark.parametrize("change, column, said", [
-    ({"won": float("nan")}, "won", "not finite numbers"),
-    ({"won": "1"}, "won", "must hold numbers, it holds"),
+    ({"won": float("nan")}, "won", "(is|are) not (a )?finite numbers? .*nan in row"),
+    ({"won": "1"}, "won", "must hold numbers, found text: '1' in row"),
     ({"won": 2.0}, "won", "from 0 to 1; got 2"),
     ({"score": "x"}, "score", "must hold numbers"),
-    ({"rank": float("inf")}, "rank", "not finite numbers"),
+    ({"rank": float("inf")}, "rank", "(is|are) not (a )?finite numbers? .*inf in row"),
 ])
 def test_frames_of_text_or_nan_are_refused_naming_the_column(change, column, said):
     """win_rates raised ZeroDivisionError on NaN and TypeError on text; summary pandas' TypeError."""
@@ -444,7 +444,7 @@ def test_frames_of_text_or_nan_are_refused_naming_the_column(change, column, sai
     df = hand_frame().assign(**change)
     calls = [summary, pairwise] if column == "rank" else [summary] + ([win_rates] if column == "won" else [])
     for fn in calls:
-        with pytest.raises(ValueError, match=rf"{fn.__name__}: column '{column}' .*{said}"):
+        with pytest.raises(ValueError, match=rf"{fn.__name__}: .*column '{column}' .*{said}"):
             fn(df)
     with pytest.raises(ValueError, match="win_rates takes the frame of tournament.*no column 'game'"):
         win_rates(hand_frame().drop(columns="game"))
