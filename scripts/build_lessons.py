@@ -354,9 +354,15 @@ def select(names: list[str], root: Path) -> list[Path]:
     return [f for f in folders if f in chosen]
 
 
-def _where_to(out: Path, lessons: list[L.Lesson]) -> None:
+def _where_to(out: Path, lessons: list[L.Lesson], root: Path | None = None) -> None:
     """Refuse, before anything is written, an output folder the site cannot go into: a file,
-    a folder under a file, or a file where a lesson's folder goes."""
+    a folder under a file, a file where a lesson's folder goes, or the lessons' own folder
+    (``root``) or a folder inside it, where a lesson's pages would replace its sources."""
+    if root is not None:
+        where, source = out.resolve(), root.resolve()
+        if where == source or source in where.parents:
+            raise BuildError(f"--out {out} is inside the lessons folder {root}: the pages would replace the "
+                             "lessons' own files; build into another folder (default build/lessons)")
     for above in [out, *out.parents]:
         if above.exists():
             if not above.is_dir():
@@ -366,6 +372,14 @@ def _where_to(out: Path, lessons: list[L.Lesson]) -> None:
         target = out / lesson.name
         if target.exists() and not target.is_dir():
             raise BuildError(f"{target}: a file is where lesson {lesson.name}'s folder goes; move it away")
+
+
+class OldCopiesLeft(Exception):
+    """The site is built, but the old copies of these lesson folders could not be removed."""
+
+    def __init__(self, paths: list[Path]):
+        super().__init__(", ".join(map(str, paths)))
+        self.paths = paths
 
 
 def _swap_in(made: list[tuple[str, Path]], out: Path, index_text: str) -> None:
@@ -378,7 +392,10 @@ def _swap_in(made: list[tuple[str, Path]], out: Path, index_text: str) -> None:
         for name, new in made:
             target = out / name
             old = out / f".{name}.old"
-            shutil.rmtree(old, ignore_errors=True)
+            if old.is_symlink() or old.is_file():        # left by a build whose clean-up failed
+                old.unlink()
+            elif old.exists():
+                shutil.rmtree(old)
             if target.exists():
                 target.rename(old)
                 done.append((new, target, old))
@@ -396,9 +413,16 @@ def _swap_in(made: list[tuple[str, Path]], out: Path, index_text: str) -> None:
                 old.rename(target)
         (out / ".index.html.new").unlink(missing_ok=True)
         raise
+    left = []
     for _, _, old in done:
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        if old is None:
+            continue
+        try:
+            old.unlink() if old.is_symlink() else shutil.rmtree(old)
+        except OSError:
+            left.append(old)
+    if left:                                    # the site is new; only the old copies stay
+        raise OldCopiesLeft(left)
 
 
 def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, pdf: bool = True,
@@ -417,7 +441,7 @@ def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, 
             failures.append(str(exc))
     if failures:
         raise BuildError("\n".join(failures))
-    _where_to(out, lessons)
+    _where_to(out, lessons, root)
     try:
         out.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".building-", dir=out))
@@ -444,7 +468,11 @@ def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, 
         # then the index, which lists every lesson whose pages the site will hold
         new = {lesson.name: folder for lesson, folder in made}
         index_text = index_page(built_lessons(root, out, new))
-        _swap_in([(lesson.name, folder) for lesson, folder in made], out, index_text)
+        try:
+            _swap_in([(lesson.name, folder) for lesson, folder in made], out, index_text)
+        except OldCopiesLeft as exc:
+            log(f"warning: the site is built, but the old copies {exc} could not be removed; remove them by hand "
+                "(the next build of those lessons tries again)")
     except OSError as exc:
         raise BuildError(f"{exc.filename or out}: cannot write ({exc.strerror or exc}); the site in {out} "
                          "is as it was") from None

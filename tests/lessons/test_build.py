@@ -246,3 +246,35 @@ def test_a_build_that_fails_while_putting_pages_in_place_puts_every_folder_back(
     monkeypatch.undo()
     assert _tree(out) == before, "a folder or the index changed although the build failed"
     assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [], "a staging or old folder was left"
+
+
+@pytest.mark.parametrize("where", [".", "01-tiny", "01-tiny/pages"])
+def test_an_output_folder_inside_the_lessons_folder_is_refused(tmp_path, where):
+    """--out lessons/ once replaced a lesson's sources with its pages and deleted them."""
+    root = tmp_path / "lessons"
+    write_tiny(root)
+    before = _tree(root)
+    with pytest.raises(build_lessons.BuildError, match="inside the lessons folder"):
+        build_lessons.build(root, root / where, pdf=False, log=lambda *_: None)
+    assert _tree(root) == before
+
+
+def test_an_old_copy_left_by_an_earlier_build_is_cleared_and_one_that_cannot_go_is_said(tmp_path, monkeypatch):
+    root, out = tmp_path / "lessons", tmp_path / "site"
+    write_tiny(root)
+    build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    (out / ".01-tiny.old").write_text("left by a build whose clean-up failed")
+    build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    assert not (out / ".01-tiny.old").exists()
+    real = build_lessons.shutil.rmtree
+
+    def stuck(path, *a, **k):
+        if Path(path).name == ".01-tiny.old":
+            raise OSError(1, "Operation not permitted", str(path))
+        return real(path, *a, **k)
+
+    monkeypatch.setattr(build_lessons.shutil, "rmtree", stuck)
+    said = []
+    build_lessons.build(root, out, pdf=False, log=said.append)
+    assert any("could not be removed" in s and ".01-tiny.old" in s for s in said), said
+    assert (out / "01-tiny" / "01-tiny-teacher.html").exists()
