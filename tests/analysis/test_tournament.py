@@ -144,9 +144,11 @@ def test_summary_averages_a_bots_seats_in_a_game_then_the_games():
     assert 0 < row["lo"] < row["hi"] < 1 and row["interval"] == "Wilson score"
     score = s.loc[("B", "score")]
     b_score = [1, 6, 4]
-    assert (score["lo"], score["hi"]) == pytest.approx((statistics.mean(b_score) - z * statistics.stdev(b_score) / 3 ** 0.5,
-                                                        statistics.mean(b_score) + z * statistics.stdev(b_score) / 3 ** 0.5))
-    assert score["interval"] == "normal (mean ± z se)"
+    t2 = 4.303                  # Student's t, 2 degrees of freedom, 97.5 % (the tables)
+    assert (score["lo"], score["hi"]) == pytest.approx((statistics.mean(b_score) - t2 * statistics.stdev(b_score) / 3 ** 0.5,
+                                                        statistics.mean(b_score) + t2 * statistics.stdev(b_score) / 3 ** 0.5),
+                                                       rel=1e-3)
+    assert score["interval"].startswith("Student t")
     assert s.loc[("B", "score"), "mean"] == pytest.approx((1 + 6 + 4) / 3)
     assert s.loc[("A", "rank"), "mean"] == pytest.approx((1.5 + 2 + 2) / 3)
     assert list(s.index.get_level_values("measure").unique()) == ["win share", "score", "rank"]
@@ -354,7 +356,7 @@ def test_a_share_never_won_has_a_wilson_interval_and_a_flat_score_none(honest_ra
         flat = s.loc[("random", measure)]
         assert math.isnan(flat["lo"]) and math.isnan(flat["hi"]), f"{measure}: no zero-width interval"
         assert flat["interval"] == "none: every game gave the same value"
-    assert s.loc[("honest", "score"), "interval"] == "normal (mean ± z se)"
+    assert s.loc[("honest", "score"), "interval"].startswith("Student t")
     assert s.loc[("honest", "score"), "lo"] < s.loc[("honest", "score"), "hi"]
     spec = summary_chart(summary(honest_random)).to_dict()
     assert "no interval" in " ".join(spec["title"]["subtitle"]), "the chart says so"
@@ -448,3 +450,19 @@ def test_frames_of_text_or_nan_are_refused_naming_the_column(change, column, sai
             fn(df)
     with pytest.raises(ValueError, match="win_rates takes the frame of tournament.*no column 'game'"):
         win_rates(hand_frame().drop(columns="game"))
+
+
+def test_a_rank_interval_stays_within_the_seats_and_few_games_get_a_wide_one():
+    """The attack: three games of a 3-seat auction printed a rank of 1.67 (0.36..2.97), below
+    1; a normal interval on two or three games was far too narrow (Student's t now)."""
+    df = hand_frame()
+    s = summary(df).set_index(["agent", "measure"])
+    seats = int(df.groupby("game").size().max())
+    for agent in df["agent"].unique():
+        lo, hi = s.loc[(agent, "rank"), ["lo", "hi"]]
+        assert math.isnan(lo) or 1 <= lo <= hi <= seats, (agent, lo, hi)
+    from bluffkit.analysis.tournament import t_quantile
+    tables = {(0.95, 1): 12.706, (0.95, 2): 4.303, (0.95, 3): 3.182, (0.95, 4): 2.776, (0.95, 30): 2.042,
+              (0.99, 5): 4.032, (0.90, 3): 2.353}          # Student's t, two-sided, from the printed tables
+    for (level, k), want in tables.items():
+        assert float(t_quantile(level, k)) == pytest.approx(want, rel=2e-3), (level, k)
