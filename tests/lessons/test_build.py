@@ -132,7 +132,9 @@ def test_the_tiny_lesson_builds(tmp_path):
 
 
 def _tree(folder: Path) -> dict:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file under ``folder`` with its bytes (Python's own bytecode caches left out)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts}
 
 
 def _two_lessons(root: Path) -> None:
