@@ -374,6 +374,16 @@ def _where_to(out: Path, lessons: list[L.Lesson], root: Path | None = None) -> N
             raise BuildError(f"{target}: a file is where lesson {lesson.name}'s folder goes; move it away")
 
 
+class NotPutBack(OSError):
+    """A build failed while putting its pages in place, and these old lesson folders could
+    not be put back (each waits as ``.NAME.old`` in the site; the next build puts it back)."""
+
+    def __init__(self, paths: list[Path], cause: BaseException):
+        super().__init__(f"{cause}; and these old folders could not be put back: "
+                         f"{', '.join(map(str, paths))} (the next build puts them back)")
+        self.paths = paths
+
+
 class OldCopiesLeft(Exception):
     """The site is built, but the old copies of these lesson folders could not be removed."""
 
@@ -392,10 +402,11 @@ def _swap_in(made: list[tuple[str, Path]], out: Path, index_text: str) -> None:
         for name, new in made:
             target = out / name
             old = out / f".{name}.old"
-            if old.is_symlink() or old.is_file():        # left by a build whose clean-up failed
-                old.unlink()
-            elif old.exists():
-                shutil.rmtree(old)
+            if old.exists() or old.is_symlink():             # left by a build whose clean-up failed
+                if not target.exists():                      # ... the only copy of the old pages: back
+                    old.rename(target)
+                else:
+                    old.unlink() if old.is_symlink() or old.is_file() else shutil.rmtree(old)
             if target.exists():
                 target.rename(old)
                 done.append((new, target, old))
@@ -405,13 +416,22 @@ def _swap_in(made: list[tuple[str, Path]], out: Path, index_text: str) -> None:
         index = out / ".index.html.new"
         index.write_text(index_text, encoding="utf-8")
         os.replace(index, out / "index.html")
-    except OSError:
+    except BaseException as exc:            # a full disk, a refused rename, Ctrl+C: put back what moved
+        lost = []
         for new, target, old in reversed(done):
-            if target.exists() and not new.exists():
-                target.rename(new)
-            if old is not None and old.exists() and not target.exists():
-                old.rename(target)
-        (out / ".index.html.new").unlink(missing_ok=True)
+            try:
+                if target.exists() and not new.exists():
+                    target.rename(new)
+                if old is not None and old.exists() and not target.exists():
+                    old.rename(target)
+            except OSError:
+                lost.append(old if old is not None else target)
+        try:
+            (out / ".index.html.new").unlink(missing_ok=True)
+        except OSError:
+            pass
+        if lost:
+            raise NotPutBack(lost, exc) from exc
         raise
     left = []
     for _, _, old in done:
@@ -473,6 +493,8 @@ def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, 
         except OldCopiesLeft as exc:
             log(f"warning: the site is built, but the old copies {exc} could not be removed; remove them by hand "
                 "(the next build of those lessons tries again)")
+    except NotPutBack as exc:
+        raise BuildError(f"the site in {out} is not as it was: {exc}") from None
     except OSError as exc:
         raise BuildError(f"{exc.filename or out}: cannot write ({exc.strerror or exc}); the site in {out} "
                          "is as it was") from None

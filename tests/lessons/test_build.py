@@ -280,3 +280,45 @@ def test_an_old_copy_left_by_an_earlier_build_is_cleared_and_one_that_cannot_go_
     build_lessons.build(root, out, pdf=False, log=said.append)
     assert any("could not be removed" in s and ".01-tiny.old" in s for s in said), said
     assert (out / "01-tiny" / "01-tiny-teacher.html").exists()
+
+
+def test_an_interrupted_build_puts_every_folder_back(tmp_path, monkeypatch):
+    """Ctrl+C (or any error) while the pages are put in place: every folder goes back."""
+    root, out = tmp_path / "lessons", tmp_path / "site"
+    _two_lessons(root)
+    build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    before = _tree(out)
+    real = build_lessons.os.replace
+
+    def interrupted(src, dst):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_lessons.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    monkeypatch.setattr(build_lessons.os, "replace", real)
+    assert _tree(out) == before and [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_folder_that_cannot_be_put_back_is_said_and_put_back_by_the_next_build(tmp_path, monkeypatch):
+    root, out = tmp_path / "lessons", tmp_path / "site"
+    _two_lessons(root)
+    build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    before = _tree(out)
+    real = Path.rename
+
+    def failing(self, target):
+        if Path(target).name == "02-tiny" and ".building-" in str(self):
+            raise OSError(13, "Permission denied", str(target))
+        if self.name == ".01-tiny.old" and Path(target).name == "01-tiny":
+            raise OSError(13, "Permission denied", str(target))
+        return real(self, target)
+
+    monkeypatch.setattr(Path, "rename", failing)
+    with pytest.raises(build_lessons.BuildError, match=r"is not as it was: .*\.01-tiny\.old"):
+        build_lessons.build(root, out, pdf=False, log=lambda *_: None)
+    monkeypatch.undo()
+    assert (out / ".01-tiny.old").exists(), "the old pages wait beside the site"
+    build_lessons.build(root, out, pdf=False, log=lambda *_: None)          # puts them back, then builds
+    assert _tree(out).keys() == before.keys()
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
