@@ -38,7 +38,7 @@ def _pairwise_example() -> list:
 def summary_chart(summary: pd.DataFrame, title: str = "Each bot's results (95% confidence intervals)") -> alt.HConcatChart:
     """Three panels side by side, one per measure (win share, score, rank): a dot per bot
     at its mean and a whisker over its confidence interval (``lo`` to ``hi``): the Wilson
-    score interval for the win share, mean ± z se for the score and rank (see
+    score interval for the win share, Student's t, mean ± t se, for the score and rank (see
     :func:`bluffkit.analysis.tournament.summary`). Where the data give no interval (one
     game, or every game the same value: ``lo`` and ``hi`` are ``NaN``) the dot is hollow,
     with no whisker, and the subtitle says so; never a zero-width whisker."""

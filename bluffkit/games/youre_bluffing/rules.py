@@ -117,6 +117,9 @@ class Rules(RuleOptions):
       cannot pay: the leader shows all money and the auction is held again.
     - ``payment``: ``"exact_if_possible"`` (default; YB "A player who cannot give the
       exact sum must give more") or ``"any_cover"`` (any notes worth enough).
+    - ``payment_seen``: what the others see of an auction payment: ``"notes"`` (default;
+      the narration names them) or ``"count"`` (their number and the price). Neither
+      rulebook says; HT "Tips": "Watching who has paid and received what".
     - ``tie_break``: equal scores at the end. HT: most money, else shared. YB is
       silent; default ``"money"`` as HT (which follows the German edition).
     - ``lot_size``: animals auctioned together as one lot: 1, or 2 for YB's Quick
