@@ -463,6 +463,10 @@ def test_a_rank_interval_stays_within_the_seats_and_few_games_get_a_wide_one():
         assert math.isnan(lo) or 1 <= lo <= hi <= seats, (agent, lo, hi)
     from bluffkit.analysis.tournament import t_quantile
     tables = {(0.95, 1): 12.706, (0.95, 2): 4.303, (0.95, 3): 3.182, (0.95, 4): 2.776, (0.95, 30): 2.042,
-              (0.99, 5): 4.032, (0.90, 3): 2.353}          # Student's t, two-sided, from the printed tables
+              (0.99, 3): 5.841, (0.99, 5): 4.032, (0.90, 3): 2.353, (0.999, 4): 8.610, (0.999, 3): 12.924,
+              (0.95, 120): 1.980}                        # Student's t, two-sided, from the printed tables
     for (level, k), want in tables.items():
-        assert float(t_quantile(level, k)) == pytest.approx(want, rel=2e-3), (level, k)
+        assert round(float(t_quantile(level, k)), 3) == want, (level, k)
+    for bad in (0, 1.5, -2):
+        with pytest.raises(ValueError, match="whole numbers from 1"):
+            t_quantile(0.95, bad)

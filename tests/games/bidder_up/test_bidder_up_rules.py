@@ -263,6 +263,11 @@ def test_market_none_refused_makes_a_type_change_unless_none_can():
     broke = g.step(g.state_from_position(3, current=0, roll=2, money=["", "10", "10"]), 0, "move hilltop")
     assert broke.phase == "market" and g.step(broke, 0, "market none").phase == "roll", "no note: none is all there is"
     assert "or market none" in g.legal(broke, 0).description
+    zeros = game(board="fairground", market_none="refused", zero_pays_count=False)
+    only_zeros = zeros.step(zeros.state_from_position(3, current=0, roll=2, money=["0+0", "10", "10"]), 0,
+                            "move hilltop")
+    assert only_zeros.phase == "market" and zeros.step(only_zeros, 0, "market none").phase == "roll", \
+        "0-notes that may not pay: none is all there is"
     with pytest.raises(RulesError, match="market_none must be allowed or refused"):
         game(board="fairground", market_none="never")
 
