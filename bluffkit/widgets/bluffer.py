@@ -145,6 +145,7 @@ class BlufferTable(SeatPanel):
                                      "the others look away.")
         self.show.description = f"Show {s.names[leader]}'s screen"
         self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
+        self.show_undo()
 
     def _uncover(self, _=None) -> None:
         if not self.peeking:
@@ -161,6 +162,7 @@ class BlufferTable(SeatPanel):
                          + ("." if seen.mode == "duel" else "; who wrote which answer is known as they are read."))
         self.view.value = html
         self.hide_leader.layout.display = _SHOW
+        self.show_undo()
         self.message.value = note("The leader's screen: press <b>Hide the leader's screen</b> before passing it on.")
 
     def close_leader(self) -> None:

@@ -355,6 +355,15 @@ class SeatPanel(W.VBox):
             self.clear(view=False)                # redrawn from the observation alone, below
             self._draw_screen(seat, obs)
             self._place_events()
+            self.show_undo()
+
+    def show_undo(self) -> None:
+        """Undo on screen but on a cover under the rule "own": there it is asked by the seat
+        the table waits for, who did not make the move before (the cover came because the
+        seat changed), so it could only be refused. With ``undo="any"`` it stays."""
+        kind = self.screen[0]
+        cover = kind == "cover" or kind.endswith("-cover")
+        self.undo_button.layout.display = _HIDE if cover and self.session.undo_rule == "own" else _SHOW
 
     def _draw_screen(self, seat: int | None, obs) -> None:
         """The end, a stuck table, the cover for ``seat``, or its view from ``obs`` (see :meth:`refresh`)."""

@@ -182,3 +182,15 @@ def test_undo_takes_back_only_ones_own_move_unless_the_table_allows_any():
             assert len(t.session.moves) == len(moves) - 1 and "Took back 1" in t.message.value
         else:
             assert t.session.moves == moves and "only Anne may take back" in t.message.value
+
+
+def test_undo_is_not_shown_on_a_cover_where_it_could_only_be_refused():
+    """On a cover the next player is asked; under the rule "own" Undo could only be refused
+    there, so it is hidden; on the seat's own screen, and at a table with undo="any", it shows."""
+    for rule, on_cover in (("own", "none"), ("any", None)):
+        t = BloffTable(players=3, humans=[0, 1, 2], names=NAMES[:3], seed=1, undo=rule)
+        t.show.click()
+        assert t.undo_button.layout.display is None, "on a seat's screen"
+        t.choose(t.cards[:1])
+        t.lay.click()
+        assert t.screen[0] == "cover" and t.undo_button.layout.display == on_cover, rule
