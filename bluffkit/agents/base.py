@@ -114,6 +114,34 @@ def agent_names(game=None) -> list[str]:
     return sorted(_registry(game))
 
 
+def bot_names(agents, what: str = "agents") -> list[str]:
+    """``agents`` as a list of bots' names (one per seat, or a field to draw from), refused
+    with a :class:`RulesError` naming ``what``: a text alone, which would be read letter by
+    letter ("unknown agent 'r'"), something that is no list, an empty list, or a name that
+    is not a text or is blank.
+
+    >>> bot_names(("random", "honest"))
+    ['random', 'honest']
+    >>> bot_names("random")
+    Traceback (most recent call last):
+    ...
+    bluffkit.core.errors.RulesError: agents: a list of bots' names, e.g. ['random'], not a text (it would be read letter by letter), got 'random'
+    """
+    if isinstance(agents, (str, bytes)):
+        raise RulesError(f"{what}: a list of bots' names, e.g. [{agents!r}], not a text (it would be read letter "
+                         f"by letter), got {quote(agents)}"[:300])
+    try:
+        names = list(agents)
+    except TypeError:
+        raise RulesError(f"{what}: a list of bots' names, got {quote(agents)}"[:200]) from None
+    if not names:
+        raise RulesError(f"{what}: a list of at least one bot's name, got an empty list")
+    bad = next((a for a in names if not isinstance(a, str) or not a.strip()), None)
+    if bad is not None:
+        raise RulesError(f"{what}: a list of bots' names (text), got {quote(bad)} among them"[:200])
+    return names
+
+
 def make_agent(spec, game=None):
     """An agent from a spec: an agent object (returned as is), a name, or a script of moves:
     ``script:m1;m2;...`` (or ``script:m1,m2,...`` when no move holds a comma; on the command

@@ -19,6 +19,7 @@ import pandas as pd
 
 from bluffkit.analysis.auction_sim import FORMATS, revenue_summary
 from bluffkit.analysis.chart_style import LABEL_SIZE, MAX_WIDTH, OKABE_ITO, builder, finish, text_width
+from bluffkit.core.errors import check_frame
 
 HEIGHT = 220
 _FORMAT_COLOR = alt.Scale(domain=list(FORMATS.values()), range=OKABE_ITO[:2])
@@ -33,14 +34,9 @@ MAX_BINS = 500
 
 def _finite(df: pd.DataFrame, column: str, chart: str) -> None:
     """Refuse, in words, a frame with no rows or with a value that is not a finite number
-    in ``column`` (an empty chart, or one whose every bin edge is null, says nothing)."""
-    if not isinstance(df, pd.DataFrame) or column not in df.columns:
-        raise ValueError(f"{chart}: give the frame of the simulation, with a column {column!r}")
-    if len(df) == 0:
-        raise ValueError(f"{chart}: the frame has no rows: nothing to chart")
-    bad = int((~np.isfinite(pd.to_numeric(df[column], errors="coerce"))).sum())
-    if bad:
-        raise ValueError(f"{chart}: {bad} value(s) of {column!r} are not finite numbers (nan or inf)")
+    in ``column`` (an empty chart, or one whose every bin edge is null, says nothing):
+    :func:`bluffkit.core.errors.check_frame`'s check, as the other charts make it."""
+    check_frame(df, [column], chart, numbers=[column], empty="nothing to chart")
 
 
 def _format_color(df: pd.DataFrame, legend: bool = True) -> alt.Color:

@@ -8,11 +8,11 @@ Pure functions of the frames of :mod:`bluffkit.analysis.tournament` and
 from __future__ import annotations
 
 import altair as alt
-import numpy as np
 import pandas as pd
 
 from bluffkit.analysis.chart_style import OKABE_ITO, builder, finish
 from bluffkit.analysis.tournament import wilson
+from bluffkit.core.errors import check_frame
 
 SHARES = {"lies": "claims that were lies", "called": "claims called", "lies_caught": "lies caught"}
 _WHO = {"agent": "bot", "seat": "seat"}
@@ -46,10 +46,10 @@ def win_rate_chart(rates: pd.DataFrame, by: str = "agent", title: str = "Win rat
     a game averaged, as ``win_rates`` says)."""
     if by not in _WHO:
         raise ValueError(f"by must be one of {', '.join(_WHO)}, got {by!r}")
+    check_frame(rates, ("by", "who", "games", "rate"), "win_rate_chart", numbers=("games", "rate"))
     df = rates[rates["by"] == by]
     for c in ("games", "rate"):
-        if not pd.api.types.is_numeric_dtype(df[c]) or not np.isfinite(df[c].to_numpy(dtype=float)).all() \
-                or (df[c] < (1 if c == "games" else 0)).any() or (c == "rate" and (df[c] > 1).any()):
+        if (df[c] < (1 if c == "games" else 0)).any() or (c == "rate" and (df[c] > 1).any()):
             raise ValueError(f"win_rate_chart: column {c!r} must hold " + ("whole numbers >= 1" if c == "games" else
                              "rates from 0 to 1") + "; see help(win_rate_chart) for the frame it takes")
     lo, hi = wilson(df["rate"], df["games"], 2.0)

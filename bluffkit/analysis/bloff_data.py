@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from bluffkit.agents.base import make_agent
+from bluffkit.agents.base import bot_names, make_agent
 from bluffkit.core.errors import RulesError, check_frame, check_whole, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import MAX_GAMES, lineup, play_games
@@ -69,12 +69,7 @@ def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFr
     game = as_game(game)
     if not isinstance(game, Bloff):
         raise RulesError(f"simulate_claims counts the claims of Bløff, not of {game.name}")
-    if not isinstance(agents, (list, tuple)):
-        hint = f" (a list of one name: [{agents!r}])" if isinstance(agents, str) else ""
-        raise RulesError(f"agents: a list of bots' names, one per seat{hint}, got {quote(agents)}"[:200])
-    bad = next((a for a in agents if not isinstance(a, str)), None)
-    if bad is not None:
-        raise RulesError(f"agents: a list of bots' names (text), got {quote(bad)} among them"[:200])
+    agents = bot_names(agents)
     try:
         game.check_players(len(agents))
     except RulesError as e:

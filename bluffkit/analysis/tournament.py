@@ -44,7 +44,7 @@ from itertools import combinations_with_replacement
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
-from bluffkit.agents.base import make_agent
+from bluffkit.agents.base import bot_names, make_agent
 from bluffkit.core.errors import RulesError, check_frame, check_whole, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import MAX_GAMES, play
@@ -76,15 +76,7 @@ def lineups(field: list[str], players: int | None, mode: str | None = None) -> l
     ``"round-robin"``: every multiset of ``players`` bots from the field's distinct
     bots with at least two different bots, in lexicographic order of the field. ``None``
     picks ``"fixed"`` when the field has one bot or one per seat, else ``"round-robin"``."""
-    if isinstance(field, (str, bytes)):
-        raise RulesError(f"agents: a list of bots' names, one per seat or a field to draw from, e.g. "
-                         f"[{field!r}], not a text (it would be read letter by letter), got {quote(field)}"[:300])
-    try:
-        field = list(field)
-    except TypeError:
-        raise RulesError(f"agents: a list of bots' names, got {quote(field)}"[:200]) from None
-    if not field or not all(isinstance(a, str) and a.strip() for a in field):
-        raise RulesError(f"a tournament needs at least one bot, named by text, got {quote(field)}"[:200])
+    field = bot_names(field)
     players = len(field) if players is None else check_whole(players, "players", 1)
     if mode is None:
         mode = "fixed" if len(field) in (1, players) else "round-robin"

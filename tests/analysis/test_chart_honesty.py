@@ -36,8 +36,8 @@ def data_of(spec: dict) -> pd.DataFrame:
     (BOTS, "3", "games must be an integer .* got '3'"),
     (BOTS, 2.0, "games must be an integer .* got 2.0"),
     (BOTS, True, "games must be an integer .* got True"),
-    ([], 2, "agents: one bot per seat; Bløff is for 3 to 10 players, got 0"),
-    ("random", 2, r"agents: a list of bots' names, one per seat \(a list of one name: \['random'\]\), got 'random'"),
+    ([], 2, "agents: a list of at least one bot.s name, got an empty list"),
+    ("random", 2, r"agents: a list of bots' names, e\.g\. \['random'\], not a text .*got 'random'"),
     (["random", 3, "honest"], 2, "agents: a list of bots' names .text., got 3 among them"),
 ])
 def test_simulate_claims_refuses_bad_arguments_in_words(bloff, agents, games, said):
