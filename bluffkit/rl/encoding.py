@@ -37,8 +37,8 @@ class Encoder:
     """One game's fixed action and observation encoding (see the module's docstring).
 
     Subclasses set ``n_actions`` and ``obs_size`` in ``__init__`` and implement the
-    three methods; ``action_names`` is optional (one short text per index, for docs and
-    error messages)."""
+    three methods; ``_name`` is optional (one short text per valid index, for docs and
+    error messages: :meth:`action_name` checks the index first)."""
 
     n_actions: int = 0
     obs_size: int = 0
@@ -60,8 +60,13 @@ class Encoder:
         does not allow it, naming the index and the legal moves)."""
         raise NotImplementedError
 
-    def action_name(self, index: int) -> str:
-        """A short text for ``index`` (docs, error messages)."""
+    def action_name(self, index: Any) -> str:
+        """A short text for ``index`` (docs, error messages); refused (``RulesError``) as
+        :meth:`index_of` refuses it, so ``True`` or an index out of range names nothing."""
+        return self._name(self.index_of(index))
+
+    def _name(self, index: int) -> str:
+        """The short text for a valid ``index`` (subclasses name their actions here)."""
         return f"action {index}"
 
     def index_of(self, index: Any) -> int:

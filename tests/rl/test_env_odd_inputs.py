@@ -189,8 +189,8 @@ def test_other_seat_counts_are_still_refused(players):
 @pytest.mark.parametrize("name, options", [("youre-bluffing", {}), ("bloff", {}), ("bluffer", {}),
                                            ("auction", {"format": "second-hand"}), ("bidder-up", {})])
 def test_an_encoders_own_action_takes_whole_numbers_only(name, options):
-    """``encoder.action`` refuses what ``env.step`` refuses: a truth value, a float, an index
-    out of range; a numpy integer is taken."""
+    """``encoder.action`` and ``encoder.action_name`` refuse what ``env.step`` refuses: a
+    truth value, a float, an index out of range; a numpy integer is taken."""
     e = make_env(name, 4 if name == "auction" else 3, **options)
     e.reset(seed=2)
     enc = e.encoder
@@ -202,6 +202,9 @@ def test_an_encoders_own_action_takes_whole_numbers_only(name, options):
                       ("1", r"\(str\)"), (-1, "out of range"), (enc.n_actions, "out of range")):
         with pytest.raises(RulesError, match=says):
             enc.action(bad, legal)
+        with pytest.raises(RulesError, match=says):     # and names no action for it either
+            enc.action_name(bad)
+    assert enc.action_name(np.int64(first)) == enc.action_name(first)
 
 
 def test_an_unknown_rule_option_is_not_told_that_name_is_one():

@@ -87,9 +87,7 @@ class AuctionEncoder(MoveTableEncoder):
         self.obs_size, self.layout = len(blank), blank.layout()
 
     # actions -----------------------------------------------------------------------
-    def action_name(self, index: int) -> str:
-        if not 0 <= index < self.n_actions:
-            return f"no action {index} (0 to {self.n_actions - 1})"
+    def _name(self, index: int) -> str:
         if index < PAY_INDEX:
             return str(WORDS[index])
         if index == PAY_INDEX:

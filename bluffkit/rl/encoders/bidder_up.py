@@ -335,12 +335,9 @@ class BidderUpEncoder(Encoder):
                              f"seat {legal.seat} may: {legal.description}")
         return found
 
-    def action_name(self, index: int) -> str:
-        found = [(block, index - start) for block, (start, size) in self.blocks.items()
-                 if start <= index < start + size]
-        if not found:
-            return f"action {index} (out of range 0..{self.n_actions - 1})"
-        name, k = found[0]
+    def _name(self, index: int) -> str:
+        name, k = next((block, index - start) for block, (start, size) in self.blocks.items()
+                       if start <= index < start + size)
 
         def kind(j: int) -> str:
             how, x, z = NOTE_KINDS[j]

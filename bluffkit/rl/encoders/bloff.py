@@ -61,13 +61,11 @@ class BloffEncoder(MoveTableEncoder):
         self.obs_size, self.layout = len(start), start.layout()
 
     # actions -----------------------------------------------------------------------
-    def action_name(self, index: int) -> str:
+    def _name(self, index: int) -> str:
         if index == 0:
             return "call"
         if index == 1:
             return "pass"
-        if not 2 <= index < self.n_actions:
-            return f"no action {index} (0 to {self.n_actions - 1})"
         r, c = divmod(index - 2, self.copies)
         return f"lay {c + 1} x {RANK_NAMES[r]}"
 

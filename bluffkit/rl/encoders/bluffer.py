@@ -59,16 +59,14 @@ class BlufferEncoder(MoveTableEncoder):
         self.obs_size, self.layout = len(start), start.layout()
 
     # actions -----------------------------------------------------------------------
-    def action_name(self, index: int) -> str:
+    def _name(self, index: int) -> str:
         if index == DONE_INDEX:
             return "done"
         if index == COPY_INDEX:
             return "copy the true answer"
         if WRITE_START <= index < VOTE_START:
             return f"write decoy {index - WRITE_START + 1}"
-        if VOTE_START <= index < self.n_actions:
-            return f"vote {index - VOTE_START + 1}"
-        return f"no action {index} (0 to {self.n_actions - 1})"
+        return f"vote {index - VOTE_START + 1}"
 
     def _moves(self, legal: Any) -> dict[int, Any]:
         out: dict[int, Any] = {}

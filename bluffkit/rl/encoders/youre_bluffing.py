@@ -192,9 +192,7 @@ class YoureBluffingEncoder(Encoder):
                              f"seat {legal.seat} may: {legal.description or 'nothing'}")
         return action
 
-    def action_name(self, index: int) -> str:
-        if not 0 <= index < self.n_actions:
-            return f"action {index} (out of range 0..{self.n_actions - 1})"
+    def _name(self, index: int) -> str:
         if index < self.bid0:
             return str(SIMPLE[index])
         if index < self.pay0:
