@@ -45,7 +45,8 @@ class Supply:
 
     @classmethod
     def shuffled(cls, rng: np.random.Generator, per_type: int = 2) -> "Supply":
-        """Every type ``per_type`` times (Animal Market: 2, "a set is 2"; Fairground: 3),
+        """Every type ``per_type`` times (Animal Market: 2, "the pair is complete"; Fairground: 3, "all 3 animals of
+        that type"),
         shuffled face down with ``rng``."""
         if isinstance(per_type, bool) or not isinstance(per_type, int) or per_type < 1:
             raise RulesError(f"per_type must be an int >= 1, got {per_type!r}")

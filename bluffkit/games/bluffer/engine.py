@@ -136,7 +136,7 @@ class Table(TableBase):
 
     def knowers(self) -> tuple[int, ...]:
         """Who sees the true answer while answers are written, and the authors of the
-        answers as they are read: the leader (who "copies the true answer" and collects
+        answers as they are read: the leader (who is to "copy the true answer" and collects
         the sheets), or the whole reading team."""
         if self.mode == "teams":
             assert self.teams is not None and self.team_of is not None
@@ -394,7 +394,9 @@ class Table(TableBase):
         the seats with the most round wins; of those, under ``game_tie="last_round"``
         (default), the ones who won the last round played if any did (so a quick game of
         2 rounds split 1-1 goes to the last round's winner); under ``"shared"`` all of
-        them, but for the rulebook's own case of three rounds won by different players. Two players: the most points ("Each wrong answer gives a point")."""
+        them, but for the rulebook's own case of three rounds won by different players. Two
+        players: the rulebook gives only the points ("Each wrong answer gives a point to the
+        opponent") and not who wins; bluffkit's reading: the most points, a tie shared."""
         wins = self.wins()
         best = max(wins)
         top = [s for s in range(self.n) if wins[s] == best]
