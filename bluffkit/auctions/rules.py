@@ -121,6 +121,12 @@ class Rules(RuleOptions):
     - ``second_price_alone``: Second Hand with a single bid: the booklet is silent; the
       price is 0 (``"zero"``, the default: there is no second bid) or the bid itself
       (``"own"``).
+    - ``show_against``: "Can't pay, must show. Whoever can't come up with their bid must
+      show all of their money." In Second Hand the winner pays the second-highest bid, so
+      "their bid" reads two ways: ``"price"`` (default) checks the winner's money against
+      the price it must pay, so a bid above one's money costs nothing when the second bid
+      is within it; ``"bid"`` checks it against the bid it made, so such a winner shows
+      its money and the auction is repeated. Every other format's price is the bid.
     - ``round_ties``: Round-the-Table: the booklet is silent on equal bids; ``"auctioneer"``
       (default, as in the sealed auctions: "the auctioneer may choose") or ``"first"``
       (the earlier bid stands).
@@ -161,6 +167,7 @@ class Rules(RuleOptions):
     payment: str = "exact_if_possible"
     animal_values: tuple = ANIMAL_VALUES
     second_price_alone: str = "zero"
+    show_against: str = "price"
     round_ties: str = "auctioneer"
     call_right: str = "always"
     sealed_bids: str = "amount"
@@ -202,6 +209,7 @@ class Rules(RuleOptions):
              f"payment must be exact_if_possible or any_cover, got {self.payment!r}")
         need(self.second_price_alone in ("zero", "own"),
              f"second_price_alone must be zero or own, got {self.second_price_alone!r}")
+        need(self.show_against in ("price", "bid"), f"show_against must be price or bid, got {self.show_against!r}")
         need(self.round_ties in ("auctioneer", "first"), f"round_ties must be auctioneer or first, got {self.round_ties!r}")
         need(self.call_right in ("on_refusal", "always"), f"call_right must be on_refusal or always, got {self.call_right!r}")
         need(count(self.supply) and self.supply <= 3, f"supply must be 0, 1, 2 or 3 of each animal, got {self.supply!r}")
@@ -210,11 +218,12 @@ class Rules(RuleOptions):
 
     #: Options added after bluffkit 0.1.0: written to a log header only when they differ
     #: from their default, so the headers of earlier logs and golden files stay as they were.
-    LATER_OPTIONS: ClassVar[dict] = {"sealed_bids": "amount", "supply": 0, "first_refusal": True}
+    LATER_OPTIONS: ClassVar[dict] = {"sealed_bids": "amount", "supply": 0, "first_refusal": True,
+                                     "show_against": "price"}
     #: Options added after bluffkit 0.2.0, whose Bidder Up! logs record digests of states
     #: holding these rules (an auction in a pen): left out of a state's digest at their
     #: default (:mod:`bluffkit.core.digest`), so those logs replay as recorded.
-    DIGEST_OMITS_DEFAULTS: ClassVar[dict] = {"first_refusal": True}
+    DIGEST_OMITS_DEFAULTS: ClassVar[dict] = {"first_refusal": True, "show_against": "price"}
 
     def to_dict(self) -> dict:
         out = super().to_dict()

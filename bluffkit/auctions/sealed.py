@@ -280,3 +280,8 @@ class SecondHand(Sealed):
         if others:
             return max(others)
         return 0 if self.rules.second_price_alone == "zero" else self.bids[winner]
+
+    def _owed(self, seat: int, price: int) -> int:
+        """"Whoever can't come up with their bid must show": under ``show_against="bid"``
+        the winner's own bid, not the second-highest it would pay."""
+        return self.bids[seat] if self.rules.show_against == "bid" else price

@@ -89,7 +89,7 @@ class Settling(_Table):
         money. The auction is then repeated. On the repeat, that player may bid at most as
         much as they could actually pay." Notes already laid face down are always enough."""
         placed = self.LAYS_NOTES
-        broke = [(s, price) for s, _, price in awards if not placed and must_show(self.payable(s), price)]
+        broke = [(s, price) for s, _, price in awards if not placed and must_show(self.payable(s), self._owed(s, price))]
         if broke:
             for s, _ in broke:
                 self.shown, self.caps = show(self.shown, self.caps, s, self.money[s], self.payable(s))
@@ -104,6 +104,11 @@ class Settling(_Table):
             self._take_back(s for s in range(self.n) if s not in winners)
         if not self.rules.first_refusal:      # the rule option: no right, the lots are sold
             self._refuse(())
+
+    def _owed(self, seat: int, price: int) -> int:
+        """What "their bid" is when a sale to ``seat`` at ``price`` is checked: the price
+        (Second Hand may read it as the bid made: the rule option ``show_against``)."""
+        return price
 
     def _take_back(self, seats) -> None:
         """Notes laid face down go back into their owners' hands."""

@@ -1047,6 +1047,27 @@ def test_second_hand_a_lone_bid_pays_zero_by_default_or_its_own_bid_as_an_option
     assert s.awards == ((1, (COW,), 120),)
 
 
+def test_second_hand_cant_pay_is_checked_against_the_price_by_default_or_the_bid_as_an_option():
+    """"Whoever can't come up with their bid must show all of their money. The auction is
+    then repeated. On the repeat, that player may bid at most as much as they could actually
+    pay." Each seat holds 540: a bid of 5000 over a second bid of 100."""
+    g = game("second-hand")
+    assert g.rules.show_against == "price"
+    s = run(g, g.state_from_position(4, auctioneer=0, lot=["cow"]), (1, "bid 5000"), (2, "bid 100"), (3, "pass"))
+    assert s.awards == ((1, (COW,), 100),) and s.shown == () and s.reruns == 0
+    g = game("second-hand", show_against="bid")
+    s = run(g, g.state_from_position(4, auctioneer=0, lot=["cow"]), (1, "bid 5000"), (2, "bid 100"), (3, "pass"))
+    assert s.awards == () and s.reruns == 1 and [seat for seat, _ in s.shown] == [1]
+    assert s.phase == "bid" and g.legal(s, 1).bid == (1, 540), "on the repeat at most what B could pay"
+    s = run(g, s, (1, "bid 540"), (2, "bid 100"), (3, "pass"))
+    assert s.awards == ((1, (COW,), 100),)
+    # a bid within one's money, and every other format, are the same under both readings
+    for fmt in ("second-hand", "secret-value", "classic"):
+        assert game(fmt, show_against="bid").rules.show_against == "bid"
+    s = run(g, g.state_from_position(4, auctioneer=0, lot=["cow"]), (1, "bid 500"), (2, "bid 100"), (3, "pass"))
+    assert s.awards == ((1, (COW,), 100),) and s.reruns == 0
+
+
 def test_second_hand_double_pen_is_one_package():
     g = game("second-hand", double=True)
     s = g.state_from_position(4, auctioneer=0, lot=["cow", "horse"])
@@ -1317,7 +1338,7 @@ RULES_ERRORS = [
     (dict(start_money=(1, 2)), "start_money"), (dict(start_money=(-1, 0, 0, 0, 0, 0)), "start_money"),
     (dict(animal_values=(1, 2)), "animal_values"), (dict(payment="change"), "payment"),
     (dict(second_price_alone="half"), "second_price_alone"), (dict(round_ties="dice"), "round_ties"),
-    (dict(call_right="never"), "call_right"),
+    (dict(call_right="never"), "call_right"), (dict(show_against="money"), "show_against"),
     (dict(colour="red"), "colour"),
 ]
 

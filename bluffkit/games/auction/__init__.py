@@ -44,7 +44,9 @@ SPEC = register(GameSpec(
     encoder="bluffkit.rl.encoders.auction:AuctionEncoder",
     public_move="bluffkit.auctions.narrate:public_move",
     configs=tuple((f"auction-{f}", "auction", (), {"format": f}) for f in FORMATS)
-    + tuple((f"auction-{f}-double", "auction", (), {"format": f, "double": True}) for f in DOUBLE),
+    + tuple((f"auction-{f}-double", "auction", (), {"format": f, "double": True}) for f in DOUBLE)
+    # Second Hand's winner checked against its bid, not the price (the option show_against)
+    + (("auction-second-hand-show-bid", "auction", (), {"format": "second-hand", "show_against": "bid"}),),
     test_players=_format_players,
     test_seeds=12,                # one auction is short: play more
     test_min_steps=36,
