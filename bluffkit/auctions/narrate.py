@@ -23,6 +23,7 @@ from bluffkit.auctions.actions import (
     Word,
 )
 from bluffkit.auctions.rules import ANIMALS
+from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import by_name, count
 from bluffkit.core.money import fmt, total
 
@@ -107,6 +108,9 @@ def narrate(game, before, seat, action, after, names) -> str:
         text = f"{who} refuses: {names[after.auctioneer]} must buy at {before.called}."
     elif kind is First:
         text = f"{names[action.seat]} was first to the hammer."
+    elif kind is Choose and before.choosing and before.choosing[0] == "first-animal":
+        first = animals_text(split_order(r, before.lot)[:1])
+        text = f"{who} keeps {first}." if action.seat == seat else f"{who} gives {first} to {names[action.seat]}."
     elif kind is Choose:
         text = f"{who} chooses {names[action.seat]}."
     elif kind is Refusal:
@@ -161,8 +165,16 @@ def _outcome(game, before, after, names) -> str:
     if after.phase == "choose" and before.phase != "choose":
         # the sealed bids are turned over together, and then the auctioneer chooses
         bids = _sealed_bids(game, after, names) if before.phase == "bid" else ""
-        return bids + f" Tied: {names[after.auctioneer]} chooses among " + \
-            ", ".join(names[s] for s in after.choosing[1]) + "."
+        boss = names[after.auctioneer]
+        if after.choosing[0] == "first-animal":
+            a, b = (animals_text((x,)) for x in split_order(game.rules, after.lot))
+            x, y = after.choosing[1]
+            if y == after.auctioneer:       # one bidder: the auctioneer may keep the first free
+                whom = f"{names[x]}, or {boss} (keeping it free; {names[x]} gets {b})"
+            else:
+                whom = f"{names[x]} or {names[y]} (the other gets {b})"
+            return bids + f" {a[0].upper() + a[1:]} and {b} are equally valuable: {boss} chooses who gets {a}: {whom}."
+        return bids + f" Tied: {boss} chooses among " + ", ".join(names[s] for s in after.choosing[1]) + "."
     return ""
 
 

@@ -100,19 +100,27 @@ class Ranked(Table):
         self.awards = self.awards + ((seat, (), self.bids[seat]),)
 
     def _settle_ranking(self) -> None:
+        """A split double pen: "the highest bid applies to the more valuable of the two
+        animals; the second-highest bid applies to the less valuable one ... If the two
+        animals are equally valuable, or several players tied for the top bid, the
+        auctioneer chooses which player bid for which animal." Two animals of one type
+        leave nothing to choose. With one bidder the auctioneer chooses too: the seat it
+        names gets the first animal, so naming itself keeps that one (free: nobody bid for
+        it) and sells the other."""
         awards = list(self.awards)
         lot = self.lot
         if self.rules.split:
-            a, b = sorted(lot, key=self.animal_value, reverse=True)
-            if len(awards) == 2 and self.animal_value(a) == self.animal_value(b) and not self.choosing:
-                # "If the two animals are equally valuable ... the auctioneer chooses which
-                # player bid for which animal."
-                self.phase, self.choosing = CHOOSE, ("first-animal", (awards[0][0], awards[1][0]))
+            a, b = split_order(self.rules, lot)
+            if a != b and self.animal_value(a) == self.animal_value(b) and not self.choosing:
+                seats = (awards[0][0], awards[1][0]) if len(awards) == 2 else (awards[0][0], self.auctioneer)
+                self.phase, self.choosing = CHOOSE, ("first-animal", seats)
                 return
             lots = [(a,), (b,)]
+            if len(awards) == 1 and self.choosing == ("chosen", (self.auctioneer,)):
+                lots.reverse()              # the auctioneer named itself for the first animal
             awards = [(s, lots[i], price) for i, (s, _, price) in enumerate(awards)]
             if len(awards) == 1:       # nobody bid for the other animal: the auctioneer gets it free
-                self.owners = ((b, self.auctioneer),)
+                self.owners = ((lots[1][0], self.auctioneer),)
         else:
             s = awards[0][0]
             awards = [(s, lot, self._price(s))]
@@ -126,11 +134,22 @@ class Ranked(Table):
             self.phase = BID
             self._place(seat)
             return self._next_place()
+        if len(self.awards) == 1:           # one bidder: who gets the first animal
+            self.choosing = ("chosen", (seat,))
+            return self._settle_ranking()
         first = self.awards[0] if self.awards[0][0] == seat else self.awards[1]
         second = self.awards[1] if first is self.awards[0] else self.awards[0]
         self.awards = (first, second)
         self.choosing = ("chosen", ())
         self._settle_ranking()
+
+
+def split_order(rules, lot) -> tuple[int, int]:
+    """The two animals of a split double pen, the more valuable first ("the highest bid
+    applies to the more valuable of the two animals"); equally valuable, in the lot's order:
+    the first is the one the auctioneer's choice gives (``choosing`` ``"first-animal"``)."""
+    a, b = sorted(lot, key=rules.animal_values.__getitem__, reverse=True)
+    return a, b
 
 
 class Sealed(Ranked):

@@ -38,6 +38,8 @@ from bluffkit.auctions.actions import (
     Refusal,
     Word,
 )
+from bluffkit.auctions.narrate import animals_text
+from bluffkit.auctions.sealed import split_order
 from bluffkit.core.money import total
 from bluffkit.widgets.seat_panel import choose_counts, chosen_counts, retire
 from bluffkit.widgets.words import overbid_words
@@ -209,6 +211,16 @@ class MoveControls(W.VBox):
             if bid is not shown and (bid.description or bid.tooltip):
                 bid.description = bid.tooltip = ""
 
+    @staticmethod
+    def _choose_label(obs, seat: int, names) -> str:
+        """A choice button's words: ``Choose Bo`` among tied bidders; for two equally
+        valuable animals, who gets the first (``The sheep to Bo``, ``Keep the sheep``)."""
+        choosing = getattr(obs, "choosing", ())
+        if choosing and choosing[0] == "first-animal" and obs.lot:
+            first = animals_text(split_order(obs.rules, obs.lot)[:1])
+            return f"Keep {first}" if seat == obs.seat else f"{first[0].upper() + first[1:]} to {names[seat]}"
+        return f"Choose {names[seat]}"
+
     def show(self, obs, names) -> None:
         """The buttons of the moves ``obs.legal`` allows (none when it is not this seat's move)."""
         legal, r = obs.legal, obs.rules
@@ -248,7 +260,7 @@ class MoveControls(W.VBox):
         if self.drop_out is not None and r.fmt.style == "open" and PASS in legal.words:
             buttons.append(self._word("drop out", "Drop out", self.drop_out,
                                       tooltip="pass now and whenever you are asked again in this auction"))
-        buttons += [_button(f"Choose {names[s]}", lambda s=s: self.play(Choose(s))) for s in legal.choose]
+        buttons += [_button(self._choose_label(obs, s, names), lambda s=s: self.play(Choose(s))) for s in legal.choose]
         buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x)) for x in legal.refusals]
         if legal.pick:
             k, of = legal.pick

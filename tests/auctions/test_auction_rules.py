@@ -786,6 +786,41 @@ def test_secret_value_double_pen_equal_animals_the_auctioneer_chooses_who_gets_w
                                            {"winner": "C", "animals": ["goat"], "price": 200}]
 
 
+@pytest.mark.parametrize("fmt", ["secret-value", "secret-count"])
+@pytest.mark.parametrize("lot", [["sheep", "goat"], ["goat", "sheep"]])
+def test_double_pen_equal_animals_one_bidder_the_auctioneer_chooses_which_it_bid_for(fmt, lot):
+    """"If the two animals are equally valuable ... the auctioneer chooses which player bid for
+    which animal": with one bidder too. Naming the bidder gives it the first animal; naming
+    itself keeps that one (free: nobody bid for it) and sells the other. The order the lot
+    was set out in no longer decides it."""
+    bid = "bid 100" if fmt == "secret-value" else "bid 100+10"
+    first, other = lot
+    for pick, gets, kept in ((1, first, other), (0, other, first)):
+        g = game(fmt, double=True)
+        s = run(g, g.state_from_position(4, auctioneer=0, lot=lot), (1, bid), (2, "pass"))
+        before = s
+        s = g.step(s, 3, "pass")
+        assert s.phase == "choose" and g.legal(s, 0).choose == (1, 0)
+        said = g.narrate(before, 3, g.parse("pass"), s, NAMES)
+        assert f"A chooses who gets the {first}: B, or A (keeping it free; B gets the {other})" in said, said
+        refused(g, s, 0, "choose 2", "not-a-candidate")
+        after = g.step(s, 0, f"choose {pick}")
+        assert after.phase == "refuse" and [a for _, (a,), _ in after.awards] == [ANIMALS.index(gets)]
+        told = g.narrate(s, 0, g.parse(f"choose {pick}"), after, NAMES)
+        assert told.startswith(f"A gives the {first} to B." if pick else f"A keeps the {first}."), told
+        end = g.step(after, 0, "sell")
+        if end.phase == "pay":                  # (a sale at a named bid is paid; laid notes pay themselves)
+            end = g.step(end, 1, "pay 100")
+        assert owners(g, end) == {gets: "B", kept: "A"}
+
+
+def test_double_pen_of_one_animal_twice_leaves_nothing_to_choose():
+    g = game("secret-value", double=True)
+    for bids in (((1, "bid 120"), (2, "bid 100"), (3, "pass")), ((1, "bid 120"), (2, "pass"), (3, "pass"))):
+        s = run(g, g.state_from_position(4, auctioneer=0, lot=["goat", "goat"]), *bids)
+        assert s.phase == "refuse", "two goats: who bid for which is the same sale"
+
+
 def test_secret_value_double_pen_tied_top_bids_the_auctioneer_chooses():
     # "... or several players tied for the top bid, the auctioneer chooses which player bid for which
     # animal."
@@ -841,7 +876,9 @@ def test_double_pen_of_two_cows_a_purchase_that_falls_through_moves_only_its_own
     # lot A bought, gets no cow.
     g = game("secret-value", double=True)
     s = g.state_from_position(4, auctioneer=0, money=["500", None, None, None], lot=["cow", "cow"])
-    s = run(g, s, (1, "bid 120"), (2, "bid 100"), (3, "pass"), (0, "choose 1"), (0, "buy"))
+    s = run(g, s, (1, "bid 120"), (2, "bid 100"), (3, "pass"))
+    assert s.phase == "refuse", "two cows: nothing for the auctioneer to choose"
+    s = g.step(s, 0, "buy")
     assert s.kept == (0, 1)
     s = g.step(s, 0, "pay 500")
     assert s.kept == (0,) and g.to_move(s) == (2,), "lot 2 falls through: C pays A"

@@ -346,3 +346,40 @@ def test_charts_and_dropdowns_a_redraw_replaces_are_closed():
     lab.bidders.value = 4
     assert charts and boxes and all(w.comm is None for w in charts + boxes)
     assert all(w.comm is not None for w in list(lab.charts.children) + list(lab.strategy_box.children))
+
+
+def test_the_auctioneers_choice_of_equally_valuable_animals_says_who_gets_which():
+    """A split double pen of two animals of equal value: the buttons say which animal goes to
+    whom ("The sheep to B", "Keep the sheep" with one bidder), not a bare "Choose B"; tied
+    bidders stay "Choose B"."""
+    import ipywidgets
+
+    from bluffkit.auctions import Auction
+    from bluffkit.widgets.auction_moves import MoveControls
+
+    played = []
+    controls = MoveControls(played.append)
+
+    def shown(s):
+        controls.show(Auction.create(format="secret-value", double=True).observe(s, 0), ["A", "B", "C", "D"])
+        found = {}
+        stack = [controls]
+        while stack:
+            w = stack.pop()
+            if isinstance(w, ipywidgets.Button) and w.description:
+                found[w.description] = w
+            stack.extend(getattr(w, "children", ()))
+        return found
+
+    g = Auction.create(format="secret-value", double=True)
+    s = g.state_from_position(4, auctioneer=0, lot=["sheep", "goat"])
+    for seat, move in ((1, "bid 100"), (2, "pass"), (3, "pass")):
+        s = g.step(s, seat, move)
+    found = shown(s)
+    assert {"The sheep to B", "Keep the sheep"} <= set(found) and not any(k.startswith("Choose") for k in found)
+    found["Keep the sheep"].click()
+    assert [str(a) for a in played] == ["choose 0"]
+    s = g.state_from_position(4, auctioneer=0, lot=["sheep", "cow"])
+    for seat, move in ((1, "bid 200"), (2, "bid 200"), (3, "pass")):
+        s = g.step(s, seat, move)
+    assert {"Choose B", "Choose C"} <= set(shown(s))
