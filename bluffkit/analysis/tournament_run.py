@@ -548,6 +548,9 @@ class _cluster:
                 self.client = Client(self.scheduler, timeout="30s")
             except (OSError, TimeoutError, ValueError) as e:
                 raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: {e}") from None
+            except Exception as e:       # another service (an SSH port): its reply read as dask's frames
+                raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: something answers there, "
+                                      f"but not as a dask scheduler ({type(e).__name__})") from None
             where = f"the dask scheduler at {self.scheduler} ({len(self.client.nthreads())} workers now)"
         else:
             n = self.workers or os.cpu_count() or 1

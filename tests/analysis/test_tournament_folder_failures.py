@@ -229,6 +229,37 @@ def test_a_scheduler_address_where_nothing_listens_is_refused_at_once(auction, t
     assert not out.exists()
 
 
+def test_a_scheduler_address_where_another_service_answers_is_refused_in_words(auction, tmp_path, capsys):
+    """An SSH port (a service that talks first) passed the probe, and dask's client read its
+    banner as the length of a frame: a MemoryError traceback of 2.82 EiB."""
+    import socket
+    import threading
+    pytest.importorskip("distributed")
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    server.settimeout(30)
+
+    def banner():
+        try:
+            while True:
+                conn, _ = server.accept()
+                conn.sendall(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+                conn.close()
+        except OSError:
+            pass
+
+    threading.Thread(target=banner, daemon=True).start()
+    out = tmp_path / "t"
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        err = refused(command(out, "--scheduler", address), capsys)
+    finally:
+        server.close()
+    assert f"cannot reach the dask scheduler at {address}: " in err and "Traceback" not in err, err
+    assert not out.exists()
+
+
 def test_the_scheduler_probe_tries_tcp_addresses_only_and_names_an_unknown_host(monkeypatch):
     import socket
     pytest.importorskip("distributed")
