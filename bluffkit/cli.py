@@ -222,7 +222,7 @@ def cmd_simulate(args) -> int:
         """--out, under a new hidden name beside it until the logs are in place too."""
         import tempfile
 
-        from bluffkit.core.log import _file_mode
+        from bluffkit.core.log import _file_mode, os_reason
         d = out.parent
         while not d.exists() and d != d.parent:
             made.append(d)
@@ -231,14 +231,17 @@ def cmd_simulate(args) -> int:
         fd, name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
         os.close(fd)
         written.append(Path(name))
-        if out.suffix == ".csv":
-            df.to_csv(name, index=False)
-        else:
-            try:
+        try:
+            if out.suffix == ".csv":
+                df.to_csv(name, index=False)
+            else:
                 df.to_parquet(name, index=False)
-            except OverflowError:              # pyarrow's integers are 64-bit; a CSV writes any number
-                raise BluffkitError(f"{printable(str(out))}: a number in the table is too large for Parquet's "
-                                    f"64-bit integers (money beyond 2**63); write a .csv instead") from None
+        except OverflowError:              # pyarrow's integers are 64-bit; a CSV writes any number
+            raise BluffkitError(f"{printable(str(out))}: a number in the table is too large for Parquet's "
+                                f"64-bit integers (money beyond 2**63); write a .csv instead") from None
+        except OSError as e:               # (pandas and pyarrow name no file: a full disk said only that)
+            raise BluffkitError(f"{printable(str(out))}: cannot write the table ({os_reason(e)}); the "
+                                f"{len(df):,} rows played are not saved") from None
         os.chmod(name, _file_mode(out))
 
     try:

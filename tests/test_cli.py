@@ -1197,3 +1197,22 @@ def test_simulate_refuses_money_too_large_for_parquet_in_words(capsys, tmp_path)
                         "--option", "start_money=[0,1000]"], capsys)
     assert_one_error_line(code, "", err, "too large for Parquet", "write a .csv")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("suffix, error", [
+    (".csv", OSError(28, "No space left on device")),
+    (".parquet", OSError("Error writing bytes to file. Detail: [errno 28] No space left on device"))])
+def test_simulate_names_the_table_it_cannot_write_and_keeps_the_old_one(capsys, tmp_path, monkeypatch, suffix, error):
+    """A full disk said only "No space left on device" (pandas and pyarrow name no file), or
+    pyarrow's "Error writing bytes to file"; the old table stays as it was."""
+    import pandas as pd
+    out = tmp_path / f"t{suffix}"
+    out.write_bytes(b"the old table")
+
+    def full(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(pd.DataFrame, "to_csv" if suffix == ".csv" else "to_parquet", full)
+    code, _, err = run(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--out", str(out)], capsys)
+    assert_one_error_line(code, "", err, f"{out}: cannot write the table (no space left on device)", "not saved")
+    assert out.read_bytes() == b"the old table" and [p.name for p in tmp_path.iterdir()] == [out.name]

@@ -33,6 +33,7 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring as _json_text
@@ -214,6 +215,10 @@ def os_reason(error: Exception) -> str:
     """An operating system's reason in words, without the path it repeats."""
     if isinstance(error, OSError) and error.strerror:
         return error.strerror[0].lower() + error.strerror[1:]
+    coded = re.search(r"\[errno (\d+)\]", str(error))      # pyarrow's: "Error writing bytes ... [errno 28] ..."
+    if coded:
+        words = os.strerror(int(coded[1]))
+        return words[0].lower() + words[1:]
     return "the name holds a NUL character" if "null" in str(error) else str(error)
 
 
