@@ -674,7 +674,7 @@ def test_simulate_keeps_no_logs_when_its_out_cannot_be_written(capsys, tmp_path,
     logs = tmp_path / "logs"
     code = cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--no-progress",
                      "--out", str(tmp_path / "a.csv"), "--logs", str(logs)])
-    assert code == 2 and "No space left on device" in capsys.readouterr().err
+    assert code == 2 and "cannot write the table (no space left on device)" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
     code = cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--no-progress",
                      "--out", str(tmp_path / "new" / "deeper" / "a.csv"), "--logs", str(logs)])

@@ -45,6 +45,7 @@ from bluffkit.core.digest import state_digest, table_digest
 from bluffkit.core.errors import (
     SHAPE_ERRORS,
     BluffkitError,
+    IllegalAction,
     LogError,
     RulesError,
     check_flag,
@@ -211,6 +212,15 @@ def _cannot_save(path, error: Exception) -> BluffkitError:
     return out
 
 
+def _ends(line: str) -> bool:
+    """Whether ``line`` (a log's last) is its end record: the game was finished."""
+    try:
+        rec = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(rec, dict) and "end" in rec
+
+
 def os_reason(error: Exception) -> str:
     """An operating system's reason in words, without the path it repeats."""
     if isinstance(error, OSError) and error.strerror:
@@ -346,6 +356,13 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             raise
         except BluffkitError as e:
             who = "chance" if "chance" in rec else log.names[rec["seat"]]
+            if not _ends(raw_lines[-1]):
+                # a game not finished can be taken up again: its moves' notation (cards laid, an
+                # answer written) and the refusal that reads it stay off the screen, as replay
+                # keeps them (the file holds them, at this line)
+                rule = f" [rule: {e.rule}]" if isinstance(e, IllegalAction) else ""
+                raise fail(line, f"step {expected} ({who}'s move) is not allowed{old}{rule}; the move and the "
+                                  f"reason are not shown, since the game is not finished", path) from None
             raise fail(line, f"step {expected} ({who}: {short(rec.get('chance') or rec.get('action'))}) "
                               f"is not allowed{old}: {e}", path) from None
         recorded = rec.get("digest")

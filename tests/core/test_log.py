@@ -396,6 +396,22 @@ def test_edited_chance_is_caught_by_the_digest(tmp_path, lines):
     assert "does not match" in err.reason
 
 
+def test_an_unfinished_logs_refused_move_is_not_quoted(tmp_path, lines):
+    """A game not finished can be taken up again, so replay shows its moves as the table heard
+    them; the refusal of an edited move quoted it whole (the cards a Bløff player laid face
+    down). It names the step, the player, the rule and the line, not the move or its reason;
+    the same move in a finished log is quoted."""
+    i = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
+    rec = record(lines[i])
+    rec["action"] = "sell"
+    edited = list(lines)
+    edited[i] = dump(rec)
+    err = refuse(tmp_path, join(edited[:-1]))           # no end record: not finished
+    assert err.line == i + 1 and "sell" not in str(err) and "[rule: " in err.reason, str(err)
+    assert "the move and the reason are not shown, since the game is not finished" in err.reason
+    assert "'sell'" in refuse(tmp_path, join(edited), "finished.jsonl").reason
+
+
 def test_edited_action_illegal_is_caught_by_the_rules(tmp_path, lines):
     i = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
     rec = record(lines[i])
