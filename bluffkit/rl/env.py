@@ -285,6 +285,9 @@ class BluffkitEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             raise RulesError(f"{agent} has no move: the game is over; step(None) removes it")
         seat = self.seat(agent)
+        if move is None or isinstance(move, (bool, int, float, np.number)):
+            raise RulesError(f"step_move takes a move (a bluffkit action, or its text such as 'pass'), got "
+                             f"{move!r}; an action index goes to step()")
         if isinstance(move, str):
             move = self.game.parse(move)
         why = self.game.legal(self.game_state, seat).explain(move)

@@ -262,6 +262,9 @@ def test_bots_play_bluffkit_moves_and_an_illegal_one_is_refused():
     before = e.game_state
     with pytest.raises(RulesError, match="cannot play sell"):
         e.step_move("sell")                  # a bidder has no right of first refusal
+    for nothing in (None, 3, True):          # ("seat 2 cannot None now")
+        with pytest.raises(RulesError, match="step_move takes a move .* an action index goes to step"):
+            e.step_move(nothing)
     assert e.game_state is before, "a refused move changed the game"
     rng, bot = np.random.default_rng(0), RandomBot()
     for _agent in e.agent_iter():

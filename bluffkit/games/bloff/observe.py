@@ -110,10 +110,15 @@ class Legal:
             if not cards:
                 return ("at-least-one-card", "lay at least one card: there is no passing (\"Du kan ikke stå over\")")
             if self.max_cards is not None and len(cards) > self.max_cards:
-                return ("too-many-cards", f"at most {self.max_cards} cards in one play")
+                return ("too-many-cards", f"at most {self.max_cards} card{'s' if self.max_cards != 1 else ''} "
+                                          f"in one play")
             distinct = set(cards)
             if len(distinct) != len(cards) or not distinct.issubset(self.play_from):
-                return ("cards-not-held", f"seat {self.seat} does not hold {cards_text(cards)}")
+                missing = tuple(c for c in dict.fromkeys(cards) if c not in self.play_from)
+                if missing:             # (the cards named that are not in the hand, not those that are)
+                    return ("cards-not-held", f"seat {self.seat} does not hold {cards_text(missing)}")
+                twice = tuple(c for c in dict.fromkeys(cards) if cards.count(c) > 1)
+                return ("cards-not-held", f"{cards_text(twice)} named twice: each card is laid once")
             return None
         if (kind is Call or kind is Pass) and self.call:
             return None

@@ -294,14 +294,15 @@ def test_the_cards_must_be_in_the_players_hand():
     g = Bloff()
     s = position(g, 4, {0: "AS,2H,3D"})
     err = refused(g, s, 0, "play AS,KC", "cards-not-held")
-    assert "KC" in err.reason
+    assert err.reason.endswith("does not hold KC"), "only the card not held is named"
     refused(g, s, 0, "play AS*", "cards-not-held")  # no second deck with four players
 
 
 def test_a_card_cannot_be_laid_twice_in_one_play():
     g = Bloff()
     s = position(g, 4, {0: "AS,2H,3D"})
-    refused(g, s, 0, Play((0, 0)), "cards-not-held")
+    err = refused(g, s, 0, Play((0, 0)), "cards-not-held")
+    assert "named twice" in err.reason and "does not hold" not in err.reason, err.reason
 
 
 def test_the_count_claimed_is_the_count_laid():
@@ -1037,3 +1038,10 @@ def test_the_help_shows_plays_from_the_hand_that_are_legal_as_typed():
                 assert obs.legal.explain(g.parse("play " + example)) is None, (example, text)
                 checked += 1
         assert checked > 20
+
+
+def test_a_cap_of_one_card_is_worded_in_the_singular():
+    g = Bloff.create(max_cards=1)
+    s = position(g, 4, {0: "AS,2H,3D"})
+    err = refused(g, s, 0, "play AS,2H", "too-many-cards")
+    assert err.reason.startswith("at most 1 card in one play"), err.reason
