@@ -212,7 +212,7 @@ def _cannot_save(path, error: Exception) -> BluffkitError:
     return out
 
 
-def _ends(line: str) -> bool:
+def _ends(line: str | bytes) -> bool:
     """Whether ``line`` (a log's last) is its end record: the game was finished."""
     try:
         rec = json.loads(line)

@@ -57,7 +57,7 @@ from bluffkit.core.seeding import check_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, refusal_html, seat_html
-from bluffkit.widgets.seat_panel import bot_failure, note as _box, retire
+from bluffkit.widgets.seat_panel import ClickClock, bot_failure, note as _box, retire
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
 #: The most auctions one Simulate plays: a few minutes in the slowest format (about 1,300
@@ -117,6 +117,7 @@ class AuctionLab(W.VBox):
         self._quiet = False
         self.session: Session | None = None
         self.said: list[str] = []
+        self.clicks = ClickClock()                # a double click's second click is dropped (see ClickClock)
         if not isinstance(fmt, str) or fmt not in FORMATS:
             raise BluffkitError(f"unknown auction format {quote(fmt)}; the formats are: {', '.join(FORMATS)}")
         if bidders is None:                       # the two-player auctions seat one bidder
@@ -384,6 +385,8 @@ class AuctionLab(W.VBox):
         if s is None:
             self.message.value = _box("Fix the settings above first.", error=True)
             return
+        if self.clicks.stale():        # silent: the second click of a double click on a move just played
+            return
         me = s.waiting_for
         if me is None:
             if not self.human.value:
@@ -405,6 +408,7 @@ class AuctionLab(W.VBox):
         self.refusal.value = self.message.value = ""
         self._to_your_move()
         self.draw()
+        self.clicks.done()
 
     def draw(self) -> None:
         s = self.session

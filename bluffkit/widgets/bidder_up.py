@@ -467,6 +467,8 @@ class BidderUpTable(SeatPanel):
         """As :meth:`SeatPanel.try_move`; 'roll' typed rolls the die as its button does, and
         another move typed before one's roll says to roll first (the engine's words, "the
         next step is chance", speak of the game, not the panel)."""
+        if self.clicks.stale():              # a double click's second click (see SeatPanel.try_move)
+            return
         if text.strip().lower() == "roll":
             self.typed.value = ""
             self._roll()
@@ -478,6 +480,8 @@ class BidderUpTable(SeatPanel):
         super().try_move(text)
 
     def _roll(self) -> None:
+        if self.clicks.stale():              # the second click of a double click on the die
+            return
         if self.viewer is None:
             self.message.value = note("Uncover the table first.", error=True)
             return
@@ -487,6 +491,7 @@ class BidderUpTable(SeatPanel):
         self.message.value = ""
         self.said.append(self.session.chance())
         self.refresh()
+        self.clicks.done()
 
     # -- drawing ----------------------------------------------------------------------------
     def clear_controls(self) -> None:

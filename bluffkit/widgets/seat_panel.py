@@ -17,8 +17,10 @@ control is not enough. :mod:`bluffkit.widget_check` checks this on every panel.
 from __future__ import annotations
 
 import os
+import time
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 
@@ -101,6 +103,55 @@ def bot_failure(session: Session, error: Exception, who: str = "bot") -> str:
     return escape(words, quote=False) + (" It is in the panel's <code>bot_error</code>." if hidden else "")
 
 
+def click_sent_at() -> float | None:
+    """When the browser sent the click being handled (seconds, the browser's own clock: the
+    date of the widget message), or ``None`` when no browser click is being handled (a test,
+    a cell that calls ``click()``)."""
+    try:
+        from ipykernel.kernelbase import Kernel
+        if not Kernel.initialized():
+            return None
+        header = Kernel.instance().get_parent().get("header") or {}
+    except Exception:                     # (no kernel, or one without parents: no click to date)
+        return None
+    from datetime import datetime
+    date: Any = header.get("date") if header.get("msg_type") == "comm_msg" else None
+    if isinstance(date, str):
+        try:
+            date = datetime.fromisoformat(date.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    return date.timestamp() if isinstance(date, datetime) else None
+
+
+class ClickClock:
+    """Tells a click the browser sent before it could show the last move's result: the second
+    click of a double click on a move that was played, which the old screen still offered
+    (it came back refused, in red, under the move that worked). The last move made by a
+    click: when the browser sent it and how long the kernel took over it; a later click sent
+    sooner after it than that could not have been aimed at the screen the move drew. Both
+    times of the browser's clock, so its difference from the kernel's does not matter."""
+
+    def __init__(self) -> None:
+        self._last: tuple[float, float] | None = None      # (sent, seconds the kernel took)
+        self._sent: float | None = None
+        self._began = 0.0
+
+    def stale(self) -> bool:
+        """Whether the click being handled was sent before the last move's result could show;
+        else it starts the clock for this click (see :meth:`done`)."""
+        self._sent = sent = click_sent_at()
+        if sent is not None and self._last is not None and sent - self._last[0] < self._last[1]:
+            return True
+        self._began = time.monotonic()
+        return False
+
+    def done(self) -> None:
+        """The click's move was played and the screen redrawn."""
+        if self._sent is not None:
+            self._last = (self._sent, time.monotonic() - self._began)
+
+
 def _title(game) -> str:
     """The game's name as its box says it (its spec's title)."""
     from bluffkit.core.spec import spec_of
@@ -155,6 +206,7 @@ class SeatPanel(W.VBox):
         self.session = Session(game, seats, names=names, seed=seed, undo=undo)
         self.viewer: int | None = None          # the seat whose view is on screen
         self.said: list[str] = []
+        self.clicks = ClickClock()                # a double click's second click is dropped (see ClickClock)
         self.bot_error: BluffkitError | None = None     # the last bot failure, whole (see bot_failure)
         self.cover_text = W.HTML()
         # as wide as its words ("Show Annette's view", larger on a projector), not the default
@@ -415,6 +467,8 @@ class SeatPanel(W.VBox):
         """Play ``text`` for the seat on screen; a refused move shows the reason and changes nothing."""
         if not text.strip():      # silent: leaving the box (blur) has played the move typed before the click
             return
+        if self.clicks.stale():   # silent: the second click of a double click on a move just played
+            return
         viewer = self.viewer
         if viewer is None:
             self.covered()
@@ -429,6 +483,7 @@ class SeatPanel(W.VBox):
         self.typed.value = ""
         self.show_own_move()
         self.refresh()
+        self.clicks.done()
 
     def show_own_move(self) -> None:
         """The mover's own view right after their move, when bots or chance act next (they
@@ -452,6 +507,8 @@ class SeatPanel(W.VBox):
         across a step that showed hidden information, never a move another player has
         answered, and only one's own move unless the table was made with ``undo="any"``
         (:meth:`bluffkit.session.Session.undo`)."""
+        if self.clicks.stale():
+            return
         try:
             n = self.session.undo(self.seat_now())
         except BluffkitError as e:           # the reason in words; the rule's id only in the tooltip
@@ -463,6 +520,7 @@ class SeatPanel(W.VBox):
         self.viewer = None
         self.message.value = note(f"Took back {count(n, 'move')}.")
         self.refresh()
+        self.clicks.done()
 
     def _save(self) -> None:
         """Write the game's log, once the game is over: a log is the all-seeing record

@@ -194,3 +194,35 @@ def test_undo_is_not_shown_on_a_cover_where_it_could_only_be_refused():
         t.choose(t.cards[:1])
         t.lay.click()
         assert t.screen[0] == "cover" and t.undo_button.layout.display == on_cover, rule
+
+
+def test_the_second_click_of_a_double_click_on_a_move_played_is_dropped(monkeypatch):
+    """A double click on "Say ..." laid the cards, then the second click, sent from the old
+    screen, came back in red: "Anne can't lay those cards: ... the call window is open". A
+    click the browser sent before it could show the move's result is dropped; one sent after
+    is played (here refused in words, as it should be)."""
+    from bluffkit.widgets import seat_panel
+    sent = [1000.0]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    t.show.click()
+    t.card_toggles[0].value = True
+    t.lay.click()                                       # sent at 1000.0
+    moves = list(t.session.moves)
+    assert t.message.value == "" and t.session.state.phase == "call"
+    sent[0] = 1000.0 + 1e-6                             # the second click: sent at once, from the old screen
+    t.lay.click()
+    assert t.message.value == "" and t.session.moves == moves, "the second click of a double click is dropped"
+    sent[0] = 1060.0                                    # a minute later: a click on the screen as drawn now
+    t.lay.click()
+    assert "bk-refusal" in t.message.value and t.session.moves == moves
+
+
+def test_clicks_made_without_a_browser_are_never_dropped():
+    """A test or a cell that calls click() has no browser message to date: every click counts."""
+    from bluffkit.widgets.seat_panel import ClickClock, click_sent_at
+    assert click_sent_at() is None
+    clock = ClickClock()
+    assert not clock.stale()
+    clock.done()
+    assert not clock.stale()
