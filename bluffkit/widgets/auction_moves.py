@@ -41,7 +41,7 @@ from bluffkit.auctions.actions import (
 from bluffkit.auctions.narrate import animals_text
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.money import total
-from bluffkit.widgets.seat_panel import choose_counts, chosen_counts, retire
+from bluffkit.widgets.seat_panel import choose_counts, chosen_counts, live, retire
 from bluffkit.widgets.words import overbid_words
 
 #: The words on the buttons of the moves without an amount.
@@ -53,7 +53,7 @@ def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button
     b = W.Button(description=text, button_style=style, tooltip=tooltip or text,
                  layout=W.Layout(width="auto"))
     b.add_class("bk-move")
-    b.on_click(lambda _: on_click())
+    b.on_click(live(lambda _: on_click()))
     return b
 
 

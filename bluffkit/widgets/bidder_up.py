@@ -60,6 +60,7 @@ from bluffkit.widgets.seat_panel import (
     SeatPanel,
     choose_counts,
     chosen_counts,
+    live,
     note,
     note_toggle,
     retire,
@@ -70,7 +71,7 @@ def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
     b = W.Button(description=text, tooltip=tooltip or text, layout=W.Layout(width="auto"))
     if cls:
         b.add_class(cls)
-    b.on_click(lambda _: on_click())
+    b.on_click(live(lambda _: on_click()))
     return b
 
 

@@ -19,7 +19,7 @@ import ipywidgets as W
 from bluffkit.core.game import make_game
 from bluffkit.games.bloff.cards import RANK_WORDS, cards_text, claim_text
 from bluffkit.widgets.render_bloff import card_parts, sort_hand
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, retire
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, retire
 
 _SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 #: The Lay button's tooltip while no card is chosen (it is disabled then).
@@ -41,14 +41,14 @@ class BloffTable(SeatPanel):
         self.card_toggles: list[W.ToggleButton] = []
         self.lay = W.Button(description="Lay", layout=W.Layout(width="auto"), disabled=True, tooltip=CHOOSE_FIRST)
         self.lay.add_class("bk-go")
-        self.lay.on_click(lambda _: self.try_move("play " + cards_text(self.chosen_cards())
-                                                  if self.chosen_cards() else "play none"))
+        self.lay.on_click(live(lambda _: self.try_move("play " + cards_text(self.chosen_cards())
+                                                  if self.chosen_cards() else "play none")))
         self.play_box = W.VBox([self.hand, self.lay])
         self.call = W.Button(description="Bløff!", layout=W.Layout(width="auto"))
         self.call.add_class("bk-stop")
-        self.call.on_click(lambda _: self.try_move("call"))
+        self.call.on_click(live(lambda _: self.try_move("call")))
         self.let_go = W.Button(description="Let it go", layout=W.Layout(width="auto"))
-        self.let_go.on_click(lambda _: self.try_move("pass"))
+        self.let_go.on_click(live(lambda _: self.try_move("pass")))
         self.call_box = W.HBox([self.call, self.let_go])
         super().__init__(game, players, humans, bots, names, seed, [self.play_box, self.call_box], undo=undo)
 

@@ -35,7 +35,7 @@ from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.widgets.render_bluffer import last_question_html, public_html, seat_html
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, note, retire
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, note, retire
 
 
 class BlufferTable(SeatPanel):
@@ -67,7 +67,7 @@ class BlufferTable(SeatPanel):
         self.write.on_click(lambda _: self.try_move(self._verb + " " + self.answer.value if self.answer.value.strip()
                                                      else self._verb))
         self.done = W.Button(description="Done writing", layout=W.Layout(width="auto"))
-        self.done.on_click(lambda _: self.try_move("done"))
+        self.done.on_click(live(lambda _: self.try_move("done")))
         self.answer_box = W.HBox([self.answer, self.write, self.done], layout=W.Layout(flex_flow="row wrap"))
         self.vote_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.shared = W.HTML()                 # the points, the question, the answers as read
@@ -237,7 +237,7 @@ class BlufferTable(SeatPanel):
                 b = W.Button(description=f"#{k} {text}"[:60], tooltip=f"vote for #{k}: {text}"[:200],
                              layout=W.Layout(width="auto", max_width="30em"))
                 b.add_class("bk-sheet-btn")
-                b.on_click(lambda _, k=k: self.try_move(f"vote {k}"))
+                b.on_click(live(lambda _, k=k: self.try_move(f"vote {k}")))
                 buttons.append(b)
             self.vote_box.children = buttons
             if obs.mode == "duel":

@@ -124,6 +124,18 @@ def click_sent_at() -> float | None:
     return date.timestamp() if isinstance(date, datetime) else None
 
 
+def live(handler):
+    """``handler`` for a button's clicks, but a browser's click on a button now disabled or
+    hidden is ignored: the browser sent it before it heard so (the second click of a double
+    click on Pay or Say, whose first click played the move and cleared the choice). A click
+    from code (``button.click()``) is handled, and so refused in words where it must be."""
+    def on_click(button) -> None:
+        if (button.disabled or button.layout.display == _HIDE) and click_sent_at() is not None:
+            return
+        handler(button)
+    return on_click
+
+
 class ClickClock:
     """Tells a click the browser sent before it could show the last move's result: the second
     click of a double click on a move that was played, which the old screen still offered
@@ -223,7 +235,7 @@ class SeatPanel(W.VBox):
                             layout=W.Layout(width=f"{len(self.placeholder) * 0.55 + 8:.0f}em", max_width="100%"))
         self.typed.observe(self._typed_enter, names="value")      # Enter (or leaving the box) plays it
         self.typed_button = W.Button(description="Play move")
-        self.typed_button.on_click(lambda _: self.try_move(self.typed.value))
+        self.typed_button.on_click(live(lambda _: self.try_move(self.typed.value)))
         typed_row = W.HBox([self.typed, self.typed_button])
         typed_row.add_class("bk-side")
         self.typed_row = typed_row
@@ -233,7 +245,7 @@ class SeatPanel(W.VBox):
         self.events = W.HTML()                  # public narration only, newest first (see _draw_events)
         self.events.add_class("bk-log")
         self.undo_button = W.Button(description="Undo")
-        self.undo_button.on_click(lambda _: self._undo())
+        self.undo_button.on_click(live(lambda _: self._undo()))
         self.save_path = W.Text(value="game.jsonl", description="Log file")
         self._may_replace: str | None = None   # the file a second click of Save may replace (see _save)
         self._own_log: str | None = None       # the file this panel saved its game to

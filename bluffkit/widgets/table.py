@@ -30,7 +30,17 @@ from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.game import YoureBluffing
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, choose_counts, chosen_counts, note, note_toggle, retire
+from bluffkit.widgets.seat_panel import (
+    _HIDE,
+    _SHOW,
+    SeatPanel,
+    choose_counts,
+    chosen_counts,
+    live,
+    note,
+    note_toggle,
+    retire,
+)
 from bluffkit.widgets.words import overbid_words, yb_prompt
 
 #: The buttons' words for the moves that take no argument.
@@ -71,7 +81,7 @@ class TablePanel(SeatPanel):
         self.down.on_click(lambda _: self._step_bid(-1))
         self.up.on_click(lambda _: self._step_bid(+1))
         self.bid_button = _button("Bid", "bk-go")
-        self.bid_button.on_click(lambda _: self.bid(self.amount.value))
+        self.bid_button.on_click(live(lambda _: self.bid(self.amount.value)))
         self._over_bid: tuple | None = None     # a bid above the seat's money, asked about once (see bid)
         self.quick_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.bid_box = W.VBox([W.HBox([self.down, self.amount, self.up, self.bid_button]), self.quick_box])
@@ -82,11 +92,11 @@ class TablePanel(SeatPanel):
         self.note_toggles: list[W.ToggleButton] = []
         self.chosen = W.HTML()
         self.pay_button = _button("Pay", "bk-go", disabled=True, tooltip=PAY_FIRST)   # open once notes are chosen
-        self.pay_button.on_click(lambda _: self.try_move(f"pay {self._chosen_text()}"))
+        self.pay_button.on_click(live(lambda _: self.try_move(f"pay {self._chosen_text()}")))
         self.suggest = _button("Choose for me", tooltip="the smallest payment that is allowed")
         self.suggest.on_click(lambda _: self._suggest())
         self.offer_button = _button("Offer", "bk-go")
-        self.offer_button.on_click(lambda _: self._offer())
+        self.offer_button.on_click(live(lambda _: self._offer()))
         self.money_box = W.VBox([self.target, W.HTML("<i>Click your notes to choose them:</i>"), self.note_row,
                                  W.HBox([self.chosen, self.pay_button, self.suggest, self.offer_button],
                                         layout=W.Layout(align_items="center", flex_flow="row wrap"))])
@@ -125,7 +135,7 @@ class TablePanel(SeatPanel):
         buttons = []
         for action in legal.simple:
             b = _button(LABELS.get(str(action), str(action)), "bk-stop" if str(action) == "pass" else "bk-go")
-            b.on_click(lambda _, a=str(action): self.try_move(a))
+            b.on_click(live(lambda _, a=str(action): self.try_move(a)))
             buttons.append(b)
         self.simple_box.children = buttons
         self.bid_box.layout.display = _SHOW if legal.bid else _HIDE

@@ -200,7 +200,8 @@ def test_the_second_click_of_a_double_click_on_a_move_played_is_dropped(monkeypa
     """A double click on "Say ..." laid the cards, then the second click, sent from the old
     screen, came back in red: "Anne can't lay those cards: ... the call window is open". A
     click the browser sent before it could show the move's result is dropped; one sent after
-    is played (here refused in words, as it should be)."""
+    is played."""
+    from bluffkit.games.bloff.actions import PASS_
     from bluffkit.widgets import seat_panel
     sent = [1000.0]
     monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
@@ -210,12 +211,13 @@ def test_the_second_click_of_a_double_click_on_a_move_played_is_dropped(monkeypa
     t.lay.click()                                       # sent at 1000.0
     moves = list(t.session.moves)
     assert t.message.value == "" and t.session.state.phase == "call"
-    sent[0] = 1000.0 + 1e-6                             # the second click: sent at once, from the old screen
-    t.lay.click()
-    assert t.message.value == "" and t.session.moves == moves, "the second click of a double click is dropped"
+    sent[0] = 1000.0 + 1e-6                             # a click sent at once, from the old screen
+    t.typed.value = "call"                              # (on a button still open: the clock alone drops it)
+    t.typed_button.click()
+    assert t.message.value == "" and t.session.moves == moves, "a click sent before the result showed is dropped"
     sent[0] = 1060.0                                    # a minute later: a click on the screen as drawn now
-    t.lay.click()
-    assert "bk-refusal" in t.message.value and t.session.moves == moves
+    t.let_go.click()
+    assert t.message.value == "" and t.session.moves[len(moves)] == (0, PASS_), "played"
 
 
 def test_clicks_made_without_a_browser_are_never_dropped():
@@ -226,3 +228,23 @@ def test_clicks_made_without_a_browser_are_never_dropped():
     assert not clock.stale()
     clock.done()
     assert not clock.stale()
+
+
+def test_a_browsers_click_on_a_button_now_disabled_is_ignored(monkeypatch):
+    """The browser sends a click before it hears the button was disabled (the second click of
+    a double click on "Say ...", whose first click laid the cards and cleared the choice): no
+    "Anne can't lay those cards" under the move that worked. A click from code is refused."""
+    from bluffkit.widgets import seat_panel
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    t.show.click()
+    t.card_toggles[0].value = True
+    t.lay.click()
+    moves = list(t.session.moves)
+    assert t.lay.disabled and t.message.value == ""
+    sent = iter([5000.0, 9000.0])             # the clock of ClickClock passes it; live() alone drops it
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: next(sent, 9000.0))
+    t.lay.click()
+    assert t.message.value == "" and t.session.moves == moves
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: None)
+    t.lay.click()
+    assert "bk-refusal" in t.message.value and t.session.moves == moves
