@@ -35,7 +35,7 @@ from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.widgets.render_bluffer import last_question_html, public_html, seat_html
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, note, retire
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, click_sent_at, live, note, retire
 
 
 class BlufferTable(SeatPanel):
@@ -59,13 +59,13 @@ class BlufferTable(SeatPanel):
         else:
             spots = [spot] * players
         bots = [BluffBot(p, name=f"bot (spot {p})", facts=deck_facts(game.deck)) for p in spots]
-        self.answer = W.Text(description="Answer", placeholder="your false answer",
+        self.answer = W.Text(description="Answer", placeholder="your false answer", continuous_update=False,
                              layout=W.Layout(width="360px"))
+        self.answer.observe(self._answer_entered, names="value")     # Enter writes it, as Write it does
         self.write = W.Button(description="Write it", layout=W.Layout(width="auto"))   # the whole label, projected
         self.write.add_class("bk-go")
         self._verb = "write"
-        self.write.on_click(lambda _: self.try_move(self._verb + " " + self.answer.value if self.answer.value.strip()
-                                                     else self._verb))
+        self.write.on_click(live(lambda _: self._write()))
         self.done = W.Button(description="Done writing", layout=W.Layout(width="auto"))
         self.done.on_click(live(lambda _: self.try_move("done")))
         self.answer_box = W.HBox([self.answer, self.write, self.done], layout=W.Layout(flex_flow="row wrap"))
@@ -88,6 +88,25 @@ class BlufferTable(SeatPanel):
         self.children = (panels[:2] + (self.shared, W.HBox([self.leader_button, self.hide_leader])) + panels[2:k]
                          + (self.last_question,) + panels[k:])
         self.refresh()
+
+    def _write(self) -> None:
+        """Write it: the answer in the box, or, with the box empty, say to type one first (the
+        typed move's syntax, "write what? give the answer after 'write'", is not this box's)."""
+        text = self.answer.value
+        if text.strip():
+            self.try_move(f"{self._verb} {text}")
+            return
+        if self.clicks.stale() or self.covered():   # (a click sent with the box emptied by the move just written)
+            return
+        who = escape(self.session.names[self.viewer]) if self.viewer is not None else "You"
+        what = "the true answer" if self._verb == "copy" else "your false answer"
+        self.message.value = note(f"{who} can&#x27;t write an empty answer: type {what} in the box first.", error=True)
+
+    def _answer_entered(self, change) -> None:
+        """Enter in the answer box (or leaving it, as in the Move box) writes the answer, when
+        a browser sent it; an answer set from code waits for Write it."""
+        if change["new"].strip() and click_sent_at() is not None:
+            self._write()
 
     def __repr__(self) -> str:
         return f"BlufferTable({self.session.players} players, {self.repr_tail()})"

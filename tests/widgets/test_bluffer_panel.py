@@ -61,6 +61,25 @@ def test_the_writer_types_an_answer_and_bots_do_the_rest():
     assert t.session.state.leader == 1
 
 
+def test_enter_in_the_answer_box_writes_it_and_an_empty_box_says_to_type_first(monkeypatch):
+    """Enter in the answer box did nothing (only Write it wrote), and Write it with the box
+    empty answered in the Move box's syntax ("write what? give the answer after 'write'")."""
+    from bluffkit.widgets import seat_panel
+    t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)
+    t.show.click()
+    moves = list(t.session.moves)
+    t.answer.value = "a purple cow"                        # set from code: waits for Write it
+    assert t.session.moves == moves
+    t.answer.value = ""
+    t.write.click()
+    assert "Anne can&#x27;t write an empty answer: type your false answer in the box first" in t.message.value
+    assert "write what" not in t.message.value and t.session.moves == moves
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: 1000.0)
+    monkeypatch.setattr("bluffkit.widgets.bluffer.click_sent_at", lambda: 1000.0)
+    t.answer.value = "a purple cow"                        # Enter, from the browser: written
+    assert t.session.moves[len(moves)] == (0, t.game.parse("write a purple cow")) and t.message.value == ""
+
+
 def test_a_voter_sees_one_button_per_answer_and_a_bad_vote_changes_nothing():
     t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
     t.show.click()
