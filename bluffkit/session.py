@@ -177,6 +177,9 @@ class Session:
         self.moves: list = []        # (seat or None, action)
         self.states = StateTrail(game, gamelog.start_state(game, n, self.start), self.moves)
         self.says: list[str] = []
+        #: per step, whether it showed hidden information (see :meth:`shows`), taken when the
+        #: step was made: a fact of the game's public record, as its narration is
+        self.shown_steps: list[bool] = []
 
     # -- looking -------------------------------------------------------------------
     @property
@@ -225,6 +228,8 @@ class Session:
 
     def _push(self, seat, action, after) -> str:
         say = self.game.narrate(self.state, seat, action, after, self.names)
+        self.shows(len(self.moves) - 1)         # (the record so far, for a session whose moves were set)
+        self.shown_steps.append(self._showed(self.state, seat, action, after))
         self.states.append(after)
         self.moves.append((seat, action))
         self.says.append(say)
@@ -316,6 +321,22 @@ class Session:
         others did in answer depends on what they hold, so taking the move back would let
         a player try a move, see the answer and choose again), or when the undo rule is
         ``"own"`` and the move to take back is another player's."""
+        k, problem = self.undo_problem(seat)
+        if problem is not None:
+            raise problem
+        if k < 0:                           # a table of bots alone, before any move
+            return 0
+        n = len(self.moves) - k
+        for seat_, _ in self.moves[k:]:
+            if seat_ is not None and isinstance(self.agents[seat_], ScriptedAgent):
+                self.agents[seat_].i -= 1            # the script will play that move again
+        del self.moves[k:], self.says[k:], self.states[k + 1:], self.shown_steps[k:]
+        return n
+
+    def undo_problem(self, seat: int | None = None) -> tuple[int, IllegalAction | None]:
+        """``(k, refusal)``: the first step :meth:`undo` would take back (-1: none, at a table
+        of bots alone before any move), and why it is refused (``None``: it is not), without
+        changing anything. A panel asks it to show Undo only where it can act."""
         if seat is not None and not is_seat(seat, self.players):
             raise RulesError(f"undo: {seat!r} is not a seat of this {self.players}-player game")
         k = len(self.moves) - 1
@@ -323,40 +344,44 @@ class Session:
             k -= 1
         if k < 0 or self.moves[k][0] is None or self.kinds[self.moves[k][0]] != HUMAN:
             if HUMAN in self.kinds:         # a bot's seeded move would only be played again
-                raise IllegalAction("nothing-to-undo", "no player at the table has a move to take back yet")
+                return k, IllegalAction("nothing-to-undo", "no player at the table has made a move to take back yet")
             if k < 0:                       # a table of bots alone, before any move
-                return 0
+                return k, None
             k = len(self.moves) - 1         # ... else its last move
         mover = self.moves[k][0]
         for i in range(k, len(self.moves)):
             if self.shows(i):
-                what = ("ended the game, which shows what was hidden" if self.game.is_over(self.states[i + 1])
-                        else "brought into view what was hidden until then")
-                raise IllegalAction("undo-reveals", f"step {i + 1}, \u201c{self.says[i]}\u201d, {what}; "
-                                    f"what was seen cannot be taken back")
+                what = ("ended the game, and the end shows every hand" if self.game.is_over(self.states[i + 1])
+                        else "showed the table something that was hidden until then")
+                return k, IllegalAction("undo-reveals", f"\u201c{self.says[i]}\u201d {what}, and what was seen "
+                                        f"cannot be taken back")
         if mover is not None and self.kinds[mover] == HUMAN:
             for i in range(k + 1, len(self.moves)):
                 other = self.moves[i][0]
                 if other is not None and other != mover:
-                    raise IllegalAction("undo-answered", f"{self.names[other]} has moved since "
-                                        f"(\u201c{self.says[i]}\u201d): a move stands once another "
-                                        f"player has answered it")
+                    return k, IllegalAction("undo-answered", f"{self.names[other]} has moved since "
+                                            f"(\u201c{self.says[i]}\u201d): a move stands once another "
+                                            f"player has answered it")
         asking = self.waiting_for if seat is None else seat
         if (self.undo_rule == "own" and mover is not None and self.kinds[mover] == HUMAN
                 and asking is not None and asking != mover):
-            raise IllegalAction("undo-own-moves", f"only {self.names[mover]} may take back their move "
-                                f"(a table made with undo='any' lets anyone)")
-        n = len(self.moves) - k
-        for seat_, _ in self.moves[k:]:
-            if seat_ is not None and isinstance(self.agents[seat_], ScriptedAgent):
-                self.agents[seat_].i -= 1            # the script will play that move again
-        del self.moves[k:], self.says[k:], self.states[k + 1:]
-        return n
+            return k, IllegalAction("undo-own-moves", f"only {self.names[mover]} may take back their move "
+                                    f"(a table made with undo='any' lets anyone)")
+        return k, None
 
     def shows(self, i: int) -> bool:
         """Whether step ``i`` (from 0) showed hidden information to anyone: the game's
-        ``reveals``, or the end of the game (every hand is shown then)."""
-        (seat, action), before, after = self.moves[i], self.states[i], self.states[i + 1]
+        ``reveals``, or the end of the game (every hand is shown then). Taken when the step
+        is made and kept in ``shown_steps`` (for the steps of a loaded log, on first asking)."""
+        done = self.shown_steps
+        if len(done) > len(self.moves):         # (moves set from outside, fewer: taken again)
+            del done[:]
+        for j in range(len(done), min(i + 1, len(self.moves))):
+            (seat, action), before, after = self.moves[j], self.states[j], self.states[j + 1]
+            done.append(self._showed(before, seat, action, after))
+        return done[i] if 0 <= i < len(done) else False
+
+    def _showed(self, before, seat, action, after) -> bool:
         reveals = getattr(self.game, "reveals", None)
         return self.game.is_over(after) or bool(reveals and reveals(before, seat, action, after))
 

@@ -297,6 +297,7 @@ class SeatPanelDriver:
         twin.game = t.game = game_for(twin.game, state)     # (a redealt card: see game_for)
         t.states = s.states[:-1] + [state]
         t.moves, t.says = list(s.moves), list(s.says)
+        t.shown_steps = list(s.shown_steps)             # which steps showed something: public record
         twin.said = list(panel.said)
         twin.show_screen(panel.screen)
         if is_cover(panel.screen[0]):

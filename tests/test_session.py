@@ -301,11 +301,11 @@ def test_undo_is_refused_across_the_turned_up_animal_and_at_the_end():
     s.play("auction")
     s.advance()                                # chance turns up an animal: shown to everyone
     full = snapshot(s)
-    with pytest.raises(IllegalAction, match="step 2, .*, brought into view what was hidden until then; what was seen cannot"):
+    with pytest.raises(IllegalAction, match="\u201c.*\u201d showed the table something that was hidden until then, and what was seen cannot"):
         s.undo()
     assert_unchanged(s, full)
     done = Session(make_game("youre-bluffing"), ["random"] * 3, seed=5).run()
-    with pytest.raises(IllegalAction, match="ended the game, which shows what was hidden; what was seen cannot be taken"):
+    with pytest.raises(IllegalAction, match="ended the game, and the end shows every hand, and what was seen cannot be taken"):
         done.undo()
 
 
@@ -325,7 +325,7 @@ def test_undo_with_nothing_to_undo():
     """At a table with people, undo before any move is refused in words (a panel said
     "Took back 0 moves"); a table of bots alone takes back nothing."""
     s = Session(make_game("youre-bluffing"), [HUMAN, "random", "random"], seed=5)
-    with pytest.raises(IllegalAction, match="no player at the table has a move to take back yet"):
+    with pytest.raises(IllegalAction, match="no player at the table has made a move to take back yet"):
         s.undo()
     assert len(s.states) == 1 and s.moves == []
     assert Session(make_game("youre-bluffing"), ["random"] * 3, seed=5).undo() == 0

@@ -424,10 +424,19 @@ class SeatPanel(W.VBox):
     def show_undo(self) -> None:
         """Undo on screen but on a cover under the rule "own": there it is asked by the seat
         the table waits for, who did not make the move before (the cover came because the
-        seat changed), so it could only be refused. With ``undo="any"`` it stays."""
+        seat changed), so it could only be refused. With ``undo="any"`` it stays. Where the
+        session would refuse it (:meth:`bluffkit.session.Session.undo_problem`) it is closed,
+        its tooltip saying why."""
         kind = self.screen[0]
         cover = kind == "cover" or kind.endswith("-cover")
         self.undo_button.layout.display = _HIDE if cover and self.session.undo_rule == "own" else _SHOW
+        # closed, with the reason on hover, where it could only be refused: before anyone has
+        # moved, after a step that showed the table something, a move another has answered
+        s = self.session
+        problem = s.undo_problem(None if s.over else self.seat_now())[1]
+        self.undo_button.disabled = problem is not None
+        self.undo_button.tooltip = (f"Nothing to take back now: {problem.reason}" if isinstance(problem, IllegalAction)
+                                    else "take back your last move")
 
     def _draw_screen(self, seat: int | None, obs) -> None:
         """The end, a stuck table, the cover for ``seat``, or its view from ``obs`` (see :meth:`refresh`)."""

@@ -283,3 +283,31 @@ def test_scores_show_under_the_title_row_not_below_the_table():
     kids = list(t.children)
     assert "Scores now" in t.scores.value
     assert kids.index(t.scores) < kids.index(t.board) and kids.index(t.scores) < kids.index(t.cover)
+
+
+def test_undo_is_closed_where_it_could_only_be_refused_and_says_why_on_hover():
+    """Undo was offered before anyone had moved and right after a step that showed the table
+    something (an animal turned up), where every click was refused, naming "step 11". Now
+    it is closed there, its tooltip saying why in the game's words; open after a move of
+    one's own that can be taken back."""
+    t = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
+    t.show.click()
+    assert t.undo_button.disabled
+    assert t.undo_button.tooltip == ("Nothing to take back now: no player at the table has made a move "
+                                     "to take back yet")
+    t.card_toggles[0].value = True
+    t.lay.click()                                    # Anne's claim, let go by the three bots since
+    assert t.message.value == "" and t.undo_button.disabled
+    assert t.undo_button.tooltip.startswith("Nothing to take back now: Bjørn has moved since")
+    h = BloffTable(players=3, humans=[0, 1, 2], names=["Anne", "Bjørn", "Carla"], seed=1, undo="any")
+    h.show.click()
+    h.card_toggles[0].value = True
+    h.lay.click()                                    # answered by nobody yet: the cover for Bjørn
+    assert not h.undo_button.disabled and h.undo_button.tooltip == "take back your last move"
+    h.undo_button.click()
+    assert "Took back 1 move" in h.message.value
+    y = TablePanel("youre-bluffing", players=3, humans=[0], names=["Ana", "Bo", "Cy"], seed=2)
+    y.show.click()
+    y.try_move("auction")                            # chance turns up an animal at once
+    assert y.undo_button.disabled and "showed the table something that was hidden until then" in y.undo_button.tooltip
+    assert "step " not in y.undo_button.tooltip
