@@ -171,7 +171,9 @@ def sheet(number: int | None, text: str, note: str = "") -> str:
 
 
 #: The panels' style sheet: the table, the drawings, the controls styled as notes and cards,
-#: the seat to act, and the projector mode (``.bk-projector``: large type, larger drawings).
+#: the seat to act, and the projector mode (``.bk-projector``: large type, larger drawings;
+#: Bidder Up!'s buttons for the spaces reached, a dozen after some rolls, give way to the
+#: ringed spaces on the board, which the prompt says to click, so the screen still fits).
 #: A panel drawn from a notebook's saved state before its cells run shows JupyterLab's
 #: broken-link mark once, on the panel, not on each of its dozens of controls.
 CSS = f"""<style>
@@ -184,6 +186,7 @@ CSS = f"""<style>
 .bk-projector .jupyter-button {{height: auto; min-height: 40px}}
 .bk-projector .widget-html-content {{line-height: 1.35}}
 .bk-projector .bk-side {{display: none !important}}
+.bk-projector .bk-space-btn {{display: none !important}}
 .bk-projector .bk-note {{width: {PROJECTOR_NOTE_WIDTH_EM}em}}
 .bk-projector .bk-card {{width: 3.1em}}
 .bk-projector .bk-card.bk-small, .bk-projector .bk-hand-small .bk-card {{width: 2em}}

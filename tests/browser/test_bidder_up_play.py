@@ -129,3 +129,32 @@ def test_annette_clicks_a_ringed_space_on_the_board_and_bids(page: Page, lab_ser
             page.set_viewport_size({"width": 1280, "height": 720})
     print(f"click on the board to the board redrawn: {', '.join(f'{t:.0f}' for t in times)} ms "
           f"(arrived after, drawn in: {parts})")
+
+
+def test_the_projector_fits_after_a_roll(page: Page, lab_server: LabServer):
+    """Projector mode after a roll: the buttons for the spaces reached (a dozen after some
+    rolls) pushed What happened below a 1280 x 720 screen; the spaces are clicked on the board."""
+    cell = start(page, lab_server, "bidder-up", "Annette")
+    view = cell.locator(".bk-board-view").first
+    idle = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")
+    panel = cell.locator(".bk-panel").first
+    click(cell, "Projector")
+    expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+    expect(idle).to_have_count(1, timeout=WAIT_MS)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-projector-before-roll.png"))
+    click(cell, "Roll the die")
+    expect(cell.locator("[data-space].bk-clickable").first).to_be_visible(timeout=WAIT_MS)
+    expect(idle).to_have_count(1, timeout=WAIT_MS)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-projector-rolled.png"))
+    assert cell.locator(".bk-space-btn:visible").count() == 0, "the space buttons in projector mode"
+    # the board, the prompt, What happened and the mover's own farm board on the screen; the
+    # other farm boards and the board's legend follow below (the whole panel is some 1,000 px)
+    area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
+                          ".getBoundingClientRect().bottom")
+    for part in (view.locator("svg").first, cell.locator(".bk-log").first,
+                 cell.locator(".bk-farm[data-seat='0']").first):
+        box = part.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= area + 1, f"below the 1280 x 720 screen: {box}, {area}"
