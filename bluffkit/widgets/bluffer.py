@@ -34,6 +34,7 @@ import ipywidgets as W
 from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
+from bluffkit.games.bluffer.actions import reading
 from bluffkit.widgets.render_bluffer import last_question_html, public_html, seat_html
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, click_sent_at, live, note, retire
 
@@ -251,9 +252,14 @@ class BlufferTable(SeatPanel):
                                      f"the others{many}.{lead}</div>")
         if legal.vote:
             buttons = []
+            own = {reading(m) for m in obs.mine}     # the seat's own answers: it knows them, and hears all
             for k in legal.vote:
                 text = obs.answers[k - 1]     # (as heard: capitals and stops tell nothing)
-                b = W.Button(description=f"#{k} {text}"[:60], tooltip=f"vote for #{k}: {text}"[:200],
+                # a sheet that reads like the seat's own answer says so (both, if two read alike:
+                # which one is its own it cannot tell either), so that no vote goes there unawares
+                like = " (like yours)" if reading(text) in own else ""
+                b = W.Button(description=f"#{k} {text}"[:60 - len(like)] + like,
+                             tooltip=f"vote for #{k}: {text}{like}"[:200],
                              layout=W.Layout(width="auto", max_width="30em"))
                 b.add_class("bk-sheet-btn")
                 b.on_click(live(lambda _, k=k: self.try_move(f"vote {k}")))

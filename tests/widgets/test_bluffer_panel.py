@@ -80,6 +80,21 @@ def test_enter_in_the_answer_box_writes_it_and_an_empty_box_says_to_type_first(m
     assert t.session.moves[len(moves)] == (0, t.game.parse("write a purple cow")) and t.message.value == ""
 
 
+def test_the_sheet_that_reads_like_ones_own_answer_says_so_on_its_button():
+    """A vote on one's own answer goes to the leader; the button of that sheet looked like every
+    other, and a student clicked it unawares. It says "(like yours)"; the others do not."""
+    t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()
+    assert t.session.state.phase == "vote" and t.session.waiting_for == 1
+    t.show.click()
+    labels = [b.description for b in t.vote_box.children]
+    mine = [x for x in labels if x.endswith("(like yours)")]
+    assert len(mine) == 1 and "A Purple Cow" in mine[0], labels
+    assert all("Purple" not in x for x in labels if x not in mine)
+
+
 def test_a_voter_sees_one_button_per_answer_and_a_bad_vote_changes_nothing():
     t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
     t.show.click()
