@@ -212,15 +212,6 @@ def _cannot_save(path, error: Exception) -> BluffkitError:
     return out
 
 
-def _ends(line: str | bytes) -> bool:
-    """Whether ``line`` (a log's last) is its end record: the game was finished."""
-    try:
-        rec = json.loads(line)
-    except ValueError:
-        return False
-    return isinstance(rec, dict) and "end" in rec
-
-
 def os_reason(error: Exception) -> str:
     """An operating system's reason in words, without the path it repeats."""
     if isinstance(error, OSError) and error.strerror:
@@ -311,6 +302,15 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             raise fail(i + 1, f"expected a JSON object ({{...}}), found {json_kind(obj)}", path)
         return obj
 
+    def finished() -> bool:
+        """Whether the last record ends a finished game (``"end": {"over": true, ...}``): a
+        game saved unfinished ends with ``"over": false``, a file cut short with no end."""
+        try:
+            end = load(len(raw_lines) - 1).get("end")
+        except LogError:
+            return False
+        return isinstance(end, dict) and end.get("over") is True
+
     head = load(0)
     log = _read_header(head, path)
     players = len(log.seats)
@@ -356,7 +356,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             raise
         except BluffkitError as e:
             who = "chance" if "chance" in rec else log.names[rec["seat"]]
-            if not _ends(raw_lines[-1]):
+            if not finished():
                 # a game not finished can be taken up again: its moves' notation (cards laid, an
                 # answer written) and the refusal that reads it stay off the screen, as replay
                 # keeps them (the file holds them, at this line)

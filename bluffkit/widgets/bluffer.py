@@ -62,6 +62,7 @@ class BlufferTable(SeatPanel):
         bots = [BluffBot(p, name=f"bot (spot {p})", facts=deck_facts(game.deck)) for p in spots]
         self.answer = W.Text(description="Answer", placeholder="your false answer", continuous_update=False,
                              layout=W.Layout(width="360px"))
+        self._filling = False
         self.answer.observe(self._answer_entered, names="value")     # Enter writes it, as Write it does
         self.write = W.Button(description="Write it", layout=W.Layout(width="auto"))   # the whole label, projected
         self.write.add_class("bk-go")
@@ -105,9 +106,19 @@ class BlufferTable(SeatPanel):
 
     def _answer_entered(self, change) -> None:
         """Enter in the answer box (or leaving it, as in the Move box) writes the answer, when
-        a browser sent it; an answer set from code waits for Write it."""
-        if change["new"].strip() and click_sent_at() is not None:
+        a browser sent it; an answer set from code waits for Write it, and so does the true
+        answer the panel puts in the box for the leader to copy (set while the kernel handles
+        the browser's click that drew the leader's screen)."""
+        if change["new"].strip() and not self._filling and click_sent_at() is not None:
             self._write()
+
+    def _fill(self, text: str) -> None:
+        """The panel's own text in the answer box: not typed, so not written."""
+        self._filling = True
+        try:
+            self.answer.value = text
+        finally:
+            self._filling = False
 
     def __repr__(self) -> str:
         return f"BlufferTable({self.session.players} players, {self.repr_tail()})"
@@ -212,7 +223,7 @@ class BlufferTable(SeatPanel):
         """No answer in the box (the last writer's answer, or the true answer the leader
         copies, would show), no vote buttons (with own answers refused, which answers are
         missing tells their author), both boxes hidden."""
-        self.answer.value = ""
+        self._fill("")
         retire(self.vote_box.children)
         self.vote_box.children = ()
         self.answer_box.layout.display = self.vote_box.layout.display = _HIDE
@@ -236,7 +247,7 @@ class BlufferTable(SeatPanel):
         self._verb = "copy" if legal.copy else "write"
         self.write.description = "Copy it" if legal.copy else "Write it"
         if legal.copy:
-            self.answer.value = obs.truth or ""
+            self._fill(obs.truth or "")            # for the leader to copy, or alter slightly, then Copy it
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: copy the true answer onto the Answer "
                                      "sheet. You may alter its wording slightly to make it more believable.</div>")
         elif writing:

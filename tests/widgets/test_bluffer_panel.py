@@ -663,3 +663,26 @@ def test_capitals_and_stops_do_not_tell_a_written_answer_on_the_sheets():
     t.show.click()
     labels = [b.description for b in t.vote_box.children]
     assert sum("The Aztecs" in x for x in labels) == 2 and not any("aztecs" in x or "." in x for x in labels), labels
+
+
+def test_the_true_answer_put_in_the_box_for_the_leader_is_not_copied_by_itself(monkeypatch):
+    """The panel puts the card's answer in the box for the leader to copy (or alter slightly,
+    "You can also slightly alter the wording"); while the kernel handled the browser's click
+    that drew that screen, the box's change read as Enter and the copy was played at once."""
+    from bluffkit.widgets import bluffer, seat_panel
+    clock = [1000.0]
+
+    def sent():                               # every browser message a second after the last
+        clock[0] += 1.0
+        return clock[0]
+
+    monkeypatch.setattr(seat_panel, "click_sent_at", sent)
+    monkeypatch.setattr(bluffer, "click_sent_at", sent)
+    t = BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=3, leader_copies=True)
+    t.show.click()
+    t.answer.value = "a purple cow"            # Enter: written; the bots write theirs
+    s = t.session
+    assert s.state.phase == "copy" and s.waiting_for == 0, [str(a) for _, a in s.moves]
+    assert t.answer.value and t.write.description == "Copy it", "the true answer waits in the box"
+    t.answer.value = t.answer.value + " (altered)"          # the leader alters it, then Enter
+    assert str(s.moves[-1][1]).endswith("(altered)") or s.state.phase != "copy"
