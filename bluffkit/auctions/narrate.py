@@ -55,6 +55,11 @@ def public_move(before, seat, action):
     return action
 
 
+def capital(text: str) -> str:
+    """``text`` with a capital first letter (``"the sheep"`` -> ``"The sheep"``)."""
+    return text[:1].upper() + text[1:]
+
+
 def animals_text(animals) -> str:
     """``the cow``, ``the cow and the horse``, ``the cat, the cow and the horse``."""
     words = [f"the {ANIMALS[a]}" for a in animals]
@@ -173,7 +178,7 @@ def _outcome(game, before, after, names) -> str:
                 whom = f"{names[x]}, or {boss} (keeping it free; {names[x]} gets {b})"
             else:
                 whom = f"{names[x]} or {names[y]} (the other gets {b})"
-            return bids + f" {a[0].upper() + a[1:]} and {b} are equally valuable: {boss} chooses who gets {a}: {whom}."
+            return bids + f" {capital(a)} and {b} are equally valuable: {boss} chooses who gets {a}: {whom}."
         return bids + f" Tied: {boss} chooses among " + ", ".join(names[s] for s in after.choosing[1]) + "."
     return ""
 

@@ -148,7 +148,8 @@ def split_order(rules, lot) -> tuple[int, int]:
     """The two animals of a split double pen, the more valuable first ("the highest bid
     applies to the more valuable of the two animals"); equally valuable, in the lot's order:
     the first is the one the auctioneer's choice gives (``choosing`` ``"first-animal"``)."""
-    a, b = sorted(lot, key=rules.animal_values.__getitem__, reverse=True)
+    values = rules.animal_values      # (from the rules, as Table.animal_value: the narration has no table)
+    a, b = sorted(lot, key=values.__getitem__, reverse=True)
     return a, b
 
 

@@ -38,7 +38,7 @@ from bluffkit.auctions.actions import (
     Refusal,
     Word,
 )
-from bluffkit.auctions.narrate import animals_text
+from bluffkit.auctions.narrate import animals_text, capital
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.money import total
 from bluffkit.widgets.seat_panel import choose_counts, chosen_counts, live, retire
@@ -93,6 +93,7 @@ class MoveControls(W.VBox):
         self._range: tuple[int, int | None] = (0, None)
         self._holds: int | None = None         # what the seat's notes are worth (count formats: how many)
         self._asked: int | None = None         # a bid above that, asked about once (see _press)
+        self._shown = None                     # the observation the buttons were last drawn from
 
     def _press(self) -> None:
         """The stepper's button: play ``verb N``. A bid above what the seat holds is legal
@@ -218,7 +219,7 @@ class MoveControls(W.VBox):
         choosing = getattr(obs, "choosing", ())
         if choosing and choosing[0] == "first-animal" and obs.lot:
             first = animals_text(split_order(obs.rules, obs.lot)[:1])
-            return f"Keep {first}" if seat == obs.seat else f"{first[0].upper() + first[1:]} to {names[seat]}"
+            return f"Keep {first}" if seat == obs.seat else f"{capital(first)} to {names[seat]}"
         return f"Choose {names[seat]}"
 
     def show(self, obs, names) -> None:
@@ -226,6 +227,7 @@ class MoveControls(W.VBox):
         legal, r = obs.legal, obs.rules
         d = r.denominations
         self.names = list(names)
+        self._shown = obs                    # (what the buttons were drawn from: click() reads their labels)
         self._take_down()
         count = r.pricing == "count"
         hand = getattr(obs, "hand", None)
@@ -291,7 +293,8 @@ class MoveControls(W.VBox):
         elif isinstance(action, Word):
             label = WORD_LABELS.get(action, str(action).capitalize())
         elif isinstance(action, Choose):
-            label = f"Choose {self.names[action.seat]}" if 0 <= action.seat < len(self.names) else ""
+            label = (self._choose_label(self._shown, action.seat, self.names)
+                     if self._shown is not None and 0 <= action.seat < len(self.names) else "")
         elif isinstance(action, Refusal):
             label = str(action).capitalize()
         elif isinstance(action, Pick):

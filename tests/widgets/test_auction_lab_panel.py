@@ -355,6 +355,7 @@ def test_the_auctioneers_choice_of_equally_valuable_animals_says_who_gets_which(
     import ipywidgets
 
     from bluffkit.auctions import Auction
+    from bluffkit.auctions.actions import Choose
     from bluffkit.widgets.auction_moves import MoveControls
 
     played = []
@@ -379,6 +380,8 @@ def test_the_auctioneers_choice_of_equally_valuable_animals_says_who_gets_which(
     assert {"The sheep to B", "Keep the sheep"} <= set(found) and not any(k.startswith("Choose") for k in found)
     found["Keep the sheep"].click()
     assert [str(a) for a in played] == ["choose 0"]
+    assert controls.click(Choose(1)) and [str(a) for a in played] == ["choose 0", "choose 1"], \
+        "click() finds the button by its words, as a person would"
     s = g.state_from_position(4, auctioneer=0, lot=["sheep", "cow"])
     for seat, move in ((1, "bid 200"), (2, "bid 200"), (3, "pass")):
         s = g.step(s, seat, move)
