@@ -41,7 +41,7 @@ from bluffkit.auctions.actions import (
 from bluffkit.auctions.narrate import animals_text, capital
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.money import total
-from bluffkit.widgets.seat_panel import choose_counts, chosen_counts, live, retire
+from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire
 from bluffkit.widgets.words import overbid_words
 
 #: The words on the buttons of the moves without an amount.
@@ -94,6 +94,7 @@ class MoveControls(W.VBox):
         self._holds: int | None = None         # what the seat's notes are worth (count formats: how many)
         self._asked: int | None = None         # a bid above that, asked about once (see _press)
         self._shown = None                     # the observation the buttons were last drawn from
+        self.clicks = ClickClock()             # the question about a bid above one's money (see _press)
 
     def _press(self) -> None:
         """The stepper's button: play ``verb N``. A bid above what the seat holds is legal
@@ -102,12 +103,15 @@ class MoveControls(W.VBox):
         through ``warn`` (the panel's message line), and a second click plays it."""
         if self._kind is None or self.bid_button is None:      # taken down (a cover): nothing to play
             return
+        if self.clicks.stale():              # a double click: its second click does not answer the question
+            return
         n = self.amount.value
         hi = self._range[1]
         if self._kind is Bid and self.warn is not None and self._holds is not None and isinstance(n, int) \
                 and n > self._holds and (hi is None or n <= hi) and self._asked != n:
             self._asked = n
             self.warn(overbid_words(self._holds, n, self._unit))
+            self.clicks.done(asked=True)
             return
         self._asked = None
         self.play(self._kind(n))

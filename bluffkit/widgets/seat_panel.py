@@ -158,10 +158,16 @@ class ClickClock:
         self._began = time.monotonic()
         return False
 
-    def done(self) -> None:
-        """The click's move was played and the screen redrawn."""
+    #: Seconds a person takes at least to read a question the click raised ("click again to
+    #: ...") before answering it: a second click sooner than that is a double click's.
+    READ = 0.4
+
+    def done(self, asked: bool = False) -> None:
+        """The click's move was played and the screen redrawn; ``asked``: the click raised a
+        question that a second click answers (a bid above one's money, a log to replace), so
+        a click sent sooner than :data:`READ` after the question could show is dropped too."""
         if self._sent is not None:
-            self._last = (self._sent, time.monotonic() - self._began)
+            self._last = (self._sent, time.monotonic() - self._began + (self.READ if asked else 0.0))
 
 
 def _title(game) -> str:
@@ -548,6 +554,8 @@ class SeatPanel(W.VBox):
         (every hand, every face-down offer, the deal), so the seat at the screen may not
         write it, and then open it, while the game lasts (docs/logs.md). A teacher saves a
         game in progress from code, with ``panel.session.save(path)``."""
+        if self.clicks.stale():              # a double click: its second click does not answer "click again"
+            return
         if not self.session.over:
             self.message.value = note("The log can be saved once the game is over: it holds every "
                                       "player's hidden cards and notes.", error=True)
@@ -560,6 +568,7 @@ class SeatPanel(W.VBox):
                 self._may_replace = key  # another game's log, perhaps: replaced on a second click only
                 self.message.value = note(f"{escape(str(target))} exists already: click Save again to replace it, "
                                           f"or give another name.", error=True)
+                self.clicks.done(asked=True)
                 return
             path = self.session.save(target, replace=ours)
         except (OSError, ValueError, BluffkitError) as e:     # ValueError: a NUL in the name

@@ -176,7 +176,10 @@ class TablePanel(SeatPanel):
         """Bid ``amount`` for the seat on screen. A bid above the notes the seat holds is
         allowed (a bluff), but a slip of the keyboard (10**12) would force the seat to show
         all its money (YB "Not Enough Money?"), which cannot be undone: the first click says
-        so, and a second click on the same bid (``button``, or Bid) plays it."""
+        so, and a second click on the same bid (``button``, or Bid) plays it: a click sent
+        before the question could show (a double click) does not answer it."""
+        if self.clicks.stale():
+            return
         obs = self.session.observe(self.viewer) if self.viewer is not None else None
         if obs is not None and obs.legal.bid and isinstance(amount, int) and amount > obs.hand_total \
                 and (obs.legal.bid[1] is None or amount <= obs.legal.bid[1]):   # over a shown cap: refused anyway
@@ -185,6 +188,7 @@ class TablePanel(SeatPanel):
                 self._over_bid = ask
                 self.amount.value = amount          # so that Bid, as the words say, plays this bid
                 self.message.value = note(escape(overbid_words(obs.hand_total, amount, button=button)), error=True)
+                self.clicks.done(asked=True)
                 return
         self._over_bid = None
         self.try_move(f"bid {amount}")

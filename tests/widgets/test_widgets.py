@@ -486,6 +486,41 @@ def test_a_bid_above_ones_money_is_asked_about_once():
     assert len(t.session.moves) > moves and "Bo bids 1000000000000." in t.session.says
 
 
+def test_a_double_click_does_not_answer_the_question_about_a_bid_above_ones_money(monkeypatch):
+    """The first click of a double click on Bid asked ("Click Bid again ..."), and the second,
+    80 ms later, answered a question Bo never saw: he bid beyond his money, which can force
+    him to show it all. A click sent before the question could be read is dropped; one sent
+    later answers it, in the table and in the auction moves alike."""
+    from bluffkit.widgets import seat_panel
+    sent = [1000.0]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    moves = len(t.session.moves)
+    t.amount.value = 10 ** 12
+    t.bid_button.click()
+    assert "Click Bid again" in t.message.value and len(t.session.moves) == moves
+    sent[0] += 0.08                                   # the double click's second click
+    t.bid_button.click()
+    assert len(t.session.moves) == moves and "Click Bid again" in t.message.value
+    sent[0] += 5.0                                    # read, then clicked again: played
+    t.bid_button.click()
+    assert "Bo bids 1000000000000." in t.session.says
+    from bluffkit.widgets import AuctionLab
+    lab = AuctionLab(fmt="classic", bidders=3, human=2, seed=5)
+    controls = lab.controls
+    controls.amount.value = 10 ** 9
+    before = len(lab.session.moves)
+    controls.bid_button.click()
+    assert len(lab.session.moves) == before and "bk-refusal" in lab.refusal.value
+    sent[0] += 0.08
+    controls.bid_button.click()
+    assert len(lab.session.moves) == before, "the lab's second click of a double click answered the question"
+    sent[0] += 5.0
+    controls.bid_button.click()
+    assert len(lab.session.moves) > before
+
+
 def test_a_bid_within_ones_money_is_played_at_once():
     t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
     t.show.click()
