@@ -351,9 +351,9 @@ class Session:
         mover = self.moves[k][0]
         for i in range(k, len(self.moves)):
             if self.shows(i):
-                what = ("ended the game, and the end shows every hand" if self.game.is_over(self.states[i + 1])
+                what = ("ended the game, which shows every hand" if self.game.is_over(self.states[i + 1])
                         else "showed the table something that was hidden until then")
-                return k, IllegalAction("undo-reveals", f"\u201c{self.says[i]}\u201d {what}, and what was seen "
+                return k, IllegalAction("undo-reveals", f"\u201c{self.says[i]}\u201d {what}: what was seen "
                                         f"cannot be taken back")
         if mover is not None and self.kinds[mover] == HUMAN:
             for i in range(k + 1, len(self.moves)):

@@ -301,11 +301,11 @@ def test_undo_is_refused_across_the_turned_up_animal_and_at_the_end():
     s.play("auction")
     s.advance()                                # chance turns up an animal: shown to everyone
     full = snapshot(s)
-    with pytest.raises(IllegalAction, match="\u201c.*\u201d showed the table something that was hidden until then, and what was seen cannot"):
+    with pytest.raises(IllegalAction, match="\u201c.*\u201d showed the table something that was hidden until then: what was seen cannot"):
         s.undo()
     assert_unchanged(s, full)
     done = Session(make_game("youre-bluffing"), ["random"] * 3, seed=5).run()
-    with pytest.raises(IllegalAction, match="ended the game, and the end shows every hand, and what was seen cannot be taken"):
+    with pytest.raises(IllegalAction, match="ended the game, which shows every hand: what was seen cannot be taken"):
         done.undo()
 
 

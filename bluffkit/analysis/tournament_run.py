@@ -549,8 +549,9 @@ class _cluster:
             except (OSError, TimeoutError, ValueError) as e:
                 raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: {e}") from None
             except Exception as e:       # another service (an SSH port): its reply read as dask's frames
-                raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: something answers there, "
-                                      f"but not as a dask scheduler ({type(e).__name__})") from None
+                raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: the dask client failed "
+                                      f"there ({type(e).__name__}: {str(e)[:80]}); is a dask scheduler of this "
+                                      f"version listening at that address?") from None
             where = f"the dask scheduler at {self.scheduler} ({len(self.client.nthreads())} workers now)"
         else:
             n = self.workers or os.cpu_count() or 1

@@ -126,7 +126,8 @@ class Rules(RuleOptions):
       "their bid" reads two ways: ``"price"`` (default) checks the winner's money against
       the price it must pay, so a bid above one's money costs nothing when the second bid
       is within it; ``"bid"`` checks it against the bid it made, so such a winner shows
-      its money and the auction is repeated. Every other format's price is the bid.
+      its money and the auction is repeated. Every other format's price is the bid, and
+      bids laid as notes (``sealed_bids="notes"``) are held, so there it changes nothing.
     - ``round_ties``: Round-the-Table: the booklet is silent on equal bids; ``"auctioneer"``
       (default, as in the sealed auctions: "the auctioneer may choose") or ``"first"``
       (the earlier bid stands).

@@ -1098,11 +1098,20 @@ def test_second_hand_cant_pay_is_checked_against_the_price_by_default_or_the_bid
     assert s.phase == "bid" and g.legal(s, 1).bid == (1, 540), "on the repeat at most what B could pay"
     s = run(g, s, (1, "bid 540"), (2, "bid 100"), (3, "pass"))
     assert s.awards == ((1, (COW,), 100),)
-    # a bid within one's money, and every other format, are the same under both readings
-    for fmt in ("second-hand", "secret-value", "classic"):
-        assert game(fmt, show_against="bid").rules.show_against == "bid"
+    # a bid within one's money is the same under both readings
     s = run(g, g.state_from_position(4, auctioneer=0, lot=["cow"]), (1, "bid 500"), (2, "bid 100"), (3, "pass"))
     assert s.awards == ((1, (COW,), 100),) and s.reruns == 0
+    # and so is every other format, whose price is the bid: a bid beyond one's money shows it
+    # under both; and bids laid as notes, which a bidder holds
+    for fmt, options, bids in (("secret-value", {}, ("bid 5000", "bid 100")),
+                               ("second-hand", {"sealed_bids": "notes"}, ("bid 200+100+100", "bid 100+0"))):
+        ends = []
+        for reading in ("price", "bid"):
+            h = game(fmt, show_against=reading, **options)
+            ends.append(run(h, h.state_from_position(4, auctioneer=0, lot=["cow"]), (1, bids[0]), (2, bids[1]),
+                            (3, "pass")))
+        assert ends[0].awards == ends[1].awards and ends[0].reruns == ends[1].reruns, fmt
+        assert ends[0].reruns == (1 if fmt == "secret-value" else 0)
 
 
 def test_second_hand_double_pen_is_one_package():
