@@ -147,7 +147,9 @@ def _outcome(game, before, after, names) -> str:
     price = _price(game.rules)
     if after.reruns > before.reruns:
         s, notes = after.shown[-1]
-        return (f" {names[s]} cannot pay and shows all their money: {fmt(notes, game.rules.denominations)} "
+        # (under show_against="bid" the winner may hold the price: it cannot come up with its bid)
+        cannot = "cannot come up with their bid" if game.rules.show_against == "bid" else "cannot pay"
+        return (f" {names[s]} {cannot} and shows all their money: {fmt(notes, game.rules.denominations)} "
                 f"= {total(notes, game.rules.denominations)}. The auction is run again.")
     awarded = after.phase == "refuse" and before.phase != "refuse"
     if (not game.rules.first_refusal and after.awards and not before.awards and not after.kept

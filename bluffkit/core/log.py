@@ -45,7 +45,6 @@ from bluffkit.core.digest import state_digest, table_digest
 from bluffkit.core.errors import (
     SHAPE_ERRORS,
     BluffkitError,
-    IllegalAction,
     LogError,
     RulesError,
     check_flag,
@@ -360,9 +359,9 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
                 # a game not finished can be taken up again: its moves' notation (cards laid, an
                 # answer written) and the refusal that reads it stay off the screen, as replay
                 # keeps them (the file holds them, at this line)
-                rule = f" [rule: {e.rule}]" if isinstance(e, IllegalAction) else ""
-                raise fail(line, f"step {expected} ({who}'s move) is not allowed{old}{rule}; the move and the "
-                                  f"reason are not shown, since the game is not finished", path) from None
+                # (nor the rule's id: "no-passing" says the move was a pass)
+                raise fail(line, f"step {expected} ({who}'s move) is not allowed{old}; the move, the rule and "
+                                  f"the reason are not shown, since the game is not finished", path) from None
             raise fail(line, f"step {expected} ({who}: {short(rec.get('chance') or rec.get('action'))}) "
                               f"is not allowed{old}: {e}", path) from None
         recorded = rec.get("digest")

@@ -98,8 +98,8 @@ class BlufferTable(SeatPanel):
         if text.strip():
             self.try_move(f"{self._verb} {text}")
             return
-        if self.clicks.stale() or self.covered():   # (a click sent with the box emptied by the move just written)
-            return
+        if self.clicks.stale() or self.clicks.just_typed() or self.covered():   # (the click that left the box,
+            return                                                                 # whose answer was just written)
         who = escape(self.session.names[self.viewer]) if self.viewer is not None else "You"
         what = "the true answer" if self._verb == "copy" else "your false answer"
         self.message.value = note(f"{who} can&#x27;t write an empty answer: type {what} in the box first.", error=True)
@@ -110,7 +110,8 @@ class BlufferTable(SeatPanel):
         answer the panel puts in the box for the leader to copy (set while the kernel handles
         the browser's click that drew the leader's screen)."""
         if change["new"].strip() and not self._filling and click_sent_at() is not None:
-            self._write()
+            with self.clicks.typing():
+                self._write()
 
     def _fill(self, text: str) -> None:
         """The panel's own text in the answer box: not typed, so not written."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import time
+from contextlib import contextmanager
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -146,17 +147,38 @@ class ClickClock:
 
     def __init__(self) -> None:
         self._last: tuple[float, float] | None = None      # (sent, seconds the kernel took)
+        self._typed: tuple[float, float] | None = None     # the same for a move typed (Enter, or leaving the box)
         self._sent: float | None = None
         self._began = 0.0
+        self._typing = False
+
+    @contextmanager
+    def typing(self):
+        """A move played because a text box was left or Enter pressed in it: never a double
+        click's, and it does not make the click that left the box one (typing an answer and
+        clicking Done writes it, then plays Done)."""
+        self._typing = True
+        try:
+            yield
+        finally:
+            self._typing = False
 
     def stale(self) -> bool:
         """Whether the click being handled was sent before the last move's result could show;
-        else it starts the clock for this click (see :meth:`done`)."""
+        else it starts the clock for this click (see :meth:`done`). A click dated before the
+        last one (the browser's clock set back, or a second browser) is no double click."""
         self._sent = sent = click_sent_at()
-        if sent is not None and self._last is not None and sent - self._last[0] < self._last[1]:
+        last = self._last
+        if not self._typing and sent is not None and last is not None and 0 <= sent - last[0] < last[1]:
             return True
         self._began = time.monotonic()
         return False
+
+    def just_typed(self) -> bool:
+        """Whether the click being handled was sent before the result of a move typed could
+        show: the click that left the box (Write it, after the answer it wrote)."""
+        sent, typed = click_sent_at(), self._typed
+        return sent is not None and typed is not None and 0 <= sent - typed[0] < typed[1]
 
     #: Seconds a person takes at least to read a question the click raised ("click again to
     #: ...") before answering it: a second click sooner than that is a double click's.
@@ -167,7 +189,11 @@ class ClickClock:
         question that a second click answers (a bid above one's money, a log to replace), so
         a click sent sooner than :data:`READ` after the question could show is dropped too."""
         if self._sent is not None:
-            self._last = (self._sent, time.monotonic() - self._began + (self.READ if asked else 0.0))
+            record = (self._sent, time.monotonic() - self._began + (self.READ if asked else 0.0))
+            if self._typing:
+                self._typed = record
+            else:
+                self._last = record
 
 
 def _title(game) -> str:
@@ -362,7 +388,8 @@ class SeatPanel(W.VBox):
 
     def _typed_enter(self, change) -> None:
         if change["new"].strip():
-            self.try_move(change["new"])
+            with self.clicks.typing():
+                self.try_move(change["new"])
 
     def draw_seat(self, seat: int, obs) -> None:       # pragma: no cover - every panel overrides it
         raise NotImplementedError

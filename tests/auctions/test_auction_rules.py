@@ -1095,6 +1095,9 @@ def test_second_hand_cant_pay_is_checked_against_the_price_by_default_or_the_bid
     g = game("second-hand", show_against="bid")
     s = run(g, g.state_from_position(4, auctioneer=0, lot=["cow"]), (1, "bid 5000"), (2, "bid 100"), (3, "pass"))
     assert s.awards == () and s.reruns == 1 and [seat for seat, _ in s.shown] == [1]
+    before = run(g, g.state_from_position(4, auctioneer=0, lot=["cow"]), (1, "bid 5000"), (2, "bid 100"))
+    said = g.narrate(before, 3, g.parse("pass"), s, NAMES)
+    assert "B cannot come up with their bid and shows all their money" in said, "B could pay the 100 it owed"
     assert s.phase == "bid" and g.legal(s, 1).bid == (1, 540), "on the repeat at most what B could pay"
     s = run(g, s, (1, "bid 540"), (2, "bid 100"), (3, "pass"))
     assert s.awards == ((1, (COW,), 100),)

@@ -212,8 +212,7 @@ def test_the_second_click_of_a_double_click_on_a_move_played_is_dropped(monkeypa
     moves = list(t.session.moves)
     assert t.message.value == "" and t.session.state.phase == "call"
     sent[0] = 1000.0 + 1e-6                             # a click sent at once, from the old screen
-    t.typed.value = "call"                              # (on a button still open: the clock alone drops it)
-    t.typed_button.click()
+    t.call.click()                                      # (on a button still open: the clock alone drops it)
     assert t.message.value == "" and t.session.moves == moves, "a click sent before the result showed is dropped"
     sent[0] = 1060.0                                    # a minute later: a click on the screen as drawn now
     t.let_go.click()
@@ -248,3 +247,21 @@ def test_a_browsers_click_on_a_button_now_disabled_is_ignored(monkeypatch):
     monkeypatch.setattr(seat_panel, "click_sent_at", lambda: None)
     t.lay.click()
     assert "bk-refusal" in t.message.value and t.session.moves == moves
+
+
+def test_a_browser_clock_set_back_drops_no_click(monkeypatch):
+    """A click dated before the last move (the browser's clock set back, a second browser)
+    was taken for a double click, and so was every click after it until the clock caught up:
+    the hot-seat table froze without a word."""
+    from bluffkit.widgets import seat_panel
+    from bluffkit.widgets.seat_panel import ClickClock
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    clock = ClickClock()
+    for when, dropped in ((1000.0, False), (1000.0 - 3600, False), (1000.0 - 3590, False), (1e12, False),
+                          (1000.0, False)):
+        sent[0] = when
+        assert clock.stale() is dropped, when
+        clock.done()
+    sent[0] = 1000.0                          # the same time again: sent before the result showed
+    assert clock.stale()

@@ -686,3 +686,32 @@ def test_the_true_answer_put_in_the_box_for_the_leader_is_not_copied_by_itself(m
     assert t.answer.value and t.write.description == "Copy it", "the true answer waits in the box"
     t.answer.value = t.answer.value + " (altered)"          # the leader alters it, then Enter
     assert str(s.moves[-1][1]).endswith("(altered)") or s.state.phase != "copy"
+
+
+def test_typing_an_answer_then_clicking_done_writes_it_and_plays_done(monkeypatch):
+    """Two players: the asker writes two or three answers, then Done. Leaving the box to click
+    Done writes the answer typed (the box's value reaches the kernel first), and the click on
+    Done, a millisecond later, was dropped as a double click's. Now both count; the click on
+    Write it that leaves the box is still not a second, empty answer."""
+    from bluffkit.widgets import bluffer, seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    monkeypatch.setattr(bluffer, "click_sent_at", lambda: sent[0])
+    t = BlufferTable(players=2, humans=[0, 1], names=NAMES[:2], seed=3)
+    t.show.click()
+    s, n = t.session, len(t.session.moves)
+    sent[0] = 100.0
+    t.answer.value = "a purple cow"                        # Enter
+    sent[0] = 110.0
+    t.answer.value = "a green horse"                       # typed, and the box left by the click ...
+    sent[0] = 110.0001
+    t.done.click()                                         # ... on Done writing
+    assert [str(a) for _, a in s.moves[n:n + 3]] == ["write a purple cow", "write a green horse", "done"], \
+        [str(a) for _, a in s.moves[n:]]
+    u = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)
+    u.show.click()
+    sent[0] = 200.0
+    u.answer.value = "a purple cow"                        # left by the click on Write it ...
+    sent[0] = 200.0001
+    u.write.click()                                        # ... which is no second, empty answer
+    assert "bk-refusal" not in u.message.value and "write a purple cow" in [str(a) for _, a in u.session.moves]
