@@ -52,7 +52,7 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.analysis.tournament import COLUMNS, check_field, check_progress, lineups, play_range
 from bluffkit.core import jsonread
-from bluffkit.core.errors import BluffkitError, RulesError, check_whole, quote
+from bluffkit.core.errors import BluffkitError, RulesError, check_whole, printable, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -550,8 +550,8 @@ class _cluster:
                 raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: {e}") from None
             except Exception as e:       # another service (an SSH port): its reply read as dask's frames
                 raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: the dask client failed "
-                                      f"there ({type(e).__name__}: {str(e)[:80]}); is a dask scheduler of this "
-                                      f"version listening at that address?") from None
+                                      f"there ({type(e).__name__}: {printable(str(e))[:80]}); is a dask scheduler "
+                                      f"of this version listening at that address?") from None
             where = f"the dask scheduler at {self.scheduler} ({len(self.client.nthreads())} workers now)"
         else:
             n = self.workers or os.cpu_count() or 1

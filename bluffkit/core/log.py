@@ -360,7 +360,8 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
                 # answer written) and the refusal that reads it stay off the screen, as replay
                 # keeps them (the file holds them, at this line)
                 # (nor the rule's id: "no-passing" says the move was a pass)
-                raise fail(line, f"step {expected} ({who}'s move) is not allowed{old}; the move, the rule and "
+                whose = "a move of chance" if who == "chance" else f"{who}'s move"
+                raise fail(line, f"step {expected} ({whose}) is not allowed{old}; the move, the rule and "
                                   f"the reason are not shown, since the game is not finished", path) from None
             raise fail(line, f"step {expected} ({who}: {short(rec.get('chance') or rec.get('action'))}) "
                               f"is not allowed{old}: {e}", path) from None

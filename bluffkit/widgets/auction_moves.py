@@ -107,6 +107,8 @@ class MoveControls(W.VBox):
             return
         n = self.amount.value
         hi = self._range[1]
+        if self._asked == n and self.clicks.too_soon_to_answer():
+            return                           # the double click's second click: the question unread
         if self._kind is Bid and self.warn is not None and self._holds is not None and isinstance(n, int) \
                 and n > self._holds and (hi is None or n <= hi) and self._asked != n:
             self._asked = n
@@ -209,6 +211,7 @@ class MoveControls(W.VBox):
         self.notes, self.bid_button, self.note_button = [], None, None
         self.amount.value = 0              # kept open off screen: no amount typed (a sealed bid) stays in it
         self._kind = self._holds = self._asked = None       # nothing of the last seat's to play or tell
+        self._shown = None
 
     def _blank_kept(self, shown=None) -> None:
         """The kept steppers' bid buttons off screen (all but ``shown``'s) keep no amount."""
@@ -231,8 +234,8 @@ class MoveControls(W.VBox):
         legal, r = obs.legal, obs.rules
         d = r.denominations
         self.names = list(names)
-        self._shown = obs                    # (what the buttons were drawn from: click() reads their labels)
         self._take_down()
+        self._shown = obs                    # (what the buttons were drawn from: click() reads their labels)
         count = r.pricing == "count"
         hand = getattr(obs, "hand", None)
         self._holds = (sum(hand) if count else total(hand, d)) if hand else None

@@ -69,7 +69,7 @@ class BlufferTable(SeatPanel):
         self._verb = "write"
         self.write.on_click(live(lambda _: self._write()))
         self.done = W.Button(description="Done writing", layout=W.Layout(width="auto"))
-        self.done.on_click(live(lambda _: self.try_move("done")))
+        self.done.on_click(live(lambda _: self._done()))
         self.answer_box = W.HBox([self.answer, self.write, self.done], layout=W.Layout(flex_flow="row wrap"))
         self.vote_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.shared = W.HTML()                 # the points, the question, the answers as read
@@ -103,6 +103,14 @@ class BlufferTable(SeatPanel):
         who = escape(self.session.names[self.viewer]) if self.viewer is not None else "You"
         what = "the true answer" if self._verb == "copy" else "your false answer"
         self.message.value = note(f"{who} can&#x27;t write an empty answer: type {what} in the box first.", error=True)
+
+    def _done(self) -> None:
+        """Done writing. Typing an answer and clicking Done writes the answer (the box was
+        left) and then plays Done, while Done is still offered to the same seat: the click
+        was sent before that answer's result could show, but it was meant for it."""
+        if self.clicks.just_typed() and self.viewer is not None and self.session.legal(self.viewer).done:
+            self.clicks.let_through()
+        self.try_move("done")
 
     def _answer_entered(self, change) -> None:
         """Enter in the answer box (or leaving it, as in the Move box) writes the answer, when

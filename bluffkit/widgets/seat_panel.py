@@ -147,29 +147,37 @@ class ClickClock:
 
     def __init__(self) -> None:
         self._last: tuple[float, float] | None = None      # (sent, seconds the kernel took)
-        self._typed: tuple[float, float] | None = None     # the same for a move typed (Enter, or leaving the box)
+        self._typed: tuple[float, float] | None = None     # the same, when that move was typed
+        self._question: tuple[float, float] | None = None  # a click that asked: (sent, took + READ)
         self._sent: float | None = None
         self._began = 0.0
         self._typing = False
+        self._let_through = False
+
+    @staticmethod
+    def _within(sent: float | None, record: tuple[float, float] | None) -> bool:
+        # (a click dated before the record, the browser's clock set back or a second browser,
+        # is none of its double clicks)
+        return sent is not None and record is not None and 0 <= sent - record[0] < record[1]
 
     @contextmanager
     def typing(self):
         """A move played because a text box was left or Enter pressed in it: never a double
-        click's, and it does not make the click that left the box one (typing an answer and
-        clicking Done writes it, then plays Done)."""
-        self._typing = True
+        click's itself. The click that left the box is still dropped as sent before that
+        move's result could show (it was aimed at the screen before it), unless the panel
+        lets it through (:meth:`let_through`: Done writing, still offered to the same seat)."""
+        was, self._typing = self._typing, True
         try:
             yield
         finally:
-            self._typing = False
+            self._typing = was
 
     def stale(self) -> bool:
         """Whether the click being handled was sent before the last move's result could show;
-        else it starts the clock for this click (see :meth:`done`). A click dated before the
-        last one (the browser's clock set back, or a second browser) is no double click."""
+        else it starts the clock for this click (see :meth:`done`)."""
         self._sent = sent = click_sent_at()
-        last = self._last
-        if not self._typing and sent is not None and last is not None and 0 <= sent - last[0] < last[1]:
+        through, self._let_through = self._let_through, False
+        if not self._typing and not through and self._within(sent, self._last):
             return True
         self._began = time.monotonic()
         return False
@@ -177,8 +185,17 @@ class ClickClock:
     def just_typed(self) -> bool:
         """Whether the click being handled was sent before the result of a move typed could
         show: the click that left the box (Write it, after the answer it wrote)."""
-        sent, typed = click_sent_at(), self._typed
-        return sent is not None and typed is not None and 0 <= sent - typed[0] < typed[1]
+        return self._within(click_sent_at(), self._typed)
+
+    def let_through(self) -> None:
+        """The next :meth:`stale` lets the click being handled through (see :meth:`typing`)."""
+        self._let_through = True
+
+    def too_soon_to_answer(self) -> bool:
+        """Whether the click being handled answers the last question (a second click "to bid
+        it anyway", "to replace it") sooner than :data:`READ` after it could show: a double
+        click's. Other clicks are not held up by the question."""
+        return self._within(click_sent_at(), self._question)
 
     #: Seconds a person takes at least to read a question the click raised ("click again to
     #: ...") before answering it: a second click sooner than that is a double click's.
@@ -186,14 +203,16 @@ class ClickClock:
 
     def done(self, asked: bool = False) -> None:
         """The click's move was played and the screen redrawn; ``asked``: the click raised a
-        question that a second click answers (a bid above one's money, a log to replace), so
-        a click sent sooner than :data:`READ` after the question could show is dropped too."""
+        question that a second click answers (a bid above one's money, a log to replace), and
+        an answer sent sooner than :data:`READ` after it could show is a double click's
+        (:meth:`too_soon_to_answer`)."""
         if self._sent is not None:
-            record = (self._sent, time.monotonic() - self._began + (self.READ if asked else 0.0))
+            took = time.monotonic() - self._began
+            self._last = (self._sent, took)
             if self._typing:
-                self._typed = record
-            else:
-                self._last = record
+                self._typed = self._last
+            if asked:
+                self._question = (self._sent, took + self.READ)
 
 
 def _title(game) -> str:
@@ -591,6 +610,8 @@ class SeatPanel(W.VBox):
             target = Path(self.save_path.value)
             key = os.path.abspath(target) if self.save_path.value.strip() else None
             ours = key is not None and key in (self._may_replace, self._own_log)
+            if key is not None and key == self._may_replace and self.clicks.too_soon_to_answer():
+                return                   # the double click's second click: "click Save again" unread
             if key is not None and not ours and os.path.lexists(target) and not target.is_dir():
                 self._may_replace = key  # another game's log, perhaps: replaced on a second click only
                 self.message.value = note(f"{escape(str(target))} exists already: click Save again to replace it, "

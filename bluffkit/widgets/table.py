@@ -184,6 +184,8 @@ class TablePanel(SeatPanel):
         if obs is not None and obs.legal.bid and isinstance(amount, int) and amount > obs.hand_total \
                 and (obs.legal.bid[1] is None or amount <= obs.legal.bid[1]):   # over a shown cap: refused anyway
             ask = (len(self.session.moves), self.viewer, amount)
+            if self._over_bid == ask and self.clicks.too_soon_to_answer():
+                return                          # the double click's second click: the question unread
             if self._over_bid != ask:
                 self._over_bid = ask
                 self.amount.value = amount          # so that Bid, as the words say, plays this bid

@@ -257,6 +257,8 @@ def test_a_browser_clock_set_back_drops_no_click(monkeypatch):
     from bluffkit.widgets.seat_panel import ClickClock
     sent = [None]
     monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    ticks = iter(range(10**6))                # the kernel takes 1 s over each click (a clock not coarse)
+    monkeypatch.setattr(seat_panel.time, "monotonic", lambda: float(next(ticks)))
     clock = ClickClock()
     for when, dropped in ((1000.0, False), (1000.0 - 3600, False), (1000.0 - 3590, False), (1e12, False),
                           (1000.0, False)):

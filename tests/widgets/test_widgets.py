@@ -609,3 +609,54 @@ def test_a_quick_bid_over_the_money_names_the_quick_bid_to_click_again():
     assert len(t.session.moves) == moves
     quick.click()
     assert f"Bo bids {quick.description.split()[-1]}." in t.session.says
+
+
+def test_a_click_sent_with_a_move_typed_is_not_played_on_the_screen_that_move_drew(monkeypatch):
+    """Typing "bid 10" in the Move box and clicking Bid sends the box's value, then the click;
+    the typed bid was played, the bots answered, the amount box was reset to the new lowest
+    bid, and the click then bid that for Bo (60) on a screen he never saw."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("horse-trading", players=4, humans=[1], names=["Ana", "Bo", "Cy", "Di"], bots="random", seed=2)
+    t.show.click()
+    sent[0] = 100.0
+    t.typed.value = "bid 10"                        # the box left by the click ...
+    moves = len(t.session.moves)
+    assert "Bo bids 10." in t.session.says
+    sent[0] = 100.001
+    t.bid_button.click()                            # ... on Bid, sent with it
+    assert len(t.session.moves) == moves, t.session.says[-3:]
+
+
+def test_a_question_holds_up_only_its_answer_and_save_asks_before_replacing(monkeypatch, tmp_path):
+    """The 0.4 s a question is given to be read held up every click on the panel (Pass too);
+    it holds up only the click that answers it. Save's "click Save again to replace it" is
+    not answered by a double click either."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    moves = len(t.session.moves)
+    sent[0] = 1000.0
+    t.amount.value = 10 ** 6
+    t.bid_button.click()                            # asks
+    assert "Click Bid again" in t.message.value and len(t.session.moves) == moves
+    sent[0] = 1000.3
+    t.click_action(t.game.parse("pass"))             # not the answer: played at once
+    assert t.session.moves[moves] == (1, t.game.parse("pass"))
+    over = TablePanel("horse-trading", players=3, humans=[], names=["Ana", "Bo", "Cy"], seed=2)
+    assert over.session.over
+    other = tmp_path / "other.jsonl"
+    other.write_text("another game's log")
+    over.save_path.value = str(other)
+    sent[0] = 2000.0
+    over.save_button.click()                        # asks
+    assert "click Save again" in over.message.value
+    sent[0] = 2000.08
+    over.save_button.click()                        # the double click's second click
+    assert other.read_text() == "another game's log"
+    sent[0] = 2005.0
+    over.save_button.click()                        # read, then clicked again
+    assert other.read_text() != "another game's log" and "Saved the log" in over.message.value
