@@ -73,7 +73,7 @@ class Table(Settling, TableBase):
         t.bids, t.pending = (None,) * players, ()
         t.high, t.high_bidder, t.count = 0, -1, 0
         t.caps = (NO_CAP,) * players
-        t.shown = t.awards = t.choosing = t.payments = t.owners = t.takers = t.kept = ()
+        t.shown = t.awards = t.choosing = t.payments = t.owners = t.takers = t.kept = t.revealed = ()
         t.reruns, t.called = 0, -1
         t._seat_bidders()
         t.phase = SETUP

@@ -136,11 +136,11 @@ def narrate(game, before, seat, action, after, names) -> str:
     return text + _outcome(game, before, after, names)
 
 
-def _sealed_bids(game, state, names) -> str:
+def _sealed_bids(game, bids, names) -> str:
     """" The bids: Ben 120, Carla 120." when the bids were sealed (they are turned over together)."""
     if not game.rules.sealed:
         return ""
-    return " The bids: " + ", ".join(f"{names[s]} {b}" for s, b in enumerate(state.bids) if b) + "."
+    return " The bids: " + ", ".join(f"{names[s]} {b}" for s, b in enumerate(bids) if b) + "."
 
 
 def _outcome(game, before, after, names) -> str:
@@ -149,14 +149,17 @@ def _outcome(game, before, after, names) -> str:
         s, notes = after.shown[-1]
         # (under show_against="bid" the winner may hold the price: it cannot come up with its bid)
         cannot = "cannot come up with their bid" if game.rules.show_against == "bid" else "cannot pay"
-        return (f" {names[s]} {cannot} and shows all their money: {fmt(notes, game.rules.denominations)} "
+        # "They then all reveal their bids together" (Bidder Up!, Secret Value): the bids were
+        # seen before the winner showed its money (a tie settled by a choice told them then)
+        bids = _sealed_bids(game, after.revealed, names) if before.phase == "bid" else ""
+        return (f"{bids} {names[s]} {cannot} and shows all their money: {fmt(notes, game.rules.denominations)} "
                 f"= {total(notes, game.rules.denominations)}. The auction is run again.")
     awarded = after.phase == "refuse" and before.phase != "refuse"
     if (not game.rules.first_refusal and after.awards and not before.awards and not after.kept
             and before.phase not in ("refuse", "pay")):
         awarded = True                    # no right of first refusal: the sale is awarded at once
     if awarded:
-        bids = _sealed_bids(game, after, names)
+        bids = _sealed_bids(game, after.bids, names)
         sold = "; ".join(f"{names[s]} wins {animals_text(an)} for {price(p)}" for s, an, p in after.awards)
         return bids + f" {sold}."
     if after.phase == "over" and before.phase in ("bid", "final") and not before.awards and not after.payments:
@@ -171,7 +174,7 @@ def _outcome(game, before, after, names) -> str:
                 f"{fmt(notes, game.rules.denominations)}; that lot is sold to its winner after all.")
     if after.phase == "choose" and before.phase != "choose":
         # the sealed bids are turned over together, and then the auctioneer chooses
-        bids = _sealed_bids(game, after, names) if before.phase == "bid" else ""
+        bids = _sealed_bids(game, after.bids, names) if before.phase == "bid" else ""
         boss = names[after.auctioneer]
         if after.choosing[0] == "first-animal":
             a, b = (animals_text((x,)) for x in split_order(game.rules, after.lot))
@@ -202,6 +205,8 @@ def describe(game, obs, names, legal: bool = False) -> str:
         lines.append(f"   the count: {count(obs.count, 'note')}")
     if obs.called >= 0:
         lines.append(f"   called: {obs.called}")
+    if obs.revealed and obs.phase == "bid":        # the sealed bids turned over before the auction was run again
+        lines.append("   the bids last time:" + _sealed_bids(game, obs.revealed, names)[len(" The bids:"):-1])
     for line in awards_lines(obs, names, r):
         lines.append("   " + line)
     if legal:

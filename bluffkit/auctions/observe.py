@@ -21,13 +21,14 @@ if TYPE_CHECKING:
 
 _FIELDS = ("seat", "rules", "phase", "auctioneer", "to_move", "pen", "lot", "hand", "note_counts",
            "placed_counts", "my_placed", "high", "high_bidder", "bids", "count", "caps", "shown", "awards",
-           "choosing", "payments", "owners", "kept", "called", "reruns", "legal")
+           "choosing", "payments", "owners", "kept", "called", "reruns", "revealed", "legal")
 
 
 class Observation(ObservationBase):
     """One seat's view (immutable). ``lot`` is ``None`` while the Cat in the Bag's animal
     is hidden from this seat; ``bids`` shows only this seat's own bid while sealed bids
-    are being made."""
+    are being made; ``revealed`` the sealed bids turned over before the auction was run
+    again (everyone saw them)."""
 
     __slots__ = ()
     _fields = _FIELDS
@@ -57,6 +58,7 @@ class Observation(ObservationBase):
     kept: tuple
     called: int
     reruns: int
+    revealed: tuple
     legal: Any
 
     @classmethod
@@ -77,7 +79,7 @@ class Observation(ObservationBase):
             seat, t.rules, phase, t.auctioneer, t.to_move() if to_move is None else to_move,
             t.pen, None if t.FACE_DOWN_PEN and t.lot_hidden_from(seat) else t.lot, money[seat], counts, laid,
             placed[seat], t.high, t.high_bidder, bids, t.count, t.caps, t.shown,
-            t.awards, t.choosing, t.payments, t.owners, t.kept, t.called, t.reruns, legal))
+            t.awards, t.choosing, t.payments, t.owners, t.kept, t.called, t.reruns, t.revealed, legal))
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r})"

@@ -57,6 +57,8 @@ if TYPE_CHECKING:
         payments: tuple
         owners: tuple
         reruns: int
+        revealed: tuple
+        SEALED: bool
         called: int
         takers: tuple
         kept: tuple
@@ -94,6 +96,8 @@ class Settling(_Table):
             for s, _ in broke:
                 self.shown, self.caps = show(self.shown, self.caps, s, self.money[s], self.payable(s))
             self.awards, self.choosing, self.owners = (), (), ()
+            if self.SEALED and any(self.bids):   # the bids were turned over: they stay known (narrated, observed)
+                self.revealed = self.bids
             self.reruns += 1
             return self._open_bidding()
         self.awards = awards

@@ -1084,6 +1084,29 @@ def test_second_hand_a_lone_bid_pays_zero_by_default_or_its_own_bid_as_an_option
     assert s.awards == ((1, (COW,), 120),)
 
 
+@pytest.mark.parametrize("fmt", ["secret-value", "second-hand"])
+def test_sealed_bids_turned_over_before_a_repeat_stay_told_and_seen(fmt):
+    """"They then all reveal their bids together": when the winner cannot pay and the
+    auction is run again, everyone has seen the bids. The narration of the bid that
+    turned them over says them, and every seat's view keeps them (``revealed``) while the
+    new bids are sealed: B (110 in notes) wins at 300 against C's 120 and D's pass."""
+    g = game(fmt)
+    hands = [None, "100+10", None, None]
+    start = g.state_from_position(4, auctioneer=0, money=hands, lot=["cow"])
+    before = run(g, start, (1, "bid 300"), (2, "bid 120"))
+    s = g.step(before, 3, "pass")
+    assert s.reruns == 1 and s.bids == (None,) * 4, "the table is cleared for the new round"
+    said = g.narrate(before, 3, g.parse("pass"), s, NAMES)
+    assert "D makes a sealed bid. The bids: B 300, C 120. B cannot pay" in said, said
+    for seat in range(4):
+        assert g.observe(s, seat).revealed == (None, 300, 120, 0), seat
+    assert "the bids last time: B 300, C 120" in g.describe(g.observe(s, 2), NAMES)
+    s = g.step(s, 2, "bid 200")
+    assert g.observe(s, 1).bids == (None,) * 4 and g.observe(s, 1).revealed == (None, 300, 120, 0), \
+        "the new bid is sealed; the old ones stay known"
+    assert run(g, start, (1, "bid 100"), (2, "bid 120"), (3, "pass")).revealed == (), "no repeat, nothing kept"
+
+
 def test_second_hand_cant_pay_is_checked_against_the_price_by_default_or_the_bid_as_an_option():
     """"Whoever can't come up with their bid must show all of their money. The auction is
     then repeated. On the repeat, that player may bid at most as much as they could actually
