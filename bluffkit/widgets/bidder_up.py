@@ -43,7 +43,7 @@ from bluffkit.auctions.actions import BUY
 from bluffkit.auctions.narrate import animals_text
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
-from bluffkit.core.errors import by_name
+from bluffkit.core.errors import by_name, count
 from bluffkit.core.game import make_game
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
@@ -722,9 +722,10 @@ class BidderUpTable(SeatPanel):
                     lambda notes: self.try_move(str(A.Market(self.market_changes(), notes, d))))
 
     def _draw_raffle(self, me, obs, legal) -> None:
-        most = legal.key[0]
+        most, bag = legal.key
+        left = f" The bag holds only {count(bag, 'ticket')}: you draw what is left." if most > bag else ""
         self._prompt(f"<b>{me}</b>: the raffle booth. Draw 1 to {most} tickets, one note each, and keep one; "
-                     "or draw none.")
+                     f"or draw none.{left}")
         buttons = [_button("Draw none", lambda: self.try_move("raffle 0"))]
         for k in range(1, most + 1):
             if k <= sum(obs.hand):

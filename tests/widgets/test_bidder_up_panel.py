@@ -198,6 +198,29 @@ def test_the_raffle_draws_paid_tickets_and_keeps_the_one_clicked():
     assert len(t.session.observe(me).my_tickets) >= 1
 
 
+@pytest.mark.parametrize("overdraw", ["refused", "draw_rest"])
+def test_the_raffle_booth_says_when_the_bag_holds_fewer_tickets_than_may_be_bought(overdraw):
+    """raffle_overdraw (L7): refused, the buttons stop at what the bag holds; draw_rest,
+    they go to 3 and the prompt says the player draws what is left."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1, raffle_overdraw=overdraw),
+                    current=0, roll=1, bag=["wool-milk:1"])
+    t.show.click()
+    reach = dict(t.session.observe(0).legal.key)
+    space = next(s for s, (_, cost) in reach.items() if t.layout_.kind(s) == "raffle" and cost == 0)
+    t.view.click_space(str(space))
+    assert t.session.state.phase == "raffle"
+    draws = [b.description for b in t.buttons_box.children if b.description.startswith("Draw ")]
+    if overdraw == "refused":
+        assert draws == ["Draw none", "Draw 1 ticket (1 note)"] and "holds only" not in t.legal_text.value
+        return
+    assert draws[-1].startswith("Draw 3 tickets") and len(draws) == 4, draws
+    assert "The bag holds only 1 ticket: you draw what is left." in t.legal_text.value
+    assert t._click_word("Draw 2 tickets")
+    t.notes_button.click()
+    assert t.session.state.phase == "keep" and t.session.observe(0).drawn == ("wool-milk:1",)
+    assert "buys 2 raffle tickets (the bag holds 1)" in t.events.value
+
+
 def test_move_market_markers_is_revealed_with_its_steps():
     t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
                     tickets=[["move-markers"], [], []])

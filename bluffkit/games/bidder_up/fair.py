@@ -65,13 +65,14 @@ class FairMixin(TableFields):
 
     def _raffle(self, seat: int, action: A.Raffle) -> None:
         """"Draw 1, 2, or 3 raffle tickets ... place the corresponding number of money notes
-        ... on the Piggy Bank" [H]; 0: draw none. Chance draws next."""
+        ... on the Piggy Bank" [H]; 0: draw none. Chance draws next: with
+        ``raffle_overdraw="draw_rest"`` (L7) no more than the bag holds."""
         if not action.k:
             self.log = ("raffle", seat, 0)
             self.end_turn()
             return
         self.pay_piggy(seat, action.notes)
-        self.roll = action.k               # the tickets to draw
+        self.roll = min(action.k, len(self.bag))     # the tickets to draw: what is left (raffle_overdraw, L7)
         self.phase = DRAW
 
     def _tickets_drawn(self, outcome: A.Tickets) -> None:

@@ -70,8 +70,9 @@ def options(t, seat: int) -> tuple:
         return (t.trade[0], t.trade[2], t.trade[4])
     if ph == MARKET:        # the locked types, and whether some type must change (market_none, L7)
         return (t.locked, must_change(t, seat))
-    if ph == RAFFLE:
-        return (min(t.rules.raffle_max, len(t.bag)),)
+    if ph == RAFFLE:        # how many may be bought, and how many the bag holds (raffle_overdraw, L7)
+        most = t.rules.raffle_max if t.rules.raffle_overdraw == "draw_rest" and t.bag else len(t.bag)
+        return (min(t.rules.raffle_max, most), len(t.bag))
     if ph == KEEP:
         return tuple(dict.fromkeys(t.drawn))
     if ph == END:
@@ -313,7 +314,8 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
                 or t.cost_problem(seat, action.notes, sum(step_cost(k) for _, k in action.changes), "this change"))
     if ph == RAFFLE and kind is A.Raffle:
         if not 0 <= action.k <= key[0]:
-            return ("too-many-tickets", f"draw 0 to {key[0]} tickets (1, 2 or 3, no more than the bag holds)")
+            return ("too-many-tickets", f"draw 0 to {key[0]} tickets (1, 2 or 3"
+                    + (", no more than the bag holds)" if t.rules.raffle_overdraw == "refused" else ")"))
         return t.cost_problem(seat, action.notes, action.k, "the raffle")
     if ph == KEEP and kind is A.Keep:
         return None if action.name in key else ("not-drawn", f"keep one of the tickets drawn: {', '.join(key)}")

@@ -157,6 +157,11 @@ class Rules(RuleOptions):
       to 3 different animal types" [G] includes none, at no cost) or ``"refused"`` (a player
       on the market changes at least one type, unless none can be changed: every type
       locked, or no note to pay with).
+    - ``raffle_overdraw`` [L7, "drawing more tickets than the bag holds"]: ``"refused"``
+      (default: the booth offers no more tickets than the bag holds, so nobody pays for a
+      ticket that is not there) or ``"draw_rest"`` (a player may still "draw 1, 2, or 3
+      raffle tickets" and pay "the corresponding number of money notes" [H], and draws
+      what is left in the bag).
     - ``min_players``, ``max_players``: 2 to 4 [A, J].
 
     Fixed readings of the text (not options, see docs/bidder-up.md): a horse-trade with
@@ -202,6 +207,7 @@ class Rules(RuleOptions):
     track_ends: str = "refuse"
     market_none: str = "allowed"
     last_extra_turn: str = "lost"
+    raffle_overdraw: str = "refused"
     min_players: int = 2
     max_players: int = 4
 
@@ -287,6 +293,8 @@ class Rules(RuleOptions):
              f"market_none must be allowed or refused, got {self.market_none!r}")
         need(self.last_extra_turn in ("lost", "played"),
              f"last_extra_turn must be lost or played, got {self.last_extra_turn!r}")
+        need(self.raffle_overdraw in ("refused", "draw_rest"),
+             f"raffle_overdraw must be refused or draw_rest, got {self.raffle_overdraw!r}")
         if isinstance(self.tiles, str) and "," in self.tiles:     # --option tiles=dutch,classic,...
             object.__setattr__(self, "tiles", tuple(t.strip() for t in self.tiles.split(",")))
         if self.tiles is not None:

@@ -281,8 +281,8 @@ def test_market_none_refused_passes_the_conformance_suite(players):
     assert report["games"] == 1 and report["narrations"] > 0
 
 
-def raffle_position(bag):
-    g = game(board="fairground")
+def raffle_position(bag, **options):
+    g = game(board="fairground", **options)
     s = g.state_from_position(3, current=0, roll=1, bag=bag)
     return g, g.step(s, 0, "move raffle-1")
 
@@ -306,6 +306,38 @@ def test_the_raffle_draws_for_as_many_notes_keeps_one_and_returns_the_rest():
 def test_more_tickets_than_the_bag_holds_cannot_be_drawn():
     g, s = raffle_position(["wool-milk:1"])
     assert_refused(g, s, 0, "raffle 2 pay 10+0", rule="too-many-tickets")
+
+
+def test_raffle_overdraw_draw_rest_pays_for_the_tickets_bought_and_draws_what_is_left():
+    """L7, "drawing more tickets than the bag holds": the option raffle_overdraw. Refused
+    (the default) the booth offers no more than the bag holds; draw_rest lets a player
+    "draw 1, 2, or 3" and pay "the corresponding number of money notes" [H] all the same,
+    and chance draws what is left. Anything past raffle_max is still refused."""
+    g, s = raffle_position(["wool-milk:1", "extra-turn"])
+    assert g.legal(s, 0).key == (2, 2)
+    err = assert_refused(g, s, 0, "raffle 3 pay 10+10+0", rule="too-many-tickets")
+    assert "no more than the bag holds" in str(err)
+    g, s = raffle_position(["wool-milk:1", "extra-turn"], raffle_overdraw="draw_rest")
+    assert g.legal(s, 0).key == (3, 2)
+    assert_refused(g, s, 0, "raffle 4 pay 10+10+0+0", rule="too-many-tickets")
+    before = s
+    s = g.step(s, 0, "raffle 3 pay 10+10+0")
+    assert len(s.piggy) == 3, "three notes paid for three tickets"
+    assert g.narrate(before, 0, g.parse("raffle 3 pay 10+10+0"), s, ["A", "B", "C"]) \
+        == "A buys 3 raffle tickets (the bag holds 2)."
+    assert_refused(g, s, None, "tickets wool-milk:1", rule="bad-draw")
+    s = g.step(s, None, "tickets extra-turn,wool-milk:1")
+    s = g.step(s, 0, "keep extra-turn")
+    assert s.bag == ("wool-milk:1",) and s.tickets[0] == ("extra-turn",)
+    with pytest.raises(RulesError, match="raffle_overdraw must be refused or draw_rest"):
+        game(board="fairground", raffle_overdraw="some")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_raffle_overdraw_draw_rest_passes_the_conformance_suite(players):
+    from bluffkit.testing import check_game
+    report = check_game(game(board="fairground", raffle_overdraw="draw_rest"), players, seeds=[0])
+    assert report["games"] == 1 and report["narrations"] > 0
 
 
 def test_buying_the_last_ticket_ends_the_fairground_game():
