@@ -119,6 +119,11 @@ class Rules(RuleOptions):
       free"]: ``True`` (default: "If a Golden Donkey was auctioned", it pays even when
       nobody bid and the auctioneer took it for free) or ``False`` (a donkey nobody bid
       for pays nothing and is not counted among the First, Second, Third).
+      ``donkey_short`` [L6, "running out of donkey ... notes"]: ``"unpaid"`` (default: a
+      player is paid while the supply board has the note, so once the notes beside the
+      donkey run out, say after loans took them, the players after are not paid) or
+      ``"smaller"`` (a player the note no longer reaches is paid the same amount in the
+      supply board's smaller notes, when they make it up exactly; else not paid).
     - ``animal_values``: the Animal Market's values per type of ``ANIMALS`` (rooster ..
       horse): the text fixes cow 800, horse 1,000, sheep 350 [L4]; the others are the You're
       Bluffing! family values (rooster 10 .. pig 650, the goat 350 as the sheep), as the
@@ -186,6 +191,7 @@ class Rules(RuleOptions):
     donkey_pay: tuple = (100, 200, 500)
     donkey_pay_per: str = "donkey"
     free_donkey_pays: bool = True
+    donkey_short: str = "unpaid"
     animal_values: tuple = (10, 40, 90, 160, 350, 350, 500, 650, 800, 1000)
     market_track: tuple = (0, 50, 100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 1000)
     market_start: tuple = (1, 2, 2, 3, 8, 6, 8, 10, 12, 13)
@@ -293,6 +299,8 @@ class Rules(RuleOptions):
              f"market_none must be allowed or refused, got {self.market_none!r}")
         need(self.last_extra_turn in ("lost", "played"),
              f"last_extra_turn must be lost or played, got {self.last_extra_turn!r}")
+        need(self.donkey_short in ("unpaid", "smaller"),
+             f"donkey_short must be unpaid or smaller, got {self.donkey_short!r}")
         need(self.raffle_overdraw in ("refused", "draw_rest"),
              f"raffle_overdraw must be refused or draw_rest, got {self.raffle_overdraw!r}")
         if isinstance(self.tiles, str) and "," in self.tiles:     # --option tiles=dutch,classic,...

@@ -35,6 +35,34 @@ from bluffkit.games.bidder_up.state import (
 DONKEY = ANIMALS.index("donkey")
 
 
+
+def change_for(value: int, bank: tuple, d: tuple) -> tuple | None:
+    """Note counts (per denomination of ``d``) from ``bank`` below ``value`` that add up to
+    ``value`` exactly (the larger notes taken first), or ``None``.
+
+    >>> change_for(500, (0, 0, 0, 3, 1, 0), (0, 10, 50, 100, 200, 500))    # 200 + 100 + 100 + 100
+    (0, 0, 0, 3, 1, 0)
+    >>> change_for(500, (0, 0, 0, 0, 2, 0), (0, 10, 50, 100, 200, 500)) is None
+    True
+    """
+    order = sorted((j for j, v in enumerate(d) if 0 < v < value and bank[j]), key=lambda j: -d[j])
+
+    def take(k: int, left: int) -> list[int] | None:
+        if left == 0:
+            return [0] * len(d)
+        if k == len(order):
+            return None
+        j = order[k]
+        for n in range(min(bank[j], left // d[j]), -1, -1):
+            rest = take(k + 1, left - n * d[j])
+            if rest is not None:
+                rest[j] = n
+                return rest
+        return None
+
+    got = take(0, value)
+    return None if got is None else tuple(got)
+
 class SpacesMixin(TableFields):
     """Pens, horse-trading and the Piggy Bank, for :class:`bluffkit.games.bidder_up.engine.Table`."""
 
@@ -180,7 +208,9 @@ class SpacesMixin(TableFields):
     def _donkeys(self, count: int) -> tuple:
         """"First Golden Donkey: 100, Second: 200, Third: 500" to all players, after the
         sale; from the auctioneer round the table, while the supply board has the note
-        (L6). Returns ``(value, seats paid)`` per donkey."""
+        (L6; with ``donkey_short="smaller"`` a seat the note no longer reaches is paid the
+        amount in the board's smaller notes, when they make it up). Returns ``(value,
+        seats paid)`` per donkey."""
         out = []
         d = self.rules.denominations
         for _ in range(count):
@@ -193,8 +223,14 @@ class SpacesMixin(TableFields):
             seats = []
             for s in [(self.current + x) % self.n for x in range(self.n)]:
                 if self.bank[j]:
-                    self.bank = self.bank[:j] + (self.bank[j] - 1,) + self.bank[j + 1:]
-                    self._give(s, tuple(int(x == j) for x in range(len(d))))
+                    notes: tuple | None = tuple(int(x == j) for x in range(len(d)))
+                elif self.rules.donkey_short == "smaller":
+                    notes = change_for(value, self.bank, d)
+                else:
+                    notes = None
+                if notes is not None:
+                    self.bank = tuple(b - n for b, n in zip(self.bank, notes))
+                    self._give(s, notes)
                     seats.append(s)
             out.append((value, tuple(seats)))
         return tuple(out)

@@ -334,9 +334,10 @@ def test_raffle_overdraw_draw_rest_pays_for_the_tickets_bought_and_draws_what_is
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_raffle_overdraw_draw_rest_passes_the_conformance_suite(players):
+@pytest.mark.parametrize("option", [{"raffle_overdraw": "draw_rest"}, {"donkey_short": "smaller"}], ids=str)
+def test_the_l6_l7_options_pass_the_conformance_suite(option, players):
     from bluffkit.testing import check_game
-    report = check_game(game(board="fairground", raffle_overdraw="draw_rest"), players, seeds=[0])
+    report = check_game(game(board="fairground", **option), players, seeds=[0])
     assert report["games"] == 1 and report["narrations"] > 0
 
 
@@ -861,6 +862,33 @@ def test_a_donkey_won_or_bought_back_pays_either_way(pays, choice):
     s = _donkey_auction(pays, [(1, "bid 10"), (2, "pass"), (1, "pass"), (0, choice)])
     owner = 1 if choice == "sell" else 0
     assert 6 in s.pastures[owner] and s.donkeys == 1 and s.log[3][0][0] == 100
+
+
+@pytest.mark.parametrize("short", ["unpaid", "smaller"])
+def test_the_third_donkey_when_the_500s_run_out_is_unpaid_or_paid_in_smaller_notes(short):
+    """L6, "running out of donkey ... notes": the option donkey_short. The Third Golden
+    Donkey pays 500 "to all players" [D], from the auctioneer round the table; seat 1
+    holds three of the four 500s, so one is left beside the donkey for seat 0. Unpaid (the
+    default) seats 1 and 2 get nothing; smaller, each gets 200 + 200 + 100 of the board's."""
+    g = game(donkey_short=short)
+    s = g.state_from_position(3, current=0, roll=1, pos=["start", None, None], pens={"pen-1": ["donkey"]},
+                              money=[None, "500+500+500", None], donkeys=2)
+    bank = s.bank
+    assert bank[5] == 1 and bank[4] == 6 and bank[3] == 6, bank
+    s = g.step(s, 0, "move pen-1")
+    for seat, action in [(1, "pass"), (2, "pass")]:
+        s = g.step(s, seat, action)
+    assert s.auction is None and s.donkeys == 3
+    if short == "unpaid":
+        assert s.log[3] == ((500, (0,)),) and s.bank == bank[:5] + (0,)
+        assert s.money[2][3:] == (0, 0, 0)
+    else:
+        assert s.log[3] == ((500, (0, 1, 2)),)
+        assert s.bank == (bank[0], bank[1], bank[2], 4, 2, 0), "two 100s and four 200s paid out"
+        assert s.money[2][3:] == (1, 2, 0) and s.money[1][3:] == (1, 2, 3)
+    assert not g.invariants(s), "every note still counted once"
+    with pytest.raises(RulesError, match="donkey_short must be unpaid or smaller"):
+        game(donkey_short="change")
 
 
 def test_free_donkey_pays_is_true_or_false():
