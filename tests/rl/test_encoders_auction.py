@@ -61,6 +61,23 @@ def test_a_sealed_bid_does_not_reach_another_bidders_vector(second_hand):
     assert own[bids][0] == pytest.approx(120 / 540) and own[bids][4] == 1, "Annette's vector lacks her own bid"
 
 
+def test_the_bids_turned_over_before_a_rerun_reach_every_vector(second_hand):
+    """"Can't pay, must show": Annette (100 + 10 in notes) bids 400, Frank 300, the fourth
+    seat passes; she owes Frank's 300, cannot pay, shows, and the auction is run again.
+    Everyone saw the bids; every seat's vector keeps them (a pass reads 0, known)."""
+    g, enc = second_hand[0], second_hand[1]
+    s = g.state_from_position(4, auctioneer=0, lot=["cow"], money=[None, "100+10", None, None])
+    for seat, bid in [(1, Bid(400)), (2, Bid(300)), (3, PASS)]:
+        s = g.step(s, seat, bid)
+    assert s.reruns == 1
+    part = enc.layout["revealed"]
+    for seat in range(4):
+        v = enc.observation(g.observe(s, seat))[part]
+        order = [(seat + k) % 4 for k in range(4)]            # rotated: the observer first
+        want = [{1: 400, 2: 300, 3: 0}.get(x, 0) / 540 for x in order] + [float(x != 0) for x in order]
+        assert v.tolist() == pytest.approx(want), (seat, v)
+
+
 def test_count_pricing_pays_with_the_cheapest_notes():
     g = make_game("auction", format="dutch")
     enc = AuctionEncoder(g, 4)

@@ -35,7 +35,8 @@ Bag's animal is hidden) and the pen, the observer's notes and what it laid, ever
 seat's note count and laid count (when known), the standing bid and bidder, the bids
 the observer may see, the Dutch count or the raises left, the caps, the money shown,
 the awards, the open choice, the payments owed to and by the observer, the animals'
-owners at the end, The Call's price and the reruns: only fields of the seat's
+owners at the end, The Call's price, the reruns and the sealed bids turned over before
+the last rerun: only fields of the seat's
 :class:`~bluffkit.auctions.observe.Observation`.
 """
 
@@ -251,6 +252,8 @@ class AuctionEncoder(MoveTableEncoder):
         f.value(max(o.called, 0), self.amount_scale)
         f.section("reruns")
         f.value(o.reruns)
+        f.section("revealed")
+        f.seats(o.revealed or (None,) * n, me, n, self.amount_scale)
         return f
 
 
@@ -278,7 +281,7 @@ class _Blank:
         self.note_counts = self.placed_counts = self.bids = (None,) * n
         self.caps = (NO_CAP,) * n
         self.high, self.high_bidder, self.count, self.called, self.reruns = 0, -1, 0, -1, 0
-        self.shown = self.awards = self.choosing = self.payments = self.owners = self.kept = ()
+        self.shown = self.awards = self.choosing = self.payments = self.owners = self.kept = self.revealed = ()
 
 
 def _blank(n: int, width: int) -> Any:

@@ -593,6 +593,11 @@ class BidderUpEncoder(Encoder):
         v[pos] = au.called / 500.0 if au.called >= 0 else -1.0
         v[pos + 1] = au.reruns
         pos += 2
+        for k, s in enumerate(order):         # the sealed bids turned over before the last rerun
+            b = au.revealed[s] if au.revealed else None
+            if b is not None:
+                v[pos + 2 * k], v[pos + 2 * k + 1] = 1.0, b / 500.0
+        pos += 2 * n
         assert pos == end, (pos, end)
         return end
 
@@ -600,7 +605,7 @@ class BidderUpEncoder(Encoder):
 def auction_size(n: int, nd: int) -> int:
     """The length of the embedded auction's block for ``n`` seats and ``nd`` denominations."""
     return (1 + len(FORMATS) + 2 + len(AUCTION_PHASES) + n + _T + 1 + _T + 2 * n + nd + 1 + n + 2 * n + 1
-            + 2 * n + n + 2 * (n + 1 + _T) + n + 2 * (2 * n + 2) + 2)
+            + 2 * n + n + 2 * (n + 1 + _T) + n + 2 * (2 * n + 2) + 2 + 2 * n)
 
 
 def obs_parts(n: int, spaces: int, pens: int, nd: int = 6, loans: int = 3) -> tuple[tuple[str, int], ...]:
@@ -642,7 +647,8 @@ def obs_parts(n: int, spaces: int, pens: int, nd: int = 6, loans: int = 3) -> tu
         ("babies in the petting zoos, per seat", n * _T),
         ("the pen's auction (zeros when none): flag, format, double, count pricing, phase, auctioneer, pen, "
          "lot hidden and lot, notes laid per seat, own notes laid, high bid, high bidder, bids per seat, count, "
-         "caps, money shown, two awards, seats to choose from, two payments, the call, reruns",
+         "caps, money shown, two awards, seats to choose from, two payments, the call, reruns, bids turned over "
+         "before the last rerun",
          auction_size(n, nd)),
     )
 
