@@ -141,6 +141,10 @@ def test_bloff_anne_lays_a_clicked_card(page: Page, lab_server: LabServer):
     card = cell.locator(".bk-card-btn").first
     card.click()
     expect(card).to_have_class(re.compile("mod-active"), timeout=WAIT_MS)
+    say = cell.locator("button", has_text="Say \u201cone ace\u201d").first
+    expect(say).to_be_visible(timeout=WAIT_MS)
+    width, whole = say.bounding_box()["width"], cell.locator(".bk-panel").first.bounding_box()["width"]
+    assert width < whole / 3, f"the Say button stretches across the panel: {width:.0f} of {whole:.0f} px"
     click(cell, "Say \u201cone ace\u201d")
     expect(cell.locator(".bk-log")).to_contain_text("Anne says \u201cone ace\u201d", timeout=WAIT_MS)
     screenshots(page, cell, "panel-bloff")
