@@ -170,8 +170,7 @@ class Rules(RuleOptions):
     - ``min_players``, ``max_players``: 2 to 4 [A, J].
 
     Fixed readings of the text (not options, see docs/bidder-up.md): a horse-trade with
-    no possible opponent does nothing; more tickets than the bag holds cannot be drawn; with
-    two players a donkey pays only while the supply board has its note; an action ticket is revealed at the end of the turn,
+    no possible opponent does nothing; an action ticket is revealed at the end of the turn,
     after the space's action, or before the move, once the die is rolled (its action at
     once: a horse-trade is played, then the move follows). Not between the move and the
     space's action: moving shows nothing new, so that moment adds no choice but the order
