@@ -146,14 +146,15 @@ def _sealed_bids(game, bids, names) -> str:
 def _outcome(game, before, after, names) -> str:
     price = _price(game.rules)
     if after.reruns > before.reruns:
-        s, notes = after.shown[-1]
         # (under show_against="bid" the winner may hold the price: it cannot come up with its bid)
         cannot = "cannot come up with their bid" if game.rules.show_against == "bid" else "cannot pay"
         # "They then all reveal their bids together" (Bidder Up!, Secret Value): the bids were
         # seen before the winner showed its money (a tie settled by a choice told them then)
         bids = _sealed_bids(game, after.revealed, names) if before.phase == "bid" else ""
-        return (f"{bids} {names[s]} {cannot} and shows all their money: {fmt(notes, game.rules.denominations)} "
-                f"= {total(notes, game.rules.denominations)}. The auction is run again.")
+        d = game.rules.denominations          # both winners of a split double pen may have to show
+        showed = "".join(f" {names[s]} {cannot} and shows all their money: {fmt(notes, d)} = {total(notes, d)}."
+                         for s, notes in after.shown[len(before.shown):])
+        return f"{bids}{showed} The auction is run again."
     awarded = after.phase == "refuse" and before.phase != "refuse"
     if (not game.rules.first_refusal and after.awards and not before.awards and not after.kept
             and before.phase not in ("refuse", "pay")):
@@ -205,8 +206,8 @@ def describe(game, obs, names, legal: bool = False) -> str:
         lines.append(f"   the count: {count(obs.count, 'note')}")
     if obs.called >= 0:
         lines.append(f"   called: {obs.called}")
-    if obs.revealed and obs.phase == "bid":        # the sealed bids turned over before the auction was run again
-        lines.append("   the bids last time:" + _sealed_bids(game, obs.revealed, names)[len(" The bids:"):-1])
+    if obs.revealed and obs.phase == "bid" and any(obs.revealed):    # the bids made before the auction was run again
+        lines.append("   the bids last time: " + ", ".join(f"{names[s]} {b}" for s, b in enumerate(obs.revealed) if b))
     for line in awards_lines(obs, names, r):
         lines.append("   " + line)
     if legal:

@@ -27,8 +27,8 @@ _FIELDS = ("seat", "rules", "phase", "auctioneer", "to_move", "pen", "lot", "han
 class Observation(ObservationBase):
     """One seat's view (immutable). ``lot`` is ``None`` while the Cat in the Bag's animal
     is hidden from this seat; ``bids`` shows only this seat's own bid while sealed bids
-    are being made; ``revealed`` the sealed bids turned over before the auction was run
-    again (everyone saw them)."""
+    are being made; ``revealed`` the bids made before the auction was run again (everyone
+    saw them: sealed bids are turned over together, Round-the-Table's are said aloud)."""
 
     __slots__ = ()
     _fields = _FIELDS

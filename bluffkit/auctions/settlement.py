@@ -58,7 +58,7 @@ if TYPE_CHECKING:
         owners: tuple
         reruns: int
         revealed: tuple
-        SEALED: bool
+        RANKS_BIDS: bool
         called: int
         takers: tuple
         kept: tuple
@@ -96,7 +96,7 @@ class Settling(_Table):
             for s, _ in broke:
                 self.shown, self.caps = show(self.shown, self.caps, s, self.money[s], self.payable(s))
             self.awards, self.choosing, self.owners = (), (), ()
-            if self.SEALED and any(self.bids):   # the bids were turned over: they stay known (narrated, observed)
+            if self.RANKS_BIDS:               # the bids made (turned over, or open round the table) stay known
                 self.revealed = self.bids
             self.reruns += 1
             return self._open_bidding()

@@ -36,8 +36,9 @@ class State:
     ``(animal, seat)``; ``called`` The Call's price (-1 until one is called); ``takers``
     who grabbed at the Dutch count; ``kept`` the lots (indices into ``awards``) the
     auctioneer keeps by its right of first refusal, a purchase that falls through
-    taken out; ``revealed`` the sealed bids last turned over before the auction was run
-    again (``()`` until then): public, as "they then all reveal their bids together"."""
+    taken out; ``revealed`` the bids last made before the auction was run again (``()``
+    until then; the formats whose bids are ranked: the sealed ones, as "they then all
+    reveal their bids together", and Round-the-Table's, made aloud): public."""
 
     #: ``revealed`` is public memory of the bids made before (their moves' digests cover
     #: them), and was added after logs were written: left out of the digest (core/digest.py).

@@ -1107,6 +1107,34 @@ def test_sealed_bids_turned_over_before_a_repeat_stay_told_and_seen(fmt):
     assert run(g, start, (1, "bid 100"), (2, "bid 120"), (3, "pass")).revealed == (), "no repeat, nothing kept"
 
 
+def test_round_the_table_bids_stay_seen_after_a_repeat_and_dutch_grabs_are_no_bids():
+    """Round-the-Table's bids are said aloud, one each: after a winner who cannot pay they
+    stay in every seat's view (``revealed``), as the narration of each bid told them. The
+    Dutch count has no bids to keep: who grabbed is narrated, ``revealed`` stays empty."""
+    g = game("round-the-table")
+    s = g.state_from_position(4, auctioneer=0, money=[None, "100+10", None, None], lot=["cow"])
+    s = run(g, s, (1, "bid 300"), (2, "bid 120"), (3, "pass"))
+    assert s.reruns == 1 and g.observe(s, 3).revealed == (None, 300, 120, 0)
+    assert "the bids last time: B 300, C 120" in g.describe(g.observe(s, 2), NAMES)
+    g = game("dutch")
+    s = g.state_from_position(4, auctioneer=0, money=[None, "100+10", None, None], lot=["cow"])
+    s = run(g, s, (1, "take"), (2, "pass"), (3, "pass"))
+    assert s.reruns == 1 and s.revealed == () and "last time" not in g.describe(g.observe(s, 2), NAMES)
+
+
+def test_both_winners_of_a_split_pen_who_cannot_pay_are_told():
+    """Secret Value, a double pen of two animals: B (110 in notes) bids 300, D (100) 250,
+    C 120; both winners cannot pay, both show, and the narration says so of each."""
+    g = game("secret-value", double=True)
+    s = g.state_from_position(4, auctioneer=0, money=[None, "100+10", None, "100"], lot=["cow", "pig"])
+    before = run(g, s, (1, "bid 300"), (2, "bid 120"))
+    s = g.step(before, 3, "bid 250")
+    assert [seat for seat, _ in s.shown] == [1, 3] and s.reruns == 1
+    said = g.narrate(before, 3, g.parse("bid 250"), s, NAMES)
+    assert "B cannot pay and shows all their money: 100+10 = 110." in said
+    assert "D cannot pay and shows all their money: 100 = 100. The auction is run again." in said
+
+
 def test_second_hand_cant_pay_is_checked_against_the_price_by_default_or_the_bid_as_an_option():
     """"Whoever can't come up with their bid must show all of their money. The auction is
     then repeated. On the repeat, that player may bid at most as much as they could actually
