@@ -50,6 +50,7 @@ from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.farm import ticket_words
 from bluffkit.games.bidder_up.layout import PEN, layout_of
+from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
@@ -727,10 +728,11 @@ class BidderUpTable(SeatPanel):
         self._prompt(f"<b>{me}</b>: the raffle booth. Draw 1 to {most} tickets, one note each, and keep one; "
                      f"or draw none.{left}")
         buttons = [_button("Draw none", lambda: self.try_move("raffle 0"))]
-        for k in range(1, most + 1):
-            if k <= sum(obs.hand):
-                buttons.append(_button(f"Draw {k} ticket{'s' if k > 1 else ''} ({_notes_word(k)})",
-                                       lambda k=k: self._ask_raffle(k), "bk-go"))
+        can = payable(self.game.rules, obs.hand)        # 0-notes do not pay with zero_pays_count off (L7)
+        for k in range(1, min(most, can) + 1):
+            label = f"Draw {k} ticket{'s' if k > 1 else ''} ({_notes_word(k)})" if k <= bag else \
+                f"Buy {k} tickets ({_notes_word(k)}), draw {bag}"
+            buttons.append(_button(label, lambda k=k: self._ask_raffle(k), "bk-go"))
         self.buttons_box.children = buttons
         self.buttons_box.layout.display = _SHOW
 
@@ -739,7 +741,7 @@ class BidderUpTable(SeatPanel):
         if obs is None:
             return
         d = self.game.rules.denominations
-        self._notes(obs, f"Draw {k} ticket{'s' if k > 1 else ''}:", k,
+        self._notes(obs, f"Buy {k} tickets:" if k > obs.bag else f"Draw {k} ticket{'s' if k > 1 else ''}:", k,
                     lambda notes: self.try_move(str(A.Raffle(k, notes, d))))
 
     def _draw_keep(self, me, obs, legal) -> None:
@@ -794,7 +796,9 @@ class BidderUpTable(SeatPanel):
                 toggles.append(t)
             self.note_toggles = toggles
             self.note_row.children = toggles
-        self.choose_notes(cheapest(obs.hand, need or 0) if start is None else (start or (0,) * len(d)))
+        if start is None:                  # the cheapest notes that may pay (not 0-notes with zero_pays_count off)
+            start = (cost_notes(self.game.rules, obs.hand, need or 0) or cheapest(obs.hand, need or 0))
+        self.choose_notes(start or (0,) * len(d))
         self.notes_box.layout.display = _SHOW
 
     def chosen_notes(self) -> tuple[int, ...]:

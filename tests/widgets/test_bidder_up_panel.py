@@ -209,16 +209,36 @@ def test_the_raffle_booth_says_when_the_bag_holds_fewer_tickets_than_may_be_boug
     space = next(s for s, (_, cost) in reach.items() if t.layout_.kind(s) == "raffle" and cost == 0)
     t.view.click_space(str(space))
     assert t.session.state.phase == "raffle"
-    draws = [b.description for b in t.buttons_box.children if b.description.startswith("Draw ")]
+    draws = [b.description for b in t.buttons_box.children]
     if overdraw == "refused":
         assert draws == ["Draw none", "Draw 1 ticket (1 note)"] and "holds only" not in t.legal_text.value
         return
-    assert draws[-1].startswith("Draw 3 tickets") and len(draws) == 4, draws
+    assert draws == ["Draw none", "Draw 1 ticket (1 note)", "Buy 2 tickets (2 notes), draw 1",
+                     "Buy 3 tickets (3 notes), draw 1"], draws
     assert "The bag holds only 1 ticket: you draw what is left." in t.legal_text.value
-    assert t._click_word("Draw 2 tickets")
+    assert t._click_word("Buy 2 tickets (2 notes), draw 1")
     t.notes_button.click()
     assert t.session.state.phase == "keep" and t.session.observe(0).drawn == ("wool-milk:1",)
     assert "buys 2 raffle tickets (the bag holds 1)" in t.events.value
+
+
+def test_costs_counted_in_notes_start_from_notes_that_may_pay_them():
+    """With zero_pays_count off (L7) a 0-note pays no cost: the raffle offers only what the
+    other notes can buy, and the notes chosen to begin with are no 0-notes (before, a 0-note
+    was chosen and Pay was refused)."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1, zero_pays_count=False),
+                    current=0, roll=1, bag=["wool-milk:1", "extra-turn", "wool-milk:3"],
+                    money=["0+0+10", "10+10", "10+10"])
+    t.show.click()
+    reach = dict(t.session.observe(0).legal.key)
+    space = next(s for s, (_, cost) in reach.items() if t.layout_.kind(s) == "raffle" and cost == 0)
+    t.view.click_space(str(space))
+    draws = [b.description for b in t.buttons_box.children]
+    assert draws == ["Draw none", "Draw 1 ticket (1 note)"], "one 10 pays for one ticket; the 0-notes for none"
+    assert t._click_word("Draw 1 ticket (1 note)")
+    assert t.chosen_notes() == (0, 1, 0, 0, 0, 0), "the 10 is chosen, not a 0-note"
+    t.notes_button.click()
+    assert t.session.state.phase == "draw" or t.session.state.phase == "keep", t.session.state.phase
 
 
 def test_move_market_markers_is_revealed_with_its_steps():

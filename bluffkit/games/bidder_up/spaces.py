@@ -46,11 +46,15 @@ def change_for(value: int, bank: tuple, d: tuple) -> tuple | None:
     True
     """
     order = sorted((j for j, v in enumerate(d) if 0 < v < value and bank[j]), key=lambda j: -d[j])
+    reach = [0] * (len(order) + 1)           # what the notes from the k-th kind on are worth at most
+    for k in range(len(order) - 1, -1, -1):
+        reach[k] = reach[k + 1] + bank[order[k]] * d[order[k]]
+    dead: set[tuple[int, int]] = set()       # (kind, amount left) found to have no way: each tried once
 
     def take(k: int, left: int) -> list[int] | None:
         if left == 0:
             return [0] * len(d)
-        if k == len(order):
+        if k == len(order) or left > reach[k] or (k, left) in dead:
             return None
         j = order[k]
         for n in range(min(bank[j], left // d[j]), -1, -1):
@@ -58,6 +62,7 @@ def change_for(value: int, bank: tuple, d: tuple) -> tuple | None:
             if rest is not None:
                 rest[j] = n
                 return rest
+        dead.add((k, left))
         return None
 
     got = take(0, value)

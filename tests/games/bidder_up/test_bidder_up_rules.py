@@ -891,6 +891,17 @@ def test_the_third_donkey_when_the_500s_run_out_is_unpaid_or_paid_in_smaller_not
         game(donkey_short="change")
 
 
+def test_change_for_finds_exact_change_or_none_without_trying_every_combination():
+    """donkey_short="smaller" looks for the amount in smaller notes. With many kinds of
+    small notes and no exact way (even notes for an odd amount) it once tried every
+    combination (six kinds of 40 notes: minutes); each (kind, amount left) is now tried once."""
+    from bluffkit.games.bidder_up.spaces import change_for
+    d = (0, 2, 4, 6, 8, 10, 12, 1001)
+    assert change_for(1001, (0,) + (40,) * 6 + (0,), d) is None
+    assert change_for(1000, (0,) + (40,) * 6 + (0,), d) == (0, 0, 0, 0, 15, 40, 40, 0), "the larger notes first"
+    assert change_for(30, (0, 0, 0, 1, 1, 0), (0, 10, 50, 100, 200, 500)) is None, "nothing below 30 to pay with"
+
+
 def test_free_donkey_pays_is_true_or_false():
     with pytest.raises(RulesError, match="free_donkey_pays must be true or false"):
         game(free_donkey_pays="no")
