@@ -35,8 +35,8 @@ Bag's animal is hidden) and the pen, the observer's notes and what it laid, ever
 seat's note count and laid count (when known), the standing bid and bidder, the bids
 the observer may see, the Dutch count or the raises left, the caps, the money shown,
 the awards, the open choice, the payments owed to and by the observer, the animals'
-owners at the end, The Call's price, the reruns and the sealed bids turned over before
-the last rerun: only fields of the seat's
+owners at the end, The Call's price, the reruns and the bids made before the last rerun
+(sealed ones turned over, or Round-the-Table's): only fields of the seat's
 :class:`~bluffkit.auctions.observe.Observation`.
 """
 
