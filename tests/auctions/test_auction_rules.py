@@ -1122,6 +1122,14 @@ def test_round_the_table_bids_stay_seen_after_a_repeat_and_dutch_grabs_are_no_bi
     assert s.reruns == 1 and s.revealed == () and "last time" not in g.describe(g.observe(s, 2), NAMES)
 
 
+def test_a_round_the_table_repeat_passes_the_leak_check_at_every_step():
+    """The conformance check's leak probe at every step (``hidden_every=1``) of 4-player
+    games: seeds 3, 7 and 10 failed it while a repeat cleared Round-the-Table's bids from
+    every view (the narration told bids the views no longer held)."""
+    from bluffkit.testing import check_game
+    check_game(make_game("auction", format="round-the-table"), 4, seeds=[3, 7, 10], hidden_every=1)
+
+
 def test_both_winners_of_a_split_pen_who_cannot_pay_are_told():
     """Secret Value, a double pen of two animals: B (110 in notes) bids 300, D (100) 250,
     C 120; both winners cannot pay, both show, and the narration says so of each."""
