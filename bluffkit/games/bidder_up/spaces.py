@@ -35,7 +35,6 @@ from bluffkit.games.bidder_up.state import (
 DONKEY = ANIMALS.index("donkey")
 
 
-
 def change_for(value: int, bank: tuple, d: tuple) -> tuple | None:
     """Note counts (per denomination of ``d``) from ``bank`` below ``value`` that add up to
     ``value`` exactly (the larger notes taken first), or ``None``.
@@ -67,6 +66,7 @@ def change_for(value: int, bank: tuple, d: tuple) -> tuple | None:
 
     got = take(0, value)
     return None if got is None else tuple(got)
+
 
 class SpacesMixin(TableFields):
     """Pens, horse-trading and the Piggy Bank, for :class:`bluffkit.games.bidder_up.engine.Table`."""
