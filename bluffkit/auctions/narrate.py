@@ -206,7 +206,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
         lines.append(f"   the count: {count(obs.count, 'note')}")
     if obs.called >= 0:
         lines.append(f"   called: {obs.called}")
-    if obs.revealed and obs.phase == "bid" and any(obs.revealed):    # the bids made before the auction was run again
+    if obs.phase == "bid" and any(obs.revealed):    # the bids made before the auction was run again
         lines.append("   the bids last time: " + ", ".join(f"{names[s]} {b}" for s, b in enumerate(obs.revealed) if b))
     for line in awards_lines(obs, names, r):
         lines.append("   " + line)

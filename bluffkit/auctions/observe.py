@@ -4,7 +4,7 @@ Everyone sees the lot (in Cat in the Bag only the pen's animals, until the sale 
 awarded; the auctioneer alone looks at the animal picked), how many notes every seat
 holds, the open bids (Classic, Cat in the Bag, Round-the-Table, the calls, the Dutch
 count, how many notes each has laid in the American Count), the money a player had to
-show, the awards, the payments owed and who owns what at the end. A seat sees its own
+show and the bids made before the auction was run again (``revealed``), the awards, the payments owed and who owns what at the end. A seat sees its own
 notes and what it laid face down. Sealed bids (Secret Value, Secret Count, Second
 Hand) and the Dutch grabs stay hidden until all are in; notes laid face down never
 show their faces to others.

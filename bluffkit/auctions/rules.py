@@ -139,8 +139,9 @@ class Rules(RuleOptions):
       formats ignore it (Secret Count always lays notes).
     - ``supply``: where chance draws the lot (and the Cat in the Bag's pen) from. ``0``
       (default, the lab's model, kept so that seeded games replay as before): each animal
-      on its own, as if from an endless supply; ``2`` (the Animal Market: "the pair is complete") or
-      ``3`` (the Fairground: "all 3 animals of that type"): from a full supply of that many of each type, without
+      on its own, as if from an endless supply; ``1`` to ``3``: from a full supply of that many of
+      each type (``2``, the Animal Market: "the pair is complete"; ``3``, the Fairground: "all 3
+      animals of that type"), without
       replacement, so no lot holds more of a type than exist. A parent game with its own
       supply sets the pen itself (:mod:`bluffkit.auctions.embed`).
     - ``call_right``: The Call says "If not, the auctioneer must use their right of first

@@ -724,12 +724,13 @@ class BidderUpTable(SeatPanel):
 
     def _draw_raffle(self, me, obs, legal) -> None:
         most, bag = legal.key
+        most = min(most, payable(self.game.rules, obs.hand))    # 0-notes pay no cost with zero_pays_count off (L7)
         left = f" The bag holds only {count(bag, 'ticket')}: you draw what is left." if most > bag else ""
-        self._prompt(f"<b>{me}</b>: the raffle booth. Draw 1 to {most} tickets, one note each, and keep one; "
-                     f"or draw none.{left}")
+        buy = f"Draw 1 to {most} tickets" if most > 1 else "Draw 1 ticket"
+        self._prompt(f"<b>{me}</b>: the raffle booth. {buy}, one note each, and keep one; or draw none.{left}"
+                     if most else f"<b>{me}</b>: the raffle booth. You have no note that may pay for a ticket.")
         buttons = [_button("Draw none", lambda: self.try_move("raffle 0"))]
-        can = payable(self.game.rules, obs.hand)        # 0-notes do not pay with zero_pays_count off (L7)
-        for k in range(1, min(most, can) + 1):
+        for k in range(1, most + 1):
             label = f"Draw {k} ticket{'s' if k > 1 else ''} ({_notes_word(k)})" if k <= bag else \
                 f"Buy {k} tickets ({_notes_word(k)}), draw {bag}"
             buttons.append(_button(label, lambda k=k: self._ask_raffle(k), "bk-go"))

@@ -39,7 +39,8 @@ class BloffTable(SeatPanel):
         self.hand = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", padding="12px 0 0 0"))
         self.hand.add_class("bk-hand")
         self.card_toggles: list[W.ToggleButton] = []
-        self.lay = W.Button(description="Lay", layout=W.Layout(width="auto", align_self="flex-start"), disabled=True, tooltip=CHOOSE_FIRST)
+        self.lay = W.Button(description="Lay", layout=W.Layout(width="auto", align_self="flex-start"),
+                            disabled=True, tooltip=CHOOSE_FIRST)
         self.lay.add_class("bk-go")
         self.lay.on_click(live(lambda _: self.try_move("play " + cards_text(self.chosen_cards())
                                                   if self.chosen_cards() else "play none")))

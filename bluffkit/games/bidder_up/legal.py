@@ -258,6 +258,7 @@ class Legal:
         if ph == RAFFLE:
             low = self._paying(1)
             return (f"raffle K pay NOTES: K tickets from 0 to {key[0]}, one note each, any notes"
+                    + (f" (the bag holds {key[1]}: what is left is drawn)" if key[0] > key[1] else "")
                     + (f" (e.g. 'raffle 1 pay {low}', or 'raffle 0')" if low and key[0] else ""))
         if ph in (KEEP, GIVE):
             return f"{ph} one of " + ", ".join(map(str, key))

@@ -90,9 +90,11 @@ def narrate(game, before, seat, action, after, names) -> str:
             else f"{names[seat]} leaves the market as it is."
         text += _stopped(action.changes, before, after)
     elif isinstance(action, A.Raffle):
-        text = f"{names[seat]} buys {count(action.k, 'raffle ticket')}" + (
-            f" (the bag holds {len(before.bag)})." if action.k > len(before.bag) else ".") \
-            if action.k else f"{names[seat]} draws no ticket."
+        if not action.k:
+            text = f"{names[seat]} draws no ticket."
+        else:                               # past the bag (raffle_overdraw="draw_rest", L7): what is left
+            short = f" (the bag holds {len(before.bag)})" if action.k > len(before.bag) else ""
+            text = f"{names[seat]} buys {count(action.k, 'raffle ticket')}{short}."
     elif isinstance(action, A.Keep):
         text = f"{names[seat]} keeps one ticket face down."
     elif isinstance(action, A.Ticket):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from bluffkit.auctions import embed
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
-from bluffkit.core.money import total
+from bluffkit.core.money import can_pay_exactly, smallest_payment, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import MALE
 from bluffkit.games.bidder_up.layout import HORSE_TRADE, MARKET, PEN, PIGGY_BANK, RAFFLE
@@ -36,36 +36,17 @@ DONKEY = ANIMALS.index("donkey")
 
 
 def change_for(value: int, bank: tuple, d: tuple) -> tuple | None:
-    """Note counts (per denomination of ``d``) from ``bank`` below ``value`` that add up to
-    ``value`` exactly (the larger notes taken first), or ``None``.
+    """Note counts (per denomination of ``d``) from ``bank``, each note worth less than
+    ``value``, that add up to ``value`` exactly (the fewest notes:
+    :func:`~bluffkit.core.money.smallest_payment`), or ``None``.
 
     >>> change_for(500, (0, 0, 0, 3, 1, 0), (0, 10, 50, 100, 200, 500))    # 200 + 100 + 100 + 100
     (0, 0, 0, 3, 1, 0)
     >>> change_for(500, (0, 0, 0, 0, 2, 0), (0, 10, 50, 100, 200, 500)) is None
     True
     """
-    order = sorted((j for j, v in enumerate(d) if 0 < v < value and bank[j]), key=lambda j: -d[j])
-    reach = [0] * (len(order) + 1)           # what the notes from the k-th kind on are worth at most
-    for k in range(len(order) - 1, -1, -1):
-        reach[k] = reach[k + 1] + bank[order[k]] * d[order[k]]
-    dead: set[tuple[int, int]] = set()       # (kind, amount left) found to have no way: each tried once
-
-    def take(k: int, left: int) -> list[int] | None:
-        if left == 0:
-            return [0] * len(d)
-        if k == len(order) or left > reach[k] or (k, left) in dead:
-            return None
-        j = order[k]
-        for n in range(min(bank[j], left // d[j]), -1, -1):
-            rest = take(k + 1, left - n * d[j])
-            if rest is not None:
-                rest[j] = n
-                return rest
-        dead.add((k, left))
-        return None
-
-    got = take(0, value)
-    return None if got is None else tuple(got)
+    smaller = tuple(c if 0 < v < value else 0 for c, v in zip(bank, d))
+    return smallest_payment(smaller, value, d) if can_pay_exactly(smaller, value, d) else None
 
 
 class SpacesMixin(TableFields):

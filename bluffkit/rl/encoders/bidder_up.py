@@ -593,7 +593,7 @@ class BidderUpEncoder(Encoder):
         v[pos] = au.called / 500.0 if au.called >= 0 else -1.0
         v[pos + 1] = au.reruns
         pos += 2
-        for k, s in enumerate(order):         # the sealed bids turned over before the last rerun
+        for k, s in enumerate(order):         # the bids made before the last rerun (sealed or round the table)
             b = au.revealed[s] if au.revealed else None
             if b is not None:
                 v[pos + 2 * k], v[pos + 2 * k + 1] = 1.0, b / 500.0
@@ -647,7 +647,7 @@ def obs_parts(n: int, spaces: int, pens: int, nd: int = 6, loans: int = 3) -> tu
         ("babies in the petting zoos, per seat", n * _T),
         ("the pen's auction (zeros when none): flag, format, double, count pricing, phase, auctioneer, pen, "
          "lot hidden and lot, notes laid per seat, own notes laid, high bid, high bidder, bids per seat, count, "
-         "caps, money shown, two awards, seats to choose from, two payments, the call, reruns, bids turned over "
+         "caps, money shown, two awards, seats to choose from, two payments, the call, reruns, the bids made "
          "before the last rerun",
          auction_size(n, nd)),
     )

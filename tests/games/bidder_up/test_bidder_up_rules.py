@@ -333,12 +333,20 @@ def test_raffle_overdraw_draw_rest_pays_for_the_tickets_bought_and_draws_what_is
         game(board="fairground", raffle_overdraw="some")
 
 
-@pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("option", [{"raffle_overdraw": "draw_rest"}, {"donkey_short": "smaller"}], ids=str)
-def test_the_l6_l7_options_pass_the_conformance_suite(option, players):
+def test_raffle_overdraw_draw_rest_passes_the_conformance_suite(monkeypatch):
+    """The conformance check (leaks, narration, replay) on two-player Fairground games
+    whose seeds buy past the bag (the bag of 8 runs low): the spy proves they do."""
+    from bluffkit.games.bidder_up import fair
     from bluffkit.testing import check_game
-    report = check_game(game(board="fairground", **option), players, seeds=[0])
-    assert report["games"] == 1 and report["narrations"] > 0
+    past, raffle = [], fair.FairMixin._raffle
+
+    def spy(self, seat, action):
+        past.append(action.k > len(self.bag))
+        return raffle(self, seat, action)
+
+    monkeypatch.setattr(fair.FairMixin, "_raffle", spy)
+    report = check_game(game(board="fairground", raffle_overdraw="draw_rest"), 2, seeds=[2, 3])
+    assert report["games"] == 2 and any(past), "no purchase went past the bag: the option was not reached"
 
 
 def test_buying_the_last_ticket_ends_the_fairground_game():
@@ -891,10 +899,10 @@ def test_the_third_donkey_when_the_500s_run_out_is_unpaid_or_paid_in_smaller_not
         game(donkey_short="change")
 
 
-def test_change_for_finds_exact_change_or_none_without_trying_every_combination():
-    """donkey_short="smaller" looks for the amount in smaller notes. With many kinds of
-    small notes and no exact way (even notes for an odd amount) it once tried every
-    combination (six kinds of 40 notes: minutes); each (kind, amount left) is now tried once."""
+def test_change_for_pays_the_amount_exactly_in_smaller_notes_or_not_at_all():
+    """donkey_short="smaller" looks for the amount in the board's smaller notes, exactly,
+    the fewest notes (the payment search of core.money). Six kinds of 40 small notes and
+    no exact way (even notes for an odd amount) once took a search minutes."""
     from bluffkit.games.bidder_up.spaces import change_for
     d = (0, 2, 4, 6, 8, 10, 12, 1001)
     assert change_for(1001, (0,) + (40,) * 6 + (0,), d) is None
