@@ -16,7 +16,9 @@ from bluffkit.auctions.state import BID, CHOOSE, NO_CAP
 from bluffkit.core.errors import IllegalAction, plain_problem
 from bluffkit.core.money import total
 
-_LEGAL = Observation._fields.index("legal")     # where the fast path of Sealed.run sets it
+# where the fast path of Sealed.run sets a bidder's own fields in the round's shared view
+_SEAT, _TO_MOVE, _HAND, _MY_PLACED, _LEGAL = (Observation._fields.index(f)
+                                              for f in ("seat", "to_move", "hand", "my_placed", "legal"))
 
 
 class Ranked(Table):
@@ -221,7 +223,8 @@ class Sealed(Ranked):
                 if round_of[0] is not money or round_of[1] is not placed or round_of[2] != self.reruns:
                     round_of = (money, placed, self.reruns)     # a new round of bids: what every bidder sees
                     view = list(of(self, seat, legal, pending))
-                view[0], view[4], view[7], view[10], view[_LEGAL] = seat, pending, money[seat], placed[seat], legal
+                view[_SEAT], view[_TO_MOVE], view[_HAND], view[_MY_PLACED], view[_LEGAL] = \
+                    seat, pending, money[seat], placed[seat], legal
                 seen = new(Observation, view)
                 action = acts[seat](seen, legal, rngs[seat])
                 if checks is None or checks[seat]:
