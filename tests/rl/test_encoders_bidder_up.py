@@ -210,3 +210,29 @@ def test_an_action_ticket_may_be_revealed_before_the_move():
     moved = game.legal(s, 0)
     names = {enc.action_name(int(k)) for k in np.flatnonzero(enc.mask(moved))}
     assert names and all(n.startswith("move ") for n in names), "one ticket a turn: only the move is left"
+
+
+def test_the_bids_before_an_embedded_auctions_repeat_reach_every_seats_vector():
+    """The golden Fairground game, step 211: "The bids: P0 80, P2 110, P3 100. P2 cannot
+    pay and shows all their money ... The auction is run again." P1, the auctioneer, made
+    no bid. Each seat's vector ends with the embedded auction's block of the bids before
+    the repeat: per seat from the observer on, a known flag and the bid / 500."""
+    from pathlib import Path
+
+    from bluffkit.core import playthrough as golden
+    g = config_game("bidder-up-fairground")
+    text = (Path(__file__).resolve().parents[1] / "playthroughs" / "bidder-up-fairground.txt").read_text()
+    players, moves = golden.stored_moves(g, text)
+    s = g.new_state(players)
+    for seat, action in moves[:211]:
+        s = g.step(s, seat, action)
+    enc = encoder_for(g, players)
+    assert enc.parts[-1][0].startswith("the pen's auction")
+    bids = {0: 80, 2: 110, 3: 100}
+    for viewer in range(players):
+        tail = enc.observation(g.observe(s, viewer))[-2 * players:]
+        want = []
+        for k in range(players):
+            b = bids.get((viewer + k) % players)
+            want += [0.0, 0.0] if b is None else [1.0, b / 500]
+        assert tail.tolist() == pytest.approx(want), (viewer, tail)
