@@ -266,6 +266,7 @@ class BidderUpTable(SeatPanel):
         self.trade_target = W.Dropdown(description="Challenge", options=(), layout=W.Layout(width="auto"))
         self.trade_box = W.VBox([self.trade_target])
         self.market_steps: dict[int, W.Dropdown] = {}
+        self._must_change = False             # the market screen: a marker must move (market_none, L7)
         self.market_box = W.VBox()
         self.buttons_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.notes_title = W.HTML()
@@ -508,6 +509,8 @@ class BidderUpTable(SeatPanel):
         self.trade_target.options = ()
         self.notes_title.value = self.farms.value = self._head = ""
         self.notes_button.description = "Pay"
+        self.notes_button.disabled, self.notes_button.tooltip = False, "Pay"    # (the market may close it)
+        self._must_change = False
         self.view.clickable = []
         for box in (self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
                     self.buttons_box, self.notes_box):
@@ -682,8 +685,11 @@ class BidderUpTable(SeatPanel):
     def _draw_market(self, me, obs, legal) -> None:
         r = obs.rules
         must = bool(legal.key[1])           # market_none="refused" and a type can change (L7)
-        self._prompt(f"<b>{me}</b>: the market. Move up to {r.market_types} green markers 1 to "
-                     f"{r.market_steps} steps each (1, 3 or 6 notes)"
+        self._must_change = must
+        steps = "1 step (1 note)" if r.market_steps == 1 else (
+            f"1 to {r.market_steps} steps each (" + ", ".join(str(step_cost(k)) for k in range(1, r.market_steps + 1))
+            + " notes)")
+        self._prompt(f"<b>{me}</b>: the market. Move up to {count(r.market_types, 'green marker')} {steps}"
                      + (": at least one must move." if must else ", or leave the market as it is."))
         self._market_steps(obs, r.market_steps, lambda: self._market_cost())
         self.buttons_box.children = [] if must else [
@@ -721,6 +727,16 @@ class BidderUpTable(SeatPanel):
         d = self.game.rules.denominations
         self._notes(obs, "Change the market:", cost,
                     lambda notes: self.try_move(str(A.Market(self.market_changes(), notes, d))))
+        self._markers_ready(self.notes_button, self.game.rules.market_types, self._must_change)
+
+    def _markers_ready(self, go: W.Button, most: int, must: bool) -> None:
+        """Close ``go`` (Pay for the market, Move the markers) while the markers chosen
+        cannot be played, saying why: none chosen where one must move, or more types than
+        ``most`` (the rules' market_types or marker_moves, [G, H])."""
+        changes = self.market_changes()
+        why = ("Move at least one marker first" if must and not changes else
+               f"At most {count(most, 'type')} at once" if len(changes) > most else "")
+        go.disabled, go.tooltip = bool(why), why or ("Pay" if go is self.notes_button else go.description)
 
     def _draw_raffle(self, me, obs, legal) -> None:
         most, bag = legal.key
@@ -758,10 +774,11 @@ class BidderUpTable(SeatPanel):
 
     def _markers(self, obs) -> None:
         r = obs.rules
-        self._market_steps(obs, 1, lambda: None)
-        go = _button(f"Move the markers (up to {r.marker_moves} types, one step each)",
+        go = _button(f"Move the markers (up to {count(r.marker_moves, 'type')}, one step each)",
                      lambda: self.try_move(str(A.Ticket("move-markers", self.market_changes()))), "bk-go")
+        self._market_steps(obs, 1, lambda: self._markers_ready(go, r.marker_moves, True))
         self.market_box.children = (*self.market_box.children, go)
+        self._markers_ready(go, r.marker_moves, True)
 
     def _draw_piggy(self, me, obs, legal) -> None:
         self._prompt(f"<b>{me}</b>: the Piggy Bank: raid it, take a loan with its IOU, or gamble.")
@@ -892,7 +909,7 @@ class BidderUpTable(SeatPanel):
         if isinstance(action, A.Raffle) and self.buttons_box.layout.display != _HIDE:
             if action.k == 0:
                 return self._click_word("Draw none")
-            if not self._click_word(f"Draw {action.k} ticket"):
+            if not (self._click_word(f"Draw {action.k} ticket") or self._click_word(f"Buy {action.k} tickets")):
                 return False
             self.choose_notes(action.notes)
             self.notes_button.click()

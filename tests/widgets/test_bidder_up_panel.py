@@ -183,6 +183,28 @@ def test_a_market_that_must_change_offers_no_leave_button():
     assert [b for b in free.buttons_box.children if "Leave the market" in b.description]
 
 
+def test_the_market_pay_button_stays_closed_until_the_markers_chosen_may_be_played():
+    """Pay was offered with no marker moved under market_none="refused", and with more
+    types than market_types=1 allows, and each click was refused. It is closed, saying why,
+    until the choice is one the rules take; the prompt says what one step costs."""
+    def market_with_notes(p):
+        return seat_screen("market")(p) and sum(p.session.observe(p.viewer).hand) >= 2
+    t = drive_until(table("fairground", players=3, humans=(0, 1, 2), seed=1, market_none="refused",
+                          market_types=1, market_steps=1), market_with_notes)
+    assert "Move up to 1 green marker 1 step (1 note): at least one must move." in t.legal_text.value
+    pay = t.notes_button
+    assert pay.disabled and pay.tooltip == "Move at least one marker first"
+    first, second = list(t.market_steps.values())[:2]
+    first.value = next(v for _, v in first.options if v)
+    assert not pay.disabled, "one marker moved: Pay is open"
+    second.value = next(v for _, v in second.options if v)
+    assert pay.disabled and pay.tooltip == "At most 1 type at once"
+    second.value = 0
+    moves = len(t.session.moves)
+    pay.click()
+    assert len(t.session.moves) == moves + 1 and "can't" not in t.message.value
+
+
 def test_the_raffle_draws_paid_tickets_and_keeps_the_one_clicked():
     t = drive_until(table("fairground", players=3, humans=(0, 1, 2), seed=2),
                     lambda p: seat_screen("raffle")(p) and sum(p.session.observe(p.viewer).hand) >= 2)
@@ -253,8 +275,11 @@ def test_move_market_markers_is_revealed_with_its_steps():
     assert t._click_word("Reveal Move Market Markers")
     steps = t.market_steps
     assert steps and all(sorted(v for _, v in dd.options) in ([-1, 0, 1], [0, 1], [-1, 0]) for dd in steps.values())
+    go = next(b for b in t.market_box.children if getattr(b, "description", "").startswith("Move the markers"))
+    assert go.disabled and go.tooltip == "Move at least one marker first", "nothing chosen: closed"
     before = t.session.observe(0).market
     steps[4].value, steps[6].value = 1, -1                 # sheep up, donkey down, one step each [H]
+    assert not go.disabled
     assert t._click_word("Move the markers", t.market_box.children)
     after = t.session.states[-1] if t.session.state.phase != "end" else t.session.state
     assert after.market[4] == before[4] + 1 and after.market[6] == before[6] - 1
