@@ -266,7 +266,6 @@ class BidderUpTable(SeatPanel):
         self.trade_target = W.Dropdown(description="Challenge", options=(), layout=W.Layout(width="auto"))
         self.trade_box = W.VBox([self.trade_target])
         self.market_steps: dict[int, W.Dropdown] = {}
-        self._must_change = False             # the market screen: a marker must move (market_none, L7)
         self.market_box = W.VBox()
         self.buttons_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.notes_title = W.HTML()
@@ -510,7 +509,6 @@ class BidderUpTable(SeatPanel):
         self.notes_title.value = self.farms.value = self._head = ""
         self.notes_button.description = "Pay"
         self.notes_button.disabled, self.notes_button.tooltip = False, "Pay"    # (the market may close it)
-        self._must_change = False
         self.view.clickable = []
         for box in (self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
                     self.buttons_box, self.notes_box):
@@ -685,7 +683,6 @@ class BidderUpTable(SeatPanel):
     def _draw_market(self, me, obs, legal) -> None:
         r = obs.rules
         must = bool(legal.key[1])           # market_none="refused" and a type can change (L7)
-        self._must_change = must
         steps = "1 step (1 note)" if r.market_steps == 1 else (
             f"1 to {r.market_steps} steps each (" + ", ".join(str(step_cost(k)) for k in range(1, r.market_steps + 1))
             + " notes)")
@@ -727,7 +724,9 @@ class BidderUpTable(SeatPanel):
         d = self.game.rules.denominations
         self._notes(obs, "Change the market:", cost,
                     lambda notes: self.try_move(str(A.Market(self.market_changes(), notes, d))))
-        self._markers_ready(self.notes_button, self.game.rules.market_types, self._must_change)
+        legal = self.session.legal(self.viewer) if self.viewer is not None else None   # market_none, L7
+        must = legal is not None and legal.phase == "market" and bool(legal.key[1])
+        self._markers_ready(self.notes_button, self.game.rules.market_types, must)
 
     def _markers_ready(self, go: W.Button, most: int, must: bool) -> None:
         """Close ``go`` (Pay for the market, Move the markers) while the markers chosen
