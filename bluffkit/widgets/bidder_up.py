@@ -240,6 +240,39 @@ def bidding_run(lines: list[str], names) -> str | None:
     return "; ".join(parts) + f" ({len(lines)} moves)." if parts else None
 
 
+def specimens(obs, seat: int, action: A.Trade) -> str:
+    """The specimens a horse-trade puts up, written out (``"fm"``: the challenger's female
+    for the target's male) under the Fairground's Baby Animals, where the challenger
+    chooses them [K]: ``action.sexes``, or the default, a female where there is one; ``""``
+    in every other game."""
+    if not obs.rules.sexes:
+        return ""
+    if action.sexes:
+        return action.sexes
+    return "".join("f" if action.animal in obs.pastures[who] else "m" for who in (seat, action.target))
+
+
+def trade_options(obs, seat: int, pairs, names) -> list:
+    """The horse-trade dropdown: ``(label, (target, type, specimens))`` for each pair
+    ``trade_pairs`` allows [E]; with Baby Animals on the Fairground, one entry for each
+    choice of the two specimens [K] ("the challenger may decide which two specimens
+    (male/female) are horse-traded against each other")."""
+    out = []
+    for t, a in pairs:
+        if not obs.rules.sexes:
+            out.append((f"{names[t]}'s {ANIMALS[a]}", (t, a, "")))
+            continue
+        held = [[x for x, kind in (("f", a), ("m", a + A.MALE)) if kind in obs.pastures[who]] for who in (seat, t)]
+        for mine in held[0]:
+            for theirs in held[1]:
+                label = (f"{names[t]}'s {ANIMALS[a]}: their {_SEX[theirs]} for your {_SEX[mine]}")
+                out.append((label, (t, a, mine + theirs)))
+    return out
+
+
+_SEX = {"f": "female", "m": "male"}
+
+
 class BidderUpTable(SeatPanel):
     """Bidder Up! on the ``board`` (``"animal-market"`` or ``"fairground"``) for 2 to 4
     players: ``humans`` the human seats, the others ``bots`` (``"heuristic"``, ``"random"``,
@@ -652,8 +685,9 @@ class BidderUpTable(SeatPanel):
         self._prompt(f"<b>{me}</b>: horse-trading. Challenge a player for a type you both have on your "
                      "pastures and offer notes face down" + (" (the number of notes counts)." if by_count else ".")
                      + then)
-        self.trade_target.options = [(f"{names[t]}'s {ANIMALS[a]}", (t, a)) for t, a in pairs]
-        self.trade_target.value = pairs[0] if pairs else None
+        options = trade_options(obs, legal.seat, pairs, names)
+        self.trade_target.options = options
+        self.trade_target.value = options[0][1] if options else None
         self.trade_box.layout.display = _SHOW
         self._notes(obs, "Offer", None, lambda notes: self._trade(notes), start=())
 
@@ -663,7 +697,7 @@ class BidderUpTable(SeatPanel):
             self.message.value = note("Choose whom to challenge, and for which animal.", error=True)
             return
         d = self.game.rules.denominations
-        self.try_move(str(A.Trade(target[0], target[1], notes, d)))
+        self.try_move(str(A.Trade(target[0], target[1], notes, d, target[2])))
 
     def _draw_respond(self, me, obs, legal) -> None:
         challenger, by_count = legal.key[0], legal.key[2]
@@ -888,8 +922,12 @@ class BidderUpTable(SeatPanel):
                 self.choose_notes(action.notes)
                 self.notes_button.click()
             return True
-        if isinstance(action, A.Trade) and self.trade_box.layout.display != _HIDE and not action.sexes:
-            self.trade_target.value = (action.target, action.animal)
+        if isinstance(action, A.Trade) and self.trade_box.layout.display != _HIDE:
+            obs = self.session.observe(self.viewer)
+            wanted = (action.target, action.animal, specimens(obs, self.viewer, action))
+            if wanted not in [v for _, v in self.trade_target.options]:
+                return False
+            self.trade_target.value = wanted
             self.choose_notes(action.notes)
             self.notes_button.click()
             return True

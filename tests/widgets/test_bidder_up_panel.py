@@ -9,6 +9,7 @@ from html import escape, unescape
 import numpy as np
 import pytest
 
+from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.widget_check import _widgets, driver_for, model_state, widget_tree
 from bluffkit.widgets import BidderUpTable
@@ -667,3 +668,47 @@ def test_the_bidding_fold_reads_the_auctions_own_words(fmt, kind):
     said = [line for seed in range(6) for line in Session(game, ["random"] * 4, seed=seed).run().says]
     matched = [m for m in map(_CHATTER.match, said) if m is not None and m[kind]]
     assert matched, f"no {kind} line of {fmt} is read as bidding: {said[:8]}"
+
+
+def test_baby_animals_on_the_fairground_the_challenger_picks_the_specimens_in_the_dropdown():
+    """[K]: "the challenger may decide which two specimens (male/female) are horse-traded":
+    one entry per choice the two pastures allow, and the chosen one is played."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1, variants=["babies"]), current=0, roll=3,
+                    babies=["sheep", "cow", "pig", "dog"],
+                    pastures=[["sheep", "sheep-m", "cow"], ["sheep", "cow-m"], ["cow"]])
+    t.show.click()
+    t.view.click_space("hill-north")
+    assert t.session.state.phase == "trade", t.session.state.phase
+    labels = dict((v, label) for label, v in t.trade_target.options)
+    sheep, cow = ANIMALS.index("sheep"), ANIMALS.index("cow")
+    assert {v[2] for v in labels if v[:2] == (1, sheep)} == {"ff", "mf"}, "her female or the male, for his female"
+    assert labels[(1, sheep, "mf")] == "Daniel's sheep: their female for your male"
+    assert {v for v in labels if v[1] == cow} == {(1, cow, "fm"), (2, cow, "ff")}, "one choice each: the cows held"
+    t.trade_target.value = (1, sheep, "mf")
+    t.choose_notes(cheapest_offer(t))
+    t.notes_button.click()
+    k, (_, move) = played_trade(t)
+    assert str(move).startswith("trade 1 sheep:m:f offer")
+    assert t.session.states[k + 1].trade[2] == (sheep + A.MALE, sheep), "her male against his female"
+
+
+def test_the_trade_dropdown_names_no_specimens_without_baby_animals():
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=3,
+                    pastures=[["sheep", "cow"], ["sheep"], ["cow"]])
+    t.show.click()
+    t.view.click_space("hill-north")
+    assert [label for label, _ in t.trade_target.options] == ["Daniel's sheep", "Ben's cow"]
+    offer = cheapest_offer(t)
+    assert t.click_action(A.Trade(2, ANIMALS.index("cow"), offer))
+    assert played_trade(t)[1] == (0, A.Trade(2, ANIMALS.index("cow"), offer))
+
+
+def played_trade(t) -> tuple:
+    """Where Annette's horse-trade is in the session's moves, and the move (the bots play on)."""
+    return next((k, m) for k, m in enumerate(t.session.moves) if m[0] == 0 and isinstance(m[1], A.Trade))
+
+
+def cheapest_offer(t) -> tuple:
+    hand = t.session.observe(t.viewer).hand
+    i = next(i for i, c in enumerate(hand) if c and i)       # one note, not a 0
+    return tuple(int(k == i) for k in range(len(hand)))
