@@ -922,7 +922,7 @@ class BidderUpTable(SeatPanel):
                 self.choose_notes(action.notes)
                 self.notes_button.click()
             return True
-        if isinstance(action, A.Trade) and self.trade_box.layout.display != _HIDE:
+        if isinstance(action, A.Trade) and self.trade_box.layout.display != _HIDE and self.viewer is not None:
             obs = self.session.observe(self.viewer)
             wanted = (action.target, action.animal, specimens(obs, self.viewer, action))
             if wanted not in [v for _, v in self.trade_target.options]:
