@@ -75,11 +75,15 @@ class Observation(ObservationBase):
             if t.laid:                        # notes laid "simultaneously face-down": not yet counted
                 counts = tuple(c if s == seat else c + p for s, (c, p) in enumerate(zip(counts, laid_counts)))
                 laid = tuple(p if s == seat else None for s, p in enumerate(laid_counts))
-        return tuple.__new__(cls, (
-            seat, t.rules, phase, t.auctioneer, t.to_move() if to_move is None else to_move,
-            t.pen, None if t.FACE_DOWN_PEN and t.lot_hidden_from(seat) else t.lot, money[seat], counts, laid,
-            placed[seat], t.high, t.high_bidder, bids, t.count, t.caps, t.shown,
-            t.awards, t.choosing, t.payments, t.owners, t.kept, t.called, t.reruns, t.revealed, legal))
+        return _build(t, seat, phase, t.to_move() if to_move is None else to_move,
+                      None if t.FACE_DOWN_PEN and t.lot_hidden_from(seat) else t.lot, money[seat], counts, laid,
+                      placed[seat], bids, legal)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r})"
+
+
+#: The observation from a table ``t``: the fields named here in this order, every other one
+#: the table's attribute of the same name (built from ``_FIELDS``, never written out twice).
+_build = Observation.builder("seat", "phase", "to_move", "lot", "hand", "note_counts", "placed_counts", "my_placed",
+                             "bids", "legal")
