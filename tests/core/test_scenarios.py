@@ -19,7 +19,9 @@ RULEBOOK_NUMBERS = {
     "ht-final-scores": [("scores", {"Anna": 2100, "Ben": 6400, "Carla": 4800}), ("winners", ["Ben"])],
     "ht-auction-ben-pays-100": [("money", {"Ben": 0, "Carla": 190, "Anna": 90}), ("high_bid", 60)],
     "ht-trade-anna-40-richer": [("money", {"Anna": 130, "Ben": 50})],
-    "yb-donkeys-paydays": [("money", {"Anna": 140, "Ben": 140, "Carla": 140})],
+    # the paydays 50, 100, 200, 500 to every player; the bank starts with the 55 notes' 4700 less
+    # 3 x 90 and gives 3 x (50 + 100 + 200 + 500)
+    "yb-donkeys-paydays": [("money", {"Anna": 140, "Ben": 140, "Carla": 140}), ("bank", 4430), ("bank", 1880)],
     # "moving 2 spaces more or fewer costs 1 + 2 = 3 notes"
     "bu-board-move-two-more-costs-3": [("moved", {"steps": 3, "cost": 3}), ("moved", {"steps": 1, "cost": 3})],
     # Classic: "Daniel wins at 120; she sells, or buys it and pays him 120"
