@@ -80,9 +80,17 @@ class ScenarioPlayer(W.VBox):
     title (which may tell the outcome), and no list of the rulebook's numbers (they name
     every seat's notes and cards). The Example list names every example by its title in the
     all-seeing view and by its number and source in a seat's view (a title may tell a hidden
-    offer: "Anna offers 10 in three cards")."""
+    offer: "Anna offers 10 in three cards").
 
-    def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None):
+    ``ahead=False`` (for an exercise on the example) lists the numbers of steps not yet
+    reached without their values ("after step 11: points for the last question: shown
+    when reached"); the default lists them all, ticked when reached."""
+
+    def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None, *, ahead: bool = True):
+        if not isinstance(ahead, bool):
+            raise TypeError(f"ahead must be True (list every number of the example) or False (only those "
+                            f"reached), got {ahead!r}")
+        self.ahead = ahead
         self.scenarios = {s.name: s for s in sc.list_scenarios()}
         if name not in self.scenarios:
             raise sc.ScenarioError(f"no scenario called {name!r}; there are: {', '.join(self.scenarios)}")
@@ -225,6 +233,10 @@ class ScenarioPlayer(W.VBox):
     def _expectations(self, i: int) -> str:
         rows = []
         for c in self.result.checks:
+            if c.after > i and not self.ahead:                 # an exercise: the value when reached
+                rows.append(f"<li style='color:#666' title='{escape(c.key)}'>&#9675; after step {c.after}: "
+                            f"{escape(FACT_WORDS.get(c.key, c.key.replace('_', ' ')))}: shown when reached</li>")
+                continue
             if c.after > i:
                 mark, style = "&#9675;", "color:#666"          # not reached yet
             elif c.ok:

@@ -1,8 +1,12 @@
-"""The scenario player switched to another example while it shows one seat's view."""
+"""The scenario player switched to another example while it shows one seat's view, and
+its numbers to come hidden for an exercise."""
 
 from __future__ import annotations
 
-from bluffkit.widgets.scenario_player import ScenarioPlayer
+import pytest
+
+from bluffkit.widget_check import widget_tree
+from bluffkit.widgets.scenario_player import ScenarioPlayer, fact_text
 
 
 def test_choosing_another_example_from_a_seats_view_starts_it_in_the_all_seeing_view():
@@ -145,3 +149,23 @@ def test_a_board_games_board_is_drawn_where_the_height_cap_finds_it():
     assert any(BOARD_CSS in getattr(w, "value", "") for w in p.children)
     assert re.search(r"<svg[^>]*aria-label='[^']* board'", p.table.value.replace('"', "'")), \
         "the board's drawing no longer carries the label the height cap selects"
+
+
+def test_an_exercise_lists_the_numbers_to_come_without_their_values():
+    """``ahead=False``: a step not reached names its fact, not its value, anywhere the
+    browser holds (the worked question's points are lesson 08's exercise)."""
+    p = ScenarioPlayer("bluffer-worked-question", ahead=False)
+    last = p.step.max
+    points = next(c for c in p.result.checks if c.key == "last_gains")
+    value = fact_text("last_gains", points.expected)
+    assert "Anne 4" in value
+    tree = str(widget_tree(p))
+    assert "shown when reached" in p.expect.value and value not in tree and "Anne 4" not in tree
+    p.go(last)
+    assert value in p.expect.value and "shown when reached" not in p.expect.value
+    p.go(0)
+    assert value not in str(widget_tree(p)), "going back hides it again"
+    shown = ScenarioPlayer("bluffer-worked-question")
+    assert value in shown.expect.value, "the default lists every number, ticked when reached"
+    with pytest.raises(TypeError, match="ahead must be True"):
+        ScenarioPlayer("bluffer-worked-question", ahead="no")
