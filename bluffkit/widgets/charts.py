@@ -134,9 +134,15 @@ class GameCharts(W.VBox):
     charts is refused by name.
 
     The frames behind the charts are attributes named as the spec names them (e.g.
-    ``.money``, ``.auctions``, ``.trades``) and all together in ``.frames``."""
+    ``.money``, ``.auctions``, ``.trades``) and all together in ``.frames``.
 
-    def __init__(self, source):
+    The charts show everything (every player's money, the face-down offers), so a game
+    that is not over is refused, as ``ReplayViewer`` refuses it; ``unfinished=True`` draws
+    it all the same, for use away from the players."""
+
+    def __init__(self, source, *, unfinished: bool = False):
+        if not isinstance(unfinished, bool):
+            raise TypeError(f"unfinished must be True or False, got {unfinished!r}")
         charts_offline.enable()
         if hasattr(source, "states") and hasattr(source, "moves"):
             game, states, moves, names = source.game, source.states, source.moves, source.names
@@ -148,6 +154,10 @@ class GameCharts(W.VBox):
         if draw is None:
             able = ", ".join(s.title for s in specs() if s.charts is not None) or "none"
             raise RulesError(f"GameCharts has no charts for {spec.title} ({spec.name}); games with charts: {able}")
+        if not unfinished and not game.is_over(states[-1]):
+            raise RulesError("GameCharts: this game is not finished, and its charts show every player's money and "
+                             "the offers laid face down. Chart it once it is over; to look at it now, away from "
+                             "the players, use GameCharts(source, unfinished=True).")
         drawn = draw(game, states, moves, names)         # {name: (frame, chart, counted)}
         self._frames = {key: frame for key, (frame, _, _) in drawn.items()}
         self._counted = [key for key, (_, _, counted) in drawn.items() if counted]

@@ -660,3 +660,19 @@ def test_a_question_holds_up_only_its_answer_and_save_asks_before_replacing(monk
     sent[0] = 2005.0
     over.save_button.click()                        # read, then clicked again
     assert other.read_text() != "another game's log" and "Saved the log" in over.message.value
+
+
+def test_game_charts_refuse_a_game_still_in_play(tmp_path):
+    """The charts show every player's money and the face-down offers: a game not over is
+    refused (from a session and from its log) and nothing is drawn, unless asked for."""
+    from bluffkit.widgets import GameCharts
+    s = Session(make_game("youre-bluffing"), ["random", "random", "random"], names=["A", "B", "C"], seed=1)
+    s.advance(30)
+    assert not s.over
+    path = s.save(tmp_path / "live.jsonl")
+    for source in (s, path):
+        with pytest.raises(RulesError, match="not finished.*unfinished=True"):
+            GameCharts(source)
+    assert len(GameCharts(s, unfinished=True).money) > 0
+    with pytest.raises(TypeError, match="unfinished must be True or False"):
+        GameCharts(s, unfinished="yes")
