@@ -33,7 +33,7 @@ def _lie_example() -> list:
 
 
 @builder(example=_win_rate_example)
-def win_rate_chart(rates: pd.DataFrame, by: str = "agent", title: str = "Win rate (±2 standard errors)") -> alt.LayerChart:
+def win_rate_chart(rates: pd.DataFrame, by: str = "agent", title: str = "Win rate (Wilson interval, z = 2)") -> alt.LayerChart:
     """Bars of the win rate per bot (``by="agent"``) or per seat (``by="seat"``: "seat 0",
     "seat 1", ...) with whiskers over the rates within 2 standard errors of it, each rate
     written above its whisker. ``rates`` is :func:`bluffkit.analysis.tournament.win_rates`.

@@ -104,8 +104,9 @@ def money_chart(frame: pd.DataFrame, title: str = "Money during the game") -> al
 def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card value") -> alt.LayerChart:
     """Price paid against the lot's value, one point per auction.
 
-    ``frame`` is :func:`~bluffkit.analysis.gamedata.auctions_frame`; ``value`` is
-    per card (family value / family size). The dashed line is price = value: points
+    ``frame`` is :func:`~bluffkit.analysis.gamedata.auctions_frame`; ``value`` is the
+    lot's cards each counted at family value / family size (a lot of two cards, in the
+    Quick game and the Double auction, adds its two cards). The dashed line is price = value: points
     above it paid more than a card's share of its family (YB "The Auctions": "another
     player may just as easily pay far more than an animal's point value"); it runs over
     the values seen, so prices far above them do not squash the picture. Colour is
@@ -115,7 +116,7 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
                 numbers=("step", "value", "price", "paid"))
     top = max([1.0, *frame["value"].tolist()])
     points = alt.Chart(frame).mark_point(size=90, filled=True, opacity=0.8).encode(
-        x=alt.X("value:Q", title="value per card (family value / family size)"),
+        x=alt.X("value:Q", title="the lot's value, a card counted at family value / family size"),
         y=alt.Y("price:Q", title="price (winning bid)"),
         color=alt.Color("buyer:N", sort=_players(frame["leader"], frame["buyer"]), title="buyer"),
         shape=alt.Shape("bought_back:N", title="bought back", sort=[False, True],
