@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -302,7 +303,9 @@ def cmd_tournament(args) -> int:
               f"({args.players} seats x {len(table)} "
               f"line-up{'s' if len(table) > 1 else ''}), so seats and line-ups are not exactly balanced")
     wide = summ.pivot(index="agent", columns="measure")
-    measures = (("win share", 3), ("score", 1), ("rank", 2))          # each with its decimals
+    # each with its decimals; a score's as its intervals need (Bløff scores 0 or 1, You're
+    # Bluffing! thousands): two digits of the narrowest one show
+    measures = (("win share", 3), ("score", _decimals(wide[('hi', 'score')] - wide[('lo', 'score')])), ("rank", 2))
     rows = [[_estimate(wide.loc[bot, ('mean', m)], wide.loc[bot, ('lo', m)], wide.loc[bot, ('hi', m)], k)
              for m, k in measures] for bot in wide.index]
     heads = [f"{m} (95% CI)" for m, _ in measures]
@@ -318,6 +321,19 @@ def cmd_tournament(args) -> int:
             print(printable(f"  {r.agent} vs {r.opponent}: {_estimate(r.ahead, r.lo, r.hi, 3)}, "
                             f"{r.games:,} game{'s' if r.games != 1 else ''}"))
     return 0
+
+
+def _decimals(widths) -> int:
+    """The decimals that show two digits of the narrowest of ``widths`` (intervals' widths;
+    NaN for none): 1 to 4, 1 when there is no interval.
+
+    >>> _decimals([300.0, 250.0]), _decimals([0.066, float("nan")]), _decimals([0.0]), _decimals([])
+    (1, 3, 1, 1)
+    """
+    narrow = min((w for w in widths if w == w and w > 0), default=None)
+    if narrow is None:
+        return 1
+    return max(1, min(4, 1 - math.floor(math.log10(narrow))))
 
 
 def _estimate(mean: float, lo: float, hi: float, decimals: int) -> str:
