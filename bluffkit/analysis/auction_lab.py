@@ -84,6 +84,11 @@ def lab_game(fmt: str, double: bool = False, **options):
     return make_game("auction", format=fmt, double=double, player_limits=two, **options)
 
 
+#: The spawn key of the stream the first-price equilibrium is fitted from in
+#: :func:`simulate_engine` (past every auction's child).
+FIT_STREAM = 2**63
+
+
 def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 1000, *, values="uniform",
                     scale: int = 1000, strategy="truthful", shade: float = 0.2, right: bool = True,
                     double: bool = False, seed: int = 0, progress=False) -> pd.DataFrame:
@@ -116,7 +121,10 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
         raise RulesError(f"strategy: one of {', '.join(STRATEGIES)} for all, or one per bidder ({bidders})")
     draw = money_law(values, scale)
     try:
-        eq = first_price_equilibrium(bidders, values, seed=seed) if bidders > 1 else None
+        # the fit's draws are a stream of their own: not the values' (the seed's own stream)
+        # nor any auction's (the seed's children 0, 1, ...)
+        fit = int(np.random.SeedSequence(seed, spawn_key=(FIT_STREAM,)).generate_state(1, np.uint64)[0])
+        eq = first_price_equilibrium(bidders, values, seed=fit) if bidders > 1 else None
     except ValueError as e:
         raise RulesError(str(e)) from None
     money_eq = (lambda v: float(eq(np.array([v / scale]))[0]) * scale) if eq is not None else None

@@ -1,6 +1,7 @@
 """The auction lab: many auctions through the engine against the theory, and the panel
 (headless)."""
 
+import numpy as np
 import pytest
 
 from bluffkit.analysis.auction_lab import simulate_engine
@@ -252,3 +253,16 @@ def test_a_bid_above_the_bidders_money_is_asked_about_once():
     lab.controls.amount.value = 120
     lab.controls.bid_button.click()
     assert (2, lab.session.game.parse("bid 120")) in lab.session.moves
+
+
+def test_the_equilibrium_is_fitted_from_a_stream_of_its_own(monkeypatch):
+    """The fitted bid function must not see the very values the bidders are given: its
+    seed's stream differs from the values' (``default_rng(seed)``)."""
+    import bluffkit.analysis.auction_lab as lab
+    seen = []
+    real = lab.first_price_equilibrium
+    monkeypatch.setattr(lab, "first_price_equilibrium",
+                        lambda *a, seed=None, **k: seen.append(seed) or real(*a, seed=seed, **k))
+    lab.simulate_engine("secret-value", bidders=3, auctions=3, values="beta(2, 5)", strategy="equilibrium", seed=11)
+    fit = np.random.default_rng(np.random.SeedSequence(seen[0])).random(8)
+    assert not np.allclose(fit, np.random.default_rng(11).random(8))
