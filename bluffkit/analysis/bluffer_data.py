@@ -30,7 +30,7 @@ from bluffkit.agents.bluffer import BluffBot, check_spot, deck_facts
 from bluffkit.core.errors import RulesError, as_int, check_frame, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
-from bluffkit.core.seeding import MAX_SEED, check_seed, game_seeds
+from bluffkit.core.seeding import check_seed, game_seeds
 from bluffkit.games.bluffer.engine import TRUTH
 
 
@@ -95,7 +95,9 @@ def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, pr
                **options) -> pd.DataFrame:
     """For each value of ``spots`` (a list of spot rates), seat 0's spot is set to it and the
     others' to ``rest``: one :func:`simulate` per value, concatenated with a ``spot_0`` column.
-    The ``k``-th value plays from seed ``seed + k`` (counting on from 0 past :data:`MAX_SEED`)."""
+    The ``k``-th value plays from the ``k``-th child of ``seed``
+    (:func:`~bluffkit.core.seeding.game_seeds`), so two sweeps from neighbouring seeds share
+    no games (with ``seed + k`` the second point of seed 1 replayed the first of seed 2)."""
     seed = check_seed(seed)
     players = as_int(players)
     make_game("bluffer", **options).check_players(players)
@@ -108,8 +110,9 @@ def spot_sweep(players: int, spots, games: int, seed: int, rest: float = 0.4, pr
         check_spot(s, "spots")
     check_spot(rest, "rest")
     frames = []
+    seeds = game_seeds(seed, len(spots))
     for k, p in enumerate(spots):
-        df = simulate(players, [p] + [rest] * (players - 1), games, (seed + k) % (MAX_SEED + 1), progress=progress, **options)
+        df = simulate(players, [p] + [rest] * (players - 1), games, seeds[k], progress=progress, **options)
         df["spot_0"] = p
         frames.append(df)
     return pd.concat(frames, ignore_index=True)

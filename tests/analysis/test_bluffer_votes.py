@@ -44,3 +44,15 @@ def test_spot_estimate_and_bad_counts():
         bv.spot_estimate(-1, 10)
     with pytest.raises(RulesError, match="3 to 5"):
         bv.simulate_weighted(6, 0.3, 1, 10)
+
+
+def test_spot_sweeps_from_neighbouring_seeds_share_no_games():
+    """Each point of a sweep plays from its own child of the seed: with ``seed + k`` the
+    second point from seed 1 replayed the first point from seed 2, game for game."""
+    from bluffkit.analysis.bluffer_data import spot_sweep
+    a = spot_sweep(3, [0.5, 0.5], games=4, seed=1, rounds=1)
+    b = spot_sweep(3, [0.5, 0.5], games=4, seed=2, rounds=1)
+    one, two = a[a.index >= len(a) // 2].reset_index(drop=True), b[b.index < len(b) // 2].reset_index(drop=True)
+    assert not (len(one) == len(two) and one.drop(columns="spot_0").equals(two.drop(columns="spot_0")))
+    again = spot_sweep(3, [0.5, 0.5], games=4, seed=1, rounds=1)
+    assert a.equals(again), "the same seed gives the same sweep"
