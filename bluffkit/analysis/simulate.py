@@ -34,7 +34,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     ``score_<seat>``, then ``<field>_<seat>`` for each field of the game's ``summary``
     at the end (``money_<seat>``, the money left, in You're Bluffing! and the auction;
     ``cards_<seat>`` in Bløff; ``round_points_<seat>`` in Bluffer), ``winners`` (seats,
-    ``;``-separated), ``length`` (player actions). With ``logs``, each game's log is
+    ``;``-separated, as text: read a CSV back with ``dtype={"winners": str}``), ``length`` (player actions). With ``logs``, each game's log is
     written there as ``game-<i>.jsonl`` (a folder that already holds such logs, another
     run's, is refused: this run's would overwrite some and mix with the rest), once every game has been played (until then in a
     hidden folder inside it, removed on any failure, so a run that fails or is stopped
