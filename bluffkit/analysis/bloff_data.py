@@ -15,7 +15,7 @@ import pandas as pd
 from bluffkit.agents.base import bot_names, make_agent
 from bluffkit.core.errors import RulesError, check_frame, check_whole, quote
 from bluffkit.core.game import as_game
-from bluffkit.core.play import MAX_GAMES, lineup, play_games
+from bluffkit.core.play import MAX_GAMES, check_progress, lineup, play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 from bluffkit.games.bloff.cards import RANK_NAMES
 from bluffkit.games.bloff.engine import Call, Play, is_lie
@@ -56,7 +56,7 @@ def _typed(df: pd.DataFrame) -> pd.DataFrame:
     return df.astype({c: t for c, t in CLAIM_COLUMNS.items() if t != "object"})
 
 
-def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFrame:
+def simulate_claims(game, agents: list[str], games: int, seed: int, *, progress=False) -> pd.DataFrame:
     """The claims of ``games`` seeded games of Bløff (seats rotating as in a tournament),
     one row per claim (:data:`CLAIM_COLUMNS`).
 
@@ -65,6 +65,8 @@ def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFr
     False): ``games=0`` gives a frame of no rows with the columns and types of a frame of
     claims, so that code which sums or groups it works as on any other. ``seed`` a whole
     number. Each is checked, in words naming it, before any game is played.
+    ``progress``: ``True`` for a text bar, or a callable ``progress(done, total)`` (see
+    :func:`bluffkit.core.play.play_games`).
     """
     game = as_game(game)
     if not isinstance(game, Bloff):
@@ -78,9 +80,11 @@ def simulate_claims(game, agents: list[str], games: int, seed: int) -> pd.DataFr
         make_agent(name, game)                      # an unknown bot, refused before any game
     games = check_whole(games, "games", 0, MAX_GAMES)
     check_seed(seed)
+    check_progress(progress)
     agents = list(agents)
     frames = [claims_frame(game, rec.moves, lineup(agents, i), i) for i, rec in
-              play_games(game, game_seeds(seed, games), lambda i: [make_agent(a, game) for a in lineup(agents, i)])]
+              play_games(game, game_seeds(seed, games), lambda i: [make_agent(a, game) for a in lineup(agents, i)],
+                         progress=progress, desc="Bløff games")]
     if not frames:                                   # games=0: no claims, the columns and types of claims
         return _typed(pd.DataFrame(columns=list(CLAIM_COLUMNS)))
     return pd.concat(frames, ignore_index=True)

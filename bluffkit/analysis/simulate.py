@@ -21,7 +21,7 @@ from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, RulesError, check_whole, count, printable, quote
 from bluffkit.core.game import as_game
-from bluffkit.core.play import MAX_GAMES, play_games
+from bluffkit.core.play import MAX_GAMES, check_progress, play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 
 
@@ -52,9 +52,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     if on_played is not None and not callable(on_played):
         raise RulesError(f"on_played: a function of the table or None, got {quote(on_played)}"[:200])
     games = check_whole(games, "games", 1, MAX_GAMES)
-    if not (progress is None or isinstance(progress, bool) or callable(progress)):
-        raise RulesError(f"progress: True, False (or None) or a function progress(done, total), "
-                         f"got {quote(progress)}"[:200])
+    check_progress(progress)
     if not isinstance(agents, (list, tuple)):
         raise RulesError(f"agents: a list with one agent per seat (a bot's name or an agent object), "
                          f"got {quote(agents)}"[:200])

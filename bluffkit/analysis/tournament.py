@@ -45,9 +45,9 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 from bluffkit.agents.base import bot_names, make_agent
-from bluffkit.core.errors import RulesError, check_frame, check_whole, quote
+from bluffkit.core.errors import RulesError, check_frame, check_whole
 from bluffkit.core.game import as_game
-from bluffkit.core.play import MAX_GAMES, play
+from bluffkit.core.play import MAX_GAMES, check_progress, play
 from bluffkit.core.seeding import check_seed, game_seeds
 
 if TYPE_CHECKING:                       # pandas is imported where a frame is built: a worker playing games needs none
@@ -165,12 +165,6 @@ def check_field(game, players: int, table: list[tuple[str, ...]]) -> None:
 PROGRESS_EVERY = 50
 
 
-def check_progress(progress) -> None:
-    """Refuse, in words, a ``progress`` that is not ``True``, ``False`` (or ``None``) or a
-    function ``progress(done, total)``: a text such as ``"x"`` was taken for no bar."""
-    if not (progress is None or isinstance(progress, bool) or callable(progress)):
-        raise RulesError(f"progress: True, False (or None) or a function progress(done, total), "
-                         f"got {quote(progress)}"[:200])
 
 
 def tournament(game, agents: list[str], games: int, seed: int, progress: bool | Callable[[int, int], object] = False, *,

@@ -50,10 +50,11 @@ from numbers import Integral
 from pathlib import Path
 
 from bluffkit import __version__
-from bluffkit.analysis.tournament import COLUMNS, check_field, check_progress, lineups, play_range
+from bluffkit.analysis.tournament import COLUMNS, check_field, lineups, play_range
 from bluffkit.core import jsonread
 from bluffkit.core.errors import BluffkitError, RulesError, check_whole, printable, quote
 from bluffkit.core.game import as_game
+from bluffkit.core.play import check_progress
 from bluffkit.core.seeding import check_seed, game_seeds
 
 FORMAT, VERSION = "bluffkit-tournament", 1

@@ -152,6 +152,14 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
     return rec
 
 
+def check_progress(progress) -> None:
+    """Refuse, in words, a ``progress`` that is not ``True``, ``False`` (or ``None``) or a
+    function ``progress(done, total)``: a text such as ``"x"`` was taken for no bar."""
+    if not (progress is None or isinstance(progress, bool) or callable(progress)):
+        raise RulesError(f"progress: True, False (or None) or a function progress(done, total), "
+                         f"got {quote(progress)}"[:200])
+
+
 def play_games(game, seeds, seat_agents, *, progress=False, desc: str = "games", unit: str = "game",
                every: int = 50):
     """Play game ``i`` from ``seeds[i]`` with the agents ``seat_agents(i)`` returns; yield

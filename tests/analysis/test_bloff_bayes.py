@@ -57,3 +57,15 @@ def test_engine_first_claims_agree_with_bayes():
     assert not d[d.k >= 2].lie.any(), "the honest bot never lies with two or more cards"
     ones = d[(d.k == 1) & (d.observer_aces == 0)]
     assert abs(ones.lie.mean() - 23 / 75) < 4 * ones.lie.sem()
+
+
+def test_simulate_claims_shows_progress_and_refuses_a_wrong_one():
+    from bluffkit.analysis.bloff_data import simulate_claims
+    from bluffkit.core.errors import RulesError
+    from bluffkit.core.game import make_game
+    seen = []
+    df = simulate_claims(make_game("bloff"), ["honest", "caller", "random"], games=3, seed=1,
+                         progress=lambda done, total: seen.append((done, total)))
+    assert len(df) and seen[-1] == (3, 3)
+    with pytest.raises(RulesError, match="progress: True, False"):
+        simulate_claims(make_game("bloff"), ["honest", "caller", "random"], games=3, seed=1, progress="x")

@@ -333,8 +333,9 @@ def test_the_command_says_there_is_no_interval_after_one_game(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert ", 4 games\n" in printed
     random = next(line for line in printed.splitlines() if line.startswith("random "))
-    assert random.split()[1:] == ["4", "0.000", "(0.000..0.490)", "0.0", "(no", "interval)", "2.00", "(no", "interval)"], \
-        "random never won: a Wilson interval for its share; it scored 0 and came 2nd every game: no interval"
+    assert random.split()[1:] == ["4", "0.000", "(0.000..0.490)", "0.00", "(no", "interval)", "2.00", "(no", "interval)"], \
+        "random never won: a Wilson interval for its share; it scored 0 and came 2nd every game: no interval " \
+        "(the scores to 2 decimals: the caller's interval is 0.8 wide)"
 
 
 # -- intervals that stay honest at 0 and 1; win rates that count what they say -------------
