@@ -41,6 +41,11 @@ SEAT_EXPECT = ("<div class='bk-box'>Shown in the all-seeing view: the example's 
                "this seat cannot see.</div>")
 
 
+def fact_name(key: str) -> str:
+    """A checked fact's name in words: ``last_gains`` -> ``points for the last question``."""
+    return FACT_WORDS.get(key, key.replace('_', ' '))
+
+
 def fact_text(key: str, value) -> str:
     """A checked fact in words: ``herds {'Ben': {'9': 1}}`` -> ``animals: Ben 1 × 9``."""
     def say(v) -> str:
@@ -51,7 +56,7 @@ def fact_text(key: str, value) -> str:
         if isinstance(v, (list, tuple)):
             return ", ".join(say(x) for x in v) or "none"
         return phase_words(v) if key == "phase" else str(v)
-    return f"{FACT_WORDS.get(key, key.replace('_', ' '))}: {say(value)}"
+    return f"{fact_name(key)}: {say(value)}"
 
 
 def _starts_with_name(said: str, names) -> str | None:
@@ -84,7 +89,9 @@ class ScenarioPlayer(W.VBox):
 
     ``ahead=False`` (for an exercise on the example) lists the numbers of steps not yet
     reached without their values ("after step 11: points for the last question: shown
-    when reached"); the default lists them all, ticked when reached."""
+    when reached"), and, as a seat's view does, names the examples by their number and
+    source, not by their titles (a title may state the numbers: "score (650 + 160 + 10) x 3
+    = 2460"); the default lists them all, ticked when reached, under the example's title."""
 
     def __init__(self, name: str = "ht-auction-ben-pays-100", seat: int | None = None, *, ahead: bool = True):
         if not isinstance(ahead, bool):
@@ -99,7 +106,7 @@ class ScenarioPlayer(W.VBox):
             raise sc.ScenarioError(f"seat must be None (the all-seeing view) or a seat of {name}: "
                                 + ", ".join(f"{i} ({s})" for i, s in enumerate(self.scenarios[name].seats))
                                 + f"; got {seat!r}")
-        self.choose = W.Dropdown(options=self._example_options(seat is not None), value=name,
+        self.choose = W.Dropdown(options=self._example_options(seat is not None or not ahead), value=name,
                                  description="Example", layout=W.Layout(width="95%"))
         self.back = W.Button(description="Back", icon="step-backward")
         self.next = W.Button(description="Next", icon="step-forward")
@@ -137,6 +144,11 @@ class ScenarioPlayer(W.VBox):
         self.load(name, seat)
 
     def __repr__(self) -> str:
+        # the name may tell the outcome ("ht-trade-anna-40-richer"): where the list names the
+        # examples by number, so does the repr (a saved notebook's text shows it)
+        if self.viewer.value >= 0 or not self.ahead:
+            k = list(self.scenarios).index(self.scenario.name) + 1
+            return f"ScenarioPlayer(example {k}, step {self.step.value} of {self.step.max})"
         return f"ScenarioPlayer({self.scenario.name!r}, step {self.step.value} of {self.step.max})"
 
     def load(self, name: str, seat: int | None = None) -> None:
@@ -200,11 +212,11 @@ class ScenarioPlayer(W.VBox):
             return
         i, res, names = self.step.value, self.result, self.scenario.seats
         seat = None if self.viewer.value < 0 else self.viewer.value
-        self._label_examples(seat is not None)
+        self._label_examples(seat is not None or not self.ahead)
         with self.hold_sync():
             # the example's title tells its outcome ("on equal offers the challenger gets the
             # animal"): in a seat's view only where it comes from
-            title = f"<b>{escape(self.scenario.title)}</b><br>" if seat is None else ""
+            title = f"<b>{escape(self.scenario.title)}</b><br>" if seat is None and self.ahead else ""
             self.rule_text.value = f"<div class='bk-box'>{title}<i>{escape(self.scenario.source)}</i></div>"
             if i == 0:
                 self.narration.value = "<div class='bk-box'><b>Step 0</b>: the start. Press Next to begin.</div>"
@@ -235,7 +247,7 @@ class ScenarioPlayer(W.VBox):
         for c in self.result.checks:
             if c.after > i and not self.ahead:                 # an exercise: the value when reached
                 rows.append(f"<li style='color:#666' title='{escape(c.key)}'>&#9675; after step {c.after}: "
-                            f"{escape(FACT_WORDS.get(c.key, c.key.replace('_', ' ')))}: shown when reached</li>")
+                            f"{escape(fact_name(c.key))}: shown when reached</li>")
                 continue
             if c.after > i:
                 mark, style = "&#9675;", "color:#666"          # not reached yet

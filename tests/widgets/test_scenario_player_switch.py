@@ -3,6 +3,8 @@ its numbers to come hidden for an exercise."""
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from bluffkit.widget_check import widget_tree
@@ -165,6 +167,12 @@ def test_an_exercise_lists_the_numbers_to_come_without_their_values():
     assert value in p.expect.value and "shown when reached" not in p.expect.value
     p.go(0)
     assert value not in str(widget_tree(p)), "going back hides it again"
+    for name in ("yb-scoring-2460", "ht-final-scores"):     # titles that state the numbers
+        q = ScenarioPlayer(name, ahead=False)
+        tree = str(widget_tree(q))
+        assert q.scenario.title not in tree and "2460" not in tree and "6400" not in tree
+        assert name not in repr(q) and repr(q).startswith("ScenarioPlayer(example ")
+        assert escape(q.scenario.source) in q.rule_text.value, "where the example comes from is said"
     shown = ScenarioPlayer("bluffer-worked-question")
     assert value in shown.expect.value, "the default lists every number, ticked when reached"
     with pytest.raises(TypeError, match="ahead must be True"):
