@@ -165,8 +165,6 @@ def check_field(game, players: int, table: list[tuple[str, ...]]) -> None:
 PROGRESS_EVERY = 50
 
 
-
-
 def tournament(game, agents: list[str], games: int, seed: int, progress: bool | Callable[[int, int], object] = False, *,
                players: int | None = None, mode: str | None = None) -> pd.DataFrame:
     """Play ``games`` games here, in this process; the frame has the columns of

@@ -167,7 +167,9 @@ def play_games(game, seeds, seat_agents, *, progress=False, desc: str = "games",
 
     ``progress``: ``False``; ``True`` for a text bar (``desc``, ``unit``); or a callable
     ``progress(done, total)``, called every ``every`` games and after the last. The
-    cyclic garbage collector is paused while the games are played (see :func:`paused_gc`)."""
+    cyclic garbage collector is paused while the games are played (see :func:`paused_gc`).
+    A ``progress`` of another kind is refused (:func:`check_progress`) before any game."""
+    check_progress(progress)
     total = len(seeds)
     bar = None
     if progress is True:
