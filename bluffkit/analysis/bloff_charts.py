@@ -40,8 +40,8 @@ def win_rate_chart(rates: pd.DataFrame, by: str = "agent", title: str = "Win rat
 
     The whiskers are the Wilson score interval at z = 2 over the ``games`` (the rates p
     whose distance from the rate found is at most 2 sqrt(p (1 - p) / games), the standard
-    error at p): rate ± 2 ``se`` collapsed to a bare bar for a bot that won every game or
-    none (``se`` = 0), as if its rate were known exactly. The axis reads "share of games
+    error at p), not rate ± 2 ``se``, which would collapse to a bare bar for a bot that won
+    every game or none (``se`` = 0), as if its rate were known exactly. The axis reads "share of games
     won" when every bot held one seat a game, else "win share per seat" (a bot's seats of
     a game averaged, as ``win_rates`` says)."""
     if by not in _WHO:

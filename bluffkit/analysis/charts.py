@@ -107,7 +107,7 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
     ``frame`` is :func:`~bluffkit.analysis.gamedata.auctions_frame`; ``value`` is the
     lot's cards each counted at family value / family size (a lot of two cards, in the
     Quick game and the Double auction, adds its two cards). The dashed line is price = value: points
-    above it paid more than a card's share of its family (YB "The Auctions": "another
+    above it paid more than the lot's cards' shares of their families (YB "The Auctions": "another
     player may just as easily pay far more than an animal's point value"); it runs over
     the values seen, so prices far above them do not squash the picture. Colour is
     the buyer, a filled square a buy-back by the leader; free takes sit at price 0.
