@@ -51,6 +51,7 @@ from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.farm import ticket_words
 from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.legal import cost_notes, payable
+from bluffkit.games.bidder_up.narrate import sex_word
 from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
@@ -703,7 +704,11 @@ class BidderUpTable(SeatPanel):
         challenger, by_count = legal.key[0], legal.key[2]
         names = self.session.names
         can_counter = legal.can_counter          # no notes (and empty_offer=false): only agreeing
-        self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {ANIMALS[obs.trade[2]]} "
+        which = ANIMALS[obs.trade[2]]
+        if obs.rules.sexes:                     # [K] the specimens the challenger picked
+            theirs, mine = obs.trade[4]
+            which = f"{sex_word(mine)} {which} (against their {sex_word(theirs)})"
+        self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {which} "
                      "with an offer face down. "
                      + ("Agree, or counter with notes face down" + (" (the number of notes counts)." if by_count
                                                                     else ".") if can_counter
@@ -924,6 +929,8 @@ class BidderUpTable(SeatPanel):
             return True
         if isinstance(action, A.Trade) and self.trade_box.layout.display != _HIDE and self.viewer is not None:
             obs = self.session.observe(self.viewer)
+            if action.sexes and not obs.rules.sexes:
+                return False                    # no control chooses specimens here: typed, and refused
             wanted = (action.target, action.animal, specimens(obs, self.viewer, action))
             if wanted not in [v for _, v in self.trade_target.options]:
                 return False

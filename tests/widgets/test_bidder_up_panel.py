@@ -690,6 +690,21 @@ def test_baby_animals_on_the_fairground_the_challenger_picks_the_specimens_in_th
     k, (_, move) = played_trade(t)
     assert str(move).startswith("trade 1 sheep:m:f offer")
     assert t.session.states[k + 1].trade[2] == (sheep + A.MALE, sheep), "her male against his female"
+    assert "challenges Daniel for a sheep, Daniel's female against Annette's male, offer face down" \
+        in t.session.says[k], "the choice is public: said to the table"
+
+
+def test_the_challenged_player_is_told_which_specimens_are_put_up():
+    t = at_position(table("fairground", players=3, humans=(0, 1), seed=1, variants=["babies"]), current=0, roll=3,
+                    babies=["sheep", "cow", "pig", "dog"], pastures=[["sheep"], ["sheep", "sheep-m"], ["cow"]])
+    t.show.click()
+    t.view.click_space("hill-north")
+    sheep = ANIMALS.index("sheep")
+    t.trade_target.value = (1, sheep, "fm")
+    t.choose_notes(cheapest_offer(t))
+    t.notes_button.click()
+    t.show.click()                                       # Daniel's screen, after the cover
+    assert t.viewer == 1 and "challenges you for your male sheep (against their female)" in t.legal_text.value
 
 
 def test_the_trade_dropdown_names_no_specimens_without_baby_animals():

@@ -59,6 +59,11 @@ def public_move(before, seat, action):
     return type(action).__name__, shown, sum(notes)
 
 
+def sex_word(animal: int) -> str:
+    """"male" or "female": an animal told apart in the Fairground's Baby Animals [K]."""
+    return "male" if animal >= A.MALE else "female"
+
+
 def narrate(game, before, seat, action, after, names) -> str:
     """One sentence about a step, with nothing hidden in it."""
     if before.auction is not None:
@@ -78,7 +83,11 @@ def narrate(game, before, seat, action, after, names) -> str:
         text = f"{names[seat]} moves to {place(game.rules, action.space)}" + (f", paying {count(paid, 'note')} to the Piggy Bank." if paid
                                                              else ".")
     elif isinstance(action, A.Trade):
-        text = f"{names[seat]} challenges {names[action.target]} for a {ANIMALS[action.animal]}, offer face down."
+        text = f"{names[seat]} challenges {names[action.target]} for a {ANIMALS[action.animal]}"
+        if before.rules.sexes and after.trade is not None:     # [K] the challenger picks the two specimens
+            mine, theirs = after.trade[2]
+            text += f", {names[action.target]}'s {sex_word(theirs)} against {names[seat]}'s {sex_word(mine)}"
+        text += ", offer face down."
     elif isinstance(action, A.Counter) or action == A.AGREE:
         log = after.log
         verb = "accepts" if action == A.AGREE else "counters"
