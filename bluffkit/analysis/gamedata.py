@@ -56,6 +56,10 @@ def game_charts(game, states, moves, names) -> dict:
     - ``money``: :func:`money_frame` and :func:`bluffkit.analysis.charts.money_chart`;
     - ``auctions``: :func:`auctions_frame` and its price-against-value chart;
     - ``trades``: :func:`trades_frame` and its offer-against-counter chart.
+
+    These frames read the whole state: every player's money and the offers laid face down.
+    Called on a game still in play they show what no player may know yet, so they are for
+    looking back, or for a researcher away from the table; the panel refuses such a game.
     """
     from bluffkit.analysis import charts
     args = (game, states, moves, names)
