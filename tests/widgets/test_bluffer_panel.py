@@ -635,15 +635,16 @@ def test_after_a_wrong_pick_the_two_player_guesser_still_reads_every_sheet_with_
     raise AssertionError("the game never reached a second pick")
 
 
-def test_a_spot_sweep_from_the_highest_seed_counts_on_from_zero():
-    """The sweep's k-th value plays from seed + k; past the highest seed it counts on from 0
-    (it used to pass simulate a seed that simulate refuses)."""
-    from bluffkit.core.seeding import MAX_SEED
+def test_a_spot_sweep_from_the_highest_seed_plays_each_point_from_a_child_of_it():
+    """The sweep's k-th value plays from the seed's k-th child (``game_seeds``), a seed
+    ``simulate`` takes even from the highest seed (``seed + k`` once passed it a seed it
+    refuses)."""
+    from bluffkit.core.seeding import MAX_SEED, game_seeds
     sweep = spot_sweep(3, [0.3, 0.7], games=2, seed=MAX_SEED, rounds=1)
-    second = sweep[sweep.spot_0 == 0.7].drop(columns="spot_0").reset_index(drop=True)
-    assert second.equals(simulate(3, [0.7, 0.4, 0.4], games=2, seed=0, rounds=1))
-    first = sweep[sweep.spot_0 == 0.3].drop(columns="spot_0").reset_index(drop=True)
-    assert first.equals(simulate(3, [0.3, 0.4, 0.4], games=2, seed=MAX_SEED, rounds=1))
+    children = game_seeds(MAX_SEED, 2)
+    for k, spot in enumerate([0.3, 0.7]):
+        point = sweep[sweep.spot_0 == spot].drop(columns="spot_0").reset_index(drop=True)
+        assert point.equals(simulate(3, [spot, 0.4, 0.4], games=2, seed=children[k], rounds=1))
 
 
 def test_capitals_and_stops_do_not_tell_a_written_answer_on_the_sheets():
