@@ -53,7 +53,7 @@ from bluffkit.auctions.actions import PASS
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote
-from bluffkit.core.seeding import check_seed
+from bluffkit.core.seeding import check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, refusal_html, seat_html
@@ -109,10 +109,14 @@ class AuctionLab(W.VBox):
     """The lab (see the module docstring). ``fmt`` a format name of
     :data:`bluffkit.auctions.FORMATS`; ``bidders`` how many (``None``: 1 for the two-player
     formats, else 3); ``strategies`` one per bidder; ``human`` the bidder seat (1..n) you
-    play, or ``None``."""
+    play, or ``None``; ``seed`` the values and chance of the first auction (each new
+    auction takes the next seed), or ``None`` (the default) for a new draw each time the
+    lab is made, as every table panel deals: values nobody knows from an earlier run."""
 
     def __init__(self, fmt: str = "second-hand", bidders: int | None = None, values: str = "uniform", strategies=None,
-                 human: int | None = None, right: bool = True, double: bool = False, seed: int = 0):
+                 human: int | None = None, right: bool = True, double: bool = False, seed: int | None = None):
+        if seed is None:
+            seed = fresh_seed()
         self.seed = seed                          # (charts draw offline: bluffkit.widgets sees to it)
         self._quiet = False
         self.session: Session | None = None

@@ -391,6 +391,15 @@ def test_a_panel_made_without_a_seed_deals_a_new_game_each_time():
     assert again.session.seed == a.session.seed
 
 
+def test_an_auction_lab_made_without_a_seed_draws_new_values_each_time():
+    """Its seed was 0 by default: every class, and every student at home, saw the same values."""
+    from bluffkit.widgets import AuctionLab
+    a, b = AuctionLab(human=1), AuctionLab(human=1)
+    assert a.seed != b.seed and list(a.vals) != list(b.vals)
+    assert str(a.seed) not in repr(a)
+    assert list(AuctionLab(human=1, seed=7).vals) == list(AuctionLab(human=1, seed=7).vals), "a seed given repeats"
+
+
 def test_a_panels_text_output_keeps_its_seed_until_the_game_is_over():
     """The repr (the cell's text output, kept in the notebook and shown where the widget is
     not drawn) said the seed of a live game, and from it anyone could deal every hand again
