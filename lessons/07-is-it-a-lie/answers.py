@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from bluffkit.analysis import bloff_bayes as bb
+from bluffkit.core import scenario
 
 PLAYERS = 5
 START = {"unseen_cards": 41, "claimant_cards": 11}      # the first play of a game of five: 11, 11, 10, 10, 10 cards
@@ -33,8 +34,22 @@ def a1e():
     return bb.p_lie(2, 1, **START, lie_prob=Fraction(1, 4), lie_sizes=(1, 1))
 
 
+def _david_plays():
+    """Anne's view as David lays "three fours" in the rulebook's example (the scenario
+    bloff-anne-calls-david, four players): the cards she does not see (the deck less her hand
+    and her own cards in the pile) and David's hand; and the number of cards he lays."""
+    example = scenario.find("bloff-anne-calls-david")
+    result = scenario.run(example)
+    k = next(i for i, (seat, action, _) in enumerate(example.moves) if seat == 3 and hasattr(action, "cards"))
+    before = result.states[k]
+    deck = sum(len(h) for h in before.hands) + len(before.pile)
+    anne_seen = len(before.hands[0]) + sum(len(cards) for seat, _, cards in before.plays if seat == 0)
+    return {"unseen_cards": deck - anne_seen, "claimant_cards": len(before.hands[3])}, len(example.moves[k][1].cards)
+
+
 def a1f():
-    return bb.naive_p_false(3, 1, **START)
+    position, claim = _david_plays()
+    return bb.naive_p_false(claim, 1, **position)          # Anne holds one four instead of two
 
 
 @lru_cache(maxsize=None)

@@ -192,11 +192,13 @@ def lab_server() -> LabServer:
     shutil.rmtree(base, ignore_errors=True)
 
 
-def serve_cells(server: LabServer, source: Path, name: str, code: str) -> str:
+def serve_cells(server: LabServer, source: Path, name: str, code: str, replace: dict | None = None) -> str:
     """Write into the served folder, as ``name``, the notebook ``source`` with every markdown
     cell and only the code cells whose source contains ``code`` (their outputs cleared):
     the panel a browser test plays, built by the notebook's own cell, without the
-    notebook's simulations and charts before it (nbval runs those). Returns ``name``."""
+    notebook's simulations and charts before it (nbval runs those). ``replace``: texts of
+    those cells to change (``{"right=False)": "right=False, seed=7)"}``: a class gets a new deal
+    each run, a test a known one). Returns ``name``."""
     nb = json.loads(Path(source).read_text(encoding="utf-8"))
     cells = [c for c in nb["cells"]
              if c["cell_type"] != "code" or code in "".join(c["source"])]
@@ -204,6 +206,11 @@ def serve_cells(server: LabServer, source: Path, name: str, code: str) -> str:
     for c in cells:
         if c["cell_type"] == "code":
             c["outputs"], c["execution_count"] = [], None
+            text = "".join(c["source"])
+            for old, new in (replace or {}).items():
+                assert old in text or code not in text, f"{source}: the cell has no {old!r} to replace"
+                text = text.replace(old, new)
+            c["source"] = text
     nb["cells"] = cells
     nb.get("metadata", {}).pop("widgets", None)          # no saved widget state to draw first
     (server.root / name).write_text(json.dumps(nb), encoding="utf-8")

@@ -57,10 +57,14 @@ def test_lesson_09_debrief_quotes_its_tables():
     assert abs(h_notes - heuristic[0]) <= 0.5 and abs(r_notes - random[0]) <= 0.5, (means.group(0), heuristic, random)
     assert abs(h_score - heuristic[1]) <= 50 and abs(r_score - random[1]) <= 50, (means.group(0), heuristic, random)
 
-    shares = re.search(r"The heuristic bot pays on about (\w+) moves? in (\w+), the random bot on about (\w+) in "
+    shares = re.search(r"[Tt]he heuristic bot pays on about (\w+) moves? in (\w+), the random bot on about (\w+) in "
                        r"(\w+);", text)
     assert shares, "the debrief no longer quotes how often each bot pays (update this test with it)"
     said = [ONES[a] / ONES[b] for a, b in (shares.groups()[:2], shares.groups()[2:])]
     printed = [_row(texts, f"{bot} bots", "share of moves paid")[3] for bot in ("heuristic", "random")]
     for s, p in zip(said, printed):
         assert abs(s - p) <= 0.02, (shares.group(0), printed)
+
+    this_run = re.search(r"the heuristic bot's share runs from ([\d.]+) \(this run's\)", text)
+    assert this_run, "the debrief no longer quotes this run's share beside other seeds' (update this test with it)"
+    assert abs(float(this_run.group(1)) - printed[0]) <= 0.005, (this_run.group(0), printed)
