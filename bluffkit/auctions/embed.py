@@ -80,15 +80,19 @@ class AuctionPen:
         return FORMAT_TABLES[self.format].FACE_DOWN_PEN
 
 
-def fill(fmt: str, double: bool, supply: Supply, pen: tuple[int, ...] = ()) -> tuple[AuctionPen, Supply]:
+def fill(fmt: str, double: bool, supply: Supply, pen: tuple[int, ...] = (), partial: bool = False
+         ) -> tuple[AuctionPen, Supply]:
     """A pen of format ``fmt`` topped up from ``supply`` (``pen``: what it still holds, e.g.
     a Cat in the Bag's face-down animals): "if at least 1 animal can no longer be placed
-    in the pen, it stays empty" (Bidder Up!, "Supply stack empty")."""
+    in the pen, it stays empty" (Bidder Up!, "Supply stack empty"); with ``partial``, it
+    takes what the supply has left (Bidder Up!'s option ``short_pen="partial"``)."""
     if fmt not in FORMAT_TABLES:
         raise RulesError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
     face_down = FORMAT_TABLES[fmt].FACE_DOWN_PEN
     want = 3 if face_down else 2 if double else 1
     need = want - len(pen)
+    if need > len(supply.animals) and partial:
+        need = len(supply.animals)
     if need > len(supply.animals):
         return AuctionPen(fmt, tuple(pen) if face_down else (), double), supply
     drawn, rest = supply.draw(need)

@@ -85,12 +85,12 @@ class BidderUp(TableGame):
             if p["value_gain"]:
                 inner.append(f"Value-Gain {p['value_gain']}")
             if p["barn_babies"]:
-                inner.append(f"{p['barn_babies']} x 200 for babies in the barn")
+                inner.append(f"{p['barn_babies']} x {t.rules.baby_points} for babies in the barn")
             times = f"{len(p['animals'])} type{'s' if len(p['animals']) != 1 else ''}" + \
                 (" + 1 for the Wool-Milk-Sow" if p["sow"] else "")
             line = f"{who}: ({' + '.join(inner)}) x ({times})"
             if p["zoo_babies"]:
-                line += f" + {p['zoo_babies']} x 200 for the petting zoo"
+                line += f" + {p['zoo_babies']} x {t.rules.baby_points} for the petting zoo"
             line += f" + money {p['money']}" + (f" - loans {p['loans']}" if p["loans"] else "")
             out.append(line + f" = {t.score(s)}")
         return out

@@ -1,4 +1,4 @@
-"""Rules of Bidder Up!, the board game (seeds/001; sections A-L of docs/bidder-up.md).
+"""Rules of Bidder Up!, the board game (seeds/001; sections A-L as docs/bidder-up.md cites them).
 
 Every number the rulebook gives is a default here, quoted; every point it leaves
 open (section L) is a named option with a documented default; nothing is a hidden
@@ -89,8 +89,11 @@ class Rules(RuleOptions):
       male: the Animal Market keeps one of each) takes its baby to the barn. Fairground:
       each animal's sex is told apart; whoever first owns a female and the male takes the
       baby to the petting zoo, and to the barn on completing the type; in a horse-trade
-      the challenger picks the two specimens; a baby is never lost. +200 a baby, in the
-      barn before multiplying, in the petting zoo after.
+      the challenger picks the two specimens; a baby is never lost. ``baby_points`` (200)
+      a baby, in the barn before multiplying, in the petting zoo after.
+    - ``value_gain``: what a Value-Gain ticket adds, ``(300, 100)``: "+300 ... if you
+      have the pictured animal type complete", else "by 100" with any other complete
+      type [H].
     - ``raffle_rush``: the variant "roll the die once and throw in that many extra
       tickets" [K]; with 3-4 players all 24 tickets are in the bag already, so it adds
       tickets only to the two-player bag of 8.
@@ -148,6 +151,13 @@ class Rules(RuleOptions):
       donkey with two players (Fairground: all) [J].
     - ``refill_from``: which supply stack refills a pen [L6]: ``"taller"`` (default; the
       first on a tie, the other when one is empty) or ``"first"`` (the first until empty).
+    - ``short_pen`` [L6, "a double pen with one animal left in supply"]: ``"empty"``
+      (default: "if at least 1 animal can no longer be placed in the pen, it stays empty"
+      [D], so the supply's last animals may stay there, and the game ends when no pen holds
+      an animal) or ``"partial"`` (the pen takes what the supply has left: a double pen
+      auctions its one animal alone, a Cat in the Bag pen is topped up with fewer than 3,
+      so every animal is auctioned, "no animals remain on either the supply board or the
+      game board" [I]).
     - ``empty_offer``: a horse-trade offer of no notes [L7]; default ``False``: at least
       one note (a 0-note is the bluff the text describes).
     - ``final_ties``: equal top scores [L7]: ``"shared"`` (default: all of them win) or
@@ -181,6 +191,8 @@ class Rules(RuleOptions):
     board: str = "animal-market"
     tiles: tuple | None = None
     babies: bool = False
+    baby_points: int = 200
+    value_gain: tuple = (300, 100)
     raffle_rush: bool = False
     die_faces: tuple = (1, 2, 3)
     denominations: tuple = (0, 10, 50, 100, 200, 500)
@@ -206,6 +218,7 @@ class Rules(RuleOptions):
     box_two: int = 5
     donkey_500s_two: int = 2
     refill_from: str = "taller"
+    short_pen: str = "empty"
     empty_offer: bool = False
     final_ties: str = "shared"
     zero_pays_count: bool = True
@@ -224,8 +237,9 @@ class Rules(RuleOptions):
         need(self.board in BOARDS, f"board must be one of {', '.join(BOARDS)}, got {self.board!r}")
         for f in ("babies", "raffle_rush", "empty_offer", "zero_pays_count", "free_donkey_pays"):
             need(isinstance(getattr(self, f), bool), f"{f} must be true or false, got {getattr(self, f)!r}")
+        need(_count(self.baby_points), f"baby_points must be an int >= 0, got {self.baby_points!r}")
         for f in ("die_faces", "denominations", "notes", "start_money", "donkey_pay", "animal_values",
-                  "market_track", "market_start"):
+                  "market_track", "market_start", "value_gain"):
             v = getattr(self, f)
             need(isinstance(v, (tuple, list)) and all(_count(x) for x in v), f"{f} must be a list of ints >= 0")
             object.__setattr__(self, f, tuple(v))
@@ -248,6 +262,10 @@ class Rules(RuleOptions):
         for f in ("animal_values", "market_track"):     # what a pen is auctioned at: the auctions' bound
             need(not getattr(self, f) or max(getattr(self, f)) <= MAX_ANIMAL_VALUE,
                  f"{f}: at most {MAX_ANIMAL_VALUE} each (the auctions' bound), got {max(getattr(self, f), default=0)}")
+        need(len(self.value_gain) == 2 and max(self.value_gain) <= MAX_ANIMAL_VALUE
+             and self.baby_points <= MAX_ANIMAL_VALUE,
+             f"value_gain is two amounts (the pictured type complete, another), baby_points one, each at most "
+             f"{MAX_ANIMAL_VALUE}; got {self.value_gain!r} and {self.baby_points!r}")
         need(len(self.market_track) >= 2 and all(i < len(self.market_track) for i in self.market_start),
              "market_start must index the market_track")
         for f in ("market_types", "market_steps", "marker_moves", "tickets_two", "raffle_max", "piggy_take",
@@ -284,6 +302,7 @@ class Rules(RuleOptions):
                               ("donkey_500s_two", in_box, "the notes in the game")):
             need(getattr(self, f) <= most, f"{f} can be at most {most} ({what}), got {getattr(self, f)!r}")
         need(self.refill_from in ("taller", "first"), f"refill_from must be taller or first, got {self.refill_from!r}")
+        need(self.short_pen in ("empty", "partial"), f"short_pen must be empty or partial, got {self.short_pen!r}")
         need(self.donkey_pay_per in ("donkey", "auction"),
              f"donkey_pay_per must be donkey or auction, got {self.donkey_pay_per!r}")
         if self.start_money_two is not None:

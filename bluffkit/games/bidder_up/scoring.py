@@ -20,21 +20,23 @@ from bluffkit.games.bidder_up.state import OVER, SOW, TableFields
 
 
 def score_of(values, value_gain: int, sow: bool, money: int, loans: int = 0, barn_babies: int = 0,
-             zoo_babies: int = 0) -> int:
-    """One player's points from the scoring sheet's lines [I]."""
-    subtotal = sum(values) + value_gain + 200 * barn_babies
-    return subtotal * (len(values) + int(sow)) + 200 * zoo_babies + money - loans
+             zoo_babies: int = 0, baby: int = 200) -> int:
+    """One player's points from the scoring sheet's lines [I] (``baby``: the option
+    ``baby_points``, 200 a baby [K])."""
+    subtotal = sum(values) + value_gain + baby * barn_babies
+    return subtotal * (len(values) + int(sow)) + baby * zoo_babies + money - loans
 
 
-def value_gain(tickets, barn) -> int:
+def value_gain(tickets, barn, gain: tuple = (300, 100)) -> int:
     """"+300 ... if you have the pictured animal type complete ... If you don't ... any
-    other complete animal type ... by 100" [H]; nothing without a complete type."""
+    other complete animal type ... by 100" [H] (``gain``: the option ``value_gain``);
+    nothing without a complete type."""
     out = 0
     for t in tickets:
         kind, _, arg = t.partition(":")
         if kind != "value-gain" or not barn:
             continue
-        out += 300 if ANIMALS.index(arg) in barn else 100
+        out += gain[0] if ANIMALS.index(arg) in barn else gain[1]
     return out
 
 
@@ -74,13 +76,15 @@ class ScoringMixin(TableFields):
         barn = self.barns[seat]
         values = self.type_values()
         d = self.rules.denominations
-        return {"animals": tuple(values[a] for a in barn), "value_gain": value_gain(self.tickets[seat], barn),
+        return {"animals": tuple(values[a] for a in barn),
+                "value_gain": value_gain(self.tickets[seat], barn, self.rules.value_gain),
                 "sow": self.sow == seat, "money": total(self.money[seat], d), "loans": sum(self.loans[seat]),
                 "barn_babies": len(self.baby_barns[seat]), "zoo_babies": len(self.baby_zoos[seat])}
 
     def score(self, seat: int) -> int:
         p = self.score_parts(seat)
-        return score_of(p["animals"], p["value_gain"], p["sow"], p["money"], p["loans"], p["barn_babies"], p["zoo_babies"])
+        return score_of(p["animals"], p["value_gain"], p["sow"], p["money"], p["loans"], p["barn_babies"], p["zoo_babies"],
+                        self.rules.baby_points)
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.score(s) for s in range(self.n))

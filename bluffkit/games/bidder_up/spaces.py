@@ -88,12 +88,13 @@ class SpacesMixin(TableFields):
         return 3 if self.cats[i] else self.lay.pens[i].size
 
     def pen_problem(self, i: int, count: int) -> str | None:
-        """Why pen ``i`` cannot hold ``count`` animals: a pen is full or "stays empty" [D]; a
+        """Why pen ``i`` cannot hold ``count`` animals: a pen is full or "stays empty" [D]
+        (with ``short_pen="partial"``, L6, a double pen may hold the supply's last one); a
         Cat in the Bag pen holds up to 3, face down [B]."""
         if self.cats[i]:
             return None if 0 <= count <= 3 else f"holds 0 to 3 animals face down (Cat in the Bag), not {count}"
         size = self.pen_size(i)
-        if count in (0, size):
+        if count in (0, size) or (self.rules.short_pen == "partial" and 0 < count < size):
             return None
         return (f"holds {size} animal{'s' if size > 1 else ''} (a {'double' if size == 2 else 'small'} pen) "
                 f"or none, not {count}")
@@ -115,7 +116,9 @@ class SpacesMixin(TableFields):
         pen = self.lay.pens[i]
         fmt = self.pen_format(i)
         types = tuple(a % MALE for a in self.pens[i])
-        game, sub = embed.start(embed.AuctionPen(fmt, types, pen.size == 2), self.current, self.money,
+        # a double pen topped up with one animal (short_pen="partial", L6) auctions it alone
+        double = pen.size == 2 and (len(types) == 2 or embed.FORMAT_TABLES[fmt].FACE_DOWN_PEN)
+        game, sub = embed.start(embed.AuctionPen(fmt, types, double), self.current, self.money,
                                 animal_values=self.type_values(), denominations=self.rules.denominations)
         self.drawn = self.pens[i]                       # the pen's animals as told apart (a male)
         w = len(self.rules.denominations)
@@ -176,13 +179,15 @@ class SpacesMixin(TableFields):
 
     def _refill(self, i: int) -> None:
         """"Afterward, the pen is refilled ... from the supply stack"; "if at least 1 animal
-        can no longer be placed in the pen, it stays empty" [D]. Which stack: ``refill_from``
-        (L6); when it runs short the other stack gives the rest."""
+        can no longer be placed in the pen, it stays empty" [D], or with ``short_pen="partial"``
+        it takes what is left (L6). Which stack: ``refill_from`` (L6); when it runs short the
+        other stack gives the rest."""
         a, b = self.stacks
         first = 0 if self.rules.refill_from == "first" or len(a) >= len(b) else 1
         order = self.stacks[first] + self.stacks[1 - first]
         pen = self.lay.pens[i]
-        filled, rest = embed.fill(self.pen_format(i), pen.size == 2, embed.Supply(order), self.pens[i])
+        filled, rest = embed.fill(self.pen_format(i), pen.size == 2, embed.Supply(order), self.pens[i],
+                                  partial=self.rules.short_pen == "partial")
         took = len(order) - len(rest.animals)
         mine = self.stacks[first]
         stacks = [None, None]

@@ -161,6 +161,71 @@ def test_a_double_pen_that_cannot_be_filled_stays_empty():
     assert t.pens[j] == (ROOSTER,) and t.stacks == ((), ())
 
 
+def last_animals(short_pen: str):
+    """Animal Market, three players: the double pen-3 holds the two cows, the supply one
+    horse, Anna's pasture the other; every other type is in a barn."""
+    g = game(short_pen=short_pen)
+    barns = [["rooster", "goose", "cat"], ["dog", "sheep", "goat"], ["donkey", "pig"]]
+    s = g.state_from_position(3, current=0, roll=3, pens={"pen-3": ["cow", "cow"]}, barns=barns,
+                              pastures=[["horse"], None, None])
+    assert s.stacks == ((HORSE,), ())
+    s = g.step(s, 0, "move pen-3 pay 0+0+10")
+    while s.phase == "auction":                     # nobody bids: Anna takes the cows free
+        seat = g.to_move(s)[0]
+        s = g.step(s, seat, "pass" if seat else "sell")
+    return g, s
+
+
+def test_short_pen_empty_the_last_animal_of_the_supply_stays_there():
+    """L6 "a double pen with one animal left in supply", ``short_pen="empty"`` (default):
+    "it stays empty" [D], and with every pen empty the game is over, the horse unsold."""
+    g, s = last_animals("empty")
+    assert g.is_over(s) and s.stacks == ((HORSE,), ()) and all(not p for p in s.pens)
+    with pytest.raises(RulesError, match=r"pen-3 holds 2 animals \(a double pen\) or none, not 1"):
+        g.state_from_position(3, pens={"pen-3": ["horse"]})
+
+
+def test_short_pen_partial_passes_the_conformance_suite(monkeypatch):
+    """The conformance check (leaks, narration, replay) on games whose pens are topped up
+    short at the end: the spy proves some were."""
+    from bluffkit.auctions import embed
+    from bluffkit.games.bidder_up import spaces
+    from bluffkit.testing import check_game
+    short, fill = [], embed.fill
+
+    def spy(fmt, double, supply, pen=(), partial=False):
+        filled, rest = fill(fmt, double, supply, pen, partial)
+        short.append(double and not filled.face_down and len(filled.animals) == 1)   # a double pen, one animal
+        return filled, rest
+
+    monkeypatch.setattr(spaces.embed, "fill", spy)
+    report = check_game(game(short_pen="partial"), 3, seeds=[1, 2])
+    assert report["games"] == 2 and any(short), "no pen was topped up short: the option was not reached"
+
+
+def test_short_pen_partial_the_double_pen_auctions_the_last_animal_alone():
+    """``short_pen="partial"``: the pen takes the supply's one horse and auctions it alone,
+    so the game ends when "no animals remain on either the supply board or the game
+    board" [I]."""
+    g, s = last_animals("partial")
+    pen = g.table(s).lay.pen_index["pen-3"]
+    assert not g.is_over(s) and s.pens[pen] == (HORSE,) and s.stacks == ((), ())
+    assert not g.invariants(s)
+    # the same end from a position: the double pen holds the horse alone, Anna moves there
+    barns = [["rooster", "goose", "cat", "cow"], ["dog", "sheep", "goat"], ["donkey", "pig"]]
+    s = g.state_from_position(3, current=0, roll=3, pens={"pen-3": ["horse"]}, barns=barns,
+                              pastures=[["horse"], None, None])
+    assert s.stacks == ((), ()) and not g.invariants(s)
+    s = g.step(s, 0, "move pen-3 pay 0+0+10")
+    assert s.phase == "auction" and s.auction.pen == (HORSE,), "one lot, not a double pen's two"
+    while s.phase == "auction":
+        seat = g.to_move(s)[0]
+        s = g.step(s, seat, "pass" if seat else "sell")
+    assert g.is_over(s) and HORSE in s.barns[0] and not any(s.pens) and s.stacks == ((), ())
+    with pytest.raises(RulesError, match="short_pen must be empty or partial"):
+        game(short_pen="some")
+
+
 def test_a_complete_type_goes_to_the_barn_and_locks_its_market_value():
     g = game(board="fairground")
     t = Table.thaw(g.state_from_position(3, pastures=[["sheep", "sheep"], None, None]))
@@ -372,6 +437,24 @@ def test_value_gain_and_wool_milk():
     assert value_gain(["value-gain:cow"], (SHEEP,)) == 100
     assert value_gain(["value-gain:cow"], ()) == 0
     assert wool(["wool-milk:1", "wool-milk:2", "wool-milk:2", "extra-turn"]) == (5, 3)
+
+
+def test_the_rulebooks_points_for_a_baby_and_a_value_gain_are_options():
+    """The rulebook's numbers are defaults, none a hidden constant: ``baby_points`` (200 [K])
+    and ``value_gain`` ((300, 100) [H]) score as given."""
+    g = game(board="fairground", babies=True, baby_points=50, value_gain=[500, 20])
+    t = Table.thaw(g.state_from_position(3, current=0, babies=["sheep", "cow", "pig", "dog"],
+                                         tickets=[["value-gain:sheep", "value-gain:cow"], None, None]))
+    t.to_pasture(0, (SHEEP, SHEEP + 10, SHEEP))         # the type complete: the baby to the barn
+    assert t.baby_barns[0] == (SHEEP,)
+    assert t.score(0) == (400 + 500 + 20 + 50) * 1 + 140
+    t.phase = "over"
+    assert "1 x 50 for babies in the barn" in g.score_sheet(t.freeze(), ["A", "B", "C"])[0]
+    for bad, said in [({"baby_points": -1}, "baby_points must be an int >= 0"),
+                      ({"value_gain": [300]}, "value_gain is two amounts"),
+                      ({"value_gain": [300, 10**6]}, "value_gain is two amounts")]:
+        with pytest.raises(RulesError, match=said):
+            game(**bad)
 
 
 def test_wool_milk_ties_go_to_the_most_tickets_then_to_the_die():
