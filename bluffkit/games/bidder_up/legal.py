@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
-from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
+from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count, quote
 from bluffkit.core.money import contains, fmt
 from bluffkit.core.tables import TableRefs, no_pickle
 from bluffkit.games.bidder_up import actions as A
@@ -296,6 +296,9 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
         if (action.target, action.animal) not in key[0]:
             return ("no-such-trade", "a horse-trade names a fellow player and a type both hold on their pastures")
         if action.sexes:
+            if not (isinstance(action.sexes, str) and len(action.sexes) == 2 and set(action.sexes) <= {"m", "f"}):
+                return ("bad-specimens", f"the specimens are two letters, m or f, yours then theirs "
+                                         f"(trade 1 sheep:f:m offer 50), not {quote(action.sexes, 20)}")
             if not t.rules.sexes:
                 return ("no-sexes", "only the Fairground's Baby Animals tells the specimens apart (TYPE:m:f)")
             for who, sex in ((seat, action.sexes[0]), (action.target, action.sexes[1])):

@@ -7,6 +7,7 @@ import pytest
 
 from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.core.game import make_game
+from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.engine import Table
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.scoring import score_of, value_gain, wool
@@ -552,6 +553,9 @@ def test_the_challenger_picks_the_specimens_and_a_baby_is_never_lost():
     assert t.baby_zoos[0] == (SHEEP,)
     s = g.step(t.freeze(), 1, "move hill-north")
     assert_refused(g, s, 1, "trade 0 sheep:m:f offer 50", rule="no-such-specimen")
+    d = g.rules.denominations
+    for bad in ("fx", "m", "mfm", "MF", ("m", "f")):     # a move built in code, not parsed: refused too
+        assert_refused(g, s, 1, A.Trade(0, SHEEP, (0, 0, 1, 0, 0, 0), d, bad), rule="bad-specimens")
     s = g.step(s, 1, "trade 0 sheep:f:m offer 50")      # Ben picks: his female against her male
     s = g.step(s, 0, "agree")
     assert s.pastures[1] == (SHEEP, SHEEP + 10) and s.pastures[0] == (SHEEP,), "accepted: she gives her male"
