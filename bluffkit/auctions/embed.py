@@ -88,15 +88,19 @@ def fill(fmt: str, double: bool, supply: Supply, pen: tuple[int, ...] = (), part
     takes what the supply has left (Bidder Up!'s option ``short_pen="partial"``)."""
     if fmt not in FORMAT_TABLES:
         raise RulesError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+    if not isinstance(partial, bool):
+        raise RulesError(f"partial must be True or False, got {partial!r}")
     face_down = FORMAT_TABLES[fmt].FACE_DOWN_PEN
     want = 3 if face_down else 2 if double else 1
-    need = want - len(pen)
+    need = max(0, want - len(pen))
     if need > len(supply.animals) and partial:
         need = len(supply.animals)
     if need > len(supply.animals):
         return AuctionPen(fmt, tuple(pen) if face_down else (), double), supply
     drawn, rest = supply.draw(need)
-    return AuctionPen(fmt, tuple(pen) + drawn, double), rest
+    animals = tuple(pen) + drawn
+    # a double pen topped up with one animal is auctioned as one lot
+    return AuctionPen(fmt, animals, double and (face_down or len(animals) != 1)), rest
 
 
 def start(pen: AuctionPen, auctioneer: int, money, *, animal_values=ANIMAL_VALUES,

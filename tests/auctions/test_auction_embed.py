@@ -241,3 +241,17 @@ def test_the_docs_embedding_example_runs():
     sale, pen_left = space["sale"], space["pen_left"]
     assert len(sale.owners) == 1 and len(pen_left) == 2, "one animal sold, the 2 unpicked left face down"
     assert sum(total(m, DENOMINATIONS) for m in space["money"]) == 4 * 540, "no money made or lost"
+
+
+def test_a_double_pen_topped_up_with_one_animal_is_one_lot():
+    """Bidder Up!'s ``short_pen="partial"``: the pen takes what the supply has left; one
+    animal in a double pen is auctioned as one lot, and the auction takes it."""
+    from bluffkit.auctions.embed import Supply, fill, start
+    pen, rest = fill("classic", True, Supply((8,)), partial=True)
+    assert pen.animals == (8,) and not pen.double and rest.animals == ()
+    start(pen, 0, [(2, 4, 2, 2, 1, 0)] * 4)
+    cat, _ = fill("cat-in-the-bag", True, Supply((8,)), partial=True)
+    assert cat.animals == (8,) and cat.double, "a Cat in the Bag pen keeps its kind"
+    assert fill("classic", True, Supply((8,)))[0].animals == (), "it stays empty by default"
+    with pytest.raises(RulesError, match="partial must be True or False"):
+        fill("classic", True, Supply((8,)), partial="no")
