@@ -99,14 +99,8 @@ class ScenarioPlayer(W.VBox):
                             f"reached), got {ahead!r}")
         self.ahead = ahead
         self.scenarios = {s.name: s for s in sc.list_scenarios()}
-        if name not in self.scenarios:
-            raise sc.ScenarioError(f"no scenario called {name!r}; there are: {', '.join(self.scenarios)}")
-        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
-                                     and 0 <= seat < len(self.scenarios[name].seats)):
-            raise sc.ScenarioError(f"seat must be None (the all-seeing view) or a seat of {name}: "
-                                + ", ".join(f"{i} ({s})" for i, s in enumerate(self.scenarios[name].seats))
-                                + f"; got {seat!r}")
-        self.choose = W.Dropdown(options=self._example_options(seat is not None or not ahead), value=name,
+        self._check(name, seat)
+        self.choose = W.Dropdown(options=self._example_options(seat is not None), value=name,
                                  description="Example", layout=W.Layout(width="95%"))
         self.back = W.Button(description="Back", icon="step-backward")
         self.next = W.Button(description="Next", icon="step-forward")
@@ -151,8 +145,19 @@ class ScenarioPlayer(W.VBox):
             return f"ScenarioPlayer(example {k}, step {self.step.value} of {self.step.max})"
         return f"ScenarioPlayer({self.scenario.name!r}, step {self.step.value} of {self.step.max})"
 
+    def _check(self, name, seat) -> None:
+        """Refuse, in words and before anything changes, an example or a seat the player has not."""
+        if not isinstance(name, str) or name not in self.scenarios:
+            raise sc.ScenarioError(f"no scenario called {name!r}; there are: {', '.join(self.scenarios)}")
+        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
+                                     and 0 <= seat < len(self.scenarios[name].seats)):
+            raise sc.ScenarioError(f"seat must be None (the all-seeing view) or a seat of {name}: "
+                                   + ", ".join(f"{i} ({s})" for i, s in enumerate(self.scenarios[name].seats))
+                                   + f"; got {seat!r}")
+
     def load(self, name: str, seat: int | None = None) -> None:
         """Play the scenario (once) and show its start."""
+        self._check(name, seat)
         scenario = self.scenarios[name]
         result = sc.run(scenario)
         n = len(scenario.moves)
@@ -178,7 +183,10 @@ class ScenarioPlayer(W.VBox):
 
     def _example_options(self, neutral: bool) -> list[tuple[str, str]]:
         """The Example list: each example's title, or (``neutral``) its number and where in
-        the rulebook it comes from, which a seat's view shows anyway."""
+        the rulebook it comes from, which a seat's view shows anyway; with ``ahead=False``
+        its number only (a source may quote the example's numbers: "1 + 2 = 3 notes")."""
+        if not self.ahead:
+            return [(f"Example {k}", n) for k, n in enumerate(self.scenarios, 1)]
         if not neutral:
             return [(s.title, n) for n, s in self.scenarios.items()]
         return [(f"Example {k}: {s.source}", n) for k, (n, s) in enumerate(self.scenarios.items(), 1)]
@@ -212,12 +220,16 @@ class ScenarioPlayer(W.VBox):
             return
         i, res, names = self.step.value, self.result, self.scenario.seats
         seat = None if self.viewer.value < 0 else self.viewer.value
-        self._label_examples(seat is not None or not self.ahead)
+        self._label_examples(seat is not None)
         with self.hold_sync():
             # the example's title tells its outcome ("on equal offers the challenger gets the
             # animal"): in a seat's view only where it comes from
-            title = f"<b>{escape(self.scenario.title)}</b><br>" if seat is None and self.ahead else ""
-            self.rule_text.value = f"<div class='bk-box'>{title}<i>{escape(self.scenario.source)}</i></div>"
+            title = f"<b>{escape(self.scenario.title)}</b><br>" if seat is None else ""
+            source = escape(self.scenario.source)
+            if not self.ahead:                  # an exercise: neither title nor source (either may say the numbers)
+                k = list(self.scenarios).index(self.scenario.name) + 1
+                title, source = "", f"Example {k}: its numbers appear as the steps reach them"
+            self.rule_text.value = f"<div class='bk-box'>{title}<i>{source}</i></div>"
             if i == 0:
                 self.narration.value = "<div class='bk-box'><b>Step 0</b>: the start. Press Next to begin.</div>"
             else:

@@ -3,10 +3,9 @@ its numbers to come hidden for an exercise."""
 
 from __future__ import annotations
 
-from html import escape
-
 import pytest
 
+from bluffkit.core.scenario import ScenarioError
 from bluffkit.widget_check import widget_tree
 from bluffkit.widgets.scenario_player import ScenarioPlayer, fact_text
 
@@ -172,7 +171,15 @@ def test_an_exercise_lists_the_numbers_to_come_without_their_values():
         tree = str(widget_tree(q))
         assert q.scenario.title not in tree and "2460" not in tree and "6400" not in tree
         assert name not in repr(q) and repr(q).startswith("ScenarioPlayer(example ")
-        assert escape(q.scenario.source) in q.rule_text.value, "where the example comes from is said"
+        assert "its numbers appear as the steps reach them" in q.rule_text.value
+    q = ScenarioPlayer("bu-board-move-two-more-costs-3", ahead=False)     # its source quotes "1 + 2 = 3 notes"
+    assert "1 + 2 = 3" not in str(widget_tree(q))
+    for bad in (["x"], "nope"):
+        with pytest.raises(ScenarioError, match="no scenario called"):
+            ScenarioPlayer(bad)
+    with pytest.raises(ScenarioError, match="seat must be None"):
+        q.load("yb-scoring-2460", 5)
+    assert q.scenario.name == "bu-board-move-two-more-costs-3", "a refused load changes nothing"
     shown = ScenarioPlayer("bluffer-worked-question")
     assert value in shown.expect.value, "the default lists every number, ticked when reached"
     with pytest.raises(TypeError, match="ahead must be True"):
