@@ -305,7 +305,8 @@ def cmd_tournament(args) -> int:
     wide = summ.pivot(index="agent", columns="measure")
     # each with its decimals; a score's as its intervals need (Bløff scores 0 or 1, You're
     # Bluffing! thousands): two digits of the narrowest one show
-    measures = (("win share", 3), ("score", _decimals(wide[('hi', 'score')] - wide[('lo', 'score')])), ("rank", 2))
+    measures = (("win share", 3), ("score", _decimals(wide[('hi', 'score')] - wide[('lo', 'score')],
+                                                       wide[('mean', 'score')])), ("rank", 2))
     rows = [[_estimate(wide.loc[bot, ('mean', m)], wide.loc[bot, ('lo', m)], wide.loc[bot, ('hi', m)], k)
              for m, k in measures] for bot in wide.index]
     heads = [f"{m} (95% CI)" for m, _ in measures]
@@ -323,16 +324,18 @@ def cmd_tournament(args) -> int:
     return 0
 
 
-def _decimals(widths) -> int:
+def _decimals(widths, means=()) -> int:
     """The decimals that show two digits of the narrowest of ``widths`` (intervals' widths;
-    NaN for none): 1 to 4, 1 when there is no interval.
+    NaN for none): 1 to 4. With no interval, 2 for scores under 10 (Bløff's are 0 or 1: a
+    mean of 0.25 is not "0.2"), else 1.
 
-    >>> _decimals([300.0, 250.0]), _decimals([0.066, float("nan")]), _decimals([0.0]), _decimals([])
-    (1, 3, 1, 1)
+    >>> _decimals([300.0, 250.0]), _decimals([0.066, float("nan")]), _decimals([0.0], [0.25]), _decimals([], [2460])
+    (1, 3, 2, 1)
     """
-    narrow = min((w for w in widths if w == w and w > 0), default=None)
+    narrow = min((w for w in widths if math.isfinite(w) and w > 0), default=None)
     if narrow is None:
-        return 1
+        top = max((abs(m) for m in means if math.isfinite(m)), default=0.0)
+        return 2 if top < 10 else 1
     return max(1, min(4, 1 - math.floor(math.log10(narrow))))
 
 

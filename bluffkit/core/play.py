@@ -158,6 +158,15 @@ def check_progress(progress) -> None:
     if not (progress is None or isinstance(progress, bool) or callable(progress)):
         raise RulesError(f"progress: True, False (or None) or a function progress(done, total), "
                          f"got {quote(progress)}"[:200])
+    if callable(progress) and not isinstance(progress, bool):
+        import inspect
+        try:
+            inspect.signature(progress).bind(0, 1)
+        except TypeError:                   # (found before any game, not after the first 50)
+            raise RulesError(f"progress: a function progress(done, total); {quote(progress, 60)} does not "
+                             f"take those two arguments") from None
+        except ValueError:                  # no signature to read (some builtins): called as it is
+            pass
 
 
 def play_games(game, seeds, seat_agents, *, progress=False, desc: str = "games", unit: str = "game",

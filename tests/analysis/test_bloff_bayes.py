@@ -82,3 +82,12 @@ def test_every_long_run_refuses_a_progress_that_is_not_one(run):
             "sweep": lambda: bluffer_data.spot_sweep(3, [0.5], 2, 1, progress="no", rounds=1)}[run]
     with pytest.raises(RulesError, match="progress: True, False"):
         call()
+
+
+def test_a_progress_function_that_takes_other_arguments_is_refused_before_any_game():
+    """It failed when first called: after the 50th game, or after the last of a short run."""
+    from bluffkit.analysis.simulate import simulate
+    from bluffkit.core.errors import RulesError
+    from bluffkit.core.game import make_game
+    with pytest.raises(RulesError, match="does not take those two arguments"):
+        simulate(make_game("bloff"), ["random"] * 3, 2, 1, progress=lambda: None)
