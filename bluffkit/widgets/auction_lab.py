@@ -53,7 +53,7 @@ from bluffkit.auctions.actions import PASS
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote
-from bluffkit.core.seeding import check_seed, fresh_seed
+from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, refusal_html, seat_html
@@ -270,7 +270,7 @@ class AuctionLab(W.VBox):
                                       f"bidder(s) and the auctioneer: choose another number of bidders.", error=True)
             self.view.value = self.private.value = ""
             return
-        self.seed += 1
+        self.seed = (self.seed + 1) % (MAX_SEED + 1)      # the next auction's (past the top: from 0)
         vals = draw_values(self.values.value, n + 1, self.seed)
         if self.typed.value.strip():
             try:

@@ -398,6 +398,10 @@ def test_an_auction_lab_made_without_a_seed_draws_new_values_each_time():
     assert a.seed != b.seed and list(a.vals) != list(b.vals)
     assert str(a.seed) not in repr(a)
     assert list(AuctionLab(human=1, seed=7).vals) == list(AuctionLab(human=1, seed=7).vals), "a seed given repeats"
+    from bluffkit.core.seeding import MAX_SEED
+    top = AuctionLab(seed=MAX_SEED)                      # each auction takes the next seed: past the top, 0
+    top.new_auction()
+    assert top.seed == 1
 
 
 def test_a_panels_text_output_keeps_its_seed_until_the_game_is_over():
