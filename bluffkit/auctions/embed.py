@@ -80,6 +80,12 @@ class AuctionPen:
         return FORMAT_TABLES[self.format].FACE_DOWN_PEN
 
 
+def auctioned_double(fmt: str, animals, double: bool) -> bool:
+    """Whether a pen of a double position is auctioned as a double pen: yes, unless it holds
+    one animal face up (topped up short, Bidder Up!'s ``short_pen="partial"``: one lot)."""
+    return double and (FORMAT_TABLES[fmt].FACE_DOWN_PEN or len(animals) != 1)
+
+
 def fill(fmt: str, double: bool, supply: Supply, pen: tuple[int, ...] = (), partial: bool = False
          ) -> tuple[AuctionPen, Supply]:
     """A pen of format ``fmt`` topped up from ``supply`` (``pen``: what it still holds, e.g.
@@ -99,8 +105,7 @@ def fill(fmt: str, double: bool, supply: Supply, pen: tuple[int, ...] = (), part
         return AuctionPen(fmt, tuple(pen) if face_down else (), double), supply
     drawn, rest = supply.draw(need)
     animals = tuple(pen) + drawn
-    # a double pen topped up with one animal is auctioned as one lot
-    return AuctionPen(fmt, animals, double and (face_down or len(animals) != 1)), rest
+    return AuctionPen(fmt, animals, auctioned_double(fmt, animals, double)), rest
 
 
 def start(pen: AuctionPen, auctioneer: int, money, *, animal_values=ANIMAL_VALUES,

@@ -117,7 +117,7 @@ class SpacesMixin(TableFields):
         fmt = self.pen_format(i)
         types = tuple(a % MALE for a in self.pens[i])
         # a double pen topped up with one animal (short_pen="partial", L6) auctions it alone
-        double = pen.size == 2 and (len(types) == 2 or embed.FORMAT_TABLES[fmt].FACE_DOWN_PEN)
+        double = embed.auctioned_double(fmt, types, pen.size == 2)
         game, sub = embed.start(embed.AuctionPen(fmt, types, double), self.current, self.money,
                                 animal_values=self.type_values(), denominations=self.rules.denominations)
         self.drawn = self.pens[i]                       # the pen's animals as told apart (a male)
