@@ -98,7 +98,9 @@ def fill(fmt: str, double: bool, supply: Supply, pen: tuple[int, ...] = (), part
         raise RulesError(f"partial must be True or False, got {partial!r}")
     face_down = FORMAT_TABLES[fmt].FACE_DOWN_PEN
     want = 3 if face_down else 2 if double else 1
-    need = max(0, want - len(pen))
+    if len(pen) > want:
+        raise RulesError(f"a {fmt} pen holds at most {want} animals, not {len(pen)}")
+    need = want - len(pen)
     if need > len(supply.animals) and partial:
         need = len(supply.animals)
     if need > len(supply.animals):

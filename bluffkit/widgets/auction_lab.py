@@ -109,8 +109,8 @@ class AuctionLab(W.VBox):
     """The lab (see the module docstring). ``fmt`` a format name of
     :data:`bluffkit.auctions.FORMATS`; ``bidders`` how many (``None``: 1 for the two-player
     formats, else 3); ``strategies`` one per bidder; ``human`` the bidder seat (1..n) you
-    play, or ``None``; ``seed`` the values and chance of the first auction (each new
-    auction takes the next seed), or ``None`` (the default) for a new draw each time the
+    play, or ``None``; ``seed`` where the auctions' values and chance start (each
+    auction, the first too, plays from the next seed after the last), or ``None`` (the default) for a new draw each time the
     lab is made, as every table panel deals: values nobody knows from an earlier run."""
 
     def __init__(self, fmt: str = "second-hand", bidders: int | None = None, values: str = "uniform", strategies=None,

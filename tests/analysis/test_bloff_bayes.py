@@ -69,25 +69,3 @@ def test_simulate_claims_shows_progress_and_refuses_a_wrong_one():
     assert len(df) and seen[-1] == (3, 3)
     with pytest.raises(RulesError, match="progress: True, False"):
         simulate_claims(make_game("bloff"), ["honest", "caller", "random"], games=3, seed=1, progress="x")
-
-
-@pytest.mark.parametrize("run", ["engine", "bluffer", "sweep"])
-def test_every_long_run_refuses_a_progress_that_is_not_one(run):
-    """A text was taken for "no bar": every run through play_games refuses it, before any game."""
-    from bluffkit.analysis import bluffer_data
-    from bluffkit.analysis.auction_lab import simulate_engine
-    from bluffkit.core.errors import RulesError
-    call = {"engine": lambda: simulate_engine("second-hand", 3, 3, progress="x"),
-            "bluffer": lambda: bluffer_data.simulate(3, 0.5, 2, 1, progress="x", rounds=1),
-            "sweep": lambda: bluffer_data.spot_sweep(3, [0.5], 2, 1, progress="no", rounds=1)}[run]
-    with pytest.raises(RulesError, match="progress: True, False"):
-        call()
-
-
-def test_a_progress_function_that_takes_other_arguments_is_refused_before_any_game():
-    """It failed when first called: after the 50th game, or after the last of a short run."""
-    from bluffkit.analysis.simulate import simulate
-    from bluffkit.core.errors import RulesError
-    from bluffkit.core.game import make_game
-    with pytest.raises(RulesError, match="does not take those two arguments"):
-        simulate(make_game("bloff"), ["random"] * 3, 2, 1, progress=lambda: None)

@@ -73,8 +73,9 @@ class BidderUp(TableGame):
 
     def score_sheet(self, state, names) -> list[str]:
         """Each seat's scoring sheet at the end, in words [I]: (the barn's values +
-        Value-Gain + 200 a baby in the barn) x (complete types + 1 for the sow) + 200 a baby
-        in the petting zoo + money - loans. Read at the end, when every farm is shown."""
+        Value-Gain + ``baby_points`` a baby in the barn) x (complete types + 1 for the sow) +
+        ``baby_points`` a baby in the petting zoo + money - loans. Read at the end, when every
+        farm is shown."""
         if not self.is_over(state):
             raise RulesError("the scoring sheet is read at the end of the game")
         t = _table(state)
@@ -214,6 +215,10 @@ class BidderUp(TableGame):
             left = Multiset(spare)
         t.pens = tuple(pen_list)
         rest = tuple(sorted(left.elements()))
+        for space in pens or {}:                   # a pen topped up short: only from the supply's last
+            problem = t.pen_problem(lay.pen_index[space], len(pen_list[lay.pen_index[space]]), len(rest))
+            if problem:
+                raise RulesError(f"pens: {space} {problem}")
         half = (len(rest) + 1) // 2
         t.stacks = (rest[:half], rest[half:])
         if market is not None:
@@ -315,7 +320,7 @@ class BidderUp(TableGame):
         if t.then and t.phase not in ("trade", "respond"):
             out.append(f"then is {t.then!r} outside a horse-trade (phase {t.phase})")
         for i, pen in enumerate(t.lay.pens):
-            problem = t.pen_problem(i, len(t.pens[i]))
+            problem = t.pen_problem(i, len(t.pens[i]), sum(map(len, t.stacks)))
             if problem:
                 out.append(f"{pen.space} {problem}")
         if t.seen and (len(t.seen) != len(t.pens) or not any(t.seen) or any(

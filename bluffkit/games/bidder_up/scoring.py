@@ -2,7 +2,8 @@
 docs/bidder-up.md).
 
 The scoring sheet: (sum of the barn's values + Value-Gain + 200 per baby in the barn)
-x (complete types, + 1 for the sow) + 200 per baby in the petting zoo + money - loans.
+x (complete types, + 1 for the sow) + 200 per baby in the petting zoo + money - loans
+(200 a baby and Value-Gain's 300/100: the options ``baby_points`` and ``value_gain``).
 
 >>> score_of(values=(350, 1000), value_gain=0, sow=False, money=350)     # Animal Market example
 3050

@@ -87,15 +87,19 @@ class SpacesMixin(TableFields):
         face down [B]."""
         return 3 if self.cats[i] else self.lay.pens[i].size
 
-    def pen_problem(self, i: int, count: int) -> str | None:
+    def pen_problem(self, i: int, count: int, supply: int | None = None) -> str | None:
         """Why pen ``i`` cannot hold ``count`` animals: a pen is full or "stays empty" [D]
-        (with ``short_pen="partial"``, L6, a double pen may hold the supply's last one); a
-        Cat in the Bag pen holds up to 3, face down [B]."""
+        (with ``short_pen="partial"``, L6, a double pen holds one animal once the supply,
+        ``supply`` animals, is empty; ``None``: the supply is not known yet); a Cat in the
+        Bag pen holds up to 3, face down [B]."""
         if self.cats[i]:
             return None if 0 <= count <= 3 else f"holds 0 to 3 animals face down (Cat in the Bag), not {count}"
         size = self.pen_size(i)
-        if count in (0, size) or (self.rules.short_pen == "partial" and 0 < count < size):
+        if count in (0, size):
             return None
+        if self.rules.short_pen == "partial" and 0 < count < size:
+            return None if not supply else (f"holds {count} of its {size} animals while the supply still has "
+                                            f"{supply} (short_pen=partial tops a pen up short only from the last)")
         return (f"holds {size} animal{'s' if size > 1 else ''} (a {'double' if size == 2 else 'small'} pen) "
                 f"or none, not {count}")
 

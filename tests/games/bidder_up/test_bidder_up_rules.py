@@ -217,6 +217,8 @@ def test_short_pen_partial_the_double_pen_auctions_the_last_animal_alone():
     s = g.state_from_position(3, current=0, roll=3, pens={"pen-3": ["horse"]}, barns=barns,
                               pastures=[["horse"], None, None])
     assert s.stacks == ((), ()) and not g.invariants(s)
+    with pytest.raises(RulesError, match="pen-3 holds 1 of its 2 animals while the supply still has 19"):
+        g.state_from_position(3, pens={"pen-3": ["horse"]})     # short only from the supply's last
     s = g.step(s, 0, "move pen-3 pay 0+0+10")
     assert s.phase == "auction" and s.auction.pen == (HORSE,), "one lot, not a double pen's two"
     while s.phase == "auction":
