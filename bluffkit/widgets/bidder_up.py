@@ -266,12 +266,14 @@ def trade_options(obs, seat: int, pairs, names) -> list:
         held = [[x for x, kind in (("f", a), ("m", a + A.MALE)) if kind in obs.pastures[who]] for who in (seat, t)]
         for mine in held[0]:
             for theirs in held[1]:
-                label = (f"{names[t]}'s {ANIMALS[a]}: their {_SEX[theirs]} for your {_SEX[mine]}")
+                label = (f"{names[t]}'s {ANIMALS[a]}: their {sex_word(_KIND[theirs] + a)} "
+                         f"for your {sex_word(_KIND[mine] + a)}")
                 out.append((label, (t, a, mine + theirs)))
     return out
 
 
-_SEX = {"f": "female", "m": "male"}
+#: A specimen letter of the notation (``trade 1 sheep:f:m``) as the animal it puts up: type + this.
+_KIND = {"f": 0, "m": A.MALE}
 
 
 class BidderUpTable(SeatPanel):
