@@ -257,7 +257,7 @@ def trade_options(obs, seat: int, pairs, names) -> list:
     """The horse-trade dropdown: ``(label, (target, type, specimens))`` for each pair
     ``trade_pairs`` allows [E]; with Baby Animals on the Fairground, one entry for each
     choice of the two specimens [K] ("the challenger may decide which two specimens
-    (male/female) are horse-traded against each other")."""
+    (male/female) are horse-traded against each other"): "Daniel's sheep ♀ for your sheep ♂"."""
     out = []
     for t, a in pairs:
         if not obs.rules.sexes:
@@ -266,14 +266,14 @@ def trade_options(obs, seat: int, pairs, names) -> list:
         held = [[x for x, kind in (("f", a), ("m", a + A.MALE)) if kind in obs.pastures[who]] for who in (seat, t)]
         for mine in held[0]:
             for theirs in held[1]:
-                label = (f"{names[t]}'s {ANIMALS[a]}: their {sex_word(_KIND[theirs] + a)} "
-                         f"for your {sex_word(_KIND[mine] + a)}")
+                label = f"{names[t]}'s {ANIMALS[a]} {_SIGN[theirs]} for your {ANIMALS[a]} {_SIGN[mine]}"
                 out.append((label, (t, a, mine + theirs)))
     return out
 
 
-#: A specimen letter of the notation (``trade 1 sheep:f:m``) as the animal it puts up: type + this.
-_KIND = {"f": 0, "m": A.MALE}
+#: A specimen letter of the notation (``trade 1 sheep:f:m``) as the trade dropdown shows it
+#: (the farm boards mark a male "sheep ♂"; the list names both, to be read at a glance).
+_SIGN = {"f": "\u2640", "m": "\u2642"}
 
 
 class BidderUpTable(SeatPanel):
@@ -299,8 +299,11 @@ class BidderUpTable(SeatPanel):
         self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.auction_moves = MoveControls(lambda action: self.try_move(str(action)),
                                           warn=self._warn)
-        self.trade_target = W.Dropdown(description="Challenge", options=(), layout=W.Layout(width="auto"))
-        self.trade_box = W.VBox([self.trade_target])
+        # its words above it, so that the whole width of the controls' column is the list's:
+        # "Daniel's sheep ♀ for your sheep ♂" in Projector's large type, where a label beside
+        # it cut off the words that tell two trades apart
+        self.trade_target = W.Dropdown(options=(), layout=W.Layout(width="100%", max_width="36em"))
+        self.trade_box = W.VBox([W.Label("Challenge (whom, for which animal):"), self.trade_target])
         self.market_steps: dict[int, W.Dropdown] = {}
         self.market_box = W.VBox()
         self.buttons_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))

@@ -682,7 +682,7 @@ def test_baby_animals_on_the_fairground_the_challenger_picks_the_specimens_in_th
     labels = dict((v, label) for label, v in t.trade_target.options)
     sheep, cow = ANIMALS.index("sheep"), ANIMALS.index("cow")
     assert {v[2] for v in labels if v[:2] == (1, sheep)} == {"ff", "mf"}, "her female or the male, for his female"
-    assert labels[(1, sheep, "mf")] == "Daniel's sheep: their female for your male"
+    assert labels[(1, sheep, "mf")] == "Daniel's sheep \u2640 for your sheep \u2642"
     assert {v for v in labels if v[1] == cow} == {(1, cow, "fm"), (2, cow, "ff")}, "one choice each: the cows held"
     t.trade_target.value = (1, sheep, "mf")
     t.choose_notes(cheapest_offer(t))
