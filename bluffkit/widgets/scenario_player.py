@@ -28,9 +28,9 @@ from bluffkit.widgets.words import PLAY_TIP
 FACT_WORDS = {"notes": "notes", "high_bid": "highest bid", "high_bidder": "highest bidder", "money": "money",
               "herds": "animals", "phase": "now", "hand_sizes": "cards in hand", "pile": "cards in the pile",
               "current": "lays cards next", "rank": "cards laid as", "points": "points this round",
-              "round": "round", "question": "question", "last_gains": "points for the last question",
+              "round": "round", "question": "question number", "last_gains": "points for the last question",
               "round_winners": "round won by", "round_wins": "rounds won", "totals": "game points",
-              "leader": "leader", "answers": "answers read", "last_authors": "the last answers' authors",
+              "leader": "leader", "answers": "the answers as read out", "last_authors": "the last answers' authors",
               "awards": "sold", "owners": "owners", "scores": "scores", "winners": "winner",
               "bank": "the bank holds", "paydays": "paydays so far"}
 
@@ -255,8 +255,11 @@ class ScenarioPlayer(W.VBox):
         return scores_html(self.scenario.seats, game.scores(state), "Score at the end of the example")
 
     def _expectations(self, i: int) -> str:
-        rows = []
-        for c in self.result.checks:
+        rows: list[str] = []
+        checks = self.result.checks
+        last = {k for k, c in enumerate(checks)        # the last row of each expectation (its numbers together)
+                if k + 1 == len(checks) or (checks[k + 1].after, checks[k + 1].note) != (c.after, c.note)}
+        for k, c in enumerate(checks):
             if c.after > i and not self.ahead:                 # an exercise: the value when reached
                 rows.append(f"<li style='color:#666' title='{escape(c.key)}'>&#9675; after step {c.after}: "
                             f"{escape(fact_name(c.key))}: shown when reached</li>")
@@ -267,7 +270,8 @@ class ScenarioPlayer(W.VBox):
                 mark, style = "&#10003;", f"color:{art.OKABE_ITO['blue']}"
             else:
                 mark, style = "&#10007; (not as the rulebook says)", f"color:{art.OKABE_ITO['vermillion']}"
-            note = f" &mdash; {escape(c.note)}" if c.note and c.after <= i else ""   # said when reached
+            # said when reached, once for the numbers of one expectation: after its last row
+            note = f" &mdash; {escape(c.note)}" if c.note and c.after <= i and k in last else ""
             rows.append(f"<li style='{style}' title='{escape(c.key)}'>{mark} after step {c.after}: "
                         f"{escape(fact_text(c.key, c.expected))}{note}</li>")
         return f"<ul class='bk-box'>{''.join(rows)}</ul>"
