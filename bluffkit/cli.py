@@ -691,6 +691,10 @@ def cmd_play(args) -> int:
                     + "." if args.names and getattr(game, "seat_moves", ()) else "")
     if seat_numbers:
         say(seat_numbers)
+    if shared and not tty:                      # piped or redirected: the hand-over cannot clear the screen
+        print("bluffkit: the output is not a terminal, so the screen is not cleared when the seat changes: "
+              "each player's hand stays above the next one's. Play several people at one screen in a terminal.",
+              file=sys.stderr)
 
     # --overwrite lets the file named with --save be replaced; any other file that is there
     # when the log is written (even one made while the game lasted) is left as it is

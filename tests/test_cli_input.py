@@ -211,6 +211,13 @@ def test_no_hand_is_shown_when_the_handover_prompt_is_not_answered():
     assert not any(h in res.stdout for h in hands.values()), "a hand was shown to nobody in particular"
 
 
+def test_a_hot_seat_whose_output_is_no_terminal_is_warned_that_hands_stay_on_screen():
+    res = _play(["bloff", "--players", "3", "--human", "0,1", "--seed", "2"], "")
+    assert res.returncode == 0 and "the output is not a terminal, so the screen is not cleared" in res.stderr
+    one = _play(["bloff", "--players", "3", "--human", "0", "--seed", "2"], "")
+    assert "not a terminal" not in one.stderr, "one player alone has nobody to hide from"
+
+
 @pytest.mark.parametrize("typed", ["quit\n", "play AS\nundo\nquit\n"])
 def test_the_handover_prompt_shows_the_hand_on_enter_alone(typed):
     """What is typed at the hand-over (a move, 'undo', 'quit') is not taken as Enter: the next
