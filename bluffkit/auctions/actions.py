@@ -240,5 +240,12 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
         return Pick(_ints(rest, "pick"))
     if head == "first" and rest:
         return First(_one(rest, "first"))
+    if not rest and head in _NEEDS:                # a known move without what it takes
+        raise NotationError(f"{head} takes {_NEEDS[head]}")
     raise NotationError(f"unknown action {quote(text)}: bid N, bid NOTES, pass, take, raise NOTE, stop, accept, refuse, "
                         "lay NOTES, call N, choose SEAT, sell, buy [LOTS], pay NOTES")
+
+
+#: What a move written without its argument lacks, said in the refusal ("bid" alone).
+_NEEDS = {"bid": "an amount or notes: bid 120, or bid 10+0+0", "lay": "notes: lay 10+0", "pay": "notes: pay 50+10",
+          "raise": "one note: raise 10", "call": "a number: call 3", "choose": "a seat: choose 2"}

@@ -1427,6 +1427,14 @@ def test_bad_texts_are_notation_errors(text):
         g.step(s, 1, text)
 
 
+@pytest.mark.parametrize("text, says", [("bid", "bid takes an amount or notes: bid 120"),
+                                         ("pay", "pay takes notes"), ("call", "call takes a number")])
+def test_a_move_without_its_argument_says_what_it_takes(text, says):
+    """A bare "bid" was "unknown action 'bid'", with every format's moves listed."""
+    with pytest.raises(NotationError, match=says):
+        game("classic").parse(text)
+
+
 def test_buy_lot_0_is_a_notation_error():
     with pytest.raises(NotationError):
         game("secret-value", double=True).parse("buy 0")
