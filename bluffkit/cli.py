@@ -758,6 +758,7 @@ def cmd_play(args) -> int:
     # The table's words are the session's, one a step (public narration), which undo trims.
     said = session.says
     seen: dict[int, int] = {}                  # a human: how many of those lines they have seen
+    view_again = True                          # False right after 'help', which showed the view
     while True:
         before = len(said)
         try:
@@ -808,7 +809,9 @@ def cmd_play(args) -> int:
                 say("  " + line)               # how each score was made, where the game has a sheet
             say(f"(seed {seed}: --seed {seed} deals this game again)")
             return leave()
-        say(describe(session.observe(seat), session.names))
+        if view_again:
+            say(describe(session.observe(seat), session.names))
+        view_again = True
         try:
             text = ask(f"{session.names[seat]}> ").strip()
         except EOFError:
@@ -849,6 +852,7 @@ def cmd_play(args) -> int:
             say(describe(session.observe(seat), session.names, legal=True))
             if seat_numbers:
                 say(seat_numbers)
+            view_again = False                 # the view with its moves is the last thing shown
             continue
         try:
             say("  " + session.play(text, seat))
