@@ -453,3 +453,12 @@ def test_a_tournament_that_fails_before_its_first_part_leaves_no_folder(capsys, 
     code, _, _ = run(["tournament", "bloff", "--players", "3", "--agents", "random", "--games", "2",
                       "--seed", "1", "--out", out, "--workers", "0"], capsys)
     assert code == 0 and (out / "manifest.json").exists()
+
+
+def test_help_shows_the_view_with_the_moves_once_then_the_prompt():
+    """The view was drawn again after 'help', pushing its list of moves up the screen."""
+    res = _play(["bloff", "--players", "3", "--human", "0", "--seed", "2"], "help\n")
+    views = res.stdout.count("-- Seat 0's view")
+    assert views == 2, res.stdout                    # the turn's view, then help's with the moves
+    assert res.stdout.rstrip().endswith("(left unfinished)")
+    assert res.stdout.index("you may:") > res.stdout.rindex("-- Seat 0's view")
