@@ -15,7 +15,7 @@ import pandas as pd
 from bluffkit.agents.base import bot_names, make_agent
 from bluffkit.core.errors import RulesError, check_frame, check_whole, quote
 from bluffkit.core.game import as_game
-from bluffkit.core.play import MAX_GAMES, check_progress, lineup, play_games
+from bluffkit.core.play import MAX_GAMES, lineup, play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 from bluffkit.games.bloff.cards import RANK_NAMES
 from bluffkit.games.bloff.engine import Call, Play, is_lie
@@ -80,7 +80,6 @@ def simulate_claims(game, agents: list[str], games: int, seed: int, *, progress=
         make_agent(name, game)                      # an unknown bot, refused before any game
     games = check_whole(games, "games", 0, MAX_GAMES)
     check_seed(seed)
-    check_progress(progress)
     agents = list(agents)
     frames = [claims_frame(game, rec.moves, lineup(agents, i), i) for i, rec in
               play_games(game, game_seeds(seed, games), lambda i: [make_agent(a, game) for a in lineup(agents, i)],

@@ -52,6 +52,7 @@ from bluffkit.games.bidder_up.farm import ticket_words
 from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import sex_word
+from bluffkit.games.bidder_up.spaces import specimen
 from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
@@ -250,7 +251,8 @@ def specimens(obs, seat: int, action: A.Trade) -> str:
         return ""
     if action.sexes:
         return action.sexes
-    return "".join("f" if action.animal in obs.pastures[who] else "m" for who in (seat, action.target))
+    return "".join("m" if specimen(obs.pastures[who], action.animal) >= A.MALE else "f"
+                   for who in (seat, action.target))
 
 
 def trade_options(obs, seat: int, pairs, names) -> list:

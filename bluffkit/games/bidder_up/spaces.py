@@ -49,6 +49,15 @@ def change_for(value: int, bank: tuple, d: tuple) -> tuple | None:
     return smallest_payment(smaller, value, d) if can_pay_exactly(smaller, value, d) else None
 
 
+def specimen(pasture, kind: int, sex: str = "") -> int:
+    """The animal of type ``kind`` on ``pasture`` that a horse-trade puts up: the one of sex
+    ``sex`` (``"m"``/``"f"``), or, with none given, a female where there is one [K] (the
+    challenger's default; the panel's list reads it too)."""
+    if sex == "m" or (not sex and kind not in pasture):
+        return kind + MALE if kind + MALE in pasture else kind
+    return kind
+
+
 class SpacesMixin(TableFields):
     """Pens, horse-trading and the Piggy Bank, for :class:`bluffkit.games.bidder_up.engine.Table`."""
 
@@ -270,12 +279,9 @@ class SpacesMixin(TableFields):
                      for a in sorted(mine & {x % MALE for x in self.pastures[t]}))
 
     def specimen_of(self, seat: int, kind: int, sex: str) -> int:
-        """The animal of type ``kind`` on ``seat``'s pasture that a horse-trade puts up: the
-        one of sex ``sex`` (``"m"``/``"f"``), or a female where there is one [K]."""
-        held = self.pastures[seat]
-        if sex == "m" or (not sex and kind not in held):
-            return kind + MALE if kind + MALE in held else kind
-        return kind
+        """The animal of type ``kind`` on ``seat``'s pasture that a horse-trade puts up
+        (:func:`specimen`)."""
+        return specimen(self.pastures[seat], kind, sex)
 
     def can_trade(self, seat: int) -> bool:
         """A horse-trade is possible: a type shared with a fellow player, and a note to offer
