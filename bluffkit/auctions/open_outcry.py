@@ -31,6 +31,16 @@ class Classic(Table):
                     f"{self.rules.step}: bid {lo} or more")
         return super()._too_low(lo)
 
+    def _bidders_to_move(self) -> tuple[int, ...]:
+        """Every fellow player still to act, "in any order": listed from the highest bidder's
+        left round the table, so that the highest bidder (who may outbid themself) comes last
+        and a table that asks one seat at a time, as a session does, asks the others first."""
+        pending, hb = self.pending, self.high_bidder
+        if hb < 0 or len(pending) < 2:
+            return pending
+        n = self.n
+        return tuple(sorted(pending, key=lambda s: (s - hb - 1) % n))
+
     def _waiting(self, seat):
         return ("passed", f"seat {seat} has passed and may bid again only after someone else bids")
 

@@ -562,6 +562,34 @@ def test_classic_the_sale_goes_only_when_everyone_has_passed():
     assert [(a["winner"], a["price"]) for a in g.facts(s, NAMES)["awards"]] == [("C", 60)]
 
 
+def test_classic_asks_the_others_before_the_highest_bidder():
+    # "in any order": the seats still to act are listed from the highest bidder's left, the
+    # highest bidder last, so a table that asks the first of them (a session, the terminal)
+    # does not keep asking the player who just bid while the others wait
+    g = game("classic")
+    s = g.state_from_position(4, auctioneer=0, lot=["horse"])
+    assert g.to_move(s) == (1, 2, 3), "no bid yet: from the auctioneer's left"
+    s = g.step(s, 1, "bid 50")
+    assert g.to_move(s) == (2, 3, 1)
+    s = g.step(s, 3, "bid 60")
+    assert g.to_move(s) == (1, 2, 3), "round the table from D's left: B, C, then D"
+    s = g.step(s, 1, "pass")
+    assert g.to_move(s) == (2, 3)
+    s = g.step(s, 3, "bid 70")                      # outbidding itself, asked last, is still allowed
+    assert g.to_move(s) == (1, 2, 3) and s.high == 70
+
+
+def test_classic_a_human_who_bids_is_not_asked_again_before_the_bots():
+    from bluffkit.session import Session
+    s = Session(game("classic"), ["random", "human", "truthful"], seed=3)
+    s.advance()
+    assert s.waiting_for == 1 and s.state.phase == "bid"
+    s.play("bid 10", 1)
+    said = s.advance()
+    assert len(said) == 1 and s.moves[-1][0] == 2, "the bot at seat 2 answers the bid first"
+    assert s.waiting_for == 1, "then the bidder is asked again (to outbid, or stay)"
+
+
 def test_classic_two_players_name_the_highest_bid_directly():
     # "(In the two-player game, the other player can of course just name their highest bid directly.)"
     g = game("classic")
