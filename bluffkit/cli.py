@@ -859,17 +859,25 @@ def cmd_play(args) -> int:
             if at_screen is not None:
                 seen[at_screen] = len(said)
         except BluffkitError as e:
-            say("  not allowed: " + _refusal(e, session.names))
+            say("  not allowed: " + _refusal(e, session.names, text,
+                                             describe(session.observe(seat), session.names, legal=True)))
 
 
-def _refusal(error: BluffkitError, names) -> str:
+def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> str:
     """A refused move in the players' words: the engines number the seats ("seat 0 cannot
     bid now; seat 0 may: auction"); the player at the prompt reads their names ("Anna cannot
     bid now; you may: auction"). The moves after "may:" stay as they are typed (a trade
-    names its partner by seat number); the rule's id stays last, for the teacher."""
+    names its partner by seat number); the rule's id stays last, for the teacher. A word
+    that is no move of the game is answered with the moves the player has now, as 'help'
+    (``helped``: the view 'help' shows) lists them, not with every move of the game."""
     import re
 
-    from bluffkit.core.errors import IllegalAction, by_name
+    from bluffkit.core.errors import IllegalAction, NotationError, by_name, quote
+    yours = re.search(r"^\s*you may: (.*)$", helped, re.MULTILINE | re.IGNORECASE)
+    if isinstance(error, NotationError) and str(error).startswith("unknown action") and yours:
+        # the game's list of every move of every phase (or format) is long and mostly
+        # beside the point: the moves this player has now, as 'help' lists them
+        return f"{quote(typed)} is not a move; you may: {yours[1]}"
     reason, rule = (error.reason, error.rule) if isinstance(error, IllegalAction) else (str(error), None)
     m = re.search(r"; (?:seat \d+|it) may: ", reason)
     head, moves = (reason[:m.start()], reason[m.end():]) if m else (reason, "")

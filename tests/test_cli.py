@@ -894,7 +894,7 @@ def test_a_strict_locale_reads_and_writes_bytes_that_are_not_utf8_in_words(monke
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"bid \xff\nquit\n"), encoding="utf-8"))
     monkeypatch.setattr("sys.stdout", io.TextIOWrapper(stdout, encoding="utf-8", write_through=True))
     assert cli.main(["play", "bloff", "--seed", "1"]) == 0
-    assert "unknown action 'bid \\udcff'" in stdout.getvalue().decode("utf-8")
+    assert "'bid \\udcff' is not a move; you may: play CARDS" in stdout.getvalue().decode("utf-8")
     out = tmp_path / "o\udcff.csv"
     stdout.seek(0)
     stdout.truncate()
@@ -952,6 +952,22 @@ def test_play_says_a_refusal_with_the_players_names(monkeypatch, capsys):
         "you may: auction [rule: not-paying]",
         "Anna>   not allowed: a trade needs a family both players own (horse: Anna has 0, Ben has 0); "
         "you may: auction [rule: trade-shared-family]"]
+
+
+@pytest.mark.parametrize("game, says", [
+    (["auction", "--option", "format=classic", "--human", "1"], "you may: pass or bid 10 or more"),
+    (["youre-bluffing"], "you may: auction"),
+    (["bloff"], "you may: play CARDS: one or more of your cards"),
+    (["bluffer"], "you may: write TEXT"),
+    (["bidder-up"], "you may: move SPACE, one of "),
+])
+def test_play_answers_a_word_that_is_no_move_with_the_moves_the_player_has_now(monkeypatch, capsys, game, says):
+    """An unknown word was answered with every move of the game (an auction's listed the
+    moves of all ten formats); now with the player's own moves, as 'help' lists them."""
+    assert _play(monkeypatch, game + ["--players", "3", "--seed", "3"], ["xyzzy now", "quit"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "not allowed" in line]
+    assert len(said) == 1 and "not allowed: 'xyzzy now' is not a move; " + says in said[0], said
+    assert "raise NOTE" not in said[0] and "gamble" not in said[0] and "unknown action" not in said[0]
 
 
 def test_play_of_bidder_up_shows_how_a_move_pays_its_notes(monkeypatch, capsys):
