@@ -177,6 +177,8 @@ class Session:
         self.moves: list = []        # (seat or None, action)
         self.states = StateTrail(game, gamelog.start_state(game, n, self.start), self.moves)
         self.says: list[str] = []
+        self._histories: dict[int, list] = {}    # history(seat), built as it is asked for
+        self._public = None
         #: per step, whether it showed hidden information (see :meth:`shows`), taken when the
         #: step was made: a fact of the game's public record, as its narration is
         self.shown_steps: list[bool] = []
@@ -225,6 +227,25 @@ class Session:
         the same position draws the same animal and the bots choose the same way:
         taking moves back cannot be used to fish for a better draw."""
         return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(who, len(self.moves))))
+
+    def history(self, seat: int) -> tuple:
+        """The game so far as ``seat`` saw it, as an agent's ``watch(history)`` is given it
+        (:class:`bluffkit.core.play.Watch`): one ``(mover, public, seen)`` per move, ``mover``
+        ``None`` for chance, ``public`` what every seat sees of the move beyond the table
+        after it, ``seen`` the seat's observation right after it. Undo takes back its end
+        with the moves."""
+        if not is_seat(seat, self.players):
+            raise RulesError(f"history: {seat!r} is not a seat of this {self.players}-player game")
+        public = self._public
+        if public is None:
+            from bluffkit.core.play import public_move_of
+            public = self._public = public_move_of(self.game)
+        have = self._histories.setdefault(seat, [])
+        while len(have) < len(self.moves):
+            i = len(have)
+            mover, action = self.moves[i]
+            have.append((mover, public(self.states[i], mover, action), self.game.observe(self.states[i + 1], seat)))
+        return tuple(have)
 
     def _push(self, seat, action, after) -> str:
         say = self.game.narrate(self.state, seat, action, after, self.names)
@@ -287,6 +308,9 @@ class Session:
             self._check_length()
             obs = self.observe(seat)
             try:
+                watch = getattr(self.agents[seat], "watch", None)
+                if callable(watch):
+                    watch(self.history(seat))
                 action = self.agents[seat].act(obs, obs.legal, self._rng(seat + 1))
             except BluffkitError:
                 raise
@@ -331,6 +355,8 @@ class Session:
             if seat_ is not None and isinstance(self.agents[seat_], ScriptedAgent):
                 self.agents[seat_].i -= 1            # the script will play that move again
         del self.moves[k:], self.says[k:], self.states[k + 1:], self.shown_steps[k:]
+        for have in self._histories.values():
+            del have[k:]
         return n
 
     def undo_problem(self, seat: int | None = None) -> tuple[int, IllegalAction | None]:

@@ -45,7 +45,7 @@ import numpy as np
 from bluffkit.agents.base import make_agent, tell_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError
-from bluffkit.core.play import play
+from bluffkit.core.play import kind_of_move, play
 from bluffkit.core.spec import configs, spec_of
 from bluffkit.widget_check import game_for
 
@@ -194,9 +194,7 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
                 report["narrations_other"] = report.get("narrations_other", 0) + 1
 
 
-def _kind(before, seat, action) -> str:
-    """What every seat sees of a move in a game whose spec says nothing more: its kind."""
-    return type(action).__name__
+_kind = kind_of_move
 
 
 def _draw(game, state, seat, rng):

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from bluffkit.core.errors import RulesError, check_whole, quote
-from bluffkit.core.play import CHECKS, GameRecord, RunawayGame, is_trusted, paused_gc
+from bluffkit.core.play import CHECKS, GameRecord, RunawayGame, Watch, is_trusted, paused_gc
 from bluffkit.core.seeding import check_seed, child_rngs
 
 
@@ -54,6 +54,9 @@ def play_series(game, agents, count: int, seed: int, *, check: str = "untrusted"
     checks = None if check == "all" else tuple(not is_trusted(a) for a in agents)
     if checks is not None and all(checks):
         checks = None
+    watch = Watch(game, agents) if Watch.wanted(agents) else None   # (each auction's record apart)
+    if watch is not None:
+        acts = watch.acts(acts)
     table, scores, winners, summary = game.table, game.scores, game.winners, game.summary
     out = []
     draws: list[float] = []
@@ -61,6 +64,8 @@ def play_series(game, agents, count: int, seed: int, *, check: str = "untrusted"
     with paused_gc():
         for _ in range(count):
             t = table(players=n)
+            if watch is not None:
+                watch.new_game(t)
             moves: list[tuple[int | None, Any]] = []
             append = moves.append
             run = t.run
@@ -78,6 +83,8 @@ def play_series(game, agents, count: int, seed: int, *, check: str = "untrusted"
                     draws, k = chance.random(64).tolist(), 0
                 outcome = t.sample_chance(draws[k], chance)
                 k += 1
+                if watch is not None:
+                    watch.chance(outcome)
                 t.apply_chance(outcome)
                 append((None, outcome))
                 chances += 1

@@ -77,6 +77,89 @@ def is_trusted(agent) -> bool:
     return (own["trusted"] if "trusted" in own else type(agent).__dict__.get("trusted", False)) is True
 
 
+def kind_of_move(before, seat, action) -> str:
+    """What every seat sees of a move in a game whose spec names no ``public_move``: its kind."""
+    return type(action).__name__
+
+
+def public_move_of(game):
+    """The game's ``public_move(before, seat, action)`` (:class:`~bluffkit.core.spec.GameSpec`):
+    what every seat sees of a move beyond its observation after it; :func:`kind_of_move`
+    for a game whose spec names none."""
+    from bluffkit.core.spec import spec_of
+    return spec_of(game).resolve("public_move") or kind_of_move
+
+
+class Watch:
+    """The record of a game as each watching agent saw it.
+
+    An agent with a method ``watch(history)`` is given, before each of its moves, the game
+    so far as its seat saw it: a tuple with one ``(seat, public, seen)`` triple per move in
+    the order played, ``seat`` the mover (``None`` for chance), ``public`` what every seat
+    sees of the move beyond the table after it (the game's ``public_move``,
+    :func:`public_move_of`: an auction payment's notes where the table sees them, a
+    face-down offer by its number of cards, a deal by its kind) and ``seen`` the agent's
+    own observation of the table right after the move. Its observation shows the table as
+    it stands; the history is how it came to be, as a player remembers it (who paid which
+    notes, who countered with nothing). No game is watched unless one of its agents has
+    ``watch``, so the others cost nothing.
+
+    ``acts(acts)`` wraps the seats' ``act`` functions; ``chance(outcome)`` records chance's
+    outcome before it is applied; ``new_game(table)`` starts the record of the game
+    played on the working copy ``table`` (public forms and observations are read from it
+    as the game goes)."""
+
+    __slots__ = ("public", "watchers", "histories", "table", "pending")
+
+    def __init__(self, game, agents):
+        self.public = public_move_of(game)
+        self.watchers = [w if callable(w := getattr(a, "watch", None)) else None for a in agents]
+        self.histories: list[list] = [[] for _ in agents]
+        self.table = None
+        self.pending = None          # the last move, until the table after it is seen
+
+    @staticmethod
+    def wanted(agents) -> bool:
+        """Whether any of ``agents`` watches the game."""
+        return any(callable(getattr(a, "watch", None)) for a in agents)
+
+    def new_game(self, table) -> None:
+        for h in self.histories:
+            h.clear()
+        self.table, self.pending = table, None
+
+    def _seen(self) -> None:
+        """Each watcher's record of the last move, with the table after it as its seat sees it."""
+        if self.pending is None:
+            return
+        mover, shown = self.pending
+        self.pending = None
+        t = self.table
+        to_move = t.to_move()
+        for seat, watch in enumerate(self.watchers):
+            if watch is not None:
+                self.histories[seat].append((mover, shown, t.observe(seat, t.legal(seat, to_move), to_move)))
+
+    def acts(self, acts: list) -> list:
+        return [self._act(seat, act) for seat, act in enumerate(acts)]
+
+    def _act(self, seat: int, act):
+        watch, history, public = self.watchers[seat], self.histories[seat], self.public
+
+        def acting(observation, legal, rng):
+            self._seen()
+            if watch is not None:
+                watch(tuple(history))
+            action = act(observation, legal, rng)
+            self.pending = (seat, public(self.table, seat, action))
+            return action
+        return acting
+
+    def chance(self, outcome) -> None:
+        self._seen()
+        self.pending = (None, self.public(self.table, None, outcome))
+
+
 #: The most games one call of ``simulate`` or ``tournament`` (or ``bluffkit simulate
 #: --games``) plays: a bound that refuses a mistyped count in words, where 10**19 failed
 #: deep inside.
@@ -121,6 +204,11 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
     checks = None if check == "all" else tuple(not is_trusted(a) for a in agents)
     if checks is not None and all(checks):
         checks = None                       # None: check every seat's actions
+    watch = None
+    if Watch.wanted(agents):                # an agent that keeps the public record (see Watch)
+        watch = Watch(game, agents)
+        watch.new_game(t)
+        acts = watch.acts(acts)
     draws, k, chances = (), 0, 0            # chance's uniform numbers, drawn in blocks
     with paused_gc():
         while True:
@@ -141,6 +229,8 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
                 draws, k = chance.random(64).tolist(), 0
             outcome = t.sample_chance(draws[k], chance)
             k += 1
+            if watch is not None:
+                watch.chance(outcome)
             t.apply_chance(outcome)
             append((None, outcome))
             chances += 1

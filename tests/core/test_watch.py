@@ -1,0 +1,194 @@
+"""Agents that watch the game: ``watch(history)`` before each of their moves
+(:class:`bluffkit.core.play.Watch`, :meth:`bluffkit.session.Session.history`).
+
+The history is checked against the immutable API played along (each move's public form,
+the game's ``public_move``, from the state before it; each watcher's observation from the
+state after it), so the fast simulation path, the series of auctions and the session must
+all tell a watcher the same thing, and no more than its seat may know."""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit.agents.base import make_agent
+from bluffkit.auctions.series import play_series
+from bluffkit.core.game import make_game
+from bluffkit.core.play import Watch, play, public_move_of
+from bluffkit.session import HUMAN, Session
+
+GAMES = [
+    ("youre-bluffing", {}, 3),
+    ("youre-bluffing", {}, 5),
+    ("horse-trading", {"payment_seen": "count"}, 4),
+    ("bloff", {}, 3),
+    ("bluffer", {}, 3),
+    ("auction", {"format": "classic"}, 4),
+    ("auction", {"format": "cat-in-the-bag", "double": True}, 4),
+    ("auction", {"format": "secret-value"}, 4),
+    ("auction", {"format": "secret-count"}, 4),
+    ("auction", {"format": "dutch"}, 4),
+    ("bidder-up", {}, 3),
+    ("bidder-up", {"board": "fairground", "babies": True}, 4),
+]
+
+
+class Watcher:
+    """Plays as the random bot and keeps every history it is given."""
+
+    name = "watcher"
+
+    def __init__(self, game):
+        self.bot = make_agent("random", game)
+        self.given: list[tuple] = []
+
+    def watch(self, history):
+        self.given.append(history)
+
+    def act(self, observation, legal, rng):
+        return self.bot.act(observation, legal, rng)
+
+
+def replayed(game, players, moves, start=None):
+    """``(mover, public, state after)`` per move, through the immutable API."""
+    public = public_move_of(game)
+    state = game.new_state(players) if start is None else start
+    out = []
+    for seat, action in moves:
+        after = game.step(state, seat, action)
+        out.append((seat, public(state, seat, action), after))
+        state = after
+    return out
+
+
+def expected(game, seat, steps):
+    return tuple((mover, shown, game.observe(after, seat)) for mover, shown, after in steps)
+
+
+@pytest.mark.parametrize("name, options, players", GAMES, ids=lambda v: str(v))
+def test_a_watcher_is_told_the_game_as_its_seat_saw_it(name, options, players):
+    game = make_game(name, **options)
+    agents = [Watcher(game) if seat != 1 else make_agent("random", game) for seat in range(players)]
+    rec = play(game, agents, 11, max_steps=30_000)
+    steps = replayed(game, players, rec.moves)
+    acted = {seat for seat, _ in rec.moves if seat is not None}
+    for seat, agent in enumerate(agents):
+        if seat == 1:
+            assert not hasattr(agent, "given"), "a seat without watch is told nothing"
+            continue
+        moves_of_seat = sum(1 for s, _ in rec.moves if s == seat)
+        assert len(agent.given) == moves_of_seat, "told once before each of its moves"
+        if seat in acted:
+            assert agent.given[-1], "its last move came after others"
+        last = agent.given[-1]
+        assert last == expected(game, seat, steps[:len(last)])
+        for history in agent.given:                 # each earlier one the start of the last
+            assert all(a is b for a, b in zip(history, last))
+        assert [len(h) for h in agent.given] == [i for i, (s, _) in enumerate(rec.moves) if s == seat], \
+            "each history is the game up to that move"
+
+
+def test_a_history_holds_what_the_seat_saw_and_not_the_secrets():
+    """Face-down offers by their number of cards; a payment's notes when the table sees them,
+    their number when it does not; sealed bids as made; Bløff's cards and Bluffer's answers
+    by their kind; every observation the watcher's own."""
+    def histories(name, options, players, seed=3):
+        game = make_game(name, **options)
+        agents = [Watcher(game) for _ in range(players)]
+        play(game, agents, seed, max_steps=30_000)
+        return game, agents
+
+    game, agents = histories("youre-bluffing", {}, 4)
+    told = agents[0].given[-1]
+    kinds = {type(p).__name__ if not isinstance(p, tuple) else p[0] for _, p, _ in told}
+    assert {"trade", "Counter", "Pay"} <= kinds
+    for _, shown, seen in told:
+        if isinstance(shown, tuple):                # a face-down offer: its number of cards, never notes
+            assert all(isinstance(x, int) for x in shown[1:]), shown
+        if type(shown).__name__ == "Pay":           # paid openly: the notes (payment_seen="notes")
+            assert isinstance(shown.notes, tuple)
+        assert seen.seat == 0 and seen.hand is not None
+
+    game, agents = histories("horse-trading", {"payment_seen": "count"}, 3)
+    pays = [p for _, p, _ in agents[0].given[-1] if isinstance(p, tuple) and p[0] == "pay"]
+    assert pays and all(isinstance(k, int) for _, k in pays), "only the number of notes"
+
+    for fmt in ("secret-value", "second-hand"):
+        game, agents = histories("auction", {"format": fmt}, 4)
+        bids = [p for m, p, _ in max((a.given[-1] for a in agents), key=len) if m not in (None, 0)]
+        assert "sealed bid" in bids and all(p == "sealed bid" or type(p).__name__ == "Pay" for p in bids), bids
+
+    game, agents = histories("bloff", {}, 3)
+    assert {p for _, p, _ in agents[0].given[-1]} == {"Deal", "Play", "Pass", "Call"}, "by their kind"
+
+    game, agents = histories("bluffer", {}, 3)
+    assert {p for _, p, _ in agents[0].given[-1]} == {"Ask", "Write", "Shuffle", "Vote"}, \
+        "by their kind: a written answer's text, and whose it is, stay hidden"
+
+
+def test_a_series_of_auctions_tells_each_auction_apart():
+    game = make_game("auction", format="classic")
+    agents = [Watcher(game) for _ in range(4)]
+    recs = play_series(game, agents, 5, seed=2)
+    firsts = [h for h in agents[1].given if h and h[0][0] is None and len(h) == 1]
+    assert len(firsts) >= 3, "each auction's history starts again with its lot"
+    # the last history given is the last auction's, as its seat saw it
+    last = agents[1].given[-1]
+    assert last == expected(game, 1, replayed(game, 4, recs[-1].moves)[:len(last)])
+
+
+def test_a_session_tells_a_watching_bot_and_undo_takes_the_history_back():
+    game = make_game("youre-bluffing")
+    bot = Watcher(game)
+    s = Session(game, [HUMAN, bot, "random"], seed=8)
+    s.play("auction")
+    s.advance()
+    assert bot.given, "the bot was told before it moved"
+    assert bot.given[-1] == s.history(1)[:len(bot.given[-1])]
+    assert bot.given[-1] == expected(game, 1, replayed(game, 3, s.moves)[:len(bot.given[-1])])
+    import numpy as np
+    me, rng = make_agent("random", game), np.random.default_rng(0)
+    for _ in range(500):                            # the human plays on until their own turn comes
+        if s.waiting_for == 0 and s.state.phase == "turn" and s.legal(0).auction:
+            break
+        obs = s.observe(0)
+        s.play(me.act(obs, obs.legal, rng), 0)
+        s.advance()
+    else:
+        raise AssertionError("the human's turn with an auction never came")
+    n, told = len(s.moves), len(bot.given)
+    s.play("auction", 0)                            # taken back before anyone answers it
+    assert len(s.history(2)) == n + 1 and s.history(2)[-1][1] == game.parse("auction")
+    s.undo(0)
+    assert len(s.history(2)) == n and s.history(2) == expected(game, 2, replayed(game, 3, s.moves))
+    s.play("auction", 0)
+    s.advance()
+    assert len(bot.given) > told and bot.given[-1] == expected(game, 1, replayed(game, 3, s.moves)[:len(bot.given[-1])])
+
+
+def test_history_refuses_a_seat_that_is_not_one():
+    s = Session(make_game("bloff"), [HUMAN, "random", "random"], seed=1)
+    with pytest.raises(Exception, match="not a seat"):
+        s.history(3)
+    assert s.history(0) == () or s.history(0)[0][1] == "Deal"
+
+
+def test_no_game_is_watched_without_a_watcher():
+    game = make_game("youre-bluffing")
+    assert not Watch.wanted([make_agent("random", game)] * 3)
+    a = play(game, [make_agent("random", game) for _ in range(3)], 5)
+    b = play(game, [Watcher(game), make_agent("random", game), make_agent("random", game)], 5)
+    assert a.moves == b.moves, "watching changes nothing in the game"
+
+
+def test_the_counting_bot_of_the_docs_runs_as_written():
+    """docs/youre-bluffing.md's example of a bot that reads its history (the docs are not
+    doctested otherwise)."""
+    import doctest
+
+    from tests.paths import REPO
+    text = (REPO / "docs" / "youre-bluffing.md").read_text(encoding="utf-8")
+    start = text.index(">>> from bluffkit.core.game import make_game\n>>> from bluffkit.core.play import play")
+    test = doctest.DocTestParser().get_doctest(text[start:text.index("```", start)], {}, "docs", "docs", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False) == (0, 9)
