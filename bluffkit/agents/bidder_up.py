@@ -241,9 +241,10 @@ class HeuristicAgent:
         kind, _, arg = name.partition(":")
         if kind == "wool-milk":
             return 100 + 50 * int(arg)
-        if kind == "value-gain":
-            held = {ANIMALS[a % 10] for a in obs.pastures[obs.seat]}
-            return 200 if ANIMALS.index(arg) in obs.barns[obs.seat] or arg in held else 90
+        if kind == "value-gain":    # what the rules' value_gain adds (300/100 by default), discounted
+            held = {ANIMALS[a % 10] for a in obs.pastures[obs.seat]}   # (the type may not be completed)
+            complete, other = obs.rules.value_gain
+            return complete * 2 / 3 if ANIMALS.index(arg) in obs.barns[obs.seat] or arg in held else other * 9 / 10
         return {"extra-turn": 150, "special-horse-trade": 120, "horse-trade": 110}.get(name, 80)
 
 

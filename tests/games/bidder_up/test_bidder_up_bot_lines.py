@@ -230,3 +230,21 @@ def test_the_heuristic_bot_never_bids_more_than_it_can_pay(board):
                 reruns += 1
             s = after
     assert auctions > 20 and reruns == 0, (auctions, reruns)
+
+
+def test_the_heuristic_bot_values_a_value_gain_ticket_by_the_rules_value_gain():
+    """It valued a Value-Gain ticket at 200 or 90 whatever ``value_gain`` said; now at two
+    thirds of what completing the pictured type adds and nine tenths of the other amount
+    (200 and 90 under the rulebook's 300/100, so the default games are as before)."""
+    from types import SimpleNamespace
+
+    from bluffkit.games.bidder_up.rules import Rules
+    bot = make_agent("heuristic", make_game("bidder-up"))
+    cow = ANIMALS.index("cow")
+    for gain, held, other in (((300, 100), 200, 90), ((900, 0), 600, 0), ((0, 500), 0, 450)):
+        obs = SimpleNamespace(seat=0, rules=Rules(value_gain=gain), pastures=((cow,), ()), barns=((), ()))
+        assert bot._ticket_worth(obs, "value-gain:cow") == held, gain
+        assert bot._ticket_worth(obs, "value-gain:pig") == other, gain
+    obs = SimpleNamespace(seat=0, rules=Rules(value_gain=(900, 0)), pastures=((cow,), ()), barns=((), ()))
+    best = max(["extra-turn", "value-gain:pig", "value-gain:cow", "wool-milk:3"], key=lambda n: bot._ticket_worth(obs, n))
+    assert best == "value-gain:cow", "a ticket worth 900 is kept over an extra turn"
