@@ -872,9 +872,10 @@ def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> 
     (``helped``: the view 'help' shows) lists them, not with every move of the game."""
     import re
 
-    from bluffkit.core.errors import IllegalAction, NotationError, by_name, quote
-    yours = re.search(r"^\s*you may: (.*)$", helped, re.MULTILINE | re.IGNORECASE)
-    if isinstance(error, NotationError) and str(error).startswith("unknown action") and yours:
+    from bluffkit.core.errors import IllegalAction, by_name, quote, unknown_move
+    # the view's last line lists the moves (a name that begins a line earlier, "You may: ...", is not it)
+    yours = re.fullmatch(r"\s*you may: (.*)", helped.rstrip().rsplit("\n", 1)[-1], re.IGNORECASE)
+    if unknown_move(error) and yours:
         # the game's list of every move of every phase (or format) is long and mostly
         # beside the point: the moves this player has now, as 'help' lists them
         return f"{quote(typed)} is not a move; you may: {yours[1]}"

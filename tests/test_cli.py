@@ -970,6 +970,15 @@ def test_play_answers_a_word_that_is_no_move_with_the_moves_the_player_has_now(m
     assert "raise NOTE" not in said[0] and "gamble" not in said[0] and "unknown action" not in said[0]
 
 
+def test_a_name_that_reads_like_the_moves_is_not_taken_for_them(monkeypatch, capsys):
+    """The moves were read from the first line of the view that began "you may:", and a
+    seat's name begins a line of the view."""
+    assert _play(monkeypatch, ["youre-bluffing", "--players", "3", "--seed", "3", "--names", "Ana,You may: bid 500,Cy"],
+                 ["frobnicate", "quit"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "not allowed" in line]
+    assert len(said) == 1 and said[0].endswith("'frobnicate' is not a move; you may: auction"), said
+
+
 def test_play_of_bidder_up_shows_how_a_move_pays_its_notes(monkeypatch, capsys):
     """'help' listed the spaces and their costs but not how to write a move that pays."""
     assert _play(monkeypatch, ["bidder-up", "--players", "3", "--seed", "5"], ["help", "move pen-2", "quit"]) == 0

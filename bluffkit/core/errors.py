@@ -28,6 +28,12 @@ class NotationError(BluffkitError, ValueError):
 MAX_REASON = 2000
 
 
+def unknown_move(error: Exception) -> bool:
+    """Whether ``error`` says that a typed word is no move of the game at all (each game's
+    parser: "unknown action ..."), as against a move written wrong or not allowed now."""
+    return isinstance(error, NotationError) and str(error).startswith("unknown action")
+
+
 class IllegalAction(BluffkitError, ValueError):
     """An action that the rules do not allow where it was played.
 

@@ -47,6 +47,7 @@ from bluffkit.core.errors import (
     BluffkitError,
     LogError,
     RulesError,
+    by_name,
     check_flag,
     is_seat,
     json_kind,
@@ -364,7 +365,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
                 raise fail(line, f"step {expected} ({whose}) is not allowed{old}; the move, the rule and "
                                   f"the reason are not shown, since the game is not finished", path) from None
             raise fail(line, f"step {expected} ({who}: {short(rec.get('chance') or rec.get('action'))}) "
-                              f"is not allowed{old}: {e}", path) from None
+                              f"is not allowed{old}: {_by_name(str(e), log.names)}", path) from None
         recorded = rec.get("digest")
         if not isinstance(recorded, str):
             raise fail(line, f"step {expected} has no digest (every record of a log has one)", path)
@@ -378,6 +379,17 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         log.lines.append(line)
         states.append(after)
     raise fail(len(raw_lines) + 1, "the log ends without its end record (the file is truncated)", path)
+
+
+def _by_name(reason: str, names) -> str:
+    """An engine's refusal with the log's names for its seats, as the step it refuses is
+    named ("step 3 (Bo: 'pass') ...: Bo has passed"); the moves after "may:" stay as they
+    are written (a move names a seat by number)."""
+    m = re.search(r"; (?:seat (\d+)|it) may: ", reason)
+    if not m:
+        return by_name(reason, names)
+    who = by_name(f"seat {m[1]}", names) if m[1] is not None else "it"
+    return f"{by_name(reason[:m.start()], names)}; {who} may: {reason[m.end():]}"
 
 
 def _parse_move(game, text: str, line: int, path):

@@ -52,7 +52,7 @@ from bluffkit.analysis.auction_lab import (
 from bluffkit.auctions.actions import PASS
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
-from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote
+from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote, unknown_move
 from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
@@ -373,10 +373,13 @@ class AuctionLab(W.VBox):
         try:
             action = s.game.parse(text)
         except BluffkitError as e:
-            me = s.waiting_for
+            me = self._mover()
             who = s.names[me] if me is not None else "You"
-            self.refusal.value = refusal_html(who, f"play {text.strip()!r}", "notation",
-                                              f"that is not a move ({e})", s.names)
+            why = f"that is not a move ({e})"
+            if unknown_move(e):             # the moves you have now, not those of all ten formats
+                legal = s.legal(me) if me is not None else None
+                why = "that is not a move" + (f"; you may: {legal.description}" if legal else "")
+            self.refusal.value = refusal_html(who, f"play {text.strip()!r}", "notation", why, s.names)
             return
         self._play(action)
         if not self.refusal.value:
@@ -391,7 +394,7 @@ class AuctionLab(W.VBox):
             return
         if self.clicks.stale():        # silent: the second click of a double click on a move just played
             return
-        me = s.waiting_for
+        me = self._mover()
         if me is None:
             if not self.human.value:
                 self.refusal.value = _box("Every bidder is a bot: choose a bidder under \u201cYou play\u201d to "
@@ -413,6 +416,16 @@ class AuctionLab(W.VBox):
         self._to_your_move()
         self.draw()
         self.clicks.done()
+
+    def _mover(self) -> int | None:
+        """The seat a move made here plays for: your bidder, while it is among the seats to
+        move (in an open or sealed bidding, any of them may act, not only the first: a
+        script ahead of you that has run out does not keep you from bidding)."""
+        s = self.session
+        me = self.human.value or None
+        if s is None or me is None or s.over:
+            return None
+        return me if me in s.to_move else None
 
     def draw(self) -> None:
         s = self.session

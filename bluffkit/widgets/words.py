@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from bluffkit.core.errors import IllegalAction, by_name
+from bluffkit.core.errors import IllegalAction, by_name, unknown_move
 
 #: What a Play control's buttons (icons only) do: its tooltip, and its label's, in the
 #: scenario player and the replay viewer.
@@ -57,6 +57,8 @@ def refusal(name: str, move: str, error: Exception, names=(), step: int | None =
     """The refusal in words, naming the player: ``"Bo can't bid 15: bids go up in tens"``."""
     rule = getattr(error, "rule", "")
     reason = getattr(error, "reason", str(error))
+    if unknown_move(error):         # not the game's list of every move of every phase: the panel shows theirs
+        return f"{name} can't {_what(move)}: it is not a move of this game (the panel shows the moves you have now)"
     if rule == "bid-multiple" and step:
         reason = f"bids go up in {steps_word(step)}"
     elif rule == "bid-too-low":

@@ -386,3 +386,19 @@ def test_the_auctioneers_choice_of_equally_valuable_animals_says_who_gets_which(
     for seat, move in ((1, "bid 200"), (2, "bid 200"), (3, "pass")):
         s = g.step(s, seat, move)
     assert {"Choose B", "Choose C"} <= set(shown(s))
+
+
+def test_your_bidder_may_bid_while_a_script_ahead_of_it_has_run_out():
+    """In an open outcry any bidder still to act may bid, not only the first: the lab showed
+    "Your move" with a Bid button while a script ahead of you had run out, and refused the
+    click ("it is not Bidder 1's move now")."""
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, strategies=["equilibrium", "script", "equilibrium"], seed=3)
+    lab.script.value = "2: pass"
+    s = lab.session
+    lab.controls.bid_button.click()
+    lab.controls.bid_button.click()                 # bidder 2's script has run out: it is first to move
+    assert s.to_move[0] == 2 and 1 in s.to_move and s.waiting_for is None
+    assert "Your move" in lab.private.value
+    n = len(s.moves)
+    lab.controls.bid_button.click()
+    assert lab.refusal.value == "" and len(s.moves) > n and s.moves[n][0] == 1, "bidder 1's bid is played"

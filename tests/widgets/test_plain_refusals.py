@@ -70,3 +70,26 @@ def test_a_bid_typed_at_the_leaders_turn_says_what_the_leader_may_do():
     assert ("Ana can&#x27;t bid 35: Ana cannot bid now: it is Ana&#x27;s turn to choose an auction or a trade"
             in t.message.value), t.message.value
     assert t.session.moves == moves
+
+
+def test_a_word_that_is_no_move_is_not_answered_with_every_move_of_the_game():
+    """A typed word the game does not know was answered with the parser's list of every move
+    of every phase (an auction panel's: all ten formats'); Bidder Up!'s said "'help' lists
+    yours", and the panels have no help. Now the panels point at the moves they show, and the
+    lab, whose bidder is always the one typing, lists them."""
+    from bluffkit.widgets import AuctionLab, BidderUpTable
+    for table in (TablePanel("horse-trading", players=3, humans=[0], seed=2),
+                  BidderUpTable(players=3, humans=[0], seed=3), BloffTable(players=3, humans=[0], seed=1)):
+        table.show.click()
+        if isinstance(table, BidderUpTable):
+            table.roll_button.click()               # (before the roll, the panel asks for it)
+        states = list(table.session.states)
+        table.try_move("frobnicate now")
+        said = table.message.value
+        assert "it is not a move of this game (the panel shows the moves you have now)" in said, said
+        assert "help" not in said and "raise" not in said and "unknown action" not in said
+        assert table.session.states == states
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=3)
+    lab.play_move("frobnicate")
+    assert "that is not a move; you may: pass or bid 10 or more" in lab.refusal.value
+    assert "raise" not in lab.refusal.value and "lay NOTES" not in lab.refusal.value
