@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, check_whole
 
 #: How many allowed action indices a refusal lists (then how many there are in all): a hand
 #: of many notes can allow hundreds of thousands of payments.
@@ -88,6 +88,9 @@ def encoder_for(game: Any, players: int) -> Encoder:
     if spec.encoder is None:
         encoded = ", ".join(s.name for s in specs() if s.encoder)
         raise RulesError(f"no learning-agent encoding for {spec.name!r}; encoded games: {encoded or 'none'}")
+    players = check_whole(players, "players", 1)        # (np.int64(3) too, as env() takes it)
+    if hasattr(game, "check_players"):                  # each game's own range (Classic: 2 to 4)
+        game.check_players(players)
     return spec.resolve("encoder")(game, players)
 
 

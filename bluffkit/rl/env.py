@@ -114,6 +114,9 @@ class BluffkitEnv(AECEnv):
         if hasattr(game, "check_players"):
             game.check_players(players)
         if callable(reward):
+            if inspect.isbuiltin(reward) or isinstance(reward, np.ufunc):   # (print, np.add: they take any arguments)
+                raise RulesError(f"reward: a function (game, state) -> one number per seat; {quote(reward, 60)} "
+                                 f"is a builtin (write a Python function)")
             try:
                 inspect.signature(reward).bind(game, None)
             except TypeError:
@@ -250,7 +253,8 @@ class BluffkitEnv(AECEnv):
         seat = self.seat(agent)
         seen = self.game.observe(self.game_state, seat)
         mask = np.zeros(self.encoder.n_actions, np.int8)
-        if not self.game.is_over(self.game_state) and seat in self.game.to_move(self.game_state):
+        if (not self.game.is_over(self.game_state) and seat in self.game.to_move(self.game_state)
+                and not self.truncations.get(agent)):      # (a game cut short: no move is left)
             mask = self.encoder.mask(self.game.legal(self.game_state, seat))
         return {"observation": self.encoder.observation(seen), "action_mask": mask}
 
@@ -269,7 +273,7 @@ class BluffkitEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = self.seat(agent)
-        if action is None or isinstance(action, bool) or not np.issubdtype(type(action), np.integer):
+        if action is None or isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise RulesError(f"{agent} acts with an action index (an int from 0 to {self.encoder.n_actions - 1}), "
                              f"got {action!r}")
         legal = self.game.legal(self.game_state, seat)
@@ -283,7 +287,8 @@ class BluffkitEnv(AECEnv):
         self._need_agents()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            raise RulesError(f"{agent} has no move: the game is over; step(None) removes it")
+            raise RulesError(f"{agent} has no move: the game is "
+                             f"{'over' if self.terminations[agent] else 'cut short (max_moves)'}; step(None) removes it")
         seat = self.seat(agent)
         if move is None or isinstance(move, (bool, int, float, np.number)):
             raise RulesError(f"step_move takes a move (a bluffkit action, or its text such as 'pass'), got "

@@ -211,3 +211,59 @@ def test_an_unknown_rule_option_is_not_told_that_name_is_one():
     with pytest.raises(RulesError, match="unknown rule option") as err:
         make_env("bloff", players=3, nonsense=1)
     assert "known: min_players" in str(err.value) and "name" not in str(err.value).split("known:")[1]
+
+
+@pytest.mark.parametrize("reward", [print, np.add, len])
+def test_a_builtin_reward_is_refused_at_once(reward):
+    """print has a signature Python can read and took (game, state): it was accepted, and
+    at the end printed the final state, every hand in it, and failed with 'got None'."""
+    with pytest.raises(RulesError, match=r"is a builtin \(write a Python function\)"):
+        make_env("auction", 3, reward=reward)
+
+
+def test_a_game_cut_short_leaves_no_move_in_the_mask_and_says_so():
+    e = make_env("bloff", 3, max_moves=3)
+    e.reset(seed=1)
+    for _ in range(3):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    agent = e.agent_selection
+    assert e.truncations[agent] and not e.observe(agent)["action_mask"].any(), "no index to play"
+    with pytest.raises(RulesError, match="the game is cut short"):
+        e.step_move("call")
+
+
+def test_an_index_of_an_int_subclass_is_taken_as_the_encoder_takes_it():
+    import enum
+
+    class Move(enum.IntEnum):
+        FIRST = 0
+    e = make_env("auction", 3)
+    e.reset(seed=1)
+    e.step(Move.FIRST)                  # the mask's index 0 (pass) at the first bid
+    assert e.moves == 1
+
+
+@pytest.mark.parametrize("players", [True, -1, 99, 3.0])
+def test_an_encoder_is_made_only_for_a_seat_count_the_game_allows(players):
+    from bluffkit.core.game import make_game
+    from bluffkit.rl.encoding import encoder_for
+    with pytest.raises(RulesError, match="players must be an integer|is for 2 to 4 players"):
+        encoder_for(make_game("auction", format="classic"), players)
+    assert encoder_for(make_game("bloff"), np.int64(3)).n_actions > 0
+
+
+def test_a_bid_of_a_trillion_is_refused_before_it_can_overflow_the_encoding():
+    """You're Bluffing!'s bids have no cap: a bid of 10**42 made every vector inf and one of
+    10**400 stopped the game with OverflowError. A bid has at most 12 digits, as the notation
+    and the auctions hold."""
+    e = make_env("youre-bluffing", 3)
+    e.reset(seed=1)
+    e.step_move("auction")
+    while e.game.is_chance(e.game_state) or e.game_state.phase != "bid":
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    before = e.game_state
+    with pytest.raises(RulesError, match="a bid has at most 12 digits"):
+        e.step_move(e.game.parse("bid " + "9" * 13))
+    assert e.game_state is before
+    e.step_move("bid " + "9" * 12)
+    assert np.isfinite(e.observe(e.agent_selection)["observation"]).all()

@@ -156,7 +156,7 @@ class Rules(RuleOptions):
     variants: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        for name in ("families", "family_values", "labels", "paydays", "denominations", "start_money", "variants"):
+        for name in ("families", "family_values", "labels", "paydays", "denominations", "start_money", "bank", "variants"):
             if isinstance(getattr(self, name), list):       # a list given in Python, as from JSON
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         if isinstance(self.money_cards, (list, tuple)):     # from JSON: lists of [card, value]

@@ -1720,3 +1720,14 @@ def test_a_tie_the_others_cannot_see_is_not_narrated(ruleset):
     assert _third_seat_sees_the_same(g, *ends), "the test needs positions Carla cannot tell apart"
     assert texts[0] == texts[1], texts
     assert "Anna takes" in texts[0] and "tie" not in texts[0]
+
+
+def test_every_tuple_option_may_be_given_as_a_list():
+    """bank=[...] was refused ("must give a count for each of the 6 denominations") while the
+    same tuple, and start_money or paydays as lists, were taken."""
+    from bluffkit.core.game import make_game
+    from bluffkit.games.youre_bluffing.rules import Rules
+    as_list = make_game("youre-bluffing", bank=[100] * 6, start_money=[2, 4, 1, 0, 0, 0], paydays=[50, 100, 200, 500])
+    as_tuple = make_game("youre-bluffing", bank=(100,) * 6, start_money=(2, 4, 1, 0, 0, 0), paydays=(50, 100, 200, 500))
+    assert as_list.rules == as_tuple.rules and isinstance(as_list.rules.bank, tuple)
+    assert Rules(bank=[50] * 6).bank == (50,) * 6
