@@ -30,7 +30,7 @@ from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, IllegalAction, NotationError, RulesError, count, is_seat, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.logfiles import NAME_RULE, name_ok
-from bluffkit.core.play import RunawayGame
+from bluffkit.core.play import RunawayGame, watcher_of
 from bluffkit.core.seeding import check_seed
 from bluffkit.core.trail import StateTrail
 
@@ -171,6 +171,7 @@ class Session:
                 self.agents.append(ScriptedAgent(spec, parse=game.parse))
             else:
                 agent = make_agent(spec, game)
+                watcher_of(agent, len(self.agents))     # (a watch that is not a function: refused now)
                 self.kinds.append(getattr(agent, "name", str(spec)))
                 self.agents.append(agent)
         self.start = copy.deepcopy(start)    # the caller's dict may change; the log replays this one
@@ -235,7 +236,7 @@ class Session:
         after it, ``seen`` the seat's observation right after it. Undo takes back its end
         with the moves."""
         if not is_seat(seat, self.players):
-            raise RulesError(f"history: {seat!r} is not a seat of this {self.players}-player game")
+            raise RulesError(f"history: a seat is an int from 0 to {self.players - 1}, got {quote(seat)}"[:200])
         public = self._public
         if public is None:
             from bluffkit.core.play import public_move_of
@@ -307,10 +308,13 @@ class Session:
                 break
             self._check_length()
             obs = self.observe(seat)
-            try:
-                watch = getattr(self.agents[seat], "watch", None)
-                if callable(watch):
+            watch = watcher_of(self.agents[seat], seat)
+            if watch is not None:
+                try:
                     watch(self.history(seat))
+                except Exception as e:          # the agent's own failure, whatever its kind (not a move refused)
+                    raise AgentError(seat, e) from e
+            try:
                 action = self.agents[seat].act(obs, obs.legal, self._rng(seat + 1))
             except BluffkitError:
                 raise

@@ -99,29 +99,33 @@ class Watch:
     sees of the move beyond the table after it (the game's ``public_move``,
     :func:`public_move_of`: an auction payment's notes where the table sees them, a
     face-down offer by its number of cards, a deal by its kind) and ``seen`` the agent's
-    own observation of the table right after the move. Its observation shows the table as
-    it stands; the history is how it came to be, as a player remembers it (who paid which
-    notes, who countered with nothing). No game is watched unless one of its agents has
-    ``watch``, so the others cost nothing.
+    own observation of the table right after the move (as ``game.observe`` gives it, its
+    ``legal`` included). Its observation shows the table as it stands; the history is how
+    it came to be, as a player remembers it (who paid which notes, who countered with
+    nothing). No game is watched unless one of its agents has ``watch``, so the others
+    cost nothing; a history holds one observation a move, so a game whose observations
+    grow with it (Bløff's claims) costs memory with the square of its length.
 
     ``acts(acts)`` wraps the seats' ``act`` functions; ``chance(outcome)`` records chance's
     outcome before it is applied; ``new_game(table)`` starts the record of the game
-    played on the working copy ``table`` (public forms and observations are read from it
-    as the game goes)."""
+    played on the working copy ``table`` (public forms are read from it before each move,
+    the observations from a frozen copy after it)."""
 
-    __slots__ = ("public", "watchers", "histories", "table", "pending")
+    __slots__ = ("game", "public", "watchers", "histories", "table", "pending")
 
     def __init__(self, game, agents):
+        self.game = game
         self.public = public_move_of(game)
-        self.watchers = [w if callable(w := getattr(a, "watch", None)) else None for a in agents]
+        self.watchers = [watcher_of(a, seat) for seat, a in enumerate(agents)]
         self.histories: list[list] = [[] for _ in agents]
         self.table = None
         self.pending = None          # the last move, until the table after it is seen
 
     @staticmethod
     def wanted(agents) -> bool:
-        """Whether any of ``agents`` watches the game."""
-        return any(callable(getattr(a, "watch", None)) for a in agents)
+        """Whether any of ``agents`` watches the game (a ``watch`` that is not a function is
+        refused, naming the seat)."""
+        return any([watcher_of(a, seat) is not None for seat, a in enumerate(agents)])
 
     def new_game(self, table) -> None:
         for h in self.histories:
@@ -129,35 +133,69 @@ class Watch:
         self.table, self.pending = table, None
 
     def _seen(self) -> None:
-        """Each watcher's record of the last move, with the table after it as its seat sees it."""
+        """Each watcher's record of the last move, with the table after it as its seat sees
+        it (from a frozen copy: a working copy's view would change as the game goes on)."""
         if self.pending is None:
             return
         mover, shown = self.pending
         self.pending = None
-        t = self.table
-        to_move = t.to_move()
+        if isinstance(shown, _Failed):      # the move was played, so its public form is a bug: say so
+            raise shown.error
+        state = self.table.freeze()
+        observe = self.game.observe
         for seat, watch in enumerate(self.watchers):
             if watch is not None:
-                self.histories[seat].append((mover, shown, t.observe(seat, t.legal(seat, to_move), to_move)))
+                self.histories[seat].append((mover, shown, observe(state, seat)))
 
     def acts(self, acts: list) -> list:
         return [self._act(seat, act) for seat, act in enumerate(acts)]
 
+    def _shown(self, seat, action):
+        """The move's public form, read before the move is applied; a move the rules are
+        about to refuse may not have one (a payment of text): its failure waits until the
+        move is known to be played."""
+        try:
+            return self.public(self.table, seat, action)
+        except Exception as e:              # (the rules check comes next, and refuses it in words)
+            return _Failed(e)
+
     def _act(self, seat: int, act):
-        watch, history, public = self.watchers[seat], self.histories[seat], self.public
+        watch, history = self.watchers[seat], self.histories[seat]
 
         def acting(observation, legal, rng):
             self._seen()
             if watch is not None:
                 watch(tuple(history))
             action = act(observation, legal, rng)
-            self.pending = (seat, public(self.table, seat, action))
+            self.pending = (seat, self._shown(seat, action))
             return action
         return acting
 
     def chance(self, outcome) -> None:
         self._seen()
-        self.pending = (None, self.public(self.table, None, outcome))
+        self.pending = (None, self._shown(None, outcome))
+
+
+class _Failed:
+    """A public form that could not be read (see :meth:`Watch._shown`)."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: Exception):
+        self.error = error
+
+
+def watcher_of(agent, seat: int):
+    """``agent.watch`` when the agent watches the game, else ``None``; a ``watch`` that is
+    not a function is refused in words (it was ignored, and the agent never told)."""
+    try:
+        watch = getattr(agent, "watch", None)
+    except Exception as e:                  # (a property of the agent's own that fails)
+        raise RulesError(f"the agent at seat {seat}: reading its watch raised {type(e).__name__}: {e}"[:300]) from e
+    if watch is not None and not callable(watch):
+        raise RulesError(f"the agent at seat {seat} has a watch that is not a function "
+                         f"(watch(history) is called before each of its moves), got {quote(watch, 60)}"[:300])
+    return watch
 
 
 #: The most games one call of ``simulate`` or ``tournament`` (or ``bluffkit simulate

@@ -167,8 +167,10 @@ def test_a_session_tells_a_watching_bot_and_undo_takes_the_history_back():
 
 def test_history_refuses_a_seat_that_is_not_one():
     s = Session(make_game("bloff"), [HUMAN, "random", "random"], seed=1)
-    with pytest.raises(Exception, match="not a seat"):
-        s.history(3)
+    import numpy as np
+    for seat in (3, -1, True, np.int64(1), 1.0, "0"):
+        with pytest.raises(Exception, match="history: a seat is an int from 0 to 2"):
+            s.history(seat)
     assert s.history(0) == () or s.history(0)[0][1] == "Deal"
 
 
@@ -192,3 +194,67 @@ def test_the_counting_bot_of_the_docs_runs_as_written():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False) == (0, 9)
+
+
+def test_a_history_is_the_view_as_it_was_not_the_live_table():
+    """The working copy's Legal objects keep a table apart and answer from it as it is now:
+    an early entry's ``seen.legal.hand`` gave a later hand. Each ``seen`` is read from a
+    frozen copy, as the immutable API and a session give it."""
+    for name, options, players in (("auction", {"format": "american-count"}, 4), ("bidder-up", {}, 3)):
+        game = make_game(name, **options)
+        agents = [Watcher(game) for _ in range(players)]
+        rec = play(game, agents, 7, max_steps=30_000)
+        steps = replayed(game, players, rec.moves)
+        for seat, agent in enumerate(agents):
+            for (_, _, seen), (_, _, after) in zip(agent.given[-1], steps):
+                fresh = game.observe(after, seat).legal
+                assert (seen.legal.hand, seen.legal.description) == (fresh.hand, fresh.description)
+
+
+def test_a_move_the_rules_refuse_is_refused_in_words_with_a_watcher_at_the_table():
+    """The public form was read before the rules check: a payment of text, refused in words
+    without a watcher, ended in a TypeError from the narration with one."""
+    from bluffkit.auctions.actions import Pay
+    from bluffkit.core.errors import IllegalAction
+
+    game = make_game("auction", format="secret-count")
+
+    class BadPayer:
+        name = "badpayer"
+
+        def __init__(self):
+            self.bot = make_agent("random", game)
+
+        def act(self, observation, legal, rng):
+            return Pay(("x",)) if observation.phase == "pay" else self.bot.act(observation, legal, rng)
+
+    for watching in (False, True):
+        agents = [BadPayer()] + [Watcher(game) if watching else make_agent("random", game) for _ in range(3)]
+        with pytest.raises(IllegalAction, match="a payment is a set of notes"):
+            for seed in range(40):
+                play(game, agents, seed)
+
+
+@pytest.mark.parametrize("watch", [5, "notes"])
+def test_a_watch_that_is_not_a_function_is_refused_naming_the_seat(watch):
+    game = make_game("bloff")
+    agent = make_agent("random", game)
+    odd = type("Odd", (), {"name": "odd", "watch": watch, "act": lambda self, o, legal, rng: agent.act(o, legal, rng)})()
+    with pytest.raises(Exception, match="the agent at seat 1 has a watch that is not a function"):
+        play(game, [agent, odd, make_agent("random", game)], 1)
+    with pytest.raises(Exception, match="the agent at seat 1 has a watch that is not a function"):
+        Session(game, ["random", odd, "random"], seed=1)
+
+
+def test_a_watch_that_fails_in_a_session_is_the_agents_failure_not_a_refused_move():
+    from bluffkit.core.errors import IllegalAction
+    from bluffkit.session import AgentError
+
+    game = make_game("bloff")
+
+    class Failing(Watcher):
+        def watch(self, history):
+            raise IllegalAction("not-my-move", "the bot's own words")
+    s = Session(game, [Failing(game), "random", "random"], seed=1)
+    with pytest.raises(AgentError, match="the agent at seat 0 raised IllegalAction"):
+        s.advance()
