@@ -971,3 +971,35 @@ def test_a_progress_function_that_takes_other_arguments_is_refused_before_any_ga
     from bluffkit.core.game import make_game
     with pytest.raises(RulesError, match="does not take those two arguments"):
         simulate(make_game("bloff"), ["random"] * 3, 2, 1, progress=lambda: None)
+
+
+@pytest.mark.parametrize("name, options, players", [
+    ("youre-bluffing", {}, 3), ("bidder-up", {}, 3), ("auction", {"format": "secret-count"}, 4),
+    ("auction", {"format": "classic"}, 4)])
+@pytest.mark.parametrize("notes", [5, None, ("x",), (1,), (1,) * 99])
+def test_a_move_whose_notes_are_no_set_of_notes_is_refused_in_words(name, options, players, notes):
+    """A move built in code with notes of 5, None or text ended in a TypeError inside the
+    rules (and a tuple too short for the note values in an IndexError in Bidder Up!); every
+    move that carries notes is now refused, the state unchanged."""
+    import dataclasses
+
+    from bluffkit.core.errors import BluffkitError
+    g = make_game(name, **options)
+    rng = np.random.default_rng(3)
+    s, tried = g.new_state(players), 0
+    for _ in range(3000):
+        if g.is_over(s):
+            break
+        if g.is_chance(s):
+            s = g.step(s, None, g.sample_chance(s, rng))
+            continue
+        seat = g.to_move(s)[0]
+        move = g.legal(s, seat).sample(rng)
+        if "notes" in getattr(move, "__dataclass_fields__", {}):
+            bad = dataclasses.replace(move, notes=notes)
+            with pytest.raises(BluffkitError) as refused:
+                g.step(s, seat, bad)
+            assert isinstance(refused.value, IllegalAction), refused.value
+            tried += 1
+        s = g.step(s, seat, move)
+    assert tried, "no move with notes was tried"

@@ -349,7 +349,13 @@ def plain_problem(action) -> tuple[str, str] | None:
         names = tuple(getattr(kind, "__dataclass_fields__", None) or ())
         _FIELDS[kind] = names
     for name in names:
-        bad = _impure(getattr(action, name))
+        value = getattr(action, name)
+        bad = _impure(value)
+        if bad is _PLAIN and name == "notes" and not (type(value) is tuple and all(type(c) is int for c in value)):
+            # every game's notes are a tuple of counts, one per note value: a number, None or a
+            # tuple of text reached the rules' arithmetic and ended in a TypeError there
+            return ("bad-notes", f"{kind.__name__}.notes holds {quote(value, 40)}; notes are a tuple of "
+                    "whole numbers, how many of each note value (e.g. (1, 2, 0, 0, 0, 0))")
         if bad is not _PLAIN:
             numpy_number = type(bad).__module__ == "numpy" and hasattr(bad, "dtype") and bad.dtype.kind in "iuf"
             hint = " (a numpy number: convert it with int(...))" if numpy_number else ""

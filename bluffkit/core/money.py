@@ -55,8 +55,9 @@ def count(notes: Notes) -> int:
 
 
 def contains(hand: Notes, part: Notes) -> bool:
-    """True when every note of ``part`` is in ``hand``."""
-    return all(p <= h for p, h in zip(part, hand))
+    """True when every note of ``part`` is in ``hand`` (a count for each note value, as
+    ``hand`` has: a shorter tuple is no set of notes, and is not read as one)."""
+    return len(part) == len(hand) and all(p <= h for p, h in zip(part, hand))
 
 
 def fmt(notes: Notes, denoms: tuple[int, ...]) -> str:

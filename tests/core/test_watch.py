@@ -230,7 +230,7 @@ def test_a_move_the_rules_refuse_is_refused_in_words_with_a_watcher_at_the_table
 
     for watching in (False, True):
         agents = [BadPayer()] + [Watcher(game) if watching else make_agent("random", game) for _ in range(3)]
-        with pytest.raises(IllegalAction, match="a payment is a set of notes"):
+        with pytest.raises(IllegalAction, match=r"notes are a tuple of whole numbers.*\[rule: bad-notes\]"):
             for seed in range(40):
                 play(game, agents, seed)
 
