@@ -162,7 +162,9 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
     there) and a few others drawn there are played; each that leaves ``o``'s observation
     after the move as it is in the real game (``o`` cannot tell the two apart) must be
     narrated in the same words. A narration that names another seat's cards or notes, what
-    a face-down move held, or a card chance dealt to someone else, differs.
+    a face-down move held, or a card chance dealt to someone else, differs. The move made,
+    played again in a redealt state, must show the same public form (``public_move``: what
+    watching agents are told of it), which may not read what ``o`` cannot see.
 
     The game a redealt state is narrated with is :func:`bluffkit.widget_check.game_for`'s
     (Bluffer's redeal deals another true answer onto the card)."""
@@ -183,6 +185,11 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
                 then = teller.step(other, seat, move)
             except BluffkitError:
                 continue                    # not a move there (the mover's hand was redealt)
+            if move is action:              # the same move: its public form is all the table sees of it
+                assert public(other, seat, move) == shows, (
+                    f"{where}: what every seat sees of the move (public_move, which watching agents are told) "
+                    f"changes with information hidden from seat {o} (a leak): {shows!r} here, "
+                    f"{public(other, seat, move)!r} in a state redealt for seat {o}")
             if teller.observe(then, o) != seen or public(other, seat, move) != shows:
                 continue                    # seat o can tell this from the real move
             told = teller.narrate(other, seat, move, then, names)

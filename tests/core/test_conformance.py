@@ -57,6 +57,24 @@ def test_leak_detector_catches_a_leak(monkeypatch):
         check_game(config_game("horse-trading"), 3, seeds=[0])
 
 
+def test_leak_detector_catches_a_public_form_that_reads_a_hidden_hand(monkeypatch):
+    """What a watching agent is told of a move (the game's public_move) may not read what a
+    seat cannot see: here a bid's public form carries the bidder's money, which changes
+    when the bidder's notes are redealt for another seat."""
+    from bluffkit.games.youre_bluffing import actions as A
+    from bluffkit.games.youre_bluffing import narrate
+    real = narrate.public_move
+
+    def leaky(before, seat, action):
+        if isinstance(action, A.Bid):
+            return "bid", action.amount, sum(c * d for c, d in zip(before.money[seat], before.rules.denominations))
+        return real(before, seat, action)
+
+    monkeypatch.setattr(narrate, "public_move", leaky)
+    with pytest.raises(AssertionError, match="public_move, which watching agents are told.*a leak"):
+        check_game(config_game("youre-bluffing"), 3, seeds=[0, 1, 2])
+
+
 @pytest.mark.parametrize("name", ["auction-secret-value", "bidder-up-animal-market"])
 def test_leak_detector_catches_a_view_that_holds_the_table(monkeypatch, name):
     """A view that kept the game's table (as the auctions' and Bidder Up!'s move lists once
