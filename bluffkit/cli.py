@@ -872,7 +872,7 @@ def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> 
     (``helped``: the view 'help' shows) lists them, not with every move of the game."""
     import re
 
-    from bluffkit.core.errors import IllegalAction, by_name, quote, unknown_move
+    from bluffkit.core.errors import IllegalAction, by_name, quote, split_options, unknown_move
     # the view's last line lists the moves (a name that begins a line earlier, "You may: ...", is not it)
     yours = re.fullmatch(r"\s*you may: (.*)", helped.rstrip().rsplit("\n", 1)[-1], re.IGNORECASE)
     if unknown_move(error) and yours:
@@ -880,8 +880,7 @@ def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> 
         # beside the point: the moves this player has now, as 'help' lists them
         return f"{quote(typed)} is not a move; you may: {yours[1]}"
     reason, rule = (error.reason, error.rule) if isinstance(error, IllegalAction) else (str(error), None)
-    m = re.search(r"; (?:seat \d+|it) may: ", reason)
-    head, moves = (reason[:m.start()], reason[m.end():]) if m else (reason, "")
+    head, _, moves = split_options(reason)
     return by_name(head, names) + (f"; you may: {moves}" if moves else "") + (f" [rule: {rule}]" if rule else "")
 
 

@@ -45,7 +45,7 @@ import numpy as np
 from bluffkit.agents.base import make_agent, tell_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError
-from bluffkit.core.play import kind_of_move, play
+from bluffkit.core.play import play, public_move_of
 from bluffkit.core.spec import configs, spec_of
 from bluffkit.widget_check import game_for
 
@@ -108,7 +108,7 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
     # long), other steps for other seeds and other rules; a move that hides something (its
     # public form is not the move) three times as often
     pick = np.random.default_rng([seed, 1, zlib.crc32(json.dumps(game.header(), sort_keys=True, default=str).encode())])
-    public = spec_of(game).resolve("public_move") or _kind
+    public = public_move_of(game)
     state = game.new_state(players)
     table = game.table(players=players)     # played along, as a simulation does
     for i, (seat, action) in enumerate(rec.moves):
@@ -171,7 +171,7 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
     names = [f"Seat{k}" for k in range(players)]
     after = game.step(state, seat, action)
     said = game.narrate(state, seat, action, after, names)
-    public = public or spec_of(game).resolve("public_move") or _kind
+    public = public or public_move_of(game)
     shows = public(state, seat, action)
     for o in range(players):
         seen = game.observe(after, o)
@@ -199,9 +199,6 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
             report["narrations"] = report.get("narrations", 0) + 1
             if move != action:              # another move that looks alike: what the move hid
                 report["narrations_other"] = report.get("narrations_other", 0) + 1
-
-
-_kind = kind_of_move
 
 
 def _draw(game, state, seat, rng):

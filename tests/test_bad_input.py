@@ -976,11 +976,12 @@ def test_a_progress_function_that_takes_other_arguments_is_refused_before_any_ga
 @pytest.mark.parametrize("name, options, players", [
     ("youre-bluffing", {}, 3), ("bidder-up", {}, 3), ("auction", {"format": "secret-count"}, 4),
     ("auction", {"format": "classic"}, 4)])
-@pytest.mark.parametrize("notes", [5, None, ("x",), (1,), (1,) * 99])
+@pytest.mark.parametrize("notes", [5, None, ("x",), (1,), (1,) * 99, (0, -1, 2, 0, 0, 0)])
 def test_a_move_whose_notes_are_no_set_of_notes_is_refused_in_words(name, options, players, notes):
     """A move built in code with notes of 5, None or text ended in a TypeError inside the
-    rules (and a tuple too short for the note values in an IndexError in Bidder Up!); every
-    move that carries notes is now refused, the state unchanged."""
+    rules, a tuple too short for the note values in an IndexError in Bidder Up!, and a
+    negative count was taken there as notes received; every move that carries notes is now
+    refused, the state unchanged."""
     import dataclasses
 
     from bluffkit.core.errors import BluffkitError
@@ -1000,6 +1001,8 @@ def test_a_move_whose_notes_are_no_set_of_notes_is_refused_in_words(name, option
             with pytest.raises(BluffkitError) as refused:
                 g.step(s, seat, bad)
             assert isinstance(refused.value, IllegalAction), refused.value
+            if notes in (5, None, ("x",), (0, -1, 2, 0, 0, 0)):     # (a wrong length breaks the game's own rule)
+                assert refused.value.rule == "bad-notes", refused.value
             tried += 1
         s = g.step(s, seat, move)
     assert tried, "no move with notes was tried"

@@ -7,6 +7,7 @@ or a file has been changed.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from numbers import Integral
@@ -253,6 +254,25 @@ def check_names(names, players: int) -> None:
         raise RulesError(f"names: one name (text) per seat, {players} in all, got {shown[:120]}")
 
 
+_OPTIONS = re.compile(r"; (?:seat (\d+)|it) may: ")
+
+
+def split_options(reason: str) -> tuple[str, int | None, str | None]:
+    """``(head, seat, moves)``: an engine's refusal cut where it lists what the seat may do
+    ("...; seat 1 may: pass, bid 20 or more"; ``seat`` ``None`` for "it may:"); ``moves``
+    is ``None`` when it lists none. The moves are in notation, as they are typed.
+
+    >>> split_options("seat 1 cannot sell now; seat 1 may: pass")
+    ('seat 1 cannot sell now', 1, 'pass')
+    >>> split_options("no such card")
+    ('no such card', None, None)
+    """
+    m = _OPTIONS.search(reason)
+    if m is None:
+        return reason, None, None
+    return reason[:m.start()], (int(m[1]) if m[1] is not None else None), reason[m.end():]
+
+
 def by_name(text: str, names) -> str:
     """``text`` with each ``seat N`` (and ``(seats N, M)``) that is a seat of ``names`` by
     its name: an engine's words (which number the seats) said to the people at the table.
@@ -342,7 +362,9 @@ def plain_problem(action) -> tuple[str, str] | None:
     ints (not bools, floats or numpy numbers), text, ``None`` and tuples of them; else
     ``("plain-values", reason)``. A numpy number equals an int and passes a game's own
     checks, but a state that holds one cannot be logged (the digest and the notation read
-    ints), so a move is refused before it is played: nothing is changed."""
+    ints), so a move is refused before it is played: nothing is changed. A field ``notes``
+    (every game's notes: a count per note value) must be a tuple of ints of 0 or more, else
+    ``("bad-notes", reason)``; its length is the game's own rule to check."""
     kind = type(action)
     names = _FIELDS.get(kind)
     if names is None:
@@ -351,11 +373,13 @@ def plain_problem(action) -> tuple[str, str] | None:
     for name in names:
         value = getattr(action, name)
         bad = _impure(value)
-        if bad is _PLAIN and name == "notes" and not (type(value) is tuple and all(type(c) is int for c in value)):
+        if bad is _PLAIN and name == "notes" and not (type(value) is tuple
+                                                      and all(type(c) is int and c >= 0 for c in value)):
             # every game's notes are a tuple of counts, one per note value: a number, None or a
-            # tuple of text reached the rules' arithmetic and ended in a TypeError there
+            # tuple of text reached the rules' arithmetic and ended in a TypeError there, and a
+            # negative count was read as notes received (Bidder Up!)
             return ("bad-notes", f"{kind.__name__}.notes holds {quote(value, 40)}; notes are a tuple of "
-                    "whole numbers, how many of each note value (e.g. (1, 2, 0, 0, 0, 0))")
+                    "counts of 0 or more, how many of each note value (e.g. (1, 2, 0, 0, 0, 0))")
         if bad is not _PLAIN:
             numpy_number = type(bad).__module__ == "numpy" and hasattr(bad, "dtype") and bad.dtype.kind in "iuf"
             hint = " (a numpy number: convert it with int(...))" if numpy_number else ""

@@ -53,6 +53,7 @@ from bluffkit.core.errors import (
     json_kind,
     printable,
     quote,
+    split_options,
 )
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
@@ -385,11 +386,11 @@ def _by_name(reason: str, names) -> str:
     """An engine's refusal with the log's names for its seats, as the step it refuses is
     named ("step 3 (Bo: 'pass') ...: Bo has passed"); the moves after "may:" stay as they
     are written (a move names a seat by number)."""
-    m = re.search(r"; (?:seat (\d+)|it) may: ", reason)
-    if not m:
+    head, seat, moves = split_options(reason)
+    if moves is None:
         return by_name(reason, names)
-    who = by_name(f"seat {m[1]}", names) if m[1] is not None else "it"
-    return f"{by_name(reason[:m.start()], names)}; {who} may: {reason[m.end():]}"
+    who = by_name(f"seat {seat}", names) if seat is not None else "it"
+    return f"{by_name(head, names)}; {who} may: {moves}"
 
 
 def _parse_move(game, text: str, line: int, path):

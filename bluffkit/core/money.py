@@ -55,9 +55,10 @@ def count(notes: Notes) -> int:
 
 
 def contains(hand: Notes, part: Notes) -> bool:
-    """True when every note of ``part`` is in ``hand`` (a count for each note value, as
-    ``hand`` has: a shorter tuple is no set of notes, and is not read as one)."""
-    return len(part) == len(hand) and all(p <= h for p, h in zip(part, hand))
+    """True when every note of ``part`` is in ``hand`` (a count of 0 or more for each note
+    value, as ``hand`` has: a shorter tuple, or a negative count, is no set of notes, and is
+    not read as one)."""
+    return len(part) == len(hand) and all(0 <= p <= h for p, h in zip(part, hand))
 
 
 def fmt(notes: Notes, denoms: tuple[int, ...]) -> str:

@@ -165,7 +165,11 @@ class Watch:
         def acting(observation, legal, rng):
             self._seen()
             if watch is not None:
-                watch(tuple(history))
+                try:
+                    watch(tuple(history))
+                except Exception as e:      # the agent's own failure, not a move the rules refused
+                    raise RulesError(f"the agent at seat {seat}: its watch raised {type(e).__name__}: "
+                                     f"{e}"[:300]) from e
             action = act(observation, legal, rng)
             self.pending = (seat, self._shown(seat, action))
             return action

@@ -73,8 +73,10 @@ class GameSpec:
     - ``public_move(before, seat, action)``: what every seat sees of a move beyond its
       observation after it, as any value that compares (e.g. a payment whose notes all see:
       its notes; an offer laid face down: its number of cards). The narration, which every
-      seat reads, may say this much and no more: the conformance suite checks it
-      (``None``: only the kind of move, its class, is seen).
+      seat reads, may say this much and no more, and agents that watch the game are told it
+      (:class:`bluffkit.core.play.Watch`): the conformance suite checks both the narration
+      and that the public form reads nothing a seat cannot see (``None``: only the kind of
+      move, its class, is seen).
 
     Checks:
 

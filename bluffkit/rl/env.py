@@ -122,7 +122,7 @@ class BluffkitEnv(AECEnv):
             except TypeError:
                 raise RulesError(f"reward: a function (game, state) -> one number per seat; "
                                  f"{quote(reward, 60)} does not take those two arguments") from None
-            except ValueError:              # (a builtin such as print: accepted, it failed only at a game's end)
+            except ValueError:              # (a callable whose signature Python cannot read)
                 raise RulesError(f"reward: a function (game, state) -> one number per seat; {quote(reward, 60)} "
                                  f"has no signature to check (write a Python function)") from None
         elif not (isinstance(reward, str) and reward in ("win", "score")):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from bluffkit.core.errors import IllegalAction, by_name, unknown_move
+from bluffkit.core.errors import IllegalAction, by_name, split_options, unknown_move
 
 #: What a Play control's buttons (icons only) do: its tooltip, and its label's, in the
 #: scenario player and the replay viewer.
@@ -34,7 +34,7 @@ def steps_word(step: int) -> str:
 def plain_reason(reason: str, names) -> str:
     """An engine's reason in the players' words: seats by name, no list of codes."""
     reason = re.sub(r"\s*\[rule: [^\]]*\]$", "", reason)
-    reason = re.sub(r";\s*(?:seat \d+|it) may: .*$", "", reason)     # the options in notation: not for people
+    reason = split_options(reason)[0]                                  # the options in notation: not for people
     return by_name(reason, names)
 
 
@@ -58,7 +58,7 @@ def refusal(name: str, move: str, error: Exception, names=(), step: int | None =
     rule = getattr(error, "rule", "")
     reason = getattr(error, "reason", str(error))
     if unknown_move(error):         # not the game's list of every move of every phase: the panel shows theirs
-        return f"{name} can't {_what(move)}: it is not a move of this game (the panel shows the moves you have now)"
+        return f"{name} can't {_what(move)}: it is not a move of this game (the panel shows the moves open now)"
     if rule == "bid-multiple" and step:
         reason = f"bids go up in {steps_word(step)}"
     elif rule == "bid-too-low":

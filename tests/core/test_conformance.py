@@ -61,8 +61,7 @@ def test_leak_detector_catches_a_public_form_that_reads_a_hidden_hand(monkeypatc
     """What a watching agent is told of a move (the game's public_move) may not read what a
     seat cannot see: here a bid's public form carries the bidder's money, which changes
     when the bidder's notes are redealt for another seat."""
-    from bluffkit.games.youre_bluffing import actions as A
-    from bluffkit.games.youre_bluffing import narrate
+    from bluffkit.games.youre_bluffing import actions as A, narrate
     real = narrate.public_move
 
     def leaky(before, seat, action):

@@ -230,7 +230,7 @@ def test_a_move_the_rules_refuse_is_refused_in_words_with_a_watcher_at_the_table
 
     for watching in (False, True):
         agents = [BadPayer()] + [Watcher(game) if watching else make_agent("random", game) for _ in range(3)]
-        with pytest.raises(IllegalAction, match=r"notes are a tuple of whole numbers.*\[rule: bad-notes\]"):
+        with pytest.raises(IllegalAction, match=r"notes are a tuple of counts.*\[rule: bad-notes\]"):
             for seed in range(40):
                 play(game, agents, seed)
 
@@ -258,3 +258,41 @@ def test_a_watch_that_fails_in_a_session_is_the_agents_failure_not_a_refused_mov
     s = Session(game, [Failing(game), "random", "random"], seed=1)
     with pytest.raises(AgentError, match="the agent at seat 0 raised IllegalAction"):
         s.advance()
+
+
+@pytest.mark.parametrize("name, options, players", [
+    ("youre-bluffing", {}, 4), ("horse-trading", {}, 3), ("bidder-up", {}, 4),
+    ("bidder-up", {"board": "fairground", "babies": True}, 3), ("auction", {"format": "secret-count"}, 4),
+    ("auction", {"format": "american-count"}, 4), ("auction", {"format": "cat-in-the-bag"}, 4),
+    ("auction", {"format": "dutch"}, 4), ("auction", {"format": "second-hand", "sealed_bids": "notes"}, 4)])
+def test_no_history_holds_notes_laid_face_down(name, options, players):
+    """Notes a table sees are handed over (a payment); notes laid face down (an offer, a
+    counter-offer, a horse-trade's fan, a bid laid in notes, a raise) show by their number
+    or their kind only. A public form that gave such a move whole passed every other check."""
+    game = make_game(name, **options)
+    shown_kinds = set()
+    for seed in (1, 2):
+        agents = [Watcher(game) for _ in range(players)]
+        play(game, agents, seed, max_steps=30_000)
+        for _, public, _ in max((a.given[-1] for a in agents if a.given), key=len):
+            notes = getattr(public, "notes", None)
+            if notes is not None:
+                assert type(public).__name__ == "Pay", f"{public!r} shows notes laid face down"
+            shown_kinds.add(type(public).__name__ if not isinstance(public, (str, tuple)) else
+                            public if isinstance(public, str) else public[0])
+    assert shown_kinds, "no move was watched"
+
+
+def test_a_watch_that_fails_in_a_simulation_is_the_agents_failure_not_a_refused_move():
+    """A watch that raised IllegalAction was reported by play as the seat's move refused by
+    the rules."""
+    from bluffkit.core.errors import IllegalAction, RulesError
+
+    game = make_game("bloff")
+
+    class Failing(Watcher):
+        def watch(self, history):
+            raise IllegalAction("not-my-move", "the bot's own words")
+    with pytest.raises(RulesError, match="the agent at seat 0: its watch raised IllegalAction") as e:
+        play(game, [Failing(game), make_agent("random", game), make_agent("random", game)], 1)
+    assert not isinstance(e.value, IllegalAction)

@@ -86,7 +86,7 @@ def test_a_word_that_is_no_move_is_not_answered_with_every_move_of_the_game():
         states = list(table.session.states)
         table.try_move("frobnicate now")
         said = table.message.value
-        assert "it is not a move of this game (the panel shows the moves you have now)" in said, said
+        assert "it is not a move of this game (the panel shows the moves open now)" in said, said
         assert "help" not in said and "raise" not in said and "unknown action" not in said
         assert table.session.states == states
     lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=3)

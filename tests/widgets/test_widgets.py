@@ -486,17 +486,17 @@ def test_panel_odd_failures_are_said_and_leave_no_stale_screen(tmp_path):
 
 
 def test_a_bid_above_ones_money_is_asked_about_once():
-    """A bid box set to 10**11 was played without a word, and Bo then had to show all his
+    """A bid box set to 10**12 was played without a word, and Bo then had to show all his
     money, which Undo cannot take back. The first click now says what follows; a second
     click on the same bid plays it (bidding more than one holds is a legal bluff)."""
     t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
     t.show.click()
     moves = len(t.session.moves)
-    t.amount.value = 10 ** 11
+    t.amount.value = 10 ** 12
     t.bid_button.click()
     assert "Click Bid again" in t.message.value and len(t.session.moves) == moves
     t.bid_button.click()
-    assert len(t.session.moves) > moves and "Bo bids 100000000000." in t.session.says
+    assert len(t.session.moves) > moves and "Bo bids 1000000000000." in t.session.says
 
 
 def test_a_double_click_does_not_answer_the_question_about_a_bid_above_ones_money(monkeypatch):
@@ -510,7 +510,7 @@ def test_a_double_click_does_not_answer_the_question_about_a_bid_above_ones_mone
     t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
     t.show.click()
     moves = len(t.session.moves)
-    t.amount.value = 10 ** 11
+    t.amount.value = 10 ** 12
     t.bid_button.click()
     assert "Click Bid again" in t.message.value and len(t.session.moves) == moves
     sent[0] += 0.08                                   # the double click's second click
@@ -518,7 +518,7 @@ def test_a_double_click_does_not_answer_the_question_about_a_bid_above_ones_mone
     assert len(t.session.moves) == moves and "Click Bid again" in t.message.value
     sent[0] += 5.0                                    # read, then clicked again: played
     t.bid_button.click()
-    assert "Bo bids 100000000000." in t.session.says
+    assert "Bo bids 1000000000000." in t.session.says
     from bluffkit.widgets import AuctionLab
     lab = AuctionLab(fmt="classic", bidders=3, human=2, seed=5)
     controls = lab.controls

@@ -178,6 +178,8 @@ def _int(word: str, what: str) -> int:
     try:
         return whole_number(word)
     except ValueError:
+        if word.isascii() and word.lstrip("+-").isdigit():      # digits, more than Python reads
+            raise NotationError(f"{what} of {len(word):,} digits is more than can be read") from None
         raise NotationError(f"{what} must be a whole number, got {quote(word)}") from None
 
 

@@ -14,15 +14,7 @@ from itertools import product
 from operator import le
 
 from bluffkit.core.errors import IllegalAction, check_limit, check_rng
-from bluffkit.core.money import (
-    MAX_DIGITS,
-    can_pay_exactly,
-    cannot_pay,
-    contains,
-    fmt,
-    payment_book,
-    payment_problem,
-)
+from bluffkit.core.money import can_pay_exactly, cannot_pay, contains, fmt, payment_book, payment_problem
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import (
@@ -69,9 +61,6 @@ _TODO = {
 
 
 _BITS = float(1 << 52)
-#: The lowest bid refused however the bidding stands (bids have no cap: a player may bid more
-#: than they hold, and must then show their money; a bid of a trillion is no bid).
-_TOO_HIGH = 10 ** MAX_DIGITS
 
 
 def random_subset(hand, u) -> tuple[int, ...]:
@@ -181,8 +170,7 @@ class Legal:
             if self.bid:
                 lo, cap, step = self.bid
                 amount = action.amount
-                if (type(amount) is int and amount >= lo and not amount % step and (cap is None or amount <= cap)
-                        and amount < _TOO_HIGH):
+                if type(amount) is int and amount >= lo and not amount % step and (cap is None or amount <= cap):
                     return None
         elif kind is self.notes_for:        # trade, counter, offer: any notes the seat holds
             notes, hand = action.notes, self.hand
@@ -285,8 +273,6 @@ class Legal:
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
                 return ("bid-too-low", f"a bid must be at least {lo} here, got {action.amount}")
-            if action.amount >= _TOO_HIGH:      # no cap, but a bound: the notation, a log and an encoder hold it
-                return ("bid-too-high", f"a bid has at most {MAX_DIGITS} digits, got {action.amount:,}")
             if action.amount % step:
                 return ("bid-multiple", f"bids are multiples of {step}, got {action.amount}")
             if cap is not None and action.amount > cap:

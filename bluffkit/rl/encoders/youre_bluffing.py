@@ -66,6 +66,16 @@ _NF = len(FAMILIES)
 _ND = len(_D)
 
 
+#: The largest amount the vector holds as it is (a bid has no cap; past this it is this).
+_MOST = 10 ** 15
+
+
+def _scaled(amount: int, scale: float) -> float:
+    """``amount / scale``, with an amount past :data:`_MOST` read as :data:`_MOST`: a bid of
+    10**42 made the vector inf and one of 10**400 could not be made a float at all."""
+    return (amount if amount < _MOST else _MOST) / scale
+
+
 def offer_notes(hand: tuple[int, ...], value: int, zeros: bool) -> tuple[int, ...] | None:
     """The notes of an offer worth at least ``value`` from ``hand``: the exact sum when
     the hand allows it, else the smallest cover (the payment rule's own choice,
@@ -256,7 +266,7 @@ class YoureBluffingEncoder(Encoder):
         v[i] = o.paydays / max(1, rules.family_size)
         i += 1
         # the auction
-        v[i] = o.high_bid / m
+        v[i] = _scaled(o.high_bid, m)      # (a bid has no cap: one of 10**400 is still a number here)
         i += 1
         one_hot(rel(o.high_bidder), n)
         for s in o.pending:
@@ -268,7 +278,7 @@ class YoureBluffingEncoder(Encoder):
             cap = o.caps[(seat + k) % n]
             if cap >= 0:
                 v[i + 2 * k] = 1.0
-                v[i + 2 * k + 1] = cap / m
+                v[i + 2 * k + 1] = _scaled(cap, m)
         i += 2 * n
         for s, notes in o.shown:
             j = i + rel(s) * _ND
@@ -315,7 +325,7 @@ def obs_parts(n: int) -> tuple[tuple[str, int], ...]:
         ("own money / (start money + paydays)", 1),
         ("finite bank: notes left per denomination / 10 (zeros when unlimited)", _ND),
         ("paydays so far / family size", 1),
-        ("high bid / money scale", 1),
+        ("high bid / money scale (at most 10**15 / money scale)", 1),
         ("high bidder (one-hot, relative; none: zeros)", n),
         ("may still bid, per seat", n),
         ("calls with no bid / calls allowed", 1),
