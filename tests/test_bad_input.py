@@ -985,17 +985,11 @@ def test_a_move_whose_notes_are_no_set_of_notes_is_refused_in_words(name, option
     import dataclasses
 
     from bluffkit.core.errors import BluffkitError
+    from bluffkit.testing import random_decisions
     g = make_game(name, **options)
-    rng = np.random.default_rng(3)
-    s, tried = g.new_state(players), 0
-    for _ in range(3000):
-        if g.is_over(s):
-            break
-        if g.is_chance(s):
-            s = g.step(s, None, g.sample_chance(s, rng))
-            continue
-        seat = g.to_move(s)[0]
-        move = g.legal(s, seat).sample(rng)
+    tried, draws = 0, np.random.default_rng(4)
+    for s, seat, legal in random_decisions(g, players, np.random.default_rng(3), limit=3000):
+        move = legal.sample(draws)
         if "notes" in getattr(move, "__dataclass_fields__", {}):
             bad = dataclasses.replace(move, notes=notes)
             with pytest.raises(BluffkitError) as refused:
@@ -1004,5 +998,4 @@ def test_a_move_whose_notes_are_no_set_of_notes_is_refused_in_words(name, option
             if notes in (5, None, ("x",), (0, -1, 2, 0, 0, 0)):     # (a wrong length breaks the game's own rule)
                 assert refused.value.rule == "bad-notes", refused.value
             tried += 1
-        s = g.step(s, seat, move)
     assert tried, "no move with notes was tried"

@@ -434,18 +434,9 @@ def test_edited_action_illegal_is_caught_by_the_rules(tmp_path, lines):
     assert err.line == i + 1
     assert "'sell'" in err.reason and "is not allowed" in err.reason
     assert "rule: not-deciding" in err.reason
-
-
-def test_a_refused_step_names_the_players_as_the_step_does(tmp_path, lines):
-    """"step 3 (P1: 'pass') is not allowed: seat 1 has passed": the step by name, the reason by
-    number (with names counted from 1, "Player 2" was seat 1). The reason now names them too;
-    the moves after "may:" stay as written."""
-    i = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
-    rec = record(lines[i])
-    rec["action"] = "sell"
-    edited = list(lines)
-    edited[i] = dump(rec)
-    err = refuse(tmp_path, join(edited))
+    # the reason names the players as the step does ("step 3 (Ben: 'sell') ...: Ben cannot
+    # ..."; it gave "seat 1", and with names counted from 1 "Player 2" was seat 1); the
+    # moves after "may:" stay as written
     who = ["Anna", "Ben", "Carla", "Dan"][rec["seat"]]
     assert f"({who}: 'sell') is not allowed" in err.reason and f"; {who} may: " in err.reason, err.reason
     assert f"seat {rec['seat']} " not in err.reason.split(" may: ")[0], err.reason
