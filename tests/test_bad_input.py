@@ -999,3 +999,44 @@ def test_a_move_whose_notes_are_no_set_of_notes_is_refused_in_words(name, option
                 assert refused.value.rule == "bad-notes", refused.value
             tried += 1
     assert tried, "no move with notes was tried"
+
+
+def test_a_bid_longer_than_can_be_written_is_refused_and_one_that_can_is_played(tmp_path):
+    """You're Bluffing!'s bids have no cap, as its rulebook has none; but a bid of more than
+    4,300 digits was accepted and then broke the narration, a session and the log with a
+    ValueError (Python writes no longer int). It is refused before it is played; a bid of
+    4,300 digits is played, logged and replayed."""
+    from bluffkit.games.youre_bluffing.actions import Bid
+    g = make_game("youre-bluffing")
+    s = Session(g, ["human", "human", "human"], seed=1)
+    s.play("auction", 0)
+    s.advance()
+    seat = s.to_move[0]
+    before = len(s.moves)
+    with pytest.raises(IllegalAction, match=r"at most 4,300 digits.*got one of 4,301.*\[rule: bid-too-high\]"):
+        s.play(Bid(10 ** 4300), seat)
+    assert len(s.moves) == before
+    s.play(Bid(10 ** 4299), seat)
+    path = s.save(tmp_path / "long.jsonl")
+    assert Session.load(path).moves == s.moves
+    with pytest.raises(Exception, match="a bid of 5,000 digits is more than can be read"):
+        g.parse("bid " + "9" * 5000)
+    for text in ("bid --5", "bid -+50"):
+        with pytest.raises(Exception, match="a bid must be a whole number"):
+            g.parse(text)
+
+
+@pytest.mark.parametrize("name, options, text, says", [
+    ("auction", {"format": "classic"}, "pass pass", "'pass' takes nothing after it, got 'pass'"),
+    ("auction", {"format": "classic"}, "sell it", "'sell' takes nothing after it, got 'it'"),
+    ("bidder-up", {}, "pass pass", "'pass' takes nothing after it, got 'pass'"),
+    ("bidder-up", {}, "end now", "'end' takes nothing after it, got 'now'"),
+    ("youre-bluffing", {}, "pass pass", "'pass' takes nothing after it, got 'pass'"),
+])
+def test_a_known_word_with_more_after_it_is_told_so_not_called_unknown(name, options, text, says):
+    """The auctions' and Bidder Up!'s parsers called "pass pass" an unknown action, and a
+    panel then answered "can't pass: it is not a move of this game" beside its Pass button."""
+    from bluffkit.core.errors import NotationError, unknown_move
+    with pytest.raises(NotationError) as e:
+        make_game(name, **options).parse(text)
+    assert str(e.value) == says and not unknown_move(e.value)

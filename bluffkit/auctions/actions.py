@@ -242,6 +242,8 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
         return First(_one(rest, "first"))
     if not rest and head in _NEEDS:                # a known move without what it takes
         raise NotationError(f"{head} takes {_NEEDS[head]}")
+    if rest and (head in WORDS or head == "sell"):  # a known word with more after it ("pass pass")
+        raise NotationError(f"{quote(head)} takes nothing after it, got {quote(rest)}")
     raise NotationError(f"unknown action {quote(text)}: bid N, bid NOTES, pass, take, raise NOTE, stop, accept, refuse, "
                         "lay NOTES, call N, choose SEAT, sell, buy [LOTS], pay NOTES")
 

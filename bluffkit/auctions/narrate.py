@@ -88,7 +88,7 @@ def narrate(game, before, seat, action, after, names) -> str:
     elif kind is Pen:
         text = f"The pen holds {animals_text(action.animals)}."
     elif kind is Shuffle:
-        text = f"{names[after.auctioneer]} shuffles the pen's animals face down."
+        text = f"{names[after.auctioneer]} shuffles the pen's animals ({animals_text(before.pen)}) face down."
     elif kind is Pick:
         text = f"{who} points at {'card' if len(action.places) == 1 else 'cards'} " \
             f"{', '.join(map(str, action.places))}; only {names[after.auctioneer]} looks."

@@ -37,8 +37,9 @@ from bluffkit.core.errors import IllegalAction, NotationError, RulesError, quote
 
 Notes = tuple[int, ...]
 
-#: The most digits an amount written in an action may have: nobody holds a trillion, and
-#: Python reads no int of 4,300 digits (a page of nines is refused in words).
+#: The most digits an amount written in an auction's or Bidder Up!'s action may have, and a
+#: note value: nobody holds a trillion, and Python reads no int of 4,300 digits (a page of
+#: nines is refused in words). You're Bluffing!'s bids have no such cap (its rulebook's).
 MAX_DIGITS = 12
 
 PAYMENT_RULES = ("exact_if_possible", "any_cover")

@@ -74,9 +74,10 @@ class GameSpec:
       observation after it, as any value that compares (e.g. a payment whose notes all see:
       its notes; an offer laid face down: its number of cards). The narration, which every
       seat reads, may say this much and no more, and agents that watch the game are told it
-      (:class:`bluffkit.core.play.Watch`): the conformance suite checks both the narration
-      and that the public form reads nothing a seat cannot see (``None``: only the kind of
-      move, its class, is seen).
+      (:class:`bluffkit.core.play.Watch`): the conformance suite checks the narration, and
+      that a move's public form does not change with what a seat cannot see (it cannot tell
+      a face-down move given whole: tests/core/test_watch.py checks each game's face-down
+      moves) (``None``: only the kind of move, its class, is seen).
 
     Checks:
 

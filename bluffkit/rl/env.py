@@ -44,7 +44,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from bluffkit.core.errors import RulesError, check_whole, quote
+from bluffkit.core.errors import RulesError, check_whole, plain_problem, quote
 from bluffkit.core.seeding import check_seed
 from bluffkit.core.spec import default_players
 from bluffkit.rl.encoding import Encoder, encoder_for
@@ -295,9 +295,13 @@ class BluffkitEnv(AECEnv):
                              f"{move!r}; an action index goes to step()")
         if isinstance(move, str):
             move = self.game.parse(move)
-        why = self.game.legal(self.game_state, seat).explain(move)
-        if why is not None:
-            raise RulesError(f"{agent} (seat {seat}) cannot play {move}: {why[1]} [rule: {why[0]}]")
+        why = plain_problem(move) or self.game.legal(self.game_state, seat).explain(move)
+        if why is not None:                 # (plain numbers and notes first, as every other path checks)
+            try:
+                shown = str(move)
+            except Exception:               # (a move built in code that cannot be written: notes of 5)
+                shown = quote(move, 60)
+            raise RulesError(f"{agent} (seat {seat}) cannot play {shown}: {why[1]} [rule: {why[0]}]")
         self._apply(agent, seat, move)
 
     def seat_view(self, agent: str | None = None) -> tuple[Any, Any]:

@@ -82,8 +82,9 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-settings, .bk-lab.bk-projector .lm-TabBar, .bk-lab.bk-projector .bk-typed {display: none !important}
 </style>"""
 
-#: How many lines of "What happened" are shown (in projector mode fewer, to fit the screen).
-EVENTS, PROJECTOR_EVENTS = 12, 4
+#: How many lines of "What happened" are shown (in projector mode fewer: with 4 the newest line
+#: fell some 10 px below a 1280×720 screen).
+EVENTS, PROJECTOR_EVENTS = 12, 3
 
 
 def _check_settings(bidders, values, strategies, human, right, double, seed) -> None:

@@ -49,6 +49,16 @@ WORD_LABELS = {PASS: "Pass", TAKE: "Take it (grab the hammer)", STOP: "Stop (add
                ACCEPT: "Accept the price", REFUSE: "Refuse the price"}
 
 
+def _word_label(word, obs) -> str:
+    """A plain word's button. The highest bidder of an open outcry is asked last, after
+    every other bidder has passed: their pass keeps the bid, which wins the lot unless
+    someone outbids it, so the button says "Stay at N", not "Pass"."""
+    if (word == PASS and obs is not None and obs.rules.fmt.style == "open"
+            and obs.high_bidder == obs.seat and obs.high_bidder >= 0):
+        return f"Stay at {obs.high}"
+    return WORD_LABELS.get(word, str(word).capitalize())
+
+
 def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button:
     b = W.Button(description=text, button_style=style, tooltip=tooltip or text,
                  layout=W.Layout(width="auto"))
@@ -264,8 +274,7 @@ class MoveControls(W.VBox):
             buttons += [_button(f"Lay a {v} note", lambda v=v: self.play(Raise(v)), style="primary",
                                 tooltip="raise: lay one more note face down (any note counts as one)")
                         for v, c in zip(d, obs.hand) if c]
-        buttons += [self._word(w, WORD_LABELS.get(w, str(w).capitalize()), lambda w=w: self.play(w))
-                    for w in legal.words]
+        buttons += [self._word(w, _word_label(w, obs), lambda w=w: self.play(w)) for w in legal.words]
         if self.drop_out is not None and r.fmt.style == "open" and PASS in legal.words:
             buttons.append(self._word("drop out", "Drop out", self.drop_out,
                                       tooltip="pass now and whenever you are asked again in this auction"))
@@ -298,7 +307,7 @@ class MoveControls(W.VBox):
         if isinstance(action, Raise):
             label = f"Lay a {action.note} note"
         elif isinstance(action, Word):
-            label = WORD_LABELS.get(action, str(action).capitalize())
+            label = _word_label(action, self._shown)
         elif isinstance(action, Choose):
             label = (self._choose_label(self._shown, action.seat, self.names)
                      if self._shown is not None and 0 <= action.seat < len(self.names) else "")

@@ -637,7 +637,12 @@ class BidderUpTable(SeatPanel):
         pen = self.layout_.pens[obs.pen_at].space if 0 <= obs.pen_at < len(self.layout_.pens) else None
         where = f" in {escape(self.label(pen))}" if pen is not None else ""
         names = self.session.names
-        lot = ", ".join(A.name(a) for a in (sub.lot or ()) if isinstance(a, int)) or "animals face down"
+        lot = ", ".join(A.name(a) for a in (sub.lot or ()) if isinstance(a, int))
+        if not lot and sub.pen:     # Cat in the Bag: the pen is shown, not which are picked
+            k = sub.rules.cat_picks(len(sub.pen))
+            lot = (f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen "
+                   f"({', '.join(A.name(a) for a in sub.pen if isinstance(a, int))})")
+        lot = lot or "animals face down"
         high = ""
         if isinstance(sub.high_bidder, int) and 0 <= sub.high_bidder < len(names) and isinstance(sub.high, int):
             high = f" Highest bid: <b>{sub.high}</b> by {escape(names[sub.high_bidder])}."

@@ -636,6 +636,17 @@ def test_cat_the_left_neighbour_picks_and_only_the_auctioneer_sees_the_lot():
     assert g.facts(s, NAMES)["awards"] == [{"winner": "A", "animals": ["cow"], "price": 110}]
 
 
+def test_cat_the_shuffle_is_narrated_with_the_animals_shown():
+    # "reveals the 3 animals in the pen and shows them to their fellow players. They then shuffle
+    # them face-down": the narration names them (on the Bidder Up! board, where the pen is dealt
+    # face down, no other line does), never the one picked
+    g = game("cat-in-the-bag")
+    s = g.state_from_position(4, auctioneer=2, pen=["cow", "horse", "goat"])
+    shuffle = g.parse("shuffle 1,2,0")
+    said = g.narrate(s, None, shuffle, g.step(s, None, shuffle), NAMES)
+    assert said == "C shuffles the pen's animals (the cow, the horse and the goat) face down.", said
+
+
 def test_cat_double_pen_two_of_the_three_as_a_package():
     # "In a double auction (double pen), 2 of the 3 animals are secretly chosen as described above
     # and auctioned together ("as a package") to the highest bidder."

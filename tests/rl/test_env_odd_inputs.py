@@ -264,3 +264,21 @@ def test_a_huge_bid_is_a_finite_number_in_every_vector():
         assert np.isfinite(e.observe(agent)["observation"]).all()
     obs, *_ = e.last()
     assert np.isfinite(obs["observation"]).all() and obs["action_mask"].any()
+
+
+def test_step_move_checks_plain_values_and_notes_as_every_other_path_does():
+    """step_move asked the rules before the check of plain numbers and notes: notes of 5
+    ended in a TypeError, and a numpy bid was told it was too low."""
+    import dataclasses
+
+    from bluffkit.games.youre_bluffing.actions import Bid
+    e = make_env("youre-bluffing", 3)
+    e.reset(seed=1)
+    trade = e.game.parse("trade 1 cow 10")
+    with pytest.raises(RulesError, match=r"\[rule: bad-notes\]"):
+        e.step_move(dataclasses.replace(trade, notes=5))
+    e.step_move("auction")
+    before = e.game_state
+    with pytest.raises(RulesError, match=r"\[rule: plain-values\]"):
+        e.step_move(Bid(np.int64(50)))
+    assert e.game_state is before

@@ -160,7 +160,8 @@ def test_a_human_winner_pays_by_clicking_notes_and_sees_the_surplus():
     s = lab.session
     lab.controls.amount.value = 150
     lab.controls.bid_button.click()
-    buttons(lab)["Pass"].click()                # Classic: one may outbid oneself; nobody else bids
+    assert "Pass" not in buttons(lab), "the highest bidder's pass keeps the bid: the button says so"
+    buttons(lab)["Stay at 150"].click()         # Classic: one may outbid oneself; nobody else bids
     assert s.waiting_for == 1 and s.legal(1).pay is not None
     notes = lab.controls.notes
     assert [n.description for n in notes][:3] == ["500", "200", "200"], "highest first"

@@ -730,3 +730,23 @@ def cheapest_offer(t) -> tuple:
     hand = t.session.observe(t.viewer).hand
     i = next(i for i, c in enumerate(hand) if c and i)       # one note, not a 0
     return tuple(int(k == i) for k in range(len(hand)))
+
+
+def test_a_cat_in_the_bag_names_the_pens_animals_but_not_the_one_on_sale():
+    """The prompt said "On sale: animals face down" (one is sold) and no line named the three
+    animals the auctioneer shows before the shuffle; the board drew "3 hidden"."""
+    t = BidderUpTable(players=3, humans=[0], names=CLASS[:3], seed=0)
+    d, rng = driver_for(t), np.random.default_rng(0)
+    for _ in range(600):
+        st = t.session.state
+        if (t.screen == ("seat", 0) and st.auction is not None and st.auction.phase == "bid"
+                and st.auction.rules.fmt.title == "Cat in the Bag" and st.auction.auctioneer != 0):
+            break
+        d.click(t, rng)
+    else:
+        raise AssertionError("no Cat in the Bag auction reached with Annette bidding")
+    sub = st.auction
+    shown = ", ".join(A.name(a) for a in sub.pen)
+    assert f"On sale: <b>a face-down animal from the pen ({shown})</b>" in t.legal_text.value
+    shuffles = [line for line in t.said if "shuffles the pen's animals" in line]
+    assert shuffles and all(A.name(a) in shuffles[-1] for a in sub.pen), shuffles

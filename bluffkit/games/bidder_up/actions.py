@@ -351,6 +351,8 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
     except NotationError as e:
         if not str(e).startswith("unknown action"):
             raise
+    if rest and head in _WORDS:     # a board word with more after it ("end now")
+        raise NotationError(f"{quote(head)} takes nothing after it, got {quote(rest)}")
     # not the auction verbs alone: the board's are as many ('help' lists those of the moment)
     raise NotationError(f"unknown action {quote(text)}: on the board move, trade, counter, agree, market, raffle, "
                         f"keep, ticket, end, raid, gamble, loan, give; in an auction bid, lay, pass, take, raise, "

@@ -178,8 +178,9 @@ def _int(word: str, what: str) -> int:
     try:
         return whole_number(word)
     except ValueError:
-        if word.isascii() and word.lstrip("+-").isdigit():      # digits, more than Python reads
-            raise NotationError(f"{what} of {len(word):,} digits is more than can be read") from None
+        digits = word[1:] if word[:1] in ("+", "-") else word
+        if digits.isascii() and digits.isdigit():               # digits, more than Python reads
+            raise NotationError(f"{what} of {len(digits):,} digits is more than can be read") from None
         raise NotationError(f"{what} must be a whole number, got {quote(word)}") from None
 
 
