@@ -66,6 +66,13 @@ def animals_text(animals) -> str:
     return (", ".join(words[:-1]) + " and " + words[-1]) if len(words) > 1 else (words[0] if words else "nothing")
 
 
+def face_down_lot(rules, pen) -> str:
+    """What is on sale in a Cat in the Bag, to a seat that may not look: "a face-down animal
+    from the pen (the cow, the goat and the horse)" (two of them in a double pen)."""
+    k = rules.cat_picks(len(pen)) if pen else 1
+    return f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen ({animals_text(pen)})"
+
+
 def _traits(rules):
     """The table class of the rules' format, whose class attributes are its traits."""
     from bluffkit.auctions.engine import FORMAT_TABLES
@@ -193,9 +200,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
     r = game.rules
     d = r.denominations
     if obs.lot is None:                 # Cat in the Bag: the pen is known, not which are picked
-        k = r.cat_picks(len(obs.pen)) if obs.pen else 1
-        lot = (f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen ("
-               + animals_text(obs.pen) + ")")
+        lot = face_down_lot(r, obs.pen)
     else:
         lot = animals_text(obs.lot)
     lines = [f"-- {names[obs.seat]}'s view -- {r.fmt.title}, auctioneer {names[obs.auctioneer]}, lot: {lot}",

@@ -40,7 +40,7 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.auctions.actions import BUY
-from bluffkit.auctions.narrate import animals_text
+from bluffkit.auctions.narrate import animals_text, face_down_lot
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.core.errors import by_name, count
@@ -639,9 +639,7 @@ class BidderUpTable(SeatPanel):
         names = self.session.names
         lot = ", ".join(A.name(a) for a in (sub.lot or ()) if isinstance(a, int))
         if not lot and sub.pen:     # Cat in the Bag: the pen is shown, not which are picked
-            k = sub.rules.cat_picks(len(sub.pen))
-            lot = (f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen "
-                   f"({', '.join(A.name(a) for a in sub.pen if isinstance(a, int))})")
+            lot = face_down_lot(sub.rules, sub.pen)
         lot = lot or "animals face down"
         high = ""
         if isinstance(sub.high_bidder, int) and 0 <= sub.high_bidder < len(names) and isinstance(sub.high, int):

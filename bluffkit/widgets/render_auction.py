@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from bluffkit.auctions.engine import FORMAT_TABLES
-from bluffkit.auctions.narrate import animals_text, awards_lines
+from bluffkit.auctions.narrate import animals_text, awards_lines, face_down_lot
 from bluffkit.core.errors import by_name
 from bluffkit.core.money import total
 from bluffkit.widgets.render import STYLE
@@ -77,7 +77,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         rows.append(f"<tr{cls}><td>{escape(name)}{role}</td><td>{money[i]}</td>"
                     f"<td>{'' if bid is None else escape(str(bid))}</td></tr>")
     if lot is None:
-        lot_text = f"a face-down animal from the pen ({animals_text(src.pen)})"
+        lot_text = face_down_lot(src.rules, src.pen)
     elif lot:
         lot_text = animals_text(lot)
     elif src.pen:

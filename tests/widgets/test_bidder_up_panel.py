@@ -746,7 +746,7 @@ def test_a_cat_in_the_bag_names_the_pens_animals_but_not_the_one_on_sale():
     else:
         raise AssertionError("no Cat in the Bag auction reached with Annette bidding")
     sub = st.auction
-    shown = ", ".join(A.name(a) for a in sub.pen)
-    assert f"On sale: <b>a face-down animal from the pen ({shown})</b>" in t.legal_text.value
+    shown = " and ".join([", ".join(f"the {A.name(a)}" for a in sub.pen[:-1]), f"the {A.name(sub.pen[-1])}"])
+    assert f"On sale: <b>a face-down animal from the pen ({shown})</b>" in t.legal_text.value, t.legal_text.value
     shuffles = [line for line in t.said if "shuffles the pen's animals" in line]
     assert shuffles and all(A.name(a) in shuffles[-1] for a in sub.pen), shuffles
