@@ -1004,8 +1004,11 @@ def test_a_move_whose_notes_are_no_set_of_notes_is_refused_in_words(name, option
 def test_a_bid_longer_than_can_be_written_is_refused_and_one_that_can_is_played(tmp_path):
     """You're Bluffing!'s bids have no cap, as its rulebook has none; but a bid of more than
     4,300 digits was accepted and then broke the narration, a session and the log with a
-    ValueError (Python writes no longer int). It is refused before it is played; a bid of
-    4,300 digits is played, logged and replayed."""
+    ValueError (Python writes no longer int), and one just under it left the next bidder a
+    lowest bid that could not be written. A number of more than 4,000 digits in any move is
+    refused before it is played; a bid of 4,000 digits is played, the next bidder is told
+    what they may bid, and the game is logged and replayed."""
+    from bluffkit.core.errors import digit_count
     from bluffkit.games.youre_bluffing.actions import Bid
     g = make_game("youre-bluffing")
     s = Session(g, ["human", "human", "human"], seed=1)
@@ -1013,12 +1016,16 @@ def test_a_bid_longer_than_can_be_written_is_refused_and_one_that_can_is_played(
     s.advance()
     seat = s.to_move[0]
     before = len(s.moves)
-    with pytest.raises(IllegalAction, match=r"at most 4,300 digits.*got one of 4,301.*\[rule: bid-too-high\]"):
-        s.play(Bid(10 ** 4300), seat)
+    for amount, digits in ((10 ** 4000, "4,001"), (10 ** 4300 - 1, "4,300"), (10 ** 5000, "5,001")):
+        with pytest.raises(IllegalAction, match=rf"a number of {digits} digits.*at most 4,000.*number-too-long"):
+            s.play(Bid(amount), seat)
     assert len(s.moves) == before
-    s.play(Bid(10 ** 4299), seat)
+    s.play(Bid(10 ** 4000 - 1), seat)
+    after = s.to_move[0]
+    assert "bid " in s.legal(after).description and "not allowed" not in g.describe(s.observe(after), s.names, True)
     path = s.save(tmp_path / "long.jsonl")
     assert Session.load(path).moves == s.moves
+    assert [digit_count(n) for n in (0, 7, 10, 99, 10 ** 4301 - 1, 10 ** 4301, -10 ** 12)] == [1, 1, 2, 2, 4301, 4302, 13]
     with pytest.raises(Exception, match="a bid of 5,000 digits is more than can be read"):
         g.parse("bid " + "9" * 5000)
     for text in ("bid --5", "bid -+50"):
@@ -1040,3 +1047,15 @@ def test_a_known_word_with_more_after_it_is_told_so_not_called_unknown(name, opt
     with pytest.raises(NotationError) as e:
         make_game(name, **options).parse(text)
     assert str(e.value) == says and not unknown_move(e.value)
+
+
+def test_the_auction_notation_reads_tabs_and_a_cat_in_the_bag_not_set_out_says_so():
+    """The stand-alone auction's parser split on one space ("bid\\t10" was unknown), and a
+    bidder's view of a Cat in the Bag before its pen was dealt read "a face-down animal from
+    the pen (nothing)"."""
+    from bluffkit.auctions.actions import Bid
+    g = make_game("auction", format="classic")
+    assert g.parse("bid\t10") == Bid(10) and g.parse("  pass ") == g.parse("pass")
+    cat = make_game("auction", format="cat-in-the-bag")
+    s = cat.new_state(3)
+    assert cat.is_chance(s) and "lot: not set out yet" in cat.describe(cat.observe(s, 1), ["A", "B", "C"])

@@ -196,8 +196,8 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
     """An action from its text (see the module docstring)."""
     if not isinstance(text, str) or not text.split():
         raise NotationError("empty action")
-    head, _, rest = text.strip().partition(" ")
-    head, rest = head.lower(), rest.strip()
+    head, _, rest = " ".join(text.split()).partition(" ")     # (tabs and runs of spaces: one space)
+    head = head.lower()
     if not rest and head in WORDS:
         return WORDS[head]
     if head == "sell" and not rest:

@@ -69,7 +69,9 @@ def animals_text(animals) -> str:
 def face_down_lot(rules, pen) -> str:
     """What is on sale in a Cat in the Bag, to a seat that may not look: "a face-down animal
     from the pen (the cow, the goat and the horse)" (two of them in a double pen)."""
-    k = rules.cat_picks(len(pen)) if pen else 1
+    if not pen:                         # (before the pen is dealt: nothing is set out)
+        return "not set out yet"
+    k = rules.cat_picks(len(pen))
     return f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen ({animals_text(pen)})"
 
 

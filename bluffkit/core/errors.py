@@ -330,6 +330,48 @@ _PLAIN = object()      # what _impure returns for plain data
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+#: The most digits a number in a move may have. Moves are written out (the log, the
+#: narration, the notation), and Python writes no int of more than 4,300 digits (or what
+#: ``sys.set_int_max_str_digits`` sets); a number one step past the largest allowed (the
+#: next lowest bid) must still be written.
+MOVE_DIGITS = min(4000, sys.get_int_max_str_digits() - 10) if sys.get_int_max_str_digits() else 4000
+_LONG = 10 ** MOVE_DIGITS
+
+
+def digit_count(n: int) -> int:
+    """How many digits ``n`` has, without writing it out (a number of 5,000 digits cannot be).
+
+    >>> digit_count(0), digit_count(9), digit_count(10), digit_count(-10 ** 4300), digit_count(10 ** 4301 - 1)
+    (1, 1, 2, 4301, 4301)
+    """
+    n = abs(n)
+    d = max(1, int((n.bit_length() - 1) * 0.30102999566398120) + 1)
+    while n >= 10 ** d:
+        d += 1
+    while d > 1 and n < 10 ** (d - 1):
+        d -= 1
+    return d
+
+
+def _too_long(value):
+    """The first int in ``value`` (plain data: ints, text, tuples, action records) of more
+    than :data:`MOVE_DIGITS` digits, or ``None``."""
+    kind = type(value)
+    if kind is int:
+        return None if -_LONG < value < _LONG else value
+    if kind is tuple:
+        for x in value:
+            long = _too_long(x)
+            if long is not None:
+                return long
+        return None
+    for name in _FIELDS.get(kind, ()):
+        long = _too_long(getattr(value, name))
+        if long is not None:
+            return long
+    return None
+
+
 def _impure(value):
     """The first part of ``value`` that is not plain data (a Python int, text, ``None``, a
     tuple of them, or an action record of them), or ``_PLAIN``."""
@@ -364,7 +406,9 @@ def plain_problem(action) -> tuple[str, str] | None:
     checks, but a state that holds one cannot be logged (the digest and the notation read
     ints), so a move is refused before it is played: nothing is changed. A field ``notes``
     (every game's notes: a count per note value) must be a tuple of ints of 0 or more, else
-    ``("bad-notes", reason)``; its length is the game's own rule to check."""
+    ``("bad-notes", reason)``; its length is the game's own rule to check. A number of more
+    than :data:`MOVE_DIGITS` digits is refused too (``"number-too-long"``): it could not be
+    written out."""
     kind = type(action)
     names = _FIELDS.get(kind)
     if names is None:
@@ -380,6 +424,10 @@ def plain_problem(action) -> tuple[str, str] | None:
             # negative count was read as notes received (Bidder Up!)
             return ("bad-notes", f"{kind.__name__}.notes holds {quote(value, 40)}; notes are a tuple of "
                     "counts of 0 or more, how many of each note value (e.g. (1, 2, 0, 0, 0, 0))")
+        if bad is _PLAIN and _too_long(value) is not None:
+            return ("number-too-long", f"{kind.__name__}.{name} holds a number of "
+                    f"{digit_count(_too_long(value)):,} digits; a move's numbers have at most {MOVE_DIGITS:,} "
+                    "digits (a log and the narration write them out)")
         if bad is not _PLAIN:
             numpy_number = type(bad).__module__ == "numpy" and hasattr(bad, "dtype") and bad.dtype.kind in "iuf"
             hint = " (a numpy number: convert it with int(...))" if numpy_number else ""

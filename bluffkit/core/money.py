@@ -38,8 +38,9 @@ from bluffkit.core.errors import IllegalAction, NotationError, RulesError, quote
 Notes = tuple[int, ...]
 
 #: The most digits an amount written in an auction's or Bidder Up!'s action may have, and a
-#: note value: nobody holds a trillion, and Python reads no int of 4,300 digits (a page of
-#: nines is refused in words). You're Bluffing!'s bids have no such cap (its rulebook's).
+#: note value: nobody holds a trillion, and Python reads no int of more than 4,300 digits (a
+#: page of nines is refused in words). You're Bluffing!'s bids have no such cap, as its
+#: rulebook has none (only :data:`bluffkit.core.errors.MOVE_DIGITS`, as for any move).
 MAX_DIGITS = 12
 
 PAYMENT_RULES = ("exact_if_possible", "any_cover")

@@ -76,8 +76,8 @@ class GameSpec:
       seat reads, may say this much and no more, and agents that watch the game are told it
       (:class:`bluffkit.core.play.Watch`): the conformance suite checks the narration, and
       that a move's public form does not change with what a seat cannot see (it cannot tell
-      a face-down move given whole: tests/core/test_watch.py checks each game's face-down
-      moves) (``None``: only the kind of move, its class, is seen).
+      a face-down move given whole: tests/core/test_watch.py checks that no history shows
+      notes laid face down) (``None``: only the kind of move, its class, is seen).
 
     Checks:
 

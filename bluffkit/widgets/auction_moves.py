@@ -59,6 +59,14 @@ def _word_label(word, obs) -> str:
     return WORD_LABELS.get(word, str(word).capitalize())
 
 
+def _word_tip(word, obs) -> str:
+    """The tooltip of a plain word's button: what "Stay at N" does; else its label."""
+    label = _word_label(word, obs)
+    if label.startswith("Stay at "):
+        return "keep your bid: the lot is yours at it unless someone bids higher"
+    return label
+
+
 def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button:
     b = W.Button(description=text, button_style=style, tooltip=tooltip or text,
                  layout=W.Layout(width="auto"))
@@ -154,11 +162,15 @@ class MoveControls(W.VBox):
         return row
 
     def _word(self, word, text: str, on_click, tooltip: str = "") -> W.Button:
-        """The button of a plain word (pass, take, ...), kept for the next draw."""
-        key = (word, text)
+        """The button of a plain word (pass, take, ...), kept for the next draw: one per word
+        and first word of its label (a "Stay at N" button is relabelled, not made again for
+        every amount)."""
+        key = (word, text.split()[0] if text else "")
         b = self._words.get(key)
         if b is None:
             b = self._words[key] = _button(text, on_click, tooltip=tooltip)
+        else:
+            b.description, b.tooltip = text, tooltip or text
         return b
 
     def _label_bid(self) -> None:
@@ -274,8 +286,10 @@ class MoveControls(W.VBox):
             buttons += [_button(f"Lay a {v} note", lambda v=v: self.play(Raise(v)), style="primary",
                                 tooltip="raise: lay one more note face down (any note counts as one)")
                         for v, c in zip(d, obs.hand) if c]
-        buttons += [self._word(w, _word_label(w, obs), lambda w=w: self.play(w)) for w in legal.words]
-        if self.drop_out is not None and r.fmt.style == "open" and PASS in legal.words:
+        buttons += [self._word(w, _word_label(w, obs), lambda w=w: self.play(w), tooltip=_word_tip(w, obs))
+                    for w in legal.words]
+        if (self.drop_out is not None and r.fmt.style == "open" and PASS in legal.words
+                and obs.high_bidder != obs.seat):   # (the highest bidder's pass already keeps the bid)
             buttons.append(self._word("drop out", "Drop out", self.drop_out,
                                       tooltip="pass now and whenever you are asked again in this auction"))
         buttons += [_button(self._choose_label(obs, s, names), lambda s=s: self.play(Choose(s))) for s in legal.choose]

@@ -180,7 +180,7 @@ def _int(word: str, what: str) -> int:
     except ValueError:
         digits = word[1:] if word[:1] in ("+", "-") else word
         if digits.isascii() and digits.isdigit():               # digits, more than Python reads
-            raise NotationError(f"{what} of {len(digits):,} digits is more than can be read") from None
+            raise NotationError(f"{what} of {len(digits.lstrip('0')):,} digits is more than can be read") from None
         raise NotationError(f"{what} must be a whole number, got {quote(word)}") from None
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from math import log10
 from operator import le
 
 from bluffkit.core.errors import IllegalAction, check_limit, check_rng
@@ -62,11 +61,6 @@ _TODO = {
 
 
 _BITS = float(1 << 52)
-#: A bid has no cap (a player may bid more than they hold, and must then show their money),
-#: but it is written out in the log, the narration and the notation, and Python writes no
-#: int of more than 4,300 digits: a longer bid is refused before it is played.
-_WRITABLE_DIGITS = 4300
-_UNWRITABLE = 10 ** _WRITABLE_DIGITS
 
 
 def random_subset(hand, u) -> tuple[int, ...]:
@@ -176,8 +170,7 @@ class Legal:
             if self.bid:
                 lo, cap, step = self.bid
                 amount = action.amount
-                if (type(amount) is int and amount >= lo and not amount % step and (cap is None or amount <= cap)
-                        and amount < _UNWRITABLE):
+                if type(amount) is int and amount >= lo and not amount % step and (cap is None or amount <= cap):
                     return None
         elif kind is self.notes_for:        # trade, counter, offer: any notes the seat holds
             notes, hand = action.notes, self.hand
@@ -280,9 +273,6 @@ class Legal:
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
                 return ("bid-too-low", f"a bid must be at least {lo} here, got {action.amount}")
-            if action.amount >= _UNWRITABLE:   # no cap, but a log, the narration and the notation write it out
-                return ("bid-too-high", f"a bid has at most {_WRITABLE_DIGITS:,} digits, as it is written down "
-                        f"(in the log, the narration), got one of {int(log10(action.amount)) + 1:,}")
             if action.amount % step:
                 return ("bid-multiple", f"bids are multiples of {step}, got {action.amount}")
             if cap is not None and action.amount > cap:
