@@ -380,7 +380,7 @@ class AuctionLab(W.VBox):
             if unknown_move(e):             # the moves you have now, not those of all ten formats
                 legal = s.legal(me) if me is not None else None
                 why = "that is not a move" + (f"; you may: {legal.description}" if legal else "")
-            self.refusal.value = refusal_html(who, f"play {text.strip()!r}", "notation", why, s.names)
+            self.refusal.value = refusal_html(who, f"play \u201c{text.strip()}\u201d", "notation", why, s.names)
             return
         self._play(action)
         if not self.refusal.value:

@@ -8,7 +8,7 @@ from html import escape
 
 from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, awards_lines, face_down_lot
-from bluffkit.core.errors import by_name
+from bluffkit.core.errors import by_name, split_options
 from bluffkit.core.money import total
 from bluffkit.widgets.render import STYLE
 
@@ -151,13 +151,10 @@ def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> 
 def refusal_html(name: str, move: str, rule: str, reason: str, names) -> str:
     """A refused move in plain words that name the player, e.g. "Bidder 2 can't bid 5:
     bid at least 10"; the rule's id only in the tooltip."""
-    reason = by_name(reason, names)             # seats by name, quoted input as typed
-    for lead in (f"{name} cannot {move} now; it may: ", f"{name} cannot {move} now"):
-        if reason.startswith(lead):                  # the engine names the player and the move already
-            options = reason[len(lead):].split(", ")
-            reason = ("they may " + " or ".join([", ".join(options[:-1]), options[-1]] if len(options) > 1
-                                                 else options)) if lead.endswith(": ") else "not now"
-            break
-    reason = reason.replace("; it may: ", "; they may: ")
+    head, _, moves = split_options(by_name(reason, names))    # seats by name, quoted input as typed
+    if head == f"{name} cannot {move} now":       # the engine names the player and the move already
+        head = "not now"
+    # the moves the engine lists are in notation ("bid N"); "Your move" above says them in words
+    reason = head + ("; your moves are the ones offered above" if moves else "")
     return (f"<div class='bk-box bk-refusal' style='color:#b00020' title='rule: {escape(rule)}'>"
             f"<b>{escape(name)} can&rsquo;t {escape(move)}</b>: {escape(reason)}.</div>")

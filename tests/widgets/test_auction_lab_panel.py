@@ -435,3 +435,17 @@ def test_your_bidder_may_bid_while_a_script_ahead_of_it_has_run_out():
     n = len(s.moves)
     lab.controls.bid_button.click()
     assert lab.refusal.value == "" and len(s.moves) > n and s.moves[n][0] == 1, "bidder 1's bid is played"
+
+
+def test_a_real_move_typed_at_the_wrong_time_is_refused_in_plain_words():
+    """The lab answered "pay 10" during the bidding with "they may pass or bid N": the
+    engine's list in notation, about "you" in the third person. The moves are offered just
+    above, under "Your move", in words."""
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=3)
+    for move in ("pay 10", "pick 1", "sell"):
+        lab.play_move(move)
+        said = " ".join(visible_text(lab.refusal.value).split())
+        assert f"can’t {move}" in said and "not now; your moves are the ones offered above" in said, said
+        assert "they may" not in said and " N" not in said, said
+    lab.play_move("frobnicate")
+    assert "can’t play “frobnicate”" in visible_text(lab.refusal.value)
