@@ -92,6 +92,15 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     expect(events).to_contain_text(f"Bidder 1 (you) bids {target}", timeout=WAIT_MS)
     expect(refusal).to_have_count(0, timeout=WAIT_MS)
 
+    # What happened, newest line last, stays on the projected screen: with four lines it ran
+    # some 10 px below the notebook's area, and the line cut off was the bots' answer.
+    lab.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    area = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer, .jp-NotebookPanel-notebook").first.bounding_box()
+    shown = events.bounding_box()
+    assert area is not None and shown is not None and shown["y"] + shown["height"] <= area["y"] + area["height"], \
+        f"What happened runs below the notebook's area at 1280x720 in projector mode: {shown} in {area}"
+
     # Then drop out (pass whenever asked); if bidder 1 had won, it pays by clicking notes.
     payoffs = cell.locator(".bk-payoff")
     drop = cell.locator(BUTTONS).filter(has_text=exact("Drop out"))
