@@ -424,10 +424,10 @@ def plain_problem(action) -> tuple[str, str] | None:
             # negative count was read as notes received (Bidder Up!)
             return ("bad-notes", f"{kind.__name__}.notes holds {quote(value, 40)}; notes are a tuple of "
                     "counts of 0 or more, how many of each note value (e.g. (1, 2, 0, 0, 0, 0))")
-        if bad is _PLAIN and _too_long(value) is not None:
-            return ("number-too-long", f"{kind.__name__}.{name} holds a number of "
-                    f"{digit_count(_too_long(value)):,} digits; a move's numbers have at most {MOVE_DIGITS:,} "
-                    "digits (a log and the narration write them out)")
+        long = _too_long(value) if bad is _PLAIN else None
+        if long is not None:
+            return ("number-too-long", f"{kind.__name__}.{name} holds a number of {digit_count(long):,} digits; "
+                    f"a move's numbers have at most {MOVE_DIGITS:,} digits (a log and the narration write them out)")
         if bad is not _PLAIN:
             numpy_number = type(bad).__module__ == "numpy" and hasattr(bad, "dtype") and bad.dtype.kind in "iuf"
             hint = " (a numpy number: convert it with int(...))" if numpy_number else ""

@@ -151,7 +151,8 @@ def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> 
 def refusal_html(name: str, move: str, rule: str, reason: str, names) -> str:
     """A refused move in plain words that name the player, e.g. "Bidder 2 can't bid 5:
     bid at least 10"; the rule's id only in the tooltip."""
-    head, _, moves = split_options(by_name(reason, names))    # seats by name, quoted input as typed
+    head, _, moves = split_options(reason)      # (cut before naming the seats: "seat N may:" marks the cut)
+    head = by_name(head, names)                 # seats by name, quoted input as typed
     if head == f"{name} cannot {move} now":       # the engine names the player and the move already
         head = "not now"
     # the moves the engine lists are in notation ("bid N"); "Your move" above says them in words
