@@ -538,13 +538,22 @@ def test_a_scripted_seat_on_the_command_line_separates_its_moves_with_semicolons
 
 
 def test_a_refusal_of_a_huge_move_is_cut_not_told_back_whole():
-    """'trade 1 goat 10+10+...' with 200,000 notes was refused in one line of 600 KB."""
+    """'trade 1 goat 10+10+...' with 200,000 notes was refused in one line of 600 KB: the
+    notes are now named by count; and a refusal that repeats a long number is cut."""
     from bluffkit.core.errors import MAX_REASON
     from bluffkit.core.game import make_game
     from bluffkit.session import Session
     s = Session(make_game("youre-bluffing"), ["human", "random", "random"], seed=5)
     with pytest.raises(IllegalAction) as err:
         s.play("trade 1 goat " + "+".join(["10"] * 200_000), 0)
+    assert len(err.value.reason) <= MAX_REASON and "does not hold 200,000 x 10 (200,000 notes)" in err.value.reason
+    assert str(err.value).endswith(f"[rule: {err.value.rule}]")
+    s = Session(make_game("youre-bluffing"), ["human", "human", "human"], seed=5)
+    s.play("auction", 0)
+    s.advance()
+    s.play("bid " + "1" * 3999, s.to_move[0])
+    with pytest.raises(IllegalAction) as err:           # (it names the lowest bid, of 3,999 digits)
+        s.play("bid 5", s.to_move[0])
     assert len(err.value.reason) <= MAX_REASON and "characters in all" in err.value.reason
     assert str(err.value).endswith(f"[rule: {err.value.rule}]")
 
@@ -1059,3 +1068,70 @@ def test_the_auction_notation_reads_tabs_and_a_cat_in_the_bag_not_set_out_says_s
     cat = make_game("auction", format="cat-in-the-bag")
     s = cat.new_state(3)
     assert cat.is_chance(s) and "lot: not set out yet" in cat.describe(cat.observe(s, 1), ["A", "B", "C"])
+
+
+def _swollen(action):
+    """Copies of ``action`` with one number made absurd: an int field of 5,001 digits, a
+    count of notes (or a card id) of ten million."""
+    import dataclasses
+    for f in dataclasses.fields(action):
+        v = getattr(action, f.name)
+        if type(v) is int:
+            yield dataclasses.replace(action, **{f.name: 10 ** 5000})
+            yield dataclasses.replace(action, **{f.name: -10 ** 5000})
+        elif type(v) is tuple and v and all(type(x) is int for x in v):
+            for big in (10 ** 7, 10 ** 5000):
+                yield dataclasses.replace(action, **{f.name: (big,) + v[1:]})
+                yield dataclasses.replace(action, **{f.name: v[:-1] + (big,)})
+
+
+@pytest.mark.parametrize("name, options, players", [
+    ("youre-bluffing", {}, 3), ("horse-trading", {}, 4), ("bloff", {}, 3), ("bluffer", {}, 3),
+    ("bidder-up", {}, 3), ("auction", {"format": "classic"}, 3), ("auction", {"format": "american-count"}, 4),
+    ("auction", {"format": "secret-count"}, 3), ("auction", {"format": "dutch"}, 3),
+])
+def test_a_move_holding_an_absurd_number_is_refused_in_a_few_words(name, options, players):
+    """A script's move can hold any int. Refusing a payment of ten million 0-notes wrote
+    every note out (a billion took 96 s and a message of gigabytes); a Bløff card id of ten
+    million was written with a star per deck; and asking a Legal directly about a number
+    Python cannot write (past 4,300 digits) ended in a ValueError in You're Bluffing!'s bids
+    and trades, Bluffer's votes and the American Count's raises. Every such move, asked of
+    the Legal or played, is refused in a message of a few lines, and nothing changes."""
+    g = make_game(name, **options)
+    rng = np.random.default_rng(5)
+    s = g.new_state(players)
+    tried = 0
+    for _ in range(400):
+        if g.is_over(s):            # (an auction is over in a few moves: play another)
+            s = g.new_state(players)
+        if tried > 60:
+            break
+        if g.is_chance(s):
+            s = g.step(s, None, g.sample_chance(s, rng))
+            continue
+        seat = g.to_move(s)[0]
+        legal = g.legal(s, seat)
+        move = legal.sample(rng)
+        for bad in _swollen(move):
+            reason = legal.explain(bad)
+            if reason is not None:
+                assert len(reason[1]) < 600, (bad.__class__.__name__, reason[1][:200])
+            before = s
+            try:
+                g.step(s, seat, bad)
+            except IllegalAction as e:
+                assert len(str(e)) < 800, str(e)[:200]
+            assert s == before
+            tried += 1
+        s = g.step(s, seat, move)
+    assert tried > 60
+
+
+def test_refusals_name_absurd_notes_and_cards_by_count():
+    from bluffkit.core.money import said
+    from bluffkit.games.bloff.cards import card_text
+    d = (0, 10, 50, 100, 200, 500)
+    assert said((10 ** 9, 4, 0, 0, 0, 0), d) == "4 x 10 + 1,000,000,000 x 0 (1,000,000,004 notes)"
+    assert said((0, 3, 1, 0, 0, 0), d) == "50+10+10+10"
+    assert said((10 ** 5000, 0, 0, 0, 0, 0), d) == "a number of 5,001 digits x 0 (a number of 5,001 digits notes)"
+    assert card_text(-1) == "#-1" and card_text(52 * 2) == "#104" and card_text(52 + 40) == "JS*"

@@ -23,8 +23,8 @@ from itertools import permutations, product
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
 from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
-from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count
-from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_problem, some_payment
+from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count, number_said, quote
+from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_problem, said, some_payment
 from bluffkit.core.tables import TableRefs, _Ref, no_pickle
 
 #: A Legal's fields and how a refusal names them (None: the sell and buy allowed, by name).
@@ -235,16 +235,15 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
         if hi is not None and a > hi:
             return ("over-cap", f"seat {seat} showed their money ({hi}): on the repeat they may bid at most that")
         if a >= 10 ** MAX_DIGITS:           # as the notation (and so a log) holds it
-            return ("bid-too-high", f"a bid has at most {MAX_DIGITS} digits, got {a:,}")
+            return ("bid-too-high", f"a bid has at most {MAX_DIGITS} digits, got {number_said(a)}")
         return None
     if kind is Place and legal.place:
         if len(action.notes) != len(d) or min(action.notes) < 0 or not contains(t.money[seat], action.notes):
-            return ("notes-not-held", f"seat {seat} does not hold "
-                    f"{fmt(action.notes, d) if len(action.notes) == len(d) else action.notes}")
+            return ("notes-not-held", f"seat {seat} does not hold {said(action.notes, d)}")
         return None
     if kind is Raise and legal.raise_:
         if action.note not in d or not t.money[seat][d.index(action.note)]:
-            return ("notes-not-held", f"seat {seat} holds no note of {action.note}")
+            return ("notes-not-held", f"seat {seat} holds no note of {quote(action.note)}")
         return None
     if kind is Call and legal.call:
         lo, hi = legal.call
@@ -254,7 +253,7 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
         return None
     if kind is Choose and legal.choose:
         if action.seat not in legal.choose:
-            return ("not-a-candidate", f"seat {action.seat} is not among those to choose from: "
+            return ("not-a-candidate", f"seat {quote(action.seat)} is not among those to choose from: "
                     + " or ".join(f"choose {c}" for c in legal.choose))
         return None
     if kind is Refusal and legal.refusals:
@@ -268,7 +267,7 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
             return ("bad-payment", "a payment is a set of notes")
         if mode == "count":
             if not contains(t.money[seat], notes):
-                return ("notes-not-held", f"seat {seat} does not hold {fmt(notes, d)}")
+                return ("notes-not-held", f"seat {seat} does not hold {said(notes, d)}")
             if sum(notes) != amount:
                 return ("wrong-count", f"pay exactly {count(amount, 'note')} (any notes: their value does not count)")
             return None

@@ -353,6 +353,17 @@ def digit_count(n: int) -> int:
     return d
 
 
+def number_said(n: int) -> str:
+    """``n`` with thousands marked (``1,000``) for a message, or, past
+    :data:`MOVE_DIGITS` digits, how many digits it has (Python writes no int of more than
+    4,300).
+
+    >>> number_said(12000), number_said(10 ** 5000)
+    ('12,000', 'a number of 5,001 digits')
+    """
+    return f"{n:,}" if -_LONG < n < _LONG else f"a number of {digit_count(n):,} digits"
+
+
 def _too_long(value):
     """The first int in ``value`` (plain data: ints, text, tuples, action records) of more
     than :data:`MOVE_DIGITS` digits, or ``None``."""

@@ -33,7 +33,7 @@ from math import gcd, prod
 from operator import mul
 from typing import Any
 
-from bluffkit.core.errors import IllegalAction, NotationError, RulesError, quote, whole_number
+from bluffkit.core.errors import IllegalAction, NotationError, RulesError, number_said, quote, whole_number
 
 Notes = tuple[int, ...]
 
@@ -69,6 +69,34 @@ def fmt(notes: Notes, denoms: tuple[int, ...]) -> str:
     for c, d in sorted(zip(notes, denoms), key=lambda cd: -cd[1]):
         parts.extend([str(d)] * c)
     return "+".join(parts) if parts else "none"
+
+
+#: Past this many notes a message names a set of notes by counts (see :func:`said`).
+SAID_NOTES = 60
+
+
+def said(notes, denoms: tuple[int, ...]) -> str:
+    """A set of notes as a message names it: :func:`fmt`'s text, but a set of more than
+    :data:`SAID_NOTES` notes (a script's move can name a billion; no hand holds them) is
+    given by counts, ``1,000,000,000 x 0 + 4 x 10``, so that refusing it takes no longer
+    than a small one; anything else than a tuple of counts, one per value, is quoted.
+
+    >>> D = (0, 10, 50, 100, 200, 500)
+    >>> said((2, 0, 2, 0, 0, 0), D)
+    '50+50+0+0'
+    >>> said((10 ** 9, 4, 0, 0, 0, 0), D)
+    '4 x 10 + 1,000,000,000 x 0 (1,000,000,004 notes)'
+    >>> said((1, 2), D)
+    '(1, 2)'
+    """
+    if not (isinstance(notes, tuple) and len(notes) == len(denoms)
+            and all(type(c) is int and c >= 0 for c in notes)):
+        return quote(notes, 40)
+    many = sum(notes)
+    if many <= SAID_NOTES:
+        return fmt(notes, denoms)
+    parts = [f"{number_said(c)} x {d}" for c, d in sorted(zip(notes, denoms), key=lambda cd: -cd[1]) if c]
+    return f"{' + '.join(parts)} ({number_said(many)} notes)"
 
 
 def parse(text: str, denoms: tuple[int, ...]) -> Notes:
@@ -125,7 +153,7 @@ def payment_problem(hand: Notes, notes: Notes, amount: int, denoms: tuple[int, .
     if len(notes) != len(denoms) or min(notes) < 0:
         return "a payment must be a set of notes"
     if not contains(hand, notes):
-        return f"the payer does not hold {fmt(notes, denoms)}"
+        return f"the payer does not hold {said(notes, denoms)}"
     paid = total(notes, denoms)
     if paid < amount:
         return f"{fmt(notes, denoms)} is {paid}, less than the {amount} owed"

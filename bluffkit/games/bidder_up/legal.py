@@ -17,7 +17,7 @@ from __future__ import annotations
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count, quote
-from bluffkit.core.money import contains, fmt
+from bluffkit.core.money import contains, fmt, said
 from bluffkit.core.tables import TableRefs, no_pickle
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
@@ -278,7 +278,7 @@ class Legal:
 
 def _notes_problem(t, seat, notes, at_least_one: bool):
     if not contains(t.money[seat], notes):
-        return ("notes-not-held", f"seat {seat} does not hold {fmt(notes, t.rules.denominations)}")
+        return ("notes-not-held", f"seat {seat} does not hold {said(notes, t.rules.denominations)}")
     if at_least_one and not sum(notes) and not t.rules.empty_offer:
         return ("empty-offer", "an offer is at least one note (a 0-note bluffs; empty_offer=false)")
     return None
@@ -289,7 +289,7 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
     if ph == MOVE and kind is A.Move:
         reach = dict(key)
         if action.space not in reach:
-            return ("cannot-reach", f"space {action.space} cannot be reached with this roll ({t.roll}) and "
+            return ("cannot-reach", f"space {quote(action.space)} cannot be reached with this roll ({t.roll}) and "
                     f"{count(sum(t.money[seat]), 'note')}: the outer loop is clockwise, no standing still")
         return t.cost_problem(seat, action.notes, reach[action.space][1], "this move")
     if ph == TRADE and kind is A.Trade:

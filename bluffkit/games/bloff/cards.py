@@ -14,7 +14,7 @@ are written with a ``*``: ``AS*``.
 
 from __future__ import annotations
 
-from bluffkit.core.errors import NotationError, quote
+from bluffkit.core.errors import NotationError, number_said, quote
 
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -29,7 +29,19 @@ def rank_of(card: int) -> int:
     return (card % 52) // 4
 
 
+#: The most decks a game shuffles (``Rules.decks_for``): a card id past them names no card.
+MAX_DECKS = 2
+
+
 def card_text(card: int) -> str:
+    """A card's text (``AS``, ``JS*``); an id that is no card of two decks (a script's
+    move can hold any int) is written ``#ID``, so that a refusal names what was sent.
+
+    >>> card_text(104), card_text(-1), card_text(10 ** 5000)
+    ('#104', '#-1', '#a number of 5,001 digits')
+    """
+    if type(card) is not int or not 0 <= card < 52 * MAX_DECKS:
+        return f"#{number_said(card)}" if isinstance(card, int) else quote(card)
     c = card % 52
     return RANK_NAMES[c // 4] + SUITS[c % 4] + ("*" * (card // 52))
 

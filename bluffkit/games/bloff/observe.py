@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from itertools import chain, combinations, islice
 from typing import TYPE_CHECKING
 
-from bluffkit.core.errors import RulesError, check_limit, check_rng
+from bluffkit.core.errors import RulesError, check_limit, check_rng, quote
 from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
 from bluffkit.games.bloff.actions import CALL_, PASS_, Call, Pass, Play
 from bluffkit.games.bloff.cards import cards_text
@@ -139,7 +139,7 @@ class Legal:
                 return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: everyone let the "
                         "last play go, and the next player must lay cards")
             return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: no play is open")
-        return ("unknown-action", f"{action!r} is not an action of Bløff")
+        return ("unknown-action", f"{quote(action)} is not an action of Bløff")
 
     def draw(self, u):
         """One legal action from the uniform numbers of ``u()`` (a callable): call or pass

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, NamedTuple
 
-from bluffkit.core.errors import RulesError, check_limit, check_rng
+from bluffkit.core.errors import RulesError, check_limit, check_rng, quote
 from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
 from bluffkit.games.bluffer.actions import (
     DONE_,
@@ -213,7 +213,7 @@ class Legal:
                 return None
             k = len(self.answers)
             if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= k:
-                return ("no-such-answer", f"there are answers 1 to {k}; there is no answer {action.number!r}")
+                return ("no-such-answer", f"there are answers 1 to {k}; there is no answer {quote(action.number)}")
             if self.where.mode == "duel":
                 return ("already-chosen", f"answer {action.number} has been chosen already; choose another")
             return ("own-answer", "it is forbidden to bet on your own answer, or on one that reads the same "

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from itertools import product
 from operator import le
 
-from bluffkit.core.errors import IllegalAction, check_limit, check_rng
-from bluffkit.core.money import can_pay_exactly, cannot_pay, contains, fmt, payment_book, payment_problem
+from bluffkit.core.errors import IllegalAction, check_limit, check_rng, quote
+from bluffkit.core.money import can_pay_exactly, cannot_pay, contains, fmt, payment_book, payment_problem, said
 from bluffkit.core.observation import ObservationBase
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import (
@@ -272,9 +272,9 @@ class Legal:
                 return ("not-bidding", f"{who} cannot bid now: it is {who}'s turn to {_TODO[self.phase]}")
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
-                return ("bid-too-low", f"a bid must be at least {lo} here, got {action.amount}")
+                return ("bid-too-low", f"a bid must be at least {lo} here, got {quote(action.amount)}")
             if action.amount % step:
-                return ("bid-multiple", f"bids are multiples of {step}, got {action.amount}")
+                return ("bid-multiple", f"bids are multiples of {step}, got {quote(action.amount)}")
             if cap is not None and action.amount > cap:
                 return ("bid-over-shown-money", f"{who} showed their money ({cap}) and may bid at most that")
             return None
@@ -303,12 +303,12 @@ class Legal:
                 return ("not-now", f"{who} cannot {str(action).split()[0]} now: it is {who}'s turn to "
                         f"{_TODO[self.phase]}")
             if len(action.notes) != len(self.hand) or min(action.notes) < 0 or not contains(self.hand, action.notes):
-                return ("notes-not-held", f"{who} does not hold {fmt(action.notes, d)} "
+                return ("notes-not-held", f"{who} does not hold {said(action.notes, d)} "
                         f"(holds {fmt(self.hand, d)})")
             if kind is Trade and (action.target, action.family) not in self.trades:
                 return _trade_problem(action, self)
             return None
-        return ("unknown-action", f"{action!r} is not an action of this game")
+        return ("unknown-action", f"{quote(action)} is not an action of this game")
 
 
 class BidLegal(Legal):
@@ -449,9 +449,9 @@ def _trade_problem(a: Trade, legal: Legal) -> tuple[str, str]:
     names = legal.rules.labels
     leader, herds = legal.seat, legal.where[4]
     if not isinstance(a.target, int) or not 0 <= a.target < len(herds) or a.target == leader:
-        return ("trade-target", f"seat {a.target} is not another player to trade with")
+        return ("trade-target", f"seat {quote(a.target)} is not another player to trade with")
     if not isinstance(a.family, int) or not 0 <= a.family < len(names):
-        return ("trade-family", f"there is no family {a.family!r}")
+        return ("trade-family", f"there is no family {quote(a.family)}")
     return ("trade-shared-family", f"a trade needs a family both players own ({names[a.family]}: "
             f"seat {leader} has {herds[leader][a.family]}, seat {a.target} has {herds[a.target][a.family]})")
 
