@@ -449,3 +449,18 @@ def test_a_real_move_typed_at_the_wrong_time_is_refused_in_plain_words():
         assert "they may" not in said and " N" not in said, said
     lab.play_move("frobnicate")
     assert "can’t play “frobnicate”" in visible_text(lab.refusal.value)
+
+
+def test_after_a_bid_off_the_grid_the_bid_button_offers_the_lowest_bid_the_prompt_names():
+    """After a typed 55 the prompt said "bid 65 or more" while the Bid button offered 70
+    (it was rounded onto the grid of tens); 65 could only be typed. The button now offers
+    the lowest legal bid, and the steps go back onto the grid."""
+    lab = AuctionLab(fmt="classic", bidders=2, human=1, strategies=["equilibrium", "script"], seed=3)
+    lab.script.value = "2: bid 55"
+    s = lab.session
+    lab.controls.bid_button.click()
+    assert s.moves[-1] == (2, Bid(55)) and s.legal(1).bid[0] == 65
+    assert "bid 65 or more" in s.legal(1).description
+    assert lab.controls.bid_button.description == "Bid 65"
+    buttons(lab)["+10"].click()
+    assert lab.controls.bid_button.description == "Bid 70"
