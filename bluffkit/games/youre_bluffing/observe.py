@@ -452,7 +452,10 @@ def _trade_problem(a: Trade, legal: Legal) -> tuple[str, str]:
         return ("trade-target", f"seat {quote(a.target)} is not another player to trade with")
     if not isinstance(a.family, int) or not 0 <= a.family < len(names):
         return ("trade-family", f"there is no family {quote(a.family)}")
-    return ("trade-shared-family", f"a trade needs a family both players own ({names[a.family]}: "
+    label = names[a.family]
+    if label != FAMILIES[a.family]:     # Horse Trading's ranks: the animal too, as a name may be typed
+        label = f"{label}, the {FAMILIES[a.family]}"
+    return ("trade-shared-family", f"a trade needs a family both players own ({label}: "
             f"seat {leader} has {herds[leader][a.family]}, seat {a.target} has {herds[a.target][a.family]})")
 
 

@@ -1731,3 +1731,15 @@ def test_every_tuple_option_may_be_given_as_a_list():
     as_tuple = make_game("youre-bluffing", bank=(100,) * 6, start_money=(2, 4, 1, 0, 0, 0), paydays=(50, 100, 200, 500))
     assert as_list.rules == as_tuple.rules and isinstance(as_list.rules.bank, tuple)
     assert Rules(bank=[50] * 6).bank == (50,) * 6
+
+
+def test_horse_trading_names_a_refused_familys_animal_beside_its_rank():
+    """Horse Trading's families are the ranks Ace..10 (RULES.md section 1: Ace = rooster ...
+    10 = horse), and a trade may name either; a refusal of "trade 1 horse" said only "10"."""
+    from bluffkit.core.game import make_game
+    g = make_game("horse-trading")
+    s = g.new_state(3)
+    for text in ("trade 1 horse 10", "trade 1 10 10"):
+        problem = g.legal(s, 0).explain(g.parse(text))
+        assert problem is not None and problem[0] == "trade-shared-family", problem
+        assert problem[1].startswith("a trade needs a family both players own (10, the horse: seat 0 has 0"), problem
