@@ -206,7 +206,7 @@ def bidding_run(lines: list[str], names) -> str | None:
 
     >>> bidding_run(["Frank bids 10.", "André bids 20.", "Frank stays at 20.", "Frank bids 30.",
     ...              "André passes."], ["Frank", "André"])
-    "Frank and André bid up to 30 (Frank's bid); André passes (5 moves)."
+    'Frank and André bid up to 30, Frank highest; André passes (5 moves).'
     >>> bidding_run(["Ben makes a sealed bid.", "Cy makes a sealed bid.", "Ana makes a sealed bid."], ["Ana", "Ben", "Cy"])
     'Ben, Cy and Ana make sealed bids (3 moves).'
     >>> bidding_run(["Ben bids 10.", "Nobody bids: Ana gets the cow free."], ["Ana", "Ben"]) is None
@@ -234,7 +234,7 @@ def bidding_run(lines: list[str], names) -> str | None:
     parts = []
     if top is not None:
         parts.append(f"{_join(bidders)} {'bid' if len(bidders) > 1 else 'bids'} up to {top[1]}"
-                     + (f" ({top[2]}'s bid)" if len(bidders) > 1 else ""))
+                     + (f", {top[2]} highest" if len(bidders) > 1 else ""))
     if sealed:
         parts.append(f"{_join(sealed)} make sealed bids" if len(sealed) > 1 else f"{sealed[0]} makes a sealed bid")
     if passed:
