@@ -283,7 +283,8 @@ class BidderUpTable(SeatPanel):
     players: ``humans`` the human seats, the others ``bots`` (``"heuristic"``, ``"random"``,
     or one per seat)."""
 
-    placeholder = "e.g. move pen-2, bid 120, trade 1 cow offer 10+0, end"
+    # (short enough for the box beside the board: the text view lists the moves open now)
+    placeholder = "e.g. move pen-2, bid 120, end"
 
     def __init__(self, board: str = "animal-market", players: int = 4, humans=(0,), bots: str = "heuristic",
                  names=None, seed: int | None = None, variants=(), undo: str = "own", **options_):

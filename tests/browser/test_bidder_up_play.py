@@ -131,6 +131,21 @@ def test_annette_clicks_a_ringed_space_on_the_board_and_bids(page: Page, lab_ser
           f"(arrived after, drawn in: {parts})")
 
 
+def _placeholder_fits(cell) -> None:
+    """The Move box beside the board shows its whole example (it was cut after "trade 1 c"),
+    and the text view wraps at spaces (JupyterLab broke its words: "phase r / oll")."""
+    box = cell.locator("input[placeholder^='e.g. move']").first
+    expect(box).to_be_visible(timeout=WAIT_MS)
+    text_px, box_px = box.evaluate(
+        "e => { const c = document.createElement('canvas').getContext('2d'); const s = getComputedStyle(e);"
+        " c.font = `${s.fontSize} ${s.fontFamily}`;"
+        " return [c.measureText(e.placeholder).width,"
+        " e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)]; }")
+    assert text_px <= box_px, f"the Move box's example is cut: {text_px:.0f} px of text in {box_px:.0f} px"
+    pre = cell.locator("details pre").first
+    assert pre.evaluate("e => getComputedStyle(e).wordBreak") == "normal"
+
+
 def test_the_projector_fits_after_a_roll(page: Page, lab_server: LabServer):
     """Projector mode after a roll: the buttons for the spaces reached (a dozen after some
     rolls) pushed What happened below a 1280 x 720 screen; the spaces are clicked on the board."""
@@ -138,6 +153,7 @@ def test_the_projector_fits_after_a_roll(page: Page, lab_server: LabServer):
     view = cell.locator(".bk-board-view").first
     idle = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")
     panel = cell.locator(".bk-panel").first
+    _placeholder_fits(cell)
     click(cell, "Projector")
     expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
     expect(idle).to_have_count(1, timeout=WAIT_MS)

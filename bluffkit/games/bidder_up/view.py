@@ -51,8 +51,10 @@ def _board(rules, players: int, pens: dict, pos, names, piggy: int, supply, raff
 
 
 def _folded(summary: str, text: str) -> str:
+    # wrapped at spaces: JupyterLab breaks a <pre>'s words anywhere ("phase r / oll")
     return (f"<details style='margin-top: 8px'><summary>{summary}</summary>"
-            f"<pre style='white-space: pre-wrap'>{text}</pre></details>")
+            f"<pre style='white-space: pre-wrap; word-break: normal; overflow-wrap: break-word'>{text}</pre>"
+            "</details>")
 
 
 def seat_html(game, obs, names) -> str:
