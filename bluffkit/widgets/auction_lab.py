@@ -175,8 +175,10 @@ class AuctionLab(W.VBox):
         typed = W.HBox([self.move, self.move_button])
         typed.add_class("bk-typed")
         self.typed_row = typed
-        one = W.VBox([W.HBox([self.new_button, self.step_button, self.run_button]), self.view, self.private,
-                      self.controls, self.refusal, typed, self.events])
+        # the lab's word on this auction (a script run out, a bidder failed, settings that seat
+        # nobody) just under its buttons, beside the auction it is about, not above the tabs
+        one = W.VBox([W.HBox([self.new_button, self.step_button, self.run_button]), self.message, self.view,
+                      self.private, self.controls, self.refusal, typed, self.events])
         # many auctions
         self.count = W.BoundedIntText(value=10_000, min=1, max=MAX_AUCTIONS, description="Auctions",
                                        tooltip=f"1 to {MAX_AUCTIONS:,}; the kernel's stop button ends a run, "
@@ -205,7 +207,7 @@ class AuctionLab(W.VBox):
         super().__init__([W.HTML(LAB_STYLE),
                           W.HBox([W.HTML("<div class='bk-box'><b>Auction lab</b></div>",
                                          layout=W.Layout(margin="0 16px 0 0")), self.projector]),
-                          settings, self.message, self.tabs])
+                          settings, self.tabs])
         self.add_class("bk-lab")
         self.new_auction()
 

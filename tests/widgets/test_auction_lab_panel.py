@@ -464,3 +464,14 @@ def test_after_a_bid_off_the_grid_the_bid_button_offers_the_lowest_bid_the_promp
     assert lab.controls.bid_button.description == "Bid 65"
     buttons(lab)["+10"].click()
     assert lab.controls.bid_button.description == "Bid 70"
+
+
+def test_a_script_run_out_is_said_beside_the_auction_not_above_the_tabs():
+    """The lab's word that a script ran out sat above the tabs, under the settings, far from
+    the auction it was about (seen at 1280 x 720): it is now under the auction's buttons."""
+    lab = AuctionLab(fmt="classic", bidders=2, human=None, strategies=["script", "script"], seed=3)
+    lab.script.value = "1: bid 20; 2: pass"
+    lab.step(to_end=True)
+    assert "run out" in lab.message.value or "ran out" in lab.message.value, lab.message.value
+    one = lab.tabs.children[0]
+    assert one.children.index(lab.message) == 1 and lab.message not in lab.children
