@@ -1097,33 +1097,21 @@ def test_a_move_holding_an_absurd_number_is_refused_in_a_few_words(name, options
     Python cannot write (past 4,300 digits) ended in a ValueError in You're Bluffing!'s bids
     and trades, Bluffer's votes and the American Count's raises. Every such move, asked of
     the Legal or played, is refused in a message of a few lines, and nothing changes."""
+    from bluffkit.testing import assert_refused, random_decisions
     g = make_game(name, **options)
     rng = np.random.default_rng(5)
-    s = g.new_state(players)
     tried = 0
-    for _ in range(400):
-        if g.is_over(s):            # (an auction is over in a few moves: play another)
-            s = g.new_state(players)
+    for seed in range(40):                  # (an auction is over in a few moves: play another)
+        for s, seat, legal in random_decisions(g, players, np.random.default_rng(seed), limit=80):
+            for bad in _swollen(legal.sample(rng)):
+                reason = legal.explain(bad)
+                if reason is not None:
+                    assert len(reason[1]) < 600, (bad.__class__.__name__, reason[1][:200])
+                err = assert_refused(g, s, seat, bad)      # (and nothing changed)
+                assert len(str(err)) < 800, str(err)[:200]
+                tried += 1
         if tried > 60:
             break
-        if g.is_chance(s):
-            s = g.step(s, None, g.sample_chance(s, rng))
-            continue
-        seat = g.to_move(s)[0]
-        legal = g.legal(s, seat)
-        move = legal.sample(rng)
-        for bad in _swollen(move):
-            reason = legal.explain(bad)
-            if reason is not None:
-                assert len(reason[1]) < 600, (bad.__class__.__name__, reason[1][:200])
-            before = s
-            try:
-                g.step(s, seat, bad)
-            except IllegalAction as e:
-                assert len(str(e)) < 800, str(e)[:200]
-            assert s == before
-            tried += 1
-        s = g.step(s, seat, move)
     assert tried > 60
 
 
@@ -1135,3 +1123,26 @@ def test_refusals_name_absurd_notes_and_cards_by_count():
     assert said((0, 3, 1, 0, 0, 0), d) == "50+10+10+10"
     assert said((10 ** 5000, 0, 0, 0, 0, 0), d) == "a number of 5,001 digits x 0 (a number of 5,001 digits notes)"
     assert card_text(-1) == "#-1" and card_text(52 * 2) == "#104" and card_text(52 + 40) == "JS*"
+
+
+@pytest.mark.parametrize("name, options, players", [("auction", {"format": "secret-count"}, 3),
+                                                    ("auction", {"format": "classic"}, 3), ("bidder-up", {}, 3)])
+def test_a_move_built_with_other_note_values_is_refused_so_the_log_stays_readable(name, options, players, tmp_path):
+    """The auctions' and Bidder Up!'s moves carry the note values they are written in
+    (``denoms``). A move built with other values was played by its counts and then written
+    in those values: "lay 5+5" went into the log, which could not be read back."""
+    import dataclasses
+
+    from bluffkit.testing import assert_refused, random_decisions
+    g = make_game(name, **options)
+    rng, tried = np.random.default_rng(2), 0
+    for seed in range(30):
+        for s, seat, legal in random_decisions(g, players, np.random.default_rng(seed), limit=60):
+            move = legal.sample(rng)
+            if getattr(move, "denoms", None) is None:
+                continue
+            other = dataclasses.replace(move, denoms=(5,) + move.denoms[1:])
+            err = assert_refused(g, s, seat, other, rule="bad-notes", says="this game's notes are 0, 10")
+            assert "denoms" in str(err)
+            tried += 1
+    assert tried >= 5

@@ -24,7 +24,7 @@ from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick
 from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count, number_said, quote
-from bluffkit.core.money import MAX_DIGITS, contains, fmt, payment_problem, said, some_payment
+from bluffkit.core.money import MAX_DIGITS, contains, denoms_problem, fmt, payment_problem, said, some_payment
 from bluffkit.core.tables import TableRefs, _Ref, no_pickle
 
 #: A Legal's fields and how a refusal names them (None: the sell and buy allowed, by name).
@@ -227,6 +227,10 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
     d = r.denominations
     if not legal:
         return t._why_not(seat)
+    if kind is Place or kind is Pay:
+        problem = denoms_problem(action, d)
+        if problem:
+            return problem
     if kind is Bid and legal.bid:
         lo, hi = legal.bid
         a = action.amount

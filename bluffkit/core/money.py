@@ -99,6 +99,24 @@ def said(notes, denoms: tuple[int, ...]) -> str:
     return f"{' + '.join(parts)} ({number_said(many)} notes)"
 
 
+def denoms_problem(action, denoms: tuple[int, ...]) -> tuple[str, str] | None:
+    """``None`` unless ``action`` carries note values (its ``denoms``, with which it is
+    written out) other than the game's ``denoms``: such a move would be played by its
+    counts and then written, in the log too, in values no reader of the game takes.
+
+    >>> from bluffkit.auctions.actions import Pay
+    >>> denoms_problem(Pay((0, 2, 0, 0, 0, 0)), (0, 10, 50, 100, 200, 500)) is None
+    True
+    >>> denoms_problem(Pay((2, 0, 0, 0, 0, 0), (7, 10, 50, 100, 200, 500)), (0, 10, 50, 100, 200, 500))[0]
+    'bad-notes'
+    """
+    given = getattr(action, "denoms", denoms)
+    if given == denoms:
+        return None
+    return ("bad-notes", f"{type(action).__name__}.denoms is {quote(given, 60)}, but this game's notes are "
+            f"{_list(denoms)} (build a move with game.parse, or with denoms=game.rules.denominations)")
+
+
 def parse(text: str, denoms: tuple[int, ...]) -> Notes:
     """Read the text form back; the order of the values does not matter."""
     text = text.strip()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count, quote
-from bluffkit.core.money import contains, fmt, said
+from bluffkit.core.money import contains, denoms_problem, fmt, said
 from bluffkit.core.tables import TableRefs, no_pickle
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
@@ -201,7 +201,9 @@ class Legal:
                 return ("game-over", "the game is over")
             who = ", ".join(map(str, t.to_move())) if t is not None else ""
             return ("not-your-turn", f"it is not seat {self.seat}'s move ({self.phase}); waiting for {who or 'chance'}")
-        return _explain(_TABLES.get(self), self.seat, self.phase, self.key, action)
+        t = _TABLES.get(self)
+        problem = denoms_problem(action, t.rules.denominations) if t is not None else None
+        return problem or _explain(t, self.seat, self.phase, self.key, action)
 
     def sample(self, rng):
         """One random legal action drawn with the Generator ``rng``."""
