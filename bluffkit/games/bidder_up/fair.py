@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter as Multiset
 from typing import TYPE_CHECKING
 
+from bluffkit.core.errors import number_said, quote
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.state import DRAW, KEEP, MOVE, TRADE, TableFields
@@ -32,7 +33,14 @@ class FairMixin(TableFields):
         """Why ``changes`` (``(type, steps)``) cannot be made on the market: more types than
         ``most_types``, a type twice, more steps than ``most_steps``, a red marker
         ("its market value is locked"), or a step past the track's end (L4; with
-        ``track_ends="stop"`` the marker stops there instead, see :meth:`_shift`)."""
+        ``track_ends="stop"`` the marker stops there instead, see :meth:`_shift`); or
+        ``changes`` that are no such pairs (a script's move can hold anything)."""
+        if type(changes) is not tuple or not all(type(c) is tuple and len(c) == 2 and type(c[0]) is int
+                                                 and type(c[1]) is int for c in changes):
+            return ("bad-change", f"changes are (type, steps) pairs of whole numbers, e.g. ((2, 1),); got "
+                    f"{quote(changes, 60)}")
+        if any(not 0 <= a < len(self.market) for a, _ in changes):
+            return ("bad-change", f"the animal types are 0 to {len(self.market) - 1}; got {quote(changes, 60)}")
         types = [a for a, _ in changes]
         if len(types) > most_types:
             return ("too-many-types", f"at most {most_types} different animal types at once")
@@ -41,7 +49,7 @@ class FairMixin(TableFields):
         for a, k in changes:
             if not 1 <= abs(k) <= most_steps:
                 return ("too-many-steps", (f"1 to {most_steps} steps" if most_steps > 1 else "1 step")
-                        + f" per type, got {k:+d}")
+                        + f" per type, got {f'{k:+d}' if abs(k) < 10 ** 12 else number_said(k)}")
             if a in self.locked:
                 return ("locked", "that type is complete in a barn: its market value is locked (red marker)")
             if not 0 <= self.market[a] + k < len(self.rules.market_track) and self.rules.track_ends == "refuse":

@@ -316,6 +316,12 @@ def test_the_market_refuses_a_locked_type_too_many_steps_or_types_and_the_track_
     assert_refused(g, s, 0, "market sheep+1,goat+1,pig+1,dog+1 pay 10+10+10+10", rule="too-many-types")
     assert_refused(g, s, 0, "market rooster-2 pay 10+10+0", rule="track-end")
     assert_refused(g, s, 0, "market sheep+2 pay 10+10", rule="wrong-count")
+    # a move built in code that holds no (type, steps) pairs: one crashed (TypeError), a
+    # type of -1 moved the last type's marker, one past the types ended in an IndexError
+    from bluffkit.games.bidder_up.actions import Market
+    ten = g.parse("market sheep+1 pay 10").notes
+    for changes in ((0,), ((-1, 1),), ((10, 1),), ((1, 1, 1),), (("sheep", 1),)):
+        assert_refused(g, s, 0, Market(changes, ten), rule="bad-change")
     assert g.step(s, 0, "market none").phase == "roll"
 
 
