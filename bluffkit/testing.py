@@ -24,7 +24,11 @@
   illegal-move probes (its spec's ``illegal_probes``) must be refused by every seat at
   sampled steps (one that is played fails the suite), and its other probes (``probes``,
   legal only sometimes) are refused without a change or played, the immutable step
-  agreeing and every conservation law holding after.
+  agreeing and every conservation law holding after;
+- a move built in code with one field changed (a number one off, a tuple reversed, cut or
+  grown, a text in capitals) is refused in words (a :class:`BluffkitError`, never
+  another exception), or, if it is played, reads back from its text as the same move, so
+  that the log holds what was played.
 
 What is checked for each game (the bots seated first, the probes, the configurations
 and their seat counts) comes from the game's spec (:mod:`bluffkit.core.spec`).
@@ -126,6 +130,8 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
             # notes is the dearest part of the check
             _check_hidden(game, state, players, rng, where, report, moves=i % (2 * hidden_every) == 0)
             _check_illegal(game, state, players, where, report, probe_lists, rng)
+            if seat is not None:
+                _check_mutants(game, state, seat, action, where, report)
         if pick.random() * hidden_every < (3 if public(state, seat, action) != action else 1):
             _check_narration(game, state, seat, action, players, rng, where, report, public)
         if seat is None:
@@ -362,6 +368,56 @@ def _refused(game, state, seat, action) -> BluffkitError | None:
     except BluffkitError as e:
         return e
     return None
+
+
+def mutants(action):
+    """Copies of the move record ``action`` with one field changed as a script's slip
+    would: an int one off, -1 or 0; a tuple reversed, without its first item, with its
+    last twice, each int in it one more, or each tuple in it cut to its first item; a text
+    in capitals, with a space, or empty.
+
+    >>> from bluffkit.games.bluffer.actions import Vote
+    >>> [m.number for m in mutants(Vote(2))]
+    [3, 1, -1, 0]
+    """
+    import dataclasses
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return
+    for f in dataclasses.fields(action):
+        v = getattr(action, f.name)
+        if type(v) is int:
+            changed: list = [v + 1, v - 1, -1, 0]
+        elif type(v) is tuple and v:
+            changed = [v[::-1], v[1:], v + v[-1:], tuple(x + 1 if type(x) is int else x for x in v),
+                       tuple(x[0] if type(x) is tuple and x else x for x in v)]
+        elif type(v) is str:
+            changed = [v.upper(), v + " ", ""]
+        else:
+            continue
+        for c in dict.fromkeys(x for x in changed if x != v):
+            yield dataclasses.replace(action, **{f.name: c})
+
+
+def _check_mutants(game, state, seat, action, where, report) -> None:
+    """Each of :func:`mutants` of the move made: refused in words, or played and read back
+    from its text (and the ruleset's notation) as itself."""
+    for m in mutants(action):
+        try:
+            game.step(state, seat, m)
+        except BluffkitError as e:
+            assert str(e), f"{where}: an empty refusal of {m!r}"
+            continue
+        except Exception as e:                  # (a crash is a failure of the suite, with its move)
+            raise AssertionError(f"{where}: {m!r} by seat {seat} ended in {type(e).__name__}: {e}") from e
+        for text in (str(m), game.notation(m)):
+            try:
+                back = game.parse(text)
+            except BluffkitError as e:
+                raise AssertionError(f"{where}: {m!r} by seat {seat} is played, but its text {text!r} cannot be "
+                                     f"read back ({e}): a log of it could not be replayed") from None
+            assert back == m, (f"{where}: {m!r} by seat {seat} is played, but its text {text!r} reads back as "
+                               f"{back!r}: the log would hold another move")
+        report["mutants_played"] = report.get("mutants_played", 0) + 1
 
 
 def _check_illegal(game, state, players, where, report, probe_lists, rng=None) -> None:
