@@ -125,10 +125,11 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
         else:
             assert seat in game.to_move(state), f"{where}: seat {seat} moved out of turn"
             assert game.legal(state, seat), f"{where}: seat {seat} had to move but no legal action"
-        if i % hidden_every == 0:
+        k = report["steps"]                 # counted over all the seeds' games: a game of five
+        if k % hidden_every == 0:           # steps (one auction) is checked at other steps each seed
             # the move lists at every other of these steps: listing a large hand's sets of
             # notes is the dearest part of the check
-            _check_hidden(game, state, players, rng, where, report, moves=i % (2 * hidden_every) == 0)
+            _check_hidden(game, state, players, rng, where, report, moves=k % (2 * hidden_every) == 0)
             _check_illegal(game, state, players, where, report, probe_lists, rng)
             if seat is not None:
                 _check_mutants(game, state, seat, action, where, report)

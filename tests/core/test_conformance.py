@@ -43,6 +43,23 @@ def test_conformance(config, players):
     assert report["narrations"] > 0, "no narration was compared with a redealt one"
 
 
+#: The fast loop's share of the suite (``make check`` runs no slow test): one seed of each
+#: game's base ruleset, and the rulesets whose secrets the base game rarely reaches (the
+#: trade scenario's ties and re-offers, the options' payments by count, the sealed and
+#: face-down auctions, every seed of one auction), some 2 s in all. A leak in an observation,
+#: a narration, a refusal or the log is found here before the whole run.
+FAST = [("youre-bluffing", 4, 1), ("youre-bluffing-trade-and-auction", 3, 1), ("youre-bluffing-options", 3, 1),
+        ("horse-trading", 3, 1), ("bloff", 3, 1), ("bluffer", 3, 1), ("bidder-up-fairground", 2, 1),
+        ("auction-secret-value", 4, 12), ("auction-secret-count", 3, 12), ("auction-cat-in-the-bag", 3, 12),
+        ("auction-dutch", 3, 12)]
+
+
+@pytest.mark.parametrize("config, players, seeds", FAST)
+def test_conformance_fast(config, players, seeds):
+    report = check_game(config_game(config), players, seeds=range(seeds))
+    assert report["observations"] > 0 and report["illegal"] > 0 and report["narrations"] > 0
+
+
 def test_leak_detector_catches_a_leak(monkeypatch):
     """If an observation carried another seat's notes, the hidden-information check must fail."""
     real = engine.Table.observe
