@@ -193,3 +193,15 @@ def test_a_scenario_path_that_is_not_a_regular_file_is_refused_without_reading(t
     path = odd_file(tmp_path / "odd.json", kind)
     with pytest.raises(sc.ScenarioError, match="not a regular file .* never read as a scenario"):
         sc.load(path)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_step_of_a_worked_example_keeps_each_seats_secrets(name):
+    """The conformance suite's hidden-information checks (observations and moves against
+    redealt states, refusals, narration, changed moves) at every step of each worked
+    example: a rulebook's example reaches on purpose what random games seldom do (a trade
+    tie and its re-offer, a payment by count, a Cat in the Bag), where a leak once hid."""
+    from bluffkit.testing import check_line
+    s = sc.find(name)
+    report = check_line(s.game, s.players, s.first_state(), [(seat, a) for seat, a, _ in s.moves], f"{name}: ")
+    assert report["steps"] == len(s.moves) and report["observations"] > 0
