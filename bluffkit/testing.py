@@ -190,31 +190,41 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
 
 #: How many other moves :func:`_check_narration` draws in each redealt state, beside the move made.
 NARRATION_DRAWS = 4
-#: How many other moves of the same kind :func:`_check_public` lists beside the move made.
+#: How many other moves :func:`_check_public` lists, and draws, beside the move made.
 PUBLIC_ALTERNATIVES = 24
+PUBLIC_DRAWS = 8
 
 
-def _check_public(game, state, seat, action, said, shows, public, names, where) -> None:
+def _check_public(game, state, seat, action, said, shows, public, names, where, rng=None) -> None:
     """The public form of a move (``public_move``: what watching agents are told of it)
-    tells no more than its narration, which every seat hears: another move of the same
-    kind the seat could make here, narrated in the same words, shows the same public form.
+    tells no more than the table does: another move of the same kind the seat could make
+    here, narrated in the same words and leaving every other seat's observation after it
+    as the move made does, shows the same public form.
     (A redealt state cannot show this: the move made has the same public form there, so a
     form that names a face-down offer's notes passes the narration's check.)"""
     listed = _legal_of(game, state, seat, game.observe(state, seat)).actions(PUBLIC_ALTERNATIVES)
+    # and moves drawn (a game may not list a kind, e.g. offers of any notes) and the move
+    # with one field changed (another set of notes of the same count, ...)
+    drawn = [_draw(game, state, seat, rng) for _ in range(PUBLIC_DRAWS)] if rng is not None else []
     after = None
-    for move in listed or ():
+    for move in [*(listed or ()), *drawn, *mutants(action)]:
         if type(move) is not type(action) or move == action:
             continue
         try:
             then = game.step(state, seat, move)
         except BluffkitError:
             continue
-        after = game.step(state, seat, action) if after is None else after
-        if then != after and game.narrate(state, seat, move, then, names) == said:   # (not the same move
-            # written another way, as "buy" and "buy 1" of one lot)
+        if after is None:
+            after = game.step(state, seat, action)
+            others = [o for o in range(len(names)) if o != seat]
+            seen = [game.observe(after, o) for o in others]
+        # (not the same move written another way, as "buy" and "buy 1" of one lot)
+        if then != after and game.narrate(state, seat, move, then, names) == said \
+                and [game.observe(then, o) for o in others] == seen:
             assert public(state, seat, move) == shows, (
-                f"{where}: what every seat is told of a move (public_move) says more than its narration: "
-                f"{action} and {move} are narrated alike ({said!r}) but shown as {shows!r} and "
+                f"{where}: what every seat is told of a move (public_move) says more than the table shows: "
+                f"{action} and {move} are narrated alike ({said!r}) and leave the others' observations alike, "
+                f"but are shown as {shows!r} and "
                 f"{public(state, seat, move)!r} (a leak of what the move held)")
 
 
@@ -237,7 +247,7 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
     public = public or public_move_of(game)
     shows = public(state, seat, action)
     if seat is not None:
-        _check_public(game, state, seat, action, said, shows, public, names, where)
+        _check_public(game, state, seat, action, said, shows, public, names, where, rng)
     for o in range(players):
         seen = game.observe(after, o)
         other = game.hide_from(state, o, rng)

@@ -41,10 +41,11 @@ def public_move(before, seat, action):
     """What every seat sees of a move beyond its observation after it, and so all the
     narration may say of it (see :class:`bluffkit.core.spec.GameSpec`): in an auction, what
     the auction shows (:func:`bluffkit.auctions.narrate.public_move`); notes paid to move,
-    to change the market or to draw raffle tickets, and an offer laid face down in a
-    horse-trade (D5: "face down"), by their number only; the ticket kept (G: "face down")
-    and the setup's deal, by their kind only; the tickets drawn, by their number. Every
-    other move shows whole."""
+    to change the market or to draw raffle tickets by their number only (the cost, which
+    the table sees leave the hand); an offer or counter laid face down in a horse-trade
+    (E: "face-down offer") without its notes or their number, as the observation keeps
+    them counted with their owner; the ticket kept (G: "face down") and the setup's deal,
+    by their kind only; the tickets drawn, by their number. Every other move shows whole."""
     if before.auction is not None:
         from bluffkit.auctions.narrate import public_move as auction_move
         return auction_move(before.auction, seat, action)
@@ -56,6 +57,8 @@ def public_move(before, seat, action):
     if notes is None:
         return action
     shown = tuple(getattr(action, f) for f in action.__dataclass_fields__ if f not in ("notes", "denoms"))
+    if isinstance(action, (A.Trade, A.Counter)):
+        return type(action).__name__, shown
     return type(action).__name__, shown, sum(notes)
 
 
