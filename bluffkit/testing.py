@@ -197,9 +197,9 @@ PUBLIC_DRAWS = 8
 
 def _check_public(game, state, seat, action, said, shows, public, names, where, rng=None) -> None:
     """The public form of a move (``public_move``: what watching agents are told of it)
-    tells no more than the table does: another move of the same kind the seat could make
-    here, narrated in the same words and leaving every other seat's observation after it
-    as the move made does, shows the same public form.
+    tells no seat more than the table does: another move of the same kind the mover could
+    make here, narrated in the same words and leaving some other seat's observation after
+    it as the move made does, shows the same public form (that seat is told it).
     (A redealt state cannot show this: the move made has the same public form there, so a
     form that names a face-down offer's notes passes the narration's check.)"""
     listed = _legal_of(game, state, seat, game.observe(state, seat)).actions(PUBLIC_ALTERNATIVES)
@@ -219,13 +219,13 @@ def _check_public(game, state, seat, action, said, shows, public, names, where, 
             others = [o for o in range(len(names)) if o != seat]
             seen = [game.observe(after, o) for o in others]
         # (not the same move written another way, as "buy" and "buy 1" of one lot)
-        if then != after and game.narrate(state, seat, move, then, names) == said \
-                and [game.observe(then, o) for o in others] == seen:
-            assert public(state, seat, move) == shows, (
-                f"{where}: what every seat is told of a move (public_move) says more than the table shows: "
-                f"{action} and {move} are narrated alike ({said!r}) and leave the others' observations alike, "
-                f"but are shown as {shows!r} and "
-                f"{public(state, seat, move)!r} (a leak of what the move held)")
+        if then == after or public(state, seat, move) == shows or game.narrate(state, seat, move, then, names) != said:
+            continue
+        for o, was in zip(others, seen):    # a seat told the two apart by the public form alone
+            assert game.observe(then, o) != was, (
+                f"{where}: what every seat is told of a move (public_move) says more than seat {o} may know: "
+                f"{action} and {move} are narrated alike ({said!r}) and leave seat {o}'s observation alike, "
+                f"but are shown as {shows!r} and {public(state, seat, move)!r} (a leak of what the move held)")
 
 
 def _check_narration(game, state, seat, action, players, rng, where, report, public=None) -> None:
