@@ -407,8 +407,10 @@ def make_panel(key, game, variants, options):
         players = 4 if "fairground" in key else 3
         return lambda: BidderUpTable(options["board"], players=players, humans=range(players), seed=5,
                                      variants=variants)
-    if game == "auction":
-        return lambda: AuctionLab(fmt=options["format"], human=1, double=options.get("double", False), seed=5)
+    if game == "auction":                # the last bidder: in a sealed auction the others' bids are in
+        from bluffkit.auctions.rules import FORMATS
+        last = 1 if FORMATS[options["format"]].two_player else 3
+        return lambda: AuctionLab(fmt=options["format"], human=last, double=options.get("double", False), seed=5)
     return replay_panel(key)            # a game without a panel of its own: its replay, seat by seat
 
 
@@ -418,6 +420,20 @@ def replay_panel(key):
     from bluffkit.widgets import ReplayViewer
     played = Session(config_game(key), ["random"] * config_players(key)[0], seed=4).run()
     return lambda: ReplayViewer(played)
+
+
+#: The fast loop's panels: each panel once, and the sealed and face-down auctions (about 1 s).
+FAST_PANELS = ("youre-bluffing", "horse-trading", "bloff", "bluffer", "bidder-up-fairground", "auction-secret-value",
+               "auction-secret-count", "auction-cat-in-the-bag")
+
+
+@pytest.mark.parametrize("key, game, variants, options", [c for c in CONFIGS if c[0] in FAST_PANELS],
+                         ids=[c[0] for c in CONFIGS if c[0] in FAST_PANELS])
+def test_no_panel_leaks_fast(key, game, variants, options):
+    """One game of 40 clicks on each panel, every screen checked after every click: a leak
+    in a panel is found by the fast loop (``make check``), not only by the whole run."""
+    report = check_panel(make_panel(key, game, variants, options), seeds=[1], clicks=40)
+    assert report["compared"] >= report["clicks"] // 2, report
 
 
 @pytest.mark.slow
