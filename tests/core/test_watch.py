@@ -310,3 +310,30 @@ def test_a_watch_that_fails_in_a_simulation_is_the_agents_failure_not_a_refused_
     with pytest.raises(RulesError, match="the agent at seat 0: its watch raised IllegalAction") as e:
         play(game, [Failing(game), make_agent("random", game), make_agent("random", game)], 1)
     assert not isinstance(e.value, IllegalAction)
+
+
+@pytest.mark.parametrize("name, options, players", [
+    ("youre-bluffing", {}, 4), ("horse-trading", {"payment_seen": "count"}, 3), ("bloff", {}, 3),
+    ("bluffer", {}, 3), ("auction", {"format": "secret-count"}, 4), ("auction", {"format": "cat-in-the-bag"}, 3),
+    ("bidder-up", {}, 3),
+])
+def test_a_sessions_history_is_what_play_tells_a_watcher(name, options, players):
+    """``Session.history(seat)`` (what a panel's bots are told) and the history ``play`` gives a
+    watching agent (:class:`bluffkit.core.play.Watch`) are written apart: played move for
+    move, each seat's must be the same, so that neither gives a move whole where the other
+    gives its public form (a deal, a face-down counter, a payment by count)."""
+    game = make_game(name, **options)
+    agents = [Watcher(game) for _ in range(players)]
+    rec = play(game, agents, 7, max_steps=30_000)
+    s = Session(game, ["human"] * players, seed=7)
+    for seat, action in rec.moves:
+        if seat is None:
+            s.chance(action)
+        else:
+            s.play(action, seat)
+    compared = 0
+    for seat, agent in enumerate(agents):
+        for told in agent.given:
+            assert s.history(seat)[:len(told)] == told, f"seat {seat}: the session's history differs from play's"
+            compared += len(told)
+    assert compared > players

@@ -67,6 +67,18 @@ def test_masks_and_no_leak_on_the_vectors(key, players):
     _check_vectors(_env(key, players, max_moves=MOVES), key)
 
 
+#: The fast loop's share (``make check``): one configuration of each game.
+FAST = [("youre-bluffing", 4), ("horse-trading", 3), ("bloff", 3), ("bluffer", 3), ("auction-secret-value", 4),
+        ("bidder-up-fairground", 2)]
+
+
+@pytest.mark.parametrize("key,players", FAST, ids=[f"{k}-{n}p" for k, n in FAST])
+def test_masks_and_no_leak_on_the_vectors_fast(key, players):
+    """The vector check on one configuration of each game, so that the fast loop finds an
+    environment that encodes another seat's view."""
+    _check_vectors(_env(key, players, max_moves=MOVES), key)
+
+
 def _check_vectors(e, key):
     """Masked random play of one seeded game, checking masks, actions and vectors."""
     game, enc, players = e.game, e.encoder, e.players
