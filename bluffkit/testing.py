@@ -407,6 +407,12 @@ def _check_hidden(game, state, players, rng, where, report, moves: bool = True) 
                 dealt = move_list(_legal_of(game, other, seat, again))
                 assert dealt == listed, (f"{where}: seat {seat}'s legal moves change with information hidden from "
                                          f"it (a leak): {_first_difference(listed, dealt)}")
+                # the text view (the command line's screen, and the panels' own text view),
+                # written by the redealt state's game (Bluffer's redeal deals another card)
+                names = [f"Seat{j}" for j in range(players)]
+                text = game.describe(seen, names, True)
+                assert game_for(game, other).describe(again, names, True) == text, (
+                    f"{where}: seat {seat}'s text view changes with information hidden from it (a leak)")
             report["observations"] += 1
 
 
