@@ -122,6 +122,13 @@ def test_with_zero_pays_count_off_a_hand_of_0_notes_reaches_only_the_free_spaces
     reach = Table.thaw(s).reachable()
     assert reach["pen-2"] == (2, 1) and max(cost for _, cost in reach.values()) == 1
     assert g.step(s, 0, "move pen-2 pay 10").pos[0] == "pen-2"
+    # the space is reachable (the 10 can pay), but a 0-note may not pay the step
+    assert_refused(g, s, 0, "move pen-2 pay 0", rule="zero-note")
+    fair = game(board="fairground", zero_pays_count=False)
+    s = fair.step(fair.state_from_position(3, current=0, roll=2, money=["0+0+10", "0", "0"]), 0, "move hilltop")
+    assert s.phase == "market"
+    assert_refused(fair, s, 0, "market sheep+1 pay 0", rule="zero-note")
+    assert fair.step(s, 0, "market sheep+1 pay 10").phase != "market"
 
 
 def test_moving_counterclockwise_or_paying_the_wrong_count_is_refused():
@@ -278,6 +285,16 @@ def test_a_player_without_notes_is_offered_only_to_agree():
                               barns=[None, ["horse"], None], money=[None, None, "none"])
     s = g.step(g.step(s, 0, "move trade-1"), 0, "trade 2 cow offer 50+10")
     assert g.legal(s, 2).can_counter and g.legal(s, 2).explain(g.parse("counter none")) is None
+    # and the challenger too may offer nothing (L7 "an empty offer"; a bluff, as a 0-note is)
+    for empty, phase in ((True, "respond"), (False, None)):
+        g = game(empty_offer=empty)
+        s = g.state_from_position(3, current=0, roll=3, pastures=[["sheep", "cow"], ["sheep"], ["cow"]],
+                                  barns=[None, ["horse"], None], money=["none", None, None])
+        s = g.step(s, 0, "move trade-1")
+        if empty:
+            assert g.step(s, 0, "trade 2 cow offer none").phase == phase
+        else:
+            assert s.phase != "trade", "with no note to offer and no empty offer, no trade is offered"
 
 
 def test_the_higher_counter_offer_wins_and_each_keeps_what_it_received():
@@ -479,6 +496,33 @@ def test_wool_milk_ties_go_to_the_most_tickets_then_to_the_die():
     t = Table.thaw(g.state_from_position(3))
     t.award_sow()
     assert t.sow == -1 and t.phase == "over", "nobody holds a Wool-Milk ticket: no sow"
+    # [H] "highest total wins ...; ties: most Wool-Milk tickets": the total comes first, so
+    # one ticket of 3 beats two tickets of 1 (a ranking by tickets first gave it to seat 1)
+    t = Table.thaw(g.state_from_position(3, tickets=[["wool-milk:3"], ["wool-milk:1", "wool-milk:1"], None]))
+    t.award_sow()
+    assert t.sow == 0 and t.phase == "over", "3 beats 1 + 1"
+
+
+def test_babies_in_the_barn_count_before_multiplying_and_in_the_zoo_after():
+    """[I] "Score = (sum of barn types' values + Value-Gain + 200 per baby in the barn) x
+    (complete types, + 1 for the sow) + 200 per baby in the petting zoo + money - loans",
+    with two complete types, where the multiplier tells the two places apart."""
+    from bluffkit.games.bidder_up.scoring import score_of
+    assert score_of((350, 1000), value_gain=0, sow=False, money=0, barn_babies=1) == (350 + 1000 + 200) * 2
+    assert score_of((350, 1000), value_gain=0, sow=False, money=0, zoo_babies=1) == (350 + 1000) * 2 + 200
+    assert score_of((350, 1000), value_gain=300, sow=True, money=50, loans=300) == (1650) * 3 + 50 - 300
+
+
+def test_final_ties_by_money_go_to_the_richest_of_the_tied():
+    """L7's option ``final_ties="money"``: equal top scores go to the tied player with the
+    most money; the default ``"shared"`` shares the win."""
+    for ties, winners in (("money", (1,)), ("shared", (0, 1))):
+        g = game(final_ties=ties)
+        t = Table.thaw(g.state_from_position(3, barns=[["sheep"], None, None],
+                                             money=["none", "200+100+50", "none"]))
+        assert t.score(0) == 350 and t.score(1) == 350, "350 x 1 against 350 in money"
+        t.phase = "over"
+        assert g.winners(t.freeze()) == winners, ties
 
 
 # -- hidden information ---------------------------------------------------------------------------
@@ -756,6 +800,16 @@ def test_move_market_markers_may_be_revealed_before_the_move():
     assert g.step(moved, 0, "market none").phase == "roll", "the ticket of this turn is used: no end-of-turn reveal"
     unused = g.step(g.step(s, 0, "move hilltop"), 0, "market none")
     assert unused.phase == "end", "without a ticket revealed the turn ends with the chance to reveal one"
+
+
+def test_move_market_markers_moves_up_to_two_green_markers_one_step_each():
+    """[H] "Move Market Markers (up to 2 green markers, 1 step each)"."""
+    g, s = early()
+    assert g.rules.marker_moves == 2
+    assert_refused(g, s, 0, "ticket move-markers sheep+2", rule="too-many-steps")
+    assert_refused(g, s, 0, "ticket move-markers sheep+1,donkey-1,pig+1", rule="too-many-types")
+    one = g.step(s, 0, "ticket move-markers sheep-1")
+    assert one.market[4] == s.market[4] - 1 and one.market[6] == s.market[6]
 
 
 def test_a_revealed_ticket_cannot_be_taken_back():
