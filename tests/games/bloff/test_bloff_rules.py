@@ -1045,3 +1045,16 @@ def test_a_cap_of_one_card_is_worded_in_the_singular():
     s = position(g, 4, {0: "AS,2H,3D"})
     err = refused(g, s, 0, "play AS,2H", "too-many-cards")
     assert err.reason.startswith("at most 1 card in one play"), err.reason
+
+
+def test_a_second_deck_card_is_the_rank_it_shows():
+    """With two decks (from seven players) a card of the second deck ("AS*") is an ace like
+    the first deck's: a claim of "one ace" laid with it is true, and the caller takes the
+    pile ("Hvis det er sant, må den som sa bløff ta bunken")."""
+    g = Bloff()
+    s = position(g, 7, {0: "AS*,2H", 1: "3C,4C"}, leader=0)
+    assert g.rules.decks_for(7) == 2 and s.rank == ACE
+    s = g.step(s, 0, "play AS*")
+    s = g.step(s, 1, "call")
+    assert cards(g, "AS*") <= set(s.hands[1]) and not cards(g, "AS*") & set(s.hands[0]), "the caller takes it"
+    assert len(s.hands[0]) == 1 and len(s.hands[1]) == 3

@@ -284,6 +284,13 @@ def test_buyback_show_and_rerun_option():
     assert (0, notes("50+10+10+10+10+0+0")) in s.shown
     assert g.money_totals(s) == (90, 90, 90)
     assert herd(s, 0, "cow") == 0 and s.lot == (F["cow"],)
+    # held again: the leader, whose money (90) everyone has seen, may buy back at exactly
+    # that ("treated like a bidder": one who can pay the price), not above it
+    rerun = play(g, s, (1, "bid 90"), (2, "pass"))
+    bought = play(g, rerun, (0, "buy"), (0, "pay 50+10+10+10+10"))
+    assert herd(bought, 0, "cow") == 1 and g.money_totals(bought) == (0, 180, 90)
+    over = play(g, s, (1, "bid 100"), (2, "pass"))
+    assert_refused(g, over, 0, "buy")
 
 
 # ---------------------------------------------------------------------------------------------
