@@ -127,8 +127,8 @@ def check_line(game, players: int, state, moves, where: str = "", seed: int = 0)
         # (a worked example starts from a position set out, not dealt: the conservation
         # laws counted from the deal do not hold there)
         _check_illegal(game, state, players, at, report, probe_lists, rng, invariants=False)
+        _check_narration(game, state, seat, action, players, rng, at, report, public)
         if seat is not None:
-            _check_narration(game, state, seat, action, players, rng, at, report, public)
             _check_mutants(game, state, seat, action, at, report)
         state = game.step(state, seat, action)
         report["steps"] += 1
@@ -141,7 +141,13 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
     # the steps whose narration is checked: drawn, not every 7th (a round may be 7 steps
     # long), other steps for other seeds and other rules; a move that hides something (its
     # public form is not the move) three times as often
-    pick = np.random.default_rng([seed, 1, zlib.crc32(json.dumps(game.header(), sort_keys=True, default=str).encode())])
+    salt = zlib.crc32(json.dumps(game.header(), sort_keys=True, default=str).encode())
+    pick = np.random.default_rng([seed, 1, salt])
+    # the steps whose hidden information is checked: drawn too, about one in
+    # ``hidden_every`` (every step when it is 1), for the same reason: every 7th step of a
+    # game whose question or round takes 7 steps looked at one phase only
+    spot = np.random.default_rng([seed, 2, salt])
+    looked = 0
     public = public_move_of(game)
     state = game.new_state(players)
     table = game.table(players=players)     # played along, as a simulation does
@@ -155,11 +161,11 @@ def _check_record(game, players, seed, rec, report, hidden_every, probe_lists) -
         else:
             assert seat in game.to_move(state), f"{where}: seat {seat} moved out of turn"
             assert game.legal(state, seat), f"{where}: seat {seat} had to move but no legal action"
-        k = report["steps"]                 # counted over all the seeds' games: a game of five
-        if k % hidden_every == 0:           # steps (one auction) is checked at other steps each seed
+        if hidden_every == 1 or spot.random() * hidden_every < 1:
             # the move lists at every other of these steps: listing a large hand's sets of
             # notes is the dearest part of the check
-            _check_hidden(game, state, players, rng, where, report, moves=k % (2 * hidden_every) == 0)
+            looked += 1
+            _check_hidden(game, state, players, rng, where, report, moves=looked % 2 == 1)
             _check_illegal(game, state, players, where, report, probe_lists, rng)
             if seat is not None:
                 _check_mutants(game, state, seat, action, where, report)
@@ -195,7 +201,7 @@ PUBLIC_ALTERNATIVES = 24
 PUBLIC_DRAWS = 8
 
 
-def _check_public(game, state, seat, action, said, shows, public, names, where, rng=None) -> None:
+def _check_public(game, state, seat, action, said, shows, public, names, where, rng=None, report=None) -> None:
     """The public form of a move (``public_move``: what watching agents are told of it)
     tells no seat more than the table does: another move of the same kind the mover could
     make here, narrated in the same words and leaving some other seat's observation after
@@ -219,7 +225,11 @@ def _check_public(game, state, seat, action, said, shows, public, names, where, 
             others = [o for o in range(len(names)) if o != seat]
             seen = [game.observe(after, o) for o in others]
         # (not the same move written another way, as "buy" and "buy 1" of one lot)
-        if then == after or public(state, seat, move) == shows or game.narrate(state, seat, move, then, names) != said:
+        if then == after or game.narrate(state, seat, move, then, names) != said:
+            continue
+        if report is not None:
+            report["public_compared"] = report.get("public_compared", 0) + 1
+        if public(state, seat, move) == shows:
             continue
         for o, was in zip(others, seen):    # a seat told the two apart by the public form alone
             assert game.observe(then, o) != was, (
@@ -247,7 +257,7 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
     public = public or public_move_of(game)
     shows = public(state, seat, action)
     if seat is not None:
-        _check_public(game, state, seat, action, said, shows, public, names, where, rng)
+        _check_public(game, state, seat, action, said, shows, public, names, where, rng, report)
     for o in range(players):
         seen = game.observe(after, o)
         other = game.hide_from(state, o, rng)

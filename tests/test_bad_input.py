@@ -1146,3 +1146,32 @@ def test_a_move_built_with_other_note_values_is_refused_so_the_log_stays_readabl
             assert "denoms" in str(err)
             tried += 1
     assert tried >= 5
+
+
+def test_odd_note_values_a_deal_and_a_ticket_with_no_name_are_refused_in_words():
+    """A move's note values given as an array ended in a ValueError when asked of the Legal
+    (an array's == is no truth value); Bidder Up!'s deal carried other note values into the
+    log unchecked; a ticket named None ended in an AttributeError."""
+    import dataclasses
+
+    from bluffkit.games.bidder_up.actions import Ticket
+    from bluffkit.testing import assert_refused, random_decisions
+    g = make_game("auction", format="secret-count")
+    for s, seat, legal in random_decisions(g, 3, np.random.default_rng(1), limit=40):
+        move = legal.sample(np.random.default_rng(0))
+        if getattr(move, "denoms", None) is not None:
+            odd = dataclasses.replace(move, denoms=np.array(move.denoms))
+            assert legal.explain(odd)[0] in ("bad-notes", "plain-values")
+            assert_refused(g, s, seat, odd)
+            break
+    else:
+        raise AssertionError("no move with notes was drawn")
+    for players in (2, 3):
+        bu = make_game("bidder-up")
+        s = bu.new_state(players)
+        deal = bu.sample_chance(s, np.random.default_rng(3))
+        assert_refused(bu, s, None, dataclasses.replace(deal, denoms=(5,) + deal.denoms[1:]), rule="bad-notes")
+    fair = make_game("bidder-up", board="fairground")
+    s = fair.state_from_position(3, current=0, roll=2)
+    err = assert_refused(fair, s, 0, Ticket(None, ()))
+    assert "None" in str(err)

@@ -361,6 +361,8 @@ def number_said(n: int) -> str:
     >>> number_said(12000), number_said(10 ** 5000)
     ('12,000', 'a number of 5,001 digits')
     """
+    if type(n) is not int:                  # (a bool, a float or anything else: as it is)
+        return quote(n, 40)
     return f"{n:,}" if -_LONG < n < _LONG else f"a number of {digit_count(n):,} digits"
 
 

@@ -111,7 +111,7 @@ def denoms_problem(action, denoms: tuple[int, ...]) -> tuple[str, str] | None:
     'bad-notes'
     """
     given = getattr(action, "denoms", denoms)
-    if given == denoms:
+    if type(given) is tuple and given == denoms:       # (an array's == is no truth value)
         return None
     return ("bad-notes", f"{type(action).__name__}.denoms is {quote(given, 60)}, but this game's notes are "
             f"{_list(denoms)} (build a move with game.parse, or with denoms=game.rules.denominations)")

@@ -269,8 +269,10 @@ class MoveControls(W.VBox):
         if legal.bid:
             lo, hi = legal.bid
             # the lowest bid the rules allow, as the prompt names it ("bid 65 or more" after a
-            # typed 55); its step buttons then go onto the grid of the format's step (+10: 70)
-            rows.append(self._stepper("Bid", Bid, lo, hi, min(lo, hi) if hi is not None else lo, steps))
+            # typed 55; its step buttons then go onto the grid of the format's step, +10: 70),
+            # but at least one step (a sealed bid may be 1: the button offers 10)
+            start = lo if count else max(lo, r.step)
+            rows.append(self._stepper("Bid", Bid, lo, hi, min(start, hi) if hi is not None else start, steps))
         if legal.call:
             lo, hi = legal.call
             rows.append(self._stepper("Call", Call, lo, hi, min(max(lo, r.step), hi), (r.step, 5 * r.step)))

@@ -50,6 +50,7 @@ def test_conformance(config, players):
 #: a narration, a refusal or the log is found here before the whole run.
 FAST = [("youre-bluffing", 4, 1), ("youre-bluffing-trade-and-auction", 3, 1), ("youre-bluffing-options", 3, 1),
         ("horse-trading", 3, 1), ("bloff", 3, 1), ("bluffer", 3, 1), ("bidder-up-fairground", 2, 1),
+        ("bidder-up-animal-market", 3, 1),
         ("auction-secret-value", 4, 12), ("auction-secret-count", 3, 12), ("auction-cat-in-the-bag", 3, 12),
         ("auction-dutch", 3, 12)]
 
@@ -58,6 +59,62 @@ FAST = [("youre-bluffing", 4, 1), ("youre-bluffing-trade-and-auction", 3, 1), ("
 def test_conformance_fast(config, players, seeds):
     report = check_game(config_game(config), players, seeds=range(seeds))
     assert report["observations"] > 0 and report["illegal"] > 0 and report["narrations"] > 0
+
+
+def test_the_public_form_check_catches_a_counter_told_whole(monkeypatch):
+    """A ``public_move`` that gives a face-down counter whole (its notes) passed every other
+    check: the move made shows the same form in any redealt state. Another counter of the
+    same number of notes is narrated alike and leaves the third player's view alike."""
+    from bluffkit.games.youre_bluffing import narrate
+    real = narrate.public_move
+
+    def whole(before, seat, action):
+        return action if type(action).__name__ == "Counter" else real(before, seat, action)
+
+    monkeypatch.setattr(narrate, "public_move", whole)
+    with pytest.raises(AssertionError, match="says more than seat"):
+        check_game(config_game("youre-bluffing"), 4, seeds=[0, 1, 2])
+
+
+def test_the_changed_move_check_catches_a_move_written_in_other_values(monkeypatch):
+    """A move with one field changed must be refused or read back as itself: with the
+    check of the note values a move is written in taken out, a payment "in" other values
+    is played and its text reads back as another move."""
+    from bluffkit.auctions import legal
+    monkeypatch.setattr(legal, "denoms_problem", lambda action, denoms: None)
+    with pytest.raises(AssertionError, match="reads back as|cannot be read back"):
+        check_game(config_game("auction-secret-count"), 3, seeds=range(12))
+
+
+def test_the_text_view_check_catches_a_view_that_reads_the_card(monkeypatch):
+    """Each seat's text view must be the same in redealt states: one that marks the answer
+    the game's card holds (Bluffer's redeal deals another card) is caught."""
+    from bluffkit.games.bluffer.game import Bluffer
+    real = Bluffer.describe
+
+    def marking(self, obs, names, legal=False):
+        card = self.deck.by_id.get(obs.qid) if obs.qid else None
+        return real(self, obs, names, legal) + (f"\n(the card says {card.answer})" if card is not None else "")
+
+    monkeypatch.setattr(Bluffer, "describe", marking)
+    with pytest.raises(AssertionError, match="text view changes"):
+        check_game(config_game("bluffer"), 3, seeds=[0])
+
+
+def test_check_line_catches_a_leak_on_a_rulebook_example(monkeypatch):
+    """:func:`bluffkit.testing.check_line` runs the hidden-information checks at every step
+    of a worked example: a neighbour's notes shown in the counts are caught there."""
+    from bluffkit.core import scenario as sc
+    from bluffkit.testing import check_line
+    real = engine.Table.observe
+
+    def leaky(t, seat, legal=None, to_move=None):
+        return _with(real(t, seat, legal, to_move), "note_counts", t.money[(seat + 1) % t.n])
+
+    monkeypatch.setattr(engine.Table, "observe", leaky)
+    s = sc.find("ht-trade-tie")
+    with pytest.raises(AssertionError, match="leak"):
+        check_line(s.game, s.players, s.first_state(), [(seat, a) for seat, a, _ in s.moves])
 
 
 def test_leak_detector_catches_a_leak(monkeypatch):

@@ -464,6 +464,9 @@ def test_after_a_bid_off_the_grid_the_bid_button_offers_the_lowest_bid_the_promp
     assert lab.controls.bid_button.description == "Bid 65"
     buttons(lab)["+10"].click()
     assert lab.controls.bid_button.description == "Bid 70"
+    for fmt in ("secret-value", "second-hand", "round-the-table"):     # a sealed bid may be 1: it offers 10
+        sealed = AuctionLab(fmt=fmt, human=1, seed=3)
+        assert sealed.session.legal(1).bid[0] < 10 and sealed.controls.bid_button.description == "Bid 10", fmt
 
 
 def test_a_script_run_out_is_said_beside_the_auction_not_above_the_tabs():

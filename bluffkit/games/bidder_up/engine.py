@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.errors import IllegalAction, count
-from bluffkit.core.money import contains
+from bluffkit.core.money import contains, denoms_problem
 from bluffkit.core.table import TableBase
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import FairMixin
@@ -204,6 +204,9 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         remaining animals ... in 2 roughly equal stacks" [B]; two players: the box's 5 and
         the Gambling stack, the 8 raffle tickets [J]."""
         r = self.rules
+        problem = denoms_problem(deal, r.denominations)     # (the stock is written in them)
+        if problem:
+            raise IllegalAction(*problem)
         if sorted(deal.animals) != sorted(r.deck()):
             raise IllegalAction("bad-deal", f"the deal gives each of the {len(ANIMALS)} types {r.per_type} times "
                                 f"({len(ANIMALS) * r.per_type} animals" + (", one male of each told apart: cow-m)"

@@ -45,11 +45,11 @@ class FairMixin(TableFields):
         if len(types) > most_types:
             return ("too-many-types", f"at most {most_types} different animal types at once")
         if len(set(types)) != len(types):
-            return ("type-twice", "each type is changed once (by 1 to 3 steps)")
+            return ("type-twice", "each type is changed once")
         for a, k in changes:
             if not 1 <= abs(k) <= most_steps:
                 return ("too-many-steps", (f"1 to {most_steps} steps" if most_steps > 1 else "1 step")
-                        + f" per type, got {f'{k:+d}' if abs(k) < 10 ** 12 else number_said(k)}")
+                        + f" per type, got {'+' if k > 0 else ''}{number_said(k)}")
             if a in self.locked:
                 return ("locked", "that type is complete in a barn: its market value is locked (red marker)")
             if not 0 <= self.market[a] + k < len(self.rules.market_track) and self.rules.track_ends == "refuse":

@@ -329,14 +329,15 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
         if action.name not in t.usable_tickets(seat):
             why = (" (one ticket per turn)" if t.used else
                    " (no horse-trade is possible: no type shared with a fellow player, or no note to offer)"
-                   if action.name.endswith("horse-trade") and action.name in t.tickets[seat] else "")
-            return ("no-ticket", f"seat {seat} cannot reveal {action.name} before moving{why}")
+                   if isinstance(action.name, str) and action.name.endswith("horse-trade")
+                   and action.name in t.tickets[seat] else "")
+            return ("no-ticket", f"seat {seat} cannot reveal {quote(action.name)} before moving{why}")
         return _ticket_problem(t, action)
     if ph == END and (action == A.END or kind is A.Ticket):
         if action == A.END:
             return None
         if action.name not in key:
-            return ("no-ticket", f"seat {seat} cannot reveal {action.name} now" +
+            return ("no-ticket", f"seat {seat} cannot reveal {quote(action.name)} now" +
                     (" (one ticket per turn)" if t.used else ""))
         return _ticket_problem(t, action)
     if ph == PIGGY and action in key:

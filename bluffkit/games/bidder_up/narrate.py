@@ -44,7 +44,7 @@ def public_move(before, seat, action):
     to change the market or to draw raffle tickets by their number only (the cost, which
     the table sees leave the hand); an offer or counter laid face down in a horse-trade
     (E: "face-down offer") without its notes or their number, as the observation keeps
-    them counted with their owner; the ticket kept (G: "face down") and the setup's deal,
+    them counted with their owner; the ticket kept (H: "keep only one, face down") and the setup's deal,
     by their kind only; the tickets drawn, by their number. Every other move shows whole."""
     if before.auction is not None:
         from bluffkit.auctions.narrate import public_move as auction_move

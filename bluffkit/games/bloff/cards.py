@@ -41,7 +41,7 @@ def card_text(card: int) -> str:
     ('#104', '#-1', '#a number of 5,001 digits')
     """
     if type(card) is not int or not 0 <= card < 52 * MAX_DECKS:
-        return f"#{number_said(card)}" if isinstance(card, int) else quote(card)
+        return f"#{number_said(card)}" if type(card) is int else quote(card)
     c = card % 52
     return RANK_NAMES[c // 4] + SUITS[c % 4] + ("*" * (card // 52))
 

@@ -129,6 +129,9 @@ def test_with_zero_pays_count_off_a_hand_of_0_notes_reaches_only_the_free_spaces
     assert s.phase == "market"
     assert_refused(fair, s, 0, "market sheep+1 pay 0", rule="zero-note")
     assert fair.step(s, 0, "market sheep+1 pay 10").phase != "market"
+    g, s = raffle_position(["extra-turn", "wool-milk:3", "wool-milk:1"], zero_pays_count=False)
+    assert_refused(g, s, 0, "raffle 1 pay 0", rule="zero-note")                  # (and the raffle's cost)
+    assert g.step(s, 0, "raffle 1 pay 10").phase == "draw"
 
 
 def test_moving_counterclockwise_or_paying_the_wrong_count_is_refused():
@@ -810,6 +813,8 @@ def test_move_market_markers_moves_up_to_two_green_markers_one_step_each():
     assert_refused(g, s, 0, "ticket move-markers sheep+1,donkey-1,pig+1", rule="too-many-types")
     one = g.step(s, 0, "ticket move-markers sheep-1")
     assert one.market[4] == s.market[4] - 1 and one.market[6] == s.market[6]
+    two = g.step(s, 0, "ticket move-markers sheep+1,donkey-1")
+    assert two.market[4] == s.market[4] + 1 and two.market[6] == s.market[6] - 1
 
 
 def test_a_revealed_ticket_cannot_be_taken_back():
