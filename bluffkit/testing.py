@@ -97,7 +97,7 @@ def check_game(game, players: int, seeds=(0, 1, 2), agents=None, hidden_every: i
     probe_lists = (tuple(spec.illegal_probes if illegal_probes is None else illegal_probes),
                    tuple(spec.probes if probes is None else probes))
     report = {"games": 0, "steps": 0, "observations": 0, "narrations": 0, "narrations_other": 0, "illegal": 0,
-              "probes_played": 0}
+              "probes_played": 0, "public_compared": 0}
     for seed in seeds:
         first = play(game, make(), seed)
         again = play(game, make(), seed)
@@ -118,7 +118,7 @@ def check_line(game, players: int, state, moves, where: str = "", seed: int = 0)
     spec = spec_of(game)
     probe_lists = (tuple(spec.illegal_probes), tuple(spec.probes))
     report = {"steps": 0, "observations": 0, "narrations": 0, "narrations_other": 0, "illegal": 0,
-              "probes_played": 0}
+              "probes_played": 0, "public_compared": 0}
     rng = np.random.default_rng(seed)
     public = public_move_of(game)
     for i, (seat, action) in enumerate(moves):
