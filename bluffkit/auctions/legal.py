@@ -228,9 +228,9 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
     if not legal:
         return t._why_not(seat)
     if kind is Place or kind is Pay:
-        problem = denoms_problem(action, d)
-        if problem:
-            return problem
+        odd = denoms_problem(action, d)
+        if odd:
+            return odd
     if kind is Bid and legal.bid:
         lo, hi = legal.bid
         a = action.amount
