@@ -1464,3 +1464,48 @@ def test_a_view_that_shows_answers_as_typed_is_caught_by_the_no_leak_check(monke
     monkeypatch.setattr(observe, "as_read", lambda texts: tuple(texts))
     with pytest.raises(AssertionError, match="changes with information hidden from it"):
         check_game(g, players=4, seeds=[0])
+
+
+def test_the_shuffle_is_narrated_by_the_reading_alone():
+    """The leader "shuffles the answer sheets and reads them out": what every player hears is
+    the answers in the order read, never whose each is or which is true. Two deals that read
+    alike (a writer's sheet and the true answer swapped, the shuffle following them) are
+    narrated alike. (The suite's redeal cannot show this: it rewrites the unread answers, so
+    the reading differs and the comparison is skipped.)"""
+    import dataclasses
+
+    from bluffkit.games.bluffer.actions import Shuffle
+    from bluffkit.games.bluffer.game import card_answer
+    from bluffkit.testing import random_decisions
+    checked = 0
+    for players in (3, 4, 5):
+        g = make_game("bluffer")
+        rng = np.random.default_rng(players)
+        state = g.new_state(players)
+        while not g.is_over(state) and checked < 3 * players:
+            if g.is_chance(state) and state.phase == "shuffle":
+                sheets = [(s, i) for s, w in enumerate(state.writes) for i in range(len(w))]
+                true = state.truth or state.deck.by_id[state.qid].answer     # (copied, or the card's)
+                shuffle = g.sample_chance(state, rng)
+                names = [f"P{k}" for k in range(players)]
+                said = g.narrate(state, None, shuffle, g.step(state, None, shuffle), names)
+                for k, (a, i) in enumerate(sheets):         # swap sheet k with the truth (last)
+                    if len(state.writes[a]) != 1:
+                        continue
+                    writes = list(state.writes)
+                    writes[a] = (true,)
+                    other = dataclasses.replace(state, writes=tuple(writes),
+                                                truth=state.writes[a][0] if state.truth else "",
+                                                deck=card_answer(state.deck, state.qid, state.writes[a][0]))
+                    last = len(sheets)
+                    order = tuple(last if j == k else k if j == last else j for j in shuffle.order)
+                    teller = g.for_state(other)
+                    told = teller.narrate(other, None, Shuffle(order), teller.step(other, None, Shuffle(order)), names)
+                    assert told == said, f"the shuffle's narration tells whose answer is where: {said!r} / {told!r}"
+                    checked += 1
+            if g.is_chance(state):
+                state = g.step(state, None, g.sample_chance(state, rng))
+            else:
+                seat = g.to_move(state)[0]
+                state = g.step(state, seat, g.legal(state, seat).sample(rng))
+    assert checked >= 6
