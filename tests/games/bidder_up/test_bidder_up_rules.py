@@ -1183,3 +1183,22 @@ def test_random_and_heuristic_games_end_with_both_other_readings(board):
 def test_a_box_too_small_for_the_start_money_names_the_note_short():
     with pytest.raises(RulesError, match=r"needs more notes than the box holds: 4 notes of 0 \(2 each\), the box has 1"):
         game(notes=[1, 16, 8, 6, 6, 4]).new_state(2)
+
+
+def test_a_pen_is_refilled_from_the_taller_stack_or_the_first_as_the_option_says():
+    """L6 leaves open which of the two supply stacks refills a pen; ``refill_from`` names the
+    reading: "taller" (the default; the first on a tie) or "first" (the first until it is
+    empty). Each stack shrinks by the pen's size, the other keeps its animals."""
+    for option, sizes, shrinks in (("taller", (2, 3), 1), ("taller", (3, 3), 0), ("taller", (3, 2), 0),
+                                   ("first", (2, 3), 0)):
+        g = game(refill_from=option)
+        t = Table.thaw(g.state_from_position(3))
+        i = next(k for k, pen in enumerate(t.lay.pens) if pen.size == 1 and t.pen_format(k) != "cat-in-the-bag")
+        supply = [a for stack in t.stacks for a in stack]
+        t.stacks = (tuple(supply[:sizes[0]]), tuple(supply[sizes[0]:sizes[0] + sizes[1]]))
+        before = t.stacks
+        t.pens = t.pens[:i] + ((),) + t.pens[i + 1:]
+        t._refill(i)
+        assert len(t.stacks[shrinks]) == sizes[shrinks] - 1 and t.stacks[1 - shrinks] == before[1 - shrinks], \
+            (option, sizes)
+        assert t.pens[i] == (before[shrinks][0],), "the stack's top animal goes to the pen"
