@@ -1474,9 +1474,7 @@ def test_the_shuffle_is_narrated_by_the_reading_alone():
     the reading differs and the comparison is skipped.)"""
     import dataclasses
 
-    from bluffkit.games.bluffer.actions import Shuffle
     from bluffkit.games.bluffer.game import card_answer
-    from bluffkit.testing import random_decisions
     checked = 0
     for players in (3, 4, 5):
         g = make_game("bluffer")
@@ -1489,7 +1487,7 @@ def test_the_shuffle_is_narrated_by_the_reading_alone():
                 shuffle = g.sample_chance(state, rng)
                 names = [f"P{k}" for k in range(players)]
                 said = g.narrate(state, None, shuffle, g.step(state, None, shuffle), names)
-                for k, (a, i) in enumerate(sheets):         # swap sheet k with the truth (last)
+                for k, (a, _) in enumerate(sheets):         # swap sheet k with the truth (last)
                     if len(state.writes[a]) != 1:
                         continue
                     writes = list(state.writes)
