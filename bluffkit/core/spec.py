@@ -74,10 +74,11 @@ class GameSpec:
       observation after it, as any value that compares (e.g. a payment whose notes all see:
       its notes; an offer laid face down: its number of cards). The narration, which every
       seat reads, may say this much and no more, and agents that watch the game are told it
-      (:class:`bluffkit.core.play.Watch`): the conformance suite checks the narration, and
-      that a move's public form does not change with what a seat cannot see (it cannot tell
-      a face-down move given whole: tests/core/test_watch.py checks that no history shows
-      notes laid face down) (``None``: only the kind of move, its class, is seen).
+      (:class:`bluffkit.core.play.Watch`): the conformance suite checks the narration, that
+      a move's public form does not change with what a seat cannot see, and that it tells no
+      seat more than its observation and the narration do (another move of the same kind,
+      narrated alike and leaving that seat's view alike, must show alike;
+      ``bluffkit.testing._check_public``) (``None``: only the kind of move, its class, is seen).
 
     Checks:
 

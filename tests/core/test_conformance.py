@@ -44,10 +44,12 @@ def test_conformance(config, players):
 
 
 #: The fast loop's share of the suite (``make check`` runs no slow test): one seed of each
-#: game's base ruleset, and the rulesets whose secrets the base game rarely reaches (the
-#: trade scenario's ties and re-offers, the options' payments by count, the sealed and
-#: face-down auctions, every seed of one auction), some 2 s in all. A leak in an observation,
-#: a narration, a refusal or the log is found here before the whole run.
+#: card and board game's base ruleset, and the rulesets whose secrets the base game rarely
+#: reaches (the trade scenario's ties and re-offers, the options' payments by count, Bidder
+#: Up! with a third player to keep an offer from), and the spec's 12 seeds of four auction
+#: formats (the two sealed ones, the face-down Cat in the Bag, the Dutch), some 3 s in all.
+#: A leak in an observation, a narration, a refusal or the log is found here before the
+#: whole run.
 FAST = [("youre-bluffing", 4, 1), ("youre-bluffing-trade-and-auction", 3, 1), ("youre-bluffing-options", 3, 1),
         ("horse-trading", 3, 1), ("bloff", 3, 1), ("bluffer", 3, 1), ("bidder-up-fairground", 2, 1),
         ("bidder-up-animal-market", 3, 1),
