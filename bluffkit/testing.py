@@ -129,7 +129,7 @@ def check_line(game, players: int, state, moves, where: str = "", seed: int = 0)
         _check_illegal(game, state, players, at, report, probe_lists, rng, invariants=False)
         _check_narration(game, state, seat, action, players, rng, at, report, public)
         if seat is not None:
-            _check_mutants(game, state, seat, action, at, report)
+            _check_mutants(game, state, seat, action, at, report, invariants=False)
         state = game.step(state, seat, action)
         report["steps"] += 1
     _check_hidden(game, state, players, rng, f"{where}the end", report)
@@ -483,12 +483,13 @@ def mutants(action):
             yield dataclasses.replace(action, **{f.name: c})
 
 
-def _check_mutants(game, state, seat, action, where, report) -> None:
-    """Each of :func:`mutants` of the move made: refused in words, or played and read back
-    from its text (and the ruleset's notation) as itself."""
+def _check_mutants(game, state, seat, action, where, report, invariants: bool = True) -> None:
+    """Each of :func:`mutants` of the move made: refused in words, or played, read back from
+    its text (and the ruleset's notation) as itself, and keeping every conservation law
+    (``invariants``: not from a position set out by hand, where they are not counted)."""
     for m in mutants(action):
         try:
-            game.step(state, seat, m)
+            then = game.step(state, seat, m)
         except BluffkitError as e:
             assert str(e), f"{where}: an empty refusal of {m!r}"
             continue
@@ -502,6 +503,8 @@ def _check_mutants(game, state, seat, action, where, report) -> None:
                                      f"read back ({e}): a log of it could not be replayed") from None
             assert back == m, (f"{where}: {m!r} by seat {seat} is played, but its text {text!r} reads back as "
                                f"{back!r}: the log would hold another move")
+        problems = game.invariants(then) if invariants else ()
+        assert not problems, f"{where}: after {m!r} by seat {seat}, which was played: {'; '.join(problems)}"
         report["mutants_played"] = report.get("mutants_played", 0) + 1
 
 

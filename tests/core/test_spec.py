@@ -195,7 +195,8 @@ def test_an_engine_that_accepts_an_illegal_move_fails_the_suite(racegame, monkey
 
 def test_a_played_probe_must_keep_the_conservation_laws(racegame, monkeypatch):
     """A legal probe is played and checked: here "add 1" breaks the total, a move the
-    greedy bots never make, so only the probe can find it."""
+    greedy bots never make, so the probe finds it; and so does the check of the move made
+    with one field changed, which plays "add 1" beside the bots' "add 2"."""
     mod = sys.modules["bluffkit.games.racegame"]
     real = mod.Table._do
 
@@ -206,7 +207,8 @@ def test_a_played_probe_must_keep_the_conservation_laws(racegame, monkeypatch):
 
     monkeypatch.setattr(mod.Table, "_do", broken)
     greedy = lambda: [mod.Greedy(), mod.Greedy()]                 # noqa: E731
-    check_game(racegame, 2, seeds=[0, 1], agents=greedy, probes=["add 2"])   # the bots' own move: fine
+    with pytest.raises(AssertionError, match=r"after Add\(k=1\) by seat \d, which was played: .*out of range"):
+        check_game(racegame, 2, seeds=[0, 1], agents=greedy, probes=["add 2"])   # (no probe finds it here)
     with pytest.raises(AssertionError, match="after 'add 1' by seat .*out of range"):
         check_game(racegame, 2, seeds=[0, 1], agents=greedy, hidden_every=1)
 
