@@ -109,7 +109,8 @@ class Table(TableBase):
             return Legal(seat, PLAY, play_from=self.hands[seat], max_cards=self.rules.max_cards, current=seat)
         if self.phase == CALL and seat in self.pending:
             return _CALL_LEGAL[seat]
-        return Legal(seat, self.phase, current=self.current, opened=bool(self.claims))
+        return Legal(seat, self.phase, current=self.current, opened=bool(self.claims),
+                     called=bool(self.claims) and not self.plays)
 
     # chance --------------------------------------------------------------------------
     def sample_chance(self, u: float, rng) -> Deal:

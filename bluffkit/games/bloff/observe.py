@@ -69,7 +69,8 @@ class Observation(ObservationBase):
 class Legal:
     """What one seat may do: ``play_from`` (its hand: lay any 1 .. ``max_cards`` of them)
     or ``call`` (call or pass), or nothing. ``current`` (the seat that lays cards, or whose
-    play is open to a call) and ``opened`` (a claim has been made) word the refusals.
+    play is open to a call), ``opened`` (a claim has been made) and ``called`` (the last
+    play was called, its window closed by the call) word the refusals.
 
     >>> lg = Legal(0, PLAY, play_from=(0, 1, 2), max_cards=2, current=0)
     >>> lg.explain(Play((0, 1))) is None, lg.explain(Play((0, 1, 2)))[0], lg.explain(CALL_)[0]
@@ -78,11 +79,12 @@ class Legal:
     (['play AS', 'play AH', 'play AD', 'play AS,AH'], 'play 1 to 2 of your 3 cards')
     """
 
-    __slots__ = ("seat", "phase", "play_from", "max_cards", "call", "current", "opened")
+    __slots__ = ("seat", "phase", "play_from", "max_cards", "call", "current", "opened", "called")
 
-    def __init__(self, seat, phase, play_from=None, max_cards=None, call=False, current=-1, opened=True):
+    def __init__(self, seat, phase, play_from=None, max_cards=None, call=False, current=-1, opened=True,
+                 called=False):
         self.seat, self.phase, self.play_from, self.max_cards, self.call = seat, phase, play_from, max_cards, call
-        self.current, self.opened = current, opened
+        self.current, self.opened, self.called = current, opened, called
 
     def __bool__(self) -> bool:
         return self.play_from is not None or self.call
@@ -135,6 +137,9 @@ class Legal:
             if phase == CALL:
                 return ("already-answered", f"seat {self.seat} has already let this play go; the others may "
                         "still call")
+            if phase == PLAY and self.called:
+                return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: the last play "
+                        "was called already, and the next player must lay cards")
             if phase == PLAY and self.opened:
                 return ("no-call-window", f"seat {self.seat} cannot {kind.__name__.lower()} now: everyone let the "
                         "last play go, and the next player must lay cards")

@@ -398,7 +398,7 @@ def test_a_play_cannot_be_called_after_the_window_closed():
     s = all_pass(g, g.step(s, 0, "play 2S"))       # a lie, but nobody called
     for seat in (2, 3):
         err = refused(g, s, seat, "call", "no-call-window")
-        assert "call" in err.reason
+        assert "call" in err.reason and "everyone let the last play go" in err.reason
     # ... and after the next player has laid, a call turns over the *new* play.
     s = g.step(s, 1, Play((s.hands[1][0],)))
     s = g.step(s, 0, "call")
@@ -520,8 +520,11 @@ def test_the_window_closes_after_the_first_call():
     s = g.step(s, 0, "play KS")
     s = g.step(s, 1, "call")
     assert s.phase == "play" and s.pending == ()
-    refused(g, s, 2, "call", "no-call-window")
-    refused(g, s, 3, "pass", "no-call-window")
+    # The refusal says why: the play was called, not let go ("Etter oppgjøret fortsetter
+    # spillet som før": after the settlement play goes on).
+    for seat, word in ((2, "call"), (3, "pass")):
+        err = refused(g, s, seat, word, "no-call-window")
+        assert "was called already" in err.reason and "let" not in err.reason
 
 
 # -- going out --------------------------------------------------------------------------------
