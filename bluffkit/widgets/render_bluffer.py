@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from bluffkit.games.bluffer.actions import as_read
+from bluffkit.games.bluffer.view import lead_note
 from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE
 
@@ -97,7 +98,7 @@ def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool =
     answers = [(k, text, None if obs.authors is None else obs.authors[k - 1])
                for k, text in enumerate(obs.answers, 1)]
     return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, f"{escape(names[obs.seat])}'s view", question,
-                 truth=obs.truth, truth_note=" (you lead: keep it secret)", mine=obs.mine, sheets=None,
+                 truth=obs.truth, truth_note=f" ({lead_note(obs)}: keep it secret)", mine=obs.mine, sheets=None,
                  answers=answers, chosen=set(obs.chosen), my_votes=set(obs.my_votes), private_only=private_only,
                  heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=vote_buttons and _buttons_cover_all(obs))
 

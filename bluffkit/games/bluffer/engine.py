@@ -248,6 +248,10 @@ class Table(TableBase):
                 raise IllegalAction("not-chance-turn", "chance draws the next question now (ask ID)")
             if not isinstance(outcome.qid, str) or outcome.qid not in self.questions():
                 raise IllegalAction("no-such-question", f"the deck has no question {outcome.qid!r}")
+            done = len(self.used) % len(self.deck.questions)
+            if done and outcome.qid in self.used[len(self.used) - done:]:
+                raise IllegalAction("question-asked", f"{outcome.qid!r} was asked already in this pass through the "
+                                    "deck: a question asked goes to the back of the deck")
             self.qid = outcome.qid
             self.used = self.used + (outcome.qid,)
             self.phase = WRITE

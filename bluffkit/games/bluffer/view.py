@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 
+def lead_note(obs) -> str:
+    """Why this seat sees the true answer: it leads, or (in the team game) its team writes
+    this question's answers and another member reads it ("Each member invents their
+    answer, then they add the true answer")."""
+    return "you lead" if obs.seat == obs.leader else "your team's question"
+
+
 def describe(obs, names, legal: bool = False) -> str:
     lead = names[obs.leader]
     head = f"-- {names[obs.seat]}'s view -- round {obs.round + 1}, question {obs.question + 1}, leader {lead}"
@@ -12,7 +19,7 @@ def describe(obs, names, legal: bool = False) -> str:
     if obs.question_text:
         lines.append(f"   question: {obs.question_text}")
     if obs.truth is not None:
-        lines.append(f"   the true answer (you lead): {obs.truth}")
+        lines.append(f"   the true answer ({lead_note(obs)}): {obs.truth}")
     if obs.mine:
         lines.append("   your answer" + ("s" if len(obs.mine) > 1 else "") + ": " + "; ".join(obs.mine))
     for k, text in enumerate(obs.answers, 1):              # (as heard: see actions.as_read)

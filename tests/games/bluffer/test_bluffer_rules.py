@@ -37,15 +37,26 @@ def run(g, s, *moves):
     return s
 
 
-def ask_and_write(g, s, writes, qid=Q):
-    """Chance asks ``qid``; then each ``(seat, text)`` of ``writes`` is written, in order."""
-    s = g.step(s, None, f"ask {qid}")
+def fresh(g, s, qid=None):
+    """``qid`` if given, else the question these tests ask (``Q``, answer "three") or, when
+    it was asked already in this pass through the deck, the first one in the deck's order
+    that was not (a question asked goes to the back of the deck)."""
+    if qid is not None:
+        return qid
+    asked = set(s.used[len(s.used) - len(s.used) % len(s.deck.questions):])
+    return next(q for q in [Q] + [c.id for c in s.deck.questions] if q not in asked)
+
+
+def ask_and_write(g, s, writes, qid=None):
+    """Chance asks ``qid`` (by default :func:`fresh`'s); then each ``(seat, text)`` of
+    ``writes`` is written, in order."""
+    s = g.step(s, None, f"ask {fresh(g, s, qid)}")
     for seat, text in writes:
         s = g.step(s, seat, f"write {text}")
     return s
 
 
-def question(g, s, writes, shuffle, votes, qid=Q):
+def question(g, s, writes, shuffle, votes, qid=None):
     """One whole question: ask, the writes, the shuffle, then the ``(seat, number)`` votes."""
     s = ask_and_write(g, s, writes, qid)
     s = g.step(s, None, "shuffle " + ",".join(map(str, shuffle)))
@@ -54,11 +65,11 @@ def question(g, s, writes, shuffle, votes, qid=Q):
     return s
 
 
-def plain(g, s, votes=None, qid=Q):
+def plain(g, s, votes=None, qid=None):
     """A question where every writer writes "decoy <seat>" and the sheets are read in seat
     order with the true answer last. ``votes`` maps a voter to the seat whose answer it
     votes for, or to ``TRUTH``; by default every voter finds the truth."""
-    s = g.step(s, None, f"ask {qid}")
+    s = g.step(s, None, f"ask {fresh(g, s, qid)}")
     writers = tuple(g.to_move(s))
     for seat in writers:
         s = g.step(s, seat, f"write decoy {seat}")
@@ -77,7 +88,7 @@ def duel_question(g, s, false_answers, picks):
     fewer than the most allowed, the sheets are read in order with the truth last, and the
     guesser picks the numbers in ``picks`` and then the truth."""
     asker = s.leader
-    s = g.step(s, None, f"ask {Q}")
+    s = g.step(s, None, f"ask {fresh(g, s)}")
     for k in range(1, false_answers + 1):
         s = g.step(s, asker, f"write decoy {k}")
     if s.phase == "write":
@@ -298,6 +309,33 @@ def test_a_question_asked_is_not_drawn_again():
     assert Q not in drawn and len(drawn) > 20
 
 
+def test_a_question_asked_in_this_pass_is_refused_to_a_script_too():
+    # Chance's own draw never repeats a card (above); a script or a scenario that names one
+    # again is refused in words, the state untouched; once the deck has gone round, it may.
+    g = make_game("bluffer")
+    s = plain(g, g.new_state(3))
+    err = refused(g, s, None, f"ask {Q}", "question-asked", says="asked already")
+    assert "back of the deck" in err.reason
+    other = next(c.id for c in s.deck.questions if c.id != Q)
+    assert g.step(s, None, f"ask {other}").qid == other
+
+
+def test_a_question_comes_back_once_the_deck_has_gone_round(tmp_path):
+    import json as _json
+
+    from bluffkit.games.bluffer.deck import default_deck
+    qs = default_deck().questions[:2]
+    lines = [_json.dumps({"format": "bluffkit-deck", "version": 1, "title": "Two", "language": "en"})]
+    lines += [_json.dumps({"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
+                           "source": q.source, "decoys": list(q.decoys)}) for q in qs]
+    path = tmp_path / "two.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    g = make_game("bluffer", deck=str(path))
+    s = plain(g, plain(g, g.new_state(3), qid=qs[0].id), qid=qs[1].id)
+    refused(g, plain(g, g.new_state(3), qid=qs[0].id), None, f"ask {qs[0].id}", "question-asked")
+    assert plain(g, s, qid=qs[0].id).used == (qs[0].id, qs[1].id, qs[0].id)
+
+
 # -- at most 6 answers -------------------------------------------------------------------------
 # The board has places for "answers 1 to 6"; "Rules of Play for 3 to 5 Players".
 
@@ -307,6 +345,23 @@ def test_six_players_is_the_team_game_not_a_standard_game():
     assert g.observe(s, 0).mode == "teams"
     s = g.step(s, None, f"ask {Q}")
     assert tuple(g.to_move(s)) == (0, 2, 4), "only one group of three writes"
+
+
+def test_the_writing_team_sees_the_truth_and_only_the_reader_is_told_they_lead():
+    # "Each member invents their answer, then they add the true answer": every member of
+    # the writing team knows the truth, but one of them (the reader) leads.
+    from bluffkit.games.bluffer.view import describe
+    from bluffkit.widgets.render_bluffer import seat_html
+    g = make_game("bluffer")
+    s = ask_and_write(g, g.new_state(6), [(0, "two"), (2, "four"), (4, "nine")])
+    names = [f"P{k}" for k in range(6)]
+    reader, mate, other = g.observe(s, 0), g.observe(s, 2), g.observe(s, 1)
+    assert reader.leader == 0 and reader.truth is not None and mate.truth is not None and other.truth is None
+    assert "(you lead)" in describe(reader, names)
+    assert "(you lead)" not in describe(mate, names) and "(your team's question)" in describe(mate, names)
+    assert "you lead: keep it secret" in seat_html(g, reader, names)
+    html = seat_html(g, mate, names)
+    assert "you lead" not in html and "your team's question: keep it secret" in html
 
 
 def test_max_answers_limits_the_player_count():
