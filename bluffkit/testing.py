@@ -413,6 +413,9 @@ def _check_hidden(game, state, players, rng, where, report, moves: bool = True) 
             assert plain_values(again) == whole, (f"{where}: seat {seat}'s observation holds, where its == does "
                                                   f"not look, something that changes with information hidden "
                                                   f"from it (a leak)")
+            broken = game_for(game, other).invariants(other)
+            assert not broken, (f"{where}: hide_from for seat {seat} dealt a position the rules rule out, so the "
+                                f"check compares the seat's view with an impossible table: {broken[0]}")
             if moves and k == 0:
                 dealt = move_list(_legal_of(game, other, seat, again))
                 assert dealt == listed, (f"{where}: seat {seat}'s legal moves change with information hidden from "

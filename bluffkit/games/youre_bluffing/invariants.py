@@ -7,6 +7,7 @@
 - Money, unlimited bank (HT): the notes in play are the start money plus one
   payday note per player per donkey turned up.
 - Nothing is negative.
+- A hand shown in this auction is the hand held until the auction is settled.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ def violations(s: S.State) -> list[str]:
         out.append("a negative number of animals")
     if any(c < 0 for m in s.money for c in m) or (s.bank is not None and min(s.bank) < 0):
         out.append("a negative number of notes")
+    last_shown = dict(s.shown)          # each seat's latest showing in this auction
+    for i, notes in last_shown.items():
+        if tuple(s.money[i]) != tuple(notes):
+            out.append(f"seat {i} showed {notes} in this auction but holds {s.money[i]} before it is settled")
     notes = [sum(m[i] for m in s.money) for i in range(len(r.denominations))]
     if s.trade is not None:
         notes = [a + b for a, b in zip(notes, s.trade[4])]
@@ -49,8 +54,12 @@ def violations(s: S.State) -> list[str]:
 
 def redeal_hidden(s: S.State, seat: int, rng) -> S.State:
     """Pool the notes ``seat`` cannot see (other hands, a face-down offer it did not
-    make) and deal them back at random with the same number of notes per holder."""
-    holders = [i for i in range(len(s.money)) if i != seat]
+    make) and deal them back at random with the same number of notes per holder. A hand
+    shown in this auction ("must show all their money to the other players", YB "Not
+    Enough Money?"; HT "Auction") is seen: it stays as it is, for no note moves until the
+    auction is settled."""
+    shown = {i for i, _ in s.shown}
+    holders = [i for i in range(len(s.money)) if i != seat and i not in shown]
     offer_hidden = s.trade is not None and s.trade[0] != seat
     pool: list[int] = []
     for i in holders:

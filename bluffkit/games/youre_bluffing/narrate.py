@@ -82,7 +82,8 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
             shown = total(before.money[payer], d)
             text = (f"{leader} {'sells' if kind is A.Sell else 'wants to buy it back'}, but {names[payer]} "
                     f"cannot pay {before.high_bid} and shows all their money ({shown}): the auction is held "
-                    f"again, and {names[payer]} may bid at most {shown}.")
+                    f"again, and {names[payer]} may " + (f"bid at most {shown}." if kind is A.Sell else
+                                                         f"buy it back for at most {shown}."))
         elif kind is A.Sell:
             text = f"{leader} sells to {names[before.high_bidder]} for {before.high_bid}."
         else:

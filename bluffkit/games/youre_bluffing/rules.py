@@ -126,7 +126,8 @@ class Rules(RuleOptions):
       game and HT's Double auction.
     - ``trade_then_auction``: HT's "Trade and auction" variant: after a trade the
       same player also holds an auction.
-    - ``min_players``, ``max_players``: 3 to 5 (both rulebooks).
+    - ``min_players``, ``max_players``: 3 to 5 (HT "Players: 3–5"; the YB text names no
+      count, and its 55 notes deal 2 notes of 0 each to at most 5).
     """
 
     name: str = "youre_bluffing"

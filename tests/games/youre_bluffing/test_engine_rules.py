@@ -291,6 +291,11 @@ def test_buyback_show_and_rerun_option():
     assert herd(bought, 0, "cow") == 1 and g.money_totals(bought) == (0, 180, 90)
     over = play(g, s, (1, "bid 100"), (2, "pass"))
     assert_refused(g, over, 0, "buy")
+    # The leader never bids ("The leader may not take part in the bidding"): the table is
+    # told what the cap means for the leader.
+    before = play(g, open_auction(g, g.new_state(players=3), "cow"), (1, "bid 100"), (2, "pass"))
+    said = g.narrate(before, 0, g.parse("buy"), s, ["Anna", "Ben", "Carla"])
+    assert said.endswith("Anna may buy it back for at most 90."), said
 
 
 # ---------------------------------------------------------------------------------------------
@@ -440,6 +445,10 @@ def test_bidder_who_cannot_pay_shows_money_and_the_auction_is_held_again():
     assert s.lot == (F["cow"],) and s.pile == pile, "the same animal, no new card"
     assert (1, notes("50+10+10+10+10+0+0")) in s.shown
     assert (1, notes("50+10+10+10+10+0+0")) in g.observe(s, 2).shown, "shown to everybody"
+    # ... so a state redealt for another seat keeps the hand shown (hide_from)
+    import numpy as np
+    for k in range(20):
+        assert g.hide_from(s, 2, np.random.default_rng(k)).money[1] == notes("50+10+10+10+10+0+0")
     assert g.money_totals(s) == (90, 90, 90)
     assert all(herd(s, seat, "cow") == 0 for seat in range(3))
 
