@@ -56,6 +56,7 @@ from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote, u
 from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
+from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, refusal_html, seat_html
 from bluffkit.widgets.seat_panel import ClickClock, bot_failure, note as _box, retire
 
@@ -106,7 +107,7 @@ def _check_settings(bidders, values, strategies, human, right, double, seed) -> 
     check_seed(seed)
 
 
-class AuctionLab(W.VBox):
+class AuctionLab(ClosesWhole, W.VBox):
     """The lab (see the module docstring). ``fmt`` a format name of
     :data:`bluffkit.auctions.FORMATS`; ``bidders`` how many (``None``: 1 for the two-player
     formats, else 3); ``strategies`` one per bidder; ``human`` the bidder seat (1..n) you

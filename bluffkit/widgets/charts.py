@@ -24,6 +24,7 @@ from bluffkit.core import log as gamelog
 from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.spec import siblings, spec_of, specs
+from bluffkit.widgets.closing import ClosesWhole
 
 if TYPE_CHECKING:
     import altair as alt
@@ -68,7 +69,7 @@ def _held_labels(rules, held, game: str) -> tuple[str, ...]:
 
 
 @builder(example=lambda: [(("horse-trading",), {"held": ("9", "10")})])
-class ScoringExplorer(W.VBox):
+class ScoringExplorer(ClosesWhole, W.VBox):
     """The family multiplier made visible: score against families owned, and what
     completing one more family is worth given the families already held (YB "End of
     the Game": (sum of values) x (number of families)). Both charts are interactive
@@ -126,7 +127,7 @@ class ScoringExplorer(W.VBox):
 
 
 @builder(example=_game_charts_example)
-class GameCharts(W.VBox):
+class GameCharts(ClosesWhole, W.VBox):
     """The charts of one finished or replayed game (a Session, or a log file), as its
     spec draws them (``charts``); interactive, drawn offline. For You're Bluffing! and
     Horse Trading: money per player over time, each auction's price against the animal's

@@ -24,6 +24,7 @@ import ipywidgets as W
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, LogError, quote
 from bluffkit.core.trail import StateTrail
+from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, seat_view
 from bluffkit.widgets.words import PLAY_TIP
 
@@ -50,12 +51,12 @@ def auto_play(step: W.IntSlider, interval: int) -> W.Play:
     has no description)."""
     play = W.Play(value=step.value, min=step.min, max=step.max, interval=interval, description="",
                   tooltip=PLAY_TIP, show_repeat=False)
-    W.jslink((play, "value"), (step, "value"))
+    play.link = W.jslink((play, "value"), (step, "value"))      # (kept, so that close() finds it)
     step.observe(lambda ch: setattr(play, "value", ch["new"]), names="value")
     return play
 
 
-class ReplayViewer(W.VBox):
+class ReplayViewer(ClosesWhole, W.VBox):
     """A slider over the steps, Play/Pause with a speed, any seat's view or the all-seeing
     one, and the list of events with the current step marked: the seven steps before it,
     it, and the eight after; in a seat's view no step after it."""

@@ -20,6 +20,7 @@ import ipywidgets as W
 
 from bluffkit.core import scenario as sc
 from bluffkit.widgets import art
+from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, phase_words, scores_html, seat_view
 from bluffkit.widgets.replay import auto_play
 from bluffkit.widgets.words import PLAY_TIP
@@ -74,7 +75,7 @@ BOARD_CSS = ("<style>.bk-scenario-table svg[aria-label$=' board'] {max-height: 6
              "max-width: 100%}</style>")
 
 
-class ScenarioPlayer(W.VBox):
+class ScenarioPlayer(ClosesWhole, W.VBox):
     """Choose a worked example; Back, Next, Reset, Play (with its speed); the rulebook's
     text of the example; the narration, the table, the rulebook's numbers, ticked when
     reached, and the score at the last step. It always opens at step 0.

@@ -28,6 +28,7 @@ import ipywidgets as W
 from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, count, is_seat
 from bluffkit.core.seeding import fresh_seed
 from bluffkit.session import HUMAN, Session, bot_failure as session_bot_failure
+from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, scores_html, seat_view
 from bluffkit.widgets.words import refusal_html
 
@@ -224,7 +225,7 @@ def _title(game) -> str:
         return getattr(game, "title", None) or game.name
 
 
-class SeatPanel(W.VBox):
+class SeatPanel(ClosesWhole, W.VBox):
     """A game played at one screen; ``humans`` are the human seats, the others ``bots``."""
 
     placeholder = "a move, e.g. pass"

@@ -32,9 +32,9 @@ def violations(s: S.State) -> list[str]:
     if any(c < 0 for m in s.money for c in m) or (s.bank is not None and min(s.bank) < 0):
         out.append("a negative number of notes")
     last_shown = dict(s.shown)          # each seat's latest showing in this auction
-    for i, notes in last_shown.items():
-        if tuple(s.money[i]) != tuple(notes):
-            out.append(f"seat {i} showed {notes} in this auction but holds {s.money[i]} before it is settled")
+    for i, showed in last_shown.items():
+        if tuple(s.money[i]) != tuple(showed):
+            out.append(f"seat {i} showed {showed} in this auction but holds {s.money[i]} before it is settled")
     notes = [sum(m[i] for m in s.money) for i in range(len(r.denominations))]
     if s.trade is not None:
         notes = [a + b for a, b in zip(notes, s.trade[4])]
