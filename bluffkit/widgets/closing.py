@@ -8,11 +8,61 @@ until the kernel restarts, and a closed panel still played when its buttons were
 from code. :class:`ClosesWhole` makes ``close()`` close everything the panel holds: each
 widget reachable from it (children, layout, style, and the widgets its own fields keep),
 an Auto-play stopped first.
+
+And since a class re-runs cells without closing anything, a panel made by a cell closes
+the panels that the same cell's earlier runs made (:func:`replaces`): JupyterLab names the
+cell in each request it sends the kernel (``cellId``), and a run is one request. Panels
+made by one run (two tables side by side) stay together; a panel made elsewhere (a
+console, Voila, a script, a button's handler) closes nothing.
 """
 
 from __future__ import annotations
 
+import weakref
+
 from ipywidgets import Play, Widget
+
+#: For each cell (JupyterLab's ``cellId``): the request that ran it last and the panels that
+#: run made (weakly: a panel let go is not kept alive here).
+_BY_CELL: dict[str, tuple[str, list]] = {}
+
+
+def this_run() -> tuple[str, str] | None:
+    """``(cell id, request id)`` of the notebook cell whose run is executing now, or None
+    when the code does not run from a notebook cell (no kernel, or a request that names no
+    cell: a console, Voila, a button's handler)."""
+    try:
+        from IPython import get_ipython
+        kernel = getattr(get_ipython(), "kernel", None)
+        parent = kernel.get_parent() if kernel is not None else None
+    except Exception:                    # noqa: BLE001  (no IPython, or another kernel: no cell)
+        return None
+    if not isinstance(parent, dict):
+        return None
+    cell = (parent.get("metadata") or {}).get("cellId")
+    request = (parent.get("header") or {}).get("msg_id")
+    if not (isinstance(cell, str) and cell and isinstance(request, str) and request):
+        return None
+    return cell, request
+
+
+def replaces(panel, run: tuple[str, str] | None = None) -> None:
+    """Note that ``panel`` was made by the cell run ``run`` (by default :func:`this_run`),
+    and close the panels that an earlier run of the same cell made."""
+    run = this_run() if run is None else run
+    if run is None:
+        return
+    cell, request = run
+    last = _BY_CELL.get(cell)
+    if last is not None and last[0] != request:
+        for ref in last[1]:
+            old = ref()
+            if old is not None and old is not panel and old.comm is not None:
+                old.close()
+        last = None
+    if last is None:
+        last = _BY_CELL[cell] = (request, [])
+    last[1].append(weakref.ref(panel))
 
 
 def held_widgets(root) -> list:
@@ -40,7 +90,12 @@ def held_widgets(root) -> list:
 
 class ClosesWhole:
     """A mixin for panels (put before the ipywidgets box in the bases): ``close()``
-    closes the whole panel."""
+    closes the whole panel, and a panel made by a notebook cell closes those its earlier
+    runs made (:func:`replaces`)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        replaces(self)
 
     def close(self) -> None:
         """Close this panel and every widget it holds (see :func:`held_widgets`), so that

@@ -113,3 +113,61 @@ def test_the_charts_close_whole_too():
     GameCharts(str(LOGS / "horse-trading-all-variants.jsonl")).close()
     gc.collect()
     assert not set(_instances) - before
+
+
+# -- a cell run again closes the panels its earlier runs made ----------------------------------
+
+class _Kernel:
+    def __init__(self):
+        self.parent = {}
+
+    def get_parent(self):
+        return self.parent
+
+
+@pytest.fixture
+def kernel(monkeypatch):
+    """A stand-in for the kernel: ``kernel.run(cell, request)`` sets the request being run."""
+    import IPython
+
+    from bluffkit.widgets import closing
+    k = _Kernel()
+    shell = type("Shell", (), {"kernel": k})()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    monkeypatch.setattr(closing, "_BY_CELL", {})
+
+    def run(cell, request):
+        k.parent = {"header": {"msg_id": request}, "metadata": {"cellId": cell} if cell else {}}
+    k.run = run
+    return k
+
+
+def test_a_cell_run_again_closes_the_panels_its_last_run_made(kernel):
+    kernel.run("cell-a", "req-1")
+    first, beside = PANELS["bloff"](), PANELS["bloff"]()      # one run, two panels: both stay
+    kernel.run("cell-b", "req-2")
+    other = PANELS["bloff"]()                                  # another cell
+    assert first.comm and beside.comm and other.comm
+    kernel.run("cell-a", "req-3")                              # cell a again
+    again = PANELS["bloff"]()
+    assert first.comm is None and beside.comm is None and all(w.comm is None for w in first.children)
+    assert again.comm is not None and other.comm is not None
+    for p in (again, other):
+        p.close()
+
+
+def test_panels_made_outside_a_notebook_cell_close_nothing(kernel):
+    kernel.run(None, "req-1")                                  # a console, Voila, a handler
+    a = PANELS["bloff"]()
+    kernel.run(None, "req-2")
+    b = PANELS["bloff"]()
+    assert a.comm is not None and b.comm is not None
+    from bluffkit.widgets import closing
+    assert closing._BY_CELL == {}
+    a.close()
+    b.close()
+
+
+def test_no_kernel_no_cell():
+    from bluffkit.widgets.closing import this_run
+    assert this_run() is None
