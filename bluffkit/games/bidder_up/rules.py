@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bluffkit.auctions.rules import ANIMALS, FORMATS, MAX_ANIMAL_VALUE, MAX_NOTES
+from bluffkit.auctions.rules import ANIMALS, FORMATS, MAX_ANIMAL_VALUE, MAX_NOTES, Rules as AuctionRules
 from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.rules import RuleOptions
 
@@ -70,6 +70,12 @@ def _count(v, lo: int = 0) -> bool:
 def _players(span) -> str:
     """``(4, 4)`` as "4 players", ``(2, 4)`` as "2-4 players"."""
     return f"{span[0]} players" if span[0] == span[1] else f"{span[0]}-{span[1]} players"
+
+
+#: The auction formats' readings that a Bidder Up! game passes to every pen's auction, with
+#: the stand-alone auctions' defaults (docs/auctions.md; a gap of the booklet each).
+AUCTION_OPTIONS = ("second_price_alone", "show_against", "round_ties", "call_right", "sealed_bids", "dutch_start",
+                   "american_final")
 
 
 @dataclass(frozen=True)
@@ -177,6 +183,11 @@ class Rules(RuleOptions):
       ticket that is not there) or ``"draw_rest"`` (a player may still "draw 1, 2, or 3
       raffle tickets" and pay "the corresponding number of money notes" [H], and draws
       what is left in the bag).
+    - The auction formats' own readings, as the stand-alone auctions have them
+      (:class:`bluffkit.auctions.rules.Rules`, docs/auctions.md), for every pen's auction
+      [D]: ``second_price_alone`` (``"zero"``), ``show_against`` (``"price"``),
+      ``round_ties`` (``"auctioneer"``), ``call_right`` (``"always"``), ``sealed_bids``
+      (``"amount"``), ``dutch_start`` (10), ``american_final`` (3): see :data:`AUCTION_OPTIONS`.
     - ``min_players``, ``max_players``: 2 to 4 [A, J].
 
     Fixed readings of the text (not options, see docs/bidder-up.md): a horse-trade with
@@ -226,6 +237,13 @@ class Rules(RuleOptions):
     market_none: str = "allowed"
     last_extra_turn: str = "lost"
     raffle_overdraw: str = "refused"
+    second_price_alone: str = "zero"
+    show_against: str = "price"
+    round_ties: str = "auctioneer"
+    call_right: str = "always"
+    sealed_bids: str = "amount"
+    dutch_start: int = 10
+    american_final: int = 3
     min_players: int = 2
     max_players: int = 4
 
@@ -321,6 +339,10 @@ class Rules(RuleOptions):
              f"donkey_short must be unpaid or smaller, got {self.donkey_short!r}")
         need(self.raffle_overdraw in ("refused", "draw_rest"),
              f"raffle_overdraw must be refused or draw_rest, got {self.raffle_overdraw!r}")
+        try:                            # the auctions' own check, in their words
+            AuctionRules(**self.auction_options())
+        except RulesError as e:
+            raise RulesError(f"{e} (an option of every pen's auction)") from None
         if isinstance(self.tiles, str) and "," in self.tiles:     # --option tiles=dutch,classic,...
             object.__setattr__(self, "tiles", tuple(t.strip() for t in self.tiles.split(",")))
         if self.tiles is not None:
@@ -336,6 +358,10 @@ class Rules(RuleOptions):
             object.__setattr__(self, "tiles", tuple(self.tiles))
 
     # derived -------------------------------------------------------------------------
+    def auction_options(self) -> dict:
+        """The options every pen's auction is run with (:data:`AUCTION_OPTIONS`)."""
+        return {k: getattr(self, k) for k in AUCTION_OPTIONS}
+
     @property
     def variants(self) -> tuple:
         """The named variants these rules play."""

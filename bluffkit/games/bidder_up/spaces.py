@@ -132,7 +132,8 @@ class SpacesMixin(TableFields):
         # a double pen topped up with one animal (short_pen="partial", L6) auctions it alone
         double = embed.auctioned_double(fmt, types, pen.size == 2)
         game, sub = embed.start(embed.AuctionPen(fmt, types, double), self.current, self.money,
-                                animal_values=self.type_values(), denominations=self.rules.denominations)
+                                animal_values=self.type_values(), denominations=self.rules.denominations,
+                                **self.rules.auction_options())
         self.drawn = self.pens[i]                       # the pen's animals as told apart (a male)
         w = len(self.rules.denominations)
         self.money = ((0,) * w,) * self.n               # the notes are in the auction now

@@ -1202,3 +1202,46 @@ def test_a_pen_is_refilled_from_the_taller_stack_or_the_first_as_the_option_says
         assert len(t.stacks[shrinks]) == sizes[shrinks] - 1 and t.stacks[1 - shrinks] == before[1 - shrinks], \
             (option, sizes)
         assert t.pens[i] == (before[shrinks][0],), "the stack's top animal goes to the pen"
+
+
+# -- the auction formats' own readings, in every pen's auction [D] ---------------------------------
+# The booklet is silent on, e.g., the price of a Second Hand auction with a single bid ("wins
+# the sale, at the value of the second-highest bid"): the stand-alone auctions name each reading
+# as an option (docs/auctions.md), and the board game passes them to every pen's auction.
+
+def _second_hand_horse(**options):
+    g = game(tiles=("second-hand", "dutch", "classic", "classic"), **options)
+    s = g.state_from_position(4, current=0, roll=1, money=["10", "500", "100", "100"],
+                              pens={"pen-1": ["horse"], "pen-2": ["cow"]})
+    s = g.step(s, 0, g.parse("move pen-1"))
+    for seat, word in ((1, "bid 500"), (2, "pass"), (3, "pass")):
+        s = g.step(s, seat, g.parse(word))
+    return g, s
+
+
+@pytest.mark.parametrize("reading, price", [("zero", 0), ("own", 500)])
+def test_a_single_second_hand_bid_pays_as_the_option_says(reading, price):
+    g, s = _second_hand_horse(second_price_alone=reading)
+    assert s.auction.awards == ((1, (HORSE,), price),)
+
+
+@pytest.mark.parametrize("option, value", [("second_price_alone", "own"), ("show_against", "bid"),
+                                           ("round_ties", "first"), ("call_right", "on_refusal"),
+                                           ("sealed_bids", "notes"), ("dutch_start", 7), ("american_final", 1)])
+def test_each_auction_reading_reaches_the_pens_auction(option, value):
+    g = game(**{option: value})
+    assert getattr(g.rules, option) == value and g.rules.auction_options()[option] == value
+    s = g.state_from_position(4, current=0, roll=1, money=["10", "500", "100", "100"],
+                              pens={"pen-1": ["horse"], "pen-2": ["cow"]})
+    s = g.step(s, 0, g.parse("move pen-1"))
+    assert getattr(s.auction.rules, option) == value
+    assert getattr(make_game("bidder-up").rules, option) == getattr(s.auction.rules.__class__(), option), \
+        "the board game's default is the stand-alone auctions' default"
+
+
+def test_a_bad_auction_reading_is_refused_in_the_auctions_words():
+    with pytest.raises(RulesError, match=r"round_ties must be auctioneer or first, got 'bogus' \(an option of every "
+                                         r"pen's auction\)"):
+        game(round_ties="bogus")
+    with pytest.raises(RulesError, match="dutch_start"):
+        game(dutch_start=0)
