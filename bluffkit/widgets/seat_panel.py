@@ -532,7 +532,9 @@ class SeatPanel(ClosesWhole, W.VBox):
         there (the browser may still send a click of a hidden button); a stuck table keeps
         the message that says why it cannot go on."""
         if self.viewer is None:
-            if self.screen[0] != "stuck":
+            if self.session.over:
+                self.message.value = note("The game is over: no more moves.", error=True)
+            elif self.screen[0] != "stuck":
                 self.message.value = note("Uncover the table first.", error=True)
             return True
         return False

@@ -689,3 +689,22 @@ def test_game_charts_refuse_a_game_still_in_play(tmp_path):
     assert len(GameCharts(s, unfinished=True).money) > 0
     with pytest.raises(TypeError, match="unfinished must be True or False"):
         GameCharts(s, unfinished="yes")
+
+
+def test_a_move_typed_after_the_end_says_the_game_is_over():
+    """Only code can type a move once the game is over (the move box is hidden then): it is
+    told the game is over, not to uncover the table, and nothing is played."""
+    import numpy as np
+
+    from bluffkit.widget_check import driver_for
+    from bluffkit.widgets import BloffTable, BlufferTable
+    for panel in (BloffTable(players=3, humans=[0], seed=3), BlufferTable(players=3, humans=[0], seed=3)):
+        drive, rng = driver_for(panel), np.random.default_rng(0)
+        for _ in range(3000):
+            if panel.session.over or not drive.click(panel, rng):
+                break
+        assert panel.session.over, type(panel).__name__
+        moves = len(panel.session.moves)
+        panel.try_move("pass")
+        assert "The game is over" in panel.message.value and "Uncover" not in panel.message.value
+        assert len(panel.session.moves) == moves
