@@ -153,10 +153,11 @@ class Table(TableBase):
     # -- building ---------------------------------------------------------
     @classmethod
     def new(cls, rules: Rules, players: int) -> "Table":
-        """The start of a game (YB "Setup"; HT "Setup"): full pile, start money, seat 0 leads."""
+        """The start of a game (YB "Setup"; HT "Setup"): full pile, start money, the seat
+        ``first_leader`` (0 by default) leads."""
         t = cls.__new__(cls)
         t.rules = rules
-        t.phase, t.leader, t.turn = TURN, 0, 0
+        t.phase, t.leader, t.turn = TURN, rules.first_leader, 0
         t.pile = (rules.family_size,) * len(rules.families)
         t.herds = ((0,) * len(rules.families),) * players
         t.money = (rules.start_money,) * players

@@ -53,6 +53,9 @@ class YoureBluffing(TableGame):
         r = self.rules
         if isinstance(players, bool) or not isinstance(players, int) or not r.min_players <= players <= r.max_players:
             raise RulesError(f"{self.name} is for {r.min_players} to {r.max_players} players, got {players!r}")
+        if r.first_leader >= players:
+            raise RulesError(f"first_leader {r.first_leader} is not a seat of a {players}-player game (seats 0 to "
+                             f"{players - 1})")
         return players
 
     def new_state(self, players: int) -> S.State:

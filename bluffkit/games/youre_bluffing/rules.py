@@ -128,6 +128,9 @@ class Rules(RuleOptions):
       same player also holds an auction.
     - ``min_players``, ``max_players``: 3 to 5 (HT "Players: 3–5"; the YB text names no
       count, and its 55 notes deal 2 notes of 0 each to at most 5).
+    - ``first_leader``: the seat that leads the first round (YB "The players choose who
+      will be the leader for the first round"; HT "Choose a start player in any way you
+      like"); 0 by default, then the leader moves to the left.
     """
 
     name: str = "youre_bluffing"
@@ -154,6 +157,7 @@ class Rules(RuleOptions):
     trade_then_auction: bool = False
     min_players: int = 3
     max_players: int = 5
+    first_leader: int = 0
     variants: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
@@ -245,6 +249,8 @@ def _validate(r: Rules) -> None:
     need(isinstance(r.trade_then_auction, bool), "trade_then_auction must be True or False")
     need(r.min_bid % r.bid_multiple == 0, "min_bid must be a multiple of bid_multiple")
     need(3 <= r.min_players <= r.max_players, "min_players must be at least 3 and at most max_players")
+    need(_is_int(r.first_leader) and 0 <= r.first_leader < r.max_players,
+         f"first_leader must be a seat from 0 to max_players - 1 ({r.max_players - 1}), got {r.first_leader!r}")
     need(r.max_players <= MAX_PLAYERS, f"max_players must be at most {MAX_PLAYERS} (the rulebooks: 3 to 5), "
          f"got {r.max_players!r}")
     need(isinstance(r.variants, tuple) and all(v in VARIANTS for v in r.variants),

@@ -1759,3 +1759,23 @@ def test_horse_trading_names_a_refused_familys_animal_beside_its_rank():
         problem = g.legal(s, 0).explain(g.parse(text))
         assert problem is not None and problem[0] == "trade-shared-family", problem
         assert problem[1].startswith("a trade needs a family both players own (10, the horse: seat 0 has 0"), problem
+
+
+# ---------------------------------------------------------------------------------------------
+# The first leader
+# ---------------------------------------------------------------------------------------------
+
+def test_the_first_leader_is_a_rule_option():
+    """YB: "The players choose who will be the leader for the first round"; HT: "Choose a
+    start player in any way you like". Seat 0 by default; ``first_leader`` names another,
+    and the lead then moves to the left as always."""
+    assert yb().new_state(players=3).leader == 0
+    g = ht(first_leader=2)
+    s = g.new_state(players=3)
+    assert s.leader == 2 and g.to_move(s) == (2,)
+    s = play(g, s, (2, "auction"), (None, "draw 9"), (0, "bid 10"), (1, "pass"), (2, "sell"), (0, "pay 10"))
+    assert s.phase == "turn" and s.leader == 0, "to the left of seat 2 of 3 is seat 0"
+    with pytest.raises(RulesError, match="first_leader 3 is not a seat of a 3-player game"):
+        ht(first_leader=3).new_state(players=3)
+    with pytest.raises(RulesError, match="first_leader must be a seat"):
+        ht(first_leader=-1)
