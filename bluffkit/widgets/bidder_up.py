@@ -526,7 +526,8 @@ class BidderUpTable(SeatPanel):
     def _roll(self) -> None:
         if self.clicks.stale():              # the second click of a double click on the die
             return
-        if self.covered():
+        if self.viewer is None:
+            self.covered()                   # (says why: a cover, or the game is over)
             return
         if self.chance_seat() != self.viewer:
             self.message.value = note("It is not your roll now.", error=True)
@@ -903,7 +904,8 @@ class BidderUpTable(SeatPanel):
     def click_space(self, space: str) -> None:
         """A click on ``space`` (on the board or its button): move there if the roll (and
         notes) allow it; a move that costs notes first asks which notes to pay."""
-        if self.covered():
+        if self.viewer is None:
+            self.covered()                   # (says why: a cover, or the game is over)
             return
         legal = self.session.legal(self.viewer)
         if legal is None or legal.phase != "move" or legal.inner is not None or legal.key is None:
