@@ -176,6 +176,9 @@ class Bluffer(TableGame):
             raise RulesError(f"round_winners: one non-empty list of seats (each once) per finished round ({round})")
         wins = tuple(tuple(sorted(w)) for w in (round_winners or ()))
         t.leader, t.round, t.question, t.points, t.totals, t.round_winners = leader, round, question, pts, pts, wins
+        if t._decided():
+            raise RulesError(f"round_winners: a seat has won {self.rules.rounds_to_win} rounds already, so the "
+                             f"game is over (stop_when_decided); no round {round + 1} is played")
         return t.freeze()
 
     def narrate(self, before, seat, action, after, names) -> str:

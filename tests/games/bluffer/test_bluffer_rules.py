@@ -438,6 +438,17 @@ def test_two_round_wins_end_the_game_early():
     refused(g, s, None, f"ask {Q}", "not-chance-turn")
 
 
+def test_a_position_past_a_decided_game_is_refused():
+    # With stop_when_decided (the default) a game whose seat has won 2 rounds is over: no
+    # third round can be set up; with it off, the position is the game's last round.
+    with pytest.raises(RulesError, match="has won 2 rounds already, so the game is over"):
+        make_game("bluffer").state_from_position(3, round=2, question=5, round_winners=[[BEN], [BEN]])
+    with pytest.raises(RulesError, match="game is over"):
+        make_game("bluffer").state_from_position(3, round=2, round_winners=[[ANNE, BEN], [BEN, CHLOE]])
+    s = make_game("bluffer", stop_when_decided=False).state_from_position(3, round=2, round_winners=[[BEN], [BEN]])
+    assert s.round == 2
+
+
 def test_a_decided_game_plays_its_last_round_when_asked_to():
     g = make_game("bluffer", stop_when_decided=False)
     s = g.state_from_position(3, round=1, question=5, points=[0, 3, 0], round_winners=[[BEN]])
