@@ -120,14 +120,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     if len(strategies) != bidders or any(s not in STRATEGIES for s in strategies):
         raise RulesError(f"strategy: one of {', '.join(STRATEGIES)} for all, or one per bidder ({bidders})")
     draw = money_law(values, scale)
-    try:
-        # the fit's draws are a stream of their own: not the values' (the seed's own stream)
-        # nor any auction's (the seed's children 0, 1, ...)
-        fit = int(np.random.SeedSequence(seed, spawn_key=(FIT_STREAM,)).generate_state(1, np.uint64)[0])
-        eq = first_price_equilibrium(bidders, values, seed=fit) if bidders > 1 else None
-    except ValueError as e:
-        raise RulesError(str(e)) from None
-    money_eq = (lambda v: float(eq(np.array([v / scale]))[0]) * scale) if eq is not None else None
+    money_eq = equilibrium_in_money(bidders, values, seed, scale)
     game = lab_game(fmt, double)
     game.check_players(bidders + 1)
     seeds = game_seeds(seed, auctions)
@@ -183,6 +176,23 @@ def check_scale(scale) -> float:
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < math.inf:   # (nan fails)
         raise RulesError(f"scale must be a finite number > 0 (money per unit of value), got {quote(scale)}")
     return scale
+
+
+def equilibrium_in_money(bidders: int, values, seed: int, scale: float = SCALE) -> Callable | None:
+    """The first-price equilibrium bid of ``bidders`` bidders whose values follow the law
+    ``values`` (:func:`~bluffkit.analysis.auction_sim.first_price_equilibrium`), as a
+    function of a value in money (``scale`` money is a value of 1), for the "equilibrium"
+    bidders of :class:`~bluffkit.agents.auction.Bidder` (``equilibrium_bid``); None for a
+    single bidder. The fit's draws are a stream of their own of ``seed``: not the values'
+    (the seed's own stream) nor any auction's (the seed's children 0, 1, ...)."""
+    try:
+        fit = int(np.random.SeedSequence(seed, spawn_key=(FIT_STREAM,)).generate_state(1, np.uint64)[0])
+        eq = first_price_equilibrium(bidders, values, seed=fit) if bidders > 1 else None
+    except ValueError as e:
+        raise RulesError(str(e)) from None
+    if eq is None:
+        return None
+    return lambda v: float(eq(np.array([v / scale]))[0]) * scale
 
 
 def money_law(values, scale) -> Callable:

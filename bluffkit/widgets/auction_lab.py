@@ -42,6 +42,7 @@ from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_lab import (
     SCALE,
     draw_values,
+    equilibrium_in_money,
     lab_game,
     parse_scripts,
     parse_values,
@@ -295,9 +296,12 @@ class AuctionLab(ClosesWhole, W.VBox):
         me = self.human.value
         strategies = [d.value for d in self.strategy_box.children]
         seats: list[str | Bidder] = [Bidder(values=self.vals[0], use_right=self.right.value, name="auctioneer")]
+        # "equilibrium" bidders bid the equilibrium of the value law chosen (as in Simulate),
+        # the bidders believing the others' values drawn from it (typed values too)
+        eq = equilibrium_in_money(n, self.values.value, self.seed, SCALE) if "equilibrium" in strategies else None
         seats += [HUMAN if k == me else scripts[k] if strategies[k - 1] == "script" else
                   Bidder(values=self.vals[k], strategy=strategies[k - 1], shade=self.shade.value,
-                         name=f"{strategies[k - 1]}") for k in range(1, n + 1)]
+                         name=f"{strategies[k - 1]}", equilibrium_bid=eq) for k in range(1, n + 1)]
         names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
         self.session = Session(game, seats, names=names, seed=self.seed)
         self.said = []
