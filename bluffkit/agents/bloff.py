@@ -14,7 +14,9 @@
   players alone (``min_players=2``) know every card between them, and each certain lie
   called hands the pile back for the same plays again (8 games in 300 went on for ever).
 - :class:`CallerAgent`: plays like the honest bot, and calls when the probability that
-  the last claim is false, computed exactly from what it has seen
+  the last claim is false, read naively (that the claimant does not hold the cards
+  claimed, under a random deal of the unseen cards; not the posterior of
+  :mod:`bluffkit.analysis.bloff_bayes`), computed exactly from what it has seen
   (:mod:`bluffkit.analysis.bloff_probability`), is at least ``threshold``. What it has
   seen includes the cards turned over by calls, and who took them, and its own cards in
   the piles others took (:func:`seen_cards`): a player who picked up four jacks and lays
