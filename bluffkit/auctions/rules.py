@@ -227,13 +227,6 @@ class Rules(RuleOptions):
     #: default (:mod:`bluffkit.core.digest`), so those logs replay as recorded.
     DIGEST_OMITS_DEFAULTS: ClassVar[dict] = {"first_refusal": True, "show_against": "price"}
 
-    def to_dict(self) -> dict:
-        out = super().to_dict()
-        for k, default in self.LATER_OPTIONS.items():
-            if out.get(k) == default:
-                del out[k]
-        return out
-
     # the format's properties ------------------------------------------------------------
     @property
     def fmt(self) -> Format:

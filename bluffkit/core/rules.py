@@ -115,6 +115,11 @@ class RuleOptions:
     if TYPE_CHECKING:
         __dataclass_fields__: ClassVar[dict[str, Any]]     # each subclass is a dataclass
 
+    #: Options added after a release, with their defaults: written by :meth:`to_dict` (so to
+    #: a log's header) only when they differ from the default, so that a log that does not
+    #: use them reads in the release before them too, and earlier headers stay as they were.
+    LATER_OPTIONS: ClassVar[dict] = {}
+
     @classmethod
     def _check_known(cls, names) -> None:
         """Refuse option names the rules do not have, listing the ones they do."""
@@ -154,10 +159,14 @@ class RuleOptions:
         return self._build(lambda: dataclasses.replace(self, **changes), changes)
 
     def to_dict(self) -> dict:
-        """Every option as plain JSON values (tuples become lists)."""
+        """Every option as plain JSON values (tuples become lists), but those of
+        :attr:`LATER_OPTIONS` at their default."""
         out = {}
+        later = self.LATER_OPTIONS
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
+            if f.name in later and v == later[f.name]:
+                continue
             out[f.name] = list(v) if isinstance(v, tuple) else v
         return out
 

@@ -4,23 +4,29 @@ A teacher re-runs the cell that makes a panel, again and again over a lesson. ip
 own ``close()`` closes one widget: the panel's outer box. Its children, the controls it
 keeps off screen for later (an auction's amount box and "Bid N" buttons), its charts and
 its links stay open, so the kernel keeps the old panel's game and the browser its models
-until the kernel restarts, and a closed panel still played when its buttons were clicked
-from code. :class:`ClosesWhole` makes ``close()`` close everything the panel holds: each
-widget reachable from it (children, layout, style, and the widgets its own fields keep),
-an Auto-play stopped first.
+until the kernel restarts. :class:`ClosesWhole` makes ``close()`` close everything the
+panel holds: each widget reachable from it (children, layout, style, and the widgets its
+own fields keep), an Auto-play stopped first. (A closed panel's Python object still works
+if code calls it; the browser can no longer reach it.)
 
 And since a class re-runs cells without closing anything, a panel made by a cell closes
-the panels that the same cell's earlier runs made (:func:`replaces`): JupyterLab names the
-cell in each request it sends the kernel (``cellId``), and a run is one request. Panels
-made by one run (two tables side by side) stay together; a panel made elsewhere (a
-console, Voila, a script, a button's handler) closes nothing.
+the panels that the same cell's last run made (:func:`replaces`), once the new panel is
+built (a run that fails leaves the old panel as it was): JupyterLab names the cell in each
+request it sends the kernel (``cellId``), and a run is one request. Panels made by one run
+(two tables side by side) stay together; a panel made elsewhere (a console, Voila, a
+script, a button's handler) closes nothing; ``closing.AUTO = False`` keeps every panel.
 """
 
 from __future__ import annotations
 
+import functools
 import weakref
 
 from ipywidgets import Play, Widget
+
+#: Whether a panel made by a notebook cell closes those that the cell's last run made. A
+#: teacher who runs one cell twice on purpose, to keep two panels, sets it to False.
+AUTO = True
 
 #: For each cell (JupyterLab's ``cellId``): the request that ran it last and the panels that
 #: run made (weakly: a panel let go is not kept alive here).
@@ -50,7 +56,7 @@ def replaces(panel, run: tuple[str, str] | None = None) -> None:
     """Note that ``panel`` was made by the cell run ``run`` (by default :func:`this_run`),
     and close the panels that an earlier run of the same cell made."""
     run = this_run() if run is None else run
-    if run is None:
+    if run is None or not AUTO:
         return
     cell, request = run
     last = _BY_CELL.get(cell)
@@ -93,9 +99,30 @@ class ClosesWhole:
     closes the whole panel, and a panel made by a notebook cell closes those its earlier
     runs made (:func:`replaces`)."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        replaces(self)
+    def __init_subclass__(cls, **kwargs):
+        """Each panel class's ``__init__`` is wrapped: when the outermost one (the class
+        the cell asked for) has built the panel, :func:`replaces` closes the cell's last
+        panels; when it fails, what it built is closed and the old panels are left open."""
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is None:
+            return
+
+        @functools.wraps(init)
+        def built(self, *args, **kw):
+            depth = self.__dict__.get("_bk_depth", 0)
+            self.__dict__["_bk_depth"] = depth + 1
+            try:
+                init(self, *args, **kw)
+            except BaseException:
+                if depth == 0:
+                    _close_quietly(self)
+                raise
+            finally:
+                self.__dict__["_bk_depth"] = depth
+            if depth == 0:
+                replaces(self)
+        cls.__init__ = built                            # type: ignore[method-assign]
 
     def close(self) -> None:
         """Close this panel and every widget it holds (see :func:`held_widgets`), so that
@@ -110,3 +137,12 @@ class ClosesWhole:
                 super().close()                          # type: ignore[misc]  # the ipywidgets box
             elif w.comm is not None:
                 w.close()
+
+
+def _close_quietly(panel) -> None:
+    """Close what a panel whose building failed had made (maybe nothing: then nothing)."""
+    try:
+        if getattr(panel, "_trait_values", None) is not None:
+            panel.close()
+    except Exception:                    # noqa: BLE001  (half built: the error raised is the one to see)
+        pass

@@ -1153,3 +1153,18 @@ def test_a_record_that_is_not_an_object_is_named_in_jsons_words(tmp_path, line, 
     bad.write_text(line + "\n", encoding="utf-8")
     with pytest.raises(LogError, match=rf"line 1: expected a JSON object \(\{{\.\.\.\}}\), found {kind}$"):
         gamelog.read(bad)
+
+
+@pytest.mark.parametrize("name, option, value", [("horse-trading", "first_leader", 2), ("bidder-up", "dutch_start", 5),
+                                                 ("bidder-up", "second_price_alone", "own"),
+                                                 ("auction", "first_refusal", False)])
+def test_an_option_added_later_is_in_a_header_only_off_its_default(name, option, value):
+    """A log that does not use an option added after a release reads in that release too:
+    the header leaves the option out at its default (``LATER_OPTIONS``)."""
+    from bluffkit.core.game import make_game
+    plain, changed = make_game(name), make_game(name, **{option: value})
+    assert option in type(plain.rules).LATER_OPTIONS
+    assert option not in plain.header()["options"]
+    assert changed.header()["options"][option] == value
+    assert getattr(type(changed).from_header(changed.header()).rules, option) == value
+    assert getattr(type(plain).from_header(plain.header()).rules, option) == getattr(plain.rules, option)

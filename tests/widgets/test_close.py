@@ -65,8 +65,9 @@ def test_close_leaves_no_widget_of_the_panel_open(kind):
     assert not left, f"{len(left)} of {len(made)} left open: {sorted({type(_instances[k]).__name__ for k in left})}"
 
 
-def test_a_closed_panel_lets_its_game_go():
-    panel = played(PANELS["table"])
+@pytest.mark.parametrize("kind", ["table", "bidder-up", "bloff", "bluffer", "lab"])
+def test_a_closed_panel_lets_its_game_go(kind):
+    panel = played(PANELS[kind])
     session = weakref.ref(panel.session)
     panel.close()
     del panel
@@ -171,3 +172,32 @@ def test_panels_made_outside_a_notebook_cell_close_nothing(kernel):
 def test_no_kernel_no_cell():
     from bluffkit.widgets.closing import this_run
     assert this_run() is None
+
+
+def test_a_cell_run_again_that_fails_leaves_the_last_panel_open(kernel):
+    from bluffkit.core.errors import BluffkitError
+    kernel.run("cell-a", "req-1")
+    good = PANELS["replay"]()
+    before = set(_instances)
+    kernel.run("cell-a", "req-2")
+    with pytest.raises(BluffkitError, match="ReplayViewer shows a log file"):
+        ReplayViewer(["game.jsonl"])                   # built halfway, then refused
+    gc.collect()
+    assert good.comm is not None and all(w.comm is not None for w in good.children)
+    assert not set(_instances) - before, "the half-built panel's widgets are closed"
+    kernel.run("cell-a", "req-3")
+    again = PANELS["replay"]()                         # a run that works replaces it
+    assert good.comm is None and again.comm is not None
+    again.close()
+
+
+def test_auto_close_can_be_turned_off(kernel, monkeypatch):
+    from bluffkit.widgets import closing
+    monkeypatch.setattr(closing, "AUTO", False)
+    kernel.run("cell-a", "req-1")
+    first = PANELS["bloff"]()
+    kernel.run("cell-a", "req-2")
+    second = PANELS["bloff"]()
+    assert first.comm is not None and second.comm is not None
+    first.close()
+    second.close()

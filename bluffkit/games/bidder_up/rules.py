@@ -20,6 +20,7 @@ bluffkit.core.errors.RulesError: tiles: 1 or 2 different Count auctions ("Always
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from bluffkit.auctions.rules import ANIMALS, FORMATS, MAX_ANIMAL_VALUE, MAX_NOTES, Rules as AuctionRules
 from bluffkit.core.errors import RulesError, quote
@@ -356,6 +357,11 @@ class Rules(RuleOptions):
             need(not bad, f"tiles: unknown format(s) {', '.join(map(repr, bad))}; the formats are: "
                  + ", ".join(FORMATS))
             object.__setattr__(self, "tiles", tuple(self.tiles))
+
+    #: Added after bluffkit 0.2.0: in a header only off their defaults (see RuleOptions).
+    LATER_OPTIONS: ClassVar[dict] = {"second_price_alone": "zero", "show_against": "price", "round_ties": "auctioneer",
+                                     "call_right": "always", "sealed_bids": "amount", "dutch_start": 10,
+                                     "american_final": 3}
 
     # derived -------------------------------------------------------------------------
     def auction_options(self) -> dict:

@@ -17,6 +17,7 @@ bluffkit.core.errors.RulesError: no_bid_calls must be an int >= 1, got 0
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.money import PAYMENT_RULES
@@ -159,6 +160,9 @@ class Rules(RuleOptions):
     max_players: int = 5
     first_leader: int = 0
     variants: tuple[str, ...] = field(default=())
+
+    #: Added after bluffkit 0.2.0: in a header only off its default (see RuleOptions).
+    LATER_OPTIONS: ClassVar[dict] = {"first_leader": 0}
 
     def __post_init__(self) -> None:
         for name in ("families", "family_values", "labels", "paydays", "denominations", "start_money", "bank", "variants"):
