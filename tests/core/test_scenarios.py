@@ -205,3 +205,33 @@ def test_every_step_of_a_worked_example_keeps_each_seats_secrets(name):
     s = sc.find(name)
     report = check_line(s.game, s.players, s.first_state(), [(seat, a) for seat, a, _ in s.moves], f"{name}: ")
     assert report["steps"] == len(s.moves) and report["observations"] > 0
+
+
+def test_a_redeal_that_deals_a_table_the_seat_rules_out_is_caught(monkeypatch):
+    """Break on purpose: a redeal that pools the money a bidder showed (which every seat
+    saw, and which cannot move before the auction is settled) gives a table the seat's
+    view rules out; the check of redealt states against the invariants finds it on the
+    Horse Trading example of a bidder who cannot pay."""
+    import dataclasses
+
+    from bluffkit.games.youre_bluffing import invariants
+    from bluffkit.testing import check_line
+
+    def pools_shown(s, seat, rng):
+        # every other hand pooled and dealt again, the shown ones too
+        holders = [i for i in range(len(s.money)) if i != seat]
+        pool = [d for i in holders for d, c in enumerate(s.money[i]) for _ in range(c)]
+        pool = [pool[k] for k in rng.permutation(len(pool))]
+        money, k = list(s.money), 0
+        for i in holders:
+            n = sum(s.money[i])
+            money[i] = tuple(pool[k:k + n].count(d) for d in range(len(s.rules.denominations)))
+            k += n
+        return dataclasses.replace(s, money=tuple(money))
+
+    s = sc.find("ht-cant-pay")
+    moves = [(seat, a) for seat, a, _ in s.moves]
+    check_line(s.game, s.players, s.first_state(), moves, "ht-cant-pay: ")      # as shipped: passes
+    monkeypatch.setattr(invariants, "redeal_hidden", pools_shown)
+    with pytest.raises(AssertionError, match="hide_from for seat .* dealt a position the rules rule out.*showed"):
+        check_line(s.game, s.players, s.first_state(), moves, "ht-cant-pay: ")
