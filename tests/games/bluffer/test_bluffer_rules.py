@@ -1573,3 +1573,21 @@ def test_the_shuffle_is_narrated_by_the_reading_alone():
                 seat = g.to_move(state)[0]
                 state = g.step(state, seat, g.legal(state, seat).sample(rng))
     assert checked >= 6
+
+
+def test_the_conformance_suite_passes_a_game_with_a_deck_of_ones_own(tmp_path):
+    """A deck read from a path is written whole into a log and read back as
+    ``deck="embedded"``: the suite's log check takes that as the same game (it failed with
+    "the log replays to a different final state" on a state that differed in nothing else)."""
+    import json as _json
+
+    from bluffkit.games.bluffer.deck import default_deck
+    from bluffkit.testing import check_game
+    qs = default_deck().questions[:8]
+    lines = [_json.dumps({"format": "bluffkit-deck", "version": 1, "title": "Eight", "language": "en"})]
+    lines += [_json.dumps({"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
+                           "source": q.source, "decoys": list(q.decoys)}) for q in qs]
+    path = tmp_path / "eight.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = check_game(make_game("bluffer", deck=str(path)), players=3, seeds=[1])
+    assert report["games"] == 1
