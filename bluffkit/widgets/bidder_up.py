@@ -719,8 +719,9 @@ class BidderUpTable(SeatPanel):
         if obs.rules.sexes:                     # [K] the specimens the challenger picked
             theirs, mine = obs.trade[4]
             which = f"{sex_word(mine)} {which} (against their {sex_word(theirs)})"
+        laid = "" if obs.offer_notes is None else f" ({count(obs.offer_notes, 'note')}, fanned out)"
         self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {which} "
-                     "with an offer face down. "
+                     f"with an offer face down{laid}. "
                      + ("Agree, or counter with notes face down" + (" (the number of notes counts)." if by_count
                                                                     else ".") if can_counter
                         else "You hold no notes to counter with: agree."))

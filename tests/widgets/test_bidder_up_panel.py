@@ -750,3 +750,17 @@ def test_a_cat_in_the_bag_names_the_pens_animals_but_not_the_one_on_sale():
     assert f"On sale: <b>a face-down animal from the pen ({shown})</b>" in t.legal_text.value, t.legal_text.value
     shuffles = [line for line in t.said if "shuffles the pen's animals" in line]
     assert shuffles and all(A.name(a) in shuffles[-1] for a in sub.pen), shuffles
+
+
+@pytest.mark.parametrize("seen", [False, True])
+def test_the_challenged_player_is_told_the_number_of_notes_only_when_they_lie_fanned_out(seen):
+    """[E] "you may cover your bid with your hand, or ... deliberately fan out the face-down
+    notes": with ``offer_count_seen`` the challenged player (and everyone) sees how many."""
+    t = at_position(table("animal-market", players=3, humans=(0, 1), seed=1, offer_count_seen=seen), current=0,
+                    roll=3, money=["0+0+0+10", "50+10", "50"], pastures=[["cow"], ["cow"], []])
+    t.show.click()
+    t.try_move("move trade-1")
+    t.try_move("trade 1 cow offer 0+0+0+10")
+    t.show.click()                                       # Ben's screen, after the cover
+    assert t.viewer == 1 and "challenges you for your cow with an offer face down" in t.legal_text.value
+    assert ("(4 notes, fanned out)" in t.legal_text.value) is seen

@@ -44,7 +44,8 @@ def public_move(before, seat, action):
     to change the market or to draw raffle tickets by their number only (the cost, which
     the table sees leave the hand); an offer or counter laid face down in a horse-trade
     (E: "face-down offer") without its notes or their number, as the observation keeps
-    them counted with their owner; the ticket kept (H: "keep only one, face down") and the setup's deal,
+    them counted with their owner (with ``offer_count_seen``, the notes fanned out, with
+    their number); the ticket kept (H: "keep only one, face down") and the setup's deal,
     by their kind only; the tickets drawn, by their number. Every other move shows whole."""
     if before.auction is not None:
         from bluffkit.auctions.narrate import public_move as auction_move
@@ -58,6 +59,8 @@ def public_move(before, seat, action):
         return action
     shown = tuple(getattr(action, f) for f in action.__dataclass_fields__ if f not in ("notes", "denoms"))
     if isinstance(action, (A.Trade, A.Counter)):
+        if before.rules.offer_count_seen:
+            return type(action).__name__, shown, sum(notes)
         return type(action).__name__, shown
     return type(action).__name__, shown, sum(notes)
 
@@ -90,10 +93,13 @@ def narrate(game, before, seat, action, after, names) -> str:
         if before.rules.sexes and after.trade is not None:     # [K] the challenger picks the two specimens
             mine, theirs = after.trade[2]
             text += f", {names[action.target]}'s {sex_word(theirs)} against {names[seat]}'s {sex_word(mine)}"
-        text += ", offer face down."
+        text += ", offer face down" + (f" ({count(sum(action.notes), 'note')})." if before.rules.offer_count_seen
+                                       else ".")
     elif isinstance(action, A.Counter) or action == A.AGREE:
         log = after.log
         verb = "accepts" if action == A.AGREE else "counters"
+        if action != A.AGREE and before.rules.offer_count_seen:
+            verb += f" with {count(sum(action.notes), 'note')}"
         text = f"{names[seat]} {verb}: {names[log[4]]} gets the {ANIMALS[log[3]]}." if log[:1] == ("trade",) \
             else f"{names[seat]} {verb}."
     elif isinstance(action, A.Market):

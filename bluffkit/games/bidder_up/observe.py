@@ -25,7 +25,7 @@ from bluffkit.games.bidder_up.state import GIVE, KEEP, RESPOND
 _FIELDS = ("seat", "rules", "phase", "current", "roll", "to_move", "pos", "hand", "note_counts", "piggy", "bank",
            "box", "gambling", "pens", "stacks", "pastures", "barns", "donkeys", "market", "locked", "bag",
            "drawn", "my_tickets", "ticket_counts", "used", "extra", "auction", "pen_at", "trade", "my_offer",
-           "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "then", "seen", "legal")
+           "offer_notes", "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "then", "seen", "legal")
 
 
 class Observation(ObservationBase):
@@ -73,6 +73,7 @@ class Observation(ObservationBase):
     pen_at: int
     trade: Any
     my_offer: Any
+    offer_notes: Any
     ious: tuple
     loans: tuple
     sow: int
@@ -93,12 +94,14 @@ class Observation(ObservationBase):
             hand, counts = sub.hand, sub.note_counts
         else:
             hand, counts = t.money[seat], tuple(map(sum, t.money))
-        trade = my_offer = None
+        trade = my_offer = offer_notes = None
         if t.trade is not None and len(t.trade) > 1:
             c, target, animals, offer, by_count = t.trade
             trade = (c, target, animals[0] % 10, by_count, animals)
             if seat == c:
                 my_offer = offer
+            if t.rules.offer_count_seen:          # [E] the notes fanned out face down
+                offer_notes = sum(offer)
             if t.phase == RESPOND:
                 counts = counts[:c] + (counts[c] + sum(offer),) + counts[c + 1:]
         elif t.trade is not None:
@@ -113,7 +116,7 @@ class Observation(ObservationBase):
             pastures=t.pastures, barns=t.barns, donkeys=t.donkeys, market=t.market, locked=t.locked,
             bag=len(t.bag), drawn=t.drawn if mine else len(t.drawn), my_tickets=t.tickets[seat],
             ticket_counts=tuple(map(len, t.tickets)), used=t.used, extra=t.extra, auction=sub, pen_at=t.pen_at,
-            trade=trade, my_offer=my_offer, ious=t.ious, loans=t.loans, sow=t.sow, sow_tied=t.sow_tied,
+            trade=trade, my_offer=my_offer, offer_notes=offer_notes, ious=t.ious, loans=t.loans, sow=t.sow, sow_tied=t.sow_tied,
             turn=t.turn, log=t.log, babies=t.babies, baby_barns=t.baby_barns,
             baby_zoos=t.baby_zoos, then=t.then, seen=t.seen or ((),) * len(t.pens), legal=legal)
 

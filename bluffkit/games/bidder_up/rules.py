@@ -167,6 +167,12 @@ class Rules(RuleOptions):
       game board" [I]).
     - ``empty_offer``: a horse-trade offer of no notes [L7]; default ``False``: at least
       one note (a 0-note is the bluff the text describes).
+    - ``offer_count_seen``: whether the table sees how many notes a horse-trade offer or
+      counter holds [E: "you may cover your bid with your hand, or ... deliberately fan out
+      the face-down notes — because even though the number of notes bid is technically
+      irrelevant, a few 0-notes can be useful here for bluffing"]: ``False`` (default: the
+      bid covered, its number unseen) or ``True`` (the notes fanned out face down: every
+      seat sees their number, so 0-notes make an offer look bigger).
     - ``final_ties``: equal top scores [L7]: ``"shared"`` (default: all of them win) or
       ``"money"`` (the most money among them).
     - ``zero_pays_count``: 0-notes pay movement, market and raffle costs, "the value of
@@ -232,6 +238,7 @@ class Rules(RuleOptions):
     refill_from: str = "taller"
     short_pen: str = "empty"
     empty_offer: bool = False
+    offer_count_seen: bool = False
     final_ties: str = "shared"
     zero_pays_count: bool = True
     track_ends: str = "refuse"
@@ -254,7 +261,7 @@ class Rules(RuleOptions):
                 raise RulesError(msg)
 
         need(self.board in BOARDS, f"board must be one of {', '.join(BOARDS)}, got {self.board!r}")
-        for f in ("babies", "raffle_rush", "empty_offer", "zero_pays_count", "free_donkey_pays"):
+        for f in ("babies", "raffle_rush", "empty_offer", "zero_pays_count", "free_donkey_pays", "offer_count_seen"):
             need(isinstance(getattr(self, f), bool), f"{f} must be true or false, got {getattr(self, f)!r}")
         need(_count(self.baby_points), f"baby_points must be an int >= 0, got {self.baby_points!r}")
         for f in ("die_faces", "denominations", "notes", "start_money", "donkey_pay", "animal_values",
@@ -361,7 +368,7 @@ class Rules(RuleOptions):
     #: Added after bluffkit 0.2.0: in a header only off their defaults (see RuleOptions).
     LATER_OPTIONS: ClassVar[dict] = {"second_price_alone": "zero", "show_against": "price", "round_ties": "auctioneer",
                                      "call_right": "always", "sealed_bids": "amount", "dutch_start": 10,
-                                     "american_final": 3}
+                                     "american_final": 3, "offer_count_seen": False}
 
     # derived -------------------------------------------------------------------------
     def auction_options(self) -> dict:

@@ -1245,3 +1245,51 @@ def test_a_bad_auction_reading_is_refused_in_the_auctions_words():
         game(round_ties="bogus")
     with pytest.raises(RulesError, match="dutch_start"):
         game(dutch_start=0)
+
+
+# -- a horse-trade offer covered or fanned out [E] --------------------------------------------------
+# "If you like, you may cover your bid with your hand, or, for example, deliberately fan out the
+# face-down notes — because even though the number of notes bid is technically irrelevant, a few
+# 0-notes can be useful here for bluffing..."
+
+def _offer_of_four(**options):
+    from bluffkit.testing import public_move_of
+    g = game(**options)
+    s = g.state_from_position(3, current=0, roll=3, money=["0+0+0+10", "50+10", "50"],
+                              pastures=[["cow"], ["cow"], []])
+    s = g.step(s, 0, "move trade-1")
+    offered = g.step(s, 0, "trade 1 cow offer 0+0+0+10")
+    countered = g.step(offered, 1, "counter 50")
+    names = ["Ana", "Ben", "Cy"]
+    said = (g.narrate(s, 0, g.parse("trade 1 cow offer 0+0+0+10"), offered, names),
+            g.narrate(offered, 1, g.parse("counter 50"), countered, names))
+    public = public_move_of(g)(s, 0, g.parse("trade 1 cow offer 0+0+0+10"))
+    return g, offered, said, public
+
+
+def test_an_offer_covered_by_hand_shows_no_number_of_notes():
+    g, offered, said, public = _offer_of_four()
+    assert g.rules.offer_count_seen is False
+    assert all(g.observe(offered, seat).offer_notes is None for seat in range(3))
+    assert said == ("Ana challenges Ben for a cow, offer face down.", "Ben counters: Ben gets the cow.")
+    assert public == ("Trade", (1, COW, ""))
+
+
+def test_an_offer_fanned_out_shows_its_number_of_notes_to_every_seat():
+    g, offered, said, public = _offer_of_four(offer_count_seen=True)
+    assert [g.observe(offered, seat).offer_notes for seat in range(3)] == [4, 4, 4]
+    assert said == ("Ana challenges Ben for a cow, offer face down (4 notes).",
+                    "Ben counters with 1 note: Ben gets the cow.")
+    assert public == ("Trade", (1, COW, ""), 4)
+    # the faces stay hidden: Cy's view is the same whatever the four notes are
+    import numpy as np
+    for k in range(5):
+        other = g.hide_from(offered, 2, np.random.default_rng(k))
+        assert g.observe(other, 2) == g.observe(offered, 2)
+
+
+@pytest.mark.parametrize("board, players", [("animal-market", 3), ("fairground", 4), ("animal-market", 2)])
+def test_the_suite_passes_with_the_offers_fanned_out(board, players):
+    from bluffkit.testing import check_game
+    report = check_game(game(board=board, offer_count_seen=True), players=players, seeds=[1])
+    assert report["games"] == 1 and report["observations"] > 0
