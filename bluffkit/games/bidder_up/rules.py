@@ -245,13 +245,14 @@ class Rules(RuleOptions):
     market_none: str = "allowed"
     last_extra_turn: str = "lost"
     raffle_overdraw: str = "refused"
-    second_price_alone: str = "zero"
-    show_against: str = "price"
-    round_ties: str = "auctioneer"
-    call_right: str = "always"
-    sealed_bids: str = "amount"
-    dutch_start: int = 10
-    american_final: int = 3
+    # the auction formats' readings, with the stand-alone auctions' defaults (AUCTION_OPTIONS)
+    second_price_alone: str = AuctionRules.second_price_alone
+    show_against: str = AuctionRules.show_against
+    round_ties: str = AuctionRules.round_ties
+    call_right: str = AuctionRules.call_right
+    sealed_bids: str = AuctionRules.sealed_bids
+    dutch_start: int = AuctionRules.dutch_start
+    american_final: int = AuctionRules.american_final
     min_players: int = 2
     max_players: int = 4
 
@@ -366,9 +367,8 @@ class Rules(RuleOptions):
             object.__setattr__(self, "tiles", tuple(self.tiles))
 
     #: Added after bluffkit 0.2.0: in a header only off their defaults (see RuleOptions).
-    LATER_OPTIONS: ClassVar[dict] = {"second_price_alone": "zero", "show_against": "price", "round_ties": "auctioneer",
-                                     "call_right": "always", "sealed_bids": "amount", "dutch_start": 10,
-                                     "american_final": 3, "offer_count_seen": False}
+    LATER_OPTIONS: ClassVar[dict] = {**{k: getattr(AuctionRules, k) for k in AUCTION_OPTIONS},
+                                     "offer_count_seen": False}
 
     # derived -------------------------------------------------------------------------
     def auction_options(self) -> dict:

@@ -83,6 +83,20 @@ def plain(g, s, votes=None, qid=None):
     return s
 
 
+def small_deck(tmp_path, k: int, title: str = "Small") -> tuple:
+    """A deck file of the first ``k`` questions of the built-in deck: ``(path, questions)``."""
+    import json as _json
+
+    from bluffkit.games.bluffer.deck import default_deck
+    qs = default_deck().questions[:k]
+    lines = [_json.dumps({"format": "bluffkit-deck", "version": 1, "title": title, "language": "en"})]
+    lines += [_json.dumps({"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
+                           "source": q.source, "decoys": list(q.decoys)}) for q in qs]
+    path = tmp_path / f"{title.lower()}.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path, qs
+
+
 def duel_question(g, s, false_answers, picks):
     """Two players: the asker writes ``false_answers`` answers ("decoy 1", ...), says done if
     fewer than the most allowed, the sheets are read in order with the truth last, and the
@@ -321,15 +335,7 @@ def test_a_question_asked_in_this_pass_is_refused_to_a_script_too():
 
 
 def test_a_question_comes_back_once_the_deck_has_gone_round(tmp_path):
-    import json as _json
-
-    from bluffkit.games.bluffer.deck import default_deck
-    qs = default_deck().questions[:2]
-    lines = [_json.dumps({"format": "bluffkit-deck", "version": 1, "title": "Two", "language": "en"})]
-    lines += [_json.dumps({"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
-                           "source": q.source, "decoys": list(q.decoys)}) for q in qs]
-    path = tmp_path / "two.jsonl"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path, qs = small_deck(tmp_path, 2, "Two")
     g = make_game("bluffer", deck=str(path))
     s = plain(g, plain(g, g.new_state(3), qid=qs[0].id), qid=qs[1].id)
     refused(g, plain(g, g.new_state(3), qid=qs[0].id), None, f"ask {qs[0].id}", "question-asked")
@@ -1225,17 +1231,9 @@ def test_a_vote_must_be_a_whole_number_not_a_bool_or_float():
 def test_a_used_up_deck_is_gone_through_again_each_question_once(tmp_path):
     """"place it at the back of the deck": a small deck's questions come round again, each
     once per pass."""
-    import json as _json
-
     from bluffkit.agents.bluffer import BluffBot
     from bluffkit.core.play import play
-    from bluffkit.games.bluffer.deck import default_deck
-    qs = default_deck().questions[:5]
-    lines = [_json.dumps({"format": "bluffkit-deck", "version": 1, "title": "Five", "language": "en"})]
-    lines += [_json.dumps({"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
-                           "source": q.source, "decoys": list(q.decoys)}) for q in qs]
-    path = tmp_path / "five.jsonl"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path, qs = small_deck(tmp_path, 5, "Five")
     rec = play(make_game("bluffer", deck=str(path), stop_when_decided=False), [BluffBot(0.4) for _ in range(3)], 3)
     asked = list(rec.final.used)
     assert len(asked) == 18, "3 rounds of 6 questions (each player leads twice), none cut short"
@@ -1579,15 +1577,7 @@ def test_the_conformance_suite_passes_a_game_with_a_deck_of_ones_own(tmp_path):
     """A deck read from a path is written whole into a log and read back as
     ``deck="embedded"``: the suite's log check takes that as the same game (it failed with
     "the log replays to a different final state" on a state that differed in nothing else)."""
-    import json as _json
-
-    from bluffkit.games.bluffer.deck import default_deck
     from bluffkit.testing import check_game
-    qs = default_deck().questions[:8]
-    lines = [_json.dumps({"format": "bluffkit-deck", "version": 1, "title": "Eight", "language": "en"})]
-    lines += [_json.dumps({"id": q.id, "category": q.category, "question": q.question, "answer": q.answer,
-                           "source": q.source, "decoys": list(q.decoys)}) for q in qs]
-    path = tmp_path / "eight.jsonl"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path, qs = small_deck(tmp_path, 8, "Eight")
     report = check_game(make_game("bluffer", deck=str(path)), players=3, seeds=[1])
     assert report["games"] == 1
