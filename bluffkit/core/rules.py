@@ -115,9 +115,10 @@ class RuleOptions:
     if TYPE_CHECKING:
         __dataclass_fields__: ClassVar[dict[str, Any]]     # each subclass is a dataclass
 
-    #: Options added after a release, with their defaults: written by :meth:`to_dict` (so to
-    #: a log's header) only when they differ from the default, so that a log that does not
-    #: use them reads in the release before them too, and earlier headers stay as they were.
+    #: Options added late, with their defaults: written by :meth:`to_dict` (so to a log's
+    #: header) only when they differ from the default, so that the headers of games that do
+    #: not use them stay as they were before the options existed (not every option added
+    #: since 0.2.0 is listed: only those added since the auctions began the list).
     LATER_OPTIONS: ClassVar[dict] = {}
 
     @classmethod

@@ -100,13 +100,12 @@ class ClosesWhole:
     runs made (:func:`replaces`)."""
 
     def __init_subclass__(cls, **kwargs):
-        """Each panel class's ``__init__`` is wrapped: when the outermost one (the class
-        the cell asked for) has built the panel, :func:`replaces` closes the cell's last
-        panels; when it fails, what it built is closed and the old panels are left open."""
+        """Each panel class's ``__init__`` (its own, or the one it inherits, say a mixin's
+        before it) is wrapped: when the outermost one (the class the cell asked for) has
+        built the panel, :func:`replaces` closes the cell's last panels; when it fails,
+        what it built is closed and the old panels are left open."""
         super().__init_subclass__(**kwargs)
-        init = cls.__dict__.get("__init__")
-        if init is None:
-            return
+        init = cls.__init__
 
         @functools.wraps(init)
         def built(self, *args, **kw):

@@ -1159,8 +1159,8 @@ def test_a_record_that_is_not_an_object_is_named_in_jsons_words(tmp_path, line, 
                                                  ("bidder-up", "second_price_alone", "own"),
                                                  ("auction", "first_refusal", False)])
 def test_an_option_added_later_is_in_a_header_only_off_its_default(name, option, value):
-    """A log that does not use an option added after a release reads in that release too:
-    the header leaves the option out at its default (``LATER_OPTIONS``)."""
+    """A game that does not use an option added late writes the header it wrote before the
+    option existed: the header leaves the option out at its default (``LATER_OPTIONS``)."""
     from bluffkit.core.game import make_game
     plain, changed = make_game(name), make_game(name, **{option: value})
     assert option in type(plain.rules).LATER_OPTIONS

@@ -201,3 +201,39 @@ def test_auto_close_can_be_turned_off(kernel, monkeypatch):
     assert first.comm is not None and second.comm is not None
     first.close()
     second.close()
+
+
+def test_a_users_own_panel_classes_replace_and_fail_alike(kernel):
+    """A class written by a user (a bare box with the mixin, or a mixin of their own before a
+    panel) is wrapped as the panels are: replaced once built, the old one kept on a failure."""
+    import ipywidgets as W
+
+    from bluffkit.widgets.closing import ClosesWhole
+
+    class MyBox(ClosesWhole, W.VBox):
+        pass
+
+    class Loud:
+        def __init__(self, *args, fail=False, **kw):
+            super().__init__(*args, **kw)
+            if fail:
+                raise ValueError("the mixin refuses")
+
+    class LoudTable(Loud, BloffTable):
+        pass
+
+    kernel.run("cell-a", "req-1")
+    first = MyBox([W.Label("one")])
+    kernel.run("cell-a", "req-2")
+    second = MyBox([W.Label("two")])
+    assert first.comm is None and second.comm is not None
+    second.close()
+    kernel.run("cell-b", "req-3")
+    table = LoudTable(players=4, humans=[0], seed=1)
+    before = set(_instances)
+    kernel.run("cell-b", "req-4")
+    with pytest.raises(ValueError, match="the mixin refuses"):
+        LoudTable(players=4, humans=[0], seed=1, fail=True)
+    gc.collect()
+    assert table.comm is not None and not set(_instances) - before
+    table.close()

@@ -59,10 +59,21 @@ def public_move(before, seat, action):
         return action
     shown = tuple(getattr(action, f) for f in action.__dataclass_fields__ if f not in ("notes", "denoms"))
     if isinstance(action, (A.Trade, A.Counter)):
-        if before.rules.offer_count_seen:
+        if fanned(before):
             return type(action).__name__, shown, sum(notes)
         return type(action).__name__, shown
     return type(action).__name__, shown, sum(notes)
+
+
+def fanned(state) -> bool:
+    """Whether the horse-trade under way lays its notes fanned out, their number seen
+    (``offer_count_seen`` [E]); never in a Special Horse-Trade, where the number of notes
+    is the bid ("Both players may cover their bid with their hand as usual" [H])."""
+    trade = state.trade
+    if not state.rules.offer_count_seen or trade is None:
+        return False
+    by_count = trade[0] if len(trade) == 1 else trade[4]
+    return not by_count
 
 
 def sex_word(animal: int) -> str:
@@ -93,12 +104,11 @@ def narrate(game, before, seat, action, after, names) -> str:
         if before.rules.sexes and after.trade is not None:     # [K] the challenger picks the two specimens
             mine, theirs = after.trade[2]
             text += f", {names[action.target]}'s {sex_word(theirs)} against {names[seat]}'s {sex_word(mine)}"
-        text += ", offer face down" + (f" ({count(sum(action.notes), 'note')})." if before.rules.offer_count_seen
-                                       else ".")
+        text += ", offer face down" + (f" ({count(sum(action.notes), 'note')})." if fanned(before) else ".")
     elif isinstance(action, A.Counter) or action == A.AGREE:
         log = after.log
         verb = "accepts" if action == A.AGREE else "counters"
-        if action != A.AGREE and before.rules.offer_count_seen:
+        if action != A.AGREE and fanned(before):
             verb += f" with {count(sum(action.notes), 'note')}"
         text = f"{names[seat]} {verb}: {names[log[4]]} gets the {ANIMALS[log[3]]}." if log[:1] == ("trade",) \
             else f"{names[seat]} {verb}."
@@ -182,6 +192,12 @@ def describe(game, obs, names, legal: bool = False) -> str:
                                              for a, p in enumerate(obs.market)) + f". Raffle bag {obs.bag}.")
     if obs.auction is not None:
         lines.append(Auction(obs.auction.rules).describe(obs.auction, names, False))
+    if obs.trade is not None and obs.trade[1] >= 0:       # an open horse-trade [E]
+        c, target, animal, by_count, _ = obs.trade
+        laid = "" if obs.offer_notes is None else f" ({count(obs.offer_notes, 'note')}, fanned out)"
+        mine = "" if obs.my_offer is None else f"; your offer {fmt(obs.my_offer, d)}"
+        lines.append(f"Horse-trade: {names[c]} challenges {names[target]} for a {ANIMALS[animal]}, offer face down"
+                     f"{laid}" + (" (the number of notes counts)" if by_count else "") + f"{mine}.")
     if legal and obs.legal:
         lines.append("You may: " + by_name(obs.legal.description, names))     # quoted moves keep numbers
     return "\n".join(lines)

@@ -100,7 +100,7 @@ class Observation(ObservationBase):
             trade = (c, target, animals[0] % 10, by_count, animals)
             if seat == c:
                 my_offer = offer
-            if t.rules.offer_count_seen:          # [E] the notes fanned out face down
+            if t.rules.offer_count_seen and not by_count:   # [E] fanned out; covered when the count is the bid
                 offer_notes = sum(offer)
             if t.phase == RESPOND:
                 counts = counts[:c] + (counts[c] + sum(offer),) + counts[c + 1:]

@@ -366,7 +366,7 @@ class Rules(RuleOptions):
                  + ", ".join(FORMATS))
             object.__setattr__(self, "tiles", tuple(self.tiles))
 
-    #: Added after bluffkit 0.2.0: in a header only off their defaults (see RuleOptions).
+    #: Added late: in a header only off their defaults (see RuleOptions.LATER_OPTIONS).
     LATER_OPTIONS: ClassVar[dict] = {**{k: getattr(AuctionRules, k) for k in AUCTION_OPTIONS},
                                      "offer_count_seen": False}
 

@@ -161,7 +161,7 @@ class Rules(RuleOptions):
     first_leader: int = 0
     variants: tuple[str, ...] = field(default=())
 
-    #: Added after bluffkit 0.2.0: in a header only off its default (see RuleOptions).
+    #: Added late: in a header only off its default (see RuleOptions.LATER_OPTIONS).
     LATER_OPTIONS: ClassVar[dict] = {"first_leader": 0}
 
     def __post_init__(self) -> None:

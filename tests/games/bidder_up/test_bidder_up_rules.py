@@ -1293,3 +1293,33 @@ def test_the_suite_passes_with_the_offers_fanned_out(board, players):
     from bluffkit.testing import check_game
     report = check_game(game(board=board, offer_count_seen=True), players=players, seeds=[1])
     assert report["games"] == 1 and report["observations"] > 0
+
+
+def test_a_special_horse_trade_stays_covered_even_when_offers_lie_fanned_out():
+    # [H] "Special Horse-Trade: ... the number of notes bid counts ... Both players may cover
+    # their bid with their hand as usual": there the number is the bid, never shown.
+    from bluffkit.testing import public_move_of
+    g = game(board="fairground", offer_count_seen=True)
+    s = g.state_from_position(3, current=0, roll=3, money=["0+0+0+10", "50+10", "50"],
+                              pastures=[["cow"], ["cow"], []], tickets=[["special-horse-trade"], [], []])
+    s = g.step(s, 0, "ticket special-horse-trade")
+    offered = g.step(s, 0, "trade 1 cow offer 0+0+0+10")
+    assert all(g.observe(offered, seat).offer_notes is None for seat in range(3))
+    assert g.narrate(s, 0, g.parse("trade 1 cow offer 0+0+0+10"), offered, ["Ana", "Ben", "Cy"]).endswith(
+        "offer face down.")
+    assert public_move_of(g)(s, 0, g.parse("trade 1 cow offer 0+0+0+10")) == ("Trade", (1, COW, ""))
+    countered = g.step(offered, 1, "counter 50+10")
+    said = g.narrate(offered, 1, g.parse("counter 50+10"), countered, ["Ana", "Ben", "Cy"])
+    assert said == "Ben counters: Ana gets the cow.", said
+
+
+def test_the_text_view_shows_the_open_horse_trade():
+    """The terminal's view of a seat says a horse-trade is open (it said only "phase
+    respond"), the number of notes only when fanned out, the offer's notes only to its maker."""
+    names = ["Ana", "Ben", "Cy"]
+    for seen, says in ((False, ""), (True, " (4 notes, fanned out)")):
+        g, offered, _, _ = _offer_of_four(offer_count_seen=seen)
+        head = f"Horse-trade: Ana challenges Ben for a cow, offer face down{says}"
+        assert g.describe(g.observe(offered, 0), names).splitlines()[-1] == head + "; your offer 10+0+0+0."
+        for seat in (1, 2):
+            assert g.describe(g.observe(offered, seat), names).splitlines()[-1] == head + "."
