@@ -13,6 +13,7 @@ from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import name
 from bluffkit.games.bidder_up.farm import seat_farms
 from bluffkit.games.bidder_up.layout import layout_of
+from bluffkit.games.bidder_up.observe import fanned
 from bluffkit.games.bidder_up.state import OVER
 
 
@@ -63,17 +64,6 @@ def public_move(before, seat, action):
             return type(action).__name__, shown, sum(notes)
         return type(action).__name__, shown
     return type(action).__name__, shown, sum(notes)
-
-
-def fanned(state) -> bool:
-    """Whether the horse-trade under way lays its notes fanned out, their number seen
-    (``offer_count_seen`` [E]); never in a Special Horse-Trade, where the number of notes
-    is the bid ("Both players may cover their bid with their hand as usual" [H])."""
-    trade = state.trade
-    if not state.rules.offer_count_seen or trade is None:
-        return False
-    by_count = trade[0] if len(trade) == 1 else trade[4]
-    return not by_count
 
 
 def sex_word(animal: int) -> str:

@@ -22,6 +22,19 @@ from typing import Any
 from bluffkit.core.observation import ObservationBase, keyword_maker
 from bluffkit.games.bidder_up.state import GIVE, KEEP, RESPOND
 
+
+def fanned(state) -> bool:
+    """Whether the horse-trade under way (``state.trade``, of a state or a table) lays its
+    notes fanned out, their number seen (``offer_count_seen`` [E]); never in a Special
+    Horse-Trade, where the number of notes is the bid ("Both players may cover their bid
+    with their hand as usual" [H])."""
+    trade = state.trade
+    if not state.rules.offer_count_seen or trade is None:
+        return False
+    by_count = trade[0] if len(trade) == 1 else trade[4]
+    return not by_count
+
+
 _FIELDS = ("seat", "rules", "phase", "current", "roll", "to_move", "pos", "hand", "note_counts", "piggy", "bank",
            "box", "gambling", "pens", "stacks", "pastures", "barns", "donkeys", "market", "locked", "bag",
            "drawn", "my_tickets", "ticket_counts", "used", "extra", "auction", "pen_at", "trade", "my_offer",
@@ -100,7 +113,7 @@ class Observation(ObservationBase):
             trade = (c, target, animals[0] % 10, by_count, animals)
             if seat == c:
                 my_offer = offer
-            if t.rules.offer_count_seen and not by_count:   # [E] fanned out; covered when the count is the bid
+            if fanned(t):                     # [E] the notes fanned out face down
                 offer_notes = sum(offer)
             if t.phase == RESPOND:
                 counts = counts[:c] + (counts[c] + sum(offer),) + counts[c + 1:]

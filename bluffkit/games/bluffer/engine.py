@@ -224,12 +224,16 @@ class Table(TableBase):
         order: "place it at the back of the deck"); or the shuffle of the sheets ("They
         shuffle them quickly")."""
         if self.phase == ASK:
-            qs = self.deck.questions
-            done = len(self.used) % len(qs)
-            asked = set(self.used[len(self.used) - done:]) if done else set()
-            fresh = [q.id for q in qs if q.id not in asked]
+            asked = self.asked_this_pass()
+            fresh = [q.id for q in self.deck.questions if q.id not in asked]
             return Ask(fresh[min(int(u * len(fresh)), len(fresh) - 1)])
         return Shuffle(tuple(int(i) for i in rng.permutation(len(self.sheets()))))
+
+    def asked_this_pass(self) -> set:
+        """The questions asked since the deck last went round ("place it at the back of
+        the deck": each question once per pass)."""
+        done = len(self.used) % len(self.deck.questions)
+        return set(self.used[len(self.used) - done:]) if done else set()
 
     def true_answer(self) -> str:
         """The true answer as it is read: the leader's own words when it copies the card
@@ -248,8 +252,7 @@ class Table(TableBase):
                 raise IllegalAction("not-chance-turn", "chance draws the next question now (ask ID)")
             if not isinstance(outcome.qid, str) or outcome.qid not in self.questions():
                 raise IllegalAction("no-such-question", f"the deck has no question {outcome.qid!r}")
-            done = len(self.used) % len(self.deck.questions)
-            if done and outcome.qid in self.used[len(self.used) - done:]:
+            if outcome.qid in self.asked_this_pass():
                 raise IllegalAction("question-asked", f"{outcome.qid!r} was asked already in this pass through the "
                                     "deck: a question asked goes to the back of the deck")
             self.qid = outcome.qid
