@@ -764,3 +764,23 @@ def test_the_challenged_player_is_told_the_number_of_notes_only_when_they_lie_fa
     t.show.click()                                       # Ben's screen, after the cover
     assert t.viewer == 1 and "challenges you for your cow with an offer face down" in t.legal_text.value
     assert ("(4 notes, fanned out)" in t.legal_text.value) is seen
+
+
+def test_the_die_and_the_board_say_the_game_is_over_after_the_end():
+    """Clicks the browser may still send once the game is over (the die, a space) are told
+    the game is over, not to uncover the table, and change nothing."""
+    import numpy as np
+
+    from bluffkit.widget_check import driver_for
+    t = BidderUpTable("animal-market", players=2, humans=[0], seed=3)
+    drive, rng = driver_for(t), np.random.default_rng(0)
+    for _ in range(3000):
+        if t.session.over or not drive.click(t, rng):
+            break
+    assert t.session.over
+    moves = len(t.session.moves)
+    for click in (t._roll, lambda: t.click_space("pen-1")):
+        t.message.value = ""
+        click()
+        assert "The game is over" in t.message.value and "Uncover" not in t.message.value
+    assert len(t.session.moves) == moves
