@@ -694,8 +694,10 @@ class BidderUpTable(SeatPanel):
         pairs, by_count = legal.key
         names = self.session.names
         then = f" Then you move: you rolled <b>{obs.roll}</b>." if obs.then else ""   # a ticket before the move
+        fan = obs.rules.offer_count_seen and not by_count      # [E] fanned out: the number is seen
         self._prompt(f"<b>{me}</b>: horse-trading. Challenge a player for a type you both have on your "
-                     "pastures and offer notes face down" + (" (the number of notes counts)." if by_count else ".")
+                     "pastures and offer notes face down" + (" (the number of notes counts)." if by_count else
+                                                             " (fanned out: everyone sees how many)." if fan else ".")
                      + then)
         options = trade_options(obs, legal.seat, pairs, names)
         self.trade_target.options = options
@@ -723,7 +725,8 @@ class BidderUpTable(SeatPanel):
         self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {which} "
                      f"with an offer face down{laid}. "
                      + ("Agree, or counter with notes face down" + (" (the number of notes counts)." if by_count
-                                                                    else ".") if can_counter
+                                                                    else " (fanned out: everyone sees how many)."
+                                                                    if laid else ".") if can_counter
                         else "You hold no notes to counter with: agree."))
         self.buttons_box.children = [_button("Agree (take the offer)", lambda: self.try_move("agree"), "bk-go")]
         self.buttons_box.layout.display = _SHOW

@@ -488,7 +488,8 @@ class SeatPanel(ClosesWhole, W.VBox):
         s = self.session
         problem = s.undo_problem(None if s.over else self.seat_now())[1]
         self.undo_button.disabled = problem is not None
-        self.undo_button.tooltip = (f"Nothing to take back now: {problem.reason}" if isinstance(problem, IllegalAction)
+        self.undo_button.tooltip = ("The game is over: nothing to take back" if s.over and problem is not None else
+                                    f"Nothing to take back now: {problem.reason}" if isinstance(problem, IllegalAction)
                                     else "take back your last move")
 
     def _draw_screen(self, seat: int | None, obs) -> None:

@@ -760,10 +760,12 @@ def test_the_challenged_player_is_told_the_number_of_notes_only_when_they_lie_fa
                     roll=3, money=["0+0+0+10", "50+10", "50"], pastures=[["cow"], ["cow"], []])
     t.show.click()
     t.try_move("move trade-1")
+    assert ("fanned out: everyone sees how many" in t.legal_text.value) is seen, "the challenger is told first"
     t.try_move("trade 1 cow offer 0+0+0+10")
     t.show.click()                                       # Ben's screen, after the cover
     assert t.viewer == 1 and "challenges you for your cow with an offer face down" in t.legal_text.value
     assert ("(4 notes, fanned out)" in t.legal_text.value) is seen
+    assert ("counter with notes face down (fanned out: everyone sees how many)" in t.legal_text.value) is seen
 
 
 def test_the_die_and_the_board_say_the_game_is_over_after_the_end():

@@ -708,3 +708,5 @@ def test_a_move_typed_after_the_end_says_the_game_is_over():
         panel.try_move("pass")
         assert "The game is over" in panel.message.value and "Uncover" not in panel.message.value
         assert len(panel.session.moves) == moves
+        # Undo, greyed out, says so in a few words (it quoted the whole last line of narration)
+        assert panel.undo_button.disabled and panel.undo_button.tooltip == "The game is over: nothing to take back"
