@@ -62,6 +62,11 @@ from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, refusa
 from bluffkit.widgets.seat_panel import ClickClock, bot_failure, note as _box, retire
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
+#: What each kind of bidder bids (bluffkit.agents.auction.Bidder), on hover over its choice.
+STRATEGY_TIP = ("truthful: its value; equilibrium: in the first-price formats, the equilibrium bid for the value "
+                "law chosen and this many bidders (with uniform values (n-1)/n of the value; under a beta law it "
+                "differs), else its value; shade: its value less the Shade fraction; random: a random share of its "
+                "value; script: the moves typed below")
 #: The most auctions one Simulate plays: a few minutes in the slowest format (about 1,300
 #: auctions/s, American Count, 5 bidders). The kernel's stop button ends a run sooner.
 MAX_AUCTIONS = 200_000
@@ -226,7 +231,7 @@ class AuctionLab(ClosesWhole, W.VBox):
         replaced = self.strategy_box.children
         self.strategy_box.children = [
             W.Dropdown(options=STRATEGIES + ("script",), value=given[k] if k < len(given) else "equilibrium",
-                       description=f"Bidder {k + 1}", layout=W.Layout(width="210px"))
+                       description=f"Bidder {k + 1}", layout=W.Layout(width="210px"), tooltip=STRATEGY_TIP)
             for k in range(n)]
         retire(replaced)                      # closed: no old dropdown lives on in the browser
         for d in self.strategy_box.children:
