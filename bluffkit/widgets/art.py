@@ -204,7 +204,7 @@ CSS = f"""<style>
 .bk-projector .bk-points, .bk-projector .bk-last-table {{font-size: .85em}}
 .bk-projector .bk-points th, .bk-projector .bk-points td {{padding: 0 6px; line-height: 1.25}}
 .bk-projector .bk-points td:first-child {{white-space: nowrap}}
-.bk-projector .bk-points .bk-tag {{display: table; margin: 2px 0 0}}
+.bk-projector .bk-points .bk-tag {{display: table; border-collapse: separate; margin: 2px 0 0}}
 .bk-projector .bk-tag {{line-height: 1.3}}
 .bk-projector .bk-last-table td, .bk-projector .bk-last-table th {{padding: 0 6px; line-height: 1.25}}
 .bk-projector .bk-last-table td:nth-child(2) {{min-width: 5em}}

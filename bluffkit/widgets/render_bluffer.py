@@ -164,7 +164,8 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
         act = " <span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
         cls = " class='bk-turn'" if i in to_move else ""
         team = f"<br>team {'AB'[team_of[i]]}" if team_of is not None else ""
-        cells.append((cls, f"{escape(name)}{role}{act}{team}", src.points[i], src.totals[i], wins[i]))
+        # the team under the name, then the tags: each column's team on the same line
+        cells.append((cls, f"{escape(name)}{team}{role}{act}", src.points[i], src.totals[i], wins[i]))
     rows = [f"<tr><th>player</th>{''.join(f'<th{c[0]}>{c[1]}</th>' for c in cells)}</tr>"]
     duel = mode == "duel"       # one round of duel_questions questions, whose points are the game's
     labels = ((3, "points"),) if duel else ((2, "points this round"), (3, "game points"), (4, "rounds won"))
