@@ -311,7 +311,8 @@ class BidderUpTable(SeatPanel):
         self.market_box = W.VBox()
         self.buttons_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.notes_title = W.HTML()
-        self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end"))
+        # room above for a chosen note, which rises 6 px with a 3 px outline (as the table's)
+        self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", padding="10px 0 0 0"))
         self.note_toggles: list[W.ToggleButton] = []
         self.notes_button = _button("Pay", self._pay_pending, "bk-go")
         self.notes_box = W.VBox([self.notes_title, self.note_row, self.notes_button])
