@@ -52,6 +52,7 @@ from bluffkit.games.bidder_up.farm import ticket_words
 from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import sex_word
+from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.spaces import specimen
 from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
@@ -695,7 +696,7 @@ class BidderUpTable(SeatPanel):
         pairs, by_count = legal.key
         names = self.session.names
         then = f" Then you move: you rolled <b>{obs.roll}</b>." if obs.then else ""   # a ticket before the move
-        fan = obs.rules.offer_count_seen and not by_count      # [E] fanned out: the number is seen
+        fan = fans(obs.rules, by_count)                          # [E] fanned out: the number is seen
         self._prompt(f"<b>{me}</b>: horse-trading. Challenge a player for a type you both have on your "
                      "pastures and offer notes face down" + (" (the number of notes counts)." if by_count else
                                                              " (fanned out: everyone sees how many)." if fan else ".")

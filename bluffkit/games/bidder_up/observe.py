@@ -23,16 +23,19 @@ from bluffkit.core.observation import ObservationBase, keyword_maker
 from bluffkit.games.bidder_up.state import GIVE, KEEP, RESPOND
 
 
+def fans(rules, by_count: bool) -> bool:
+    """Whether a horse-trade's notes lie fanned out, their number seen (``offer_count_seen``
+    [E]); never in a Special Horse-Trade (``by_count``), where the number of notes is the
+    bid ("Both players may cover their bid with their hand as usual" [H])."""
+    return bool(rules.offer_count_seen) and not by_count
+
+
 def fanned(state) -> bool:
-    """Whether the horse-trade under way (``state.trade``, of a state or a table) lays its
-    notes fanned out, their number seen (``offer_count_seen`` [E]); never in a Special
-    Horse-Trade, where the number of notes is the bid ("Both players may cover their bid
-    with their hand as usual" [H])."""
+    """:func:`fans` for the horse-trade under way (``state.trade``, of a state or a table)."""
     trade = state.trade
-    if not state.rules.offer_count_seen or trade is None:
+    if trade is None:
         return False
-    by_count = trade[0] if len(trade) == 1 else trade[4]
-    return not by_count
+    return fans(state.rules, trade[0] if len(trade) == 1 else trade[4])
 
 
 _FIELDS = ("seat", "rules", "phase", "current", "roll", "to_move", "pos", "hand", "note_counts", "piggy", "bank",
