@@ -167,7 +167,8 @@ class BlufferTable(SeatPanel):
 
     def peek_leader(self) -> None:
         """Cover the screen for the leader, who then sees the true answer and the authors
-        (only a human leader: a bot's screen stays hidden)."""
+        (only a human leader: a bot's screen stays hidden; the one human seat of a table
+        sees it at once, with no cover)."""
         s = self.session
         if s.over:
             self.message.value = note("The game is over: everything is shown.")
@@ -186,6 +187,8 @@ class BlufferTable(SeatPanel):
         self.show.description = f"Show {s.names[leader]}'s screen"
         self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
         self.show_undo()
+        if self.only_human is not None:    # the leader is the one human: no one to pass the screen to
+            self._uncover()
 
     def _uncover(self, _=None) -> None:
         if not self.peeking:

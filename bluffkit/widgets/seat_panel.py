@@ -269,6 +269,9 @@ class SeatPanel(ClosesWhole, W.VBox):
             seed = fresh_seed()
         self.session = Session(game, seats, names=names, seed=seed, undo=undo)
         self.viewer: int | None = None          # the seat whose view is on screen
+        # a table with one human seat has no one to pass the screen to: that seat's view is
+        # shown whenever it is to move, with no cover before it (see refresh)
+        self.only_human: int | None = humans[0] if len(humans) == 1 else None
         self.said: list[str] = []
         self.clicks = ClickClock()                # a double click's second click is dropped (see ClickClock)
         self.bot_error: BluffkitError | None = None     # the last bot failure, whole (see bot_failure)
@@ -462,6 +465,8 @@ class SeatPanel(ClosesWhole, W.VBox):
             self.message.value = note(bot_failure(self.session, e), error=True)
         s = self.session
         seat = None if s.over else self.seat_now()
+        if self.viewer is None and seat is not None and seat == self.only_human:
+            self.viewer = seat                    # the one human seat: no cover (see __init__)
         obs = s.observe(seat) if seat is not None and seat == self.viewer else None
         # the view first (the board is what the player waits for), and once: not a blank before it
         view = (all_seeing_view(self.game, s.state, s.names) if s.over           # the end: everything is shown

@@ -2,14 +2,15 @@
 each other on one screen (hot seat).
 
 A thin view over a :class:`bluffkit.session.Session`. It shows one human seat's
-view at a time, drawn from that seat's observation only; when the seat changes, a
-cover screen hides the table until the next player asks to see it. Only the legal
+view at a time, drawn from that seat's observation only; with several human seats, when
+the seat changes, a cover screen hides the table until the next player asks to see it
+(with one, the table stays on that seat's view). Only the legal
 moves are offered, as buttons: pass, sell and the rest; a bid with a stepper in the
 game's steps and quick bids (+10, +50); notes to pay or offer chosen by clicking the
 seat's own drawn notes. A refused move says why in plain words, naming the player, and
 changes nothing.
 
->>> t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+>>> t = TablePanel("horse-trading", players=3, humans=[1, 2], names=["Ana", "Bo", "Cy"], seed=2)
 >>> t.cover.layout.display is None, t.show.description
 (True, "Show Bo's view")
 >>> t.show.click()

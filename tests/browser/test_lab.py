@@ -132,6 +132,16 @@ def soon(assertion) -> None:
     settled(server, name, assertion, "the page to show what the test waits for")
 
 
+def open_on(page: Page, who: str) -> Locator:
+    """The cell of the table open on ``who``'s view: a table with one human seat shows it
+    at once, its cover screen (and the cover's Show button) hidden."""
+    panel = page.locator(".bk-panel").filter(has_text=re.compile(rf"{who}['\u2019]s view|your view"))
+    soon(lambda t: expect(panel).to_have_count(1, timeout=t))
+    show = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show "))
+    expect(show).to_be_hidden()
+    return cell_of(page, panel)
+
+
 def cell_of(page: Page, element: Locator) -> Locator:
     """The notebook cell holding ``element``, as a locator that stays on that cell when
     the widget's contents change."""
@@ -212,11 +222,8 @@ def test_scenario_player_reaches_ben_pays_100(page: Page, lab_server: LabServer)
 def test_table_human_bids(page: Page, lab_server: LabServer):
     open_and_run_all(page, lab_server, "table.ipynb")
 
-    show = button(page, re.compile(r"^\s*Show Bo['\u2019]s view\s*$"))
-    soon(lambda t: expect(show).to_have_count(1, timeout=t))
-    # The notebook may hold more than one table: work inside Bo's.
-    cell = cell_of(page, show)
-    show.click()
+    # The notebook holds two tables: work inside Bo's (his the one human seat, so no cover).
+    cell = open_on(page, "Bo")
 
     amount = cell.locator(".bk-bid-amount input")
     bid = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Bid\s*$"))
@@ -259,14 +266,11 @@ def test_charts_draw_offline(page: Page, lab_server: LabServer):
 
 
 def test_bloff_table_lays_a_card(page: Page, lab_server: LabServer):
-    """Bløff at the table: uncover, click a card, lay it as the rank in turn (the notebook's
+    """Bløff at the table: open on Anne's view, click a card, lay it as the rank in turn (the notebook's
     own table cell; its probability tables and simulations are nbval's to run)."""
     open_and_run_all(page, lab_server, serve_cells(lab_server, REPO / "notebooks" / "bloff.ipynb",
                                                    "bloff-table.ipynb", "BloffTable("))
-    show = button(page, re.compile(r"^\s*Show Anne['\u2019]s view\s*$"))
-    soon(lambda t: expect(show).to_have_count(1, timeout=t))
-    cell = cell_of(page, show)
-    show.click()
+    cell = open_on(page, "Anne")
     card = cell.locator(".bk-card-btn").first          # a card of the drawn hand, clicked
     soon(lambda t: expect(card).to_be_visible(timeout=t))
     card.click()
@@ -279,15 +283,12 @@ def test_bloff_table_lays_a_card(page: Page, lab_server: LabServer):
 
 
 def test_bluffer_table_writes_and_reveals(page: Page, lab_server: LabServer):
-    """Bluffer on one shared screen: uncover, type a false answer, see the reveal (the
+    """Bluffer on one shared screen: open on Anne's view, type a false answer, see the reveal (the
     notebook's own table cell; its theory and simulations are nbval's to run)."""
     open_and_run_all(page, lab_server, serve_cells(lab_server, REPO / "notebooks" / "bluffer.ipynb",
                                                    "bluffer-table.ipynb", "BlufferTable("))
-    show = button(page, re.compile(r"^\s*Show Anne['\u2019]s view\s*$"))
-    soon(lambda t: expect(show).to_have_count(1, timeout=t))
-    cell = cell_of(page, show)
-    save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bluffer-cover")
-    show.click()
+    cell = open_on(page, "Anne")
+    save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bluffer-start")
     answer = cell.locator("input[placeholder='your false answer']").first
     soon(lambda t: expect(answer).to_be_visible(timeout=t))
     answer.fill("a purple cow")

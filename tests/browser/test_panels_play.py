@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons
-from .test_lab import BUTTONS, cell_of, open_and_run_all
+from .test_lab import BUTTONS, open_and_run_all, open_on
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def panel_notebook(server: LabServer, game: str) -> str:
 
 
 def start(page: Page, server: LabServer, game: str, who: str) -> Locator:
-    """Open the panel at 1280 x 720, uncover ``who``'s view; the panel's cell."""
+    """Open the panel at 1280 x 720 on ``who``'s view (the one human seat: no cover); the panel's cell."""
     page.set_viewport_size({"width": 1280, "height": 720})
     open_and_run_all(page, server, panel_notebook(server, game))
     # as a teacher projecting would: the file browser folded away, the notebook full width
@@ -54,11 +54,7 @@ def start(page: Page, server: LabServer, game: str, who: str) -> Locator:
     if current.count():                 # (a test before may have folded it already)
         current.click()
     expect(page.locator("#jp-left-stack")).to_be_hidden(timeout=WAIT_MS)
-    show = page.locator(BUTTONS).filter(has_text=re.compile(rf"^\s*Show {who}['\u2019]s view\s*$"))
-    expect(show).to_have_count(1, timeout=WAIT_MS)
-    cell = cell_of(page, show)
-    show.click()
-    return cell
+    return open_on(page, who)
 
 
 def click(cell: Locator, text: str | re.Pattern) -> None:

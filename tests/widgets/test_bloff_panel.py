@@ -16,8 +16,7 @@ NAMES = ["Anne", "Bjørn", "Carla", "David"]
 
 def test_the_call_button_is_open_only_during_the_call_window():
     t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
-    assert t.show.description == "Show Anne's view"
-    t.show.click()
+    assert t.screen == ("seat", 0), "the one human seat: no cover"
     assert t.play_box.layout.display is None and t.call_box.layout.display == "none"
     t.card_toggles[0].value = True                      # a click on the first drawn card chooses it
     assert t.chosen_cards() == t.cards[:1]

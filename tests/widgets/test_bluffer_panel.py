@@ -47,8 +47,7 @@ def _vote_phase_session(seed=4):
 
 def test_the_writer_types_an_answer_and_bots_do_the_rest():
     t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)
-    assert t.cover.layout.display is None and "Anne" in t.show.description
-    t.show.click()
+    assert t.screen == ("seat", 0) and t.cover.layout.display == "none", "the one human seat: no cover"
     assert t.answer_box.layout.display is None and t.vote_box.layout.display == "none"
     assert "You lead" in t.legal_text.value               # Anne leads the first question
     t.answer.value = "a purple cow"

@@ -42,9 +42,9 @@ def bo_owes() -> TablePanel:
 
 def test_the_cover_button_is_as_wide_as_the_name_on_it():
     """"Show Annette's view" was cut to "Show Annette's v…" by the default button width."""
-    for t in (TablePanel("horse-trading", players=3, humans=[2], names=NAMES, seed=2),
-              BloffTable(players=3, humans=[0], names=["Annette", "Bo", "Cy"], seed=1),
-              BidderUpTable(players=3, humans=[0], names=["Annette", "Daniel", "Ben"], seed=3)):
+    for t in (TablePanel("horse-trading", players=3, humans=[1, 2], names=NAMES, seed=2),
+              BloffTable(players=3, humans=[0, 1], names=["Annette", "Bo", "Cy"], seed=1),
+              BidderUpTable(players=3, humans=[0, 1], names=["Annette", "Daniel", "Ben"], seed=3)):
         assert t.cover.layout.display is None and t.show.description.startswith("Show ")
         assert t.show.layout.width == "auto", f"{type(t).__name__}: the cover button keeps the default width"
         assert t.show.layout.max_width == "100%", "and never wider than the panel"
@@ -213,12 +213,42 @@ def test_what_happened_is_newest_first_and_shown_on_the_projector():
 
 
 def test_on_the_projector_bidder_ups_events_go_above_the_farm_boards():
-    t = BidderUpTable(players=3, humans=[0], names=["Annette", "Daniel", "Ben"], seed=3)
+    t = BidderUpTable(players=3, humans=[0, 1], names=["Annette", "Daniel", "Ben"], seed=3)
     t.projector.value = True
     assert t.events in t.children                        # the cover: no controls column
     t.show.click()
     kids = t.controls.children
     assert t.events in kids and kids.index(t.events) == kids.index(t.farms) - 1
+
+
+def test_a_table_with_one_human_seat_never_shows_a_cover():
+    """A student alone against bots was asked to "pass the screen" to themselves before the
+    first move, and again after each Undo: with one human seat no cover is shown, in any
+    table, over a whole game of random clicks with Undo among them (moves are taken back in
+    Bidder Up!, where a move and the space's action are the same seat's)."""
+    import numpy as np
+
+    from bluffkit.widget_check import driver_for
+    from bluffkit.widgets import BlufferTable
+    taken_back = 0
+    for t in (TablePanel("horse-trading", players=3, humans=[1], names=NAMES, seed=0),
+              BloffTable(players=3, humans=[0], names=NAMES, seed=0),
+              BidderUpTable(players=3, humans=[2], names=NAMES, seed=0),
+              BlufferTable(players=4, humans=[0], seed=0)):
+        driver, rng = driver_for(t), np.random.default_rng(0)
+        for _ in range(400):
+            assert t.screen[0] in ("seat", "leader", "over"), f"{type(t).__name__}: {t.screen}"
+            assert t.screen[0] != "seat" or t.cover.layout.display == "none"
+            if t.session.over:
+                break
+            n = len(t.session.moves)
+            if rng.random() < 0.1:
+                driver.undo(t)
+                taken_back += len(t.session.moves) < n
+            else:
+                driver.click(t, rng)
+        assert t.session.over, f"{type(t).__name__}: the game did not end in 400 clicks"
+    assert taken_back, "no move was taken back: Undo's redraw was not reached"
 
 
 # -- 5. money large enough to read ------------------------------------------------------------

@@ -88,7 +88,7 @@ def panel(**kw):
 
 
 def test_the_cover_hides_the_table_until_asked():
-    t = panel()
+    t = panel(humans=[1, 2])                                  # two humans share the screen
     assert t.cover.layout.display is None and t.board.layout.display == "none"
     assert t.show.description == "Show Bo's view"
     t.show.click()
@@ -129,8 +129,21 @@ def test_a_typed_move_out_of_turn_is_refused():
     assert t.session.moves == moves
 
 
-def test_clicking_before_uncovering_does_nothing():
+def test_one_human_seat_is_never_covered():
+    """With one human seat there is no one to pass the screen to: the table opens on that
+    seat's view, and stays on it after the bots' moves and a refused Undo (a move taken
+    back: tests/widgets/test_classroom_screen.py)."""
     t = panel()
+    assert t.screen == ("seat", 1) and t.cover.layout.display == "none" and "Bo's view" in t.view.value
+    t.amount.value = t.session.legal(1).bid[0]
+    t.bid_button.click()                          # the bots pass, Ana sells: Bo pays, on his own view
+    assert t.session.moves[-1][0] == 0 and t.screen == ("seat", 1) and t.cover.layout.display == "none"
+    t.undo_button.click()                         # refused (the sale showed the card): still his view
+    assert "Cannot undo" in t.message.value and t.screen == ("seat", 1)
+
+
+def test_clicking_before_uncovering_does_nothing():
+    t = panel(humans=[1, 2])
     moves = list(t.session.moves)
     t.bid_button.click()
     assert "Uncover" in t.message.value and t.session.moves == moves
