@@ -25,11 +25,19 @@ def _cards(k: int) -> str:
 _PLURAL = {"sheep": "sheep", "goose": "geese"}
 
 
-def _animals(rules, family: int, k: int) -> str:
+#: Numbers of cards in words, for Horse Trading's ranks ("two 7s").
+_HOW_MANY = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def animals(rules, family: int, k: int) -> str:
+    """``k`` cards of ``family`` in words: "1 cow", "2 geese" (You're Bluffing!); "a 7",
+    "two 7s", "an A" (Horse Trading, whose animals are a deck's ranks)."""
     label = rules.labels[family]
     if rules.labels == rules.families:
         return f"{k} {label}" if k == 1 else f"{k} {_PLURAL.get(label, label + 's')}"
-    return f"{k} x {label}"
+    if k == 1:
+        return _a(label)
+    return f"{_HOW_MANY[k] if 0 <= k < len(_HOW_MANY) else k} {label}s"
 
 
 def public_move(before: S.State, seat: int | None, action):
@@ -101,20 +109,20 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
     elif kind is A.Accept:
         ch, tg, fam, k, offer, _ = before.trade  # type: ignore[misc]  # a trade is open when this is played
         text = (f"{who} accepts the offer of {_cards(count(offer))} and gives "
-                f"{_animals(r, fam, k)} to {names[ch]}.")
+                f"{animals(r, fam, k)} to {names[ch]}.")
     elif kind is A.Counter:
         ch, tg, fam, k, offer, ties = before.trade  # type: ignore[misc]  # a trade is open when this is played
         text = f"{who} counters with {_cards(count(action.notes))}; the offers are swapped."
         if after.phase == S.REOFFER:
             text += f" The offers are equal: {names[ch]} must offer again."
         elif after.herds[ch][fam] < before.herds[ch][fam]:          # the target took the challenger's
-            text += f" {names[tg]} offered more and takes {_animals(r, fam, k)}."
+            text += f" {names[tg]} offered more and takes {animals(r, fam, k)}."
         elif r.trade_tie == "reoffer" and not ties:
-            text += f" {names[ch]} offered more and takes {_animals(r, fam, k)}."
+            text += f" {names[ch]} offered more and takes {animals(r, fam, k)}."
         else:
             # A tie gives the challenger the animal(s) here (HT; YB's second tie), and only
             # the two traders count what they got: the others learn no more than this.
-            text += f" {names[ch]}'s offer was at least as high: {names[ch]} takes {_animals(r, fam, k)}."
+            text += f" {names[ch]}'s offer was at least as high: {names[ch]} takes {animals(r, fam, k)}."
     elif kind is A.Offer:
         text = f"{who} offers again with {_cards(count(action.notes))}."
     else:

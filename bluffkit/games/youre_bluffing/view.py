@@ -10,6 +10,7 @@ from bluffkit.core.errors import by_name, count
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import text
+from bluffkit.games.youre_bluffing.narrate import animals
 
 
 def describe(obs, names, legal: bool = False) -> str:
@@ -31,10 +32,10 @@ def describe(obs, names, legal: bool = False) -> str:
     if obs.trade is not None:
         ch, tg, fam, cards, offer_cards, ties = obs.trade
         if obs.phase == S.REOFFER:      # the tied offers are swapped; no new offer is on the table yet
-            lines.append(f"   trade: {names[ch]} challenges {names[tg]} for {cards} x {r.labels[fam]}; "
+            lines.append(f"   trade: {names[ch]} challenges {names[tg]} for {animals(r, fam, cards)}; "
                          f"after a tie, {names[ch]} makes a new offer")
         else:
-            lines.append(f"   trade: {names[ch]} challenges {names[tg]} for {cards} x {r.labels[fam]} with "
+            lines.append(f"   trade: {names[ch]} challenges {names[tg]} for {animals(r, fam, cards)} with "
                          f"{count(offer_cards, 'face-down card')}" + (" (after a tie)" if ties else ""))
         if obs.my_offer is not None:
             lines.append(f"   your offer: {fmt(obs.my_offer, d)}")

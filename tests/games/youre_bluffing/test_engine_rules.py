@@ -1779,3 +1779,15 @@ def test_the_first_leader_is_a_rule_option():
         ht(first_leader=3).new_state(players=3)
     with pytest.raises(RulesError, match="first_leader must be a seat"):
         ht(first_leader=-1)
+
+
+def test_a_trades_cards_are_named_in_words():
+    """Horse Trading's animals are a deck's ranks: a trade gave "1 x 5" to its winner; now
+    "a 5", "an 8", "two 7s" (You're Bluffing! keeps "1 cow", "2 geese")."""
+    from bluffkit.games.youre_bluffing.narrate import animals
+    ht, yb = preset("horse-trading"), preset("youre-bluffing")
+    rank = {label: f for f, label in enumerate(ht.labels)}
+    assert [animals(ht, rank["5"], 1), animals(ht, rank["8"], 1), animals(ht, rank["A"], 1)] == ["a 5", "an 8", "an A"]
+    assert [animals(ht, rank["7"], 2), animals(ht, rank["10"], 4)] == ["two 7s", "four 10s"]
+    fam = {name: f for f, name in enumerate(yb.families)}
+    assert [animals(yb, fam["cow"], 1), animals(yb, fam["goose"], 2)] == ["1 cow", "2 geese"]
