@@ -1,9 +1,8 @@
 """Bløff (Cheat) at the table: hot seat with hidden hands, a cover screen between
-seats, the "Bløff!" button open only during the call window, bots in the other seats.
-Cards are chosen by clicking them in the drawn hand.
+seats (with several human seats), the "Bløff!" button open only during the call window,
+bots in the other seats. Cards are chosen by clicking them in the drawn hand.
 
 >>> t = BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=1)
->>> t.show.click()
 >>> t.lay.description, t.lay.disabled            # open once a card is chosen
 ('Say “… aces”', True)
 >>> t.call_box.layout.display
@@ -12,6 +11,7 @@ Cards are chosen by clicking them in the drawn hand.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import ipywidgets as W
@@ -22,6 +22,10 @@ from bluffkit.widgets.render_bloff import card_parts, sort_hand
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, retire
 
 _SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+#: The cards a call turns, in the narration ("...'s cards are turned: 2H, 2C, JS*.").
+_TURNED = re.compile(r"(cards are turned: )([^.]*)(\.)")
+#: One card's text in the narration: rank, suit, ``*`` for the second deck.
+_CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])(\*?)(?![\w*])")
 #: The Lay button's tooltip while no card is chosen (it is disabled then).
 CHOOSE_FIRST = "click one or more cards in your hand first"
 
@@ -72,6 +76,12 @@ class BloffTable(SeatPanel):
             t.value = t.card in wanted                     # type: ignore[attr-defined]
 
     scores_unit = ("cards left", True)
+
+    def event_html(self, line: str) -> str:
+        """A narration line with the turned cards written as the table draws them (2♥, not
+        the typed notation 2H); the rest of the line as it is."""
+        return _TURNED.sub(lambda m: m.group(1) + _CARD.sub(lambda c: c.group(1) + _SUITS[c.group(2)] + c.group(3),
+                                                          m.group(2)) + m.group(3), escape(line), count=1)
 
     def public_scores(self, obs):
         """Cards left in each hand (fewest is best: the first with none wins)."""

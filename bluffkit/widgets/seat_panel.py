@@ -392,9 +392,13 @@ class SeatPanel(ClosesWhole, W.VBox):
         """ "What happened": the last lines of the public narration, newest first (on top,
         where it is seen without scrolling), the newest in bold; fewer in projector mode."""
         last = self.said[-(PROJECTOR_EVENTS if self.projector.value else EVENTS):][::-1]
-        lines = [f"<b>{escape(x)}</b>" if k == 0 else escape(x) for k, x in enumerate(last)]
+        lines = [f"<b>{self.event_html(x)}</b>" if k == 0 else self.event_html(x) for k, x in enumerate(last)]
         self.events.value = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
                              + "".join(f"<br>{x}" for x in lines) + "</div>")
+
+    def event_html(self, line: str) -> str:
+        """One line of the narration as "What happened" shows it (HTML): escaped."""
+        return escape(line)
 
     def public_scores(self, obs):
         """The scores as everyone may see them now, from ``obs`` (public fields only), or

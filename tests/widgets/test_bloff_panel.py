@@ -266,3 +266,25 @@ def test_a_browser_clock_set_back_drops_no_click(monkeypatch):
         clock.done()
     sent[0] = 1000.0                          # the same time again: sent before the result showed
     assert clock.stale()
+
+
+def test_what_happened_writes_the_turned_cards_as_the_table_draws_them():
+    """The narration's "cards are turned: 2H, 10C" was shown as typed notation beside cards
+    drawn 2♥ 10♣; "What happened" now writes them with the suits' signs, the rest of the
+    line (and the log, the terminal's narration) unchanged."""
+    import re
+
+    import numpy as np
+
+    from bluffkit.widget_check import driver_for
+    t = BloffTable(players=3, humans=[0], names=["Anne", "Bo", "Cy"], seed=2)
+    driver, rng = driver_for(t), np.random.default_rng(0)
+    while not any("cards are turned" in x for x in t.said[-3:]) and driver.click(t, rng):
+        pass
+    line = next(x for x in reversed(t.said) if "cards are turned" in x)
+    turned = line.split("cards are turned: ")[1].split(".")[0]
+    assert re.fullmatch(r"(10|[2-9AJQK])[SHDC]\*?(, (10|[2-9AJQK])[SHDC]\*?)*", turned), "the narration keeps the notation"
+    drawn = turned
+    for letter, sign in (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")):
+        drawn = re.sub(rf"(10|[2-9AJQK]){letter}", rf"\g<1>{sign}", drawn)
+    assert f"cards are turned: {drawn}." in t.events.value and turned not in t.events.value
