@@ -13,8 +13,9 @@ depends on another seat's secret (a hand, notes, a face-down offer or sealed bid
 unread answer, an author, a sealed vote) or was left over from an earlier screen (the
 last player's hand in a hidden list): both are leaks. A cover screen, and any screen
 that belongs to nobody, must survive a redeal of every seat's secrets at once
-(``hide_from`` for each seat in turn): they hold only what everyone may know. The end
-of a game is all-seeing and is not checked.
+(``hide_from`` for each seat in turn): they hold only what everyone may know. A screen
+shown to a group (Bluffer's writing team) must survive the redeal of each member in turn:
+it holds only what every member knows. The end of a game is all-seeing and is not checked.
 
 A redeal may change what a game keeps beside the state's own fields: Bluffer's
 ``hide_from`` deals another true answer onto the card in play, in a deck the redealt
@@ -369,6 +370,14 @@ class BlufferDriver(SeatPanelDriver):
     then a typed move that must be refused, so that a seat's screen shows a refusal when
     the leader's screen (a cover of its own) is asked for."""
 
+    def scope(self, panel):
+        """As :meth:`SeatPanelDriver.scope`; the writing team's screen of the team game is
+        shown to the whole team: ``("seats", team)``, what every member knows."""
+        kind, seat = panel.screen
+        if kind == "leader" and panel.team_game():
+            return ("seats", tuple(panel.game.table(panel.session.state).knowers()))
+        return super().scope(panel)
+
     def press(self, panel, rng) -> bool:
         if panel.screen[0] == "seat" and rng.random() < 0.05:
             panel.typed.value = "no such move"          # Enter plays it: refused, the reason shown
@@ -528,24 +537,28 @@ def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pr
     real = widget_tree(panel)
     done = 0
     for _ in range(redeals):
-        if kind == "seat":
-            other = game.hide_from(state, seat, rng)
-        else:                       # nobody's screen: redeal every seat's secrets
-            other = state
-            for s in rng.permutation(players):
-                other = game.hide_from(other, int(s), rng)
-        pristine.restore()
-        driver.mirror(twin, panel, other)
-        problem = compare_trees(real, widget_tree(twin))
-        if problem is not None:
+        # a group's screen: redealt for each member in turn (what one may not know, another does)
+        for one in (seat if kind == "seats" else (seat,)):
+            if kind in ("seat", "seats"):
+                other = game.hide_from(state, one, rng)
+            else:                       # nobody's screen: redeal every seat's secrets
+                other = state
+                for s in rng.permutation(players):
+                    other = game.hide_from(other, int(s), rng)
             pristine.restore()
-            driver.mirror(twin, panel, state)
-            stale = compare_trees(real, widget_tree(twin)) is not None
-            whose = f"seat {seat}'s view" if kind == "seat" else "a screen that is no seat's view (the cover)"
-            why = ("it holds something left from an earlier screen, not drawn from what is on screen now"
-                   if stale else "it depends on what is hidden from the seat on screen")
-            raise WidgetLeak(f"{where}{type(panel).__name__} on {whose}: {why}: {problem}")
-        done += 1
+            driver.mirror(twin, panel, other)
+            problem = compare_trees(real, widget_tree(twin))
+            if problem is not None:
+                pristine.restore()
+                driver.mirror(twin, panel, state)
+                stale = compare_trees(real, widget_tree(twin)) is not None
+                whose = (f"seat {seat}'s view" if kind == "seat" else
+                         f"the screen of seats {', '.join(map(str, seat))} (what seat {one} may not know)"
+                         if kind == "seats" else "a screen that is no seat's view (the cover)")
+                why = ("it holds something left from an earlier screen, not drawn from what is on screen now"
+                       if stale else "it depends on what is hidden from the seat on screen")
+                raise WidgetLeak(f"{where}{type(panel).__name__} on {whose}: {why}: {problem}")
+            done += 1
     return done
 
 

@@ -11,7 +11,9 @@ above the last question's reveal and "What happened", so that at 1280 x 720 they
 screen; while a seat votes, the sheets as read are its vote buttons and are not drawn a
 second time above them. A human leader's screen (the true answer and, once read, who
 wrote which answer) opens the same way with "Leader's screen", offered only while the
-leader is a human seat (a bot leader's screen stays hidden). Undo never goes back across what has been made
+leader is a human seat (a bot leader's screen stays hidden); in the team game, where the
+whole writing team knows them, it is "Writing team's screen", offered while any member
+is human, and shows what every member knows (no member's own sheet). Undo never goes back across what has been made
 public (``Bluffer.reveals``: a question drawn, the answers read, the votes revealed, a
 two-player guess made aloud).
 
@@ -140,9 +142,26 @@ class BlufferTable(SeatPanel):
         if hasattr(self, "shared"):
             self._draw_shared()
             s = self.session
-            # the leader's screen only for a human leader (whether a seat is human is public)
-            human_leader = not s.over and s.kinds[s.state.leader] == "human"
-            self.leader_button.layout.display = _SHOW if human_leader else _HIDE
+            # the leader's screen only for a human leader, the writing team's for a team with
+            # a human member (whether a seat is human is public)
+            seat = None if s.over else self.knowing_human()
+            self.leader_button.layout.display = _SHOW if seat is not None else _HIDE
+            team = self.team_game()
+            self.leader_button.description = "Writing team's screen" if team else "Leader's screen"
+            self.hide_leader.description = f"Hide the {'team' if team else 'leader'}'s screen"
+
+    def team_game(self) -> bool:
+        """Whether this is the team game, where the whole writing team knows the true answer
+        and the authors (``knowers``), not the leader alone."""
+        return self.game.table(self.session.state).mode == "teams"
+
+    def knowing_human(self) -> int | None:
+        """The human seat whose knowledge the leader's screen shows: the leader, or in the
+        team game the first human of the writing team (every member knows the same true
+        answer and authors); ``None`` if they are all bots."""
+        s = self.session
+        knowers = self.game.table(s.state).knowers()
+        return next((k for k in ((s.state.leader,) + tuple(knowers)) if s.kinds[k] == "human"), None)
 
     def _draw_shared(self) -> None:
         """The shared screen: the points, the question and the answers as read above the
@@ -173,18 +192,26 @@ class BlufferTable(SeatPanel):
         if s.over:
             self.message.value = note("The game is over: everything is shown.")
             return
-        leader = s.state.leader
-        if s.kinds[leader] != "human":
-            self.message.value = note(f"{escape(s.names[leader])}, the leader, is a bot: its screen stays hidden.")
+        leader, team = s.state.leader, self.team_game()
+        seat = self.knowing_human()
+        if seat is None:
+            self.message.value = note("The writing team are all bots: their screen stays hidden." if team else
+                                      f"{escape(s.names[leader])}, the leader, is a bot: its screen stays hidden.")
             return
         self.peeking, self.viewer = True, None
         self.hide_leader.layout.display = _HIDE    # pressed again on the leader's screen: the cover has no Hide
         self.clear()                       # nothing of the last seat's view behind the cover,
         self.message.value = ""            # nor its last message (a refused vote names its own answer)
         self._draw_shared()                # the sheets as read, for the class, again
-        self.cover_text.value = note(f"<b>The leader's screen.</b> Pass the screen to {escape(s.names[leader])}; "
-                                     "the others look away.")
-        self.show.description = f"Show {s.names[leader]}'s screen"
+        if team:
+            members = [s.names[k] for k in self.game.table(s.state).knowers() if s.kinds[k] == "human"]
+            self.cover_text.value = note(f"<b>The writing team's screen.</b> Pass the screen to the writing team "
+                                         f"({escape(', '.join(members))}); the others look away.")
+            self.show.description = "Show the writing team's screen"
+        else:
+            self.cover_text.value = note(f"<b>The leader's screen.</b> Pass the screen to {escape(s.names[leader])}; "
+                                         "the others look away.")
+            self.show.description = f"Show {s.names[leader]}'s screen"
         self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
         self.show_undo()
         if self.only_human is not None:    # the leader is the one human: no one to pass the screen to
@@ -194,10 +221,16 @@ class BlufferTable(SeatPanel):
         if not self.peeking:
             return super()._uncover()
         s = self.session
+        seat = self.knowing_human()
+        if seat is None:                   # (no human knows the truth now: nothing to show)
+            return self.close_leader()
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
+        self.cover_text.value = ""         # the cover's words go with it (not left behind, hidden,
+        self.show.description = "Show"     # for the seat's view after it, which had no cover of its own)
         self.controls.layout.display = _HIDE
-        seen = s.observe(s.state.leader)
-        html = seat_html(self.game, seen, s.names, private_only=True)
+        team = self.team_game()
+        seen = s.observe(seat)
+        html = seat_html(self.game, seen, s.names, private_only=True, team=team)
         if seen.truth is None:             # while answers are written: why the screen holds so little
             html += note("The true answer " + ("is copied from the card" if seen.rules.leader_copies
                                                else "is read out among the answers")
@@ -206,7 +239,8 @@ class BlufferTable(SeatPanel):
         self.view.value = html
         self.hide_leader.layout.display = _SHOW
         self.show_undo()
-        self.message.value = note("The leader's screen: press <b>Hide the leader's screen</b> before passing it on.")
+        whose = "writing team's" if team else "leader's"
+        self.message.value = note(f"The {whose} screen: press <b>{self.hide_leader.description}</b> before passing it on.")
 
     def close_leader(self) -> None:
         """Hide the leader's screen: back to the cover for the seat to move."""
@@ -220,8 +254,8 @@ class BlufferTable(SeatPanel):
         """As :attr:`SeatPanel.screen`, and ``("leader-cover", s)`` / ``("leader", s)`` for the
         cover before the leader's screen and the leader's screen itself."""
         if self.peeking:
-            leader = self.session.state.leader
-            return ("leader-cover", leader) if self.cover.layout.display != _HIDE else ("leader", leader)
+            seat = self.knowing_human()           # (whose knowledge the screen shows)
+            return ("leader-cover", seat) if self.cover.layout.display != _HIDE else ("leader", seat)
         return super().screen
 
     def show_screen(self, screen: tuple[str, int | None]) -> None:

@@ -1,6 +1,8 @@
 """The Bluffer classroom panel (headless), its HTML views, the simulated points of its
 bots, and the CLI on Bluffer."""
 
+from html import escape
+
 import pytest
 
 from bluffkit.agents.bluffer import BluffBot
@@ -716,3 +718,39 @@ def test_typing_an_answer_then_clicking_done_writes_it_and_plays_done(monkeypatc
     sent[0] = 200.0001
     u.write.click()                                        # ... which is no second, empty answer
     assert "bk-refusal" not in u.message.value and "write a purple cow" in [str(a) for _, a in u.session.moves]
+
+
+def test_the_writing_team_sees_the_truth_on_its_own_screen_without_a_members_sheet():
+    """In the team game the whole writing team knows the true answer and the authors ("the
+    reading team ... adds the true one"), but only a human leader's screen showed them: a
+    teammate had no screen that did. The button is now the writing team's screen, offered
+    while any member is human, even under a bot leader; it shows what every member knows,
+    never one member's own sheet before the reading."""
+    names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
+    t = BlufferTable(players=6, humans=[2, 4], names=names, seed=1)
+    s = t.session
+    assert t.game.table(s.state).knowers() == (0, 2, 4) and s.kinds[0] != "human"
+    assert t.leader_button.description == "Writing team's screen" and t.leader_button.layout.display is None
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()                                  # Cy writes; Ed is next (a cover)
+    assert t.screen == ("cover", 4)
+    t.leader_button.click()
+    assert t.screen == ("leader-cover", 2) and "writing team (Cy, Ed)" in t.cover_text.value
+    t.show.click()
+    assert t.screen == ("leader", 2) and "The writing team's screen" in t.view.value
+    assert "purple cow" not in t.view.value.lower(), "Cy's sheet, before the reading, on the team's screen"
+    assert "once every answer is written" in t.view.value
+    t = BlufferTable(players=6, humans=[1, 2], names=names, seed=1)    # Cy writes, Bo bets
+    s = t.session
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()                                  # the bots write, the answers are read: Bo bets
+    assert s.state.phase == "vote" and t.screen == ("cover", 1)
+    truth = s.observe(2).truth
+    t.leader_button.click()
+    t.show.click()
+    assert t.screen == ("leader", 2) and f"<b>{escape(truth)}</b>" in t.view.value
+    assert "(Cy)" in t.view.value and "(Ana)" in t.view.value and "(Ed)" in t.view.value, "the authors"
+    four = BlufferTable(players=4, humans=[1], names=names[:4], seed=5)
+    assert four.leader_button.description == "Leader's screen"

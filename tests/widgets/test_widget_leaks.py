@@ -597,3 +597,28 @@ def test_the_check_catches_the_cards_true_answer_in_a_replay_of_a_voters_view():
     played = Session(config_game("bluffer"), ["random"] * 4, seed=4).run()
     with pytest.raises(WidgetLeak, match="seat .'s view: it depends on what is hidden"):
         check_panel(lambda: PeekingReplay(played), seeds=[1, 2], clicks=60)
+
+
+# -- the writing team's screen (Bluffer's team game) ----------------------------------------------
+
+@pytest.mark.parametrize("humans", [list(range(6)), [1, 2], [2, 4], [2]],
+                         ids=["all-human", "a-writer-and-a-voter", "two-writers-bot-leader", "one-writer"])
+def test_the_writing_teams_screen_shows_only_what_every_member_knows(humans):
+    """In the team game the whole writing team knows the true answer and the authors, so the
+    leader's screen is the writing team's (offered while any member is human): checked
+    against a redeal for each member in turn, it holds no member's own sheet before the
+    answers are read."""
+    report = check_panel(lambda: BlufferTable(players=6, humans=humans, seed=5), seeds=[1, 2], clicks=80)
+    assert report["compared"] >= report["clicks"] // 2, report
+
+
+def test_the_check_catches_a_team_screen_that_shows_a_members_own_sheet(monkeypatch):
+    """Planted: the writing team's screen drawn as the member's own view (its sheet shown
+    to the whole team before the reading). Random clicks rarely ask for the team's screen
+    while the answers are written and after the member whose knowledge it shows has
+    written: seeds 5 and 8 do (of 1 to 12, at 200 clicks)."""
+    from bluffkit.widgets import bluffer
+    real = bluffer.seat_html
+    monkeypatch.setattr(bluffer, "seat_html", lambda *a, team=False, **kw: real(*a, **kw))
+    with pytest.raises(WidgetLeak, match="the screen of seats .* may not know"):
+        check_panel(lambda: BlufferTable(players=6, humans=list(range(6)), seed=5), seeds=[5, 8], clicks=200)
