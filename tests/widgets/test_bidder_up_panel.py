@@ -766,6 +766,11 @@ def test_the_challenged_player_is_told_the_number_of_notes_only_when_they_lie_fa
     assert t.viewer == 1 and "challenges you for your cow with an offer face down" in t.legal_text.value
     assert ("(4 notes, fanned out)" in t.legal_text.value) is seen
     assert ("counter with notes face down (fanned out: everyone sees how many)" in t.legal_text.value) is seen
+    # Annette's farm board, on Ben's screen: her notes face down, the offer among them (she offered
+    # all four); how many of them are offered is said only when they are fanned out
+    annette = _card(t.farms.value, 0)
+    assert "4 notes, face down" in annette
+    assert ("4 of them in the horse-trade offer, fanned out" in annette) is seen
 
 
 def test_the_die_and_the_board_say_the_game_is_over_after_the_end():

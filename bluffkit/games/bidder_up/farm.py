@@ -31,7 +31,7 @@ from html import escape
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg, type_of
 from bluffkit.games.bidder_up.board_svg import PAWN_COLOURS
-from bluffkit.games.bidder_up.state import KEEP, OVER
+from bluffkit.games.bidder_up.state import KEEP, OVER, RESPOND
 
 __all__ = ["Farm", "all_seeing_farms", "farms_html", "seat_farms", "ticket_words"]
 
@@ -62,8 +62,10 @@ class Farm:
 
     ``notes``: counts per denomination (face up), or an int (that many face down);
     ``tickets``: names (face up), or an int (face down); ``offer``: a face-up horse-trade
-    offer (counts per denomination) or ``None``; ``drawn``: raffle tickets just drawn,
-    shown to their drawer; ``zoo``: ``None`` where the game has no petting zoo."""
+    offer (counts per denomination) or ``None``; ``in_offer``: how many of another seat's
+    face-down ``notes`` lie in its horse-trade offer, when the offer is fanned out (the
+    option ``offer_count_seen``, section E), else ``None``; ``drawn``: raffle tickets just
+    drawn, shown to their drawer; ``zoo``: ``None`` where the game has no petting zoo."""
 
     seat: int
     name: str
@@ -75,6 +77,7 @@ class Farm:
     denominations: tuple = ()
     tickets: tuple | int = 0
     offer: tuple | None = None
+    in_offer: int | None = None
     loans: tuple = ()
     sow: bool = False
     current: bool = False
@@ -95,6 +98,9 @@ def seat_farms(obs, names) -> list[Farm]:
     """Every seat's farm as ``obs``'s seat sees it (from the observation only)."""
     r = obs.rules
     me = obs.seat
+    # a fanned-out offer's number of notes is public [E]; while the target answers, the
+    # challenger's count of notes holds the offer (see the observation's note_counts)
+    fanned_by = obs.trade[0] if obs.phase == RESPOND and obs.trade and obs.offer_notes is not None else None
     out = []
     for s, who in enumerate(names):
         mine = s == me
@@ -105,6 +111,7 @@ def seat_farms(obs, names) -> list[Farm]:
             notes=tuple(obs.hand) if mine else int(obs.note_counts[s]), denominations=tuple(r.denominations),
             tickets=tuple(obs.my_tickets) if mine else int(obs.ticket_counts[s]),
             offer=tuple(obs.my_offer) if mine and obs.my_offer is not None else None,
+            in_offer=int(obs.offer_notes) if s == fanned_by and not mine else None,
             loans=tuple(obs.loans[s]), sow=obs.sow == s, current=obs.current == s and obs.phase != OVER, you=mine,
             drawn=tuple(drawn)))
     return out
@@ -207,8 +214,9 @@ def _farm_html(f: Farm) -> str:
         rows.append(_row("Petting zoo", "".join(_animal_chip(a, extra=" baby") for a in sorted(f.zoo, key=_order))
                          or "empty", "bk-zoo"))
     if isinstance(f.notes, int):
+        offered = "" if f.in_offer is None else f", {f.in_offer} of them in the horse-trade offer, fanned out"
         rows.append(_row("Notes", _chip(f"{_backs(f.notes)}<span>{f.notes} note{'' if f.notes == 1 else 's'}, "
-                                        f"face down</span>"), "bk-notes bk-face-down"))
+                                        f"face down{offered}</span>"), "bk-notes bk-face-down"))
     else:
         rows.append(_row("Notes", _money(f.notes, f.denominations), "bk-notes bk-face-up"))
     if f.offer is not None:
