@@ -22,7 +22,6 @@ Between human seats a cover screen hides the table; a refused move shows the eng
 reason and changes nothing; Undo and Save log work as at every table.
 
 >>> t = BidderUpTable(players=3, humans=[0], names=["Annette", "Daniel", "Ben"], seed=3)
->>> t.show.click()
 >>> t.roll_button.description, t.roll_button.layout.display is None
 ('Roll the die', True)
 >>> t.roll_button.click()

@@ -18,7 +18,8 @@ public (``Bluffer.reveals``: a question drawn, the answers read, the votes revea
 two-player guess made aloud).
 
 >>> t = BlufferTable(players=4, humans=[0], names=["Anne", "Ben", "Chloé", "Dev"], seed=3)
->>> t.show.click()                      # Anne leads the first question: she writes first
+>>> t.screen                            # Anne, the one human, leads the first question: she writes first
+('seat', 0)
 >>> t.answer_box.layout.display is None, t.vote_box.layout.display
 (True, 'none')
 >>> t.answer.value = "a purple cow"
@@ -203,6 +204,9 @@ class BlufferTable(SeatPanel):
         self.clear()                       # nothing of the last seat's view behind the cover,
         self.message.value = ""            # nor its last message (a refused vote names its own answer)
         self._draw_shared()                # the sheets as read, for the class, again
+        if self.only_human is not None:    # the one human seat: no one to pass the screen to, no cover
+            self._uncover()
+            return
         if team:
             members = [s.names[k] for k in self.game.table(s.state).knowers() if s.kinds[k] == "human"]
             self.cover_text.value = note(f"<b>The writing team's screen.</b> Pass the screen to the writing team "
@@ -214,8 +218,6 @@ class BlufferTable(SeatPanel):
             self.show.description = f"Show {s.names[leader]}'s screen"
         self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
         self.show_undo()
-        if self.only_human is not None:    # the leader is the one human: no one to pass the screen to
-            self._uncover()
 
     def _uncover(self, _=None) -> None:
         if not self.peeking:
@@ -240,7 +242,8 @@ class BlufferTable(SeatPanel):
         self.hide_leader.layout.display = _SHOW
         self.show_undo()
         whose = "writing team's" if team else "leader's"
-        self.message.value = note(f"The {whose} screen: press <b>{self.hide_leader.description}</b> before passing it on.")
+        then = ("to go back to your own view" if self.only_human is not None else "before passing it on")
+        self.message.value = note(f"The {whose} screen: press <b>{self.hide_leader.description}</b> {then}.")
 
     def close_leader(self) -> None:
         """Hide the leader's screen: back to the cover for the seat to move."""

@@ -270,8 +270,10 @@ class SeatPanel(ClosesWhole, W.VBox):
         self.session = Session(game, seats, names=names, seed=seed, undo=undo)
         self.viewer: int | None = None          # the seat whose view is on screen
         # a table with one human seat has no one to pass the screen to: that seat's view is
-        # shown whenever it is to move, with no cover before it (see refresh)
-        self.only_human: int | None = humans[0] if len(humans) == 1 else None
+        # shown whenever it is to move, with no cover before it (see refresh). Counted from
+        # the session's seats: a seat given as the bot "human" is a human seat too.
+        people = [s for s, kind in enumerate(self.session.kinds) if kind == "human"]
+        self.only_human: int | None = people[0] if len(people) == 1 else None
         self.said: list[str] = []
         self.clicks = ClickClock()                # a double click's second click is dropped (see ClickClock)
         self.bot_error: BluffkitError | None = None     # the last bot failure, whole (see bot_failure)

@@ -341,3 +341,17 @@ def test_undo_is_closed_where_it_could_only_be_refused_and_says_why_on_hover():
     y.try_move("auction")                            # chance turns up an animal at once
     assert y.undo_button.disabled and "showed the table something that was hidden until then" in y.undo_button.tooltip
     assert "step " not in y.undo_button.tooltip
+
+
+def test_a_seat_made_human_through_bots_counts_as_a_second_human():
+    """``bots="human"`` seats people too: a table with humans=[0] and the other seats human
+    through ``bots`` skipped its covers, and Undo opened Anne's hand in front of Bo."""
+    t = BloffTable(players=3, humans=[0], bots="human", undo="any", names=NAMES, seed=1)
+    assert list(t.session.kinds) == ["human"] * 3 and t.screen == ("cover", 0)
+    t.show.click()
+    t.card_toggles[0].value = True
+    t.lay.click()
+    assert t.screen == ("cover", 1)
+    t.show.click()                                   # Bo at the screen
+    t.undo_button.click()                            # takes back Anne's move: her turn, covered
+    assert t.screen == ("cover", 0) and t.card_toggles == [] and t.hand.children == ()
