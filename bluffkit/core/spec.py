@@ -65,6 +65,9 @@ class GameSpec:
       seat may not know); ``all_seeing_html(game, state, names) -> str``: the table with
       every secret shown, for the teacher, a finished game or a replay (``None``: a plain
       view, drawn from the text view for a seat and from the game's facts all-seeing);
+      ``narration_html(game, line) -> str``: one line of the narration as the panels show
+      it, escaped HTML, e.g. cards written as the views draw them (``None``: the line
+      escaped, as it is);
       ``charts(game, states, moves, names)``: the charts of one game, as
       ``{name: (frame, chart, counted)}`` (``counted``: the frame's rows are events a
       summary may count; ``None``: the game has no charts);
@@ -110,6 +113,7 @@ class GameSpec:
     text_view: str | None = None
     seat_html: str | None = None
     all_seeing_html: str | None = None
+    narration_html: str | None = None
     charts: str | None = None
     encoder: str | None = None
     public_move: str | None = None
@@ -135,7 +139,8 @@ class GameSpec:
         lo, hi = self.players if isinstance(self.players, tuple) and len(self.players) == 2 else (None, None)
         need(isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi,
              f"players must be (fewest, most) with 1 <= fewest <= most, got {self.players!r}")
-        for what in ("bots", "test_bots", "text_view", "seat_html", "all_seeing_html", "charts", "encoder"):
+        for what in ("bots", "test_bots", "text_view", "seat_html", "all_seeing_html", "narration_html", "charts",
+                     "encoder"):
             ref = getattr(self, what)
             need(ref is None or (isinstance(ref, str) and ref.strip()), f"{what} must be a 'module:attribute' string")
         for c in self.configs:

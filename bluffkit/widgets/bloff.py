@@ -11,21 +11,15 @@ bots in the other seats. Cards are chosen by clicking them in the drawn hand.
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 import ipywidgets as W
 
 from bluffkit.core.game import make_game
 from bluffkit.games.bloff.cards import RANK_WORDS, cards_text, claim_text
-from bluffkit.widgets.render_bloff import card_parts, sort_hand
+from bluffkit.widgets.render_bloff import SUIT_SIGNS, card_parts, sort_hand
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, retire
 
-_SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-#: The cards a call turns, in the narration ("...'s cards are turned: 2H, 2C, JS*.").
-_TURNED = re.compile(r"(cards are turned: )([^.]*)(\.)")
-#: One card's text in the narration: rank, suit, ``*`` for the second deck.
-_CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])(\*?)(?![\w*])")
 #: The Lay button's tooltip while no card is chosen (it is disabled then).
 CHOOSE_FIRST = "click one or more cards in your hand first"
 
@@ -77,12 +71,6 @@ class BloffTable(SeatPanel):
 
     scores_unit = ("cards left", True)
 
-    def event_html(self, line: str) -> str:
-        """A narration line with the turned cards written as the table draws them (2♥, not
-        the typed notation 2H); the rest of the line as it is."""
-        return _TURNED.sub(lambda m: m.group(1) + _CARD.sub(lambda c: c.group(1) + _SUITS[c.group(2)] + c.group(3),
-                                                          m.group(2)) + m.group(3), escape(line), count=1)
-
     def public_scores(self, obs):
         """Cards left in each hand (fewest is best: the first with none wins)."""
         return tuple(obs.hand_sizes)
@@ -107,7 +95,7 @@ class BloffTable(SeatPanel):
             toggles = []
             for c in sort_hand(legal.play_from):
                 rank, suit, second = card_parts(c)
-                t = W.ToggleButton(description=f"{rank}{_SUITS[suit]}" + ("*" if second else ""),
+                t = W.ToggleButton(description=f"{rank}{SUIT_SIGNS[suit]}" + ("*" if second else ""),
                                    tooltip="click to choose this card; click again to put it back")
                 t.add_class("bk-card-btn")
                 if suit in "HD":

@@ -142,6 +142,15 @@ def all_seeing_view(game, state, names) -> str:
     return (view or plain_all_seeing_html)(game, state, names)
 
 
+def narration_view(game, line: str) -> str:
+    """One line of ``game``'s narration as HTML, as every panel shows it: the game's own
+    form (its spec's ``narration_html``: Bløff writes the cards a call turns with their
+    suits' signs, as its views draw them), else the line escaped."""
+    from bluffkit.core.spec import spec_of
+    view = spec_of(game).resolve("narration_html")
+    return view(game, line) if view is not None else escape(line)
+
+
 def plain_seat_html(game, obs, names) -> str:
     """The seat view of a game with no HTML view of its own: the game's text view (its
     spec's ``text_view``, else its ``describe``) of the observation."""

@@ -5,11 +5,31 @@ is written large in the middle."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from bluffkit.games.bloff.cards import RANK_WORDS, card_text, claim_text
 from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE
+
+#: The suits' signs, by the letter the notation writes.
+SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+#: The cards a call turns, in the narration ("...'s cards are turned: 2H, 2C, JS*.").
+_TURNED = re.compile(r"(cards are turned: )([^.]*)(\.)")
+#: One card's text in the narration: rank, suit, ``*`` for the second deck.
+_CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])(\*?)(?![\w*])")
+
+
+def narration_html(game, line: str) -> str:
+    """A narration line as the panels show it (the spec's ``narration_html``): the cards a
+    call turns written as the table draws them (2♥, not the typed notation 2H), the rest
+    of the line escaped as it is. The log and the terminal keep the notation.
+
+    >>> narration_html(None, "Bo: “Bløff!” Anne's cards are turned: 2H, 10C, JS*. A lie.")
+    'Bo: “Bløff!” Anne&#x27;s cards are turned: 2♥, 10♣, J♠*. A lie.'
+    """
+    return _TURNED.sub(lambda m: m.group(1) + _CARD.sub(lambda c: c.group(1) + SUIT_SIGNS[c.group(2)] + c.group(3),
+                                                      m.group(2)) + m.group(3), escape(line), count=1)
 
 
 def card_parts(card: int) -> tuple[str, str, bool]:

@@ -25,7 +25,7 @@ from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, LogError, quote
 from bluffkit.core.trail import StateTrail
 from bluffkit.widgets.closing import ClosesWhole
-from bluffkit.widgets.render import STYLE, all_seeing_view, seat_view
+from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, seat_view
 from bluffkit.widgets.words import PLAY_TIP
 
 #: The Log file box's placeholder: with no game shown, and once a game is shown.
@@ -157,7 +157,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
             for k in range(lo, hi):
                 seat_, action = self.moves[k]
                 who = "chance" if seat_ is None else self.names[seat_]
-                text = escape(f"{k + 1}. {who}: {self.says[k]}")
+                text = f"{k + 1}. {escape(who)}: {narration_view(self.game, self.says[k])}"
                 rows.append(f"<li><b>&#9654; {text}</b></li>" if k + 1 == i else f"<li>{text}</li>")
             if seat is not None and i < len(self.moves):
                 rows.append(f"<li><i>{escape(LATER)}</i></li>")

@@ -21,7 +21,7 @@ import ipywidgets as W
 from bluffkit.core import scenario as sc
 from bluffkit.widgets import art
 from bluffkit.widgets.closing import ClosesWhole
-from bluffkit.widgets.render import STYLE, all_seeing_view, phase_words, scores_html, seat_view
+from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, phase_words, scores_html, seat_view
 from bluffkit.widgets.replay import auto_play
 from bluffkit.widgets.words import PLAY_TIP
 
@@ -241,7 +241,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
                 said = res.narration[i - 1] if seat is None else res.public[i - 1]
                 line = said if _starts_with_name(said, names) == who else f"{who}: {said}"
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
-                                        f"&middot; {escape(line)}</div>")
+                                        f"&middot; {narration_view(self.scenario.game, line)}</div>")
             game, state = self.scenario.game, res.states[i]
             self.table.value = (all_seeing_view(game, state, names) if seat is None
                                 else seat_view(game, game.observe(state, seat), names)) + self._score(i, seat)

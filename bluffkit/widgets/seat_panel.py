@@ -29,7 +29,7 @@ from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, count
 from bluffkit.core.seeding import fresh_seed
 from bluffkit.session import HUMAN, Session, bot_failure as session_bot_failure
 from bluffkit.widgets.closing import ClosesWhole
-from bluffkit.widgets.render import STYLE, all_seeing_view, scores_html, seat_view
+from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, scores_html, seat_view
 from bluffkit.widgets.words import refusal_html
 
 _HIDE, _SHOW = "none", None
@@ -399,8 +399,9 @@ class SeatPanel(ClosesWhole, W.VBox):
                              + "".join(f"<br>{x}" for x in lines) + "</div>")
 
     def event_html(self, line: str) -> str:
-        """One line of the narration as "What happened" shows it (HTML): escaped."""
-        return escape(line)
+        """One line of the narration as "What happened" shows it (HTML; see
+        :func:`bluffkit.widgets.render.narration_view`)."""
+        return narration_view(self.game, line)
 
     def public_scores(self, obs):
         """The scores as everyone may see them now, from ``obs`` (public fields only), or

@@ -288,3 +288,22 @@ def test_what_happened_writes_the_turned_cards_as_the_table_draws_them():
     for letter, sign in (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")):
         drawn = re.sub(rf"(10|[2-9AJQK]){letter}", rf"\g<1>{sign}", drawn)
     assert f"cards are turned: {drawn}." in t.events.value and turned not in t.events.value
+
+
+def test_the_scenario_player_and_the_replay_write_the_turned_cards_with_suits_too():
+    """The worked example's last step ("David's cards are turned: 4D, 10S, JS") and a
+    replayed call show the cards as the table beside them draws them."""
+    import re
+
+    from bluffkit.widgets import ScenarioPlayer
+    p = ScenarioPlayer("bloff-anne-calls-david")
+    p.viewer.value = 0                                   # Anne's view: the game's own words
+    p.step.value = p.step.max
+    assert "cards are turned: 4♦, 10♠, J♠." in p.narration.value and "4D" not in p.narration.value
+    played = Session("bloff", ["random"] * 3, seed=2).run()
+    calls = [k for k, line in enumerate(played.says) if "cards are turned" in line]
+    assert calls
+    r = ReplayViewer(played)
+    r.step.value = calls[0] + 1
+    shown = next(x for x in r.events.value.split("<li") if "cards are turned" in x)
+    assert re.search(r"cards are turned: (10|[2-9AJQK])[♠♥♦♣]", shown), shown

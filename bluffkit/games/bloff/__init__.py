@@ -26,6 +26,7 @@ SPEC = register(GameSpec(
     seat_html="bluffkit.widgets.render_bloff:seat_html",
     encoder="bluffkit.rl.encoders.bloff:BloffEncoder",
     all_seeing_html="bluffkit.widgets.render_bloff:all_seeing_html",
+    narration_html="bluffkit.widgets.render_bloff:narration_html",
     configs=(
         ("bloff", "bloff", (), {}),
         ("bloff-two-decks", "bloff", (), {"two_decks_from": 3}),
