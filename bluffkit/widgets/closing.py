@@ -15,6 +15,9 @@ built (a run that fails leaves the old panel as it was): JupyterLab names the ce
 request it sends the kernel (``cellId``), and a run is one request. Panels made by one run
 (two tables side by side) stay together; a panel made elsewhere (a console, Voila, a
 script, a button's handler) closes nothing; ``closing.AUTO = False`` keeps every panel.
+
+A panel built in a kernel also makes the kernel handle widget messages one at a time
+(:mod:`bluffkit.widgets.serial`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import functools
 import weakref
 
 from ipywidgets import Play, Widget
+
+from bluffkit.widgets.serial import serialize_widget_messages
 
 #: Whether a panel made by a notebook cell closes those that the cell's last run made. A
 #: teacher who runs one cell twice on purpose, to keep two panels, sets it to False.
@@ -121,6 +126,7 @@ class ClosesWhole:
                 self.__dict__["_bk_depth"] = depth
             if depth == 0:
                 replaces(self)
+                serialize_widget_messages()         # one widget message at a time (see serial)
         cls.__init__ = built                            # type: ignore[method-assign]
 
     def close(self) -> None:

@@ -185,8 +185,12 @@ class ClickClock:
 
     def just_typed(self) -> bool:
         """Whether the click being handled was sent before the result of a move typed could
-        show: the click that left the box (Write it, after the answer it wrote)."""
-        return self._within(click_sent_at(), self._typed)
+        show, or within :data:`HOLD` after that move was sent: the click that left the box
+        (Write it, after the answer it wrote). A person's click sends the box's value as the
+        button is pressed and the click as it is let go, some 100 ms later, which may be
+        after a quick kernel's answer to the value."""
+        sent, typed = click_sent_at(), self._typed
+        return sent is not None and typed is not None and 0 <= sent - typed[0] < max(typed[1], self.HOLD)
 
     def let_through(self) -> None:
         """The next :meth:`stale` lets the click being handled through (see :meth:`typing`)."""
@@ -197,6 +201,10 @@ class ClickClock:
         it anyway", "to replace it") sooner than :data:`READ` after it could show: a double
         click's. Other clicks are not held up by the question."""
         return self._within(click_sent_at(), self._question)
+
+    #: Seconds a button may be held down: a click let go this soon after a move typed in the
+    #: box the press left is that same press (:meth:`just_typed`).
+    HOLD = 1.0
 
     #: Seconds a person takes at least to read a question the click raised ("click again to
     #: ...") before answering it: a second click sooner than that is a double click's.

@@ -238,13 +238,15 @@ def test_table_human_bids(page: Page, lab_server: LabServer):
         found = re.search(r"bid (\d+) or more", legal.first.inner_text())
         if found:
             minimum = int(found.group(1))
-    amount.fill(str(minimum))
-    amount.press("Tab")  # IntText sends its value to the kernel on change (blur)
+    # a bid above the lowest, typed and then Bid clicked at once: the box sends its value as
+    # the click leaves it, just before the click (both must be handled in that order)
+    wanted = minimum + 20
+    amount.fill(str(wanted))
     bid.click()
 
     log = cell.locator(".bk-log").first
-    soon(lambda t: expect(log).to_contain_text("Bo bids", timeout=t))
-    print(f"Bo bid {minimum}; the log: {log.inner_text()!r}")
+    soon(lambda t: expect(log).to_contain_text(f"Bo bids {wanted}.", timeout=t))
+    print(f"Bo bid {wanted}; the log: {log.inner_text()!r}")
 
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "table")
 
@@ -291,11 +293,29 @@ def test_bluffer_table_writes_and_reveals(page: Page, lab_server: LabServer):
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bluffer-start")
     answer = cell.locator("input[placeholder='your false answer']").first
     soon(lambda t: expect(answer).to_be_visible(timeout=t))
-    answer.fill("a purple cow")
-    cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Write it\s*$")).click()
+    cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Leader['\u2019]s screen\s*$")).click()
+    hide = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Hide the leader['\u2019]s screen\s*$"))
+    soon(lambda t: expect(hide).to_be_visible(timeout=t))
+    hide.click()
+    soon(lambda t: expect(answer).to_be_visible(timeout=t))
+    answer.press_sequentially("a purple cow", delay=10)
+    # a person's click: the button held down a moment, during which the box, left, sends its answer
+    cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Write it\s*$")).click(delay=150)
     reveal = cell.locator(".bk-reveal").first
     soon(lambda t: expect(reveal).to_contain_text("A Purple Cow", timeout=t))   # as read out (as_read)
     soon(lambda t: expect(reveal).to_contain_text("Anne", timeout=t))
+    # the click that left the box wrote nothing more: the answer written on leaving it is the
+    # click's own (a second write was refused in red: "Anne has written the most answers", or
+    # the click, let go after the kernel had written, found the box empty: "type ... first")
+    name = _OPEN[1]
+    wait_on_kernel(lab_server, name, lambda: kernel_state(lab_server, name) not in BUSY, "the kernel to go idle")
+    expect(cell.locator(".bk-refusal")).to_have_count(0)
+    # question 2: Ben leads and Anne votes once the sheets are read
+    answer.fill("a green horse")
+    cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Write it\s*$")).click()
+    soon(lambda t: expect(cell.locator(".bk-sheet-btn").first).to_be_visible(timeout=t))
+    wait_on_kernel(lab_server, name, lambda: kernel_state(lab_server, name) not in BUSY, "the kernel to go idle")
+    expect(cell.locator(".bk-refusal")).to_have_count(0)
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bluffer-reveal")
 
 

@@ -754,3 +754,25 @@ def test_the_writing_team_sees_the_truth_on_its_own_screen_without_a_members_she
     assert "(Cy)" in t.view.value and "(Ana)" in t.view.value and "(Ed)" in t.view.value, "the authors"
     four = BlufferTable(players=4, humans=[1], names=names[:4], seed=5)
     assert four.leader_button.description == "Leader's screen"
+
+
+def test_a_click_let_go_after_the_kernel_wrote_the_answer_is_the_same_click(monkeypatch):
+    """Pressing Write it leaves the answer box: the browser sends the answer as the button goes
+    down and the click as it comes up, some 100 ms later. A quick kernel had already written
+    the answer and cleared the box, and the click then said "type your false answer in the box
+    first". A click within ``ClickClock.HOLD`` of the typed answer is that same press."""
+    from bluffkit.widgets import bluffer, seat_panel
+    now = [1000.0]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: now[0])
+    monkeypatch.setattr(bluffer, "click_sent_at", lambda: now[0])
+    t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)
+    t.answer.value = "a purple cow"                 # the box, left as the button went down
+    moves = list(t.session.moves)
+    assert (0, t.game.parse("write a purple cow")) in moves
+    now[0] += 0.15                                  # the click, let go 150 ms later
+    t.write.click()
+    assert t.message.value == "" and t.session.moves == moves
+    now[0] += seat_panel.ClickClock.HOLD + 0.5      # a click on an empty box, much later: told why
+    if t.write.layout.display != "none":
+        t.write.click()
+        assert "can&#x27;t write an empty answer" in t.message.value

@@ -1,0 +1,89 @@
+"""One widget message at a time.
+
+ipywidgets handles a message from the browser (a click, a value typed) by setting the
+widget's state and calling its handlers, and the panels' handlers assume that no other
+message is handled meanwhile: a click reads the answer box, plays a move and redraws the
+table. ipykernel 7 with JupyterLab 4.4 and later can send widget messages over kernel
+*subshells*, each handled in a thread of its own, so two messages could be handled at
+once. Measured in Chromium: typing an answer in Bluffer and clicking **Write it** sent
+the box's value and the click; the value was handled in a subshell's thread while the
+click was handled in the main thread, both wrote the answer, and the second write was
+refused in red ("Anne has written the most answers allowed").
+
+:func:`serialize_widget_messages` wraps the running kernel's handlers of widget messages
+(``comm_msg``, ``comm_close``) in one lock, so that they are handled one at a time
+whatever thread each arrives on, and routes every widget message to the kernel's main
+shell, so that they are handled in the order the browser sent them (in the same run,
+the click on Write it was once handled before the answer typed just before it; a bid
+typed and clicked at once could have been played at the amount before). That is how
+widgets were handled before subshells: while a cell runs, a click waits for it. A panel
+installs it when it is built (see :mod:`bluffkit.widgets.closing`); outside a kernel
+(tests, scripts, the terminal) it does nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+
+#: Held while the kernel handles one widget message (re-entrant: a handler may send
+#: messages of its own).
+LOCK = threading.RLock()
+
+#: The kernel message types the lock covers.
+KINDS = ("comm_msg", "comm_close")
+
+
+def serialized(handler):
+    """``handler`` run under :data:`LOCK`."""
+    def run(*args, **kwargs):
+        with LOCK:
+            return handler(*args, **kwargs)
+    run.bk_serial = True                          # type: ignore[attr-defined]
+    run.__wrapped__ = handler                     # type: ignore[attr-defined]
+    return run
+
+
+def serialize_widget_messages(kernel=None) -> bool:
+    """Make ``kernel`` (by default the running IPython kernel) handle widget messages one
+    at a time: its ``shell_handlers`` for :data:`KINDS` are wrapped once in :func:`serialized`.
+    Returns whether a kernel's handlers are serialized now (``False`` outside a kernel)."""
+    if kernel is None:
+        try:
+            from ipykernel.kernelbase import Kernel
+            if not Kernel.initialized():
+                return False
+            kernel = Kernel.instance()
+        except Exception:                         # noqa: BLE001  (no ipykernel: nothing to serialize)
+            return False
+    handlers = getattr(kernel, "shell_handlers", None)
+    if not isinstance(handlers, dict):
+        return False
+    for kind in KINDS:
+        handler = handlers.get(kind)
+        if handler is not None and not getattr(handler, "bk_serial", False):
+            handlers[kind] = serialized(handler)
+    manager = getattr(kernel, "comm_manager", None)
+    get_comm = getattr(manager, "get_comm", None)
+    if manager is not None and callable(get_comm) and not getattr(get_comm, "bk_serial", False):
+        manager.get_comm = to_main_shell(get_comm)
+    return True
+
+
+def _main_shell(data, default):
+    """A comm's route for the messages it receives: the kernel's main shell (``None``)."""
+    return None
+
+
+def to_main_shell(get_comm):
+    """``get_comm`` (the kernel's comm manager's) giving comms whose messages from the
+    browser are handled by the main shell, in the order they were sent. ipykernel routes a
+    comm's message to the subshell its comm last replied from (``_reply_subshell_for``), so
+    the messages of two widgets (the answer box, the button beside it) could be handled in
+    two threads, the later one first."""
+    def found(comm_id):
+        comm = get_comm(comm_id)
+        if comm is not None and getattr(comm, "_reply_subshell_for", _main_shell) is not _main_shell:
+            comm._reply_subshell_for = _main_shell
+        return comm
+    found.bk_serial = True                        # type: ignore[attr-defined]
+    return found
