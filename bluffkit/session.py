@@ -122,6 +122,17 @@ def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple
 MAX_STEPS_PER_SEAT = 10_000
 
 
+
+def _quoted(line: str) -> str:
+    """A narration line quoted in a message: in double quotes, or in single ones when the
+    line holds double quotes of its own (a Bløff claim: ‘Carla says “one seven”.’).
+
+    >>> _quoted("Bo bids 20."), _quoted("Carla says “one seven”.")
+    ('“Bo bids 20.”', '‘Carla says “one seven”.’')
+    """
+    return f"\u2018{line}\u2019" if "\u201c" in line else f"\u201c{line}\u201d"
+
+
 class Session:
     """One game: ``seats`` lists, per seat, ``"human"``, a bot name (``"random"``,
     ``"heuristic"``), an agent object, or a list of moves to play in order. ``undo``
@@ -383,14 +394,14 @@ class Session:
             if self.shows(i):
                 what = ("ended the game, which shows every hand" if self.game.is_over(self.states[i + 1])
                         else "showed the table something that was hidden until then")
-                return k, IllegalAction("undo-reveals", f"\u201c{self.says[i]}\u201d {what}: what was seen "
+                return k, IllegalAction("undo-reveals", f"{_quoted(self.says[i])} {what}: what was seen "
                                         f"cannot be taken back")
         if mover is not None and self.kinds[mover] == HUMAN:
             for i in range(k + 1, len(self.moves)):
                 other = self.moves[i][0]
                 if other is not None and other != mover:
                     return k, IllegalAction("undo-answered", f"{self.names[other]} has moved since "
-                                            f"(\u201c{self.says[i]}\u201d): a move stands once another "
+                                            f"({_quoted(self.says[i])}): a move stands once another "
                                             f"player has answered it")
         asking = self.waiting_for if seat is None else seat
         if (self.undo_rule == "own" and mover is not None and self.kinds[mover] == HUMAN

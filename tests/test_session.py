@@ -8,6 +8,7 @@ import pytest
 from bluffkit.agents.base import make_agent
 from bluffkit.core.errors import BluffkitError, IllegalAction, NotationError, RulesError
 from bluffkit.core.game import make_game
+from bluffkit.games.bloff.cards import card_text
 from bluffkit.session import HUMAN, Session
 
 
@@ -652,3 +653,18 @@ def test_loading_with_seats_that_do_not_match_the_log_says_how_many_it_has(tmp_p
     path = s.save(tmp_path / "mid.jsonl")
     with pytest.raises(RulesError, match=r"seats: the log has 3 seats \(Anna, Ben, Carla\)"):
         Session.load(path, seats=seats)
+
+
+def test_an_undo_refusal_quotes_a_claim_without_doubling_its_quotes():
+    """Bløff's narration quotes the claim ("Carla says “one seven”."): the refusal quoted the
+    line in the same quotes again, “Carla says “one seven”.”; it now uses single ones."""
+    s = Session("bloff", ["human", "caller", "caller"], names=["Anne", "Bo", "Cy"], seed=1)
+    s.advance()
+    hand = s.observe(0).hand
+    s.play(f"play {card_text(hand[0])}", 0)
+    s.advance()
+    problem = s.undo_problem(0)[1]
+    assert problem is not None
+    reason = problem.reason
+    assert "\u201c" in reason, "the narration line quoted holds a claim or a call in double quotes"
+    assert reason.startswith("\u2018") and "\u2019 " in reason and "\u201d.\u201d" not in reason, reason

@@ -232,7 +232,7 @@ class BlufferTable(SeatPanel):
         self.controls.layout.display = _HIDE
         team = self.team_game()
         seen = s.observe(seat)
-        html = seat_html(self.game, seen, s.names, private_only=True, team=team)
+        html = seat_html(self.game, seen, s.names, private_only=True, team=team, leader=not team)
         if seen.truth is None:             # while answers are written: why the screen holds so little
             html += note("The true answer " + ("is copied from the card" if seen.rules.leader_copies
                                                else "is read out among the answers")
@@ -240,6 +240,7 @@ class BlufferTable(SeatPanel):
                          + ("." if seen.mode == "duel" else "; who wrote which answer is known as they are read."))
         self.view.value = html
         self.hide_leader.layout.display = _SHOW
+        self.leader_button.layout.display = _HIDE  # (on it already: Hide is the way back)
         self.show_undo()
         whose = "writing team's" if team else "leader's"
         then = ("to go back to your own view" if self.only_human is not None else "before passing it on")

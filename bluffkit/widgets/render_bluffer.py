@@ -88,7 +88,8 @@ def _buttons_cover_all(obs) -> bool:
     return bool(vote) and len(vote) == len(obs.answers)
 
 
-def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool = False, team: bool = False) -> str:
+def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool = False, team: bool = False,
+              leader: bool = False) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation alone: the
     question if it has heard it, its own sheet and votes, the true answer and the authors
     only if it leads (the writing team). ``private_only`` leaves out the points and the
@@ -96,11 +97,13 @@ def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool =
     sheets while the seat votes (the panel draws them as the buttons to click). ``team``:
     the writing team's screen in the team game, what every member knows and no more: the
     question, the true answer and the authors, without the seat's own sheet (its
-    teammates learn who wrote which answer only as the answers are read)."""
+    teammates learn who wrote which answer only as the answers are read). ``leader``: the
+    same view headed as the leader's screen."""
     question = (obs.question_text, obs.category) if obs.question_text else None
     answers = [(k, text, None if obs.authors is None else obs.authors[k - 1])
                for k, text in enumerate(obs.answers, 1)]
-    who = "The writing team's screen" if team else f"{escape(names[obs.seat])}'s view"
+    who = ("The writing team's screen" if team else f"The leader's screen: {escape(names[obs.seat])}" if leader
+           else f"{escape(names[obs.seat])}'s view")
     note = "your team's question" if team else lead_note(obs)
     return _draw(game, obs, names, set(obs.to_move), obs.mode, obs.teams, who, question,
                  truth=obs.truth, truth_note=f" ({note}: keep it secret)", mine=() if team else obs.mine, sheets=None,

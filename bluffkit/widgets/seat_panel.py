@@ -378,20 +378,25 @@ class SeatPanel(ClosesWhole, W.VBox):
     events_before = None
 
     def _place_events(self) -> None:
-        """Where "What happened" is: below the table (and the cover); in projector mode,
-        while a seat's controls are shown, in their column beside the table, where a
-        1280 x 720 screen has room for it (below the table it would be off the screen)."""
+        """Where "What happened" and the message line are: below the table (and the cover);
+        in projector mode, while a seat's controls are shown, in their column beside the
+        table, where a 1280 x 720 screen has room for them (below the table they would be
+        off the screen: a refusal was seen there, cut off, under Bluffer's vote buttons)."""
         if not hasattr(self, "events") or not hasattr(self, "side_row"):
             return                              # (still being built)
         beside = self.projector.value and self.controls.layout.display != _HIDE
-        ctl = tuple(c for c in self.controls.children if c is not self.events)
-        main = tuple(c for c in self.children if c is not self.events)
+        moved = (self.message, self.events)     # the message line too: a refusal next to the buttons
+        ctl = tuple(c for c in self.controls.children if c not in moved)
+        main = tuple(c for c in self.children if c not in moved)
         if beside:
             before = self.events_before if self.events_before in ctl else self.typed_row
             k = ctl.index(before) if before in ctl else len(ctl)
-            ctl, where = ctl[:k] + (self.events,) + ctl[k:], main
+            ctl, where = ctl[:k] + moved + ctl[k:], main
         else:
+            k = main.index(self.board) + 1 if self.board in main else len(main)      # its place: under the table
+            main = main[:k] + (self.message,) + main[k:]
             k = main.index(self.side_row) if self.side_row in main else len(main)
+            k = max(k, main.index(self.message) + 1)
             where = main[:k] + (self.events,) + main[k:]
         if tuple(self.controls.children) != ctl:
             self.controls.children = ctl

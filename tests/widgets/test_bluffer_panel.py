@@ -142,9 +142,11 @@ def test_the_leaders_screen_opens_behind_the_cover_shows_truth_and_authors_and_c
     assert "(Ben)" in t.view.value and t.controls.layout.display == "none"
     assert "The true answer" not in t.shared.value and "(Ben)" not in t.shared.value
     assert t.hide_leader.layout.display is None
+    assert "The leader's screen: Anne" in t.view.value, "headed as the leader's, not as Anne's own view"
+    assert t.leader_button.layout.display == "none", "on the leader's screen, Hide is the way back"
     t.hide_leader.click()                          # back behind the cover, for Ben's vote
     assert t.viewer is None and t.view.value == "" and "Ben" in t.show.description
-    assert t.hide_leader.layout.display == "none"
+    assert t.hide_leader.layout.display == "none" and t.leader_button.layout.display is None
     t.show.click()
     assert t.vote_box.layout.display is None and "The true answer" not in t.view.value
 

@@ -203,12 +203,18 @@ def test_what_happened_is_newest_first_and_shown_on_the_projector():
     assert t.controls.children.index(t.events) < t.controls.children.index(t.typed_row)
     t.pay_button.click()                                 # (refused: no note chosen) nothing moves
     assert t.events in t.controls.children
+    # the refusal beside the buttons it answers, above what happened (below the table it was
+    # off a 1280 x 720 screen)
+    kids = t.controls.children
+    assert "bk-refusal" in t.message.value and t.message in kids and t.message not in t.children
+    assert kids.index(t.message) == kids.index(t.events) - 1
     t.choose_notes(t.session.legal(1).payment_notes(t.denominations)[0])
     t.pay_button.click()                                 # ... and below the cover on a cover, or the end
     if t.controls.layout.display == "none":
         assert t.events in t.children and t.events not in t.controls.children
     t.projector.value = False
     assert t.events in t.children and t.events not in t.controls.children
+    assert t.children.index(t.message) == t.children.index(t.board) + 1, "the message back under the table"
     assert all(escape(x) in t.events.value for x in t.said[-EVENTS:])
 
 
