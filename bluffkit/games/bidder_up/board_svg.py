@@ -174,6 +174,9 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
     _draw_tiles(svg, board, tile_of)
     for s in board.spaces:
         _draw_space(svg, s, costs.get(s.id))
+    for s in board.spaces:                     # the costs over every ring: a neighbour's ring hid part of one
+        if costs.get(s.id) is not None:
+            _draw_cost(svg, s, costs[s.id])
     boxes = _spread({s.id: _pen_box(board, s, *contents[s.id]) for s in board.pens() if s.id in contents})
     for s in board.pens():
         if s.id in contents:
@@ -287,8 +290,6 @@ def _draw_space(svg: Svg, s: Space, cost: int | None) -> None:
         svg.text(x, y - 5, s.id.removeprefix("pen-"), size=18, anchor="middle", bold=True)
     else:
         kind_icon(svg, s.kind, x, y)
-    if cost is not None:
-        _draw_cost(svg, x, y, cost)
     svg.add("</g>")
 
 
@@ -369,14 +370,17 @@ def _draw_pen_contents(svg: Svg, s: Space, box: Box, up: tuple[str, ...], down: 
     svg.add("</g>")
 
 
-def _draw_cost(svg: Svg, x: float, y: float, notes: int) -> None:
-    """The cost to reach a space, on a badge over the lower edge of its ring."""
+def _draw_cost(svg: Svg, s: Space, notes: int) -> None:
+    """The cost to reach a space, on a badge over the lower edge of its ring, drawn after
+    every space (so no neighbour's ring covers it) and, like the space, clicked to move there."""
+    x, y = _pt(s)
     words = _cost_words(notes)
     w = text_width(words, MIN_FONT, bold=True) + 10
     top = y + R - 2
-    svg.add(f'<g class="cost"><rect x="{x - w / 2:.1f}" y="{top:.1f}" width="{w:.1f}" height="22" rx="5" '
-            f'fill="#FFFFFF" stroke="#000000" stroke-width="2"/></g>')
+    svg.add(f'<g class="cost" data-space="{s.id}" style="cursor: pointer"><rect x="{x - w / 2:.1f}" y="{top:.1f}" '
+            f'width="{w:.1f}" height="22" rx="5" fill="#FFFFFF" stroke="#000000" stroke-width="2"/>')
     svg.text(x, top + 17, words, anchor="middle", bold=True)
+    svg.add("</g>")
 
 
 def _draw_pawns(svg: Svg, board: Board, pawns: dict[str, str]) -> None:

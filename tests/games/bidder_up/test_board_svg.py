@@ -67,8 +67,14 @@ def test_annette_highlight_shows_each_cost_in_notes():
     for sid, g in lit.items():
         assert "bk-space" in _classes(g) and g.get("data-cost") == str(reach[sid][1])
         assert "cursor: pointer" in g.get("style", ""), "a reachable space shows a hand to click with"
-        badge = [g2 for g2 in g.iter(f"{NS}g") if g2.get("class") == "cost"]
-        assert len(badge) == 1, f"the cost badge of {sid} is inside the group a click finds"
+        badge = [g2 for g2 in root.iter(f"{NS}g") if g2.get("class") == "cost" and g2.get("data-space") == sid]
+        assert len(badge) == 1, f"the cost badge of {sid} names its space, for a click on it to find"
+    # the badges come after every space, so no neighbour's ring covers one (Pen 5's "+3 notes"
+    # lay under Pen 6's ring)
+    order = [(g.get("class") or "", g.get("data-space")) for g in root.iter(f"{NS}g") if g.get("data-space")]
+    last_space = max(i for i, (cls, _) in enumerate(order) if "bk-space" in cls)
+    first_cost = min(i for i, (cls, _) in enumerate(order) if cls == "cost")
+    assert first_cost > last_space
     words = _texts(root)
     assert words.count("+1 note") == 2, "the cow pen and the hilltop cost 1 note"
     assert words.count("free") == 2, "the goose pen and the piggy bank cost nothing"
