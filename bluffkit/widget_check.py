@@ -30,8 +30,9 @@ no message, unless the click was made at that cover or was Undo (its answer is p
 So a message left on a cover from the last seat's screen (a refused move names what
 was refused) is caught.
 
-:func:`check_panel` plays whole games through the panel's own buttons, every seat human,
-choosing random legal moves (and now and then Undo, or a click that must be refused):
+:func:`check_panel` plays whole games through the panel's own buttons (every seat human, or
+the panel's human seats against its bots), choosing random legal moves (and now and then
+Undo, or a click that must be refused):
 
 >>> from bluffkit.widgets import BloffTable
 >>> report = check_panel(lambda: BloffTable(players=3, humans=[0, 1, 2], seed=4), seeds=[1], clicks=40)
@@ -627,8 +628,8 @@ class _Made:
 
 def check_panel(make, seeds=(0, 1, 2), clicks: int = 200, redeals: int = 1, driver=None) -> dict:
     """Play ``make()`` panels through their own buttons (one per seed, up to ``clicks``
-    clicks each, every seat human) and check every screen after every click (see the
-    module docstring), and that no widget the panel made stays open off screen
+    clicks each, as the panel seats its humans and bots) and check every screen after every
+    click (see the module docstring), and that no widget the panel made stays open off screen
     (:func:`check_off_screen`). Returns counts: ``games``, ``clicks``, ``compared``."""
     report = {"games": 0, "clicks": 0, "compared": 0}
     made = _Made()

@@ -4,8 +4,9 @@ in any seat.
 The shared screen always shows what the whole class may see (the question once it
 is public: at once in the standard game, with the answers in the two-player and team
 games; the answers as read, the points, the last reveal with each answer's author, its
-votes and its points). A player's private moment (writing an answer, voting) comes
-behind a cover screen: "Pass the screen to Ben". The player's controls (the answer box,
+votes and its points). With several human seats, a player's private moment (writing an
+answer, voting) comes behind a cover screen: "Pass the screen to Ben"; with one, the
+table stays on that seat's view. The player's controls (the answer box,
 or the answer sheets to vote for, and the message line) come right under the question,
 above the last question's reveal and "What happened", so that at 1280 x 720 they are on
 screen; while a seat votes, the sheets as read are its vote buttons and are not drawn a
@@ -247,7 +248,8 @@ class BlufferTable(SeatPanel):
         self.message.value = note(f"The {whose} screen: press <b>{self.hide_leader.description}</b> {then}.")
 
     def close_leader(self) -> None:
-        """Hide the leader's screen: back to the cover for the seat to move."""
+        """Hide the leader's screen: back to the cover for the seat to move (with one human
+        seat, straight back to its own view)."""
         self.hide_leader.layout.display = _HIDE
         self.viewer = None
         self.message.value = ""

@@ -109,6 +109,7 @@ def situation(src, names, rules) -> str:
                    f"{art.notes_html(notes, d)} = {total(notes, d)}</span>")
     trade = src.trade
     if trade is not None:
+        from bluffkit.games.youre_bluffing.narrate import animals
         ch, tg, fam, cards, offer, ties = trade
         n = offer if isinstance(offer, int) else sum(offer)       # an observation holds the card count
         card = art.animal_card(rules.labels[fam], rules.family_values[fam], fam, rules.families[fam], count=cards)
@@ -117,7 +118,7 @@ def situation(src, names, rules) -> str:
         else:
             offer_line = f"offer: {art.backs(n, 'notes')} {n} face-down note{'s' if n != 1 else ''}"
         out.append(f"<span class='bk-row'>{card}</span><span><b>Trade:</b> {escape(names[ch])} challenges "
-                   f"{escape(names[tg])} for {cards} &times; {escape(rules.labels[fam])}"
+                   f"{escape(names[tg])} for {escape(animals(rules, fam, cards))}"
                    + (" (after a tie)" if ties and src.phase != "reoffer" else "") + f"<br>{offer_line}</span>")
     if src.phase == "over":
         out.append("<span class='bk-big'>The game is over.</span>")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import time
 from contextlib import contextmanager
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 
@@ -514,7 +514,8 @@ class SeatPanel(ClosesWhole, W.VBox):
         problem = s.undo_problem(None if s.over else self.seat_now())[1]
         self.undo_button.disabled = problem is not None
         self.undo_button.tooltip = ("The game is over: nothing to take back" if s.over and problem is not None else
-                                    f"Nothing to take back now: {problem.reason}" if isinstance(problem, IllegalAction)
+                                    f"Nothing to take back now: {unescape(self.event_html(problem.reason))}"
+                                    if isinstance(problem, IllegalAction)
                                     else "take back your last move")
 
     def _draw_screen(self, seat: int | None, obs) -> None:
@@ -615,7 +616,7 @@ class SeatPanel(ClosesWhole, W.VBox):
             n = self.session.undo(self.seat_now())
         except BluffkitError as e:           # the reason in words; the rule's id only in the tooltip
             reason = e.reason if isinstance(e, IllegalAction) else str(e)
-            self.message.value = note(f"Cannot undo: {escape(reason)}", error=True,
+            self.message.value = note(f"Cannot undo: {self.event_html(reason)}", error=True,   # (a line it quotes as shown)
                                       rule=e.rule if isinstance(e, IllegalAction) else None)
             return
         self.said = self.said[:max(0, len(self.said) - n)]

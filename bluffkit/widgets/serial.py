@@ -16,7 +16,8 @@ whatever thread each arrives on, and routes every widget message to the kernel's
 shell, so that they are handled in the order the browser sent them (in the same run,
 the click on Write it was once handled before the answer typed just before it; a bid
 typed and clicked at once could have been played at the amount before). That is how
-widgets were handled before subshells: while a cell runs, a click waits for it. A panel
+widgets were handled before subshells: while a cell runs, a click waits for it. It holds
+for every widget in that kernel, other libraries' too, until the kernel restarts. A panel
 installs it when it is built (see :mod:`bluffkit.widgets.closing`); outside a kernel
 (tests, scripts, the terminal) it does nothing.
 """
@@ -46,7 +47,9 @@ def serialized(handler):
 def serialize_widget_messages(kernel=None) -> bool:
     """Make ``kernel`` (by default the running IPython kernel) handle widget messages one
     at a time: its ``shell_handlers`` for :data:`KINDS` are wrapped once in :func:`serialized`.
-    Returns whether a kernel's handlers are serialized now (``False`` outside a kernel)."""
+    Its comm manager's comms are routed to the main shell. Returns whether a kernel's
+    handlers are serialized now (``False`` outside a kernel); a kernel with no comm manager
+    is serialized but not routed."""
     if kernel is None:
         try:
             from ipykernel.kernelbase import Kernel

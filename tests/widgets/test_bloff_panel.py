@@ -307,3 +307,15 @@ def test_the_scenario_player_and_the_replay_write_the_turned_cards_with_suits_to
     r.step.value = calls[0] + 1
     shown = next(x for x in r.events.value.split("<li") if "cards are turned" in x)
     assert re.search(r"cards are turned: (10|[2-9AJQK])[♠♥♦♣]", shown), shown
+
+
+def test_an_undo_refusal_quotes_the_turned_cards_as_the_table_draws_them():
+    """The Undo message and tooltip quote the narration line a call made: "cards are turned:
+    2H, 2D" in the panel that draws 2♥ 2♦."""
+    t = BloffTable(players=3, humans=[0], bots="caller", names=["Anne", "Bo", "Cy"], seed=1)
+    t.choose(t.session.observe(0).hand[:1])
+    t.lay.click()
+    assert any("cards are turned: 2H, 2D" in x for x in t.said), "the bots' call, in the narration's notation"
+    assert "cards are turned: 2♥, 2♦" in t.undo_button.tooltip and "2H" not in t.undo_button.tooltip
+    t.undo_button.click()
+    assert "Cannot undo" in t.message.value and "2♥, 2♦" in t.message.value and "2H" not in t.message.value

@@ -601,15 +601,48 @@ def test_the_check_catches_the_cards_true_answer_in_a_replay_of_a_voters_view():
 
 # -- the writing team's screen (Bluffer's team game) ----------------------------------------------
 
-@pytest.mark.parametrize("humans", [list(range(6)), [1, 2], [2, 4], [2]],
+class TeamPeeker(BlufferDriver):
+    """Asks for the writing team's screen on three clicks in ten where it is offered (random
+    clicks rarely do), and counts the screens checked as the team's, by phase."""
+
+    def __init__(self, panel):
+        super().__init__(panel)
+        self.team_checks: dict[str, int] = {}
+
+    def scope(self, panel):
+        scope = super().scope(panel)
+        if scope is not None and scope[0] == "seats":
+            phase = panel.session.state.phase
+            self.team_checks[phase] = self.team_checks.get(phase, 0) + 1
+        return scope
+
+    def press(self, panel, rng):
+        if panel.screen[0] == "seat" and panel.leader_button.layout.display != "none" and rng.random() < 0.3:
+            panel.leader_button.click()
+            return True
+        return super().press(panel, rng)
+
+
+@pytest.mark.parametrize("humans, at_the_vote", [(list(range(6)), True), ([1, 2], True), ([2, 4], False),
+                                                 ([2], False)],
                          ids=["all-human", "a-writer-and-a-voter", "two-writers-bot-leader", "one-writer"])
-def test_the_writing_teams_screen_shows_only_what_every_member_knows(humans):
+def test_the_writing_teams_screen_shows_only_what_every_member_knows(humans, at_the_vote):
     """In the team game the whole writing team knows the true answer and the authors, so the
     leader's screen is the writing team's (offered while any member is human): checked
     against a redeal for each member in turn, it holds no member's own sheet before the
-    answers are read."""
-    report = check_panel(lambda: BlufferTable(players=6, humans=humans, seed=5), seeds=[1], clicks=80)
+    answers are read, and once they are read only the truth and the authors the team knows."""
+    drivers: list[TeamPeeker] = []
+
+    def peeker(panel):
+        drivers.append(TeamPeeker(panel))
+        return drivers[-1]
+    report = check_panel(lambda: BlufferTable(players=6, humans=humans, seed=5), seeds=[1], clicks=80,
+                         driver=peeker)
     assert report["compared"] >= report["clicks"] // 2, report
+    seen = {phase: sum(d.team_checks.get(phase, 0) for d in drivers) for phase in ("write", "vote")}
+    assert seen["write"] > 0, f"the team's screen was never checked while answers are written: {seen}"
+    if at_the_vote:         # (a vote waits on screen only for a human voter, with humans on both teams)
+        assert seen["vote"] > 0, f"the team's screen was never checked once the answers are read: {seen}"
 
 
 def test_the_check_catches_a_team_screen_that_shows_a_members_own_sheet(monkeypatch):

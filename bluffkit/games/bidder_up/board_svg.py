@@ -126,8 +126,10 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
 
     Every space is a group ``<g class="bk-space" data-space="ID">`` (shape, icon, number);
     a highlighted one also has the class ``bk-reachable``, ``data-cost`` (its notes) and a
-    pointer cursor, and holds its cost badge, so a click handler finds the space with
-    ``event.target.closest('[data-space]')``. Pawns let clicks through to the space.
+    pointer cursor, and its cost badge, drawn after every space so that no neighbour's
+    ring covers it, is a group ``<g class="cost" data-space="ID">`` of its own, so a click
+    handler finds the space from either with ``event.target.closest('[data-space]')``.
+    Pawns let clicks through to the space.
 
     Unknown space ids are refused with the board's ``KeyError``; nothing is drawn half.
     """
@@ -260,8 +262,9 @@ def _draw_tiles(svg: Svg, board: Board, tile_of: dict[int, str]) -> None:
 
 
 def _draw_space(svg: Svg, s: Space, cost: int | None) -> None:
-    """A space as one group (shape, icon, number, and when it can be reached its ring and
-    cost badge), which a click handler finds by ``data-space``."""
+    """A space as one group (shape, icon, number, and when it can be reached its ring),
+    which a click handler finds by ``data-space``; its cost badge is drawn later
+    (:func:`_draw_cost`)."""
     x, y = _pt(s)
     fill = KIND_COLOURS[s.kind]
     sid = escape(s.id)

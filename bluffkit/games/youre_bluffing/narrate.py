@@ -31,13 +31,13 @@ _HOW_MANY = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight
 
 def animals(rules, family: int, k: int) -> str:
     """``k`` cards of ``family`` in words: "1 cow", "2 geese" (You're Bluffing!); "a 7",
-    "two 7s", "an A" (Horse Trading, whose animals are a deck's ranks)."""
+    "two 7s", "an A", "two A's" (Horse Trading, whose animals are a deck's ranks)."""
     label = rules.labels[family]
     if rules.labels == rules.families:
         return f"{k} {label}" if k == 1 else f"{k} {_PLURAL.get(label, label + 's')}"
     if k == 1:
         return _a(label)
-    return f"{_HOW_MANY[k] if 0 <= k < len(_HOW_MANY) else k} {label}s"
+    return f"{_HOW_MANY[k] if 0 <= k < len(_HOW_MANY) else k} {label}{chr(39) + 's' if label.isalpha() else 's'}"
 
 
 def public_move(before: S.State, seat: int | None, action):
@@ -104,7 +104,8 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         text = (f"{who} pays {notes} to {names[before.payee]}"
                 + (" (no change is given)." if paid > before.high_bid else "."))
     elif kind is A.Trade:
-        text = (f"{who} challenges {names[action.target]} for {r.labels[action.family]} with a "
+        k = after.trade[3] if after.trade is not None else 1     # (open now: its number of cards)
+        text = (f"{who} challenges {names[action.target]} for {animals(r, action.family, k)} with a "
                 f"face-down offer of {_cards(count(action.notes))}.")
     elif kind is A.Accept:
         ch, tg, fam, k, offer, _ = before.trade  # type: ignore[misc]  # a trade is open when this is played

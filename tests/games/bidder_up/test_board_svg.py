@@ -200,7 +200,7 @@ def test_a_click_anywhere_on_a_space_finds_its_id_and_pawns_let_the_click_throug
     for g in root.iter(f"{NS}g"):
         if "bk-space" not in _classes(g):
             continue
-        for el in g.iter():                   # the shape, the icon's lines, the number, the badge
+        for el in g.iter():                   # the shape, the icon's lines, the number (a badge: its own group)
             assert closest(el) is g, f"a click on a <{el.tag[len(NS):]}> of {g.get('data-space')} misses it"
     pawns = [g for g in root.iter(f"{NS}g") if g.get("class") == "pawn"]
     assert [g.get("data-seat") for g in pawns] == ["Ann", "Bob"]

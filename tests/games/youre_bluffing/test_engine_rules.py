@@ -1788,6 +1788,6 @@ def test_a_trades_cards_are_named_in_words():
     ht, yb = preset("horse-trading"), preset("youre-bluffing")
     rank = {label: f for f, label in enumerate(ht.labels)}
     assert [animals(ht, rank["5"], 1), animals(ht, rank["8"], 1), animals(ht, rank["A"], 1)] == ["a 5", "an 8", "an A"]
-    assert [animals(ht, rank["7"], 2), animals(ht, rank["10"], 4)] == ["two 7s", "four 10s"]
+    assert [animals(ht, rank["7"], 2), animals(ht, rank["10"], 4), animals(ht, rank["A"], 2)] == ["two 7s", "four 10s", "two A's"]
     fam = {name: f for f, name in enumerate(yb.families)}
     assert [animals(yb, fam["cow"], 1), animals(yb, fam["goose"], 2)] == ["1 cow", "2 geese"]
