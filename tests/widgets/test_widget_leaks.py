@@ -681,5 +681,5 @@ def test_a_table_with_one_human_seat_leaks_nothing(key):
 @pytest.mark.slow
 @pytest.mark.parametrize("key", list(ONE_HUMAN))
 def test_a_table_with_one_human_seat_leaks_nothing_in_longer_games(key):
-    report = check_panel(ONE_HUMAN[key], seeds=[2, 3], clicks=150)
-    assert report["games"] == 2 and report["compared"] >= report["clicks"] // 2, report
+    report = check_panel(ONE_HUMAN[key], seeds=[2], clicks=150)
+    assert report["games"] == 1 and report["compared"] >= report["clicks"] // 2, report
