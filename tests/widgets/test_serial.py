@@ -78,3 +78,16 @@ def test_every_widget_message_is_routed_to_the_main_shell_in_the_order_sent():
     wrapped = k.comm_manager.get_comm
     serial.serialize_widget_messages(k)
     assert k.comm_manager.get_comm is wrapped, "wrapped once"
+
+
+def test_building_a_panel_serializes_the_kernels_widget_messages(monkeypatch):
+    """Every panel, once built, makes the kernel it runs in handle widget messages one at a
+    time (here, with no kernel, the call is seen and does nothing)."""
+    from bluffkit.widgets import AuctionLab, BloffTable, ScenarioPlayer, closing
+    calls = []
+    monkeypatch.setattr(closing, "serialize_widget_messages", lambda: calls.append(1) or False)
+    for make in (lambda: BloffTable(players=3, humans=[0], seed=1), lambda: ScenarioPlayer("yb-trade-tie"),
+                 lambda: AuctionLab(fmt="classic", bidders=2, human=1, seed=3)):
+        before = len(calls)
+        make().close()
+        assert len(calls) == before + 1, "once per panel built, not once per inner __init__"
