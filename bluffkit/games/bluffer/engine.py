@@ -393,7 +393,15 @@ class Table(TableBase):
         return tuple(w)
 
     def _decided(self) -> bool:
-        return self.rules.stop_when_decided and max(self.wins()) >= self.rules.rounds_to_win
+        """Whether the game ends before its last round: a player has won the rounds that take
+        it (``stop_when_decided``), and, under ``majority_tie="plays_on"``, alone."""
+        if not self.rules.stop_when_decided:
+            return False
+        wins = self.wins()
+        best = max(wins)
+        if best < self.rules.rounds_to_win:
+            return False
+        return self.rules.majority_tie == "ends" or wins.count(best) == 1
 
     def game_winners(self) -> tuple[int, ...]:
         """"The player who has won 2 rounds is declared the winner. If the 3 rounds were won

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import ClassVar
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.rules import RuleOptions
@@ -31,6 +32,8 @@ from bluffkit.core.rules import RuleOptions
 OWN_VOTE = ("to_leader", "refused")
 #: How a game whose most round wins are tied is decided (``game_tie``).
 GAME_TIE = ("last_round", "shared")
+#: Whether two players reaching the winning number of rounds at once end the game (``majority_tie``).
+MAJORITY_TIE = ("ends", "plays_on")
 
 #: The most questions a round (or a two-player game) may have: the rulebook plays 6, and a
 #: deck is gone through again when used up, so without a bound a game need never end.
@@ -51,6 +54,12 @@ class Rules(RuleOptions):
       rounds is declared the winner"; it does not say whether a decided game plays its
       last round. ``True`` (default) ends the game as soon as a player has won a
       majority of the rounds; ``False`` plays every round.
+    - ``majority_tie``: a tied round is won by every tied player ("ties: all tied win"),
+      so two players can reach 2 round wins at once, and the rulebook's "the player who
+      has won 2 rounds" names no one player then. ``"ends"`` (default) ends the game there
+      (while ``stop_when_decided``), ``game_tie`` deciding between them; ``"plays_on"``
+      plays the next round, the game decided once one player alone has the most round
+      wins and at least 2, or when the rounds run out.
     - ``own_answer_vote``: "It is forbidden to bet on your own answer ... or your bet goes
       to the Leader". ``"to_leader"`` (default) accepts the sealed vote and scores it
       for the leader as a vote on the leader's answer (2 points); ``"refused"`` makes
@@ -87,6 +96,7 @@ class Rules(RuleOptions):
     questions_per_round: int = 6
     rounds: int = 3
     stop_when_decided: bool = True
+    majority_tie: str = "ends"
     own_answer_vote: str = "to_leader"
     game_tie: str = "last_round"
     max_answers: int = 6
@@ -99,6 +109,8 @@ class Rules(RuleOptions):
     team_scoring: bool = False
     min_players: int = 2
     max_players: int = 10
+    #: Added late: in a header only off its default (see RuleOptions.LATER_OPTIONS).
+    LATER_OPTIONS: ClassVar[dict] = {"majority_tie": "ends"}
 
     def __post_init__(self) -> None:
         def need(ok, msg):
@@ -114,6 +126,8 @@ class Rules(RuleOptions):
         need(count(self.rounds) and 1 <= self.rounds <= 3,
              f"rounds must be 1, 2 or 3 (a game is 3 rounds; a quick game 1 or 2), got {self.rounds!r}")
         need(isinstance(self.stop_when_decided, bool), f"stop_when_decided must be True or False, got {self.stop_when_decided!r}")
+        need(self.majority_tie in MAJORITY_TIE,
+             f"majority_tie must be one of {', '.join(MAJORITY_TIE)}, got {self.majority_tie!r}")
         need(self.own_answer_vote in OWN_VOTE,
              f"own_answer_vote must be one of {', '.join(OWN_VOTE)}, got {self.own_answer_vote!r}")
         need(self.game_tie in GAME_TIE, f"game_tie must be one of {', '.join(GAME_TIE)}, got {self.game_tie!r}")

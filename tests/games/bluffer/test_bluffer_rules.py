@@ -469,6 +469,30 @@ def test_a_decided_game_plays_its_last_round_when_asked_to():
     assert g.winners(s) == (BEN,)
 
 
+def test_two_players_at_two_round_wins_end_the_game_or_play_on():
+    """"ties: all tied win" a round, so a tied second round can give two players 2 round wins
+    at once, and "the player who has won 2 rounds" names no one. ``majority_tie``: "ends"
+    (default) ends the game there, game_tie deciding; "plays_on" plays the third round."""
+    for option, over in (("ends", True), ("plays_on", False)):
+        g = make_game("bluffer", majority_tie=option)
+        s = g.state_from_position(3, leader=CHLOE, round=1, question=5, points=[3, 3, 0],
+                                  round_winners=[[ANNE, BEN]])
+        s = plain(g, s, {ANNE: TRUTH, BEN: TRUTH})           # Anne 4, Ben 4: round 2 tied again
+        assert s.round_winners == ((ANNE, BEN), (ANNE, BEN))
+        assert g.is_over(s) is over, option
+        if over:
+            assert g.winners(s) == (ANNE, BEN)                # game_tie="last_round": both won it
+    # playing on: Ben alone wins the third round, his third win, and the game
+    g = make_game("bluffer", majority_tie="plays_on")
+    s = g.state_from_position(3, round=2, question=5, points=[0, 3, 0], round_winners=[[ANNE, BEN], [ANNE, BEN]])
+    s = plain(g, s, {BEN: TRUTH, CHLOE: TRUTH})              # Anne leads; Ben 4, Chloe 1
+    assert g.is_over(s) and g.winners(s) == (BEN,)
+    with pytest.raises(RulesError, match="game is over"):      # "ends": no third round to set up
+        make_game("bluffer").state_from_position(3, round=2, round_winners=[[ANNE, BEN], [ANNE, BEN]])
+    assert "majority_tie" not in make_game("bluffer").rules.to_dict(), "a log of the default reads in 0.2.0"
+    assert g.rules.to_dict()["majority_tie"] == "plays_on"
+
+
 def test_three_different_round_winners_the_last_one_wins():
     # "If the 3 rounds were won by 3 different players, the winner is the winner of the last round."
     g = make_game("bluffer")
@@ -1094,6 +1118,7 @@ def test_parse_messages_say_what_is_missing():
     ({"stop_when_decided": "yes"}, "stop_when_decided"),
     ({"team_scoring": 1}, "team_scoring"),
     ({"game_tie": "first_round"}, "game_tie"),
+    ({"majority_tie": "yes"}, "majority_tie"),
     ({"colour": "red"}, "colour"),
     ({"deck": "no-such-deck"}, "no-such-deck"),
 ])
