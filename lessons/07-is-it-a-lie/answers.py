@@ -27,7 +27,7 @@ def a1c():
 
 
 def a1d():
-    return bb.p_lie(2, 1, **START)
+    return bb.p_lie(1, 2, **START)
 
 
 def a1e():
@@ -48,8 +48,8 @@ def _david_plays():
 
 
 def a1f():
-    position, claim = _david_plays()
-    return bb.naive_p_false(claim, 1, **position)          # Anne holds one four instead of two
+    position, claim = _david_plays()                     # Anne holds one four; David bluffs as in 1e
+    return bb.p_lie(claim, 1, **position, lie_prob=Fraction(1, 4), lie_sizes=(1, 1, 1))
 
 
 @lru_cache(maxsize=None)
