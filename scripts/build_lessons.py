@@ -79,6 +79,7 @@ body { max-width: 60rem; margin: 0 auto; padding: 1rem 1.5rem; }
   letter-spacing: .08em; padding: 3px 8px 0; color: #8a5700; content: "FOR THE TEACHER"; }
 .celltag_solution::before { color: #1f5f1f; content: "SOLUTION"; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 2px 8px; }
+.jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; }  /* at spaces: not "bløf / f" */
 @media print {
   body { max-width: none; padding: 0; }
   .jp-InputPrompt, .jp-OutputPrompt { display: none !important; }
@@ -252,15 +253,22 @@ model answers, worked solutions) and a student worksheet. To run a lesson's clas
 
 #: Run on a page laid out for print, at the width of the A4 page inside its margins: an
 #: output too wide for the page (a printed table) gets a smaller type, down to 6.5 px,
-#: rather than its rows wrapping in the middle of a column; one still too wide wraps.
+#: rather than its rows wrapping in the middle of a column; one still too wide wraps. An
+#: output of one line (a sentence, such as a worked example's narration) wraps at once, in
+#: its own type. The wrap is set ``important``: the print style's ``white-space: pre
+#: !important`` overrode it, and a narration line was cut off at the page's edge.
 FIT_TABLES = """() => {
+  const wrap = pre => { pre.style.setProperty('white-space', 'pre-wrap', 'important');
+                        pre.style.setProperty('overflow-wrap', 'break-word', 'important'); };
   for (const pre of document.querySelectorAll('.jp-OutputArea-output pre')) {
+    if (pre.scrollWidth <= pre.clientWidth + 1) continue;
+    if (!pre.textContent.trim().includes('\\n')) { wrap(pre); continue; }
     let size = parseFloat(getComputedStyle(pre).fontSize);
     while (pre.scrollWidth > pre.clientWidth + 1 && size > 6.5) {
       size -= 0.5;
       pre.style.fontSize = size + 'px';
     }
-    if (pre.scrollWidth > pre.clientWidth + 1) { pre.style.whiteSpace = 'pre-wrap'; }
+    if (pre.scrollWidth > pre.clientWidth + 1) { wrap(pre); }
   }
 }"""
 #: The A4 page inside the PDF's margins (210 mm less 2 x 12 mm), in CSS pixels.

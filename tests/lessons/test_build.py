@@ -322,3 +322,33 @@ def test_a_folder_that_cannot_be_put_back_is_said_and_put_back_by_the_next_build
     build_lessons.build(root, out, pdf=False, log=lambda *_: None)          # puts them back, then builds
     assert _tree(out).keys() == before.keys()
     assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_printed_output_too_wide_for_the_page_wraps_or_shrinks(tmp_path):
+    """Lesson 07's PDF cut a worked example's narration (one long line) at the page's edge,
+    in 6.5 px type: the print style's ``white-space: pre !important`` overrode the wrap the
+    fit set. A one-line output now wraps in its own type; a wide table shrinks first."""
+    from playwright.sync_api import sync_playwright
+    style = re.search(r"<style type=\"text/css\">(.*?)</style>", build_lessons.TEMPLATE, re.S).group(1)
+    line = "Anne: “Bløff!” David's cards are turned: the jack and the ten expose him, and he must take " * 3
+    table = "\n".join("  ".join(f"col{c}={r * c:>8}" for c in range(12)) for r in range(4))
+    page_html = (f"<html><head><style>{style}</style></head><body>"
+                 f"<div class='jp-OutputArea-output'><pre id='line'>{line}</pre></div>"
+                 f"<div class='jp-OutputArea-output'><pre id='table'>{table}</pre></div></body></html>")
+    path = tmp_path / "page.html"
+    path.write_text(page_html)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(build_lessons.CHROMIUM), headless=True,
+                                    args=build_lessons.CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": build_lessons.A4_WIDTH_PX, "height": 1000})
+        page.emulate_media(media="print")
+        page.goto(path.as_uri())
+        page.evaluate(build_lessons.FIT_TABLES)
+        got = {name: page.evaluate(f"""() => {{ const e = document.getElementById('{name}'); const s = getComputedStyle(e);
+                   return [e.scrollWidth <= e.clientWidth + 1, s.whiteSpace, parseFloat(s.fontSize)]; }}""")
+               for name in ("line", "table")}
+        browser.close()
+    fits, white, size = got["line"]
+    assert fits and white == "pre-wrap" and size > 10, f"the narration line: {got['line']}"
+    fits, white, size = got["table"]
+    assert fits and size < 13, f"the wide table shrinks (or wraps at the last): {got['table']}"
