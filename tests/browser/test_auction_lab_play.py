@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import WAIT_MS, LabServer, cut_buttons
-from .test_lab import BUTTONS, cell_of, open_and_run_all, save_screenshot
+from .test_lab import BUTTONS, cell_of, idle, open_and_run_all, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -71,6 +71,7 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     # A bid below the lowest is refused in words that name the player; nothing is played.
     amount = cell.locator(".bk-bid-amount input")
     lowest = int(re.search(r"\d+", bid.inner_text()).group())
+    idle()                                   # the projector's redraw done before typing (see test_lesson_play)
     amount.fill("5")
     amount.press("Tab")                      # the amount box sends its value on leaving it
     expect(bid).to_have_text(exact("Bid 5"), timeout=WAIT_MS)

@@ -132,6 +132,13 @@ def soon(assertion) -> None:
     settled(server, name, assertion, "the page to show what the test waits for")
 
 
+def idle() -> None:
+    """Wait until the open notebook's kernel is idle: every message sent has been handled and
+    its redraw sent (a value typed before that may be drawn over by a redraw still on its way)."""
+    server, name = _OPEN
+    wait_on_kernel(server, name, lambda: kernel_state(server, name) not in BUSY, "the kernel to go idle")
+
+
 def open_on(page: Page, who: str) -> Locator:
     """The cell of the table open on ``who``'s view: a table with one human seat shows it
     at once, its cover screen (and the cover's Show button) hidden."""
@@ -307,14 +314,13 @@ def test_bluffer_table_writes_and_reveals(page: Page, lab_server: LabServer):
     # the click that left the box wrote nothing more: the answer written on leaving it is the
     # click's own (a second write was refused in red: "Anne has written the most answers", or
     # the click, let go after the kernel had written, found the box empty: "type ... first")
-    name = _OPEN[1]
-    wait_on_kernel(lab_server, name, lambda: kernel_state(lab_server, name) not in BUSY, "the kernel to go idle")
+    idle()
     expect(cell.locator(".bk-refusal")).to_have_count(0)
     # question 2: Ben leads and Anne votes once the sheets are read
     answer.fill("a green horse")
     cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Write it\s*$")).click()
     soon(lambda t: expect(cell.locator(".bk-sheet-btn").first).to_be_visible(timeout=t))
-    wait_on_kernel(lab_server, name, lambda: kernel_state(lab_server, name) not in BUSY, "the kernel to go idle")
+    idle()
     expect(cell.locator(".bk-refusal")).to_have_count(0)
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "bluffer-reveal")
 

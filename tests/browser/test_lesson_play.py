@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from bluffkit import lessons as L
 
 from .conftest import WAIT_MS, LabServer, serve_cells
-from .test_lab import BUTTONS, cell_of, open_and_run_all, save_screenshot, soon
+from .test_lab import BUTTONS, cell_of, idle, open_and_run_all, save_screenshot, soon
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +52,7 @@ def test_a_student_plays_the_lessons_hot_seat(page: Page, lab_server: LabServer)
     soon(lambda t: expect(lab).to_contain_text("Your move, Bidder 1 (you)", timeout=t))
     projector.click()
     expect(lab).to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
+    idle()          # the projector's redraw done: it drew the amount box over a value typed meanwhile
 
     # Bid your value: read it off the panel, type it, click Bid.
     value_text = cell.locator(".bk-box").filter(has_text="Your value for the lot").first.inner_text()
