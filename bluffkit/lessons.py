@@ -323,6 +323,15 @@ def timing_rows(lesson: Lesson) -> list[tuple[str, int]]:
     raise LessonError(f"{lesson.where()}: the Timing section has no table (| step | minutes |)")
 
 
+def exercise_numbers(lesson: Lesson) -> list[int]:
+    """The numbers of the lesson's exercises: each ``**N.`` that opens a line of the
+    Exercises section, and each stated answer's (``Answer 2a`` is exercise 2). A discussion
+    exercise has no stated answer, and the worksheet gives it an answer box all the same."""
+    found = {int(m.group(1)) for _, text in sections(lesson.nb).get("Exercises", [])
+             for m in re.finditer(r"^\*\*(\d+)\.", text, re.M)}
+    return sorted(found | {int(re.match(r"\d+", m.id).group()) for m in markers(lesson)})
+
+
 def markers(lesson: Lesson) -> list[Marker]:
     """Every stated answer of the lesson; a marker that does not parse raises."""
     out = []

@@ -141,7 +141,7 @@ def document(lesson: L.Lesson, audience: str):
     nb = copy.deepcopy(L.read_notebook(lesson.notebook))
     nb.cells = L.audience_cells(nb, audience)
     if audience == "worksheet":          # room to write, one box per exercise
-        exercises = sorted({int(re.match(r"\d+", m.id).group()) for m in L.markers(lesson)})
+        exercises = L.exercise_numbers(lesson)
         boxes = "".join(f'<div class="bk-answer"><b>Exercise {k}</b></div>' for k in exercises)
         nb.cells.append(nbformat.v4.new_markdown_cell(f"## Your answers\n\n{boxes}"))
     nb.metadata.pop("widgets", None)

@@ -352,3 +352,15 @@ def test_a_printed_output_too_wide_for_the_page_wraps_or_shrinks(tmp_path):
     assert fits and white == "pre-wrap" and size > 10, f"the narration line: {got['line']}"
     fits, white, size = got["table"]
     assert fits and size < 13, f"the wide table shrinks (or wraps at the last): {got['table']}"
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
+def test_every_exercise_has_an_answer_box_on_the_worksheet(folder):
+    """Lessons 05 to 08's exercise 2 (a strategy to argue, a question to discuss) had no box:
+    the boxes came from the stated answers only. Every "**N." of the Exercises section has one."""
+    lesson = L.read(folder)
+    nb = build_lessons.document(lesson, "worksheet")
+    boxes = re.findall(r'<div class="bk-answer"><b>Exercise (\d+)</b></div>', nb.cells[-1].source)
+    headed = sorted({int(n) for _, text in L.sections(lesson.nb)["Exercises"]
+                     for n in re.findall(r"^\*\*(\d+)\.", text, re.M)})
+    assert [int(b) for b in boxes] == L.exercise_numbers(lesson) and set(headed) <= set(map(int, boxes)), boxes
