@@ -291,6 +291,28 @@ def test_conformance_bluffer_two_and_team_games(config, players):
     assert report["observations"] > 0 and report["illegal"] > 0
 
 
+#: Seeded games of the conformance bots in which two seats reach 2 round wins at once (both
+#: first rounds tied between them): found by playing seeds 0 to 299 (about 3 in 100 do).
+PLAYS_ON = [(3, 116, (0, 1)), (5, 51, (0, 1))]
+
+
+@pytest.mark.parametrize("players, seed, tied", PLAYS_ON)
+def test_conformance_bluffer_majority_tie_plays_on(players, seed, tied):
+    """``majority_tie="plays_on"`` plays a round no random configuration reaches by its own
+    seeds: the game goes on past two seats with 2 round wins each, and the suite checks
+    every step of it (each seat's view, the moves, the narration against redealt states)."""
+    from bluffkit.core.game import make_game
+    from bluffkit.core.play import play
+    from bluffkit.testing import default_agents
+    ends, plays_on = make_game("bluffer"), make_game("bluffer", majority_tie="plays_on")
+    stopped = play(ends, default_agents(ends, players), seed).final
+    assert all(set(tied) <= set(w) for w in stopped.round_winners[:2]), "the seed no longer ties two seats twice"
+    assert len(stopped.round_winners) == 2, "by default the game ends on the tie"
+    assert len(play(plays_on, default_agents(plays_on, players), seed).final.round_winners) == 3
+    report = check_game(plays_on, players, seeds=[seed], hidden_every=1)
+    assert report["games"] == 1 and report["observations"] > 0 and report["narrations"] > 0
+
+
 def _with(obs, field, value):
     """``obs`` with one named field replaced (a planted leak)."""
     i = obs._fields.index(field)
