@@ -11,14 +11,21 @@ NAMES = [p.stem for p in sc.scenario_paths()]
 
 #: The numbers printed in the rulebooks (RULES.md: section 1, You're Bluffing! and Horse
 #: Trading, seeds/000 and seeds/003; section 2, Bidder Up!, seeds/001; section 3, Bløff,
-#: seeds/002); each must appear among the scenario expectations that hold, so that an edited
-#: scenario cannot drop the rulebook's own figures. (Bluffer's rulebook, seeds/004, works
-#: no example through with numbers: its scenarios are the project's own.)
+#: seeds/002), and the money that follows from them where an example happens mid-game
+#: (Horse Trading's: from the 90 each player starts with; the scenario's note says how);
+#: each must appear among the scenario expectations that hold, so that an edited scenario
+#: cannot drop the rulebook's own figures. (Bluffer's rulebook, seeds/004, works no example
+#: through with numbers: its scenarios are the project's own.)
 RULEBOOK_NUMBERS = {
     "yb-scoring-2460": [("scores", {"Anna": 2460})],
     "ht-final-scores": [("scores", {"Anna": 2100, "Ben": 6400, "Carla": 4800}), ("winners", ["Ben"])],
     "ht-auction-ben-pays-100": [("money", {"Ben": 0, "Carla": 190, "Anna": 90}), ("high_bid", 60)],
     "ht-trade-anna-40-richer": [("money", {"Anna": 130, "Ben": 50})],
+    # "offer the card to the other players three times ... the leader gets the offered card
+    # without paying anything": still bidding after one call; the leader
+    # keeps the animal free and the turn passes to the left
+    "yb-no-bid-three-calls": [("phase", "bid"), ("herds", {"Anna": {"goose": 0}}),
+                              ("herds", {"Anna": {"goose": 1}}), ("leader", "Ben")],
     # the paydays 50, 100, 200, 500 to every player; the bank starts with the 55 notes' 4700 less
     # 3 x 90 and gives 3 x (50 + 100 + 200 + 500)
     "yb-donkeys-paydays": [("money", {"Anna": 140, "Ben": 140, "Carla": 140}), ("bank", 4430), ("bank", 1880)],
@@ -235,3 +242,17 @@ def test_a_redeal_that_deals_a_table_the_seat_rules_out_is_caught(monkeypatch):
     monkeypatch.setattr(invariants, "redeal_hidden", pools_shown)
     with pytest.raises(AssertionError, match="hide_from for seat .* dealt a position the rules rule out.*showed"):
         check_line(s.game, s.players, s.first_state(), moves, "ht-cant-pay: ")
+
+
+def test_an_expectations_note_is_said_once_after_its_last_check():
+    """A note explains an expectation's numbers: printed once, on its last check's line,
+    not after each of them."""
+    lines: list[str] = []
+    s = sc.find("ht-auction-ben-pays-100")
+    sc.run(s, echo=lines.append)
+    for ex in s.expect:
+        if ex.get("note"):
+            said = [i for i, line in enumerate(lines) if line.endswith(f"[{ex['note']}]")]
+            assert len(said) == 1, (ex["note"], lines)
+            checks = [k for k in ex if k not in ("after", "note")]
+            assert lines[said[0]].lstrip().startswith(f"ok   {checks[-1]} ="), lines[said[0]]
