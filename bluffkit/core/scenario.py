@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -329,23 +330,32 @@ def run(scenario: Scenario, echo=None) -> Result:
             raise ScenarioError(f"{where}after move {step}: the game cannot state its facts ({_why(e)}); "
                                 f"is the start position sound?") from None
         for ex in by_step.get(step, []):
-            for key, want in ex.items():
-                if key in ("after", "note"):
-                    continue
-                if key not in facts:
-                    raise ScenarioError(f"{where}expectation after move {step}: unknown fact {_show(key)} "
-                                        f"(facts: {', '.join(facts)})")
-                if isinstance(want, dict) and isinstance(facts[key], dict):
-                    strangers = sorted(set(want) - set(facts[key]) - set(names))
-                    if strangers:
-                        raise ScenarioError(f"{where}expectation {_show(key)} after move {step} names "
-                                            f"{_show(strangers, 120)}, who are not seats {_show(names, 200)}")
-                c = Check(step, key, want, facts[key], ex.get("note", ""))
-                res.checks.append(c)
+            lines: list[str] = []                # echoed once the expectation is read: its note on its last line
+            try:
+                check_one(ex, step, facts, lines)
+            finally:
                 if echo:
-                    echo(f"      {'ok  ' if c.ok else 'FAIL'} {key} = {_short(want)}"
-                         + ("" if c.ok else f" (actual: {_short(_pick(want, c.actual))})")
-                         + (f"   [{c.note}]" if c.note else ""))
+                    note = ex.get("note", "")
+                    for i, line in enumerate(lines):
+                        echo(line + (f"   [{note}]" if note and i == len(lines) - 1 else ""))
+
+    def check_one(ex: dict, step: int, facts: Mapping, lines: list[str]) -> None:
+        """Check one expectation; each check's line goes to ``lines``."""
+        for key, want in ex.items():
+            if key in ("after", "note"):
+                continue
+            if key not in facts:
+                raise ScenarioError(f"{where}expectation after move {step}: unknown fact {_show(key)} "
+                                    f"(facts: {', '.join(facts)})")
+            if isinstance(want, dict) and isinstance(facts[key], dict):
+                strangers = sorted(set(want) - set(facts[key]) - set(names))
+                if strangers:
+                    raise ScenarioError(f"{where}expectation {_show(key)} after move {step} names "
+                                        f"{_show(strangers, 120)}, who are not seats {_show(names, 200)}")
+            c = Check(step, key, want, facts[key], ex.get("note", ""))
+            res.checks.append(c)
+            lines.append(f"      {'ok  ' if c.ok else 'FAIL'} {key} = {_short(want)}"
+                         + ("" if c.ok else f" (actual: {_short(_pick(want, c.actual))})"))
 
     if echo:
         echo(f"{scenario.title}  ({scenario.source})")
