@@ -45,8 +45,9 @@ TEAM_SPLITS = ("alternate", "halves")
 class Rules(RuleOptions):
     """Fields, with the rulebook section each one comes from:
 
-    - ``deck``: the question deck: a name in ``data/decks`` (``"general"`` reads
-      ``bluffer-general.jsonl``) or the path of a deck file of your own.
+    - ``deck``: the question deck ("Before Playing": "Open a deck of cards"): a name in
+      ``data/decks`` (``"general"`` reads ``bluffer-general.jsonl``) or the path of a deck
+      file of your own. The rulebook's cards are not reproduced; bluffkit's decks are its own.
     - ``questions_per_round``: 6 ("A round ends after 6 questions").
     - ``rounds``: 3 ("A game consists of 3 rounds"); 1 or 2 is the quick game ("You can
       also play a quick game of 1 or 2 rounds").
@@ -77,8 +78,9 @@ class Rules(RuleOptions):
       it more believable". ``False`` (default): the card's own wording is read;
       ``True``: the leader writes the true answer as a move (``copy TEXT``), in their
       own words if they like.
-    - ``max_answer_length``: the longest answer in characters (the rulebook has a
-      line on a game sheet; 60 by default). The deck's true answers and decoys must fit
+    - ``max_answer_length``: the longest answer in characters ("Before Playing": each
+      answer goes in one of the 6 boxes of a game sheet; the rulebook gives no length,
+      60 by default). The deck's true answers and decoys must fit
       too (the game refuses a deck that does not: a longer true answer would give the
       truth away by its length).
     - ``first_leader``: the seat that leads the first question ("Designate the Leader").
@@ -89,6 +91,8 @@ class Rules(RuleOptions):
       the first half of the seats against the second.
     - ``team_scoring``: the variant "Tally points by team rather than individually if
       the teams have the same number of players" (default off).
+    - ``min_players``, ``max_players``: 2 to 10 ("Rules of Play for 3 to 5 Players",
+      "Game for 2 Players", "Game for 6 to 10 Players").
     """
 
     name: str = "bluffer"

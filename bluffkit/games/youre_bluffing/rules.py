@@ -103,17 +103,19 @@ class Rules(RuleOptions):
       (see ``HORSE_TRADING_MONEY_CARDS``; the Short game leaves out Q and K), or
       ``None`` (YB has its own notes). The cards must be able to deal the start money
       and every payday to ``max_players`` players.
-    - ``min_bid``, ``bid_step``, ``bid_multiple``: YB "any bid higher than the
-      previous" (1, 1, 1); HT "multiples of 10, the first at least 10, each at
-      least 10 higher" (10, 10, 10).
+    - ``min_bid``, ``bid_step``, ``bid_multiple``: YB "The Auctions", "any bid higher
+      than the previous" (1, 1, 1); HT "Auction", "multiples of 10, the first at least
+      10, each at least 10 higher" (10, 10, 10).
     - ``no_bid_calls``: how often an animal nobody bids on is offered before the
-      leader takes it free: YB three times; HT "call out the animal once more" (2); at
-      most :data:`MAX_NO_BID_CALLS`.
-    - ``trade_tie``: ``"reoffer"`` (YB: offers stay swapped, the challenger offers
-      again; a second tie gives the animal to the challenger free) or
-      ``"challenger"`` (HT: the challenger gets it).
+      leader takes it free: YB "Not the Exact Amount? Not Enough Money?", three times;
+      HT "Auction", "call out the animal once more" (2); at most :data:`MAX_NO_BID_CALLS`.
+    - ``trade_tie``: ``"reoffer"`` (YB "The Cattle Trade": the challenger "must make a
+      new offer for the same animal"; the offers stay swapped, bluffkit's reading of "the
+      two sums of money are exchanged"; a second tie gives the animal to the challenger
+      free) or ``"challenger"`` (HT "Trade": the challenger gets it).
     - ``buyback_without_funds``: the leader's right of preemption when the leader
-      cannot pay. YB does not say; HT allows it "only if you have enough money", the
+      cannot pay. YB "The Leader's Right of Preemption" does not say; HT "Auction" allows
+      it "only if you have enough money", the
       default for both, ``"forbidden"``. ``"show_and_rerun"`` treats the leader like a bidder who
       cannot pay: the leader shows all money and the auction is held again.
     - ``payment``: ``"exact_if_possible"`` (default; YB "A player who cannot give the
@@ -121,12 +123,15 @@ class Rules(RuleOptions):
     - ``payment_seen``: what the others see of an auction payment: ``"notes"`` (default;
       the narration names them) or ``"count"`` (their number and the price). Neither
       rulebook says; HT "Tips": "Watching who has paid and received what".
-    - ``tie_break``: equal scores at the end. HT: most money, else shared. YB is
-      silent; default ``"money"`` as HT (which follows the German edition).
-    - ``lot_size``: animals auctioned together as one lot: 1, or 2 for YB's Quick
-      game and HT's Double auction.
-    - ``trade_then_auction``: HT's "Trade and auction" variant: after a trade the
+    - ``tie_break``: equal scores at the end. HT "End of the game": most money, else
+      shared. YB "End of the Game" is silent; default ``"money"`` as HT (which follows
+      the German edition).
+    - ``lot_size``: animals auctioned together as one lot: 1, or 2 for YB "Quick Game"
+      and HT "Variants", Double auction.
+    - ``trade_then_auction``: HT "Variants", "Trade and auction": after a trade the
       same player also holds an auction.
+    - ``variants``: the names of the variants applied (``VARIANTS``: YB "Quick Game";
+      HT "Variants"), kept so that a log says which were played.
     - ``min_players``, ``max_players``: 3 to 5 (HT "Players: 3–5"; the YB text names no
       count, and its 55 notes deal 2 notes of 0 each to at most 5).
     - ``first_leader``: the seat that leads the first round (YB "The players choose who
