@@ -126,31 +126,57 @@ def click_sent_at() -> float | None:
     return date.timestamp() if isinstance(date, datetime) else None
 
 
-def live(handler):
+def live(handler, inside=None):
     """``handler`` for a button's clicks, but a browser's click on a button now disabled or
-    hidden is ignored: the browser sent it before it heard so (the second click of a double
-    click on Pay or Say, whose first click played the move and cleared the choice). A click
-    from code (``button.click()``) is handled, and so refused in words where it must be."""
+    hidden, or in a box now hidden (``inside()``: the boxes that hold it, if any), is
+    ignored: the browser sent it before it heard so (the second click of a double click on
+    Pay or Say, whose first click played the move and cleared the choice). A click from
+    code (``button.click()``) is handled, and so refused in words where it must be."""
     def on_click(button) -> None:
-        if (button.disabled or button.layout.display == _HIDE) and click_sent_at() is not None:
+        hidden = button.disabled or button.layout.display == _HIDE or (
+            inside is not None and any(box.layout.display == _HIDE for box in inside()))
+        if hidden and click_sent_at() is not None:
             return
-        handler(button)
+        was, _CLICKED[0] = _CLICKED[0], (button.model_id, button.description)
+        try:
+            handler(button)
+        finally:
+            _CLICKED[0] = was
     return on_click
 
 
+#: The button whose click is being handled through :func:`live`, as ``(model id,
+#: description)``, or None: where on the screen the click landed, for :class:`ClickClock`.
+_CLICKED: list[tuple[str | None, str] | None] = [None]
+
+
+def _same_spot(a, b) -> bool:
+    """Whether two clicks (``_CLICKED``'s) were on one button, or on two drawn alike in turn
+    (the Pass of one call and of the next): where a double click's two clicks land."""
+    return a is not None and b is not None and ((a[0] is not None and a[0] == b[0]) or a[1] == b[1])
+
+
 class ClickClock:
-    """Tells a click the browser sent before it could show the last move's result: the second
-    click of a double click on a move that was played, which the old screen still offered
-    (it came back refused, in red, under the move that worked). The last move made by a
-    click: when the browser sent it and how long the kernel took over it; a later click sent
-    sooner after it than that could not have been aimed at the screen the move drew. Both
-    times of the browser's clock, so its difference from the kernel's does not matter."""
+    """Tells a click the browser sent before it could show the last move's result, or a
+    click on the same button within a double click's time (:data:`DOUBLE`) after the click
+    that played it: the second click of a double click on a move that was played, which
+    the old screen still offered (it came back refused, in red, under the move that
+    worked), or which landed on the new screen's button in the same place and played a
+    second move the player never chose (a second bid, a second pass). The last move made
+    by a click: when the browser sent it, how long the kernel took over it, and the button
+    (through :func:`live`); a later click sent sooner after it than that, or on the same
+    button (or one drawn alike) sooner than :data:`DOUBLE`, was not aimed at the screen
+    the move drew. Both times of the browser's clock, so its difference from the kernel's
+    does not matter. A click on another control (the board after the die) is not held up
+    by :data:`DOUBLE`: a double click's two clicks land in one place."""
 
     def __init__(self) -> None:
         self._last: tuple[float, float] | None = None      # (sent, seconds the kernel took)
+        self._spot: tuple[str | None, str] | None = None   # the button of that click (see live)
         self._typed: tuple[float, float] | None = None     # the same, when that move was typed
         self._question: tuple[float, float] | None = None  # a click that asked: (sent, took + READ)
         self._sent: float | None = None
+        self._sent_on: tuple[str | None, str] | None = None
         self._began = 0.0
         self._typing = False
         self._let_through = False
@@ -176,9 +202,11 @@ class ClickClock:
     def stale(self) -> bool:
         """Whether the click being handled was sent before the last move's result could show;
         else it starts the clock for this click (see :meth:`done`)."""
-        self._sent = sent = click_sent_at()
+        self._sent, self._sent_on = sent, spot = click_sent_at(), _CLICKED[0]
         through, self._let_through = self._let_through, False
-        if not self._typing and not through and self._within(sent, self._last):
+        if not self._typing and not through and (self._within(sent, self._last) or (
+                self._last is not None and _same_spot(spot, self._spot)
+                and self._within(sent, (self._last[0], self.DOUBLE)))):
             return True
         self._began = time.monotonic()
         return False
@@ -210,6 +238,12 @@ class ClickClock:
     #: ...") before answering it: a second click sooner than that is a double click's.
     READ = 0.4
 
+    #: Seconds within which a second click on the same button is a double click's (the
+    #: desktops' usual double-click time): it is dropped after a click that played a move,
+    #: even when the move's result was on screen before it (a quick kernel draws it in tens
+    #: of ms), since no player reads the new table and chooses in that time.
+    DOUBLE = 0.5
+
     def done(self, asked: bool = False) -> None:
         """The click's move was played and the screen redrawn; ``asked``: the click raised a
         question that a second click answers (a bid above one's money, a log to replace), and
@@ -218,6 +252,7 @@ class ClickClock:
         if self._sent is not None:
             took = time.monotonic() - self._began
             self._last = (self._sent, took)
+            self._spot = None if asked else self._sent_on
             if self._typing:
                 self._typed = self._last
             if asked:

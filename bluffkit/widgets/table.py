@@ -82,10 +82,10 @@ class TablePanel(SeatPanel):
         self.down.on_click(lambda _: self._step_bid(-1))
         self.up.on_click(lambda _: self._step_bid(+1))
         self.bid_button = _button("Bid", "bk-go")
-        self.bid_button.on_click(live(lambda _: self.bid(self.amount.value)))
         self._over_bid: tuple | None = None     # a bid above the seat's money, asked about once (see bid)
         self.quick_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.bid_box = W.VBox([W.HBox([self.down, self.amount, self.up, self.bid_button]), self.quick_box])
+        self.bid_button.on_click(live(lambda _: self.bid(self.amount.value), inside=lambda: (self.bid_box,)))
         self.target = W.ToggleButtons(description="Trade for", style={"button_width": "auto"})
         self.target.observe(self._chose_partner, names="value")
         self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", min_height="3.2em",
@@ -169,7 +169,7 @@ class TablePanel(SeatPanel):
         quick = []
         for x in amounts:
             b = _button(f"+{x - base} \u2192 bid {x}" if base else f"Bid {x}", "bk-quick")
-            b.on_click(lambda _, x=x, b=b: self.bid(x, f"\u201c{b.description}\u201d"))
+            b.on_click(live(lambda _, x=x, b=b: self.bid(x, f"\u201c{b.description}\u201d"), inside=lambda: (self.bid_box,)))
             quick.append(b)
         self.quick_box.children = quick
 

@@ -547,6 +547,66 @@ def test_a_double_click_does_not_answer_the_question_about_a_bid_above_ones_mone
     assert len(lab.session.moves) > before
 
 
+def test_a_double_click_plays_one_move_though_the_new_screen_offers_the_same_button(monkeypatch):
+    """A person's double click on Pass (clicks some 150 ms apart) passed twice: the kernel
+    had played the first pass and drawn the next call's Pass button within 20 ms, and the
+    second click landed on it (in Chromium: "Bo passes. Cy passes ... call 2 of 2. Bo
+    passes."); on Bid it bid again above the bot's answer. A click on the same button, or
+    one drawn alike, sent within ``ClickClock.DOUBLE`` of a click that played a move is a
+    double click's; one sent later is played, and so is a quick click elsewhere."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+
+    def press(word: str, when: float) -> None:
+        sent[0] = when
+        [b for b in t.simple_box.children if b.description == word][0].click()
+    passes = lambda: t.session.says.count("Bo passes.")     # noqa: E731
+    press("Pass", 100.0)
+    assert passes() == 1 and t.seat_now() == 1 and "(call 2 of 2)" in t.session.says[-1]
+    press("Pass", 100.15)                             # the double click's second click, on the new Pass
+    assert passes() == 1 and t.message.value == "", t.session.says[-3:]
+    press("Pass", 100.0 + seat_panel.ClickClock.DOUBLE + 0.1)   # a click of its own, on the new call
+    assert passes() == 2 and "takes it for free" in t.session.says[-1]
+    b = TablePanel("youre-bluffing", players=3, humans=[1], names=["Ana", "Bo", "Cy"], bots="random", seed=5)
+    b.show.click()
+    bids = lambda: sum(x.startswith("Bo bids") for x in b.session.says)     # noqa: E731
+    sent[0] = 200.0
+    b.amount.value = b.session.legal(1).bid[0]
+    b.bid_button.click()
+    assert bids() == 1 and b.seat_now() == 1, b.session.says[-3:]
+    sent[0] = 200.15
+    b.bid_button.click()                              # the double click's second click: no second bid
+    assert bids() == 1, b.session.says[-3:]
+    sent[0] = 200.2                                   # a quick click on another button: played
+    [x for x in b.simple_box.children if x.description == "Pass"][0].click()
+    assert any(x.startswith("Bo passes.") for x in b.session.says), b.session.says
+
+
+def test_a_late_click_on_bid_in_its_hidden_box_is_not_refused_in_red(monkeypatch):
+    """The Bid button sits in the bid box, which a move hides (the button itself stays
+    shown): a click the browser sent before it hid the box bid the amount reset to 0, and
+    the screen said in red "Bo can't bid 0: ... it is Bo's turn to choose notes to pay"."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    for when in (100.0, 101.0):
+        sent[0] = when
+        t.click_action(t.game.parse("pass"))
+    assert t.seat_now() == 1 and t.bid_box.layout.display == "none" and t.bid_button.layout.display != "none"
+    moves = len(t.session.moves)
+    sent[0] = 102.0
+    t.bid_button.click()
+    assert len(t.session.moves) == moves and t.message.value == ""
+    sent[0] = None                                    # a click from code is still refused in words
+    t.bid_button.click()
+    assert "can&#x27;t bid" in t.message.value
+
+
 def test_a_bid_within_ones_money_is_played_at_once():
     t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
     t.show.click()
