@@ -394,14 +394,17 @@ class Table(TableBase):
 
     def _decided(self) -> bool:
         """Whether the game ends before its last round: a player has won the rounds that take
-        it (``stop_when_decided``), and, under ``majority_tie="plays_on"``, alone."""
+        it (``stop_when_decided``), and, under ``majority_tie="plays_on"``, alone: one
+        player, or under ``team_scoring`` one team (whose members share each round it wins)."""
         if not self.rules.stop_when_decided:
             return False
         wins = self.wins()
         best = max(wins)
         if best < self.rules.rounds_to_win:
             return False
-        return self.rules.majority_tie == "ends" or wins.count(best) == 1
+        top = {s for s in range(self.n) if wins[s] == best}
+        one_team = bool(self.teams) and self.rules.team_scoring and any(top == set(t) for t in self.teams)
+        return self.rules.majority_tie == "ends" or len(top) == 1 or one_team
 
     def game_winners(self) -> tuple[int, ...]:
         """"The player who has won 2 rounds is declared the winner. If the 3 rounds were won

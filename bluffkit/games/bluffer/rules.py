@@ -59,8 +59,9 @@ class Rules(RuleOptions):
       so two players can reach 2 round wins at once, and the rulebook's "the player who
       has won 2 rounds" names no one player then. ``"ends"`` (default) ends the game there
       (while ``stop_when_decided``), ``game_tie`` deciding between them; ``"plays_on"``
-      plays the next round, the game decided once one player alone has the most round
-      wins and at least 2, or when the rounds run out.
+      plays the next round, the game decided once one player alone (under
+      ``team_scoring``, one team, whose members share each round it wins) has the most
+      round wins and at least 2, or when the rounds run out.
     - ``own_answer_vote``: "It is forbidden to bet on your own answer ... or your bet goes
       to the Leader". ``"to_leader"`` (default) accepts the sealed vote and scores it
       for the leader as a vote on the leader's answer (2 points); ``"refused"`` makes

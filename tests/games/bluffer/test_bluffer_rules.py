@@ -493,6 +493,28 @@ def test_two_players_at_two_round_wins_end_the_game_or_play_on():
     assert g.rules.to_dict()["majority_tie"] == "plays_on"
 
 
+def test_a_team_that_won_two_rounds_takes_the_game_under_plays_on():
+    """Under ``team_scoring`` every member of the winning team wins the round, so a team
+    that won rounds 1 and 2 gives three players 2 round wins each: no tie between players,
+    one side has won 2 rounds, and the game ends under "plays_on" as under "ends". A round
+    the two teams tie still plays on."""
+    for option in ("ends", "plays_on"):
+        g = make_game("bluffer", team_scoring=True, majority_tie=option)
+        a, b = g.table(players=6).teams
+        s = g.state_from_position(6, leader=a[0], round=1, question=5,
+                                  points=[5 if i in a else 0 for i in range(6)], round_winners=[list(a)])
+        s = plain(g, s)                                      # the voting team finds the truth
+        assert s.round_winners == (tuple(a), tuple(a)), s.round_winners
+        assert g.is_over(s), option
+        assert g.winners(s) == tuple(a)
+    g = make_game("bluffer", team_scoring=True, majority_tie="plays_on")
+    a, b = g.table(players=6).teams
+    s = g.state_from_position(6, leader=a[0], round=1, question=5, points=[3 if i == a[0] else 0 for i in range(6)],
+                              round_winners=[list(range(6))])
+    s = plain(g, s)                                          # the voting team finds the truth: 3 all, a tie
+    assert s.round_winners == (tuple(range(6)), tuple(range(6))) and not g.is_over(s)
+
+
 def test_three_different_round_winners_the_last_one_wins():
     # "If the 3 rounds were won by 3 different players, the winner is the winner of the last round."
     g = make_game("bluffer")
