@@ -112,6 +112,20 @@ assert loaded == [], f"importing TablePanel also imported {loaded}"
     assert result["loaded"] == [], _explain(result)
 
 
+def test_a_panel_outside_a_kernel_loads_no_kernel():
+    """A panel built in plain Python (a script, a test) asked ipykernel whether a kernel
+    runs, which imported it with zmq and tornado: some 60 ms of the first panel's cold start.
+    No kernel runs unless ipykernel is loaded already."""
+    result = _run("""
+from bluffkit.widgets import TablePanel
+t = TablePanel("youre-bluffing", players=3, humans=[0], seed=1)
+t.click_action(t.session.legal(0).simple[0])
+kernel = [m for m in ("ipykernel", "ipykernel.kernelbase", "zmq", "tornado") if m in sys.modules]
+assert kernel == [], f"a panel outside a kernel imported {kernel}"
+""")
+    assert result["loaded"] == [], _explain(result)
+
+
 @pytest.mark.slow
 def test_altair_draws_offline_whenever_it_is_imported():
     """``import bluffkit.widgets`` switches altair to the offline ``svg`` renderer, both when

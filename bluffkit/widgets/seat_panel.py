@@ -17,6 +17,7 @@ control is not enough. :mod:`bluffkit.widget_check` checks this on every panel.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from contextlib import contextmanager
 from html import escape, unescape
@@ -109,6 +110,8 @@ def click_sent_at() -> float | None:
     """When the browser sent the click being handled (seconds, the browser's own clock: the
     date of the widget message), or ``None`` when no browser click is being handled (a test,
     a cell that calls ``click()``)."""
+    if "ipykernel.kernelbase" not in sys.modules:       # no kernel runs: no browser click
+        return None
     try:
         from ipykernel.kernelbase import Kernel
         if not Kernel.initialized():

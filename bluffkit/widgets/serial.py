@@ -24,6 +24,7 @@ installs it when it is built (see :mod:`bluffkit.widgets.closing`); outside a ke
 
 from __future__ import annotations
 
+import sys
 import threading
 
 #: Held while the kernel handles one widget message (re-entrant: a handler may send
@@ -51,6 +52,8 @@ def serialize_widget_messages(kernel=None) -> bool:
     handlers are serialized now (``False`` outside a kernel); a kernel with no comm manager
     is serialized but not routed."""
     if kernel is None:
+        if "ipykernel.kernelbase" not in sys.modules:   # no kernel runs (importing it costs some 60 ms)
+            return False
         try:
             from ipykernel.kernelbase import Kernel
             if not Kernel.initialized():
