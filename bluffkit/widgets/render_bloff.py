@@ -14,8 +14,10 @@ from bluffkit.widgets.render import STYLE
 
 #: The suits' signs, by the letter the notation writes.
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-#: The cards a call turns, in the narration ("...'s cards are turned: 2H, 2C, JS*.").
-_TURNED = re.compile(r"(cards are turned: )([^.]*)(\.)")
+#: The cards a call turns, in the narration ("...'s cards are turned: 2H, 2C, JS*."): a list
+#: of cards and nothing else, so that words of a player's name are left as they are.
+_ONE = r"(?:10|[2-9AJQK])[SHDC]\*?"
+_TURNED = re.compile(rf"(cards are turned: )({_ONE}(?:, {_ONE})*)(\.)")
 #: One card's text in the narration: rank, suit, ``*`` for the second deck.
 _CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])(\*?)(?![\w*])")
 
@@ -27,9 +29,11 @@ def narration_html(game, line: str) -> str:
 
     >>> narration_html(None, "Bo: “Bløff!” Anne's cards are turned: 2H, 10C, JS*. A lie.")
     'Bo: “Bløff!” Anne&#x27;s cards are turned: 2♥, 10♣, J♠*. A lie.'
+    >>> narration_html(None, "Bo: “Bløff!” Al (cards are turned: a name).'s cards are turned: 9S. True.")
+    'Bo: “Bløff!” Al (cards are turned: a name).&#x27;s cards are turned: 9♠. True.'
     """
     return _TURNED.sub(lambda m: m.group(1) + _CARD.sub(lambda c: c.group(1) + SUIT_SIGNS[c.group(2)] + c.group(3),
-                                                      m.group(2)) + m.group(3), escape(line), count=1)
+                                                      m.group(2)) + m.group(3), escape(line))
 
 
 def card_parts(card: int) -> tuple[str, str, bool]:
