@@ -111,6 +111,9 @@ def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple
             why = f"{name}'s script, move {agent.i + 1}, was refused (rule: {error.rule})"
     else:
         cause = error.error if isinstance(error, AgentError) else error
+        if isinstance(agent, ScriptedAgent) and isinstance(cause, NotationError):
+            # a move the script's own text does not spell: the reason reads the text alone
+            return f"A {who} could not move: {name}'s script cannot be read: {cause}.", False
         why = f"{name}'s agent raised {type(cause).__name__}"
     return (f"A {who} could not move: {why}. The reason is not shown, since it may tell what {name} holds.",
             True)

@@ -1094,6 +1094,18 @@ def test_replay_of_an_unfinished_game_tells_its_moves_without_what_they_hide(mon
     assert "The cards are dealt" in out and "as the table heard them" in out
 
 
+def test_a_script_move_that_cannot_be_read_is_named_in_play(monkeypatch, capsys):
+    """In ``play`` a scripted move the game cannot read ("foo") said only "Seat 1's agent
+    raised NotationError", where ``simulate`` and README name the script's move and why: a
+    reason read from the script's own text tells nothing of the seat's hand."""
+    code = _play(monkeypatch, ["youre-bluffing", "--players", "3", "--seed", "1", "--agents", "script:pass;foo,random"],
+                 ["auction", "quit"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "Seat 1's script cannot be read: the script for seat 1, move 2: unknown action 'foo'" in err, err
+    assert "NotationError" not in err
+
+
 def test_a_script_that_cannot_go_on_leaves_the_game_saved_and_keeps_its_notes_hidden(monkeypatch, capsys, tmp_path):
     """A scripted bot's refused move printed the engine's reason: "seat 1 does not hold 500
     (holds 50+10+10+10+0+0)", the bot's whole hand, on the human's terminal, and ended in
