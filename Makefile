@@ -158,7 +158,8 @@ test: $(VENV_STAMP)
 	$(VENV)/bin/python -c 'from bluffkit.charts_offline import offline_widgets; offline_widgets()' & bundle=$$!; \
 	status=0; \
 	$(VENV)/bin/python -m pytest -p no:cacheprovider --basetemp=$(TMPDIR_REPO)/pytest $(XDIST) \
-		tests --doctest-modules bluffkit --doctest-glob=README.md README.md $(NBVAL_OPTS) $(PYTEST_ARGS) \
+		tests --doctest-modules bluffkit --doctest-glob=README.md --doctest-glob=youre-bluffing.md \
+		README.md docs/youre-bluffing.md $(NBVAL_OPTS) $(PYTEST_ARGS) \
 		|| status=$$?; \
 	echo "mypy --cache-dir $(TMPDIR_REPO)/mypy:"; \
 	wait $$bundle || true; \
