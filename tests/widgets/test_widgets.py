@@ -585,6 +585,30 @@ def test_a_double_click_plays_one_move_though_the_new_screen_offers_the_same_but
     assert any(x.startswith("Bo passes.") for x in b.session.says), b.session.says
 
 
+def test_the_first_click_after_the_screen_is_handed_over_is_the_new_players(monkeypatch):
+    """At a shared screen one player passes, the next uncovers the table and passes too:
+    the second Pass is another player's click on another screen, however soon it comes."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("youre-bluffing", players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=1)
+    t.show.click()
+    sent[0] = 100.0
+    t.click_action(t.game.parse("auction"))
+    t.show.click()
+    assert t.viewer == 1, t.viewer
+
+    def press(word: str, when: float) -> None:
+        sent[0] = when
+        [b for b in t.simple_box.children if b.description == word][0].click()
+    press("Pass", 101.0)
+    assert t.viewer is None and t.seat_now() == 2, t.session.says[-2:]
+    sent[0] = 101.05
+    t.show.click()                                   # Cy takes the screen
+    press("Pass", 101.1)
+    assert any(x.startswith("Cy passes.") for x in t.session.says), t.session.says[-3:]
+
+
 def test_a_late_click_on_bid_in_its_hidden_box_is_not_refused_in_red(monkeypatch):
     """The Bid button sits in the bid box, which a move hides (the button itself stays
     shown): a click the browser sent before it hid the box bid the amount reset to 0, and
