@@ -403,7 +403,7 @@ class Table(TableBase):
         if best < self.rules.rounds_to_win:
             return False
         top = {s for s in range(self.n) if wins[s] == best}
-        one_team = bool(self.teams) and self.rules.team_scoring and any(top == set(t) for t in self.teams)
+        one_team = self.rules.team_scoring and any(top == set(t) for t in self.teams or ())
         return self.rules.majority_tie == "ends" or len(top) == 1 or one_team
 
     def game_winners(self) -> tuple[int, ...]:
