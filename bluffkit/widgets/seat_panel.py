@@ -31,6 +31,7 @@ from bluffkit.core.seeding import fresh_seed
 from bluffkit.session import HUMAN, Session, bot_failure as session_bot_failure
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, scores_html, seat_view
+from bluffkit.widgets.serial import queue_run
 from bluffkit.widgets.words import refusal_html
 
 _HIDE, _SHOW = "none", None
@@ -171,7 +172,10 @@ class ClickClock:
     button (or one drawn alike) sooner than :data:`DOUBLE`, was not aimed at the screen
     the move drew. Both times of the browser's clock, so its difference from the kernel's
     does not matter. A click on another control (the board after the die) is not held up
-    by :data:`DOUBLE`: a double click's two clicks land in one place."""
+    by :data:`DOUBLE`: a double click's two clicks land in one place. And a click that
+    waited for the kernel with the click that played the move (both made while a cell ran,
+    handled back to back after it: :func:`bluffkit.widgets.serial.queue_run`) was aimed at
+    the screen before the move, however far apart the two were made."""
 
     def __init__(self) -> None:
         self._last: tuple[float, float] | None = None      # (sent, seconds the kernel took)
@@ -180,6 +184,8 @@ class ClickClock:
         self._question: tuple[float, float] | None = None  # a click that asked: (sent, took + READ)
         self._sent: float | None = None
         self._sent_on: tuple[str | None, str] | None = None
+        self._run: int | None = None                     # the run of widget messages of this click
+        self._last_run: int | None = None                # that of the last move's (see serial.queue_run)
         self._began = 0.0
         self._typing = False
         self._let_through = False
@@ -206,10 +212,12 @@ class ClickClock:
         """Whether the click being handled was sent before the last move's result could show;
         else it starts the clock for this click (see :meth:`done`)."""
         self._sent, self._sent_on = sent, spot = click_sent_at(), _CLICKED[0]
+        self._run = run = queue_run()
         through, self._let_through = self._let_through, False
         if not self._typing and not through and (self._within(sent, self._last) or (
                 self._last is not None and _same_spot(spot, self._spot)
-                and self._within(sent, (self._last[0], self.DOUBLE)))):
+                and self._within(sent, (self._last[0], self.DOUBLE)))
+                or (run is not None and run == self._last_run)):
             return True
         self._began = time.monotonic()
         return False
@@ -268,6 +276,7 @@ class ClickClock:
                 self._typed = self._last
             if asked:
                 self._question = (self._sent, took + self.READ)
+        self._last_run = self._run
 
 
 def _title(game) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 
 #: Held while the kernel handles one widget message (re-entrant: a handler may send
 #: messages of its own).
@@ -35,11 +36,40 @@ LOCK = threading.RLock()
 KINDS = ("comm_msg", "comm_close")
 
 
+#: Seconds from the end of one widget message's handling to the start of the next within
+#: which the next was waiting already (the kernel takes up a waiting message at once; a
+#: person cannot see the first one's result and click in that time).
+QUEUED = 0.05
+
+#: The runs of widget messages handled back to back (see :func:`queue_run`).
+_RUNS = {"last_end": float("-inf"), "run": 0, "depth": 0, "current": None}
+
+
+def queue_run() -> int | None:
+    """The number of the run of widget messages that the one being handled belongs to, or
+    None when no serialized widget message is being handled. Messages handled back to back,
+    each begun within :data:`QUEUED` of the end of the one before, were all waiting while the
+    first of them was handled, or while a cell ran: none of them was sent on the screen that
+    another of the run drew (two clicks on **Pass** made while a cell ran)."""
+    return _RUNS["current"]  # type: ignore[return-value]
+
+
 def serialized(handler):
-    """``handler`` run under :data:`LOCK`."""
+    """``handler`` run under :data:`LOCK`, its message counted in its run (:func:`queue_run`)."""
     def run(*args, **kwargs):
         with LOCK:
-            return handler(*args, **kwargs)
+            outer = _RUNS["depth"] == 0
+            if outer:
+                if time.monotonic() - _RUNS["last_end"] > QUEUED:
+                    _RUNS["run"] += 1
+                _RUNS["current"] = _RUNS["run"]
+            _RUNS["depth"] += 1
+            try:
+                return handler(*args, **kwargs)
+            finally:
+                _RUNS["depth"] -= 1
+                if outer:
+                    _RUNS["last_end"], _RUNS["current"] = time.monotonic(), None
     run.bk_serial = True                          # type: ignore[attr-defined]
     run.__wrapped__ = handler                     # type: ignore[attr-defined]
     return run

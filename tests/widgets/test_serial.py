@@ -91,3 +91,49 @@ def test_building_a_panel_serializes_the_kernels_widget_messages(monkeypatch):
         before = len(calls)
         make().close()
         assert len(calls) == before + 1, "once per panel built, not once per inner __init__"
+
+
+def test_messages_handled_back_to_back_are_one_run():
+    """Messages that waited for the kernel (clicks made while a cell ran, or while the click
+    before them was handled) are taken up back to back: one run. A message taken up later
+    starts a run of its own; a message handled inside another counts once; outside a
+    message there is no run."""
+    runs = []
+    inner = serial.serialized(lambda: runs.append(("inner", serial.queue_run())))
+
+    def handle(name, nested=False):
+        runs.append((name, serial.queue_run()))
+        if nested:
+            inner()
+    handler = serial.serialized(handle)
+    assert serial.queue_run() is None
+    handler("first")
+    handler("waited", nested=True)                    # taken up at once: it was waiting
+    time.sleep(serial.QUEUED * 3)
+    handler("later")
+    assert serial.queue_run() is None
+    (_, a), (_, b), (_, c), (_, d) = runs
+    assert a == b == c and d != a, runs
+
+
+def test_two_clicks_that_waited_together_play_one_move(monkeypatch):
+    """Two clicks on Pass made a second apart while a cell ran were handled one after the
+    other once it ended, and both played: Bo passed on the screen before his first pass.
+    A click of a later run (made after the first one's result was drawn) is played."""
+    from bluffkit.widgets import TablePanel, seat_panel
+    run = [7]
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "queue_run", lambda: run[0])
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+
+    def press(word, when):
+        sent[0] = when
+        [b for b in t.simple_box.children if b.description == word][0].click()
+    press("Pass", 100.0)
+    press("Pass", 101.0)                                  # made a second later, while the cell still ran
+    assert t.session.says.count("Bo passes.") == 1, t.session.says[-3:]
+    run[0] = 8
+    press("Pass", 105.0)
+    assert t.session.says.count("Bo passes.") == 2, t.session.says[-3:]
