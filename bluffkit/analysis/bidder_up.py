@@ -47,6 +47,7 @@ import pandas as pd
 from bluffkit.agents.base import make_agent
 from bluffkit.agents.bidder_up import AGENTS
 from bluffkit.analysis.chart_style import OKABE_ITO, builder, finish
+from bluffkit.analysis.tournament import t_quantile
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import RulesError, as_int, check_frame
 from bluffkit.core.game import make_game
@@ -347,7 +348,11 @@ def score_by_notes(seats: pd.DataFrame, step: int | None = None, min_seats: int 
     """Mean final score [I] by bins of the notes paid for moving in a game [C], per board and
     bot: ``low`` (the bin's first count of notes), ``bin`` (its words: ``"5–9"``, the last
     ``"30+"`` holding the few seats beyond the 95th percentile), ``seats``, ``mean``, ``se``
-    (standard error of the mean), ``low_ci`` and ``high_ci`` (mean -/+ 1.96 se). ``step``:
+    (standard error of the mean), ``low_ci`` and ``high_ci`` (Student's t interval at 95 %,
+    mean -/+ t se with seats - 1 degrees of freedom; ``NaN`` for a bin of one seat, or one
+    where every seat scored the same: no spread to estimate it from). The seats are counted
+    as independent draws, which two seats of one bot in one game are not quite (they share
+    the game's deal and pens): the interval is a guide, narrower than the truth. ``step``:
     the bins' width in notes (default: about five bins up to the 95th percentile). A bin of
     fewer than ``min_seats`` seats is left out (its mean says little). ``seats`` with no rows
     gives a frame with no rows.
@@ -371,8 +376,11 @@ def score_by_notes(seats: pd.DataFrame, step: int | None = None, min_seats: int 
         seats="count", mean="mean", sd="std")
     g = g[g["seats"] >= min_seats].reset_index(drop=True)
     g["mean"] = g["mean"].astype(float)
-    g["se"] = (g["sd"].fillna(0.0) / g["seats"] ** 0.5).astype(float)
-    g["low_ci"], g["high_ci"] = g["mean"] - 1.96 * g["se"], g["mean"] + 1.96 * g["se"]
+    g["se"] = (g["sd"] / g["seats"] ** 0.5).astype(float)          # NaN for one seat
+    spread = g["se"].fillna(0.0) > 0
+    t = pd.Series(t_quantile(0.95, (g["seats"] - 1).clip(lower=1).to_numpy()), index=g.index) if len(g) else 0.0
+    g["low_ci"] = (g["mean"] - t * g["se"]).where(spread)
+    g["high_ci"] = (g["mean"] + t * g["se"]).where(spread)
     g["bin"] = [f"{lo}+" if lo >= top and notes.max() > top else f"{lo}–{lo + step - 1}" if step > 1 else str(lo)
                 for lo in g["low"]]
     return g.drop(columns="sd")
@@ -397,8 +405,8 @@ def _bins_example() -> list:
 def score_by_notes_chart(seats: pd.DataFrame, step: int | None = None, min_seats: int = 5,
                          title: str = "Final score by the notes paid for moving") -> alt.LayerChart | alt.FacetChart:
     """The mean final score [I] of the seats that paid about the same number of notes for
-    moving in a game [C] (:func:`score_by_notes`), per bot, with 95% intervals (mean +/- 1.96
-    standard errors); with several boards, one panel per board. Fewer seats in a bin, wider
+    moving in a game [C] (:func:`score_by_notes`), per bot, with 95% intervals (Student's t;
+    none for a bin of one seat); with several boards, one panel per board. Fewer seats in a bin, wider
     its interval: the tooltip gives the count. ``step`` and ``min_seats``: as for
     :func:`score_by_notes`. A frame with no rows is refused, as is one where no bin holds
     ``min_seats`` seats."""
@@ -423,7 +431,7 @@ def score_by_notes_chart(seats: pd.DataFrame, step: int | None = None, min_seats
                                                        y2="high_ci:Q", color=colour, tooltip=tip)
     dots = alt.Chart().mark_point(filled=True, size=70, opacity=1).encode(
         x=x, xOffset=off, y=alt.Y("mean:Q", title="mean final score (points)"), color=colour, tooltip=tip)
-    sub = f"dots: mean score; bars: 95% interval; bins of fewer than {min_seats} seats left out"
+    sub = f"dots: mean score; bars: 95% t interval (seats taken as independent); bins of fewer than {min_seats} seats left out"
     if len(boards) == 1:
         chart = alt.layer(bars, dots, data=g).properties(width=540, height=320)
         return finish(chart, f"{title}: {boards[0]}", 720, legend="right", subtitle=sub)

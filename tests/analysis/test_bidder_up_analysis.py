@@ -204,10 +204,13 @@ def test_score_by_notes_bins_by_hand():
     assert g["seats"].tolist() == [5] * 4
     # the sample standard deviation of 0, 100, 200, 300, 400 is 158.11; its mean's error 158.11 / sqrt 5
     assert g["se"].round(2).tolist() == [70.71] * 4
-    assert (g["high_ci"] - g["mean"]).round(2).tolist() == [138.59] * 4
+    # Student's t with 4 degrees of freedom, 2.776 in the printed tables (1.96, the normal
+    # quantile, covered some 88 % on five seats)
+    assert (g["high_ci"] - g["mean"]).round(1).tolist() == [196.3] * 4
     tail = pd.concat([df, df.assign(notes_moved=[60] + [1] * 19)], ignore_index=True)
     last = bu.score_by_notes(tail, step=5, min_seats=1).iloc[-1]
     assert (last["bin"], last["seats"], last["mean"]) == ("20+", 1, 0.0), "beyond the 95th percentile: one bin"
+    assert pd.isna(last["low_ci"]) and pd.isna(last["high_ci"]), "one seat: no interval, not a zero-width one"
     assert bu.score_by_notes(df, step=5, min_seats=6).empty, "bins of fewer seats are left out"
     for bad in (0, 2.5, True):
         with pytest.raises(ValueError, match="step must be a whole number >= 1"):
