@@ -383,7 +383,8 @@ def summary(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     """Each bot's mean win share (per seat it held: 1/players when all are equal), score
     and rank, with standard errors and ``level`` confidence intervals, one row per bot and
     measure: ``agent``, ``measure`` (:data:`MEASURES`), ``games`` (games it played),
-    ``mean``, ``se``, ``lo``, ``hi``, ``interval`` (which interval, :data:`INTERVALS`).
+    ``mean``, ``se``, ``lo``, ``hi``, ``interval`` (which interval, :data:`INTERVALS`);
+    the frame's ``attrs["level"]`` keeps ``level``.
 
     The games are the independent draws: a bot's seats in one game are averaged first
     (a bot holding two seats of a game counts that game once), then
@@ -411,8 +412,10 @@ def summary(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
         parts.append(part)
     out = pd.concat(parts, ignore_index=True)
     order = {m: k for k, m in enumerate(MEASURES.values())}
-    return out.sort_values(["measure", "agent"], key=lambda s: s.map(order) if s.name == "measure" else s,
-                           ignore_index=True)
+    out = out.sort_values(["measure", "agent"], key=lambda s: s.map(order) if s.name == "measure" else s,
+                          ignore_index=True)
+    out.attrs["level"] = level                  # for the chart's title (summary_chart)
+    return out
 
 
 def pairwise(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:

@@ -35,9 +35,12 @@ def _pairwise_example() -> list:
 
 
 @builder(example=_summary_example)
-def summary_chart(summary: pd.DataFrame, title: str = "Each bot's results (95% confidence intervals)") -> alt.HConcatChart:
+def summary_chart(summary: pd.DataFrame, title: str | None = None) -> alt.HConcatChart:
     """Three panels side by side, one per measure (win share, score, rank): a dot per bot
-    at its mean and a whisker over its confidence interval (``lo`` to ``hi``): the Wilson
+    at its mean and a whisker over its confidence interval (``lo`` to ``hi``). The title
+    by default names the intervals' level as :func:`~bluffkit.analysis.tournament.summary`
+    kept it (``attrs["level"]``: "95% confidence intervals"), or no level when the frame
+    has lost it (a frame put together by hand, or concatenated). The Wilson
     score interval for the win share, Student's t, mean ± t se, for the score and rank (see
     :func:`bluffkit.analysis.tournament.summary`). Where the data give no interval (one
     game, or every game the same value: ``lo`` and ``hi`` are ``NaN``) the dot is hollow,
@@ -61,6 +64,10 @@ def summary_chart(summary: pd.DataFrame, title: str = "Each bot's results (95% c
         panels.append((whisker + dot + hollow).properties(width=170, height=max(60, 34 * df["agent"].nunique())))
     missing = summary["lo"].isna() | summary["hi"].isna()
     note = "hollow dot: no interval from the data (one game, or every game the same value)" if missing.any() else None
+    if title is None:
+        level = summary.attrs.get("level")
+        shown = f"{100 * level:g}% " if isinstance(level, float) and 0 < level < 1 else ""
+        title = f"Each bot's results ({shown}confidence intervals)"
     return finish(alt.hconcat(*panels, spacing=24), title, 700, subtitle=note)
 
 

@@ -366,6 +366,16 @@ def test_a_share_never_won_has_a_wilson_interval_and_a_flat_score_none(honest_ra
     assert len(hollow) == 3, "a hollow dot where no interval can be given"
 
 
+def test_the_summary_chart_names_the_level_its_intervals_were_computed_at(honest_random):
+    """The chart's title said 95% whatever level the summary was computed at."""
+    title = lambda frame: summary_chart(frame).to_dict()["title"]["text"][0]      # noqa: E731
+    assert "(95% confidence intervals)" in title(summary(honest_random))
+    assert "(80% confidence intervals)" in title(summary(honest_random, level=0.8))
+    by_hand = summary(honest_random, level=0.8).copy()
+    by_hand.attrs = {}
+    assert title(by_hand) == "Each bot's results (confidence intervals)", "a level not known is not made up"
+
+
 def test_the_command_prints_the_wilson_interval(tmp_path, capsys):
     from bluffkit.cli import main
     assert main(["tournament", "bloff", "--players", "3", "--agents", "honest,random", "--games", "20", "--seed", "1",
