@@ -272,7 +272,8 @@ def efficiency_chart(summary: pd.DataFrame,
                  alt.Tooltip("value_lost:Q", format=".4f", title="mean value lost")])
     whiskers = base.mark_rule(color="black").encode(x="lo:Q", x2="hi:Q")
     chart = (bars + whiskers).properties(width=400, height=max(120, 36 * data["row"].nunique()))
-    return finish(chart, title, MAX_WIDTH - 40, legend="bottom")
+    return finish(chart, title, MAX_WIDTH - 40, legend="bottom",
+                  subtitle="whiskers: the Wilson score interval of the share, z = 2 (about 95%)")
 
 
 @builder(example=_right_example)
