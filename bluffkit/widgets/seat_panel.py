@@ -141,7 +141,7 @@ def live(handler, inside=None):
             inside is not None and any(box.layout.display == _HIDE for box in inside()))
         if hidden and click_sent_at() is not None:
             return
-        was, _CLICKED[0] = _CLICKED[0], (button.model_id, button.description)
+        was, _CLICKED[0] = _CLICKED[0], (getattr(button.comm, "comm_id", None), button.description)   # (closed: no id)
         try:
             handler(button)
         finally:

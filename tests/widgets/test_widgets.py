@@ -807,3 +807,16 @@ def test_a_move_typed_after_the_end_says_the_game_is_over():
         assert len(panel.session.moves) == moves
         # Undo, greyed out, says so in a few words (it quoted the whole last line of narration)
         assert panel.undo_button.disabled and panel.undo_button.tooltip == "The game is over: nothing to take back"
+
+
+def test_a_closed_panels_buttons_still_play_from_code():
+    """A closed panel's Python object still plays if code calls it (docs/panels.md): a click
+    from code on its Pass button read the button's model id, which a closed widget has
+    not, and the move was lost in a logged AttributeError."""
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    t.show.click()
+    button = [b for b in t.simple_box.children if b.description == "Pass"][0]
+    t.close()
+    assert button.comm is None
+    button.click()
+    assert "Bo passes." in t.session.says
