@@ -111,10 +111,11 @@ def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple
             why = f"{name}'s script, move {agent.i + 1}, was refused (rule: {error.rule})"
     else:
         cause = error.error if isinstance(error, AgentError) else error
-        if isinstance(agent, ScriptedAgent) and isinstance(cause, NotationError):
-            # a move the script's own text does not spell: the reason reads the text alone
-            return f"A {who} could not move: {name}'s script cannot be read: {cause}.", False
         why = f"{name}'s agent raised {type(cause).__name__}"
+        if isinstance(agent, ScriptedAgent) and isinstance(cause, NotationError):
+            # its number, not its words nor the reader's reason: "trade 0 cow 10+10+7" is a
+            # face-down offer, and "there is no note worth 7" tells of it too
+            why = f"{name}'s script, move {agent.i + 1}, cannot be read"
     return (f"A {who} could not move: {why}. The reason is not shown, since it may tell what {name} holds.",
             True)
 

@@ -1096,14 +1096,19 @@ def test_replay_of_an_unfinished_game_tells_its_moves_without_what_they_hide(mon
 
 def test_a_script_move_that_cannot_be_read_is_named_in_play(monkeypatch, capsys):
     """In ``play`` a scripted move the game cannot read ("foo") said only "Seat 1's agent
-    raised NotationError", where ``simulate`` and README name the script's move and why: a
-    reason read from the script's own text tells nothing of the seat's hand."""
+    raised NotationError", where README says the seat and the move's number are named. Its
+    words and the reader's reason stay unsaid: a script's move may be a face-down offer
+    ("trade 0 cow 10+10+7": "there is no note worth 7")."""
     code = _play(monkeypatch, ["youre-bluffing", "--players", "3", "--seed", "1", "--agents", "script:pass;foo,random"],
                  ["auction", "quit"])
     err = capsys.readouterr().err
     assert code == 2
-    assert "Seat 1's script cannot be read: the script for seat 1, move 2: unknown action 'foo'" in err, err
-    assert "NotationError" not in err
+    assert "Seat 1's script, move 2, cannot be read" in err and "NotationError" not in err, err
+    code = _play(monkeypatch, ["horse-trading", "--players", "3", "--seed", "1", "--agents",
+                               "script:trade 0 8 10+10+7,random"], ["auction", "quit"])
+    err = capsys.readouterr().err
+    assert "Seat 1's script, move 1, cannot be read" in err, err
+    assert "10+10+7" not in err and "worth 7" not in err, err
 
 
 def test_a_script_that_cannot_go_on_leaves_the_game_saved_and_keeps_its_notes_hidden(monkeypatch, capsys, tmp_path):

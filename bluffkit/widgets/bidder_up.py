@@ -67,6 +67,7 @@ from bluffkit.widgets.seat_panel import (
     note,
     note_toggle,
     retire,
+    slotted,
 )
 
 
@@ -309,7 +310,7 @@ class BidderUpTable(SeatPanel):
         self.trade_box = W.VBox([W.Label("Challenge (whom, for which animal):"), self.trade_target])
         self.market_steps: dict[int, W.Dropdown] = {}
         self.market_box = W.VBox()
-        self.buttons_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.buttons_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "row")
         self.notes_title = W.HTML()
         # room above for a chosen note, which rises 6 px with a 3 px outline (as the table's)
         self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", padding="10px 0 0 0"))

@@ -40,7 +40,7 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.games.bluffer.actions import reading
 from bluffkit.widgets.render_bluffer import last_question_html, public_html, seat_html
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, click_sent_at, live, note, retire
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, click_sent_at, live, note, retire, slotted
 
 
 class BlufferTable(SeatPanel):
@@ -75,7 +75,7 @@ class BlufferTable(SeatPanel):
         self.done = W.Button(description="Done writing", layout=W.Layout(width="auto"))
         self.done.on_click(live(lambda _: self._done()))
         self.answer_box = W.HBox([self.answer, self.write, self.done], layout=W.Layout(flex_flow="row wrap"))
-        self.vote_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.vote_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "vote")
         self.shared = W.HTML()                 # the points, the question, the answers as read
         self.last_question = W.HTML()          # the last question's reveal: below the player's controls
         self.leader_button = W.Button(description="Leader's screen", tooltip="the true answer and the authors",

@@ -141,7 +141,8 @@ def live(handler, inside=None):
             inside is not None and any(box.layout.display == _HIDE for box in inside()))
         if hidden and click_sent_at() is not None:
             return
-        was, _CLICKED[0] = _CLICKED[0], (getattr(button.comm, "comm_id", None), button.description)   # (closed: no id)
+        was, _CLICKED[0] = _CLICKED[0], (getattr(button.comm, "comm_id", None),   # (closed: no id)
+                                         button.description, getattr(button, "_bk_slot", None))
         try:
             handler(button)
         finally:
@@ -150,14 +151,28 @@ def live(handler, inside=None):
 
 
 #: The button whose click is being handled through :func:`live`, as ``(model id,
-#: description)``, or None: where on the screen the click landed, for :class:`ClickClock`.
-_CLICKED: list[tuple[str | None, str] | None] = [None]
+#: description, slot)``, or None: where on the screen the click landed, for :class:`ClickClock`.
+_CLICKED: list[tuple | None] = [None]
 
 
 def _same_spot(a, b) -> bool:
-    """Whether two clicks (``_CLICKED``'s) were on one button, or on two drawn alike in turn
-    (the Pass of one call and of the next): where a double click's two clicks land."""
-    return a is not None and b is not None and ((a[0] is not None and a[0] == b[0]) or a[1] == b[1])
+    """Whether two clicks (``_CLICKED``'s) were on one button, on two drawn alike in turn
+    (the Pass of one call and of the next), or on two drawn in the same place of a row of
+    buttons drawn anew (:func:`slotted`: "Hold an auction", then "Pass"; "Bid 10", then
+    "+10 → bid 30"): where a double click's two clicks land."""
+    return a is not None and b is not None and (
+        (a[0] is not None and a[0] == b[0]) or a[1] == b[1] or (a[2] is not None and a[2] == b[2]))
+
+
+def slotted(row, name: str):
+    """``row`` (a box of buttons drawn anew with each move) tags each button put in it with
+    its place, ``(name, index)``, so that a click on the button drawn where another was
+    clicked a moment before is known for a double click's (:func:`_same_spot`)."""
+    def tag(change) -> None:
+        for i, child in enumerate(change["new"]):
+            child._bk_slot = (name, i)
+    row.observe(tag, names="children")
+    return row
 
 
 class ClickClock:
@@ -179,11 +194,11 @@ class ClickClock:
 
     def __init__(self) -> None:
         self._last: tuple[float, float] | None = None      # (sent, seconds the kernel took)
-        self._spot: tuple[str | None, str] | None = None   # the button of that click (see live)
+        self._spot: tuple | None = None                    # the button of that click (see live)
         self._typed: tuple[float, float] | None = None     # the same, when that move was typed
         self._question: tuple[float, float] | None = None  # a click that asked: (sent, took + READ)
         self._sent: float | None = None
-        self._sent_on: tuple[str | None, str] | None = None
+        self._sent_on: tuple | None = None
         self._run: int | None = None                     # the run of widget messages of this click
         self._last_run: int | None = None                # that of the last move's (see serial.queue_run)
         self._began = 0.0

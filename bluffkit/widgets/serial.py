@@ -36,39 +36,54 @@ LOCK = threading.RLock()
 KINDS = ("comm_msg", "comm_close")
 
 
-#: Seconds from the end of one widget message's handling to the start of the next within
-#: which the next was waiting already (the kernel takes up a waiting message at once; a
-#: person cannot see the first one's result and click in that time).
+#: Seconds from the end of one click's handling to the start of the next within which the
+#: next was waiting already (the kernel takes up a waiting message at once; a person cannot
+#: see the first one's result and click in that time).
 QUEUED = 0.05
 
-#: The runs of widget messages handled back to back (see :func:`queue_run`).
-_RUNS = {"last_end": float("-inf"), "run": 0, "depth": 0, "current": None}
+#: The runs of clicks handled back to back (see :func:`queue_run`): the end of the last
+#: click handled, the last run's number, how deep the handling of messages is nested, and
+#: the thread and run of the click being handled.
+_RUNS: dict = {"last_end": float("-inf"), "run": 0, "depth": 0, "current": None}
 
 
 def queue_run() -> int | None:
-    """The number of the run of widget messages that the one being handled belongs to, or
-    None when no serialized widget message is being handled. Messages handled back to back,
-    each begun within :data:`QUEUED` of the end of the one before, were all waiting while the
-    first of them was handled, or while a cell ran: none of them was sent on the screen that
-    another of the run drew (two clicks on **Pass** made while a cell ran)."""
-    return _RUNS["current"]  # type: ignore[return-value]
+    """The number of the run of clicks that the click being handled belongs to, or None when
+    no serialized click is being handled in this thread. Clicks handled back to back, each
+    begun within :data:`QUEUED` of the end of the click before (other widgets' messages
+    between them, a Play widget's ticks, do not count), were all waiting while the first of
+    them was handled, or while a cell ran: none was made on the screen another of the run
+    drew (two clicks on **Pass** made while a cell ran)."""
+    current = _RUNS["current"]
+    return current[1] if current is not None and current[0] == threading.get_ident() else None
+
+
+def _is_click(args, kwargs) -> bool:
+    """Whether the widget message a handler was given (``(stream, idents, msg)``) is a
+    button's click (ipywidgets: ``{"method": "custom", "content": {"event": "click"}}``)."""
+    msg = kwargs.get("msg", kwargs.get("parent", args[-1] if args else None))
+    try:
+        data = msg["content"]["data"]
+        return data.get("method") == "custom" and (data.get("content") or {}).get("event") == "click"
+    except (TypeError, KeyError, AttributeError):
+        return False
 
 
 def serialized(handler):
-    """``handler`` run under :data:`LOCK`, its message counted in its run (:func:`queue_run`)."""
+    """``handler`` run under :data:`LOCK`, a click counted in its run (:func:`queue_run`)."""
     def run(*args, **kwargs):
         with LOCK:
-            outer = _RUNS["depth"] == 0
-            if outer:
+            click = _RUNS["depth"] == 0 and _is_click(args, kwargs)
+            if click:
                 if time.monotonic() - _RUNS["last_end"] > QUEUED:
                     _RUNS["run"] += 1
-                _RUNS["current"] = _RUNS["run"]
+                _RUNS["current"] = (threading.get_ident(), _RUNS["run"])
             _RUNS["depth"] += 1
             try:
                 return handler(*args, **kwargs)
             finally:
                 _RUNS["depth"] -= 1
-                if outer:
+                if click:
                     _RUNS["last_end"], _RUNS["current"] = time.monotonic(), None
     run.bk_serial = True                          # type: ignore[attr-defined]
     run.__wrapped__ = handler                     # type: ignore[attr-defined]

@@ -41,6 +41,7 @@ from bluffkit.widgets.seat_panel import (
     note,
     note_toggle,
     retire,
+    slotted,
 )
 from bluffkit.widgets.words import overbid_words, yb_prompt
 
@@ -75,7 +76,7 @@ class TablePanel(SeatPanel):
                              "games have panels of their own in bluffkit.widgets (BloffTable, BlufferTable, "
                              "BidderUpTable, AuctionLab)")
         self.denominations = game_.rules.denominations
-        self.simple_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.simple_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "simple")
         self.amount = W.IntText(value=0, description="Your bid", layout=W.Layout(width="200px"))
         self.amount.add_class("bk-bid-amount")
         self.down, self.up = _button("\u2212", tooltip="a step lower"), _button("+", tooltip="a step higher")
@@ -83,7 +84,7 @@ class TablePanel(SeatPanel):
         self.up.on_click(lambda _: self._step_bid(+1))
         self.bid_button = _button("Bid", "bk-go")
         self._over_bid: tuple | None = None     # a bid above the seat's money, asked about once (see bid)
-        self.quick_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.quick_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "quick")
         self.bid_box = W.VBox([W.HBox([self.down, self.amount, self.up, self.bid_button]), self.quick_box])
         self.bid_button.on_click(live(lambda _: self.bid(self.amount.value), inside=lambda: (self.bid_box,)))
         self.target = W.ToggleButtons(description="Trade for", style={"button_width": "auto"})

@@ -93,27 +93,46 @@ def test_building_a_panel_serializes_the_kernels_widget_messages(monkeypatch):
         assert len(calls) == before + 1, "once per panel built, not once per inner __init__"
 
 
-def test_messages_handled_back_to_back_are_one_run():
-    """Messages that waited for the kernel (clicks made while a cell ran, or while the click
-    before them was handled) are taken up back to back: one run. A message taken up later
-    starts a run of its own; a message handled inside another counts once; outside a
-    message there is no run."""
-    runs = []
-    inner = serial.serialized(lambda: runs.append(("inner", serial.queue_run())))
+def _click(name):
+    """A widget message as ipykernel hands it to the handler: a button's click."""
+    return {"content": {"comm_id": name, "data": {"method": "custom", "content": {"event": "click"}}}}
 
-    def handle(name, nested=False):
-        runs.append((name, serial.queue_run()))
-        if nested:
-            inner()
+
+def _update(name):
+    return {"content": {"comm_id": name, "data": {"method": "update", "state": {"value": 1}}}}
+
+
+def test_clicks_handled_back_to_back_are_one_run():
+    """Clicks that waited for the kernel (made while a cell ran, or while the click before
+    them was handled) are taken up back to back: one run. A click taken up later starts a
+    run of its own, though other widgets' messages came in between (a Play widget ticking
+    every 40 ms kept one run going, and a click made a second later was dropped); a message
+    handled inside another counts once; another thread, or no message, sees no run."""
+    runs = []
+    inner = serial.serialized(lambda *a: runs.append(("inner", serial.queue_run())))
+
+    def handle(stream, idents, msg):
+        runs.append((msg["content"]["comm_id"], serial.queue_run()))
+        if msg["content"]["comm_id"] == "waited":
+            inner(None, None, _click("nested"))
+            seen = []
+            other = threading.Thread(target=lambda: seen.append(serial.queue_run()))
+            other.start()
+            other.join()
+            runs.append(("other thread", seen[0]))
     handler = serial.serialized(handle)
     assert serial.queue_run() is None
-    handler("first")
-    handler("waited", nested=True)                    # taken up at once: it was waiting
-    time.sleep(serial.QUEUED * 3)
-    handler("later")
+    handler(None, None, _click("first"))
+    handler(None, None, _click("waited"))                 # taken up at once: it was waiting
+    for _ in range(4):                                     # a chatty widget, every 40 ms
+        time.sleep(serial.QUEUED * 0.8)
+        handler(None, None, _update("tick"))
+    handler(None, None, _click("later"))
     assert serial.queue_run() is None
-    (_, a), (_, b), (_, c), (_, d) = runs
-    assert a == b == c and d != a, runs
+    got = dict(runs[:2] + runs[2:4] + [r for r in runs if r[0] in ("later", "tick")][-2:])
+    assert got["first"] == got["waited"] == got["inner"], runs
+    assert got["other thread"] is None and got["tick"] is None, runs
+    assert got["later"] not in (None, got["first"]), runs
 
 
 def test_two_clicks_that_waited_together_play_one_move(monkeypatch):

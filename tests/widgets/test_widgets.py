@@ -820,3 +820,35 @@ def test_a_closed_panels_buttons_still_play_from_code():
     assert button.comm is None
     button.click()
     assert "Bo passes." in t.session.says
+
+
+def test_a_double_click_on_a_row_drawn_anew_plays_one_move(monkeypatch):
+    """The quick bids and the simple moves are new buttons with new words at each move: a
+    double click on "Bid 10" bid 10 and then, on the "+10 → bid 30" drawn in its place after
+    the bot's 20, bid 30; "Hold an auction" then "Pass" likewise. A button drawn where
+    another was just clicked is in the same place of its row."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("youre-bluffing", players=3, humans=[1], names=["Ana", "Bo", "Cy"], bots="random", seed=2)
+    t.show.click()
+    sent[0] = 200.0
+    t.quick_box.children[0].click()
+    bids = [x for x in t.session.says if x.startswith("Bo bids")]
+    assert len(bids) == 1 and t.seat_now() == 1 and t.quick_box.children, t.session.says[-3:]
+    assert t.quick_box.children[0].description.startswith("+")
+    sent[0] = 200.15                                  # the second click, on the button now in its place
+    t.quick_box.children[0].click()
+    assert [x for x in t.session.says if x.startswith("Bo bids")] == bids, t.session.says[-3:]
+    sent[0] = 201.0                                   # a click of its own
+    t.quick_box.children[0].click()
+    assert len([x for x in t.session.says if x.startswith("Bo bids")]) == 2
+    h = TablePanel("horse-trading", players=3, humans=[0], names=["Ana", "Bo", "Cy"], seed=1)
+    first = h.simple_box.children[0].description
+    sent[0] = 300.0
+    h.simple_box.children[0].click()
+    moves = len(h.session.moves)
+    assert h.simple_box.children and h.simple_box.children[0].description != first and h.seat_now() == 0
+    sent[0] = 300.15
+    h.simple_box.children[0].click()
+    assert len(h.session.moves) == moves, h.session.says[-3:]
