@@ -317,12 +317,14 @@ def right_chart(df: pd.DataFrame,
 
 
 @builder(example=_what_if_example)
-def what_if_chart(sweep: pd.DataFrame, title: str | None = None) -> alt.LayerChart:
+def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | None = None) -> alt.LayerChart:
     """"What if this bidder had bid x instead?": their expected surplus for each bid x, points
-    coloured by whether x wins, ties or loses; rules mark the bid they made and their value.
-    ``sweep`` is :func:`~bluffkit.analysis.auction_sim.what_if_sweep`: one sweep. Several
-    concatenated (other bidders, formats, values or bids) are refused in words: one line
-    through them all, titled with the first one's bidder, would say nothing true."""
+    coloured by whether x wins, ties or loses; vertical lines mark the bid they made and their
+    value (one line when the two are the same). ``name``: the bidder's name on the axes and
+    the legend (default "bidder N"). ``sweep`` is
+    :func:`~bluffkit.analysis.auction_sim.what_if_sweep`: one sweep. Several concatenated
+    (other bidders, formats, values or bids) are refused in words: one line through them
+    all, titled with the first one's bidder, would say nothing true."""
     _finite(sweep, "surplus", "what_if_chart")
     for k in ("bidder", "format", "value", "actual_bid"):
         if k in sweep.columns and sweep[k].nunique() > 1:
@@ -336,20 +338,23 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None) -> alt.LayerCha
     bidder, fmt = int(sweep["bidder"].iloc[0]), str(sweep["format"].iloc[0])
     outcome = np.select([sweep["win_share"] >= 1, sweep["win_share"] > 0], ["wins", "ties"], "loses")
     data = sweep.assign(outcome=outcome, winner=sweep["winner"].astype("float"))
-    x = alt.X("x:Q", title=f"bidder {bidder}'s bid x")
-    y = alt.Y("surplus:Q", title=f"bidder {bidder}'s expected surplus")
+    who = str(name) if name else f"bidder {bidder}"
+    x = alt.X("x:Q", title=f"{who}'s bid x")
+    y = alt.Y("surplus:Q", title=f"{who}'s expected surplus")
     line = alt.Chart(data).mark_line(color="gray").encode(x=x, y=y)
     points = alt.Chart(data).mark_circle(size=50).encode(
         x=x, y="surplus:Q", color=alt.Color("outcome:N", scale=alt.Scale(domain=list(_OUTCOMES),
                                                                          range=list(_OUTCOMES.values())),
-                                            title=f"bidder {bidder}"),
+                                            title=who),
         tooltip=[alt.Tooltip("x:Q", format=".3f"), "outcome:N", "winner:Q", alt.Tooltip("price:Q", format=".3f"),
                  alt.Tooltip("surplus:Q", format=".3f")])
-    marks = pd.DataFrame({"at": [float(sweep["actual_bid"].iloc[0]), float(sweep["value"].iloc[0])],
-                          "mark": ["the bid made", "the bidder's value"]})
+    bid, value = float(sweep["actual_bid"].iloc[0]), float(sweep["value"].iloc[0])
+    # the two lines drawn one on the other would show one colour for two names: one line, named for both
+    marks = pd.DataFrame({"at": [bid], "mark": ["the bid made = the bidder's value"]}) if bid == value else \
+        pd.DataFrame({"at": [bid, value], "mark": ["the bid made", "the bidder's value"]})
     rules = alt.Chart(marks).mark_rule(strokeDash=[4, 4], strokeWidth=2).encode(
-        x="at:Q", color=alt.Color("mark:N", scale=alt.Scale(range=["black", OKABE_ITO[0]]), title="dashed lines"),
+        x="at:Q", color=alt.Color("mark:N", scale=alt.Scale(range=["black", OKABE_ITO[0]]), title="vertical lines"),
         tooltip=["mark:N", alt.Tooltip("at:Q", format=".3f")])
-    title = title or f"What if bidder {bidder} had bid x instead? ({fmt} auction)"
+    title = title or f"What if {who} had bid x instead? ({fmt} auction)"
     chart = alt.layer(line, points, rules).resolve_scale(color="independent").properties(width=600, height=HEIGHT)
     return finish(chart, title, 680, legend="bottom")

@@ -122,6 +122,20 @@ def test_what_if_chart():
     assert marks["at"].tolist() == [0.4, 0.6]
 
 
+def test_what_if_chart_names_the_bidder_and_draws_a_bid_at_the_value_once():
+    """The notebook's "First price: Annette's surplus" said "bidder 0" on its axes and legend,
+    and its legend listed "the bid made" under "dashed lines" though that line lay exactly
+    under "the bidder's value" (she bid her value), drawn solid in the legend."""
+    sweep = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.4, 0.2], 0, "first", [0.0, 0.4, 0.8, 1.0])
+    spec = ch.what_if_chart(sweep, name="Annette").to_dict()
+    line, points, rules = spec["layer"]
+    assert line["encoding"]["x"]["title"] == "Annette's bid x" and points["encoding"]["color"]["title"] == "Annette"
+    assert title_of(spec) == "What if Annette had bid x instead? (first-price auction)"
+    marks = data_of(spec, rules)
+    assert marks["at"].tolist() == [0.8] and marks["mark"].tolist() == ["the bid made = the bidder's value"]
+    assert rules["encoding"]["color"]["title"] == "vertical lines"
+
+
 def test_charts_refuse_empty_or_non_finite_frames_in_words():
     """An empty frame drew an empty chart with a normal title, one inf nulled every bin
     edge, an empty sweep raised IndexError and max_points=0 ZeroDivisionError."""
