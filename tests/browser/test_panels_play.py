@@ -174,3 +174,26 @@ def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: 
         cell.locator(".bk-sheet-btn").first.click()
     expect(reveal).to_contain_text("A Green Cow", timeout=WAIT_MS)          # as read out (as_read)
     screenshots(page, cell, "panel-bluffer")
+
+
+def test_a_persons_double_click_on_pass_passes_once(page: Page, lab_server: LabServer):
+    """Two clicks 150 ms apart on Pass, a person's double click: the kernel had played the
+    first pass and drawn the next call's Pass in its place before the second click came,
+    and Bo passed twice ("Bo passes. Cy passes ... call 2 of 2. Bo passes."). The second
+    click is a double click's (``ClickClock.DOUBLE``) and plays nothing."""
+    cell = start(page, lab_server, "table", "Bo")
+    pass_button = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pass\s*$")).first
+    expect(pass_button).to_be_visible(timeout=WAIT_MS)
+    box = pass_button.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(150)
+    page.mouse.click(x, y)
+    log = cell.locator(".bk-log")
+    expect(log).to_contain_text("call 2 of 2", timeout=WAIT_MS)
+    expect(page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")) \
+        .to_have_count(1, timeout=WAIT_MS)
+    page.wait_for_timeout(300)                          # (a second pass, were it played, is drawn by now)
+    assert log.inner_text().count("Bo passes") == 1, log.inner_text()
+    expect(pass_button).to_be_visible(timeout=WAIT_MS)  # Bo is asked again, and may pass now
