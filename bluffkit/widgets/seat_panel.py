@@ -161,7 +161,7 @@ def _same_spot(a, b) -> bool:
     buttons drawn anew (:func:`slotted`: "Hold an auction", then "Pass"; "Bid 10", then
     "+10 → bid 30"): where a double click's two clicks land."""
     return a is not None and b is not None and (
-        (a[0] is not None and a[0] == b[0]) or a[1] == b[1] or (a[2] is not None and a[2] == b[2]))
+        (a[0] is not None and a[0] == b[0]) or (a[1] and a[1] == b[1]) or (a[2] is not None and a[2] == b[2]))
 
 
 def slotted(row, name: str):
@@ -184,7 +184,8 @@ class ClickClock:
     second move the player never chose (a second bid, a second pass). The last move made
     by a click: when the browser sent it, how long the kernel took over it, and the button
     (through :func:`live`); a later click sent sooner after it than that, or on the same
-    button (or one drawn alike) sooner than :data:`DOUBLE`, was not aimed at the screen
+    button (one drawn alike, or one drawn in its place: :func:`slotted`) sooner than
+    :data:`DOUBLE`, was not aimed at the screen
     the move drew. Both times of the browser's clock, so its difference from the kernel's
     does not matter. A click on another control (the board after the die) is not held up
     by :data:`DOUBLE`: a double click's two clicks land in one place. And a click that
@@ -199,7 +200,7 @@ class ClickClock:
         self._question: tuple[float, float] | None = None  # a click that asked: (sent, took + READ)
         self._sent: float | None = None
         self._sent_on: tuple | None = None
-        self._run: int | None = None                     # the run of widget messages of this click
+        self._run: int | None = None                     # the run of queued clicks of this click
         self._last_run: int | None = None                # that of the last move's (see serial.queue_run)
         self._began = 0.0
         self._typing = False

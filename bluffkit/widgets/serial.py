@@ -16,7 +16,9 @@ whatever thread each arrives on, and routes every widget message to the kernel's
 shell, so that they are handled in the order the browser sent them (in the same run,
 the click on Write it was once handled before the answer typed just before it; a bid
 typed and clicked at once could have been played at the amount before). That is how
-widgets were handled before subshells: while a cell runs, a click waits for it. It holds
+widgets were handled before subshells: while a cell runs, a click waits for it (and
+:func:`queue_run` tells the clicks that waited together, so that a panel plays only the
+first of them that makes a move). It holds
 for every widget in that kernel, other libraries' too, until the kernel restarts. A panel
 installs it when it is built (see :mod:`bluffkit.widgets.closing`); outside a kernel
 (tests, scripts, the terminal) it does nothing.
@@ -37,9 +39,10 @@ KINDS = ("comm_msg", "comm_close")
 
 
 #: Seconds from the end of one click's handling to the start of the next within which the
-#: next was waiting already (the kernel takes up a waiting message at once; a person cannot
-#: see the first one's result and click in that time).
-QUEUED = 0.05
+#: next was waiting already (the kernel takes up a waiting message within a few ms; a person
+#: cannot see the first one's result and click in that time, and a test driving a browser
+#: that clicks as soon as the kernel reports idle should not be taken for a queued click).
+QUEUED = 0.02
 
 #: The runs of clicks handled back to back (see :func:`queue_run`): the end of the last
 #: click handled, the last run's number, how deep the handling of messages is nested, and
