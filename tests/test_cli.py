@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import pytest
 
 from bluffkit import cli
 from bluffkit.core import log as gamelog
+from bluffkit.core.errors import BluffkitError
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "data" / "scenarios"
@@ -646,8 +648,74 @@ def test_simulate_removes_the_hidden_folder_a_killed_run_left_and_keeps_a_live_o
     for d in (dead, live, other):
         d.mkdir()
         (d / "game-0.jsonl").write_text("PARTIAL\n")
+    with pytest.raises(BluffkitError, match="is being written by another run .* give each run a folder of its own"):
+        sim.simulate(make_game("bloff"), ["random"] * 3, 2, 1, logs=logs)   # the live ones' run is going
+    assert sorted(p.name for p in logs.iterdir()) == sorted([live.name, other.name])
+    for d in (live, other):
+        shutil.rmtree(d)
+    dead.mkdir()
     sim.simulate(make_game("bloff"), ["random"] * 3, 2, 1, logs=logs)
-    assert sorted(p.name for p in logs.iterdir()) == sorted(["game-0.jsonl", "game-1.jsonl", live.name, other.name])
+    assert sorted(p.name for p in logs.iterdir()) == ["game-0.jsonl", "game-1.jsonl"]
+
+
+def test_simulate_stopped_while_its_logs_are_put_in_place_keeps_none(monkeypatch, tmp_path):
+    """Ctrl-C while the logs went from the hidden folder into the logs folder, one by one,
+    left those already moved and no table, and the next run into the folder was refused
+    ("already holds 19 game logs of another run")."""
+    from bluffkit.analysis import simulate as sim
+    real, calls = os.link, []
+
+    def stopped(src, dst, *a, **k):
+        calls.append(dst)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(src, dst, *a, **k)
+    logs = tmp_path / "logs"
+    args = ["simulate", "bloff", "--players", "3", "--games", "6", "--seed", "1", "--no-progress",
+            "--out", str(tmp_path / "a.csv"), "--logs", str(logs)]
+    monkeypatch.setattr(sim.os, "link", stopped)
+    assert cli.main(args) == 130 and len(calls) == 4
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(sim.os, "link", real)
+    assert cli.main(args) == 0 and len(list(logs.iterdir())) == 6
+
+
+def test_simulate_refuses_to_mix_its_logs_with_a_run_writing_the_same_folder_meanwhile(capsys, tmp_path, monkeypatch):
+    """Two runs into one logs folder at the same time both said they were done, and the
+    folder held 50 logs of one and 100 of the other (game-000..099 replaced). The run that
+    finishes second is refused, its logs not kept, the other's left as they are."""
+    from bluffkit.analysis import simulate as sim
+    from bluffkit.core.game import make_game
+    logs = tmp_path / "logs"
+    real = sim.play_games
+
+    def meanwhile(*a, **k):                       # the other run puts its logs in place meanwhile
+        yield from real(*a, **k)
+        (logs / "game-0.jsonl").write_text("OTHER RUN'S\n")
+    monkeypatch.setattr(sim, "play_games", meanwhile)
+    with pytest.raises(BluffkitError, match=r"game-0.jsonl was written by another run while this one played"):
+        sim.simulate(make_game("bloff"), ["random"] * 3, 3, 1, logs=logs)
+    assert [p.name for p in logs.iterdir()] == ["game-0.jsonl"]
+    assert (logs / "game-0.jsonl").read_text() == "OTHER RUN'S\n"
+
+
+def test_simulate_names_a_log_it_cannot_write_where_it_would_go(tmp_path, monkeypatch):
+    """A full disk was reported on the hidden folder's path (gone once the run stopped)."""
+    from bluffkit.analysis import simulate as sim
+    from bluffkit.core import log as gamelog
+    from bluffkit.core.game import make_game
+    real = gamelog.os.fdopen
+
+    def full(fd, *a, **k):
+        os.close(fd)
+        raise OSError(27, "File too large")
+    monkeypatch.setattr(gamelog.os, "fdopen", full)
+    logs = tmp_path / "logs"
+    with pytest.raises(BluffkitError) as err:
+        sim.simulate(make_game("bloff"), ["random"] * 3, 2, 1, logs=logs)
+    monkeypatch.setattr(gamelog.os, "fdopen", real)
+    assert str(err.value) == f"cannot save the log {logs / 'game-0.jsonl'}: file too large; no log of this run is kept"
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("logs", ["a.csv", "a.csv/logs"])

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -39,7 +40,9 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     run's, is refused: this run's would overwrite some and mix with the rest), once every game has been played (until then in a
     hidden folder inside it, removed on any failure, so a run that fails or is stopped
     leaves the folder's earlier logs as they were; one left by a run that was killed outright
-    is removed by the next run into the same folder). ``progress``: ``True`` for a progress
+    is removed by the next run into the same folder), all or none. A folder where another
+    run is writing (its hidden folder there) is refused, and a log put there by another run
+    meanwhile makes this run keep none of its own (:class:`BluffkitError`). ``progress``: ``True`` for a progress
     bar, or a callable ``progress(done, total)`` (see :func:`bluffkit.core.play.play_games`).
     ``on_played``: called with the table once every game is played, before the logs are
     put in their folder, so that whatever it writes and the logs are kept together or not
@@ -82,7 +85,12 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         d = d.parent
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        _remove_abandoned(out_dir)
+        busy = _remove_abandoned(out_dir)
+        if busy:                             # another run is writing its logs here now
+            raise BluffkitError(f"logs folder {printable(str(out_dir))} is being written by another run (its "
+                                f"hidden folder {printable(busy[0])} is there, and its process is alive or on "
+                                f"another machine): give each run a folder of its own, or delete that hidden "
+                                f"folder if no other run is going")
         staging = Path(tempfile.mkdtemp(prefix=f".logs-{_HOST}-{os.getpid()}-", suffix=".tmp", dir=out_dir))
     except (OSError, ValueError) as e:       # a file on the way, no right to write, a NUL in the name
         for d in created:
@@ -92,13 +100,16 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
                 break
         raise BluffkitError(f"cannot write the logs to the folder {printable(str(out_dir))}: "
                             f"{gamelog.os_reason(e)}") from None
+    placed: list[Path] = []                 # this run's logs put in the folder so far
     try:
-        df = _play(game, agents, names, seeds, players, progress, staging, width)
+        df = _play(game, agents, names, seeds, players, progress, staging, width, out_dir)
         if on_played is not None:
             on_played(df)
         for f in sorted(staging.iterdir()):
-            os.replace(f, out_dir / f.name)
+            _place(f, out_dir / f.name, out_dir, placed)
     except BaseException:
+        for p in placed:                     # all of this run's logs or none (an interrupt midway)
+            p.unlink(missing_ok=True)
         shutil.rmtree(staging, ignore_errors=True)
         for d in created:                    # as they were: made here and still empty
             try:
@@ -106,31 +117,67 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
             except OSError:
                 break
         raise
-    staging.rmdir()
+    shutil.rmtree(staging, ignore_errors=True)
     return df
 
+
+def _place(staged: Path, target: Path, out_dir: Path, placed: list[Path]) -> None:
+    """Put a staged log at ``target``, only if nothing is there: another run writing game
+    logs into the same folder at the same time (each run's logs are staged apart and only
+    checked for at its start) is refused here rather than overwritten or mixed."""
+    taken = BluffkitError(f"logs folder {printable(str(out_dir))}: {target.name} was written by another run "
+                          f"while this one played (two runs into one folder); this run's logs are not "
+                          f"kept: give each run a folder of its own")
+    try:
+        os.link(staged, target)
+    except FileExistsError:
+        raise taken from None
+    except OSError as e:
+        if os.path.lexists(target):
+            raise taken from None
+        if isinstance(e, PermissionError) or e.errno in _NO_LINKS:     # a file system without hard links
+            os.replace(staged, target)
+        else:
+            raise BluffkitError(f"cannot put the log {printable(str(target))} in place: "
+                                f"{gamelog.os_reason(e)}") from None
+    placed.append(target)
+
+
+#: The errors of ``os.link`` on a file system without hard links.
+_NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV}
 
 _HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())[:40] or "host"
 _STAGING = re.compile(r"\.logs-(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")
 
 
-def _remove_abandoned(out_dir: Path) -> None:
+def _remove_abandoned(out_dir: Path) -> list[str]:
     """Remove the hidden folders of logs left in ``out_dir`` by runs on this machine whose
-    process is gone (killed outright, so they could not clean up). A run still going, or
-    one of another machine sharing the folder, keeps its folder."""
+    process is gone (killed outright, so they could not clean up); return the names of
+    those kept: a run still going, or one of another machine sharing the folder."""
+    kept = []
     for p in out_dir.iterdir():
         m = _STAGING.fullmatch(p.name)
-        if not m or m["host"] != _HOST or not p.is_dir() or p.is_symlink():
+        if not m or not p.is_dir() or p.is_symlink():
+            continue
+        if m["host"] != _HOST:
+            kept.append(p.name)
             continue
         try:
             os.kill(int(m["pid"]), 0)
         except ProcessLookupError:
             shutil.rmtree(p, ignore_errors=True)
-        except (PermissionError, OverflowError, ValueError):
-            pass                                 # another user's process is alive, or not a pid
+            continue
+        except (OverflowError, ValueError):      # not a pid
+            continue
+        except PermissionError:                  # another user's process is alive
+            pass
+        kept.append(p.name)
+    return sorted(kept)
 
 
-def _play(game, agents, names, seeds, players, progress, out_dir, width) -> pd.DataFrame:
+def _play(game, agents, names, seeds, players, progress, out_dir, width, shown_dir=None) -> pd.DataFrame:
+    """The table of the games; with ``out_dir`` (the hidden staging folder) each game's log
+    written there, a failure named as the log's place in ``shown_dir``, where it would go."""
     rows = []
     for i, rec in play_games(game, seeds, lambda i: [make_agent(a, game) for a in agents],
                              progress=progress if callable(progress) else bool(progress), desc=f"{game.name} x{players}"):
@@ -147,5 +194,13 @@ def _play(game, agents, names, seeds, players, progress, out_dir, width) -> pd.D
         rows.append(row)
         if out_dir is not None:
             seat_info = [{"name": f"seat {s}", "agent": names[s]} for s in range(players)]
-            gamelog.write(out_dir / f"game-{i:0{width}d}.jsonl", game, seat_info, seeds[i], rec.moves)
+            name = f"game-{i:0{width}d}.jsonl"
+            try:
+                gamelog.write(out_dir / name, game, seat_info, seeds[i], rec.moves)
+            except BluffkitError as e:       # named where it goes, not in the staging folder
+                why = getattr(e, "why", None)
+                if why is None:
+                    raise
+                raise BluffkitError(f"cannot save the log {printable(str(shown_dir / name))}: {why}; "
+                                    f"no log of this run is kept") from None
     return pd.DataFrame(rows)
