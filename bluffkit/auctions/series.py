@@ -61,7 +61,7 @@ def play_series(game, agents, count: int, seed: int, *, check: str = "untrusted"
     out = []
     draws: list[float] = []
     k = 0
-    with paused_gc():
+    with paused_gc(agents):
         for _ in range(count):
             t = table(players=n)
             if watch is not None:
