@@ -248,7 +248,11 @@ def cmd_simulate(args) -> int:
     try:
         df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress, on_played=write_out)
         os.replace(written[0], out)
-    except BaseException:
+    except BaseException as e:
+        if isinstance(e, (KeyboardInterrupt, _Terminated)):
+            _error(f"bluffkit: stopped; nothing of this run was saved ({printable(str(out))}"
+                   + (f" and the logs folder {printable(args.logs)} are as they were)" if args.logs
+                      else " is as it was)"))
         for tmp in written:
             tmp.unlink(missing_ok=True)
         for d in made:                         # as they were: made here and still empty
@@ -287,9 +291,17 @@ def cmd_tournament(args) -> int:
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if not progress and args.progress is None:
         progress = _progress_lines(f"{game.name}: {games:,} games")
-    done = run(game, agents, games, args.seed, args.out, players=args.players, mode=args.lineups, chunk=args.chunk,
-               workers=args.workers, scheduler=args.scheduler, progress=progress,
-               echo=lambda line: print(printable(line), file=sys.stderr, flush=True))
+    try:
+        done = run(game, agents, games, args.seed, args.out, players=args.players, mode=args.lineups,
+                   chunk=args.chunk, workers=args.workers, scheduler=args.scheduler, progress=progress,
+                   echo=lambda line: print(printable(line), file=sys.stderr, flush=True))
+    except (KeyboardInterrupt, _Terminated):
+        parts = Path(args.out) / "parts"
+        kept = len(list(parts.glob("part-*.parquet"))) if parts.is_dir() else 0
+        _error("bluffkit: stopped; " + (f"{kept:,} part{'s' if kept != 1 else ''} on disk in "
+                                         f"{printable(args.out)}: run the same command again to resume"
+                                         if kept else "no part was written"))
+        raise
     df = load(args.out)
     summ, pw = summary(df), pairwise(df)
     write_outputs(args.out, {"summary.csv": summ, "pairwise.csv": pw})
@@ -397,37 +409,44 @@ def _progress_lines(what: str):
     """A progress callable for when stderr is no terminal (a script, a notebook's ``!``
     cell): silent for a run shorter than :data:`PROGRESS_EVERY` seconds; past that, a line
     saying it started, then one at most every ``PROGRESS_EVERY`` seconds with the rate and
-    the time left, and one at the end."""
+    the time left, and one at the end. The rate counts the games this run played since its
+    first report (a resumed tournament's first report counts the games played before it)."""
     import time
     every = PROGRESS_EVERY
-    start = last = time.monotonic()
+    last = time.monotonic()
     said = False
+    first: tuple[int, float] | None = None          # (games done, time) at the first report
 
     def report(done: int, total: int) -> None:
-        nonlocal last, said
+        nonlocal last, said, first
         now = time.monotonic()
+        if first is None:
+            first = (done, now)
         if now - last < every and (done < total or not said):
             return
         if not said:
             print(f"{what}: started", file=sys.stderr, flush=True)
             said = True
         last = now
-        rate = done / max(now - start, 1e-9)
-        left = (total - done) / rate if rate else float("inf")
-        print(f"{what}: {done:,} done ({100 * done / total:.1f} %), {rate:,.0f} games/s, "
-              f"about {_duration(left)} left", file=sys.stderr, flush=True)
+        games, seconds = done - first[0], now - first[1]
+        if games > 0 and seconds > 0:
+            rate = games / seconds
+            pace = f", {rate:,.0f} games/s, {_time_left((total - done) / rate)}"
+        else:
+            pace = ""
+        print(f"{what}: {done:,} done ({100 * done / total:.1f} %){pace}", file=sys.stderr, flush=True)
     return report
 
 
-def _duration(seconds: float) -> str:
-    """A time left in words: "under a minute", "12 min", "3.5 h"."""
+def _time_left(seconds: float) -> str:
+    """The time left in words: "under a minute left", "about 12 min left", "about 3.5 h left"."""
     if seconds != seconds or seconds == float("inf"):
-        return "an unknown time"
+        return "time left not known"
     if seconds < 60:
-        return "under a minute" if seconds >= 1 else "no time"
+        return "under a minute left" if seconds >= 1 else "done in a moment"
     if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:,.1f} h"
+        return f"about {seconds / 60:.0f} min left"
+    return f"about {seconds / 3600:,.1f} h left"
 
 
 class _DefaultBots:

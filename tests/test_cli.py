@@ -775,6 +775,8 @@ def test_simulate_stopped_by_sigterm_leaves_no_trace(tmp_path):
     run.send_signal(signal.SIGTERM)
     assert run.wait(timeout=30) == 143
     assert list(tmp_path.iterdir()) == []
+    assert run.stderr.read().decode().strip().splitlines()[-1] == \
+        f"bluffkit: stopped; nothing of this run was saved ({tmp_path / 'a.csv'} and the logs folder {logs} are as they were)"
 
 
 def test_play_refuses_a_save_path_it_cannot_write_before_the_game(monkeypatch, capsys, tmp_path):
@@ -1002,8 +1004,25 @@ def test_progress_lines_come_for_any_long_run_and_not_for_a_short_one(capsys, tm
     assert cli.main(args) == 0
     lines = capsys.readouterr().err.strip().splitlines()
     assert lines[0] == "bloff: 5 games: started" and "5 done (100.0 %)" in lines[-1] and " h left" not in lines[-1]
-    assert [cli._duration(s) for s in (0.2, 30, 600, 7200, float("inf"))] == \
-        ["no time", "under a minute", "10 min", "2.0 h", "an unknown time"]
+    assert [cli._time_left(s) for s in (0.2, 30, 600, 7200, float("inf"))] == \
+        ["done in a moment", "under a minute left", "about 10 min left", "about 2.0 h left", "time left not known"]
+
+
+def test_progress_lines_count_the_rate_of_this_run_alone(capsys, monkeypatch):
+    """A resumed tournament's lines divided every game done, those of the run before
+    included, by this run's time: 1,315 games/s where 480 were played, and a time left
+    far too short ("about under a minute left")."""
+    clock = iter([0.0, 0.0, 10.0, 20.0])
+    monkeypatch.setattr("time.monotonic", lambda: next(clock))
+    monkeypatch.setattr(cli, "PROGRESS_EVERY", 5.0)
+    report = cli._progress_lines("yb: 20,000 games")
+    report(10_000, 20_000)                          # the first part of a resume: 9,000 played before
+    report(11_000, 20_000)
+    report(12_000, 20_000)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == ["yb: 20,000 games: started",
+                     "yb: 20,000 games: 11,000 done (55.0 %), 100 games/s, about 2 min left",
+                     "yb: 20,000 games: 12,000 done (60.0 %), 100 games/s, about 1 min left"], lines
 
 
 def test_play_says_a_refusal_with_the_players_names(monkeypatch, capsys):

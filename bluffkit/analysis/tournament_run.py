@@ -52,7 +52,7 @@ from pathlib import Path
 from bluffkit import __version__
 from bluffkit.analysis.tournament import COLUMNS, check_field, lineups, play_range
 from bluffkit.core import jsonread
-from bluffkit.core.errors import BluffkitError, RulesError, check_whole, printable, quote
+from bluffkit.core.errors import BluffkitError, RulesError, check_whole, count, printable, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import check_progress
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -239,6 +239,17 @@ def check_folder(out, manifest: dict) -> list[int]:
     return [k for k in range(chunk_count(manifest)) if k not in done]
 
 
+def _chunk_there(out) -> int | None:
+    """The chunk size of the run in ``out``, if it holds a readable manifest with one."""
+    try:
+        if not os.path.lexists(Path(out) / MANIFEST):
+            return None
+        there = read_manifest(out).get("chunk")
+    except (BluffkitError, OSError, ValueError):      # damaged: check_folder says so
+        return None
+    return there if type(there) is int else None
+
+
 def _no_file_on_the_way(out: Path) -> None:
     """Refuse, naming it, a file (not a folder) above ``out`` on its path: the folder could
     not be made there (Python said ``NotADirectoryError``)."""
@@ -254,16 +265,15 @@ def make_folder(out, manifest: dict) -> None:
     """Write what :func:`check_folder` found missing: the parts folder and the manifest of
     a new run; remove the temporary files a stop left behind."""
     out = Path(out)
-    if (out / MANIFEST).exists():
-        (out / PARTS).mkdir(exist_ok=True)
-        stale = [*(out / PARTS).glob(".part-*.tmp"),                    # a write cut short by a stop
-                 *(p for name in OUTPUTS for p in out.glob(f".{name}*.tmp"))]
-        for p in stale:
-            if p.is_file() or p.is_symlink():
-                p.unlink()
-    else:
+    if not (out / MANIFEST).exists():
         (out / PARTS).mkdir(parents=True, exist_ok=True)
         _write_atomic(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+    (out / PARTS).mkdir(exist_ok=True)
+    stale = [*(out / PARTS).glob(".part-*.tmp"),                        # a write cut short by a stop
+             *(p for name in OUTPUTS for p in out.glob(f".{name}*.tmp"))]
+    for p in stale:
+        if p.is_file() or p.is_symlink():
+            p.unlink()
 
 
 def check_outputs(out) -> None:
@@ -310,10 +320,15 @@ def _unstarted(out: Path) -> bool:
     """``out`` holds nothing, or only what a run stopped before its manifest was written
     leaves: an empty parts folder and a manifest's temporary file."""
     for p in out.iterdir():
-        if not ((p.name == PARTS and p.is_dir() and not any(p.iterdir()))
+        if not ((p.name == PARTS and p.is_dir() and all(_stale_part(q) for q in p.iterdir()))
                 or (p.name.startswith(f".{MANIFEST}.") and p.name.endswith(".tmp"))):
             return False
     return True
+
+
+def _stale_part(p: Path) -> bool:
+    """A part's temporary file that a run killed while writing it left behind."""
+    return p.name.startswith(".part-") and p.name.endswith(".tmp") and p.is_file() and not p.is_symlink()
 
 
 def _short(value) -> str:
@@ -322,12 +337,21 @@ def _short(value) -> str:
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to a hidden temporary name, then rename it to ``path``: the file is
+    whole or absent. On any failure (a full disk, a stop) the temporary file is removed."""
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise
 
 
 def _schema():
@@ -352,11 +376,16 @@ def _part(out, manifest: dict, k: int, read: bool = True):
     if not path.is_file():
         raise TournamentError(f"{path} is not a file (a damaged part: delete it and resume)")
     try:
-        table = pq.read_table(path, schema=_schema()) if read else None
+        table = pq.read_table(path, schema=_schema(), page_checksum_verification=True) if read else None
         rows = table.num_rows if table is not None else pq.read_metadata(path).num_rows
-    except (OSError, pa.ArrowException) as e:
+        names = pq.read_schema(path).names if read else list(COLUMNS)
+    except (OSError, ValueError, pa.ArrowException) as e:      # (a damaged name may not be UTF-8)
         why = getattr(e, "strerror", None) or "not a readable Parquet file"
         raise TournamentError(f"{path}: {why} (a damaged part: delete it and resume)") from None
+    if table is not None and (names != list(COLUMNS) or any(c.null_count for c in table.columns)):
+        # a column's name damaged in the footer is read as a column of nothing
+        raise TournamentError(f"{path}: not the columns of a part ({', '.join(COLUMNS)}) "
+                              f"(a damaged part: delete it and resume)")
     start, stop = chunk_range(manifest, k)
     if rows != (stop - start) * manifest["players"]:
         raise TournamentError(f"{path}: {rows} rows, expected "
@@ -366,7 +395,7 @@ def _part(out, manifest: dict, k: int, read: bool = True):
     try:
         ids = table if table is not None else pq.read_table(path, columns=["game", "seed"])
         games, seeds = ids.column("game").to_pylist(), ids.column("seed").to_pylist()
-    except (OSError, KeyError, pa.ArrowException):
+    except (OSError, KeyError, ValueError, pa.ArrowException):
         raise TournamentError(f"{path}: not a readable Parquet file (a damaged part: delete it and resume)") from None
     want = game_seeds(manifest["seed"], stop)
     n = manifest["players"]
@@ -390,7 +419,7 @@ def play_part(header: str, table: list, seed: int, start: int, stop: int, versio
     import pyarrow.parquet as pq
     cols = play_range(_game(header), [tuple(t) for t in table], seed, start, stop)
     buf = io.BytesIO()
-    pq.write_table(pa.Table.from_pydict(cols, schema=_schema()), buf)
+    pq.write_table(pa.Table.from_pydict(cols, schema=_schema()), buf, write_page_checksum=True)
     return buf.getvalue()
 
 
@@ -417,6 +446,13 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     is written: a refused run leaves ``out`` as it was (or absent)."""
     game = as_game(game)
     manifest = plan(game, agents, games, seed, players=players, mode=mode, chunk=chunk)
+    if chunk is None:                                # a resume keeps the folder's chunk size
+        there = _chunk_there(out)
+        if there is not None and there != manifest["chunk"]:
+            try:
+                manifest = plan(game, agents, games, seed, players=players, mode=mode, chunk=there)
+            except RulesError:                       # not a size this run can take: compared as asked
+                pass
     games = manifest["games"]
     check_progress(progress)
     for name, fn, takes in (("echo", echo, "echo(line)"), ("on_part", on_part, "on_part(k)")):
@@ -450,7 +486,13 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
         d = d.parent
 
     def write(k: int, data: bytes) -> None:
-        _write_atomic(part_path(out, k), data)
+        try:
+            _write_atomic(part_path(out, k), data)
+        except OSError as e:                         # a full disk, a file too large, the folder gone
+            kept = outcome.skipped + outcome.played
+            raise TournamentError(f"{part_path(out, k)}: cannot write it ({e.strerror or e}); "
+                                  + (f"{count(kept, 'part')} on disk kept: run the same command again to "
+                                     f"resume" if kept else "no part was written")) from None
         outcome.played += 1
         start, stop = chunk_range(manifest, k)
         bar.update(stop - start)
