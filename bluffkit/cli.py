@@ -39,7 +39,7 @@ _NOT_OPTIONS = {"name": "the ruleset is named by the game (and --variant)", "var
 
 def _options(pairs) -> dict:
     """``--option name=value`` pairs as a dict: the value is read as JSON (a number, true,
-    null, a list such as [2,3]) or else taken as text. A pair without ``=``, a name that is
+    null, a list such as [2,3]; Python's None, True and False too) or else taken as text. A pair without ``=``, a name that is
     not an identifier or given twice, a value that is a JSON object or a number too long
     to read is refused in one line (the rules check the rest)."""
     out = {}
@@ -55,7 +55,7 @@ def _options(pairs) -> dict:
         if key in out:
             raise BluffkitError(f"--option {key} is given twice")
         try:
-            out[key] = json.loads(value)
+            out[key] = _PYTHON_WORDS[value.strip()] if value.strip() in _PYTHON_WORDS else json.loads(value)
         except json.JSONDecodeError:
             out[key] = value
         except (ValueError, RecursionError):
@@ -66,6 +66,11 @@ def _options(pairs) -> dict:
                                 f"such as [2,3], not an object")
         out[key] = _tuples(out[key])
     return out
+
+
+#: Python's words for JSON's null, true and false, as the docs' option tables write them
+#: (``bank=None``): read as those.
+_PYTHON_WORDS = {"None": None, "True": True, "False": False}
 
 
 def _tuples(v):
@@ -85,7 +90,9 @@ def _add_game_args(p) -> None:
     p.add_argument("--variant", action="append", metavar="NAME",
                    help=f"{variants} (repeatable; see 'bluffkit games' for each game's)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="any rule option, e.g. tie_break=shared (repeatable)")
+                   help="any rule option, e.g. tie_break=shared or bank=[10,20,10,5,5,5] or bank=null "
+                        "(the value read as JSON: a number, true/false, null, a list in brackets; None, True "
+                        "and False too; else text) (repeatable)")
 
 
 def cmd_scenario(args) -> int:
@@ -281,6 +288,8 @@ def cmd_tournament(args) -> int:
     from bluffkit.analysis.tournament import pairwise, summary
     from bluffkit.analysis.tournament_run import load, plan, run, write_outputs
     games, args.seed = _games(args.games), _seed(args.seed)
+    if args.chunk is not None:
+        args.chunk = _whole(args.chunk, "--chunk", 1, 10**12, "a whole number of games per part, 1 or more")
     game = _game(args)
     agents = _agent_names(args.agents)
     table = plan(game, agents, games, args.seed, players=args.players, mode=args.lineups,   # refused before "started"
@@ -379,7 +388,8 @@ def _whole(text: str, option: str, low: int, high: int, words: str) -> int:
     from decimal import Decimal, InvalidOperation
 
     refused = BluffkitError(f"{option} takes {words} (e.g. 1000, 10_000 or 1e6), got {printable(repr(text))[:60]}")
-    if not text.isascii():
+    import re
+    if not text.isascii() or not re.fullmatch(_WHOLE_TEXT, text.strip()):     # (Decimal reads "_1000", "1e3_")
         raise refused
     try:
         value = Decimal(text.strip())
@@ -388,6 +398,11 @@ def _whole(text: str, option: str, low: int, high: int, words: str) -> int:
     if not value.is_finite() or not low <= value <= high or value != value.to_integral_value():
         raise refused
     return int(value)
+
+
+#: A number as :func:`_whole` reads it: digits grouped by single underscores, a fraction and
+#: an exponent (whether it is whole is checked after).
+_WHOLE_TEXT = r"\+?[0-9]+(?:_[0-9]+)*(?:\.[0-9]+(?:_[0-9]+)*)?(?:[eE][+-]?[0-9]+)?"
 
 
 def _games(text: str) -> int:
@@ -952,7 +967,8 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--workers", type=_int,
                        help="worker processes of a local dask cluster (default: one per core; 0: this process)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="an existing dask scheduler, e.g. tcp://10.0.0.5:8786")
-    s.add_argument("--chunk", type=_int, help="games per part (default: about a hundred parts, at most 2000 games each)")
+    s.add_argument("--chunk", help="games per part, written as --games is (default: about a hundred parts, "
+                                   "at most 2000 games each)")
     s.add_argument("--out", required=True,
                    help="the folder for the parts and manifest; run again with the same folder to resume")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,

@@ -1345,3 +1345,35 @@ def test_simulate_names_the_table_it_cannot_write_and_keeps_the_old_one(capsys, 
     code, _, err = run(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--out", str(out)], capsys)
     assert_one_error_line(code, "", err, f"{out}: cannot write the table (no space left on device)", "not saved")
     assert out.read_bytes() == b"the old table" and [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+@pytest.mark.parametrize("text", ["_1000", "1__000", "1e3_", "1_e3", "1_000_", "1._5e3"])
+def test_games_written_with_stray_underscores_are_refused(tmp_path, capsys, text):
+    """Python's Decimal reads "_1000", "1__000" and "1e3_" as 1000; --games took them."""
+    code = cli.main(["simulate", "bloff", "--players", "3", "--games", text, "--seed", "1",
+                     "--out", str(tmp_path / "a.csv")])
+    assert code == 2 and "--games takes a whole number of games" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_chunk_is_written_as_games_is_and_refused_by_its_own_name(tmp_path, capsys):
+    """--chunk 1e3 was refused with argparse's "invalid int value" though --games takes
+    that form, and --chunk 0 was refused as "chunk must be ..." without the dashes."""
+    base = ["tournament", "bloff", "--players", "3", "--agents", "random", "--games", "6", "--seed", "1",
+            "--workers", "0", "--no-progress"]
+    assert cli.main(base + ["--chunk", "3e0", "--out", str(tmp_path / "t")]) == 0
+    assert len(list((tmp_path / "t" / "parts").iterdir())) == 2
+    capsys.readouterr()
+    assert cli.main(base + ["--chunk", "0", "--out", str(tmp_path / "u")]) == 2
+    assert "--chunk takes a whole number of games per part, 1 or more" in capsys.readouterr().err
+    assert not (tmp_path / "u").exists()
+
+
+def test_an_option_of_none_true_or_false_is_read_as_python_writes_them(tmp_path):
+    """--option bank=None was refused ("bank must ... be None (unlimited)"): only JSON's null
+    was read; the docs' tables write options as Python does."""
+    for value in ("None", "null"):
+        assert cli._options([f"bank={value}"]) == {"bank": None}
+    assert cli._options(["a=True", "b=False", "c=[1,2]", "d=text"]) == {"a": True, "b": False, "c": (1, 2), "d": "text"}
+    assert cli.main(["simulate", "youre-bluffing", "--players", "3", "--games", "2", "--seed", "1", "--option",
+                     "bank=None", "--out", str(tmp_path / "a.csv")]) == 0
