@@ -331,6 +331,20 @@ class BidderUpTable(SeatPanel):
     def __repr__(self) -> str:
         return f"BidderUpTable({self.game.rules.board!r}, {self.session.players} players, {self.repr_tail()})"
 
+    scores_unit = ("points on the farm boards", False)
+
+    def public_scores(self, obs):
+        """What everyone can count on the farm boards now [I]: the barn's animals at today's
+        values, with its babies, times its complete types, plus the petting zoo, less the
+        loans; money, Value-Gain tickets and the Wool-Milk-Sow count only at the end (notes
+        and tickets are held hidden; the sow is awarded at the end)."""
+        from bluffkit.games.bidder_up.scoring import score_of
+        r = obs.rules
+        values = tuple(r.market_track[p] for p in obs.market) if r.fairground else r.animal_values
+        return tuple(score_of([values[a] for a in obs.barns[s]], 0, False, 0, sum(obs.loans[s]),
+                              len(obs.baby_barns[s]), len(obs.baby_zoos[s]), r.baby_points)
+                     for s in range(len(obs.pos)))
+
     def make_view(self) -> BoardView:
         return BoardView()
 

@@ -394,6 +394,15 @@ def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
         if not s.over:
             s.play(s.legal(0).sample(rng), 0)
     t.refresh()
+    # the end shows who wins and each score with its sheet [I], first (it showed the board and
+    # a folded box of raw facts: the scores were nowhere else)
+    view = t.view.value
+    scores, sheet = t.game.scores(s.state), t.game.score_sheet(s.state, s.names)
+    assert view.index("The game is over: ") < view.index("<svg")
+    winner = s.names[t.game.winners(s.state)[0]]
+    assert f"The game is over: <b>{winner}</b> " in view
+    for seat, line in enumerate(sheet):
+        assert f"<b>{scores[seat]}</b>" in view and line.partition(": ")[2] in view
     t.save_button.click()
     assert "Saved the log" in t.message.value
     loaded = Session.load(tmp_path / "bidder-up.jsonl")
@@ -791,3 +800,39 @@ def test_the_die_and_the_board_say_the_game_is_over_after_the_end():
         click()
         assert "The game is over" in t.message.value and "Uncover" not in t.message.value
     assert len(t.session.moves) == moves
+
+
+@pytest.mark.parametrize("board, players, variants", [("fairground", 3, ()), ("animal-market", 2, ()),
+                                                      ("fairground", 4, ("babies",))])
+def test_the_scores_toggle_counts_the_farm_boards_everyone_sees(board, players, variants):
+    """The Scores toggle showed nothing in Bidder Up!. It now counts what every player sees on
+    the farm boards [I]: barns (with babies) times their types, the petting zoo, less loans;
+    the same from every seat's view, and never money, Value-Gain tickets or the sow."""
+    from bluffkit.games.bidder_up.engine import Table
+    from bluffkit.games.bidder_up.scoring import score_of
+    t = table(board, players=players, humans=range(players), seed=11, variants=list(variants))
+    s, rng = t.session, np.random.default_rng(5)
+    counted = 0
+    for step in range(400):
+        s.advance()
+        if s.over:
+            break
+        seat = s.to_move[0]
+        if step % 9 == 0:
+            tb, r = Table.thaw(s.state), s.state.rules
+            want = []
+            for k in range(players):
+                p = tb.score_parts(k)
+                want.append(score_of(p["animals"], 0, False, 0, p["loans"], p["barn_babies"], p["zoo_babies"],
+                                     r.baby_points))
+            got = {t.public_scores(s.observe(k)) for k in range(players)}
+            assert got == {tuple(want)}, (step, got, want)
+            counted += any(want)
+        s.play(s.legal(seat).sample(rng), seat)
+    assert counted >= 5, "some farm boards held animals when counted"
+    t.refresh()
+    if not s.over:
+        if t.screen[0] == "cover":
+            t.show.click()
+        t.scores_button.value = True
+        assert "Scores now" in t.scores.value and "points on the farm boards" in t.scores.value

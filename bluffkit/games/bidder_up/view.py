@@ -100,5 +100,28 @@ def all_seeing_html(game, state, names) -> str:
     pens = {str(p.space): tuple(name(a) for a in pen) for p, pen in zip(lay.pens, state.pens)}
     svg = _board(game.rules, len(state.pos), pens, state.pos, names, len(state.piggy), tuple(map(len, state.stacks)),
                  len(state.bag), _market(state, game.rules), None)
-    facts = html.escape(json.dumps(game.facts(state, names), indent=1, default=str))
-    return f"{_WRAP}{svg}{farms_html(all_seeing_farms(game, state, names))}{_folded('Facts', facts)}</div>"
+    facts = html.escape(json.dumps(game.facts(state, names), indent=1, default=str, ensure_ascii=False))
+    end = end_html(game, state, names) if game.is_over(state) else ""
+    return f"{_WRAP}{end}{svg}{farms_html(all_seeing_farms(game, state, names))}{_folded('Facts', facts)}</div>"
+
+
+def end_html(game, state, names) -> str:
+    """The end of the game [I]: who wins, and each player's score with its scoring sheet
+    (how it is made: :meth:`~bluffkit.games.bidder_up.game.BidderUpGame.score_sheet`),
+    best first; above the board, so that it is the first thing seen."""
+    scores, winners = game.scores(state), game.winners(state)
+    who = [html.escape(names[w]) for w in winners]
+    said = (f"<b>{who[0]}</b> wins" if len(who) == 1 else
+            " and ".join(f"<b>{w}</b>" for w in who) + " share the win")
+    sheet = game.score_sheet(state, names)
+    rows = []
+    for s in sorted(range(len(names)), key=lambda s: (-scores[s], s)):
+        how = sheet[s].partition(": ")[2]
+        rows.append(f"<tr><td style='padding: 2px 10px 2px 0'><b>{html.escape(names[s])}</b></td>"
+                    f"<td style='padding: 2px 10px; text-align: right'><b>{scores[s]}</b></td>"
+                    f"<td style='padding: 2px 0 2px 10px; font-size: .9em'>{html.escape(how)}</td></tr>")
+    return ("<div class='bk-final' style='margin: 0 0 10px; padding: 6px 10px; border: 2px solid #0072B2; "
+            "border-radius: 8px'>"
+            f"<div style='font-size: 1.2em; margin-bottom: 4px'>The game is over: {said}.</div>"
+            "<table class='bk-scores'><tr><th style='text-align: left'>Final scores</th><th>points</th>"
+            "<th style='text-align: left'>the scoring sheet</th></tr>" + "".join(rows) + "</table></div>")
