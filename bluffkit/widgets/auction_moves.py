@@ -56,6 +56,9 @@ def _word_label(word, obs) -> str:
     if (word == PASS and obs is not None and obs.rules.fmt.style == "open"
             and obs.high_bidder == obs.seat and obs.high_bidder >= 0):
         return f"Stay at {obs.high}"
+    if word == TAKE and obs is not None and obs.phase == "bid" and getattr(obs, "count", 0) > 0:
+        # the Dutch count, called out aloud: the price of grabbing the hammer now
+        return f"Take it for {obs.count} note{'s' if obs.count != 1 else ''} (grab the hammer)"
     return WORD_LABELS.get(word, str(word).capitalize())
 
 
@@ -135,6 +138,26 @@ class MoveControls(W.VBox):
             return
         self._asked = None
         self.play(self._kind(n))
+
+    def _take(self) -> None:
+        """Take it (the Dutch auction): grab the hammer at the count. Taking at a count of
+        more notes than the seat holds is legal (a bluff) but, if it wins, the seat must show
+        all its money and the auction is held again: asked about once, as a bid above one's
+        money is (:meth:`_press`), and a second click plays it."""
+        shown = self._shown
+        if shown is None or self.clicks.stale():
+            return
+        n = getattr(shown, "count", 0)
+        if self._asked == n and self.clicks.too_soon_to_answer():
+            return
+        if self.warn is not None and self._holds is not None and n > self._holds and self._asked != n:
+            self._asked = n
+            label = _word_label(TAKE, shown)
+            self.warn(overbid_words(self._holds, n, " notes", button=label.split(" (")[0]))
+            self.clicks.done(asked=True)
+            return
+        self._asked = None
+        self.play(TAKE)
 
     # the parts -------------------------------------------------------------------------
     def _stepper(self, verb: str, kind, lo: int, hi: int | None, start: int, steps) -> W.HBox:
@@ -289,7 +312,8 @@ class MoveControls(W.VBox):
             buttons += [_button(f"Lay a {v} note", lambda v=v: self.play(Raise(v)), style="primary",
                                 tooltip="raise: lay one more note face down (any note counts as one)")
                         for v, c in zip(d, obs.hand) if c]
-        buttons += [self._word(w, _word_label(w, obs), lambda w=w: self.play(w), tooltip=_word_tip(w, obs))
+        buttons += [self._word(w, _word_label(w, obs), (lambda w=w: self.play(w)) if w != TAKE else self._take,
+                               tooltip=_word_tip(w, obs))
                     for w in legal.words]
         if (self.drop_out is not None and r.fmt.style == "open" and PASS in legal.words
                 and obs.high_bidder != obs.seat):   # (the highest bidder's pass already keeps the bid)
@@ -340,5 +364,7 @@ class MoveControls(W.VBox):
             for b in getattr(row, "children", ()):
                 if isinstance(b, W.Button) and b.description == label:
                     b.click()
+                    if action == TAKE and self._asked is not None:      # asked about: confirmed
+                        b.click()
                     return True
         return False

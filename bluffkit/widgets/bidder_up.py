@@ -661,6 +661,9 @@ class BidderUpTable(SeatPanel):
         high = ""
         if isinstance(sub.high_bidder, int) and 0 <= sub.high_bidder < len(names) and isinstance(sub.high, int):
             high = f" Highest bid: <b>{sub.high}</b> by {escape(names[sub.high_bidder])}."
+        if sub.rules.fmt.name == "dutch" and sub.phase == "bid" and sub.count > 0:
+            # counted down aloud from 10 [the booklet's Dutch Auction]: the price of the hammer now
+            high += f" The count: <b>{sub.count} note{'s' if sub.count != 1 else ''}</b>."
         self._prompt(f"<b>{me}</b>: the auction{where}, format <b>{escape(sub.rules.fmt.title)}</b>, "
                      f"held by {escape(names[sub.auctioneer])}. On sale: <b>{escape(lot)}</b>.{high}<br>"
                      f"You may: {escape(by_name(obs.legal.inner.description, names))}")

@@ -189,7 +189,7 @@ def test_secret_count_lays_the_notes_clicked_and_dutch_takes_with_a_button():
 
     lab = AuctionLab(fmt="dutch", bidders=3, human=1, seed=4)
     s = lab.session
-    take = buttons(lab)["Take it (grab the hammer)"]
+    take = buttons(lab)["Take it for 10 notes (grab the hammer)"]      # the count called out
     n = len(s.moves)
     take.click()
     assert s.moves[n] == (1, TAKE)

@@ -836,3 +836,32 @@ def test_the_scores_toggle_counts_the_farm_boards_everyone_sees(board, players, 
             t.show.click()
         t.scores_button.value = True
         assert "Scores now" in t.scores.value and "points on the farm boards" in t.scores.value
+
+
+def test_a_dutch_auction_says_the_count_and_asks_before_a_take_beyond_ones_notes():
+    """The Dutch prompt said only "You may: take or pass": the count the auctioneer calls out
+    (the price of the hammer) was nowhere, and a student holding 9 notes took it at 10,
+    then had to show all their money. The prompt and the button now say the count, and a
+    take at a count above one's notes is asked about once (as a bid above one's money is)."""
+    t = table("animal-market", players=4, humans=[0], seed=3)
+    s, rng = t.session, np.random.default_rng(1)
+    for _ in range(400):
+        s.advance()
+        assert not s.over, "no Dutch auction asked the human seat"
+        sub = s.observe(0).auction
+        if sub is not None and sub.rules.fmt.name == "dutch" and sub.phase == "bid" and s.to_move[0] == 0:
+            break
+        s.play(s.legal(s.to_move[0]).sample(rng), s.to_move[0])
+    t.refresh()
+    count, holds = sub.count, sum(sub.hand)
+    assert count > holds, "the test needs a count above the seat's notes"
+    assert f"The count: <b>{count} notes</b>" in t.legal_text.value
+    take = [b for row in t.auction_moves.children for b in getattr(row, "children", ())
+            if b.description.startswith("Take it")]
+    assert [b.description for b in take] == [f"Take it for {count} notes (grab the hammer)"]
+    moves = len(s.moves)
+    take[0].click()
+    assert len(s.moves) == moves and f"You hold {holds} notes" in t.message.value
+    assert "Click Take it for" in t.message.value
+    take[0].click()                                           # read, then clicked again: played
+    assert len(s.moves) > moves and s.moves[moves][0] == 0 and str(s.moves[moves][1]) == "take"
