@@ -168,7 +168,8 @@ class AuctionLab(ClosesWhole, W.VBox):
         self.move_button = W.Button(description="Play typed move", layout=W.Layout(width="auto"))
         self.refusal = W.HTML()
         self.controls = MoveControls(self._play, drop_out=self.drop_out,
-                                     warn=lambda text: setattr(self.refusal, "value", _box(escape(text), error=True)))
+                                     warn=lambda text: setattr(self.refusal, "value", _box(escape(text), error=True)),
+                                     on_choice=self._drop_refusal)
         # the move's rows side by side while they fit ("Bid 10" then "Pass" on one line), not
         # one under the other; the notes to click take a line of their own (see draw)
         self.controls.layout.flex_flow, self.controls.layout.align_items = "row wrap", "center"
@@ -342,6 +343,11 @@ class AuctionLab(ClosesWhole, W.VBox):
         everyone again after each new bid)."""
         self.dropped = True
         self._play(PASS)
+
+    def _drop_refusal(self) -> None:
+        """A note clicked: a refusal of the notes chosen before no longer applies."""
+        if "bk-refusal" in self.refusal.value:
+            self.refusal.value = ""
 
     def _project(self, on: bool) -> None:
         """The projector switch: large type, settings hidden (see :data:`LAB_STYLE`)."""

@@ -44,6 +44,9 @@ from bluffkit.core.money import total
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire
 from bluffkit.widgets.words import overbid_words
 
+#: The tooltip of a Pay button while no note is chosen (it is closed then).
+CHOOSE_NOTES_FIRST = "click your notes above to choose them first"
+
 #: The words on the buttons of the moves without an amount.
 WORD_LABELS = {PASS: "Pass", TAKE: "Take it (grab the hammer)", STOP: "Stop (add no more)",
                ACCEPT: "Accept the price", REFUSE: "Refuse the price"}
@@ -94,14 +97,16 @@ class MoveControls(W.VBox):
 
     children: tuple          # the box's widgets (a trait of W.VBox, declared for the type checker)
 
-    def __init__(self, play, drop_out=None, warn=None):
+    def __init__(self, play, drop_out=None, warn=None, on_choice=None):
         super().__init__()
         self.play, self.drop_out, self.warn = play, drop_out, warn
+        self.on_choice = on_choice             # called when a note is clicked: a refusal of the last choice goes
         self.amount = W.IntText(value=10, description="", layout=W.Layout(width="90px"))
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
         self.names: list[str] = []
         self._kind, self._note_verb, self._d = None, "", ()
+        self._owes = 0
         self.bid_button: W.Button | None = None
         self.note_button: W.Button | None = None
         self.amount.observe(lambda ch: self._label_bid(), names="value")
@@ -204,9 +209,11 @@ class MoveControls(W.VBox):
             self.bid_button.description = f"{self._verb} {n}{unit}"
             self.bid_button.tooltip = f"{self._verb.lower()} {n}{unit}"
 
-    def _note_picker(self, hand, d, verb: str, make, owed: str = "", suggest=None) -> W.VBox:
+    def _note_picker(self, hand, d, verb: str, make, owed: str = "", suggest=None, owes: int = 0) -> W.VBox:
         """The seat's notes as toggles (highest first) and the button that plays them;
-        with ``suggest`` (counts per kind of note) a "Choose for me" button that clicks them."""
+        with ``suggest`` (counts per kind of note) a "Choose for me" button that clicks them.
+        ``owes``: a payment of more than nothing, whose button is closed while no note is
+        chosen (no notes cannot pay it)."""
         self.notes = []
         for i in sorted(range(len(d)), key=lambda i: -d[i]):
             for _ in range(hand[i]):
@@ -214,9 +221,10 @@ class MoveControls(W.VBox):
                                    layout=W.Layout(width="auto", min_width="46px"))
                 t.add_class("bk-note")
                 t.index = i                  # type: ignore[attr-defined]  # which kind of note
-                t.observe(lambda ch: self._label_notes(), names="value")
+                t.observe(self._note_clicked, names="value")
                 self.notes.append(t)
         self._d, self._note_verb, self._owed = d, verb, owed
+        self._owes = owes
         self.note_button = _button("", lambda: self.play(make(self.chosen(), d)), style="primary")
         self._label_notes()
         buttons = [self.note_button]
@@ -235,12 +243,20 @@ class MoveControls(W.VBox):
         """The notes clicked, as counts per kind of note."""
         return chosen_counts(self.notes, len(self._d))
 
+    def _note_clicked(self, _change=None) -> None:
+        self._label_notes()
+        if self.on_choice is not None:
+            self.on_choice()
+
     def _label_notes(self) -> None:
         if self.note_button is None:
             return
         c = self.chosen()
         n, worth = sum(c), total(c, self._d)
         self.note_button.description = f"{self._note_verb} {n} note{'s' * (n != 1)} ({worth:,}){self._owed}"
+        self.note_button.disabled = not n and self._owes > 0
+        self.note_button.tooltip = (CHOOSE_NOTES_FIRST if self.note_button.disabled
+                                    else f"{self._note_verb.lower()} with the notes chosen")
 
     # building --------------------------------------------------------------------------
     def clear(self) -> None:
@@ -306,7 +322,8 @@ class MoveControls(W.VBox):
             owed = " notes" if mode == "count" else ""
             rows.append(self._note_picker(obs.hand, d, "Pay", Pay,
                                           owed=f" \u2014 you owe {names[payee]} {amount}{owed}",
-                                          suggest=_smallest_payment(obs.hand, amount, mode, d, r.payment)))
+                                          suggest=_smallest_payment(obs.hand, amount, mode, d, r.payment),
+                                          owes=amount))
         buttons = []
         if legal.raise_:
             buttons += [_button(f"Lay a {v} note", lambda v=v: self.play(Raise(v)), style="primary",

@@ -302,7 +302,7 @@ class BidderUpTable(SeatPanel):
         self.roll_button = _button("Roll the die", self._roll, "bk-go", "roll the die to start your turn")
         self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.auction_moves = MoveControls(lambda action: self.try_move(str(action)),
-                                          warn=self._warn)
+                                          warn=self._warn, on_choice=self.drop_refusal)
         # its words above it, so that the whole width of the controls' column is the list's:
         # "Daniel's sheep ♀ for your sheep ♂" in Projector's large type, where a label beside
         # it cut off the words that tell two trades apart
@@ -862,8 +862,16 @@ class BidderUpTable(SeatPanel):
         self.buttons_box.layout.display = _SHOW
 
     def _draw_give(self, me, obs, legal) -> None:
-        self._prompt(f"<b>{me}</b>: the gamble shows 3: give one of the three notes to your opponent, "
-                     "keep the other two.")
+        """The gamble's 3 [J]: "they take the top 3 notes, look at them, and give 1 to their
+        opponent": the notes drawn (the seat's own view: ``obs.drawn``, indexes of the
+        denominations) are named, so the choice is made seeing them."""
+        d = obs.rules.denominations
+        drawn = sorted((d[i] for i in obs.drawn), reverse=True) if isinstance(obs.drawn, tuple) else []
+        shown = (", ".join(map(str, drawn[:-1])) + f" and {drawn[-1]}") if len(drawn) > 1 else "".join(map(str, drawn))
+        keep = {3: "Give one of them to your opponent and keep the other two.",
+                2: "Give one of them to your opponent and keep the other (the stack held only two).",
+                1: "The stack held only this one: give it to your opponent."}.get(len(drawn), "")
+        self._prompt(f"<b>{me}</b>: the gamble shows 3: you drew <b>{shown}</b>. {keep}")
         self.buttons_box.children = [_button(f"Give the {v}", lambda v=v: self.try_move(f"give {v}"), "bk-go")
                                      for v in legal.key]
         self.buttons_box.layout.display = _SHOW
@@ -882,7 +890,7 @@ class BidderUpTable(SeatPanel):
             for i in held:
                 t = note_toggle(d[i], i)
                 t.layout.width, t.layout.min_width = "auto", "46px"
-                t.observe(lambda ch: self._label_notes(), names="value")
+                t.observe(self._note_clicked, names="value")
                 toggles.append(t)
             self.note_toggles = toggles
             self.note_row.children = toggles
@@ -904,6 +912,12 @@ class BidderUpTable(SeatPanel):
             self._choosing = False
         self._label_notes()
 
+    def _note_clicked(self, _change=None) -> None:
+        """A note clicked: the button's words follow, and a refusal of the choice before goes."""
+        self._label_notes()
+        if not self._choosing:
+            self.drop_refusal()
+
     def _label_notes(self) -> None:
         if self._choosing:
             return
@@ -917,6 +931,14 @@ class BidderUpTable(SeatPanel):
             self.notes_title.value = (f"<div class='bk-box'>This costs <b>{_notes_word(need)}</b>, any notes "
                                       f"(each counts as one). Click your notes to choose them:</div>")
             self.notes_button.description = f"{self._verb} pay {_notes_word(n)} ({worth})"
+        if need is None:
+            # an offer or counter: closed while no note is chosen, unless the rules take an empty
+            # offer [L7] (the engine still refuses a click from code); a cost's button is the
+            # market's to close (see _markers_ready), its notes chosen to begin with
+            closed = not n and not self.game.rules.empty_offer
+            self.notes_button.disabled = closed
+            self.notes_button.tooltip = ("click your notes above to choose them first" if closed
+                                         else self.notes_button.description)
 
     def _pay_pending(self) -> None:
         if self.viewer is None or self._play is None:

@@ -510,3 +510,26 @@ def test_equilibrium_bidders_of_one_auction_bid_the_value_laws_equilibrium(law):
         exact = 1000 * (v - area / float(cdf(np.float64(v))) ** (n - 1))
         bid = next(m.amount for s, m in lab.session.moves if s == seat and isinstance(m, Bid))
         assert exact - 10 - 3 <= bid <= exact + 3, (law, seat, lab.vals[seat], bid, round(exact, 1))
+
+
+def test_pay_is_closed_until_a_note_is_chosen_and_a_refusal_goes_once_the_notes_change():
+    """"Pay 0 notes (0) — you owe ... 150" could be clicked with no note chosen (a refusal
+    followed), as You're Bluffing!'s Pay cannot; and a refusal stayed on screen after the
+    notes chosen changed."""
+    lab = AuctionLab(fmt="classic", bidders=1, human=1, right=False, seed=2)
+    lab.typed.value = "100, 900"
+    s = lab.session
+    lab.controls.amount.value = 150
+    lab.controls.bid_button.click()
+    buttons(lab)["Stay at 150"].click()
+    assert s.waiting_for == 1 and s.legal(1).pay is not None
+    pay = lab.controls.note_button
+    assert pay.disabled and "choose them first" in pay.tooltip
+    next(n for n in lab.controls.notes if n.description == "100").value = True
+    assert not pay.disabled
+    pay.click()                                      # 100 for 150: refused in words
+    assert "bk-refusal" in lab.refusal.value and not s.over
+    next(n for n in lab.controls.notes if n.description == "50").value = True
+    assert lab.refusal.value == "", "the choice changed: the refusal of the one before goes"
+    pay.click()
+    assert s.over and isinstance(s.moves[-1][1], Pay)

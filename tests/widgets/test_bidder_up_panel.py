@@ -865,3 +865,63 @@ def test_a_dutch_auction_says_the_count_and_asks_before_a_take_beyond_ones_notes
     assert "Click Take it for" in t.message.value
     take[0].click()                                           # read, then clicked again: played
     assert len(s.moves) > moves and s.moves[moves][0] == 0 and str(s.moves[moves][1]) == "take"
+
+
+def test_the_gambles_three_shows_the_notes_drawn():
+    """On a 3 the gambler "takes the top 3 notes, looks at them, and gives 1" [J]; the panel
+    asked to give one of the three with buttons "Give the 0" and "Give the 10" and never
+    showed the three (0, 10 and 10)."""
+    for seed in range(40):
+        t = table("fairground", players=2, humans=range(2), seed=seed)
+        s, rng = t.session, np.random.default_rng(seed)
+        for _ in range(3000):
+            s.advance()
+            if s.over or s.state.phase == "give":
+                break
+            s.play(s.legal(s.to_move[0]).sample(rng), s.to_move[0])
+        if s.state.phase == "give":
+            break
+    else:
+        pytest.fail("no random game reached the gamble's 3")
+    seat = s.to_move[0]
+    t.refresh()
+    if t.screen[0] == "cover":
+        t.show.click()
+    d = s.state.rules.denominations
+    drawn = sorted((d[i] for i in s.state.drawn), reverse=True)
+    assert len(drawn) == 3
+    assert f"you drew <b>{drawn[0]}, {drawn[1]} and {drawn[2]}</b>" in t.legal_text.value, t.legal_text.value
+    other = s.observe(1 - seat)
+    assert not isinstance(other.drawn, tuple), "the opponent sees how many, not which"
+
+
+def test_an_offer_or_counter_is_closed_until_a_note_is_chosen_and_a_refusal_goes_with_the_choice():
+    """"Counter with 0 notes (0)" could be clicked with no note chosen ("an offer is at least
+    one note"), and the red refusal stayed after notes were chosen."""
+    seen = set()
+    for seed in range(30):
+        t = table("animal-market", players=3, humans=range(3), seed=seed)
+        s, rng = t.session, np.random.default_rng(seed)
+        for _ in range(2000):
+            s.advance()
+            if s.over:
+                break
+            seat = s.to_move[0]
+            t.refresh()
+            if t.screen[0] == "cover":
+                t.show.click()
+            if t.notes_box.layout.display != "none" and t._need is None and t.notes_button.description.split()[0] \
+                    in ("Offer", "Counter") and not any(t.chosen_notes()):
+                verb = t.notes_button.description.split()[0]
+                if verb in seen:
+                    s.play(s.legal(seat).sample(rng), seat)
+                    continue
+                seen.add(verb)
+                assert t.notes_button.disabled and "choose them first" in t.notes_button.tooltip
+                t.message.value = "<div class='bk-box bk-refusal'>refused</div>"
+                t.note_toggles[0].value = True
+                assert not t.notes_button.disabled and t.message.value == "", verb
+            s.play(s.legal(seat).sample(rng), seat)
+        if seen == {"Offer", "Counter"}:
+            return
+    pytest.fail(f"random games reached only {seen}")
