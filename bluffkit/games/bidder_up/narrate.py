@@ -11,7 +11,7 @@ from bluffkit.core.errors import by_name, count
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import name
-from bluffkit.games.bidder_up.farm import seat_farms
+from bluffkit.games.bidder_up.farm import seat_farms, ticket_words
 from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.games.bidder_up.observe import fanned
 from bluffkit.games.bidder_up.state import OVER
@@ -116,11 +116,40 @@ def narrate(game, before, seat, action, after, names) -> str:
     elif isinstance(action, A.Keep):
         text = f"{names[seat]} keeps one ticket face down."
     elif isinstance(action, A.Ticket):
-        text = f"{names[seat]} reveals the ticket {action.name}." + _stopped(action.changes, before, after)
+        text = (f"{names[seat]} reveals the ticket {ticket_words(action.name)}."
+                + _stopped(action.changes, before, after))
+    elif isinstance(action, A.Loan):                    # [J] the note with its IOU
+        iou = next((v for note, v, _ in before.rules.loans if note == action.value), None)
+        text = f"{names[seat]} takes a loan: the {action.value} note with its IOU" + \
+            (f" ({iou} to repay at the end)." if iou is not None else ".")
+    elif isinstance(action, A.Give):                    # [J] the gamble's 3, the note given seen by its taker
+        kept = len(before.drawn) - 1
+        text = f"{names[seat]} gives {names[1 - seat]} a {action.value} note" + \
+            (f" and keeps the other {'two' if kept == 2 else 'one'}." if kept > 0 else ".")
+    elif action == A.GAMBLE:
+        text = f"{names[seat]} gambles: the die decides."
+    elif action == A.RAID:
+        text = f"{names[seat]} raids the Piggy Bank."
+    elif action == A.END:
+        text = f"{names[seat]} ends their turn."
     else:
         text = f"{names[seat]}: {action}."
     if after.log != before.log and after.log[:1] == ("piggy",) and before.auction is None:
-        text += f" {names[after.log[1]]} takes {count(after.log[2], 'note')} from the Piggy Bank."
+        if action == A.RAID:
+            text = f"{names[seat]} raids the Piggy Bank and takes {count(after.log[2], 'note')}."
+        else:
+            text += f" {names[after.log[1]]} takes {count(after.log[2], 'note')} from the Piggy Bank."
+    if after.log != before.log and after.log[:1] == ("gamble",):     # [J] what the roll does
+        _, g, n, k = after.log
+        gambler, other = names[g], names[1 - g]
+        if not k:
+            text += " The Gambling stack is empty: nothing to take."
+        elif n == 1:
+            text += f" {gambler} gives {other} the top note of the Gambling stack, unseen."
+        elif n == 2:
+            text += f" {gambler} keeps the top {count(k, 'note')} of the Gambling stack."
+        else:
+            text += f" {gambler} looks at the top {count(k, 'note')} of the Gambling stack."
     if after.log != before.log and after.log[:1] == ("sold",):
         i = before.pen_at
         back = after.seen[i] if after.seen and 0 <= i < len(after.seen) else ()
