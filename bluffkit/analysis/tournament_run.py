@@ -241,6 +241,8 @@ def check_folder(out, manifest: dict) -> list[int]:
 
 def _chunk_there(out) -> int | None:
     """The chunk size of the run in ``out``, if it holds a readable manifest with one."""
+    if not isinstance(out, (str, os.PathLike)):      # (refused in words by check_folder)
+        return None
     try:
         if not os.path.lexists(Path(out) / MANIFEST):
             return None
