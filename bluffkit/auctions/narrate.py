@@ -146,10 +146,18 @@ def narrate(game, before, seat, action, after, names) -> str:
 
 
 def _sealed_bids(game, bids, names) -> str:
-    """" The bids: Ben 120, Carla 120." when the bids were sealed (they are turned over together)."""
+    """" The bids: Ben 120, Carla 120 (Dana passed)." when the bids were sealed (they are
+    turned over together), and who passed, since a sealed pass is told as "makes a sealed
+    bid" too (it read as a bid never turned over); " Everyone passed." when nobody bid."""
     if not game.rules.sealed:
         return ""
-    return " The bids: " + ", ".join(f"{names[s]} {b}" for s, b in enumerate(bids) if b) + "."
+    made = [(s, b) for s, b in enumerate(bids) if b is not None and 0 <= s < len(names)]
+    bid = ", ".join(f"{names[s]} {b}" for s, b in made if b)
+    passed = [names[s] for s, b in made if not b]
+    who = ", ".join(passed[:-1]) + f" and {passed[-1]}" if len(passed) > 1 else "".join(passed)
+    if bid:
+        return f" The bids: {bid}" + (f" ({who} passed)." if passed else ".")
+    return " The bids are turned over: everyone passed." if passed else ""
 
 
 def _outcome(game, before, after, names) -> str:
@@ -173,7 +181,8 @@ def _outcome(game, before, after, names) -> str:
         sold = "; ".join(f"{names[s]} wins {animals_text(an)} for {price(p)}" for s, an, p in after.awards)
         return bids + f" {sold}."
     if after.phase == "over" and before.phase in ("bid", "final") and not before.awards and not after.payments:
-        return f" Nobody bids: {names[after.auctioneer]} gets {animals_text(after.lot)} free."
+        bids = _sealed_bids(game, after.bids, names) if before.phase == "bid" else ""
+        return f"{bids} Nobody bids: {names[after.auctioneer]} gets {animals_text(after.lot)} free."
     if _traits(game.rules).SHOWS_COUNT and after.phase == "bid" and after.count < before.count:
         return f" Nobody grabbed at {before.count}: the count goes on, {after.count}."
     if _traits(game.rules).SHOWS_COUNT and after.phase == "grab":

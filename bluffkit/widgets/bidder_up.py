@@ -79,6 +79,19 @@ def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
     return b
 
 
+def named_choices(text: str, names) -> str:
+    """An auction's moves as typed, each ``choose N`` (a seat number, counted from 0, where
+    the board numbers the pawns from 1) with the player's name beside it.
+
+    >>> named_choices("choose 1 or choose 2 (by seat number)", ["Annette", "Daniel", "André"])
+    'choose 1 (Daniel) or choose 2 (André) (by seat number)'
+    """
+    def one(m) -> str:
+        k = int(m.group(1))
+        return f"{m.group(0)} ({names[k]})" if k < len(names) else m.group(0)
+    return re.sub(r"\bchoose (\d+)\b", one, text)
+
+
 def _notes_word(n: int) -> str:
     """``"1 note"``, ``"3 notes"``: a cost, or a price where the number of notes counts.
 
@@ -664,9 +677,10 @@ class BidderUpTable(SeatPanel):
         if sub.rules.fmt.name == "dutch" and sub.phase == "bid" and sub.count > 0:
             # counted down aloud from 10 [the booklet's Dutch Auction]: the price of the hammer now
             high += f" The count: <b>{sub.count} note{'s' if sub.count != 1 else ''}</b>."
+        may = named_choices(by_name(obs.legal.inner.description, names), names)
         self._prompt(f"<b>{me}</b>: the auction{where}, format <b>{escape(sub.rules.fmt.title)}</b>, "
                      f"held by {escape(names[sub.auctioneer])}. On sale: <b>{escape(lot)}</b>.{high}<br>"
-                     f"You may: {escape(by_name(obs.legal.inner.description, names))}")
+                     f"You may: {escape(may)}")
         self.auction_moves.show(sub, self.session.names)
         self._explain_refusals(sub)
         self.auction_moves.layout.display = _SHOW

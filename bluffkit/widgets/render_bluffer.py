@@ -185,7 +185,9 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
     where = f"question {min(src.question + 1, per)} of {per}"
     if not duel:
         where = f"round {src.round + 1}, {where}"
-    lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; {where} &middot; "
+    if src.phase == "over":          # (the counters have moved on to a round never played)
+        where = ""
+    lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; {where + ' &middot; ' if where else ''}"
                     f"{phase_label(src.phase, mode, leader, teams, names)}</div>"]
     if not private_only:
         lines.append(f"<table class='bk-table bk-points'>{head}{''.join(rows)}</table>")

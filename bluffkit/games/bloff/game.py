@@ -29,7 +29,7 @@ from bluffkit.core.game import register
 from bluffkit.core.table import TableGame, chance_table
 from bluffkit.games.bloff import engine
 from bluffkit.games.bloff.actions import PASS_, Deal, Play, parse
-from bluffkit.games.bloff.cards import RANK_NAMES, card_text, cards_text, claim_text, parse_cards
+from bluffkit.games.bloff.cards import RANK_NAMES, RANK_WORDS, card_text, cards_text, claim_text, parse_cards
 from bluffkit.games.bloff.engine import Table, is_lie
 from bluffkit.games.bloff.rules import Rules
 from bluffkit.games.bloff.state import CALL, DEAL, OVER, PLAY, State
@@ -145,7 +145,7 @@ class Bloff(TableGame):
         if after.phase == OVER:
             text += f" {names[after.winner]} has no cards left and wins."
         elif after.phase == PLAY and before.phase == CALL:
-            text += f" {names[after.current]} goes on with {RANK_NAMES[after.rank]}s."
+            text += f" {names[after.current]} goes on with {RANK_WORDS[after.rank][1]}."
         return text
 
     def describe(self, observation, names, legal: bool = False) -> str:
