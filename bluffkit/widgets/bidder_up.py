@@ -674,6 +674,12 @@ class BidderUpTable(SeatPanel):
         high = ""
         if isinstance(sub.high_bidder, int) and 0 <= sub.high_bidder < len(names) and isinstance(sub.high, int):
             high = f" Highest bid: <b>{sub.high}</b> by {escape(names[sub.high_bidder])}."
+        if sub.rules.fmt.name == "the-call" and sub.legal and sub.legal.call:
+            # [The Call] "If not, the auctioneer must ... buy the animal themselves for the
+            # amount called, paying that amount to their fellow player"
+            other = next((names[s] for s in range(len(names)) if s != sub.auctioneer), "the other player")
+            high += (f" If {escape(other)} refuses your price, you must buy it yourself at that price, "
+                     f"paying it to {escape(other)}.")
         if sub.rules.fmt.name == "dutch" and sub.phase == "bid" and sub.count > 0:
             # counted down aloud from 10 [the booklet's Dutch Auction]: the price of the hammer now
             high += f" The count: <b>{sub.count} note{'s' if sub.count != 1 else ''}</b>."
@@ -855,7 +861,11 @@ class BidderUpTable(SeatPanel):
         self.buttons_box.layout.display = _SHOW
 
     def _draw_end(self, me, obs, legal) -> None:
-        self._prompt(f"<b>{me}</b>: the end of your turn. Reveal one action ticket, or end your turn.")
+        # asked whatever the seat holds: a turn that ended by itself would tell the table the
+        # seat holds no ticket to reveal
+        self._prompt(f"<b>{me}</b>: the end of your turn. " + ("Reveal one action ticket, or end your turn."
+                                                             if legal.tickets else
+                                                             "No ticket of yours can be revealed now: end your turn."))
         self._ticket_buttons(obs, legal, "", [_button("End my turn", lambda: self.try_move("end"), "bk-stop")])
 
     def _markers(self, obs) -> None:

@@ -925,3 +925,37 @@ def test_an_offer_or_counter_is_closed_until_a_note_is_chosen_and_a_refusal_goes
         if seen == {"Offer", "Counter"}:
             return
     pytest.fail(f"random games reached only {seen}")
+
+
+def test_the_call_warns_the_caller_and_an_end_with_no_ticket_says_so():
+    """The Call's caller was asked only "call 1 to 500", not told that a refused price is
+    theirs to pay ("Daniel refuses: Annette must buy at 60"); and every turn ended with
+    "Reveal one action ticket, or end your turn." where no ticket could be revealed."""
+    found = set()
+    for seed in range(30):
+        t = table("fairground", players=2, humans=range(2), seed=seed)
+        s, rng = t.session, np.random.default_rng(seed)
+        for _ in range(3000):
+            s.advance()
+            if s.over or found == {"call", "end"}:
+                break
+            seat = s.to_move[0]
+            sub = s.observe(seat).auction
+            if sub is not None and sub.rules.fmt.name == "the-call" and sub.legal and sub.legal.call \
+                    and "call" not in found:
+                t.refresh()
+                if t.screen[0] == "cover":
+                    t.show.click()
+                other = s.names[1 - seat]
+                assert f"If {other} refuses your price, you must buy it yourself at that price" in t.legal_text.value
+                found.add("call")
+            if s.state.phase == "end" and not s.legal(seat).tickets and "end" not in found:
+                t.refresh()
+                if t.screen[0] == "cover":
+                    t.show.click()
+                assert "No ticket of yours can be revealed now: end your turn." in t.legal_text.value
+                found.add("end")
+            s.play(s.legal(seat).sample(rng), seat)
+        if found == {"call", "end"}:
+            return
+    pytest.fail(f"random games reached only {found}")

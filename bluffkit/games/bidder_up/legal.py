@@ -282,7 +282,7 @@ def _notes_problem(t, seat, notes, at_least_one: bool):
     if not contains(t.money[seat], notes):
         return ("notes-not-held", f"seat {seat} does not hold {said(notes, t.rules.denominations)}")
     if at_least_one and not sum(notes) and not t.rules.empty_offer:
-        return ("empty-offer", "an offer is at least one note (a 0-note bluffs; empty_offer=false)")
+        return ("empty-offer", "an offer is at least one note (a 0-note will do, as a bluff)")
     return None
 
 
