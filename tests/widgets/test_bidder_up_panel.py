@@ -959,3 +959,56 @@ def test_the_call_warns_the_caller_and_an_end_with_no_ticket_says_so():
         if found == {"call", "end"}:
             return
     pytest.fail(f"random games reached only {found}")
+
+
+@pytest.mark.parametrize("board, players", [("animal-market", 3), ("fairground", 4)])
+def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board, players):
+    """After a horse-trade neither trader was told what they received ("Annette's money jumps
+    from 0 to 140 with no explanation"). "The two bids are then swapped" [E]: each trader's
+    screen now says what they gave and received, until their next move, read from their own
+    view alone. Checked here against the whole state (the offer and the counter)."""
+    from bluffkit.core.money import fmt, total
+    t = table(board, players=players, humans=range(players), seed=1)
+    d = t.game.rules.denominations
+
+    def said(notes):
+        if not sum(notes):
+            return "nothing"
+        return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
+    checked = 0
+    for seed in range(8):
+        t = table(board, players=players, humans=range(players), seed=seed)
+        s, rng = t.session, np.random.default_rng(seed)
+        for _ in range(1500):
+            s.advance()
+            if s.over:
+                break
+            seat = s.to_move[0]
+            before = s.state
+            action = s.legal(seat).sample(rng)
+            s.play(action, seat)
+            if before.phase == "respond" and before.auction is None and s.state.trade is None:
+                c, target, _, offer, _ = before.trade
+                counter = getattr(s.moves[-1][1], "notes", None) or (0,) * len(d)
+                names = s.names
+                want = {c: f"Your horse-trade with {names[target]}: you gave {said(offer)} and received "
+                           f"{said(counter)}.",
+                        target: f"Your horse-trade with {names[c]}: you gave {said(counter)} and received "
+                                f"{said(offer)}."}
+                for k in range(players):            # the others keep what their own last trade said
+                    if k in want:
+                        assert t.trade_receipt(k) == want[k], (k, t.trade_receipt(k), want)
+                    else:
+                        assert t.trade_receipt(k) not in want.values()
+                checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 6, checked
+    s.advance()
+    if not s.over:
+        seat = s.to_move[0]
+        t.refresh()
+        if t.screen[0] == "cover":
+            t.show.click()
+        receipt = t.trade_receipt(seat)
+        assert (escape(receipt) in t.legal_text.value) if receipt else "Your horse-trade" not in t.legal_text.value
