@@ -44,7 +44,7 @@ from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.core.errors import by_name, count
 from bluffkit.core.game import make_game
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.farm import ticket_words
@@ -68,6 +68,7 @@ from bluffkit.widgets.seat_panel import (
     note_toggle,
     retire,
     slotted,
+    trade_receipt,
 )
 
 
@@ -634,40 +635,8 @@ class BidderUpTable(SeatPanel):
 
     def trade_receipt(self, seat: int) -> str:
         """What ``seat`` gave and received in its last horse-trade, until its next move [E]:
-        "The two bids are then swapped" (the challenged, on accepting, "take[s] the money into
-        their hand"), so each trader has the other's notes in hand, and the student is told
-        which (a hand that grew from 0 to 140 said nothing of why). Read from the seat's own
-        view alone: its hand before and after the step that settled the trade (its history),
-        and its own offer or counter."""
-        s = self.session
-        hist = s.history(seat)
-        d = self.game.rules.denominations
-        for i in range(len(hist) - 1, 0, -1):
-            mover, public, seen = hist[i]
-            before = hist[i - 1][2]
-            trade: tuple = getattr(before, "trade", None) or ()
-            settled = (before.phase == "respond" and len(trade) == 5 and trade[1] >= 0
-                       and mover == trade[1] and getattr(seen, "trade", None) is None)
-            if settled and seat in (trade[0], trade[1]):
-                other = s.names[trade[1] if seat == trade[0] else trade[0]]
-                diff = tuple(a - b for a, b in zip(seen.hand, before.hand))
-                if seat == trade[0]:
-                    gave, got = before.my_offer or (0,) * len(d), diff
-                else:
-                    action = s.moves[i][1]
-                    gave = getattr(action, "notes", None) or (0,) * len(d)
-                    got = tuple(x + g for x, g in zip(diff, gave))
-                if min(got) < 0:                  # (not a hand that only took notes in: said nothing)
-                    return ""
-
-                def said(notes) -> str:
-                    if not sum(notes):
-                        return "nothing"
-                    return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
-                return f"Your horse-trade with {other}: you gave {said(gave)} and received {said(got)}."
-            if mover == seat:
-                return ""                         # the seat has moved since: it has seen it
-        return ""
+        "The two bids are then swapped" (see :func:`bluffkit.widgets.seat_panel.trade_receipt`)."""
+        return trade_receipt(self.session, seat, self.game.rules.denominations, "horse-trade")
 
     def _prompt(self, text: str) -> None:
         self.legal_text.value = f"<div class='bk-box'>{self._head}{text}</div>"

@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as W
 
 from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, count, is_seat
+from bluffkit.core.money import fmt, total
 from bluffkit.core.seeding import fresh_seed
 from bluffkit.session import HUMAN, Session, bot_failure as session_bot_failure
 from bluffkit.widgets.closing import ClosesWhole
@@ -58,6 +59,43 @@ def retire(widgets, keep=()) -> None:
             elif isinstance(sub, (list, tuple)):
                 stack.extend(sub)
         w.close()
+
+
+def trade_receipt(session, seat: int, denoms, what: str = "trade") -> str:
+    """What ``seat`` gave and received in its last trade, said until its next move: in a
+    You're Bluffing! cow trade and a Bidder Up! horse-trade the challenger's offer and the
+    answer are swapped when the challenged player counters (the challenged takes the offer
+    when accepting), so each trader holds the other's notes, and a student whose money
+    changed was told nothing of why. Read from the seat's own view alone: its hand before
+    and after the step that settled the trade (``session.history``: the challenged
+    player's answer while the trade is open, ``phase == "respond"``), its own offer
+    (``my_offer``) and its own answer. "" when the seat has moved since, or has traded no
+    notes."""
+    hist = session.history(seat)
+    for i in range(len(hist) - 1, 0, -1):
+        mover, _public, seen = hist[i]
+        before = hist[i - 1][2]
+        trade: tuple = getattr(before, "trade", None) or ()
+        if getattr(before, "phase", None) == "respond" and len(trade) > 1 and mover == trade[1] >= 0 \
+                and seat in (trade[0], trade[1]):
+            other = session.names[trade[1] if seat == trade[0] else trade[0]]
+            diff = tuple(a - b for a, b in zip(seen.hand, before.hand))
+            if seat == trade[0]:
+                gave, got = getattr(before, "my_offer", None) or (0,) * len(denoms), diff
+            else:
+                gave = getattr(session.moves[i][1], "notes", None) or (0,) * len(denoms)
+                got = tuple(x + g for x, g in zip(diff, gave))
+            if min(got, default=0) < 0 or len(gave) != len(denoms):
+                return ""
+
+            def said(notes) -> str:
+                if not sum(notes):
+                    return "nothing"
+                return fmt(notes, denoms) + (f" = {total(notes, denoms)}" if sum(notes) > 1 else "")
+            return f"Your {what} with {other}: you gave {said(gave)} and received {said(got)}."
+        if mover == seat:
+            return ""                                   # the seat has moved since: it has seen it
+    return ""
 
 
 def note_toggle(value: int, index: int) -> W.ToggleButton:

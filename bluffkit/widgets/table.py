@@ -42,6 +42,7 @@ from bluffkit.widgets.seat_panel import (
     note_toggle,
     retire,
     slotted,
+    trade_receipt,
 )
 from bluffkit.widgets.words import overbid_words, yb_prompt
 
@@ -133,7 +134,9 @@ class TablePanel(SeatPanel):
 
     def draw_seat(self, seat: int, obs) -> None:
         s, legal = self.session, obs.legal
-        self.legal_text.value = f"<div class='bk-box'>{yb_prompt(s.names[seat], obs, s.names)}</div>"
+        receipt = trade_receipt(s, seat, self.denominations)
+        receipt = f"<div class='bk-turn-line'>{escape(receipt)}</div>" if receipt else ""
+        self.legal_text.value = f"<div class='bk-box'>{receipt}{yb_prompt(s.names[seat], obs, s.names)}</div>"
         buttons = []
         for action in legal.simple:
             b = _button(LABELS.get(str(action), str(action)), "bk-stop" if str(action) == "pass" else "bk-go")

@@ -3,6 +3,7 @@ bids, the projector switch, the scores toggle, the scenario player's start and e
 
 import logging
 import re
+from html import escape
 
 import pytest
 
@@ -152,3 +153,49 @@ def test_the_scenario_player_says_the_checked_facts_in_words():
 
 def test_the_replay_slider_is_full_width():
     assert ReplayViewer().step.layout.width == "100%"
+
+
+@pytest.mark.parametrize("name", ["youre-bluffing", "horse-trading"])
+def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
+    """After a cow trade neither trader was told what came into their hand: "the offers are
+    swapped" and each keeps what they received (YB "Cattle trade"; HT "Trading"). Each
+    trader's prompt now says what they gave and received, until their next move, read from
+    their own view; checked here against the whole state (the offer and the answer)."""
+    import numpy as np
+
+    from bluffkit.core.money import fmt, total
+    from bluffkit.widgets.seat_panel import trade_receipt
+    checked = 0
+    for seed in range(10):
+        t = TablePanel(name, players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=seed)
+        s, rng, d = t.session, np.random.default_rng(seed), t.denominations
+
+        def said(notes, d=d):
+            if not sum(notes):
+                return "nothing"
+            return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
+        for _ in range(600):
+            s.advance()
+            if s.over:
+                break
+            seat = s.to_move[0]
+            before = s.state
+            s.play(s.legal(seat).sample(rng), seat)
+            if before.phase == "respond":
+                c, target, _, _, offer, _ = before.trade
+                answer = getattr(s.moves[-1][1], "notes", None) or (0,) * len(d)
+                want = {c: f"Your trade with {s.names[target]}: you gave {said(offer)} and received {said(answer)}.",
+                        target: f"Your trade with {s.names[c]}: you gave {said(answer)} and received {said(offer)}."}
+                for k, text in want.items():
+                    assert trade_receipt(s, k, d) == text, (k, trade_receipt(s, k, d), text)
+                checked += 1
+                s.advance()
+                if not s.over and s.to_move[0] in want:
+                    k = s.to_move[0]
+                    t.refresh()
+                    if t.screen[0] == "cover":
+                        t.show.click()
+                    assert escape(want[k]) in t.legal_text.value
+        if checked >= 8:
+            break
+    assert checked >= 8, checked
