@@ -252,14 +252,20 @@ def cmd_simulate(args) -> int:
                                 f"{len(df):,} rows played are not saved") from None
         os.chmod(name, _file_mode(out))
 
+    placed = False                             # the logs in their folder (simulate has returned)
     try:
         df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress, on_played=write_out)
+        placed = True
         os.replace(written[0], out)
     except BaseException as e:
         if isinstance(e, (KeyboardInterrupt, _Terminated)):
-            _error(f"bluffkit: stopped; nothing of this run was saved ({printable(str(out))}"
-                   + (f" and the logs folder {printable(args.logs)} are as they were)" if args.logs
-                      else " is as it was)"))
+            if placed and args.logs:            # stopped between the logs and the table's last rename
+                _error(f"bluffkit: stopped; the logs are in {printable(args.logs)}, but the table "
+                       f"{printable(str(out))} was not written (run again into a new logs folder)")
+            else:
+                _error(f"bluffkit: stopped; nothing of this run was saved ({printable(str(out))}"
+                       + (f" and the logs folder {printable(args.logs)} are as they were)" if args.logs
+                          else " is as it was)"))
         for tmp in written:
             tmp.unlink(missing_ok=True)
         for d in made:                         # as they were: made here and still empty
@@ -424,32 +430,35 @@ def _progress_lines(what: str):
     """A progress callable for when stderr is no terminal (a script, a notebook's ``!``
     cell): silent for a run shorter than :data:`PROGRESS_EVERY` seconds; past that, a line
     saying it started, then one at most every ``PROGRESS_EVERY`` seconds with the rate and
-    the time left, and one at the end. The rate counts the games this run played since its
-    first report (a resumed tournament's first report counts the games played before it)."""
+    the time left, and one at the end. The rate counts this run's games from its start:
+    a resumed tournament tells it how many games were there already (its ``started(done,
+    total)``, which :func:`bluffkit.analysis.tournament_run.run` calls before it plays), so
+    that they do not count as played in this run's time."""
     import time
     every = PROGRESS_EVERY
-    last = time.monotonic()
+    begun = last = time.monotonic()
     said = False
-    first: tuple[int, float] | None = None          # (games done, time) at the first report
+    base = [0, begun]                               # (games done, time) this run's rate counts from
 
     def report(done: int, total: int) -> None:
-        nonlocal last, said, first
+        nonlocal last, said
         now = time.monotonic()
-        if first is None:
-            first = (done, now)
         if now - last < every and (done < total or not said):
             return
         if not said:
             print(f"{what}: started", file=sys.stderr, flush=True)
             said = True
         last = now
-        games, seconds = done - first[0], now - first[1]
+        games, seconds = done - base[0], now - base[1]
+        pace = ""
         if games > 0 and seconds > 0:
             rate = games / seconds
-            pace = f", {rate:,.0f} games/s, {_time_left((total - done) / rate)}"
-        else:
-            pace = ""
+            pace = f", {rate:,.0f} games/s" + (f", {_time_left((total - done) / rate)}" if done < total else "")
         print(f"{what}: {done:,} done ({100 * done / total:.1f} %){pace}", file=sys.stderr, flush=True)
+
+    def started(done: int, total: int) -> None:
+        base[:] = [done, time.monotonic()]
+    report.started = started                        # type: ignore[attr-defined]
     return report
 
 

@@ -640,22 +640,43 @@ def test_simulate_removes_the_hidden_folder_a_killed_run_left_and_keeps_a_live_o
     from bluffkit.core.game import make_game
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
-    logs = tmp_path / "logs"
-    logs.mkdir()
-    dead = logs / f".logs-{sim._HOST}-{gone.pid}-abc123.tmp"
-    live = logs / f".logs-{sim._HOST}-{os.getpid()}-def456.tmp"
-    other = logs / f".logs-otherhost-{gone.pid}-ghi789.tmp"
-    for d in (dead, live, other):
-        d.mkdir()
-        (d / "game-0.jsonl").write_text("PARTIAL\n")
-    with pytest.raises(BluffkitError, match="is being written by another run .* give each run a folder of its own"):
-        sim.simulate(make_game("bloff"), ["random"] * 3, 2, 1, logs=logs)   # the live ones' run is going
-    assert sorted(p.name for p in logs.iterdir()) == sorted([live.name, other.name])
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        logs = tmp_path / "logs"
+        logs.mkdir()
+        dead = logs / f".logs-{sim._HOST}-{gone.pid}-abc123.tmp"
+        live = logs / f".logs-{sim._HOST}-{alive.pid}-def456.tmp"
+        other = logs / f".logs-otherhost-{gone.pid}-ghi789.tmp"
+        reused = logs / f".logs-{sim._HOST}-{os.getpid()}-jkl012.tmp"    # this pid's, not made here: dead
+        for d in (dead, live, other, reused):
+            d.mkdir()
+            (d / "game-0.jsonl").write_text("PARTIAL\n")
+        with pytest.raises(BluffkitError, match="is being written by another run .* give each run a folder of its own"):
+            sim.simulate(make_game("bloff"), ["random"] * 3, 2, 1, logs=logs)   # the live ones' run is going
+        assert sorted(p.name for p in logs.iterdir()) == sorted([live.name, other.name])
+    finally:
+        alive.kill()
+        alive.wait()
     for d in (live, other):
         shutil.rmtree(d)
     dead.mkdir()
     sim.simulate(make_game("bloff"), ["random"] * 3, 2, 1, logs=logs)
     assert sorted(p.name for p in logs.iterdir()) == ["game-0.jsonl", "game-1.jsonl"]
+
+
+def test_simulate_places_its_logs_on_a_file_system_without_hard_links(tmp_path, monkeypatch):
+    """os.link failing with ENOSYS (FUSE mounts) ended the run after every game was played."""
+    import errno
+
+    from bluffkit.analysis import simulate as sim
+    from bluffkit.core.game import make_game
+
+    def no_links(*a, **k):
+        raise OSError(errno.ENOSYS, "Function not implemented")
+    monkeypatch.setattr(sim.os, "link", no_links)
+    logs = tmp_path / "logs"
+    sim.simulate(make_game("bloff"), ["random"] * 3, 3, 1, logs=logs)
+    assert sorted(p.name for p in logs.iterdir()) == ["game-0.jsonl", "game-1.jsonl", "game-2.jsonl"]
 
 
 def test_simulate_stopped_while_its_logs_are_put_in_place_keeps_none(monkeypatch, tmp_path):
@@ -1011,18 +1032,37 @@ def test_progress_lines_come_for_any_long_run_and_not_for_a_short_one(capsys, tm
 def test_progress_lines_count_the_rate_of_this_run_alone(capsys, monkeypatch):
     """A resumed tournament's lines divided every game done, those of the run before
     included, by this run's time: 1,315 games/s where 480 were played, and a time left
-    far too short ("about under a minute left")."""
-    clock = iter([0.0, 0.0, 10.0, 20.0])
+    far too short ("about under a minute left"). The line at the end gives no time left."""
+    clock = iter([0.0, 0.0, 10.0, 20.0, 30.0])
     monkeypatch.setattr("time.monotonic", lambda: next(clock))
     monkeypatch.setattr(cli, "PROGRESS_EVERY", 5.0)
     report = cli._progress_lines("yb: 20,000 games")
-    report(10_000, 20_000)                          # the first part of a resume: 9,000 played before
+    report.started(9_000, 20_000)                   # a resume: 9,000 played before
+    report(10_000, 20_000)
     report(11_000, 20_000)
-    report(12_000, 20_000)
+    report(20_000, 20_000)
     lines = capsys.readouterr().err.strip().splitlines()
     assert lines == ["yb: 20,000 games: started",
+                     "yb: 20,000 games: 10,000 done (50.0 %), 100 games/s, about 2 min left",
                      "yb: 20,000 games: 11,000 done (55.0 %), 100 games/s, about 2 min left",
-                     "yb: 20,000 games: 12,000 done (60.0 %), 100 games/s, about 1 min left"], lines
+                     "yb: 20,000 games: 20,000 done (100.0 %), 367 games/s"], lines
+
+
+def test_a_tournament_tells_the_progress_lines_the_games_there_already(tmp_path, monkeypatch):
+    from bluffkit.analysis import tournament_run
+    from bluffkit.core.game import make_game
+    told = []
+
+    def progress(done, total):
+        pass
+    progress.started = lambda done, total: told.append((done, total))
+    out = tmp_path / "t"
+    with pytest.raises(KeyboardInterrupt):
+        tournament_run.run(make_game("bloff"), ["random"], 6, 1, out, players=3, workers=0, echo=None, chunk=2,
+                           on_part=lambda k: (_ for _ in ()).throw(KeyboardInterrupt), progress=progress)
+    tournament_run.run(make_game("bloff"), ["random"], 6, 1, out, players=3, workers=0, echo=None,
+                       progress=progress)
+    assert told == [(0, 6), (2, 6)]
 
 
 def test_play_says_a_refusal_with_the_players_names(monkeypatch, capsys):

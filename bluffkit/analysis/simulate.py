@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import errno
 import os
 import re
 import shutil
@@ -92,6 +91,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
                                 f"another machine): give each run a folder of its own, or delete that hidden "
                                 f"folder if no other run is going")
         staging = Path(tempfile.mkdtemp(prefix=f".logs-{_HOST}-{os.getpid()}-", suffix=".tmp", dir=out_dir))
+        _MINE.add(staging.name)
     except (OSError, ValueError) as e:       # a file on the way, no right to write, a NUL in the name
         for d in created:
             try:
@@ -111,6 +111,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         for p in placed:                     # all of this run's logs or none (an interrupt midway)
             p.unlink(missing_ok=True)
         shutil.rmtree(staging, ignore_errors=True)
+        _MINE.discard(staging.name)
         for d in created:                    # as they were: made here and still empty
             try:
                 d.rmdir()
@@ -118,6 +119,7 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
                 break
         raise
     shutil.rmtree(staging, ignore_errors=True)
+    _MINE.discard(staging.name)
     return df
 
 
@@ -132,19 +134,15 @@ def _place(staged: Path, target: Path, out_dir: Path, placed: list[Path]) -> Non
         os.link(staged, target)
     except FileExistsError:
         raise taken from None
-    except OSError as e:
+    except OSError:                          # a file system without hard links (FAT, some FUSE mounts)
         if os.path.lexists(target):
             raise taken from None
-        if isinstance(e, PermissionError) or e.errno in _NO_LINKS:     # a file system without hard links
-            os.replace(staged, target)
-        else:
-            raise BluffkitError(f"cannot put the log {printable(str(target))} in place: "
-                                f"{gamelog.os_reason(e)}") from None
+        os.replace(staged, target)
     placed.append(target)
 
 
-#: The errors of ``os.link`` on a file system without hard links.
-_NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV}
+#: The hidden folders this process made (a run in another thread of it is still going).
+_MINE: set[str] = set()
 
 _HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())[:40] or "host"
 _STAGING = re.compile(r"\.logs-(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")
@@ -163,6 +161,8 @@ def _remove_abandoned(out_dir: Path) -> list[str]:
             kept.append(p.name)
             continue
         try:
+            if int(m["pid"]) == os.getpid() and p.name not in _MINE:
+                raise ProcessLookupError        # this pid's, not made by this process: a dead run's, pid reused
             os.kill(int(m["pid"]), 0)
         except ProcessLookupError:
             shutil.rmtree(p, ignore_errors=True)

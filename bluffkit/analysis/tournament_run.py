@@ -559,6 +559,9 @@ class _Progress:
             self.fn = progress
 
     def start(self) -> None:
+        told = getattr(self.fn, "started", None)     # the command's progress lines: the games there already
+        if callable(told):
+            told(self.done, self.total)
         if self.progress is True:
             from tqdm import tqdm
             self.bar = tqdm(total=self.total, initial=self.done, desc="tournament", unit="game", file=sys.stderr)

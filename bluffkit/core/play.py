@@ -49,7 +49,7 @@ def paused_gc(agents=()):
     by its reference count), so the collector only costs time: its scans of the young
     objects a game leaves behind. Simulations pause it for the whole batch. An agent of
     a user's own may make cycles (a search tree whose nodes point to their parents): with
-    the collector paused they were never freed (300 MB over 1,000 games of one such bot),
+    the collector paused they were never freed (500 MB over 1,000 games of one such bot),
     so a game with such an agent is played with the collector on."""
     was = gc.isenabled()
     if agents and not own_agents(agents):
