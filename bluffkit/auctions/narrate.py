@@ -146,18 +146,18 @@ def narrate(game, before, seat, action, after, names) -> str:
 
 
 def _sealed_bids(game, bids, names) -> str:
-    """" The bids: Ben 120, Carla 120 (Dana passed)." when the bids were sealed (they are
-    turned over together), and who passed, since a sealed pass is told as "makes a sealed
-    bid" too (it read as a bid never turned over); " Everyone passed." when nobody bid."""
+    """" The bids: Ben 120, Carla 120; no bid from Dana." when the bids were sealed (they are
+    turned over together), and who made none (a pass, or notes worth nothing laid), since a
+    sealed pass is told as "makes a sealed bid" too (it read as a bid never turned over)."""
     if not game.rules.sealed:
         return ""
     made = [(s, b) for s, b in enumerate(bids) if b is not None and 0 <= s < len(names)]
     bid = ", ".join(f"{names[s]} {b}" for s, b in made if b)
-    passed = [names[s] for s, b in made if not b]
-    who = ", ".join(passed[:-1]) + f" and {passed[-1]}" if len(passed) > 1 else "".join(passed)
+    none = [names[s] for s, b in made if not b]      # a pass, or a bid worth nothing (0-notes laid)
+    who = ", ".join(none[:-1]) + f" and {none[-1]}" if len(none) > 1 else "".join(none)
     if bid:
-        return f" The bids: {bid}" + (f" ({who} passed)." if passed else ".")
-    return " The bids are turned over: everyone passed." if passed else ""
+        return f" The bids: {bid}" + (f"; no bid from {who}." if none else ".")
+    return " The bids are turned over: no bid from anyone." if none else ""
 
 
 def _outcome(game, before, after, names) -> str:

@@ -42,7 +42,7 @@ from bluffkit.auctions.narrate import animals_text, capital
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.money import total
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire
-from bluffkit.widgets.words import overbid_words
+from bluffkit.widgets.words import overbid_words, take_words
 
 #: The tooltip of a Pay button while no note is chosen (it is closed then).
 CHOOSE_NOTES_FIRST = "click your notes above to choose them first"
@@ -158,7 +158,7 @@ class MoveControls(W.VBox):
         if self.warn is not None and self._holds is not None and n > self._holds and self._asked != n:
             self._asked = n
             label = _word_label(TAKE, shown)
-            self.warn(overbid_words(self._holds, n, " notes", button=label.split(" (")[0]))
+            self.warn(take_words(self._holds, n, label.split(" (")[0]))
             self.clicks.done(asked=True)
             return
         self._asked = None

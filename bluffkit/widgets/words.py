@@ -89,6 +89,20 @@ def overbid_words(holds: int, amount: int, unit: str = "", button: str = "Bid") 
             f"Click {button} again to bid it anyway.")
 
 
+def take_words(holds: int, count: int, button: str) -> str:
+    """The question a panel asks, once, before a take in the Dutch Auction at a count above
+    the notes the seat holds (a legal bluff, as a bid above one's money is: see
+    :func:`overbid_words`); ``button`` is the one clicked.
+
+    >>> take_words(0, 1, "Take it for 1 note")[:60]
+    'You hold no notes: if you take it at 1 note and win, you can'
+    """
+    held = f"{holds} note{'s' if holds != 1 else ''}" if holds else "no notes"
+    return (f"You hold {held}: if you take it at {count} note{'s' if count != 1 else ''} and win, you cannot pay, "
+            f"and must show all your money to the table before the auction is held again. "
+            f"Click {button} again to take it anyway.")
+
+
 def yb_prompt(name: str, obs, names) -> str:
     """What a player of You're Bluffing!/Horse Trading may do now, in plain words."""
     lg = obs.legal

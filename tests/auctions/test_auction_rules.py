@@ -779,17 +779,17 @@ def test_sealed_passes_are_read_with_the_bids():
     """A pass in a sealed auction is told as "makes a sealed bid" (what it is stays hidden
     until the bids are turned over), and then "Nobody bids: A gets the cow free." read as
     if D's bid was never turned over, and a pass beside bids was left out of "The bids".
-    Both now say who passed."""
+    Both now say who made no bid (a pass, or notes worth nothing)."""
     g = game("secret-value")
     s = g.state_from_position(4, auctioneer=0, lot=["cow"])
     names = ["A", "B", "C", "D"]
     before = run(g, s, (1, "pass"), (2, "pass"))
     said = g.narrate(before, 3, g.parse("pass"), g.step(before, 3, "pass"), names)
-    assert said == ("D makes a sealed bid. The bids are turned over: everyone passed. Nobody bids: "
+    assert said == ("D makes a sealed bid. The bids are turned over: no bid from anyone. Nobody bids: "
                     "A gets the cow free."), said
     before = run(g, s, (1, "pass"), (2, "bid 40"))
     said = g.narrate(before, 3, g.parse("pass"), g.step(before, 3, "pass"), names)
-    assert said.startswith("D makes a sealed bid. The bids: C 40 (B and D passed). C wins the cow for 40"), said
+    assert said.startswith("D makes a sealed bid. The bids: C 40; no bid from B and D. C wins the cow for 40"), said
 
 
 def test_secret_value_a_tie_and_the_auctioneer_chooses():
@@ -1153,7 +1153,7 @@ def test_sealed_bids_turned_over_before_a_repeat_stay_told_and_seen(fmt):
     s = g.step(before, 3, "pass")
     assert s.reruns == 1 and s.bids == (None,) * 4, "the table is cleared for the new round"
     said = g.narrate(before, 3, g.parse("pass"), s, NAMES)
-    assert "D makes a sealed bid. The bids: B 300, C 120 (D passed). B cannot pay" in said, said
+    assert "D makes a sealed bid. The bids: B 300, C 120; no bid from D. B cannot pay" in said, said
     for seat in range(4):
         assert g.observe(s, seat).revealed == (None, 300, 120, 0), seat
     assert "the bids last time: B 300, C 120" in g.describe(g.observe(s, 2), NAMES)

@@ -196,7 +196,7 @@ def test_without_the_right_the_sale_is_narrated_with_the_bids():
     for seat, bid in [(1, "bid 120"), (2, "pass"), (3, "bid 100")]:
         before, s = s, game.step(s, seat, bid)
     text = game.narrate(before, 3, game.parse("bid 100"), s, names)
-    assert "The bids: Annette 120, Frank 100 (Daniel passed)." in text and "Annette wins the cow for 100" in text
+    assert "The bids: Annette 120, Frank 100; no bid from Daniel." in text and "Annette wins the cow for 100" in text
     assert s.phase == "pay" and s.payments == ((1, 0, 100, "value"),), "sold at once: Annette pays André"
     with pytest.raises(IllegalAction):
         game.step(s, 0, "sell")

@@ -402,7 +402,8 @@ def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
     winner = s.names[t.game.winners(s.state)[0]]
     assert f"The game is over: <b>{winner}</b> " in view
     for seat, line in enumerate(sheet):
-        assert f"<b>{scores[seat]}</b>" in view and line.partition(": ")[2] in view
+        assert line.startswith(f"{s.names[seat]}: (barn ")
+        assert f"<b>{scores[seat]}</b>" in view and escape(line[len(s.names[seat]) + 2:]) in view
     t.save_button.click()
     assert "Saved the log" in t.message.value
     loaded = Session.load(tmp_path / "bidder-up.jsonl")
@@ -861,8 +862,9 @@ def test_a_dutch_auction_says_the_count_and_asks_before_a_take_beyond_ones_notes
     assert [b.description for b in take] == [f"Take it for {count} notes (grab the hammer)"]
     moves = len(s.moves)
     take[0].click()
-    assert len(s.moves) == moves and f"You hold {holds} notes" in t.message.value
-    assert "Click Take it for" in t.message.value
+    assert len(s.moves) == moves and f"You hold {holds} notes: if you take it at {count} notes and win" \
+        in t.message.value
+    assert f"Click Take it for {count} notes again to take it anyway" in t.message.value
     take[0].click()                                           # read, then clicked again: played
     assert len(s.moves) > moves and s.moves[moves][0] == 0 and str(s.moves[moves][1]) == "take"
 
@@ -1012,3 +1014,19 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
             t.show.click()
         receipt = t.trade_receipt(seat)
         assert (escape(receipt) in t.legal_text.value) if receipt else "Your horse-trade" not in t.legal_text.value
+
+
+def test_the_end_sheet_keeps_a_name_that_holds_a_colon_and_escapes_names():
+    """The sheet's cell was cut at the first ": ", which a name may hold ("Team: Red")."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.game import make_game
+    from bluffkit.core.play import play
+    from bluffkit.games.bidder_up.view import end_html
+    g = make_game("bidder-up", board="fairground")
+    final = play(g, [make_agent("heuristic", g) for _ in range(3)], 5).final.freeze()
+    names = ["<i>Zoë</i>", "Team: Red", "André"]
+    html = end_html(g, final, names)
+    assert "<i>" not in html and "&lt;i&gt;Zoë&lt;/i&gt;" in html
+    for line, name in zip(g.score_sheet(final, names), names):
+        assert f"<td style='padding: 2px 0 2px 10px; font-size: .9em'>{escape(line[len(name) + 2:])}</td>" in html
+        assert "Red: (barn" not in html

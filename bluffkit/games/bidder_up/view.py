@@ -116,7 +116,7 @@ def end_html(game, state, names) -> str:
     sheet = game.score_sheet(state, names)
     rows = []
     for s in sorted(range(len(names)), key=lambda s: (-scores[s], s)):
-        how = sheet[s].partition(": ")[2]
+        how = sheet[s][len(f"{names[s]}: "):]          # (a name may hold ": " itself)
         rows.append(f"<tr><td style='padding: 2px 10px 2px 0'><b>{html.escape(names[s])}</b></td>"
                     f"<td style='padding: 2px 10px; text-align: right'><b>{scores[s]}</b></td>"
                     f"<td style='padding: 2px 0 2px 10px; font-size: .9em'>{html.escape(how)}</td></tr>")
