@@ -139,7 +139,11 @@ def narrate(game, before, seat, action, after, names) -> str:
     elif kind is Pay:
         payer, payee, amount, mode = before.payments[0]
         text = f"{who} pays {names[payee]} " + (f"{fmt(action.notes, r.denominations)}"
-                                                if mode == "value" else count(sum(action.notes), "note")) + "."
+                                                if mode == "value" else count(sum(action.notes), "note"))
+        paid = total(action.notes, r.denominations)
+        if mode == "value" and paid > amount:       # notes, no change given: a price of 10 paid with a 200
+            text += (f" = {paid}" if sum(action.notes) > 1 else "") + f" for the {amount} owed (no change is given)"
+        text += "."
     else:
         text = str(action)
     return text + _outcome(game, before, after, names)

@@ -32,7 +32,7 @@ reason and changes nothing; Undo and Save log work as at every table.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from html import escape
 
@@ -313,6 +313,8 @@ class BidderUpTable(SeatPanel):
         self._choosing = False
         self._need: int | None = None
         self._verb, self._play = "Pay", None
+        self._notes_wrong = ""               # why the notes chosen cannot pay the cost (see _label_notes)
+        self._after_notes: Callable[[], None] | None = None     # the market's check of its markers, after
         self.roll_button = _button("Roll the die", self._roll, "bk-go", "roll the die to start your turn")
         self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.auction_moves = MoveControls(lambda action: self.try_move(str(action)),
@@ -572,6 +574,7 @@ class BidderUpTable(SeatPanel):
         """Every control blank and hidden: no notes to click (a hand, or a face-down offer
         left chosen, would show), no payment waiting for its notes, no spaces to click."""
         self._play, self._need = None, None
+        self._notes_wrong, self._after_notes = "", None
         for box in (self.spaces_box, self.buttons_box, self.market_box, self.note_row):
             retire(box.children)
             box.children = ()
@@ -636,7 +639,21 @@ class BidderUpTable(SeatPanel):
     def trade_receipt(self, seat: int) -> str:
         """What ``seat`` gave and received in its last horse-trade, until its next move [E]:
         "The two bids are then swapped" (see :func:`bluffkit.widgets.seat_panel.trade_receipt`)."""
-        return trade_receipt(self.session, seat, self.game.rules.denominations, "horse-trade")
+        return trade_receipt(self.session, seat, self.game.rules.denominations, "horse-trade", self._traded)
+
+    def _traded(self, before, after, seat: int, other: int) -> str:
+        """The animal that changed hands in a horse-trade [E] ("always one animal from each
+        side": the winner receives the opponent's), from ``seat``'s two views (pastures and
+        barns are public): "you get Daniel's pig" or "Daniel gets your pig"."""
+        kind = before.trade[2]
+
+        def held(obs) -> int:                # on the pasture, or complete in the barn
+            return sum(1 for a in obs.pastures[seat] if a % A.MALE == kind) + 10 * (kind in obs.barns[seat])
+        gained = held(after) - held(before)
+        if not gained:
+            return ""
+        name = self.session.names[other]
+        return f"you get {name}'s {ANIMALS[kind]}" if gained > 0 else f"{name} gets your {ANIMALS[kind]}"
 
     def _prompt(self, text: str) -> None:
         self.legal_text.value = f"<div class='bk-box'>{self._head}{text}</div>"
@@ -828,7 +845,8 @@ class BidderUpTable(SeatPanel):
                     lambda notes: self.try_move(str(A.Market(self.market_changes(), notes, d))))
         legal = self.session.legal(self.viewer) if self.viewer is not None else None   # market_none, L7
         must = legal is not None and legal.phase == "market" and bool(legal.key[1])
-        self._markers_ready(self.notes_button, self.game.rules.market_types, must)
+        self._after_notes = lambda: self._markers_ready(self.notes_button, self.game.rules.market_types, must)
+        self._after_notes()
 
     def _markers_ready(self, go: W.Button, most: int, must: bool) -> None:
         """Close ``go`` (Pay for the market, Move the markers) while the markers chosen
@@ -836,7 +854,8 @@ class BidderUpTable(SeatPanel):
         ``most`` (the rules' market_types or marker_moves, [G, H])."""
         changes = self.market_changes()
         why = ("Move at least one marker first" if must and not changes else
-               f"At most {count(most, 'type')} at once" if len(changes) > most else "")
+               f"At most {count(most, 'type')} at once" if len(changes) > most else
+               self._notes_wrong if go is self.notes_button else "")
         go.disabled, go.tooltip = bool(why), why or ("Pay" if go is self.notes_button else go.description)
 
     def _draw_raffle(self, me, obs, legal) -> None:
@@ -964,6 +983,13 @@ class BidderUpTable(SeatPanel):
             self.notes_title.value = (f"<div class='bk-box'>This costs <b>{_notes_word(need)}</b>, any notes "
                                       f"(each counts as one). Click your notes to choose them:</div>")
             self.notes_button.description = f"{self._verb} pay {_notes_word(n)} ({worth})"
+            # a cost is so many notes: closed, saying so, while another number is chosen (it
+            # was open and then refused); the market's markers may close it too
+            self._notes_wrong = (f"choose {_notes_word(need)}: {n} chosen" if n != need else "")
+            self.notes_button.disabled = bool(self._notes_wrong)
+            self.notes_button.tooltip = self._notes_wrong or self.notes_button.description
+            if self._after_notes is not None:
+                self._after_notes()
         if need is None:
             # an offer or counter: closed while no note is chosen, unless the rules take an empty
             # offer [L7] (the engine still refuses a click from code); a cost's button is the

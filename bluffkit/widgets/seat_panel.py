@@ -61,7 +61,7 @@ def retire(widgets, keep=()) -> None:
         w.close()
 
 
-def trade_receipt(session, seat: int, denoms, what: str = "trade") -> str:
+def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None) -> str:
     """What ``seat`` gave and received in its last trade, said until its next move: in a
     You're Bluffing! cow trade and a Bidder Up! horse-trade the challenger's offer and the
     answer are swapped when the challenged player counters (the challenged takes the offer
@@ -70,7 +70,9 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade") -> str:
     and after the step that settled the trade (``session.history``: the challenged
     player's answer while the trade is open, ``phase == "respond"``), its own offer
     (``my_offer``) and its own answer. "" when the seat has moved since, or has traded no
-    notes."""
+    notes. ``animal(before, after, seat, other)``: the words for the animal(s) that changed
+    hands, from the two observations (public: the herds or pastures), e.g. "you get Daniel's
+    pig": a trade is about the animal as much as the notes."""
     hist = session.history(seat)
     for i in range(len(hist) - 1, 0, -1):
         mover, _public, seen = hist[i]
@@ -78,7 +80,8 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade") -> str:
         trade: tuple = getattr(before, "trade", None) or ()
         if getattr(before, "phase", None) == "respond" and len(trade) > 1 and mover == trade[1] >= 0 \
                 and seat in (trade[0], trade[1]):
-            other = session.names[trade[1] if seat == trade[0] else trade[0]]
+            rival = trade[1] if seat == trade[0] else trade[0]
+            other = session.names[rival]
             diff = tuple(a - b for a, b in zip(seen.hand, before.hand))
             if seat == trade[0]:
                 gave, got = getattr(before, "my_offer", None) or (0,) * len(denoms), diff
@@ -90,9 +93,11 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade") -> str:
 
             def said(notes) -> str:
                 if not sum(notes):
-                    return "nothing"
+                    return "no notes"
                 return fmt(notes, denoms) + (f" = {total(notes, denoms)}" if sum(notes) > 1 else "")
-            return f"Your {what} with {other}: you gave {said(gave)} and received {said(got)}."
+            moved = animal(before, seen, seat, rival) if animal is not None else ""
+            return (f"Your {what} with {other}: you gave {said(gave)} and received {said(got)}"
+                    + (f"; {moved}" if moved else "") + ".")
         if mover == seat:
             return ""                                   # the seat has moved since: it has seen it
     return ""
@@ -643,7 +648,8 @@ class SeatPanel(ClosesWhole, W.VBox):
             self.viewer = None            # the cover: nothing private behind it (cleared above),
             self.drop_refusal()           # nor a refusal naming the last seat's choice
             name = escape(s.names[seat])
-            self.cover_text.value = note(f"<b>{name}'s turn.</b> Pass the screen to {name}; the others look away.")
+            # "to play", not "'s turn": the seat asked may answer another player's turn (a challenge)
+            self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away.")
             self.show.description = f"Show {s.names[seat]}'s view"
             self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
             return

@@ -128,13 +128,26 @@ class TablePanel(SeatPanel):
         """The score of each herd as it stands (herds are public; money does not count)."""
         return herd_scores(obs.herds, obs.rules)
 
+    def _traded(self, before, after, seat: int, other: int) -> str:
+        """The animal(s) of a trade that changed hands, from ``seat``'s two views (the herds
+        are public): "you get Bo's cow", "Bo gets your 2 cows", "" after a first tie."""
+        from bluffkit.games.youre_bluffing.narrate import animals
+        fam, cards = before.trade[2], before.trade[3]
+        gained = after.herds[seat][fam] - before.herds[seat][fam]
+        if not gained:
+            return ""
+        what, name = animals(before.rules, fam, cards), self.session.names[other]
+        if what.startswith(("a ", "an ")):
+            what = what.split(" ", 1)[1]
+        return f"you get {name}'s {what}" if gained > 0 else f"{name} gets your {what}"
+
     def bid_step(self) -> int | None:
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
         return legal.bid[2] if legal is not None and legal.bid else None
 
     def draw_seat(self, seat: int, obs) -> None:
         s, legal = self.session, obs.legal
-        receipt = trade_receipt(s, seat, self.denominations)
+        receipt = trade_receipt(s, seat, self.denominations, animal=self._traded)
         receipt = f"<div class='bk-turn-line'>{escape(receipt)}</div>" if receipt else ""
         self.legal_text.value = f"<div class='bk-box'>{receipt}{yb_prompt(s.names[seat], obs, s.names)}</div>"
         buttons = []

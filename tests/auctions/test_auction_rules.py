@@ -1663,3 +1663,17 @@ def test_a_double_cat_in_the_bag_is_described_as_two_face_down_animals():
     one = game("cat-in-the-bag")
     s = one.state_from_position(4, auctioneer=0, pen=["cow", "goose", "cat"])
     assert "lot: a face-down animal from the pen" in one.describe(one.observe(s, 2), ["A", "B", "C", "D"])
+
+
+def test_a_payment_above_the_price_says_no_change_is_given():
+    """"Money is never given as change": "Daniel buys the cow and pays Annette 10." then
+    "Daniel pays Annette 200." read as two payments (210). The payment now says what it is for."""
+    g = game("classic")
+    s = g.state_from_position(3, auctioneer=0, money=["200+100", "100+50+10", "500"], lot=["horse"])
+    s = run(g, s, (1, "bid 120"), (2, "pass"), (1, "pass"), (0, "sell"))
+    said = g.narrate(s, 1, g.parse("pay 100+50"), g.step(s, 1, "pay 100+50"), NAMES)
+    assert said.startswith("B pays A 100+50 = 150 for the 120 owed (no change is given)."), said
+    s = run(g, g.state_from_position(3, auctioneer=0, money=["200+100", "100+50+10", "500"], lot=["horse"]),
+            (1, "bid 120"), (2, "pass"), (1, "pass"), (0, "buy"))
+    said = g.narrate(s, 0, g.parse("pay 200"), g.step(s, 0, "pay 200"), NAMES)
+    assert said.startswith("A pays B 200 for the 120 owed (no change is given)."), said

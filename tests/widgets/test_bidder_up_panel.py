@@ -975,7 +975,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
 
     def said(notes):
         if not sum(notes):
-            return "nothing"
+            return "no notes"
         return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
     checked = 0
     for seed in range(8):
@@ -993,10 +993,16 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
                 c, target, _, offer, _ = before.trade
                 counter = getattr(s.moves[-1][1], "notes", None) or (0,) * len(d)
                 names = s.names
+                _, _, _, kind, winner, _ = s.state.log          # ("trade", c, t, type, winner, agreed)
+                animal = ANIMALS[kind]
+
+                def moved(me, other, names=names, animal=animal, winner=winner):
+                    return (f"you get {names[other]}'s {animal}" if winner == me
+                            else f"{names[other]} gets your {animal}")
                 want = {c: f"Your horse-trade with {names[target]}: you gave {said(offer)} and received "
-                           f"{said(counter)}.",
+                           f"{said(counter)}; {moved(c, target)}.",
                         target: f"Your horse-trade with {names[c]}: you gave {said(counter)} and received "
-                                f"{said(offer)}."}
+                                f"{said(offer)}; {moved(target, c)}."}
                 for k in range(players):            # the others keep what their own last trade said
                     if k in want:
                         assert t.trade_receipt(k) == want[k], (k, t.trade_receipt(k), want)
@@ -1028,5 +1034,36 @@ def test_the_end_sheet_keeps_a_name_that_holds_a_colon_and_escapes_names():
     html = end_html(g, final, names)
     assert "<i>" not in html and "&lt;i&gt;Zoë&lt;/i&gt;" in html
     for line, name in zip(g.score_sheet(final, names), names):
-        assert f"<td style='padding: 2px 0 2px 10px; font-size: .9em'>{escape(line[len(name) + 2:])}</td>" in html
+        assert f"<td colspan='2' style='padding: 0 0 4px 12px; font-size: .85em'>{escape(line[len(name) + 2:])}</td>" \
+            in html
         assert "Red: (barn" not in html
+
+
+def test_a_cost_in_notes_is_closed_until_that_many_notes_are_chosen():
+    """"Move to Start: pay 2 notes (20)" was open for a move that costs 3, and refused it in
+    red. The button stays closed, saying how many to choose, until the number is right."""
+    for seed in range(20):
+        t = table("animal-market", players=2, humans=[0], seed=seed)
+        s = t.session
+        s.advance()
+        if t.screen[0] == "cover":
+            t.show.click()
+        t.roll_button.click()
+        costs = [(sid, cost) for sid, (_, cost) in s.legal(0).key if cost >= 2] if s.state.phase == "move" else []
+        if costs:
+            break
+    else:
+        pytest.fail("no roll left a space that costs 2 notes or more")
+    sid, cost = costs[0]
+    t.click_space(str(sid))
+    assert t.notes_box.layout.display != "none" and not t.notes_button.disabled
+    chosen = [b for b in t.note_toggles if b.value]
+    assert len(chosen) == cost
+    chosen[0].value = False
+    assert t.notes_button.disabled and t.notes_button.tooltip == f"choose {cost} notes: {cost - 1} chosen"
+    moves = len(s.moves)
+    t.notes_button.click()                          # (a click from code: refused, nothing played)
+    chosen[0].value = True
+    assert not t.notes_button.disabled
+    t.notes_button.click()
+    assert len(s.moves) > moves and s.state.pos[0] != s.states[moves].pos[0] or s.over

@@ -164,6 +164,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
     import numpy as np
 
     from bluffkit.core.money import fmt, total
+    from bluffkit.games.youre_bluffing.narrate import animals
     from bluffkit.widgets.seat_panel import trade_receipt
     checked = 0
     for seed in range(10):
@@ -172,7 +173,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
 
         def said(notes, d=d):
             if not sum(notes):
-                return "nothing"
+                return "no notes"
             return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
         for _ in range(600):
             s.advance()
@@ -182,12 +183,24 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
             before = s.state
             s.play(s.legal(seat).sample(rng), seat)
             if before.phase == "respond":
-                c, target, _, _, offer, _ = before.trade
+                c, target, fam, cards, offer, _ = before.trade
                 answer = getattr(s.moves[-1][1], "notes", None) or (0,) * len(d)
-                want = {c: f"Your trade with {s.names[target]}: you gave {said(offer)} and received {said(answer)}.",
-                        target: f"Your trade with {s.names[c]}: you gave {said(answer)} and received {said(offer)}."}
+                what = animals(s.state.rules, fam, cards)           # (the narration's words for them)
+                what = what.split(" ", 1)[1] if what.startswith(("a ", "an ")) else what
+
+                def moved(me, other, s=s, before=before, fam=fam, what=what):
+                    gained = s.state.herds[me][fam] - before.herds[me][fam]
+                    if not gained:
+                        return ""
+                    return ("; " + (f"you get {s.names[other]}'s {what}" if gained > 0
+                                    else f"{s.names[other]} gets your {what}"))
+                want = {c: f"Your trade with {s.names[target]}: you gave {said(offer)} and received "
+                           f"{said(answer)}{moved(c, target)}.",
+                        target: f"Your trade with {s.names[c]}: you gave {said(answer)} and received "
+                                f"{said(offer)}{moved(target, c)}."}
                 for k, text in want.items():
-                    assert trade_receipt(s, k, d) == text, (k, trade_receipt(s, k, d), text)
+                    got = trade_receipt(s, k, d, animal=t._traded)
+                    assert got == text, (k, got, text)
                 checked += 1
                 s.advance()
                 if not s.over and s.to_move[0] in want:

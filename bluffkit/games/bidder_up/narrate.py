@@ -14,6 +14,7 @@ from bluffkit.games.bidder_up.actions import name
 from bluffkit.games.bidder_up.farm import seat_farms, ticket_words
 from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.games.bidder_up.observe import fanned
+from bluffkit.games.bidder_up.scoring import wool
 from bluffkit.games.bidder_up.state import OVER
 
 
@@ -158,6 +159,13 @@ def narrate(game, before, seat, action, after, names) -> str:
         for value, seats in after.log[3]:
             text += f" Golden Donkey: {value} to {count(len(seats), 'player')}."
     if after.phase == OVER and before.phase != OVER:
+        if after.sow >= 0 and before.sow < 0 and not isinstance(action, A.Sow):
+            # [H] the highest Wool-Milk total; a tie, the most Wool-Milk tickets (the die after: Sow)
+            totals = {k: wool(after.tickets[k]) for k in range(len(names))}
+            mine = totals[after.sow]
+            tied = [k for k, w in totals.items() if w[0] == mine[0] and k != after.sow]
+            text += (f" {names[after.sow]} wins the Wool-Milk-Sow: the highest Wool-Milk total, {mine[0]}"
+                     + (f" (tied, with the most Wool-Milk tickets, {mine[1]})" if tied else "") + ".")
         text += " The game is over."
     return text
 

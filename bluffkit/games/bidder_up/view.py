@@ -117,11 +117,13 @@ def end_html(game, state, names) -> str:
     rows = []
     for s in sorted(range(len(names)), key=lambda s: (-scores[s], s)):
         how = sheet[s][len(f"{names[s]}: "):]          # (a name may hold ": " itself)
-        rows.append(f"<tr><td style='padding: 2px 10px 2px 0'><b>{html.escape(names[s])}</b></td>"
-                    f"<td style='padding: 2px 10px; text-align: right'><b>{scores[s]}</b></td>"
-                    f"<td style='padding: 2px 0 2px 10px; font-size: .9em'>{html.escape(how)}</td></tr>")
+        # the sheet under its player's name and points, not in a third column: in the board's
+        # column (some 660 px at 1280 x 720) a third column wrapped every sheet
+        rows.append(f"<tr><td style='padding: 4px 12px 0 0'><b>{html.escape(names[s])}</b></td>"
+                    f"<td style='padding: 4px 0 0; text-align: right'><b>{scores[s]}</b> points</td></tr>"
+                    f"<tr><td colspan='2' style='padding: 0 0 4px 12px; font-size: .85em'>{html.escape(how)}</td></tr>")
     return ("<div class='bk-final' style='margin: 0 0 10px; padding: 6px 10px; border: 2px solid #0072B2; "
             "border-radius: 8px'>"
             f"<div style='font-size: 1.2em; margin-bottom: 4px'>The game is over: {said}.</div>"
-            "<table class='bk-scores'><tr><th style='text-align: left'>Final scores</th><th>points</th>"
-            "<th style='text-align: left'>the scoring sheet</th></tr>" + "".join(rows) + "</table></div>")
+            "<table class='bk-scores'><tr><th colspan='2' style='text-align: left'>Final scores, with each "
+            "scoring sheet</th></tr>" + "".join(rows) + "</table></div>")

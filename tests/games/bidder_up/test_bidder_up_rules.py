@@ -1324,3 +1324,36 @@ def test_the_text_view_shows_the_open_horse_trade():
         assert g.describe(g.observe(offered, 0), names).splitlines()[-1] == head + "; your offer 10+0+0+0."
         for seat in (1, 2):
             assert g.describe(g.observe(offered, seat), names).splitlines()[-1] == head + "."
+
+
+def test_the_end_says_who_wins_the_wool_milk_sow_and_why():
+    """The sow went to the highest Wool-Milk total, or on a tie to the most Wool-Milk tickets
+    [H], without a word: the end showed only "+ 1 for the Wool-Milk-Sow" on a sheet."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.play import play
+    from bluffkit.games.bidder_up.scoring import wool
+    g = make_game("bidder-up", board="fairground")
+    names = ["P0", "P1", "P2"]
+    said = 0
+    for seed in range(12):
+        rec = play(g, [make_agent("heuristic", g) for _ in range(3)], seed)
+        final = rec.final.freeze()
+        if final.sow < 0 or rec.moves[-1][0] is None:          # no sow, or the die gave it (narrated apart)
+            continue
+        totals = [wool(final.tickets[k]) for k in range(3)]
+        last = g.narrate(rec_state_before_last(g, rec), rec.moves[-1][0], rec.moves[-1][1], final, names)
+        assert f"{names[final.sow]} wins the Wool-Milk-Sow: the highest Wool-Milk total, {totals[final.sow][0]}" \
+            in last, last
+        assert max(w[0] for w in totals) == totals[final.sow][0]
+        said += 1
+        if said >= 2:
+            break
+    assert said >= 1
+
+
+def rec_state_before_last(g, rec):
+    """The state before a played game's last move, replayed from its seed's moves."""
+    s = g.new_state(rec.players)
+    for seat, action in rec.moves[:-1]:
+        s = g.step(s, seat, action)
+    return s
