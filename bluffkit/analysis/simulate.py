@@ -13,6 +13,7 @@ import re
 import shutil
 import socket
 import tempfile
+import threading
 from pathlib import Path
 
 import pandas as pd
@@ -84,14 +85,15 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         d = d.parent
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        busy = _remove_abandoned(out_dir)
-        if busy:                             # another run is writing its logs here now
-            raise BluffkitError(f"logs folder {printable(str(out_dir))} is being written by another run (its "
-                                f"hidden folder {printable(busy[0])} is there, and its process is alive or on "
-                                f"another machine): give each run a folder of its own, or delete that hidden "
-                                f"folder if no other run is going")
-        staging = Path(tempfile.mkdtemp(prefix=f".logs-{_HOST}-{os.getpid()}-", suffix=".tmp", dir=out_dir))
-        _MINE.add(staging.name)
+        with _MINE_LOCK:                     # (a run in another thread of this process: its folder is known)
+            busy = _remove_abandoned(out_dir)
+            if busy:                         # another run is writing its logs here now
+                raise BluffkitError(f"logs folder {printable(str(out_dir))} is being written by another run (its "
+                                    f"hidden folder {printable(busy[0])} is there, and its process is alive or "
+                                    f"on another machine): give each run a folder of its own, or delete that "
+                                    f"hidden folder if no other run is going")
+            staging = Path(tempfile.mkdtemp(prefix=f".logs-{_HOST}-{os.getpid()}-", suffix=".tmp", dir=out_dir))
+            _MINE.add(staging.name)
     except (OSError, ValueError) as e:       # a file on the way, no right to write, a NUL in the name
         for d in created:
             try:
@@ -143,6 +145,7 @@ def _place(staged: Path, target: Path, out_dir: Path, placed: list[Path]) -> Non
 
 #: The hidden folders this process made (a run in another thread of it is still going).
 _MINE: set[str] = set()
+_MINE_LOCK = threading.Lock()
 
 _HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())[:40] or "host"
 _STAGING = re.compile(r"\.logs-(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")

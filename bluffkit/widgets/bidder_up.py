@@ -639,7 +639,8 @@ class BidderUpTable(SeatPanel):
     def trade_receipt(self, seat: int) -> str:
         """What ``seat`` gave and received in its last horse-trade, until its next move [E]:
         "The two bids are then swapped" (see :func:`bluffkit.widgets.seat_panel.trade_receipt`)."""
-        return trade_receipt(self.session, seat, self.game.rules.denominations, "horse-trade", self._traded)
+        return trade_receipt(self.session, seat, self.game.rules.denominations, "horse-trade", self._traded,
+                             by_count=lambda before: bool(before.trade[3]))     # a Special Horse-Trade [H]
 
     def _traded(self, before, after, seat: int, other: int) -> str:
         """The animal that changed hands in a horse-trade [E] ("always one animal from each
@@ -653,7 +654,13 @@ class BidderUpTable(SeatPanel):
         if not gained:
             return ""
         name = self.session.names[other]
-        return f"you get {name}'s {ANIMALS[kind]}" if gained > 0 else f"{name} gets your {ANIMALS[kind]}"
+        what = ANIMALS[kind]
+        if self.game.rules.sexes and len(before.trade[4]) == 2:    # [K] the two specimens the challenger chose
+            mine, theirs = before.trade[4] if seat == before.trade[0] else before.trade[4][::-1]
+            sign = {True: "\u2642", False: "\u2640"}
+            return (f"you get {name}'s {what} {sign[theirs >= A.MALE]}" if gained > 0
+                    else f"{name} gets your {what} {sign[mine >= A.MALE]}")
+        return f"you get {name}'s {what}" if gained > 0 else f"{name} gets your {what}"
 
     def _prompt(self, text: str) -> None:
         self.legal_text.value = f"<div class='bk-box'>{self._head}{text}</div>"
@@ -985,7 +992,9 @@ class BidderUpTable(SeatPanel):
             self.notes_button.description = f"{self._verb} pay {_notes_word(n)} ({worth})"
             # a cost is so many notes: closed, saying so, while another number is chosen (it
             # was open and then refused); the market's markers may close it too
-            self._notes_wrong = (f"choose {_notes_word(need)}: {n} chosen" if n != need else "")
+            self._notes_wrong = (f"choose {_notes_word(need)}: {n} chosen" if n != need else
+                                 "0-notes do not pay costs here: choose others" if payable(self.game.rules, c) != n
+                                 else "")
             self.notes_button.disabled = bool(self._notes_wrong)
             self.notes_button.tooltip = self._notes_wrong or self.notes_button.description
             if self._after_notes is not None:

@@ -61,7 +61,7 @@ def retire(widgets, keep=()) -> None:
         w.close()
 
 
-def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None) -> str:
+def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, by_count=None) -> str:
     """What ``seat`` gave and received in its last trade, said until its next move: in a
     You're Bluffing! cow trade and a Bidder Up! horse-trade the challenger's offer and the
     answer are swapped when the challenged player counters (the challenged takes the offer
@@ -72,7 +72,8 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None) 
     (``my_offer``) and its own answer. "" when the seat has moved since, or has traded no
     notes. ``animal(before, after, seat, other)``: the words for the animal(s) that changed
     hands, from the two observations (public: the herds or pastures), e.g. "you get Daniel's
-    pig": a trade is about the animal as much as the notes."""
+    pig": a trade is about the animal as much as the notes. ``by_count(before)``: whether the
+    number of notes decided the trade (Bidder Up!'s Special Horse-Trade), said first then."""
     hist = session.history(seat)
     for i in range(len(hist) - 1, 0, -1):
         mover, _public, seen = hist[i]
@@ -91,9 +92,13 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None) 
             if min(got, default=0) < 0 or len(gave) != len(denoms):
                 return ""
 
-            def said(notes) -> str:
+            counting = by_count is not None and by_count(before)
+
+            def said(notes, counting=counting) -> str:
                 if not sum(notes):
                     return "no notes"
+                if counting:                            # the number of notes counts: "2 notes (10+10)"
+                    return f"{count(sum(notes), 'note')} ({fmt(notes, denoms)})"
                 return fmt(notes, denoms) + (f" = {total(notes, denoms)}" if sum(notes) > 1 else "")
             moved = animal(before, seen, seat, rival) if animal is not None else ""
             return (f"Your {what} with {other}: you gave {said(gave)} and received {said(got)}"

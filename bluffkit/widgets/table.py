@@ -137,7 +137,7 @@ class TablePanel(SeatPanel):
         if not gained:
             return ""
         what, name = animals(before.rules, fam, cards), self.session.names[other]
-        if what.startswith(("a ", "an ")):
+        if what.startswith(("a ", "an ", "1 ")):      # one card: "Bo's cow", not "Bo's 1 cow"
             what = what.split(" ", 1)[1]
         return f"you get {name}'s {what}" if gained > 0 else f"{name} gets your {what}"
 

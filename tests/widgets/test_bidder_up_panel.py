@@ -973,9 +973,11 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
     t = table(board, players=players, humans=range(players), seed=1)
     d = t.game.rules.denominations
 
-    def said(notes):
+    def said(notes, counting=False):
         if not sum(notes):
             return "no notes"
+        if counting:                                   # a Special Horse-Trade: the number counts [H]
+            return f"{sum(notes)} note{'s' if sum(notes) != 1 else ''} ({fmt(notes, d)})"
         return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
     checked = 0
     for seed in range(8):
@@ -990,7 +992,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
             action = s.legal(seat).sample(rng)
             s.play(action, seat)
             if before.phase == "respond" and before.auction is None and s.state.trade is None:
-                c, target, _, offer, _ = before.trade
+                c, target, _, offer, by_count = before.trade
                 counter = getattr(s.moves[-1][1], "notes", None) or (0,) * len(d)
                 names = s.names
                 _, _, _, kind, winner, _ = s.state.log          # ("trade", c, t, type, winner, agreed)
@@ -999,10 +1001,11 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
                 def moved(me, other, names=names, animal=animal, winner=winner):
                     return (f"you get {names[other]}'s {animal}" if winner == me
                             else f"{names[other]} gets your {animal}")
-                want = {c: f"Your horse-trade with {names[target]}: you gave {said(offer)} and received "
-                           f"{said(counter)}; {moved(c, target)}.",
-                        target: f"Your horse-trade with {names[c]}: you gave {said(counter)} and received "
-                                f"{said(offer)}; {moved(target, c)}."}
+                k = bool(by_count)
+                want = {c: f"Your horse-trade with {names[target]}: you gave {said(offer, k)} and received "
+                           f"{said(counter, k)}; {moved(c, target)}.",
+                        target: f"Your horse-trade with {names[c]}: you gave {said(counter, k)} and received "
+                                f"{said(offer, k)}; {moved(target, c)}."}
                 for k in range(players):            # the others keep what their own last trade said
                     if k in want:
                         assert t.trade_receipt(k) == want[k], (k, t.trade_receipt(k), want)
@@ -1063,7 +1066,33 @@ def test_a_cost_in_notes_is_closed_until_that_many_notes_are_chosen():
     assert t.notes_button.disabled and t.notes_button.tooltip == f"choose {cost} notes: {cost - 1} chosen"
     moves = len(s.moves)
     t.notes_button.click()                          # (a click from code: refused, nothing played)
+    assert len(s.moves) == moves and "bk-refusal" in t.message.value
     chosen[0].value = True
     assert not t.notes_button.disabled
     t.notes_button.click()
     assert len(s.moves) > moves and s.state.pos[0] != s.states[moves].pos[0] or s.over
+
+
+def test_a_cost_paid_with_a_0_note_is_closed_where_0_notes_do_not_pay():
+    """Under zero_pays_count off [L7] the right number of notes with a 0-note among them
+    opened Pay, and a red refusal followed."""
+    for seed in range(30):
+        t = table("animal-market", players=2, humans=[0], seed=seed, zero_pays_count=False)
+        s = t.session
+        s.advance()
+        if t.screen[0] == "cover":
+            t.show.click()
+        t.roll_button.click()
+        hand = s.observe(0).hand
+        costs = [(sid, cost) for sid, (_, cost) in s.legal(0).key if cost >= 1] if s.state.phase == "move" else []
+        if costs and hand[0] and sum(hand) - hand[0] >= costs[0][1]:
+            break
+    else:
+        pytest.fail("no roll left a cost to pay with a 0-note in hand")
+    sid, cost = costs[0]
+    t.click_space(str(sid))
+    assert not t.notes_button.disabled, "the notes chosen to begin with pay (no 0-note)"
+    zero = next(b for b in t.note_toggles if b.description == "0")
+    other = next(b for b in t.note_toggles if b.value)
+    other.value, zero.value = False, True
+    assert t.notes_button.disabled and "0-notes do not pay costs here" in t.notes_button.tooltip

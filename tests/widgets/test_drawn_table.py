@@ -185,8 +185,8 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
             if before.phase == "respond":
                 c, target, fam, cards, offer, _ = before.trade
                 answer = getattr(s.moves[-1][1], "notes", None) or (0,) * len(d)
-                what = animals(s.state.rules, fam, cards)           # (the narration's words for them)
-                what = what.split(" ", 1)[1] if what.startswith(("a ", "an ")) else what
+                # one card by its name alone ("Ana's dog"); two as the narration counts them
+                what = s.state.rules.labels[fam] if cards == 1 else animals(s.state.rules, fam, cards)
 
                 def moved(me, other, s=s, before=before, fam=fam, what=what):
                     gained = s.state.herds[me][fam] - before.herds[me][fam]

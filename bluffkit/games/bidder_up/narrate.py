@@ -163,7 +163,7 @@ def narrate(game, before, seat, action, after, names) -> str:
             # [H] the highest Wool-Milk total; a tie, the most Wool-Milk tickets (the die after: Sow)
             totals = {k: wool(after.tickets[k]) for k in range(len(names))}
             mine = totals[after.sow]
-            tied = [k for k, w in totals.items() if w[0] == mine[0] and k != after.sow]
+            tied = [k for k, w in totals.items() if w[1] and w[0] == mine[0] and k != after.sow]
             text += (f" {names[after.sow]} wins the Wool-Milk-Sow: the highest Wool-Milk total, {mine[0]}"
                      + (f" (tied, with the most Wool-Milk tickets, {mine[1]})" if tied else "") + ".")
         text += " The game is over."
