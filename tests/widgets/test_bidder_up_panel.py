@@ -909,6 +909,9 @@ def test_an_offer_or_counter_is_closed_until_a_note_is_chosen_and_a_refusal_goes
             if s.over:
                 break
             seat = s.to_move[0]
+            if s.state.phase not in ("trade", "respond") or s.state.auction is not None:
+                s.play(s.legal(seat).sample(rng), seat)       # (no offer or counter on screen: not drawn)
+                continue
             t.refresh()
             if t.screen[0] == "cover":
                 t.show.click()
