@@ -897,38 +897,47 @@ def test_the_gambles_three_shows_the_notes_drawn():
     assert not isinstance(other.drawn, tuple), "the opponent sees how many, not which"
 
 
-def test_an_offer_or_counter_is_closed_until_a_note_is_chosen_and_a_refusal_goes_with_the_choice():
-    """"Counter with 0 notes (0)" could be clicked with no note chosen ("an offer is at least
-    one note"), and the red refusal stayed after notes were chosen."""
-    seen = set()
-    for seed in range(30):
-        t = table("animal-market", players=3, humans=range(3), seed=seed)
+def human_turns(board: str, players: int, seeds=range(30), steps: int = 3000):
+    """Random games of human seats: yields ``(t, s, seat)`` before each move (the panel and its
+    session), then plays a random legal move for ``seat``."""
+    for seed in seeds:
+        t = table(board, players=players, humans=range(players), seed=seed)
         s, rng = t.session, np.random.default_rng(seed)
-        for _ in range(2000):
+        for _ in range(steps):
             s.advance()
             if s.over:
                 break
             seat = s.to_move[0]
-            if s.state.phase not in ("trade", "respond") or s.state.auction is not None:
-                s.play(s.legal(seat).sample(rng), seat)       # (no offer or counter on screen: not drawn)
-                continue
-            t.refresh()
-            if t.screen[0] == "cover":
-                t.show.click()
-            if t.notes_box.layout.display != "none" and t._need is None and t.notes_button.description.split()[0] \
-                    in ("Offer", "Counter") and not any(t.chosen_notes()):
-                verb = t.notes_button.description.split()[0]
-                if verb in seen:
-                    s.play(s.legal(seat).sample(rng), seat)
-                    continue
-                seen.add(verb)
-                assert t.notes_button.disabled and "choose them first" in t.notes_button.tooltip
-                t.message.value = "<div class='bk-box bk-refusal'>refused</div>"
-                t.note_toggles[0].value = True
-                assert not t.notes_button.disabled and t.message.value == "", verb
+            yield t, s, seat
             s.play(s.legal(seat).sample(rng), seat)
+
+
+def on_screen(t) -> None:
+    """Draw the panel, and lift the cover if there is one."""
+    t.refresh()
+    if t.screen[0] == "cover":
+        t.show.click()
+
+
+def test_an_offer_or_counter_is_closed_until_a_note_is_chosen_and_a_refusal_goes_with_the_choice():
+    """"Counter with 0 notes (0)" could be clicked with no note chosen ("an offer is at least
+    one note"), and the red refusal stayed after notes were chosen."""
+    seen: set = set()
+    for t, s, _seat in human_turns("animal-market", 3, steps=2000):
         if seen == {"Offer", "Counter"}:
             return
+        if s.state.phase not in ("trade", "respond") or s.state.auction is not None:
+            continue                                   # (no offer or counter on screen: not drawn)
+        on_screen(t)
+        verb = t.notes_button.description.split()[0]
+        if t.notes_box.layout.display == "none" or t._need is not None or verb not in ("Offer", "Counter") \
+                or any(t.chosen_notes()) or verb in seen:
+            continue
+        seen.add(verb)
+        assert t.notes_button.disabled and "choose them first" in t.notes_button.tooltip
+        t.message.value = "<div class='bk-box bk-refusal'>refused</div>"
+        t.note_toggles[0].value = True
+        assert not t.notes_button.disabled and t.message.value == "", verb
     pytest.fail(f"random games reached only {seen}")
 
 
@@ -936,33 +945,21 @@ def test_the_call_warns_the_caller_and_an_end_with_no_ticket_says_so():
     """The Call's caller was asked only "call 1 to 500", not told that a refused price is
     theirs to pay ("Daniel refuses: Annette must buy at 60"); and every turn ended with
     "Reveal one action ticket, or end your turn." where no ticket could be revealed."""
-    found = set()
-    for seed in range(30):
-        t = table("fairground", players=2, humans=range(2), seed=seed)
-        s, rng = t.session, np.random.default_rng(seed)
-        for _ in range(3000):
-            s.advance()
-            if s.over or found == {"call", "end"}:
-                break
-            seat = s.to_move[0]
-            sub = s.observe(seat).auction
-            if sub is not None and sub.rules.fmt.name == "the-call" and sub.legal and sub.legal.call \
-                    and "call" not in found:
-                t.refresh()
-                if t.screen[0] == "cover":
-                    t.show.click()
-                other = s.names[1 - seat]
-                assert f"If {other} refuses your price, you must buy it yourself at that price" in t.legal_text.value
-                found.add("call")
-            if s.state.phase == "end" and not s.legal(seat).tickets and "end" not in found:
-                t.refresh()
-                if t.screen[0] == "cover":
-                    t.show.click()
-                assert "No ticket of yours can be revealed now: end your turn." in t.legal_text.value
-                found.add("end")
-            s.play(s.legal(seat).sample(rng), seat)
+    found: set = set()
+    for t, s, seat in human_turns("fairground", 2):
         if found == {"call", "end"}:
             return
+        sub = s.observe(seat).auction
+        if sub is not None and sub.rules.fmt.name == "the-call" and sub.legal and sub.legal.call \
+                and "call" not in found:
+            on_screen(t)
+            other = s.names[1 - seat]
+            assert f"If {other} refuses your price, you must buy it yourself at that price" in t.legal_text.value
+            found.add("call")
+        if s.state.phase == "end" and not s.legal(seat).tickets and "end" not in found:
+            on_screen(t)
+            assert "No ticket of yours can be revealed now: end your turn." in t.legal_text.value
+            found.add("end")
     pytest.fail(f"random games reached only {found}")
 
 
