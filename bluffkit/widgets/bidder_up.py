@@ -39,6 +39,7 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.auctions.actions import BUY
+from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, face_down_lot
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
@@ -707,13 +708,13 @@ class BidderUpTable(SeatPanel):
         high = ""
         if isinstance(sub.high_bidder, int) and 0 <= sub.high_bidder < len(names) and isinstance(sub.high, int):
             high = f" Highest bid: <b>{sub.high}</b> by {escape(names[sub.high_bidder])}."
-        if sub.rules.fmt.name == "the-call" and sub.legal and sub.legal.call:
+        if sub.rules.calls_any_amount and sub.legal and sub.legal.call:
             # [The Call] "If not, the auctioneer must ... buy the animal themselves for the
             # amount called, paying that amount to their fellow player"
             other = next((names[s] for s in range(len(names)) if s != sub.auctioneer), "the other player")
             high += (f" If {escape(other)} refuses your price, you must buy it yourself at that price, "
                      f"paying it to {escape(other)}.")
-        if sub.rules.fmt.name == "dutch" and sub.phase == "bid" and sub.count > 0:
+        if FORMAT_TABLES[sub.rules.format].SHOWS_COUNT and sub.phase == "bid" and sub.count > 0:
             # counted down aloud from 10 [the booklet's Dutch Auction]: the price of the hammer now
             high += f" The count: <b>{sub.count} note{'s' if sub.count != 1 else ''}</b>."
         may = named_choices(by_name(obs.legal.inner.description, names), names)
