@@ -43,6 +43,7 @@ from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, face_down_lot
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
+from bluffkit.auctions.state import NO_CAP
 from bluffkit.core.errors import by_name, count
 from bluffkit.core.game import make_game
 from bluffkit.core.money import total
@@ -53,6 +54,7 @@ from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import sex_word
 from bluffkit.games.bidder_up.observe import fans
+from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.spaces import specimen
 from bluffkit.games.bidder_up.view import seat_parts
 from bluffkit.widgets.auction_moves import MoveControls
@@ -714,6 +716,12 @@ class BidderUpTable(SeatPanel):
             other = next((names[s] for s in range(len(names)) if s != sub.auctioneer), "the other player")
             high += (f" If {escape(other)} refuses your price, you must buy it yourself at that price, "
                      f"paying it to {escape(other)}.")
+        cap = sub.caps[sub.seat] if 0 <= sub.seat < len(sub.caps) else NO_CAP
+        if cap != NO_CAP and sub.phase == "bid":
+            # "On the repeat, that player may bid at most as much as they could actually pay"
+            # (the booklet's "Can't pay, must show"): a Dutch take above it is not offered
+            most = _notes_word(cap) if sub.rules.pricing == "count" else str(cap)
+            high += f" You showed all your money: on this repeat you may bid at most {most}."
         if FORMAT_TABLES[sub.rules.format].SHOWS_COUNT and sub.phase == "bid" and sub.count > 0:
             # counted down aloud from 10 [the booklet's Dutch Auction]: the price of the hammer now
             high += f" The count: <b>{sub.count} note{'s' if sub.count != 1 else ''}</b>."
@@ -899,9 +907,17 @@ class BidderUpTable(SeatPanel):
     def _draw_end(self, me, obs, legal) -> None:
         # asked whatever the seat holds: a turn that ended by itself would tell the table the
         # seat holds no ticket to reveal
+        held = [t for t in dict.fromkeys(obs.my_tickets) if t in ACTION_TICKETS and t not in legal.tickets]
+        why = ""
+        if held:                            # the seat's own tickets: why no button reveals them
+            trade = [t for t in held if t.endswith("horse-trade")]
+            why = (" Held, but not playable now: " + ", ".join(ticket_words(t) for t in held)
+                   + (" (a horse-trade needs a type on your pasture that another player also has on theirs)"
+                      if trade else "") + ".")
         self._prompt(f"<b>{me}</b>: the end of your turn. " + ("Reveal one action ticket, or end your turn."
                                                              if legal.tickets else
-                                                             "No ticket of yours can be revealed now: end your turn."))
+                                                             "No ticket of yours can be revealed now: end your turn.")
+                     + why)
         self._ticket_buttons(obs, legal, "", [_button("End my turn", lambda: self.try_move("end"), "bk-stop")])
 
     def _markers(self, obs) -> None:

@@ -1096,3 +1096,42 @@ def test_a_cost_paid_with_a_0_note_is_closed_where_0_notes_do_not_pay():
     other = next(b for b in t.note_toggles if b.value)
     other.value, zero.value = False, True
     assert t.notes_button.disabled and "0-notes do not pay costs here" in t.notes_button.tooltip
+
+
+def test_the_end_of_a_turn_names_a_held_ticket_that_cannot_be_played():
+    """A Special Horse-Trade with nobody to trade with was left off the buttons without a word."""
+    for t, s, seat in human_turns("fairground", 2, steps=4000):
+        obs = s.observe(seat)
+        if s.state.phase != "end" or obs.auction is not None:
+            continue
+        held = [x for x in obs.my_tickets if x.endswith("horse-trade") and x not in s.legal(seat).tickets]
+        if held:
+            on_screen(t)
+            assert "Held, but not playable now: " in t.legal_text.value and "Horse-Trade" in t.legal_text.value
+            assert "a horse-trade needs a type on your pasture" in t.legal_text.value
+            return
+    pytest.fail("no random game held a horse-trade ticket it could not play at the end of a turn")
+
+
+def test_a_repeat_after_showing_ones_money_says_the_most_one_may_bid():
+    """On a Dutch repeat a player who had shown all their money could only pass, with no word
+    why: "On the repeat, that player may bid at most as much as they could actually pay"."""
+    for seed in range(40):
+        t = table("animal-market", players=4, humans=range(4), seed=seed, start_money=(1, 3, 1, 0, 0, 0))
+        s, rng = t.session, np.random.default_rng(seed)
+        for _ in range(600):
+            s.advance()
+            if s.over:
+                break
+            seat = s.to_move[0]
+            sub = s.observe(seat).auction
+            if sub is not None and sub.phase == "bid" and sub.caps[seat] >= 0:
+                on_screen(t)
+                unit = " notes" if sub.rules.pricing == "count" else ""
+                cap = sub.caps[seat]
+                said = f"{cap} note{'s' if cap != 1 else ''}" if unit else str(cap)
+                assert f"You showed all your money: on this repeat you may bid at most {said}." \
+                    in t.legal_text.value, t.legal_text.value
+                return
+            s.play(s.legal(seat).sample(rng), seat)
+    pytest.fail("no random game reached a repeat with a bidder who had shown their money")
