@@ -778,3 +778,17 @@ def test_a_click_let_go_after_the_kernel_wrote_the_answer_is_the_same_click(monk
     if t.write.layout.display != "none":
         t.write.click()
         assert "can&#x27;t write an empty answer" in t.message.value
+
+
+def test_the_end_draws_the_points_once():
+    """At the end the shared screen's points table stood above the all-seeing view's own."""
+    import numpy as np
+    t = BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=9)
+    s, rng = t.session, np.random.default_rng(9)
+    while not s.over:
+        s.advance()
+        if not s.over:
+            s.play(s.legal(0).sample(rng), 0)
+    t.refresh()
+    assert s.over and t.shared.layout.display == "none"
+    assert "game points" in t.view.value, "the all-seeing end keeps the points"
