@@ -897,11 +897,11 @@ def test_the_gambles_three_shows_the_notes_drawn():
     assert not isinstance(other.drawn, tuple), "the opponent sees how many, not which"
 
 
-def human_turns(board: str, players: int, seeds=range(30), steps: int = 3000):
-    """Random games of human seats: yields ``(t, s, seat)`` before each move (the panel and its
-    session), then plays a random legal move for ``seat``."""
+def human_turns(board: str, players: int, seeds=range(30), steps: int = 3000, **options):
+    """Random games of human seats (under rule ``options``): yields ``(t, s, seat)`` before
+    each move (the panel and its session), then plays a random legal move for ``seat``."""
     for seed in seeds:
-        t = table(board, players=players, humans=range(players), seed=seed)
+        t = table(board, players=players, humans=range(players), seed=seed, **options)
         s, rng = t.session, np.random.default_rng(seed)
         for _ in range(steps):
             s.advance()
@@ -1116,22 +1116,13 @@ def test_the_end_of_a_turn_names_a_held_ticket_that_cannot_be_played():
 def test_a_repeat_after_showing_ones_money_says_the_most_one_may_bid():
     """On a Dutch repeat a player who had shown all their money could only pass, with no word
     why: "On the repeat, that player may bid at most as much as they could actually pay"."""
-    for seed in range(40):
-        t = table("animal-market", players=4, humans=range(4), seed=seed, start_money=(1, 3, 1, 0, 0, 0))
-        s, rng = t.session, np.random.default_rng(seed)
-        for _ in range(600):
-            s.advance()
-            if s.over:
-                break
-            seat = s.to_move[0]
-            sub = s.observe(seat).auction
-            if sub is not None and sub.phase == "bid" and sub.caps[seat] >= 0:
-                on_screen(t)
-                unit = " notes" if sub.rules.pricing == "count" else ""
-                cap = sub.caps[seat]
-                said = f"{cap} note{'s' if cap != 1 else ''}" if unit else str(cap)
-                assert f"You showed all your money: on this repeat you may bid at most {said}." \
-                    in t.legal_text.value, t.legal_text.value
-                return
-            s.play(s.legal(seat).sample(rng), seat)
+    for t, s, seat in human_turns("animal-market", 4, range(40), 600, start_money=(1, 3, 1, 0, 0, 0)):
+        sub = s.observe(seat).auction
+        if sub is not None and sub.phase == "bid" and sub.caps[seat] >= 0:
+            on_screen(t)
+            cap = sub.caps[seat]
+            said = f"{cap} note{'s' if cap != 1 else ''}" if sub.rules.pricing == "count" else str(cap)
+            assert f"You showed all your money: on this repeat you may bid at most {said}." \
+                in t.legal_text.value, t.legal_text.value
+            return
     pytest.fail("no random game reached a repeat with a bidder who had shown their money")
