@@ -145,6 +145,7 @@ def test_a_loaded_log_replays_the_same_states(tmp_path):
     assert again.states == states and again.states.moves is again.moves
 
 
+@pytest.mark.slow
 def test_a_runaway_session_keeps_few_states(tmp_path):
     """Three callers that call every claim never finish; each Bløff state holds every
     claim made, so keeping each state would take memory in the square of the steps.
