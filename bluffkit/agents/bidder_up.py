@@ -57,10 +57,8 @@ FAR = 100
 
 
 def type_values(obs) -> tuple:
-    r = obs.rules
-    if r.fairground:
-        return tuple(r.market_track[p] for p in obs.market)
-    return r.animal_values
+    """Each type's value as ``obs`` shows the market."""
+    return obs.rules.type_values(obs.market)
 
 
 def behind(obs) -> bool:

@@ -16,7 +16,12 @@ seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the ruleb
   chosen from your own notes); the Piggy Bank [F] (two players: raid, loan or gamble [J]);
   the market [G] (steps per type, 1, 3 or 6 notes); the raffle [H] (how many tickets, the
   one to keep); an action ticket to reveal on the move screen (before moving) or at the
-  end of the turn, beside *End my turn*.
+  end of the turn, beside *End my turn* (a ticket held but not playable now is named);
+- after a horse-trade each trader is told what they gave and received, and which animal
+  changed hands (:func:`bluffkit.widgets.seat_panel.trade_receipt`), until their next move;
+- **the end** [I]: who wins, and each player's points with their scoring sheet, above the
+  board (:func:`bluffkit.games.bidder_up.view.end_html`); *Scores* counts what the farm
+  boards show during the game.
 
 Between human seats a cover screen hides the table; a refused move shows the engine's
 reason and changes nothing; Undo and Save log work as at every table.
@@ -359,7 +364,7 @@ class BidderUpTable(SeatPanel):
         and tickets are held hidden; the sow is awarded at the end)."""
         from bluffkit.games.bidder_up.scoring import score_of
         r = obs.rules
-        values = tuple(r.market_track[p] for p in obs.market) if r.fairground else r.animal_values
+        values = r.type_values(obs.market)
         return tuple(score_of([values[a] for a in obs.barns[s]], 0, False, 0, sum(obs.loans[s]),
                               len(obs.baby_barns[s]), len(obs.baby_zoos[s]), r.baby_points)
                      for s in range(len(obs.pos)))
@@ -651,11 +656,11 @@ class BidderUpTable(SeatPanel):
         barns are public): "you get Daniel's pig" or "Daniel gets your pig"."""
         kind = before.trade[2]
 
-        def held(obs) -> int:                # on the pasture, or complete in the barn
-            return sum(1 for a in obs.pastures[seat] if a % A.MALE == kind) + 10 * (kind in obs.barns[seat])
-        gained = held(after) - held(before)
-        if not gained:
+        def held(obs) -> tuple:              # complete in the barn, then how many on the pasture
+            return kind in obs.barns[seat], sum(1 for a in obs.pastures[seat] if a % A.MALE == kind)
+        if held(after) == held(before):
             return ""
+        gained = 1 if held(after) > held(before) else -1
         name = self.session.names[other]
         what = ANIMALS[kind]
         if self.game.rules.sexes and len(before.trade[4]) == 2:    # [K] the two specimens the challenger chose
@@ -1003,6 +1008,12 @@ class BidderUpTable(SeatPanel):
         if need is None:
             self.notes_title.value = "<div class='bk-box'>Click your notes to choose them (face down):</div>"
             self.notes_button.description = f"{self._verb} {_notes_word(n)} ({worth})"
+            # an offer or counter: closed while no note is chosen, unless the rules take an empty
+            # offer [L7] (the engine still refuses a click from code)
+            closed = not n and not self.game.rules.empty_offer
+            self.notes_button.disabled = closed
+            self.notes_button.tooltip = ("click your notes above to choose them first" if closed
+                                         else self.notes_button.description)
         else:
             self.notes_title.value = (f"<div class='bk-box'>This costs <b>{_notes_word(need)}</b>, any notes "
                                       f"(each counts as one). Click your notes to choose them:</div>")
@@ -1016,14 +1027,6 @@ class BidderUpTable(SeatPanel):
             self.notes_button.tooltip = self._notes_wrong or self.notes_button.description
             if self._after_notes is not None:
                 self._after_notes()
-        if need is None:
-            # an offer or counter: closed while no note is chosen, unless the rules take an empty
-            # offer [L7] (the engine still refuses a click from code); a cost's button is the
-            # market's to close (see _markers_ready), its notes chosen to begin with
-            closed = not n and not self.game.rules.empty_offer
-            self.notes_button.disabled = closed
-            self.notes_button.tooltip = ("click your notes above to choose them first" if closed
-                                         else self.notes_button.description)
 
     def _pay_pending(self) -> None:
         if self.viewer is None or self._play is None:

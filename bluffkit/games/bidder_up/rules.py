@@ -449,3 +449,10 @@ class Rules(RuleOptions):
 
     def market_value(self, position: int) -> int:
         return self.market_track[position]
+
+    def type_values(self, market) -> tuple:
+        """Each type's value with the markers at ``market`` (a position per type): the
+        Animal Market's table, the Fairground's market [L4]."""
+        if self.fairground:
+            return tuple(self.market_track[p] for p in market)
+        return self.animal_values

@@ -118,10 +118,7 @@ class SpacesMixin(TableFields):
 
     def type_values(self) -> tuple:
         """Each type's value now: the Animal Market's table, the Fairground's market [L4]."""
-        r = self.rules
-        if r.fairground:
-            return tuple(r.market_track[p] for p in self.market)
-        return r.animal_values
+        return self.rules.type_values(self.market)
 
     def _start_auction(self, i: int) -> None:
         """"Whoever moves to one of the pens auctions off animals to their fellow players"
