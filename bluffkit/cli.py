@@ -192,6 +192,39 @@ def _writable_file(path: Path, option: str) -> None:
         raise BluffkitError(f"{option} {shown[:200]}: cannot write there ({e.strerror or e})") from None
 
 
+def _table_prefix(out: Path) -> str:
+    """The start of the hidden name ``simulate`` writes its table under beside ``out``
+    until the run is done: the name (its first 100 characters), the machine and the
+    process, so that a later run can tell a table left by a killed run
+    (:func:`_remove_abandoned_tables`) from one being written."""
+    from bluffkit.analysis.simulate import _HOST, HOST_IN_NAMES
+    return f".{out.name[:100]}.{_HOST[:HOST_IN_NAMES]}-{os.getpid()}-"
+
+
+def _remove_abandoned_tables(out: Path) -> None:
+    """Remove the hidden tables a ``simulate`` into ``out`` left beside it when it was
+    killed outright (``kill -9``, a power cut: nothing could clean up), those of this
+    machine whose process is gone; a run still writing keeps its own. Quietly: a file
+    that cannot be removed is left as it was."""
+    import re
+
+    from bluffkit.analysis.simulate import _HOST, HOST_IN_NAMES, run_state
+    left = re.compile(re.escape(f".{out.name[:100]}.") + r"(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")
+    try:
+        names = os.listdir(out.parent) if out.parent.is_dir() else []
+    except OSError:
+        return
+    for name in names:
+        m = left.fullmatch(name)
+        if m and run_state(name, m["host"], m["pid"], here=_HOST[:HOST_IN_NAMES]) == "gone":
+            p = out.parent / name
+            if p.is_file() and not p.is_symlink():
+                try:
+                    p.unlink()
+                except OSError:
+                    pass
+
+
 def _apart(out: Path, logs: Path) -> None:
     """Refuse, before any game is played, a --logs folder that is --out itself or lies
     inside it (--out would have to be a folder too)."""
@@ -202,6 +235,7 @@ def _apart(out: Path, logs: Path) -> None:
 
 
 def cmd_simulate(args) -> int:
+    from bluffkit.analysis import simulate as simulate_module
     from bluffkit.analysis.simulate import simulate
     args.games, args.seed = _games(args.games), _seed(args.seed)
     game = _game(args)
@@ -216,6 +250,7 @@ def cmd_simulate(args) -> int:
     if out.suffix not in (".csv", ".parquet"):
         raise BluffkitError(f"--out must name a file ending in .csv or .parquet, got {printable(repr(args.out))}")
     _writable_file(out, "--out")
+    _remove_abandoned_tables(out)
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if not progress and args.progress is None:
         progress = _progress_lines(f"{game.name}: {args.games:,} games")      # no terminal: a line now and then
@@ -236,9 +271,10 @@ def cmd_simulate(args) -> int:
             made.append(d)
             d = d.parent
         out.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+        fd, name = tempfile.mkstemp(dir=out.parent, prefix=_table_prefix(out), suffix=".tmp")
         os.close(fd)
         written.append(Path(name))
+        simulate_module._MINE.add(Path(name).name)
         try:
             if out.suffix == ".csv":
                 df.to_csv(name, index=False)
@@ -257,6 +293,7 @@ def cmd_simulate(args) -> int:
         df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress, on_played=write_out)
         placed = True
         os.replace(written[0], out)
+        simulate_module._MINE.discard(written[0].name)
     except BaseException as e:
         if isinstance(e, (KeyboardInterrupt, _Terminated)):
             if placed and args.logs:            # stopped between the logs and the table's last rename
@@ -268,6 +305,7 @@ def cmd_simulate(args) -> int:
                           else " is as it was)"))
         for tmp in written:
             tmp.unlink(missing_ok=True)
+            simulate_module._MINE.discard(tmp.name)
         for d in made:                         # as they were: made here and still empty
             try:
                 d.rmdir()

@@ -782,6 +782,29 @@ def test_simulate_writes_past_a_file_of_its_old_temporary_name(capsys, tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".a.csv.tmp", ".b.csv.tmp", "a.csv", "b.csv"]
 
 
+def test_simulate_removes_the_hidden_table_a_killed_run_left_and_no_other(capsys, tmp_path):
+    """``kill -9`` while ``simulate`` wrote its table left ``.a.csv.*.tmp`` beside ``--out``
+    for good. The next run into ``--out`` removes those of a dead process on this machine;
+    a live run's, another machine's and another file's stay."""
+    from bluffkit.analysis.simulate import _HOST, HOST_IN_NAMES
+    out = tmp_path / "a.csv"
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(done.stdout)                       # a process that has ended
+    ours = cli._table_prefix(out)                 # as this process names its table
+    assert f"-{os.getpid()}-" in ours
+    killed = ours.replace(f"-{os.getpid()}-", f"-{dead}-") + "k1ll3d00.tmp"
+    reused = ours + "n0tm1ne0.tmp"                # this pid's, not made here: a reused pid's
+    live = ours.replace(f"-{os.getpid()}-", f"-{os.getppid()}-") + "l1ve0000.tmp"
+    other = ours.replace(f".{_HOST[:HOST_IN_NAMES]}-", ".elsewhere-").replace(f"-{os.getpid()}-", f"-{dead}-") + "x.tmp"
+    b = cli._table_prefix(tmp_path / "b.csv").replace(f"-{os.getpid()}-", f"-{dead}-") + "b0000000.tmp"
+    for name in (killed, reused, live, other, b):
+        (tmp_path / name).write_text("rows\n")
+    assert cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--no-progress",
+                     "--out", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live, other, b, "a.csv"])
+    assert (tmp_path / live).read_text() == "rows\n"
+
+
 def test_simulate_stopped_by_sigterm_leaves_no_trace(tmp_path):
     """SIGTERM (kill, a job scheduler) ended the process before its cleanups: the hidden
     folder of logs stayed. It now stops as Ctrl-C does, with status 143."""

@@ -130,8 +130,8 @@ def simulate_board(games: int = 200, board: str = "animal-market", players: int 
     random in turn. With ``rotate`` (the default) game ``i`` seats the line-up shifted by
     ``i``, so every bot plays every seat equally often. ``variants``: the game's variants
     (``"babies"``, ``"raffle-rush"``). Game ``i`` is played from its own seed derived from
-    ``seed``: the same arguments give the same frames. ``progress``: a text bar (``True``,
-    as in a notebook), ``False``, or a callable ``progress(done, total)``.
+    ``seed``: the same arguments give the same frames. ``progress``: a bar (``True``: a
+    widget in a notebook, text elsewhere), ``False``, or a callable ``progress(done, total)``.
 
     ``seats`` has one row per seat per game: ``board``, ``players``, ``game``, ``seed`` (the
     game's own), ``seat``, ``bot``, ``score`` (points, section I), ``money`` (its notes'

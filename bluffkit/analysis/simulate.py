@@ -148,6 +148,8 @@ _MINE: set[str] = set()
 _MINE_LOCK = threading.Lock()
 
 _HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())[:40] or "host"
+#: How much of the host's name a hidden file's name holds (``simulate``'s table, beside ``--out``).
+HOST_IN_NAMES = 20
 _STAGING = re.compile(r"\.logs-(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")
 
 
@@ -160,22 +162,33 @@ def _remove_abandoned(out_dir: Path) -> list[str]:
         m = _STAGING.fullmatch(p.name)
         if not m or not p.is_dir() or p.is_symlink():
             continue
-        if m["host"] != _HOST:
-            kept.append(p.name)
-            continue
-        try:
-            if int(m["pid"]) == os.getpid() and p.name not in _MINE:
-                raise ProcessLookupError        # this pid's, not made by this process: a dead run's, pid reused
-            os.kill(int(m["pid"]), 0)
-        except ProcessLookupError:
+        state = run_state(p.name, m["host"], m["pid"])
+        if state == "gone":
             shutil.rmtree(p, ignore_errors=True)
-            continue
-        except (OverflowError, ValueError):      # not a pid
-            continue
-        except PermissionError:                  # another user's process is alive
-            pass
-        kept.append(p.name)
+        elif state == "live":
+            kept.append(p.name)
     return sorted(kept)
+
+
+def run_state(name: str, host: str, pid: str, here: str = _HOST) -> str:
+    """The run that made the hidden file or folder ``name``, a run of process ``pid`` on the
+    machine ``host`` (this machine's name as those names hold it: ``here``): ``"gone"`` when it was killed outright and left it (on this machine,
+    its process is dead, or it is this process's number and this process did not make it:
+    a container's pid reused), ``"live"`` when it may still be going (its process alive,
+    another user's, or on another machine), ``"none"`` when ``pid`` is no process number."""
+    if host != here:
+        return "live"
+    try:
+        if int(pid) == os.getpid():
+            return "live" if name in _MINE else "gone"
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return "gone"
+    except (OverflowError, ValueError):          # not a pid
+        return "none"
+    except PermissionError:                      # another user's process is alive
+        pass
+    return "live"
 
 
 def _play(game, agents, names, seeds, players, progress, out_dir, width, shown_dir=None) -> pd.DataFrame:

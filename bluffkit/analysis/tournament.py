@@ -191,9 +191,9 @@ def tournament(game, agents: list[str], games: int, seed: int, progress: bool | 
             parts.append(frame(play_range(game, table, seed, start, stop)))
             progress(stop, games)
         return pd.concat(parts, ignore_index=True)
-    from tqdm import tqdm
+    from bluffkit.core.play import progress_bar
     step = 100
-    with tqdm(total=games, desc="tournament", unit="game") as bar:
+    with progress_bar(games, "tournament", "game") as bar:
         for start in range(0, games, step):
             parts.append(frame(play_range(game, table, seed, start, min(games, start + step))))
             bar.update(min(games, start + step) - start)

@@ -563,8 +563,8 @@ class _Progress:
         if callable(told):
             told(self.done, self.total)
         if self.progress is True:
-            from tqdm import tqdm
-            self.bar = tqdm(total=self.total, initial=self.done, desc="tournament", unit="game", file=sys.stderr)
+            from bluffkit.core.play import progress_bar
+            self.bar = progress_bar(self.total, "tournament", "game", initial=self.done, file=sys.stderr)
 
     def update(self, n: int) -> None:
         self.done += n
@@ -610,6 +610,10 @@ class _cluster:
             self.client = Client(self.cluster)
             self.client.register_worker_callbacks(setup=_ignore_ctrl_c)
             where = f"a local dask cluster of {n} worker process{'es' if n > 1 else ''}"
+            cores = os.cpu_count() or 1
+            if n > cores:                   # taken (a user may mean it), but never without a word
+                where += (f" (more than this machine's {cores} core{'s' if cores > 1 else ''}: the games are "
+                          f"pure Python, so the extra processes take turns and add memory, not speed)")
         if self.echo:
             self.echo(f"playing on {where}; {dashboard(self.client)}")
         return self.client

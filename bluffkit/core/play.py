@@ -313,12 +313,19 @@ def check_progress(progress) -> None:
             pass
 
 
+def progress_bar(total: int, desc: str, unit: str, **kw):
+    """The bar of ``progress=True``: tqdm's widget bar in a notebook's kernel, its text bar
+    elsewhere (``tqdm.auto``; a terminal never imports IPython for it)."""
+    from tqdm.auto import tqdm
+    return tqdm(total=total, desc=desc, unit=unit, **kw)
+
+
 def play_games(game, seeds, seat_agents, *, progress=False, desc: str = "games", unit: str = "game",
                every: int = 50):
     """Play game ``i`` from ``seeds[i]`` with the agents ``seat_agents(i)`` returns; yield
     ``(i, record)`` for each, in order.
 
-    ``progress``: ``False``; ``True`` for a text bar (``desc``, ``unit``); or a callable
+    ``progress``: ``False``; ``True`` for a bar (``desc``, ``unit``; :func:`progress_bar`); or a callable
     ``progress(done, total)``, called every ``every`` games and after the last. The
     cyclic garbage collector is paused while the games are played, and runs during a game
     with an agent that is not bluffkit's own (see :func:`paused_gc`). A ``progress`` of
@@ -327,8 +334,7 @@ def play_games(game, seeds, seat_agents, *, progress=False, desc: str = "games",
     total = len(seeds)
     bar = None
     if progress is True:
-        from tqdm import tqdm
-        bar = tqdm(total=total, desc=desc, unit=unit)
+        bar = progress_bar(total, desc, unit)
     try:
         with paused_gc():
             for i, seed in enumerate(seeds):

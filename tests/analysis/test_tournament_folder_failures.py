@@ -456,3 +456,35 @@ def test_a_part_with_any_one_bit_flipped_is_refused_or_reads_the_same(auction, t
         if not table.equals(good):
             silent.append(i)
     assert not silent, f"flips read as other data at bytes {silent[:10]}"
+
+
+def test_more_local_workers_than_cores_are_started_with_a_word_saying_so(monkeypatch):
+    """``--workers 99`` on a 2-core machine started 99 processes without a word: the line
+    saying where the games run now says they are more than the cores and take turns."""
+    distributed = pytest.importorskip("distributed")
+
+    class Fake:
+        dashboard_link = None
+
+        def __init__(self, *args, **kwargs):
+            self.kwargs = kwargs
+
+        def register_worker_callbacks(self, setup):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(distributed, "LocalCluster", Fake)
+    monkeypatch.setattr(distributed, "Client", Fake)
+    monkeypatch.setattr(tournament_run.os, "cpu_count", lambda: 2)
+    for workers, note in ((99, True), (2, False), (None, False)):
+        said = []
+        with tournament_run._cluster(workers, None, said.append, chunks=200) as client:
+            assert client is not None
+        assert len(said) == 1, said
+        assert ("more than this machine's 2 cores" in said[0]) is note, said
+    said = []
+    with tournament_run._cluster(99, None, said.append, chunks=2):      # no more workers than chunks
+        pass
+    assert "of 2 worker processes;" in said[0] and "more than" not in said[0], said
