@@ -250,7 +250,11 @@ def cmd_simulate(args) -> int:
     if out.suffix not in (".csv", ".parquet"):
         raise BluffkitError(f"--out must name a file ending in .csv or .parquet, got {printable(repr(args.out))}")
     _writable_file(out, "--out")
-    _remove_abandoned_tables(out)
+    from bluffkit.core.log import replace_target
+    target = replace_target(out, "the table (--out)")          # through a link, its target; no pipe or device
+    if target != out:
+        _writable_file(target, "--out")
+    _remove_abandoned_tables(target)
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if not progress and args.progress is None:
         progress = _progress_lines(f"{game.name}: {args.games:,} games")      # no terminal: a line now and then
@@ -266,12 +270,12 @@ def cmd_simulate(args) -> int:
         import tempfile
 
         from bluffkit.core.log import _file_mode, os_reason
-        d = out.parent
+        d = target.parent
         while not d.exists() and d != d.parent:
             made.append(d)
             d = d.parent
-        out.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(dir=out.parent, prefix=_table_prefix(out), suffix=".tmp")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=target.parent, prefix=_table_prefix(target), suffix=".tmp")
         os.close(fd)
         written.append(Path(name))
         simulate_module._MINE.add(Path(name).name)
@@ -286,13 +290,13 @@ def cmd_simulate(args) -> int:
         except OSError as e:               # (pandas and pyarrow name no file: a full disk said only that)
             raise BluffkitError(f"{printable(str(out))}: cannot write the table ({os_reason(e)}); the "
                                 f"{len(df):,} rows played are not saved") from None
-        os.chmod(name, _file_mode(out))
+        os.chmod(name, _file_mode(target))
 
     placed = False                             # the logs in their folder (simulate has returned)
     try:
         df = simulate(game, agents, args.games, args.seed, logs=args.logs, progress=progress, on_played=write_out)
         placed = True
-        os.replace(written[0], out)
+        os.replace(written[0], target)
         simulate_module._MINE.discard(written[0].name)
     except BaseException as e:
         if isinstance(e, (KeyboardInterrupt, _Terminated)):

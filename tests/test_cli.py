@@ -805,6 +805,27 @@ def test_simulate_removes_the_hidden_table_a_killed_run_left_and_no_other(capsys
     assert (tmp_path / live).read_text() == "rows\n"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_simulate_writes_its_table_through_a_link_and_refuses_a_named_pipe(capsys, tmp_path):
+    """--out replaced a symbolic link with the table (its target kept the old rows) and a
+    named pipe or a device with a file."""
+    import stat
+    (tmp_path / "tables").mkdir()
+    old = tmp_path / "tables" / "a.csv"
+    old.write_text("old rows\n")
+    link = tmp_path / "latest.csv"
+    link.symlink_to(Path("tables") / "a.csv")
+    args = ["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--no-progress", "--out"]
+    assert cli.main(args + [str(link)]) == 0
+    assert link.is_symlink() and pd.read_csv(old)["game"].tolist() == [0, 1]
+    assert sorted(p.name for p in (tmp_path / "tables").iterdir()) == ["a.csv"]
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    code, out, err = run(args + [str(pipe)], capsys)
+    assert code == 2 and f"cannot save the table (--out) to {pipe}: that is a named pipe, not a file" in err, err
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+
+
 def test_simulate_stopped_by_sigterm_leaves_no_trace(tmp_path):
     """SIGTERM (kill, a job scheduler) ended the process before its cleanups: the hidden
     folder of logs stayed. It now stops as Ctrl-C does, with status 143."""

@@ -163,7 +163,9 @@ def _record_line(record: dict) -> str:
 def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, moves,
           start: dict | None = None, says=None, replace: bool = True) -> Path:
     """Write a log atomically: the file appears whole or not at all. A ``path`` that is no
-    file name, or names a folder, is refused before anything is written. With ``replace``
+    file name, or names a folder, is refused before anything is written; through a symbolic
+    link the log replaces the link's target, and a named pipe or a device is refused
+    (:func:`replace_target`). With ``replace``
     False a file that exists at ``path``, even one made a moment before, is left as it is
     and the log is refused (the new file is linked in place, which fails if one is there)."""
     if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
@@ -176,6 +178,8 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
         raise _cannot_save(path, e) from None
     if folder:
         raise BluffkitError(f"{printable(str(path))} is a folder; give the log a file name (e.g. game.jsonl)")
+    if replace:
+        path = replace_target(path)
     players = len(seats)
     recs, end = records(game, players, moves, start, says)
     lines = [json.dumps(header(game, seats, seed, start), separators=(",", ":"))]
@@ -202,6 +206,30 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
             raise _cannot_save(path, e) from None
         raise
     return path
+
+
+def replace_target(path: Path, what: str = "the log") -> Path:
+    """Where a write that replaces ``path`` puts its file. Through a symbolic link, the
+    link's target, as Python's own file writers write (the link stays a link); a named
+    pipe, a device or a socket there is refused, in words naming ``what``: replacing it
+    with a file would lose it (a device's node replaced by a file of the log), and writing
+    into it saves nothing. A link that leads nowhere (a loop) is refused as Python's
+    writers refuse it."""
+    import stat
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:                  # a new file (or a link to a file still to be made)
+        return target
+    except (OSError, ValueError) as e:          # a loop of links, no right to look
+        raise BluffkitError(f"cannot save {what} to {printable(str(path))[:200]}: {os_reason(e)}") from None
+    kind = ("a named pipe" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else None)
+    if kind:
+        via = f" (the link leads to {printable(str(target))[:120]})" if target != path else ""
+        raise BluffkitError(f"cannot save {what} to {printable(str(path))[:200]}: that is {kind}, not a file{via}; "
+                            f"give a file name")
+    return target
 
 
 def _cannot_save(path, error: Exception) -> BluffkitError:

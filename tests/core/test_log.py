@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -628,6 +629,43 @@ def test_write_replaces_an_existing_file_whole(old_file, game_record):
     log, states = gamelog.read(old_file)
     assert log.moves == rec.moves
     assert sorted(p.name for p in old_file.parent.iterdir()) == [old_file.name]
+
+
+def test_write_through_a_link_replaces_its_target_and_keeps_the_link(old_file, game_record):
+    """The log replaced the symbolic link itself with a file, and left its target as it
+    was; Python's own writers write through a link."""
+    game, seats, rec = game_record
+    link = old_file.parent / "link.jsonl"
+    link.symlink_to(old_file.name)
+    gamelog.write(link, game, seats, rec.seed, rec.moves)
+    assert link.is_symlink() and os.readlink(link) == old_file.name
+    assert gamelog.read(old_file)[0].moves == rec.moves
+    assert sorted(p.name for p in old_file.parent.iterdir()) == [old_file.name, "link.jsonl"]
+    dangling = old_file.parent / "new-link.jsonl"
+    dangling.symlink_to("made.jsonl")                   # a link to a file still to be made: made
+    gamelog.write(dangling, game, seats, rec.seed, rec.moves)
+    assert dangling.is_symlink() and gamelog.read(old_file.parent / "made.jsonl")[0].moves == rec.moves
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_write_refuses_a_named_pipe_or_a_loop_of_links_and_leaves_them(tmp_path, game_record):
+    """A named pipe (and, as root, a device such as /dev/full) was replaced by a file of
+    the log: the pipe is refused in words and left where it was."""
+    import stat
+    game, seats, rec = game_record
+    pipe = tmp_path / "pipe.jsonl"
+    os.mkfifo(pipe)
+    link = tmp_path / "to-pipe.jsonl"
+    link.symlink_to(pipe.name)
+    loop = tmp_path / "loop.jsonl"
+    loop.symlink_to("loop.jsonl")
+    for path, words in ((pipe, "that is a named pipe, not a file; give a file name"),
+                        (link, "that is a named pipe, not a file (the link leads to"),
+                        (loop, "too many levels of symbolic links")):
+        with pytest.raises(BluffkitError, match=re.escape(words)):
+            gamelog.write(path, game, seats, rec.seed, rec.moves)
+    assert stat.S_ISFIFO(pipe.lstat().st_mode) and link.is_symlink() and loop.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.jsonl", "pipe.jsonl", "to-pipe.jsonl"]
 
 
 # -- files that are never read: too large, not regular ------------------------------------------
