@@ -398,6 +398,9 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         recorded = rec.get("digest")
         if not isinstance(recorded, str):
             raise fail(line, f"step {expected} has no digest (every record of a log has one)", path)
+        if verify and not compare and not FORMAT1_DIGEST.fullmatch(recorded):
+            raise fail(line, f"step {expected}'s digest {short(recorded)} is no format-{log.version} checksum "
+                              f"(8 hex digits), as later formats write them: was the header's version changed?", path)
         after = t.freeze()
         if compare and recorded != state_digest(after, log.game):
             raise fail(line, f"the state after step {expected} does not match the one recorded "
@@ -437,6 +440,12 @@ def _text(rec: dict, key: str, line: int, path) -> str:
     if not isinstance(v, str):
         raise fail(line, f"'{key}' must be text, got {short(v)}", path)
     return v
+
+
+#: A digest as format 1 wrote it (:func:`bluffkit.core.digest.digest`, a CRC-32): a log whose
+#: header says format 1 and whose digests are longer was written later with its version
+#: changed, and its states would go unchecked.
+FORMAT1_DIGEST = re.compile(r"[0-9a-f]{8}")
 
 
 def _read_header(head: dict, path) -> GameLog:

@@ -13,6 +13,7 @@ Charts displayed on their own in a notebook are static SVG
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING
 
 import ipywidgets as W
@@ -145,11 +146,12 @@ class GameCharts(ClosesWhole, W.VBox):
         if not isinstance(unfinished, bool):
             raise TypeError(f"unfinished must be True or False, got {unfinished!r}")
         charts_offline.enable()
+        note = ""
         if hasattr(source, "states") and hasattr(source, "moves"):
             game, states, moves, names = source.game, source.states, source.moves, source.names
         else:
             lg, states = gamelog.read(source)
-            game, moves, names = lg.game, lg.moves, lg.names
+            game, moves, names, note = lg.game, lg.moves, lg.names, lg.note or ""
         spec = spec_of(game)
         draw = spec.resolve("charts")
         if draw is None:
@@ -162,7 +164,10 @@ class GameCharts(ClosesWhole, W.VBox):
         drawn = draw(game, states, moves, names)         # {name: (frame, chart, counted)}
         self._frames = {key: frame for key, (frame, _, _) in drawn.items()}
         self._counted = [key for key, (_, _, counted) in drawn.items() if counted]
-        super().__init__([interactive(chart) for _, chart, _ in drawn.values()])
+        #: what an old log's replay did not check (its format's digests), said above the charts
+        self.note = note
+        said = [W.HTML(f"<div class='bk-box'>Note: {escape(note)}.</div>")] if note else []
+        super().__init__(said + [interactive(chart) for _, chart, _ in drawn.values()])
 
     @property
     def frames(self) -> dict:

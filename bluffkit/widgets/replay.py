@@ -114,6 +114,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
                 states, moves = list(states), list(source.moves)
             game, names = source.game, list(source.names)
             path = ""                               # a session has no file: the name of one shown before goes
+            note = ""
         else:
             if not isinstance(source, (str, os.PathLike)):
                 raise BluffkitError(f"ReplayViewer shows a log file (its path) or a Session, got {quote(source)}")
@@ -124,6 +125,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
                 return False
             game, moves, names = lg.game, lg.moves, lg.names
             path = str(source)                      # the box names the file shown
+            note = lg.note or ""                    # an old format: what was not checked
         if not self.unfinished and not game.is_over(states[-1]):
             self.error.value = (f"<div class='bk-box' style='color:#c00'>Not shown: {escape(UNFINISHED)}</div>")
             return False
@@ -132,7 +134,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
         self.path.placeholder = ANOTHER_GAME
         self.game, self.states, self.moves, self.names = game, states, moves, names
         self.says = [game.narrate(states[i], m[0], m[1], states[i + 1], names) for i, m in enumerate(moves)]
-        self.error.value = ""
+        self.error.value = f"<div class='bk-box'>Note: {escape(note)}.</div>" if note else ""
         with self.hold_sync():
             self.viewer.options = [("all-seeing", -1)] + [(f"{n}'s view", i) for i, n in enumerate(names)]
             self.viewer.value = -1

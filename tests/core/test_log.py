@@ -1181,6 +1181,30 @@ def test_a_later_log_with_its_version_set_to_1_is_refused(tmp_path):
         gamelog.read(bad)
 
 
+def test_a_later_log_set_to_format_1_without_its_writer_is_refused_at_its_first_digest(tmp_path, game_record):
+    """With the ``bluffkit`` field taken out too, a format-2 log read as format 1: its
+    digests went uncompared and an edited move replayed as valid. Format 1's digests are
+    8 hex digits, later ones are not."""
+    import json as _json
+    game, seats, rec = game_record
+    good = tmp_path / "good.jsonl"
+    gamelog.write(good, game, seats, rec.seed, rec.moves)
+    lines = good.read_text(encoding="utf-8").splitlines()
+    head = _json.loads(lines[0])
+    head["version"] = 1
+    del head["bluffkit"]
+    bad = tmp_path / "v1.jsonl"
+    bad.write_text("\n".join([_json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
+    first = _json.loads(lines[1])["digest"]
+    with pytest.raises(LogError, match=re.escape(f"line 2: step 1's digest '{first}' is no format-1 checksum "
+                                                 "(8 hex digits), as later formats write them: was the header's "
+                                                 "version changed?")):
+        gamelog.read(bad)
+    old = REPO / "tests" / "logs" / "horse-trading-short.jsonl"      # a real format-1 log still reads
+    log, _ = gamelog.read(old)
+    assert log.version == 1 and "format-1 digests not compared" in log.note
+
+
 @pytest.mark.parametrize("line, kind", [("null", "null"), ("3.5", "a number"), ("[1]", "an array"),
                                         ('"x"', "a string"), ("true", "true")])
 def test_a_record_that_is_not_an_object_is_named_in_jsons_words(tmp_path, line, kind):

@@ -388,6 +388,25 @@ def test_game_charts_draw_a_game_and_a_log(tmp_path):
     assert GameCharts(path).auctions.equals(g.auctions)
 
 
+def test_an_old_log_is_shown_with_what_its_replay_did_not_check(tmp_path):
+    """A format-1 log's digests are not compared: ``bluffkit replay`` said so, the viewer
+    and the charts showed the game with no word of it."""
+    from pathlib import Path
+
+    from bluffkit.widgets import GameCharts
+    old = Path(__file__).resolve().parents[1] / "logs" / "horse-trading-short.jsonl"
+    said = "Note: log format 1, written by bluffkit 0.1.0: moves replayed and checked; format-1 digests not compared."
+    r = ReplayViewer(old)
+    assert said in r.error.value and r.step.max > 0
+    g = GameCharts(old)
+    assert g.note and said in g.children[0].value
+    s = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=4).run()
+    path = s.save(tmp_path / "g.jsonl")
+    assert ReplayViewer(path).error.value == "" and GameCharts(path).note == ""
+    r.load(path)
+    assert r.error.value == "", "the note goes with the old log"
+
+
 def test_a_panel_made_without_a_seed_deals_a_new_game_each_time():
     """With a fixed default seed every run dealt the same notes, so a student who had run
     the notebook before knew the bots' hands. The seed drawn is kept, and shown once the
