@@ -58,6 +58,7 @@ from bluffkit.core.errors import (
 from bluffkit.core.game import game_from_header
 from bluffkit.core.logfiles import check_deck, check_seats, fail, read_bytes, short
 from bluffkit.core.protocols import Game
+from bluffkit.core.seeding import MAX_SEED
 from bluffkit.core.trail import StateTrail
 
 FORMAT = "bluffkit-log"
@@ -305,8 +306,8 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
     if len(data) > logfiles.MAX_BYTES:
         raise fail(0, f"the log is {len(data)} bytes, more than a log may be ({logfiles.MAX_BYTES} bytes)", path)
     raw_lines = data.split(b"\n")
-    if raw_lines and raw_lines[-1] == b"":
-        raw_lines.pop()
+    while raw_lines and not raw_lines[-1].strip():   # the file's last newline, and blank lines an editor
+        raw_lines.pop()                              # or a shell's echo left after the end: nothing
     if not any(line.strip() for line in raw_lines):          # nothing, or blank lines only
         raise fail(1, "the file is empty, not a bluffkit log", path)
 
@@ -357,9 +358,8 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         line = i + 1
         if "end" in rec:
             if i != len(raw_lines) - 1:
-                after = raw_lines[i + 1].strip()
-                raise fail(line + 1, "a blank line after the end record" if not after
-                            else "records after the end record", path)
+                raise fail(line + 1 + next(k for k, x in enumerate(raw_lines[i + 1:]) if x.strip()),
+                           "records after the end record", path)
             _check_end(rec, log, t, line, path)
             return log, states
         expected = len(log.moves) + 1
@@ -471,8 +471,9 @@ def _read_header(head: dict, path) -> GameLog:
                            f"{short(writer)}: was its version changed?", path)
         writer = WRITTEN_BY[version]
     seed = head.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise fail(1, f"'seed' must be an integer >= 0 or null, got {short(seed)}", path)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+        # (the bound of every seed bluffkit takes: a log it replays is one Session.load takes up)
+        raise fail(1, f"'seed' must be a whole number from 0 to 2**1024 - 1, or null, got {short(seed)}", path)
     start = head.get("start")
     if start is not None and not isinstance(start, dict):
         raise fail(1, "'start' must be an object or null", path)

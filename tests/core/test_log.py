@@ -510,6 +510,17 @@ def test_blank_line_inside(tmp_path, lines):
     assert "blank line" in err.reason
 
 
+def test_blank_lines_after_the_end_are_nothing_and_a_record_after_them_is_named(tmp_path, lines):
+    """A log with an empty line added at its end (``echo >> game.jsonl``) was refused as
+    'a blank line after the end record' though every record was whole."""
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(join(lines) + b"\n\r\n  \n")
+    log, states = gamelog.read(path)
+    assert len(states) == len(lines) - 1
+    err = refuse(tmp_path, join(lines + [b"", lines[1]]))
+    assert err.line == len(lines) + 2 and err.reason == "records after the end record"
+
+
 def test_missing_file(tmp_path):
     with pytest.raises(LogError) as info:
         gamelog.read(tmp_path / "nope.jsonl")
@@ -1150,7 +1161,8 @@ def test_a_header_whose_seed_or_ruleset_contradicts_is_refused_on_line_1(tmp_pat
     good = tmp_path / "good.jsonl"
     gamelog.write(good, game, [{"name": n} for n in ("A", "B", "C")], 5, [])
     lines = good.read_text(encoding="utf-8").splitlines()
-    for key, value, says in (("seed", -1, "'seed' must be an integer >= 0 or null, got -1"),
+    for key, value, says in (("seed", -1, "'seed' must be a whole number from 0 to 2\\*\\*1024 - 1, or null, got -1"),
+                             ("seed", 2**1024, "'seed' must be a whole number from 0 to 2\\*\\*1024 - 1, or null, got 1797"),
                              ("ruleset", "junk", "'ruleset' is 'junk', but the log's options are those of"),
                              ("variants", [], "'variants' is \\[\\], but the log's options are those of \\['short'\\]")):
         head = _json.loads(lines[0])
