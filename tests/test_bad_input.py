@@ -3,6 +3,7 @@ no sense were accepted and misbehaved later (a review's findings, one test each)
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import numpy as np
@@ -359,6 +360,28 @@ def test_a_variant_of_the_other_ruleset_is_refused():
             make_game(name, variants=[other])
         for v in spec_of(name).variants:
             assert make_game(name, variants=[v]).rules.variants == (v,)
+
+
+@pytest.mark.parametrize("name, variant, option, value", [
+    ("youre-bluffing", "quick", "lot_size", 1), ("horse-trading", "double-auction", "lot_size", 1),
+    ("youre-bluffing", "trade-and-auction", "trade_then_auction", False),
+    ("horse-trading", "short", "paydays", [50, 100, 200]),
+    ("horse-trading", "short", "money_cards", [["A", 10], ["Q", 200]]),
+    ("bidder-up", "babies", "babies", False), ("bidder-up", "raffle-rush", "raffle_rush", False)])
+def test_an_option_that_contradicts_a_variant_is_refused_naming_both(name, variant, option, value, capsys):
+    """You're Bluffing! played lot_size=1 while its rules still said "quick"; Bidder Up!
+    played the Baby Animals with babies=False. Either way something asked for was
+    replaced without a word; an option with the variant's own value is taken."""
+    said = f"rule option {option}=.* contradicts the variant '{variant}', which sets {option} to"
+    with pytest.raises(RulesError, match=said):
+        make_game(name, variants=[variant], **{option: value})
+    game = make_game(name, variants=[variant])
+    same = getattr(game.rules, option)
+    again = make_game(name, variants=[variant], **{option: list(same) if isinstance(same, tuple) else same})
+    assert again.rules == game.rules
+    from bluffkit import cli
+    code = cli.main(["rules", name, "--variant", variant, "--option", f"{option}={json.dumps(value)}"])
+    assert code == 2 and "contradicts the variant" in capsys.readouterr().err
 
 
 def test_a_frame_of_the_wrong_kind_is_refused_naming_the_column():

@@ -108,6 +108,25 @@ def check_kind(name: str, value, declared) -> None:
         raise RulesError(f"rule option {name} takes {kind}, got {json_kind(value)}: {_show(value)}")
 
 
+def refuse_contradicting(variants: dict[str, dict], options: dict) -> None:
+    """Refuse a rule option given beside a variant that sets the same option to another
+    value (``variants``: each chosen variant's name and the options it sets). One game let
+    the option win and went on calling the variant by name, another let the variant win:
+    either way something asked for was replaced without a word. An option given with the
+    value its variant sets is taken."""
+    def same(a, b) -> bool:
+        try:
+            return json.dumps(plain(a), sort_keys=True) == json.dumps(plain(b), sort_keys=True)
+        except (TypeError, ValueError, OverflowError, RecursionError):
+            return False                             # not a value a rule option takes: never the same
+    for name, sets in variants.items():
+        for key, value in sets.items():
+            if key in options and not same(options[key], value):
+                raise RulesError(f"rule option {key}={_show(options[key], 40)} contradicts the variant {name!r}, "
+                                 f"which sets {key} to {_show(value, 40)}: give the variant or the option, "
+                                 f"not both")
+
+
 class RuleOptions:
     """``replace``, ``to_dict`` and ``from_dict`` for a frozen rules dataclass."""
 

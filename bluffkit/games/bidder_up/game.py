@@ -18,6 +18,7 @@ from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.errors import NotationError, RulesError, check_header, check_names, check_observation, is_seat, quote
 from bluffkit.core.money import parse as parse_notes, total
+from bluffkit.core.rules import refuse_contradicting
 from bluffkit.core.table import TableGame
 from bluffkit.games.bidder_up import actions as A, engine
 from bluffkit.games.bidder_up.engine import Table
@@ -50,6 +51,7 @@ class BidderUp(TableGame):
             if v not in VARIANTS:
                 raise RulesError(f"unknown variant {v!r}; Bidder Up! has: {', '.join(VARIANTS)}")
             changes.update(VARIANTS[v])
+        refuse_contradicting({v: VARIANTS[v] for v in variants}, options)
         return cls(Rules().replace(**{**options, **changes}))
 
     def check_players(self, players: int) -> int:

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.money import PAYMENT_RULES
-from bluffkit.core.rules import RuleOptions
+from bluffkit.core.rules import RuleOptions, refuse_contradicting
 
 #: The ten families in the order of their values (You're Bluffing!, "Contents";
 #: Horse Trading, "The animals": Ace..10 are these families in this order).
@@ -360,14 +360,18 @@ def preset(name: str, variants: list[str] | tuple[str, ...] = (), **options) -> 
                          f"or {sorted(GAME_NAMES)}")
     rules = PRESETS[key]
     changes: dict = {}
+    sets: dict[str, dict] = {}               # what each variant sets: an option may not contradict it
     for v in variants:
         if v not in PRESET_VARIANTS[key]:
             raise RulesError(f"unknown variant {v!r} of {name}; choose from {', '.join(PRESET_VARIANTS[key])}")
         changes.update(VARIANTS[v])
+        sets[v] = dict(VARIANTS[v])
         out = VARIANT_MONEY_CARDS_OUT.get(v)
         if out and rules.money_cards is not None:
             changes["money_cards"] = tuple(p for p in changes.get("money_cards", rules.money_cards)
                                            if p[0] not in out)
+            sets[v]["money_cards"] = changes["money_cards"]
+    refuse_contradicting(sets, options)
     changes.update(options)
     changes["variants"] = tuple(dict.fromkeys(tuple(variants)))
     return rules.replace(**changes)
