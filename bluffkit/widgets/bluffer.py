@@ -178,8 +178,8 @@ class BlufferTable(SeatPanel):
         # on a projector a seat's private screen takes the whole screen (the others look away)
         shown = _HIDE if self.projector.value and self.viewer is not None else _SHOW
         self.shared.layout.display = self.last_question.layout.display = shown
-        if s.over:                             # the all-seeing end below has the points: not drawn twice
-            self.shared.layout.display = _HIDE
+        if s.over:                             # the all-seeing end below has the points and the last
+            self.shared.layout.display = self.last_question.layout.display = _HIDE     # reveal: not twice
 
     def set_projector(self, on: bool) -> None:
         """As :meth:`SeatPanel.set_projector`; a seat's private screen then shows the

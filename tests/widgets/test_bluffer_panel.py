@@ -792,3 +792,5 @@ def test_the_end_draws_the_points_once():
     t.refresh()
     assert s.over and t.shared.layout.display == "none"
     assert "game points" in t.view.value, "the all-seeing end keeps the points"
+    assert t.last_question.layout.display == "none", "the last question's reveal was drawn twice too"
+    assert "Last question" in t.view.value, "the all-seeing end keeps the reveal"
