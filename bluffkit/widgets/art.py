@@ -186,6 +186,8 @@ CSS = f"""<style>
 .bk-projector .jupyter-button {{height: auto; min-height: 40px}}
 .bk-projector .widget-html-content {{line-height: 1.35}}
 .bk-projector .bk-side {{display: none !important}}
+.bk-projector .bk-lay {{order: -1; margin-bottom: 4px}}
+.bk-projector .bk-hand-many .jupyter-button.bk-card-btn {{width: 2.3em; height: 3em; font-size: 1em}}
 .bk-projector .bk-space-btn {{display: none !important}}
 .bk-projector .bk-note {{width: {PROJECTOR_NOTE_WIDTH_EM}em}}
 .bk-projector .bk-card {{width: 3.1em}}

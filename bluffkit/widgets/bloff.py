@@ -24,6 +24,10 @@ from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, retire
 CHOOSE_FIRST = "click one or more cards in your hand first"
 
 
+#: A hand of more cards than this is drawn with smaller cards in projector mode.
+MANY_CARDS = 14
+
+
 class BloffTable(SeatPanel):
     """Play Bløff: click cards in your hand and lay them as the rank in turn; when
     someone else has laid cards, call "Bløff!" or let it go."""
@@ -40,6 +44,7 @@ class BloffTable(SeatPanel):
         self.lay = W.Button(description="Lay", layout=W.Layout(width="auto", align_self="flex-start"),
                             disabled=True, tooltip=CHOOSE_FIRST)
         self.lay.add_class("bk-go")
+        self.lay.add_class("bk-lay")                   # on a projector above the hand (see art.py)
         self.lay.on_click(live(lambda _: self.try_move("play " + cards_text(self.chosen_cards())
                                                   if self.chosen_cards() else "play none")))
         self.play_box = W.VBox([self.hand, self.lay])
@@ -105,6 +110,8 @@ class BloffTable(SeatPanel):
                 toggles.append(t)
             self.card_toggles = toggles
             self.hand.children = toggles
+            # a big hand (a pile taken) is drawn smaller on a projector, to keep its rows on screen
+            (self.hand.add_class if len(toggles) > MANY_CARDS else self.hand.remove_class)("bk-hand-many")
             self._label()
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>, click one or more cards and lay them face "
                                      f"down as the rank in turn. They need not be true.</div>")

@@ -25,6 +25,22 @@ PANELS = {
              'TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)',
     "bloff": 'from bluffkit.widgets import BloffTable\n'
              'BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=4)',
+    # Anne calls most claims until she holds 28 cards and is to lay (a pile taken more than once)
+    "bloff-big-hand": 'import numpy as np\n'
+                      'from bluffkit.widgets import BloffTable\n'
+                      't = BloffTable(players=3, humans=[0], names=["Anne", "Bjørn", "Carla"], seed=4)\n'
+                      's, rng = t.session, np.random.default_rng(1)\n'
+                      'while True:\n'
+                      '    s.advance()\n'
+                      '    legal = s.observe(0).legal\n'
+                      '    if legal.play_from is not None and len(legal.play_from) >= 28:\n'
+                      '        break\n'
+                      '    if legal.call and rng.random() < 0.9:\n'
+                      '        s.play(s.game.parse("call"), 0)\n'
+                      '    elif legal.play_from is not None or legal.call:\n'
+                      '        s.play(s.legal(0).sample(rng), 0)\n'
+                      't.refresh()\n'
+                      't',
     "bidder-up": 'from bluffkit.widgets import BidderUpTable\n'
                  'BidderUpTable("fairground", players=4, humans=[0], names=["Annette", "Daniel", "André", "Frank"],'
                  ' seed=4)',
@@ -144,6 +160,15 @@ def test_bloff_anne_lays_a_clicked_card(page: Page, lab_server: LabServer):
     click(cell, "Say \u201cone ace\u201d")
     expect(cell.locator(".bk-log")).to_contain_text("Anne says \u201cone ace\u201d", timeout=WAIT_MS)
     screenshots(page, cell, "panel-bloff")
+
+
+def test_bloff_a_big_hand_keeps_the_say_button_on_a_projector(page: Page, lab_server: LabServer):
+    """With 31 cards on a projector the hand's five rows pushed Say below the screen and
+    What happened out of it (a panel of 772 px): Say stands above the hand there, and a
+    big hand is drawn with smaller cards."""
+    cell = start(page, lab_server, "bloff-big-hand", "Anne")
+    expect(cell.locator(".bk-card-btn")).to_have_count(31, timeout=WAIT_MS)
+    screenshots(page, cell, "panel-bloff-big-hand")        # (the projector panel must fit: check_fit)
 
 
 def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: LabServer):
