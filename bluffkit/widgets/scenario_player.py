@@ -13,12 +13,14 @@ True
 
 from __future__ import annotations
 
+import difflib
 import re
 from html import escape
 
 import ipywidgets as W
 
 from bluffkit.core import scenario as sc
+from bluffkit.core.errors import check_whole
 from bluffkit.widgets import art
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, phase_words, scores_html, seat_view
@@ -123,8 +125,8 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self.table.add_class("bk-scenario-table")      # a board drawn no taller than BOARD_CSS allows
         self.expect = W.HTML()
         self.expect.add_class("bk-expect")
-        self.back.on_click(lambda _: self.go(self.step.value - 1))
-        self.next.on_click(lambda _: self.go(self.step.value + 1))
+        self.back.on_click(lambda _: self.go(max(0, self.step.value - 1)))          # at step 0 it stays there
+        self.next.on_click(lambda _: self.go(min(self.step.max, self.step.value + 1)))   # ... and at the end
         self.reset.on_click(lambda _: self.go(0))
         self.step.observe(lambda ch: self.draw(), names="value")
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
@@ -149,7 +151,10 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
     def _check(self, name, seat) -> None:
         """Refuse, in words and before anything changes, an example or a seat the player has not."""
         if not isinstance(name, str) or name not in self.scenarios:
-            raise sc.ScenarioError(f"no scenario called {name!r}; there are: {', '.join(self.scenarios)}")
+            lower = {n.lower(): n for n in self.scenarios}          # "YB-SCORING-2460" is yb-scoring-2460
+            close = difflib.get_close_matches(name.lower(), lower, n=1) if isinstance(name, str) else []
+            hint = f"did you mean {lower[close[0]]!r}? " if close else ""
+            raise sc.ScenarioError(f"no scenario called {name!r}; {hint}there are: {', '.join(self.scenarios)}")
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
                                      and 0 <= seat < len(self.scenarios[name].seats)):
             raise sc.ScenarioError(f"seat must be None (the all-seeing view) or a seat of {name}: "
@@ -212,7 +217,9 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
             self._relabelling = False
 
     def go(self, i: int) -> None:
-        self.step.value = max(0, min(self.step.max, i))
+        """Show step ``i``: a whole number from 0 (the start) to ``step.max`` (the
+        example's last move); anything else is refused in words and changes nothing."""
+        self.step.value = check_whole(i, "go(i): the step i", 0, self.step.max)
 
     _loading = False
 
