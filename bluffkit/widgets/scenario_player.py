@@ -130,8 +130,8 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self.reset.on_click(lambda _: self.go(0))
         self.step.observe(lambda ch: self.draw(), names="value")
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
-        self.viewer.observe(lambda ch: self.draw(), names="value")
-        self.choose.observe(lambda ch: None if self._relabelling else self.load(ch["new"]), names="value")
+        self.viewer.observe(self._viewer_changed, names="value")
+        self.choose.observe(lambda ch: None if self._relabelling else self._switch(ch["new"]), names="value")
         super().__init__([W.HTML(STYLE + BOARD_CSS), self.choose, self.rule_text,
                           W.HBox([self.back, self.next, self.reset, W.Label("Auto-play", tooltip=PLAY_TIP),
                                   self.play, self.projector], layout=W.Layout(align_items="center")),
@@ -161,9 +161,42 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
                                    + ", ".join(f"{i} ({s})" for i, s in enumerate(self.scenarios[name].seats))
                                    + f"; got {seat!r}")
 
+    #: Said above the example when the seat whose view was shown is not in the example chosen.
+    _view_note = ""
+
+    def _switch(self, name: str) -> None:
+        """The example chosen in the Example list, opened in the view shown: the all-seeing
+        view stays all-seeing, and a seat's view stays a seat's view (a projected screen
+        must not turn every hand face up): the same seat number where the new example has
+        it, else its first seat's, which the panel says."""
+        shown = self.viewer.value
+        if shown < 0:
+            self.load(name)
+            return
+        seats = self.scenarios[name].seats
+        if shown < len(seats):
+            self.load(name, shown)
+            return
+        old = self.scenario.seats[shown]
+        self._load(name, 0, f"<div class='bk-box bk-view-note'><b>View</b>: this example has only {len(seats)} "
+                            f"seats, none where {escape(old)} sat: shown, {escape(seats[0])}'s view (the first "
+                            f"seat).</div>")
+
+    def _viewer_changed(self, change) -> None:
+        if not self._loading:
+            self._view_note = ""                        # a view chosen: the note about the last one is old
+        self.draw()
+
     def load(self, name: str, seat: int | None = None) -> None:
-        """Play the scenario (once) and show its start."""
+        """Play the scenario (once) and show its start, from the all-seeing view (``seat``
+        ``None``) or ``seat``'s. (Choosing an example in the list keeps the view shown:
+        :meth:`_switch`.)"""
+        self._load(name, seat)
+
+    def _load(self, name: str, seat: int | None, note: str = "") -> None:
+        """:meth:`load`, with ``note`` said above the example until another view is chosen."""
         self._check(name, seat)
+        self._view_note = note
         scenario = self.scenarios[name]
         result = sc.run(scenario)
         n = len(scenario.moves)
@@ -237,7 +270,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
             if not self.ahead:                  # an exercise: neither title nor source (either may say the numbers)
                 k = list(self.scenarios).index(self.scenario.name) + 1
                 title, source = "", f"Example {k}: its numbers appear as the steps reach them"
-            self.rule_text.value = f"<div class='bk-box'>{title}<i>{source}</i></div>"
+            self.rule_text.value = f"<div class='bk-box'>{title}<i>{source}</i></div>{self._view_note}"
             if i == 0:
                 self.narration.value = "<div class='bk-box'><b>Step 0</b>: the start. Press Next to begin.</div>"
             else:

@@ -40,3 +40,40 @@ def test_a_misspelt_example_is_answered_with_the_close_name_first():
         ScenarioPlayer("bloff-anne-calls-dave")
     with pytest.raises(ScenarioError, match=r"^no scenario called 'zzzz'; there are: "):
         ScenarioPlayer("zzzz")
+
+
+def test_choosing_another_example_keeps_a_seats_view(monkeypatch):
+    """From Dev's view, choosing another example in the list turned the view all-seeing:
+    every hand face up and the title that tells the outcome, on the projected screen. The
+    seat's view stays: the same seat where the new example has it, else the first seat's,
+    said in the panel; nothing all-seeing is drawn or sent on the way."""
+    from bluffkit.widgets import scenario_player
+    from bluffkit.widgets.scenario_player import SEAT_EXPECT
+    p = ScenarioPlayer("bluffer-worked-question")
+    p.viewer.value = 3                                       # Dev's view
+    p.go(5)
+
+    def no(*a, **k):
+        raise AssertionError("the all-seeing view was drawn")
+    monkeypatch.setattr(scenario_player, "all_seeing_view", no)
+    sent: list[str] = []
+    for w, trait in ((p.rule_text, "value"), (p.table, "value"), (p.narration, "value"), (p.expect, "value"),
+                     (p.choose, "options")):
+        w.observe(lambda ch: sent.append(str(ch["new"])), names=trait)
+    p.choose.value = "bloff-anne-calls-david"                # 4 seats: seat 3 is David
+    assert p.viewer.value == 3 and p.viewer.label == "David's view" and p.step.value == 0
+    assert "David's view" in p.table.value and p.expect.value == SEAT_EXPECT
+    assert "bk-view-note" not in p.rule_text.value, "the same seat: nothing to say"
+    p.choose.value = "bluffer-round-tie"                     # 3 seats: none where David sat
+    assert p.viewer.value == 0 and p.viewer.label == "Anne's view" and "Anne's view" in p.table.value
+    assert "none where David sat: shown, Anne's view (the first seat)" in p.rule_text.value
+    p.next.click()
+    assert "none where David sat" in p.rule_text.value, "said until another view is chosen"
+    p.viewer.value = 1
+    assert "none where David sat" not in p.rule_text.value
+    titles = [s.title for s in p.scenarios.values()]
+    assert not [t for t in titles if any(t in x for x in sent)], "a title was sent while in a seat's view"
+    monkeypatch.undo()
+    p.viewer.value = -1                                      # all-seeing stays all-seeing
+    p.choose.value = "yb-trade-tie"
+    assert p.viewer.value == -1 and p.choose.label == p.scenario.title

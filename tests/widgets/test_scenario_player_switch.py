@@ -10,15 +10,16 @@ from bluffkit.widget_check import widget_tree
 from bluffkit.widgets.scenario_player import ScenarioPlayer, fact_text
 
 
-def test_choosing_another_example_from_a_seats_view_starts_it_in_the_all_seeing_view():
+def test_choosing_another_example_from_a_seats_view_starts_it_in_its_first_seats_view():
     """It used to redraw the new example with the old seat (seat 3 of a 3-seat example:
-    RulesError) and keep the old slider and names; each later click failed unseen."""
+    RulesError) and keep the old slider and names; each later click failed unseen. (Then
+    it opened the new example all-seeing, every hand face up: a seat's view stays one.)"""
     p = ScenarioPlayer("bu-second-hand-cow-sell")
     p.viewer.value = 3
     p.next.click()
     p.choose.value = "bu-classic-horse-120-sell"
     seats = p.scenario.seats
-    assert len(seats) == 3 and p.viewer.value == -1 and p.step.value == 0
+    assert len(seats) == 3 and p.viewer.value == 0 and p.step.value == 0
     assert [label for label, _ in p.viewer.options] == ["all-seeing"] + [f"{s}'s view" for s in seats]
     assert p.step.max == len(p.scenario.moves)
     p.next.click()
@@ -77,8 +78,8 @@ def test_a_seats_view_lists_the_examples_without_their_titles():
     p.viewer.value = 0
     assert not set(label for label, _ in p.choose.options) & set(titles)
     assert p.choose.value == "ht-trade-anna-40-richer" and p.step.value == 2, "the same example, the same step"
-    p.choose.value = "yb-trade-tie"                       # choosing another opens it all-seeing, with titles
-    assert p.viewer.value == -1 and p.choose.label == p.scenario.title
+    p.choose.value = "yb-trade-tie"                       # choosing another keeps the seat's view and labels
+    assert p.viewer.value == 0 and not set(label for label, _ in p.choose.options) & set(titles)
 
 
 def test_an_example_loaded_from_code_is_the_one_the_list_shows():
