@@ -62,13 +62,25 @@ def fact_text(key: str, value) -> str:
     return f"{fact_name(key)}: {say(value)}"
 
 
-def _starts_with_name(said: str, names) -> str | None:
-    """The longest of ``names`` (or "chance") that ``said`` begins with as a whole name
-    (not followed by a letter or digit), else ``None``: a sentence that names its player
-    already is not prefixed again ("Anne: Anne: ..."), but "Bo Goat gets ..." still is when
-    Bo acted."""
-    found = [n for n in [*names, "chance"] if n and re.match(re.escape(n) + r"(?!\w)", said)]
-    return max(found, key=len, default=None)
+def _names_in(said: str, names) -> set[str]:
+    """The seats' names ``said`` mentions as whole names: not inside a longer word ("Bob"
+    is not Bo) nor inside a longer name ("Bo Goat gets the rooster" names Bo Goat, not Bo)."""
+    whole = sorted({n for n in names if n}, key=len, reverse=True)
+    if not whole:
+        return set()
+    pattern = r"(?<!\w)(?:" + "|".join(map(re.escape, whole)) + r")(?!\w)"
+    return {m.group() for m in re.finditer(pattern, said)}
+
+
+def whose_move(said: str, seat, names) -> str | None:
+    """The player to name before a step's words, which do not name them: the panel shows
+    "Anna's move · Nobody goes higher: …", never "Anna: …", which put the example's and
+    the auctioneer's words in the player's mouth. ``None`` where the words name the mover,
+    and for a chance move (a die, a card turned up, a question read out), which is no
+    player's: its sentence stands alone."""
+    if seat is None or names[seat] in _names_in(said, names):
+        return None
+    return names[seat]
 
 
 #: A board game's board (Bidder Up!) drawn no taller than 60 % of the window, keeping its
@@ -274,14 +286,14 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
             if i == 0:
                 self.narration.value = "<div class='bk-box'><b>Step 0</b>: the start. Press Next to begin.</div>"
             else:
-                seat_, action, _ = self.scenario.moves[i - 1]
-                who = "chance" if seat_ is None else names[seat_]
+                mover = self.scenario.moves[i - 1][0]
                 # a seat's view: the game's words for the move, which every seat hears; the
                 # example's commentary may tell a hidden card or offer
                 said = res.narration[i - 1] if seat is None else res.public[i - 1]
-                line = said if _starts_with_name(said, names) == who else f"{who}: {said}"
+                who = whose_move(said, mover, names)
+                label = "" if who is None else f"<i>{escape(who)}'s move</i> &middot; "
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
-                                        f"&middot; {narration_view(self.scenario.game, line)}</div>")
+                                        f"&middot; {label}{narration_view(self.scenario.game, said)}</div>")
             game, state = self.scenario.game, res.states[i]
             self.table.value = (all_seeing_view(game, state, names) if seat is None
                                 else seat_view(game, game.observe(state, seat), names)) + self._score(i, seat)

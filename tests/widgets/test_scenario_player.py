@@ -77,3 +77,22 @@ def test_choosing_another_example_keeps_a_seats_view(monkeypatch):
     p.viewer.value = -1                                      # all-seeing stays all-seeing
     p.choose.value = "yb-trade-tie"
     assert p.viewer.value == -1 and p.choose.label == p.scenario.title
+
+
+def test_a_chance_move_or_the_auctioneers_call_is_not_put_in_a_players_mouth():
+    """"chance: Anne copies the true answer…", "Anna: Nobody goes higher: 'Going once…'"
+    (the example says it, not Anna), "Daniel: No higher bid…"."""
+    p = ScenarioPlayer("bluffer-worked-question")
+    p.go(7)                                                  # a chance move: the answers read out
+    assert "&middot; Anne copies the true answer" in p.narration.value and "chance" not in p.narration.value
+    p.viewer.value = 1                                       # the game's words to Ben: no label either
+    assert "&middot; Anne shuffles the sheets" in p.narration.value
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    p.go(7)
+    assert "Anna:" not in p.narration.value
+    assert "&middot; <i>Anna's move</i> &middot; Nobody goes higher" in p.narration.value
+    p = ScenarioPlayer("bu-board-annette-cow-classic-120")
+    p.go(4)
+    assert "<i>Daniel's move</i> &middot; No higher bid" in p.narration.value and "Daniel:" not in p.narration.value
+    p.go(2)                                                  # a sentence that names its mover stands alone
+    assert "'s move</i>" not in p.narration.value

@@ -54,7 +54,7 @@ def test_a_seats_view_shows_the_games_words_not_the_examples_commentary():
                 p.go(i)
                 line = unescape(p.narration.value).split(" · ", 1)[1].removesuffix("</div>")
                 said = unescape(narration_view(p.scenario.game, p.result.public[i - 1]))   # (Bløff: 2♥)
-                assert line == said or line.endswith(": " + said), (s.name, seat, i, line)
+                assert line == said or line.endswith("'s move</i> · " + said), (s.name, seat, i, line)
                 told += p.result.narration[i - 1] != said
                 assert p.expect.value == SEAT_EXPECT
                 assert p.scenario.title not in unescape(p.rule_text.value) and p.scenario.source in \
@@ -93,28 +93,23 @@ def test_an_example_loaded_from_code_is_the_one_the_list_shows():
 
 def test_a_step_that_names_its_player_is_not_prefixed_with_the_name_again():
     """The narration read "Anne: Anne: 'Bløff!' David's cards are turned" and "Daniel: Daniel
-    pays 120."; a sentence without its player's name still gets it in front. Every step of
-    every example, in the all-seeing words and the seats' (the widget itself once)."""
-    import re
-
+    pays 120."; a sentence without its player's name still says whose move it was. Every
+    step of every example, in the all-seeing words and the seats' (the widget itself once)."""
     from bluffkit.core.scenario import list_scenarios, run
-    from bluffkit.widgets.scenario_player import _starts_with_name
+    from bluffkit.widgets.scenario_player import whose_move
     p = ScenarioPlayer("bloff-anne-calls-david", seat=0)
     p.go(p.step.max)
-    assert "&middot; Anne: “Bløff!”" in p.narration.value and "Anne: Anne" not in p.narration.value
-    doubled = re.compile(r"^([^:]+): \1\b")
-    steps = prefixed = 0
+    assert "&middot; “Bløff!”" not in p.narration.value and "Anne: “Bløff!”" in p.narration.value
+    steps = labelled = 0
     for sc in list_scenarios():
         res, names = run(sc), sc.seats
         for (seat, _, _), words in zip(sc.moves, zip(res.narration, res.public)):
-            who = "chance" if seat is None else names[seat]
             for said in words:
-                line = said if _starts_with_name(said, names) == who else f"{who}: {said}"
-                assert not doubled.search(line), f"{sc.name}: {line}"
-                prefixed += line != said
+                who = whose_move(said, seat, names)
+                assert who is None or not said.startswith(who), f"{sc.name}: {who}'s move · {said}"
+                labelled += who is not None
                 steps += 1
-    assert steps > 200 and prefixed > 10
-
+    assert steps > 200 and labelled > 10
 
 
 def test_play_follows_the_step_in_the_kernel_so_a_saved_notebook_agrees_with_itself():
@@ -129,15 +124,15 @@ def test_play_follows_the_step_in_the_kernel_so_a_saved_notebook_agrees_with_its
     assert p.play.value == p.step.value == 0 and p.play.max == p.step.max
 
 
-def test_the_name_a_sentence_starts_with_is_the_longest_whole_name():
-    from bluffkit.widgets.scenario_player import _starts_with_name
+def test_the_names_a_sentence_says_are_whole_names():
+    from bluffkit.widgets.scenario_player import _names_in
     names = ["Bo", "Bo Goat", "J.", "Anne (host)"]
-    assert _starts_with_name("Bo Goat gets the rooster.", names) == "Bo Goat"     # not Bo: Bo is prefixed
-    assert _starts_with_name("Bo gets it.", names) == "Bo"
-    assert _starts_with_name("Bob gets it.", names) is None
-    assert _starts_with_name("J. passes.", names) == "J."
-    assert _starts_with_name("Anne (host) sells.", names) == "Anne (host)"
-    assert _starts_with_name("chance deals.", names) == "chance"
+    assert _names_in("Bo Goat gets the rooster.", names) == {"Bo Goat"}     # not Bo: Bo is named before it
+    assert _names_in("Bo gets it from Bo Goat.", names) == {"Bo", "Bo Goat"}
+    assert _names_in("Bob gets it.", names) == set()
+    assert _names_in("J. passes.", names) == {"J."}
+    assert _names_in("so does Anne (host).", names) == {"Anne (host)"}
+    assert _names_in("anything", []) == set()
 
 
 def test_a_board_games_board_is_drawn_where_the_height_cap_finds_it():
