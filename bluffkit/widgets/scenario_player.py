@@ -27,15 +27,73 @@ from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, phas
 from bluffkit.widgets.replay import auto_play
 from bluffkit.widgets.words import PLAY_TIP
 
-#: The facts a worked example checks, in words (the keys of ``game.facts``).
+#: The facts a worked example checks, in words (the keys of ``game.facts``), where a key
+#: means the same in every game; :data:`GAME_FACT_WORDS` holds each game's own.
 FACT_WORDS = {"notes": "notes", "high_bid": "highest bid", "high_bidder": "highest bidder", "money": "money",
-              "herds": "animals", "phase": "now", "hand_sizes": "cards in hand", "pile": "cards in the pile",
-              "current": "lays cards next", "rank": "cards laid as", "points": "points this round",
-              "round": "round", "question": "question number", "last_gains": "points for the last question",
-              "round_winners": "round won by", "round_wins": "rounds won", "totals": "game points",
-              "leader": "leader", "answers": "the answers as read out", "last_authors": "the last answers' authors",
+              "herds": "animals", "phase": "now", "current": "whose turn", "leader": "leader",
+              "hand_sizes": "cards in hand", "pile": "cards in the pile", "rank": "cards laid as",
+              "points": "points this round", "round": "round", "question": "question number",
+              "last_gains": "points for the last question", "round_winners": "round won by",
+              "round_wins": "rounds won", "totals": "game points", "answers": "the answers as read out",
+              "last_authors": "the last answers' authors",
               "awards": "sold", "owners": "owners", "scores": "scores", "winners": "winner",
               "bank": "the bank holds", "paydays": "paydays so far"}
+
+#: Each game's words for its facts (by the game's name), where a key is the game's alone or
+#: means something else than in another game: ``current`` is who lays cards next in Bløff,
+#: whose turn it is on the Bidder Up! board; ``notes`` the notes themselves in You're
+#: Bluffing! ("50+50+0+0"), their number on the board, where a move is paid by count [C].
+GAME_FACT_WORDS: dict[str, dict[str, str]] = {
+    "bloff": {"current": "lays cards next"},
+    # the Bidder Up! rulebook's words, by its sections (docs/bidder-up.md: A-L of BIDDER-UP.md)
+    "bidder-up": {"current": "whose turn", "roll": "the die shows",
+                  "pos": "pawn on",                                           # [C]
+                  "moved": "the move",                                        # [C] more or fewer costs notes
+                  "notes": "notes in hand (by count)", "money": "money (the notes' value)",
+                  "hand": "notes in hand", "piggy": "notes on the Piggy Bank",  # [F]
+                  "piggy_value": "the Piggy Bank's notes are worth",
+                  "bank": "the notes beside the Golden Donkey",               # [A], [D]
+                  "donkeys": "Golden Donkeys paid out so far",                # [D]
+                  "pastures": "animals on the pasture", "barns": "complete types in the barn",   # [D]
+                  "pens": "animals in the pens", "stacks": "animals in the supply stacks",
+                  "market": "market values", "locked": "locked types",       # [G]
+                  "tickets": "raffle tickets held", "bag": "raffle tickets in the bag",          # [H]
+                  "sow": "the Wool-Milk-Sow goes to",                         # [H]
+                  "loans": "IOUs to pay back at the end",                     # [J]
+                  "babies": "baby animals on the supply board", "baby_barns": "baby animals in the barn",
+                  "baby_zoos": "baby animals in the petting zoo",            # [K]
+                  "scores": "score"},                                         # [I]
+    # one auction of the Bidder Up! booklet: its score is money won or lost (docs/auctions.md)
+    "auction": {"scores": "money won or lost", "high": "highest bid", "lot": "the lot"},
+}
+
+#: Each game's phases in words (``now: ...``); You're Bluffing! and Horse Trading use
+#: :func:`bluffkit.widgets.render.phase_words`.
+PHASE_WORDS: dict[str, dict[str, str]] = {
+    # the Bidder Up! rulebook: [C] roll, move; [D] pens; [E] horse-trading; [F], [J] the Piggy
+    # Bank; [G] market; [H] raffle; [I] the end
+    "bidder-up": {"setup": "the animals are dealt", "roll": "the next turn begins with the roll of the die",
+                  "move": "the pawn moves", "auction": "the pen's animals are auctioned",
+                  "trade": "a horse-trade: the challenger makes an offer",
+                  "respond": "a horse-trade: the challenged player accepts or counters",
+                  "market": "the market: animal values change", "raffle": "the raffle booth: tickets are bought",
+                  "draw": "raffle tickets are drawn", "keep": "one raffle ticket is kept",
+                  "piggy": "the Piggy Bank: raid, loan or gamble", "gamble": "the gamble: the die is rolled",
+                  "give": "the gamble: one of three notes is given to the opponent",
+                  "end": "action tickets may still be revealed", "sow": "the die decides the Wool-Milk-Sow",
+                  "over": "the game is over"},
+    "auction": {"setup": "the lot is set out", "pick": "the lot is picked", "bid": "bidding",
+                "final": "the last bid", "grab": "grabbing", "choose": "the auctioneer sells or buys",
+                "refuse": "the auctioneer sells or buys", "pay": "payment", "over": "the auction is over"},
+    "bluffer": {"ask": "the next question is drawn", "write": "the false answers are written",
+                "copy": "the leader copies the true answer", "shuffle": "the answers are shuffled and read",
+                "vote": "voting", "over": "the game is over"},
+}
+
+
+def _game_name(game) -> str | None:
+    from bluffkit.core.spec import spec_of
+    return None if game is None else spec_of(game).name
 
 
 #: In a seat's view the rulebook's numbers are not listed: they name every seat's notes,
@@ -44,22 +102,52 @@ SEAT_EXPECT = ("<div class='bk-box'>Shown in the all-seeing view: the example's 
                "this seat cannot see.</div>")
 
 
-def fact_name(key: str) -> str:
-    """A checked fact's name in words: ``last_gains`` -> ``points for the last question``."""
-    return FACT_WORDS.get(key, key.replace('_', ' '))
+def fact_name(key: str, game=None) -> str:
+    """A checked fact's name in words, in ``game``'s words where it has its own:
+    ``last_gains`` -> ``points for the last question``; ``current`` in Bløff -> ``lays
+    cards next``, on the Bidder Up! board -> ``whose turn``."""
+    own = GAME_FACT_WORDS.get(_game_name(game) or "", {})
+    return own.get(key) or FACT_WORDS.get(key, key.replace('_', ' '))
 
 
-def fact_text(key: str, value) -> str:
-    """A checked fact in words: ``herds {'Ben': {'9': 1}}`` -> ``animals: Ben 1 × 9``."""
+def _animal(name: str) -> str:
+    """An animal of a Bidder Up! fact: ``sheep-m`` is the male sheep (Baby Animals tell
+    female and male apart [K])."""
+    return f"{name.removesuffix('-m')} (male)" if name.endswith("-m") else name
+
+
+def _moved(v: dict) -> str:
+    """The Bidder Up! move in words [C]: "For 2 spaces more or fewer, the player would have
+    to pay 1 + 2 = 3 notes", by count, face down onto the Piggy Bank."""
+    steps, cost = v.get("steps"), v.get("cost")
+    paid = "paying nothing" if cost == 0 else f"paying {cost} note{'s' if cost != 1 else ''} onto the Piggy Bank"
+    return f"{steps} space{'s' if steps != 1 else ''}, {paid}"
+
+
+def fact_text(key: str, value, game=None) -> str:
+    """A checked fact in words: ``herds {'Ben': {'9': 1}}`` -> ``animals: Ben 1 × 9``; on
+    the Bidder Up! board ``pos {'Annette': 'pen-2'}`` -> ``pawn on: Annette Pen 2 (small)``."""
+    gname = _game_name(game)
+
     def say(v) -> str:
-        if isinstance(v, dict) and all(isinstance(x, int) for x in v.values()) and key == "herds":
-            return ", ".join(f"{n} \u00d7 {a}" for a, n in v.items())
+        if key == "moved" and isinstance(v, dict):
+            return _moved(v)
+        if key == "awards" and isinstance(v, dict) and {"winner", "animals", "price"} <= set(v):
+            return f"{say(v['animals'])} to {v['winner']} for {v['price']}"
+        if key in ("herds", "pastures") and isinstance(v, dict) and all(isinstance(x, int) for x in v.values()):
+            return ", ".join(f"{n} \u00d7 {_animal(str(a))}" for a, n in v.items()) or "none"
         if isinstance(v, dict):
-            return ", ".join(f"{k} {say(x)}" for k, x in v.items())
+            return ", ".join(f"{k} {say(x)}" for k, x in v.items()) or "none"
         if isinstance(v, (list, tuple)):
             return ", ".join(say(x) for x in v) or "none"
-        return phase_words(v) if key == "phase" else str(v)
-    return f"{fact_name(key)}: {say(value)}"
+        if key == "phase":
+            own = PHASE_WORDS.get(gname or "")
+            return own.get(str(v), str(v)) if own is not None else phase_words(v)
+        if key == "pos" and gname == "bidder-up":
+            from bluffkit.games.bidder_up.narrate import place
+            return place(game.rules, v)
+        return str(v)
+    return f"{fact_name(key, game)}: {say(value)}"
 
 
 def _names_in(said: str, names) -> set[str]:
@@ -309,13 +397,13 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
 
     def _expectations(self, i: int) -> str:
         rows: list[str] = []
-        checks = self.result.checks
+        checks, game = self.result.checks, self.scenario.game
         last = {k for k, c in enumerate(checks)        # the last row of each expectation (its numbers together)
                 if k + 1 == len(checks) or (checks[k + 1].after, checks[k + 1].note) != (c.after, c.note)}
         for k, c in enumerate(checks):
             if c.after > i and not self.ahead:                 # an exercise: the value when reached
                 rows.append(f"<li style='color:#666' title='{escape(c.key)}'>&#9675; after step {c.after}: "
-                            f"{escape(fact_name(c.key))}: shown when reached</li>")
+                            f"{escape(fact_name(c.key, game))}: shown when reached</li>")
                 continue
             if c.after > i:
                 mark, style = "&#9675;", "color:#666"          # not reached yet
@@ -326,5 +414,5 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
             # said when reached, once for the numbers of one expectation: after its last row
             note = f" &mdash; {escape(c.note)}" if c.note and c.after <= i and k in last else ""
             rows.append(f"<li style='{style}' title='{escape(c.key)}'>{mark} after step {c.after}: "
-                        f"{escape(fact_text(c.key, c.expected))}{note}</li>")
+                        f"{escape(fact_text(c.key, c.expected, game))}{note}</li>")
         return f"<ul class='bk-box'>{''.join(rows)}</ul>"

@@ -96,3 +96,38 @@ def test_a_chance_move_or_the_auctioneers_call_is_not_put_in_a_players_mouth():
     assert "<i>Daniel's move</i> &middot; No higher bid" in p.narration.value and "Daniel:" not in p.narration.value
     p.go(2)                                                  # a sentence that names its mover stands alone
     assert "'s move</i>" not in p.narration.value
+
+
+def test_the_rulebooks_numbers_are_in_each_games_words():
+    """Annette's Bidder Up! example listed "lays cards next: Daniel" (Bløff's words for
+    ``current``), "moved: steps 2, cost 1", "piggy: 1", "pos: Annette pen-2", "now: roll"."""
+    p = ScenarioPlayer("bu-board-annette-cow-classic-120")
+    text = p.expect.value
+    for said in ("the move: 2 spaces, paying 1 note onto the Piggy Bank", "notes on the Piggy Bank: 1",
+                 "pawn on: Annette Pen 2 (small)", "whose turn: Daniel", "now: the pen&#x27;s animals are auctioned",
+                 "now: the next turn begins with the roll of the die", "notes in hand (by count): Annette 7"):
+        assert said in text, said
+    for raw in ("lays cards next", "moved:", "piggy:", "pen-2", "now: roll", "pos:", "steps 2"):
+        assert raw not in text, raw
+    bloff = ScenarioPlayer("bloff-anne-calls-david").expect.value
+    assert "lays cards next: Anne" in bloff, "Bløff keeps its own words for the same key"
+    sold = ScenarioPlayer("bu-classic-horse-120-sell").expect.value
+    assert "sold: horse to Daniel for 120" in sold and "money won or lost: Annette 120, Daniel -120" in sold
+    assert "now: the auction is over" in sold
+
+
+def test_every_fact_of_every_example_is_said_in_words():
+    """No key (``last_gains``, ``baby_zoos``) nor phase (``ask``, ``roll``) is shown as the
+    code spells it, and an empty entry reads "none"."""
+    import re
+
+    from bluffkit.core.scenario import list_scenarios, run
+    from bluffkit.widgets.scenario_player import fact_text
+    for s in list_scenarios():
+        for c in run(s).checks:
+            said = fact_text(c.key, c.expected, s.game)
+            name, value = said.split(": ", 1)
+            assert "_" not in name and value.strip(), (s.name, said)
+            assert not re.search(r"\w+-\d\b|\b\w+-m\b", value), (s.name, said)      # pen-2, sheep-m
+            if c.key == "phase":
+                assert value != c.expected, (s.name, said)
