@@ -91,6 +91,11 @@ PHASE_WORDS: dict[str, dict[str, str]] = {
 }
 
 
+#: The games whose rulebook keeps no score: Bløff ("Spillet har ingen poengregning. Førstemann
+#: ut har vunnet": the game has no scoring; the first out has won).
+NO_SCORES = frozenset({"bloff"})
+
+
 def _game_name(game) -> str | None:
     from bluffkit.core.spec import spec_of
     return None if game is None else spec_of(game).name
@@ -180,7 +185,8 @@ BOARD_CSS = ("<style>.bk-scenario-table svg[aria-label$=' board'] {max-height: 6
 class ScenarioPlayer(ClosesWhole, W.VBox):
     """Choose a worked example; Back, Next, Reset, Play (with its speed); the rulebook's
     text of the example; the narration, the table, the rulebook's numbers, ticked when
-    reached, and the score at the last step. It always opens at step 0.
+    reached, and at the last step the score where it means points and the table does not
+    show it already (:meth:`_score`). It always opens at step 0.
 
     A seat's view (``seat``, or View) shows only what that seat may know: the table from
     its observation, each move as the game tells it to every seat (not the example's
@@ -383,16 +389,36 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
                                         f"&middot; {label}{narration_view(self.scenario.game, said)}</div>")
             game, state = self.scenario.game, res.states[i]
-            self.table.value = (all_seeing_view(game, state, names) if seat is None
-                                else seat_view(game, game.observe(state, seat), names)) + self._score(i, seat)
+            table = (all_seeing_view(game, state, names) if seat is None
+                     else seat_view(game, game.observe(state, seat), names))
+            self.table.value = table + self._score(i, seat, table)
             self.expect.value = self._expectations(i) if seat is None else SEAT_EXPECT
 
-    def _score(self, i: int, seat) -> str:
-        """The score at the last step: in the all-seeing view, or once the game is over
-        (a seat's view must not show money won that the seat cannot see)."""
+    def _score(self, i: int, seat, table: str) -> str:
+        """The score at the end of the example, below the drawn ``table``, where it means
+        points for the example and the table does not show it already:
+
+        - only at the last step, and in a seat's view only once the game is over (a seat's
+          view must not show money won that the seat cannot see);
+        - not in a game without scores (Bløff: "Spillet har ingen poengregning", the first
+          out wins), nor mid-game where the example checks no score (a You're Bluffing!
+          auction or trade scores nothing until the game ends: "End of the Game");
+        - not where the drawn table already shows the scores: the end of the game in the
+          views of You're Bluffing! ("Final scores") and of the Bidder Up! board ("Final
+          scores, with each scoring sheet" [I]), every one a ``bk-scores`` table, and a
+          stand-alone auction's "Money won or lost";
+        - a stand-alone auction's score is money won or lost (docs/auctions.md), said so."""
         game, state = self.scenario.game, self.result.states[i]
-        if i < self.step.max or (seat is not None and not game.is_over(state)):
+        over = game.is_over(state)
+        if i < self.step.max or (seat is not None and not over) or _game_name(game) in NO_SCORES:
             return ""
+        if not over and not any(c.key == "scores" for c in self.result.checks):
+            return ""
+        said = getattr(game, "scores_are", None)
+        if "class='bk-scores'" in table.replace('"', "'") or (said and said in table):
+            return ""
+        if _game_name(game) == "auction":
+            return scores_html(self.scenario.seats, game.scores(state), "Money won or lost in the auction", "money")
         return scores_html(self.scenario.seats, game.scores(state), "Score at the end of the example")
 
     def _expectations(self, i: int) -> str:

@@ -131,3 +131,44 @@ def test_every_fact_of_every_example_is_said_in_words():
             assert not re.search(r"\w+-\d\b|\b\w+-m\b", value), (s.name, said)      # pen-2, sheep-m
             if c.key == "phase":
                 assert value != c.expected, (s.name, said)
+
+
+def _end(name: str, seat=None) -> str:
+    p = ScenarioPlayer(name, seat)
+    p.go(p.step.max)
+    return p.table.value.replace('"', "'")
+
+
+@pytest.mark.parametrize("name", ["ht-auction-ben-pays-100", "yb-trade-tie", "bloff-anne-calls-david"])
+def test_no_score_is_shown_where_the_example_has_none(name):
+    """A Horse Trading auction, a trade tie and Bløff ("Spillet har ingen poengregning":
+    no scoring) ended under a table of zeros, "Score at the end of the example"."""
+    assert "class='bk-scores'" not in _end(name) and "Score at the end" not in _end(name, 1)
+
+
+def test_money_won_or_lost_in_an_auction_is_called_money():
+    """bu-classic-horse-120-sell showed "Annette 120, Daniel -120" as points, under the
+    table's own "Money won or lost: Annette +120, Daniel -120"."""
+    shown = _end("bu-classic-horse-120-sell")
+    assert shown.count("Money won or lost") == 1 and "<th>points</th>" not in shown
+    daniel = _end("bu-classic-horse-120-sell", 1)           # his view draws no money won: the player says it
+    assert "<th>Money won or lost in the auction</th><th>money</th>" in daniel and "<th>points</th>" not in daniel
+
+
+@pytest.mark.parametrize("name, score", [("bu-board-fairground-score-4250", "4250"), ("ht-final-scores", "6400"),
+                                         ("yb-scoring-2460", "2460")])
+def test_the_final_scores_are_drawn_once(name, score):
+    """The Fairground's end drew "Final scores, with each scoring sheet" on the board and
+    "Score at the end of the example" below it (and the You're Bluffing! end its "Final
+    scores" twice over)."""
+    shown = _end(name)
+    assert shown.count("class='bk-scores'") == 1 and "Final scores" in shown and "Score at the end" not in shown
+    assert score in shown
+
+
+def test_a_score_the_example_checks_is_shown_at_its_end():
+    """The Animal Market's 3,050 [I] is the example's point: the board draws no end box
+    (the game goes on), so the player shows it, in points."""
+    shown = _end("bu-board-animal-market-score-3050")
+    assert "<th>Score at the end of the example</th><th>points</th>" in shown and "3050" in shown
+    assert shown.count("class='bk-scores'") == 1
