@@ -172,3 +172,24 @@ def test_a_score_the_example_checks_is_shown_at_its_end():
     shown = _end("bu-board-animal-market-score-3050")
     assert "<th>Score at the end of the example</th><th>points</th>" in shown and "3050" in shown
     assert shown.count("class='bk-scores'") == 1
+
+
+def test_after_run_all_the_notebooks_panel_waits_at_step_0():
+    """notebooks/scenario-player: its second code cell clicked Next nine times on the
+    panel shown above it, so after Run All the class saw the outcome before the first
+    move ("Press Next to play the example one move at a time")."""
+    from pathlib import Path
+
+    import nbformat
+    nb = nbformat.read(Path(__file__).resolve().parents[2] / "notebooks" / "scenario-player.ipynb", as_version=4)
+    ns: dict = {}
+    shown = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        exec(compile(cell.source, "scenario-player.ipynb", "exec"), ns)
+        last = cell.source.strip().splitlines()[-1].strip()
+        if isinstance(ns.get(last), ScenarioPlayer):             # a cell ending in a player shows it
+            shown.append(last)
+    assert shown == ["player"]
+    assert ns["player"].step.value == 0 and "Press Next to begin" in ns["player"].narration.value
