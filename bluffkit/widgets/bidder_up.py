@@ -44,8 +44,7 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.auctions.actions import BUY
-from bluffkit.auctions.engine import FORMAT_TABLES
-from bluffkit.auctions.narrate import animals_text, face_down_lot
+from bluffkit.auctions.narrate import animals_text
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.auctions.state import NO_CAP
@@ -61,7 +60,7 @@ from bluffkit.games.bidder_up.narrate import sex_word
 from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.spaces import specimen
-from bluffkit.games.bidder_up.view import seat_parts
+from bluffkit.games.bidder_up.view import AUCTION_ASKED, TAG_STYLE, seat_pieces
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.board_view import BoardView
 from bluffkit.widgets.seat_panel import (
@@ -173,9 +172,8 @@ def space_names(board: str) -> dict:
 ASKED = {"roll": "to roll", "move": "to move", "trade": "to challenge", "respond": "to answer the challenge",
          "market": "to set the market", "raffle": "to draw tickets", "keep": "to keep a ticket",
          "piggy": "to choose", "give": "to give a note", "end": "to end the turn"}
-AUCTION_ASKED = {"pick": "to pick", "bid": "to bid", "final": "to bid", "choose": "to choose",
-                 "refuse": "to sell or buy", "pay": "to pay"}
-_TAG = "border: 2px solid #000; border-radius: 10px; padding: 0 6px; white-space: nowrap"
+#: Inside an auction the words are the view's ``AUCTION_ASKED`` (imported above): its farm
+#: boards tag the players to move in an auction with them.
 
 
 def mark_turn(farms: str, mover: str, seat: int | None, asked: str) -> str:
@@ -184,7 +182,8 @@ def mark_turn(farms: str, mover: str, seat: int | None, asked: str) -> str:
     ``seat``, the seat on screen, tagged with what it is asked to do now (``asked``: "to
     bid"): in an auction during Daniel's turn Annette is asked to bid while it stays
     Daniel's turn. ``mover`` is not used (the board names the mover itself); it is kept for
-    callers.
+    callers. A board the view tagged already (the players to move in an auction:
+    :func:`~bluffkit.games.bidder_up.view.mark_auction`) is left as it is.
 
     >>> html = ('<div class="bk-farm" data-seat="0"><span class="bk-you" style="x">your view</span></div>'
     ...         '<div class="bk-farm" data-seat="1"><span class="bk-turn" style="y">▶ Daniel’s turn</span></div>')
@@ -194,9 +193,11 @@ def mark_turn(farms: str, mover: str, seat: int | None, asked: str) -> str:
     """
     if seat is None or not asked:
         return farms
-    tag = f'<span class="bk-asked" style="{_TAG}; background: #56B4E9">{escape(asked)}</span>'
+    tag = f'<span class="bk-asked" style="{TAG_STYLE}; background: #56B4E9">{escape(asked)}</span>'
     card = re.search(rf'<div class="bk-farm" data-seat="{seat}"', farms)
     if card is None:
+        return farms
+    if 'class="bk-asked"' in farms[card.end():farms.find("</div>", card.end())]:
         return farms
     you = re.compile(r'<span class="bk-you"[^>]*>your view</span>').search(farms, card.end())
     if you is None:
@@ -343,7 +344,7 @@ class BidderUpTable(SeatPanel):
         self.notes_box = W.VBox([self.notes_title, self.note_row, self.notes_button])
         self.farms = W.HTML()                      # every farm board, beside the board with the controls
         self.events_before = self.farms            # on a projector, what happened above the farm boards
-        self._farms_html = ""
+        self._farms_html = self._auction_html = ""
         self._head = ""                            # whose turn it is, above the prompt of a seat asked in it
         self._turns: list = []                     # per step: (its move, its turn, the mover): see step_turns
         super().__init__(game, players, humans, bots, names, seed,
@@ -376,7 +377,7 @@ class BidderUpTable(SeatPanel):
         """The board (with its side panel) for the view; the farm boards, the seat's own
         notes among them, go beside it under the controls (drawn in :meth:`draw_seat`), so
         that at 1280 x 720 a player sees the board, the moves and their notes at once."""
-        board, self._farms_html = seat_parts(self.game, obs, self.session.names)
+        self._auction_html, board, self._farms_html, _ = seat_pieces(self.game, obs, self.session.names)
         return board
 
     def set_projector(self, on: bool) -> None:
@@ -704,17 +705,12 @@ class BidderUpTable(SeatPanel):
         self.buttons_box.layout.display = _SHOW if buttons else _HIDE
 
     def _draw_auction(self, me, obs) -> None:
+        """The auction as the view draws it (:func:`~bluffkit.games.bidder_up.view.seat_auction_html`:
+        the lot, the format, who holds it, what is public of the bids, whose move), at the
+        top of the controls, then what this seat may do; the board beside it unmoved."""
         sub = obs.auction
-        pen = self.layout_.pens[obs.pen_at].space if 0 <= obs.pen_at < len(self.layout_.pens) else None
-        where = f" in {escape(self.label(pen))}" if pen is not None else ""
         names = self.session.names
-        lot = ", ".join(A.name(a) for a in (sub.lot or ()) if isinstance(a, int))
-        if not lot and sub.pen:     # Cat in the Bag: the pen is shown, not which are picked
-            lot = face_down_lot(sub.rules, sub.pen)
-        lot = lot or "animals face down"
         high = ""
-        if isinstance(sub.high_bidder, int) and 0 <= sub.high_bidder < len(names) and isinstance(sub.high, int):
-            high = f" Highest bid: <b>{sub.high}</b> by {escape(names[sub.high_bidder])}."
         if sub.rules.calls_any_amount and sub.legal and sub.legal.call:
             # [The Call] "If not, the auctioneer must ... buy the animal themselves for the
             # amount called, paying that amount to their fellow player"
@@ -727,13 +723,9 @@ class BidderUpTable(SeatPanel):
             # (the booklet's "Can't pay, must show"): a Dutch take above it is not offered
             most = _notes_word(cap) if sub.rules.pricing == "count" else str(cap)
             high += f" You showed all your money: on this repeat you may bid at most {most}."
-        if FORMAT_TABLES[sub.rules.format].SHOWS_COUNT and sub.phase == "bid" and sub.count > 0:
-            # counted down aloud from 10 [the booklet's Dutch Auction]: the price of the hammer now
-            high += f" The count: <b>{sub.count} note{'s' if sub.count != 1 else ''}</b>."
+        # (the Dutch count, counted down aloud from 10, the price of the hammer now: in the box)
         may = named_choices(by_name(obs.legal.inner.description, names), names)
-        self._prompt(f"<b>{me}</b>: the auction{where}, format <b>{escape(sub.rules.fmt.title)}</b>, "
-                     f"held by {escape(names[sub.auctioneer])}. On sale: <b>{escape(lot)}</b>.{high}<br>"
-                     f"You may: {escape(may)}")
+        self._prompt(f"{self._auction_html}<b>{me}</b>, you may: {escape(may)}.{high}")
         self.auction_moves.show(sub, self.session.names)
         self._explain_refusals(sub)
         self.auction_moves.layout.display = _SHOW

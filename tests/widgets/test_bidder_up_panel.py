@@ -139,7 +139,7 @@ def test_bots_roll_for_themselves_and_the_human_rolls_their_own():
 def test_an_auction_is_played_with_the_auction_buttons():
     t = drive_until(table("animal-market", players=3, humans=(0, 1, 2), seed=4),
                     lambda p: p.screen[0] == "seat" and p.auction_moves.children != ())
-    assert t.auction_moves.layout.display is None and "the auction in" in t.legal_text.value
+    assert t.auction_moves.layout.display is None and "class='bk-auction'" in t.legal_text.value
     labels = [b.description for row in t.auction_moves.children for b in getattr(row, "children", ())]
     assert labels, labels
     moves = len(t.session.moves)
@@ -614,7 +614,10 @@ def test_whose_turn_and_who_is_asked_to_act_are_told_apart_in_another_players_au
     daniel, annette = _card(farms, 1), _card(farms, 0)
     assert "▶ Daniel's turn" in daniel and "bk-asked" not in daniel
     assert 'class="bk-asked"' in annette and ">to bid</span>" in annette and "turn</span>" not in annette
-    assert farms.count("bk-asked") == 1 and farms.count("bk-turn") == 1
+    # every player to move in the auction is tagged (Classic asks all of them), Annette once
+    bidding = t.session.observe(0).auction.to_move
+    assert 0 in bidding and farms.count("bk-asked") == len(bidding) and farms.count("bk-turn") == 1
+    assert annette.count("bk-asked") == 1 and "auctioneer</span>" in daniel
     prompt = t.legal_text.value
     assert "Daniel's turn" in prompt and "you are asked <b>to bid</b>" in prompt
     assert "Daniel&#x27;s turn, phase auction; Annette is asked to act now" in farms, "the text view says so too"
@@ -623,6 +626,18 @@ def test_whose_turn_and_who_is_asked_to_act_are_told_apart_in_another_players_au
     t2.show.click()
     own = _card(t2.farms.value, 0)
     assert "▶ Annette's turn" in own and ">to roll</span>" in own and "asked" not in t2.legal_text.value
+
+
+def test_the_auction_is_drawn_above_the_moves_with_its_bids_and_whose_move_it_is():
+    """The table showed the pen at auction as "empty" and neither the lot nor the bids; now
+    the auction's box (the view's) heads the prompt: the lot, the format, who holds it, the
+    highest bid and its bidder, and whose move it is."""
+    t = bid_in_daniels_turn()
+    sub = t.session.observe(0).auction
+    prompt = unescape(re.sub(r"<[^>]+>", "", t.legal_text.value))
+    assert "class='bk-auction'" in t.legal_text.value and "held by Daniel" in prompt
+    assert f"Highest bid: {sub.high} by {CLASS[sub.high_bidder]}" in prompt, prompt
+    assert "Now: Annette (you)" in prompt and "Annette, you may: " in prompt
 
 
 def test_the_seats_own_move_stays_in_what_happened_after_a_long_bidding_run():

@@ -6,6 +6,12 @@ it (:mod:`bluffkit.games.bidder_up.farm`: the seat's own notes and tickets face 
 others' as counts), then the text view folded away; all-seeing, the board with every pen
 face up, every farm face up, and the facts.
 
+While a pen's auction runs, both views draw it above the board (:func:`auction_html`): the
+pen and its lot, the format and the auctioneer, what is public of the bids (an open
+auction's highest bid and bidder; of sealed bids only who has bid, and the seat's own bid,
+until they are turned over together), and whose move it is, which the farm boards tag
+too ("auctioneer", "to bid"); the pen at auction shows its lot, not "empty".
+
 The board takes the width of its container (at most 1280 px) and the farms wrap, so the
 view reads at 1280 x 720 and in a 740 px column. Both views are well-formed XML.
 """
@@ -16,14 +22,26 @@ import html
 import json
 from typing import Any
 
+from bluffkit.auctions.base import Table as AuctionTable
+from bluffkit.auctions.engine import FORMAT_TABLES
+from bluffkit.auctions.narrate import animals_text, awards_lines, face_down_lot
 from bluffkit.auctions.rules import ANIMALS
+from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up.actions import name
+from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg
 from bluffkit.games.bidder_up.farm import all_seeing_farms, farms_html, seat_farms
 from bluffkit.games.bidder_up.layout import layout_of
 
 #: The board's width in the views: ``None``, as wide as the panel allows (at most 1280 px).
 BOARD_WIDTH = None
 _WRAP = "<div class='bidder-up' style='max-width: 1280px'>"
+
+#: What a player to move in an auction is asked to do, by the auction's phase: the tag on
+#: their farm board and the words of the auction's "Now:" line.
+AUCTION_ASKED = {"pick": "to pick", "bid": "to bid", "final": "to bid", "choose": "to choose",
+                 "refuse": "to sell or buy", "pay": "to pay"}
+#: The style of a tag on a farm board's head ("to bid", "auctioneer"), as its turn mark.
+TAG_STYLE = "border: 2px solid #000; border-radius: 10px; padding: 0 6px; white-space: nowrap"
 
 
 def _market(obs_or_state, rules) -> dict | None:
@@ -58,7 +76,8 @@ def _folded(summary: str, text: str) -> str:
 
 
 def seat_html(game, obs, names) -> str:
-    """The board as ``obs``'s seat (an observation) sees it, the farms, and its text view."""
+    """The board as ``obs``'s seat (an observation) sees it (a running auction above it),
+    the farms, and its text view."""
     board, farms = seat_parts(game, obs, names)
     return f"{_WRAP}{board}{farms}</div>"
 
@@ -83,26 +102,193 @@ def _pen_entry(obs, i: int, up) -> Any:
 
 def seat_parts(game, obs, names) -> tuple[str, str]:
     """:func:`seat_html` in two parts, for a panel that shows them apart: the board with
-    its side panel, and the farm boards with the text view (both from ``obs`` alone)."""
+    its side panel (a running auction above it), and the farm boards with the text view
+    (both from ``obs`` alone)."""
+    auction, board, farms, more = seat_pieces(game, obs, names)
+    return (_sized(auction) + board), farms + more
+
+
+def _sized(auction: str) -> str:
+    """The auction's box in the views' type size (the farm boards' and the side panel's)."""
+    return f"<div style='font-size: 16px'>{auction}</div>" if auction else ""
+
+
+def seat_pieces(game, obs, names) -> tuple[str, str, str, str]:
+    """:func:`seat_parts` in four, for a panel that places them itself: the running
+    auction (:func:`seat_auction_html`, ``""`` when none; in the type size around it),
+    the board with its side panel, the farm boards with the text view, and ``""``. From
+    ``obs`` alone, as every piece of a seat's view."""
     lay = layout_of(obs.rules.board)
     pens = {str(p.space): _pen_entry(obs, i, up) for i, (p, up) in enumerate(zip(lay.pens, obs.pens))}
     legal = obs.legal
     highlight = dict(legal.key) if obs.phase == "move" and legal and legal.inner is None and legal.key else None
     svg = _board(obs.rules, len(obs.pos), pens, obs.pos, names, obs.piggy, obs.stacks[0], obs.bag,
                  _market(obs, obs.rules), highlight)
-    text = html.escape(game.describe(obs, names, legal=True))
-    return svg, f"{farms_html(seat_farms(obs, names))}{_folded('Text view', text)}"
+    sub = obs.auction
+    auction = seat_auction_html(obs, names) if sub is not None else ""
+    text = _folded('Text view', html.escape(game.describe(obs, names, legal=True)))
+    to_move = tuple(sub.to_move) if sub is not None else ()
+    return auction, svg, mark_auction(farms_html(seat_farms(obs, names)), sub, to_move) + text, ""
 
 
 def all_seeing_html(game, state, names) -> str:
-    """The board with every pen face up, every farm face up, and the facts of the state."""
+    """The board with every pen face up (the pen at auction with the auction's animals),
+    a running auction above it with every bid, every farm face up, and the facts."""
     lay = layout_of(game.rules.board)
     pens = {str(p.space): tuple(name(a) for a in pen) for p, pen in zip(lay.pens, state.pens)}
+    sub = state.auction
+    auction, to_move = "", ()
+    if sub is not None and 0 <= state.pen_at < len(lay.pens):
+        pens[str(lay.pens[state.pen_at].space)] = tuple(name(a) for a in (sub.lot or sub.pen))
+        to_move = AuctionTable.thaw(sub).to_move()
+        auction = _sized(auction_html(sub, names, _pen_words(lay, state.pen_at), to_move, sub.bids,
+                                      tuple(map(sum, sub.placed)), sub.lot, seat=None))
     svg = _board(game.rules, len(state.pos), pens, state.pos, names, len(state.piggy), tuple(map(len, state.stacks)),
                  len(state.bag), _market(state, game.rules), None)
     facts = html.escape(json.dumps(game.facts(state, names), indent=1, default=str, ensure_ascii=False))
     end = end_html(game, state, names) if game.is_over(state) else ""
-    return f"{_WRAP}{end}{svg}{farms_html(all_seeing_farms(game, state, names))}{_folded('Facts', facts)}</div>"
+    farms = mark_auction(farms_html(all_seeing_farms(game, state, names)), sub, to_move)
+    return f"{_WRAP}{end}{auction}{svg}{farms}{_folded('Facts', facts)}</div>"
+
+
+# -- the auction under way ----------------------------------------------------------------------
+
+def _pen_words(lay, i: int) -> str:
+    """Pen ``i`` as the board names it: "Pen 2 (small)"."""
+    sid = lay.pens[i].space
+    return lay.labels.get(sid, str(sid))
+
+
+def seat_auction_html(obs, names) -> str:
+    """The auction under way as ``obs``'s seat sees it (its observation alone: the
+    auction's own, :mod:`bluffkit.auctions.observe`, hides what the format hides)."""
+    sub = obs.auction
+    lay = layout_of(obs.rules.board)
+    where = _pen_words(lay, obs.pen_at) if 0 <= obs.pen_at < len(lay.pens) else "a pen"
+    return auction_html(sub, names, where, tuple(sub.to_move), sub.bids, sub.placed_counts, sub.lot, seat=obs.seat)
+
+
+def _lot_html(animals) -> str:
+    return ", ".join(f"{icon_svg(name(a), 22)} {html.escape(animal_words(name(a)))}" for a in animals)
+
+
+def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | None) -> str:
+    """The auction of ``src`` (a seat's observation of it, or for the all-seeing view its
+    state, ``seat`` None) above the board: the pen and its lot, the format and who holds
+    it, the bids as the format shows them, and whose move it is. ``bids`` each seat's bid
+    as the source shows it (a seat's observation: the others' sealed bids ``None`` until
+    they are turned over), ``laid`` the notes each has laid (``None``: not seen), ``lot``
+    ``None`` while a Cat in the Bag's animal is hidden from the seat.
+
+    Open (Classic, Cat in the Bag): the highest bid and its bidder. Sealed (Secret Value,
+    Secret Count, Second Hand) and the Dutch hammer: who has bid or decided and who has
+    not (public: it is seen), the seat's own bid, the count; every bid only once turned
+    over (the all-seeing view: each bid, marked not yet turned over). Round-the-Table's
+    bids, said aloud; the American Count's notes laid; The Call's price."""
+    r = src.rules
+    traits = FORMAT_TABLES[r.format]
+    n = len(names)
+    boss = src.auctioneer
+
+    def who(s: int) -> str:
+        return html.escape(names[s]) if 0 <= s < n else "?"
+
+    def price(v) -> str:
+        return f"{v} note{'s' if v != 1 else ''}" if r.pricing == "count" else str(v)
+
+    def bid_words(v) -> str:
+        return "no bid" if not v else price(v)
+
+    if lot is None:
+        lot_words = html.escape(face_down_lot(r, src.pen))
+    elif lot:
+        lot_words = _lot_html(lot)
+        if seat is None and traits.FACE_DOWN_PEN and len(src.pen) > 1 and src.phase in ("pick", "bid"):
+            lot_words += (" (face down: the bidders see " + html.escape(face_down_lot(r, src.pen)) + ")")
+    elif src.pen:
+        lot_words = "to be picked face down from the pen (" + html.escape(animals_text(src.pen)) + ")"
+    else:
+        lot_words = "not set out yet"
+    lines = [f"<b>Auction</b> in {html.escape(where)}: <b>{html.escape(r.fmt.title)}</b>, held by <b>{who(boss)}</b>. "
+             f"On sale: <b>{lot_words}</b>."]
+    bidders = [s for s in range(n) if s != boss]
+    phase = src.phase
+    sealed_now = phase == "bid" and traits.SEALED
+    if traits.OPEN_OUTCRY and phase in ("bid", "final"):
+        lines.append(f"Highest bid: <b class='bk-high'>{price(src.high)}</b> by <b>{who(src.high_bidder)}</b>."
+                     if src.high_bidder >= 0 else "No bid yet.")
+    elif traits.SHOWS_COUNT and phase == "bid":
+        decided = [s for s in bidders if s not in to_move]
+        words = f"The count: <b>{price(src.count)}</b>."
+        if seat is None:
+            words += " " + "; ".join(f"{who(s)} {'grabs' if bids[s] else 'waits'}" for s in decided
+                                     if bids[s] is not None) + ("." if decided else "")
+        elif decided:
+            words += " Decided at this count: " + ", ".join(who(s) for s in decided) + "."
+            if seat in decided and bids[seat] is not None:
+                words += f" You {'grab' if bids[seat] else 'wait'}."
+        lines.append(words.rstrip())
+    elif sealed_now:
+        made = [s for s in bidders if s not in to_move]
+        if seat is None:                         # all-seeing: every bid, not yet turned over
+            said = [f"{who(s)} {bid_words(bids[s])}" for s in made if bids[s] is not None]
+            lines.append("Sealed bids, not yet turned over: " + (", ".join(said) if said else "none yet") + ".")
+        else:
+            lines.append("Sealed bids made: " + (", ".join(who(s) for s in made) if made else "none yet") + ".")
+            if seat in made and bids[seat] is not None:
+                lines.append(f"Your sealed bid: <b>{bid_words(bids[seat])}</b>.")
+    elif traits.LAYS_NOTES and phase in ("bid", "final"):
+        shown = [f"{who(s)} {laid[s]}" for s in bidders if laid[s] is not None]
+        lines.append("Notes laid face down: " + (", ".join(shown) if shown else "none yet") + ".")
+    elif traits.RANKS_BIDS and phase == "bid":       # Round-the-Table: said aloud
+        said = [f"{who(s)} {bid_words(bids[s])}" for s in bidders if bids[s] is not None]
+        lines.append("Bids: " + (", ".join(said) if said else "none yet") + ".")
+    elif traits.RANKS_BIDS and phase in ("choose", "refuse", "pay"):     # turned over, or said aloud
+        said = [f"{who(s)} {bid_words(bids[s])}" for s in bidders if bids[s] is not None]
+        if said:
+            lines.append("The bids: " + ", ".join(said) + ".")
+    if getattr(src, "called", -1) >= 0:
+        lines.append(f"Called price: <b>{price(src.called)}</b>.")
+    revealed = getattr(src, "revealed", ())
+    if phase == "bid" and any(revealed):
+        lines.append("The bids last time: " + ", ".join(f"{who(s)} {price(b)}" for s, b in enumerate(revealed) if b)
+                     + ".")
+    d = r.denominations
+    for s, notes in src.shown:
+        lines.append(f"{who(s)} could not pay and showed all their money: {html.escape(fmt(notes, d))} = "
+                     f"{total(notes, d)}.")
+    for line in awards_lines(src, names, r):
+        lines.append(f"Won at the hammer: {html.escape(line)}.")
+    for payer, payee, amount, mode in src.payments:
+        lines.append(f"{who(payer)} owes {who(payee)} {amount}{' notes' if mode == 'count' else ''}.")
+    if to_move:
+        doing = AUCTION_ASKED.get(phase, "to act")
+        movers = [who(s) + (" (you)" if s == seat else "") for s in to_move]
+        each = " and ".join([", ".join(movers[:-1]), movers[-1]]) if len(movers) > 1 else movers[0]
+        lines.append(f"<span class='bk-auction-now'>Now: <b>{each}</b> {doing}.</span>")
+    return ("<div class='bk-auction' style='margin: 0 0 8px; padding: 4px 10px; border: 2px solid #E69F00; "
+            "border-radius: 8px; background: #FFFFFF; line-height: 1.5'>" + " ".join(lines) + "</div>")
+
+
+def mark_auction(farms: str, sub, to_move) -> str:
+    """The farm boards ``farms`` (HTML) with the auction's roles on their heads: the
+    auctioneer's "auctioneer" beside the turn's mark, and each player to move in it tagged
+    with what they are asked ("to bid"), so that the turn's mark alone no longer reads as
+    whose move it is while the others bid. ``sub`` None (no auction): unchanged."""
+    if sub is None:
+        return farms
+    doing = AUCTION_ASKED.get(sub.phase, "to act")
+    tags = {sub.auctioneer: f'<span class="bk-auctioneer" style="{TAG_STYLE}; background: #FFFFFF">auctioneer</span>'}
+    for s in to_move:
+        tag = f'<span class="bk-asked" style="{TAG_STYLE}; background: #56B4E9">{html.escape(doing)}</span>'
+        tags[s] = tags[s] + tag if s in tags else tag
+    for s, tag in tags.items():
+        card = farms.find(f'<div class="bk-farm" data-seat="{s}"')
+        if card < 0:
+            continue
+        end = farms.find("</div>", card)          # the end of the card's head (its first row)
+        farms = farms[:end] + tag + farms[end:]
+    return farms
 
 
 def end_html(game, state, names) -> str:

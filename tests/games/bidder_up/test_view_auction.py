@@ -1,0 +1,128 @@
+"""The running auction on the Bidder Up! views: the all-seeing view and every seat's view
+draw the pen's lot, the format, what is public of the bids and whose move it is, from the
+start of the auction to its end; a seat's view shows only what the format lets it know
+(sealed bids stay hidden until they are turned over together)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import numpy as np
+
+from bluffkit.core.game import make_game
+from bluffkit.core.scenario import find, run
+from bluffkit.games.bidder_up import view
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _box(page: str) -> str:
+    """The auction's box of a view, in plain words ("" when none)."""
+    m = re.search(r"<div class='bk-auction'.*?</div>", page, re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", m.group(0)).split()) if m else ""
+
+
+def _pen(page: str, pen: str) -> list[str]:
+    g = next(g for g in ET.fromstring(page).iter(f"{SVG}g") if g.get("data-pen") == pen)
+    return [" ".join(t.itertext()) for t in g.iter(f"{SVG}text")]
+
+
+def _card(page: str, seat: int) -> str:
+    start = page.index(f'<div class="bk-farm" data-seat="{seat}"')
+    end = page.find('<div class="bk-farm" data-seat=', start + 1)
+    return page[start:end if end >= 0 else len(page)]
+
+
+def test_the_rulebook_classic_auction_is_drawn_from_its_start_to_its_end():
+    """Annette auctions the cow in Pen 2 (Classic) and Daniel wins at 120: the pen showed
+    "empty" and nothing said what was on sale, the bids, or that the others bid while
+    Annette's board said it was her turn."""
+    sc = find("bu-board-annette-cow-classic-120")
+    game, names = sc.game, sc.seats
+    states = run(sc).states
+    auctions = [st for st in states if st.auction is not None]
+    assert len(auctions) == 5, "from Annette's move to the cow to Daniel's payment"
+    for k, st in enumerate(auctions):
+        pages = [view.all_seeing_html(game, st, names)] + [view.seat_html(game, game.observe(st, s), names)
+                                                            for s in range(len(names))]
+        for page in pages:
+            box = _box(page)
+            assert "Auction in Pen 2 (small): Classic , held by Annette" in box and "On sale: cow" in box, box
+            assert _pen(page, "pen-2") == ["cow"], "the pen at auction shows its lot, not 'empty'"
+            annette = _card(page, 0)
+            assert "Annette’s turn" in annette or "Annette's turn" in annette
+            assert ">auctioneer</span>" in annette
+            if k in (1, 2):                      # Daniel's 120 stands; Frank passes, then Daniel
+                assert "Highest bid: 120 by Daniel" in box, box
+            if k == 2:
+                assert "Now: Daniel" in box and ">to bid</span>" in _card(page, 1)
+                assert "bk-asked" not in _card(page, 2) and "bk-asked" not in annette
+            if k == 3:                           # the hammer: Annette sells or buys
+                assert "the cow to Daniel for 120" in box and "Now: Annette" in box
+                assert ">to sell or buy</span>" in annette
+    assert "bk-auction" not in view.all_seeing_html(game, states[-1], names), "the auction is over"
+
+
+def test_sealed_bids_are_seen_only_by_their_bidder_until_turned_over():
+    """Second Hand: Annette bids 120 and Frank 100, face down. Everyone sees who has bid;
+    only the bidder sees the amount; the all-seeing view every bid; then all see them."""
+    sc = find("bu-board-second-hand-cow-buy")
+    game, names = sc.game, sc.seats          # André, Annette, Frank, Daniel
+    states = run(sc).states
+    after_frank = states[3]
+    assert after_frank.auction.phase == "bid"
+    boxes = [_box(view.seat_html(game, game.observe(after_frank, s), names)) for s in range(4)]
+    for s, box in enumerate(boxes):
+        assert "Sealed bids made: Annette, Frank" in box and "Now: Daniel" in box, box
+        assert ("120" in box) == (s == 1) and ("100" in box) == (s == 2), f"{names[s]} sees: {box}"
+    assert "Your sealed bid: 120" in boxes[1] and "Your sealed bid: 100" in boxes[2]
+    assert "Annette 120, Frank 100" in _box(view.all_seeing_html(game, after_frank, names))
+    turned = states[4]
+    assert turned.auction.phase == "refuse"
+    for s in range(4):
+        box = _box(view.seat_html(game, game.observe(turned, s), names))
+        assert "The bids: Annette 120, Frank 100" in box and "Now: André" in box, box
+
+
+#: Tiles that put every format on the board, for the player counts each allows.
+TILES = [(4, ("secret-value", "american-count", "round-the-table", "second-hand")),
+         (4, ("dutch", "secret-count", "classic", "cat-in-the-bag")),
+         (3, ("secret-value", "round-the-table", "dutch", "cat-in-the-bag")),
+         (2, ("number-call", "the-call", "classic", "cat-in-the-bag"))]
+
+
+def test_a_seats_auction_shows_nothing_the_seat_cannot_know_in_every_format():
+    """At auction steps of seeded games in every format, each seat's page is the same for
+    every state the seat cannot tell apart (``hide_from``: others' notes and sealed bids
+    drawn again, a Cat in the Bag's pen shuffled again); the all-seeing view and every
+    seat's view draw the auction."""
+    formats: set = set()
+    for players, tiles in TILES:
+        game = make_game("bidder-up", board="animal-market", tiles=tiles)
+        names = ["Annette", "Daniel", "André", "Frank"][:players]
+        rng = np.random.default_rng(players)
+        t = game.table(players=players)
+        checked = 0
+        while not t.is_over() and checked < 50:
+            if t.is_chance():
+                t.apply_chance(t.sample_chance(float(rng.random()), rng))
+            else:
+                seat, legal, _ = t.decision()
+                t.apply(seat, legal.sample(rng), legal)
+            state = t.freeze()
+            if state.auction is None or rng.random() > 0.4:
+                continue
+            checked += 1
+            formats.add(state.auction.rules.format)
+            assert "class='bk-auction'" in view.all_seeing_html(game, state, names)
+            for s in range(players):
+                page = view.seat_html(game, game.observe(state, s), names)
+                assert "class='bk-auction'" in page
+                for k in range(1):
+                    other = game.hide_from(state, s, np.random.default_rng(k))
+                    assert view.seat_html(game, game.observe(other, s), names) == page, \
+                        f"{names[s]}'s view of a {state.auction.rules.format} auction ({state.auction.phase}) " \
+                        "changes with what the seat cannot see"
+    assert formats >= {"secret-value", "second-hand", "dutch", "secret-count", "cat-in-the-bag", "number-call",
+                       "the-call", "round-the-table", "american-count", "classic"}, formats
