@@ -302,6 +302,16 @@ def trade_options(obs, seat: int, pairs, names) -> list:
 _SIGN = {"f": "\u2640", "m": "\u2642"}
 
 
+#: The table's own styles: on a projector the auction's box at the top of the controls in
+#: the farm boards' type, without its "Now:" line (the prompt under it asks the seat, the
+#: farm boards tag the others): in the prompt's large type it took five lines, and the
+#: seat's own notes and the last line of what happened went below a 1280 x 720 screen.
+_STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-height: 1.35; padding: 2px 8px}"
+          ".bk-projector .bk-legal .bk-auction-now {display: none}"
+          ".bk-projector .bk-farm > div {line-height: 1.45 !important; margin-top: 2px !important}"
+          ".bk-projector .bk-farm {padding: 4px 8px !important}</style>")
+
+
 class BidderUpTable(SeatPanel):
     """Bidder Up! on the ``board`` (``"animal-market"`` or ``"fairground"``) for 2 to 4
     players: ``humans`` the human seats, the others ``bots`` (``"heuristic"``, ``"random"``,
@@ -343,14 +353,20 @@ class BidderUpTable(SeatPanel):
         self.notes_button = _button("Pay", self._pay_pending, "bk-go")
         self.notes_box = W.VBox([self.notes_title, self.note_row, self.notes_button])
         self.farms = W.HTML()                      # every farm board, beside the board with the controls
-        self.events_before = self.farms            # on a projector, what happened above the farm boards
-        self._farms_html = self._auction_html = ""
+        # on a projector: the seat's own farm board alone in farms, the others folded here with
+        # the text view, below what happened (see seat_pieces); else the text view is in farms
+        self.more_farms = W.HTML()
+        self.events_before = self.more_farms       # on a projector, what happened under the own farm board
+        self._farms_html = self._more_html = self._auction_html = ""
         self._head = ""                            # whose turn it is, above the prompt of a seat asked in it
+        self._receipt = ""                         # a horse-trade's receipt, above the prompt
+        self._body = ""                            # the prompt's own words (see _prompt)
         self._turns: list = []                     # per step: (its move, its turn, the mover): see step_turns
         super().__init__(game, players, humans, bots, names, seed,
                          [self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
-                          self.buttons_box, self.notes_box, self.farms], undo=undo)
+                          self.buttons_box, self.notes_box, self.farms, self.more_farms], undo=undo)
         self.view.on_space(self.click_space)
+        self.style_sheet.value += _STYLE
         self.set_projector(False)
 
     def __repr__(self) -> str:
@@ -374,18 +390,33 @@ class BidderUpTable(SeatPanel):
         return BoardView()
 
     def seat_html(self, obs) -> str:
-        """The board (with its side panel) for the view; the farm boards, the seat's own
-        notes among them, go beside it under the controls (drawn in :meth:`draw_seat`), so
-        that at 1280 x 720 a player sees the board, the moves and their notes at once."""
-        self._auction_html, board, self._farms_html, _ = seat_pieces(self.game, obs, self.session.names)
+        """The board (with its side panel, and a running auction above it) for the view;
+        the farm boards, the seat's own notes among them, go beside it under the controls
+        (drawn in :meth:`draw_seat`), so that at 1280 x 720 a player sees the board, the
+        moves and their notes at once. On a projector the seat's own farm board comes
+        first, what happened under it, the other farm boards and the board's key folded
+        (:func:`~bluffkit.games.bidder_up.view.seat_pieces`)."""
+        self._auction_html, board, self._farms_html, self._more_html = seat_pieces(
+            self.game, obs, self.session.names, compact=bool(self.projector.value))
         return board
 
     def set_projector(self, on: bool) -> None:
         """The board and its controls side by side in both layouts (the controls are what
-        a player clicks next to the board); the projector's large type as at every table."""
+        a player clicks next to the board); the projector's large type as at every table.
+        The seat on screen's board, farm boards and prompt are drawn again for the layout
+        (from its observation alone, as every redraw; the controls and a choice in them
+        stay as they are)."""
         super().set_projector(on)
         self.board.layout.flex_flow, self.board.layout.align_items = "row", "flex-start"
         self.view.layout.width, self.controls.layout.width = "60%", "40%"
+        seat = self.viewer
+        if getattr(self, "_turns", None) is None or seat is None or self.session.over \
+                or self.screen != ("seat", seat):
+            return
+        obs = self.session.observe(seat)
+        self.view.value = self.seat_html(obs)
+        self._draw_farms(seat, obs)
+        self._show_prompt()
 
     # -- "What happened", turn by turn ----------------------------------------------------
     def step_turns(self) -> list[tuple[int, int]]:
@@ -590,12 +621,13 @@ class BidderUpTable(SeatPanel):
         self.note_toggles, self.market_steps = [], {}
         self.auction_moves.clear()
         self.trade_target.options = ()
-        self.notes_title.value = self.farms.value = self._head = ""
+        self.notes_title.value = self.farms.value = self.more_farms.value = self._head = self._receipt = ""
+        self._body = ""
         self.notes_button.description = "Pay"
         self.notes_button.disabled, self.notes_button.tooltip = False, "Pay"    # (the market may close it)
         self.view.clickable = []
         for box in (self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
-                    self.buttons_box, self.notes_box):
+                    self.buttons_box, self.notes_box, self.more_farms):
             box.layout.display = _HIDE
 
     def label(self, space) -> str:
@@ -616,18 +648,25 @@ class BidderUpTable(SeatPanel):
             return AUCTION_ASKED.get(getattr(sub, "phase", ""), "to act")
         return ASKED.get(obs.phase, "to act")
 
+    def _draw_farms(self, seat: int, obs) -> None:
+        """The farm boards of the seat's view (:meth:`seat_html` drew them), the seat on
+        screen's tagged with what it is asked to do."""
+        self.farms.value = mark_turn(self._farms_html, self.session.names[obs.current], seat, self.asked(seat, obs))
+        self.more_farms.value = self._more_html
+        self.more_farms.layout.display = _SHOW if self._more_html else _HIDE
+
     def draw_seat(self, seat: int, obs) -> None:
         s = self.session
         me = escape(s.names[seat])
         asked = self.asked(seat, obs)
         mover = s.names[obs.current]
-        self.farms.value = mark_turn(self._farms_html, mover, seat, asked)
+        self._draw_farms(seat, obs)
         # another player's turn (their auction, their horse-trade): say whose, and what this seat is asked
+        # (not on a projector: the farm boards and the auction above the board say it there)
         self._head = (f"<div class='bk-turn-line'>\u25b6 <b>{escape(mover)}'s turn</b>; {me}, you are asked "
                       f"<b>{escape(asked)}</b> now.</div>" if obs.current != seat and asked else "")
         receipt = self.trade_receipt(seat)
-        if receipt:
-            self._head = f"<div class='bk-turn-line'>{escape(receipt)}</div>" + self._head
+        self._receipt = f"<div class='bk-turn-line'>{escape(receipt)}</div>" if receipt else ""
         if self.chance_seat() == seat:
             self.roll_button.layout.display = _SHOW
             self._prompt(f"<b>{me}</b>, it is your turn: roll the die.")
@@ -672,7 +711,15 @@ class BidderUpTable(SeatPanel):
         return f"you get {name}'s {what}" if gained > 0 else f"{name} gets your {what}"
 
     def _prompt(self, text: str) -> None:
-        self.legal_text.value = f"<div class='bk-box'>{self._head}{text}</div>"
+        self._body = text
+        self._show_prompt()
+
+    def _show_prompt(self) -> None:
+        """The prompt: a horse-trade's receipt, whose turn it is when the seat is asked in
+        another's (not on a projector, where the farm boards and the auction drawn above
+        the board say so and the room is the controls'), then the prompt's own words."""
+        head = self._receipt + ("" if self.projector.value else self._head)
+        self.legal_text.value = f"<div class='bk-box'>{head}{self._body}</div>" if head or self._body else ""
 
     def _draw_move(self, me, obs, legal) -> None:
         reach = dict(legal.key)

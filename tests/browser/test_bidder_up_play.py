@@ -4,7 +4,8 @@ from each click on the board to the redrawn board is measured in the browser.
 
 Saves ``.tmp/screenshots/panel-bidder-up.png`` (the board mid-game with its pawns and pens,
 at 1280 x 720), ``panel-bidder-up-full.png`` (the whole panel, the farm boards below the
-board) and ``panel-bidder-up-projector.png``, and the click-to-board
+board), ``panel-bidder-up-projector.png`` and ``panel-bidder-up-projector-mid-game.png``
+(Annette bidding in another's auction, her notes on the screen), and the click-to-board
 times in ``.tmp/screenshots/bidder-up-click-ms.json`` (``benchmarks/board_click.py``
 prints them against the 100 ms bar).
 """
@@ -19,7 +20,7 @@ import pytest
 from playwright.sync_api import Page, TimeoutError as PlaywrightTimeout, expect
 
 from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons
-from .test_lab import BUTTONS
+from .test_lab import BUTTONS, open_and_run_all, open_on
 from .test_panels_play import click, start
 
 pytestmark = pytest.mark.browser
@@ -174,3 +175,70 @@ def test_the_projector_fits_after_a_roll(page: Page, lab_server: LabServer):
                  cell.locator(".bk-farm[data-seat='0']").first):
         box = part.bounding_box()
         assert box is not None and box["y"] + box["height"] <= area + 1, f"below the 1280 x 720 screen: {box}, {area}"
+
+
+#: Annette's table of the audit: her twelfth move made, she is asked to bid in André's
+#: auction (Classic, turn 7), every other seat a bot; the clicks are the widget check's.
+MID_GAME = '''import numpy as np
+from bluffkit.widgets import BidderUpTable
+from bluffkit.widget_check import driver_for
+t = BidderUpTable("animal-market", players=4, humans=[0], names=["Annette", "Daniel", "André", "Frank"], seed=4)
+d, rng = driver_for(t), np.random.default_rng(0)
+for _ in range(3000):
+    st = t.session.state
+    if (sum(1 for s, _ in t.session.moves if s == 0) >= 12 and t.screen == ("seat", 0) and st.auction is not None
+            and st.current == 2 and st.auction.phase == "bid"):
+        break
+    d.click(t, rng)
+t'''
+
+#: The bottom of the notebook's visible area, and the boxes of the parts a bidder needs on a
+#: projected 1280 x 720 screen: the auction and the prompt, the move buttons, the seat's own
+#: notes and the newest line of What happened.
+PARTS_JS = """e => {
+  const box = x => x ? {top: x.getBoundingClientRect().top, bottom: x.getBoundingClientRect().bottom} : null;
+  const area = e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook');
+  const seen = x => x.offsetParent !== null;
+  return {area: box(area), prompt: box(e.querySelector('.bk-legal')),
+          moves: [...e.querySelectorAll('.bk-move')].filter(seen).map(b => [b.textContent.trim(), box(b)]),
+          notes: box(e.querySelector(".bk-farm[data-seat='0'] .bk-notes")),
+          newest: box(e.querySelector(".bk-log div[style*='padding-left'] > b")),
+          panel: box(e)};
+}"""
+
+
+def test_the_projector_shows_the_bidders_own_notes_and_moves_mid_game(page: Page, lab_server: LabServer):
+    """Projector mode mid-game, Annette asked to bid in André's auction: her own farm board
+    (its Notes row) was at 668-815 px and its notes below the 720 px screen, under a prompt
+    that repeated whose turn it was and What happened. Now the auction's box heads the
+    controls, her farm board follows the moves, What happened after it, the others folded:
+    the prompt, every move button, her notes and the newest line of What happened are on
+    the screen (the notebook's visible area at 1280 x 720, the panel scrolled to its top)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "panel", "metadata": {}, "outputs": [],
+                     "source": MID_GAME}],
+          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                      "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (lab_server.root / "panel-bidder-up-mid-game.ipynb").write_text(json.dumps(nb))
+    open_and_run_all(page, lab_server, "panel-bidder-up-mid-game.ipynb")
+    current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+    if current.count():                 # the file browser folded away, as a teacher projecting would
+        current.click()
+    cell = open_on(page, "Annette")
+    panel = cell.locator(".bk-panel").first
+    click(cell, "Projector")
+    expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+    expect(page.locator(IDLE)).to_have_count(1, timeout=WAIT_MS)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(500)                      # (the projector's layout drawn)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-projector-mid-game.png"))
+    fit = panel.evaluate(PARTS_JS)
+    bottom = fit["area"]["bottom"] + 1
+    assert fit["moves"] and any(words.startswith("Bid") for words, _ in fit["moves"]), fit
+    for words, box in fit["moves"]:
+        assert box["bottom"] <= bottom, f"the move button {words!r} is below the screen: {fit}"
+    for part in ("prompt", "notes", "newest"):
+        assert fit[part] is not None and fit[part]["bottom"] <= bottom, f"{part} below the screen: {fit}"
+    assert "Highest bid" in cell.locator(".bk-legal .bk-auction").first.inner_text()

@@ -640,6 +640,27 @@ def test_the_auction_is_drawn_above_the_moves_with_its_bids_and_whose_move_it_is
     assert "Now: Annette (you)" in prompt and "Annette, you may: " in prompt
 
 
+def test_the_projector_puts_the_seats_own_farm_board_first_and_folds_the_others():
+    """Projector mode at 1280 x 720: the seat's own farm board (its notes) was fourth in the
+    column, under What happened, below the screen. Now the own board alone comes under the
+    moves, What happened under it, the other boards folded after it (their names and marks
+    in the summary), the board's key folded, and the prompt says whose turn it is no more
+    (the farm boards and the auction's box do)."""
+    t = bid_in_daniels_turn()
+    t.projector.value = True
+    own, more = t.farms.value, t.more_farms.value
+    assert _card(own, 0) and 'data-seat="1"' not in own, "the seat's own farm board alone"
+    assert "bk-other-farms" in more and all(f'data-seat="{s}"' in more for s in (1, 2, 3))
+    assert "The other farm boards: 2 Daniel (▶ turn, auctioneer)" in more and "Text view" in more
+    col = list(t.controls.children)
+    assert col.index(t.farms) < col.index(t.events) < col.index(t.more_farms)
+    assert "bk-turn-line" not in t.legal_text.value and "class='bk-auction'" in t.legal_text.value
+    assert "bk-key" in t.view.value and "<summary>Pawns, Piggy Bank, supply and the key</summary>" in t.view.value
+    t.projector.value = False                        # back: every farm board, the prompt's turn line
+    assert all(f'data-seat="{s}"' in t.farms.value for s in range(4)) and t.more_farms.value == ""
+    assert "bk-turn-line" in t.legal_text.value and "bk-key" not in t.view.value
+
+
 def test_the_seats_own_move_stays_in_what_happened_after_a_long_bidding_run():
     """Annette's move to Pen 2, and how she came by the cow, were pushed off the last 12 lines
     by the bidding; now "What happened" goes turn by turn, the bidding told in one line."""

@@ -218,13 +218,15 @@ def test_what_happened_is_newest_first_and_shown_on_the_projector():
     assert all(escape(x) in t.events.value for x in t.said[-EVENTS:])
 
 
-def test_on_the_projector_bidder_ups_events_go_above_the_farm_boards():
+def test_on_the_projector_bidder_ups_events_go_under_the_seats_own_farm_board():
+    """The seat's own farm board (its notes) under the controls, what happened under it,
+    then the other farm boards folded: at 1280 x 720 the notes were below the screen."""
     t = BidderUpTable(players=3, humans=[0, 1], names=["Annette", "Daniel", "Ben"], seed=3)
     t.projector.value = True
     assert t.events in t.children                        # the cover: no controls column
     t.show.click()
     kids = t.controls.children
-    assert t.events in kids and kids.index(t.events) == kids.index(t.farms) - 1
+    assert t.events in kids and kids.index(t.farms) < kids.index(t.events) == kids.index(t.more_farms) - 1
 
 
 def test_a_table_with_one_human_seat_never_shows_a_cover():

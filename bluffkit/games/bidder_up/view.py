@@ -68,6 +68,17 @@ def _board(rules, players: int, pens: dict, pos, names, piggy: int, supply, raff
             f"<div style='flex: 1 1 250px; min-width: 0'>{panel}</div></div>")
 
 
+def _key_folded(board: str) -> str:
+    """The board's side panel (pawns, Piggy Bank, supply, the legend) folded under the
+    board, for a screen without room for it (the panel's projector mode)."""
+    at = board.rfind("<div style='flex: 1 1 250px")
+    if at < 0:
+        return board
+    end = len(board) - len("</div>")
+    return (board[:at] + "<details class='bk-key' style='flex: 1 1 100%'><summary>Pawns, Piggy Bank, supply "
+            "and the key</summary>" + board[at:end] + "</details>" + board[end:])
+
+
 def _folded(summary: str, text: str) -> str:
     # wrapped at spaces: JupyterLab breaks a <pre>'s words anywhere ("phase r / oll")
     return (f"<details style='margin-top: 8px'><summary>{summary}</summary>"
@@ -113,22 +124,48 @@ def _sized(auction: str) -> str:
     return f"<div style='font-size: 16px'>{auction}</div>" if auction else ""
 
 
-def seat_pieces(game, obs, names) -> tuple[str, str, str, str]:
+def seat_pieces(game, obs, names, compact: bool = False) -> tuple[str, str, str, str]:
     """:func:`seat_parts` in four, for a panel that places them itself: the running
     auction (:func:`seat_auction_html`, ``""`` when none; in the type size around it),
-    the board with its side panel, the farm boards with the text view, and ``""``. From
-    ``obs`` alone, as every piece of a seat's view."""
+    the board with its side panel, the farm boards with the text view, and ``""``. With
+    ``compact`` (a 1280 x 720 projector, where the seat's own notes must be on the screen
+    with its controls) the board's side panel is folded under it, the seat's own farm
+    board is the third piece alone, and the other farm boards, folded, and the text view
+    the fourth. From ``obs`` alone, as every piece of a seat's view."""
     lay = layout_of(obs.rules.board)
     pens = {str(p.space): _pen_entry(obs, i, up) for i, (p, up) in enumerate(zip(lay.pens, obs.pens))}
     legal = obs.legal
     highlight = dict(legal.key) if obs.phase == "move" and legal and legal.inner is None and legal.key else None
     svg = _board(obs.rules, len(obs.pos), pens, obs.pos, names, obs.piggy, obs.stacks[0], obs.bag,
                  _market(obs, obs.rules), highlight)
+    if compact:
+        svg = _key_folded(svg)
     sub = obs.auction
     auction = seat_auction_html(obs, names) if sub is not None else ""
     text = _folded('Text view', html.escape(game.describe(obs, names, legal=True)))
+    farms = seat_farms(obs, names)
     to_move = tuple(sub.to_move) if sub is not None else ()
-    return auction, svg, mark_auction(farms_html(seat_farms(obs, names)), sub, to_move) + text, ""
+    if not compact:
+        return auction, svg, mark_auction(farms_html(farms), sub, to_move) + text, ""
+    own = [f for f in farms if f.you]
+    others = [f for f in farms if not f.you]
+    return (auction, svg, mark_auction(farms_html(own), sub, to_move),
+            mark_auction(_others_folded(others, sub, to_move), sub, to_move) + text)
+
+
+def _others_folded(farms, sub, to_move) -> str:
+    """The farm boards ``farms`` folded, their summary naming each (and the turn's mark,
+    the auction's roles), so that the folded boards still say who is who."""
+    if not farms:
+        return ""
+    said = []
+    for f in farms:
+        marks = (["▶ turn"] if f.current else []) + (["auctioneer"] if sub is not None and f.seat == sub.auctioneer
+                                                      else []) + \
+            ([AUCTION_ASKED.get(sub.phase, "to act")] if sub is not None and f.seat in to_move else [])
+        said.append(f"{f.seat + 1} {html.escape(f.name)}" + (f" ({', '.join(marks)})" if marks else ""))
+    return ("<details class='bk-other-farms' style='margin-top: 6px'><summary>The other farm boards: "
+            + "; ".join(said) + f"</summary>{farms_html(farms)}</details>")
 
 
 def all_seeing_html(game, state, names) -> str:
