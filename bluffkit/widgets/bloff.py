@@ -85,6 +85,7 @@ class BloffTable(SeatPanel):
         just laid face down, would show), both move boxes hidden."""
         retire(self.hand.children)
         self.hand.children = ()
+        self.hand.remove_class("bk-hand-many")         # (the last hand's size would stay on the cover)
         self.card_toggles = []
         self.lay.description, self.lay.disabled, self.lay.tooltip = "Lay", True, CHOOSE_FIRST
         self.play_box.layout.display = self.call_box.layout.display = _HIDE
