@@ -83,6 +83,18 @@ class GameSpec:
       narrated alike and leaving that seat's view alike, must show alike;
       ``bluffkit.testing._check_public``) (``None``: only the kind of move, its class, is seen).
 
+    The rulebook's numbers (the facts a worked example checks, ``game.facts``), as the
+    scenario player says them:
+
+    - ``fact_words``: a dict, the game's own words for its facts' keys where they are the
+      game's alone or mean something else than in another game (Bløff's ``current`` lays
+      cards next; ``None``: the shared words); ``phase_words``: a dict, its phases in words
+      (``None``: You're Bluffing!'s :func:`bluffkit.widgets.render.phase_words`);
+      ``fact_value(game, key, value) -> str | None``: a fact's value in words where the
+      game says it its own way (a space by the board's name), ``None`` to say it plainly.
+    - ``scores_are``: what the game's scores are, ``"points"``, ``"money"`` (one auction:
+      money won or lost) or ``"none"`` (Bløff keeps no score).
+
     Checks:
 
     - ``configs``: the configurations the conformance suite and the golden playthroughs
@@ -117,6 +129,10 @@ class GameSpec:
     charts: str | None = None
     encoder: str | None = None
     public_move: str | None = None
+    fact_words: str | None = None
+    phase_words: str | None = None
+    fact_value: str | None = None
+    scores_are: str = "points"
     configs: tuple[Config, ...] = field(default=(), hash=False)   # options are dicts
     test_players: Callable[[Any], tuple[int, ...]] | None = None
     test_seeds: int = 3

@@ -28,7 +28,7 @@ from bluffkit.widgets.replay import auto_play
 from bluffkit.widgets.words import PLAY_TIP
 
 #: The facts a worked example checks, in words (the keys of ``game.facts``), where a key
-#: means the same in every game; :data:`GAME_FACT_WORDS` holds each game's own.
+#: means the same in every game; each game's own are its spec's ``fact_words``.
 FACT_WORDS = {"notes": "notes", "high_bid": "highest bid", "high_bidder": "highest bidder", "money": "money",
               "herds": "animals", "phase": "now", "current": "whose turn", "leader": "leader",
               "hand_sizes": "cards in hand", "pile": "cards in the pile", "rank": "cards laid as",
@@ -39,66 +39,16 @@ FACT_WORDS = {"notes": "notes", "high_bid": "highest bid", "high_bidder": "highe
               "awards": "sold", "owners": "owners", "scores": "scores", "winners": "winner",
               "bank": "the bank holds", "paydays": "paydays so far"}
 
-#: Each game's words for its facts (by the game's name), where a key is the game's alone or
-#: means something else than in another game: ``current`` is who lays cards next in Bløff,
-#: whose turn it is on the Bidder Up! board; ``notes`` the notes themselves in You're
-#: Bluffing! ("50+50+0+0"), their number on the board, where a move is paid by count [C].
-GAME_FACT_WORDS: dict[str, dict[str, str]] = {
-    "bloff": {"current": "lays cards next"},
-    # the Bidder Up! rulebook's words, by its sections (docs/bidder-up.md: A-L of BIDDER-UP.md)
-    "bidder-up": {"current": "whose turn", "roll": "the die shows",
-                  "pos": "pawn on",                                           # [C]
-                  "moved": "the move",                                        # [C] more or fewer costs notes
-                  "notes": "notes in hand (by count)", "money": "money (the notes' value)",
-                  "hand": "notes in hand", "piggy": "notes on the Piggy Bank",  # [F]
-                  "piggy_value": "the Piggy Bank's notes are worth",
-                  "bank": "the notes beside the Golden Donkey",               # [A], [D]
-                  "donkeys": "Golden Donkeys paid out so far",                # [D]
-                  "pastures": "animals on the pasture", "barns": "complete types in the barn",   # [D]
-                  "pens": "animals in the pens", "stacks": "animals in the supply stacks",
-                  "market": "market values", "locked": "locked types",       # [G]
-                  "tickets": "raffle tickets held", "bag": "raffle tickets in the bag",          # [H]
-                  "sow": "the Wool-Milk-Sow goes to",                         # [H]
-                  "loans": "IOUs to pay back at the end",                     # [J]
-                  "babies": "baby animals on the supply board", "baby_barns": "baby animals in the barn",
-                  "baby_zoos": "baby animals in the petting zoo",            # [K]
-                  "scores": "score"},                                         # [I]
-    # one auction of the Bidder Up! booklet: its score is money won or lost (docs/auctions.md)
-    "auction": {"scores": "money won or lost", "high": "highest bid", "lot": "the lot"},
-}
 
-#: Each game's phases in words (``now: ...``); You're Bluffing! and Horse Trading use
-#: :func:`bluffkit.widgets.render.phase_words`.
-PHASE_WORDS: dict[str, dict[str, str]] = {
-    # the Bidder Up! rulebook: [C] roll, move; [D] pens; [E] horse-trading; [F], [J] the Piggy
-    # Bank; [G] market; [H] raffle; [I] the end
-    "bidder-up": {"setup": "the animals are dealt", "roll": "the next turn begins with the roll of the die",
-                  "move": "the pawn moves", "auction": "the pen's animals are auctioned",
-                  "trade": "a horse-trade: the challenger makes an offer",
-                  "respond": "a horse-trade: the challenged player accepts or counters",
-                  "market": "the market: animal values change", "raffle": "the raffle booth: tickets are bought",
-                  "draw": "raffle tickets are drawn", "keep": "one raffle ticket is kept",
-                  "piggy": "the Piggy Bank: raid, loan or gamble", "gamble": "the gamble: the die is rolled",
-                  "give": "the gamble: one of three notes is given to the opponent",
-                  "end": "action tickets may still be revealed", "sow": "the die decides the Wool-Milk-Sow",
-                  "over": "the game is over"},
-    "auction": {"setup": "the lot is set out", "pick": "the lot is picked", "bid": "bidding",
-                "final": "the last bid", "grab": "grabbing", "choose": "the auctioneer sells or buys",
-                "refuse": "the auctioneer sells or buys", "pay": "payment", "over": "the auction is over"},
-    "bluffer": {"ask": "the next question is drawn", "write": "the false answers are written",
-                "copy": "the leader copies the true answer", "shuffle": "the answers are shuffled and read",
-                "vote": "voting", "over": "the game is over"},
-}
-
-
-#: The games whose rulebook keeps no score: Bløff ("Spillet har ingen poengregning. Førstemann
-#: ut har vunnet": the game has no scoring; the first out has won).
-NO_SCORES = frozenset({"bloff"})
-
-
-def _game_name(game) -> str | None:
+def _spec(game):
     from bluffkit.core.spec import spec_of
-    return None if game is None else spec_of(game).name
+    return None if game is None else spec_of(game)
+
+
+def _own(game, field: str):
+    """The spec's reference field ``field`` of ``game``'s spec, resolved (``None``: none)."""
+    spec = _spec(game)
+    return None if spec is None else spec.resolve(field)
 
 
 #: In a seat's view the rulebook's numbers are not listed: they name every seat's notes,
@@ -111,7 +61,7 @@ def fact_name(key: str, game=None) -> str:
     """A checked fact's name in words, in ``game``'s words where it has its own:
     ``last_gains`` -> ``points for the last question``; ``current`` in Bløff -> ``lays
     cards next``, on the Bidder Up! board -> ``whose turn``."""
-    own = GAME_FACT_WORDS.get(_game_name(game) or "", {})
+    own = _own(game, "fact_words") or {}
     return own.get(key) or FACT_WORDS.get(key, key.replace('_', ' '))
 
 
@@ -121,22 +71,17 @@ def _animal(name: str) -> str:
     return f"{name.removesuffix('-m')} (male)" if name.endswith("-m") else name
 
 
-def _moved(v: dict) -> str:
-    """The Bidder Up! move in words [C]: "For 2 spaces more or fewer, the player would have
-    to pay 1 + 2 = 3 notes", by count, face down onto the Piggy Bank."""
-    steps, cost = v.get("steps"), v.get("cost")
-    paid = "paying nothing" if cost == 0 else f"paying {cost} note{'s' if cost != 1 else ''} onto the Piggy Bank"
-    return f"{steps} space{'s' if steps != 1 else ''}, {paid}"
-
-
 def fact_text(key: str, value, game=None) -> str:
     """A checked fact in words: ``herds {'Ben': {'9': 1}}`` -> ``animals: Ben 1 × 9``; on
     the Bidder Up! board ``pos {'Annette': 'pen-2'}`` -> ``pawn on: Annette Pen 2 (small)``."""
-    gname = _game_name(game)
+    phases = _own(game, "phase_words")
+    value_of = _own(game, "fact_value")
 
     def say(v) -> str:
-        if key == "moved" and isinstance(v, dict):
-            return _moved(v)
+        if value_of is not None:
+            own = value_of(game, key, v)
+            if own is not None:
+                return own
         if key == "awards" and isinstance(v, dict) and {"winner", "animals", "price"} <= set(v):
             return f"{say(v['animals'])} to {v['winner']} for {v['price']}"
         if key in ("herds", "pastures") and isinstance(v, dict) and all(isinstance(x, int) for x in v.values()):
@@ -146,11 +91,7 @@ def fact_text(key: str, value, game=None) -> str:
         if isinstance(v, (list, tuple)):
             return ", ".join(say(x) for x in v) or "none"
         if key == "phase":
-            own = PHASE_WORDS.get(gname or "")
-            return own.get(str(v), str(v)) if own is not None else phase_words(v)
-        if key == "pos" and gname == "bidder-up":
-            from bluffkit.games.bidder_up.narrate import place
-            return place(game.rules, v)
+            return phases.get(str(v), str(v)) if phases is not None else phase_words(v)
         return str(v)
     return f"{fact_name(key, game)}: {say(value)}"
 
@@ -410,14 +351,15 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         - a stand-alone auction's score is money won or lost (docs/auctions.md), said so."""
         game, state = self.scenario.game, self.result.states[i]
         over = game.is_over(state)
-        if i < self.step.max or (seat is not None and not over) or _game_name(game) in NO_SCORES:
+        kind = _spec(game).scores_are                  # (points, money, or none: Bløff keeps no score)
+        if i < self.step.max or (seat is not None and not over) or kind == "none":
             return ""
         if not over and not any(c.key == "scores" for c in self.result.checks):
             return ""
         said = getattr(game, "scores_are", None)
         if "class='bk-scores'" in table.replace('"', "'") or (said and said in table):
             return ""
-        if _game_name(game) == "auction":
+        if kind == "money":
             return scores_html(self.scenario.seats, game.scores(state), "Money won or lost in the auction", "money")
         return scores_html(self.scenario.seats, game.scores(state), "Score at the end of the example")
 

@@ -7,6 +7,13 @@ from bluffkit.core.spec import GameSpec, register
 
 __all__ = ["Auction", "SPEC"]
 
+#: The words for the facts a worked example checks where they are the auction's own
+#: (its score is money won or lost, docs/auctions.md), and its phases.
+FACT_WORDS = {"scores": "money won or lost", "high": "highest bid", "lot": "the lot"}
+PHASE_WORDS = {"setup": "the lot is set out", "pick": "the lot is picked", "bid": "bidding",
+               "final": "the last bid", "grab": "grabbing", "choose": "the auctioneer sells or buys",
+               "refuse": "the auctioneer sells or buys", "pay": "payment", "over": "the auction is over"}
+
 #: The formats each conformance configuration covers (Bidder Up! booklet); the first
 #: four also with a double pen.
 FORMATS = ("classic", "cat-in-the-bag", "dutch", "secret-value", "secret-count", "round-the-table",
@@ -43,6 +50,9 @@ SPEC = register(GameSpec(
     all_seeing_html="bluffkit.widgets.render_auction:all_seeing_html",
     encoder="bluffkit.rl.encoders.auction:AuctionEncoder",
     public_move="bluffkit.auctions.narrate:public_move",
+    fact_words="bluffkit.games.auction:FACT_WORDS",
+    phase_words="bluffkit.games.auction:PHASE_WORDS",
+    scores_are="money",
     configs=tuple((f"auction-{f}", "auction", (), {"format": f}) for f in FORMATS)
     + tuple((f"auction-{f}-double", "auction", (), {"format": f, "double": True}) for f in DOUBLE)
     # Second Hand's winner checked against its bid, not the price (the option show_against)

@@ -263,3 +263,59 @@ def facts(game, state, names) -> dict:
     if t.log[:1] == ("move",):
         out["moved"] = {"steps": t.log[3], "cost": t.log[4]}
     return out
+
+
+# -- the facts a worked example checks, in the rulebook's words --------------------------------
+
+#: The game's words for its facts (``game.facts``' keys) where they are its own, by the
+#: rulebook's sections (docs/bidder-up.md: A-L of BIDDER-UP.md): ``current`` is whose turn
+#: it is; ``notes`` their number, a move being paid by count [C].
+FACT_WORDS = {"current": "whose turn", "roll": "the die shows",
+              "pos": "pawn on",                                           # [C]
+              "moved": "the move",                                        # [C] more or fewer costs notes
+              "notes": "notes in hand (by count)", "money": "money (the notes' value)",
+              "hand": "notes in hand", "piggy": "notes on the Piggy Bank",  # [F]
+              "piggy_value": "the Piggy Bank's notes are worth",
+              "bank": "the notes beside the Golden Donkey",               # [A], [D]
+              "donkeys": "Golden Donkeys paid out so far",                # [D]
+              "pastures": "animals on the pasture", "barns": "complete types in the barn",   # [D]
+              "pens": "animals in the pens", "stacks": "animals in the supply stacks",
+              "market": "market values", "locked": "locked types",       # [G]
+              "tickets": "raffle tickets held", "bag": "raffle tickets in the bag",          # [H]
+              "sow": "the Wool-Milk-Sow goes to",                         # [H]
+              "loans": "IOUs to pay back at the end",                     # [J]
+              "babies": "baby animals on the supply board", "baby_barns": "baby animals in the barn",
+              "baby_zoos": "baby animals in the petting zoo",            # [K]
+              "scores": "score"}                                          # [I]
+
+#: The phases in the rulebook's words: [C] roll, move; [D] pens; [E] horse-trading; [F], [J]
+#: the Piggy Bank; [G] market; [H] raffle; [I] the end.
+PHASE_WORDS = {"setup": "the animals are dealt", "roll": "the next turn begins with the roll of the die",
+               "move": "the pawn moves", "auction": "the pen's animals are auctioned",
+               "trade": "a horse-trade: the challenger makes an offer",
+               "respond": "a horse-trade: the challenged player accepts or counters",
+               "market": "the market: animal values change", "raffle": "the raffle booth: tickets are bought",
+               "draw": "raffle tickets are drawn", "keep": "one raffle ticket is kept",
+               "piggy": "the Piggy Bank: raid, loan or gamble", "gamble": "the gamble: the die is rolled",
+               "give": "the gamble: one of three notes is given to the opponent",
+               "end": "action tickets may still be revealed", "sow": "the die decides the Wool-Milk-Sow",
+               "over": "the game is over"}
+
+
+def _moved(v: dict) -> str:
+    """The Bidder Up! move in words [C]: "For 2 spaces more or fewer, the player would have
+    to pay 1 + 2 = 3 notes", by count, face down onto the Piggy Bank."""
+    steps, cost = v.get("steps"), v.get("cost")
+    paid = "paying nothing" if cost == 0 else f"paying {cost} note{'s' if cost != 1 else ''} onto the Piggy Bank"
+    return f"{steps} space{'s' if steps != 1 else ''}, {paid}"
+
+
+def fact_value(game, key: str, value) -> str | None:
+    """A fact's value in the rulebook's words where the board says it its own way: a
+    pawn's space by the board's name (``pen-2`` -> ``Pen 2 (small)``), the move [C];
+    ``None`` for the others."""
+    if key == "pos" and isinstance(value, str):
+        return place(game.rules, value)
+    if key == "moved" and isinstance(value, dict):
+        return _moved(value)
+    return None

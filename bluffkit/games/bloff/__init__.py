@@ -6,6 +6,10 @@ from bluffkit.games.bloff.rules import Rules
 
 __all__ = ["Bloff", "Rules", "SPEC"]
 
+#: The game's words for the facts a worked example checks, where they differ from the
+#: other games' (``current`` is who lays cards next).
+FACT_WORDS = {"current": "lays cards next"}
+
 
 def conformance_bots() -> list:
     """The bots the conformance suite seats first: an honest player and the exact caller."""
@@ -27,6 +31,8 @@ SPEC = register(GameSpec(
     encoder="bluffkit.rl.encoders.bloff:BloffEncoder",
     all_seeing_html="bluffkit.widgets.render_bloff:all_seeing_html",
     narration_html="bluffkit.widgets.render_bloff:narration_html",
+    fact_words="bluffkit.games.bloff:FACT_WORDS",
+    scores_are="none",            # "Spillet har ingen poengregning": the game has no scoring
     configs=(
         ("bloff", "bloff", (), {}),
         ("bloff-two-decks", "bloff", (), {"two_decks_from": 3}),

@@ -14,6 +14,12 @@ def conformance_bots() -> list:
     return [BluffBot(0.8, false_answers=2), BluffBot(0.1)]
 
 
+#: Bluffer's phases in words, for the facts a worked example checks.
+PHASE_WORDS = {"ask": "the next question is drawn", "write": "the false answers are written",
+               "copy": "the leader copies the true answer", "shuffle": "the answers are shuffled and read",
+               "vote": "voting", "over": "the game is over"}
+
+
 SPEC = register(GameSpec(
     name="bluffer",
     title=Bluffer.title,
@@ -27,6 +33,7 @@ SPEC = register(GameSpec(
     seat_html="bluffkit.widgets.render_bluffer:seat_html",
     encoder="bluffkit.rl.encoders.bluffer:BlufferEncoder",
     all_seeing_html="bluffkit.widgets.render_bluffer:all_seeing_html",
+    phase_words="bluffkit.games.bluffer:PHASE_WORDS",
     configs=(
         ("bluffer", "bluffer", (), {}),
         ("bluffer-quick-refused-team-scoring", "bluffer", (),
