@@ -826,6 +826,7 @@ def test_simulate_writes_its_table_through_a_link_and_refuses_a_named_pipe(capsy
     assert stat.S_ISFIFO(pipe.lstat().st_mode)
 
 
+@pytest.mark.slow                      # a fresh interpreter
 def test_simulate_stopped_by_sigterm_leaves_no_trace(tmp_path):
     """SIGTERM (kill, a job scheduler) ended the process before its cleanups: the hidden
     folder of logs stayed. It now stops as Ctrl-C does, with status 143."""

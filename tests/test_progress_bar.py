@@ -5,6 +5,11 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
+# two fresh interpreters (about 2 s): with the slow tests
+pytestmark = pytest.mark.slow
+
 # A kernel as tqdm.auto recognises one: ipykernel's shell module loaded.
 IN_A_KERNEL = """
 import ipykernel.zmqshell

@@ -75,6 +75,7 @@ def test_order_statistic_densities(n, j):
 
 # -- revenue and surplus ----------------------------------------------------------------------
 
+@pytest.mark.slow                      # sympy's integrals (0.7 s)
 def test_symbolic_revenue_variance_and_surplus():
     for fmt in FORMATS:
         assert sp.simplify(th.expected_revenue(N, fmt) - (N - 1) / (N + 1)) == 0, f"{fmt}: revenue"

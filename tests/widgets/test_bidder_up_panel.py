@@ -819,6 +819,7 @@ def test_the_challenged_player_is_told_the_number_of_notes_only_when_they_lie_fa
     assert ("4 of them in the horse-trade offer, fanned out" in annette) is seen
 
 
+@pytest.mark.slow                      # a whole game through the panel (1 s)
 def test_the_die_and_the_board_say_the_game_is_over_after_the_end():
     """Clicks the browser may still send once the game is over (the die, a space) are told
     the game is over, not to uncover the table, and change nothing."""

@@ -53,7 +53,15 @@ def played(make, clicks: int = 60):
     return panel
 
 
-@pytest.mark.parametrize("kind", sorted(PANELS))
+#: The panels whose close the fast loop checks (half a second each); the others with the slow tests.
+FAST = ("table", "bidder-up", "bloff", "bluffer")
+
+
+def kinds(names) -> list:
+    return [k if k in FAST else pytest.param(k, marks=pytest.mark.slow) for k in names]
+
+
+@pytest.mark.parametrize("kind", kinds(sorted(PANELS)))
 def test_close_leaves_no_widget_of_the_panel_open(kind):
     before = set(_instances)
     panel = played(PANELS[kind])
@@ -65,7 +73,8 @@ def test_close_leaves_no_widget_of_the_panel_open(kind):
     assert not left, f"{len(left)} of {len(made)} left open: {sorted({type(_instances[k]).__name__ for k in left})}"
 
 
-@pytest.mark.parametrize("kind", ["table", "bidder-up", "bloff", "bluffer", "lab"])
+@pytest.mark.parametrize("kind", [k if k == "table" else pytest.param(k, marks=pytest.mark.slow)
+                                  for k in ("table", "bidder-up", "bloff", "bluffer", "lab")])
 def test_a_closed_panel_lets_its_game_go(kind):
     panel = played(PANELS[kind])
     session = weakref.ref(panel.session)
