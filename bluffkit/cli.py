@@ -980,7 +980,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="List the rulebooks' worked examples, or play them and check their numbers.")
     s.add_argument("action", choices=["list", "run"],
                    help="list: every example's name and title; run: play the examples named, checking every number")
-    s.add_argument("names", nargs="*", help="run: scenario names (see 'list'), or paths of scenario JSON files")
+    s.add_argument("names", nargs="*", default=[],       # (no default: argparse called it required)
+                   help="run: scenario names (see 'list'), or paths of scenario JSON files")
     s.add_argument("--all", action="store_true", help="run: every scenario")
     s.set_defaults(func=cmd_scenario)
 

@@ -21,6 +21,7 @@ each key other than ``after`` and ``note`` names a fact of the game (see the gam
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -127,6 +128,9 @@ def find(name: str, folder: Path | None = None) -> Scenario:
     if there is not None:                  # a path, but not of a scenario file
         raise ScenarioError(f"{_show(name, 80)} is {there}, not a scenario: give a scenario's name "
                             f"(see 'bluffkit scenario list') or a scenario file ending in .json")
+    if p.suffix == ".json" or "/" in name or os.sep in name:     # a path: its file is missing
+        raise ScenarioError(f"no scenario file at {_show(name, 80)} (no such file), and no scenario of that name: "
+                            f"give a scenario's name (see 'bluffkit scenario list') or the path of a scenario file")
     names = ", ".join(p.stem for p in scenario_paths(folder))
     raise ScenarioError(f"no scenario called {_show(name, 80)}; there are: {names}")
 

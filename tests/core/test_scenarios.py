@@ -188,10 +188,26 @@ def test_a_file_that_is_not_json_is_one_scenario_error(tmp_path, data):
     assert str(info.value).startswith(f"{path}: ") and "\n" not in str(info.value)
 
 
-@pytest.mark.parametrize("name", ["x" * 5000 + ".json", "a\x00b.json", "no-such.json", "\x1b[2J"])
-def test_a_name_that_is_no_scenario_is_one_scenario_error(name):
-    with pytest.raises(sc.ScenarioError, match="no scenario called"):
+@pytest.mark.parametrize("name, said", [("x" * 5000 + ".json", "no scenario file at"),
+                                        ("a\x00b.json", "no scenario file at"), ("no-such.json", "no scenario file at"),
+                                        ("/tmp/none/x", "no scenario file at"), ("\x1b[2J", "no scenario called"),
+                                        ("yb-nope", "no scenario called")])
+def test_a_name_that_is_no_scenario_is_one_scenario_error(name, said):
+    """A missing file's path was answered "no scenario called '/tmp/x.json'", as if it
+    were a name; the path is named as a missing file now."""
+    with pytest.raises(sc.ScenarioError, match=said) as info:
         sc.find(name)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.slow                      # a fresh interpreter
+def test_python_m_bluffkit_is_the_command_and_a_bare_scenario_asks_for_its_action():
+    """``python -m bluffkit`` said "No module named bluffkit.__main__"; a bare ``bluffkit
+    scenario`` said 'names' were required, though 'list' takes none."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "bluffkit", "scenario"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "the following arguments are required: action\n" in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize("kind", ODD_FILES)
