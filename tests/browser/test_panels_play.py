@@ -148,6 +148,23 @@ def test_table_bo_bids_and_pays_by_clicking_notes(page: Page, lab_server: LabSer
     screenshots(page, cell, "panel-table")
 
 
+def test_a_keyboard_users_focus_is_ringed_in_the_panel(page: Page, lab_server: LabServer):
+    """Tab reaches the panel's controls, and the one in focus wears a ring that shows on a
+    projector: it was a 1 px light blue outline (about 2:1 against white, none at all on the
+    blue Bid and Pay buttons) and none on the bid box."""
+    cell = start(page, lab_server, "table", "Bo")
+    cell.locator(".bk-panel").first.get_by_text("Bo's view").first.click()   # a place to start from, then the keys
+    rings = []
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        rings.append(page.evaluate("""() => { const e = document.activeElement, s = getComputedStyle(e);
+            return [e.closest('.bk-panel') !== null, e.tagName, (e.textContent || e.value || '').trim().slice(0, 20),
+                    s.outlineStyle, s.outlineWidth]; }"""))
+    inside = [r for r in rings if r[0]]
+    assert inside, f"Tab never reached the panel's controls: {rings}"
+    assert all(r[3] == "solid" and r[4] == "3px" for r in inside), f"a control in focus without its ring: {inside}"
+
+
 def test_bloff_anne_lays_a_clicked_card(page: Page, lab_server: LabServer):
     cell = start(page, lab_server, "bloff", "Anne")
     card = cell.locator(".bk-card-btn").first
