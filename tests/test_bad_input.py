@@ -1198,3 +1198,14 @@ def test_odd_note_values_a_deal_and_a_ticket_with_no_name_are_refused_in_words()
     s = fair.state_from_position(3, current=0, roll=2)
     err = assert_refused(fair, s, 0, Ticket(None, ()))
     assert "None" in str(err)
+
+
+def test_a_bidder_up_bound_set_by_another_option_names_that_option_too():
+    """notes=[0]*6 was refused as 'piggy_take can be at most 0 (the notes in the game)',
+    naming only an option the user had not set; min_players=0 as 'the game is for 2 to 4
+    players', naming no option."""
+    with pytest.raises(RulesError, match=r"piggy_take can be at most 0 \(the notes in the game: "
+                                         r"notes=\[0, 0, 0, 0, 0, 0\] gives 0; give more notes or a smaller piggy_take\)"):
+        make_game("bidder-up", notes=[0] * 6)
+    with pytest.raises(RulesError, match="^min_players and max_players: the game is for 2 to 4 players, got 0 to 4$"):
+        make_game("bidder-up", min_players=0)

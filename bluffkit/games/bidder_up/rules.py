@@ -301,7 +301,9 @@ class Rules(RuleOptions):
         for f in ("market_types", "market_steps"):               # "1, 2, or 3 spaces", "up to 3 types" [G]
             need(getattr(self, f) >= 1, f"{f} must be at least 1 (a market move moves a marker), "
                  f"got {getattr(self, f)!r}")
-        need(2 <= self.min_players <= self.max_players <= 4, "the game is for 2 to 4 players")
+        need(2 <= self.min_players <= self.max_players <= 4,
+             f"min_players and max_players: the game is for 2 to 4 players, got {self.min_players!r} to "
+             f"{self.max_players!r}")
         need(isinstance(self.tickets, (tuple, list)) and all(ticket_ok(t) for t in self.tickets),
              "tickets: names such as extra-turn, move-markers, horse-trade, special-horse-trade, "
              "value-gain:sheep, wool-milk:2")
@@ -327,7 +329,9 @@ class Rules(RuleOptions):
                               ("raid", in_box, "the notes in the game"),
                               ("box_two", in_box, "the notes in the game"),
                               ("donkey_500s_two", in_box, "the notes in the game")):
-            need(getattr(self, f) <= most, f"{f} can be at most {most} ({what}), got {getattr(self, f)!r}")
+            why = (f"the notes in the game: notes={list(self.notes)} gives {in_box}; give more notes or a "
+                   f"smaller {f}" if what == "the notes in the game" else what)
+            need(getattr(self, f) <= most, f"{f} can be at most {most} ({why}), got {getattr(self, f)!r}")
         need(self.refill_from in ("taller", "first"), f"refill_from must be taller or first, got {self.refill_from!r}")
         need(self.short_pen in ("empty", "partial"), f"short_pen must be empty or partial, got {self.short_pen!r}")
         need(self.donkey_pay_per in ("donkey", "auction"),
