@@ -73,7 +73,8 @@ def money_frame(game, states, moves, names) -> pd.DataFrame:
     """Each player's money at every step: one row per (step, player).
 
     Columns: ``step`` (state index, 0 is the start), ``player`` (name), ``money``
-    (the total value of the player's notes, :meth:`game.money_totals`). Money is
+    (the total value of the player's notes, an offer laid face down in an open trade
+    among them, :meth:`game.money_totals`). Money is
     secret during play (YB "Setup": "keep their money hidden"; HT "Setup" 2); this
     frame is for looking back at a finished game.
 

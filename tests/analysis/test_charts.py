@@ -57,6 +57,20 @@ def test_money_frame_has_every_step_and_player(played):
     assert last == list(game.money_totals(states[-1])), "the last step is the final money"
 
 
+def test_money_does_not_dip_while_an_offer_lies_face_down(played):
+    """The money chart counted only the notes in hand, so a player's line dipped by their
+    offer at every trade and rose again at the answer: an offer is the challenger's money
+    until the trade settles. Money changes only at a payment, a settled trade or a payday."""
+    game, states, moves, names = played
+    money = gd.money_frame(*played).set_index(["step", "player"]).money
+    offers = 0
+    for k, (seat, action) in enumerate(moves, start=1):
+        if states[k].trade is not None and states[k - 1].trade is None:      # an offer laid face down
+            offers += 1
+            assert money[k, names[seat]] == money[k - 1, names[seat]], f"step {k}: the challenger's money dipped"
+    assert offers > 3, "the game has trades to look at"
+
+
 def test_auctions_cover_every_animal_and_the_buyer_pays(played):
     game, states, moves, names = played
     df = gd.auctions_frame(*played)

@@ -105,7 +105,15 @@ class YoureBluffing(TableGame):
         return scoring.winners(state.herds, state.money, self.rules)
 
     def money_totals(self, state: S.State) -> tuple[int, ...]:
-        return tuple(total(m, self.rules.denominations) for m in state.money)
+        """Each player's money: the value of their notes, with the challenger's offer laid
+        face down while a trade is open (still theirs until the trade settles: a chart of
+        money dipped at every offer and rose again at the answer)."""
+        d = self.rules.denominations
+        totals = [total(m, d) for m in state.money]
+        if state.trade is not None:
+            challenger, offer = state.trade[0], state.trade[4]
+            totals[challenger] += total(offer, d)
+        return tuple(totals)
 
     # -- logs ----------------------------------------------------------------------
     def header(self) -> dict:
