@@ -159,7 +159,7 @@ def _log_file(name: str, option: str, replace: bool = False, hint: str = "") -> 
     logs), where a file can be written (:func:`_writable_file`), and, unless ``replace``,
     no file yet: a game played at the prompt cannot be played again, so the log of an
     earlier one is not replaced by accident (``hint`` says how to replace it)."""
-    _writable_file(Path(name), option)
+    _writable_through_links(Path(name), option)
     if Path(name).suffix != ".jsonl":
         raise BluffkitError(f"{option} takes a file name ending in .jsonl (a game log), "
                             f"got {printable(repr(name))[:80]}")
@@ -225,6 +225,17 @@ def _remove_abandoned_tables(out: Path) -> None:
                     pass
 
 
+def _writable_through_links(path: Path, option: str) -> None:
+    """:func:`_writable_file` for the file a write of ``path`` makes: through a symbolic
+    link its target, which is what is written (the link's own folder, never written, may
+    be read-only)."""
+    try:
+        link = path.is_symlink()
+    except (OSError, ValueError):              # a name too long, a NUL: said by the check itself
+        link = False
+    _writable_file(Path(os.path.realpath(path)) if link else path, option)
+
+
 def _apart(out: Path, logs: Path) -> None:
     """Refuse, before any game is played, a --logs folder that is --out itself or lies
     inside it (--out would have to be a folder too)."""
@@ -249,11 +260,9 @@ def cmd_simulate(args) -> int:
     out = Path(args.out)
     if out.suffix not in (".csv", ".parquet"):
         raise BluffkitError(f"--out must name a file ending in .csv or .parquet, got {printable(repr(args.out))}")
-    _writable_file(out, "--out")
     from bluffkit.core.log import replace_target
+    _writable_through_links(out, "--out")
     target = replace_target(out, "the table (--out)")          # through a link, its target; no pipe or device
-    if target != out:
-        _writable_file(target, "--out")
     _remove_abandoned_tables(target)
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if not progress and args.progress is None:

@@ -826,6 +826,26 @@ def test_simulate_writes_its_table_through_a_link_and_refuses_a_named_pipe(capsy
     assert stat.S_ISFIFO(pipe.lstat().st_mode)
 
 
+def test_a_link_is_checked_where_its_target_is_written(capsys, tmp_path, monkeypatch):
+    """--out through a link in a read-only folder was refused ("cannot write there") though
+    the table goes beside the link's target, as Python's writers write; play --save alike."""
+    (tmp_path / "ro").mkdir()
+    (tmp_path / "tables").mkdir()
+    link = tmp_path / "ro" / "r.csv"
+    link.symlink_to(tmp_path / "tables" / "real.csv")
+    save = tmp_path / "ro" / "g.jsonl"
+    save.symlink_to(tmp_path / "tables" / "g.jsonl")
+    checked = []
+    monkeypatch.setattr(cli, "_writable_file", lambda path, option: checked.append(Path(path)))
+    cli._writable_through_links(link, "--out")
+    cli._log_file(str(save), "--save", replace=True)
+    assert checked == [tmp_path / "tables" / "real.csv", tmp_path / "tables" / "g.jsonl"]
+    monkeypatch.undo()
+    assert cli.main(["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--no-progress",
+                     "--out", str(link)]) == 0
+    assert (tmp_path / "tables" / "real.csv").exists() and link.is_symlink()
+
+
 @pytest.mark.slow                      # a fresh interpreter
 def test_simulate_stopped_by_sigterm_leaves_no_trace(tmp_path):
     """SIGTERM (kill, a job scheduler) ended the process before its cleanups: the hidden

@@ -95,7 +95,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     """Play ``auctions`` seeded auctions of format ``fmt`` through the engine (see the module
     docstring). ``strategy``: one for all bidders or one per bidder; ``right``: whether the
     auctioneer uses its right of first refusal (it keeps a lot worth more to it than twice
-    the price); ``progress``: ``True`` for a text bar, or a callable ``progress(done, total)``
+    the price); ``progress``: ``True`` for a bar (a widget in a notebook, text elsewhere), or a callable ``progress(done, total)``
     (the lab panel's bar). ``auctions`` is 1 to :data:`MAX_ENGINE_AUCTIONS` (1,000,000);
     ``bidders`` and ``auctions`` are whole numbers (numpy's too). ``scale``: see the module
     docstring (for the uniform law, 100 to 10,000)."""

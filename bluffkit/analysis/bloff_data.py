@@ -65,7 +65,7 @@ def simulate_claims(game, agents: list[str], games: int, seed: int, *, progress=
     False): ``games=0`` gives a frame of no rows with the columns and types of a frame of
     claims, so that code which sums or groups it works as on any other. ``seed`` a whole
     number. Each is checked, in words naming it, before any game is played.
-    ``progress``: ``True`` for a text bar, or a callable ``progress(done, total)`` (see
+    ``progress``: ``True`` for a bar (a widget in a notebook, text elsewhere), or a callable ``progress(done, total)`` (see
     :func:`bluffkit.core.play.play_games`).
     """
     game = as_game(game)

@@ -55,7 +55,7 @@ def simulate(players: int, spots, games: int, seed: int, progress=False, **optio
     given ``spots`` (one per seat, or one number for all) and return
     :func:`question_frame` rows for every question of every game. ``options`` are
     rule options (e.g. ``rounds=1``); ``progress`` as for
-    :func:`bluffkit.core.play.play_games` (a text bar, or a callable)."""
+    :func:`bluffkit.core.play.play_games` (a bar: a widget in a notebook, text elsewhere; or a callable)."""
     check_seed(seed)
     players, games = as_int(players), as_int(games)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:

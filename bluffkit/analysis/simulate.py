@@ -148,8 +148,10 @@ _MINE: set[str] = set()
 _MINE_LOCK = threading.Lock()
 
 _HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())[:40] or "host"
-#: How much of the host's name a hidden file's name holds (``simulate``'s table, beside ``--out``).
-HOST_IN_NAMES = 20
+#: How much of the host's name a hidden file's name holds (``simulate``'s table, beside
+#: ``--out``): all of it, as the logs' hidden folders (two machines whose names share a
+#: beginning, as the pods of one deployment do, must not take each other's for their own).
+HOST_IN_NAMES = 40
 _STAGING = re.compile(r"\.logs-(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")
 
 

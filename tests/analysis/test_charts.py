@@ -64,7 +64,7 @@ def test_money_does_not_dip_while_an_offer_lies_face_down(played):
     game, states, moves, names = played
     money = gd.money_frame(*played).set_index(["step", "player"]).money
     offers = 0
-    for k, (seat, action) in enumerate(moves, start=1):
+    for k, (seat, _action) in enumerate(moves, start=1):
         if states[k].trade is not None and states[k - 1].trade is None:      # an offer laid face down
             offers += 1
             assert money[k, names[seat]] == money[k - 1, names[seat]], f"step {k}: the challenger's money dipped"
