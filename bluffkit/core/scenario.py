@@ -131,8 +131,11 @@ def find(name: str, folder: Path | None = None) -> Scenario:
     if p.suffix == ".json" or "/" in name or os.sep in name:     # a path: its file is missing
         raise ScenarioError(f"no scenario file at {_show(name, 80)} (no such file), and no scenario of that name: "
                             f"give a scenario's name (see 'bluffkit scenario list') or the path of a scenario file")
-    names = ", ".join(p.stem for p in scenario_paths(folder))
-    raise ScenarioError(f"no scenario called {_show(name, 80)}; there are: {names}")
+    import difflib
+    stems = [p.stem for p in scenario_paths(folder)]
+    close = difflib.get_close_matches(name.lower(), stems, n=1, cutoff=0.75) if len(name) <= 200 else []
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    raise ScenarioError(f"no scenario called {_show(name, 80)}; {hint}there are: {', '.join(stems)}")
 
 
 def load(path: Path | str) -> Scenario:

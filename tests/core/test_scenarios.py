@@ -191,7 +191,9 @@ def test_a_file_that_is_not_json_is_one_scenario_error(tmp_path, data):
 @pytest.mark.parametrize("name, said", [("x" * 5000 + ".json", "no scenario file at"),
                                         ("a\x00b.json", "no scenario file at"), ("no-such.json", "no scenario file at"),
                                         ("/tmp/none/x", "no scenario file at"), ("\x1b[2J", "no scenario called"),
-                                        ("yb-nope", "no scenario called")])
+                                        ("yb-nope", "no scenario called \"yb-nope\"; there are: "),
+                                        ("yb-scoring-246", "no scenario called \"yb-scoring-246\"; did you mean "
+                                                           "'yb-scoring-2460'\\? there are: ")])
 def test_a_name_that_is_no_scenario_is_one_scenario_error(name, said):
     """A missing file's path was answered "no scenario called '/tmp/x.json'", as if it
     were a name; the path is named as a missing file now."""
