@@ -122,6 +122,50 @@ def whose_move(said: str, seat, names) -> str | None:
 BOARD_CSS = ("<style>.bk-scenario-table svg[aria-label$=' board'] {max-height: 60vh; width: auto; "
              "max-width: 100%}</style>")
 
+#: The projector's layout (``bk-projector``), to fit JupyterLab's notebook area at 1280 x 720
+#: (some 600 px, the file browser folded: 100vh less 120 px) without scrolling: Back, Next,
+#: Reset, Play, Projector and View in one bar at the top, the example's title and source in
+#: one line under it (in smaller type, cut with "..."; the whole text in its tooltip), the
+#: step's narration (20 px), the table in smaller type than the projector's 22 px, and the
+#: rulebook's numbers folded under their summary line. The Example list, the step slider
+#: and the speed are left out (the projector is switched on once the example is chosen).
+#: The board fills what is left under the bar, the narration and an auction's box; at the
+#: end of a Bidder Up! game the final scores stand beside the board, not above it.
+PROJECTOR_CSS = """<style>
+.bk-scenario.bk-projector .bk-sp-choose, .bk-scenario.bk-projector .bk-sp-step,
+.bk-scenario.bk-projector .bk-sp-speed, .bk-scenario.bk-projector .bk-sp-autoplay {display: none !important}
+.bk-scenario.bk-projector .bk-sp-bar {order: -1}
+.bk-scenario.bk-projector .bk-sp-bar .jupyter-button {width: auto; padding: 0 14px}
+.bk-scenario.bk-projector .bk-sp-bar .widget-play {width: auto}
+.bk-scenario.bk-projector .bk-sp-bar .widget-dropdown {width: auto}
+.bk-scenario.bk-projector .bk-sp-bar .widget-dropdown > label {width: auto; padding-right: 6px}
+.bk-scenario.bk-projector .bk-sp-bar .widget-dropdown > select {width: 12em; flex: none}
+.bk-scenario .bk-sp-dot {display: none}
+.bk-scenario.bk-projector .bk-sp-dot {display: inline}
+.bk-scenario.bk-projector .bk-sp-br {display: none}
+.bk-scenario.bk-projector .bk-rule-text, .bk-scenario.bk-projector .bk-rule-text .widget-html-content {
+  min-width: 0; max-width: 100%; overflow: hidden}
+.bk-scenario.bk-projector .bk-rule-text .widget-html-content {font-size: 17px; line-height: 1.3}
+.bk-scenario.bk-projector .bk-rule-text .bk-box {white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+  margin: 0}
+.bk-scenario.bk-projector .bk-narration .widget-html-content {font-size: 20px; line-height: 1.3}
+.bk-scenario.bk-projector .bk-narration .bk-box {margin: 2px 0}
+.bk-scenario.bk-projector .bk-scenario-table {font-size: 17px}
+.bk-scenario.bk-projector .bk-scenario-table .widget-html-content {line-height: 1.25}
+.bk-scenario.bk-projector .bk-scenario-table svg[aria-label$=' board'] {max-height: calc(100vh - 330px)}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up {display: grid; grid-template-columns: minmax(0, 1fr) auto;
+  column-gap: 12px; align-items: start}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up > * {grid-column: 1 / -1}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up > :has(svg[aria-label$=' board']) {grid-column: 1}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up:has(> .bk-final) > :has(svg[aria-label$=' board']) {
+  grid-row: 1}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up > .bk-final {grid-column: 2; grid-row: 1; max-width: 22em;
+  font-size: 15px}
+.bk-scenario.bk-projector .bk-sp-numbers .jupyter-widget-Collapse-header {font-size: 17px; line-height: 1.3;
+  padding: 2px 10px}
+.bk-scenario.bk-projector .bk-expect {font-size: 17px}
+</style>"""
+
 
 class ScenarioPlayer(ClosesWhole, W.VBox):
     """Choose a worked example; Back, Next, Reset, Play (with its speed); the rulebook's
@@ -179,12 +223,21 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
         self.viewer.observe(self._viewer_changed, names="value")
         self.choose.observe(lambda ch: None if self._relabelling else self._switch(ch["new"]), names="value")
-        super().__init__([W.HTML(STYLE + BOARD_CSS), self.choose, self.rule_text,
-                          W.HBox([self.back, self.next, self.reset, W.Label("Auto-play", tooltip=PLAY_TIP),
-                                  self.play, self.projector], layout=W.Layout(align_items="center")),
-                          self.step, W.HBox([self.speed, self.viewer]), self.narration, self.table,
-                          W.HTML("<b>The rulebook's numbers</b>"), self.expect])
+        # the rulebook's numbers under their summary line ("3 of 7 checked so far"): open in
+        # the notebook's layout, folded on the projector (a click opens them there too)
+        self.numbers = W.Accordion([self.expect], selected_index=0)
+        self.numbers.add_class("bk-sp-numbers")
+        autoplay = W.Label("Auto-play", tooltip=PLAY_TIP)
+        bar = W.HBox([self.back, self.next, self.reset, autoplay, self.play, self.projector, self.viewer],
+                     layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        for widget, part in ((self.choose, "choose"), (autoplay, "autoplay"), (bar, "bar"), (self.step, "step"),
+                             (self.speed, "speed")):
+            widget.add_class(f"bk-sp-{part}")           # what the projector's layout moves or leaves out
+        self.projector.observe(self._projector_changed, names="value")
+        super().__init__([W.HTML(STYLE + BOARD_CSS + PROJECTOR_CSS), self.choose, self.rule_text, bar,
+                          self.step, self.speed, self.narration, self.table, self.numbers])
         self.add_class("bk-panel")
+        self.add_class("bk-scenario")
         self.load(name, seat)
 
     def __repr__(self) -> str:
@@ -228,6 +281,11 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self._load(name, 0, f"<div class='bk-box bk-view-note'><b>View</b>: this example has only {len(seats)} "
                             f"seats, none where {escape(old)} sat: shown, {escape(seats[0])}'s view (the first "
                             f"seat).</div>")
+
+    def _projector_changed(self, change) -> None:
+        """The rulebook's numbers folded on the projector (their summary line stays), open
+        again off it."""
+        self.numbers.selected_index = None if change["new"] else 0
 
     def _viewer_changed(self, change) -> None:
         if not self._loading:
@@ -312,12 +370,17 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         with self.hold_sync():
             # the example's title tells its outcome ("on equal offers the challenger gets the
             # animal"): in a seat's view only where it comes from
-            title = f"<b>{escape(self.scenario.title)}</b><br>" if seat is None else ""
+            # (on the projector in one line: the title, a dot, the source; the whole in the tooltip)
+            title = (f"<b>{escape(self.scenario.title)}</b><br class='bk-sp-br'><span class='bk-sp-dot'> &middot; "
+                     "</span>") if seat is None else ""
             source = escape(self.scenario.source)
+            whole = f"{self.scenario.title} \u00b7 {self.scenario.source}" if seat is None else self.scenario.source
             if not self.ahead:                  # an exercise: neither title nor source (either may say the numbers)
                 k = list(self.scenarios).index(self.scenario.name) + 1
                 title, source = "", f"Example {k}: its numbers appear as the steps reach them"
-            self.rule_text.value = f"<div class='bk-box'>{title}<i>{source}</i></div>{self._view_note}"
+                whole = f"Example {k}: its numbers appear as the steps reach them"
+            self.rule_text.value = (f"<div class='bk-box' title='{escape(whole)}'>{title}<i>{source}</i></div>"
+                                    f"{self._view_note}")
             if i == 0:
                 self.narration.value = "<div class='bk-box'><b>Step 0</b>: the start. Press Next to begin.</div>"
             else:
@@ -334,6 +397,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
                      else seat_view(game, game.observe(state, seat), names))
             self.table.value = table + self._score(i, seat, table)
             self.expect.value = self._expectations(i) if seat is None else SEAT_EXPECT
+            self.numbers.titles = (self._numbers_summary(i, seat),)
 
     def _score(self, i: int, seat, table: str) -> str:
         """The score at the end of the example, below the drawn ``table``, where it means
@@ -362,6 +426,20 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         if kind == "money":
             return scores_html(self.scenario.seats, game.scores(state), "Money won or lost in the auction", "money")
         return scores_html(self.scenario.seats, game.scores(state), "Score at the end of the example")
+
+    def _numbers_summary(self, i: int, seat) -> str:
+        """The line the rulebook's numbers are folded under: how many the example has
+        checked by step ``i`` ("The rulebook's numbers: 3 of 7 checked so far"), and how
+        many came out otherwise. In a seat's view no count (the numbers are not that
+        seat's to see); with ``ahead=False`` no value either way, only the counts, which
+        the list says too."""
+        if seat is not None:
+            return "The rulebook's numbers: in the all-seeing view"
+        checks = self.result.checks
+        reached = [c for c in checks if c.after <= i]
+        said = f"The rulebook's numbers: {len(reached)} of {len(checks)} checked so far"
+        wrong = sum(not c.ok for c in reached)
+        return said + (f", {wrong} not as the rulebook says" if wrong else "")
 
     def _expectations(self, i: int) -> str:
         rows: list[str] = []

@@ -193,3 +193,44 @@ def test_after_run_all_the_notebooks_panel_waits_at_step_0():
             shown.append(last)
     assert shown == ["player"]
     assert ns["player"].step.value == 0 and "Press Next to begin" in ns["player"].narration.value
+
+
+def test_the_projector_folds_the_numbers_under_their_count_and_keeps_the_controls_in_one_bar():
+    """On a 1280 x 720 projector the panel was 800 to 2,100 px tall: the Example list, the
+    title and source, the slider and the speed, the table in 22 px type, and every number
+    of the rulebook below it. On the projector the numbers are folded under a line that
+    counts them (open again off it), Back, Next, Reset, Play, Projector and View are one
+    bar, and the title and source one line (the whole in its tooltip); the layout is the
+    style's, by the classes it selects."""
+    from bluffkit.widgets.scenario_player import PROJECTOR_CSS
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    n = len(p.result.checks)
+    assert p.numbers.children == (p.expect,) and p.numbers.selected_index == 0, "open in the notebook"
+    at_start = sum(c.after == 0 for c in p.result.checks)        # (the money dealt, checked at step 0)
+    assert p.numbers.titles == (f"The rulebook's numbers: {at_start} of {n} checked so far",) and at_start < n
+    p.go(p.step.max)
+    assert p.numbers.titles == (f"The rulebook's numbers: {n} of {n} checked so far",)
+    p.projector.value = True
+    assert "bk-projector" in p._dom_classes and "bk-scenario" in p._dom_classes
+    assert p.numbers.selected_index is None, "folded on the projector, under its count"
+    bar = next(w for w in p.children if "bk-sp-bar" in w._dom_classes)
+    assert {p.back, p.next, p.reset, p.play, p.projector, p.viewer} <= set(bar.children)
+    for w, part in ((p.choose, "choose"), (p.step, "step"), (p.speed, "speed")):
+        assert f"bk-sp-{part}" in w._dom_classes and f".bk-sp-{part}" in PROJECTOR_CSS
+    assert any(PROJECTOR_CSS in getattr(w, "value", "") for w in p.children)
+    assert "class='bk-sp-dot'" in p.rule_text.value and f"title='{p.scenario.title}" in p.rule_text.value
+    p.projector.value = False
+    assert p.numbers.selected_index == 0 and "bk-projector" not in p._dom_classes
+
+
+def test_the_numbers_count_is_not_shown_in_a_seats_view():
+    """A seat's view shows none of the rulebook's numbers, and its summary line no count of
+    them either; the tooltip of the source line holds no title (a title may tell the
+    outcome)."""
+    p = ScenarioPlayer("ht-trade-anna-40-richer", seat=1)
+    p.projector.value = True
+    p.go(p.step.max)
+    assert p.numbers.titles == ("The rulebook's numbers: in the all-seeing view",)
+    assert p.scenario.title not in p.rule_text.value
+    p.viewer.value = -1
+    assert p.numbers.titles[0].startswith("The rulebook's numbers: ") and " checked so far" in p.numbers.titles[0]
