@@ -412,11 +412,16 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
           views of You're Bluffing! ("Final scores") and of the Bidder Up! board ("Final
           scores, with each scoring sheet" [I]), every one a ``bk-scores`` table, and a
           stand-alone auction's "Money won or lost";
-        - a stand-alone auction's score is money won or lost (docs/auctions.md), said so."""
+        - a stand-alone auction's score is money won or lost (docs/auctions.md), said so, and
+          only in the all-seeing view: the money the others paid or received is told by the
+          faces of their notes, which a seat does not see (the auction's own seat view
+          leaves it out for that reason)."""
         game, state = self.scenario.game, self.result.states[i]
         over = game.is_over(state)
         kind = _spec(game).scores_are                  # (points, money, or none: Bløff keeps no score)
         if i < self.step.max or (seat is not None and not over) or kind == "none":
+            return ""
+        if kind == "money" and seat is not None:
             return ""
         if not over and not any(c.key == "scores" for c in self.result.checks):
             return ""
