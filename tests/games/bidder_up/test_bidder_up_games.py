@@ -8,6 +8,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from bidder_up_walk import random_step
 from hypothesis import given, settings, strategies as st
 
 from bluffkit.auctions.rules import ANIMALS
@@ -27,11 +28,7 @@ def play_random(game, players: int, seed: int, check_every: int = 1):
     t = game.table(players=players)
     steps = 0
     while not t.is_over():
-        if t.is_chance():
-            t.apply_chance(t.sample_chance(float(rng.random()), rng))
-        else:
-            seat, legal, _ = t.decision()
-            t.apply(seat, legal.sample(rng), legal)
+        random_step(t, rng)
         steps += 1
         assert steps < 20_000, "the game does not end"
         if steps % check_every == 0:

@@ -9,6 +9,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import numpy as np
+from bidder_up_walk import random_step
 
 from bluffkit.core.game import make_game
 from bluffkit.core.scenario import find, run
@@ -105,11 +106,7 @@ def test_a_seats_auction_shows_nothing_the_seat_cannot_know_in_every_format():
         t = game.table(players=players)
         checked = 0
         while not t.is_over() and checked < 50:
-            if t.is_chance():
-                t.apply_chance(t.sample_chance(float(rng.random()), rng))
-            else:
-                seat, legal, _ = t.decision()
-                t.apply(seat, legal.sample(rng), legal)
+            random_step(t, rng)
             state = t.freeze()
             if state.auction is None or rng.random() > 0.4:
                 continue

@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
+from bidder_up_walk import random_step
 
 from bluffkit.core.game import make_game
 from bluffkit.core.money import total
@@ -168,11 +169,7 @@ def sweep(configs=CONFIGS, seeds=(0,), check=check_seat_view) -> int:
             seen_phases: set = set()
             every = 89 + players                      # spread over the game, in every phase
             while not t.is_over():
-                if t.is_chance():
-                    t.apply_chance(t.sample_chance(float(rng.random()), rng))
-                else:
-                    seat, legal, _ = t.decision()
-                    t.apply(seat, legal.sample(rng), legal)
+                random_step(t, rng)
                 step += 1
                 spread = step % every == 0 and step // every <= CHECKS_PER_GAME
                 rare = t.phase in RARE and t.phase not in seen_phases    # once each per game
@@ -198,11 +195,7 @@ def test_all_seeing_view_shows_every_farm_face_up():
     rng = np.random.default_rng(7)
     t = game.table(players=3)
     while t.turn < 12 or not any(t.tickets):
-        if t.is_chance():
-            t.apply_chance(t.sample_chance(float(rng.random()), rng))
-        else:
-            seat, legal, _ = t.decision()
-            t.apply(seat, legal.sample(rng), legal)
+        random_step(t, rng)
     state = t.freeze()
     root = ET.fromstring(view.all_seeing_html(game, state, NAMES[:3]))
     farms = [el for el in root.iter() if "bk-farm" in _classes(el)]
