@@ -236,6 +236,18 @@ def describe(game, obs, names, legal: bool = False) -> str:
     return "\n".join(lines)
 
 
+def settling_lines(src, names, rules, money) -> list[str]:
+    """What an auction under way has settled, as HTML sentences for the views (names
+    escaped): each bidder who could not pay and showed all their money (``money(notes)``
+    draws it), each lot sold (:func:`awards_lines`), each payment owed."""
+    from html import escape
+    out = [f"{escape(names[s])} could not pay and showed all their money: {money(notes)}" for s, notes in src.shown]
+    out += [f"Sold: {escape(line)}" for line in awards_lines(src, names, rules)]
+    out += [f"{escape(names[payer])} owes {escape(names[payee])} {amount}{' notes' if mode == 'count' else ''}"
+            for payer, payee, amount, mode in src.payments]
+    return out
+
+
 def awards_lines(src, names, rules) -> list[str]:
     """Each lot sold, numbered as ``buy N`` counts them, and whether the auctioneer kept it."""
     price = _price(rules)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from bluffkit.auctions.engine import FORMAT_TABLES
-from bluffkit.auctions.narrate import animals_text, awards_lines, face_down_lot
+from bluffkit.auctions.narrate import animals_text, face_down_lot, settling_lines
 from bluffkit.core.errors import by_name, split_options
 from bluffkit.core.money import total
 from bluffkit.widgets.render import STYLE
@@ -96,14 +96,8 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         lines.append(f"<div class='bk-box'>The count: <b>{src.count}</b> notes</div>")
     if src.called >= 0:
         lines.append(f"<div class='bk-box'>Called price: <b>{src.called}</b></div>")
-    for s, notes in src.shown:
-        lines.append(f"<div class='bk-box'>{escape(names[s])} could not pay and showed all their money: "
-                     f"{notes_html(notes, d)}.</div>")
-    for line in awards_lines(src, names, r):
-        lines.append(f"<div class='bk-box'>Sold: {escape(line)}.</div>")
-    for payer, payee, amount, mode in src.payments:
-        lines.append(f"<div class='bk-box'>{escape(names[payer])} owes {escape(names[payee])} {amount}"
-                     f"{' notes' if mode == 'count' else ''}.</div>")
+    lines += [f"<div class='bk-box'>{line}.</div>"
+              for line in settling_lines(src, names, r, lambda notes: notes_html(notes, d))]
     if src.phase == "over":
         owners = ", ".join(f"{animals_text((a,))}: {escape(names[s])}" for a, s in src.owners)
         won = "" if scores is None else \

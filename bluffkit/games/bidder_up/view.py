@@ -24,7 +24,7 @@ from typing import Any
 
 from bluffkit.auctions.base import Table as AuctionTable
 from bluffkit.auctions.engine import FORMAT_TABLES
-from bluffkit.auctions.narrate import animals_text, awards_lines, face_down_lot
+from bluffkit.auctions.narrate import animals_text, face_down_lot, settling_lines
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up.actions import name
@@ -291,13 +291,8 @@ def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | N
         lines.append("The bids last time: " + ", ".join(f"{who(s)} {price(b)}" for s, b in enumerate(revealed) if b)
                      + ".")
     d = r.denominations
-    for s, notes in src.shown:
-        lines.append(f"{who(s)} could not pay and showed all their money: {html.escape(fmt(notes, d))} = "
-                     f"{total(notes, d)}.")
-    for line in awards_lines(src, names, r):
-        lines.append(f"Won at the hammer: {html.escape(line)}.")
-    for payer, payee, amount, mode in src.payments:
-        lines.append(f"{who(payer)} owes {who(payee)} {amount}{' notes' if mode == 'count' else ''}.")
+    lines += [line + "." for line in settling_lines(src, names, r,
+                                                     lambda notes: f"{html.escape(fmt(notes, d))} = {total(notes, d)}")]
     if to_move:
         doing = AUCTION_ASKED.get(phase, "to act")
         movers = [who(s) + (" (you)" if s == seat else "") for s in to_move]
