@@ -239,12 +239,15 @@ def describe(game, obs, names, legal: bool = False) -> str:
 def settling_lines(src, names, rules, money) -> list[str]:
     """What an auction under way has settled, as HTML sentences for the views (names
     escaped): each bidder who could not pay and showed all their money (``money(notes)``
-    draws it), each lot sold (:func:`awards_lines`), each payment owed."""
+    draws it), each lot won at the hammer and, once the auctioneer has sold or bought it,
+    sold (:func:`awards_lines`, which says a purchase's payment), each other payment owed."""
     from html import escape
     out = [f"{escape(names[s])} could not pay and showed all their money: {money(notes)}" for s, notes in src.shown]
-    out += [f"Sold: {escape(line)}" for line in awards_lines(src, names, rules)]
+    done = src.phase in ("pay", "over")               # (before: the auctioneer still sells or buys)
+    out += [f"{'Sold' if done else 'Won at the hammer'}: {escape(line)}" for line in awards_lines(src, names, rules)]
+    bought = {(src.auctioneer, s) for i, (s, an, _) in enumerate(src.awards) if done and an and i in src.kept}
     out += [f"{escape(names[payer])} owes {escape(names[payee])} {amount}{' notes' if mode == 'count' else ''}"
-            for payer, payee, amount, mode in src.payments]
+            for payer, payee, amount, mode in src.payments if (payer, payee) not in bought]
     return out
 
 

@@ -237,3 +237,23 @@ def test_the_numbers_count_is_not_shown_in_a_seats_view():
     assert p.scenario.title not in p.rule_text.value
     p.viewer.value = -1
     assert p.numbers.titles[0].startswith("The rulebook's numbers: ") and " checked so far" in p.numbers.titles[0]
+
+
+def test_a_lot_is_sold_only_once_the_auctioneer_has_sold_or_bought_it_and_a_purchase_is_said_once():
+    """The auction's box said "Sold: the cow to Annette" while the auctioneer still chose
+    between selling and buying, and after a purchase said the payment twice ("who pays
+    Annette 100. André owes Annette 100")."""
+    import re
+    p = ScenarioPlayer("bu-second-hand-cow-buy")
+    said = []
+    for i in range(p.step.max + 1):
+        p.go(i)
+        said.append(re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", p.table.value)))
+    hammer = [i for i, t in enumerate(said) if "Won at the hammer: the cow to Annette for 100" in t]
+    sold = [i for i, t in enumerate(said) if "Sold: the cow won by Annette for 100, kept by André" in t]
+    assert hammer and sold and max(hammer) < min(sold), (hammer, sold)
+    assert not any("Sold:" in said[i] for i in hammer)
+    assert all("owes Annette" not in said[i] for i in sold), "the purchase's payment said twice"
+    p = ScenarioPlayer("bu-classic-horse-120-sell")
+    p.go(p.step.max - 1)
+    assert "Daniel owes Annette 120" in re.sub("<[^>]+>", " ", p.table.value)
