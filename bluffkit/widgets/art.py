@@ -145,6 +145,8 @@ def backs(count: int, what: str = "cards") -> str:
     if not layers:          # an empty pile: a solid outline that says so
         return (f"<span class='bk-empty' title='no {escape(what)}' role='img' aria-label='no {escape(what)}'>"
                 "empty</span>")
+    if count == 1:          # "cards in the pile": "1 card in the pile"
+        what = what.split(" ", 1)[0].removesuffix("s") + what[len(what.split(" ", 1)[0]):]
     return (f"<span class='bk-backs' title='{count} {escape(what)} face down'><svg viewBox='0 0 50 56' role='img' "
             f"aria-label='{count} {escape(what)}'>{rects}{pattern}</svg>"
             f"<span class='bk-count'>{count}</span></span>")
@@ -189,7 +191,7 @@ CSS = f"""<style>
 .bk-projector .widget-html-content {{line-height: 1.35}}
 .bk-projector .bk-side {{display: none !important}}
 .bk-projector .bk-lay {{order: -1; margin-bottom: 4px}}
-.bk-projector .bk-hand-many .jupyter-button.bk-card-btn {{width: 2.3em; height: 3em; font-size: 1em}}
+.bk-projector .bk-hand-many .jupyter-button.bk-card-btn {{width: 2.6em; height: 2.7em; font-size: 0.9em}}
 .bk-projector .bk-space-btn {{display: none !important}}
 .bk-projector .bk-note {{width: {PROJECTOR_NOTE_WIDTH_EM}em}}
 .bk-projector .bk-card {{width: 3.1em}}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from html import escape
 
+from bluffkit.core.errors import count as how_many
 from bluffkit.games.bloff.cards import RANK_WORDS, card_text, claim_text
 from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE
@@ -60,7 +61,7 @@ def seat_html(game, obs, names) -> str:
     hand (below, as cards to click, while it lays cards) and its own cards in the pile;
     the others' hands as card backs with their number."""
     playing = obs.legal.play_from is not None
-    hands = [(f"your hand: {len(obs.hand)} cards, below" if playing else cards_html(obs.hand))
+    hands = [(f"your hand: {how_many(len(obs.hand), 'card')}, below" if playing else cards_html(obs.hand))
              if i == obs.seat else art.backs(obs.hand_sizes[i]) for i in range(len(names))]
     mine = (f"<div class='bk-box'>Your cards in the pile: {cards_html(obs.my_pile_cards)}</div>"
             if obs.my_pile_cards else "")
@@ -83,7 +84,7 @@ def _draw(src, names, sizes, to_move, hands, pile, who, me, extra) -> str:
         cls = "bk-seat" + (" bk-act" if i in to_move else "") + (" bk-me" if i == me else "")
         tag = "<span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
         seats.append(f"<div class='{cls}'><div class='bk-name'>{escape(name)}{tag} "
-                     f"<span class='bk-secret'>{sizes[i]} cards</span></div><div>{hands[i]}</div></div>")
+                     f"<span class='bk-secret'>{how_many(sizes[i], 'card')}</span></div><div>{hands[i]}</div></div>")
     rank = RANK_WORDS[src.rank][1]
     head = (f"<div class='bk-head'><b>{who}</b> &middot; cards are laid as <b>{rank}</b> now</div>")
     claim = ""

@@ -319,3 +319,29 @@ def test_an_undo_refusal_quotes_the_turned_cards_as_the_table_draws_them():
     assert "cards are turned: 2♥, 2♦" in t.undo_button.tooltip and "2H" not in t.undo_button.tooltip
     t.undo_button.click()
     assert "Cannot undo" in t.message.value and "2♥, 2♦" in t.message.value and "2H" not in t.message.value
+
+
+def test_a_hand_of_one_card_is_written_in_the_singular():
+    """A player with one card left read "Bjørn 1 cards" (and its card back "1 cards face down")."""
+    import re
+
+    from bluffkit.core.game import make_game
+    from bluffkit.core.spec import spec_of
+    game = make_game("bloff")
+    seat_html = spec_of(game).resolve("seat_html")
+    rng = np.random.default_rng(3)
+    t = game.table(players=3)
+    seen = 0
+    while not t.is_over() and seen < 3:
+        if t.is_chance():
+            t.apply_chance(t.sample_chance(float(rng.random()), rng))
+        else:
+            seat, legal, _ = t.decision()
+            t.apply(seat, legal.sample(rng), legal)
+        state = t.freeze()
+        obs = game.observe(state, 0)
+        if 1 in obs.hand_sizes:
+            seen += 1
+            shown = seat_html(game, obs, ["Anne", "Bjørn", "Carla"])
+            assert not re.search(r"(?<!\d)1 cards", shown) and re.search(r"(?<!\d)1 card<", shown), shown
+    assert seen, "no hand of one card reached"
