@@ -725,7 +725,8 @@ class BidderUpTable(SeatPanel):
         reach = dict(legal.key)
         first = " You may first reveal an action ticket." if legal.tickets else ""
         self._prompt(f"<b>{me}</b>, you rolled <b>{obs.roll}</b>. Click a ringed space on the board to move "
-                     f"there; each step beyond the roll costs notes, laid face down on the Piggy Bank.{first}")
+                     f"there; each step more or fewer than the roll costs notes, laid face down on the Piggy "
+                     f"Bank.{first}")
         self.view.clickable = [str(sid) for sid in reach]
         buttons = []
         for sid, (_, cost) in sorted(legal.key, key=lambda k: (k[1][1], self._board_order.get(k[0], 0))):

@@ -261,7 +261,8 @@ def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | N
             words += " " + "; ".join(f"{who(s)} {'grabs' if bids[s] else 'waits'}" for s in decided
                                      if bids[s] is not None) + ("." if decided else "")
         elif decided:
-            words += " Decided at this count: " + ", ".join(who(s) for s in decided) + "."
+            words += (" Chosen at this count (grab or wait, told when the count is called off or the hammer "
+                      "is grabbed): " + ", ".join(who(s) for s in decided) + ".")
             if seat in decided and bids[seat] is not None:
                 words += f" You {'grab' if bids[seat] else 'wait'}."
         lines.append(words.rstrip())
