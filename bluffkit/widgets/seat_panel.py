@@ -99,6 +99,8 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, 
                     return "no notes"
                 if counting:                            # the number of notes counts: "2 notes (10+10)"
                     return f"{count(sum(notes), 'note')} ({fmt(notes, denoms)})"
+                if not total(notes, denoms):            # 0-notes only: "1 note of 0", not "0"
+                    return f"{count(sum(notes), 'note')} of 0"
                 return fmt(notes, denoms) + (f" = {total(notes, denoms)}" if sum(notes) > 1 else "")
             moved = animal(before, seen, seat, rival) if animal is not None else ""
             return (f"Your {what} with {other}: you gave {said(gave)} and received {said(got)}"

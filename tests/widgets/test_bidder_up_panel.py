@@ -651,7 +651,7 @@ def test_the_projector_puts_the_seats_own_farm_board_first_and_folds_the_others(
     own, more = t.farms.value, t.more_farms.value
     assert _card(own, 0) and 'data-seat="1"' not in own, "the seat's own farm board alone"
     assert "bk-other-farms" in more and all(f'data-seat="{s}"' in more for s in (1, 2, 3))
-    assert "The other farm boards: 2 Daniel (▶ turn, auctioneer)" in more and "Text view" in more
+    assert "The other farm boards: Daniel (pawn 2, ▶ turn, auctioneer)" in more and "Text view" in more
     col = list(t.controls.children)
     assert col.index(t.farms) < col.index(t.events) < col.index(t.more_farms)
     assert "bk-turn-line" not in t.legal_text.value and "class='bk-auction'" in t.legal_text.value
@@ -1015,6 +1015,8 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
             return "no notes"
         if counting:                                   # a Special Horse-Trade: the number counts [H]
             return f"{sum(notes)} note{'s' if sum(notes) != 1 else ''} ({fmt(notes, d)})"
+        if not total(notes, d):                        # 0-notes alone: "1 note of 0"
+            return f"{sum(notes)} note{'s' if sum(notes) != 1 else ''} of 0"
         return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
     checked = 0
     for seed in range(8):

@@ -174,6 +174,8 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
         def said(notes, d=d):
             if not sum(notes):
                 return "no notes"
+            if not total(notes, d):                   # 0-notes alone: "1 note of 0"
+                return f"{sum(notes)} note{'s' if sum(notes) != 1 else ''} of 0"
             return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
         for _ in range(600):
             s.advance()

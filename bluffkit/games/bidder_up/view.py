@@ -163,7 +163,7 @@ def _others_folded(farms, sub, to_move) -> str:
         marks = (["▶ turn"] if f.current else []) + (["auctioneer"] if sub is not None and f.seat == sub.auctioneer
                                                       else []) + \
             ([AUCTION_ASKED.get(sub.phase, "to act")] if sub is not None and f.seat in to_move else [])
-        said.append(f"{f.seat + 1} {html.escape(f.name)}" + (f" ({', '.join(marks)})" if marks else ""))
+        said.append(f"{html.escape(f.name)} (" + ", ".join([f"pawn {f.seat + 1}"] + marks) + ")")
     return ("<details class='bk-other-farms' style='margin-top: 6px'><summary>The other farm boards: "
             + "; ".join(said) + f"</summary>{farms_html(farms)}</details>")
 
