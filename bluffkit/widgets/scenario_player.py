@@ -65,12 +65,6 @@ def fact_name(key: str, game=None) -> str:
     return own.get(key) or FACT_WORDS.get(key, key.replace('_', ' '))
 
 
-def _animal(name: str) -> str:
-    """An animal of a Bidder Up! fact: ``sheep-m`` is the male sheep (Baby Animals tell
-    female and male apart [K])."""
-    return f"{name.removesuffix('-m')} (male)" if name.endswith("-m") else name
-
-
 def fact_text(key: str, value, game=None) -> str:
     """A checked fact in words: ``herds {'Ben': {'9': 1}}`` -> ``animals: Ben 1 × 9``; on
     the Bidder Up! board ``pos {'Annette': 'pen-2'}`` -> ``pawn on: Annette Pen 2 (small)``."""
@@ -84,8 +78,8 @@ def fact_text(key: str, value, game=None) -> str:
                 return own
         if key == "awards" and isinstance(v, dict) and {"winner", "animals", "price"} <= set(v):
             return f"{say(v['animals'])} to {v['winner']} for {v['price']}"
-        if key in ("herds", "pastures") and isinstance(v, dict) and all(isinstance(x, int) for x in v.values()):
-            return ", ".join(f"{n} \u00d7 {_animal(str(a))}" for a, n in v.items()) or "none"
+        if key == "herds" and isinstance(v, dict) and all(isinstance(x, int) for x in v.values()):
+            return ", ".join(f"{n} \u00d7 {a}" for a, n in v.items()) or "none"
         if isinstance(v, dict):
             return ", ".join(f"{k} {say(x)}" for k, x in v.items()) or "none"
         if isinstance(v, (list, tuple)):

@@ -312,10 +312,14 @@ def _moved(v: dict) -> str:
 
 def fact_value(game, key: str, value) -> str | None:
     """A fact's value in the rulebook's words where the board says it its own way: a
-    pawn's space by the board's name (``pen-2`` -> ``Pen 2 (small)``), the move [C];
-    ``None`` for the others."""
+    pawn's space by the board's name (``pen-2`` -> ``Pen 2 (small)``), the move [C], a
+    pasture's animals with the male told apart [K]; ``None`` for the others."""
     if key == "pos" and isinstance(value, str):
         return place(game.rules, value)
     if key == "moved" and isinstance(value, dict):
         return _moved(value)
+    if key == "pastures" and isinstance(value, dict) and value and all(isinstance(n, int) for n in value.values()):
+        # one pasture: "2 × sheep, 1 × sheep (male)" (Baby Animals tell the male apart [K])
+        return ", ".join(f"{n} \u00d7 " + (f"{a.removesuffix('-m')} (male)" if a.endswith("-m") else a)
+                         for a, n in value.items())
     return None
