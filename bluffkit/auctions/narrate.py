@@ -81,7 +81,7 @@ def _traits(rules):
     return FORMAT_TABLES[rules.format]
 
 
-def _price(rules):
+def price_words(rules):
     """A price or bid in words: a number of notes where the count is the price ("1 note",
     "3 notes"), else the amount ("120")."""
     return (lambda n: count(n, "note")) if rules.pricing == "count" else str
@@ -91,7 +91,7 @@ def narrate(game, before, seat, action, after, names) -> str:
     r = game.rules
     who = names[seat] if seat is not None else "chance"
     kind = type(action)
-    price = _price(r)
+    price = price_words(r)
     if kind is Lot:
         text = f"{names[after.auctioneer]} auctions {animals_text(action.animals)} ({r.fmt.title})."
     elif kind is Pen:
@@ -165,7 +165,7 @@ def _sealed_bids(game, bids, names) -> str:
 
 
 def _outcome(game, before, after, names) -> str:
-    price = _price(game.rules)
+    price = price_words(game.rules)
     if after.reruns > before.reruns:
         # (under show_against="bid" the winner may hold the price: it cannot come up with its bid)
         cannot = "cannot come up with their bid" if game.rules.show_against == "bid" else "cannot pay"
@@ -253,7 +253,7 @@ def settling_lines(src, names, rules, money) -> list[str]:
 
 def awards_lines(src, names, rules) -> list[str]:
     """Each lot sold, numbered as ``buy N`` counts them, and whether the auctioneer kept it."""
-    price = _price(rules)
+    price = price_words(rules)
     out = []
     for i, (s, an, p) in enumerate(src.awards, 1):
         label = f"lot {i}: " if len(src.awards) > 1 else ""

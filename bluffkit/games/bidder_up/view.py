@@ -24,7 +24,7 @@ from typing import Any
 
 from bluffkit.auctions.base import Table as AuctionTable
 from bluffkit.auctions.engine import FORMAT_TABLES
-from bluffkit.auctions.narrate import animals_text, face_down_lot, settling_lines
+from bluffkit.auctions.narrate import animals_text, face_down_lot, price_words, settling_lines
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up.actions import name
@@ -230,8 +230,7 @@ def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | N
     def who(s: int) -> str:
         return html.escape(names[s]) if 0 <= s < n else "?"
 
-    def price(v) -> str:
-        return f"{v} note{'s' if v != 1 else ''}" if r.pricing == "count" else str(v)
+    price = price_words(r)
 
     def bid_words(v) -> str:
         return "no bid" if not v else price(v)
