@@ -60,19 +60,21 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def animals_text(animals) -> str:
-    """``the cow``, ``the cow and the horse``, ``the cat, the cow and the horse``."""
-    words = [f"the {ANIMALS[a]}" for a in animals]
+def animals_text(animals, word=None) -> str:
+    """``the cow``, ``the cow and the horse``, ``the cat, the cow and the horse``; each
+    animal's word by ``word`` (a game that tells animals apart), else its type's name."""
+    words = [f"the {word(a) if word else ANIMALS[a]}" for a in animals]
     return (", ".join(words[:-1]) + " and " + words[-1]) if len(words) > 1 else (words[0] if words else "nothing")
 
 
-def face_down_lot(rules, pen) -> str:
+def face_down_lot(rules, pen, word=None) -> str:
     """What is on sale in a Cat in the Bag, to a seat that may not look: "a face-down animal
-    from the pen (the cow, the goat and the horse)" (two of them in a double pen)."""
+    from the pen (the cow, the goat and the horse)" (two of them in a double pen); ``word``
+    as :func:`animals_text`'s."""
     if not pen:                         # (before the pen is dealt: nothing is set out)
         return "not set out yet"
     k = rules.cat_picks(len(pen))
-    return f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen ({animals_text(pen)})"
+    return f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen ({animals_text(pen, word)})"
 
 
 def _traits(rules):

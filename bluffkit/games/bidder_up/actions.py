@@ -42,6 +42,25 @@ def name(a: int) -> str:
     return ANIMALS[a % MALE] + ("-m" if a >= MALE else "")
 
 
+def told_apart(kinds, pool) -> tuple[int, ...]:
+    """The animals of types ``kinds`` taken in turn from ``pool`` (a pen's animals, a male
+    told apart: its type + :data:`MALE`): where the male and a female of one type lie in
+    the pen, the first taken is the male (a reading: the text does not say [K]; see
+    docs/bidder-up.md). A type the pool no longer holds stays its type.
+
+    >>> [name(a) for a in told_apart((8, 8, 5), (8, 18, 5))]
+    ['cow-m', 'cow', 'goat']
+    """
+    left = list(pool)
+    out = []
+    for kind in kinds:
+        a = kind % MALE + MALE if kind % MALE + MALE in left else kind % MALE
+        if a in left:
+            left.remove(a)
+        out.append(a)
+    return tuple(out)
+
+
 def _pay(notes, denoms) -> str:
     return f" pay {fmt(notes, denoms)}" if sum(notes) else ""
 

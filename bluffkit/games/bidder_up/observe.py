@@ -41,7 +41,7 @@ def fanned(state) -> bool:
 _FIELDS = ("seat", "rules", "phase", "current", "roll", "to_move", "pos", "hand", "note_counts", "piggy", "bank",
            "box", "gambling", "pens", "stacks", "pastures", "barns", "donkeys", "market", "locked", "bag",
            "drawn", "my_tickets", "ticket_counts", "used", "extra", "auction", "pen_at", "trade", "my_offer",
-           "offer_notes", "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "then", "seen", "legal")
+           "offer_notes", "ious", "loans", "sow", "sow_tied", "turn", "log", "babies", "baby_barns", "baby_zoos", "then", "seen", "on_sale", "legal")
 
 
 class Observation(ObservationBase):
@@ -53,7 +53,10 @@ class Observation(ObservationBase):
     while a horse-trade revealed by a ticket before the move is played (the move comes
     next; everyone saw the reveal); ``seen``: per pen the animals of a face-down Cat in
     the Bag pen that every player saw go back after its last auction (the first of the
-    pen's animals; ``()`` for none); ``auction``: the embedded auction's observation of this seat."""
+    pen's animals; ``()`` for none); ``on_sale``: the animals of the pen at auction as
+    told apart (Baby Animals' male: type + ``actions.MALE``), public as the pen is (set out
+    face up [D], or shown by the Cat in the Bag's auctioneer [B]), ``()`` without an
+    auction; ``auction``: the embedded auction's observation of this seat."""
 
     __slots__ = ()
     _fields = _FIELDS
@@ -134,7 +137,8 @@ class Observation(ObservationBase):
             ticket_counts=tuple(map(len, t.tickets)), used=t.used, extra=t.extra, auction=sub, pen_at=t.pen_at,
             trade=trade, my_offer=my_offer, offer_notes=offer_notes, ious=t.ious, loans=t.loans, sow=t.sow, sow_tied=t.sow_tied,
             turn=t.turn, log=t.log, babies=t.babies, baby_barns=t.baby_barns,
-            baby_zoos=t.baby_zoos, then=t.then, seen=t.seen or ((),) * len(t.pens), legal=legal)
+            baby_zoos=t.baby_zoos, then=t.then, seen=t.seen or ((),) * len(t.pens),
+            on_sale=t.drawn if sub is not None else (), legal=legal)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase!r})"

@@ -153,20 +153,13 @@ class SpacesMixin(TableFields):
         i = self.pen_at
         self.money = tuple(sale.money)
         self.auction, self._sub, self.pen_at = None, None, -1
-        pool = list(self.drawn)
+        # the animals as told apart: the first sold of a type takes its male [K] (a reading)
+        given = A.told_apart([animal for animal, _ in sale.owners] + list(sale.pen), self.drawn)
         self.drawn = ()
-
-        def specimen(kind: int) -> int:
-            """The animal of type ``kind`` the pen gives: with a male and a female of one type
-            in it, the first sold takes the male (a reading: the text does not say)."""
-            a = kind + MALE if kind + MALE in pool else kind
-            pool.remove(a)
-            return a
-
         by_seat: dict[int, list[int]] = {}
-        for animal, seat in sale.owners:
-            by_seat.setdefault(seat, []).append(specimen(animal))
-        left = tuple(specimen(a) for a in sale.pen)
+        for (_, seat), animal in zip(sale.owners, given):
+            by_seat.setdefault(seat, []).append(animal)
+        left = given[len(sale.owners):]
         self.pens = self.pens[:i] + (left,) + self.pens[i + 1:]
         self._remember(i, left)
         for seat, animals in sorted(by_seat.items()):

@@ -27,7 +27,7 @@ from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, face_down_lot, price_words, settling_lines
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.money import fmt, total
-from bluffkit.games.bidder_up.actions import name
+from bluffkit.games.bidder_up.actions import name, told_apart
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg
 from bluffkit.games.bidder_up.farm import all_seeing_farms, farms_html, seat_farms
 from bluffkit.games.bidder_up.layout import layout_of
@@ -100,9 +100,9 @@ def _pen_entry(obs, i: int, up) -> Any:
     lot is hidden from the seat (not "empty")."""
     sub = obs.auction
     if sub is not None and obs.pen_at == i:
-        if sub.lot:
-            return tuple(name(a) for a in sub.lot)
-        return {"down": len(sub.pen)} if sub.lot is None else tuple(name(a) for a in sub.pen)
+        if sub.lot is None:
+            return {"down": len(sub.pen)}
+        return tuple(name(a) for a in told_apart(sub.lot or sub.pen, obs.on_sale))
     if up is not None:
         return tuple(name(a) for a in up)
     known = obs.seen[i]
@@ -176,10 +176,10 @@ def all_seeing_html(game, state, names) -> str:
     sub = state.auction
     auction, to_move = "", ()
     if sub is not None and 0 <= state.pen_at < len(lay.pens):
-        pens[str(lay.pens[state.pen_at].space)] = tuple(name(a) for a in (sub.lot or sub.pen))
+        pens[str(lay.pens[state.pen_at].space)] = tuple(name(a) for a in told_apart(sub.lot or sub.pen, state.drawn))
         to_move = AuctionTable.thaw(sub).to_move()
         auction = _sized(auction_html(sub, names, _pen_words(lay, state.pen_at), to_move, sub.bids,
-                                      tuple(map(sum, sub.placed)), sub.lot, seat=None))
+                                      tuple(map(sum, sub.placed)), sub.lot, seat=None, told=state.drawn))
     svg = _board(game.rules, len(state.pos), pens, state.pos, names, len(state.piggy), tuple(map(len, state.stacks)),
                  len(state.bag), _market(state, game.rules), None)
     facts = html.escape(json.dumps(game.facts(state, names), indent=1, default=str, ensure_ascii=False))
@@ -202,20 +202,22 @@ def seat_auction_html(obs, names) -> str:
     sub = obs.auction
     lay = layout_of(obs.rules.board)
     where = _pen_words(lay, obs.pen_at) if 0 <= obs.pen_at < len(lay.pens) else "a pen"
-    return auction_html(sub, names, where, tuple(sub.to_move), sub.bids, sub.placed_counts, sub.lot, seat=obs.seat)
+    return auction_html(sub, names, where, tuple(sub.to_move), sub.bids, sub.placed_counts, sub.lot, seat=obs.seat,
+                        told=obs.on_sale)
 
 
 def _lot_html(animals) -> str:
     return ", ".join(f"{icon_svg(name(a), 22)} {html.escape(animal_words(name(a)))}" for a in animals)
 
 
-def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | None) -> str:
+def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | None, told=()) -> str:
     """The auction of ``src`` (a seat's observation of it, or for the all-seeing view its
     state, ``seat`` None) above the board: the pen and its lot, the format and who holds
     it, the bids as the format shows them, and whose move it is. ``bids`` each seat's bid
     as the source shows it (a seat's observation: the others' sealed bids ``None`` until
     they are turned over), ``laid`` the notes each has laid (``None``: not seen), ``lot``
-    ``None`` while a Cat in the Bag's animal is hidden from the seat.
+    ``None`` while a Cat in the Bag's animal is hidden from the seat; ``told`` the pen's
+    animals as told apart (Baby Animals' male [K]: its ♂ is shown on the lot and the pen).
 
     Open (Classic, Cat in the Bag): the highest bid and its bidder. Sealed (Secret Value,
     Secret Count, Second Hand) and the Dutch hammer: who has bid or decided and who has
@@ -235,14 +237,19 @@ def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | N
     def bid_words(v) -> str:
         return "no bid" if not v else price(v)
 
+    pen = told_apart(src.pen, told)
+
+    def word(a: int) -> str:
+        return animal_words(name(a))
+
     if lot is None:
-        lot_words = html.escape(face_down_lot(r, src.pen))
+        lot_words = html.escape(face_down_lot(r, pen, word))
     elif lot:
-        lot_words = _lot_html(lot)
+        lot_words = _lot_html(told_apart(lot, told))
         if seat is None and traits.FACE_DOWN_PEN and len(src.pen) > 1 and src.phase in ("pick", "bid"):
-            lot_words += (" (face down: the bidders see " + html.escape(face_down_lot(r, src.pen)) + ")")
+            lot_words += (" (face down: the bidders see " + html.escape(face_down_lot(r, pen, word)) + ")")
     elif src.pen:
-        lot_words = "to be picked face down from the pen (" + html.escape(animals_text(src.pen)) + ")"
+        lot_words = "to be picked face down from the pen (" + html.escape(animals_text(pen, word)) + ")"
     else:
         lot_words = "not set out yet"
     lines = [f"<b>Auction</b> in {html.escape(where)}: <b>{html.escape(r.fmt.title)}</b>, held by <b>{who(boss)}</b>. "

@@ -123,3 +123,49 @@ def test_a_seats_auction_shows_nothing_the_seat_cannot_know_in_every_format():
                         "changes with what the seat cannot see"
     assert formats >= {"secret-value", "second-hand", "dutch", "secret-count", "cat-in-the-bag", "number-call",
                        "the-call", "round-the-table", "american-count", "classic"}, formats
+
+
+def test_with_baby_animals_the_lot_keeps_its_male_on_the_box_and_the_pen():
+    """[K] Baby Animals tell the male apart: a pen of the male and a female cow set out for
+    auction still shows the cow ♂ in the auction's box and on the pen, to every seat and in
+    the all-seeing view (the pen was face up: the male is public), and the sale gives the
+    male to the pasture the box named it for (the first sold)."""
+    game = make_game("bidder-up", board="fairground", variants=["babies"])
+    names = ["Annette", "Daniel", "Frank"]
+    s = game.state_from_position(3, current=0, roll=3, babies=["sheep", "cow", "pig", "dog"],
+                                 pens={"pen-2": ["cow-m", "cow"]})
+    s = game.step(s, 0, "move pen-2")
+    assert s.auction is not None and s.auction.rules.format == "classic"
+    pages = [view.all_seeing_html(game, s, names)] + [view.seat_html(game, game.observe(s, k), names)
+                                                       for k in range(3)]
+    for page in pages:
+        assert "On sale: cow ♂, cow ." in _box(page), _box(page)
+        assert sorted(_pen(page, "pen-2")) == ["cow", "cow ♂"], _pen(page, "pen-2")
+
+
+def test_a_seats_baby_animals_auction_shows_nothing_the_seat_cannot_know():
+    """As above, with Baby Animals on the Fairground (a male told apart on the lot and the
+    pen, a Cat in the Bag's pen among them): a seat's page does not change with what it
+    cannot see."""
+    game = make_game("bidder-up", board="fairground", variants=["babies"],
+                     tiles=("cat-in-the-bag", "classic", "secret-value", "dutch"))
+    names = ["Annette", "Daniel", "André"]
+    males = 0
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        t = game.table(players=3)
+        checked = 0
+        while not t.is_over() and checked < 25:
+            random_step(t, rng)
+            state = t.freeze()
+            if state.auction is None or rng.random() > 0.5:
+                continue
+            checked += 1
+            males += any(a >= 10 for a in state.drawn)
+            for s in range(3):
+                page = view.seat_html(game, game.observe(state, s), names)
+                other = game.hide_from(state, s, np.random.default_rng(seed))
+                assert view.seat_html(game, game.observe(other, s), names) == page, \
+                    f"{names[s]}'s view of a {state.auction.rules.format} auction ({state.auction.phase}) " \
+                    "changes with what the seat cannot see"
+    assert males, "no auction of a pen with a male was looked at"

@@ -21,7 +21,7 @@ from bidder_up_walk import random_step
 from bluffkit.core.game import make_game
 from bluffkit.core.money import total
 from bluffkit.games.bidder_up import farm as farm_mod, view
-from bluffkit.games.bidder_up.actions import MALE, name
+from bluffkit.games.bidder_up.actions import MALE, name, told_apart
 from bluffkit.games.bidder_up.animal_icons import animal_words
 from bluffkit.games.bidder_up.farm import all_seeing_farms, ticket_words
 from bluffkit.games.bidder_up.layout import layout_of
@@ -139,7 +139,7 @@ def check_seat_view(game, state, seat: int, names) -> None:
             g = pens[p.space]
             lot = obs.auction.lot
             words = ([f"{len(obs.auction.pen)} hidden"] if lot is None else
-                     [animal_words(name(a)) for a in (lot or obs.auction.pen)])
+                     [animal_words(name(a)) for a in told_apart(lot or obs.auction.pen, obs.on_sale)])
             assert [_text(x) for x in g.iter(f"{SVG}text")] == words, f"{where}: {p.space} at auction shows {_text(g)!r}"
         elif up is None:
             g = pens[p.space]
