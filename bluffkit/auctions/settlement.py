@@ -141,7 +141,7 @@ class Settling(_Table):
         need = sum(self.awards[k][2] for k in kept)
         gets = sum(p for i, (_, _, p) in enumerate(self.awards) if i not in kept)
         if need > self.payable(self.auctioneer) + gets:
-            return (f"the auctioneer cannot pay {need} for what it would keep (it has "
+            return (f"the auctioneer cannot pay {need} for what they would keep (they have "
                     f"{self.payable(self.auctioneer)}{f' and would receive {gets}' if gets else ''})")
         return None
 

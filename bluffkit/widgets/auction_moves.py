@@ -18,14 +18,17 @@ takes any whole number, so a student can try an illegal bid and see why).
 
 from __future__ import annotations
 
+import html
 from itertools import combinations
 
 import ipywidgets as W
 
 from bluffkit.auctions.actions import (
     ACCEPT,
+    BUY,
     PASS,
     REFUSE,
+    SELL,
     STOP,
     TAKE,
     Bid,
@@ -71,6 +74,24 @@ def _word_tip(word, obs) -> str:
     if label.startswith("Stay at "):
         return "keep your bid: the lot is yours at it unless someone bids higher"
     return label
+
+
+def no_buy_words(obs) -> str:
+    """Why the auctioneer's Buy is not on the screen [D]: the right of first refusal means
+    paying the winners their prices, and the seat's own notes do not reach them (its own
+    money and the prices said at the hammer: nothing another seat holds)."""
+    count = obs.rules.pricing == "count"
+    need = sum(price for _, _, price in obs.awards)
+    have = sum(obs.hand) if count else total(obs.hand, obs.rules.denominations)
+
+    def said(n: int) -> str:
+        return f"{n} note{'' if n == 1 else 's'}" if count else str(n)
+
+    both = len(obs.awards) > 1
+    only_sell = tuple(obs.legal.refusals) == (SELL,) if obs.legal is not None else False
+    return (f"You cannot buy {'both lots' if both else 'it'} yourself: by your right of first refusal you would "
+            f"pay {said(need)}, and you have {said(have)}." + (" Sell." if only_sell and not both else
+                                                                  " Sell both." if only_sell else ""))
 
 
 def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button:
@@ -338,6 +359,9 @@ class MoveControls(W.VBox):
                                       tooltip="pass now and whenever you are asked again in this auction"))
         buttons += [_button(self._choose_label(obs, s, names), lambda s=s: self.play(Choose(s))) for s in legal.choose]
         buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x)) for x in legal.refusals]
+        if legal.refusals and BUY not in legal.refusals:     # [D] the right of first refusal, not payable
+            if legal.explain(BUY) is not None:
+                rows.append(W.HTML(f"<div class='bk-box bk-no-buy'>{html.escape(no_buy_words(obs))}</div>"))
         if legal.pick:
             k, of = legal.pick
             buttons += [_button("Cards " + " and ".join(map(str, c)) if k > 1 else f"Card {c[0]}",

@@ -533,3 +533,59 @@ def test_pay_is_closed_until_a_note_is_chosen_and_a_refusal_goes_once_the_notes_
     assert lab.refusal.value == "", "the choice changed: the refusal of the one before goes"
     pay.click()
     assert s.over and isinstance(s.moves[-1][1], Pay)
+
+
+def _moves_shown(g, s, seat=0):
+    """The words of the move controls of ``seat`` on ``s``: each HTML's text, each button's."""
+    import re
+
+    import ipywidgets
+
+    from bluffkit.widgets.auction_moves import MoveControls
+
+    controls = MoveControls(lambda a: None)
+    controls.show(g.observe(s, seat), ["A", "B", "C", "D"])
+    out, stack = [], [controls]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, ipywidgets.HTML):
+            out.append(" ".join(re.sub(r"<[^>]+>", " ", w.value).split()))
+        elif isinstance(w, ipywidgets.Button) and w.layout.display != "none":
+            out.append(f"[{w.description}]")
+        stack.extend(getattr(w, "children", ()))
+    return out
+
+
+def test_an_auctioneer_who_cannot_buy_is_told_why_buy_is_missing():
+    """[D] "the auctioneer ... must pay the winning bidder their bid": with 110 against a
+    bid of 120 only Sell is offered, and the screen says why (its own money and the price:
+    nothing another seat holds), not a Buy gone without a word; with Buy there, nothing."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="classic")
+    s = g.state_from_position(3, auctioneer=0, money=["100+10", None, None], lot=["horse"])
+    for seat, move in ((1, "bid 120"), (2, "pass"), (1, "pass")):
+        s = g.step(s, seat, move)
+    shown = _moves_shown(g, s)
+    assert "[Sell]" in shown and "[Buy]" not in shown
+    assert "You cannot buy it yourself: by your right of first refusal you would pay 120, and you have 110. " \
+           "Sell." in shown, shown
+    s = g.state_from_position(3, auctioneer=0, money=["100+10", None, None], lot=["horse"])
+    for seat, move in ((1, "bid 110"), (2, "pass"), (1, "pass")):
+        s = g.step(s, seat, move)
+    shown = _moves_shown(g, s)
+    assert "[Buy]" in shown and not any("cannot buy" in w for w in shown), shown
+    # two lots, penniless: buying both is out, buying the cow with the horse's price is not
+    g = Auction.create(format="secret-value", double=True)
+    s = g.state_from_position(4, auctioneer=0, money=["none", None, None, None], lot=["cow", "horse"])
+    for seat, move in ((1, "bid 120"), (2, "bid 200"), (3, "pass")):
+        s = g.step(s, seat, move)
+    shown = _moves_shown(g, s)
+    assert "You cannot buy both lots yourself: by your right of first refusal you would pay 320, and you have 0." \
+        in shown, shown
+    # a count auction says notes: 3 notes laid against the auctioneer's 2
+    g = Auction.create(format="secret-count")
+    s = g.state_from_position(3, auctioneer=0, money=["10+10", None, None], lot=["horse"])
+    s = g.step(g.step(s, 1, "bid 10+10+10"), 2, "pass")
+    assert "You cannot buy it yourself: by your right of first refusal you would pay 3 notes, and you have " \
+           "2 notes. Sell." in _moves_shown(g, s)
