@@ -100,7 +100,8 @@ class Bloff(TableGame):
         return cls(Rules.from_dict(header.get("options")))
 
     def state_from_position(self, players: int, hands=None, leader: int = 0, rank: int | None = None) -> State:
-        """A dealt position: ``hands`` as card text per seat (every card dealt exactly once)."""
+        """A dealt position: ``hands`` as card text per seat (every card dealt exactly once,
+        each seat at least one: the first out has won, so a game with an empty hand is over)."""
         t = Table.new(self.rules, self.check_players(players))
         if not isinstance(hands, (list, tuple)) or len(hands) != players:
             raise RulesError(f"a Bløff position gives one hand (cards as text) per seat ({players})")
@@ -114,6 +115,9 @@ class Bloff(TableGame):
                 found.append(tuple(sorted(parse_cards(h))))
             except NotationError as e:
                 raise RulesError(f"hands[{i}]: {e}") from None
+            if not found[-1]:           # "Førstemann ut har vunnet": a seat without cards is out
+                raise RulesError(f"hands[{i}] holds no card: a seat without cards has gone out and won the game, "
+                                 "so a position to play from gives every seat at least one card")
         parsed = tuple(found)
         if rank is not None and (isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < 13):
             raise RulesError(f"rank must be a rank from 0 (aces) to 12 (kings), got {rank!r}"[:200])

@@ -222,6 +222,18 @@ def test_a_position_must_hold_every_card_exactly_once():
         g.state_from_position(players=4, hands=repeated)
 
 
+
+def test_a_position_with_an_empty_hand_is_refused_not_stuck():
+    """"Førstemann ut har vunnet" and "Hver tur legges det minst ett kort": a seat without
+    cards has won, so a position giving one an empty hand is refused in words; it was
+    taken, and the seat's turn then had a Legal saying "play one card" with no card."""
+    g = Bloff()
+    full = deck()
+    hands = [",".join(full[:26]), "", ",".join(full[26:])]
+    with pytest.raises(RulesError, match=r"hands\[1\] holds no card"):
+        g.state_from_position(players=3, hands=hands)
+
+
 # -- claims -----------------------------------------------------------------------------------
 # "Første utspill skal være ess, nestemann legger toere, den neste treere, og slik klatrer verdien
 # ett hakk for hver tur. Etter tierne kommer knekter, damer og konger, og etter kongene begynner
