@@ -43,14 +43,14 @@ from html import escape
 
 import ipywidgets as W
 
-from bluffkit.auctions.actions import BUY
+from bluffkit.auctions.actions import BUY, PASS, Bid, Place
 from bluffkit.auctions.narrate import animals_text
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.auctions.state import NO_CAP
 from bluffkit.core.errors import by_name, count
 from bluffkit.core.game import make_game
-from bluffkit.core.money import total
+from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.farm import ticket_words
@@ -264,6 +264,24 @@ def bidding_run(lines: list[str], names) -> str | None:
     if passed:
         parts.append(f"{_join(passed)} {'pass' if len(passed) > 1 else 'passes'}")
     return "; ".join(parts) + f" ({len(lines)} moves)." if parts else None
+
+
+def own_sealed_words(action, denominations) -> str | None:
+    """What a seat's own sealed move was, for its own eyes only (the table heard "makes a
+    sealed bid" of a bid and of a pass alike): ``"120"``, ``"2 notes (10+50)"``, ``"a pass,
+    no bid"``; ``None`` for a move that is not a sealed bid.
+
+    >>> from bluffkit.auctions.actions import PASS, Bid, Place
+    >>> own_sealed_words(Bid(120), (0, 10)), own_sealed_words(PASS, (0, 10)), own_sealed_words(Place((1, 1), (0, 10)), (0, 10))
+    ('120', 'a pass, no bid', '2 notes (10+0)')
+    """
+    if isinstance(action, Bid):
+        return str(action.amount)
+    if isinstance(action, Place):
+        return f"{count(sum(action.notes), 'note')} ({fmt(action.notes, denominations)})"
+    if action == PASS:
+        return "a pass, no bid"
+    return None
 
 
 def specimens(obs, seat: int, action: A.Trade) -> str:
@@ -507,13 +525,23 @@ class BidderUpTable(SeatPanel):
         said, names = self.said, self.session.names
         items: list[tuple[str, list[int]]] = []
         run: list[int] = []
+        moves, viewer = self.session.moves, self.viewer
+        d = self.session.game.rules.denominations
+
+        def yours(text: str, steps: list[int]) -> str:
+            """A sealed bid of the seat on screen, with what it was (its own eyes only)."""
+            if viewer is None or not text.endswith("."):
+                return text
+            own = [w for i in steps if moves[i][0] == viewer and said[i].endswith(" makes a sealed bid.")
+                   for w in [own_sealed_words(moves[i][1], d)] if w is not None]
+            return text[:-1] + f" (yours: {own[-1]})." if own else text
 
         def close() -> None:
             told = bidding_run([said[i] for i in run], names) if len(run) >= RUN else None
             if told is not None:
-                items.append((told, list(run)))
+                items.append((yours(told, run), list(run)))
             else:
-                items.extend((said[i], [i]) for i in run)
+                items.extend((yours(said[i], [i]), [i]) for i in run)
             run.clear()
 
         for i in steps:

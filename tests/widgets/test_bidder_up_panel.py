@@ -1165,3 +1165,41 @@ def test_a_repeat_after_showing_ones_money_says_the_most_one_may_bid():
                 in t.legal_text.value, t.legal_text.value
             return
     pytest.fail("no random game reached a repeat with a bidder who had shown their money")
+
+
+def test_a_seats_own_sealed_move_says_what_it_was_to_that_seat_alone():
+    """The table hears "Daniel makes a sealed bid." of a sealed bid and of a pass alike
+    (nobody may tell before the reveal); Daniel's own What happened says what his was
+    ("yours: a pass, no bid"), no other screen and no cover does."""
+    import re
+
+    t = at_position(table(players=3, humans=(0, 1, 2), seed=1, tiles=("secret-value", "classic", "dutch",
+                                                                       "round-the-table")),
+                    current=0, roll=3, pens={"pen-2": ["cow"]}, money=["10+10+50", "10+50+100", "0+10+200"])
+
+    def events() -> str:
+        return " ".join(re.sub(r"<[^>]+>", " ", t.events.value).split())
+
+    seen = []
+    t.show.click()
+    assert t.click_action(t.game.parse("move pen-2 pay 10"))
+    t.show.click()
+    assert t.viewer == 1 and t.click_action(t.game.parse("pass"))
+    seen.append(events())                               # the cover before Ben's screen
+    t.show.click()
+    assert t.viewer == 2
+    seen.append(events())
+    assert "Daniel makes a sealed bid." in seen[-1]
+    assert t.click_action(t.game.parse("bid 60"))
+    for _ in range(6):                                  # Annette sells, Ben pays: Daniel's turn comes
+        if t.screen[0] == "cover":
+            seen.append(events())
+            t.show.click()
+            continue
+        if t.viewer == 1:
+            break
+        seen.append(events())
+        assert t.click_action(t.session.observe(t.viewer).legal.actions()[0])
+    assert t.viewer == 1
+    assert "Daniel makes a sealed bid (yours: a pass, no bid)." in events(), events()
+    assert not any("yours:" in page for page in seen), seen
