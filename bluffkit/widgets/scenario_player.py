@@ -116,6 +116,13 @@ def whose_move(said: str, seat, names) -> str | None:
 BOARD_CSS = ("<style>.bk-scenario-table svg[aria-label$=' board'] {max-height: 60vh; width: auto; "
              "max-width: 100%}</style>")
 
+#: The Projector button's tooltip, off and on: the projector's layout leaves out the Example
+#: list and the step slider, and the button is where to find them again.
+PROJECTOR_TIPS = {False: "large type and a layout for a projector (1280 x 720); it leaves out the Example list "
+                         "and the step slider, so choose the example first",
+                  True: "back to the notebook's layout: the Example list (to choose another example) and the "
+                        "step slider come back"}
+
 #: The projector's layout (``bk-projector``), to fit JupyterLab's notebook area at 1280 x 720
 #: (some 600 px, the file browser folded: 100vh less 120 px) without scrolling: Back, Next,
 #: Reset, Play, Projector and View in one bar at the top, the example's title and source in
@@ -201,7 +208,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)
         self.rule_text = W.HTML()
         self.rule_text.add_class("bk-rule-text")
-        self.projector = W.ToggleButton(description="Projector", icon="desktop", tooltip="large type for a projector")
+        self.projector = W.ToggleButton(description="Projector", icon="desktop", tooltip=PROJECTOR_TIPS[False])
         self.projector.observe(lambda ch: (self.add_class if ch["new"] else self.remove_class)("bk-projector"),
                                names="value")
         self.narration = W.HTML()
@@ -278,8 +285,9 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
 
     def _projector_changed(self, change) -> None:
         """The rulebook's numbers folded on the projector (their summary line stays), open
-        again off it."""
+        again off it; the button's tooltip says where the Example list went."""
         self.numbers.selected_index = None if change["new"] else 0
+        self.projector.tooltip = PROJECTOR_TIPS[bool(change["new"])]
 
     def _viewer_changed(self, change) -> None:
         if not self._loading:

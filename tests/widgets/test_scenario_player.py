@@ -222,8 +222,11 @@ def test_the_projector_folds_the_numbers_under_their_count_and_keeps_the_control
         assert f"bk-sp-{part}" in w._dom_classes and f".bk-sp-{part}" in PROJECTOR_CSS
     assert any(PROJECTOR_CSS in getattr(w, "value", "") for w in p.children)
     assert "class='bk-sp-dot'" in p.rule_text.value and f"title='{p.scenario.title}" in p.rule_text.value
+    assert "Example list" in p.projector.tooltip and "back" in p.projector.tooltip, \
+        "the Example list is gone on the projector: the button says how it comes back"
     p.projector.value = False
     assert p.numbers.selected_index == 0 and "bk-projector" not in p._dom_classes
+    assert "leaves out the Example list" in p.projector.tooltip
 
 
 def test_the_numbers_count_is_not_shown_in_a_seats_view():
