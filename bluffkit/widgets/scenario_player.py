@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 from html import escape
+from pathlib import Path
 
 import ipywidgets as W
 
@@ -194,6 +195,8 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
                             f"reached), got {ahead!r}")
         self.ahead = ahead
         self.scenarios = {s.name: s for s in sc.list_scenarios()}
+        self._files: dict = {}               # the examples read from one's own files: their paths
+        name = self._own_file(name)
         self._check(name, seat)
         self.choose = W.Dropdown(options=self._example_options(seat is not None), value=name,
                                  description="Example", layout=W.Layout(width="95%"))
@@ -249,6 +252,26 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
             return f"ScenarioPlayer(example {k}, step {self.step.value} of {self.step.max})"
         return f"ScenarioPlayer({self.scenario.name!r}, step {self.step.value} of {self.step.max})"
 
+    def _own_file(self, name):
+        """``name`` itself, or for the path of a scenario file of one's own (``"mine.json"``,
+        a :class:`~pathlib.Path`) the name it gives, the file read and checked (again, when it is loaded again)
+        (:func:`bluffkit.core.scenario.load`: a bad file is refused in one line naming the
+        file, the place and the reason) and added to the Example list. A file that takes the
+        name of another example is refused: the list would show two under one name."""
+        if isinstance(name, Path):
+            name = str(name)
+        if not isinstance(name, str) or name in self.scenarios or not name.lower().endswith(".json"):
+            return name
+        scenario = sc.load(name)
+        path = Path(name).resolve()
+        files = self._files
+        if scenario.name in self.scenarios and files.get(scenario.name) != path:
+            raise sc.ScenarioError(f"{name}: its name {scenario.name!r} is the name of another example; "
+                                   "give it a name of its own")
+        files[scenario.name] = path          # the same file again: read anew (it may have been edited)
+        self.scenarios[scenario.name] = scenario
+        return scenario.name
+
     def _check(self, name, seat) -> None:
         """Refuse, in words and before anything changes, an example or a seat the player has not."""
         if not isinstance(name, str) or name not in self.scenarios:
@@ -296,8 +319,17 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
 
     def load(self, name: str, seat: int | None = None) -> None:
         """Play the scenario (once) and show its start, from the all-seeing view (``seat``
-        ``None``) or ``seat``'s. (Choosing an example in the list keeps the view shown:
+        ``None``) or ``seat``'s; ``name`` an example's name or the path of a scenario file of
+        one's own (:meth:`_own_file`). (Choosing an example in the list keeps the view shown:
         :meth:`_switch`.)"""
+        kept = dict(self.scenarios), dict(self._files)
+        try:
+            name = self._own_file(name)
+            self._check(name, seat)
+        except Exception:
+            self.scenarios, self._files = kept     # refused: the list as it was
+            raise
+        self._label_examples(self.viewer.value >= 0)
         self._load(name, seat)
 
     def _load(self, name: str, seat: int | None, note: str = "") -> None:

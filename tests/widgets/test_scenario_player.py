@@ -42,6 +42,40 @@ def test_a_misspelt_example_is_answered_with_the_close_name_first():
         ScenarioPlayer("zzzz")
 
 
+def test_an_example_of_ones_own_is_opened_from_its_file(tmp_path):
+    """A teacher's own example (a scenario file, docs/scenarios.md) opens by its path, as
+    `bluffkit scenario run mine.json` runs it, and joins the Example list; a bad file, or
+    one taking another example's name, is refused in one line naming the file, and the
+    panel stays as it was. The same file again is read anew (it may have been edited)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path("data/scenarios") / "ht-auction-ben-pays-100.json").read_text(encoding="utf-8"))
+    data.update(name="my-auction", title="My auction")
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(data), encoding="utf-8")
+    p = ScenarioPlayer(str(mine))
+    assert p.scenario.name == "my-auction" and ("My auction", "my-auction") in p.choose.options
+    p.load("bloff-anne-calls-david")
+    p.go(2)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    clash = tmp_path / "clash.json"
+    clash.write_text(json.dumps(dict(data, name="yb-scoring-2460")), encoding="utf-8")
+    for path, said in ((bad, r"bad\.json: line 1: not valid JSON"), (clash, r"clash\.json: its name 'yb-scoring-2460' "
+                                                                    r"is the name of another example"),
+                       (tmp_path / "none.json", r"none\.json: cannot read the file")):
+        with pytest.raises(ScenarioError, match=said):
+            p.load(path)
+        assert (p.scenario.name, p.step.value) == ("bloff-anne-calls-david", 2), "refused: nothing changed"
+    with pytest.raises(ScenarioError, match="seat must be None"):
+        p.load(clash.with_name("mine.json"), seat=7)
+    data["title"] = "My auction, edited"
+    mine.write_text(json.dumps(data), encoding="utf-8")
+    p.load(mine)
+    assert p.scenario.title == "My auction, edited" and ("My auction, edited", "my-auction") in p.choose.options
+
+
 def test_choosing_another_example_keeps_a_seats_view(monkeypatch):
     """From Dev's view, choosing another example in the list turned the view all-seeing:
     every hand face up and the title that tells the outcome, on the projected screen. The
