@@ -44,9 +44,10 @@ class Layout:
 
     def reachable(self, pos, roll: int, notes: int) -> dict:
         """:meth:`Board.reachable <bluffkit.games.bidder_up.board.Board.reachable>`, remembered
-        (no change costs more than 1 + 2 + ... notes: the budget is capped where it stops
-        mattering)."""
-        budget = min(notes, 64)
+        (the budget capped where it stops mattering: no move changes the roll by more spaces
+        than the board has, so no move costs more than 1 + 2 + ... + that many notes)."""
+        n = len(self.kinds)
+        budget = min(notes, n * (n + 1) // 2)
         key = (pos, roll, budget)
         found = self._reach.get(key)
         if found is None:

@@ -149,6 +149,18 @@ def test_no_move_may_be_made_by_a_player_out_of_turn():
     assert_refused(g, s, 0, "roll 2", rule="chance-move")
 
 
+def test_a_far_space_is_reached_with_the_notes_it_costs_however_many():
+    """[C] "move more or fewer spaces than the roll shows, by paying for it ... and so on":
+    no upper limit. With 70 notes (the notes option allows more than the 50 dealt) a roll
+    of 1 from the raffle booth reaches the Piggy Bank 12 spaces on for 66 notes; the moves
+    were listed with the notes capped at 64, and the move was refused as out of reach."""
+    g = game(board="fairground", notes=[80, 16, 8, 6, 6, 4])
+    s = g.state_from_position(3, current=0, roll=1, pos=["raffle-1"] * 3, money=["+".join(["0"] * 70), None, None])
+    assert dict(g.legal(s, 0).key)["piggy-2"] == (12, 66)
+    s = g.step(s, 0, "move piggy-2 pay " + "+".join(["0"] * 66))
+    assert s.pos[0] == "piggy-2" and sum(s.money[0]) == 4 + 5, "4 notes left, then the Piggy Bank's top 5"
+
+
 # -- D. pens -------------------------------------------------------------------------------------
 
 def test_an_empty_pen_is_a_space_like_any_other():
