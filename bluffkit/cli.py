@@ -645,11 +645,28 @@ def _seed_words(seed, over: bool = True) -> str:
         return "no seed recorded"
     return f"seed {seed}" if over else "seed not shown (the game is not finished)"
 
+def _end_words(game, final, names) -> tuple[str | None, str]:
+    """The end of a game in its own words: its scores as the game calls them ("final
+    scores"; an auction's "Money won or lost", Bluffer's points over the game), ``None``
+    where the game keeps no score (Bløff: "Spillet har ingen poengregning"), and who won
+    ("winner Anna"; an auction's "the lot goes to Bo", its winners being who holds the lot,
+    not the most money)."""
+    from bluffkit.core.spec import spec_of
+    won = " and ".join(names[w] for w in game.winners(final)) or "nobody"
+    take = getattr(game, "winners_take", None)
+    who = take.format(won) if take else f"winner {won}"
+    if spec_of(game).scores_are == "none":
+        return None, who
+    label = getattr(game, "scores_are", None) or "final scores"
+    return f"{label}: " + ", ".join(f"{n} {p}" for n, p in zip(names, game.scores(final))), who
+
+
 def _log_line(log, final) -> str:
-    """A valid log in one line: game, players, seed, steps, and the winners."""
+    """A valid log in one line: game, players, seed, steps, and the winners (in the game's
+    words: an auction's lot goes to its holder)."""
     game, names = log.game, log.names
     if game.is_over(final):
-        end = "winner " + " and ".join(names[w] for w in game.winners(final))
+        end = _end_words(game, final, names)[1]
     else:
         end = "not finished"
     note = f" ({log.note})" if log.note else ""          # an old format: what was not checked
@@ -680,11 +697,12 @@ def _replay_one(path: Path, moves: bool) -> int:
         print(log.note)
     print("seats: " + ", ".join(f"{s.get('name')} ({s.get('agent', '?')})" for s in log.seats))
     if over:
-        scores = game.scores(final)
-        print("final scores: " + ", ".join(f"{n} {p}" for n, p in zip(names, scores)))
+        scores, who = _end_words(game, final, names)
+        if scores is not None:
+            print(printable(scores))
         for line in getattr(game, "score_sheet", lambda state, names: [])(final, names):
             print(printable("  " + line))
-        print("winner: " + " and ".join(names[w] for w in game.winners(final)))
+        print(printable(who.replace("winner ", "winner: ", 1) if who.startswith("winner ") else who))
     else:
         print("the game is not finished")
     return 0
@@ -896,9 +914,9 @@ def cmd_play(args) -> int:
         if session.over:
             won = [session.names[w] for w in session.winners()]
             who = getattr(game, "winners_take", "{} win" + ("s" if len(won) == 1 else ""))
-            say(f"Game over: {who.format(' and '.join(won))}. "
-                f"{getattr(game, 'scores_are', 'Scores')}: "
-                + ", ".join(f"{n} {p}" for n, p in zip(session.names, session.scores())))
+            scores = _end_words(game, session.state, session.names)[0]
+            say(f"Game over: {who.format(' and '.join(won))}."
+                + (" " + scores.replace("final scores", "Scores", 1) if scores is not None else ""))
             for line in getattr(game, "score_sheet", lambda state, names: [])(session.state, session.names):
                 say("  " + line)               # how each score was made, where the game has a sheet
             say(f"(seed {seed}: --seed {seed} deals this game again)")

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -1243,6 +1244,25 @@ def test_the_end_of_play_names_the_winners_and_what_the_numbers_are(monkeypatch,
     assert "Game over: the lot goes to Anna. Money won or lost: Anna -10, Ben 0, Carla 10" in capsys.readouterr().out
     from bluffkit.core.game import make_game
     assert "rounds won decide" in make_game("bluffer").scores_are
+
+
+def test_replay_says_the_end_in_the_games_own_words(capsys, tmp_path):
+    """'replay' printed an auction's money won or lost as "final scores" beside "winner:
+    seat 0", the seat with the lowest (the buyer: an auction's winners hold the lot), and
+    "final scores" of Bløff, which keeps none. It now says them as 'play' does."""
+    assert quiet(["simulate", "auction", "--players", "3", "--games", "2", "--seed", "1", "--out",
+                  tmp_path / "a.csv", "--logs", tmp_path / "al"]) == 0
+    code, out, err = run(["replay", tmp_path / "al" / "game-0.jsonl"], capsys)
+    assert code == 0 and err == "", err
+    assert "final scores" not in out and "winner" not in out, out
+    assert re.search(r"^Money won or lost: seat 0 -?\d+, seat 1 -?\d+, seat 2 -?\d+$", out, re.M), out
+    assert re.search(r"^the lot goes to seat \d", out, re.M), out
+    code, out, err = run(["replay", tmp_path / "al", "--no-progress"], capsys)
+    assert code == 0 and all(", the lot goes to seat " in line for line in out.splitlines()[:-1]), out
+    assert quiet(["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--out",
+                  tmp_path / "b.csv", "--logs", tmp_path / "bl"]) == 0
+    code, out, err = run(["replay", tmp_path / "bl" / "game-0.jsonl"], capsys)
+    assert code == 0 and "scores" not in out and re.search(r"^winner: seat \d$", out, re.M), out
 
 
 def test_replay_does_not_print_the_seed_of_an_unfinished_game(monkeypatch, capsys, tmp_path):
