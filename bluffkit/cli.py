@@ -330,7 +330,7 @@ def cmd_simulate(args) -> int:
         seats = [int(x) for x in str(w).split(";")]
         for s in seats:
             wins[s] += 1 / len(seats)
-    print(f"{args.games} game{'s' if args.games != 1 else ''} of {game.name} ({args.players} players) -> {out}"
+    print(f"{args.games} game{'s' if args.games != 1 else ''} of {game.name} ({', '.join([*getattr(game.rules, 'variants', ()), f'{args.players} players'])}) -> {out}"
           + (f", logs in {args.logs}" if args.logs else ""))
     print(f"mean length {df['length'].mean():.1f} actions; "
           f"{getattr(game, 'winners_are', 'wins by seat (ties shared)')}: "
@@ -1203,6 +1203,8 @@ def main(argv=None) -> int:
             return 2
         if rest and getattr(args, "func", None) is cmd_scenario and not any(w.startswith("-") for w in rest):
             args.names = [*args.names, *rest]  # 'scenario run --all NAME': argparse reads no name after --all
+        elif rest and getattr(args, "func", None) is cmd_replay and not any(w.startswith("-") for w in rest):
+            args.log = [*args.log, *rest]      # 'replay LOG --moves LOG2': nor a log after --moves
         elif rest:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         if threading.current_thread() is threading.main_thread():

@@ -1265,6 +1265,33 @@ def test_replay_says_the_end_in_the_games_own_words(capsys, tmp_path):
     assert code == 0 and "scores" not in out and re.search(r"^winner: seat \d$", out, re.M), out
 
 
+def test_a_bot_fraction_out_of_range_is_named_not_an_unknown_agent(capsys, tmp_path):
+    """'shade 1.5' was answered "unknown agent 'shade 1.5'; choose from ... 'shade F'", not
+    saying that F is the trouble; it is now, and nothing is written."""
+    for game, spec in (("auction", "shade 1.5"), ("auction", "shade half"), ("bluffer", "spot 2")):
+        code, out, err = run(["simulate", game, "--players", "3", "--games", "1", "--seed", "1", "--agents", spec,
+                              "--out", tmp_path / "x.csv"], capsys)
+        word = spec.split()[0]
+        assert code == 2 and err.startswith(f"bluffkit: '{spec}': {word} takes a fraction from 0 to 1"), err
+        assert not (tmp_path / "x.csv").exists()
+
+
+def test_replay_reads_logs_named_after_its_options(sim, capsys):
+    """'replay LOG --moves LOG2' and 'replay LOG --no-progress LOG2' gave argparse's top-level
+    usage ("unrecognized arguments"); the logs after an option are logs too."""
+    a, b = sorted((sim / "logs").iterdir())[:2]
+    code, out, err = run(["replay", a, "--moves", b], capsys)
+    assert code == 2 and "--moves prints the steps of one log" in err and "usage" not in err, err
+    code, out, err = run(["replay", a, "--no-progress", b], capsys)
+    assert code == 0 and out.splitlines()[-1] == "2 logs: 2 valid, 0 refused", out
+
+
+def test_simulate_says_the_variant_it_played(capsys, tmp_path):
+    code, out, err = run(["simulate", "youre-bluffing", "--variant", "quick", "--players", "3", "--games", "1",
+                          "--seed", "1", "--out", tmp_path / "y.csv", "--no-progress"], capsys)
+    assert code == 0 and out.startswith("1 game of youre-bluffing (quick, 3 players) -> "), out
+
+
 def test_replay_does_not_print_the_seed_of_an_unfinished_game(monkeypatch, capsys, tmp_path):
     """'play' keeps the seed of a game left unfinished off the screen; 'replay' printed it,
     and with it every draw still to come (--seed N deals the same game)."""

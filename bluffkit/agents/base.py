@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from itertools import chain
 from types import SimpleNamespace
@@ -81,15 +82,23 @@ class UniformBuffer:
 
 def fraction_spec(spec: str, word: str) -> float | None:
     """The number P of a bot spec ``"WORD P"`` (or ``"WORD:P"``) when P is in [0, 1];
-    ``None`` for any other spec."""
+    ``None`` for any other spec. ``WORD`` with a P that is no fraction from 0 to 1 ("shade
+    1.5", "shade half") is refused in words, not taken for an unknown bot.
+
+    >>> fraction_spec("shade 0.5", "shade"), fraction_spec("random", "shade")
+    (0.5, None)
+    """
     head, _, rest = spec.replace(":", " ").partition(" ")
     if head != word or not rest.strip():
         return None
     try:
         p = float(rest)
     except ValueError:
-        return None
-    return p if 0 <= p <= 1 else None
+        p = math.nan
+    if not 0 <= p <= 1:
+        raise RulesError(f"{quote(spec)}: {word} takes a fraction from 0 to 1 (e.g. {word} 0.5), "
+                         f"got {quote(rest.strip())}"[:200])
+    return p
 
 
 def _agent_module(game):
