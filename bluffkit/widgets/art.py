@@ -182,7 +182,8 @@ CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
 .bk-panel button:focus-visible, .bk-panel input:focus-visible, .bk-panel select:focus-visible,
-.bk-panel textarea:focus-visible {{outline: 3px solid {INK} !important; outline-offset: 2px}}
+.bk-panel textarea:focus-visible, .bk-panel .bk-legal:focus-visible {{outline: 3px solid {INK} !important;
+  outline-offset: 2px}}
 .bk-panel > .widget-slider {{max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px))}}
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 110px}}
