@@ -76,6 +76,50 @@ def _word_tip(word, obs) -> str:
     return label
 
 
+def choice_words(obs, names) -> str:
+    """What the seat of ``obs`` may do in its auction, in the words of the buttons that do it
+    (:class:`MoveControls`), not in the typed moves' notation ("raise NOTE", "lay NOTES",
+    "choose 2 (by seat number)") that a panel's prompt quoted beside buttons naming them
+    otherwise: "pass, or lay one more note face down (a button for each of your notes)".
+
+    >>> from bluffkit.auctions import Auction
+    >>> g = Auction.create(format="classic")
+    >>> choice_words(g.observe(g.state_from_position(3, auctioneer=0, lot=["horse"]), 1), "ABC")
+    'pass, or bid 10 or more'
+    """
+    legal, r = obs.legal, obs.rules
+    if not legal:
+        return "nothing now"
+    count = r.pricing == "count"
+
+    def amount(n) -> str:
+        return f"{n} note{'' if n == 1 else 's'}" if count else str(n)
+
+    out = [_word_label(w, obs)[:1].lower() + _word_label(w, obs)[1:] for w in legal.words]
+    if legal.bid:
+        lo, hi = legal.bid
+        out.append(f"bid {amount(lo)} or more" if hi is None else f"bid {amount(lo)} to {amount(hi)}")
+    if legal.place:
+        out.append("lay notes face down (click your notes, then Lay)")
+    if legal.raise_:
+        out.append("lay one more note face down (a button for each of your notes)")
+    if legal.call:
+        out.append(f"call a price from {legal.call[0]} to {legal.call[1]}")
+    if legal.choose:
+        out.append(" or ".join(MoveControls._choose_label(obs, s, names)[:1].lower()
+                               + MoveControls._choose_label(obs, s, names)[1:] for s in legal.choose))
+    every = set(range(len(getattr(obs, "awards", ()))))       # "buy 1" of a single lot is Buy (not shown)
+    out += [str(x) for x in legal.refusals if x == BUY or BUY not in legal.refusals or set(x.keep) != every]
+    if legal.pay:
+        owed, mode, payee = legal.pay
+        out.append(f"pay {names[payee]} {owed}" + (" notes, any notes (their value does not count)" if mode == "count"
+                                                    else " in notes (no change is given)"))
+    if legal.pick:
+        k, n = legal.pick
+        out.append(f"point at {'a card' if k == 1 else f'{k} cards'} of the {n} face down")
+    return out[0] if len(out) == 1 else ", ".join(out[:-1]) + ", or " + out[-1]
+
+
 def no_buy_words(obs) -> str:
     """Why the auctioneer's Buy is not on the screen [D]: the right of first refusal means
     paying the winners their prices, and the seat's own notes do not reach them (its own

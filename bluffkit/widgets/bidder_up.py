@@ -61,7 +61,7 @@ from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.spaces import specimen
 from bluffkit.games.bidder_up.view import AUCTION_ASKED, TAG_STYLE, seat_pieces
-from bluffkit.widgets.auction_moves import MoveControls
+from bluffkit.widgets.auction_moves import MoveControls, choice_words
 from bluffkit.widgets.board_view import BoardView
 from bluffkit.widgets.seat_panel import (
     _HIDE,
@@ -85,19 +85,6 @@ def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
         b.add_class(cls)
     b.on_click(live(lambda _: on_click()))
     return b
-
-
-def named_choices(text: str, names) -> str:
-    """An auction's moves as typed, each ``choose N`` (a seat number, counted from 0, where
-    the board numbers the pawns from 1) with the player's name beside it.
-
-    >>> named_choices("choose 1 or choose 2 (by seat number)", ["Annette", "Daniel", "André"])
-    'choose 1 (Daniel) or choose 2 (André) (by seat number)'
-    """
-    def one(m) -> str:
-        k = int(m.group(1))
-        return f"{m.group(0)} ({names[k]})" if k < len(names) else m.group(0)
-    return re.sub(r"\bchoose (\d+)\b", one, text)
 
 
 def _notes_word(n: int) -> str:
@@ -800,7 +787,7 @@ class BidderUpTable(SeatPanel):
             most = _notes_word(cap) if sub.rules.pricing == "count" else str(cap)
             high += f" You showed all your money: on this repeat you may bid at most {most}."
         # (the Dutch count, counted down aloud from 10, the price of the hammer now: in the box)
-        may = named_choices(by_name(obs.legal.inner.description, names), names)
+        may = choice_words(sub, names)          # in the buttons' words, not the typed notation
         self._prompt(f"{self._auction_html}<b>{me}</b>, you may: {escape(may)}.{high}")
         self.auction_moves.show(sub, self.session.names)
         self._explain_refusals(sub)

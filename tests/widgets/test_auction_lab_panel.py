@@ -589,3 +589,38 @@ def test_an_auctioneer_who_cannot_buy_is_told_why_buy_is_missing():
     s = g.step(g.step(s, 1, "bid 10+10+10"), 2, "pass")
     assert "You cannot buy it yourself: by your right of first refusal you would pay 3 notes, and you have " \
            "2 notes. Sell." in _moves_shown(g, s)
+
+
+def test_a_panels_prompt_says_the_choices_in_the_buttons_words():
+    """Bidder Up!'s prompt quoted the typed notation beside the buttons ("raise NOTE (one of
+    your notes, face down: e.g. raise 10)", "lay NOTES face down", "choose 2 (by seat
+    number)", "buy 1" of a single lot whose button is Buy): every choice of every format,
+    met in random auctions, is said in words, none in the notation."""
+    import numpy as np
+
+    from bluffkit.auctions import Auction
+    from bluffkit.widgets.auction_moves import choice_words
+
+    players = {"second-hand": 4, "american-count": 4, "the-call": 2, "number-call": 2}
+    said: dict = {}
+    for fmt in ("classic", "cat-in-the-bag", "secret-value", "secret-count", "second-hand", "dutch",
+                "american-count", "round-the-table", "the-call", "number-call"):
+        g = Auction.create(format=fmt, double=fmt in ("secret-count", "secret-value"))
+        for seed in range(4):
+            rng = np.random.default_rng(seed)
+            s = g.new_state(players.get(fmt, 3))
+            while not g.is_over(s):
+                movers = g.to_move(s)
+                if not movers:
+                    s = g.step(s, None, g.sample_chance(s, rng))
+                    continue
+                obs = g.observe(s, movers[0])
+                said.setdefault((fmt, s.phase), set()).add(choice_words(obs, ["A", "B", "C", "D"]))
+                s = g.step(s, movers[0], obs.legal.sample(rng))
+    every = [w for words in said.values() for w in words]
+    assert len(said) >= 30, sorted(said)
+    for words in every:
+        assert not re.search(r"\b[A-Z]{3,}\b|by seat number|e\.g\.|\bbuy 1\b(?!, or buy 2)", words), words
+    assert any("lay one more note face down" in w for w in said[("american-count", "bid")])
+    assert any("lay notes face down (click your notes, then Lay)" in w for w in said[("secret-count", "bid")])
+    assert any(w == "sell, or buy" for w in said[("classic", "refuse")]), said[("classic", "refuse")]

@@ -140,6 +140,12 @@ def test_an_auction_is_played_with_the_auction_buttons():
     t = drive_until(table("animal-market", players=3, humans=(0, 1, 2), seed=4),
                     lambda p: p.screen[0] == "seat" and p.auction_moves.children != ())
     assert t.auction_moves.layout.display is None and "class='bk-auction'" in t.legal_text.value
+    from html import escape
+
+    from bluffkit.widgets.auction_moves import choice_words
+    obs = t.session.observe(t.viewer)
+    assert f"you may: {escape(choice_words(obs.auction, t.session.names))}." in t.legal_text.value, \
+        "the prompt says the choices in the buttons' words"
     labels = [b.description for row in t.auction_moves.children for b in getattr(row, "children", ())]
     assert labels, labels
     moves = len(t.session.moves)
