@@ -863,12 +863,12 @@ class BidderUpTable(SeatPanel):
             theirs, mine = obs.trade[4]
             which = f"{sex_word(mine)} {which} (against their {sex_word(theirs)})"
         laid = "" if obs.offer_notes is None else f" ({count(obs.offer_notes, 'note')}, fanned out)"
-        self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {which} "
-                     f"with an offer face down{laid}. "
-                     + ("Agree, or counter with notes face down" + (" (the number of notes counts)." if by_count
+        self._prompt(f"<b>{me}</b>: {escape(names[challenger])} challenges you for your {which}, "
+                     f"offer face down{laid}: "
+                     + ("agree, or counter with notes" + (" (the number of notes counts)." if by_count
                                                                     else " (fanned out: everyone sees how many)."
                                                                     if laid else ".") if can_counter
-                        else "You hold no notes to counter with: agree."))
+                        else "you hold no notes to counter with, so agree."))
         self.buttons_box.children = [_button("Agree (take the offer)", lambda: self.try_move("agree"), "bk-go")]
         self.buttons_box.layout.display = _SHOW
         d = self.game.rules.denominations
@@ -1061,7 +1061,7 @@ class BidderUpTable(SeatPanel):
         n, worth = sum(c), total(c, self.game.rules.denominations)
         need = self._need
         if need is None:
-            self.notes_title.value = "<div class='bk-box'>Click your notes to choose them (face down):</div>"
+            self.notes_title.value = "<div class='bk-box'>Click notes to choose them (face down):</div>"
             self.notes_button.description = f"{self._verb} {_notes_word(n)} ({worth})"
             # an offer or counter: closed while no note is chosen, unless the rules take an empty
             # offer [L7] (the engine still refuses a click from code)

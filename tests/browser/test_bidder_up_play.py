@@ -242,3 +242,56 @@ def test_the_projector_shows_the_bidders_own_notes_and_moves_mid_game(page: Page
     for part in ("prompt", "notes", "newest"):
         assert fit[part] is not None and fit[part]["bottom"] <= bottom, f"{part} below the screen: {fit}"
     assert "Highest bid" in cell.locator(".bk-legal .bk-auction").first.inner_text()
+
+
+#: Daniel challenged by Annette for a sheep on the Fairground with Baby Animals (his petting
+#: zoo row drawn), two human seats: Daniel's screen after the cover, on the projector.
+CHALLENGED = '''import sys
+sys.path.insert(0, "TESTS/widgets")
+from test_bidder_up_panel import table, at_position, cheapest_offer
+t = at_position(table("fairground", players=3, humans=(0, 1), seed=1, variants=["babies"]), current=0, roll=3,
+                babies=["sheep", "cow", "pig", "dog"], pastures=[["sheep", "sheep-m", "cow"], ["sheep", "cow-m"], ["cow"]])
+t.show.click()
+t.view.click_space("hill-north")
+t.trade_target.value = t.trade_target.options[0][1]
+t.choose_notes(cheapest_offer(t))
+t.notes_button.click()
+t.show.click()
+t'''
+
+
+def test_the_projector_shows_the_challenged_players_answer_and_what_happened(page: Page, lab_server: LabServer):
+    """Challenged to a horse-trade on a projector (the Fairground's petting zoo row too),
+    What happened began at 676 px, below the notebook's 690 px: the prompt took four lines,
+    "Click your notes to choose them (face down):" two, the empty barn and petting zoo a
+    row each. Now the prompt, Agree, the notes to counter with, Counter and the start of
+    the newest line of What happened are on the screen."""
+    from pathlib import Path
+    page.set_viewport_size({"width": 1280, "height": 720})
+    tests = Path(__file__).resolve().parents[1]
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "panel", "metadata": {}, "outputs": [],
+                     "source": CHALLENGED.replace("TESTS", str(tests))}],
+          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                      "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (lab_server.root / "panel-bidder-up-challenged.ipynb").write_text(json.dumps(nb))
+    open_and_run_all(page, lab_server, "panel-bidder-up-challenged.ipynb")
+    current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+    if current.count():
+        current.click()
+    cell = open_on(page, "Daniel")
+    panel = cell.locator(".bk-panel").first
+    click(cell, "Projector")
+    expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+    expect(page.locator(IDLE)).to_have_count(1, timeout=WAIT_MS)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(500)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-projector-challenged.png"))
+    fit = panel.evaluate(PARTS_JS)
+    bottom = fit["area"]["bottom"] + 1
+    for words in (r"^\s*Agree", r"^\s*Counter with", r"^\s*50\s*$"):     # the answers, and the notes to counter with
+        box = panel.locator(BUTTONS).filter(has_text=re.compile(words)).first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= bottom, f"{words} is below the screen: {box}"
+    assert fit["prompt"]["bottom"] <= bottom and fit["newest"] is not None, fit
+    assert fit["newest"]["top"] + 20 <= bottom, f"the newest line of What happened is below the screen: {fit}"

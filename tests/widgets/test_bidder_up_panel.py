@@ -536,7 +536,7 @@ def test_a_challenged_player_without_notes_is_offered_only_to_agree():
     t.said, t.viewer = [], None
     t.refresh()
     t._uncover()
-    assert "You hold no notes to counter with: agree." in t.legal_text.value
+    assert "you hold no notes to counter with, so agree." in t.legal_text.value
     assert [b.description for b in t.buttons_box.children] == ["Agree (take the offer)"]
     assert t.notes_box.layout.display == "none"
 
@@ -815,9 +815,9 @@ def test_the_challenged_player_is_told_the_number_of_notes_only_when_they_lie_fa
     assert ("fanned out: everyone sees how many" in t.legal_text.value) is seen, "the challenger is told first"
     t.try_move("trade 1 cow offer 0+0+0+10")
     t.show.click()                                       # Ben's screen, after the cover
-    assert t.viewer == 1 and "challenges you for your cow with an offer face down" in t.legal_text.value
-    assert ("(4 notes, fanned out)" in t.legal_text.value) is seen
-    assert ("counter with notes face down (fanned out: everyone sees how many)" in t.legal_text.value) is seen
+    assert t.viewer == 1 and "challenges you for your cow, offer face down" in t.legal_text.value
+    assert ("(4 notes, fanned out): agree" in t.legal_text.value) is seen
+    assert ("counter with notes (fanned out: everyone sees how many)" in t.legal_text.value) is seen
     # Annette's farm board, on Ben's screen: her notes face down, the offer among them (she offered
     # all four); how many of them are offered is said only when they are fanned out
     annette = _card(t.farms.value, 0)

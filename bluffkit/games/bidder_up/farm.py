@@ -172,8 +172,11 @@ def _order(name: str) -> tuple:
     return ANIMALS.index(type_of(name)), name.endswith("-m")
 
 
-def _row(label: str, body: str, cls: str) -> str:
-    return (f'<div class="{cls}" style="margin-top: 4px; line-height: 1.7">'
+def _row(label: str, body: str, cls: str, inline: bool = False) -> str:
+    """One row of a farm board; ``inline``: side by side with the next (two short rows, such
+    as an empty barn and an empty petting zoo, in one line: a projector's column is short)."""
+    shape = "display: inline-block; margin-right: 18px; " if inline else ""
+    return (f'<div class="{cls}" style="{shape}margin-top: 4px; line-height: 1.7">'
             f'<span style="font-weight: bold; margin-right: 6px; vertical-align: middle">{label}:</span> {body}</div>')
 
 
@@ -208,11 +211,12 @@ def _farm_html(f: Farm) -> str:
     rows.append(_row("Pasture", "".join(_animal_chip(a, counts[a]) for a in sorted(counts, key=_order))
                      or "empty", "bk-pasture"))
     babies = Counter(type_of(a) for a in f.baby_barn)
+    both_empty = not f.barn and f.zoo is not None and not f.zoo
     rows.append(_row("Barn", "".join(_animal_chip(a, extra=" + baby" if babies[type_of(a)] else "")
-                                     for a in sorted(f.barn, key=_order)) or "empty", "bk-barn"))
+                                     for a in sorted(f.barn, key=_order)) or "empty", "bk-barn", inline=both_empty))
     if f.zoo is not None:
         rows.append(_row("Petting zoo", "".join(_animal_chip(a, extra=" baby") for a in sorted(f.zoo, key=_order))
-                         or "empty", "bk-zoo"))
+                         or "empty", "bk-zoo", inline=both_empty))
     if isinstance(f.notes, int):
         offered = "" if f.in_offer is None else f", {f.in_offer} of them in the horse-trade offer, fanned out"
         rows.append(_row("Notes", _chip(f"{_backs(f.notes)}<span>{f.notes} note{'' if f.notes == 1 else 's'}, "
