@@ -295,7 +295,8 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
     per bidder (``None`` for bidders who do not shade). ``n_bidders`` is 2 to :data:`MAX_BIDDERS`
     (100,000), ``n_auctions`` 1 to :data:`MAX_AUCTIONS` (100,000,000), and the two multiplied at most
     :data:`MAX_SEALED_VALUES` (2,000,000,000). ``chunk_size`` auctions are simulated at
-    a time (default: :data:`CHUNK_VALUES` values per chunk); ``progress=True`` shows a bar over chunks.
+    a time (default: :data:`CHUNK_VALUES` values per chunk); ``progress=True`` shows a bar counting the
+    auctions, moved on a chunk at a time.
 
     >>> df = simulate_sealed(3, 1000, fmt="first", seed=7)
     >>> df.equals(simulate_sealed(3, 1000, fmt="first", seed=7, chunk_size=64))
@@ -321,20 +322,22 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
     cols = {k: np.empty(total) for k in ("winning_value", "highest_value", "winning_bid", "price", "auctioneer_value")}
     cols["winner"] = np.empty(total, dtype=np.int64)
     flat = np.arange(0, min(size, total) * s.n, s.n)      # where each auction's row starts in a flat chunk
-    for start in tqdm(range(0, total, size), disable=not progress, desc=f"{s.label} auctions", unit="chunk"):
-        m = min(size, total - start)
-        vals, bids, win, v0 = s.chunk(m)
-        part = slice(start, start + m)
-        cols["winner"][part] = win
-        at = np.add(flat[:m], win, out=win)              # the winner's place in the flat (m, n) arrays
-        won = np.take(bids.ravel(), at, out=cols["winning_bid"][part])
-        np.take(vals.ravel(), at, out=cols["winning_value"][part])
-        _column_max(vals, cols["highest_value"][part])
-        if s.fmt == "first":
-            cols["price"][part] = won
-        else:
-            _second_highest(bids, cols["winner"][part], cols["price"][part])
-        cols["auctioneer_value"][part] = v0
+    with tqdm(total=total, disable=not progress, desc=f"{s.label} auctions", unit="auction") as bar:
+        for start in range(0, total, size):
+            m = min(size, total - start)
+            vals, bids, win, v0 = s.chunk(m)
+            part = slice(start, start + m)
+            cols["winner"][part] = win
+            at = np.add(flat[:m], win, out=win)              # the winner's place in the flat (m, n) arrays
+            won = np.take(bids.ravel(), at, out=cols["winning_bid"][part])
+            np.take(vals.ravel(), at, out=cols["winning_value"][part])
+            _column_max(vals, cols["highest_value"][part])
+            if s.fmt == "first":
+                cols["price"][part] = won
+            else:
+                _second_highest(bids, cols["winner"][part], cols["price"][part])
+            cols["auctioneer_value"][part] = v0
+            bar.update(m)
     price, v0, value = cols["price"], cols["auctioneer_value"], cols["winning_value"]
     if right_of_first_refusal:
         refused = v0 - price > price

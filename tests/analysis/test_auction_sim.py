@@ -101,10 +101,15 @@ def test_same_seed_same_frame_different_seed_different_frame():
     assert a["highest_value"].equals(b["highest_value"]), "same seed, same values in both formats"
 
 
-def test_progress_bar_does_not_change_the_result(capsys):
+def test_progress_bar_counts_auctions_and_does_not_change_the_result(capsys):
+    """The bar counted chunks ("first-price auctions: 77/77 chunk" for 1,000,000 auctions)."""
     a = simulate_sealed(2, 3000, seed=4, chunk_size=1000, progress=True)
-    assert "3/3" in capsys.readouterr().err, "a progress bar over the 3 chunks"
+    err = capsys.readouterr().err
+    assert "first-price auctions" in err and "3000/3000" in err and "auction/s" in err, err
+    assert "chunk" not in err and "3/3" not in err, err
     assert a.equals(simulate_sealed(2, 3000, seed=4))
+    b = simulate_sealed(2, 2500, fmt="second", seed=4, chunk_size=1000, progress=True)
+    assert "second-price auctions" in capsys.readouterr().err and b.equals(simulate_sealed(2, 2500, fmt="second", seed=4))
 
 
 def test_ties_are_broken_uniformly_at_random():
