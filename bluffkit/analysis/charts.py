@@ -206,11 +206,14 @@ def marginal_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
     ``frame`` is :func:`~bluffkit.analysis.scoring_theory.marginal_frame`. Each bar
     is ``v (n + 1) + S``: the new family's value under the raised multiplier, and
     the families already held counted once more. Families run from the cheapest.
+    The default title names the families held, the sum of their face values S and the
+    score now (S times their number), so S is not read as the score.
     """
     if title is None:
         if len(frame):
             held, s = frame["held_families"].iloc[0] or "none", int(frame["held_sum"].iloc[0])
-            title = f"Points for completing one more family (held: {held}, worth {s})"
+            score = int(frame["score_before"].iloc[0])
+            title = f"Points for completing one more family (held: {held}, face values {s}, score {score})"
         else:
             title = "Points for completing one more family"
     data = frame.melt(id_vars=["family", "animal", "value", "marginal", "score_before", "score_after"],

@@ -206,6 +206,13 @@ def test_scoring_and_marginal_charts():
     assert by_animal["rooster"] == 840 and len(by_animal) == 8, "the stacked parts add up to the gain"
 
 
+def test_marginal_chart_title_says_what_the_held_sum_is():
+    """The title read "(held: pig+dog, worth 810)" beside a panel saying the score is 1620:
+    810 is the sum of the face values, the score is it times 2 families."""
+    title = title_of(charts.marginal_chart(theory.marginal_frame(YB, [7, 3])).to_dict())
+    assert "held: pig+dog, face values 810, score 1620" in title and "worth" not in title, title
+
+
 # -- scoring theory -------------------------------------------------------------------
 def test_rulebook_scores():
     assert theory.score_of(YB, [7, 3, 0]) == 2460, "YB: 4 pigs, 4 dogs, 4 roosters"
