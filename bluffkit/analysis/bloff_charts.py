@@ -15,6 +15,8 @@ from bluffkit.analysis.tournament import wilson
 from bluffkit.core.errors import check_frame
 
 SHARES = {"lies": "claims that were lies", "called": "claims called", "lies_caught": "lies caught"}
+#: What each share of :data:`SHARES` is a share of: the bot's claims, or its lies.
+OF = {"lies": "claims", "called": "claims", "lies_caught": "lies"}
 _WHO = {"agent": "bot", "seat": "seat"}
 _LINEUP = ["caller", "honest", "random", "random"]
 
@@ -77,12 +79,20 @@ def lie_chart(summary: pd.DataFrame, title: str = "Claims: how often a lie, how 
     called, and of its lies that were caught. ``summary`` is
     :func:`bluffkit.analysis.bloff_data.lie_summary`. A bot that told no lies has no share
     of lies caught (``NaN``): no bar is drawn there (not a bar at 0, which would say every
-    lie got away), and the subtitle names the bot."""
+    lie got away), and the subtitle names the bot.
+
+    The bars have two denominators, so the subtitle says which bars are shares of the
+    bot's claims and which of its lies, and each bar's tooltip says of how many ("of 120
+    claims", "of 45 lies")."""
     if len(summary) == 0:
         raise ValueError("lie_chart: the summary has no rows (no claims): nothing to chart")
-    long = summary.melt(id_vars=["agent"], value_vars=list(SHARES), var_name="share", value_name="value")
+    told = summary.assign(told=(summary["lies"] * summary["claims"]).round())     # lies told: a count
+    long = told.melt(id_vars=["agent", "claims", "told"], value_vars=list(SHARES), var_name="share", value_name="value")
     undefined = long[long["value"].isna()]
     long = long.dropna(subset=["value"])
+    out_of = long["told"].where(long["share"] == "lies_caught", long["claims"])
+    long = long.assign(of=[f"{n:,.0f} {OF[k] if n != 1 else OF[k][:-1]}" for n, k in zip(out_of, long["share"])])
+    long = long[["agent", "share", "value", "of"]]
     long["share"] = long["share"].map(SHARES)
     order = list(SHARES.values())
     chart = alt.Chart(long).mark_bar().encode(
@@ -90,10 +100,11 @@ def lie_chart(summary: pd.DataFrame, title: str = "Claims: how often a lie, how 
         xOffset=alt.XOffset("share:N", sort=order),
         y=alt.Y("value:Q", title="share", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("share:N", sort=order, title=None),
-        tooltip=["agent", "share", alt.Tooltip("value:Q", format=".3f")]).properties(width=560, height=240)
-    note = None
+        tooltip=["agent", "share", alt.Tooltip("value:Q", format=".3f"), alt.Tooltip("of:N", title="of")]
+    ).properties(width=560, height=240)
+    note = "claims that were lies, claims called: shares of each bot's claims; lies caught: a share of its lies"
     if len(undefined):
         truthful = undefined.loc[undefined["share"] == "lies_caught", "agent"].astype(str).tolist()
         if truthful:
-            note = f"no bar of lies caught for {', '.join(truthful)}: told no lies"
+            note += f"; no bar of lies caught for {', '.join(truthful)}: told no lies"
     return finish(chart, title, 640, legend="bottom", subtitle=note)

@@ -79,6 +79,20 @@ def test_a_bot_that_told_no_lies_has_no_share_of_lies_caught():
     assert set(spec["encoding"]) >= {"x", "xOffset", "y", "color"}
 
 
+def test_lie_chart_says_what_each_bar_is_a_share_of():
+    """"Lies caught" is a share of a bot's lies, the other bars shares of its claims, and the
+    chart did not say so: 0.44 of random's 63 lies read like 0.44 of its 64 claims."""
+    df = claims([("random", True, True, True), ("random", True, False, False), ("random", False, True, False),
+                 ("caller", True, True, True), ("caller", False, False, False), ("caller", False, False, False)])
+    spec = lie_chart(lie_summary(df)).to_dict()
+    subtitle = " ".join(spec["title"]["subtitle"])
+    assert "shares of each bot's claims" in subtitle and "lies caught: a share of its lies" in subtitle, subtitle
+    of = data_of(spec).set_index(["agent", "share"])["of"]
+    assert of[("random", "claims that were lies")] == "3 claims" and of[("random", "claims called")] == "3 claims"
+    assert of[("random", "lies caught")] == "2 lies" and of[("caller", "lies caught")] == "1 lie"
+    assert {"field": "of", "type": "nominal", "title": "of"} in spec["encoding"]["tooltip"]
+
+
 def test_lie_summary_of_no_claims_is_empty_with_its_columns(bloff):
     """lie_summary(df.iloc[0:0]) raised "Buffer has wrong number of dimensions"."""
     from bluffkit.analysis.bloff_data import SUMMARY_COLUMNS
