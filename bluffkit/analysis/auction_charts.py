@@ -13,6 +13,8 @@ chart of a million auctions stays small. Every chart fits a notebook projected a
 
 from __future__ import annotations
 
+import math
+
 import altair as alt
 import numpy as np
 import pandas as pd
@@ -27,9 +29,11 @@ _RIGHT = {False: "without the right", True: "with the right"}
 _OUTCOMES = {"wins": OKABE_ITO[2], "ties": OKABE_ITO[1], "loses": OKABE_ITO[3]}
 
 
-#: The most bins of a revenue histogram (each format and number of bidders draws bins + 2
-#: rows, and altair refuses charts of more than 5,000 rows).
+#: The most bins of a revenue histogram (each format and number of bidders draws at most
+#: bins + 2 rows, and altair refuses charts of more than 5,000 rows).
 MAX_BINS = 500
+#: The widths of a revenue histogram's bins, times a power of ten: round numbers (0.025, 0.05, 0.1).
+_STEPS = (10, 20, 25, 50)
 
 
 def _finite(df: pd.DataFrame, column: str, chart: str) -> None:
@@ -37,6 +41,36 @@ def _finite(df: pd.DataFrame, column: str, chart: str) -> None:
     in ``column`` (an empty chart, or one whose every bin edge is null, says nothing):
     :func:`bluffkit.core.errors.check_frame`'s check, as the other charts make it."""
     check_frame(df, [column], chart, numbers=[column], empty="nothing to chart")
+
+
+def _bin_edges(lo: float, hi: float, bins: int) -> np.ndarray:
+    """The edges of at most ``bins`` bins of one round width (1, 2, 2.5 or 5 times a power of
+    ten, the smallest that does) holding ``lo`` to ``hi`` (two bins, not one, for values on
+    both sides of 0): the multiples of that width, so 0 is an edge, and so is any bound of
+    the values that is a multiple of it (first-price revenue, 5 bidders on U[0, 1]: at most
+    4/5 = 0.8), wherever the data happen to end. Edges spread from the least value to the
+    largest cut a bin at such a bound, and that bin, partly beyond the bound, looked
+    emptier than the ones before it.
+
+    >>> _bin_edges(0.07, 0.79, 40)[[0, 1, -1]].tolist()
+    [0.06, 0.08, 0.8]
+    """
+    # at least a billionth of the values' size: edges that floats tell apart
+    span = max(hi - lo if hi > lo else 1.0, 1e-9 * max(abs(lo), abs(hi)))
+    most = max(bins, 2) if lo < 0 < hi else bins         # (one bin cannot hold both sides of the edge 0)
+    power = max(int(np.floor(np.log10(span) - np.log10(bins))) - 1, -300)   # (10.0 ** 301 overflows)
+    while True:
+        for q in _STEPS:
+            def edge(k, q=q, power=power):     # k q 10^power: the decimal, divided by an exact power of ten
+                return k * q / 10.0 ** -power if power < 0 else k * (q * 10.0 ** power)
+            step = q * 10.0 ** power
+            first, last = math.floor(lo / step), math.ceil(hi / step)
+            first += (edge(first + 1) <= lo) - (edge(first) > lo)     # (the quotients are rounded: the
+            last += (edge(last) < hi) - (edge(last - 1) >= hi)        # edges at or just past the data)
+            last = max(last, first + 1)
+            if last - first <= most and step * bins >= span:
+                return edge(np.arange(first, last + 1))
+        power += 1
 
 
 def _format_color(df: pd.DataFrame, legend: bool = True) -> alt.Color:
@@ -138,9 +172,13 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
     densities, with a dashed rule at the mean of each outline.
 
     ``df`` is :func:`~bluffkit.analysis.auction_sim.simulate_sealed` (several formats or numbers
-    of bidders concatenated); the histogram is computed here, so the chart holds ``bins`` + 2
-    rows per line whatever the number of auctions: the outline starts at 0 on the first edge,
-    holds each bin's density (``step-after``) and drops to 0 at the last edge.
+    of bidders concatenated); the histogram is computed here, so the chart holds at most
+    ``bins`` + 2 rows per line whatever the number of auctions: the outline starts at 0 on the
+    first edge, holds each bin's density (``step-after``) and drops to 0 at the last edge.
+    The bins, at most ``bins`` of them, are of one round width (0.025 for revenues from 0 to
+    1 and 40 bins) with edges at its multiples, the same for every outline: a bound of the
+    revenue that is such a multiple, as 0 and first price's 0.8 with 5 bidders, is an edge
+    wherever the auctions happen to end, so no bin is cut by it and drawn too low.
 
     Auctions that differ are never pooled into one outline: each format, number of bidders,
     strategy and right (of those that are columns of ``df``) has its own outline and its own
@@ -151,8 +189,7 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
     if isinstance(bins, bool) or not isinstance(bins, int) or not 1 <= bins <= MAX_BINS:
         raise ValueError(f"bins must be an integer from 1 to {MAX_BINS}, got {bins!r}")
     _finite(df, column, "revenue_chart")
-    lo, hi = float(df[column].min()), float(df[column].max())
-    edges = np.linspace(lo, hi if hi > lo else lo + 1.0, bins + 1)
+    edges = _bin_edges(float(df[column].min()), float(df[column].max()), bins)
     keys = ["format", "n"] + [k for k in ("strategy", "right") if k in df.columns]
     groups = df[keys].drop_duplicates()
     parts = ["format"] + [k for k, within in (("strategy", ["format", "n"]), ("right", ["format", "n", "strategy"]))
@@ -166,7 +203,7 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
         counts, _ = np.histogram(g[column], bins=edges)
         density = counts / (len(g) * np.diff(edges))
         rows.append(pd.DataFrame({"format": group["format"], "n": group["n"], "series": series, "layer": "histogram",
-                                  "i": np.arange(bins + 2), "edge": np.r_[edges[0], edges],
+                                  "i": np.arange(len(edges) + 1), "edge": np.r_[edges[0], edges],
                                   "density": np.r_[0.0, density, 0.0]}))
         means.append({"format": group["format"], "n": group["n"], "series": series, "layer": "mean",
                       "mean": float(average[key])})
