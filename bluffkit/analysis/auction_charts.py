@@ -323,7 +323,8 @@ def right_chart(df: pd.DataFrame,
 
     Each bar is the mean of one group of auctions, never a sum of means: when ``df`` holds
     several numbers of bidders, or several strategies in one format and number of bidders,
-    each has its own row of panels, named at its left ("5 bidders", "2 bidders, truthful")."""
+    each has its own row of panels, named at its left ("5 bidders", "2 bidders, truthful");
+    one number of bidders is named in the subtitle ("3 bidders"), as the revenue chart names it."""
     s = revenue_summary(df, "auctioneer_payoff")
     for k in ("format", "right"):
         if k not in s.columns:
@@ -350,7 +351,10 @@ def right_chart(df: pd.DataFrame,
         width += max(text_width(r, LABEL_SIZE) for r in rows)
     else:
         chart = layered.facet(column=alt.Column("format:N", title=None))
-    return finish(chart, title, width, subtitle="The auctioneer's mean payoff per auction (±2 standard errors)")
+    subtitle = "The auctioneer's mean payoff per auction (±2 standard errors)"
+    if "n" not in parts and "n" in s.columns:
+        subtitle = f"{s['n'].iloc[0]} bidders: the auctioneer's mean payoff per auction (±2 standard errors)"
+    return finish(chart, title, width, subtitle=subtitle)
 
 
 @builder(example=_what_if_example)

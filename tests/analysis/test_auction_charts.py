@@ -271,6 +271,18 @@ def test_revenue_chart_bins_do_not_straddle_the_largest_first_price_revenue():
     assert 0.8 == alone[-1] and density[-1] == density.max()
 
 
+def test_right_chart_names_the_number_of_bidders():
+    """The revenue chart names its rows "3 bidders"; the right chart of one number of
+    bidders said nowhere how many there were."""
+    df = pd.concat([simulate_sealed(3, 500, fmt="first", right_of_first_refusal=r, seed=8) for r in (False, True)])
+    spec = ch.right_chart(df).to_dict()
+    assert "3 bidders" in " ".join(spec["title"]["subtitle"])
+    two = pd.concat([df, *(simulate_sealed(5, 500, fmt="first", right_of_first_refusal=r, seed=8) for r in (False, True))])
+    spec = ch.right_chart(two).to_dict()
+    assert "bidders" not in " ".join(spec["title"]["subtitle"]), "each row is named at its left"
+    assert set(data_of(spec)["group"]) == {"3 bidders", "5 bidders"}
+
+
 def test_efficiency_chart_gives_each_number_of_bidders_its_own_bar():
     """Two numbers of bidders of one strategy made two bars on one row, stacked past 1."""
     s = efficiency_summary(pd.concat([simulate_sealed(3, 500, fmt="first", strategy=["shade", "equilibrium", "equilibrium"],
