@@ -233,7 +233,8 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
 def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
                title: str = "Bids against values, with the equilibrium bid") -> alt.FacetChart:
     """Each bidder's sealed bid against their value (points, coloured by strategy), the
-    equilibrium bid (black line) and bid = value (dashed), one panel per format and, when
+    equilibrium bid (black line, drawn over the points: equilibrium bidders' points lie on
+    it) and bid = value (dashed), one panel per format and, when
     ``bids`` holds several numbers of bidders, one row of panels per number ("5 bidders"):
     the equilibrium bid depends on it ((n - 1)/n of the value, first price), so each panel
     draws the line of its own number of bidders.
@@ -264,7 +265,8 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
         tooltip=["bidder:Q", alt.Tooltip("value:Q", format=".3f"), alt.Tooltip("bid:Q", format=".3f"), "won:N"])
     theory = base.mark_line(color="black").encode(y="equilibrium_bid:Q")
     diagonal = base.mark_line(color="gray", strokeDash=[4, 4]).encode(y="value:Q")
-    chart = alt.layer(theory, diagonal, points, data=data).properties(width=320, height=HEIGHT)
+    # the black line drawn last, over the points: equilibrium bidders' points lie on it and hid it
+    chart = alt.layer(diagonal, points, theory, data=data).properties(width=320, height=HEIGHT)
     if "n" in bids.columns and bids["n"].nunique() > 1:
         chart = chart.facet(column=alt.Column("format:N", title=None),
                             row=alt.Row("n:O", title=None, header=alt.Header(labelAngle=0, labelAlign="left",

@@ -66,7 +66,7 @@ def test_bids_chart():
     spec = ch.bids_chart(b, max_points=100).to_dict()
     assert title_of(spec).startswith("Bids against values")
     assert spec["facet"]["column"]["field"] == "format"
-    theory, diagonal, points = layers(spec)
+    diagonal, points, theory = layers(spec)
     assert points["mark"]["type"] == "circle" and points["encoding"]["y"]["field"] == "bid"
     assert points["encoding"]["color"]["field"] == "strategy"
     assert theory["encoding"]["y"]["field"] == "equilibrium_bid" and diagonal["encoding"]["y"]["field"] == "value"
@@ -281,6 +281,16 @@ def test_right_chart_names_the_number_of_bidders():
     spec = ch.right_chart(two).to_dict()
     assert "bidders" not in " ".join(spec["title"]["subtitle"]), "each row is named at its left"
     assert set(data_of(spec)["group"]) == {"3 bidders", "5 bidders"}
+
+
+def test_bids_chart_draws_the_equilibrium_line_over_the_points():
+    """The subtitle names a black line for the equilibrium bid, but equilibrium bidders' points
+    lie on it and, drawn after it, hid it."""
+    spec = ch.bids_chart(bids_sample(5, 60, seed=3)).to_dict()
+    marks = [(layer["mark"]["type"], layer["encoding"]["y"]["field"]) for layer in layers(spec)]
+    assert marks.index(("line", "equilibrium_bid")) > marks.index(("circle", "bid")), marks
+    theory = layers(spec)[marks.index(("line", "equilibrium_bid"))]
+    assert theory["mark"]["color"] == "black" and "black line: the equilibrium bid" in " ".join(spec["title"]["subtitle"])
 
 
 def test_efficiency_chart_gives_each_number_of_bidders_its_own_bar():
