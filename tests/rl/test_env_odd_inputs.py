@@ -282,3 +282,24 @@ def test_step_move_checks_plain_values_and_notes_as_every_other_path_does():
     with pytest.raises(RulesError, match=r"\[rule: plain-values\]"):
         e.step_move(Bid(np.int64(50)))
     assert e.game_state is before
+
+
+def test_no_number_of_a_bidder_up_vector_is_below_zero():
+    """docs/rl.md: a value not known or not there is 0 (with a flag where 0 could mean
+    something). The Bidder Up! vector held -1.0 for "no call" in every pen's auction but The
+    Call's, the one negative number of any game's vector; no call is 0 now, a call of c is
+    (c + 1)/500. Random games with auctions of several formats and The Call's calls."""
+    e = make_env("bidder-up", 2, tiles=("the-call", "classic", "number-call", "cat-in-the-bag"))
+    auctions = calls = 0
+    for seed in range(3):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in e.agent_iter(max_iter=1500):
+            obs, _, done, cut, _ = e.last()
+            x = obs["observation"]
+            assert x.min() >= 0, (e.moves, np.flatnonzero(x < 0))
+            state = e.game_state
+            auctions += state.auction is not None
+            calls += state.auction is not None and state.auction.called >= 0
+            e.step(None if done or cut else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert auctions and calls, (auctions, calls)

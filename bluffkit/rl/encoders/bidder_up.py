@@ -590,7 +590,7 @@ class BidderUpEncoder(Encoder):
             v[base + 2 * n] = amount / 500.0
             v[base + 2 * n + 1] = float(mode == "count")
         pos += 2 * (2 * n + 2)
-        v[pos] = au.called / 500.0 if au.called >= 0 else -1.0
+        v[pos] = (au.called + 1) / 500.0 if au.called >= 0 else 0.0     # 0: no call (a call of 0 is 1/500)
         v[pos + 1] = au.reruns
         pos += 2
         for k, s in enumerate(order):         # the bids made before the last rerun (sealed or round the table)
