@@ -410,7 +410,10 @@ class MoveControls(W.VBox):
             k, of = legal.pick
             buttons += [_button("Cards " + " and ".join(map(str, c)) if k > 1 else f"Card {c[0]}",
                                 lambda c=c: self.play(Pick(c))) for c in combinations(range(1, of + 1), k)]
-        if buttons:
+        if buttons and legal.place and rows and self.note_button is not None:
+            bar = rows[-1].children[-1]              # Lay and Pass in one row (a projector's column is short)
+            bar.children = (*bar.children, *buttons)
+        elif buttons:
             rows.append(W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")))
         self._blank_kept(shown=self.bid_button)
         self.children = tuple(rows)

@@ -624,3 +624,21 @@ def test_a_panels_prompt_says_the_choices_in_the_buttons_words():
     assert any("lay one more note face down" in w for w in said[("american-count", "bid")])
     assert any("lay notes face down (click your notes, then Lay)" in w for w in said[("secret-count", "bid")])
     assert any(w == "sell, or buy" for w in said[("classic", "refuse")]), said[("classic", "refuse")]
+
+
+def test_lay_and_pass_share_one_row_under_the_notes():
+    """Secret Count: the Lay button and Pass were two rows under a seat's notes (19 notes
+    already take three rows on a projector's column); they are one now."""
+    import ipywidgets
+
+    from bluffkit.auctions import Auction
+    from bluffkit.widgets.auction_moves import MoveControls
+
+    g = Auction.create(format="secret-count")
+    s = g.state_from_position(3, auctioneer=0, money=[None, "10+10+50", None], lot=["horse"])
+    controls = MoveControls(lambda a: None)
+    controls.show(g.observe(s, 1), ["A", "B", "C"])
+    rows = [w for w in controls.children if isinstance(w, ipywidgets.Box)]
+    bars = [w for row in rows for w in getattr(row, "children", ()) if isinstance(w, ipywidgets.HBox)]
+    together = [[b.description for b in bar.children if isinstance(b, ipywidgets.Button)] for bar in bars]
+    assert any(words[:1] == ["Lay 0 notes (0)"] and "Pass" in words for words in together), together

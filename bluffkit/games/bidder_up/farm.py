@@ -208,15 +208,18 @@ def _farm_html(f: Farm) -> str:
             + "".join(badges) + "</div>")
     rows = [head]
     counts = Counter(f.pasture)
+    # the empty ones of the pasture, the barn and the petting zoo side by side, in one line
+    empty = [not f.pasture, not f.barn] + ([not f.zoo] if f.zoo is not None else [])
+    inline = sum(empty) >= 2
     rows.append(_row("Pasture", "".join(_animal_chip(a, counts[a]) for a in sorted(counts, key=_order))
-                     or "empty", "bk-pasture"))
+                     or "empty", "bk-pasture", inline=inline and empty[0]))
     babies = Counter(type_of(a) for a in f.baby_barn)
-    both_empty = not f.barn and f.zoo is not None and not f.zoo
     rows.append(_row("Barn", "".join(_animal_chip(a, extra=" + baby" if babies[type_of(a)] else "")
-                                     for a in sorted(f.barn, key=_order)) or "empty", "bk-barn", inline=both_empty))
+                                     for a in sorted(f.barn, key=_order)) or "empty", "bk-barn",
+                     inline=inline and empty[1]))
     if f.zoo is not None:
         rows.append(_row("Petting zoo", "".join(_animal_chip(a, extra=" baby") for a in sorted(f.zoo, key=_order))
-                         or "empty", "bk-zoo", inline=both_empty))
+                         or "empty", "bk-zoo", inline=inline and empty[2]))
     if isinstance(f.notes, int):
         offered = "" if f.in_offer is None else f", {f.in_offer} of them in the horse-trade offer, fanned out"
         rows.append(_row("Notes", _chip(f"{_backs(f.notes)}<span>{f.notes} note{'' if f.notes == 1 else 's'}, "

@@ -67,6 +67,9 @@ def test_another_seats_farm_shows_counts_face_down():
     assert _row(farm, "bk-tickets") == "Tickets: 2 tickets, face down"
     assert _row(farm, "bk-pasture") == "Pasture: empty" and _row(farm, "bk-barn") == "Barn: empty"
     assert not [el for el in farm.iter() if "bk-zoo" in _classes(el)], "no petting zoo without the babies"
+    inline = [el for el in farm.iter() if {"bk-pasture", "bk-barn"} & set(_classes(el))]
+    assert all("display: inline-block" in el.get("style", "") for el in inline), \
+        "an empty pasture and an empty barn share one line (a projector's column is short)"
     assert "▶" not in _text(farm) and "your view" not in _text(farm)
     one = _farms(farms_html([Farm(seat=1, name="B", notes=1, tickets=1)]))[1]
     assert "1 note, face down" in _text(one) and "1 ticket, face down" in _text(one)
