@@ -294,7 +294,7 @@ def test_no_number_of_a_bidder_up_vector_is_below_zero():
     for seed in range(3):
         e.reset(seed=seed)
         rng = np.random.default_rng(seed)
-        for agent in e.agent_iter(max_iter=1500):
+        for _agent in e.agent_iter(max_iter=1500):
             obs, _, done, cut, _ = e.last()
             x = obs["observation"]
             assert x.min() >= 0, (e.moves, np.flatnonzero(x < 0))
