@@ -314,7 +314,18 @@ _SIGN = {"f": "\u2640", "m": "\u2642"}
 _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-height: 1.35; padding: 2px 8px}"
           ".bk-projector .bk-legal .bk-auction-now {display: none}"
           ".bk-projector .bk-farm > div {line-height: 1.45 !important; margin-top: 2px !important}"
-          ".bk-projector .bk-farm {padding: 4px 8px !important}</style>")
+          ".bk-projector .bk-farm {padding: 4px 8px !important}"
+          # the end on a projector: the final scores beside the board, not above it (the board
+          # went below the screen), the board no taller than the screen leaves it
+          ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) {display: grid; "
+          "grid-template-columns: minmax(0, 1fr) auto; column-gap: 12px; align-items: start}"
+          ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) > * {grid-column: 1 / -1}"
+          ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) > :has(svg[aria-label$=' board']) "
+          "{grid-column: 1; grid-row: 1}"
+          ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up > .bk-final {grid-column: 2; grid-row: 1; "
+          "max-width: 24em; font-size: 17px}"
+          ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) svg[aria-label$=' board'] "
+          "{max-height: calc(100vh - 200px); width: auto; max-width: 100%}</style>")
 
 
 class BidderUpTable(SeatPanel):
@@ -391,6 +402,11 @@ class BidderUpTable(SeatPanel):
                               len(obs.baby_barns[s]), len(obs.baby_zoos[s]), r.baby_points)
                      for s in range(len(obs.pos)))
 
+    #: The board beside its controls in both layouts (see set_projector), the whole width
+    #: once the game is over (the controls gone).
+    TABLE_WIDTHS = ("60%", "40%")
+    ROW_ALWAYS = True
+
     def make_view(self) -> BoardView:
         return BoardView()
 
@@ -413,7 +429,6 @@ class BidderUpTable(SeatPanel):
         stay as they are)."""
         super().set_projector(on)
         self.board.layout.flex_flow, self.board.layout.align_items = "row", "flex-start"
-        self.view.layout.width, self.controls.layout.width = "60%", "40%"
         seat = self.viewer
         if getattr(self, "_turns", None) is None or seat is None or self.session.over \
                 or self.screen != ("seat", seat):

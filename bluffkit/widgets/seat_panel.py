@@ -493,8 +493,6 @@ class SeatPanel(ClosesWhole, W.VBox):
         (self.add_class if on else self.remove_class)("bk-projector")
         self.board.layout.flex_flow = "row" if on else "column"
         self.board.layout.align_items = "flex-start" if on else None
-        self.view.layout.width = "58%" if on else None
-        self.controls.layout.width = "42%" if on else None
         if self.projector.value != on:
             self.projector.value = on
         self._draw_events()
@@ -504,6 +502,11 @@ class SeatPanel(ClosesWhole, W.VBox):
     #: mode (None: at the column's end, before the hidden move box).
     events_before = None
 
+    #: The widths of the table and of the controls' column beside it; and whether they stand
+    #: side by side off the projector too (else only on it).
+    TABLE_WIDTHS: tuple[str, str] = ("58%", "42%")
+    ROW_ALWAYS = False
+
     def _place_events(self) -> None:
         """Where "What happened" and the message line are: below the table (and the cover);
         in projector mode, while a seat's controls are shown, in their column beside the
@@ -512,6 +515,13 @@ class SeatPanel(ClosesWhole, W.VBox):
         if not hasattr(self, "events") or not hasattr(self, "side_row"):
             return                              # (still being built)
         beside = self.projector.value and self.controls.layout.display != _HIDE
+        # the table beside the controls (on a projector, or always: ROW_ALWAYS); the whole
+        # width without them (the end of the game: it kept 58 % of the screen, the rest blank)
+        row = self.projector.value or self.ROW_ALWAYS
+        width = (self.TABLE_WIDTHS if self.controls.layout.display != _HIDE else ("100%", None)) if row \
+            else (None, None)
+        if (self.view.layout.width, self.controls.layout.width) != width:
+            self.view.layout.width, self.controls.layout.width = width
         moved = (self.message, self.events)     # the message line too: a refusal next to the buttons
         ctl = tuple(c for c in self.controls.children if c not in moved)
         main = tuple(c for c in self.children if c not in moved)

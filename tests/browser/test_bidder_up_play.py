@@ -295,3 +295,38 @@ def test_the_projector_shows_the_challenged_players_answer_and_what_happened(pag
         assert box is not None and box["y"] + box["height"] <= bottom, f"{words} is below the screen: {box}"
     assert fit["prompt"]["bottom"] <= bottom and fit["newest"] is not None, fit
     assert fit["newest"]["top"] + 20 <= bottom, f"the newest line of What happened is below the screen: {fit}"
+
+
+def test_the_end_on_a_projector_puts_the_final_scores_beside_the_board(page: Page, lab_server: LabServer):
+    """The end of a game on a projector: the final scores filled 58 % of the width above the
+    board, the rest of the screen blank and the board below it. Now the board and the final
+    scores stand side by side, both on the screen, across the whole width."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    code = ('from bluffkit.widgets import BidderUpTable\n'
+            't = BidderUpTable("animal-market", players=3, humans=[], names=["Annette", "Daniel", "Frank"], seed=2)\n'
+            't.projector.value = True\nt')
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "panel", "metadata": {}, "outputs": [],
+                     "source": code}],
+          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                      "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (lab_server.root / "panel-bidder-up-end.ipynb").write_text(json.dumps(nb))
+    open_and_run_all(page, lab_server, "panel-bidder-up-end.ipynb")
+    current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+    if current.count():
+        current.click()
+    panel = page.locator(".bk-panel.bk-projector").first
+    expect(panel.locator(".bk-final")).to_be_visible(timeout=WAIT_MS)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(500)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-projector-end.png"))
+    fit = panel.evaluate("""e => { const r = x => x.getBoundingClientRect();
+        const area = r(e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'));
+        const board = r(e.querySelector("svg[aria-label$=' board']")), end = r(e.querySelector('.bk-final'));
+        return {area: [area.left, area.right, area.bottom], board: [board.left, board.right, board.bottom],
+                end: [end.left, end.right, end.bottom]}; }""")
+    (left, right, bottom), board, end = fit["area"], fit["board"], fit["end"]
+    assert end[0] >= board[1], f"the final scores are not beside the board: {fit}"
+    assert board[2] <= bottom + 1 and end[2] <= bottom + 1, f"below the 1280 x 720 screen: {fit}"
+    assert end[1] >= left + 0.8 * (right - left), f"the screen's right side is left blank: {fit}"
