@@ -56,10 +56,17 @@ def auto_play(step: W.IntSlider, interval: int) -> W.Play:
     return play
 
 
+#: The projector's list of steps beside the table: in the notebook's type, not the
+#: projector's 22 px (its lines would wrap in the narrow column).
+PROJECTOR_CSS = ("<style>.bk-projector .bk-events .widget-html-content {font-size: 17px; line-height: 1.3}"
+                 ".bk-projector .bk-events li {margin-bottom: 3px}</style>")
+
+
 class ReplayViewer(ClosesWhole, W.VBox):
     """A slider over the steps, Play/Pause with a speed, any seat's view or the all-seeing
     one, and the list of events with the current step marked: the seven steps before it,
-    it, and the eight after; in a seat's view no step after it."""
+    it, and the eight after (on a projector, beside the table: three before, four after);
+    in a seat's view no step after it."""
 
     def __init__(self, source=None, *, unfinished: bool = False):
         self.unfinished = unfinished        # show a game that is not over (see load)
@@ -83,15 +90,28 @@ class ReplayViewer(ClosesWhole, W.VBox):
         self.moves: Any = None
         self.names: Any = None
         self.projector = W.ToggleButton(description="Projector", icon="desktop", tooltip="large type for a projector")
-        self.projector.observe(lambda ch: (self.add_class if ch["new"] else self.remove_class)("bk-projector"),
-                               names="value")
-        super().__init__([W.HTML(STYLE), W.HBox([self.path, self.open_button, self.projector]), self.error,
-                          self.step, W.HBox([W.Label("Auto-play", tooltip=PLAY_TIP), self.play, self.speed,
-                                             self.viewer], layout=W.Layout(align_items="center")),
-                          self.table, self.events])
+        self.projector.observe(self._projector_changed, names="value")
+        # the table and the steps around this one: one under the other, side by side on a
+        # projector (stacked, the table and the list were some 1,060 px: the step's line
+        # under the screen)
+        self.body = W.Box([self.table, self.events], layout=W.Layout(flex_flow="column"))
+        super().__init__([W.HTML(STYLE + PROJECTOR_CSS), W.HBox([self.path, self.open_button, self.projector]),
+                          self.error, self.step,
+                          W.HBox([W.Label("Auto-play", tooltip=PLAY_TIP), self.play, self.speed, self.viewer],
+                                 layout=W.Layout(align_items="center")),
+                          self.body])
         self.add_class("bk-panel")
         if source is not None:
             self.load(source)
+
+    def _projector_changed(self, change) -> None:
+        """Large type, and the table and the steps side by side, fewer steps (see draw)."""
+        on = bool(change["new"])
+        (self.add_class if on else self.remove_class)("bk-projector")
+        self.body.layout.flex_flow = "row" if on else "column"
+        self.body.layout.align_items = "flex-start" if on else None
+        self.table.layout.width, self.events.layout.width = ("64%", "36%") if on else (None, None)
+        self.draw()
 
     def __repr__(self) -> str:
         steps = "no game" if self.moves is None else f"step {self.step.value} of {len(self.moves)}"
@@ -154,7 +174,8 @@ class ReplayViewer(ClosesWhole, W.VBox):
                                 else seat_view(self.game, self.game.observe(state, seat), self.names))
             # the steps around this one; a seat's view stops at this step: the steps after it
             # show what the seat cannot know yet (a face-down play turned over, the next draw)
-            lo, hi = max(0, i - 8), min(len(self.moves), i + 8 if seat is None else i)
+            before, after = (4, 4) if self.projector.value else (8, 8)      # fewer beside the table
+            lo, hi = max(0, i - before), min(len(self.moves), i + after if seat is None else i)
             rows = []
             for k in range(lo, hi):
                 seat_, action = self.moves[k]

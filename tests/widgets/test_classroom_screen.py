@@ -92,6 +92,30 @@ def test_the_replay_file_box_names_the_file_shown(tmp_path):
     assert from_file.load(s) and from_file.path.value == "", "a session shown after a file: the file's name goes"
 
 
+def test_the_replay_on_a_projector_puts_the_steps_beside_the_table():
+    """The replay on a projector was some 1,060 px tall: the table, then 16 steps under it,
+    the current step's line below a 1280 x 720 screen. On the projector the steps stand
+    beside the table, eight of them (the three before the current one, it, and four
+    after), and off it the list is back under the table with its sixteen; a seat's view still ends at its step."""
+    import re as _re
+    s = Session(make_game("youre-bluffing"), ["random"] * 4, names=["Ana", "Bo", "Cy", "Di"], seed=11).run()
+    v = ReplayViewer(s)
+    v.step.value = 40
+
+    def steps() -> list[int]:
+        return [int(n) for n in _re.findall(r"<li>(?:<b>&#9654; )?(\d+)\.", v.events.value)]
+
+    assert v.body.layout.flex_flow == "column" and steps() == list(range(33, 49))
+    v.projector.value = True
+    assert "bk-projector" in v._dom_classes and v.body.layout.flex_flow == "row"
+    assert (v.table.layout.width, v.events.layout.width) == ("64%", "36%") and steps() == list(range(37, 45))
+    v.viewer.value = 1
+    assert steps() == list(range(37, 41)), "a seat's view: no step after this one"
+    v.viewer.value = -1
+    v.projector.value = False
+    assert v.body.layout.flex_flow == "column" and v.table.layout.width is None and steps() == list(range(33, 49))
+
+
 # -- 3. closed until a choice is made; a stale refusal goes --------------------------------
 
 def test_bloff_lay_is_closed_until_a_card_is_chosen_and_a_refusal_goes_with_the_choice():
