@@ -72,7 +72,9 @@ STRATEGY_TIP = ("truthful: its value; equilibrium: in the first-price formats, t
 MAX_AUCTIONS = 200_000
 
 #: The lab's own look: notes drawn as notes, and the projector's large type (scoped to the
-#: lab, so nothing else on the page changes).
+#: lab, so nothing else on the page changes); at the end of an auction on the projector the
+#: table's own lines of the sale and the owners are left out, since the result heading the
+#: lab says them (a 1280 x 720 screen is short).
 LAB_STYLE = """<style>
 .bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
   border-radius: 3px; font-weight: bold; color: #23401a}
@@ -87,6 +89,7 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-bid-amount input {font-size: 20px; height: 36px}
 .bk-lab.bk-projector .bk-bid-amount {width: 110px !important}
 .bk-lab.bk-projector .bk-settings, .bk-lab.bk-projector .lm-TabBar, .bk-lab.bk-projector .bk-typed {display: none !important}
+.bk-lab.bk-projector .bk-settled {display: none}
 </style>"""
 
 #: How many lines of "What happened" are shown (in projector mode fewer: with 4 the newest line

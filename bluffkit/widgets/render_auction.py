@@ -96,13 +96,16 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         lines.append(f"<div class='bk-box'>The count: <b>{src.count}</b> notes</div>")
     if src.called >= 0:
         lines.append(f"<div class='bk-box'>Called price: <b>{src.called}</b></div>")
-    lines += [f"<div class='bk-box'>{line}.</div>"
+    # (at the end: "bk-settled", which a panel that heads the screen with the result, the
+    # auction lab, may leave out on a projector)
+    settled = " bk-settled" if src.phase == "over" else ""
+    lines += [f"<div class='bk-box{settled}'>{line}.</div>"
               for line in settling_lines(src, names, r, lambda notes: notes_html(notes, d))]
     if src.phase == "over":
         owners = ", ".join(f"{animals_text((a,))}: {escape(names[s])}" for a, s in src.owners)
         won = "" if scores is None else \
             " <b>Money won or lost</b>: " + ", ".join(f"{escape(n)} {v:+d}" for n, v in zip(names, scores)) + "."
-        lines.append(f"<div class='bk-box'><b>Owners</b>: {owners or 'nobody'}.{won}</div>")
+        lines.append(f"<div class='bk-box bk-settled'><b>Owners</b>: {owners or 'nobody'}.{won}</div>")
     return "\n".join(lines)
 
 

@@ -642,3 +642,23 @@ def test_lay_and_pass_share_one_row_under_the_notes():
     bars = [w for row in rows for w in getattr(row, "children", ()) if isinstance(w, ipywidgets.HBox)]
     together = [[b.description for b in bar.children if isinstance(b, ipywidgets.Button)] for bar in bars]
     assert any(words[:1] == ["Lay 0 notes (0)"] and "Pass" in words for words in together), together
+
+
+def test_the_labs_end_on_a_projector_says_the_sale_once():
+    """At the end the lab heads the screen with the result (Sold: ..., the payoffs), and
+    the table under it said the sale and the owners again, on a 720 px screen that has no
+    room for them: those lines are marked bk-settled, which the projector leaves out."""
+    from bluffkit.auctions import Auction
+    from bluffkit.widgets.auction_lab import LAB_STYLE
+    from bluffkit.widgets.render_auction import all_seeing_html as auction_view
+
+    g = Auction.create(format="classic")
+    s = g.state_from_position(3, auctioneer=0, lot=["horse"])
+    for seat, move in ((1, "bid 120"), (2, "pass"), (1, "pass")):
+        s = g.step(s, seat, move)
+    assert "bk-settled" not in auction_view(g, s, ["A", "B", "C"]), "before the end: the sale still to settle"
+    s = g.step(g.step(s, 0, "sell"), 1, "pay 100+10+10")
+    assert g.is_over(s)
+    page = auction_view(g, s, ["A", "B", "C"])
+    assert re.search(r"<div class='bk-box bk-settled'><b>Owners</b>", page), page
+    assert ".bk-lab.bk-projector .bk-settled {display: none}" in LAB_STYLE
