@@ -236,3 +236,40 @@ def test_the_bids_before_an_embedded_auctions_repeat_reach_every_seats_vector():
             b = bids.get((viewer + k) % players)
             want += [0.0, 0.0] if b is None else [1.0, b / 500]
         assert tail.tolist() == pytest.approx(want), (viewer, tail)
+
+
+def test_a_count_auctions_amounts_are_numbers_of_notes_over_ten():
+    """docs/rl.md: numbers scaled to about 0..1. The embedded auction's amounts were money /
+    500 in every format, so that in a count auction (Number Call: a price is a number of
+    notes) a price of 5 notes read 0.01; they are notes / 10 there now, as the notes laid are."""
+    import numpy as np
+
+    from bluffkit.auctions.rules import FORMATS
+    from bluffkit.core.game import make_game
+    from bluffkit.rl.encoders.bidder_up import AUCTION_PHASES, _T, auction_size
+    g = make_game("bidder-up", board="animal-market", tiles=("number-call", "classic", "the-call", "cat-in-the-bag"))
+    enc = encoder_for(g, 2)
+    nd = len(g.rules.denominations)
+    seen = set()
+    for seed in range(6):
+        s = g.new_state(2)
+        rng = np.random.default_rng(seed)
+        for _ in range(3000):
+            if g.is_over(s) or len(seen) == 2:
+                break
+            movers = g.to_move(s)
+            if not movers:
+                s = g.step(s, None, g.sample_chance(s, rng))
+                continue
+            au = s.auction
+            if au is not None and au.awards and au.rules.format in ("number-call", "classic"):
+                x = enc.observation(g.observe(s, 0))
+                n = 2
+                high = len(x) - auction_size(n, nd) + 1 + len(FORMATS) + 2 + len(AUCTION_PHASES) + n + _T + 1 + _T \
+                    + 2 * n + nd
+                price = high + 1 + n + 2 * n + 1 + 2 * n + n + n       # the first award's price
+                unit = 10.0 if au.rules.pricing == "count" else 500.0
+                assert x[price] == pytest.approx(au.awards[0][2] / unit), (au.rules.format, au.awards, x[price])
+                seen.add(au.rules.pricing)
+            s = g.step(s, movers[0], g.legal(s, movers[0]).sample(rng))
+    assert seen == {"count", "value"}, seen

@@ -518,6 +518,8 @@ class BidderUpEncoder(Encoder):
         if au is None:
             return end
         r = au.rules
+        # amounts: money / 500; in a count auction a number of notes / 10 (as the notes laid)
+        unit = 10.0 if r.pricing == "count" else 500.0
         v[pos] = 1.0
         names = tuple(FORMATS)
         if r.format in names:
@@ -547,7 +549,7 @@ class BidderUpEncoder(Encoder):
         pos += 2 * n
         v[pos:pos + nd] = au.my_placed
         pos += nd
-        v[pos] = au.high / 500.0
+        v[pos] = au.high / unit
         pos += 1
         if rel(au.high_bidder) >= 0:
             v[pos + rel(au.high_bidder)] = 1.0
@@ -555,14 +557,14 @@ class BidderUpEncoder(Encoder):
         for k, s in enumerate(order):
             b = au.bids[s]
             if b is not None:
-                v[pos + 2 * k], v[pos + 2 * k + 1] = 1.0, b / 500.0
+                v[pos + 2 * k], v[pos + 2 * k + 1] = 1.0, b / unit
         pos += 2 * n
         v[pos] = au.count / 10.0
         pos += 1
         for k, s in enumerate(order):
             cap = au.caps[s]
             if cap >= 0:
-                v[pos + 2 * k], v[pos + 2 * k + 1] = 1.0, cap / 500.0
+                v[pos + 2 * k], v[pos + 2 * k + 1] = 1.0, cap / unit
         pos += 2 * n
         for s, _notes in au.shown:
             if rel(s) >= 0:
@@ -572,7 +574,7 @@ class BidderUpEncoder(Encoder):
             base = pos + j * (n + 1 + _T)
             if rel(s) >= 0:
                 v[base + rel(s)] = 1.0
-            v[base + n] = price / 500.0
+            v[base + n] = price / unit
             for a in lot:
                 v[base + n + 1 + a % 10] += 1.0
         pos += 2 * (n + 1 + _T)
@@ -587,7 +589,7 @@ class BidderUpEncoder(Encoder):
                 v[base + rel(payer)] = 1.0
             if rel(payee) >= 0:
                 v[base + n + rel(payee)] = 1.0
-            v[base + 2 * n] = amount / 500.0
+            v[base + 2 * n] = amount / (10.0 if mode == "count" else 500.0)
             v[base + 2 * n + 1] = float(mode == "count")
         pos += 2 * (2 * n + 2)
         v[pos] = (au.called + 1) / 500.0 if au.called >= 0 else 0.0     # 0: no call (a call of 0 is 1/500)
@@ -596,7 +598,7 @@ class BidderUpEncoder(Encoder):
         for k, s in enumerate(order):         # the bids made before the last rerun (sealed or round the table)
             b = au.revealed[s] if au.revealed else None
             if b is not None:
-                v[pos + 2 * k], v[pos + 2 * k + 1] = 1.0, b / 500.0
+                v[pos + 2 * k], v[pos + 2 * k + 1] = 1.0, b / unit
         pos += 2 * n
         assert pos == end, (pos, end)
         return end
