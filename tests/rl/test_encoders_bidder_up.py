@@ -246,7 +246,7 @@ def test_a_count_auctions_amounts_are_numbers_of_notes_over_ten():
 
     from bluffkit.auctions.rules import FORMATS
     from bluffkit.core.game import make_game
-    from bluffkit.rl.encoders.bidder_up import AUCTION_PHASES, _T, auction_size
+    from bluffkit.rl.encoders.bidder_up import _T, AUCTION_PHASES, auction_size
     g = make_game("bidder-up", board="animal-market", tiles=("number-call", "classic", "the-call", "cat-in-the-bag"))
     enc = encoder_for(g, 2)
     nd = len(g.rules.denominations)
