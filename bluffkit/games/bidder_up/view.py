@@ -19,7 +19,6 @@ view reads at 1280 x 720 and in a 740 px column. Both views are well-formed XML.
 from __future__ import annotations
 
 import html
-import json
 from typing import Any
 
 from bluffkit.auctions.base import Table as AuctionTable
@@ -31,6 +30,7 @@ from bluffkit.games.bidder_up.actions import name, told_apart
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg
 from bluffkit.games.bidder_up.farm import all_seeing_farms, farms_html, seat_farms
 from bluffkit.games.bidder_up.layout import layout_of
+from bluffkit.games.bidder_up.narrate import facts_text
 
 #: The board's width in the views: ``None``, as wide as the panel allows (at most 1280 px).
 BOARD_WIDTH = None
@@ -182,7 +182,7 @@ def all_seeing_html(game, state, names) -> str:
                                       tuple(map(sum, sub.placed)), sub.lot, seat=None, told=state.drawn))
     svg = _board(game.rules, len(state.pos), pens, state.pos, names, len(state.piggy), tuple(map(len, state.stacks)),
                  len(state.bag), _market(state, game.rules), None)
-    facts = html.escape(json.dumps(game.facts(state, names), indent=1, default=str, ensure_ascii=False))
+    facts = html.escape(facts_text(game, game.facts(state, names)))
     end = end_html(game, state, names) if game.is_over(state) else ""
     farms = mark_auction(farms_html(all_seeing_farms(game, state, names)), sub, to_move)
     return f"{_WRAP}{end}{auction}{svg}{farms}{_folded('Facts', facts)}</div>"

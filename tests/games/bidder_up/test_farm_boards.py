@@ -147,3 +147,6 @@ def test_all_seeing_view_has_the_board_panel_farms_and_facts():
     assert _row(farms[0], "bk-notes").endswith("(2 notes, total 60)")
     assert _row(farms[1], "bk-notes").endswith("(2 notes, total 0)")
     assert "Facts" in _text(root) and "Piggy bank:" in _text(root)
+    facts = _text(root)[_text(root).index("Facts"):]
+    assert "{" not in facts and "notes in hand: " in facts, "the facts in words, one per line, not JSON"
+    assert "pawn on: " in facts and '"pos"' not in facts
