@@ -17,7 +17,7 @@ import os
 import re
 
 import pytest
-from playwright.sync_api import Page, TimeoutError as PlaywrightTimeout, expect
+from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeout, expect
 
 from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons
 from .test_lab import BUTTONS, open_and_run_all, open_on
@@ -177,6 +177,22 @@ def test_the_projector_fits_after_a_roll(page: Page, lab_server: LabServer):
         assert box is not None and box["y"] + box["height"] <= area + 1, f"below the 1280 x 720 screen: {box}, {area}"
 
 
+def _open_panel(page: Page, server: LabServer, name: str, code: str) -> None:
+    """Write a one-cell notebook ``name`` holding ``code`` into the served folder, open it at
+    1280 x 720 and run it, the file browser folded away as a teacher projecting would."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "panel", "metadata": {}, "outputs": [],
+                     "source": code}],
+          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                      "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (server.root / name).write_text(json.dumps(nb))
+    open_and_run_all(page, server, name)
+    current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+    if current.count():
+        current.click()
+
+
 #: Annette's table of the audit: her twelfth move made, she is asked to bid in André's
 #: auction (Classic, turn 7), every other seat a bot; the clicks are the widget check's.
 MID_GAME = '''import numpy as np
@@ -207,25 +223,10 @@ PARTS_JS = """e => {
 }"""
 
 
-def test_the_projector_shows_the_bidders_own_notes_and_moves_mid_game(page: Page, lab_server: LabServer):
-    """Projector mode mid-game, Annette asked to bid in André's auction: her own farm board
-    (its Notes row) was at 668-815 px and its notes below the 720 px screen, under a prompt
-    that repeated whose turn it was and What happened. Now the auction's box heads the
-    controls, her farm board follows the moves, What happened after it, the others folded:
-    the prompt, every move button, her notes and the newest line of What happened are on
-    the screen (the notebook's visible area at 1280 x 720, the panel scrolled to its top)."""
-    page.set_viewport_size({"width": 1280, "height": 720})
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "panel", "metadata": {}, "outputs": [],
-                     "source": MID_GAME}],
-          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                      "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (lab_server.root / "panel-bidder-up-mid-game.ipynb").write_text(json.dumps(nb))
-    open_and_run_all(page, lab_server, "panel-bidder-up-mid-game.ipynb")
-    current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
-    if current.count():                 # the file browser folded away, as a teacher projecting would
-        current.click()
-    cell = open_on(page, "Annette")
+def _projected(page: Page, who: str, shot: str) -> tuple[Locator, dict]:
+    """``who``'s table switched to the projector, scrolled to its top, its screenshot saved
+    as ``shot``; the panel and the boxes of its parts (:data:`PARTS_JS`)."""
+    cell = open_on(page, who)
     panel = cell.locator(".bk-panel").first
     click(cell, "Projector")
     expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
@@ -233,15 +234,26 @@ def test_the_projector_shows_the_bidders_own_notes_and_moves_mid_game(page: Page
     panel.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(500)                      # (the projector's layout drawn)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-projector-mid-game.png"))
-    fit = panel.evaluate(PARTS_JS)
+    page.screenshot(path=str(SCREENSHOTS / shot))
+    return panel, panel.evaluate(PARTS_JS)
+
+
+def test_the_projector_shows_the_bidders_own_notes_and_moves_mid_game(page: Page, lab_server: LabServer):
+    """Projector mode mid-game, Annette asked to bid in André's auction: her own farm board
+    (its Notes row) was at 668-815 px and its notes below the 720 px screen, under a prompt
+    that repeated whose turn it was and What happened. Now the auction's box heads the
+    controls, her farm board follows the moves, What happened after it, the others folded:
+    the prompt, every move button, her notes and the newest line of What happened are on
+    the screen (the notebook's visible area at 1280 x 720, the panel scrolled to its top)."""
+    _open_panel(page, lab_server, "panel-bidder-up-mid-game.ipynb", MID_GAME)
+    panel, fit = _projected(page, "Annette", "panel-bidder-up-projector-mid-game.png")
     bottom = fit["area"]["bottom"] + 1
     assert fit["moves"] and any(words.startswith("Bid") for words, _ in fit["moves"]), fit
     for words, box in fit["moves"]:
         assert box["bottom"] <= bottom, f"the move button {words!r} is below the screen: {fit}"
     for part in ("prompt", "notes", "newest"):
         assert fit[part] is not None and fit[part]["bottom"] <= bottom, f"{part} below the screen: {fit}"
-    assert "Highest bid" in cell.locator(".bk-legal .bk-auction").first.inner_text()
+    assert "Highest bid" in panel.locator(".bk-legal .bk-auction").first.inner_text()
 
 
 #: Daniel challenged by Annette for a sheep on the Fairground with Baby Animals (his petting
@@ -267,28 +279,9 @@ def test_the_projector_shows_the_challenged_players_answer_and_what_happened(pag
     row each. Now the prompt, Agree, the notes to counter with, Counter and the start of
     the newest line of What happened are on the screen."""
     from pathlib import Path
-    page.set_viewport_size({"width": 1280, "height": 720})
     tests = Path(__file__).resolve().parents[1]
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "panel", "metadata": {}, "outputs": [],
-                     "source": CHALLENGED.replace("TESTS", str(tests))}],
-          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                      "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (lab_server.root / "panel-bidder-up-challenged.ipynb").write_text(json.dumps(nb))
-    open_and_run_all(page, lab_server, "panel-bidder-up-challenged.ipynb")
-    current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
-    if current.count():
-        current.click()
-    cell = open_on(page, "Daniel")
-    panel = cell.locator(".bk-panel").first
-    click(cell, "Projector")
-    expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
-    expect(page.locator(IDLE)).to_have_count(1, timeout=WAIT_MS)
-    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(500)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-projector-challenged.png"))
-    fit = panel.evaluate(PARTS_JS)
+    _open_panel(page, lab_server, "panel-bidder-up-challenged.ipynb", CHALLENGED.replace("TESTS", str(tests)))
+    panel, fit = _projected(page, "Daniel", "panel-bidder-up-projector-challenged.png")
     bottom = fit["area"]["bottom"] + 1
     for words in (r"^\s*Agree", r"^\s*Counter with", r"^\s*50\s*$"):     # the answers, and the notes to counter with
         box = panel.locator(BUTTONS).filter(has_text=re.compile(words)).first.bounding_box()
@@ -301,20 +294,10 @@ def test_the_end_on_a_projector_puts_the_final_scores_beside_the_board(page: Pag
     """The end of a game on a projector: the final scores filled 58 % of the width above the
     board, the rest of the screen blank and the board below it. Now the board and the final
     scores stand side by side, both on the screen, across the whole width."""
-    page.set_viewport_size({"width": 1280, "height": 720})
     code = ('from bluffkit.widgets import BidderUpTable\n'
             't = BidderUpTable("animal-market", players=3, humans=[], names=["Annette", "Daniel", "Frank"], seed=2)\n'
             't.projector.value = True\nt')
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "panel", "metadata": {}, "outputs": [],
-                     "source": code}],
-          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                      "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (lab_server.root / "panel-bidder-up-end.ipynb").write_text(json.dumps(nb))
-    open_and_run_all(page, lab_server, "panel-bidder-up-end.ipynb")
-    current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
-    if current.count():
-        current.click()
+    _open_panel(page, lab_server, "panel-bidder-up-end.ipynb", code)
     panel = page.locator(".bk-panel.bk-projector").first
     expect(panel.locator(".bk-final")).to_be_visible(timeout=WAIT_MS)
     panel.evaluate("e => e.scrollIntoView({block: 'start'})")

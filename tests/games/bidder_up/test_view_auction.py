@@ -93,6 +93,32 @@ TILES = [(4, ("secret-value", "american-count", "round-the-table", "second-hand"
          (2, ("number-call", "the-call", "classic", "cat-in-the-bag"))]
 
 
+def _auction_states(game, players: int, rng, most: int, share: float):
+    """Up to ``most`` states of a random game of ``game`` with an auction under way, each
+    taken with chance ``share``."""
+    t = game.table(players=players)
+    checked = 0
+    while not t.is_over() and checked < most:
+        random_step(t, rng)
+        state = t.freeze()
+        if state.auction is None or rng.random() > share:
+            continue
+        checked += 1
+        yield state
+
+
+def _seats_see_nothing_hidden(game, state, names, rng, drawn: bool = False) -> None:
+    """Each seat's page of ``state`` is the page of a state it cannot tell apart from it
+    (``hide_from``); with ``drawn``, the page draws the auction's box."""
+    for s in range(len(names)):
+        page = view.seat_html(game, game.observe(state, s), names)
+        assert not drawn or "class='bk-auction'" in page
+        other = game.hide_from(state, s, rng)
+        assert view.seat_html(game, game.observe(other, s), names) == page, \
+            f"{names[s]}'s view of a {state.auction.rules.format} auction ({state.auction.phase}) " \
+            "changes with what the seat cannot see"
+
+
 def test_a_seats_auction_shows_nothing_the_seat_cannot_know_in_every_format():
     """At auction steps of seeded games in every format, each seat's page is the same for
     every state the seat cannot tell apart (``hide_from``: others' notes and sealed bids
@@ -103,24 +129,10 @@ def test_a_seats_auction_shows_nothing_the_seat_cannot_know_in_every_format():
         game = make_game("bidder-up", board="animal-market", tiles=tiles)
         names = ["Annette", "Daniel", "André", "Frank"][:players]
         rng = np.random.default_rng(players)
-        t = game.table(players=players)
-        checked = 0
-        while not t.is_over() and checked < 50:
-            random_step(t, rng)
-            state = t.freeze()
-            if state.auction is None or rng.random() > 0.4:
-                continue
-            checked += 1
+        for state in _auction_states(game, players, rng, 50, 0.4):
             formats.add(state.auction.rules.format)
             assert "class='bk-auction'" in view.all_seeing_html(game, state, names)
-            for s in range(players):
-                page = view.seat_html(game, game.observe(state, s), names)
-                assert "class='bk-auction'" in page
-                for k in range(1):
-                    other = game.hide_from(state, s, np.random.default_rng(k))
-                    assert view.seat_html(game, game.observe(other, s), names) == page, \
-                        f"{names[s]}'s view of a {state.auction.rules.format} auction ({state.auction.phase}) " \
-                        "changes with what the seat cannot see"
+            _seats_see_nothing_hidden(game, state, names, np.random.default_rng(0), drawn=True)
     assert formats >= {"secret-value", "second-hand", "dutch", "secret-count", "cat-in-the-bag", "number-call",
                        "the-call", "round-the-table", "american-count", "classic"}, formats
 
@@ -152,20 +164,7 @@ def test_a_seats_baby_animals_auction_shows_nothing_the_seat_cannot_know():
     names = ["Annette", "Daniel", "André"]
     males = 0
     for seed in range(3):
-        rng = np.random.default_rng(seed)
-        t = game.table(players=3)
-        checked = 0
-        while not t.is_over() and checked < 25:
-            random_step(t, rng)
-            state = t.freeze()
-            if state.auction is None or rng.random() > 0.5:
-                continue
-            checked += 1
+        for state in _auction_states(game, 3, np.random.default_rng(seed), 25, 0.5):
             males += any(a >= 10 for a in state.drawn)
-            for s in range(3):
-                page = view.seat_html(game, game.observe(state, s), names)
-                other = game.hide_from(state, s, np.random.default_rng(seed))
-                assert view.seat_html(game, game.observe(other, s), names) == page, \
-                    f"{names[s]}'s view of a {state.auction.rules.format} auction ({state.auction.phase}) " \
-                    "changes with what the seat cannot see"
+            _seats_see_nothing_hidden(game, state, names, np.random.default_rng(seed))
     assert males, "no auction of a pen with a male was looked at"
