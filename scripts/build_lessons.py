@@ -204,6 +204,9 @@ def write_html(lesson: L.Lesson, audience: str, path: Path, html_exporter) -> Pa
 
         sheet = document(lesson, "worksheet")
         sheet.metadata.pop("title", None)
+        # nor the lesson's front matter (a teacher's summary, notes), which a student reads
+        # in the notebook's metadata as easily as in its cells
+        sheet.metadata.pop("bluffkit", None)
         for cell in sheet.cells:          # a worksheet notebook for students: no stored outputs
             if cell.cell_type == "code":
                 cell.outputs, cell.execution_count = [], None

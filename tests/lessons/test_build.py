@@ -88,6 +88,7 @@ def test_the_worksheet_has_no_teacher_or_solution_cells(site):
     sources = "\n".join("".join(c["source"]) for c in nb["cells"])
     assert "**Answer" not in sources and "Debrief script" not in sources
     assert all(not c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code")
+    assert "bluffkit" not in nb["metadata"], "the lesson's front matter (its summary) is not in the handout"
 
 
 def test_no_page_fetches_from_the_network(site):
