@@ -655,7 +655,7 @@ def _end_words(game, final, names) -> tuple[str | None, str]:
     won = " and ".join(names[w] for w in game.winners(final)) or "nobody"
     take = getattr(game, "winners_take", None)
     who = take.format(won) if take else f"winner {won}"
-    if spec_of(game).scores_are == "none":
+    if spec_of(game).score_kind == "none":
         return None, who
     label = getattr(game, "scores_are", None) or "final scores"
     return f"{label}: " + ", ".join(f"{n} {p}" for n, p in zip(names, game.scores(final))), who

@@ -92,8 +92,9 @@ class GameSpec:
       (``None``: You're Bluffing!'s :func:`bluffkit.widgets.render.phase_words`);
       ``fact_value(game, key, value) -> str | None``: a fact's value in words where the
       game says it its own way (a space by the board's name), ``None`` to say it plainly.
-    - ``scores_are``: what the game's scores are, ``"points"``, ``"money"`` (one auction:
-      money won or lost) or ``"none"`` (Bløff keeps no score).
+    - ``score_kind``: what kind of thing the game's scores are, ``"points"``, ``"money"`` (one auction:
+      money won or lost) or ``"none"`` (Bløff keeps no score); the words a game says them in
+      are its class's ``scores_are`` ("Money won or lost").
 
     Checks:
 
@@ -132,7 +133,7 @@ class GameSpec:
     fact_words: str | None = None
     phase_words: str | None = None
     fact_value: str | None = None
-    scores_are: str = "points"
+    score_kind: str = "points"
     configs: tuple[Config, ...] = field(default=(), hash=False)   # options are dicts
     test_players: Callable[[Any], tuple[int, ...]] | None = None
     test_seeds: int = 3
@@ -151,6 +152,8 @@ class GameSpec:
         need(isinstance(self.name, str) and self.name and self.name == self.name.strip(),
              "the name must be a non-empty string")
         need(all(isinstance(a, str) and a for a in self.aliases), "aliases must be non-empty strings")
+        need(self.score_kind in ("points", "money", "none"),
+             f"score_kind must be 'points', 'money' or 'none', got {self.score_kind!r}")
         need(callable(self.factory) and callable(self.from_header), "factory and from_header must be callable")
         lo, hi = self.players if isinstance(self.players, tuple) and len(self.players) == 2 else (None, None)
         need(isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi,

@@ -452,7 +452,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
           leaves it out for that reason)."""
         game, state = self.scenario.game, self.result.states[i]
         over = game.is_over(state)
-        kind = _spec(game).scores_are                  # (points, money, or none: Bløff keeps no score)
+        kind = _spec(game).score_kind                  # (points, money, or none: Bløff keeps no score)
         if i < self.step.max or (seat is not None and not over) or kind == "none":
             return ""
         if kind == "money" and seat is not None:

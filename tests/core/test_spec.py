@@ -113,6 +113,8 @@ def test_a_bad_spec_and_a_taken_name_are_refused(monkeypatch):
         registry.register(GameSpec("other", "Other", bloff.factory, bloff.from_header, (3, 4), aliases=("bloff",)))
     with pytest.raises(RulesError, match="unknown game 'nope'"):
         spec_of("nope")
+    with pytest.raises(RulesError, match="score_kind must be 'points', 'money' or 'none', got 'None'"):
+        GameSpec("x", "X", bloff.factory, bloff.from_header, players=(3, 4), score_kind="None")
 
 
 # -- a new game package: found by everything, with no edit elsewhere ------------------------

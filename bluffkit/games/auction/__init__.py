@@ -52,7 +52,7 @@ SPEC = register(GameSpec(
     public_move="bluffkit.auctions.narrate:public_move",
     fact_words="bluffkit.games.auction:FACT_WORDS",
     phase_words="bluffkit.games.auction:PHASE_WORDS",
-    scores_are="money",
+    score_kind="money",
     configs=tuple((f"auction-{f}", "auction", (), {"format": f}) for f in FORMATS)
     + tuple((f"auction-{f}-double", "auction", (), {"format": f, "double": True}) for f in DOUBLE)
     # Second Hand's winner checked against its bid, not the price (the option show_against)

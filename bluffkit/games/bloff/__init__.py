@@ -32,7 +32,7 @@ SPEC = register(GameSpec(
     all_seeing_html="bluffkit.widgets.render_bloff:all_seeing_html",
     narration_html="bluffkit.widgets.render_bloff:narration_html",
     fact_words="bluffkit.games.bloff:FACT_WORDS",
-    scores_are="none",            # "Spillet har ingen poengregning": the game has no scoring
+    score_kind="none",            # "Spillet har ingen poengregning": the game has no scoring
     configs=(
         ("bloff", "bloff", (), {}),
         ("bloff-two-decks", "bloff", (), {"two_decks_from": 3}),
