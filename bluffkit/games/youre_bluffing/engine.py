@@ -519,12 +519,19 @@ class Table(TableBase):
     def _counter(self, seat: int, a: Counter) -> None:
         """Swap the offers; each keeps what they received; the higher offer takes the
         animal(s). A tie: HT, the challenger wins; YB, the challenger offers again, and
-        a second tie gives the animal(s) to the challenger free."""
+        a second tie gives the animal(s) to the challenger free (``trade_tie``: the second
+        offers swapped as any, or with ``reoffer_free`` each taken back by its owner)."""
         challenger, target, family, cards, offer, ties = self.trade  # type: ignore[misc]  # a trade is open in this phase
+        mine, theirs = total(offer, self.d), total(a.notes, self.d)
+        if mine == theirs and ties and self.rules.trade_tie == "reoffer_free":
+            # the second tie under reoffer_free: "for free", each keeps their own offer
+            self._add_money(challenger, offer)
+            self._move_animals(target, challenger, family, cards)
+            self._end_trade()
+            return
         self._move_money(target, challenger, a.notes)
         self._add_money(target, offer)              # the challenger's offer, held face down
-        mine, theirs = total(offer, self.d), total(a.notes, self.d)
-        if mine == theirs and self.rules.trade_tie == "reoffer" and ties == 0:
+        if mine == theirs and self.rules.trade_tie != "challenger" and ties == 0:
             self.trade = (challenger, target, family, cards, (0,) * len(self.d), 1)
             self.phase = REOFFER
             return

@@ -113,12 +113,18 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
                 f"{animals(r, fam, k)} to {names[ch]}.")
     elif kind is A.Counter:
         ch, tg, fam, k, offer, ties = before.trade  # type: ignore[misc]  # a trade is open when this is played
+        # a second tie under reoffer_free: each takes their own offer back
+        free = r.trade_tie == "reoffer_free" and ties and total(offer, r.denominations) == total(
+            action.notes, r.denominations)
         text = f"{who} counters with {_cards(count(action.notes))}; the offers are swapped."
-        if after.phase == S.REOFFER:
+        if free:                                    # the second tie, "for free": the offers go back
+            text = (f"{who} counters with {_cards(count(action.notes))}. The offers are equal again: each "
+                    f"takes their own back, and {names[tg]} gives {animals(r, fam, k)} to {names[ch]} for free.")
+        elif after.phase == S.REOFFER:
             text += f" The offers are equal: {names[ch]} must offer again."
         elif after.herds[ch][fam] < before.herds[ch][fam]:          # the target took the challenger's
             text += f" {names[tg]} offered more and takes {animals(r, fam, k)}."
-        elif r.trade_tie == "reoffer" and not ties:
+        elif r.trade_tie != "challenger" and not ties:
             text += f" {names[ch]} offered more and takes {animals(r, fam, k)}."
         else:
             # A tie gives the challenger the animal(s) here (HT; YB's second tie), and only

@@ -69,7 +69,7 @@ HORSE_TRADING_MONEY_CARDS = (
 #: without the Queens and Kings); applied to rulesets that play with money cards.
 VARIANT_MONEY_CARDS_OUT = {"short": ("Q", "K")}
 
-TRADE_TIE_RULES = ("reoffer", "challenger")
+TRADE_TIE_RULES = ("reoffer", "reoffer_free", "challenger")
 BUYBACK_RULES = ("forbidden", "show_and_rerun")
 TIE_BREAK_RULES = ("money", "shared")
 #: What the others see of an auction payment: ``notes``, the notes handed over; ``count``,
@@ -112,7 +112,10 @@ class Rules(RuleOptions):
     - ``trade_tie``: ``"reoffer"`` (YB "The Cattle Trade": the challenger "must make a
       new offer for the same animal"; the offers stay swapped, bluffkit's reading of "the
       two sums of money are exchanged"; a second tie gives the animal to the challenger
-      free) or ``"challenger"`` (HT "Trade": the challenger gets it).
+      free, the second offers exchanged as every counter-offer's are, so that neither
+      gains), ``"reoffer_free"`` (the same, but at the second tie each takes their own
+      offer back: "player B must give their animal to player A for free" read as no notes
+      changing hands) or ``"challenger"`` (HT "Trade": the challenger gets it).
     - ``buyback_without_funds``: the leader's right of preemption when the leader
       cannot pay. YB "The Leader's Right of Preemption" does not say; HT "Auction" allows
       it "only if you have enough money", the

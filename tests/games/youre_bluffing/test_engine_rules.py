@@ -794,6 +794,31 @@ def test_yb_second_tie_gives_the_animal_to_the_challenger_for_free():
     assert s.phase == "turn" and s.leader == 1
 
 
+def test_yb_second_tie_for_free_under_reoffer_free_hands_each_offer_back():
+    """The same second tie read as no notes changing hands ("for free"): with trade_tie
+    "reoffer_free" each takes their own second offer back (Anna keeps her 10+0, Ben his
+    10), where the default exchanges them as every counter-offer; the table is told so."""
+    names = ["Anna", "Ben", "Carla"]
+    kept = {}
+    for tie in ("reoffer", "reoffer_free"):
+        g = yb(trade_tie=tie)
+        s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+        s = play(g, s, (0, "trade 1 goat 10+0"), (1, "counter 10"), (0, "offer 10+0"))
+        before = s
+        s = play(g, s, (1, "counter 10"))
+        assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0) and g.money_totals(s) == (90, 90, 90)
+        kept[tie] = (s.money[0], s.money[1])
+        said = g.narrate(before, 1, g.parse("counter 10"), s, names)
+        assert ("each takes their own back" in said) is (tie == "reoffer_free"), said
+    d = yb().rules.denominations
+    zero, ten = d.index(0), d.index(10)
+    (a_free, b_free), (a_swap, b_swap) = kept["reoffer_free"], kept["reoffer"]
+    assert a_free[zero] == a_swap[zero] + 1 and b_free[zero] == b_swap[zero] - 1, "Anna's 0-note stays hers"
+    assert a_free[ten] == a_swap[ten] and b_free[ten] == b_swap[ten]
+    with pytest.raises(RulesError, match="trade_tie must be one of"):
+        yb(trade_tie="free")
+
+
 def test_yb_target_may_accept_the_new_offer_after_a_tie():
     """YB "The Cattle Trade": after the new offer "Player B must decide again": accepting is
     one of B's two choices. B takes the 50 and gives up the goat."""
