@@ -262,11 +262,6 @@ class ClickClock:
         # is none of its double clicks)
         return sent is not None and record is not None and 0 <= sent - record[0] < record[1]
 
-    @property
-    def typing_now(self) -> bool:
-        """Whether a move typed in the box is being played (see :meth:`typing`)."""
-        return self._typing
-
     @contextmanager
     def typing(self):
         """A move played because a text box was left or Enter pressed in it: never a double
@@ -421,7 +416,10 @@ class SeatPanel(ClosesWhole, W.VBox):
         self.view = self.make_view()
         self.legal_text = W.HTML()
         self.legal_text.add_class("bk-legal")
-        self.legal_text.tabbable = True           # the keyboard's place after a move (see _keyboard_after)
+        # in the Tab order: after a move the browser goes on from where the button clicked was,
+        # and Tab reaches what the seat may do first. No control is focused from here: a focused
+        # Show would let the mover's second Enter lift the cover on the next player's screen
+        self.legal_text.tabbable = True
         # wide enough for the example it shows ("e.g. play AS,9S  or  call  or  pass" was cut off)
         self.typed = W.Text(description="Move", placeholder=self.placeholder, continuous_update=False,
                             layout=W.Layout(width=f"{len(self.placeholder) * 0.55 + 8:.0f}em", max_width="100%"))
@@ -635,20 +633,6 @@ class SeatPanel(ClosesWhole, W.VBox):
             self._draw_screen(seat, obs)
             self._place_events()
             self.show_undo()
-        self._keyboard_after()
-
-    def _keyboard_after(self) -> None:
-        """Where the keyboard goes when a player's click or typed move covered the screen:
-        to the cover's Show button (Enter lifts it), since the button clicked (or the typed
-        box) went with the seat's screen and left the focus on the page. On a seat's screen
-        the browser goes on from where the button clicked was (Tab reaches the prompt, which
-        is tabbable and says what the seat may do, then its moves): no move button is
-        focused, which a second Enter would play unasked. A redraw from code moves nothing."""
-        if not (_CLICKED[0] is not None or self._uncovering or self.clicks.typing_now):
-            return
-        kind = self.screen[0]
-        if kind == "cover" or kind.endswith("-cover"):
-            self.show.focus()
 
     def show_undo(self) -> None:
         """Undo on screen but on a cover under the rule "own": there it is asked by the seat
@@ -701,18 +685,11 @@ class SeatPanel(ClosesWhole, W.VBox):
         if "bk-refusal" in self.message.value:
             self.message.value = ""
 
-    #: Whether the cover's Show button is being handled (a click, as a move's: see _keyboard_after).
-    _uncovering = False
-
     def _uncover(self, _=None) -> None:
         self.clicks.handed_over()
         self.viewer = self.seat_now()
         self.message.value = ""
-        self._uncovering = True
-        try:
-            self.refresh()
-        finally:
-            self._uncovering = False
+        self.refresh()
 
     def covered(self) -> bool:
         """No seat is on screen (a cover, or a stuck table): says so, for a control clicked

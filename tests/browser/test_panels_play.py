@@ -167,31 +167,29 @@ def test_a_keyboard_users_focus_is_ringed_in_the_panel(page: Page, lab_server: L
     assert all(r[3] == "solid" and r[4] == "3px" for r in inside), f"a control in focus without its ring: {inside}"
 
 
-def test_the_keyboard_plays_on_after_a_move_and_a_cover(page: Page, lab_server: LabServer):
+def test_the_keyboard_reaches_the_prompt_and_a_second_enter_keeps_the_cover(page: Page, lab_server: LabServer):
     """A hot seat played with the keyboard: after Show, Tab reaches the seat's prompt (it
-    says what the seat may do) and then its moves; after a move that covers the screen the
-    focus is on the next seat's Show button (Enter lifts the cover): the button clicked was
-    drawn away with the screen, and the focus fell to the page."""
+    says what the seat may do) and then its moves; the move played with Enter covers the
+    screen, and a second Enter (a double press, a held key) does not lift the cover on the
+    next player's screen: nothing on the cover has the focus."""
     page.set_viewport_size({"width": 1280, "height": 720})
     open_and_run_all(page, lab_server, panel_notebook(lab_server, "table-hot-seat"))
     panel = page.locator(".bk-panel").first
     focus = """() => { const e = document.activeElement;
         return [e.closest('.bk-panel') !== null, e.classList.contains('bk-legal'), (e.textContent || '').trim()]; }"""
     click(panel, "Show Ana's view")
-    expect(panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Hold an auction\s*$"))).to_be_visible(timeout=WAIT_MS)
+    auction = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Hold an auction\s*$"))
+    expect(auction).to_be_visible(timeout=WAIT_MS)
     page.keyboard.press("Tab")
     inside, legal, words = page.evaluate(focus)
     assert inside and legal and words.startswith("Ana, you may"), f"Tab after Show: {words!r}"
-    page.keyboard.press("Tab")
-    inside, legal, words = page.evaluate(focus)
-    assert inside and not legal and words, f"Tab from the prompt left the panel's moves: {words!r}"
-    click(panel, "Hold an auction")
-    page.wait_for_function("() => (document.activeElement.textContent || '').includes(\"Show Bo's view\")",
-                           timeout=WAIT_MS)
+    auction.focus()
     page.keyboard.press("Enter")
-    expect(panel).to_contain_text("Bo's view", timeout=WAIT_MS)
-    page.keyboard.press("Tab")
-    assert page.evaluate(focus)[0], "the keyboard left the panel"
+    expect(panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show Bo's view"))).to_be_visible(timeout=WAIT_MS)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(800)
+    expect(panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show Bo's view"))).to_be_visible()
+    expect(panel.locator(".bk-legal")).not_to_contain_text("Bo, you may")
 
 
 def test_bloff_anne_lays_a_clicked_card(page: Page, lab_server: LabServer):
