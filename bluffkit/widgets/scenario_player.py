@@ -263,6 +263,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         if not isinstance(name, str) or name in self.scenarios or not name.lower().endswith(".json"):
             return name
         scenario = sc.load(name)
+        sc.run(scenario)                     # a file that reads but cannot be played is refused here, unlisted
         path = Path(name).resolve()
         files = self._files
         if scenario.name in self.scenarios and files.get(scenario.name) != path:

@@ -68,6 +68,15 @@ def test_an_example_of_ones_own_is_opened_from_its_file(tmp_path):
         with pytest.raises(ScenarioError, match=said):
             p.load(path)
         assert (p.scenario.name, p.step.value) == ("bloff-anne-calls-david", 2), "refused: nothing changed"
+    broken = tmp_path / "broken.json"                       # reads, but a move is illegal where it stands
+    moves = [dict(m) for m in data["moves"]]
+    moves[2]["do"] = "bid 999999"
+    broken.write_text(json.dumps(dict(data, name="my-broken", title="Broken", moves=moves)), encoding="utf-8")
+    with pytest.raises(ScenarioError):
+        p.load(broken)
+    assert (p.scenario.name, p.step.value) == ("bloff-anne-calls-david", 2)
+    assert "my-broken" not in p.scenarios and "my-broken" not in [v for _, v in p.choose.options], \
+        "a file that cannot be played is not listed (choosing it would fail)"
     with pytest.raises(ScenarioError, match="seat must be None"):
         p.load(clash.with_name("mine.json"), seat=7)
     data["title"] = "My auction, edited"
