@@ -76,6 +76,19 @@ def _word_tip(word, obs) -> str:
     return label
 
 
+def shown_refusals(legal, lots: int) -> tuple:
+    """The auctioneer's refusals as buttons show them: those that do what Buy does (``buy
+    1`` of a single lot, ``buy 1,2`` of two: every lot kept) are left out while Buy is there.
+
+    >>> from bluffkit.auctions.actions import Refusal
+    >>> from types import SimpleNamespace
+    >>> [str(r) for r in shown_refusals(SimpleNamespace(refusals=(SELL, BUY, Refusal((0,)))), 1)]
+    ['sell', 'buy']
+    """
+    every = set(range(lots))
+    return tuple(x for x in legal.refusals if x == BUY or BUY not in legal.refusals or set(x.keep) != every)
+
+
 def choice_words(obs, names) -> str:
     """What the seat of ``obs`` may do in its auction, in the words of the buttons that do it
     (:class:`MoveControls`), not in the typed moves' notation ("raise NOTE", "lay NOTES",
@@ -108,8 +121,7 @@ def choice_words(obs, names) -> str:
     if legal.choose:
         out.append(" or ".join(MoveControls._choose_label(obs, s, names)[:1].lower()
                                + MoveControls._choose_label(obs, s, names)[1:] for s in legal.choose))
-    every = set(range(len(getattr(obs, "awards", ()))))       # "buy 1" of a single lot is Buy (not shown)
-    out += [str(x) for x in legal.refusals if x == BUY or BUY not in legal.refusals or set(x.keep) != every]
+    out += [str(x) for x in shown_refusals(legal, len(getattr(obs, "awards", ())))]
     if legal.pay:
         owed, mode, payee = legal.pay
         out.append(f"pay {names[payee]} {owed}" + (" notes, any notes (their value does not count)" if mode == "count"
@@ -402,7 +414,8 @@ class MoveControls(W.VBox):
             buttons.append(self._word("drop out", "Drop out", self.drop_out,
                                       tooltip="pass now and whenever you are asked again in this auction"))
         buttons += [_button(self._choose_label(obs, s, names), lambda s=s: self.play(Choose(s))) for s in legal.choose]
-        buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x)) for x in legal.refusals]
+        buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x))
+                    for x in shown_refusals(legal, len(getattr(obs, "awards", ())))]
         if legal.refusals and BUY not in legal.refusals:     # [D] the right of first refusal, not payable
             if legal.explain(BUY) is not None:
                 rows.append(W.HTML(f"<div class='bk-box bk-no-buy'>{html.escape(no_buy_words(obs))}</div>"))
@@ -441,7 +454,11 @@ class MoveControls(W.VBox):
             label = (self._choose_label(self._shown, action.seat, self.names)
                      if self._shown is not None and 0 <= action.seat < len(self.names) else "")
         elif isinstance(action, Refusal):
-            label = str(action).capitalize()
+            shown = self._shown
+            # a refusal that does what Buy does has no button of its own (shown_refusals): Buy
+            same = shown is not None and action in shown.legal.refusals and \
+                action not in shown_refusals(shown.legal, len(getattr(shown, "awards", ())))
+            label = "Buy" if same else str(action).capitalize()
         elif isinstance(action, Pick):
             label = ("Cards " + " and ".join(map(str, action.places)) if len(action.places) > 1
                      else f"Card {action.places[0]}" if action.places else "")

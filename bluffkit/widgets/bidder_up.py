@@ -810,9 +810,9 @@ class BidderUpTable(SeatPanel):
 
     def _explain_refusals(self, sub) -> None:
         """The auctioneer's Sell and Buy buttons say in their tooltips what they do, by the
-        right of first refusal [D]: who pays whom how much, and who gets which animal. A
-        button that does what Buy does (``buy 1`` of a single lot, ``buy 1,2`` of two) is
-        left off the screen: Buy is there."""
+        right of first refusal [D]: who pays whom how much, and who gets which animal. (A
+        refusal that does what Buy does, ``buy 1`` of a single lot, ``buy 1,2`` of two, has no
+        button: :func:`~bluffkit.widgets.auction_moves.shown_refusals`.)"""
         legal = sub.legal
         if not legal.refusals:
             return
@@ -826,10 +826,6 @@ class BidderUpTable(SeatPanel):
             if b is None:
                 continue
             kept = every if r == BUY else set(r.keep)
-            if r != BUY and kept == every and BUY in legal.refusals:
-                b.layout.display = _HIDE
-                b.tooltip = "the same as Buy"
-                continue
             parts = []
             for i, (seat, animals, price) in enumerate(sub.awards):
                 what = animals_text(animals) if animals else "the lot"

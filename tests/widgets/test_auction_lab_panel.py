@@ -662,3 +662,35 @@ def test_the_labs_end_on_a_projector_says_the_sale_once():
     page = auction_view(g, s, ["A", "B", "C"])
     assert re.search(r"<div class='bk-box bk-settled'><b>Owners</b>", page), page
     assert ".bk-lab.bk-projector .bk-settled {display: none}" in LAB_STYLE
+
+
+def test_the_refusal_buttons_are_the_ones_the_prompt_names():
+    """The prompt named "sell, or buy" of a single lot while the buttons were Sell, Buy and
+    Buy 1 (the same as Buy), and a double pen's "Buy 1,2" beside Buy: a refusal that does
+    what Buy does has no button now, in the lab as in Bidder Up!, and clicking it from code
+    presses Buy."""
+    import ipywidgets
+
+    from bluffkit.auctions import Auction
+    from bluffkit.auctions.actions import Refusal
+    from bluffkit.widgets.auction_moves import MoveControls, choice_words
+
+    played: list = []
+    for fmt, double, moves, want in (
+            ("classic", False, ((1, "bid 120"), (2, "pass"), (1, "pass")), ["Sell", "Buy"]),
+            ("secret-value", True, ((1, "bid 120"), (2, "bid 200"), (3, "pass")), ["Sell", "Buy", "Buy 1", "Buy 2"])):
+        g = Auction.create(format=fmt, double=double)
+        s = g.state_from_position(4 if double else 3, auctioneer=0, lot=["cow", "horse"] if double else ["horse"])
+        for seat, move in moves:
+            s = g.step(s, seat, move)
+        obs = g.observe(s, 0)
+        controls = MoveControls(played.append)
+        controls.show(obs, ["A", "B", "C", "D"])
+        buttons = [b.description for row in controls.children for b in getattr(row, "children", ())
+                   if isinstance(b, ipywidgets.Button)]
+        assert buttons == want, buttons
+        assert choice_words(obs, ["A", "B", "C", "D"]) == ", ".join(w.lower() for w in want[:-1]) + ", or " \
+            + want[-1].lower()
+        every = Refusal((0,)) if not double else Refusal((0, 1))
+        assert every in obs.legal.refusals and controls.click(every), "the same as Buy: Buy is pressed"
+        assert str(played[-1]) == "buy"
