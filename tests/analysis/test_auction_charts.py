@@ -47,7 +47,12 @@ def test_revenue_chart(auctions):
     assert steps["encoding"]["color"]["field"] == "format"
     data = data_of(spec)
     hist = data[data["layer"] == "histogram"]
-    assert len(hist) <= 2 * 22, "at most 20 bins and the two ends at 0, for each of the two formats"
+    frame = auctions[~auctions["right"]]
+    edges = ch._bin_edges(float(frame["revenue"].min()), float(frame["revenue"].max()), 20)
+    assert 10 <= len(edges) - 1 <= 20, "at most 20 bins, of one round width"
+    outlines = hist.groupby("series").size()
+    assert (outlines == len(edges) + 1).all() and len(outlines) >= 2, \
+        "each outline: every bin and the two ends at 0, on the same edges"
     for fmt, g in hist.groupby("format"):
         g = g.sort_values("i")
         assert g["density"].iloc[0] == 0 and g["density"].iloc[-1] == 0, f"{fmt}: the outline starts and ends at 0"

@@ -140,8 +140,8 @@ def test_a_seats_auction_shows_nothing_the_seat_cannot_know_in_every_format():
 def test_with_baby_animals_the_lot_keeps_its_male_on_the_box_and_the_pen():
     """[K] Baby Animals tell the male apart: a pen of the male and a female cow set out for
     auction still shows the cow ♂ in the auction's box and on the pen, to every seat and in
-    the all-seeing view (the pen was face up: the male is public), and the sale gives the
-    male to the pasture the box named it for (the first sold)."""
+    the all-seeing view (the pen was face up: the male is public), and the sale takes the
+    male to the winner's pasture with the female (a double pen is one lot)."""
     game = make_game("bidder-up", board="fairground", variants=["babies"])
     names = ["Annette", "Daniel", "Frank"]
     s = game.state_from_position(3, current=0, roll=3, babies=["sheep", "cow", "pig", "dog"],
@@ -153,6 +153,9 @@ def test_with_baby_animals_the_lot_keeps_its_male_on_the_box_and_the_pen():
     for page in pages:
         assert "On sale: cow ♂, cow ." in _box(page), _box(page)
         assert sorted(_pen(page, "pen-2")) == ["cow", "cow ♂"], _pen(page, "pen-2")
+    for seat, move in ((1, "bid 10"), (2, "pass"), (1, "pass"), (0, "sell"), (1, "pay 10")):
+        s = game.step(s, seat, move)
+    assert s.auction is None and sorted(s.pastures[1]) == [8, 18], "Daniel's pasture: the cow and the cow ♂"
 
 
 def test_a_seats_baby_animals_auction_shows_nothing_the_seat_cannot_know():
