@@ -89,7 +89,7 @@ class GameSpec:
     - ``fact_words``: a dict, the game's own words for its facts' keys where they are the
       game's alone or mean something else than in another game (Bløff's ``current`` lays
       cards next; ``None``: the shared words); ``phase_words``: a dict, its phases in words
-      (``None``: You're Bluffing!'s :func:`bluffkit.widgets.render.phase_words`);
+      (``None``: the phase's own name; "over": "the game is over");
       ``fact_value(game, key, value) -> str | None``: a fact's value in words where the
       game says it its own way (a space by the board's name), ``None`` to say it plainly.
     - ``score_kind``: what kind of thing the game's scores are, ``"points"``, ``"money"`` (one auction:

@@ -26,15 +26,10 @@ STYLE = """<style>
 .bk-box {font-family: sans-serif; font-size: 1em; margin: 4px 0}
 </style>""" + art.CSS
 
-_PHASE_WORDS = {"turn": "the leader chooses: an auction or a trade", "draw": "an animal is turned up",
-                "bid": "bidding", "decide": "the leader sells or buys the animal", "pay": "payment",
-                "respond": "the challenged player answers the trade", "reoffer": "equal offers: a new offer",
-                "over": "the game is over"}
-
-
 def phase_words(phase: str) -> str:
     """The phase of You're Bluffing! in plain words."""
-    return _PHASE_WORDS.get(str(phase), str(phase))
+    from bluffkit.games.youre_bluffing.narrate import PHASE_WORDS
+    return PHASE_WORDS.get(str(phase), str(phase))
 
 
 def herd_html(herd, rules, small: bool = True) -> str:

@@ -310,24 +310,6 @@ def _moved(v: dict) -> str:
     return f"{steps} space{'s' if steps != 1 else ''}, {paid}"
 
 
-def facts_text(game, facts: dict) -> str:
-    """The facts of a state (:meth:`~bluffkit.games.bidder_up.game.BidderUpGame.facts`), one
-    per line in words, for the all-seeing view's folded Facts (it showed them as JSON):
-    ``pawn on: Annette Pen 2 (small); Daniel Start``."""
-    def said(key: str, v) -> str:
-        own = fact_value(game, key, v)
-        if own is not None:
-            return own
-        if isinstance(v, dict):
-            return "; ".join(f"{k} {said(key, x)}" for k, x in v.items()) or "none"
-        if isinstance(v, (list, tuple)):
-            return ", ".join(said(key, x) for x in v) or "none"
-        if key == "phase":
-            return PHASE_WORDS.get(str(v), str(v))
-        return "none" if v is None else str(v)
-    return "\n".join(f"{FACT_WORDS.get(k, k.replace('_', ' '))}: {said(k, v)}" for k, v in facts.items())
-
-
 def fact_value(game, key: str, value) -> str | None:
     """A fact's value in the rulebook's words where the board says it its own way: a
     pawn's space by the board's name (``pen-2`` -> ``Pen 2 (small)``), the move [C], a

@@ -25,12 +25,12 @@ from bluffkit.auctions.base import Table as AuctionTable
 from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, face_down_lot, price_words, settling_lines
 from bluffkit.auctions.rules import ANIMALS
+from bluffkit.core.facts import fact_text
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up.actions import name, told_apart
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg
 from bluffkit.games.bidder_up.farm import all_seeing_farms, farms_html, seat_farms
 from bluffkit.games.bidder_up.layout import layout_of
-from bluffkit.games.bidder_up.narrate import facts_text
 
 #: The board's width in the views: ``None``, as wide as the panel allows (at most 1280 px).
 BOARD_WIDTH = None
@@ -182,7 +182,7 @@ def all_seeing_html(game, state, names) -> str:
                                       tuple(map(sum, sub.placed)), sub.lot, seat=None, told=state.drawn))
     svg = _board(game.rules, len(state.pos), pens, state.pos, names, len(state.piggy), tuple(map(len, state.stacks)),
                  len(state.bag), _market(state, game.rules), None)
-    facts = html.escape(facts_text(game, game.facts(state, names)))
+    facts = html.escape("\n".join(fact_text(k, v, game) for k, v in game.facts(state, names).items()))
     end = end_html(game, state, names) if game.is_over(state) else ""
     farms = mark_auction(farms_html(all_seeing_farms(game, state, names)), sub, to_move)
     return f"{_WRAP}{end}{auction}{svg}{farms}{_folded('Facts', facts)}</div>"

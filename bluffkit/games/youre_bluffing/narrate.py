@@ -11,6 +11,12 @@ from __future__ import annotations
 from bluffkit.core.money import count, fmt, total
 from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
+#: The phases of You're Bluffing! and Horse Trading in plain words (the scenario player's
+#: "now:", the table's header).
+PHASE_WORDS = {"turn": "the leader chooses: an auction or a trade", "draw": "an animal is turned up",
+               "bid": "bidding", "decide": "the leader sells or buys the animal", "pay": "payment",
+               "respond": "the challenged player answers the trade", "reoffer": "equal offers: a new offer",
+               "over": "the game is over"}
 
 def _a(label: str) -> str:
     """``label`` with its article: a cow, an 8, an A."""
