@@ -189,7 +189,11 @@ def revenue_chart(df: pd.DataFrame, column: str = "revenue", bins: int = 40,
     if isinstance(bins, bool) or not isinstance(bins, int) or not 1 <= bins <= MAX_BINS:
         raise ValueError(f"bins must be an integer from 1 to {MAX_BINS}, got {bins!r}")
     _finite(df, column, "revenue_chart")
-    edges = _bin_edges(float(df[column].min()), float(df[column].max()), bins)
+    try:
+        edges = _bin_edges(float(df[column].min()), float(df[column].max()), bins)
+    except OverflowError:                   # (values near the largest float: no bin width fits them)
+        raise ValueError(f"revenue_chart: the values of {column!r} are too large to bin "
+                         f"({df[column].min():g} to {df[column].max():g})") from None
     keys = ["format", "n"] + [k for k in ("strategy", "right") if k in df.columns]
     groups = df[keys].drop_duplicates()
     parts = ["format"] + [k for k, within in (("strategy", ["format", "n"]), ("right", ["format", "n", "strategy"]))

@@ -43,6 +43,7 @@ from bluffkit.auctions.actions import (
 )
 from bluffkit.auctions.narrate import animals_text, capital
 from bluffkit.auctions.sealed import split_order
+from bluffkit.core.errors import count as _count
 from bluffkit.core.money import total
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire
 from bluffkit.widgets.words import overbid_words, take_words
@@ -76,6 +77,11 @@ def _word_tip(word, obs) -> str:
     return label
 
 
+def price_said(n: int, by_count: bool) -> str:
+    """An amount of an auction: ``"3 notes"`` where the number of notes counts, else ``"30"``."""
+    return _count(n, "note") if by_count else str(n)
+
+
 def shown_refusals(legal, lots: int) -> tuple:
     """The auctioneer's refusals as buttons show them: those that do what Buy does (``buy
     1`` of a single lot, ``buy 1,2`` of two: every lot kept) are left out while Buy is there.
@@ -103,10 +109,10 @@ def choice_words(obs, names) -> str:
     legal, r = obs.legal, obs.rules
     if not legal:
         return "nothing now"
-    count = r.pricing == "count"
+    by_count = r.pricing == "count"
 
     def amount(n) -> str:
-        return f"{n} note{'' if n == 1 else 's'}" if count else str(n)
+        return price_said(n, by_count)
 
     out = [_word_label(w, obs)[:1].lower() + _word_label(w, obs)[1:] for w in legal.words]
     if legal.bid:
@@ -136,12 +142,12 @@ def no_buy_words(obs) -> str:
     """Why the auctioneer's Buy is not on the screen [D]: the right of first refusal means
     paying the winners their prices, and the seat's own notes do not reach them (its own
     money and the prices said at the hammer: nothing another seat holds)."""
-    count = obs.rules.pricing == "count"
+    by_count = obs.rules.pricing == "count"
     need = sum(price for _, _, price in obs.awards)
-    have = sum(obs.hand) if count else total(obs.hand, obs.rules.denominations)
+    have = sum(obs.hand) if by_count else total(obs.hand, obs.rules.denominations)
 
     def said(n: int) -> str:
-        return f"{n} note{'' if n == 1 else 's'}" if count else str(n)
+        return price_said(n, by_count)
 
     both = len(obs.awards) > 1
     only_sell = tuple(obs.legal.refusals) == (SELL,) if obs.legal is not None else False

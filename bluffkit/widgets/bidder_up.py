@@ -261,10 +261,15 @@ def own_sealed_words(action, denominations) -> str | None:
     >>> from bluffkit.auctions.actions import PASS, Bid, Place
     >>> own_sealed_words(Bid(120), (0, 10)), own_sealed_words(PASS, (0, 10)), own_sealed_words(Place((1, 1), (0, 10)), (0, 10))
     ('120', 'a pass, no bid', '2 notes (10+0)')
+    >>> own_sealed_words(Place((0, 0), (0, 10)), (0, 10))
+    'no notes laid, no bid'
+
     """
     if isinstance(action, Bid):
         return str(action.amount)
     if isinstance(action, Place):
+        if not sum(action.notes):
+            return "no notes laid, no bid"
         return f"{count(sum(action.notes), 'note')} ({fmt(action.notes, denominations)})"
     if action == PASS:
         return "a pass, no bid"

@@ -329,3 +329,12 @@ def test_efficiency_chart_gives_a_share_of_one_a_whisker():
     layers = ch.efficiency_chart(summary).to_dict()
     rows = [r for d in layers["datasets"].values() for r in d if "lo" in r]
     assert rows and all(r["hi"] == 1.0 and 0.98 < r["lo"] < 1.0 for r in rows), rows
+
+
+def test_revenue_chart_refuses_values_too_large_to_bin_in_words():
+    """Revenues near the largest float left no bin width that fits them: an OverflowError
+    from deep in the binning; a ValueError naming the column and the values now."""
+    import pandas as pd
+    df = pd.DataFrame({"format": ["first-price"] * 2, "n": [3, 3], "revenue": [-1e308, 1e308]})
+    with pytest.raises(ValueError, match="the values of 'revenue' are too large to bin"):
+        ch.revenue_chart(df)
