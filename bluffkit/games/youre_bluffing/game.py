@@ -157,7 +157,11 @@ class YoureBluffing(TableGame):
 
     # -- conformance hooks (see bluffkit.testing) ---------------------------------------
     def invariants(self, state: S.State) -> list[str]:
-        """Conservation laws that must hold in every state; returns the violations."""
+        """Conservation laws that must hold in every state of a dealt game; returns the
+        violations. A position set up with money other than the deal's (a worked example
+        met mid-game, ``state_from_position(money=...)`` of Horse Trading, whose bank has
+        no end) breaks the law of the money in play from its start, and is told so: the
+        suite checks the states after such a start against their own start."""
         from bluffkit.games.youre_bluffing.invariants import violations
         return violations(state)
 

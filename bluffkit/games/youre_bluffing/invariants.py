@@ -45,7 +45,8 @@ def violations(s: S.State) -> list[str]:
     else:
         expected = n * total(r.start_money, r.denominations) + n * sum(r.paydays[:s.paydays])
         if total(notes, r.denominations) != expected:  # type: ignore[arg-type]  # total sums any sequence of counts
-            out.append(f"money in play {total(notes, r.denominations)} is not start plus paydays ({expected})")  # type: ignore[arg-type]  # total sums any sequence of counts
+            out.append(f"money in play {total(notes, r.denominations)} is not start plus paydays ({expected}; "  # type: ignore[arg-type]  # total sums any sequence of counts
+                       "a position set up with other money breaks this law from its start)")
     drawn = r.family_size - s.pile[r.payday_family]
     if s.paydays != drawn:
         out.append(f"{s.paydays} paydays but {drawn} {r.families[r.payday_family]}s turned up")
