@@ -171,8 +171,9 @@ class BlufferTable(SeatPanel):
         sheets), the last question's reveal below them."""
         s = self.session
         obs = s.observe(0)                     # any seat's: its own part is left out
-        voting = (self.viewer is not None and self.vote_box.layout.display != _HIDE
-                  and len(self.vote_box.children) == len(obs.answers))     # (see _buttons_cover_all)
+        # a seat voting on screen has the sheets in its own view (buttons, and those without a
+        # button with their marks: _buttons_cover_all): the shared screen does not draw them too
+        voting = self.viewer is not None and self.vote_box.layout.display != _HIDE
         self.shared.value = public_html(self.game, obs, s.names, last=False, sheets=not voting)
         self.last_question.value = last_question_html(obs, s.names)
         # on a projector a seat's private screen takes the whole screen (the others look away)

@@ -794,3 +794,29 @@ def test_the_end_draws_the_points_once():
     assert "game points" in t.view.value, "the all-seeing end keeps the points"
     assert t.last_question.layout.display == "none", "the last question's reveal was drawn twice too"
     assert "Last question" in t.view.value, "the all-seeing end keeps the reveal"
+
+
+def test_after_a_wrong_pick_the_sheets_are_drawn_once_above_the_picks():
+    """Two players: after a wrong pick the sheets were drawn on the shared screen, again
+    in the seat's view (with the "picked" mark) and a third time as the pick buttons, which
+    went below a 1280 x 720 screen. The shared screen leaves them to the seat voting on
+    screen: once with their marks, then the buttons of those not yet picked."""
+    t = BlufferTable(players=2, humans=[0, 1], names=NAMES[:2], seed=1)
+    s = t.session
+    while s.state.phase != "vote":
+        seat = s.to_move[0] if s.to_move else None
+        if seat is None:
+            s.chance()
+        else:
+            legal = s.game.legal(s.state, seat)
+            s.play("done" if legal.done and len(s.state.writes[seat]) >= 2 else f"write decoy {len(s.moves)}", seat)
+    guesser = s.to_move[0]
+    wrong = next(k for k, (a, _) in enumerate(s.state.order, 1) if a != -1)
+    s.play(f"vote {wrong}", guesser)
+    t.viewer = None
+    t.refresh()
+    t.show.click()
+    assert t.viewer == guesser and t.vote_box.layout.display != "none"
+    said = "The answer sheets, as read"
+    assert said not in t.shared.value, "the shared screen leaves the sheets to the seat voting on screen"
+    assert t.view.value.count(said) == 1 and "picked" in t.view.value
