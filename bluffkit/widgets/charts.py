@@ -118,13 +118,18 @@ class ScoringExplorer(ClosesWhole, W.VBox):
         self.frame = scoring_theory.marginal_frame(self.rules, held)
         now = scoring_theory.score_of(self.rules, held)
         best = self.frame.sort_values("marginal", ascending=False).iloc[0] if len(self.frame) else None
-        tip = "" if best is None else f"<br>Completing <b>{best['animal']}</b> adds the most: {int(best['marginal'])}."
+        tip = ("<br>Every family is complete: nothing is left to add." if best is None else
+               f"<br>Completing <b>{best['animal']}</b> adds the most: {int(best['marginal'])}.")
         self.summary.value = f"<div class='bk-box'>Your score now: <b>{now}</b>.{tip}</div>"
+        if best is None and self.marginal is not None:     # (an empty chart drew a bare frame and a lone 0)
+            self.marginal.layout.display = "none"
+            return
         chart = charts.marginal_chart(self.frame)
         if self.marginal is None:
             self.marginal = interactive(chart)
         else:
             self.marginal.chart = chart
+            self.marginal.layout.display = None
 
 
 @builder(example=_game_charts_example)

@@ -871,3 +871,16 @@ def test_a_double_click_on_a_row_drawn_anew_plays_one_move(monkeypatch):
     sent[0] = 300.15
     h.simple_box.children[0].click()
     assert len(h.session.moves) == moves, h.session.says[-3:]
+
+
+def test_the_scoring_explorer_says_so_when_every_family_is_complete():
+    """Holding every family left the second chart an empty frame with a lone 0 and no word
+    (the browser logged an infinite extent): the summary says nothing is left to add and
+    the chart is put away, back once a family is missing again."""
+    from bluffkit.widgets import ScoringExplorer
+    e = ScoringExplorer("youre-bluffing", held=("pig", "dog"))
+    e.held.value = tuple(e.held.options)
+    assert "Every family is complete: nothing is left to add." in e.summary.value
+    assert e.marginal.layout.display == "none"
+    e.held.value = ("pig",)
+    assert "adds the most" in e.summary.value and e.marginal.layout.display is None
