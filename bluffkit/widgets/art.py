@@ -209,6 +209,8 @@ CSS = f"""<style>
 .bk-projector .bk-stack-n {{display: inline; align-self: center; font-weight: bold; margin: 0 4px 0 2px}}
 .bk-projector .bk-centre {{margin: 4px 0; padding: 3px 8px}}
 .bk-projector .bk-points, .bk-projector .bk-last-table {{font-size: .85em}}
+.bk-projector table.bk-points {{display: block; max-width: 100%; overflow-x: auto}}
+.bk-projector .widget-html > .widget-html-content {{min-width: 0}}
 .bk-projector .bk-points th, .bk-projector .bk-points td {{padding: 0 6px; line-height: 1.25}}
 .bk-projector .bk-points td:first-child {{white-space: nowrap}}
 .bk-projector .bk-points .bk-tag {{display: table; border-collapse: separate; margin: 2px 0 0}}

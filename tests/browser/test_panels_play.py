@@ -25,6 +25,9 @@ PANELS = {
              'TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)',
     "table-hot-seat": 'from bluffkit.widgets import TablePanel\n'
                       'TablePanel("youre-bluffing", players=3, humans=[0, 1], names=["Ana", "Bo", "Cy"], seed=3)',
+    "bluffer-teams": 'from bluffkit.widgets import BlufferTable\n'
+                     'BlufferTable(players=10, humans=list(range(10)), names=["Anne", "Ben", "Chloé", "Dev", "Emma",'
+                     ' "Finn", "Gus", "Hana", "Ivo", "Jade"], seed=7)',
     "bloff": 'from bluffkit.widgets import BloffTable\n'
              'BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=4)',
     # Anne calls most claims until she holds 28 cards and is to lay (a pile taken more than once)
@@ -190,6 +193,24 @@ def test_the_keyboard_reaches_the_prompt_and_a_second_enter_keeps_the_cover(page
     page.wait_for_timeout(800)
     expect(panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show Bo's view"))).to_be_visible()
     expect(panel.locator(".bk-legal")).not_to_contain_text("Bo, you may")
+
+
+def test_a_ten_player_bluffer_table_on_a_projector_keeps_its_columns_apart(page: Page, lab_server: LabServer):
+    """The team game's points table, a column per player, was wider than the view's
+    column on a projector: the last players' columns, the heading and the question ran
+    over the prompt and the Answer box. The table scrolls in its column now."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, panel_notebook(lab_server, "bluffer-teams"))
+    panel = page.locator(".bk-panel").first
+    click(panel, "Projector")
+    expect(panel).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+    click(panel, "Show Anne's view")
+    expect(panel.locator(".bk-legal")).to_contain_text("Anne", timeout=WAIT_MS)
+    page.wait_for_timeout(500)
+    fit = panel.evaluate("""e => { const seen = x => x.offsetParent !== null;
+        const table = [...e.querySelectorAll('table.bk-points')].find(seen), legal = e.querySelector('.bk-legal');
+        return {table: table.getBoundingClientRect().right, legal: legal.getBoundingClientRect().left}; }""")
+    assert fit["table"] <= fit["legal"] + 1, f"the points table runs over the controls: {fit}"
 
 
 def test_bloff_anne_lays_a_clicked_card(page: Page, lab_server: LabServer):
