@@ -223,11 +223,8 @@ def test_undo_cannot_take_back_a_revealed_question():
 
 
 
-def test_undo_cannot_take_back_a_two_player_guess_made_aloud():
-    """In the two-player game each guess is made aloud, right or wrong: the guesser may not
-    take a wrong guess back and pick again."""
-    t = BlufferTable(players=2, humans=[0, 1], names=NAMES[:2], seed=1)
-    s = t.session
+def _a_wrong_pick(s) -> int:
+    """Play a two-player session to its vote (decoys written) and a wrong pick; the guesser."""
     while s.state.phase != "vote":
         seat = s.to_move[0] if s.to_move else None
         if seat is None:
@@ -238,6 +235,15 @@ def test_undo_cannot_take_back_a_two_player_guess_made_aloud():
     guesser = s.to_move[0]
     wrong = next(k for k, (a, _) in enumerate(s.state.order, 1) if a != -1)
     s.play(f"vote {wrong}", guesser)
+    return guesser
+
+
+def test_undo_cannot_take_back_a_two_player_guess_made_aloud():
+    """In the two-player game each guess is made aloud, right or wrong: the guesser may not
+    take a wrong guess back and pick again."""
+    t = BlufferTable(players=2, humans=[0, 1], names=NAMES[:2], seed=1)
+    s = t.session
+    _a_wrong_pick(s)
     assert s.state.phase == "vote" and len(s.state.history) == 0, "a wrong guess: the question goes on"
     moves = list(s.moves)
     t.undo_button.click()
@@ -803,16 +809,7 @@ def test_after_a_wrong_pick_the_sheets_are_drawn_once_above_the_picks():
     screen: once with their marks, then the buttons of those not yet picked."""
     t = BlufferTable(players=2, humans=[0, 1], names=NAMES[:2], seed=1)
     s = t.session
-    while s.state.phase != "vote":
-        seat = s.to_move[0] if s.to_move else None
-        if seat is None:
-            s.chance()
-        else:
-            legal = s.game.legal(s.state, seat)
-            s.play("done" if legal.done and len(s.state.writes[seat]) >= 2 else f"write decoy {len(s.moves)}", seat)
-    guesser = s.to_move[0]
-    wrong = next(k for k, (a, _) in enumerate(s.state.order, 1) if a != -1)
-    s.play(f"vote {wrong}", guesser)
+    guesser = _a_wrong_pick(s)
     t.viewer = None
     t.refresh()
     t.show.click()
