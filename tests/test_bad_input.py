@@ -284,7 +284,7 @@ def test_a_script_that_cannot_be_read_names_its_seat_and_move():
     ("youre-bluffing", "bid 10", "^the script for seat 0, move 1 .'bid 10'.: seat 0 cannot bid now: it is seat 0's turn to "
                                  "choose an auction or a trade; .* "
                                  r"\[rule: not-bidding\]$"),
-    ("bloff", "call", "^the script for seat 0, move 1 .'call'.: it is your turn to lay cards, and there is no "
+    ("bloff", "call", "^the script for seat 0, move 1 .'call'.: seat 0 is to lay cards, and there is no "
                       r"passing: .*\[rule: no-passing\]$"),
 ])
 def test_a_script_move_the_rules_refuse_names_its_seat_and_move(name, script, said):

@@ -314,8 +314,9 @@ class BlufferTable(SeatPanel):
                 lead = (f" You lead: you will copy the true answer {when}."
                         if obs.rules.leader_copies else
                         " You lead: the card's true answer will be read among the answers.")
+            fooled = "your opponent" if obs.mode == "duel" else "the other team" if obs.mode == "teams" else "the others"
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: invent a false answer that will fool "
-                                     f"the others{many}.{lead}</div>")
+                                     f"{fooled}{many}.{lead}</div>")
         if legal.vote:
             buttons = []
             own = {reading(m) for m in obs.mine}     # the seat's own answers: it knows them, and hears all

@@ -651,7 +651,8 @@ class SeatPanel(ClosesWhole, W.VBox):
         self.undo_button.tooltip = ("The game is over: nothing to take back" if s.over and problem is not None else
                                     f"Nothing to take back now: {unescape(self.event_html(problem.reason))}"
                                     if isinstance(problem, IllegalAction)
-                                    else "take back your last move")
+                                    else "take back your last move" if s.undo_rule == "own"
+                                    else "take back the last move")
 
     def _draw_screen(self, seat: int | None, obs) -> None:
         """The end, a stuck table, the cover for ``seat``, or its view from ``obs`` (see :meth:`refresh`)."""
@@ -770,8 +771,8 @@ class SeatPanel(ClosesWhole, W.VBox):
         if self.clicks.stale():              # a double click: its second click does not answer "click again"
             return
         if not self.session.over:
-            self.message.value = note("The log can be saved once the game is over: it holds every "
-                                      "player's hidden cards and notes.", error=True)
+            self.message.value = note("The log can be saved once the game is over: it holds everything "
+                                      "the players keep hidden.", error=True)
             return
         try:
             target = Path(self.save_path.value)

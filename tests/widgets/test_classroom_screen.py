@@ -408,3 +408,26 @@ def test_the_prompt_is_in_the_tab_order_and_no_control_is_focused_for_the_player
     t.show.click()
     t.typed.value = "pass"
     assert calls == [], calls
+
+
+def test_the_words_fit_the_game_and_the_seat():
+    """Wording a browser audit found wrong: Bluffer's Save log spoke of "cards and notes"
+    (it has answers and authors); the two-player prompt said "fool the others" (there is
+    one); with undo="any" the Undo tooltip said "your last move" on another seat's screen;
+    a Bløff refusal said "it is your turn" after the player's name."""
+    from bluffkit.widgets import BloffTable, BlufferTable
+    b = BlufferTable(players=2, humans=[0], names=["Anne", "Ben"], seed=2)
+    assert "fool your opponent" in b.legal_text.value
+    b.save_button.click()
+    assert "everything the players keep hidden" in b.message.value and "cards" not in b.message.value
+    t = TablePanel("youre-bluffing", players=3, humans=[0, 1, 2], names=NAMES, seed=3, undo="any")
+    t.show.click()
+    t.typed.value = "auction"
+    t.show.click()
+    t.typed.value = "bid 10"                                # Bo's bid; Cy's screen next
+    t.show.click()
+    assert t.screen == ("seat", 2) and not t.undo_button.disabled
+    assert t.undo_button.tooltip == "take back the last move", "Cy's Undo takes back Bo's move, not 'your' move"
+    f = BloffTable(players=3, humans=[0], names=["Anne", "Bjørn", "Carla"], seed=4)
+    f.typed.value = "call"
+    assert "Anne is to lay cards" in f.message.value and "your turn" not in f.message.value

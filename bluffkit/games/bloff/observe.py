@@ -130,8 +130,8 @@ class Legal:
                     (": the call window is open" if phase == CALL else ""))
         if kind in (Call, Pass):
             if phase == PLAY and self.seat == self.current:
-                return ("no-passing", "it is your turn to lay cards, and there is no passing: lay at least one "
-                        "card (\"Du kan ikke stå over\")")
+                return ("no-passing", f"seat {self.seat} is to lay cards, and there is no passing: lay at least "
+                        "one card (\"Du kan ikke stå over\")")
             if phase == CALL and self.seat == self.current:
                 return ("own-play", "a player cannot call their own play")
             if phase == CALL:
