@@ -365,7 +365,7 @@ def test_undo_is_closed_where_it_could_only_be_refused_and_says_why_on_hover():
     h.show.click()
     h.card_toggles[0].value = True
     h.lay.click()                                    # answered by nobody yet: the cover for Bjørn
-    assert not h.undo_button.disabled and h.undo_button.tooltip == "take back your last move"
+    assert not h.undo_button.disabled and h.undo_button.tooltip == "take back the last move"  # (undo="any")
     h.undo_button.click()
     assert "Took back 1 move" in h.message.value
     y = TablePanel("youre-bluffing", players=3, humans=[0], names=["Ana", "Bo", "Cy"], seed=2)
