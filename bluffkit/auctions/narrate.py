@@ -238,34 +238,39 @@ def describe(game, obs, names, legal: bool = False) -> str:
     return "\n".join(lines)
 
 
-def settling_lines(src, names, rules, money) -> list[str]:
+def settling_lines(src, names, rules, money, lot_words=None) -> list[str]:
     """What an auction under way has settled, as HTML sentences for the views (names
     escaped): each bidder who could not pay and showed all their money (``money(notes)``
     draws it), each lot won at the hammer and, once the auctioneer has sold or bought it,
-    sold (:func:`awards_lines`, which says a purchase's payment), each other payment owed."""
+    sold (:func:`awards_lines`, which says a purchase's payment), each other payment owed.
+    ``lot_words(i, animals)``: lot ``i``'s animals in a parent game's words (a male told
+    apart), else :func:`animals_text`."""
     from html import escape
     out = [f"{escape(names[s])} could not pay and showed all their money: {money(notes)}" for s, notes in src.shown]
     done = src.phase in ("pay", "over")               # (before: the auctioneer still sells or buys)
-    out += [f"{'Sold' if done else 'Won at the hammer'}: {escape(line)}" for line in awards_lines(src, names, rules)]
+    out += [f"{'Sold' if done else 'Won at the hammer'}: {escape(line)}"
+            for line in awards_lines(src, names, rules, lot_words)]
     bought = {(src.auctioneer, s) for i, (s, an, _) in enumerate(src.awards) if done and an and i in src.kept}
     out += [f"{escape(names[payer])} owes {escape(names[payee])} {amount}{' notes' if mode == 'count' else ''}"
             for payer, payee, amount, mode in src.payments if (payer, payee) not in bought]
     return out
 
 
-def awards_lines(src, names, rules) -> list[str]:
-    """Each lot sold, numbered as ``buy N`` counts them, and whether the auctioneer kept it."""
+def awards_lines(src, names, rules, lot_words=None) -> list[str]:
+    """Each lot sold, numbered as ``buy N`` counts them, and whether the auctioneer kept it
+    (``lot_words``: as :func:`settling_lines`')."""
     price = price_words(rules)
     out = []
     for i, (s, an, p) in enumerate(src.awards, 1):
         label = f"lot {i}: " if len(src.awards) > 1 else ""
+        said = lot_words(i - 1, an) if lot_words is not None and an else animals_text(an)
         if src.phase in ("pay", "over") and an and i - 1 in src.kept and rules.calls_any_amount:
             # The Call: kept after a refused call (it must be bought) or after an accepted one
-            out.append(f"{label}{animals_text(an)} called at {price(p)}, bought by {names[src.auctioneer]} "
+            out.append(f"{label}{said} called at {price(p)}, bought by {names[src.auctioneer]} "
                        f"(right of first refusal), who pays {names[s]} {price(p)}")
         elif src.phase in ("pay", "over") and an and i - 1 in src.kept:
-            out.append(f"{label}{animals_text(an)} won by {names[s]} for {price(p)}, kept by "
+            out.append(f"{label}{said} won by {names[s]} for {price(p)}, kept by "
                        f"{names[src.auctioneer]} (right of first refusal), who pays {names[s]} {price(p)}")
         else:
-            out.append(f"{label}{animals_text(an)} to {names[s]} for {price(p)}")
+            out.append(f"{label}{said} to {names[s]} for {price(p)}")
     return out

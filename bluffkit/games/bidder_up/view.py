@@ -298,8 +298,15 @@ def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | N
         lines.append("The bids last time: " + ", ".join(f"{who(s)} {price(b)}" for s, b in enumerate(revealed) if b)
                      + ".")
     d = r.denominations
+    # the lots as told apart, in the order the sale gives the animals (the first sold of a
+    # type takes its male [K]: told_apart, as the sale does)
+    lots, given = [], told_apart([a for _, an, _ in src.awards for a in an], told)
+    for _, an, _ in src.awards:
+        lots.append(given[:len(an)])
+        given = given[len(an):]
     lines += [line + "." for line in settling_lines(src, names, r,
-                                                     lambda notes: f"{html.escape(fmt(notes, d))} = {total(notes, d)}")]
+                                                     lambda notes: f"{html.escape(fmt(notes, d))} = {total(notes, d)}",
+                                                     lambda i, _an: animals_text(lots[i], word))]
     if to_move:
         doing = AUCTION_ASKED.get(phase, "to act")
         movers = [who(s) + (" (you)" if s == seat else "") for s in to_move]

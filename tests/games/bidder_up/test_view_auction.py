@@ -153,7 +153,12 @@ def test_with_baby_animals_the_lot_keeps_its_male_on_the_box_and_the_pen():
     for page in pages:
         assert "On sale: cow ♂, cow ." in _box(page), _box(page)
         assert sorted(_pen(page, "pen-2")) == ["cow", "cow ♂"], _pen(page, "pen-2")
-    for seat, move in ((1, "bid 10"), (2, "pass"), (1, "pass"), (0, "sell"), (1, "pay 10")):
+    for seat, move in ((1, "bid 10"), (2, "pass"), (1, "pass")):
+        s = game.step(s, seat, move)
+    for page in [view.all_seeing_html(game, s, names)] + [view.seat_html(game, game.observe(s, k), names)
+                                                           for k in range(3)]:
+        assert "Won at the hammer: the cow ♂ and the cow to Daniel for 10" in _box(page), _box(page)
+    for seat, move in ((0, "sell"), (1, "pay 10")):
         s = game.step(s, seat, move)
     assert s.auction is None and sorted(s.pastures[1]) == [8, 18], "Daniel's pasture: the cow and the cow ♂"
 
