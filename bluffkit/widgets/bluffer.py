@@ -176,9 +176,12 @@ class BlufferTable(SeatPanel):
         voting = self.viewer is not None and self.vote_box.layout.display != _HIDE
         self.shared.value = public_html(self.game, obs, s.names, last=False, sheets=not voting)
         self.last_question.value = last_question_html(obs, s.names)
-        # on a projector a seat's private screen takes the whole screen (the others look away)
+        # on a projector a seat's private screen takes the whole screen (the others look away),
+        # and on a cover the shared screen comes after the cover's Show (the points and the
+        # answers of a ten-player team game pushed Show below a 1280 x 720 screen)
         shown = _HIDE if self.projector.value and self.viewer is not None else _SHOW
         self.shared.layout.display = self.last_question.layout.display = shown
+        self.shared.layout.order = "1" if self.projector.value else None
         if s.over:                             # the all-seeing end below has the points and the last
             self.shared.layout.display = self.last_question.layout.display = _HIDE     # reveal: not twice
 

@@ -28,6 +28,17 @@ PANELS = {
     "bluffer-teams": 'from bluffkit.widgets import BlufferTable\n'
                      'BlufferTable(players=10, humans=list(range(10)), names=["Anne", "Ben", "Chloé", "Dev", "Emma",'
                      ' "Finn", "Gus", "Hana", "Ivo", "Jade"], seed=7)',
+    "bluffer-teams-vote": 'from bluffkit.widgets import BlufferTable\n'
+                          't = BlufferTable(players=8, humans=list(range(8)), names=["Anne", "Ben", "Chloé", "Dev",'
+                          ' "Emma", "Finn", "Gus", "Hana"], seed=7)\n'
+                          's, words = t.session, iter(["Tin", "Wolfram", "Zinc", "Lead", "Iron", "Copper"])\n'
+                          'while s.state.phase != "vote":\n'
+                          '    seat = s.to_move[0] if s.to_move else None\n'
+                          '    s.chance() if seat is None else s.play("write " + next(words) + ", the metal of old cans, I am told", seat)\n'
+                          't.viewer = None\n'
+                          't.refresh()\n'
+                          't.projector.value = True\n'
+                          't',
     "bloff": 'from bluffkit.widgets import BloffTable\n'
              'BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=4)',
     # Anne calls most claims until she holds 28 cards and is to lay (a pile taken more than once)
@@ -211,6 +222,26 @@ def test_a_ten_player_bluffer_table_on_a_projector_keeps_its_columns_apart(page:
         const table = [...e.querySelectorAll('table.bk-points')].find(seen), legal = e.querySelector('.bk-legal');
         return {table: table.getBoundingClientRect().right, legal: legal.getBoundingClientRect().left}; }""")
     assert fit["table"] <= fit["legal"] + 1, f"the points table runs over the controls: {fit}"
+
+
+def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_server: LabServer):
+    """The vote's cover in an eight-player team game on a projector: the shared screen's
+    points and answers stood above it and pushed "Show Ben's view", the cover's one
+    control, below a 1280 x 720 screen. The shared screen comes after the cover there."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, panel_notebook(lab_server, "bluffer-teams-vote"))
+    current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+    if current.count():
+        current.click()
+    panel = page.locator(".bk-panel.bk-projector").first
+    show = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show .*'s view"))
+    expect(show).to_be_visible(timeout=WAIT_MS)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(500)
+    area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
+                          ".getBoundingClientRect().bottom")
+    box = show.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= area + 1, f"Show is below the screen: {box}, {area}"
 
 
 def test_bloff_anne_lays_a_clicked_card(page: Page, lab_server: LabServer):
