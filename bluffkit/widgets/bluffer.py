@@ -91,7 +91,8 @@ class BlufferTable(SeatPanel):
         # happened: at 1280 x 720 the answer box and the vote buttons are on screen
         panels = tuple(self.children)
         k = panels.index(self.message) + 1
-        self.children = (panels[:2] + (self.shared, W.HBox([self.leader_button, self.hide_leader])) + panels[2:k]
+        self._leader_row = W.HBox([self.leader_button, self.hide_leader])
+        self.children = (panels[:2] + (self.shared, self._leader_row) + panels[2:k]
                          + (self.last_question,) + panels[k:])
         self.refresh()
 
@@ -177,11 +178,17 @@ class BlufferTable(SeatPanel):
         self.shared.value = public_html(self.game, obs, s.names, last=False, sheets=not voting)
         self.last_question.value = last_question_html(obs, s.names)
         # on a projector a seat's private screen takes the whole screen (the others look away),
-        # and on a cover the shared screen comes after the cover's Show (the points and the
-        # answers of a ten-player team game pushed Show below a 1280 x 720 screen)
+        # and the shared screen comes right after the cover, whose Show the points and the
+        # answers of an eight-player team game pushed below a 1280 x 720 screen
         shown = _HIDE if self.projector.value and self.viewer is not None else _SHOW
         self.shared.layout.display = self.last_question.layout.display = shown
-        self.shared.layout.order = "1" if self.projector.value else None
+        if not hasattr(self, "_leader_row"):    # (still being built: __init__ places them)
+            return
+        rest = [c for c in self.children if c is not self.shared and c is not self._leader_row]
+        k = rest.index(self.cover) + 1 if self.projector.value and self.cover in rest else 2
+        order = tuple(rest[:k] + [self.shared, self._leader_row] + rest[k:])
+        if tuple(self.children) != order:
+            self.children = order
         if s.over:                             # the all-seeing end below has the points and the last
             self.shared.layout.display = self.last_question.layout.display = _HIDE     # reveal: not twice
 

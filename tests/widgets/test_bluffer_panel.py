@@ -817,3 +817,18 @@ def test_after_a_wrong_pick_the_sheets_are_drawn_once_above_the_picks():
     said = "The answer sheets, as read"
     assert said not in t.shared.value, "the shared screen leaves the sheets to the seat voting on screen"
     assert t.view.value.count(said) == 1 and "picked" in t.view.value
+
+
+def test_on_a_projector_the_cover_comes_before_the_shared_screen():
+    """The vote cover's Show, its one control, was pushed below a 1280 x 720 screen by the
+    shared screen's points and answers above it (an eight-player team game, 796 px): on the
+    projector the shared screen comes right after the cover, and back above it off it."""
+    t = BlufferTable(players=8, humans=list(range(8)), names=list("ABCDEFGH"), seed=7)
+    kids = list(t.children)
+    assert kids.index(t.shared) < kids.index(t.cover)
+    t.projector.value = True
+    kids = list(t.children)
+    assert kids.index(t.cover) + 1 == kids.index(t.shared), "the shared screen right after the cover"
+    t.projector.value = False
+    kids = list(t.children)
+    assert kids.index(t.shared) < kids.index(t.cover)

@@ -298,9 +298,14 @@ def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | N
         lines.append("The bids last time: " + ", ".join(f"{who(s)} {price(b)}" for s, b in enumerate(revealed) if b)
                      + ".")
     d = r.denominations
-    # the lots as told apart, in the order the sale gives the animals (the first sold of a
-    # type takes its male [K]: told_apart, as the sale does)
-    lots, given = [], told_apart([a for _, an, _ in src.awards for a in an], told)
+    # the lots as told apart, in the order the sale gives the animals (the first given of a
+    # type takes its male [K]: told_apart, as the sale does, over its owners in order: an
+    # animal nobody bid on, the auctioneer's free, comes before the lots won; once sold or
+    # bought the owners hold the lots too, after those)
+    owners = tuple(getattr(src, "owners", ()) or ())
+    won = sum(len(an) for _, an, _ in src.awards)
+    free = [a for a, _ in (owners[:len(owners) - won] if src.phase in ("pay", "over") else owners)]
+    lots, given = [], told_apart(free + [a for _, an, _ in src.awards for a in an], told)[len(free):]
     for _, an, _ in src.awards:
         lots.append(given[:len(an)])
         given = given[len(an):]

@@ -163,6 +163,27 @@ def test_with_baby_animals_the_lot_keeps_its_male_on_the_box_and_the_pen():
     assert s.auction is None and sorted(s.pastures[1]) == [8, 18], "Daniel's pasture: the cow and the cow ♂"
 
 
+def test_a_split_double_pen_with_one_bidder_gives_the_male_as_the_box_says():
+    """Secret Value, a double pen of the male and a female cow, one bid: the winner takes
+    one cow and the auctioneer the other free, which the sale gives first, so it is the
+    male. The box said "the cow ♂ to Daniel" while Annette's pasture got the male; the
+    award lines follow the sale's order now."""
+    game = make_game("bidder-up", board="fairground", variants=["babies"])
+    names = ["Annette", "Daniel", "Frank"]
+    s = game.state_from_position(3, current=0, roll=1, pos=["pen-5", "start", "start"],
+                                 babies=["sheep", "cow", "pig", "dog"], pens={"pen-6": ["cow-m", "cow"]})
+    s = game.step(s, 0, "move pen-6")
+    assert s.auction.rules.format == "secret-value"
+    for seat, move in ((1, "bid 30"), (2, "pass")):
+        s = game.step(s, seat, move)
+    for page in [view.all_seeing_html(game, s, names)] + [view.seat_html(game, game.observe(s, k), names)
+                                                           for k in range(3)]:
+        assert "Won at the hammer: the cow to Daniel for 30" in _box(page), _box(page)
+    for seat, move in ((0, "sell"), (1, "pay 10+10+10")):
+        s = game.step(s, seat, move)
+    assert s.pastures[0] == (18,) and s.pastures[1] == (8,), "Annette's free cow is the male, Daniel's the female"
+
+
 def test_a_seats_baby_animals_auction_shows_nothing_the_seat_cannot_know():
     """As above, with Baby Animals on the Fairground (a male told apart on the lot and the
     pen, a Cat in the Bag's pen among them): a seat's page does not change with what it
