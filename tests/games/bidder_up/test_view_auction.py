@@ -35,6 +35,12 @@ def _card(page: str, seat: int) -> str:
     return page[start:end if end >= 0 else len(page)]
 
 
+def _pages(game, state, names) -> list[str]:
+    """The all-seeing page of ``state`` and every seat's."""
+    return [view.all_seeing_html(game, state, names)] + [view.seat_html(game, game.observe(state, k), names)
+                                                          for k in range(len(names))]
+
+
 def test_the_rulebook_classic_auction_is_drawn_from_its_start_to_its_end():
     """Annette auctions the cow in Pen 2 (Classic) and Daniel wins at 120: the pen showed
     "empty" and nothing said what was on sale, the bids, or that the others bid while
@@ -148,15 +154,12 @@ def test_with_baby_animals_the_lot_keeps_its_male_on_the_box_and_the_pen():
                                  pens={"pen-2": ["cow-m", "cow"]})
     s = game.step(s, 0, "move pen-2")
     assert s.auction is not None and s.auction.rules.format == "classic"
-    pages = [view.all_seeing_html(game, s, names)] + [view.seat_html(game, game.observe(s, k), names)
-                                                       for k in range(3)]
-    for page in pages:
+    for page in _pages(game, s, names):
         assert "On sale: cow ♂, cow ." in _box(page), _box(page)
         assert sorted(_pen(page, "pen-2")) == ["cow", "cow ♂"], _pen(page, "pen-2")
     for seat, move in ((1, "bid 10"), (2, "pass"), (1, "pass")):
         s = game.step(s, seat, move)
-    for page in [view.all_seeing_html(game, s, names)] + [view.seat_html(game, game.observe(s, k), names)
-                                                           for k in range(3)]:
+    for page in _pages(game, s, names):
         assert "Won at the hammer: the cow ♂ and the cow to Daniel for 10" in _box(page), _box(page)
     for seat, move in ((0, "sell"), (1, "pay 10")):
         s = game.step(s, seat, move)
@@ -176,8 +179,7 @@ def test_a_split_double_pen_with_one_bidder_gives_the_male_as_the_box_says():
     assert s.auction.rules.format == "secret-value"
     for seat, move in ((1, "bid 30"), (2, "pass")):
         s = game.step(s, seat, move)
-    for page in [view.all_seeing_html(game, s, names)] + [view.seat_html(game, game.observe(s, k), names)
-                                                           for k in range(3)]:
+    for page in _pages(game, s, names):
         assert "Won at the hammer: the cow to Daniel for 30" in _box(page), _box(page)
     for seat, move in ((0, "sell"), (1, "pay 10+10+10")):
         s = game.step(s, seat, move)
