@@ -114,7 +114,10 @@ def choice_words(obs, names) -> str:
     def amount(n) -> str:
         return price_said(n, by_count)
 
-    out = [_word_label(w, obs)[:1].lower() + _word_label(w, obs)[1:] for w in legal.words]
+    def lower(text: str) -> str:        # a button's words inside a sentence
+        return text[:1].lower() + text[1:]
+
+    out = [lower(_word_label(w, obs)) for w in legal.words]
     if legal.bid:
         lo, hi = legal.bid
         out.append(f"bid {amount(lo)} or more" if hi is None else f"bid {amount(lo)} to {amount(hi)}")
@@ -125,8 +128,7 @@ def choice_words(obs, names) -> str:
     if legal.call:
         out.append(f"call a price from {legal.call[0]} to {legal.call[1]}")
     if legal.choose:
-        out.append(" or ".join(MoveControls._choose_label(obs, s, names)[:1].lower()
-                               + MoveControls._choose_label(obs, s, names)[1:] for s in legal.choose))
+        out.append(" or ".join(lower(MoveControls._choose_label(obs, s, names)) for s in legal.choose))
     out += [str(x) for x in shown_refusals(legal, len(getattr(obs, "awards", ())))]
     if legal.pay:
         owed, mode, payee = legal.pay

@@ -416,9 +416,10 @@ class SeatPanel(ClosesWhole, W.VBox):
         self.view = self.make_view()
         self.legal_text = W.HTML()
         self.legal_text.add_class("bk-legal")
-        # in the Tab order: after a move the browser goes on from where the button clicked was,
-        # and Tab reaches what the seat may do first. No control is focused from here: a focused
-        # Show would let the mover's second Enter lift the cover on the next player's screen
+        # in the Tab order: after a move the browser goes on from where the button clicked was
+        # (Tab to the controls after it, Shift+Tab to the prompt and those before it; after Show,
+        # Tab reaches the prompt first). No control is focused from here: a focused Show would
+        # let the mover's second Enter lift the cover on the next player's screen
         self.legal_text.tabbable = True
         # wide enough for the example it shows ("e.g. play AS,9S  or  call  or  pass" was cut off)
         self.typed = W.Text(description="Move", placeholder=self.placeholder, continuous_update=False,
