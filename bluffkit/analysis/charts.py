@@ -95,7 +95,8 @@ def money_chart(frame: pd.DataFrame, title: str = "Money during the game") -> al
         x=alt.X("step:Q", title="moves played"),
         y=alt.Y("money:Q", title="money"),
         color=alt.Color("player:N", sort=_players(frame["player"]), title="player"),
-        tooltip=[alt.Tooltip("player:N"), alt.Tooltip("step:Q"), alt.Tooltip("money:Q")],
+        tooltip=[alt.Tooltip("player:N", title="player"), alt.Tooltip("step:Q", title="moves played"),
+                 alt.Tooltip("money:Q", title="money")],
     ).properties(width=WIDTH, height=HEIGHT)
     return finish(chart, title, WIDTH, legend="bottom")
 
@@ -115,16 +116,21 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
     check_frame(frame, ("step", "animals", "leader", "buyer", "bought_back"), "auction_chart",
                 numbers=("step", "value", "price", "paid"))
     top = max([1.0, *frame["value"].tolist()])
-    points = alt.Chart(frame).mark_point(size=90, filled=True, opacity=0.8).encode(
+    data = frame.copy()
+    data["bought_back_shown"] = ["yes" if b else "no" for b in data["bought_back"]]   # (the tooltip's words)
+    points = alt.Chart(data).mark_point(size=90, filled=True, opacity=0.8).encode(
         x=alt.X("value:Q", title="the lot's value, a card counted at family value / family size"),
         y=alt.Y("price:Q", title="price (winning bid)"),
         color=alt.Color("buyer:N", sort=_players(frame["leader"], frame["buyer"]), title="buyer"),
         shape=alt.Shape("bought_back:N", title="bought back", sort=[False, True],
                         scale=alt.Scale(domain=[False, True], range=["circle", "square"]),
                         legend=alt.Legend(labelExpr="datum.value ? 'yes' : 'no'")),
-        tooltip=[alt.Tooltip("step:Q"), alt.Tooltip("animals:N"), alt.Tooltip("leader:N"),
-                 alt.Tooltip("buyer:N"), alt.Tooltip("value:Q", format=".1f"), alt.Tooltip("price:Q"),
-                 alt.Tooltip("paid:Q"), alt.Tooltip("bought_back:N")],
+        tooltip=[alt.Tooltip("step:Q", title="moves played"), alt.Tooltip("animals:N", title="animals"),
+                 alt.Tooltip("leader:N", title="auctioneer"), alt.Tooltip("buyer:N", title="buyer"),
+                 alt.Tooltip("value:Q", format=".1f", title="the lot's value"),
+                 alt.Tooltip("price:Q", title="price (winning bid)"),
+                 alt.Tooltip("paid:Q", title="paid (no change given)"),
+                 alt.Tooltip("bought_back_shown:N", title="bought back")],
     )
     return finish(alt.layer(_diagonal(top, "value", "price"), points).properties(width=WIDTH, height=HEIGHT),
                   title, WIDTH, legend="bottom")
@@ -157,9 +163,10 @@ def trade_chart(frame: pd.DataFrame, title: str = "Cattle trades: offer against 
         color=alt.Color("won_by:N", sort=_WON_BY, title="animal won by"),
         shape=alt.Shape("response:N", sort=_RESPONSES, title="response",
                         scale=alt.Scale(domain=_RESPONSES, range=["circle", "cross"])),
-        tooltip=[alt.Tooltip("step:Q"), alt.Tooltip("challenger:N"), alt.Tooltip("target:N"),
-                 alt.Tooltip("animal:N"), alt.Tooltip("cards:Q"), alt.Tooltip("offer:Q"),
-                 alt.Tooltip("counter:N"), alt.Tooltip("winner:N")],
+        tooltip=[alt.Tooltip("step:Q", title="moves played"), alt.Tooltip("challenger:N", title="challenger"),
+                 alt.Tooltip("target:N", title="target"), alt.Tooltip("animal:N", title="animal"),
+                 alt.Tooltip("cards:Q", title="cards at stake"), alt.Tooltip("offer:Q", title="offer"),
+                 alt.Tooltip("counter:N", title="counter-offer"), alt.Tooltip("winner:N", title="animal won by")],
     )
     return finish(alt.layer(_diagonal(top, "offer", "counter_shown"), points).properties(width=WIDTH, height=HEIGHT),
                   title, WIDTH, legend="bottom")
@@ -184,8 +191,9 @@ def scoring_chart(frame: pd.DataFrame, title: str = "The family multiplier") -> 
         x=alt.X("k:Q", title="complete families", axis=alt.Axis(tickMinStep=1)),
         y=alt.Y("points:Q", title="points"),
         color=alt.Color("order:N", title="families taken", sort=list(dict.fromkeys(frame["order"]))),
-        tooltip=[alt.Tooltip("order:N"), alt.Tooltip("k:Q"), alt.Tooltip("families:N"),
-                 alt.Tooltip("measure:N"), alt.Tooltip("points:Q")],
+        tooltip=[alt.Tooltip("order:N", title="families taken"), alt.Tooltip("k:Q", title="complete families"),
+                 alt.Tooltip("families:N", title="which families"), alt.Tooltip("measure:N", title="line"),
+                 alt.Tooltip("points:Q", title="points")],
     )
     lines = base.mark_line().encode(
         strokeDash=alt.StrokeDash("measure:N", title="line", sort=measures,
@@ -226,9 +234,10 @@ def marginal_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
         y=alt.Y("points:Q", stack="zero", title="points gained"),
         color=alt.Color("part:N", sort=parts, title="part"),
         order=alt.Order("part_order:Q"),
-        tooltip=[alt.Tooltip("animal:N"), alt.Tooltip("value:Q"), alt.Tooltip("part:N"),
-                 alt.Tooltip("points:Q"), alt.Tooltip("marginal:Q", title="total gain"),
-                 alt.Tooltip("score_before:Q"), alt.Tooltip("score_after:Q")],
+        tooltip=[alt.Tooltip("animal:N", title="family completed next"), alt.Tooltip("value:Q", title="family value"),
+                 alt.Tooltip("part:N", title="part"), alt.Tooltip("points:Q", title="points gained (this part)"),
+                 alt.Tooltip("marginal:Q", title="total gain"), alt.Tooltip("score_before:Q", title="score before"),
+                 alt.Tooltip("score_after:Q", title="score after")],
     ).transform_calculate(part_order=f"datum.part == '{parts[0]}' ? 0 : 1").properties(
         width=WIDTH, height=HEIGHT)
     return finish(chart, title, WIDTH, legend="bottom")

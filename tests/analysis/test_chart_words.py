@@ -1,0 +1,85 @@
+"""The words the You're Bluffing! / Horse Trading charts show: tooltips, titles and the
+scoring explorer's families (bluffkit.analysis.charts, gamedata, widgets.charts)."""
+
+from __future__ import annotations
+
+from bluffkit.analysis import charts, gamedata as gd, scoring_theory as theory
+from bluffkit.core import scenario as sc
+from bluffkit.games.youre_bluffing.rules import preset
+
+YB, HT = preset("youre_bluffing"), preset("horse_trading")
+CHANNELS = ("x", "y", "color", "shape", "strokeDash")         # the channels with an axis or a legend
+
+
+def scenario(name):
+    res = sc.run(sc.find(name))
+    assert res.ok, f"scenario {name} no longer reproduces its rulebook numbers"
+    return res.scenario.game, res.states, res.scenario.moves, res.scenario.seats
+
+
+def parts(spec):
+    """Every single view of a chart spec: the spec itself or its layers."""
+    return spec.get("layer", [spec])
+
+
+def rows(spec, part):
+    """The data rows a view of a chart spec carries."""
+    return spec["datasets"][part.get("data", spec.get("data"))["name"]]
+
+
+def tooltip_titles(spec) -> dict:
+    """``{field: title}`` of every tooltip of a chart spec (title None where it has none)."""
+    return {t["field"]: t.get("title") for p in parts(spec) for t in p.get("encoding", {}).get("tooltip", [])}
+
+
+def game_chart_specs():
+    """The charts GameCharts draws (both games: auctions, a buy-back, trades), and the
+    scoring explorer's two charts."""
+    out = {}
+    for name in ("yb-preemption", "yb-trade-tie", "ht-trade-anna-40-richer"):
+        for key, (_, chart, _) in gd.game_charts(*scenario(name)).items():
+            out[f"{name} {key}"] = chart.to_dict()
+    out["scoring"] = charts.scoring_chart(theory.score_table(HT)).to_dict()
+    out["marginal"] = charts.marginal_chart(theory.marginal_frame(YB, [7, 3])).to_dict()
+    return out
+
+
+# -- 1. tooltips in words --------------------------------------------------------------
+def test_every_tooltip_is_titled_in_the_words_of_its_chart():
+    """The tooltips read "bought_back: true", "counter: 50", "k: 3", "score_before: 1620":
+    the frames' column names. Each now has a title, in the words the chart's axes and
+    legends use for the same column."""
+    specs = game_chart_specs()
+    for name, spec in specs.items():
+        titles = tooltip_titles(spec)
+        assert titles, f"{name}: the chart has tooltips"
+        for field, title in titles.items():
+            assert title, f"{name}: the tooltip of {field!r} shows the column's name"
+            assert "_" not in title, f"{name}: the tooltip of {field!r} reads {title!r}"
+        for p in parts(spec):
+            for channel in CHANNELS:
+                enc = p.get("encoding", {}).get(channel, {})
+                field, said = enc.get("field"), enc.get("title")
+                if field in titles and said:
+                    tip = titles[field]
+                    assert said.startswith(tip) or tip.startswith(said), \
+                        f"{name}: {field!r} is {said!r} on the {channel} but {tip!r} in the tooltip"
+    want = {"yb-preemption auctions": {"bought back", "auctioneer", "price (winning bid)"},
+            "ht-trade-anna-40-richer trades": {"counter-offer", "offer", "cards at stake", "moves played"},
+            "scoring": {"complete families", "families taken"},
+            "marginal": {"score before", "score after", "family completed next", "total gain"}}
+    for name, words in want.items():
+        assert words <= set(tooltip_titles(specs[name]).values()), (name, tooltip_titles(specs[name]))
+
+
+def test_bought_back_reads_yes_or_no_and_the_frame_keeps_its_columns():
+    """A buy-back read "true"/"false" in the tooltip, while its legend said yes/no."""
+    frame = gd.auctions_frame(*scenario("yb-preemption"))
+    assert list(frame.columns) == gd.AUCTION_COLUMNS and frame["bought_back"].dtype == bool, \
+        "researchers' frame unchanged"
+    spec = charts.auction_chart(frame).to_dict()
+    points = spec["layer"][1]
+    (field,) = [t["field"] for t in points["encoding"]["tooltip"] if t.get("title") == "bought back"]
+    shown = [r[field] for r in rows(spec, points)]
+    assert shown == ["yes" if b else "no" for b in frame["bought_back"]], shown
+    assert "yes" in shown, "the scenario has a buy-back"
