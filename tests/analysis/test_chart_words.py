@@ -4,6 +4,7 @@ scoring explorer's families (bluffkit.analysis.charts, gamedata, widgets.charts)
 from __future__ import annotations
 
 from bluffkit.analysis import charts, gamedata as gd, scoring_theory as theory
+from bluffkit.analysis.chart_style import title_of
 from bluffkit.core import scenario as sc
 from bluffkit.games.youre_bluffing.rules import preset
 
@@ -83,3 +84,15 @@ def test_bought_back_reads_yes_or_no_and_the_frame_keeps_its_columns():
     shown = [r[field] for r in rows(spec, points)]
     assert shown == ["yes" if b else "no" for b in frame["bought_back"]], shown
     assert "yes" in shown, "the scenario has a buy-back"
+
+
+# -- 2. the trade chart's title in the game's word --------------------------------------
+def test_game_charts_name_the_trade_as_the_game_does():
+    """Horse Trading's trades were titled "Cattle trades", a You're Bluffing! word (YB "The
+    Cattle Trade"); its rulebook's section is "Trade"."""
+    ht = title_of(gd.game_charts(*scenario("ht-trade-anna-40-richer"))["trades"][1].to_dict())
+    assert ht == "Trades: offer against counter-offer" and "attle" not in ht, ht
+    yb = title_of(gd.game_charts(*scenario("yb-trade-tie"))["trades"][1].to_dict())
+    assert yb == "Cattle trades: offer against counter-offer", yb
+    direct = title_of(charts.trade_chart(gd.trades_frame(*scenario("ht-trade-anna-40-richer"))).to_dict())
+    assert direct == "Cattle trades: offer against counter-offer", "a direct caller keeps the default"
