@@ -23,6 +23,8 @@ such value: altair writes nan and inf as null, and the point would vanish withou
 from __future__ import annotations
 
 import functools
+import json
+from collections.abc import Mapping
 
 import altair as alt
 import pandas as pd
@@ -208,7 +210,8 @@ MARGINAL_PARTS = {"from_new": "the new family x (n + 1)", "from_held": "families
 
 
 @builder(example=_marginal_example)
-def marginal_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
+def marginal_chart(frame: pd.DataFrame, title: str | None = None,
+                   animals: Mapping[str, str] | None = None) -> alt.Chart:
     """What completing each family would add, split in its two parts.
 
     ``frame`` is :func:`~bluffkit.analysis.scoring_theory.marginal_frame`. Each bar
@@ -216,6 +219,10 @@ def marginal_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
     the families already held counted once more. Families run from the cheapest.
     The default title names the families held, the sum of their face values S and the
     score now (S times their number), so S is not read as the score.
+
+    ``animals``: where the frame's ``animal`` labels are not the animals' names (Horse
+    Trading's ranks, HT "The animals"), the animal of each label, e.g. ``{"A": "rooster"}``:
+    the axis then shows each rank over its animal and the tooltip names both ("A (rooster)").
     """
     if title is None:
         if len(frame):
@@ -229,12 +236,24 @@ def marginal_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
     data["part"] = data["part"].map(MARGINAL_PARTS)
     parts = list(MARGINAL_PARTS.values())
     order = frame.sort_values(["value", "family"])["animal"].tolist()
+    axis = alt.Axis(labelAngle=0)
+    shown = "animal"
+    if animals is not None:
+        missing = [lab for lab in order if lab not in animals]
+        if missing:
+            raise ValueError(f"marginal_chart: no animal given for {missing[0]!r} in animals; "
+                             f"give one for each of {', '.join(order)}")
+        # two lines under each bar: the rank, then its animal
+        axis = alt.Axis(labelAngle=0, labelExpr=f"{json.dumps({lab: [lab, animals[lab]] for lab in order})}"
+                                                "[datum.value]")
+        data["animal_shown"] = [f"{lab} ({animals[lab]})" for lab in data["animal"]]
+        shown = "animal_shown"
     chart = alt.Chart(data).mark_bar().encode(
-        x=alt.X("animal:N", sort=order, title="family completed next", axis=alt.Axis(labelAngle=0)),
+        x=alt.X("animal:N", sort=order, title="family completed next", axis=axis),
         y=alt.Y("points:Q", stack="zero", title="points gained"),
         color=alt.Color("part:N", sort=parts, title="part"),
         order=alt.Order("part_order:Q"),
-        tooltip=[alt.Tooltip("animal:N", title="family completed next"), alt.Tooltip("value:Q", title="family value"),
+        tooltip=[alt.Tooltip(f"{shown}:N", title="family completed next"), alt.Tooltip("value:Q", title="family value"),
                  alt.Tooltip("part:N", title="part"), alt.Tooltip("points:Q", title="points gained (this part)"),
                  alt.Tooltip("marginal:Q", title="total gain"), alt.Tooltip("score_before:Q", title="score before"),
                  alt.Tooltip("score_after:Q", title="score after")],

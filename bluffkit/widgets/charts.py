@@ -69,12 +69,20 @@ def _held_labels(rules, held, game: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _animals(rules) -> dict[str, str] | None:
+    """The animal of each family label where the labels are not the animals' names (Horse
+    Trading's ranks A, 2 ... 10, HT "The animals"), else ``None``."""
+    return None if tuple(rules.labels) == tuple(rules.families) else dict(zip(rules.labels, rules.families))
+
+
 @builder(example=lambda: [(("horse-trading",), {"held": ("9", "10")})])
 class ScoringExplorer(ClosesWhole, W.VBox):
     """The family multiplier made visible: score against families owned, and what
     completing one more family is worth given the families already held (YB "End of
     the Game": (sum of values) x (number of families)). Both charts are interactive
-    altair widgets (hover for the numbers), drawn offline."""
+    altair widgets (hover for the numbers), drawn offline. Horse Trading's families are
+    listed by rank with their animal and value, "A (rooster, 10)", and the marginal chart
+    shows each rank over its animal (HT "The animals")."""
 
     def __init__(self, game: str = "youre-bluffing", held=()):
         """``held``: the families held to begin with, by their label on the cards
@@ -103,8 +111,11 @@ class ScoringExplorer(ClosesWhole, W.VBox):
         rules = make_game(name).rules
         chosen = _held_labels(rules, held, name)
         self.rules = rules
-        names = [self.rules.labels[f] for f in range(len(self.rules.families))]
-        self.held.options = names
+        self.animals = _animals(rules)
+        # Horse Trading's ranks are listed with their animal and value, "A (rooster, 10)", so a
+        # rank says what it is worth; the value chosen is still the label, "A"
+        self.held.options = list(rules.labels) if self.animals is None else \
+            [(f"{lab} ({self.animals[lab]}, {v})", lab) for lab, v in zip(rules.labels, rules.family_values)]
         self.held.value = chosen
         chart = charts.scoring_chart(scoring_theory.score_table(self.rules))
         if self.scores is None:
@@ -118,13 +129,17 @@ class ScoringExplorer(ClosesWhole, W.VBox):
         self.frame = scoring_theory.marginal_frame(self.rules, held)
         now = scoring_theory.score_of(self.rules, held)
         best = self.frame.sort_values("marginal", ascending=False).iloc[0] if len(self.frame) else None
-        tip = ("<br>Every family is complete: nothing is left to add." if best is None else
-               f"<br>Completing <b>{best['animal']}</b> adds the most: {int(best['marginal'])}.")
+        if best is None:
+            tip = "<br>Every family is complete: nothing is left to add."
+        else:
+            label = best["animal"]
+            shown = label if self.animals is None else f"{label} ({self.animals[label]})"    # "A (rooster)"
+            tip = f"<br>Completing <b>{shown}</b> adds the most: {int(best['marginal'])}."
         self.summary.value = f"<div class='bk-box'>Your score now: <b>{now}</b>.{tip}</div>"
         if best is None and self.marginal is not None:     # (an empty chart drew a bare frame and a lone 0)
             self.marginal.layout.display = "none"
             return
-        chart = charts.marginal_chart(self.frame)
+        chart = charts.marginal_chart(self.frame, animals=self.animals)
         if self.marginal is None:
             self.marginal = interactive(chart)
         else:

@@ -3,6 +3,11 @@ scoring explorer's families (bluffkit.analysis.charts, gamedata, widgets.charts)
 
 from __future__ import annotations
 
+import re
+
+import pytest
+import vl_convert as vlc
+
 from bluffkit.analysis import charts, gamedata as gd, scoring_theory as theory
 from bluffkit.analysis.chart_style import title_of
 from bluffkit.core import scenario as sc
@@ -96,3 +101,31 @@ def test_game_charts_name_the_trade_as_the_game_does():
     assert yb == "Cattle trades: offer against counter-offer", yb
     direct = title_of(charts.trade_chart(gd.trades_frame(*scenario("ht-trade-anna-40-richer"))).to_dict())
     assert direct == "Cattle trades: offer against counter-offer", "a direct caller keeps the default"
+
+
+# -- 3. Horse Trading's ranks with their animal and value --------------------------------
+@pytest.mark.slow
+def test_the_scoring_explorer_shows_each_rank_with_its_animal_and_value():
+    """Horse Trading's families were listed as "A, 2 ... 10" only: nothing said what a rank
+    is worth. The list reads "A (rooster, 10)"; the held value is still the label, and
+    the marginal chart names the animal under each rank, in its tooltip and in the summary."""
+    from bluffkit.widgets import ScoringExplorer
+    e = ScoringExplorer("horse-trading", held=("9", "rooster"))
+    shown = [lab for lab, _ in e.held.options]
+    assert shown[0] == "A (rooster, 10)" and shown[7] == "8 (pig, 650)" and shown[9] == "10 (horse, 1000)", shown
+    assert [v for _, v in e.held.options] == list(HT.labels) and e.held.value == ("9", "A")
+    assert e.held.label == ("9 (cow, 800)", "A (rooster, 10)")
+    assert "Completing <b>10 (horse)</b> adds the most" in e.summary.value, e.summary.value
+    spec = e.marginal.chart.to_dict()
+    tip = [t["field"] for t in spec["encoding"]["tooltip"] if t["title"] == "family completed next"]
+    not_held = {f"{HT.labels[f]} ({HT.families[f]})" for f in range(10) if f not in (0, 8)}     # "2 (goose)"
+    assert {r[tip[0]] for r in rows(spec, spec)} == not_held
+    assert spec["encoding"]["x"]["field"] == "animal" and e.frame["animal"].tolist()[0] == "2", "frame: the labels"
+    drawn = vlc.vegalite_to_svg(spec)                     # what the student sees under the bars
+    for lab, animal in (("2", "goose"), ("10", "horse")):
+        assert re.search(f"<tspan[^>]*>{lab}</tspan><tspan[^>]*>{animal}</tspan>", drawn), \
+            f"the axis label shows {lab} over {animal}"
+    e.game_choice.value = "youre-bluffing"
+    assert e.held.options[0] == "rooster", "You're Bluffing!'s labels are the animals: listed as they are"
+    with pytest.raises(ValueError, match="no animal given for '2'"):
+        charts.marginal_chart(theory.marginal_frame(HT, []), animals={"A": "rooster"})
