@@ -357,7 +357,7 @@ def test_scoring_explorer_follows_the_rulebook_example():
     assert type(e.marginal).__name__ == "JupyterChart"                 # interactive, drawn offline
     assert e.marginal.chart.to_dict()["mark"]["type"] == "bar"
     e.game_choice.value = "horse-trading"
-    assert e.held.options[0] == "A" and e.held.value == ()
+    assert e.held.options[0] == ("A (rooster, 10)", "A") and e.held.value == ()
 
 
 def test_the_scoring_explorer_takes_families_by_label_or_animal_and_refuses_others_in_words():
