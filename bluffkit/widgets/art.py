@@ -153,12 +153,15 @@ def backs(count: int, what: str = "cards") -> str:
 
 
 def playing_card(rank: str, suit: str, second_deck: bool = False) -> str:
-    """A playing card of Bløff, face up: ``rank`` (A, 2 .. K) and ``suit`` (S, H, D, C)."""
+    """A playing card of Bløff, face up: ``rank`` (A, 2 .. K) and ``suit`` (S, H, D, C); a
+    card of the second deck (seven players or more by default) has a ``*`` in its corner,
+    and its tooltip says so."""
     sym = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[suit]
     colour = RED_SUIT if suit in "HD" else INK
     star = "<text x='54' y='82' font-size='9' text-anchor='end' fill='#777'>*</text>" if second_deck else ""
-    return (f"<span class='bk-card bk-play' title='{rank}{sym}'><svg viewBox='0 0 64 88' role='img' "
-            f"aria-label='{rank}{sym}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' stroke='{INK}' "
+    name = f"{rank}{sym}" + (" * (second deck)" if second_deck else "")
+    return (f"<span class='bk-card bk-play' title='{name}'><svg viewBox='0 0 64 88' role='img' "
+            f"aria-label='{name}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' stroke='{INK}' "
             f"stroke-width='1.5'/><text x='7' y='20' font-size='16' font-weight='bold' fill='{colour}' "
             f"font-family='sans-serif'>{rank}</text><text x='7' y='36' font-size='14' fill='{colour}'>{sym}</text>"
             f"<text x='32' y='66' font-size='30' text-anchor='middle' fill='{colour}'>{sym}</text>{star}</svg></span>")

@@ -65,20 +65,21 @@ def seat_html(game, obs, names) -> str:
              if i == obs.seat else art.backs(obs.hand_sizes[i]) for i in range(len(names))]
     mine = (f"<div class='bk-box'>Your cards in the pile: {cards_html(obs.my_pile_cards)}</div>"
             if obs.my_pile_cards else "")
-    return _draw(obs, names, obs.hand_sizes, set(obs.to_move), hands, obs.pile_size,
+    return _draw(game, obs, names, obs.hand_sizes, set(obs.to_move), hands, obs.pile_size,
                  f"{escape(names[obs.seat])}'s view", obs.seat, mine)
 
 
 def all_seeing_html(game, state, names) -> str:
     """The all-seeing table: every hand shown (the teacher, a finished game, a replay)."""
     hands = [cards_html(h) for h in state.hands]
-    return _draw(state, names, tuple(map(len, state.hands)), set(game.to_move(state)), hands,
+    return _draw(game, state, names, tuple(map(len, state.hands)), set(game.to_move(state)), hands,
                  len(state.pile), "all-seeing view", None, "")
 
 
-def _draw(src, names, sizes, to_move, hands, pile, who, me, extra) -> str:
+def _draw(game, src, names, sizes, to_move, hands, pile, who, me, extra) -> str:
     """The table of ``src`` (an observation, or the state for the all-seeing view) with
-    each seat's hand already drawn."""
+    each seat's hand already drawn; with two decks in play (a rule, public) the head says
+    what a card's ``*`` means."""
     seats = []
     for i, name in enumerate(names):
         cls = "bk-seat" + (" bk-act" if i in to_move else "") + (" bk-me" if i == me else "")
@@ -86,7 +87,9 @@ def _draw(src, names, sizes, to_move, hands, pile, who, me, extra) -> str:
         seats.append(f"<div class='{cls}'><div class='bk-name'>{escape(name)}{tag} "
                      f"<span class='bk-secret'>{how_many(sizes[i], 'card')}</span></div><div>{hands[i]}</div></div>")
     rank = RANK_WORDS[src.rank][1]
-    head = (f"<div class='bk-head'><b>{who}</b> &middot; cards are laid as <b>{rank}</b> now</div>")
+    two = (" &middot; two decks: a <b>*</b> marks a card of the second deck"
+           if game is not None and game.rules.decks_for(len(names)) == 2 else "")
+    head = (f"<div class='bk-head'><b>{who}</b> &middot; cards are laid as <b>{rank}</b> now{two}</div>")
     claim = ""
     if src.claims:
         player, rank_, count = src.claims[-1]

@@ -345,3 +345,19 @@ def test_a_hand_of_one_card_is_written_in_the_singular():
             shown = seat_html(game, obs, ["Anne", "Bjørn", "Carla"])
             assert not re.search(r"(?<!\d)1 cards", shown) and re.search(r"(?<!\d)1 card<", shown), shown
     assert seen, "no hand of one card reached"
+
+
+def test_with_two_decks_the_table_says_what_a_cards_star_means():
+    """With seven players or more two decks are shuffled (the rule ``two_decks_from``), and
+    a second deck's card has a ``*`` in its corner: the table said nowhere what it meant."""
+    from bluffkit.widgets.render_bloff import all_seeing_html
+    game = make_game("bloff")
+    for players, two in ((7, True), (4, False)):
+        s = Session(game, ["random"] * players, seed=3)
+        s.advance(limit=1)
+        names = [f"P{i}" for i in range(players)]
+        assert ("a card of the second deck" in seat_html(game, game.observe(s.state, 0), names)) is two, players
+        table = all_seeing_html(game, s.state, names)
+        assert ("a card of the second deck" in table) is two
+        second = sum(c >= 52 for h in s.state.hands for c in h)
+        assert (second > 0) is two and table.count("* (second deck)") == 2 * second, "each card's tooltip and label"
