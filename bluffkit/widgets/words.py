@@ -31,9 +31,19 @@ def steps_word(step: int) -> str:
     return _STEPS.get(step, f"steps of {step}")
 
 
+#: A rule option named in a reason, "(max_answer_length)": for the teacher, in the tooltip.
+_OPTION = re.compile(r"\s*\(([a-z]+(?:_[a-z]+)+)\)")
+
+
 def plain_reason(reason: str, names) -> str:
-    """An engine's reason in the players' words: seats by name, no list of codes."""
+    """An engine's reason in the players' words: seats by name, no list of codes, no rule
+    option's name ("at most 60 characters (max_answer_length)" reads "at most 60 characters").
+
+    >>> plain_reason("an answer has at most 60 characters (max_answer_length); yours has 61", [])
+    'an answer has at most 60 characters; yours has 61'
+    """
     reason = re.sub(r"\s*\[rule: [^\]]*\]$", "", reason)
+    reason = _OPTION.sub("", reason)
     reason = split_options(reason)[0]                                  # the options in notation: not for people
     return by_name(reason, names)
 
@@ -72,9 +82,12 @@ def refusal(name: str, move: str, error: Exception, names=(), step: int | None =
 
 
 def refusal_html(name: str, move: str, error: Exception, names=(), step: int | None = None) -> str:
-    """:func:`refusal` as a line of HTML; the rule id only in its tooltip."""
+    """:func:`refusal` as a line of HTML; the rule id, and a rule option the reason names,
+    only in its tooltip, for the teacher."""
     rule = getattr(error, "rule", None) if isinstance(error, IllegalAction) else None
-    title = f" title='rule: {escape(rule)}'" if rule else ""
+    options = _OPTION.findall(getattr(error, "reason", ""))
+    said = ([f"rule: {rule}"] if rule else []) + ([f"option: {', '.join(dict.fromkeys(options))}"] if options else [])
+    title = f" title='{escape('; '.join(said))}'" if said else ""
     return f"<div class='bk-box bk-refusal'{title}>{escape(refusal(name, move, error, names, step))}</div>"
 
 

@@ -93,3 +93,16 @@ def test_a_word_that_is_no_move_is_not_answered_with_every_move_of_the_game():
     lab.play_move("frobnicate")
     assert "that is not a move; you may: pass or bid 10 or more" in lab.refusal.value
     assert "raise" not in lab.refusal.value and "lay NOTES" not in lab.refusal.value
+
+
+def test_a_rule_options_name_goes_to_the_tooltip_not_the_players_line():
+    """Bluffer's "an answer has at most 60 characters (max_answer_length)" showed the option's
+    name to the class; the teacher finds it in the tooltip, beside the rule id."""
+    e = IllegalAction("answer-too-long", "an answer has at most 60 characters (max_answer_length); "
+                                         "yours has 61")
+    html = refusal_html("Bo", "write x", e)
+    line = html.split(">", 1)[1]
+    assert "max_answer_length" not in line and "at most 60 characters; yours has 61" in line, line
+    assert "title='rule: answer-too-long; option: max_answer_length'" in html
+    assert plain_reason("more than the 6 places on the board (max_answers) or (two words)", []) == \
+        "more than the 6 places on the board or (two words)", "words in brackets stay"
