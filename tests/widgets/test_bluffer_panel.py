@@ -832,3 +832,33 @@ def test_on_a_projector_the_cover_comes_before_the_shared_screen():
     t.projector.value = False
     kids = list(t.children)
     assert kids.index(t.shared) < kids.index(t.cover)
+
+
+def test_in_the_two_player_game_a_wrong_pick_is_the_askers_point_on_screen_at_once():
+    """"Each wrong answer gives a point to the opponent": the narration says "a point for
+    Anne" at the pick, but the points row stayed at 0 until the truth was found."""
+    import re
+
+    from bluffkit.widgets.render_bluffer import all_seeing_html
+    game = make_game("bluffer")
+    s = Session(game, ["random", "human"], names=["Anne", "Bo"], seed=2)
+    s.advance()
+    from bluffkit.games.bluffer.state import TRUTH
+    picks = game.observe(s.state, 1).legal.vote
+    wrong = [k for k in picks if s.state.order[k - 1][0] != TRUTH]
+    right = [k for k in picks if k not in wrong]
+    assert "a point for Anne" in s.play(f"vote {wrong[0]}") and s.state.phase == "vote"
+
+    def points(html):
+        row = re.search(r"<td>points</td>(.*?)</tr>", html).group(1)
+        return [int(x) for x in re.findall(r"<td[^>]*>(\d+)</td>", row)]
+
+    def shown():
+        return [points(v) for v in (public_html(game, game.observe(s.state, 1), s.names),
+                                     seat_html(game, game.observe(s.state, 0), s.names),
+                                     seat_html(game, game.observe(s.state, 1), s.names),
+                                     all_seeing_html(game, s.state, s.names))]
+    assert shown() == [[1, 0]] * 4
+    assert s.state.points == (0, 0), "the state counts the picks when the truth is found"
+    s.play(f"vote {right[0]}")
+    assert s.state.phase != "vote" and s.state.points == (1, 0) and shown() == [[1, 0]] * 4, "counted once"
