@@ -853,7 +853,10 @@ def cmd_play(args) -> int:
     # every hand and face-down offer (docs/logs.md), and the player at the prompt could read it.
     save_to = [args.save]
 
+    leaving = []                               # leave() has begun: a signal in it ends the command
+
     def leave(ask_again: bool = True) -> int:
+        leaving.append(True)
         # the seed of a game left unfinished stays off the screen: every hand and draw follows
         # from it, and a saved log can be taken up again (Session.load); the log keeps it
         if save_to[0] and not save_somewhere(save_to[0], ask_again):   # a game left unfinished is saved too
@@ -864,115 +867,125 @@ def cmd_play(args) -> int:
             say("(left unfinished" + ("; its log keeps the seed, to deal it again)" if save_to[0] else ")"))
         return 0
 
-    at_screen = None                           # the human who may see the screen now
-    # At a shared screen each human is shown, after the hand-over, what the table said since
-    # they last had the screen: the other human's moves were said before the screen was cleared.
-    # The table's words are the session's, one a step (public narration), which undo trims.
-    said = session.says
-    seen: dict[int, int] = {}                  # a human: how many of those lines they have seen
-    view_again = True                          # False right after 'help', which showed the view
-    while True:
-        before = len(said)
-        try:
-            lines = session.advance()
-        except BluffkitError as e:             # a script (--agents script:...) that cannot go on
-            from bluffkit.session import bot_failure
-            for line in said[before:]:         # the moves made up to it
-                say("  " + line)
-            words, _ = bot_failure(session, e)  # not the engine's reason: it may name the bot's notes
-            print(printable(f"bluffkit: {words}"), file=sys.stderr)
-            return leave() or 2
-        seat = session.waiting_for
-        if shared and not session.over and seat != at_screen:
-            if tty:
-                print(_CLEAR, end="")          # the last hand shown leaves the screen and its scrollback
-            say("=" * 60)
+    def at_table() -> int:
+        """The game at the terminal, to its end or until the player leaves."""
+        at_screen = None                           # the human who may see the screen now
+        # At a shared screen each human is shown, after the hand-over, what the table said since
+        # they last had the screen: the other human's moves were said before the screen was cleared.
+        # The table's words are the session's, one a step (public narration), which undo trims.
+        said = session.says
+        seen: dict[int, int] = {}                  # a human: how many of those lines they have seen
+        view_again = True                          # False right after 'help', which showed the view
+        while True:
+            before = len(said)
             try:
-                answer = ask(f"{session.names[seat]}'s turn: pass the screen to {session.names[seat]}, "
-                             f"then press Enter when only they can see it. ").strip()
-                while answer:                  # anything but Enter alone shows no hand
-                    if answer in ("quit", "exit"):
-                        return leave()
-                    answer = ask(f"(nothing is played here: press Enter alone to show {session.names[seat]}'s "
-                                 f"screen, or type quit) ").strip()
-            except EOFError:
-                return leave()
-            except KeyboardInterrupt:              # Ctrl-C leaves the game as 'quit' does
-                say()
-                return leave() or 130
-            except _Terminated:                    # and so does SIGTERM
-                say()
-                return leave(False) or 143
-            at_screen = seat
-            lines = said[min(seen.get(seat, 0), len(said)):]
-            if seen.get(seat) is not None and lines:
-                say("Since your last turn:")
-        if at_screen is not None:
-            seen[at_screen] = len(said)
-        for line in lines:
-            say("  " + line)
-        if session.over:
-            won = [session.names[w] for w in session.winners()]
-            who = getattr(game, "winners_take", "{} win" + ("s" if len(won) == 1 else ""))
-            scores = _end_words(game, session.state, session.names)[0]
-            say(f"Game over: {who.format(' and '.join(won))}."
-                + (" " + scores.replace("final scores", "Scores", 1) if scores is not None else ""))
-            for line in getattr(game, "score_sheet", lambda state, names: [])(session.state, session.names):
-                say("  " + line)               # how each score was made, where the game has a sheet
-            say(f"(seed {seed}: --seed {seed} deals this game again)")
-            return leave()
-        if view_again:
-            say(describe(session.observe(seat), session.names))
-        view_again = True
-        try:
-            text = ask(f"{session.names[seat]}> ").strip()
-        except EOFError:
-            return leave()
-        except KeyboardInterrupt:                  # Ctrl-C leaves the game as 'quit' does
-            say()
-            return leave() or 130
-        except _Terminated:                        # and so does SIGTERM
-            say()
-            return leave(False) or 143
-        if not text:                           # Enter alone: the view again, nothing refused
-            continue
-        if text in ("quit", "exit"):
-            return leave()
-        if text == "undo":
-            try:
-                say(f"  took back {count(session.undo(seat), 'move')}")
-            except BluffkitError as e:
-                say(f"  cannot undo: {e}")
-            for h in seen:                     # what was taken back is no longer to be told
-                seen[h] = min(seen[h], len(said))
-            continue
-        if text == "save":
-            say("  save takes a file name: save FILE (e.g. save mygame.jsonl)")
-            continue
-        if text.startswith("save "):
-            try:                               # the file named at the start may be named again
-                again = os.path.abspath(text[5:].strip()) in {os.path.abspath(p) for p in (save_to[0], args.save) if p}
-                _log_file(text[5:].strip(), "save", again)
-            except BluffkitError as e:
-                say(f"  {e}")
-                continue
-            save_to[0] = text[5:].strip()
-            say(f"  the log will be written to {save_to[0]} when the game ends or you quit "
-                f"(it holds every player's hidden cards, so not before)")
-            continue
-        if text == "help":
-            say(describe(session.observe(seat), session.names, legal=True))
-            if seat_numbers:
-                say(seat_numbers)
-            view_again = False                 # the view with its moves is the last thing shown
-            continue
-        try:
-            say("  " + session.play(text, seat))
+                lines = session.advance()
+            except BluffkitError as e:             # a script (--agents script:...) that cannot go on
+                from bluffkit.session import bot_failure
+                for line in said[before:]:         # the moves made up to it
+                    say("  " + line)
+                words, _ = bot_failure(session, e)  # not the engine's reason: it may name the bot's notes
+                print(printable(f"bluffkit: {words}"), file=sys.stderr)
+                return leave() or 2
+            seat = session.waiting_for
+            if shared and not session.over and seat != at_screen:
+                if tty:
+                    print(_CLEAR, end="")          # the last hand shown leaves the screen and its scrollback
+                say("=" * 60)
+                try:
+                    answer = ask(f"{session.names[seat]}'s turn: pass the screen to {session.names[seat]}, "
+                                 f"then press Enter when only they can see it. ").strip()
+                    while answer:                  # anything but Enter alone shows no hand
+                        if answer in ("quit", "exit"):
+                            return leave()
+                        answer = ask(f"(nothing is played here: press Enter alone to show {session.names[seat]}'s "
+                                     f"screen, or type quit) ").strip()
+                except EOFError:
+                    return leave()
+                except KeyboardInterrupt:              # Ctrl-C leaves the game as 'quit' does
+                    say()
+                    return leave() or 130
+                except _Terminated as e:               # and so do SIGTERM and SIGHUP
+                    say()
+                    return leave(False) or 128 + e.signum
+                at_screen = seat
+                lines = said[min(seen.get(seat, 0), len(said)):]
+                if seen.get(seat) is not None and lines:
+                    say("Since your last turn:")
             if at_screen is not None:
                 seen[at_screen] = len(said)
-        except BluffkitError as e:
-            say("  not allowed: " + _refusal(e, session.names, text,
-                                             describe(session.observe(seat), session.names, legal=True)))
+            for line in lines:
+                say("  " + line)
+            if session.over:
+                won = [session.names[w] for w in session.winners()]
+                who = getattr(game, "winners_take", "{} win" + ("s" if len(won) == 1 else ""))
+                scores = _end_words(game, session.state, session.names)[0]
+                say(f"Game over: {who.format(' and '.join(won))}."
+                    + (" " + scores.replace("final scores", "Scores", 1) if scores is not None else ""))
+                for line in getattr(game, "score_sheet", lambda state, names: [])(session.state, session.names):
+                    say("  " + line)               # how each score was made, where the game has a sheet
+                say(f"(seed {seed}: --seed {seed} deals this game again)")
+                return leave()
+            if view_again:
+                say(describe(session.observe(seat), session.names))
+            view_again = True
+            try:
+                text = ask(f"{session.names[seat]}> ").strip()
+            except EOFError:
+                return leave()
+            except KeyboardInterrupt:                  # Ctrl-C leaves the game as 'quit' does
+                say()
+                return leave() or 130
+            except _Terminated as e:                   # and so do SIGTERM and SIGHUP
+                say()
+                return leave(False) or 128 + e.signum
+            if not text:                           # Enter alone: the view again, nothing refused
+                continue
+            if text in ("quit", "exit"):
+                return leave()
+            if text == "undo":
+                try:
+                    say(f"  took back {count(session.undo(seat), 'move')}")
+                except BluffkitError as e:
+                    say(f"  cannot undo: {e}")
+                for h in seen:                     # what was taken back is no longer to be told
+                    seen[h] = min(seen[h], len(said))
+                continue
+            if text == "save":
+                say("  save takes a file name: save FILE (e.g. save mygame.jsonl)")
+                continue
+            if text.startswith("save "):
+                try:                               # the file named at the start may be named again
+                    again = os.path.abspath(text[5:].strip()) in {os.path.abspath(p) for p in (save_to[0], args.save) if p}
+                    _log_file(text[5:].strip(), "save", again)
+                except BluffkitError as e:
+                    say(f"  {e}")
+                    continue
+                save_to[0] = text[5:].strip()
+                say(f"  the log will be written to {save_to[0]} when the game ends or you quit "
+                    f"(it holds every player's hidden cards, so not before)")
+                continue
+            if text == "help":
+                say(describe(session.observe(seat), session.names, legal=True))
+                if seat_numbers:
+                    say(seat_numbers)
+                view_again = False                 # the view with its moves is the last thing shown
+                continue
+            try:
+                say("  " + session.play(text, seat))
+                if at_screen is not None:
+                    seen[at_screen] = len(said)
+            except BluffkitError as e:
+                say("  not allowed: " + _refusal(e, session.names, text,
+                                                 describe(session.observe(seat), session.names, legal=True)))
+
+
+    try:
+        return at_table()
+    except _Terminated as e:                   # SIGTERM or SIGHUP while the table plays on:
+        if leaving:                            # (not while the game is being saved or left)
+            raise
+        return leave(False) or 128 + e.signum   # the game is saved as at a prompt
 
 
 def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> str:
@@ -1116,12 +1129,31 @@ def _error(text: str) -> None:
 
 
 class _Terminated(BaseException):
-    """SIGTERM (a scheduler stopping a job, ``kill``): raised so that the cleanups of a
-    command (hidden folders of logs, a half-written --out) run as for Ctrl-C."""
+    """SIGTERM (a scheduler stopping a job, ``kill``) or SIGHUP (the terminal window
+    closed): raised so that the cleanups of a command (hidden folders of logs, a
+    half-written --out, the log of a game being played) run as for Ctrl-C. ``signum``:
+    which; the command exits with 128 + it, as the signal would have ended it."""
+
+    signum = 15
+
+    def __init__(self, signum: int = 15):
+        super().__init__(signum)
+        self.signum = signum
 
 
 def _terminated(signum, frame):
-    raise _Terminated
+    raise _Terminated(signum)
+
+
+def _hung_up(signum, frame):
+    """The terminal is gone: what is still printed goes nowhere (a write to the closed
+    terminal would fail), and the command stops as for SIGTERM (a game's log is saved)."""
+    import contextlib
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            os.dup2(null, stream.fileno())
+    raise _Terminated(signum)
 
 
 def _lenient_streams() -> list:
@@ -1193,7 +1225,7 @@ def main(argv=None) -> int:
         _error("bluffkit: standard output is closed (started with >&-?); give it a file or >/dev/null")
         return 2
     changed = _lenient_streams()
-    installed, before = False, None
+    installed, before, before_hup, hup = False, None, None, None
     try:
         parser = _once(build_parser())
         try:
@@ -1207,15 +1239,22 @@ def main(argv=None) -> int:
             args.log = [*args.log, *rest]      # 'replay LOG --moves LOG2': nor a log after --moves
         elif rest:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        hup = getattr(signal, "SIGHUP", None)  # (not on Windows)
         if threading.current_thread() is threading.main_thread():
             before = signal.signal(signal.SIGTERM, _terminated)
+            if hup is not None and signal.getsignal(hup) is not signal.SIG_IGN:   # (nohup: left ignored)
+                before_hup = signal.signal(hup, _hung_up)
+            else:
+                hup = None
             installed = True
         return _run(args)
-    except _Terminated:
-        return 128 + signal.SIGTERM
+    except _Terminated as e:
+        return 128 + e.signum
     finally:
         if installed:
             signal.signal(signal.SIGTERM, signal.SIG_DFL if before is None else before)
+            if hup is not None:
+                signal.signal(hup, signal.SIG_DFL if before_hup is None else before_hup)
         _strict_again(changed)
 
 

@@ -1080,6 +1080,44 @@ def test_sigterm_at_the_prompt_leaves_the_game_as_ctrl_c_does_and_saves_it(tmp_p
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False
 
 
+def test_a_closed_terminal_leaves_the_game_saved_as_sigterm_does(tmp_path):
+    """Closing the terminal window (SIGHUP) killed bluffkit play at once: the game given
+    --save was never written. Now the log is saved, nothing more is printed to the gone
+    terminal, and the status is 129, as SIGHUP's."""
+    import pty
+    out = tmp_path / "hup.jsonl"
+    main, sub = pty.openpty()
+    run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", "bloff", "--seed", "3", "--save", str(out)],
+                           stdin=sub, stdout=sub, stderr=sub, start_new_session=True)
+    os.close(sub)
+    seen, deadline = b"", time.monotonic() + 60
+    while b"Seat 0> " not in seen:
+        assert time.monotonic() < deadline and run.poll() is None, seen[-500:]
+        seen += os.read(main, 4096)
+    os.write(main, b"play 2S\n")                    # a move, then the window closes
+    time.sleep(0.3)
+    run.send_signal(signal.SIGHUP)
+    os.close(main)
+    assert run.wait(timeout=30) == 129
+    end = json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]
+    assert end["over"] is False
+
+
+def test_under_nohup_a_hangup_is_left_ignored(monkeypatch):
+    """nohup ignores SIGHUP so that a long run outlives its terminal: bluffkit keeps that."""
+    seen = []
+    monkeypatch.setattr(cli, "cmd_games", lambda args: seen.append(signal.getsignal(signal.SIGHUP)) or 0)
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        assert cli.main(["games"]) == 0
+        assert seen == [signal.SIG_IGN] and signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        assert cli.main(["games"]) == 0
+        assert seen[1] is cli._hung_up and signal.getsignal(signal.SIGHUP) is signal.SIG_DFL, "set back after"
+    finally:
+        signal.signal(signal.SIGHUP, before)
+
+
 def test_progress_lines_come_for_any_long_run_and_not_for_a_short_one(capsys, tmp_path, monkeypatch):
     """Without a terminal only runs of 1,000 games or more reported progress: 500 Bidder Up!
     games ran 34 s without a word. Now any run past PROGRESS_EVERY seconds reports, a short
