@@ -795,7 +795,7 @@ def cmd_play(args) -> int:
         sys.stdout.flush()
         return input(printable(prompt))
 
-    say(f"{game.name}, {args.players} players. Type a move ('help' lists yours), 'undo', "
+    say(f"{game.name}, {args.players} players. Type a move (the view ends with yours; 'help' lists them all), 'undo', "
         f"'save FILE' (the log is written when the game ends or you quit) or 'quit'.")
     # a move that names a player ('trade 1 ...', 'choose 2') takes the seat's number or the
     # name (Session.play, the game's seat_moves): which number is whose
@@ -927,7 +927,11 @@ def cmd_play(args) -> int:
                 say(f"(seed {seed}: --seed {seed} deals this game again)")
                 return leave()
             if view_again:
-                say(describe(session.observe(seat), session.names))
+                seen_now = session.observe(seat)
+                say(describe(seen_now, session.names))
+                may = _may_line(describe(seen_now, session.names, legal=True))
+                if may:                        # what the player may do, without typing help
+                    say(may)
             view_again = True
             try:
                 text = ask(f"{session.names[seat]}> ").strip()
@@ -986,6 +990,28 @@ def cmd_play(args) -> int:
         if leaving:                            # (not while the game is being saved or left)
             raise
         return leave(False) or 128 + e.signum   # the game is saved as at a prompt
+
+
+#: The longest "you may: ..." line shown under every view; a longer one (Bidder Up!'s
+#: spaces to move to, with their costs) is cut, and 'help' lists the whole.
+MAY_WIDTH = 110
+
+
+def _may_line(helped: str) -> str:
+    r"""The "you may: ..." line of a view with its moves (``describe(..., legal=True)``), cut
+    at a comma or an "or" to :data:`MAY_WIDTH` characters with a pointer to ``help``; ``""``
+    where the view has none (the game's own words for a seat with nothing to do).
+
+    >>> _may_line("view\n   you may: pay 10+10")
+    '   you may: pay 10+10'
+    >>> _may_line("   You may: move SPACE, one of " + ", ".join(f"pen-{i} (pay 1 note)" for i in range(9)))
+    '   You may: move SPACE, one of pen-0 (pay 1 note), pen-1 (pay 1 note), ... (help lists them all)'
+    """
+    line = next((x for x in reversed(helped.splitlines()) if x.strip().lower().startswith("you may:")), "")
+    if len(line) <= MAY_WIDTH:
+        return line
+    cut = max(line.rfind(", ", 0, MAY_WIDTH - 24), line.rfind(" or ", 0, MAY_WIDTH - 24))
+    return (line[:cut] if cut > 0 else line[:MAY_WIDTH - 24]).rstrip(",") + ", ... (help lists them all)"
 
 
 def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> str:

@@ -461,4 +461,16 @@ def test_help_shows_the_view_with_the_moves_once_then_the_prompt():
     views = res.stdout.count("-- Seat 0's view")
     assert views == 2, res.stdout                    # the turn's view, then help's with the moves
     assert res.stdout.rstrip().endswith("(left unfinished)")
-    assert res.stdout.index("you may:") > res.stdout.rindex("-- Seat 0's view")
+    assert res.stdout.rindex("you may:") > res.stdout.rindex("-- Seat 0's view")
+
+
+def test_every_view_says_what_the_player_may_do_without_help():
+    """After winning a bid the view looked as before and the prompt was bare: the player
+    had to guess 'pay 10+10' (or type help). The view now ends with the moves open, a long
+    list cut with a pointer to help."""
+    res = _play(["youre-bluffing", "--seed", "1"], "auction\nbid 20\n")
+    last = res.stdout.rsplit("-- Seat 0's view", 1)[1]
+    assert "Seat 1 sells to Seat 0 for 20" in res.stdout and "   you may: pay 10+10\nSeat 0> " in last, last
+    res = _play(["bidder-up", "--seed", "1"], "")
+    may = [line for line in res.stdout.splitlines() if line.lower().startswith("you may:")]
+    assert may and all(len(line) <= 110 for line in may) and may[0].endswith("... (help lists them all)"), may
