@@ -25,7 +25,14 @@ _O = OKABE_ITO
 NOTE_COLOURS = {0: "#d9d9d9", 10: _O["sky"], 50: _O["green"], 100: _O["yellow"], 200: _O["orange"],
                 500: _O["purple"]}
 INK = "#1b1b1b"
-RED_SUIT = _O["vermillion"]
+#: Okabe-Ito's vermillion and bluish green darkened in the same hue, for white text on them
+#: and for text on white: 5.5:1 and 5.3:1 (WCAG AA), where #D55E00 gives 3.9:1 and #009E73
+#: 3.4:1, too faint on a projected screen.
+DEEP_VERMILLION = "#B34700"
+DEEP_GREEN = "#007A5A"
+#: The red suits: Paul Tol's vibrant red, a playing card's red that reads at 5.2:1 on white
+#: and stays 3.3 times as light as the black suits' ink for red-green colour-blind eyes.
+RED_SUIT = "#CC3311"
 
 # -- the animals' heads: a few shapes each, on a 60 x 44 canvas --------------------------------
 _HEADS = {
@@ -188,6 +195,7 @@ CSS = f"""<style>
 .bk-panel textarea:focus-visible, .bk-panel .bk-legal:focus-visible {{outline: 3px solid {INK} !important;
   outline-offset: 2px}}
 .bk-panel > .widget-slider {{max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px))}}
+.bk-panel .lm-TabBar-tab, .bk-panel .jupyter-widget-Collapse-header {{color: #3b3b3b}}
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 110px}}
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}
@@ -200,7 +208,7 @@ CSS = f"""<style>
 .bk-projector .bk-note {{width: {PROJECTOR_NOTE_WIDTH_EM}em}}
 .bk-projector .bk-card {{width: 3.1em}}
 .bk-projector .bk-card.bk-small, .bk-projector .bk-hand-small .bk-card {{width: 2em}}
-.bk-projector .bk-me .bk-card.bk-small {{width: 3.1em}}
+.bk-projector .bk-me .bk-card.bk-small, .bk-projector .bk-me .bk-hand-small .bk-card {{width: 3.1em}}
 .bk-projector .bk-backs {{width: 1.8em}}
 .bk-projector .bk-seats {{gap: 6px}}
 .bk-projector .bk-seat {{min-width: 6em; padding: 2px 6px}}
@@ -271,7 +279,9 @@ CSS = f"""<style>
 .jupyter-button.bk-sheet-btn {{background: #fffdf5; border: 1px solid #999; border-radius: 3px; height: auto;
   min-height: 2.4em; white-space: normal; text-align: left; box-shadow: 2px 2px 0 #ddd}}
 .jupyter-button.bk-go {{background: {_O['blue']}; color: #fff; font-weight: bold}}
-.jupyter-button.bk-stop {{background: {_O['vermillion']}; color: #fff; font-weight: bold}}
+.jupyter-button.bk-stop {{background: {DEEP_VERMILLION}; color: #fff; font-weight: bold}}
+.bk-panel .jupyter-button:disabled:not(.bk-note-btn):not(.bk-card-btn) {{background: #e0e0e0; color: #595959;
+  border: 1.5px dashed #767676; opacity: 1; cursor: not-allowed; box-shadow: none}}
 .jupyter-button.bk-quick {{background: #e6f1fa; border: 1px solid {_O['blue']}}}
 .bk-panel .widget-toggle-buttons .widget-toggle-button.mod-active {{background: {_O['blue']}; color: #fff;
   font-weight: bold}}

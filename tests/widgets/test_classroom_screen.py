@@ -431,3 +431,48 @@ def test_the_words_fit_the_game_and_the_seat():
     f = BloffTable(players=3, humans=[0], names=["Anne", "Bjørn", "Carla"], seed=4)
     f.typed.value = "call"
     assert "Anne is to lay cards" in f.message.value and "your turn" not in f.message.value
+
+
+def _ratio(a: str, b: str) -> float:
+    """WCAG 2.1 contrast ratio of two colours #rrggbb."""
+    def lum(h):
+        c = [int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_words_on_coloured_faces_read_on_a_projected_screen():
+    """A projector washes colours out: white on Okabe-Ito's vermillion (Pass, Bløff!, pawn 2)
+    and green (pawn 4) read at 3.9:1 and 3.4:1, red suits on white at 3.9:1. Every face with
+    words on it now reads at 4.5:1 or more (WCAG AA), and a disabled button is grey and
+    dashed, not a paler copy of the open one (a pale blue Pay read like a 10 note)."""
+    import re
+
+    from bluffkit.games.bidder_up.svg_draw import PAWN_COLOURS
+    from bluffkit.widgets import art
+    assert all(_ratio(c, "#ffffff") >= 4.5 for c in PAWN_COLOURS), [round(_ratio(c, "#ffffff"), 2) for c in PAWN_COLOURS]
+    assert _ratio(art.RED_SUIT, "#ffffff") >= 4.5
+    stop = re.search(r"\.jupyter-button\.bk-stop \{background: (#\w+); color: #fff", art.CSS)
+    go = re.search(r"\.jupyter-button\.bk-go \{background: (#\w+); color: #fff", art.CSS)
+    assert stop and go and min(_ratio(stop[1], "#ffffff"), _ratio(go[1], "#ffffff")) >= 4.5
+    off = re.search(r"\.jupyter-button:disabled[^{]*\{background: (#\w+); color: (#\w+);\s*border: [^;]*dashed", art.CSS)
+    assert off and _ratio(off[2], off[1]) >= 4.5 and "opacity: 1" in art.CSS[off.start():off.start() + 200]
+    assert _ratio(off[1], go[1]) >= 3, "a closed Pay looks unlike an open one"
+
+
+def test_the_auctions_table_says_who_is_to_act_in_words_not_by_its_tint_alone():
+    """The auction's players table tinted the rows of the seats to act (#fff4dc, 1.09:1 on
+    white: gone on a projector) and said nothing; the row now says "to act" too."""
+    import re
+
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    from bluffkit.widgets.render_auction import all_seeing_html
+    game = make_game("auction", format="classic")
+    s = Session(game, ["random"] * 4, seed=1)
+    s.advance(limit=2)
+    rows = re.findall(r"<tr( class='bk-turn')?><td>(.*?)</td>", all_seeing_html(game, s.state, s.names))
+    assert rows and all(("to act" in cell) == bool(tint) for tint, cell in rows), rows
+    assert any(tint for tint, _ in rows)

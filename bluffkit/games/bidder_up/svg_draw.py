@@ -35,8 +35,9 @@ KIND_COLOURS = {"pen": "#E69F00", "horse-trade": "#56B4E9", "piggy-bank": "#CC79
                 "raffle": "#F0E442", "start": "#FFFFFF"}
 KIND_NAMES = {"pen": "Pen (auction)", "horse-trade": "Horse-trading", "piggy-bank": "Piggy bank",
               "market": "Market", "raffle": "Raffle booth", "start": "Start"}
-#: Pawns: Okabe-Ito blue, vermillion, black, bluish green.
-PAWN_COLOURS = ("#0072B2", "#D55E00", "#000000", "#009E73")
+#: Pawns: Okabe-Ito blue, vermillion, black, bluish green; the vermillion and the green
+#: darkened in their hue so that the white number on them reads at 5.5:1 and 5.3:1.
+PAWN_COLOURS = ("#0072B2", "#B34700", "#000000", "#007A5A")
 TILE_LETTERS = "ABCD"
 R = 30            # a space's radius
 CHAR = 0.6        # estimated glyph width, in font sizes (sans-serif, generous)
