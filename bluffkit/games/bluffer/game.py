@@ -213,12 +213,19 @@ class Bluffer(TableGame):
                 text = f"{names[seat]} votes."
             if len(after.history) > len(before.history):
                 text += " " + self.reveal_text(after.history[-1], names)
-            if after.phase == OVER:
-                text += f" The game is over: {' and '.join(names[s] for s in after.winners)} win" + \
-                    ("s." if len(after.winners) == 1 else ".")
-            elif after.round > before.round:
-                text += (f" Round {before.round + 1} goes to "
+            if len(after.round_winners) > len(before.round_winners):    # a round ends, the last one too
+                text += (f" Round {len(after.round_winners)} goes to "
                          f"{' and '.join(names[s] for s in after.round_winners[-1])}.")
+            if after.phase == OVER:
+                won = " and ".join(names[s] for s in after.winners)
+                if after.round_winners and before.players > 2:    # the rounds won decide ("End of the Game")
+                    wins = [sum(s in w for w in after.round_winners) for s in range(before.players)]
+                    tally = ", ".join(f"{wins[s]} by {names[s]}" for s in sorted(range(before.players),
+                                                                                key=lambda s: -wins[s]) if wins[s])
+                    text += f" The game is over: {won} win" + ("s" if len(after.winners) == 1 else "") + \
+                        f" (rounds won: {tally})."
+                else:
+                    text += f" The game is over: {won} win" + ("s." if len(after.winners) == 1 else ".")
             return text
         return str(action)
 

@@ -1224,7 +1224,10 @@ def test_the_end_of_a_round_and_of_the_game_are_narrated():
     s = g.state_from_position(3, round=1, question=5, points=[0, 3, 0], round_winners=[[BEN]])
     s = plain(g, s, {BEN: TRUTH})
     after = g.step(s, CHLOE, "vote 4")
-    assert "The game is over: Ben wins." in g.narrate(s, CHLOE, Vote(4), after, NAMES)
+    said = g.narrate(s, CHLOE, Vote(4), after, NAMES)
+    # the last round's winner was never said, and the end named no rounds ("End of the Game":
+    # "The player who has won 2 rounds is declared the winner")
+    assert "Round 2 goes to Ben. The game is over: Ben wins (rounds won: 2 by Ben)." in said, said
 
 
 def test_facts_give_the_numbers_by_name():
