@@ -803,6 +803,8 @@ def cmd_play(args) -> int:
                     + "." if args.names and getattr(game, "seat_moves", ()) else "")
     if seat_numbers:
         say(seat_numbers)
+    if args.save and not Path(args.save).parent.exists():
+        say(f"The folder {Path(args.save).parent} of --save is not there yet and will be made when the log is written.")
     if shared and not tty:                      # piped or redirected: the hand-over cannot clear the screen
         print("bluffkit: the output is not a terminal, so the screen is not cleared when the seat changes: "
               "each player's hand stays above the next one's. Play several people at one screen in a terminal.",
@@ -966,8 +968,10 @@ def cmd_play(args) -> int:
                     say(f"  {e}")
                     continue
                 save_to[0] = text[5:].strip()
+                made = Path(save_to[0]).parent   # a folder not there yet is made then: say so (a typo makes one)
+                making = "" if made.exists() else f"; the folder {made} is not there yet and will be made"
                 say(f"  the log will be written to {save_to[0]} when the game ends or you quit "
-                    f"(it holds every player's hidden cards, so not before)")
+                    f"(it holds every player's hidden cards, so not before){making}")
                 continue
             if text == "help":
                 say(describe(session.observe(seat), session.names, legal=True))

@@ -474,3 +474,13 @@ def test_every_view_says_what_the_player_may_do_without_help():
     res = _play(["bidder-up", "--seed", "1"], "")
     may = [line for line in res.stdout.splitlines() if line.lower().startswith("you may:")]
     assert may and all(len(line) <= 110 for line in may) and may[0].endswith("... (help lists them all)"), may
+
+
+def test_save_says_when_it_will_make_a_folder(tmp_path):
+    """'save /nonexistent/x.jsonl' was taken without a word, and at the end the folders
+    were made: a mistyped path made folders. The answer now says that it will."""
+    res = _play(["bloff", "--seed", "1"], f"save {tmp_path}/typo/x.jsonl\nsave {tmp_path}/y.jsonl\n")
+    assert f"the folder {tmp_path}/typo is not there yet and will be made" in res.stdout, res.stdout[-800:]
+    assert res.stdout.count("will be made") == 1, "a folder that is there is not mentioned"
+    res = _play(["bloff", "--seed", "1", "--save", f"{tmp_path}/new/z.jsonl"], "quit\n")
+    assert f"The folder {tmp_path}/new of --save is not there yet" in res.stdout and (tmp_path / "new/z.jsonl").exists()
