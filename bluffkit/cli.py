@@ -922,8 +922,7 @@ def cmd_play(args) -> int:
                 won = [session.names[w] for w in session.winners()]
                 who = getattr(game, "winners_take", "{} win" + ("s" if len(won) == 1 else ""))
                 scores = _end_words(game, session.state, session.names)[0]
-                say(f"Game over: {who.format(' and '.join(won))}."
-                    + (" " + scores.replace("final scores", "Scores", 1) if scores is not None else ""))
+                say(_game_over(said[-1] if said else "", scores, won, who))
                 for line in getattr(game, "score_sheet", lambda state, names: [])(session.state, session.names):
                     say("  " + line)               # how each score was made, where the game has a sheet
                 say(f"(seed {seed}: --seed {seed} deals this game again)")
@@ -994,6 +993,22 @@ def cmd_play(args) -> int:
         if leaving:                            # (not while the game is being saved or left)
             raise
         return leave(False) or 128 + e.signum   # the game is saved as at a prompt
+
+
+def _game_over(told: str, scores: str | None, won: list[str], who: str) -> str:
+    """The line that ends ``play``: the winners (``who``, the game's words, e.g. "{} wins")
+    and the scores, unless the table's last words ``told`` gave both already.
+
+    >>> _game_over("Every family is complete. Scores: Ana 90, Bo 40. Ana wins.", "final scores: Ana 90, Bo 40",
+    ...            ["Ana"], "{} wins")
+    'Game over.'
+    >>> _game_over("Bo passes.", "final scores: Ana 90, Bo 40", ["Ana"], "{} wins")
+    'Game over: Ana wins. Scores: Ana 90, Bo 40'
+    """
+    if scores is not None and scores.split(": ", 1)[-1] in told and all(w in told for w in won):
+        return "Game over."
+    return f"Game over: {who.format(' and '.join(won))}." + (
+        " " + scores.replace("final scores", "Scores", 1) if scores is not None else "")
 
 
 #: The longest "you may: ..." line shown under every view; a longer one (Bidder Up!'s
