@@ -902,7 +902,8 @@ def cmd_play(args) -> int:
                             return leave()
                         answer = ask(f"(nothing is played here: press Enter alone to show {session.names[seat]}'s "
                                      f"screen, or type quit) ").strip()
-                except EOFError:
+                except EOFError:                   # Ctrl-D: the next words start on a line of their own
+                    say()
                     return leave()
                 except KeyboardInterrupt:              # Ctrl-C leaves the game as 'quit' does
                     say()
@@ -936,7 +937,8 @@ def cmd_play(args) -> int:
             view_again = True
             try:
                 text = ask(f"{session.names[seat]}> ").strip()
-            except EOFError:
+            except EOFError:                       # Ctrl-D: the next words start on a line of their own
+                say()
                 return leave()
             except KeyboardInterrupt:                  # Ctrl-C leaves the game as 'quit' does
                 say()

@@ -484,3 +484,9 @@ def test_save_says_when_it_will_make_a_folder(tmp_path):
     assert res.stdout.count("will be made") == 1, "a folder that is there is not mentioned"
     res = _play(["bloff", "--seed", "1", "--save", f"{tmp_path}/new/z.jsonl"], "quit\n")
     assert f"The folder {tmp_path}/new of --save is not there yet" in res.stdout and (tmp_path / "new/z.jsonl").exists()
+
+
+def test_the_end_of_input_leaves_the_prompt_on_a_line_of_its_own():
+    """Ctrl-D at the prompt printed "Seat 0> (left unfinished)" on one line."""
+    res = _play(["bloff", "--seed", "1"], "")
+    assert res.stdout.rstrip().endswith("Seat 0> \n(left unfinished)"), res.stdout[-200:]
