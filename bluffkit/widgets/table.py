@@ -30,6 +30,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.game import YoureBluffing
+from bluffkit.games.youre_bluffing.narrate import words
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
 from bluffkit.widgets.seat_panel import (
     _HIDE,
@@ -47,7 +48,7 @@ from bluffkit.widgets.seat_panel import (
 from bluffkit.widgets.words import overbid_words, yb_prompt
 
 #: The buttons' words for the moves that take no argument.
-LABELS = {"auction": "Hold an auction", "pass": "Pass", "sell": "Sell", "buy": "Buy it back",
+LABELS = {"auction": "Hold an auction", "pass": "Pass", "sell": "Sell", "buy": "Buy it back",   # (see _label)
           "accept": "Accept the offer"}
 #: The quick bids: this much above the highest bid (rounded up to the game's bid step).
 QUICK = (10, 50, 100)
@@ -141,6 +142,13 @@ class TablePanel(SeatPanel):
             what = what.split(" ", 1)[1]
         return f"you get {name}'s {what}" if gained > 0 else f"{name} gets your {what}"
 
+    def _label(self, action) -> str:
+        """A move's button words; "buy" in the ruleset's own words (YB "Buy it back", HT
+        "Buy it yourself")."""
+        if str(action) == "buy":
+            return words(self.game.rules)["buy_button"]
+        return LABELS.get(str(action), str(action))
+
     def bid_step(self) -> int | None:
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
         return legal.bid[2] if legal is not None and legal.bid else None
@@ -152,7 +160,7 @@ class TablePanel(SeatPanel):
         self.legal_text.value = f"<div class='bk-box'>{receipt}{yb_prompt(s.names[seat], obs, s.names)}</div>"
         buttons = []
         for action in legal.simple:
-            b = _button(LABELS.get(str(action), str(action)), "bk-stop" if str(action) == "pass" else "bk-go")
+            b = _button(self._label(action), "bk-stop" if str(action) == "pass" else "bk-go")
             b.on_click(live(lambda _, a=str(action): self.try_move(a)))
             buttons.append(b)
         self.simple_box.children = buttons
@@ -307,7 +315,7 @@ class TablePanel(SeatPanel):
         """Play ``action`` through the panel's own controls, as a person would click it
         (used by the tests and the widget check); False when no control plays it."""
         for b in self.simple_box.children:
-            if b.description == LABELS.get(str(action), str(action)):
+            if b.description == self._label(action):
                 b.click()
                 return True
         if isinstance(action, A.Bid):

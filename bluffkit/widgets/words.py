@@ -17,6 +17,7 @@ import re
 from html import escape
 
 from bluffkit.core.errors import IllegalAction, by_name, split_options, unknown_move
+from bluffkit.games.youre_bluffing.narrate import words as ruleset_words
 
 #: What a Play control's buttons (icons only) do: its tooltip, and its label's, in the
 #: scenario player and the replay viewer.
@@ -130,9 +131,10 @@ def yb_prompt(name: str, obs, names) -> str:
                      + (f", at most {cap}" if cap is not None else "") + ", or pass")
     if lg.sell:
         who = names[obs.high_bidder] if obs.high_bidder >= 0 else "the highest bidder"
-        parts.append(f"sell to {who} for {obs.high_bid}" + (", or buy it back for that price" if lg.buy else ""))
+        buy = ruleset_words(obs.rules)["buy_button"].lower()          # "buy it back", "buy it yourself"
+        parts.append(f"sell to {who} for {obs.high_bid}" + (f", or {buy} for that price" if lg.buy else ""))
     elif lg.buy:
-        parts.append(f"buy it back for {obs.high_bid}")
+        parts.append(f"{ruleset_words(obs.rules)['buy_button'].lower()} for {obs.high_bid}")
     if lg.notes_for is not None and lg.notes_for.__name__ == "Counter":
         parts.append("accept the offer, or click notes for a face-down counter-offer")
     elif lg.notes_for is not None and lg.notes_for.__name__ == "Offer":

@@ -13,10 +13,27 @@ from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
 #: The phases of You're Bluffing! and Horse Trading in plain words (the scenario player's
 #: "now:", the table's header).
-PHASE_WORDS = {"turn": "the leader chooses: an auction or a trade", "draw": "an animal is turned up",
-               "bid": "bidding", "decide": "the leader sells or buys the animal", "pay": "payment",
+PHASE_WORDS = {"turn": "an auction or a trade is chosen", "draw": "an animal is turned up",
+               "bid": "bidding", "decide": "the auctioneer sells the animal or buys it", "pay": "payment",
                "respond": "the challenged player answers the trade", "reoffer": "equal offers: a new offer",
                "over": "the game is over"}
+
+#: Each ruleset's own words where the two rulebooks differ: You're Bluffing!'s leader uses
+#: "the right of preemption" (YB "The Leader's Right of Preemption") and collects
+#: families; Horse Trading's auctioneer may "Buy it yourself" (HT "Auction", step 3), the
+#: four cards of a rank are a set and the money is money cards (HT "The cards").
+WORDS = {
+    "youre_bluffing": {"buys": "uses the right of preemption", "buy_button": "Buy it back", "set": "family",
+                       "turn_of": "leader {}", "own_money": "your notes", "money_card": "note"},
+    "horse_trading": {"buys": "buys it instead", "buy_button": "Buy it yourself", "set": "set",
+                      "turn_of": "{}'s turn", "own_money": "your money", "money_card": "money card"},
+}
+
+
+def words(rules) -> dict[str, str]:
+    """The ruleset's own words (:data:`WORDS`), You're Bluffing!'s for a ruleset of another name."""
+    return WORDS.get(rules.name, WORDS["youre_bluffing"])
+
 
 def _a(label: str) -> str:
     """``label`` with its article: a cow, an 8, an A."""
@@ -101,7 +118,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         elif kind is A.Sell:
             text = f"{leader} sells to {names[before.high_bidder]} for {before.high_bid}."
         else:
-            text = f"{leader} uses the right of preemption and owes {names[before.high_bidder]} {before.high_bid}."
+            text = f"{leader} {words(r)['buys']} and owes {names[before.high_bidder]} {before.high_bid}."
     elif kind is A.Pay and r.payment_seen == "count":     # the faces stay between payer and payee
         text = f"{who} pays {names[before.payee]} {before.high_bid} in {_cards(count(action.notes))}."
     elif kind is A.Pay:
@@ -143,7 +160,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
     if after.phase == S.OVER and before.phase != S.OVER:
         pts = scoring.scores(after.herds, r)
         win = scoring.winners(after.herds, after.money, r)
-        text += " Every family is complete. Scores: " + ", ".join(
+        text += f" Every {words(r)['set']} is complete. Scores: " + ", ".join(
             f"{names[i]} {p}" for i, p in enumerate(pts)) + f". {' and '.join(names[w] for w in win)} win" + (
             "s." if len(win) == 1 else " (shared).")
     elif after.phase == S.TURN and after.turn > before.turn:

@@ -10,17 +10,18 @@ from bluffkit.core.errors import by_name, count
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import text
-from bluffkit.games.youre_bluffing.narrate import animals
+from bluffkit.games.youre_bluffing.narrate import animals, words
 
 
 def describe(obs, names, legal: bool = False) -> str:
     r, d = obs.rules, obs.rules.denominations
-    lines = [f"-- {names[obs.seat]}'s view -- turn {obs.turn + 1}, leader {names[obs.leader]}, "
+    w = words(r)
+    lines = [f"-- {names[obs.seat]}'s view -- turn {obs.turn + 1}, {w['turn_of'].format(names[obs.leader])}, "
              f"{sum(obs.pile)} animals in the pile, {obs.paydays} payday{'s' if obs.paydays != 1 else ''} so far"]
     for i, name in enumerate(names):
         herd = ", ".join(f"{c}x{r.labels[f]}" for f, c in enumerate(obs.herds[i]) if c) or "no animals"
-        money = (f"your notes {fmt(obs.hand, d)} = {total(obs.hand, d)}" if i == obs.seat
-                 else count(obs.note_counts[i], "note"))
+        money = (f"{w['own_money']} {fmt(obs.hand, d)} = {total(obs.hand, d)}" if i == obs.seat
+                 else count(obs.note_counts[i], w["money_card"]))
         lines.append(f"   {name:>10}: {herd}; {money}")
     if obs.phase in (S.BID, S.DECIDE, S.PAY):
         lot = ", ".join(r.labels[f] for f in obs.lot)

@@ -1,0 +1,56 @@
+"""Each ruleset says its moves in its own rulebook's words: You're Bluffing!'s leader uses
+"the right of preemption" over families and notes; Horse Trading's auctioneer may "Buy it
+yourself", collects sets and holds money cards (HT "Auction", "The cards")."""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit.core.game import make_game
+from bluffkit.session import Session
+
+NAMES = ["Ana", "Bo", "Cy"]
+
+
+def _bought(name: str) -> tuple[Session, str]:
+    """A game of ``name`` up to the leader's buy, and what the table said of it."""
+    s = Session(make_game(name), ["human", "random", "random"], names=NAMES, seed=7)
+    s.play("auction")
+    s.advance()
+    return s, s.play("buy")
+
+
+@pytest.mark.parametrize("name, buys, not_said", [
+    ("youre-bluffing", "Ana uses the right of preemption and owes", "buys it instead"),
+    ("horse-trading", "Ana buys it instead and owes", "preemption"),
+])
+def test_the_buy_is_said_in_the_rulesets_words(name, buys, not_said):
+    _, said = _bought(name)
+    assert said.startswith(buys) and not_said not in said, said
+
+
+def test_the_horse_trading_view_says_money_and_whose_turn_not_notes_and_leader():
+    game = make_game("horse-trading")
+    s = Session(game, ["human", "random", "random"], names=NAMES, seed=7)
+    view = game.describe(s.observe(0), NAMES)
+    assert "Ana's turn" in view and "your money" in view and "7 money cards" in view, view
+    assert "leader" not in view and "notes" not in view, view
+    yb = make_game("youre-bluffing")
+    view = yb.describe(Session(yb, ["human", "random", "random"], names=NAMES, seed=7).observe(0), NAMES)
+    assert "leader Ana" in view and "your notes" in view and "7 notes" in view, view
+
+
+def test_the_end_says_sets_in_horse_trading_and_families_in_youre_bluffing():
+    for name, word in (("horse-trading", "Every set is complete."), ("youre-bluffing", "Every family is complete.")):
+        s = Session(make_game(name), ["random"] * 3, seed=1).run()
+        assert word in s.says[-1], s.says[-1]
+
+
+def test_the_table_panels_buy_button_and_prompt_use_the_rulesets_words():
+    from bluffkit.widgets import TablePanel
+    for name, button in (("horse-trading", "Buy it yourself"), ("youre-bluffing", "Buy it back")):
+        t = TablePanel(name, players=3, humans=[0], names=NAMES, seed=7)
+        t.try_move("auction")
+        shown = [b.description for b in t.simple_box.children]
+        assert "Sell" in shown and button in shown, (name, shown)
+        assert f"or {button.lower()} for that price" in t.legal_text.value, t.legal_text.value
