@@ -97,6 +97,9 @@ def money_chart(frame: pd.DataFrame, title: str = "Money during the game") -> al
         x=alt.X("step:Q", title="moves played"),
         y=alt.Y("money:Q", title="money"),
         color=alt.Color("player:N", sort=_players(frame["player"]), title="player"),
+        # a dash per player too: on a washed-out projector four or five colours of one
+        # lightness merge (one legend: the same field and title)
+        strokeDash=alt.StrokeDash("player:N", sort=_players(frame["player"]), title="player"),
         tooltip=[alt.Tooltip("player:N", title="player"), alt.Tooltip("step:Q", title="moves played"),
                  alt.Tooltip("money:Q", title="money")],
     ).properties(width=WIDTH, height=HEIGHT)

@@ -129,3 +129,22 @@ def test_the_scoring_explorer_shows_each_rank_with_its_animal_and_value():
     assert e.held.options[0] == "rooster", "You're Bluffing!'s labels are the animals: listed as they are"
     with pytest.raises(ValueError, match="no animal given for '2'"):
         charts.marginal_chart(theory.marginal_frame(HT, []), animals={"A": "rooster"})
+
+
+def test_the_money_chart_tells_the_players_apart_by_dash_as_well_as_colour():
+    """Five players' money lines were told apart by colour alone, and Okabe-Ito's colours
+    are of nearly one lightness: on a washed-out projector they merge. Each player's line
+    has a dash of its own too, under one legend."""
+    import vl_convert as vlc
+
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    game = make_game("youre-bluffing")
+    s = Session(game, ["random"] * 5, seed=3).run()
+    frame = gd.money_frame(game, s.states, s.moves, s.names)
+    spec = charts.money_chart(frame).to_dict()
+    enc = [p for p in parts(spec) if "encoding" in p][0]["encoding"]
+    assert enc["strokeDash"]["field"] == enc["color"]["field"] == "player"
+    assert enc["strokeDash"]["title"] == enc["color"]["title"], "one legend"
+    svg = vlc.vegalite_to_svg(spec)
+    assert len(set(re.findall(r'stroke-dasharray="([^"]+)"', svg))) >= 4, "the lines are dashed apart"
