@@ -93,13 +93,14 @@ def money_chart(frame: pd.DataFrame, title: str = "Money during the game") -> al
     changed = df.groupby("player", sort=False)["money"].diff().ne(0)
     last = df["step"].eq(df.groupby("player", sort=False)["step"].transform("max"))
     data = df[changed | last].sort_values(["step", "player"], kind="stable").reset_index(drop=True)
+    order = _players(frame["player"])
     chart = alt.Chart(data).mark_line(interpolate="step-after", point=False, strokeWidth=2).encode(
         x=alt.X("step:Q", title="moves played"),
         y=alt.Y("money:Q", title="money"),
-        color=alt.Color("player:N", sort=_players(frame["player"]), title="player"),
+        color=alt.Color("player:N", scale=alt.Scale(domain=order), title="player"),
         # a dash per player too: on a washed-out projector four or five colours of one
-        # lightness merge (one legend: the same field and title)
-        strokeDash=alt.StrokeDash("player:N", sort=_players(frame["player"]), title="player"),
+        # lightness merge (one legend: the same field, title and domain; a sort would split it)
+        strokeDash=alt.StrokeDash("player:N", scale=alt.Scale(domain=order), title="player"),
         tooltip=[alt.Tooltip("player:N", title="player"), alt.Tooltip("step:Q", title="moves played"),
                  alt.Tooltip("money:Q", title="money")],
     ).properties(width=WIDTH, height=HEIGHT)

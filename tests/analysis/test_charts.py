@@ -158,7 +158,7 @@ def test_money_chart_keeps_every_change(played):
     assert spec["mark"] == {"type": "line", "interpolate": "step-after", "point": False, "strokeWidth": 2}
     enc = spec["encoding"]
     assert (enc["x"]["field"], enc["y"]["field"], enc["color"]["field"]) == ("step", "money", "player")
-    assert enc["color"]["sort"] == NAMES, "colours follow the seats"
+    assert enc["color"]["scale"]["domain"] == enc["strokeDash"]["scale"]["domain"] == NAMES, "colours follow the seats"
     kept = rows(spec)
     assert len(kept) < len(df), "unchanged steps are left out"
     for player, g in df.groupby("player"):
