@@ -134,7 +134,7 @@ def narrate(game, before, seat, action, after, names) -> str:
         parts = []
         for i, (s, an, p) in enumerate(before.awards):
             if i in kept:
-                parts.append(f"buys {animals_text(an)} and pays {names[s]} {price(p)}")
+                parts.append(f"buys {animals_text(an)} and owes {names[s]} {price(p)}")   # the payment is its own move
             else:
                 parts.append(f"sells {animals_text(an)} to {names[s]} for {price(p)}")
         text = f"{who} " + "; ".join(parts) + "."

@@ -1677,3 +1677,13 @@ def test_a_payment_above_the_price_says_no_change_is_given():
             (1, "bid 120"), (2, "pass"), (1, "pass"), (0, "buy"))
     said = g.narrate(s, 0, g.parse("pay 200"), g.step(s, 0, "pay 200"), NAMES)
     assert said.startswith("A pays B 200 for the 120 owed (no change is given)."), said
+
+
+def test_buying_by_the_right_of_first_refusal_owes_and_the_payment_pays():
+    """"Player 1 buys the rooster and pays Player 4 1 note." was followed by "Player 1 pays
+    Player 4 1 note.": one payment read as two. The buy now owes; the payment pays."""
+    g = game("classic")
+    s = run(g, g.state_from_position(3, auctioneer=0, money=["200+100", "100+50+10", "500"], lot=["horse"]),
+            (1, "bid 120"), (2, "pass"), (1, "pass"))
+    said = g.narrate(s, 0, g.parse("buy"), g.step(s, 0, "buy"), NAMES)
+    assert "buys the horse and owes B 120" in said and "pays" not in said, said

@@ -489,7 +489,7 @@ def test_the_auctioneers_sell_and_buy_say_what_they_do():
     assert "Buy 1" not in buttons, "one lot: Buy 1 is Buy, and is not drawn (nor sent to the browser)"
     assert sell.layout.display != "none" and buy.layout.display != "none"
     buy.click()
-    assert f"pays {who} {price}" in t.events.value
+    assert f"owes {who} {price}" in t.events.value, "the buy owes; the payment, its own move, pays"
 
 
 def test_a_ticket_may_be_revealed_before_the_move_from_the_move_screen():
