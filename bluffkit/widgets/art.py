@@ -103,12 +103,12 @@ def animal_card(label: str, value: int, family: int, animal: str | None = None, 
     title = f"{label} (family value {value})" + (f", {count} cards" if count > 1 else "")
     return (f"<span class='{cls}' title='{escape(title)}'><svg viewBox='0 0 64 88' role='img' "
             f"aria-label='{escape(label)}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' "
-            f"stroke='{INK}' stroke-width='1.5'/><text x='32' y='{16 if named else 17}' text-anchor='middle' "
-            f"font-size='{14 if named else 17}' font-weight='bold' fill='{INK}' font-family='sans-serif'>"
+            f"stroke='{INK}' stroke-width='1.5'/><text x='32' y='{16 if named else 19}' text-anchor='middle' "
+            f"font-size='{14 if named else 20}' font-weight='bold' fill='{INK}' font-family='sans-serif'>"
             f"{escape(label)}</text><g transform='translate(2 20)'>{head_svg(animal)}</g>"
-            + ("" if named else f"<text x='32' y='73' text-anchor='middle' font-size='11' fill='{INK}' "
+            + ("" if named else f"<text x='32' y='72' text-anchor='middle' font-size='13' fill='{INK}' "
                f"font-family='sans-serif'>{escape(animal)}</text>")
-            + f"<text x='32' y='85' text-anchor='middle' font-size='14' font-weight='bold' fill='{_O['blue']}' "
+            + f"<text x='32' y='85' text-anchor='middle' font-size='17' font-weight='bold' fill='{_O['blue']}' "
             f"font-family='sans-serif'>{value}</text></svg>{badge}</span>")
 
 
@@ -207,7 +207,8 @@ CSS = f"""<style>
 .bk-projector .bk-space-btn {{display: none !important}}
 .bk-projector .bk-note {{width: {PROJECTOR_NOTE_WIDTH_EM}em}}
 .bk-projector .bk-card {{width: 3.1em}}
-.bk-projector .bk-card.bk-small, .bk-projector .bk-hand-small .bk-card {{width: 2em}}
+.bk-projector .bk-card.bk-small {{width: 2.5em}}
+.bk-projector .bk-hand-small .bk-card {{width: 2em}}
 .bk-projector .bk-me .bk-card.bk-small, .bk-projector .bk-me .bk-hand-small .bk-card {{width: 3.1em}}
 .bk-projector .bk-backs {{width: 1.8em}}
 .bk-projector .bk-seats {{gap: 6px}}

@@ -476,3 +476,18 @@ def test_the_auctions_table_says_who_is_to_act_in_words_not_by_its_tint_alone():
     rows = re.findall(r"<tr( class='bk-turn')?><td>(.*?)</td>", all_seeing_html(game, s.state, s.names))
     assert rows and all(("to act" in cell) == bool(tint) for tint, cell in rows), rows
     assert any(tint for tint, _ in rows)
+
+
+def test_the_small_animal_cards_on_a_projector_keep_their_numbers_readable():
+    """Other players' herds on the projector were cards 2em wide (44 px in 22 px type):
+    a family's value at 9.6 px and Horse Trading's animal names at 7 px, and those numbers
+    decide bids and scores. Measured from the style sheet and the card's drawing."""
+    import re
+
+    from bluffkit.widgets import art
+    em = float(re.search(r"\.bk-projector \.bk-card\.bk-small \{width: ([\d.]+)em\}", art.CSS)[1])
+    px = 22 * em / 64                                   # a unit of the 64-unit card, in pixels
+    card = art.animal_card("7", 500, 6, "donkey", small=True)
+    sizes = {text: float(size) for size, text in re.findall(r"font-size='(\d+)'[^>]*>([^<]+)</text>", card)}
+    assert sizes["500"] * px >= 12 and sizes["7"] * px >= 14 and sizes["donkey"] * px >= 9, \
+        {t: round(s * px, 1) for t, s in sizes.items()}
