@@ -789,7 +789,10 @@ def cmd_play(args) -> int:
     tty = sys.stdout.isatty()
 
     def say(text: str = "") -> None:
-        print(printable(text, newlines=True))
+        try:
+            print(printable(text, newlines=True))
+        except OSError:                        # the terminal is gone (closed under nohup): the game goes on
+            _quiet_terminal()                  # to be saved, with nothing more to say to it
 
     def ask(prompt: str) -> str:
         sys.stdout.flush()
@@ -911,6 +914,9 @@ def cmd_play(args) -> int:
                 except _Terminated as e:               # and so do SIGTERM and SIGHUP
                     say()
                     return leave(False) or 128 + e.signum
+                except OSError:                        # the terminal is gone (nohup kept the hang-up away)
+                    _quiet_terminal()
+                    return leave(False) or GONE
                 at_screen = seat
                 lines = said[min(seen.get(seat, 0), len(said)):]
                 if seen.get(seat) is not None and lines:
@@ -946,6 +952,9 @@ def cmd_play(args) -> int:
             except _Terminated as e:                   # and so do SIGTERM and SIGHUP
                 say()
                 return leave(False) or 128 + e.signum
+            except OSError:                            # the terminal is gone (nohup kept the hang-up away)
+                _quiet_terminal()
+                return leave(False) or GONE
             if not text:                           # Enter alone: the view again, nothing refused
                 continue
             if text in ("quit", "exit"):
@@ -995,6 +1004,11 @@ def cmd_play(args) -> int:
         if leaving:                            # (not while the game is being saved or left)
             raise
         return leave(False) or 128 + e.signum   # the game is saved as at a prompt
+    except KeyboardInterrupt:                  # and Ctrl-C, as at a prompt
+        if leaving:
+            raise
+        say()
+        return leave() or 130
 
 
 def _game_over(told: str, scores: str | None, won: list[str], who: str) -> str:
@@ -1192,14 +1206,40 @@ def _terminated(signum, frame):
     raise _Terminated(signum)
 
 
-def _hung_up(signum, frame):
-    """The terminal is gone: what is still printed goes nowhere (a write to the closed
-    terminal would fail), and the command stops as for SIGTERM (a game's log is saved)."""
+#: The status of ``play`` when its terminal is gone: SIGHUP's (128 + 1), whether the hang-up
+#: came as a signal or, under nohup, as a failed read.
+GONE = 129
+
+
+#: The output descriptors that were a terminal when the command began (noted then: once
+#: the terminal hangs up, asking whether a descriptor is one fails).
+_TERMINALS: set[int] = set()
+
+
+def _note_terminals() -> None:
     import contextlib
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        for stream in (sys.stdout, sys.stderr):
-            os.dup2(null, stream.fileno())
+    _TERMINALS.clear()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            if os.isatty(stream.fileno()):
+                _TERMINALS.add(stream.fileno())
+
+
+def _quiet_terminal() -> None:
+    """The terminal is gone: what is still printed to it goes nowhere (a write to a closed
+    terminal fails); output to a file or a pipe is left as it is."""
+    import contextlib
+    for fd in sorted(_TERMINALS):
+        with contextlib.suppress(OSError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+
+
+def _hung_up(signum, frame):
+    """SIGHUP, the terminal window closed: the command stops as for SIGTERM (a game's log
+    is saved), printing nothing more to the gone terminal."""
+    _quiet_terminal()
     raise _Terminated(signum)
 
 
@@ -1287,6 +1327,7 @@ def main(argv=None) -> int:
         elif rest:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         hup = getattr(signal, "SIGHUP", None)  # (not on Windows)
+        _note_terminals()
         if threading.current_thread() is threading.main_thread():
             before = signal.signal(signal.SIGTERM, _terminated)
             if hup is not None and signal.getsignal(hup) is not signal.SIG_IGN:   # (nohup: left ignored)

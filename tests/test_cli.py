@@ -1085,6 +1085,7 @@ def test_a_closed_terminal_leaves_the_game_saved_as_sigterm_does(tmp_path):
     --save was never written. Now the log is saved, nothing more is printed to the gone
     terminal, and the status is 129, as SIGHUP's."""
     import pty
+    import select
     out = tmp_path / "hup.jsonl"
     main, sub = pty.openpty()
     run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", "bloff", "--seed", "3", "--save", str(out)],
@@ -1093,7 +1094,8 @@ def test_a_closed_terminal_leaves_the_game_saved_as_sigterm_does(tmp_path):
     seen, deadline = b"", time.monotonic() + 60
     while b"Seat 0> " not in seen:
         assert time.monotonic() < deadline and run.poll() is None, seen[-500:]
-        seen += os.read(main, 4096)
+        if select.select([main], [], [], 1)[0]:
+            seen += os.read(main, 4096)
     os.write(main, b"play 2S\n")                    # a move, then the window closes
     time.sleep(0.3)
     run.send_signal(signal.SIGHUP)
@@ -1116,6 +1118,72 @@ def test_under_nohup_a_hangup_is_left_ignored(monkeypatch):
         assert seen[1] is cli._hung_up and signal.getsignal(signal.SIGHUP) is signal.SIG_DFL, "set back after"
     finally:
         signal.signal(signal.SIGHUP, before)
+
+
+def test_a_signal_or_ctrl_c_while_the_bots_play_leaves_the_game_saved(monkeypatch, capsys, tmp_path):
+    """SIGTERM, SIGHUP or Ctrl-C that came while the table's moves were played (not at a
+    prompt) ended play with the game given --save unwritten."""
+    from bluffkit.session import Session
+    real = Session.advance
+    for stop, status in ((cli._Terminated(15), 143), (cli._Terminated(1), 129), (KeyboardInterrupt(), 130)):
+        calls = []
+
+        def advance(self, *a, _stop=stop, calls=calls, **k):
+            calls.append(1)
+            if len(calls) == 2:                        # after the first move: the bots are playing
+                raise _stop
+            return real(self, *a, **k)
+        monkeypatch.setattr(Session, "advance", advance)
+        out = tmp_path / f"stopped-{status}.jsonl"
+        assert _play(monkeypatch, ["bloff", "--seed", "3", "--save", str(out)], ["play 2S", "pass"] * 5) == status
+        assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False
+        assert "left unfinished" in capsys.readouterr().out
+
+
+def test_under_nohup_a_closed_terminal_leaves_the_game_saved(tmp_path):
+    """With SIGHUP ignored (nohup) the closed terminal's next read ends the input, and
+    saying so to the gone terminal failed: "bluffkit: Input/output error", no log."""
+    import pty
+    import select
+    out = tmp_path / "nohup.jsonl"
+    main, sub = pty.openpty()
+    run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", "bloff", "--seed", "3", "--save", str(out)],
+                           stdin=sub, stdout=sub, stderr=sub, start_new_session=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    os.close(sub)
+    seen, deadline = b"", time.monotonic() + 60
+    while b"Seat 0> " not in seen:
+        assert time.monotonic() < deadline and run.poll() is None, seen[-500:]
+        if select.select([main], [], [], 1)[0]:
+            seen += os.read(main, 4096)
+    os.close(main)
+    assert run.wait(timeout=30) == 0
+    assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False
+
+
+def test_a_gone_terminal_read_under_nohup_saves_the_game(monkeypatch, capsys, tmp_path):
+    """Under nohup a closed terminal sends no SIGHUP: the next read fails (EIO), which
+    ended play with "Input/output error" and no log. It is left as a hang-up is."""
+    def gone(prompt=""):
+        raise OSError(5, "Input/output error")
+    monkeypatch.setattr("builtins.input", gone)
+    out = tmp_path / "nohup.jsonl"
+    assert cli.main(["play", "bloff", "--seed", "3", "--save", str(out)]) == cli.GONE
+    assert out.exists() and "Input/output error" not in capsys.readouterr().err
+
+
+def test_a_hang_up_quiets_a_terminal_but_not_a_file(tmp_path, monkeypatch):
+    """Output to a file (a transcript, a run's log of errors) is kept after a hang-up;
+    only a terminal's output goes to /dev/null."""
+    target = tmp_path / "transcript.txt"
+    with open(target, "w") as f:
+        monkeypatch.setattr(sys, "stdout", f)
+        monkeypatch.setattr(sys, "stderr", f)
+        cli._note_terminals()
+        assert not cli._TERMINALS, "a file is no terminal"
+        cli._quiet_terminal()
+        print("still written", file=f, flush=True)
+    assert target.read_text() == "still written\n"
 
 
 def test_progress_lines_come_for_any_long_run_and_not_for_a_short_one(capsys, tmp_path, monkeypatch):
