@@ -1020,8 +1020,10 @@ def _game_over(told: str, scores: str | None, won: list[str], who: str) -> str:
     'Game over.'
     >>> _game_over("Bo passes.", "final scores: Ana 90, Bo 40", ["Ana"], "{} wins")
     'Game over: Ana wins. Scores: Ana 90, Bo 40'
+    >>> _game_over("Scores: Ana 90, Bo 40.", "final scores: Ana 90, Bo 40", ["Ana"], "{} wins")   # no winner said
+    'Game over: Ana wins. Scores: Ana 90, Bo 40'
     """
-    if scores is not None and scores.split(": ", 1)[-1] in told and all(w in told for w in won):
+    if scores is not None and scores.split(": ", 1)[-1] in told and f"{' and '.join(won)} win" in told:
         return "Game over."
     return f"Game over: {who.format(' and '.join(won))}." + (
         " " + scores.replace("final scores", "Scores", 1) if scores is not None else "")
