@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from bluffkit.games.bluffer.actions import as_read
-from bluffkit.games.bluffer.view import lead_note
+from bluffkit.games.bluffer.view import lead_note, points_now
 from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE
 
@@ -167,12 +167,7 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
     for seats in src.round_winners:
         for s in seats:
             wins[s] += 1
-    # the two-player game: each wrong pick is the asker's point at once ("Each wrong answer
-    # gives a point to the opponent"), as the narration says it; the state counts them when
-    # the truth is found, so the picks so far (public, all wrong) are added here
-    pending = [0] * n
-    if mode == "duel" and src.phase == "vote":
-        pending[leader] = len(chosen)
+    points, totals = points_now(src, chosen, n)      # a wrong pick of the two-player game at once
     cells = []
     for i, name in enumerate(names):          # one column per player: the table stays short
         role = " <span class='bk-tag'>leader</span>" if i == leader and src.phase != "over" else ""
@@ -180,8 +175,7 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
         cls = " class='bk-turn'" if i in to_move else ""
         team = f"<br>team {'AB'[team_of[i]]}" if team_of is not None else ""
         # the team under the name, then the tags: each column's team on the same line
-        cells.append((cls, f"{escape(name)}{team}{role}{act}", src.points[i] + pending[i], src.totals[i] + pending[i],
-                      wins[i]))
+        cells.append((cls, f"{escape(name)}{team}{role}{act}", points[i], totals[i], wins[i]))
     rows = [f"<tr><th>player</th>{''.join(f'<th{c[0]}>{c[1]}</th>' for c in cells)}</tr>"]
     duel = mode == "duel"       # one round of duel_questions questions, whose points are the game's
     labels = ((3, "points"),) if duel else ((2, "points this round"), (3, "game points"), (4, "rounds won"))

@@ -859,6 +859,7 @@ def test_in_the_two_player_game_a_wrong_pick_is_the_askers_point_on_screen_at_on
                                      seat_html(game, game.observe(s.state, 1), s.names),
                                      all_seeing_html(game, s.state, s.names))]
     assert shown() == [[1, 0]] * 4
+    assert "points: Anne 1, Bo 0" in game.describe(game.observe(s.state, 1), s.names), "the terminal too"
     assert s.state.points == (0, 0), "the state counts the picks when the truth is found"
     s.play(f"vote {right[0]}")
     assert s.state.phase != "vote" and s.state.points == (1, 0) and shown() == [[1, 0]] * 4, "counted once"

@@ -10,10 +10,23 @@ def lead_note(obs) -> str:
     return "you lead" if obs.seat == obs.leader else "your team's question"
 
 
+def points_now(src, chosen, players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """This round's points and the game's, as the table shows them (``src``: an
+    observation or the state; ``chosen``: the picks so far in the two-player game). There
+    each wrong pick is the asker's point at once ("Game for 2 Players": "Each wrong answer
+    gives a point to the opponent"), as the narration says it; the state counts them when
+    the truth is found. The picks are said aloud and, while the vote goes on, all wrong."""
+    pending = [0] * players
+    if players == 2 and src.phase == "vote":
+        pending[src.leader] = len(chosen)
+    return (tuple(p + q for p, q in zip(src.points, pending)), tuple(p + q for p, q in zip(src.totals, pending)))
+
+
 def describe(obs, names, legal: bool = False) -> str:
     lead = names[obs.leader]
     head = f"-- {names[obs.seat]}'s view -- round {obs.round + 1}, question {obs.question + 1}, leader {lead}"
-    lines = [head, "   points: " + ", ".join(f"{n} {p}" for n, p in zip(names, obs.points))]
+    points = points_now(obs, obs.chosen, len(names))[0]
+    lines = [head, "   points: " + ", ".join(f"{n} {p}" for n, p in zip(names, points))]
     if obs.teams:                      # the team game (6 to 10 players): who plays with whom
         lines.append("   teams: " + " against ".join(", ".join(names[s] for s in team) for team in obs.teams))
     if obs.question_text:
