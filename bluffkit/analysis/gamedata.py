@@ -32,14 +32,11 @@ import pandas as pd
 
 from bluffkit.core.money import total
 from bluffkit.games.youre_bluffing.actions import Accept, Counter, Pass, Pay
+from bluffkit.games.youre_bluffing.narrate import words
 
 MONEY_COLUMNS = ["step", "player", "money"]
 AUCTION_COLUMNS = ["step", "leader", "buyer", "animals", "value", "price", "bought_back", "paid"]
 TRADE_COLUMNS = ["step", "challenger", "target", "animal", "cards", "offer", "counter", "ties", "winner"]
-#: The trade chart's title where the animals are a deck's ranks: Horse Trading's rulebook calls
-#: the trade just that (HT "Trade"), with no cattle; where they are named animals the chart keeps
-#: its You're Bluffing! title (YB "The Cattle Trade").
-RANK_TRADE_TITLE = "Trades: offer against counter-offer"
 
 
 def _pairs(states, moves, names) -> list[tuple]:
@@ -60,8 +57,8 @@ def game_charts(game, states, moves, names) -> dict:
     - ``money``: :func:`money_frame` and :func:`bluffkit.analysis.charts.money_chart`;
     - ``auctions``: :func:`auctions_frame` and its price-against-value chart;
     - ``trades``: :func:`trades_frame` and its offer-against-counter chart, titled in the
-      rulebook's word for a trade: "Cattle trades" where the animals have names (YB "The
-      Cattle Trade"), :data:`RANK_TRADE_TITLE` where they are ranks (HT "Trade").
+      ruleset's word for a trade (``narrate.WORDS``: "Cattle trades", YB "The Cattle Trade";
+      "Trades", HT "Trade").
 
     These frames read the whole state: every player's money and the offers laid face down.
     Called on a game still in play they show what no player may know yet, so they are for
@@ -71,7 +68,7 @@ def game_charts(game, states, moves, names) -> dict:
     args = (game, states, moves, names)
     money, auctions, trades = money_frame(*args), auctions_frame(*args), trades_frame(*args)
     # the labels tell the two rulesets' words apart, as in the narration (narrate.animals)
-    titled = {} if tuple(game.rules.labels) == tuple(game.rules.families) else {"title": RANK_TRADE_TITLE}
+    titled = {"title": f"{words(game.rules)['trades']}: offer against counter-offer"}
     return {"money": (money, charts.money_chart(money), False),
             "auctions": (auctions, charts.auction_chart(auctions), True),
             "trades": (trades, charts.trade_chart(trades, **titled), True)}

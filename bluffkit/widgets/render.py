@@ -14,6 +14,7 @@ from __future__ import annotations
 from html import escape
 
 from bluffkit.core.money import total
+from bluffkit.games.youre_bluffing.narrate import words as ruleset_words
 from bluffkit.widgets import art
 
 #: The style sheet of every drawn view (the tables' and the drawings' styles).
@@ -26,10 +27,10 @@ STYLE = """<style>
 .bk-box {font-family: sans-serif; font-size: 1em; margin: 4px 0}
 </style>""" + art.CSS
 
-def phase_words(phase: str) -> str:
-    """The phase of You're Bluffing! in plain words."""
-    from bluffkit.games.youre_bluffing.narrate import PHASE_WORDS
-    return PHASE_WORDS.get(str(phase), str(phase))
+def phase_words(phase: str, rules=None) -> str:
+    """The phase of You're Bluffing! or Horse Trading (``rules``) in plain words."""
+    from bluffkit.games.youre_bluffing.narrate import PHASE_WORDS, phases_in_words
+    return (PHASE_WORDS if rules is None else phases_in_words(rules)).get(str(phase), str(phase))
 
 
 def herd_html(herd, rules, small: bool = True) -> str:
@@ -44,7 +45,7 @@ def seat_html(game, obs, names) -> str:
     its own notes face up, the others' as card backs with their number."""
     d = obs.rules.denominations
     money = [f"{art.notes_html(obs.hand, d)} <b>= {total(obs.hand, d)}</b>" if i == obs.seat else
-             art.backs(obs.note_counts[i], "notes") for i in range(len(names))]
+             art.backs(obs.note_counts[i], ruleset_words(obs.rules)["money_card"] + "s") for i in range(len(names))]
     scores = obs.scores
     return _table(obs, names, set(obs.to_move), money, f"{escape(names[obs.seat])}'s view", obs.seat, scores)
 
@@ -64,13 +65,13 @@ def _table(src, names, to_move, money, who, me, scores) -> str:
     seats = []
     for i, name in enumerate(names):
         cls = "bk-seat" + (" bk-act" if i in to_move else "") + (" bk-me" if i == me else "")
-        tags = ("<span class='bk-tag'>leader</span>" if i == src.leader else "") + \
+        tags = (f"<span class='bk-tag'>{ruleset_words(rules)['tag']}</span>" if i == src.leader else "") + \
             ("<span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else "")
         seats.append(f"<div class='{cls}'><div class='bk-name'>{escape(name)}{tags}</div>"
                      f"<div>{herd_html(src.herds[i], rules)}</div><div>{money[i]}</div></div>")
     pile = sum(src.pile)
     head = (f"<div class='bk-head'><b>{who}</b> &middot; {pile} animal{'s' if pile != 1 else ''} left to turn up "
-            f"&middot; paydays so far: {src.paydays} &middot; now: {phase_words(src.phase)}</div>")
+            f"&middot; paydays so far: {src.paydays} &middot; now: {phase_words(src.phase, rules)}</div>")
     centre = f"<div class='bk-centre'>{art.backs(pile, 'animals')}{situation(src, names, rules)}</div>"
     end = scores_html(names, scores, "Final scores") if scores is not None else ""
     return "\n".join([STYLE, f"<div class='bk-drawn'>{head}{centre}<div class='bk-seats'>{''.join(seats)}</div>"
@@ -111,7 +112,8 @@ def situation(src, names, rules) -> str:
         if src.phase == "reoffer":        # the tied offers are swapped; no new offer is on the table yet
             offer_line = f"after a tie, {escape(names[ch])} makes a new offer"
         else:
-            offer_line = f"offer: {art.backs(n, 'notes')} {n} face-down note{'s' if n != 1 else ''}"
+            card = ruleset_words(rules)["money_card"]
+            offer_line = f"offer: {art.backs(n, card + 's')} {n} face-down {card}{'s' if n != 1 else ''}"
         out.append(f"<span class='bk-row'>{card}</span><span><b>Trade:</b> {escape(names[ch])} challenges "
                    f"{escape(names[tg])} for {escape(animals(rules, fam, cards))}"
                    + (" (after a tie)" if ties and src.phase != "reoffer" else "") + f"<br>{offer_line}</span>")

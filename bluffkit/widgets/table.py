@@ -48,8 +48,8 @@ from bluffkit.widgets.seat_panel import (
 from bluffkit.widgets.words import overbid_words, yb_prompt
 
 #: The buttons' words for the moves that take no argument.
-LABELS = {"auction": "Hold an auction", "pass": "Pass", "sell": "Sell", "buy": "Buy it back",   # (see _label)
-          "accept": "Accept the offer"}
+#: (Buy, in each ruleset's own words: :meth:`TablePanel._label`.)
+LABELS = {"auction": "Hold an auction", "pass": "Pass", "sell": "Sell", "accept": "Accept the offer"}
 #: The quick bids: this much above the highest bid (rounded up to the game's bid step).
 QUICK = (10, 50, 100)
 #: The Pay button's tooltip while no note is chosen (it is disabled then).

@@ -127,7 +127,7 @@ def test_the_seat_view_is_drawn():
     obs = t.session.observe(1)
     html = seat_html(t.game, obs, t.session.names)
     assert html.count("a note of") == sum(obs.hand)                 # Bo's own notes, face up
-    assert html.count("notes face down") == 2                        # the others' as card backs with a count
+    assert html.count("money cards face down") == 2                  # the others' as card backs with a count
     assert "animals face down" in html and "<svg" in html
 
 

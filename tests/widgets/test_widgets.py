@@ -68,7 +68,7 @@ def test_a_seat_view_in_the_player_hides_the_others_notes():
     p = ScenarioPlayer("ht-auction-ben-pays-100", seat=0)     # Anna's view
     assert "Anna's view" in p.table.value
     assert "a note of 50" not in ben(p.table.value)           # Ben's notes are not shown to Anna
-    assert "4 notes face down" in ben(p.table.value)          # only how many he holds, as card backs
+    assert "4 money cards face down" in ben(p.table.value)    # only how many he holds (HT "money cards"), as backs
 
 
 def test_choosing_another_example_loads_it():

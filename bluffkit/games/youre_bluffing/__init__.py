@@ -46,7 +46,8 @@ def _spec(name: str, title: str, configs: tuple, prefix: str) -> GameSpec:
         charts="bluffkit.analysis.gamedata:game_charts",
         encoder="bluffkit.rl.encoders.youre_bluffing:YoureBluffingEncoder",
         public_move="bluffkit.games.youre_bluffing.narrate:public_move",
-        phase_words="bluffkit.games.youre_bluffing.narrate:PHASE_WORDS",
+        phase_words="bluffkit.games.youre_bluffing.narrate:" + ("HT_PHASE_WORDS" if name == "horse-trading"
+                                                                else "PHASE_WORDS"),
         configs=configs,
         # never legal: a bid of nothing, a payment of nothing, a player turning up an animal
         illegal_probes=("bid 0", "pay none", "draw 9", "draw cow"),

@@ -13,21 +13,33 @@ from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
 #: The phases of You're Bluffing! and Horse Trading in plain words (the scenario player's
 #: "now:", the table's header).
-PHASE_WORDS = {"turn": "an auction or a trade is chosen", "draw": "an animal is turned up",
-               "bid": "bidding", "decide": "the auctioneer sells the animal or buys it", "pay": "payment",
+PHASE_WORDS = {"turn": "the leader chooses: an auction or a trade", "draw": "an animal is turned up",
+               "bid": "bidding", "decide": "the leader sells the animal or buys it back", "pay": "payment",
                "respond": "the challenged player answers the trade", "reoffer": "equal offers: a new offer",
                "over": "the game is over"}
+#: Horse Trading's phases in its rulebook's words (HT "Your turn", "Auction" 3).
+HT_PHASE_WORDS = dict(PHASE_WORDS, turn="the player whose turn it is chooses: an auction or a trade",
+                      decide="the auctioneer sells the animal or buys it")
 
 #: Each ruleset's own words where the two rulebooks differ: You're Bluffing!'s leader uses
 #: "the right of preemption" (YB "The Leader's Right of Preemption") and collects
 #: families; Horse Trading's auctioneer may "Buy it yourself" (HT "Auction", step 3), the
 #: four cards of a rank are a set and the money is money cards (HT "The cards").
 WORDS = {
-    "youre_bluffing": {"buys": "uses the right of preemption", "buy_button": "Buy it back", "set": "family",
-                       "turn_of": "leader {}", "own_money": "your notes", "money_card": "note"},
-    "horse_trading": {"buys": "buys it instead", "buy_button": "Buy it yourself", "set": "set",
-                      "turn_of": "{}'s turn", "own_money": "your money", "money_card": "money card"},
+    "youre_bluffing": {"buys": "uses the right of preemption", "buy_button": "Buy it back", "buy_back": "buy it back",
+                       "set": "family", "turn_of": "leader {}", "own_money": "your notes", "money_card": "note",
+                       "chooser": "the leader", "auctioneer": "the leader", "tag": "leader",
+                       "trades": "Cattle trades"},
+    "horse_trading": {"buys": "buys it instead", "buy_button": "Buy it yourself", "buy_back": "buy it",
+                      "set": "set", "turn_of": "{}'s turn", "own_money": "your money", "money_card": "money card",
+                      "chooser": "the player whose turn it is", "auctioneer": "the auctioneer", "tag": "turn",
+                      "trades": "Trades"},
 }
+
+
+def phases_in_words(rules) -> dict[str, str]:
+    """The ruleset's phases in words: :data:`HT_PHASE_WORDS` for Horse Trading, else :data:`PHASE_WORDS`."""
+    return HT_PHASE_WORDS if rules.name == "horse_trading" else PHASE_WORDS
 
 
 def words(rules) -> dict[str, str]:
@@ -111,10 +123,11 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         payer = before.high_bidder if kind is A.Sell else before.leader
         if after.phase == S.BID:
             shown = total(before.money[payer], d)
-            text = (f"{leader} {'sells' if kind is A.Sell else 'wants to buy it back'}, but {names[payer]} "
+            buy = words(r)["buy_back"]
+            text = (f"{leader} {'sells' if kind is A.Sell else 'wants to ' + buy}, but {names[payer]} "
                     f"cannot pay {before.high_bid} and shows all their money ({shown}): the auction is held "
                     f"again, and {names[payer]} may " + (f"bid at most {shown}." if kind is A.Sell else
-                                                         f"buy it back for at most {shown}."))
+                                                         f"{buy} for at most {shown}."))
         elif kind is A.Sell:
             text = f"{leader} sells to {names[before.high_bidder]} for {before.high_bid}."
         else:

@@ -36,12 +36,13 @@ from bluffkit.games.youre_bluffing.actions import (
     Trade,
     bid,
 )
+from bluffkit.games.youre_bluffing.narrate import WORDS, words
 from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES, Rules
 
 _WHO = {
-    S.TURN: "the leader to choose an auction or a trade",
+    S.TURN: "{chooser} to choose an auction or a trade",
     S.BID: "the bidders",
-    S.DECIDE: "the leader to sell or buy the lot",
+    S.DECIDE: "{auctioneer} to sell or buy the lot",
     S.PAY: "the payer to choose notes",
     S.RESPOND: "the challenged player to accept or counter",
     S.REOFFER: "the challenger to offer again after a tie",
@@ -53,7 +54,7 @@ _WHO = {
 _TODO = {
     S.TURN: "choose an auction or a trade",
     S.BID: "bid or pass",
-    S.DECIDE: "sell the lot or buy it back",
+    S.DECIDE: "sell the lot or {buy_back}",
     S.PAY: "choose notes to pay",
     S.RESPOND: "accept the offer or counter it",
     S.REOFFER: "offer again after a tie",
@@ -132,6 +133,11 @@ class Legal:
     sell = property(lambda self: SELL in self.simple, doc="may sell the lot")
     buy = property(lambda self: BUY in self.simple, doc="may buy the lot back")
     accept = property(lambda self: ACCEPT in self.simple, doc="may accept an offer")
+
+    @property
+    def _words(self) -> dict[str, str]:
+        """The ruleset's own words for its refusals (narrate.WORDS)."""
+        return words(self.rules) if self.rules is not None else WORDS["youre_bluffing"]
 
     def _denoms(self, denoms=None) -> tuple:
         if denoms is not None:
@@ -257,19 +263,20 @@ class Legal:
         if not self.any:
             leader, high_bidder, high_bid, to_move, _ = self.where or (-1, -1, 0, (), None)
             if self.phase == S.BID and self.seat == leader:
-                return ("leader-does-not-bid", "the leader does not bid in their own auction")
+                return ("leader-does-not-bid", f"{self._words['auctioneer']} does not bid in their own auction")
             if self.phase == S.BID and self.seat == high_bidder:
                 return ("already-highest", f"{who} already holds the highest bid ({high_bid}); "
                         f"waiting for the others to raise or pass")
             waiting = ", ".join(str(s) for s in to_move)
-            return ("not-your-turn", f"{who} cannot act now: waiting for {_WHO[self.phase]}"
+            return ("not-your-turn", f"{who} cannot act now: waiting for {_WHO[self.phase].format(**self._words)}"
                     + (f" (seat {waiting})" if waiting else ""))
         if kind is Bid:
             if not self.bid:
                 if self.phase == S.BID:     # a bidder whose shown money is below the lowest bid
                     return ("bid-over-shown-money", f"{who} showed their money, which is less than the "
                             "lowest bid now: they may only pass")
-                return ("not-bidding", f"{who} cannot bid now: it is {who}'s turn to {_TODO[self.phase]}")
+                return ("not-bidding", f"{who} cannot bid now: it is {who}'s turn to "
+                        f"{_TODO[self.phase].format(**self._words)}")
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
                 return ("bid-too-low", f"a bid must be at least {lo} here, got {quote(action.amount)}")
@@ -281,27 +288,28 @@ class Legal:
         if kind in (Pass, Auction, Sell, Buy, Accept):
             if action in self.simple:
                 return None
-            turn = f"it is {who}'s turn to {_TODO[self.phase]}"    # this seat is the one awaited
+            turn = f"it is {who}'s turn to {_TODO[self.phase].format(**self._words)}"    # the seat awaited
             return {
                 Pass: ("not-bidding", f"{who} cannot pass now: {turn}"),
                 Auction: ("no-auction", "no auction is possible: " + (
                     "the animal pile is empty, every turn is a trade" if self.phase == S.TURN
                     else turn)),
                 Sell: ("not-deciding", f"nothing to sell now: {turn}"),
-                Buy: ("cannot-buy-back", "the leader may buy the lot back only after the bidding "
-                      "and only with enough money to pay the bid" if self.phase == S.DECIDE
+                Buy: ("cannot-buy-back", f"{self._words['auctioneer']} may {self._words['buy_back']} only after "
+                      "the bidding and only with enough money to pay the bid" if self.phase == S.DECIDE
                       else f"nothing to buy now: {turn}"),
                 Accept: ("nothing-to-accept", f"no offer is waiting for {who}"),
             }[kind]
         if kind is Pay:
             if self.pay is None:
-                return ("not-paying", f"{who} owes nothing now: it is {who}'s turn to {_TODO[self.phase]}")
+                return ("not-paying", f"{who} owes nothing now: it is {who}'s turn to "
+                        f"{_TODO[self.phase].format(**self._words)}")
             problem = payment_problem(self.hand, action.notes, self.pay, d, self.payment_rule)
             return ("payment", problem) if problem else None
         if kind in (Trade, Counter, Offer):
             if self.notes_for is not kind:
                 return ("not-now", f"{who} cannot {str(action).split()[0]} now: it is {who}'s turn to "
-                        f"{_TODO[self.phase]}")
+                        f"{_TODO[self.phase].format(**self._words)}")
             if len(action.notes) != len(self.hand) or min(action.notes) < 0 or not contains(self.hand, action.notes):
                 return ("notes-not-held", f"{who} does not hold {said(action.notes, d)} "
                         f"(holds {fmt(self.hand, d)})")

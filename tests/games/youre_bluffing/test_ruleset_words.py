@@ -54,3 +54,24 @@ def test_the_table_panels_buy_button_and_prompt_use_the_rulesets_words():
         shown = [b.description for b in t.simple_box.children]
         assert "Sell" in shown and button in shown, (name, shown)
         assert f"or {button.lower()} for that price" in t.legal_text.value, t.legal_text.value
+
+
+def test_refusals_phases_and_the_drawn_table_speak_the_rulesets_words_too():
+    from bluffkit.core.errors import IllegalAction
+    from bluffkit.games.youre_bluffing.narrate import HT_PHASE_WORDS, PHASE_WORDS
+    from bluffkit.widgets.render import seat_html
+    for name, todo, tag, money in (("horse-trading", "sell the lot or buy it;", "turn", "money cards face down"),
+                                   ("youre-bluffing", "sell the lot or buy it back;", "leader", "notes face down")):
+        s, _ = _bought(name)
+        game = s.game
+        s2 = Session(game, ["human", "random", "random"], names=NAMES, seed=7)
+        s2.play("auction")
+        s2.advance()
+        with pytest.raises(IllegalAction) as e:
+            s2.play("bid 50")
+        assert todo in str(e.value), str(e.value)
+        html = seat_html(game, s2.observe(0), NAMES)
+        assert f"<span class='bk-tag'>{tag}</span>" in html and money in html, name
+    assert "leader" in PHASE_WORDS["turn"] and "leader" not in HT_PHASE_WORDS["turn"] + HT_PHASE_WORDS["decide"]
+    from bluffkit.core.spec import spec_of
+    assert spec_of("horse-trading").phase_words.endswith(":HT_PHASE_WORDS")
