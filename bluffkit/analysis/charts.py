@@ -225,8 +225,9 @@ def marginal_chart(frame: pd.DataFrame, title: str | None = None,
     score now (S times their number), so S is not read as the score.
 
     ``animals``: where the frame's ``animal`` labels are not the animals' names (Horse
-    Trading's ranks, HT "The animals"), the animal of each label, e.g. ``{"A": "rooster"}``:
-    the axis then shows each rank over its animal and the tooltip names both ("A (rooster)").
+    Trading's ranks, which stand for the You're Bluffing! families in order, RULES.md
+    section 1), the animal of each label, e.g. ``{"A": "rooster"}``: the axis then shows
+    each rank over its animal and the tooltip names both ("A (rooster)").
     """
     if title is None:
         if len(frame):

@@ -25,11 +25,10 @@ _O = OKABE_ITO
 NOTE_COLOURS = {0: "#d9d9d9", 10: _O["sky"], 50: _O["green"], 100: _O["yellow"], 200: _O["orange"],
                 500: _O["purple"]}
 INK = "#1b1b1b"
-#: Okabe-Ito's vermillion and bluish green darkened in the same hue, for white text on them
-#: and for text on white: 5.5:1 and 5.3:1 (WCAG AA), where #D55E00 gives 3.9:1 and #009E73
-#: 3.4:1, too faint on a projected screen.
+#: Okabe-Ito's vermillion darkened in the same hue, for white text on it and for text on
+#: white: 5.5:1 (WCAG AA), where #D55E00 gives 3.9:1, too faint on a projected screen (the
+#: Bidder Up! pawns darken the green alike: ``svg_draw.PAWN_COLOURS``).
 DEEP_VERMILLION = "#B34700"
-DEEP_GREEN = "#007A5A"
 #: The red suits: Paul Tol's vibrant red, a playing card's red that reads at 5.2:1 on white
 #: and stays 3.3 times as light as the black suits' ink for red-green colour-blind eyes.
 RED_SUIT = "#CC3311"

@@ -71,7 +71,8 @@ def _held_labels(rules, held, game: str) -> tuple[str, ...]:
 
 def _animals(rules) -> dict[str, str] | None:
     """The animal of each family label where the labels are not the animals' names (Horse
-    Trading's ranks A, 2 ... 10, HT "The animals"), else ``None``."""
+    Trading's ranks A, 2 ... 10: "the ranks Ace..10 are these families in that order", the
+    RULES.md section 1), else ``None``."""
     return None if tuple(rules.labels) == tuple(rules.families) else dict(zip(rules.labels, rules.families))
 
 
@@ -82,7 +83,8 @@ class ScoringExplorer(ClosesWhole, W.VBox):
     the Game": (sum of values) x (number of families)). Both charts are interactive
     altair widgets (hover for the numbers), drawn offline. Horse Trading's families are
     listed by rank with their animal and value, "A (rooster, 10)", and the marginal chart
-    shows each rank over its animal (HT "The animals")."""
+    shows each rank over the You're Bluffing! family it stands for (RULES.md section 1: "the ranks
+    Ace..10 are these families in that order")."""
 
     def __init__(self, game: str = "youre-bluffing", held=()):
         """``held``: the families held to begin with, by their label on the cards

@@ -452,7 +452,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
             elif c.ok:
                 mark, style = "&#10003;", f"color:{art.OKABE_ITO['blue']}"
             else:
-                mark, style = "&#10007; (not as the rulebook says)", f"color:{art.OKABE_ITO['vermillion']}"
+                mark, style = "&#10007; (not as the rulebook says)", f"color:{art.DEEP_VERMILLION}"
             # said when reached, once for the numbers of one expectation: after its last row
             note = f" &mdash; {escape(c.note)}" if c.note and c.after <= i and k in last else ""
             rows.append(f"<li style='{style}' title='{escape(c.key)}'>{mark} after step {c.after}: "

@@ -222,8 +222,14 @@ class Bluffer(TableGame):
                     wins = [sum(s in w for w in after.round_winners) for s in range(before.players)]
                     tally = ", ".join(f"{wins[s]} by {names[s]}" for s in sorted(range(before.players),
                                                                                 key=lambda s: -wins[s]) if wins[s])
+                    why = ""
+                    if len(after.round_winners) > 2 and max(wins) < 2 and \
+                            set(after.winners) == set(after.round_winners[-1]):
+                        # "If the 3 rounds were won by 3 different players, the winner is the
+                        # winner of the last round" ("End of the Game")
+                        why = "; no one won 2, so the last round's winner takes the game"
                     text += f" The game is over: {won} win" + ("s" if len(after.winners) == 1 else "") + \
-                        f" (rounds won: {tally})."
+                        f" (rounds won: {tally}{why})."
                 else:
                     text += f" The game is over: {won} win" + ("s." if len(after.winners) == 1 else ".")
             return text

@@ -1228,6 +1228,12 @@ def test_the_end_of_a_round_and_of_the_game_are_narrated():
     # the last round's winner was never said, and the end named no rounds ("End of the Game":
     # "The player who has won 2 rounds is declared the winner")
     assert "Round 2 goes to Ben. The game is over: Ben wins (rounds won: 2 by Ben)." in said, said
+    s = g.state_from_position(3, round=2, question=5, points=[0, 0, 3], round_winners=[[ANNE], [BEN]])
+    s = plain(g, s, {BEN: TRUTH})
+    after = g.step(s, CHLOE, "vote 4")                  # three rounds, three winners: the last round's
+    said = g.narrate(s, CHLOE, Vote(4), after, NAMES)
+    assert ("Round 3 goes to Chloe. The game is over: Chloe wins (rounds won: 1 by Anne, 1 by Ben, 1 by Chloe; "
+            "no one won 2, so the last round's winner takes the game).") in said, said
 
 
 def test_facts_give_the_numbers_by_name():
