@@ -872,6 +872,18 @@ def cmd_play(args) -> int:
             say("(left unfinished" + ("; its log keeps the seed, to deal it again)" if save_to[0] else ")"))
         return 0
 
+    def left_at_prompt(e: BaseException) -> int:
+        """The game left at a prompt: Ctrl-D (the next words on a line of their own) and Ctrl-C
+        as 'quit' does; SIGTERM and SIGHUP likewise, asking no other file name; a read from a
+        terminal that is gone (under nohup no hang-up comes) as SIGHUP."""
+        if isinstance(e, OSError):
+            _quiet_terminal()
+            return leave(False) or GONE
+        say()
+        if isinstance(e, _Terminated):
+            return leave(False) or 128 + e.signum
+        return leave() or (130 if isinstance(e, KeyboardInterrupt) else 0)
+
     def at_table() -> int:
         """The game at the terminal, to its end or until the player leaves."""
         at_screen = None                           # the human who may see the screen now
@@ -905,18 +917,8 @@ def cmd_play(args) -> int:
                             return leave()
                         answer = ask(f"(nothing is played here: press Enter alone to show {session.names[seat]}'s "
                                      f"screen, or type quit) ").strip()
-                except EOFError:                   # Ctrl-D: the next words start on a line of their own
-                    say()
-                    return leave()
-                except KeyboardInterrupt:              # Ctrl-C leaves the game as 'quit' does
-                    say()
-                    return leave() or 130
-                except _Terminated as e:               # and so do SIGTERM and SIGHUP
-                    say()
-                    return leave(False) or 128 + e.signum
-                except OSError:                        # the terminal is gone (nohup kept the hang-up away)
-                    _quiet_terminal()
-                    return leave(False) or GONE
+                except (EOFError, KeyboardInterrupt, _Terminated, OSError) as e:
+                    return left_at_prompt(e)
                 at_screen = seat
                 lines = said[min(seen.get(seat, 0), len(said)):]
                 if seen.get(seat) is not None and lines:
@@ -943,18 +945,8 @@ def cmd_play(args) -> int:
             view_again = True
             try:
                 text = ask(f"{session.names[seat]}> ").strip()
-            except EOFError:                       # Ctrl-D: the next words start on a line of their own
-                say()
-                return leave()
-            except KeyboardInterrupt:                  # Ctrl-C leaves the game as 'quit' does
-                say()
-                return leave() or 130
-            except _Terminated as e:                   # and so do SIGTERM and SIGHUP
-                say()
-                return leave(False) or 128 + e.signum
-            except OSError:                            # the terminal is gone (nohup kept the hang-up away)
-                _quiet_terminal()
-                return leave(False) or GONE
+            except (EOFError, KeyboardInterrupt, _Terminated, OSError) as e:
+                return left_at_prompt(e)
             if not text:                           # Enter alone: the view again, nothing refused
                 continue
             if text in ("quit", "exit"):

@@ -1080,22 +1080,29 @@ def test_sigterm_at_the_prompt_leaves_the_game_as_ctrl_c_does_and_saves_it(tmp_p
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False
 
 
-def test_a_closed_terminal_leaves_the_game_saved_as_sigterm_does(tmp_path):
-    """Closing the terminal window (SIGHUP) killed bluffkit play at once: the game given
-    --save was never written. Now the log is saved, nothing more is printed to the gone
-    terminal, and the status is 129, as SIGHUP's."""
+def _play_on_a_terminal(out, **popen):
+    """``bluffkit play bloff --save out`` on a pseudo-terminal of its own, up to its first
+    prompt: the process and the terminal's other end."""
     import pty
     import select
-    out = tmp_path / "hup.jsonl"
     main, sub = pty.openpty()
     run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", "bloff", "--seed", "3", "--save", str(out)],
-                           stdin=sub, stdout=sub, stderr=sub, start_new_session=True)
+                           stdin=sub, stdout=sub, stderr=sub, start_new_session=True, **popen)
     os.close(sub)
     seen, deadline = b"", time.monotonic() + 60
     while b"Seat 0> " not in seen:
         assert time.monotonic() < deadline and run.poll() is None, seen[-500:]
         if select.select([main], [], [], 1)[0]:
             seen += os.read(main, 4096)
+    return run, main
+
+
+def test_a_closed_terminal_leaves_the_game_saved_as_sigterm_does(tmp_path):
+    """Closing the terminal window (SIGHUP) killed bluffkit play at once: the game given
+    --save was never written. Now the log is saved, nothing more is printed to the gone
+    terminal, and the status is 129, as SIGHUP's."""
+    out = tmp_path / "hup.jsonl"
+    run, main = _play_on_a_terminal(out)
     os.write(main, b"play 2S\n")                    # a move, then the window closes
     time.sleep(0.3)
     run.send_signal(signal.SIGHUP)
@@ -1143,19 +1150,8 @@ def test_a_signal_or_ctrl_c_while_the_bots_play_leaves_the_game_saved(monkeypatc
 def test_under_nohup_a_closed_terminal_leaves_the_game_saved(tmp_path):
     """With SIGHUP ignored (nohup) the closed terminal's next read ends the input, and
     saying so to the gone terminal failed: "bluffkit: Input/output error", no log."""
-    import pty
-    import select
     out = tmp_path / "nohup.jsonl"
-    main, sub = pty.openpty()
-    run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", "bloff", "--seed", "3", "--save", str(out)],
-                           stdin=sub, stdout=sub, stderr=sub, start_new_session=True,
-                           preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
-    os.close(sub)
-    seen, deadline = b"", time.monotonic() + 60
-    while b"Seat 0> " not in seen:
-        assert time.monotonic() < deadline and run.poll() is None, seen[-500:]
-        if select.select([main], [], [], 1)[0]:
-            seen += os.read(main, 4096)
+    run, main = _play_on_a_terminal(out, preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
     os.close(main)
     assert run.wait(timeout=30) == 0
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False
