@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import json
 import math
 import os
@@ -788,11 +789,14 @@ def cmd_play(args) -> int:
     shared = len(humans) > 1                   # several people take turns at one screen
     tty = sys.stdout.isatty()
 
+    gone: list[bool] = []                      # a write to the terminal failed: it is gone
+
     def say(text: str = "") -> None:
         try:
             print(printable(text, newlines=True))
-        except OSError:                        # the terminal is gone (closed under nohup): the game goes on
-            _quiet_terminal()                  # to be saved, with nothing more to say to it
+        except OSError:                        # the terminal is gone (its hang-up kept away): the game is
+            gone.append(True)                  # still saved, with nothing more to say to it
+            _quiet_terminal()
 
     def ask(prompt: str) -> str:
         sys.stdout.flush()
@@ -874,15 +878,26 @@ def cmd_play(args) -> int:
 
     def left_at_prompt(e: BaseException) -> int:
         """The game left at a prompt: Ctrl-D (the next words on a line of their own) and Ctrl-C
-        as 'quit' does; SIGTERM and SIGHUP likewise, asking no other file name; a read from a
-        terminal that is gone (under nohup no hang-up comes) as SIGHUP."""
-        if isinstance(e, OSError):
+        as 'quit' does; SIGTERM and SIGHUP likewise, asking no other file name; a terminal
+        found gone (a read or a write failing with EIO) as SIGHUP; input that cannot be read
+        at all (``nohup`` makes it so) in words, with status 2; a closed pipe as ``_run``
+        ends one (141). The game is saved in every case."""
+        if isinstance(e, BrokenPipeError):
+            leave(False)
+            return 141
+        if isinstance(e, OSError) and e.errno in (errno.EIO, errno.ENXIO):
             _quiet_terminal()
             return leave(False) or GONE
+        if isinstance(e, OSError):
+            print(printable(f"bluffkit: cannot read the moves from standard input: {e.strerror or e} "
+                            "(play needs a terminal or a file of moves to read)"), file=sys.stderr)
+            leave(False)
+            return 2
         say()
         if isinstance(e, _Terminated):
             return leave(False) or 128 + e.signum
-        return leave() or (130 if isinstance(e, KeyboardInterrupt) else 0)
+        status = leave() or (130 if isinstance(e, KeyboardInterrupt) else 0)
+        return GONE if gone and status == 0 else status        # Ctrl-D from a terminal that hung up
 
     def at_table() -> int:
         """The game at the terminal, to its end or until the player leaves."""
@@ -1201,7 +1216,7 @@ def _terminated(signum, frame):
 
 
 #: The status of ``play`` when its terminal is gone: SIGHUP's (128 + 1), whether the hang-up
-#: came as a signal or, under nohup, as a failed read.
+#: came as a signal or, with hang-ups ignored, as a read or write that failed.
 GONE = 129
 
 

@@ -1147,13 +1147,13 @@ def test_a_signal_or_ctrl_c_while_the_bots_play_leaves_the_game_saved(monkeypatc
         assert "left unfinished" in capsys.readouterr().out
 
 
-def test_under_nohup_a_closed_terminal_leaves_the_game_saved(tmp_path):
-    """With SIGHUP ignored (nohup) the closed terminal's next read ends the input, and
-    saying so to the gone terminal failed: "bluffkit: Input/output error", no log."""
+def test_with_hang_ups_ignored_a_closed_terminal_leaves_the_game_saved(tmp_path):
+    """With SIGHUP ignored the closed terminal's next read ends the input, and saying so
+    to the gone terminal failed: "bluffkit: Input/output error", no log."""
     out = tmp_path / "nohup.jsonl"
     run, main = _play_on_a_terminal(out, preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
     os.close(main)
-    assert run.wait(timeout=30) == 0
+    assert run.wait(timeout=30) == cli.GONE
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False
 
 
@@ -1166,6 +1166,20 @@ def test_a_gone_terminal_read_under_nohup_saves_the_game(monkeypatch, capsys, tm
     out = tmp_path / "nohup.jsonl"
     assert cli.main(["play", "bloff", "--seed", "3", "--save", str(out)]) == cli.GONE
     assert out.exists() and "Input/output error" not in capsys.readouterr().err
+
+
+def test_input_that_cannot_be_read_is_said_in_words_and_the_game_saved(monkeypatch, capsys, tmp_path):
+    """nohup makes standard input unreadable (EBADF): that is no hang-up, and the player
+    is told why play stops, rather than the game ending silently with status 129."""
+    import errno
+
+    def unreadable(prompt=""):
+        raise OSError(errno.EBADF, "Bad file descriptor")
+    monkeypatch.setattr("builtins.input", unreadable)
+    out = tmp_path / "unread.jsonl"
+    assert cli.main(["play", "bloff", "--seed", "3", "--save", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read the moves from standard input: Bad file descriptor" in err and out.exists(), err
 
 
 def test_a_hang_up_quiets_a_terminal_but_not_a_file(tmp_path, monkeypatch):

@@ -90,6 +90,15 @@ def head_svg(animal: str) -> str:
     return (f"<rect width='60' height='44' fill='{bg}'/><g{outline}>" + shapes.format(**colours) + "</g>")
 
 
+#: An animal card's picture (the 60 x 44 head, scaled to end at ``PICTURE_BOTTOM``) and
+#: type, in units of its 64 x 88 drawing: Horse Trading's animal name under the picture and
+#: the family value at the foot, each in its own band (a name's tail, "pig", stops short of
+#: the value's digits; its capitals stay below the picture).
+PICTURE_SCALE, PICTURE_TOP = 0.93, 19
+PICTURE_BOTTOM = PICTURE_TOP + 44 * PICTURE_SCALE
+NAME_SIZE, NAME_Y, VALUE_SIZE, VALUE_Y = 11, 70, 15, 85
+
+
 def animal_card(label: str, value: int, family: int, animal: str | None = None, count: int = 0,
                 small: bool = False) -> str:
     """One animal card: its ``label`` (a name, or Horse Trading's rank), its family
@@ -104,10 +113,12 @@ def animal_card(label: str, value: int, family: int, animal: str | None = None, 
             f"aria-label='{escape(label)}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' "
             f"stroke='{INK}' stroke-width='1.5'/><text x='32' y='{16 if named else 19}' text-anchor='middle' "
             f"font-size='{14 if named else 20}' font-weight='bold' fill='{INK}' font-family='sans-serif'>"
-            f"{escape(label)}</text><g transform='translate(2 20)'>{head_svg(animal)}</g>"
-            + ("" if named else f"<text x='32' y='72' text-anchor='middle' font-size='13' fill='{INK}' "
-               f"font-family='sans-serif'>{escape(animal)}</text>")
-            + f"<text x='32' y='85' text-anchor='middle' font-size='17' font-weight='bold' fill='{_O['blue']}' "
+            f"{escape(label)}</text><g transform='translate({32 - 30 * PICTURE_SCALE:.1f} {PICTURE_TOP}) "
+            f"scale({PICTURE_SCALE})'>{head_svg(animal)}</g>"
+            + ("" if named else f"<text x='32' y='{NAME_Y}' text-anchor='middle' font-size='{NAME_SIZE}' "
+               f"fill='{INK}' font-family='sans-serif'>{escape(animal)}</text>")
+            + f"<text x='32' y='{VALUE_Y}' text-anchor='middle' font-size='{VALUE_SIZE}' font-weight='bold' "
+            f"fill='{_O['blue']}' "
             f"font-family='sans-serif'>{value}</text></svg>{badge}</span>")
 
 

@@ -491,3 +491,9 @@ def test_the_small_animal_cards_on_a_projector_keep_their_numbers_readable():
     sizes = {text: float(size) for size, text in re.findall(r"font-size='(\d+)'[^>]*>([^<]+)</text>", card)}
     assert sizes["500"] * px >= 12 and sizes["7"] * px >= 14 and sizes["donkey"] * px >= 9, \
         {t: round(s * px, 1) for t, s in sizes.items()}
+    # the name's band (capitals 0.75 of the size above its line, tails 0.22 below) lies
+    # between the picture and the value's digits (0.72 above their line): no text collides
+    assert art.NAME_Y - 0.75 * art.NAME_SIZE >= art.PICTURE_BOTTOM
+    assert art.NAME_Y + 0.22 * art.NAME_SIZE <= art.VALUE_Y - 0.72 * art.VALUE_SIZE
+    assert art.VALUE_Y <= 86, "the digits stand inside the card's border"
+    assert f"y='{art.NAME_Y}'" in card and f"y='{art.VALUE_Y}'" in card and f"scale({art.PICTURE_SCALE})" in card
