@@ -128,7 +128,7 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
         x=alt.X("value:Q", title="the lot's value, a card counted at family value / family size"),
         y=alt.Y("price:Q", title="price (winning bid)"),
         color=alt.Color("buyer:N", sort=_players(frame["leader"], frame["buyer"]), title="buyer"),
-        shape=alt.Shape("bought_back:N", title="bought back", sort=[False, True],
+        shape=alt.Shape("bought_back:N", title="kept by the auctioneer", sort=[False, True],
                         scale=alt.Scale(domain=[False, True], range=["circle", "square"]),
                         legend=alt.Legend(labelExpr="datum.value ? 'yes' : 'no'")),
         tooltip=[alt.Tooltip("step:Q", title="moves played"), alt.Tooltip("animals:N", title="animals"),
@@ -136,7 +136,7 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
                  alt.Tooltip("value:Q", format=".1f", title="the lot's value"),
                  alt.Tooltip("price:Q", title="price (winning bid)"),
                  alt.Tooltip("paid:Q", title="paid (no change given)"),
-                 alt.Tooltip("bought_back_shown:N", title="bought back")],
+                 alt.Tooltip("bought_back_shown:N", title="kept by the auctioneer")],
     )
     return finish(alt.layer(_diagonal(top, "value", "price"), points).properties(width=WIDTH, height=HEIGHT),
                   title, WIDTH, legend="bottom")

@@ -142,14 +142,15 @@ def note_svg(value: int) -> str:
             f"fill='{INK}' font-family='sans-serif'>{value}</text></svg></span>")
 
 
-def notes_html(notes, denominations) -> str:
+def notes_html(notes, denominations, word: str = "notes") -> str:
     """A seat's own notes face up (``notes``: how many of each denomination), each value's
     notes together; in projector mode they overlap, with their number written after them,
-    so that a hand of a dozen notes takes one row."""
+    so that a hand of a dozen notes takes one row. ``word``: what an empty hand has none
+    of (Horse Trading's "money cards")."""
     stacks = [f"<span class='bk-stack'>{note_svg(v) * k}"
               + (f"<span class='bk-stack-n'>&times;{k}</span>" if k > 1 else "") + "</span>"
               for v, k in zip(denominations, notes) if k]
-    return "<span class='bk-row'>" + "".join(stacks) + "</span>" if stacks else "<i>no notes</i>"
+    return "<span class='bk-row'>" + "".join(stacks) + "</span>" if stacks else f"<i>no {word}</i>"
 
 
 def backs(count: int, what: str = "cards") -> str:

@@ -44,8 +44,9 @@ def seat_html(game, obs, names) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation ``obs`` alone:
     its own notes face up, the others' as card backs with their number."""
     d = obs.rules.denominations
-    money = [f"{art.notes_html(obs.hand, d)} <b>= {total(obs.hand, d)}</b>" if i == obs.seat else
-             art.backs(obs.note_counts[i], ruleset_words(obs.rules)["money_card"] + "s") for i in range(len(names))]
+    money = [f"{art.notes_html(obs.hand, d, ruleset_words(obs.rules)['notes'])} <b>= {total(obs.hand, d)}</b>"
+             if i == obs.seat else
+             art.backs(obs.note_counts[i], ruleset_words(obs.rules)["notes"]) for i in range(len(names))]
     scores = obs.scores
     return _table(obs, names, set(obs.to_move), money, f"{escape(names[obs.seat])}'s view", obs.seat, scores)
 
@@ -53,7 +54,8 @@ def seat_html(game, obs, names) -> str:
 def all_seeing_html(game, state, names) -> str:
     """The all-seeing table, every hand shown (the teacher, a finished game, a replay)."""
     d = state.rules.denominations
-    money = [f"{art.notes_html(state.money[i], d)} <b>= {total(state.money[i], d)}</b>" for i in range(len(names))]
+    notes = ruleset_words(state.rules)["notes"]
+    money = [f"{art.notes_html(state.money[i], d, notes)} <b>= {total(state.money[i], d)}</b>" for i in range(len(names))]
     scores = game.scores(state) if game.is_over(state) else None
     return _table(state, names, set(game.to_move(state)), money, "all-seeing view", None, scores)
 
@@ -112,8 +114,8 @@ def situation(src, names, rules) -> str:
         if src.phase == "reoffer":        # the tied offers are swapped; no new offer is on the table yet
             offer_line = f"after a tie, {escape(names[ch])} makes a new offer"
         else:
-            card = ruleset_words(rules)["money_card"]
-            offer_line = f"offer: {art.backs(n, card + 's')} {n} face-down {card}{'s' if n != 1 else ''}"
+            w = ruleset_words(rules)
+            offer_line = f"offer: {art.backs(n, w['notes'])} {n} face-down {w['money_card'] if n == 1 else w['notes']}"
         out.append(f"<span class='bk-row'>{card}</span><span><b>Trade:</b> {escape(names[ch])} challenges "
                    f"{escape(names[tg])} for {escape(animals(rules, fam, cards))}"
                    + (" (after a tie)" if ties and src.phase != "reoffer" else "") + f"<br>{offer_line}</span>")

@@ -53,7 +53,7 @@ LABELS = {"auction": "Hold an auction", "pass": "Pass", "sell": "Sell", "accept"
 #: The quick bids: this much above the highest bid (rounded up to the game's bid step).
 QUICK = (10, 50, 100)
 #: The Pay button's tooltip while no note is chosen (it is disabled then).
-PAY_FIRST = "click your notes above to choose them first"
+PAY_FIRST = "click your {} above to choose them first"
 PARTNER_FIRST = "choose whom to trade with first: click one of the buttons beside \u201cTrade for\u201d"
 
 
@@ -95,13 +95,15 @@ class TablePanel(SeatPanel):
                                                padding="10px 0 0 0"))
         self.note_toggles: list[W.ToggleButton] = []
         self.chosen = W.HTML()
-        self.pay_button = _button("Pay", "bk-go", disabled=True, tooltip=PAY_FIRST)   # open once notes are chosen
+        self.pay_button = _button("Pay", "bk-go", disabled=True,          # open once notes are chosen
+                                  tooltip=PAY_FIRST.format(words(game_.rules)["notes"]))
         self.pay_button.on_click(live(lambda _: self.try_move(f"pay {self._chosen_text()}")))
         self.suggest = _button("Choose for me", tooltip="the smallest payment that is allowed")
         self.suggest.on_click(lambda _: self._suggest())
         self.offer_button = _button("Offer", "bk-go")
         self.offer_button.on_click(live(lambda _: self._offer()))
-        self.money_box = W.VBox([self.target, W.HTML("<i>Click your notes to choose them:</i>"), self.note_row,
+        self.money_box = W.VBox([self.target, W.HTML(f"<i>Click your {words(game_.rules)['notes']} to choose "
+                                                     "them:</i>"), self.note_row,
                                  W.HBox([self.chosen, self.pay_button, self.suggest, self.offer_button],
                                         layout=W.Layout(align_items="center", flex_flow="row wrap"))])
         super().__init__(game_, players, humans, bots, names, seed,
@@ -122,7 +124,7 @@ class TablePanel(SeatPanel):
         self.target.options = ()
         self.chosen.value = ""
         self.pay_button.description, self.offer_button.description = "Pay", "Offer"
-        self.pay_button.disabled, self.pay_button.tooltip = True, PAY_FIRST
+        self.pay_button.disabled, self.pay_button.tooltip = True, PAY_FIRST.format(words(self.game.rules)["notes"])
         self.offer_button.disabled, self.offer_button.tooltip = False, ""
 
     def public_scores(self, obs):
@@ -265,12 +267,14 @@ class TablePanel(SeatPanel):
         self.chosen.value = (f"<span class='bk-box' style='white-space: nowrap'>chosen: <b>{k} "
                              f"note{'s' if k != 1 else ''} = {worth}</b></span>")
         self.pay_button.description = f"Pay {worth}" if k else "Pay"
-        self.offer_button.description = f"Offer {k} face-down note{'s' if k != 1 else ''}"
+        w = words(self.game.rules)
+        self.offer_button.description = f"Offer {k} face-down {w['money_card'] if k == 1 else w['notes']}"
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
         # Pay opens once a note is chosen (no payment is of no notes); the engine still
         # refuses a click that comes anyway, from code
         self.pay_button.disabled = not k and not (legal is not None and legal.pay == 0)
-        self.pay_button.tooltip = PAY_FIRST if self.pay_button.disabled else "pay with the notes chosen"
+        word = words(self.game.rules)["notes"]
+        self.pay_button.tooltip = PAY_FIRST.format(word) if self.pay_button.disabled else f"pay with the {word} chosen"
         if legal is not None and legal.notes_for is A.Counter:
             self.offer_button.description = "Counter with " + self.offer_button.description[len("Offer "):]
         self._partner_first(legal)

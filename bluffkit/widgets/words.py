@@ -135,11 +135,12 @@ def yb_prompt(name: str, obs, names) -> str:
         parts.append(f"sell to {who} for {obs.high_bid}" + (f", or {buy} for that price" if lg.buy else ""))
     elif lg.buy:
         parts.append(f"{ruleset_words(obs.rules)['buy_button'].lower()} for {obs.high_bid}")
+    notes = ruleset_words(obs.rules)["notes"]                     # Horse Trading's "money cards"
     if lg.notes_for is not None and lg.notes_for.__name__ == "Counter":
-        parts.append("accept the offer, or click notes for a face-down counter-offer")
+        parts.append(f"accept the offer, or click {notes} for a face-down counter-offer")
     elif lg.notes_for is not None and lg.notes_for.__name__ == "Offer":
-        parts.append("click notes for a new face-down offer")
+        parts.append(f"click {notes} for a new face-down offer")
     if lg.pay is not None:
-        parts.append(f"pay {lg.pay}: click the notes to give (no change is given), then Pay")
+        parts.append(f"pay {lg.pay}: click the {notes} to give (no change is given), then Pay")
     what = "; or ".join(parts) if parts else "wait"
     return f"<b>{escape(name)}</b>, you may {escape(what)}."

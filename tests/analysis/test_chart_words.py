@@ -70,7 +70,7 @@ def test_every_tooltip_is_titled_in_the_words_of_its_chart():
                     tip = titles[field]
                     assert said.startswith(tip) or tip.startswith(said), \
                         f"{name}: {field!r} is {said!r} on the {channel} but {tip!r} in the tooltip"
-    want = {"yb-preemption auctions": {"bought back", "auctioneer", "price (winning bid)"},
+    want = {"yb-preemption auctions": {"kept by the auctioneer", "auctioneer", "price (winning bid)"},
             "ht-trade-anna-40-richer trades": {"counter-offer", "offer", "cards at stake", "moves played"},
             "scoring": {"complete families", "families taken"},
             "marginal": {"score before", "score after", "family completed next", "total gain"}}
@@ -85,7 +85,7 @@ def test_bought_back_reads_yes_or_no_and_the_frame_keeps_its_columns():
         "researchers' frame unchanged"
     spec = charts.auction_chart(frame).to_dict()
     points = spec["layer"][1]
-    (field,) = [t["field"] for t in points["encoding"]["tooltip"] if t.get("title") == "bought back"]
+    (field,) = [t["field"] for t in points["encoding"]["tooltip"] if t.get("title") == "kept by the auctioneer"]
     shown = [r[field] for r in rows(spec, points)]
     assert shown == ["yes" if b else "no" for b in frame["bought_back"]], shown
     assert "yes" in shown, "the scenario has a buy-back"

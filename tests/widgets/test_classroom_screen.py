@@ -140,7 +140,7 @@ def test_bloff_lay_is_closed_until_a_card_is_chosen_and_a_refusal_goes_with_the_
 def test_pay_is_closed_until_a_note_is_chosen_and_a_refusal_goes_with_the_choice():
     t = bo_owes()
     assert t.pay_button.description == "Pay" and t.pay_button.disabled, "Pay open with no note chosen"
-    assert t.pay_button.tooltip.startswith("click your notes")
+    assert t.pay_button.tooltip.startswith("click your money cards"), "Horse Trading's words"
     states = list(t.session.states)
     t.pay_button.click()                   # from code, anyway: refused, nothing changes
     assert "Bo can&#x27;t pay none" in t.message.value and t.session.states == states

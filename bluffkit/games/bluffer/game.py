@@ -227,7 +227,8 @@ class Bluffer(TableGame):
                             set(after.winners) == set(after.round_winners[-1]):
                         # "If the 3 rounds were won by 3 different players, the winner is the
                         # winner of the last round" ("End of the Game")
-                        why = "; no one won 2, so the last round's winner takes the game"
+                        why = ("; no one won 2, so the last round's winner" +
+                               (" takes the game" if len(after.winners) == 1 else "s share the game"))
                     text += f" The game is over: {won} win" + ("s" if len(after.winners) == 1 else "") + \
                         f" (rounds won: {tally}{why})."
                 else:

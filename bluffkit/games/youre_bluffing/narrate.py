@@ -28,10 +28,12 @@ HT_PHASE_WORDS = dict(PHASE_WORDS, turn="the player whose turn it is chooses: an
 WORDS = {
     "youre_bluffing": {"buys": "uses the right of preemption", "buy_button": "Buy it back", "buy_back": "buy it back",
                        "set": "family", "turn_of": "leader {}", "own_money": "your notes", "money_card": "note",
+                       "notes": "notes",
                        "chooser": "the leader", "auctioneer": "the leader", "tag": "leader",
                        "trades": "Cattle trades"},
     "horse_trading": {"buys": "buys it instead", "buy_button": "Buy it yourself", "buy_back": "buy it",
                       "set": "set", "turn_of": "{}'s turn", "own_money": "your money", "money_card": "money card",
+                      "notes": "money cards",
                       "chooser": "the player whose turn it is", "auctioneer": "the auctioneer", "tag": "turn",
                       "trades": "Trades"},
 }

@@ -1783,7 +1783,7 @@ def test_horse_trading_names_a_refused_familys_animal_beside_its_rank():
     for text in ("trade 1 horse 10", "trade 1 10 10"):
         problem = g.legal(s, 0).explain(g.parse(text))
         assert problem is not None and problem[0] == "trade-shared-family", problem
-        assert problem[1].startswith("a trade needs a family both players own (10, the horse: seat 0 has 0"), problem
+        assert problem[1].startswith("a trade needs a set both players own (10, the horse: seat 0 has 0"), problem
 
 
 # ---------------------------------------------------------------------------------------------

@@ -75,3 +75,44 @@ def test_refusals_phases_and_the_drawn_table_speak_the_rulesets_words_too():
     assert "leader" in PHASE_WORDS["turn"] and "leader" not in HT_PHASE_WORDS["turn"] + HT_PHASE_WORDS["decide"]
     from bluffkit.core.spec import spec_of
     assert spec_of("horse-trading").phase_words.endswith(":HT_PHASE_WORDS")
+
+
+#: You're Bluffing!'s words that Horse Trading's rulebook does not use (it says money
+#: cards, sets, the auctioneer and "Buy it yourself").
+YB_ONLY = r"\bnotes?\b|famil|\bleader\b|buy it back|preemption"
+
+
+def test_horse_tradings_refusals_views_and_prompts_never_say_you_re_bluffing_s_words():
+    """A sweep over random Horse Trading games: every refusal of a probe move, every seat's
+    text view and the panel's prompt and controls are in Horse Trading's words."""
+    import re
+
+    import numpy as np
+
+    from bluffkit.core.errors import BluffkitError
+    from bluffkit.widgets import TablePanel
+    from bluffkit.widgets.words import yb_prompt
+    game = make_game("horse-trading")
+    probes = ("bid 10", "pass", "sell", "buy", "accept", "auction", "pay 10", "trade 1 9 10", "counter 10",
+              "offer 10", "bid 5")
+    said, rng = [], np.random.default_rng(0)
+    for seed in range(3):
+        s = Session(game, ["random"] * 3, names=NAMES, seed=seed)
+        while not s.over and len(said) < 3000:
+            for seat in range(3):
+                obs = s.observe(seat)
+                said.append(game.describe(obs, NAMES))
+                said.append(yb_prompt(NAMES[seat], obs, NAMES))
+                for move in probes[int(rng.integers(len(probes)))::5]:
+                    try:
+                        game.step(s.state, seat, move)
+                    except BluffkitError as e:
+                        said.append(str(e))
+            s.advance(limit=1)
+    refusals = [x for x in said if "[rule:" in x]
+    assert len(refusals) > 100 and len(said) > 1000, (len(refusals), len(said))
+    bad = [x for x in said if re.search(YB_ONLY, re.sub(r"\[rule: [^\]]*\]", "", x))]
+    assert not bad, bad[:5]
+    t = TablePanel("horse-trading", players=3, humans=[0], names=NAMES, seed=7)
+    controls = [t.pay_button.tooltip, t.money_box.children[1].value]
+    assert not [c for c in controls if re.search(YB_ONLY, c)], controls
