@@ -775,7 +775,8 @@ def cmd_play(args) -> int:
     if args.names is not None and not args.names.strip(","):
         raise BluffkitError(f"--names names no one ({printable(repr(args.names))}); give each seat a name, "
                             "separated by commas, e.g. --names Ana,Bo,Cy")
-    names = args.names.split(",") if args.names else [f"Seat {i}" for i in range(args.players)]
+    # each name as typed, without the spaces around it ('--names "Ana, Bo"')
+    names = [n.strip() for n in args.names.split(",")] if args.names else [f"Seat {i}" for i in range(args.players)]
     number = next((n for n in names if n.split() and _is_number(n.split()[0])), None)
     if number is not None:                     # a move reads a number as a seat ('trade 1 ...')
         raise BluffkitError(f"--names: {printable(repr(number))} starts with a number, which moves read as a seat "

@@ -490,3 +490,10 @@ def test_the_end_of_input_leaves_the_prompt_on_a_line_of_its_own():
     """Ctrl-D at the prompt printed "Seat 0> (left unfinished)" on one line."""
     res = _play(["bloff", "--seed", "1"], "")
     assert res.stdout.rstrip().endswith("Seat 0> \n(left unfinished)"), res.stdout[-200:]
+
+
+def test_names_lose_the_spaces_around_them():
+    """`--names 'Ana, Bo'` kept " Bo", which the table then printed misaligned and a move
+    naming Bo could not find."""
+    res = _play(["bloff", "--seed", "1", "--names", "Ana, Bo , Cy"], "quit\n")
+    assert "The cards are dealt: Ana 18, Bo 17, Cy 17." in res.stdout, res.stdout[:400]

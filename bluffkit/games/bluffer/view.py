@@ -17,7 +17,7 @@ def points_now(src, chosen, players: int) -> tuple[tuple[int, ...], tuple[int, .
     gives a point to the opponent"), as the narration says it; the state counts them when
     the truth is found. The picks are said aloud and, while the vote goes on, all wrong."""
     pending = [0] * players
-    if players == 2 and src.phase == "vote":
+    if src.rules.mode_for(players) == "duel" and src.phase == "vote":
         pending[src.leader] = len(chosen)
     return (tuple(p + q for p, q in zip(src.points, pending)), tuple(p + q for p, q in zip(src.totals, pending)))
 
