@@ -61,7 +61,8 @@ def retire(widgets, keep=()) -> None:
         w.close()
 
 
-def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, by_count=None) -> str:
+def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, by_count=None,
+                  unit: str = "note") -> str:
     """What ``seat`` gave and received in its last trade, said until its next move: in a
     You're Bluffing! cow trade and a Bidder Up! horse-trade the challenger's offer and the
     answer are swapped when the challenged player counters (the challenged takes the offer
@@ -73,7 +74,8 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, 
     notes. ``animal(before, after, seat, other)``: the words for the animal(s) that changed
     hands, from the two observations (public: the herds or pastures), e.g. "you get Daniel's
     pig": a trade is about the animal as much as the notes. ``by_count(before)``: whether the
-    number of notes decided the trade (Bidder Up!'s Special Horse-Trade), said first then."""
+    number of notes decided the trade (Bidder Up!'s Special Horse-Trade), said first then.
+    ``unit``: what the money is called (Horse Trading's "money card")."""
     hist = session.history(seat)
     for i in range(len(hist) - 1, 0, -1):
         mover, _public, seen = hist[i]
@@ -96,11 +98,11 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, 
 
             def said(notes, counting=counting) -> str:
                 if not sum(notes):
-                    return "no notes"
+                    return f"no {unit}s"
                 if counting:                            # the number of notes counts: "2 notes (10+10)"
-                    return f"{count(sum(notes), 'note')} ({fmt(notes, denoms)})"
+                    return f"{count(sum(notes), unit)} ({fmt(notes, denoms)})"
                 if not total(notes, denoms):            # 0-notes only: "1 note of 0", not "0"
-                    return f"{count(sum(notes), 'note')} of 0"
+                    return f"{count(sum(notes), unit)} of 0"
                 return fmt(notes, denoms) + (f" = {total(notes, denoms)}" if sum(notes) > 1 else "")
             moved = animal(before, seen, seat, rival) if animal is not None else ""
             return (f"Your {what} with {other}: you gave {said(gave)} and received {said(got)}"

@@ -157,7 +157,8 @@ class TablePanel(SeatPanel):
 
     def draw_seat(self, seat: int, obs) -> None:
         s, legal = self.session, obs.legal
-        receipt = trade_receipt(s, seat, self.denominations, animal=self._traded)
+        receipt = trade_receipt(s, seat, self.denominations, animal=self._traded,
+                                unit=words(self.game.rules)["money_card"])
         receipt = f"<div class='bk-turn-line'>{escape(receipt)}</div>" if receipt else ""
         self.legal_text.value = f"<div class='bk-box'>{receipt}{yb_prompt(s.names[seat], obs, s.names)}</div>"
         buttons = []

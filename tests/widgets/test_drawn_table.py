@@ -171,11 +171,13 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
         t = TablePanel(name, players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=seed)
         s, rng, d = t.session, np.random.default_rng(seed), t.denominations
 
-        def said(notes, d=d):
+        unit = "money card" if name == "horse-trading" else "note"       # each ruleset's word
+
+        def said(notes, d=d, unit=unit):
             if not sum(notes):
-                return "no notes"
+                return f"no {unit}s"
             if not total(notes, d):                   # 0-notes alone: "1 note of 0"
-                return f"{sum(notes)} note{'s' if sum(notes) != 1 else ''} of 0"
+                return f"{sum(notes)} {unit}{'s' if sum(notes) != 1 else ''} of 0"
             return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
         for _ in range(600):
             s.advance()
@@ -201,7 +203,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
                         target: f"Your trade with {s.names[c]}: you gave {said(answer)} and received "
                                 f"{said(offer)}{moved(target, c)}."}
                 for k, text in want.items():
-                    got = trade_receipt(s, k, d, animal=t._traded)
+                    got = trade_receipt(s, k, d, animal=t._traded, unit=unit)
                     assert got == text, (k, got, text)
                 checked += 1
                 s.advance()
