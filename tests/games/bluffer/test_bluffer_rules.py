@@ -1234,6 +1234,14 @@ def test_the_end_of_a_round_and_of_the_game_are_narrated():
     said = g.narrate(s, CHLOE, Vote(4), after, NAMES)
     assert ("Round 3 goes to Chloe. The game is over: Chloe wins (rounds won: 1 by Anne, 1 by Ben, 1 by Chloe; "
             "no one won 2, so the last round's winner takes the game).") in said, said
+    s = g.state_from_position(4, round=2, question=5, points=[0, 0, 5, 5], round_winners=[[ANNE], [BEN]])
+    s = plain(g, s, {})                                  # a tied last round: Chloe and Dan share it
+    truth = 1 + [author for author, _ in s.order].index(TRUTH)
+    *first, last = g.to_move(s)
+    s = run(g, s, *[(v, f"vote {truth}") for v in first])
+    said = g.narrate(s, last, Vote(truth), g.step(s, last, f"vote {truth}"), NAMES[:4])
+    assert "Chloe and Dan win (rounds won: 1 by Anne, 1 by Ben, 1 by Chloe, 1 by Dan; no one won 2, so the " \
+           "last round's winners share the game)." in said, said
 
 
 def test_facts_give_the_numbers_by_name():
