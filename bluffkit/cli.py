@@ -29,6 +29,7 @@ import errno
 import json
 import math
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -793,8 +794,11 @@ def cmd_play(args) -> int:
     gone: list[bool] = []                      # a write to the terminal failed: it is gone
 
     def say(text: str = "") -> None:
+        text = printable(text, newlines=True)
+        if tty:                                # long lines broken at the terminal's width (a file keeps them whole)
+            text = _fit(text, max(40, shutil.get_terminal_size().columns))
         try:
-            print(printable(text, newlines=True))
+            print(text)
         except OSError:                        # the terminal is gone (its hang-up kept away): the game is
             gone.append(True)                  # still saved, with nothing more to say to it
             _quiet_terminal()
@@ -1057,6 +1061,29 @@ def _may_line(helped: str) -> str:
         return line
     cut = max(line.rfind(", ", 0, MAY_WIDTH - 24), line.rfind(" or ", 0, MAY_WIDTH - 24))
     return (line[:cut] if cut > 0 else line[:MAY_WIDTH - 24]).rstrip(",") + ", ... (help lists them all)"
+
+
+def _fit(text: str, width: int) -> str:
+    r"""``text`` with each line longer than ``width`` broken at its spaces, the rest of the
+    line indented two spaces more than the line: what ``bluffkit play`` prints on a terminal,
+    so that a long line (the moves after ``help``, Bidder Up!'s pens) does not run on under
+    the terminal's own wrapping from its left edge. A word longer than the width stays whole.
+
+    >>> print(_fit("  you may: pay 10+10, pay 10+0, pass", 20))
+      you may: pay
+        10+10, pay 10+0,
+        pass
+    """
+    import textwrap
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        out.extend(textwrap.wrap(line, width, subsequent_indent=lead + "  ", break_long_words=False,
+                                 break_on_hyphens=False) or [line])
+    return "\n".join(out)
 
 
 def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> str:

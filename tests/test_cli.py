@@ -1080,21 +1080,55 @@ def test_sigterm_at_the_prompt_leaves_the_game_as_ctrl_c_does_and_saves_it(tmp_p
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]["over"] is False
 
 
-def _play_on_a_terminal(out, **popen):
-    """``bluffkit play bloff --save out`` on a pseudo-terminal of its own, up to its first
-    prompt: the process and the terminal's other end."""
+def _play_on_a_terminal(out, game="bloff", seen: list | None = None, **popen):
+    """``bluffkit play GAME --save out`` on a pseudo-terminal of its own, up to its first
+    prompt: the process and the terminal's other end (what it printed so far is put in
+    ``seen``, when given)."""
     import pty
-    import select
     main, sub = pty.openpty()
-    run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", "bloff", "--seed", "3", "--save", str(out)],
+    run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", game, "--seed", "3", "--save", str(out)],
                            stdin=sub, stdout=sub, stderr=sub, start_new_session=True, **popen)
     os.close(sub)
+    text = _read_terminal(run, main, b"Seat 0> ")
+    if seen is not None:
+        seen.append(text)
+    return run, main
+
+
+def _read_terminal(run, main, until: bytes) -> bytes:
+    """What the terminal's other end reads up to ``until`` (at most a minute)."""
+    import select
     seen, deadline = b"", time.monotonic() + 60
-    while b"Seat 0> " not in seen:
+    while until not in seen:
         assert time.monotonic() < deadline and run.poll() is None, seen[-500:]
         if select.select([main], [], [], 1)[0]:
             seen += os.read(main, 4096)
-    return run, main
+    return seen
+
+
+def test_on_a_terminal_long_lines_are_broken_at_its_width(tmp_path):
+    """Bidder Up!'s pens and the moves listed by help ran to 386 characters, which a
+    terminal wraps from its left edge, in the middle of words. On a terminal bluffkit
+    breaks them at spaces to the terminal's width, the rest of each line indented; a
+    transcript piped to a file keeps every line whole."""
+    seen: list = []
+    run, main = _play_on_a_terminal(tmp_path / "g.jsonl", "bidder-up", seen, env=dict(os.environ, COLUMNS="60"))
+    try:
+        os.write(main, b"help\n")
+        text = (seen[0] + _read_terminal(run, main, b"Seat 0> ")).decode("utf-8").replace("\r\n", "\n")
+        os.write(main, b"quit\n")
+        assert run.wait(timeout=30) == 0
+    finally:
+        os.close(main)
+    long = [line for line in text.splitlines() if len(line) > 60 and " " in line.strip()]
+    assert not long, long
+    assert "\n    hill-north (pay 1 note)" in text or "\n  " in text.split("You may: move SPACE")[-1]
+    flat = " ".join(text.split())
+    assert "trade-3 (pay 3 notes), trade-5 (pay 3 notes)" in flat, "the moves are all there, in order"
+    piped = subprocess.run([sys.executable, "-m", "bluffkit.cli", "play", "bidder-up", "--seed", "3"],
+                           input="help\nquit\n", capture_output=True, text=True, timeout=60,
+                           env=dict(os.environ, COLUMNS="60"))
+    assert max(map(len, piped.stdout.splitlines())) > 200, "a file keeps each line whole"
 
 
 def test_a_closed_terminal_leaves_the_game_saved_as_sigterm_does(tmp_path):

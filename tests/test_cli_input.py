@@ -246,7 +246,8 @@ def test_in_a_terminal_the_screen_is_cleared_before_the_next_humans_prompt():
     names = ["Anna", "Bo", "Cy"]
     hands = _bloff_hands(names, 1)
     master, slave = os.openpty()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", TERM="xterm")
+    # a wide terminal: a hand broken over two lines would read as not shown
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", TERM="xterm", COLUMNS="1000")
     proc = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", "bloff", "--players", "3", "--human",
                              "0,1", "--seed", "1", "--names", ",".join(names)],
                             stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, close_fds=True)
