@@ -913,6 +913,8 @@ def cmd_play(args) -> int:
         said = session.says
         seen: dict[int, int] = {}                  # a human: how many of those lines they have seen
         view_again = True                          # False right after 'help', which showed the view
+        again = False                              # True after Enter alone: the view whole
+        boards: dict[int, str] = {}                # a seat: the board last shown above its view (_board_once)
         while True:
             before = len(said)
             try:
@@ -940,6 +942,7 @@ def cmd_play(args) -> int:
                 except (EOFError, KeyboardInterrupt, _Terminated, OSError) as e:
                     return left_at_prompt(e)
                 at_screen = seat
+                boards.clear()                     # the screen was cleared: the board is shown whole again
                 lines = said[min(seen.get(seat, 0), len(said)):]
                 if seen.get(seat) is not None and lines:
                     say("Since your last turn:")
@@ -958,16 +961,17 @@ def cmd_play(args) -> int:
                 return leave()
             if view_again:
                 seen_now = session.observe(seat)
-                say(describe(seen_now, session.names))
+                say(_board_once(describe(seen_now, session.names), boards, seat, again))
                 may = _may_line(describe(seen_now, session.names, legal=True))
                 if may:                        # what the player may do, without typing help
                     say(may)
-            view_again = True
+            view_again, again = True, False
             try:
                 text = ask(f"{session.names[seat]}> ").strip()
             except (EOFError, KeyboardInterrupt, _Terminated, OSError) as e:
                 return left_at_prompt(e)
-            if not text:                           # Enter alone: the view again, nothing refused
+            if not text:                           # Enter alone: the view again, whole, nothing refused
+                again = True
                 continue
             if text in ("quit", "exit"):
                 return leave()
@@ -996,7 +1000,9 @@ def cmd_play(args) -> int:
                     f"(it holds every player's hidden cards, so not before){making}")
                 continue
             if text == "help":
-                say(describe(session.observe(seat), session.names, legal=True))
+                whole = describe(session.observe(seat), session.names, legal=True)
+                say(whole)
+                _board_once(whole, boards, seat, True)
                 if seat_numbers:
                     say(seat_numbers)
                 view_again = False                 # the view with its moves is the last thing shown
@@ -1061,6 +1067,27 @@ def _may_line(helped: str) -> str:
         return line
     cut = max(line.rfind(", ", 0, MAY_WIDTH - 24), line.rfind(" or ", 0, MAY_WIDTH - 24))
     return (line[:cut] if cut > 0 else line[:MAY_WIDTH - 24]).rstrip(",") + ", ... (help lists them all)"
+
+
+def _board_once(view: str, boards: dict, seat: int, whole: bool = False) -> str:
+    """A view whose board (the lines above its part that begins ``-- ``, as Bidder Up!'s
+    view above an auction) is the one last shown to ``seat`` says so in one line instead of
+    printing it again before every bid; ``whole`` (Enter alone, help) prints it all. The
+    board shown is kept in ``boards``.
+
+    >>> boards = {}
+    >>> _board_once("Board\\npens\\n-- auction\\nbid 10", boards, 0)
+    'Board\\npens\\n-- auction\\nbid 10'
+    >>> _board_once("Board\\npens\\n-- auction\\nbid 20", boards, 0)
+    '(the board as above; Enter alone shows it again)\\n-- auction\\nbid 20'
+    """
+    head, mark, tail = view.partition("\n-- ")
+    if not mark or not head.strip():
+        return view
+    if boards.get(seat) == head and not whole:
+        return f"(the board as above; Enter alone shows it again){mark}{tail}"
+    boards[seat] = head
+    return view
 
 
 def _fit(text: str, width: int) -> str:

@@ -498,3 +498,18 @@ def test_names_lose_the_spaces_around_them():
     naming Bo could not find."""
     res = _play(["bloff", "--seed", "1", "--names", "Ana, Bo , Cy"], "quit\n")
     assert "The cards are dealt: Ana 18, Bo 17, Cy 17." in res.stdout, res.stdout[:400]
+
+
+def test_the_bidder_up_board_is_not_printed_again_before_every_bid():
+    """A student bidding in a Bidder Up! auction at the terminal was shown the whole board
+    (six lines of farms and pens) again before each bid. Now an unchanged board is one line,
+    and Enter alone shows it whole again."""
+    res = _play(["bidder-up", "--seed", "3", "--human", "1"], "bid 10\nbid 30\n\nquit\n")
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    views = out.split("-- Seat 1's view --")
+    assert len(views) == 5, out                            # before 10, before 30, Enter alone, then quit
+    assert [v.count("Pens 1:") for v in views[:4]] == [1, 0, 0, 1], out
+    assert views[1].rstrip().endswith("(the board as above; Enter alone shows it again)")
+    assert views[2].rstrip().endswith("(the board as above; Enter alone shows it again)")
+    assert "highest bid: 40 by Seat 2" in views[3] and "highest bid: 40 by Seat 2" in views[4]
