@@ -961,7 +961,8 @@ def cmd_play(args) -> int:
                 return leave()
             if view_again:
                 seen_now = session.observe(seat)
-                say(_board_once(describe(seen_now, session.names), boards, seat, again))
+                view = _board_once(describe(seen_now, session.names), boards, seat, again)
+                say(view if again else _not_twice(view, lines))
                 may = _may_line(describe(seen_now, session.names, legal=True))
                 if may:                        # what the player may do, without typing help
                     say(may)
@@ -1088,6 +1089,22 @@ def _board_once(view: str, boards: dict, seat: int, whole: bool = False) -> str:
         return f"(the board as above; Enter alone shows it again){mark}{tail}"
     boards[seat] = head
     return view
+
+
+def _not_twice(view: str, told: list[str]) -> str:
+    """``view`` without a line ``last ...: TEXT`` (what happened last) whose TEXT (30
+    characters or more) ends a line of the narration ``told`` just above it: Bluffer's
+    view repeated the reveal the narration had just given, as "last question: Reveal: ...".
+    A line of the table as it stands (an open horse-trade) stays, narrated or not.
+
+    >>> _not_twice("view\\n   last question: Reveal: #1 'Bern': the true answer.\\n   you may: write TEXT",
+    ...            ["Seat 2 votes. Reveal: #1 'Bern': the true answer."])
+    'view\\n   you may: write TEXT'
+    """
+    def told_above(line: str) -> bool:
+        label, _, text = line.partition(": ")
+        return label.strip().startswith("last ") and len(text) >= 30 and any(t.endswith(text) for t in told)
+    return "\n".join(line for line in view.split("\n") if not told_above(line))
 
 
 def _fit(text: str, width: int) -> str:

@@ -513,3 +513,16 @@ def test_the_bidder_up_board_is_not_printed_again_before_every_bid():
     assert views[1].rstrip().endswith("(the board as above; Enter alone shows it again)")
     assert views[2].rstrip().endswith("(the board as above; Enter alone shows it again)")
     assert "highest bid: 40 by Seat 2" in views[3] and "highest bid: 40 by Seat 2" in views[4]
+
+
+def test_bluffers_view_does_not_repeat_the_reveal_just_narrated():
+    """Bluffer's view after a question repeated the reveal the narration had just given
+    ("last question: Reveal: ..."); Enter alone, with no narration above, still shows it."""
+    res = _play(["bluffer", "--seed", "3"], "write a fish\n\nquit\n")
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert out.count("Reveal: #1") == 2, out                  # the narration's, then Enter alone's view
+    after = out[out.index("Reveal: #1"):]
+    first_view = after[:after.index("Seat 0> ")]
+    assert "last question:" not in first_view and "question: What was" in first_view
+    assert "last question: Reveal: #1" in after[after.index("Seat 0> "):]
