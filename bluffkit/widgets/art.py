@@ -100,15 +100,15 @@ NAME_SIZE, NAME_Y, VALUE_SIZE, VALUE_Y = 11, 70, 15, 85
 
 
 def animal_card(label: str, value: int, family: int, animal: str | None = None, count: int = 0,
-                small: bool = False) -> str:
+                small: bool = False, set_word: str = "family") -> str:
     """One animal card: its ``label`` (a name, or Horse Trading's rank), its family
     ``value`` and a drawn head of ``animal`` (the family's animal); ``count`` > 1 adds a
-    badge "×count"."""
+    badge "×count"; ``set_word`` names the four cards in the tooltip (Horse Trading's "set")."""
     animal = animal or label
     named = label == animal                 # You're Bluffing!'s names; Horse Trading's ranks add the animal
     cls = "bk-card bk-animal" + (" bk-small" if small else "")
     badge = f"<span class='bk-badge'>&times;{count}</span>" if count > 1 else ""     # over the picture, no text
-    title = f"{label} (family value {value})" + (f", {count} cards" if count > 1 else "")
+    title = f"{label} ({set_word} value {value})" + (f", {count} cards" if count > 1 else "")
     return (f"<span class='{cls}' title='{escape(title)}'><svg viewBox='0 0 64 88' role='img' "
             f"aria-label='{escape(label)}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' "
             f"stroke='{INK}' stroke-width='1.5'/><text x='32' y='{16 if named else 19}' text-anchor='middle' "
@@ -130,10 +130,11 @@ NOTE_VALUE_SIZE = 24
 NOTE_WIDTH_EM, PROJECTOR_NOTE_WIDTH_EM = 3.6, 3.2
 
 
-def note_svg(value: int) -> str:
-    """A money note of ``value``, drawn as a note (the value large in the middle, small in a corner)."""
+def note_svg(value: int, unit: str = "note") -> str:
+    """A money note of ``value``, drawn as a note (the value large in the middle, small in a
+    corner); ``unit`` names it in its tooltip (Horse Trading's "money card")."""
     fill = NOTE_COLOURS.get(value, "#eee")
-    return (f"<span class='bk-note' title='a note of {value}'><svg viewBox='0 0 70 40' role='img' "
+    return (f"<span class='bk-note' title='a {unit} of {value}'><svg viewBox='0 0 70 40' role='img' "
             f"aria-label='{value}'><rect x='1' y='1' width='68' height='38' rx='4' fill='{fill}' stroke='{INK}' "
             f"stroke-width='1.2'/><rect x='4' y='4' width='62' height='32' rx='3' fill='none' stroke='{INK}' "
             f"stroke-opacity='.35'/><ellipse cx='35' cy='21' rx='25' ry='13' fill='#fff' fill-opacity='.8'/>"
@@ -142,12 +143,12 @@ def note_svg(value: int) -> str:
             f"fill='{INK}' font-family='sans-serif'>{value}</text></svg></span>")
 
 
-def notes_html(notes, denominations, word: str = "notes") -> str:
+def notes_html(notes, denominations, word: str = "notes", unit: str = "note") -> str:
     """A seat's own notes face up (``notes``: how many of each denomination), each value's
     notes together; in projector mode they overlap, with their number written after them,
     so that a hand of a dozen notes takes one row. ``word``: what an empty hand has none
-    of (Horse Trading's "money cards")."""
-    stacks = [f"<span class='bk-stack'>{note_svg(v) * k}"
+    of, ``unit``: one of them (Horse Trading's "money cards", "money card")."""
+    stacks = [f"<span class='bk-stack'>{note_svg(v, unit) * k}"
               + (f"<span class='bk-stack-n'>&times;{k}</span>" if k > 1 else "") + "</span>"
               for v, k in zip(denominations, notes) if k]
     return "<span class='bk-row'>" + "".join(stacks) + "</span>" if stacks else f"<i>no {word}</i>"

@@ -33,10 +33,15 @@ def phase_words(phase: str, rules=None) -> str:
     return (PHASE_WORDS if rules is None else phases_in_words(rules)).get(str(phase), str(phase))
 
 
+def card_html(rules, family: int, count: int = 0, small: bool = False) -> str:
+    """The animal card of ``family`` under ``rules``, its tooltip in the ruleset's words."""
+    return art.animal_card(rules.labels[family], rules.family_values[family], family, rules.families[family],
+                           count=count, small=small, set_word=ruleset_words(rules)["set"])
+
+
 def herd_html(herd, rules, small: bool = True) -> str:
     """A herd drawn as animal cards, one per family, with the count on each."""
-    cards = [art.animal_card(rules.labels[f], rules.family_values[f], f, rules.families[f], count=c, small=small)
-             for f, c in enumerate(herd) if c]
+    cards = [card_html(rules, f, count=c, small=small) for f, c in enumerate(herd) if c]
     return "<span class='bk-row'>" + "".join(cards) + "</span>" if cards else "<i class='bk-secret'>no animals</i>"
 
 
@@ -44,9 +49,10 @@ def seat_html(game, obs, names) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation ``obs`` alone:
     its own notes face up, the others' as card backs with their number."""
     d = obs.rules.denominations
-    money = [f"{art.notes_html(obs.hand, d, ruleset_words(obs.rules)['notes'])} <b>= {total(obs.hand, d)}</b>"
+    w = ruleset_words(obs.rules)
+    money = [f"{art.notes_html(obs.hand, d, w['notes'], w['money_card'])} <b>= {total(obs.hand, d)}</b>"
              if i == obs.seat else
-             art.backs(obs.note_counts[i], ruleset_words(obs.rules)["notes"]) for i in range(len(names))]
+             art.backs(obs.note_counts[i], w["notes"]) for i in range(len(names))]
     scores = obs.scores
     return _table(obs, names, set(obs.to_move), money, f"{escape(names[obs.seat])}'s view", obs.seat, scores)
 
@@ -54,8 +60,8 @@ def seat_html(game, obs, names) -> str:
 def all_seeing_html(game, state, names) -> str:
     """The all-seeing table, every hand shown (the teacher, a finished game, a replay)."""
     d = state.rules.denominations
-    notes = ruleset_words(state.rules)["notes"]
-    money = [f"{art.notes_html(state.money[i], d, notes)} <b>= {total(state.money[i], d)}</b>" for i in range(len(names))]
+    w = ruleset_words(state.rules)
+    money = [f"{art.notes_html(state.money[i], d, w['notes'], w['money_card'])} <b>= {total(state.money[i], d)}</b>" for i in range(len(names))]
     scores = game.scores(state) if game.is_over(state) else None
     return _table(state, names, set(game.to_move(state)), money, "all-seeing view", None, scores)
 
@@ -92,7 +98,7 @@ def situation(src, names, rules) -> str:
     d = rules.denominations
     out = []
     if src.lot:
-        lot = "".join(art.animal_card(rules.labels[f], rules.family_values[f], f, rules.families[f]) for f in src.lot)
+        lot = "".join(card_html(rules, f) for f in src.lot)
         if src.high_bidder >= 0:
             bid = (f"Highest bid: <span class='bk-big'>{src.high_bid}</span> by "
                    f"<b>{escape(names[src.high_bidder])}</b>")
@@ -110,7 +116,7 @@ def situation(src, names, rules) -> str:
         from bluffkit.games.youre_bluffing.narrate import animals
         ch, tg, fam, cards, offer, ties = trade
         n = offer if isinstance(offer, int) else sum(offer)       # an observation holds the card count
-        card = art.animal_card(rules.labels[fam], rules.family_values[fam], fam, rules.families[fam], count=cards)
+        card = card_html(rules, fam, count=cards)
         if src.phase == "reoffer":        # the tied offers are swapped; no new offer is on the table yet
             offer_line = f"after a tie, {escape(names[ch])} makes a new offer"
         else:

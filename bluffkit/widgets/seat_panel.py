@@ -112,10 +112,11 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, 
     return ""
 
 
-def note_toggle(value: int, index: int) -> W.ToggleButton:
+def note_toggle(value: int, index: int, unit: str = "note") -> W.ToggleButton:
     """One of a seat's own notes, drawn as that note, to click to choose it; ``index`` is
-    its kind of note (what :func:`chosen_counts` counts)."""
-    t = W.ToggleButton(description=str(value), tooltip=f"a note of {value}: click to choose it")
+    its kind of note (what :func:`chosen_counts` counts), ``unit`` its name in the tooltip
+    (Horse Trading's "money card")."""
+    t = W.ToggleButton(description=str(value), tooltip=f"a {unit} of {value}: click to choose it")
     t.add_class("bk-note-btn")
     t.add_class(f"bk-note-{value}")
     t.index = index                     # type: ignore[attr-defined]

@@ -239,7 +239,7 @@ class TablePanel(SeatPanel):
         toggles = []
         for k, (value, held) in enumerate(zip(self.denominations, hand)):
             for _ in range(held):
-                t = note_toggle(value, k)
+                t = note_toggle(value, k, words(self.game.rules)["money_card"])
                 t.observe(lambda ch: self._chose(), names="value")
                 toggles.append(t)
         self.note_toggles = toggles

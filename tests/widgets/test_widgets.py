@@ -59,15 +59,15 @@ def ben(html: str) -> str:
 
 def test_the_money_moves_on_the_table():
     p = ScenarioPlayer("ht-auction-ben-pays-100")
-    assert ben(p.table.value).count("a note of 50") == 2 and "<b>= 100</b>" in ben(p.table.value)
+    assert ben(p.table.value).count("a money card of 50") == 2 and "<b>= 100</b>" in ben(p.table.value)
     p.go(9)                                                   # all-seeing: Ben after paying, two 0s left
-    assert ben(p.table.value).count("a note of 0") == 2 and "<b>= 0</b>" in ben(p.table.value)
+    assert ben(p.table.value).count("a money card of 0") == 2 and "<b>= 0</b>" in ben(p.table.value)
 
 
 def test_a_seat_view_in_the_player_hides_the_others_notes():
     p = ScenarioPlayer("ht-auction-ben-pays-100", seat=0)     # Anna's view
     assert "Anna's view" in p.table.value
-    assert "a note of 50" not in ben(p.table.value)           # Ben's notes are not shown to Anna
+    assert "a money card of 50" not in ben(p.table.value)           # Ben's notes are not shown to Anna
     assert "4 money cards face down" in ben(p.table.value)    # only how many he holds (HT "money cards"), as backs
 
 

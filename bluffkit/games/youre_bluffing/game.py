@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from bluffkit.core.errors import RulesError, check_header, check_names, check_observation
+from bluffkit.core.errors import NotationError, RulesError, check_header, check_names, check_observation
 from bluffkit.core.game import register
 from bluffkit.core.money import total
 from bluffkit.core.table import TableGame
 from bluffkit.games.youre_bluffing import actions as A, engine, scoring, state as S
 from bluffkit.games.youre_bluffing.engine import Table
+from bluffkit.games.youre_bluffing.narrate import money_words, words
 from bluffkit.games.youre_bluffing.rules import GAME_NAMES, Rules, preset
 
 _NAME_OF = {v: k for k, v in GAME_NAMES.items()}
@@ -82,8 +83,15 @@ class YoureBluffing(TableGame):
 
     # -- moving ------------------------------------------------------------------
     def parse(self, text: str):
-        """An action (or chance draw) from its text form; families by name or rank."""
-        return A.parse(text)
+        """An action (or chance draw) from its text form; families by name or rank. A text
+        that cannot be read is refused in the ruleset's own words (Horse Trading's money cards)."""
+        try:
+            return A.parse(text)
+        except NotationError as e:
+            own = words(self.rules)
+            if own["notes"] == "notes":
+                raise
+            raise NotationError(money_words(str(e), own)) from None
 
     def notation(self, action) -> str:
         """The text form a player of this ruleset reads (Horse Trading names ranks)."""

@@ -8,6 +8,8 @@ only their number).
 
 from __future__ import annotations
 
+import re
+
 from bluffkit.core.money import count, fmt, total
 from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
@@ -42,6 +44,20 @@ WORDS = {
 def phases_in_words(rules) -> dict[str, str]:
     """The ruleset's phases in words: :data:`HT_PHASE_WORDS` for Horse Trading, else :data:`PHASE_WORDS`."""
     return HT_PHASE_WORDS if rules.name == "horse_trading" else PHASE_WORDS
+
+
+def money_words(text: str, own: dict[str, str]) -> str:
+    """``text`` of the rules shared by every game's money (:mod:`bluffkit.core.money` speaks
+    of notes) in a ruleset's own words ``own`` (:data:`WORDS`): Horse Trading's money cards.
+
+    >>> money_words("zero notes are never part of a payment", WORDS["horse_trading"])
+    'zero money cards are never part of a payment'
+    >>> money_words("there is no note worth 7", WORDS["youre_bluffing"])
+    'there is no note worth 7'
+    """
+    if own["notes"] == "notes":
+        return text
+    return re.sub(r"\bnote\b", own["money_card"], re.sub(r"\bnotes\b", own["notes"], text))
 
 
 def words(rules) -> dict[str, str]:

@@ -36,7 +36,7 @@ from bluffkit.games.youre_bluffing.actions import (
     Trade,
     bid,
 )
-from bluffkit.games.youre_bluffing.narrate import WORDS, words
+from bluffkit.games.youre_bluffing.narrate import WORDS, money_words, words
 from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES, Rules
 
 _WHO = {
@@ -305,7 +305,7 @@ class Legal:
                 return ("not-paying", f"{who} owes nothing now: it is {who}'s turn to "
                         f"{_TODO[self.phase].format(**self._words)}")
             problem = payment_problem(self.hand, action.notes, self.pay, d, self.payment_rule)
-            return ("payment", problem) if problem else None
+            return ("payment", money_words(problem, self._words)) if problem else None
         if kind in (Trade, Counter, Offer):
             if self.notes_for is not kind:
                 return ("not-now", f"{who} cannot {str(action).split()[0]} now: it is {who}'s turn to "

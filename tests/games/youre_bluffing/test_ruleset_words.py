@@ -94,7 +94,7 @@ def test_horse_tradings_refusals_views_and_prompts_never_say_you_re_bluffing_s_w
     from bluffkit.widgets.words import yb_prompt
     game = make_game("horse-trading")
     probes = ("bid 10", "pass", "sell", "buy", "accept", "auction", "pay 10", "trade 1 9 10", "counter 10",
-              "offer 10", "bid 5")
+              "offer 10", "bid 5", "pay 10+10+10+0", "pay 7", "trade 1 9 10+3")
     said, rng = [], np.random.default_rng(0)
     for seed in range(3):
         s = Session(game, ["random"] * 3, names=NAMES, seed=seed)
@@ -113,6 +113,19 @@ def test_horse_tradings_refusals_views_and_prompts_never_say_you_re_bluffing_s_w
     assert len(refusals) > 100 and len(said) > 1000, (len(refusals), len(said))
     bad = [x for x in said if re.search(YB_ONLY, re.sub(r"\[rule: [^\]]*\]", "", x))]
     assert not bad, bad[:5]
+    s, _ = _bought("horse-trading")                        # Ana owes 30: the shared money rules' refusals
+    for probe, says in (("pay 10+10+10+0", "zero money cards are never part of a payment"),
+                        ("pay 7", "there is no money card worth 7 (money cards are 0, 10,")):
+        with pytest.raises(BluffkitError) as e:
+            game.step(s.state, 0, probe)
+        assert says in str(e.value), str(e.value)
     t = TablePanel("horse-trading", players=3, humans=[0], names=NAMES, seed=7)
     controls = [t.pay_button.tooltip, t.money_box.children[1].value]
+    t.try_move("auction")
+    t.try_move("buy")                                      # Ana buys it: her money cards to click
+    assert t.note_toggles, "a payment to choose"
+    controls += [n.tooltip for n in t.note_toggles]
+    titles = re.findall(r"title='([^']*)'", t.view.value)
+    assert "a money card of 10" in titles, titles
+    controls += titles
     assert not [c for c in controls if re.search(YB_ONLY, c)], controls
