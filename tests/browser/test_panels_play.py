@@ -220,8 +220,11 @@ def test_a_ten_player_bluffer_table_on_a_projector_keeps_its_columns_apart(page:
     page.wait_for_timeout(500)
     fit = panel.evaluate("""e => { const seen = x => x.offsetParent !== null;
         const table = [...e.querySelectorAll('table.bk-points')].find(seen), legal = e.querySelector('.bk-legal');
-        return {table: table.getBoundingClientRect().right, legal: legal.getBoundingClientRect().left}; }""")
+        const tags = [...table.querySelectorAll('.bk-tag')].map(t => parseFloat(getComputedStyle(t).fontSize));
+        return {table: table.getBoundingClientRect().right, legal: legal.getBoundingClientRect().left, tags}; }""")
     assert fit["table"] <= fit["legal"] + 1, f"the points table runs over the controls: {fit}"
+    # "leader" and "to act" read from the back of the room (they were 13.6 px)
+    assert fit["tags"] and min(fit["tags"]) >= 16, fit["tags"]
 
 
 def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_server: LabServer):
