@@ -526,3 +526,15 @@ def test_bluffers_view_does_not_repeat_the_reveal_just_narrated():
     first_view = after[:after.index("Seat 0> ")]
     assert "last question:" not in first_view and "question: What was" in first_view
     assert "last question: Reveal: #1" in after[after.index("Seat 0> "):]
+
+
+@pytest.mark.parametrize("game", ["youre-bluffing", "bloff"])
+def test_a_views_names_line_up_with_wide_characters(game):
+    """A name in Chinese or Japanese characters (two columns each on a terminal) pushed
+    its line's colon out of line with the others."""
+    import unicodedata
+    res = _play([game, "--names", "Ana,李小龍,Cy"], "quit\n")
+    assert res.returncode == 0, res.stderr
+    rows = [line for line in res.stdout.splitlines() if line.startswith("   ") and ": " in line][:3]
+    shown = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line.split(": ")[0]) for line in rows]
+    assert len(rows) == 3 and len(set(shown)) == 1, rows

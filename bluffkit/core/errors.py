@@ -548,6 +548,19 @@ def check_seat(seat, players: int) -> int:
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+def right_aligned(name: str, width: int = 10) -> str:
+    """``name`` padded on the left to ``width`` columns of a terminal, where an East Asian
+    wide character takes two (``f"{name:>10}"`` counts it as one, and the names of a view's
+    lines no longer line up).
+
+    >>> right_aligned("Cy"), right_aligned("\u674e\u5c0f\u9f8d")
+    ('        Cy', '    \u674e\u5c0f\u9f8d')
+    """
+    import unicodedata
+    shown = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in name)
+    return " " * max(0, width - shown) + name
+
+
 def printable(text, newlines: bool = False) -> str:
     """``text`` made safe to print on a terminal: escape codes and other control
     characters, line and paragraph separators, bidirectional controls and lone

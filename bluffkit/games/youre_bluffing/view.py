@@ -6,7 +6,7 @@ it cannot show what the seat may not know.
 
 from __future__ import annotations
 
-from bluffkit.core.errors import by_name, count
+from bluffkit.core.errors import by_name, count, right_aligned
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import text
@@ -22,7 +22,7 @@ def describe(obs, names, legal: bool = False) -> str:
         herd = ", ".join(f"{c}x{r.labels[f]}" for f, c in enumerate(obs.herds[i]) if c) or "no animals"
         money = (f"{w['own_money']} {fmt(obs.hand, d)} = {total(obs.hand, d)}" if i == obs.seat
                  else count(obs.note_counts[i], w["money_card"]))
-        lines.append(f"   {name:>10}: {herd}; {money}")
+        lines.append(f"   {right_aligned(name)}: {herd}; {money}")
     if obs.phase in (S.BID, S.DECIDE, S.PAY):
         lot = ", ".join(r.labels[f] for f in obs.lot)
         high = (f"highest bid {obs.high_bid} by {names[obs.high_bidder]}" if obs.high_bidder >= 0
