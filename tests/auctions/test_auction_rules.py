@@ -477,6 +477,21 @@ def test_after_showing_the_dutch_grab_is_allowed_once_the_count_is_within_the_ca
     assert owners(g, s) == {"cow": "B"} and notes(g, s)[1] == "none"
 
 
+def test_classic_after_showing_the_step_of_10_may_meet_the_cap_exactly():
+    """ "On the repeat, that player may bid at most as much as they could actually pay", and
+    "each bid must exceed the current highest bid by at least 10": B holds 100+10, bids 120,
+    wins and cannot pay, so it shows (at most 110 on the repeat). C opens the repeat at 100;
+    B's one legal bid is then 100 + 10 = 110, which is also its cap, so it may still bid it."""
+    g = game("classic")
+    s = g.state_from_position(3, auctioneer=0, money=[None, "100+10", None], lot=["cow"])
+    s = run(g, s, (1, "bid 120"), (2, "pass"), (1, "pass"))
+    assert g.facts(s, NAMES[:3])["shown"] == ["B"] and s.phase == "bid"
+    s = g.step(s, 2, "bid 100")
+    assert g.legal(s, 1).bid == (110, 110)
+    s = g.step(s, 1, "bid 110")
+    assert (s.high, s.high_bidder) == (110, 1)
+
+
 def test_notes_already_laid_face_down_always_pay():
     # Secret Count: the notes bid are on the table, so the winner can always pay them: no showing,
     # no payment step; the laid notes are the price.
@@ -537,6 +552,18 @@ def test_classic_bids_exceed_the_highest_by_at_least_10():
     assert g.legal(s, 2).bid == (130, None)
     s = g.step(s, 3, "bid 130")
     assert (s.high, s.high_bidder) == (130, 3)
+
+
+def test_classic_a_bid_by_seat_0_must_be_exceeded_by_10_too():
+    """ "Each bid must exceed the current highest bid by at least 10" holds whoever made the
+    highest bid, seat 0 too: with seat 1 auctioning, seat 0 bids 100, so seat 2's lowest legal
+    bid is 100 + 10 = 110 and a bid of 50 is refused."""
+    g = game("classic")
+    s = g.step(g.state_from_position(3, auctioneer=1, lot=["horse"]), 0, "bid 100")
+    assert (s.high, s.high_bidder) == (100, 0)
+    assert g.legal(s, 2).bid == (110, None)
+    err = refused(g, s, 2, "bid 50", "bid-too-low")
+    assert "110" in err.reason
 
 
 def test_classic_a_bidder_may_outbid_itself():
@@ -1294,6 +1321,20 @@ def test_the_call_by_default_the_auctioneer_keeps_its_right_after_an_accepted_ca
     s = g.state_from_position(2, auctioneer=0, money=["100+50+50", "200"], lot=["cow"])
     s = run(g, s, (0, "call 150"), (1, "accept"))
     assert s.phase == "refuse" and BUY in g.legal(s, 0).refusals
+
+
+def test_the_call_after_showing_a_call_of_exactly_the_shown_money_may_be_accepted():
+    """ "On the repeat, that player may bid at most as much as they could actually pay": B holds
+    one 100 note, accepts a call of 200, cannot pay and shows; on the repeat A calls 100, which
+    is at most what B can pay (100 <= 100), so B may accept it (and pays its 100)."""
+    g = game("the-call")
+    s = g.state_from_position(2, auctioneer=0, money=[None, "100"], lot=["cow"])
+    s = run(g, s, (0, "call 200"), (1, "accept"))
+    assert g.facts(s, NAMES[:2])["shown"] == ["B"] and s.phase == "bid"
+    s = g.step(s, 0, "call 100")
+    assert g.legal(s, 1).words == (ACCEPT, REFUSE)
+    s = run(g, s, (1, "accept"), (0, "sell"), (1, "pay 100"))
+    assert owners(g, s) == {"cow": "B"} and notes(g, s)[1] == "none"
 
 
 def test_the_call_a_penniless_auctioneer_still_has_a_move():
