@@ -161,6 +161,22 @@ def test_equilibrium_bidders_follow_the_value_law():
     assert abs(first.revenue.mean() - second.revenue.mean()) < 5 * se + 0.01
 
 
+@pytest.mark.parametrize("players, value, bid", [(3, 300, 150), (4, 600, 400)])
+def test_an_equilibrium_bidder_counts_the_bidders_not_the_auctioneer(players, value, bid):
+    """The first-price equilibrium with n bidders and uniform values is (n-1)/n of the value
+    (bluffkit.agents.auction's docstring), and in Secret Value "all fellow players" bid while
+    the auctioneer "doesn't bid" (the booklet), so n is the players less one. 3 players, 2
+    bidders: 1/2 x 300 = 150; 4 players, 3 bidders: 2/3 x 600 = 400. (Bids go in steps of 10,
+    rounded down; 150 and 400 are whole steps, so the rounding changes nothing.)"""
+    from bluffkit.agents.auction import Bidder
+    from bluffkit.auctions.actions import Bid
+    from bluffkit.core.game import make_game
+    g = make_game("auction", format="secret-value")
+    s = g.state_from_position(players, auctioneer=0, lot=["cow"])
+    obs, legal = g.observe(s, 1), g.legal(s, 1)
+    assert Bidder(value, strategy="equilibrium").act(obs, legal, np.random.default_rng(0)) == Bid(bid)
+
+
 def test_scale_must_be_positive():
     for bad in (0, -5, "x"):
         with pytest.raises(RulesError, match="scale"):
