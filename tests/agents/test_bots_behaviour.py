@@ -100,6 +100,39 @@ def test_the_random_bot_pays_with_a_valid_choice_and_passes_sometimes(overbidder
     assert any(a == PASS for _, legal, a in overbidder if legal.bid)
 
 
+def test_the_random_bot_keeps_to_its_cap_after_showing_its_money():
+    """A player who cannot pay "must show all their money to the other players. The auction
+    then starts over" (You're Bluffing!, "Not Enough Money?"), and on the repeat may bid at
+    most what they hold (RULES.md, common rules). The random bot overbids (``overbid``), so it
+    often has to show; over 30 games every one of its moves is checked against the rules
+    (``check="all"``: a trusted bot's moves are otherwise not checked again), and every bid
+    it makes while capped is within the cap."""
+    game = make_game("youre-bluffing")
+    capped = 0
+    for seed in range(30):
+        recorders = [Recorder(RandomAgent(overbid=100)) for _ in range(4)]
+        play(game, recorders, seed, check="all")
+        for r in recorders:
+            for _, legal, a in r.seen:
+                if legal.bid and legal.bid[1] is not None:
+                    capped += 1
+                    assert not isinstance(a, Bid) or a.amount <= legal.bid[1], f"bid {a.amount} over {legal.bid[1]}"
+    assert capped > 20, "the bots should often bid after showing their money"
+
+
+def test_the_random_bot_plays_each_game_from_that_games_own_random_numbers():
+    """A seeded game is the same game whoever played before it: ``play`` gives each seat of
+    each game its own generator, and the random bot draws its uniform numbers from the one it
+    is given (a new generator: a new stream, ``RandomAgent.stream``). The same four bots
+    playing seed 1 and then seed 2 play seed 2 move for move as four fresh bots do."""
+    game = make_game("youre-bluffing")
+    bots = [RandomAgent(overbid=60) for _ in range(4)]
+    play(game, bots, 1)
+    again = play(game, bots, 2)
+    fresh = play(game, [RandomAgent(overbid=60) for _ in range(4)], 2)
+    assert again.moves == fresh.moves
+
+
 @pytest.fixture(scope="module")
 def heuristic():
     return decisions(make_game("horse-trading"), [HeuristicAgent], seeds=(1, 2, 3), others=2)
