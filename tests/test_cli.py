@@ -1106,7 +1106,7 @@ def _read_terminal(run, main, until: bytes) -> bytes:
     return seen
 
 
-def test_on_a_terminal_long_lines_are_broken_at_its_width(tmp_path):
+def test_on_a_terminal_long_lines_are_broken_at_its_width(tmp_path, monkeypatch, capsys):
     """Bidder Up!'s pens and the moves listed by help ran to 386 characters, which a
     terminal wraps from its left edge, in the middle of words. On a terminal bluffkit
     breaks them at spaces to the terminal's width, the rest of each line indented; a
@@ -1125,10 +1125,9 @@ def test_on_a_terminal_long_lines_are_broken_at_its_width(tmp_path):
     assert "\n    hill-north (pay 1 note)" in text or "\n  " in text.split("You may: move SPACE")[-1]
     flat = " ".join(text.split())
     assert "trade-3 (pay 3 notes), trade-5 (pay 3 notes)" in flat, "the moves are all there, in order"
-    piped = subprocess.run([sys.executable, "-m", "bluffkit.cli", "play", "bidder-up", "--seed", "3"],
-                           input="help\nquit\n", capture_output=True, text=True, timeout=60,
-                           env=dict(os.environ, COLUMNS="60"))
-    assert max(map(len, piped.stdout.splitlines())) > 200, "a file keeps each line whole"
+    monkeypatch.setenv("COLUMNS", "60")
+    assert _play(monkeypatch, ["bidder-up", "--seed", "3"], ["help", "quit"]) == 0
+    assert max(map(len, capsys.readouterr().out.splitlines())) > 200, "a file keeps each line whole"
 
 
 def test_a_closed_terminal_leaves_the_game_saved_as_sigterm_does(tmp_path):
@@ -1679,3 +1678,40 @@ def test_an_option_of_none_true_or_false_is_read_as_python_writes_them(tmp_path)
     assert cli._options(["a=True", "b=False", "c=[1,2]", "d=text"]) == {"a": True, "b": False, "c": (1, 2), "d": "text"}
     assert cli.main(["simulate", "youre-bluffing", "--players", "3", "--games", "2", "--seed", "1", "--option",
                      "bank=None", "--out", str(tmp_path / "a.csv")]) == 0
+
+
+def test_the_bidder_up_board_is_not_printed_again_before_every_bid(monkeypatch, capsys):
+    """A student bidding in a Bidder Up! auction at the terminal was shown the whole board
+    (six lines of farms and pens) again before each bid. Now an unchanged board is one line,
+    and Enter alone shows it whole again."""
+    assert _play(monkeypatch, ["bidder-up", "--seed", "3", "--human", "1"], ["bid 10", "bid 30", "", "quit"]) == 0
+    out = capsys.readouterr().out
+    views = out.split("-- Seat 1's view --")
+    assert len(views) == 5, out                            # before 10, before 30, Enter alone, then quit
+    assert [v.count("Pens 1:") for v in views[:4]] == [1, 0, 0, 1], out
+    assert views[1].rstrip().endswith("(the board as above; Enter alone shows it again)")
+    assert views[2].rstrip().endswith("(the board as above; Enter alone shows it again)")
+    assert "highest bid: 40 by Seat 2" in views[3] and "highest bid: 40 by Seat 2" in views[4]
+
+
+def test_bluffers_view_does_not_repeat_the_reveal_just_narrated(monkeypatch, capsys):
+    """Bluffer's view after a question repeated the reveal the narration had just given
+    ("last question: Reveal: ..."); Enter alone, with no narration above, still shows it."""
+    assert _play(monkeypatch, ["bluffer", "--seed", "3"], ["write a fish", "", "quit"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Reveal: #1") == 2, out                  # the narration's, then Enter alone's view
+    after = out[out.index("Reveal: #1"):]
+    first_view = after[:after.index("Seat 0> ")]
+    assert "last question:" not in first_view and "question: What was" in first_view
+    assert "last question: Reveal: #1" in after[after.index("Seat 0> "):]
+
+
+@pytest.mark.parametrize("game", ["youre-bluffing", "bloff"])
+def test_a_views_names_line_up_with_wide_characters(monkeypatch, capsys, game):
+    """A name in Chinese or Japanese characters (two columns each on a terminal) pushed
+    its line's colon out of line with the others."""
+    import unicodedata
+    assert _play(monkeypatch, [game, "--names", "Ana,李小龍,Cy"], ["quit"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("   ") and ": " in line][:3]
+    shown = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line.split(": ")[0]) for line in rows]
+    assert len(rows) == 3 and len(set(shown)) == 1, rows
