@@ -199,7 +199,10 @@ def test_two_humans_each_hand_is_shown_only_after_the_handover_prompt():
     assert hands["Anna"] in out[to_anna:to_bo]
     assert hands["Bo"] not in out[:to_bo], "Bo's hand was shown before the screen was passed to him"
     assert hands["Bo"] in out[to_bo:], "Bo never saw his hand (has the view changed?)"
-    assert hands["Anna"] not in out[to_bo:], "Anna's hand is shown to Bo"
+    # Anna's hand as it is when Bo has the screen: she laid the ace of spades
+    left = hands["Anna"].replace("AS,", "", 1)
+    assert left != hands["Anna"] and left in out[to_anna:to_bo], "Anna's hand after her move, as her view says it"
+    assert left not in out[to_bo:], "Anna's hand is shown to Bo"
 
 
 def test_no_hand_is_shown_when_the_handover_prompt_is_not_answered():

@@ -172,7 +172,7 @@ def test_the_leaders_screen_while_answers_are_written_says_what_is_to_come(playe
     q = t.game.deck.by_id[t.session.state.qid]
     assert t.screen == ("leader", leader) and says in t.view.value
     assert ("who wrote" in t.view.value) == (players != 2)
-    assert "The true answer:" not in t.view.value and q.answer not in t.view.value
+    assert "The true answer (" not in t.view.value and q.answer not in t.view.value
     t.hide_leader.click()
     t.show.click()                      # the leader's own prompt says the same
     assert t.viewer == leader

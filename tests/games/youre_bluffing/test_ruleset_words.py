@@ -125,6 +125,9 @@ def test_horse_tradings_refusals_views_and_prompts_never_say_you_re_bluffing_s_w
     t.try_move("buy")                                      # Ana buys it: her money cards to click
     assert t.note_toggles, "a payment to choose"
     controls += [n.tooltip for n in t.note_toggles]
+    t.note_toggles[0].value = True                         # one chosen: "chosen: 1 money card = ..."
+    assert "chosen: <b>1 money card = " in t.chosen.value, t.chosen.value
+    controls.append(t.chosen.value)
     titles = re.findall(r"title='([^']*)'", t.view.value)
     assert "a money card of 10" in titles, titles
     controls += titles
