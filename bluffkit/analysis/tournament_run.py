@@ -190,15 +190,23 @@ def done_chunks(out, manifest: dict) -> set[int]:
 def _misnamed_parts(out, manifest: dict) -> None:
     """Refuse a file in the parts folder named like a part of this run but not as the run
     names it (``part-0.parquet`` for ``part-000000.parquet``): its chunk would be played
-    again beside it."""
+    again beside it. Refuse any other file there too (a copy of a part, ``extra.parquet``,
+    a part past the run's last chunk), except hidden ones (a name beginning with ``.`` or
+    ``_``, which Parquet readers skip): a tool reading ``parts/`` as one dataset would
+    count its rows as games of the run."""
     folder = Path(out) / PARTS
     if not folder.is_dir():
         return
+    last = part_path(out, chunk_count(manifest) - 1).name
     for p in sorted(folder.iterdir()):
         m = _PART.match(p.name)
         if m and int(m[1]) < chunk_count(manifest) and p.name != part_path(out, int(m[1])).name:
             raise TournamentError(f"{p}: a part of this run is named {part_path(out, int(m[1])).name}; "
                                   f"rename it so, or delete it and resume")
+        if not m and not p.name.startswith((".", "_")) or m and int(m[1]) >= chunk_count(manifest):
+            raise TournamentError(f"{p}: not a part of this run (its parts are {part_path(out, 0).name} to "
+                                  f"{last}), and other tools read {folder} as one dataset of its games; "
+                                  f"move it out of the folder and run again")
 
 
 def prepare(out, manifest: dict) -> list[int]:
@@ -263,13 +271,21 @@ def _no_file_on_the_way(out: Path) -> None:
             return
 
 
-def make_folder(out, manifest: dict) -> None:
+def make_folder(out, manifest: dict) -> bool:
     """Write what :func:`check_folder` found missing: the parts folder and the manifest of
-    a new run; remove the temporary files a stop left behind."""
+    a new run; remove the temporary files a stop left behind. Whether this call wrote the
+    manifest. Two runs begun at the same moment into one new folder both find it new: the
+    manifest is made only where none is (:func:`_write_new`), and the run that finds one
+    made meanwhile goes on only if it has the same parameters (the same run: its parts come
+    out the same), else it is refused before it writes a part."""
     out = Path(out)
+    wrote = False
     if not (out / MANIFEST).exists():
         (out / PARTS).mkdir(parents=True, exist_ok=True)
-        _write_atomic(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+        wrote = _write_new(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+    if not wrote and [k for k in SAME if read_manifest(out).get(k) != manifest.get(k)]:
+        raise TournamentError(f"{out}: another run with other parameters began in this folder at the same "
+                              f"moment (its manifest was written first); use another --out folder")
     (out / PARTS).mkdir(exist_ok=True)
     stale = [*(out / PARTS).glob(".part-*.tmp"),                        # a write cut short by a stop
              *(p for name in OUTPUTS for p in out.glob(f".{name}*.tmp"))]
@@ -354,6 +370,33 @@ def _write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def _write_new(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` whole, only if no file is there: ``False`` when one is
+    (another run put it there first). Written under a temporary name, then linked to
+    ``path``, which fails if ``path`` exists; where the file system has no links, renamed
+    (as :func:`_write_atomic`; two runs at the same moment are not told apart there)."""
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+        except OSError:                              # no hard links here (some network and FAT file systems)
+            if path.exists():
+                return False
+            os.replace(tmp, path)
+        return True
+    finally:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def _schema():
@@ -481,7 +524,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     left = sum(b - a for a, b in (chunk_range(manifest, k) for k in todo))
     bar = _Progress(progress, games, games - left)
 
-    fresh, made = not (Path(out) / MANIFEST).exists(), []    # made: the folders this run makes, deepest first
+    mine, made = [], []      # mine: this run wrote the manifest; made: the folders it makes, deepest first
     d = Path(os.path.abspath(out))
     while not d.exists() and d != d.parent:
         made.append(d)
@@ -503,23 +546,24 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
 
     try:
         if workers == 0 and client is None:
-            _make_folder(out, manifest)
+            mine.append(_make_folder(out, manifest))
             if echo:
-                echo(f"playing {games:,} games in this process")
+                echo(f"playing {left:,} games in this process"
+                     + (f" ({games - left:,} of the {games:,} played already)" if left < games else ""))
             bar.start()
             for k, a in zip(todo, args):
                 write(k, play_part(*a))
         elif client is not None:
-            _make_folder(out, manifest)
+            mine.append(_make_folder(out, manifest))
             bar.start()
             _on_cluster(client, todo, args, write)
         else:
             with _cluster(workers, scheduler, echo, len(todo)) as c:
-                _make_folder(out, manifest)           # once the cluster is up: a scheduler not reached writes nothing
+                mine.append(_make_folder(out, manifest))  # once the cluster is up: a scheduler not reached writes nothing
                 bar.start()                          # once the cluster is up and its address printed
                 _on_cluster(c, todo, args, write)
     except BaseException:
-        if fresh and outcome.played == 0:            # a new run that wrote no part: leave no manifest behind,
+        if any(mine) and outcome.played == 0:        # a new run that wrote no part: leave no manifest behind,
             _unmake(Path(out), made)                 # which would refuse the next run's other parameters
         raise
     finally:
@@ -527,11 +571,11 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     return outcome
 
 
-def _make_folder(out, manifest: dict) -> None:
+def _make_folder(out, manifest: dict) -> bool:
     """:func:`make_folder`, an error of the system (no right to write, no space) said in words
     naming the folder."""
     try:
-        make_folder(out, manifest)
+        return make_folder(out, manifest)
     except OSError as e:
         raise TournamentError(f"{out}: cannot make the tournament's folder there ({e.strerror or e})") from None
 
@@ -605,10 +649,16 @@ class _cluster:
             n = self.workers or os.cpu_count() or 1
             if self.chunks:
                 n = min(n, self.chunks)
-            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                        dashboard_address=":0", silence_logs=logging.ERROR)
-            self.client = Client(self.cluster)
-            self.client.register_worker_callbacks(setup=_ignore_ctrl_c)
+            before = _clusters()
+            try:
+                self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                            dashboard_address=":0", silence_logs=logging.ERROR)
+                self.client = Client(self.cluster)
+                self.client.register_worker_callbacks(setup=_ignore_ctrl_c)
+            except BaseException:                   # Ctrl-C while the cluster starts: stopped in words only
+                self.__exit__()
+                _forget_clusters(before)
+                raise
             where = f"a local dask cluster of {n} worker process{'es' if n > 1 else ''}"
             cores = os.cpu_count() or 1
             if n > cores:                   # taken (a user may mean it), but never without a word
@@ -623,6 +673,28 @@ class _cluster:
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+def _clusters() -> set:
+    """dask's clusters of this process that it closes at exit (none known: empty)."""
+    try:
+        from distributed.deploy.spec import SpecCluster
+        return set(SpecCluster._instances)
+    except Exception:                                # (another dask)
+        return set()
+
+
+def _forget_clusters(before: set) -> None:
+    """Drop the clusters made since ``before`` (a stop left one half started) from dask's
+    list of clusters to close at exit: closing one whose workers had not started fails
+    (dask asserts they had) and printed a traceback after the command's "stopped" line.
+    Their worker processes end with this process."""
+    try:
+        from distributed.deploy.spec import SpecCluster
+        for c in set(SpecCluster._instances) - before:
+            SpecCluster._instances.discard(c)
+    except Exception:                                # (another dask: nothing to drop)
+        pass
 
 
 def probe_scheduler(address: str, seconds: float = PROBE_SECONDS) -> None:

@@ -488,3 +488,69 @@ def test_more_local_workers_than_cores_are_started_with_a_word_saying_so(monkeyp
     with tournament_run._cluster(99, None, said.append, chunks=2):      # no more workers than chunks
         pass
     assert "of 2 worker processes;" in said[0] and "more than" not in said[0], said
+
+
+@pytest.mark.parametrize("name", ["part-000000 (copy).parquet", "part-000099.parquet", "extra.parquet"])
+def test_a_file_in_parts_that_is_no_part_of_the_run_is_refused(finished, capsys, name):
+    """A copy of a part, a part past the run's last chunk or any other file in parts/ was
+    taken silently: load() read the run's rows, but a tool reading parts/ as one Parquet
+    dataset (docs/scale.md) counted the stray file's rows as more games."""
+    parts = finished / "parts"
+    (parts / name).write_bytes((parts / "part-000000.parquet").read_bytes())
+    assert len(pd.read_parquet(parts)) > GAMES * 3, "the stray file's rows are read with the run's"
+    was = snapshot(finished)
+    err = refused(command(finished, "--workers", "0", "--chunk", "3"), capsys)
+    assert err == (f"bluffkit: {parts / name}: not a part of this run (its parts are part-000000.parquet to "
+                   f"part-000001.parquet), and other tools read {parts} as one dataset of its games; move it "
+                   "out of the folder and run again"), err
+    assert snapshot(finished) == was
+    (parts / name).unlink()
+    for hidden in (".DS_Store", "_SUCCESS"):             # names Parquet readers skip are left alone
+        (parts / hidden).write_bytes(b"")
+    assert main(command(finished, "--workers", "0", "--chunk", "3")) == 0
+    assert len(pd.read_parquet(parts)) == GAMES * 3
+
+
+def test_two_runs_begun_together_into_one_new_folder_do_not_mix(auction, tmp_path, monkeypatch):
+    """Two tournaments started at the same moment into one new folder both found it new;
+    the last to write its manifest took it, and parts of both seeds ended in it. Now the
+    first manifest written stands and the other run is refused before it writes a part
+    (and leaves that manifest alone); the same run twice simply goes on."""
+    out = tmp_path / "both"
+    real = tournament_run.check_folder
+
+    def other_run_gets_there_first(folder, manifest, seed):
+        todo = real(folder, manifest)
+        tournament_run.make_folder(folder, tournament_run.plan(auction, ["random"], GAMES, seed, players=3, chunk=3))
+        return todo
+
+    monkeypatch.setattr(tournament_run, "check_folder", lambda f, m: other_run_gets_there_first(f, m, SEED + 1))
+    with pytest.raises(TournamentError, match="another run with other parameters began in this folder at the same"):
+        run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    assert tournament_run.read_manifest(out)["seed"] == SEED + 1, "the first run's manifest is kept"
+    assert not list((out / "parts").iterdir()), "no part of the refused run"
+    same = tmp_path / "same"
+    monkeypatch.setattr(tournament_run, "check_folder", lambda f, m: other_run_gets_there_first(f, m, SEED))
+    assert run(auction, ["random"], GAMES, SEED, same, players=3, chunk=3, workers=0, echo=None).played == 2
+    monkeypatch.undo()
+    assert len(load(same)) == GAMES * 3
+
+
+def test_a_stop_while_the_local_cluster_starts_leaves_dask_nothing_to_close_at_exit(monkeypatch):
+    """Ctrl-C while the command's LocalCluster started left it, half started, in dask's list
+    of clusters to close at exit; closing it there failed (dask asserts its workers had
+    started) and printed a 28-line traceback after the command's "stopped" line."""
+    distributed = pytest.importorskip("distributed")
+    from distributed.deploy.spec import SpecCluster
+
+    class HalfStarted:
+        def __init__(self, *args, **kwargs):
+            self.keep = self                       # (alive until the test ends)
+            SpecCluster._instances.add(self)
+            monkeypatch.setattr(HalfStarted, "made", self, raising=False)
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(distributed, "LocalCluster", HalfStarted)
+    with pytest.raises(KeyboardInterrupt):
+        tournament_run._cluster(2, None, None, 4).__enter__()
+    assert HalfStarted.made not in SpecCluster._instances
