@@ -321,7 +321,8 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         try:
             obj = jsonread.loads(text)
         except json.JSONDecodeError as e:
-            raise fail(i + 1, f"not valid JSON at column {e.colno} ({e.msg.lower()}); "
+            why = re.sub(r" (starting )?at$", "", e.msg.lower())     # ("unterminated string starting at")
+            raise fail(i + 1, f"not valid JSON at column {e.colno} ({why}); "
                                f"the line may be cut off or damaged", path) from None
         except jsonread.DuplicateKey as e:
             raise fail(i + 1, str(e), path) from None
@@ -364,6 +365,11 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             return log, states
         expected = len(log.moves) + 1
         step = rec.get("step")
+        if "step" not in rec and head.keys() & rec.keys() >= {"format", "game"}:
+            raise fail(line, f"a second header where step {expected} was expected: the file holds the start of "
+                             f"another log (two logs joined?)", path)
+        if "step" not in rec:
+            raise fail(line, f"a record without its step number where step {expected} was expected", path)
         if type(step) is not int or step != expected:
             raise fail(line, f"step {short(step)} found where step {expected} was expected "
                               f"(records missing or out of order)", path)

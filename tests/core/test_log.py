@@ -347,6 +347,20 @@ def test_records_swapped(tmp_path, lines):
     assert "out of order" in err.reason
 
 
+def test_two_logs_joined_and_a_record_without_its_step_are_said_so(tmp_path, lines):
+    """A log's header again in the middle (two files joined) was refused as "step None
+    found where step 1 was expected", and a line cut inside a string as "(unterminated
+    string starting at)"."""
+    err = refuse(tmp_path, join(lines[:1] + lines))
+    assert err.line == 2 and err.reason.startswith("a second header where step 1 was expected"), err.reason
+    no_step = record(lines[3])
+    del no_step["step"]
+    err = refuse(tmp_path, join(lines[:3] + [dump(no_step)] + lines[4:]))
+    assert err.line == 4 and err.reason == "a record without its step number where step 3 was expected", err.reason
+    err = refuse(tmp_path, join(lines[:2] + [lines[2][:4]]))                # '{"st': cut inside a name
+    assert "(unterminated string);" in err.reason, err.reason
+
+
 def test_record_missing(tmp_path, lines):
     err = refuse(tmp_path, join(lines[:9] + lines[10:]))
     assert err.line == 10
