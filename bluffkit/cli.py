@@ -260,6 +260,9 @@ def cmd_simulate(args) -> int:
     if len(agents) != args.players:
         raise BluffkitError(f"--agents names {len(agents)} agents for {args.players} players")
     out = Path(args.out)
+    if args.out.endswith((os.sep, "/")):                  # (a path's last slash names a folder; Path drops it)
+        raise BluffkitError(f"--out {printable(args.out)[:80]} ends with a slash, which names a folder; "
+                            "give a file name ending in .csv or .parquet")
     if out.suffix not in (".csv", ".parquet"):
         raise BluffkitError(f"--out must name a file ending in .csv or .parquet, got {printable(repr(args.out))}")
     from bluffkit.core.log import replace_target

@@ -1715,3 +1715,12 @@ def test_a_views_names_line_up_with_wide_characters(monkeypatch, capsys, game):
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("   ") and ": " in line][:3]
     shown = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line.split(": ")[0]) for line in rows]
     assert len(rows) == 3 and len(set(shown)) == 1, rows
+
+
+def test_simulate_out_ending_with_a_slash_is_refused(tmp_path, capsys):
+    """`--out x.csv/` names a folder, but the table was written to a file x.csv."""
+    out = tmp_path / "x.csv"
+    assert cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--agents", "random",
+                     "--out", f"{out}/"]) == 2
+    assert "ends with a slash, which names a folder" in capsys.readouterr().err
+    assert not out.exists()
