@@ -40,7 +40,17 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.games.bluffer.actions import reading
 from bluffkit.widgets.render_bluffer import last_question_html, public_html, seat_html
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, click_sent_at, live, note, retire, slotted
+from bluffkit.widgets.seat_panel import (
+    _HIDE,
+    _SHOW,
+    SeatPanel,
+    click_sent_at,
+    drawn_anew,
+    live,
+    note,
+    retire,
+    slotted,
+)
 
 
 class BlufferTable(SeatPanel):
@@ -95,6 +105,12 @@ class BlufferTable(SeatPanel):
         self.children = (panels[:2] + (self.shared, self._leader_row) + panels[2:k]
                          + (self.last_question,) + panels[k:])
         self.refresh()
+
+    def text_boxes_anew(self) -> None:
+        """The Move box and the Answer box drawn anew for the next seat (see SeatPanel): the
+        Answer box's typing history held the last writer's answer, not yet read out."""
+        super().text_boxes_anew()
+        drawn_anew(self.answer_box, self.answer)
 
     def _write(self) -> None:
         """Write it: the answer in the box, or, with the box empty, say to type one first (the

@@ -41,6 +41,20 @@ _HIDE, _SHOW = "none", None
 EVENTS, PROJECTOR_EVENTS = 12, 3
 
 
+def drawn_anew(box, widget) -> None:
+    """Have the browser draw ``widget`` (a child of ``box``) as a new element: it is taken
+    out of ``box`` and put back, in two messages, so the browser drops its element and
+    makes another from the widget's state. What the browser keeps in an element and
+    never sends to the kernel goes with it: a text box's typing history (Ctrl+Z, then
+    Ctrl+Shift+Z, brought back the last player's typed move in the next player's box,
+    though the kernel had emptied it) and a row of toggle buttons emptied of its options
+    (the browser kept its last buttons, one marked chosen). The widget and its state are
+    the same: nothing else changes."""
+    kids = tuple(box.children)
+    box.children = tuple(w for w in kids if w is not widget)
+    box.children = kids
+
+
 def retire(widgets, keep=()) -> None:
     """Close ``widgets`` that a redraw replaces, with every widget they hold (children,
     layout, style), so that the browser drops their models: a control built for one seat
@@ -428,6 +442,7 @@ class SeatPanel(ClosesWhole, W.VBox):
         self.typed = W.Text(description="Move", placeholder=self.placeholder, continuous_update=False,
                             layout=W.Layout(width=f"{len(self.placeholder) * 0.55 + 8:.0f}em", max_width="100%"))
         self.typed.observe(self._typed_enter, names="value")      # Enter (or leaving the box) plays it
+        self._boxes_shown = False               # a seat's view has shown the text boxes since they were drawn anew
         self.typed_button = W.Button(description="Play move")
         self.typed_button.on_click(live(lambda _: self.try_move(self.typed.value)))
         typed_row = W.HBox([self.typed, self.typed_button])
@@ -568,6 +583,11 @@ class SeatPanel(ClosesWhole, W.VBox):
         unit, low_wins = self.scores_unit
         self.scores.value = scores_html(s.names, got, "Scores now", unit, low_wins) if got is not None else ""
 
+    def text_boxes_anew(self) -> None:
+        """The text boxes drawn anew for the next seat (:func:`drawn_anew`): the browser
+        forgets what was typed in them. Panels with boxes of their own add them."""
+        drawn_anew(self.typed_row, self.typed)
+
     def _typed_enter(self, change) -> None:
         if change["new"].strip():
             with self.clicks.typing():
@@ -672,7 +692,10 @@ class SeatPanel(ClosesWhole, W.VBox):
             return
         if obs is None:
             self.viewer = None            # the cover: nothing private behind it (cleared above),
-            self.drop_refusal()           # nor a refusal naming the last seat's choice
+            self.drop_refusal()           # nor a refusal naming the last seat's choice,
+            if self._boxes_shown:         # nor the typing history of a text box the last seat used
+                self.text_boxes_anew()
+                self._boxes_shown = False
             name = escape(s.names[seat])
             # "to play", not "'s turn": the seat asked may answer another player's turn (a challenge)
             self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away.")
@@ -681,6 +704,7 @@ class SeatPanel(ClosesWhole, W.VBox):
             return
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
         self.controls.layout.display = _SHOW
+        self._boxes_shown = True
         self.draw_seat(seat, obs)
         self._draw_scores(obs)
 

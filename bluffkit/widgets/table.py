@@ -38,6 +38,7 @@ from bluffkit.widgets.seat_panel import (
     SeatPanel,
     choose_counts,
     chosen_counts,
+    drawn_anew,
     live,
     note,
     note_toggle,
@@ -121,7 +122,9 @@ class TablePanel(SeatPanel):
         for box in (self.bid_box, self.money_box, self.target, self.pay_button, self.suggest, self.offer_button):
             box.layout.display = _HIDE
         self.amount.value, self.amount.step = 0, 1
-        self.target.options = ()
+        if self.target.options:      # the browser keeps an emptied row's last buttons, one marked chosen
+            self.target.options = ()
+            drawn_anew(self.money_box, self.target)
         self.chosen.value = ""
         self.pay_button.description, self.offer_button.description = "Pay", "Offer"
         self.pay_button.disabled, self.pay_button.tooltip = True, PAY_FIRST.format(words(self.game.rules)["notes"])

@@ -206,6 +206,29 @@ def test_the_keyboard_reaches_the_prompt_and_a_second_enter_keeps_the_cover(page
     expect(panel.locator(".bk-legal")).not_to_contain_text("Bo, you may")
 
 
+def test_the_next_player_cannot_undo_back_the_last_players_typed_move(page: Page, lab_server: LabServer):
+    """At a hot seat the Move box was the same element of the page for every player: Ana
+    typed her move and pressed Enter, the kernel emptied the box, and Bo's Ctrl+Z then
+    Ctrl+Shift+Z in it brought her typing back (her face-down offer, her cards). The box is
+    drawn anew at each cover now, and the browser's typing history goes with the old one."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, panel_notebook(lab_server, "table-hot-seat"))
+    panel = page.locator(".bk-panel").first
+    click(panel, "Show Ana's view")
+    box = panel.locator("input[type='text'][placeholder^='e.g.']")
+    expect(box).to_be_visible(timeout=WAIT_MS)
+    box.click()
+    page.keyboard.type("auction")
+    page.keyboard.press("Enter")
+    click(panel, re.compile(r"^\s*Show Bo's view"))
+    expect(panel.locator(".bk-legal")).to_contain_text("Bo, you may", timeout=WAIT_MS)
+    box = panel.locator("input[type='text'][placeholder^='e.g.']")
+    box.click()
+    for keys in ("Control+z", "Control+z", "Control+Shift+z", "Control+Shift+z"):
+        page.keyboard.press(keys)
+    assert box.input_value() == "", f"Bo's Move box gave back {box.input_value()!r}"
+
+
 def test_a_ten_player_bluffer_table_on_a_projector_keeps_its_columns_apart(page: Page, lab_server: LabServer):
     """The team game's points table, a column per player, was wider than the view's
     column on a projector: the last players' columns, the heading and the question ran

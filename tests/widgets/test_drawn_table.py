@@ -37,7 +37,7 @@ def test_clicking_a_note_then_pay_plays_the_payment():
     assert all("bk-note-btn" in x._dom_classes for x in t.note_toggles)         # styled as notes
     ten = next(x for x in t.note_toggles if x.description == "10")
     ten.value = True                                                          # the click on a drawn 10
-    assert t.pay_button.description == "Pay 10" and "1 note = 10" in t.chosen.value
+    assert t.pay_button.description == "Pay 10" and "1 money card = 10" in t.chosen.value      # (Horse Trading)
     n = len(t.session.moves)
     t.pay_button.click()
     assert t.session.moves[n] == (1, t.game.parse("pay 10")) and t.message.value == ""
@@ -216,3 +216,29 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
         if checked >= 8:
             break
     assert checked >= 8, checked
+
+
+def test_the_text_boxes_are_drawn_anew_at_each_cover():
+    """The browser keeps a text box's typing history: the next player's Ctrl+Z then
+    Ctrl+Shift+Z brought back what the last one typed (a browser test shows it). At each
+    cover the Move box, and Bluffer's Answer box, are taken out of their row and put back,
+    so that the browser draws a new element; between two views of one seat they stay."""
+    t = TablePanel("youre-bluffing", players=3, humans=[0, 1], names=["Ana", "Bo", "Cy"], seed=3)
+    rows = []
+    t.typed_row.observe(lambda ch: rows.append(tuple(ch["new"])), names="children")
+    t.show.click()
+    assert t.viewer == 0 and rows == []
+    t.try_move("auction")
+    assert t.screen == ("cover", 1)
+    assert rows == [(t.typed_button,), (t.typed, t.typed_button)], rows
+    t.show.click()
+    t.try_move("pass")                                  # no bid: the lot is offered again, Bo's view stays
+    assert t.screen == ("seat", 1) and len(rows) == 2, rows
+    b = BlufferTable(players=3, humans=[0, 1], names=["Anne", "Ben", "Chloé"], seed=4)
+    answers = []
+    b.answer_box.observe(lambda ch: answers.append(tuple(ch["new"])), names="children")
+    b.show.click()
+    b.answer.value = "a purple cow"
+    b.write.click()
+    assert b.screen[0] == "cover" and answers[-1] == (b.answer, b.write, b.done), answers
+    assert b.answer not in answers[-2], answers
