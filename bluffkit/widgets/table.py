@@ -88,7 +88,8 @@ class TablePanel(SeatPanel):
         self.bid_button = _button("Bid", "bk-go")
         self._over_bid: tuple | None = None     # a bid above the seat's money, asked about once (see bid)
         self.quick_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "quick")
-        self.bid_box = W.VBox([W.HBox([self.down, self.amount, self.up, self.bid_button]), self.quick_box])
+        self.stepper = W.HBox([self.down, self.amount, self.up, self.bid_button])
+        self.bid_box = W.VBox([self.stepper, self.quick_box])
         self.bid_button.on_click(live(lambda _: self.bid(self.amount.value), inside=lambda: (self.bid_box,)))
         self.target = W.ToggleButtons(description="Trade for", style={"button_width": "auto"})
         self.target.observe(self._chose_partner, names="value")
@@ -112,6 +113,13 @@ class TablePanel(SeatPanel):
 
     def __repr__(self) -> str:
         return f"TablePanel({self.game.name!r}, {self.session.players} players, {self.repr_tail()})"
+
+    def text_boxes_anew(self) -> None:
+        """The Move box and the bid box drawn anew for the next seat (see SeatPanel): an
+        amount typed and not bid (the player passed instead) stayed in the bid box's
+        typing history."""
+        super().text_boxes_anew()
+        drawn_anew(self.stepper, self.amount)
 
     def clear_controls(self) -> None:
         """Blank every control: no moves, no amount, no notes to click (a hand, or a

@@ -224,13 +224,15 @@ def test_the_text_boxes_are_drawn_anew_at_each_cover():
     cover the Move box, and Bluffer's Answer box, are taken out of their row and put back,
     so that the browser draws a new element; between two views of one seat they stay."""
     t = TablePanel("youre-bluffing", players=3, humans=[0, 1], names=["Ana", "Bo", "Cy"], seed=3)
-    rows = []
+    rows, steppers = [], []
     t.typed_row.observe(lambda ch: rows.append(tuple(ch["new"])), names="children")
+    t.stepper.observe(lambda ch: steppers.append(tuple(ch["new"])), names="children")
     t.show.click()
     assert t.viewer == 0 and rows == []
     t.try_move("auction")
     assert t.screen == ("cover", 1)
     assert rows == [(t.typed_button,), (t.typed, t.typed_button)], rows
+    assert len(steppers) == 2 and t.amount not in steppers[0] and t.amount in steppers[1], "the bid box too"
     t.show.click()
     t.try_move("pass")                                  # no bid: the lot is offered again, Bo's view stays
     assert t.screen == ("seat", 1) and len(rows) == 2, rows
