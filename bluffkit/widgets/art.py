@@ -216,7 +216,9 @@ CSS = f"""<style>
 .bk-projector .bk-side {{display: none !important}}
 .bk-projector .bk-lay {{order: -1; margin-bottom: 4px}}
 .bk-projector .bk-hand-many .jupyter-button.bk-card-btn {{width: 2.6em; height: 2.7em; font-size: 0.9em}}
-.bk-projector .bk-space-btn {{display: none !important}}
+.bk-projector .bk-space-btn:not(:focus) {{position: absolute !important; width: 1px !important; height: 1px !important;
+  min-height: 0 !important; padding: 0 !important; margin: -1px !important; overflow: hidden; clip-path: inset(50%);
+  white-space: nowrap; border: 0}}
 .bk-projector .bk-note {{width: {PROJECTOR_NOTE_WIDTH_EM}em}}
 .bk-projector .bk-card {{width: 3.1em}}
 .bk-projector .bk-card.bk-small {{width: 2.5em}}

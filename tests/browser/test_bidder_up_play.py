@@ -166,7 +166,8 @@ def test_the_projector_fits_after_a_roll(page: Page, lab_server: LabServer):
     expect(idle).to_have_count(1, timeout=WAIT_MS)
     panel.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-projector-rolled.png"))
-    assert cell.locator(".bk-space-btn:visible").count() == 0, "the space buttons in projector mode"
+    widths = cell.locator(".bk-space-btn").evaluate_all("es => es.map(e => e.getBoundingClientRect().width)")
+    assert widths and max(widths) <= 1, f"the space buttons take room in projector mode: {widths}"
     # the board, the prompt, What happened and the mover's own farm board on the screen; the
     # other farm boards and the board's legend follow below (the whole panel is some 1,000 px)
     area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
@@ -175,6 +176,20 @@ def test_the_projector_fits_after_a_roll(page: Page, lab_server: LabServer):
                  cell.locator(".bk-farm[data-seat='0']").first):
         box = part.bounding_box()
         assert box is not None and box["y"] + box["height"] <= area + 1, f"below the 1280 x 720 screen: {box}, {area}"
+    # a keyboard user could not move the pawn here (the board's spaces take no focus, and
+    # the space buttons were not drawn): Tab reaches them, each shown while it has the focus
+    cell.locator(".bk-legal").first.focus()
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('bk-space-btn')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a space to move to")
+    width, height = page.evaluate("() => { const r = document.activeElement.getBoundingClientRect(); "
+                                  "return [r.width, r.height]; }")
+    assert width > 40 and height > 20, f"the focused space button is not shown: {width} x {height}"
+    page.keyboard.press("Enter")
+    expect(cell.locator("[data-space].bk-clickable")).to_have_count(0, timeout=WAIT_MS)
 
 
 def _open_panel(page: Page, server: LabServer, name: str, code: str) -> None:
