@@ -82,6 +82,8 @@ LAB_STYLE = """<style>
 .bk-lab .bk-lot {font-size: 16px}
 .bk-lab .bk-table td {white-space: nowrap}
 .bk-lab .bk-refusal {font-size: 15px}
+.bk-lab button:focus-visible, .bk-lab input:focus-visible, .bk-lab select:focus-visible,
+.bk-lab textarea:focus-visible {outline: 3px solid #1b1b1b !important; outline-offset: 2px}
 .bk-lab.bk-projector .bk-box, .bk-lab.bk-projector .bk-table {font-size: 21px; line-height: 1.3}
 .bk-lab.bk-projector .bk-lot {font-size: 26px}
 .bk-lab.bk-projector .bk-table td, .bk-lab.bk-projector .bk-table th {padding: 2px 12px}

@@ -186,7 +186,7 @@ class MoveControls(W.VBox):
         super().__init__()
         self.play, self.drop_out, self.warn = play, drop_out, warn
         self.on_choice = on_choice             # called when a note is clicked: a refusal of the last choice goes
-        self.amount = W.IntText(value=10, description="", layout=W.Layout(width="90px"))
+        self.amount = W.IntText(value=10, description="", tooltip="the amount to bid", layout=W.Layout(width="90px"))
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
         self.names: list[str] = []

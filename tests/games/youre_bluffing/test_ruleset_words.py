@@ -132,3 +132,17 @@ def test_horse_tradings_refusals_views_and_prompts_never_say_you_re_bluffing_s_w
     assert "a money card of 10" in titles, titles
     controls += titles
     assert not [c for c in controls if re.search(YB_ONLY, c)], controls
+
+
+def test_a_horse_trading_card_is_named_by_its_rank_and_its_animal_for_a_screen_reader():
+    """A Horse Trading card's picture was named only "4" for a screen reader; its animal and
+    value were in the mouse's tooltip alone."""
+    import re
+
+    from bluffkit.widgets.render import card_html
+    rules = make_game("horse-trading").rules
+    html = card_html(rules, 3)
+    label = re.search(r"aria-label='([^']*)'", html)[1]
+    assert label == f"{rules.labels[3]}, {rules.families[3]} (set value {rules.family_values[3]})", label
+    yb = make_game("youre-bluffing").rules
+    assert re.search(r"aria-label='([^']*)'", card_html(yb, 3))[1] == f"{yb.labels[3]} (family value {yb.family_values[3]})"
