@@ -292,6 +292,7 @@ def make_folder(out, manifest: dict) -> bool:
     for p in stale:
         if p.is_file() or p.is_symlink():
             p.unlink()
+    return wrote
 
 
 def check_outputs(out) -> None:
