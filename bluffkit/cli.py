@@ -992,8 +992,8 @@ def cmd_play(args) -> int:
                 continue
             if text.startswith("save "):
                 try:                               # the file named at the start may be named again
-                    again = os.path.abspath(text[5:].strip()) in {os.path.abspath(p) for p in (save_to[0], args.save) if p}
-                    _log_file(text[5:].strip(), "save", again)
+                    named = os.path.abspath(text[5:].strip()) in {os.path.abspath(p) for p in (save_to[0], args.save) if p}
+                    _log_file(text[5:].strip(), "save", named)
                 except BluffkitError as e:
                     say(f"  {e}")
                     continue

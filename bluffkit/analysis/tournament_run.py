@@ -60,6 +60,8 @@ from bluffkit.core.seeding import check_seed, game_seeds
 FORMAT, VERSION = "bluffkit-tournament", 1
 MANIFEST, PARTS = "manifest.json", "parts"
 _PART = re.compile(r"^part-(\d+)\.parquet$")
+#: The hidden mark of a run writing its folder now (:func:`_lock_folder`).
+_LOCK = re.compile(r"\.tournament-(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[0-9a-f]{8}\.lock")
 #: The largest chunk the default picks (about ten seconds of a slow game on one core).
 MAX_CHUNK = 2000
 #: The most chunks (parts) a run may have: parts are numbered with six digits, and the
@@ -340,7 +342,7 @@ def _unstarted(out: Path) -> bool:
     leaves: an empty parts folder and a manifest's temporary file."""
     for p in out.iterdir():
         if not ((p.name == PARTS and p.is_dir() and all(_stale_part(q) for q in p.iterdir()))
-                or (p.name.startswith(f".{MANIFEST}.") and p.name.endswith(".tmp"))):
+                or (p.name.startswith(f".{MANIFEST}.") and p.name.endswith(".tmp")) or _LOCK.fullmatch(p.name)):
             return False
     return True
 
@@ -526,6 +528,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     bar = _Progress(progress, games, games - left)
 
     mine, made = [], []      # mine: this run wrote the manifest; made: the folders it makes, deepest first
+    lock: list[Path] = []    # this run's mark in the folder while it writes there
     d = Path(os.path.abspath(out))
     while not d.exists() and d != d.parent:
         made.append(d)
@@ -545,9 +548,14 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
         if on_part is not None:
             on_part(k)
 
+    def begin() -> None:
+        """The folder marked as this run's, then made (the manifest, the parts folder)."""
+        lock.append(_lock_folder(Path(out)))
+        mine.append(_make_folder(out, manifest))
+
     try:
         if workers == 0 and client is None:
-            mine.append(_make_folder(out, manifest))
+            begin()
             if echo:
                 echo(f"playing {left:,} games in this process"
                      + (f" ({games - left:,} of the {games:,} played already)" if left < games else ""))
@@ -555,21 +563,70 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
             for k, a in zip(todo, args):
                 write(k, play_part(*a))
         elif client is not None:
-            mine.append(_make_folder(out, manifest))
+            begin()
             bar.start()
             _on_cluster(client, todo, args, write)
         else:
             with _cluster(workers, scheduler, echo, len(todo)) as c:
-                mine.append(_make_folder(out, manifest))  # once the cluster is up: a scheduler not reached writes nothing
+                begin()                              # once the cluster is up: a scheduler not reached writes nothing
                 bar.start()                          # once the cluster is up and its address printed
                 _on_cluster(c, todo, args, write)
     except BaseException:
-        if any(mine) and outcome.played == 0:        # a new run that wrote no part: leave no manifest behind,
-            _unmake(Path(out), made)                 # which would refuse the next run's other parameters
+        if outcome.played == 0:                      # a run that wrote no part leaves no folder it made,
+            _unlock(lock)                            # and a new one no manifest, which would refuse the
+            _unmake(Path(out), made, manifest=any(mine))    # next run's other parameters
         raise
     finally:
+        _unlock(lock)
         bar.close()
     return outcome
+
+
+def _lock_folder(out: Path) -> Path:
+    """Mark ``out`` as written by this run now: a hidden file
+    ``.tournament-HOST-PID-XXXXXXXX.lock``, removed when the run ends (:func:`_unlock`).
+    Another run's mark whose process is alive (or on another machine) refuses this run,
+    writing nothing more: two runs writing one folder at once would remove each other's
+    half-written parts and, failing, the folder the other writes in. A mark left by a run
+    killed outright (its process gone) is removed. Two runs begun at the same moment may
+    both be refused; run one of them again."""
+    from bluffkit.analysis.simulate import _HOST, _MINE, _MINE_LOCK, run_state
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with _MINE_LOCK:                             # (a run in another thread of this process)
+            mark = out / f".tournament-{_HOST}-{os.getpid()}-{uuid.uuid4().hex[:8]}.lock"
+            mark.touch(exist_ok=False)
+            _MINE.add(mark.name)
+    except OSError as e:
+        raise TournamentError(f"{out}: cannot make the tournament's folder there ({e.strerror or e})") from None
+    busy = []
+    for p in out.iterdir():
+        m = _LOCK.fullmatch(p.name)
+        if m is None or p.name == mark.name:
+            continue
+        state = run_state(p.name, m["host"], m["pid"])
+        if state == "gone":
+            p.unlink(missing_ok=True)
+        elif state == "live":
+            busy.append(p.name)
+    if busy:
+        _unlock([mark])
+        raise TournamentError(f"{out} is being written by another run now (its mark {busy[0]} is there, and its "
+                              f"process is alive or on another machine); wait for it to end, or give another --out "
+                              f"folder (delete that file if no other run is going)")
+    return mark
+
+
+def _unlock(marks: list[Path]) -> None:
+    """Remove this run's marks (:func:`_lock_folder`), once."""
+    from bluffkit.analysis.simulate import _MINE
+    while marks:
+        mark = marks.pop()
+        try:
+            mark.unlink(missing_ok=True)
+        except OSError:
+            pass
+        _MINE.discard(mark.name)
 
 
 def _make_folder(out, manifest: dict) -> bool:
@@ -581,14 +638,16 @@ def _make_folder(out, manifest: dict) -> bool:
         raise TournamentError(f"{out}: cannot make the tournament's folder there ({e.strerror or e})") from None
 
 
-def _unmake(out: Path, made: list[Path]) -> None:
+def _unmake(out: Path, made: list[Path], manifest: bool = True) -> None:
     """Take back what :func:`make_folder` wrote for a new run that failed before its first
-    part: the manifest, the parts folder if empty, and the folders the run made (``out``
-    and any above it), each if still empty."""
+    part: the manifest and the parts folder if empty (if this run wrote the manifest:
+    ``manifest``; else they are another run's), and the folders the run made (``out`` and
+    any above it), each if still empty."""
     try:
-        (out / MANIFEST).unlink(missing_ok=True)
-        if (out / PARTS).is_dir() and not any((out / PARTS).iterdir()):
-            (out / PARTS).rmdir()
+        if manifest:
+            (out / MANIFEST).unlink(missing_ok=True)
+            if (out / PARTS).is_dir() and not any((out / PARTS).iterdir()):
+                (out / PARTS).rmdir()
         for d in made:
             d.rmdir()
     except OSError:                                  # not empty: kept, and the folders above it too

@@ -550,14 +550,16 @@ _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\
 
 def right_aligned(name: str, width: int = 10) -> str:
     """``name`` padded on the left to ``width`` columns of a terminal, where an East Asian
-    wide character takes two (``f"{name:>10}"`` counts it as one, and the names of a view's
-    lines no longer line up).
+    wide character takes two and a combining accent none (``f"{name:>10}"`` counts each as
+    one, and the names of a view's lines no longer line up).
 
     >>> right_aligned("Cy"), right_aligned("\u674e\u5c0f\u9f8d")
     ('        Cy', '    \u674e\u5c0f\u9f8d')
+    >>> len(right_aligned("Chloe\u0301"))              # "Chloé" with a combining accent: 5 columns
+    11
     """
     import unicodedata
-    shown = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in name)
+    shown = sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in name)
     return " " * max(0, width - shown) + name
 
 

@@ -359,8 +359,14 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         line = i + 1
         if "end" in rec:
             if i != len(raw_lines) - 1:
-                raise fail(line + 1 + next(k for k, x in enumerate(raw_lines[i + 1:]) if x.strip()),
-                           "records after the end record", path)
+                after = i + 1 + next(k for k, x in enumerate(raw_lines[i + 1:]) if x.strip())
+                try:
+                    joined = load(after).keys() >= {"format", "game"}
+                except LogError:
+                    joined = False
+                raise fail(after + 1, "another log's header after the end record: the file holds two logs "
+                           "(a log is one game; replay takes several files)" if joined
+                           else "records after the end record", path)
             _check_end(rec, log, t, line, path)
             return log, states
         expected = len(log.moves) + 1

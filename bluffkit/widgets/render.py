@@ -95,7 +95,7 @@ def scores_html(names, scores, title: str = "Scores", unit: str = "points", low_
 
 def situation(src, names, rules) -> str:
     """The open auction or trade, drawn and in words (public information only)."""
-    d = rules.denominations
+    d, w = rules.denominations, ruleset_words(rules)
     out = []
     if src.lot:
         lot = "".join(card_html(rules, f) for f in src.lot)
@@ -110,7 +110,7 @@ def situation(src, names, rules) -> str:
         out.append(f"<span class='bk-row'>{lot}</span><span>On sale by {escape(names[src.leader])}.<br>{bid}{waiting}</span>")
     for s, notes in src.shown:
         out.append(f"<span>{escape(names[s])} could not pay and showed all their money: "
-                   f"{art.notes_html(notes, d)} = {total(notes, d)}</span>")
+                   f"{art.notes_html(notes, d, w['notes'], w['money_card'])} = {total(notes, d)}</span>")
     trade = src.trade
     if trade is not None:
         from bluffkit.games.youre_bluffing.narrate import animals

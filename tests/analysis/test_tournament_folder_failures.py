@@ -554,3 +554,39 @@ def test_a_stop_while_the_local_cluster_starts_leaves_dask_nothing_to_close_at_e
     with pytest.raises(KeyboardInterrupt):
         tournament_run._cluster(2, None, None, 4).__enter__()
     assert HalfStarted.made not in SpecCluster._instances
+
+
+def _mark(folder: Path, pid: int) -> Path:
+    """The mark a run of process ``pid`` on this machine leaves in its folder while it writes."""
+    from bluffkit.analysis.simulate import _HOST
+    mark = folder / f".tournament-{_HOST}-{pid}-0123abcd.lock"
+    mark.touch()
+    return mark
+
+
+def test_a_folder_another_run_writes_now_is_refused_and_a_killed_runs_mark_is_not(finished, capsys, tmp_path):
+    """Two runs of the same tournament into one folder at once: the second removed the
+    first's half-written part as left by a stop, the first failed, and (having made the
+    folder) removed the folder the second was writing in. A run now marks its folder while
+    it writes, and another run is refused while that mark's process lives."""
+    import subprocess
+    import sys
+    parts = finished / "parts"
+    part = parts / "part-000001.parquet"
+    part.unlink()                                        # a run to resume, another run writing it now
+    live = _mark(finished, os.getppid())
+    (parts / ".part-000001.parquet.1a2b3c4d.tmp").write_bytes(b"half written")
+    was = snapshot(finished)
+    err = refused(command(finished, "--workers", "0", "--chunk", "3"), capsys)
+    assert "is being written by another run now" in err and live.name in err, err
+    assert snapshot(finished) == was, "the other run's half-written part and mark are left alone"
+    live.unlink()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = _mark(finished, int(gone.stdout))            # a run killed outright: its process is gone
+    assert main(command(finished, "--workers", "0", "--chunk", "3")) == 0
+    assert not stale.exists() and not [p for p in finished.iterdir() if p.name.endswith(".lock")]
+    assert len(load(finished)) == GAMES * 3
+    fresh = tmp_path / "new"                             # a new folder holding only a killed run's mark
+    fresh.mkdir()
+    _mark(fresh, int(gone.stdout))
+    assert main(command(fresh, "--workers", "0", "--chunk", "3")) == 0

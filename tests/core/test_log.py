@@ -353,6 +353,9 @@ def test_two_logs_joined_and_a_record_without_its_step_are_said_so(tmp_path, lin
     string starting at)"."""
     err = refuse(tmp_path, join(lines[:1] + lines))
     assert err.line == 2 and err.reason.startswith("a second header where step 1 was expected"), err.reason
+    err = refuse(tmp_path, join(lines + lines))                  # cat a.jsonl b.jsonl
+    assert err.line == len(lines) + 1 and err.reason.startswith("another log's header after the end record"), \
+        err.reason
     no_step = record(lines[3])
     del no_step["step"]
     err = refuse(tmp_path, join(lines[:3] + [dump(no_step)] + lines[4:]))

@@ -313,7 +313,7 @@ def test_a_drawn_notes_value_reads_from_the_back_of_the_room():
 def test_the_seat_view_draws_the_larger_notes():
     t = bo_owes()
     html = t.view.value
-    assert html.count("a money card of") == sum(t.session.observe(1).hand)      # (Horse Trading)
+    assert html.count("class='bk-note'") == sum(t.session.observe(1).hand)      # each drawn note
     assert f"font-size='{art.NOTE_VALUE_SIZE}'" in html
 
 

@@ -126,7 +126,7 @@ def test_the_seat_view_is_drawn():
     t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
     obs = t.session.observe(1)
     html = seat_html(t.game, obs, t.session.names)
-    assert html.count("a money card of") == sum(obs.hand)           # Bo's own notes, face up
+    assert html.count("class='bk-note'") == sum(obs.hand)           # Bo's own notes, face up
     assert html.count("money cards face down") == 2                  # the others' as card backs with a count
     assert "animals face down" in html and "<svg" in html
 

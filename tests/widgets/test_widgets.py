@@ -67,7 +67,7 @@ def test_the_money_moves_on_the_table():
 def test_a_seat_view_in_the_player_hides_the_others_notes():
     p = ScenarioPlayer("ht-auction-ben-pays-100", seat=0)     # Anna's view
     assert "Anna's view" in p.table.value
-    assert "a money card of 50" not in ben(p.table.value)           # Ben's notes are not shown to Anna
+    assert "class='bk-note'" not in ben(p.table.value)              # Ben's notes are not drawn for Anna
     assert "4 money cards face down" in ben(p.table.value)    # only how many he holds (HT "money cards"), as backs
 
 

@@ -46,18 +46,32 @@ def phases_in_words(rules) -> dict[str, str]:
     return HT_PHASE_WORDS if rules.name == "horse_trading" else PHASE_WORDS
 
 
+#: A quoted text in a message (Python's quoting, as :func:`bluffkit.core.errors.quote` gives it).
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'" + r'|"(?:[^"\\]|\\.)*"')
+
+
 def money_words(text: str, own: dict[str, str]) -> str:
     """``text`` of the rules shared by every game's money (:mod:`bluffkit.core.money` speaks
     of notes) in a ruleset's own words ``own`` (:data:`WORDS`): Horse Trading's money cards.
+    What the message quotes (the player's own words, a move's form) stays as it is.
 
     >>> money_words("zero notes are never part of a payment", WORDS["horse_trading"])
     'zero money cards are never part of a payment'
+    >>> money_words("'note' is not a note value (notes are 0, 10)", WORDS["horse_trading"])
+    "'note' is not a money card value (money cards are 0, 10)"
     >>> money_words("there is no note worth 7", WORDS["youre_bluffing"])
     'there is no note worth 7'
     """
     if own["notes"] == "notes":
         return text
-    return re.sub(r"\bnote\b", own["money_card"], re.sub(r"\bnotes\b", own["notes"], text))
+
+    def reword(part: str) -> str:
+        return re.sub(r"\bnote\b", own["money_card"], re.sub(r"\bnotes\b", own["notes"], part))
+    out, at = [], 0
+    for m in _QUOTED.finditer(text):
+        out += [reword(text[at:m.start()]), m.group()]
+        at = m.end()
+    return "".join(out) + reword(text[at:])
 
 
 def words(rules) -> dict[str, str]:

@@ -115,7 +115,9 @@ def test_horse_tradings_refusals_views_and_prompts_never_say_you_re_bluffing_s_w
     assert not bad, bad[:5]
     s, _ = _bought("horse-trading")                        # Ana owes 30: the shared money rules' refusals
     for probe, says in (("pay 10+10+10+0", "zero money cards are never part of a payment"),
-                        ("pay 7", "there is no money card worth 7 (money cards are 0, 10,")):
+                        ("pay 7", "there is no money card worth 7 (money cards are 0, 10,"),
+                        ("pay note", "'note' is not a money card value"),         # the player's word as typed
+                        ("trade 1 note 10", "'note' is not an animal")):
         with pytest.raises(BluffkitError) as e:
             game.step(s.state, 0, probe)
         assert says in str(e.value), str(e.value)
@@ -146,3 +148,16 @@ def test_a_horse_trading_card_is_named_by_its_rank_and_its_animal_for_a_screen_r
     assert label == f"{rules.labels[3]}, {rules.families[3]} (set value {rules.family_values[3]})", label
     yb = make_game("youre-bluffing").rules
     assert re.search(r"aria-label='([^']*)'", card_html(yb, 3))[1] == f"{yb.labels[3]} (family value {yb.family_values[3]})"
+
+
+def test_the_money_a_bidder_had_to_show_is_drawn_as_horse_tradings_money_cards():
+    """The drawn auction box showed the money of a bidder who could not pay with the
+    tooltip "a note of 0" in Horse Trading."""
+    import re
+
+    from bluffkit.widgets import ScenarioPlayer
+    p = ScenarioPlayer("ht-cant-pay")
+    p.go(6)
+    shown = p.table.value.split("could not pay and showed all their money")[1].split("</span></span>")[0]
+    titles = re.findall(r"title='([^']*)'", shown)
+    assert titles and all(t.startswith("a money card of ") for t in titles), titles
