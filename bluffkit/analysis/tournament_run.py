@@ -277,14 +277,14 @@ def make_folder(out, manifest: dict) -> bool:
     """Write what :func:`check_folder` found missing: the parts folder and the manifest of
     a new run; remove the temporary files a stop left behind. Whether this call wrote the
     manifest. Two runs begun at the same moment into one new folder both find it new: the
-    manifest is made only where none is (:func:`_write_new`), and the run that finds one
+    manifest is made only where none is (:func:`_write_atomic`), and the run that finds one
     made meanwhile goes on only if it has the same parameters (the same run: its parts come
     out the same), else it is refused before it writes a part."""
     out = Path(out)
     wrote = False
     if not (out / MANIFEST).exists():
         (out / PARTS).mkdir(parents=True, exist_ok=True)
-        wrote = _write_new(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+        wrote = _write_atomic(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode(), new=True)
     if not wrote and [k for k in SAME if read_manifest(out).get(k) != manifest.get(k)]:
         raise TournamentError(f"{out}: another run with other parameters began in this folder at the same "
                               f"moment (its manifest was written first); use another --out folder")
@@ -357,43 +357,29 @@ def _short(value) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
+def _write_atomic(path: Path, data: bytes, new: bool = False) -> bool:
     """Write ``data`` to a hidden temporary name, then rename it to ``path``: the file is
-    whole or absent. On any failure (a full disk, a stop) the temporary file is removed."""
+    whole or absent. On any failure (a full disk, a stop) the temporary file is removed.
+    With ``new``, only where no file is there: ``False`` when one is (another run put it
+    there first); the temporary file is linked to ``path``, which fails if ``path`` exists,
+    or, where the file system has no links, renamed (two runs at the same moment are not
+    told apart there)."""
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
     try:
         with open(tmp, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        raise
-
-
-def _write_new(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` whole, only if no file is there: ``False`` when one is
-    (another run put it there first). Written under a temporary name, then linked to
-    ``path``, which fails if ``path`` exists; where the file system has no links, renamed
-    (as :func:`_write_atomic`; two runs at the same moment are not told apart there)."""
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            return False
-        except OSError:                              # no hard links here (some network and FAT file systems)
-            if path.exists():
+        if new:
+            try:
+                os.link(tmp, path)
+                return True
+            except FileExistsError:
                 return False
-            os.replace(tmp, path)
+            except OSError:                          # no hard links here (some network and FAT file systems)
+                if path.exists():
+                    return False
+        os.replace(tmp, path)
         return True
     finally:
         try:

@@ -590,3 +590,15 @@ def test_a_folder_another_run_writes_now_is_refused_and_a_killed_runs_mark_is_no
     fresh.mkdir()
     _mark(fresh, int(gone.stdout))
     assert main(command(fresh, "--workers", "0", "--chunk", "3")) == 0
+
+
+def test_a_file_system_without_links_still_gets_its_manifest(auction, tmp_path, monkeypatch):
+    """The manifest is made only where none is by linking its temporary file to its name;
+    where the file system has no hard links (some network and FAT drives) it is renamed."""
+    def no_links(src, dst):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(tournament_run.os, "link", no_links)
+    out = tmp_path / "fat"
+    assert run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None).played == 2
+    assert tournament_run.read_manifest(out)["seed"] == SEED and not list(out.glob(".*.tmp"))
