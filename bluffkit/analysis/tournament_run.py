@@ -276,10 +276,9 @@ def _no_file_on_the_way(out: Path) -> None:
 def make_folder(out, manifest: dict) -> bool:
     """Write what :func:`check_folder` found missing: the parts folder and the manifest of
     a new run; remove the temporary files a stop left behind. Whether this call wrote the
-    manifest. Two runs begun at the same moment into one new folder both find it new: the
-    manifest is made only where none is (:func:`_write_atomic`), and the run that finds one
-    made meanwhile goes on only if it has the same parameters (the same run: its parts come
-    out the same), else it is refused before it writes a part."""
+    manifest. The manifest is made only where none is (:func:`_write_atomic`), and a manifest
+    found made since :func:`check_folder` looked (by a run the folder's mark did not keep
+    out: :func:`_lock_folder`) with other parameters refuses this run before it writes a part."""
     out = Path(out)
     wrote = False
     if not (out / MANIFEST).exists():
