@@ -1115,21 +1115,33 @@ def _fit(text: str, width: int) -> str:
     line indented two spaces more than the line: what ``bluffkit play`` prints on a terminal,
     so that a long line (the moves after ``help``, Bidder Up!'s pens) does not run on under
     the terminal's own wrapping from its left edge. A word longer than the width stays whole.
+    Widths are the terminal's columns (:func:`~bluffkit.core.errors.columns`: a Chinese
+    character takes two).
 
     >>> print(_fit("  you may: pay 10+10, pay 10+0, pass", 20))
       you may: pay
         10+10, pay 10+0,
         pass
+    >>> print(_fit("\u674e\u5c0f\u9f8d \u674e\u5c0f\u9f8d \u674e", 14))
+    \u674e\u5c0f\u9f8d \u674e\u5c0f\u9f8d
+      \u674e
     """
-    import textwrap
+    from bluffkit.core.errors import columns
     out = []
     for line in text.split("\n"):
-        if len(line) <= width:
+        if columns(line) <= width:
             out.append(line)
             continue
-        lead = line[:len(line) - len(line.lstrip(" "))]
-        out.extend(textwrap.wrap(line, width, subsequent_indent=lead + "  ", break_long_words=False,
-                                 break_on_hyphens=False) or [line])
+        body = line.lstrip(" ")
+        lead = line[:len(line) - len(body)]
+        now, rest = lead, lead + "  "
+        for word in body.split(" "):
+            if now.strip() and columns(now) + 1 + columns(word) > width:
+                out.append(now)
+                now = rest + word
+            else:
+                now = f"{now} {word}" if now.strip() else now + word
+        out.append(now)
     return "\n".join(out)
 
 

@@ -558,9 +558,18 @@ def right_aligned(name: str, width: int = 10) -> str:
     >>> len(right_aligned("Chloe\u0301"))              # "Chloé" with a combining accent: 5 columns
     11
     """
+    return " " * max(0, width - columns(name)) + name
+
+
+def columns(text: str) -> int:
+    """How many columns of a terminal ``text`` takes: an East Asian wide character two, a
+    combining accent none, any other character one.
+
+    >>> columns("Ana"), columns("\u674e\u5c0f\u9f8d"), columns("Chloe\u0301")
+    (3, 6, 5)
+    """
     import unicodedata
-    shown = sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in name)
-    return " " * max(0, width - shown) + name
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def printable(text, newlines: bool = False) -> str:
