@@ -512,6 +512,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     left = sum(b - a for a, b in (chunk_range(manifest, k) for k in todo))
     bar = _Progress(progress, games, games - left)
 
+    told = f"{left:,} games" + (f" ({games - left:,} of the {games:,} played already)" if left < games else "")
     mine, made = [], []      # mine: this run wrote the manifest; made: the folders it makes, deepest first
     lock: list[Path] = []    # this run's mark in the folder while it writes there
     d = Path(os.path.abspath(out))
@@ -542,8 +543,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
         if workers == 0 and client is None:
             begin()
             if echo:
-                echo(f"playing {left:,} games in this process"
-                     + (f" ({games - left:,} of the {games:,} played already)" if left < games else ""))
+                echo(f"playing {told} in this process")
             bar.start()
             for k, a in zip(todo, args):
                 write(k, play_part(*a))
@@ -552,7 +552,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
             bar.start()
             _on_cluster(client, todo, args, write)
         else:
-            with _cluster(workers, scheduler, echo, len(todo)) as c:
+            with _cluster(workers, scheduler, echo, len(todo), told) as c:
                 begin()                              # once the cluster is up: a scheduler not reached writes nothing
                 bar.start()                          # once the cluster is up and its address printed
                 _on_cluster(c, todo, args, write)
@@ -671,8 +671,8 @@ class _cluster:
     """A client of the scheduler at ``scheduler``, or of a new LocalCluster (closed on exit)
     of ``workers`` processes (default: one per core), at most one per chunk to play."""
 
-    def __init__(self, workers: int | None, scheduler: str | None, echo, chunks: int | None = None):
-        self.workers, self.scheduler, self.echo, self.chunks = workers, scheduler, echo, chunks
+    def __init__(self, workers: int | None, scheduler: str | None, echo, chunks: int | None = None, told: str = ""):
+        self.workers, self.scheduler, self.echo, self.chunks, self.told = workers, scheduler, echo, chunks, told
         self.cluster = self.client = None
 
     def __enter__(self):
@@ -710,7 +710,7 @@ class _cluster:
                 where += (f" (more than this machine's {cores} core{'s' if cores > 1 else ''}: the games are "
                           f"pure Python, so the extra processes take turns and add memory, not speed)")
         if self.echo:
-            self.echo(f"playing on {where}; {dashboard(self.client)}")
+            self.echo(f"playing {self.told + ' ' if self.told else ''}on {where}; {dashboard(self.client)}")
         return self.client
 
     def __exit__(self, *exc):
