@@ -215,7 +215,7 @@ CSS = f"""<style>
 .bk-projector .jupyter-button {{height: auto; min-height: 40px}}
 .bk-projector .widget-html-content {{line-height: 1.35}}
 .bk-projector .bk-side {{display: none !important}}
-.bk-projector .bk-lay {{order: -1; margin-bottom: 4px}}
+.bk-projector .bk-lay {{margin-bottom: 4px}}
 .bk-projector .bk-hand-many .jupyter-button.bk-card-btn {{width: 2.6em; height: 2.7em; font-size: 0.9em}}
 .bk-projector .bk-space-btn:not(:focus) {{position: absolute !important; width: 1px !important; height: 1px !important;
   min-height: 0 !important; padding: 0 !important; margin: -1px !important; overflow: hidden; clip-path: inset(50%);

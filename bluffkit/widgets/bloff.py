@@ -44,7 +44,7 @@ class BloffTable(SeatPanel):
         self.lay = W.Button(description="Lay", layout=W.Layout(width="auto", align_self="flex-start"),
                             disabled=True, tooltip=CHOOSE_FIRST)
         self.lay.add_class("bk-go")
-        self.lay.add_class("bk-lay")                   # on a projector above the hand (see art.py)
+        self.lay.add_class("bk-lay")
         self.lay.on_click(live(lambda _: self.try_move("play " + cards_text(self.chosen_cards())
                                                   if self.chosen_cards() else "play none")))
         self.play_box = W.VBox([self.hand, self.lay])
@@ -58,6 +58,13 @@ class BloffTable(SeatPanel):
 
     def __repr__(self) -> str:
         return f"BloffTable({self.session.players} players, {self.repr_tail()})"
+
+    def set_projector(self, on: bool) -> None:
+        """As :meth:`SeatPanel.set_projector`; on a projector the Say button comes above the
+        hand, so that a big hand does not push it below the screen: first in the page too, so
+        that the keyboard's Tab reaches it before the cards, in the order they are seen."""
+        super().set_projector(on)
+        self.play_box.children = (self.lay, self.hand) if on else (self.hand, self.lay)
 
     @property
     def cards(self):

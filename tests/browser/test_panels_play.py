@@ -292,6 +292,16 @@ def test_bloff_a_big_hand_keeps_the_say_button_on_a_projector(page: Page, lab_se
     expect(cell.locator(".bk-card-btn")).to_have_count(29, timeout=WAIT_MS)
     expect(cell.locator(".bk-card-btn", has_text="10")).to_have_count(2)     # the widest labels: not cut
     screenshots(page, cell, "panel-bloff-big-hand")        # (the projector panel must fit: check_fit)
+    # on the projector Say stands above the hand in the page too, so Tab reaches it before the 29 cards
+    click(cell, "Projector")
+    expect(cell.locator(".bk-panel").first).to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+    expect(page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")) \
+        .to_have_count(1, timeout=WAIT_MS)
+    page.wait_for_timeout(300)
+    order = cell.evaluate("""c => { const say = c.querySelector('.bk-lay'), card = c.querySelector('.bk-card-btn');
+        return [say.getBoundingClientRect().top < card.getBoundingClientRect().top,
+                !!(say.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING)]; }""")
+    assert order == [True, True], f"Say above the hand on screen, and before it in the page: {order}"
 
 
 def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: LabServer):
