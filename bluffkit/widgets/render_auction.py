@@ -156,5 +156,5 @@ def refusal_html(name: str, move: str, rule: str, reason: str, names) -> str:
         head = "not now"
     # the moves the engine lists are in notation ("bid N"); "Your move" above says them in words
     reason = head + ("; your moves are the ones offered above" if moves else "")
-    return (f"<div class='bk-box bk-refusal' style='color:#b00020' title='rule: {escape(rule)}'>"
+    return (f"<div class='bk-box bk-refusal' role='alert' style='color:#b00020' title='rule: {escape(rule)}'>"
             f"<b>{escape(name)} can&rsquo;t {escape(move)}</b>: {escape(reason)}.</div>")

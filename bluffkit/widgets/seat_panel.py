@@ -158,9 +158,10 @@ def choose_counts(toggles, notes) -> None:
 
 
 def note(text: str, error: bool = False, rule: str | None = None) -> str:
-    """A line for the message box (``text`` is HTML); ``error``: a refusal, in red. A
-    broken ``rule``'s id goes only into the tooltip, for the teacher: not on screen."""
-    cls = "bk-box bk-refusal" if error else "bk-box"
+    """A line for the message box (``text`` is HTML); ``error``: a refusal, in red, and an
+    alert that a screen reader says as it appears. A broken ``rule``'s id goes only into
+    the tooltip, for the teacher: not on screen."""
+    cls = "bk-box bk-refusal' role='alert" if error else "bk-box"
     title = f" title='rule: {escape(rule)}'" if rule else ""
     return f"<div class='{cls}'{title}>{text}</div>"
 

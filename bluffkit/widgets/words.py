@@ -89,7 +89,7 @@ def refusal_html(name: str, move: str, error: Exception, names=(), step: int | N
     options = _OPTION.findall(getattr(error, "reason", ""))
     said = ([f"rule: {rule}"] if rule else []) + ([f"option: {', '.join(dict.fromkeys(options))}"] if options else [])
     title = f" title='{escape('; '.join(said))}'" if said else ""
-    return f"<div class='bk-box bk-refusal'{title}>{escape(refusal(name, move, error, names, step))}</div>"
+    return f"<div class='bk-box bk-refusal' role='alert'{title}>{escape(refusal(name, move, error, names, step))}</div>"
 
 
 def overbid_words(holds: int, amount: int, unit: str = "", button: str = "Bid") -> str:

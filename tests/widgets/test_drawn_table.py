@@ -244,3 +244,12 @@ def test_the_text_boxes_are_drawn_anew_at_each_cover():
     b.write.click()
     assert b.screen[0] == "cover" and answers[-1] == (b.answer, b.write, b.done), answers
     assert b.answer not in answers[-2], answers
+
+
+def test_a_refusal_is_an_alert_a_screen_reader_says():
+    """A refused move was told by its red colour alone: a screen reader said nothing."""
+    t = bo_pays()
+    t.try_move("pay 7")
+    assert "bk-refusal" in t.message.value and "role='alert'" in t.message.value, t.message.value
+    t.try_move("pay 10")
+    assert "role='alert'" not in t.message.value

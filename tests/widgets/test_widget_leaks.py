@@ -328,7 +328,7 @@ def test_a_message_left_on_the_leaders_cover_is_caught(cls):
     t.leader_button.click()
     assert t.screen == ("leader-cover", t.session.state.leader)
     if cls is LeakyLeaderCover:
-        with pytest.raises(WidgetLeak, match="the cover.*left from an earlier screen.*HTMLModel.*can&#x27;t vote"):
+        with pytest.raises(WidgetLeak, match="the cover.*left from an earlier screen.*HTMLModel.*bk-refusal.*rule: own-answer"):
             check_screen(t, twin, driver, np.random.default_rng(0), pristine=pristine)
     else:
         check_screen(t, twin, driver, np.random.default_rng(0), pristine=pristine)
