@@ -362,7 +362,8 @@ class BidderUpTable(SeatPanel):
         # its words above it, so that the whole width of the controls' column is the list's:
         # "Daniel's sheep ♀ for your sheep ♂" in Projector's large type, where a label beside
         # it cut off the words that tell two trades apart
-        self.trade_target = W.Dropdown(options=(), layout=W.Layout(width="100%", max_width="36em"))
+        self.trade_target = W.Dropdown(options=(), tooltip="whom to challenge, for which animal",
+                                       layout=W.Layout(width="100%", max_width="36em"))
         self.trade_box = W.VBox([W.Label("Challenge (whom, for which animal):"), self.trade_target])
         self.market_steps: dict[int, W.Dropdown] = {}
         self.market_box = W.VBox()

@@ -71,7 +71,8 @@ class ReplayViewer(ClosesWhole, W.VBox):
     def __init__(self, source=None, *, unfinished: bool = False):
         self.unfinished = unfinished        # show a game that is not over (see load)
         self.error = W.HTML()
-        self.step = W.IntSlider(value=0, min=0, max=0, description="Step", layout=W.Layout(width="100%"))
+        self.step = W.IntSlider(value=0, min=0, max=0, description="Step", tooltip="the step of the game shown",
+                                layout=W.Layout(width="100%"))
         self.play = auto_play(self.step, 800)
         self.speed = W.FloatSlider(value=0.8, min=0.1, max=3.0, step=0.1, description="Seconds/step",
                                    readout_format=".1f", style={"description_width": "initial"})

@@ -160,7 +160,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self.next = W.Button(description="Next", icon="step-forward")
         self.reset = W.Button(description="Reset", icon="undo")
         self.step = W.IntSlider(value=0, min=0, max=1, description="Step", continuous_update=True,
-                                layout=W.Layout(width="100%"))
+                                tooltip="the step of the example shown", layout=W.Layout(width="100%"))
         self.play = auto_play(self.step, 1200)
         self.speed = W.FloatSlider(value=1.2, min=0.2, max=4.0, step=0.2, description="Seconds/step",
                                    readout_format=".1f", style={"description_width": "initial"})
