@@ -240,11 +240,11 @@ class BlufferTable(SeatPanel):
         if team:
             members = [s.names[k] for k in self.game.table(s.state).knowers() if s.kinds[k] == "human"]
             self.cover_text.value = note(f"<b>The writing team's screen.</b> Pass the screen to the writing team "
-                                         f"({escape(', '.join(members))}); the others look away.")
+                                         f"({escape(', '.join(members))}); the others look away.", alert=True)
             self.show.description = "Show the writing team's screen"
         else:
             self.cover_text.value = note(f"<b>The leader's screen.</b> Pass the screen to {escape(s.names[leader])}; "
-                                         "the others look away.")
+                                         "the others look away.", alert=True)
             self.show.description = f"Show {s.names[leader]}'s screen"
         self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
         self.show_undo()

@@ -157,13 +157,15 @@ def choose_counts(toggles, notes) -> None:
         t.value = want
 
 
-def note(text: str, error: bool = False, rule: str | None = None) -> str:
+def note(text: str, error: bool = False, rule: str | None = None, alert: bool = False) -> str:
     """A line for the message box (``text`` is HTML); ``error``: a refusal, in red, and an
-    alert that a screen reader says as it appears. A broken ``rule``'s id goes only into
-    the tooltip, for the teacher: not on screen."""
-    cls = "bk-box bk-refusal' role='alert" if error else "bk-box"
+    alert that a screen reader says as it appears (``alert``: an alert not in red, as a
+    cover's "Bo to play"). A broken ``rule``'s id goes only into the tooltip, for the
+    teacher: not on screen."""
+    cls = "bk-box bk-refusal" if error else "bk-box"
+    role = " role='alert'" if error or alert else ""
     title = f" title='rule: {escape(rule)}'" if rule else ""
-    return f"<div class='{cls}'{title}>{text}</div>"
+    return f"<div class='{cls}'{role}{title}>{text}</div>"
 
 
 def bot_failure(session: Session, error: Exception, who: str = "bot") -> str:
@@ -699,7 +701,8 @@ class SeatPanel(ClosesWhole, W.VBox):
                 self._boxes_shown = False
             name = escape(s.names[seat])
             # "to play", not "'s turn": the seat asked may answer another player's turn (a challenge)
-            self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away.")
+            self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away.",
+                                         alert=True)
             self.show.description = f"Show {s.names[seat]}'s view"
             self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
             return

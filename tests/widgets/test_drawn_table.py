@@ -246,10 +246,15 @@ def test_the_text_boxes_are_drawn_anew_at_each_cover():
     assert b.answer not in answers[-2], answers
 
 
-def test_a_refusal_is_an_alert_a_screen_reader_says():
-    """A refused move was told by its red colour alone: a screen reader said nothing."""
+def test_a_refusal_and_a_cover_are_alerts_a_screen_reader_says():
+    """A refused move was told by its red colour alone, and a cover by its look: a screen
+    reader said neither."""
     t = bo_pays()
     t.try_move("pay 7")
     assert "bk-refusal" in t.message.value and "role='alert'" in t.message.value, t.message.value
     t.try_move("pay 10")
     assert "role='alert'" not in t.message.value
+    hot = TablePanel("youre-bluffing", players=3, humans=[0, 1], names=["Ana", "Bo", "Cy"], seed=3)
+    hot.show.click()
+    hot.try_move("auction")                                  # the cover for Bo: said as it comes
+    assert hot.screen == ("cover", 1) and "role='alert'" in hot.cover_text.value, hot.cover_text.value
