@@ -116,29 +116,40 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
     Quick game and the Double auction, adds its two cards). The dashed line is price = value: points
     above it paid more than the lot's cards' shares of their families (YB "The Auctions": "another
     player may just as easily pay far more than an animal's point value"); it runs over
-    the values seen, so prices far above them do not squash the picture. Colour is
-    the buyer, a filled square a buy-back by the leader; free takes sit at price 0.
+    the values seen, so prices far above them do not squash the picture. The buyer is told
+    by colour and by shape (one legend: on a washed-out projector, or to a reader who does
+    not tell the colours apart, the shapes still do), and a lot the auctioneer kept (a
+    buy-back by the leader) by a ring around its point; free takes sit at price 0.
     """
     check_frame(frame, ("step", "animals", "leader", "buyer", "bought_back"), "auction_chart",
                 numbers=("step", "value", "price", "paid"))
     top = max([1.0, *frame["value"].tolist()])
     data = frame.copy()
     data["bought_back_shown"] = ["yes" if b else "no" for b in data["bought_back"]]   # (the tooltip's words)
-    points = alt.Chart(data).mark_point(size=90, filled=True, opacity=0.8).encode(
-        x=alt.X("value:Q", title="the lot's value, a card counted at family value / family size"),
-        y=alt.Y("price:Q", title="price (winning bid)"),
-        color=alt.Color("buyer:N", sort=_players(frame["leader"], frame["buyer"]), title="buyer"),
-        shape=alt.Shape("bought_back:N", title="kept by the auctioneer", sort=[False, True],
-                        scale=alt.Scale(domain=[False, True], range=["circle", "square"]),
-                        legend=alt.Legend(labelExpr="datum.value ? 'yes' : 'no'")),
-        tooltip=[alt.Tooltip("step:Q", title="moves played"), alt.Tooltip("animals:N", title="animals"),
-                 alt.Tooltip("leader:N", title="auctioneer"), alt.Tooltip("buyer:N", title="buyer"),
-                 alt.Tooltip("value:Q", format=".1f", title="the lot's value"),
-                 alt.Tooltip("price:Q", title="price (winning bid)"),
-                 alt.Tooltip("paid:Q", title="paid (no change given)"),
-                 alt.Tooltip("bought_back_shown:N", title="kept by the auctioneer")],
+    players = _players(frame["leader"], frame["buyer"])
+    x = alt.X("value:Q", title="the lot's value, a card counted at family value / family size")
+    y = alt.Y("price:Q", title="price (winning bid)")
+    tooltip = [alt.Tooltip("step:Q", title="moves played"), alt.Tooltip("animals:N", title="animals"),
+               alt.Tooltip("leader:N", title="auctioneer"), alt.Tooltip("buyer:N", title="buyer"),
+               alt.Tooltip("value:Q", format=".1f", title="the lot's value"),
+               alt.Tooltip("price:Q", title="price (winning bid)"),
+               alt.Tooltip("paid:Q", title="paid (no change given)"),
+               alt.Tooltip("bought_back_shown:N", title="kept by the auctioneer")]
+    points = alt.Chart(data).mark_point(size=90, filled=True, opacity=0.85).encode(
+        x=x, y=y,
+        # colour and shape both say the buyer (one legend: the same field, title and domain)
+        color=alt.Color("buyer:N", scale=alt.Scale(domain=players), title="buyer"),
+        shape=alt.Shape("buyer:N", scale=alt.Scale(domain=players), title="buyer"),
+        tooltip=tooltip,
     )
-    return finish(alt.layer(_diagonal(top, "value", "price"), points).properties(width=WIDTH, height=HEIGHT),
+    kept = data[data["bought_back"]].assign(kept="kept by the auctioneer")
+    ring = alt.Chart(kept).mark_point(shape="square", size=340, filled=False, strokeWidth=2, color="#1b1b1b").encode(
+        x=x, y=y, tooltip=tooltip,
+        opacity=alt.Opacity("kept:N", scale=alt.Scale(domain=["kept by the auctioneer"], range=[1]),
+                            legend=alt.Legend(title=None, symbolType="square", symbolFillColor="transparent",
+                                              symbolStrokeColor="#1b1b1b", symbolStrokeWidth=2, symbolSize=200)),
+    )
+    return finish(alt.layer(_diagonal(top, "value", "price"), points, ring).properties(width=WIDTH, height=HEIGHT),
                   title, WIDTH, legend="bottom")
 
 

@@ -170,13 +170,29 @@ def test_money_chart_keeps_every_change(played):
 
 def test_auction_chart_points_and_tooltip():
     spec = charts.auction_chart(gd.auctions_frame(*scenario("ht-auction-ben-pays-100"))).to_dict()
-    line, points = spec["layer"]
+    line, points, ring = spec["layer"]
     assert line["mark"]["type"] == "line" and points["mark"]["type"] == "point"
+    # the buyer by colour and by shape (a washed-out projector, a reader who mixes colours up)
+    assert points["encoding"]["color"]["field"] == points["encoding"]["shape"]["field"] == "buyer"
+    assert rows(spec, 2) == [], "no lot was kept by the auctioneer: no ring"
     assert (points["encoding"]["x"]["field"], points["encoding"]["y"]["field"]) == ("value", "price")
     assert {"price", "paid", "buyer", "animals"} <= {t["field"] for t in points["encoding"]["tooltip"]}
     (row,) = rows(spec, 1)
     assert (row["buyer"], row["price"], row["paid"], row["value"]) == ("Ben", 60, 100, 200.0)
     assert rows(spec, 0) == [{"value": 0.0, "price": 0.0}, {"value": 200.0, "price": 200.0}], "price = value"
+
+
+def test_a_lot_the_auctioneer_kept_is_ringed():
+    """A buy-back by the leader (YB "The Leader's Right of Preemption") was told by the
+    point's shape, which now says the buyer; a ring around the point says it, with its own
+    line in the legend."""
+    frame = gd.auctions_frame(*scenario("yb-preemption"))
+    spec = charts.auction_chart(frame).to_dict()
+    ring = spec["layer"][2]
+    assert ring["mark"]["filled"] is False and ring["encoding"]["opacity"]["field"] == "kept"
+    kept = rows(spec, 2)
+    assert kept and [r["step"] for r in kept] == frame.loc[frame["bought_back"], "step"].tolist()
+    assert all(r["buyer"] == r["leader"] for r in kept), "a kept lot is the auctioneer's own buy"
 
 
 def test_trade_chart_offer_against_counter():
