@@ -37,6 +37,11 @@ _WON_BY = ["challenger", "target"]
 _RESPONSES = ["countered", "accepted"]
 
 
+#: The auction chart's shapes of buyers: seven, against the palette's eight colours, so
+#: that colour and shape together tell up to 56 buyers apart.
+BUYER_SHAPES = ["circle", "square", "triangle-up", "diamond", "cross", "triangle-down", "triangle-right"]
+
+
 def _players(*columns: pd.Series) -> list[str]:
     """Player names in order of first appearance, so colours follow the seats."""
     seen: dict[str, None] = {}
@@ -139,15 +144,16 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
         x=x, y=y,
         # colour and shape both say the buyer (one legend: the same field, title and domain)
         color=alt.Color("buyer:N", scale=alt.Scale(domain=players), title="buyer"),
-        shape=alt.Shape("buyer:N", scale=alt.Scale(domain=players), title="buyer"),
+        # seven shapes against the eight colours: the pairs differ for up to 56 buyers
+        shape=alt.Shape("buyer:N", scale=alt.Scale(domain=players, range=BUYER_SHAPES), title="buyer"),
         tooltip=tooltip,
     )
     kept = data[data["bought_back"]].assign(kept="kept by the auctioneer")
-    ring = alt.Chart(kept).mark_point(shape="square", size=340, filled=False, strokeWidth=2, color="#1b1b1b").encode(
+    legend = (alt.Legend(title=None, symbolType="square", symbolFillColor="transparent", symbolStrokeColor="#1b1b1b",
+                         symbolStrokeWidth=2, symbolSize=200) if len(kept) else None)   # (none kept: no legend line)
+    ring = alt.Chart(kept).mark_point(shape="square", size=260, filled=False, strokeWidth=2, color="#1b1b1b").encode(
         x=x, y=y, tooltip=tooltip,
-        opacity=alt.Opacity("kept:N", scale=alt.Scale(domain=["kept by the auctioneer"], range=[1]),
-                            legend=alt.Legend(title=None, symbolType="square", symbolFillColor="transparent",
-                                              symbolStrokeColor="#1b1b1b", symbolStrokeWidth=2, symbolSize=200)),
+        opacity=alt.Opacity("kept:N", scale=alt.Scale(domain=["kept by the auctioneer"], range=[1]), legend=legend),
     )
     return finish(alt.layer(_diagonal(top, "value", "price"), points, ring).properties(width=WIDTH, height=HEIGHT),
                   title, WIDTH, legend="bottom")

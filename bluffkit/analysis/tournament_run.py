@@ -558,9 +558,8 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
                 _on_cluster(c, todo, args, write)
     except BaseException:
         if outcome.played == 0:                      # a run that wrote no part leaves no folder it made,
-            _unlock(lock)                            # and a new one no manifest, which would refuse the
-            _unmake(Path(out), made, manifest=any(mine))    # next run's other parameters
-        raise
+            _unmake(Path(out), made, lock, manifest=any(mine))    # and a new one no manifest, which
+        raise                                        # would refuse the next run's other parameters
     finally:
         _unlock(lock)
         bar.close()
@@ -585,15 +584,24 @@ def _lock_folder(out: Path) -> Path:
     except OSError as e:
         raise TournamentError(f"{out}: cannot make the tournament's folder there ({e.strerror or e})") from None
     busy = []
-    for p in out.iterdir():
-        m = _LOCK.fullmatch(p.name)
-        if m is None or p.name == mark.name:
-            continue
-        state = run_state(p.name, m["host"], m["pid"])
-        if state == "gone":
-            p.unlink(missing_ok=True)
-        elif state == "live":
-            busy.append(p.name)
+    try:
+        for p in out.iterdir():
+            m = _LOCK.fullmatch(p.name)
+            if m is None or p.name == mark.name:
+                continue
+            state = run_state(p.name, m["host"], m["pid"])
+            if state == "gone":
+                try:
+                    p.unlink(missing_ok=True)
+                except OSError:                      # another user's, or not a file: dead all the same
+                    pass
+            elif state == "live":
+                busy.append(p.name)
+    except BaseException as e:                       # (a stop, a folder that cannot be read): no mark left
+        _unlock([mark])
+        if isinstance(e, OSError):
+            raise TournamentError(f"{out}: cannot read the folder ({e.strerror or e})") from None
+        raise
     if busy:
         _unlock([mark])
         raise TournamentError(f"{out} is being written by another run now (its mark {busy[0]} is there, and its "
@@ -623,16 +631,21 @@ def _make_folder(out, manifest: dict) -> bool:
         raise TournamentError(f"{out}: cannot make the tournament's folder there ({e.strerror or e})") from None
 
 
-def _unmake(out: Path, made: list[Path], manifest: bool = True) -> None:
-    """Take back what :func:`make_folder` wrote for a new run that failed before its first
-    part: the manifest and the parts folder if empty (if this run wrote the manifest:
-    ``manifest``; else they are another run's), and the folders the run made (``out`` and
-    any above it), each if still empty."""
+def _unmake(out: Path, made: list[Path], lock: list[Path], manifest: bool = True) -> None:
+    """Take back what a run that failed before its first part wrote: while it still holds
+    the folder's mark (``lock``: no other run writes there meanwhile), the manifest if this
+    run wrote it (``manifest``) and then an empty parts folder of no run (no manifest is
+    there); then the mark; then the folders the run made (``out`` and any above it), each
+    if still empty."""
     try:
         if manifest:
             (out / MANIFEST).unlink(missing_ok=True)
-            if (out / PARTS).is_dir() and not any((out / PARTS).iterdir()):
-                (out / PARTS).rmdir()
+        if not (out / MANIFEST).exists() and (out / PARTS).is_dir() and not any((out / PARTS).iterdir()):
+            (out / PARTS).rmdir()
+    except OSError:
+        pass
+    _unlock(lock)
+    try:
         for d in made:
             d.rmdir()
     except OSError:                                  # not empty: kept, and the folders above it too

@@ -175,6 +175,7 @@ def test_auction_chart_points_and_tooltip():
     # the buyer by colour and by shape (a washed-out projector, a reader who mixes colours up)
     assert points["encoding"]["color"]["field"] == points["encoding"]["shape"]["field"] == "buyer"
     assert rows(spec, 2) == [], "no lot was kept by the auctioneer: no ring"
+    assert spec["layer"][2]["encoding"]["opacity"]["legend"] is None, "nor a legend line for rings"
     assert (points["encoding"]["x"]["field"], points["encoding"]["y"]["field"]) == ("value", "price")
     assert {"price", "paid", "buyer", "animals"} <= {t["field"] for t in points["encoding"]["tooltip"]}
     (row,) = rows(spec, 1)
@@ -189,10 +190,28 @@ def test_a_lot_the_auctioneer_kept_is_ringed():
     frame = gd.auctions_frame(*scenario("yb-preemption"))
     spec = charts.auction_chart(frame).to_dict()
     ring = spec["layer"][2]
-    assert ring["mark"]["filled"] is False and ring["encoding"]["opacity"]["field"] == "kept"
+    assert ring["mark"]["filled"] is False and ring["mark"]["strokeWidth"] >= 2 and ring["mark"]["size"] > 90
+    assert ring["encoding"]["opacity"]["field"] == "kept" and ring["encoding"]["opacity"]["scale"]["range"] == [1]
+    assert ring["encoding"]["opacity"]["legend"] is not None, "its line in the legend"
     kept = rows(spec, 2)
     assert kept and [r["step"] for r in kept] == frame.loc[frame["bought_back"], "step"].tolist()
     assert all(r["buyer"] == r["leader"] for r in kept), "a kept lot is the auctioneer's own buy"
+
+
+def test_up_to_56_buyers_each_have_their_own_colour_and_shape():
+    """Colour and shape both said the buyer, each from eight, in step: with nine buyers or
+    more (a You're Bluffing! of 10 players, a long auction series) two buyers were drawn
+    alike. Seven shapes against eight colours differ as pairs up to 56 buyers."""
+    from bluffkit.analysis.chart_style import OKABE_ITO
+    names = [f"P{i}" for i in range(12)]
+    frame = pd.DataFrame({"step": range(12), "animals": "cow", "leader": "P0", "buyer": names, "bought_back": False,
+                          "value": 100.0, "price": 50, "paid": 50})
+    spec = charts.auction_chart(frame).to_dict()
+    shapes = spec["layer"][1]["encoding"]["shape"]["scale"]["range"]
+    colours = spec["config"]["range"]["category"]
+    assert colours == OKABE_ITO and len(shapes) == len(set(shapes))
+    pairs = {(colours[i % len(colours)], shapes[i % len(shapes)]) for i in range(56)}
+    assert len(pairs) == 56
 
 
 def test_trade_chart_offer_against_counter():

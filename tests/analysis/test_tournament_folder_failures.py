@@ -602,3 +602,51 @@ def test_a_file_system_without_links_still_gets_its_manifest(auction, tmp_path, 
     out = tmp_path / "fat"
     assert run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None).played == 2
     assert tournament_run.read_manifest(out)["seed"] == SEED and not list(out.glob(".*.tmp"))
+
+
+def test_a_failed_new_run_takes_back_its_manifest_before_it_lets_the_folder_go(auction, tmp_path, monkeypatch):
+    """A new run stopped in its first game removed its mark first and its manifest after:
+    another run could take the folder in between and lose the manifest under it."""
+    out = tmp_path / "t"
+    seen = []
+    real = tournament_run._unlock
+    monkeypatch.setattr(tournament_run, "_unlock",
+                        lambda marks: (seen.append(bool(marks) and (out / "manifest.json").exists()), real(marks)))
+
+    def stopped(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tournament_run, "play_part", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    assert seen and seen[0] is False, "the manifest was still there when the mark went"
+    assert not tmp_path.joinpath("t").exists()
+
+
+def test_a_run_stopped_before_its_manifest_leaves_no_folder(auction, tmp_path, monkeypatch):
+    """A full disk (or a stop) while the new manifest was written left the run's own empty
+    folder and parts folder behind."""
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tournament_run.os, "fsync", full)
+    with pytest.raises(TournamentError, match="No space left"):
+        run(auction, ["random"], GAMES, SEED, tmp_path / "new" / "t", players=3, chunk=3, workers=0, echo=None)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_dead_runs_mark_that_cannot_be_removed_neither_stops_the_run_nor_leaves_its_own(auction, tmp_path):
+    """A mark of a killed run that could not be removed (a folder of that name) raised
+    IsADirectoryError and left this run's own mark, still counted as a live run of this
+    process: every later run there was refused until the kernel restarted."""
+    import subprocess
+    import sys
+
+    from bluffkit.analysis.simulate import _HOST, _MINE
+    gone = int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                              text=True).stdout)
+    out = tmp_path / "t"
+    (out / f".tournament-{_HOST}-{gone}-0123abcd.lock").mkdir(parents=True)
+    assert run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None).played == 2
+    mine = [p.name for p in out.iterdir() if p.name.endswith(".lock") and p.is_file()]
+    assert mine == [] and not [m for m in _MINE if m.startswith(".tournament-")]
