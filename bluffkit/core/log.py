@@ -289,6 +289,11 @@ def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, Stat
     return parse(read_bytes(path), path=str(path), verify=verify)
 
 
+def _is_header(record: dict) -> bool:
+    """Whether a log's record is a header (the first line of a log: its format and game)."""
+    return record.keys() >= {"format", "game"}
+
+
 def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) -> tuple[GameLog, StateTrail]:
     """Like :func:`read`, from the file's contents (``path`` names it in errors, and its
     folder is where a deck named by the log may be). ``data`` is text or bytes (a
@@ -361,7 +366,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             if i != len(raw_lines) - 1:
                 after = i + 1 + next(k for k, x in enumerate(raw_lines[i + 1:]) if x.strip())
                 try:
-                    joined = load(after).keys() >= {"format", "game"}
+                    joined = _is_header(load(after))
                 except LogError:
                     joined = False
                 raise fail(after + 1, "another log's header after the end record: the file holds two logs "
@@ -371,7 +376,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             return log, states
         expected = len(log.moves) + 1
         step = rec.get("step")
-        if "step" not in rec and head.keys() & rec.keys() >= {"format", "game"}:
+        if "step" not in rec and _is_header(rec):
             raise fail(line, f"a second header where step {expected} was expected: the file holds the start of "
                              f"another log (two logs joined?)", path)
         if "step" not in rec:

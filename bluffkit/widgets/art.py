@@ -109,7 +109,7 @@ def animal_card(label: str, value: int, family: int, animal: str | None = None, 
     cls = "bk-card bk-animal" + (" bk-small" if small else "")
     badge = f"<span class='bk-badge'>&times;{count}</span>" if count > 1 else ""     # over the picture, no text
     title = f"{label} ({set_word} value {value})" + (f", {count} cards" if count > 1 else "")
-    said = title if named else f"{label}, {animal} ({set_word} value {value})" + (f", {count} cards" if count > 1 else "")
+    said = title if named else f"{label}, {animal}{title[len(label):]}"     # a rank says its animal too
     return (f"<span class='{cls}' title='{escape(title)}'><svg viewBox='0 0 64 88' role='img' "
             f"aria-label='{escape(said)}'><rect x='1' y='1' width='62' height='86' rx='6' fill='#fff' "
             f"stroke='{INK}' stroke-width='1.5'/><text x='32' y='{16 if named else 19}' text-anchor='middle' "

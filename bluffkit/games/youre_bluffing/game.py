@@ -88,10 +88,10 @@ class YoureBluffing(TableGame):
         try:
             return A.parse(text)
         except NotationError as e:
-            own = words(self.rules)
-            if own["notes"] == "notes":
+            said = money_words(str(e), words(self.rules))
+            if said == str(e):
                 raise
-            raise NotationError(money_words(str(e), own)) from None
+            raise NotationError(said) from None
 
     def notation(self, action) -> str:
         """The text form a player of this ruleset reads (Horse Trading names ranks)."""
