@@ -133,7 +133,7 @@ lessons: $(VENV_STAMP)
 	bash scripts/ensure_chromium.sh
 	$(VENV)/bin/python scripts/build_lessons.py --out build/lessons $(LESSONS)
 
-# Lint (ruff, the whole tree) and type checks (mypy: core and every game package, as
+# Lint (ruff, the whole tree) and type checks (mypy: the whole bluffkit package, as
 # configured in pyproject.toml); part of `make test`.
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check --no-cache .

@@ -26,12 +26,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import errno
+import io
 import json
 import math
 import os
 import shutil
 import sys
 from pathlib import Path
+from typing import cast
 
 from bluffkit.core.errors import BluffkitError, count, is_seat, printable, whole_number
 
@@ -930,7 +932,7 @@ def cmd_play(args) -> int:
                 print(printable(f"bluffkit: {words}"), file=sys.stderr)
                 return leave() or 2
             seat = session.waiting_for
-            if shared and not session.over and seat != at_screen:
+            if shared and seat is not None and seat != at_screen:     # (None: the game is over)
                 if tty:
                     print(_CLEAR, end="")          # the last hand shown leaves the screen and its scrollback
                 say("=" * 60)
@@ -962,6 +964,7 @@ def cmd_play(args) -> int:
                     say("  " + line)               # how each score was made, where the game has a sheet
                 say(f"(seed {seed}: --seed {seed} deals this game again)")
                 return leave()
+            assert seat is not None                # advance() stops at a human's turn or at the end
             if view_again:
                 seen_now = session.observe(seat)
                 view = _board_once(describe(seen_now, session.names), boards, seat, again)
@@ -1350,7 +1353,7 @@ def _lenient_streams() -> list:
     for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace")):
         try:
             if getattr(stream, "errors", None) == "strict":
-                stream.reconfigure(errors=errors)
+                cast(io.TextIOWrapper, stream).reconfigure(errors=errors)
                 changed.append(stream)
         except (AttributeError, ValueError, OSError):
             pass                               # not a text stream that can be changed: left as it is

@@ -329,7 +329,7 @@ def exercise_numbers(lesson: Lesson) -> list[int]:
     exercise has no stated answer, and the worksheet gives it an answer box all the same."""
     found = {int(m.group(1)) for _, text in sections(lesson.nb).get("Exercises", [])
              for m in re.finditer(r"^\*\*(\d+)\.", text, re.M)}
-    return sorted(found | {int(re.match(r"\d+", m.id).group()) for m in markers(lesson)})
+    return sorted(found | {int(m.id.rstrip("abcdefghijklmnopqrstuvwxyz")) for m in markers(lesson)})
 
 
 def markers(lesson: Lesson) -> list[Marker]:

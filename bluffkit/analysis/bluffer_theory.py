@@ -58,10 +58,11 @@ Results are exact sympy expressions in the symbols ``n`` and ``p`` (or per-seat 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import isfinite, sqrt
 from numbers import Real
+from typing import Any, TypeAlias, TypeGuard
 
 import pandas as pd
 import sympy as sp
@@ -79,7 +80,7 @@ ROLES = ("leader", "author", "voter", "non_leader", "table")
 FRAME_COLUMNS = ["players", "spot", "model", "role", "expected", "sd"]
 _I = sp.Symbol("i", integer=True)  # summation index over voters
 
-Spot = Real | sp.Expr
+Spot: TypeAlias = Real | sp.Expr
 
 
 # -- the model ---------------------------------------------------------------------------------
@@ -124,12 +125,12 @@ def vote_probabilities(spots: Sequence[Spot], leader: int) -> dict[int, dict[int
     return {v: _vote_row(spots[v], [a for a in seats if a != v]) for v in seats if v != leader}
 
 
-def _vote_row(spot: sp.Expr, false_answers: Sequence[Hashable]) -> dict[Hashable, sp.Expr]:
+def _vote_row(spot: sp.Expr, false_answers: Sequence[int]) -> dict[int | str, sp.Expr]:
     """One voter's bet: the truth with chance ``spot``, else uniform among ``false_answers``."""
     return {TRUTH: spot} | {a: (1 - spot) / len(false_answers) for a in false_answers}
 
 
-def _moments(votes: dict[Hashable, dict[Hashable, sp.Expr]], player: Hashable) -> tuple[sp.Expr, sp.Expr]:
+def _moments(votes: Mapping[Any, Mapping[Any, sp.Expr]], player: Hashable) -> tuple[sp.Expr, sp.Expr]:
     """Mean and variance of ``player``'s points for one question, straight from the rule.
 
     A vote by someone else on the player's answer pays them 2, their own vote on the truth pays
@@ -354,7 +355,11 @@ def two_player_points(k: int, spot: Spot | Sequence[Spot]) -> float:
     return float(two_player_expected(k, spot))
 
 
-def expected_points_frame(spots: Iterable[Spot] = tuple(Fraction(i, 10) for i in range(11)),
+#: Spots 0, 1/10, ..., 1: the grid of :func:`expected_points_frame`.
+TENTHS = tuple(Fraction(i, 10) for i in range(11))
+
+
+def expected_points_frame(spots: Iterable[Spot] = TENTHS,
                           players: Iterable[int] = (3, 4, 5), *, naive: bool = True) -> pd.DataFrame:
     """A tidy frame of expected points (and standard deviations) per question, for charts.
 
@@ -429,7 +434,7 @@ def _spot(x: Spot, name: str = "spot") -> sp.Expr:
     return v
 
 
-def _many(x: object) -> bool:
+def _many(x: object) -> TypeGuard[Sequence[Any]]:
     return isinstance(x, Iterable) and not isinstance(x, (str, bytes, sp.Basic))
 
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from numbers import Integral, Real
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import sympy as sp
@@ -73,7 +73,7 @@ def _hand(hand, denoms) -> tuple[int, ...]:
         raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)} (a list such as "
                          f"{CLASS_HAND}), got {quote(hand)}")
     hand = tuple(hand)
-    if len(hand) != len(denoms) or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in hand):
+    if len(hand) != len(tuple(denoms)) or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in hand):
         raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)}, got {quote(hand)}")
     if sum(hand) > MAX_NOTES:
         raise RulesError(f"a hand holds at most {MAX_NOTES:,} notes, as in the auction engine; got {sum(hand):,}")
@@ -113,7 +113,7 @@ def _amount(x, name: str, what: str, positive: bool):
         ok = bool(x.is_extended_real and x.is_finite and (x > 0 if positive else x >= 0))
     else:
         ok = (not isinstance(x, bool) and isinstance(x, Real)
-              and bool(0 <= x < float("inf")) and (x > 0 or not positive))                      # (nan fails)
+              and bool(0 <= cast(float, x) < float("inf")) and (cast(float, x) > 0 or not positive))                      # (nan fails)
     if not ok:
         raise RulesError(f"{name} must be a number {'> 0' if positive else '>= 0'} ({what}) or a sympy "
                          f"symbol, got {quote(x)}")
