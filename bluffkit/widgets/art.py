@@ -232,6 +232,7 @@ CSS = f"""<style>
   column-gap: 10px}}
 .bk-projector .bk-seat:not(.bk-me) > div {{display: inline-block; vertical-align: middle}}
 .bk-projector .bk-seat:not(.bk-me) .bk-name {{display: block}}
+.bk-projector .bk-seat:not(.bk-me) > .bk-money {{margin-left: .4em}}
 .bk-projector .bk-stack .bk-note + .bk-note {{margin-left: -2.3em}}
 .bk-projector .bk-stack-n {{display: inline; align-self: center; font-weight: bold; margin: 0 4px 0 2px}}
 .bk-projector .bk-centre {{margin: 4px 0; padding: 3px 8px}}

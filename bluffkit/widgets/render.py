@@ -76,7 +76,7 @@ def _table(src, names, to_move, money, who, me, scores) -> str:
         tags = (f"<span class='bk-tag'>{ruleset_words(rules)['tag']}</span>" if i == src.leader else "") + \
             ("<span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else "")
         seats.append(f"<div class='{cls}'><div class='bk-name'>{escape(name)}{tags}</div>"
-                     f"<div>{herd_html(src.herds[i], rules)}</div><div>{money[i]}</div></div>")
+                     f"<div>{herd_html(src.herds[i], rules)}</div><div class='bk-money'>{money[i]}</div></div>")
     pile = sum(src.pile)
     head = (f"<div class='bk-head'><b>{who}</b> &middot; {pile} animal{'s' if pile != 1 else ''} left to turn up "
             f"&middot; paydays so far: {src.paydays} &middot; now: {phase_words(src.phase, rules)}</div>")

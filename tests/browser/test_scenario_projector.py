@@ -87,6 +87,22 @@ def check_projector_fit(panel: Locator, name: str, whole: bool) -> None:
             f"{name}: the {part} is not within the visible area ({got} in {area})"
 
 
+#: Each other seat's herd and money, side by side on the projector: the gap between them.
+APART_JS = """e => [...e.querySelectorAll('.bk-seat:not(.bk-me)')].filter(s => s.querySelector('.bk-money'))
+  .map(s => { const herd = s.children[1].firstElementChild.getBoundingClientRect();
+              const money = s.querySelector('.bk-money').getBoundingClientRect();
+              return {seat: s.querySelector('.bk-name').textContent, herdRight: herd.right,
+                      moneyLeft: money.left, sameLine: Math.abs(herd.top - money.top) < herd.height}; })"""
+
+
+def check_herds_apart(panel: Locator, name: str) -> None:
+    """The words or cards of a seat's herd end a few pixels before its money begins (the
+    italic "no animals" ran into the first note)."""
+    for seat in panel.evaluate(APART_JS):
+        if seat["sameLine"]:
+            assert seat["moneyLeft"] - seat["herdRight"] >= 4, f"{name}: {seat['seat']}'s herd touches their money: {seat}"
+
+
 def test_every_games_example_fits_the_projector(page: Page, lab_server: LabServer):
     page.set_viewport_size({"width": 1280, "height": 720})
     open_and_run_all(page, lab_server, notebook(lab_server))
@@ -116,3 +132,4 @@ def test_every_games_example_fits_the_projector(page: Page, lab_server: LabServe
             page.screenshot(path=str(SCREENSHOTS / f"scenario-projector-{name}-{step}.png"))
             assert cut_buttons(panel) == [], f"{name} step {step}: buttons whose label does not fit"
             check_projector_fit(panel, f"{name} at step {step}", whole)
+            check_herds_apart(panel, f"{name} at step {step}")
