@@ -45,7 +45,7 @@ from bluffkit.auctions.narrate import animals_text, capital
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import count as _count
 from bluffkit.core.money import total
-from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire
+from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire, tells_chosen
 from bluffkit.widgets.words import overbid_words, take_words
 
 #: The tooltip of a Pay button while no note is chosen (it is closed then).
@@ -302,8 +302,8 @@ class MoveControls(W.VBox):
         self.notes = []
         for i in sorted(range(len(d)), key=lambda i: -d[i]):
             for _ in range(hand[i]):
-                t = W.ToggleButton(description=str(d[i]), tooltip=f"a note of {d[i]}",
-                                   layout=W.Layout(width="auto", min_width="46px"))
+                t = tells_chosen(W.ToggleButton(description=str(d[i]), layout=W.Layout(width="auto", min_width="46px")),
+                                 f"a note of {d[i]}")
                 t.add_class("bk-note")
                 t.index = i                  # type: ignore[attr-defined]  # which kind of note
                 t.observe(self._note_clicked, names="value")

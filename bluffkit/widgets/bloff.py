@@ -18,7 +18,10 @@ import ipywidgets as W
 from bluffkit.core.game import make_game
 from bluffkit.games.bloff.cards import RANK_WORDS, cards_text, claim_text
 from bluffkit.widgets.render_bloff import SUIT_SIGNS, card_parts, sort_hand
-from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, retire
+from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, retire, tells_chosen
+
+#: A card's suit in words, for its tooltip.
+_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 #: The Lay button's tooltip while no card is chosen (it is disabled then).
 CHOOSE_FIRST = "click one or more cards in your hand first"
@@ -108,8 +111,8 @@ class BloffTable(SeatPanel):
             toggles = []
             for c in sort_hand(legal.play_from):
                 rank, suit, second = card_parts(c)
-                t = W.ToggleButton(description=f"{rank}{SUIT_SIGNS[suit]}" + ("*" if second else ""),
-                                   tooltip="click to choose this card; click again to put it back")
+                t = tells_chosen(W.ToggleButton(description=f"{rank}{SUIT_SIGNS[suit]}" + ("*" if second else "")),
+                                 f"the {RANK_WORDS[c % 52 // 4][0]} of {_SUITS[suit]}" + (" (second deck)" if second else ""))
                 t.add_class("bk-card-btn")
                 if suit in "HD":
                     t.add_class("bk-red")

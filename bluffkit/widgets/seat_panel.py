@@ -130,11 +130,22 @@ def note_toggle(value: int, index: int, unit: str = "note") -> W.ToggleButton:
     """One of a seat's own notes, drawn as that note, to click to choose it; ``index`` is
     its kind of note (what :func:`chosen_counts` counts), ``unit`` its name in the tooltip
     (Horse Trading's "money card")."""
-    t = W.ToggleButton(description=str(value), tooltip=f"a {unit} of {value}: click to choose it")
+    t = tells_chosen(W.ToggleButton(description=str(value)), f"a {unit} of {value}")
     t.add_class("bk-note-btn")
     t.add_class(f"bk-note-{value}")
     t.index = index                     # type: ignore[attr-defined]
     return t
+
+
+def tells_chosen(toggle: W.ToggleButton, what: str) -> W.ToggleButton:
+    """``toggle`` (one of a seat's notes or cards), its tooltip saying what it is and whether
+    it is chosen: ipywidgets marks a pressed toggle by a class alone (no ``aria-pressed``),
+    and a screen reader reads the tooltip as the button's description."""
+    def follow(change=None) -> None:
+        toggle.tooltip = f"{what}: chosen; click again to put it back" if toggle.value else f"{what}: click to choose it"
+    follow()
+    toggle.observe(follow, names="value")
+    return toggle
 
 
 def chosen_counts(toggles, kinds: int) -> tuple[int, ...]:
