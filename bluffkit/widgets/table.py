@@ -132,6 +132,7 @@ class TablePanel(SeatPanel):
         self.amount.value, self.amount.step = 0, 1
         if self.target.options:      # the browser keeps an emptied row's last buttons, one marked chosen
             self.target.options = ()
+            self.target.tooltips = []  # (their titles, the one chosen among them)
             drawn_anew(self.money_box, self.target)
         self.chosen.value = ""
         self.pay_button.description, self.offer_button.description = "Pay", "Offer"
@@ -193,6 +194,7 @@ class TablePanel(SeatPanel):
             self.target.options = [(f"{s.names[t]}'s {labels[f]}", (t, f)) for t, f in legal.trades]
             self.target.layout.display = _SHOW if legal.trades else _HIDE
             self.target.value = None
+            self._partner_tips()
         self._update_chosen()
 
     def _draw_bids(self, obs) -> None:
@@ -298,7 +300,15 @@ class TablePanel(SeatPanel):
         self.offer_button.disabled = waiting
         self.offer_button.tooltip = PARTNER_FIRST if waiting else ""
 
+    def _partner_tips(self) -> None:
+        """Each trade partner's title says whether it is the one chosen: ipywidgets marks the
+        chosen button by a class alone, and a screen reader reads the title."""
+        t = self.target
+        t.tooltips = [f"{label}: chosen" if value == t.value else f"{label}: click to trade for it"
+                      for label, value in t.options]
+
     def _chose_partner(self, change) -> None:
+        self._partner_tips()
         if change["new"] is not None:
             self.drop_refusal()
         if self.viewer is not None:

@@ -47,3 +47,19 @@ def test_an_auction_note_says_when_it_is_chosen():
     assert notes
     for n in notes:
         check_follows(n, f"a note of {n.description}")
+
+
+def test_the_chosen_trade_partner_says_so():
+    from tests.widgets.test_widget_leaks import trade_panel
+    t = trade_panel()
+    t.show.click()
+    labels = [label for label, _ in t.target.options]
+    assert labels and t.target.value is None
+    assert list(t.target.tooltips) == [f"{label}: click to trade for it" for label in labels]
+    t.target.value = t.target.options[-1][1]
+    assert t.target.tooltips[-1] == f"{labels[-1]}: chosen"
+    assert list(t.target.tooltips[:-1]) == [f"{label}: click to trade for it" for label in labels[:-1]]
+    t.target.value = None
+    assert list(t.target.tooltips) == [f"{label}: click to trade for it" for label in labels]
+    t.clear_controls()                           # a cover: no partner's title is kept for the next seat
+    assert t.target.options == () and list(t.target.tooltips) == []
