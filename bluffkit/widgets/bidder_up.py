@@ -320,6 +320,12 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           ".bk-projector .bk-legal .bk-auction-now {display: none}"
           ".bk-projector .bk-farm > div {line-height: 1.45 !important; margin-top: 2px !important}"
           ".bk-projector .bk-farm {padding: 4px 8px !important}"
+          # the notes to lay or pay in an auction (Secret Count: a bid of 19 notes) in rows of ten
+          # on a projector, their values in 18 px type: three rows of 58 px wide notes pushed
+          # What happened below a 1280 x 720 screen
+          ".bk-projector .bk-bu-auction .jupyter-button.bk-note {min-width: 40px !important; height: 34px; "
+          "min-height: 34px; padding: 0 4px; margin: 2px; font-size: 18px !important}"
+          ".bk-projector .bk-bu-auction .bk-lay-notes > .widget-html:first-child {display: none}"
           # the end on a projector: the final scores beside the board, not above it (the board
           # went below the screen), the board no taller than the screen leaves it
           ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) {display: grid; "
@@ -359,6 +365,7 @@ class BidderUpTable(SeatPanel):
         self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.auction_moves = MoveControls(lambda action: self.try_move(str(action)),
                                           warn=self._warn, on_choice=self.drop_refusal)
+        self.auction_moves.add_class("bk-bu-auction")          # (its notes drawn small on a projector: _STYLE)
         # its words above it, so that the whole width of the controls' column is the list's:
         # "Daniel's sheep ♀ for your sheep ♂" in Projector's large type, where a label beside
         # it cut off the words that tell two trades apart
@@ -811,6 +818,12 @@ class BidderUpTable(SeatPanel):
         may = choice_words(sub, names)          # in the buttons' words, not the typed notation
         self._prompt(f"{self._auction_html}<b>{me}</b>, you may: {escape(may)}.{high}")
         self.auction_moves.show(sub, self.session.names)
+        notes = self.auction_moves.notes
+        if sub.legal.place and notes:       # the notes to lay (Secret Count): the prompt says "click your
+            for row in self.auction_moves.children:          # notes, then Lay", so on a projector the
+                kids = getattr(row, "children", ())          # picker's own line saying so goes (_STYLE)
+                if len(kids) > 1 and notes[0] in getattr(kids[1], "children", ()):
+                    row.add_class("bk-lay-notes")
         self._explain_refusals(sub)
         self.auction_moves.layout.display = _SHOW
 

@@ -271,6 +271,57 @@ def test_the_projector_shows_the_bidders_own_notes_and_moves_mid_game(page: Page
     assert "Highest bid" in panel.locator(".bk-legal .bk-auction").first.inner_text()
 
 
+#: Annette asked to lay notes face down in André's Secret Count auction (turn 3), holding 19
+#: notes (a start of 19 each, the box made big enough); her moves and the bots' played on the
+#: session, the panel drawn once (a driver's clicks, each redrawing the panel, flooded the
+#: notebook's output channel).
+LAY_19 = '''import numpy as np
+from bluffkit.widgets import BidderUpTable
+t = BidderUpTable("animal-market", players=4, humans=[0], names=["Annette", "Daniel", "André", "Frank"], seed=6,
+                  tiles=("secret-count", "classic", "classic", "classic"), start_money=(4, 3, 6, 3, 3, 0),
+                  notes=(20, 20, 30, 20, 20, 10))
+s, rng = t.session, np.random.default_rng(2)
+while True:
+    t.said += s.advance()
+    obs = s.observe(0)
+    if obs.auction is not None and obs.auction.legal and obs.auction.legal.place:
+        break
+    t.said.append(s.play(s.legal(0).sample(rng), 0))
+t.refresh()
+t'''
+
+
+def test_the_projector_keeps_what_happened_on_screen_with_19_notes_to_lay(page: Page, lab_server: LabServer):
+    """Secret Count on a projector, Annette holding 19 notes: her notes to lay, 58 px wide,
+    took three rows under "Click your notes to choose them:", and What happened began at
+    641 px, its newest line at 699-723 px, below the notebook's 690 px. Now the notes are
+    42 px wide in two rows (their values in 18 px type) and the prompt alone says to click
+    them: every note, Lay and Pass, the heading and the newest line of What happened are on
+    the screen; a note clicked is laid."""
+    _open_panel(page, lab_server, "panel-bidder-up-lay-19.ipynb", LAY_19)
+    panel, fit = _projected(page, "Annette", "panel-bidder-up-projector-lay-19.png")
+    bottom = fit["area"]["bottom"] + 1
+    notes = panel.evaluate("""e => [...e.querySelectorAll('button.bk-note')]
+        .filter(b => b.offsetParent !== null)
+        .map(b => [b.textContent.trim(), b.getBoundingClientRect().bottom, parseFloat(getComputedStyle(b).fontSize)])""")
+    assert len(notes) == 19, notes
+    assert all(b <= bottom for _, b, _ in notes), f"a note is below the screen: {notes}"
+    assert min(size for _, _, size in notes) >= 16, f"the notes' type is below 16 px: {notes}"
+    assert {w for w, _ in fit["moves"]} >= {"Lay 0 notes (0)", "Pass"}, fit["moves"]
+    assert all(box["bottom"] <= bottom for _, box in fit["moves"]), f"a move below the screen: {fit}"
+    head = panel.locator(".bk-log b").first.bounding_box()
+    assert head is not None and head["y"] + head["height"] <= bottom, f"What happened is below the screen: {head}"
+    assert fit["newest"] is not None and fit["newest"]["bottom"] <= bottom, \
+        f"the newest line of What happened is below the screen: {fit}"
+    assert "click your notes" in panel.locator(".bk-legal").first.inner_text()
+    assert cut_buttons(panel) == [], "buttons cut short"
+    lay = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Lay \d+ notes?"))
+    for k in (0, 18):                                 # a 200 and a 0
+        panel.locator("button.bk-note").nth(k).click()
+    expect(lay.first).to_have_text(re.compile(r"Lay 2 notes \(200\)"), timeout=WAIT_MS)
+    lay.first.click()
+    expect(panel.locator(".bk-log")).to_contain_text(re.compile(r"Annette\b[^.]*sealed bid"), timeout=WAIT_MS)
+
 #: Daniel challenged by Annette for a sheep on the Fairground with Baby Animals (his petting
 #: zoo row drawn), two human seats: Daniel's screen after the cover, on the projector.
 CHALLENGED = '''import sys
