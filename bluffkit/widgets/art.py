@@ -242,6 +242,9 @@ CSS = f"""<style>
 .bk-projector .bk-points th, .bk-projector .bk-points td {{padding: 0 6px; line-height: 1.25}}
 .bk-projector .bk-points td:first-child {{white-space: nowrap}}
 .bk-projector .bk-points .bk-tag {{display: table; border-collapse: separate; margin: 2px 0 0; font-size: max(16px, .95em)}}
+.bk-projector .bk-points.bk-by-player .bk-tag {{display: inline-block; margin: 0 0 0 6px}}
+.bk-projector .bk-points.bk-by-player td {{white-space: nowrap}}
+.bk-projector .bk-points.bk-by-player td:first-child {{white-space: normal}}
 .bk-projector .bk-tag {{line-height: 1.3}}
 .bk-projector .bk-last-table td, .bk-projector .bk-last-table th {{padding: 0 6px; line-height: 1.25}}
 .bk-projector .bk-last-table td:nth-child(2) {{min-width: 5em}}

@@ -315,8 +315,9 @@ class BlufferTable(SeatPanel):
 
     def draw_seat(self, seat: int, obs) -> None:
         s = self.session                  # the points and the reveal are on the shared screen above
+        # (on a projector the view, beside the controls, holds the points: a row per player there)
         self.view.value = seat_html(self.game, obs, s.names, private_only=not self.projector.value,
-                                    vote_buttons=True)
+                                    vote_buttons=True, by_player=self.projector.value)
         legal = obs.legal
         name = escape(self.session.names[seat])
         writing = bool(legal.write or legal.done or legal.copy)

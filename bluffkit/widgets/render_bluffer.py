@@ -89,7 +89,7 @@ def _buttons_cover_all(obs) -> bool:
 
 
 def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool = False, team: bool = False,
-              leader: bool = False) -> str:
+              leader: bool = False, by_player: bool = False) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation alone: the
     question if it has heard it, its own sheet and votes, the true answer and the authors
     only if it leads (the writing team). ``private_only`` leaves out the points and the
@@ -98,7 +98,8 @@ def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool =
     the writing team's screen in the team game, what every member knows and no more: the
     question, the true answer and the authors, without the seat's own sheet (its
     teammates learn who wrote which answer only as the answers are read). ``leader``: the
-    same view headed as the leader's screen."""
+    same view headed as the leader's screen. ``by_player``: the points a row per player
+    (see :func:`_draw`)."""
     question = (obs.question_text, obs.category) if obs.question_text else None
     answers = [(k, text, None if obs.authors is None else obs.authors[k - 1])
                for k, text in enumerate(obs.answers, 1)]
@@ -109,7 +110,8 @@ def seat_html(game, obs, names, private_only: bool = False, vote_buttons: bool =
                  truth=obs.truth, truth_note=f" ({note}: keep it secret)", mine=() if team else obs.mine, sheets=None,
                  answers=answers, chosen=set() if team else set(obs.chosen),
                  my_votes=set() if team else set(obs.my_votes), private_only=private_only,
-                 heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=vote_buttons and _buttons_cover_all(obs))
+                 heard_by_all=bool(obs.mode == "standard" or obs.phase == "vote"), voting=vote_buttons and _buttons_cover_all(obs),
+                 by_player=by_player)
 
 
 def public_html(game, obs, names, last: bool = True, sheets: bool = True) -> str:
@@ -153,13 +155,15 @@ def all_seeing_html(game, state, names) -> str:
 
 def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth_note, mine, sheets, answers,
           chosen, my_votes, private_only: bool = False, heard_by_all: bool = False, voting: bool = False,
-          last: bool = True) -> str:
+          last: bool = True, by_player: bool = False) -> str:
     """The table of ``src`` (an observation, or the state for the all-seeing view) with
     what the viewer may know given: ``question`` (text, category) or ``None`` if it is
     read in secret, the ``truth``, its own sheet ``mine``, every sheet ``sheets`` (``None``:
     not shown), the ``answers`` as read (number, text, author or ``None``), the picks
     ``chosen`` and its own votes; ``voting``: the sheets are left out (they are the vote
-    buttons); ``last``: the last question's reveal is drawn (unless ``private_only``)."""
+    buttons); ``last``: the last question's reveal is drawn (unless ``private_only``);
+    ``by_player``: the points with a row per player (a projector's narrow column: ten players'
+    columns ran off its side), else a column per player (the table stays short)."""
     n = len(names)
     leader = src.leader
     team_of = tuple(0 if s in teams[0] else 1 for s in range(n)) if teams else None
@@ -169,19 +173,25 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
             wins[s] += 1
     points, totals = points_now(src, chosen, n)      # a wrong pick of the two-player game at once
     cells = []
-    for i, name in enumerate(names):          # one column per player: the table stays short
+    for i, name in enumerate(names):
         role = " <span class='bk-tag'>leader</span>" if i == leader and src.phase != "over" else ""
         act = " <span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
         cls = " class='bk-turn'" if i in to_move else ""
-        team = f"<br>team {'AB'[team_of[i]]}" if team_of is not None else ""
-        # the team under the name, then the tags: each column's team on the same line
-        cells.append((cls, f"{escape(name)}{team}{role}{act}", points[i], totals[i], wins[i]))
-    rows = [f"<tr><th>player</th>{''.join(f'<th{c[0]}>{c[1]}</th>' for c in cells)}</tr>"]
+        team = 'AB'[team_of[i]] if team_of is not None else ""
+        cells.append((cls, escape(name), team, f"{role}{act}", points[i], totals[i], wins[i]))
     duel = mode == "duel"       # one round of duel_questions questions, whose points are the game's
-    labels = ((3, "points"),) if duel else ((2, "points this round"), (3, "game points"), (4, "rounds won"))
-    for k, label in labels:
-        rows.append(f"<tr><td>{label}</td>{''.join(f'<td{c[0]}>{c[k]}</td>' for c in cells)}</tr>")
-    head = ""
+    labels = ((5, "points"),) if duel else ((4, "points this round"), (5, "game points"), (6, "rounds won"))
+    if by_player:               # one row per player: as many players as there are, in a narrow column
+        top = "<th>player</th>" + ("<th>team</th>" if team_of is not None else "") \
+            + "".join(f"<th>{label}</th>" for _, label in labels)
+        rows = [f"<tr>{top}</tr>"] + [
+            f"<tr><td{c[0]}>{c[1]}{c[3]}</td>" + (f"<td{c[0]}>{c[2]}</td>" if team_of is not None else "")
+            + "".join(f"<td{c[0]}>{c[k]}</td>" for k, _ in labels) + "</tr>" for c in cells]
+    else:                       # the team under the name, then the tags: each column's team on the same line
+        heads = "".join(f"<th{c[0]}>{c[1]}" + (f"<br>team {c[2]}" if c[2] else "") + f"{c[3]}</th>" for c in cells)
+        rows = [f"<tr><th>player</th>{heads}</tr>"]
+        for k, label in labels:
+            rows.append(f"<tr><td>{label}</td>{''.join(f'<td{c[0]}>{c[k]}</td>' for c in cells)}</tr>")
     per = game.rules.duel_questions if duel else game.rules.questions_per_round
     where = f"question {min(src.question + 1, per)} of {per}"
     if not duel:
@@ -191,7 +201,7 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
     lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; {where + ' &middot; ' if where else ''}"
                     f"{phase_label(src.phase, mode, leader, teams, names)}</div>"]
     if not private_only:
-        lines.append(f"<table class='bk-table bk-points'>{head}{''.join(rows)}</table>")
+        lines.append(f"<table class='bk-table bk-points{' bk-by-player' if by_player else ''}'>{''.join(rows)}</table>")
     if src.phase in _IN_PLAY:                    # a question is in play (everyone sees that)
         if question is None:
             who_reads = "The asker is" if duel else "The writers are"

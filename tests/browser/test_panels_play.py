@@ -232,7 +232,10 @@ def test_the_next_player_cannot_undo_back_the_last_players_typed_move(page: Page
 def test_a_ten_player_bluffer_table_on_a_projector_keeps_its_columns_apart(page: Page, lab_server: LabServer):
     """The team game's points table, a column per player, was wider than the view's
     column on a projector: the last players' columns, the heading and the question ran
-    over the prompt and the Answer box. The table scrolls in its column now."""
+    over the prompt and the Answer box; then the table scrolled in its column, Hana's, Ivo's
+    and Jade's points off to its side (871 px of table in 638 px). On a projector the table
+    has a row per player now: every player's name and points within the column and on the
+    1280 x 720 screen."""
     page.set_viewport_size({"width": 1280, "height": 720})
     open_and_run_all(page, lab_server, panel_notebook(lab_server, "bluffer-teams"))
     panel = page.locator(".bk-panel").first
@@ -248,6 +251,17 @@ def test_a_ten_player_bluffer_table_on_a_projector_keeps_its_columns_apart(page:
     assert fit["table"] <= fit["legal"] + 1, f"the points table runs over the controls: {fit}"
     # "leader" and "to act" read from the back of the room (they were 13.6 px)
     assert fit["tags"] and min(fit["tags"]) >= 16, fit["tags"]
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    seen = panel.evaluate("""e => { const table = [...e.querySelectorAll('table.bk-points')].find(x => x.offsetParent);
+        const box = table.getBoundingClientRect(), right = box.left + table.clientLeft + table.clientWidth;
+        const area = (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook')).getBoundingClientRect();
+        const out = [...table.querySelectorAll('th, td')].filter(c => { const r = c.getBoundingClientRect();
+            return r.right > right + 1 || r.bottom > area.bottom + 1; }).map(c => c.textContent.trim());
+        return {out, text: table.innerText, scroll: [table.scrollWidth, table.clientWidth]}; }""")
+    assert seen["out"] == [], f"points off the side or below the screen: {seen}"
+    names = ["Anne", "Ben", "Chloé", "Dev", "Emma", "Finn", "Gus", "Hana", "Ivo", "Jade"]
+    assert all(name in seen["text"] for name in names), seen["text"]
 
 
 def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_server: LabServer):
