@@ -316,9 +316,11 @@ class MoveControls(W.VBox):
         if suggest is not None:
             buttons.append(_button("Choose for me", lambda: self.choose(suggest),
                                    tooltip="the smallest payment the rules allow"))
-        return W.VBox([W.HTML("<div class='bk-box'>Click your notes to choose them:</div>"),
-                       W.HBox(self.notes, layout=W.Layout(flex_flow="row wrap")),
-                       W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))])
+        picker = W.VBox([W.HTML("<div class='bk-box'>Click your notes to choose them:</div>"),
+                         W.HBox(self.notes, layout=W.Layout(flex_flow="row wrap")),
+                         W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))])
+        picker.add_class(f"bk-notes-{verb.lower()}")           # bk-notes-lay, bk-notes-pay (a panel's styles)
+        return picker
 
     def choose(self, notes) -> None:
         """Click the toggles so that exactly ``notes`` (counts per kind of note) are chosen."""

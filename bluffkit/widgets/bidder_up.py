@@ -325,7 +325,8 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # What happened below a 1280 x 720 screen
           ".bk-projector .bk-bu-auction .jupyter-button.bk-note {min-width: 40px !important; height: 34px; "
           "min-height: 34px; padding: 0 4px; margin: 2px; font-size: 18px !important}"
-          ".bk-projector .bk-bu-auction .bk-lay-notes > .widget-html:first-child {display: none}"
+          # (laying notes, the prompt says "click your notes, then Lay": the picker's own line goes)
+          ".bk-projector .bk-bu-auction .bk-notes-lay > .widget-html:first-child {display: none}"
           # the end on a projector: the final scores beside the board, not above it (the board
           # went below the screen), the board no taller than the screen leaves it
           ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) {display: grid; "
@@ -818,12 +819,6 @@ class BidderUpTable(SeatPanel):
         may = choice_words(sub, names)          # in the buttons' words, not the typed notation
         self._prompt(f"{self._auction_html}<b>{me}</b>, you may: {escape(may)}.{high}")
         self.auction_moves.show(sub, self.session.names)
-        notes = self.auction_moves.notes
-        if sub.legal.place and notes:       # the notes to lay (Secret Count): the prompt says "click your
-            for row in self.auction_moves.children:          # notes, then Lay", so on a projector the
-                kids = getattr(row, "children", ())          # picker's own line saying so goes (_STYLE)
-                if len(kids) > 1 and notes[0] in getattr(kids[1], "children", ()):
-                    row.add_class("bk-lay-notes")
         self._explain_refusals(sub)
         self.auction_moves.layout.display = _SHOW
 
