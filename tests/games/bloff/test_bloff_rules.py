@@ -271,6 +271,22 @@ def test_after_kings_come_aces():
     assert s.current == 1 and s.rank == ACE
 
 
+@pytest.mark.parametrize("rank", [13, -1, True])
+def test_a_first_rank_that_is_no_rank_is_refused(rank):
+    # The ranks are ace (0) to king (12): thirteen of them, and "etter kongene begynner rekka på
+    # ess igjen" (after the kings the sequence starts on aces again). A 13 names no card.
+    with pytest.raises(RulesError, match="first_rank must be 0 \\(ace\\) .. 12 \\(king\\)"):
+        Bloff.create(first_rank=rank)
+
+
+def test_a_game_may_open_on_kings():
+    g = Bloff.create(first_rank=KING)
+    s = dealt(g, 4)
+    assert s.rank == KING
+    s = all_pass(g, g.step(s, 0, Play((s.hands[0][0],))))
+    assert s.claims == ((0, KING, 1),) and s.rank == ACE     # after the kings, aces
+
+
 def test_suits_do_not_matter():
     # "Sorten betyr ingenting, bare verdien teller." (The suit means nothing, only the rank counts.)
     g = Bloff()
@@ -426,6 +442,24 @@ def test_a_seat_that_passed_cannot_call_later_in_the_same_window():
     s = g.step(s, 1, "pass")
     refused(g, s, 1, "call", "already-answered")
     refused(g, s, 1, "pass", "already-answered")
+
+
+def test_a_pass_out_of_turn_takes_only_the_passing_seat_out_of_the_window():
+    # "Alle kan rope, men det må skje før nestemann har lagt sine kort" (Anyone can call, but it must
+    # happen before the next player has laid their cards): seat 3 may answer before seats 1 and 2,
+    # and its pass lets the play go for seat 3 alone.
+    g = Bloff()
+    s = position(g, 4, {0: "KS,AH,QS"})
+    s = g.step(s, 0, "play KS")                    # a lie: "one ace"
+    assert tuple(g.to_move(s)) == (1, 2, 3)
+    s = g.step(s, 3, "pass")
+    assert s.phase == "call"
+    assert tuple(g.to_move(s)) == (1, 2)           # seats 1 and 2 have not answered yet
+    refused(g, s, 3, "call", "already-answered")
+    s = g.step(s, 1, "call")
+    player, rank, laid, caller, taker = s.revealed[-1]
+    assert (player, rank, caller, taker) == (0, ACE, 1, 0)     # the liar takes the pile
+    assert set(laid) == cards(g, "KS")
 
 
 def test_nothing_to_call_before_the_first_play():
@@ -654,6 +688,29 @@ def test_the_observation_holds_what_the_seat_may_know():
         assert o.rank == s.rank and o.current == s.current
 
 
+@pytest.mark.parametrize("laid", ["AS", "AS,AH,KD"])
+def test_every_seat_sees_the_players_hand_shrink_by_the_cards_laid(laid):
+    # "Alt legges med baksiden opp i en felles haug" (everything is laid face down in a common pile):
+    # nobody sees the cards, but everyone sees how many left the hand. On a working copy (the table
+    # a simulation plays on, move after move), as on the states a step returns.
+    g = Bloff()
+    s = position(g, 4, {0: "AS,AH,KD,5C,9H"})      # the other 47 cards: 16, 16 and 15
+    before = (5, 16, 16, 15)
+    n = len(laid.split(","))
+    after = (5 - n, 16, 16, 15)
+    t = g.table(s)
+    for seat in range(4):
+        assert tuple(t.observe(seat).hand_sizes) == before
+    t.apply(0, g.parse("play " + laid))
+    for seat in range(4):
+        seen = t.observe(seat)
+        assert tuple(seen.hand_sizes) == after, seat
+        assert seen.pile_size == n
+    stepped = g.step(s, 0, "play " + laid)
+    for seat in range(4):
+        assert tuple(g.observe(stepped, seat).hand_sizes) == after
+
+
 def test_the_observation_never_holds_another_seats_cards():
     g = Bloff()
     laid: dict = {}
@@ -869,6 +926,23 @@ def test_text_forms_round_trip(action):
     g = Bloff()
     assert g.parse(str(action)) == action
     assert g.parse(g.notation(action)) == action
+
+
+@pytest.mark.parametrize("text", ["call now", "pass 2", "call AS", "pass please"])
+def test_a_call_or_pass_with_more_after_it_is_not_read_as_one(text):
+    # A call turns the last play over ("Kortene fra det siste utspillet snus"): a typo must not
+    # turn cards over, nor let a play go unanswered.
+    from bluffkit.core.errors import NotationError
+    from bluffkit.games.bloff.actions import parse
+    g = Bloff()
+    with pytest.raises(NotationError):
+        parse(text)
+    with pytest.raises(NotationError):
+        g.parse(text)
+    s = g.step(position(g, 4, {0: "KS,AH,QS"}), 0, "play KS")
+    with pytest.raises(NotationError):
+        g.step(s, 1, text)
+    assert tuple(g.to_move(s)) == (1, 2, 3) and s.revealed == ()
 
 
 def test_card_text_examples():
