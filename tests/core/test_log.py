@@ -119,6 +119,17 @@ def test_log_layout(finished):
     assert set(record(lines[-1])) == {"end"}
 
 
+def test_each_step_record_says_the_sessions_narration_of_that_step(finished, tmp_path):
+    """docs/logs.md: a step record's ``say`` is the narration of the step (derived, ignored on
+    replay): the session's words for it, as ``play`` said them."""
+    session, data = finished
+    assert len(session.says) == len(session.moves) and all(session.says)
+    steps = [record(line) for line in split(data)[1:-1]]
+    assert [rec.get("say") for rec in steps] == session.says
+    again = session.save(tmp_path / "again.jsonl")             # the file is written the same way again
+    assert [record(line).get("say") for line in split(again.read_bytes())[1:-1]] == session.says
+
+
 def test_write_then_read_a_simulated_game(tmp_path):
     game = make_game("horse-trading", variants=["double-auction"])
     rec = play(game, [make_agent("random", game) for _ in range(5)], seed=2024)
@@ -235,6 +246,54 @@ def test_bad_format_version(tmp_path, lines, version):
     err = refuse(tmp_path, join([dump(head)] + lines[1:]))
     assert err.line == 1
     assert "version" in err.reason
+
+
+FROZEN = TESTS / "logs"
+
+
+@pytest.mark.parametrize("extra", [{"seat": 1, "action": "pass"}, {"seat": 0}, {"action": "call"}])
+def test_a_chance_record_that_also_names_a_seats_action_is_refused(tmp_path, extra):
+    """A step is chance's or one seat's move: a record with both is no move the log can be
+    said to hold (which of the two was played?)."""
+    shipped = split((FROZEN / "bloff.jsonl").read_bytes())
+    deal = record(shipped[1])
+    assert "chance" in deal
+    edited = list(shipped)
+    edited[1] = dump(dict(deal, **extra))
+    err = refuse(tmp_path, join(edited))
+    assert err.line == 2
+    assert "a record is either chance or a seat's action, not both" in err.reason
+
+
+def test_format_version_0_without_a_writer_is_refused_on_line_1(tmp_path):
+    """Format 1 is the first: a header that says 0 (and, as format 1 did, names no bluffkit
+    version) is no log of any format, refused as such and not with a KeyError."""
+    shipped = split((FROZEN / "horse-trading-short.jsonl").read_bytes())
+    head = record(shipped[0])
+    assert head["version"] == 1 and "bluffkit" not in head
+    head["version"] = 0
+    err = refuse(tmp_path, join([dump(head)] + shipped[1:]))
+    assert err.line == 1
+    assert "bad format version 0" in err.reason
+
+
+@pytest.mark.parametrize("verify", [True, False])
+def test_a_format_1_record_without_its_digest_is_refused_checked_or_not(tmp_path, verify):
+    """Format-1 digests are not compared, but every record of a log has one: a record that
+    lost it is refused, whether the moves are verified or not."""
+    shipped = split((FROZEN / "horse-trading-short.jsonl").read_bytes())
+    assert record(shipped[0])["version"] == 1
+    rec = record(shipped[3])
+    assert rec["step"] == 3
+    del rec["digest"]
+    edited = list(shipped)
+    edited[3] = dump(rec)
+    path = tmp_path / "no-digest.jsonl"
+    path.write_bytes(join(edited))
+    with pytest.raises(LogError) as info:
+        gamelog.read(path, verify=verify)
+    assert info.value.line == 4
+    assert "step 3 has no digest" in info.value.reason
 
 
 def test_unknown_game(tmp_path, lines):
