@@ -771,7 +771,8 @@ def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path, finished
     path = tmp_path / "big.jsonl"
     path.write_bytes(finished[1])
     monkeypatch.setattr(logfiles, "MAX_BYTES", len(finished[1]) - 1)
-    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("the file was read"))
+    # (the reader opens the file with os.open and reads it through os.fdopen)
+    monkeypatch.setattr(logfiles.os, "fdopen", lambda *a, **k: pytest.fail("the file was read"))
     err = refuse_file(path)
     assert f"{len(finished[1])} bytes" in err.reason and "more than a log may be" in err.reason
     assert path.stat().st_size == len(finished[1])
@@ -830,6 +831,17 @@ def test_seats_need_distinct_names(tmp_path, lines, seats, words):
     err = refuse(tmp_path, join([dump(head)] + lines[1:]))
     assert err.line == 1
     assert words in err.reason
+
+
+def test_an_agent_with_an_escape_code_is_refused(tmp_path, lines):
+    """A seat's 'agent' is printable text, as its name is: an escape code ("\\x1b[2J" clears a
+    terminal) is refused, and the refusal shows it escaped."""
+    head = record(lines[0])
+    head["seats"][1]["agent"] = "random\x1b[2J"
+    err = refuse(tmp_path, join([dump(head)] + lines[1:]))
+    assert err.line == 1
+    assert "seat 1's 'agent' must be a short text" in err.reason
+    assert "\x1b" not in str(err)
 
 
 def test_a_log_with_duplicate_names_never_reaches_the_session(tmp_path, lines):
@@ -1064,6 +1076,19 @@ def test_a_deck_outside_the_allowed_places_is_never_read(deck_log, tmp_path, dec
     monkeypatch.setattr(deckmod, "load_deck", lambda p: pytest.fail(f"{p} was read"))
     err = refuse(tmp_path, with_deck(path, deck), "elsewhere.jsonl")
     assert err.line == 1 and "outside" in err.reason
+
+
+def test_a_deck_in_a_folder_beside_the_logs_whose_name_starts_alike_is_refused(deck_log, tmp_path):
+    """The log's folder is ``a``; ``a-x`` is another folder, though its path starts with
+    ``a``'s: a log may not read a deck from there."""
+    path, _ = deck_log
+    sibling = tmp_path / "a-x"
+    sibling.mkdir()
+    deck = sibling / "d.jsonl"
+    deck.write_bytes((DECKS / "bluffer-general.jsonl").read_bytes())
+    assert str(deck).startswith(str(path.parent)) and not (path.parent / "d.jsonl").exists()
+    err = refuse(path.parent, with_deck(path, str(deck)), "sibling.jsonl")
+    assert err.line == 1 and "outside the places a log may read a deck from" in err.reason
 
 
 def test_a_fifo_named_as_a_deck_is_refused(deck_log):
