@@ -310,6 +310,26 @@ def test_undo_is_refused_across_the_turned_up_animal_and_at_the_end():
         done.undo()
 
 
+def test_the_pass_that_ends_a_bloff_game_cannot_be_taken_back():
+    """Anne lays her last card and Bjørn and Carla let it go: "Førstemann ut har vunnet" (the
+    first one out has won). Carla's pass ended the game, which shows every hand; nobody has
+    moved since, yet she cannot take it back."""
+    hands = ["AS", ",".join(card_text(c) for c in range(1, 27)), ",".join(card_text(c) for c in range(27, 52))]
+    s = Session(make_game("bloff"), [HUMAN] * 3, names=["Anne", "Bjørn", "Carla"], start={"hands": hands})
+    s.play("play AS", 0)
+    s.play("pass", 1)
+    assert not s.over
+    s.play("pass", 2)
+    assert s.over and s.winners() == (0,)
+    full = snapshot(s)
+    for asking in (2, None):
+        with pytest.raises(IllegalAction, match="ended the game, which shows every hand") as info:
+            s.undo(asking)
+        assert info.value.rule == "undo-reveals"
+        assert_unchanged(s, full)
+    assert s.undo_problem(2)[1].rule == "undo-reveals"
+
+
 @pytest.mark.parametrize("bad", ["everyone", None])
 def test_undo_rule_must_be_named(bad):
     with pytest.raises(RulesError, match="undo must be one of 'own', 'any'"):
