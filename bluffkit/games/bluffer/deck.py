@@ -18,9 +18,10 @@ control characters (escape codes, line separators, bidirectional controls); the 
 and the decoys are written on answer sheets, so each must also read as one line of
 printable text once its spaces are tidied (no zero-width or other invisible characters,
 no unassigned code points: the rule of a written answer); a deck has at least one
-question; there are at least five decoys, and no decoy equals the answer or another
-decoy (compared case-insensitively, ignoring surrounding spaces). The
-bots of a game pick their false answers among the decoys. A final newline is
+question; there are at least five decoys, and no decoy reads the same as the answer or
+another decoy (compared as the table hears them, :func:`~bluffkit.games.bluffer.actions.reading`:
+in any case, spaces tidied, accents composed, without a final stop, exclamation or question
+mark). The bots of a game pick their false answers among the decoys. A final newline is
 allowed; blank lines in the middle are not. A teacher's own deck in this format
 loads the same way as the shipped one, with :func:`load_deck`.
 
@@ -50,7 +51,7 @@ from pathlib import Path
 from bluffkit.core import jsonread
 from bluffkit.core.errors import BluffkitError, json_kind, unprintable
 from bluffkit.core.logfiles import DECK_FORMAT
-from bluffkit.games.bluffer.actions import clean_text, unprintable_answer
+from bluffkit.games.bluffer.actions import clean_text, reading, unprintable_answer
 
 __all__ = ["DECKS_DIR", "DEFAULT_DECK", "Deck", "DeckError", "Question", "deck_lines", "deck_name", "default_deck",
            "load_deck", "parse_deck", "read_embedded"]
@@ -114,9 +115,11 @@ class Deck:
 
 
 def _norm(s: str) -> str:
-    """How a text reads on a sheet, for telling decoys and the answer apart: as the engine
-    stores an answer (:func:`clean_text`), in any case."""
-    return clean_text(s).casefold()
+    """How a text reads out, for telling decoys and the answer apart: as the table hears an
+    answer (:func:`~bluffkit.games.bluffer.actions.reading`: in any case, without a final
+    stop, exclamation or question mark), so that a bot writing a decoy never writes what the
+    table takes for the true answer or for another bot's decoy."""
+    return reading(s)
 
 
 def _check_fields(obj: dict, expected: tuple[str, ...], what: str, fail) -> None:

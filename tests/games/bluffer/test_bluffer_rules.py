@@ -1041,15 +1041,24 @@ def test_a_true_answer_longer_than_a_player_may_write_is_refused(tmp_path):
 
 def test_decoys_that_read_the_same_as_the_answer_or_each_other_are_refused(tmp_path):
     """Two spaces, or a letter and its accent as two code points, read the same on a sheet:
-    a bot writing such a decoy wrote the true answer, or the same answer as another bot."""
+    a bot writing such a decoy wrote the true answer, or the same answer as another bot. So do
+    capitals and a final stop, exclamation or question mark, which the leader does not read
+    out: the table hears "Tubes." as "tubes" (actions.reading)."""
     from bluffkit.games.bluffer.deck import load_deck
     more = ["one", "two", "six", "ten"]
     for answer, decoys, says in (("three hearts", ["three  hearts", *more], "same as the answer"),
                                  ("caf\u00e9", ["cafe\u0301", *more], "same as the answer"),
-                                 ("tea", ["a b", "a  b", *more], "repeats decoy")):
+                                 ("tea", ["a b", "a  b", *more], "repeats decoy"),
+                                 ("tubes", ["Tubes.", *more], "decoy 'Tubes.' is the same as the answer"),
+                                 ("tubes", ["TUBES?!", *more], "same as the answer"),
+                                 ("Tubes!", ["tubes", *more], "same as the answer"),
+                                 ("tubes", ["cubes!", "Cubes", *more], "decoy 'Cubes' repeats decoy 'cubes!'"),
+                                 ("tubes", ["the cones.", "The Cones", *more], "repeats decoy")):
         with pytest.raises(DeckError, match=says):
             load_deck(_deck_file(tmp_path, answer, decoys))
     assert load_deck(_deck_file(tmp_path, "three hearts", ["three spades", *more])).longest == 12
+    # a stop inside the text is read out: "A.B." reads "a.b", not "ab"
+    assert load_deck(_deck_file(tmp_path, "tubes", ["A.B.", "AB", *more])).questions[0].decoys[:2] == ("A.B.", "AB")
 
 
 def test_answers_that_look_the_same_are_the_same_text():
