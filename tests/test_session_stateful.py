@@ -456,16 +456,10 @@ TABLES = [
     pytest.param("youre-bluffing", {}, 3, id="youre-bluffing"),
     pytest.param("horse-trading", {}, 3, id="horse-trading"),
     pytest.param("bluffer", {}, 3, id="bluffer"),
-    pytest.param("bloff", {}, 3, id="bloff", marks=pytest.mark.xfail(
-        strict=True, reason="Bløff: Play(cards=5), a move record whose cards are an int, raises TypeError "
-        "('int' object is not iterable) instead of IllegalAction")),
-    *(pytest.param("auction", {"format": f}, 3, id=f"auction-{f}", marks=pytest.mark.xfail(
-        strict=True, reason="auctions: Word(word=None) or Refusal(keep=7) out of phase raises TypeError in "
-        "legal.explain's reason (f'cannot {action} now': Word.__str__ returns the field as it is)"))
-      for f in ("classic", "dutch", "the-call")),
-    pytest.param("bidder-up", {}, 2, id="bidder-up", marks=pytest.mark.xfail(
-        strict=True, reason="Bidder Up!: Pick(places=7) in its pen auction raises TypeError (object of type 'int' "
-        "has no len()), and its pens' Word(word=None), Refusal(keep=7) as the auctions' do")),
+    pytest.param("bloff", {}, 3, id="bloff"),                    # Play(cards=5) raised a TypeError
+    *(pytest.param("auction", {"format": f}, n, id=f"auction-{f}")  # Word(word=None), Refusal(keep=7)
+      for f, n in (("classic", 3), ("dutch", 3), ("the-call", 2))),   # (The Call: 2 players)
+    pytest.param("bidder-up", {}, 2, id="bidder-up"),            # Pick(places=7), and its pens' as the auctions'
 ]
 
 

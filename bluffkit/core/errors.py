@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+import typing
 from collections.abc import Sequence
 from numbers import Integral
 
@@ -328,6 +329,7 @@ def check_player_move(over: bool, chance: bool, seat, players: int, chance_words
 
 _PLAIN = object()      # what _impure returns for plain data
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_KINDS: dict[type, tuple] = {}    # an action record class: its fields' kinds (_kinds)
 
 
 #: The most digits a number in a move may have. Moves are written out (the log, the
@@ -412,6 +414,42 @@ def _impure(value):
     return _PLAIN
 
 
+def _kind_of(hint):
+    """``(check, words)`` for a field annotated ``hint`` (an action record's): ``check(value)``
+    says whether plain data ``value`` is of that kind, ``words`` name the kind for a message;
+    ``None`` for an annotation that says no more than "anything" (``object``)."""
+    if hint is int:
+        return (lambda v: type(v) is int), "a whole number"
+    if hint is str:
+        return (lambda v: isinstance(v, str)), "text"
+    if hint is tuple:
+        return (lambda v: type(v) is tuple), "a tuple"
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            inner = _kind_of(args[0])
+            if inner is None:
+                return (lambda v: type(v) is tuple), "a tuple"
+            each, words = inner
+            words = {"a whole number": "whole numbers", "text": "texts"}.get(words, words.replace("a tuple", "tuples", 1))
+            return (lambda v: type(v) is tuple and all(each(x) for x in v)), f"a tuple of {words}"
+    return None
+
+
+def _kinds(kind) -> tuple:
+    """Each field of the action record class ``kind`` whose annotation names a kind, with
+    its check and words (:func:`_kind_of`); cached per class."""
+    got = _KINDS.get(kind)
+    if got is None:
+        try:
+            hints = typing.get_type_hints(kind)
+        except Exception:                   # (an annotation that cannot be resolved: not checked)
+            hints = {}
+        got = tuple((name, k) for name in _FIELDS.get(kind, ()) if (k := _kind_of(hints.get(name))) is not None)
+        _KINDS[kind] = got
+    return got
+
+
 def plain_problem(action) -> tuple[str, str] | None:
     """``None`` when every field of the action record ``action`` holds plain data: Python
     ints (not bools, floats or numpy numbers), text, ``None`` and tuples of them; else
@@ -447,6 +485,12 @@ def plain_problem(action) -> tuple[str, str] | None:
             return ("plain-values", f"{kind.__name__}.{name} holds {quote(bad, 40)} of type "
                     f"{type(bad).__name__}{hint}; a move holds whole numbers as Python ints, text, "
                     "and tuples of them")
+    for name, (check, words) in _kinds(kind):
+        # plain data of another kind than the field's (None, a number for a tuple of cards, a
+        # tuple of text for one of numbers) reached a game's rules and ended in a TypeError there
+        value = getattr(action, name)
+        if not check(value):
+            return ("plain-values", f"{kind.__name__}.{name} holds {quote(value, 40)}; it takes {words}")
     return None
 
 

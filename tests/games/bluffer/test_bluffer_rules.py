@@ -1328,13 +1328,14 @@ def test_a_shuffle_of_bools_or_floats_and_a_question_id_that_is_not_text_are_ref
     g = make_game("bluffer")
     with pytest.raises(IllegalAction, match=r"Ask.qid holds \['x'\] of type list"):
         g.step(g.new_state(3), None, Ask(["x"]))
-    with pytest.raises(IllegalAction, match="no question"):
+    with pytest.raises(IllegalAction, match="Ask.qid holds 7; it takes text"):
         g.step(g.new_state(3), None, Ask(7))
     s = g.step(g.new_state(3), None, f"ask {Q}")
     for seat, text in enumerate(["two", "five", "nine"]):
         s = g.step(s, seat, f"write {text}")
     for bad, says in (((True, False, 2, 3), "Shuffle.order holds True of type bool"),
-                      ((0.0, 1, 2, 3), "Shuffle.order holds 0.0 of type float"), (None, "shuffle")):
+                      ((0.0, 1, 2, 3), "Shuffle.order holds 0.0 of type float"),
+                      (None, "Shuffle.order holds None; it takes a tuple of whole numbers")):
         with pytest.raises(IllegalAction, match=says):
             g.step(s, None, Shuffle(bad))
 
