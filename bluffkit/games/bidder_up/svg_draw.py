@@ -15,8 +15,8 @@ import math
 from html import escape
 
 __all__ = ["BOARD_DY", "BOARD_ONLY_W", "CHAR", "KIND_COLOURS", "KIND_NAMES", "MIN_FONT", "PANEL_X", "PAWN_COLOURS",
-           "PEN_FONT", "R", "ROW_H", "TILE_LETTERS", "VIEW_H", "VIEW_W", "Svg", "kind_icon", "kind_icon_svg",
-           "rect_hits_circle", "rects_meet", "steps", "text_width"]
+           "PEN_FONT", "PROJECTOR_FONT", "R", "ROW_H", "TILE_LETTERS", "VIEW_H", "VIEW_W", "Svg", "kind_icon", "kind_icon_svg",
+           "label_width", "rect_hits_circle", "rects_meet", "steps", "text_width"]
 
 #: The picture's units: 1280 x 720 (the board's 1000 x 700 box at (0, 10), the panel right of it);
 #: without the panel, 1004 x 720.
@@ -30,6 +30,10 @@ MIN_FONT = 16
 #: board is often drawn narrower than 1280 (18 units are 13 px in a 740 px column).
 PEN_FONT = 18
 ROW_H = 26        # a row of a pen's contents
+#: The board's words on a projector (``board_svg(..., projector=True)``): the board beside
+#: the controls of a 1280 x 720 screen is some 650 px wide for its 1004 units, so 16 units
+#: were 10.5 px there, too small for the back of a classroom; 24 units are 15.5 px and more.
+PROJECTOR_FONT = 24
 #: Okabe-Ito colours per kind of space.
 KIND_COLOURS = {"pen": "#E69F00", "horse-trade": "#56B4E9", "piggy-bank": "#CC79A7", "market": "#009E73",
                 "raffle": "#F0E442", "start": "#FFFFFF"}
@@ -47,6 +51,27 @@ def text_width(s: str, size: float, bold: bool = False) -> float:
     """The width a text is assumed to take: ``CHAR`` (0.6, 0.66 bold) font sizes per character,
     more than a sans-serif font's average, so that an estimate inside the view box is inside."""
     return len(s) * size * (CHAR * 1.1 if bold else CHAR)
+
+
+#: The advance of each printable ASCII character in DejaVu Sans (the board's first font),
+#: regular then bold, in fiftieths of an em (the character's code minus 48); Verdana's
+#: are close. For placing a projector's large words, where room is short and the
+#: generous :func:`text_width` wastes it (or falls short: "+12" in bold is 0.74 em a glyph).
+_ADVANCE = ("@DGZP`W>DDIZ@B@APPPPPPPPPPAAZZZKbRRSWPMWV??QL[UWNWSPOURaRORDADZIIOPKPOBPP>>M>aPOPPEJDPNYNNJPAPZ",
+            "AGJZSb\\?GGJZCECBSSSSSSSSSSDDZZZMbWVUZRRYZCCWPbZ[U[WTRYWgWTTGBGZIIRTNTRFTTAAQAdTRTTINHTQ^PQMTBTZ")
+
+
+def label_width(s: str, size: float, bold: bool = False) -> float:
+    """The width a text takes in DejaVu Sans, with 4 % to spare (any other character
+    counted as a full em; ♂ and ♀ are 0.9 em).
+
+    >>> round(label_width("+12", 24, bold=True), 1), round(text_width("+12", 24, bold=True), 1)
+    (56.4, 47.5)
+    """
+    table = _ADVANCE[bool(bold)]
+    ems = sum((ord(table[ord(c) - 32]) - 48) / 50 if " " <= c <= "~" else 0.9 if c in "\u2642\u2640" else 1.0
+              for c in s)
+    return (ems * 1.04 + 0.02) * size
 
 
 class Svg:
