@@ -13,7 +13,10 @@ a face-down pen is passed as a count, with names only for the animals every play
 back face down (``{"up": names, "down": n}``).
 
 The picture is 1280 x 720 units (the board's 1000 x 700 box, plus a side panel); at 1280 x 720
-pixels every text is at least 16 px. The colours are the Okabe-Ito palette (safe for colour
+pixels every text is at least 16 px. For a projector (``projector=True``) the board's words are
+24 units (:data:`~bluffkit.games.bidder_up.svg_draw.PROJECTOR_FONT`: 15.5 px on a board 650 px
+wide), the cost badges say "+3" beside a drawn note, a long tile takes two lines, and each
+label is placed where it covers no other, no space and no place a cost badge may show. The colours are the Okabe-Ito palette (safe for colour
 blindness), and each kind also has its own icon, so colour is never the only cue.
 
 >>> from bluffkit.games.bidder_up.board import load_board
@@ -42,6 +45,7 @@ from bluffkit.games.bidder_up.svg_draw import (
     PANEL_X,
     PAWN_COLOURS,
     PEN_FONT,
+    PROJECTOR_FONT,
     ROW_H,
     TILE_LETTERS,
     VIEW_H,
@@ -50,6 +54,7 @@ from bluffkit.games.bidder_up.svg_draw import (
     Svg,
     kind_icon,
     kind_icon_svg,
+    label_width,
     rect_hits_circle,
     rects_meet,
     steps,
@@ -104,7 +109,7 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
               tiles: Mapping[Any, str] | None = None, piggy_bank: int | None = None,
               supply: Sequence[int] | None = None, market: Mapping[str, Any] | None = None,
               raffle: int | None = None, highlight: Mapping[str, Any] | None = None,
-              width: int | None = VIEW_W, panel: bool = True) -> str:
+              width: int | None = VIEW_W, panel: bool = True, projector: bool = False) -> str:
     """The board as an SVG document (a string).
 
     - ``pens``: pen id -> the animal names lying face up (``("cow",)``), or the number of
@@ -123,6 +128,10 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
     - ``panel``: ``False`` leaves out the side panel (the view box is then 1004 x 720), for a
       page that shows the panel's facts as HTML beside the board
       (:func:`bluffkit.games.bidder_up.side_panel.panel_html`), legible in a narrow column.
+    - ``projector``: the board's words (tiles, pens' contents, pens' numbers, costs, pawns)
+      in a projector's large type, each label placed in the free room around the loop so
+      that none covers another, a space or a cost badge's place (the drawing is the same
+      size; the side panel's type is as without).
 
     Every space is a group ``<g class="bk-space" data-space="ID">`` (shape, icon, number);
     a highlighted one also has the class ``bk-reachable``, ``data-cost`` (its notes) and a
@@ -173,17 +182,29 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
     svg.add(f'<rect x="0" y="0" width="{view_w}" height="{VIEW_H}" fill="#FFFFFF"/>')
     svg.add(f'<rect x="4" y="{BOARD_DY}" width="996" height="700" rx="18" fill="#FBF6EA" stroke="#B8A680"/>')
     _draw_paths(svg, board)
-    _draw_tiles(svg, board, tile_of)
+    if projector:
+        _draw_big_tiles(svg, board, tile_of)
+    else:
+        _draw_tiles(svg, board, tile_of)
     for s in board.spaces:
-        _draw_space(svg, s, costs.get(s.id))
+        _draw_space(svg, s, costs.get(s.id), projector)
     for s in board.spaces:                     # the costs over every ring: a neighbour's ring hid part of one
         if costs.get(s.id) is not None:
-            _draw_cost(svg, s, costs[s.id])
-    boxes = _spread({s.id: _pen_box(board, s, *contents[s.id]) for s in board.pens() if s.id in contents})
-    for s in board.pens():
-        if s.id in contents:
-            _draw_pen_contents(svg, s, boxes[s.id], *contents[s.id])
-    _draw_pawns(svg, board, pawns)
+            if projector:
+                _draw_big_cost(svg, board, s, costs[s.id])
+            else:
+                _draw_cost(svg, s, costs[s.id])
+    if projector:
+        placed = _big_pen_boxes(board, tuple((s.id, *contents[s.id]) for s in board.pens() if s.id in contents))
+        for s in board.pens():
+            if s.id in contents:
+                _draw_big_pen_contents(svg, board, s, placed[s.id], *contents[s.id])
+    else:
+        boxes = _spread({s.id: _pen_box(board, s, *contents[s.id]) for s in board.pens() if s.id in contents})
+        for s in board.pens():
+            if s.id in contents:
+                _draw_pen_contents(svg, s, boxes[s.id], *contents[s.id])
+    _draw_pawns(svg, board, pawns, projector)
     if panel:
         _draw_panel(svg, board, pawns, piggy_bank, supply, raffle, market)
     svg.add("</svg>")
@@ -261,7 +282,7 @@ def _draw_tiles(svg: Svg, board: Board, tile_of: dict[int, str]) -> None:
         svg.text(x, y + 6, words, anchor="middle", bold=True)
 
 
-def _draw_space(svg: Svg, s: Space, cost: int | None) -> None:
+def _draw_space(svg: Svg, s: Space, cost: int | None, projector: bool = False) -> None:
     """A space as one group (shape, icon, number, and when it can be reached its ring),
     which a click handler finds by ``data-space``; its cost badge is drawn later
     (:func:`_draw_cost`)."""
@@ -288,7 +309,10 @@ def _draw_space(svg: Svg, s: Space, cost: int | None) -> None:
                 f'fill="{fill}" stroke="#000" stroke-width="2"/>')
     else:
         svg.add(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R}" fill="{fill}" stroke="#000" stroke-width="2"/>')
-    if s.kind == "pen":
+    if s.kind == "pen" and projector:        # the number larger, the fence smaller under it
+        kind_icon(svg, "pen", x, y + 15, 0.55)
+        svg.text(x, y + 4, s.id.removeprefix("pen-"), size=PROJECTOR_FONT, anchor="middle", bold=True)
+    elif s.kind == "pen":
         kind_icon(svg, "pen", x, y + 9, 0.7)
         svg.text(x, y - 5, s.id.removeprefix("pen-"), size=18, anchor="middle", bold=True)
     else:
@@ -386,7 +410,240 @@ def _draw_cost(svg: Svg, s: Space, notes: int) -> None:
     svg.add("</g>")
 
 
-def _draw_pawns(svg: Svg, board: Board, pawns: dict[str, str]) -> None:
+# -- the projector's large type -------------------------------------------------------------------
+# Each label is a box placed where it covers no space (with its ring), no place a cost badge
+# may show (under every space, lit or not, so that a roll moves no label) and no label
+# placed before it, as near its own place as that allows; the boards' free room is around
+# the loop (above, below, beside it) and between the loop and the hill cross.
+
+BIG = PROJECTOR_FONT
+BIG_LINE = 28        # a line of a tile, a row of a pen's contents
+BIG_BADGE_H = 28
+BIG_ICON = 20
+#: the widest cost badge ("+15" and its note: 90 units)
+BIG_BADGE_W = 92.0
+
+
+@lru_cache(maxsize=8)
+def _big_badge_at(board: Board) -> dict[str, tuple[float, float]]:
+    """Where each space's cost badge shows in large type (its middle, its top): under the
+    space over the lower edge of its ring, moved sideways as little as keeps it off a
+    neighbour (on the Animal Market, Pen 5's lay over Pen 6), else beside or above it."""
+    shapes = [(s.id, *_pt(s), s.pen_size == 2) for s in board.spaces]
+
+    def clear(sid: str, mid: float, top: float) -> bool:
+        rect = (mid - BIG_BADGE_W / 2, top, BIG_BADGE_W, float(BIG_BADGE_H))
+        return all(other == sid or all(not rect_hits_circle(*rect, cx, y, R + 3)
+                                       for cx in ((x - 8, x + 8) if double else (x,)))
+                   for other, x, y, double in shapes) and 0 <= rect[0] and rect[0] + rect[2] <= PANEL_X - 12
+    out = {}
+    for (sid, x, y, _), s in zip(shapes, board.spaces):
+        ox = _outward(board, s)[0] if s.id in board.loop else 0.0
+        # beside the loop, 8 units inwards first: the room outside is the pens' contents'
+        tries = [(x + dx, y + R - 2) for dx in (-8 * ox, 0, 12, -12, 24, -24, 36, -36, 48, -48)]
+        tries += [(x + R + 4 + BIG_BADGE_W / 2, y - BIG_BADGE_H / 2), (x - R - 4 - BIG_BADGE_W / 2, y - BIG_BADGE_H / 2),
+                  (x, y - R - BIG_BADGE_H + 2)]
+        out[sid] = next((t for t in tries if clear(sid, *t)), tries[0])
+    return out
+
+
+def _big_badge_spots(board: Board) -> list[tuple[float, float, float, float]]:
+    return [(mid - BIG_BADGE_W / 2, top, BIG_BADGE_W, float(BIG_BADGE_H)) for mid, top in _big_badge_at(board).values()]
+
+
+def _big_circles(board: Board) -> list[tuple[float, float, float]]:
+    """Every space with its ring around it (a double pen as two circles, one at each end)."""
+    out = []
+    for s in board.spaces:
+        x, y = _pt(s)
+        out += [(x - 8, y, R + 9.0), (x + 8, y, R + 9.0)] if s.pen_size == 2 else [(x, y, R + 9.0)]
+    return out
+
+
+def _free(rect: tuple[float, float, float, float], circles, rects) -> bool:
+    return all(not rect_hits_circle(*rect, *c) for c in circles) and all(not rects_meet(rect, r) for r in rects)
+
+
+def _tile_lines(letter: str, title: str) -> tuple[str, ...]:
+    """A tile's words in one line, or two when one would be wider than 200 units (the room
+    between the loop and the hill cross): split at the space or hyphen that makes the
+    longer line shortest ("D: Cat in" / "the Bag")."""
+    words = f"{letter}: {title}"
+    if label_width(words, BIG, bold=True) <= 200:
+        return (words,)
+    cuts = [i + 1 for i, c in enumerate(title) if c == "-"] + [i for i, c in enumerate(title) if c == " "]
+    if not cuts:
+        return (words,)
+    best = min(cuts, key=lambda i: max(label_width(f"{letter}: {title[:i]}".rstrip(), BIG, True),
+                                       label_width(title[i:].lstrip(), BIG, True)))
+    return f"{letter}: {title[:best]}".rstrip(), title[best:].lstrip()
+
+
+@lru_cache(maxsize=64)
+def _placed_big_tiles(board: Board, tiles: tuple[tuple[int, str], ...]
+                      ) -> tuple[tuple[float, float, float, float, tuple[str, ...]], ...]:
+    """The tiles in large type (left, top, width, height, lines): inside the loop, as near
+    their two pens as they can be without covering a space, a badge's place or a tile."""
+    tile_of = dict(tiles)
+    circles, placed = _big_circles(board), list(_big_badge_spots(board))
+    loop = [_pt(board.space(sid)) for sid in board.loop]
+    x0, x1 = min(x for x, _ in loop) + R, max(x for x, _ in loop) - R
+    y0, y1 = min(y for _, y in loop) + R, max(y for _, y in loop) - R
+    out = []
+    for p in range(len(TILE_LETTERS)):
+        a, b = board.pens_of_position(p)
+        mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2 + BOARD_DY
+        lines = _tile_lines(TILE_LETTERS[p], FORMATS[tile_of.get(p, "classic")].title)
+        w = max(label_width(t, BIG, bold=True) for t in lines) + 14
+        h = BIG_LINE * len(lines) + 8.0
+        spots = sorted(((x, y) for x in steps(x0 + w / 2, x1 - w / 2, 6) for y in steps(y0 + h / 2, y1 - h / 2, 6)),
+                       key=lambda q: math.hypot(q[0] - mx, q[1] - my))
+        best = (max(x0, min(mx - w / 2, x1 - w)), max(y0, min(my - h / 2, y1 - h)), w, h, lines)
+        for x, y in spots:
+            rect = (x - w / 2, y - h / 2, w, h)
+            if _free(rect, circles, placed):
+                best = (*rect, lines)
+                break
+        placed.append(best[:4])
+        out.append(best)
+    return tuple(out)
+
+
+def _draw_big_tiles(svg: Svg, board: Board, tile_of: dict[int, str]) -> None:
+    for p, (left, top, w, h, lines) in enumerate(_placed_big_tiles(board, tuple(sorted(tile_of.items())))):
+        x, y = left + w / 2, top + h / 2
+        fmt = tile_of.get(p, "classic")
+        for pen in board.pens_of_position(p):
+            px, py = _pt(pen)
+            svg.add(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{px:.1f}" y2="{py:.1f}" stroke="#8C6D3F" '
+                    f'stroke-width="2" stroke-dasharray="3,4"/>')
+        svg.add(f'<g class="tile" data-position="{p}" data-format="{fmt}">'
+                f'<rect x="{left:.1f}" y="{top:.1f}" width="{w:.1f}" height="{h:.0f}" rx="6" fill="#F3DEB3" '
+                f'stroke="#8C6D3F" stroke-width="2"/></g>')
+        for i, line in enumerate(lines):
+            svg.text(x, top + 4 + BIG_LINE * i + 21, line, size=BIG, anchor="middle", bold=True)
+
+
+def _draw_big_cost(svg: Svg, board: Board, s: Space, notes: int) -> None:
+    """:func:`_draw_cost` in large type: "+3" and a drawn note (on the Fairground the spaces
+    are 106 units apart, and "+3 notes" in large type is 130 wide), or "free", at the
+    space's badge place (:func:`_big_badge_at`)."""
+    mid, top = _big_badge_at(board)[s.id]
+    words = "free" if notes == 0 else f"+{notes}"
+    tw = label_width(words, BIG, bold=True)
+    w = tw + 10 + (23 if notes else 0)
+    left = mid - w / 2
+    svg.add(f'<g class="cost" data-space="{s.id}" style="cursor: pointer"><title>{_cost_words(notes)}</title>'
+            f'<rect x="{left:.1f}" y="{top:.1f}" width="{w:.1f}" height="{BIG_BADGE_H}" rx="5" fill="#FFFFFF" '
+            f'stroke="#000000" stroke-width="2"/>')
+    svg.text(left + 5, top + 22, words, size=BIG, bold=True)
+    if notes:      # a note, as the farm boards draw one
+        nx = left + 5 + tw + 2
+        svg.add(f'<rect x="{nx:.1f}" y="{top + 7:.1f}" width="20" height="14" rx="2" fill="#F3DEB3" '
+                f'stroke="#5C4A2A" stroke-width="1.5"/><circle cx="{nx + 10:.1f}" cy="{top + 14:.1f}" r="3" '
+                f'fill="none" stroke="#5C4A2A" stroke-width="1.2"/>')
+    svg.add("</g>")
+
+
+BigBox = tuple[float, float, float, float, bool]     # left, top, width, height, with icons
+#: the moves of a label from its place to try, nearest first (every 4 units, up to 200)
+_NEAR = sorted(((dx, dy) for dx in range(-200, 201, 4) for dy in range(-200, 201, 4) if dx * dx + dy * dy <= 200 ** 2),
+               key=lambda d: (math.hypot(*d), d))
+
+
+def _big_pen_size(up: tuple[str, ...], down: int, icons: bool) -> tuple[float, float]:
+    lead = (BIG_ICON + 9) if icons else 4
+    rows = [label_width(animal_words(n), BIG) + lead for n in up]
+    if down:
+        rows.append(label_width(f"{down} hidden", BIG) + ((16 + 7 + 9) if icons else 4))
+    if not up and not down:
+        rows.append(label_width("empty", BIG) + 4)
+    return max(rows) + 4, BIG_LINE * len(rows) + 6.0
+
+
+@lru_cache(maxsize=256)
+def _big_pen_boxes(board: Board, pens: tuple[tuple[str, tuple[str, ...], int], ...]) -> dict[str, BigBox]:
+    """Where each pen's contents go in large type: outside the loop, next to the pen (above
+    it, below its badge's place, or beside it), else as near there as there is room; the
+    pictures left out of a box that finds no room with them (beside the loop the room to
+    the frame is 125 units: "donkey ♂" and its picture take 150)."""
+    circles, taken = _big_circles(board), list(_big_badge_spots(board))
+    loop = [_pt(board.space(sid)) for sid in board.loop]
+    inner = (min(x for x, _ in loop) + R, min(y for _, y in loop) + R,
+             max(x for x, _ in loop) - min(x for x, _ in loop) - 2 * R,
+             max(y for _, y in loop) - min(y for _, y in loop) - 2 * R)
+    taken.append(inner)
+    wanted: dict[str, Box] = {}
+    for sid, up, down in pens:
+        s = board.space(sid)
+        x, y = _pt(s)
+        ox, oy = _outward(board, s)
+        w, h = _big_pen_size(up, down, True)
+        half = R + (8 if s.pen_size == 2 else 0)
+        if ox:
+            bx, by = (x + half + 12 if ox > 0 else x - half - 12 - w), y - h / 2
+        else:
+            bx = x - w / 2
+            by = y - R - 10 - h if oy < 0 else y + R - 2 + BIG_BADGE_H + 2
+        wanted[sid] = (bx, by, w, h, bool(ox))
+    wanted = _spread(wanted)
+    out: dict[str, BigBox] = {}
+    for sid, up, down in pens:
+        bx, by, _, _, _ = wanted[sid]
+        found = None
+        cx, cy = bx + wanted[sid][2] / 2, by + wanted[sid][3] / 2
+        near = []                 # (how far it moved, the box), with the pictures and without
+        for icons in (True, False):
+            w, h = _big_pen_size(up, down, icons)
+            for dx, dy in _NEAR:
+                left, top = cx - w / 2 + dx, cy - h / 2 + dy
+                if 8 <= left <= PANEL_X - 12 - w and BOARD_DY + 4 <= top <= BOARD_DY + 698 - h and \
+                        _free((left, top, w, h), circles, taken):
+                    near.append((math.hypot(dx, dy) + (0 if icons else 40), (left, top, w, h, icons)))
+                    break
+        if near:                  # the pictures left out rather than the box moved 40 units more
+            found = min(near)[1]
+        if found is None:                 # no room anywhere near: where it belongs, over what is there
+            w, h = _big_pen_size(up, down, True)
+            found = (*_clamp((bx, by, w, h, False))[:4], True)
+        taken.append(found[:4])
+        out[sid] = found
+    return out
+
+
+def _draw_big_pen_contents(svg: Svg, board: Board, s: Space, box: BigBox, up: tuple[str, ...], down: int) -> None:
+    bx, by, box_w, box_h, icons = box
+    x, y = _pt(s)
+    # a box moved away from its pen: a dotted line to the pen from its nearest side
+    nx, ny = min(max(x, bx), bx + box_w), min(max(y, by), by + box_h)
+    if math.hypot(nx - x, ny - y) > R + 30:
+        svg.add(f'<line x1="{nx:.1f}" y1="{ny:.1f}" x2="{x:.1f}" y2="{y:.1f}" stroke="#E69F00" stroke-width="3" '
+                f'stroke-dasharray="4,4"/>')
+    svg.add(f'<g class="pen-contents" data-pen="{escape(s.id)}">'
+            f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box_w:.1f}" height="{box_h:.0f}" rx="6" fill="#FFFFFF" '
+            f'stroke="#E69F00" stroke-width="2"/>')
+    row_y = by + 3 + BIG_LINE / 2
+    if not up and not down:
+        svg.text(bx + box_w / 2, row_y + 8, "empty", size=BIG, anchor="middle", fill="#444444")
+    lead = BIG_ICON + 9 if icons else 4
+    for name in up:
+        if icons:
+            svg.add(icon_group(name, bx + 4 + BIG_ICON / 2, row_y, BIG_ICON))
+        svg.text(bx + lead, row_y + 8, animal_words(name), size=BIG)
+        row_y += BIG_LINE
+    if down:
+        if icons:
+            for i in range(min(down, 3)):   # a small fan of card backs
+                cx = bx + 5 + i * 3.5
+                svg.add(f'<rect x="{cx:.1f}" y="{row_y - 10 + i * 1.5:.1f}" width="16" height="20" rx="2" '
+                        f'fill="#0072B2" stroke="#FFFFFF" stroke-width="1.5"/>')
+                svg.add(f'<path d="M{cx + 3:.1f},{row_y - 6 + i * 1.5:.1f} l10,12 m0,-12 l-10,12" '
+                        f'stroke="#FFFFFF" stroke-width="1.2"/>')
+        svg.text(bx + ((16 + 7 + 9) if icons else 4), row_y + 8, f"{down} hidden", size=BIG)
+    svg.add("</g>")
+
+
+def _draw_pawns(svg: Svg, board: Board, pawns: dict[str, str], projector: bool = False) -> None:
     here: dict[str, list[int]] = {}
     for i, sid in enumerate(pawns.values()):
         here.setdefault(sid, []).append(i)
@@ -395,12 +652,13 @@ def _draw_pawns(svg: Svg, board: Board, pawns: dict[str, str]) -> None:
         x, y = _pt(board.space(sid))
         for j, i in enumerate(seats):
             angle = math.radians(-135 + 90 * j)     # around the space, clockwise from its upper left
+            radius, size = (17, PROJECTOR_FONT) if projector else (13, MIN_FONT)
             px, py = x + math.cos(angle) * (R + 2), y + math.sin(angle) * (R + 2)
             svg.add(f'<g class="pawn" data-seat="{escape(names[i])}" pointer-events="none">'
                     f'<title>{escape(names[i])}</title>'
-                    f'<circle cx="{px:.1f}" cy="{py:.1f}" r="13" fill="{PAWN_COLOURS[i]}" stroke="#FFFFFF" '
+                    f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{radius}" fill="{PAWN_COLOURS[i]}" stroke="#FFFFFF" '
                     f'stroke-width="3"/>')
-            svg.text(px, py + 6, str(i + 1), anchor="middle", bold=True, fill="#FFFFFF")
+            svg.text(px, py + (9 if projector else 6), str(i + 1), size=size, anchor="middle", bold=True, fill="#FFFFFF")
             svg.add("</g>")
 
 

@@ -234,3 +234,59 @@ def test_market_lists_each_animal_by_icon_and_name_and_a_male_reads_as_male():
     icons = [g.get("data-animal") for g in root.iter(f"{NS}g") if g.get("class") == "bk-animal-icon"]
     assert sorted(icons) == sorted(list(ANIMALS) + ["cow", "cow"])
     assert "cow ♂" in words and "cow-m" not in " ".join(words), "a male is named, never shown by its notation"
+
+
+def _shapes(board):
+    """Each space's shape in the drawing's units: (id, the middle of its ends, radius)."""
+    return [(s.id, [(s.x - 8, s.y + 10), (s.x + 8, s.y + 10)] if s.pen_size == 2 else [(s.x, s.y + 10)], 30.0)
+            for s in board.spaces]
+
+
+def _hits(box, ends, r) -> bool:
+    x, y, w, h = box
+    return any(((min(max(cx, x), x + w) - cx) ** 2 + (min(max(cy, y), y + h) - cy) ** 2) ** 0.5 < r - 0.5
+               for cx, cy in ends)
+
+
+PROJECTED_PENS = [("rooster", "donkey"), ("rooster-m", "donkey-m"), ("goose", "cat"), 3, "seen"]
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+@pytest.mark.parametrize("pens", PROJECTED_PENS)
+@pytest.mark.parametrize("tiles", ["first", "long"])
+def test_on_a_projector_every_word_is_large_and_no_label_covers_another_or_a_space(name, pens, tiles):
+    """``projector=True``: every word on the board in 24 units (15.5 px on the projector's
+    650 px wide board; 16 units were 10.5 px), and no pen's contents, tile or cost badge
+    covers another, a space (a badge only the lower edge of its own) or leaves the board,
+    with every space lit at a two-digit cost, the longest animal names (a male "♂") and a
+    Cat in the Bag pen of three rows (two animals seen going back, one not)."""
+    board = BOARDS[name]
+    if pens == 3:
+        contents = {p.id: 3 for p in board.pens()}
+    elif pens == "seen":
+        contents = {p.id: {"up": ("rooster-m", "donkey-m"), "down": 1} for p in board.pens()}
+    else:
+        contents = {p.id: tuple(pens[:p.pen_size]) for p in board.pens()}
+        for p in board.pens():
+            if p.tile_position == 3:
+                contents[p.id] = {"up": pens[:2], "down": 1}
+    formats = board.first_game_tiles(4) if tiles == "first" else \
+        {0: "round-the-table", 1: "american-count", 2: "number-call", 3: "secret-value"}
+    root = _parse(board_svg(board, pens=contents, tiles=formats, highlight={s.id: 15 for s in board.spaces},
+                            pawns={"A": board.start, "B": board.start, "C": board.pens()[0].id, "D": "hilltop"},
+                            width=None, panel=False, projector=True))
+    sizes = {"".join(t.itertext()): float(t.get("font-size")) for t in root.iter(f"{NS}text")}
+    assert min(sizes.values()) >= 24, {w: s for w, s in sizes.items() if s < 24}
+    groups = list(root.iter(f"{NS}g"))
+    labels = [(g.get("class"), g.get("data-space") or g.get("data-pen") or g.get("data-position"),
+               _box(g.find(f"{NS}rect"))) for g in groups if g.get("class") in ("pen-contents", "tile", "cost")]
+    assert sum(kind == "cost" for kind, _, _ in labels) == len(board.spaces)
+    shapes = _shapes(board)
+    for i, (kind, owner, a) in enumerate(labels):
+        assert 4 <= a[0] and a[0] + a[2] <= 1000 and 10 <= a[1] and a[1] + a[3] <= 710, f"{kind} {owner} leaves the board"
+        for other, _, b in labels[i + 1:]:
+            assert not _meet(a, b), f"{kind} {owner} and {other} overlap: {a}, {b}"
+        for sid, ends, r in shapes:
+            assert (kind, owner) == ("cost", sid) or not _hits(a, ends, r), f"{kind} {owner} covers {sid}"
+    if pens == 3:         # still nothing face down named
+        assert {w for g in groups if g.get("class") == "pen-contents" for w in _texts(g)} == {"3 hidden"}
