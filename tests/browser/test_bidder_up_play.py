@@ -379,3 +379,95 @@ def test_the_end_on_a_projector_puts_the_final_scores_beside_the_board(page: Pag
     assert end[0] >= board[1], f"the final scores are not beside the board: {fit}"
     assert board[2] <= bottom + 1 and end[2] <= bottom + 1, f"below the 1280 x 720 screen: {fit}"
     assert end[1] >= left + 0.8 * (right - left), f"the screen's right side is left blank: {fit}"
+
+
+#: Both boards on a projector after Annette's roll (every space she may reach lit with its
+#: cost), the pens holding the longest names: the Fairground with Baby Animals (the males
+#: "donkey ♂" beside the loop), the Animal Market; the Cat in the Bag pens face down.
+BOTH_BOARDS = '''import sys
+sys.path.insert(0, "TESTS/widgets")
+from IPython.display import display
+from test_bidder_up_panel import table, at_position
+fair = at_position(table("fairground", seed=1, variants=["babies"]), current=0, roll=3, babies=["sheep", "cow", "pig", "dog"],
+                   pos=["start", "start", "pen-1", "trade-3"],
+                   pens={"pen-1": ["rooster-m"], "pen-2": ["goat-m", "rooster"], "pen-3": ["donkey", "goose"],
+                         "pen-4": ["goose"], "pen-5": ["donkey-m"], "pen-6": ["donkey", "rooster"],
+                         "pen-7": ["cat", "dog", "goat"], "pen-8": ["horse", "pig"]})
+market = at_position(table("animal-market", seed=1), current=0, roll=3, pos=["start", "start", "pen-1", "trade-4"],
+                     pens={"pen-1": ["rooster"], "pen-2": ["donkey"], "pen-3": ["goose", "horse"], "pen-4": ["rooster"],
+                           "pen-5": ["donkey", "sheep"], "pen-6": ["goose", "cow"], "pen-7": ["cat", "dog"],
+                           "pen-8": ["pig", "goat", "cat"]})
+for t in (fair, market):
+    t.projector.value = True
+display(fair)
+market'''
+
+#: The board's words as drawn (font size times the drawing's scale, in px), and the boxes
+#: of its labels (pens' contents, tiles, cost badges) that meet another, a space (a badge
+#: may cover the lower edge of its own), or that a word runs out of.
+WORDS_JS = """svg => {
+  const box = e => e.getBoundingClientRect();
+  const scale = svg.getScreenCTM().a;
+  const words = [...svg.querySelectorAll('text')].map(t => [t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+  const labels = [...svg.querySelectorAll('g.tile, g.pen-contents, g.cost')].map(g => ({
+    name: `${g.getAttribute('class')} ${g.dataset.space || g.dataset.pen || g.dataset.position}`,
+    space: g.classList.contains('cost') ? g.dataset.space : null, r: box(g.querySelector('rect'))}));
+  const spaces = [...svg.querySelectorAll('g.bk-space')].map(g => {
+    const shape = [...g.children].filter(c => ['circle', 'rect'].includes(c.tagName) && !c.getAttribute('stroke-dasharray')
+                                              && !c.classList.contains('reachable')).pop();
+    return {id: g.dataset.space, r: box(shape)};
+  });
+  const meet = (a, b) => !(a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5);
+  const covers = (a, s) => {          // a box over a circle, or a double pen's rounded box
+    const rad = s.r.height / 2, cy = s.r.top + rad;
+    return [s.r.left + rad, s.r.right - rad, (s.r.left + s.r.right) / 2].some(cx => {
+      const x = Math.min(Math.max(Math.min(Math.max(cx, a.left), a.right), s.r.left + rad), s.r.right - rad);
+      const nx = Math.min(Math.max(x, a.left), a.right), ny = Math.min(Math.max(cy, a.top), a.bottom);
+      return Math.hypot(x - nx, cy - ny) < rad - 0.5;
+    });
+  };
+  const clashes = [];
+  labels.forEach((a, i) => {
+    labels.slice(i + 1).forEach(b => { if (meet(a.r, b.r)) clashes.push(`${a.name} meets ${b.name}`); });
+    spaces.forEach(s => { if (s.id !== a.space && covers(a.r, s)) clashes.push(`${a.name} covers ${s.id}`); });
+  });
+  for (const t of svg.querySelectorAll('text')) {
+    if (t.closest('g.bk-space, g.pawn')) continue;
+    const r = box(t), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    const home = labels.find(l => l.r.left <= x && x <= l.r.right && l.r.top <= y && y <= l.r.bottom);
+    if (!home || r.left < home.r.left - 1 || r.right > home.r.right + 1)
+      clashes.push(`${t.textContent} runs out of ${home ? home.name : 'every label'}`);
+  }
+  return {words, clashes, width: box(svg).width, bottom: box(svg).bottom};
+}"""
+
+
+def test_the_projector_draws_the_boards_words_large_and_apart(page: Page, lab_server: LabServer):
+    """On a projector (1280 x 720) the board beside the controls is some 660 px wide: its
+    words (the tiles "B: Dutch Auction", the pens' animals, their numbers, the costs, the
+    pawns) were 16 units, 10.5 px, too small for the back of a classroom. Now on both
+    boards, after a roll (the costs shown) and with the longest names in the pens, every
+    word is 15 px or more, and no label meets another, covers a space or is too narrow
+    for its words; the board is still on the screen."""
+    from pathlib import Path
+    tests = Path(__file__).resolve().parents[1]
+    _open_panel(page, lab_server, "panel-bidder-up-board-words.ipynb", BOTH_BOARDS.replace("TESTS", str(tests)))
+    panels = page.locator(".bk-panel.bk-projector")
+    expect(panels).to_have_count(2, timeout=WAIT_MS)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for i, board in enumerate(("fairground", "animal-market")):
+        panel = panels.nth(i)
+        svg = panel.locator("svg[aria-label$=' board']").first
+        expect(svg).to_be_visible(timeout=WAIT_MS)
+        expect(panel.locator("g.cost").first).to_be_attached(timeout=WAIT_MS)
+        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up-projector-words-{board}.png"))
+        seen = svg.evaluate(WORDS_JS)
+        small = sorted((round(px, 1), words) for words, px in seen["words"] if px < 15)
+        assert not small, f"{board}: words under 15 px on a {seen['width']:.0f} px board: {small}"
+        assert any(words.startswith("+") for words, _ in seen["words"]), f"{board}: no cost shown"
+        assert not seen["clashes"], f"{board}: {seen['clashes']}"
+        area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
+                              ".getBoundingClientRect().bottom")
+        assert seen["bottom"] <= area + 1, f"{board}: the board goes below the screen: {seen['bottom']}, {area}"

@@ -51,9 +51,11 @@ def _market(obs_or_state, rules) -> dict | None:
                                                                                              obs_or_state.market))}
 
 
-def _board(rules, players: int, pens: dict, pos, names, piggy: int, supply, raffle, market, highlight) -> str:
+def _board(rules, players: int, pens: dict, pos, names, piggy: int, supply, raffle, market, highlight,
+           projector: bool = False) -> str:
     """The board (SVG, without its side panel) and the side panel (HTML) side by side, the
-    panel wrapping below the board in a narrow column."""
+    panel wrapping below the board in a narrow column; with ``projector``, the board's words
+    in large type."""
     from bluffkit.games.bidder_up.board_svg import BOARD_ONLY_W, board_svg
     from bluffkit.games.bidder_up.side_panel import panel_html
     lay = layout_of(rules.board)
@@ -61,7 +63,7 @@ def _board(rules, players: int, pens: dict, pos, names, piggy: int, supply, raff
     pawns = {n: p for n, p in zip(names, pos)}
     raffle = raffle if rules.fairground else None
     svg = board_svg(lay.board, pens=pens, pawns=pawns, tiles=tiles, highlight=highlight, width=BOARD_WIDTH,
-                    panel=False)
+                    panel=False, projector=projector)
     panel = panel_html(lay.board, pawns=pawns, piggy_bank=piggy, supply=supply, raffle=raffle, market=market)
     return ("<div style='display: flex; flex-wrap: wrap; align-items: flex-start; gap: 8px 12px'>"
             f"<div style='flex: 4 1 600px; min-width: 0; max-width: {BOARD_ONLY_W}px'>{svg}</div>"
@@ -131,13 +133,14 @@ def seat_pieces(game, obs, names, compact: bool = False) -> tuple[str, str, str,
     ``compact`` (a 1280 x 720 projector, where the seat's own notes must be on the screen
     with its controls) the board's side panel is folded under it, the seat's own farm
     board is the third piece alone, and the other farm boards, folded, and the text view
-    the fourth. From ``obs`` alone, as every piece of a seat's view."""
+    the fourth, and the board's words are in a projector's large type. From ``obs`` alone, as
+    every piece of a seat's view."""
     lay = layout_of(obs.rules.board)
     pens = {str(p.space): _pen_entry(obs, i, up) for i, (p, up) in enumerate(zip(lay.pens, obs.pens))}
     legal = obs.legal
     highlight = dict(legal.key) if obs.phase == "move" and legal and legal.inner is None and legal.key else None
     svg = _board(obs.rules, len(obs.pos), pens, obs.pos, names, obs.piggy, obs.stacks[0], obs.bag,
-                 _market(obs, obs.rules), highlight)
+                 _market(obs, obs.rules), highlight, compact)
     if compact:
         svg = _key_folded(svg)
     sub = obs.auction
