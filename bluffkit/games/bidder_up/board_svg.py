@@ -270,16 +270,22 @@ def _placed_tiles(board: Board, tiles: tuple[tuple[int, str], ...]) -> tuple[tup
 
 def _draw_tiles(svg: Svg, board: Board, tile_of: dict[int, str]) -> None:
     for p, (left, top, w, words) in enumerate(_tile_boxes(board, tile_of)):
-        x, y = left + w / 2, top + 14
-        fmt = tile_of.get(p, "classic")
-        for pen in board.pens_of_position(p):
-            px, py = _pt(pen)
-            svg.add(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{px:.1f}" y2="{py:.1f}" stroke="#8C6D3F" '
-                    f'stroke-width="2" stroke-dasharray="3,4"/>')
-        svg.add(f'<g class="tile" data-position="{p}" data-format="{fmt}">'
-                f'<rect x="{left:.1f}" y="{top:.1f}" width="{w:.1f}" height="28" rx="6" fill="#F3DEB3" '
-                f'stroke="#8C6D3F" stroke-width="2"/></g>')
+        x, y = _tile_frame(svg, board, p, tile_of.get(p, "classic"), left, top, w, 28)
         svg.text(x, y + 6, words, anchor="middle", bold=True)
+
+
+def _tile_frame(svg: Svg, board: Board, p: int, fmt: str, left: float, top: float, w: float,
+                h: float) -> tuple[float, float]:
+    """Tile ``p``'s box and the dotted lines from its middle to its two pens; its middle."""
+    x, y = left + w / 2, top + h / 2
+    for pen in board.pens_of_position(p):
+        px, py = _pt(pen)
+        svg.add(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{px:.1f}" y2="{py:.1f}" stroke="#8C6D3F" '
+                f'stroke-width="2" stroke-dasharray="3,4"/>')
+    svg.add(f'<g class="tile" data-position="{p}" data-format="{fmt}">'
+            f'<rect x="{left:.1f}" y="{top:.1f}" width="{w:.1f}" height="{h:.0f}" rx="6" fill="#F3DEB3" '
+            f'stroke="#8C6D3F" stroke-width="2"/></g>')
+    return x, y
 
 
 def _draw_space(svg: Svg, s: Space, cost: int | None, projector: bool = False) -> None:
@@ -376,9 +382,7 @@ def _draw_pen_contents(svg: Svg, s: Space, box: Box, up: tuple[str, ...], down: 
     bx, by, box_w, box_h, _ = box
     row_h = ROW_H
     hidden = f"{down} hidden"
-    svg.add(f'<g class="pen-contents" data-pen="{escape(s.id)}">'
-            f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box_w:.1f}" height="{box_h}" rx="6" fill="#FFFFFF" '
-            f'stroke="#E69F00" stroke-width="2"/>')
+    _open_pen_box(svg, s, bx, by, box_w, f"{box_h}")
     row_y = by + 5 + row_h / 2
     if not up and not down:
         svg.text(bx + box_w / 2, row_y + 6, "empty", size=PEN_FONT, anchor="middle", fill="#444444")
@@ -387,14 +391,26 @@ def _draw_pen_contents(svg: Svg, s: Space, box: Box, up: tuple[str, ...], down: 
         svg.text(bx + 30, row_y + 6, animal_words(name), size=PEN_FONT)
         row_y += row_h
     if down:
-        for i in range(min(down, 3)):   # a small fan of card backs
-            cx = bx + 5 + i * 3.5
-            svg.add(f'<rect x="{cx:.1f}" y="{row_y - 10 + i * 1.5:.1f}" width="16" height="20" rx="2" '
-                    f'fill="#0072B2" stroke="#FFFFFF" stroke-width="1.5"/>')
-            svg.add(f'<path d="M{cx + 3:.1f},{row_y - 6 + i * 1.5:.1f} l10,12 m0,-12 l-10,12" stroke="#FFFFFF" '
-                    f'stroke-width="1.2"/>')
+        _card_backs(svg, bx, row_y, down)
         svg.text(bx + 32, row_y + 6, hidden)
     svg.add("</g>")
+
+
+def _open_pen_box(svg: Svg, s: Space, bx: float, by: float, box_w: float, height: str) -> None:
+    """The group of pen ``s``'s contents opened, with its frame (the caller closes it)."""
+    svg.add(f'<g class="pen-contents" data-pen="{escape(s.id)}">'
+            f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box_w:.1f}" height="{height}" rx="6" fill="#FFFFFF" '
+            f'stroke="#E69F00" stroke-width="2"/>')
+
+
+def _card_backs(svg: Svg, bx: float, row_y: float, down: int) -> None:
+    """A small fan of card backs (up to three) at the left of a pen's row of hidden animals."""
+    for i in range(min(down, 3)):
+        cx = bx + 5 + i * 3.5
+        svg.add(f'<rect x="{cx:.1f}" y="{row_y - 10 + i * 1.5:.1f}" width="16" height="20" rx="2" '
+                f'fill="#0072B2" stroke="#FFFFFF" stroke-width="1.5"/>')
+        svg.add(f'<path d="M{cx + 3:.1f},{row_y - 6 + i * 1.5:.1f} l10,12 m0,-12 l-10,12" stroke="#FFFFFF" '
+                f'stroke-width="1.2"/>')
 
 
 def _draw_cost(svg: Svg, s: Space, notes: int) -> None:
@@ -511,15 +527,7 @@ def _placed_big_tiles(board: Board, tiles: tuple[tuple[int, str], ...]
 
 def _draw_big_tiles(svg: Svg, board: Board, tile_of: dict[int, str]) -> None:
     for p, (left, top, w, h, lines) in enumerate(_placed_big_tiles(board, tuple(sorted(tile_of.items())))):
-        x, y = left + w / 2, top + h / 2
-        fmt = tile_of.get(p, "classic")
-        for pen in board.pens_of_position(p):
-            px, py = _pt(pen)
-            svg.add(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{px:.1f}" y2="{py:.1f}" stroke="#8C6D3F" '
-                    f'stroke-width="2" stroke-dasharray="3,4"/>')
-        svg.add(f'<g class="tile" data-position="{p}" data-format="{fmt}">'
-                f'<rect x="{left:.1f}" y="{top:.1f}" width="{w:.1f}" height="{h:.0f}" rx="6" fill="#F3DEB3" '
-                f'stroke="#8C6D3F" stroke-width="2"/></g>')
+        x, _ = _tile_frame(svg, board, p, tile_of.get(p, "classic"), left, top, w, h)
         for i, line in enumerate(lines):
             svg.text(x, top + 4 + BIG_LINE * i + 21, line, size=BIG, anchor="middle", bold=True)
 
@@ -619,9 +627,7 @@ def _draw_big_pen_contents(svg: Svg, board: Board, s: Space, box: BigBox, up: tu
     if math.hypot(nx - x, ny - y) > R + 30:
         svg.add(f'<line x1="{nx:.1f}" y1="{ny:.1f}" x2="{x:.1f}" y2="{y:.1f}" stroke="#E69F00" stroke-width="3" '
                 f'stroke-dasharray="4,4"/>')
-    svg.add(f'<g class="pen-contents" data-pen="{escape(s.id)}">'
-            f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box_w:.1f}" height="{box_h:.0f}" rx="6" fill="#FFFFFF" '
-            f'stroke="#E69F00" stroke-width="2"/>')
+    _open_pen_box(svg, s, bx, by, box_w, f"{box_h:.0f}")
     row_y = by + 3 + BIG_LINE / 2
     if not up and not down:
         svg.text(bx + box_w / 2, row_y + 8, "empty", size=BIG, anchor="middle", fill="#444444")
@@ -633,12 +639,7 @@ def _draw_big_pen_contents(svg: Svg, board: Board, s: Space, box: BigBox, up: tu
         row_y += BIG_LINE
     if down:
         if icons:
-            for i in range(min(down, 3)):   # a small fan of card backs
-                cx = bx + 5 + i * 3.5
-                svg.add(f'<rect x="{cx:.1f}" y="{row_y - 10 + i * 1.5:.1f}" width="16" height="20" rx="2" '
-                        f'fill="#0072B2" stroke="#FFFFFF" stroke-width="1.5"/>')
-                svg.add(f'<path d="M{cx + 3:.1f},{row_y - 6 + i * 1.5:.1f} l10,12 m0,-12 l-10,12" '
-                        f'stroke="#FFFFFF" stroke-width="1.2"/>')
+            _card_backs(svg, bx, row_y, down)
         svg.text(bx + ((16 + 7 + 9) if icons else 4), row_y + 8, f"{down} hidden", size=BIG)
     svg.add("</g>")
 
