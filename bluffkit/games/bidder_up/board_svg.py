@@ -554,9 +554,14 @@ def _draw_big_cost(svg: Svg, board: Board, s: Space, notes: int) -> None:
 
 
 BigBox = tuple[float, float, float, float, bool]     # left, top, width, height, with icons
-#: the moves of a label from its place to try, nearest first (every 4 units, up to 200)
-_NEAR = sorted(((dx, dy) for dx in range(-200, 201, 4) for dy in range(-200, 201, 4) if dx * dx + dy * dy <= 200 ** 2),
-               key=lambda d: (math.hypot(*d), d))
+
+
+@lru_cache(maxsize=1)
+def _near() -> tuple[tuple[int, int], ...]:
+    """The moves of a label from its place to try, nearest first (every 4 units, up to 200;
+    made on the first projector drawing, not on import)."""
+    return tuple(sorted(((dx, dy) for dx in range(-200, 201, 4) for dy in range(-200, 201, 4)
+                         if dx * dx + dy * dy <= 200 ** 2), key=lambda d: (math.hypot(*d), d)))
 
 
 def _big_pen_size(up: tuple[str, ...], down: int, icons: bool) -> tuple[float, float]:
@@ -603,7 +608,7 @@ def _big_pen_boxes(board: Board, pens: tuple[tuple[str, tuple[str, ...], int], .
         near = []                 # (how far it moved, the box), with the pictures and without
         for icons in (True, False):
             w, h = _big_pen_size(up, down, icons)
-            for dx, dy in _NEAR:
+            for dx, dy in _near():
                 left, top = cx - w / 2 + dx, cy - h / 2 + dy
                 if 8 <= left <= PANEL_X - 12 - w and BOARD_DY + 4 <= top <= BOARD_DY + 698 - h and \
                         _free((left, top, w, h), circles, taken):
