@@ -30,12 +30,12 @@ HT_PHASE_WORDS = dict(PHASE_WORDS, turn="the player whose turn it is chooses: an
 WORDS = {
     "youre_bluffing": {"buys": "uses the right of preemption", "buy_button": "Buy it back", "buy_back": "buy it back",
                        "set": "family", "turn_of": "leader {}", "own_money": "your notes", "money_card": "note",
-                       "notes": "notes",
+                       "notes": "notes", "NOTES": "NOTES",
                        "chooser": "the leader", "auctioneer": "the leader", "tag": "leader",
                        "trades": "Cattle trades"},
     "horse_trading": {"buys": "buys it instead", "buy_button": "Buy it yourself", "buy_back": "buy it",
                       "set": "set", "turn_of": "{}'s turn", "own_money": "your money", "money_card": "money card",
-                      "notes": "money cards",
+                      "notes": "money cards", "NOTES": "MONEY",
                       "chooser": "the player whose turn it is", "auctioneer": "the auctioneer", "tag": "turn",
                       "trades": "Trades"},
 }
@@ -50,6 +50,10 @@ def phases_in_words(rules) -> dict[str, str]:
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'" + r'|"(?:[^"\\]|\\.)*"')
 
 
+#: A move's form quoted in a message ('offer NOTES', 'trade SEAT ANIMAL NOTES').
+_FORM = re.compile(r"'((?:offer|counter|pay) |trade SEAT ANIMAL )NOTES'")
+
+
 def money_words(text: str, own: dict[str, str]) -> str:
     """``text`` of the rules shared by every game's money (:mod:`bluffkit.core.money` speaks
     of notes) in a ruleset's own words ``own`` (:data:`WORDS`): Horse Trading's money cards.
@@ -61,9 +65,13 @@ def money_words(text: str, own: dict[str, str]) -> str:
     "'note' is not a money card value (money cards are 0, 10)"
     >>> money_words("there is no note worth 7", WORDS["youre_bluffing"])
     'there is no note worth 7'
+    >>> money_words("write it as 'offer NOTES', e.g. 'offer 50+10'", WORDS["horse_trading"])
+    "write it as 'offer MONEY', e.g. 'offer 50+10'"
     """
     if own["notes"] == "notes":
         return text
+    # a move's form (not a player's words): its placeholder in the ruleset's word
+    text = _FORM.sub(lambda m: f"'{m[1]}{own['NOTES']}'", text)
 
     def reword(part: str) -> str:
         return re.sub(r"\bnote\b", own["money_card"], re.sub(r"\bnotes\b", own["notes"], part))

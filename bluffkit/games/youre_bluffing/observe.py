@@ -207,10 +207,11 @@ class Legal:
         if self.trades:
             labels = self.rules.labels if self.rules is not None else FAMILIES
             out.append("trade for " + ", ".join(f"{labels[f]} with seat {t}" for t, f in self.trades))
+        money = words(self.rules)["NOTES"] if self.rules is not None else "NOTES"
         if self.notes_for is Counter:
-            out.append("counter NOTES")
+            out.append(f"counter {money}")
         elif self.notes_for is Offer:
-            out.append("offer NOTES")
+            out.append(f"offer {money}")
         if self.pay is not None:        # exactly, when the notes allow it and the rule asks it
             exact = (self.payment_rule == "exact_if_possible" and self.hand is not None
                      and can_pay_exactly(self.hand, self.pay, self._denoms()))

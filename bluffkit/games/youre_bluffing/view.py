@@ -55,11 +55,12 @@ def options(obs) -> str:
         lo, cap, step = lg.bid
         out.append(f"bid {lo} or more" + (f" in steps of {step}" if step > 1 else "")
                    + (f", at most {cap}" if cap is not None else ""))
+    money = words(r)["NOTES"]          # the moves' form: "offer NOTES", Horse Trading's "offer MONEY"
     if lg.trades:
-        out.append("trade SEAT ANIMAL NOTES, for: " + ", ".join(
-            f"{r.labels[f]} with seat {t} (trade {t} {r.labels[f]} NOTES)" for t, f in lg.trades))
+        out.append(f"trade SEAT ANIMAL {money}, for: " + ", ".join(
+            f"{r.labels[f]} with seat {t} (trade {t} {r.labels[f]} {money})" for t, f in lg.trades))
     if lg.notes_for is not None and lg.notes_for.__name__ in ("Counter", "Offer"):
-        out.append(f"{lg.notes_for.__name__.lower()} NOTES (any of {fmt(lg.hand, d)}, or none)")
+        out.append(f"{lg.notes_for.__name__.lower()} {money} (any of {fmt(lg.hand, d)}, or none)")
     if lg.pay is not None:
         out.append("pay " + " | pay ".join(fmt(p, d) for p in lg.payment_notes(d)[:8]))
     return "; ".join(out) if out else "nothing (not your move)"

@@ -161,3 +161,36 @@ def test_the_money_a_bidder_had_to_show_is_drawn_as_horse_tradings_money_cards()
     shown = p.table.value.split("could not pay and showed all their money")[1].split("</span></span>")[0]
     titles = re.findall(r"title='([^']*)'", shown)
     assert titles and all(t.startswith("a money card of ") for t in titles), titles
+
+
+@pytest.mark.parametrize("name, money, other", [("horse-trading", "MONEY", "NOTES"), ("youre-bluffing", "NOTES", "MONEY")])
+def test_a_moves_form_names_the_money_in_the_rulesets_word(name, money, other):
+    """The form of a trade, an offer, a counter and a payment: Horse Trading's 'offer MONEY',
+    in the help a player reads at the terminal, in the legal moves' words and in the
+    refusal of a move typed without its money."""
+    import numpy as np
+
+    from bluffkit.core.errors import NotationError
+    game = make_game(name)
+    said = []
+    for head in ("offer", "counter", "pay", "trade 1"):
+        with pytest.raises(NotationError) as refused:
+            game.parse(head)
+        said.append(str(refused.value))
+    forms = set()
+    for seed in range(12):                      # games of people, a random move each, up to the trades
+        s = Session(game, ["human"] * 3, names=NAMES, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not s.over and len(s.moves) < 400:
+            s.advance()
+            if s.over:
+                break
+            seat = s.to_move[0]
+            obs, legal = s.observe(seat), s.legal(seat)
+            for text in (game.describe(obs, NAMES, legal=True), legal.description):
+                said.append(text)
+                forms.update(f for f in (f"offer {money}", f"counter {money}", f"trade SEAT ANIMAL {money}") if f in text)
+            s.play(legal.sample(rng), seat)
+    assert forms >= {f"counter {money}", f"trade SEAT ANIMAL {money}"}, forms    # (and 'offer', where asked)
+    assert all(f"{other}" not in text for text in said), [t for t in said if other in t][:3]
+    assert sum(f"'pay {money}'" in t or f"'offer {money}'" in t for t in said) >= 2
