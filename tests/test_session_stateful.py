@@ -29,9 +29,8 @@ There is no redo: a session only takes moves back.
 
 A move record whose field holds a value of another kind (None, an int where a tuple belongs)
 is tried apart, at every decision of one seeded table per game
-(:func:`test_a_move_record_with_a_field_of_another_kind_is_refused_in_words`): Bløff, the
-auctions and Bidder Up! raise ``TypeError`` on some of them, marked there as expected
-failures until they are refused in words.
+(:func:`test_a_move_record_with_a_field_of_another_kind_is_refused_in_words`): each must be
+refused in words (Bløff, the auctions and Bidder Up! raised ``TypeError`` on some of them).
 """
 
 from __future__ import annotations

@@ -122,6 +122,13 @@ def _norm(s: str) -> str:
     return reading(s)
 
 
+def _sheet_norm(s: str) -> str:
+    """How a text reads on a sheet, in any case: the comparison of decks read before a
+    deck's decoys were compared as the table hears them (:func:`read_embedded`: a log's
+    deck was checked when its game began)."""
+    return clean_text(s).casefold()
+
+
 def _check_fields(obj: dict, expected: tuple[str, ...], what: str, fail) -> None:
     unknown = [k for k in obj if k not in expected]
     if unknown:
@@ -185,7 +192,7 @@ def _parse_header(obj, fail) -> tuple[str, str]:
     return _string(obj, "title", fail), _string(obj, "language", fail)
 
 
-def _parse_question(obj, seen: set[str], fail) -> Question:
+def _parse_question(obj, seen: set[str], fail, norm=_norm) -> Question:
     if not isinstance(obj, dict):
         fail(f"a question must be a JSON object, not {type(obj).__name__}")
     if obj.get("format") == FORMAT:
@@ -213,20 +220,23 @@ def _parse_question(obj, seen: set[str], fail) -> Question:
         fail(f"only {len(decoys)} decoys; at least {MIN_DECOYS} are needed")
     seen_decoys: dict[str, str] = {}
     for d in decoys:
-        if _norm(d) == _norm(answer):
+        if norm(d) == norm(answer):
             fail(f"decoy {_quote(d)} is the same as the answer")
-        if _norm(d) in seen_decoys:
-            fail(f"decoy {_quote(d)} repeats decoy {_quote(seen_decoys[_norm(d)])}")
-        seen_decoys[_norm(d)] = d
+        if norm(d) in seen_decoys:
+            fail(f"decoy {_quote(d)} repeats decoy {_quote(seen_decoys[norm(d)])}")
+        seen_decoys[norm(d)] = d
     seen.add(id_)
     return Question(id_, category, question, answer, source, tuple(decoys))
 
 
-def parse_deck(text: str, path: str | Path | None = None) -> Deck:
+def parse_deck(text: str, path: str | Path | None = None, *, heard: bool = True) -> Deck:
     """Read a deck from its text (see the module docstring for the format).
 
     ``path`` only names the deck in error messages. Raises :class:`DeckError`
-    with the 1-based line number and the reason.
+    with the 1-based line number and the reason. ``heard=False`` tells decoys apart as
+    written on a sheet, in any case, not as the table hears them (the check of a deck
+    embedded in a log, which its game checked when it began: a log saved before the
+    stricter check still replays).
     """
     where = str(path) if path is not None else None
     lines = text.split("\n")
@@ -267,7 +277,7 @@ def parse_deck(text: str, path: str | Path | None = None) -> Deck:
         if n == 1:
             title, language = _parse_header(obj, fail)
         else:
-            questions.append(_parse_question(obj, seen, fail))
+            questions.append(_parse_question(obj, seen, fail, _norm if heard else _sheet_norm))
     if not questions:
         raise DeckError(len(lines) + 1, "the deck has no questions: one per line must follow the header", where)
     return Deck(title, language, tuple(questions))
@@ -340,11 +350,13 @@ def deck_lines(deck: Deck) -> list[dict]:
 
 def read_embedded(lines, where: str = "the log's embedded deck") -> Deck:
     """A deck from :func:`deck_lines`, checked like a file: :class:`DeckError` names the
-    item (``line`` 1 is the header)."""
+    item (``line`` 1 is the header); its decoys told apart as written (``heard=False``:
+    its game checked them when it began, and a log saved before they were compared as the
+    table hears them replays as it was played)."""
     if not isinstance(lines, list) or not lines:
         raise DeckError(1, "an embedded deck is a list: the header, then one object per question", where)
     try:
         text = "\n".join(json.dumps(obj, ensure_ascii=True, allow_nan=False) for obj in lines)
     except (TypeError, ValueError, RecursionError):
         raise DeckError(1, "an embedded deck holds only JSON objects of text", where) from None
-    return parse_deck(text, where)
+    return parse_deck(text, where, heard=False)

@@ -1677,3 +1677,22 @@ def test_the_log_check_still_tells_a_different_deck_or_table_apart(tmp_path):
     assert not _same_replayed(dataclasses.replace(read_back, points=tuple(p + 1 for p in s.points)), s, read_rules)
     assert not _same_replayed(dataclasses.replace(s, rules=dataclasses.replace(s.rules, deck="general")), s,
                               read_rules)
+
+
+def test_a_log_whose_deck_was_checked_before_decoys_were_compared_as_heard_still_replays(tmp_path, monkeypatch):
+    """A deck with the decoys "pink" and "Pink." was taken before decoys were compared as the
+    table hears them; a game's log embeds its deck, checked when the game began: the log of
+    such a game replays as it was played, while a new game refuses the deck."""
+    from bluffkit.games.bluffer import deck as D
+    from bluffkit.session import Session
+    path = _deck_file(tmp_path, "red", ["pink", "white", "grey", "pale blue", "Pink."])
+    with pytest.raises(DeckError, match="repeats decoy 'pink'"):
+        make_game("bluffer", deck=path)
+    monkeypatch.setattr(D, "_norm", lambda t: D.clean_text(t).casefold())      # the check as it was
+    s = Session(make_game("bluffer", deck=path), ["random"] * 3, seed=4)
+    s.advance()
+    log = s.save(tmp_path / "game.jsonl")
+    monkeypatch.undo()
+    (tmp_path / "deck.jsonl").unlink()                         # the log alone holds the deck
+    again = Session.load(log)
+    assert again.moves == s.moves and again.says == s.says and again.over
