@@ -434,7 +434,7 @@ def _spot(x: Spot, name: str = "spot") -> sp.Expr:
     return v
 
 
-def _many(x: object) -> TypeGuard[Sequence[Any]]:
+def _many(x: object) -> TypeGuard[Iterable[Any]]:
     return isinstance(x, Iterable) and not isinstance(x, (str, bytes, sp.Basic))
 
 
