@@ -313,16 +313,21 @@ def write_outputs(out, tables: dict) -> None:
     """Write each frame of ``tables`` (a name of :data:`OUTPUTS` to a pandas frame) into
     ``out`` as CSV: all of them to hidden temporary names first, then each renamed over
     its file. Checked first (:func:`check_outputs`); on any failure no temporary file
-    remains and the error names the file, not its temporary name."""
+    remains and the error names the file, not its temporary name. A file that already
+    holds what would be written is left as it is (a finished run asked again, in a folder
+    one may only read, prints its results)."""
     out = Path(out)
     check_outputs(out)
     written: dict[Path, Path] = {}
     try:
         for name, table in tables.items():
             path = out / name
-            tmp = written[path] = path.with_name(f".{name}.{uuid.uuid4().hex[:8]}.tmp")
             try:
-                table.to_csv(tmp, index=False)
+                text = table.to_csv(index=False).encode()
+                if path.is_file() and path.stat().st_size == len(text) and path.read_bytes() == text:
+                    continue
+                tmp = written[path] = path.with_name(f".{name}.{uuid.uuid4().hex[:8]}.tmp")
+                tmp.write_bytes(text)
             except OSError as e:
                 raise TournamentError(f"{path}: cannot write it ({e.strerror or e})") from None
         for path, tmp in written.items():

@@ -72,6 +72,20 @@ def refused(argv: list[str], capsys) -> str:
 
 # -- the command's outputs ------------------------------------------------------------------
 
+def test_a_finished_run_asked_again_prints_its_results_and_rewrites_nothing(finished, capsys, monkeypatch):
+    """In a folder one may only read (a shared course folder), a finished run asked again
+    failed on "summary.csv: cannot write it" without its results: the outputs hold what
+    would be written, so nothing is written."""
+    was = snapshot(finished)
+
+    def no_writes(*args, **kwargs):
+        raise AssertionError("a write to the finished run's folder")
+    monkeypatch.setattr(tournament_run.os, "replace", no_writes)
+    assert main(command(finished, "--workers", "0", "--chunk", "3")) == 0
+    assert "win share" in capsys.readouterr().out
+    assert snapshot(finished) == was
+
+
 @pytest.mark.parametrize("name", OUTPUTS)
 def test_an_output_that_is_a_folder_is_refused_before_anything_is_rewritten(finished, capsys, name):
     (finished / name).unlink()
@@ -89,12 +103,14 @@ def test_write_outputs_leaves_no_temporary_file_and_names_the_file(tmp_path):
     was = snapshot(tmp_path)
 
     class Broken:
-        def to_csv(self, path, index):
+        def to_csv(self, path=None, index=True):
             raise OSError(28, "No space left on device", str(path))
 
     with pytest.raises(TournamentError, match=r"pairwise\.csv: cannot write it \(No space left on device\)"):
         write_outputs(tmp_path, {"summary.csv": good.assign(a=[3, 4]), "pairwise.csv": Broken()})
     assert snapshot(tmp_path) == was, "summary.csv not rewritten while pairwise.csv failed; no temporary file"
+    write_outputs(tmp_path, {"summary.csv": good, "pairwise.csv": good})
+    assert snapshot(tmp_path) == was, "the same tables again: the files are left as they are"
     (tmp_path / "pairwise.csv").unlink()
     (tmp_path / "pairwise.csv").mkdir()
     with pytest.raises(TournamentError, match=r"pairwise\.csv is a directory"):
