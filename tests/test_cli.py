@@ -582,6 +582,17 @@ def test_simulate_refuses_an_output_it_cannot_write_before_playing_and_keeps_the
     assert len(list(logs.iterdir())) == 3
 
 
+def test_simulate_says_a_logs_folder_that_is_a_link_to_nowhere_is_one(capsys, tmp_path):
+    """A logs folder given as a link whose target is missing was refused as "file exists"."""
+    (tmp_path / "logs").symlink_to(tmp_path / "gone" / "logs")
+    args = ["simulate", "auction", "--players", "3", "--games", "3", "--seed", "1",
+            "--logs", str(tmp_path / "logs"), "--out", str(tmp_path / "a.csv")]
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert f"is a link to {tmp_path / 'gone' / 'logs'}, which does not exist" in err and "file exists" not in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["logs"] and not (tmp_path / "gone").exists()
+
+
 def test_simulate_leaves_the_logs_folder_as_it_was_when_a_log_cannot_be_placed(capsys, tmp_path):
     logs = tmp_path / "logs"
     logs.mkdir()
