@@ -88,10 +88,11 @@ def _folded(summary: str, text: str) -> str:
             "</details>")
 
 
-def seat_html(game, obs, names) -> str:
+def seat_html(game, obs, names, *, projector: bool = False) -> str:
     """The board as ``obs``'s seat (an observation) sees it (a running auction above it),
-    the farms, and its text view."""
-    board, farms = seat_parts(game, obs, names)
+    the farms, and its text view; with ``projector``, the board's words in a projector's
+    large type (what is shown is the same)."""
+    board, farms = seat_parts(game, obs, names, projector=projector)
     return f"{_WRAP}{board}{farms}</div>"
 
 
@@ -113,11 +114,11 @@ def _pen_entry(obs, i: int, up) -> Any:
     return {"up": tuple(name(a) for a in known), "down": obs.stacks[1][i] - len(known)}
 
 
-def seat_parts(game, obs, names) -> tuple[str, str]:
+def seat_parts(game, obs, names, *, projector: bool = False) -> tuple[str, str]:
     """:func:`seat_html` in two parts, for a panel that shows them apart: the board with
     its side panel (a running auction above it), and the farm boards with the text view
-    (both from ``obs`` alone)."""
-    auction, board, farms, more = seat_pieces(game, obs, names)
+    (both from ``obs`` alone; ``projector``: the board's words in large type)."""
+    auction, board, farms, more = seat_pieces(game, obs, names, projector=projector)
     return (_sized(auction) + board), farms + more
 
 
@@ -126,21 +127,23 @@ def _sized(auction: str) -> str:
     return f"<div style='font-size: 16px'>{auction}</div>" if auction else ""
 
 
-def seat_pieces(game, obs, names, compact: bool = False) -> tuple[str, str, str, str]:
+def seat_pieces(game, obs, names, compact: bool = False, *, projector: bool = False) -> tuple[str, str, str, str]:
     """:func:`seat_parts` in four, for a panel that places them itself: the running
     auction (:func:`seat_auction_html`, ``""`` when none; in the type size around it),
     the board with its side panel, the farm boards with the text view, and ``""``. With
     ``compact`` (a 1280 x 720 projector, where the seat's own notes must be on the screen
     with its controls) the board's side panel is folded under it, the seat's own farm
     board is the third piece alone, and the other farm boards, folded, and the text view
-    the fourth, and the board's words are in a projector's large type. From ``obs`` alone, as
-    every piece of a seat's view."""
+    the fourth, and the board's words are in a projector's large type. With ``projector``
+    alone the board's words are in the large type and the pieces as without ``compact`` (a
+    panel with the room to show them all). From ``obs`` alone, as every piece of a seat's
+    view."""
     lay = layout_of(obs.rules.board)
     pens = {str(p.space): _pen_entry(obs, i, up) for i, (p, up) in enumerate(zip(lay.pens, obs.pens))}
     legal = obs.legal
     highlight = dict(legal.key) if obs.phase == "move" and legal and legal.inner is None and legal.key else None
     svg = _board(obs.rules, len(obs.pos), pens, obs.pos, names, obs.piggy, obs.stacks[0], obs.bag,
-                 _market(obs, obs.rules), highlight, compact)
+                 _market(obs, obs.rules), highlight, compact or projector)
     if compact:
         svg = _key_folded(svg)
     sub = obs.auction
@@ -171,9 +174,10 @@ def _others_folded(farms, sub, to_move) -> str:
             + "; ".join(said) + f"</summary>{farms_html(farms)}</details>")
 
 
-def all_seeing_html(game, state, names) -> str:
+def all_seeing_html(game, state, names, *, projector: bool = False) -> str:
     """The board with every pen face up (the pen at auction with the auction's animals),
-    a running auction above it with every bid, every farm face up, and the facts."""
+    a running auction above it with every bid, every farm face up, and the facts; with
+    ``projector``, the board's words in a projector's large type."""
     lay = layout_of(game.rules.board)
     pens = {str(p.space): tuple(name(a) for a in pen) for p, pen in zip(lay.pens, state.pens)}
     sub = state.auction
@@ -184,7 +188,7 @@ def all_seeing_html(game, state, names) -> str:
         auction = _sized(auction_html(sub, names, _pen_words(lay, state.pen_at), to_move, sub.bids,
                                       tuple(map(sum, sub.placed)), sub.lot, seat=None, told=state.drawn))
     svg = _board(game.rules, len(state.pos), pens, state.pos, names, len(state.piggy), tuple(map(len, state.stacks)),
-                 len(state.bag), _market(state, game.rules), None)
+                 len(state.bag), _market(state, game.rules), None, projector)
     facts = html.escape("\n".join(fact_text(k, v, game) for k, v in game.facts(state, names).items()))
     end = end_html(game, state, names) if game.is_over(state) else ""
     farms = mark_auction(farms_html(all_seeing_farms(game, state, names)), sub, to_move)

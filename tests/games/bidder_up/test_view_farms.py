@@ -92,10 +92,11 @@ def scrambled(game, state, seat: int):
     return dataclasses.replace(state, **change)
 
 
-def check_seat_view(game, state, seat: int, names) -> None:
-    """Every rule of a seat's view, asserted with the seat, the phase and what leaked."""
+def check_seat_view(game, state, seat: int, names, projector: bool = False) -> None:
+    """Every rule of a seat's view, asserted with the seat, the phase and what leaked
+    (``projector``: the view with the board's words in a projector's large type)."""
     obs = game.observe(state, seat)
-    page = view.seat_html(game, obs, names)
+    page = view.seat_html(game, obs, names, projector=projector)
     where = f"seat {seat} ({names[seat]}), turn {state.turn}, phase {state.phase}"
     root = ET.fromstring(page)                       # well-formed, so read as XML
     farms = [el for el in root.iter() if "bk-farm" in _classes(el)]
@@ -152,7 +153,7 @@ def check_seat_view(game, state, seat: int, names) -> None:
             assert len(icons) == len(back), f"{where}: face-down {p.space} shows an animal's icon"
     # what the seat cannot see changes nothing on its page
     other = scrambled(game, state, seat)
-    assert view.seat_html(game, game.observe(other, seat), names) == page, \
+    assert view.seat_html(game, game.observe(other, seat), names, projector=projector) == page, \
         f"{where}: the page changes with something the seat cannot see"
 
 
@@ -188,6 +189,35 @@ def sweep(configs=CONFIGS, seeds=(0,), check=check_seat_view) -> int:
 
 def test_every_seat_view_shows_only_what_the_seat_may_know():
     assert sweep() > 120
+
+
+def test_a_seat_view_on_a_projector_shows_only_what_the_seat_may_know_too():
+    """The board's words in a projector's large type (the scenario player's Projector) show
+    the seat what they showed in the notebook's type, and nothing more."""
+    def check(game, state, seat, names):
+        check_seat_view(game, state, seat, names, projector=True)
+        assert 'font-size="24"' in view.seat_html(game, game.observe(state, seat), names, projector=True)
+    assert sweep(configs=[(3, "animal-market", ("babies",)), (4, "fairground", ("babies",))], check=check) > 40
+
+
+def test_the_all_seeing_view_on_a_projector_draws_the_same_board_in_large_type():
+    """The end of a game on a projector: the board's words in large type; the rest of the
+    view (the final scores, the farm boards, the facts) as in the notebook."""
+    game = make_game("bidder-up", board="fairground")
+    t = game.table(players=3)
+    rng = np.random.default_rng(3)
+    while not t.is_over():
+        random_step(t, rng)
+    state = t.freeze()
+    small, large = (view.all_seeing_html(game, state, NAMES[:3], projector=p) for p in (False, True))
+
+    def without_the_board(page: str) -> bytes:
+        root = ET.fromstring(page)
+        parent = next(p for p in root.iter() for c in p if (c.get("aria-label") or "").endswith(" board"))
+        parent.remove(next(c for c in parent if (c.get("aria-label") or "").endswith(" board")))
+        return ET.tostring(root)
+    assert 'font-size="24"' in large and 'font-size="24"' not in small
+    assert without_the_board(large) == without_the_board(small)
 
 
 def test_all_seeing_view_shows_every_farm_face_up():
@@ -282,9 +312,9 @@ def test_a_leak_no_reading_rule_names_is_caught_by_changing_the_hidden_things(mo
     seen: dict = {}
     real_view = view.seat_html
 
-    def leaky(game, obs, names):
+    def leaky(game, obs, names, **kw):
         top = seen["state"].piggy[-1] if seen["state"].piggy else -1
-        return real_view(game, obs, names).replace("<details", f"<span title='{top}'/><details", 1)
+        return real_view(game, obs, names, **kw).replace("<details", f"<span title='{top}'/><details", 1)
 
     def check(game, state, seat, names):
         real_observe = type(game).observe
