@@ -65,6 +65,8 @@ class GameSpec:
       seat may not know); ``all_seeing_html(game, state, names) -> str``: the table with
       every secret shown, for the teacher, a finished game or a replay (``None``: a plain
       view, drawn from the text view for a seat and from the game's facts all-seeing);
+      either may take a keyword ``projector``, told when the panel is on a projector
+      (Bidder Up!: the board's words in large type; :func:`bluffkit.widgets.render.seat_view`);
       ``narration_html(game, line) -> str``: one line of the narration as the panels show
       it, escaped HTML, e.g. cards written as the views draw them (``None``: the line
       escaped, as it is);

@@ -11,6 +11,7 @@ the teacher's views call it. The drawings are bluffkit's own (:mod:`bluffkit.wid
 
 from __future__ import annotations
 
+import inspect
 from html import escape
 
 from bluffkit.core.money import total
@@ -130,22 +131,37 @@ def situation(src, names, rules) -> str:
     return "".join(out) or "<span class='bk-secret'>No auction and no trade open.</span>"
 
 
-def seat_view(game, obs, names) -> str:
+def _on_projector(view, projector: bool) -> dict:
+    """``{"projector": True}`` for a game's view that takes the keyword ``projector`` (Bidder
+    Up!'s, whose board draws its words in large type), on a projector; else nothing: the
+    other games' views are drawn as they always are, their large type the panel's styles."""
+    if not projector:
+        return {}
+    try:
+        takes = "projector" in inspect.signature(view).parameters
+    except (TypeError, ValueError):          # (a view whose signature cannot be read: told nothing)
+        takes = False
+    return {"projector": True} if takes else {}
+
+
+def seat_view(game, obs, names, *, projector: bool = False) -> str:
     """The table of any bluffkit game from the view of ``obs.seat``, drawn from that seat's
     observation alone (it never sees the state, so it cannot show what the seat may not
-    know): the seat view its spec names, or :func:`plain_seat_html` when it names none."""
+    know): the seat view its spec names, or :func:`plain_seat_html` when it names none.
+    ``projector``: told to a view that takes it (:func:`_on_projector`); the others ignore it."""
     from bluffkit.core.spec import spec_of
-    view = spec_of(game).resolve("seat_html")
-    return (view or plain_seat_html)(game, obs, names)
+    view = spec_of(game).resolve("seat_html") or plain_seat_html
+    return view(game, obs, names, **_on_projector(view, projector))
 
 
-def all_seeing_view(game, state, names) -> str:
+def all_seeing_view(game, state, names, *, projector: bool = False) -> str:
     """The all-seeing table of any bluffkit game, every secret shown: for the teacher, a
     finished game, a replay or a worked example. The all-seeing view its spec names, or
-    :func:`plain_all_seeing_html` when it names none."""
+    :func:`plain_all_seeing_html` when it names none. ``projector``: told to a view that
+    takes it (:func:`_on_projector`); the others ignore it."""
     from bluffkit.core.spec import spec_of
-    view = spec_of(game).resolve("all_seeing_html")
-    return (view or plain_all_seeing_html)(game, state, names)
+    view = spec_of(game).resolve("all_seeing_html") or plain_all_seeing_html
+    return view(game, state, names, **_on_projector(view, projector))
 
 
 def narration_view(game, line: str) -> str:

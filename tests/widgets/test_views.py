@@ -90,7 +90,26 @@ def test_the_seat_views_take_no_state():
         params = _parameters(f)
         assert params[:3] == ["game", "obs", "names"], f"{f.__module__}.{f.__name__}: {params}"
         assert not any("state" in p for p in params), f"{f.__module__}.{f.__name__} takes a state"
-    assert _parameters(all_seeing_view) == ["game", "state", "names"]
+    assert _parameters(all_seeing_view) == ["game", "state", "names", "projector"]
+
+
+def test_on_a_projector_only_bidder_ups_views_draw_otherwise():
+    """``projector=True`` reaches only the views that take it (Bidder Up!'s board, its words
+    in large type); every other game's views are drawn as without it, character for
+    character."""
+    told = set()
+    for config in {c[1]: c for c in CONFIGS}.values():
+        game, states, names = sampled_states(config[0])
+        for state in (states[len(states) // 2], states[-1]):
+            pairs = [(all_seeing_view(game, state, names), all_seeing_view(game, state, names, projector=True))]
+            pairs += [(seat_view(game, game.observe(state, s), names),
+                       seat_view(game, game.observe(state, s), names, projector=True)) for s in range(len(names))]
+            if config[1] == "bidder-up":
+                assert all(a != b and 'font-size="24"' in b for a, b in pairs), "Bidder Up!'s board in large type"
+                told.add(config[1])
+            else:
+                assert all(a == b for a, b in pairs), f"{config[0]}: drawn otherwise on a projector"
+    assert told == {"bidder-up"}
 
 
 def test_a_seat_sees_who_owns_what_at_the_end_of_an_auction_but_not_the_money_won():
