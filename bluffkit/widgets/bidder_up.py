@@ -440,12 +440,17 @@ class BidderUpTable(SeatPanel):
         a player clicks next to the board); the projector's large type as at every table.
         The seat on screen's board, farm boards and prompt are drawn again for the layout
         (from its observation alone, as every redraw; the controls and a choice in them
-        stay as they are)."""
+        stay as they are); at the end, the all-seeing board, its words in the type of the
+        screen."""
         super().set_projector(on)
         self.board.layout.flex_flow, self.board.layout.align_items = "row", "flex-start"
         seat = self.viewer
-        if getattr(self, "_turns", None) is None or seat is None or self.session.over \
-                or self.screen != ("seat", seat):
+        if getattr(self, "_turns", None) is None:
+            return
+        if self.session.over:
+            self.view.value = self.end_html()
+            return
+        if seat is None or self.screen != ("seat", seat):
             return
         obs = self.session.observe(seat)
         self.view.value = self.seat_html(obs)

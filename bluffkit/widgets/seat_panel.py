@@ -662,7 +662,7 @@ class SeatPanel(ClosesWhole, W.VBox):
             self.viewer = seat                    # the one human seat: no cover (see __init__)
         obs = s.observe(seat) if seat is not None and seat == self.viewer else None
         # the view first (the board is what the player waits for), and once: not a blank before it
-        view = (all_seeing_view(self.game, s.state, s.names) if s.over           # the end: everything is shown
+        view = (self.end_html() if s.over                                       # the end: everything is shown
                 else self.seat_html(obs) if obs is not None else "")   # from the observation alone
         with self.hold_sync():
             self.view.value = view
@@ -671,6 +671,12 @@ class SeatPanel(ClosesWhole, W.VBox):
             self._draw_screen(seat, obs)
             self._place_events()
             self.show_undo()
+
+    def end_html(self) -> str:
+        """The end of the game, all-seeing, as the view shows it; on a projector, in a
+        game's large type where its view has one (:func:`~bluffkit.widgets.render.all_seeing_view`)."""
+        s = self.session
+        return all_seeing_view(self.game, s.state, s.names, projector=bool(self.projector.value))
 
     def show_undo(self) -> None:
         """Undo on screen but on a cover under the rule "own": there it is asked by the seat

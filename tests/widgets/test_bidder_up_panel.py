@@ -667,6 +667,24 @@ def test_the_projector_puts_the_seats_own_farm_board_first_and_folds_the_others(
     assert "bk-turn-line" in t.legal_text.value and "bk-key" not in t.view.value
 
 
+def test_the_end_on_a_projector_draws_the_boards_words_in_large_type():
+    """The end of a game, all-seeing: on a projector the board's words were the notebook's
+    16 units (10.5 px on the screen) while a seat's board had the large type. Now the end's
+    board has it too, switched with the Projector as it is toggled; the rest as it was."""
+    t = BidderUpTable("animal-market", players=3, humans=[], names=NAMES[:3], seed=2)
+    assert t.session.over and t.screen == ("over", None)
+    small = t.view.value
+    assert "bk-final" in small and 'font-size="24"' not in small
+    t.projector.value = True
+    assert 'font-size="24"' in t.view.value and "bk-final" in t.view.value
+    t.projector.value = False
+    assert t.view.value == small
+    on = BidderUpTable("animal-market", players=3, humans=[], names=NAMES[:3], seed=2)
+    on.projector.value = True
+    on.refresh()                                     # a redraw keeps the large type
+    assert 'font-size="24"' in on.view.value
+
+
 def test_the_seats_own_move_stays_in_what_happened_after_a_long_bidding_run():
     """Annette's move to Pen 2, and how she came by the cow, were pushed off the last 12 lines
     by the bidding; now "What happened" goes turn by turn, the bidding told in one line."""
