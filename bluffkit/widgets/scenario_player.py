@@ -87,8 +87,10 @@ PROJECTOR_TIPS = {False: "large type and a layout for a projector (1280 x 720); 
 #: step's narration (20 px), the table in smaller type than the projector's 22 px, and the
 #: rulebook's numbers folded under their summary line. The Example list, the step slider
 #: and the speed are left out (the projector is switched on once the example is chosen).
-#: The board fills what is left under the bar, the narration and an auction's box; at the
-#: end of a Bidder Up! game the final scores stand beside the board, not above it.
+#: A board fills what is left under the bar, the narration and an auction's box; the Bidder
+#: Up! board, its words in the projector's large type (:func:`~bluffkit.widgets.render.all_seeing_view`
+#: is told), takes the height under the narration (some 455 px: its words 15 px and more),
+#: and its running auction or the final scores stand beside it, its key under them.
 PROJECTOR_CSS = """<style>
 .bk-scenario.bk-projector .bk-sp-choose, .bk-scenario.bk-projector .bk-sp-step,
 .bk-scenario.bk-projector .bk-sp-speed, .bk-scenario.bk-projector .bk-sp-autoplay {display: none !important}
@@ -111,14 +113,18 @@ PROJECTOR_CSS = """<style>
 .bk-scenario.bk-projector .bk-scenario-table {font-size: 17px}
 .bk-scenario.bk-projector .bk-scenario-table .widget-html-content {line-height: 1.25}
 .bk-scenario.bk-projector .bk-scenario-table svg[aria-label$=' board'] {max-height: calc(100vh - 330px)}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up svg[aria-label$=' board'] {max-height: calc(100vh - 265px)}
 .bk-scenario.bk-projector .bk-scenario-table .bidder-up {display: grid; grid-template-columns: minmax(0, 1fr) auto;
   column-gap: 12px; align-items: start}
 .bk-scenario.bk-projector .bk-scenario-table .bidder-up > * {grid-column: 1 / -1}
-.bk-scenario.bk-projector .bk-scenario-table .bidder-up > :has(svg[aria-label$=' board']) {grid-column: 1}
-.bk-scenario.bk-projector .bk-scenario-table .bidder-up:has(> .bk-final) > :has(svg[aria-label$=' board']) {
-  grid-row: 1}
-.bk-scenario.bk-projector .bk-scenario-table .bidder-up > .bk-final {grid-column: 2; grid-row: 1; max-width: 22em;
-  font-size: 15px}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up > :has(> div > svg[aria-label$=' board']) {display: contents !important}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up > div > :has(> svg[aria-label$=' board']) {grid-column: 1;
+  grid-row: 1 / span 2}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up > div:has(> div > svg[aria-label$=' board']) >
+  :not(:has(> svg[aria-label$=' board'])) {grid-column: 2; grid-row: 2; max-width: 22em}
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up > .bk-final,
+.bk-scenario.bk-projector .bk-scenario-table .bidder-up > div:has(> .bk-auction) {grid-column: 2; grid-row: 1;
+  max-width: 22em; font-size: 15px}
 .bk-scenario.bk-projector .bk-sp-numbers .jupyter-widget-Collapse-header {font-size: 17px; line-height: 1.3;
   padding: 2px 10px}
 .bk-scenario.bk-projector .bk-expect {font-size: 17px}
@@ -265,9 +271,11 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
 
     def _projector_changed(self, change) -> None:
         """The rulebook's numbers folded on the projector (their summary line stays), open
-        again off it; the button's tooltip says where the Example list went."""
+        again off it; the button's tooltip says where the Example list went; the table drawn
+        again in the screen's type (a Bidder Up! board's words large on the projector)."""
         self.numbers.selected_index = None if change["new"] else 0
         self.projector.tooltip = PROJECTOR_TIPS[bool(change["new"])]
+        self.draw()
 
     def _viewer_changed(self, change) -> None:
         if not self._loading:
@@ -384,8 +392,9 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
                 self.narration.value = (f"<div class='bk-box'><b>Step {i} of {len(res.narration)}</b> "
                                         f"&middot; {label}{narration_view(self.scenario.game, said)}</div>")
             game, state = self.scenario.game, res.states[i]
-            table = (all_seeing_view(game, state, names) if seat is None
-                     else seat_view(game, game.observe(state, seat), names))
+            projector = bool(self.projector.value)     # (a game's view with a large type of its own is told)
+            table = (all_seeing_view(game, state, names, projector=projector) if seat is None
+                     else seat_view(game, game.observe(state, seat), names, projector=projector))
             self.table.value = table + self._score(i, seat, table)
             self.expect.value = self._expectations(i) if seat is None else SEAT_EXPECT
             self.numbers.titles = (self._numbers_summary(i, seat),)

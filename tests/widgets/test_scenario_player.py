@@ -306,3 +306,39 @@ def test_a_lot_is_sold_only_once_the_auctioneer_has_sold_or_bought_it_and_a_purc
     p = ScenarioPlayer("bu-classic-horse-120-sell")
     p.go(p.step.max - 1)
     assert "Daniel owes Annette 120" in re.sub("<[^>]+>", " ", p.table.value)
+
+
+def test_on_the_projector_a_bidder_up_board_is_drawn_in_large_type_in_every_view():
+    """A Bidder Up! board example on the projector: the board's words were the notebook's
+    16 units (8.7 px in the projector's layout). The table is drawn again when Projector is
+    toggled, the board in the projector's large type, in the all-seeing view and in a seat's
+    view alike; a seat's view is still drawn from its observation alone (what it shows
+    does not change with the projector: the page without the board is the same); another
+    game's example is drawn as it was."""
+    import xml.etree.ElementTree as ET
+
+    def without_the_board(page: str) -> bytes:
+        root = ET.fromstring(f"<table>{page}</table>")            # (the view, and a score under it)
+        parent = next(p for p in root.iter() for c in p if (c.get("aria-label") or "").endswith(" board"))
+        parent.remove(next(c for c in parent if (c.get("aria-label") or "").endswith(" board")))
+        return ET.tostring(root)
+
+    p = ScenarioPlayer("bu-board-fairground-score-4250")
+    for seat in (-1, 0, 2):
+        p.viewer.value = seat
+        for step in (2, p.step.max):
+            p.go(step)
+            small = p.table.value
+            assert 'font-size="24"' not in small
+            p.projector.value = True                         # drawn again, at once
+            large = p.table.value
+            assert 'font-size="24"' in large, f"view {seat}, step {step}: the board's words are not large"
+            if seat >= 0:
+                assert without_the_board(large) == without_the_board(small), "a seat's view shows the same"
+            p.projector.value = False
+            assert p.table.value == small
+    other = ScenarioPlayer("ht-cant-pay")
+    other.go(6)
+    before = other.table.value
+    other.projector.value = True
+    assert other.table.value == before, "another game's table is drawn as it was"
