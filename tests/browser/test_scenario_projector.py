@@ -4,7 +4,9 @@ scrolling, at a mid step and at the last, for one example of each game: the whol
 (Back, Next and Reset, the step's narration, the table) for You're Bluffing!, Horse
 Trading, Bløff, Bluffer and a stand-alone auction; for the Bidder Up! board at least the
 controls, the narration and the board. Before, the panel was 800 to 2,100 px tall and
-the teacher scrolled during the lesson.
+the teacher scrolled during the lesson. The Bidder Up! board's words, all-seeing and in a
+seat's view, are 15 px or more on the projector (they were 8.7 px: the board was drawn in
+the notebook's type and 390 px tall), none of its labels meeting another.
 
 The steps are taken as a teacher takes them: Projector clicked, then Next clicked to the
 last step. Screenshots: ``.tmp/screenshots/scenario-projector-<example>-<step>.png``.
@@ -19,6 +21,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons
+from .test_bidder_up_play import WORDS_JS
 from .test_lab import BUTTONS, idle, open_and_run_all, soon
 
 pytestmark = pytest.mark.browser
@@ -53,17 +56,18 @@ FIT_JS = """e => {
 }"""
 
 
-def notebook(server: LabServer) -> str:
-    """A notebook with one player per example, each opened at its mid step."""
+def notebook(server: LabServer, examples=EXAMPLES, seat: int | None = None,
+             path: str = "scenario-projector.ipynb") -> str:
+    """A notebook with one player per example, each opened at its mid step (in ``seat``'s view)."""
     cells = [{"cell_type": "code", "execution_count": None, "id": f"p{k}", "metadata": {}, "outputs": [],
               "source": f"from bluffkit.widgets import ScenarioPlayer\n"
-                        f"p = ScenarioPlayer({name!r})\np.go({mid})\np"}
-             for k, (name, mid, _, _) in enumerate(EXAMPLES)]
+                        f"p = ScenarioPlayer({name!r}, seat={seat!r})\np.go({mid})\np"}
+             for k, (name, mid, _, _) in enumerate(examples)]
     nb = {"cells": cells, "nbformat": 4, "nbformat_minor": 5,
           "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
                                       "name": "python3"}}}
-    (server.root / "scenario-projector.ipynb").write_text(json.dumps(nb))
-    return "scenario-projector.ipynb"
+    (server.root / path).write_text(json.dumps(nb))
+    return path
 
 
 def check_projector_fit(panel: Locator, name: str, whole: bool) -> None:
@@ -104,17 +108,27 @@ def check_herds_apart(panel: Locator, name: str) -> int:
     return len(seats)
 
 
-def test_every_games_example_fits_the_projector(page: Page, lab_server: LabServer):
-    page.set_viewport_size({"width": 1280, "height": 720})
-    open_and_run_all(page, lab_server, notebook(lab_server))
+def check_board_words(panel: Locator, name: str) -> None:
+    """The Bidder Up! board's words (tiles, pens, costs, pawns) 15 px or more on the screen,
+    and no label of the board meeting another or covering a space."""
+    seen = panel.locator(".bk-scenario-table svg[aria-label$=' board']").first.evaluate(WORDS_JS)
+    small = sorted((round(px, 1), words) for words, px in seen["words"] if px < 15)
+    assert seen["words"] and not small, f"{name}: words under 15 px on a {seen['width']:.0f} px board: {small}"
+    assert not seen["clashes"], f"{name}: {seen['clashes']}"
+
+
+def step_through(page: Page, examples, shots: str = "") -> None:
+    """Each example's panel (in the page's order): Projector clicked, then Next to the last
+    step; at the mid and the last step the panel fits the screen (:func:`check_projector_fit`)
+    and a Bidder Up! board's words are large (:func:`check_board_words`)."""
     current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
     if current.count():                 # the file browser folded, as a teacher projecting has it
         current.click()
     expect(page.locator("#jp-left-stack")).to_be_hidden(timeout=WAIT_MS)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     panels = page.locator(".bk-panel").filter(has=page.locator(".bk-narration"))     # (not a board's side panel)
-    soon(lambda t: expect(panels).to_have_count(len(EXAMPLES), timeout=t))
-    for k, (name, mid, last, whole) in enumerate(EXAMPLES):
+    soon(lambda t: expect(panels).to_have_count(len(examples), timeout=t))
+    for k, (name, mid, last, whole) in enumerate(examples):
         panel = panels.nth(k)
         panel.evaluate("e => e.scrollIntoView({block: 'start'})")
         panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).click()
@@ -130,8 +144,27 @@ def test_every_games_example_fits_the_projector(page: Page, lab_server: LabServe
             idle()                                      # the table and the numbers drawn too
             panel.evaluate("e => e.scrollIntoView({block: 'start'})")
             page.wait_for_timeout(200)
-            page.screenshot(path=str(SCREENSHOTS / f"scenario-projector-{name}-{step}.png"))
+            page.screenshot(path=str(SCREENSHOTS / f"scenario-projector-{name}{shots}-{step}.png"))
             assert cut_buttons(panel) == [], f"{name} step {step}: buttons whose label does not fit"
-            check_projector_fit(panel, f"{name} at step {step}", whole)
+            check_projector_fit(panel, f"{name}{shots} at step {step}", whole)
             measured = check_herds_apart(panel, f"{name} at step {step}")
             assert measured or not name.startswith(("yb-", "ht-")), f"{name}: no seat's herd and money measured"
+            if name.startswith("bu-board"):
+                check_board_words(panel, f"{name}{shots} at step {step}")
+
+
+def test_every_games_example_fits_the_projector(page: Page, lab_server: LabServer):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, notebook(lab_server))
+    step_through(page, EXAMPLES)
+
+
+def test_a_seats_view_of_the_bidder_up_board_fits_the_projector_in_large_type(page: Page, lab_server: LabServer):
+    """Annette's view (seat 2) of the Fairground scoring example on the projector: the
+    board drawn from her observation alone, its words large, the controls, the narration
+    and the board on the screen."""
+    board = [e for e in EXAMPLES if e[0].startswith("bu-board")]
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, notebook(lab_server, board, seat=2, path="scenario-projector-seat.ipynb"))
+    expect(page.locator(".bk-sp-bar select option:checked").first).to_have_text("Annette's view", timeout=WAIT_MS)
+    step_through(page, board, "-seat-2")
