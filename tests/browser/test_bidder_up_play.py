@@ -359,7 +359,9 @@ def test_the_projector_shows_the_challenged_players_answer_and_what_happened(pag
 def test_the_end_on_a_projector_puts_the_final_scores_beside_the_board(page: Page, lab_server: LabServer):
     """The end of a game on a projector: the final scores filled 58 % of the width above the
     board, the rest of the screen blank and the board below it. Now the board and the final
-    scores stand side by side, both on the screen, across the whole width."""
+    scores stand side by side, both on the screen, across the whole width; and the board's
+    words, drawn in the notebook's type at the end (10.5 px), are 15 px or more, as a seat's
+    board on the projector, no label meeting another."""
     code = ('from bluffkit.widgets import BidderUpTable\n'
             't = BidderUpTable("animal-market", players=3, humans=[], names=["Annette", "Daniel", "Frank"], seed=2)\n'
             't.projector.value = True\nt')
@@ -379,6 +381,10 @@ def test_the_end_on_a_projector_puts_the_final_scores_beside_the_board(page: Pag
     assert end[0] >= board[1], f"the final scores are not beside the board: {fit}"
     assert board[2] <= bottom + 1 and end[2] <= bottom + 1, f"below the 1280 x 720 screen: {fit}"
     assert end[1] >= left + 0.8 * (right - left), f"the screen's right side is left blank: {fit}"
+    seen = panel.locator("svg[aria-label$=' board']").first.evaluate(WORDS_JS)
+    small = sorted((round(px, 1), words) for words, px in seen["words"] if px < 15)
+    assert seen["words"] and not small, f"the end's board: words under 15 px on a {seen['width']:.0f} px board: {small}"
+    assert not seen["clashes"], f"the end's board: {seen['clashes']}"
 
 
 #: Both boards on a projector after Annette's roll (every space she may reach lit with its
