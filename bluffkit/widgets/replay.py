@@ -171,8 +171,9 @@ class ReplayViewer(ClosesWhole, W.VBox):
         seat = None if self.viewer.value < 0 else self.viewer.value
         with self.hold_sync():
             state = self.states[i]
-            self.table.value = (all_seeing_view(self.game, state, self.names) if seat is None
-                                else seat_view(self.game, self.game.observe(state, seat), self.names))
+            big = bool(self.projector.value)    # (Bidder Up!'s board: its words in large type)
+            self.table.value = (all_seeing_view(self.game, state, self.names, projector=big) if seat is None
+                                else seat_view(self.game, self.game.observe(state, seat), self.names, projector=big))
             # the steps around this one; a seat's view stops at this step: the steps after it
             # show what the seat cannot know yet (a face-down play turned over, the next draw)
             before, after = (4, 4) if self.projector.value else (8, 8)      # fewer beside the table

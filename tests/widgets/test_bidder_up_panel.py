@@ -372,6 +372,24 @@ def test_the_replay_viewer_shows_a_saved_board_game_from_a_seats_view(tmp_path):
     assert "<svg" in r.table.value and "You are Daniel" in r.table.value
 
 
+def test_the_replay_viewer_on_a_projector_draws_the_boards_words_in_large_type():
+    """The replay's Projector, as the table's and the scenario player's: the board's words in
+    large type, all-seeing and in a seat's view, switched as it is toggled."""
+    from pathlib import Path
+
+    from bluffkit.widgets import ReplayViewer
+    r = ReplayViewer(str(Path(__file__).parents[1] / "logs" / "bidder-up-fairground.jsonl"))
+    r.step.value = r.step.max // 2
+    small = r.table.value
+    assert "<svg" in small and 'font-size="24"' not in small
+    r.projector.value = True
+    assert 'font-size="24"' in r.table.value
+    r.viewer.value = 1
+    assert 'font-size="24"' in r.table.value and "You are" in r.table.value
+    r.projector.value = False
+    assert 'font-size="24"' not in r.table.value
+
+
 @pytest.mark.slow                                      # plays a whole game before saving
 def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
     from bluffkit.session import Session
