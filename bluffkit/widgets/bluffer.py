@@ -90,7 +90,7 @@ class BlufferTable(SeatPanel):
         self.last_question = W.HTML()          # the last question's reveal: below the player's controls
         self.leader_button = W.Button(description="Leader's screen", tooltip="the true answer and the authors",
                                       layout=W.Layout(width="auto"))
-        self.leader_button.on_click(lambda _: self.peek_leader())
+        self.leader_button.on_click(live(lambda _: self.peek_leader()))   # (a browser's click sent as it hid: dropped)
         self.hide_leader = W.Button(description="Hide the leader's screen", button_style="warning",
                                     layout=W.Layout(display="none", width="auto"))
         self.hide_leader.on_click(lambda _: self.close_leader())
@@ -214,6 +214,8 @@ class BlufferTable(SeatPanel):
         super().set_projector(on)
         if hasattr(self, "shared") and not self.peeking:
             self.refresh()
+        elif hasattr(self, "shared"):      # the leader's screen or its cover: the shared screen
+            self._draw_shared()            # placed as the projector places it (right after the cover)
 
     def peek_leader(self) -> None:
         """Cover the screen for the leader, who then sees the true answer and the authors
@@ -247,6 +249,7 @@ class BlufferTable(SeatPanel):
                                          "the others look away.", alert=True)
             self.show.description = f"Show {s.names[leader]}'s screen"
         self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
+        self.leader_button.layout.display = _SHOW    # as on every cover (pressed again from the leader's screen)
         self.show_undo()
 
     def _uncover(self, _=None) -> None:
