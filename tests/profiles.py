@@ -30,10 +30,10 @@ _COMMON = dict(database=None, deadline=None, suppress_health_check=[HealthCheck.
 
 #: The everyday profile reports a failing example as it was found, without shrinking it: a
 #: game-long state machine (the session's, the panels' random clicks) took five minutes to
-#: shrink one, past the whole suite's bar. Its report names the seed to run again with
-#: ``--hypothesis-seed`` under ``deep``, which shrinks.
+#: shrink one, past the whole suite's bar. Its report prints the decorator that replays that
+#: very example (``@reproduce_failure(...)``, as there is no example database).
 settings.register_profile("fast", max_examples=FAST_EXAMPLES,
-                          phases=(Phase.explicit, Phase.reuse, Phase.generate), **_COMMON)
+                          phases=(Phase.explicit, Phase.reuse, Phase.generate), print_blob=True, **_COMMON)
 settings.register_profile("deep", max_examples=10 * FAST_EXAMPLES, **_COMMON)
 
 

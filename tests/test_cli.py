@@ -591,6 +591,9 @@ def test_simulate_says_a_logs_folder_that_is_a_link_to_nowhere_is_one(capsys, tm
     err = capsys.readouterr().err
     assert f"is a link to {tmp_path / 'gone' / 'logs'}, which does not exist" in err and "file exists" not in err, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["logs"] and not (tmp_path / "gone").exists()
+    assert cli.main(args[:-3] + [str(tmp_path / "logs" / "sub"), "--out", str(tmp_path / "a.csv")]) == 2   # on the way
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'logs'} is a link to" in err and "file exists" not in err, err
 
 
 def test_simulate_leaves_the_logs_folder_as_it_was_when_a_log_cannot_be_placed(capsys, tmp_path):

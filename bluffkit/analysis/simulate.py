@@ -78,10 +78,11 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     if there:                                # another run's: overwritten in part, or mixed with these
         raise BluffkitError(f"logs folder {out_dir} already holds {count(len(there), 'game log')} ({there[0].name}, ...) "
                             "of another run: give a folder without game logs (a new one, say)")
-    if out_dir.is_symlink() and not out_dir.exists():       # (mkdir said "file exists")
-        raise BluffkitError(f"cannot write the logs to the folder {printable(str(out_dir))}: it is a link to "
-                            f"{printable(os.readlink(out_dir))}, which does not exist; make that folder first, "
-                            f"or give another")
+    for link in (out_dir, *out_dir.parents):  # a link to nowhere on the way (mkdir said "file exists")
+        if link.is_symlink() and not link.exists():
+            raise BluffkitError(f"cannot write the logs to the folder {printable(str(out_dir))}: "
+                                f"{printable(str(link))} is a link to {printable(os.readlink(link))}, which does not "
+                                f"exist (or links back to itself); make that folder first, or give another")
     created = []                             # the folders made here, deepest first
     d = out_dir
     while not d.exists():

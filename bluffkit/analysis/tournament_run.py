@@ -309,6 +309,14 @@ def check_outputs(out) -> None:
                                   f"move it away and run again")
 
 
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the file ``path`` holds ``data`` already (one that cannot be read does not)."""
+    try:
+        return path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def write_outputs(out, tables: dict) -> None:
     """Write each frame of ``tables`` (a name of :data:`OUTPUTS` to a pandas frame) into
     ``out`` as CSV: all of them to hidden temporary names first, then each renamed over
@@ -324,7 +332,7 @@ def write_outputs(out, tables: dict) -> None:
             path = out / name
             try:
                 text = table.to_csv(index=False).encode()
-                if path.is_file() and path.stat().st_size == len(text) and path.read_bytes() == text:
+                if _holds(path, text):
                     continue
                 tmp = written[path] = path.with_name(f".{name}.{uuid.uuid4().hex[:8]}.tmp")
                 tmp.write_bytes(text)

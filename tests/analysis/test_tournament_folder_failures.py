@@ -111,6 +111,17 @@ def test_write_outputs_leaves_no_temporary_file_and_names_the_file(tmp_path):
     assert snapshot(tmp_path) == was, "summary.csv not rewritten while pairwise.csv failed; no temporary file"
     write_outputs(tmp_path, {"summary.csv": good, "pairwise.csv": good})
     assert snapshot(tmp_path) == was, "the same tables again: the files are left as they are"
+
+    def unreadable(self):
+        raise PermissionError(13, "Permission denied", str(self))
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(Path, "read_bytes", unreadable)         # a file one may replace but not read
+    try:
+        write_outputs(tmp_path, {"summary.csv": good, "pairwise.csv": good})
+    finally:
+        monkey.undo()
+    assert (tmp_path / "summary.csv").read_bytes() == was["summary.csv"][1], "written again, not refused"
+    was = snapshot(tmp_path)
     (tmp_path / "pairwise.csv").unlink()
     (tmp_path / "pairwise.csv").mkdir()
     with pytest.raises(TournamentError, match=r"pairwise\.csv is a directory"):

@@ -50,8 +50,9 @@ def phases_in_words(rules) -> dict[str, str]:
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'" + r'|"(?:[^"\\]|\\.)*"')
 
 
-#: A move's form quoted in a message ('offer NOTES', 'trade SEAT ANIMAL NOTES').
-_FORM = re.compile(r"'((?:offer|counter|pay) |trade SEAT ANIMAL )NOTES'")
+#: A move's form as the notation's refusals quote it ("write it as 'offer NOTES'", "write a
+#: trade as 'trade SEAT ANIMAL NOTES'"), not a player's words quoted elsewhere.
+_FORM = re.compile(r"(?<=write it as )'((?:offer|counter|pay) )NOTES'|(?<=write a trade as )'(trade SEAT ANIMAL )NOTES'")
 
 
 def money_words(text: str, own: dict[str, str]) -> str:
@@ -71,7 +72,7 @@ def money_words(text: str, own: dict[str, str]) -> str:
     if own["notes"] == "notes":
         return text
     # a move's form (not a player's words): its placeholder in the ruleset's word
-    text = _FORM.sub(lambda m: f"'{m[1]}{own['NOTES']}'", text)
+    text = _FORM.sub(lambda m: f"'{m[1] or m[2]}{own['NOTES']}'", text)
 
     def reword(part: str) -> str:
         return re.sub(r"\bnote\b", own["money_card"], re.sub(r"\bnotes\b", own["notes"], part))

@@ -194,3 +194,6 @@ def test_a_moves_form_names_the_money_in_the_rulesets_word(name, money, other):
     assert forms >= {f"counter {money}", f"trade SEAT ANIMAL {money}"}, forms    # (and 'offer', where asked)
     assert all(f"{other}" not in text for text in said), [t for t in said if other in t][:3]
     assert sum(f"'pay {money}'" in t or f"'offer {money}'" in t for t in said) >= 2
+    with pytest.raises(NotationError) as refused:           # the player's own words, quoted, as typed
+        game.parse("pass offer NOTES")
+    assert "got 'offer NOTES'" in str(refused.value), refused.value
