@@ -592,6 +592,11 @@ def test_leaders_screen_button_on_the_leaders_screen():
     assert t.screen == ("leader-cover", 0)
     assert t.leader_button.layout.display != "none"
     check_screen(t, twin, driver_for(t), np.random.default_rng(0), pristine=Pristine(twin))
+    t.show.click()
+    assert t.screen == ("leader", 0) and t.leader_button.layout.display == "none"
+    with mock.patch.object(seat_panel, "click_sent_at", lambda: 5.0):    # a browser's click, sent as it hid
+        t.leader_button.click()
+    assert t.screen == ("leader", 0), "a browser's click on the hidden button is dropped"
 
 
 def test_projector_switched_on_the_leaders_cover_places_the_shared_screen_as_the_projector_does():
