@@ -508,9 +508,10 @@ BlufferSession = machine_for("bluffer", 25, 30)
 AuctionSession = machine_for("auction", 40, 25)
 BidderUpSession = machine_for("bidder-up", 20, 30)
 
-TestYoureBluffingSession = YoureBluffingSession.TestCase
-TestBloffSession = BloffSession.TestCase
-TestBlufferSession = BlufferSession.TestCase
-TestAuctionSession = AuctionSession.TestCase
-TestBidderUpSession = BidderUpSession.TestCase
+# (slow: make test runs them, make check, the 60 s fast loop, leaves them out)
+TestYoureBluffingSession = pytest.mark.slow(YoureBluffingSession.TestCase)
+TestBloffSession = pytest.mark.slow(BloffSession.TestCase)
+TestBlufferSession = pytest.mark.slow(BlufferSession.TestCase)
+TestAuctionSession = pytest.mark.slow(AuctionSession.TestCase)
+TestBidderUpSession = pytest.mark.slow(BidderUpSession.TestCase)
 

@@ -44,6 +44,7 @@ from unittest import mock
 
 import ipywidgets as W
 import numpy as np
+import pytest
 from hypothesis import event, given, note, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from profiles import examples
@@ -619,8 +620,10 @@ def test_projector_switched_on_the_leaders_cover_places_the_shared_screen_as_the
 
 
 def machine(cls, count: int, steps: int):
+    """The machine's test case, marked ``slow``: ``make test`` runs it, ``make check`` (the
+    60 s fast loop) leaves it out; the seeded tests of what it found stay in both."""
     cls.TestCase.settings = settings(max_examples=examples(count), stateful_step_count=steps, deadline=None)
-    return cls.TestCase
+    return pytest.mark.slow(cls.TestCase)
 
 
 TestTableFuzz = machine(TableFuzz, 8, 20)
