@@ -681,6 +681,7 @@ class Clicker:
 LAB_FORMATS = ("classic", "second-hand", "dutch", "secret-value", "cat-in-the-bag", "the-call")
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(8), deadline=None)
 @given(data=st.data())
 def test_the_auction_lab_clicked_at_random(data):
@@ -755,6 +756,7 @@ SCENARIOS = ("ht-trade-anna-40-richer", "bloff-anne-calls-david", "bluffer-worke
              "bu-board-two-player-gamble", "yb-trade-tie")
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(8), deadline=None)
 @given(data=st.data())
 def test_the_replay_viewer_and_the_scenario_player_clicked_at_random(data):

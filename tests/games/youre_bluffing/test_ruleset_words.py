@@ -178,7 +178,7 @@ def test_a_moves_form_names_the_money_in_the_rulesets_word(name, money, other):
             game.parse(head)
         said.append(str(refused.value))
     forms = set()
-    for seed in range(12):                      # games of people, a random move each, up to the trades
+    for seed in range(6):                       # games of people, a random move each, up to the trades
         s = Session(game, ["human"] * 3, names=NAMES, seed=seed)
         rng = np.random.default_rng(seed)
         while not s.over and len(s.moves) < 400:
