@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+import types
 import typing
 from collections.abc import Sequence
 from numbers import Integral
@@ -424,8 +425,8 @@ def _kind_of(hint):
         return (lambda v: isinstance(v, str)), "text"
     if hint is tuple:
         return (lambda v: type(v) is tuple), "a tuple"
-    if typing.get_origin(hint) is tuple:
-        args = typing.get_args(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             inner = _kind_of(args[0])
             if inner is None:
@@ -433,6 +434,23 @@ def _kind_of(hint):
             each, words = inner
             words = {"a whole number": "whole numbers", "text": "texts"}.get(words, words.replace("a tuple", "tuples", 1))
             return (lambda v: type(v) is tuple and all(each(x) for x in v)), f"a tuple of {words}"
+        # a fixed-length tuple, such as tuple[int, str]: each place its own kind ("anything"
+        # where a place's kind is not read)
+        places = [_kind_of(a) for a in args]
+        if args == ((),) or not args:
+            return (lambda v: v == ()), "an empty tuple"
+        checks = [k[0] if k is not None else (lambda v: True) for k in places]
+        words = ", ".join(k[1] if k is not None else "anything" for k in places)
+        return (lambda v: type(v) is tuple and len(v) == len(checks) and all(c(x) for c, x in zip(checks, v)),
+                f"a tuple of {len(checks)} ({words})")
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        # an optional field (X | None, Optional[X]): None, or a value of X's kind
+        rest = [a for a in args if a is not type(None)]
+        inner = _kind_of(rest[0]) if len(rest) == 1 else None
+        if inner is None:
+            return None
+        each, words = inner
+        return (lambda v: v is None or each(v)), f"{words} or None"
     return None
 
 

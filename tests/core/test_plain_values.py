@@ -40,3 +40,26 @@ def test_a_field_of_another_kind_is_named_with_the_kind_it_takes():
     assert plain_problem(Tickets(names=(1,)))[1].endswith("it takes a tuple of texts")
     assert plain_problem(Deal(hands=(1, 2)))[1].endswith("it takes a tuple of tuples of whole numbers")
     assert plain_problem(Play(cards=(1, 2))) is None and plain_problem(Deal(hands=((1,), (2, 3)))) is None
+
+
+def test_optional_fields_and_fixed_length_tuples_are_checked_too():
+    """A record's field may be optional (``X | None``) or a tuple of fixed places
+    (``tuple[int, str]``): each is checked for its kind, not left unchecked."""
+    import typing
+
+    @dataclasses.dataclass(frozen=True)
+    class Aside:
+        seat: int | None = None
+        note: typing.Optional[str] = None
+        pair: tuple[int, str] = (0, "")
+        rows: tuple[tuple[int, int], ...] = ()
+        anything: tuple[int, object] = (0, None)
+
+    assert plain_problem(Aside(seat=None, note="x", pair=(1, "a"), rows=((1, 2),), anything=(3, "y"))) is None
+    assert {name for name, _ in _kinds(Aside)} == {"seat", "note", "pair", "rows", "anything"}
+    assert plain_problem(Aside(seat="1")) == ("plain-values", "Aside.seat holds '1'; it takes a whole number or None")
+    assert plain_problem(Aside(note=3))[1].endswith("it takes text or None")
+    assert plain_problem(Aside(pair=(1, 2)))[1].endswith("it takes a tuple of 2 (a whole number, text)")
+    assert plain_problem(Aside(pair=(1, "a", 2)))[1].startswith("Aside.pair holds")
+    assert plain_problem(Aside(rows=((1, 2, 3),)))[1].endswith("a tuple of tuples of 2 (a whole number, a whole number)")
+    assert plain_problem(Aside(anything=("z", None)))[1].endswith("a tuple of 2 (a whole number, anything)")
