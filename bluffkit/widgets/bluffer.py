@@ -99,11 +99,15 @@ class BlufferTable(SeatPanel):
         # the shared screen (with the question) on top, then the cover or the seat's view with
         # its controls and the message, and only then the last question's reveal and what
         # happened: at 1280 x 720 the answer box and the vote buttons are on screen
+        # Hide the leader's screen comes right after the cover in the page's order: a keyboard
+        # user's Tab after the cover's Show reaches it at once (above the view, it was some
+        # 19 Tabs on, past What happened and round the page)
         panels = tuple(self.children)
         k = panels.index(self.message) + 1
-        self._leader_row = W.HBox([self.leader_button, self.hide_leader])
-        self.children = (panels[:2] + (self.shared, self._leader_row) + panels[2:k]
-                         + (self.last_question,) + panels[k:])
+        c = panels.index(self.cover) + 1
+        self._leader_row = W.HBox([self.leader_button])
+        self.children = (panels[:2] + (self.shared, self._leader_row) + panels[2:c] + (W.HBox([self.hide_leader]),)
+                         + panels[c:k] + (self.last_question,) + panels[k:])
         self.refresh()
 
     def text_boxes_anew(self) -> None:

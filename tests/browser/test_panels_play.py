@@ -39,6 +39,8 @@ PANELS = {
                           't.refresh()\n'
                           't.projector.value = True\n'
                           't',
+    "bluffer-hot-seat": 'from bluffkit.widgets import BlufferTable\n'
+                        'BlufferTable(players=3, humans=[0, 1, 2], names=["Anne", "Ben", "Chloé"], seed=4)',
     "bloff": 'from bluffkit.widgets import BloffTable\n'
              'BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=4)',
     # Anne calls most claims until she holds 28 cards and is to lay (a pile taken more than once)
@@ -204,6 +206,30 @@ def test_the_keyboard_reaches_the_prompt_and_a_second_enter_keeps_the_cover(page
     page.wait_for_timeout(800)
     expect(panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show Bo's view"))).to_be_visible()
     expect(panel.locator(".bk-legal")).not_to_contain_text("Bo, you may")
+
+
+def test_tab_after_show_reaches_hide_the_leaders_screen(page: Page, lab_server: LabServer):
+    """At a Bluffer hot seat the leader's screen is opened behind a cover of its own; its
+    Show pressed, the next Tab reaches "Hide the leader's screen" (the way back before the
+    screen is passed on). The button stood above the view, and Tab went on from Show, past
+    What happened and round the page: some 19 Tabs."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, panel_notebook(lab_server, "bluffer-hot-seat"))
+    panel = page.locator(".bk-panel").first
+    click(panel, re.compile(r"^\s*Leader['\u2019]s screen\s*$"))
+    show = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show \w+['\u2019]s screen"))
+    expect(show).to_be_visible(timeout=WAIT_MS)
+    show.focus()
+    page.keyboard.press("Enter")
+    hide = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Hide the leader['\u2019]s screen\s*$"))
+    expect(hide).to_be_visible(timeout=WAIT_MS)
+    page.keyboard.press("Tab")
+    focused = page.evaluate("() => (document.activeElement.textContent || '').trim()")
+    assert focused == "Hide the leader's screen", f"Tab after Show reached {focused!r}"
+    page.screenshot(path=str(SCREENSHOTS / "bluffer-leaders-screen.png"))
+    page.keyboard.press("Enter")
+    expect(hide).to_be_hidden(timeout=WAIT_MS)
+    expect(panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show \w+['\u2019]s view"))).to_be_visible()
 
 
 def test_the_next_player_cannot_undo_back_the_last_players_typed_move(page: Page, lab_server: LabServer):
