@@ -920,6 +920,7 @@ def cmd_play(args) -> int:
         view_again = True                          # False right after 'help', which showed the view
         again = False                              # True after Enter alone: the view whole
         boards: dict[int, str] = {}                # a seat: the board last shown above its view (_board_once)
+        told: list[str] = []                       # the table's words last said, still above the prompt
         while True:
             before = len(said)
             try:
@@ -948,6 +949,7 @@ def cmd_play(args) -> int:
                     return left_at_prompt(e)
                 at_screen = seat
                 boards.clear()                     # the screen was cleared: the board is shown whole again
+                told = []                          # (and what was said on it)
                 lines = said[min(seen.get(seat, 0), len(said)):]
                 if seen.get(seat) is not None and lines:
                     say("Since your last turn:")
@@ -955,6 +957,8 @@ def cmd_play(args) -> int:
                 seen[at_screen] = len(said)
             for line in lines:
                 say("  " + line)
+            if lines:                              # (a refusal, help or undo says no new words: the
+                told = lines                       # reveal told before them is still just above)
             if session.over:
                 won = [session.names[w] for w in session.winners()]
                 who = getattr(game, "winners_take", "{} win" + ("s" if len(won) == 1 else ""))
@@ -968,7 +972,7 @@ def cmd_play(args) -> int:
             if view_again:
                 seen_now = session.observe(seat)
                 view = _board_once(describe(seen_now, session.names), boards, seat, again)
-                say(view if again else _not_twice(view, lines))
+                say(view if again else _not_twice(view, told))
                 may = _may_line(describe(seen_now, session.names, legal=True))
                 if may:                        # what the player may do, without typing help
                     say(may)

@@ -1720,6 +1720,18 @@ def test_bluffers_view_does_not_repeat_the_reveal_just_narrated(monkeypatch, cap
     assert "last question: Reveal: #1" in after[after.index("Seat 0> "):]
 
 
+def test_bluffers_view_after_a_refusal_does_not_repeat_the_reveal_either(monkeypatch, capsys):
+    """A refused move says no new words, and its view came with the reveal told a few lines
+    above it ("last question: Reveal: ..."), after every refusal again."""
+    assert _play(monkeypatch, ["bluffer", "--seed", "3"], ["write a fish", "vote 1", "vote 2", "", "quit"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("not allowed") == 2, out
+    assert out.count("Reveal: #1") == 2, out                  # the narration's, then Enter alone's view
+    refused, refused_again, enter_alone = out.split("Seat 0> ")[-4:-1]
+    assert "not allowed" in refused and "not allowed" in refused_again and "last question" not in refused + refused_again
+    assert "last question: Reveal: #1" in enter_alone, out
+
+
 @pytest.mark.parametrize("game", ["youre-bluffing", "bloff"])
 def test_a_views_names_line_up_with_wide_characters(monkeypatch, capsys, game):
     """A name in Chinese or Japanese characters (two columns each on a terminal) pushed
