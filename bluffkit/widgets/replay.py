@@ -43,16 +43,25 @@ LATER = "(the steps after this one are not shown in a seat's view)"
 
 
 def auto_play(step: W.IntSlider, interval: int) -> W.Play:
-    """A Play (Auto-play) that moves ``step`` on every ``interval`` milliseconds, linked both
-    ways: in the browser (a link set up there), and in the kernel too, so that a notebook's
-    saved state holds both at the step shown (the browser's link copies Play's value onto
-    the slider when it opens). Its buttons are icons only: the label "Auto-play" beside
-    them and a tooltip say what they do (the browser shows a Play's tooltip only when it
-    has no description)."""
+    """A Play that moves ``step`` on every ``interval`` milliseconds, linked both ways: in
+    the browser (a link set up there), and in the kernel too, so that a notebook's saved
+    state holds both at the step shown (the browser's link copies Play's value onto the
+    slider when it opens). The Play itself is not drawn: its buttons are icons with no
+    names, which a screen reader announces as "button" and no more. Drawn in its place is
+    ``play.button``, a toggle named **Auto-play** (**Pause** while it plays), linked to the
+    Play's ``playing`` in the browser (its timer runs there) and in the kernel."""
     play = W.Play(value=step.value, min=step.min, max=step.max, interval=interval, description="",
-                  tooltip=PLAY_TIP, show_repeat=False)
+                  show_repeat=False, layout=W.Layout(display="none"))
     play.link = W.jslink((play, "value"), (step, "value"))      # (kept, so that close() finds it)
     step.observe(lambda ch: setattr(play, "value", ch["new"]), names="value")
+    button = W.ToggleButton(description="Auto-play", icon="play", tooltip=PLAY_TIP)
+    button.add_class("bk-auto-play")
+    play.button, play.button_link = button, W.jslink((button, "value"), (play, "playing"))
+    W.link((button, "value"), (play, "playing"))
+
+    def named(change) -> None:          # what a press does next, in its name and its icon
+        button.description, button.icon = ("Pause", "pause") if change["new"] else ("Auto-play", "play")
+    button.observe(named, names="value")
     return play
 
 
@@ -98,7 +107,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
         self.body = W.Box([self.table, self.events], layout=W.Layout(flex_flow="column"))
         super().__init__([W.HTML(STYLE + PROJECTOR_CSS), W.HBox([self.path, self.open_button, self.projector]),
                           self.error, self.step,
-                          W.HBox([W.Label("Auto-play", tooltip=PLAY_TIP), self.play, self.speed, self.viewer],
+                          W.HBox([self.play.button, self.play, self.speed, self.viewer],
                                  layout=W.Layout(align_items="center")),
                           self.body])
         self.add_class("bk-panel")

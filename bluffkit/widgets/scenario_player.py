@@ -27,7 +27,6 @@ from bluffkit.widgets import art
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, scores_html, seat_view
 from bluffkit.widgets.replay import auto_play
-from bluffkit.widgets.words import PLAY_TIP
 
 
 def _spec(game):
@@ -82,7 +81,7 @@ PROJECTOR_TIPS = {False: "large type and a layout for a projector (1280 x 720); 
 
 #: The projector's layout (``bk-projector``), to fit JupyterLab's notebook area at 1280 x 720
 #: (some 600 px, the file browser folded: 100vh less 120 px) without scrolling: Back, Next,
-#: Reset, Play, Projector and View in one bar at the top, the example's title and source in
+#: Reset, Auto-play, Projector and View in one bar at the top, the example's title and source in
 #: one line under it (in smaller type, cut with "..."; the whole text in its tooltip), the
 #: step's narration (20 px), the table in smaller type than the projector's 22 px, and the
 #: rulebook's numbers folded under their summary line. The Example list, the step slider
@@ -93,10 +92,9 @@ PROJECTOR_TIPS = {False: "large type and a layout for a projector (1280 x 720); 
 #: and its running auction or the final scores stand beside it, its key under them.
 PROJECTOR_CSS = """<style>
 .bk-scenario.bk-projector .bk-sp-choose, .bk-scenario.bk-projector .bk-sp-step,
-.bk-scenario.bk-projector .bk-sp-speed, .bk-scenario.bk-projector .bk-sp-autoplay {display: none !important}
+.bk-scenario.bk-projector .bk-sp-speed {display: none !important}
 .bk-scenario.bk-projector .bk-sp-bar {order: -1}
 .bk-scenario.bk-projector .bk-sp-bar .jupyter-button {width: auto; padding: 0 14px}
-.bk-scenario.bk-projector .bk-sp-bar .widget-play {width: auto}
 .bk-scenario.bk-projector .bk-sp-bar .widget-dropdown {width: auto}
 .bk-scenario.bk-projector .bk-sp-bar .widget-dropdown > label {width: auto; padding-right: 6px}
 .bk-scenario.bk-projector .bk-sp-bar .widget-dropdown > select {width: 12em; flex: none}
@@ -132,7 +130,7 @@ PROJECTOR_CSS = """<style>
 
 
 class ScenarioPlayer(ClosesWhole, W.VBox):
-    """Choose a worked example; Back, Next, Reset, Play (with its speed); the rulebook's
+    """Choose a worked example; Back, Next, Reset, Auto-play (with its speed); the rulebook's
     text of the example; the narration, the table, the rulebook's numbers, ticked when
     reached, and at the last step the score where it means points and the table does not
     show it already (:meth:`_score`). It always opens at step 0.
@@ -193,11 +191,9 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         # the notebook's layout, folded on the projector (a click opens them there too)
         self.numbers = W.Accordion([self.expect], selected_index=0)
         self.numbers.add_class("bk-sp-numbers")
-        autoplay = W.Label("Auto-play", tooltip=PLAY_TIP)
-        bar = W.HBox([self.back, self.next, self.reset, autoplay, self.play, self.projector, self.viewer],
+        bar = W.HBox([self.back, self.next, self.reset, self.play.button, self.play, self.projector, self.viewer],
                      layout=W.Layout(align_items="center", flex_flow="row wrap"))
-        for widget, part in ((self.choose, "choose"), (autoplay, "autoplay"), (bar, "bar"), (self.step, "step"),
-                             (self.speed, "speed")):
+        for widget, part in ((self.choose, "choose"), (bar, "bar"), (self.step, "step"), (self.speed, "speed")):
             widget.add_class(f"bk-sp-{part}")           # what the projector's layout moves or leaves out
         self.projector.observe(self._projector_changed, names="value")
         super().__init__([W.HTML(STYLE + BOARD_CSS + PROJECTOR_CSS), self.choose, self.rule_text, bar,

@@ -19,10 +19,9 @@ from html import escape
 from bluffkit.core.errors import IllegalAction, by_name, split_options, unknown_move
 from bluffkit.games.youre_bluffing.narrate import words as ruleset_words
 
-#: What a Play control's buttons (icons only) do: its tooltip, and its label's, in the
-#: scenario player and the replay viewer.
-PLAY_TIP = ("Auto-play: \u25b6 plays the steps one after another (press it again to pause); "
-            "\u25a0 stops and goes back to the start")
+#: What the Auto-play button does, in the scenario player and the replay viewer: its tooltip.
+PLAY_TIP = ("Auto-play: plays the steps one after another, one every Seconds/step; "
+            "press it again (Pause) to stop where it is")
 
 _STEPS = {1: "ones", 5: "fives", 10: "tens", 20: "twenties", 50: "fifties", 100: "hundreds"}
 

@@ -168,3 +168,35 @@ def test_a_seats_view_of_the_bidder_up_board_fits_the_projector_in_large_type(pa
     open_and_run_all(page, lab_server, notebook(lab_server, board, seat=2, path="scenario-projector-seat.ipynb"))
     expect(page.locator(".bk-sp-bar select option:checked").first).to_have_text("Annette's view", timeout=WAIT_MS)
     step_through(page, board, "-seat-2")
+
+
+def test_auto_play_is_a_named_button_that_plays_and_pauses(page: Page, lab_server: LabServer):
+    """Auto-play, as a keyboard user presses it: a button named "Auto-play" (ipywidgets'
+    Play, icons with no names, is not drawn), pressed with Enter, steps through the example
+    in the browser and is named "Pause" while it plays; pressed again it stops where it is."""
+    name, path = "ht-cant-pay", "scenario-auto-play.ipynb"
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "p", "metadata": {}, "outputs": [],
+                     "source": f"from bluffkit.widgets import ScenarioPlayer\np = ScenarioPlayer({name!r})\n"
+                               "p.speed.value = 0.2\np"}],
+          "nbformat": 4, "nbformat_minor": 5,
+          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}}}
+    (lab_server.root / path).write_text(json.dumps(nb))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, path)
+    panel = page.locator(".bk-panel").filter(has=page.locator(".bk-narration")).first
+    assert panel.locator(".widget-play button").count() == 0 or not panel.locator(".widget-play").is_visible()
+    # (by its accessible name, as a screen reader finds it: the icon's glyph may come first)
+    auto = panel.get_by_role("button", name=re.compile(r"Auto-play$"))
+    expect(auto).to_be_visible(timeout=WAIT_MS)
+    narration = panel.locator(".bk-narration")
+    auto.focus()
+    page.keyboard.press("Enter")
+    pause = panel.get_by_role("button", name=re.compile(r"Pause$"))
+    expect(pause).to_be_visible(timeout=WAIT_MS)
+    soon(lambda t: expect(narration).to_contain_text(re.compile(r"Step [3-9] of"), timeout=t))
+    pause.click()
+    expect(auto).to_be_visible(timeout=WAIT_MS)
+    idle()
+    stopped = narration.text_content()
+    page.wait_for_timeout(700)                          # (more than three steps at 0.2 s)
+    assert narration.text_content() == stopped, "Pause did not stop the steps"

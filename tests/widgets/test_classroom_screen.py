@@ -63,17 +63,31 @@ def test_the_speed_labels_are_as_wide_as_their_words():
 
 @pytest.mark.parametrize("make", [lambda: ScenarioPlayer("ht-auction-ben-pays-100"), ReplayViewer],
                          ids=["scenario-player", "replay-viewer"])
-def test_the_play_buttons_have_a_tooltip_and_words_beside_them(make):
+def test_auto_play_is_a_button_with_a_name(make):
+    """ipywidgets' Play draws its buttons as icons with no names (a screen reader says
+    "button"): it is not drawn; a toggle named Auto-play, Pause while it plays, is drawn in
+    its place, linked to the Play's ``playing`` (the browser's timer)."""
     panel = make()
-    play = panel.play
-    assert "plays the steps" in play.tooltip and "stops" in play.tooltip
-    # the browser sets a widget's title from its tooltip only when it has no description
-    # (ipywidgets' DOMWidgetView.updateTooltip), and a Play never draws its description
-    assert play.description == ""
-    row = next(box for box in panel.children if play in getattr(box, "children", ()))
-    words = [w for w in row.children if type(w).__name__ == "Label"]
-    assert [w.value for w in words] == ["Auto-play"] and words[0].tooltip == play.tooltip
-    assert row.children.index(words[0]) == row.children.index(play) - 1, "the words just before the icons"
+    play, button = panel.play, panel.play.button
+    assert play.layout.display == "none" and "plays the steps" in button.tooltip
+    row = next(box for box in held_boxes(panel) if button in box.children)
+    assert play in row.children                               # (drawn, hidden: its timer runs in its view)
+    assert (button.description, button.icon) == ("Auto-play", "play")
+    button.value = True
+    assert play.playing and (button.description, button.icon) == ("Pause", "pause")
+    play.playing = False                                      # (the last step reached: the browser stops it)
+    assert not button.value and button.description == "Auto-play"
+    assert {play.button_link.source, play.button_link.target} == {(button, "value"), (play, "playing")}
+
+
+def held_boxes(panel):
+    stack, out = [panel], []
+    while stack:
+        w = stack.pop()
+        if hasattr(w, "children"):
+            out.append(w)
+            stack.extend(w.children)
+    return out
 
 
 def test_the_replay_file_box_names_the_file_shown(tmp_path):
