@@ -6,7 +6,7 @@ view at a time, drawn from that seat's observation only; with several human seat
 the seat changes, a cover screen hides the table until the next player asks to see it
 (with one, the table stays on that seat's view). Only the legal
 moves are offered, as buttons: pass, sell and the rest; a bid with a stepper in the
-game's steps and quick bids (+10, +50); notes to pay or offer chosen by clicking the
+game's steps and quick bids (+10, +50, +100); notes to pay or offer chosen by clicking the
 seat's own drawn notes. A refused move says why in plain words, naming the player, and
 changes nothing.
 
