@@ -272,10 +272,26 @@ class Legal:
             return " or ".join(map(str, key))
         if ph == RESPOND and not self.can_counter:
             return "agree (you hold no notes to counter with)"
-        if ph == MARKET and key[1]:
-            return "market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps; at least one type changes)"
-        return {RESPOND: "agree, or counter NOTES (face down)",
-                MARKET: "market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps), or market none"}.get(ph, ph)
+        if ph == MARKET:
+            return self._market_form(key[1])
+        return {RESPOND: "agree, or counter NOTES (face down)"}.get(ph, ph)
+
+    def _market_form(self, must_change: bool) -> str:
+        """The market's form [G], with what the seat has to pay with and a change it can
+        make: the form alone told a seat of two notes nothing of what it could afford."""
+        t = _TABLES.get(self)
+        low = self._paying(1)
+        example = ""
+        if t is not None and low:
+            top = len(t.rules.market_track) - 1
+            for a, p in enumerate(t.market):
+                if a not in t.locked and (p < top or p > 0):
+                    example = f", e.g. 'market {ANIMALS[a]}{'+1' if p < top else '-1'} pay {low}'"
+                    break
+        hold = f"; you have {count(self.payable, 'note')} to pay with" if t is not None else ""
+        return ("market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps"
+                + ("; at least one type changes" if must_change else "") + hold + ")" + example
+                + ("" if must_change else ", or market none"))
 
 
 def _notes_problem(t, seat, notes, at_least_one: bool):

@@ -1370,3 +1370,21 @@ def rec_state_before_last(g, rec):
     for seat, action in rec.moves[:-1]:
         s = g.step(s, seat, action)
     return s
+
+
+@pytest.mark.parametrize("money, market", [("10+10+0", {}), ("50", {"sheep": 1000, "goose": 1000}), ("", {})])
+def test_the_markets_words_say_what_the_seat_has_to_pay_with_and_a_change_it_can_make(money, market):
+    """The market's form [G] said only "1, 3, 6 notes for 1-3 steps": it now says how many
+    notes the seat has to pay with and gives a change that seat can make, which is played."""
+    import re
+    g = game(board="fairground")
+    s = g.step(g.state_from_position(3, current=0, roll=2, money=[money, "10", "10"], market=market), 0,
+               "move hilltop")
+    said = g.legal(s, 0).description
+    notes = len(money.split("+")) if money else 0
+    assert f"you have {notes} note" in said and "or market none" in said, said
+    example = re.search(r"e\.g\. '(market [^']+)'", said)
+    assert (example is None) == (notes == 0), said
+    if example:
+        assert "sheep+1" not in example[1], said                  # (the sheep's marker at the top of the track)
+        assert g.step(s, 0, example[1]).phase == "roll"           # the change given can be made
