@@ -33,6 +33,7 @@ seeded test of its own.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import shutil
@@ -637,7 +638,9 @@ TestBidderUpFuzz = machine(BidderUpFuzz, 6, 20)
 class Clicker:
     """Random clicks on a panel that is not a hot seat: each click checked for a swallowed
     exception; the twin (drawn by the panel's widget-check driver) given the public
-    settings (projector, speed) before its drawing."""
+    settings (projector, speed; the lab's settings and its many auctions' results) before
+    its drawing, and the panel's answers (the lab's refusal, the viewer's Log file box and
+    its word on the last Open) after it."""
 
     SETTINGS = ("projector", "speed")
 
@@ -653,9 +656,14 @@ class Clicker:
             for key in self.SETTINGS:
                 if hasattr(panel, key) and getattr(twin, key).value != getattr(panel, key).value:
                     getattr(twin, key).value = getattr(panel, key).value
+            if hasattr(panel, "strategy_box"):
+                lab_settings(twin, panel)
             base(twin, panel, state)
-            if hasattr(panel, "refusal"):           # the lab's answer to the move just typed or clicked
-                twin.refusal.value = panel.refusal.value
+            # the lab's answer to the move just typed or clicked; the viewer's file typed in
+            # its Log file box and its word on the last Open (a file refused, an old format)
+            for key in ("refusal", "path", "error"):
+                if hasattr(panel, key):
+                    getattr(twin, key).value = getattr(panel, key).value
             if getattr(panel, "_view_note", ""):    # the player's word on a view the example lacks: public
                 twin._view_note = panel._view_note
                 twin.draw()
@@ -663,6 +671,7 @@ class Clicker:
 
     def close(self):
         logging.getLogger().removeHandler(self.swallowed)
+        self.pristine.restore()                     # (the twin holds no chart of the panel's when closed)
         self.panel.close()
         self.twin.close()
 
@@ -678,18 +687,54 @@ class Clicker:
         assert words_of(drawn_text(self.panel)), "the panel draws nothing"
 
 
+def lab_settings(twin, lab) -> None:
+    """The lab's settings on ``twin`` as on ``lab``, set as a student sets them (each one a
+    new auction on the twin, replaced by the driver's mirror next), and the Many auctions
+    tab's results: what the settings and the lab's seed give, with bots in every seat and
+    values of the simulation's own, nothing of the auction on screen."""
+    for key in ("fmt", "bidders", "values", "right", "double"):
+        if getattr(twin, key).value != getattr(lab, key).value:
+            getattr(twin, key).value = getattr(lab, key).value
+    for mine, theirs in zip(twin.strategy_box.children, lab.strategy_box.children):
+        if mine.value != theirs.value:
+            mine.value = theirs.value
+    for key in ("shade", "human", "typed", "script", "count"):
+        if getattr(twin, key).value != getattr(lab, key).value:
+            getattr(twin, key).value = getattr(lab, key).value
+    twin.tabs.selected_index = lab.tabs.selected_index
+    twin.progress.max, twin.progress.value = lab.progress.max, lab.progress.value
+    twin.summary.value = lab.summary.value
+    twin.charts.children = lab.charts.children
+
+
+#: The lab's kinds of click, each as often as it is here: settings changed between moves, now
+#: and then the Many auctions tab (Simulate played once an example at most: see below).
+LAB_CLICKS = ("button",) * 3 + ("toggle",) * 2 + ("typed",) * 4 + ("amount",) * 2 + ("projector",) + \
+    ("setting",) * 5 + ("simulate",)
+
 LAB_FORMATS = ("classic", "second-hand", "dutch", "secret-value", "cat-in-the-bag", "the-call")
+
+#: What a student types in the lab's "or type" values box and its Scripts box: text that
+#: sets an auction up, and text that cannot (said in words, and no auction goes on).
+LAB_VALUES = ("", "300, 450, 800, 120", "300, 450", "abc", "-5, 10, 20, 30", "1e9, 1, 2, 3", "0, 0, 0, 0",
+              "10000, 9999.5, 1, 2, 3, 4, 5, 6, 7, 8")
+LAB_SCRIPTS = ("", "1: bid 100, pass", "1: bid 10; 2: pass", "2: bid 20, bid 40, pass", "frobnicate", "9: bid 5",
+               "1: dance", "1:")
 
 
 @pytest.mark.slow
 @settings(max_examples=examples(8), deadline=None)
 @given(data=st.data())
 def test_the_auction_lab_clicked_at_random(data):
-    """The lab's one auction, with a human bidder or none: any of its buttons (the settings
-    and the many-auctions tab apart), its notes, its bid box and typed moves. A refused move
-    is said in words and changes nothing; the lab draws; the twin check holds whenever the
-    table has just been drawn (after a step or a move: chosen notes and amounts are the
-    student's own)."""
+    """The lab's one auction, with a human bidder or none: any of its buttons, its notes, its
+    bid box and typed moves; its settings changed between moves (the format, the bidders,
+    the values' law or values typed, the right of first refusal, the double pen, who you
+    play, each bidder's strategy, the shade, the scripts); the Many auctions tab chosen and
+    a few auctions simulated. A refused move is said in words and changes nothing; settings
+    that set no auction up are said in words and leave no auction on screen; Simulate plays
+    as many auctions as asked (or says in words why not) and leaves the auction on screen
+    as it was; the lab draws; the twin check holds whenever the table has just been drawn
+    (after a step, a move or a setting: chosen notes and amounts are the student's own)."""
     from bluffkit.auctions.rules import FORMATS
     from bluffkit.widgets import AuctionLab
     fmt = data.draw(st.sampled_from(LAB_FORMATS), label="format")
@@ -698,17 +743,26 @@ def test_the_auction_lab_clicked_at_random(data):
     seed = data.draw(st.integers(0, 2**32), label="seed")
     c = Clicker(lambda: AuctionLab(fmt=fmt, bidders=bidders, human=human, seed=seed))
     lab, rng = c.panel, np.random.default_rng(seed)
+    count = data.draw(st.integers(1, 12), label="auctions")      # a few: each Simulate well under a second
+    note(f"type {count} in Auctions")
+    c.click(lambda: setattr(lab.count, "value", count), f"typing {count} in Auctions")
+    simulated = False                   # a Simulate has played (a refused one draws no chart: again)
     try:
         for _ in range(15):
             s = lab.session
             before = (s, state_digest(s.state, s.game), len(s.moves)) if s is not None else None
             refusal, fresh = lab.refusal.value, False
-            kind = data.draw(st.sampled_from(("button", "toggle", "typed", "amount", "projector")), label="click")
+            kind = data.draw(st.sampled_from(LAB_CLICKS), label="click")
             if kind == "button":
-                buttons = [b for b in _widgets(lab) if isinstance(b, W.Button) and b is not lab.simulate_button]
+                buttons = [b for b in _widgets(lab) if isinstance(b, W.Button)
+                           and not (simulated and b is lab.simulate_button and not scripted(lab))]
                 b = buttons[data.draw(st.integers(0, len(buttons) - 1), label="button")]
                 note(f"click {b.description!r}")
-                c.click(b.click, f"click on {b.description!r}")
+                if b is lab.simulate_button:
+                    simulate(c, b.click)
+                    simulated = True
+                else:
+                    c.click(b.click, f"click on {b.description!r}")
                 fresh = b in (lab.new_button, lab.step_button, lab.run_button)
             elif kind == "toggle":
                 toggles = [t for t in _widgets(lab) if isinstance(t, W.ToggleButton) and t is not lab.projector]
@@ -724,6 +778,20 @@ def test_the_auction_lab_clicked_at_random(data):
             elif kind == "projector":
                 c.click(lambda: setattr(lab.projector, "value", not lab.projector.value), "Projector")
                 fresh = True
+            elif kind == "setting":
+                change_a_setting(c, data)
+                fresh = True
+            elif kind == "simulate":
+                if simulated or data.draw(st.booleans(), label="the other tab"):
+                    note("the other tab")
+                    c.click(lambda: setattr(lab.tabs, "selected_index", 1 - (lab.tabs.selected_index or 0)),
+                            "a tab")
+                if not simulated or scripted(lab):  # (one run an example: each draws two charts, 0.3 s)
+                    n = data.draw(st.integers(-2, 12), label="auctions")
+                    note(f"type {n} in Auctions and press Simulate")
+                    c.click(lambda n=n: setattr(lab.count, "value", n), f"typing {n} in Auctions")
+                    simulate(c, lab.simulate_button.click)
+                    simulated = True
             else:
                 me = lab._mover() if s is not None else None
                 legal = s.legal(me) if s is not None and me is not None else None
@@ -751,6 +819,236 @@ def test_the_auction_lab_clicked_at_random(data):
         c.close()
 
 
+def change_a_setting(c: Clicker, data) -> None:
+    """One of the lab's settings changed, as a student changes it: a new auction under the new
+    settings, or, when they set none up, the reason in words and no auction on screen."""
+    from bluffkit.agents.auction import STRATEGIES
+    lab = c.panel
+    boxes = lab.strategy_box.children
+    what = data.draw(st.sampled_from(("fmt", "bidders", "values", "right", "double", "human", "shade", "strategy",
+                                      "typed", "script", "strategy")), label="setting")
+    if what == "fmt":
+        value = data.draw(st.sampled_from([name for _, name in lab.fmt.options]), label="format")
+    elif what == "bidders":
+        value = data.draw(st.integers(lab.bidders.min, 4), label="bidders")
+    elif what == "values":
+        value = data.draw(st.sampled_from(lab.values.options), label="values")
+    elif what in ("right", "double"):
+        value = not getattr(lab, what).value
+    elif what == "human":
+        value = data.draw(st.sampled_from([k for _, k in lab.human.options]), label="you play")
+    elif what == "shade":
+        value = data.draw(st.sampled_from((0.0, 0.35, 1.0)), label="shade")
+    elif what == "strategy":
+        k = data.draw(st.integers(0, len(boxes) - 1), label="bidder")
+        value = data.draw(st.sampled_from(STRATEGIES + ("script",) * 3), label="strategy")
+    else:
+        value = data.draw(st.sampled_from(LAB_VALUES if what == "typed" else LAB_SCRIPTS), label=what)
+    box = boxes[k] if what == "strategy" else getattr(lab, what)
+    shown = f"bidder {k + 1}'s strategy" if what == "strategy" else what
+    note(f"set {shown} to {value!r}")
+    old, changed = lab.session, box.value != value
+    c.click(lambda: setattr(box, "value", value), f"setting {shown} to {value!r}")
+    assert not changed or old is None or lab.session is not old, \
+        f"{shown} set to {value!r}, and the auction of the settings before goes on"
+    event("a setting: no auction" if lab.session is None else "a setting: a new auction")
+    if lab.session is None:                     # settings that set no auction up
+        assert "bk-refusal" in lab.message.value and said_in_words(lab.message.value), \
+            f"{shown} set to {value!r}: no auction, and the lab says {words_of(lab.message.value)!r}"
+        assert lab.view.value == lab.private.value == "", "an auction of the settings before is still shown"
+    else:
+        assert lab.bidders.value == lab.session.players - 1 == len(lab.strategy_box.children), \
+            f"{shown} set to {value!r}: the auction on screen is not the settings' ({lab!r})"
+
+
+def scripted(lab) -> bool:
+    """Whether a bidder of the lab plays a script (Simulate then plays nothing: bots only)."""
+    return any(d.value == "script" for d in lab.strategy_box.children)
+
+
+def simulate(c: Clicker, press) -> None:
+    """Simulate pressed (by ``press``): as many auctions as the Auctions box asks, summed up
+    in words; or, with a scripted bidder, the reason in words and the last results kept.
+    The auction on screen stays as it was."""
+    lab = c.panel
+    s = lab.session
+    before = (s, state_digest(s.state, s.game), len(s.moves), lab.view.value) if s is not None else None
+    frame, charts, n = lab.frame, lab.charts.children, lab.count.value
+    c.click(press, f"Simulate ({n} auctions)")
+    said = lab.summary.value
+    event("Simulate: refused" if "bk-refusal" in said else "Simulate: played")
+    assert said_in_words(said), f"Simulate of {n} auctions: the lab says {words_of(said)!r}"
+    if scripted(lab):
+        assert "bk-refusal" in said and lab.frame is frame and lab.charts.children == charts, \
+            "Simulate with a scripted bidder: refused in words, the last results kept"
+    else:
+        assert "bk-refusal" not in said, f"Simulate of {n} auctions refused: {words_of(said)!r}"
+        assert len(lab.frame) == n == lab.progress.value and f"{n:,} auction" in words_of(said), \
+            f"Simulate of {n} auctions: {len(lab.frame)} played, the bar at {lab.progress.value}: {words_of(said)!r}"
+        assert len(lab.charts.children) == 2, "Simulate drew no charts"
+    s = lab.session
+    assert (before is None and s is None) or (
+        before is not None and (s, state_digest(s.state, s.game), len(s.moves), lab.view.value) == before), \
+        "Simulate changed the auction on screen"
+
+
+# -- the replay viewer's Log file box ----------------------------------------------------------
+
+#: What is typed in the replay viewer's Log file box (see :class:`LogShelf`; a finished and an
+#: unfinished game's log twice as often as the others).
+LOG_FILES = ("a finished game's log", "a log under an odd name", "a log whose words were edited",
+             "an unfinished game's log", "a missing file", "a folder", "an empty file", "garbage bytes",
+             "a log cut mid-line", "a log with a line changed", "an odd path", "nothing")
+
+#: Words planted in a log's narration: a replay narrates the moves anew, never a log's words.
+PLANTED = "Zyxwv frobnicates the lot"
+
+#: Paths no log is at (the folder's own are added: a file taken for a folder, a name with markup).
+ODD_PATHS = ("bad\x00name.jsonl", "   ", "\n", "~/no-such-bluffkit-log.jsonl", "x" * 300 + ".jsonl",
+             "no such é 😀 log.jsonl", "-")
+
+
+class LogShelf:
+    """Files made for the replay viewer's Log file box, in a folder of the test's own, and
+    what Open must do with each text typed: show the game saved (its session), or refuse it
+    (``None``)."""
+
+    def __init__(self, folder: Path, unfinished: bool):
+        self.folder, self.unfinished = folder, unfinished
+        self.expect: dict[str, object] = {"": None}
+        self.named: set[str] = set()              # the files a refusal must name (each Open's its own)
+
+    def session(self, data, finished: bool = True):
+        from bluffkit.session import Session
+        from bluffkit.testing import config_game, config_players
+        key = data.draw(st.sampled_from(REPLAYED), label="the log's game")
+        s = Session(config_game(key), ["random"] * config_players(key)[0],
+                    seed=data.draw(st.integers(0, 2**16), label="the log's seed"))
+        if finished:
+            return s.run()
+        s.advance(limit=data.draw(st.integers(0, 30), label="moves played"))
+        return s
+
+    def log(self, data, name: str, finished: bool = True):
+        s = self.session(data, finished)
+        return s, s.save(self.folder / name)
+
+    def draw(self, data) -> str:
+        """A text to type in the Log file box (a file made for it, where it names one)."""
+        kind = data.draw(st.sampled_from(LOG_FILES + LOG_FILES[:1] + LOG_FILES[3:4]), label="log file")
+        k = len(self.expect)
+        path = self.folder / f"{k}.jsonl"
+        shown = None
+        if kind == "a finished game's log":
+            shown, path = self.log(data, path.name)
+        elif kind == "a log under an odd name":
+            shown, path = self.log(data, f"{k} log <b>é😀</b> 'it' \"q\" & 100% #1.jsonl")
+        elif kind == "a log whose words were edited":
+            shown, path = self.log(data, path.name)
+            lines = path.read_bytes().split(b"\n")
+            i = data.draw(st.integers(1, max(1, len(lines) - 3)), label="line")
+            record = json.loads(lines[i])
+            if "say" in record:
+                record["say"] = PLANTED
+                lines[i] = json.dumps(record, ensure_ascii=False).encode()
+                path.write_bytes(b"\n".join(lines))
+        elif kind == "an unfinished game's log":
+            s, path = self.log(data, path.name, finished=False)
+            shown = s if s.over or self.unfinished else None
+        elif kind == "a folder":
+            path.mkdir()
+        elif kind == "an empty file":
+            path.write_bytes(data.draw(st.sampled_from((b"", b"\n", b" \n\n\t\n")), label="blank"))
+        elif kind == "garbage bytes":
+            path.write_bytes(data.draw(st.binary(min_size=1, max_size=64), label="bytes"))
+        elif kind == "a log cut mid-line":
+            _, log = self.log(data, f"whole-{k}.jsonl")
+            lines = log.read_bytes().split(b"\n")[:-1]          # (the last line ends the file)
+            i = data.draw(st.integers(0, len(lines) - 1), label="line")
+            cut = sum(len(line) + 1 for line in lines[:i]) + data.draw(st.integers(1, len(lines[i]) - 1),
+                                                                        label="cut at")
+            path.write_bytes(log.read_bytes()[:cut])
+        elif kind == "a log with a line changed":
+            _, log = self.log(data, f"whole-{k}.jsonl")
+            lines = log.read_bytes().split(b"\n")
+            i = data.draw(st.integers(1, len(lines) - 2), label="line")
+            record = json.loads(lines[i])
+            if "end" in record:
+                if data.draw(st.booleans(), label="scores or over"):
+                    record["end"]["scores"][0] += 10
+                else:
+                    record["end"]["over"] = False
+            elif "digest" in record and data.draw(st.booleans(), label="digest or step"):
+                record["digest"] = ("1" if record["digest"][0] == "0" else "0") + record["digest"][1:]
+            else:
+                record["step"] += 1000
+            lines[i] = json.dumps(record).encode()
+            path.write_bytes(b"\n".join(lines))
+        elif kind == "an odd path":
+            return self.typed(data.draw(st.sampled_from(ODD_PATHS + (
+                str(self.folder / "0.jsonl" / "in.jsonl"), str(self.folder / "<b>no</b> &amp; log.jsonl"))),
+                label="path"), None)
+        elif kind == "nothing":
+            return ""
+        if shown is None and kind != "an unfinished game's log":
+            self.named.add(str(path))
+        return self.typed(str(path), shown)
+
+    def typed(self, text: str, shown) -> str:
+        self.expect.setdefault(text, shown)
+        return text
+
+    def files(self) -> dict:
+        """The folder's files and folders, with their bytes: an Open writes nothing."""
+        return {p: (p.read_bytes() if p.is_file() else "folder") for p in sorted(self.folder.rglob("*"))}
+
+
+def short(text: str) -> str:
+    """A text typed, quoted, cut to a line (the 300-letter name)."""
+    return repr(text if len(text) <= 80 else text[:40] + "..." + text[-20:])
+
+
+def open_a_log(c: Clicker, shelf: LogShelf, data) -> None:
+    """A text typed in the Log file box, or the box left as it is, and Open pressed: the game
+    saved is shown from its first step, or the file is refused in words (naming it), the
+    panel showing what it showed; the file is left as it was."""
+    p = c.panel
+    if data.draw(st.booleans(), label="type in the Log file box"):
+        text = shelf.draw(data)
+        note(f"type {short(text)} in the Log file box")
+        c.click(lambda: setattr(p.path, "value", text), f"typing {short(text)} in the Log file box")
+        if not data.draw(st.integers(0, 3), label="press Open (0: not yet)"):
+            return
+    text = p.path.value
+    note(f"press Open with {short(text)} in the Log file box")
+    expected = shelf.expect[text]
+
+    def shown():
+        return (id(p.game), id(p.states), id(p.moves), id(p.names), p.step.value, p.step.max, p.viewer.value,
+                tuple(p.viewer.options), p.table.value, p.events.value, p.path.placeholder)
+    before, files = shown(), shelf.files()
+    c.click(p.open_button.click, f"Open with {short(text)} in the Log file box")
+    said = words_of(p.error.value)
+    event("Open: refused" if expected is None else "Open: a game shown")
+    assert shelf.files() == files, f"Open with {text!r}: a file changed"
+    if expected is None:
+        assert shown() == before, f"Open refused {text!r} ({said!r}), and the panel changed what it shows"
+        assert p.path.value == text, "the Log file box lost what was typed"
+        assert said_in_words(p.error.value) and re.match(r"(Cannot replay|Not shown)\b", said), \
+            f"Open refused {text!r}, and the panel says {said!r}"
+        if text in shelf.named:
+            assert Path(text).name in said, f"the refusal of {text!r} does not name it: {said!r}"
+    else:
+        s = expected
+        assert p.states is not None and id(p.states) != before[1], f"Open did not show {text!r}: {said!r}"
+        assert said == "", f"a log of this version shown with a word: {said!r}"
+        assert (p.path.value, p.step.value, p.step.max, p.viewer.value, len(p.viewer.options)) == \
+            (text, 0, len(s.moves), -1, len(s.names) + 1), f"{p!r} is not {text!r} at its first step"
+        assert list(p.names) == list(s.names) and state_digest(p.states[-1], p.game) == state_digest(s.state, s.game)
+    assert PLANTED not in words_of(drawn_text(p)), "a log's own words were shown, not the replay's"
+    assert p.states is None or words_of(p.table.value), "the viewer draws no table"
+
+
 REPLAYED = ("horse-trading", "bloff", "bluffer", "bidder-up-fairground", "auction-secret-count")
 SCENARIOS = ("ht-trade-anna-40-richer", "bloff-anne-calls-david", "bluffer-worked-question",
              "bu-board-two-player-gamble", "yb-trade-tie")
@@ -760,46 +1058,66 @@ SCENARIOS = ("ht-trade-anna-40-richer", "bloff-anne-calls-david", "bluffer-worke
 @settings(max_examples=examples(8), deadline=None)
 @given(data=st.data())
 def test_the_replay_viewer_and_the_scenario_player_clicked_at_random(data):
-    """A played game in the replay viewer, or a rulebook example in the scenario player: any
-    button, the step slider, the view (all-seeing or a seat's), the example chosen, the
-    projector and the speed. Nothing raises, the panel draws, and a seat's view holds only
-    what that seat knew at that step."""
+    """A played game in the replay viewer (a session, its saved log, or none yet; made to
+    show unfinished games or not), or a rulebook example in the scenario player: any button,
+    the step slider, the view (all-seeing or a seat's), the example chosen, the projector
+    and the speed; in the viewer, a file typed in the Log file box and Open pressed (see
+    :class:`LogShelf`: a finished or an unfinished game's log, one edited or cut, garbage, no
+    file, a folder, odd paths, nothing). Nothing raises, the panel draws, an Open shows the
+    game or says in words why not and changes nothing, and a seat's view holds only what
+    that seat knew at that step."""
     from bluffkit.session import Session
     from bluffkit.testing import config_game, config_players
     from bluffkit.widgets import ReplayViewer, ScenarioPlayer
-    if data.draw(st.booleans(), label="replay viewer"):
-        key = data.draw(st.sampled_from(REPLAYED), label="game")
-        played = Session(config_game(key), ["random"] * config_players(key)[0],
-                         seed=data.draw(st.integers(0, 2**16), label="seed")).run()
-        c = Clicker(lambda: ReplayViewer(played))
-    else:
-        name = data.draw(st.sampled_from(SCENARIOS), label="example")
-        c = Clicker(lambda: ScenarioPlayer(name))
-    p, rng = c.panel, np.random.default_rng(0)
-    skip = tuple(getattr(p, key) for key in ("open_button",) if hasattr(p, key))   # (Open: a file of one's own)
-    try:
-        for _ in range(12):
-            kind = data.draw(st.sampled_from(("button", "step", "view", "projector", "speed", "example")), label="click")
-            if kind == "button":
-                buttons = [b for b in _widgets(p) if isinstance(b, W.Button) and b not in skip]
-                if buttons:
+    with tempfile.TemporaryDirectory(prefix="bluffkit-replay-") as folder:
+        shelf = None
+        if data.draw(st.booleans(), label="replay viewer"):
+            unfinished = not data.draw(st.integers(0, 3), label="unfinished=True (0)")
+            shelf = LogShelf(Path(folder), unfinished)
+            start = data.draw(st.sampled_from(("a game", "its log", "nothing")), label="shown first")
+            if start == "nothing":
+                c = Clicker(lambda: ReplayViewer(unfinished=unfinished))
+            else:
+                key = data.draw(st.sampled_from(REPLAYED), label="game")
+                played = Session(config_game(key), ["random"] * config_players(key)[0],
+                                 seed=data.draw(st.integers(0, 2**16), label="seed")).run()
+                source = shelf.typed(str(played.save(Path(folder) / "first.jsonl")), played) \
+                    if start == "its log" else played
+                c = Clicker(lambda: ReplayViewer(source, unfinished=unfinished))
+        else:
+            name = data.draw(st.sampled_from(SCENARIOS), label="example")
+            c = Clicker(lambda: ScenarioPlayer(name))
+        p, rng = c.panel, np.random.default_rng(0)
+        kinds = ("button", "step", "view", "projector", "speed") + (
+            ("example",) if shelf is None else ("log file", "log file"))
+        try:
+            for _ in range(12):
+                kind = data.draw(st.sampled_from(kinds), label="click")
+                if kind == "button":
+                    buttons = [b for b in _widgets(p) if isinstance(b, W.Button)]
                     b = buttons[data.draw(st.integers(0, len(buttons) - 1), label="button")]
-                    note(f"click {b.description!r}")
-                    c.click(b.click, f"click on {b.description!r}")
-            elif kind == "step":
-                k = data.draw(st.integers(0, p.step.max), label="step")
-                c.click(lambda k=k: setattr(p.step, "value", k), f"step {k}")
-            elif kind == "view":
-                label, seat = p.viewer.options[data.draw(st.integers(0, len(p.viewer.options) - 1), label="view")]
-                note(f"view: {label}")
-                c.click(lambda seat=seat: setattr(p.viewer, "value", seat), f"the view {label!r}")
-            elif kind == "projector":
-                c.click(lambda: setattr(p.projector, "value", not p.projector.value), "Projector")
-            elif kind == "speed":
-                c.click(lambda: setattr(p.speed, "value", p.speed.max), "speed")
-            elif hasattr(p, "choose"):
-                name = data.draw(st.sampled_from(SCENARIOS), label="example")
-                c.click(lambda name=name: setattr(p.choose, "value", name), f"the example {name!r}")
-            c.check(rng)
-    finally:
-        c.close()
+                    if b is getattr(p, "open_button", None):
+                        open_a_log(c, shelf, data)
+                    else:
+                        note(f"click {b.description!r}")
+                        c.click(b.click, f"click on {b.description!r}")
+                elif kind == "step":
+                    k = data.draw(st.integers(0, p.step.max) | st.just(p.step.max), label="step")
+                    c.click(lambda k=k: setattr(p.step, "value", k), f"step {k}")
+                elif kind == "view":
+                    label, seat = p.viewer.options[data.draw(st.integers(0, len(p.viewer.options) - 1),
+                                                             label="view")]
+                    note(f"view: {label}")
+                    c.click(lambda seat=seat: setattr(p.viewer, "value", seat), f"the view {label!r}")
+                elif kind == "projector":
+                    c.click(lambda: setattr(p.projector, "value", not p.projector.value), "Projector")
+                elif kind == "speed":
+                    c.click(lambda: setattr(p.speed, "value", p.speed.max), "speed")
+                elif kind == "log file":
+                    open_a_log(c, shelf, data)
+                else:
+                    name = data.draw(st.sampled_from(SCENARIOS), label="example")
+                    c.click(lambda name=name: setattr(p.choose, "value", name), f"the example {name!r}")
+                c.check(rng)
+        finally:
+            c.close()
