@@ -113,6 +113,9 @@ class ReplayViewer(ClosesWhole, W.VBox):
         self.add_class("bk-panel")
         if source is not None:
             self.load(source)
+        else:                                   # (an empty panel said nothing of what to do)
+            self.error.value = ("<div class='bk-box'>No game shown yet: type the path of a game's log in the "
+                                "Log file box and press <b>Open</b>.</div>")
 
     def _projector_changed(self, change) -> None:
         """Large type, and the table and the steps side by side, fewer steps (see draw)."""
@@ -148,6 +151,10 @@ class ReplayViewer(ClosesWhole, W.VBox):
         else:
             if not isinstance(source, (str, os.PathLike)):
                 raise BluffkitError(f"ReplayViewer shows a log file (its path) or a Session, got {quote(source)}")
+            if not str(source).strip():             # (Path("") is the current folder: "." named no file typed)
+                self.error.value = ("<div class='bk-box' style='color:#c00'>Cannot replay: no file named; type the "
+                                    f"path of a game's log in the Log file box (e.g. {NO_GAME}).</div>")
+                return False
             try:
                 lg, states = gamelog.read(Path(source))
             except LogError as e:
@@ -162,14 +169,18 @@ class ReplayViewer(ClosesWhole, W.VBox):
         self.path.value = path
         # a game is shown: the box no longer reads as if none were (a session's game has no file)
         self.path.placeholder = ANOTHER_GAME
-        self.game, self.states, self.moves, self.names = game, states, moves, names
-        self.says = [game.narrate(states[i], m[0], m[1], states[i + 1], names) for i, m in enumerate(moves)]
-        self.error.value = f"<div class='bk-box'>Note: {escape(note)}.</div>" if note else ""
+        says = [game.narrate(states[i], m[0], m[1], states[i + 1], names) for i, m in enumerate(moves)]
+        # nothing drawn while the view and the slider are set for the new game: each change
+        # redraws (draw), and the old step or seat may not be in the new game (a shorter
+        # log opened at a late step of a longer one raised, the slider left on the old game)
+        self.states = None
         with self.hold_sync():
             self.viewer.options = [("all-seeing", -1)] + [(f"{n}'s view", i) for i, n in enumerate(names)]
             self.viewer.value = -1
-            self.step.max = self.play.max = len(moves)
             self.step.value = 0
+            self.step.max = self.play.max = len(moves)
+        self.game, self.states, self.moves, self.names, self.says = game, states, moves, names, says
+        self.error.value = f"<div class='bk-box'>Note: {escape(note)}.</div>" if note else ""
         self.draw()
         return True
 

@@ -106,6 +106,30 @@ def test_the_replay_file_box_names_the_file_shown(tmp_path):
     assert from_file.load(s) and from_file.path.value == "", "a session shown after a file: the file's name goes"
 
 
+def test_a_shorter_game_opened_at_a_late_step_of_a_seats_view_is_shown_from_its_start():
+    """A four-hundred-step game watched from Bo's view at its last step, then a six-step
+    auction opened: the view's reset redrew at step 404 of the new game (an IndexError in
+    the Open button's handler), and the slider was left on the old game."""
+    long = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "Bo", "C"], seed=3).run()
+    short = Session(make_game("auction", format="secret-count"), ["random"] * 3, seed=3).run()
+    r = ReplayViewer(long)
+    r.viewer.value = 1
+    r.step.value = r.step.max
+    assert r.step.max > 100 and r.load(short)
+    assert (r.step.value, r.step.max, r.viewer.value, len(r.states)) == (0, len(short.moves), -1, len(short.moves) + 1)
+    r.step.value = r.step.max                                 # (the new game's end draws)
+
+
+@pytest.mark.parametrize("typed", ["", "   "])
+def test_an_empty_log_file_box_says_to_type_a_path(typed):
+    """Open with nothing typed read the current folder ("Cannot replay: .: not a regular
+    file"), and spaces showed Python's PosixPath('   ')."""
+    r = ReplayViewer()
+    assert "No game shown yet" in r.error.value and "Open" in r.error.value     # (what to do, before any click)
+    assert r.load(typed) is False
+    assert "no file named" in r.error.value and "PosixPath" not in r.error.value and ".:" not in r.error.value
+
+
 def test_the_replay_on_a_projector_puts_the_steps_beside_the_table():
     """The replay on a projector was some 1,060 px tall: the table, then 16 steps under it,
     the current step's line below a 1280 x 720 screen. On the projector the steps stand
