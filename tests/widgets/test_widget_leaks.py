@@ -341,6 +341,55 @@ class FirstChoice:
         return 0.0
 
 
+def test_a_refused_typed_vote_does_not_stay_in_the_move_box_on_the_leaders_cover():
+    """Ben types a vote for his own sheet in the Move box: refused, and the box keeps what
+    he typed (a browser does not empty it), "vote 3" naming his own sheet. He then asks for
+    the leader's screen: its cover is for the leader, and the Move box on it must be empty,
+    as every control is. (The helper above and the check's driver empty the box themselves
+    after a refusal, so neither reached a cover with the typed move still in it.)"""
+    make = lambda: BlufferTable(players=4, humans=ALL, names=["Anne", "Ben", "Chloé", "Dev"], seed=3,  # noqa: E731
+                                own_answer_vote="refused")
+    t, twin = make(), make()
+    bluffer_to_vote(t)
+    t.show.click()
+    own = next(k for k, (author, _) in enumerate(t.session.state.order, 1) if author == t.viewer)
+    t.typed.value = f"vote {own}"                  # Enter plays it: refused; the box keeps it
+    assert "can&#x27;t vote" in t.message.value and t.typed.value == f"vote {own}"
+    t.leader_button.click()
+    assert t.screen == ("leader-cover", t.session.state.leader)
+    assert t.typed.value == "", "the leader's cover holds the voter's typed vote for their own sheet"
+    check_screen(t, twin, BlufferDriver(t), np.random.default_rng(0), pristine=Pristine(twin))
+
+
+@pytest.mark.parametrize("reached", ["undo", "code"])
+def test_a_refused_typed_move_does_not_stay_in_the_move_box_on_the_next_cover(reached):
+    """Cy types a move that is refused (``bid 1e3``): the box keeps it. A cover reached
+    without a move of hers played (Undo, at a table where any move may be taken back, giving
+    the screen back to Bo; or a move made from code, then ``refresh()``) must not show the
+    next player what she typed."""
+    make = lambda: TablePanel("youre-bluffing", players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"],  # noqa: E731
+                              seed=3, undo="any")
+    t, twin = make(), make()
+    driver = TableDriver(t)
+    t.show.click()
+    t.try_move("auction")                          # Ana's auction (the animal drawn)
+    t.show.click()
+    t.quick_box.children[0].click()                # Bo bids 10
+    t.show.click()
+    assert t.screen == ("seat", 2)
+    t.typed.value = "bid 1e3"                      # Enter plays it: refused; the box keeps it
+    assert "bk-refusal" in t.message.value and t.typed.value == "bid 1e3"
+    if reached == "undo":
+        assert driver.click(t, FirstChoice())      # Undo: Bo's bid taken back, the screen is his again
+        assert t.screen == ("cover", 1) and "Took back 1 move" in t.message.value
+    else:
+        t.session.play("pass", 2)
+        t.refresh()
+        assert t.screen[0] == "cover" and t.screen[1] != 2
+    assert t.typed.value == "", "the cover holds the last player's typed move"
+    check_screen(t, twin, driver, np.random.default_rng(0), pristine=Pristine(twin))
+
+
 def test_the_answer_to_an_undo_may_stay_on_the_cover():
     """Undo's answer (how many moves were taken back, or why none can be) is public: the
     check gives it to the twin on the cover Undo leads to or is clicked at, so it is no leak
