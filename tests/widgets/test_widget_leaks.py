@@ -16,6 +16,7 @@ from profiles import deep
 from bluffkit.core import scenario as sc
 from bluffkit.testing import CONFIGS, config_game
 from bluffkit.widget_check import (
+    BloffDriver,
     BlufferDriver,
     Pristine,
     TableDriver,
@@ -213,6 +214,17 @@ class LeakyLeaderCover(BlufferTable):
         self.message.value = said
 
 
+class TellingTitles(BlufferTable):
+    """The vote buttons' titles (the tooltip a mouse or a screen reader finds) name each
+    sheet's author; the buttons' words are as they should be."""
+
+    def draw_seat(self, seat, obs):
+        super().draw_seat(seat, obs)
+        order, names = self.session.state.order, self.session.names
+        for k, b in zip(obs.legal.vote or (), self.vote_box.children):
+            b.tooltip = f"{b.tooltip} (written by {names[order[k - 1][0]]})"
+
+
 class PeekingBloff(BloffTable):
     """A hidden widget drawn with the next player's hand, straight from the state."""
 
@@ -248,8 +260,10 @@ class PeekingLab(AuctionLab):
     (lambda: LeakyVotes(players=4, humans=ALL, seed=3, own_answer_vote="refused"), "vote_box|children|Button", FOUR),
     (lambda: LeakyLeaderCover(players=4, humans=ALL, seed=3), "left from an earlier screen.*HTMLModel.*bk-refusal", [9, 11]),
     (lambda: PeekingLab(fmt="second-hand", bidders=3, human=1, seed=2), "HTMLModel", FOUR),
+    (lambda: TellingTitles(players=4, humans=ALL, seed=3), "ButtonModel .* tooltip: .*written by", FOUR),
 ], ids=["bloff-cards", "bloff-drawn-from-state", "ht-note-toggles", "ht-chosen", "bluffer-answer",
-        "bluffer-copied-truth", "bluffer-refused-votes", "bluffer-leader-cover-message", "lab-notes"])
+        "bluffer-copied-truth", "bluffer-refused-votes", "bluffer-leader-cover-message", "lab-notes",
+        "bluffer-vote-titles"])
 def test_the_check_catches_a_planted_leak(make, catches, seeds):
     """Each planted leak is caught within the clicks of the seeds given: the leader's cover
     keeps a message only when a seat's refused move comes just before the leader's screen
@@ -704,6 +718,71 @@ def test_the_check_catches_a_team_screen_that_shows_a_members_own_sheet(monkeypa
     monkeypatch.setattr(bluffer, "seat_html", lambda *a, team=False, **kw: real(*a, **kw))
     with pytest.raises(WidgetLeak, match="the screen of seats .* may not know"):
         check_panel(lambda: BlufferTable(players=6, humans=list(range(6)), seed=5), seeds=[5, 8], clicks=200)
+
+
+class FirstMembersSheet(BlufferTable):
+    """Planted: the writing team's screen carries its first member's own sheet, which the
+    other members have not read, in a hidden span."""
+
+    def _uncover(self, _=None):
+        super()._uncover()
+        if self.peeking and self.team_game():
+            first = tuple(self.game.table(self.session.state).knowers())[0]
+            self.view.value += f"<span hidden>{escape(str(self.session.state.writes[first]))}</span>"
+
+
+def test_the_team_screen_is_redealt_for_every_member_not_the_first_alone():
+    """The writing team's screen holds only what every member knows, so the check redeals
+    it for each member in turn. Redealt for the first member alone, a screen showing that
+    member's own sheet passed: the first member knows it. Here the first member has written
+    and the team's screen is asked for while the answers are still written (the random
+    clicks of the test above rarely get there); a redeal for another member catches it."""
+    make = lambda: FirstMembersSheet(players=6, humans=list(range(6)), seed=5)     # noqa: E731
+    t, twin = make(), make()
+    team = tuple(t.game.table(t.session.state).knowers())
+    first = team[0]
+    for i in range(40):                            # answers written through the panel until the first member's
+        s = t.session
+        if s.state.phase != "write" or s.state.writes[first]:
+            break
+        if t.viewer is None:
+            t.show.click()
+            continue
+        if s.legal(t.viewer).write:
+            t.answer.value = f"decoy {i}"
+            t.write.click()
+        else:
+            t.done.click()
+    assert t.session.state.phase == "write" and t.session.state.writes[first] and len(team) > 1
+    t.leader_button.click()
+    t.show.click()
+    assert t.screen[0] == "leader" and t.peeking
+    others = "".join(str(k) for k in team[1:])
+    with pytest.raises(WidgetLeak, match=f"the screen of seats .*what seat [{others}] may not know"):
+        check_screen(t, twin, BlufferDriver(t), np.random.default_rng(0), pristine=Pristine(twin))
+
+
+class CoverWithHand(BloffTable):
+    """Planted: the cover carries the hand of the seat it asks for, in a hidden span."""
+
+    def _draw_screen(self, seat, obs):
+        super()._draw_screen(seat, obs)
+        if obs is None and seat is not None and not self.session.over:
+            self.cover_text.value += f"<span hidden>{self.session.state.hands[seat]}</span>"
+
+
+def test_a_cover_is_checked_against_a_redeal_of_every_seat():
+    """A cover is shown to whoever comes to the screen, so it must survive a redeal of every
+    seat's secrets at once. A redeal from one seat's point of view keeps that seat's own
+    hand: a check that redealt a single seat, drawn at random, let a cover showing seat k's
+    hand pass whenever the seat drawn was k. With ten random sources, every one catches it."""
+    make = lambda: CoverWithHand(players=3, humans=[0, 1, 2], names=["Anne", "Bjørn", "Carla"], seed=1)  # noqa: E731
+    t, twin = make(), make()
+    pristine, driver = Pristine(twin), BloffDriver(t)
+    assert t.screen == ("cover", 0)
+    for seed in range(10):
+        with pytest.raises(WidgetLeak, match="the cover.*depends on what is hidden.*span hidden"):
+            check_screen(t, twin, driver, np.random.default_rng(seed), pristine=pristine)
 
 
 ONE_HUMAN = {
