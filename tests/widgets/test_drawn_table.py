@@ -218,6 +218,64 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
     assert checked >= 8, checked
 
 
+def rulebook_trade() -> TablePanel:
+    """Horse Trading at the rulebook's trade example (Anna and Ben each hold a 6), every
+    seat human, on Anna's screen."""
+    from bluffkit.core import scenario as sc
+    start = sc.run(next(x for x in sc.list_scenarios() if x.name == "ht-trade-anna-40-richer")).states[0]
+    t = TablePanel("horse-trading", players=3, humans=[0, 1, 2], names=["Anna", "Ben", "Carla"], seed=1)
+    t.session.states = [start]
+    t.viewer = None
+    t.refresh()
+    t.show.click()
+    assert t.screen == ("seat", 0) and [label for label, _ in t.target.options] == ["Ben's 6"]
+    return t
+
+
+def test_a_trade_is_told_to_its_two_traders_and_not_to_the_third_seat():
+    """The receipt of a trade says what each trader gave and received: for the challenger,
+    the notes of the other's face-down counter. Carla took no part: her prompt must not
+    say "Your trade", and with it the count of Ben's counter, which only Anna sees when the
+    offers are swapped. (The check of the widgets compares Carla's screen with a twin that
+    shares the moves, so it cannot see this.)"""
+    from bluffkit.widgets.seat_panel import trade_receipt
+    t = rulebook_trade()
+    t.target.value = next(v for _, v in t.target.options if v[0] == 1)
+    t.choose_notes([1, 1, 0, 0, 0, 0])
+    t.offer_button.click()                              # Anna's face-down offer to Ben
+    t.show.click()
+    t.choose_notes([1, 1, 1, 0, 0, 0])
+    t.offer_button.click()                              # Ben's face-down counter: the offers are swapped
+    s = t.session
+    assert [type(a).__name__ for _, a in s.moves[-2:]] == ["Trade", "Counter"] and sum(s.moves[-1][1].notes)
+
+    def receipt(seat):
+        return trade_receipt(s, seat, t.denominations, animal=t._traded, unit="money card")
+    assert receipt(0).startswith("Your trade with Ben") and receipt(1).startswith("Your trade with Anna")
+    assert receipt(2) == "", "Carla is told of a trade she took no part in"
+    t.try_move("auction")                               # Ben leads next; Carla bids first
+    if t.screen[0] == "cover":
+        t.show.click()
+    assert t.screen == ("seat", 2) and receipt(2) == ""
+    assert "Your trade" not in t.legal_text.value and "Carla" in t.legal_text.value
+
+
+def test_the_trade_partner_row_is_drawn_anew_at_the_cover():
+    """The browser keeps the last buttons of a row of toggle buttons emptied of its options,
+    the one clicked marked chosen: Anna clicked "Ben's 6" under "Trade for", then held an
+    auction instead, and the next player's browser still held her row with Ben's 6 chosen.
+    At the cover the row is taken out of the money box and put back, so that the browser
+    draws it anew (:func:`~bluffkit.widgets.seat_panel.drawn_anew`)."""
+    t = rulebook_trade()
+    t.target.value = next(v for _, v in t.target.options if v[0] == 1)       # Ben's 6 chosen ...
+    rows = []
+    t.money_box.observe(lambda ch: rows.append(tuple(ch["new"])), names="children")
+    t.try_move("auction")                                                     # ... and an auction held
+    assert t.screen[0] == "cover" and t.target.options == () and t.target.value is None
+    assert len(rows) == 2 and t.target not in rows[0] and rows[1] == tuple(t.money_box.children), rows
+    assert t.target in rows[1]
+
+
 def test_the_text_boxes_are_drawn_anew_at_each_cover():
     """The browser keeps a text box's typing history: the next player's Ctrl+Z then
     Ctrl+Shift+Z brought back what the last one typed (a browser test shows it). At each
