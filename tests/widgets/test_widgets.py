@@ -7,6 +7,7 @@ import re
 import numpy as np
 import pytest
 
+from bluffkit.agents.base import make_agent
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.money import fmt
@@ -140,6 +141,33 @@ def test_one_human_seat_is_never_covered():
     assert t.session.moves[-1][0] == 0 and t.screen == ("seat", 1) and t.cover.layout.display == "none"
     t.undo_button.click()                         # refused (the sale showed the card): still his view
     assert "Cannot undo" in t.message.value and t.screen == ("seat", 1)
+
+
+def test_one_human_seats_view_is_the_only_view_ever_sent():
+    """With one human seat the view stays on that seat, and right after its move it is
+    drawn again at once, before the bots play (:meth:`SeatPanel.show_own_move`). Every value
+    the view is given goes to the browser, even one drawn over a moment later: a bot's view
+    drawn there for an instant (the next mover's, say) would send that bot's notes. So
+    every value the view ever holds, over some 60 moves of Horse Trading, is blank, Ana's
+    own view as she sees it then, or the end of the game."""
+    t = TablePanel("horse-trading", players=3, humans=[0], names=["Ana", "Bo", "Cy"], seed=2)
+    sent = []
+    t.view.observe(lambda ch: sent.append((ch["new"], t.session.over,
+                                           None if t.session.over else t.seat_html(t.session.observe(0)))),
+                   names="value")
+    bot, rng = make_agent("random", t.game), np.random.default_rng(0)
+    moves = 0
+    while moves < 60 and not t.session.over:
+        assert t.screen == ("seat", 0)
+        obs = t.session.observe(0)
+        t.try_move(str(bot.act(obs, obs.legal, rng)))
+        moves += 1
+    assert moves >= 40 and len(sent) > moves, (moves, len(sent))
+    for value, over, own in sent:
+        if value == "" or over:
+            continue
+        assert re.findall(r"<b>([^<]*)'s view</b>", value) == ["Ana"], re.findall(r"<b>([^<]*view)</b>", value)
+        assert value == own, "the view sent is not drawn from Ana's own observation"
 
 
 def test_clicking_before_uncovering_does_nothing():
