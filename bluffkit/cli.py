@@ -172,6 +172,11 @@ def _log_file(name: str, option: str, replace: bool = False, hint: str = "") -> 
                             f"give a new name{hint}")
 
 
+#: How much longer than a file's own name the hidden name it is first written under is:
+#: ".NAME." and eight characters and ".tmp" (``bluffkit.core.log.write``'s mkstemp).
+TEMP_EXTRA = 14
+
+
 def _writable_file(path: Path, option: str) -> None:
     """Refuse, before any work is done, an output ``path`` that cannot be written: a folder,
     a name too long for the file system, or a place whose nearest existing folder is not
@@ -187,9 +192,13 @@ def _writable_file(path: Path, option: str) -> None:
         if not where.is_dir():
             raise BluffkitError(f"{option} {shown}: {printable(str(where))} is not a folder")
         longest = os.pathconf(where, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
-        if any(len(part.encode("utf-8", "surrogateescape")) > longest - 10 for part in path.parts):
+        # a file is written under a hidden name beside it first, ".NAME.XXXXXXXX.tmp" (14
+        # bytes more), then renamed: a name of 242 bytes passed here and failed only when the
+        # game, played to its end, was saved
+        size = lambda part: len(part.encode("utf-8", "surrogateescape"))     # noqa: E731
+        if size(path.name) > longest - TEMP_EXTRA or any(size(part) > longest for part in path.parts[:-1]):
             raise BluffkitError(f"{option} {shown[:60]}...: a name in it is too long for this file system "
-                                f"(at most {longest - 10} bytes here)")
+                                f"(a file name at most {longest - TEMP_EXTRA} bytes here)")
         with tempfile.TemporaryFile(dir=where):
             pass
     except OSError as e:

@@ -438,6 +438,25 @@ def test_play_seats_the_bots_in_order_and_saves_an_unfinished_game(monkeypatch, 
     assert [s["agent"] for s in head["seats"]] == ["human", "sharp", "average", "gullible"]
 
 
+@pytest.mark.parametrize("extra", [0, 1])
+def test_a_save_name_too_long_for_its_hidden_first_copy_is_refused_before_the_game(monkeypatch, capsys, tmp_path,
+                                                                                  extra):
+    """A log is written under a hidden name 14 bytes longer first (".NAME.XXXXXXXX.tmp"),
+    then renamed: a name of 242 to 245 bytes was taken at the start, and the game played to
+    its end could not be saved ("file name too long"). The longest name that can be saved
+    is taken; one byte more is refused before any move, naming the limit."""
+    longest = os.pathconf(tmp_path, "PC_NAME_MAX")
+    name = "a" * (longest - 14 - len(".jsonl") + extra) + ".jsonl"
+    out = tmp_path / name
+    code = _play(monkeypatch, ["bloff", "--players", "3", "--seed", "1", "--save", str(out)], ["quit"])
+    said = capsys.readouterr()
+    if extra:
+        assert code == 2 and "too long" in said.err and f"at most {longest - 14} bytes" in said.err
+        assert not out.exists() and list(tmp_path.iterdir()) == []
+    else:
+        assert code == 0 and out.exists(), said.err
+
+
 def test_play_without_a_seed_deals_a_fresh_game_each_run_and_says_its_seed(monkeypatch, capsys, tmp_path):
     """With a fixed default seed every run dealt the same questions with the truth at the
     same number: a student who had played once knew the answers."""
