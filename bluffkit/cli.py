@@ -577,7 +577,7 @@ def cmd_replay(args) -> int:
     of them: each verified in turn, one line each, and a count at the end; a log refused
     says why on stderr and the others are still read (exit status 2 if any was refused)."""
     paths, decks = _log_paths(args.log)
-    if len(paths) == 1 and (args.moves or not decks and not Path(args.log[0]).is_dir()):
+    if len(paths) == 1 and (args.moves or not decks and not _is_folder(Path(args.log[0]))):
         return _replay_one(paths[0], args.moves)       # (--moves on a folder of one log: that log)
     if args.moves:
         raise BluffkitError("--moves prints the steps of one log: name one log, not several or a folder of several")
@@ -619,10 +619,21 @@ def _say(bar, line: str, out) -> None:
         print(line)
 
 
+def _is_folder(p: Path) -> bool:
+    """Whether ``p`` is a folder; a name that cannot be looked up (too long for the file
+    system, in a folder that cannot be searched: ``is_dir`` raises for those) is not one,
+    and is then read, and refused in words, as any log that cannot be read is."""
+    try:
+        return p.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _log_paths(names: list[str]) -> tuple[list[Path], int]:
     """The logs named, each once: files as given, a folder's ``*.jsonl`` files (not hidden
     ones) in name order, less the Bluffer decks kept beside logs (docs/logs.md); and how
-    many such decks were left out. A folder with no log in it is refused."""
+    many such decks were left out. A folder with no log in it is refused. A name that
+    cannot be looked up is taken as a log: reading it refuses it, and the others are read."""
     from bluffkit.core.logfiles import is_deck_file
     out: list[Path] = []
     seen: set = set()
@@ -631,7 +642,7 @@ def _log_paths(names: list[str]) -> tuple[list[Path], int]:
         if not name:
             raise BluffkitError("replay: an empty name is neither a log nor a folder of logs")
         p = Path(name)
-        if p.is_dir():
+        if _is_folder(p):
             found = sorted(q for q in p.glob("*.jsonl") if not q.name.startswith(".") and not q.is_dir())
             logs = [q for q in found if not is_deck_file(q)]
             decks |= {os.path.realpath(q) for q in found} - {os.path.realpath(q) for q in logs}

@@ -325,6 +325,27 @@ def test_replay_refuses_what_it_cannot_do_with_many_logs(capsys, tmp_path, sim, 
     assert out == ""
 
 
+def test_a_name_too_long_to_look_up_is_a_refused_log_and_the_others_are_read(sim, capsys, tmp_path):
+    """``replay GOOD.jsonl NAME`` with a name too long for the file system (or, for a user
+    other than root, in a folder that may not be searched) said only "File name too long"
+    and read no log: asking whether the name is a folder failed before any log was read."""
+    first, second = sorted((sim / "logs").iterdir())[:2]
+    long = tmp_path / ("a" * 300)
+    code, out, err = run(["replay", first, long, second], capsys)
+    assert code == 2, "a refused log fails the run, as any other"
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{first}: valid") and lines[1].startswith(f"{second}: valid"), out
+    assert lines[-1] == "3 logs: 2 valid, 1 refused"
+    assert err == f"bluffkit: {long}: cannot read the file (File name too long)\n", err
+
+
+def test_one_name_too_long_is_refused_in_one_line(capsys):
+    """The same name alone: a log refused in one line, no traceback."""
+    code, out, err = run(["replay", "a" * 300], capsys)
+    assert_one_error_line(code, out, err, "too long")
+    assert out == ""
+
+
 # -- bad settings ---------------------------------------------------------------------------------
 
 BAD_SETTINGS = [
