@@ -346,6 +346,32 @@ def test_one_name_too_long_is_refused_in_one_line(capsys):
     assert out == ""
 
 
+def test_an_os_error_no_command_turned_into_words_is_still_one_line(capsys, monkeypatch):
+    """The last safety net of every command: an ``OSError`` that escapes it is said in one
+    line naming the file, exit status 2, never a traceback."""
+    import errno
+
+    def fails(args):
+        raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), "a" * 300)
+    monkeypatch.setattr(cli, "cmd_games", fails)
+    code, out, err = run(["games"], capsys)
+    assert_one_error_line(code, out, err, "a" * 300 + ": ", "too long")
+
+
+def test_a_hidden_file_in_a_folder_of_logs_is_not_read(sim, capsys, tmp_path):
+    """A folder of logs copied from a Mac holds ``._NAME.jsonl`` files (its resource forks),
+    and a hidden ``.NAME.*.tmp`` may be a log being written: a folder's hidden files are
+    not its logs."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    first = sorted((sim / "logs").iterdir())[0]
+    shutil.copy(first, folder / "game-0.jsonl")
+    (folder / "._game-0.jsonl").write_bytes(b"\x00\x05\x16\x07 Mac OS X resource fork")
+    code, out, err = run(["replay", folder, "--no-progress"], capsys)
+    assert (code, err) == (0, ""), err
+    assert out.splitlines()[-1] == "1 log: 1 valid, 0 refused"
+
+
 # -- bad settings ---------------------------------------------------------------------------------
 
 BAD_SETTINGS = [
