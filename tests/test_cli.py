@@ -488,6 +488,7 @@ def test_play_seats_the_bots_in_order_and_saves_an_unfinished_game(monkeypatch, 
                                "--save", str(out)], ["write an aglet", "quit"]) == 0
     head = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
     assert [s["agent"] for s in head["seats"]] == ["human", "sharp", "average", "gullible"]
+    assert [p.name for p in tmp_path.iterdir()] == ["left.jsonl"], "the log alone: no hidden copy of it beside"
 
 
 @pytest.mark.parametrize("extra", [0, 1])
@@ -645,9 +646,13 @@ def test_simulate_refuses_an_output_it_cannot_write_before_playing_and_keeps_the
         (logs / f"game-{i}.jsonl").write_text("OLD\n")
     args = ["simulate", "auction", "--players", "3", "--games", "3", "--seed", "1", "--logs", str(logs)]
     assert cli.main(args + ["--out", str(tmp_path / "dir.csv")]) == 2
-    assert "is a folder; give a file name" in capsys.readouterr().err
+    assert capsys.readouterr().err.startswith(f"bluffkit: --out {tmp_path / 'dir.csv'} is a folder; give a file name")
     assert cli.main(args + ["--out", "/proc/x.csv"]) == 2
-    assert "/proc/x.csv: cannot write there" in capsys.readouterr().err
+    assert capsys.readouterr().err.startswith("bluffkit: --out /proc/x.csv: cannot write there")
+    (tmp_path / "afile").write_text("a file\n")
+    assert cli.main(args + ["--out", str(tmp_path / "afile" / "t.csv")]) == 2
+    assert capsys.readouterr().err == f"bluffkit: --out {tmp_path / 'afile' / 't.csv'}: {tmp_path / 'afile'} is not a folder\n"
+    (tmp_path / "afile").unlink()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.csv", "logs"]
     assert all((logs / f"game-{i}.jsonl").read_text() == "OLD\n" for i in range(3))
     assert len(list(logs.iterdir())) == 3
@@ -716,6 +721,19 @@ def test_simulate_refuses_a_logs_folder_with_another_runs_logs(capsys, tmp_path)
     err = capsys.readouterr().err
     assert f"logs folder {logs} already holds 3 game logs (game-0.jsonl, ...) of another run" in err
     assert {p.name: p.read_bytes() for p in logs.iterdir()} == before and not (tmp_path / "b.csv").exists()
+
+
+def test_simulate_refuses_a_logs_folder_with_one_log_of_another_run(capsys, tmp_path):
+    """One log is another run's too: a run of one game, then one of two into the same
+    folder, would replace its game-0.jsonl and put game-1.jsonl beside it."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "game-0.jsonl").write_text("another run's game\n")
+    code, out, err = run(["simulate", "bloff", "--players", "3", "--seed", "1", "--no-progress", "--logs", logs,
+                          "--games", "2", "--out", tmp_path / "b.csv"], capsys)
+    assert_one_error_line(code, out, err, f"logs folder {logs} already holds 1 game log (game-0.jsonl, ...)")
+    assert [p.name for p in logs.iterdir()] == ["game-0.jsonl"] and not (tmp_path / "b.csv").exists()
+    assert (logs / "game-0.jsonl").read_text() == "another run's game\n"
 
 
 def test_simulate_removes_the_hidden_folder_a_killed_run_left_and_keeps_a_live_ones(tmp_path):
@@ -912,6 +930,23 @@ def test_simulate_writes_its_table_through_a_link_and_refuses_a_named_pipe(capsy
     assert stat.S_ISFIFO(pipe.lstat().st_mode)
 
 
+def test_simulate_gives_its_table_the_mode_of_a_new_file_or_keeps_the_old_ones(capsys, tmp_path):
+    """The table is written under a hidden name made private (mkstemp: 0600) and renamed:
+    a new table gets the mode any new file gets (0666 less the umask), one replaced keeps
+    its own, as the logs do."""
+    out = tmp_path / "t.csv"
+    args = ["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--no-progress", "--out", out]
+    mask = os.umask(0o027)
+    try:
+        assert run(args, capsys)[0] == 0
+        assert out.stat().st_mode & 0o777 == 0o640
+        out.chmod(0o604)
+        assert run(args, capsys)[0] == 0
+        assert out.stat().st_mode & 0o777 == 0o604
+    finally:
+        os.umask(mask)
+
+
 def test_a_link_is_checked_where_its_target_is_written(capsys, tmp_path, monkeypatch):
     """--out through a link in a read-only folder was refused ("cannot write there") though
     the table goes beside the link's target, as Python's writers write; play --save alike."""
@@ -980,10 +1015,22 @@ def test_play_does_not_replace_an_earlier_games_log_unless_told(monkeypatch, cap
     assert '"end"' in old.read_text(encoding="utf-8")
 
 
+def test_play_refuses_a_save_name_that_is_a_link_to_nowhere_before_the_game(monkeypatch, capsys, tmp_path):
+    """A symbolic link whose target is not there yet is a file name taken all the same: it
+    was found only when the game, played to its end, was saved."""
+    link = tmp_path / "g.jsonl"
+    link.symlink_to(tmp_path / "nowhere.jsonl")
+    assert _play(monkeypatch, ["bloff", "--seed", "1", "--save", str(link)], ["quit"]) == 2
+    out, err = capsys.readouterr()
+    assert "that file exists already" in err and err.count("\n") == 1 and out == "", (out, err)
+    assert link.is_symlink() and [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]
+
+
 def test_a_file_name_too_long_is_refused_before_playing_and_the_game_goes_on(monkeypatch, capsys, tmp_path):
     long = str(tmp_path / ("x" * 300 + ".csv"))
     assert cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--out", long]) == 2
-    assert "cannot write there" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("bluffkit: --out ") and "cannot write there" in err, err
     target = tmp_path / "ok.jsonl"
     assert _play(monkeypatch, ["bloff"], [f"save {tmp_path / ('y' * 300)}.jsonl", f"save {target}", "quit"]) == 0
     assert "cannot write there" in capsys.readouterr().out and target.exists()
@@ -1228,6 +1275,15 @@ def test_a_closed_terminal_leaves_the_game_saved_as_sigterm_does(tmp_path):
     assert run.wait(timeout=30) == 129
     end = json.loads(out.read_text(encoding="utf-8").splitlines()[-1])["end"]
     assert end["over"] is False
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGHUP, 129), (signal.SIGTERM, 143)])
+def test_a_command_stopped_by_a_signal_exits_as_the_signal_would_end_it(monkeypatch, signum, status):
+    """128 + the signal's number: SIGHUP (the terminal closed) is 129, SIGTERM 143."""
+    def stopped(args):
+        raise cli._Terminated(signum)
+    monkeypatch.setattr(cli, "cmd_games", stopped)
+    assert cli.main(["games"]) == status
 
 
 def test_under_nohup_a_hangup_is_left_ignored(monkeypatch):
