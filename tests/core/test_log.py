@@ -718,6 +718,16 @@ def test_write_replaces_an_existing_file_whole(old_file, game_record):
     assert sorted(p.name for p in old_file.parent.iterdir()) == [old_file.name]
 
 
+def test_write_of_a_new_log_leaves_the_log_alone(tmp_path, game_record):
+    """A new log (``replace=False``) is linked in place from its hidden first copy, which
+    is then removed: a second name of the whole log, hands and all, must not stay beside it."""
+    game, seats, rec = game_record
+    path = tmp_path / "new.jsonl"
+    gamelog.write(path, game, seats, rec.seed, rec.moves, replace=False)
+    assert [p.name for p in tmp_path.iterdir()] == ["new.jsonl"] and path.stat().st_nlink == 1
+    assert gamelog.read(path)[0].moves == rec.moves
+
+
 def test_write_through_a_link_replaces_its_target_and_keeps_the_link(old_file, game_record):
     """The log replaced the symbolic link itself with a file, and left its target as it
     was; Python's own writers write through a link."""
@@ -805,6 +815,14 @@ def test_a_fifo_is_refused_without_blocking(tmp_path):
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
     assert "not a regular file" in err.reason
+
+
+def test_a_reason_is_cut_to_its_longest():
+    """A refusal is one line: a reason longer than MAX_REASON (a seat name of thousands of
+    characters quoted in it) is cut, and says so."""
+    err = logfiles.fail(3, "x" * 1000, "a.jsonl")
+    assert len(err.reason) == logfiles.MAX_REASON and err.reason.endswith("x...")
+    assert logfiles.fail(3, "y" * logfiles.MAX_REASON, "a.jsonl").reason == "y" * logfiles.MAX_REASON
 
 
 @pytest.mark.parametrize("where", ["/dev/zero", "folder"])
