@@ -171,9 +171,11 @@ def read_manifest(out) -> dict:
     if manifest.get("version") != VERSION:
         raise TournamentError(f"{path}: format version {quote(manifest.get('version'))}; this bluffkit reads {VERSION}")
     for key in ("games", "seed", "chunk", "players"):      # 6.0 == 6 would pass the comparison with the command's
-        v = manifest.get(key)
-        if isinstance(v, bool) or not isinstance(v, int) or v < (0 if key == "seed" else 1):
-            raise TournamentError(f"{path}: {key} must be a whole number, got {quote(v)}; the manifest is damaged")
+        v = manifest.get(key)                              # (and a chunk of 0 games divided by zero)
+        least = 0 if key == "seed" else 1
+        if isinstance(v, bool) or not isinstance(v, int) or v < least:
+            raise TournamentError(f"{path}: {key} must be a whole number, {least} or more, got {quote(v)}; "
+                                  "the manifest is damaged")
     return manifest
 
 

@@ -13,6 +13,7 @@ stand-in refuses to.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -391,10 +392,14 @@ def test_a_run_too_big_to_list_is_refused_before_anything_is_written(auction, tm
 
 
 @pytest.mark.parametrize("damage", [lambda m: {**m, "chunk": float(m["chunk"])}, lambda m: {**m, "seed": True},
-                                    lambda m: "[" * 100_000, lambda m: "1" * 5000])
-def test_a_damaged_manifest_is_refused_in_one_line_and_nothing_changes(auction, tmp_path, damage):
+                                    lambda m: {**m, "chunk": 0}, lambda m: {**m, "games": 0},
+                                    lambda m: "[" * 100_000, lambda m: "1" * 5000],
+                         ids=["chunk-3.0", "seed-true", "chunk-0", "games-0", "nested", "huge-number"])
+def test_a_damaged_manifest_is_refused_in_one_line_and_nothing_changes(auction, tmp_path, capsys, damage):
     """A chunk written 3.0 passed the parameter check (3.0 == 3) and crashed later; a deeply
-    nested or huge-number manifest gave Python's own errors."""
+    nested or huge-number manifest gave Python's own errors. A chunk of 0 games would divide
+    by zero when the parts are counted (``load``), and the command would call it a run
+    "with other parameters": refused as damaged, by the run, ``load`` and the command."""
     import json
     out = tmp_path / "t"
     run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
@@ -403,9 +408,14 @@ def test_a_damaged_manifest_is_refused_in_one_line_and_nothing_changes(auction, 
     (out / "manifest.json").write_text(changed if isinstance(changed, str) else json.dumps(changed))
     (out / "parts" / "part-000001.parquet").unlink()
     was = snapshot(out)
-    with pytest.raises(TournamentError, match=r"manifest\.json: ((chunk|seed) must be a whole number, got "
-                                              r"(3\.0|True); the manifest is damaged|not a readable manifest)"):
+    damaged = (r"manifest\.json: ((chunk|seed|games) must be a whole number, [01] or more, got "
+               r"(3\.0|True|0); the manifest is damaged|not a readable manifest)")
+    with pytest.raises(TournamentError, match=damaged):
         run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    with pytest.raises(TournamentError, match=damaged):
+        load(out, partial=True)
+    err = refused(command(out, "--workers", "0", "--chunk", "3"), capsys)
+    assert re.search(damaged, err) and "other parameters" not in err, err
     assert snapshot(out) == was
 
 
