@@ -167,6 +167,28 @@ def test_a_full_disk_names_the_part_says_how_to_resume_and_leaves_a_folder_that_
     assert load(out).equals(load_fresh(tmp_path / "fresh"))
 
 
+def test_a_resume_that_cannot_write_its_next_part_says_the_earlier_one_is_kept(auction, tmp_path, capsys,
+                                                                               monkeypatch):
+    """A resumed run whose first part of its own cannot be written said "no part was
+    written" had it counted only this run's parts: the part of the run before is on disk,
+    and the same command resumes from it."""
+    out = tmp_path / "t"
+
+    def stop(k):
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None, on_part=stop)
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(tournament_run.os, "fsync", full)
+    assert main(command(out, "--workers", "0", "--chunk", "3")) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]     # (after the line saying where the games run)
+    assert err == (f"bluffkit: {out / 'parts' / 'part-000001.parquet'}: cannot write it (No space left on device); "
+                   "1 part on disk kept: run the same command again to resume"), err
+    assert sorted(p.name for p in (out / "parts").iterdir()) == ["part-000000.parquet"]
+
+
 def load_fresh(out: Path) -> pd.DataFrame:
     assert main(command(out, "--workers", "0", "--chunk", "3")) == 0
     return load(out)
@@ -422,13 +444,25 @@ def test_a_damaged_manifest_is_refused_in_one_line_and_nothing_changes(auction, 
 @pytest.mark.parametrize("kind", ODD_FILES)
 def test_a_manifest_that_is_not_a_regular_file_is_refused_at_once(tmp_path, kind):
     """A pipe named manifest.json must not block the run, nor a device fill the memory:
-    refused in one line before a byte is read."""
+    refused in one line before a byte is read. A reader that opens the pipe waits for a
+    writer forever: the alarm fails the test instead of hanging the suite."""
+    import signal
+
     from bluffkit.analysis.tournament_run import TournamentError, read_manifest
     out = tmp_path / "run"
     out.mkdir()
     odd_file(out / "manifest.json", kind)
-    with pytest.raises(TournamentError, match="not a regular file"):
-        read_manifest(out)
+
+    def stuck(*_):
+        raise AssertionError("reading the manifest blocked")
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(10)
+    try:
+        with pytest.raises(TournamentError, match="not a regular file"):
+            read_manifest(out)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def test_a_resume_without_chunk_takes_the_folders_and_another_chunk_is_refused(auction, tmp_path, capsys):
