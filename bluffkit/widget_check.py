@@ -190,13 +190,21 @@ class Pristine:
     back, so a twin drawn next holds nothing from the screens it showed before (as if
     built afresh, without the cost of building it)."""
 
+    #: A selection widget's own copies of its options, kept beside its traits (ipywidgets
+    #: sets them when ``options`` changes): restored with the traits, or a list restored to
+    #: its first options kept the values of the last ones, and the next change to the first
+    #: options, being no change, left them so ("Invalid selection" on a value shown).
+    KEPT = ("_options_full", "_options_values")
+
     def __init__(self, panel):
-        self.saved = [(w, dict(w._trait_values)) for w in _widgets(panel)]
+        self.saved = [(w, dict(w._trait_values), {k: w.__dict__[k] for k in self.KEPT if k in w.__dict__})
+                      for w in _widgets(panel)]
 
     def restore(self) -> None:
-        for w, values in self.saved:
+        for w, values, kept in self.saved:
             w._trait_values.clear()
             w._trait_values.update(values)
+            w.__dict__.update(kept)
 
 
 def _refers(value) -> bool:

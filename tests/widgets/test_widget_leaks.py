@@ -811,3 +811,20 @@ def test_a_table_with_one_human_seat_leaks_nothing(key):
 def test_a_table_with_one_human_seat_leaks_nothing_in_longer_games(key):
     report = check_panel(ONE_HUMAN[key], seeds=[2], clicks=150)
     assert report["games"] == 1 and report["compared"] >= report["clicks"] // 2, report
+
+
+def test_a_pristine_twins_lists_take_their_options_again():
+    """The twin is put back as built before each drawing (Pristine): a list's options went
+    back, but ipywidgets' own copy of their values did not, so choosing the options it had
+    last held again was no change, and a value among them was refused ("Invalid
+    selection"): the panels' random clicks failed one run in ten on a replay."""
+    from bluffkit.widgets import ReplayViewer
+    r = ReplayViewer()
+    three = [("all-seeing", -1), ("Ann's view", 0), ("Bo's view", 1), ("Cy's view", 2)]
+    r.viewer.options = three                    # (as built with a three-player game)
+    pristine = Pristine(r)
+    r.viewer.options = three[:3]                # a two-player game drawn
+    pristine.restore()
+    r.viewer.options = three                    # a three-player game again: the options as built
+    r.viewer.value = 2
+    assert r.viewer.value == 2 and r.viewer.label == "Cy's view"
