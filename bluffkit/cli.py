@@ -195,7 +195,8 @@ def _writable_file(path: Path, option: str) -> None:
         # a file is written under a hidden name beside it first, ".NAME.XXXXXXXX.tmp" (14
         # bytes more), then renamed: a name of 242 bytes passed here and failed only when the
         # game, played to its end, was saved
-        size = lambda part: len(part.encode("utf-8", "surrogateescape"))     # noqa: E731
+        def size(part: str) -> int:
+            return len(part.encode("utf-8", "surrogateescape"))
         if size(path.name) > longest - TEMP_EXTRA or any(size(part) > longest for part in path.parts[:-1]):
             raise BluffkitError(f"{option} {shown[:60]}...: a name in it is too long for this file system "
                                 f"(a file name at most {longest - TEMP_EXTRA} bytes here)")

@@ -423,7 +423,7 @@ def _kind_of(hint):
         return (lambda v: type(v) is int), "a whole number"
     if hint is str:
         return (lambda v: isinstance(v, str)), "text"
-    if hint is tuple:
+    if hint is tuple or hint is typing.Tuple:       # (a bare Tuple: any tuple, as tuple)
         return (lambda v: type(v) is tuple), "a tuple"
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is tuple:
@@ -436,9 +436,9 @@ def _kind_of(hint):
             return (lambda v: type(v) is tuple and all(each(x) for x in v)), f"a tuple of {words}"
         # a fixed-length tuple, such as tuple[int, str]: each place its own kind ("anything"
         # where a place's kind is not read)
-        places = [_kind_of(a) for a in args]
         if args == ((),) or not args:
             return (lambda v: v == ()), "an empty tuple"
+        places = [_kind_of(a) for a in args]
         checks = [k[0] if k is not None else (lambda v: True) for k in places]
         words = ", ".join(k[1] if k is not None else "anything" for k in places)
         return (lambda v: type(v) is tuple and len(v) == len(checks) and all(c(x) for c, x in zip(checks, v)),

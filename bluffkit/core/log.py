@@ -189,6 +189,7 @@ def write(path: str | os.PathLike, game, seats: list[dict], seed: int | None, mo
     text = "\n".join(lines) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        # (".NAME." and eight characters and ".tmp": cli.TEMP_EXTRA counts the 14 bytes)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except (OSError, ValueError) as e:          # a file where a folder should be, no right to write, a NUL
         raise _cannot_save(path, e) from None

@@ -72,7 +72,7 @@ PROJECTOR_CSS = ("<style>.bk-projector .bk-events .widget-html-content {font-siz
 
 
 class ReplayViewer(ClosesWhole, W.VBox):
-    """A slider over the steps, Play/Pause with a speed, any seat's view or the all-seeing
+    """A slider over the steps, Auto-play (Pause) with a speed, any seat's view or the all-seeing
     one, and the list of events with the current step marked: the seven steps before it,
     it, and the eight after (on a projector, beside the table: three before, four after);
     in a seat's view no step after it."""
@@ -174,6 +174,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
         # redraws (draw), and the old step or seat may not be in the new game (a shorter
         # log opened at a late step of a longer one raised, the slider left on the old game)
         self.states = None
+        self.play.playing = False               # (another game opens at its first step, paused)
         with self.hold_sync():
             self.viewer.options = [("all-seeing", -1)] + [(f"{n}'s view", i) for i, n in enumerate(names)]
             self.viewer.value = -1

@@ -304,6 +304,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         # change redraws: none may draw the new example with the old step or seat (a seat the
         # new example does not have), so nothing is drawn until all are set.
         self._loading = True
+        self.play.playing = False                       # (another example opens at step 0, paused)
         try:
             with self.hold_sync():
                 self.scenario, self.result = scenario, result

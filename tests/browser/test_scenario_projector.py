@@ -177,7 +177,7 @@ def test_auto_play_is_a_named_button_that_plays_and_pauses(page: Page, lab_serve
     name, path = "ht-cant-pay", "scenario-auto-play.ipynb"
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "p", "metadata": {}, "outputs": [],
                      "source": f"from bluffkit.widgets import ScenarioPlayer\np = ScenarioPlayer({name!r})\n"
-                               "p.speed.value = 0.2\np"}],
+                               "p.speed.value = 0.4\np"}],
           "nbformat": 4, "nbformat_minor": 5,
           "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}}}
     (lab_server.root / path).write_text(json.dumps(nb))
@@ -193,10 +193,10 @@ def test_auto_play_is_a_named_button_that_plays_and_pauses(page: Page, lab_serve
     page.keyboard.press("Enter")
     pause = panel.get_by_role("button", name=re.compile(r"Pause$"))
     expect(pause).to_be_visible(timeout=WAIT_MS)
-    soon(lambda t: expect(narration).to_contain_text(re.compile(r"Step [3-9] of"), timeout=t))
+    soon(lambda t: expect(narration).to_contain_text(re.compile(r"Step [2-5] of"), timeout=t))
     pause.click()
     expect(auto).to_be_visible(timeout=WAIT_MS)
     idle()
     stopped = narration.text_content()
-    page.wait_for_timeout(700)                          # (more than three steps at 0.2 s)
+    page.wait_for_timeout(1300)                         # (more than three steps at 0.4 s)
     assert narration.text_content() == stopped, "Pause did not stop the steps"

@@ -54,9 +54,12 @@ def test_optional_fields_and_fixed_length_tuples_are_checked_too():
         pair: tuple[int, str] = (0, "")
         rows: tuple[tuple[int, int], ...] = ()
         anything: tuple[int, object] = (0, None)
+        bare: typing.Tuple = ()
 
     assert plain_problem(Aside(seat=None, note="x", pair=(1, "a"), rows=((1, 2),), anything=(3, "y"))) is None
-    assert {name for name, _ in _kinds(Aside)} == {"seat", "note", "pair", "rows", "anything"}
+    assert {name for name, _ in _kinds(Aside)} == {"seat", "note", "pair", "rows", "anything", "bare"}
+    assert plain_problem(Aside(bare=(1, "x"))) is None                  # (a bare Tuple: any tuple)
+    assert plain_problem(Aside(bare=5))[1].endswith("it takes a tuple")
     assert plain_problem(Aside(seat="1")) == ("plain-values", "Aside.seat holds '1'; it takes a whole number or None")
     assert plain_problem(Aside(note=3))[1].endswith("it takes text or None")
     assert plain_problem(Aside(pair=(1, 2)))[1].endswith("it takes a tuple of 2 (a whole number, text)")

@@ -80,6 +80,20 @@ def test_auto_play_is_a_button_with_a_name(make):
     assert {play.button_link.source, play.button_link.target} == {(button, "value"), (play, "playing")}
 
 
+@pytest.mark.parametrize("make, other", [
+    (lambda: ScenarioPlayer("ht-auction-ben-pays-100"), lambda p: setattr(p.choose, "value", "ht-cant-pay")),
+    (lambda: ReplayViewer(Session(make_game("bloff"), ["random"] * 3, seed=1).run()),
+     lambda p: p.load(Session(make_game("horse-trading"), ["random"] * 3, seed=2).run()))],
+    ids=["scenario-player", "replay-viewer"])
+def test_another_example_or_log_opens_paused(make, other):
+    """Auto-play left on while another example (or log) was opened played the new one from
+    its first step at once, the teacher not yet ready to talk about it."""
+    panel = make()
+    panel.play.button.value = True
+    other(panel)
+    assert not panel.play.playing and panel.play.button.description == "Auto-play" and panel.step.value == 0
+
+
 def held_boxes(panel):
     stack, out = [panel], []
     while stack:

@@ -154,16 +154,21 @@ class Legal:
         t = _TABLES.get(self)
         return t is None or bool(sum(t.money[self.seat])) or t.rules.empty_offer
 
-    def _markers_example(self) -> str:
-        """``, e.g. 'ticket move-markers goose+1'``: a green marker with room to move [G]."""
+    def _marker_with_room(self) -> str | None:
+        """A green marker with room to move one step [G], as typed (``goose+1``), or None."""
         t = _TABLES.get(self)
         if t is None:
-            return ""
+            return None
         top = len(t.rules.market_track) - 1
         for a, p in enumerate(t.market):
             if a not in t.locked and (p < top or p > 0):
-                return f", e.g. 'ticket move-markers {ANIMALS[a]}{'+1' if p < top else '-1'}'"
-        return ""
+                return f"{ANIMALS[a]}{'+1' if p < top else '-1'}"
+        return None
+
+    def _markers_example(self) -> str:
+        """``, e.g. 'ticket move-markers goose+1'``: a green marker with room to move [G]."""
+        step = self._marker_with_room()
+        return f", e.g. 'ticket move-markers {step}'" if step else ""
 
     def _paying(self, k: int) -> str | None:
         """``k`` notes the seat may pay a cost with, as typed (its lowest), or None."""
@@ -280,14 +285,8 @@ class Legal:
         """The market's form [G], with what the seat has to pay with and a change it can
         make: the form alone told a seat of two notes nothing of what it could afford."""
         t = _TABLES.get(self)
-        low = self._paying(1)
-        example = ""
-        if t is not None and low:
-            top = len(t.rules.market_track) - 1
-            for a, p in enumerate(t.market):
-                if a not in t.locked and (p < top or p > 0):
-                    example = f", e.g. 'market {ANIMALS[a]}{'+1' if p < top else '-1'} pay {low}'"
-                    break
+        low, step = self._paying(1), self._marker_with_room()
+        example = f", e.g. 'market {step} pay {low}'" if low and step else ""
         hold = f"; you have {count(self.payable, 'note')} to pay with" if t is not None else ""
         return ("market TYPE+STEPS,... pay NOTES (1, 3, 6 notes for 1-3 steps"
                 + ("; at least one type changes" if must_change else "") + hold + ")" + example
