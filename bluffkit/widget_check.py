@@ -286,6 +286,10 @@ class SeatPanelDriver:
     message left from the last seat's screen (a refused move names what was refused)
     then differs from the twin's and is caught."""
 
+    #: ``(seat, rng)`` while :func:`check_screen` draws the twin of a seat's screen: the
+    #: earlier states are redealt for that seat as well (see :meth:`mirror`).
+    redeal_past: tuple | None = None
+
     def __init__(self, panel):
         self.bot = make_agent("random", panel.game)
         self.cover_says = ""            # what a cover may say after the last click (see click)
@@ -305,7 +309,12 @@ class SeatPanelDriver:
     def mirror(self, twin, panel, state) -> None:
         s, t = panel.session, twin.session
         twin.game = t.game = game_for(twin.game, state)     # (a redealt card: see game_for)
-        t.states = s.states[:-1] + [state]
+        past = self.redeal_past
+        if past is not None:            # the earlier states too, each redealt for the seat on screen
+            one, rng = past
+            t.states = [s.game.hide_from(x, one, rng) for x in s.states[:-1]] + [state]
+        else:
+            t.states = s.states[:-1] + [state]
         t.moves, t.says = list(s.moves), list(s.says)
         t.shown_steps = list(s.shown_steps)             # which steps showed something: public record
         twin.said = list(panel.said)
@@ -534,7 +543,11 @@ def driver_for(panel):
 def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pristine=None) -> int:
     """Compare ``panel``'s widget tree with ``twin`` drawn afresh (``pristine``: the twin's
     :class:`Pristine`, taken when it was built) at redealt states; raises
-    :class:`WidgetLeak` on a difference; returns how many comparisons were made."""
+    :class:`WidgetLeak` on a difference; returns how many comparisons were made. On a
+    seat's screen the earlier states of a table's session are redealt for that seat too
+    (``driver.redeal_past``, read by :meth:`SeatPanelDriver.mirror`): a panel that drew a
+    secret from the history would otherwise draw the same in the twin. The moves and the
+    narration are the real ones."""
     pristine = pristine or Pristine(twin)
     scope = driver.scope(panel)
     if scope is None:
@@ -555,7 +568,11 @@ def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pr
                 for s in rng.permutation(players):
                     other = game.hide_from(other, int(s), rng)
             pristine.restore()
-            driver.mirror(twin, panel, other)
+            driver.redeal_past = (one, rng) if kind in ("seat", "seats") else None
+            try:
+                driver.mirror(twin, panel, other)
+            finally:
+                driver.redeal_past = None
             problem = compare_trees(real, widget_tree(twin))
             if problem is not None:
                 pristine.restore()

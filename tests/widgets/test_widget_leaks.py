@@ -239,6 +239,26 @@ class PeekingBloff(BloffTable):
         self.spy.value = ",".join(map(str, self.session.state.hands[nxt]))
 
 
+class PeekingBack(BloffTable):
+    """A hidden widget drawn with the next player's hand as it was one step before, from
+    the history: the hand now, redealt, no longer tells it apart."""
+
+    def __init__(self, *a, **k):
+        self.spy = W.Text(layout=W.Layout(display="none"))
+        super().__init__(*a, **k)
+        self.children = self.children + (self.spy,)
+
+    def draw_seat(self, seat, obs):
+        super().draw_seat(seat, obs)
+        states = self.session.states
+        if len(states) > 1:
+            self.spy.value = ",".join(map(str, states[-2].hands[(seat + 1) % self.session.players]))
+
+    def clear_controls(self):                   # (emptied at a cover: only a seat's screen shows it)
+        super().clear_controls()
+        self.spy.value = ""
+
+
 class PeekingLab(AuctionLab):
     """A hidden widget with every bidder's notes, straight from the state."""
 
@@ -261,9 +281,10 @@ class PeekingLab(AuctionLab):
     (lambda: LeakyLeaderCover(players=4, humans=ALL, seed=3), "left from an earlier screen.*HTMLModel.*bk-refusal", [9, 11]),
     (lambda: PeekingLab(fmt="second-hand", bidders=3, human=1, seed=2), "HTMLModel", FOUR),
     (lambda: TellingTitles(players=4, humans=ALL, seed=3), "ButtonModel .* tooltip: .*written by", FOUR),
+    (lambda: PeekingBack(players=3, humans=[0, 1, 2], seed=1), "TextModel", FOUR),
 ], ids=["bloff-cards", "bloff-drawn-from-state", "ht-note-toggles", "ht-chosen", "bluffer-answer",
         "bluffer-copied-truth", "bluffer-refused-votes", "bluffer-leader-cover-message", "lab-notes",
-        "bluffer-vote-titles"])
+        "bluffer-vote-titles", "bloff-drawn-from-history"])
 def test_the_check_catches_a_planted_leak(make, catches, seeds):
     """Each planted leak is caught within the clicks of the seeds given: the leader's cover
     keeps a message only when a seat's refused move comes just before the leader's screen
