@@ -168,6 +168,10 @@ def choose_counts(toggles, notes) -> None:
         t.value = want
 
 
+#: What a screen reader says after a cover's words (the cover is an alert): where Show is.
+KEYS_TO_SHOW = "With the keyboard: Shift+Tab reaches the Show button."
+
+
 def note(text: str, error: bool = False, rule: str | None = None, alert: bool = False) -> str:
     """A line for the message box (``text`` is HTML); ``error``: a refusal, in red, and an
     alert that a screen reader says as it appears (``alert``: an alert not in red, as a
@@ -718,8 +722,10 @@ class SeatPanel(ClosesWhole, W.VBox):
                 self._boxes_shown = False
             name = escape(s.names[seat])
             # "to play", not "'s turn": the seat asked may answer another player's turn (a challenge)
-            self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away.",
-                                         alert=True)
+            # (said to a screen reader, not drawn: after a move the keyboard's place is the move's
+            # button, below the cover, so Tab goes on down the page; Show is one Shift+Tab back)
+            self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away."
+                                         f"<span class='bk-sr-only'> {KEYS_TO_SHOW}</span>", alert=True)
             self.show.description = f"Show {s.names[seat]}'s view"
             self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
             return

@@ -206,6 +206,13 @@ def test_the_keyboard_reaches_the_prompt_and_a_second_enter_keeps_the_cover(page
     page.wait_for_timeout(800)
     expect(panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show Bo's view"))).to_be_visible()
     expect(panel.locator(".bk-legal")).not_to_contain_text("Bo, you may")
+    # what the cover's alert tells a screen reader (not drawn) holds: one Shift+Tab reaches Show
+    hint = panel.locator("[role='alert'] .bk-sr-only")
+    expect(hint).to_contain_text("Shift+Tab reaches the Show button")
+    assert hint.bounding_box()["width"] <= 1, "the keyboard hint is drawn on the screen"
+    page.keyboard.press("Shift+Tab")
+    focused = page.evaluate("() => (document.activeElement.textContent || '').trim()")
+    assert focused.startswith("Show Bo's view"), f"Shift+Tab after the move reached {focused!r}"
 
 
 def test_tab_after_show_reaches_hide_the_leaders_screen(page: Page, lab_server: LabServer):
