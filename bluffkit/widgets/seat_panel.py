@@ -723,7 +723,7 @@ class SeatPanel(ClosesWhole, W.VBox):
             name = escape(s.names[seat])
             # "to play", not "'s turn": the seat asked may answer another player's turn (a challenge)
             # (said to a screen reader, not drawn: after a move the keyboard's place is the move's
-            # button, below the cover, so Tab goes on down the page; Show is one Shift+Tab back)
+            # button, below the cover, so Tab goes on down the page; Shift+Tab goes back to Show)
             self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away."
                                          f"<span class='bk-sr-only'> {KEYS_TO_SHOW}</span>", alert=True)
             self.show.description = f"Show {s.names[seat]}'s view"
