@@ -239,17 +239,12 @@ class PeekingBloff(BloffTable):
         self.spy.value = ",".join(map(str, self.session.state.hands[nxt]))
 
 
-class PeekingBack(BloffTable):
+class PeekingBack(PeekingBloff):
     """A hidden widget drawn with the next player's hand as it was one step before, from
     the history: the hand now, redealt, no longer tells it apart."""
 
-    def __init__(self, *a, **k):
-        self.spy = W.Text(layout=W.Layout(display="none"))
-        super().__init__(*a, **k)
-        self.children = self.children + (self.spy,)
-
     def draw_seat(self, seat, obs):
-        super().draw_seat(seat, obs)
+        BloffTable.draw_seat(self, seat, obs)
         states = self.session.states
         if len(states) > 1:
             self.spy.value = ",".join(map(str, states[-2].hands[(seat + 1) % self.session.players]))
