@@ -316,6 +316,7 @@ class SeatPanelDriver:
         else:
             t.states = s.states[:-1] + [state]
         t.moves, t.says = list(s.moves), list(s.says)
+        t._histories = {}               # (drawn anew from these: an Undo on the panel left the twin's longer)
         t.shown_steps = list(s.shown_steps)             # which steps showed something: public record
         twin.said = list(panel.said)
         twin.show_screen(panel.screen)
@@ -545,9 +546,11 @@ def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pr
     :class:`Pristine`, taken when it was built) at redealt states; raises
     :class:`WidgetLeak` on a difference; returns how many comparisons were made. On a
     seat's screen the earlier states of a table's session are redealt for that seat too
-    (``driver.redeal_past``, read by :meth:`SeatPanelDriver.mirror`): a panel that drew a
-    secret from the history would otherwise draw the same in the twin. The moves and the
-    narration are the real ones."""
+    (``driver.redeal_past``, read by :meth:`SeatPanelDriver.mirror`), each as the seat knew
+    it then: a panel that drew a secret from the history would otherwise draw the same in
+    the twin; a panel must draw what was shown later (a card a call turned) from the state
+    on screen or ``session.history(seat)``, not from an earlier state. The moves and the
+    narration are the real ones, and so are the earlier states on a cover."""
     pristine = pristine or Pristine(twin)
     scope = driver.scope(panel)
     if scope is None:

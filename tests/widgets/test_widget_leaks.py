@@ -844,3 +844,26 @@ def test_a_pristine_twins_lists_take_their_options_again():
     r.viewer.options = three                    # a three-player game again: the options as built
     r.viewer.value = 2
     assert r.viewer.value == 2 and r.viewer.label == "Cy's view"
+
+
+def test_the_twins_history_follows_an_undo():
+    """The twin's session keeps each seat's history as asked for (``Session.history``): the
+    check gave the twin the panel's moves and states but kept that list, so after an Undo
+    on the panel the twin's history held a step taken back, and a Bidder Up! table with
+    one human seat was reported leaking a horse-trade receipt that was only stale."""
+    from bluffkit.widget_check import SeatPanelDriver
+    t = TablePanel("youre-bluffing", players=3, humans=[0, 1, 2], seed=2, undo="any")
+    twin = TablePanel("youre-bluffing", players=3, humans=[0, 1, 2], seed=2, undo="any")
+    driver = SeatPanelDriver(t)
+    s = t.session
+    while len(s.moves) < 6:
+        if not s.to_move:
+            s.chance()
+            continue
+        seat = s.to_move[0]
+        s.play(s.legal(seat).sample(np.random.default_rng(len(s.moves))), seat)
+    driver.mirror(twin, t, s.state)
+    assert len(twin.session.history(0)) == 6
+    s.undo(s.moves[-1][0])
+    driver.mirror(twin, t, s.state)
+    assert len(twin.session.history(0)) == len(s.moves) < 6
