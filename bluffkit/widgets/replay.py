@@ -55,7 +55,6 @@ def auto_play(step: W.IntSlider, interval: int) -> W.Play:
     play.link = W.jslink((play, "value"), (step, "value"))      # (kept, so that close() finds it)
     step.observe(lambda ch: setattr(play, "value", ch["new"]), names="value")
     button = W.ToggleButton(description="Auto-play", icon="play", tooltip=PLAY_TIP)
-    button.add_class("bk-auto-play")
     play.button, play.button_link = button, W.jslink((button, "value"), (play, "playing"))
     W.link((button, "value"), (play, "playing"))
 
