@@ -286,14 +286,11 @@ class SeatPanelDriver:
     message left from the last seat's screen (a refused move names what was refused)
     then differs from the twin's and is caught."""
 
-    #: ``(seat, rng)`` while :func:`check_screen` draws the twin of a seat's screen: the
-    #: earlier states are redealt for that seat as well (see :meth:`mirror`).
-    redeal_past: tuple | None = None
-
     def __init__(self, panel):
         self.bot = make_agent("random", panel.game)
         self.cover_says = ""            # what a cover may say after the last click (see click)
         self.undid = False
+        self._past: dict = {}           # seat -> [(an earlier state, redealt for that seat)] (see redealt_past)
 
     def current(self, panel):
         """The game, the state on screen and the number of players."""
@@ -306,13 +303,27 @@ class SeatPanelDriver:
             return None
         return ("seat", seat) if kind in ("seat", "leader") else ("public", None)
 
-    def mirror(self, twin, panel, state) -> None:
+    def redealt_past(self, session, seat: int, rng) -> list:
+        """The session's earlier states, each redealt by ``hide_from`` for ``seat``. A state
+        is redealt once and its redeal kept for the next checks while the session still
+        holds that very state at that step (an Undo, or another game, drops the rest), so a
+        game's checks cost one redeal per state, not one per state and click."""
+        kept = self._past.setdefault(seat, [])
+        earlier = session.states[:-1]
+        n = 0
+        while n < len(kept) and n < len(earlier) and kept[n][0] is earlier[n]:
+            n += 1
+        del kept[n:]
+        kept.extend((x, session.game.hide_from(x, seat, rng)) for x in earlier[n:])
+        return [redealt for _, redealt in kept]
+
+    def mirror(self, twin, panel, state, past=None) -> None:
+        """Draw ``twin`` at ``state`` on the panel's screen; ``past``, ``(seat, rng)``, redeals
+        the earlier states for that seat as well (:meth:`redealt_past`)."""
         s, t = panel.session, twin.session
         twin.game = t.game = game_for(twin.game, state)     # (a redealt card: see game_for)
-        past = self.redeal_past
         if past is not None:            # the earlier states too, each redealt for the seat on screen
-            one, rng = past
-            t.states = [s.game.hide_from(x, one, rng) for x in s.states[:-1]] + [state]
+            t.states = self.redealt_past(s, *past) + [state]
         else:
             t.states = s.states[:-1] + [state]
         t.moves, t.says = list(s.moves), list(s.says)
@@ -436,7 +447,8 @@ class LabDriver:
             return None
         return ("seat", me) if me is not None else None     # no human: the teacher's all-seeing lab
 
-    def mirror(self, twin, panel, state) -> None:
+    def mirror(self, twin, panel, state, past=None) -> None:
+        """(``past`` is not used: the lab draws no earlier state.)"""
         import copy
         twin.session = t = copy.copy(panel.session)
         t.states = panel.session.states[:-1] + [state]
@@ -475,7 +487,8 @@ class ReplayDriver:
     def scope(self, panel):
         return ("seat", panel.viewer.value) if panel.viewer.value >= 0 else None
 
-    def mirror(self, twin, panel, state) -> None:
+    def mirror(self, twin, panel, state, past=None) -> None:
+        """(``past`` is not used: the other steps are the log's, as the viewer shows them.)"""
         from types import SimpleNamespace
         i = panel.step.value
         states = list(panel.states)
@@ -498,7 +511,8 @@ class ScenarioDriver(ReplayDriver):
     def current(self, panel):
         return panel.scenario.game, panel.result.states[panel.step.value], len(panel.scenario.seats)
 
-    def mirror(self, twin, panel, state) -> None:
+    def mirror(self, twin, panel, state, past=None) -> None:
+        """(``past`` is not used, as in the replay.)"""
         import copy
         import dataclasses
         if twin.choose.value != panel.choose.value:
@@ -546,7 +560,7 @@ def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pr
     :class:`Pristine`, taken when it was built) at redealt states; raises
     :class:`WidgetLeak` on a difference; returns how many comparisons were made. On a
     seat's screen the earlier states of a table's session are redealt for that seat too
-    (``driver.redeal_past``, read by :meth:`SeatPanelDriver.mirror`), each as the seat knew
+    (:meth:`SeatPanelDriver.redealt_past`), each as the seat knew
     it then: a panel that drew a secret from the history would otherwise draw the same in
     the twin; a panel must draw what was shown later (a card a call turned) from the state
     on screen or ``session.history(seat)``, not from an earlier state. The moves and the
@@ -571,11 +585,7 @@ def check_screen(panel, twin, driver, rng, redeals: int = 1, where: str = "", pr
                 for s in rng.permutation(players):
                     other = game.hide_from(other, int(s), rng)
             pristine.restore()
-            driver.redeal_past = (one, rng) if kind in ("seat", "seats") else None
-            try:
-                driver.mirror(twin, panel, other)
-            finally:
-                driver.redeal_past = None
+            driver.mirror(twin, panel, other, past=(one, rng) if kind in ("seat", "seats") else None)
             problem = compare_trees(real, widget_tree(twin))
             if problem is not None:
                 pristine.restore()

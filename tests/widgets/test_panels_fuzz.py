@@ -320,11 +320,11 @@ class PanelMachine(RuleBasedStateMachine):
         return [w for w in _widgets(self.panel) if isinstance(w, kinds) and w not in skip and w.comm is not None]
 
     # -- the twin: drawn at the same screen, given the students' settings and clicks -------------
-    def mirror(self, twin, panel, state) -> None:
+    def mirror(self, twin, panel, state, past=None) -> None:
         for key, on in zip(("projector", "scores_button"), self.settings):   # as the screen was drawn
             if getattr(twin, key).value != on:
                 getattr(twin, key).value = on
-        self.base_mirror(twin, panel, state)
+        self.base_mirror(twin, panel, state, past)
         now = self.now
         twin.clicks = seat_panel.ClickClock()                  # the clicks at this screen, at the same times
         if hasattr(twin, "_over_bid"):
@@ -652,13 +652,13 @@ class Clicker:
         self.drive = driver_for(self.panel)
         base = self.drive.mirror
 
-        def mirror(twin, panel, state):
+        def mirror(twin, panel, state, past=None):
             for key in self.SETTINGS:
                 if hasattr(panel, key) and getattr(twin, key).value != getattr(panel, key).value:
                     getattr(twin, key).value = getattr(panel, key).value
             if hasattr(panel, "strategy_box"):
                 lab_settings(twin, panel)
-            base(twin, panel, state)
+            base(twin, panel, state, past)
             # the lab's answer to the move just typed or clicked; the viewer's file typed in
             # its Log file box and its word on the last Open (a file refused, an old format)
             for key in ("refusal", "path", "error"):

@@ -273,7 +273,7 @@ class PeekingLab(AuctionLab):
     (lambda: LeakyAnswer(players=4, humans=ALL, seed=3), "Answer", FOUR),
     (lambda: LeakyAnswer(players=4, humans=ALL, seed=3, leader_copies=True), "Answer", FOUR),
     (lambda: LeakyVotes(players=4, humans=ALL, seed=3, own_answer_vote="refused"), "vote_box|children|Button", FOUR),
-    (lambda: LeakyLeaderCover(players=4, humans=ALL, seed=3), "left from an earlier screen.*HTMLModel.*bk-refusal", [9, 11]),
+    (lambda: LeakyLeaderCover(players=4, humans=ALL, seed=3), "left from an earlier screen.*HTMLModel.*bk-refusal", FOUR),
     (lambda: PeekingLab(fmt="second-hand", bidders=3, human=1, seed=2), "HTMLModel", FOUR),
     (lambda: TellingTitles(players=4, humans=ALL, seed=3), "ButtonModel .* tooltip: .*written by", FOUR),
     (lambda: PeekingBack(players=3, humans=[0, 1, 2], seed=1), "TextModel", FOUR),
@@ -283,8 +283,9 @@ class PeekingLab(AuctionLab):
 def test_the_check_catches_a_planted_leak(make, catches, seeds):
     """Each planted leak is caught within the clicks of the seeds given: the leader's cover
     keeps a message only when a seat's refused move comes just before the leader's screen
-    is asked for, which the random clicks of a few seeds only make (the redeals draw from
-    the same generator, so a change to a ``hide_from`` moves where)."""
+    is asked for, which the random clicks of about half the seeds make (the redeals draw
+    from the same generator, so a change to a ``hide_from`` or to how often the check
+    redeals moves where)."""
     with pytest.raises(WidgetLeak, match=catches):
         check_panel(make, seeds=seeds, clicks=300)
 
@@ -867,3 +868,46 @@ def test_the_twins_history_follows_an_undo():
     s.undo(s.moves[-1][0])
     driver.mirror(twin, t, s.state)
     assert len(twin.session.history(0)) == len(s.moves) < 6
+
+
+def test_the_earlier_states_are_redealt_once_each_and_again_after_an_undo(monkeypatch):
+    """The check keeps each earlier state's redeal from one click to the next (a game's checks
+    cost one redeal per state, not one per state and click), and an Undo drops the redeals
+    of the steps taken back: the twin's earlier states are always the session's, redealt."""
+    from bluffkit.widget_check import SeatPanelDriver
+    t = TablePanel("youre-bluffing", players=3, humans=[0, 1, 2], seed=2, undo="any")
+    driver = SeatPanelDriver(t)
+    s = t.session
+    dealt = []
+    real = type(s.game).hide_from
+
+    def counting(game, state, seat, rng):
+        dealt.append(state)
+        return real(game, state, seat, rng)
+
+    monkeypatch.setattr(type(s.game), "hide_from", counting)
+    rng = np.random.default_rng(0)
+
+    def play(n):
+        while len(s.moves) < n:
+            if not s.to_move:
+                s.chance()
+                continue
+            seat = s.to_move[0]
+            s.play(s.legal(seat).sample(np.random.default_rng(len(s.moves))), seat)
+
+    for n in (4, 5, 8):
+        play(n)
+        past = driver.redealt_past(s, 0, rng)
+        assert len(past) == len(s.states) - 1
+        assert all(p is not x for p, x in zip(past, s.states))     # redealt, not the real ones
+    assert len(dealt) == len(set(map(id, dealt))) == len(s.states) - 1     # each state once
+    before = driver.redealt_past(s, 0, rng)
+    s.undo(s.moves[-1][0])
+    dealt.clear()
+    after = driver.redealt_past(s, 0, rng)
+    assert len(after) == len(s.states) - 1 < len(before)
+    kept = sum(a is b for a, b in zip(after, before))
+    assert kept == len(after) - len(dealt) and all(x is s.states[len(after) - len(dealt) + i]
+                                                   for i, x in enumerate(dealt))
+    assert driver.redealt_past(s, 1, rng)[0] is not after[0]       # another seat: its own redeals
