@@ -722,10 +722,14 @@ class SeatPanel(ClosesWhole, W.VBox):
                 self._boxes_shown = False
             name = escape(s.names[seat])
             # "to play", not "'s turn": the seat asked may answer another player's turn (a challenge)
-            # (said to a screen reader, not drawn: after a move the keyboard's place is the move's
-            # button, below the cover, so Tab goes on down the page; Shift+Tab goes back to Show)
+            # (said to a screen reader, not drawn: after a person's move the keyboard's place is the
+            # control used, below the cover, so Tab goes on down the page and Shift+Tab goes back
+            # to Show; before anyone at the table has moved, nothing of the panel has the focus)
+            kinds = s.kinds
+            moved = any(m is not None and kinds[m] == "human" for m, _ in s.moves)
+            keys = f"<span class='bk-sr-only'> {KEYS_TO_SHOW}</span>" if moved else ""
             self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away."
-                                         f"<span class='bk-sr-only'> {KEYS_TO_SHOW}</span>", alert=True)
+                                         f"{keys}", alert=True)
             self.show.description = f"Show {s.names[seat]}'s view"
             self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
             return

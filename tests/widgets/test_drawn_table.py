@@ -316,3 +316,18 @@ def test_a_refusal_and_a_cover_are_alerts_a_screen_reader_says():
     hot.show.click()
     hot.try_move("auction")                                  # the cover for Bo: said as it comes
     assert hot.screen == ("cover", 1) and "role='alert'" in hot.cover_text.value, hot.cover_text.value
+
+
+def test_the_covers_keyboard_words_come_only_after_a_persons_move():
+    """A cover tells a screen reader that Shift+Tab reaches Show: true after a person's move
+    (the keyboard is on the control used, below the cover), not at the game's first cover,
+    where nothing of the panel has the focus yet, bots' moves before it or not."""
+    from bluffkit.widgets.seat_panel import KEYS_TO_SHOW
+    first = TablePanel("youre-bluffing", players=3, humans=[0, 1], names=["Ana", "Bo", "Cy"], seed=3)
+    assert first.screen == ("cover", 0) and KEYS_TO_SHOW not in first.cover_text.value
+    first.show.click()
+    first.try_move("auction")
+    assert first.screen == ("cover", 1) and KEYS_TO_SHOW in first.cover_text.value
+    late = TablePanel("youre-bluffing", players=3, humans=[1, 2], names=["Ana", "Bo", "Cy"], seed=3)
+    assert late.session.moves and late.screen[0] == "cover"            # the bot at seat 0 moved first
+    assert KEYS_TO_SHOW not in late.cover_text.value
