@@ -67,24 +67,30 @@ def test_masks_and_no_leak_on_the_vectors(key, players):
     _check_vectors(_env(key, players, max_moves=MOVES), key)
 
 
-#: The fast loop's share (``make check``): one configuration of each game.
+#: The fast loop's share (``make check``): one configuration of each game, and the auction's
+#: sealed bids, Dutch count and face-down pen (Cat in the Bag), which hide different things.
 FAST = [("youre-bluffing", 4), ("horse-trading", 3), ("bloff", 3), ("bluffer", 3), ("auction-secret-value", 4),
-        ("bidder-up-fairground", 2)]
+        ("auction-dutch", 3), ("auction-cat-in-the-bag", 3), ("bidder-up-fairground", 2)]
 
 
 @pytest.mark.parametrize("key,players", FAST, ids=[f"{k}-{n}p" for k, n in FAST])
 def test_masks_and_no_leak_on_the_vectors_fast(key, players):
     """The vector check on one configuration of each game, so that the fast loop finds an
-    environment that encodes another seat's view."""
-    _check_vectors(_env(key, players, max_moves=MOVES), key)
+    environment that encodes another seat's view. An auction is short and a leak may stand
+    in one phase only (the payment, a single move): every move of it is checked. The check
+    must have seen a redeal that another seat's vector shows, or it could not have failed."""
+    visible = _check_vectors(_env(key, players, max_moves=MOVES), key, every=1 if key.startswith("auction") else 3)
+    assert visible > 0, f"{key}: no redeal of what a seat cannot see ever changed another seat's vector"
 
 
-def _check_vectors(e, key):
-    """Masked random play of one seeded game, checking masks, actions and vectors."""
+def _check_vectors(e, key, every=3):
+    """Masked random play of one seeded game, checking masks, actions and vectors (the
+    vectors every ``every`` moves, and every seat's last one, at the end or the cut).
+    Returns how often a redeal for one seat changed the next seat's vector."""
     game, enc, players = e.game, e.encoder, e.players
     rng, hide_rng = np.random.default_rng(5), np.random.default_rng(6)
     e.reset(seed=11)
-    checked = 0
+    checked = visible = 0
     for step, agent in enumerate(_play(e, rng)):
         seat = e.seat(agent)
         legal = game.legal(e.game_state, seat)
@@ -96,25 +102,41 @@ def _check_vectors(e, key):
             action = enc.action(int(i), legal)
             assert legal.explain(action) is None, \
                 f"{key}: index {i} ({enc.action_name(int(i))}) maps to {action}, which is illegal: {legal.explain(action)}"
-        if step % 3 == 0:
-            for s in range(players):
-                seen = e.observe(f"player_{s}")
-                obs = seen["observation"]
-                assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32 and np.isfinite(obs).all(), \
-                    f"{key}: seat {s}'s vector has the wrong shape, type or a non-finite value"
-                other = game.hide_from(e.game_state, s, hide_rng)
-                hidden = enc.observation(game.observe(other, s))
-                assert np.array_equal(hidden, obs), \
-                    f"{key}, move {step}: seat {s}'s encoded observation changes with information hidden from it " \
-                    f"(a leak) at indices {np.flatnonzero(hidden != obs).tolist()}"
-                if s in game.to_move(e.game_state):
-                    assert np.array_equal(enc.mask(game.legal(other, s)), seen["action_mask"]), \
-                        f"{key}, move {step}: seat {s}'s mask changes with information hidden from it (a leak)"
-                checked += 1
+        if step % every == 0:
+            visible += _check_seats(e, key, f"move {step}", hide_rng)
+            checked += 1
     assert checked > 0, f"{key}: no observation was checked"
     last = e.agent_selection
     assert e.terminations[last] or e.truncations[last], f"{key}: masked random play neither ended nor was truncated"
     assert e.moves <= MOVES, f"{key}: {e.moves} moves played, more than max_moves={MOVES}"
+    # every agent is still handed its last observation by last(): it must hide as much
+    visible += _check_seats(e, key, "the end" if e.terminations[last] else "the cut", hide_rng)
+    return visible
+
+
+def _check_seats(e, key, when, hide_rng):
+    """The no-leak check for every seat now: the seat's vector, and its mask when it is to
+    move, are those of a state with everything hidden from it dealt again. Returns how many
+    of those redeals changed the next seat's vector (what the check could have caught)."""
+    game, enc, players, state = e.game, e.encoder, e.players, e.game_state
+    visible = 0
+    for s in range(players):
+        seen = e.observe(f"player_{s}")
+        obs = seen["observation"]
+        assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32 and np.isfinite(obs).all(), \
+            f"{key}: seat {s}'s vector has the wrong shape, type or a non-finite value"
+        other = game.hide_from(state, s, hide_rng)
+        hidden = enc.observation(game.observe(other, s))
+        assert np.array_equal(hidden, obs), \
+            f"{key}, {when}: seat {s}'s encoded observation changes with information hidden from it " \
+            f"(a leak) at indices {np.flatnonzero(hidden != obs).tolist()}"
+        if s in game.to_move(state) and seen["action_mask"].any():
+            assert np.array_equal(enc.mask(game.legal(other, s)), seen["action_mask"]), \
+                f"{key}, {when}: seat {s}'s mask changes with information hidden from it (a leak)"
+        watcher = (s + 1) % players
+        if not np.array_equal(enc.observation(game.observe(other, watcher)), e.observe(f"player_{watcher}")["observation"]):
+            visible += 1
+    return visible
 
 
 def test_the_vector_check_catches_a_leaking_encoder():
