@@ -208,6 +208,27 @@ def test_reset_with_a_seed_replays_the_game():
     assert len(set(map(tuple, chance))) > 1, "seeds 3, 4 and a reset without a seed all dealt the same lot"
 
 
+def test_a_reset_without_a_seed_goes_on_drawing_from_the_generator_it_has():
+    """docs/rl.md: "reset() with no seed goes on drawing from the Generator it has". After
+    reset(seed=3) and a few moves of Bløff, two resets without a seed deal two different
+    games (the Generator goes on, it does not start again), and the same deals as another
+    environment driven through the same seed, moves and resets (it is the seeded one)."""
+    def deals(e):
+        e.reset(seed=3)
+        for _ in zip(range(6), _play(e, np.random.default_rng(0))):
+            pass
+        out = []
+        for _ in range(2):
+            e.reset()
+            out.append([str(a) for seat, a in e.history if seat is None])
+        return out
+
+    first, second = deals(_env("bloff", 3, max_moves=10))
+    assert first and first != second, "two resets without a seed dealt the same cards: the Generator started again"
+    assert [first, second] == deals(_env("bloff", 3, max_moves=10)), \
+        "the deals after reset(seed=3) and the same moves differ between two environments: not the seeded Generator"
+
+
 def test_win_rewards_sum_to_zero_and_arrive_at_the_end():
     e = _env("auction-second-hand", 4)
     e.reset(seed=1)
