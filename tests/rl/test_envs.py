@@ -245,6 +245,64 @@ def test_win_rewards_sum_to_zero_and_arrive_at_the_end():
     assert sorted(totals.values())[0] == pytest.approx(-1 / 4), f"a loser's reward is not -1/4: {totals}"
 
 
+def _second_hand_sale(reward):
+    """The booklet's Second Hand sale played in an environment (RULES.md: "André auctions a
+    cow; Annette bids 120, Frank 100; Annette pays 100"), the seats named from the
+    auctioneer chance picked: André, Annette on his left, Frank next, a fourth who passes.
+    André sells. Returns André's seat and each seat's reward over the game."""
+    from bluffkit.rl.encoders.auction import PAY_INDEX
+    e = _env("auction-second-hand", 4, reward=reward)
+    e.reset(seed=1)
+    andre = e.game_state.auctioneer
+    totals = [0.0] * 4
+    for agent in e.agent_iter():
+        _, r, done, cut, _ = e.last()
+        seat = e.seat(agent)
+        totals[seat] += r
+        if done or cut:
+            e.step(None)
+        elif e.observe(agent)["action_mask"][PAY_INDEX]:
+            assert (seat - andre) % 4 == 1, "only Annette pays"
+            e.step(PAY_INDEX)
+        else:
+            e.step_move(["sell", "bid 120", "bid 100", "pass"][(seat - andre) % 4])
+    assert e.game.is_over(e.game_state)
+    return andre, totals
+
+
+def test_score_rewards_are_the_money_won_or_lost_less_the_tables_mean():
+    """reward="score": money won or lost minus the mean. André sells the cow for the second
+    price, 100, paid by Annette: +100 to André, -100 to Annette, 0 to the others (mean 0)."""
+    andre, totals = _second_hand_sale("score")
+    want = [0.0] * 4
+    want[andre], want[(andre + 1) % 4] = 100.0, -100.0
+    assert totals == pytest.approx(want), f"André {andre}: score rewards {totals}"
+
+
+def test_the_win_reward_goes_to_the_seat_that_owns_the_animal():
+    """reward="win": in a single auction the win is owning an animal at the end; Annette
+    buys the cow, so she alone gets 1 - 1/4, every other seat -1/4."""
+    andre, totals = _second_hand_sale("win")
+    want = [-1 / 4] * 4
+    want[(andre + 1) % 4] = 3 / 4
+    assert totals == pytest.approx(want), f"André {andre}: win rewards {totals}"
+
+
+def test_a_shared_win_gives_each_winner_its_share_less_one_over_n(monkeypatch):
+    """docs/rl.md: "each of k seats sharing a win 1/k - 1/n, every other seat -1/n". Seats 0
+    and 1 of three share the win: 1/2 - 1/3 each, -1/3 to seat 2."""
+    e = _env("auction-secret-value", 3)
+    monkeypatch.setattr(e.game, "winners", lambda state: (0, 1))
+    e.reset(seed=1)
+    rng = np.random.default_rng(2)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, done, cut, _ = e.last()
+        totals[agent] += reward
+        e.step(None if done or cut else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert list(totals.values()) == pytest.approx([1 / 2 - 1 / 3, 1 / 2 - 1 / 3, -1 / 3]), totals
+
+
 def test_truncation_gives_no_reward():
     e = _env("bloff", 3, max_moves=5)
     e.reset(seed=1)
