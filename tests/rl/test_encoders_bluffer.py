@@ -67,3 +67,52 @@ def test_the_leader_sees_the_authors_and_the_others_do_not():
     assert truth_flags[leader].sum() == 1, "the leader's vector shows which answer is true"
     assert all(truth_flags[seat].sum() == 0 for seat in range(4) if seat != leader), \
         "a voter's vector shows which answer is true (a leak)"
+
+
+def test_a_voter_is_offered_every_answer_but_its_own_on_a_full_board():
+    """Five players: everyone, the leader included, writes a false answer and the leader adds
+    the true one, so the board's six places are full; "nobody may vote for their own
+    answer" (own_answer_vote="refused"). Each voter's mask offers the five other places,
+    the sixth included: no legal vote is left out."""
+    g = make_game("bluffer", own_answer_vote="refused")
+    enc = BlufferEncoder(g, 5)
+    rng = np.random.default_rng(2)
+    s = g.new_state(5)
+    while g.is_chance(s) or s.phase != "vote":
+        if g.is_chance(s):
+            s = g.step(s, None, g.sample_chance(s, rng))
+            continue
+        seat = g.to_move(s)[0]
+        s = g.step(s, seat, enc.action(WRITE_START, g.legal(s, seat)))
+    assert len(s.order) == g.rules.max_answers == 6, s.order
+    voters = g.to_move(s)
+    assert sorted(voters) == sorted(set(range(5)) - {s.leader}), "every player but the leader votes"
+    for seat in voters:
+        own = next(k + 1 for k, (author, _) in enumerate(s.order) if author == seat)
+        offered = [int(i) - VOTE_START + 1 for i in np.flatnonzero(enc.mask(g.legal(s, seat)))]
+        assert offered == [k for k in range(1, 7) if k != own], f"seat {seat} (answer {own}) is offered {offered}"
+
+
+def test_the_two_player_asker_is_never_offered_an_answer_already_on_its_sheet():
+    """Two players: the asker writes "two, or even three" false answers from its menu of the
+    deck's decoys; one already on its sheet is not offered again while a fresh one is left,
+    and every fresh one is."""
+    g = make_game("bluffer")
+    enc = BlufferEncoder(g, 2)
+    rng = np.random.default_rng(1)
+    s = g.new_state(2)
+    written = 0
+    while g.is_chance(s) or s.phase == "write":
+        if g.is_chance(s):
+            s = g.step(s, None, g.sample_chance(s, rng))
+            continue
+        seat = g.to_move(s)[0]
+        legal = g.legal(s, seat)
+        menu = legal.fitted_decoys()[:5]
+        fresh = [text for text in menu if text not in legal.mine]
+        offered = [enc.action(int(i), legal).text for i in np.flatnonzero(enc.mask(legal))
+                   if WRITE_START <= i < VOTE_START]
+        assert fresh and offered == fresh, f"on the sheet {legal.mine}: offered {offered}"
+        s = g.step(s, seat, enc.action(WRITE_START + menu.index(fresh[0]), legal))
+        written += 1
+    assert written >= 2, "the asker wrote fewer than two false answers"

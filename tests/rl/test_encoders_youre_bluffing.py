@@ -188,3 +188,20 @@ def test_observation_is_seen_from_the_seat():
     assert herds0[0, 8] == 0.25 and herds0[2, 9] == 0.5     # own cow first, seat 2's horses last
     assert herds2[0, 9] == 0.5 and herds2[1, 8] == 0.25     # seen from seat 2: seat 0 is next
     assert block(v0, "leader").tolist() == [1, 0, 0] and block(v2, "leader").tolist() == [0, 1, 0]
+
+
+def test_a_capped_bidder_may_bid_up_to_the_money_it_showed():
+    """YB "Not Enough Money?": Ben (50 + 10) wins a cow at 100, cannot pay, shows his 60 and
+    the auction is held again with his bids capped at 60. From the lowest bid, 1, the menu
+    bids 1, then 1 + D rounded up to a ten: 20, 30, 40, 60, 110, ...: every one up to 60 is
+    offered, 60 itself included, and none above it."""
+    game = make_game("youre-bluffing")
+    s = game.state_from_position(players=3, money=[None, "50+10", None])
+    for seat, move in [(0, "auction"), (None, "draw cow"), (1, "bid 100"), (2, "pass"), (0, "sell")]:
+        s = game.step(s, seat, move)
+    enc = YoureBluffingEncoder(game, 3)
+    legal = game.legal(s, 1)
+    assert legal.bid[:2] == (1, 60), f"Ben should bid again, capped at 60: {legal.description}"
+    b0 = len(SIMPLE)
+    bids = [enc.action(int(i), legal).amount for i in np.flatnonzero(enc.mask(legal)) if b0 <= i < b0 + len(BID_RAISES)]
+    assert bids == [1, 20, 30, 40, 60], f"Ben capped at 60 is offered the bids {bids}"
