@@ -147,3 +147,45 @@ def test_the_fewest_notes_for_each_amount_are_those_every_subset_gives():
         assert _fewest_notes(hand, d, unit, grid) == every_subset(hand, d, unit, grid), (d, hand, unit, grid)
     big = _fewest_notes((40,) * 6, (0, 10, 50, 100, 200, 500), 10, 500)
     assert big[0] == (1, 0, 0, 0, 0, 0) and big[499] == (0, 4, 1, 0, 2, 9)      # 4,990 = 9x500 + 2x200 + 50 + 4x10
+
+
+def test_the_payment_owed_is_in_the_payers_and_the_payees_vectors(second_hand):
+    """The booklet's sale: André sells, so Annette owes him Frank's 100. Her vector's
+    payments read 100 owed by her, André's 100 owed to him (over the start money, 540);
+    Frank's, nothing."""
+    g, enc, s = second_hand
+    for seat, move in [(1, Bid(120)), (2, Bid(100)), (3, PASS), (0, SELL)]:
+        s = g.step(s, seat, move)
+    part = enc.layout["payments"]
+    seen = {seat: enc.observation(g.observe(s, seat))[part].tolist() for seat in (0, 1, 2)}
+    assert seen == {0: pytest.approx([0, 100 / 540]), 1: pytest.approx([100 / 540, 0]), 2: [0, 0]}, seen
+
+
+def test_the_cat_in_the_bag_is_hidden_from_all_but_the_auctioneer_until_the_sale():
+    """Cat in the Bag: the left neighbour picks a face-down card and "the auctioneer alone
+    looks at the animal picked" until the sale is awarded: the bidders' vectors say the lot
+    is hidden and hold no animal of it; the auctioneer's show it. At the end everyone sees it."""
+    g = make_game("auction", format="cat-in-the-bag")
+    enc = AuctionEncoder(g, 3)
+    rng = np.random.default_rng(0)
+    s = g.new_state(3)
+    lay, bids_seen = enc.layout, 0
+    while not g.is_over(s):
+        if g.is_chance(s):
+            s = g.step(s, None, g.sample_chance(s, rng))
+            continue
+        if s.phase == "bid":
+            for seat in range(3):
+                v = enc.observation(g.observe(s, seat))
+                if seat == s.auctioneer:
+                    assert v[lay["lot_hidden"]][0] == 0 and v[lay["lot"]].sum() == len(s.lot), "the auctioneer's lot"
+                else:
+                    assert v[lay["lot_hidden"]][0] == 1 and not v[lay["lot"]].any(), f"seat {seat} sees the lot"
+            bids_seen += 1
+        seat = g.to_move(s)[0]
+        legal = g.legal(s, seat)
+        s = g.step(s, seat, enc.action(int(np.flatnonzero(enc.mask(legal))[0]), legal))
+    assert bids_seen, "no bid was made"
+    for seat in range(3):
+        v = enc.observation(g.observe(s, seat))
+        assert v[lay["lot_hidden"]][0] == 0 and v[lay["lot"]].sum() == len(s.lot), f"seat {seat} at the end"

@@ -113,3 +113,23 @@ def test_a_tally_is_counted_afresh_for_another_game():
     assert enc._tally("claims", first, _count_claim)[:3] == [5, 0, 0]
     assert enc._tally("claims", first + ((2, 1, 1),), _count_claim)[:3] == [5, 0, 1]   # counted on
     assert enc._tally("claims", second, _count_claim)[:3] == [0, 7, 0], "another game's claims, counted afresh"
+
+
+def test_a_call_that_turns_over_a_lie_counts_against_the_liar_and_the_rank_moves_on():
+    """Seat 0 lays the king of spades as "one ace"; seat 1 calls Bløff and the card is
+    turned over: a false play of seat 0's, in every seat's vector at seat 0's place (counted
+    over 5), none true. The rank in turn goes from aces to twos, and the vector's rank
+    is the observation's."""
+    g, enc, s = _position()
+    lay = enc.layout
+    assert enc.observation(g.observe(s, 0))[lay["rank"]].tolist() == [1] + [0] * 12, "aces are in turn"
+    s = g.step(s, 0, Play(parse_cards("KS")))
+    s = g.step(s, 1, CALL_)
+    for seat in range(3):
+        seen = g.observe(s, seat)
+        v = enc.observation(seen)
+        want = [0.0] * 3
+        want[(0 - seat) % 3] = 1 / 5
+        assert v[lay["caught_false"]].tolist() == pytest.approx(want), f"seat {seat}: {v[lay['caught_false']]}"
+        assert not v[lay["caught_true"]].any(), f"seat {seat}: a lie counted as a true play"
+        assert seen.rank == 1 and v[lay["rank"]].tolist() == [0, 1] + [0] * 11, f"seat {seat}: twos are in turn"

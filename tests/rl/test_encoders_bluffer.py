@@ -116,3 +116,24 @@ def test_the_two_player_asker_is_never_offered_an_answer_already_on_its_sheet():
         s = g.step(s, seat, enc.action(WRITE_START + menu.index(fresh[0]), legal))
         written += 1
     assert written >= 2, "the asker wrote fewer than two false answers"
+
+
+def test_the_votes_an_answer_draws_are_credited_to_its_author():
+    """Every voter votes for the same invented answer (one not its own): once the question
+    is scored, every seat's votes_drawn credits that answer's author with those votes (over
+    10), at the author's place from the observer, and nobody with a vote on the truth."""
+    g = make_game("bluffer")
+    enc, s = _to_vote(g)
+    voters = g.to_move(s)
+    places = [k + 1 for k, (author, _) in enumerate(s.order) if author >= 0]
+    author = next(s.order[k - 1][0] for k in places if s.order[k - 1][0] not in voters)
+    place = next(k for k in places if s.order[k - 1][0] == author)
+    for seat in voters:
+        s = g.step(s, seat, Vote(place))
+    part = enc.layout["votes_drawn"]
+    for seat in range(4):
+        v = enc.observation(g.observe(s, seat))[part]
+        want = [0.0] * 8
+        want[(author - seat) % 4] = len(voters) / 10
+        want[4:] = [1.0] * 4
+        assert v.tolist() == pytest.approx(want), f"seat {seat} (author {author}): {v.tolist()}"
