@@ -439,3 +439,16 @@ def test_an_env_pickles_mid_game_and_goes_on_the_same(key):
     again = copy.observe(agent)
     assert np.array_equal(seen["observation"], again["observation"])
     assert np.array_equal(seen["action_mask"], again["action_mask"])
+
+
+def test_sealed_bidders_act_one_after_another_in_seat_order():
+    """docs/rl.md: where several seats act at once (Second Hand's sealed bids) they act one
+    after another in the order of game.to_move, from the auctioneer's left round the table."""
+    e = _env("auction-second-hand", 4)
+    e.reset(seed=3)
+    auctioneer = e.game_state.auctioneer
+    acted = []
+    while e.game_state.phase == "bid":
+        acted.append(e.agent_selection)
+        e.step(0)                                     # pass
+    assert acted == [f"player_{(auctioneer + k) % 4}" for k in (1, 2, 3)], acted
