@@ -173,6 +173,14 @@ class BlufferTable(SeatPanel):
             self.leader_button.description = "Writing team's screen" if team else "Leader's screen"
             self.hide_leader.description = f"Hide the {'team' if team else 'leader'}'s screen"
 
+    def keys_to_show(self) -> str:
+        """On a projector the leader's screen button (the writing team's) comes right after
+        the cover, so the first Shift+Tab from the controls reaches it, the second Show."""
+        if self.projector.value and not self.session.over and self.knowing_human() is not None:
+            button = "Writing team's screen" if self.team_game() else "Leader's screen"
+            return f"With the keyboard: Shift+Tab twice reaches the Show button (once: {button})."
+        return super().keys_to_show()
+
     def team_game(self) -> bool:
         """Whether this is the team game, where the whole writing team knows the true answer
         and the authors (``knowers``), not the leader alone."""

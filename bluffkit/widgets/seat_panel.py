@@ -727,7 +727,7 @@ class SeatPanel(ClosesWhole, W.VBox):
             # to Show; before anyone at the table has moved, nothing of the panel has the focus)
             kinds = s.kinds
             moved = any(m is not None and kinds[m] == "human" for m, _ in s.moves)
-            keys = f"<span class='bk-sr-only'> {KEYS_TO_SHOW}</span>" if moved else ""
+            keys = f"<span class='bk-sr-only'> {escape(self.keys_to_show())}</span>" if moved else ""
             self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away."
                                          f"{keys}", alert=True)
             self.show.description = f"Show {s.names[seat]}'s view"
@@ -738,6 +738,11 @@ class SeatPanel(ClosesWhole, W.VBox):
         self._boxes_shown = True
         self.draw_seat(seat, obs)
         self._draw_scores(obs)
+
+    def keys_to_show(self) -> str:
+        """What a cover tells a screen reader after a person's move: how the keyboard, still
+        on the control used below the cover, gets back to Show."""
+        return KEYS_TO_SHOW
 
     def drop_refusal(self) -> None:
         """The player changed their choice (a card, a note, a partner): a refusal of the

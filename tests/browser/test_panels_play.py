@@ -41,6 +41,10 @@ PANELS = {
                           't',
     "bluffer-hot-seat": 'from bluffkit.widgets import BlufferTable\n'
                         'BlufferTable(players=3, humans=[0, 1, 2], names=["Anne", "Ben", "Chloé"], seed=4)',
+    "bluffer-hot-seat-projector": 'from bluffkit.widgets import BlufferTable\n'
+                                  't = BlufferTable(players=3, humans=[0, 1, 2], names=["Anne", "Ben", "Chloé"], seed=4)\n'
+                                  't.projector.value = True\n'
+                                  't',
     "bloff": 'from bluffkit.widgets import BloffTable\n'
              'BloffTable(players=4, humans=[0], names=["Anne", "Bjørn", "Carla", "David"], seed=4)',
     # Anne calls most claims until she holds 28 cards and is to lay (a pile taken more than once)
@@ -237,6 +241,33 @@ def test_tab_after_show_reaches_hide_the_leaders_screen(page: Page, lab_server: 
     page.keyboard.press("Enter")
     expect(hide).to_be_hidden(timeout=WAIT_MS)
     expect(panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show \w+['\u2019]s view"))).to_be_visible()
+
+
+def test_on_a_projector_the_bluffer_cover_counts_two_shift_tabs_to_show(page: Page, lab_server: LabServer):
+    """On a projector Bluffer's Leader's screen button comes right after the cover (so that
+    Show stays on a 1280 x 720 screen): after a move the first Shift+Tab reaches it, the
+    second Show, and the cover's words for a screen reader say so (they said one)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, panel_notebook(lab_server, "bluffer-hot-seat-projector"))
+    panel = page.locator(".bk-panel.bk-projector").first
+    show = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Show \w+['\u2019]s view"))
+    expect(show).to_be_visible(timeout=WAIT_MS)
+    first = show.text_content().strip()
+    show.click()
+    answer = panel.locator("input[placeholder='your false answer']").first
+    expect(answer).to_be_visible(timeout=WAIT_MS)
+    answer.fill("a purple cow")
+    panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Write it\s*$")).focus()
+    page.keyboard.press("Enter")
+    expect(show).to_be_visible(timeout=WAIT_MS)
+    expect(show).not_to_have_text(first, timeout=WAIT_MS)             # the next writer's cover
+    hint = panel.locator("[role='alert'] .bk-sr-only")
+    expect(hint).to_contain_text("Shift+Tab twice reaches the Show button (once: Leader's screen)")
+    reached = []
+    for _ in range(2):
+        page.keyboard.press("Shift+Tab")
+        reached.append(page.evaluate("() => (document.activeElement.textContent || '').trim()"))
+    assert reached[0] == "Leader's screen" and reached[1].startswith("Show "), f"Shift+Tab reached {reached}"
 
 
 def test_the_next_player_cannot_undo_back_the_last_players_typed_move(page: Page, lab_server: LabServer):

@@ -863,3 +863,23 @@ def test_in_the_two_player_game_a_wrong_pick_is_the_askers_point_on_screen_at_on
     assert s.state.points == (0, 0), "the state counts the picks when the truth is found"
     s.play(f"vote {right[0]}")
     assert s.state.phase != "vote" and s.state.points == (1, 0) and shown() == [[1, 0]] * 4, "counted once"
+
+
+def test_the_covers_keyboard_words_count_the_leaders_screen_on_a_projector():
+    """On a projector the Leader's screen button (the writing team's) comes right after the
+    cover: the cover's words for a screen reader count two Shift+Tabs to Show there, one
+    off the projector, and none before anyone has moved."""
+    from bluffkit.widgets.seat_panel import KEYS_TO_SHOW
+    for projector, words in ((False, KEYS_TO_SHOW), (True, "Shift+Tab twice reaches the Show button (once: Leader's screen)")):
+        t = BlufferTable(players=3, humans=[0, 1, 2], names=["Anne", "Ben", "Chloé"], seed=4)
+        t.projector.value = projector
+        assert "Shift+Tab" not in t.cover_text.value
+        t.show.click()
+        t.try_move("write a purple cow")
+        assert t.screen[0] == "cover" and escape(words) in t.cover_text.value, t.cover_text.value
+    team = BlufferTable(players=8, humans=list(range(8)), seed=7)
+    team.projector.value = True
+    team.show.click()
+    team.try_move("write Tin, the metal of old cans")
+    assert team.screen == ("cover", 2) and escape("(once: Writing team's screen)") in team.cover_text.value, \
+        team.cover_text.value
