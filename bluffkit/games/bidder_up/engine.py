@@ -42,10 +42,7 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         rules.check_players(players)
         t = cls.__new__(cls)
         t.rules, t.n = rules, players
-        lay = layout_of(rules.board)
-        tiles = rules.tiles_for(players)
-        t.fmts = tuple(tiles[p.position] for p in lay.pens)
-        t.cats = tuple(f == "cat-in-the-bag" for f in t.fmts)
+        lay = layout_of(rules.board)            # (each pen's format and cat: _thawed, below)
         d, w = rules.denominations, len(rules.denominations)
         t.phase, t.current, t.roll = SETUP, 0, 0
         t.pos = (lay.start,) * players
