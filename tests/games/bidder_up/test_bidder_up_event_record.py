@@ -205,3 +205,39 @@ def test_a_market_change_and_a_raffle_paid_with_valuable_notes_are_recorded_as_c
     s = g.step(s, None, "tickets wool-milk:3,extra-turn")
     s = g.step(s, 0, "keep wool-milk:3")
     assert _public(g, s) == ("raffle", 0, 2)
+
+
+# -- what a watching agent is told of a move (bluffkit.core.play.Watch) -------------------------
+
+@pytest.mark.parametrize("board, players", [("animal-market", 3), ("fairground", 4), ("fairground", 2)])
+def test_a_watching_agent_is_told_a_deal_happened_not_where_the_animals_lie(board, players):
+    """B: the animals are shuffled "face down" into the pens and the two supply stacks;
+    J: two players' remaining money is shuffled face down into the Gambling stack, 5 notes
+    "unseen" into the box, and on the Fairground 8 tickets "unseen" into the bag. What
+    every seat is told of the deal is that it happened, its kind, not the move itself."""
+    import numpy as np
+
+    from bluffkit.core.play import public_move_of
+    g = make_game("bidder-up", board=board)
+    s = g.new_state(players)
+    deal = g.sample_chance(s, np.random.default_rng(1))
+    assert type(deal) is A.Deal
+    if players == 2:
+        assert deal.stock and deal.bag, "the two-player deal also lays the Gambling stack and the bag"
+    assert public_move_of(g)(s, None, deal) == "Deal"
+
+
+def test_a_watching_agent_is_told_how_many_tickets_were_drawn_and_that_one_was_kept():
+    """H: "Then they draw that many tickets from the bag ... they may keep only 1 of them!
+    The chosen ticket is placed face-down in front of them. Any further tickets drawn go
+    back into the raffle bag": every seat sees two tickets drawn and one kept, never which,
+    so the public form of a kept Extra Turn is that of a kept Wool-Milk 3."""
+    from bluffkit.core.play import public_move_of
+    g = make_game("bidder-up", board="fairground")
+    pub = public_move_of(g)
+    s = g.state_from_position(3, current=0, roll=1, bag=["extra-turn", "wool-milk:3", "wool-milk:1"])
+    s = g.step(g.step(s, 0, "move raffle-1"), 0, "raffle 2 pay 10+0")
+    drawn = g.parse("tickets extra-turn,wool-milk:3")
+    assert type(drawn) is A.Tickets and pub(s, None, drawn) == ("tickets", 2)
+    s = g.step(s, None, drawn)
+    assert pub(s, 0, A.Keep("extra-turn")) == pub(s, 0, A.Keep("wool-milk:3")) == "Keep"
