@@ -1265,12 +1265,17 @@ def test_a_bad_auction_reading_is_refused_in_the_auctions_words():
 # face-down notes — because even though the number of notes bid is technically irrelevant, a few
 # 0-notes can be useful here for bluffing..."
 
+def _before_the_offer(g):
+    """Ana (four notes) on the horse-trading space, Ben (two) and she each holding a cow."""
+    s = g.state_from_position(3, current=0, roll=3, money=["0+0+0+10", "50+10", "50"],
+                              pastures=[["cow"], ["cow"], []])
+    return g.step(s, 0, "move trade-1")
+
+
 def _offer_of_four(**options):
     from bluffkit.testing import public_move_of
     g = game(**options)
-    s = g.state_from_position(3, current=0, roll=3, money=["0+0+0+10", "50+10", "50"],
-                              pastures=[["cow"], ["cow"], []])
-    s = g.step(s, 0, "move trade-1")
+    s = _before_the_offer(g)
     offered = g.step(s, 0, "trade 1 cow offer 0+0+0+10")
     countered = g.step(offered, 1, "counter 50")
     names = ["Ana", "Ben", "Cy"]
@@ -1281,11 +1286,17 @@ def _offer_of_four(**options):
 
 
 def test_an_offer_covered_by_hand_shows_no_number_of_notes():
+    """[E] "you may cover your bid with your hand": while Ben answers, no seat learns how
+    many notes Ana laid, neither from the offer nor from her hand's count of notes."""
     g, offered, said, public = _offer_of_four()
     assert g.rules.offer_count_seen is False
     assert all(g.observe(offered, seat).offer_notes is None for seat in range(3))
     assert said == ("Ana challenges Ben for a cow, offer face down.", "Ben counters: Ben gets the cow.")
     assert public == ("Trade", (1, COW, ""))
+    # nor do the hands' counts: the four notes under Ana's hand still count as hers
+    before = _before_the_offer(g)
+    for seat in range(3):
+        assert g.observe(offered, seat).note_counts == g.observe(before, seat).note_counts == (4, 2, 1), seat
 
 
 def test_an_offer_fanned_out_shows_its_number_of_notes_to_every_seat():
@@ -1319,6 +1330,8 @@ def test_a_special_horse_trade_stays_covered_even_when_offers_lie_fanned_out():
     s = g.step(s, 0, "ticket special-horse-trade")
     offered = g.step(s, 0, "trade 1 cow offer 0+0+0+10")
     assert all(g.observe(offered, seat).offer_notes is None for seat in range(3))
+    assert [g.observe(offered, seat).note_counts for seat in range(3)] == \
+        [g.observe(s, seat).note_counts for seat in range(3)] == [(4, 2, 1)] * 3, "the bid's number, unseen"
     assert g.narrate(s, 0, g.parse("trade 1 cow offer 0+0+0+10"), offered, ["Ana", "Ben", "Cy"]).endswith(
         "offer face down.")
     assert public_move_of(g)(s, 0, g.parse("trade 1 cow offer 0+0+0+10")) == ("Trade", (1, COW, ""))
