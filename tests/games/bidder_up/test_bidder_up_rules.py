@@ -135,9 +135,14 @@ def test_with_zero_pays_count_off_a_hand_of_0_notes_reaches_only_the_free_spaces
 
 
 def test_moving_counterclockwise_or_paying_the_wrong_count_is_refused():
+    """[C] Annette may not move counterclockwise; "to increase her movement by 1 space, she
+    places 1 money note": the cow's space costs 1 note, neither none nor 2, and the goose's
+    space, the roll itself, costs nothing."""
     g, s = annette()
     assert_refused(g, s, 0, "move piggy-2", rule="cannot-reach")
     assert_refused(g, s, 0, "move pen-2", rule="wrong-count", says="number counts")
+    assert_refused(g, s, 0, "move pen-2 pay 0+10", rule="wrong-count", says="1 note")
+    assert_refused(g, s, 0, "move pen-1 pay 0", rule="wrong-count", says="0 notes")
     assert_refused(g, s, 0, "move pen-2 pay 500", rule="notes-not-held")
     after = g.step(s, 0, "move pen-2 pay 0")
     assert after.pos[0] == "pen-2" and len(after.piggy) == 1
@@ -348,6 +353,7 @@ def test_the_market_refuses_a_locked_type_too_many_steps_or_types_and_the_track_
     assert_refused(g, s, 0, "market sheep+1,goat+1,pig+1,dog+1 pay 10+10+10+10", rule="too-many-types")
     assert_refused(g, s, 0, "market rooster-2 pay 10+10+0", rule="track-end")
     assert_refused(g, s, 0, "market sheep+2 pay 10+10", rule="wrong-count")
+    assert_refused(g, s, 0, "market sheep+1 pay 10+0", rule="wrong-count")      # [G] 1 step, 1 note
     # a move built in code that holds no (type, steps) pairs: one crashed (TypeError), a
     # type of -1 moved the last type's marker, one past the types ended in an IndexError
     from bluffkit.games.bidder_up.actions import Market
@@ -396,6 +402,7 @@ def raffle_position(bag, **options):
 def test_the_raffle_draws_for_as_many_notes_keeps_one_and_returns_the_rest():
     g, s = raffle_position(["extra-turn", "wool-milk:3", "wool-milk:1"])
     assert_refused(g, s, 0, "raffle 2 pay 10", rule="wrong-count")
+    assert_refused(g, s, 0, "raffle 1 pay 10+0", rule="wrong-count")            # [H] 1 ticket, 1 note
     s = g.step(s, 0, "raffle 2 pay 10+0")
     assert len(s.piggy) == 2 and s.phase == "draw"
     assert_refused(g, s, None, "tickets wool-milk:2,wool-milk:3", rule="bad-draw")
