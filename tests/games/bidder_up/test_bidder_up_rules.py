@@ -256,6 +256,26 @@ def test_short_pen_partial_the_double_pen_auctions_the_last_animal_alone():
         game(short_pen="some")
 
 
+def test_a_fairground_double_pen_gives_the_highest_sealed_bid_the_animal_worth_more_on_the_market():
+    """[D] booklet, Secret Value: "In a double auction (double pen), the highest bid applies
+    to the more valuable of the two animals; the second-highest bid applies to the less
+    valuable one. (On the Fairground, the current market value is what determines this.)"
+    With the market of Daniel's example [G] (sheep 500, donkeys 350) the highest bid takes
+    the sheep, though the Animal Market's values (sheep 350, donkey 500 [L4]) rank the
+    donkey first."""
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=0, roll=1, pos=["pen-5", "start", "start"],
+                              pens={"pen-6": ["sheep", "donkey"]}, market={"sheep": 500, "donkey": 350},
+                              money=[None, "50+50+10+10", "50+50"])
+    s = g.step(s, 0, "move pen-6")
+    assert s.auction.rules.format == "secret-value" and len(s.auction.pen) == 2, "the double Secret Value pen"
+    s = g.step(g.step(s, 1, "bid 120"), 2, "bid 100")
+    assert s.auction.awards == ((1, (SHEEP,), 120), (2, (DONKEY,), 100))
+    for seat, move in ((0, "sell"), (1, "pay 50+50+10+10"), (2, "pay 50+50")):
+        s = g.step(s, seat, move)
+    assert s.auction is None and s.pastures[1] == (SHEEP,) and s.pastures[2] == (DONKEY,)
+
+
 def test_a_complete_type_goes_to_the_barn_and_locks_its_market_value():
     g = game(board="fairground")
     t = Table.thaw(g.state_from_position(3, pastures=[["sheep", "sheep"], None, None]))
