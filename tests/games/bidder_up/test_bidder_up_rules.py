@@ -370,6 +370,7 @@ def test_the_market_refuses_a_locked_type_too_many_steps_or_types_and_the_track_
     assert s.phase == "market"
     assert_refused(g, s, 0, "market cow+1 pay 10", rule="locked")
     assert_refused(g, s, 0, "market sheep+4 pay 10+10+10+10+0+0", rule="too-many-steps")
+    assert_refused(g, s, 0, "market sheep+0", rule="too-many-steps", says="1 to 3 steps")   # [G] "1, 2, or 3 spaces"
     assert_refused(g, s, 0, "market sheep+1,goat+1,pig+1,dog+1 pay 10+10+10+10", rule="too-many-types")
     assert_refused(g, s, 0, "market rooster-2 pay 10+10+0", rule="track-end")
     assert_refused(g, s, 0, "market sheep+2 pay 10+10", rule="wrong-count")
@@ -391,6 +392,7 @@ def test_market_none_refused_makes_a_type_change_unless_none_can():
     s = g.step(g.state_from_position(3, current=0, roll=2), 0, "move hilltop")
     assert s.phase == "market" and "at least one type changes" in g.legal(s, 0).description
     assert_refused(g, s, 0, "market none", rule="market-none")
+    assert_refused(g, s, 0, "market sheep+0", rule="too-many-steps")     # no way round: 0 steps change no type
     assert g.step(s, 0, "market sheep+1 pay 0").phase == "roll"
     broke = g.step(g.state_from_position(3, current=0, roll=2, money=["", "10", "10"]), 0, "move hilltop")
     assert broke.phase == "market" and g.step(broke, 0, "market none").phase == "roll", "no note: none is all there is"
@@ -850,6 +852,7 @@ def test_move_market_markers_moves_up_to_two_green_markers_one_step_each():
     g, s = early()
     assert g.rules.marker_moves == 2
     assert_refused(g, s, 0, "ticket move-markers sheep+2", rule="too-many-steps")
+    assert_refused(g, s, 0, "ticket move-markers sheep+0", rule="too-many-steps")
     assert_refused(g, s, 0, "ticket move-markers sheep+1,donkey-1,pig+1", rule="too-many-types")
     one = g.step(s, 0, "ticket move-markers sheep-1")
     assert one.market[4] == s.market[4] - 1 and one.market[6] == s.market[6]
