@@ -1096,6 +1096,24 @@ def test_the_third_donkey_when_the_500s_run_out_is_unpaid_or_paid_in_smaller_not
         game(donkey_short="change")
 
 
+def test_the_donkeys_notes_go_round_the_table_from_the_auctioneer():
+    """L6, "running out of donkey ... notes", as above on the Fairground with Ben the
+    auctioneer: the "Third [Golden Donkey]: 500" to "all players ... from the supply
+    board" [D], paid from the auctioneer round the table (clockwise, as the turns go
+    [B]). Anna holds two of the four 500s, so the two left beside the donkey reach Ben
+    and Cy, and Anna, the last in that order, is not paid."""
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=1, roll=1, pos=[None, "raffle-1", None], pens={"pen-1": ["donkey"]},
+                              money=["500+500", None, None], donkeys=2)
+    assert s.bank[5] == 2, s.bank
+    s = g.step(s, 1, "move pen-1")
+    for seat, action in [(2, "pass"), (0, "pass")]:
+        s = g.step(s, seat, action)
+    assert s.auction is None and s.donkeys == 3 and s.pastures[1] == (DONKEY,)
+    assert s.log[3] == ((500, (1, 2)),)
+    assert [m[5] for m in s.money] == [2, 1, 1] and s.bank[5] == 0
+
+
 def test_change_for_pays_the_amount_exactly_in_smaller_notes_or_not_at_all():
     """donkey_short="smaller" looks for the amount in the board's smaller notes, exactly,
     the fewest notes (the payment search of core.money). Six kinds of 40 small notes and
