@@ -687,6 +687,21 @@ def test_a_loan_needs_its_iou_and_its_note_on_the_supply_board():
     assert s.loans[0] == (1500,) and s.ious == (2, 2, 1)
 
 
+def test_a_loan_whose_note_has_run_out_is_neither_offered_nor_played():
+    """[J] "Loan: ... a 100, 200 or 500 note with its IOU ... none left of that size, no
+    loan". With one 500 beside the donkey (``donkey_500s_two=1``), Anna's loan takes it;
+    on Ben's turn an IOU for 500 is still there, but no 500 note: the loan of 500 is not
+    among his choices and is refused, while the 100 and 200 loans remain."""
+    g = game(donkey_500s_two=1)
+    s = g.step(g.state_from_position(2, current=0, roll=1), 0, "move hill-west")
+    s = g.step(s, 0, "loan 500")
+    assert s.ious == (2, 2, 1) and s.bank[5] == 0, (s.ious, s.bank)
+    s = g.step(g.step(s, None, "roll 1"), 1, "move hill-west")
+    assert s.phase == "piggy" and g.to_move(s) == (1,)
+    assert [str(a) for a in g.legal(s, 1).actions()] == ["raid", "gamble", "loan 100", "loan 200"]
+    assert_refused(g, s, 1, "loan 500", rule="no-loan")
+
+
 def test_the_gambles_3_looks_at_three_gives_one_keeps_two():
     g, s = two_player(gambling="50+10+0+10+50+10")
     s = g.step(s, 0, "gamble")
