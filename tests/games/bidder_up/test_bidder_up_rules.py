@@ -560,8 +560,8 @@ def test_babies_in_the_barn_count_before_multiplying_and_in_the_zoo_after():
 def test_final_ties_by_money_go_to_the_richest_of_the_tied():
     """L7's option ``final_ties="money"``: equal top scores go to the tied player with the
     most money; the default ``"shared"`` shares the win."""
-    for ties, winners in (("money", (1,)), ("shared", (0, 1))):
-        g = game(final_ties=ties)
+    for ties, winners in (("money", (1,)), ("shared", (0, 1)), (None, (0, 1))):     # None: the default
+        g = game(**({} if ties is None else {"final_ties": ties}))
         t = Table.thaw(g.state_from_position(3, barns=[["sheep"], None, None],
                                              money=["none", "200+100+50", "none"]))
         assert t.score(0) == 350 and t.score(1) == 350, "350 x 1 against 350 in money"
@@ -991,6 +991,17 @@ def test_the_scoring_examples_hold_with_the_default_values(board, animal, points
 
 # -- L3, L6: readings the text leaves open, as options ------------------------------------------
 
+def test_the_readings_left_open_default_as_the_docs_say():
+    """L6 "two donkeys in one pen; running out of donkey ... notes", L7 "final ties": the
+    defaults of docs/bidder-up.md's table of options: each donkey sold pays
+    (``donkey_pay_per="donkey"``), a seat the donkey's note no longer reaches is not paid
+    (``donkey_short="unpaid"``), and equal top scores share the win
+    (``final_ties="shared"``)."""
+    from bluffkit.games.bidder_up.rules import Rules
+    for rules in (Rules(), game().rules, game(board="fairground").rules):
+        assert (rules.donkey_pay_per, rules.donkey_short, rules.final_ties) == ("donkey", "unpaid", "shared")
+
+
 def test_two_players_may_start_with_other_money():
     """L3: "the starting money (3–4 and 2 players)": ``start_money_two`` (default: the
     same as ``start_money``)."""
@@ -1003,13 +1014,13 @@ def test_two_players_may_start_with_other_money():
         game(start_money_two=[1, 2])
 
 
-@pytest.mark.parametrize("per, paid", [("donkey", (100, 200)), ("auction", (100,))])
+@pytest.mark.parametrize("per, paid", [("donkey", (100, 200)), ("auction", (100,)), (None, (100, 200))])
 def test_two_golden_donkeys_sold_in_one_pen_pay_per_donkey_or_once(per, paid):
     """[D] "If a Golden Donkey was auctioned ... all players receive extra money"; L6 "two
     donkeys in one pen": each pays (default, the first and the second amount), or with
-    ``donkey_pay_per="auction"`` the auction pays once."""
+    ``donkey_pay_per="auction"`` the auction pays once. ``None``: the option not given."""
     import numpy as np
-    g = game(donkey_pay_per=per)
+    g = game(**({} if per is None else {"donkey_pay_per": per}))
     s = g.state_from_position(3, current=0, roll=1, pos=["trade-3", None, None], pens={"pen-5": ["donkey", "donkey"]})
     s = g.step(s, 0, "move pen-5")
     rng = np.random.default_rng(0)
