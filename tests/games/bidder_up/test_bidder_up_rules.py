@@ -1279,9 +1279,10 @@ def test_a_pen_is_refilled_from_the_taller_stack_or_the_first_as_the_option_says
     for option, sizes, shrinks in (("taller", (2, 3), 1), ("taller", (3, 3), 0), ("taller", (3, 2), 0),
                                    ("first", (2, 3), 0)):
         g = game(refill_from=option)
-        t = Table.thaw(g.state_from_position(3))
+        t = Table.thaw(g.state_from_position(3, pens={}))         # every pen empty: all 20 in the supply
         i = next(k for k, pen in enumerate(t.lay.pens) if pen.size == 1 and t.pen_format(k) != "cat-in-the-bag")
         supply = [a for stack in t.stacks for a in stack]
+        assert len(supply) >= sum(sizes), "stacks of the sizes asked for, the tie a tie"
         t.stacks = (tuple(supply[:sizes[0]]), tuple(supply[sizes[0]:sizes[0] + sizes[1]]))
         before = t.stacks
         t.pens = t.pens[:i] + ((),) + t.pens[i + 1:]
@@ -1289,6 +1290,18 @@ def test_a_pen_is_refilled_from_the_taller_stack_or_the_first_as_the_option_says
         assert len(t.stacks[shrinks]) == sizes[shrinks] - 1 and t.stacks[1 - shrinks] == before[1 - shrinks], \
             (option, sizes)
         assert t.pens[i] == (before[shrinks][0],), "the stack's top animal goes to the pen"
+
+
+def test_a_double_pen_refilled_from_stacks_of_equal_height_takes_the_first_stacks_top_two():
+    """L6 "which stack refills", the default ``refill_from="taller"``: of two stacks of 10
+    (the Animal Market's 20 animals, every pen empty) neither is taller, so the first
+    refills the double pen with its top two animals and the second keeps all 10."""
+    t = Table.thaw(game().state_from_position(3, pens={}))
+    first, second = t.stacks
+    assert len(first) == len(second) == 10
+    i = t.lay.pen_index["pen-3"]                     # a double pen
+    t._refill(i)
+    assert t.pens[i] == first[:2] and t.stacks == (first[2:], second)
 
 
 # -- the auction formats' own readings, in every pen's auction [D] ---------------------------------
