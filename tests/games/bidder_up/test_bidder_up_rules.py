@@ -66,6 +66,30 @@ def test_more_notes_than_a_hand_may_hold_are_refused_before_any_deal():
     assert sum(game(notes=[10, 16, 8, 6, 6, 954]).rules.notes) == 1000
 
 
+def test_the_box_holds_24_raffle_tickets_and_50_notes_in_the_documented_mix():
+    """[A] "50 money notes", "1 bag with 24 raffle tickets"; the kinds are the rulebook's
+    (H: four action tickets, Value-Gain, Wool-Milk "numbers 0 to 3"), how many of each
+    is L5's and the notes' denominations L3's, read as docs/bidder-up.md's defaults: 2 of
+    each action ticket, a Value-Gain for cat, dog, sheep, goat, pig and cow, Wool-Milk 0
+    x1, 1 x3, 2 x3, 3 x3; ten 0s, sixteen 10s, eight 50s, six 100s, six 200s, four 500s.
+    A Fairground game of three deals the whole bag, and its table counts all 50 notes."""
+    from collections import Counter
+
+    from bluffkit.games.bidder_up.rules import TICKETS, Rules
+    assert len(TICKETS) == 24 and Rules().tickets == TICKETS
+    want = {"extra-turn": 2, "move-markers": 2, "horse-trade": 2, "special-horse-trade": 2,
+            "wool-milk:0": 1, "wool-milk:1": 3, "wool-milk:2": 3, "wool-milk:3": 3}
+    want.update({f"value-gain:{a}": 1 for a in ("cat", "dog", "sheep", "goat", "pig", "cow")})
+    assert Counter(TICKETS) == want
+    r = Rules()
+    assert dict(zip(r.denominations, r.notes)) == {0: 10, 10: 16, 50: 8, 100: 6, 200: 6, 500: 4}
+    assert sum(r.notes) == 50
+    s = game(board="fairground").new_state(3)
+    assert len(s.bag) == 24
+    held = [sum(s.bank), sum(s.box), len(s.piggy)] + [sum(m) for m in s.money]
+    assert sum(held) == 50, held
+
+
 def test_the_invariants_hold_before_the_deal():
     for players in (2, 3, 4):
         assert game().invariants(game().new_state(players)) == []
