@@ -172,6 +172,19 @@ def test_moving_counterclockwise_or_paying_the_wrong_count_is_refused():
     assert after.pos[0] == "pen-2" and len(after.piggy) == 1
 
 
+def test_notes_paid_onto_the_piggy_bank_lie_highest_first_so_the_smallest_are_on_top():
+    """[C] notes paid are "placed face-down on the Piggy Bank", [F] whoever lands there
+    "takes the top 5": the text does not order one payment's notes on the pile, and
+    docs/bidder-up.md's reading lays them highest first, whatever order they are written
+    in, so the smallest lie on top. Annette pays 10 + 0 + 50 for 2 spaces more onto a
+    pile holding a 500: the pile reads 500, 50, 10, 0 from the bottom."""
+    g = game()
+    s = g.state_from_position(3, current=0, roll=1, piggy="500")
+    s = g.step(s, 0, "move trade-1 pay 10+0+50")
+    d = g.rules.denominations
+    assert [d[i] for i in s.piggy] == [500, 50, 10, 0]
+
+
 def test_no_move_may_be_made_by_a_player_out_of_turn():
     g, s = annette()
     assert_refused(g, s, 1, "move pen-1", rule="not-your-turn")
