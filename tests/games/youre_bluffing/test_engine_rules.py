@@ -106,6 +106,22 @@ def test_non_leaders_may_bid_in_any_order():
     assert (s.high_bid, s.high_bidder) == (20, 1)
 
 
+def test_a_pass_out_of_turn_order_takes_only_the_passers_turn():
+    """HT Auction 2: the others bid "in any order"; YB "The Auctions": all the other
+    players have the right to bid. Seat 2 passing before seat 1 has spoken leaves seat 1
+    still asked, and seat 1 may bid; with four players seat 3 passing first leaves seats
+    1 and 2."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = g.step(s, 2, "pass")
+    assert s.phase == "bid" and g.to_move(s) == (1,)
+    s = g.step(s, 1, "bid 10")
+    assert (s.high_bid, s.high_bidder) == (10, 1)
+    s4 = open_auction(g, g.new_state(players=4), "cow")
+    s4 = g.step(s4, 3, "pass")
+    assert g.to_move(s4) == (1, 2)
+
+
 def test_player_who_passed_may_bid_again_after_a_new_bid():
     """HT Auction 2: bid "as often as they like": a pass does not end a player's auction
     while someone else raises."""
@@ -170,6 +186,27 @@ def test_ht_each_bid_at_least_10_higher():
     assert s2.high_bid == 50
     s3 = g.step(s, 2, "bid 100")
     assert s3.high_bid == 100
+
+
+def test_a_step_that_is_no_multiple_rounds_the_lowest_bid_up_to_one():
+    """YB "The Auctions" / HT Auction 2 as options (docs/youre-bluffing.md: ``min_bid``,
+    ``bid_step``, ``bid_multiple``): with each bid at least 15 higher and every bid a
+    multiple of 10, the lowest bid after 10 is 10 + 15 = 25, not a multiple of 10, so 30.
+    The legal range, its description and the random bot all say so."""
+    import numpy as np
+    g = yb(min_bid=10, bid_step=15, bid_multiple=10)
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = g.step(s, 1, "bid 10")
+    legal = g.legal(s, 2)
+    assert legal.bid == (30, None, 10)
+    assert legal.description == "pass, bid 30 or more in steps of 10"
+    refused(g, s, 2, "bid 25")
+    refused(g, s, 2, "bid 20", "bid-too-low")
+    assert g.step(s, 2, "bid 30").high_bid == 30
+    sampled = {legal.sample(np.random.default_rng(k)) for k in range(60)}
+    bids = {a.amount for a in sampled if a != g.parse("pass")}
+    assert bids and min(bids) == 30 and all(b % 10 == 0 for b in bids), sorted(bids)
+    assert all(legal.explain(a) is None for a in sampled)
 
 
 def test_auction_closes_when_all_others_pass_and_leader_chooses():
