@@ -335,6 +335,22 @@ def test_buyback_show_and_rerun_option():
     assert said.endswith("Anna may buy it back for at most 90."), said
 
 
+def test_a_leader_who_showed_only_zero_notes_may_not_buy_back():
+    """DIGEST (leader buys back but cannot pay), option show_and_rerun: the leader is
+    treated like a bidder who cannot pay (YB "Not Enough Money?"), who may then offer "no
+    more than they have" (HT "Can't pay?"). Anna holds two 0s, worth 0: after showing them
+    she may not buy back at 10; she may only sell."""
+    g = yb(buyback_without_funds="show_and_rerun")
+    s = g.state_from_position(players=3, leader=0, money=["0+0", None, None], herds=[{}, {}, {}])
+    s = open_auction(g, s, "cow")
+    s = play(g, s, (1, "bid 10"), (2, "pass"), (0, "buy"))
+    assert s.phase == "bid" and (0, notes("0+0")) in s.shown
+    s = play(g, s, (1, "bid 10"), (2, "pass"))
+    assert s.phase == "decide"
+    assert g.legal(s, 0).simple == (g.parse("sell"),)
+    refused(g, s, 0, "buy")
+
+
 # ---------------------------------------------------------------------------------------------
 # No bid at all
 # ---------------------------------------------------------------------------------------------
@@ -380,6 +396,25 @@ def test_yb_a_late_small_bid_still_buys_the_animal():
     s = play(g, s, (0, "sell"), (2, "pay 10"))
     assert herd(s, 2, "cow") == 1
     assert g.money_totals(s) == (100, 90, 80)
+
+
+@pytest.mark.parametrize("ruleset, calls", [("youre-bluffing", 3), ("horse-trading", 2)])
+def test_an_auction_held_again_is_offered_the_full_number_of_times(ruleset, calls):
+    """YB "Not Enough Money?": "The auction then starts over", and with no bid the leader
+    offers the card "three times" before taking it free (HT "Can't pay?": "the auction is
+    held again"; Auction 4: called out once more, so twice in all). One silent call, then a
+    bid of 100 that Ben (90) cannot pay: the calls of the auction held again count from the
+    first, and it takes all of them before Anna takes the animal free."""
+    g = YoureBluffing.create(ruleset)
+    s = open_auction(g, g.new_state(players=3), "cow" if ruleset == "youre-bluffing" else "9")
+    s = pass_round(g, s)
+    s = play(g, s, (1, "bid 100"), (2, "pass"), (0, "sell"))
+    assert s.phase == "bid" and s.calls == 0
+    for _ in range(calls - 1):
+        s = pass_round(g, s)
+        assert s.phase == "bid" and herd(s, 0, "cow") == 0
+    s = pass_round(g, s)
+    assert herd(s, 0, "cow") == 1 and g.money_totals(s) == (90, 90, 90)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -564,6 +599,51 @@ def test_capped_bidder_who_wins_again_pays():
     s = g.step(s, 1, "pay 50+10+10+10+10")
     assert herd(s, 1, "cow") == 1
     assert g.money_totals(s) == (180, 0, 90)
+
+
+def test_capped_bidder_may_bid_exactly_the_money_shown_when_that_is_the_lowest_bid():
+    """HT "Can't pay?": in the auction held again Ben "may bid no more than they have"
+    (90, shown). Carla bids 80, so the lowest bid is 90 (HT Auction 2: +10 or more): Ben's
+    only bid is 90, and it is taken."""
+    g = ht()
+    s = open_auction(g, g.new_state(players=3), "9")
+    s = play(g, s, (1, "bid 100"), (2, "pass"), (0, "sell"), (2, "bid 80"))
+    assert g.legal(s, 1).bid == (90, 90, 10)
+    refused(g, s, 1, "bid 100", "bid-over-shown-money")
+    s = g.step(s, 1, "bid 90")
+    assert (s.high_bid, s.high_bidder) == (90, 1)
+
+
+def test_bidder_who_showed_only_zero_notes_may_only_pass():
+    """YB "Not Enough Money?" / HT "Can't pay?": Ben, holding two 0s, bids 10 and must show
+    his money (worth 0); in the auction held again he may bid no more than 0, below the
+    lowest bid (YB "The Auctions": any bid higher than nothing, so 1): he may only pass."""
+    g = yb()
+    s = g.state_from_position(players=3, leader=0, money=[None, "0+0", None], herds=[{}, {}, {}])
+    s = open_auction(g, s, "cow")
+    s = play(g, s, (1, "bid 10"), (2, "pass"), (0, "sell"))
+    assert s.phase == "bid" and (1, notes("0+0")) in s.shown
+    legal = g.legal(s, 1)
+    assert legal.bid is None and legal.simple == (g.parse("pass"),)
+    refused(g, s, 1, "bid 1", "bid-over-shown-money")
+
+
+def test_money_shown_caps_only_the_auction_it_was_shown_in():
+    """HT "Can't pay?": "in it" (the auction held again) the player may bid no more than
+    they have; YB "Not Enough Money?" likewise. Carla bids 100 holding 90 and shows it;
+    Ben buys the cow for 10. In the next auction, led by Ben, nobody has shown money: Carla
+    may bid any amount again, even 100, and no shown hand is listed."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "cow")
+    s = play(g, s, (2, "bid 100"), (1, "pass"), (0, "sell"))
+    assert (2, notes("50+10+10+10+10+0+0")) in s.shown
+    s = play(g, s, (1, "bid 10"), (2, "pass"), (0, "sell"), (1, "pay 10"))
+    assert s.leader == 1
+    s = open_auction(g, s, "pig")
+    assert g.legal(s, 2).bid == (1, None, 1)
+    assert g.observe(s, 0).shown == ()
+    s = g.step(s, 2, "bid 100")
+    assert (s.high_bid, s.high_bidder) == (100, 2)
 
 
 def test_auction_held_again_does_not_pay_the_donkey_twice():
