@@ -840,6 +840,23 @@ def test_ht_trade_example_anna_and_ben_swap_offers():
     assert s.money[ben] == notes("10+10+10+10+10+0+0+0")  # kept Anna's 10 and two 0s
 
 
+def test_the_narration_names_the_trader_who_offered_more():
+    """HT "Trade" example: Anna offers a 10 and two 0s (3 cards), Ben counters with a 50
+    and a 0 (2 cards): Ben offered more and takes Anna's 6. YB "The Cattle Trade": the
+    player who receives more than they offered gives up the animal: Anna offers 50 (1
+    card) for the goat, Ben counters 10 + 0 (2 cards); Anna takes Ben's goat."""
+    names = ["Anna", "Ben", "Carla"]
+    for g, family, offer, counter, said in (
+            (ht(), "6", "10+0+0", "50+0",
+             "Ben counters with 2 cards; the offers are swapped. Ben offered more and takes a 6."),
+            (yb(), "goat", "50", "10+0",
+             "Ben counters with 2 cards; the offers are swapped. Anna offered more and takes 1 goat.")):
+        s = _trade_position(g, [{family: 1}, {family: 1}, {}])
+        before = g.step(s, 0, f"trade 1 {family} {offer}")
+        after = g.step(before, 1, f"counter {counter}")
+        assert g.narrate(before, 1, g.parse(f"counter {counter}"), after, names) == said
+
+
 def test_counter_challenger_offering_more_takes_the_animal_both_keep_what_they_received():
     """HT Trade 3 Counter: "Whoever offered more gets the other player's animal ... even the
     loser of the trade gets the winner's offer." Seat 0 offers 50, seat 1 counters 10 + 0:
@@ -944,6 +961,18 @@ def test_yb_target_may_accept_the_new_offer_after_a_tie():
     s = play(g, s, (0, "trade 1 goat 10"), (1, "counter 10"), (0, "offer 50"), (1, "accept"))
     assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0)
     assert g.money_totals(s) == (40, 140, 90)
+
+
+def test_yb_nothing_against_nothing_is_a_tie_and_the_challenger_offers_again():
+    """YB "The Cattle Trade": an "empty hand" is a permitted offer, and when "the offer and
+    the counter-offer are the same amount, the player who proposed the cattle trade must
+    make a new offer": nothing against nothing is such a tie; nobody has the goat yet."""
+    g = yb()
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    s = play(g, s, (0, "trade 1 goat none"), (1, "counter none"))
+    assert s.phase == "reoffer" and g.to_move(s) == (0,)
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (1, 1)
+    assert g.money_totals(s) == (90, 90, 90)
 
 
 def test_empty_offers_are_allowed():
@@ -1136,6 +1165,19 @@ def test_tie_with_equal_money_is_shared():
     s = g.state_from_position(players=3, leader=0, herds=TIED, pile={},
                               money=["50+10", "50+10+0", "500"])
     assert g.winners(s) == (0, 1)
+    # The game ends on Anna's last rooster, which nobody bids for (HT Auction 4: called
+    # once more, then free): the table is told that Anna and Ben share the win.
+    herds = [dict(TIED[0], rooster=3)] + TIED[1:]
+    s = g.state_from_position(players=3, leader=0, herds=herds, pile={"rooster": 1},
+                              money=["50+10", "50+10+0", "500"])
+    s = open_auction(g, s, "A")
+    s = pass_round(g, s)
+    before = g.step(s, 1, "pass")
+    after = g.step(before, 2, "pass")
+    assert g.is_over(after) and g.winners(after) == (0, 1)
+    said = g.narrate(before, 2, g.parse("pass"), after, ["Anna", "Ben", "Carla"])
+    assert said.endswith("Anna and Ben win (shared)."), said
+    assert "Anna and Ben wins" not in said
 
 
 def test_tie_break_shared_option():
