@@ -717,6 +717,32 @@ def test_yb_donkey_payday_bank_with_five_players():
     assert g.money_totals(s) == (140,) * 5
 
 
+def test_a_position_whose_bank_cannot_pay_the_paydays_to_come_is_refused():
+    """YB "Contents": 5 notes of 500; "The Golden Donkey": the fourth donkey gives every
+    player 500. With 3 players and no donkey turned up, 3 notes of 500 must stay in the
+    bank: Anna may hold two 500s (3 left), not three (2 left)."""
+    g = yb()
+    s = g.state_from_position(players=3, leader=0, money=["500+500", None, None], herds=[{}, {}, {}])
+    assert s.bank[D.index(500)] == 3
+    with pytest.raises(RulesError) as err:
+        g.state_from_position(players=3, leader=0, money=["500+500+500", None, None], herds=[{}, {}, {}])
+    message = str(err.value)
+    assert "500" in message and "payday" in message, message
+
+
+def test_a_position_whose_paydays_are_not_the_donkeys_out_is_refused():
+    """YB "The Golden Donkey": a payday comes with each donkey turned over, so a position
+    with one donkey out of the pile has had exactly one payday."""
+    g = yb()
+    s = g.state_from_position(players=3, leader=0, herds=[{}, {"donkey": 1}, {}], paydays=1)
+    assert s.paydays == 1
+    for wrong in (0, 2):
+        with pytest.raises(RulesError) as err:
+            g.state_from_position(players=3, leader=0, herds=[{}, {"donkey": 1}, {}], paydays=wrong)
+        message = str(err.value)
+        assert "paydays" in message and "donkey" in message and f"({wrong})" in message, message
+
+
 def test_ht_sevens_are_paydays_and_the_bank_never_runs_out():
     """HT "Paydays": "Whenever a 7 is turned up for an auction, everybody first gets new money
     from the bank -- including the auctioneer" (DIGEST: 50, 100, 200, 500); HT "The money":
