@@ -278,6 +278,25 @@ def test_conservation_check_catches_lost_money(monkeypatch):
         check_game(config_game("horse-trading"), 3, seeds=[0, 1, 2])
 
 
+def test_the_finite_bank_and_payday_laws_name_what_they_find():
+    """You're Bluffing!'s bank is finite (YB "Contents": 55 notes, 10x0, 20x10, 10x50,
+    5x100, 5x200, 5x500), so one note more in a hand breaks the count of every note; and a
+    payday comes with each donkey turned over (YB "The Golden Donkey"), so a payday with
+    no donkey out of the pile breaks the payday law. Each law names its own problem."""
+    import dataclasses
+
+    from bluffkit.games.youre_bluffing.invariants import violations
+    game = config_game("youre-bluffing")
+    s = game.new_state(3)
+    assert violations(s) == []
+    m = s.money[0]
+    extra = dataclasses.replace(s, money=(m[:1] + (m[1] + 1,) + m[2:],) + s.money[1:])   # one more 10
+    found = violations(extra)
+    assert len(found) == 1 and "bank" in found[0], found
+    found = violations(dataclasses.replace(s, paydays=1))
+    assert len(found) == 1 and "payday" in found[0] and "donkey" in found[0], found
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 6, 7, 8, 10])
 @pytest.mark.parametrize("config", [c[0] for c in CONFIGS if c[1] == "bluffer"])
