@@ -65,6 +65,26 @@ def test_the_random_bot_bids_at_most_its_money_plus_the_overbid(overbidder):
         "with overbid=60 the random bot sometimes bids more than it holds (to exercise the can't-pay rule)"
 
 
+def test_the_sampled_bid_goes_above_the_money_only_with_an_overbid():
+    """docs/youre-bluffing.md: ``sample(rng)`` bids "from the lowest legal bid up to what
+    their notes are worth"; ``overbid`` lets the random bot go up to that much more (to
+    exercise the can't-pay rule). Ben holds the start money (90) in a fresh auction."""
+    import numpy as np
+    game = make_game("youre-bluffing")
+    s = game.new_state(3)
+    for seat, action in ((0, "auction"), (None, "draw cow")):
+        s = game.step(s, seat, action)
+    legal = game.legal(s, 1)
+    assert legal.worth == 90
+
+    def bids(overbid):
+        drawn = [legal.sample(np.random.default_rng(k), overbid=overbid) for k in range(300)]
+        return [a.amount for a in drawn if isinstance(a, Bid)]
+    over = bids(60)
+    assert max(over) > 90 and max(over) <= 150, max(over)
+    assert max(bids(0)) <= 90
+
+
 def test_the_random_bot_bids_in_tens_with_a_bounded_raise(overbidder):
     """You're Bluffing! allows any higher bid (steps of 1); the random bot bids in tens,
     at most 50 over the lowest bid in tens (the lowest bid rounded up to ten, plus 0 to
