@@ -70,3 +70,59 @@ def test_a_game_dealt_by_a_64_bit_seed_is_saved_and_taken_up_again(tmp_path):
     s.advance()
     again = Session.load(s.save(tmp_path / "g.jsonl"))
     assert again.seed == 2 ** 64 - 1 and again.states == s.states
+
+
+class FirstMove:
+    """Plays the first legal action (or, where the moves cannot be listed, one drawn from a
+    generator of its own), so its moves never depend on the generator it is given; draws
+    ``draws`` numbers from that generator on each move, and keeps every one it is given."""
+
+    name = "first"
+
+    def __init__(self, draws: int):
+        self.draws, self.given = draws, []
+
+    def act(self, observation, legal, rng):
+        self.given.append(rng)
+        rng.random(self.draws)
+        first = legal.actions(1)
+        return first[0] if first else legal.sample(np.random.default_rng(0))
+
+
+def test_no_agent_can_move_the_deals_by_drawing_from_its_generator():
+    """Chance and each seat draw from streams of their own: an agent given chance's
+    generator (or one it shares) could draw from it to change the cards to come, or read
+    them off before they are dealt. Agents that play alike but draw 0 or 1,000 numbers a
+    move must see the same chance outcomes."""
+    from bluffkit.core.game import make_game
+    from bluffkit.core.play import play
+
+    game = make_game("youre-bluffing")
+    quiet = play(game, [FirstMove(0) for _ in range(3)], 3)
+    busy = play(game, [FirstMove(1000) for _ in range(3)], 3)
+    chance = [m for m in quiet.moves if m[0] is None]
+    assert len(chance) > 20, "enough chance moves after the players' moves to tell"
+    assert [m for m in busy.moves if m[0] is None] == chance
+    assert busy.moves == quiet.moves
+
+
+def test_each_seat_is_given_its_own_child_generator_and_never_chances(monkeypatch):
+    """``play`` documents the seed's children as chance's (index 0) and one per seat (1..n):
+    every move of a seat gets that seat's generator, no two seats share one, and none is
+    chance's."""
+    from bluffkit.core import play as play_module
+    from bluffkit.core.game import make_game
+
+    made = []
+
+    def recorded(seed, count):
+        made[:] = child_rngs(seed, count)
+        return made
+    monkeypatch.setattr(play_module, "child_rngs", recorded)
+    agents = [FirstMove(1) for _ in range(3)]
+    play_module.play(make_game("youre-bluffing"), agents, 3)
+    assert len(made) == 4
+    for seat, agent in enumerate(agents):
+        assert agent.given, f"seat {seat} never moved"
+        assert all(rng is made[seat + 1] for rng in agent.given), f"seat {seat} was given another generator"
+    assert made[0] not in [rng for agent in agents for rng in agent.given], "a seat was given chance's generator"
