@@ -337,3 +337,31 @@ def test_a_sessions_history_is_what_play_tells_a_watcher(name, options, players)
             assert s.history(seat)[:len(told)] == told, f"seat {seat}: the session's history differs from play's"
             compared += len(told)
     assert compared > players
+
+
+def test_a_played_move_whose_public_form_fails_raises_and_no_watcher_is_told_the_failure(monkeypatch):
+    """A public form that fails before the rules check waits (the rules may refuse the move
+    in words); once the move is played the failure is a bug of the game's ``public_move``
+    and is raised as it is. Swallowed, the watchers were handed the failure itself, whose
+    message may quote the whole move (a payment's notes laid face down)."""
+    from bluffkit.core.play import _Failed
+    from bluffkit.games.youre_bluffing import narrate
+
+    class PublicFormBroken(Exception):
+        pass
+
+    real = narrate.public_move
+
+    def failing(before, seat, action):
+        if type(action).__name__ == "Pay":
+            raise PublicFormBroken(f"cannot show {action!r}")
+        return real(before, seat, action)
+
+    monkeypatch.setattr(narrate, "public_move", failing)
+    game = make_game("youre-bluffing")
+    agents = [Watcher(game) for _ in range(3)]
+    with pytest.raises(PublicFormBroken, match=r"cannot show Pay\(notes="):
+        play(game, agents, 0)
+    told = [shown for agent in agents for history in agent.given for _, shown, _ in history]
+    assert told, "the watchers were told of the moves before the payment"
+    assert not any(isinstance(shown, _Failed) for shown in told)
