@@ -117,6 +117,8 @@ MALFORMED = [
      "move 1: unknown key \"who\""),
     ("after beyond the moves", lambda d: {**d, "expect": [{"after": 99, "money": {}}]},
      "expectation 1 'after': must be a move number 0..9"),
+    ("after one past the moves", lambda d: {**d, "expect": [{"after": 10, "money": {}}]},
+     "expectation 1 'after': must be a move number 0..9, got 10"),
     ("after as text", lambda d: {**d, "expect": [{"after": "3", "money": {}}]}, "expectation 1 'after'"),
     ("an expectation of nothing", lambda d: {**d, "expect": [{"after": 3}]}, "expectation 1: checks nothing"),
     ("an unknown game", lambda d: {**d, "game": "ludo"}, "game: unknown game 'ludo'"),
