@@ -88,6 +88,20 @@ def test_a_changed_end_is_caught(bloff_text):
     assert problems == ["end: scores [1, 0, 0, 0], winners [0]; golden: scores [0, 1, 0, 0], winners [1]"]
 
 
+@pytest.mark.parametrize("end", ["# end: scores [1, 0, 0, 0], winners [1]", "# end: scores [1, 0, 0, 2], winners [0]"],
+                         ids=["winners alone", "scores alone"])
+def test_an_end_that_changes_the_winners_alone_or_the_scores_alone_is_caught(bloff_text, end):
+    """The end is two facts: a file whose winners no longer match while the scores do
+    (a changed tie-break), or whose scores no longer match while the winners do, must be
+    reported as surely as one where both changed."""
+    lines = bloff_text.rstrip("\n").split("\n")
+    assert lines[-1] == "# end: scores [1, 0, 0, 0], winners [0]"
+    lines[-1] = end
+    problems = golden.check(config_game("bloff"), "\n".join(lines) + "\n")
+    golden_part = end.removeprefix("# end: ")
+    assert problems == [f"end: scores [1, 0, 0, 0], winners [0]; golden: {golden_part}"]
+
+
 def test_a_missing_or_damaged_file_is_named(bloff_text):
     with pytest.raises(golden.PlaythroughError, match="line 6: step '3' where step 2 was expected"):
         golden.read(edit_step(bloff_text, 2, 0, "   3"))
