@@ -126,3 +126,20 @@ def test_each_seat_is_given_its_own_child_generator_and_never_chances(monkeypatc
         assert agent.given, f"seat {seat} never moved"
         assert all(rng is made[seat + 1] for rng in agent.given), f"seat {seat} was given another generator"
     assert made[0] not in [rng for agent in agents for rng in agent.given], "a seat was given chance's generator"
+
+
+def test_play_deals_from_every_bit_of_a_big_seed():
+    """Seeds run to 1,024 bits (``MAX_SEED``): a seed cut to its low 32 or 64 bits would
+    deal every game of ``5 + 2**64`` as game ``5``'s, so that a seed of a log could be
+    found again from a short one."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.game import make_game
+    from bluffkit.core.play import play
+    from bluffkit.core.seeding import MAX_SEED
+
+    game = make_game("youre-bluffing")
+    bots = [make_agent("random", game) for _ in range(3)]
+    base = play(game, bots, 5).moves
+    for high in (2**32, 2**64, 2**600, 2**1023):
+        assert 5 + high <= MAX_SEED
+        assert play(game, bots, 5 + high).moves != base, f"5 + 2**{high.bit_length() - 1} plays as 5"
