@@ -234,3 +234,23 @@ def test_a_users_own_agent_plays_with_the_garbage_collector_on(where):
             play_series(game, [cls(seen)] + [make_agent("random", game) for _ in range(3)], 2, 3)
         assert seen == expected, (cls.__name__, seen)
         assert gc.isenabled()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_tournaments_lineups_seat_every_agent_in_every_seat_equally_often(n):
+    """``lineup(agents, i)`` seats game ``i`` of a tournament: over ``2 * n`` games each of
+    ``n`` agents sits in each seat exactly twice, every game seats each agent once, and the
+    line-up given is left as it was. A seat may be worth more than another (the first to
+    act, the last to bid): a seating that favoured one agent would bias every comparison
+    of bots."""
+    from collections import Counter
+
+    from bluffkit.core.play import lineup
+
+    agents = list(range(n))
+    seatings = [lineup(agents, i) for i in range(2 * n)]
+    assert agents == list(range(n))
+    assert all(sorted(seating) == agents for seating in seatings)
+    counts = Counter((agent, seat) for seating in seatings for seat, agent in enumerate(seating))
+    assert counts == {(agent, seat): 2 for agent in range(n) for seat in range(n)}
+    assert seatings[0] == agents and seatings[1] == agents[1:] + agents[:1], "shifted by i"
