@@ -1,0 +1,56 @@
+"""What every game's observation shares (:class:`bluffkit.core.observation.ObservationBase`):
+built by name, never by position, and written out without the ruleset and the move list
+that travel with it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bluffkit.agents.base import make_agent
+from bluffkit.core.game import make_game
+from bluffkit.core.observation import ObservationBase
+from bluffkit.core.play import play
+
+
+class Seen(ObservationBase):
+    _fields = ("seat", "rules", "phase", "hand", "legal")
+
+
+def test_from_fields_refuses_an_unknown_field_by_name():
+    """A field given under a wrong name (a typo, a field another game has) would otherwise
+    be dropped without a word, and the observation built without it."""
+    with pytest.raises(TypeError, match=r"Seen needs the fields seat, rules, phase, hand, legal; unknown: extra$"):
+        Seen.from_fields(seat=0, rules=None, phase="bid", hand=(1,), legal=None, extra=1)
+    with pytest.raises(TypeError, match=r"; missing: hand$"):
+        Seen.from_fields(seat=0, rules=None, phase="bid", legal=None)
+    seen = Seen.from_fields(legal="moves", hand=(1,), phase="bid", rules="rules", seat=0)
+    assert seen == (0, "rules", "bid", (1,), "moves") and seen.hand == (1,)
+
+
+def test_to_dict_leaves_out_the_rules_and_the_legal_moves():
+    """``rules`` and ``legal`` travel with an observation but are no part of what a seat
+    sees: ``to_dict`` gives every other field, in order, by name, ready for JSON."""
+    seen = Seen.from_fields(seat=1, rules=object(), phase="bid", hand=(2, 0), legal=object())
+    assert seen.to_dict() == {"seat": 1, "phase": "bid", "hand": (2, 0)}
+    assert json.loads(json.dumps(seen.to_dict())) == {"seat": 1, "phase": "bid", "hand": [2, 0]}
+
+
+@pytest.mark.parametrize("name, options, players", [
+    ("youre-bluffing", {}, 3), ("auction", {"format": "secret-count"}, 4), ("bloff", {}, 3)])
+def test_a_games_observation_writes_out_without_its_rules_and_legal_moves(name, options, players):
+    """Read at every move of a short game, from every seat: the games' observations hold a
+    ruleset and a move list (neither is JSON), and ``to_dict`` leaves both out."""
+    game = make_game(name, **options)
+    moves = play(game, [make_agent("random", game) for _ in range(players)], 2).moves
+    state = game.new_state(players)
+    for seat, action in moves[:40]:
+        state = game.step(state, seat, action)
+        for viewer in range(players):
+            seen = game.observe(state, viewer)
+            assert {"rules", "legal"} <= set(seen._fields)
+            out = seen.to_dict()
+            assert list(out) == [f for f in seen._fields if f not in ("rules", "legal")]
+            assert all(out[f] is getattr(seen, f) for f in out)
+            json.dumps(out)
