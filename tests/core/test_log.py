@@ -1361,3 +1361,21 @@ def test_an_option_added_later_is_in_a_header_only_off_its_default(name, option,
     assert changed.header()["options"][option] == value
     assert getattr(type(changed).from_header(changed.header()).rules, option) == value
     assert getattr(type(plain).from_header(plain.header()).rules, option) == getattr(plain.rules, option)
+
+
+def test_every_later_option_off_its_default_survives_the_rules_header_alone_or_together():
+    """``RuleOptions.to_dict`` skips a later option only at its default: each of the auction's
+    later options set alone (whatever its place among the fields), and all of them at once,
+    must come back from the header's JSON as set, while every other option is always written."""
+    import dataclasses
+
+    from bluffkit.auctions.rules import Rules
+    off = {"show_against": "bid", "sealed_bids": "notes", "supply": 1, "first_refusal": False}
+    assert set(off) == set(Rules.LATER_OPTIONS)
+    always = [f.name for f in dataclasses.fields(Rules) if f.name not in off]
+    assert list(Rules().to_dict()) == always
+    for changes in [{k: v} for k, v in off.items()] + [off]:
+        rules = Rules().replace(**changes)
+        header = json.loads(json.dumps(rules.to_dict()))
+        assert {k: header.get(k) for k in off} == {k: changes.get(k) for k in off}, changes
+        assert Rules.from_dict(header) == rules, changes
