@@ -1,6 +1,8 @@
 """A move list (the auctions' and Bidder Up!'s Legal) keeps its table apart from itself
 (bluffkit.core.tables): none of its attributes leads to the game, a copy or a pickle
-still explains and samples, and the table is let go with the move list."""
+still explains and samples, and the table is let go with the move list. Also the checks
+every game's move passes before it is played (bluffkit.core.table), each refusing by its
+own rule and changing nothing."""
 
 from __future__ import annotations
 
@@ -89,3 +91,61 @@ def test_the_move_lists_let_their_tables_go(module):
     del held
     gc.collect()
     assert len(module._TABLES) <= before, "the tables of move lists no longer held are let go"
+
+
+# -- the checks every move passes before it is played (TableGame.step, TableBase.apply) ---------
+
+@pytest.fixture(scope="module")
+def bloff_game():
+    """Bløff, three players: its deal, the state after it, and a finished game."""
+    from bluffkit.agents.base import make_agent
+    from bluffkit.core.play import play
+
+    game = make_game("bloff")
+    rec = play(game, [make_agent("random", game) for _ in range(3)], 0)
+    deal, first = rec.moves[0][1], rec.moves[1][1]
+    assert rec.moves[0][0] is None and rec.moves[1][0] == 0
+    start = game.new_state(3)
+    return game, deal, first, start, game.step(start, None, deal), rec.final.freeze()
+
+
+def refused(game, state, seat, action) -> tuple[str, str]:
+    """The rules by which ``seat``'s ``action`` is refused through the immutable API and on a
+    working copy, which the refusal must leave as it was."""
+    from bluffkit.core.errors import IllegalAction
+
+    with pytest.raises(IllegalAction) as by_step:
+        game.step(state, seat, action)
+    table = game.table(state)
+    before = table.values()
+    with pytest.raises(IllegalAction) as by_table:
+        table.apply(seat, action)
+    assert table.values() == before, "a refused move changed the table"
+    return by_step.value.rule, by_table.value.rule
+
+
+def test_a_player_may_not_play_chances_move(bloff_game):
+    """A move only chance makes (Bløff's deal: ``CHANCE_ONLY``) is refused from a player
+    whoever is to move, by its own rule rather than whatever the player's moves say of it."""
+    game, deal, first, start, dealt, over = bloff_game
+    assert refused(game, start, 0, deal)[0] == "deal-is-chance"
+    assert refused(game, dealt, 0, deal)[0] == "deal-is-chance"
+
+
+def test_no_move_is_played_after_the_game_is_over(bloff_game):
+    game, deal, first, start, dealt, over = bloff_game
+    assert game.is_over(over)
+    for seat in range(3):
+        assert refused(game, over, seat, first) == ("game-over", "game-over")
+        assert refused(game, over, seat, game.parse("pass")) == ("game-over", "game-over")
+
+
+def test_a_move_by_a_seat_that_is_not_to_move_or_by_no_seat_is_refused(bloff_game):
+    """While chance is to act no player moves; a seat of the game that is not to move, a
+    number past the seats and a seat given as True are refused, each by its own rule."""
+    game, deal, first, start, dealt, over = bloff_game
+    assert refused(game, start, 0, first) == ("chance-turn", "chance-turn")
+    assert game.to_move(dealt) == (0,)
+    assert refused(game, dealt, 1, first) == ("not-your-turn", "not-your-turn")
+    for seat in (3, -1, True):
+        assert refused(game, dealt, seat, first) == ("no-such-seat", "no-such-seat")
