@@ -88,6 +88,8 @@ def play_series(game, agents, count: int, seed: int, *, check: str = "untrusted"
                 t.apply_chance(outcome)
                 append((None, outcome))
                 chances += 1
+            if watch is not None:
+                watch.end()
             rec = GameRecord(seed, n, list(names), moves)
             rec.final, rec.chance_moves = t, chances
             rec.scores, rec.winners, rec.summary = scores(t), winners(t), summary(t)

@@ -121,7 +121,7 @@ class Watch:
     ``acts(acts)`` wraps the seats' ``act`` functions; ``chance(outcome)`` records chance's
     outcome before it is applied; ``new_game(table)`` starts the record of the game
     played on the working copy ``table`` (public forms are read from it before each move,
-    the observations from a frozen copy after it)."""
+    the observations from a frozen copy after it); ``end()`` closes it."""
 
     __slots__ = ("game", "public", "watchers", "histories", "table", "pending")
 
@@ -158,6 +158,13 @@ class Watch:
         for seat, watch in enumerate(self.watchers):
             if watch is not None:
                 self.histories[seat].append((mover, shown, observe(state, seat)))
+
+    def end(self) -> None:
+        """The game is over: a last move whose public form failed is said as at any other
+        move (no seat acts again, so nothing else is recorded)."""
+        pending, self.pending = self.pending, None
+        if pending is not None and isinstance(pending[1], _Failed):
+            raise pending[1].error
 
     def acts(self, acts: list) -> list:
         return [self._act(seat, act) for seat, act in enumerate(acts)]
@@ -288,6 +295,8 @@ def play(game, agents, seed: int, *, max_steps: int = 200_000, check: str = "unt
             t.apply_chance(outcome)
             append((None, outcome))
             chances += 1
+    if watch is not None:
+        watch.end()
     rec = GameRecord(seed, n, [getattr(a, "name", type(a).__name__) for a in agents], moves)
     rec.final, rec.chance_moves = t, chances
     rec.scores = game.scores(t)

@@ -365,3 +365,25 @@ def test_a_played_move_whose_public_form_fails_raises_and_no_watcher_is_told_the
     told = [shown for agent in agents for history in agent.given for _, shown, _ in history]
     assert told, "the watchers were told of the moves before the payment"
     assert not any(isinstance(shown, _Failed) for shown in told)
+
+
+@pytest.mark.parametrize("series", [False, True], ids=["one auction", "a series"])
+def test_a_last_move_whose_public_form_fails_is_said_too(monkeypatch, series):
+    """An auction's last move is the winner's payment: its public form failing was never
+    said, since the failure waited for the next move and none came (a series of auctions
+    started the next record over it)."""
+    from bluffkit.auctions import narrate
+    from bluffkit.auctions.series import play_series
+
+    real = narrate.public_move
+
+    def failing(before, seat, action):
+        if type(action).__name__ == "Pay":
+            raise RuntimeError("public form broken")
+        return real(before, seat, action)
+
+    monkeypatch.setattr(narrate, "public_move", failing)
+    game = make_game("auction", format="classic")
+    agents = [Watcher(game) for _ in range(4)]
+    with pytest.raises(RuntimeError, match="public form broken"):
+        play_series(game, agents, 3, seed=0) if series else play(game, agents, 0)
