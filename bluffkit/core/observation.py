@@ -41,8 +41,11 @@ class ObservationBase(tuple):
             setattr(cls, name, property(itemgetter(i), doc=f"field {i}: {name}"))
 
     def to_dict(self) -> dict:
-        """Every field but ``rules`` and ``legal``, as plain values."""
-        return {k: v for k, v in zip(self._fields, self) if k not in ("rules", "legal")}
+        """Every field but ``rules`` and ``legal``, as plain values that JSON writes: an
+        observation held in a field (Bidder Up!'s auction) as its own ``to_dict``, a record
+        (Bluffer's reveals) as a dict of its fields, a set as a sorted list, an enum as
+        its value; numbers, text and tuples of them as they are."""
+        return {k: _plain(v) for k, v in zip(self._fields, self) if k not in ("rules", "legal")}
 
     @classmethod
     def from_fields(cls, **fields):
@@ -93,3 +96,30 @@ def keyword_maker(fields: tuple) -> Callable[..., Any]:
 def by_keyword(cls, fields: dict):
     """An observation of class ``cls`` built from a mapping of its fields by name."""
     return cls.make(**fields)
+
+
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
+def _plain(value):
+    """``value`` as :meth:`ObservationBase.to_dict` gives it (see there)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if isinstance(value, ObservationBase):
+        return value.to_dict()
+    if isinstance(value, (tuple, list)):
+        if all(type(v) in _SCALARS for v in value):
+            return value
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=repr)
+    import dataclasses
+    from enum import Enum
+    if isinstance(value, Enum):
+        return _plain(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.name.startswith("_")}
+    return value
