@@ -303,18 +303,29 @@ class SeatPanelDriver:
             return None
         return ("seat", seat) if kind in ("seat", "leader") else ("public", None)
 
+    #: How many kept earlier states a check redeals afresh, drawn at random (see redealt_past).
+    FRESH = 16
+
     def redealt_past(self, session, seat: int, rng) -> list:
-        """The session's earlier states, each redealt by ``hide_from`` for ``seat``. A state
-        is redealt once and its redeal kept for the next checks while the session still
-        holds that very state at that step (an Undo, or another game, drops the rest), so a
-        game's checks cost one redeal per state, not one per state and click."""
+        """The session's earlier states, each redealt by ``hide_from`` for ``seat``. A
+        state's redeal is kept for the next checks while the session still holds that
+        state (the same object, or an equal one) at that step (an Undo drops the rest),
+        and each check redeals afresh the states new since the last one and up to
+        :attr:`FRESH` kept ones drawn at random: a game's checks cost some 16 redeals a
+        click, not one per earlier state, and every state is still redealt many times
+        over a game (a leak a single redeal happened to hide is caught at another)."""
         kept = self._past.setdefault(seat, [])
         earlier = session.states[:-1]
         n = 0
-        while n < len(kept) and n < len(earlier) and kept[n][0] is earlier[n]:
+        while n < len(kept) and n < len(earlier) and (kept[n][0] is earlier[n] or kept[n][0] == earlier[n]):
             n += 1
         del kept[n:]
-        kept.extend((x, session.game.hide_from(x, seat, rng)) for x in earlier[n:])
+        hide = session.game.hide_from
+        if n:
+            for i in rng.integers(n, size=min(n, self.FRESH)).tolist():
+                x = kept[i][0]
+                kept[i] = (x, hide(x, seat, rng))
+        kept.extend((x, hide(x, seat, rng)) for x in earlier[n:])
         return [redealt for _, redealt in kept]
 
     def mirror(self, twin, panel, state, past=None) -> None:
@@ -668,7 +679,10 @@ def check_panel(make, seeds=(0, 1, 2), clicks: int = 200, redeals: int = 1, driv
     """Play ``make()`` panels through their own buttons (one per seed, up to ``clicks``
     clicks each, as the panel seats its humans and bots) and check every screen after every
     click (see the module docstring), and that no widget the panel made stays open off screen
-    (:func:`check_off_screen`). Returns counts: ``games``, ``clicks``, ``compared``."""
+    (:func:`check_off_screen`). Returns counts: ``games``, ``clicks``, ``compared``.
+    A ``driver`` of one's own has the methods of :class:`SeatPanelDriver`, its
+    ``mirror(twin, panel, state, past=None)`` taking ``past`` (``(seat, rng)`` on a seat's
+    screen) even where it redeals no earlier state."""
     report = {"games": 0, "clicks": 0, "compared": 0}
     made = _Made()
     try:

@@ -254,6 +254,18 @@ class PeekingBack(PeekingBloff):
         self.spy.value = ""
 
 
+class PeekingAtTheDeal(PeekingBack):
+    """A hidden widget with one yes-or-no fact of the next player's hand right after the
+    deal: a single redeal of that early state tells the same about one time in four, so a
+    check that kept its first redeal for the whole game missed it in some games."""
+
+    def draw_seat(self, seat, obs):
+        BloffTable.draw_seat(self, seat, obs)
+        states = self.session.states
+        if len(states) > 1:
+            self.spy.value = str(min(states[1].hands[(seat + 1) % self.session.players]) < 4)
+
+
 class PeekingLab(AuctionLab):
     """A hidden widget with every bidder's notes, straight from the state."""
 
@@ -870,10 +882,12 @@ def test_the_twins_history_follows_an_undo():
     assert len(twin.session.history(0)) == len(s.moves) < 6
 
 
-def test_the_earlier_states_are_redealt_once_each_and_again_after_an_undo(monkeypatch):
+def test_the_earlier_states_are_kept_redealt_refreshed_at_random_and_dropped_after_an_undo(monkeypatch):
     """The check keeps each earlier state's redeal from one click to the next (a game's checks
-    cost one redeal per state, not one per state and click), and an Undo drops the redeals
-    of the steps taken back: the twin's earlier states are always the session's, redealt."""
+    cost a few redeals a click, not one per earlier state), redeals up to ``FRESH`` kept ones
+    afresh at each check (so that a leak one redeal happened to hide is caught at another),
+    and an Undo drops the redeals of the steps taken back: the twin's earlier states are
+    always the session's, redealt."""
     from bluffkit.widget_check import SeatPanelDriver
     t = TablePanel("youre-bluffing", players=3, humans=[0, 1, 2], seed=2, undo="any")
     driver = SeatPanelDriver(t)
@@ -896,6 +910,7 @@ def test_the_earlier_states_are_redealt_once_each_and_again_after_an_undo(monkey
             seat = s.to_move[0]
             s.play(s.legal(seat).sample(np.random.default_rng(len(s.moves))), seat)
 
+    monkeypatch.setattr(SeatPanelDriver, "FRESH", 0)
     for n in (4, 5, 8):
         play(n)
         past = driver.redealt_past(s, 0, rng)
@@ -911,3 +926,20 @@ def test_the_earlier_states_are_redealt_once_each_and_again_after_an_undo(monkey
     assert kept == len(after) - len(dealt) and all(x is s.states[len(after) - len(dealt) + i]
                                                    for i, x in enumerate(dealt))
     assert driver.redealt_past(s, 1, rng)[0] is not after[0]       # another seat: its own redeals
+    monkeypatch.setattr(SeatPanelDriver, "FRESH", 2)
+    play(12)
+    first = driver.redealt_past(s, 0, rng)
+    dealt.clear()
+    again = driver.redealt_past(s, 0, rng)                         # no move between: only the fresh ones
+    assert 1 <= len(dealt) <= 2 and 1 <= sum(a is not b for a, b in zip(first, again)) <= 2
+
+
+def test_a_leak_read_from_an_early_state_is_caught_in_every_game():
+    """The earlier states' kept redeals are refreshed at random: a fact of the hands after
+    the deal is caught in every game. The seeds are four of 60 whose games passed with
+    each first redeal kept for the whole game (``FRESH = 0``); with the refresh none of
+    the 60 passed (the redeals draw from the clicks' generator, so a change to how the
+    check redeals moves which games those are)."""
+    for seed in (24, 28, 46, 50):
+        with pytest.raises(WidgetLeak, match="TextModel"):
+            check_panel(lambda: PeekingAtTheDeal(players=3, humans=[0, 1, 2], seed=1), seeds=[seed], clicks=200)
