@@ -734,6 +734,7 @@ class SeatPanel(ClosesWhole, W.VBox):
             self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
             return
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
+        self.cover_text.value = ""        # (its words were for the last cover: drawn anew at the next)
         self.controls.layout.display = _SHOW
         self._boxes_shown = True
         self.draw_seat(seat, obs)
