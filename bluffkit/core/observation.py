@@ -112,10 +112,13 @@ def _plain(value):
         if all(type(v) in _SCALARS for v in value):
             return value
         return tuple(_plain(v) for v in value)
-    if isinstance(value, dict):
-        return {_plain(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, dict):             # (JSON's keys are text: any other key is written as text)
+        return {k if type(k) in _SCALARS else str(_plain(k)): _plain(v) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
-        return sorted((_plain(v) for v in value), key=repr)
+        return sorted((_plain(v) for v in value), key=lambda v: (not isinstance(v, (int, float)), v
+                                                                  if isinstance(v, (int, float)) else repr(v)))
+    if hasattr(value, "item") and type(value).__module__ == "numpy":     # a numpy number
+        return value.item()
     import dataclasses
     from enum import Enum
     if isinstance(value, Enum):

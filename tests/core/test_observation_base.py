@@ -58,3 +58,14 @@ def test_a_games_observation_writes_out_without_its_rules_and_legal_moves(name, 
             assert all(out[f] == getattr(seen, f) for f in out if type(getattr(seen, f)) in (int, str, bool))
             text = json.dumps(out)
             assert '"rules"' not in text and '"legal"' not in text, text[:300]
+
+
+def test_to_dict_writes_sets_numpy_numbers_and_other_keys_as_json_can():
+    """A field of a game of one's own may hold a set (written sorted, numbers by size), a
+    numpy number (as the plain number) or a dict keyed by a tuple (the key as text)."""
+    import numpy as np
+    seen = Seen.from_fields(seat=np.int64(1), rules=None, phase={100, 9, 10}, hand={(1, 2): np.float64(0.5)},
+                            legal=None)
+    out = seen.to_dict()
+    assert out == {"seat": 1, "phase": [9, 10, 100], "hand": {"(1, 2)": 0.5}}
+    assert type(out["seat"]) is int and json.loads(json.dumps(out)) == out
