@@ -169,7 +169,9 @@ class AuctionLab(ClosesWhole, W.VBox):
         self.projector.observe(lambda ch: self._project(ch["new"]), names="value")
         self.move = W.Text(description="or type", placeholder="e.g. bid 120  or  pass  (Enter plays it)",
                            continuous_update=False, layout=W.Layout(width="360px"))
-        self.move.observe(lambda ch: self.play_move(ch["new"]) if ch["new"].strip() else None, names="value")
+        # (a box of spaces alone plays nothing and is emptied, as a played move's is)
+        self.move.observe(lambda ch: self.play_move(ch["new"]) if ch["new"].strip()
+                          else setattr(self.move, "value", "") if ch["new"] else None, names="value")
         self.move_button = W.Button(description="Play typed move", layout=W.Layout(width="auto"))
         self.refusal = W.HTML()
         self.controls = MoveControls(self._play, drop_out=self.drop_out,
