@@ -694,3 +694,46 @@ def test_the_refusal_buttons_are_the_ones_the_prompt_names():
         every = Refusal((0,)) if not double else Refusal((0, 1))
         assert every in obs.legal.refusals and controls.click(every), "the same as Buy: Buy is pressed"
         assert str(played[-1]) == "buy"
+
+
+def test_an_auctioneer_without_the_right_never_buys_the_lot_back():
+    """Unticking "right of first refusal" must reach the auctioneer's seat: an auctioneer
+    who values the lot far above any bid still sells it when the right is off."""
+    for seed in (1, 2, 3):
+        lab = AuctionLab(fmt="classic", bidders=3, right=False, seed=seed)
+        lab.typed.value = "1000, 100, 200, 150"
+        lab.run_button.click()
+        s = lab.session
+        assert s.over and s.state.awards, f"seed {seed}: the lot is sold"
+        assert s.state.kept == (), f"seed {seed}: the auctioneer bought the lot back without the right"
+
+
+def test_ticking_the_right_seats_a_new_auctioneer_who_uses_it():
+    """The right checkbox is a setting like the others: ticking it starts a new auction in
+    which the auctioneer keeps a lot worth far more to it than the price."""
+    lab = AuctionLab(fmt="classic", bidders=2, strategies=["truthful", "truthful"], right=False, seed=1)
+    lab.typed.value = "1000, 100, 200"
+    old = lab.session
+    lab.right.value = True
+    assert lab.session is not old, "ticking the right starts a new auction"
+    lab.run_button.click()
+    assert lab.session.over and lab.session.state.kept == (0,), "the new auctioneer uses its right"
+
+
+def test_simulate_plays_the_panels_settings():
+    """Many auctions must be played with the settings on screen (format, bidders, value law,
+    strategies, shade, right, double pen), not the engine's defaults: its frame is the
+    engine's for those settings and the lab's own simulation seed."""
+    from bluffkit.analysis.auction_lab import SCALE, simulate_engine
+    lab = AuctionLab(fmt="cat-in-the-bag", bidders=3, values="beta(2, 5)",
+                     strategies=["shade", "truthful", "random"], right=False, seed=4)
+    lab.shade.value, lab.double.value = 0.4, True
+    lab.count.value = 30
+    lab.simulate_button.click()
+    want = simulate_engine("cat-in-the-bag", 3, 30, values="beta(2, 5)", scale=SCALE,
+                           strategy=["shade", "truthful", "random"], shade=0.4, right=False, double=True,
+                           seed=lab.sim_seed())
+    assert lab.frame is not None, lab.summary.value
+    same = lab.frame.equals(want)
+    assert same, f"the lab's frame is not the engine's for its settings: {lab.summary.value}"
+    assert not lab.frame["refused"].any(), "no sale is refused with the right off"
