@@ -352,6 +352,37 @@ def test_replay_refuses_a_bad_log_with_the_reason(tmp_path):
     assert "line 1" in r.error.value and "not a bluffkit log" in r.error.value
 
 
+def test_a_refused_open_leaves_the_game_shown_at_its_step_and_view(tmp_path):
+    """A mistyped log path must cost nothing: the reason is said, and the game shown stays
+    at the step and in the seat's view the reader had chosen."""
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json at all\n")
+    s = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=4).run()
+    r = ReplayViewer(s)
+    r.step.value = 5
+    r.viewer.value = 1
+    before = (r.step.value, r.viewer.value, r.table.value, r.events.value)
+    r.path.value = str(bad)
+    r.open_button.click()
+    assert "Cannot replay" in r.error.value and "line 1" in r.error.value, r.error.value
+    assert (r.step.value, r.viewer.value, r.table.value, r.events.value) == before, "what was shown stays"
+
+
+def test_a_replay_of_a_live_session_keeps_the_steps_it_was_opened_with():
+    """A session shown mid-game plays on: the replay must keep the states it had, so its
+    last step is still one it can draw, in every view."""
+    s = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=5)
+    s.advance(limit=8)
+    r = ReplayViewer(s, unfinished=True)
+    shown = r.step.max
+    s.advance(limit=10)
+    assert len(s.moves) > shown, "the session played on"
+    r.step.value = r.step.max
+    for seat in (1, -1):
+        r.viewer.value = seat
+    assert r.step.max == shown and len(r.states) == r.step.max + 1 == len(r.moves) + 1
+
+
 @pytest.mark.parametrize("game, agents", [("bloff", ["caller"] * 3), ("horse-trading", ["random"] * 3)])
 def test_replay_refuses_an_unfinished_game_unless_asked(tmp_path, game, agents):
     """A log saved to take a game up again holds every hand and the seed: typed into the Log
