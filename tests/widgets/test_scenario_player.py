@@ -223,6 +223,40 @@ def test_a_score_the_example_checks_is_shown_at_its_end():
     assert shown.count("class='bk-scores'") == 1
 
 
+def test_the_score_at_the_end_is_shown_only_at_the_last_step():
+    """The example's end score is what its last move comes to: shown at an earlier step it
+    would give the example's answer away before the moves that make it."""
+    p = ScenarioPlayer("bu-board-two-player-loans")           # steps 0 to 8
+    assert p.step.max == 8
+    for i in range(p.step.max):
+        p.go(i)
+        assert "Score at the end" not in p.table.value, f"step {i} of {p.step.max}"
+    p.go(p.step.max)
+    assert "Score at the end" in p.table.value
+
+
+def press(button) -> None:
+    """Run ``button``'s click handlers: unlike ``click()``, what one raises fails the test."""
+    for cb in button._click_handlers.callbacks:
+        cb(button)
+
+
+def test_back_at_the_start_and_next_at_the_end_raise_nothing():
+    """A click at either end of the example must leave it where it is, not ask go() for a
+    step outside the slider (refused in words, which a Button's click() would hide)."""
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    end = p.step.max
+    press(p.back)
+    assert p.step.value == 0
+    press(p.next)
+    assert p.step.value == 1
+    p.go(end)
+    press(p.next)
+    assert p.step.value == end
+    press(p.back)
+    assert p.step.value == end - 1
+
+
 def test_after_run_all_the_notebooks_panel_waits_at_step_0():
     """notebooks/scenario-player: its second code cell clicked Next nine times on the
     panel shown above it, so after Run All the class saw the outcome before the first
