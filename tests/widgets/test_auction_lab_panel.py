@@ -737,3 +737,12 @@ def test_simulate_plays_the_panels_settings():
     same = lab.frame.equals(want)
     assert same, f"the lab's frame is not the engine's for its settings: {lab.summary.value}"
     assert not lab.frame["refused"].any(), "no sale is refused with the right off"
+
+
+def test_a_move_box_of_spaces_alone_is_emptied_and_plays_nothing():
+    """Spaces (or a control character) typed alone in the Move box play nothing and say
+    nothing; they stayed in the box, where a lab drawn afresh has none."""
+    lab = AuctionLab(fmt="classic", bidders=2, human=1, seed=3)
+    moves = list(lab.session.moves)
+    lab.move.value = "\x1e  "
+    assert lab.move.value == "" and lab.session.moves == moves and lab.refusal.value == ""
