@@ -12,11 +12,11 @@ pytest.importorskip("pettingzoo")
 from bluffkit.rl.encoders.bluffer import VOTE_START, WRITE_START, BlufferEncoder  # noqa: E402
 
 
-def _to_vote(g, rng_seed=3):
-    """A 4-player question played to its vote, every writer taking menu answer 1, 2, ..."""
+def _to_vote(g, rng_seed=3, players=4):
+    """A question played to its vote, every writer taking menu answer 1, 2, ..."""
     rng = np.random.default_rng(rng_seed)
-    enc = BlufferEncoder(g, 4)
-    s = g.new_state(4)
+    enc = BlufferEncoder(g, players)
+    s = g.new_state(players)
     while g.is_chance(s) or s.phase != "vote":
         if g.is_chance(s):
             s = g.step(s, None, g.sample_chance(s, rng))
@@ -75,15 +75,7 @@ def test_a_voter_is_offered_every_answer_but_its_own_on_a_full_board():
     answer" (own_answer_vote="refused"). Each voter's mask offers the five other places,
     the sixth included: no legal vote is left out."""
     g = make_game("bluffer", own_answer_vote="refused")
-    enc = BlufferEncoder(g, 5)
-    rng = np.random.default_rng(2)
-    s = g.new_state(5)
-    while g.is_chance(s) or s.phase != "vote":
-        if g.is_chance(s):
-            s = g.step(s, None, g.sample_chance(s, rng))
-            continue
-        seat = g.to_move(s)[0]
-        s = g.step(s, seat, enc.action(WRITE_START, g.legal(s, seat)))
+    enc, s = _to_vote(g, rng_seed=2, players=5)
     assert len(s.order) == g.rules.max_answers == 6, s.order
     voters = g.to_move(s)
     assert sorted(voters) == sorted(set(range(5)) - {s.leader}), "every player but the leader votes"

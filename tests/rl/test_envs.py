@@ -229,8 +229,9 @@ def test_a_reset_without_a_seed_goes_on_drawing_from_the_generator_it_has():
         "the deals after reset(seed=3) and the same moves differ between two environments: not the seeded Generator"
 
 
-def test_win_rewards_sum_to_zero_and_arrive_at_the_end():
-    e = _env("auction-second-hand", 4)
+def _random_rewards(e):
+    """Each agent's rewards over one game of random masked moves (seed 1, moves from seed
+    2); a reward before the game's end fails."""
     e.reset(seed=1)
     rng = np.random.default_rng(2)
     totals = dict.fromkeys(e.possible_agents, 0.0)
@@ -240,6 +241,11 @@ def test_win_rewards_sum_to_zero_and_arrive_at_the_end():
         if not (term or trunc):
             assert reward == 0, "a reward before the end of the game"
         e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+def test_win_rewards_sum_to_zero_and_arrive_at_the_end():
+    totals = _random_rewards(_env("auction-second-hand", 4))
     assert abs(sum(totals.values())) < 1e-9, f"win rewards do not sum to zero: {totals}"
     assert sorted(totals.values())[-1] == pytest.approx(3 / 4), f"the winner's reward is not 1 - 1/4: {totals}"
     assert sorted(totals.values())[0] == pytest.approx(-1 / 4), f"a loser's reward is not -1/4: {totals}"
@@ -293,13 +299,7 @@ def test_a_shared_win_gives_each_winner_its_share_less_one_over_n(monkeypatch):
     and 1 of three share the win: 1/2 - 1/3 each, -1/3 to seat 2."""
     e = _env("auction-secret-value", 3)
     monkeypatch.setattr(e.game, "winners", lambda state: (0, 1))
-    e.reset(seed=1)
-    rng = np.random.default_rng(2)
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, done, cut, _ = e.last()
-        totals[agent] += reward
-        e.step(None if done or cut else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    totals = _random_rewards(e)
     assert list(totals.values()) == pytest.approx([1 / 2 - 1 / 3, 1 / 2 - 1 / 3, -1 / 3]), totals
 
 
