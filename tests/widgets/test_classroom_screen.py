@@ -80,6 +80,18 @@ def test_auto_play_is_a_button_with_a_name(make):
     assert {play.button_link.source, play.button_link.target} == {(button, "value"), (play, "playing")}
 
 
+@pytest.mark.parametrize("make", [lambda: ScenarioPlayer("ht-auction-ben-pays-100"),
+                                  lambda: ReplayViewer(Session(make_game("bloff"), ["random"] * 3, seed=1).run())],
+                         ids=["scenario-player", "replay-viewer"])
+def test_auto_play_waits_the_seconds_set_and_stops_at_the_last_step(make):
+    """"Seconds/step" is the browser timer's interval in milliseconds, and Auto-play's last
+    step is the slider's: one past it, the timer would ask for a step that does not exist."""
+    panel = make()
+    panel.speed.value = 2.0
+    assert panel.play.interval == 2000
+    assert panel.step.max > 0 and panel.play.max == panel.step.max
+
+
 @pytest.mark.parametrize("make, other", [
     (lambda: ScenarioPlayer("ht-auction-ben-pays-100"), lambda p: setattr(p.choose, "value", "ht-cant-pay")),
     (lambda: ReplayViewer(Session(make_game("bloff"), ["random"] * 3, seed=1).run()),
@@ -166,6 +178,7 @@ def test_the_replay_on_a_projector_puts_the_steps_beside_the_table():
     v.viewer.value = -1
     v.projector.value = False
     assert v.body.layout.flex_flow == "column" and v.table.layout.width is None and steps() == list(range(33, 49))
+    assert "bk-projector" not in v._dom_classes
 
 
 # -- 3. closed until a choice is made; a stale refusal goes --------------------------------
