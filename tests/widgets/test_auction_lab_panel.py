@@ -746,3 +746,72 @@ def test_a_move_box_of_spaces_alone_is_emptied_and_plays_nothing():
     moves = list(lab.session.moves)
     lab.move.value = "\x1e  "
     assert lab.move.value == "" and lab.session.moves == moves and lab.refusal.value == ""
+
+
+def test_simulate_says_the_mean_its_spread_and_the_shares_of_the_frame_it_played(monkeypatch):
+    """The summary's figures, against a frame of four auctions made by hand: cash 0.2, 0.4,
+    0.6 and 1.0 (mean 0.55; sample deviation sqrt(0.35 / 3) = 0.342, standard error
+    0.342 / 2 = 0.171); won by the bidder who values the lot most in 3 of 4, the right of
+    first refusal used in 1 of 4, nobody bid in 2 of 4. The progress bar runs to the count."""
+    import bluffkit.widgets.auction_lab as lab_module
+    real = lab_module.simulate_engine
+    seen = []
+
+    def made(fmt, n, count, *, progress, **kwargs):
+        df = real(fmt, n, count, **kwargs)
+        df["revenue"] = [0.2, 0.4, 0.6, 1.0]
+        df["efficient"] = [True, True, False, True]
+        df["refused"] = [False, True, False, False]
+        df["winner"] = [1, -1, -1, 3]
+        for k in range(1, count + 1):
+            progress(k, count)
+            seen.append((lab.progress.value, lab.progress.max))
+        return df
+    monkeypatch.setattr(lab_module, "simulate_engine", made)
+    lab = AuctionLab(fmt="classic", bidders=3, seed=1)
+    lab.count.value = 4
+    lab.simulate_button.click()
+    text = visible_text(lab.summary.value)
+    assert "4 auctions" in text and "3 bidders" in text
+    assert "cash per auction 0.550 \u00b1 0.171 (sd 0.342; money / 1,000)" in text, text
+    assert "values the lot most: 75.0%" in text and "right of first refusal used: 25.0%" in text, text
+    assert "nobody bid: 50.0%" in text, text
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)], "the bar's maximum is the count, filled one auction at a time"
+
+
+def test_switching_the_projector_redraws_what_happened_without_another_step():
+    """The projector shows the three newest lines of What happened (see above); the switch
+    itself redraws them, and switching it off shows the longer list again."""
+    from bluffkit.widgets.auction_lab import EVENTS, PROJECTOR_EVENTS
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=5)
+    for _ in range(3):
+        if lab.controls.bid_button is not None and lab.session.waiting_for == 1:
+            lab.controls.bid_button.click()
+    assert len(lab.said) > PROJECTOR_EVENTS
+
+    def lines():
+        return lab.events.value.split("</b><br>", 1)[1].split("<br>")
+    before = len(lines())
+    assert before == min(len(lab.said), EVENTS) > PROJECTOR_EVENTS
+    lab.projector.value = True
+    assert len(lines()) == PROJECTOR_EVENTS
+    lab.projector.value = False
+    assert len(lines()) == before
+
+
+def test_choosing_a_bidder_under_you_play_seats_you_in_a_new_auction():
+    """"You play" set after the lab is made: a new auction, that bidder yours (named "(you)",
+    its own value shown, the others' hidden, the move buttons when it is its turn); set back
+    to nobody, every bidder is a bot again."""
+    lab = AuctionLab(fmt="secret-value", bidders=3, human=None, seed=2)
+    first = lab.session
+    assert not any("(you)" in n for n in lab.session.names) and not buttons(lab)
+    lab.human.value = 2
+    assert lab.session is not first and lab.session.names[2] == "Bidder 2 (you)"
+    assert [n for n in lab.session.names if "(you)" in n] == ["Bidder 2 (you)"]
+    assert f"{lab.vals[2]:,.0f}" in visible_text(lab.private.value)
+    assert "hidden" in visible_text(lab.private.value)
+    assert lab.session.waiting_for == 2 and buttons(lab), "a sealed bid: bidder 2 is asked at once"
+    lab.human.value = 0
+    assert not any("(you)" in n for n in lab.session.names) and not buttons(lab)
+    assert lab.session.waiting_for is None

@@ -81,6 +81,14 @@ def test_an_example_of_ones_own_is_opened_from_its_file(tmp_path):
         "a file that cannot be played is not listed (choosing it would fail)"
     with pytest.raises(ScenarioError, match="seat must be None"):
         p.load(clash.with_name("mine.json"), seat=7)
+    other = tmp_path / "other.json"                         # a new file, refused for its seat: not listed
+    other.write_text(json.dumps(dict(data, name="my-other", title="Other")), encoding="utf-8")
+    with pytest.raises(ScenarioError, match="seat must be None"):
+        p.load(other, seat=7)
+    assert "my-other" not in p.scenarios and "my-other" not in p._files
+    assert (p.scenario.name, p.step.value) == ("bloff-anne-calls-david", 2)
+    p.load(other)                                           # read again, it is taken
+    assert p.scenario.name == "my-other"
     data["title"] = "My auction, edited"
     mine.write_text(json.dumps(data), encoding="utf-8")
     p.load(mine)
