@@ -273,3 +273,33 @@ def test_a_count_auctions_amounts_are_numbers_of_notes_over_ten():
                 seen.add(au.rules.pricing)
             s = g.step(s, movers[0], g.legal(s, movers[0]).sample(rng))
     assert seen == {"count", "value"}, seen
+
+
+def test_a_bid_with_a_top_offers_every_raise_up_to_the_top_itself():
+    """Where a seat's bids have a top (``pass or bid 10 to 140``), the bid block offers the
+    lowest bid plus each raise that stays within it, the top included when a raise lands
+    on it, and nothing above it. The first thirty such positions of seeded games on the
+    Animal Market, each checked against the span the game's own legal moves give."""
+    game = make_game("bidder-up", board="animal-market")
+    enc = BidderUpEncoder(game, 3)
+    b = enc.blocks["bid"][0]
+    checked = at_top = 0
+    for seed in range(30):
+        rng, s = np.random.default_rng(seed), game.new_state(3)
+        while not game.is_over(s) and checked < 30:
+            if game.is_chance(s):
+                s = game.step(s, None, game.sample_chance(s, rng))
+                continue
+            seat = game.to_move(s)[0]
+            legal = game.legal(s, seat)
+            inner = legal.inner
+            if inner is not None and inner.bid and inner.bid[1] is not None:
+                lo, hi = inner.bid
+                raises = VALUE_RAISES if inner.rules.pricing == "value" else COUNT_RAISES
+                mask = enc.mask(legal)
+                offered = [enc.action(b + k, legal).amount for k in range(len(raises)) if mask[b + k]]
+                assert offered == [lo + r for r in raises if lo + r <= hi], (seed, legal.description, offered)
+                at_top += hi in offered
+                checked += 1
+            s = game.step(s, seat, legal.sample(rng))
+    assert checked == 30 and at_top >= 3, (checked, at_top)

@@ -205,3 +205,57 @@ def test_a_capped_bidder_may_bid_up_to_the_money_it_showed():
     b0 = len(SIMPLE)
     bids = [enc.action(int(i), legal).amount for i in np.flatnonzero(enc.mask(legal)) if b0 <= i < b0 + len(BID_RAISES)]
     assert bids == [1, 20, 30, 40, 60], f"Ben capped at 60 is offered the bids {bids}"
+
+
+def _blocks(enc):
+    """The observation's blocks by the first words of their names (see obs_parts)."""
+    parts = dict((name.split(":")[0].split(" (")[0], k) for k, (name, _) in enumerate(enc.parts))
+    offsets = np.cumsum([0] + [size for _, size in enc.parts])
+
+    def block(vec, name):
+        k = parts[name]
+        return vec[offsets[k]:offsets[k + 1]].tolist()
+    return block
+
+
+def test_the_payer_and_payee_are_marked_relative_to_the_seat():
+    """YB "The Auction": seat 3 wins a cow at 30 that leader 1 auctions. If the leader sells,
+    seat 3 pays seat 1; if it buys the lot back, the leader pays seat 3 the 30. Each seat
+    sees them counted from itself: from seat 0, seat 3 is three on; from seat 3, itself."""
+    game = make_game("youre-bluffing")
+    s = game.state_from_position(players=4, leader=1)
+    for seat, move in [(1, "auction"), (None, "draw cow"), (3, "bid 30"), (0, "pass"), (2, "pass")]:
+        s = game.step(s, seat, move)
+    enc = YoureBluffingEncoder(game, 4)
+    block = _blocks(enc)
+    sold, bought = game.step(s, 1, "sell"), game.step(s, 1, "buy")
+    for state, payer, payee, back in ((sold, 3, 1, 0.0), (bought, 1, 3, 1.0)):
+        for seat in range(4):
+            v = enc.observation(game.observe(state, seat))
+            assert block(v, "payer").index(1.0) == (payer - seat) % 4 and sum(block(v, "payer")) == 1
+            assert block(v, "payee").index(1.0) == (payee - seat) % 4 and sum(block(v, "payee")) == 1
+            assert block(v, "the leader buys the lot back") == [back]
+    before = enc.observation(game.observe(s, 0))
+    assert sum(block(before, "payer")) == sum(block(before, "payee")) == 0, "no payment yet: no seat marked"
+
+
+def test_an_open_trade_shows_the_card_count_of_the_face_down_offer_and_not_its_notes():
+    """YB "The Cattle Trade": leader 2 challenges seat 3 for a cow with three notes face down
+    (10 + 10 + 0). Every seat sees who challenges whom, for what, and that three cards are
+    offered (0.3 = 3 / 10), never the notes; only the challenger has its own offer."""
+    game = make_game("youre-bluffing")
+    s = game.state_from_position(players=4, leader=2, herds=[{"cow": 1}, {}, {"cow": 1}, {"cow": 1}],
+                                 money=[None, None, "10+10+0+50", None])
+    s = game.step(s, 2, "trade 3 cow 10+10+0")
+    enc = YoureBluffingEncoder(game, 4)
+    block = _blocks(enc)
+    for seat in range(4):
+        v = enc.observation(game.observe(s, seat))
+        trade = block(v, "open trade")
+        flag, challenger, target = trade[0], trade[1:5], trade[5:9]
+        family, (cards, offer_cards, ties) = trade[9:19], trade[19:]
+        assert flag == 1.0 and challenger.index(1.0) == (2 - seat) % 4 and target.index(1.0) == (3 - seat) % 4
+        assert family.index(1.0) == 8 and sum(family) == 1       # the cow (families in value order)
+        assert (cards, ties) == (1.0, 0.0) and offer_cards == pytest.approx(0.3)
+        own = block(v, "own face-down offer")
+        assert own == ([1.0, 1, 2, 0, 0, 0, 0] if seat == 2 else [0.0] * 7), f"seat {seat}'s own offer"
