@@ -44,8 +44,19 @@ class ObservationBase(tuple):
         """Every field but ``rules`` and ``legal``, as plain values that JSON writes: an
         observation held in a field (Bidder Up!'s auction) as its own ``to_dict``, a record
         (Bluffer's reveals) as a dict of its fields, a set as a sorted list, an enum as
-        its value; numbers, text and tuples of them as they are."""
-        return {k: _plain(v) for k, v in zip(self._fields, self) if k not in ("rules", "legal")}
+        its value; numbers, text and tuples of them as they are. A field holding anything
+        else (a game of one's own keeping an object there) raises ``TypeError`` naming the
+        field and the kind, rather than a dict that JSON cannot write."""
+        out = {}
+        for k, v in zip(self._fields, self):
+            if k not in ("rules", "legal"):
+                try:
+                    out[k] = _plain(v)
+                except _NotPlain as e:
+                    raise TypeError(f"{type(self).__name__}.to_dict: the field {k!r} holds {e.args[0]}, which "
+                                    "JSON cannot write; keep numbers, text, tuples, lists, dicts, sets, enums, "
+                                    "records (dataclasses) or observations there") from None
+        return out
 
     @classmethod
     def from_fields(cls, **fields):
@@ -125,4 +136,10 @@ def _plain(value):
         return _plain(value.value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.name.startswith("_")}
-    return value
+    if isinstance(value, (int, float, str)):      # a subclass of a number or of text: JSON writes it
+        return value
+    raise _NotPlain(f"a {type(value).__module__}.{type(value).__qualname__}")
+
+
+class _NotPlain(Exception):
+    """Raised by :func:`_plain` for a kind JSON cannot write (told in words by ``to_dict``)."""

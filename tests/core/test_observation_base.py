@@ -69,3 +69,18 @@ def test_to_dict_writes_sets_numpy_numbers_and_other_keys_as_json_can():
     out = seen.to_dict()
     assert out == {"seat": 1, "phase": [9, 10, 100], "hand": {"(1, 2)": 0.5}}
     assert type(out["seat"]) is int and json.loads(json.dumps(out)) == out
+
+
+def test_to_dict_names_the_field_holding_what_json_cannot_write():
+    """An object JSON cannot write, at any depth of a field, was passed through: ``to_dict``
+    returned, and ``json.dumps`` failed later without naming the field. It is refused at
+    once, naming the field and the kind; a subclass of a number or of text is kept."""
+    class Note(int):
+        pass
+    for held, kind in ((object(), "builtins.object"), ((1, [2, {"a": complex(1, 2)}]), "builtins.complex"),
+                       (b"x", "builtins.bytes")):
+        seen = Seen.from_fields(seat=1, rules=None, phase="bid", hand=held, legal=None)
+        with pytest.raises(TypeError, match=rf"Seen\.to_dict: the field 'hand' holds a {kind}, which JSON cannot"):
+            seen.to_dict()
+    seen = Seen.from_fields(seat=Note(3), rules=None, phase="bid", hand=(Note(2),), legal=None)
+    assert json.loads(json.dumps(seen.to_dict())) == {"seat": 3, "phase": "bid", "hand": [2]}
