@@ -341,6 +341,7 @@ class SeatPanelDriver:
         t._histories = {}               # (drawn anew from these: an Undo on the panel left the twin's longer)
         t.shown_steps = list(s.shown_steps)             # which steps showed something: public record
         twin.said = list(panel.said)
+        twin._undone = panel._undone                    # an Undo was clicked (seen by the table)
         twin.show_screen(panel.screen)
         if is_cover(panel.screen[0]):
             twin.message.value = self.cover_says        # nothing left from the last seat's screen

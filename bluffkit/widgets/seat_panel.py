@@ -726,7 +726,7 @@ class SeatPanel(ClosesWhole, W.VBox):
             # control used, below the cover, so Tab goes on down the page and Shift+Tab goes back
             # to Show; before anyone at the table has moved, nothing of the panel has the focus)
             kinds = s.kinds
-            moved = any(m is not None and kinds[m] == "human" for m, _ in s.moves)
+            moved = self._undone or any(m is not None and kinds[m] == "human" for m, _ in s.moves)
             keys = f"<span class='bk-sr-only'> {escape(self.keys_to_show())}</span>" if moved else ""
             self.cover_text.value = note(f"<b>{name} to play.</b> Pass the screen to {name}; the others look away."
                                          f"{keys}", alert=True)
@@ -739,6 +739,9 @@ class SeatPanel(ClosesWhole, W.VBox):
         self._boxes_shown = True
         self.draw_seat(seat, obs)
         self._draw_scores(obs)
+
+    #: A person's Undo took moves back (see :meth:`_draw_screen`'s keyboard words).
+    _undone = False
 
     def keys_to_show(self) -> str:
         """What a cover tells a screen reader after a person's move: how the keyboard, still
@@ -824,7 +827,8 @@ class SeatPanel(ClosesWhole, W.VBox):
             return
         self.said = self.said[:max(0, len(self.said) - n)]
         self.viewer = None
-        self.message.value = note(f"Took back {count(n, 'move')}.")
+        self._undone = True                  # the keyboard is on Undo, below the next cover, even if
+        self.message.value = note(f"Took back {count(n, 'move')}.")   # no person's move is left
         self.refresh()
         self.clicks.done()
 

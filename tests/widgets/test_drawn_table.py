@@ -5,6 +5,7 @@ import logging
 import re
 from html import escape
 
+import numpy as np
 import pytest
 
 from bluffkit.widgets import BloffTable, BlufferTable, ReplayViewer, ScenarioPlayer, TablePanel, art
@@ -331,3 +332,19 @@ def test_the_covers_keyboard_words_come_only_after_a_persons_move():
     late = TablePanel("youre-bluffing", players=3, humans=[1, 2], names=["Ana", "Bo", "Cy"], seed=3)
     assert late.session.moves and late.screen[0] == "cover"            # the bot at seat 0 moved first
     assert KEYS_TO_SHOW not in late.cover_text.value
+
+
+def test_the_covers_keyboard_words_come_after_an_undo_that_leaves_no_persons_move():
+    """Bo takes back Ana's only move (Bløff, ``undo="any"``): the cover for Ana comes after
+    a person's click on Undo, below it, though no person's move is left in the game; the
+    keyboard words are said there too (they were left out)."""
+    from bluffkit.widgets.seat_panel import KEYS_TO_SHOW
+    t = BloffTable(players=3, humans=[0, 1], names=["Ana", "Bo", "Cy"], seed=3, undo="any")
+    t.show.click()
+    t.try_move(str(t.session.legal(0).sample(np.random.default_rng(1))))      # Ana lays some cards
+    assert t.screen == ("cover", 1) and KEYS_TO_SHOW in t.cover_text.value, t.message.value
+    t.show.click()
+    t.undo_button.click()
+    assert "Took back 1 move" in t.message.value
+    assert not [m for m, _ in t.session.moves if m is not None], "no person's move is left"
+    assert t.screen == ("cover", 0) and KEYS_TO_SHOW in t.cover_text.value
