@@ -1379,3 +1379,13 @@ def test_every_later_option_off_its_default_survives_the_rules_header_alone_or_t
         header = json.loads(json.dumps(rules.to_dict()))
         assert {k: header.get(k) for k in off} == {k: changes.get(k) for k in off}, changes
         assert Rules.from_dict(header) == rules, changes
+
+
+def test_a_file_of_exactly_the_size_limit_is_read(tmp_path, finished, monkeypatch):
+    """"At most 16 MiB" (docs/logs.md): a log of the limit's size itself is read, as file and
+    as text; one byte more is refused (above)."""
+    path = tmp_path / "edge.jsonl"
+    path.write_bytes(finished[1])
+    monkeypatch.setattr(logfiles, "MAX_BYTES", len(finished[1]))
+    (read, _), (parsed, _) = gamelog.read(path), gamelog.parse(finished[1])
+    assert read.moves == parsed.moves and len(read.moves) > 100 and read.seats == parsed.seats
