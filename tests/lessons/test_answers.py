@@ -97,3 +97,26 @@ def test_answers_may_define_dataclasses(tmp_path):
                "@dataclass\nclass Sum:\n    a: int\n    b: int\n\n\n"
                "def a1a():\n    s = Sum(2, 3)\n    return s.a + s.b\n\n\nANSWERS = {\"1a\": a1a}\n")
     assert L.check_answers(L.read(write_tiny(tmp_path / "lessons", answers=answers))) == []
+
+
+def test_a_float_is_checked_relative_to_the_stated_value():
+    """1e-9 relative, not absolute: a tiny stated value is not matched by another tiny value,
+    and a large one is matched by its float with a last-digit error."""
+    # stated 5e-12, computed 1e-12: they differ by 4e-12, 80 % of the stated value
+    assert not L.parse_value("0.000000000005").matches(1e-12)
+    # 123456789.5 as a float is off by about 1e-7: a relative error near 1e-15
+    assert L.parse_value("123456789.5").matches(123456789.5000001)
+
+
+def test_a_negative_tolerance_is_refused():
+    with pytest.raises(ValueError, match="must not be negative"):
+        L.parse_value("0.62 ± -0.03")
+
+
+@pytest.mark.parametrize("text", ["−12.5", "−12.5 ± 0.5", "−25/2"])
+def test_the_unicode_minus_sign_is_a_minus(text):
+    """A lesson typed with the minus sign − (U+2212), as the lessons' prose writes it."""
+    stated = L.parse_value(text)
+    assert stated.value == L.Fraction(-25, 2)
+    assert stated.matches(-12.5) and not stated.matches(12.5)
+
