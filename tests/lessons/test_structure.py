@@ -194,3 +194,33 @@ def test_no_exercise_answer_can_be_read_off_the_worksheets_outputs(folder):
             if re.search(pattern, shown):
                 found.append(f"Answer {m.id} ({m.stated.text}) appears on the worksheet as {form}")
     assert not found, f"{lesson.where()}: " + "; ".join(found)
+
+
+def test_front_matter_minutes_other_than_45(tmp_path):
+    """A lesson is 45 minutes (docs/lessons.md), whatever its own front matter says."""
+    found = problems_of(tmp_path, TINY.replace("  minutes: 45\n", "  minutes: 30\n"))
+    assert any("minutes is 30" in p and "45" in p for p in found), found
+
+
+def test_an_answer_stated_twice(tmp_path):
+    text = TINY + "\n+++ {\"tags\": [\"solution\"]}\n\nOr again: **Answer 1a: 5**\n"
+    found = problems_of(tmp_path, text)
+    assert any("Answer 1a is stated twice" in p for p in found), found
+
+
+@pytest.mark.parametrize("fence", ["```", "~~~"])
+def test_a_heading_in_a_fenced_block_is_not_a_heading(tmp_path, fence):
+    text = TINY.replace("Numbers.\n", f"Numbers.\n\n{fence}text\n## Not a heading\n{fence}\n")
+    lesson = L.read(write_tiny(tmp_path / "lessons", text))
+    assert "## Not a heading" in "".join(c.source for c in lesson.nb.cells)
+    assert [t for _, t in L.headings(lesson.nb)] == list(L.SECTIONS)
+    assert L.problems(lesson) == []
+
+
+def test_a_timing_row_with_fewer_cells_than_its_header(tmp_path):
+    text = TINY.replace("| Step | Minutes |\n| --- | --- |\n| Everything | 45 |\n| **Total** | **45** |",
+                        "| Step | Minutes | Notes |\n| --- | --- | --- |\n| Everything | 45 |\n"
+                        "| **Total** | **45** | |")
+    assert text != TINY
+    found = problems_of(tmp_path, text)
+    assert any("timing row '| Everything | 45 |' has 2 cells, the header 3" in p for p in found), found
