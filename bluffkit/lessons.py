@@ -127,13 +127,21 @@ def _exact(text: str) -> Fraction:
 
 def parse_value(text: str) -> Stated:
     """A stated answer's number: ``350``, ``1,640``, ``-12.5``, ``2/3``, ``12.5%``,
-    ``0.62 ± 0.03`` (or ``+/-``; ``62% ± 3%``). Raises :class:`ValueError` otherwise."""
+    ``0.62 ± 0.03`` (or ``+/-``; ``62% ± 3%``). Raises :class:`ValueError` otherwise,
+    and for a percentage with a bare tolerance (``62% ± 3`` would be 0.62 ± 3).
+
+    >>> parse_value("62% ± 3%").tolerance
+    Fraction(3, 100)
+    """
     raw = text.strip()
     s = raw.replace("+/-", "±")
     value, sep, tol = s.partition("±")
     tolerance = None
     if sep:
         tolerance = _one(tol.strip(), raw)
+        if value.strip().endswith("%") and not tol.strip().endswith("%"):
+            raise ValueError(f"a tolerance after a percentage must be a percentage too: {raw!r}; write "
+                             f"e.g. 62% ± 3% (a bare {tol.strip()} is {float(tolerance * 100):g} percentage points)")
         if tolerance < 0:
             raise ValueError(f"a tolerance must not be negative: {raw!r}")
     return Stated(_one(value.strip(), raw), tolerance, raw)

@@ -120,3 +120,23 @@ def test_the_unicode_minus_sign_is_a_minus(text):
     assert stated.value == L.Fraction(-25, 2)
     assert stated.matches(-12.5) and not stated.matches(12.5)
 
+
+@pytest.mark.parametrize("text", ["62% ± 3", "62% +/- 3", "62% ± 0.03"])
+def test_a_percentage_with_a_bare_tolerance_is_refused(text):
+    """``62% ± 3`` would read 0.62 ± 3 (300 percentage points), so that any answer from
+    -2.38 to 3.62, 10 % among them, were marked right: the tolerance must be a percentage too."""
+    with pytest.raises(ValueError, match="62% ± 3%"):
+        L.parse_value(text)
+
+
+def test_a_percentage_with_a_percentage_tolerance():
+    stated = L.parse_value("62% ± 3%")
+    assert (stated.value, stated.tolerance) == (L.Fraction(62, 100), L.Fraction(3, 100))
+    assert stated.matches(0.6401) and stated.matches(0.59)
+    assert not stated.matches(0.66) and not stated.matches(0.10)
+
+
+def test_a_lesson_stating_a_percentage_with_a_bare_tolerance(tmp_path):
+    folder = write_tiny(tmp_path / "lessons", TINY.replace("**Answer 1a: 5**", "**Answer 1a: 62% ± 3**"))
+    found = L.problems(L.read(folder))
+    assert any("Answer 1a" in p and "62% ± 3%" in p and "lesson.md, cell" in p for p in found), found
