@@ -1434,6 +1434,63 @@ def test_a_bot_that_knows_the_fact_is_told_it_by_whoever_builds_it():
         BluffBot(0.5, facts=["three"])
 
 
+def _typed_voting_position():
+    """The voting position of :func:`_voting_position` with answers typed with capitals and a
+    final stop: Ben (seat 1) wrote "Five." and Chloe (seat 2) "NINE!"; the table hears
+    three (true), five, two, nine ("Five." is #2, "NINE!" #4)."""
+    g = make_game("bluffer")
+    s = run(g, g.new_state(3), (None, f"ask {Q}"), (ANNE, "write two"), (BEN, "write Five."),
+            (CHLOE, "write NINE!"), (None, "shuffle 3,1,0,2"))
+    return g, s
+
+
+@pytest.mark.parametrize("spot", [None, 0.0, 0.1, 0.4, 0.8, 1.0])
+@pytest.mark.parametrize("facts", [None, {Q: "three"}])
+def test_a_bot_never_votes_for_its_own_answer_however_it_typed_it(spot, facts):
+    """"It is forbidden to bet on your own answer." Ben typed "Five." and Chloe "NINE!"; the
+    table hears "five" and "nine" (capitals and a final stop are not heard), and those are
+    still their own answers: at any spot rate, knowing the fact or not, neither bot votes for
+    its own (#2 for Ben, #4 for Chloe)."""
+    from bluffkit.agents.bluffer import BluffBot
+    g, s = _typed_voting_position()
+    for seat, own in ((BEN, Vote(2)), (CHLOE, Vote(4))):
+        obs = g.observe(s, seat)
+        bot = BluffBot(spot, facts=facts)
+        votes = {bot.act(obs, obs.legal, np.random.default_rng(seed)) for seed in range(300)}
+        assert own not in votes, f"seat {seat} (spot {spot}, facts {facts}) voted for its own answer"
+        assert votes <= set(map(Vote, obs.legal.vote))
+
+
+@pytest.mark.parametrize("fact", ["Three.", "THREE", "three!", " Three "])
+def test_a_bot_knows_the_truth_however_its_fact_is_typed(fact):
+    """The fact is compared as the table hears it: a sharp bot that knows "Three." recognises
+    the true answer read out as "three" (#1), every time at spot 1."""
+    from bluffkit.agents.bluffer import BluffBot
+    g, s = _voting_position()
+    obs = g.observe(s, BEN)
+    bot = BluffBot(1.0, facts={Q: fact})
+    assert all(bot.act(obs, obs.legal, np.random.default_rng(seed)) == Vote(1) for seed in range(50))
+
+
+@pytest.mark.parametrize("name, spot, low, high", [
+    # The named bots' spot rates (bluffkit.agents.bluffer: gullible 0.1, average 0.4, sharp
+    # 0.8). Knowing the fact, with no other answer reading like it, a bot votes the truth with
+    # probability spot exactly (otherwise one of the false answers that are not its own), so
+    # in 2,000 votes the truth count is binomial(2000, spot): mean 2000 spot, standard deviation
+    # sqrt(2000 spot (1 - spot)); the bounds are 3 standard deviations either side:
+    ("gullible", 0.1, 200 - 40, 200 + 40),      # sd sqrt(180) = 13.4
+    ("average", 0.4, 800 - 66, 800 + 66),       # sd sqrt(480) = 21.9
+    ("sharp", 0.8, 1600 - 54, 1600 + 54),       # sd sqrt(320) = 17.9
+])
+def test_the_named_bots_spot_the_truth_at_their_documented_rates(name, spot, low, high):
+    from bluffkit.agents.base import make_agent
+    g, s = _voting_position()
+    obs = g.observe(s, BEN)
+    bot = make_agent(name, g)                     # told the deck's facts: octopus-hearts is "three"
+    truths = sum(bot.act(obs, obs.legal, np.random.default_rng(seed)) == Vote(1) for seed in range(2000))
+    assert low <= truths <= high, f"{name} (spot {spot}) voted the truth {truths} times in 2000"
+
+
 def test_the_legal_actions_explain_themselves_and_list_what_can_be_listed():
     from bluffkit.core.protocols import Legal
     g = make_game("bluffer")
