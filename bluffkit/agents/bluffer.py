@@ -66,8 +66,8 @@ class BluffBot:
     def __init__(self, spot: float | None = 0.4, false_answers: int = 3, name: str | None = None,
                  facts: Mapping[str, str] | None = None):
         check_spot(spot)
-        if false_answers not in (1, 2, 3, 4, 5):
-            raise RulesError(f"false_answers must be 1 to 5, got {false_answers!r}")
+        if isinstance(false_answers, bool) or false_answers not in (1, 2, 3, 4, 5):     # (True == 1)
+            raise RulesError(f"false_answers must be 1 to 5 (a count, not true/false), got {false_answers!r}")
         if facts is not None and not isinstance(facts, Mapping):
             raise RulesError(f"facts must map question ids to true answers (e.g. deck_facts(deck)), got {facts!r}")
         self.spot, self.false_answers, self.facts = spot, false_answers, facts
