@@ -161,6 +161,40 @@ def test_refuses_wrong_header_version(tmp_path):
     assert "unsupported version 2" in err.reason
 
 
+def test_refuses_a_header_version_of_true(tmp_path):
+    """JSON ``true`` is no version number, though Python takes True for 1."""
+    path = tmp_path / "deck.jsonl"
+    path.write_text(json.dumps({**HEADER, "version": True}) + "\n" + json.dumps(question()) + "\n")
+    err = refused(path)
+    assert err.line == 1
+    assert err.reason == "wrong header: unsupported version true (this loader reads version 1)"
+
+
+def test_a_deck_saved_with_a_byte_order_mark_loads_as_without(tmp_path):
+    """Windows Notepad saves UTF-8 with a byte-order mark (U+FEFF) in front of the text: a
+    teacher's deck saved so reads the same as without it."""
+    text = json.dumps(HEADER) + "\n" + json.dumps(question()) + "\n"
+    plain = parse_deck(text)
+    assert parse_deck("\ufeff" + text) == plain
+    path = tmp_path / "notepad.jsonl"
+    path.write_text(text, encoding="utf-8-sig")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    deck = load_deck(path)
+    assert deck == plain and deck.title == "Test deck"
+
+
+def test_an_embedded_deck_with_a_decoy_repeated_in_other_capitals_is_refused():
+    """A deck embedded in a log tells decoys apart as written on a sheet, in any case
+    (read_embedded): "Cones" and "cones" are one decoy written twice. (A final stop still
+    tells two apart there, as it did when such a log's game began.)"""
+    from bluffkit.games.bluffer.deck import read_embedded
+    with pytest.raises(DeckError) as info:
+        read_embedded([HEADER, question(decoys=["Cones", "b", "c", "cones", "e"])])
+    assert info.value.line == 2
+    assert str(info.value) == "the log's embedded deck: line 2: decoy 'cones' repeats decoy 'Cones'"
+    assert read_embedded([HEADER, question(decoys=["Cones.", "b", "c", "cones", "e"])]).questions[0].decoys[0] == "Cones."
+
+
 def test_refuses_missing_field(tmp_path):
     q = question(id="second")
     del q["source"]

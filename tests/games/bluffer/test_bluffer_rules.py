@@ -1644,6 +1644,15 @@ def test_answers_are_shown_alike_exactly_when_they_read_alike():
     alike()
 
 
+def test_an_answer_reads_the_same_in_any_case_even_where_a_capital_is_two_letters():
+    """Capitals are not heard (the leader reads the sheets out: "They read the question, then
+    give the answers one after another"): in any case means case folded, not lowered, so "ß", whose capital is "SS", reads as "ss"
+    (lowering "SSAINT" gives "ssaint" but leaves "ßaint" as it is)."""
+    from bluffkit.games.bluffer.actions import reading
+    assert reading("ßaint") == reading("SSAINT") == "ssaint"
+    assert reading("Straße.") == reading("STRASSE") == "strasse"
+
+
 def test_a_past_reveal_in_a_view_holds_the_answers_as_heard():
     """The reveal names the authors, but a writer's capitals were never read out: a seat's
     view of past questions holds the answers as heard too (it held them as typed)."""
