@@ -129,8 +129,10 @@ class CallerAgent(HonestAgent):
 
     def __init__(self, threshold: float = 0.5, patience: int | None = 6, stamina: int | None = 100):
         super().__init__(stamina)
-        if not isinstance(threshold, (int, float)) or not 0 <= threshold <= 1:
-            raise RulesError(f"threshold is a probability from 0 to 1, got {threshold!r}")
+        if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 <= threshold <= 1:
+            hint = (" (a number, not true/false)" if isinstance(threshold, bool)
+                    else " (0.5, not 50)" if isinstance(threshold, (int, float)) and threshold > 1 else "")
+            raise RulesError(f"threshold is a probability from 0 to 1{hint}, got {threshold!r}")
         if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or patience < 0):
             raise RulesError(f"patience must be a count of calls (an int >= 0) or None, got {patience!r}")
         self.threshold, self.patience = threshold, patience
