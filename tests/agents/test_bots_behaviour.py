@@ -405,6 +405,99 @@ def test_two_honest_players_tire_of_calling_so_the_game_ends():
             HonestAgent(stamina=bad)
 
 
+def _moves(hands, leader, rank, moves, seat):
+    """Seat ``seat``'s view after ``moves`` (``(seat, text)``) from a dealt position."""
+    g = make_game("bloff")
+    s = g.state_from_position(len(hands), hands, leader=leader, rank=rank)
+    for who, move in moves:
+        s = g.step(s, who, move)
+    return g.observe(s, seat)
+
+
+# Anne (seat 0) holds three nines, the aces and the twos; Bjørn all four eights and three threes;
+# Carla the fourth nine; David the court cards.
+_SEEN_HANDS = ["9S,9H,9D,AS,AH,AD,AC,2S,2H,2D,2C,3S,10C", "8S,8H,8D,8C,3H,3D,3C,4S,4H,4D,4C,5S,5H",
+               "9C,5D,5C,6S,6H,6D,6C,7S,7H,7D,7C,10S,10H", "10D,JS,JH,JD,JC,QS,QH,QD,QC,KS,KH,KD,KC"]
+
+
+def test_the_caller_calls_a_lie_made_certain_by_cards_it_saw_turned_over():
+    """Anne lays her three nines as "three eights"; Bjørn calls, the nines are turned over and
+    Anne takes them back (the liar takes the pile). Bjørn goes on with nines ("from the player to
+    the left of the accused, with the next rank") and says "one nine" with an eight. Carla holds
+    the fourth nine, and Anne, who took three, has laid nothing since: 1 claimed + 1 in Carla's
+    hand + 3 with Anne = 5 nines, and a deck has four. A certain lie: the caller calls it even
+    with patience spent (patience 0: only certain lies). The honest bot counts only its own
+    cards (1 + 1 = 2) and lets it go."""
+    carla = _moves(_SEEN_HANDS, 0, 7, [(0, "play 9S,9H,9D"), (1, "call"), (1, "play 8S")], 2)
+    assert carla.claims == ((0, 7, 3), (1, 8, 1)) and carla.legal.call, "Anne has laid nothing since"
+    (player, rank, cards, caller, taker), = carla.revealed
+    assert (player, rank, caller, taker) == (0, 7, 1, 0) and sorted(map(rank_of, cards)) == [8, 8, 8], \
+        "three nines turned over, taken by Anne"
+    assert CallerAgent(patience=0, stamina=None).act(carla, carla.legal, None) == CALL_
+    assert HonestAgent().act(carla, carla.legal, None) == PASS_
+
+
+def _bjorn_after_one_call_that_found_the_truth():
+    """Anne says "two aces" (true); Bjørn calls, finds the truth and takes them. He goes on with
+    twos ("one two", a three); Carla says "one three" with a five, and Bjørn decides."""
+    bjorn = _moves(_SEEN_HANDS, 0, 0, [(0, "play AS,AH"), (1, "call"), (1, "play 3H"), (2, "pass"), (3, "pass"),
+                                       (0, "pass"), (2, "play 5D"), (3, "pass"), (0, "pass")], 1)
+    assert bjorn.claims[-1] == (2, 2, 1) and bjorn.legal.call
+    assert [(r[3], r[4]) for r in bjorn.revealed] == [(1, 1)], "one call by Bjørn, and he took the pile"
+    return bjorn
+
+
+def test_the_caller_calls_only_certain_lies_once_patience_calls_found_the_truth():
+    """"After patience calls that found the truth it calls only certain lies." Bjørn has made
+    one such call. Carla's "one three" is no certain lie: 1 claimed + 2 threes in his hand + the
+    one he laid = 4. By the caller's model it is false with probability 24/37: Bjørn knows his 14
+    cards and his three in the pile, so 52 - 14 - 1 = 37 cards are unseen, among them one three
+    (3S); Carla held 13 of those 37 before her play, so the claim is true with 13/37 only. At
+    threshold 1/2 it calls, unless its patience (1) is spent."""
+    bjorn = _bjorn_after_one_call_that_found_the_truth()
+    assert p_false(bjorn) == pytest.approx(24 / 37)
+    assert CallerAgent(0.5, patience=1, stamina=None).act(bjorn, bjorn.legal, None) == PASS_
+    assert CallerAgent(0.5, patience=2, stamina=None).act(bjorn, bjorn.legal, None) == CALL_
+    assert CallerAgent(0.5, patience=None, stamina=None).act(bjorn, bjorn.legal, None) == CALL_
+    # The game's first claim, no call made yet: "two aces", false with 0.593 (worked out in
+    # test_the_caller_calls_at_even_odds_or_more). Patience 0 calls only certain lies; 1 calls it.
+    first = _first_claim((13, 13, 13, 13), 0, 1, (), 2)
+    assert CallerAgent(0.5, patience=0).act(first, first.legal, None) == PASS_
+    assert CallerAgent(0.5, patience=1).act(first, first.legal, None) == CALL_
+
+
+def test_stamina_counts_the_claims_of_the_whole_table_per_player():
+    """"Once the game has gone on for stamina claims per player ... it calls no more": with four
+    players and stamina 1, the bots still call after 3 claims, and call no more after 4 (not 1
+    claim, nor 1 claim of their own, nor one per card in hand)."""
+    # 3 claims: Carla's "one nine", which Anne knows is a lie (her three nines are in the pile).
+    anne = _carla_says_one_nine(_NINES_HANDS, "9S,9H,9D")
+    assert len(anne.claims) == 3 and len(anne.hand_sizes) == 4
+    for bot in (HonestAgent(stamina=1), CallerAgent(stamina=1)):
+        assert bot.act(anne, anne.legal, None) == CALL_
+    # 4 claims: Anne lets it go and David says "four tens" with one ten and three jacks; Carla
+    # holds the other three tens (4 + 3 > 4): a certain lie, called only by stamina 2 or more.
+    carla = _moves(_NINES_HANDS, 0, 6, [(0, "play 9S,9H,9D"), (1, "pass"), (2, "pass"), (3, "pass"),
+                                        (1, "play 8S"), (2, "pass"), (3, "pass"), (0, "pass"),
+                                        (2, "play 7S"), (3, "pass"), (0, "pass"), (1, "pass"),
+                                        (3, "play 10C,JS,JH,JD"), (0, "pass"), (1, "pass")], 2)
+    assert carla.claims[-1] == (3, 9, 4) and len(carla.claims) == 4 and carla.legal.call
+    assert certainly_false(carla)
+    for make in (HonestAgent, CallerAgent):
+        assert make(stamina=1).act(carla, carla.legal, None) == PASS_
+        assert make(stamina=2).act(carla, carla.legal, None) == CALL_
+
+
+@pytest.mark.parametrize("bad, hint", [(-0.1, ""), (1.5, " (0.5, not 50)"), (50, " (0.5, not 50)"),
+                                       (float("nan"), ""), ("0.5", ""), (None, ""),
+                                       (True, " (a number, not true/false)")])
+def test_a_caller_with_a_threshold_that_is_no_probability_is_refused_in_words(bad, hint):
+    with pytest.raises(RulesError) as info:
+        CallerAgent(threshold=bad)
+    assert str(info.value) == f"threshold is a probability from 0 to 1{hint}, got {bad!r}"
+    assert [CallerAgent(threshold=t).threshold for t in (0, 1, 0.0, 1.0)] == [0, 1, 0.0, 1.0]
+
+
 def hidden_between(hidden, low, high):
     """The claims nobody turned over strictly between the indexes ``low`` and ``high``."""
     return [j for mine in hidden.values() for j in mine if low < j < high]
