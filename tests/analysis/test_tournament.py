@@ -115,6 +115,30 @@ def test_the_in_process_tournament_keeps_its_columns_and_seats():
     assert len(df) == 36 and set(df["lineup"]) == {0}
 
 
+
+def test_a_shared_win_is_split_between_its_winners():
+    """``won`` is a seat's share of the win, 1/k for each of k winners: a game's shares
+    add up to one win. In these 60 games of Bluffer two games end with two winners (the
+    seats ranked 1, as every winner is)."""
+    df = tournament(make_game("bluffer"), ["random"], games=60, seed=3, players=3)
+    winners = df[df["rank"] == 1]
+    per_game = winners.groupby("game").size()
+    assert sorted(per_game[per_game > 1].index) == [7, 38] and per_game.max() == 2
+    for game in (7, 38):
+        assert winners.loc[winners["game"] == game, "won"].tolist() == [0.5, 0.5], game
+        assert (df.loc[(df["game"] == game) & (df["rank"] > 1), "won"] == 0).all(), game
+    assert df.groupby("game")["won"].sum().eq(1).all(), "one win shared out in every game"
+    assert df["won"].sum() == 60
+
+
+def test_a_progress_bar_plays_the_games_asked_no_more(auction, capsys):
+    """A bar draws its games 100 at a time: 150 games are 100 and 50, not 100 and 100."""
+    shown = tournament(auction, FIELD, 150, seed=5, players=3, progress=True)
+    assert len(shown) == 150 * 3 and sorted(shown["game"].unique()) == list(range(150))
+    pd.testing.assert_frame_equal(shown, tournament(auction, FIELD, 150, seed=5, players=3))
+    assert "150/150" in capsys.readouterr().err, "the bar ends at the games asked"
+
+
 # -- summary and head to head, against numbers worked out by hand ---------------------------
 
 def hand_frame() -> pd.DataFrame:
@@ -152,6 +176,22 @@ def test_summary_averages_a_bots_seats_in_a_game_then_the_games():
     assert s.loc[("B", "score"), "mean"] == pytest.approx((1 + 6 + 4) / 3)
     assert s.loc[("A", "rank"), "mean"] == pytest.approx((1.5 + 2 + 2) / 3)
     assert list(s.index.get_level_values("measure").unique()) == ["win share", "score", "rank"]
+
+
+
+def test_one_game_has_no_interval_for_a_score_or_a_rank_and_says_why():
+    """After one game there is no spread to estimate: the reason is the one game, not
+    that every game gave the same value (there is a single value)."""
+    one = hand_frame().query("game == 1")
+    s = summary(one).set_index(["agent", "measure"])
+    for agent in ("A", "B"):
+        assert s.loc[(agent, "win share"), "games"] == 1
+        assert s.loc[(agent, "win share"), "interval"] == "Wilson score"
+        for measure in ("score", "rank"):
+            row = s.loc[(agent, measure)]
+            assert math.isnan(row["lo"]) and math.isnan(row["hi"]) and math.isnan(row["se"]), (agent, measure)
+            assert row["interval"] == "none: one game", (agent, measure)
+    assert s.loc[("A", "score"), "mean"] == 2 and s.loc[("B", "rank"), "mean"] == 1
 
 
 def test_head_to_head_counts_a_game_once_and_a_tie_as_half():
