@@ -313,6 +313,62 @@ def test_a_damaged_part_is_refused(auction, tmp_path):
     assert read_manifest(out)["lineups"] == [list(t) for t in lineups(FIELD, 3)]
 
 
+
+def test_a_run_of_another_bluffkit_is_not_resumed_and_nothing_changes(auction, tmp_path):
+    """The rules and bots of another version could play other games: a folder written by
+    another bluffkit is refused, naming both versions, even when all its parts are there."""
+    from bluffkit import __version__
+    out = tmp_path / "t"
+    run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None)
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["bluffkit"] = "0.0.0"
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    was = snapshot(out)
+    with pytest.raises(TournamentError, match="other parameters") as refused:
+        run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None)
+    assert f'(bluffkit: "0.0.0" there, "{__version__}" asked)' in str(refused.value), refused.value
+    assert snapshot(out) == was
+
+
+def test_a_worker_of_another_bluffkit_refuses_its_chunk(auction):
+    """A worker plays only a run of its own bluffkit, and says both versions."""
+    from bluffkit import __version__
+    from bluffkit.analysis.tournament_run import play_part
+    header = json.dumps(auction.header(), sort_keys=True)
+    table = [list(t) for t in lineups(FIELD, 3)]
+    with pytest.raises(TournamentError) as refused:
+        play_part(header, table, 5, 0, 2, version="0.0.0")
+    assert str(refused.value) == f"this worker has bluffkit {__version__}, the run is of bluffkit 0.0.0"
+    assert play_part(header, table, 5, 0, 2, version=__version__)[:4] == b"PAR1", "its own version plays"
+
+
+def test_load_names_a_single_missing_chunk(auction, tmp_path):
+    out = tmp_path / "t"
+    assert run(auction, FIELD, 60, 5, out, players=3, chunk=20, workers=0, echo=None).chunks == 3
+    (out / "parts" / "part-000001.parquet").unlink()
+    with pytest.raises(TournamentError) as refused:
+        load(out)
+    assert str(refused.value) == (f"{out}: 1 of 3 chunks not played yet (the first: chunk 1); "
+                                  "run the same tournament again to finish it")
+    assert sorted(set(load(out, partial=True)["game"])) == [*range(20), *range(40, 60)]
+
+
+def test_a_run_without_its_manifest_is_no_empty_folder_for_another_run(auction, tmp_path):
+    """A finished run whose manifest was deleted still holds its parts: another run (another
+    seed) there would write its parts over them, so the folder is refused and kept."""
+    out = tmp_path / "t"
+    run(auction, FIELD, 60, 5, out, players=3, chunk=30, workers=0, echo=None)
+    (out / "manifest.json").unlink()
+    part0 = (out / "parts" / "part-000000.parquet").read_bytes()
+    was = snapshot(out)
+    with pytest.raises(TournamentError) as refused:
+        run(auction, FIELD, 60, 6, out, players=3, chunk=30, workers=0, echo=None)
+    assert str(refused.value) == (f"{out} exists and is not an empty folder or a tournament folder; "
+                                  "give a new or empty folder")
+    assert (out / "parts" / "part-000000.parquet").read_bytes() == part0
+    assert snapshot(out) == was
+
+
 def test_the_tournament_modules_import_neither_dask_nor_pandas():
     code = ("import sys\nimport bluffkit.analysis.tournament_run, bluffkit.analysis.tournament\n"
             "print([m for m in ('dask', 'distributed', 'pandas', 'pyarrow') if m in sys.modules])\n")
