@@ -97,6 +97,25 @@ def test_an_output_that_is_a_folder_is_refused_before_anything_is_rewritten(fini
     assert snapshot(finished) == was, "nothing rewritten, no temporary file left"
 
 
+
+def test_a_stale_output_is_rewritten_with_the_results(finished, capsys):
+    """A finished run asked again leaves an output alone only when it holds the results
+    already: one that holds anything else is written again, as the command writes it."""
+    from bluffkit.analysis.tournament import pairwise, summary
+    (finished / "summary.csv").write_text("stale\n")
+    others = (finished / "pairwise.csv").read_bytes()
+    assert main(command(finished, "--workers", "0", "--chunk", "3")) == 0
+    capsys.readouterr()
+    df = load(finished)
+    assert (finished / "summary.csv").read_bytes() == summary(df).to_csv(index=False).encode()
+    assert (finished / "pairwise.csv").read_bytes() == others == pairwise(df).to_csv(index=False).encode()
+    assert sorted(p.name for p in finished.iterdir()) == ["manifest.json", "pairwise.csv", "parts", "summary.csv"]
+    right = (finished / "summary.csv").read_bytes()
+    (finished / "summary.csv").write_bytes(b"x" * len(right))          # as long as the results, other bytes
+    assert main(command(finished, "--workers", "0", "--chunk", "3")) == 0
+    assert (finished / "summary.csv").read_bytes() == right
+
+
 def test_write_outputs_leaves_no_temporary_file_and_names_the_file(tmp_path):
     good = pd.DataFrame({"a": [1, 2]})
     write_outputs(tmp_path, {"summary.csv": good, "pairwise.csv": good})
@@ -238,6 +257,25 @@ def test_a_part_that_cannot_be_read_is_refused_naming_it(finished, capsys, damag
     assert snapshot(finished) == was, "nothing played, nothing rewritten"
     with pytest.raises(TournamentError, match=f"part-000000.parquet.*{said}"):
         load(finished, partial=True)
+
+
+
+def test_a_part_whose_agent_column_is_all_nulls_is_refused(finished):
+    """A part with the right games and seeds but no bots' names is damaged: its rows would
+    be counted as games of no bot."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    part = finished / "parts" / "part-000000.parquet"
+    table = pq.read_table(part)
+    at = table.schema.get_field_index("agent")
+    table = table.set_column(at, table.schema.field(at), pa.nulls(table.num_rows, pa.string()))
+    pq.write_table(table, part, write_page_checksum=True)
+    assert pq.read_table(part).column("game").to_pylist() == [g for g in range(3) for _ in range(3)]
+    for partial in (False, True):
+        with pytest.raises(TournamentError) as refused:
+            load(finished, partial=partial)
+        assert str(refused.value) == (f"{part}: not the columns of a part (game, seed, lineup, seat, agent, won, "
+                                      "score, rank, length) (a damaged part: delete it and resume)")
 
 
 @pytest.mark.parametrize("name", ["part-0.parquet", "part-0000000.parquet", "part-00000.parquet"])
