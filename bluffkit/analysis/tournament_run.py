@@ -871,11 +871,14 @@ def load(out, partial: bool = False):
     """The rows of the run in ``out`` as one frame sorted by game and seat (the columns of
     :data:`bluffkit.analysis.tournament.COLUMNS`). An unfinished run is refused, naming
     the chunks missing, unless ``partial``. A part that cannot be read or has the wrong
-    number of rows is refused, naming it."""
+    number of rows is refused, naming it; so is any other file in the parts folder (a part
+    past the run's last chunk, a copy, a part under another name), in the words :func:`run`
+    refuses it in: other tools read that folder as the run's games."""
     import pyarrow as pa
 
     from bluffkit.analysis.tournament import frame
     manifest = read_manifest(out)
+    _misnamed_parts(out, manifest)
     total, done = chunk_count(manifest), sorted(done_chunks(out, manifest))
     missing = total - len(done)
     if missing and not partial:

@@ -369,6 +369,27 @@ def test_a_run_without_its_manifest_is_no_empty_folder_for_another_run(auction, 
     assert snapshot(out) == was
 
 
+
+def test_load_refuses_a_part_past_the_last_chunk_as_a_run_does(auction, tmp_path):
+    """load() read a 7-chunk run with parts/part-000099.parquet beside it as if it were not
+    there, while a run into the folder refused it: both refuse it, in the same words."""
+    out = tmp_path / "t"
+    assert run(auction, FIELD, 70, 5, out, players=3, chunk=10, workers=0, echo=None).chunks == 7
+    stray = out / "parts" / "part-000099.parquet"
+    stray.write_bytes((out / "parts" / "part-000000.parquet").read_bytes())
+    said = (f"{stray}: not a part of this run (its parts are part-000000.parquet to part-000006.parquet), "
+            f"and other tools read {out / 'parts'} as one dataset of its games; move it out of the folder "
+            "and run again")
+    with pytest.raises(TournamentError) as by_run:
+        run(auction, FIELD, 70, 5, out, players=3, chunk=10, workers=0, echo=None)
+    for partial in (False, True):
+        with pytest.raises(TournamentError) as by_load:
+            load(out, partial=partial)
+        assert str(by_load.value) == str(by_run.value) == said
+    stray.unlink()
+    assert len(load(out)) == 70 * 3
+
+
 def test_the_tournament_modules_import_neither_dask_nor_pandas():
     code = ("import sys\nimport bluffkit.analysis.tournament_run, bluffkit.analysis.tournament\n"
             "print([m for m in ('dask', 'distributed', 'pandas', 'pyarrow') if m in sys.modules])\n")

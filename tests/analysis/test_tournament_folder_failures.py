@@ -603,7 +603,8 @@ def test_more_local_workers_than_cores_are_started_with_a_word_saying_so(monkeyp
 def test_a_file_in_parts_that_is_no_part_of_the_run_is_refused(finished, capsys, name):
     """A copy of a part, a part past the run's last chunk or any other file in parts/ was
     taken silently: load() read the run's rows, but a tool reading parts/ as one Parquet
-    dataset (docs/scale.md) counted the stray file's rows as more games."""
+    dataset (docs/scale.md) counted the stray file's rows as more games. load() refuses it
+    too, as the command does."""
     parts = finished / "parts"
     (parts / name).write_bytes((parts / "part-000000.parquet").read_bytes())
     assert len(pd.read_parquet(parts)) > GAMES * 3, "the stray file's rows are read with the run's"
@@ -613,6 +614,10 @@ def test_a_file_in_parts_that_is_no_part_of_the_run_is_refused(finished, capsys,
                    f"part-000001.parquet), and other tools read {parts} as one dataset of its games; move it "
                    "out of the folder and run again"), err
     assert snapshot(finished) == was
+    for partial in (False, True):
+        with pytest.raises(TournamentError) as not_loaded:
+            load(finished, partial=partial)
+        assert f"bluffkit: {not_loaded.value}" == err, "load() refuses it in the command's words"
     (parts / name).unlink()
     for hidden in (".DS_Store", "_SUCCESS"):             # names Parquet readers skip are left alone
         (parts / hidden).write_bytes(b"")
