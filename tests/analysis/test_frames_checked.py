@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from bluffkit.agents.base import make_agent
+from bluffkit.analysis.gamedata import trades_frame
 from bluffkit.analysis.simulate import simulate
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
@@ -67,3 +70,36 @@ def test_shared_wins_are_joined_by_semicolons():
     assert df.loc[7, "winners"] == "0;2"
     for i, rec in recs.items():
         assert df.loc[i, "winners"] == ";".join(map(str, _bluffer_winners(rec.final.history, 3))), f"game {i}"
+
+
+# -- gamedata: a special cattle trade -----------------------------------------------------------
+
+
+def _trade(herds, moves):
+    game = make_game("youre-bluffing")
+    states = [game.state_from_position(players=3, leader=0, herds=herds)]
+    moves = [(seat, game.parse(text)) for seat, text in moves]
+    for seat, action in moves:
+        states.append(game.step(states[-1], seat, action))
+    return game, states, moves
+
+
+@pytest.mark.parametrize("answer, winner", [("accept", 0), ("counter 50", 1)])
+def test_two_against_two_trades_both_cards(answer, winner):
+    """YB "The Special Cattle Trade": when both players hold two of the family, both animals
+    change hands, so ``cards`` is 2 and the winner's herd grows by 2 (to the whole family)."""
+    cow = 8
+    game, states, moves = _trade([{"cow": 2}, {"cow": 2}, {}], [(0, "trade 1 cow 10+10"), (1, answer)])
+    row = trades_frame(game, states, moves, ["Anna", "Ben", "Carla"]).iloc[0]
+    assert row["cards"] == 2
+    assert row["winner"] == ["Anna", "Ben"][winner]
+    assert states[-1].herds[winner][cow] - states[0].herds[winner][cow] == 2
+    assert states[-1].herds[1 - winner][cow] == 0
+
+
+def test_two_against_one_trades_one_card():
+    """Any other count trades one animal (rules digest, section 1)."""
+    game, states, moves = _trade([{"cow": 2}, {"cow": 1}, {}], [(0, "trade 1 cow 10"), (1, "accept")])
+    row = trades_frame(game, states, moves, ["Anna", "Ben", "Carla"]).iloc[0]
+    assert row["cards"] == 1 and row["winner"] == "Anna"
+    assert states[-1].herds[0][8] - states[0].herds[0][8] == 1
