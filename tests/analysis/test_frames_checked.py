@@ -8,16 +8,21 @@ misreads a move then disagrees with what the game did.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
+import pandas as pd
 import pytest
 
 from bluffkit.agents.base import make_agent
+from bluffkit.analysis import bloff_data as bd
 from bluffkit.analysis.gamedata import trades_frame
 from bluffkit.analysis.simulate import simulate
 from bluffkit.core.game import make_game
-from bluffkit.core.play import play_games
+from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import game_seeds
+from bluffkit.games.bloff.cards import RANK_NAMES, rank_of
+from bluffkit.games.bloff.engine import Call, Play
 
 # -- simulate: one row per game ------------------------------------------------------------
 
@@ -103,3 +108,73 @@ def test_two_against_one_trades_one_card():
     row = trades_frame(game, states, moves, ["Anna", "Ben", "Carla"]).iloc[0]
     assert row["cards"] == 1 and row["winner"] == "Anna"
     assert states[-1].herds[0][8] - states[0].herds[0][8] == 1
+
+
+# -- bloff_data: the claims read against the moves ----------------------------------------------
+
+AGENTS = ["honest", "random", "caller"]
+
+
+@pytest.fixture(scope="module")
+def claims_and_moves():
+    game = make_game("bloff")
+    df = bd.simulate_claims(game, AGENTS, games=5, seed=2)
+    recs = dict(play_games(game, game_seeds(2, 5), lambda i: [make_agent(a, game) for a in lineup(AGENTS, i)]))
+    return df, recs
+
+
+def _claims_from_moves(moves) -> list[dict]:
+    """Each Play of a game with what the moves say of it: the seat, the rank in turn (Ace,
+    2, ..., King and round again, one rank a play, called or not: "Play goes on ... with the
+    next rank"), the cards laid, and the seat of a Call before the next play."""
+    out = []
+    for seat, action in moves:
+        if seat is None:
+            continue
+        if isinstance(action, Play):
+            out.append({"player": seat, "rank": len(out) % 13, "cards": action.cards, "caller": None})
+        elif isinstance(action, Call):
+            assert out[-1]["caller"] is None, "one call a play"
+            out[-1]["caller"] = seat
+    return out
+
+
+def test_claims_match_the_moves(claims_and_moves):
+    """``count`` is the number of cards laid; ``lie`` a card not of the rank in turn;
+    ``called`` and ``caller`` the seat that made the Call (never the claimant); ``caught``
+    a called lie."""
+    df, recs = claims_and_moves
+    for i, rec in recs.items():
+        want = _claims_from_moves(rec.moves)
+        got = df[df.game == i].reset_index(drop=True)
+        assert len(got) == len(want), f"game {i}: one row per play"
+        assert got["player"].tolist() == [w["player"] for w in want]
+        assert got["agent"].tolist() == [lineup(AGENTS, i)[w["player"]] for w in want]
+        assert got["rank"].tolist() == [RANK_NAMES[w["rank"]] for w in want]
+        assert got["count"].tolist() == [len(w["cards"]) for w in want]
+        lies = [any(rank_of(c) != w["rank"] for c in w["cards"]) for w in want]
+        assert got["lie"].tolist() == lies
+        assert got["called"].tolist() == [w["caller"] is not None for w in want]
+        callers = [w["caller"] for w in want]
+        assert [None if math.isnan(c) else int(c) for c in got["caller"]] == callers
+        assert [None if pd.isna(a) else a for a in got["caller_agent"]] == \
+            [None if c is None else lineup(AGENTS, i)[c] for c in callers]
+        assert got["caught"].tolist() == [c is not None and lie for c, lie in zip(callers, lies)]
+    # the checks above bite only if the games hold each case
+    assert df["count"].gt(1).any() and df["called"].any()
+    assert (df.called & df.lie).any() and (df.called & ~df.lie).any(), "called lies and called truths"
+    assert (df.caller != df.player).all()
+
+
+def test_lie_summary_gives_shares_not_counts():
+    """``lie_summary``: by agent, the *share* of claims that were lies, that were called, and
+    of lies that were caught."""
+    df = pd.DataFrame({"agent": ["a"] * 4 + ["b"] * 2,
+                       "lie": [True, True, False, False, False, False],
+                       "called": [True, False, False, False, True, True],
+                       "caught": [True, False, False, False, False, False]})
+    s = bd.lie_summary(df).set_index("agent")
+    assert s.loc["a", "claims"] == 4 and s.loc["b", "claims"] == 2
+    assert s.loc["a", "called"] == 0.25 and s.loc["b", "called"] == 1.0
+    assert s.loc["a", "lies"] == 0.5 and s.loc["b", "lies"] == 0.0
+    assert s.loc["a", "lies_caught"] == 0.5 and pd.isna(s.loc["b", "lies_caught"])
