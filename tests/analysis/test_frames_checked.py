@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 from bluffkit.agents.base import make_agent
-from bluffkit.analysis import bloff_data as bd
+from bluffkit.analysis import bloff_data as bd, bluffer_data as bld
 from bluffkit.analysis.gamedata import trades_frame
 from bluffkit.analysis.simulate import simulate
 from bluffkit.core.game import make_game
@@ -178,3 +178,35 @@ def test_lie_summary_gives_shares_not_counts():
     assert s.loc["a", "called"] == 0.25 and s.loc["b", "called"] == 1.0
     assert s.loc["a", "lies"] == 0.5 and s.loc["b", "lies"] == 0.0
     assert s.loc["a", "lies_caught"] == 0.5 and pd.isna(s.loc["b", "lies_caught"])
+
+
+# -- bluffer_data --------------------------------------------------------------------------------
+
+
+def test_points_by_role_standard_error_is_std_over_root_count():
+    """The standard error of a mean of two points 1 and 3: the sample standard deviation
+    sqrt(2), over sqrt(2) questions, is 1."""
+    df = pd.DataFrame({"seat": [0, 0], "spot": [0.5, 0.5], "role": ["voter", "voter"], "points": [1, 3]})
+    row = bld.points_by_role(df).iloc[0]
+    assert row["questions"] == 2 and row["mean_points"] == 2.0
+    assert row["std"] == pytest.approx(math.sqrt(2))
+    assert row["se"] == pytest.approx(1.0)
+
+
+def test_game_points_sum_a_seats_points_in_a_game():
+    df = pd.DataFrame({"game": [0, 0, 0, 1], "seat": [0, 0, 1, 0], "spot": [0.5] * 4, "points": [2, 3, 4, 7]})
+    got = bld.game_points(df)
+    assert got[["game", "seat", "points"]].values.tolist() == [[0, 0, 5], [0, 1, 4], [1, 0, 7]]
+
+
+def test_each_bot_votes_with_its_own_spot():
+    """A bot that always spots the truth votes for it every time and earns the point for it
+    ("1 for a vote on the true answer"); one that never spots it does not find it by recall.
+    Seats 1 and 2 spot at 1.0, seat 0 at 0.0."""
+    df = bld.simulate(players=3, spots=[0.0, 1.0, 1.0], games=3, seed=1)
+    voters = df[df.role == "voter"]
+    assert df.groupby("seat")["spot"].first().tolist() == [0.0, 1.0, 1.0]
+    for seat in (1, 2):
+        rows = voters[voters.seat == seat]
+        assert len(rows) > 0 and (rows["voter_points"] == 1).all(), f"seat {seat} spots the truth every time"
+    assert voters[voters.seat == 0]["voter_points"].mean() < 1
