@@ -234,3 +234,44 @@ def test_progress_is_reported():
     bu.simulate_board(games=2, board="animal-market", players=2, seed=1, progress=lambda done, total: seen.append(
         (done, total)))
     assert seen[-1] == (2, 2)
+
+
+def test_paid_share_is_of_the_landings_there():
+    """``paid_share``: of the landings on a space, the share that cost notes. Two games, two
+    landings each on the space, one paid in all: 1 of 4 landings, a quarter (not 1 paid per
+    2 games), while ``per_game`` is 4 landings over 2 games."""
+    row = {"board": "fairground", "order": 0, "space": "s", "label": "Pen", "name": "Pen", "kind": "pen",
+           "on_hill": False, "format": "Classic"}
+    visits = pd.DataFrame([{**row, "game": 0, "visits": 2, "paid_visits": 1, "notes": 3},
+                           {**row, "game": 1, "visits": 2, "paid_visits": 0, "notes": 0}])
+    g = bu.visits_per_game(visits).iloc[0]
+    assert (g["visits"], g["paid_visits"], g["games"]) == (4, 1, 2)
+    assert g["paid_share"] == 0.25
+    assert g["per_game"] == 2.0
+
+
+@pytest.mark.parametrize("key", ["fairground", "fair-3"])
+def test_market_and_raffle_notes_are_counted_apart(runs, key):
+    """Replay the Fairground games: ``notes_market`` is the notes a seat paid at the market
+    [G], 1, +2, +3 notes for each type moved 1, 2, 3 steps ("Daniel raises sheep 2 steps (3
+    notes) ... and lowers donkeys 1 step (1 note): 4 notes in all"), and ``notes_raffle`` the
+    notes paid at the raffle booth [H], one a ticket drawn."""
+    seats = runs[key][0]
+    players = int(seats["players"].iloc[0])
+    game = make_game("bidder-up", board="fairground", variants=["babies"] if key == "fair-3" else [])
+    bots = seats[seats.game == 0].sort_values("seat")["bot"].tolist()
+    for g in sorted(seats["game"].unique()):
+        rows = seats[seats.game == g].sort_values("seat")
+        rec = play(game, [make_agent(b, game) for b in lineup(bots, int(g))], int(rows["seed"].iloc[0]))
+        market, raffle = Counter(), Counter()
+        for seat, action in rec.moves:
+            if isinstance(action, A.Market):
+                cost = sum(abs(steps) * (abs(steps) + 1) // 2 for _, steps in action.changes)
+                assert sum(action.notes) == cost, f"game {g}: {action}"
+                market[seat] += cost
+            elif isinstance(action, A.Raffle):
+                assert sum(action.notes) == action.k, f"game {g}: {action}"
+                raffle[seat] += action.k
+        assert rows["notes_market"].tolist() == [market[s] for s in range(players)], f"game {g}: market notes"
+        assert rows["notes_raffle"].tolist() == [raffle[s] for s in range(players)], f"game {g}: raffle notes"
+    assert seats["notes_market"].sum() > 0 and seats["notes_raffle"].sum() > 0, "both places were paid at"
