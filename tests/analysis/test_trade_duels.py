@@ -50,3 +50,23 @@ def test_engine_trades_match_the_rulebooks():
     r = td.trade_result("horse-trading", [("Anna", "trade 1 3 10+0"), ("Ben", "counter 10+0")],
                         {"leader": "Anna", "herds": {"Anna": {"3": 1}, "Ben": {"3": 1}}})
     assert r["herds"]["Anna"] == {"3": 2} and r["gain"]["Anna"] == 0
+
+
+def test_ties_go_to_the_challenger():
+    """Horse Trading, "Trade": on a tie the challenger gets the animal. Two players who both
+    offer nothing always tie, so the player (the challenger) wins every duel and gains its
+    own value: it pays nothing and receives nothing."""
+    d = td.simulate_duels(200, strategy="nothing", rival="nothing", high=300.0, seed=5)
+    assert (d.offer == 0).all() and (d.rival_offer == 0).all()
+    assert d.won.all()
+    assert (d.gain == d.value).all()
+
+
+def test_half_offers_half_the_value_on_any_scale():
+    """``"half"`` offers v / 2, the value in money, whatever the top of the values ``high``
+    (on the scale of the values, not as a share of ``high``)."""
+    d = td.simulate_duels(200, strategy="half", rival="half", high=1000.0, seed=6)
+    assert d.value.max() > 500, "values spread over [0, 1000]"
+    assert (d.offer == d.value / 2).all()
+    assert (d.rival_offer == d.rival_value / 2).all()
+    assert (d.won == (d.value >= d.rival_value)).all(), "the higher value offers more"
