@@ -71,3 +71,16 @@ def test_value_auction_bids_in_money():
 def test_only_sealed_formats():
     with pytest.raises(RulesError, match="sealed formats"):
         ca.simulate_hand("dutch", auctions=1)
+
+
+def test_count_bids_are_numbers_of_notes():
+    """In a count auction "the number of notes bid counts": ``bid`` is the number of notes
+    laid, not their money (the class hand's 0s and 10s make the two differ), and the price is
+    in the same unit, the winner's count of notes."""
+    df = ca.simulate_hand("secret-count", bidders=3, auctions=20, seed=1)
+    laid = df[df.notes > 0]
+    assert len(laid) == len(df), "every bidder lays its zeros at least"
+    assert (laid.bid == laid.notes).all()
+    assert (laid.bid != laid.cost).any(), "counts and money differ on this hand"
+    won = df[df.won]
+    assert (won.price == won.notes).all()
