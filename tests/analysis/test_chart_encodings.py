@@ -1,0 +1,103 @@
+"""What the charts encode, read from ``chart.to_dict()`` on small hand-made frames: the rows
+kept, the scales' domains and ranges, the marks' shapes and dashes, the labels and the
+whiskers, with every expected value worked out by hand from the builders' docstrings."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from bluffkit.analysis import charts
+
+
+def rows_of(spec, part=None):
+    """The data rows of ``part`` of a spec (a layer or a panel), else of the whole chart."""
+    where = part if part is not None and "data" in part else spec
+    return pd.DataFrame(spec["datasets"][where["data"]["name"]])
+
+
+def layers(spec):
+    return spec["spec"]["layer"] if "spec" in spec else spec["layer"]
+
+
+def scale_map(encoding):
+    """An encoding's scale as {domain value: range value}."""
+    scale = encoding["scale"]
+    assert len(scale["domain"]) == len(scale["range"])
+    return dict(zip(scale["domain"], scale["range"]))
+
+
+# -- charts.py: the game charts -------------------------------------------------------------
+def test_money_chart_keeps_the_last_step_of_a_player_whose_money_never_moved():
+    """The docstring keeps, per player, the first and the last step and every change: Ana
+    holding 90 from step 0 to 5 keeps steps 0 and 5 (the line runs to the game's end)."""
+    frame = pd.DataFrame({"step": list(range(6)) * 2, "player": ["Ana"] * 6 + ["Bo"] * 6,
+                          "money": [90] * 6 + [90, 90, 120, 120, 120, 60]})
+    data = rows_of(charts.money_chart(frame).to_dict())
+    assert data[data.player == "Ana"].step.tolist() == [0, 5]
+    assert data[data.player == "Bo"].step.tolist() == [0, 2, 5]
+    assert data[data.player == "Bo"].money.tolist() == [90, 120, 60]
+
+
+def test_money_chart_colours_and_dashes_follow_the_seats():
+    """Players seated "Zed, Ana": the colour (and dash) domain keeps that order, not the
+    alphabet's, so a player keeps their colour from chart to chart of one table."""
+    frame = pd.DataFrame({"step": [0, 0, 1, 1], "player": ["Zed", "Ana"] * 2, "money": [90, 90, 90, 150]})
+    enc = charts.money_chart(frame).to_dict()["encoding"]
+    assert enc["color"]["scale"]["domain"] == ["Zed", "Ana"]
+    assert enc["strokeDash"]["scale"]["domain"] == ["Zed", "Ana"]
+
+
+def _auctions(**changes):
+    frame = pd.DataFrame({"step": [3, 9], "leader": ["Zed", "Zed"], "buyer": ["Ana", "Bo"],
+                          "animals": ["A", "B"], "value": [10.0, 20.0], "price": [40, 0],
+                          "bought_back": [False, False], "paid": [40, 0]})
+    return frame.assign(**changes)
+
+
+def test_auction_chart_price_equals_value_line_runs_over_the_values_seen():
+    """The dashed price = value line "runs over the values seen, so prices far above them do
+    not squash the picture": one auction of value 100 bought for 900 draws it to 100."""
+    frame = _auctions().iloc[:1].assign(value=100.0, price=900, paid=900)
+    spec = charts.auction_chart(frame).to_dict()
+    line = layers(spec)[0]
+    assert line["mark"]["type"] == "line" and line["mark"]["strokeDash"]
+    data = rows_of(spec, line)
+    assert data["value"].tolist() == [0.0, 100.0]
+    assert data["price"].tolist() == [0.0, 100.0]
+
+
+def test_auction_chart_colours_every_player_at_the_table_in_seat_order():
+    """An auctioneer who never buys is still in the colour (and shape) domain, first, as
+    seated: the buyers' colours then match the other charts of the game."""
+    spec = charts.auction_chart(_auctions()).to_dict()
+    points = layers(spec)[1]["encoding"]
+    assert points["color"]["scale"]["domain"] == ["Zed", "Ana", "Bo"]
+    assert points["shape"]["scale"]["domain"] == ["Zed", "Ana", "Bo"]
+
+
+def test_trade_chart_draws_an_accepted_offer_as_a_cross_and_a_counter_as_a_circle():
+    """Docstring: an accepted offer "is drawn at 0 as a cross"; countered trades are the
+    circles."""
+    frame = pd.DataFrame({"step": [4, 8], "challenger": ["Ana", "Bo"], "target": ["Bo", "Ana"],
+                          "animal": ["A", "B"], "cards": [1, 1], "offer": [30, 50],
+                          "counter": [None, 70], "winner": ["Ana", "Ana"]})
+    spec = charts.trade_chart(frame).to_dict()
+    points = layers(spec)[1]
+    assert scale_map(points["encoding"]["shape"]) == {"accepted": "cross", "countered": "circle"}
+    data = rows_of(spec, points).set_index("step")
+    assert data.loc[4, "response"] == "accepted" and data.loc[4, "counter_shown"] == 0
+    assert data.loc[8, "response"] == "countered" and data.loc[8, "counter_shown"] == 70
+
+
+def test_scoring_chart_draws_the_score_solid_and_the_plain_sum_dashed():
+    """Docstring: "Solid lines are the score, dashed lines the plain sum of the family
+    values". A dash array [dash, gap, ...] is solid when every gap is 0."""
+    frame = pd.DataFrame({"order": ["cheapest"] * 3, "k": [0, 1, 2], "families": ["", "a", "a+b"],
+                          "value_sum": [0, 10, 30], "score": [0, 10, 60]})
+    line = layers(charts.scoring_chart(frame).to_dict())[0]
+    assert line["mark"]["type"] == "line"
+    dashes = scale_map(line["encoding"]["strokeDash"])
+    assert set(dashes) == {charts.SCORE_MEASURES["score"], charts.SCORE_MEASURES["value_sum"]}
+    solid, dashed = dashes[charts.SCORE_MEASURES["score"]], dashes[charts.SCORE_MEASURES["value_sum"]]
+    assert solid[0] > 0 and all(gap == 0 for gap in solid[1::2]), f"the score's line is not solid: {solid}"
+    assert any(gap > 0 for gap in dashed[1::2]), f"the plain sum's line is not dashed: {dashed}"
