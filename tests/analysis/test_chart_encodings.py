@@ -4,9 +4,15 @@ whiskers, with every expected value worked out by hand from the builders' docstr
 
 from __future__ import annotations
 
-import pandas as pd
+import math
 
-from bluffkit.analysis import charts
+import pandas as pd
+import pytest
+
+from bluffkit.analysis import (
+    auction_charts as ac,
+    charts,
+)
 
 
 def rows_of(spec, part=None):
@@ -101,3 +107,54 @@ def test_scoring_chart_draws_the_score_solid_and_the_plain_sum_dashed():
     solid, dashed = dashes[charts.SCORE_MEASURES["score"]], dashes[charts.SCORE_MEASURES["value_sum"]]
     assert solid[0] > 0 and all(gap == 0 for gap in solid[1::2]), f"the score's line is not solid: {solid}"
     assert any(gap > 0 for gap in dashed[1::2]), f"the plain sum's line is not dashed: {dashed}"
+
+
+# -- auction_charts.py -------------------------------------------------------------------------
+def _efficiency(**changes):
+    return pd.DataFrame({"format": ["second-price"], "n": [3], "strategy": ["truthful"], "right": [False],
+                         "auctions": [100], "efficient": [1.0], "value_lost": [0.0], "refused": [0.0],
+                         "efficient_se": [0.0]}).assign(**changes)
+
+
+def test_efficiency_chart_whisker_is_the_wilson_interval_at_z_2():
+    """Every one of 100 auctions efficient: the Wilson interval at z = 2 runs from
+    1 / (1 + 4/100) = 0.9615... to 1 (centre (1 + 4/200) / 1.04, half-width 0.02 / 1.04)."""
+    spec = ac.efficiency_chart(_efficiency()).to_dict()
+    data = rows_of(spec)
+    assert data["lo"].tolist() == pytest.approx([1 / 1.04], abs=1e-12)
+    assert data["hi"].tolist() == pytest.approx([1.0], abs=1e-12)
+    whiskers = layers(spec)[1]["encoding"]
+    assert (whiskers["x"]["field"], whiskers["x2"]["field"]) == ("lo", "hi")
+
+
+def test_efficiency_chart_share_axis_runs_from_0_to_1():
+    bars = layers(ac.efficiency_chart(_efficiency(efficient=0.5)).to_dict())[0]
+    assert bars["mark"]["type"] == "bar"
+    assert bars["encoding"]["x"]["field"] == "efficient"
+    assert bars["encoding"]["x"]["scale"]["domain"] == [0, 1]
+
+
+def test_efficiency_chart_refuses_a_summary_with_one_line_twice():
+    """Two identical lines would draw one bar name twice: refused, naming the line and the
+    summary to give it."""
+    twice = pd.concat([_efficiency(), _efficiency()], ignore_index=True)
+    with pytest.raises(ValueError, match=r"efficiency_chart: the summary has two lines for 'truthful'.*"
+                                         r"efficiency_summary\(\.\.\.\)"):
+        ac.efficiency_chart(twice)
+
+
+def test_right_chart_whiskers_are_the_mean_plus_minus_two_standard_errors():
+    """Whiskers at mean ± 2 sd / sqrt(auctions), sd the sample standard deviation (n - 1):
+    payoffs 1, 2, 3 (mean 2, sd 1) give 2 ± 2/sqrt(3); payoffs 0, 4 (mean 2, sd 2 sqrt 2)
+    give 2 ± 4."""
+    df = pd.DataFrame({"format": ["first-price"] * 5, "n": [3] * 5, "strategy": ["equilibrium"] * 5,
+                       "right": [False, False, False, True, True],
+                       "auctioneer_payoff": [1.0, 2.0, 3.0, 0.0, 4.0]})
+    spec = ac.right_chart(df).to_dict()
+    data = rows_of(spec).set_index("right")
+    without, with_ = data.loc["without the right"], data.loc["with the right"]
+    assert (without["mean"], without["lo"], without["hi"]) == pytest.approx(
+        (2.0, 2 - 2 / math.sqrt(3), 2 + 2 / math.sqrt(3)))
+    assert (with_["mean"], with_["lo"], with_["hi"]) == pytest.approx((2.0, -2.0, 6.0))
+    whiskers = layers(spec)[1]["encoding"]
+    assert (whiskers["y"]["field"], whiskers["y2"]["field"]) == ("lo", "hi")
