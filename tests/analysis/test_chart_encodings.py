@@ -11,6 +11,7 @@ import pytest
 
 from bluffkit.analysis import (
     auction_charts as ac,
+    bloff_charts as bc,
     charts,
 )
 
@@ -158,3 +159,21 @@ def test_right_chart_whiskers_are_the_mean_plus_minus_two_standard_errors():
     assert (with_["mean"], with_["lo"], with_["hi"]) == pytest.approx((2.0, -2.0, 6.0))
     whiskers = layers(spec)[1]["encoding"]
     assert (whiskers["y"]["field"], whiskers["y2"]["field"]) == ("lo", "hi")
+
+
+# -- bloff_charts.py ---------------------------------------------------------------------------
+def _rates(**changes):
+    return pd.DataFrame({"by": ["agent", "agent"], "who": ["caller", "honest"], "games": [10, 10],
+                         "wins": [4, 6], "rate": [0.4, 0.6], "se": [0.15, 0.15]}).assign(**changes)
+
+
+def test_win_rate_chart_rate_axis_runs_from_0_to_1():
+    bars = layers(bc.win_rate_chart(_rates()).to_dict())[0]
+    assert bars["mark"]["type"] == "bar"
+    assert bars["encoding"]["y"]["field"] == "rate"
+    assert bars["encoding"]["y"]["scale"]["domain"] == [0, 1]
+
+
+def test_win_rate_chart_refuses_a_rate_above_1():
+    with pytest.raises(ValueError, match=r"win_rate_chart: column 'rate' must hold rates from 0 to 1"):
+        bc.win_rate_chart(_rates(rate=[0.4, 1.2]))
