@@ -12,6 +12,7 @@ import pytest
 from bluffkit.analysis import (
     auction_charts as ac,
     bloff_charts as bc,
+    bluffer_charts as bu,
     charts,
 )
 
@@ -177,3 +178,47 @@ def test_win_rate_chart_rate_axis_runs_from_0_to_1():
 def test_win_rate_chart_refuses_a_rate_above_1():
     with pytest.raises(ValueError, match=r"win_rate_chart: column 'rate' must hold rates from 0 to 1"):
         bc.win_rate_chart(_rates(rate=[0.4, 1.2]))
+
+
+# -- bluffer_charts.py -------------------------------------------------------------------------
+AUTHOR, VOTER = "as an author (fooling others)", "as a voter (finding the truth)"
+
+
+def test_points_by_spot_chart_draws_seat_0_only_split_author_and_voter():
+    """Docstring: "Seat 0's mean points per question ... split into points as an author and
+    as a voter". Seat 0 scores (0, 1) then (2, 0) as author and voter: means 1 and 0.5; seat
+    1's 10s are not in the chart."""
+    sweep = pd.DataFrame({"seat": [0, 1, 0, 1], "spot_0": [0.5] * 4,
+                          "author_points": [0.0, 10.0, 2.0, 10.0], "voter_points": [1.0, 10.0, 0.0, 10.0]})
+    spec = bu.points_by_spot_chart(sweep).to_dict()
+    data = rows_of(spec)
+    assert sorted(data["as"]) == sorted([AUTHOR, VOTER])
+    means = dict(zip(data["as"], data["mean points per question"]))
+    assert means == {AUTHOR: pytest.approx(1.0), VOTER: pytest.approx(0.5)}
+    assert set(data["spot_0"]) == {0.5}
+    enc = spec["encoding"]
+    assert enc["y"]["stack"] == "zero", "the two parts stack into seat 0's total"
+    assert enc["color"]["sort"] == [AUTHOR, VOTER]
+
+
+def test_points_distribution_chart_rows_run_by_seat_number():
+    """One row per seat, labelled "seat 0: spots 80%", seat 0 first and seat 10 after seat 2
+    (by number, not by spot or by the label's letters). Points spread over 100 give bins of
+    ceil(100 / 30) = 4 whole points: at most 30 bins (3-point bins would take 34)."""
+    df = pd.DataFrame({"game": [0, 0, 0, 1, 1, 1], "seat": [10, 2, 0, 10, 2, 0],
+                       "spot": [0.1, 0.4, 0.8, 0.1, 0.4, 0.8], "points": [0, 45, 100, 30, 60, 10]})
+    spec = bu.points_distribution_chart(df).to_dict()
+    order = ["seat 0: spots 80%", "seat 2: spots 40%", "seat 10: spots 10%"]
+    assert spec["facet"]["row"]["field"] == "bot"
+    assert spec["facet"]["row"]["sort"] == order
+    assert spec["spec"]["encoding"]["color"]["sort"] == order
+    assert spec["spec"]["encoding"]["x"]["bin"] == {"step": 4}
+    assert sorted(rows_of(spec)["bot"].unique()) == sorted(order)
+
+
+def test_points_distribution_chart_bins_small_spreads_by_whole_points():
+    """A spread of 10 points: bins one point wide (whole points, never fractions)."""
+    df = pd.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1], "spot": [0.5, 0.5, 0.5, 0.5],
+                       "points": [0, 10, 4, 6]})
+    spec = bu.points_distribution_chart(df).to_dict()
+    assert spec["spec"]["encoding"]["x"]["bin"] == {"step": 1}
