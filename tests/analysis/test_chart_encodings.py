@@ -14,6 +14,7 @@ from bluffkit.analysis import (
     bloff_charts as bc,
     bluffer_charts as bu,
     charts,
+    tournament_charts as tc,
 )
 
 
@@ -222,3 +223,51 @@ def test_points_distribution_chart_bins_small_spreads_by_whole_points():
                        "points": [0, 10, 4, 6]})
     spec = bu.points_distribution_chart(df).to_dict()
     assert spec["spec"]["encoding"]["x"]["bin"] == {"step": 1}
+
+
+# -- tournament_charts.py ----------------------------------------------------------------------
+def _summary():
+    rows = []
+    for agent, (won, score, rank) in {"caller": (0.6, 12.0, 1.4), "honest": (0.4, 8.0, 1.6)}.items():
+        for measure, mean in (("win share", won), ("score", score), ("rank", rank)):
+            rows.append({"agent": agent, "measure": measure, "games": 10, "mean": mean, "se": 0.1,
+                         "lo": mean - 0.2, "hi": mean + 0.2, "interval": "t"})
+    return pd.DataFrame(rows)
+
+
+def test_summary_chart_panels_win_share_score_rank_with_dots_at_the_mean():
+    """Three panels (win share, score, rank); a dot per bot at its mean, a whisker from lo to
+    hi; only the win share's axis starts at 0 (a share), the score's and rank's fit the data."""
+    spec = tc.summary_chart(_summary()).to_dict()
+    panels = spec["hconcat"]
+    assert len(panels) == 3
+    titles = [p["layer"][0]["encoding"]["x"]["title"] for p in panels]
+    assert titles == ["win share per seat", "mean score", "mean rank (1 = first)"]
+    assert [p["layer"][0]["encoding"]["x"]["scale"]["zero"] for p in panels] == [True, False, False]
+    for panel in panels:
+        whisker, dot, hollow = panel["layer"]
+        assert (whisker["encoding"]["x"]["field"], whisker["encoding"]["x2"]["field"]) == ("lo", "hi")
+        assert dot["encoding"]["x"]["field"] == "mean" and hollow["encoding"]["x"]["field"] == "mean"
+        assert dot["encoding"]["y"]["field"] == "agent"
+    score = rows_of(spec, panels[1])
+    assert set(score["measure"]) == {"score"}
+    assert dict(zip(score["agent"], score["mean"])) == {"caller": 12.0, "honest": 8.0}
+
+
+def test_pairwise_chart_rows_are_the_bot_columns_the_opponent_coloured_around_one_half():
+    """Docstring: "row ``agent``, column ``opponent``, coloured by the share ... (0.5: even),
+    the share written in it": y is the agent, x the opponent, the colours run over 0..1 with
+    0.5 in the middle, and a share of 0.75 reads "0.75"."""
+    pairs = pd.DataFrame({"agent": ["caller", "honest"], "opponent": ["honest", "caller"], "games": [8, 8],
+                          "ahead": [0.75, 0.25], "lo": [0.4, 0.1], "hi": [0.9, 0.6]})
+    spec = tc.pairwise_chart(pairs).to_dict()
+    squares, text = layers(spec)
+    for layer in (squares, text):
+        assert layer["encoding"]["y"]["field"] == "agent"
+        assert layer["encoding"]["x"]["field"] == "opponent"
+    color = squares["encoding"]["color"]
+    assert color["field"] == "ahead"
+    assert color["scale"]["domain"] == [0, 1] and color["scale"]["domainMid"] == 0.5
+    assert text["encoding"]["text"]["field"] == "label"
+    labels = rows_of(spec).set_index("agent")["label"]
+    assert labels["caller"] == "0.75" and labels["honest"] == "0.25"
