@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+import altair as alt
 import pandas as pd
 import pytest
 
@@ -16,6 +17,7 @@ from bluffkit.analysis import (
     charts,
     tournament_charts as tc,
 )
+from bluffkit.analysis.chart_style import finish, text_width, title_of, wrap
 
 
 def rows_of(spec, part=None):
@@ -271,3 +273,16 @@ def test_pairwise_chart_rows_are_the_bot_columns_the_opponent_coloured_around_on
     assert text["encoding"]["text"]["field"] == "label"
     labels = rows_of(spec).set_index("agent")["label"]
     assert labels["caller"] == "0.75" and labels["honest"] == "0.25"
+
+
+# -- chart_style.py ----------------------------------------------------------------------------
+def test_a_long_title_is_wrapped_never_cut():
+    """The module's docstring: the title is "wrapped to the chart's width, never cut". A
+    60-word title at 300 px comes back whole, in lines that each fit."""
+    title = " ".join(f"word{k}" for k in range(60))
+    lines = wrap(title, 300)
+    assert len(lines) > 1
+    assert " ".join(lines) == title
+    assert all(text_width(line, 17, bold=True) <= 300 for line in lines)
+    chart = finish(alt.Chart(pd.DataFrame({"x": [1]})).mark_point().encode(x="x:Q"), title, 300)
+    assert title_of(chart.to_dict()) == title
