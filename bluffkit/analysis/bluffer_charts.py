@@ -44,8 +44,10 @@ def _by_spot_example() -> list:
 @builder(example=_distribution_example)
 def points_distribution_chart(df: pd.DataFrame) -> alt.FacetChart:
     """Histogram of each seat's points per game, one row of bars per seat (labelled with how
-    often it spots the truth), on a shared axis: side by side, not drawn over each other.
-    ``df`` is :func:`~bluffkit.analysis.bluffer_data.simulate`'s."""
+    often it spots the truth), in seat order, on a shared axis: side by side, not drawn over
+    each other. The bins are whole points, as narrow as keeps them to about 30 (1 point
+    while the points spread over 30 or less). ``df`` is
+    :func:`~bluffkit.analysis.bluffer_data.simulate`'s."""
     check_frame(df, ("game", "seat", "spot", "points"), "points_distribution_chart",
                 numbers=("seat", "spot", "points"), empty="nothing to chart")
     g = game_points(df)
