@@ -158,6 +158,58 @@ def test_right_of_first_refusal_two_bidders_by_hand():
         assert got == sp.Rational(value.numerator, value.denominator), f"{fmt} {what}: {got}, by hand {value}"
 
 
+@pytest.mark.parametrize("fmt, refused, auctioneer, winner", [
+    ("second", Fraction(5, 12), Fraction(23, 48), Fraction(7, 32)),
+    ("first", Fraction(1, 3), Fraction(5, 12), Fraction(1, 3)),
+])
+def test_summary_gives_the_right_of_first_refusal_worked_by_hand(fmt, refused, auctioneer, winner):
+    """summary's three right-of-first-refusal columns at n = 2, worked by hand (refused when v0 > 2p).
+
+    Second-price: p = min of two values, density 2(1-p). P(refuse) = int_0^1/2 (1-2p) 2(1-p) dp
+    = 5/12; the auctioneer gets E[p] + E[(1-2p)^2/2] = 1/3 + 7/48 = 23/48; the winner (value
+    (1+p)/2 on average given p) gets 1/3 + int_0^1/2 (1-2p)(3p-1)(1-p) dp = 1/3 - 11/96 = 7/32.
+    First-price: p = w/2, w ~ 2w: P(refuse) = E[1-w] = 1/3, the auctioneer 1/3 + E[(1-w)^2/2]
+    = 5/12, the winner w/2 whether sold or refused: 1/3."""
+    s = th.summary(2, fmt)
+    assert s["n"] == 2 and s["format"] == f"{fmt}-price"
+    got = [s[c] for c in ("refusal_probability", "auctioneer_payoff_with_right", "winner_surplus_with_right")]
+    assert got == pytest.approx([float(refused), float(auctioneer), float(winner)], rel=1e-12), fmt
+
+
+@pytest.mark.parametrize("fmt, bid", [("second", V), ("first", sp.Rational(2, 3) * V)])
+def test_summary_names_the_equilibrium_bid(fmt, bid):
+    """b(v) = v in the second-price auction, (n-1)/n v = 2v/3 in the first-price one, n = 3."""
+    s = th.summary(3, fmt)
+    assert sp.sympify(s["equilibrium_bid"], locals={"v": V}) == bid, s["equilibrium_bid"]
+
+
+def test_the_right_of_first_refusal_takes_at_most_1000_bidders():
+    """MAX_BIDDERS (1000) is "at most": n = 1000 gives P(refuse) = (n+3)/(2^n (n+1)) second-price
+    and a^n/(n+1) with a = n/(2(n-1)) first-price (the symbolic forms above); 1001 is refused."""
+    assert th.refusal_probability(1000, "second") == sp.Rational(1003, 1001 * 2 ** 1000)
+    assert th.refusal_probability(1000, "first") == sp.Rational(1000, 1998) ** 1000 / 1001
+    for fmt in FORMATS:
+        with pytest.raises(ValueError, match=r"must be at most 1,000 .*got 1,001"):
+            th.refusal_probability(1001, fmt)
+
+
+def test_order_statistics_take_j_up_to_20_and_refuse_21():
+    """MAX_ORDER (20) is "at most": j = 20 passes the check (for 20 values and for n the symbol;
+    the sum itself takes 2 s, so its value is checked in the slow test below) and j = 21 is
+    refused (for 21 values and for n the symbol)."""
+    assert th._order(20, 20) == th._order(N, 20) == 20
+    for n in (21, N):
+        for f in (th.order_statistic_cdf, th.order_statistic_density):
+            with pytest.raises(ValueError, match=r"j \(which order statistic\) must be at most 20 "):
+                f(n, 21)
+
+
+@pytest.mark.slow                      # the symbolic sum of 20 terms (2 s)
+def test_the_lowest_of_20_values_is_the_20th_highest():
+    """The 20th highest of 20 values is the lowest: P(min <= y) = 1 - (1-y)^20."""
+    assert sp.expand(th.order_statistic_cdf(20, 20) - (1 - (1 - th.Y) ** 20)) == 0
+
+
 @pytest.mark.parametrize("n", SMALL)
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_right_of_first_refusal_against_quadrature(n, fmt):
