@@ -26,6 +26,18 @@ def test_first_claim_of_a_four_player_game_by_hand():
     assert bb.p_lie(1, 0, 39, 13) == p0 / (p0 + p1) == Fraction(23, 75)
 
 
+def test_copies_seen_elsewhere_leave_the_prior():
+    # two aces revealed outside the claimant's hand: K = 4 - 2 = 2 unseen aces among N = 39, n = 13.
+    # P(X=1)/P(X=0) = 2 C(37,12) / C(37,13) = 2 * 13/25, so P(lie | "one ace") = 25/51
+    p0, p1 = Fraction(comb(37, 13), comb(39, 13)), Fraction(2 * comb(37, 12), comb(39, 13))
+    assert bb.p_lie(1, 0, 39, 13, revealed=2) == p0 / (p0 + p1) == Fraction(25, 51)
+
+
+def test_hand_law_of_a_small_deck_by_hand():
+    # 4 unseen cards, 2 of the rank, the claimant holds 2: C(2,m) C(2,2-m) / C(4,2) = 1/6, 4/6, 1/6
+    assert bb.hand_law(4, 2, 2) == [Fraction(1, 6), Fraction(2, 3), Fraction(1, 6)]
+
+
 def test_rulebook_example_is_a_certain_lie():
     # Anne holds two fours; David says "three fours": "det finnes bare fire i stokken"
     assert bb.p_lie(3, in_hand=2, unseen_cards=39, claimant_cards=13) == 1
@@ -44,6 +56,8 @@ def test_bluffing_raises_the_posterior():
 
 
 @pytest.mark.parametrize("kwargs, match", [({"k": 0}, "k must be"), ({"lie_sizes": (0, 0)}, "lie_sizes"),
+                                           ({"lie_sizes": (2, -1)}, "weights >= 0"),
+                                           ({"lie_sizes": (-1, 2)}, "weights >= 0"),
                                            ({"lie_prob": 2}, "lie_prob"), ({"in_hand": 5}, "accounts for")])
 def test_bad_input(kwargs, match):
     args = {"k": 1, "in_hand": 0, "unseen_cards": 39, "claimant_cards": 13} | kwargs
@@ -57,6 +71,13 @@ def test_engine_first_claims_agree_with_bayes():
     assert not d[d.k >= 2].lie.any(), "the honest bot never lies with two or more cards"
     ones = d[(d.k == 1) & (d.observer_aces == 0)]
     assert abs(ones.lie.mean() - 23 / 75) < 4 * ones.lie.sem()
+
+
+def test_first_claims_of_three_players_see_seat_one_hand():
+    # three players: 52 cards dealt 18, 17, 17 from the dealer's left ("får noen ett kort mer");
+    # seat 0 (18 cards) claims, seat 1 holds 17, so 52 - 17 = 35 cards are unseen to it
+    d = bb.first_claims(20, players=3)
+    assert set(d.unseen) == {35} and set(d.claimant_cards) == {18}
 
 
 def test_simulate_claims_shows_progress_and_refuses_a_wrong_one():

@@ -110,6 +110,13 @@ def test_copies_and_deal():
     assert hand_sizes(6, decks=2) == [18, 18, 17, 17, 17, 17]
 
 
+def test_copies_are_four_a_rank_for_every_deck_up_to_ten():
+    """Each deck adds four of each rank (suits do not matter), up to MAX_DECKS = 10 decks."""
+    assert [copies(d) for d in (3, 5, 10)] == [12, 20, 40]
+    with pytest.raises(ValueError, match="decks: at most 10"):
+        copies(11)
+
+
 def test_rulebook_example_anne_catches_david():
     # Anne holds two fours; David claims three fours: 3 + 2 = 5 > 4
     assert certainly_false(3, in_hand=2, revealed=0, decks=1)
