@@ -75,6 +75,31 @@ def test_the_die_and_other_faces():
     assert mc.expected_cost("animal-market", "start", "pen-3") == Fraction(10 + 6 + 3, 3)
 
 
+def test_reach_costs_from_the_start_by_hand():
+    """Pen 1 is one step clockwise from the start and no other path reaches it (the loop runs
+    one way and the start is not passed again): rolls 1, 2, 3 cost 0, 1 (one fewer) and 1 + 2 = 3
+    notes (two fewer). With 1 note the roll of 3 cannot pay, so one face in three is free
+    (not one in the two that can pay) and no worst case exists. Pen 3 is 5 steps away, round
+    the loop or over the hill and north: rolls 1, 2, 3 are 4, 3, 2 short, 10, 6 and 3 notes,
+    so the worst is 1 + 2 + 3 + 4 = 10."""
+    capped = mc.reach_costs("animal-market", "start", budget_notes=1).set_index("space")
+    assert capped.loc["pen-1", ["roll 1", "roll 2", "roll 3"]].tolist() == [0, 1, None]
+    assert capped.loc["pen-1", "free"] == Fraction(1, 3) and capped.loc["pen-1", "worst"] is None
+    full = mc.reach_costs("animal-market", "start").set_index("space")
+    assert full.loc["pen-3", ["roll 1", "roll 2", "roll 3"]].tolist() == [10, 6, 3]
+    assert full.loc["pen-3", "worst"] == 10 and full.loc["pen-1", "worst"] == 3
+
+
+def test_reach_costs_rows_go_round_the_loop_then_over_the_hill():
+    """The docstring's order: the loop clockwise from the start (data/boards/animal-market.json),
+    then the five hill spaces, which are on no loop."""
+    t = mc.reach_costs("animal-market", "start")
+    assert t["space"].tolist()[:15] == ["pen-1", "pen-2", "trade-1", "trade-2", "pen-3", "pen-4", "piggy-1",
+                                        "trade-3", "pen-5", "pen-6", "trade-4", "trade-5", "pen-7", "pen-8",
+                                        "piggy-2"]
+    assert set(t["space"].tolist()[15:]) == {"hill-west", "hill-north", "hilltop", "hill-east", "hill-south"}
+
+
 def test_a_budget_and_bad_input():
     t = mc.reach_costs("animal-market", "start", budget_notes=1).set_index("space")
     assert t.loc["pen-3", "expected"] is None and t.loc["pen-3", "roll 1"] is None
