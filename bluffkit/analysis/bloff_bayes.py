@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from bluffkit.analysis.bloff_probability import MAX_CARDS, check_count, copies
+from bluffkit.analysis.bloff_probability import MAX_CARDS, _probability, check_count, copies
 from bluffkit.core.errors import as_int, quote
 
 if TYPE_CHECKING:
@@ -88,13 +88,14 @@ def hand_law(unseen_cards: int, unseen_copies: int, claimant_cards: int) -> list
 
 
 def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revealed: int = 0, decks: int = 1,
-          lie_prob: Fraction | int = 0, lie_sizes: Sequence = ONE_CARD) -> Fraction:
+          lie_prob: float | Fraction = 0, lie_sizes: Sequence = ONE_CARD) -> Fraction:
     """P(lie | the claimant said k), exactly (see the module docstring). ``in_hand`` and
     ``revealed``: copies of the rank the observer holds or knows to be elsewhere; ``lie_sizes``:
     l_1, l_2, ... (normalised; missing sizes are 0). A claim of more than the unseen copies is
     a certain lie. ``in_hand``, ``revealed``, ``unseen_cards`` and ``claimant_cards`` are
-    integers >= 0 (``unseen_cards`` at most :data:`MAX_CARDS`); ``lie_prob`` a number and
-    ``lie_sizes`` a list of numbers. Whole numbers may be numpy's too."""
+    integers >= 0 (``unseen_cards`` at most :data:`MAX_CARDS`); ``lie_prob`` a number from 0 to 1
+    (a float is read as written, 0.1 as 1/10, as in :mod:`~bluffkit.analysis.bloff_probability`)
+    and ``lie_sizes`` a list of numbers. Whole numbers may be numpy's too."""
     k = as_int(k)
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a number of cards >= 1, got {k!r}")
@@ -106,11 +107,9 @@ def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revea
     if (not isinstance(lie_sizes, tuple) or not all(_finite(x) for x in lie_sizes) or any(x < 0 for x in lie_sizes) or sum(lie_sizes) <= 0):
         raise ValueError(f"lie_sizes are weights >= 0 of the claim sizes 1, 2, ..., not all 0, a list such as "
                          f"(1,) or (3, 1); got {quote(lie_sizes)}")
-    if not _finite(lie_prob):
+    if not _finite(lie_prob) or not 0 <= lie_prob <= 1:
         raise ValueError(f"lie_prob is a probability from 0 to 1, got {quote(lie_prob)}")
-    q = Fraction(lie_prob)
-    if not 0 <= q <= 1:
-        raise ValueError(f"lie_prob is a probability from 0 to 1, got {quote(lie_prob)}")
+    q = _probability(lie_prob)                   # a float as written, as in bloff_probability: 0.1 is 1/10
     big_k = copies(decks) - in_hand - revealed
     if big_k < 0:
         raise ValueError(f"the observer accounts for {in_hand + revealed} copies of a rank with {copies(decks)}")

@@ -3,6 +3,7 @@
 from fractions import Fraction
 from math import comb
 
+import numpy as np
 import pytest
 import sympy as sp
 
@@ -53,6 +54,13 @@ def test_bluffing_raises_the_posterior():
     honest = bb.p_lie(2, 0, 39, 13, lie_prob=0, lie_sizes=(1, 1))
     bluffer = bb.p_lie(2, 0, 39, 13, lie_prob=Fraction(1, 2), lie_sizes=(1, 1))
     assert 0 < honest < bluffer < 1
+
+
+def test_a_float_lie_prob_is_read_as_written():
+    # as in bloff_probability, 0.1 means 1/10, not the binary float just above it
+    tenth = bb.p_lie(1, 0, 39, 13, lie_prob=Fraction(1, 10))
+    assert bb.p_lie(1, 0, 39, 13, lie_prob=0.1) == tenth
+    assert bb.p_lie(1, 0, 39, 13, lie_prob=np.float64(0.1)) == tenth
 
 
 @pytest.mark.parametrize("kwargs, match", [({"k": 0}, "k must be"), ({"lie_sizes": (0, 0)}, "lie_sizes"),
