@@ -55,6 +55,9 @@ TABLE_COLUMNS = ["decks", "copies", "hand_size", "unseen_cards", "claimant_cards
                  "in_hand", "k", "certain", "p_false", "p_false_float"]
 
 
+#: The players a table of Bløff seats: "Bløff er et kortspill for 3 til 10 spillere" (the rulebook).
+MIN_PLAYERS, MAX_PLAYERS = 3, 10
+
 #: The most decks the tables and hand sizes here take (a game takes one, or two for seven
 #: players or more): enough for any table, and a limit that keeps a table a few rows.
 MAX_DECKS = 10
@@ -77,6 +80,7 @@ def hand_sizes(players: int, decks: int | None = None) -> list[int]:
 
     The first players dealt to (from the dealer's left) get the odd cards ("Går det ikke opp,
     får noen ett kort mer enn andre"). ``decks`` defaults to 2 for seven or more players.
+    ``players`` is 3 to 10 (:data:`MIN_PLAYERS`, :data:`MAX_PLAYERS`: "3 til 10 spillere").
 
     >>> hand_sizes(4), hand_sizes(7)
     ([13, 13, 13, 13], [15, 15, 15, 15, 15, 15, 14])
@@ -85,8 +89,11 @@ def hand_sizes(players: int, decks: int | None = None) -> list[int]:
     if decks is not None:
         copies(decks)                            # (checks it)
     total = DECK_SIZE * (decks if decks is not None else (2 if players >= 7 else 1))
-    if players > total:
-        raise ValueError(f"players: {players:,} players are more than the {total} cards: each must be dealt one")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        more = f" ({players:,} players are more than the {total} cards: each must be dealt one)" \
+            if players > total else ""
+        raise ValueError(f"players: Bløff is for {MIN_PLAYERS} to {MAX_PLAYERS} players (the rulebook), "
+                         f"got {players:,}{more}")
     base, extra = divmod(total, players)
     return [base + (i < extra) for i in range(players)]
 

@@ -110,6 +110,14 @@ def test_copies_and_deal():
     assert hand_sizes(6, decks=2) == [18, 18, 17, 17, 17, 17]
 
 
+@pytest.mark.parametrize("players, decks", [(1, None), (2, None), (2, 2), (11, None), (11, 1), (60, None)])
+def test_hand_sizes_refuse_a_table_the_rulebook_does_not_seat(players, decks):
+    # "Bløff er et kortspill for 3 til 10 spillere"
+    with pytest.raises(ValueError, match=rf"players: Bløff is for 3 to 10 players \(the rulebook\), got {players}$"):
+        hand_sizes(players, decks)
+    assert hand_sizes(3, decks) and hand_sizes(10, decks)
+
+
 def test_copies_are_four_a_rank_for_every_deck_up_to_ten():
     """Each deck adds four of each rank (suits do not matter), up to MAX_DECKS = 10 decks."""
     assert [copies(d) for d in (3, 5, 10)] == [12, 20, 40]
