@@ -395,13 +395,16 @@ def _winner_surplus(fmt: str) -> sp.Expr:
 def summary(n: int, fmt: str = "first") -> dict[str, object]:
     """The theory for ``n`` bidders in one format, as floats (one row of :func:`textbook_table`).
     ``n`` is a whole number (a numpy one too) from 2 to :data:`MAX_BIDDERS` (1000): the row
-    holds the right of first refusal.
+    holds the right of first refusal. Not the symbol :data:`N`: a float needs a number.
 
     >>> s = summary(5, "second")
     >>> round(s["expected_revenue"], 3), round(s["revenue_sd"], 3)
     (0.667, 0.178)
     """
     n = as_int(n)                                 # (np.arange(2, 6) holds np.int64; not check_whole: n may be N)
+    if n is N:
+        raise ValueError("n (the number of bidders) must be an integer >= 2 for summary and textbook_table "
+                         "(their rows are floats), got the symbol N")
     _at_most(N, n, "summary and textbook_table")
     var = revenue_variance(n, fmt)
     return {"n": n, "format": format_label(fmt), "equilibrium_bid": str(equilibrium_bid(n, fmt)),

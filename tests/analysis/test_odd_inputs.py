@@ -209,3 +209,13 @@ def test_textbook_table_takes_a_numpy_array_of_counts():
 def test_textbook_table_still_refuses_arrays_of_other_counts(ns, match):
     with pytest.raises(ValueError, match=match):
         auction_theory.textbook_table(ns)
+
+
+@pytest.mark.parametrize("call", [lambda: auction_theory.summary(auction_theory.N),
+                                  lambda: auction_theory.textbook_table([auction_theory.N])],
+                         ids=["summary", "textbook_table"])
+def test_summary_refuses_the_symbol_n_in_words(call):
+    """A row of floats needs a number of bidders: the symbol N gave sympy's TypeError."""
+    with pytest.raises(ValueError, match=r"n \(the number of bidders\) must be an integer >= 2 for summary and "
+                                         r"textbook_table \(their rows are floats\), got the symbol N"):
+        call()
