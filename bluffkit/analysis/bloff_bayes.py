@@ -90,7 +90,9 @@ def hand_law(unseen_cards: int, unseen_copies: int, claimant_cards: int) -> list
 def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revealed: int = 0, decks: int = 1,
           lie_prob: float | Fraction = 0, lie_sizes: Sequence = ONE_CARD) -> Fraction:
     """P(lie | the claimant said k), exactly (see the module docstring). ``in_hand`` and
-    ``revealed``: copies of the rank the observer holds or knows to be elsewhere; ``lie_sizes``:
+    ``revealed``: copies of the rank the observer holds or knows to be elsewhere;
+    ``claimant_cards``: the claimant's hand before the play, the k cards included, at least k
+    (the number claimed is the number laid: "Antallet skal derimot stemme"); ``lie_sizes``:
     l_1, l_2, ... (normalised; missing sizes are 0). A claim of more than the unseen copies is
     a certain lie. ``in_hand``, ``revealed``, ``unseen_cards`` and ``claimant_cards`` are
     integers >= 0 (``unseen_cards`` at most :data:`MAX_CARDS`); ``lie_prob`` a number from 0 to 1
@@ -102,6 +104,7 @@ def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revea
     check_count(in_hand, "in_hand")
     check_count(revealed, "revealed")
     _cards(unseen_cards, 0, claimant_cards)
+    _laid(k, claimant_cards)
     if isinstance(lie_sizes, Iterable) and not isinstance(lie_sizes, (str, bytes)):
         lie_sizes = tuple(lie_sizes)
     if (not isinstance(lie_sizes, tuple) or not all(_finite(x) for x in lie_sizes) or any(x < 0 for x in lie_sizes) or sum(lie_sizes) <= 0):
@@ -125,6 +128,14 @@ def p_lie(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revea
     return Fraction(int(value.p), int(value.q))
 
 
+def _laid(k: int, claimant_cards: int) -> None:
+    """A claim of k lays k cards of the claimant's hand ("Antallet skal derimot stemme": the
+    number must be true), so a hand of fewer than k cards cannot make it."""
+    if k > claimant_cards:
+        raise ValueError(f"a claim of {k} cards from a hand of {claimant_cards} cannot be made: the claimant lays "
+                         f"the number of cards claimed (the rulebook), so k is at most claimant_cards")
+
+
 def _finite(x: object) -> bool:
     """Whether ``x`` is a finite real number (not True/False, not text)."""
     if isinstance(x, bool) or not isinstance(x, Real):
@@ -135,9 +146,11 @@ def _finite(x: object) -> bool:
 def naive_p_false(k: int, in_hand: int, unseen_cards: int, claimant_cards: int, *, revealed: int = 0,
                   decks: int = 1) -> Fraction:
     """The reading "true if the claimant holds at least k" (no model of how players claim):
-    :func:`bluffkit.analysis.bloff_probability.p_claim_false` with q = 0."""
+    :func:`bluffkit.analysis.bloff_probability.p_claim_false` with q = 0. The arguments are
+    :func:`p_lie`'s: ``claimant_cards`` is the whole hand before the play, at least k."""
     from bluffkit.analysis.bloff_probability import p_claim_false
 
+    _laid(check_count(k, "k", low=1), check_count(claimant_cards, "claimant_cards"))
     return p_claim_false(k, in_hand, revealed, decks, unseen_cards, claimant_cards)
 
 

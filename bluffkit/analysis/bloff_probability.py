@@ -142,6 +142,12 @@ def p_claim_false(k: int, in_hand: int, revealed: int, decks: int, unseen_cards:
     ``copies_per_rank`` overrides ``4 * decks`` (for small teaching decks). Floats for
     ``lie_prob`` are read as written (0.1 means 1/10).
 
+    k may exceed ``claimant_cards``: the claimant lays k cards ("Antallet skal derimot
+    stemme"), but some may be known cards of other ranks (the caller bot asks about such
+    positions), and a claim of more than ``claimant_cards + known_in_claimant`` is then a
+    certain lie. (:func:`bluffkit.analysis.bloff_bayes.p_lie`, whose claimant's cards are all
+    unseen, refuses a claim of more than the hand.)
+
     >>> p_claim_false(2, in_hand=1, revealed=0, decks=1, unseen_cards=39, claimant_cards=13)
     Fraction(525, 703)
     >>> p_claim_false(2, 1, 0, 1, 39, 13, lie_prob=Fraction(1, 2))

@@ -50,6 +50,25 @@ def test_claims_of_two_or_more_by_honest_players_are_never_lies():
         assert bb.naive_p_false(k, 0, 39, 13) > Fraction(1, 2), "the naive reading calls them likely lies"
 
 
+@pytest.mark.parametrize("call", [
+    lambda: bb.p_lie(3, 0, 39, 2, lie_sizes=(1, 1, 1)),
+    lambda: bb.p_lie(3, 2, 39, 2),                 # also more than the unseen copies
+    lambda: bb.p_lie(1, 0, 39, 0),
+    lambda: bb.naive_p_false(3, 0, 39, 2),
+], ids=["p_lie", "p_lie beyond the copies", "p_lie of no cards", "naive_p_false"])
+def test_a_claim_of_more_cards_than_the_hand_cannot_be_made(call):
+    # "Antallet skal derimot stemme": a claim of 3 lays 3 cards, which a hand of 2 has not
+    with pytest.raises(ValueError, match=r"a claim of \d+ cards from a hand of \d+ cannot be made"):
+        call()
+
+
+def test_a_claim_of_the_whole_hand_by_hand():
+    # N = 39, K = 4, n = 2, liars claim 1 or 2 alike: P(X=0) = C(35,2)/C(39,2) = 595/741 and
+    # P(X=2) = C(4,2)/C(39,2) = 6/741, so P(lie | 2) = (595/2) / (595/2 + 6) = 595/607
+    assert bb.p_lie(2, 0, 39, 2, lie_sizes=(1, 1)) == Fraction(595, 607)
+    assert bb.naive_p_false(2, 0, 39, 2) == 1 - Fraction(6, 741)
+
+
 def test_bluffing_raises_the_posterior():
     honest = bb.p_lie(2, 0, 39, 13, lie_prob=0, lie_sizes=(1, 1))
     bluffer = bb.p_lie(2, 0, 39, 13, lie_prob=Fraction(1, 2), lie_sizes=(1, 1))
