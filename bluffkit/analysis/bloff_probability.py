@@ -55,8 +55,10 @@ TABLE_COLUMNS = ["decks", "copies", "hand_size", "unseen_cards", "claimant_cards
                  "in_hand", "k", "certain", "p_false", "p_false_float"]
 
 
-#: The players a table of Bløff seats: "Bløff er et kortspill for 3 til 10 spillere" (the rulebook).
-MIN_PLAYERS, MAX_PLAYERS = 3, 10
+#: The players a table of Bløff may seat: the rulebook's "3 til 10 spillere" are the game's
+#: defaults, and its ``min_players``/``max_players`` options go from 2 to
+#: :data:`bluffkit.games.bloff.rules.MAX_PLAYERS` (20), so the deal here takes those too.
+MIN_PLAYERS, MAX_PLAYERS = 2, 20
 
 #: The most decks the tables and hand sizes here take (a game takes one, or two for seven
 #: players or more): enough for any table, and a limit that keeps a table a few rows.
@@ -80,7 +82,8 @@ def hand_sizes(players: int, decks: int | None = None) -> list[int]:
 
     The first players dealt to (from the dealer's left) get the odd cards ("Går det ikke opp,
     får noen ett kort mer enn andre"). ``decks`` defaults to 2 for seven or more players.
-    ``players`` is 3 to 10 (:data:`MIN_PLAYERS`, :data:`MAX_PLAYERS`: "3 til 10 spillere").
+    ``players`` is 2 to 20 (:data:`MIN_PLAYERS`, :data:`MAX_PLAYERS`: the rulebook's 3 to 10
+    and the game's options beyond them).
 
     >>> hand_sizes(4), hand_sizes(7)
     ([13, 13, 13, 13], [15, 15, 15, 15, 15, 15, 14])
@@ -92,8 +95,8 @@ def hand_sizes(players: int, decks: int | None = None) -> list[int]:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         more = f" ({players:,} players are more than the {total} cards: each must be dealt one)" \
             if players > total else ""
-        raise ValueError(f"players: Bløff is for {MIN_PLAYERS} to {MAX_PLAYERS} players (the rulebook), "
-                         f"got {players:,}{more}")
+        raise ValueError(f"players: a Bløff table seats {MIN_PLAYERS} to {MAX_PLAYERS} players (the rulebook's 3 "
+                         f"to 10, and the game's min_players and max_players options), got {players:,}{more}")
     base, extra = divmod(total, players)
     return [base + (i < extra) for i in range(players)]
 

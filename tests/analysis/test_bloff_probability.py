@@ -110,12 +110,27 @@ def test_copies_and_deal():
     assert hand_sizes(6, decks=2) == [18, 18, 17, 17, 17, 17]
 
 
-@pytest.mark.parametrize("players, decks", [(1, None), (2, None), (2, 2), (11, None), (11, 1), (60, None)])
-def test_hand_sizes_refuse_a_table_the_rulebook_does_not_seat(players, decks):
-    # "Bløff er et kortspill for 3 til 10 spillere"
-    with pytest.raises(ValueError, match=rf"players: Bløff is for 3 to 10 players \(the rulebook\), got {players}$"):
+@pytest.mark.parametrize("players, decks", [(1, None), (1, 2), (21, None), (21, 1), (60, None)])
+def test_hand_sizes_refuse_a_table_the_game_does_not_seat(players, decks):
+    """"Bløff er et kortspill for 3 til 10 spillere", and the game's ``min_players`` and
+    ``max_players`` options seat 2 to 20 (bluffkit.games.bloff.rules.MAX_PLAYERS)."""
+    with pytest.raises(ValueError, match=rf"players: a Bløff table seats 2 to 20 players .*, got {players}"):
         hand_sizes(players, decks)
-    assert hand_sizes(3, decks) and hand_sizes(10, decks)
+    assert hand_sizes(2) == [26, 26] and len(hand_sizes(20, 1)) == 20 and sum(hand_sizes(20)) == 104
+    from bluffkit.games.bloff.rules import MAX_PLAYERS
+    assert MAX_PLAYERS == 20
+
+
+@pytest.mark.parametrize("players", [2, 3, 7, 12, 20])
+def test_hand_sizes_are_the_games_own_deal(players):
+    """The deal worked out here is the one the game makes, at every table size it seats."""
+    import numpy as np
+
+    from bluffkit.core.game import make_game
+    game = make_game("bloff", min_players=2, max_players=20)
+    state = game.new_state(players)
+    state = game.step(state, None, game.sample_chance(state, np.random.default_rng(players)))
+    assert [len(h) for h in state.hands] == hand_sizes(players)
 
 
 def test_copies_are_four_a_rank_for_every_deck_up_to_ten():
