@@ -43,6 +43,8 @@ def test_the_handlers_are_wrapped_once_and_other_messages_are_left_alone():
     assert serial.serialize_widget_messages(k) and k.shell_handlers == wrapped, "a second panel wraps nothing again"
     assert k.shell_handlers["execute_request"] is execute, "cells still run beside widget messages"
     assert all(getattr(k.shell_handlers[kind], "bk_serial", False) for kind in serial.KINDS)
+    for kind in ("comm_msg", "comm_close"):                # a widget's message, and its closing
+        assert getattr(k.shell_handlers[kind], "bk_serial", False), kind
 
 
 def test_outside_a_kernel_nothing_is_serialized():
