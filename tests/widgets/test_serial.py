@@ -3,6 +3,8 @@
 import threading
 import time
 
+import pytest
+
 from bluffkit.widgets import serial
 
 
@@ -159,3 +161,58 @@ def test_two_clicks_that_waited_together_play_one_move(monkeypatch):
     run[0] = 8
     press("Pass", 105.0)
     assert t.session.says.count("Bo passes.") == 2, t.session.says[-3:]
+
+
+class Clock:
+    """The clock serial reads (``time.monotonic``), moved on by hand: a handler's work and
+    the time between two clicks take exactly as long as a test says."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def monotonic(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """serial's clock, made by hand, and its runs begun afresh (given back afterwards)."""
+    c = Clock()
+    monkeypatch.setattr(serial, "time", c)
+    monkeypatch.setattr(serial, "_RUNS", {"last_end": float("-inf"), "run": 0, "depth": 0, "current": None})
+    return c
+
+
+def test_the_gap_is_measured_from_the_end_of_the_click_before(clock):
+    """A click that waited while a slow one was handled (0.1 s to play a move and redraw the
+    table) is taken up as soon as that one ends: the gap is counted from the end of one
+    click's handling, not its start. A click made 0.2 s after is a run of its own."""
+    runs = []
+
+    def slow(stream, idents, msg):
+        runs.append(serial.queue_run())
+        clock.sleep(0.1)
+    handler = serial.serialized(slow)
+    handler(None, None, _click("a"))
+    handler(None, None, _click("b"))                      # waited while a was handled
+    clock.sleep(0.2)
+    handler(None, None, _click("c"))
+    assert None not in runs and runs[0] == runs[1] != runs[2], runs
+
+
+def test_a_click_a_tenth_of_a_second_after_the_last_is_a_run_of_its_own(clock):
+    """The kernel takes up a waiting click within a few ms of the last one's end; no person
+    sees a result and clicks again that fast, so a click 0.1 s after the last one's end was
+    made after it (a double click's second click, queued, is taken up at once)."""
+    runs = []
+    handler = serial.serialized(lambda *a: runs.append(serial.queue_run()))
+    handler(None, None, _click("a"))
+    clock.sleep(0.003)                                   # waiting: taken up within a few ms
+    handler(None, None, _click("b"))
+    clock.sleep(0.1)                                     # made by a person after b's result
+    handler(None, None, _click("c"))
+    assert None not in runs and runs[0] == runs[1] != runs[2], runs
+
