@@ -216,3 +216,26 @@ def test_a_click_a_tenth_of_a_second_after_the_last_is_a_run_of_its_own(clock):
     handler(None, None, _click("c"))
     assert None not in runs and runs[0] == runs[1] != runs[2], runs
 
+
+def _custom(name, event):
+    return {"content": {"comm_id": name, "data": {"method": "custom", "content": {"event": event}}}}
+
+
+def test_a_custom_message_that_is_not_a_click_is_no_click(clock):
+    """Only a button's click ({"event": "click"}) is a click: another custom message (a key
+    pressed) is handled in no run and does not carry one on, as other widgets' messages do not."""
+    seen = []
+
+    def handle(stream, idents, msg):
+        seen.append((msg["content"]["comm_id"], serial.queue_run()))
+        if msg["content"]["comm_id"] == "key":
+            clock.sleep(0.1)                             # a slow key handler
+    handler = serial.serialized(handle)
+    handler(None, None, _click("a"))
+    clock.sleep(0.003)
+    handler(None, None, _custom("key", "keydown"))       # taken up at once after a, ends 0.1 s later
+    clock.sleep(0.003)
+    handler(None, None, _click("b"))                      # 0.106 s after a's end: not queued behind a
+    got = dict(seen)
+    assert got["key"] is None, seen
+    assert None not in (got["a"], got["b"]) and got["a"] != got["b"], seen
