@@ -246,3 +246,17 @@ def test_a_users_own_panel_classes_replace_and_fail_alike(kernel):
     gc.collect()
     assert table.comm is not None and not set(_instances) - before
     table.close()
+
+
+def test_panels_made_by_one_run_stay_together_when_they_replace_the_last_run(kernel):
+    """Run again, a cell that makes two tables side by side closes the one its last run made
+    and keeps both its new tables open."""
+    kernel.run("cell-a", "req-1")
+    old = PANELS["bloff"]()
+    kernel.run("cell-a", "req-2")
+    left, right = PANELS["bloff"](), PANELS["bloff"]()
+    assert old.comm is None
+    assert left.comm is not None and right.comm is not None
+    assert all(w.comm is not None for w in left.children)
+    for p in (left, right):
+        p.close()
