@@ -260,3 +260,15 @@ def test_panels_made_by_one_run_stay_together_when_they_replace_the_last_run(ker
     assert all(w.comm is not None for w in left.children)
     for p in (left, right):
         p.close()
+
+
+def test_a_panel_made_by_a_cell_and_closed_lets_its_game_go(kernel):
+    """The panels a cell's run made are noted weakly: one closed and let go is not kept
+    alive (nor its game) until the cell runs again."""
+    kernel.run("cell-a", "req-1")
+    panel = PANELS["table"]()
+    session = weakref.ref(panel.session)
+    panel.close()
+    del panel
+    gc.collect()
+    assert session() is None, "the closed panel is still held for its cell"
