@@ -272,3 +272,21 @@ def test_a_panel_made_by_a_cell_and_closed_lets_its_game_go(kernel):
     del panel
     gc.collect()
     assert session() is None, "the closed panel is still held for its cell"
+
+
+def test_close_reaches_widgets_a_panel_keeps_in_a_set():
+    """A user's panel may keep widgets in a set (or a frozenset) field: close() closes them."""
+    import ipywidgets as W
+
+    from bluffkit.widgets.closing import ClosesWhole
+
+    class MyBox(ClosesWhole, W.VBox):
+        pass
+
+    box = MyBox([W.Label("shown")])
+    box.spare = {W.Label("kept in a set")}
+    box.frozen = frozenset({W.Label("kept in a frozenset")})
+    held = [*box.spare, *box.frozen]
+    assert all(w.comm is not None for w in held)
+    box.close()
+    assert box.comm is None and all(w.comm is None for w in held)
