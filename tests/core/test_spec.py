@@ -301,3 +301,97 @@ def test_no_module_outside_the_games_keeps_a_table_of_games():
         if found:
             bad[rel] = found
     assert not bad, "tables of games outside the game packages (ask bluffkit.core.spec):\n" + json.dumps(bad, indent=1)
+
+
+# -- the spec's own rules, each checked on a throwaway spec -----------------------------------
+
+@pytest.fixture
+def registry_restored(monkeypatch):
+    """The registry as it is, put back after the test (whatever the test registers)."""
+    specs()                                             # every game discovered first
+    monkeypatch.setattr(registry, "_SPECS", dict(registry._SPECS))
+    monkeypatch.setattr(registry, "_NAMES", dict(registry._NAMES))
+
+
+def _spec(name="throwaway", **kw):
+    kw.setdefault("players", (2, 4))
+    return GameSpec(name, name.title(), kw.pop("factory", lambda name, **o: None), lambda header: None, **kw)
+
+
+@pytest.mark.parametrize("bad, words", [
+    (dict(name=" x "), "name"),                                        # spaces around the name
+    (dict(aliases=("",)), "aliases"),                                  # an empty alias
+    (dict(bots="  "), "bots"),                                         # a blank reference
+    (dict(players=(0, 3)), "players"),                                 # no game seats nobody
+    (dict(configs=(("c", "nope", (), {}),)), "configuration"),         # a configuration of another game
+])
+def test_a_spec_breaking_its_rules_is_refused(bad, words):
+    """The docstring's rules: a name made and logged under, so no stray spaces; aliases and
+    references that name something; ``players`` is (fewest, most) seats, at least one; a
+    configuration is of this game (one of its names)."""
+    with pytest.raises(RulesError, match=words):
+        _spec(**bad)
+
+
+def test_the_seat_counts_checked_by_default_are_the_first_three():
+    """No ``test_players``: "the first three counts of ``players``"."""
+    assert _spec(players=(2, 6)).seat_counts() == (2, 3, 4)
+    assert _spec(players=(4, 5)).seat_counts() == (4, 5)                # fewer than three allowed
+    assert _spec(players=(2, 2)).seat_counts() == (2,)
+
+
+def test_make_passes_the_name_asked_for_to_the_factory():
+    """"the name asked for is passed on, so one factory can serve several rulesets"."""
+    asked = []
+    spec = _spec(aliases=("b",), factory=lambda name, **options: asked.append((name, options)))
+    spec.make("b", goal=3)
+    spec.make()
+    assert asked == [("b", {"goal": 3}), ("throwaway", {})]
+
+
+def test_no_player_count_suits_names_the_reason_at_three(registry_restored):
+    """``default_players`` tries 3 first: when every count is refused, the reason given is
+    the one at 3 players, not the last one tried."""
+    registry.register(_spec("refuser", players=(3, 4)))
+
+    class Refuser:
+        name = "refuser"
+
+        def check_players(self, n):
+            raise RulesError({3: "three is too few here", 4: "four is too many here"}[n])
+
+    with pytest.raises(RulesError, match="from 3 to 4") as e:
+        registry.default_players(Refuser())
+    assert "at 3 players: three is too few here" in str(e.value) and "four" not in str(e.value)
+
+
+def test_a_spec_registered_again_drops_the_aliases_it_no_longer_has(registry_restored):
+    """Registering a spec again under its name replaces it: an alias only the old one had
+    reaches nothing."""
+    registry.register(_spec("reregistered", aliases=("rereg-alias",)))
+    assert spec_of("rereg-alias").name == "reregistered"
+    registry.register(_spec("reregistered"))
+    assert spec_of("reregistered").aliases == ()
+    with pytest.raises(RulesError, match="unknown game 'rereg-alias'"):
+        spec_of("rereg-alias")
+    registry.register(_spec("other-game", aliases=("rereg-alias",)))       # the alias is free again
+    assert spec_of("rereg-alias").name == "other-game"
+
+
+def test_a_spec_named_by_an_entry_point_is_discovered(registry_restored, monkeypatch):
+    """A game installed from another distribution: an entry point of the group
+    ``bluffkit.games`` whose object is a spec is registered by discovery."""
+    import importlib.metadata
+    spec = _spec("from-elsewhere", aliases=("elsewhere",))
+
+    class EntryPoint:
+        def load(self):
+            return spec
+
+    groups = []
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda group=None, **kw: groups.append(group) or [EntryPoint()])
+    assert "from-elsewhere" not in registry.names()
+    registry.discover()
+    assert groups == ["bluffkit.games"]
+    assert spec_of("from-elsewhere") is spec and spec_of("elsewhere") is spec
