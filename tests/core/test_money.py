@@ -581,3 +581,21 @@ def test_more_payments_than_a_machine_integer_are_refused_in_words():
     with pytest.raises(RulesError, match=r"too many choices to count \(3\.29e\+19\)"):
         payments(hand, 700, d)
     assert first_payment(hand, 700, d) == (0,) * 20 + (35,)
+
+
+def test_the_cell_limit_refuses_one_cell_past_it(monkeypatch):
+    """:data:`~bluffkit.core.paycount.MAX_CELLS` bounds the cells of the tables (positions
+    plus one, times amounts, times note counts). Paying 60 from two 10s and two 50s, in
+    units of 10: positions 2 (+1); the amount 6 in units, and the covering tables reach
+    up to the largest value (5) past it: 6 + 1 + 5 = 12 amounts; notes: at most 2 of 1 and
+    1 of 5 in an exact payment, plus 2 more of one value covering: 5, so 6 counts.
+    3 x 12 x 6 = 216 cells: refused under a limit of 215, counted under 216."""
+    from bluffkit.core import paycount
+    from bluffkit.core.paycount import CountedPayments
+    hand, d = (0, 2, 2), (0, 10, 50)
+    monkeypatch.setattr(paycount, "MAX_CELLS", 215)
+    with pytest.raises(RulesError, match=r"too many choices to count \(216 cells\)"):
+        CountedPayments(hand, 60, d, 10)
+    monkeypatch.setattr(paycount, "MAX_CELLS", 216)
+    counted = CountedPayments(hand, 60, d, 10)
+    assert list(counted) == [(0, 1, 1)]                 # 10 + 50, the one exact payment
