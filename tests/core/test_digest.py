@@ -324,3 +324,14 @@ def test_a_growing_history_is_not_written_again_at_every_step(monkeypatch):
         D.state_digest(History(claims, i))
     assert D.canonical(History(claims, 1)) == D._reference(History(claims, 1))
     assert sum(written) < 20_000                    # (written again each step: some 2,000,000)
+
+
+def test_an_enum_key_is_written_as_its_value():
+    """"an enum as its value" holds for a dict's keys too: a phase of a ``(str, Enum)``
+    class (whose str() is ``Phase.BID``, not its value) keys the object by ``"bid"``."""
+    class Phase(str, enum.Enum):
+        BID = "bid"
+
+    assert D.canonical({Phase.BID: 1}) == '{"bid":1}'
+    assert D.canonical({Phase.BID: 1, "a": Phase.BID}) == '{"a":"bid","bid":1}'
+    assert D.canonical({Colour.BLUE: 2}) == '{"bl\\u00e9":2}'
