@@ -103,3 +103,14 @@ def test_odd_files_never_stop_a_save(tmp_path):
 def test_a_loop_of_references_ends():
     old = _nb(["aa"], {"aa": {"x": "IPY_MODEL_bb"}, "bb": {"x": "IPY_MODEL_aa"}})
     assert sorted(missing_models(_nb(["aa"], {}), old)) == ["aa", "bb"]
+
+
+def test_a_code_cell_without_a_list_of_outputs_never_stops_a_save(tmp_path):
+    """A code cell whose ``outputs`` is null (a hand-edited or damaged file) holds no
+    widget view: the save goes on, keeps no state, and leaves the cell as it was."""
+    (tmp_path / "n.ipynb").write_text(json.dumps(_nb(["aa"], OLD)))
+    for path, manager in (("n.ipynb", Manager(tmp_path)), ("x.ipynb", None)):
+        nb = {"cells": [{"cell_type": "code", "outputs": None}], "metadata": {}}
+        keep_widget_state({"type": "notebook", "content": nb}, path, manager)
+        assert nb["cells"] == [{"cell_type": "code", "outputs": None}]
+        assert nb["metadata"]["widgets"][WIDGET_STATE]["state"] == {}
