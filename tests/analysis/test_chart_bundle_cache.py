@@ -1,7 +1,7 @@
 """The interactive chart widget's JavaScript bundle is kept on disk
 (:func:`bluffkit.charts_offline.offline_widgets`): read from the cache when it is there,
 made (as altair makes it) and written whole when it is not, and never read across
-versions or from a damaged file."""
+versions or from a damaged file; and where that cache lives."""
 
 from __future__ import annotations
 
@@ -99,3 +99,74 @@ def test_the_cached_bundle_is_altairs_own(fresh_widget_class):
     alt.JupyterChart._is_offline, alt.JupyterChart._esm = False, "stale"
     charts_offline.offline_widgets()
     assert alt.JupyterChart._esm == made
+
+
+def test_the_file_is_named_after_the_widget_source(fresh_widget_class, monkeypatch):
+    """The name is made from altair's widget source too: an altair whose widget
+    JavaScript changed (a patched install, the same version number) never reads the old
+    bundle."""
+    import altair.jupyter.jupyter_chart as jupyter_chart
+    before = charts_offline._bundle_file()
+    real = jupyter_chart.load_js_src()
+    monkeypatch.setattr(jupyter_chart, "load_js_src", lambda: real + "\n// patched")
+    assert charts_offline._bundle_file() != before
+    assert charts_offline._bundle_file().parent == before.parent
+
+
+def test_an_empty_cache_variable_counts_as_unset(monkeypatch, tmp_path):
+    """``BLUFFKIT_CACHE=`` (set, empty) is no folder: as with ``XDG_CACHE_HOME``, an empty
+    variable counts as unset, so the cache is not made in whatever folder is current."""
+    monkeypatch.setenv("BLUFFKIT_CACHE", "")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert charts_offline.cache_dir() == tmp_path / "xdg" / "bluffkit"
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert charts_offline.cache_dir() == tmp_path / "home" / ".cache" / "bluffkit"
+
+
+def test_a_bundle_whose_writing_fails_midway_leaves_no_file(fresh_widget_class, monkeypatch):
+    """Written whole or not at all: when the disk fills up halfway through the bundle, no
+    half bundle is left under the name a later kernel reads (nor a temporary file), and the
+    chart still draws from the bundle in memory."""
+    import builtins
+    import os
+    cache = str(fresh_widget_class)
+    bundle = "/* made */" + "x" * 10_000
+
+    class HalfWritten:
+        """A file on a disk that fills up halfway through the first write."""
+        def __init__(self, f):
+            self.f = f
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+        def write(self, text):
+            self.f.write(text[:len(text) // 2])
+            self.f.flush()
+            raise OSError(28, "No space left on device")
+
+    def full_disk(real):
+        def opener(file, mode="r", *args, **kwargs):
+            f = real(file, mode, *args, **kwargs)
+            in_cache = isinstance(file, int) or os.fspath(file).startswith(cache)
+            return HalfWritten(f) if "w" in mode and in_cache else f
+        return opener
+
+    def bundle_it(cls):
+        cls._esm, cls._is_offline = bundle, True
+    monkeypatch.setattr(alt.JupyterChart, "enable_offline", classmethod(bundle_it))
+    with monkeypatch.context() as disk:
+        disk.setattr(os, "fdopen", full_disk(os.fdopen))
+        disk.setattr(builtins, "open", full_disk(builtins.open))
+        charts_offline.offline_widgets()
+    assert alt.JupyterChart._esm == bundle
+    assert not fresh_widget_class.exists() or list(fresh_widget_class.iterdir()) == [], \
+        "a half-written bundle (or a temporary file) was left in the cache"
+
