@@ -1,7 +1,8 @@
 """The interactive chart widget's JavaScript bundle is kept on disk
 (:func:`bluffkit.charts_offline.offline_widgets`): read from the cache when it is there,
 made (as altair makes it) and written whole when it is not, and never read across
-versions or from a damaged file; and where that cache lives."""
+versions or from a damaged file; and where that cache lives, and the resolution
+:func:`~bluffkit.charts_offline.save` gives a PNG."""
 
 from __future__ import annotations
 
@@ -170,3 +171,19 @@ def test_a_bundle_whose_writing_fails_midway_leaves_no_file(fresh_widget_class, 
     assert not fresh_widget_class.exists() or list(fresh_widget_class.iterdir()) == [], \
         "a half-written bundle (or a temporary file) was left in the cache"
 
+
+def _png_size(path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+@pytest.mark.slow
+def test_the_scale_factor_sets_a_png_s_resolution(tmp_path):
+    """Two PNG exports through vl-convert (about 0.6 s):
+    ``save(chart, "x.png", scale_factor=2)`` is the same picture at twice the pixels,
+    twice as wide and twice as high as at the default scale of 1."""
+    import pandas as pd
+    chart = alt.Chart(pd.DataFrame({"x": [1, 2], "y": [3, 1]})).mark_bar().encode(x="x:O", y="y:Q")
+    width, height = _png_size(charts_offline.save(chart, tmp_path / "one.png"))
+    assert _png_size(charts_offline.save(chart, tmp_path / "two.png", scale_factor=2)) == (2 * width, 2 * height)
