@@ -66,17 +66,18 @@ def enable(mode: str = "svg"):
 def save(chart: alt.TopLevelMixin, path: str | Path, scale_factor: float = 1.0) -> Path:
     """Write ``chart`` to ``path``: ``.svg``, ``.png`` (``scale_factor`` sets the
     resolution) or ``.html`` (self-contained: vega's JavaScript is inlined so the
-    file draws offline). Returns the path."""
+    file draws offline), the suffix in any case (``.SVG`` too). Returns the path."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise ValueError(f"save charts as one of {', '.join(FORMATS)}, got {path.name!r}")
+    kind = suffix[1:]                   # (altair reads the suffix as written: "SVG" is no format to it)
     if suffix == ".html":
-        chart.save(path, inline=True)
+        chart.save(path, format=kind, inline=True)
     elif suffix == ".png":
-        chart.save(path, scale_factor=scale_factor)
+        chart.save(path, format=kind, scale_factor=scale_factor)
     else:
-        chart.save(path)
+        chart.save(path, format=kind)
     return path
 
 

@@ -328,6 +328,10 @@ def test_save_formats(tmp_path):
     assert len(html) > 300_000, "the inlined vega bundle is in the file"
     with pytest.raises(ValueError, match="svg"):
         charts_offline.save(c, tmp_path / "c.jpg")
+    # the suffix in any case: "c.SVG" passed the check and failed in altair ("Unsupported format: 'SVG'")
+    assert charts_offline.save(c, tmp_path / "up.SVG").read_text().startswith("<svg")
+    assert charts_offline.save(c, tmp_path / "up.PNG").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "<script src" not in charts_offline.save(c, tmp_path / "up.Html").read_text()
 
 
 NO_NET_SCRIPT = """
