@@ -152,7 +152,7 @@ class GameSpec:
                 raise RulesError(f"game spec {self.name!r}: {msg}")
 
         need(isinstance(self.name, str) and self.name and self.name == self.name.strip(),
-             "the name must be a non-empty string")
+             "the name must be a non-empty string without spaces around it")
         need(all(isinstance(a, str) and a for a in self.aliases), "aliases must be non-empty strings")
         need(self.score_kind in ("points", "money", "none"),
              f"score_kind must be 'points', 'money' or 'none', got {self.score_kind!r}")
