@@ -402,9 +402,10 @@ def summary(n: int, fmt: str = "first") -> dict[str, object]:
     (0.667, 0.178)
     """
     n = as_int(n)                                 # (np.arange(2, 6) holds np.int64; not check_whole: n may be N)
-    if n is N:
-        raise ValueError("n (the number of bidders) must be an integer >= 2 for summary and textbook_table "
-                         "(their rows are floats), got the symbol N")
+    if n is N or isinstance(n, bool) or not isinstance(n, int) or n < 2:
+        got = "the symbol N" if n is N else repr(n)
+        raise ValueError(f"n (the number of bidders) must be an integer >= 2 for summary and textbook_table "
+                         f"(their rows are floats), got {got}")
     _at_most(N, n, "summary and textbook_table")
     var = revenue_variance(n, fmt)
     return {"n": n, "format": format_label(fmt), "equilibrium_bid": str(equilibrium_bid(n, fmt)),
