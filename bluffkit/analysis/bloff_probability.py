@@ -40,7 +40,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import chain, combinations
 from math import comb
-from numbers import Integral, Real
+from numbers import Integral, Rational, Real
 from typing import TYPE_CHECKING
 
 from bluffkit.core.errors import check_whole, quote
@@ -326,13 +326,13 @@ def _probability(q: float | Fraction) -> Fraction:
     if isinstance(q, bool) or not isinstance(q, Real):
         raise ValueError(f"lie_prob must be a number in [0, 1], got {q!r}")
     try:
-        if isinstance(q, float):
-            f = Fraction(str(q))
-        else:
-            try:
-                f = Fraction(q)              # ints, Fractions, sympy's Rationals: exact
-            except TypeError:
-                f = Fraction(str(float(q)))  # numpy's and sympy's floats
+        if isinstance(q, Rational):
+            f = Fraction(q)                  # ints, Fractions, sympy's Rationals: exact
+        else:                                # a float of any width as written: np.float32(0.1) is 1/10,
+            try:                             # not its binary value (its str is "0.1", its float's is not)
+                f = Fraction(str(q))
+            except ValueError:
+                f = Fraction(str(float(q)))  # a kind whose str is no number
     except (ValueError, OverflowError):      # nan, inf
         raise ValueError(f"lie_prob must be a number in [0, 1], got {q!r}") from None
     if not 0 <= f <= 1:

@@ -80,6 +80,10 @@ def test_a_float_lie_prob_is_read_as_written():
     tenth = bb.p_lie(1, 0, 39, 13, lie_prob=Fraction(1, 10))
     assert bb.p_lie(1, 0, 39, 13, lie_prob=0.1) == tenth
     assert bb.p_lie(1, 0, 39, 13, lie_prob=np.float64(0.1)) == tenth
+    assert bb.p_lie(1, 0, 39, 13, lie_prob=np.float32(0.1)) == tenth        # (a float32 0.1 too: its binary
+    import sympy as sp                                                       # value is further from 1/10)
+    assert bb.p_lie(1, 0, 39, 13, lie_prob=sp.Float(0.1)) == tenth
+    assert bb.p_lie(1, 0, 39, 13, lie_prob=sp.Rational(1, 10)) == tenth
 
 
 @pytest.mark.parametrize("kwargs, match", [({"k": 0}, "k must be"), ({"lie_sizes": (0, 0)}, "lie_sizes"),
