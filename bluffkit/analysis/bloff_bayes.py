@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from bluffkit.analysis.bloff_probability import MAX_CARDS, _probability, check_count, copies
-from bluffkit.core.errors import as_int, quote
+from bluffkit.core.errors import as_int, count, quote
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -132,7 +132,7 @@ def _laid(k: int, claimant_cards: int) -> None:
     """A claim of k lays k cards of the claimant's hand ("Antallet skal derimot stemme": the
     number must be true), so a hand of fewer than k cards cannot make it."""
     if k > claimant_cards:
-        raise ValueError(f"a claim of {k} cards from a hand of {claimant_cards} cannot be made: the claimant lays "
+        raise ValueError(f"a claim of {count(k, 'card')} from a hand of {claimant_cards} cannot be made: the claimant lays "
                          f"the number of cards claimed (the rulebook), so k is at most claimant_cards")
 
 

@@ -88,7 +88,7 @@ def hand_sizes(players: int, decks: int | None = None) -> list[int]:
     >>> hand_sizes(4), hand_sizes(7)
     ([13, 13, 13, 13], [15, 15, 15, 15, 15, 15, 14])
     """
-    check_count(players, "players", low=1)
+    players = check_count(players, "players")   # (a Python int: the sizes too; 0 and 1 are told the range below)
     if decks is not None:
         copies(decks)                            # (checks it)
     total = DECK_SIZE * (decks if decks is not None else (2 if players >= 7 else 1))

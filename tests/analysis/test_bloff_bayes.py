@@ -58,8 +58,10 @@ def test_claims_of_two_or_more_by_honest_players_are_never_lies():
 ], ids=["p_lie", "p_lie beyond the copies", "p_lie of no cards", "naive_p_false"])
 def test_a_claim_of_more_cards_than_the_hand_cannot_be_made(call):
     # "Antallet skal derimot stemme": a claim of 3 lays 3 cards, which a hand of 2 has not
-    with pytest.raises(ValueError, match=r"a claim of \d+ cards from a hand of \d+ cannot be made"):
+    with pytest.raises(ValueError, match=r"a claim of (1 card|\d+ cards) from a hand of \d+ cannot be made"):
         call()
+    with pytest.raises(ValueError, match=r"^a claim of 1 card from a hand of 0 cannot"):
+        bb.p_lie(1, 0, 39, 0)
 
 
 def test_a_claim_of_the_whole_hand_by_hand():
@@ -80,8 +82,9 @@ def test_a_float_lie_prob_is_read_as_written():
     tenth = bb.p_lie(1, 0, 39, 13, lie_prob=Fraction(1, 10))
     assert bb.p_lie(1, 0, 39, 13, lie_prob=0.1) == tenth
     assert bb.p_lie(1, 0, 39, 13, lie_prob=np.float64(0.1)) == tenth
-    assert bb.p_lie(1, 0, 39, 13, lie_prob=np.float32(0.1)) == tenth        # (a float32 0.1 too: its binary
-    import sympy as sp                                                       # value is further from 1/10)
+    # a float32 0.1 too (its binary value is further from 1/10), and sympy's numbers
+    assert bb.p_lie(1, 0, 39, 13, lie_prob=np.float32(0.1)) == tenth
+    import sympy as sp
     assert bb.p_lie(1, 0, 39, 13, lie_prob=sp.Float(0.1)) == tenth
     assert bb.p_lie(1, 0, 39, 13, lie_prob=sp.Rational(1, 10)) == tenth
 

@@ -110,13 +110,14 @@ def test_copies_and_deal():
     assert hand_sizes(6, decks=2) == [18, 18, 17, 17, 17, 17]
 
 
-@pytest.mark.parametrize("players, decks", [(1, None), (1, 2), (21, None), (21, 1), (60, None)])
+@pytest.mark.parametrize("players, decks", [(0, None), (1, None), (1, 2), (21, None), (21, 1), (60, None)])
 def test_hand_sizes_refuse_a_table_the_game_does_not_seat(players, decks):
     """"Bløff er et kortspill for 3 til 10 spillere", and the game's ``min_players`` and
     ``max_players`` options seat 2 to 20 (bluffkit.games.bloff.rules.MAX_PLAYERS)."""
     with pytest.raises(ValueError, match=rf"players: a Bløff table seats 2 to 20 players .*, got {players}"):
         hand_sizes(players, decks)
     assert hand_sizes(2) == [26, 26] and len(hand_sizes(20, 1)) == 20 and sum(hand_sizes(20)) == 104
+    assert [type(n) for n in hand_sizes(np.int64(5))] == [int] * 5
     from bluffkit.games.bloff.rules import MAX_PLAYERS
     assert MAX_PLAYERS == 20
 
