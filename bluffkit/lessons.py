@@ -139,11 +139,11 @@ def parse_value(text: str) -> Stated:
     tolerance = None
     if sep:
         tolerance = _one(tol.strip(), raw)
-        if value.strip().endswith("%") and not tol.strip().endswith("%"):
-            raise ValueError(f"a tolerance after a percentage must be a percentage too: {raw!r}; write "
-                             f"e.g. 62% ± 3% (a bare {tol.strip()} is {float(tolerance * 100):g} percentage points)")
         if tolerance < 0:
             raise ValueError(f"a tolerance must not be negative: {raw!r}")
+        if value.strip().endswith("%") and not tol.strip().endswith("%") and tolerance != 0:
+            raise ValueError(f"a tolerance after a percentage must be a percentage too: {raw!r}; write "
+                             f"e.g. 62% ± 3% (a bare {tol.strip()} is {float(tolerance * 100):g} percentage points)")
     return Stated(_one(value.strip(), raw), tolerance, raw)
 
 

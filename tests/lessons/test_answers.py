@@ -129,6 +129,15 @@ def test_a_percentage_with_a_bare_tolerance_is_refused(text):
         L.parse_value(text)
 
 
+def test_a_percentage_with_a_negative_or_zero_bare_tolerance():
+    """A negative tolerance is refused as such (not for its missing %); a bare 0 is no
+    different from 0% and is taken."""
+    with pytest.raises(ValueError, match="must not be negative"):
+        L.parse_value("62% ± -3")
+    stated = L.parse_value("62% ± 0")
+    assert stated.tolerance == 0 and stated.matches(0.62) and not stated.matches(0.63)
+
+
 def test_a_percentage_with_a_percentage_tolerance():
     stated = L.parse_value("62% ± 3%")
     assert (stated.value, stated.tolerance) == (L.Fraction(62, 100), L.Fraction(3, 100))
