@@ -128,8 +128,11 @@ def _plain(value):
     if isinstance(value, (set, frozenset)):
         return sorted((_plain(v) for v in value), key=lambda v: (not isinstance(v, (int, float)), v
                                                                   if isinstance(v, (int, float)) else repr(v)))
-    if hasattr(value, "item") and type(value).__module__ == "numpy":     # a numpy number
-        return value.item()
+    if type(value).__module__ == "numpy" and getattr(value, "shape", None) == ():   # a numpy number (or 0-d array)
+        plain = value.item()
+        if type(plain) in _SCALARS:
+            return plain
+        raise _NotPlain(f"a numpy {type(value).__name__} ({plain!r})")     # (a date, a complex number)
     import dataclasses
     from enum import Enum
     if isinstance(value, Enum):

@@ -77,10 +77,14 @@ def test_to_dict_names_the_field_holding_what_json_cannot_write():
     once, naming the field and the kind; a subclass of a number or of text is kept."""
     class Note(int):
         pass
+    import numpy as np
     for held, kind in ((object(), "builtins.object"), ((1, [2, {"a": complex(1, 2)}]), "builtins.complex"),
-                       (b"x", "builtins.bytes")):
+                       (b"x", "builtins.bytes"), (np.array([1, 2]), "numpy.ndarray"),
+                       (np.datetime64("2020-01-01"), "numpy datetime64"), ((np.complex64(1),), "numpy complex64")):
         seen = Seen.from_fields(seat=1, rules=None, phase="bid", hand=held, legal=None)
-        with pytest.raises(TypeError, match=rf"Seen\.to_dict: the field 'hand' holds a {kind}, which JSON cannot"):
+        with pytest.raises(TypeError, match=rf"Seen\.to_dict: the field 'hand' holds a {kind}( \(.*\))?, which JSON "):
             seen.to_dict()
+    seen = Seen.from_fields(seat=np.array(4), rules=None, phase=np.str_("bid"), hand=(np.float32(0.5),), legal=None)
+    assert json.loads(json.dumps(seen.to_dict())) == {"seat": 4, "phase": "bid", "hand": [0.5]}
     seen = Seen.from_fields(seat=Note(3), rules=None, phase="bid", hand=(Note(2),), legal=None)
     assert json.loads(json.dumps(seen.to_dict())) == {"seat": 3, "phase": "bid", "hand": [2]}
