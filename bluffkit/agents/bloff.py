@@ -37,7 +37,10 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import compress, repeat
+from numbers import Real
 from operator import eq
+
+import numpy as np
 
 from bluffkit.agents.base import UniformBuffer, uniform_stream
 from bluffkit.agents.generic import RandomBot
@@ -129,9 +132,10 @@ class CallerAgent(HonestAgent):
 
     def __init__(self, threshold: float = 0.5, patience: int | None = 6, stamina: int | None = 100):
         super().__init__(stamina)
-        if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 <= threshold <= 1:
-            hint = (" (a number, not true/false)" if isinstance(threshold, bool)
-                    else " (0.5, not 50)" if isinstance(threshold, (int, float)) and threshold > 1 else "")
+        number = isinstance(threshold, Real) and not isinstance(threshold, (bool, np.bool_))
+        if not number or not 0 <= threshold <= 1:      # (a Fraction or a numpy number is a number too; nan fails)
+            hint = (" (a number, not true/false)" if isinstance(threshold, (bool, np.bool_))
+                    else " (0.5, not 50)" if number and 1 < threshold <= 100 else "")
             raise RulesError(f"threshold is a probability from 0 to 1{hint}, got {threshold!r}")
         if patience is not None and (isinstance(patience, bool) or not isinstance(patience, int) or patience < 0):
             raise RulesError(f"patience must be a count of calls (an int >= 0) or None, got {patience!r}")

@@ -9,6 +9,7 @@ tests)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from bluffkit.agents.base import make_agent
@@ -489,13 +490,18 @@ def test_stamina_counts_the_claims_of_the_whole_table_per_player():
 
 
 @pytest.mark.parametrize("bad, hint", [(-0.1, ""), (1.5, " (0.5, not 50)"), (50, " (0.5, not 50)"),
-                                       (float("nan"), ""), ("0.5", ""), (None, ""),
-                                       (True, " (a number, not true/false)")])
+                                       (float("nan"), ""), ("0.5", ""), (None, ""), (float("inf"), ""),
+                                       (True, " (a number, not true/false)"),
+                                       (np.bool_(True), " (a number, not true/false)")])
 def test_a_caller_with_a_threshold_that_is_no_probability_is_refused_in_words(bad, hint):
     with pytest.raises(RulesError) as info:
         CallerAgent(threshold=bad)
     assert str(info.value) == f"threshold is a probability from 0 to 1{hint}, got {bad!r}"
     assert [CallerAgent(threshold=t).threshold for t in (0, 1, 0.0, 1.0)] == [0, 1, 0.0, 1.0]
+    # a number of another kind is a number: a Fraction, numpy's (the odds functions take them too)
+    from fractions import Fraction
+    for t in (Fraction(1, 2), np.float32(0.3), np.int64(1), np.float64(0.25)):
+        assert CallerAgent(threshold=t).threshold == t
 
 
 def hidden_between(hidden, low, high):
