@@ -32,7 +32,7 @@ uniformly among the answers other than its own, the naive model), ``gullible`` (
 from __future__ import annotations
 
 from collections.abc import Mapping
-from numbers import Real
+from numbers import Integral, Real
 
 from bluffkit.agents.base import UniformBuffer, fraction_spec
 from bluffkit.agents.generic import RandomBot
@@ -66,8 +66,11 @@ class BluffBot:
     def __init__(self, spot: float | None = 0.4, false_answers: int = 3, name: str | None = None,
                  facts: Mapping[str, str] | None = None):
         check_spot(spot)
-        if isinstance(false_answers, bool) or false_answers not in (1, 2, 3, 4, 5):     # (True == 1)
+        # a whole number (numpy's too, kept as a Python int), not True (== 1) nor 3.0
+        if not isinstance(false_answers, Integral) or type(false_answers).__name__ in ("bool", "bool_") \
+                or false_answers not in (1, 2, 3, 4, 5):
             raise RulesError(f"false_answers must be 1 to 5 (a count, not true/false), got {false_answers!r}")
+        false_answers = int(false_answers)
         if facts is not None and not isinstance(facts, Mapping):
             raise RulesError(f"facts must map question ids to true answers (e.g. deck_facts(deck)), got {facts!r}")
         self.spot, self.false_answers, self.facts = spot, false_answers, facts

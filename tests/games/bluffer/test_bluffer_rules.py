@@ -1491,7 +1491,7 @@ def test_the_named_bots_spot_the_truth_at_their_documented_rates(name, spot, low
     assert low <= truths <= high, f"{name} (spot {spot}) voted the truth {truths} times in 2000"
 
 
-@pytest.mark.parametrize("bad", [True, False, 0, 6, "3", None])
+@pytest.mark.parametrize("bad", [True, False, 0, 6, "3", None, 3.0, np.bool_(True)])
 def test_a_bot_with_a_wrong_count_of_false_answers_is_refused_in_words(bad):
     """``false_answers`` is how many decoys the asker writes in the two-player game, 1 to 5
     (a true/false is no count: True was taken for 1)."""
@@ -1499,6 +1499,8 @@ def test_a_bot_with_a_wrong_count_of_false_answers_is_refused_in_words(bad):
     with pytest.raises(RulesError, match=r"^false_answers must be 1 to 5 \(a count, not true/false\), got "):
         BluffBot(0.5, false_answers=bad)
     assert [BluffBot(0.5, false_answers=n).false_answers for n in (1, 5)] == [1, 5]
+    kept = BluffBot(0.5, false_answers=np.int64(2)).false_answers           # numpy's count, as a Python int
+    assert kept == 2 and type(kept) is int
 
 
 def test_the_legal_actions_explain_themselves_and_list_what_can_be_listed():
