@@ -131,27 +131,10 @@ def test_a_bundle_whose_writing_fails_midway_leaves_no_file(fresh_widget_class, 
     chart still draws from the bundle in memory."""
     import builtins
     import os
+
+    from full_disk import HalfWritten
     cache = str(fresh_widget_class)
     bundle = "/* made */" + "x" * 10_000
-
-    class HalfWritten:
-        """A file on a disk that fills up halfway through the first write."""
-        def __init__(self, f):
-            self.f = f
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.f.close()
-
-        def __getattr__(self, name):
-            return getattr(self.f, name)
-
-        def write(self, text):
-            self.f.write(text[:len(text) // 2])
-            self.f.flush()
-            raise OSError(28, "No space left on device")
 
     def full_disk(real):
         def opener(file, mode="r", *args, **kwargs):

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from full_disk import HalfWritten
 from hypothesis import given, strategies as st
 from paths import REPO, TESTS
 from strategies import FAST
@@ -666,23 +667,7 @@ def test_write_failing_mid_file_leaves_the_old_file(old_file, game_record, monke
     game, seats, rec = game_record
     real_fdopen = os.fdopen
 
-    class HalfWriter:
-        def __init__(self, f):
-            self.f = f
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.f.close()
-            return False
-
-        def write(self, text):
-            self.f.write(text[: len(text) // 2])
-            self.f.flush()
-            raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(gamelog.os, "fdopen", lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k)))
+    monkeypatch.setattr(gamelog.os, "fdopen", lambda fd, *a, **k: HalfWritten(real_fdopen(fd, *a, **k)))
     with pytest.raises(BluffkitError, match="cannot save the log to .*: no space left on device"):
         gamelog.write(old_file, game, seats, rec.seed, rec.moves)
     monkeypatch.undo()

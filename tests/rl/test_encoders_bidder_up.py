@@ -5,6 +5,8 @@ encoded observation hides what the seat may not know."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from encoder_checks import assert_refuses_masked_out, play
@@ -111,20 +113,30 @@ def test_market_steps_cost_one_three_six_notes():
     assert_refuses_masked_out(enc, legal)
 
 
+def _legal_moves(game, players, seeds, until):
+    """Each seat's legal moves along seeded random games (chance and the moves drawn at
+    random), seed after seed, until ``until()`` holds."""
+    for seed in seeds:
+        rng, s = np.random.default_rng(seed), game.new_state(players)
+        while not game.is_over(s) and not until():
+            if game.is_chance(s):
+                s = game.step(s, None, game.sample_chance(s, rng))
+                continue
+            seat = game.to_move(s)[0]
+            legal = game.legal(s, seat)
+            yield legal
+            s = game.step(s, seat, legal.sample(rng))
+        if until():
+            return
+
+
 def test_auction_bids_follow_the_format_pricing():
     """Classic (value): each bid exceeds the highest by at least 10; Number Call (count, the
     two-player game's tile [J]): bids are numbers of notes."""
     game = make_game("bidder-up", board="animal-market")
     enc = BidderUpEncoder(game, 2)
-    rng = np.random.default_rng(3)
-    s = game.new_state(2)
     seen = {}
-    while not game.is_over(s) and len(seen) < 2:
-        if game.is_chance(s):
-            s = game.step(s, None, game.sample_chance(s, rng))
-            continue
-        seat = game.to_move(s)[0]
-        legal = game.legal(s, seat)
+    for legal in _legal_moves(game, 2, [3], until=lambda: len(seen) == 2):
         inner = legal.inner
         if inner is not None and inner.bid and inner.bid[1] is None:
             pricing = inner.rules.pricing
@@ -134,7 +146,6 @@ def test_auction_bids_follow_the_format_pricing():
                 assert [enc.action(b + k, legal) for k in range(len(raises))] == \
                     [X.Bid(inner.bid[0] + r) for r in raises]
                 seen[pricing] = inner.bid
-        s = game.step(s, seat, legal.sample(rng))
     assert set(seen) == {"value", "count"}, seen
 
 
@@ -284,22 +295,15 @@ def test_a_bid_with_a_top_offers_every_raise_up_to_the_top_itself():
     enc = BidderUpEncoder(game, 3)
     b = enc.blocks["bid"][0]
     checked = at_top = 0
-    for seed in range(30):
-        rng, s = np.random.default_rng(seed), game.new_state(3)
-        while not game.is_over(s) and checked < 30:
-            if game.is_chance(s):
-                s = game.step(s, None, game.sample_chance(s, rng))
-                continue
-            seat = game.to_move(s)[0]
-            legal = game.legal(s, seat)
-            inner = legal.inner
-            if inner is not None and inner.bid and inner.bid[1] is not None:
-                lo, hi = inner.bid
-                raises = VALUE_RAISES if inner.rules.pricing == "value" else COUNT_RAISES
-                mask = enc.mask(legal)
-                offered = [enc.action(b + k, legal).amount for k in range(len(raises)) if mask[b + k]]
-                assert offered == [lo + r for r in raises if lo + r <= hi], (seed, legal.description, offered)
-                at_top += hi in offered
-                checked += 1
-            s = game.step(s, seat, legal.sample(rng))
+    topped = (legal for legal in _legal_moves(game, 3, range(30), until=lambda: False)
+              if legal.inner is not None and legal.inner.bid and legal.inner.bid[1] is not None)
+    for legal in itertools.islice(topped, 30):
+        inner = legal.inner
+        lo, hi = inner.bid
+        raises = VALUE_RAISES if inner.rules.pricing == "value" else COUNT_RAISES
+        mask = enc.mask(legal)
+        offered = [enc.action(b + k, legal).amount for k in range(len(raises)) if mask[b + k]]
+        assert offered == [lo + r for r in raises if lo + r <= hi], (legal.description, offered)
+        at_top += hi in offered
+        checked += 1
     assert checked == 30 and at_top >= 3, (checked, at_top)

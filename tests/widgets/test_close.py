@@ -76,12 +76,16 @@ def test_close_leaves_no_widget_of_the_panel_open(kind):
 @pytest.mark.parametrize("kind", [k if k == "table" else pytest.param(k, marks=pytest.mark.slow)
                                   for k in ("table", "bidder-up", "bloff", "bluffer", "lab")])
 def test_a_closed_panel_lets_its_game_go(kind):
-    panel = played(PANELS[kind])
+    assert_closed_and_let_go(played(PANELS[kind]), "by an open widget's handlers")
+
+
+def assert_closed_and_let_go(panel, held_by: str) -> None:
+    """Close ``panel`` and drop it: its game must go too (nothing else holds it)."""
     session = weakref.ref(panel.session)
     panel.close()
     del panel
     gc.collect()
-    assert session() is None, "the closed panel's game is still held (by an open widget's handlers)"
+    assert session() is None, f"the closed panel's game is still held ({held_by})"
 
 
 def test_ipywidgets_own_close_would_leave_the_children_open():
@@ -266,12 +270,7 @@ def test_a_panel_made_by_a_cell_and_closed_lets_its_game_go(kernel):
     """The panels a cell's run made are noted weakly: one closed and let go is not kept
     alive (nor its game) until the cell runs again."""
     kernel.run("cell-a", "req-1")
-    panel = PANELS["table"]()
-    session = weakref.ref(panel.session)
-    panel.close()
-    del panel
-    gc.collect()
-    assert session() is None, "the closed panel is still held for its cell"
+    assert_closed_and_let_go(PANELS["table"](), "for its cell")
 
 
 def test_close_reaches_widgets_a_panel_keeps_in_a_set():
