@@ -290,9 +290,6 @@ class SeatPanelDriver:
         self.bot = make_agent("random", panel.game)
         self.cover_says = ""            # what a cover may say after the last click (see click)
         self.undid = False
-        # an Undo took moves back (the table saw it): before the check, as the panel says; after,
-        # as the check's own clicks did
-        self.took_back = bool(getattr(panel, "_undone", False))
         self._past: dict = {}           # seat -> [(an earlier state, redealt for that seat)] (see redealt_past)
 
     def current(self, panel):
@@ -344,8 +341,7 @@ class SeatPanelDriver:
         t._histories = {}               # (drawn anew from these: an Undo on the panel left the twin's longer)
         t.shown_steps = list(s.shown_steps)             # which steps showed something: public record
         twin.said = list(panel.said)
-        twin._undone = self.took_back                   # an Undo took moves back (seen by the table): by the
-                                                        # clicks' record, not read from the panel's own flag
+        twin._undone = panel._undone                    # an Undo was clicked (seen by the table)
         twin.show_screen(panel.screen)
         if is_cover(panel.screen[0]):
             twin.message.value = self.cover_says        # nothing left from the last seat's screen
@@ -366,9 +362,7 @@ class SeatPanelDriver:
     def undo(self, panel) -> None:
         """Click Undo."""
         self.undid = True
-        before = len(panel.session.moves)
         panel.undo_button.click()
-        self.took_back = self.took_back or len(panel.session.moves) < before
 
     def press(self, panel, rng) -> bool:
         """Choose a click and make it; False once the game is over."""
