@@ -250,6 +250,7 @@ def test_short_pen_empty_the_last_animal_of_the_supply_stays_there():
         g.state_from_position(3, pens={"pen-3": ["horse"]})
 
 
+@pytest.mark.slow                   # (a whole conformance run of an option: the full tier, with the others)
 def test_short_pen_partial_passes_the_conformance_suite(monkeypatch):
     """The conformance check (leaks, narration, replay) on games whose pens are topped up
     short at the end: the spy proves some were."""
@@ -505,6 +506,7 @@ def test_raffle_overdraw_draw_rest_pays_for_the_tickets_bought_and_draws_what_is
         game(board="fairground", raffle_overdraw="some")
 
 
+@pytest.mark.slow                   # (a whole conformance run of an option: the full tier, with the others)
 def test_raffle_overdraw_draw_rest_passes_the_conformance_suite(monkeypatch):
     """The conformance check (leaks, narration, replay) on two-player Fairground games
     whose seeds buy past the bag (the bag of 8 runs low): the spy proves they do."""
