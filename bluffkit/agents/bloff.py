@@ -132,7 +132,7 @@ class CallerAgent(HonestAgent):
 
     def __init__(self, threshold: float = 0.5, patience: int | None = 6, stamina: int | None = 100):
         super().__init__(stamina)
-        number = isinstance(threshold, Real) and not isinstance(threshold, (bool, np.bool_))
+        number = isinstance(threshold, Real) and not isinstance(threshold, bool)    # (numpy's True is no Real)
         if not number or not 0 <= threshold <= 1:      # (a Fraction or a numpy number is a number too; nan fails)
             hint = (" (a number, not true/false)" if isinstance(threshold, (bool, np.bool_))
                     else " (0.5, not 50)" if number and 1 < threshold <= 100 else "")

@@ -66,8 +66,9 @@ class BluffBot:
     def __init__(self, spot: float | None = 0.4, false_answers: int = 3, name: str | None = None,
                  facts: Mapping[str, str] | None = None):
         check_spot(spot)
-        # a whole number (numpy's too, kept as a Python int), not True (== 1) nor 3.0
-        if not isinstance(false_answers, Integral) or type(false_answers).__name__ in ("bool", "bool_") \
+        # a whole number (numpy's too, kept as a Python int), not True (== 1) nor 3.0 (numpy's
+        # True is no Integral)
+        if isinstance(false_answers, bool) or not isinstance(false_answers, Integral) \
                 or false_answers not in (1, 2, 3, 4, 5):
             raise RulesError(f"false_answers must be 1 to 5 (a count, not true/false), got {false_answers!r}")
         false_answers = int(false_answers)
