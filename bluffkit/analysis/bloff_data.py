@@ -31,7 +31,8 @@ SUMMARY_COLUMNS = ["agent", "claims", "lies", "called", "lies_caught"]
 def claims_frame(game, moves, agents: list[str], game_index: int = 0) -> pd.DataFrame:
     """One row per claim of one game of ``game``, from its moves: ``player``, ``agent``,
     ``rank``, ``count``, ``lie`` (a card not of the claimed rank), ``called``,
-    ``caller`` (the caller's seat, ``NaN`` when nobody called), ``caller_agent``, ``caught``
+    ``caller`` (the caller's seat, ``NaN`` when nobody called), ``caller_agent`` (missing when
+    nobody called: ``None`` here, ``NaN`` once games are joined, so test it with ``isna()``), ``caught``
     (called and a lie); the columns and types of :data:`CLAIM_COLUMNS` (a game of no claims
     too). The moves are replayed on the game's table, so the rank claimed is the one the
     rules had in turn."""
