@@ -179,3 +179,20 @@ def test_check_frame_reads_numbers_held_as_python_objects():
         check_frame(mixed, ["x"], "f", "g(...)", numbers=["x"])
     with pytest.raises(ValueError, match=r"^f: column 'x' must hold numbers, found True/False: True in row 1$"):
         check_frame(pd.DataFrame({"x": [1, True]}, dtype=object), ["x"], "f", "g(...)", numbers=["x"])
+
+
+def test_a_chart_missing_a_column_is_told_so_and_its_own_key_errors_are_not():
+    """A chart function's KeyError for a column the frame lacks becomes "the frame has no
+    column"; one for a column the frame has is the function's own fault and is raised as
+    it is (told as a missing column, it would send the user looking for a column that is there)."""
+    from bluffkit.analysis.chart_style import _frame_checked
+
+    @_frame_checked
+    def reads(df, key):
+        return {}[key] if key in df.columns else df[key]
+
+    frame = pd.DataFrame({"price": [1, 2]})
+    with pytest.raises(ValueError, match=r"^reads: the frame has no column 'value'; see help\(reads\)"):
+        reads(frame, "value")
+    with pytest.raises(KeyError, match="price"):
+        reads(frame, "price")
