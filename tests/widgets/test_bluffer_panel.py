@@ -16,7 +16,7 @@ from bluffkit.analysis.bluffer_data import (
 )
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
-from bluffkit.games.bluffer.actions import as_read
+from bluffkit.games.bluffer.actions import Vote, as_read
 from bluffkit.session import Session
 from bluffkit.widgets import BlufferTable, ReplayViewer
 from bluffkit.widgets.render_bluffer import public_html, seat_html
@@ -883,3 +883,19 @@ def test_the_covers_keyboard_words_count_the_leaders_screen_on_a_projector():
     team.try_move("write Tin, the metal of old cans")
     assert team.screen == ("cover", 2) and escape("(once: Writing team's screen)") in team.cover_text.value, \
         team.cover_text.value
+
+
+def test_each_sheet_button_names_its_own_sheet_and_votes_for_it():
+    """Sheet #k reads as answer k, and its click votes k, not the last sheet's number."""
+    b = BlufferTable(players=4, humans=[1], names=["A", "B", "C", "D"], seed=3)
+    b.answer.value = "a purple cow"
+    b.write.click()
+    obs = b.session.observe(1)
+    assert len(obs.legal.vote) >= 3, "several sheets to tell apart"
+    buttons = b.vote_box.children
+    assert len(buttons) == len(obs.legal.vote)
+    for k, button in zip(obs.legal.vote, buttons):
+        assert button.description.startswith(f"#{k} {obs.answers[k - 1]}"), (k, button.description)
+    played = len(b.session.moves)
+    buttons[0].click()
+    assert b.session.moves[played] == (1, Vote(obs.legal.vote[0])), "the first sheet's button votes for it (bots may move after)"
