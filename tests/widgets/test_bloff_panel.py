@@ -6,9 +6,10 @@ from bluffkit.analysis.bloff_charts import lie_chart, win_rate_chart
 from bluffkit.analysis.bloff_data import claims_frame, lie_summary, simulate_claims
 from bluffkit.analysis.tournament import tournament, win_rates
 from bluffkit.core.game import make_game
+from bluffkit.games.bloff.actions import Call
 from bluffkit.games.bloff.cards import RANK_NAMES, card_text, rank_of
 from bluffkit.session import Session
-from bluffkit.widgets import BloffTable, ReplayViewer
+from bluffkit.widgets import BloffTable, ReplayViewer, bloff as bloff_panel
 from bluffkit.widgets.render_bloff import seat_html
 
 NAMES = ["Anne", "Bjørn", "Carla", "David"]
@@ -361,3 +362,44 @@ def test_with_two_decks_the_table_says_what_a_cards_star_means():
         assert ("a card of the second deck" in table) is two
         second = sum(c >= 52 for h in s.state.hands for c in h)
         assert (second > 0) is two and table.count("* (second deck)") == 2 * second, "each card's tooltip and label"
+
+
+def test_a_short_two_human_game_calls_climbs_the_rank_and_quotes_the_newest_claim(monkeypatch):
+    """Along one game: a new choice replaces the old one, Bløff! calls, the next turn's
+    rank is asked for, and a call window quotes the claim just made, not an older one."""
+    t = BloffTable(players=3, humans=[0, 1], names=["Anne", "Bo", "Cy"], seed=1)
+    t.show.click()
+    assert t.lay.description == "Say \u201c\u2026 aces\u201d"
+    a, b = t.cards[:2]
+    t.choose([a])
+    t.choose([b])
+    assert t.chosen_cards() == (b,), "choose() sets exactly the cards given"
+    assert t.lay.description == "Say \u201cone ace\u201d"
+    # a hand of MANY_CARDS cards is drawn as usual; one card more, smaller
+    monkeypatch.setattr(bloff_panel, "MANY_CARDS", len(t.cards))
+    t.refresh()
+    assert "bk-hand-many" not in t.hand._dom_classes
+    monkeypatch.setattr(bloff_panel, "MANY_CARDS", len(t.cards) - 1)
+    t.refresh()
+    assert "bk-hand-many" in t.hand._dom_classes
+    monkeypatch.undo()
+    t.choose(t.cards[:1])
+    t.lay.click()
+    t.show.click()                                          # Bo, asked about Anne's claim
+    assert t.screen == ("seat", 1) and "Anne said \u201cone ace\u201d" in t.legal_text.value
+    played = len(t.session.moves)
+    t.call.click()
+    assert t.session.moves[played] == (1, Call())
+    if t.screen[0] == "cover":
+        t.show.click()
+    assert t.screen == ("seat", 1) and t.session.state.phase == "play"
+    assert t.lay.description == "Say \u201c\u2026 twos\u201d", "the rank has climbed"
+    t.choose(t.cards[:1])
+    assert t.lay.description == "Say \u201cone two\u201d"
+    t.lay.click()
+    t.show.click()                                          # Anne lets Bo's claim go; Cy then lays threes
+    assert "Bo said \u201cone two\u201d" in t.legal_text.value
+    t.let_go.click()
+    t.show.click()
+    assert t.screen == ("seat", 0) and len(t.session.observe(0).claims) >= 2
+    assert "Cy said \u201cone three\u201d" in t.legal_text.value, "the newest claim, not the first"
