@@ -1245,3 +1245,40 @@ def test_a_seats_own_sealed_move_says_what_it_was_to_that_seat_alone():
     assert t.viewer == 1
     assert "Daniel makes a sealed bid (yours: a pass, no bid)." in events(), events()
     assert not any("yours:" in page for page in seen), seen
+
+
+def test_a_move_then_the_market_say_their_costs_and_refuse_what_is_not_their_moment():
+    """Along one turn: the space buttons end with the cost of the move, 'roll' after the
+    roll changes nothing, a cost with one note too many is closed saying so, a space click
+    in the market does nothing, and the market's title counts 1, 3, 6 notes for 1, 2, 3
+    steps of one type [G] (two types one step each: 1 + 1)."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
+                    money=["10+10+10+10+10+10", "10+10", "10+10"])
+    s = t.session
+    legal = s.legal(0)
+    words = {b.description for b in t.spaces_box.children}
+    assert len(words) == len(legal.key)
+    for sid, (_, cost) in legal.key:
+        ends = f"{cost} note" + ("s" if cost > 1 else "") if cost else "free"
+        assert f"{t.label(sid)}: {ends}" in words, (sid, cost, words)
+    t.try_move("roll")
+    assert t.message.value and "It is not your roll now." in t.message.value
+    assert s.moves == [] and s.state.phase == "move" and s.state.roll == 1
+    sid, cost = next((sid, c) for sid, (_, c) in legal.key if c >= 2)
+    t.click_space(str(sid))
+    extra = next(b for b in t.note_toggles if not b.value)
+    extra.value = True
+    assert t.notes_button.disabled and t.notes_button.tooltip == f"choose {cost} notes: {cost + 1} chosen"
+    market = next(sid for sid, (_, c) in legal.key if t.layout_.kind(sid) == "market" and c == 1)
+    t.click_space(str(market))
+    t.notes_button.click()
+    assert s.state.phase == "market" and t.screen == ("seat", 0), s.state.phase
+    moves, t.message.value = list(s.moves), ""
+    t.click_space(str(market))
+    assert "This is not the moment to move a pawn" in t.message.value and s.moves == moves
+    a, b = list(t.market_steps)[:2]
+    three = next(v for _, v in t.market_steps[a].options if abs(v) == 3)
+    for changes, notes in (({a: 1}, 1), ({a: 2}, 3), ({a: three}, 6), ({a: 1, b: 1}, 2)):
+        for x, dd in t.market_steps.items():
+            dd.value = changes.get(x, 0)
+        assert f"costs <b>{notes} note" in t.notes_title.value, (changes, t.notes_title.value)
