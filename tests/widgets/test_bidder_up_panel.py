@@ -1282,3 +1282,23 @@ def test_a_move_then_the_market_say_their_costs_and_refuse_what_is_not_their_mom
         for x, dd in t.market_steps.items():
             dd.value = changes.get(x, 0)
         assert f"costs <b>{notes} note" in t.notes_title.value, (changes, t.notes_title.value)
+
+
+def test_each_keep_button_keeps_its_own_ticket():
+    """Two tickets drawn: the first Keep button keeps the first ticket, not the last one."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
+                    bag=["wool-milk:1", "extra-turn"], money=["10+10+10", "10+10", "10+10"])
+    s = t.session
+    raffle = next(sid for sid, (_, c) in s.legal(0).key if t.layout_.kind(sid) == "raffle" and c == 0)
+    t.click_space(str(raffle))
+    assert t._click_word("Draw 2 tickets (2 notes)")
+    t.notes_button.click()
+    assert s.state.phase == "keep"
+    drawn = s.legal(0).key
+    assert len(set(drawn)) == 2, drawn
+    keep = [b for b in t.buttons_box.children if b.description.startswith("Keep ")]
+    assert len(keep) == 2
+    played = len(s.moves)
+    keep[0].click()
+    assert s.moves[played] == (0, A.Keep(drawn[0]))
+    assert drawn[0] in s.observe(0).my_tickets
