@@ -348,3 +348,33 @@ def test_the_covers_keyboard_words_come_after_an_undo_that_leaves_no_persons_mov
     assert "Took back 1 move" in t.message.value
     assert not [m for m, _ in t.session.moves if m is not None], "no person's move is left"
     assert t.screen == ("cover", 0) and KEYS_TO_SHOW in t.cover_text.value
+
+
+def test_an_auction_with_two_humans_quick_bids_all_ones_money_and_a_capped_repeat():
+    """Horse Trading, seed 2, Bo and Cy human, along one auction: the quick bids add to the
+    high bid; a bid of exactly one's money plays at once (only a bid above it is asked
+    about); after Bo shows he cannot pay 200 the repeat caps him at 140, and + stops there."""
+    t = TablePanel("horse-trading", players=3, humans=[1, 2], names=["Ana", "Bo", "Cy"], seed=2)
+    s = t.session
+    t.show.click()
+    t.bid(30)
+    t.show.click()
+    assert t.screen == ("seat", 2) and s.legal(2).bid == (40, None, 10)
+    assert [b.description for b in t.quick_box.children] == \
+        ["+10 \u2192 bid 40", "+50 \u2192 bid 80", "+100 \u2192 bid 130"]
+    total = s.observe(2).hand_total
+    n = len(s.moves)
+    t.bid(total)                                               # all of Cy's money, not more
+    assert s.moves[n:] == [(2, t.game.parse(f"bid {total}"))] and t.message.value == ""
+    t.show.click()
+    t.bid(200)                                                 # more than Bo's 140: asked, then played
+    t.bid(200)
+    t.show.click()
+    t.try_move("pass")                                         # Cy; Ana sells, Bo cannot pay 200
+    if t.screen[0] == "cover":
+        t.show.click()
+    lo, cap, step = s.legal(1).bid
+    assert t.screen == ("seat", 1) and cap == s.observe(1).hand_total == 140
+    t.amount.value = cap
+    t.up.click()
+    assert t.amount.value == cap, "+ stops at the cap"
