@@ -378,3 +378,16 @@ def test_an_auction_with_two_humans_quick_bids_all_ones_money_and_a_capped_repea
     t.amount.value = cap
     t.up.click()
     assert t.amount.value == cap, "+ stops at the cap"
+
+
+def test_choose_for_me_chooses_the_smallest_payment_allowed():
+    """Bo (two 0s, four 10s, two 50s) wins at 35: no exact payment, so four 10s (40) or one
+    50 may pay; "Choose for me" says it chooses the smallest allowed: the four 10s, 40."""
+    t = TablePanel("youre-bluffing", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2,
+                   bots=[["auction", "sell"], None, ["pass"]])
+    t.show.click()
+    assert t.session.observe(1).hand == (2, 4, 2, 0, 0, 0)
+    t.try_move("bid 35")
+    assert t.session.legal(1).pay == 35 and "smallest" in t.suggest.tooltip
+    t.suggest.click()
+    assert t.chosen_notes() == (0, 4, 0, 0, 0, 0) and t.pay_button.description == "Pay 40"
