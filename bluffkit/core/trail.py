@@ -182,7 +182,7 @@ class StateTrail(Sequence):
 
     def __eq__(self, other: Any) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, (str, bytes, bytearray)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+            return len(self) == len(other) and all(a is b or a == b for a, b in zip(self, other))   # as a list does
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]

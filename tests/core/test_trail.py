@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
@@ -295,3 +297,26 @@ def test_random_uses_read_as_a_list_would(seed):
             i = int(rng.integers(-len(model), len(model)))
             assert trail[i] == model[i], (every, head, most, i, len(model))
     assert trail == model and trail[::-3] == model[::-3]
+
+
+class Dear:
+    """A state whose comparison is dear: counted, as a game's state that thaws its tables is."""
+
+    asked = 0
+
+    def __eq__(self, other):
+        Dear.asked += 1
+        return self is other
+
+    __hash__ = object.__hash__
+
+
+def test_a_trail_compares_with_a_list_as_a_list_does_the_same_state_without_asking():
+    """``trail == states`` holds each state to be equal to itself, as a list does, without
+    the state's own comparison (a whole game's states compared after every undo cost a
+    second a test); states that are only equal are still asked."""
+    states = [Dear() for _ in range(6)]
+    trail = trail_of(SimpleNamespace(step=None), states, [None] * 5, every=1, head=3)   # all kept
+    Dear.asked = 0
+    assert trail == states and Dear.asked == 0
+    assert trail != states[:-1] + [Dear()] and Dear.asked == 1
