@@ -49,3 +49,14 @@ def loads(text: str):
     if text.startswith("\ufeff"):                # as json.loads says it
         raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
     return _DECODER.decode(text)
+
+
+def is_version(value, version: int) -> bool:
+    """Whether a file's ``"version"`` reads as the whole number ``version``: JSON's ``true``
+    and ``1.0`` do not, though Python takes each for 1 (the readers of decks, boards and
+    tournament manifests; a log's reader, which reads two versions, checks the same way).
+
+    >>> [is_version(v, 1) for v in (1, True, 1.0, "1", 2)]
+    [True, False, False, False, False]
+    """
+    return type(value) is int and value == version

@@ -314,6 +314,19 @@ def test_a_damaged_part_is_refused(auction, tmp_path):
 
 
 
+@pytest.mark.parametrize("version", [True, 1.0, 2])
+def test_a_manifest_of_another_format_version_is_refused_by_load(auction, tmp_path, version):
+    """The manifest's format version is the whole number 1: ``true`` and ``1.0`` (which
+    Python takes for 1) are refused as 2 is, in words."""
+    out = tmp_path / "t"
+    run(auction, FIELD, 30, 5, out, players=3, chunk=30, workers=0, echo=None)
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["version"] = version
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    with pytest.raises(TournamentError, match=f"format version {json.dumps(version)}; this bluffkit reads 1"):
+        load(out)
+
+
 def test_a_run_of_another_bluffkit_is_not_resumed_and_nothing_changes(auction, tmp_path):
     """The rules and bots of another version could play other games: a folder written by
     another bluffkit is refused, naming both versions, even when all its parts are there."""

@@ -46,6 +46,7 @@ from typing import Any
 
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError
+from bluffkit.core.jsonread import is_version
 
 __all__ = ["BOARDS_DIR", "BOARD_NAMES", "KINDS", "TILE_POSITIONS", "Board", "BoardError", "Space",
            "UnknownSpace", "cost_of_change", "load_board", "parse_board", "shipped_board"]
@@ -599,7 +600,7 @@ class _Reader:
         self.keys(data, root, _TOP_REQUIRED, _TOP_OPTIONAL, "the board")
         if data["format"] != FORMAT:
             raise self.fail(self.value_line(root, "format"), f"format is {data['format']!r}, expected {FORMAT!r}")
-        if data["version"] != VERSION or isinstance(data["version"], bool):
+        if not is_version(data["version"], VERSION):
             raise self.fail(self.value_line(root, "version"), f"version {data['version']!r} is not supported "
                                                               f"(this bluffkit reads version {VERSION})")
         name = data["name"]

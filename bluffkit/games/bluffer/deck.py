@@ -186,7 +186,7 @@ def _parse_header(obj, fail) -> tuple[str, str]:
     if "format" not in obj or obj["format"] != FORMAT:
         fail(f"missing or wrong header: format must be {FORMAT!r}, got {_show(obj.get('format'))}")
     version = obj.get("version")
-    if isinstance(version, bool) or version != VERSION:
+    if not jsonread.is_version(version, VERSION):
         fail(f"wrong header: unsupported version {_show(version)} (this loader reads version {VERSION})")
     _check_fields(obj, _HEADER_FIELDS, "header", fail)
     return _string(obj, "title", fail), _string(obj, "language", fail)

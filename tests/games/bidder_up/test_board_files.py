@@ -96,6 +96,8 @@ CASES = [
     ("a two-player tile for four", lambda t: _edit_line(t, '"first_game_tiles"', '"dutch"', '"the-call"'),
      '"first_game_tiles"', "The Call is for 2-2 players"),
     ("version 2", lambda t: _edit_line(t, '"version": 1', "1", "2"), '"version": 1', "version 2 is not supported"),
+    ("version 1.0", lambda t: _edit_line(t, '"version": 1', "1", "1.0"), '"version": 1',
+     "version 1.0 is not supported"),
 ]
 
 

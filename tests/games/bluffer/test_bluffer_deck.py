@@ -170,6 +170,16 @@ def test_refuses_a_header_version_of_true(tmp_path):
     assert err.reason == "wrong header: unsupported version true (this loader reads version 1)"
 
 
+def test_refuses_a_header_version_written_as_a_fraction(tmp_path):
+    """The version is a whole number, as a log's is: ``1.0`` is refused, though Python
+    takes 1.0 for 1."""
+    path = tmp_path / "deck.jsonl"
+    path.write_text(json.dumps({**HEADER, "version": 1.0}) + "\n" + json.dumps(question()) + "\n")
+    err = refused(path)
+    assert err.line == 1
+    assert err.reason == "wrong header: unsupported version 1.0 (this loader reads version 1)"
+
+
 def test_a_deck_saved_with_a_byte_order_mark_loads_as_without(tmp_path):
     """Windows Notepad saves UTF-8 with a byte-order mark (U+FEFF) in front of the text: a
     teacher's deck saved so reads the same as without it."""
