@@ -241,6 +241,16 @@ def test_scoring_and_marginal_charts():
     assert by_animal["rooster"] == 840 and len(by_animal) == 8, "the stacked parts add up to the gain"
 
 
+def test_marginal_chart_stacks_the_new_family_at_the_foot_of_each_bar():
+    """The part from the new family itself is drawn first, at the foot of each bar, and
+    the families held once more on top of it, as the colour legend lists them."""
+    spec = charts.marginal_chart(theory.marginal_frame(YB, [7, 3])).to_dict()
+    assert spec["encoding"]["order"]["field"] == "part_order"
+    assert spec["encoding"]["color"]["sort"] == ["the new family x (n + 1)", "families held, once more"]
+    (calc,) = [t for t in spec["transform"] if t.get("as") == "part_order"]
+    assert calc["calculate"] == "datum.part == 'the new family x (n + 1)' ? 0 : 1"
+
+
 def test_marginal_chart_title_says_what_the_held_sum_is():
     """The title read "(held: pig+dog, worth 810)" beside a panel saying the score is 1620:
     810 is the sum of the face values, the score is it times 2 families."""
