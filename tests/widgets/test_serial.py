@@ -106,7 +106,7 @@ def _update(name):
     return {"content": {"comm_id": name, "data": {"method": "update", "state": {"value": 1}}}}
 
 
-def test_clicks_handled_back_to_back_are_one_run():
+def test_clicks_handled_back_to_back_are_one_run(clock):
     """Clicks that waited for the kernel (made while a cell ran, or while the click before
     them was handled) are taken up back to back: one run. A click taken up later starts a
     run of its own, though other widgets' messages came in between (a Play widget ticking
@@ -130,7 +130,7 @@ def test_clicks_handled_back_to_back_are_one_run():
     handler(None, None, _click("first"))
     handler(None, None, _click("waited"))                 # taken up at once: it was waiting
     for _ in range(4):                                     # a chatty widget, every 40 ms
-        time.sleep(serial.QUEUED * 0.8)
+        clock.sleep(serial.QUEUED * 0.8)
         handler(None, None, _update("tick"))
     handler(None, None, _click("later"))
     assert serial.queue_run() is None
