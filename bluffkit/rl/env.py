@@ -129,7 +129,7 @@ class BluffkitEnv(AECEnv):
             raise RulesError(f"reward must be 'win', 'score' or a function (game, state) -> one number per seat, "
                              f"got {quote(reward, 60)}")
         if render_mode not in (None, "ansi"):
-            raise RulesError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise RulesError(f"render_mode must be None or 'ansi', got {quote(render_mode, 40)}")
         self.game, self.players = game, players
         self.encoder: Encoder = encoder_for(game, players)
         self.reward_kind, self.max_moves, self.render_mode = reward, max_moves, render_mode
@@ -161,7 +161,7 @@ class BluffkitEnv(AECEnv):
         try:
             return self.possible_agents.index(agent)
         except ValueError:
-            raise RulesError(f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}") from None
+            raise RulesError(f"unknown agent {quote(agent, 40)}; the agents are {', '.join(self.possible_agents)}") from None
 
     # the AEC API ---------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -275,7 +275,7 @@ class BluffkitEnv(AECEnv):
         seat = self.seat(agent)
         if action is None or isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise RulesError(f"{agent} acts with an action index (an int from 0 to {self.encoder.n_actions - 1}), "
-                             f"got {action!r}")
+                             f"got {quote(action, 40)}")
         legal = self.game.legal(self.game_state, seat)
         self._apply(agent, seat, self.encoder.action(int(action), legal))
 
@@ -292,7 +292,7 @@ class BluffkitEnv(AECEnv):
         seat = self.seat(agent)
         if move is None or isinstance(move, (bool, int, float, np.number)):
             raise RulesError(f"step_move takes a move (a bluffkit action, or its text such as 'pass'), got "
-                             f"{move!r}; an action index goes to step()")
+                             f"{quote(move, 40)}; an action index goes to step()")
         if isinstance(move, str):
             move = self.game.parse(move)
         why = plain_problem(move) or self.game.legal(self.game_state, seat).explain(move)

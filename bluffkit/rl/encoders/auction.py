@@ -45,6 +45,8 @@ from __future__ import annotations
 from typing import Any
 
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, STOP, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise
+from bluffkit.auctions.legal import Legal
+from bluffkit.auctions.observe import Observation
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.state import BID, CHOOSE, FINAL, GRAB, NO_CAP, OVER, PAY, PICK, REFUSE_, SETUP
 from bluffkit.core.errors import RulesError
@@ -60,6 +62,8 @@ PAY_INDEX, PICK_INDEX, REFUSAL_START, CHOOSE_START = 5, 6, 7, 12
 
 class AuctionEncoder(MoveTableEncoder):
     """Fixed action indices and observation vector of one auction game (module docstring)."""
+
+    observation_type, legal_type = Observation, Legal
 
     def __init__(self, game: Any, players: int) -> None:
         super().__init__(game, players)

@@ -67,6 +67,8 @@ from bluffkit.core.errors import RulesError
 from bluffkit.core.money import payment_book, payments
 from bluffkit.games.bidder_up import actions as A, state as S
 from bluffkit.games.bidder_up.fair import step_cost
+from bluffkit.games.bidder_up.legal import Legal
+from bluffkit.games.bidder_up.observe import Observation
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.rl.encoding import Encoder
 
@@ -135,6 +137,8 @@ def _cost_notes(hand, k: int, zero_pays: bool):
 class BidderUpEncoder(Encoder):
     """The fixed encoding of Bidder Up! for one board (with its variants) and ``players``
     seats (see the module's docstring)."""
+
+    observation_type, legal_type = Observation, Legal
 
     def __init__(self, game, players: int) -> None:
         super().__init__(game, players)
@@ -320,15 +324,14 @@ class BidderUpEncoder(Encoder):
             self._last = (legal, found)
         return found
 
-    def mask(self, legal) -> np.ndarray:
+    def _mask(self, legal) -> np.ndarray:
         out = np.zeros(self.n_actions, dtype=np.int8)
         for i, a in self._candidates(legal).items():
             if legal.explain(a) is None:
                 out[i] = 1
         return out
 
-    def action(self, index: int, legal):
-        index = self.index_of(index)
+    def _action(self, index: int, legal):
         found = self._candidates(legal).get(index)
         if found is None or legal.explain(found) is not None:
             raise RulesError(f"action index {index} ({self.action_name(int(index))}) is not legal now; "
@@ -389,7 +392,7 @@ class BidderUpEncoder(Encoder):
         return name                      # agree, end
 
     # -- observation --------------------------------------------------------------
-    def observation(self, observation) -> np.ndarray:
+    def _observation(self, observation) -> np.ndarray:
         o, n, nd = observation, self.players, len(self.denoms)
         seat = o.seat
         v = np.zeros(self.obs_size, dtype=np.float32)

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bluffkit.core.errors import RulesError
 from bluffkit.games.bloff.actions import CALL_, PASS_, Play
 from bluffkit.games.bloff.cards import RANK_NAMES, rank_of
+from bluffkit.games.bloff.observe import Legal, Observation
 from bluffkit.games.bloff.state import CALL, DEAL, OVER, PLAY
 from bluffkit.rl.encoders._features import Features
 from bluffkit.rl.encoding import MoveTableEncoder
@@ -49,6 +51,8 @@ def _count_caught(call, counts: list[int], players: int) -> None:
 
 class BloffEncoder(MoveTableEncoder):
     """Fixed action indices and observation vector of Bløff (module docstring)."""
+
+    observation_type, legal_type, seats_field = Observation, Legal, "hand_sizes"
 
     def __init__(self, game: Any, players: int) -> None:
         super().__init__(game, players)
@@ -77,6 +81,9 @@ class BloffEncoder(MoveTableEncoder):
             by_rank: list[list[int]] = [[] for _ in range(RANKS)]
             for card in legal.play_from:
                 by_rank[rank_of(card)].append(card)
+            if legal.play_from and max(legal.play_from) >= self.cards:      # (a Legal of a game of two decks)
+                raise RulesError(f"this encoder is for {self._game_words()} with {self.decks} deck(s) of cards; the "
+                                 f"Legal holds cards of more decks")
             most = legal.max_cards if legal.max_cards is not None else self.copies
             for r, cards in enumerate(by_rank):
                 for c in range(1, min(len(cards), most, self.copies) + 1):

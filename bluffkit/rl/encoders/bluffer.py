@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from bluffkit.games.bluffer.actions import DONE_, Copy, Vote, Write, reading
-from bluffkit.games.bluffer.observe import fit
+from bluffkit.games.bluffer.observe import Legal, Observation, fit
 from bluffkit.games.bluffer.state import ASK, COPY, OVER, SHUFFLE, TRUTH, VOTE, WRITE
 from bluffkit.rl.encoders._features import Features
 from bluffkit.rl.encoding import MoveTableEncoder
@@ -49,6 +49,8 @@ VOTE_START = WRITE_START + MENU
 
 class BlufferEncoder(MoveTableEncoder):
     """Fixed action indices and observation vector of Bluffer (module docstring)."""
+
+    observation_type, legal_type, seats_field = Observation, Legal, "totals"
 
     def __init__(self, game: Any, players: int) -> None:
         super().__init__(game, players)

@@ -41,9 +41,10 @@ from math import lcm
 
 import numpy as np
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.money import payment_book, total
 from bluffkit.games.youre_bluffing import actions as A
+from bluffkit.games.youre_bluffing.observe import Legal, Observation
 from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES
 from bluffkit.games.youre_bluffing.state import PHASES
 from bluffkit.rl.encoding import Encoder
@@ -108,11 +109,13 @@ class YoureBluffingEncoder(Encoder):
     """The fixed encoding of You're Bluffing! / Horse Trading for ``players`` seats (see
     the module's docstring for every index and every block of the vector)."""
 
+    observation_type, legal_type = Observation, Legal
+
     def __init__(self, game, players: int) -> None:
         super().__init__(game, players)
         rules = game.rules
         if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
-            raise RulesError(f"{game.name} is for {rules.min_players} to {rules.max_players} players, got {players!r}")
+            raise RulesError(f"{game.name} is for {rules.min_players} to {rules.max_players} players, got {quote(players, 40)}")
         self.rules = rules
         n = players
         self.multiple = lcm(10, rules.bid_multiple)
@@ -137,7 +140,7 @@ class YoureBluffingEncoder(Encoder):
     def _decode(self, index: int, legal):
         """The action ``index`` stands for given ``legal`` (``None``: nothing now)."""
         if not isinstance(index, (int, np.integer)) or not 0 <= index < self.n_actions:
-            raise RulesError(f"action index must be an int 0..{self.n_actions - 1}, got {index!r}")
+            raise RulesError(f"action index must be an int 0..{self.n_actions - 1}, got {quote(index, 40)}")
         index = int(index)
         if index < self.bid0:
             return SIMPLE[index]
@@ -167,7 +170,7 @@ class YoureBluffingEncoder(Encoder):
             return None
         return A.Trade((legal.seat + offset + 1) % self.players, family, notes)
 
-    def mask(self, legal) -> np.ndarray:
+    def _mask(self, legal) -> np.ndarray:
         out = np.zeros(self.n_actions, dtype=np.int8)
         for i, a in enumerate(SIMPLE):
             if a in legal.simple:
@@ -194,8 +197,7 @@ class YoureBluffingEncoder(Encoder):
                     out[start:start + kinds] = ok
         return out
 
-    def action(self, index: int, legal):
-        index = self.index_of(index)
+    def _action(self, index: int, legal):
         action = self._decode(index, legal)
         if action is None or legal.explain(action) is not None:
             raise RulesError(f"action index {index} ({self.action_name(int(index))}) is not legal now; "
@@ -223,7 +225,7 @@ class YoureBluffingEncoder(Encoder):
         return f"trade +{offset + 1} {self.rules.labels[family]} {kind(k)}"
 
     # -- observation --------------------------------------------------------------
-    def observation(self, observation) -> np.ndarray:
+    def _observation(self, observation) -> np.ndarray:
         o, n = observation, self.players
         seat = o.seat
         rules = self.rules
