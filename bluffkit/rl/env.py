@@ -44,12 +44,12 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from bluffkit.core.errors import RulesError, check_whole, plain_problem, quote
+from bluffkit.core.errors import BluffkitError, RulesError, check_whole, plain_problem, quote
 from bluffkit.core.seeding import check_seed
 from bluffkit.core.spec import default_players
 from bluffkit.rl.encoding import Encoder, encoder_for
 
-__all__ = ["BluffkitEnv", "env"]
+__all__ = ["BluffkitEnv", "NoGameYet", "env"]
 
 Reward = str | Callable[[Any, Any], Sequence[float]]
 
@@ -96,6 +96,12 @@ def _seat_rewards(given: Any, n: int) -> list[float]:
     if len(out) != n:
         raise RulesError(f"the reward function gave {len(out)} numbers for {n} seats")
     return out
+
+
+class NoGameYet(BluffkitError, AttributeError):
+    """``agent_selection`` read before the first :meth:`BluffkitEnv.reset`: there is no agent to
+    act yet. An ``AttributeError`` too, as PettingZoo's own environments give one then, so
+    that ``hasattr(table, "agent_selection")`` is False until the first reset."""
 
 
 class BluffkitEnv(AECEnv):
@@ -146,6 +152,20 @@ class BluffkitEnv(AECEnv):
         #: every move and chance outcome so far, hidden ones included: for analysis after the
         #: game, like ``game_state``; an agent should not read it
         self.history: list[tuple[int | None, Any]] = []
+        # no game yet: no agents (num_agents is 0) and nothing to tell of them, until reset
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        """Called only for an attribute not set: ``agent_selection`` before the first reset is
+        refused in words (:class:`NoGameYet`)."""
+        if name == "agent_selection":
+            raise NoGameYet("agent_selection: no game yet, so no agent to act: call reset() first")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # spaces --------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
@@ -177,7 +197,7 @@ class BluffkitEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
         self.game_state = self.game.new_state(self.players)
         self.moves = 0
         self.history = []

@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 from bluffkit.core.errors import RulesError  # noqa: E402
 from bluffkit.rl import encoder_for, env  # noqa: E402
+from bluffkit.rl.env import NoGameYet  # noqa: E402
 
 GAMES = ["youre-bluffing", "bloff", "bluffer", "auction", "bidder-up"]
 
@@ -69,4 +70,14 @@ def test_long_values_are_told_back_cut():
         with pytest.raises(RulesError) as caught:
             ask()
         assert len(str(caught.value)) < 200 and "characters)" in str(caught.value), str(caught.value)[:300]
+
+
+def test_before_the_first_reset_there_are_no_agents_and_none_to_act():
+    e = env("bloff")
+    assert (e.agents, e.num_agents, e.rewards, e.terminations, e.truncations, e.infos) == ([], 0, {}, {}, {}, {})
+    assert not hasattr(e, "agent_selection")
+    with pytest.raises(NoGameYet, match=r"^agent_selection: no game yet, so no agent to act: call reset\(\) first$"):
+        _ = e.agent_selection
+    e.reset(seed=1)
+    assert e.agent_selection == "player_0" and e.num_agents == 3
 
