@@ -71,7 +71,10 @@ def make_game(name: str, /, **kwargs):
         raise RulesError(f"'name' is the game's own name ({name!r}), not a rule option")
     variants = kwargs.get("variants", ())
     if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
-        raise RulesError(f"variants must be a list of variant names, got {variants!r}"[:300])
+        raise RulesError(f"variants must be a list of variant names, got {quote(variants)}"[:300])
+    twice = next((v for i, v in enumerate(variants) if v in variants[:i]), None)
+    if twice is not None:                   # (taken once without a word: a typo or a copy left in)
+        raise RulesError(f"variants: {quote(twice)} is named twice; name each variant once")
     return spec_of(name).make(name, **kwargs)
 
 

@@ -81,3 +81,8 @@ def test_before_the_first_reset_there_are_no_agents_and_none_to_act():
     e.reset(seed=1)
     assert e.agent_selection == "player_0" and e.num_agents == 3
 
+
+@pytest.mark.parametrize("name, variant", [("youre-bluffing", "quick"), ("bidder-up", "babies")])
+def test_a_variant_named_twice_is_refused(name, variant):
+    with pytest.raises(RulesError, match=rf"^variants: '{variant}' is named twice; name each variant once$"):
+        env(name, variants=[variant, variant])
