@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bluffkit.core import jsonread, logfiles
-from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, quote
+from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, by_name as seat_names, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.protocols import Game
 from bluffkit.core.spec import spec_of
@@ -373,7 +373,7 @@ def run(scenario: Scenario, echo=None) -> Result:
         except (BluffkitError, *_FOREIGN) as e:
             who = "chance" if seat is None else names[seat]
             raise ScenarioError(f"{where}move {i} ({_show(who)}: {_show(game.notation(action))}) is not allowed: "
-                                f"{_why(e)}") from None
+                                f"{seat_names(_why(e), names)}") from None     # (the game numbers the seats)
         try:
             line = game.narrate(state, seat, action, after, names)
         except _FOREIGN as e:

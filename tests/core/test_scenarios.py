@@ -87,8 +87,21 @@ def test_an_illegal_scenario_move_is_refused(tmp_path):
     data["moves"][3]["do"] = "bid 15"          # not a multiple of 10 in Horse Trading
     path = tmp_path / "illegal.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(sc.ScenarioError, match="move 4"):
+    with pytest.raises(sc.ScenarioError) as info:
         sc.run(sc.load(path))
+    # move 4 is Ben's (Carla's auction, the draw, Anna's bid, then Ben's), and the rule's
+    # words name him too, as the file does, not by his seat's number
+    assert 'move 4 ("Ben": "bid 15") is not allowed' in str(info.value), str(info.value)
+    assert "; Ben may: pass, bid 20 or more" in str(info.value), str(info.value)
+
+
+def test_an_expectation_naming_someone_who_is_not_a_seat_is_refused():
+    data = _good()
+    data["expect"].append({"after": 9, "money": {"Zed": 0}})
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run(sc.from_dict(data))
+    assert 'expectation "money" after move 9 names ["Zed"], who are not seats ["Anna", "Ben", "Carla"]' in \
+        str(info.value), str(info.value)
 
 
 def test_a_bad_scenario_file_names_the_problem(tmp_path):
@@ -127,6 +140,12 @@ MALFORMED = [
     ("a start of the wrong shape", lambda d: {**d, "start": {"money": {"Ben": {"a": 1}}}}, "start:"),
     ("a start key the game does not take", lambda d: {**d, "start": {"weather": "rain"}}, "start:"),
     ("players given twice", lambda d: {**d, "start": {"players": 3}}, "start.players"),
+    ("start money naming a stranger beside a seat",
+     lambda d: {**d, "start": {**d["start"], "money": {"Ben": "50+50+0+0", "Zed": "10"}}},
+     'scenario: start.money: "Zed" is not one of the seats ["Anna", "Ben", "Carla"]'),
+    ("a blank title", lambda d: {**d, "title": "   "}, 'scenario: title: must be non-empty text, got text "   "'),
+    ("a move by null", lambda d: {**d, "moves": [{**d["moves"][0], "by": None}, *d["moves"][1:]]},
+     "scenario: move 1 'by': null is not one of the seats [\"Anna\", \"Ben\", \"Carla\"]"),
     ("an animal no family has", lambda d: {**d, "expect": [{"after": 9, "herds": {"Ben": {"unicorn": 1}}}]},
      'expectation 1 "herds": "unicorn" for "Ben" is not one of ["A", "2", "3"'),
     ("a You're Bluffing! animal in Horse Trading", lambda d: {**d, "expect": [{"after": 9, "herds": {"Ben": {"horse": 1}}}]},
