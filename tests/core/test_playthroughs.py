@@ -16,6 +16,7 @@ from paths import REPO, TESTS
 
 from bluffkit.core import playthrough as golden
 from bluffkit.core.errors import BluffkitError
+from bluffkit.core.game import make_game
 from bluffkit.testing import CONFIGS, config_game, playthrough_players
 
 FOLDER = TESTS / "playthroughs"
@@ -100,6 +101,40 @@ def test_an_end_that_changes_the_winners_alone_or_the_scores_alone_is_caught(blo
     problems = golden.check(config_game("bloff"), "\n".join(lines) + "\n")
     golden_part = end.removeprefix("# end: ")
     assert problems == [f"end: scores [1, 0, 0, 0], winners [0]; golden: {golden_part}"]
+
+
+def test_a_file_of_another_game_is_named_at_once(bloff_text):
+    assert golden.check(make_game("bluffer"), bloff_text) == ["line 1: the file is a game of bloff, not bluffer"]
+
+
+def test_an_action_written_otherwise_is_caught(bloff_text):
+    """Step 2 (line 6) is P0's "play KC"; the parser reads "play kc" as the same move."""
+    text = bloff_text.replace(" | play KC | ", " | play kc | ", 1)
+    assert golden.check(config_game("bloff"), text) == [
+        "line 6 (step 2): the action is now written 'play KC', not 'play kc'"]
+
+
+def test_an_end_that_no_longer_matches_whether_the_game_is_over_is_caught(bloff_text):
+    lines = bloff_text.rstrip("\n").split("\n")
+    not_over = "\n".join([*lines[:-1], "# end: not over"]) + "\n"
+    assert golden.check(config_game("bloff"), not_over) == [
+        "end: the game is now over after the stored moves; the file says it is not"]
+    short = "\n".join([*lines[:-2], lines[-1]]) + "\n"        # the last step (P1's call that ends it) gone
+    assert golden.check(config_game("bloff"), short) == ["end: the stored moves no longer finish the game"]
+
+
+def test_an_unknown_actor_is_named_with_its_line(bloff_text):
+    with pytest.raises(golden.PlaythroughError, match=r"^line 7: unknown actor 'P7' \(chance or P0\.\.P3\)$"):
+        golden.read(bloff_text.replace(" | P1 | ", " | P7 | ", 1))       # step 3, P1's pass
+
+
+def test_the_differences_listed_stop_at_the_most_with_a_line_that_says_so(bloff_text):
+    text = bloff_text
+    for number in range(2, golden.MAX_PROBLEMS + 5):
+        text = edit_step(text, number, 4, "Someone thinks it over.")
+    problems = golden.check(config_game("bloff"), text)
+    assert len(problems) == golden.MAX_PROBLEMS + 1 and problems[-1] == "... (more differences not listed)", problems
+    assert all("the narration differs" in p for p in problems[:-1]), problems
 
 
 def test_a_missing_or_damaged_file_is_named(bloff_text):
