@@ -1,6 +1,7 @@
 """One seed at the top, child seeds below: the children are numpy's, bit for bit."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 from profiles import examples
 
@@ -143,3 +144,10 @@ def test_play_deals_from_every_bit_of_a_big_seed():
     for high in (2**32, 2**64, 2**600, 2**1023):
         assert 5 + high <= MAX_SEED
         assert play(game, bots, 5 + high).moves != base, f"5 + 2**{high.bit_length() - 1} plays as 5"
+
+
+def test_game_seeds_of_other_counts_differ_and_the_largest_seed_is_the_last_taken():
+    assert game_seeds(1, 3) != game_seeds(1, 4) and game_seeds(1, 3) == game_seeds(1, 3)
+    assert check_seed(2 ** 1024 - 1) == 2 ** 1024 - 1
+    with pytest.raises(RulesError, match=r"^seed must be a whole number from 0 to 2\*\*1024 - 1, got "):
+        check_seed(2 ** 1024)
