@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 #: Okabe & Ito (2008), "Color Universal Design": eight colours safe for colour-blind readers.
@@ -155,6 +156,20 @@ def notes_html(notes, denominations, word: str = "notes", unit: str = "note") ->
     return "<span class='bk-row'>" + "".join(stacks) + "</span>" if stacks else f"<i>no {word}</i>"
 
 
+#: What one of ``what`` is: its noun, the last word before "in", "on" or "of" (or the end), without its "s".
+_NOUN = re.compile(r"(.*?)s((?: (?:in|on|of) .*)?)$")
+
+
+def one_of(what: str) -> str:
+    """``what`` for one of them: its noun in the singular.
+
+    >>> one_of("cards in the pile"), one_of("money cards"), one_of("notes")
+    ('card in the pile', 'money card', 'note')
+    """
+    m = _NOUN.match(what)
+    return m.group(1) + m.group(2) if m else what
+
+
 def backs(count: int, what: str = "cards") -> str:
     """``count`` face-down cards as a small stack of card backs with the number written on it."""
     layers = min(count, 3)
@@ -165,8 +180,8 @@ def backs(count: int, what: str = "cards") -> str:
     if not layers:          # an empty pile: a solid outline that says so
         return (f"<span class='bk-empty' title='no {escape(what)}' role='img' aria-label='no {escape(what)}'>"
                 "empty</span>")
-    if count == 1:          # "cards in the pile": "1 card in the pile"
-        what = what.split(" ", 1)[0].removesuffix("s") + what[len(what.split(" ", 1)[0]):]
+    if count == 1:
+        what = one_of(what)
     return (f"<span class='bk-backs' title='{count} {escape(what)} face down'><svg viewBox='0 0 50 56' role='img' "
             f"aria-label='{count} {escape(what)}'>{rects}{pattern}</svg>"
             f"<span class='bk-count'>{count}</span></span>")

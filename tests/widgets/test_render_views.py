@@ -1,0 +1,78 @@
+"""The drawn views, read as a player reads them: each from a hand-set position (a few
+moves at most), the numbers from the rulebooks' examples or counted by hand.
+
+You're Bluffing! and Horse Trading (``render``), the drawings (``art``), Bløff
+(``render_bloff``), Bluffer (``render_bluffer``), the panels' prompts (``words``) and one
+auction of Bidder Up! (``render_auction``)."""
+
+from __future__ import annotations
+
+import re
+
+from bluffkit.core.game import make_game
+from bluffkit.widgets import art
+from bluffkit.widgets.render import all_seeing_view, seat_view
+
+ABC = ["Anna", "Ben", "Carla"]
+
+
+def seat_divs(html: str) -> list[str]:
+    """Each seat's part of a drawn table, in seat order (its class attribute first)."""
+    return re.split(r"<div class='bk-seat(?=[ '])", html)[1:]
+
+
+def auction_rows(html: str) -> list[str]:
+    """The rows of an auction's table of players, one per seat."""
+    return re.findall(r"<tr(?: class='bk-turn')?><td>.*?</tr>", html.split("<table class='bk-table'>")[1])
+
+
+def bid_cell(row: str) -> str:
+    """What an auction row shows in its bid column."""
+    return re.findall(r"<td>(.*?)</td>", row)[-1]
+
+
+# -- You're Bluffing! and Horse Trading ------------------------------------------------------
+
+def test_one_money_card_face_down_is_one_money_card():
+    """Horse Trading's word is "money card": one of them was "1 money cards"."""
+    g = make_game("horse-trading")
+    s = g.state_from_position(players=3, leader=0, money=["10", None, None], herds=[{"6": 1}, {"6": 1}, {}],
+                              pile=None)
+    html = seat_view(g, g.observe(s, 1), ABC)
+    assert "title='1 money card face down'" in html and "aria-label='1 money card'" in html
+    s = g.step(s, 0, "trade 1 6 10")                # an offer of one card
+    for html in (seat_view(g, g.observe(s, 2), ABC), all_seeing_view(g, s, ABC)):
+        assert "aria-label='1 money card'" in html and "1 face-down money card" in html
+        assert "1 money cards" not in html
+    assert "title='1 card in the pile face down'" in art.backs(1, "cards in the pile")
+    assert "aria-label='1 note'" in art.backs(1, "notes") and "aria-label='2 notes'" in art.backs(2, "notes")
+
+
+RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+DECK = [r + s for r in RANKS for s in "SHDC"]
+
+
+def bloff_position(fixed: dict, sizes):
+    """A Bløff deal: the ``fixed`` cards of some seats, the rest of the deck dealt in deck
+    order to fill each hand to its size in ``sizes``."""
+    g = make_game("bloff")
+    rest = iter(c for c in DECK if all(c not in h for h in fixed.values()))
+    hands = [list(fixed.get(i, ())) + [next(rest) for _ in range(n - len(fixed.get(i, ())))]
+             for i, n in enumerate(sizes)]
+    return g, g.state_from_position(len(sizes), hands=[",".join(h) for h in hands])
+
+
+FOUR = ["Anne", "Ben", "Chloé", "Dev"]
+
+
+def bluffer_vote(names=FOUR):
+    """Anne reads a question; each writes an answer; read as #1 the truth, #2 Anne's, #3
+    Ben's, #4 Chloé's, #5 Dev's; the others vote next."""
+    g = make_game("bluffer")
+    s = g.step(g.state_from_position(4, leader=0), None, "ask octopus-hearts")
+    for seat, text in enumerate(["two", "nine", "five", "one"]):
+        s = g.step(s, seat, f"write {text}")
+    return g, g.step(s, None, "shuffle 4,0,1,2,3")
+
+
+D = (0, 10, 50, 100, 200, 500)
