@@ -8,7 +8,7 @@ from html import escape
 
 from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, face_down_lot, settling_lines
-from bluffkit.core.errors import by_name, split_options
+from bluffkit.core.errors import by_name, count as how_many, split_options
 from bluffkit.core.money import total
 from bluffkit.widgets.render import STYLE
 
@@ -32,7 +32,7 @@ def seat_html(game, obs, names) -> str:
     are hidden)."""
     seat, to_move = obs.seat, set(obs.to_move)
     money = [notes_html(obs.hand, game.rules.denominations) if i == seat else
-             f"<span class='bk-secret'>{obs.note_counts[i]} notes</span>" for i in range(len(names))]
+             f"<span class='bk-secret'>{how_many(obs.note_counts[i], 'note')}</span>" for i in range(len(names))]
     sealed = set()
     if obs.phase == "bid" and FORMAT_TABLES[game.rules.format].SEALED:
         sealed = {i for i in range(len(names)) if i != seat and i not in to_move and i != obs.auctioneer}
@@ -67,7 +67,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         if traits.OPEN_OUTCRY:
             bid = src.high if i == src.high_bidder else None
         if traits.LAYS_NOTES:
-            bid = None if laid[i] is None or (not laid[i] and bid is None) else f"{laid[i]} notes laid"
+            bid = None if laid[i] is None or (not laid[i] and bid is None) else f"{how_many(laid[i], 'note')} laid"
         elif traits.SHOWS_COUNT and bid is not None:
             bid = "grabs" if bid else "waits"
         elif i in sealed:
@@ -95,7 +95,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
              f"({r.pricing} auction{', double pen' if r.double else ''}) &middot; {_PHASES[src.phase]}</div>",
              f"<table class='bk-table'><tr><th>player</th><th>money</th><th>bid</th></tr>{''.join(rows)}</table>"]
     if traits.SHOWS_COUNT and src.phase == "bid":
-        lines.append(f"<div class='bk-box'>The count: <b>{src.count}</b> notes</div>")
+        lines.append(f"<div class='bk-box'>The count: <b>{src.count}</b> note{'' if src.count == 1 else 's'}</div>")
     if src.called >= 0:
         lines.append(f"<div class='bk-box'>Called price: <b>{src.called}</b></div>")
     # (at the end: "bk-settled", which a panel that heads the screen with the result, the

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from bluffkit.core.game import make_game
+from bluffkit.testing import config_game
 from bluffkit.widgets import art
 from bluffkit.widgets.render import all_seeing_view, seat_view
 
@@ -76,3 +77,21 @@ def bluffer_vote(names=FOUR):
 
 
 D = (0, 10, 50, 100, 200, 500)
+
+
+# -- an auction ------------------------------------------------------------------------------
+
+def test_auction_one_note_is_one_note():
+    g = config_game("auction-classic")
+    s = g.state_from_position(3, money=["100", "50", "10+10"], lot=["cow"])
+    html = seat_view(g, g.observe(s, 2), ["Ana", "Bo", "Cy"])
+    assert html.count("bk-secret'>1 note<") == 2 and "1 notes" not in html
+    g = config_game("auction-american-count")
+    s = g.step(g.state_from_position(4, lot=["cow"]), 1, "raise 0")
+    for html in (seat_view(g, g.observe(s, 2), ["Ana", "Bo", "Cy", "Di"]), all_seeing_view(g, s, ["Ana", "Bo", "Cy", "Di"])):
+        assert bid_cell(auction_rows(html)[1]) == "1 note laid"
+    g = config_game("auction-dutch")                # the count goes down from 10 while nobody takes
+    s = g.state_from_position(3, lot=["cow"])
+    for _ in range(9):
+        s = g.step(g.step(s, 1, "pass"), 2, "pass")
+    assert "The count: <b>1</b> note</div>" in seat_view(g, g.observe(s, 1), ["Ana", "Bo", "Cy"])
