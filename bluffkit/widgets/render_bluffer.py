@@ -49,21 +49,22 @@ def reveal_html(reveal, names, title: str = "Reveal") -> str:
     """One scored question: each answer (as heard, :func:`~bluffkit.games.bluffer.actions.as_read`:
     a seat's observation holds it so already, the all-seeing view passes the state's as typed)
     with its author, its voters and what it earned."""
-    voters: dict[int, list[str]] = {}
+    voters: dict[int, list[int]] = {}       # each number's voters by seat: two players may share a name
     for v, votes in enumerate(reveal.votes):
         for k in votes:
-            voters.setdefault(k, []).append(names[v])
+            voters.setdefault(k, []).append(v)
     rows = []
     duel = len(reveal.gains) == 2
     for k, ((a, _), text) in enumerate(zip(reveal.order, as_read(text for _, text in reveal.order)), 1):
-        got = voters.get(k, [])
+        seats = voters.get(k, [])
+        got = [names[v] for v in seats]
         if a == -1:
             pts = "" if duel else (f"+1 {'each ' if len(got) > 1 else ''}to {', '.join(map(escape, got))}" if got else "")
         elif duel:
             pts = f"+1 to {escape(names[a])}" if got else ""
         elif got:
-            own = [g for g in got if g == names[a]]
-            to_author = len(got) - len(own)
+            own = seats.count(a)                    # votes on one's own answer
+            to_author = len(seats) - own
             parts = ([f"+{2 * to_author} to {escape(names[a])}"] if to_author else []) + \
                     ([f"+2 to {escape(names[reveal.leader])} (a vote on one's own answer goes to the leader)"]
                      if own else [])

@@ -76,6 +76,18 @@ def bluffer_vote(names=FOUR):
     return g, g.step(s, None, "shuffle 4,0,1,2,3")
 
 
+# -- Bluffer ---------------------------------------------------------------------------------
+
+def test_bluffer_the_reveal_tells_the_voters_by_seat_when_two_share_a_name():
+    """Ben and Chloé are both "Sam": Chloé's vote on Ben's answer is no vote on her own."""
+    names = ["Anne", "Sam", "Sam", "Dev"]
+    g, s = bluffer_vote(names)
+    for seat, k in ((2, 3), (3, 3), (1, 1)):
+        s = g.step(s, seat, f"vote {k}")
+    html = seat_view(g, g.observe(s, 3), names)
+    assert "<td>Sam, Dev</td><td>+4 to Sam</td>" in html and "own answer" not in html
+
+
 D = (0, 10, 50, 100, 200, 500)
 
 
