@@ -12,7 +12,7 @@ import re
 from bluffkit.core.game import make_game
 from bluffkit.testing import config_game
 from bluffkit.widgets import art
-from bluffkit.widgets.render import all_seeing_view, seat_view
+from bluffkit.widgets.render import all_seeing_view, scores_html, seat_view
 
 ABC = ["Anna", "Ben", "Carla"]
 
@@ -33,6 +33,37 @@ def bid_cell(row: str) -> str:
 
 
 # -- You're Bluffing! and Horse Trading ------------------------------------------------------
+
+def test_ones_own_money_is_added_up_by_value():
+    """YB "Setup": two 0s, four 10s and one 50 each: 90 (seven notes)."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0)
+    assert "<b>= 90</b>" in seat_view(g, g.observe(s, 0), ABC)
+
+
+def test_the_seat_to_act_the_leader_and_the_viewer_are_marked_on_their_own_seats():
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0)          # the leader, seat 0, chooses
+    seats = seat_divs(seat_view(g, g.observe(s, 2), ABC))
+    assert [("bk-act" in d.split("'>")[0], "bk-me" in d.split("'>")[0], "<span class='bk-tag'>leader</span>" in d)
+            for d in seats] == [(True, False, True), (False, False, False), (False, True, False)]
+    assert all("bk-me" not in d.split("'>")[0] for d in seat_divs(all_seeing_view(g, s, ABC)))
+
+
+def test_a_scores_table_escapes_the_names():
+    html = scores_html(["<b>x</b>", "y"], [3, 5])
+    assert "&lt;b&gt;x" in html and "<b>x</b>" not in html
+
+
+def test_a_trade_names_challenger_and_target_and_counts_the_offers_cards():
+    """Anna challenges Ben for his goat with two cards face down (10 and 0)."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0, herds=[{"goat": 1}, {"goat": 1}, {}], pile=None)
+    s = g.step(s, 0, "trade 1 goat 10+0")
+    for html in (seat_view(g, g.observe(s, 2), ABC), all_seeing_view(g, s, ABC)):
+        assert "Anna challenges Ben for" in html
+        assert "2 face-down notes" in html and "aria-label='2 notes'" in html
+
 
 def test_one_money_card_face_down_is_one_money_card():
     """Horse Trading's word is "money card": one of them was "1 money cards"."""
