@@ -80,6 +80,31 @@ def test_one_money_card_face_down_is_one_money_card():
     assert "aria-label='1 note'" in art.backs(1, "notes") and "aria-label='2 notes'" in art.backs(2, "notes")
 
 
+# -- the drawings ----------------------------------------------------------------------------
+
+def test_an_animal_cards_spoken_label_gives_its_family_value():
+    """RULES.md: a family of roosters is worth 10."""
+    label = re.search(r"aria-label='([^']*)'", art.animal_card("rooster", 10, 0)).group(1)
+    assert label == "rooster (family value 10)"
+
+
+def test_playing_cards_have_their_suits_sign_and_colour_and_the_second_decks_star():
+    def label_and_fill(rank, suit):
+        card = art.playing_card(rank, suit)
+        return re.search(r"aria-label='([^']*)'", card).group(1), re.search(r"fill='(#\w+)'[^>]*>Q<", card).group(1)
+    assert label_and_fill("Q", "H") == ("Q\u2665", "#CC3311")
+    assert label_and_fill("Q", "D") == ("Q\u2666", "#CC3311")
+    assert label_and_fill("Q", "S") == ("Q\u2660", "#1b1b1b")
+    assert label_and_fill("Q", "C") == ("Q\u2663", "#1b1b1b")
+    assert ">*</text>" not in art.playing_card("Q", "S")
+    assert art.playing_card("Q", "S", second_deck=True).count(">*</text>") == 1
+
+
+def test_the_projector_draws_the_notes_at_its_own_width():
+    assert art.PROJECTOR_NOTE_WIDTH_EM != art.NOTE_WIDTH_EM
+    assert f".bk-projector .bk-note {{width: {art.PROJECTOR_NOTE_WIDTH_EM}em}}" in art.CSS
+
+
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 DECK = [r + s for r in RANKS for s in "SHDC"]
 
