@@ -119,6 +119,50 @@ def bloff_position(fixed: dict, sizes):
     return g, g.state_from_position(len(sizes), hands=[",".join(h) for h in hands])
 
 
+# -- Bløff -----------------------------------------------------------------------------------
+
+def test_bloff_others_hands_are_drawn_as_many_backs_as_they_hold():
+    g, s = bloff_position({}, (47, 3, 2))
+    html = seat_view(g, g.observe(s, 1), ABC)
+    assert "aria-label='47 cards'" in html and "aria-label='2 cards'" in html
+    assert "bk-count'>47<" in html and "bk-count'>2<" in html
+
+
+def test_bloff_rulebook_example_the_claim_the_call_and_who_takes_the_pile():
+    """Bløff's worked example: Anne "two aces" (true), Bjørn the 9 of spades as "one two",
+    Carla two threes (true), David "three fours" with a four, a jack and a ten. Anne calls;
+    David takes all 8 cards; Anne goes on with fives."""
+    names = ["Anne", "Bjørn", "Carla", "David"]
+    g, s = bloff_position({0: ["AS", "AH", "4H", "4D"], 1: ["9S"], 2: ["3S", "3H"], 3: ["4C", "JS", "10S"]},
+                          (13, 13, 13, 13))
+
+    def nobody_calls(s):
+        while s.phase == "call":
+            s = g.step(s, g.to_move(s)[0], "pass")
+        return s
+    s = g.step(s, 0, "play AS,AH")
+    html = seat_view(g, g.observe(s, 2), names)
+    assert "Last claim: <b>Anne</b> says" in html and "\u201ctwo aces\u201d" in html
+    s = nobody_calls(s)
+    s = nobody_calls(g.step(s, 1, "play 9S"))
+    s = nobody_calls(g.step(s, 2, "play 3S,3H"))
+    s = g.step(g.step(s, 3, "play 4C,JS,10S"), 0, "call")
+    for html in (seat_view(g, g.observe(s, 1), names), all_seeing_view(g, s, names)):
+        assert "Last call: Anne called David's \u201cthree fours\u201d" in html
+        assert "David took the pile." in html and "Anne took the pile" not in html
+        assert "David <span class='bk-secret'>18 cards</span>" in html        # 13 - 3 + 8
+        assert "cards are laid as <b>fives</b>" in html
+
+
+def test_bloff_a_true_claim_called_the_caller_takes_the_pile():
+    """"All true, the caller takes it" (RULES.md, Bløff)."""
+    names = ["Anne", "Bjørn", "Carla"]
+    g, s = bloff_position({0: ["AS", "AH"]}, (18, 17, 17))
+    s = g.step(g.step(s, 0, "play AS,AH"), 1, "call")
+    html = all_seeing_view(g, s, names)
+    assert "Last call: Bjørn called Anne's \u201ctwo aces\u201d" in html and "Bjørn took the pile." in html
+
+
 FOUR = ["Anne", "Ben", "Chloé", "Dev"]
 
 
