@@ -81,3 +81,24 @@ def test_the_table_after_a_tie_says_a_new_offer_is_awaited_not_an_empty_one():
     assert s.phase == "reoffer"
     html = seat_view(g, g.observe(s, 2), ["Anna", "Ben", "Carla"])
     assert "after a tie, Anna makes a new offer" in html and "0 face-down" not in html
+
+
+def test_typed_answers_reach_the_page_as_text():
+    """A Bluffer answer is typed text, as a name is: each writer types a tag, and every
+    view that shows the answers (a seat's sheet, the sheets as read, the reveal) shows it
+    as typed, escaped."""
+    from bluffkit.core.game import make_game
+    from bluffkit.widgets.render_bluffer import last_question_html, seat_html
+    g, names, typed = make_game("bluffer"), ["Anne", "Ben", "Chloé", "Dev"], "<i>x</i>"
+    s = g.step(g.state_from_position(4, leader=0), None, "ask octopus-hearts")
+    s = g.step(s, 1, f"write {typed}")
+    views = [seat_html(g, g.observe(s, 1), names)]                       # Ben's own sheet
+    for seat in (0, 2, 3):
+        s = g.step(s, seat, f"write {typed}")
+    s = g.step(s, None, "shuffle 4,0,1,2,3")
+    views.append(seat_html(g, g.observe(s, 1), names))                  # the sheets as read
+    for seat in (1, 2, 3):
+        s = g.step(s, seat, "vote 1")
+    views.append(last_question_html(g.observe(s, 1), names))             # the reveal
+    for html in views:
+        assert "&lt;i&gt;x" in html and typed not in html

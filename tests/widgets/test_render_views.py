@@ -178,6 +178,25 @@ def bluffer_vote(names=FOUR):
 
 # -- Bluffer ---------------------------------------------------------------------------------
 
+def test_bluffer_two_votes_on_a_false_answer_give_its_author_four():
+    """Bluffer "Awarding Points": 2 to an author for each other player's vote on their
+    answer: Chloé and Dev vote for Ben's, Ben votes for Anne's: Ben +4, Anne +2."""
+    g, s = bluffer_vote()
+    for seat, k in ((2, 3), (3, 3), (1, 2)):
+        s = g.step(s, seat, f"vote {k}")
+    html = seat_view(g, g.observe(s, 2), FOUR)
+    assert "<td>Chloé, Dev</td><td>+4 to Ben</td>" in html and "<td>Ben</td><td>+2 to Anne</td>" in html
+    assert "(read by Anne): Anne +2, Ben +4</div>" in html
+
+
+def test_bluffer_your_vote_is_marked_on_the_sheet_you_voted_for_only():
+    g, s = bluffer_vote()
+    s = g.step(s, 2, "vote 3")
+    sheets = re.findall(r"<div class='bk-sheet'><span class='bk-sheet-no'>#(\d)</span>(.*?)</div>(?:</div>)?",
+                        seat_view(g, g.observe(s, 2), FOUR))
+    assert [k for k, text in sheets if "your vote" in text] == ["3"] and len(sheets) == 5
+
+
 def test_bluffer_the_reveal_tells_the_voters_by_seat_when_two_share_a_name():
     """Ben and Chloé are both "Sam": Chloé's vote on Ben's answer is no vote on her own."""
     names = ["Anne", "Sam", "Sam", "Dev"]
