@@ -13,6 +13,7 @@ from bluffkit.core.game import make_game
 from bluffkit.testing import config_game
 from bluffkit.widgets import art
 from bluffkit.widgets.render import all_seeing_view, scores_html, seat_view
+from bluffkit.widgets.words import overbid_words, yb_prompt
 
 ABC = ["Anna", "Ben", "Carla"]
 
@@ -205,6 +206,31 @@ def test_bluffer_the_reveal_tells_the_voters_by_seat_when_two_share_a_name():
         s = g.step(s, seat, f"vote {k}")
     html = seat_view(g, g.observe(s, 3), names)
     assert "<td>Sam, Dev</td><td>+4 to Sam</td>" in html and "own answer" not in html
+
+
+# -- the prompts -----------------------------------------------------------------------------
+
+def test_the_overbid_question_says_what_is_held_and_what_is_bid():
+    assert overbid_words(90, 200).startswith("You hold 90: if a bid of 200 wins")
+
+
+def test_horse_trading_prompts_follow_the_rulebooks_auction():
+    """HT "Auction" example: Carla turns up a 9; Anna 10, Ben 40, Anna 50, Ben 60; sold for
+    60; Carla sells. Bids rise by 10 or more, so after Anna's 10 Ben may bid 20."""
+    g = make_game("horse-trading")
+    s = g.state_from_position(players=3, leader=2, herds=[{}, {}, {}], pile=None)
+    s = g.step(g.step(g.step(s, 2, "auction"), None, "draw 9"), 0, "bid 10")
+    assert "you may bid 20 or more (bids go up in tens), or pass" in yb_prompt("Ben", g.observe(s, 1), ABC)
+    for seat, move in ((1, "bid 40"), (0, "bid 50"), (1, "bid 60"), (0, "pass")):
+        s = g.step(s, seat, move)
+    assert "you may sell to Ben for 60" in yb_prompt("Carla", g.observe(s, 2), ABC)
+
+
+def test_the_prompt_escapes_the_players_name():
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0)
+    said = yb_prompt("<b>x</b>", g.observe(s, 0), ["<b>x</b>", "y", "z"])
+    assert "&lt;b&gt;x" in said and "<b>x</b>" not in said
 
 
 D = (0, 10, 50, 100, 200, 500)
