@@ -13,6 +13,7 @@ from bluffkit.core.game import make_game
 from bluffkit.testing import config_game
 from bluffkit.widgets import art
 from bluffkit.widgets.render import all_seeing_view, scores_html, seat_view
+from bluffkit.widgets.render_auction import notes_html, payoff_html
 from bluffkit.widgets.words import overbid_words, yb_prompt
 
 ABC = ["Anna", "Ben", "Carla"]
@@ -106,6 +107,8 @@ def test_the_projector_draws_the_notes_at_its_own_width():
     assert f".bk-projector .bk-note {{width: {art.PROJECTOR_NOTE_WIDTH_EM}em}}" in art.CSS
 
 
+# -- Bløff -----------------------------------------------------------------------------------
+
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 DECK = [r + s for r in RANKS for s in "SHDC"]
 
@@ -119,8 +122,6 @@ def bloff_position(fixed: dict, sizes):
              for i, n in enumerate(sizes)]
     return g, g.state_from_position(len(sizes), hands=[",".join(h) for h in hands])
 
-
-# -- Bløff -----------------------------------------------------------------------------------
 
 def test_bloff_others_hands_are_drawn_as_many_backs_as_they_hold():
     g, s = bloff_position({}, (47, 3, 2))
@@ -164,6 +165,8 @@ def test_bloff_a_true_claim_called_the_caller_takes_the_pile():
     assert "Last call: Bjørn called Anne's \u201ctwo aces\u201d" in html and "Bjørn took the pile." in html
 
 
+# -- Bluffer ---------------------------------------------------------------------------------
+
 FOUR = ["Anne", "Ben", "Chloé", "Dev"]
 
 
@@ -176,8 +179,6 @@ def bluffer_vote(names=FOUR):
         s = g.step(s, seat, f"write {text}")
     return g, g.step(s, None, "shuffle 4,0,1,2,3")
 
-
-# -- Bluffer ---------------------------------------------------------------------------------
 
 def test_bluffer_two_votes_on_a_false_answer_give_its_author_four():
     """Bluffer "Awarding Points": 2 to an author for each other player's vote on their
@@ -233,10 +234,21 @@ def test_the_prompt_escapes_the_players_name():
     assert "&lt;b&gt;x" in said and "<b>x</b>" not in said
 
 
+# -- an auction ------------------------------------------------------------------------------
+
 D = (0, 10, 50, 100, 200, 500)
 
 
-# -- an auction ------------------------------------------------------------------------------
+def test_auction_notes_are_listed_highest_first():
+    assert notes_html((2, 0, 0, 1, 0, 0), D) == "100, 0&times;2 = 100"      # two 0s and a 100
+
+
+def test_auction_each_seat_shows_its_own_count_of_notes():
+    g = config_game("auction-classic")
+    s = g.state_from_position(3, money=["100+50", "10", "0+0+0"], lot=["cow"])
+    rows = auction_rows(seat_view(g, g.observe(s, 1), ["Ana", "Bo", "Cy"]))
+    assert "'>2 notes<" in rows[0] and "'>3 notes<" in rows[2]
+
 
 def test_auction_one_note_is_one_note():
     g = config_game("auction-classic")
@@ -252,3 +264,43 @@ def test_auction_one_note_is_one_note():
     for _ in range(9):
         s = g.step(g.step(s, 1, "pass"), 2, "pass")
     assert "The count: <b>1</b> note</div>" in seat_view(g, g.observe(s, 1), ["Ana", "Bo", "Cy"])
+
+
+def test_auction_payoffs_sign_money_paid_and_received():
+    """Bidder Up! "Second Hand": André auctions a cow; Annette bids 120, Frank 100; Annette
+    pays 100. Worth 800 to her, her payoff is 800 - 100 = 700."""
+    rows = [{"seat": 0, "animals": (), "worth": 0.0, "cash": 100, "payoff": 100.0},
+            {"seat": 1, "animals": (8,), "worth": 800.0, "cash": -100, "payoff": 700.0},
+            {"seat": 2, "animals": (), "worth": 0.0, "cash": 0, "payoff": 0.0}]
+    html = payoff_html(rows, ["André", "Annette", "Frank"])
+    assert "<td>800</td><td>&minus;100</td><td><b>+700</b></td>" in html
+    assert "<td>+100</td><td><b>+100</b></td>" in html and "<td>0</td><td><b>0</b></td>" in html
+    assert "paid 100: surplus 800 &minus; 100 = <b>+700</b>" in html
+
+
+def test_auction_a_sealed_bid_is_shown_to_its_bidder_and_sealed_to_the_others():
+    g, names = config_game("auction-secret-value"), ["Ana", "Bo", "Cy"]
+    s = g.step(g.state_from_position(3, lot=["cow"]), 1, "bid 30")
+    assert bid_cell(auction_rows(seat_view(g, g.observe(s, 1), names))[1]) == "30"
+    assert bid_cell(auction_rows(seat_view(g, g.observe(s, 2), names))[1]) == "sealed"
+
+
+def test_auction_an_open_bid_stands_on_the_bidders_row_only():
+    g, names = config_game("auction-classic"), ["Ana", "Bo", "Cy"]
+    s = g.step(g.state_from_position(3, lot=["cow"]), 1, "bid 30")
+    for html in (seat_view(g, g.observe(s, 2), names), all_seeing_view(g, s, names)):
+        assert [bid_cell(r) for r in auction_rows(html)] == ["", "30", ""]
+
+
+def test_auction_dutch_the_seat_that_grabbed_grabs_and_the_others_wait():
+    g, names = config_game("auction-dutch"), ["Ana", "Bo", "Cy"]
+    s = g.step(g.step(g.state_from_position(3, lot=["cow"]), 1, "take"), 2, "pass")
+    for html in (seat_view(g, g.observe(s, 2), names), all_seeing_view(g, s, names)):
+        assert [bid_cell(r) for r in auction_rows(html)] == ["", "grabs", "waits"]
+
+
+def test_auction_rows_escape_the_names():
+    g = config_game("auction-classic")
+    s = g.state_from_position(3, lot=["cow"])
+    html = seat_view(g, g.observe(s, 1), ["<b>x</b>", "y", "z"])
+    assert "&lt;b&gt;x" in html and "<b>x</b>" not in html
