@@ -261,7 +261,14 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
     watching agents are told of it), which may not read what ``o`` cannot see.
 
     The game a redealt state is narrated with is :func:`bluffkit.widget_check.game_for`'s
-    (Bluffer's redeal deals another true answer onto the card)."""
+    (Bluffer's redeal deals another true answer onto the card).
+
+    The narration of a move that ends the game is not compared with redealt states when
+    the move hides nothing (its public form is the move): the end of a game is all-seeing
+    (its scoring may name every hand and every kept ticket, as the rulebooks' end scoring
+    does), and a seat's observation of it may hold nothing, so any redeal looks alike to
+    it. A last move that hides what it holds (a price paid by count, faces unseen) is
+    still told only as the table sees it, and the public form of every move is checked."""
     names = [f"Seat{k}" for k in range(players)]
     after = game.step(state, seat, action)
     said = game.narrate(state, seat, action, after, names)
@@ -269,11 +276,12 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
     shows = public(state, seat, action)
     if seat is not None:
         _check_public(game, state, seat, action, said, shows, public, names, where, rng, report)
+    ends = game.is_over(after) and shows == action
     for o in range(players):
         seen = game.observe(after, o)
         other = game.hide_from(state, o, rng)
         teller = game_for(game, other)
-        tries = [action] + [_draw(teller, other, seat, rng) for _ in range(NARRATION_DRAWS)]
+        tries = [action] + ([] if ends else [_draw(teller, other, seat, rng) for _ in range(NARRATION_DRAWS)])
         for move in tries:
             if move is None:
                 continue
@@ -286,6 +294,8 @@ def _check_narration(game, state, seat, action, players, rng, where, report, pub
                     f"{where}: what every seat sees of the move (public_move, which watching agents are told) "
                     f"changes with information hidden from seat {o} (a leak): {shows!r} here, "
                     f"{public(other, seat, move)!r} in a state redealt for seat {o}")
+            if ends:
+                continue                    # the end is all-seeing: its narration may name any hand
             if teller.observe(then, o) != seen or public(other, seat, move) != shows:
                 continue                    # seat o can tell this from the real move
             told = teller.narrate(other, seat, move, then, names)
