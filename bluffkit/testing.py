@@ -370,7 +370,10 @@ def holds_the_game(observation, state) -> object | None:
 def plain_values(obj, _depth: int = 0):
     """Everything ``obj`` holds, as plain nested tuples: the values of every field, slot and
     attribute, those an ``__eq__`` leaves out included (a move list's, say), so that two
-    views compare whole. Functions, classes and modules count by name only."""
+    views compare whole. Classes and modules count by name. A function or any other
+    callable (a lambda, a ``functools.partial``, a bound method) is refused with a
+    ``TypeError``: what it would give is not a value to compare, and a view that holds one
+    could hide another seat's cards behind it. A seat's view holds plain values."""
     import enum
     import types
     if _depth > 60:
@@ -383,8 +386,12 @@ def plain_values(obj, _depth: int = 0):
         return obj
     if isinstance(obj, enum.Enum):
         return repr(obj)
-    if isinstance(obj, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
+    if isinstance(obj, (type, types.ModuleType)):
         return getattr(obj, "__qualname__", getattr(obj, "__name__", type(obj).__name__))   # by name, not address
+    if callable(obj):
+        name = getattr(obj, "__qualname__", getattr(obj, "__name__", ""))
+        raise TypeError(f"holds a callable ({type(obj).__name__} {name!r}), which the check cannot read: "
+                        f"a seat's view must hold plain values")
     d = _depth + 1
     if isinstance(obj, (tuple, list)):
         return (type(obj).__name__,) + tuple(plain_values(x, d) for x in obj)
@@ -427,16 +434,16 @@ def _check_hidden(game, state, players, rng, where, report, moves: bool = True) 
         seen = game.observe(state, seat)
         found = holds_the_game(seen, state)
         assert found is None, f"{where}: seat {seat}'s observation holds the game's {type(found).__name__} (a leak)"
-        whole = plain_values(seen)
+        whole = _whole(seen, f"{where}: seat {seat}'s observation")
         listed = move_list(_legal_of(game, state, seat, seen)) if moves else ()
         for k in range(2):
             other = game.hide_from(state, seat, rng)
             again = game.observe(other, seat)
             assert again == seen, \
                 f"{where}: seat {seat}'s observation changes with information hidden from it (a leak)"
-            assert plain_values(again) == whole, (f"{where}: seat {seat}'s observation holds, where its == does "
-                                                  f"not look, something that changes with information hidden "
-                                                  f"from it (a leak)")
+            assert _whole(again, f"{where}: seat {seat}'s observation in a redealt state") == whole, (
+                f"{where}: seat {seat}'s observation holds, where its == does not look, something that changes "
+                f"with information hidden from it (a leak)")
             # (a position set up by hand may break an invariant already: only new ones count)
             broken = [p for p in game_for(game, other).invariants(other) if p not in given]
             assert not broken, (f"{where}: hide_from for seat {seat} dealt a position the rules rule out, so the "
@@ -452,6 +459,14 @@ def _check_hidden(game, state, players, rng, where, report, moves: bool = True) 
                 assert game_for(game, other).describe(again, names, True) == text, (
                     f"{where}: seat {seat}'s text view changes with information hidden from it (a leak)")
             report["observations"] += 1
+
+
+def _whole(view, what: str):
+    """:func:`plain_values` of a seat's view, its refusal of a callable as the suite's failure."""
+    try:
+        return plain_values(view)
+    except TypeError as e:
+        raise AssertionError(f"{what} {e}") from None
 
 
 def _legal_of(game, state, seat, seen):
