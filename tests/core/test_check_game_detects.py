@@ -5,13 +5,18 @@ or a cut game."""
 
 import copy
 import functools
+import itertools
 
 import numpy as np
 import pytest
 
+from bluffkit.agents.base import make_agent
 from bluffkit.core import scenario as sc
+from bluffkit.core.errors import IllegalAction
 from bluffkit.games.bloff import engine as bloff_engine
-from bluffkit.testing import _check_narration, check_game, config_game, plain_values
+from bluffkit.games.bloff.observe import Legal as BloffLegal
+from bluffkit.games.youre_bluffing import engine as yb_engine
+from bluffkit.testing import _check_narration, assert_refused, check_game, config_game, plain_values
 
 
 def _before_the_last_move(name: str):
@@ -71,3 +76,86 @@ def test_plain_values_refuses_a_callable_but_reads_classes_and_enums():
         with pytest.raises(TypeError, match="holds a callable"):
             plain_values({"x": [held]})
 
+
+# ---- same seed, same game ------------------------------------------------------------
+
+def test_the_same_seed_must_give_the_same_game():
+    """Bots seeded from a count of the times they are made, not from the game's seed."""
+    game = config_game("bloff")
+    made = itertools.count()
+
+    def agents():
+        n = next(made)
+        bots = []
+        for _ in range(3):
+            bot = make_agent("random", game)
+            act = bot.act
+            bot.act = lambda obs, legal, rng, act=act: act(obs, legal, np.random.default_rng(n + int(rng.integers(1 << 30))))
+            bots.append(bot)
+        return bots
+
+    with pytest.raises(AssertionError, match="the same seed gave different games"):
+        check_game(game, 3, seeds=[0], agents=agents, hidden_every=1)
+
+
+# ---- legal moves, refusals and probes --------------------------------------------------
+
+def test_a_move_list_ordered_by_a_hidden_hand_is_caught(monkeypatch):
+    """Fields and description as they should be; only the moves listed after the first are
+    reversed when the next seat holds a card below 4: caught by the moves listed."""
+    real = bloff_engine.Table.legal
+
+    def telling(t, seat, *args, **kwargs):
+        legal = real(t, seat, *args, **kwargs)
+        low = any(c < 4 for c in _neighbours_hand(t, seat))
+
+        class Telling(BloffLegal):
+            __slots__ = ()
+
+            def actions(self, limit=None):
+                listed = BloffLegal.actions(self, limit)
+                return listed if listed is None or not low else listed[:1] + listed[:0:-1]
+
+        told = Telling.__new__(Telling)
+        for name in BloffLegal.__slots__:
+            setattr(told, name, getattr(legal, name))
+        return told
+
+    monkeypatch.setattr(bloff_engine.Table, "legal", telling)
+    with pytest.raises(AssertionError, match="legal moves change with information hidden.*moves listed"):
+        check_game(config_game("bloff"), 3, seeds=[0], hidden_every=1)
+
+
+def _refuse_after_touching(monkeypatch):
+    """Horse Trading's Table.apply, which takes a note from seat 0 and then refuses a bid
+    of 990, as an engine that checks a move late would."""
+    real = yb_engine.Table.apply
+
+    def late(t, seat, action, *args, **kwargs):
+        if str(action) == "bid 990":
+            t.money = ((t.money[0][0] + 1,) + t.money[0][1:],) + t.money[1:]
+            raise IllegalAction("too-much", "nobody can bid 990")
+        return real(t, seat, action, *args, **kwargs)
+
+    monkeypatch.setattr(yb_engine.Table, "apply", late)
+
+
+def test_a_refusal_that_changes_the_state_is_caught(monkeypatch):
+    _refuse_after_touching(monkeypatch)
+    with pytest.raises(AssertionError, match="a refused 'bid 990' by seat 0 changed the state"):
+        check_game(config_game("horse-trading"), 3, seeds=[0], illegal_probes=["bid 990"], probes=[],
+                   hidden_every=1)
+
+
+def test_an_illegal_probe_that_is_played_fails_the_suite():
+    """A probe said to be illegal that the rules allow (a pass, where passing is allowed)."""
+    with pytest.raises(AssertionError, match="played the illegal-move probe 'pass'"):
+        check_game(config_game("horse-trading"), 3, seeds=[0], illegal_probes=["pass"], probes=[],
+                   hidden_every=1)
+
+
+def test_assert_refused_fails_when_the_refusal_changes_the_working_copy(monkeypatch):
+    game = config_game("horse-trading")
+    _refuse_after_touching(monkeypatch)
+    with pytest.raises(AssertionError, match="the working copy changed after refusing 'bid 990'"):
+        assert_refused(game, game.new_state(3), 0, "bid 990")
