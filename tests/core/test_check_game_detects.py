@@ -10,13 +10,17 @@ import itertools
 import numpy as np
 import pytest
 
+from bluffkit import testing
 from bluffkit.agents.base import make_agent
 from bluffkit.core import scenario as sc
 from bluffkit.core.errors import IllegalAction
+from bluffkit.core.spec import spec_of
 from bluffkit.games.bloff import engine as bloff_engine
 from bluffkit.games.bloff.observe import Legal as BloffLegal
+from bluffkit.games.bluffer import engine as bluffer_engine
+from bluffkit.games.bluffer.actions import Write
 from bluffkit.games.youre_bluffing import engine as yb_engine
-from bluffkit.testing import _check_narration, assert_refused, check_game, config_game, plain_values
+from bluffkit.testing import assert_refused, check_game, config_game, plain_values, random_decisions
 
 
 def _before_the_last_move(name: str):
@@ -36,7 +40,7 @@ def test_the_narration_of_the_move_that_ends_the_game_may_name_every_hand():
     game, players, state, (seat, action) = _before_the_last_move("bu-board-fairground-score-4250")
     assert game.is_over(game.step(state, seat, action))
     for seed in (1, 2, 3):
-        _check_narration(game, state, seat, action, players, np.random.default_rng(seed), "the end", {})
+        testing._check_narration(game, state, seat, action, players, np.random.default_rng(seed), "the end", {})
 
 
 # ---- a view that hides a seat's secret behind a callable -----------------------------
@@ -159,3 +163,95 @@ def test_assert_refused_fails_when_the_refusal_changes_the_working_copy(monkeypa
     _refuse_after_touching(monkeypatch)
     with pytest.raises(AssertionError, match="the working copy changed after refusing 'bid 990'"):
         assert_refused(game, game.new_state(3), 0, "bid 990")
+
+
+# ---- every seat is checked, not only the first ---------------------------------------
+
+def _with(obs, field, value):
+    """``obs`` with one named field replaced (a planted leak)."""
+    i = obs._fields.index(field)
+    return tuple.__new__(type(obs), obs[:i] + (value,) + obs[i + 1:])
+
+
+def _a_decision(name: str, players: int, phase: str | None = None, seed: int = 0):
+    """A game and a state of a random game of it where a seat decides (in ``phase``)."""
+    game = config_game(name)
+    for state, _, _ in random_decisions(game, players, np.random.default_rng(seed)):
+        if phase is None or state.phase == phase:
+            return game, state
+    raise AssertionError(f"no {phase} in that game")
+
+
+def test_a_leak_to_the_last_seat_only_is_caught(monkeypatch):
+    """The last seat's view holds its neighbour's notes (seat 0's): every seat is checked."""
+    real = yb_engine.Table.observe
+
+    def leaky(t, seat, legal=None, to_move=None):
+        obs = real(t, seat, legal, to_move)
+        return _with(obs, "note_counts", t.money[(seat + 1) % t.n]) if seat == t.n - 1 else obs
+
+    monkeypatch.setattr(yb_engine.Table, "observe", leaky)
+    game, state = _a_decision("horse-trading", 3)
+    with pytest.raises(AssertionError, match="seat 2's observation changes with information hidden from it"):
+        testing._check_hidden(game, state, 3, np.random.default_rng(0), "here", {"observations": 0})
+
+
+def test_a_refusal_that_tells_the_last_seat_only_is_caught(monkeypatch):
+    """Only the last seat's refusals name its neighbour's notes: every seat's are checked."""
+    real = yb_engine.Table.apply
+
+    def telling(t, seat, action, *args, **kwargs):
+        try:
+            return real(t, seat, action, *args, **kwargs)
+        except IllegalAction as e:
+            if seat != t.n - 1:
+                raise
+            raise IllegalAction(e.rule, f"{e.reason} (seat 0 holds {t.money[0]})") from None
+
+    monkeypatch.setattr(yb_engine.Table, "apply", telling)
+    game, state = _a_decision("horse-trading", 3)
+    spec = spec_of(game)
+    with pytest.raises(AssertionError, match="the refusal of .* that seat 2 reads changes with information hidden"):
+        testing._check_illegal(game, state, 3, "here", {"illegal": 0, "probes_played": 0},
+                       (spec.illegal_probes, spec.probes), np.random.default_rng(0))
+
+
+def test_a_move_refused_here_but_played_in_a_redeal_is_caught(monkeypatch):
+    """A false answer refused only when the card's true answer has the length it has here
+    tells the writer that length: refused here, played where the truth is redealt."""
+    game, state = _a_decision("bluffer", 3, phase="write")
+    t = game.table(state)
+    length = len(t.questions()[t.qid].answer)
+    real = bluffer_engine.Table.apply
+
+    def as_long_as_the_truth(t, seat, action, *args, **kwargs):
+        if isinstance(action, Write) and action.text == "a purple cow" and t.phase == "write" \
+                and len(t.questions()[t.qid].answer) == length:
+            real(copy.deepcopy(t), seat, action, *args, **kwargs)      # refused by the rules first
+            raise IllegalAction("as-long", "not an answer as long as this one")
+        return real(t, seat, action, *args, **kwargs)
+
+    monkeypatch.setattr(bluffer_engine.Table, "apply", as_long_as_the_truth)
+    with pytest.raises(AssertionError, match="is refused here .* but played in a state redealt"):
+        testing._check_illegal(game, state, 3, "here", {"illegal": 0, "probes_played": 0},
+                       ((), ("write a purple cow",)), np.random.default_rng(0))
+
+
+def test_a_probe_the_immutable_step_plays_otherwise_is_caught(monkeypatch):
+    """The working copy plays a probe that the immutable step ignores."""
+    game, state = _a_decision("horse-trading", 3)
+    real = game.step
+    monkeypatch.setattr(game, "step", lambda s, seat, action: s if s is state else real(s, seat, action))
+    played = [text for text in spec_of(game).probes if _check_one(game, state, text)]
+    assert played, "no probe is played here"
+    with pytest.raises(AssertionError, match="gives a different state through the immutable API"):
+        testing._check_illegal(game, state, 3, "here", {"illegal": 0, "probes_played": 0}, ((), tuple(played)))
+
+
+def _check_one(game, state, text) -> bool:
+    """Whether the seat to move may play the probe ``text`` here."""
+    try:
+        game.table(state).apply(game.to_move(state)[0], game.parse(text))
+    except IllegalAction:
+        return False
+    return True
