@@ -4,6 +4,7 @@ words, or checks a case the suite must let pass. Each is kept fast: one seed, on
 or a cut game."""
 
 import copy
+import dataclasses
 import functools
 import itertools
 
@@ -12,15 +13,15 @@ import pytest
 
 from bluffkit import testing
 from bluffkit.agents.base import make_agent
-from bluffkit.core import scenario as sc
+from bluffkit.core import log as gamelog, scenario as sc
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.spec import spec_of
 from bluffkit.games.bloff import engine as bloff_engine
 from bluffkit.games.bloff.observe import Legal as BloffLegal
 from bluffkit.games.bluffer import engine as bluffer_engine
-from bluffkit.games.bluffer.actions import Write
+from bluffkit.games.bluffer.actions import Vote, Write
 from bluffkit.games.youre_bluffing import engine as yb_engine
-from bluffkit.testing import assert_refused, check_game, config_game, plain_values, random_decisions
+from bluffkit.testing import assert_refused, check_game, config_game, mutants, plain_values, random_decisions
 
 
 def _before_the_last_move(name: str):
@@ -175,10 +176,16 @@ def _with(obs, field, value):
 
 def _a_decision(name: str, players: int, phase: str | None = None, seed: int = 0):
     """A game and a state of a random game of it where a seat decides (in ``phase``)."""
+    game, state, _, _ = _decide(name, players, phase, seed)
+    return game, state
+
+
+def _decide(name: str, players: int, phase: str | None = None, seed: int = 0):
+    """A game, a state where a seat decides (in ``phase``), the seat and its Legal."""
     game = config_game(name)
-    for state, _, _ in random_decisions(game, players, np.random.default_rng(seed)):
+    for state, seat, legal in random_decisions(game, players, np.random.default_rng(seed)):
         if phase is None or state.phase == phase:
-            return game, state
+            return game, state, seat, legal
     raise AssertionError(f"no {phase} in that game")
 
 
@@ -255,3 +262,97 @@ def _check_one(game, state, text) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+# ---- the record of a whole game -------------------------------------------------------
+
+def _bloff_check():
+    check_game(config_game("bloff"), 3, seeds=[0], hidden_every=1000)
+
+
+def test_an_observation_while_playing_that_differs_from_the_states_is_caught(monkeypatch):
+    real = bloff_engine.Table.decision
+
+    def other(t):
+        got = real(t)
+        if got is None:
+            return got
+        seat, legal, seen = got
+        return seat, legal, _with(seen, "pile_size", seen.pile_size + 1)
+
+    monkeypatch.setattr(bloff_engine.Table, "decision", other)
+    with pytest.raises(AssertionError, match="the observation while playing differs from the state's own"):
+        _bloff_check()
+
+
+def test_a_simulation_that_ends_elsewhere_than_the_immutable_replay_is_caught(monkeypatch):
+    real = testing.play
+
+    def drifting(*args, **kwargs):
+        rec = real(*args, **kwargs)
+        rec.final.rank = rec.final.rank + 1
+        return rec
+
+    monkeypatch.setattr(testing, "play", drifting)
+    with pytest.raises(AssertionError, match="the immutable replay differs from the simulation"):
+        _bloff_check()
+
+
+def test_a_log_that_replays_to_another_end_is_caught(monkeypatch):
+    real = gamelog.parse
+
+    def drifting(text):
+        log, states = real(text)
+        return log, [*states[:-1], dataclasses.replace(states[-1], rank=states[-1].rank + 1)]
+
+    monkeypatch.setattr(gamelog, "parse", drifting)
+    with pytest.raises(AssertionError, match="the log replays to a different final state"):
+        _bloff_check()
+
+
+# ---- a move with one field changed ----------------------------------------------------
+
+def _reading_back_as_made(monkeypatch, game, action):
+    """``game.parse`` reading each changed copy of ``action`` back as ``action`` itself."""
+    real = game.parse
+    texts = {t for m in mutants(action) for t in (str(m), game.notation(m))}
+    monkeypatch.setattr(game, "parse", lambda text: action if text in texts else real(text))
+
+
+def test_a_changed_number_that_reads_back_as_the_move_made_is_caught(monkeypatch):
+    game, state, seat, legal = _decide("bluffer", 3, phase="vote")
+    action = legal.sample(np.random.default_rng(0))
+    assert isinstance(action, Vote)
+    _reading_back_as_made(monkeypatch, game, action)
+    with pytest.raises(AssertionError, match=r"Vote\(number=.*is played, but its text .* reads back as"):
+        testing._check_mutants(game, state, seat, action, "here", {})
+
+
+def test_a_changed_text_that_reads_back_as_the_move_made_is_caught(monkeypatch):
+    game, state, seat, _ = _decide("bluffer", 3, phase="write")
+    action = Write("a purple cow")
+    _reading_back_as_made(monkeypatch, game, action)
+    with pytest.raises(AssertionError, match=r"Write\(text=.*is played, but its text .* reads back as"):
+        testing._check_mutants(game, state, seat, action, "here", {})
+
+
+def test_a_changed_move_that_crashes_the_engine_is_caught(monkeypatch):
+    game, state, seat, legal = _decide("bluffer", 3, phase="vote")
+    real = bluffer_engine.Table.apply
+
+    def crashing(t, seat, action, *args, **kwargs):
+        if action == Vote(-1):
+            raise KeyError(-1)
+        return real(t, seat, action, *args, **kwargs)
+
+    monkeypatch.setattr(bluffer_engine.Table, "apply", crashing)
+    with pytest.raises(AssertionError, match=r"Vote\(number=-1\) by seat .* ended in KeyError"):
+        testing._check_mutants(game, state, seat, legal.sample(np.random.default_rng(0)), "here", {})
+
+
+def test_a_played_changed_move_that_breaks_a_conservation_law_is_caught(monkeypatch):
+    game, state, seat, legal = _decide("bluffer", 3, phase="vote")
+    monkeypatch.setattr(game, "invariants", lambda s: ["a vote was lost"])
+    with pytest.raises(AssertionError, match="after Vote.*, which was played: a vote was lost"):
+        testing._check_mutants(game, state, seat, legal.sample(np.random.default_rng(0)), "here", {})
+
