@@ -356,3 +356,25 @@ def test_a_played_changed_move_that_breaks_a_conservation_law_is_caught(monkeypa
     with pytest.raises(AssertionError, match="after Vote.*, which was played: a vote was lost"):
         testing._check_mutants(game, state, seat, legal.sample(np.random.default_rng(0)), "here", {})
 
+
+# ---- assert_refused, the rules-test kit -----------------------------------------------
+
+def test_assert_refused_checks_the_rule_and_the_words():
+    game = config_game("horse-trading")
+    state = game.new_state(3)
+    assert_refused(game, state, 1, "auction", rule="not-your-turn")
+    with pytest.raises(AssertionError, match="rule 'not-your-turn' .* expected 'wrong'"):
+        assert_refused(game, state, 1, "auction", rule="wrong")
+    with pytest.raises(AssertionError, match="does not say 'zzz'"):
+        assert_refused(game, state, 1, "auction", says="zzz")
+
+
+def test_assert_refused_fails_when_the_working_copy_plays_the_move(monkeypatch):
+    game, state, seat, legal = _decide("horse-trading", 3)
+
+    def refusing(s, seat, action):
+        raise IllegalAction("never", "refused by the immutable step")
+
+    monkeypatch.setattr(game, "step", refusing)
+    with pytest.raises(AssertionError, match="the working copy played"):
+        assert_refused(game, state, seat, legal.sample(np.random.default_rng(0)))
