@@ -7,6 +7,7 @@ import copy
 import dataclasses
 import functools
 import itertools
+import types
 
 import numpy as np
 import pytest
@@ -17,11 +18,23 @@ from bluffkit.core import log as gamelog, scenario as sc
 from bluffkit.core.errors import IllegalAction
 from bluffkit.core.spec import spec_of
 from bluffkit.games.bloff import engine as bloff_engine
+from bluffkit.games.bloff.actions import Play
+from bluffkit.games.bloff.game import Bloff
 from bluffkit.games.bloff.observe import Legal as BloffLegal
 from bluffkit.games.bluffer import engine as bluffer_engine
 from bluffkit.games.bluffer.actions import Vote, Write
+from bluffkit.games.bluffer.game import Bluffer
 from bluffkit.games.youre_bluffing import engine as yb_engine
-from bluffkit.testing import assert_refused, check_game, config_game, mutants, plain_values, random_decisions
+from bluffkit.testing import (
+    assert_refused,
+    check_game,
+    check_line,
+    config_game,
+    holds_the_game,
+    mutants,
+    plain_values,
+    random_decisions,
+)
 
 
 def _before_the_last_move(name: str):
@@ -378,3 +391,79 @@ def test_assert_refused_fails_when_the_working_copy_plays_the_move(monkeypatch):
     monkeypatch.setattr(game, "step", refusing)
     with pytest.raises(AssertionError, match="the working copy played"):
         assert_refused(game, state, seat, legal.sample(np.random.default_rng(0)))
+
+
+# ---- what a view holds -----------------------------------------------------------------
+
+@pytest.mark.parametrize("hold", [
+    lambda table, state: types.SimpleNamespace(legal=types.SimpleNamespace(x=[[table]])),   # two levels down
+    lambda table, state: types.SimpleNamespace(kept=state),                                  # a state, not a table
+    lambda table, state: types.SimpleNamespace(look=table.observe),                          # a bound method
+], ids=["nested-table", "state", "bound-method"])
+def test_a_view_holding_the_game_is_found(hold):
+    game, state = _a_decision("horse-trading", 3)
+    assert holds_the_game(types.SimpleNamespace(fine=(1, 2)), state) is None
+    assert holds_the_game(hold(game.table(state), state), state) is not None
+
+
+def test_a_neighbours_hand_in_a_dict_that_eq_skips_is_caught(monkeypatch):
+    real = bloff_engine.Table.legal
+
+    def leaky(t, seat, *args, **kwargs):
+        legal = copy.copy(real(t, seat, *args, **kwargs))
+        legal.current = {"next": _neighbours_hand(t, seat)}
+        return legal
+
+    monkeypatch.setattr(bloff_engine.Table, "legal", leaky)
+    with pytest.raises(AssertionError, match="where its == does not look"):
+        check_game(config_game("bloff"), 3, seeds=[0], hidden_every=1)
+
+
+# ---- narration ------------------------------------------------------------------------
+
+def _telling(real, extra):
+    """A game's ``narrate`` with ``extra(game, before, seat, action)`` after it."""
+    def told(self, before, seat, action, after, names):
+        return real(self, before, seat, action, after, names) + extra(self, before, seat, action)
+    return told
+
+
+def test_a_narration_of_a_chance_move_that_names_a_secret_question_is_caught(monkeypatch):
+    """In the two-player game the question is read in secret by the writer: a narration of
+    the draw (a chance move) that names it is caught."""
+    monkeypatch.setattr(Bluffer, "narrate", _telling(Bluffer.narrate, lambda g, b, s, a: f" ({a})" if s is None else ""))
+    with pytest.raises(AssertionError, match=r"\(chance: .*the narration, which every seat reads, changes"):
+        check_game(config_game("bluffer"), 2, seeds=[0], hidden_every=1)
+
+
+def test_a_narration_naming_the_true_answer_while_answers_are_written_is_caught(monkeypatch):
+    """Read with the redealt state's own game (whose card has another true answer)."""
+    monkeypatch.setattr(Bluffer, "narrate", _telling(
+        Bluffer.narrate, lambda g, b, s, a: f" ({g.deck.by_id[b.qid].answer})" if isinstance(a, Write) else ""))
+    with pytest.raises(AssertionError, match="the narration, which every seat reads, changes"):
+        check_game(config_game("bluffer"), 3, seeds=[0], hidden_every=1)
+
+
+def _worked(name: str):
+    s = sc.find(name)
+    return s.game, s.players, s.first_state(), [(seat, a) for seat, a, _ in s.moves]
+
+
+def test_check_line_checks_the_narration(monkeypatch):
+    monkeypatch.setattr(Bloff, "narrate", _telling(Bloff.narrate, lambda g, b, s, a: f" {a}" if isinstance(a, Play) else ""))
+    with pytest.raises(AssertionError, match="the narration, which every seat reads, changes"):
+        check_line(*_worked("bloff-anne-calls-david"))
+
+
+def test_check_line_checks_the_refusals(monkeypatch):
+    real = yb_engine.Table.apply
+
+    def telling(t, seat, action, *args, **kwargs):
+        try:
+            return real(t, seat, action, *args, **kwargs)
+        except IllegalAction as e:
+            raise IllegalAction(e.rule, f"{e.reason} (seat {(seat + 1) % t.n} holds {t.money[(seat + 1) % t.n]})") from None
+
+    monkeypatch.setattr(yb_engine.Table, "apply", telling)
+    with pytest.raises(AssertionError, match="the refusal of .* changes with information hidden"):
+        check_line(*_worked("ht-cant-pay"))
