@@ -9,6 +9,8 @@ already checked at every count by its ruleset, and at every count in the deep pr
 (``profiles.py``; ``BLUFFKIT_HYPOTHESIS_PROFILE=deep``).
 """
 
+import copy
+
 import pytest
 from profiles import deep
 
@@ -176,7 +178,7 @@ def test_leak_detector_looks_where_an_observations_eq_does_not(monkeypatch):
     real = bloff_engine.Table.legal
 
     def leaky(self, seat, *args, **kwargs):
-        legal = real(self, seat, *args, **kwargs)
+        legal = copy.copy(real(self, seat, *args, **kwargs))     # (a call's Legal is shared: not changed)
         legal.current = tuple(self.hands[(seat + 1) % len(self.hands)])    # a field __eq__ skips
         return legal
 
