@@ -23,12 +23,17 @@ state holds. The twin is drawn with the game as it goes with its state
 (:func:`game_for`: the game's ``for_state(state)`` where it has one), so a panel that
 shows the card's answer too early, read from ``game.deck``, differs from its twin too.
 
-The message line is the answer to the click just made, which the twin did not make: on
-a seat's screen the twin is given the panel's message; on a cover (``"cover"``,
-``"leader-cover"``: see :func:`is_cover`) it shows what a panel drawn afresh there shows,
-no message, unless the click was made at that cover or was Undo (its answer is public).
-So a message left on a cover from the last seat's screen (a refused move names what
-was refused) is caught.
+The message line is the answer to the click just made, so the twin makes its own: on
+a seat's screen, where the click played a move or brought the screen, the twin drawn
+there afresh from no message; where it played nothing (a refusal, a question), the twin
+given the message before it and then the same click. So a message that tells another
+seat's secret, drawn with the screen or given in answer to a refused move, is caught.
+Undo's answer is public and given to the twin as it is. On a cover (``"cover"``,
+``"leader-cover"``: see :func:`is_cover`) the twin shows what a panel drawn afresh
+there shows, no message, unless the click was made at that cover or was Undo. So a
+message left on a cover from the last seat's screen (a refused move names what was
+refused) is caught too. (A click made outside the check, by a test's own code, is not
+known to the check: after it, the twin is given the panel's message on a seat's screen.)
 
 :func:`check_panel` plays whole games through the panel's own buttons (every seat human, or
 the panel's human seats against its bots), choosing random legal moves (and now and then
@@ -278,18 +283,27 @@ class SeatPanelDriver:
     """A hot-seat panel (:class:`bluffkit.widgets.seat_panel.SeatPanel`): its ``screen``
     says who is on screen and ``show_screen`` draws a twin there.
 
-    The message line is the answer to the click just made, so the twin is given the
-    panel's on a seat's screen; but a cover is shown to whoever sits at the screen next,
-    so there the twin shows what a panel drawn afresh at that cover shows (no message),
-    unless the click was made at the cover itself or was Undo (whose answer, the moves
-    taken back or why none can be, is public): :meth:`click` notes that answer. A
-    message left from the last seat's screen (a refused move names what was refused)
-    then differs from the twin's and is caught."""
+    The message line is the answer to the click just made, so on a seat's screen the
+    twin makes its own answer (:meth:`click` notes how): where the click played a move or
+    brought the screen, the twin is drawn afresh there from an empty message, as the
+    panel was; where it played nothing (a refusal, a question), the twin is given the
+    message the panel showed before it and the same click (:meth:`make` notes it). Undo's
+    answer (the moves taken back, or why none can be) is public, and given to the twin as
+    it is; so is the message after a click the driver did not make or note (a test's own
+    click, or one of a driver's own that does not use :meth:`make`). A cover is shown to
+    whoever sits at the screen next, so there the twin shows what a panel drawn afresh at
+    that cover shows (no message), unless the click was made at the cover itself or was
+    Undo. A message that tells a secret (a refusal that names another seat's card), or
+    one left from the last seat's screen (a refused move names what was refused), then
+    differs from the twin's and is caught."""
 
     def __init__(self, panel):
         self.bot = make_agent("random", panel.game)
         self.cover_says = ""            # what a cover may say after the last click (see click)
         self.undid = False
+        self.made = None                # the last click, as a function of a panel (see make)
+        self.answer = None              # how the twin answers it (see click), None: not known
+        self.said_before = ""           # the message before it
         self._past: dict = {}           # seat -> [(an earlier state, redealt for that seat)] (see redealt_past)
 
     def current(self, panel):
@@ -342,27 +356,49 @@ class SeatPanelDriver:
         t.shown_steps = list(s.shown_steps)             # which steps showed something: public record
         twin.said = list(panel.said)
         twin._undone = panel._undone                    # an Undo was clicked (seen by the table)
+        twin.message.value = ""         # a screen brought by a move or a click: drawn from no message
         twin.show_screen(panel.screen)
         if is_cover(panel.screen[0]):
             twin.message.value = self.cover_says        # nothing left from the last seat's screen
-        else:
-            twin.message.value = panel.message.value    # the answer to the click just made
+        elif self.answer is None or self.answer == "public":
+            twin.message.value = panel.message.value    # Undo's answer, or a click not noted
+        elif self.answer != "drawn":    # a click that played nothing: the twin's own answer to it
+            twin.message.value = self.said_before
+            self.answer(twin)
 
     def click(self, panel, rng) -> bool:
         """One click a player could make (:meth:`press`); False once the game is over.
         Notes what a cover may say next: the answer to a click made at a cover, or to
-        Undo; after any other click, nothing."""
-        at_cover = is_cover(panel.screen[0])
-        self.undid = False
+        Undo; after any other click, nothing. And how the twin answers the click on a
+        seat's screen (:attr:`answer`, see :meth:`mirror`): ``"drawn"`` where it played a
+        move or changed the screen, the click itself (:meth:`make`) where it played nothing,
+        ``"public"`` for Undo and a click not noted."""
+        s, screen = panel.session, panel.screen
+        at_cover = is_cover(screen[0])
+        self.undid, self.made, self.said_before = False, None, panel.message.value
+        moves = len(s.moves)
         if not self.press(panel, rng):
             return False
+        moved = panel.session is not s or len(s.moves) != moves or panel.screen != screen
+        self.answer = ("public" if self.undid else "drawn" if moved else
+                       self.made if self.made is not None else "public")
         self.cover_says = panel.message.value if at_cover or self.undid else ""
         return True
+
+    def drawn(self) -> None:
+        """The panel was just drawn (built): the twin draws its own message too."""
+        self.answer = "drawn"
+
+    def make(self, panel, click) -> None:
+        """Make ``click``, a function of a panel, on ``panel``; noted, so that the twin is
+        given the same click where it played nothing (see :meth:`mirror`)."""
+        self.made = click
+        click(panel)
 
     def undo(self, panel) -> None:
         """Click Undo."""
         self.undid = True
-        panel.undo_button.click()
+        self.make(panel, lambda p: p.undo_button.click())
 
     def press(self, panel, rng) -> bool:
         """Choose a click and make it; False once the game is over."""
@@ -374,20 +410,18 @@ class SeatPanelDriver:
             self.undo(panel)
         elif is_cover(kind):
             if r < 0.07:
-                panel.typed_button.click()              # a move under the cover: refused
+                self.make(panel, lambda p: p.typed_button.click())     # a move under the cover: refused
             else:
-                panel.show.click()
+                self.make(panel, lambda p: p.show.click())
         elif kind == "leader":
-            panel.hide_leader.click()
+            self.make(panel, lambda p: p.hide_leader.click())
         elif kind == "seat":
             if r < 0.08 and hasattr(panel, "leader_button"):
-                panel.leader_button.click()
+                self.make(panel, lambda p: p.leader_button.click())
                 return True
             obs = panel.session.observe(seat)
             action = self.bot.act(obs, obs.legal, rng)
-            if not self.act(panel, action):
-                panel.typed.value = str(action)
-                panel.typed_button.click()
+            self.make(panel, lambda p: self.act(p, action) or self.type_move(p, str(action)))
         else:
             return False
         return True
@@ -397,6 +431,12 @@ class SeatPanelDriver:
         drawn notes, cards, answer sheets and buttons); False when no control plays it."""
         clicker = getattr(panel, "click_action", None)
         return bool(clicker is not None and clicker(action))
+
+    @staticmethod
+    def type_move(panel, move: str) -> None:
+        """Type ``move`` in the Move box and click its button."""
+        panel.typed.value = move
+        panel.typed_button.click()
 
 
 class TableDriver(SeatPanelDriver):
@@ -422,10 +462,15 @@ class BlufferDriver(SeatPanelDriver):
 
     def press(self, panel, rng) -> bool:
         if panel.screen[0] == "seat" and rng.random() < 0.05:
-            panel.typed.value = "no such move"          # Enter plays it: refused, the reason shown
-            panel.typed.value = ""                      # and the box cleared
+            self.make(panel, self.mistype)
             return True
         return super().press(panel, rng)
+
+    @staticmethod
+    def mistype(panel) -> None:
+        """Enter a move no game knows in the Move box, then clear the box."""
+        panel.typed.value = "no such move"          # Enter plays it: refused, the reason shown
+        panel.typed.value = ""                      # and the box cleared
 
 
 class BidderUpDriver(SeatPanelDriver):
@@ -436,7 +481,7 @@ class BidderUpDriver(SeatPanelDriver):
         kind, seat = panel.screen
         if kind == "seat" and panel.chance_seat() == seat:
             if rng.random() >= 0.04:
-                panel.roll_button.click()
+                self.make(panel, lambda p: p.roll_button.click())
             else:
                 self.undo(panel)
             return True
@@ -460,7 +505,9 @@ class LabDriver:
         return ("seat", me) if me is not None else None     # no human: the teacher's all-seeing lab
 
     def mirror(self, twin, panel, state, past=None) -> None:
-        """(``past`` is not used: the lab draws no earlier state.)"""
+        """(``past`` is not used: the lab draws no earlier state.) The twin is given the
+        panel's message: a message that told another bidder's value would not be caught
+        here (every click of the lab's plays a move; its answers are drawn by its steps)."""
         import copy
         twin.session = t = copy.copy(panel.session)
         t.states = panel.session.states[:-1] + [state]
@@ -695,6 +742,8 @@ def check_panel(make, seeds=(0, 1, 2), clicks: int = 200, redeals: int = 1, driv
             twin = make()
             pristine = Pristine(twin)
             drive = (driver or driver_for)(panel)
+            if hasattr(drive, "drawn"):
+                drive.drawn()                    # (its message is the panel's own, not a click's answer)
             report["compared"] += check_screen(panel, twin, drive, rng, redeals, f"seed {seed}, start: ", pristine)
             for k in range(clicks):
                 made.on = True

@@ -2,9 +2,10 @@
 
 Each test plants one leak in a panel, in a place the check says it reads (a layout, a
 style, a CSS class, a list's options, the leader's screen, a kept bid button off screen,
-the lab's other values, a scenario's seat view), and expects :class:`WidgetLeak`. The
-seeds are the ones that reach the leak in the fewest clicks; the check stops at the first.
-Last, the twin the check draws at every screen is put back as built between screens."""
+the lab's other values, a scenario's seat view, the message line of a seat's screen), and
+expects :class:`WidgetLeak`. The seeds are the ones that reach the leak in the fewest
+clicks; the check stops at the first. Last, the twin the check draws at every screen is
+put back as built between screens."""
 
 import logging
 from html import escape
@@ -161,3 +162,37 @@ def test_a_twin_put_back_holds_nothing_of_the_screens_it_was_drawn_at():
     pristine.restore()
     problem = compare_trees(widget_tree(twin), widget_tree(make()))
     assert problem is None, f"the twin put back differs from a panel built afresh: {problem}"
+
+
+# -- the message line on a seat's screen ---------------------------------------------------------
+
+class MessageTells(BloffTable):
+    """The next player's hand, hidden in the message line of the seat on screen."""
+
+    def draw_seat(self, seat, obs):
+        super().draw_seat(seat, obs)
+        nxt = (seat + 1) % self.session.players
+        self.message.value += f"<span hidden>{self.session.state.hands[nxt]}</span>"
+
+
+@pytest.mark.parametrize("humans", [[0, 1, 2], [2]], ids=["every-seat-human", "one-human-seat"])
+def test_the_check_catches_a_secret_in_the_message_line_of_a_seats_screen(humans):
+    """The twin draws its own message where the click played a move or brought the screen."""
+    with pytest.raises(WidgetLeak, match=r"seat .'s view: .*HTMLModel #\d+ .*value: '<span hidden>"):
+        check_panel(lambda: MessageTells(players=3, humans=humans, seed=1), seeds=[2, 3], clicks=100)
+
+
+class RefusalTells(BlufferTable):
+    """A refused move's answer that names every seat's answers written and votes cast, hidden."""
+
+    def try_move(self, text):
+        super().try_move(text)
+        if "bk-refusal" in self.message.value:
+            s = self.session.state
+            self.message.value += f"<span hidden>{escape(repr((s.writes, s.votes)))}</span>"
+
+
+def test_the_check_catches_a_secret_in_the_answer_to_a_refused_move():
+    """Where the click played nothing, the twin is given the same click and makes its own answer."""
+    with pytest.raises(WidgetLeak, match=r"seat .'s view: it depends on .*HTMLModel #\d+ .*<span hidden>"):
+        check_panel(lambda: RefusalTells(players=4, humans=ALL, seed=3), seeds=[6, 7], clicks=100)
