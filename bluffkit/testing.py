@@ -435,7 +435,11 @@ def _check_hidden(game, state, players, rng, where, report, moves: bool = True) 
         found = holds_the_game(seen, state)
         assert found is None, f"{where}: seat {seat}'s observation holds the game's {type(found).__name__} (a leak)"
         whole = _whole(seen, f"{where}: seat {seat}'s observation")
-        listed = move_list(_legal_of(game, state, seat, seen)) if moves else ()
+        listed = ()
+        if moves:
+            legal = _legal_of(game, state, seat, seen)
+            listed = move_list(legal)
+            _check_listed(legal, listed, f"{where}: seat {seat}")
         for k in range(2):
             other = game.hide_from(state, seat, rng)
             again = game.observe(other, seat)
@@ -459,6 +463,18 @@ def _check_hidden(game, state, players, rng, where, report, moves: bool = True) 
                 assert game_for(game, other).describe(again, names, True) == text, (
                     f"{where}: seat {seat}'s text view changes with information hidden from it (a leak)")
             report["observations"] += 1
+
+
+def _check_listed(legal, listed: tuple, where: str) -> None:
+    """Every move a seat's Legal lists (the first :data:`MOVES_COMPARED`, those
+    :func:`move_list` read) is one its own ``explain`` allows: a bot that plays from the
+    list, or a panel's button drawn from it, must not be refused."""
+    if listed[2] is None:
+        return
+    for action in legal.actions(MOVES_COMPARED):
+        refused = legal.explain(action)
+        assert refused is None, (f"{where} is offered {_cut(str(action))}, which its own Legal refuses: "
+                                 f"{refused[1] if isinstance(refused, tuple) else refused}")
 
 
 def _whole(view, what: str):

@@ -467,3 +467,20 @@ def test_check_line_checks_the_refusals(monkeypatch):
     monkeypatch.setattr(yb_engine.Table, "apply", telling)
     with pytest.raises(AssertionError, match="the refusal of .* changes with information hidden"):
         check_line(*_worked("ht-cant-pay"))
+
+
+def test_a_listed_move_its_own_legal_refuses_fails_the_check(monkeypatch):
+    """A Legal that lists a move its own ``explain`` refuses (an American Count raise of a
+    500 the seat does not hold) would hand a bot or a panel's button a move the rules turn
+    down: the suite checks every listed move it compares."""
+    from bluffkit.auctions import legal as auction_legal
+    from bluffkit.auctions.actions import Raise
+    real = auction_legal.Legal.actions
+
+    def listing_a_500(self, limit=None):
+        listed = real(self, limit)
+        return None if listed is None else [*listed, Raise(500)] if self.raise_ else listed
+
+    monkeypatch.setattr(auction_legal.Legal, "actions", listing_a_500)
+    with pytest.raises(AssertionError, match=r"is offered 'raise 500', which its own Legal refuses: seat . holds no note of 500"):
+        check_game(config_game("auction-american-count"), 4, seeds=[0], hidden_every=1)
