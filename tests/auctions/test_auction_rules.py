@@ -719,6 +719,31 @@ def test_cat_with_one_animal_left_everyone_sees_it():
         assert g.observe(s, seat).lot == (HORSE,), f"seat {seat} does not see the openly auctioned horse"
 
 
+def test_cat_a_pen_set_out_by_chance_holds_3_animals():
+    """[C] "stack 3 animals face-down on top of each other in both pens belonging to that
+    auction (regardless of whether they are small pens or double pens)": the pen chance sets
+    out holds 3, at 3 and 4 players and for a double pen."""
+    for options in ({}, {"double": True}):
+        g = game("cat-in-the-bag", **options)
+        for players in (3, 4):
+            for seed in range(4):
+                s = g.new_state(players)
+                s = g.step(s, None, g.sample_chance(s, np.random.default_rng(seed)))
+                assert len(s.pen) == 3, (options, players, seed, s.pen)
+
+
+def test_cat_the_shuffle_is_told_to_the_table_without_its_order():
+    """Only the auctioneer may look at the animal pointed at: the shuffle's order, told with
+    the left neighbour's "pick 1", would name it, so watching agents are told the same of
+    every shuffle."""
+    from bluffkit.auctions.narrate import public_move
+    g = game("cat-in-the-bag")
+    s = g.state_from_position(4, pen=["cow", "goat", "horse"])
+    assert g.is_chance(s)
+    shown = {public_move(s, None, Shuffle(order)) for order in ((0, 1, 2), (2, 0, 1), (1, 2, 0))}
+    assert len(shown) == 1, shown
+
+
 # -- 3. Dutch ----------------------------------------------------------------------------------------
 # "They then count down slowly and evenly, starting from 10. Whoever grabs the auction hammer first
 # wins the sale. They must pay the number of notes the auctioneer had called out at that moment."
@@ -1126,6 +1151,38 @@ def test_american_count_double_pen_is_one_package():
     stop = g.narrate(run(g, g.state_from_position(4, auctioneer=0, lot=["cow", "horse"]), (1, "raise 0"),
                          (2, "pass"), (3, "pass")), 1, g.parse("stop"), s, ["A", "B", "C", "D"])
     assert "for 1 note" in stop and "1 notes" not in stop, stop
+
+
+def test_american_count_a_seat_with_no_notes_may_only_pass():
+    """"If they raise, they place 1 note face-down": a seat holding no note cannot raise, and
+    is offered the pass alone."""
+    g = game("american-count")
+    full = (2, 4, 2, 2, 1, 0)
+    s = g.state_from_position(4, 0, [full, (0,) * 6, full, full], lot=["cow"])
+    legal = g.legal(s, 1)
+    assert not legal.raise_ and "raise" not in legal.description
+    assert [str(a) for a in legal.actions()] == ["pass"]
+
+
+def test_american_count_lists_a_raise_of_each_note_held_and_no_other():
+    """The starting notes (two 0s, four 10s, two 50s, two 100s, one 200, no 500): a raise of
+    each kind held is listed, once, and each listed move is allowed."""
+    g = game("american-count")
+    s = g.state_from_position(4, lot=["cow"])
+    legal = g.legal(s, 1)
+    listed = legal.actions()
+    assert sorted(a.note for a in listed if type(a) is Raise) == [0, 10, 50, 100, 200]
+    assert all(legal.explain(a) is None for a in listed)
+
+
+def test_american_count_a_final_raise_of_0_notes_adds_nothing():
+    """``american_final=0``: "raise their bid once more by up to N notes" with N = 0: the last
+    one left may not raise, and stops at the pile laid (1 note)."""
+    g = game("american-count", american_final=0)
+    s = run(g, g.state_from_position(4, lot=["cow"]), (1, "raise 10"), (2, "pass"), (3, "pass"))
+    legal = g.legal(s, 1)
+    assert not legal.raise_ and legal.explain(Raise(10)) is not None
+    assert g.step(s, 1, "stop").awards == ((1, (COW,), 1),)
 
 
 # -- 8. Second Hand ---------------------------------------------------------------------------------
