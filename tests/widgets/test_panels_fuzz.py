@@ -21,7 +21,9 @@ panel's own controls, now and then the game played to its end. After every click
    private of anyone (:func:`bluffkit.widget_check.check_screen` against a twin drawn from
    a redealt state and then given, at the same clock times, the clicks made on this screen
    that played nothing: a space chosen, notes chosen, a bid stepped, words typed, which are
-   the student's own), and no widget the panel made is open off screen
+   the student's own; the message line is the twin's own answer to them, drawn afresh
+   after a move, but the panel's after Undo, whose answer is public, or after a click the
+   twin cannot be given), and no widget the panel made is open off screen
    (:func:`bluffkit.widget_check.check_off_screen`);
 4. the panel still draws: its HTML is not empty, the seat's view or the cover's words
    are there, and once the game is over it says who won.
@@ -137,6 +139,7 @@ class PanelMachine(RuleBasedStateMachine):
         self.settings = (False, False)          # the projector and the scores when the screen was drawn
         self.calls: list[tuple[str, bool]] = []  # the session's plays, rolls and undos in this click: (what, made)
         self.drops = 0                          # clicks the click clock dropped in this click
+        self.own = False                        # the twin's own message is compared (see click, mirror)
 
     def teardown(self):
         for p in self.patches:
@@ -270,6 +273,7 @@ class PanelMachine(RuleBasedStateMachine):
         # the twin is drawn at this screen from the state, then given the clicks that played
         # nothing since it was drawn (a space chosen and its notes to pay asked, notes chosen,
         # a bid stepped up, words typed): what the student at the screen did, not a secret
+        undid = any(w == "undo" for w, _ in self.calls) or what.startswith("Undo")
         if made or p.screen != screen or after != before:
             # words typed at a cover were typed for all to see: where the next screen keeps them
             # (Bluffer's leader's screen keeps the Move box as the cover left it), so may the twin
@@ -277,10 +281,13 @@ class PanelMachine(RuleBasedStateMachine):
                     and self.holds(a)]
             self.drawn_anew()
             self.since = kept
+            self.own = not undid
         elif again is not None and not self.drops:
             self.since.append((again, self.now))
+            self.own = self.own and not undid
+        else:
+            self.own = self.own and said == message
         # what a cover may say next: the answer to a click made at a cover, or to Undo (public)
-        undid = any(w == "undo" for w, _ in self.calls) or what.startswith("Undo")
         self.drive.cover_says = said if is_cover(screen[0]) or undid else ""
 
     def drawn_anew(self) -> None:
@@ -324,6 +331,7 @@ class PanelMachine(RuleBasedStateMachine):
         for key, on in zip(("projector", "scores_button"), self.settings):   # as the screen was drawn
             if getattr(twin, key).value != on:
                 getattr(twin, key).value = on
+        self.drive.answer = "drawn"     # the twin draws its own message, then is given the clicks since
         self.base_mirror(twin, panel, state, past)
         now = self.now
         twin.clicks = seat_panel.ClickClock()                  # the clicks at this screen, at the same times
@@ -350,7 +358,10 @@ class PanelMachine(RuleBasedStateMachine):
         finally:
             self.now = now
         self.raised("the twin given the same clicks")
-        twin.message.value = self.drive.cover_says if is_cover(panel.screen[0]) else panel.message.value
+        if is_cover(panel.screen[0]):
+            twin.message.value = self.drive.cover_says
+        elif not self.own:
+            twin.message.value = panel.message.value    # Undo's answer (public), or one the twin cannot give
 
     # -- rules -------------------------------------------------------------------------------
     @rule(data=st.data(), twice=st.booleans())
