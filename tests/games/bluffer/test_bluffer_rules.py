@@ -1774,3 +1774,17 @@ def test_a_log_whose_deck_was_checked_before_decoys_were_compared_as_heard_still
     (tmp_path / "deck.jsonl").unlink()                         # the log alone holds the deck
     again = Session.load(log)
     assert again.moves == s.moves and again.says == s.says and again.over
+
+
+def test_a_duel_wrong_pick_is_narrated_as_the_askers_point():
+    """The two-player game: "Each wrong answer gives a point to the opponent": Ben picks one
+    of Anne's false answers, and the narration gives the point to Anne, the asker."""
+    g = make_game("bluffer")
+    s = g.step(g.new_state(2), None, "ask octopus-hearts")
+    for text in ("two", "five", "nine"):
+        s = g.step(s, 0, f"write {text}")
+    s = g.step(s, None, "shuffle 0,1,2,3")             # the truth is #4
+    vote = g.parse("vote 1")                           # Ben picks Anne's "two": wrong
+    s2 = g.step(s, 1, vote)
+    told = g.narrate(s, 1, vote, s2, ["Anne", "Ben"])
+    assert "a point for Anne" in told and "a point for Ben" not in told
