@@ -2,7 +2,7 @@
 
 The tests mirror the packages (``tests/core``, ``tests/games/<game>``, ``tests/auctions``,
 ``tests/agents``, ``tests/analysis``, ``tests/widgets``); the modules they share
-(``paths``, ``strategies``, ``mutations``, ``log_mutations``, ``full_disk``) live here, in ``tests/``,
+(``paths``, ``strategies``, ``mutations``, ``log_mutations``, ``full_disk``, ``plants``) live here, in ``tests/``,
 which pytest puts on the import path because this file is here.
 """
 

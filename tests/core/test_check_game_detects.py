@@ -11,6 +11,7 @@ import types
 
 import numpy as np
 import pytest
+from plants import recast, refusal_naming_the_neighbours_notes
 
 from bluffkit import testing
 from bluffkit.agents.base import make_agent
@@ -134,10 +135,7 @@ def test_a_move_list_ordered_by_a_hidden_hand_is_caught(monkeypatch):
                 listed = BloffLegal.actions(self, limit)
                 return listed if listed is None or not low else listed[:1] + listed[:0:-1]
 
-        told = Telling.__new__(Telling)
-        for name in BloffLegal.__slots__:
-            setattr(told, name, getattr(legal, name))
-        return told
+        return recast(legal, Telling)
 
     monkeypatch.setattr(bloff_engine.Table, "legal", telling)
     with pytest.raises(AssertionError, match="legal moves change with information hidden.*moves listed"):
@@ -218,17 +216,7 @@ def test_a_leak_to_the_last_seat_only_is_caught(monkeypatch):
 
 def test_a_refusal_that_tells_the_last_seat_only_is_caught(monkeypatch):
     """Only the last seat's refusals name its neighbour's notes: every seat's are checked."""
-    real = yb_engine.Table.apply
-
-    def telling(t, seat, action, *args, **kwargs):
-        try:
-            return real(t, seat, action, *args, **kwargs)
-        except IllegalAction as e:
-            if seat != t.n - 1:
-                raise
-            raise IllegalAction(e.rule, f"{e.reason} (seat 0 holds {t.money[0]})") from None
-
-    monkeypatch.setattr(yb_engine.Table, "apply", telling)
+    monkeypatch.setattr(yb_engine.Table, "apply", refusal_naming_the_neighbours_notes(yb_engine.Table.apply, only=-1))
     game, state = _a_decision("horse-trading", 3)
     spec = spec_of(game)
     with pytest.raises(AssertionError, match="the refusal of .* that seat 2 reads changes with information hidden"):
@@ -456,15 +444,7 @@ def test_check_line_checks_the_narration(monkeypatch):
 
 
 def test_check_line_checks_the_refusals(monkeypatch):
-    real = yb_engine.Table.apply
-
-    def telling(t, seat, action, *args, **kwargs):
-        try:
-            return real(t, seat, action, *args, **kwargs)
-        except IllegalAction as e:
-            raise IllegalAction(e.rule, f"{e.reason} (seat {(seat + 1) % t.n} holds {t.money[(seat + 1) % t.n]})") from None
-
-    monkeypatch.setattr(yb_engine.Table, "apply", telling)
+    monkeypatch.setattr(yb_engine.Table, "apply", refusal_naming_the_neighbours_notes(yb_engine.Table.apply))
     with pytest.raises(AssertionError, match="the refusal of .* changes with information hidden"):
         check_line(*_worked("ht-cant-pay"))
 

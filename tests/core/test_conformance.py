@@ -12,6 +12,7 @@ already checked at every count by its ruleset, and at every count in the deep pr
 import copy
 
 import pytest
+from plants import recast, refusal_naming_the_neighbours_notes
 from profiles import deep
 
 from bluffkit.agents.base import make_agent
@@ -190,16 +191,7 @@ def test_leak_detector_looks_where_an_observations_eq_does_not(monkeypatch):
 def test_leak_detector_catches_a_refusal_that_names_a_hidden_hand(monkeypatch):
     """An error message is read by the seat that made the move: one naming a neighbour's
     notes ("you cannot pay: Bo holds 50+10") must fail the check."""
-    from bluffkit.core.errors import IllegalAction
-    real = engine.Table.apply
-
-    def telling(t, seat, action, *args, **kwargs):
-        try:
-            return real(t, seat, action, *args, **kwargs)
-        except IllegalAction as e:
-            raise IllegalAction(e.rule, f"{e.reason} (seat {(seat + 1) % t.n} holds {t.money[(seat + 1) % t.n]})") from None
-
-    monkeypatch.setattr(engine.Table, "apply", telling)
+    monkeypatch.setattr(engine.Table, "apply", refusal_naming_the_neighbours_notes(engine.Table.apply))
     with pytest.raises(AssertionError, match="refusal of .* changes with information hidden from it"):
         check_game(config_game("horse-trading"), 3, seeds=[0])
 
@@ -429,10 +421,7 @@ def test_leak_detector_catches_a_move_list_that_tells_the_truth(monkeypatch):
             def description(self):
                 return f"{Legal.description.fget(self)}; {true} is true"
 
-        told = Telling.__new__(Telling)
-        for name in Legal.__slots__:
-            setattr(told, name, getattr(legal, name))
-        return told
+        return recast(legal, Telling)
 
     monkeypatch.setattr(bluffer_engine.Table, "legal", telling)
     with pytest.raises(AssertionError, match="legal moves change with information hidden from it.*description"):

@@ -13,9 +13,10 @@ from html import escape
 import ipywidgets as W
 import numpy as np
 import pytest
+from plants import peeking_lab
 
 from bluffkit.widget_check import BloffDriver, Pristine, WidgetLeak, check_panel, compare_trees, widget_tree
-from bluffkit.widgets import AuctionLab, BidderUpTable, BloffTable, BlufferTable, ScenarioPlayer
+from bluffkit.widgets import BidderUpTable, BloffTable, BlufferTable, ScenarioPlayer
 
 ALL = [0, 1, 2, 3]
 
@@ -114,15 +115,8 @@ def test_the_check_catches_a_bid_kept_on_a_bid_button_off_screen(monkeypatch):
                     clicks=300)
 
 
-class PeekingValues(AuctionLab):
-    """Every bidder's private value, in a hidden widget."""
-
-    def draw(self):
-        super().draw()
-        if not hasattr(self, "spy"):
-            self.spy = W.HTML(layout=W.Layout(display="none"))
-            self.children = self.children + (self.spy,)
-        self.spy.value = repr([round(v) for v in self.vals])
+#: Every bidder's private value, in a hidden widget.
+PeekingValues = peeking_lab(lambda lab: repr([round(v) for v in lab.vals]))
 
 
 def test_the_check_catches_other_bidders_values_in_the_lab():

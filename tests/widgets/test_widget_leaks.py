@@ -11,6 +11,7 @@ from html import escape
 import ipywidgets as W
 import numpy as np
 import pytest
+from plants import peeking_lab
 from profiles import deep
 
 from bluffkit.core import scenario as sc
@@ -266,15 +267,8 @@ class PeekingAtTheDeal(PeekingBack):
             self.spy.value = str(min(states[1].hands[(seat + 1) % self.session.players]) < 4)
 
 
-class PeekingLab(AuctionLab):
-    """A hidden widget with every bidder's notes, straight from the state."""
-
-    def draw(self):
-        super().draw()
-        if not hasattr(self, "spy"):
-            self.spy = W.HTML(layout=W.Layout(display="none"))
-            self.children = self.children + (self.spy,)
-        self.spy.value = repr(self.session.state.money)
+#: A hidden widget with every bidder's notes, straight from the state.
+PeekingLab = peeking_lab(lambda lab: repr(lab.session.state.money))
 
 
 @pytest.mark.parametrize("make, catches, seeds", [
