@@ -373,7 +373,8 @@ def plain_values(obj, _depth: int = 0):
     views compare whole. Classes and modules count by name. A function or any other
     callable (a lambda, a ``functools.partial``, a bound method) is refused with a
     ``TypeError``: what it would give is not a value to compare, and a view that holds one
-    could hide another seat's cards behind it. A seat's view holds plain values."""
+    could hide another seat's cards behind it; so is an iterator (see :func:`_held`). A
+    seat's view holds plain values."""
     import enum
     import types
     if _depth > 60:
@@ -401,13 +402,30 @@ def plain_values(obj, _depth: int = 0):
         return ("dict",) + tuple(sorted((repr(k), plain_values(v, d)) for k, v in obj.items()))
     if isinstance(obj, np.ndarray):
         return ("ndarray",) + tuple(plain_values(x, d) for x in obj.tolist())
-    fields = []
-    for cls in type(obj).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name not in ("__weakref__", "__dict__") and hasattr(obj, name):
-                fields.append((name, plain_values(getattr(obj, name), d)))
+    slots = [name for cls in type(obj).__mro__ for name in getattr(cls, "__slots__", ())
+             if name not in ("__weakref__", "__dict__")]
+    if not slots and not hasattr(obj, "__dict__"):   # a container or value of C (a deque, a read-only dict)
+        return (type(obj).__name__,) + _held(obj, d)
+    fields = [(name, plain_values(getattr(obj, name), d)) for name in slots if hasattr(obj, name)]
     fields += [(k, plain_values(v, d)) for k, v in sorted(getattr(obj, "__dict__", {}).items())]
     return (type(obj).__name__,) + tuple(fields)
+
+
+def _held(obj, d: int) -> tuple:
+    """What an object with neither slots nor attributes holds (:func:`plain_values`): a
+    mapping's items, a finite collection's values (a deque, a ``bytearray``, an ``array``,
+    a ``range``), or the value its ``repr`` writes (a ``Decimal``, a date); an iterator, which
+    reading would use up, is refused with a ``TypeError``, and a bare object counts by kind."""
+    from collections.abc import Collection, Iterator, Mapping
+    if isinstance(obj, Mapping):
+        return tuple(sorted((repr(k), plain_values(v, d)) for k, v in obj.items()))
+    if isinstance(obj, Iterator):
+        raise TypeError(f"holds an iterator ({type(obj).__name__}), which the check cannot read without using "
+                        f"it up: a seat's view must hold plain values")
+    if isinstance(obj, Collection):
+        return tuple(plain_values(x, d) for x in obj)
+    shown = repr(obj)
+    return () if " at 0x" in shown else (shown,)     # (an address differs from run to run)
 
 
 #: How many of a seat's legal moves the no-leak check compares under a redeal: the first

@@ -3,6 +3,7 @@ test plants a leaking or rule-breaking engine and expects the suite's failure in
 words, or checks a case the suite must let pass. Each is kept fast: one seed, one state
 or a cut game."""
 
+import collections
 import copy
 import dataclasses
 import functools
@@ -394,17 +395,32 @@ def test_a_view_holding_the_game_is_found(hold):
     assert holds_the_game(hold(game.table(state), state), state) is not None
 
 
-def test_a_neighbours_hand_in_a_dict_that_eq_skips_is_caught(monkeypatch):
+@pytest.mark.parametrize("held", [
+    lambda hand: {"next": hand},
+    lambda hand: collections.deque(hand),
+    lambda hand: types.MappingProxyType({"next": hand}),
+    lambda hand: bytearray(hand),
+], ids=["dict", "deque", "read-only-dict", "bytearray"])
+def test_a_neighbours_hand_in_a_container_that_eq_skips_is_caught(monkeypatch, held):
+    """Whatever container the hand is kept in, where ``==`` does not look: a dict, and the
+    containers with no attributes of their own (a deque, a read-only dict, a bytearray),
+    which were read by their kind alone."""
     real = bloff_engine.Table.legal
 
     def leaky(t, seat, *args, **kwargs):
         legal = copy.copy(real(t, seat, *args, **kwargs))
-        legal.current = {"next": _neighbours_hand(t, seat)}
+        legal.current = held(tuple(_neighbours_hand(t, seat)))
         return legal
 
     monkeypatch.setattr(bloff_engine.Table, "legal", leaky)
     with pytest.raises(AssertionError, match="where its == does not look"):
         check_game(config_game("bloff"), 3, seeds=[0], hidden_every=1)
+
+
+def test_a_view_holding_an_iterator_is_refused():
+    """An iterator cannot be read without using it up: a view holding one fails in words."""
+    with pytest.raises(TypeError, match="holds an iterator .* cannot read without using it up"):
+        plain_values(("view", iter([1, 2])))
 
 
 # ---- narration ------------------------------------------------------------------------
