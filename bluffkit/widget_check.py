@@ -304,6 +304,7 @@ class SeatPanelDriver:
         self.made = None                # the last click, as a function of a panel (see make)
         self.answer = None              # how the twin answers it (see click), None: not known
         self.said_before = ""           # the message before it
+        self.left = None                # the panel as the last click left it (see left_as), None: not kept
         self._past: dict = {}           # seat -> [(an earlier state, redealt for that seat)] (see redealt_past)
 
     def current(self, panel):
@@ -358,13 +359,22 @@ class SeatPanelDriver:
         twin._undone = panel._undone                    # an Undo was clicked (seen by the table)
         twin.message.value = ""         # a screen brought by a move or a click: drawn from no message
         twin.show_screen(panel.screen)
+        answer = self.answer if self.left is None or self.left == self.left_as(panel) else None
         if is_cover(panel.screen[0]):
             twin.message.value = self.cover_says        # nothing left from the last seat's screen
-        elif self.answer is None or self.answer == "public":
+        elif answer is None or answer == "public":
             twin.message.value = panel.message.value    # Undo's answer, or a click not noted
-        elif self.answer != "drawn":    # a click that played nothing: the twin's own answer to it
+        elif answer != "drawn":         # a click that played nothing: the twin's own answer to it
             twin.message.value = self.said_before
-            self.answer(twin)
+            answer(twin)
+
+    @staticmethod
+    def left_as(panel) -> tuple:
+        """The panel's message, game, moves and screen: where they are not as the driver's
+        last click left them, a click the driver did not make came since (a test's own), and
+        the twin is given the panel's message, as after any click not noted."""
+        s = panel.session
+        return panel.message.value, id(s), len(s.moves), panel.screen
 
     def click(self, panel, rng) -> bool:
         """One click a player could make (:meth:`press`); False once the game is over.
@@ -383,11 +393,12 @@ class SeatPanelDriver:
         self.answer = ("public" if self.undid else "drawn" if moved else
                        self.made if self.made is not None else "public")
         self.cover_says = panel.message.value if at_cover or self.undid else ""
+        self.left = self.left_as(panel)
         return True
 
     def drawn(self) -> None:
         """The panel was just drawn (built): the twin draws its own message too."""
-        self.answer = "drawn"
+        self.answer, self.left = "drawn", None
 
     def make(self, panel, click) -> None:
         """Make ``click``, a function of a panel, on ``panel``; noted, so that the twin is

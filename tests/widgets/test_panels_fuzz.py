@@ -331,7 +331,7 @@ class PanelMachine(RuleBasedStateMachine):
         for key, on in zip(("projector", "scores_button"), self.settings):   # as the screen was drawn
             if getattr(twin, key).value != on:
                 getattr(twin, key).value = on
-        self.drive.answer = "drawn"     # the twin draws its own message, then is given the clicks since
+        self.drive.answer, self.drive.left = "drawn", None      # its own message, then the clicks since
         self.base_mirror(twin, panel, state, past)
         now = self.now
         twin.clicks = seat_panel.ClickClock()                  # the clicks at this screen, at the same times

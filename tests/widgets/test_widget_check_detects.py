@@ -190,3 +190,25 @@ def test_the_check_catches_a_secret_in_the_answer_to_a_refused_move():
     """Where the click played nothing, the twin is given the same click and makes its own answer."""
     with pytest.raises(WidgetLeak, match=r"seat .'s view: it depends on .*HTMLModel #\d+ .*<span hidden>"):
         check_panel(lambda: RefusalTells(players=4, humans=ALL, seed=3), seeds=[6, 7], clicks=100)
+
+
+def test_after_a_click_the_check_did_not_make_the_twin_is_given_the_panels_message():
+    """A test's own click after the check's (a player's refused typed move, on her own
+    screen) is not known to the check: the twin is given the panel's message, as the
+    docstring says, not drawn afresh (which reported the refusal as left from an earlier
+    screen)."""
+    from bluffkit.widget_check import TableDriver, check_screen
+    from bluffkit.widgets import TablePanel
+    make = lambda: TablePanel("youre-bluffing", players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=3)  # noqa: E731
+    t, twin = make(), make()
+    driver, rng = TableDriver(t), np.random.default_rng(0)
+    for _ in range(40):                     # the check's clicks, to a seat's screen a move brought
+        driver.click(t, rng)
+        if t.screen[0] == "seat" and driver.answer == "drawn":
+            break
+    assert t.screen[0] == "seat" and driver.answer == "drawn"
+    check_screen(t, twin, driver, np.random.default_rng(0), pristine=Pristine(twin))
+    t.typed.value = "bid 1e3"               # the test's own click: refused, in the message line
+    t.typed.value = ""
+    assert "can&#x27;t bid 1e3" in t.message.value
+    check_screen(t, twin, driver, np.random.default_rng(0), pristine=Pristine(twin))
