@@ -168,10 +168,11 @@ def read_manifest(out) -> dict:
         raise TournamentError(f"{path}: not a readable manifest (nested too deeply, or a number too long)") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise TournamentError(f"{path}: not a bluffkit tournament manifest")
-    version = manifest.get("version")
-    if not jsonread.is_version(version, VERSION):
-        said = quote(version) if isinstance(version, str) else json.dumps(version)[:40]   # true as the file has it
-        raise TournamentError(f"{path}: format version {said}; this bluffkit reads {VERSION}")
+    if "version" not in manifest:
+        raise TournamentError(f"{path}: no format version; this bluffkit reads {VERSION}")
+    if not jsonread.is_version(manifest["version"], VERSION):
+        raise TournamentError(f"{path}: format version {jsonread.shown(manifest['version'])}; "
+                              f"this bluffkit reads {VERSION}")
     for key in ("games", "seed", "chunk", "players"):      # 6.0 == 6 would pass the comparison with the command's
         v = manifest.get(key)                              # (and a chunk of 0 games divided by zero)
         least = 0 if key == "seed" else 1

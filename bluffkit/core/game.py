@@ -72,10 +72,17 @@ def make_game(name: str, /, **kwargs):
     variants = kwargs.get("variants", ())
     if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
         raise RulesError(f"variants must be a list of variant names, got {quote(variants)}"[:300])
-    twice = next((v for i, v in enumerate(variants) if v in variants[:i]), None)
-    if twice is not None:                   # (taken once without a word: a typo or a copy left in)
-        raise RulesError(f"variants: {quote(twice)} is named twice; name each variant once")
-    return spec_of(name).make(name, **kwargs)
+    seen: set[str] = set()
+    twice = None
+    for v in variants:
+        if v in seen:
+            twice = v
+            break
+        seen.add(v)
+    if twice is None:
+        return spec_of(name).make(name, **kwargs)
+    spec_of(name).make(name, **{**kwargs, "variants": list(dict.fromkeys(variants))})   # an unknown one said first
+    raise RulesError(f"variants: {quote(twice)} is named twice; name each variant once")   # (taken once without a word)
 
 
 def as_game(game):

@@ -51,6 +51,17 @@ def loads(text: str):
     return _DECODER.decode(text)
 
 
+def shown(value, limit: int = 40) -> str:
+    """A value read from a JSON file, for a message, as the file writes it (``true``, not
+    ``True``), cut past ``limit`` characters with its length said.
+
+    >>> shown(True), shown(1.0), shown("1"), shown(10 ** 60, limit=10)
+    ('true', '1.0', '"1"', '1000000000… (61 characters)')
+    """
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
 def is_version(value, version: int) -> bool:
     """Whether a file's ``"version"`` reads as the whole number ``version``: JSON's ``true``
     and ``1.0`` do not, though Python takes each for 1 (the readers of decks, boards and

@@ -46,9 +46,9 @@ class Encoder:
 
     n_actions: int = 0
     obs_size: int = 0
-    observation_type: type[Any] = object
-    legal_type: type[Any] = object
-    seats_field: str = "note_counts"
+    observation_type: type[Any] | None = None       # None: any (a new encoder that names none)
+    legal_type: type[Any] | None = None
+    seats_field: str | None = None                  # None: the seat count is not checked
 
     def __init__(self, game: Any, players: int) -> None:
         self.game, self.players = game, players
@@ -88,25 +88,29 @@ class Encoder:
         its rules and seat count (``game.observe(state, seat)``): another game's, ``None`` or a
         ``Legal`` failed deep inside, and another seat count's or ruleset's was encoded
         without a word (seats dropped, or a vector of another length)."""
-        if not isinstance(observation, self.observation_type):
+        kind = self.observation_type
+        if observation is None or (kind is not None and not isinstance(observation, kind)):
             raise RulesError(f"this encoder is for {self._game_words()}: it takes a seat's observation "
                              f"(game.observe(state, seat)), got {_shown(observation)}")
-        rules = observation.rules
-        if rules is not self.game.rules and rules != self.game.rules:
+        rules = getattr(observation, "rules", None)
+        if rules is not self.game.rules and rules != getattr(self.game, "rules", None):
             raise RulesError(f"this encoder is for {self._game_words()} under other rules than the observation's: "
                              "encode an observation with the encoder of the game that made it")
-        seats = len(getattr(observation, self.seats_field))
-        if seats != self.players:
-            raise RulesError(f"this encoder is for {self._game_words()}; the observation is of a {seats}-seat game")
+        if self.seats_field is not None:
+            seats = len(getattr(observation, self.seats_field))
+            if seats != self.players:
+                raise RulesError(f"this encoder is for {self._game_words()}; the observation is of a {seats}-seat game")
 
     def check_legal(self, legal: Any) -> None:
         """``RulesError`` unless ``legal`` is a seat's ``Legal`` of this encoder's game
         (``game.legal(state, seat)``) for one of its seats."""
-        if not isinstance(legal, self.legal_type):
+        kind = self.legal_type
+        if legal is None or (kind is not None and not isinstance(legal, kind)):
             raise RulesError(f"this encoder is for {self._game_words()}: it takes a seat's Legal "
                              f"(game.legal(state, seat)), got {_shown(legal)}")
-        if not 0 <= legal.seat < self.players:
-            raise RulesError(f"this encoder is for {self._game_words()}; the Legal is of seat {legal.seat}")
+        seat = getattr(legal, "seat", None)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise RulesError(f"this encoder is for {self._game_words()}; the Legal is of seat {quote(seat, 40)}")
 
     def action_name(self, index: Any) -> str:
         """A short text for ``index`` (docs, error messages); refused (``RulesError``) as

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -325,6 +326,20 @@ def test_a_manifest_of_another_format_version_is_refused_by_load(auction, tmp_pa
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     with pytest.raises(TournamentError, match=f"format version {json.dumps(version)}; this bluffkit reads 1"):
         load(out)
+
+
+def test_a_manifest_without_a_format_version_or_with_a_long_one_is_refused_in_words(auction, tmp_path):
+    out = tmp_path / "t"
+    run(auction, FIELD, 30, 5, out, players=3, chunk=30, workers=0, echo=None)
+    manifest = json.loads((out / "manifest.json").read_text())
+    for version, said in ((None, "no format version"), (10 ** 60, "format version 1" + "0" * 39 + "… (61 characters)")):
+        if version is None:
+            del manifest["version"]
+        else:
+            manifest["version"] = version
+        (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        with pytest.raises(TournamentError, match=re.escape(f"{said}; this bluffkit reads 1") + "$"):
+            load(out)
 
 
 def test_a_run_of_another_bluffkit_is_not_resumed_and_nothing_changes(auction, tmp_path):

@@ -56,7 +56,7 @@ def test_an_observation_of_another_seat_count_or_ruleset_is_refused():
     obs, legal = two_decks.seat_view()
     with pytest.raises(RulesError, match=r"^this encoder is for 3 seats of bloff under other rules than the observation"):
         three.encoder.observation(obs)
-    with pytest.raises(RulesError, match=r"for 3 seats of bloff with 1 deck\(s\) of cards; the Legal holds cards of "):
+    with pytest.raises(RulesError, match=r"for 3 seats of bloff with 1 deck of cards; the Legal holds cards of "):
         three.encoder.mask(legal)           # (it dropped the plays of 5 to 8 cards of a rank)
     assert encoder_for("bloff", 3).n_actions == 2 + 13 * 4, "a game's name is taken, as make_game takes it"
 
@@ -86,3 +86,35 @@ def test_before_the_first_reset_there_are_no_agents_and_none_to_act():
 def test_a_variant_named_twice_is_refused(name, variant):
     with pytest.raises(RulesError, match=rf"^variants: '{variant}' is named twice; name each variant once$"):
         env(name, variants=[variant, variant])
+
+
+def test_an_unknown_variant_named_twice_is_said_unknown():
+    """A name that is no variant is refused as unknown, with the variants to choose from,
+    before its repetition is counted."""
+    with pytest.raises(RulesError, match=r"^unknown variant 'nope' of youre-bluffing; choose from "):
+        env("youre-bluffing", variants=["nope", "nope"])
+
+
+def test_a_new_encoder_that_names_no_classes_still_refuses_none_in_words():
+    """An encoder written for a new game that sets neither ``observation_type``,
+    ``legal_type`` nor ``seats_field`` still refuses ``None`` and a Legal of no seat in
+    words (they failed deep inside: None has no rules; a seat of text compared with 0)."""
+    from types import SimpleNamespace
+
+    from bluffkit.core.game import make_game
+    from bluffkit.rl.encoding import Encoder
+
+    class Mine(Encoder):
+        def __init__(self, game, players):
+            super().__init__(game, players)
+            self.n_actions, self.obs_size = 3, 1
+
+        def _observation(self, observation):
+            return observation
+
+    e = Mine(make_game("bloff"), 3)
+    with pytest.raises(RulesError, match=r"it takes a seat's observation \(game.observe\(state, seat\)\), got None"):
+        e.observation(None)
+    for seat in ("x", None, 3, True):
+        with pytest.raises(RulesError, match=r"the Legal is of seat|it takes a seat's Legal"):
+            e.mask(SimpleNamespace(seat=seat))

@@ -46,7 +46,7 @@ from typing import Any
 
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError
-from bluffkit.core.jsonread import is_version
+from bluffkit.core.jsonread import is_version, shown
 
 __all__ = ["BOARDS_DIR", "BOARD_NAMES", "KINDS", "TILE_POSITIONS", "Board", "BoardError", "Space",
            "UnknownSpace", "cost_of_change", "load_board", "parse_board", "shipped_board"]
@@ -601,7 +601,7 @@ class _Reader:
         if data["format"] != FORMAT:
             raise self.fail(self.value_line(root, "format"), f"format is {data['format']!r}, expected {FORMAT!r}")
         if not is_version(data["version"], VERSION):
-            raise self.fail(self.value_line(root, "version"), f"version {data['version']!r} is not supported "
+            raise self.fail(self.value_line(root, "version"), f"version {shown(data['version'])} is not supported "
                                                               f"(this bluffkit reads version {VERSION})")
         name = data["name"]
         if not isinstance(name, str) or not _ID.match(name):

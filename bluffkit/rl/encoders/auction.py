@@ -63,7 +63,7 @@ PAY_INDEX, PICK_INDEX, REFUSAL_START, CHOOSE_START = 5, 6, 7, 12
 class AuctionEncoder(MoveTableEncoder):
     """Fixed action indices and observation vector of one auction game (module docstring)."""
 
-    observation_type, legal_type = Observation, Legal
+    observation_type, legal_type, seats_field = Observation, Legal, "note_counts"
 
     def __init__(self, game: Any, players: int) -> None:
         super().__init__(game, players)

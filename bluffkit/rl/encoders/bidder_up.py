@@ -138,7 +138,7 @@ class BidderUpEncoder(Encoder):
     """The fixed encoding of Bidder Up! for one board (with its variants) and ``players``
     seats (see the module's docstring)."""
 
-    observation_type, legal_type = Observation, Legal
+    observation_type, legal_type, seats_field = Observation, Legal, "note_counts"
 
     def __init__(self, game, players: int) -> None:
         super().__init__(game, players)

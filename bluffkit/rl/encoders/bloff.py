@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, count
 from bluffkit.games.bloff.actions import CALL_, PASS_, Play
 from bluffkit.games.bloff.cards import RANK_NAMES, rank_of
 from bluffkit.games.bloff.observe import Legal, Observation
@@ -82,7 +82,7 @@ class BloffEncoder(MoveTableEncoder):
             for card in legal.play_from:
                 by_rank[rank_of(card)].append(card)
             if legal.play_from and max(legal.play_from) >= self.cards:      # (a Legal of a game of two decks)
-                raise RulesError(f"this encoder is for {self._game_words()} with {self.decks} deck(s) of cards; the "
+                raise RulesError(f"this encoder is for {self._game_words()} with {count(self.decks, 'deck')} of cards; the "
                                  f"Legal holds cards of more decks")
             most = legal.max_cards if legal.max_cards is not None else self.copies
             for r, cards in enumerate(by_rank):

@@ -109,7 +109,7 @@ class YoureBluffingEncoder(Encoder):
     """The fixed encoding of You're Bluffing! / Horse Trading for ``players`` seats (see
     the module's docstring for every index and every block of the vector)."""
 
-    observation_type, legal_type = Observation, Legal
+    observation_type, legal_type, seats_field = Observation, Legal, "note_counts"
 
     def __init__(self, game, players: int) -> None:
         super().__init__(game, players)

@@ -98,6 +98,8 @@ CASES = [
     ("version 2", lambda t: _edit_line(t, '"version": 1', "1", "2"), '"version": 1', "version 2 is not supported"),
     ("version 1.0", lambda t: _edit_line(t, '"version": 1', "1", "1.0"), '"version": 1',
      "version 1.0 is not supported"),
+    ("version true", lambda t: _edit_line(t, '"version": 1', "1", "true"), '"version": 1',
+     "version true is not supported"),
 ]
 
 
