@@ -826,7 +826,7 @@ FAST_ONE_HUMAN = ("table", "bloff", "bluffer", "bluffer-duel", "bidder-up")
 def test_a_table_with_one_human_seat_leaks_nothing(key):
     """One human seat against bots: no cover, the seat's view throughout (and Bluffer's
     leader's screen at once), and nothing left from a cover that was never shown."""
-    report = check_panel(ONE_HUMAN[key], seeds=[1], clicks=60)
+    report = check_panel(ONE_HUMAN[key], seeds=[1], clicks=40)
     assert report["compared"] >= report["clicks"] // 2, report
 
 
