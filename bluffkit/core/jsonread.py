@@ -53,12 +53,17 @@ def loads(text: str):
 
 def shown(value, limit: int = 40) -> str:
     """A value read from a JSON file, for a message, as the file writes it (``true``, not
-    ``True``), cut past ``limit`` characters with its length said.
+    ``True``; other than ASCII escaped, so that no character of it acts on the terminal),
+    cut past ``limit`` characters with its length said (a number may have thousands of
+    digits); a value JSON cannot write, by its kind.
 
-    >>> shown(True), shown(1.0), shown("1"), shown(10 ** 60, limit=10)
-    ('true', '1.0', '"1"', '1000000000… (61 characters)')
+    >>> shown(True), shown(1.0), shown("1"), shown(10 ** 60, limit=10), shown(object())
+    ('true', '1.0', '"1"', '1000000000… (61 characters)', 'object')
     """
-    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):                 # (not JSON, or an int past Python's digits)
+        return type(value).__name__
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
 
 

@@ -171,23 +171,14 @@ def _quote(text: str, limit: int = 60) -> str:
     return r if len(r) <= limit else r[:limit - 4] + "...'"
 
 
-def _show(value, limit: int = 40) -> str:
-    """A value for a message, cut short (a number may have thousands of digits)."""
-    try:
-        text = json.dumps(value, ensure_ascii=True)
-    except (TypeError, ValueError):
-        text = type(value).__name__
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
 def _parse_header(obj, fail) -> tuple[str, str]:
     if not isinstance(obj, dict):
         fail(f"the header must be a JSON object, not {type(obj).__name__}")
     if "format" not in obj or obj["format"] != FORMAT:
-        fail(f"missing or wrong header: format must be {FORMAT!r}, got {_show(obj.get('format'))}")
+        fail(f"missing or wrong header: format must be {FORMAT!r}, got {jsonread.shown(obj.get('format'))}")
     version = obj.get("version")
     if not jsonread.is_version(version, VERSION):
-        fail(f"wrong header: unsupported version {_show(version)} (this loader reads version {VERSION})")
+        fail(f"wrong header: unsupported version {jsonread.shown(version)} (this loader reads version {VERSION})")
     _check_fields(obj, _HEADER_FIELDS, "header", fail)
     return _string(obj, "title", fail), _string(obj, "language", fail)
 
