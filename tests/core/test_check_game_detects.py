@@ -480,3 +480,31 @@ def test_a_listed_move_its_own_legal_refuses_fails_the_check(monkeypatch):
     monkeypatch.setattr(auction_legal.Legal, "actions", listing_a_500)
     with pytest.raises(AssertionError, match=r"is offered 'raise 500', which its own Legal refuses: seat . holds no note of 500"):
         check_game(config_game("auction-american-count"), 4, seeds=[0], hidden_every=1)
+
+
+def test_a_public_form_telling_a_bystander_what_only_the_trader_saw_is_caught():
+    """The public form is compared for every other seat: here the challenger (seat 0, the
+    first other seat) receives the counter and can tell two counters of one note count
+    apart, but the bystander (seat 2) cannot, so a public form giving the counter whole
+    tells seat 2 more than it may know (You're Bluffing!, the cattle trade: "Player B makes a
+    secret counter-offer ... the two sums of money are exchanged and the exchanged cards are
+    counted in secret")."""
+    from bluffkit.games.youre_bluffing import narrate
+    from bluffkit.games.youre_bluffing.actions import Counter
+    game = testing.config_game("youre-bluffing")
+    state, seat, legal = next((s, seat, legal) for s, seat, legal in
+                              testing.random_decisions(game, 3, np.random.default_rng(0))
+                              if seat == 1 and s.trade is not None and s.trade[0] == 0 and sum(s.money[1]) >= 3)
+    assert state.trade[4] == (1, 2, 0, 0, 0, 0) and state.money[1] == (3, 2, 0, 0, 0, 0)   # 0+10+10; seat 1 holds 0,0,0,10,10
+    counter = Counter(notes=(1, 1, 0, 0, 0, 0))     # 0+10: seat 0 offered more, as with 0+0
+
+    def whole(before, mover, action):
+        return action if isinstance(action, Counter) else narrate.public_move(before, mover, action)
+
+    names = ["Seat0", "Seat1", "Seat2"]
+    said = game.narrate(state, seat, counter, game.step(state, seat, counter), names)
+    with pytest.raises(AssertionError, match="says more than seat 2 may know"):
+        testing._check_public(game, state, seat, counter, said, whole(state, seat, counter), whole, names, "here")
+    # the real public form (the number of notes) passes
+    public = testing.public_move_of(game)
+    testing._check_public(game, state, seat, counter, said, public(state, seat, counter), public, names, "here")
