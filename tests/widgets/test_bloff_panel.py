@@ -403,3 +403,68 @@ def test_a_short_two_human_game_calls_climbs_the_rank_and_quotes_the_newest_clai
     t.show.click()
     assert t.screen == ("seat", 0) and len(t.session.observe(0).claims) >= 2
     assert "Cy said \u201cone three\u201d" in t.legal_text.value, "the newest claim, not the first"
+
+
+def test_the_projector_puts_the_say_button_above_the_hand():
+    """On a projector a big hand would push the Say button below the screen: it comes first,
+    above the cards; at a desk it stays under the hand, where the cards are chosen."""
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    t.set_projector(True)
+    assert t.play_box.children == (t.lay, t.hand)
+    t.set_projector(False)
+    assert t.play_box.children == (t.hand, t.lay)
+
+
+def test_a_second_deck_card_is_told_apart_by_its_star():
+    """Seven players shuffle two decks (rulebook §3), so a hand can hold the same card twice:
+    the second deck's copy carries a ``*`` and says so in its tooltip, or the two buttons
+    would look the same. Anne's hand at seed 0 holds the three of spades from both decks."""
+    t = BloffTable(players=7, humans=[0], seed=0)
+    three_of_spades = 2 * 4 + 0                         # rank index 2 (three), suit index 0 (spades)
+    assert {three_of_spades, three_of_spades + 52} <= set(t.cards), "the position this test needs"
+    shown = {t.card: (t.description, t.tooltip.split(":")[0]) for t in t.card_toggles}
+    assert shown[three_of_spades] == ("3♠", "the three of spades")
+    assert shown[three_of_spades + 52] == ("3♠*", "the three of spades (second deck)")
+    assert all(d.endswith("*") == (c >= 52) for c, (d, _) in shown.items())
+    assert len({d for d, _ in shown.values()}) == len(shown), "no two cards drawn alike"
+
+
+def test_hearts_and_diamonds_are_drawn_red():
+    """As on a real deck, hearts and diamonds are red and spades and clubs black."""
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    suits = set()
+    for b in t.card_toggles:
+        suit = b.description.rstrip("*")[-1]
+        suits.add(suit)
+        assert ("bk-red" in b._dom_classes) is (suit in "♥♦"), b.description
+    assert suits == set("♠♥♦♣"), "all four suits in the hand"
+
+
+def _call_window():
+    """Anne lays her first card; the bots lay theirs and the call window is Anne's."""
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    t.choose(t.cards[:1])
+    t.lay.click()
+    assert t.session.waiting_for == 0 and t.session.state.phase == "call"
+    return t
+
+
+def test_click_action_plays_a_call_and_a_let_go_with_their_buttons():
+    """Playing a move by clicks must press the button of that move: "Bløff!" for a call,
+    "Let it go" for a pass, never the other."""
+    from bluffkit.games.bloff.engine import CALL_, PASS_
+    for action in (CALL_, PASS_):
+        t = _call_window()
+        played = len(t.session.moves)
+        assert t.click_action(action) is True
+        assert t.session.moves[played] == (0, action)
+
+
+def test_click_action_refuses_a_play_when_the_lay_box_is_hidden():
+    """In the call window the hand is not drawn and no cards may be laid: a play is not
+    clicked at all (it would press a Lay button nobody can see) and nothing is sent."""
+    from bluffkit.games.bloff.engine import Play
+    t = _call_window()
+    moves = list(t.session.moves)
+    assert t.click_action(Play((t.session.state.hands[0][0],))) is False
+    assert t.session.moves == moves and t.message.value == ""
