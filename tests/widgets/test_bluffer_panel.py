@@ -899,3 +899,52 @@ def test_each_sheet_button_names_its_own_sheet_and_votes_for_it():
     played = len(b.session.moves)
     buttons[0].click()
     assert b.session.moves[played] == (1, Vote(obs.legal.vote[0])), "the first sheet's button votes for it (bots may move after)"
+
+
+def test_a_blank_answer_is_refused_in_the_panels_own_words():
+    """Spaces alone are no answer: Write it says to type one in the box, in the panel's words,
+    not the typed move's ("write what? give the answer after 'write'"), and nothing is played."""
+    t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)
+    moves = list(t.session.moves)
+    t.answer.value = "   "
+    t.write.click()
+    assert "Anne can&#x27;t write an empty answer: type your false answer in the box first" in t.message.value
+    assert "write what" not in t.message.value and t.session.moves == moves
+
+
+def test_an_empty_copy_says_to_type_the_true_answer():
+    """With ``leader_copies`` the leader adds the true answer to the false ones (rulebook §4):
+    at that step an empty box asks for the true answer, not for a false one."""
+    t = BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=2, leader_copies=True)
+    t.answer.value = "a purple cow"
+    t.write.click()                                    # Anne leads: the bots write, then she copies
+    assert t.session.state.phase == "copy" and t.write.description == "Copy it"
+    moves = list(t.session.moves)
+    t.answer.value = ""
+    t.write.click()
+    assert "Anne can&#x27;t write an empty answer: type the true answer in the box first" in t.message.value
+    assert "your false answer" not in t.message.value and t.session.moves == moves
+
+
+def test_the_leaders_cover_words_go_with_the_cover():
+    """On the leader's screen the cover is gone, and so are its words ("Pass the screen to
+    Anne") and its button's ("Show Anne's screen"): nothing of it stays behind, hidden."""
+    t = _two_humans_at_the_vote()
+    t.leader_button.click()
+    assert "Pass the screen to Anne" in t.cover_text.value
+    t.show.click()
+    assert t.screen == ("leader", 0)
+    assert t.cover_text.value == "" and t.show.description == "Show"
+
+
+def test_off_the_projector_the_seats_view_holds_only_its_own_part():
+    """Off the projector the question and the points are on the shared screen above the
+    seat's controls; the seat's view holds only its own part, so the question is not drawn
+    twice (pushing the answer box down). On a projector the view holds it, the shared screen
+    being hidden."""
+    t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)
+    question = escape(t.game.deck.by_id[t.session.state.qid].question)
+    assert t.screen == ("seat", 0) and t.answer_box.layout.display is None
+    assert question in t.shared.value and question not in t.view.value
+    t.set_projector(True)
+    assert question in t.view.value and t.shared.layout.display == "none"
