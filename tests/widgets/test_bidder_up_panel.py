@@ -1302,3 +1302,57 @@ def test_each_keep_button_keeps_its_own_ticket():
     keep[0].click()
     assert s.moves[played] == (0, A.Keep(drawn[0]))
     assert drawn[0] in s.observe(0).my_tickets
+
+
+def test_no_ringed_spaces_are_left_behind_the_cover():
+    """[C] the spaces are chosen after the roll, by the seat that rolled: the spaces ringed
+    for its roll are no longer clickable once the screen is covered for the next person."""
+    t = table(humans=(0, 1))
+    t.show.click()
+    t.roll_button.click()
+    assert t.view.clickable, "after the roll: the reachable spaces"
+    t.show_screen(("cover", 0))
+    assert t.screen == ("cover", 0) and t.view.clickable == []
+
+
+def test_the_receipt_names_the_specimen_received_under_baby_animals():
+    """[K] the challenger decides which two specimens are horse-traded; [E] the challenged
+    player who agrees takes the offer and gives the animal. Annette offers her female sheep for
+    Daniel's male and Daniel agrees: she gets his male, and he is told she gets his male."""
+    t = at_position(table("fairground", players=3, humans=(0, 1), seed=1, variants=["babies"]), current=0, roll=3,
+                    babies=["sheep", "cow", "pig", "dog"], money=["10+10", "10", None],
+                    pastures=[["sheep"], ["sheep-m"], ["cow"]])
+    t.show.click()
+    t.try_move("move hill-north")
+    t.try_move("trade 1 sheep:f:m offer 10")
+    t.show.click()                                       # Daniel's screen, after the cover
+    assert t.viewer == 1 and t.message.value == ""
+    t.try_move("agree")
+    assert t.message.value == ""
+    assert t.trade_receipt(0).endswith("you get Daniel's sheep \u2642.")
+    assert t.trade_receipt(1).endswith("Annette gets your sheep \u2642.")
+
+
+def test_the_end_of_turn_names_only_tickets_that_cannot_be_revealed():
+    """[H] an action ticket may be revealed at any point of the turn: an Extra Turn held at the
+    end of a turn is offered, and so it is not among the tickets "held, but not playable now"."""
+    t = at_position(table("fairground", players=3, seed=1), current=0, roll=1,
+                    tickets=[["extra-turn"], None, None])
+    t.view.click_space("hill-west")                      # a Piggy Bank: the notes are taken, the turn ends
+    assert t.session.state.phase == "end" and t.screen == ("seat", 0)
+    assert "Reveal one action ticket, or end your turn." in t.legal_text.value
+    assert "Reveal Extra Turn" in [b.description for b in t.buttons_box.children]
+    assert "Held, but not playable now" not in t.legal_text.value
+
+
+@pytest.mark.parametrize("empty", [False, True])
+def test_an_empty_offer_is_open_where_the_rules_take_it(empty):
+    """[L7] whether a horse-trade offer may be empty is a rules option (``empty_offer``): with
+    it the offer button is open before any note is chosen; without it, it is closed, saying
+    to choose notes first."""
+    t = at_position(table("fairground", players=3, seed=1, empty_offer=empty), current=0, roll=3,
+                    pastures=[["sheep"], ["sheep"], ["cow"]])
+    t.view.click_space("hill-north")
+    assert t.session.state.phase == "trade" and not any(t.chosen_notes())
+    assert t.notes_button.disabled is not empty
+    assert ("click your notes above to choose them first" in t.notes_button.tooltip) is not empty
