@@ -1019,7 +1019,11 @@ class BidderUpTable(SeatPanel):
         self._markers_ready(go, r.marker_moves, True)
 
     def _draw_piggy(self, me, obs, legal) -> None:
-        self._prompt(f"<b>{me}</b>: the Piggy Bank: raid it, take a loan with its IOU, or gamble.")
+        """The two-player Piggy Bank [J]: raid, a loan with its IOU, or gamble; "none left of
+        that size, no loan": with no loan offered, the words name only the moves offered."""
+        loan = any(isinstance(a, A.Loan) for a in legal.key)
+        self._prompt(f"<b>{me}</b>: the Piggy Bank: " + ("raid it, take a loan with its IOU, or gamble." if loan
+                                                         else "raid it or gamble (no loan is left to take)."))
         words = {"raid": "Raid the Piggy Bank", "gamble": "Gamble (roll the die)"}
 
         def say(a) -> str:

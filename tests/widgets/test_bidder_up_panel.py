@@ -1356,3 +1356,26 @@ def test_an_empty_offer_is_open_where_the_rules_take_it(empty):
     assert t.session.state.phase == "trade" and not any(t.chosen_notes())
     assert t.notes_button.disabled is not empty
     assert ("click your notes above to choose them first" in t.notes_button.tooltip) is not empty
+
+
+@pytest.mark.parametrize("ious", [(2, 2, 2), (0, 0, 0)])
+def test_the_piggy_bank_offers_a_loan_in_words_only_while_one_is_left(ious):
+    """[J] with two players the Piggy Bank offers a raid, a loan with its IOU, or a gamble;
+    "none left of that size, no loan". With every IOU gone the prompt said "take a loan with
+    its IOU" all the same, and no button took one."""
+    t = table("fairground", players=2, seed=1)
+    g = t.game
+    start = g.table(g.state_from_position(2, current=0, roll=1))
+    start.ious = ious                                    # the IOUs left beside the supply board
+    s = t.session
+    s.states, s.moves, s.says = [start.freeze()], [], []
+    t.said, t.viewer = [], None
+    t.refresh()
+    t.view.click_space("hill-west")                      # a Piggy Bank space
+    assert s.state.phase == "piggy" and t.screen == ("seat", 0)
+    buttons = [b.description for b in t.buttons_box.children]
+    left = any(ious)
+    assert "Raid the Piggy Bank" in buttons and "Gamble (roll the die)" in buttons
+    assert any(b.startswith("Take a loan") for b in buttons) is left
+    assert ("loan with its IOU" in t.legal_text.value) is left
+    assert ("raid it or gamble" in t.legal_text.value) is not left
