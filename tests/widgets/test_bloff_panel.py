@@ -453,8 +453,9 @@ def test_click_action_plays_a_call_and_a_let_go_with_their_buttons():
     """Playing a move by clicks must press the button of that move: "Bløff!" for a call,
     "Let it go" for a pass, never the other."""
     from bluffkit.games.bloff.engine import CALL_, PASS_
-    for action in (CALL_, PASS_):
-        t = _call_window()
+    t = _call_window()
+    for action in (CALL_, PASS_):             # (after the call the next claim opens Anne's window again)
+        assert t.session.waiting_for == 0 and t.session.state.phase == "call"
         played = len(t.session.moves)
         assert t.click_action(action) is True
         assert t.session.moves[played] == (0, action)
