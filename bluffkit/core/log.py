@@ -389,13 +389,13 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
             if "chance" in rec:
                 if "seat" in rec or "action" in rec:
                     raise fail(line, "a record is either chance or a seat's action, not both", path)
-                move = (None, _parse_move(log.game, _text(rec, "chance", line, path), line, path))
+                move = (None, _parse_move(log.game, _text(rec, "chance", line, path, finished), line, path))
                 t.apply_chance(move[1])
             elif "action" in rec:
                 seat = rec.get("seat")
                 if not is_seat(seat, players):
                     raise fail(line, f"seat {short(seat)} is not a seat of this game (0..{players - 1})", path)
-                move = (seat, _parse_move(log.game, _text(rec, "action", line, path), line, path))
+                move = (seat, _parse_move(log.game, _text(rec, "action", line, path, finished), line, path))
                 t.apply(seat, move[1])
             else:
                 raise fail(line, "a record needs 'chance' or 'seat' and 'action'", path)
@@ -453,10 +453,14 @@ def _parse_move(game, text: str, line: int, path):
         raise fail(line, f"{short(text)} is not an action of this game ({e})", path) from None
 
 
-def _text(rec: dict, key: str, line: int, path) -> str:
+def _text(rec: dict, key: str, line: int, path, shown) -> str:
+    """A record's move as text. One that is not text is refused; ``shown()`` says whether
+    the game is finished, and in a game that is not, the refusal names only the kind of
+    value (an array), not the value: it can hold the cards a Bløff player laid face down or
+    a deal's hands, which replay keeps hidden as it keeps an illegal move hidden."""
     v = rec.get(key)
     if not isinstance(v, str):
-        raise fail(line, f"'{key}' must be text, got {short(v)}", path)
+        raise fail(line, f"'{key}' must be text, got {short(v) if shown() else json_kind(v)}", path)
     return v
 
 

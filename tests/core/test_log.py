@@ -474,16 +474,23 @@ def test_edited_chance_is_caught_by_the_digest(tmp_path, lines):
     assert "does not match" in err.reason
 
 
-def test_an_unfinished_logs_refused_move_is_not_quoted(tmp_path, lines):
+@pytest.fixture(scope="module")
+def bloff_mid(tmp_path_factory):
+    """The lines of a Bløff game between three bots, saved after its deal and five moves,
+    unfinished (its end record says ``"over": false``)."""
+    session = Session(make_game("bloff"), ["random"] * 3, names=["Anne", "Bjørn", "Carla"], seed=4)
+    session.advance(limit=6)
+    assert not session.over
+    return split(session.save(tmp_path_factory.mktemp("bloff") / "mid.jsonl").read_bytes())
+
+
+def test_an_unfinished_logs_refused_move_is_not_quoted(tmp_path, lines, bloff_mid):
     """A game not finished can be taken up again, so replay shows its moves as the table heard
     them; the refusal of an edited move quoted it whole, the cards a Bløff player laid face
     down and which of them it did not hold. A game saved mid-play (its end record says
     ``"over": false``) or cut short names the step, the player and the line, not the move,
     the rule broken or its reason; the same move in a finished log is quoted."""
-    session = Session(make_game("bloff"), ["random"] * 3, names=["Anne", "Bjørn", "Carla"], seed=4)
-    session.advance(limit=6)
-    assert not session.over
-    saved = split(session.save(tmp_path / "mid.jsonl").read_bytes())
+    saved = list(bloff_mid)
     assert record(saved[-1])["end"]["over"] is False
     i = first_line(saved, lambda r: r.get("action", "").startswith("play "))
     rec = record(saved[i])
@@ -500,6 +507,53 @@ def test_an_unfinished_logs_refused_move_is_not_quoted(tmp_path, lines):
     edited = list(lines)
     edited[i] = dump(rec)
     assert "'sell'" in refuse(tmp_path, join(edited), "finished.jsonl").reason
+
+
+@pytest.mark.parametrize("end", [{"steps": 6}, {"steps": 6, "over": None}, {"steps": 6, "over": "true"},
+                                 {"steps": 6, "over": 1}])
+def test_an_end_record_not_saying_over_true_keeps_a_refused_move_hidden(tmp_path, bloff_mid, end):
+    """Only ``"over": true`` marks a finished game (docs/logs.md: an unfinished game is
+    saved with ``"over": false``). An end record without 'over', or with null, "true" or 1
+    there, is no finished game's: a move the rules refuse before it stays unquoted, so the
+    cards laid face down (2S, 3C, 5H, 7D) and which of them the player did not hold are not
+    shown."""
+    saved = list(bloff_mid)
+    i = first_line(saved, lambda r: r.get("action", "").startswith("play "))
+    rec = record(saved[i])
+    rec["action"] = "play 2S,3C,5H,7D"
+    saved[i] = dump(rec)
+    saved[-1] = dump({"end": end})
+    err = refuse(tmp_path, join(saved))
+    assert err.line == i + 1, str(err)
+    assert "the move, the rule and the reason are not shown, since the game is not finished" in err.reason
+    assert not any(c in str(err) for c in ("2S", "3C", "5H", "7D", "hold")), str(err)
+
+
+def test_a_move_that_is_not_text_is_named_by_its_kind_until_the_game_is_finished(tmp_path, lines, bloff_mid):
+    """A move recorded as something else than text is refused. In a game not finished the
+    refusal says only what kind of value it is: quoted, a list of the cards a Bløff player
+    laid face down, or a deal written as a list of hands, would show what replay keeps
+    hidden. In a finished game the value is quoted, as an illegal move is."""
+    saved = list(bloff_mid)
+    i = first_line(saved, lambda r: r.get("action", "").startswith("play "))
+    rec = record(saved[i])
+    rec["action"] = ["2S", "3C", "5H", "7D"]
+    edited = list(saved)
+    edited[i] = dump(rec)
+    for cut, data in (("saved mid-play", join(edited)), ("cut short", join(edited[:-1]))):
+        err = refuse(tmp_path, data, f"{cut}.jsonl")
+        assert err.line == i + 1 and err.reason == "'action' must be text, got an array", (cut, str(err))
+    deal = record(saved[1])
+    hands = deal["chance"].removeprefix("deal ").split("|")
+    deal["chance"] = hands
+    err = refuse(tmp_path, join(saved[:1] + [dump(deal)] + saved[2:]))
+    assert err.line == 2 and err.reason == "'chance' must be text, got an array", str(err)
+    assert hands[0][:2] not in str(err)
+    i = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
+    rec = record(lines[i])
+    rec["action"] = ["bid", 10]
+    err = refuse(tmp_path, join(lines[:i] + [dump(rec)] + lines[i + 1:]), "finished.jsonl")
+    assert err.line == i + 1 and err.reason == "'action' must be text, got ['bid', 10]", str(err)
 
 
 def test_edited_action_illegal_is_caught_by_the_rules(tmp_path, lines):
