@@ -100,6 +100,7 @@ def test_session_log_replays_to_the_same_game(finished, tmp_path):
     assert log.end["winners"] == list(session.winners())
     assert log.end["steps"] == len(session.moves)
     assert log.lines == list(range(2, len(session.moves) + 2))
+    assert log.says == [json.loads(line)["say"] for line in split(data)[1:-1]] and all(log.says)
 
 
 def test_log_layout(finished):
@@ -343,6 +344,7 @@ def test_wrong_number_of_seats(tmp_path, lines):
     err = refuse(tmp_path, join([dump(head)] + lines[1:]))
     assert err.line == 1
     assert "3 to 5 players" in err.reason
+    assert "start position" not in err.reason, "the log has no start position"
 
 
 @pytest.mark.parametrize("start", [
@@ -422,6 +424,14 @@ def test_two_logs_joined_and_a_record_without_its_step_are_said_so(tmp_path, lin
     assert err.line == 4 and err.reason == "a record without its step number where step 3 was expected", err.reason
     err = refuse(tmp_path, join(lines[:2] + [lines[2][:4]]))                # '{"st': cut inside a name
     assert "(unterminated string);" in err.reason, err.reason
+
+
+def test_a_cut_line_names_the_column_where_json_stopped(tmp_path, lines):
+    """Line 2 cut inside a text: the text opens at the 23rd character of
+    ``{"step": 1, "chance": "dr``, and JSON counts from there the string it never closes."""
+    err = refuse(tmp_path, join(lines[:1] + [b'{"step": 1, "chance": "dr']))
+    assert err.line == 2
+    assert err.reason.startswith("not valid JSON at column 23 (unterminated string);"), err.reason
 
 
 def test_record_missing(tmp_path, lines):
@@ -585,8 +595,9 @@ def test_unreadable_action(tmp_path, lines):
     assert "whole number" in err.reason
 
 
-@pytest.mark.parametrize("seat", [9, -1, "1", None])
+@pytest.mark.parametrize("seat", [4, 9, -1, "1", None])
 def test_record_with_a_bad_seat(tmp_path, lines, seat):
+    """The game has four seats, 0 to 3: seat 4 is one past the last."""
     i = first_line(lines, lambda r: "action" in r)
     rec = record(lines[i])
     rec["seat"] = seat
@@ -594,7 +605,17 @@ def test_record_with_a_bad_seat(tmp_path, lines, seat):
     edited[i] = dump(rec)
     err = refuse(tmp_path, join(edited))
     assert err.line == i + 1
-    assert "not a seat" in err.reason
+    assert f"seat {seat!r} is not a seat of this game (0..3)" in err.reason, err.reason
+
+
+def test_a_step_record_without_chance_or_action_is_named(tmp_path, lines):
+    """A record whose 'action' key is misspelt is refused at its own line, for what it
+    lacks (not one line later, as a step out of order)."""
+    i = first_line(lines, lambda r: "action" in r)
+    rec = record(lines[i])
+    rec["acton"] = rec.pop("action")
+    err = refuse(tmp_path, join(lines[:i] + [dump(rec)] + lines[i + 1:]))
+    assert err.line == i + 1 and err.reason == "a record needs 'chance' or 'seat' and 'action'", str(err)
 
 
 def test_record_after_the_end_record(tmp_path, lines):
@@ -624,6 +645,15 @@ def test_end_record_too_early(tmp_path, lines):
     err = refuse(tmp_path, join(lines[:21] + [end]))
     assert err.line == 22
     assert "replay disagrees" in err.reason
+
+
+def test_end_record_says_not_over_for_a_finished_game(tmp_path, lines):
+    """The game the log replays is over; an end record saying it is not (as a game saved
+    mid-play says) disagrees with the replay."""
+    end = dump({"end": {"steps": len(lines) - 2, "over": False}})
+    err = refuse(tmp_path, join(lines[:-1] + [end]))
+    assert err.line == len(lines)
+    assert err.reason == "the end record says the game is not over, but the replay disagrees", err.reason
 
 
 def test_end_record_with_edited_winners(tmp_path, lines):
@@ -767,6 +797,42 @@ def test_write_of_a_new_log_leaves_the_log_alone(tmp_path, game_record):
     assert gamelog.read(path)[0].moves == rec.moves
 
 
+def test_a_new_log_gets_a_new_files_mode_and_a_replaced_one_keeps_its(tmp_path, game_record):
+    """A log is written to a hidden file made readable by its owner alone, then put in
+    place: a new log gets the mode any new file gets (0o666 less the umask, here 0o027:
+    0o640), and a log written over another keeps the mode the old file had (0o604)."""
+    game, seats, rec = game_record
+    path = tmp_path / "modes.jsonl"
+    mask = os.umask(0o027)
+    try:
+        gamelog.write(path, game, seats, rec.seed, rec.moves[:3])
+        assert path.stat().st_mode & 0o777 == 0o640, oct(path.stat().st_mode)
+        path.chmod(0o604)
+        gamelog.write(path, game, seats, rec.seed, rec.moves[:4])
+        assert path.stat().st_mode & 0o777 == 0o604, oct(path.stat().st_mode)
+    finally:
+        os.umask(mask)
+
+
+def test_write_of_a_new_log_refuses_an_existing_file(old_file, game_record):
+    """``replace=False`` never writes over a file: the old one stays whole, and no hidden
+    copy of the log is left beside it."""
+    game, seats, rec = game_record
+    with pytest.raises(BluffkitError, match="keep.jsonl exists already; give the log a new name"):
+        gamelog.write(old_file, game, seats, rec.seed, rec.moves[:3], replace=False)
+    assert_untouched(old_file)
+
+
+def test_a_log_written_to_a_folder_is_refused_in_words(tmp_path, game_record):
+    """A folder's name is no log's: it is refused before anything is written, saying so."""
+    game, seats, rec = game_record
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    with pytest.raises(BluffkitError, match="logs is a folder; give the log a file name"):
+        gamelog.write(folder, game, seats, rec.seed, rec.moves[:3])
+    assert list(folder.iterdir()) == [] and [p.name for p in tmp_path.iterdir()] == ["logs"]
+
+
 def test_write_through_a_link_replaces_its_target_and_keeps_the_link(old_file, game_record):
     """The log replaced the symbolic link itself with a file, and left its target as it
     was; Python's own writers write through a link."""
@@ -888,6 +954,25 @@ def test_seats_need_distinct_names(tmp_path, lines, seats, words):
     err = refuse(tmp_path, join([dump(head)] + lines[1:]))
     assert err.line == 1
     assert words in err.reason
+
+
+def test_the_writer_field_and_a_seat_name_at_their_longest_are_read(tmp_path, bloff_mid):
+    """docs/logs.md: a seat's name is 1 to 80 printable characters; the 'bluffkit' field
+    names a version, at most 40 characters. At those lengths the log is read; one
+    character more is refused on line 1, naming what is wrong."""
+    head = record(bloff_mid[0])
+    head["bluffkit"] = "9" * 40
+    head["seats"][1]["name"] = "B" * 80
+    path = tmp_path / "longest.jsonl"
+    path.write_bytes(join([dump(head)] + bloff_mid[1:]))
+    log, _ = gamelog.read(path)
+    assert log.written_by == "9" * 40 and log.names[1] == "B" * 80
+    longer = dict(head, bluffkit="9" * 41)
+    err = refuse(tmp_path, join([dump(longer)] + bloff_mid[1:]))
+    assert err.line == 1 and "'bluffkit' must name the bluffkit version" in err.reason, str(err)
+    head["seats"][1]["name"] = "B" * 81
+    err = refuse(tmp_path, join([dump(head)] + bloff_mid[1:]))
+    assert err.line == 1 and "seat 1 needs a name" in err.reason, str(err)
 
 
 def test_an_agent_with_an_escape_code_is_refused(tmp_path, lines):
