@@ -149,3 +149,44 @@ def test_a_move_by_a_seat_that_is_not_to_move_or_by_no_seat_is_refused(bloff_gam
     assert refused(game, dealt, 1, first) == ("not-your-turn", "not-your-turn")
     for seat in (3, -1, True):
         assert refused(game, dealt, seat, first) == ("no-such-seat", "no-such-seat")
+
+
+# -- the players' loop of a simulation and chance's turn (TableBase.run, chance_table) -------------
+
+@pytest.fixture
+def bluffer_asked():
+    """Bluffer, three players, the first question read: the state and a working copy of it.
+    Everyone, the leader included, writes a false answer (RULES.md, Bluffer), so all
+    three seats are to move at once."""
+    game = make_game("bluffer")
+    state = game.new_state(3)
+    rng = np.random.default_rng(4)
+    while game.is_chance(state):
+        state = game.step(state, None, game.sample_chance(state, rng))
+    return game, state, game.table(state)
+
+
+def test_run_plays_at_most_its_limit(bluffer_asked):
+    """``limit`` is the number of moves ``run`` may play: with three answers to write, a
+    limit of 2 plays two (the third writer is still to move) and a limit of 0 plays none."""
+    from bluffkit.agents.base import make_agent
+
+    game, state, t = bluffer_asked
+    acts = [make_agent("random", game).act for _ in range(3)]
+    rngs = [np.random.default_rng(i) for i in range(3)]
+    moves = []
+    assert t.run(acts, rngs, moves.append, 0) == 0 and moves == []
+    assert t.run(acts, rngs, moves.append, 2) == 2 and len(moves) == 2
+    assert len(t.to_move()) == 1 and not t.is_chance()
+
+
+def test_chance_refused_while_several_seats_move_names_them_all(bluffer_asked):
+    """While the three players write their answers, chance has no move to make: the
+    refusal names every seat that is to move."""
+    from bluffkit.core.errors import IllegalAction
+
+    game, state, t = bluffer_asked
+    with pytest.raises(IllegalAction) as info:
+        game.sample_chance(state, np.random.default_rng(1))
+    assert info.value.rule == "not-chance-turn"
+    assert "chance does not act now: seats 0, 1, 2 are to move" in str(info.value)
