@@ -19,7 +19,7 @@ from math import lcm
 from types import MethodType
 
 from bluffkit.agents.base import uniform_stream
-from bluffkit.core.money import total
+from bluffkit.core.money import first_payment, total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import ACCEPT, AUCTION, BUY, PASS, SELL, Counter, Offer, Pay, Trade, bid
 from bluffkit.games.youre_bluffing.observe import random_choice
@@ -125,6 +125,17 @@ def notes_towards(hand, amount: int, denoms, zeros: bool = True):
     return tuple(out)
 
 
+def smallest_pay(hand, legal, denoms):
+    """The first of ``legal``'s payments (the smallest total, then the fewest notes, then the
+    smallest counts), found without listing them all. Under ``any_cover`` that first choice
+    is also ``exact_if_possible``'s first: the smallest covering total leaves no note to
+    spare, so :func:`~bluffkit.core.money.first_payment` finds it, where listing every
+    choice of a hand of many notes takes seconds (or is refused past a million)."""
+    if legal.payment_rule != "any_cover":
+        return legal.pay_options(denoms)[0]
+    return first_payment(hand, legal.pay, denoms, who=f"seat {legal.seat}")
+
+
 class HeuristicAgent:
     """Values an animal at ``rate`` money per projected point it adds to its herd, bids
     the lowest bid in tens while that is within the value and its money (and passes
@@ -147,7 +158,7 @@ class HeuristicAgent:
         r, d = obs.rules, obs.rules.denominations
         money = total(obs.hand, d)
         if legal.pay is not None:
-            return Pay(legal.pay_options(d)[0])
+            return Pay(smallest_pay(obs.hand, legal, d))
         if legal.bid:
             _lo, cap, _ = legal.bid
             first, _unit = tens(legal)
