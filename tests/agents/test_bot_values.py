@@ -83,3 +83,47 @@ def test_the_heuristic_bot_bids_up_to_its_hand_worked_value(animals, lot, other_
     obs = g.observe(s, 1)
     assert obs.legal.bid[0] == other_bids + 1 and obs.hand_total == 150
     assert HeuristicAgent().act(obs, obs.legal, None) == action
+
+
+# Every family but the cows in seat 2's herd, complete, and none left in the pile: every turn
+# is a trade ("once the animal pile is empty every turn is a trade", RULES.md), and the only
+# family two players share is the cows of seats 0 and 1.
+_ALL_BUT_COWS = {name: 4 for name in RULES.families if name != "cow"}
+
+
+@pytest.mark.parametrize("money, offer", [
+    # 390 in hand, 0.6 x 390 = 234 above the 180: notes towards 180, largest first, 100 + 50
+    # + three 10s (the 200 is too much), and both 0s as a bluff. Valuing one cow (75) it would
+    # offer 50 + 10 + 10; valuing each cow as the first (2 x 75 = 150), 100 + 50.
+    ("200+100+50+10+10+10+10+0+0", "100+50+10+10+10+0+0"),
+    # 190 in hand: it offers at most 0.6 x 190 = 114, so 100 + 10 (and its 0), not 180.
+    ("100+50+10+10+10+10+0", "100+10+0"),
+])
+def test_the_heuristic_trade_for_two_cards_values_both(money, offer):
+    """With 2 cows against 2, both cows change hands ("2 v 2 cards of the family trade both",
+    RULES.md). Holding two, the bot gains {cow 2} -> {cow 4}: 800 x 1 x 1 - 800 x 0.5 x 0.5
+    = 600 points, 180 at 0.3 a point; it offers notes worth about that, at most 0.6 of its money."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0, money=[money, None, None],
+                              herds=[{"cow": 2}, {"cow": 2}, _ALL_BUT_COWS], pile={})
+    obs = g.observe(s, 0)
+    assert obs.legal.trades == ((1, RULES.families.index("cow")),) and not obs.legal.simple
+    assert marginal_points(herd(cow=2), RULES.families.index("cow"), 2, RULES) == pytest.approx(600)
+    assert HeuristicAgent().act(obs, obs.legal, None) == g.parse(f"trade 1 cow {offer}")
+
+
+@pytest.mark.parametrize("offered, action", [("10+10", "counter 50+0+0"), ("10+10+10", "accept")])
+def test_the_heuristic_bot_counters_a_cheap_challenge_and_accepts_a_dear_one(offered, action):
+    """Challenged for its one horse by a player who holds the other, the bot weighs half of
+    what the horse is worth to it against 10 for each note offered (face down, a note may
+    be a 0). The horse adds {horse 1} -> {horse 2}: 1000 x 0.5 x 0.5 - 1000 x 0.25 x 0.25
+    = 187.5 points, 56.25 at 0.3 a point, half of it 28.125. Two notes (20) are less: it
+    counters with notes towards 56 (a 50; the 10s would pass 56) and its 0s as a bluff.
+    Three notes (30) are more: it accepts."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0, money=[None, "50+10+10+0+0", None],
+                              herds=[{"horse": 1}, {"horse": 1}, {}])
+    s = g.step(s, 0, g.parse(f"trade 1 horse {offered}"))
+    obs = g.observe(s, 1)
+    assert obs.trade[2:5] == (RULES.families.index("horse"), 1, len(offered.split("+")))
+    assert HeuristicAgent().act(obs, obs.legal, None) == g.parse(action)

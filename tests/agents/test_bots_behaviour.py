@@ -12,9 +12,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bluffkit.agents.auction import Bidder
 from bluffkit.agents.base import make_agent
 from bluffkit.agents.bloff import CallerAgent, HonestAgent, p_false
 from bluffkit.agents.youre_bluffing import HeuristicAgent, RandomAgent, marginal_points
+from bluffkit.auctions.actions import PASS as APASS, Bid as ABid
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.money import payment_problem, total
@@ -199,6 +201,53 @@ def test_the_heuristic_bot_bids_in_tens_and_stops_at_its_value(heuristic_yb):
     assert any(isinstance(a, Bid) for _, _, a in bids) and any(a == PASS for _, _, a in bids)
 
 
+class _Flat:
+    """A generator whose every uniform number is ``u``."""
+
+    def __init__(self, u):
+        self.u = u
+
+    def random(self, n):
+        return np.full(n, self.u)
+
+
+def _bidding(game, money, herd, lot, bids=()):
+    """Seat 1's view of an auction of ``lot`` that seat 0 leads, seat 1 holding ``money``
+    and ``herd``, after seat 2's ``bids``."""
+    s = game.state_from_position(players=3, leader=0, money=[None, money, None], herds=[{}, herd, {}])
+    for seat, move in [(0, "auction"), (None, f"draw {lot}"), *((2, f"bid {b}") for b in bids)]:
+        s = game.step(s, seat, game.parse(move))
+    return game.observe(s, 1)
+
+
+def test_the_random_bot_passes_when_the_lowest_bid_is_above_its_drawn_price():
+    """It holds 100; after a bid of 20 the lowest bid in tens is 30. Drawing 0.25 it will
+    go to 25 this time: below 30, so it passes; drawing 0.31 (31) it bids 30."""
+    obs = _bidding(make_game("youre-bluffing"), "50+50", {}, "cow", bids=(20,))
+    assert obs.legal.bid[0] == 21 and obs.hand_total == 100
+    assert RandomAgent().act(obs, obs.legal, _Flat(0.25)) == PASS
+    assert RandomAgent().act(obs, obs.legal, _Flat(0.29)) == PASS
+    assert RandomAgent().act(obs, obs.legal, _Flat(0.31)) == Bid(30)
+
+
+def test_the_bots_bid_in_multiples_of_ten_and_of_the_rules_bid_multiple():
+    """With bids in multiples of 15 (and a first bid of 15), a bid in tens must also be a
+    multiple of 15: the bots bid in thirties. The heuristic bot (two horses, 160 in hand)
+    values a third horse at 0.3 x (1000 x 0.75 x 0.75 - 1000 x 0.5 x 0.5) = 93.75, so it
+    bids the lowest bid rounded up to thirty: 30 first, 60 after a bid of 30 (not 20 and 50,
+    which the rules refuse)."""
+    game = make_game("youre-bluffing", min_bid=15, bid_multiple=15)
+    obs = _bidding(game, "50+50+50+10", {"horse": 2}, "horse")
+    assert obs.legal.bid == (15, None, 15)
+    assert HeuristicAgent().act(obs, obs.legal, None) == Bid(30)
+    later = _bidding(game, "50+50+50+10", {"horse": 2}, "horse", bids=(30,))
+    assert later.legal.bid[0] == 45 and HeuristicAgent().act(later, later.legal, None) == Bid(60)
+    bids = [RandomAgent().act(obs, obs.legal, np.random.default_rng(k)) for k in range(30)]
+    amounts = {a.amount for a in bids if isinstance(a, Bid)}
+    assert amounts and all(a % 30 == 0 for a in amounts), sorted(amounts)
+    assert all(obs.legal.explain(a) is None for a in bids)
+
+
 def test_the_heuristic_bot_pays_the_smallest_payment(heuristic):
     d = make_game("horse-trading").rules.denominations
     pays = [(obs, legal, a) for obs, legal, a in heuristic if legal.pay is not None]
@@ -207,6 +256,61 @@ def test_the_heuristic_bot_pays_the_smallest_payment(heuristic):
         assert payment_problem(obs.hand, a.notes, legal.pay, d, legal.payment_rule) is None
         assert a.notes == legal.payment_notes(d)[0]
         assert total(a.notes, d) == min(total(p, d) for p in legal.payment_notes(d))
+
+
+def _smallest_listed(hand, amount, denoms):
+    """The heuristic bot's payment under ``any_cover`` as it was first written: every choice
+    of the hand's notes listed, those that cover the amount kept, sorted by total, then
+    number of notes, then the notes, and the first taken (``None``: none covers)."""
+    from itertools import product
+    found = [(total(p, denoms), sum(p), p) for p in product(*[range(c + 1) for c in hand])]
+    found = sorted(f for f in found if f[0] >= amount)
+    return found[0][2] if found else None
+
+
+def test_the_heuristic_bots_any_cover_payment_is_the_first_of_the_full_list():
+    """Under ``any_cover`` any notes that cover the price may be paid; the bot pays the
+    smallest total, then the fewest notes (then the smallest counts: 100+100+100 before
+    200+50+50), now found without listing every choice. Over 200 seeded hands and prices
+    it pays what the full list gives first, and a hand that cannot cover the price is
+    refused in words."""
+    from types import SimpleNamespace
+
+    from bluffkit.agents.youre_bluffing import smallest_pay
+    from bluffkit.core.errors import IllegalAction
+    d = make_game("youre-bluffing").rules.denominations
+    rng = np.random.default_rng(2024)
+    short = 0
+    for _ in range(200):
+        hand = tuple(int(c) for c in rng.integers(0, 4, size=len(d)))
+        amount = int(rng.integers(0, total(hand, d) + 30))
+        legal = SimpleNamespace(payment_rule="any_cover", pay=amount, seat=1)
+        want = _smallest_listed(hand, amount, d)
+        if want is None:
+            short += 1
+            with pytest.raises(IllegalAction, match=f"seat 1 owes {amount} but holds"):
+                smallest_pay(hand, legal, d)
+        else:
+            assert smallest_pay(hand, legal, d) == want, (hand, amount)
+    assert 0 < short < 60
+
+
+def test_the_heuristic_bot_pays_from_a_hand_of_a_million_choices_at_once():
+    """A hand of 73 notes (five 0s, 25 tens, 25 fifties, ten 100s, five 200s, three 500s)
+    has 6 x 26 x 26 x 11 x 6 x 4 = 1,070,784 choices of notes: too many to list. Owing 430
+    under ``any_cover`` it pays 430 exactly, with the fewest notes: 200 + 200 + 10 + 10 + 10
+    (five notes; 200 + 100 + 100 + 10 + 10 + 10 is six)."""
+    import time
+    game = make_game("youre-bluffing", payment="any_cover", bank=None)
+    notes = "+".join(["0"] * 5 + ["10"] * 25 + ["50"] * 25 + ["100"] * 10 + ["200"] * 5 + ["500"] * 3)
+    s = game.state_from_position(players=3, leader=0, money=[None, notes, None], herds=[{}, {}, {}])
+    for seat, move in [(0, "auction"), (None, "draw cow"), (1, "bid 430"), (2, "pass"), (0, "sell")]:
+        s = game.step(s, seat, game.parse(move))
+    obs = game.observe(s, 1)
+    assert obs.legal.pay == 430 and obs.legal.payment_rule == "any_cover"
+    start = time.perf_counter()
+    assert HeuristicAgent().act(obs, obs.legal, None) == Pay((0, 3, 0, 0, 2, 0))
+    assert time.perf_counter() - start < 0.05
 
 
 def test_the_heuristic_bot_buys_back_only_below_its_value(heuristic):
@@ -355,6 +459,29 @@ def test_the_caller_calls_at_even_odds_or_more(sizes, leader, observer, theirs, 
     assert p_false(obs) == pytest.approx(p)
     assert CallerAgent(0.5).act(obs, obs.legal, None) == action
     assert HonestAgent().act(obs, obs.legal, None) == PASS_, "none of these is a certain lie"
+
+
+def test_the_caller_counts_the_cards_of_two_decks():
+    """With two decks ("two_decks_from": three players here) there are 8 aces. Seat 0
+    says "four aces" on the first claim, and seat 1 holds one: 4 + 1 = 5 is no more than
+    8, so no certain lie, and the caller weighs the odds. It cannot see 69 of the 104
+    cards (104 - its 35), 7 aces among them; seat 0 held 35 of those 69, and the claim
+    is false if it held 3 aces or fewer: sum over k = 0..3 of C(7, k) C(62, 35 - k) / C(69, 35)
+    = 0.483, below 1/2: it lets the claim go."""
+    from math import comb
+
+    from bluffkit.games.bloff.actions import Deal
+    g = make_game("bloff", two_decks_from=3)
+    aces = [c for c in range(104) if rank_of(c) == 0]
+    others = [c for c in range(104) if rank_of(c) != 0]
+    hands = (tuple(aces[:4] + others[:31]), tuple(aces[4:5] + others[31:65]), tuple(aces[5:] + others[65:]))
+    s = g.step(g.step(g.new_state(3), None, Deal(hands)), 0, Play(tuple(aces[:4])))
+    obs = g.observe(s, 1)
+    assert obs.decks == 2 and obs.claims == ((0, 0, 4),) and obs.legal.call
+    assert p_false(obs) == pytest.approx(sum(comb(7, k) * comb(62, 35 - k) for k in range(4)) / comb(69, 35))
+    assert CallerAgent(0.5, patience=None).act(obs, obs.legal, None) == PASS_
+    assert CallerAgent(0.45, patience=None).act(obs, obs.legal, None) == CALL_
+    assert HonestAgent().act(obs, obs.legal, None) == PASS_
 
 
 def test_the_honest_bots_play_every_card_of_the_rank_or_one_card(bloff_bots):
@@ -678,3 +805,70 @@ def test_a_runaway_game_of_callers_reads_the_recent_past_not_the_whole_history()
     late = [r for n, r in reads if n > 5_000]
     assert late and max(late) < 500, max(late)
     assert max(n for n, _ in reads) > 5_000
+
+
+# -- Bidder Up! --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("piggy, action", [("10+0+50", "raid"), ("0+0+0+0+0+0", "raid"), ("10+0", "gamble"),
+                                           (None, "gamble")])
+def test_the_bidder_up_heuristic_raids_a_piggy_of_three_notes(piggy, action):
+    """Two players, on the Piggy Bank space: a raid takes up to 5 notes, a gamble keeps at
+    most 2 (J: "1 -> the top Gambling note goes unseen to the opponent; 2 -> keep the top 2;
+    3 -> ... keep 2"). The heuristic bot raids a Piggy Bank of 3 notes or more, and gambles
+    on a smaller one."""
+    from bluffkit.agents.bidder_up import HeuristicAgent as BidderUpHeuristic
+    g = make_game("bidder-up")
+    s = g.state_from_position(2, current=0, roll=1, **({} if piggy is None else {"piggy": piggy}))
+    s = g.step(s, 0, "move hill-west")
+    obs = g.observe(s, 0)
+    assert s.phase == "piggy" and obs.piggy == (0 if piggy is None else len(piggy.split("+")))
+    assert BidderUpHeuristic().act(obs, obs.legal, None) == g.parse(action)
+
+
+# -- the auction bidders -----------------------------------------------------------------------
+
+def _first_bidder(fmt, players=4, money=None, **options):
+    """Seat 1's view of the first bid for a cow in ``fmt`` (seat 0 the auctioneer)."""
+    g = make_game("auction", format=fmt, **options)
+    return g, g.observe(g.state_from_position(players, money=money, lot=["cow"]), 1)
+
+
+def test_a_shade_bidder_bids_its_value_less_the_shade():
+    """"shade: the value less a fixed fraction shade of it (0.2: bid 80 %)": a cow worth
+    100, sealed, in steps of 10: 80 (shade 0.5: 50)."""
+    _, obs = _first_bidder("secret-value")
+    assert obs.legal.bid == (1, None)
+    assert Bidder(values=100, strategy="shade", shade=0.2).act(obs, obs.legal, None) == ABid(80)
+    assert Bidder(values=100, strategy="shade", shade=0.5).act(obs, obs.legal, None) == ABid(50)
+
+
+def test_a_truthful_bidder_bids_the_lowest_bid_when_it_equals_its_value():
+    """"truthful: up to its value", the value itself included. Number Call counts notes:
+    holding 10 + 50 + 100, a cow worth 10 to it is worth one note (its cheapest, the 10),
+    and one note is the lowest bid: it bids 1. Worth 9, not even one note: it passes."""
+    _, obs = _first_bidder("number-call", players=2, money=[None, "10+50+100"])
+    assert obs.legal.bid == (1, None)
+    assert Bidder(values=10).act(obs, obs.legal, None) == ABid(1)
+    assert Bidder(values=9).act(obs, obs.legal, None) == APASS
+
+
+@pytest.mark.parametrize("value, action", [(190, "refuse"), (200, "accept"), (210, "accept")])
+def test_a_truthful_bidder_accepts_a_called_price_up_to_its_value(value, action):
+    """The Call: the auctioneer calls 200; a bidder to whom the cow is worth 200 or more
+    accepts (a price equal to the value included), one to whom it is worth 190 refuses."""
+    g, _ = _first_bidder("the-call", players=2)
+    s = g.step(g.state_from_position(2, lot=["cow"]), 0, "call 200")
+    obs = g.observe(s, 1)
+    assert obs.called == 200
+    assert Bidder(values=value).act(obs, obs.legal, None) == g.parse(action)
+
+
+@pytest.mark.parametrize("value", [0, 5, 9])
+def test_a_bidder_with_less_than_a_note_to_lay_passes(value):
+    """Sealed bids laid as notes: a bidder holding 0 + 10 + 50 to whom the cow is worth
+    less than 10 has no note to lay (a 0 alone bids nothing): it passes; worth 10, it lays
+    the 10."""
+    g, obs = _first_bidder("secret-value", money=[None, "0+10+50", None, None], sealed_bids="notes")
+    assert obs.legal.place
+    assert Bidder(values=value).act(obs, obs.legal, None) == APASS
+    assert Bidder(values=10).act(obs, obs.legal, None) == g.parse("lay 10")

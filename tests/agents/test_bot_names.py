@@ -1,0 +1,92 @@
+"""Bots by name: what a name builds, what a bot built by name is told, and the names,
+scripts and parameters that are no bot, refused in words (never a KeyError or an
+IndexError from inside the registry)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit.agents.auction import Bidder
+from bluffkit.agents.base import bot_names, make_agent
+from bluffkit.agents.bluffer import BluffBot, check_spot, deck_facts
+from bluffkit.core.errors import RulesError
+from bluffkit.core.game import make_game
+from bluffkit.core.play import play
+
+
+@pytest.mark.parametrize("name", ["random ", " random", "heuristic\n", "Random"])
+def test_a_name_with_spaces_around_it_or_another_case_is_an_unknown_agent(name):
+    """A name is read as written (the command line splits ``--agents`` at the commas and
+    strips each name before it gets here): "random " is no bot of You're Bluffing!, and
+    the player is told the names there are."""
+    with pytest.raises(RulesError) as info:
+        make_agent(name, make_game("youre-bluffing"))
+    assert str(info.value) == (f"unknown agent {name!r}; choose from heuristic, random "
+                               f"or script:MOVE;MOVE;...")
+
+
+def test_an_empty_list_of_bots_is_refused():
+    with pytest.raises(RulesError, match=r"^agents: a list of at least one bot's name, got an empty list$"):
+        bot_names([])
+    with pytest.raises(RulesError, match=r"^field: a list of at least one bot's name"):
+        bot_names((), what="field")
+
+
+def test_a_script_that_runs_out_says_so():
+    """Seat 0 leads with its one scripted move (an auction); when the bidding comes back
+    to it (to sell or buy back), it has no move left and the game stops with that, not
+    with an index out of range."""
+    game = make_game("youre-bluffing")
+    script = make_agent("script:auction", game)
+    with pytest.raises(RulesError, match=r"^the script for seat 0 has run out after 1 move$"):
+        play(game, [script, make_agent("random", game), make_agent("random", game)], seed=1, max_steps=200)
+    assert script.i == 1
+
+
+def test_registry_bots_are_named_as_they_are_looked_up_again():
+    """The shade bidder of the registry is the one of ``Bidder(strategy="shade")`` (it
+    shaves 0.2 off), and the name it is recorded under, "shade 0.2", builds it again."""
+    game = make_game("auction")
+    shade = make_agent("shade", game)
+    assert shade.name == "shade 0.2" == Bidder(strategy="shade").name
+    again = make_agent(shade.name, game)
+    assert (again.strategy, again.shade) == ("shade", 0.2)
+
+
+def test_a_bluffer_bot_is_rebuilt_from_its_recorded_name():
+    """A BluffBot with spot 0.7 is recorded as "bluffbot(spot=0.7)"; that name, read back
+    (a saved game's seats), is the same bot."""
+    game = make_game("bluffer")
+    assert BluffBot(0.7).name == "bluffbot(spot=0.7)"
+    bot = make_agent("bluffbot(spot=0.7)", game)
+    assert isinstance(bot, BluffBot) and bot.spot == 0.7
+
+
+def test_a_bluffer_bot_built_by_name_knows_the_facts_of_the_games_deck():
+    """Players of Bluffer know some facts (the bot's spot says how often it recalls one):
+    built by name for a game, a bot is told every fact of that game's deck."""
+    game = make_game("bluffer")
+    facts = deck_facts(game.deck)
+    assert facts
+    assert make_agent("sharp", game).facts == facts
+    assert make_agent("spot 0.3", game).facts == facts
+
+
+@pytest.mark.parametrize("spot", [1.5, 40, -0.1])
+def test_a_spot_rate_above_one_is_refused(spot):
+    """A spot rate is a probability: 1.5 is none, and a percent (40) is told the fraction
+    it meant."""
+    hint = " (0.4, not 40)" if spot > 1 else ""
+    with pytest.raises(RulesError) as info:
+        BluffBot(spot=spot)
+    assert str(info.value) == f"spot: a spot rate is a probability from 0 to 1{hint} or None, got {spot!r}"
+    with pytest.raises(RulesError, match=r"probability from 0 to 1"):
+        check_spot(spot)
+
+
+def test_a_shade_above_one_is_refused():
+    """Shading 1.5 of the value would bid below nothing."""
+    with pytest.raises(RulesError, match=r"^shade is a fraction from 0 to 1, got 1.5$"):
+        Bidder(strategy="shade", shade=1.5)
+    with pytest.raises(RulesError, match=r"^shade is a fraction from 0 to 1, got -0.1$"):
+        Bidder(strategy="shade", shade=-0.1)
