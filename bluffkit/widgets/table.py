@@ -123,7 +123,10 @@ class TablePanel(SeatPanel):
 
     def clear_controls(self) -> None:
         """Blank every control: no moves, no amount, no notes to click (a hand, or a
-        face-down offer left selected, would show), no trade partner chosen."""
+        face-down offer left selected, would show), no trade partner chosen, no question
+        about a bid above the seat's money still open (after a pass taken back, the same
+        bid at the same position is asked about again, not played at the first click)."""
+        self._over_bid = None
         retire(self.simple_box.children + self.quick_box.children + self.note_row.children)
         self.simple_box.children = self.quick_box.children = self.note_row.children = ()
         self.note_toggles = []

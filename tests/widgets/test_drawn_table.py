@@ -391,3 +391,26 @@ def test_choose_for_me_chooses_the_smallest_payment_allowed():
     assert t.session.legal(1).pay == 35 and "smallest" in t.suggest.tooltip
     t.suggest.click()
     assert t.chosen_notes() == (0, 4, 0, 0, 0, 0) and t.pay_button.description == "Pay 40"
+
+
+def test_a_bid_above_ones_money_is_asked_about_again_after_a_pass_taken_back():
+    """Bo is asked about "Bid 100" (he holds 90), passes instead, and Cy takes the pass back
+    (``undo="any"``): at the same position the same quick bid was played at the first click,
+    the answer to a question Bo had left. It is asked again."""
+    t = TablePanel("youre-bluffing", players=3, humans=[1, 2], names=["Ana", "Bo", "Cy"], seed=1, undo="any")
+    t.show.click()
+    n = len(t.session.moves)
+    t.quick_box.children[-1].click()
+    assert len(t.session.moves) == n and "again" in t.message.value
+    t.click_action(t.game.parse("pass"))
+    t.show.click()                                # Cy
+    t.undo_button.click()                         # Bo's pass taken back
+    assert len(t.session.moves) == n and t.screen == ("cover", 1)
+    t.show.click()
+    quick = t.quick_box.children[-1]
+    assert quick.description == "Bid 100"
+    quick.click()
+    assert len(t.session.moves) == n and "again" in t.message.value, t.session.says[-1]
+    quick.click()
+    assert t.session.moves[n] == (1, t.game.parse("bid 100"))
+
