@@ -393,6 +393,43 @@ def test_choose_for_me_chooses_the_smallest_payment_allowed():
     assert t.chosen_notes() == (0, 4, 0, 0, 0, 0) and t.pay_button.description == "Pay 40"
 
 
+def test_quick_bids_never_go_below_the_lowest_bid():
+    """With a lowest bid of 60 (Horse Trading's "first bid at least 10", set to 60 here) and
+    no bid yet, +10 and +50 both rise to 60 and are one button; +100 is 100. A quick bid of
+    10 or 50 would be a button for a bid the rules refuse."""
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2, min_bid=60,
+                   bots=[["auction"], None, ["pass"]])
+    assert t.screen == ("seat", 1) and t.session.legal(1).bid == (60, None, 10)
+    assert [b.description for b in t.quick_box.children] == ["Bid 60", "Bid 100"]
+
+
+def test_a_quick_bid_of_all_the_money_shown_is_offered_in_the_repeat():
+    """Bo bids 200 holding 140 and cannot pay: he shows his money and may bid at most 140 in
+    the auction held again (YB "Not Enough Money?", HT "Can't pay?"). There Cy bids 40: +100
+    is 140, all Bo has shown, a bid the rules allow, so its quick bid is offered."""
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2,
+                   bots=[["auction", "sell"], None, ["pass", "bid 40"]])
+    t.try_move("bid 200")                         # Cy passes, Ana sells: Bo shows 140
+    t.try_move("pass")                            # the repeat: Bo waits, Cy bids 40
+    assert t.session.says[-1] == "Cy bids 40." and t.session.legal(1).bid == (50, 140, 10)
+    assert [b.description for b in t.quick_box.children] == \
+        ["+10 \u2192 bid 50", "+50 \u2192 bid 90", "+100 \u2192 bid 140"]
+
+
+def test_a_quick_bid_asked_about_is_left_in_the_bid_box():
+    """Bo holds 90 and clicks "Bid 100": he is asked first, and the words say that Bid plays
+    it too, so the bid box holds 100 (not the lowest bid, 1, that Bid would then play)."""
+    t = TablePanel("youre-bluffing", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=1)
+    assert t.session.observe(1).hand_total == 90 and t.amount.value == 1
+    quick = t.quick_box.children[-1]
+    assert quick.description == "Bid 100"
+    n = len(t.session.moves)
+    quick.click()
+    assert len(t.session.moves) == n and "again" in t.message.value and t.amount.value == 100
+    t.bid_button.click()
+    assert t.session.moves[n] == (1, t.game.parse("bid 100"))
+
+
 def test_a_bid_above_ones_money_is_asked_about_again_after_a_pass_taken_back():
     """Bo is asked about "Bid 100" (he holds 90), passes instead, and Cy takes the pass back
     (``undo="any"``): at the same position the same quick bid was played at the first click,
@@ -414,3 +451,10 @@ def test_a_bid_above_ones_money_is_asked_about_again_after_a_pass_taken_back():
     quick.click()
     assert t.session.moves[n] == (1, t.game.parse("bid 100"))
 
+
+def test_the_cover_tells_the_others_to_look_away():
+    """At a shared screen the cover is the one place that says how to keep a hand hidden:
+    the next player takes the screen and the others look away."""
+    t = TablePanel("youre-bluffing", players=3, humans=[0, 1], names=["Ana", "Bo", "Cy"], seed=3)
+    assert t.screen == ("cover", 0)
+    assert "Pass the screen to Ana; the others look away." in t.cover_text.value, t.cover_text.value
