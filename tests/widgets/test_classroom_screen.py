@@ -562,3 +562,14 @@ def test_the_small_animal_cards_on_a_projector_keep_their_numbers_readable():
     assert art.NAME_Y + 0.22 * art.NAME_SIZE <= art.VALUE_Y - 0.72 * art.VALUE_SIZE
     assert art.VALUE_Y <= 86, "the digits stand inside the card's border"
     assert f"y='{art.NAME_Y}'" in card and f"y='{art.VALUE_Y}'" in card and f"scale({art.PICTURE_SCALE})" in card
+
+
+def test_undo_is_hidden_on_a_cover_under_the_rule_own():
+    """On the cover for Bo, after Ana's move, Undo would be clicked by Bo's side of the
+    screen, who may not take back Ana's move under the rule "own": it is not shown there.
+    With ``undo="any"`` anyone may, and it stays."""
+    for rule, shown in (("own", "none"), ("any", None)):
+        t = TablePanel("youre-bluffing", players=3, humans=[0, 1], names=NAMES, seed=3, undo=rule)
+        t.show.click()
+        t.try_move("auction")
+        assert t.screen == ("cover", 1) and t.undo_button.layout.display == shown, (rule, t.undo_button.layout.display)

@@ -202,6 +202,18 @@ def test_undo_takes_back_the_human_move_until_another_player_answers_it():
     assert t.session.moves == moves
 
 
+def test_undo_takes_the_move_off_what_happened():
+    """A move taken back is gone from the game, so it goes from "What happened" too: the
+    lines said are those before Bo's bid, and the bid is not among them."""
+    t = panel(humans=[1, 2], bots=[["auction"], None, None], undo="any")
+    t.show.click()
+    said = list(t.said)
+    t.amount.value = 30
+    t.bid_button.click()                        # Bo bids; Cy's cover
+    assert t.said == [*said, "Bo bids 30."]
+    t.undo_button.click()
+    assert t.said == said and "Bo bids 30." not in t.events.value
+
 def test_undo_across_a_sale_is_refused_and_changes_nothing():
     t = panel()
     t.show.click()
