@@ -815,3 +815,118 @@ def test_choosing_a_bidder_under_you_play_seats_you_in_a_new_auction():
     lab.human.value = 0
     assert not any("(you)" in n for n in lab.session.names) and not buttons(lab)
     assert lab.session.waiting_for is None
+
+
+def _controls(g, s, seat, **kw):
+    """Seat ``seat``'s move controls on ``s``, with what they play and ask kept in lists."""
+    from bluffkit.widgets.auction_moves import MoveControls
+
+    played: list = []
+    asked: list = []
+    controls = MoveControls(played.append, warn=asked.append, **kw)
+    controls.show(g.observe(s, seat), ["A", "B", "C", "D"])
+    return controls, played, asked
+
+
+def _button_words(controls) -> list[str]:
+    """The words of every button of ``controls``, in the order drawn."""
+    import ipywidgets
+
+    out, stack = [], [controls]
+    while stack:
+        w = stack.pop(0)
+        if isinstance(w, ipywidgets.Button):
+            out.append(w.description)
+        stack[:0] = list(getattr(w, "children", ()))
+    return out
+
+
+def test_the_dutch_take_button_names_a_count_of_one():
+    """Dutch: "count down slowly and evenly, starting from 10 ... They must pay the number
+    of notes the auctioneer had called out at that moment". Nobody grabs from 10 down to 2;
+    at 1 the button names the price, one note, as at every other count."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="dutch")
+    s = g.state_from_position(3, auctioneer=0, lot=["horse"])
+    for _ in range(10, 1, -1):
+        s = g.step(g.step(s, 1, "pass"), 2, "pass")
+    assert g.observe(s, 1).count == 1
+    assert "[Take it for 1 note (grab the hammer)]" in _moves_shown(g, s, seat=1)
+
+
+def test_a_bid_of_exactly_ones_money_plays_at_once():
+    """Bidder 1 holds 110 (a 100 and a 10): a bid of 110 he can pay, and plays at the first
+    click; only a bid above it, which would make him show all his money if it wins (the
+    booklet's general rules: the winner who cannot pay), is asked about first."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="classic")
+    s = g.state_from_position(3, auctioneer=0, money=[None, "100+10", None], lot=["horse"])
+    controls, played, asked = _controls(g, s, 1)
+    controls.amount.value = 110
+    controls.bid_button.click()
+    assert played == [Bid(110)] and asked == []
+    controls.amount.value = 120
+    controls.bid_button.click()
+    assert played == [Bid(110)] and len(asked) == 1
+
+
+def test_the_stepper_stops_at_the_highest_call_allowed():
+    """The Call: a refused call must be bought at it, so the auctioneer holding 250 calls
+    from 1 to 250; +10 and +50 at 250 stay there."""
+    import ipywidgets
+
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="the-call")
+    s = g.state_from_position(2, auctioneer=0, money=["100+100+50", None], lot=["horse"])
+    assert g.observe(s, 0).legal.call == (1, 250)
+    controls, _, _ = _controls(g, s, 0)
+    ups = {b.description: b for b in controls.children[0].children if isinstance(b, ipywidgets.Button)}
+    controls.amount.value = 250
+    ups["+10"].click()
+    assert controls.amount.value == 250
+    ups["+50"].click()
+    assert controls.amount.value == 250 and controls.bid_button.description == "Call 250"
+
+
+def test_raise_buttons_only_for_the_notes_held():
+    """American Count: a raise lays one of one's own notes; bidder 1 holds two 10s and a
+    500, so there are two raise buttons, a 10 and a 500, and none for notes he lacks."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="american-count")
+    s = g.state_from_position(4, auctioneer=0, money=[None, "10+10+500", None, None], lot=["horse"])
+    words = _button_words(_controls(g, s, 1)[0])
+    assert [w for w in words if w.startswith("Lay a ")] == ["Lay a 10 note", "Lay a 500 note"], words
+
+
+def test_lay_is_open_with_no_notes_chosen():
+    """Secret Count: "all fellow players bid a secret number of money notes", and none is
+    a number the rules take (the engine plays ``bid none``); with nothing to pay, the Lay
+    button is open before any note is clicked and lays no notes."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="secret-count")
+    s = g.state_from_position(3, auctioneer=0, money=[None, "10+10+50", None], lot=["horse"])
+    controls, played, _ = _controls(g, s, 1)
+    lay = controls.note_button
+    assert lay.description == "Lay 0 notes (0)" and not lay.disabled
+    lay.click()
+    assert played == [Place((0,) * len(g.rules.denominations))]
+    g.step(s, 1, played[0])                         # the rules take it
+
+
+def test_every_face_down_card_has_a_button():
+    """Cat in the Bag: the auctioneer's left neighbour "points to 1 of the three face-down
+    cards" (in a double auction, 2 of the 3): a button for each card, or each pair."""
+    from bluffkit.auctions import Auction
+
+    for double, want in ((False, ["Card 1", "Card 2", "Card 3"]),
+                         (True, ["Cards 1 and 2", "Cards 1 and 3", "Cards 2 and 3"])):
+        g = Auction.create(format="cat-in-the-bag", double=double)
+        s = g.state_from_position(3, auctioneer=0, pen=["cow", "horse", "sheep"])
+        s = g.step(s, None, "shuffle 2,0,1")
+        assert g.observe(s, 1).legal.pick == (2 if double else 1, 3)
+        assert _button_words(_controls(g, s, 1)[0]) == want
