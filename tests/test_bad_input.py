@@ -650,6 +650,7 @@ def test_a_move_or_outcome_whose_numbers_are_not_python_ints_is_refused_and_chan
     assert tried["player"] + tried["chance"] > 0
 
 
+@pytest.mark.slow      # (every switch of every game: with the slow tests)
 def test_a_switch_given_as_text_is_refused_not_read_as_true(tmp_path):
     """"False" is true to Python: save(replace="False") replaced the file it was told to keep,
     and winner_surplus(right="False") gave the value with the right."""

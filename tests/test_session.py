@@ -207,6 +207,7 @@ def test_undo_cannot_probe_what_a_bot_holds():
     assert_unchanged(s, full)
 
 
+@pytest.mark.slow      # (a whole game in every configuration: with the slow tests)
 def test_undo_never_crosses_revealed_information_in_any_game():
     """In every game, a human's move followed by a step that showed hidden information
     cannot be taken back; one followed by no such step can."""

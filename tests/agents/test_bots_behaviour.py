@@ -795,6 +795,7 @@ class _Reading(CallerAgent):
         return action
 
 
+@pytest.mark.slow      # (a runaway game: with the slow tests)
 def test_a_runaway_game_of_callers_reads_the_recent_past_not_the_whole_history():
     """Seed 28: callers that never tire run away. Each call read the whole history before,
     so 20,000 steps took 50 times as long as 2,000; now a call reads the recent past."""

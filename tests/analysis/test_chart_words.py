@@ -131,6 +131,7 @@ def test_the_scoring_explorer_shows_each_rank_with_its_animal_and_value():
         charts.marginal_chart(theory.marginal_frame(HT, []), animals={"A": "rooster"})
 
 
+@pytest.mark.slow      # (a chart drawn to SVG: with the slow tests)
 def test_the_money_chart_tells_the_players_apart_by_dash_as_well_as_colour():
     """Five players' money lines were told apart by colour alone, and Okabe-Ito's colours
     are of nearly one lightness: on a washed-out projector they merge. Each player's line

@@ -511,6 +511,7 @@ def test_a_share_never_won_has_a_wilson_interval_and_a_flat_score_none(honest_ra
     assert len(hollow) == 3, "a hollow dot where no interval can be given"
 
 
+@pytest.mark.slow      # (tournaments and their charts: with the slow tests)
 def test_the_summary_chart_names_the_level_its_intervals_were_computed_at(honest_random):
     """The chart's title said 95% whatever level the summary was computed at."""
     title = lambda frame: summary_chart(frame).to_dict(validate=False)["title"]["text"][0]      # noqa: E731

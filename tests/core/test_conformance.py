@@ -309,6 +309,7 @@ def test_conformance_bluffer_two_and_team_games(config, players):
 PLAYS_ON = [(3, 116, (0, 1)), pytest.param(5, 51, (0, 1), marks=pytest.mark.slow)]     # (the second: 2 s)
 
 
+@pytest.mark.slow      # (two whole games checked at every step: with the slow tests)
 @pytest.mark.parametrize("players, seed, tied", PLAYS_ON)
 def test_conformance_bluffer_majority_tie_plays_on(players, seed, tied):
     """``majority_tie="plays_on"`` plays a round no random configuration reaches by its own

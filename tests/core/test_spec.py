@@ -290,6 +290,7 @@ def test_the_table_finder_finds_tables():
     assert game_tables('make("bloff")\n', names, strict=True) == ["line 1: the game name 'bloff'"]
 
 
+@pytest.mark.slow      # (reads every module's source: with the slow tests)
 def test_no_module_outside_the_games_keeps_a_table_of_games():
     names = set(game_names())
     bad = {}

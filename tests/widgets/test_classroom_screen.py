@@ -318,6 +318,7 @@ def test_on_the_projector_bidder_ups_events_go_under_the_seats_own_farm_board():
     assert t.events in kids and kids.index(t.farms) < kids.index(t.events) == kids.index(t.more_farms) - 1
 
 
+@pytest.mark.slow      # (a whole game at each of four tables: with the slow tests)
 def test_a_table_with_one_human_seat_never_shows_a_cover():
     """A student alone against bots was asked to "pass the screen" to themselves before the
     first move, and again after each Undo: with one human seat no cover is shown, in any

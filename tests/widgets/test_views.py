@@ -93,6 +93,7 @@ def test_the_seat_views_take_no_state():
     assert _parameters(all_seeing_view) == ["game", "state", "names", "projector"]
 
 
+@pytest.mark.slow      # (every configuration's views, twice: with the slow tests)
 def test_on_a_projector_only_bidder_ups_views_draw_otherwise():
     """``projector=True`` reaches only the views that take it (Bidder Up!'s board, its words
     in large type); every other game's views are drawn as without it, character for

@@ -1438,7 +1438,8 @@ def test_an_offer_fanned_out_shows_its_number_of_notes_to_every_seat():
         assert g.observe(other, 2) == g.observe(offered, 2)
 
 
-@pytest.mark.parametrize("board, players", [("animal-market", 3), pytest.param("fairground", 4, marks=pytest.mark.slow),
+@pytest.mark.parametrize("board, players", [pytest.param("animal-market", 3, marks=pytest.mark.slow),
+                                            pytest.param("fairground", 4, marks=pytest.mark.slow),
                                             ("animal-market", 2)])
 def test_the_suite_passes_with_the_offers_fanned_out(board, players):
     from bluffkit.testing import check_game

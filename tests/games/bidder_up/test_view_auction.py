@@ -9,6 +9,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import numpy as np
+import pytest
 from bidder_up_walk import random_step
 
 from bluffkit.core.game import make_game
@@ -125,6 +126,7 @@ def _seats_see_nothing_hidden(game, state, names, rng, drawn: bool = False) -> N
             "changes with what the seat cannot see"
 
 
+@pytest.mark.slow      # (every format's auction played through (the Baby Animals auction stays in the fast loop): with the slow tests)
 def test_a_seats_auction_shows_nothing_the_seat_cannot_know_in_every_format():
     """At auction steps of seeded games in every format, each seat's page is the same for
     every state the seat cannot tell apart (``hide_from``: others' notes and sealed bids

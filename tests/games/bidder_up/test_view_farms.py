@@ -187,6 +187,7 @@ def sweep(configs=CONFIGS, seeds=(0,), check=check_seat_view) -> int:
     return checked
 
 
+@pytest.mark.slow      # (whole games, every seat (the projector's view stays in the fast loop): with the slow tests)
 def test_every_seat_view_shows_only_what_the_seat_may_know():
     assert sweep() > 120
 
