@@ -5,7 +5,6 @@ game) fails the run instead of holding it."""
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 from paths import REPO
@@ -26,21 +25,19 @@ def test_after():
 """
 
 
-def run_pytest(tmp_path, limit: str, *args: str) -> tuple[subprocess.CompletedProcess, float]:
+def run_pytest(tmp_path, limit: str, *args: str) -> subprocess.CompletedProcess:
     """A pytest run of ``HANGING`` with the suite's limit set to ``limit``; the run itself is ended
     at 120 s (it would never end without the limit)."""
     (tmp_path / "test_hang.py").write_text(HANGING)
     (tmp_path / "pytest.ini").write_text("[pytest]\nfaulthandler_timeout = 0\n")
     env = dict(os.environ, PYTHONPATH=str(REPO), BLUFFKIT_TEST_LIMIT=limit, PYTHONDONTWRITEBYTECODE="1")
-    start = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "conftest",
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "conftest",
                            "-q", *args, "test_hang.py"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
-    return done, time.monotonic() - start
 
 
 def test_a_hung_test_fails_its_run_with_its_stack_and_the_others_still_run(tmp_path):
-    done, _ = run_pytest(tmp_path, "1", "-n", "1")
+    done = run_pytest(tmp_path, "1", "-n", "1")
     out = done.stdout + done.stderr
     assert done.returncode == 1, out
     assert "crashed while running 'test_hang.py::test_endless_game'" in out, out
@@ -49,14 +46,14 @@ def test_a_hung_test_fails_its_run_with_its_stack_and_the_others_still_run(tmp_p
 
 
 def test_in_one_process_the_run_stops_at_the_hung_test_saying_where(tmp_path):
-    done, _ = run_pytest(tmp_path, "1")
+    done = run_pytest(tmp_path, "1")
     out = done.stdout + done.stderr
     assert done.returncode != 0, out
     assert "Timeout (0:00:01)!" in out and "line 6 in test_endless_game" in out, out
 
 
 def test_a_wrong_limit_stops_the_run_in_words(tmp_path):
-    done, _ = run_pytest(tmp_path, "soon")
+    done = run_pytest(tmp_path, "soon")
     out = done.stdout + done.stderr
     assert done.returncode == 4, out                          # pytest's usage error
     assert "BLUFFKIT_TEST_LIMIT must be a number of seconds, at least 0 (0: no limit), not 'soon'" in out, out
