@@ -8,22 +8,13 @@ changed number printed on the chart and every error still fail the notebook.
 
 A notebook's kernel that dies while starting (two kernels starting at once can pick the
 same free port) is started again, up to three times (``retrying_start``).
-
-A test that runs over ``TEST_LIMIT`` seconds writes every thread's stack and ends its
-process (``pytest_runtest_protocol``): a hang names itself and stops, instead of holding the
-suite.
 """
 
 from __future__ import annotations
 
 import copy
-import faulthandler
 import html
-import os
 import re
-import sys
-
-import pytest
 
 _TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)
 _TAG = re.compile(r"<[^>]+>")
@@ -134,61 +125,3 @@ def pytest_collection_modifyitems(config, items):
             return (1, 0)
         return (2, -slow[path]) if path in slow else (3, 0)
     items.sort(key=rank)                # (a stable sort: within a rank, the collection order)
-
-
-#: Seconds one test may take (a test item: a test function, a doctest, a notebook's cell) before
-#: its process writes every thread's stack and ends. Far longer than any test takes (the
-#: longest, a browser test that starts JupyterLab, takes some 30 s); ``BLUFFKIT_TEST_LIMIT``
-#: sets another limit, ``0`` none.
-TEST_LIMIT = 300.0
-_STACKS_TO = None     # stderr as it was when the run began, out of pytest's capture
-
-
-def limit_from(text: str) -> float:
-    """The limit ``BLUFFKIT_TEST_LIMIT`` sets, in seconds (empty: ``TEST_LIMIT``; 0: none).
-
-    >>> limit_from(""), limit_from(" 90 "), limit_from("0")
-    (300.0, 90.0, 0.0)
-    >>> limit_from("soon")
-    Traceback (most recent call last):
-    ValueError: BLUFFKIT_TEST_LIMIT must be a number of seconds, at least 0 (0: no limit), not 'soon'
-    """
-    text = text.strip()
-    if not text:
-        return TEST_LIMIT
-    try:
-        limit = float(text)
-    except ValueError:
-        limit = -1.0
-    if not 0 <= limit < float("inf"):
-        raise ValueError(f"BLUFFKIT_TEST_LIMIT must be a number of seconds, at least 0 (0: no limit), "
-                         f"not {text[:40]!r}")
-    return limit
-
-
-def pytest_configure(config) -> None:
-    global _STACKS_TO
-    try:
-        config.bluffkit_test_limit = limit_from(os.environ.get("BLUFFKIT_TEST_LIMIT", ""))
-    except ValueError as err:
-        raise pytest.UsageError(str(err)) from None
-    if config.bluffkit_test_limit and _STACKS_TO is None:
-        _STACKS_TO = os.fdopen(os.dup(sys.__stderr__.fileno()), "w")
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_protocol(item, nextitem):
-    """A test still running after ``TEST_LIMIT`` seconds (an engine or a bot that never ends
-    a game, a lock never released) writes every thread's stack to the terminal and ends its
-    process: under pytest-xdist the worker's test is reported as failed ("worker crashed while
-    running ...") and a new worker goes on with the rest; in one process the run stops there,
-    the stack saying where. pytest's own ``faulthandler_timeout`` only writes the stacks, and
-    the suite then waited for ever."""
-    limit = item.config.bluffkit_test_limit
-    if limit:
-        faulthandler.dump_traceback_later(limit, exit=True, file=_STACKS_TO)
-    try:
-        yield
-    finally:
-        if limit:
-            faulthandler.cancel_dump_traceback_later()

@@ -1,6 +1,7 @@
-"""The suite's own time limit (the top-level ``conftest.py``, ``TEST_LIMIT``): a test that never
-ends writes its stack and ends its process, so a hang (an engine or a bot that never ends a
-game) fails the run instead of holding it."""
+"""The suite's own time limit (pyproject.toml: ``faulthandler_timeout`` with
+``faulthandler_exit_on_timeout``): a test that never ends writes its stack and ends its
+process, so a hang (an engine or a bot that never ends a game) fails the run instead of
+holding it."""
 
 import os
 import re
@@ -10,7 +11,7 @@ import sys
 import pytest
 from paths import REPO
 
-# three pytest runs in fresh interpreters (some 10 s): with the slow tests
+# two pytest runs in fresh interpreters (some 5 s): with the slow tests
 pytestmark = pytest.mark.slow
 
 HANGING = """
@@ -25,52 +26,38 @@ def test_after():
     pass
 """
 
+#: Where the stack of the hung test says it was (the loop's ``while`` or its ``pass``).
+HUNG_HERE = re.compile(r'test_hang.py", line [67] in test_endless_game')
 
-def run_pytest(tmp_path, limit: str, *args: str) -> subprocess.CompletedProcess:
-    """A pytest run of ``HANGING`` with the suite's limit set to ``limit``; the run itself is ended
-    at 120 s (it would never end without the limit)."""
+
+def run_pytest(tmp_path, *args: str) -> subprocess.CompletedProcess:
+    """A pytest run of ``HANGING`` under bluffkit's own pytest settings, its limit cut to
+    1 s; the run itself is ended at 120 s (it would never end without the limit)."""
     (tmp_path / "test_hang.py").write_text(HANGING)
-    (tmp_path / "pytest.ini").write_text("[pytest]\nfaulthandler_timeout = 0\n")
-    env = dict(os.environ, PYTHONPATH=str(REPO), BLUFFKIT_TEST_LIMIT=limit, PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "conftest",
-                           "-q", *args, "test_hang.py"],
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return subprocess.run([sys.executable, "-m", "pytest", "-c", str(REPO / "pyproject.toml"),
+                           "--rootdir", str(tmp_path), "-p", "no:cacheprovider", "-q",
+                           "-o", "faulthandler_timeout=1", *args, "test_hang.py"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
 
 
+def test_the_limit_is_five_minutes_and_ends_the_test(pytestconfig):
+    assert float(pytestconfig.getini("faulthandler_timeout")) == 300
+    assert pytestconfig.getini("faulthandler_exit_on_timeout") is True
+
+
 def test_a_hung_test_fails_its_run_with_its_stack_and_the_others_still_run(tmp_path):
-    done = run_pytest(tmp_path, "1", "-n", "1")
+    done = run_pytest(tmp_path, "-n", "1")
     out = done.stdout + done.stderr
     assert done.returncode == 1, out
     assert "crashed while running 'test_hang.py::test_endless_game'" in out, out
-    assert re.search(r'test_hang.py", line [67] in test_endless_game', out), out   # the stack says where it hung
+    assert HUNG_HERE.search(out), out                          # the stack says where it hung
     assert "1 failed, 2 passed" in out, out
 
 
 def test_in_one_process_the_run_stops_at_the_hung_test_saying_where(tmp_path):
-    done = run_pytest(tmp_path, "1")
+    done = run_pytest(tmp_path)
     out = done.stdout + done.stderr
     assert done.returncode != 0, out
-    assert "Timeout (0:00:01)!" in out and re.search(r'test_hang.py", line [67] in test_endless_game', out), out
-
-
-def test_a_wrong_limit_stops_the_run_in_words(tmp_path):
-    done = run_pytest(tmp_path, "soon")
-    out = done.stdout + done.stderr
-    assert done.returncode == 4, out                          # pytest's usage error
-    assert "BLUFFKIT_TEST_LIMIT must be a number of seconds, at least 0 (0: no limit), not 'soon'" in out, out
-
-
-def root_conftest(config):
-    return next(plugin for plugin in config.pluginmanager.get_plugins()
-                if getattr(plugin, "__file__", None) == str(REPO / "conftest.py"))
-
-
-@pytest.mark.parametrize("text", ["soon", "-5", "-0.001", "nan", "inf", "1e400", "5 s"])
-def test_a_limit_that_is_no_number_of_seconds_is_refused(pytestconfig, text):
-    with pytest.raises(ValueError, match="must be a number of seconds, at least 0"):
-        root_conftest(pytestconfig).limit_from(text)
-
-
-def test_the_limit_read(pytestconfig):
-    limit_from = root_conftest(pytestconfig).limit_from
-    assert [limit_from(t) for t in ("", "  ", "0", "2.5", " 600\n")] == [300.0, 300.0, 0.0, 2.5, 600.0]
+    assert "Timeout (0:00:01)!" in out and HUNG_HERE.search(out), out
