@@ -270,8 +270,8 @@ def _smallest_listed(hand, amount, denoms):
 
 def test_the_heuristic_bots_any_cover_payment_is_the_first_of_the_full_list():
     """Under ``any_cover`` any notes that cover the price may be paid; the bot pays the
-    smallest total, then the fewest notes (then the smallest counts: 100+100+100 before
-    200+50+50), now found without listing every choice. Over 120 seeded hands and prices
+    smallest total, then the fewest notes (then the smallest counts), now found without
+    listing every choice. Over 120 seeded hands and prices
     it pays what the full list gives first, and a hand that cannot cover the price is
     refused in words."""
     from types import SimpleNamespace
@@ -293,6 +293,10 @@ def test_the_heuristic_bots_any_cover_payment_is_the_first_of_the_full_list():
         else:
             assert smallest_pay(hand, legal, d) == want, (hand, amount)
     assert 0 < short < 40
+    # owing 300 from 50+50+100+100+100+200: 100+200, two notes, not 100+100+100 or 200+50+50
+    assert d == (0, 10, 50, 100, 200, 500)
+    legal = SimpleNamespace(payment_rule="any_cover", pay=300, seat=1)
+    assert smallest_pay((0, 0, 2, 3, 1, 0), legal, d) == (0, 0, 0, 1, 1, 0)
 
 
 def test_the_heuristic_bot_pays_from_a_hand_of_a_million_choices_at_once():
