@@ -955,3 +955,99 @@ def test_the_scoring_explorer_says_so_when_every_family_is_complete():
     assert e.marginal.layout.display == "none"
     e.held.value = ("pig",)
     assert "adds the most" in e.summary.value and e.marginal.layout.display is None
+
+
+def test_show_takes_the_last_covers_words_and_its_refusal_off_the_screen():
+    """A click on the covered table is refused ("Uncover the table first."); once Bo shows
+    his view, that refusal and the cover's "Bo to play ... look away" are for the screen
+    before, not his: both go. The next cover names the next player, Cy."""
+    t = panel(humans=[1, 2], bots=[["auction"], None, None])
+    t.bid_button.click()
+    assert "Uncover the table first." in t.message.value and "bk-refusal" in t.message.value
+    assert "Bo to play." in t.cover_text.value
+    t.show.click()
+    assert t.screen == ("seat", 1) and t.message.value == "" and t.cover_text.value == ""
+    t.amount.value = 30
+    t.bid_button.click()
+    assert t.screen == ("cover", 2) and "Cy to play." in t.cover_text.value and "Bo" not in t.cover_text.value
+
+
+def test_the_scores_stay_on_screen_after_a_move_while_scores_is_pressed():
+    """Scores, once pressed, show the public scores until pressed again: after Bo's bid and
+    the others' answers the table is drawn anew, and the scores with it."""
+    t = panel()
+    t.scores_button.value = True
+    assert "Scores now" in t.scores.value
+    t.amount.value = t.session.legal(1).bid[0]
+    t.bid_button.click()
+    assert t.screen == ("seat", 1) and "Scores now" in t.scores.value
+
+
+def test_a_table_stuck_on_a_bot_shows_no_board_and_says_why_in_red():
+    """When a bot cannot move no seat is on screen: the board is put away (nothing to click)
+    and the message says so as a refusal, in red, read out as it appears. What happened up
+    to then (the card Ana turned up) is still told."""
+    class Boom:
+        name = "boom"
+
+        def act(self, obs, legal, rng):
+            raise ValueError("no move")
+    t = TablePanel("horse-trading", players=3, humans=[0], bots=["random", Boom(), "random"],
+                   names=["Ana", "Bo", "Cy"], seed=3)
+    t.simple_box.children[0].click()                    # Hold an auction: then Bo must bid, and raises
+    assert t.screen == ("stuck", None) and t.board.layout.display == "none" and t.cover.layout.display == "none"
+    assert "Bo's agent raised ValueError" in t.message.value
+    assert "bk-refusal" in t.message.value and "role='alert'" in t.message.value
+    assert "Ana turns up a 4." in t.events.value, "what happened before the bot failed is told"
+
+
+def test_a_refused_typed_move_is_not_left_in_the_box_for_the_next_player():
+    """Cy types "sell" (only the auctioneer sells): refused, it stays in her box. She then
+    takes back Bo's bid (a teacher's table, undo="any"): the cover for Bo comes, and the
+    box Bo will type in is empty, not holding Cy's words."""
+    t = panel(humans=[1, 2], bots=[["auction"], None, None], undo="any")
+    t.show.click()
+    t.amount.value = 30
+    t.bid_button.click()                        # Bo bids; Cy's cover
+    t.show.click()
+    t.typed.value = "sell"
+    assert "Cy can&#x27;t sell" in t.message.value and t.typed.value == "sell"
+    t.undo_button.click()
+    assert t.screen == ("cover", 1) and t.typed.value == ""
+
+
+def test_undos_tooltip_and_refusal_are_in_plain_words():
+    """Undo's tooltip is plain text, not HTML: the line it quotes shows D'Arcy's name as
+    written (not "D&#x27;Arcy"). A refused Undo is a refusal: in red, read out as it appears."""
+    y = TablePanel("youre-bluffing", players=3, humans=[0], names=["D'Arcy", "Bo", "Cy"], seed=2)
+    y.try_move("auction")                            # chance turns up an animal at once
+    assert y.undo_button.disabled and "D'Arcy turns up" in y.undo_button.tooltip
+    assert "&#" not in y.undo_button.tooltip and "<" not in y.undo_button.tooltip
+    y.undo_button.click()
+    assert "Cannot undo" in y.message.value and "bk-refusal" in y.message.value and "role='alert'" in y.message.value
+
+
+def test_a_double_click_on_undo_takes_back_one_move(monkeypatch):
+    """Bo bids 20, Cy bids 30 (a teacher's table, undo="any"): a double click on Undo took
+    back Cy's bid and then, with its second click 80 ms later, Bo's too. The second click of
+    a double click is dropped; a click of its own, later, takes back Bo's bid."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = panel(humans=[1, 2], bots=[["auction"], None, None], undo="any")
+    t.show.click()
+    t.amount.value = 20
+    t.bid_button.click()
+    t.show.click()
+    t.amount.value = 30
+    t.bid_button.click()                        # Cy bids; Bo's cover
+    moves = len(t.session.moves)
+    sent[0] = 100.0
+    t.undo_button.click()
+    assert len(t.session.moves) == moves - 1 and "Took back 1 move." in t.message.value
+    sent[0] = 100.08                            # the double click's second click
+    t.undo_button.click()
+    assert len(t.session.moves) == moves - 1 and "Took back 1 move." in t.message.value
+    sent[0] = 102.0                             # a click of its own
+    t.undo_button.click()
+    assert len(t.session.moves) == moves - 2
