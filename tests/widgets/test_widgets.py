@@ -1051,3 +1051,97 @@ def test_a_double_click_on_undo_takes_back_one_move(monkeypatch):
     sent[0] = 102.0                             # a click of its own
     t.undo_button.click()
     assert len(t.session.moves) == moves - 2
+
+
+def test_a_move_typed_while_a_click_was_handled_is_played(monkeypatch):
+    """Enter pressed in the move box is never a double click's second click: a move Bo
+    typed while the kernel still handled his click on Pass (sent at the same moment) is his
+    own, and is played, not dropped without a word."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
+    sent[0] = 100.0
+    [b for b in t.simple_box.children if b.description == "Pass"][0].click()
+    assert t.session.says.count("Bo passes.") == 1 and t.seat_now() == 1
+    t.typed.value = "pass"                            # sent with the click, before its result showed
+    assert t.session.says.count("Bo passes.") == 2, t.session.says[-3:]
+
+
+def test_a_double_click_on_a_note_button_drawn_anew_lays_one_note(monkeypatch):
+    """American Count: "Lay a 10 note" is drawn anew after each round of the others, with the
+    same words, as a new button. A double click on it (the second click 150 ms later, on
+    the new button) laid a second note the player never chose; a click of its own, later,
+    lays one."""
+    import ipywidgets as W
+
+    from bluffkit.widgets import AuctionLab, seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    lab = AuctionLab(fmt="american-count", bidders=3, human=2, seed=2)
+
+    def lay_ten(when: float) -> None:
+        sent[0] = when
+        found, stack = [], [lab.controls]
+        while stack:
+            w = stack.pop()
+            found += [w] if isinstance(w, W.Button) and w.description == "Lay a 10 note" else []
+            stack.extend(getattr(w, "children", ()) or ())
+        found[0].click()
+    mine = lambda: sum(x.startswith("Bidder 2 (you) lays") for x in lab.session.says)   # noqa: E731
+    lay_ten(100.0)
+    assert mine() == 1 and lab.session.waiting_for == 2, lab.session.says[-4:]
+    lay_ten(100.15)                                   # the double click's second click, on the new button
+    assert mine() == 1, lab.session.says[-4:]
+    lay_ten(101.0)                                    # a click of its own
+    assert mine() == 2, lab.session.says[-4:]
+
+
+def test_projector_mode_set_from_code_presses_the_projector_button():
+    """A teacher's code may switch projector mode on (``set_projector(True)``): the Projector
+    button then shows pressed, so that one click on it switches the mode off again."""
+    t = panel()
+    t.set_projector(True)
+    assert t.projector.value is True and "bk-projector" in t._dom_classes and t.board.layout.flex_flow == "row"
+    t.projector.value = False
+    assert "bk-projector" not in t._dom_classes and t.board.layout.flex_flow == "column"
+
+
+def test_a_click_let_through_once_lets_only_that_click_through(monkeypatch):
+    """Bluffer's Done, clicked right after an answer typed, is let through once (it was
+    meant for the screen that answer drew); the clicks after it are held to the double
+    click's rule again: a second click that waited with it is dropped."""
+    from bluffkit.widgets import seat_panel
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: 100.0)
+    monkeypatch.setattr(seat_panel, "queue_run", lambda: 7)      # clicks that waited together
+    clock = seat_panel.ClickClock()
+    assert not clock.stale()
+    clock.done()                                 # the answer, written
+    clock.let_through()
+    assert not clock.stale(), "Done, let through"
+    clock.done()
+    assert clock.stale(), "a second click that waited with Done"
+
+
+def test_the_end_on_a_projector_takes_the_whole_width():
+    """On a projector the table stands beside the controls (58 % and 42 %); once the game is
+    over there are no controls, and the end of the game takes the whole width (it kept
+    58 % of the screen, the rest left blank)."""
+    from bluffkit.widgets import BloffTable
+    done = BloffTable(players=3, humans=[], seed=1)              # all bots: over at once
+    assert done.session.over
+    done.set_projector(True)
+    assert (done.view.layout.width, done.controls.layout.width) == ("100%", None)
+
+
+def test_what_happened_puts_the_newest_line_first_in_bold():
+    """ "What happened" lists the newest line first, in bold, the one before it in plain type:
+    after Bo's bid of 30, his bid is the bold line on top."""
+    t = panel(humans=[1, 2], bots=[["auction"], None, None])
+    t.show.click()
+    before = t.said[-1]
+    t.amount.value = 30
+    t.bid_button.click()
+    lines = t.events.value.split("<br>")[1:]
+    assert lines[0].startswith("<b>Bo bids 30.</b>") and not lines[1].startswith("<b>"), lines[:2]
+    assert before in lines[1]
