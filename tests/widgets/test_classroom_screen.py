@@ -574,3 +574,15 @@ def test_undo_is_hidden_on_a_cover_under_the_rule_own():
         t.show.click()
         t.try_move("auction")
         assert t.screen == ("cover", 1) and t.undo_button.layout.display == shown, (rule, t.undo_button.layout.display)
+
+
+def test_undo_is_hidden_on_the_cover_before_the_leaders_screen_under_the_rule_own():
+    """Bluffer's "Leader's screen" brings a cover of its own, for the screen to be passed to
+    the leader: as on every cover, under the rule "own" Undo is not offered there (the seat
+    at the screen may not be the one who moved); with ``undo="any"`` it stays."""
+    from bluffkit.widgets import BlufferTable
+    for rule, shown in (("own", "none"), ("any", None)):
+        b = BlufferTable(players=3, humans=[0, 1, 2], names=NAMES, seed=44, undo=rule)
+        b.show.click()
+        b.leader_button.click()
+        assert b.screen[0] == "leader-cover" and b.undo_button.layout.display == shown, (rule, b.screen)
