@@ -88,3 +88,82 @@ def test_to_dict_names_the_field_holding_what_json_cannot_write():
     assert json.loads(json.dumps(seen.to_dict())) == {"seat": 4, "phase": "bid", "hand": [0.5]}
     seen = Seen.from_fields(seat=Note(3), rules=None, phase="bid", hand=(Note(2),), legal=None)
     assert json.loads(json.dumps(seen.to_dict())) == {"seat": 3, "phase": "bid", "hand": [2]}
+
+
+def test_to_dict_writes_records_enums_frozensets_and_mixed_sets_as_json_can():
+    """A record (a dataclass) is written as its public fields only: a field whose name
+    starts with ``_`` is the record's own business, not what a seat sees. An enum is its
+    value (made plain in turn, as a dict's enum key is), a frozenset is a sorted list like
+    a set (numbers first by size, then the rest; their members made plain), and a tuple of
+    tuples stays a tuple."""
+    import dataclasses
+    import enum
+
+    import numpy as np
+
+    class Suit(enum.Enum):
+        HEARTS = "H"
+        LOW = frozenset({3, 1})
+
+    @dataclasses.dataclass
+    class Reveal:
+        seat: int
+        _dealt: str = "the hidden card"
+
+    seen = Seen.from_fields(seat=Suit.HEARTS, rules=None, phase=(Reveal(2), Suit.LOW, {Suit.HEARTS: 1}),
+                            hand=({"b", 10, "a", 2}, frozenset({np.int64(5), np.int64(4)}), ((1, 2), (3,))),
+                            legal=None)
+    out = seen.to_dict()
+    assert out == {"seat": "H", "phase": ({"seat": 2}, [1, 3], {"H": 1}),
+                   "hand": ([2, 10, "a", "b"], [4, 5], ((1, 2), (3,)))}
+    assert type(out["hand"][2]) is tuple and all(type(n) is int for n in out["hand"][1])
+    assert "hidden card" not in json.dumps(out)
+
+
+def test_to_dict_refuses_a_record_class_held_in_a_field():
+    """A record's class, not a record, is no value a seat sees: named by its kind."""
+    import dataclasses
+
+    @dataclasses.dataclass
+    class Reveal:
+        seat: int = 0
+
+    seen = Seen.from_fields(seat=1, rules=None, phase="bid", hand=Reveal, legal=None)
+    with pytest.raises(TypeError, match=r"the field 'hand' holds a builtins\.type, which JSON"):
+        seen.to_dict()
+
+
+def test_from_fields_names_every_unknown_field_in_order():
+    """Several wrong names are listed sorted, so the message is the same from run to run."""
+    with pytest.raises(TypeError, match=r"; unknown: alpha, delta, echo, kilo, zulu$"):
+        Seen.from_fields(seat=0, rules=None, phase="bid", hand=(), legal=None,
+                         zulu=1, kilo=2, alpha=3, echo=4, delta=5)
+
+
+def test_a_builder_refuses_an_unknown_or_repeated_name_in_words():
+    """``builder`` names a field that is not one of the class's (it would otherwise be a
+    parameter that goes nowhere), and a name given twice, as a ``TypeError``."""
+    with pytest.raises(TypeError, match=r"Seen\.builder: extra is not one field of seat, rules, phase, hand, legal"):
+        Seen.builder("seat", "extra")
+    with pytest.raises(TypeError, match=r"Seen\.builder: a repeated name is not one field of"):
+        Seen.builder("seat", "hand", "seat")
+
+
+def test_make_takes_every_field_by_name_only():
+    """``keyword_maker``'s ``make`` (and ``by_keyword`` through it) takes every field by
+    name: a field given by position, one missing or one unknown is a ``TypeError``, never
+    an observation with its fields shifted or dropped."""
+    from bluffkit.core.observation import by_keyword, keyword_maker
+
+    class Made(ObservationBase):
+        _fields = ("seat", "phase")
+        make = classmethod(keyword_maker(_fields))
+
+    assert Made.make(phase="bid", seat=2) == (2, "bid") and Made.make(phase="bid", seat=2).phase == "bid"
+    assert by_keyword(Made, {"phase": "bid", "seat": 2}) == (2, "bid")
+    with pytest.raises(TypeError):
+        Made.make(2, "bid")
+    with pytest.raises(TypeError):
+        Made.make(seat=2)
+    with pytest.raises(TypeError, match="extra"):
+        by_keyword(Made, {"phase": "bid", "seat": 2, "extra": 1})
