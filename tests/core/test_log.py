@@ -1513,3 +1513,149 @@ def test_a_file_of_exactly_the_size_limit_is_read(tmp_path, finished, monkeypatc
     monkeypatch.setattr(logfiles, "MAX_BYTES", len(finished[1]))
     (read, _), (parsed, _) = gamelog.read(path), gamelog.parse(finished[1])
     assert read.moves == parsed.moves and len(read.moves) > 100 and read.seats == parsed.seats
+
+
+# -- what may be read, checked before reading: odd names, odd files, odd seats, odd decks -------
+
+def test_a_deck_file_is_told_by_its_first_4096_bytes_at_most(tmp_path, monkeypatch):
+    """``bluffkit replay FOLDER`` looks at every ``*.jsonl`` file there: one huge line (no
+    line break in a file of megabytes) is never read whole to tell a deck from a log."""
+    import io
+    path = tmp_path / "one-line.jsonl"
+    path.write_bytes(b'{"format":"bluffkit-deck",' + b" " * (1 << 20) + b"}\n")
+    got = []
+
+    class Counted(io.BufferedReader):
+        def readline(self, size=-1):
+            line = super().readline(size)
+            got.append(len(line))
+            return line
+
+    monkeypatch.setattr(logfiles, "open", lambda p, mode: Counted(io.FileIO(p, mode.replace("b", ""))), raising=False)
+    assert not logfiles.is_deck_file(path)
+    assert got and max(got) <= 4096
+
+
+def test_short_and_one_line_quote_a_value_as_the_messages_do():
+    """``short`` keeps a repr of exactly its limit whole and cuts a longer one to the limit,
+    ending in "..."; ``one_line`` writes a control character as Python writes it in a
+    string (a line break as backslash-n), never dropping it."""
+    assert logfiles.short("x" * 58) == "'" + "x" * 58 + "'"            # 60 characters
+    assert logfiles.short("x" * 59) == "'" + "x" * 56 + "..."          # 61 cut to 60
+    assert logfiles.one_line("Be\nn\x1b[2J\tend") == "Be\\nn\\x1b[2J\\tend"
+    err = logfiles.fail(2, "bad\rreason", "odd\nname.jsonl")
+    assert err.reason == "bad\\rreason" and err.path == "odd\\nname.jsonl" and "\n" not in str(err)
+
+
+@pytest.mark.parametrize("name, words", [
+    (b"game.jsonl", "a log is read from a file name (text or a path), got b'game.jsonl'"),
+    ("   ", "a log is read from a file name (text or a path), got '   '"),
+    ("a\x00b.jsonl", "cannot read the file (embedded null byte)"),
+])
+def test_a_name_that_is_no_file_name_is_refused_in_words(name, words):
+    """Bytes or a blank name name no file (``str(b"x")`` would open a file called "b'x'"),
+    and a name holding a NUL cannot be opened: each is refused as a whole (line 0), in words."""
+    with pytest.raises(LogError) as info:
+        logfiles.read_bytes(name)
+    assert info.value.line == 0 and words in str(info.value)
+
+
+def test_a_refusal_names_what_was_to_be_read(tmp_path, monkeypatch):
+    """``read_bytes`` also reads scenarios and other small files: its refusals say which."""
+    with pytest.raises(LogError, match="a scenario is read from a file name"):
+        logfiles.read_bytes(None, "scenario")
+    path = tmp_path / "big.json"
+    path.write_bytes(b"{}" * 10)
+    monkeypatch.setattr(logfiles, "MAX_BYTES", 5)
+    with pytest.raises(LogError, match="more than a scenario may be"):
+        logfiles.read_bytes(path, "scenario")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux's /proc")
+def test_a_file_whose_size_is_not_known_ahead_is_read_up_to_the_limit_only(monkeypatch):
+    """A file the system gives as 0 bytes long though it holds more (``/proc``'s, or one
+    that grows while it is read) passes the size check: the read itself stops one byte
+    past the limit, and that is refused as too large."""
+    monkeypatch.setattr(logfiles, "MAX_BYTES", 100)
+    assert os.stat("/proc/self/status").st_size == 0
+    assert len(logfiles.read_bytes("/proc/self/status")) == 101
+    with pytest.raises(LogError, match="the log is 101 bytes, more than a log may be"):
+        gamelog.read("/proc/self/status")
+
+
+@pytest.mark.parametrize("seats, words", [
+    ({}, "'seats' must be a list of objects"),
+    ("Anna", "'seats' must be a list of objects"),
+    (["Anna", "Ben", "Carla"], "'seats' must be a list of objects"),
+    ([{"name": "Anna"}, {"name": "   "}], "seat 1 needs a name"),
+    ([{"name": "Anna", "agent": "a" * 81}], "seat 0's 'agent' must be a short text"),
+])
+def test_seats_of_the_wrong_shape_or_a_blank_name_are_refused_on_line_1(seats, words):
+    """docs/logs.md: "seats without a name each of their own" are refused, so is a seats
+    entry that is no list of objects and an agent longer than a name may be (80)."""
+    with pytest.raises(LogError) as info:
+        logfiles.check_seats(seats, "g.jsonl")
+    assert info.value.line == 1 and words in info.value.reason
+    assert logfiles.check_seats([{"name": "A", "agent": "a" * 80}], None) == [{"name": "A", "agent": "a" * 80}]
+
+
+def deck_head(deck) -> dict:
+    return {"game": "bluffer", "options": {"deck": deck, "rounds": 1}}
+
+
+def test_a_deck_named_by_its_bare_file_name_is_the_one_beside_the_log(tmp_path):
+    """A deck option ending in ``.jsonl`` names a file, not a deck shipped with bluffkit:
+    the header returned names the copy in the log's folder, never a file of the
+    folder bluffkit happens to run in."""
+    (tmp_path / "only-here-4417.jsonl").write_bytes((DECKS / "bluffer-general.jsonl").read_bytes())
+    head = logfiles.check_deck(deck_head("only-here-4417.jsonl"), tmp_path / "g.jsonl")
+    assert head["options"] == {"deck": str(tmp_path / "only-here-4417.jsonl"), "rounds": 1}
+
+
+def test_a_log_read_as_text_may_name_a_shipped_deck_only(tmp_path):
+    """A log given as text has no folder of its own: a deck named by path is refused
+    (only data/decks is named), whatever folder bluffkit runs in."""
+    deck = tmp_path / "mydeck.jsonl"
+    deck.write_bytes((DECKS / "bluffer-general.jsonl").read_bytes())
+    with pytest.raises(LogError) as info:
+        logfiles.check_deck(deck_head(str(deck)), None)
+    assert info.value.line == 1 and "may read a deck from (data/decks); put a copy" in info.value.reason
+
+
+@pytest.mark.parametrize("deck, words", [
+    ("a\x00b/c.jsonl", "is not a deck name or a file name"),
+    ("x" * 1001, "is not a deck name or a file name"),
+    ("/nowhere-4417/", "is outside the places a log may read a deck from"),
+])
+def test_an_odd_deck_option_is_refused_in_words(tmp_path, deck, words):
+    """A NUL, a name of over 1000 characters or a folder's path is no deck: refused on
+    line 1, never an exception of the file system; a deck option that is no text is the
+    game's to refuse, untouched here."""
+    with pytest.raises(LogError) as info:
+        logfiles.check_deck(deck_head(deck), tmp_path / "g.jsonl")
+    assert info.value.line == 1 and words in info.value.reason
+    assert logfiles.check_deck(deck_head(5), tmp_path / "g.jsonl") == deck_head(5)
+
+
+@pytest.mark.parametrize("to", ["/etc/passwd", "/nowhere-4417/deck.jsonl"])
+def test_a_link_beside_the_log_leading_out_is_named_even_when_dangling(tmp_path, to):
+    """A deck named by a path elsewhere is looked for beside the log; a link there leading
+    out of the folder (to a file or to nothing) is refused naming the link beside the log."""
+    (tmp_path / "deck.jsonl").symlink_to(to)
+    with pytest.raises(LogError) as info:
+        logfiles.check_deck(deck_head("/elsewhere-4417/deck.jsonl"), tmp_path / "g.jsonl")
+    assert info.value.line == 1
+    reason = info.value.reason      # (the link's path is quoted, cut to 60 characters)
+    assert reason.startswith(f"the deck file '{str(tmp_path)[:40]}") and reason.endswith(" leads outside the log's folder")
+    assert "elsewhere" not in reason
+
+
+def test_a_deck_of_exactly_the_size_limit_is_taken(tmp_path, monkeypatch):
+    """"A regular file of at most 16 MiB" (docs/logs.md): the limit itself is allowed."""
+    deck = tmp_path / "deck.jsonl"
+    deck.write_bytes((DECKS / "bluffer-general.jsonl").read_bytes())
+    monkeypatch.setattr(logfiles, "MAX_DECK_BYTES", deck.stat().st_size)
+    assert logfiles.check_deck(deck_head(str(deck)), tmp_path / "g.jsonl") == deck_head(str(deck))
+    monkeypatch.setattr(logfiles, "MAX_DECK_BYTES", deck.stat().st_size - 1)
+    with pytest.raises(LogError, match="more than a deck may be"):
+        logfiles.check_deck(deck_head(str(deck)), tmp_path / "g.jsonl")
