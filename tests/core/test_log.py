@@ -1626,11 +1626,13 @@ def test_a_log_read_as_text_may_name_a_shipped_deck_only(tmp_path):
     ("a\x00b/c.jsonl", "is not a deck name or a file name"),
     ("x" * 1001, "is not a deck name or a file name"),
     ("/nowhere-4417/", "is outside the places a log may read a deck from"),
+    ("sub-4417/deck", "is outside the places a log may read a deck from"),
 ])
 def test_an_odd_deck_option_is_refused_in_words(tmp_path, deck, words):
-    """A NUL, a name of over 1000 characters or a folder's path is no deck: refused on
-    line 1, never an exception of the file system; a deck option that is no text is the
-    game's to refuse, untouched here."""
+    """A NUL, a name of over 1000 characters or a folder's path is no deck, and a relative
+    path (a ``/`` in it) names a file, not a shipped deck, here one outside the log's
+    folder: each is refused on line 1, never an exception of the file system; a deck
+    option that is no text is the game's to refuse, untouched here."""
     with pytest.raises(LogError) as info:
         logfiles.check_deck(deck_head(deck), tmp_path / "g.jsonl")
     assert info.value.line == 1 and words in info.value.reason
@@ -1659,3 +1661,23 @@ def test_a_deck_of_exactly_the_size_limit_is_taken(tmp_path, monkeypatch):
     monkeypatch.setattr(logfiles, "MAX_DECK_BYTES", deck.stat().st_size - 1)
     with pytest.raises(LogError, match="more than a deck may be"):
         logfiles.check_deck(deck_head(str(deck)), tmp_path / "g.jsonl")
+
+
+def test_a_shipped_deck_named_by_its_path_and_a_deck_beside_a_log_in_a_linked_folder_are_taken(tmp_path):
+    """A deck in data/decks may be named by its full path; and a log read through a link
+    to its folder may name the deck beside it (the folder is compared as the link leads)."""
+    shipped = str(DECKS / "bluffer-general.jsonl")
+    assert logfiles.check_deck(deck_head(shipped), tmp_path / "g.jsonl") == deck_head(shipped)
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "deck.jsonl").write_bytes((DECKS / "bluffer-general.jsonl").read_bytes())
+    (tmp_path / "linked").symlink_to(real)
+    deck = str(tmp_path / "linked" / "deck.jsonl")
+    assert logfiles.check_deck(deck_head(deck), tmp_path / "linked" / "g.jsonl") == deck_head(deck)
+
+
+def test_two_seats_of_one_name_are_both_named():
+    """The refusal names both seats holding the name, the first and the second."""
+    seats = [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carla"}, {"name": "Ben"}]
+    with pytest.raises(LogError, match="seats 1 and 3 are both named 'Ben'; every seat needs its own name"):
+        logfiles.check_seats(seats, "g.jsonl")

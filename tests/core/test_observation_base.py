@@ -93,9 +93,9 @@ def test_to_dict_names_the_field_holding_what_json_cannot_write():
 def test_to_dict_writes_records_enums_frozensets_and_mixed_sets_as_json_can():
     """A record (a dataclass) is written as its public fields only: a field whose name
     starts with ``_`` is the record's own business, not what a seat sees. An enum is its
-    value (made plain in turn, as a dict's enum key is), a frozenset is a sorted list like
-    a set (numbers first by size, then the rest; their members made plain), and a tuple of
-    tuples stays a tuple."""
+    value (made plain in turn, as a dict's enum key is; a number as a key is kept), a
+    frozenset is a sorted list like a set (numbers first by size, then the rest; their
+    members made plain), and a tuple of tuples stays a tuple."""
     import dataclasses
     import enum
 
@@ -110,11 +110,11 @@ def test_to_dict_writes_records_enums_frozensets_and_mixed_sets_as_json_can():
         seat: int
         _dealt: str = "the hidden card"
 
-    seen = Seen.from_fields(seat=Suit.HEARTS, rules=None, phase=(Reveal(2), Suit.LOW, {Suit.HEARTS: 1}),
+    seen = Seen.from_fields(seat=Suit.HEARTS, rules=None, phase=(Reveal(2), Suit.LOW, {Suit.HEARTS: 1, 2: "b"}),
                             hand=({"b", 10, "a", 2}, frozenset({np.int64(5), np.int64(4)}), ((1, 2), (3,))),
                             legal=None)
     out = seen.to_dict()
-    assert out == {"seat": "H", "phase": ({"seat": 2}, [1, 3], {"H": 1}),
+    assert out == {"seat": "H", "phase": ({"seat": 2}, [1, 3], {"H": 1, 2: "b"}),
                    "hand": ([2, 10, "a", "b"], [4, 5], ((1, 2), (3,)))}
     assert type(out["hand"][2]) is tuple and all(type(n) is int for n in out["hand"][1])
     assert "hidden card" not in json.dumps(out)
