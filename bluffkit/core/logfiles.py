@@ -64,10 +64,13 @@ MAX_REASON = 400
 
 
 def fail(line: int, reason: str, path) -> LogError:
-    """The error that refuses a log: one line, naming the line (0: the whole file)."""
+    """The error that refuses a log: one line, naming the line (0: the whole file). The
+    reason is cut after its control characters are escaped (each is then 4 to 10
+    characters), so it is never longer than :data:`MAX_REASON`."""
+    reason = one_line(reason)
     if len(reason) > MAX_REASON:
         reason = reason[:MAX_REASON - 3] + "..."
-    return LogError(line, one_line(reason), None if path is None else one_line(str(path)))
+    return LogError(line, reason, None if path is None else one_line(str(path)))
 
 
 def is_file_name(path) -> bool:

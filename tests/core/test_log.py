@@ -1681,3 +1681,12 @@ def test_two_seats_of_one_name_are_both_named():
     seats = [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carla"}, {"name": "Ben"}]
     with pytest.raises(LogError, match="seats 1 and 3 are both named 'Ben'; every seat needs its own name"):
         logfiles.check_seats(seats, "g.jsonl")
+
+
+def test_a_reason_of_control_characters_is_cut_once_they_are_escaped():
+    """``MAX_REASON`` is the longest reason a refusal gives: a reason full of control
+    characters, each written as four (a bell as backslash-x07), is cut after escaping,
+    not before (1000 bells were 1000 times four characters, less the cut)."""
+    err = logfiles.fail(1, "\x07" * 1000, None)
+    assert err.reason == "\\x07" * 99 + "\\" + "..." and len(err.reason) == logfiles.MAX_REASON   # 396 + 1 + 3
+    assert logfiles.fail(1, "\x07" * 100, None).reason == "\\x07" * 100      # 400 characters: whole
