@@ -89,7 +89,8 @@ def read_bytes(path: str | os.PathLike, what: str = "log") -> bytes:
         raise LogError(0, f"a {what} is read from a file name (text or a path), got {quote(path)}"[:200])
     path = str(path)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))   # a FIFO must not block
+        # a FIFO must not block; a terminal named as the file must not become this process's own
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except (OSError, ValueError) as e:
         raise fail(0, f"cannot read the file ({getattr(e, 'strerror', None) or e})", path) from None
     try:

@@ -1690,3 +1690,21 @@ def test_a_reason_of_control_characters_is_cut_once_they_are_escaped():
     err = logfiles.fail(1, "\x07" * 1000, None)
     assert err.reason == "\\x07" * 99 + "\\" + "..." and len(err.reason) == logfiles.MAX_REASON   # 396 + 1 + 3
     assert logfiles.fail(1, "\x07" * 100, None).reason == "\\x07" * 100      # 400 characters: whole
+
+
+def test_a_terminal_named_as_a_log_is_opened_without_taking_it_as_the_processs_own(monkeypatch):
+    """``read_bytes`` opens a name before it can tell a device from a log; a terminal
+    device (``/dev/tty1``) opened so by a process with no terminal of its own would become
+    that process's controlling terminal (POSIX ``open``: unless ``O_NOCTTY`` is given). The
+    open asks for no controlling terminal, and the device is then refused in words."""
+    flags = []
+    real = os.open
+
+    def spy(path, how, *args, **kwargs):
+        flags.append(how)
+        return real(path, how, *args, **kwargs)
+
+    monkeypatch.setattr(logfiles.os, "open", spy)
+    with pytest.raises(gamelog.LogError, match="not a regular file"):
+        logfiles.read_bytes("/dev/null")
+    assert flags and all(how & os.O_NOCTTY and how & os.O_NONBLOCK for how in flags)
