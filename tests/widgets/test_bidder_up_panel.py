@@ -1379,3 +1379,167 @@ def test_the_piggy_bank_offers_a_loan_in_words_only_while_one_is_left(ious):
     assert any(b.startswith("Take a loan") for b in buttons) is left
     assert ("loan with its IOU" in t.legal_text.value) is left
     assert ("raid it or gamble" in t.legal_text.value) is not left
+
+
+def test_a_farm_board_is_tagged_only_when_its_seat_is_asked_something():
+    """The seat on screen's farm board says what it is asked to do ("to bid"); asked nothing
+    (another player's move on the Piggy Bank, say), its board carries no empty tag."""
+    from bluffkit.widgets.bidder_up import mark_turn
+    html = ('<div class="bk-farm" data-seat="0"><span class="bk-you" style="x">your view</span></div>'
+            '<div class="bk-farm" data-seat="1"><span class="bk-turn" style="y">\u25b6 Daniel\u2019s turn</span></div>')
+    assert mark_turn(html, "Daniel", 0, "") == html
+    assert mark_turn(html, "Daniel", None, "to bid") == html, "a cover: no seat on screen"
+    assert mark_turn(html, "Daniel", 0, "to bid").count("bk-asked") == 1
+
+
+def test_two_bidding_lines_are_told_as_said_and_three_in_one():
+    """What happened folds a run of three or more bidding lines into one ("bid up to 20");
+    two lines are as short told as they were said."""
+    t = table()
+    t.viewer = None                                      # (nobody's own lines to mark)
+    t.said = ["Daniel moves to Pen 2 (small).", "Ben bids 10.", "Carla bids 20.", "Carla wins the cow for 20."]
+    assert [text for text, _ in t._items([0, 1, 2, 3], None)] == t.said
+    t.said[3:3] = ["Ben bids 30."]
+    folded = [text for text, _ in t._items([0, 1, 2, 3, 4], None)]
+    assert folded == [t.said[0], "Ben and Carla bid up to 30, Ben highest (3 moves).", t.said[4]]
+
+
+def test_a_trade_of_the_only_male_puts_up_the_male_by_default():
+    """[K] with Baby Animals the challenger may choose the specimens; left unchosen, a female
+    is put up where there is one, else the male. Annette holds only the male rooster and Daniel
+    a female: the default puts up her male against his female, for every type, the rooster
+    (the first) too."""
+    from bluffkit.widgets.bidder_up import specimens
+    t = at_position(table("fairground", players=3, seed=1, variants=["babies"]), current=0, roll=3,
+                    babies=["sheep", "cow", "pig", "dog"], money=["10+10", "10", None],
+                    pastures=[["rooster-m", "sheep"], ["rooster", "sheep-m"], ["cow"]])
+    obs, d = t.session.observe(0), t.game.rules.denominations
+    assert specimens(obs, 0, A.Trade(1, ANIMALS.index("rooster"), (0, 1), d)) == "mf"
+    assert specimens(obs, 0, A.Trade(1, ANIMALS.index("sheep"), (0, 1), d)) == "fm"
+    assert specimens(obs, 0, A.Trade(1, ANIMALS.index("sheep"), (0, 1), d, "fm")) == "fm"
+
+
+def test_buying_more_tickets_than_the_bag_holds_says_buy_on_the_pay_button():
+    """raffle_overdraw="draw_rest" (L7): a player may pay for more tickets than the bag holds
+    and draws what is left; the button that pays says "Buy 2 tickets", as the choice did,
+    and a draw the bag can fill says "Draw 1 ticket"."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1, raffle_overdraw="draw_rest"),
+                    current=0, roll=1, bag=["wool-milk:1"])
+    reach = dict(t.session.observe(0).legal.key)
+    space = next(s for s, (_, cost) in reach.items() if t.layout_.kind(s) == "raffle" and cost == 0)
+    t.view.click_space(str(space))
+    assert t._click_word("Draw 1 ticket")
+    assert t.notes_button.description.startswith("Draw 1 ticket: pay 1 note ")
+    assert t._click_word("Buy 2 tickets")
+    assert t.notes_button.description.startswith("Buy 2 tickets: pay 2 notes ")
+
+
+def test_the_market_markers_button_closes_again_when_the_markers_go_back():
+    """[H] Move Market Markers moves markers one step each: with every marker set back to
+    where it stands, there is nothing to move, and the button closes again, saying why."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
+                    tickets=[["move-markers"], [], []])
+    reach = dict(t.session.observe(0).legal.key)
+    quiet = next(s for s, (_, c) in reach.items() if c == 0 and t.layout_.kind(s) in ("horse-trade", "piggy-bank"))
+    t.view.click_space(str(quiet))
+    assert t._click_word("Reveal Move Market Markers")
+    go = next(b for b in t.market_box.children if getattr(b, "description", "").startswith("Move the markers"))
+    t.market_steps[4].value = 1
+    assert not go.disabled
+    t.market_steps[4].value = 0
+    assert go.disabled and go.tooltip == "Move at least one marker first"
+
+
+def test_each_loan_button_names_its_note_and_only_sizes_left_are_offered():
+    """[J] a loan is a 100, 200 or 500 note with its IOU, "none left of that size, no loan":
+    with the 200s' IOUs gone, the buttons offer a loan of 100 and of 500, each by its size."""
+    t = table("fairground", players=2, seed=1)
+    g = t.game
+    start = g.table(g.state_from_position(2, current=0, roll=1))
+    start.ious = (2, 0, 2)                               # the IOUs left beside the supply board
+    s = t.session
+    s.states, s.moves, s.says = [start.freeze()], [], []
+    t.said, t.viewer = [], None
+    t.refresh()
+    t.view.click_space("hill-west")                      # a Piggy Bank space
+    loans = [b.description for b in t.buttons_box.children if b.description.startswith("Take a loan")]
+    assert loans == ["Take a loan of 100 (with its IOU)", "Take a loan of 500 (with its IOU)"]
+    assert t.click_action(A.Loan(500)) and s.moves[-1] == (0, A.Loan(500))
+
+
+def test_the_challenge_list_starts_on_its_first_entry():
+    """[E] the horse-trade's list of whom to challenge for which animal starts on its first
+    entry, the one read first, not on an entry further down the list."""
+    t = at_position(table("fairground", players=3, seed=1), current=0, roll=3,
+                    pastures=[["sheep", "cow"], ["sheep"], ["cow"]])
+    t.view.click_space("hill-north")
+    assert t.session.state.phase == "trade" and len(t.trade_target.options) == 2
+    assert t.trade_target.value == t.trade_target.options[0][1]
+
+
+@pytest.mark.parametrize("gambling, drawn, says", [
+    ("10+50", "50 and 10", "Give one of them to your opponent and keep the other (the stack held only two)."),
+    ("50", "50", "The stack held only this one: give it to your opponent.")])
+def test_the_gambles_three_from_a_short_stack_says_what_is_kept(gambling, drawn, says):
+    """[J] on a 3 the gambler looks at the top 3 notes, gives 1 to the opponent and keeps 2;
+    a stack of two leaves one to keep, a stack of one none: the words count what was drawn."""
+    t = table("fairground", players=2, seed=1)
+    g, s = t.game, t.session
+    s.states, s.moves, s.says = [g.state_from_position(2, current=0, roll=1, gambling=gambling)], [], []
+    s.play("move hill-west", 0)                          # a Piggy Bank space
+    s.play("gamble", 0)
+    s.chance("roll 3")
+    t.said, t.viewer = list(s.says), None
+    t.refresh()
+    assert s.state.phase == "give" and t.screen == ("seat", 0)
+    assert f"you drew <b>{drawn}</b>. {says}" in t.legal_text.value, t.legal_text.value
+
+
+def test_a_free_move_clicked_through_the_panel_plays_the_move_alone():
+    """[C] a move of exactly the roll costs nothing: played with the panel's controls, it is
+    one click on the space, and the horse-trade it lands on waits for the player's offer
+    (no offer of no notes is played on their behalf)."""
+    t = at_position(table("fairground", players=3, seed=1), current=0, roll=3,
+                    pastures=[["sheep", "cow"], ["sheep"], ["cow"]])
+    d, s = t.game.rules.denominations, t.session
+    assert dict(s.legal(0).key)["hill-north"][1] == 0
+    assert t.click_action(A.Move("hill-north", (0,) * len(d), d))
+    assert [a for _, a in s.moves] == [A.Move("hill-north", (0,) * len(d), d)]
+    assert s.state.phase == "trade" and t.message.value == ""
+
+
+def test_a_long_turn_keeps_the_seats_own_line_and_what_came_of_it():
+    """What happened shows a few lines of a long turn: the seat's own line and the one after
+    it (what came of its move) first, then the newest; the rest are counted as left out."""
+    t = table()
+    t.viewer = None
+    t.session.moves = [(1, None)] * 2 + [(0, None)] + [(1, None)] * 5     # step 2 is the seat's own
+    items = [(f"line {i}", [i]) for i in range(8)]
+    kept = t._keep(items, 2, 3)
+    assert [text for text, _, gap in kept if not gap] == ["line 7", "line 3", "line 2"]
+    assert [gap for _, _, gap in kept if gap] == [3, 2]
+
+
+def test_the_markets_notes_stay_the_same_buttons_while_the_markers_change():
+    """[G] the market's cost follows the markers chosen; the seat's notes, the same hand, stay
+    the same buttons on screen (not drawn anew at each marker, under the player's pointer)."""
+    t = at_position(table("fairground", players=3, seed=1), current=0, roll=2, money=["10+10+50", None, None])
+    reach = dict(t.session.observe(0).legal.key)
+    space = next(s for s, (_, cost) in reach.items() if t.layout_.kind(s) == "market" and cost == 0)
+    t.view.click_space(str(space))
+    assert t.session.state.phase == "market"
+    toggles = list(t.note_toggles)
+    assert len(toggles) == 3
+    next(iter(t.market_steps.values())).value = 1
+    assert t.note_toggles == toggles and all(a is b for a, b in zip(t.note_toggles, toggles))
+    assert t.notes_button.description.startswith("Change the market: pay 1 note")
+
+
+def test_a_costly_space_clicked_says_its_cost_and_where_to_pay():
+    """[C] each step more or fewer than the roll costs a note: a click on such a space plays
+    nothing yet, and the message says what it costs and that the notes are chosen below."""
+    t = at_position(table("fairground", players=3, seed=1), current=0, roll=1, money=["10+10+50", None, None])
+    t.view.click_space("hilltop")                        # the market, one step past the roll
+    assert t.session.moves == [] and t.notes_box.layout.display != "none"
+    assert ("Market (hilltop) costs 1 note: choose them below, then press the button."
+            in unescape(t.message.value)), t.message.value

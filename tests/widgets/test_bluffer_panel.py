@@ -948,3 +948,126 @@ def test_off_the_projector_the_seats_view_holds_only_its_own_part():
     assert question in t.shared.value and question not in t.view.value
     t.set_projector(True)
     assert question in t.view.value and t.shared.layout.display == "none"
+
+
+def test_the_copy_step_shows_the_box_and_its_copy_button():
+    """With ``leader_copies`` the leader adds the true answer (rulebook §4): at that step the
+    box holding it and its Copy it button are on screen, for the leader to copy or alter."""
+    t = BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=2, leader_copies=True)
+    t.answer.value = "a purple cow"
+    t.write.click()                                    # Anne leads: the bots write, then she copies
+    assert t.session.state.phase == "copy" and t.write.description == "Copy it"
+    assert t.answer_box.layout.display != "none"
+    assert t.write.layout.display != "none" and t.answer.layout.display != "none"
+    assert t.done.layout.display == "none", "nothing to be done with but the copy"
+
+
+@pytest.mark.parametrize("own, says, not_says", [
+    ("to_leader", "Do not bet on your own answer: that bet goes to the leader.", "are not offered"),
+    ("refused", "Answers that read like yours are not offered.", "goes to the leader")])
+def test_a_voter_is_told_what_becomes_of_a_bet_on_their_own_answer(own, says, not_says):
+    """Rulebook §4: nobody may vote for their own answer (such a vote goes to the leader);
+    with ``own_answer_vote="refused"`` such a vote is not offered at all, and the voter's
+    words say which of the two holds."""
+    t = BlufferTable(players=3, humans=[0, 1], names=NAMES[:3], seed=5, own_answer_vote=own)
+    while t.session.state.phase != "vote":
+        t.show.click()
+        t.answer.value = f"a purple cow {t.viewer}"
+        t.write.click()
+    t.show.click()
+    assert t.screen[0] == "seat" and t.vote_box.layout.display != "none"
+    assert says in t.legal_text.value and not_says not in t.legal_text.value
+
+
+def test_the_leaders_screen_after_the_end_leaves_the_all_seeing_view():
+    """At the end everything is shown to everyone: the leader's screen has nothing more to
+    show, so asking for it says so and leaves the end's view as it is."""
+    import numpy as np
+    t = BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=9, rounds=1, questions_per_round=1)
+    s, rng = t.session, np.random.default_rng(9)
+    while not s.over:
+        s.advance()
+        if not s.over:
+            s.play(s.legal(0).sample(rng), 0)
+    t.refresh()
+    end = t.view.value
+    assert s.over and t.leader_button.layout.display == "none"
+    t.peek_leader()
+    assert "The game is over: everything is shown." in t.message.value
+    assert t.view.value == end and t.cover.layout.display == "none" and not t.peeking
+
+
+def test_one_spot_too_many_is_refused_too():
+    """One spot value per seat: a list longer than the table is as wrong as a shorter one."""
+    with pytest.raises(RulesError, match=r"spot: give one value per seat \(3\), or one number.*got 4"):
+        BlufferTable(players=3, humans=[0], spot=[0.9, 0.1, 0.5, 0.2], names=NAMES[:3])
+
+
+def test_the_two_player_writer_is_asked_to_fool_the_opponent():
+    """In the two-player game one player writes two or three false answers to fool the other,
+    then says Done: the prompt speaks of the opponent, not of "the others"."""
+    t = BlufferTable(players=2, humans=[0], names=NAMES[:2], seed=2)
+    t.show.click()
+    assert ("invent a false answer that will fool your opponent (two or three, one at a time; then Done)."
+            in t.legal_text.value), t.legal_text.value
+
+
+def test_a_long_answer_keeps_its_like_yours_mark_on_its_button():
+    """An answer may be as long as the sheet's 60 characters; its button, cut to 60, still
+    ends with "(like yours)", the mark that keeps a vote off one's own answer."""
+    t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
+    t.show.click()
+    t.answer.value = "a purple cow that sings in the rain every tuesday morning xx"
+    assert len(t.answer.value) == 60
+    t.write.click()
+    t.show.click()
+    assert t.session.state.phase == "vote" and t.viewer == 1
+    mine = [b.description for b in t.vote_box.children if "(like yours)" in b.description]
+    assert len(mine) == 1 and mine[0].endswith("(like yours)") and len(mine[0]) <= 60, mine
+
+
+def test_a_betting_teams_voter_is_told_the_points_of_a_bet():
+    """Team game for 6 to 10 players: "Points are awarded individually according to the base
+    rule": 1 point for a bet on the true answer, 2 to an author for each bet on theirs. Bo
+    bets for his team; the words say so, and each sheet's button names its sheet in full."""
+    t = BlufferTable(players=6, humans=[1, 2], names=["Ana", "Bo", "Cy", "Di", "Ed", "Flo"], seed=1)
+    t.show.click()
+    t.answer.value = "a purple cow"
+    t.write.click()                                  # the bots write, the answers are read: Bo bets
+    t.show.click()
+    assert t.session.state.phase == "vote" and t.screen == ("seat", 1)
+    assert ("Bet on the answer you believe is true: 1 point if it is; each bet on a false answer gives its "
+            "author 2.") in t.legal_text.value
+    obs = t.session.observe(1)
+    for b in t.vote_box.children:
+        k = int(b.description[1:].split()[0])
+        assert b.tooltip == f"vote for #{k}: {obs.answers[k - 1]}", b.tooltip
+
+
+def test_the_one_human_leader_is_told_hide_goes_back_to_their_own_view():
+    """With one human seat there is no one to pass the screen to: the leader's screen opens
+    with no cover, and its words say Hide goes back to the leader's own view."""
+    t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)
+    t.leader_button.click()
+    assert t.screen == ("leader", 0)
+    assert "press <b>Hide the leader's screen</b> to go back to your own view." in t.message.value, t.message.value
+    assert "passing it on" not in t.message.value
+
+
+def test_a_writing_teams_member_is_asked_to_fool_the_other_team():
+    """Team game: one team writes, "then have the other team vote": a writer is asked to
+    fool the other team, not "the others"."""
+    t = BlufferTable(players=6, humans=[2], names=["Ana", "Bo", "Cy", "Di", "Ed", "Flo"], seed=1)
+    t.show.click()
+    assert t.screen == ("seat", 2) and t.session.state.phase == "write"
+    assert "invent a false answer that will fool the other team." in t.legal_text.value, t.legal_text.value
+
+
+def test_the_leaders_cover_asked_for_by_name_stays_a_cover():
+    """A screen asked for by name (undo, a test) as the leader's cover is the cover, the
+    leader's knowledge still hidden; as the leader's screen it is that screen."""
+    t = _two_humans_at_the_vote()
+    t.show_screen(("leader-cover", 0))
+    assert t.screen == ("leader-cover", 0) and t.cover.layout.display != "none"
+    t.show_screen(("leader", 0))
+    assert t.screen == ("leader", 0) and t.cover.layout.display == "none"
