@@ -786,16 +786,22 @@ def test_a_click_let_go_after_the_kernel_wrote_the_answer_is_the_same_click(monk
         assert "can&#x27;t write an empty answer" in t.message.value
 
 
-def test_the_end_draws_the_points_once():
-    """At the end the shared screen's points table stood above the all-seeing view's own."""
+def _played_to_the_end(t):
+    """``t`` with Anne's moves drawn at random (seed 9) until the game ends, redrawn."""
     import numpy as np
-    t = BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=9)
     s, rng = t.session, np.random.default_rng(9)
     while not s.over:
         s.advance()
         if not s.over:
             s.play(s.legal(0).sample(rng), 0)
     t.refresh()
+    return t
+
+
+def test_the_end_draws_the_points_once():
+    """At the end the shared screen's points table stood above the all-seeing view's own."""
+    t = _played_to_the_end(BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=9))
+    s = t.session
     assert s.over and t.shared.layout.display == "none"
     assert "game points" in t.view.value, "the all-seeing end keeps the points"
     assert t.last_question.layout.display == "none", "the last question's reveal was drawn twice too"
@@ -904,12 +910,19 @@ def test_each_sheet_button_names_its_own_sheet_and_votes_for_it():
 def test_a_blank_answer_is_refused_in_the_panels_own_words():
     """Spaces alone are no answer: Write it says to type one in the box, in the panel's words,
     not the typed move's ("write what? give the answer after 'write'"), and nothing is played."""
-    t = BlufferTable(players=4, humans=[0], names=NAMES, seed=3)
+    said = _refused_as_empty(BlufferTable(players=4, humans=[0], names=NAMES, seed=3), "   ", "your false answer")
+    assert "write what" not in said
+
+
+def _refused_as_empty(t, typed: str, wanted: str) -> str:
+    """Anne types ``typed`` and clicks Write it: refused, asking for ``wanted``, nothing played;
+    the message line."""
     moves = list(t.session.moves)
-    t.answer.value = "   "
+    t.answer.value = typed
     t.write.click()
-    assert "Anne can&#x27;t write an empty answer: type your false answer in the box first" in t.message.value
-    assert "write what" not in t.message.value and t.session.moves == moves
+    assert f"Anne can&#x27;t write an empty answer: type {wanted} in the box first" in t.message.value
+    assert t.session.moves == moves
+    return t.message.value
 
 
 def test_an_empty_copy_says_to_type_the_true_answer():
@@ -919,11 +932,7 @@ def test_an_empty_copy_says_to_type_the_true_answer():
     t.answer.value = "a purple cow"
     t.write.click()                                    # Anne leads: the bots write, then she copies
     assert t.session.state.phase == "copy" and t.write.description == "Copy it"
-    moves = list(t.session.moves)
-    t.answer.value = ""
-    t.write.click()
-    assert "Anne can&#x27;t write an empty answer: type the true answer in the box first" in t.message.value
-    assert "your false answer" not in t.message.value and t.session.moves == moves
+    assert "your false answer" not in _refused_as_empty(t, "", "the true answer")
 
 
 def test_the_leaders_cover_words_go_with_the_cover():
@@ -982,14 +991,9 @@ def test_a_voter_is_told_what_becomes_of_a_bet_on_their_own_answer(own, says, no
 def test_the_leaders_screen_after_the_end_leaves_the_all_seeing_view():
     """At the end everything is shown to everyone: the leader's screen has nothing more to
     show, so asking for it says so and leaves the end's view as it is."""
-    import numpy as np
-    t = BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=9, rounds=1, questions_per_round=1)
-    s, rng = t.session, np.random.default_rng(9)
-    while not s.over:
-        s.advance()
-        if not s.over:
-            s.play(s.legal(0).sample(rng), 0)
-    t.refresh()
+    t = _played_to_the_end(BlufferTable(players=3, humans=[0], names=NAMES[:3], seed=9, rounds=1,
+                                        questions_per_round=1))
+    s = t.session
     end = t.view.value
     assert s.over and t.leader_button.layout.display == "none"
     t.peek_leader()
