@@ -46,6 +46,7 @@ from bluffkit.core.errors import (
     SHAPE_ERRORS,
     BluffkitError,
     LogError,
+    NotationError,
     RulesError,
     by_name,
     check_flag,
@@ -444,13 +445,15 @@ def _by_name(reason: str, names) -> str:
 
 def _parse_move(game, text: str, line: int, path):
     """The action (or chance outcome) ``text`` names; a text the game cannot read at all
-    (even one its parser trips on, e.g. a number of thousands of digits) is refused."""
+    (even one its parser trips on, e.g. a number of thousands of digits) is refused as the
+    game's own refusal of a notation is (:class:`NotationError`): quoted in a finished game's
+    log, kept off the screen in one that is not (the text can be the cards a player laid)."""
     try:
         return game.parse(text)
     except BluffkitError:
         raise
     except (ValueError, TypeError, OverflowError) as e:
-        raise fail(line, f"{short(text)} is not an action of this game ({e})", path) from None
+        raise NotationError(f"{short(text)} is not an action of this game ({e})") from None
 
 
 def _text(rec: dict, key: str, line: int, path, shown) -> str:

@@ -1708,3 +1708,35 @@ def test_a_terminal_named_as_a_log_is_opened_without_taking_it_as_the_processs_o
     with pytest.raises(gamelog.LogError, match="not a regular file"):
         logfiles.read_bytes("/dev/null")
     assert flags and all(how & os.O_NOCTTY and how & os.O_NONBLOCK for how in flags)
+
+
+def test_a_move_the_parser_trips_on_is_kept_hidden_until_the_game_is_finished(tmp_path, lines, bloff_mid,
+                                                                           monkeypatch):
+    """A text a game's parser trips on with a plain ValueError (not its own refusal) was quoted
+    in the refusal whatever the game's state: in a game not finished it is kept off the screen,
+    as any refused move is there (it can be the cards a Bløff player laid face down); in a
+    finished game it is quoted with what the parser said."""
+    from bluffkit.games.bloff.game import Bloff
+    from bluffkit.games.youre_bluffing.game import YoureBluffing
+    saved = list(bloff_mid)
+    i = first_line(saved, lambda r: r.get("action", "").startswith("play "))
+    laid = record(saved[i])["action"]
+    real = Bloff.parse
+
+    def trips(self, text):
+        if text == laid:
+            raise ValueError(f"cannot read {text}")
+        return real(self, text)
+
+    monkeypatch.setattr(Bloff, "parse", trips)
+    err = refuse(tmp_path, join(saved), "mid.jsonl")
+    assert err.line == i + 1 and "not shown, since the game is not finished" in err.reason, str(err)
+    assert laid.removeprefix("play ") not in str(err), str(err)
+    j = first_line(lines, lambda r: r.get("action", "").startswith("bid "))
+    bid = record(lines[j])["action"]
+    real_yb = YoureBluffing.parse
+    monkeypatch.setattr(YoureBluffing, "parse",
+                        lambda self, text: (_ for _ in ()).throw(OverflowError("too big")) if text == bid
+                        else real_yb(self, text))
+    err = refuse(tmp_path, join(lines), "finished.jsonl")
+    assert err.line == j + 1 and f"'{bid}' is not an action of this game (too big)" in err.reason, str(err)
