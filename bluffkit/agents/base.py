@@ -166,7 +166,8 @@ def make_agent(spec, game=None):
     module = _agent_module(game)
     agents = module.AGENTS
     if spec not in agents:
-        made = getattr(module, "from_spec", lambda _: None)(spec)     # a bot with a parameter, e.g. "shade 0.5"
+        # A name is read as written: "random " is no bot, and neither is "shade 0.5 ".
+        made = getattr(module, "from_spec", lambda _: None)(spec) if spec == spec.strip() else None
         if made is not None:
             return _told(module, made, game)
         extra = getattr(module, "SPEC_HELP", "")

@@ -4,6 +4,8 @@ IndexError from inside the registry)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bluffkit.agents.auction import Bidder
@@ -23,6 +25,17 @@ def test_a_name_with_spaces_around_it_or_another_case_is_an_unknown_agent(name):
         make_agent(name, make_game("youre-bluffing"))
     assert str(info.value) == (f"unknown agent {name!r}; choose from heuristic, random "
                                f"or script:MOVE;MOVE;...")
+
+
+@pytest.mark.parametrize(("game_name", "spec"), [("bluffer", "spot 0.7 "), ("bluffer", " spot 0.7"),
+                                                  ("auction", "shade 0.5\n"), ("auction", " shade 0.5")])
+def test_a_bot_with_a_parameter_and_spaces_around_it_is_an_unknown_agent_too(game_name, spec):
+    """A name with a parameter is read as written, as a plain name is: "spot 0.7 " is no
+    bot, just as "random " is none (the parameter's own spaces are not its neighbours')."""
+    game = make_game(game_name)
+    with pytest.raises(RulesError, match="^" + re.escape(f"unknown agent {spec!r}; choose from ")):
+        make_agent(spec, game)
+    assert make_agent(spec.strip(), game).name in ("bluffbot(spot=0.7)", "shade 0.5")
 
 
 def test_an_empty_list_of_bots_is_refused():
