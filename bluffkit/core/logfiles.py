@@ -65,12 +65,29 @@ MAX_REASON = 400
 
 def fail(line: int, reason: str, path) -> LogError:
     """The error that refuses a log: one line, naming the line (0: the whole file). The
-    reason is cut after its control characters are escaped (each is then 4 to 10
-    characters), so it is never longer than :data:`MAX_REASON`."""
-    reason = one_line(reason)
-    if len(reason) > MAX_REASON:
-        reason = reason[:MAX_REASON - 3] + "..."
-    return LogError(line, reason, None if path is None else one_line(str(path)))
+    reason's control characters are escaped (each is then 4 to 10 characters) and it is cut
+    to at most :data:`MAX_REASON` characters, between two of the reason's characters."""
+    return LogError(line, _cut(reason, MAX_REASON), None if path is None else one_line(str(path)))
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` as :func:`one_line` writes it, cut to at most ``limit`` characters ("..."
+    ending a cut one) between two characters, never inside an escape such as ``\\x1b``.
+
+    >>> _cut("a\\nb", 10), _cut("ab\\x1bcdef", 8), _cut("abcdefghijk", 8)
+    ('a\\\\nb', 'ab...', 'abcde...')
+    """
+    line = one_line(text[:limit + 1])
+    if len(line) <= limit and len(text) <= limit:
+        return line
+    kept, used = [], 0
+    for c in text[:limit]:
+        piece = one_line(c)
+        if used + len(piece) > limit - 3:
+            break
+        kept.append(piece)
+        used += len(piece)
+    return "".join(kept) + "..."
 
 
 def is_file_name(path) -> bool:

@@ -1686,10 +1686,15 @@ def test_two_seats_of_one_name_are_both_named():
 def test_a_reason_of_control_characters_is_cut_once_they_are_escaped():
     """``MAX_REASON`` is the longest reason a refusal gives: a reason full of control
     characters, each written as four (a bell as backslash-x07), is cut after escaping,
-    not before (1000 bells were 1000 times four characters, less the cut)."""
+    not before (1000 bells were 1000 times four characters, less the cut), and between two
+    escapes, never inside one (a lone backslash before the "..." reads as an escape of its
+    own)."""
     err = logfiles.fail(1, "\x07" * 1000, None)
-    assert err.reason == "\\x07" * 99 + "\\" + "..." and len(err.reason) == logfiles.MAX_REASON   # 396 + 1 + 3
+    assert err.reason == "\\x07" * 99 + "..."             # 396 + 3: a 100th escape does not fit before the "..."
     assert logfiles.fail(1, "\x07" * 100, None).reason == "\\x07" * 100      # 400 characters: whole
+    assert logfiles.fail(1, "a" * 396 + "\x1b" + "b", None).reason == "a" * 396 + "..."   # not a*396 + "\\" + "..."
+    assert logfiles.fail(1, "a" * 396 + "\x1b", None).reason == "a" * 396 + "\\x1b"    # 400: whole
+    assert logfiles.fail(1, "a" * 401, None).reason == "a" * 397 + "..."
 
 
 def test_a_terminal_named_as_a_log_is_opened_without_taking_it_as_the_processs_own(monkeypatch):
