@@ -287,9 +287,10 @@ class TablePanel(SeatPanel):
         self.pay_button.description = f"Pay {worth}" if k else "Pay"
         self.offer_button.description = f"Offer {k} face-down {w['money_card'] if k == 1 else w['notes']}"
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
-        # Pay opens once a note is chosen (no payment is of no notes); the engine still
-        # refuses a click that comes anyway, from code
-        self.pay_button.disabled = not k and not (legal is not None and legal.pay == 0)
+        # Pay opens once a note is chosen: no payment is of no notes, a price being a bid of
+        # at least `min_bid` >= 1 (YB "The Auctions"); the engine still refuses a click that
+        # comes anyway, from code
+        self.pay_button.disabled = not k
         word = words(self.game.rules)["notes"]
         self.pay_button.tooltip = PAY_FIRST.format(word) if self.pay_button.disabled else f"pay with the {word} chosen"
         if legal is not None and legal.notes_for is A.Counter:
