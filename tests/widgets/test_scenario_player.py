@@ -384,3 +384,60 @@ def test_on_the_projector_a_bidder_up_board_is_drawn_in_large_type_in_every_view
     before = other.table.value
     other.projector.value = True
     assert other.table.value == before, "another game's table is drawn as it was"
+
+
+def test_auto_play_moves_at_the_speed_the_slider_says():
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    assert p.play.interval == round(p.speed.value * 1000)
+    p.speed.value = 2.0
+    assert p.play.interval == 2000
+
+
+def test_a_number_is_ticked_from_its_own_step_and_its_note_said_from_then():
+    """The Horse Trading auction: "sold for 60" after step 7 (Ben's 60, Anna passes)."""
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    at = {}
+    for c in p.result.checks:
+        at[c.after] = at.get(c.after, 0) + 1
+    p.go(6)
+    assert "sold for 60" not in p.expect.value
+    p.go(7)
+    assert p.expect.value.count("&#10003;") == at[0] + at[7] and p.expect.value.count("&#9675;") == at[9]
+    assert "sold for 60" in p.expect.value
+
+
+def test_an_exercise_shows_a_number_at_its_own_step_not_before():
+    """The worked question's answers are read out after step 6, then step 7; the points
+    after step 11."""
+    p = ScenarioPlayer("bluffer-worked-question", ahead=False)
+    for i in range(p.step.max + 1):
+        p.go(i)
+        hidden = sum(c.after > i for c in p.result.checks)
+        assert p.expect.value.count("shown when reached") == hidden, f"step {i}"
+
+
+@pytest.mark.parametrize("seat", [3, -1, True])
+def test_a_seat_the_example_does_not_have_is_refused(seat):
+    """ht-trade-anna-40-richer has seats 0 to 2 (Anna, Ben, Carla): -1 is not the last seat
+    (nor the all-seeing view), True is not seat 1."""
+    with pytest.raises(ScenarioError, match=r"seat must be None \(the all-seeing view\) or a seat of "):
+        ScenarioPlayer("ht-trade-anna-40-richer", seat=seat)
+
+
+def test_in_a_seats_view_the_example_is_named_by_its_number_in_the_list():
+    """The name may tell the outcome ("ht-trade-anna-40-richer"): a seat's view and an
+    exercise name the example as the Example list does, "Example k"."""
+    p = ScenarioPlayer("ht-trade-anna-40-richer", seat=1)
+    k = p.choose.label.split(":")[0].removeprefix("Example ")
+    assert "anna-40-richer" not in repr(p) and repr(p).startswith(f"ScenarioPlayer(example {k}, step 0 of ")
+    q = ScenarioPlayer("ht-trade-anna-40-richer", ahead=False)
+    assert q.choose.label == f"Example {k}" and f"Example {k}: its numbers" in q.rule_text.value
+    assert repr(q).startswith(f"ScenarioPlayer(example {k}, ")
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_score_of_a_game_not_over_is_not_shown_in_a_seats_view(seat):
+    """The Animal Market's 3,050 [I] counts Daniel's money, which the other seats cannot
+    see, and the game goes on: shown in the all-seeing view only."""
+    assert "Score at the end" not in _end("bu-board-animal-market-score-3050", seat)
+    assert "Score at the end" in _end("bu-board-animal-market-score-3050")
