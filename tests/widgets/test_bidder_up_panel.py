@@ -9,6 +9,7 @@ from html import escape, unescape
 import numpy as np
 import pytest
 
+from bluffkit.auctions.actions import Word
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.widget_check import _widgets, driver_for, model_state, widget_tree
@@ -1207,6 +1208,34 @@ def test_a_repeat_after_showing_ones_money_says_the_most_one_may_bid():
                 in t.legal_text.value, t.legal_text.value
             return
     pytest.fail("no random game reached a repeat with a bidder who had shown their money")
+
+
+def test_a_dutch_repeat_after_showing_ones_money_says_the_most_one_may_bid_in_notes():
+    """Dutch (3) is priced in notes: "They must pay the number of notes the auctioneer had
+    called out". A bidder holding fewer notes than the count who grabs the hammer cannot
+    pay and shows their money; "On the repeat, that player may bid at most as much as they
+    could actually pay": as many notes as they hold, said in notes, not as an amount."""
+    t = table("animal-market", players=4, humans=range(4), seed=0, start_money=(1, 1, 1, 0, 0, 0))
+    s, rng = t.session, np.random.default_rng(0)
+    held = {}
+    for _ in range(400):
+        s.advance()
+        seat = s.to_move[0]
+        sub = s.observe(seat).auction
+        if sub is not None and sub.rules.pricing == "count" and sub.phase == "bid":
+            if seat in held:                       # the repeat, the seat that showed to move
+                on_screen(t)
+                words = t.legal_text.value
+                assert f"You showed all your money: on this repeat you may bid at most {held[seat]} notes." in words, words
+                assert "you may: pass." in words, "the count (10) is above what the seat holds: it may only wait"
+                return
+            hand = s.observe(seat).hand
+            if sub.reruns == 0 and sum(hand) < sub.count and Word("take") in sub.legal.words:
+                held[seat] = sum(hand)
+                s.play(s.game.parse("take"), seat)
+                continue
+        s.play(s.legal(seat).sample(rng), seat)
+    pytest.fail("no Dutch auction reached a repeat with a bidder who had shown their money")
 
 
 def test_a_seats_own_sealed_move_says_what_it_was_to_that_seat_alone():
