@@ -44,7 +44,9 @@ and their seat counts) comes from the game's spec (:mod:`bluffkit.core.spec`).
 from __future__ import annotations
 
 import dataclasses
+import enum
 import json
+import types
 import zlib
 
 import numpy as np
@@ -342,7 +344,6 @@ def holds_the_game(observation, state) -> object | None:
     ``state``, else ``None``. A seat's view holds neither: either holds every secret, and a
     table, in a simulation, is the game itself (see :mod:`bluffkit.core.tables`)."""
     import gc
-    import types
 
     from bluffkit.core.table import TableBase
     states = (type(state), *_state_types())         # any game's (an auction runs inside a Bidder Up! game)
@@ -375,14 +376,20 @@ def plain_values(obj, _depth: int = 0):
     ``TypeError``: what it would give is not a value to compare, and a view that holds one
     could hide another seat's cards behind it; so is an iterator (see :func:`_held`). A
     seat's view holds plain values."""
-    import enum
-    import types
+    kind = type(obj)
+    if kind in _PLAIN:                               # the most common values first, by their exact type
+        return obj
+    if kind is float:
+        return "nan" if obj != obj else obj          # (nan is not equal to itself)
     if _depth > 60:
         return "..."
+    if kind is tuple or kind is list:
+        d = _depth + 1
+        return (kind.__name__,) + tuple([plain_values(x, d) for x in obj])
     if isinstance(obj, np.generic):                  # a numpy number: its value, not its equality
         obj = obj.item()
     if isinstance(obj, float) and obj != obj:
-        return "nan"                                 # (nan is not equal to itself)
+        return "nan"
     if obj is None or isinstance(obj, (str, bytes, int, float, complex)):
         return obj
     if isinstance(obj, enum.Enum):
@@ -402,13 +409,30 @@ def plain_values(obj, _depth: int = 0):
         return ("dict",) + tuple(sorted((repr(k), plain_values(v, d)) for k, v in obj.items()))
     if isinstance(obj, np.ndarray):
         return ("ndarray",) + tuple(plain_values(x, d) for x in obj.tolist())
-    slots = [name for cls in type(obj).__mro__ for name in getattr(cls, "__slots__", ())
-             if name not in ("__weakref__", "__dict__")]
+    slots = _slots(type(obj))
     if not slots and not hasattr(obj, "__dict__"):   # a container or value of C (a deque, a read-only dict)
         return (type(obj).__name__,) + _held(obj, d)
     fields = [(name, plain_values(getattr(obj, name), d)) for name in slots if hasattr(obj, name)]
     fields += [(k, plain_values(v, d)) for k, v in sorted(getattr(obj, "__dict__", {}).items())]
     return (type(obj).__name__,) + tuple(fields)
+
+
+#: The values :func:`plain_values` gives back as they are, by their exact type (a subclass,
+#: an ``IntEnum`` say, goes the long way).
+_PLAIN = frozenset({str, int, bool, bytes, complex, type(None)})
+
+
+_SLOT_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    """The slot names of ``cls`` and its bases (not ``__weakref__`` or ``__dict__``), as
+    :func:`plain_values` reads them (each class's worked out once)."""
+    names = _SLOT_NAMES.get(cls)
+    if names is None:
+        names = _SLOT_NAMES[cls] = tuple(name for c in cls.__mro__ for name in getattr(c, "__slots__", ())
+                                         if name not in ("__weakref__", "__dict__"))
+    return names
 
 
 def _held(obj, d: int) -> tuple:
