@@ -179,8 +179,11 @@ def _widgets(root) -> list:
         if id(w) in found:
             return
         found[id(w)] = w
+        values = w._trait_values                # a value already set, read as model_state reads it
         for key in w.keys:
-            raw = getattr(w, key, None)
+            raw = values[key] if key in values else getattr(w, key, None)
+            if raw is None or raw.__class__ in _PLAIN:
+                continue
             items = raw if isinstance(raw, (list, tuple)) else raw.values() if isinstance(raw, dict) else (raw,)
             for x in items:
                 if isinstance(x, Widget):
@@ -188,6 +191,10 @@ def _widgets(root) -> list:
 
     walk(root)
     return list(found.values())
+
+
+#: Values that hold no widget, skipped at once by :func:`_widgets`.
+_PLAIN = frozenset({str, int, float, bool})
 
 
 class Pristine:
