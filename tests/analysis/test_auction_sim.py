@@ -248,3 +248,109 @@ def test_value_laws_numpy_cannot_draw_are_refused(law):
     with pytest.raises(ValueError, match="needs"):
         value_law(law)
     assert value_law("beta(1e6, 1e6)")[0] == "beta(1e+06, 1e+06)"
+
+
+def test_seed_zero_gives_the_same_frame_every_time():
+    """0 is a seed like any other (one read as "no seed" drew fresh entropy on each call)."""
+    assert simulate_sealed(3, 200, seed=0).equals(simulate_sealed(3, 200, seed=0))
+    assert bids_sample(3, 20, fmt="second", seed=0).equals(bids_sample(3, 20, fmt="second", seed=0))
+
+
+def _constant(x):
+    return lambda rng, shape: np.full(shape, x)
+
+
+def test_the_auctioneer_keeps_the_lot_only_when_that_pays_strictly_better():
+    """Truthful second price, every value 0.5: the price is 0.5. An auctioneer's value of 1.0
+    gains 0.5 by selling or by keeping (1.0 - 0.5): no better, so it sells. At 1.25 keeping
+    pays 0.75: it keeps the lot and pays the winner the price (booklet, right of first refusal)."""
+    args = dict(fmt="second", strategy="truthful", values=_constant(0.5), right_of_first_refusal=True, seed=1)
+    sold = simulate_sealed(3, 4, auctioneer_values=_constant(1.0), **args)
+    assert not sold["refused"].any() and (sold["price"] == 0.5).all()
+    assert (sold["revenue"] == 0.5).all() and (sold["auctioneer_payoff"] == 0.5).all()
+    kept = simulate_sealed(3, 4, auctioneer_values=_constant(1.25), **args)
+    assert kept["refused"].all() and (kept["revenue"] == -0.5).all()
+    assert (kept["auctioneer_payoff"] == 0.75).all() and (kept["winner_surplus"] == 0.5).all()
+
+
+@pytest.mark.parametrize("fmt, price", [("first", 1.0), ("second", 38 / 39)])
+def test_forty_bidders_pay_the_top_or_the_second_bid(fmt, price):
+    """40 truthful bidders with the values 0, 1/39, ..., 1 in a shuffled order: the highest
+    value is 1, the second-highest 38/39; first price pays the top bid, second price the next."""
+    grid = np.linspace(0, 1, 40)
+
+    def shuffled(rng, shape):                  # (first price also fits its equilibrium to a sample of the law)
+        return rng.permuted(np.broadcast_to(grid, shape), axis=1) if len(shape) == 2 else rng.random(shape)
+    df = simulate_sealed(40, 30, fmt=fmt, strategy="truthful", values=shuffled, seed=3)
+    assert (df["highest_value"] == 1).all() and (df["winning_value"] == 1).all() and df["efficient"].all()
+    assert np.allclose(df["price"], price), df["price"].unique()
+
+
+def test_bids_sample_numbers_the_bidders_of_each_auction():
+    b = bids_sample(3, 4, seed=1)
+    assert b["bidder"].tolist() == [0, 1, 2] * 4 and b["auction"].tolist() == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
+    assert b[b["won"]]["bidder"].tolist() == simulate_sealed(3, 4, seed=1)["winner"].tolist(), \
+        "same seed, same winners"
+
+
+def test_efficiency_summary_on_a_hand_made_frame():
+    """Three of four lots to the highest value: share 0.75, standard error sqrt(0.75 x 0.25 / 4);
+    the one lot lost 0.4 of value, a mean of 0.1 over four; one lot of four kept."""
+    df = pd.DataFrame({"format": "first-price", "n": 3, "efficient": [True, True, True, False],
+                       "highest_value": [0.9, 0.8, 0.7, 0.6], "winning_value": [0.9, 0.8, 0.7, 0.2],
+                       "refused": [False, True, False, False]})
+    e = efficiency_summary(df).iloc[0]
+    assert (e["auctions"], e["efficient"], e["refused"]) == (4, 0.75, 0.25)
+    assert e["efficient_se"] == pytest.approx((0.75 * 0.25 / 4) ** 0.5)
+    assert e["value_lost"] == pytest.approx(0.1)
+
+
+def test_shade_takes_zero_to_one_and_only_for_shading_bidders():
+    full = simulate_sealed(3, 10, fmt="second", strategy="shade", shade=1, seed=1)
+    assert (full["winning_bid"] == 0).all() and (full["price"] == 0).all(), "a shade of 1 bids nothing"
+    with pytest.raises(ValueError, match=r"shade must be a number in \[0, 1\] for strategy 'shade', got True"):
+        simulate_sealed(3, 10, strategy="shade", shade=True)
+    with pytest.raises(ValueError, match=r"bidder 0 plays 'truthful' but was given shade=0\.2"):
+        simulate_sealed(3, 10, strategy=["truthful", "shade", "shade"], shade=[0.2, 0.1, 0.1])
+    with pytest.raises(ValueError, match=r"strategy: give one strategy or one per bidder \(3\), got 2"):
+        simulate_sealed(3, 10, strategy=["truthful", "truthful"])
+
+
+def test_the_documented_limits_are_inclusive(monkeypatch):
+    """n_bidders up to MAX_BIDDERS, n_auctions up to MAX_AUCTIONS, bidders x auctions up to
+    MAX_SEALED_VALUES (MAX_BID_ROWS for bids_sample): the limit itself is allowed."""
+    assert len(simulate_sealed(sim.MAX_BIDDERS, 1, fmt="second", strategy="truthful", seed=1)) == 1
+    monkeypatch.setattr(sim, "MAX_AUCTIONS", 6)
+    assert len(simulate_sealed(2, 6, seed=1)) == 6
+    with pytest.raises(ValueError, match=r"n_auctions: at most 6 in one call"):
+        simulate_sealed(2, 7, seed=1)
+    monkeypatch.setattr(sim, "MAX_SEALED_VALUES", 12)
+    assert len(simulate_sealed(3, 4, seed=1)) == 4
+    with pytest.raises(ValueError, match=r"n_auctions: at most 4 auctions of 3 bidders"):
+        simulate_sealed(3, 5, seed=1)
+    monkeypatch.setattr(sim, "MAX_BID_ROWS", 12)
+    assert len(bids_sample(3, 4, seed=1)) == 12
+    with pytest.raises(ValueError, match=r"n_auctions: at most 4 auctions of 3 bidders"):
+        bids_sample(3, 5, seed=1)
+
+
+def test_format_labels_are_taken_as_formats():
+    assert simulate_sealed(2, 20, fmt="second-price", seed=1).equals(simulate_sealed(2, 20, fmt="second", seed=1))
+
+
+def test_value_laws_without_spread_or_with_nan_are_refused():
+    from bluffkit.analysis.auction_sim import value_law
+    with pytest.raises(ValueError, match=r"uniform\(lo, hi\) needs lo < hi"):
+        value_law("uniform(0.5, 0.5)")
+    with pytest.raises(ValueError, match=r"values: the callable must return finite numbers, got nan"):
+        simulate_sealed(3, 5, values=_constant(np.nan))
+
+
+@pytest.mark.parametrize("values, bids, match", [
+    ([0.5, 0.4], [-0.5, 0.4], r"bids must be >= 0"),
+    ([np.nan, 0.4], [0.5, 0.4], r"values, bids and xs must be finite numbers"),
+    ([0.5], [0.5], r"values and bids must be two lists of the same length >= 2"),
+])
+def test_what_if_sweep_refuses_negative_bids_nan_values_and_a_lone_bidder(values, bids, match):
+    with pytest.raises(ValueError, match=match):
+        what_if_sweep(values, bids, 0, "second", [0.1])
