@@ -53,7 +53,7 @@ import numpy as np
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, value_law
 from bluffkit.auctions.rules import FORMATS, MAX_ANIMAL_VALUE, VALUE_BOUND, value_ok
-from bluffkit.core.errors import RulesError, as_int, quote
+from bluffkit.core.errors import RulesError, as_int, check_frame, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -104,7 +104,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     check_seed(seed)
     bidders, auctions = as_int(bidders), as_int(auctions)
     check_scale(scale)
-    if fmt not in FORMATS:
+    if not isinstance(fmt, str) or fmt not in FORMATS:          # (a list is no key: "unhashable type")
         raise RulesError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
     if isinstance(bidders, bool) or not isinstance(bidders, int) or not 1 <= bidders <= 9:
         raise RulesError(f"bidders must be 1 to 9, got {bidders!r}")
@@ -227,12 +227,18 @@ def check_drawn(vals, scale) -> None:
         raise RulesError(f"values: a draw times scale {scale:g} gives {most:,.0f}, but {VALUE_BOUND}")
 
 
+#: The most seats of one lab auction: the auctioneer and up to 9 bidders.
+MAX_LAB_PLAYERS = 10
+
+
 def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list[float]:
     """The private values of one auction's ``players`` seats (the auctioneer first): drawn
     from the value law ``law`` on [0, 1] with ``default_rng(seed)``, times ``scale``; the
-    law times ``scale`` may reach at most :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`."""
-    if isinstance(players, bool) or not isinstance(players, Integral) or players < 1:
-        raise RulesError(f"players must be a whole number >= 1, got {quote(players)}")
+    law times ``scale`` may reach at most :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`.
+    ``players`` is 1 to :data:`MAX_LAB_PLAYERS` (10)."""
+    if isinstance(players, bool) or not isinstance(players, Integral) or not 1 <= players <= MAX_LAB_PLAYERS:
+        raise RulesError(f"players must be a whole number from 1 to {MAX_LAB_PLAYERS} (the auctioneer and up to 9 "
+                         f"bidders), got {quote(players)}")
     players = int(players)
     check_seed(seed)
     rng = np.random.default_rng(seed)
@@ -317,7 +323,8 @@ def summary(df: pd.DataFrame) -> dict:
     auctioneer's mean cash ``revenue`` with its standard error ``se`` and deviation ``sd``,
     and the shares ``efficient`` (won by the bidder who values the lot most), ``refused``
     (the right of first refusal used) and ``nobody`` (nobody bid). With one auction there is
-    no spread: ``se`` and ``sd`` are NaN."""
+    no spread: ``se`` and ``sd`` are NaN. Anything but such a frame is refused with a ValueError."""
+    check_frame(df, ("revenue", "efficient", "refused", "winner"), "summary", "simulate_engine(...)")
     if len(df) == 0:
         raise RulesError("no auctions to sum up: run at least one")
     sd = float(df.revenue.std())

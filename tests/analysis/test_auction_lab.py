@@ -2,9 +2,10 @@
 (headless)."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from bluffkit.analysis.auction_lab import simulate_engine
+from bluffkit.analysis.auction_lab import simulate_engine, summary
 from bluffkit.analysis.auction_sim import COLUMNS
 from bluffkit.core.errors import RulesError
 from bluffkit.widgets import AuctionLab
@@ -282,3 +283,101 @@ def test_the_equilibrium_is_fitted_from_a_stream_of_its_own(monkeypatch):
     lab.simulate_engine("secret-value", bidders=3, auctions=3, values="beta(2, 5)", strategy="equilibrium", seed=11)
     fit = np.random.default_rng(np.random.SeedSequence(seen[0])).random(8)
     assert not np.allclose(fit, np.random.default_rng(11).random(8))
+
+
+def _fixed(*values):
+    """A value law giving every auction the same values, the auctioneer's first."""
+    return lambda rng, shape: np.tile(values, (shape[0], 1)) if len(shape) == 2 else rng.random(shape)
+
+
+def test_a_second_hand_auction_worked_by_hand():
+    """Second Hand, values 0.9 (the auctioneer), 0.3, 0.5, 0.4 (x 1,000): truthful sealed bids
+    300, 500, 400; bidder 2 wins and pays the second-highest bid, 400. The auctioneer does not
+    bid, so its 0.9 is not the highest value and the sale is efficient. With the right of first
+    refusal it keeps the lot (900 > 2 x 400) and pays bidder 2 the 400."""
+    sold = simulate_engine("second-hand", 3, 2, values=_fixed(0.9, 0.3, 0.5, 0.4), right=False, seed=1)
+    row = sold.iloc[0]
+    assert (row.winner, row.price, row.winning_value, row.highest_value) == (2, 0.4, 0.5, 0.5)
+    assert row.efficient and not row.refused
+    assert row.revenue == pytest.approx(0.4) and row.winner_surplus == pytest.approx(0.1)
+    assert row.auctioneer_payoff == pytest.approx(0.4)
+    kept = simulate_engine("second-hand", 3, 2, values=_fixed(0.9, 0.3, 0.5, 0.4), right=True, seed=1).iloc[0]
+    assert kept.refused and kept.winner == 2 and kept.price == 0.4
+    assert kept.revenue == pytest.approx(-0.4) and kept.winner_surplus == pytest.approx(0.4)
+    assert kept.auctioneer_payoff == pytest.approx(0.9 - 0.4), "its value of the lot less what it paid"
+
+
+def test_a_lot_nobody_bids_on_has_no_winner():
+    """Values of 1 in money cannot bid (bids move in steps of 10): nobody bids, and the
+    auctioneer gets the lot for free (booklet, "Nobody bids?")."""
+    df = simulate_engine("second-hand", 3, 2, values=_fixed(0.001, 0.001, 0.001, 0.001), right=False, seed=1)
+    assert (df.winner == -1).all() and df.winning_value.isna().all() and not df.efficient.any()
+    assert (df.price == 0).all() and (df.revenue == 0).all()
+    assert summary(df)["nobody"] == 1.0
+
+
+def test_the_summary_worked_by_hand():
+    """Revenues 0.1, 0.2, 0.3, 0.4: mean 0.25, sd 0.1291 (n - 1), se sd / 2; three of four
+    efficient, one of four refused, one of four with nobody bidding."""
+    df = pd.DataFrame({"revenue": [0.1, 0.2, 0.3, 0.4], "efficient": [True, True, False, True],
+                       "refused": [False, True, False, False], "winner": [1, 2, -1, 3]})
+    s = summary(df)
+    sd = float(np.std([0.1, 0.2, 0.3, 0.4], ddof=1))
+    assert s["auctions"] == 4 and s["revenue"] == pytest.approx(0.25)
+    assert s["sd"] == pytest.approx(sd) and s["se"] == pytest.approx(sd / 2)
+    assert (s["efficient"], s["refused"], s["nobody"]) == (0.75, 0.25, 0.25)
+
+
+@pytest.mark.parametrize("df", [None, [1, 2], pd.DataFrame({"revenue": [0.1]})], ids=["None", "list", "columns"])
+def test_the_summary_refuses_what_is_not_a_frame_of_auctions(df):
+    """These raised TypeError and AttributeError from deep inside pandas."""
+    with pytest.raises(ValueError, match=r"summary takes the frame of simulate_engine\(\.\.\.\)"):
+        summary(df)
+
+
+def test_bounds_of_the_engine_settings():
+    """1 to 9 bidders; a strategy for all or one per bidder; a seed from 0; a format's name
+    (a list raised "unhashable type"); scale up to 10,000 for values on [0, 1]."""
+    assert len(simulate_engine("second-hand", 9, 1, seed=1)) == 1
+    for kwargs, words in [({"bidders": 10}, r"bidders must be 1 to 9, got 10"),
+                          ({"strategy": ["truthful", "truthful"]}, r"one per bidder \(3\)"),
+                          ({"seed": -1}, r"seed must be a whole number from 0"),
+                          ({"fmt": ["classic"]}, r"unknown auction format \['classic'\]"),
+                          ({"scale": 10_001}, r"times scale 10001 reach 10,001")]:
+        with pytest.raises(RulesError, match=words):
+            simulate_engine(**{"fmt": "second-hand", "bidders": 3, "auctions": 2, **kwargs})
+    df = simulate_engine("second-hand", 3, 20, scale=10_000, seed=1)
+    assert (df.winning_bid <= 1).all() and (df.winning_value <= 1).all()
+
+
+def test_the_documented_auction_limit_is_inclusive(monkeypatch):
+    import bluffkit.analysis.auction_lab as lab
+    monkeypatch.setattr(lab, "MAX_ENGINE_AUCTIONS", 3)
+    assert len(simulate_engine("second-hand", 2, 3, seed=1)) == 3
+    with pytest.raises(RulesError, match=r"auctions: at most 3 in one call"):
+        simulate_engine("second-hand", 2, 4, seed=1)
+
+
+def test_drawn_values_are_the_seeds_draws_times_the_scale_and_seats_are_bounded():
+    from bluffkit.analysis.auction_lab import draw_values
+    assert draw_values("uniform", 4, 7) == pytest.approx([x * 1000 for x in np.random.default_rng(7).random(4)])
+    assert draw_values("uniform", 2, 7, scale=500) == pytest.approx([x * 500 for x in np.random.default_rng(7).random(2)])
+    assert len(draw_values("uniform", 10, 1)) == 10
+    for players in (11, 10**9):                    # a billion seats tried to allocate 7.45 GiB
+        with pytest.raises(RulesError, match=r"players must be a whole number from 1 to 10"):
+            draw_values("uniform", players, 1)
+
+
+def test_no_script_for_the_auctioneer():
+    from bluffkit.analysis.auction_lab import parse_scripts
+    with pytest.raises(RulesError, match=r"with bidders 1 to 2; got '0: bid 100'"):
+        parse_scripts("0: bid 100", 2)
+
+
+def test_equilibrium_bids_in_money():
+    """Three bidders, uniform values: the first-price equilibrium bids 2/3 of the value, in
+    money as in value (600 -> 400); a single bidder has no equilibrium to follow."""
+    from bluffkit.analysis.auction_lab import equilibrium_in_money
+    assert equilibrium_in_money(3, "uniform", 0)(600) == pytest.approx(400)
+    assert equilibrium_in_money(3, "uniform", 0, scale=500)(300) == pytest.approx(200)
+    assert equilibrium_in_money(1, "uniform", 0) is None
