@@ -275,3 +275,51 @@ def test_market_and_raffle_notes_are_counted_apart(runs, key):
         assert rows["notes_market"].tolist() == [market[s] for s in range(players)], f"game {g}: market notes"
         assert rows["notes_raffle"].tolist() == [raffle[s] for s in range(players)], f"game {g}: raffle notes"
     assert seats["notes_market"].sum() > 0 and seats["notes_raffle"].sum() > 0, "both places were paid at"
+
+
+def _seats(notes, scores=None, board="animal-market"):
+    return pd.DataFrame({"board": board, "bot": "random", "notes_moved": list(notes),
+                         "score": list(scores) if scores is not None else [100 * k for k in notes]})
+
+
+def test_score_by_notes_default_and_open_bins():
+    """Default width: about five bins up to the 95th percentile. Notes 0..19: the 95th
+    percentile is 18.05, a width of ceil(18.05 / 5) = 4, bins 0-3 ... 16-19. Notes 0..99 by
+    tens: the 95th percentile 94.05 lies in 90-99, so no open bin (the 90th, 89.1, would make
+    one "90+"). Notes 0..20 by fives: the seat at 20 is the only one from 20: "20–24", not "20+"."""
+    assert bu.score_by_notes(_seats(range(20)), min_seats=1)["bin"].tolist() == ["0–3", "4–7", "8–11", "12–15", "16–19"]
+    assert bu.score_by_notes(_seats(range(100)), step=10, min_seats=1)["bin"].iloc[-1] == "90–99"
+    last = bu.score_by_notes(_seats(range(21)), step=5, min_seats=1).iloc[-1]
+    assert (last["bin"], last["seats"]) == ("20–24", 1)
+
+
+def test_score_by_notes_gives_no_interval_without_spread():
+    """Five seats that all scored 100: no spread to estimate an interval from (NaN, not 100-100)."""
+    g = bu.score_by_notes(_seats([1, 1, 2, 2, 3], scores=[100] * 5), step=5).iloc[0]
+    assert (g["seats"], g["mean"], g["se"]) == (5, 100.0, 0.0)
+    assert pd.isna(g["low_ci"]) and pd.isna(g["high_ci"])
+
+
+def test_score_by_notes_chart_refuses_when_no_bin_is_full_enough():
+    with pytest.raises(ValueError, match=r"no bin of notes holds 5 seats of a bot or more \(3 seats in all\)"):
+        bu.score_by_notes_chart(_seats([0, 1, 2]))
+
+
+def test_visits_share_is_of_each_boards_landings():
+    """Two boards, one game each: each board's shares add up to 1 (not the two boards' together)."""
+    rows = []
+    for board, visits in (("fairground", (3, 1)), ("animal-market", (2, 2))):
+        for order, (space, v) in enumerate(zip(("a", "b"), visits)):
+            rows.append({"board": board, "game": 0, "order": order, "space": space, "label": space, "name": space,
+                         "kind": "pen", "on_hill": False, "format": "Classic", "visits": v, "paid_visits": 0,
+                         "notes": 0})
+    g = bu.visits_per_game(pd.DataFrame(rows)).set_index(["board", "space"])["share"]
+    assert g.to_dict() == {("animal-market", "a"): 0.5, ("animal-market", "b"): 0.5,
+                           ("fairground", "a"): 0.75, ("fairground", "b"): 0.25}
+
+
+def test_too_many_bots_and_players_are_refused():
+    with pytest.raises(RulesError, match=r"give one bot per seat: 4 players, 5 bots"):
+        bu.simulate_board(games=1, bots=["random"] * 5, progress=False)
+    with pytest.raises(RulesError, match=r"2 to 4 players, got 5"):
+        bu.board_spaces("fairground", 5)
