@@ -381,3 +381,15 @@ def test_equilibrium_bids_in_money():
     assert equilibrium_in_money(3, "uniform", 0)(600) == pytest.approx(400)
     assert equilibrium_in_money(3, "uniform", 0, scale=500)(300) == pytest.approx(200)
     assert equilibrium_in_money(1, "uniform", 0) is None
+
+
+def test_in_a_dutch_auction_the_winning_bid_is_the_count_called():
+    """Dutch: whoever grabs the hammer "must pay the number of notes the auctioneer had called
+    out at that moment" (booklet): the winner's bid is the price, a count of notes."""
+    df = simulate_engine("dutch", 3, 1, values=_fixed(0.2, 0.3, 0.5, 0.4), right=False, seed=1)
+    assert (df.winner > 0).all() and (df.price >= 1).all() and (df.winning_bid == df.price).all()
+
+
+def test_a_scale_of_zero_is_refused_as_no_scale():
+    with pytest.raises(RulesError, match=r"scale must be a finite number > 0 \(money per unit of value\), got 0"):
+        simulate_engine("second-hand", 3, 5, scale=0)
