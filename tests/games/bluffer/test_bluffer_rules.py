@@ -1788,3 +1788,47 @@ def test_a_duel_wrong_pick_is_narrated_as_the_askers_point():
     s2 = g.step(s, 1, vote)
     told = g.narrate(s, 1, vote, s2, ["Anne", "Ben"])
     assert "a point for Anne" in told and "a point for Ben" not in told
+
+
+def test_a_drawn_two_player_game_is_told_as_won_by_both():
+    """The two-player game, two questions: each guesser picks one wrong answer before the
+    truth, so "each wrong answer gives a point to the opponent" leaves the points 1 to 1 and
+    both win (ties: all tied win); the last pick's narration names both, with the plural verb."""
+    g = make_game("bluffer", duel_questions=2)
+    s = duel_question(g, g.new_state(2), 2, picks=[1])        # Anne asks, Ben's wrong pick: Anne +1
+    s = g.step(s, None, f"ask {fresh(g, s)}")                  # Ben asks
+    s = run(g, s, (BEN, "write decoy 1"), (BEN, "write decoy 2"))
+    if s.phase == "write":
+        s = g.step(s, BEN, "done")
+    s = run(g, s, (None, "shuffle 0,1,2"), (ANNE, "vote 1"))   # #3 is the truth; Anne's wrong pick: Ben +1
+    last = g.parse("vote 3")
+    end = g.step(s, ANNE, last)
+    told = g.narrate(s, ANNE, last, end, ["Anne", "Ben"])
+    assert g.is_over(end) and g.winners(end) == (ANNE, BEN)
+    assert told.endswith("The game is over: Anne and Ben win."), told
+
+
+def test_a_game_won_with_two_rounds_in_the_third_names_no_last_round_rule():
+    """Anne, Ben, then Anne again: Anne "has won 2 rounds" and takes the game ("End of the
+    Game"); the rule of three different round winners does not apply and is not said."""
+    g = make_game("bluffer")
+    s = g.state_from_position(3, round=2, question=5, points=[3, 0, 0], round_winners=[[ANNE], [BEN]])
+    s = plain(g, s, {BEN: TRUTH})                       # Ben 1; Chloe's vote on the truth ends the game
+    after = g.step(s, CHLOE, "vote 4")
+    said = g.narrate(s, CHLOE, Vote(4), after, NAMES)
+    assert g.winners(after) == (ANNE,)
+    assert said.endswith("Round 3 goes to Anne. The game is over: Anne wins (rounds won: 2 by Anne, 1 by Ben)."), said
+
+
+@pytest.mark.parametrize("players, reader", [(2, "Anne"), (6, "Anne's team")])
+def test_a_question_read_in_secret_is_not_narrated(players, reader):
+    """The two-player and team games: "each secretly reads their question" ("each group
+    secretly reads the question from their deck"): the narration, which every seat reads, says
+    who reads, a team by its reader, never the question's words."""
+    g = make_game("bluffer")
+    s = g.new_state(players)
+    ask = g.parse(f"ask {Q}")
+    after = g.step(s, None, ask)
+    said = g.narrate(s, None, ask, after, NAMES[:players])
+    assert said == f"{reader} reads a question in secret.", said
+    assert "octopus" not in said.lower()
