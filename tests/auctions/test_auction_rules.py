@@ -40,7 +40,7 @@ from bluffkit.auctions.actions import (
     Refusal,
     Shuffle,
 )
-from bluffkit.auctions.narrate import awards_lines
+from bluffkit.auctions.narrate import awards_lines, settling_lines
 from bluffkit.auctions.rules import ANIMALS, FORMATS, Rules
 from bluffkit.core.errors import NotationError, RulesError
 from bluffkit.core.game import make_game
@@ -100,6 +100,18 @@ def cat_pen(g, players=3, pen=("cow", "horse", "goat"), shuffle="2,0,1", auction
     s = g.state_from_position(players, auctioneer=auctioneer, money=money, pen=list(pen))
     return g.step(s, None, f"shuffle {shuffle}")
 
+
+
+def test_nobody_bidding_is_narrated_as_the_lot_going_free_to_the_auctioneer_in_any_seat():
+    """"If nobody wants to bid, the auctioneer gets the animal(s) for free": B, in seat 1,
+    auctions the cow; C and A pass, and the words give the cow to B."""
+    g = game("classic")
+    s = run(g, g.state_from_position(3, auctioneer=1, lot=["cow"]), (2, "pass"))
+    last = g.parse("pass")
+    after = g.step(s, 0, last)
+    said = g.narrate(s, 0, last, after, NAMES)
+    assert owners(g, after) == {"cow": "B"}
+    assert said == "A passes. Nobody bids: B gets the cow free.", said
 
 # -- General: the auctioneer does not bid ------------------------------------------------------
 # "In general: the player whose turn it is is the current auctioneer. ... Important: they
@@ -189,6 +201,16 @@ def test_the_call_has_no_free_lot_refusing_makes_the_auctioneer_buy():
     assert owners(g, s) == {"cow": "A"}
     assert notes(g, s) == ["50", "200+100+50"]
 
+
+
+def test_a_refused_call_is_narrated_as_the_auctioneer_buying_at_the_amount_called():
+    """"If not, the auctioneer must ... buy the animal themselves for the amount called": B
+    refuses A's call of 150, and the words name A, the auctioneer, as the buyer at 150."""
+    g = game("the-call")
+    s = run(g, g.state_from_position(2, auctioneer=0, money=["100+50+50", "200"], lot=["cow"]), (0, "call 150"))
+    refuse = g.parse("refuse")
+    said = g.narrate(s, 1, refuse, g.step(s, 1, refuse), NAMES)
+    assert said.startswith("B refuses: A must buy at 150."), said
 
 # -- General: the right of first refusal, in every format, money to the note -------------------
 # "Either: the auctioneer gives the winning bidder the animal (or animals). In exchange, they
@@ -1785,3 +1807,12 @@ def test_buying_by_the_right_of_first_refusal_owes_and_the_payment_pays():
             (1, "bid 120"), (2, "pass"), (1, "pass"))
     said = g.narrate(s, 0, g.parse("buy"), g.step(s, 0, "buy"), NAMES)
     assert "buys the horse and owes B 120" in said and "pays" not in said, said
+
+
+def test_a_payment_owed_by_count_is_told_in_notes_on_the_table():
+    """Number Call prices a lot in notes, not in value: B bids 3, A sells, and what is still
+    to be paid reads "B owes A 3 notes" (a bare "3" would read as money worth 3)."""
+    g = game("number-call")
+    s = run(g, g.state_from_position(2, auctioneer=0, lot=["cow"]), (1, "bid 3"), (0, "sell"))
+    lines = settling_lines(g.observe(s, 1), NAMES, g.rules, str)
+    assert lines == ["Sold: the cow to B for 3 notes", "B owes A 3 notes"], lines
