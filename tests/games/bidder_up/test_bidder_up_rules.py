@@ -506,6 +506,14 @@ def test_raffle_overdraw_draw_rest_pays_for_the_tickets_bought_and_draws_what_is
         game(board="fairground", raffle_overdraw="some")
 
 
+def test_buying_as_many_tickets_as_the_bag_holds_says_nothing_of_the_bag():
+    """Two tickets bought from a bag of two: each is drawn, so the words only say what was
+    bought; "(the bag holds ...)" is for a purchase past the bag under draw_rest."""
+    g, s = raffle_position(["wool-milk:1", "extra-turn"], raffle_overdraw="draw_rest")
+    move = g.parse("raffle 2 pay 10+0")
+    assert g.narrate(s, 0, move, g.step(s, 0, move), ["A", "B", "C"]) == "A buys 2 raffle tickets."
+
+
 @pytest.mark.slow                   # (a whole conformance run of an option: the full tier, with the others)
 def test_raffle_overdraw_draw_rest_passes_the_conformance_suite(monkeypatch):
     """The conformance check (leaks, narration, replay) on two-player Fairground games
@@ -1528,3 +1536,20 @@ def test_the_markets_words_say_what_the_seat_has_to_pay_with_and_a_change_it_can
     if example:
         assert "sheep+1" not in example[1], said                  # (the sheep's marker at the top of the track)
         assert g.step(s, 0, example[1]).phase == "roll"           # the change given can be made
+
+
+def test_every_male_specimen_is_called_male_the_rooster_too():
+    """[K] the challenger picks the two specimens, told apart as male and female: the first
+    animal of the list (the rooster) is no exception."""
+    from bluffkit.games.bidder_up.narrate import sex_word
+    assert [sex_word(a) for a in (ROOSTER, ROOSTER + A.MALE, SHEEP, SHEEP + A.MALE)] == ["female", "male", "female", "male"]
+
+
+def test_the_move_fact_counts_its_notes_onto_the_piggy_bank_one_or_more():
+    """[C] "For 2 spaces more or fewer, the player would have to pay 1 + 2 = 3 notes", face
+    down onto the Piggy Bank: a move's cost in words, one note singular."""
+    from bluffkit.games.bidder_up.narrate import fact_value
+    g = game()
+    assert fact_value(g, "moved", {"steps": 2, "cost": 3}) == "2 spaces, paying 3 notes onto the Piggy Bank"
+    assert fact_value(g, "moved", {"steps": 1, "cost": 1}) == "1 space, paying 1 note onto the Piggy Bank"
+    assert fact_value(g, "moved", {"steps": 3, "cost": 0}) == "3 spaces, paying nothing"
