@@ -1816,3 +1816,11 @@ def test_a_payment_owed_by_count_is_told_in_notes_on_the_table():
     s = run(g, g.state_from_position(2, auctioneer=0, lot=["cow"]), (1, "bid 3"), (0, "sell"))
     lines = settling_lines(g.observe(s, 1), NAMES, g.rules, str)
     assert lines == ["Sold: the cow to B for 3 notes", "B owes A 3 notes"], lines
+
+
+def test_an_open_bid_is_shown_in_every_view_with_its_bidder():
+    """Classic bidding is open, so each seat's view says the highest bid and whose it is."""
+    g = game("classic")
+    s = run(g, g.state_from_position(3, auctioneer=0, lot=["cow"]), (1, "bid 60"))
+    view = g.describe(g.observe(s, 2), NAMES[:3])
+    assert "highest bid: 60 by B" in view, view
