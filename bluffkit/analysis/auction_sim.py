@@ -109,7 +109,12 @@ def value_law(values: str | Draw, what: str = "values") -> tuple[str, Draw, tupl
     """
     if callable(values):
         def draw(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
-            out = np.asarray(values(rng, shape), dtype=float)
+            drawn = values(rng, shape)
+            try:
+                out = np.asarray(drawn, dtype=float)
+            except (TypeError, ValueError):     # text, or no array at all
+                raise ValueError(f"{what}: the callable must return an array of numbers, got "
+                                 f"{type(drawn).__name__} {str(drawn)[:60]!r}") from None
             if out.shape != shape:
                 raise ValueError(f"{what}: the callable must return an array of the shape it is asked for, "
                                  f"{shape}, got shape {out.shape}")
@@ -195,6 +200,8 @@ def _strategies(strategy: str | Sequence[str], shade: Real | Sequence | None, n:
     one = shade is None or isinstance(shade, Real)
     if one and shade is not None and "shade" not in kinds:
         raise ValueError(f"shade is only used with strategy 'shade', got shade={shade!r} with strategy={strategy!r}")
+    if not one and (isinstance(shade, (str, bytes)) or not hasattr(shade, "__iter__")):   # ("x" is no list of one)
+        raise ValueError(f"shade: one number in [0, 1] or one per bidder ({n}), got {shade!r}"[:200])
     shades = (shade,) * n if shade is None or isinstance(shade, Real) else tuple(shade)     # (one)
     if len(shades) != n:
         raise ValueError(f"shade: give one number or one per bidder ({n}), got {len(shades)}")
@@ -318,6 +325,8 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
                          f"got {total:,}")
     if not isinstance(right_of_first_refusal, (bool, np.bool_)):
         raise ValueError(f"right_of_first_refusal must be True or False, got {right_of_first_refusal!r}")
+    if not isinstance(progress, (bool, np.bool_)):      # ("yes" or "no" would both show a bar)
+        raise ValueError(f"progress must be True or False, got {progress!r}"[:200])
     size = max(1, CHUNK_VALUES // s.n) if chunk_size is None else _count(chunk_size, "chunk_size", 1)
     cols = {k: np.empty(total) for k in ("winning_value", "highest_value", "winning_bid", "price", "auctioneer_value")}
     cols["winner"] = np.empty(total, dtype=np.int64)

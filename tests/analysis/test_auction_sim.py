@@ -354,3 +354,26 @@ def test_value_laws_without_spread_or_with_nan_are_refused():
 def test_what_if_sweep_refuses_negative_bids_nan_values_and_a_lone_bidder(values, bids, match):
     with pytest.raises(ValueError, match=match):
         what_if_sweep(values, bids, 0, "second", [0.1])
+
+
+@pytest.mark.parametrize("progress", ["yes", "no", 1, None])
+def test_a_progress_that_is_not_true_or_false_is_refused(progress):
+    """``progress`` is True or False: "no" would show a bar as "yes" does (any text is true)."""
+    with pytest.raises(ValueError, match=r"^progress must be True or False, got "):
+        simulate_sealed(2, 10, seed=1, progress=progress)
+
+
+@pytest.mark.parametrize("shade", ["x", "0.2", b"1", object()])
+def test_a_shade_that_is_neither_a_number_nor_a_list_is_refused_as_such(shade):
+    """"x" was read as a list of one shade and refused as "got 1" shades for 3 bidders."""
+    with pytest.raises(ValueError, match=r"^shade: one number in \[0, 1\] or one per bidder \(3\), got "):
+        simulate_sealed(3, 10, strategy="shade", shade=shade, seed=1)
+
+
+def test_a_value_law_that_draws_text_is_refused_in_words():
+    def words(rng, shape):
+        return np.full(shape, "high")
+    with pytest.raises(ValueError, match=r"^values: the callable must return an array of numbers, got ndarray"):
+        simulate_sealed(2, 10, values=words, seed=1)
+    with pytest.raises(ValueError, match=r"^values: the callable must return an array of numbers, got dict"):
+        simulate_sealed(2, 10, values=lambda rng, shape: {"high": 1}, seed=1)
