@@ -210,7 +210,7 @@ def money_law(values, scale) -> Callable:
         raise RulesError(str(e)) from None
     top = None if callable(values) else bounds[1] if bounds is not None else 1.0
     if top is not None and top * scale > MAX_ANIMAL_VALUE:
-        raise RulesError(f"values {values!r} times scale {scale:g} reach {top * scale:,.0f}, but {VALUE_BOUND}: "
+        raise RulesError(f"values {values!r} times scale {scale:g} reach {_big(top * scale)}, but {VALUE_BOUND}: "
                          f"lower the scale or the law's upper bound")
     if top is not None and top * scale < MIN_TOP_MONEY:
         raise RulesError(f"values {values!r} times scale {scale:g} reach at most {top * scale:,.4g} in money, but bids "
@@ -220,11 +220,21 @@ def money_law(values, scale) -> Callable:
     return draw
 
 
+def _big(x: float) -> str:
+    """A sum of money too big for a lab, in words a message can hold: in full up to a
+    thousand million million, else in powers of ten (``1e+308`` is not 309 digits).
+
+    >>> _big(2_500_000), _big(1e308)
+    ('2,500,000', '1e+308')
+    """
+    return f"{x:,.0f}" if x < 1e15 else f"{x:.3g}"
+
+
 def check_drawn(vals, scale) -> None:
     """Refuse drawn values (on the law's scale, before ``scale``) above the bound."""
     most = float(np.max(vals, initial=0.0)) * scale
     if not most <= MAX_ANIMAL_VALUE:
-        raise RulesError(f"values: a draw times scale {scale:g} gives {most:,.0f}, but {VALUE_BOUND}")
+        raise RulesError(f"values: a draw times scale {scale:g} gives {_big(most)}, but {VALUE_BOUND}")
 
 
 #: The most seats of one lab auction: the auctioneer and up to 9 bidders.
@@ -313,6 +323,8 @@ def parse_scripts(text: str, bidders: int, scripted=()) -> dict[int, list[str]]:
                              f"got {part.strip()!r}")
         out[int(who)] = [m.strip() for m in moves.split(",") if m.strip()]
     for k in scripted:
+        if isinstance(k, bool) or not isinstance(k, Integral) or not 1 <= int(k) <= bidders:
+            raise RulesError(f"scripted: bidders 1 to {bidders}, got {quote(k)} among {quote(scripted)}"[:200])
         if k not in out:
             raise RulesError(f"Scripts: bidder {k} plays a script: give its moves, e.g. '{k}: bid 100, pass'")
     return out

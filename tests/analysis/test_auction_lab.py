@@ -393,3 +393,20 @@ def test_in_a_dutch_auction_the_winning_bid_is_the_count_called():
 def test_a_scale_of_zero_is_refused_as_no_scale():
     with pytest.raises(RulesError, match=r"scale must be a finite number > 0 \(money per unit of value\), got 0"):
         simulate_engine("second-hand", 3, 5, scale=0)
+
+
+def test_a_huge_scale_is_refused_with_its_sum_in_powers_of_ten():
+    """A scale of 1e308 puts a value of 1 at 1e308 money: the refusal says so in a few
+    characters (it wrote the sum out in 309 digits and 102 commas, beside the 250 of the rest)."""
+    from bluffkit.analysis.auction_lab import money_law
+    with pytest.raises(RulesError) as info:
+        money_law("uniform", 1e308)
+    assert "reach 1e+308, but" in str(info.value) and len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("scripted", [[5], [0], [True], ["1"]])
+def test_a_scripted_bidder_out_of_range_is_refused_with_the_range(scripted):
+    from bluffkit.analysis.auction_lab import parse_scripts
+    with pytest.raises(RulesError, match=r"^scripted: bidders 1 to 2, got "):
+        parse_scripts("1: bid 100", 2, scripted=scripted)
+    assert parse_scripts("1: bid 100; 2: pass", 2, scripted=[2, 1]) == {1: ["bid 100"], 2: ["pass"]}
