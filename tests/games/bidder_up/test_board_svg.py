@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -290,3 +291,125 @@ def test_on_a_projector_every_word_is_large_and_no_label_covers_another_or_a_spa
             assert (kind, owner) == ("cost", sid) or not _hits(a, ends, r), f"{kind} {owner} covers {sid}"
     if pens == 3:         # still nothing face down named
         assert {w for g in groups if g.get("class") == "pen-contents" for w in _texts(g)} == {"3 hidden"}
+
+
+def test_bad_pen_entries_tiles_and_pawns_are_refused():
+    """A pen holds animal names or a count of face-down animals: a negative count, a
+    boolean, or a mistyped key of ``{"up": ..., "down": ...}`` (which would show the pen
+    as holding nothing face down) is refused, as are a negative tile position, a
+    boolean cost and a fifth pawn (the game has 4)."""
+    board = BOARDS["animal-market"]
+    with pytest.raises(ValueError, match="0 or more"):
+        board_svg(board, pens={"pen-1": -1})
+    with pytest.raises(ValueError, match="0 or more"):
+        board_svg(board, pens={"pen-1": {"up": ("cow",), "down": -1}})
+    with pytest.raises(TypeError):
+        board_svg(board, pens={"pen-1": True})
+    with pytest.raises(ValueError, match="'up' and 'down'"):
+        board_svg(board, pens={"pen-1": {"up": ("cow",), "donw": 2}})
+    with pytest.raises(ValueError, match="tile position"):
+        board_svg(board, tiles={-1: "dutch"})
+    with pytest.raises(ValueError, match="count of notes"):
+        board_svg(board, highlight={"pen-1": True})
+    with pytest.raises(ValueError, match="at most 4 pawns"):
+        board_svg(board, pawns={n: board.start for n in "ABCDE"})
+    seen = _parse(board_svg(board, pens={"pen-1": {"up": ("cow",)}}))
+    pen = next(g for g in seen.iter(f"{NS}g") if g.get("data-pen") == "pen-1")
+    assert _texts(pen) == ["cow"], "an entry without 'down' has nothing face down"
+
+
+def test_counts_are_said_in_the_singular_for_one_and_the_plural_otherwise():
+    board = BOARDS["fairground"]
+    words = _texts(_parse(board_svg(board, piggy_bank=1, raffle=1, highlight={"pen-1": 2, "pen-2": 1})))
+    assert {"Piggy bank: 1 note", "Raffle bag: 1 ticket", "+2 notes", "+1 note"} <= set(words), words
+    words = _texts(_parse(board_svg(board, piggy_bank=0, raffle=0)))
+    assert {"Piggy bank: 0 notes", "Raffle bag: 0 tickets"} <= set(words), words
+
+
+def test_a_market_value_given_alone_is_not_locked():
+    words = _texts(_parse(board_svg(BOARDS["animal-market"], market={"cow": 350, "horse": (1000, True)})))
+    assert "cow 350" in words and "horse 1000 locked" in words, words
+
+
+def test_each_pawn_has_its_seats_colour_and_number_and_stands_at_its_space():
+    """Pawns in seat order: the seat's colour (the farm boards' and the side panel's) and
+    number wherever the pawn stands, drawn around its own space."""
+    from bluffkit.games.bidder_up.board_svg import PAWN_COLOURS
+
+    board = BOARDS["animal-market"]
+    pawns = {"Ann": "pen-3", "Bob": board.start, "Cy": "pen-1", "Di": board.start}
+    root = _parse(board_svg(board, pawns=pawns))
+    drawn = {g.get("data-seat"): g for g in root.iter(f"{NS}g") if g.get("class") == "pawn"}
+    assert set(drawn) == set(pawns)
+    for i, (seat, sid) in enumerate(pawns.items()):
+        g = drawn[seat]
+        circle = g.find(f"{NS}circle")
+        assert circle.get("fill") == PAWN_COLOURS[i], f"seat {i}'s pawn has another seat's colour"
+        assert _texts(g) == [str(i + 1)]
+        s = board.space(sid)
+        d = ((float(circle.get("cx")) - s.x) ** 2 + (float(circle.get("cy")) - s.y - 10) ** 2) ** 0.5
+        assert d <= 40, f"{g.get('data-seat')}'s pawn is {d:.0f} units from {sid}"
+
+
+def test_a_players_name_is_text_in_the_drawing():
+    """A name such as ``<b>&"'`` stays a name: the SVG parses and the pawn's seat, its
+    tooltip and the side panel's line give it back as typed."""
+    board = BOARDS["fairground"]
+    name = "<b>&\"'"
+    svg = board_svg(board, pawns={name: board.start, "Bo": "pen-1"})
+    assert "<b>" not in svg
+    root = _parse(svg)
+    pawn = next(g for g in root.iter(f"{NS}g") if g.get("class") == "pawn")
+    assert pawn.get("data-seat") == name and pawn.find(f"{NS}title").text == name
+    assert any(w.startswith(name + ": ") for w in _texts(root))
+
+
+def test_a_reachable_space_tells_a_screen_reader_its_cost():
+    board = BOARDS["animal-market"]
+    root = _parse(board_svg(board, highlight={"pen-1": 3, "pen-2": 0}))
+    lit = {g.get("data-space"): g for g in root.iter(f"{NS}g") if "bk-reachable" in _classes(g)}
+    for sid, words in (("pen-1", "+3 notes"), ("pen-2", "free")):
+        g = lit[sid]
+        assert g.get("role") == "button" and g.get("aria-label") == f"{board.space(sid).label}: {words}"
+
+
+def test_the_arrows_on_the_loop_point_clockwise():
+    """"The outer loop is always clockwise": each arrow between two neighbours on the loop
+    points from one to the next in the loop's clockwise order (clockwise on the screen)."""
+    for board in BOARDS.values():
+        pts = [(board.space(sid).x, board.space(sid).y) for sid in board.loop]
+        area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]))
+        assert area > 0, f"{board.name}: the loop's order is not clockwise on the screen (y down)"
+        root = _parse(board_svg(board))
+        turns = [p.get("transform") for p in root.iter(f"{NS}path") if "rotate(" in (p.get("transform") or "")]
+        assert len(turns) == len(pts)
+        for (x1, y1), (x2, y2), t in zip(pts, pts[1:] + pts[:1], turns):
+            a = math.radians(float(re.search(r"rotate\(([-\d.]+)\)", t)[1]))
+            assert math.cos(a) * (x2 - x1) + math.sin(a) * (y2 - y1) > 0, f"{board.name}: an arrow points back"
+
+
+def test_without_the_side_panel_nothing_of_it_is_drawn():
+    board = BOARDS["fairground"]
+    root = _parse(board_svg(board, pawns={"Ann": board.start}, piggy_bank=3, panel=False))
+    assert root.get("viewBox") == "0 0 1004 720"
+    words = _texts(root)
+    assert not any(w.startswith(("Piggy bank:", "Ann:")) or w in ("Spaces", "face down") for w in words), words
+
+
+def test_on_a_projector_the_words_say_the_costs_the_formats_and_whats_hidden():
+    board = BOARDS["fairground"]
+    tiles = {0: "dutch", 1: "the-call", 2: "number-call", 3: "secret-value"}
+    root = _parse(board_svg(board, pens={"pen-1": {"up": ("cow",), "down": 2}, "pen-2": 3}, tiles=tiles,
+                            highlight={"pen-3": 6, "pen-4": 0, "pen-5": 1}, projector=True))
+    pens = {g.get("data-pen"): _texts(g) for g in root.iter(f"{NS}g") if g.get("class") == "pen-contents"}
+    assert pens == {"pen-1": ["cow", "2 hidden"], "pen-2": ["3 hidden"]}
+    costs = {g.get("data-space"): (_texts(g), g.find(f"{NS}title").text)
+             for g in root.iter(f"{NS}g") if g.get("class") == "cost"}
+    assert costs == {"pen-3": (["+6"], "+6 notes"), "pen-4": (["free"], "free"), "pen-5": (["+1"], "+1 note")}
+    assert [len(g.findall(f"{NS}rect")) for sid in ("pen-3", "pen-4")
+            for g in root.iter(f"{NS}g") if g.get("class") == "cost" and g.get("data-space") == sid] == [2, 1], \
+        "a cost in notes has a drawn note beside it; free has none"
+    tile_words = " ".join(w for g in root.iter(f"{NS}g") if g.get("class") == "tile" for w in _texts(g))
+    drawn = " ".join(_texts(root))
+    for p, fmt in tiles.items():
+        assert f"{'ABCD'[p]}: {FORMATS[fmt].title.split()[0]}" in drawn, (fmt, tile_words)
