@@ -930,3 +930,135 @@ def test_every_face_down_card_has_a_button():
         s = g.step(s, None, "shuffle 2,0,1")
         assert g.observe(s, 1).legal.pick == (2 if double else 1, 3)
         assert _button_words(_controls(g, s, 1)[0]) == want
+
+
+def _capped(fmt, money, cap):
+    """An auction in ``fmt`` where bidder 1 holds ``money`` and, having shown it after a
+    winning bid it could not pay, may bid at most ``cap``."""
+    import dataclasses
+
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format=fmt)
+    s = g.state_from_position(3, auctioneer=0, money=[None, money, None], lot=["horse"])
+    return g, dataclasses.replace(s, caps=(-1, cap, -1))
+
+
+def test_the_prompt_says_the_highest_bid_call_and_whom_to_pay():
+    """The words beside the buttons name both ends of a bounded bid (a bidder who showed
+    110 bids 1 to 110), both ends of The Call's price (the auctioneer holding 250 calls 1 to
+    250), and the seat a payment goes to; the Pay button says whom it is owed too."""
+    from bluffkit.auctions import Auction
+    from bluffkit.widgets.auction_moves import choice_words
+
+    g, s = _capped("secret-value", "100+10", 110)
+    assert choice_words(g.observe(s, 1), ["A", "B", "C"]) == "pass, or bid 1 to 110"
+    g = Auction.create(format="the-call")
+    s = g.state_from_position(2, auctioneer=0, money=["100+100+50", None], lot=["horse"])
+    assert choice_words(g.observe(s, 0), ["A", "B"]).endswith("call a price from 1 to 250")
+    g = Auction.create(format="classic")
+    s = g.state_from_position(3, auctioneer=2, money=["100+50", None, "10"], lot=["horse"])
+    for seat, move in ((0, "bid 120"), (1, "pass"), (0, "pass"), (2, "sell")):
+        s = g.step(s, seat, move)
+    names = ["Ann", "Bob", "Cy"]
+    assert choice_words(g.observe(s, 0), names) == "pay Cy 120 in notes (no change is given)"
+    controls, _, _ = _controls(g, s, 0)
+    assert controls.note_button.description.endswith("\u2014 you owe C 120"), controls.note_button.description
+
+
+def test_a_bid_above_ones_money_is_played_at_the_second_click_and_above_the_most_allowed_at_once():
+    """A bid above the money held is asked about once and played at the next click (from
+    code, ``click`` confirms it); a bid above the most the rules allow is not asked about:
+    it is played, for the rules to refuse it in words."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="classic")
+    s = g.state_from_position(3, auctioneer=0, money=[None, "100+10", None], lot=["horse"])
+    controls, played, asked = _controls(g, s, 1)
+    controls.amount.value = 120
+    controls.bid_button.click()
+    controls.bid_button.click()
+    assert played == [Bid(120)] and len(asked) == 1
+    controls, played, asked = _controls(g, s, 1)
+    assert controls.click(Bid(130)) and played == [Bid(130)] and len(asked) == 1
+    g, s = _capped("secret-value", "100+10", 110)
+    controls, played, asked = _controls(g, s, 1)
+    controls.amount.value = 200
+    controls.bid_button.click()
+    assert played == [Bid(200)] and asked == []
+
+
+def test_taking_at_a_count_one_can_pay_plays_at_once():
+    """Dutch: at a count of 2 the button says "2 notes"; a bidder holding 2 notes takes at
+    once, one holding 1 is asked first (if it wins it must show all its money)."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="dutch")
+    for money, questions in (("10+10", 0), ("10", 1)):
+        s = g.state_from_position(3, auctioneer=0, money=[None, money, None], lot=["horse"])
+        for _ in range(10, 2, -1):
+            s = g.step(g.step(s, 1, "pass"), 2, "pass")
+        assert g.observe(s, 1).count == 2
+        controls, played, asked = _controls(g, s, 1)
+        take = next(b for row in controls.children for b in getattr(row, "children", ())
+                    if b.description.startswith("Take it"))
+        assert take.description == "Take it for 2 notes (grab the hammer)"
+        take.click()
+        assert (played, len(asked)) == (([TAKE], 0) if not questions else ([], 1)), money
+
+
+def test_choose_for_me_is_offered_with_just_the_notes_owed():
+    """Number Call: the winner of a call of 2 notes, holding exactly 2 notes, is offered
+    "Choose for me" (any notes pay: the number counts)."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="number-call")
+    s = g.state_from_position(2, auctioneer=0, money=["10", "10+50"], lot=["horse"])
+    s = g.step(g.step(s, 1, "bid 2"), 0, "sell")
+    assert g.observe(s, 1).legal.pay == (2, "count", 0)
+    controls, played, _ = _controls(g, s, 1)
+    assert "Choose for me" in _button_words(controls)
+
+
+def test_the_call_offers_the_only_price_an_auctioneer_without_money_may_call():
+    """The Call: a refused call must be bought at it, so an auctioneer holding nothing
+    (a 0 note) may call 0 alone, and the button offers that, not a call of 10."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="the-call")
+    s = g.state_from_position(2, auctioneer=0, money=["0", None], lot=["horse"])
+    assert g.observe(s, 0).legal.call == (0, 0)
+    controls, played, _ = _controls(g, s, 0)
+    assert controls.bid_button.description == "Call 0"
+    controls.bid_button.click()
+    assert [str(a) for a in played] == ["call 0"]
+
+
+def test_the_words_of_a_pick_and_the_bid_buttons_tooltip():
+    """Cat in the Bag: the prompt says how many cards lie face down to point at (3); the
+    Bid button's tooltip says the amount it plays."""
+    from bluffkit.auctions import Auction
+    from bluffkit.widgets.auction_moves import choice_words
+
+    g = Auction.create(format="cat-in-the-bag")
+    s = g.step(g.state_from_position(3, auctioneer=0, pen=["cow", "horse", "sheep"]), None, "shuffle 2,0,1")
+    assert choice_words(g.observe(s, 1), ["A", "B", "C"]) == "point at a card of the 3 face down"
+    g = Auction.create(format="classic")
+    s = g.state_from_position(3, auctioneer=0, lot=["horse"])
+    controls, _, _ = _controls(g, s, 1)
+    controls.amount.value = 120
+    assert (controls.bid_button.description, controls.bid_button.tooltip) == ("Bid 120", "bid 120")
+
+
+def test_drop_out_is_only_offered_in_an_open_auction_and_a_call_is_no_bid():
+    """Drop out passes whenever one is asked again, which only an open auction does: a
+    sealed bid has no Drop out. A call clicked from code where a bid is asked plays nothing."""
+    from bluffkit.auctions import Auction
+    from bluffkit.auctions.actions import Call
+
+    for fmt, offered in (("classic", True), ("secret-value", False)):
+        g = Auction.create(format=fmt)
+        s = g.state_from_position(3, auctioneer=0, lot=["horse"])
+        controls, played, _ = _controls(g, s, 1, drop_out=lambda: None)
+        assert ("Drop out" in _button_words(controls)) is offered, fmt
+    assert not controls.click(Call(50)) and played == []
