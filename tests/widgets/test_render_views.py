@@ -304,3 +304,45 @@ def test_auction_rows_escape_the_names():
     s = g.state_from_position(3, lot=["cow"])
     html = seat_view(g, g.observe(s, 1), ["<b>x</b>", "y", "z"])
     assert "&lt;b&gt;x" in html and "<b>x</b>" not in html
+
+
+def test_an_animal_cards_badge_and_spoken_label_count_its_cards_and_name_a_ranks_animal():
+    """One card has no "×1" badge; two say "×2" and "2 cards"; a Horse Trading rank says
+    its animal and "set" too."""
+    assert "bk-badge" not in art.animal_card("cow", 350, 7) + art.animal_card("cow", 350, 7, count=1)
+    two = art.animal_card("cow", 350, 7, count=2)
+    assert "&times;2</span>" in two and "aria-label='cow (family value 350), 2 cards'" in two
+    rank = art.animal_card("7", 500, 6, "donkey", set_word="set")
+    assert "aria-label='7, donkey (set value 500)'" in rank, rank
+
+
+def test_a_note_is_coloured_by_its_value_and_named_by_its_unit():
+    for value, colour in art.NOTE_COLOURS.items():
+        assert f"fill='{colour}'" in art.note_svg(value), value
+    assert "title='a money card of 10'" in art.note_svg(10, "money card")
+
+
+def test_a_hand_of_notes_shows_each_value_held_and_says_when_it_holds_none():
+    d = (0, 10, 50, 100)
+    assert art.notes_html((0, 0, 0, 0), d) == "<i>no notes</i>"
+    assert art.notes_html((0, 0, 0, 0), d, "money cards", "money card") == "<i>no money cards</i>"
+    hand = art.notes_html((0, 2, 1, 0), d)
+    assert hand.count("class='bk-stack'") == 2 and hand.count("<svg") == 3
+    assert hand.count("bk-stack-n") == 1 and "&times;2" in hand, "only a value held twice or more is counted"
+
+
+def test_an_empty_pile_says_empty_and_one_of_makes_a_noun_singular():
+    assert "empty</span>" in art.backs(0, "cards") and "<svg" not in art.backs(0, "cards")
+    assert "title='no cards'" in art.backs(0, "cards")
+    assert art.one_of("cards of the deck") == "card of the deck"
+
+
+def test_a_second_decks_card_says_so_to_a_screen_reader():
+    assert "aria-label='Q\u2660 * (second deck)'" in art.playing_card("Q", "S", second_deck=True)
+
+
+def test_a_light_animals_head_is_outlined_and_a_dark_ones_is_not():
+    """The white goose and rooster on a light ground: an outline keeps them visible."""
+    for animal in ("goose", "rooster"):
+        assert "stroke='#555'" in art.head_svg(animal), animal
+    assert "stroke='#555'" not in art.head_svg("cow")
