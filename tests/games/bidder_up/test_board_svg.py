@@ -413,3 +413,14 @@ def test_on_a_projector_the_words_say_the_costs_the_formats_and_whats_hidden():
     drawn = " ".join(_texts(root))
     for p, fmt in tiles.items():
         assert f"{'ABCD'[p]}: {FORMATS[fmt].title.split()[0]}" in drawn, (fmt, tile_words)
+
+
+def test_tiles_name_their_format_pens_their_number_and_a_lit_spaces_tooltip_its_cost():
+    board = BOARDS["animal-market"]
+    root = _parse(board_svg(board, tiles={1: "dutch"}, highlight={"pen-2": 3}))
+    formats = {g.get("data-position"): g.get("data-format") for g in root.iter(f"{NS}g") if g.get("class") == "tile"}
+    assert formats == {"0": "classic", "1": "dutch", "2": "classic", "3": "classic"}
+    spaces = {g.get("data-space"): g for g in root.iter(f"{NS}g") if "bk-space" in _classes(g)}
+    for i, pen in enumerate(board.pens(), 1):
+        assert str(i) in _texts(spaces[pen.id]), f"{pen.id} shows its number"
+    assert spaces["pen-2"].find(f"{NS}title").text == f"{board.space('pen-2').label}: move here, +3 notes"
