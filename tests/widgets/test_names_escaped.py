@@ -46,7 +46,7 @@ def raw_tags(tree):
             for i, v in enumerate(value):
                 look(v, f"{where}[{i}]")
     for i, (model, state) in enumerate(tree):
-        if model in ("HTMLModel", "HTMLMathModel"):          # a value drawn as HTML
+        if model in ("HTMLModel", "HTMLMathModel", "AnyModel"):   # a value drawn as HTML (AnyModel: BoardView)
             look(state.get("value"), f"{i}:{model}.value")
         if state.get("description_allow_html"):               # a description drawn as HTML
             look(state.get("description"), f"{i}:{model}.description")
