@@ -290,7 +290,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         except Exception:
             self.scenarios, self._files = kept     # refused: the list as it was
             raise
-        self._label_examples(self.viewer.value >= 0)
+        self._label_examples(seat is not None)         # labelled for the view it opens in, not the last one
         self._load(name, seat)
 
     def _load(self, name: str, seat: int | None, note: str = "") -> None:

@@ -181,3 +181,38 @@ def test_an_exercise_lists_the_numbers_to_come_without_their_values():
     assert value in shown.expect.value, "the default lists every number, ticked when reached"
     with pytest.raises(TypeError, match="ahead must be True"):
         ScenarioPlayer("bluffer-worked-question", ahead="no")
+
+
+def _titles_sent(monkeypatch) -> list[str]:
+    """The titles any Example list made from now on holds at any moment (what the browser is
+    sent, change by change), collected by a Dropdown that records its options."""
+    import ipywidgets
+
+    from bluffkit.core import scenario as sc
+    titles = {s.title for s in sc.list_scenarios()}
+    sent: list[str] = []
+
+    class Recorded(ipywidgets.Dropdown):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            self.observe(lambda ch: sent.extend(t for t, _ in ch["new"] if t in titles), names="options")
+            sent.extend(t for t, _ in self.options if t in titles)
+
+    monkeypatch.setattr(ipywidgets, "Dropdown", Recorded)
+    return sent
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_player_opened_in_a_seats_view_never_lists_the_titles(monkeypatch, seat):
+    """ScenarioPlayer(name, seat) labelled its Example list with the titles for a moment while
+    it opened (a title may tell a hidden offer: "Anna offers 10 in three cards"), and so did an
+    example loaded from code into seat 0's view: the browser was sent them. Seat 0 is a seat."""
+    sent = _titles_sent(monkeypatch)
+    p = ScenarioPlayer("ht-trade-anna-40-richer", seat=seat)
+    assert p.viewer.value == seat and p.choose.label.startswith("Example ")
+    p.load("yb-trade-tie", 0)
+    p.choose.value = "ht-auction-ben-pays-100"
+    assert p.viewer.value == 0 and p.choose.label.startswith("Example ")
+    assert sent == [], f"titles sent while a seat's view was shown: {sent[:3]}"
+    p.load("yb-trade-tie")                                   # the all-seeing view: the titles again
+    assert p.choose.label == p.scenario.title
