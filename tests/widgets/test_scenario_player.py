@@ -441,3 +441,137 @@ def test_a_score_of_a_game_not_over_is_not_shown_in_a_seats_view(seat):
     see, and the game goes on: shown in the all-seeing view only."""
     assert "Score at the end" not in _end("bu-board-animal-market-score-3050", seat)
     assert "Score at the end" in _end("bu-board-animal-market-score-3050")
+
+
+def _example(name: str) -> dict:
+    """An example's scenario file, read as data (to write a teacher's own from it)."""
+    import json
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "data" / "scenarios" / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _write(path, data: dict):
+    import json
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_an_unknown_example_is_answered_with_every_name_and_a_guess_only_when_close(tmp_path):
+    """The refusal lists the examples to choose from; a name like none of them ("horse")
+    gets no guess (a guess such as 'ht-final-scores' would mislead); a close slip of an
+    example of one's own is answered with its name as its file spells it."""
+    from bluffkit.core.scenario import list_scenarios
+    with pytest.raises(ScenarioError) as refused:
+        ScenarioPlayer("zzzz")
+    listed = str(refused.value).split("there are: ", 1)[1].split(", ")
+    assert listed == [s.name for s in list_scenarios()]
+    with pytest.raises(ScenarioError, match=r"^no scenario called 'horse'; there are: "):
+        ScenarioPlayer("horse")
+    p = ScenarioPlayer(str(_write(tmp_path / "mine.json", dict(_example("ht-auction-ben-pays-100"),
+                                                                    name="My-Auction", title="Mine"))))
+    with pytest.raises(ScenarioError, match=r"did you mean 'My-Auction'\?"):
+        p.load("my-auctoin")
+    assert p.scenario.name == "My-Auction"
+
+
+def test_a_file_of_another_game_or_another_files_name_is_refused_and_the_panel_stays(tmp_path, monkeypatch):
+    """A scenario file naming a game bluffkit has not, or a game its moves are not moves of,
+    is refused in one line naming the file and the place; so is a second file taking the
+    name of one's own example read before (choosing that name would open one or the other).
+    The panel stays where it was and the list holds neither."""
+    data = dict(_example("ht-auction-ben-pays-100"), name="my-auction", title="Mine")
+    mine = _write(tmp_path / "mine.json", data)
+    p = ScenarioPlayer("yb-trade-tie")
+    p.load(mine)
+    p.go(3)
+    for bad, said in (
+            (_write(tmp_path / "chess.json", dict(data, name="my-chess", game="chess")),
+             r"chess\.json: game: unknown game 'chess'"),
+            (_write(tmp_path / "bloff.json", dict(data, name="my-bloff", game="bloff")),
+             r"bloff\.json: move 1 \(\"auction\"\): "),
+            (_write(tmp_path / "twin.json", dict(data, title="Another")),
+             r"twin\.json: its name 'my-auction' is the name of another example")):
+        with pytest.raises(ScenarioError, match=said):
+            p.load(bad)
+        assert (p.scenario.name, p.scenario.title, p.step.value) == ("my-auction", "Mine", 3), bad.name
+        assert not {"my-chess", "my-bloff"} & set(p.scenarios) and p.scenarios["my-auction"].title == "Mine"
+        assert [v for _, v in p.choose.options].count("my-auction") == 1
+    monkeypatch.chdir(tmp_path)                 # the same file by another spelling of its path: read anew
+    data["title"] = "Mine, edited"
+    _write(mine, data)
+    p.load("mine.json")
+    assert p.scenario.title == "Mine, edited" and ("Mine, edited", "my-auction") in p.choose.options
+
+
+def test_a_scenario_file_is_known_by_its_extension_in_capitals_too(tmp_path):
+    """MINE.JSON (a name as some systems write it) is a scenario file, not an unknown example."""
+    upper = _write(tmp_path / "MINE.JSON", dict(_example("ht-auction-ben-pays-100"), name="my-upper", title="Upper"))
+    p = ScenarioPlayer(str(upper))
+    assert p.scenario.name == "my-upper" and p.choose.label == "Upper"
+
+
+@pytest.mark.parametrize("ahead", [None, 0, 1, "False"])
+def test_ahead_is_true_or_false_and_nothing_else(ahead):
+    """ahead=None or 0 would open an exercise without a word, ahead=1 the numbers, and
+    "False" (text) the numbers too: each is refused, saying what ahead means."""
+    with pytest.raises(TypeError, match=r"^ahead must be True \(list every number of the example\) or False "
+                                        r"\(only those reached\), got "):
+        ScenarioPlayer("ht-auction-ben-pays-100", ahead=ahead)
+
+
+def _rows(expect: str) -> list[str]:
+    import re
+    return re.findall(r"<li[^>]*>(.*?)</li>", expect)
+
+
+def test_an_expectations_note_is_said_once_after_its_last_number():
+    """The Horse Trading auction's "sold for 60" stands for three numbers after step 7 (the
+    bidding over, 60, Ben); "Ben pays 100 … no change is given" for three after step 9.
+    Each note is said once, on the last row of its numbers, not on each of them."""
+    from html import escape as esc
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    p.go(p.step.max)
+    rows = _rows(p.expect.value)
+    for after, note in ((7, "sold for 60"), (9, "Ben pays 100 for a 60 bid: no change is given")):
+        group = [k for k, r in enumerate(rows) if f"after step {after}:" in r]
+        said = [k for k, r in enumerate(rows) if esc(note) in r]
+        assert len(group) == 3 and said == [group[-1]], (after, group, said)
+    shown = ScenarioPlayer("bu-board-golden-donkeys-100-200-500")       # four notes, one per payday or sale
+    shown.go(shown.step.max)
+    for note in ("sold, not yet paid", "first donkey: +100 each", "second: +200 each", "third: +500 each"):
+        assert shown.expect.value.count(note) == 1, note
+
+
+def test_the_same_note_on_two_steps_is_said_at_each(tmp_path):
+    """A note is said with its own numbers: a teacher's file giving the words "as the
+    rulebook says" after step 7 and after step 9 has them said at step 7 already, and at
+    step 9 once for each step's numbers."""
+    data = dict(_example("ht-auction-ben-pays-100"), name="my-notes", title="Notes")
+    data["expect"] = [dict(e, note="as the rulebook says") if e["after"] in (7, 9) else e for e in data["expect"]]
+    p = ScenarioPlayer(str(_write(tmp_path / "notes.json", data)))
+    p.go(7)
+    assert p.expect.value.count("as the rulebook says") == 1
+    p.go(9)
+    assert p.expect.value.count("as the rulebook says") == 2
+
+
+def test_the_title_and_its_tooltip_are_shown_as_written():
+    """Bløff's title, "Anne calls David's “three fours” …", ended the source line's tooltip
+    at "David" if its apostrophe were not escaped (title='…David's…')."""
+    from html.parser import HTMLParser
+    p = ScenarioPlayer("bloff-anne-calls-david")
+    tips = []
+
+    class Tips(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            tips.extend(v for k, v in attrs if k == "title")
+
+    Tips().feed(p.rule_text.value)
+    assert tips == [f"{p.scenario.title} \u00b7 {p.scenario.source}"]
+
+
+def test_a_title_of_ones_own_is_text_not_markup(tmp_path):
+    data = dict(_example("ht-auction-ben-pays-100"), name="my-tags", title="Ben <i>pays</i> 100 & more")
+    p = ScenarioPlayer(str(_write(tmp_path / "tags.json", data)))
+    assert "Ben &lt;i&gt;pays&lt;/i&gt; 100 &amp; more" in p.rule_text.value and "<i>pays" not in p.rule_text.value
