@@ -119,7 +119,8 @@ def test_choosing_another_example_keeps_a_seats_view(monkeypatch):
     assert "bk-view-note" not in p.rule_text.value, "the same seat: nothing to say"
     p.choose.value = "bluffer-round-tie"                     # 3 seats: none where David sat
     assert p.viewer.value == 0 and p.viewer.label == "Anne's view" and "Anne's view" in p.table.value
-    assert "none where David sat: shown, Anne's view (the first seat)" in p.rule_text.value
+    assert "this example has only 3 seats, none where David sat: shown, Anne's view (the first seat)" \
+        in p.rule_text.value
     p.next.click()
     assert "none where David sat" in p.rule_text.value, "said until another view is chosen"
     p.viewer.value = 1
@@ -207,7 +208,7 @@ def test_money_won_or_lost_in_an_auction_is_called_money():
     assert shown.count("Money won or lost") == 1 and "<th>points</th>" not in shown
     # a seat's view says no one's money won or lost: the others' notes' faces are hidden from it,
     # and an overpayment (or a price in notes) would tell what the seat cannot see
-    for seat in (1, 2):
+    for seat in (0, 1, 2):                                      # Annette, the seller, too: seat 0 is a seat
         view = _end("bu-classic-horse-120-sell", seat)
         assert "Money won or lost" not in view and "<th>points</th>" not in view
 
@@ -317,11 +318,12 @@ def test_the_projector_folds_the_numbers_under_their_count_and_keeps_the_control
     assert "leaves out the Example list" in p.projector.tooltip
 
 
-def test_the_numbers_count_is_not_shown_in_a_seats_view():
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_numbers_count_is_not_shown_in_a_seats_view(seat):
     """A seat's view shows none of the rulebook's numbers, and its summary line no count of
     them either; the tooltip of the source line holds no title (a title may tell the
-    outcome)."""
-    p = ScenarioPlayer("ht-trade-anna-40-richer", seat=1)
+    outcome). Anna's view (seat 0) is a seat's view like Ben's."""
+    p = ScenarioPlayer("ht-trade-anna-40-richer", seat=seat)
     p.projector.value = True
     p.go(p.step.max)
     assert p.numbers.titles == ("The rulebook's numbers: in the all-seeing view",)
@@ -419,8 +421,9 @@ def test_an_exercise_shows_a_number_at_its_own_step_not_before():
 @pytest.mark.parametrize("seat", [3, -1, True])
 def test_a_seat_the_example_does_not_have_is_refused(seat):
     """ht-trade-anna-40-richer has seats 0 to 2 (Anna, Ben, Carla): -1 is not the last seat
-    (nor the all-seeing view), True is not seat 1."""
-    with pytest.raises(ScenarioError, match=r"seat must be None \(the all-seeing view\) or a seat of "):
+    (nor the all-seeing view), True is not seat 1. The refusal names the seats there are."""
+    with pytest.raises(ScenarioError, match=r"seat must be None \(the all-seeing view\) or a seat of "
+                                            r"ht-trade-anna-40-richer: 0 \(Anna\), 1 \(Ben\), 2 \(Carla\); got "):
         ScenarioPlayer("ht-trade-anna-40-richer", seat=seat)
 
 

@@ -216,3 +216,22 @@ def test_a_player_opened_in_a_seats_view_never_lists_the_titles(monkeypatch, sea
     assert sent == [], f"titles sent while a seat's view was shown: {sent[:3]}"
     p.load("yb-trade-tie")                                   # the all-seeing view: the titles again
     assert p.choose.label == p.scenario.title
+
+
+def test_the_view_note_names_the_seats_as_text(tmp_path):
+    """A teacher's own Bløff example with a fourth seat named "Dav<i>d & co": the note said
+    when another example has no fourth seat names it as written, not as markup; choosing a
+    seat's view afterwards, or another example where the seat is, says no note."""
+    import json
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "data" / "scenarios" / "bloff-anne-calls-david.json").read_text(
+        encoding="utf-8")
+    data = json.loads(text.replace("David", "Dav<i>d & co"))
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(dict(data, name="my-bloff", title="Mine")), encoding="utf-8")
+    p = ScenarioPlayer(str(mine), seat=3)
+    p.choose.value = "bluffer-round-tie"
+    assert "none where Dav&lt;i&gt;d &amp; co sat: shown, Anne's view" in p.rule_text.value
+    assert "<i>d" not in p.rule_text.value
+    p.choose.value = "yb-trade-tie"                          # seat 0 there too: the note is old
+    assert p.viewer.value == 0 and "bk-view-note" not in p.rule_text.value
