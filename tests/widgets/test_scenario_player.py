@@ -388,6 +388,19 @@ def test_on_the_projector_a_bidder_up_board_is_drawn_in_large_type_in_every_view
     assert other.table.value == before, "another game's table is drawn as it was"
 
 
+def test_the_panel_shows_the_step_the_slider_reaches_whichever_the_browser_sends_first():
+    """Auto-play moves the Play and, by their link in the browser, the slider: the kernel
+    may hear the Play's new value before the slider's. The panel follows the slider, so it
+    shows the step reached, not the one before."""
+    p = ScenarioPlayer("ht-auction-ben-pays-100")
+    p.go(2)
+    p.play.value = 3                                         # the Play's tick first ...
+    p.step.value = 3                                         # ... then the slider it moved
+    assert "Step 3 of 9" in p.narration.value and "Anna bids 10" in p.narration.value
+    p.step.value = 4                                         # the slider alone (dragged)
+    assert "Step 4 of 9" in p.narration.value and "Ben bids 40" in p.narration.value and p.play.value == 4
+
+
 def test_auto_play_moves_at_the_speed_the_slider_says():
     p = ScenarioPlayer("ht-auction-ben-pays-100")
     assert p.play.interval == round(p.speed.value * 1000)
@@ -427,10 +440,11 @@ def test_a_seat_the_example_does_not_have_is_refused(seat):
         ScenarioPlayer("ht-trade-anna-40-richer", seat=seat)
 
 
-def test_in_a_seats_view_the_example_is_named_by_its_number_in_the_list():
-    """The name may tell the outcome ("ht-trade-anna-40-richer"): a seat's view and an
-    exercise name the example as the Example list does, "Example k"."""
-    p = ScenarioPlayer("ht-trade-anna-40-richer", seat=1)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_in_a_seats_view_the_example_is_named_by_its_number_in_the_list(seat):
+    """The name may tell the outcome ("ht-trade-anna-40-richer"): a seat's view (Anna's,
+    seat 0, as Ben's) and an exercise name the example as the Example list does, "Example k"."""
+    p = ScenarioPlayer("ht-trade-anna-40-richer", seat=seat)
     k = p.choose.label.split(":")[0].removeprefix("Example ")
     assert "anna-40-richer" not in repr(p) and repr(p).startswith(f"ScenarioPlayer(example {k}, step 0 of ")
     q = ScenarioPlayer("ht-trade-anna-40-richer", ahead=False)
