@@ -108,6 +108,12 @@ def write_tiny(root: Path, text: str = TINY, answers: str = ANSWERS, pair: bool 
     return folder
 
 
+def problems_of(tmp_path: Path, text: str, pair: bool = True) -> list[str]:
+    """What the form's checks say of the tiny lesson written as ``text`` (with its notebook
+    beside it when ``pair``)."""
+    return L.problems(L.read(write_tiny(tmp_path / "lessons", text, pair=pair)))
+
+
 @pytest.fixture
 def tiny(tmp_path) -> Path:
     return write_tiny(tmp_path / "lessons")

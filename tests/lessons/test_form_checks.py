@@ -8,11 +8,12 @@ import pytest
 
 from bluffkit import lessons as L
 
-from .conftest import FOLDERS, TINY, write_tiny
+from .conftest import FOLDERS, TINY, problems_of as paired_problems_of, write_tiny
 
 
-def problems_of(tmp_path, text, pair=False):
-    return L.problems(L.read(write_tiny(tmp_path / "lessons", text, pair=pair)))
+def problems_of(tmp_path, text):
+    """The form's problems of the lesson alone (no notebook beside it: none of these is the pair's)."""
+    return paired_problems_of(tmp_path, text, pair=False)
 
 
 def test_lesson_folders_are_the_numbered_ones_holding_a_lesson_in_order(tmp_path):

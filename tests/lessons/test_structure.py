@@ -8,7 +8,7 @@ import pytest
 
 from bluffkit import lessons as L
 
-from .conftest import FOLDERS, TINY, lesson_ids, write_tiny
+from .conftest import FOLDERS, TINY, lesson_ids, problems_of, write_tiny
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
@@ -54,10 +54,6 @@ def test_the_notebook_has_its_outputs(folder):
 
 
 # -- the checks catch what they should, on the tiny lesson --------------------------------
-
-def problems_of(tmp_path, text, pair=True):
-    return L.problems(L.read(write_tiny(tmp_path / "lessons", text, pair=pair)))
-
 
 def test_timing_that_does_not_sum_to_45(tmp_path):
     found = problems_of(tmp_path, TINY.replace("| Everything | 45 |", "| Everything | 40 |"))
