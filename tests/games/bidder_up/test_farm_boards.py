@@ -150,3 +150,64 @@ def test_all_seeing_view_has_the_board_panel_farms_and_facts():
     facts = _text(root)[_text(root).index("Facts"):]
     assert "{" not in facts and "notes in hand: " in facts, "the facts in words, one per line, not JSON"
     assert "pawn on: " in facts and '"pos"' not in facts
+
+
+# -- the face-up farm boards and a seat's (sections D, E, H, K) ----------------------------------
+
+def test_the_face_up_farms_show_each_seats_notes_while_a_pen_is_auctioned():
+    """[D] during a pen's auction the players still hold their notes (they bid with them):
+    the face-up farm boards show the same notes as before Annette's free move to the pen."""
+    from bluffkit.games.bidder_up.farm import all_seeing_farms
+    g = make_game("bidder-up")
+    s = g.state_from_position(3, current=0, roll=1)
+    before = [f.notes for f in all_seeing_farms(g, s, "ABC")]
+    s = g.step(s, 0, "move pen-1")
+    assert s.phase == "auction"
+    assert [f.notes for f in all_seeing_farms(g, s, "ABC")] == before
+
+
+def test_the_face_up_farms_show_the_tickets_just_drawn_to_keep_one():
+    """[H] "Draw 1, 2 or 3 tickets ... keep only one": while Annette chooses, the face-up
+    farm boards show her the two she drew, and nobody else any."""
+    from bluffkit.games.bidder_up.farm import all_seeing_farms
+    g = make_game("bidder-up", board="fairground")
+    s = g.step(g.state_from_position(3, current=0, roll=1, bag=["extra-turn", "wool-milk:3", "wool-milk:1"]),
+               0, "move raffle-1")
+    s = g.step(g.step(s, 0, "raffle 2 pay 10+0"), None, "tickets extra-turn,wool-milk:3")
+    assert s.phase == "keep"
+    assert [f.drawn for f in all_seeing_farms(g, s, "ABC")] == [("extra-turn", "wool-milk:3"), (), ()]
+
+
+def test_a_petting_zoo_is_drawn_only_on_the_fairgrounds_baby_animals_side():
+    """[K] the petting zoo is the Fairground's with Baby Animals; on the Animal Market a
+    baby goes straight to the barn, so no seat's farm board shows a petting zoo there."""
+    from bluffkit.games.bidder_up.farm import farms_html, seat_farms
+    for board, zoo in (("animal-market", False), ("fairground", True)):
+        g = make_game("bidder-up", board=board, variants=["babies"])
+        s = g.state_from_position(3, babies=["sheep", "cow", "pig", "dog"])
+        farms = seat_farms(g.observe(s, 0), "ABC")
+        assert [f.zoo is not None for f in farms] == [zoo] * 3, board
+        assert ("Petting zoo" in farms_html(farms)) == zoo, board
+
+
+def test_the_face_up_farms_lay_a_horse_trade_offer_by_its_challenger_only():
+    """[E] the challenger makes "a face-down offer": on the face-up farm boards it lies by
+    the challenger (Anna's 50 + 10), not by the player challenged nor anyone else."""
+    from bluffkit.games.bidder_up.farm import all_seeing_farms
+    g = make_game("bidder-up")
+    s = g.state_from_position(3, current=0, roll=3, pastures=[["sheep", "cow"], ["sheep"], ["cow"]])
+    s = g.step(g.step(s, 0, "move trade-1"), 0, "trade 2 cow offer 50+10")
+    assert s.phase == "respond"
+    offers = [f.offer for f in all_seeing_farms(g, s, "ABC")]
+    assert offers[1:] == [None, None] and offers[0] == g.parse("counter 50+10").notes
+
+
+def test_a_fanned_out_offer_is_counted_on_the_challengers_farm_board():
+    """[E] with the offer fanned out (``offer_count_seen``) every seat sees how many notes
+    the challenger laid: Cy's farm boards show Ana's 4 notes as lying in the offer, and no
+    offer by Ben, who was challenged."""
+    from bluffkit.games.bidder_up.farm import seat_farms
+    g = make_game("bidder-up", offer_count_seen=True)
+    s = g.state_from_position(3, current=0, roll=3, money=["0+0+0+10", "50+10", "50"], pastures=[["cow"], ["cow"], []])
+    s = g.step(g.step(s, 0, "move trade-1"), 0, "trade 1 cow offer 0+0+0+10")
+    assert [f.in_offer for f in seat_farms(g.observe(s, 2), ["Ana", "Ben", "Cy"])] == [4, None, None]
