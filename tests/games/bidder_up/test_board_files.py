@@ -100,6 +100,25 @@ CASES = [
      "version 1.0 is not supported"),
     ("version true", lambda t: _edit_line(t, '"version": 1', "1", "true"), '"version": 1',
      "version true is not supported"),
+    # a key given twice in an object over many lines: the second key's line, not the object's
+    ("top key given twice", lambda t: _edit_line(t, '"title": "Animal Market"', '"title": "Animal Market",',
+                                                 '"title": "Animal Market", "title": "Market",'),
+     '"title": "Animal Market"', "key 'title' is given twice"),
+    ("pen size true", lambda t: _edit_line(t, PEN7, '"pen_size": 1', '"pen_size": true'), PEN7,
+     "pen_size is 1 (small) or 2 (double), got True"),
+    ("blank label", lambda t: _edit_line(t, TRADE4, '"label": "Horse-trading"', '"label": "  "'), TRADE4,
+     "label is a non-empty string"),
+    ("loop lists a list", lambda t: _edit_line(t, '"trade-3", "pen-5"', '"pen-5"', '["pen-5"]'),
+     '"trade-3", "pen-5"', "the loop lists space ids, got a list"),
+    ("hill edge of three", lambda t: _edit_line(t, '["trade-3", "hill-east"]', '"hill-east"]', '"hill-east", "pen-5"]'),
+     '["trade-3", "hill-east"]', "a hill edge is a pair of space ids"),
+    ("tile position not a number", lambda t: _edit_line(t, '"first_game_tiles"', '"1": "dutch"', '"one": "dutch"'),
+     '"first_game_tiles"', "'one' is not a tile position"),
+    ("example names no space", lambda t: _edit_line(t, '"example_annette"', '"cow_pen": "pen-2"', '"cow_pen": "pen-9"'),
+     '"example_annette"', "cow_pen names 'pen-9', which is not a space"),
+    ("tile laid twice", lambda t: _edit_line(t, '"first_game_tiles"', '"3": "cat-in-the-bag"',
+                                             '"3": "cat-in-the-bag", "2": "dutch"'),
+     '"first_game_tiles"', "the Dutch Auction tile is laid twice"),
 ]
 
 
@@ -208,3 +227,28 @@ def test_a_list_where_a_name_belongs_is_refused_in_words(tmp_path, where, value)
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
     with pytest.raises(BoardError, match=r"\['(dutch|pen-1)'\](, which)? is not"):
         load_board(path)
+
+
+def test_an_empty_hill_is_refused_at_the_hill(tmp_path):
+    """[L1] Every board has the hill, the inner cross: an empty list of hill edges is
+    refused at the ``hill`` key's line, in words about the hill."""
+    text = AM_PATH.read_text(encoding="utf-8")
+    bad = re.sub(r'"hill": \[.*?\n  \]', '"hill": []', text, flags=re.S)
+    assert bad != text
+    with pytest.raises(BoardError) as info:
+        parse_board(bad, "hill.json")
+    assert info.value.line == _line_of(bad, '"hill": []')
+    assert "hill is a non-empty list of edges" in info.value.reason
+
+
+def test_a_board_read_by_name_must_carry_that_name(tmp_path, monkeypatch):
+    """A board asked for by name is the file of that name, and the file says so: a
+    Fairground saved as ``animal-market.json`` is refused at its ``name`` line."""
+    from bluffkit.games.bidder_up import board as board_module
+    text = FG_PATH.read_text(encoding="utf-8")
+    (tmp_path / "animal-market.json").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(board_module, "BOARDS_DIR", tmp_path)
+    with pytest.raises(BoardError) as info:
+        load_board("animal-market")
+    assert info.value.line == _line_of(text, '"name": "fairground"')
+    assert "named 'fairground' but its file is 'animal-market.json'" in info.value.reason
