@@ -1145,3 +1145,53 @@ def test_what_happened_puts_the_newest_line_first_in_bold():
     lines = t.events.value.split("<br>")[1:]
     assert lines[0].startswith("<b>Bo bids 30.</b>") and not lines[1].startswith("<b>"), lines[:2]
     assert before in lines[1]
+
+
+def test_the_replay_table_is_the_state_at_the_step_shown():
+    """Step k draws the game as it stood after k moves, in a seat's view as that seat saw
+    it then: not the next step's (a card drawn after, an offer turned over)."""
+    from bluffkit.widgets.render import all_seeing_view, seat_view
+    s = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=4).run()
+    r = ReplayViewer(s)
+    game, states = r.game, r.states
+    for k in (0, 1, 7, r.step.max - 1, r.step.max):
+        r.step.value = k
+        r.viewer.value = -1
+        assert r.table.value == all_seeing_view(game, states[k], r.names), k
+        r.viewer.value = 2
+        assert r.table.value == seat_view(game, game.observe(states[k], 2), r.names), k
+
+
+def test_the_replay_events_name_chance_and_the_players_as_text():
+    s = Session(make_game("horse-trading"), ["random"] * 3, names=["<b>Ann</b>", "Bo", "Cy"], seed=4).run()
+    r = ReplayViewer(s)
+    chance = [k for k, (seat, _) in enumerate(s.moves) if seat is None]
+    ann = [k for k, (seat, _) in enumerate(s.moves) if seat == 0]
+    r.step.value = chance[1] + 1
+    assert f"{chance[1] + 1}. chance: " in r.events.value
+    r.step.value = ann[0] + 1
+    assert f"{ann[0] + 1}. &lt;b&gt;Ann&lt;/b&gt;: " in r.events.value and "<b>Ann</b>" not in r.events.value
+
+
+def test_a_log_refused_is_named_as_text_and_the_file_box_keeps_the_file_shown(tmp_path):
+    """An unreadable file's name is quoted as text; a game not over opened from code is
+    refused and the Log file box still names the file on screen."""
+    s = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=4).run()
+    shown = s.save(tmp_path / "shown.jsonl")
+    r = ReplayViewer(shown)
+    assert r.load(tmp_path / "<i>lost</i>.jsonl") is False
+    assert "&lt;i&gt;lost&lt;/i&gt;" in r.error.value and "<i>lost" not in r.error.value
+    half = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=5)
+    half.advance(limit=12)
+    assert r.load(half.save(tmp_path / "half.jsonl")) is False
+    assert "not finished" in r.error.value and r.path.value == str(shown)
+
+
+def test_game_charts_refused_for_a_game_without_charts_name_the_games_with_them():
+    """Only You're Bluffing! and Horse Trading have game charts (docs/panels.md)."""
+    from bluffkit.widgets import GameCharts
+    s = Session(make_game("bloff"), ["random"] * 3, seed=1)       # (refused by name before its end is asked)
+    with pytest.raises(RulesError, match="games with charts: ") as e:
+        GameCharts(s)
+    able = str(e.value).split("games with charts: ")[1]
+    assert "You're Bluffing!" in able and "Horse Trading" in able and "Bløff" not in able, able
