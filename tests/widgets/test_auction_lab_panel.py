@@ -1062,3 +1062,114 @@ def test_drop_out_is_only_offered_in_an_open_auction_and_a_call_is_no_bid():
         controls, played, _ = _controls(g, s, 1, drop_out=lambda: None)
         assert ("Drop out" in _button_words(controls)) is offered, fmt
     assert not controls.click(Call(50)) and played == []
+
+
+@pytest.mark.parametrize("kwargs, said", [
+    ({"bidders": 10}, "bidders must be 1 to 9, got 10"),
+    ({"bidders": True}, "bidders must be 1 to 9, got True"),
+    ({"bidders": 3, "human": 4}, r"human must be a bidder seat 1\.\.3 or None, got 4"),
+    ({"double": "yes"}, "right and double are true or false"),
+    ({"bidders": 2, "strategies": ["truthful", "bluff"]}, "strategies: a list of"),
+    ({"fmt": "english"}, "unknown auction format 'english'; the formats are"),
+])
+def test_settings_the_lab_cannot_show_are_refused_in_words(kwargs, said):
+    """A lab of ten bidders, a seat past the last bidder, a strategy or format that does not
+    exist: refused by name before anything is made, not clamped to another setting nor
+    left to a widget's TraitError or a KeyError."""
+    from bluffkit.core.errors import BluffkitError
+    with pytest.raises(BluffkitError, match=said):
+        AuctionLab(seed=1, **kwargs)
+
+
+def test_nine_bidders_is_the_most_and_each_is_seated():
+    lab = AuctionLab(fmt="classic", bidders=9, seed=1)
+    assert lab.bidders.max == 9 and lab.bidders.value == 9 and len(lab.session.names) == 10
+
+
+def test_a_two_player_format_with_more_bidders_says_it_is_for_one_and_plays_nothing():
+    """Number Call is a two-player auction (the auctioneer and one other player)."""
+    lab = AuctionLab(fmt="number-call", bidders=3, seed=1)
+    assert lab.session is None
+    assert "Number Call is for 1 to 1 bidder(s) and the auctioneer" in visible_text(lab.message.value)
+
+
+def test_next_step_says_why_it_does_nothing_at_the_end_and_at_your_move():
+    lab = AuctionLab(fmt="classic", bidders=2, seed=1)
+    lab.run_button.click()
+    n = len(lab.session.moves)
+    lab.step_button.click()
+    assert "This auction is over" in lab.message.value and len(lab.session.moves) == n
+    assert lab.typed_row.layout.display == "none", "no move box once the auction is over"
+    lab = AuctionLab(fmt="classic", bidders=2, human=1, seed=3)
+    n = len(lab.session.moves)
+    lab.step_button.click()
+    assert "It is your move" in lab.message.value and len(lab.session.moves) == n
+    assert lab.typed_row.layout.display is None, "your move may be typed"
+
+
+def test_a_move_after_the_end_is_refused_as_the_auction_is_over():
+    lab = AuctionLab(fmt="classic", bidders=2, human=1, seed=3)
+    while not lab.session.over:
+        buttons(lab)["Pass"].click()
+    assert lab.typed_row.layout.display == "none", "no move box once the auction is over"
+    lab._play(PASS)                          # (as a button left over would play it)
+    assert "the auction is over" in visible_text(lab.refusal.value)
+    assert "not Bidder 1 (you)'s move" not in visible_text(lab.refusal.value)
+
+
+def test_a_word_that_is_not_a_move_is_answered_with_the_moves_you_have():
+    """Bidding opens at 10 in the classic auction (its bid step)."""
+    lab = AuctionLab(fmt="classic", bidders=2, human=1, seed=3)
+    lab.move.value = "frobnicate"
+    said = visible_text(lab.refusal.value)
+    assert "that is not a move; you may: pass or bid 10 or more" in said, said
+
+
+def test_the_private_values_name_each_seat_beside_its_own_value():
+    lab = AuctionLab(fmt="classic", bidders=2, seed=1)
+    lab.typed.value = "300, 450, 800"
+    said = visible_text(lab.private.value)
+    assert "Auctioneer 300, Bidder 1 450, Bidder 2 800" in said, said
+
+
+def test_typed_values_refused_are_quoted_as_text():
+    lab = AuctionLab(fmt="classic", bidders=2, seed=1)
+    lab.typed.value = "<b>x</b>, 1, 2"
+    assert lab.session is None
+    assert "<b>x</b>" not in lab.message.value and "&lt;b&gt;x&lt;/b&gt;" in lab.message.value
+
+
+def test_your_seat_stays_when_the_value_law_changes():
+    lab = AuctionLab(fmt="classic", bidders=3, human=2, seed=1)
+    lab.values.value = "beta(2, 2)"
+    assert lab.human.value == 2 and lab.session.names[2] == "Bidder 2 (you)"
+
+
+def test_the_auction_count_is_at_least_one():
+    lab = AuctionLab(fmt="classic", bidders=2, seed=1)
+    lab.count.value = 0
+    assert lab.count.value == 1
+
+
+def test_the_moves_made_before_a_script_runs_out_stay_in_what_happened():
+    lab = AuctionLab(fmt="classic", bidders=2, human=None, strategies=["script", "script"], seed=3)
+    lab.script.value = "1: bid 20; 2: pass"
+    lab.step(to_end=True)
+    said = visible_text(lab.events.value)
+    assert "ran out" in lab.message.value or "run out" in lab.message.value
+    assert "Bidder 1 bids 20" in said and "Bidder 2 passes" in said, said
+
+
+def test_a_new_auction_starts_what_happened_afresh():
+    lab = AuctionLab(fmt="classic", bidders=2, seed=1)
+    lab.run_button.click()
+    assert lab.said, "the auction was played"
+    lab.new_button.click()
+    assert lab.said == [] and visible_text(lab.events.value) == "What happened"
+
+
+def test_two_simulated_auctions_are_counted_in_the_plural():
+    lab = AuctionLab(fmt="classic", bidders=2, seed=1)
+    lab.count.value = 2
+    lab.simulate_button.click()
+    assert "2 auctions</b> of" in lab.summary.value, lab.summary.value
