@@ -1173,3 +1173,20 @@ def test_two_simulated_auctions_are_counted_in_the_plural():
     lab.count.value = 2
     lab.simulate_button.click()
     assert "2 auctions</b> of" in lab.summary.value, lab.summary.value
+
+
+def test_a_script_refused_is_quoted_as_text():
+    lab = AuctionLab(fmt="classic", bidders=2, strategies=["script", "truthful"], seed=1)
+    lab.script.value = "1 bid <i>10</i>"
+    assert lab.session is None and "Scripts:" in lab.message.value
+    assert "<i>10" not in lab.message.value and "&lt;i&gt;10&lt;/i&gt;" in lab.message.value
+
+
+@pytest.mark.parametrize("fmt, in_notes", [("secret-count", True), ("classic", False)])
+def test_the_payoffs_say_prices_are_in_notes_only_where_the_price_is_a_count_of_notes(fmt, in_notes):
+    """The Secret Count's price is the number of notes laid (docs/auctions.md: pricing
+    "count"); the Classic auction's is money."""
+    lab = AuctionLab(fmt=fmt, bidders=2, seed=1)
+    lab.run_button.click()
+    assert lab.session.over
+    assert ("paid in notes" in visible_text(lab.view.value)) == in_notes
