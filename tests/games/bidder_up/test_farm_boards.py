@@ -112,6 +112,22 @@ def test_side_panel_lists_the_pawns_counts_market_and_legend():
         "the legend lists the board's own kinds"
 
 
+def test_side_panel_counts_an_empty_piggy_bank_and_raffle_bag_and_a_plain_market_value_is_unlocked():
+    """Nothing on the Piggy Bank or in the raffle bag is still a count that the table sees;
+    a market value given alone has no red marker on it."""
+    html = panel_html(load_board("fairground"), piggy_bank=0, raffle=0, market={"sheep": 500})
+    words = _text(ET.fromstring(html))
+    assert "Piggy bank: 0 notes" in words and "Raffle bag: 0 tickets" in words, words
+    assert "sheep 500" in words and "locked" not in words, words
+
+
+def test_side_panel_draws_each_pawn_in_its_seats_colour():
+    html = panel_html(load_board("fairground"), pawns={"Ann": "start", "Bo": "start", "Cy": "hilltop"})
+    badges = [el for el in ET.fromstring(html).iter() if el.get("class") == "bk-panel-pawn"]
+    colours = [el[0].get("style").split("background: ")[1].split(";")[0] for el in badges]
+    assert colours == list(PAWN_COLOURS[:3]), colours
+
+
 def test_a_scripted_position_shows_its_numbers_in_each_seats_view():
     game = make_game("bidder-up", board="fairground", variants=["babies"])
     state = game.state_from_position(3, current=1, roll=2, pos=["start", "pen-2", "hilltop"],
