@@ -128,6 +128,14 @@ def test_side_panel_draws_each_pawn_in_its_seats_colour():
     assert colours == list(PAWN_COLOURS[:3]), colours
 
 
+def test_side_panel_keeps_a_boards_own_title_as_text():
+    """A board file's title is the board maker's words: "Bob & Ann's <farm>" stands as text."""
+    import dataclasses
+    board = dataclasses.replace(load_board("fairground"), title="Bob & Ann's <farm>")
+    root = ET.fromstring(panel_html(board))
+    assert _text(root).startswith("Bob & Ann's <farm>"), _text(root)
+
+
 def test_a_scripted_position_shows_its_numbers_in_each_seats_view():
     game = make_game("bidder-up", board="fairground", variants=["babies"])
     state = game.state_from_position(3, current=1, roll=2, pos=["start", "pen-2", "hilltop"],

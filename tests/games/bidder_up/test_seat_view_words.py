@@ -14,7 +14,16 @@ import pytest
 
 from bluffkit.core.game import make_game
 from bluffkit.games.bidder_up import view
-from bluffkit.games.bidder_up.svg_draw import Svg, text_width
+from bluffkit.games.bidder_up.svg_draw import (
+    KIND_COLOURS,
+    VIEW_H,
+    Svg,
+    kind_icon_svg,
+    rect_hits_circle,
+    rects_meet,
+    steps,
+    text_width,
+)
 
 NAMES = ["Annette", "Daniel", "Frank"]
 
@@ -61,6 +70,24 @@ def test_a_dutch_bidder_is_told_its_own_choice_and_the_others_only_that_it_chose
     assert says in annette, annette
     assert "(grab or wait, told when the count is called off or the hammer is grabbed): Annette." in frank, frank
     assert "You grab" not in frank and "You wait" not in frank, frank
+
+
+def test_a_pass_said_aloud_in_round_the_table_reads_no_bid():
+    """Round-the-Table [C]: each bidder in turn says a bid or passes, aloud. Frank passes
+    and Annette bids 20: every seat reads "Frank no bid", before and after the hammer."""
+    g = make_game("bidder-up", board="animal-market",
+                  tiles=("round-the-table", "secret-value", "dutch", "cat-in-the-bag"))
+    s = g.state_from_position(3, current=1, roll=3, money=["100+50+10", "100+50", "100+10"])
+    s = g.step(s, 1, "move pen-2 pay 50")
+    assert s.auction.rules.format == "round-the-table"
+    s = g.step(s, 2, "pass")
+    for seat in range(3):
+        box = _seat_box(g, s, seat)
+        assert "Bids: Frank no bid." in box, f"{NAMES[seat]} sees: {box}"
+    s = g.step(s, 0, "bid 20")
+    for seat in range(3):
+        box = _seat_box(g, s, seat)
+        assert "The bids: Annette 20, Frank no bid." in box, f"{NAMES[seat]} sees: {box}"
 
 
 # -- the board's side panel, from the observation --------------------------------------------------
@@ -155,3 +182,27 @@ def test_a_text_at_either_edge_is_moved_two_units_inside_the_picture(view_w):
     left, right = (float(re.search(r'x="([-0-9.]+)"', p).group(1)) for p in svg.parts)
     assert left == pytest.approx(2.0)
     assert right + text_width("Pen 8 (double)", 16) == pytest.approx(view_w - 2)
+
+
+def test_a_text_below_the_picture_is_moved_up_and_bold_text_says_so():
+    """Kept 2 units above the picture's foot: a text whose foot lies 1 unit above it moves
+    up too."""
+    svg = Svg()
+    svg.text(100, VIEW_H, "Pen 8", bold=True)
+    svg.text(100, VIEW_H - 5, "Pen 7")
+    feet = [float(re.search(r'y="([-0-9.]+)"', p).group(1)) + 16 * 0.25 for p in svg.parts]
+    assert feet == [pytest.approx(VIEW_H - 2)] * 2, feet
+    assert 'font-weight="bold"' in svg.parts[0] and "font-weight" not in svg.parts[1]
+
+
+def test_each_kind_of_space_has_its_boards_colour_in_the_legend():
+    for kind, colour in KIND_COLOURS.items():
+        assert f'fill="{colour}"' in kind_icon_svg(kind), kind
+
+
+def test_the_geometry_of_labels_and_spaces():
+    """Boxes that only share an edge do not meet; a box inside a space's ring hits it; the
+    steps between two ends include both ends when they are a whole number of steps apart."""
+    assert not rects_meet((0, 0, 10, 10), (10, 0, 10, 10)) and rects_meet((0, 0, 10, 10), (9, 9, 10, 10))
+    assert rect_hits_circle(29.5, -5, 10, 10, 0, 0, 30) and not rect_hits_circle(30, -5, 10, 10, 0, 0, 30)
+    assert steps(0, 24) == [0, 12, 24] and steps(0, 23) == [0, 12] and steps(5, 4) == [5]
