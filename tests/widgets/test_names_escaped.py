@@ -28,7 +28,15 @@ PANELS = {
     "bloff": lambda: BloffTable(players=3, humans=[0, 1, 2], names=names(3), seed=4),
     "bluffer": lambda: BlufferTable(players=4, humans=[0, 1, 2, 3], names=names(4), seed=3),
     "bidder-up": lambda: BidderUpTable("fairground", players=3, humans=[0, 1, 2], names=names(3), seed=1),
+    # on a projector the Bidder Up! farms fold into a line naming each board's owner
+    "bidder-up-projector": lambda: projected(BidderUpTable("animal-market", players=4, humans=[0, 1, 2, 3],
+                                                           names=names(4), seed=2)),
 }
+
+
+def projected(panel):
+    panel.set_projector(True)
+    return panel
 
 
 def raw_tags(tree):
