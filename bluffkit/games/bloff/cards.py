@@ -54,7 +54,7 @@ def parse_card(word: str) -> int:
     w = word.strip().upper()
     deck = w.count("*")
     w = w.rstrip("*")
-    if len(w) < 2 or w[:-1] not in RANK_NAMES or w[-1] not in SUITS:
+    if len(w) < 2 or w[:-1] not in RANK_NAMES or w[-1] not in SUITS or deck >= MAX_DECKS:
         raise NotationError(f"{quote(word)} is not a card (write rank and suit, e.g. AS, 10H, QD, or JS* "
                             f"for the second deck)")
     return deck * 52 + RANK_NAMES.index(w[:-1]) * 4 + SUITS.index(w[-1])
