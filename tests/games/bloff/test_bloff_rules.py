@@ -1147,3 +1147,72 @@ def test_a_second_deck_card_is_the_rank_it_shows():
     s = g.step(s, 1, "call")
     assert cards(g, "AS*") <= set(s.hands[1]) and not cards(g, "AS*") & set(s.hands[0]), "the caller takes it"
     assert len(s.hands[0]) == 1 and len(s.hands[1]) == 3
+
+
+# -- rule options, card notation, the legal-actions object (second look) -----------------------
+
+@pytest.mark.parametrize("options, named", [
+    ({"max_cards": 0}, "max_cards must be None or an int >= 1"),
+    ({"max_cards": -2}, "max_cards must be None or an int >= 1"),
+    ({"two_decks_from": 1}, "two_decks_from must be a player count or None"),
+    ({"two_decks_from": 0}, "two_decks_from must be a player count or None"),
+    ({"min_players": 6, "max_players": 5}, "min_players must not exceed max_players"),
+])
+def test_an_odd_rule_option_is_refused_naming_the_option(options, named):
+    # "legges det minst ett kort" (at least one card is laid): a cap of no card would leave the
+    # player to move with nothing legal; two decks "from one player" or a table of at least six
+    # and at most five players names no game.
+    with pytest.raises(RulesError, match="^" + named.replace("(", "\\(")):
+        Bloff.create(**options)
+
+
+def test_the_rulebook_sets_no_cap_on_the_cards_of_one_play():
+    # "legger ett eller flere kort" (lays one or more cards): no upper limit by default.
+    g = Bloff()
+    assert g.rules.max_cards is None
+    s = position(g, 4, {0: "AS,AH,2S,3S,4S,5S,6S"})
+    s = g.step(s, 0, "play AS,AH,2S,3S,4S,5S")          # six cards, claimed as "six aces"
+    assert s.claims[-1] == (0, ACE, 6) and len(s.hands[0]) == 1
+
+
+def test_card_notation_and_action_words_are_read_in_any_case():
+    g = Bloff()
+    # ids: deck * 52 + rank * 4 + suit (S, H, D, C); 10H = 9 * 4 + 1, JS* = 52 + 10 * 4, QD = 11 * 4 + 2
+    assert g.parse("play as,10h,js*") == g.parse("play AS,10H,JS*") == Play((0, 37, 92))
+    assert g.parse("Play Qd") == Play((46,))
+    assert g.parse("CALL") == Call() and g.parse("Pass") == Pass()
+
+
+@pytest.mark.parametrize("text", ["play AX", "play 1S", "play AS,,9S", "play AS,", "play AS**", "play QD***",
+                                  "play 11H", "play S"])
+def test_a_word_that_names_no_card_is_a_notation_error(text):
+    # A card is a rank and a suit, with one "*" for the second deck (two decks at most: "to
+    # kortstokker"); anything else is refused as notation, not read as some other card.
+    from bluffkit.core.errors import NotationError
+    g = Bloff()
+    with pytest.raises(NotationError, match="is not a card"):
+        g.parse(text)
+
+
+def test_a_claim_of_more_cards_than_the_number_words_is_said_in_figures():
+    # Two decks hold eight of each rank, and a lie may lay any number of cards ("Sier du «tre
+    # sjuere», skal det ligge tre kort der, uansett hva de er").
+    from bluffkit.games.bloff.cards import claim_text
+    assert claim_text(1, TWO) == "one two" and claim_text(8, FOUR) == "eight fours"
+    assert claim_text(9, ACE) == "9 aces" and claim_text(12, KING) == "12 kings"
+
+
+def test_one_card_at_most_is_described_as_one_card():
+    from bluffkit.games.bloff.observe import Legal
+    from bluffkit.games.bloff.state import PLAY
+    assert Legal(0, PLAY, play_from=(0, 1, 2), max_cards=1, current=0).description == "play one card"
+    assert Legal(0, PLAY, play_from=(7,), current=0).description == "play one card"
+    assert Legal(0, PLAY, play_from=(0, 1, 2), max_cards=2, current=0).description == "play 1 to 2 of your 3 cards"
+
+
+def test_the_random_draw_calls_or_passes_with_even_odds():
+    # Legal.draw: "call or pass with even odds" from one uniform number.
+    from bluffkit.games.bloff.observe import Legal
+    from bluffkit.games.bloff.state import CALL
+    lg = Legal(1, CALL, call=True)
+    assert lg.draw(lambda: 0.25) == Call() and lg.draw(lambda: 0.75) == Pass()
