@@ -1157,6 +1157,7 @@ def test_a_second_deck_card_is_the_rank_it_shows():
     ({"two_decks_from": 1}, "two_decks_from must be a player count or None"),
     ({"two_decks_from": 0}, "two_decks_from must be a player count or None"),
     ({"min_players": 6, "max_players": 5}, "min_players must not exceed max_players"),
+    ({"min_players": 1}, "min_players must be an int >= 2"),
 ])
 def test_an_odd_rule_option_is_refused_naming_the_option(options, named):
     # "legges det minst ett kort" (at least one card is laid): a cap of no card would leave the
@@ -1181,6 +1182,13 @@ def test_card_notation_and_action_words_are_read_in_any_case():
     assert g.parse("play as,10h,js*") == g.parse("play AS,10H,JS*") == Play((0, 37, 92))
     assert g.parse("Play Qd") == Play((46,))
     assert g.parse("CALL") == Call() and g.parse("Pass") == Pass()
+
+
+def test_an_empty_play_is_written_as_it_is_read():
+    # "play none" reads as a play of no cards (refused: "minst ett kort"); it is written so too,
+    # in the log and in the refusal.
+    g = Bloff()
+    assert str(Play(())) == "play none" and g.parse(str(Play(()))) == Play(())
 
 
 @pytest.mark.parametrize("text", ["play AX", "play 1S", "play AS,,9S", "play AS,", "play AS**", "play QD***",
