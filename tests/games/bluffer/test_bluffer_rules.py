@@ -1159,6 +1159,44 @@ def test_bad_rule_options_are_refused(options, says):
     assert says in str(info.value)
 
 
+@pytest.mark.parametrize("options, says", [
+    ({"max_answer_length": 4}, "max_answer_length must be an int from 5 to 200"),
+    ({"max_answer_length": 201}, "max_answer_length must be an int from 5 to 200"),
+    ({"first_leader": -1}, "first_leader must be a seat"),
+    ({"duel_false_answers": (0, 3)}, "duel_false_answers must be (fewest, most)"),
+    ({"duel_false_answers": "0,2"}, "duel_false_answers must be (fewest, most)"),
+    ({"max_players": 11}, "min_players and max_players must satisfy"),
+    ({"min_players": 1}, "min_players and max_players must satisfy"),
+    ({"max_answers": 13}, "max_answers must be an int from 3 to 12"),
+    ({"duel_questions": 0}, "duel_questions must be an int from 1 to 100"),
+    ({"questions_per_round": 101}, "questions_per_round must be an int from 1 to 100"),
+])
+def test_an_option_just_past_its_bounds_is_refused_naming_it(options, says):
+    # 2 to 10 players ("Game for 2 Players" .. "Game for 6 to 10 Players"); the two-player asker
+    # writes "two, or even three" false answers, so at least one; seats count from 0.
+    import re
+
+    from bluffkit.games.bluffer.rules import Rules
+    with pytest.raises(RulesError, match="^" + re.escape(says)):
+        Rules(**options)
+
+
+@pytest.mark.parametrize("options", [
+    {"max_answer_length": 5}, {"max_answer_length": 200}, {"max_answers": 3}, {"max_answers": 12},
+    {"rounds": 1}, {"rounds": 2}, {"duel_false_answers": (1, 1)}, {"duel_questions": 100},
+    {"questions_per_round": 100}, {"min_players": 2, "max_players": 10}, {"first_leader": 0},
+])
+def test_an_option_at_its_bounds_is_accepted(options):
+    from bluffkit.games.bluffer.rules import Rules
+    r = Rules(**options)
+    assert all(getattr(r, k) == v for k, v in options.items())
+
+
+def test_the_false_answers_option_is_read_from_a_command_line_pair():
+    from bluffkit.games.bluffer.rules import Rules
+    assert Rules(duel_false_answers="1,4").duel_false_answers == (1, 4)
+
+
 def test_a_malformed_deck_file_names_its_line(tmp_path):
     good = ('{"id": "owl-eyes", "category": "animals", "question": "What shape are an owl\'s eyes?", '
             '"answer": "tubes", "source": "Encyclopaedia: Owl", '
@@ -1832,3 +1870,37 @@ def test_a_question_read_in_secret_is_not_narrated(players, reader):
     said = g.narrate(s, None, ask, after, NAMES[:players])
     assert said == f"{reader} reads a question in secret.", said
     assert "octopus" not in said.lower()
+
+
+def test_an_answer_that_fits_the_box_is_not_cut():
+    # fit: spaces tidied, cut at a word "to at most max_length characters".
+    from bluffkit.games.bluffer.observe import fit
+    assert fit("a purple cow", 12) == "a purple cow"          # 12 characters: fits as it is
+    assert fit("a purple cow", 11) == "a purple"
+    assert fit(" a  purple   cow ", 12) == "a purple cow"
+
+
+def test_the_random_asker_says_done_once_it_has_written_the_answers_it_wanted():
+    # Two-player game: the asker writes "two, or even three" false answers; the random writer
+    # says done once it has ``false_answers`` of them, though the rules let it write one more.
+    from bluffkit.games.bluffer.actions import DONE_
+    from bluffkit.games.bluffer.observe import Legal, Where
+    from bluffkit.games.bluffer.state import WRITE
+    lg = Legal(0, WRITE, write=1, done=True, where=Where(WRITE, mode="duel", writers=(0,)),
+               mine=("a lion", "a bear"), decoys=("a lion", "a bear", "a wolf"))
+    assert lg.draw(lambda: 0.0, false_answers=2) == DONE_
+    assert lg.draw(lambda: 0.0, false_answers=3) == Write("a wolf")
+
+
+def test_a_letter_with_no_one_letter_capital_is_shown_as_written():
+    # as_read writes each word with a capital first letter; "ǰ" has no capital of one letter
+    # (its upper case is J and a combining caron), so the word keeps its own first letter.
+    assert as_read(["ǰam jar"]) == ("ǰam Jar",)
+
+
+@pytest.mark.parametrize("text", ["shuffle ٢,0,1", "shuffle 1_0,0,1", "shuffle 2,x,1"])
+def test_a_shuffle_is_written_in_ascii_digits(text):
+    # A shuffle is read back from a log: indices other than plain digits are not read as some
+    # other shuffle.
+    with pytest.raises(NotationError, match="a shuffle lists sheet indices"):
+        make_game("bluffer").parse(text)
