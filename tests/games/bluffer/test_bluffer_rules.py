@@ -1904,3 +1904,14 @@ def test_a_shuffle_is_written_in_ascii_digits(text):
     # other shuffle.
     with pytest.raises(NotationError, match="a shuffle lists sheet indices"):
         make_game("bluffer").parse(text)
+
+
+def test_the_legal_actions_of_writing_and_copying_cannot_be_listed():
+    # Any text is an answer: while a seat may write or copy, actions() is None (not "nothing
+    # to do"), and the description says how many answers are still open.
+    from bluffkit.games.bluffer.observe import Legal
+    from bluffkit.games.bluffer.state import COPY, WRITE
+    assert Legal(0, COPY, copy=True).actions() is None
+    assert Legal(0, WRITE, write=1).actions() is None
+    assert Legal(0, WRITE, write=1).description.startswith("write a false answer")
+    assert Legal(0, WRITE, write=2, done=True).description.startswith("write up to 2 more false answers")
