@@ -242,7 +242,7 @@ def _validate(r: Rules) -> None:
     need(len(r.paydays) == r.family_size,
          f"paydays must give one amount per {r.families[r.payday_family]} ({r.family_size}), "
          f"got {len(r.paydays)}")
-    need(all(p in d for p in r.paydays), f"each payday must be a single note, one of {d}")
+    need(all(p in d for p in r.paydays), f"paydays: each payday must be a single note, one of {d}, got {r.paydays!r}")
     need(len(r.start_money) == len(d) and all(_is_int(c) and c >= 0 for c in r.start_money),
          f"start_money must give one count (a whole number >= 0) for each of the {len(d)} denominations "
          f"{d}, got {r.start_money!r}")
@@ -265,7 +265,7 @@ def _validate(r: Rules) -> None:
          f"first_leader must be a seat from 0 to max_players - 1 ({r.max_players - 1}), got {r.first_leader!r}")
     need(r.max_players <= MAX_PLAYERS, f"max_players must be at most {MAX_PLAYERS} (the rulebooks: 3 to 5), "
          f"got {r.max_players!r}")
-    need(isinstance(r.variants, tuple) and all(v in VARIANTS for v in r.variants),
+    need(isinstance(r.variants, tuple) and all(isinstance(v, str) and v in VARIANTS for v in r.variants),
          f"variants must be names from {sorted(VARIANTS)}")
     if r.money_cards is not None:
         _validate_money_cards(r, need)
@@ -304,7 +304,7 @@ def _validate_money_cards(r: Rules, need) -> None:
     need(isinstance(cards, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in cards),
          "money_cards must be (card, value) pairs, or None")
     names = [c for c, _ in cards]
-    need(all(c in MONEY_CARD_COUNTS for c in names),
+    need(all(isinstance(c, str) and c in MONEY_CARD_COUNTS for c in names),
          f"money_cards: the cards are {', '.join(MONEY_CARD_COUNTS)}, got {names}")
     need(len(set(names)) == len(names), "money_cards: each card may be given one value only")
     need(all(_is_int(v) and v in r.denominations for _, v in cards),
