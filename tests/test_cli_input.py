@@ -502,3 +502,21 @@ def test_names_lose_the_spaces_around_them():
     res = _play(["bloff", "--seed", "1", "--names", "Ana, Bo , Cy"], "quit\n")
     assert "The cards are dealt: Ana 18, Bo 17, Cy 17." in res.stdout, res.stdout[:400]
 
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["play", "bloff", "--players", "4", "--human", "4"], ["--human: 4 is not a seat of a 4-player game (0..3)"]),
+    (["play", "bloff", "--players", "4", "--agents", "random,random"],
+     ["--agents names 2 bots for 3 bot seats", "one name fills every bot seat"]),
+    (["play", "bloff", "--agents", ""], ["--agents names no bot"]),
+    (["play", "bloff", "--agents", " , "], ["--agents names no bot"]),
+])
+def test_play_refuses_seats_and_bots_that_do_not_fit_the_table_in_one_line(capsys, monkeypatch, tmp_path, argv, words):
+    """The seats of a 4-player game are 0 to 3: seat 4 is none of them. Bots are one name
+    for every bot seat or one per bot seat, not fewer (the last would fill the rest). An
+    --agents that names nobody says so, not that a name between commas is empty."""
+    import io
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    one_line(*run(argv, capsys), *words)
+    assert list(tmp_path.iterdir()) == []
