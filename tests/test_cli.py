@@ -1877,3 +1877,19 @@ def test_simulate_out_ending_with_a_slash_is_refused(tmp_path, capsys):
                      "--out", f"{out}/"]) == 2
     assert "ends with a slash, which names a folder" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_after_the_hand_over_the_board_is_shown_whole_again(monkeypatch, capsys):
+    """The hand-over clears the screen: the board a player saw at their last turn is no
+    longer above, so their next view shows it whole, not "the board as above". What they
+    are told since their last turn is what the others did, not their own bid again."""
+    assert _play(monkeypatch, ["bidder-up", "--players", "3", "--human", "1,2", "--names", "Anna,Ben,Carla",
+                               "--seed", "1"], ["", "bid 20", "", "bid 30", "", "quit"]) == 0
+    out = capsys.readouterr().out
+    turns = out.split("pass the screen to Ben")
+    assert len(turns) == 3, out                              # Ben's first turn, and his second
+    bens_second = turns[2].split("Ben> ")[0]
+    assert "Pens 1:" in bens_second and "(the board as above" not in bens_second, bens_second
+    since = bens_second.split("Since your last turn:")[1]
+    assert "Carla bids 30." in since and "Ben bids 20." not in since, since
+
