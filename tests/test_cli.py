@@ -1893,3 +1893,33 @@ def test_after_the_hand_over_the_board_is_shown_whole_again(monkeypatch, capsys)
     since = bens_second.split("Since your last turn:")[1]
     assert "Carla bids 30." in since and "Ben bids 20." not in since, since
 
+
+def test_ctrl_c_whose_log_cannot_be_saved_asks_for_another_name(monkeypatch, tmp_path):
+    """Ctrl-C leaves as 'quit' does: when the log cannot go where it was to go (a file made
+    there meanwhile), another name is asked, and the game is saved there."""
+    target, other = tmp_path / "race.jsonl", tmp_path / "other.jsonl"
+    asked = []
+
+    def ask(prompt=""):
+        asked.append(prompt)
+        if len(asked) == 1:
+            target.write_text("an earlier game\n", encoding="utf-8")
+            raise KeyboardInterrupt
+        return str(other)
+    monkeypatch.setattr("builtins.input", ask)
+    assert cli.main(["play", "bloff", "--seed", "1", "--save", str(target)]) == 130
+    assert len(asked) == 2 and "Another file name" in asked[1], asked
+    assert other.exists() and target.read_text(encoding="utf-8") == "an earlier game\n"
+
+
+def test_seeds_up_to_the_largest_are_taken_and_digits_of_other_scripts_are_not_a_player_count(capsys):
+    """--seed takes 0 to 2**1024 - 1, both ends included; --players reads ASCII digits, as
+    the moves read numbers."""
+    from bluffkit.core.seeding import MAX_SEED
+    assert MAX_SEED == 2**1024 - 1
+    assert cli._seed(str(MAX_SEED)) == MAX_SEED and cli._seed("0") == 0
+    with pytest.raises(BluffkitError, match=r"--seed takes a whole number from 0 to 2\*\*1024 - 1"):
+        cli._seed(str(MAX_SEED + 1))
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["play", "bloff", "--players", "\u0663"])
+    assert stop.value.code == 2 and "--players: invalid int value" in capsys.readouterr().err
