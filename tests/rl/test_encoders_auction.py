@@ -189,3 +189,75 @@ def test_the_cat_in_the_bag_is_hidden_from_all_but_the_auctioneer_until_the_sale
     for seat in range(3):
         v = enc.observation(g.observe(s, seat))
         assert v[lay["lot_hidden"]][0] == 0 and v[lay["lot"]].sum() == len(s.lot), f"seat {seat} at the end"
+
+
+def test_the_lot_and_every_seats_money_are_in_the_bidders_vector(second_hand):
+    """André's cow on sale, seen by Annette before any bid: the lot is a cow worth 800 (of
+    the horse's 1,000, the highest value), the pen holds it, her notes are the start money
+    (two 0s, four 10s, two 50s, two 100s, one 200: 11 notes worth 540) and every seat still
+    holds 11 notes."""
+    g, enc, s = second_hand
+    v = enc.observation(g.observe(s, 1))
+    lay = enc.layout
+    cow = [0.0] * 8 + [1.0, 0.0]
+    assert v[lay["lot"]].tolist() == cow and v[lay["lot_value"]].tolist() == pytest.approx([0.8])
+    assert v[lay["pen"]].tolist() == pytest.approx(cow + [0.8]), "the pen's cow and its worth"
+    assert v[lay["hand"]].tolist() == pytest.approx([2 / 11, 4 / 11, 2 / 11, 2 / 11, 1 / 11, 0, 540 / 540])
+    assert v[lay["note_counts"]].tolist() == pytest.approx([1.0] * 4 + [1.0] * 4), "11 of 11 notes each, known"
+
+
+def test_the_award_and_the_owner_reach_a_bidder_who_lost(second_hand):
+    """The booklet's sale seen by Frank (seat 2) once André sold: the first award is
+    Annette's (3 places on from Frank round 4 seats) at 100 (of the 540 start money) for a
+    cow worth 800 of 1,000, the second award is empty, and the cow's owner is Annette."""
+    g, enc, s = second_hand
+    for seat, move in [(1, Bid(120)), (2, Bid(100)), (3, PASS), (0, SELL)]:
+        s = g.step(s, seat, move)
+    v = enc.observation(g.observe(s, 2))
+    lay = enc.layout
+    first = [1.0, 0, 0, 0, 1.0, 100 / 540, 0.8]
+    assert v[lay["awards"]].tolist() == pytest.approx(first + [0.0] * 7), v[lay["awards"]]
+    assert v[lay["owners"]].tolist() == pytest.approx([0, 0, 0, 0.8] + [1.0] * 4), v[lay["owners"]]
+
+
+def test_a_bidder_who_had_to_show_bids_at_most_the_money_shown(second_hand):
+    """"Can't pay, must show": Annette (100 + 10) bid 400 and showed her money; in the
+    auction held again she may bid at most the 110 she showed. Her mask offers 10 to 110 and
+    no more; every vector holds her cap, the money shown and the one rerun."""
+    g, enc = second_hand[0], second_hand[1]
+    s = g.state_from_position(4, auctioneer=0, lot=["cow"], money=[None, "100+10", None, None])
+    for seat, bid in [(1, Bid(400)), (2, Bid(300)), (3, PASS)]:
+        s = g.step(s, seat, bid)
+    allowed = np.flatnonzero(enc.mask(g.legal(s, 1))).tolist()
+    assert allowed == [0] + [enc.amount_start + k for k in range(1, 12)], f"pass or bid 10 .. 110, not {allowed}"
+    lay = enc.layout
+    v = enc.observation(g.observe(s, 2))                 # Frank: Annette sits 3 places on
+    assert v[lay["caps"]].tolist() == pytest.approx([0, 0, 0, 110 / 540, 0, 0, 0, 1.0]), v[lay["caps"]]
+    assert v[lay["shown"]].tolist() == pytest.approx([0, 0, 0, 110 / 540, 0, 0, 0, 1.0]), v[lay["shown"]]
+    assert v[lay["reruns"]].tolist() == [1.0]
+
+
+def test_the_dutch_count_is_in_the_vector_over_its_start():
+    """Dutch: the count starts at 10 notes and goes down by one each round nobody takes;
+    the count part reads it over 10."""
+    g = make_game("auction", format="dutch")
+    enc = AuctionEncoder(g, 4)
+    s = g.state_from_position(4, auctioneer=0, lot=["cow"])
+    part = enc.layout["count"]
+    assert enc.observation(g.observe(s, 1))[part].tolist() == pytest.approx([1.0])
+    for seat in g.to_move(s):
+        s = g.step(s, seat, PASS)
+    assert s.count == 9
+    assert enc.observation(g.observe(s, 1))[part].tolist() == pytest.approx([0.9])
+
+
+def test_secret_count_lays_any_number_of_notes_up_to_all_of_them():
+    """Secret Count: the most notes laid face down wins, so laying all 11 of one's notes is
+    a move; the mask offers pass and lay 1 .. 11 notes."""
+    g = make_game("auction", format="secret-count")
+    enc = AuctionEncoder(g, 3)
+    s = g.state_from_position(3, auctioneer=0, lot=["cow"])
+    allowed = np.flatnonzero(enc.mask(g.legal(s, 1))).tolist()
+    assert allowed == [0] + [enc.amount_start + k for k in range(1, 12)], allowed
+    laid = enc.action(enc.amount_start + 11, g.legal(s, 1))
+    assert sum(laid.notes) == 11
