@@ -259,3 +259,25 @@ def test_an_open_trade_shows_the_card_count_of_the_face_down_offer_and_not_its_n
         assert (cards, ties) == (1.0, 0.0) and offer_cards == pytest.approx(0.3)
         own = block(v, "own face-down offer")
         assert own == ([1.0, 1, 2, 0, 0, 0, 0] if seat == 2 else [0.0] * 7), f"seat {seat}'s own offer"
+
+
+def test_the_pile_the_money_and_the_high_bid_are_scaled_as_documented():
+    """YB: four cards a family, 90 to start (two 0s, four 10s, a 50) and paydays of 50, 100,
+    200 and 500, so money is read over 90 + 850 = 940. The leader draws a cow and seat 1 bids
+    40: seat 2 sees the cow pile at 3 of 4 and every other at 4 of 4, its own 90 as 90/940,
+    the high bid 40/940, and the cow alone on sale."""
+    game, s = _bidding("youre-bluffing")
+    s = game.step(s, 1, "bid 40")
+    enc = YoureBluffingEncoder(game, 3)
+    names = [name.split(" (")[0].split(":")[0] for name, _ in enc.parts]
+    offsets = np.cumsum([0] + [size for _, size in enc.parts])
+    v = enc.observation(game.observe(s, 2))
+
+    def block(name):
+        k = next(k for k, given in enumerate(names) if given.startswith(name))
+        return v[offsets[k]:offsets[k + 1]].tolist()
+
+    assert block("pile") == pytest.approx([1.0] * 8 + [0.75, 1.0])
+    assert block("lot") == [0.0] * 8 + [1.0, 0.0]
+    assert block("own money") == pytest.approx([90 / 940])
+    assert block("high bid") == pytest.approx([40 / 940])
