@@ -307,3 +307,39 @@ def test_a_bid_with_a_top_offers_every_raise_up_to_the_top_itself():
         at_top += hi in offered
         checked += 1
     assert checked == 30 and at_top >= 3, (checked, at_top)
+
+
+def _part(enc, vector, prefix):
+    """The block of ``vector`` whose name in ``enc.parts`` starts with ``prefix``."""
+    offsets = np.cumsum([0] + [size for _, size in enc.parts])
+    k = next(k for k, (name, _) in enumerate(enc.parts) if name.startswith(prefix))
+    return vector[offsets[k]:offsets[k + 1]].tolist()
+
+
+def test_a_revealed_special_horse_trade_and_an_extra_turn_are_known_to_every_seat():
+    """[H] an action ticket is revealed: every player then knows a Special Horse-Trade is
+    open (the number of notes counts, not their value) and that an Extra Turn is owed; both
+    reach another seat's vector, not the revealer's alone."""
+    game = make_game("bidder-up", board="fairground")
+    enc = BidderUpEncoder(game, 3)
+    s = game.state_from_position(3, current=0, roll=2, tickets=[["special-horse-trade"], [], []],
+                                 pastures=[["sheep"], ["sheep"], []])
+    s = game.step(s, 0, "ticket special-horse-trade")
+    for seat in (0, 2):
+        trade = _part(enc, enc.observation(game.observe(s, seat)), "open horse-trade")
+        assert trade[:2] == [1.0, 1.0], f"seat {seat}: an open trade whose notes are counted, {trade[:2]}"
+    s = game.state_from_position(3, current=0, roll=2, tickets=[["extra-turn"], [], []])
+    s = game.step(s, 0, "ticket extra-turn")
+    for seat in (0, 1):
+        assert _part(enc, enc.observation(game.observe(s, seat)), "an action ticket used") == [1.0, 1.0], seat
+
+
+def test_the_market_positions_are_read_over_the_tracks_length():
+    """[G] the Fairground's market board runs from 0 to 1,000 in 16 values (15 steps): a sheep
+    marker on 500, the 11th value, reads 10/15 in every seat's vector."""
+    game = make_game("bidder-up", board="fairground")
+    enc = BidderUpEncoder(game, 3)
+    s = game.state_from_position(3, current=0, roll=2, market={"sheep": 500})
+    for seat in range(3):
+        market = _part(enc, enc.observation(game.observe(s, seat)), "market positions")
+        assert market[4] == pytest.approx(10 / 15), (seat, market)
