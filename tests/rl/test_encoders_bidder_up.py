@@ -343,3 +343,15 @@ def test_the_market_positions_are_read_over_the_tracks_length():
     for seat in range(3):
         market = _part(enc, enc.observation(game.observe(s, seat)), "market positions")
         assert market[4] == pytest.approx(10 / 15), (seat, market)
+
+
+def test_the_piggy_bank_and_the_gambling_stack_are_counted_in_every_vector():
+    """[J] the Piggy Bank's and the two-player Gambling stack's notes lie face down: every
+    seat knows how many there are, not their values. Three on the Piggy Bank and four on the
+    Gambling stack read 3/10 and 4/10 for both seats."""
+    game = make_game("bidder-up", board="animal-market")
+    enc = BidderUpEncoder(game, 2)
+    s = game.state_from_position(2, current=0, roll=2, piggy="10+50+0", gambling="10+10+50+0")
+    for seat in range(2):
+        piggy, _box, gambling = _part(enc, enc.observation(game.observe(s, seat)), "notes on the Piggy Bank")
+        assert (piggy, gambling) == pytest.approx((0.3, 0.4)), seat
