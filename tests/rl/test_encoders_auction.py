@@ -261,3 +261,17 @@ def test_secret_count_lays_any_number_of_notes_up_to_all_of_them():
     assert allowed == [0] + [enc.amount_start + k for k in range(1, 12)], allowed
     laid = enc.action(enc.amount_start + 11, g.legal(s, 1))
     assert sum(laid.notes) == 11
+
+
+def test_the_seats_tied_for_the_auctioneers_choice_are_in_every_vector():
+    """Secret Value: Annette (1) and Frank (2) both bid 120, so André (0) chooses between
+    them, openly. The choosing part reads an open choice and the two tied seats, turned to
+    the observer: 1 and 2 places on for André, 2 and 3 for the fourth seat."""
+    g = make_game("auction", format="secret-value")
+    enc = AuctionEncoder(g, 4)
+    s = g.state_from_position(4, auctioneer=0, lot=["cow"])
+    for seat, bid in [(1, 120), (2, 120), (3, 50)]:
+        s = g.step(s, seat, Bid(bid))
+    part = enc.layout["choosing"]
+    assert enc.observation(g.observe(s, 0))[part].tolist() == [1, 0, 1, 1, 0]
+    assert enc.observation(g.observe(s, 3))[part].tolist() == [1, 0, 0, 1, 1]
