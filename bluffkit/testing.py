@@ -376,13 +376,13 @@ def plain_values(obj, _depth: int = 0):
     ``TypeError``: what it would give is not a value to compare, and a view that holds one
     could hide another seat's cards behind it; so is an iterator (see :func:`_held`). A
     seat's view holds plain values."""
+    if _depth > 60:
+        return "..."
     kind = type(obj)
     if kind in _PLAIN:                               # the most common values first, by their exact type
         return obj
     if kind is float:
         return "nan" if obj != obj else obj          # (nan is not equal to itself)
-    if _depth > 60:
-        return "..."
     if kind is tuple or kind is list:
         d = _depth + 1
         return (kind.__name__,) + tuple([plain_values(x, d) for x in obj])
@@ -430,9 +430,16 @@ def _slots(cls: type) -> tuple[str, ...]:
     :func:`plain_values` reads them (each class's worked out once)."""
     names = _SLOT_NAMES.get(cls)
     if names is None:
-        names = _SLOT_NAMES[cls] = tuple(name for c in cls.__mro__ for name in getattr(c, "__slots__", ())
+        names = _SLOT_NAMES[cls] = tuple(name for c in cls.__mro__ for name in _slot_names(c)
                                          if name not in ("__weakref__", "__dict__"))
     return names
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    """The slots ``cls`` names (as ``cls.__slots__`` reads): ``__slots__ = "cards"`` is one
+    slot, not five."""
+    slots = getattr(cls, "__slots__", ())
+    return (slots,) if isinstance(slots, str) else tuple(slots)
 
 
 def _held(obj, d: int) -> tuple:

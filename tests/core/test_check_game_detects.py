@@ -97,6 +97,28 @@ def test_plain_values_refuses_a_callable_but_reads_classes_and_enums():
             plain_values({"x": [held]})
 
 
+def test_plain_values_reads_a_slot_named_by_a_lone_string_and_stops_past_sixty_levels():
+    """``__slots__ = "cards"`` declares one slot: read letter by letter, it named none the
+    view holds, and two views with other hands compared equal. Past sixty levels every value
+    reads "..." (the depth the check goes to)."""
+
+    class View:
+        __slots__ = "cards"
+
+        def __init__(self, cards):
+            self.cards = cards
+
+    assert plain_values(View((1, 2))) != plain_values(View((3, 4)))
+    assert plain_values(View((1, 2))) == ("View", ("cards", ("tuple", 1, 2)))
+    deep: object = 7
+    for _ in range(61):
+        deep = [deep]
+    innermost = plain_values(deep)
+    for _ in range(61):
+        innermost = innermost[1]
+    assert innermost == "..."
+
+
 # ---- same seed, same game ------------------------------------------------------------
 
 def test_the_same_seed_must_give_the_same_game():
