@@ -242,7 +242,8 @@ def _validate(r: Rules) -> None:
     need(len(r.paydays) == r.family_size,
          f"paydays must give one amount per {r.families[r.payday_family]} ({r.family_size}), "
          f"got {len(r.paydays)}")
-    need(all(p in d for p in r.paydays), f"paydays: each payday must be a single note, one of {d}, got {r.paydays!r}")
+    need(all(_is_int(p) and p in d for p in r.paydays),
+         f"paydays: each payday must be a single note, one of {d}, got {r.paydays!r}")
     need(len(r.start_money) == len(d) and all(_is_int(c) and c >= 0 for c in r.start_money),
          f"start_money must give one count (a whole number >= 0) for each of the {len(d)} denominations "
          f"{d}, got {r.start_money!r}")

@@ -34,6 +34,7 @@ def ht_cards(**changes) -> tuple:
     ("youre_bluffing", "payday_family", 10),          # one past the horse
     ("horse_trading", "payday_family", 10),
     ("youre_bluffing", "paydays", (50, 100, 200, 300)),            # no note of 300 exists
+    ("youre_bluffing", "paydays", (50.0, 100, 200, 500)),          # a number, not a note (50.0 == 50)
     ("youre_bluffing", "start_money", (3, 4, 1, 0, 0, -1)),        # a negative count of notes
     ("horse_trading", "start_money", (2, 4, 1, -1, 0, 0)),
     ("youre_bluffing", "min_players", 2),             # HT "Players: 3-5"
