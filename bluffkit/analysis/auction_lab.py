@@ -68,6 +68,9 @@ SCALE = 1000
 #: second, and the values of all auctions are drawn at once.
 MAX_ENGINE_AUCTIONS = 1_000_000
 
+#: The most bidders of a lab auction (beside the auctioneer): the lab's slider's top.
+MAX_LAB_BIDDERS = 9
+
 #: The least money the value law times ``scale`` must reach: ten steps of 10, the smallest
 #: note and an open auction's raise (a value below 10 cannot bid at all).
 MIN_TOP_MONEY = 100
@@ -106,8 +109,8 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     check_scale(scale)
     if not isinstance(fmt, str) or fmt not in FORMATS:          # (a list is no key: "unhashable type")
         raise RulesError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
-    if isinstance(bidders, bool) or not isinstance(bidders, int) or not 1 <= bidders <= 9:
-        raise RulesError(f"bidders must be 1 to 9, got {bidders!r}")
+    if isinstance(bidders, bool) or not isinstance(bidders, int) or not 1 <= bidders <= MAX_LAB_BIDDERS:
+        raise RulesError(f"bidders must be 1 to {MAX_LAB_BIDDERS}, got {bidders!r}")
     if isinstance(auctions, bool) or not isinstance(auctions, int) or auctions < 1:
         raise RulesError(f"auctions must be an int >= 1, got {auctions!r}")
     if auctions > MAX_ENGINE_AUCTIONS:
@@ -237,8 +240,8 @@ def check_drawn(vals, scale) -> None:
         raise RulesError(f"values: a draw times scale {scale:g} gives {_big(most)}, but {VALUE_BOUND}")
 
 
-#: The most seats of one lab auction: the auctioneer and up to 9 bidders.
-MAX_LAB_PLAYERS = 10
+#: The most seats of one lab auction: the auctioneer and up to :data:`MAX_LAB_BIDDERS` bidders.
+MAX_LAB_PLAYERS = MAX_LAB_BIDDERS + 1
 
 
 def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list[float]:
@@ -247,8 +250,8 @@ def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list
     law times ``scale`` may reach at most :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`.
     ``players`` is 1 to :data:`MAX_LAB_PLAYERS` (10)."""
     if isinstance(players, bool) or not isinstance(players, Integral) or not 1 <= players <= MAX_LAB_PLAYERS:
-        raise RulesError(f"players must be a whole number from 1 to {MAX_LAB_PLAYERS} (the auctioneer and up to 9 "
-                         f"bidders), got {quote(players)}")
+        raise RulesError(f"players must be a whole number from 1 to {MAX_LAB_PLAYERS} (the auctioneer and up "
+                         f"to {MAX_LAB_BIDDERS} bidders), got {quote(players)}")
     players = int(players)
     check_seed(seed)
     rng = np.random.default_rng(seed)
@@ -324,7 +327,8 @@ def parse_scripts(text: str, bidders: int, scripted=()) -> dict[int, list[str]]:
         out[int(who)] = [m.strip() for m in moves.split(",") if m.strip()]
     for k in scripted:
         if isinstance(k, bool) or not isinstance(k, Integral) or not 1 <= int(k) <= bidders:
-            raise RulesError(f"scripted: bidders 1 to {bidders}, got {quote(k)} among {quote(scripted)}"[:200])
+            said = int(k) if isinstance(k, Integral) and not isinstance(k, bool) else k     # (not np.int64(3))
+            raise RulesError(f"scripted: bidders 1 to {bidders}, got {quote(said)}"[:200])
         if k not in out:
             raise RulesError(f"Scripts: bidder {k} plays a script: give its moves, e.g. '{k}: bid 100, pass'")
     return out

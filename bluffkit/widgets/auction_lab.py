@@ -40,6 +40,7 @@ import ipywidgets as W
 
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_lab import (
+    MAX_LAB_BIDDERS,
     SCALE,
     draw_values,
     equilibrium_in_money,
@@ -105,8 +106,8 @@ def _check_settings(bidders, values, strategies, human, right, double, seed) -> 
         if not ok:
             raise BluffkitError(msg)
 
-    need(isinstance(bidders, int) and not isinstance(bidders, bool) and 1 <= bidders <= 9,
-         f"bidders must be 1 to 9, got {bidders!r}")
+    need(isinstance(bidders, int) and not isinstance(bidders, bool) and 1 <= bidders <= MAX_LAB_BIDDERS,
+         f"bidders must be 1 to {MAX_LAB_BIDDERS}, got {bidders!r}")
     need(values in VALUE_LAWS, f"values must be one of {', '.join(VALUE_LAWS)}, got {values!r}")
     kinds = STRATEGIES + ("script",)
     need(strategies is None or (isinstance(strategies, (list, tuple)) and all(k in kinds for k in strategies)),
@@ -142,7 +143,7 @@ class AuctionLab(ClosesWhole, W.VBox):
         _check_settings(bidders, values, strategies, human, right, double, seed)
         self.fmt = W.Dropdown(options=[(f"{f.number}. {f.title} ({f.pricing})", name) for name, f in FORMATS.items()],
                               value=fmt, description="Format")
-        self.bidders = W.IntSlider(value=bidders, min=1, max=9, description="Bidders")
+        self.bidders = W.IntSlider(value=bidders, min=1, max=MAX_LAB_BIDDERS, description="Bidders")
         # shown only while some bidder shades (see _show_shade): it changes no other strategy
         self.shade = W.FloatSlider(value=0.2, min=0.0, max=1.0, step=0.05, description="Shade",
                                    tooltip="a shading bidder bids its value less this fraction")

@@ -1,6 +1,8 @@
 """The auction lab: many auctions through the engine against the theory, and the panel
 (headless)."""
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -404,9 +406,10 @@ def test_a_huge_scale_is_refused_with_its_sum_in_powers_of_ten():
     assert "reach 1e+308, but" in str(info.value) and len(str(info.value)) < 300
 
 
-@pytest.mark.parametrize("scripted", [[5], [0], [True], ["1"]])
-def test_a_scripted_bidder_out_of_range_is_refused_with_the_range(scripted):
+@pytest.mark.parametrize("scripted, said", [([5], "5"), ([0], "0"), ([True], "True"), (["1"], "'1'"),
+                                            (np.array([3]), "3")])
+def test_a_scripted_bidder_out_of_range_is_refused_with_the_range(scripted, said):
     from bluffkit.analysis.auction_lab import parse_scripts
-    with pytest.raises(RulesError, match=r"^scripted: bidders 1 to 2, got "):
+    with pytest.raises(RulesError, match="^" + re.escape(f"scripted: bidders 1 to 2, got {said}") + "$"):
         parse_scripts("1: bid 100", 2, scripted=scripted)
     assert parse_scripts("1: bid 100; 2: pass", 2, scripted=[2, 1]) == {1: ["bid 100"], 2: ["pass"]}
