@@ -113,4 +113,6 @@ def test_the_gambler_keeps_the_notes_it_looked_at():
     s = g.step(s, None, "roll 3")
     assert s.phase == "give"
     assert all(o.drawn == s.drawn for o in _redeals(g, s, 0))
-    assert all(len(o.drawn) == 3 for o in _redeals(g, s, 1))
+    others = [o.drawn for o in _redeals(g, s, 1)]
+    assert all(len(d) == 3 for d in others)
+    assert len(set(others)) > 1, "the opponent did not see the three notes: they are dealt again for it"
