@@ -281,3 +281,89 @@ def test_the_pile_the_money_and_the_high_bid_are_scaled_as_documented():
     assert block("lot") == [0.0] * 8 + [1.0, 0.0]
     assert block("own money") == pytest.approx([90 / 940])
     assert block("high bid") == pytest.approx([40 / 940])
+
+
+def _part(enc, v, name):
+    """The block of vector ``v`` whose name (in ``enc.parts``) starts with ``name``."""
+    offsets = np.cumsum([0] + [size for _, size in enc.parts])
+    k = next(k for k, (given, _) in enumerate(enc.parts) if given.startswith(name))
+    return v[offsets[k]:offsets[k + 1]].tolist()
+
+
+def test_a_bidder_who_cannot_pay_shows_the_money_and_a_cap_of_0_is_a_cap():
+    """YB "Not Enough Money?": Ben (seat 1) holds only two 0-notes, wins a cow at 100 and
+    cannot pay: he shows his money, two 0-notes worth 0, and may bid at most 0 when the
+    auction is held again. From seat 0, Ben is one on: his shown notes are the second
+    block of six, and his cap reads (capped, 0); nobody else shows or is capped."""
+    game = make_game("youre-bluffing")
+    s = game.state_from_position(players=3, money=[None, "0+0", None])
+    for seat, move in [(0, "auction"), (None, "draw cow"), (1, "bid 100"), (2, "pass"), (0, "sell")]:
+        s = game.step(s, seat, move)
+    enc = YoureBluffingEncoder(game, 3)
+    for seat in range(3):
+        v = enc.observation(game.observe(s, seat))
+        k = (1 - seat) % 3
+        shown = [[0.0] * 6 for _ in range(3)]
+        shown[k] = [2.0, 0, 0, 0, 0, 0]
+        assert _part(enc, v, "money shown") == sum(shown, []), f"seat {seat} sees Ben's two 0-notes shown"
+        caps = [0.0] * 6
+        caps[2 * k] = 1.0
+        assert _part(enc, v, "caps") == caps, f"seat {seat} sees Ben capped at 0"
+
+
+def test_a_quick_game_lot_of_two_cows_counts_two():
+    """YB "Quick Game": two animals are auctioned together; two cows turned up make one lot
+    of two cows (families in value order: the cow is the ninth)."""
+    game = make_game("youre-bluffing", variants=["quick"])
+    s = game.step(game.new_state(3), 0, "auction")
+    s = game.step(s, None, "draw cow")
+    s = game.step(s, None, "draw cow")
+    enc = YoureBluffingEncoder(game, 3)
+    v = enc.observation(game.observe(s, 1))
+    assert _part(enc, v, "lot") == [0.0] * 8 + [2.0, 0.0]
+    assert _part(enc, v, "pile") == pytest.approx([1.0] * 8 + [0.5, 1.0])
+
+
+def test_a_donkey_pays_out_of_the_finite_bank_and_counts_a_payday():
+    """YB: the bank holds 10 0s, 20 10s, 10 50s and 5 each of 100, 200, 500; three players
+    take two 0s, four 10s and a 50 each, and the first donkey pays every player 50 before
+    its auction: 4, 8, 4, 5, 5, 5 are left (read / 10), and one payday of the four (/ 4)."""
+    game = make_game("youre-bluffing")
+    s = game.step(game.new_state(3), 0, "auction")
+    s = game.step(s, None, "draw donkey")
+    enc = YoureBluffingEncoder(game, 3)
+    v = enc.observation(game.observe(s, 1))
+    assert _part(enc, v, "finite bank") == pytest.approx([0.4, 0.8, 0.4, 0.5, 0.5, 0.5])
+    assert _part(enc, v, "paydays") == [0.25]
+    assert _part(enc, v, "own notes") == [2.0, 4, 2, 0, 0, 0]
+
+
+def test_a_call_with_no_bid_and_a_finished_turn_are_counted():
+    """YB "The Auctions": with no bid the animal is offered again, three times in all. When
+    both bidders pass, one call of the three has gone by (1/3). Once seat 1 has bought the
+    animal for 5 and paid 10, one turn is over (1/100) and seat 1 leads."""
+    game = make_game("youre-bluffing")
+    s = game.step(game.new_state(3), 0, "auction")
+    s = game.step(s, None, "draw cow")
+    s = game.step(game.step(s, 1, "pass"), 2, "pass")
+    enc = YoureBluffingEncoder(game, 3)
+    v = enc.observation(game.observe(s, 0))
+    assert _part(enc, v, "calls") == pytest.approx([1 / 3])
+    assert _part(enc, v, "turns") == [0.0]
+    for seat, move in [(1, "bid 5"), (2, "pass"), (0, "sell"), (1, "pay 10")]:
+        s = game.step(s, seat, move)
+    v = enc.observation(game.observe(s, 0))
+    assert _part(enc, v, "turns") == pytest.approx([0.01])
+    assert _part(enc, v, "calls") == [0.0]
+
+
+def test_a_tied_trade_counts_the_tie():
+    """YB "The Cattle Trade": the leader offers 10 for Ben's cow and Ben counters with 10: a
+    tie, both offer again, and every seat sees one tie in the open trade."""
+    game = make_game("youre-bluffing")
+    s = game.state_from_position(players=3, herds=[{"cow": 1}, {"cow": 1}, {}])
+    s = game.step(game.step(s, 0, "trade 1 cow 10"), 1, "counter 10")
+    enc = YoureBluffingEncoder(game, 3)
+    for seat in range(3):
+        trade = _part(enc, enc.observation(game.observe(s, seat)), "open trade")
+        assert trade[0] == 1.0 and trade[-1] == 1.0, f"seat {seat} sees one tie"
