@@ -355,3 +355,38 @@ def test_the_piggy_bank_and_the_gambling_stack_are_counted_in_every_vector():
     for seat in range(2):
         piggy, _box, gambling = _part(enc, enc.observation(game.observe(s, seat)), "notes on the Piggy Bank")
         assert (piggy, gambling) == pytest.approx((0.3, 0.4)), seat
+
+
+def test_the_animals_that_went_back_into_a_cat_in_the_bag_pen_stay_in_every_vector():
+    """[B] Cat in the Bag: the auctioneer shows the pen's 3 animals (a rooster, a goose, a
+    cat), its left neighbour picks one, "the other two are placed face-down back in the pen".
+    Seat 1 picks the rooster and buys it for 10; the pen is refilled to 3 face down. Every
+    seat then sees Pen 7 face down, 3 of 3, with the goose and the cat it saw go back."""
+    game = make_game("bidder-up", board="animal-market")
+    s = game.state_from_position(players=3, current=0, roll=1, pos=["trade-5", "start", "start"],
+                                 pens={"pen-7": ["rooster", "goose", "cat"]})
+    s = game.step(s, 0, "move pen-7")
+    s = game.step(s, None, "shuffle 0,1,2")
+    for seat, move in [(1, "pick 1"), (1, "bid 10"), (2, "pass"), (1, "pass"), (0, "sell"), (1, "pay 10")]:
+        s = game.step(s, seat, move)
+    enc = BidderUpEncoder(game, 3)
+    pen7 = enc.board_layout.pen_index["pen-7"]
+    for seat in range(3):
+        pens = _part(enc, enc.observation(game.observe(s, seat)), "pens: per pen")
+        size = len(pens) // len(enc.board_layout.pens)
+        pen = pens[pen7 * size:(pen7 + 1) * size]
+        assert pen[:2] == [1.0, 1.0], f"seat {seat}: Pen 7 face down with 3 animals, {pen[:2]}"
+        assert pen[2:12] == [0.0, 1.0, 1.0] + [0.0] * 7, f"seat {seat}: the goose and the cat went back, {pen[2:12]}"
+
+
+def test_without_zero_notes_paying_a_move_costs_the_lowest_notes_worth_something():
+    """[C] 2 spaces more than rolled cost 1 + 2 = 3 notes. With the rule option
+    ``zero_pays_count=False`` 0-notes do not pay movement, so a seat of 10, 10, 10, 10, 50, 0,
+    0 pays three 10s, and that move is offered."""
+    game = make_game("bidder-up", board="animal-market", zero_pays_count=False)
+    s = game.state_from_position(players=3, current=0, roll=1, money=["10+10+10+10+50+0+0", None, None])
+    enc = BidderUpEncoder(game, 3)
+    legal = game.legal(s, 0)
+    i = enc.blocks["move"][0] + enc.spaces.index("trade-1")
+    assert enc.mask(legal)[i] == 1, "moving two more is offered"
+    assert enc.action(i, legal) == game.parse("move trade-1 pay 10+10+10")
