@@ -275,3 +275,46 @@ def test_the_seats_tied_for_the_auctioneers_choice_are_in_every_vector():
     part = enc.layout["choosing"]
     assert enc.observation(g.observe(s, 0))[part].tolist() == [1, 0, 1, 1, 0]
     assert enc.observation(g.observe(s, 3))[part].tolist() == [1, 0, 0, 1, 1]
+
+
+def test_the_notes_a_seat_laid_face_down_are_counted_and_worth_in_its_vector():
+    """Secret Count: Annette (1) lays two 0-notes and a 10 face down. She knows what she laid:
+    3 notes of her 11 (known), two 0s and a 10 of 11 each, worth 10 of the 540 start money."""
+    g = make_game("auction", format="secret-count")
+    enc = AuctionEncoder(g, 3)
+    s = g.step(g.state_from_position(3, auctioneer=0, lot=["cow"]), 1, "lay 0+0+10")
+    v = enc.observation(g.observe(s, 1))
+    lay = enc.layout
+    placed = v[lay["placed_counts"]].tolist()
+    assert (placed[0], placed[3]) == pytest.approx((3 / 11, 1.0)), placed
+    assert v[lay["my_placed"]].tolist() == pytest.approx([2 / 11, 1 / 11, 0, 0, 0, 0, 10 / 540])
+
+
+def test_the_auctioneer_keeping_the_lot_is_in_every_vector(second_hand):
+    """The right of first refusal: in the booklet's sale André buys the cow himself instead
+    of selling it; every seat's vector says one lot was kept."""
+    g, enc, s = second_hand
+    for seat, move in [(1, Bid(120)), (2, Bid(100)), (3, PASS), (0, g.parse("buy"))]:
+        s = g.step(s, seat, move)
+    for seat in range(4):
+        assert enc.observation(g.observe(s, seat))[enc.layout["kept"]].tolist() == [1.0], seat
+
+
+def test_a_call_of_0_is_a_call():
+    """The Call: an auctioneer holding only two 0-notes may call 0 (a refused call is bought
+    at it). The other player's vector reads a call made, at 0."""
+    g = make_game("auction", format="the-call")
+    enc = AuctionEncoder(g, 2)
+    s = g.state_from_position(2, auctioneer=0, lot=["cow"], money=["0+0", None])
+    s = g.step(s, 0, "call 0")
+    assert enc.observation(g.observe(s, 1))[enc.layout["called"]].tolist() == [1.0, 0.0]
+
+
+def test_no_lot_is_hidden_before_a_classic_auction_begins():
+    """lot_hidden is Cat in the Bag's: in a Classic auction nothing is hidden, not even
+    before the lot is set out, when the lot is still empty."""
+    g = make_game("auction", format="classic")
+    enc = AuctionEncoder(g, 3)
+    s = g.new_state(3)
+    for seat in range(3):
+        assert enc.observation(g.observe(s, seat))[enc.layout["lot_hidden"]].tolist() == [0.0], seat
