@@ -390,3 +390,58 @@ def test_without_zero_notes_paying_a_move_costs_the_lowest_notes_worth_something
     i = enc.blocks["move"][0] + enc.spaces.index("trade-1")
     assert enc.mask(legal)[i] == 1, "moving two more is offered"
     assert enc.action(i, legal) == game.parse("move trade-1 pay 10+10+10")
+
+
+def test_a_golden_donkeys_pay_leaves_the_notes_beside_it():
+    """[D] "once the auction is settled all players receive extra money from the supply board:
+    First Golden Donkey: 100". A donkey in Pen 1 sold for 10 on the Animal Market with 3
+    players: three 100s leave the Golden Donkey's side (read / 5), nothing else does, and
+    one Golden Donkey of three has been auctioned."""
+    game = make_game("bidder-up", board="animal-market")
+    enc = BidderUpEncoder(game, 3)
+    s = game.state_from_position(players=3, current=0, roll=1, pens={"pen-1": ["donkey"]})
+    before = _part(enc, enc.observation(game.observe(s, 2)), "notes beside the Golden Donkey")
+    for seat, move in [(0, "move pen-1"), (1, "bid 10"), (2, "pass"), (1, "pass"), (0, "sell"), (1, "pay 10")]:
+        s = game.step(s, seat, move)
+    v = enc.observation(game.observe(s, 2))
+    after = _part(enc, v, "notes beside the Golden Donkey")
+    assert np.subtract(after, before).tolist() == pytest.approx([0, 0, 0, -3 / 5, 0, 0]), (before, after)
+    assert _part(enc, v, "Golden Donkeys auctioned") == pytest.approx([1 / 3])
+
+
+def test_a_loan_shows_its_iou_to_both_players():
+    """[J] two players, the Piggy Bank: a loan of 200 takes a 200 note with its IOU, -600 at
+    the end. Of the 6 IOUs (two per loan size, the rules' default ``loans`` [L5]) one 200-IOU is left (1/2); the other player
+    sees the borrower (one seat on) holding one IOU worth 600 (/ 1000)."""
+    game = make_game("bidder-up", board="animal-market")
+    enc = BidderUpEncoder(game, 2)
+    s = game.state_from_position(players=2, current=0, roll=1)
+    s = game.step(game.step(s, 0, "move hill-west"), 0, "loan 200")
+    for seat in range(2):
+        v = enc.observation(game.observe(s, seat))
+        assert _part(enc, v, "IOUs left") == pytest.approx([1.0, 0.5, 1.0]), seat
+        loans = [[0.0, 0.0], [0.0, 0.0]]
+        loans[(0 - seat) % 2] = [1.0, 0.6]
+        assert _part(enc, v, "loans: per seat") == pytest.approx(sum(loans, [])), seat
+
+
+def test_the_number_of_tickets_another_seat_drew_is_in_its_vector():
+    """[H] the raffle: seat 0 pays two notes and draws two tickets. The others see how many
+    it drew (2 of at most 3), not which."""
+    game = make_game("bidder-up", board="fairground")
+    enc = BidderUpEncoder(game, 3)
+    s = game.state_from_position(players=3, current=0, roll=1)
+    s = game.step(game.step(s, 0, "move raffle-1"), 0, "raffle 2 pay 0+0")
+    s = game.step(s, None, "tickets special-horse-trade,value-gain:goat")
+    for seat in (1, 2):
+        drawn = _part(enc, enc.observation(game.observe(s, seat)), "drawn: number")
+        assert drawn[0] == pytest.approx(2 / 3) and not any(drawn[1:]), (seat, drawn)
+
+
+def test_two_tickets_of_one_kind_count_two():
+    """[H] a seat holding two Extra Turn tickets has two of that kind in its vector."""
+    game = make_game("bidder-up", board="fairground")
+    enc = BidderUpEncoder(game, 3)
+    s = game.state_from_position(3, current=0, roll=2, tickets=[["extra-turn", "extra-turn"], [], []])
+    own = _part(enc, enc.observation(game.observe(s, 0)), "own tickets per kind")
+    assert own[0] == 2.0 and sum(own) == 2.0, own
