@@ -411,8 +411,9 @@ def test_a_golden_donkeys_pay_leaves_the_notes_beside_it():
 
 def test_a_loan_shows_its_iou_to_both_players():
     """[J] two players, the Piggy Bank: a loan of 200 takes a 200 note with its IOU, -600 at
-    the end. Of the 6 IOUs (two per loan size, the rules' default ``loans`` [L5]) one 200-IOU is left (1/2); the other player
-    sees the borrower (one seat on) holding one IOU worth 600 (/ 1000)."""
+    the end. Of the 6 IOUs (two per loan size, the rules' default ``loans`` [L5]) one
+    200-IOU is left (1/2); the other player sees the borrower (one seat on) holding one IOU
+    worth 600 (/ 1000)."""
     game = make_game("bidder-up", board="animal-market")
     enc = BidderUpEncoder(game, 2)
     s = game.state_from_position(players=2, current=0, roll=1)
@@ -445,3 +446,17 @@ def test_two_tickets_of_one_kind_count_two():
     s = game.state_from_position(3, current=0, roll=2, tickets=[["extra-turn", "extra-turn"], [], []])
     own = _part(enc, enc.observation(game.observe(s, 0)), "own tickets per kind")
     assert own[0] == 2.0 and sum(own) == 2.0, own
+
+
+def test_a_male_put_up_in_a_horse_trade_is_in_every_vector():
+    """[E, K] Fairground with Baby Animals, where males are told apart: seat 0 (a female
+    sheep) challenges seat 1 (a male sheep) for sheep. The two animals put up are the
+    challenger's female and the target's male; every seat's vector says so."""
+    game = make_game("bidder-up", board="fairground", variants=["babies"])
+    enc = BidderUpEncoder(game, 3)
+    s = game.state_from_position(3, current=0, roll=2, tickets=[["horse-trade"], [], []],
+                                 pastures=[["sheep"], ["sheep-m"], []])
+    s = game.step(game.step(s, 0, "ticket horse-trade"), 0, "trade 1 sheep offer 10")
+    for seat in range(3):
+        trade = _part(enc, enc.observation(game.observe(s, seat)), "open horse-trade")
+        assert trade[-2:] == [0.0, 1.0], f"seat {seat}: the males put up, {trade[-2:]}"
