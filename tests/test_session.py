@@ -511,6 +511,9 @@ def test_scripted_seat_with_an_illegal_move():
         s.advance()
     assert e.value.rule == "bid-multiple"
     assert_unchanged(s, snap)
+    from bluffkit.session import bot_failure
+    words, hidden = bot_failure(s, e.value)      # the screen names the rule, not the engine's reason
+    assert hidden and "move 1, was refused (rule: bid-multiple)" in words and e.value.reason not in words
 
 
 def test_script_given_as_a_spec_string():
@@ -667,7 +670,7 @@ def test_past_max_steps_a_person_may_still_move_and_the_panel_says_why_the_bots_
     assert Session("bloff", ["random"] * 8).max_steps == 80_000, "10,000 a seat"
 
 
-@pytest.mark.parametrize("seats", [["random"], [], "random", 0])
+@pytest.mark.parametrize("seats", [["random"], [], "random", 0, ["random"] * 4])
 def test_loading_with_seats_that_do_not_match_the_log_says_how_many_it_has(tmp_path, seats):
     s = Session(make_game("horse-trading"), [HUMAN, "random", "random"], names=["Anna", "Ben", "Carla"], seed=8)
     s.advance()
@@ -689,3 +692,103 @@ def test_an_undo_refusal_quotes_a_claim_without_doubling_its_quotes():
     reason = problem.reason
     assert "\u201c" in reason, "the narration line quoted holds a claim or a call in double quotes"
     assert reason.startswith("\u2018") and "\u2019 " in reason and "\u201d.\u201d" not in reason, reason
+
+
+# -- what a refusal says, and undo after a load ------------------------------------------------
+
+def test_an_undo_refusal_quotes_the_step_that_showed_or_answered():
+    """The refusal names the step at fault, not the move asked about: the animal turned up
+    after Ana's auction, and Cy's bid that answered Bo's (rules undo-reveals, undo-answered)."""
+    s = Session(make_game("horse-trading"), [HUMAN, HUMAN, ["bid 20"]], names=["Ana", "Bo", "Cy"], seed=3)
+    s.play("auction")
+    s.chance()
+    problem = s.undo_problem(0)[1]
+    assert problem.rule == "undo-reveals"
+    assert problem.reason.startswith(f"\u201c{s.says[1]}\u201d showed the table"), problem.reason
+    assert s.says[0] not in problem.reason
+    s.play("bid 10", 1)
+    s.advance(limit=1)
+    full = snapshot(s)
+    with pytest.raises(IllegalAction) as err:
+        s.undo(1)
+    assert err.value.rule == "undo-answered"
+    assert f"Cy has moved since (\u201c{s.says[-1]}\u201d)" in err.value.reason
+    assert s.says[-2] not in err.value.reason
+    assert_unchanged(s, full)
+
+
+def test_a_loaded_game_keeps_its_undo_rule_and_never_undoes_across_a_reveal(tmp_path):
+    s = Session(make_game("horse-trading"), [HUMAN] * 3, names=["Ana", "Bo", "Cy"], seed=3)
+    s.play("auction")
+    s.chance()                                   # the animal turned up: shown to everyone
+    path = s.save(tmp_path / "drawn.jsonl")
+    t = Session.load(path)
+    full = snapshot(t)
+    with pytest.raises(IllegalAction, match="cannot be taken back") as err:
+        t.undo(0)
+    assert err.value.rule == "undo-reveals"
+    assert_unchanged(t, full)
+    s.play("bid 10", 1)                          # Bo's bid, not answered: Cy asks to take it back
+    path = s.save(tmp_path / "bid.jsonl")
+    with pytest.raises(IllegalAction, match="only Bo may take back"):
+        Session.load(path).undo()
+    assert Session.load(path, undo="any").undo() == 1
+
+
+def test_a_save_that_may_not_replace_leaves_the_file_as_it_was(tmp_path):
+    s = Session(make_game("horse-trading"), [HUMAN] * 3, seed=3)
+    path = tmp_path / "kept.jsonl"
+    path.write_text("mine\n")
+    s.play("auction")
+    with pytest.raises(BluffkitError):
+        s.save(path, replace=False)
+    assert path.read_text() == "mine\n"
+
+
+def test_history_after_undo_tells_the_move_played_instead():
+    """Undo takes back the end of every seat's history with the moves: a bot watching sees
+    Bo's pass, not the bid he took back, as a table that never saw the bid would."""
+    s = Session(make_game("horse-trading"), [HUMAN] * 3, seed=3, undo="any")
+    s.play("auction")
+    s.chance()
+    s.play("bid 10", 1)
+    assert len(s.history(2)) == 3
+    s.undo()
+    s.play("pass", 1)
+    fresh = Session(make_game("horse-trading"), [HUMAN] * 3, seed=3)
+    for move in ("auction", None, "pass"):
+        fresh.play(move, 1) if move == "pass" else (fresh.chance() if move is None else fresh.play(move))
+    for seat in range(3):
+        assert s.history(seat) == fresh.history(seat)
+
+
+def test_advance_holds_chance_while_hold_says_so():
+    s = Session(make_game("horse-trading"), [HUMAN, "random", "random"], seed=3)
+    s.play("auction")
+    assert s.advance(hold=lambda state: True) == [] and len(s.moves) == 1
+    said = s.advance(hold=lambda state: False)
+    assert said and s.moves[1][0] is None, "chance turned up an animal"
+
+
+def test_waiting_for_is_none_while_a_bot_among_several_movers_comes_first():
+    """Every Bluffer player but the leader writes at once; the bot at seat 0 is the first of
+    them, and advance() lets it write before anyone is waited for."""
+    s = Session(make_game("bluffer"), ["random", HUMAN, HUMAN, HUMAN], seed=1)
+    s.chance()
+    assert s.to_move[0] == 0 and 1 in s.to_move
+    assert s.waiting_for is None
+    s.advance()
+    assert s.waiting_for == s.to_move[0] != 0
+
+
+def test_chance_and_a_player_are_refused_out_of_turn_in_words():
+    s = Session(make_game("horse-trading"), [HUMAN] * 3, seed=3)
+    with pytest.raises(IllegalAction, match="chance does not act now") as err:
+        s.chance()
+    assert err.value.rule == "not-chance-turn" and s.moves == [] and len(s.states) == 1
+    s.play("auction")
+    with pytest.raises(IllegalAction, match="chance acts next, not a player"):
+        s.play("pass")
+    done = Session(make_game("youre-bluffing"), ["random"] * 3, seed=5).run()
+    with pytest.raises(IllegalAction, match="the game is over"):
+        done.play("pass")
