@@ -119,12 +119,17 @@ def test_a_tag_in_capitals_is_answered_with_the_tag_meant(tmp_path):
     assert any("unknown tag 'TEACHER' (did you mean 'teacher'?)" in p for p in found), found
 
 
-def test_a_name_a_worksheet_cell_defines_stays_the_worksheets(tmp_path):
-    """A teacher's cell that sets a name the worksheet set before leaves it defined there."""
+@pytest.mark.parametrize("first, second", [("x = 2 + 3", ":tags: [teacher]\n\nx = 7"),
+                                           (":tags: [teacher]\n\nx = 7", "x = 2 + 3")])
+def test_a_name_a_worksheet_cell_defines_stays_the_worksheets(tmp_path, first, second):
+    """A name a worksheet cell sets stays defined on the worksheet, whether a teacher's cell
+    set it too before or after: a later worksheet cell reading it is no gap."""
     text = TINY.replace("```{code-cell} ipython3\nx = 2 + 3\n```",
-                        "```{code-cell} ipython3\nx = 2 + 3\n```\n\n```{code-cell} ipython3\n:tags: [teacher]\n\n"
-                        "x = 7\n```\n\n```{code-cell} ipython3\ny = x + 1\n```")
-    assert L.worksheet_gaps(L.read(write_tiny(tmp_path / "lessons", text, pair=False))) == []
+                        f"```{{code-cell}} ipython3\n{first}\n```\n\n```{{code-cell}} ipython3\n{second}\n```\n\n"
+                        "```{code-cell} ipython3\ny = x + 1\n```")
+    lesson = L.read(write_tiny(tmp_path / "lessons", text, pair=False))
+    assert [len(L.tags(c)) for c in lesson.nb.cells if c.cell_type == "code"] in ([0, 1, 0], [1, 0, 0])
+    assert L.worksheet_gaps(lesson) == []
 
 
 def test_a_lesson_without_its_notebook(tmp_path):
@@ -159,3 +164,18 @@ def test_a_notebook_cut_short_is_refused_naming_it(tmp_path):
     path.write_text('{"cells": [', encoding="utf-8")
     with pytest.raises(L.LessonError, match=r"lesson\.ipynb: not a readable notebook .*jupytext --sync"):
         L.read_notebook(path)
+
+
+def test_an_untagged_solutions_heading_cell_is_refused_naming_it(tmp_path):
+    """The cell opening the Solutions section is one of its cells: untagged, it would print
+    the heading and the answers under it on the worksheet."""
+    text = TINY.replace('+++ {"tags": ["solution"]}\n\n## Solutions', "+++\n\n## Solutions")
+    found = problems_of(tmp_path, text)
+    assert any('("## Solutions"): every cell of the Solutions section must be tagged' in p for p in found), found
+
+
+def test_a_one_line_summary_written_as_a_block_is_one_line(tmp_path):
+    """YAML's block scalar ends the summary with a newline; it is still one line."""
+    text = TINY.replace('  summary: "A lesson of one exercise"\n', "  summary: |\n    A lesson of one exercise\n")
+    assert text != TINY
+    assert problems_of(tmp_path, text) == []
