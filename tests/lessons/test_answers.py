@@ -8,6 +8,9 @@ function, each function a marker, and the function's value must equal the stated
 
 from __future__ import annotations
 
+import re
+import sys
+
 import pytest
 
 from bluffkit import lessons as L
@@ -149,3 +152,71 @@ def test_a_lesson_stating_a_percentage_with_a_bare_tolerance(tmp_path):
     folder = write_tiny(tmp_path / "lessons", TINY.replace("**Answer 1a: 5**", "**Answer 1a: 62% ± 3**"))
     found = L.problems(L.read(folder))
     assert any("Answer 1a" in p and "62% ± 3%" in p and "lesson.md, cell" in p for p in found), found
+
+
+def test_a_numpy_result_is_read_as_the_number_it_holds():
+    """A numpy integer is exact (a Fraction, as an int is); a numpy truth value is refused
+    as True is, not taken for the answer 1."""
+    import numpy as np
+
+    got = L.as_number(np.int64(3))
+    assert isinstance(got, L.Fraction) and got == 3
+    with pytest.raises(TypeError, match="truth value"):
+        L.as_number(np.bool_(True))
+    with pytest.raises(TypeError, match="truth value"):
+        L.parse_value("1").matches(np.bool_(True))
+
+
+def test_a_complex_or_decimal_result():
+    """A complex sympy number is refused in the answers' own words; a Decimal is a float
+    result, checked to 1e-9 relative like any other."""
+    from decimal import Decimal
+
+    import sympy as sp
+
+    with pytest.raises(TypeError, match="an answer must be a number, got the expression"):
+        L.as_number(1 + 2 * sp.I)
+    assert L.as_number(Decimal("0.5")) == 0.5 and isinstance(L.as_number(Decimal("0.5")), float)
+    assert L.parse_value("1/3").matches(Decimal("0.3333333333333333"))
+
+
+@pytest.mark.parametrize("text", ["1,64", "12,5%", "1,6400"])
+def test_a_comma_that_does_not_group_thousands_is_refused(text):
+    """1,640 is one thousand six hundred and forty; 1,64 (a decimal comma) is no number of
+    the form, not 164."""
+    with pytest.raises(ValueError, match="not a number"):
+        L.parse_value(text)
+
+
+@pytest.mark.parametrize("answers, said", [
+    (ANSWERS.replace('{"1a": a1a}', '{"1a": 5}'), "ANSWERS must be a dict of exercise ids to functions"),
+    (None, "answers.py: missing (ANSWERS = {'1a': fn"),
+])
+def test_answers_that_are_not_functions_or_no_answers_file(tmp_path, answers, said):
+    folder = write_tiny(tmp_path / "lessons", answers=answers or ANSWERS)
+    if answers is None:
+        (folder / "answers.py").unlink()
+    with pytest.raises(L.LessonError, match=re.escape(said)):
+        L.check_answers(L.read(folder))
+
+
+def test_every_unmarked_function_and_every_failing_answer_is_reported(tmp_path):
+    text = TINY.replace("**Answer 1a: 5**", "**Answer 1a: 5**\n\n**Answer 1b: 6**")
+    answers = ("def a1a():\n    return 1 / 0\n\n\ndef a1b():\n    return {}['n']\n\n\n"
+               "ANSWERS = {'1a': a1a, '1b': a1b, '2a': a1a, '2b': a1b}\n")
+    found = L.check_answers(L.read(write_tiny(tmp_path / "lessons", text, answers=answers)))
+    assert any("ANSWERS['2a'] has no" in p for p in found), found
+    assert any("ANSWERS['2b'] has no" in p for p in found), found
+    assert any("Answer 1a: answers.py raised ZeroDivisionError" in p for p in found), found
+    assert any("Answer 1b: answers.py raised KeyError" in p for p in found), found
+    assert len(found) == 4, found
+
+
+def test_an_answers_file_failing_on_load_is_named_at_its_own_line(tmp_path):
+    """The error is raised inside the json module, but the line named is the answers file's
+    (line 3, where it calls json), and the half-loaded module is not kept."""
+    answers = "import json\n\nDATA = json.loads('{')\n\nANSWERS = {}\n"
+    lesson = L.read(write_tiny(tmp_path / "lessons", answers=answers))
+    with pytest.raises(L.LessonError, match=r"answers\.py, line 3: answers\.py cannot be loaded: JSONDecodeError"):
+        L.load_answers(lesson)
+    assert not any(name.startswith("bluffkit_lesson_01_tiny") for name in sys.modules)
