@@ -179,3 +179,50 @@ def test_a_one_line_summary_written_as_a_block_is_one_line(tmp_path):
     text = TINY.replace('  summary: "A lesson of one exercise"\n', "  summary: |\n    A lesson of one exercise\n")
     assert text != TINY
     assert problems_of(tmp_path, text) == []
+
+
+def test_an_exercise_numbered_past_nine_is_an_exercise(tmp_path):
+    text = TINY.replace("**1.** What is 2 + 3?", "**1.** What is 2 + 3?\n\n**10.** And 5 + 5?")
+    assert L.exercise_numbers(L.read(write_tiny(tmp_path / "lessons", text, pair=False))) == [1, 10]
+
+
+def test_a_panel_shown_twice_is_named_once_and_models_that_refer_to_each_other_end():
+    import nbformat
+    shown = {L.WIDGET_VIEW: {"model_id": "ab12", "version_major": 2, "version_minor": 0}}
+    cells = [nbformat.v4.new_code_cell("panel", outputs=[nbformat.v4.new_output("display_data", data=shown)])
+             for _ in range(2)]
+    nb = nbformat.v4.new_notebook(cells=cells)
+    assert L.missing_widget_state(nb) == ["ab12"]
+    nb.metadata["widgets"] = {L.WIDGET_STATE: {"state": {
+        "ab12": {"state": {"children": ["IPY_MODEL_cd34"]}},
+        "cd34": {"state": {"source": "IPY_MODEL_ab12", "target": "IPY_MODEL_ef56"}}}}}
+    assert L.missing_widget_state(nb) == ["ef56"]
+
+
+def test_a_pair_differing_in_a_cells_metadata_alone(tmp_path):
+    """Sources and tags agree, but the notebook's code cell is locked: jupytext's own
+    comparison says so."""
+    import nbformat
+    folder = write_tiny(tmp_path / "lessons")
+    nb = nbformat.read(folder / "lesson.ipynb", as_version=4)
+    next(c for c in nb.cells if c.cell_type == "code").metadata["editable"] = False
+    nbformat.write(nb, folder / "lesson.ipynb")
+    found = L.pair_differences(L.read(folder))
+    assert len(found) == 1 and "jupytext finds lesson.ipynb different" in found[0], found
+
+
+def test_an_empty_cell_is_named_by_its_number(tmp_path):
+    """An empty untagged code cell under Solutions is refused naming its number (it has no
+    first line to quote), not with a traceback."""
+    text = TINY + "\n```{code-cell} ipython3\n\n```\n"
+    lesson = L.read(write_tiny(tmp_path / "lessons", text, pair=False))
+    n = len(lesson.nb.cells)
+    assert lesson.nb.cells[-1].source.strip() == ""
+    found = L.problems(lesson)
+    assert any(f'cell {n} (""): every cell of the Solutions section must be tagged' in p for p in found), found
+
+
+def test_a_lesson_jupytext_cannot_read_is_refused_naming_it(tmp_path):
+    folder = write_tiny(tmp_path / "lessons", TINY.replace('  title: "Tiny"', "  title: [Tiny"), pair=False)
+    with pytest.raises(L.LessonError, match=r"01-tiny/lesson\.md: jupytext cannot read it as MyST markdown"):
+        L.read(folder)
