@@ -226,3 +226,15 @@ def test_a_lesson_jupytext_cannot_read_is_refused_naming_it(tmp_path):
     folder = write_tiny(tmp_path / "lessons", TINY.replace('  title: "Tiny"', "  title: [Tiny"), pair=False)
     with pytest.raises(L.LessonError, match=r"01-tiny/lesson\.md: jupytext cannot read it as MyST markdown"):
         L.read(folder)
+
+
+def test_a_timing_column_headed_min_is_the_minutes(tmp_path):
+    text = TINY.replace("| Step | Minutes |", "| Step | Time (min) |")
+    assert text != TINY
+    assert problems_of(tmp_path, text) == []
+
+
+def test_a_solutions_heading_with_trailing_spaces_still_has_its_cells_checked(tmp_path):
+    text = TINY.replace("## Solutions", "## Solutions  ") + "\n+++\n\nMore working, untagged.\n"
+    found = problems_of(tmp_path, text)
+    assert any("Solutions section must be tagged 'solution'" in p for p in found), found
