@@ -792,3 +792,20 @@ def test_chance_and_a_player_are_refused_out_of_turn_in_words():
     done = Session(make_game("youre-bluffing"), ["random"] * 3, seed=5).run()
     with pytest.raises(IllegalAction, match="the game is over"):
         done.play("pass")
+
+
+def test_a_move_given_without_a_seat_is_the_first_movers_when_several_may_move():
+    """Bluffer's writers write at once ("everyone ... writes a false answer"): ``play`` with no
+    seat plays for the first of them, as its docstring says, not for another writer who could
+    make the same move."""
+    s = Session(make_game("bluffer"), [HUMAN] * 3, seed=1)
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        s.advance()
+        if len(s.to_move) > 1:
+            break
+        s.play(s.legal(s.to_move[0]).sample(rng), s.to_move[0])
+    movers = s.to_move
+    assert len(movers) == 3 and s.state.phase == "write"
+    s.play("write A guess")
+    assert s.moves[-1][0] == movers[0] == 0
