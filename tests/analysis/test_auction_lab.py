@@ -413,3 +413,20 @@ def test_a_scripted_bidder_out_of_range_is_refused_with_the_range(scripted, said
     with pytest.raises(RulesError, match="^" + re.escape(f"scripted: bidders 1 to 2, got {said}") + "$"):
         parse_scripts("1: bid 100", 2, scripted=scripted)
     assert parse_scripts("1: bid 100; 2: pass", 2, scripted=[2, 1]) == {1: ["bid 100"], 2: ["pass"]}
+
+
+def test_a_double_lots_worth_is_the_seats_value_for_each_animal():
+    """A double pen's auction sells its two animals as one lot: the winner owns both, and
+    its worth is its value for each animal, twice 814 for two cows; its payoff is that worth
+    less the price, the auctioneer's the price it received."""
+    from bluffkit.agents.auction import Bidder
+    from bluffkit.analysis.auction_lab import lab_game, payoffs
+    from bluffkit.session import Session
+    g, values = lab_game("classic", double=True), [300, 280, 814]
+    s = Session(g, [Bidder(v, use_right=False) for v in values], seed=1)
+    s.chance("lot cow, cow")
+    s.advance()
+    auctioneer, _, winner = payoffs(g, s.state, values)
+    assert winner["animals"] == (8, 8) and winner["worth"] == 2 * 814
+    assert winner["payoff"] == 2 * 814 + winner["cash"] and winner["cash"] < 0
+    assert auctioneer["payoff"] == -winner["cash"] and auctioneer["worth"] == 0
