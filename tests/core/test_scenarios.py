@@ -150,6 +150,25 @@ MALFORMED = [
      'expectation 1 "herds": "unicorn" for "Ben" is not one of ["A", "2", "3"'),
     ("a You're Bluffing! animal in Horse Trading", lambda d: {**d, "expect": [{"after": 9, "herds": {"Ben": {"horse": 1}}}]},
      'expectation 1 "herds": "horse" for "Ben" is not one of'),
+    ("no title", lambda d: {k: v for k, v in d.items() if k != "title"}, "scenario: missing key 'title'"),
+    ("a variant that is a number", lambda d: {**d, "variants": [7]},
+     "scenario: variants[0]: must be non-empty text, got a number 7"),
+    ("options as a list", lambda d: {**d, "options": []},
+     "scenario: options: must be an object of rule options, got a list"),
+    ("no seats", lambda d: {**d, "seats": []}, "scenario: seats: must be a non-empty list of names, got []"),
+    ("a seat named twice", lambda d: {**d, "seats": ["Anna", "Ben", "Anna"]}, 'scenario: seats[2]: "Anna" is named twice'),
+    ("a move without 'by'", lambda d: {**d, "moves": [{"do": "auction"}, *d["moves"][1:]]},
+     "scenario: move 1: needs 'by' (a seat or \"chance\") and 'do' (the move)"),
+    ("a move's words that are a number", lambda d: {**d, "moves": [{**d["moves"][0], "say": 5}, *d["moves"][1:]]},
+     "scenario: move 1 'say': must be text, got a number 5"),
+    ("expect as an object", lambda d: {**d, "expect": {"after": 3, "money": {}}},
+     "scenario: expect: must be a list of expectations, got an object"),
+    ("after before the start", lambda d: {**d, "expect": [{"after": -1, "money": {}}]},
+     "scenario: expectation 1 'after': must be a move number 0..9, got -1"),
+    ("a note that is a number", lambda d: {**d, "expect": [{"after": 3, "money": {}, "note": 5}]},
+     "scenario: expectation 1 'note': must be text, got a number 5"),
+    ("an expectation of a note alone", lambda d: {**d, "expect": [{"after": 3, "note": "sold"}]},
+     "scenario: expectation 1: checks nothing"),
 ]
 
 
@@ -295,3 +314,52 @@ def test_an_expectations_note_is_said_once_after_its_last_check():
             assert len(said) == 1, (ex["note"], lines)
             checks = [k for k in ex if k not in ("after", "note")]
             assert lines[said[0]].lstrip().startswith(f"ok   {checks[-1]} ="), lines[said[0]]
+
+
+#: Wrong numbers for the Horse Trading auction example, each at the step the rulebook
+#: gives them: after Ben's payment (move 9) Anna still has the 90 each starts with and Ben
+#: holds the one 9 he bought and nothing else; after the sale (move 7) the high bid is 60.
+WRONG_NUMBERS = [
+    (9, "herds", {"Ben": {"9": 2}}, {"Ben": {"9": 1}}),       # the last check of the file
+    (9, "herds", {"Ben": {"3": 1}}, {"Ben": {"3": None}}),    # a family Ben does not hold
+    (9, "money", {"Anna": 0}, {"Anna": 90}),                  # a wrong 0 is wrong too
+    (7, "high_bid", 50, 60),
+]
+
+
+@pytest.mark.parametrize("after, key, wrong, shown", WRONG_NUMBERS)
+def test_a_wrong_number_fails_the_scenario_naming_the_step_and_the_number(after, key, wrong, shown):
+    data = _good()
+    data["expect"].append({"after": after, key: wrong})
+    lines: list[str] = []
+    res = sc.run(sc.from_dict(data), echo=lines.append)
+    assert not res.ok
+    assert [(c.after, c.key, c.expected) for c in res.checks if not c.ok] == [(after, key, wrong)]
+    # the failing line gives the number expected and the one found, for the seats named only
+    assert f"      FAIL {key} = {json.dumps(wrong)} (actual: {json.dumps(shown)})" in lines, lines
+
+
+def test_a_family_not_held_counts_as_zero_but_a_missing_seat_does_not():
+    """Inside a seat's counts a family not held is 0; a seat the fact does not list is
+    not taken for a 0."""
+    assert sc.Check(0, "herds", {"Ben": {"3": 0}}, {"Ben": {"9": 1}}).ok
+    assert not sc.Check(0, "loans", {"Ben": 0}, {"Anna": 300}).ok
+
+
+@pytest.mark.parametrize("method, words", [
+    ("parse", "scenario: move 1 (\"auction\"): not a move of horse-trading (TypeError: "),
+    ("facts", "scenario: start: not a start position of horse-trading (TypeError: "),
+    ("step", "ht-auction-ben-pays-100: move 1 (\"Carla\": \"auction\") is not allowed: TypeError: ")])
+def test_game_code_failing_on_a_value_is_one_scenario_error(monkeypatch, method, words):
+    """A game whose code fails with a Python error (not a refusal of its own) on a move or a
+    start position is named in one line, with the place, never a traceback."""
+    data = _good()
+    game = sc.from_dict(data).game
+
+    def broken(self, *args, **kwargs):
+        raise TypeError("unhashable type: 'list'")
+    monkeypatch.setattr(type(game), method, broken)
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.run(sc.from_dict(data))
+    msg = str(info.value)
+    assert "\n" not in msg and words in msg, msg
