@@ -363,3 +363,32 @@ def test_game_code_failing_on_a_value_is_one_scenario_error(monkeypatch, method,
         sc.run(sc.from_dict(data))
     msg = str(info.value)
     assert "\n" not in msg and words in msg, msg
+
+
+def test_a_file_that_is_not_utf8_is_named_at_its_line(tmp_path):
+    path = tmp_path / "latin.json"
+    path.write_bytes(b'{\n "name": "x",\n "title": "caf\xe9"\n}')
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.load(path)
+    assert str(info.value) == f"{path}: line 3: not UTF-8 text (byte 0xe9)"
+
+
+def test_a_value_repeated_in_a_refusal_is_cut_short_and_its_control_characters_escaped():
+    long = "A" * 500
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.from_dict({**_good(), "seats": [long, "Ben", long]})
+    msg = str(info.value)
+    assert f'seats[2]: "{"A" * 56}... is named twice' in msg and len(msg) < 200, msg
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.from_dict({**_good(), "seats": ["\u202eevil", "Ben", "\u202eevil"]})
+    assert 'seats[2]: "\\u202eevil" is named twice' in str(info.value) and "\u202e" not in str(info.value)
+
+
+def test_a_run_says_the_example_its_source_and_each_moves_own_words():
+    lines: list[str] = []
+    s = sc.find("ht-auction-ben-pays-100")
+    sc.run(s, echo=lines.append)
+    assert lines[0] == f"{s.title}  (Horse Trading rules, 'Auction', example)"
+    moves = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
+    assert len(moves) == 9 and moves[0].endswith(" Carla holds an auction."), moves[0]
+    assert moves[8].endswith(" Ben pays 50 + 50 = 100 and gets no change. He lays the 9 in front of him."), moves[8]
