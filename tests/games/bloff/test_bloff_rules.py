@@ -197,6 +197,53 @@ def test_an_uneven_deal_is_refused():
     assert info.value.rule == "bad-deal"
 
 
+@pytest.mark.parametrize("hands", [3, 5])
+def test_a_deal_to_another_number_of_hands_is_refused(hands):
+    # A deal is for the players at the table: 52 cards dealt evenly to 3 or 5 hands are no
+    # deal for four players, however whole and even.
+    g = Bloff()
+    s = g.new_state(4)
+    other = g.sample_chance(g.new_state(hands), np.random.default_rng(5))
+    assert len(other.hands) == hands
+    with pytest.raises(IllegalAction) as info:
+        g.step(s, None, other)
+    assert info.value.rule == "bad-deal"
+    assert s == g.new_state(4)
+
+
+@pytest.mark.parametrize("players, size", [(4, 52), (7, 104)])
+def test_a_refused_deal_names_the_cards_of_the_deck_in_play(players, size):
+    # One deck is 52 cards, two (from seven players) 104.
+    g = Bloff()
+    s = g.new_state(players)
+    h = g.sample_chance(s, np.random.default_rng(6)).hands
+    with pytest.raises(IllegalAction, match=f"a deal gives all {size} cards, as evenly as possible, to {players} hands"):
+        g.step(s, None, Deal((h[0][1:],) + h[1:]))
+
+
+def test_the_deal_goes_one_card_at_a_time_from_the_first_seat():
+    # "ett kort om gangen" (one card at a time), from seat 0, the first to play: with five
+    # players the 52nd card is the second seat's, so seats 0 and 1 hold 11 and the rest 10.
+    g = Bloff()
+    for seed in range(3):
+        assert [len(h) for h in dealt(g, 5, seed).hands] == [11, 11, 10, 10, 10]
+
+
+def test_a_move_the_rules_refuse_stops_a_played_game():
+    # "Du kan ikke stå over" (you cannot pass): an agent passing on its turn to lay cards is
+    # refused in a played game too, not only through step.
+    from bluffkit.core.play import play
+
+    class Passer:
+        name = "passer"
+
+        def act(self, obs, legal, rng):
+            return Pass()
+
+    with pytest.raises(IllegalAction, match=r"^seat 0's agent \(passer\) played a move the rules refuse, at step 2 "):
+        play(Bloff(), [Passer(), Passer(), Passer()], 1)
+
+
 def test_one_deck_deal_refused_when_two_decks_are_in_play():
     # Seven players play with two decks (104 cards): a 52-card deal does not give the whole deck.
     g = Bloff()
