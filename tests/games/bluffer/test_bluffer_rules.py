@@ -1416,6 +1416,20 @@ def test_the_leader_copies_the_true_answer_in_their_own_words_when_the_option_is
     assert s.truth == "" and s.phase == "ask"
 
 
+def test_the_copying_leader_is_given_the_card_and_a_drawn_copy_is_its_answer():
+    """"The Leader lifts the card slightly to copy the true answer": the leader's legal
+    actions hold the card's answer, and a copy drawn from them (a bot's) is that answer,
+    not a placeholder read out as the truth."""
+    g = make_game("bluffer", leader_copies=True)
+    s = g.step(g.new_state(3), None, f"ask {Q}")
+    for seat, text in enumerate(["two", "five", "nine"]):
+        s = g.step(s, seat, f"write {text}")
+    legal = g.legal(s, 0)
+    assert legal.copy and legal.truth == "three"
+    rng = np.random.default_rng(0)
+    assert str(legal.draw(rng.random)) == "copy three"
+
+
 def test_copy_is_refused_when_the_option_is_off():
     g = make_game("bluffer")
     s = g.step(g.new_state(3), None, f"ask {Q}")
