@@ -139,3 +139,12 @@ def test_a_repeated_split_pen_gives_each_animal_once():
     assert s.owners == ()
     s = run(g, s, (1, "pass"), (2, "pass"))
     assert s.phase == "over" and sorted(s.owners) == sorted(((s.lot[0], 0), (s.lot[1], 0)))
+
+
+def test_american_count_a_raise_without_notes_says_there_are_none_left():
+    # "If they raise, they place 1 note face-down": a seat holding no note is told why it cannot
+    g = game("american-count")
+    full = (2, 4, 2, 2, 1, 0)
+    s = g.state_from_position(4, 0, [full, (0,) * 6, full, full], lot=["cow"])
+    err = assert_refused(g, s, 1, "raise 10", "cannot-raise")
+    assert "no notes left" in err.reason, err.reason
