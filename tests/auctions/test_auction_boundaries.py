@@ -6,19 +6,9 @@ says otherwise."""
 from __future__ import annotations
 
 import numpy as np
+from test_auction_rules import game, run
 
-from bluffkit.core.game import make_game
 from bluffkit.testing import assert_refused
-
-
-def game(fmt: str, **options):
-    return make_game("auction", format=fmt, **options)
-
-
-def run(g, s, *moves):
-    for seat, action in moves:
-        s = g.step(s, seat, action)
-    return s
 
 
 def test_the_seat_one_past_the_last_is_no_seat():
