@@ -306,8 +306,9 @@ class SessionMachine(RuleBasedStateMachine):
         must = text in self.probes
         changed = digits_changed(text)
         if changed and data.draw(st.booleans(), label="change its number"):
-            text, refuse = data.draw(st.sampled_from(changed), label="changed")
-            must = must or refuse
+            # a probe never legal may be so for its number alone ("bid 0"): with another number
+            # it must be refused only when that number is never a move (negative, unwritable)
+            text, must = data.draw(st.sampled_from(changed), label="changed")
         if seat is not None and seat not in s.to_move:
             must = True
         self.attempt(text, seat, must, "an illegal probe, a negative number, or not that seat's turn")
