@@ -8,7 +8,9 @@ slower (thousands of auctions a second, not millions) but it is the real game.
 
 Each auction: seat 0 is the auctioneer and seats 1..n the bidders; chance sets out a
 lot; every seat draws a private value from ``values`` (on [0, 1], times ``scale`` in
-money; with a double pen, for each animal) and plays as a
+money; with a double pen, for each animal; a draw below 0, which ``uniform(lo, hi)`` with
+``lo < 0`` or a callable law may give, is a value of 0: the lot is worth nothing to that
+seat, which does not bid, and the value columns read 0) and plays as a
 :class:`~bluffkit.agents.auction.Bidder` with its ``strategy`` (``equilibrium`` bidders of
 first-price formats use the equilibrium bid function of the value law). The frame has
 the columns of ``simulate_sealed``, in units of ``scale``: ``winner`` is the bidder
@@ -247,7 +249,8 @@ MAX_LAB_PLAYERS = MAX_LAB_BIDDERS + 1
 def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list[float]:
     """The private values of one auction's ``players`` seats (the auctioneer first): drawn
     from the value law ``law`` on [0, 1] with ``default_rng(seed)``, times ``scale``; the
-    law times ``scale`` may reach at most :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`.
+    law times ``scale`` may reach at most :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`;
+    a draw below 0 is a value of 0 (as in :func:`simulate_engine`).
     ``players`` is 1 to :data:`MAX_LAB_PLAYERS` (10)."""
     if isinstance(players, bool) or not isinstance(players, Integral) or not 1 <= players <= MAX_LAB_PLAYERS:
         raise RulesError(f"players must be a whole number from 1 to {MAX_LAB_PLAYERS} (the auctioneer and up "

@@ -430,3 +430,17 @@ def test_a_double_lots_worth_is_the_seats_value_for_each_animal():
     assert winner["animals"] == (8, 8) and winner["worth"] == 2 * 814
     assert winner["payoff"] == 2 * 814 + winner["cash"] and winner["cash"] < 0
     assert auctioneer["payoff"] == -winner["cash"] and auctioneer["worth"] == 0
+
+
+def test_a_value_drawn_below_0_is_a_value_of_0():
+    """A law that may draw below 0 (``uniform(-1, 1)``): such a draw is a value of 0 (the lot
+    is worth nothing to that seat), as the module's docstring and docs/auctions.md say; the
+    others are the law's draws, times ``scale``."""
+    from bluffkit.analysis.auction_lab import draw_values
+
+    raw = np.random.default_rng(11).uniform(-1.0, 1.0, 8) * 1000
+    assert (raw < 0).any() and (raw > 0).any()          # the seed gives both
+    got = draw_values("uniform(-1, 1)", 8, 11, scale=1000)
+    assert got == pytest.approx([max(0.0, float(v)) for v in raw])
+    df = simulate_engine("secret-value", bidders=3, auctions=30, values="uniform(-1, 1)", seed=2)
+    assert (df.highest_value >= 0).all() and (df.winning_value.dropna() >= 0).all()
