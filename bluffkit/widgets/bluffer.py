@@ -274,6 +274,7 @@ class BlufferTable(SeatPanel):
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
         self.cover_text.value = ""         # the cover's words go with it (not left behind, hidden,
         self.show.description = "Show"     # for the seat's view after it, which had no cover of its own)
+        self.typed.value = ""              # words typed at the cover: not the leader's, as at a seat's view
         self.controls.layout.display = _HIDE
         team = self.team_game()
         seen = s.observe(seat)
@@ -290,6 +291,16 @@ class BlufferTable(SeatPanel):
         whose = "writing team's" if team else "leader's"
         then = ("to go back to your own view" if self.only_human is not None else "before passing it on")
         self.message.value = note(f"The {whose} screen: press <b>{self.hide_leader.description}</b> {then}.")
+
+    def covered(self) -> bool:
+        """As :meth:`SeatPanel.covered`; on the leader's screen (no seat's view: nobody moves
+        there) a move typed or a control clicked is refused with the way back to the table."""
+        if self.viewer is None and not self.session.over and self.screen[0] == "leader":
+            whose = "writing team's" if self.team_game() else "leader's"
+            self.message.value = note(f"No move is played on the {whose} screen: press "
+                                      f"<b>{self.hide_leader.description}</b> first.", error=True)
+            return True
+        return super().covered()
 
     def close_leader(self) -> None:
         """Hide the leader's screen: back to the cover for the seat to move (with one human

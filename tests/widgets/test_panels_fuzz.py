@@ -275,12 +275,11 @@ class PanelMachine(RuleBasedStateMachine):
         # a bid stepped up, words typed): what the student at the screen did, not a secret
         undid = any(w == "undo" for w, _ in self.calls) or what.startswith("Undo")
         if made or p.screen != screen or after != before:
-            # words typed at a cover were typed for all to see: where the next screen keeps them
-            # (Bluffer's leader's screen keeps the Move box as the cover left it), so may the twin
-            kept = [(a, t) for a, t in self.since if is_cover(screen[0]) and not made and a[0] == "set"
-                    and self.holds(a)]
+            # a screen drawn anew starts with an empty Move box, words typed at the cover
+            # before it too (the twin, drawn at the new screen, is not given them)
+            assert p.screen == screen or not p.typed.value, \
+                f"{what}: {p.screen} drawn from {screen} still holds {p.typed.value!r} in the Move box"
             self.drawn_anew()
-            self.since = kept
             self.own = not undid
         elif again is not None and not self.drops:
             self.since.append((again, self.now))
@@ -294,12 +293,6 @@ class PanelMachine(RuleBasedStateMachine):
         """The screen was drawn anew (another screen, or a move played): no click on it yet."""
         self.since = []
         self.settings = (self.panel.projector.value, self.panel.scores_button.value)
-
-    def holds(self, again) -> bool:
-        """Whether the text box set by ``again`` still holds what was typed in it."""
-        widgets = _widgets(self.panel)
-        k = again[1]
-        return k < len(widgets) and isinstance(widgets[k], W.Text) and widgets[k].value == again[3]
 
     def raised(self, what: str) -> None:
         if self.swallowed.records:
@@ -629,6 +622,30 @@ def test_projector_switched_on_the_leaders_cover_places_the_shared_screen_as_the
         assert t.screen == ("leader", 0)
     assert late.children.index(late.shared) == early.children.index(early.shared)
     assert compare_trees(widget_tree(late), widget_tree(early)) is None
+
+
+def test_leaders_screen_starts_with_an_empty_move_box_and_refuses_a_move_typed_there():
+    """Found by :class:`BlufferFuzz`: a move typed on the cover before the leader's screen
+    (refused: "Uncover the table first.") stayed in the Move box on the leader's screen,
+    which no seat's view keeps (each starts with an empty box), and a move typed on the
+    leader's screen was refused with "Uncover the table first.", though nothing there is
+    covered. Now the leader's screen starts empty, and a move typed there names the way
+    back: the leader's Hide button."""
+    t = BlufferTable(players=4, humans=[0, 1, 2], names=NAMES[:4], seed=287890, rounds=1, questions_per_round=3)
+    t.leader_button.click()
+    assert t.screen[0] == "leader-cover"
+    t.typed.value = "vote 3"
+    assert "Uncover the table first." in t.message.value
+    t.show.click()
+    assert t.screen[0] == "leader" and t.typed.value == ""
+    moves = len(t.session.moves)
+    t.typed.value = "vote 3"
+    said = words_of(t.message.value)
+    assert "bk-refusal" in t.message.value and "Uncover" not in said, said
+    assert "No move is played on the leader's screen" in said and t.hide_leader.description in said, said
+    assert len(t.session.moves) == moves
+    t.hide_leader.click()
+    assert t.screen[0] == "cover" and t.typed.value == ""
 
 
 def machine(cls, count: int, steps: int):
