@@ -517,8 +517,10 @@ class AuctionLab(ClosesWhole, W.VBox):
                                  strategy=[d.value for d in self.strategy_box.children], shade=self.shade.value,
                                  right=self.right.value, double=self.double.value, seed=self.sim_seed(),
                                  progress=tick)
-        except BluffkitError as e:
-            self.summary.value = _box(f"Cannot simulate: {escape(str(e))}", error=True) + self._last_summary
+        except BluffkitError as e:              # nothing new: the last results stay, said to be the last run's
+            self.summary.value = _box(f"Cannot simulate: {escape(str(e))}" + (
+                " (the results below are the last run's)" if self.frame is not None else ""),
+                error=True) + self._last_summary
             return
         except KeyboardInterrupt:               # the kernel's stop button: the last results stay
             self.summary.value = _box(f"Stopped after {self.progress.value:,} of {total:,} auctions: nothing new "

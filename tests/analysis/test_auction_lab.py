@@ -444,3 +444,27 @@ def test_a_value_drawn_below_0_is_a_value_of_0():
     assert got == pytest.approx([max(0.0, float(v)) for v in raw])
     df = simulate_engine("secret-value", bidders=3, auctions=30, values="uniform(-1, 1)", seed=2)
     assert (df.highest_value >= 0).all() and (df.winning_value.dropna() >= 0).all()
+
+
+def test_a_refused_run_keeps_the_last_results_and_says_they_are_the_last_runs(monkeypatch):
+    """No control of the lab reaches a refusal of ``simulate_engine`` today (its settings
+    are chosen from lists and bounded boxes); were one refused, the summary says why and
+    that the results still shown are the last run's, which are kept, charts and frame."""
+    from bluffkit.widgets import auction_lab as lab_module
+
+    lab = AuctionLab(fmt="classic", bidders=2, seed=1)
+    lab.count.value = 20
+    lab.simulate_button.click()
+    frame, charts = lab.frame, lab.charts.children
+
+    def refuse(*a, **k):
+        raise RulesError("auctions: at most 5 in one call")
+    monkeypatch.setattr(lab_module, "simulate_engine", refuse)
+    lab.simulate_button.click()
+    said = lab.summary.value
+    assert "Cannot simulate: auctions: at most 5 in one call" in said and "bk-refusal" in said
+    assert "the results below are the last run's" in said and "20 auctions" in said
+    assert lab.frame is frame and lab.charts.children == charts
+    fresh = AuctionLab(fmt="classic", bidders=2, seed=1)      # no run yet: no "last run" to speak of
+    fresh.simulate_button.click()
+    assert "Cannot simulate" in fresh.summary.value and "last run" not in fresh.summary.value
