@@ -834,7 +834,7 @@ def cmd_play(args) -> int:
         return input(printable(prompt))
 
     say(f"{game.name}, {args.players} players. Type a move (the view ends with yours; 'help' lists them all), 'undo', "
-        f"'save FILE' (the log is written when the game ends or you quit) or 'quit'.")
+        f"'save FILE' (the log is written when the game ends or you quit) or 'quit' (or 'exit').")
     # a move that names a player ('trade 1 ...', 'choose 2') takes the seat's number or the
     # name (Session.play, the game's seat_moves): which number is whose
     seat_numbers = ("A move names a player by name or seat number: " + ", ".join(f"{i} {n}" for i, n in enumerate(names))

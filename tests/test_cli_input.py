@@ -520,3 +520,16 @@ def test_play_refuses_seats_and_bots_that_do_not_fit_the_table_in_one_line(capsy
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     one_line(*run(argv, capsys), *words)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("word", ["quit", "exit"])
+def test_exit_leaves_the_game_as_quit_does(word, tmp_path, capsys, monkeypatch):
+    """'exit' is the other word for 'quit' (the game's first line names both): the game is
+    left, its log written to the --save file, and nothing else is asked."""
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{word}\nplay AS\n"))
+    assert cli.main(["play", "bloff", "--players", "3", "--seed", "1", "--save", str(tmp_path / "g.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "'quit' (or 'exit')" in out and "left unfinished" in out
+    assert "is not a move" not in out and "says “one ace”" not in out, "the word was taken as a move"
+    assert (tmp_path / "g.jsonl").is_file()
