@@ -111,8 +111,14 @@ def value_law(values: str | Draw, what: str = "values") -> tuple[str, Draw, tupl
         def draw(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
             drawn = values(rng, shape)
             try:
-                out = np.asarray(drawn, dtype=float)
-            except (TypeError, ValueError):     # text, or no array at all
+                raw = np.asarray(drawn)
+                # numbers only: text that reads as one ("0.5") is text, and True is no value
+                numbers = raw.dtype.kind in "iuf" or (raw.dtype.kind == "O" and all(
+                    isinstance(x, Real) and not isinstance(x, bool) for x in raw.flat))
+                out = raw.astype(float) if numbers else None
+            except (TypeError, ValueError):     # no array at all, or a ragged one
+                out = None
+            if out is None:
                 raise ValueError(f"{what}: the callable must return an array of numbers, got "
                                  f"{type(drawn).__name__} {str(drawn)[:60]!r}") from None
             if out.shape != shape:

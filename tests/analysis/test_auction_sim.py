@@ -377,3 +377,22 @@ def test_a_value_law_that_draws_text_is_refused_in_words():
         simulate_sealed(2, 10, values=words, seed=1)
     with pytest.raises(ValueError, match=r"^values: the callable must return an array of numbers, got dict"):
         simulate_sealed(2, 10, values=lambda rng, shape: {"high": 1}, seed=1)
+
+
+@pytest.mark.parametrize("drawn", [lambda shape: np.full(shape, "0.5"), lambda shape: np.full(shape, True),
+                                   lambda shape: np.full(shape, "0.5", dtype=object)])
+def test_a_value_law_that_draws_text_reading_as_a_number_or_truth_values_is_refused(drawn):
+    """Text that reads as a number ("0.5") is text, and True is no value: the law is refused as
+    one that draws no numbers (numpy would have read "0.5" as 0.5 and True as 1)."""
+    with pytest.raises(ValueError, match=r"^values: the callable must return an array of numbers, got ndarray"):
+        simulate_sealed(2, 10, values=lambda rng, shape: drawn(shape), seed=1)
+
+
+def test_a_value_law_may_draw_fractions_or_whole_numbers():
+    """Numbers of any kind are values: whole numbers, and Python's fractions in an array of objects."""
+    from fractions import Fraction
+
+    from bluffkit.analysis.auction_sim import value_law
+    whole = value_law(lambda rng, shape: np.ones(shape, dtype=int))[1](None, (3, 2))
+    thirds = value_law(lambda rng, shape: np.full(shape, Fraction(1, 3), dtype=object))[1](None, (3, 2))
+    assert whole.dtype == float and (whole == 1.0).all() and np.allclose(thirds, 1 / 3)
