@@ -105,7 +105,9 @@ def duel_question(g, s, false_answers, picks):
     s = g.step(s, None, f"ask {fresh(g, s)}")
     for k in range(1, false_answers + 1):
         s = g.step(s, asker, f"write decoy {k}")
-    if s.phase == "write":
+    most = g.rules.duel_false_answers[1]          # "two, or even three": done says fewer than the most
+    assert (s.phase == "write") == (false_answers < most), (false_answers, most, s.phase)
+    if false_answers < most:
         s = g.step(s, asker, "done")
     s = g.step(s, None, "shuffle " + ",".join(map(str, range(false_answers + 1))))
     for k in list(picks) + [false_answers + 1]:
@@ -1850,8 +1852,8 @@ def test_a_drawn_two_player_game_is_told_as_won_by_both():
     s = duel_question(g, g.new_state(2), 2, picks=[1])        # Anne asks, Ben's wrong pick: Anne +1
     s = g.step(s, None, f"ask {fresh(g, s)}")                  # Ben asks
     s = run(g, s, (BEN, "write decoy 1"), (BEN, "write decoy 2"))
-    if s.phase == "write":
-        s = g.step(s, BEN, "done")
+    assert s.phase == "write", "two of the most three false answers: the asker may write a third"
+    s = g.step(s, BEN, "done")
     s = run(g, s, (None, "shuffle 0,1,2"), (ANNE, "vote 1"))   # #3 is the truth; Anne's wrong pick: Ben +1
     last = g.parse("vote 3")
     end = g.step(s, ANNE, last)
