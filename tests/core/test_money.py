@@ -599,3 +599,95 @@ def test_the_cell_limit_refuses_one_cell_past_it(monkeypatch):
     monkeypatch.setattr(paycount, "MAX_CELLS", 216)
     counted = CountedPayments(hand, 60, d, 10)
     assert list(counted) == [(0, 1, 1)]                 # 10 + 50, the one exact payment
+
+
+# -- sets of notes, refusals and boundaries ---------------------------------------------
+
+def test_a_set_of_notes_is_held_only_with_a_count_of_zero_or_more_for_each_value():
+    """A negative count, or a tuple of the wrong length, is no set of notes: Bidder Up!'s
+    offers and costs are checked by ``contains`` alone, and a count of -1 would hand a
+    seat a note it never had."""
+    from bluffkit.core.money import contains
+    hand = (1, 1, 0, 0, 0, 0)
+    assert contains(hand, (1, 0, 0, 0, 0, 0))
+    assert not contains(hand, (0, -1, 0, 0, 0, 0))
+    assert not contains(hand, (1, 1, 0, 0, 0))
+    assert not contains(hand, (0, 0, 1, 0, 0, 0))
+
+
+def test_a_message_names_up_to_sixty_notes_one_by_one():
+    """:func:`said` writes a set of notes out in full up to ``SAID_NOTES`` (60) notes, and
+    by counts past it."""
+    from bluffkit.core.money import said
+    assert said((0, 60, 0, 0, 0, 0), D) == "+".join(["10"] * 60)
+    assert said((0, 61, 0, 0, 0, 0), D) == "61 x 10 (61 notes)"
+
+
+def test_a_note_value_of_thirteen_digits_is_not_read_as_a_number():
+    """A note value has at most 12 digits (``MAX_DIGITS``); one of 13 is refused as no note
+    value at all, not looked up among the notes."""
+    with pytest.raises(NotationError, match="is not a note value"):
+        parse("1" * 13, D)
+    with pytest.raises(NotationError, match="there is no note worth 111111111111"):
+        parse("1" * 12, D)
+
+
+def test_a_payment_with_a_negative_count_is_refused_as_no_set_of_notes():
+    hand = (0, 2, 1, 0, 0, 0)
+    assert payment_problem(hand, (0, -1, 2, 0, 0, 0), 50, D) == "a payment must be a set of notes"
+    assert payment_problem(hand, (0, 1, 0, 0, 0), 10, D) == "a payment must be a set of notes"
+
+
+def test_any_cover_lists_up_to_its_limit_of_choices_and_refuses_one_past(monkeypatch):
+    """``MAX_CHOICES`` is the most choices of notes ``any_cover`` looks at: a hand of one 10,
+    one 50 and one 100 has 2 x 2 x 2 = 8 choices, listed under a limit of 8; with a second
+    100 it has 12, refused in words."""
+    from bluffkit.core import money
+    monkeypatch.setattr(money, "MAX_CHOICES", 8)
+    book = PaymentBook(D, "any_cover")          # (a book of its own: nothing remembered)
+    assert book.of((0, 1, 1, 1, 0, 0), 150) == ((0, 0, 1, 1, 0, 0), (0, 1, 1, 1, 0, 0))
+    with pytest.raises(RulesError, match="has 12 choices of notes to list, more than 8"):
+        book.of((0, 1, 1, 2, 0, 0), 150)
+
+
+def test_nothing_owed_is_paid_with_no_notes_by_the_direct_way_too():
+    from bluffkit.core.money import smallest_payment
+    assert smallest_payment((2, 1, 1, 0, 0, 0), 0, D) == (0, 0, 0, 0, 0, 0)
+
+
+def test_showing_money_caps_that_seat_alone():
+    """"On the repeat, that player may bid at most as much as they could actually pay":
+    seat 1 shows 50+10 and is capped at 60; seats 0 and 2 keep their caps."""
+    from bluffkit.auctions.state import NO_CAP
+    from bluffkit.core.money import show
+    shown, caps = show((), (NO_CAP, NO_CAP, 200), 1, (0, 1, 1, 0, 0, 0), 60)
+    assert shown == ((1, (0, 1, 1, 0, 0, 0)),)
+    assert caps == (NO_CAP, 60, 200)
+
+
+def test_a_counted_payment_past_the_end_is_refused_by_name():
+    from bluffkit.core.paycount import CountedPayments
+    counted = CountedPayments((0, 40, 40, 40), 1_000, (0, 10, 50, 100), 10)
+    with pytest.raises(IndexError, match="payment index out of range"):
+        counted[len(counted)]
+    with pytest.raises(IndexError, match="payment index out of range"):
+        counted[-len(counted) - 1]
+
+
+def test_payments_are_counted_up_to_a_machine_integer_and_refused_one_past(monkeypatch):
+    """``len`` and indexes are machine integers: as many payments as ``sys.maxsize`` are
+    counted, one more is refused in words (the machine's bound lowered here to the number
+    of ways 40 notes each of 10, 50 and 100 pay 1,000, counted here by hand)."""
+    import re
+    from types import SimpleNamespace
+
+    from bluffkit.core import paycount
+    from bluffkit.core.paycount import CountedPayments
+    ways = sum(1 for b in range(41) for c in range(41)
+               if 0 <= 1_000 - 50 * b - 100 * c <= 400 and not (1_000 - 50 * b - 100 * c) % 10)
+    hand, d = (0, 40, 40, 40), (0, 10, 50, 100)
+    monkeypatch.setattr(paycount, "sys", SimpleNamespace(maxsize=ways))
+    assert len(CountedPayments(hand, 1_000, d, 10)) == ways
+    monkeypatch.setattr(paycount, "sys", SimpleNamespace(maxsize=ways - 1))
+    with pytest.raises(RulesError, match=re.escape(f"too many choices to count ({ways:.2e})")):
+        CountedPayments(hand, 1_000, d, 10)
