@@ -1824,3 +1824,91 @@ def test_an_open_bid_is_shown_in_every_view_with_its_bidder():
     s = run(g, g.state_from_position(3, auctioneer=0, lot=["cow"]), (1, "bid 60"))
     view = g.describe(g.observe(s, 2), NAMES[:3])
     assert "highest bid: 60 by B" in view, view
+
+
+# -- what a seat may do, in words -----------------------------------------------------------
+
+def _sold_horse_at_120():
+    """B (seat 1, 100+50+10) bids 120 for A's horse and A sells: B owes A 120."""
+    g = game("classic")
+    s = g.state_from_position(3, auctioneer=0, money=["200+100", "100+50+10", "500"], lot=["horse"])
+    return g, run(g, s, (1, "bid 120"), (2, "pass"), (1, "pass"), (0, "sell"))
+
+
+def test_a_payer_is_told_whom_it_pays_and_a_payment_that_would_do():
+    """B cannot pay 120 exactly from 100+50+10; 100+50 covers it with no note to spare.
+    The description names the payee (seat 0), and a refused payment gives that example."""
+    g, s = _sold_horse_at_120()
+    legal = g.legal(s, 1)
+    assert legal.description == "pay 120 to seat 0 in notes (no change is given), e.g. pay 100+50"
+    rule, reason = legal.explain(g.parse("pay 10"))
+    assert rule == "bad-payment" and reason.endswith("(e.g. pay 100+50)"), reason
+    assert legal.explain(g.parse("bid 130")) == ("not-now", "seat 1 cannot bid 130 now; it may: pay NOTES")
+
+
+def test_a_bidder_out_of_turn_for_its_move_is_told_the_moves_by_their_form():
+    g = game("classic")
+    legal = g.legal(g.state_from_position(3, auctioneer=0, lot=["horse"]), 1)
+    assert legal.explain(g.parse("pay 10")) == ("not-now", "seat 1 cannot pay 10 now; it may: pass, bid N")
+
+
+def test_a_bid_of_twelve_digits_is_taken_and_one_of_thirteen_refused():
+    g = game("classic")
+    legal = g.legal(g.state_from_position(3, auctioneer=0, lot=["horse"]), 1)
+    assert legal.explain(Bid(10 ** 12 - 1)) is None
+    assert legal.explain(Bid(10 ** 12))[0] == "bid-too-high"
+
+
+def test_true_is_no_bid_even_where_bids_start_at_one():
+    """Number Call's bids start at 1, and ``True == 1`` in Python: a script's ``Bid(True)``
+    is still refused as no number."""
+    g = game("number-call")
+    legal = g.legal(g.state_from_position(2, auctioneer=0, lot=["cow"]), 1)
+    assert legal.bid[0] == 1 and legal.explain(Bid(1)) is None
+    assert legal.explain(Bid(True))[0] == "bid-too-low"
+
+
+def test_a_pick_points_at_places_one_to_the_number_of_cards():
+    """Cat in the Bag: the cards are pointed at by place, 1 to 3; there is no place 0."""
+    g = game("cat-in-the-bag", double=True)
+    legal = g.legal(cat_pen(g, players=4), 1)
+    assert legal.explain(Pick((1, 3))) is None
+    assert legal.explain(Pick((0, 1)))[0] == "bad-pick"
+
+
+def test_a_capped_bidder_lists_bids_up_to_its_cap_and_no_further():
+    """A seat that showed 12 on the repeat may bid from 10 up to 12: each listed."""
+    from bluffkit.auctions.legal import Legal
+    legal = Legal(1, "bid", words=(PASS,), bid=(10, 12))
+    assert legal.actions() == [PASS, Bid(10), Bid(11), Bid(12)]
+
+
+def test_two_lots_offer_the_auctioneer_each_lot_and_both_by_name():
+    """With two lots the auctioneer may sell, buy both, buy lot 1, buy lot 2 or buy 1,2;
+    with one lot ``buy 1`` is ``buy`` and named once."""
+    from bluffkit.auctions.legal import Legal
+    two = Legal(0, "refuse", refusals=(SELL, BUY, Refusal((0,)), Refusal((1,)), Refusal((0, 1))))
+    assert two.description == "sell, buy, buy 1, buy 2, or buy 1,2"
+    assert Legal(0, "refuse", refusals=(SELL, BUY, Refusal((0,)))).description == "sell or buy"
+
+
+def test_a_count_payment_with_a_negative_count_is_no_set_of_notes():
+    """Dutch: the auctioneer who buys pays 3 notes; a script's payment of -1 notes of a
+    value is refused as no payment at all, not as notes the seat lacks."""
+    g = game("dutch")
+    s = g.state_from_position(3, auctioneer=0, money=["10+0+0+0", None, None], lot=["cow"])
+    s = run(g, dutch_count_to(g, s, 3), (1, "take"), (2, "pass"), (0, "buy"))
+    legal = g.legal(s, 0)
+    assert legal.explain(g.parse("pay 0+0+0")) is None
+    assert legal.explain(Pay((4, -1, 0, 0, 0, 0)))[0] == "bad-payment"
+
+
+def test_a_seat_that_showed_its_money_is_not_told_of_its_cap_when_paying():
+    """B showed 100+10+0 and won the repeat at 110: paying, a stray ``take`` is simply not
+    its move now, not a grab over its cap."""
+    g = game("classic")
+    s = g.state_from_position(3, auctioneer=0, money=[None, "100+10+0", None], lot=["cow"])
+    s = run(g, s, (1, "bid 120"), (2, "pass"), (1, "pass"),
+            (1, "bid 110"), (2, "pass"), (1, "pass"), (0, "sell"))
+    assert s.phase == "pay" and s.shown
+    assert g.legal(s, 1).explain(TAKE) == ("not-now", "seat 1 cannot take now; it may: pay NOTES")
