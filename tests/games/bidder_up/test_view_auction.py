@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from bidder_up_walk import random_step
 
+from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.game import make_game
 from bluffkit.core.scenario import find, run
 from bluffkit.games.bidder_up import view
@@ -201,3 +202,55 @@ def test_a_seats_baby_animals_auction_shows_nothing_the_seat_cannot_know():
             males += any(a >= 10 for a in state.drawn)
             _seats_see_nothing_hidden(game, state, names, np.random.default_rng(seed))
     assert males, "no auction of a pen with a male was looked at"
+
+
+def _on_sale(box: str) -> str:
+    """What a box says is on sale, up to the sentence's end."""
+    return box.split("On sale: ", 1)[1].split(" . ", 1)[0]
+
+
+def test_a_cat_in_the_bag_lot_is_named_to_the_auctioneer_alone_while_bidding():
+    """[Cat in the Bag] "Only the auctioneer may look at it secretly" and the animal "is
+    only revealed after the auction ends": while Daniel and Frank bid on Annette's face-down
+    pick, the bidders see a face-down animal of the three shown, the auctioneer sees the
+    animal itself (and no word for the others), the all-seeing view both."""
+    game = make_game("bidder-up", board="animal-market", tiles=("dutch", "secret-value", "classic", "cat-in-the-bag"))
+    names = ["Annette", "Daniel", "Frank"]
+    s = game.state_from_position(3, current=0, roll=3, pos=["pen-6", "start", "start"],
+                                 pens={"pen-7": ["cow", "pig", "horse"]})
+    s = game.step(s, 0, "move pen-7")
+    s = game.step(s, None, game.sample_chance(s, np.random.default_rng(0)))
+    s = game.step(s, 1, "pick 2")
+    s = game.step(s, 1, "bid 10")
+    assert s.auction.rules.format == "cat-in-the-bag" and s.auction.phase == "bid"
+    lot = ANIMALS[s.auction.lot[0]]
+    seen = "a face-down animal from the pen (the pig, the cow and the horse)"
+    everyone, annette, daniel, frank = map(_box, _pages(game, s, names))
+    assert _on_sale(everyone) == f"{lot} (face down: the bidders see {seen})", everyone
+    assert _on_sale(annette) == lot, annette
+    for box in (daniel, frank):
+        assert _on_sale(box) == seen, box
+        assert "Highest bid: 10 by Daniel" in box
+
+
+def test_the_american_count_shows_how_many_notes_each_bidder_laid_never_their_faces():
+    """[American Count] each raise lays 1 note face down: every seat sees how many each
+    bidder laid, none sees a face (Daniel's 500 and 10); a bidder whose laid notes the
+    viewer is not shown (None) is left out of the line, not written "Daniel None"."""
+    game = make_game("bidder-up", board="animal-market",
+                     tiles=("secret-value", "american-count", "round-the-table", "second-hand"))
+    names = ["Annette", "Daniel", "André", "Frank"]
+    s = game.state_from_position(4, current=0, roll=1, pos=["pen-3", "start", "start", "start"],
+                                 money=["100+100", "500+10", "200+50", "100+0"], pens={"pen-4": ["cow"]})
+    s = game.step(s, 0, "move pen-4")
+    for seat, move in ((1, "raise 500"), (2, "raise 50"), (3, "raise 0"), (1, "raise 10")):
+        s = game.step(s, seat, move)
+    assert s.auction.rules.format == "american-count" and s.auction.phase == "bid"
+    for page in _pages(game, s, names):
+        box = _box(page)
+        assert "Notes laid face down: Daniel 2, André 1, Frank 1." in box, box
+        assert "500" not in box and "50" not in box, box
+    sub = game.observe(s, 3).auction
+    box = _box(view.auction_html(sub, names, "Pen 4 (small)", tuple(sub.to_move), sub.bids, (0, None, 1, 1),
+                                 sub.lot, seat=3))
+    assert "Notes laid face down: André 1, Frank 1." in box and "None" not in box, box
