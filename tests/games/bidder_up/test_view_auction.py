@@ -254,3 +254,39 @@ def test_the_american_count_shows_how_many_notes_each_bidder_laid_never_their_fa
     box = _box(view.auction_html(sub, names, "Pen 4 (small)", tuple(sub.to_move), sub.bids, (0, None, 1, 1),
                                  sub.lot, seat=3))
     assert "Notes laid face down: André 1, Frank 1." in box and "None" not in box, box
+
+
+def test_the_bids_before_a_rerun_leave_out_who_did_not_bid():
+    """[Secret Value] Daniel bids 500 holding 100, André passes, Frank bids 100: Daniel
+    cannot pay and shows his money, the auction is run again, and every view recalls the
+    bids turned over, Daniel's 500 and Frank's 100: André's pass and the auctioneer are no
+    bid, not "André 0"."""
+    game = make_game("bidder-up", board="animal-market",
+                     tiles=("secret-value", "american-count", "round-the-table", "second-hand"))
+    names = ["Annette", "Daniel", "André", "Frank"]
+    s = game.state_from_position(4, current=0, roll=1, money=["100+100", "50+50", "100+100", "100+100"],
+                                 pens={"pen-1": ["cow"]})
+    s = game.step(s, 0, "move pen-1")
+    for seat, move in ((1, "bid 500"), (2, "pass"), (3, "bid 100")):
+        s = game.step(s, seat, move)
+    assert s.auction.phase == "bid" and s.auction.reruns == 1
+    for page in _pages(game, s, names):
+        box = _box(page)
+        assert "The bids last time: Daniel 500, Frank 100." in box, box
+        assert "Daniel could not pay and showed all their money: 50+50 = 100" in box, box
+
+
+def test_the_call_draws_a_called_price_of_0():
+    """[The Call] an auctioneer holding only 0-notes can call no more than 0 (a refused call
+    is bought at it): the call of 0 is drawn for both seats and the all-seeing view as
+    any other, "Called price: 0", while Daniel decides."""
+    game = make_game("bidder-up", board="animal-market", tiles=("number-call", "the-call", "classic", "cat-in-the-bag"))
+    names = ["Annette", "Daniel"]
+    s = game.state_from_position(2, current=0, roll=1, pos=["pen-3", "start"], money=["0+0", "100+50"],
+                                 pens={"pen-4": ["cow"]})
+    s = game.step(s, 0, "move pen-4")
+    assert s.auction.rules.format == "the-call"
+    s = game.step(s, 0, "call 0")
+    for page in _pages(game, s, names):
+        box = _box(page)
+        assert "Called price: 0 ." in box and "Now: Daniel" in box, box
