@@ -487,3 +487,67 @@ def test_a_long_field_name_or_id_is_quoted_cut_short(tmp_path):
     assert err.line == 2 and "unknown field" in err.reason and len(err.reason) < 200
     err = refused(write(tmp_path, question(id="x" * 500), question(id="x" * 500)))
     assert err.line == 3 and "duplicate id" in err.reason and len(err.reason) < 200
+
+
+def test_a_decoy_of_only_spaces_is_refused_as_empty(tmp_path):
+    err = refused(write(tmp_path, question(decoys=["a", "b", "   ", "d", "e"])))
+    assert err.line == 2
+    assert "decoy 3 is an empty string" in err.reason
+
+
+def test_a_second_header_is_named_as_such(tmp_path):
+    err = refused(write(tmp_path, question(), HEADER))
+    assert err.line == 3
+    assert "a second header" in err.reason
+
+
+def test_a_file_larger_than_a_deck_may_be_is_refused_before_reading(tmp_path, monkeypatch):
+    from bluffkit.games.bluffer import deck as deck_module
+
+    path = write(tmp_path, question())
+    size = path.stat().st_size
+    monkeypatch.setattr(deck_module, "MAX_DECK_BYTES", size)
+    assert len(load_deck(path).questions) == 1           # exactly the limit: read
+    monkeypatch.setattr(deck_module, "MAX_DECK_BYTES", size - 1)
+    err = refused(path)
+    assert err.line == 0
+    assert f"the file is {size:,} bytes, more than a deck may be" in err.reason
+
+
+def test_a_line_that_is_not_json_names_the_column(tmp_path):
+    err = refused(write(tmp_path, question(), raw_lines=['{"id" "x"}']))
+    assert err.line == 3
+    assert "(column 7)" in err.reason          # the 7th character, where the colon belongs
+
+
+def test_a_byte_that_is_not_utf8_is_shown(tmp_path):
+    path = tmp_path / "latin1.jsonl"
+    good = (json.dumps(HEADER) + "\n").encode()
+    path.write_bytes(good + json.dumps(question(answer="café"), ensure_ascii=False).encode("latin-1") + b"\n")
+    assert "byte 0xe9 cannot be decoded" in refused(path).reason
+
+
+def test_the_longest_answer_is_measured_as_the_sheet_reads_it():
+    text = "\n".join(json.dumps(o) for o in (HEADER, question(answer="  tubes   of    bone  ")))
+    assert parse_deck(text).longest == len("tubes of bone")
+
+
+def test_categories_written_differently_are_kept_apart():
+    text = "\n".join(json.dumps(o) for o in (HEADER, question(category="Animals"),
+                                            question(id="owl-ears", category="animals")))
+    assert list(parse_deck(text).by_category()) == ["Animals", "animals"]
+
+
+def test_an_empty_embedded_deck_is_refused_as_a_list_it_must_be():
+    from bluffkit.games.bluffer.deck import read_embedded
+
+    with pytest.raises(DeckError) as info:
+        read_embedded([])
+    assert info.value.line == 1
+    assert "an embedded deck is a list" in info.value.reason
+
+
+def test_a_shipped_file_with_no_name_after_bluffer_is_not_a_deck_name():
+    from bluffkit.games.bluffer.deck import DECKS_DIR, deck_name
+
+    assert deck_name(str(DECKS_DIR / "bluffer-.jsonl")) is None
