@@ -392,3 +392,28 @@ def test_a_run_says_the_example_its_source_and_each_moves_own_words():
     moves = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
     assert len(moves) == 9 and moves[0].endswith(" Carla holds an auction."), moves[0]
     assert moves[8].endswith(" Ben pays 50 + 50 = 100 and gets no change. He lays the 9 in front of him."), moves[8]
+
+
+def test_a_folder_or_a_file_that_is_no_scenario_is_named_for_what_it_is(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a scenario")
+    with pytest.raises(sc.ScenarioError, match="is a folder, not a scenario"):
+        sc.find(str(tmp_path))
+    with pytest.raises(sc.ScenarioError, match="is a file, not a scenario"):
+        sc.find(str(notes))
+
+
+def test_a_file_that_is_not_json_is_named_at_the_line_of_the_fault(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{\n "name": "x",\n "title" "x"\n}')
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.load(path)
+    assert str(info.value).startswith(f"{path}: line 3: not valid JSON")
+
+
+@pytest.mark.parametrize("seats", [["Anna", "Ben"], ["Anna", "Ben", "Carla", "Dora", "Emil", "Finn"]])
+def test_a_table_the_game_is_not_for_is_refused_at_its_seats(seats):
+    """Horse Trading is for 3 to 5 players (RULES.md, section 1)."""
+    data = {**_good(), "seats": seats, "start": {}, "moves": [], "expect": []}
+    with pytest.raises(sc.ScenarioError, match=f"^scenario: seats: .*3 to 5 players, got {len(seats)}$"):
+        sc.from_dict(data)
