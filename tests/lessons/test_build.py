@@ -365,3 +365,18 @@ def test_every_exercise_has_an_answer_box_on_the_worksheet(folder):
     headed = sorted({int(n) for _, text in L.sections(lesson.nb)["Exercises"]
                      for n in re.findall(r"^\*\*(\d+)\.", text, re.M)})
     assert [int(b) for b in boxes] == L.exercise_numbers(lesson) and set(headed) <= set(map(int, boxes)), boxes
+
+
+def test_a_style_that_imports_from_the_network_is_seen():
+    page = '<style>@import url("https://fonts.example/x.css"); body { background: url(//cdn.example/a.png) }</style>'
+    assert len(build_lessons.network_references(page)) == 2
+
+
+def test_a_panel_is_shown_as_a_note_naming_it_escaped():
+    out = {"output_type": "display_data",
+           "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "m"},
+                    "text/plain": "<Bidder>Panel(seats=3)\nmore"}}
+    note = build_lessons._panel_note(out)
+    assert note["data"]["text/plain"] == "<Bidder>Panel"
+    assert "<b>&lt;Bidder&gt;Panel</b>" in note["data"]["text/html"]
+    assert build_lessons.WIDGET not in note["data"]
