@@ -417,3 +417,8 @@ def test_a_table_the_game_is_not_for_is_refused_at_its_seats(seats):
     data = {**_good(), "seats": seats, "start": {}, "moves": [], "expect": []}
     with pytest.raises(sc.ScenarioError, match=f"^scenario: seats: .*3 to 5 players, got {len(seats)}$"):
         sc.from_dict(data)
+
+
+def test_an_after_of_true_is_no_move_number():
+    with pytest.raises(sc.ScenarioError, match="expectation 1 'after': must be a move number 0..9, got true"):
+        sc.from_dict({**_good(), "expect": [{"after": True, "money": {}}]})
