@@ -60,7 +60,7 @@ from bluffkit.games.bidder_up.narrate import sex_word
 from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.spaces import specimen
-from bluffkit.games.bidder_up.view import AUCTION_ASKED, TAG_STYLE, seat_pieces
+from bluffkit.games.bidder_up.view import TAG_STYLE, auction_asked, seat_pieces
 from bluffkit.widgets.auction_moves import MoveControls, choice_words
 from bluffkit.widgets.board_view import BoardView
 from bluffkit.widgets.seat_panel import (
@@ -159,7 +159,7 @@ def space_names(board: str) -> dict:
 ASKED = {"roll": "to roll", "move": "to move", "trade": "to challenge", "respond": "to answer the challenge",
          "market": "to set the market", "raffle": "to draw tickets", "keep": "to keep a ticket",
          "piggy": "to choose", "give": "to give a note", "end": "to end the turn"}
-#: Inside an auction the words are the view's ``AUCTION_ASKED`` (imported above): its farm
+#: Inside an auction the words are the view's ``auction_asked`` (imported above): its farm
 #: boards tag the players to move in an auction with them.
 
 
@@ -694,7 +694,7 @@ class BidderUpTable(SeatPanel):
             return ""
         sub = obs.auction
         if legal.inner is not None and sub is not None:
-            return AUCTION_ASKED.get(getattr(sub, "phase", ""), "to act")
+            return auction_asked(sub)
         return ASKED.get(obs.phase, "to act")
 
     def _draw_farms(self, seat: int, obs) -> None:

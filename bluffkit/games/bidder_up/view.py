@@ -40,6 +40,16 @@ _WRAP = "<div class='bidder-up' style='max-width: 1280px'>"
 #: their farm board and the words of the auction's "Now:" line.
 AUCTION_ASKED = {"pick": "to pick", "bid": "to bid", "final": "to bid", "choose": "to choose",
                  "refuse": "to sell or buy", "pay": "to pay"}
+def auction_asked(sub) -> str:
+    """What the seats to move in the auction ``sub`` (a seat's observation of it, or its
+    state) are asked, in words: :data:`AUCTION_ASKED` by phase; in The Call's bidding the
+    auctioneer "calls out the amount they're demanding" and the other player "says whether
+    they're willing to pay it" (rulebook, The Call), neither of which is a bid."""
+    if sub.rules.format == "the-call" and sub.phase == "bid":
+        return "to call a price" if getattr(sub, "called", -1) < 0 else "to accept or refuse the call"
+    return AUCTION_ASKED.get(sub.phase, "to act")
+
+
 #: The style of a tag on a farm board's head ("to bid", "auctioneer"), as its turn mark.
 TAG_STYLE = "border: 2px solid #000; border-radius: 10px; padding: 0 6px; white-space: nowrap"
 
@@ -168,7 +178,7 @@ def _others_folded(farms, sub, to_move) -> str:
     for f in farms:
         marks = (["▶ turn"] if f.current else []) + (["auctioneer"] if sub is not None and f.seat == sub.auctioneer
                                                       else []) + \
-            ([AUCTION_ASKED.get(sub.phase, "to act")] if sub is not None and f.seat in to_move else [])
+            ([auction_asked(sub)] if sub is not None and f.seat in to_move else [])
         said.append(f"{html.escape(f.name)} (" + ", ".join([f"pawn {f.seat + 1}"] + marks) + ")")
     return ("<details class='bk-other-farms' style='margin-top: 6px'><summary>The other farm boards: "
             + "; ".join(said) + f"</summary>{farms_html(farms)}</details>")
@@ -320,7 +330,7 @@ def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | N
                                                      lambda notes: f"{html.escape(fmt(notes, d))} = {total(notes, d)}",
                                                      lambda i, _an: animals_text(lots[i], word))]
     if to_move:
-        doing = AUCTION_ASKED.get(phase, "to act")
+        doing = auction_asked(src)
         movers = [who(s) + (" (you)" if s == seat else "") for s in to_move]
         each = " and ".join([", ".join(movers[:-1]), movers[-1]]) if len(movers) > 1 else movers[0]
         lines.append(f"<span class='bk-auction-now'>Now: <b>{each}</b> {doing}.</span>")
@@ -335,7 +345,7 @@ def mark_auction(farms: str, sub, to_move) -> str:
     whose move it is while the others bid. ``sub`` None (no auction): unchanged."""
     if sub is None:
         return farms
-    doing = AUCTION_ASKED.get(sub.phase, "to act")
+    doing = auction_asked(sub)
     tags = {sub.auctioneer: f'<span class="bk-auctioneer" style="{TAG_STYLE}; background: #FFFFFF">auctioneer</span>'}
     for s in to_move:
         tag = f'<span class="bk-asked" style="{TAG_STYLE}; background: #56B4E9">{html.escape(doing)}</span>'

@@ -290,3 +290,23 @@ def test_the_call_draws_a_called_price_of_0():
     for page in _pages(game, s, names):
         box = _box(page)
         assert "Called price: 0 ." in box and "Now: Daniel" in box, box
+
+
+def test_the_call_asks_the_auctioneer_to_call_and_the_other_to_accept_or_refuse():
+    """[The Call] "the auctioneer calls out the amount they're demanding. The other player then
+    says whether they're willing to pay it": neither is a bid, and the box and the farm boards'
+    tags said "to bid" for both. Every view now says what each is asked."""
+    game = make_game("bidder-up", board="animal-market", tiles=("number-call", "the-call", "classic", "cat-in-the-bag"))
+    names = ["Annette", "Daniel"]
+    s = game.state_from_position(2, current=0, roll=1, pos=["pen-3", "start"], money=["100+50", "100+50"],
+                                 pens={"pen-4": ["cow"]})
+    s = game.step(s, 0, "move pen-4")
+    assert s.auction.rules.format == "the-call"
+    for page in _pages(game, s, names):
+        assert re.search(r"Now: Annette (\(you\) )?to call a price", _box(page)), _box(page)
+        assert ">to call a price</span>" in _card(page, 0) and ">to bid</span>" not in page
+    s = game.step(s, 0, "call 100")
+    for page in _pages(game, s, names):
+        assert "Called price: 100" in _box(page), _box(page)
+        assert re.search(r"Now: Daniel (\(you\) )?to accept or refuse the call", _box(page)), _box(page)
+        assert ">to accept or refuse the call</span>" in _card(page, 1) and ">to bid</span>" not in page
