@@ -299,7 +299,8 @@ def section_cells(lesson: Lesson, name: str) -> list[int]:
 
 def timing_rows(lesson: Lesson) -> list[tuple[str, int]]:
     """The Timing section's table: (what, minutes) per row. The minutes column is the
-    one whose header says "min"; the other cells of a row, joined, say what."""
+    one whose header has the word "min" or "minutes" (not "admin"); the other cells of a
+    row, joined, say what. A row's minutes cell may be empty only on its total row."""
     parts = next((p for k, p in sections(lesson.nb).items() if k.lower() == "timing"), [])
     for i, text in parts:
         if lesson.nb.cells[i].cell_type != "markdown":
@@ -308,7 +309,7 @@ def timing_rows(lesson: Lesson) -> list[tuple[str, int]]:
         if len(lines) < 3:
             continue
         header = [h.strip().lower() for h in lines[0].strip("|").split("|")]
-        col = next((k for k, h in enumerate(header) if "min" in h), None)
+        col = next((k for k, h in enumerate(header) if re.search(r"\bmin(ute)?s?\b", h)), None)
         if col is None:
             raise LessonError(f"{lesson.where(i)}: the timing table has no column headed 'minutes'")
         rows = []
@@ -317,11 +318,13 @@ def timing_rows(lesson: Lesson) -> list[tuple[str, int]]:
             if len(row) != len(header):
                 raise LessonError(f"{lesson.where(i)}: timing row {line!r} has {len(row)} cells, "
                                   f"the header {len(header)}")
-            if row[col].strip("*").lower() in ("total", ""):
+            if row[col].strip("*").lower() == "total":
                 continue
             what = " ".join(p for k, p in enumerate(row) if k != col).strip()
             if what.strip("* ").lower().startswith("total"):
                 continue
+            if not row[col].strip("* "):
+                raise LessonError(f"{lesson.where(i)}: timing row {line!r} has no minutes")
             try:
                 rows.append((what, int(row[col].strip("*"))))
             except ValueError:

@@ -238,3 +238,22 @@ def test_a_solutions_heading_with_trailing_spaces_still_has_its_cells_checked(tm
     text = TINY.replace("## Solutions", "## Solutions  ") + "\n+++\n\nMore working, untagged.\n"
     found = problems_of(tmp_path, text)
     assert any("Solutions section must be tagged 'solution'" in p for p in found), found
+
+
+def test_a_timing_row_with_no_minutes_is_refused_naming_it(tmp_path):
+    """A step whose minutes cell is empty was left out of the sum without a word; only the
+    total row may leave its minutes empty."""
+    text = TINY.replace("| Everything | 45 |", "| Everything | 45 |\n| Questions |  |")
+    assert text != TINY
+    found = problems_of(tmp_path, text)
+    assert any("timing row '| Questions |  |' has no minutes" in p for p in found), found
+
+
+def test_a_header_holding_min_inside_a_word_is_not_the_minutes_column(tmp_path):
+    """'Admin' is no minutes column: the minutes are read from the column headed 'Minutes'."""
+    text = TINY.replace("| Step | Minutes |\n| --- | --- |\n| Everything | 45 |\n| **Total** | **45** |",
+                        "| Admin | Minutes |\n| --- | --- |\n| 3 | 45 |\n| **Total** | **45** |")
+    assert text != TINY
+    lesson = L.read(write_tiny(tmp_path / "lessons", text, pair=False))
+    assert L.timing_rows(lesson) == [("3", 45)]
+    assert L.problems(lesson) == []
