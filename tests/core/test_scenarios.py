@@ -209,6 +209,8 @@ BY_NAME += [
      "start: barns.Ben: a list of animals (rooster, goose, cat, dog, sheep, goat, donkey, pig, cow, horse), "
      "got ['barns of seat 0']"),
     ("bloff-anne-calls-david", {"hands": {"Anne": "AS"}}, "start: hands.Bjørn: no hand given"),
+    # a fault in a value given by the seats' order keeps its place; only a message's start is renamed
+    ("ht-auction-ben-pays-100", {"herds": [{}, {"money[0]": 1}, {}]}, "start: herds[1]: 'money[0]' is not an animal"),
 ]
 
 
@@ -233,7 +235,8 @@ def test_a_file_that_is_not_json_is_one_scenario_error(tmp_path, data):
                                         ("/tmp/none/x", "no scenario file at"), ("\x1b[2J", "no scenario called"),
                                         ("yb-nope", "no scenario called \"yb-nope\"; there are: "),
                                         ("yb-scoring-246", "no scenario called \"yb-scoring-246\"; did you mean "
-                                                           "'yb-scoring-2460'\\? there are: ")])
+                                                           "'yb-scoring-2460'\\? there are: "),
+                                        ("yb-scorin-246", "did you mean 'yb-scoring-2460'\\? ")])
 def test_a_name_that_is_no_scenario_is_one_scenario_error(name, said):
     """A missing file's path was answered "no scenario called '/tmp/x.json'", as if it
     were a name; the path is named as a missing file now."""
@@ -382,6 +385,10 @@ def test_a_value_repeated_in_a_refusal_is_cut_short_and_its_control_characters_e
     with pytest.raises(sc.ScenarioError) as info:
         sc.from_dict({**_good(), "seats": ["\u202eevil", "Ben", "\u202eevil"]})
     assert 'seats[2]: "\\u202eevil" is named twice' in str(info.value) and "\u202e" not in str(info.value)
+    just = "B" * 58                        # 60 characters as JSON: shown whole
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.from_dict({**_good(), "seats": [just, "Ben", just]})
+    assert f'seats[2]: "{just}" is named twice' in str(info.value), str(info.value)
 
 
 def test_a_run_says_the_example_its_source_and_each_moves_own_words():
@@ -392,6 +399,8 @@ def test_a_run_says_the_example_its_source_and_each_moves_own_words():
     moves = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
     assert len(moves) == 9 and moves[0].endswith(" Carla holds an auction."), moves[0]
     assert moves[8].endswith(" Ben pays 50 + 50 = 100 and gets no change. He lays the 9 in front of him."), moves[8]
+    # each move's line names who made it, as the file names the seat, and chance for a draw
+    assert [m.split(":")[0].split()[-1] for m in moves[:3]] == ["Carla", "chance", "Anna"], moves[:3]
 
 
 def test_a_folder_or_a_file_that_is_no_scenario_is_named_for_what_it_is(tmp_path):
@@ -422,3 +431,27 @@ def test_a_table_the_game_is_not_for_is_refused_at_its_seats(seats):
 def test_an_after_of_true_is_no_move_number():
     with pytest.raises(sc.ScenarioError, match="expectation 1 'after': must be a move number 0..9, got true"):
         sc.from_dict({**_good(), "expect": [{"after": True, "money": {}}]})
+
+
+def test_the_table_hears_a_move_as_the_game_tells_it_and_the_example_keeps_its_own_words():
+    """Bløff's cards are laid face down and only the claim is said aloud (RULES.md, section 3):
+    at move 5 the table hears Bjørn claim one two, and that he laid the nine of spades is the
+    example's commentary, for the all-seeing view. ``public`` is what every seat may see;
+    ``narration`` keeps the example's words."""
+    s = sc.find("bloff-anne-calls-david")
+    res = sc.run(s)
+    said = json.loads(s.path.read_text())["moves"]
+    assert res.narration == [m["say"] for m in said]
+    assert "nine of spades" in res.narration[4]
+    assert "one two" in res.public[4], res.public[4]
+    for line in res.public[:13]:            # until the call turns David's cards, no card laid is named
+        assert not any(card in line for card in ("9S", "4D", "JS", "10S", "nine", "jack")), line
+    assert len(res.public) == len(s.moves)
+
+
+def test_a_reason_is_one_line_cut_short_and_names_a_foreign_errors_type():
+    assert sc._why(sc.ScenarioError("a\n  b")) == "a b"
+    long = sc._why(sc.ScenarioError("x" * 500))
+    assert len(long) <= 300 and long.endswith("x...")
+    assert sc._why(KeyError("k")) == "KeyError: 'k'"
+    assert sc._why(RecursionError("maximum recursion depth exceeded")) == "RecursionError: nested too deeply"
