@@ -55,9 +55,18 @@ def test_the_notebook_has_its_outputs(folder):
 
 # -- the checks catch what they should, on the tiny lesson --------------------------------
 
-def test_timing_that_does_not_sum_to_45(tmp_path):
-    found = problems_of(tmp_path, TINY.replace("| Everything | 45 |", "| Everything | 40 |"))
-    assert any("sums to 40 minutes, not 45" in p for p in found), found
+@pytest.mark.parametrize("minutes", [40, 50])
+def test_timing_that_does_not_sum_to_45(tmp_path, minutes):
+    """Too long a lesson is refused as surely as too short a one."""
+    found = problems_of(tmp_path, TINY.replace("| Everything | 45 |", f"| Everything | {minutes} |"))
+    assert any(f"sums to {minutes} minutes, not 45" in p for p in found), found
+
+
+def test_a_step_whose_minutes_are_in_bold_counts_them(tmp_path):
+    """Bold is the page's emphasis, not part of the number."""
+    text = TINY.replace("| Everything | 45 |", "| Everything | **45** |")
+    assert text != TINY
+    assert L.timing_rows(L.read(write_tiny(tmp_path / "lessons", text, pair=False))) == [("Everything", 45)]
 
 
 def test_sections_out_of_order(tmp_path):
@@ -192,10 +201,11 @@ def test_no_exercise_answer_can_be_read_off_the_worksheets_outputs(folder):
     assert not found, f"{lesson.where()}: " + "; ".join(found)
 
 
-def test_front_matter_minutes_other_than_45(tmp_path):
+@pytest.mark.parametrize("minutes", [30, 60])
+def test_front_matter_minutes_other_than_45(tmp_path, minutes):
     """A lesson is 45 minutes (docs/lessons.md), whatever its own front matter says."""
-    found = problems_of(tmp_path, TINY.replace("  minutes: 45\n", "  minutes: 30\n"))
-    assert any("minutes is 30" in p and "45" in p for p in found), found
+    found = problems_of(tmp_path, TINY.replace("  minutes: 45\n", f"  minutes: {minutes}\n"))
+    assert any(f"minutes is {minutes}" in p and "45" in p for p in found), found
 
 
 def test_an_answer_stated_twice(tmp_path):
@@ -220,3 +230,10 @@ def test_a_timing_row_with_fewer_cells_than_its_header(tmp_path):
     assert text != TINY
     found = problems_of(tmp_path, text)
     assert any("timing row '| Everything | 45 |' has 2 cells, the header 3" in p for p in found), found
+
+
+def test_a_timing_row_with_more_cells_than_its_header(tmp_path):
+    text = TINY.replace("| Everything | 45 |", "| Everything | 45 | late |")
+    assert text != TINY
+    found = problems_of(tmp_path, text)
+    assert any("timing row '| Everything | 45 | late |' has 3 cells, the header 2" in p for p in found), found
