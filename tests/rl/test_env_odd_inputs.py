@@ -303,3 +303,71 @@ def test_no_number_of_a_bidder_up_vector_is_below_zero():
             calls += state.auction is not None and state.auction.called >= 0
             e.step(None if done or cut else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert auctions and calls, (auctions, calls)
+
+
+def test_score_rewards_take_the_tables_mean_off_each_score(monkeypatch):
+    """docs/rl.md: reward="score" is the seat's score minus the table's mean score. Scores 10,
+    4 and 1 (mean 5) give 5, -1 and -4."""
+    e = make_env("auction", 3, reward="score")
+    monkeypatch.setattr(e.game, "scores", lambda state: (10, 4, 1))
+    assert play_out(e) == pytest.approx([5.0, -1.0, -4.0])
+
+
+def test_the_mask_of_a_seat_not_to_move_is_all_zeros(monkeypatch):
+    """docs/rl.md: the mask "is all zeros for a seat that is not to move, and never all zeros
+    for the seat that is", whatever the rules would let that seat do. At the auction's first
+    bid the rules let seats 1 and 2 bid; with seat 1 alone to move, seat 2's mask is empty."""
+    e = make_env("auction", 3)
+    e.reset(seed=1)
+    assert e.game.legal(e.game_state, 2).explain(e.game.parse("pass")) is None
+    monkeypatch.setattr(e.game, "to_move", lambda state: (1,))
+    assert e.observe("player_1")["action_mask"].any(), "the seat to move has no index to play"
+    for agent in ("player_0", "player_2"):
+        mask = e.observe(agent)["action_mask"]
+        assert not mask.any(), f"{agent} is not to move, yet its mask allows {np.flatnonzero(mask)}"
+
+
+@pytest.mark.parametrize("action", [True, False, np.True_])
+def test_true_or_false_is_no_action_index(action):
+    e = make_env("auction", 3)
+    e.reset(seed=1)
+    with pytest.raises(RulesError, match="acts with an action index"):
+        e.step(action)
+    assert e.moves == 0
+
+
+def test_a_refused_action_names_the_last_index_there_is():
+    """The indices run from 0 to action_space.n - 1, and the refusal of something else says so."""
+    e = make_env("auction", 3)
+    e.reset(seed=1)
+    last = int(e.action_space(e.agent_selection).n) - 1
+    with pytest.raises(RulesError, match=rf"an int from 0 to {last}\)"):
+        e.step("pass")
+
+
+@pytest.mark.parametrize("move", [2.0, np.float64(1.0), np.int64(0)])
+def test_step_move_sends_a_number_to_step(move):
+    e = make_env("auction", 3)
+    e.reset(seed=1)
+    with pytest.raises(RulesError, match=r"an action index goes to step\(\)"):
+        e.step_move(move)
+    assert e.moves == 0
+
+
+def test_render_shows_the_table_only_in_ansi_mode_and_other_modes_are_refused():
+    """The whole table, secrets included, is rendered for render_mode="ansi" alone; without a
+    mode render() gives nothing, and a mode bluffkit does not draw is refused when made."""
+    quiet = make_env("bloff", 3)
+    quiet.reset(seed=1)
+    assert quiet.render() is None
+    shown = make_env("bloff", 3, render_mode="ansi")
+    shown.reset(seed=1)
+    assert "player_0" in shown.render()
+    with pytest.raises(RulesError, match="render_mode must be None or 'ansi', got 'human'"):
+        make_env("bloff", 3, render_mode="human")
+
+
+def test_a_reward_that_is_not_one_number_per_seat_says_the_last_move_is_taken_back():
+    e = make_env("auction", 3, reward=lambda game, state: [1.0, 0.0])
+    with pytest.raises(RulesError, match=r"gave 2 numbers for 3 seats; the last move is taken back$"):
+        play_out(e)
