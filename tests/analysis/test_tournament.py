@@ -31,7 +31,7 @@ from bluffkit.analysis.tournament import (
     tournament,
 )
 from bluffkit.analysis.tournament_charts import pairwise_chart, summary_chart
-from bluffkit.analysis.tournament_run import TournamentError, load, read_manifest, run
+from bluffkit.analysis.tournament_run import TournamentError, load, plan, read_manifest, run
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 
@@ -627,3 +627,58 @@ def test_a_rank_interval_stays_within_the_seats_and_few_games_get_a_wide_one():
     for bad in (0, 1.5, -2):
         with pytest.raises(ValueError, match="whole numbers from 1"):
             t_quantile(0.95, bad)
+
+
+# -- the plan of a run ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("games, chunk", [(1, 1), (30, 30), (1000, 50), (20_000, 200), (10**6, 2000)])
+def test_the_default_chunk_makes_about_a_hundred_parts_of_50_to_2000_games(auction, games, chunk):
+    """A chunk of 50 games at least (all of them, if fewer), 2000 at most, about a hundred chunks between."""
+    assert plan(auction, FIELD, games, 1, players=3)["chunk"] == chunk
+
+
+def test_a_run_of_more_than_a_million_parts_is_refused_before_anything_is_played(auction):
+    """Parts are numbered with six digits: 2,000,001 games in chunks of 2 make 1,000,001 of them."""
+    assert plan(auction, FIELD, 2_000_000, 1, players=3, chunk=2)["chunk"] == 2
+    with pytest.raises(RulesError, match="1,000,001 parts; a run has at most 1,000,000"):
+        plan(auction, FIELD, 2_000_001, 1, players=3, chunk=2)
+
+
+def test_the_manifest_keeps_the_mode_asked_for(auction):
+    """A round-robin of two bots at two seats has one line-up, and is still a round-robin."""
+    game = make_game("auction", player_limits=False)
+    rr = plan(game, ["truthful", "random"], 10, 1, players=2, mode="round-robin")
+    assert rr["lineups"] == [["truthful", "random"]] and rr["mode"] == "round-robin"
+    assert plan(game, ["truthful", "random"], 10, 1, players=2)["mode"] == "fixed"
+
+
+def test_a_progress_function_is_told_the_games_done_so_far_of_the_whole_run(auction, tmp_path):
+    """progress(done, total) after each part: the games on disk so far, those of an earlier
+    run resumed included, out of every game of the run."""
+    out, seen = tmp_path / "t", []
+    run(auction, ["random"], 6, 5, out, players=3, chunk=3, workers=0, echo=None, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(3, 6), (6, 6)]
+    (out / "parts" / "part-000001.parquet").unlink()
+    seen.clear()
+    run(auction, ["random"], 6, 5, out, players=3, chunk=3, workers=0, echo=None, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(6, 6)]
+
+
+def test_a_manifest_another_run_wrote_first_is_not_taken_as_this_runs(tmp_path):
+    """Two runs making one folder at once: the second to write its manifest is told it did
+    not (and so, failing, does not remove the other run's)."""
+    from bluffkit.analysis.tournament_run import _write_atomic
+    path = tmp_path / "manifest.json"
+    assert _write_atomic(path, b"first", new=True) is True
+    assert _write_atomic(path, b"second", new=True) is False
+    assert path.read_bytes() == b"first" and [p.name for p in tmp_path.iterdir()] == ["manifest.json"]
+
+
+def test_the_bar_of_a_resumed_run_starts_at_the_games_already_played(auction, tmp_path, capsys):
+    out = tmp_path / "t"
+    run(auction, ["random"], 6, 5, out, players=3, chunk=3, workers=0, echo=None)
+    (out / "parts" / "part-000001.parquet").unlink()
+    capsys.readouterr()
+    run(auction, ["random"], 6, 5, out, players=3, chunk=3, workers=0, echo=None, progress=True)
+    err = capsys.readouterr().err
+    assert "3/6" in err and "6/6" in err and "0/6" not in err, err
