@@ -764,3 +764,57 @@ def test_a_dead_runs_mark_that_cannot_be_removed_neither_stops_the_run_nor_leave
     assert run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None).played == 2
     mine = [p.name for p in out.iterdir() if p.name.endswith(".lock") and p.is_file()]
     assert mine == [] and not [m for m in _MINE if m.startswith(".tournament-")]
+
+
+def test_an_unfinished_run_with_an_output_that_is_a_folder_plays_nothing(auction, tmp_path):
+    """The outputs are checked with the folder, before any chunk is played: not after the
+    games, when the run could only fail at its end."""
+    out = tmp_path / "t"
+    run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    (out / "parts" / "part-000001.parquet").unlink()
+    (out / "summary.csv").mkdir()
+    was = snapshot(out)
+    with pytest.raises(TournamentError, match=re.escape(f"{out / 'summary.csv'} is a directory")):
+        run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    assert snapshot(out) == was, "the missing chunk was played"
+
+
+@pytest.mark.parametrize("port", [0, 65536])
+def test_a_scheduler_port_out_of_range_is_named_and_never_tried(monkeypatch, port):
+    import socket
+    pytest.importorskip("distributed")
+    tried = []
+    monkeypatch.setattr(socket, "create_connection", lambda where, timeout: tried.append(where))
+    with pytest.raises(OSError, match=rf"^{port} is not a port number \(1 to 65535\)$"):
+        tournament_run.probe_scheduler(f"tcp://127.0.0.1:{port}")
+    assert tried == []
+
+
+def test_an_out_that_is_a_file_is_refused_in_words_and_kept(auction, tmp_path):
+    out = tmp_path / "results"
+    out.write_text("mine")
+    with pytest.raises(TournamentError, match="exists and is not an empty folder or a tournament folder"):
+        run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    assert out.read_text() == "mine" and [p.name for p in tmp_path.iterdir()] == ["results"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_an_output_that_is_no_regular_file_is_refused_before_anything_is_played(auction, tmp_path, kind):
+    out = tmp_path / "t"
+    run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    (out / "parts" / "part-000001.parquet").unlink()
+    odd_file(out / "pairwise.csv", kind)
+    was = snapshot(out / "parts")                   # (a pipe cannot be read without a writer)
+    with pytest.raises(TournamentError, match=re.escape(f"{out / 'pairwise.csv'} is not a regular file")):
+        run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    assert snapshot(out / "parts") == was, "the missing chunk was played"
+
+
+def test_a_run_with_no_part_yet_loads_partially_as_an_empty_frame_of_its_columns(auction, tmp_path):
+    from bluffkit.analysis.tournament import COLUMNS
+    out = tmp_path / "t"
+    run(auction, ["random"], GAMES, SEED, out, players=3, chunk=3, workers=0, echo=None)
+    for p in (out / "parts").iterdir():
+        p.unlink()
+    df = load(out, partial=True)
+    assert len(df) == 0 and list(df.columns) == list(COLUMNS)
