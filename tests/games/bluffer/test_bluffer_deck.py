@@ -352,7 +352,8 @@ def test_a_deck_refused_for_a_decoy_no_sheet_could_hold_plays_once_mended(tmp_pa
     spaced = question(decoys=[f"pale\u00a0 {c}" for c in ("blue", "white", "grey", "yellow", "brown")])
     path = write(tmp_path, spaced)
     game = make_game("bluffer", deck=str(path), rounds=1, questions_per_round=1, duel_questions=1)
-    record = play(game, [make_agent("average", game) for _ in range(3)], seed=1)
+    # one question, one round: a few dozen steps (a round that never ends fails here, not at the time limit)
+    record = play(game, [make_agent("average", game) for _ in range(3)], seed=1, max_steps=500)
     assert game.is_over(record.final)
     written = [a.text for _, a in record.moves if isinstance(a, Write)]
     assert written and all(t.startswith("pale ") and "\u00a0" not in t for t in written), written
@@ -395,7 +396,7 @@ def _bluffer_log(tmp_path, deck: str, players: int = 3):
     from bluffkit.core.play import play
 
     game = make_game("bluffer", deck=deck, rounds=1, questions_per_round=2)
-    rec = play(game, [make_agent("average", game) for _ in range(players)], seed=5)
+    rec = play(game, [make_agent("average", game) for _ in range(players)], seed=5, max_steps=1_000)   # two questions: tens of steps
     seats = [{"name": n, "agent": "average"} for n in ("Anne", "Ben", "Chloé")[:players]]
     return gamelog.write(tmp_path / "game.jsonl", game, seats, 5, rec.moves), rec
 
@@ -464,7 +465,9 @@ def test_a_log_replays_only_with_the_deck_it_was_played_with(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     g = make_game("bluffer", deck="eight.jsonl", rounds=1)
     assert g.rules.deck == str(tmp_path / "eight.jsonl")
-    s = Session(g, ["sharp", "average", "gullible"], seed=3).run()
+    s = Session(g, ["sharp", "average", "gullible"], seed=3)
+    s.advance(limit=2_000)                               # one round of 3 questions: tens of steps
+    assert s.over, "one round did not end within 2,000 steps"
     path = s.save(tmp_path / "game.jsonl")
     monkeypatch.chdir("/")
     gamelog.read(path)                                   # replays from anywhere

@@ -1347,7 +1347,8 @@ def test_a_used_up_deck_is_gone_through_again_each_question_once(tmp_path):
     from bluffkit.agents.bluffer import BluffBot
     from bluffkit.core.play import play
     path, qs = small_deck(tmp_path, 5, "Five")
-    rec = play(make_game("bluffer", deck=str(path), stop_when_decided=False), [BluffBot(0.4) for _ in range(3)], 3)
+    rec = play(make_game("bluffer", deck=str(path), stop_when_decided=False), [BluffBot(0.4) for _ in range(3)], 3,
+               max_steps=5_000)                          # 18 questions: hundreds of steps, not the default 200,000
     asked = list(rec.final.used)
     assert len(asked) == 18, "3 rounds of 6 questions (each player leads twice), none cut short"
     for k in range(0, 15, 5):
@@ -1603,7 +1604,9 @@ def test_hide_from_deals_another_question_even_when_the_deck_has_been_used_up(tm
     deck = tmp_path / "three.jsonl"
     deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
     g = make_game("bluffer", deck=str(deck))
-    s = Session(g, ["random"] * players, seed=1).run()
+    s = Session(g, ["random"] * players, seed=1)
+    s.advance(limit=10_000)                              # a whole game: hundreds of steps
+    assert s.over, "the game did not end within 10,000 steps"
     rng = np.random.default_rng(0)
     secret = kept = 0
     for state in s.states:
