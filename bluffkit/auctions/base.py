@@ -18,7 +18,8 @@ hooks ``sample_chance``/``apply_chance``/``_set_out``, ``lot_hidden_from(seat)``
 attributes (the format's traits, which the views read too) ``SEALED`` (bids hidden until
 all are in), ``LAYS_NOTES`` (bids laid as notes that pay for the sale), ``OPEN_OUTCRY``,
 ``SHOWS_COUNT``, ``FACE_DOWN_PEN``, ``RANKS_BIDS`` and ``PRICE_IS_BID`` (the sale's price
-is the winning bid itself).
+is the winning bid itself); and the words of what the seats to move are asked,
+:meth:`Table.asked`.
 """
 
 from __future__ import annotations
@@ -58,6 +59,15 @@ class Table(Settling, TableBase):
     FACE_DOWN_PEN = False   # the pen lies face down and the left neighbour picks (Cat in the Bag)
     RANKS_BIDS = False      # each bidder's bid is kept and ranked (sealed bids, Round-the-Table)
     laid = False            # sealed bids are notes laid face down (their number hidden until the reveal)
+    #: What the seats to move are asked in each phase, in the words of the views ("Now: Daniel to bid").
+    ASKED = {PICK: "to pick", BID: "to bid", FINAL: "to bid", CHOOSE: "to choose", REFUSE_: "to sell or buy",
+             PAY: "to pay"}
+
+    @classmethod
+    def asked(cls, phase: str, called: int = -1) -> str:
+        """What the seats to move in ``phase`` are asked, in words (:attr:`ASKED`; a format
+        whose moves are no bids says its own); ``called``: the price called so far (The Call)."""
+        return cls.ASKED.get(phase, "to act")
 
     @classmethod
     def new(cls, rules: Rules, players: int, auctioneer: int = 0, money=None, lot=None, pen=None) -> "Table":

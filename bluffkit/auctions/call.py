@@ -5,7 +5,7 @@ from __future__ import annotations
 from bluffkit.auctions.actions import ACCEPT, PASS, REFUSE, Call
 from bluffkit.auctions.base import Table, register_format
 from bluffkit.auctions.legal import Legal
-from bluffkit.auctions.state import NO_CAP, REFUSE_
+from bluffkit.auctions.state import BID, NO_CAP, REFUSE_
 from bluffkit.core.money import total
 
 
@@ -36,6 +36,14 @@ class TheCall(Table):
     amount to their fellow player." After an accepted call: the rule option ``call_right``."""
 
     __slots__ = ()
+
+    @classmethod
+    def asked(cls, phase: str, called: int = -1) -> str:
+        """The bidding is no bid: the auctioneer "calls out the amount they're demanding", and
+        the other player "then says whether they're willing to pay it"."""
+        if phase == BID:
+            return "to call a price" if called < 0 else "to accept or refuse the call"
+        return super().asked(phase, called)
 
     def _start_bidding(self) -> None:
         self.pending = (self.bidders[0],)

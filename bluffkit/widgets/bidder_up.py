@@ -159,7 +159,7 @@ def space_names(board: str) -> dict:
 ASKED = {"roll": "to roll", "move": "to move", "trade": "to challenge", "respond": "to answer the challenge",
          "market": "to set the market", "raffle": "to draw tickets", "keep": "to keep a ticket",
          "piggy": "to choose", "give": "to give a note", "end": "to end the turn"}
-#: Inside an auction the words are the view's ``auction_asked`` (imported above): its farm
+#: Inside an auction the words are the format's own (``auction_asked``, imported above): its farm
 #: boards tag the players to move in an auction with them.
 
 

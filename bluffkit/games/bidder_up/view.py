@@ -36,18 +36,11 @@ from bluffkit.games.bidder_up.layout import layout_of
 BOARD_WIDTH = None
 _WRAP = "<div class='bidder-up' style='max-width: 1280px'>"
 
-#: What a player to move in an auction is asked to do, by the auction's phase: the tag on
-#: their farm board and the words of the auction's "Now:" line.
-AUCTION_ASKED = {"pick": "to pick", "bid": "to bid", "final": "to bid", "choose": "to choose",
-                 "refuse": "to sell or buy", "pay": "to pay"}
 def auction_asked(sub) -> str:
     """What the seats to move in the auction ``sub`` (a seat's observation of it, or its
-    state) are asked, in words: :data:`AUCTION_ASKED` by phase; in The Call's bidding the
-    auctioneer "calls out the amount they're demanding" and the other player "says whether
-    they're willing to pay it" (rulebook, The Call), neither of which is a bid."""
-    if sub.rules.format == "the-call" and sub.phase == "bid":
-        return "to call a price" if getattr(sub, "called", -1) < 0 else "to accept or refuse the call"
-    return AUCTION_ASKED.get(sub.phase, "to act")
+    state) are asked, in words: the tag on their farm board and the words of the auction's
+    "Now:" line, as its format says them (:meth:`bluffkit.auctions.base.Table.asked`)."""
+    return FORMAT_TABLES[sub.rules.format].asked(sub.phase, getattr(sub, "called", -1))
 
 
 #: The style of a tag on a farm board's head ("to bid", "auctioneer"), as its turn mark.
