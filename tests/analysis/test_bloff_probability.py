@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
-from math import sqrt
+from math import comb, sqrt
 
 import numpy as np
 import pandas as pd
@@ -273,3 +273,54 @@ def test_formula_matches_simulation(decks, players, trials, lie_prob):
                 assert abs(f / m - float(p)) <= 3 * se, (j, k, f / m, float(p), se)
             checked += 1
     assert checked >= 16
+
+
+# -- edges of the arguments, and what refusals say ---------------------------------------------
+
+def test_unseen_cards_may_be_as_many_as_ten_decks_hold_and_no_more():
+    # ten decks: 40 of a rank; the claimant holds 1 of 1000 unseen cards, 40 of them the rank:
+    # the hypergeometric chance it holds one is 40/1000, so a claim of one is false 24/25 of the time
+    assert p_claim_false(1, 0, 0, 10, 1000, 1) == 1 - Fraction(comb(40, 1) * comb(960, 0), comb(1000, 1))
+    with pytest.raises(ValueError, match=r"unseen_cards must be at most 1,000 .*got 1,001"):
+        p_claim_false(1, 0, 0, 10, 1001, 1)
+
+
+def test_probability_table_takes_every_card_outside_the_observers_hand_as_unseen():
+    # one deck, a hand of 13: the other 39 cards may all be unseen (the first play), not 40
+    assert probability_table(1, 13, unseen_cards=39).equals(probability_table(1, 13))
+    with pytest.raises(ValueError, match=r"unseen_cards: at most the 39 cards of 1 deck .*got 40"):
+        probability_table(1, 13, unseen_cards=40)
+
+
+def test_a_table_of_as_many_players_as_cards_is_not_told_it_has_more():
+    # 52 players and one deck: too many for the game, but not "more than the 52 cards"
+    with pytest.raises(ValueError, match=r"seats 2 to 20 players .*got 52$"):
+        hand_sizes(52, 1)
+    with pytest.raises(ValueError, match=r"got 53 \(53 players are more than the 52 cards"):
+        hand_sizes(53, 1)
+
+
+def test_brute_force_refuses_more_cards_of_a_rank_than_the_deck_holds():
+    # two copies of rank 0, and the observer says it holds three
+    with pytest.raises(ValueError, match="more cards of rank 0 seen than the deck holds"):
+        enumerate_exact(1, [0, 0, 0], 1, [0], ranks=2, copies_per_rank=2)
+    with pytest.raises(ValueError, match="more cards of rank 1 seen than the deck holds"):
+        enumerate_exact(1, [1], 0, [1], ranks=2, copies_per_rank=2, revealed=[1], claimant_known=[1])
+
+
+def test_brute_force_counts_the_claimants_known_cards_of_the_claimed_rank():
+    # 2 ranks of 2; the observer holds a 0 and knows the claimant holds a 1: "one 1" is true
+    assert enumerate_exact(1, [0], 0, [2], ranks=2, copies_per_rank=2, rank=1, claimant_known=[1]) == 0
+    # the known card is of the other rank: two cards are unseen, a 0 and a 1, and the
+    # claimant's one unseen card is the 1 half of the time
+    assert enumerate_exact(1, [1], 1, [1], ranks=2, copies_per_rank=2, rank=1, claimant_known=[0]) == Fraction(1, 2)
+
+
+@pytest.mark.parametrize("case", SMALL[:12], ids=[f"relabelled{i}" for i in range(12)])
+def test_brute_force_does_not_care_which_rank_is_claimed(case):
+    # ranks are interchangeable (suits and ranks do not matter but for the claim): swapping the
+    # labels 0 and 1 everywhere and claiming rank 1 gives the same odds as claiming rank 0
+    swap = {0: 1, 1: 0}
+    moved = dict(case, rank=1, **{key: [swap.get(c, c) for c in case[key]]
+                                  for key in ("observer_hand", "revealed", "claimant_known")})
+    assert enumerate_exact(**moved) == enumerate_exact(**case)
