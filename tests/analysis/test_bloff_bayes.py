@@ -124,3 +124,45 @@ def test_simulate_claims_shows_progress_and_refuses_a_wrong_one():
     assert len(df) and seen[-1] == (3, 3)
     with pytest.raises(RulesError, match="progress: True, False"):
         simulate_claims(make_game("bloff"), ["honest", "caller", "random"], games=3, seed=1, progress="x")
+
+
+def _posterior_by_hand(k, big_k, n_all, n, q, ell):
+    """P(lie | k) of the module docstring, from hypergeometric terms: P(X=0), P(X=k)."""
+    law = [Fraction(comb(big_k, m) * comb(n_all - big_k, n - m), comb(n_all, n)) for m in range(n + 1)]
+    lie = ell * (law[0] + q * (1 - law[0]))       # must lie, or may and does, and claims k
+    truth = (1 - q) * law[k]                       # holds exactly k and says so
+    return lie / (lie + truth)
+
+
+@pytest.mark.parametrize("q", [Fraction(1, 4), Fraction(1, 2), Fraction(9, 10)])
+def test_a_bluffer_who_could_tell_the_truth_lies_with_chance_q(q):
+    # "Har du dem, kan du snakke sant, eller lyve likevel": able claimants lie with chance q;
+    # first play of four, liars lay one card or two alike
+    want1 = _posterior_by_hand(1, 4, 39, 13, q, Fraction(1, 2))
+    want2 = _posterior_by_hand(2, 4, 39, 13, q, Fraction(1, 2))
+    assert bb.p_lie(1, 0, 39, 13, lie_prob=q, lie_sizes=(1, 1)) == want1
+    assert bb.p_lie(2, 0, 39, 13, lie_prob=q, lie_sizes=(1, 1)) == want2
+
+
+def test_a_claim_of_all_the_unseen_copies_can_be_true():
+    # the observer holds two fours; a claim of the other two is true when the claimant holds
+    # both (P(X=2) = C(37,11)/C(39,13)), and honest liars lay only one card: never a lie
+    assert bb.p_lie(2, 2, 39, 13) == 0
+    p0, p2 = Fraction(comb(37, 13), comb(39, 13)), Fraction(comb(37, 11), comb(39, 13))
+    assert bb.p_lie(2, 2, 39, 13, lie_sizes=(1, 1)) == (p0 / 2) / (p0 / 2 + p2)
+    assert bb.p_lie(4, 0, 39, 13, lie_sizes=(1, 1, 1, 1)) < 1
+
+
+def test_a_claimant_who_always_lies_always_lies():
+    # lie_prob = 1, the top of its range: every claim is a lie, even by one who holds the rank
+    assert bb.p_lie(1, 0, 39, 13, lie_prob=1) == 1
+    assert bb.p_lie(2, 0, 39, 13, lie_prob=1, lie_sizes=(1, 1)) == 1
+    with pytest.raises(ValueError, match=r"lie_prob is a probability from 0 to 1, got 1\.01"):
+        bb.p_lie(1, 0, 39, 13, lie_prob=1.01)
+
+
+def test_too_many_copies_seen_names_both_counts():
+    with pytest.raises(ValueError, match=r"the observer accounts for 5 copies of a rank with 4$"):
+        bb.p_lie(1, 3, 39, 13, revealed=2)
+    with pytest.raises(ValueError, match=r"the observer accounts for 9 copies of a rank with 8$"):
+        bb.p_lie(1, 8, 39, 13, revealed=1, decks=2)
