@@ -446,3 +446,18 @@ def test_float_spot_is_read_as_written():
 def test_bad_arguments_name_the_setting(call, name):
     with pytest.raises(ValueError, match="^" + re.escape(name)):
         call()
+
+
+def test_a_sum_may_run_to_the_most_questions_and_no_further():
+    # MAX_QUESTIONS = 1000: the Leader still passes to the left, question after question
+    leaders = round_leaders(4, questions=1000)
+    assert len(leaders) == 1000 and leaders[-4:] == [0, 1, 2, 3]
+    with pytest.raises(ValueError, match=r"^questions must be at most 1,000 \(a round is 6\), got 1,001$"):
+        round_leaders(4, questions=1001)
+
+
+@pytest.mark.parametrize("k, spots", [(2, [0.5, 0.5, 0.5]), (3, [0.5, 0.5]), (3, [0.5] * 4)])
+def test_per_pick_spots_give_exactly_one_value_per_pick(k, spots):
+    # "Game for 2 Players": k false answers, so at most k wrong picks; one spot for each
+    with pytest.raises(ValueError, match=rf"^spot must give one value per pick \({k}\), got {len(spots)}$"):
+        two_player_distribution(k, spots)
