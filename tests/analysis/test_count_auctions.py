@@ -84,3 +84,37 @@ def test_count_bids_are_numbers_of_notes():
     assert (laid.bid != laid.cost).any(), "counts and money differ on this hand"
     won = df[df.won]
     assert (won.price == won.notes).all()
+
+
+def test_a_budget_of_nothing_still_lays_the_zeros():
+    # "0-notes count just as much as any other note": with no money to spend, the two 0s are free
+    assert ca.most_notes(YB_START, 0, D) == 2
+    assert ca.most_notes((0, 4, 1, 0, 0, 0), 0, D) == 0
+    with pytest.raises(RulesError, match=r"^budget must be a number >= 0, got -1$"):
+        ca.most_notes(YB_START, -1, D)
+
+
+def test_a_hand_may_hold_as_many_notes_as_the_engine_and_no_more():
+    from bluffkit.auctions.rules import MAX_NOTES
+    assert ca.note_cost((MAX_NOTES, 0, 0, 0, 0, 0), 3, D) == 0
+    with pytest.raises(RulesError, match=rf"^a hand holds at most {MAX_NOTES:,} notes, as in the auction engine; "
+                                         rf"got {MAX_NOTES + 1:,}$"):
+        ca.note_cost((MAX_NOTES, 1, 0, 0, 0, 0), 3, D)
+
+
+def test_one_bidder_is_told_the_formats_table():
+    # Secret Count seats 3 to 4 with the auctioneer: one bidder makes 2
+    with pytest.raises(RulesError, match=r"Secret Count, is for 3 to 4 players \(auctioneer included\), got 2"):
+        ca.simulate_hand("secret-count", bidders=1, auctions=1)
+
+
+@pytest.mark.parametrize("call, said", [
+    (lambda: ca.count_bid_expr(3, 2, 0), r"^unit must be a number > 0 \(the value of each other note\)"),
+    (lambda: ca.count_bid_expr(3, -1, 10), r"^zeros must be a number >= 0 \(the free 0-notes of each hand\)"),
+    (lambda: ca.count_revenue_expr(3, 0), r"^high must be a number > 0 \(the top of the values\)"),
+    (lambda: ca.count_bid_expr(3, 2, sp.Integer(0)), r"^unit must be a number > 0"),
+    (lambda: ca.count_revenue_expr(3, sp.Integer(0)), r"^high must be a number > 0"),
+], ids=["unit 0", "zeros -1", "high 0", "sympy unit 0", "sympy high 0"])
+def test_symmetric_theory_refuses_a_note_or_a_scale_of_nothing(call, said):
+    with pytest.raises(RulesError, match=said):
+        call()

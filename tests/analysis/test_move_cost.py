@@ -113,3 +113,9 @@ def test_a_budget_and_bad_input():
         mc.reach_costs(3, "start")
     with pytest.raises(KeyError):
         mc.move_costs("animal-market", "nowhere", 1)
+
+
+def test_a_target_out_of_reach_of_the_budget_names_the_budget():
+    # from the start, pen-3 on a roll of 1 costs 10 notes (section C): 5 notes cannot pay it
+    with pytest.raises(ValueError, match=r"^'pen-3' cannot be reached from 'start' on every roll with 5 notes$"):
+        mc.expected_cost("animal-market", "start", "pen-3", budget_notes=5)

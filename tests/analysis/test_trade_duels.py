@@ -70,3 +70,8 @@ def test_half_offers_half_the_value_on_any_scale():
     assert (d.offer == d.value / 2).all()
     assert (d.rival_offer == d.rival_value / 2).all()
     assert (d.won == (d.value >= d.rival_value)).all(), "the higher value offers more"
+
+
+def test_one_duel_more_than_the_most_is_refused_with_the_limit():
+    with pytest.raises(RulesError, match=r"^duels: at most 10,000,000 in one call .*got 10,000,001$"):
+        td.simulate_duels(td.MAX_DUELS + 1)
