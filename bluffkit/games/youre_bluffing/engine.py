@@ -416,7 +416,11 @@ class Table(TableBase):
             raise IllegalAction("chance-only-draws", f"chance can only turn up animals, not {draw}")
         if self.phase is not DRAW:
             raise IllegalAction("not-chance-turn", f"chance does not act now (phase {self.phase!r})")
-        if not (0 <= draw.family < len(self.pile)) or not self.pile[draw.family]:
+        if not 0 <= draw.family < len(self.pile):
+            # no such family: its words cannot name an animal (a Python index of -1 would be the last)
+            raise IllegalAction("not-in-pile", f"draw {draw.family} is not possible: the families are "
+                                f"0..{len(self.pile) - 1}")
+        if not self.pile[draw.family]:
             raise IllegalAction("not-in-pile", f"{draw} is not possible: no such animal is left in the pile")
         f = draw.family
         self.pile = self.pile[:f] + (self.pile[f] - 1,) + self.pile[f + 1:]

@@ -20,6 +20,7 @@ from paths import TESTS
 from bluffkit.core.errors import IllegalAction, RulesError
 from bluffkit.core.money import parse as parse_notes
 from bluffkit.games.youre_bluffing import PRESETS, VARIANTS, Rules, YoureBluffing, preset
+from bluffkit.games.youre_bluffing.actions import Draw
 from bluffkit.testing import assert_refused
 
 D = (0, 10, 50, 100, 200, 500)
@@ -1529,6 +1530,17 @@ def test_chance_cannot_turn_up_an_animal_not_in_the_pile():
     s = g.state_from_position(players=3, leader=0, herds=[{"cow": 2}, {"cow": 2}, {}], pile=None)
     s = g.step(s, 0, "auction")
     refused(g, s, None, "draw cow", "not-in-pile")
+
+
+def test_chance_cannot_turn_up_a_family_outside_the_ten():
+    """YB "Contents": ten families. A draw of family -1 or 10 is refused in words and
+    changes nothing, though a Python index -1 would name the horse (a draw of 10 once
+    ended in an IndexError while the refusal was being worded)."""
+    g = yb()
+    s = g.step(g.new_state(3), 0, "auction")
+    for family in (-1, 10):
+        err = refused(g, s, None, Draw(family), "not-in-pile")
+        assert f"draw {family} is not possible: the families are 0..9" in str(err), str(err)
 
 
 def test_unreadable_action_text_is_refused_without_change():
