@@ -1157,6 +1157,8 @@ def test_replay_of_a_folder_reads_each_log_once_and_leaves_a_deck_beside_them_ou
      "--agents: an empty name between commas"),
     (["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--logs", "", "--out", "OUT"],
      "--logs names no folder"),
+    (["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--logs", "  ", "--out", "OUT"],
+     "--logs names no folder"),
 ])
 def test_empty_names_in_options_are_refused(capsys, tmp_path, args, says):
     """'--agents random,' and '--logs \"\"' were taken as if the empty part were not there."""
@@ -1923,3 +1925,76 @@ def test_seeds_up_to_the_largest_are_taken_and_digits_of_other_scripts_are_not_a
     with pytest.raises(SystemExit) as stop:
         cli.main(["play", "bloff", "--players", "\u0663"])
     assert stop.value.code == 2 and "--players: invalid int value" in capsys.readouterr().err
+
+
+# -- what simulate, tournament and games print; the bounds of --games ---------------------------
+
+def test_simulate_shares_a_tied_win_between_its_winners_and_names_the_logs(capsys, tmp_path, monkeypatch):
+    """The summary counts a win shared by two seats as half a win each, names each seat's bot
+    and says where the logs went."""
+    from bluffkit.analysis import simulate as sim
+
+    def two_games(game, agents, games, seed, *, logs=None, progress=False, on_played=None):
+        df = pd.DataFrame({"winners": ["0;1", "0"], "length": [10, 20]})
+        on_played(df)
+        return df
+    monkeypatch.setattr(sim, "simulate", two_games)
+    code, out, err = run(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1",
+                          "--agents", "random,caller,honest", "--out", tmp_path / "t.csv",
+                          "--logs", tmp_path / "logs"], capsys)
+    assert code == 0, err
+    first, second = out.splitlines()
+    assert first.endswith(f"-> {tmp_path / 't.csv'}, logs in {tmp_path / 'logs'}")
+    assert second == "mean length 15.0 actions; wins by seat (ties shared): 0 random 1.5, 1 caller 0.5, 2 honest 0"
+
+
+def test_games_reach_up_to_a_million_millions_and_no_further(capsys, tmp_path):
+    """--games takes 1 to 10**12, both ends included (the refusal past it names --games)."""
+    base = ["simulate", "bloff", "--players", "3", "--seed", "1"]
+    code, out, err = run(base + ["--games", "1e12", "--out", tmp_path / "t.txt"], capsys)
+    assert code == 2 and "--out must name a file ending in .csv or .parquet" in err, err
+    code, out, err = run(base + ["--games", "1000000000001", "--out", tmp_path / "t.csv"], capsys)
+    assert code == 2 and "--games takes a whole number of games from 1 to 10**12" in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["games", "games.json", "games.csv.txt"])
+def test_out_without_a_table_suffix_is_refused(capsys, tmp_path, name):
+    """--out is a .csv or .parquet file: any other name is refused before a game is played."""
+    code, out, err = run(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1",
+                          "--out", tmp_path / name], capsys)
+    assert code == 2 and ".csv or .parquet" in err and list(tmp_path.iterdir()) == []
+
+
+def test_decimals_and_time_left_in_words():
+    """Scores under 10 without an interval get two decimals, from 10 one; the time left is in
+    minutes up to an hour and a half, then in hours."""
+    assert cli._decimals([], [9.99]) == 2 and cli._decimals([], [10.0]) == 1
+    assert cli._time_left(59) == "under a minute left" and cli._time_left(0.5) == "done in a moment"
+    assert cli._time_left(4800) == "about 80 min left" and cli._time_left(5400) == "about 1.5 h left"
+
+
+def test_a_tournament_says_its_line_ups_and_what_a_resumed_run_found_there(capsys, tmp_path):
+    """Two bots at three seats are a round-robin of two line-ups (2+1 and 1+2, docs/scale.md);
+    a run again into the same folder plays nothing and says the part was there already; one
+    bot is one line-up, and 2 games are not a multiple of its 3 seats."""
+    base = ["tournament", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--workers", "0",
+            "--no-progress"]
+    assert cli.main(base + ["--agents", "random,caller", "--out", str(tmp_path / "rr")]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head == f"2 games of bloff (3 players, 2 line-ups, round-robin) -> {tmp_path / 'rr'} " \
+                   "(1 part: 1 played now, 0 there already)", head
+    assert cli.main(base + ["--agents", "random,caller", "--out", str(tmp_path / "rr")]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head.endswith("(1 part: 0 played now, 1 there already)"), head
+    assert cli.main(base + ["--agents", "caller", "--out", str(tmp_path / "one")]) == 0
+    out = capsys.readouterr().out
+    assert "(3 players, one line-up)" in out.splitlines()[0] and "not a multiple of 3 " in out
+
+
+def test_games_lists_each_games_seat_range(capsys):
+    """Bidder Up! seats 2 to 4 players, Horse Trading 3 to 5 (its rulebook's "Players: 3-5")."""
+    code, out, _ = run(["games"], capsys)
+    titles = dict(line.split(None, 1) for line in out.splitlines() if not line.startswith(" "))
+    assert code == 0 and titles["bidder-up"] == "Bidder Up! (board game), 2 to 4 players"
+    assert titles["horse-trading"] == "Horse Trading, 3 to 5 players"
