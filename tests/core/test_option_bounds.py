@@ -7,10 +7,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bluffkit import cli
 from bluffkit.agents import make_agent
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play
+from bluffkit.core.rules import check_value
+from bluffkit.games.youre_bluffing.rules import Rules, preset
 
 BEYOND = [
     ("youre-bluffing", {"no_bid_calls": 11}, "no_bid_calls must be at most 10"),
@@ -88,3 +91,68 @@ def test_a_tuple_of_its_own_kind_and_a_huge_array_are_read_or_refused_in_words()
     assert make_game("auction", start_money=Notes(0, 2, 1, 0, 0, 0)).rules.start_money == (0, 2, 1, 0, 0, 0)
     with pytest.raises(RulesError, match=r"rule option start_money"):
         make_game("auction", start_money=np.zeros(10**6, dtype=int))
+
+
+# -- the checks every rule option shares -------------------------------------------------------
+
+@pytest.mark.parametrize("value, says", [
+    (10**18 + 1, "beyond any rule (at most 10**18)"),
+    (-(10**18) - 1, "beyond any rule (at most 10**18)"),
+    ("x" * 1001, "text of 1001 characters (at most 1000)"),
+    ([0] * 1001, "a list of 1001 items (at most 1000)"),
+    ([[[[0]]]], "nested too deeply"),
+    (float("nan"), "must be a finite number"),
+])
+def test_a_value_past_what_any_rule_takes_is_refused_naming_the_option(value, says):
+    """What no rule takes (a number beyond 10**18, text of more than 1000 characters, a list of
+    more than 1000 items or nested past three lists, NaN) is refused naming the option."""
+    with pytest.raises(RulesError, match="rule option bank") as e:
+        check_value("bank", value)
+    assert says in str(e.value)
+
+
+@pytest.mark.parametrize("value", [10**18, -(10**18), "x" * 1000, [0] * 1000, [[[0]]], 1.5, None, True])
+def test_a_value_at_the_bounds_passes_the_shared_checks(value):
+    """At those bounds a value is left to the game's own checks."""
+    check_value("bank", value)
+
+
+def test_a_list_where_an_option_takes_text_is_refused_in_json_words_from_python_and_the_command_line(capsys):
+    """A list (a tuple from Python, or a list read from --option) where the option takes text
+    is refused in JSON's words."""
+    with pytest.raises(RulesError, match=r"rule option tie_break takes text, got an array"):
+        make_game("horse-trading", tie_break=("shared",))
+    assert cli.main(["rules", "horse-trading", "--option", 'tie_break=["shared"]']) == 2
+    assert "rule option tie_break takes text, got an array" in capsys.readouterr().err
+
+
+def test_a_numpy_value_equal_to_its_variants_is_taken_and_another_is_refused_naming_the_variants_value():
+    """The Quick Game sells two animals a lot: numpy's 2 agrees with it; 1 is refused, saying
+    what the variant sets."""
+    assert make_game("youre-bluffing", variants=["quick"], lot_size=np.int64(2)).rules.lot_size == 2
+    with pytest.raises(RulesError, match="lot_size=1 contradicts the variant 'quick', which sets lot_size to 2"):
+        preset("youre_bluffing", ["quick"], lot_size=1)
+
+
+def test_an_unknown_option_is_named_and_the_known_ones_listed_without_the_rulesets_name():
+    """An unknown option, also one whose name is no text, is refused as unknown; the options
+    listed are those one can set (a ruleset's own name is not one)."""
+    with pytest.raises(RulesError, match="unknown rule option") as e:
+        Rules().replace(lots=2)
+    known = str(e.value).split("; known: ")[1].split(", ")
+    assert "lot_size" in known and "name" not in known
+    with pytest.raises(RulesError, match=r"unknown rule option\(s\): 1;"):
+        Rules.from_dict({1: 2})
+
+
+def test_an_option_added_late_is_written_only_when_it_differs_from_its_default():
+    """A log's header keeps the shape it had before first_leader existed, unless it is set."""
+    assert "first_leader" not in Rules().to_dict()
+    assert Rules().replace(first_leader=1).to_dict()["first_leader"] == 1
+
+
+def test_a_ruleset_read_back_from_its_json_is_the_same_ruleset():
+    """The Short game's paydays, written as a JSON list, are read back as the same ruleset."""
+    rules = preset("horse_trading", ["short"])
+    again = Rules.from_dict(rules.to_dict())
+    assert again == rules and isinstance(again.paydays, tuple)
