@@ -79,3 +79,9 @@ def test_a_file_saved_with_a_byte_order_mark_is_refused_as_json_says(tmp_path):
     path.write_text("\ufeff" + text, encoding="utf-8")
     with pytest.raises(sc.ScenarioError, match="Unexpected UTF-8 BOM"):
         sc.load(path)
+
+
+def test_a_value_is_shown_whole_up_to_its_limit_then_cut_with_its_length():
+    assert jsonread.shown("x" * 38) == '"' + "x" * 38 + '"'
+    assert jsonread.shown("x" * 39) == '"' + "x" * 39 + "\u2026 (41 characters)"
+    assert [jsonread.is_version(v, 1) for v in (1, True, 1.0, "1")] == [True, False, False, False]
