@@ -111,8 +111,9 @@ def value_law(values: str | Draw, what: str = "values") -> tuple[str, Draw, tupl
         def draw(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
             drawn = values(rng, shape)
             try:
-                raw = np.asarray(drawn)
                 # numbers only: text that reads as one ("0.5") is text, and True is no value
+                # (a list is read element by element: numpy makes [0.5, True] two floats)
+                raw = drawn if isinstance(drawn, np.ndarray) else np.asarray(drawn, dtype=object)
                 numbers = raw.dtype.kind in "iuf" or (raw.dtype.kind == "O" and all(
                     isinstance(x, Real) and not isinstance(x, bool) for x in raw.flat))
                 out = raw.astype(float) if numbers else None

@@ -380,11 +380,12 @@ def test_a_value_law_that_draws_text_is_refused_in_words():
 
 
 @pytest.mark.parametrize("drawn", [lambda shape: np.full(shape, "0.5"), lambda shape: np.full(shape, True),
-                                   lambda shape: np.full(shape, "0.5", dtype=object)])
+                                   lambda shape: np.full(shape, "0.5", dtype=object),
+                                   lambda shape: [[0.5, True]] * shape[0], lambda shape: [["0.5", 0.5]] * shape[0]])
 def test_a_value_law_that_draws_text_reading_as_a_number_or_truth_values_is_refused(drawn):
     """Text that reads as a number ("0.5") is text, and True is no value: the law is refused as
     one that draws no numbers (numpy would have read "0.5" as 0.5 and True as 1)."""
-    with pytest.raises(ValueError, match=r"^values: the callable must return an array of numbers, got ndarray"):
+    with pytest.raises(ValueError, match=r"^values: the callable must return an array of numbers, got (ndarray|list)"):
         simulate_sealed(2, 10, values=lambda rng, shape: drawn(shape), seed=1)
 
 
@@ -395,4 +396,6 @@ def test_a_value_law_may_draw_fractions_or_whole_numbers():
     from bluffkit.analysis.auction_sim import value_law
     whole = value_law(lambda rng, shape: np.ones(shape, dtype=int))[1](None, (3, 2))
     thirds = value_law(lambda rng, shape: np.full(shape, Fraction(1, 3), dtype=object))[1](None, (3, 2))
+    listed = value_law(lambda rng, shape: [[0.25, 1]] * shape[0])[1](None, (3, 2))
     assert whole.dtype == float and (whole == 1.0).all() and np.allclose(thirds, 1 / 3)
+    assert listed.tolist() == [[0.25, 1.0]] * 3, "a list of numbers, whole ones among them, is taken"
