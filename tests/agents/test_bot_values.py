@@ -127,3 +127,55 @@ def test_the_heuristic_bot_counters_a_cheap_challenge_and_accepts_a_dear_one(off
     obs = g.observe(s, 1)
     assert obs.trade[2:5] == (RULES.families.index("horse"), 1, len(offered.split("+")))
     assert HeuristicAgent().act(obs, obs.legal, None) == g.parse(action)
+
+
+def test_the_heuristic_bot_challenges_for_the_family_worth_most_to_it():
+    """With the pile empty every turn is a trade. Holding a cow and a horse, the bot can
+    challenge seat 1 for a cow or seat 2 for a horse (one card each: 1 against 3). A cow
+    adds {cow 1, horse 1} -> {cow 2, horse 1}: (400 + 250) x 0.75 - (200 + 250) x 0.5 =
+    262.5 points; a horse adds (200 + 500) x 0.75 - 225 = 300: it challenges for the horse."""
+    g = make_game("youre-bluffing")
+    others = {name: 4 for name in RULES.families if name not in ("cow", "horse")}
+    s = g.state_from_position(players=3, leader=0, money=["100+50+10+0", None, None],
+                              herds=[{"cow": 1, "horse": 1}, {"cow": 3}, {**others, "horse": 3}], pile={})
+    obs = g.observe(s, 0)
+    cow, horse = RULES.families.index("cow"), RULES.families.index("horse")
+    assert set(obs.legal.trades) == {(1, cow), (2, horse)} and not obs.legal.auction
+    action = HeuristicAgent().act(obs, obs.legal, None)
+    assert (action.target, action.family) == (2, horse), action
+
+
+def test_the_heuristic_trade_for_one_of_two_cards_values_one():
+    """Two cows against one: one cow changes hands (only "2 v 2 cards of the family trade
+    both", RULES.md). The bot gains {cow 2} -> {cow 3}: 450 - 200 = 250 points, 75 at 0.3 a
+    point (within 0.6 of its 390): notes towards 75, largest first, 50 + 10 + 10, and its
+    0s as a bluff (valuing both cows, 180, it would offer 100 + 50 + three 10s)."""
+    g = make_game("youre-bluffing")
+    others = {name: 4 for name in RULES.families if name != "cow"}
+    s = g.state_from_position(players=3, leader=0, money=["200+100+50+10+10+10+10+0+0", None, None],
+                              herds=[{"cow": 2}, {"cow": 1}, {**others, "cow": 1}], pile={})
+    obs = g.observe(s, 0)
+    action = HeuristicAgent().act(obs, obs.legal, None)
+    assert action.family == RULES.families.index("cow")
+    assert action.notes == g.parse("trade 1 cow 50+10+10+0+0").notes
+
+
+def test_the_heuristic_new_offer_after_a_tie_values_both_cards():
+    """2 cows against 2 and equal offers: the challenger makes a new offer (You're Bluffing!'s
+    tie rule). Both cows are still at stake, worth 600 points (180 at 0.3 a point) to the
+    bot, so it offers notes towards 180 from its hand, largest first, and its 0s as a bluff."""
+    g = make_game("youre-bluffing")
+    others = {name: 4 for name in RULES.families if name != "cow"}
+    s = g.state_from_position(players=3, leader=0, money=["200+100+50+10+10+10+10+0+0", "50+50+10", None],
+                              herds=[{"cow": 2}, {"cow": 2}, others], pile={})
+    for seat, move in [(0, "trade 1 cow 100+10"), (1, "counter 50+50+10")]:
+        s = g.step(s, seat, g.parse(move))
+    obs = g.observe(s, 0)
+    assert obs.trade[3] == 2, "both cows are at stake"
+    action = HeuristicAgent().act(obs, obs.legal, None)
+    d = RULES.denominations
+    paid = sum(n * v for n, v in zip(action.notes, d))
+    # towards 180 from its notes: no 200, then 50s and 10s up to 180 exactly
+    assert paid == 180, action
+    assert action.notes[d.index(0)] == obs.hand[d.index(0)], "every 0 it holds, as a bluff"
+    assert all(k <= held for k, held in zip(action.notes, obs.hand))

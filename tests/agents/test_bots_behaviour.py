@@ -143,6 +143,14 @@ def test_the_random_bot_keeps_to_its_cap_after_showing_its_money():
     assert capped > 20, "the bots should often bid after showing their money"
 
 
+@pytest.mark.parametrize("bids", ["", "ten", "Tens", None])
+def test_the_random_bot_refuses_a_way_of_bidding_it_does_not_know(bids):
+    """``bids`` is "tens" (the default) or "any"; anything else is refused with the two
+    choices named, not taken for bids in tens."""
+    with pytest.raises(ValueError, match=r"^bids must be 'tens' or 'any', got "):
+        RandomAgent(bids=bids)
+
+
 def test_the_random_bot_plays_each_game_from_that_games_own_random_numbers():
     """A seeded game is the same game whoever played before it: ``play`` gives each seat of
     each game its own generator, and the random bot draws its uniform numbers from the one it
