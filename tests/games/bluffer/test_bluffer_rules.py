@@ -1489,6 +1489,20 @@ def test_a_bot_that_knows_the_fact_is_told_it_by_whoever_builds_it():
         BluffBot(0.5, facts=["three"])
 
 
+def test_a_bot_with_no_fact_for_the_question_cannot_spot_the_truth():
+    """"A bot with no facts, or asked a question it has no fact for, cannot spot the truth
+    and votes as the random bot does" (bluffkit.agents.bluffer). Ben knows the fact of
+    another question only: however sharp, he votes among the answers that are not his own
+    (#1 three, #3 two, #4 nine; his is #2 five), each of them some of the time."""
+    from bluffkit.agents.bluffer import BluffBot
+    g, s = _voting_position()
+    obs = g.observe(s, BEN)
+    other = next(q for q in g.deck.questions if q.id != Q)
+    bot = BluffBot(1.0, facts={other.id: other.answer})
+    votes = {bot.act(obs, obs.legal, np.random.default_rng(seed)) for seed in range(60)}
+    assert votes == {Vote(1), Vote(3), Vote(4)}, votes
+
+
 def _typed_voting_position():
     """The voting position of :func:`_voting_position` with answers typed with capitals and a
     final stop: Ben (seat 1) wrote "Five." and Chloe (seat 2) "NINE!"; the table hears
@@ -1514,6 +1528,38 @@ def test_a_bot_never_votes_for_its_own_answer_however_it_typed_it(spot, facts):
         votes = {bot.act(obs, obs.legal, np.random.default_rng(seed)) for seed in range(300)}
         assert own not in votes, f"seat {seat} (spot {spot}, facts {facts}) voted for its own answer"
         assert votes <= set(map(Vote, obs.legal.vote))
+
+
+@pytest.mark.parametrize("spot", [0.0, 0.4, 1.0])
+def test_a_bot_whose_answer_everyone_wrote_votes_the_truth_it_knows(spot):
+    """Anne, Ben and Chloe all wrote "five" (Chloe typed "Five."): the table hears three
+    (true, #1) and five three times (#2 Anne, #3 Ben, #4 Chloe). Ben knows the fact; every
+    answer but the truth reads as his own, and "It is forbidden to bet on your own answer",
+    so there is no false answer left for him to bet on: whatever his spot rate, he votes
+    the truth, never his own #3 nor a "five" like it."""
+    from bluffkit.agents.bluffer import BluffBot
+    g = make_game("bluffer")
+    s = run(g, g.new_state(3), (None, f"ask {Q}"), (ANNE, "write five"), (BEN, "write five"),
+            (CHLOE, "write Five."), (None, "shuffle 3,0,1,2"))
+    obs = g.observe(s, BEN)
+    bot = BluffBot(spot, facts={Q: "three"})
+    votes = {bot.act(obs, obs.legal, np.random.default_rng(seed)) for seed in range(100)}
+    assert votes == {Vote(1)}, votes
+
+
+def test_a_bot_that_spots_the_truth_takes_the_first_answer_reading_like_it():
+    """Anne wrote "three", the true answer's very words; read in the order 0,3,1,2 the table
+    hears three (Anne's, #1), three (true, #2), five (Ben's, #3), nine (Chloe's, #4). Ben
+    cannot tell the two "three"s apart, so a bot that spots the truth takes the first such
+    number (bluffkit.agents.bluffer): #1 every time at spot 1."""
+    from bluffkit.agents.bluffer import BluffBot
+    g = make_game("bluffer")
+    s = run(g, g.new_state(3), (None, f"ask {Q}"), (ANNE, "write three"), (BEN, "write five"),
+            (CHLOE, "write nine"), (None, "shuffle 0,3,1,2"))
+    obs = g.observe(s, BEN)
+    bot = BluffBot(1.0, facts={Q: "three"})
+    votes = {bot.act(obs, obs.legal, np.random.default_rng(seed)) for seed in range(50)}
+    assert votes == {Vote(1)}, votes
 
 
 @pytest.mark.parametrize("fact", ["Three.", "THREE", "three!", " Three "])
@@ -1544,6 +1590,25 @@ def test_the_named_bots_spot_the_truth_at_their_documented_rates(name, spot, low
     bot = make_agent(name, g)                     # told the deck's facts: octopus-hearts is "three"
     truths = sum(bot.act(obs, obs.legal, np.random.default_rng(seed)) == Vote(1) for seed in range(2000))
     assert low <= truths <= high, f"{name} (spot {spot}) voted the truth {truths} times in 2000"
+
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_a_bot_asking_in_the_two_player_game_writes_its_count_of_different_answers(count):
+    """In the two-player game a bot asker writes ``false_answers`` different decoys (within
+    the rules' "two, or even three") and then says it is done."""
+    from bluffkit.agents.bluffer import BluffBot
+    g = make_game("bluffer")
+    s = g.step(g.new_state(2), None, f"ask {Q}")
+    bot = BluffBot(0.4, false_answers=count)
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        if s.phase != "write":
+            break
+        obs = g.observe(s, ANNE)
+        s = g.step(s, ANNE, bot.act(obs, obs.legal, rng))
+    assert s.phase == "shuffle"
+    written = s.writes[ANNE]
+    assert len(written) == count and len(set(written)) == count, written
 
 
 @pytest.mark.parametrize("bad", [True, False, 0, 6, "3", None, 3.0, np.bool_(True)])
