@@ -105,3 +105,78 @@ def test_a_shade_above_one_is_refused():
         Bidder(strategy="shade", shade=1.5)
     with pytest.raises(RulesError, match=r"^shade is a fraction from 0 to 1, got -0.1$"):
         Bidder(strategy="shade", shade=-0.1)
+
+
+@pytest.mark.parametrize("spec", ["spot 0.7", "spot:0.7"])
+def test_a_bluffer_bot_with_a_spot_rate_is_built_with_a_space_or_a_colon(spec):
+    """"spot 0.7" and "spot:0.7" (the command line's form) build the same bot."""
+    bot = make_agent(spec, make_game("bluffer"))
+    assert isinstance(bot, BluffBot) and bot.spot == 0.7 and bot.name == "bluffbot(spot=0.7)"
+
+
+@pytest.mark.parametrize("spec, got", [("spot 1.5", "1.5"), ("spot -0.1", "-0.1"), ("spot half", "half"),
+                                       ("spot:40", "40")])
+def test_a_spot_rate_that_is_no_fraction_is_refused_in_words_not_as_an_unknown_bot(spec, got):
+    """"spot P" with a P that is no fraction from 0 to 1 is refused with what spot takes and
+    what it got, not taken for an unknown bot."""
+    with pytest.raises(RulesError) as info:
+        make_agent(spec, make_game("bluffer"))
+    message = str(info.value)
+    assert "spot takes a fraction from 0 to 1" in message and message.endswith(f"got {got!r}"), message
+    assert "unknown agent" not in message
+
+
+def test_a_parameter_word_alone_is_an_unknown_bot():
+    """"spot" with no rate is no "spot P": it is an unknown bot, and the message names the
+    bots there are and the "spot P" form."""
+    with pytest.raises(RulesError, match=r"^unknown agent 'spot'; choose from .*'spot P'"):
+        make_agent("spot", make_game("bluffer"))
+
+
+@pytest.mark.parametrize("names, bad", [(["random", " "], "' '"), (["random", ""], "''"), (["random", 3], "3")])
+def test_a_list_of_bots_with_a_blank_or_no_name_is_refused(names, bad):
+    with pytest.raises(RulesError, match=r"^agents: a list of bots' names \(text\), got " + re.escape(bad)):
+        bot_names(names)
+
+
+def test_a_script_skips_empty_moves():
+    """A trailing or doubled separator in a script ("auction;;pass;") adds no empty move."""
+    script = make_agent("script:auction;;pass; ;", make_game("youre-bluffing"))
+    assert len(script.moves) == 2
+
+
+def test_an_object_that_acts_is_taken_as_a_bot_and_one_that_does_not_is_refused():
+    class Acts:
+        def act(self, obs, legal, rng):
+            return None
+
+    bot = Acts()
+    assert make_agent(bot) is bot
+
+    class NamedOnly:
+        name = "named"
+
+    with pytest.raises(RulesError, match=r"^an agent must be a name or an object with act\(\), got "):
+        make_agent(NamedOnly())
+
+
+def test_a_bluffer_bot_told_about_the_game_keeps_the_facts_it_was_given():
+    """A bot built with its own facts (here a false one) keeps them when seated at a game;
+    only a bot with no facts learns the deck's."""
+    from bluffkit.agents.base import tell_agent
+    game = make_game("bluffer")
+    mine = {"octopus-hearts": "two"}
+    assert tell_agent(BluffBot(1.0, facts=mine), game).facts == mine
+    assert tell_agent(BluffBot(1.0), game).facts == deck_facts(game.deck)
+
+
+def test_a_name_that_only_begins_with_a_parameter_word_is_an_unknown_bot():
+    """"spotty 0.5" is no "spot P"."""
+    with pytest.raises(RulesError, match=r"^unknown agent 'spotty 0.5'; choose from "):
+        make_agent("spotty 0.5", make_game("bluffer"))
+
+
+def test_a_name_given_as_bytes_is_refused_as_a_text_would_be():
+    """b"random" is one name, not a list: it would be read byte by byte."""
+    with pytest.raises(RulesError, match=r"^agents: a list of bots' names, e.g. \[b'random'\], not a text"):
+        bot_names(b"random")
