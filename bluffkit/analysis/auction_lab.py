@@ -10,7 +10,8 @@ Each auction: seat 0 is the auctioneer and seats 1..n the bidders; chance sets o
 lot; every seat draws a private value from ``values`` (on [0, 1], times ``scale`` in
 money; with a double pen, for each animal; a draw below 0, which ``uniform(lo, hi)`` with
 ``lo < 0`` or a callable law may give, is a value of 0: the lot is worth nothing to that
-seat, which does not bid, and the value columns read 0) and plays as a
+seat, and the value columns read 0; such a seat bids no money, but in a count format it
+still lays its 0-notes, which cost it nothing, and may win with them) and plays as a
 :class:`~bluffkit.agents.auction.Bidder` with its ``strategy`` (``equilibrium`` bidders of
 first-price formats use the equilibrium bid function of the value law). The frame has
 the columns of ``simulate_sealed``, in units of ``scale``: ``winner`` is the bidder

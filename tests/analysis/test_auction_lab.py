@@ -444,17 +444,31 @@ def test_a_value_drawn_below_0_is_a_value_of_0():
     assert got == pytest.approx([max(0.0, float(v)) for v in raw])
     df = simulate_engine("secret-value", bidders=3, auctions=30, values="uniform(-1, 1)", seed=2)
     assert (df.highest_value >= 0).all() and (df.winning_value.dropna() >= 0).all()
+    below = lambda rng, shape: np.full(shape, -0.5)             # noqa: E731  (every seat: a value of 0)
+    nobody = simulate_engine("secret-value", bidders=3, auctions=5, values=below, seed=2)
+    assert (nobody.winner == -1).all() and (nobody.revenue == 0).all(), "no money is bid for a lot worth 0"
+    counted = simulate_engine("secret-count", bidders=3, auctions=5, values=below, seed=2)
+    assert (counted.winner >= 1).all() and (counted.revenue == 0).all(), \
+        "in a count format the 0-notes are laid, cost nothing, and win"
 
 
 def test_a_refused_run_keeps_the_last_results_and_says_they_are_the_last_runs(monkeypatch):
     """No control of the lab reaches a refusal of ``simulate_engine`` today (its settings
     are chosen from lists and bounded boxes); were one refused, the summary says why and
     that the results still shown are the last run's, which are kept, charts and frame."""
-    from bluffkit.widgets import auction_lab as lab_module
+    import ipywidgets as W
 
+    from bluffkit.analysis import auction_charts
+    from bluffkit.widgets import auction_lab as lab_module
+    from bluffkit.widgets import charts
+
+    # (the charts drawn as words: what is kept is the question here, not how a chart looks)
+    monkeypatch.setattr(auction_charts, "revenue_chart", lambda df, *a, title="", **k: title)
+    monkeypatch.setattr(charts, "interactive", lambda title: W.HTML(title))
     lab = AuctionLab(fmt="classic", bidders=2, seed=1)
-    lab.count.value = 20
+    lab.count.value = 3
     lab.simulate_button.click()
+    assert len(lab.frame) == 3 and len(lab.charts.children) == 2
     frame, charts = lab.frame, lab.charts.children
 
     def refuse(*a, **k):
@@ -463,7 +477,7 @@ def test_a_refused_run_keeps_the_last_results_and_says_they_are_the_last_runs(mo
     lab.simulate_button.click()
     said = lab.summary.value
     assert "Cannot simulate: auctions: at most 5 in one call" in said and "bk-refusal" in said
-    assert "the results below are the last run's" in said and "20 auctions" in said
+    assert "the results below are the last run's" in said and "3 auctions" in said
     assert lab.frame is frame and lab.charts.children == charts
     fresh = AuctionLab(fmt="classic", bidders=2, seed=1)      # no run yet: no "last run" to speak of
     fresh.simulate_button.click()
