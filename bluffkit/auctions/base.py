@@ -64,10 +64,11 @@ class Table(Settling, TableBase):
              PAY: "to pay"}
 
     @classmethod
-    def asked(cls, phase: str, called: int = -1) -> str:
-        """What the seats to move in ``phase`` are asked, in words (:attr:`ASKED`; a format
-        whose moves are no bids says its own); ``called``: the price called so far (The Call)."""
-        return cls.ASKED.get(phase, "to act")
+    def asked(cls, sub) -> str:
+        """What the seats to move in the auction ``sub`` (its state, or a seat's observation
+        of it) are asked, in words: :attr:`ASKED` by its phase (a format whose moves are no
+        bids says its own)."""
+        return cls.ASKED.get(sub.phase, "to act")
 
     @classmethod
     def new(cls, rules: Rules, players: int, auctioneer: int = 0, money=None, lot=None, pen=None) -> "Table":

@@ -38,12 +38,12 @@ class TheCall(Table):
     __slots__ = ()
 
     @classmethod
-    def asked(cls, phase: str, called: int = -1) -> str:
+    def asked(cls, sub) -> str:
         """The bidding is no bid: the auctioneer "calls out the amount they're demanding", and
         the other player "then says whether they're willing to pay it"."""
-        if phase == BID:
-            return "to call a price" if called < 0 else "to accept or refuse the call"
-        return super().asked(phase, called)
+        if sub.phase == BID:
+            return "to call a price" if sub.called < 0 else "to accept or refuse the call"
+        return super().asked(sub)
 
     def _start_bidding(self) -> None:
         self.pending = (self.bidders[0],)

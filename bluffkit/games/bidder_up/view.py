@@ -40,7 +40,7 @@ def auction_asked(sub) -> str:
     """What the seats to move in the auction ``sub`` (a seat's observation of it, or its
     state) are asked, in words: the tag on their farm board and the words of the auction's
     "Now:" line, as its format says them (:meth:`bluffkit.auctions.base.Table.asked`)."""
-    return FORMAT_TABLES[sub.rules.format].asked(sub.phase, getattr(sub, "called", -1))
+    return FORMAT_TABLES[sub.rules.format].asked(sub)
 
 
 #: The style of a tag on a farm board's head ("to bid", "auctioneer"), as its turn mark.
