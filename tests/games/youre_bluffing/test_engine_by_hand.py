@@ -8,34 +8,9 @@ worked out from the rules by hand."""
 from __future__ import annotations
 
 import pytest
+from yb_kit import FAMILIES, D, F, ht, notes, play, yb
 
 from bluffkit.core.errors import RulesError
-from bluffkit.core.money import parse as parse_notes
-from bluffkit.games.youre_bluffing import YoureBluffing
-
-D = (0, 10, 50, 100, 200, 500)
-FAMILIES = ("rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")
-F = {name: i for i, name in enumerate(FAMILIES)}
-
-
-def yb(*variants, **options) -> YoureBluffing:
-    return YoureBluffing.create("youre-bluffing", variants=list(variants), **options)
-
-
-def ht(*variants, **options) -> YoureBluffing:
-    return YoureBluffing.create("horse-trading", variants=list(variants), **options)
-
-
-def notes(text: str) -> tuple[int, ...]:
-    return parse_notes(text, D)
-
-
-def play(g, s, *moves):
-    """Apply ``(seat, action)`` pairs in order; seat ``None`` is chance."""
-    for seat, action in moves:
-        s = g.step(s, seat, action)
-    return s
-
 
 FULL_PILE = {name: 4 for name in FAMILIES}
 
@@ -162,7 +137,7 @@ def test_a_position_with_every_family_complete_is_over():
 def test_a_position_with_an_empty_pile_skips_a_leader_with_nothing_to_trade():
     """YB "Animal Cards Exhausted": once the pile is empty every turn is a trade, and a
     player with nothing to trade is skipped: leader 0 holds only complete families, so seat
-    1, who shares the cow with seat 2, moves first."""
+    1, who shares the horses with seat 2, moves first."""
     g = yb()
     herds = [{name: 4 for name in FAMILIES[:9]}, {"horse": 2}, {"horse": 2}]
     s = g.state_from_position(players=3, leader=0, herds=herds)
@@ -176,7 +151,7 @@ def test_a_position_with_an_empty_pile_skips_a_leader_with_nothing_to_trade():
 
 def test_only_complete_families_score():
     """YB "End of the Game": only complete families count: 4 horses and 3 cows score
-    1000 x 1 = 1000, the three cows nothing; a herd of 3 of every family scores 0."""
+    1000 x 1 = 1000, the three cows nothing; a herd of 3 of each of eight families scores 0."""
     g = yb()
     herds = [{"horse": 4, "cow": 3}, {"cow": 1}, {name: 3 for name in FAMILIES[:8]}]
     s = g.state_from_position(players=3, herds=herds)

@@ -16,36 +16,14 @@ import copy
 
 import pytest
 from paths import TESTS
+from yb_kit import D, F, ht, notes, play, yb
 
 from bluffkit.core.errors import IllegalAction, RulesError
-from bluffkit.core.money import parse as parse_notes
 from bluffkit.games.youre_bluffing import PRESETS, VARIANTS, Rules, YoureBluffing, preset
 from bluffkit.games.youre_bluffing.actions import Draw
 from bluffkit.testing import assert_refused
 
-D = (0, 10, 50, 100, 200, 500)
-FAMILIES = ("rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")
-F = {name: i for i, name in enumerate(FAMILIES)}
 START = 90  # two 0s, four 10s and one 50 (YB "Setup"; HT "Setup" 2)
-
-
-def yb(*variants, **options) -> YoureBluffing:
-    return YoureBluffing.create("youre-bluffing", variants=list(variants), **options)
-
-
-def ht(*variants, **options) -> YoureBluffing:
-    return YoureBluffing.create("horse-trading", variants=list(variants), **options)
-
-
-def notes(text: str) -> tuple[int, ...]:
-    return parse_notes(text, D)
-
-
-def play(g, s, *moves):
-    """Apply ``(seat, action)`` pairs in order; seat ``None`` is chance."""
-    for seat, action in moves:
-        s = g.step(s, seat, action)
-    return s
 
 
 def open_auction(g, s, *families):
