@@ -12,6 +12,19 @@ from bluffkit import lessons as L
 
 FOLDERS = L.lesson_folders()
 
+
+def _build_lessons():
+    """``scripts/build_lessons.py`` as a module (a script, not a package), loaded once."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("build_lessons",
+                                                  Path(__file__).resolve().parents[2] / "scripts" / "build_lessons.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_lessons = _build_lessons()
+
 TINY = '''\
 ---
 bluffkit:

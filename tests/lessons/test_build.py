@@ -5,7 +5,6 @@ a malformed lesson stops the build, naming the file and the cell."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -14,12 +13,9 @@ import pytest
 
 from bluffkit import lessons as L
 
-from .conftest import FOLDERS, TINY, write_tiny
+from .conftest import FOLDERS, TINY, build_lessons, write_tiny
 
 REPO = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("build_lessons", REPO / "scripts" / "build_lessons.py")
-build_lessons = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(build_lessons)
 
 SCRIPT_OR_LINK = re.compile(r"<(script|link)\b[^>]*?\b(src|href)\s*=\s*[\"']?([^\"' >]+)", re.I)
 LESSON = "02-second-price"
@@ -365,18 +361,3 @@ def test_every_exercise_has_an_answer_box_on_the_worksheet(folder):
     headed = sorted({int(n) for _, text in L.sections(lesson.nb)["Exercises"]
                      for n in re.findall(r"^\*\*(\d+)\.", text, re.M)})
     assert [int(b) for b in boxes] == L.exercise_numbers(lesson) and set(headed) <= set(map(int, boxes)), boxes
-
-
-def test_a_style_that_imports_from_the_network_is_seen():
-    page = '<style>@import url("https://fonts.example/x.css"); body { background: url(//cdn.example/a.png) }</style>'
-    assert len(build_lessons.network_references(page)) == 2
-
-
-def test_a_panel_is_shown_as_a_note_naming_it_escaped():
-    out = {"output_type": "display_data",
-           "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "m"},
-                    "text/plain": "<Bidder>Panel(seats=3)\nmore"}}
-    note = build_lessons._panel_note(out)
-    assert note["data"]["text/plain"] == "<Bidder>Panel"
-    assert "<b>&lt;Bidder&gt;Panel</b>" in note["data"]["text/html"]
-    assert build_lessons.WIDGET not in note["data"]

@@ -3,17 +3,9 @@ note naming it, and the index escapes what a lesson's front matter says."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 from bluffkit import lessons as L
 
-from .conftest import TINY, write_tiny
-
-REPO = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("build_lessons", REPO / "scripts" / "build_lessons.py")
-build_lessons = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(build_lessons)
+from .conftest import TINY, build_lessons, write_tiny
 
 
 def test_a_stored_panel_is_shown_on_the_page_as_a_note_naming_it(tmp_path):
@@ -42,3 +34,19 @@ def test_the_index_escapes_a_lessons_title_and_summary(tmp_path):
     index = build_lessons.index_page([(L.read(write_tiny(tmp_path / "lessons", text, pair=False)), False)])
     assert "<b>Bids &lt;i&gt;sealed&lt;/i&gt; &amp; open</b>" in index, index
     assert "Who pays &lt;b&gt;most&lt;/b&gt;?" in index and "<i>" not in index, index
+
+
+def test_a_style_that_imports_from_the_network_is_seen():
+    page = '<style>@import url("https://fonts.example/x.css"); body { background: url(//cdn.example/a.png) }</style>'
+    assert build_lessons.network_references(page) == ['url("https://', "url(//"]
+    assert build_lessons.network_references("<style>body { background: url(img/a.png) }</style>") == []
+
+
+def test_a_panel_is_shown_as_a_note_naming_it_escaped():
+    out = {"output_type": "display_data",
+           "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "m"},
+                    "text/plain": "<Bidder>Panel(seats=3)\nmore"}}
+    note = build_lessons._panel_note(out)
+    assert note["data"]["text/plain"] == "<Bidder>Panel"
+    assert "<b>&lt;Bidder&gt;Panel</b>" in note["data"]["text/html"]
+    assert build_lessons.WIDGET not in note["data"]
