@@ -7,8 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bluffkit.agents.auction import Bidder
-from bluffkit.agents.base import make_agent
+from bluffkit.agents.auction import Bidder, from_spec
 from bluffkit.auctions.actions import PASS, TAKE, Bid
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
@@ -47,8 +46,8 @@ def test_true_is_no_value():
 
 def test_a_shade_fraction_from_the_command_line_is_the_fraction_shaved_off():
     """'shade 0.3' bids 70 % of the value: a cow worth 100 bids 70."""
-    game, obs = _view("secret-value", 4)
-    bot = make_agent("shade 0.3", game)
+    _, obs = _view("secret-value", 4)
+    bot = from_spec("shade 0.3")
     assert (bot.strategy, bot.shade) == ("shade", 0.3)
     assert _act(Bidder(values=100, strategy="shade", shade=0.3), obs) == Bid(70)
     bot.values = dict.fromkeys(range(10), 100.0)
@@ -186,8 +185,26 @@ def test_the_auctioneer_calls_half_its_value_rounded_up_to_ten(value, call):
 def test_shade_specs_take_the_fractions_from_0_to_1_with_a_space_or_a_colon(spec, shade, bid):
     """'shade 0' shaves nothing off (bids the value, 100), 'shade:1' all of it (bids
     nothing: passes); 75 of 100 rounds down to 70."""
-    game, obs = _view("secret-value", 4)
-    bot = make_agent(spec, game)
+    _, obs = _view("secret-value", 4)
+    bot = from_spec(spec)
     assert (bot.strategy, bot.shade) == ("shade", shade)
     bot.values = dict.fromkeys(range(10), 100.0)
     assert _act(bot, obs) == (PASS if bid is None else Bid(bid))
+
+
+def test_an_equilibrium_bidder_alone_bids_nothing_in_first_price():
+    """(n - 1)/n of the value with n = 1 bidder is 0. Secret Value with 2 players (the
+    lab's player_limits=False): it passes. Number Call counts notes and 0-notes cost
+    nothing: worth 0, its two 0-notes are still a bid of 2."""
+    _, obs = _view("secret-value", 2, player_limits=False)
+    assert _act(Bidder(values=900, strategy="equilibrium"), obs) == PASS
+    _, obs = _view("number-call", 2)
+    assert obs.hand[0] == 2 and obs.rules.denominations[0] == 0
+    assert _act(Bidder(values=900, strategy="equilibrium"), obs) == Bid(2)
+
+
+def test_a_bid_function_giving_true_is_refused_in_words():
+    """True is no bid (no number from 0 to 10,000), though Python counts it as 1."""
+    _, obs = _view("secret-value", 4)
+    with pytest.raises(RulesError, match=r"^equilibrium_bid\(900\) gave True: a bid function gives a number"):
+        _act(Bidder(values=900, strategy="equilibrium", equilibrium_bid=lambda v: True), obs)
