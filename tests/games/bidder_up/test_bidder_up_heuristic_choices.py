@@ -233,3 +233,23 @@ def test_it_bids_up_to_its_money_and_no_further():
     obs = g.observe(s, 1)
     assert obs.legal.inner.bid[0] == 70
     assert str(bot.act(obs, obs.legal, None)) == "pass"
+
+
+def test_it_does_not_pay_a_note_for_a_space_worth_just_the_note():
+    """A note given up is worth about 30 to it (NOTE_WORTH): a goose valued 60 (a pen
+    worth 30) for 1 note is no better than a worthless space reached free, so it pays
+    nothing."""
+    g = make_game("bidder-up", animal_values=(0, 60, 90, 160, 350, 350, 500, 650, 800, 1000))
+    s = g.state_from_position(3, current=0, roll=1, pens={"pen-1": ["rooster"], "pen-2": ["goose"]})
+    obs = g.observe(s, 0)
+    bot = HeuristicAgent()
+    assert bot._space_worth(obs, "pen-2") == 30 and dict(obs.legal.key)["pen-2"][1] == 1
+    move = bot.act(obs, obs.legal, None)
+    assert dict(obs.legal.key)[move.space][1] == 0
+
+
+def test_it_keeps_the_higher_wool_milk_ticket():
+    """The Wool-Milk-Sow goes to the highest Wool-Milk total: of Wool-Milk 1 and 3 it keeps 3."""
+    _, obs = _obs(board="fairground")
+    assert HeuristicAgent().act(_with(obs, phase="keep"), _legal("wool-milk:1", "wool-milk:3"), None) == \
+        A.Keep("wool-milk:3")
