@@ -276,16 +276,22 @@ def test_the_bids_before_a_rerun_leave_out_who_did_not_bid():
         assert "Daniel could not pay and showed all their money: 50+50 = 100" in box, box
 
 
+def _the_call(money: str):
+    """Annette, holding ``money``, moves to Pen 4 (The Call on this board) and holds its
+    cow's auction; Daniel holds 100+50. The game, the names and the state."""
+    game = make_game("bidder-up", board="animal-market", tiles=("number-call", "the-call", "classic", "cat-in-the-bag"))
+    s = game.state_from_position(2, current=0, roll=1, pos=["pen-3", "start"], money=[money, "100+50"],
+                                 pens={"pen-4": ["cow"]})
+    s = game.step(s, 0, "move pen-4")
+    assert s.auction.rules.format == "the-call"
+    return game, ["Annette", "Daniel"], s
+
+
 def test_the_call_draws_a_called_price_of_0():
     """[The Call] an auctioneer holding only 0-notes can call no more than 0 (a refused call
     is bought at it): the call of 0 is drawn for both seats and the all-seeing view as
     any other, "Called price: 0", while Daniel decides."""
-    game = make_game("bidder-up", board="animal-market", tiles=("number-call", "the-call", "classic", "cat-in-the-bag"))
-    names = ["Annette", "Daniel"]
-    s = game.state_from_position(2, current=0, roll=1, pos=["pen-3", "start"], money=["0+0", "100+50"],
-                                 pens={"pen-4": ["cow"]})
-    s = game.step(s, 0, "move pen-4")
-    assert s.auction.rules.format == "the-call"
+    game, names, s = _the_call(money="0+0")
     s = game.step(s, 0, "call 0")
     for page in _pages(game, s, names):
         box = _box(page)
@@ -296,12 +302,7 @@ def test_the_call_asks_the_auctioneer_to_call_and_the_other_to_accept_or_refuse(
     """[The Call] "the auctioneer calls out the amount they're demanding. The other player then
     says whether they're willing to pay it": neither is a bid, and the box and the farm boards'
     tags said "to bid" for both. Every view now says what each is asked."""
-    game = make_game("bidder-up", board="animal-market", tiles=("number-call", "the-call", "classic", "cat-in-the-bag"))
-    names = ["Annette", "Daniel"]
-    s = game.state_from_position(2, current=0, roll=1, pos=["pen-3", "start"], money=["100+50", "100+50"],
-                                 pens={"pen-4": ["cow"]})
-    s = game.step(s, 0, "move pen-4")
-    assert s.auction.rules.format == "the-call"
+    game, names, s = _the_call(money="100+50")
     for page in _pages(game, s, names):
         assert re.search(r"Now: Annette (\(you\) )?to call a price", _box(page)), _box(page)
         assert ">to call a price</span>" in _card(page, 0) and ">to bid</span>" not in page
