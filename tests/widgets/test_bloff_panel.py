@@ -469,3 +469,72 @@ def test_click_action_refuses_a_play_when_the_lay_box_is_hidden():
     moves = list(t.session.moves)
     assert t.click_action(Play((t.session.state.hands[0][0],))) is False
     assert t.session.moves == moves and t.message.value == ""
+
+
+def test_lay_lays_the_cards_chosen_wherever_they_are_in_the_hand():
+    """Say lays exactly the cards clicked, not as many cards from the front of the hand."""
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    chosen = (t.cards[3], t.cards[7])
+    t.choose(chosen)
+    played = len(t.session.moves)
+    t.lay.click()
+    seat, action = t.session.moves[played]
+    assert seat == 0 and sorted(action.cards) == sorted(chosen)
+
+
+def test_the_scores_give_each_player_the_cards_left_in_their_own_hand():
+    """52 cards dealt to three: one player holds 18, the others 17 each; the
+    scores table sets each count beside its own player's name."""
+    import re
+    t = BloffTable(players=3, humans=[0], names=["Anne", "Bjørn", "Carla"], seed=1)
+    t.scores_button.value = True
+    rows = dict(re.findall(r"<tr><td>([^<]+)</td><td><b>(\d+)</b></td></tr>", t.scores.value))
+    held = {name: str(len(h)) for name, h in zip(["Anne", "Bjørn", "Carla"], t.session.state.hands)}
+    assert sorted(held.values()) == ["17", "17", "18"] and rows == held
+
+
+def test_the_hand_is_drawn_by_rank_then_suit_a_second_decks_copy_beside_its_twin():
+    """A hand is held in order: ace, two, ... king, and within a rank ♠ ♥ ♦ ♣, the second
+    deck's copy (``*``) right after the first deck's; ``cards`` lists them as drawn."""
+    t = BloffTable(players=7, humans=[0], seed=0)
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    drawn = [b.description for b in t.card_toggles]
+    key = [(ranks.index(d.rstrip("*")[:-1]), "♠♥♦♣".index(d.rstrip("*")[-1]), d.endswith("*")) for d in drawn]
+    assert key == sorted(key) and len(set(key)) == len(key), drawn
+    assert any(d.endswith("*") for d in drawn) and any(not d.endswith("*") for d in drawn), "both decks in the hand"
+    assert t.cards == tuple(b.card for b in t.hand.children)
+
+
+def test_click_action_refuses_a_call_or_a_let_go_while_the_call_window_is_shut():
+    """On one's own turn to lay cards "Bløff!" and "Let it go" are hidden: a call or a pass is
+    not clicked (nothing is sent, no refusal is written)."""
+    from bluffkit.games.bloff.engine import CALL_, PASS_
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    assert t.call_box.layout.display == "none" and t.session.state.phase == "play"
+    moves = list(t.session.moves)
+    for action in (CALL_, PASS_):
+        assert t.click_action(action) is False, action
+    assert t.session.moves == moves and t.message.value == ""
+
+
+def test_the_prompts_say_a_claim_need_not_be_true_and_offer_both_answers_to_a_claim():
+    """Rulebook: the rank said need not be the cards' rank; a claim may be called or let go."""
+    t = BloffTable(players=3, humans=[0, 1], names=["Anne", "Bo", "Cy"], seed=1)
+    t.show.click()
+    assert "face down" in t.legal_text.value and "need not be true" in t.legal_text.value
+    t.choose(t.cards[:1])
+    t.lay.click()
+    t.show.click()
+    assert t.screen == ("seat", 1)
+    assert "Call it a lie, or let it go?" in t.legal_text.value
+
+
+def test_click_action_lays_every_card_of_a_play():
+    """A play of two cards clicked as a person would: both cards chosen, both laid."""
+    from bluffkit.games.bloff.engine import Play
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    two = (t.cards[2], t.cards[6])
+    played = len(t.session.moves)
+    assert t.click_action(Play(two)) is True
+    seat, action = t.session.moves[played]
+    assert seat == 0 and sorted(action.cards) == sorted(two)
