@@ -82,6 +82,133 @@ def test_one_money_card_face_down_is_one_money_card():
     assert "aria-label='1 note'" in art.backs(1, "notes") and "aria-label='2 notes'" in art.backs(2, "notes")
 
 
+def test_an_auction_names_the_leader_the_highest_bidder_and_who_may_still_bid():
+    """Ben (seat 1) leads and puts a cow up; Anna (seat 0) bids 10: the leader's tag is on
+    Ben's seat alone, Anna's bid is the highest, and Carla may still bid, until she passes."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=1)
+    s = g.step(g.step(s, 1, "auction"), None, "draw cow")
+    assert "No bid yet" in seat_view(g, g.observe(s, 2), ABC)
+    s = g.step(s, 0, "bid 10")
+    html = seat_view(g, g.observe(s, 2), ABC)
+    assert ["<span class='bk-tag'>leader</span>" in d for d in seat_divs(html)] == [False, True, False]
+    assert "On sale by Ben." in html and "<span class='bk-big'>10</span> by <b>Anna</b>" in html
+    assert "No bid yet" not in html and "May still bid: Carla<" in html
+    for view in (html, all_seeing_view(g, s, ABC)):
+        assert ["bk-tag-act'>to act<" in d for d in seat_divs(view)] == [False, False, True]
+    s = g.step(s, 2, "pass")                       # the bidding is over: Ben sells or buys
+    html = seat_view(g, g.observe(s, 2), ABC)
+    assert "<span class='bk-big'>10</span> by <b>Anna</b>" in html and "May still bid" not in html
+
+
+def test_the_head_counts_the_animals_left_and_the_paydays():
+    """Every donkey turned up is a payday: all four out, four paydays. One animal left is
+    "1 animal", none left "0 animals"."""
+    g = make_game("youre-bluffing")
+    families = list(g.rules.labels)
+    herds = [{f: 4 for f in families[:4]}, {f: 4 for f in families[4:7]}, {f: 4 for f in families[7:]}]
+    assert herds[1]["donkey"] == 4
+    herds[2]["cow"] = 3
+    one = g.state_from_position(players=3, leader=1, herds=herds, pile={"cow": 1})
+    html = seat_view(g, g.observe(one, 0), ABC)
+    assert "1 animal left to turn up" in html and "paydays so far: 4 " in html
+    herds[0]["cow"] = 1
+    none = g.state_from_position(players=3, leader=1, herds=herds, pile={})
+    html = seat_view(g, g.observe(none, 0), ABC)
+    assert "0 animals left to turn up" in html and "paydays so far: 4 " in html
+
+
+def test_a_scores_table_puts_the_best_first():
+    """Most points first; with ``low_wins`` (Bløff's cards left) the fewest first."""
+    order = lambda html: re.findall(r"<tr><td>(\w+)</td>", html)          # noqa: E731
+    assert order(scores_html(ABC, [5, 20, 10])) == ["Ben", "Carla", "Anna"]
+    assert order(scores_html(ABC, [5, 20, 10], low_wins=True)) == ["Anna", "Carla", "Ben"]
+
+
+def test_a_player_who_cannot_pay_is_named_as_text_beside_the_money_shown():
+    """YB "Not Enough Money?": Ben bids 100 holding 90; Anna sells and he must show all his
+    money. His name is written as text, not read as HTML."""
+    g = make_game("youre-bluffing")
+    names = ["Anna", "<b>Ben</b>", "Carla"]
+    s = g.state_from_position(players=3)
+    for seat, move in ((0, "auction"), (None, "draw cow"), (1, "bid 100"), (2, "pass"), (0, "sell")):
+        s = g.step(s, seat, move)
+    html = seat_view(g, g.observe(s, 2), names)
+    assert "&lt;b&gt;Ben&lt;/b&gt; could not pay and showed all their money" in html
+    assert "<b>Ben</b>" not in html and " = 90</span>" in html
+
+
+def test_an_offer_of_no_cards_is_written_in_the_plural():
+    """RULES.md: a trade offer may be any number of cards, even none: "0 face-down notes"."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0, herds=[{"goat": 1}, {"goat": 1}, {}], pile=None)
+    s = g.step(s, 0, "trade 1 goat none")
+    html = seat_view(g, g.observe(s, 2), ABC)
+    assert "offer: " in html and "0 face-down notes" in html and "0 face-down note<" not in html
+
+
+def test_after_a_tie_the_table_says_so_once():
+    """After a tie the challenger offers again: the trade line says so once (the new offer
+    awaited, not also "(after a tie)"); once the new offer is made, "(after a tie)"."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0, herds=[{"goat": 1}, {"goat": 1}, {}], pile=None)
+    for seat, move in ((0, "trade 1 goat 10+0"), (1, "counter 10")):
+        s = g.step(s, seat, move)
+    assert s.phase == "reoffer"
+    assert seat_view(g, g.observe(s, 2), ABC).count("after a tie") == 1
+    s = g.step(s, 0, "offer 10")
+    html = seat_view(g, g.observe(s, 2), ABC)
+    assert "Anna challenges Ben for" in html and "(after a tie)" in html
+
+
+def test_a_trade_for_two_animals_counts_both_and_a_new_offer_names_its_maker_as_text():
+    """Anna and Ben hold two goats each: the trade is for both (YB "The Cattle Trade"), the
+    card drawn with its count. After a tie the challenger's name is text, not HTML."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0, herds=[{"goat": 2}, {"goat": 2}, {}], pile=None)
+    s = g.step(s, 0, "trade 1 goat 10+0")
+    html = seat_view(g, g.observe(s, 2), ABC)
+    trade = html.split("<div class='bk-centre'>")[1].split("<div class='bk-seats'>")[0]
+    assert "Anna challenges Ben for 2 goats" in trade and "title='goat (family value 350), 2 cards'" in trade
+    s = g.step(s, 1, "counter 10")
+    assert s.phase == "reoffer"
+    html = seat_view(g, g.observe(s, 2), ["<i>Anna</i>", "Ben", "Carla"])
+    assert "after a tie, &lt;i&gt;Anna&lt;/i&gt; makes a new offer" in html and "<i>Anna</i>" not in html
+
+
+def test_a_herd_draws_only_the_animals_it_holds():
+    """A herd of one goat is one goat card (no card for the families it lacks); none at all
+    says "no animals"."""
+    g = make_game("youre-bluffing")
+    s = g.state_from_position(players=3, leader=0, herds=[{"goat": 1}, {}, {}], pile=None)
+    seats = seat_divs(seat_view(g, g.observe(s, 1), ABC))
+    assert seats[0].count("bk-card bk-animal") == 1 and "title='goat (family value 350)'" in seats[0]
+    assert "bk-animal" not in seats[1] and "no animals" in seats[1]
+
+
+def test_horse_trading_speaks_its_own_words_on_the_table():
+    """HT "Your turn": the player whose turn it is chooses (no leader), and the four cards of
+    a rank are a set."""
+    g = make_game("horse-trading")
+    s = g.state_from_position(players=3, leader=0, herds=[{"6": 1}, {}, {}], pile=None)
+    html = seat_view(g, g.observe(s, 1), ABC)
+    assert "now: the player whose turn it is chooses: an auction or a trade" in html
+    assert "(set value " in html and "(family value " not in html
+
+
+def test_a_game_without_views_of_its_own_writes_names_as_text():
+    """The plain views (for a game whose spec names no HTML view) escape what they quote."""
+    import numpy as np
+
+    from bluffkit.widgets.render import plain_all_seeing_html, plain_seat_html
+    g = make_game("bloff")
+    s = g.new_state(3)
+    s = g.step(s, None, g.sample_chance(s, np.random.default_rng(1)))
+    names = ["<i>Anne</i>", "Bo", "Cy"]
+    for html in (plain_seat_html(g, g.observe(s, 0), names), plain_all_seeing_html(g, s, names)):
+        assert "&lt;i&gt;Anne" in html and "<i>Anne</i>" not in html
+
+
 # -- the drawings ----------------------------------------------------------------------------
 
 def test_an_animal_cards_spoken_label_gives_its_family_value():
