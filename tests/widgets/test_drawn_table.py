@@ -458,3 +458,34 @@ def test_the_cover_tells_the_others_to_look_away():
     t = TablePanel("youre-bluffing", players=3, humans=[0, 1], names=["Ana", "Bo", "Cy"], seed=3)
     assert t.screen == ("cover", 0)
     assert "Pass the screen to Ana; the others look away." in t.cover_text.value, t.cover_text.value
+
+
+def test_a_trade_shows_only_the_offer_and_a_counter_only_the_counter():
+    """Anna's trade (HT "Trading"): her notes to click, "Trade for" and Offer, but no Pay
+    and no "Choose for me" (nothing is owed). Ben's answer is a face-down counter: no
+    partner to choose (the "Trade for" row is hidden) and the button says Counter."""
+    t = rulebook_trade()
+    assert t.money_box.layout.display != "none" and t.offer_button.layout.display != "none"
+    assert t.target.layout.display != "none"
+    assert t.pay_button.layout.display == "none" and t.suggest.layout.display == "none"
+    t.target.value = next(v for _, v in t.target.options if v[0] == 1)
+    t.choose_notes([1, 1, 0, 0, 0, 0])
+    t.offer_button.click()
+    t.show.click()
+    assert t.screen == ("seat", 1)
+    assert t.target.layout.display == "none" and t.offer_button.layout.display != "none"
+    assert t.pay_button.layout.display == "none" and t.suggest.layout.display == "none"
+    t.choose_notes([0, 1, 0, 0, 0, 0])
+    assert t.offer_button.description == "Counter with 1 face-down money card"
+    n = len(t.session.moves)
+    t.offer_button.click()
+    assert type(t.session.moves[n][1]).__name__ == "Counter" and t.message.value == ""
+
+
+def test_quick_bids_are_rounded_up_to_the_bid_multiple():
+    """With bids in twenties (``bid_multiple=20``) +10, +50 and +100 over nothing round up
+    to 20, 60 and 100: each is at least that much above the high bid, in the game's steps."""
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2, bid_multiple=20,
+                   min_bid=20, bots=[["auction"], None, ["pass"]])
+    assert t.screen == ("seat", 1) and t.session.legal(1).bid == (20, None, 20)
+    assert [b.description for b in t.quick_box.children] == ["Bid 20", "Bid 60", "Bid 100"]
