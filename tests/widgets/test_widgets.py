@@ -1195,3 +1195,26 @@ def test_game_charts_refused_for_a_game_without_charts_name_the_games_with_them(
         GameCharts(s)
     able = str(e.value).split("games with charts: ")[1]
     assert "You're Bluffing!" in able and "Horse Trading" in able and "Bløff" not in able, able
+
+
+def test_the_question_about_a_bid_above_ones_money_is_an_alert():
+    """Bo's click on a bid above his money plays nothing: the question that says so is an
+    alert, which a screen reader says as it appears, or he would wait for a move never made."""
+    t = panel()
+    t.show.click()
+    moves = len(t.session.moves)
+    t.amount.value = 10 ** 12
+    t.bid_button.click()
+    assert len(t.session.moves) == moves and "role='alert'" in t.message.value, t.message.value
+
+
+@pytest.mark.parametrize("control", ["up", "down", "suggest", "offer_button"])
+def test_a_control_clicked_on_the_cover_is_refused_in_words_and_changes_nothing(control):
+    """A click on the cover (the browser may still send one of a hidden button) plays and
+    types nothing: the bid box keeps no amount of the next seat's, and the screen says why."""
+    t = panel(humans=[1, 2])
+    assert t.screen[0] == "cover"
+    moves, amount = list(t.session.moves), t.amount.value
+    getattr(t, control).click()
+    assert "Uncover the table first." in t.message.value, control
+    assert t.session.moves == moves and t.amount.value == amount == 0 and not any(t.chosen_notes())
