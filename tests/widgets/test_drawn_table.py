@@ -489,3 +489,15 @@ def test_quick_bids_are_rounded_up_to_the_bid_multiple():
                    min_bid=20, bots=[["auction"], None, ["pass"]])
     assert t.screen == ("seat", 1) and t.session.legal(1).bid == (20, None, 20)
     assert [b.description for b in t.quick_box.children] == ["Bid 20", "Bid 60", "Bid 100"]
+
+
+@pytest.mark.parametrize("game, buy", [("youre-bluffing", "Buy it back"), ("horse-trading", "Buy it yourself")])
+def test_the_auctioneers_buy_button_speaks_its_rulesets_words(game, buy):
+    """Bo bids 10 and Cy passes: Ana, the auctioneer, may sell or buy the animal herself,
+    a button named as her ruleset says it, which plays the buy."""
+    t = TablePanel(game, players=3, humans=[0], names=["Ana", "Bo", "Cy"], seed=2, bots=[None, ["bid 10"], ["pass"]])
+    t.try_move("auction")
+    assert [b.description for b in t.simple_box.children] == ["Sell", buy]
+    n = len(t.session.moves)
+    t.simple_box.children[1].click()
+    assert t.session.moves[n] == (0, t.game.parse("buy")) and t.message.value == ""
