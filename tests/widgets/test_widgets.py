@@ -1218,3 +1218,33 @@ def test_a_control_clicked_on_the_cover_is_refused_in_words_and_changes_nothing(
     getattr(t, control).click()
     assert "Uncover the table first." in t.message.value, control
     assert t.session.moves == moves and t.amount.value == amount == 0 and not any(t.chosen_notes())
+
+
+def test_a_bid_off_the_step_after_a_bid_names_the_games_step():
+    """Horse Trading bids go up in tens (HT "The Auction"): after Bo's 30, Cy's typed 45 is
+    refused for its step, tens, not for the lowest bid now allowed (40)."""
+    t = panel(humans=[1, 2])
+    t.show.click()
+    t.bid(30)
+    t.show.click()
+    moves = list(t.session.moves)
+    t.typed.value = "bid 45"
+    t.typed_button.click()
+    assert "Cy can&#x27;t bid 45: bids go up in tens" in t.message.value, t.message.value
+    assert t.session.moves == moves
+
+
+def test_a_late_click_on_pay_while_it_is_closed_plays_nothing_and_says_nothing(monkeypatch):
+    """Pay is closed until a note is chosen: a click the browser sent before it closed (the
+    second of a double click) pays nothing and puts no refusal in red on the screen."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2,
+                   bots=[["auction", "sell"], None, ["pass"]])
+    t.try_move("bid 10")
+    assert t.session.legal(1).pay == 10 and t.pay_button.disabled
+    moves = list(t.session.moves)
+    sent[0] = 100.0
+    t.pay_button.click()
+    assert t.session.moves == moves and t.message.value == ""
