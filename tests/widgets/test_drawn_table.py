@@ -501,3 +501,22 @@ def test_the_auctioneers_buy_button_speaks_its_rulesets_words(game, buy):
     n = len(t.session.moves)
     t.simple_box.children[1].click()
     assert t.session.moves[n] == (0, t.game.parse("buy")) and t.message.value == ""
+
+
+def test_a_late_click_on_offer_before_a_partner_is_chosen_plays_nothing_and_says_nothing(monkeypatch):
+    """Offer is closed until Anna chooses whom to trade with: a click the browser sent
+    before it closed trades nothing and puts no refusal in red on her screen; the same click
+    from code is refused in words."""
+    from bluffkit.widgets import seat_panel
+    sent = [None]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    t = rulebook_trade()
+    t.choose_notes([1, 1, 0, 0, 0, 0])
+    assert t.target.value is None and t.offer_button.disabled
+    moves = list(t.session.moves)
+    sent[0] = 100.0
+    t.offer_button.click()
+    assert t.session.moves == moves and t.message.value == ""
+    sent[0] = None
+    t.offer_button.click()
+    assert t.session.moves == moves and "Choose whom to trade with first" in t.message.value
