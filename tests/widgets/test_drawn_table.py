@@ -520,3 +520,12 @@ def test_a_late_click_on_offer_before_a_partner_is_chosen_plays_nothing_and_says
     sent[0] = None
     t.offer_button.click()
     assert t.session.moves == moves and "Choose whom to trade with first" in t.message.value
+
+
+def test_each_trade_partners_title_says_whether_it_is_the_one_chosen():
+    """A screen reader reads a button's title, not the class that marks the chosen one:
+    "Ben's 6" says to click it until Anna does, then that it is chosen."""
+    t = rulebook_trade()
+    assert list(t.target.tooltips) == ["Ben's 6: click to trade for it"]
+    t.target.value = t.target.options[0][1]
+    assert list(t.target.tooltips) == ["Ben's 6: chosen"]
