@@ -828,17 +828,22 @@ def _controls(g, s, seat, **kw):
     return controls, played, asked
 
 
-def _button_words(controls) -> list[str]:
-    """The words of every button of ``controls``, in the order drawn."""
+def _buttons_of(controls) -> list:
+    """Every button of ``controls``, in the order drawn."""
     import ipywidgets
 
     out, stack = [], [controls]
     while stack:
         w = stack.pop(0)
         if isinstance(w, ipywidgets.Button):
-            out.append(w.description)
+            out.append(w)
         stack[:0] = list(getattr(w, "children", ()))
     return out
+
+
+def _button_words(controls) -> list[str]:
+    """The words of every button of ``controls``, in the order drawn."""
+    return [b.description for b in _buttons_of(controls)]
 
 
 def test_the_dutch_take_button_names_a_count_of_one():
@@ -1190,3 +1195,28 @@ def test_the_payoffs_say_prices_are_in_notes_only_where_the_price_is_a_count_of_
     lab.run_button.click()
     assert lab.session.over
     assert ("paid in notes" in visible_text(lab.view.value)) == in_notes
+
+
+def test_a_double_click_on_take_does_not_answer_the_question_about_a_count_above_ones_notes(monkeypatch):
+    """Dutch: bidder 1 holds one note and the count is 2. The first click of a double click
+    on "Take it" asks (if it wins he must show all his money); the second, 80 ms later, was
+    sent before he could read that, and takes nothing; a click after reading it takes."""
+    from bluffkit.auctions import Auction
+    from bluffkit.widgets import seat_panel
+
+    sent = [1000.0]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: sent[0])
+    g = Auction.create(format="dutch")
+    s = g.state_from_position(3, auctioneer=0, money=[None, "10", None], lot=["horse"])
+    for _ in range(10, 2, -1):
+        s = g.step(g.step(s, 1, "pass"), 2, "pass")
+    controls, played, asked = _controls(g, s, 1)
+    take = next(b for b in _buttons_of(controls) if b.description.startswith("Take it"))
+    take.click()
+    assert played == [] and len(asked) == 1
+    sent[0] += 0.08
+    take.click()
+    assert played == [], "the second click of a double click took the lot"
+    sent[0] += 5.0
+    take.click()
+    assert played == [TAKE]
