@@ -459,8 +459,7 @@ def test_a_refused_run_keeps_the_last_results_and_says_they_are_the_last_runs(mo
     import ipywidgets as W
 
     from bluffkit.analysis import auction_charts
-    from bluffkit.widgets import auction_lab as lab_module
-    from bluffkit.widgets import charts
+    from bluffkit.widgets import auction_lab as lab_module, charts
 
     # (the charts drawn as words: what is kept is the question here, not how a chart looks)
     monkeypatch.setattr(auction_charts, "revenue_chart", lambda df, *a, title="", **k: title)
