@@ -1054,6 +1054,7 @@ def test_scenario_list_refuses_run_options_and_lines_up_its_titles(capsys):
     assert code == 0 and len(starts) == 1, "every title starts in the same column"
 
 
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 @pytest.mark.parametrize("argv", [["games"], ["scenario", "list"]])
 def test_output_into_a_pipe_closed_early_ends_quietly(argv):
     """`bluffkit games | head -1` said "bluffkit: Broken pipe" and exited 2, while `scenario
@@ -1197,6 +1198,7 @@ def test_a_strict_locale_reads_and_writes_bytes_that_are_not_utf8_in_words(monke
     assert signal.getsignal(signal.SIGTERM) is not cli._terminated, "the caller's SIGTERM handling is as it was"
 
 
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 def test_sigterm_at_the_prompt_leaves_the_game_as_ctrl_c_does_and_saves_it(tmp_path):
     """Ctrl-C at the prompt of play --save saved the unfinished game; SIGTERM lost it."""
     out = tmp_path / "left.jsonl"
@@ -1240,6 +1242,7 @@ def _read_terminal(run, main, until: bytes) -> bytes:
     return seen
 
 
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 def test_on_a_terminal_long_lines_are_broken_at_its_width(tmp_path, monkeypatch, capsys):
     """Bidder Up!'s pens and the moves listed by help ran to 386 characters, which a
     terminal wraps from its left edge, in the middle of words. On a terminal bluffkit
@@ -1264,6 +1267,7 @@ def test_on_a_terminal_long_lines_are_broken_at_its_width(tmp_path, monkeypatch,
     assert max(map(len, capsys.readouterr().out.splitlines())) > 200, "a file keeps each line whole"
 
 
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 def test_a_closed_terminal_leaves_the_game_saved_as_sigterm_does(tmp_path):
     """Closing the terminal window (SIGHUP) killed bluffkit play at once: the game given
     --save was never written. Now the log is saved, nothing more is printed to the gone
@@ -1323,6 +1327,7 @@ def test_a_signal_or_ctrl_c_while_the_bots_play_leaves_the_game_saved(monkeypatc
         assert "left unfinished" in capsys.readouterr().out
 
 
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 def test_with_hang_ups_ignored_a_closed_terminal_leaves_the_game_saved(tmp_path):
     """With SIGHUP ignored the closed terminal's next read ends the input, and saying so
     to the gone terminal failed: "bluffkit: Input/output error", no log."""
@@ -1665,6 +1670,7 @@ def test_a_script_that_cannot_go_on_leaves_the_game_saved_and_keeps_its_notes_hi
     (["games"], ">&-", "standard output is closed"),
     (["play", "bloff", "--players", "3", "--seed", "1"], "<&-", "reads the moves from standard input, which is closed"),
 ])
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 def test_a_closed_standard_stream_is_said_in_one_line(argv, close, says):
     """Started with stdout or stdin closed, Python's sys.stdout/sys.stdin is None: `games`
     and `simulate` ended in AttributeError at the last flush, `play` in "lost sys.stdin"."""

@@ -214,6 +214,7 @@ def test_no_hand_is_shown_when_the_handover_prompt_is_not_answered():
     assert not any(h in res.stdout for h in hands.values()), "a hand was shown to nobody in particular"
 
 
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 def test_a_hot_seat_whose_output_is_no_terminal_is_warned_that_hands_stay_on_screen():
     res = _play(["bloff", "--players", "3", "--human", "0,1", "--seed", "2"], "")
     assert res.returncode == 0 and "the output is not a terminal, so the screen is not cleared" in res.stderr
@@ -242,6 +243,7 @@ def test_one_human_has_no_handover_prompt():
     assert res.returncode == 0 and "pass the screen" not in res.stdout and "your hand" in res.stdout
 
 
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_in_a_terminal_the_screen_is_cleared_before_the_next_humans_prompt():
     """On a terminal the previous hand is cleared (screen and scrollback) before the handover prompt."""

@@ -101,6 +101,7 @@ assert all(moves > 0 for _, moves in played), played
     assert result["loaded"] == [], _explain(result)
 
 
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 def test_panels_are_imported_only_when_asked_for():
     result = _run("""
 from bluffkit.widgets import TablePanel
@@ -112,6 +113,7 @@ assert loaded == [], f"importing TablePanel also imported {loaded}"
     assert result["loaded"] == [], _explain(result)
 
 
+@pytest.mark.slow      # (a process of its own, a terminal or a signal: with the slow tests)
 def test_a_panel_outside_a_kernel_loads_no_kernel():
     """A panel built in plain Python (a script, a test) asked ipykernel whether a kernel
     runs, which imported it with zmq and tornado: some 60 ms of the first panel's cold start.
