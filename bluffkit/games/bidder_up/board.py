@@ -715,7 +715,7 @@ class _Reader:
                                       f"the tiles are {', '.join(f for f in FORMATS if f != 'classic')}")
             low, high = FORMATS[fmt].players
             if not all(low <= n <= high for n in players):
-                raise self.fail(line, f"{key}: {FORMATS[fmt].title} is for {low}-{high} players, not "
+                raise self.fail(line, f"{key}: {FORMATS[fmt].title} is for {low}{f'-{high}' if high != low else ''} players, not "
                                       f"{' and '.join(map(str, players))}")
             if fmt in (f for _, f in out):
                 raise self.fail(line, f"{key}: the {FORMATS[fmt].title} tile is laid twice; there is one of each")

@@ -94,7 +94,11 @@ CASES = [
                                                                   '"secret-value"'),
      '"first_game_tiles"', "0 Count auctions"),
     ("a two-player tile for four", lambda t: _edit_line(t, '"first_game_tiles"', '"dutch"', '"the-call"'),
-     '"first_game_tiles"', "The Call is for 2-2 players"),
+     '"first_game_tiles"', "The Call is for 2 players, not 3 and 4"),    # (not "2-2")
+    ("a four-player tile for two", lambda t: _edit_line(t, '"two_player_tiles"', '"the-call"', '"second-hand"'),
+     '"two_player_tiles"', "Second Hand is for 4 players, not 2"),
+    ("a three-or-four tile for two", lambda t: _edit_line(t, '"two_player_tiles"', '"number-call"', '"dutch"'),
+     '"two_player_tiles"', "Dutch Auction is for 3-4 players, not 2"),
     ("version 2", lambda t: _edit_line(t, '"version": 1', "1", "2"), '"version": 1', "version 2 is not supported"),
     ("version 1.0", lambda t: _edit_line(t, '"version": 1', "1", "1.0"), '"version": 1',
      "version 1.0 is not supported"),
