@@ -362,8 +362,9 @@ def payoffs(game, state, values) -> list[dict]:
     its value minus what it pays the winner. Keys: ``seat``, ``animals``, ``worth``,
     ``cash``, ``payoff``.
 
-    A Classic auction of a cow: bidder 2, who values it at 814, outbids bidder 1 (280)
-    and pays 280; its surplus is 814 - 280 = 534, the auctioneer's payoff the price.
+    A Classic auction of a cow: bidder 1 values it at 280 and bids up to 270; bidder 2, who
+    values it at 814, bids 280 over that and pays 280; its surplus is 814 - 280 = 534, the
+    auctioneer's payoff the price.
 
     >>> from bluffkit.session import Session
     >>> from bluffkit.agents.auction import Bidder
