@@ -137,7 +137,10 @@ def bot_names(agents, what: str = "agents") -> list[str]:
     bluffkit.core.errors.RulesError: agents: a list of bots' names, e.g. ['random'], not a text (it would be read letter by letter), got 'random'
     """
     if isinstance(agents, (str, bytes)):
-        raise RulesError(f"{what}: a list of bots' names, e.g. [{agents!r}], not a text (it would be read letter "
+        # the command line's "caller,honest,random" is three bots; a script is one, commas and all
+        split = isinstance(agents, str) and "," in agents and not agents.startswith("script:")
+        example = [a.strip() for a in agents.split(",")] if split else [agents]
+        raise RulesError(f"{what}: a list of bots' names, e.g. {example!r}, not a text (it would be read letter "
                          f"by letter), got {quote(agents)}"[:300])
     try:
         names = list(agents)

@@ -180,3 +180,15 @@ def test_a_name_given_as_bytes_is_refused_as_a_text_would_be():
     """b"random" is one name, not a list: it would be read byte by byte."""
     with pytest.raises(RulesError, match=r"^agents: a list of bots' names, e.g. \[b'random'\], not a text"):
         bot_names(b"random")
+
+
+def test_bots_given_as_the_command_line_writes_them_are_shown_as_the_list_to_give():
+    """``"caller,honest,random"`` (the command line's ``--agents``) is refused as a text;
+    the example in the refusal is the list of the three names, which works, not a list
+    of the one text, which would be refused again as an unknown bot."""
+    with pytest.raises(RulesError) as info:
+        bot_names("caller,honest,random")
+    assert "e.g. ['caller', 'honest', 'random'], not a text" in str(info.value)
+    with pytest.raises(RulesError) as info:
+        bot_names("script:auction,pass")      # a script is one bot, commas and all
+    assert "e.g. ['script:auction,pass'], not a text" in str(info.value)
