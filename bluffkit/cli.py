@@ -393,7 +393,7 @@ def cmd_tournament(args) -> int:
                     f"-> {args.out} ({done.chunks} part{'s' if done.chunks != 1 else ''}: {done.played} played now, "
                     f"{done.skipped} there already)"))
     cycle = args.players * len(table)
-    if games % cycle:
+    if games % cycle and any(len(set(lineup)) > 1 for lineup in table):   # (one bot in every seat: nothing to balance)
         print(f"note: {games:,} game{'s' if games != 1 else ''} is not a multiple of {cycle} "
               f"({args.players} seats x {len(table)} "
               f"line-up{'s' if len(table) > 1 else ''}), so seats and line-ups are not exactly balanced")

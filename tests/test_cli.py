@@ -1983,7 +1983,8 @@ def test_decimals_and_time_left_in_words():
 def test_a_tournament_says_its_line_ups_and_what_a_resumed_run_found_there(capsys, tmp_path):
     """Two bots at three seats are a round-robin of two line-ups (2+1 and 1+2, docs/scale.md);
     a run again into the same folder plays nothing and says the part was there already; one
-    bot is one line-up, and 2 games are not a multiple of its 3 seats."""
+    bot is one line-up, whose seats need no balancing (so 2 games at 3 seats get no note);
+    three bots at three seats are one line-up whose 2 games leave a seat short of each."""
     base = ["tournament", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--workers", "0",
             "--no-progress"]
     assert cli.main(base + ["--agents", "random,caller", "--out", str(tmp_path / "rr")]) == 0
@@ -1995,7 +1996,10 @@ def test_a_tournament_says_its_line_ups_and_what_a_resumed_run_found_there(capsy
     assert head.endswith("(1 part: 0 played now, 1 there already)"), head
     assert cli.main(base + ["--agents", "caller", "--out", str(tmp_path / "one")]) == 0
     out = capsys.readouterr().out
-    assert "(3 players, one line-up)" in out.splitlines()[0] and "not a multiple of 3 " in out
+    assert "(3 players, one line-up)" in out.splitlines()[0] and "not a multiple" not in out, out
+    assert cli.main(base + ["--agents", "caller,random,honest", "--out", str(tmp_path / "three")]) == 0
+    out = capsys.readouterr().out
+    assert "(3 players, one line-up)" in out.splitlines()[0] and "not a multiple of 3 (3 seats x 1 line-up)" in out
 
 
 def test_games_lists_each_games_seat_range(capsys):
