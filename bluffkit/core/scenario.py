@@ -12,7 +12,8 @@ A scenario file (JSON, in ``data/scenarios/``) holds::
      "expect": [{"after": 9, "money": {"Ben": 0, "Carla": 190}, "note": "Ben pays 100"}]}
 
 In ``start``, seats are named: the keys the game's spec lists as ``seat_keys`` (here
-``leader``) name one seat, and per-seat values (``money``, ``herds``) may list only some seats.
+``leader``) name one seat, those it lists as ``seat_list_keys`` (Bluffer's ``round_winners``)
+lists of seats, and per-seat values (``money``, ``herds``) may list only some seats.
 ``expect`` entries are checked after the given number of moves (0 is the start);
 each key other than ``after`` and ``note`` names a fact of the game (see the game's
 ``facts``), and for per-seat facts only the seats (and families) listed are compared.
@@ -254,6 +255,10 @@ def from_dict(data, path: Path | None = None) -> Scenario:
     for key in spec_of(game).seat_keys:          # a seat named in the start position
         if key in start:
             start[key] = seat(start[key], f"start.{key}")
+    for key in spec_of(game).seat_list_keys:     # lists of seats named, e.g. each finished round's winners
+        if key in start and isinstance(start[key], list):
+            start[key] = [[seat(v, f"start.{key}") for v in group] if isinstance(group, list) else group
+                          for group in start[key]]
     by_name = []                                # the keys given per seat by name
     for key, value in list(start.items()):     # per-seat values, named by seat: one entry per seat
         if isinstance(value, dict) and value and set(value) & set(seats):

@@ -110,7 +110,9 @@ class GameSpec:
       only sometimes: refused without a change, or played, the immutable step agreeing
       and every conservation law holding after.
     - ``scenario_prefixes``: the prefixes of this game's scenario file names;
-      ``seat_keys``: the keys of a scenario's start position that name a seat.
+      ``seat_keys``: the keys of a scenario's start position that name a seat;
+      ``seat_list_keys``: those that give lists of seats by name (Bluffer's
+      ``round_winners``: one list of names per finished round).
     """
 
     name: str
@@ -144,6 +146,7 @@ class GameSpec:
     probes: tuple[str, ...] = ()
     scenario_prefixes: tuple[str, ...] = ()
     seat_keys: tuple[str, ...] = ()
+    seat_list_keys: tuple[str, ...] = ()
     module: str = field(default="", compare=False)     # the package that registered it
 
     def __post_init__(self) -> None:

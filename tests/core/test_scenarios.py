@@ -455,3 +455,14 @@ def test_a_reason_is_one_line_cut_short_and_names_a_foreign_errors_type():
     assert len(long) <= 300 and long.endswith("x...")
     assert sc._why(KeyError("k")) == "KeyError: 'k'"
     assert sc._why(RecursionError("maximum recursion depth exceeded")) == "RecursionError: nested too deeply"
+
+
+def test_a_bluffer_start_names_each_finished_rounds_winners_as_it_names_the_leader():
+    """``round_winners`` in a start position lists seats by name, as ``leader`` does and as
+    the expectations list them; a seat number there is refused naming the seats."""
+    data = _with_start("bluffer-round-tie", round=1, round_winners=[["Chloé", "Anne"]])
+    state = sc.from_dict(data).first_state()
+    assert state.round_winners == ((0, 2),) and state.round == 1
+    data = _with_start("bluffer-round-tie", round=1, round_winners=[[2, 0]])
+    with pytest.raises(sc.ScenarioError, match=r'start\.round_winners: 2 is not one of the seats \["Anne", "Ben", '):
+        sc.from_dict(data)

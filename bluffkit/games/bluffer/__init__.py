@@ -46,5 +46,6 @@ SPEC = register(GameSpec(
     probes=("write a purple cow", "done", "vote 1", "vote 7", "copy a purple cow"),
     scenario_prefixes=("bluffer-",),
     seat_keys=("leader",),
+    seat_list_keys=("round_winners",),
     module=__name__,
 ))
