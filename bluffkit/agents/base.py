@@ -139,7 +139,7 @@ def bot_names(agents, what: str = "agents") -> list[str]:
     if isinstance(agents, (str, bytes)):
         # the command line's "caller,honest,random" is three bots; a script is one, commas and all
         split = isinstance(agents, str) and "," in agents and not agents.startswith("script:")
-        example = [a.strip() for a in agents.split(",")] if split else [agents]
+        example = [a.strip() for a in agents.split(",")] if isinstance(agents, str) and split else [agents]
         raise RulesError(f"{what}: a list of bots' names, e.g. {example!r}, not a text (it would be read letter "
                          f"by letter), got {quote(agents)}"[:300])
     try:
