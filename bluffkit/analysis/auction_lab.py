@@ -198,7 +198,9 @@ def equilibrium_in_money(bidders: int, values, seed: int, scale: float = SCALE) 
         raise RulesError(str(e)) from None
     if eq is None:
         return None
-    return lambda v: float(eq(np.array([v / scale]))[0]) * scale
+    # rounded to a billionth: 2/3 of 60 is 40, not the 39.99999999999999 of 0.06 * 2/3 * 1000,
+    # which a bid in steps of 10 or a count of notes would take down a whole step
+    return lambda v: round(float(eq(np.array([v / scale]))[0]) * scale, 9)
 
 
 def money_law(values, scale) -> Callable:

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bluffkit.analysis.auction_lab import simulate_engine, summary
+from bluffkit.analysis.auction_lab import equilibrium_in_money, simulate_engine, summary
 from bluffkit.analysis.auction_sim import COLUMNS
 from bluffkit.core.errors import RulesError
 from bluffkit.widgets import AuctionLab
@@ -379,7 +379,6 @@ def test_no_script_for_the_auctioneer():
 def test_equilibrium_bids_in_money():
     """Three bidders, uniform values: the first-price equilibrium bids 2/3 of the value, in
     money as in value (600 -> 400); a single bidder has no equilibrium to follow."""
-    from bluffkit.analysis.auction_lab import equilibrium_in_money
     assert equilibrium_in_money(3, "uniform", 0)(600) == pytest.approx(400)
     assert equilibrium_in_money(3, "uniform", 0, scale=500)(300) == pytest.approx(200)
     assert equilibrium_in_money(1, "uniform", 0) is None
@@ -481,3 +480,14 @@ def test_a_refused_run_keeps_the_last_results_and_says_they_are_the_last_runs(mo
     fresh = AuctionLab(fmt="classic", bidders=2, seed=1)      # no run yet: no "last run" to speak of
     fresh.simulate_button.click()
     assert "Cannot simulate" in fresh.summary.value and "last run" not in fresh.summary.value
+
+
+@pytest.mark.parametrize("bidders", [2, 3, 4, 5, 6])
+def test_the_equilibrium_bid_in_money_keeps_a_round_bid_round(bidders):
+    """Uniform values: the first-price equilibrium bids (n-1)/n of the value, so with 3
+    bidders a value of 60 bids 40 and 120 bids 80 exactly, not a hair under (which a bid
+    in steps of 10 would take down to 30, and a count of notes to one note fewer)."""
+    eq = equilibrium_in_money(bidders, "uniform", seed=0)
+    for value in range(0, 1001, 10):
+        exact = (bidders - 1) * value / bidders                     # (a whole or a fraction, no hair)
+        assert eq(value) // 10 == (bidders - 1) * value // bidders // 10, (value, eq(value), exact)
