@@ -237,3 +237,22 @@ def test_a_timing_row_with_more_cells_than_its_header(tmp_path):
     assert text != TINY
     found = problems_of(tmp_path, text)
     assert any("timing row '| Everything | 45 | late |' has 3 cells, the header 2" in p for p in found), found
+
+
+#: What a lesson's warm-up or activity asks the class to find, which its worksheet must not
+#: state before the debrief (docs/lessons.md: the answers are in teacher cells).
+FOUND_IN_CLASS = [("04-first-refusal", ("v₀ > 2p", "twice the price", "v₀ − p > p"))]
+
+
+@pytest.mark.parametrize("name, answers", FOUND_IN_CLASS, ids=[n for n, _ in FOUND_IN_CLASS])
+def test_the_worksheet_does_not_state_what_the_class_is_to_find_before_the_debrief(name, answers):
+    """Lesson 04's warm-up asks the class to find the auctioneer's rule (keep when v₀ > 2p):
+    the worksheet's objectives and text up to the debrief leave it as a gap to fill in."""
+    lesson = L.read(next(f for f in FOLDERS if f.name == name))
+    before = []
+    for cell in L.audience_cells(lesson.nb, "worksheet"):
+        if cell.source.lstrip().startswith("## Debrief"):
+            break
+        before.append(cell.source)
+    text = "\n".join(before + list(lesson.meta["objectives"]))
+    assert not [a for a in answers if a in text], f"{name}: the worksheet states {answers} before the debrief"
