@@ -886,6 +886,19 @@ def test_simulate_writes_past_a_file_of_its_old_temporary_name(capsys, tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".a.csv.tmp", ".b.csv.tmp", "a.csv", "b.csv"]
 
 
+def test_two_machines_whose_long_names_share_a_beginning_do_not_take_each_others_hidden_files():
+    """Hidden folders of logs, hidden tables and tournament marks are this machine's only
+    when the whole host name matches (docs/logs.md): two pods of one deployment, whose
+    names differ only in their last characters, must not remove each other's as a dead
+    run's (the other machine's process cannot be looked up from here)."""
+    from bluffkit.analysis import simulate as sim
+    one = sim.host_in_names("bluffkit-tournament-worker-deployment-7d4f8b9c6d-abcde")
+    two = sim.host_in_names("bluffkit-tournament-worker-deployment-7d4f8b9c6d-fghij")
+    assert one != two
+    assert sim.run_state(f".logs-{two}-1-abc.tmp", two, "1", here=one) == "live"
+    assert sim._STAGING.fullmatch(f".logs-{two}-1-abc.tmp")["host"] == two
+
+
 def test_simulate_removes_the_hidden_table_a_killed_run_left_and_no_other(capsys, tmp_path):
     """``kill -9`` while ``simulate`` wrote its table left ``.a.csv.*.tmp`` beside ``--out``
     for good. The next run into ``--out`` removes those of a dead process on this machine;

@@ -152,11 +152,19 @@ def _place(staged: Path, target: Path, out_dir: Path, placed: list[Path]) -> Non
 _MINE: set[str] = set()
 _MINE_LOCK = threading.Lock()
 
-_HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())[:40] or "host"
-#: How much of the host's name a hidden file's name holds (``simulate``'s table, beside
-#: ``--out``): all of it, as the logs' hidden folders (two machines whose names share a
-#: beginning, as the pods of one deployment do, must not take each other's for their own).
-HOST_IN_NAMES = 40
+#: How much of the host's name a hidden file's name holds (the logs' hidden folders,
+#: ``simulate``'s table beside ``--out``, a tournament's mark): all of it (a host name is at
+#: most 64 characters on Linux, 63 in DNS), as two machines whose names share a beginning,
+#: as the pods of one deployment do, must not take each other's for their own.
+HOST_IN_NAMES = 64
+
+
+def host_in_names(host: str) -> str:
+    """The machine named ``host`` as hidden files' names hold it: letters, digits and ``_``."""
+    return re.sub(r"[^A-Za-z0-9]", "_", host)[:HOST_IN_NAMES] or "host"
+
+
+_HOST = host_in_names(socket.gethostname())
 _STAGING = re.compile(r"\.logs-(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")
 
 
