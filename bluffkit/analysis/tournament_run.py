@@ -42,7 +42,9 @@ import json
 import math
 import os
 import re
+import signal
 import sys
+import threading
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -551,13 +553,17 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
         bar.update(stop - start)
         if on_part is not None:
             on_part(k)
+        ctrl_c.check()                               # a Ctrl-C swallowed on its way: the run stops here
+
 
     def begin() -> None:
         """The folder marked as this run's, then made (the manifest, the parts folder)."""
         lock.append(_lock_folder(Path(out)))
         mine.append(_make_folder(out, manifest))
 
+    ctrl_c = _CtrlC()
     try:
+        ctrl_c.hold()
         if workers == 0 and client is None:
             begin()
             if echo:
@@ -571,6 +577,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
             _on_cluster(client, todo, args, write)
         else:
             with _cluster(workers, scheduler, echo, len(todo), told) as c:
+                ctrl_c.check()                       # (pressed while the cluster started, and dropped)
                 begin()                              # once the cluster is up: a scheduler not reached writes nothing
                 bar.start()                          # once the cluster is up and its address printed
                 _on_cluster(c, todo, args, write)
@@ -579,9 +586,40 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
             _unmake(Path(out), made, lock, manifest=any(mine))    # and a new one no manifest, which
         raise                                        # would refuse the next run's other parameters
     finally:
+        ctrl_c.release()
         _unlock(lock)
         bar.close()
     return outcome
+
+
+class _CtrlC:
+    """Ctrl-C during a run, noted as well as raised. dask's scheduler, in this process,
+    runs code of its own from the garbage collector, where a KeyboardInterrupt is printed
+    as "Exception ignored" and dropped, so the run would play on to its end; the note makes
+    the run stop after the part it is writing (:meth:`check`). Held only in the main
+    thread, and only while Ctrl-C is Python's own KeyboardInterrupt."""
+
+    def __init__(self):
+        self.pressed = False
+        self._before = None
+
+    def hold(self) -> None:
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self._before = signal.signal(signal.SIGINT, self._pressed)
+
+    def _pressed(self, signum, frame):
+        self.pressed = True
+        raise KeyboardInterrupt
+
+    def check(self) -> None:
+        if self.pressed:
+            raise KeyboardInterrupt
+
+    def release(self) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+            self._before = None
 
 
 def _lock_folder(out: Path) -> Path:

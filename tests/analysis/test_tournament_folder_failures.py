@@ -818,3 +818,40 @@ def test_a_run_with_no_part_yet_loads_partially_as_an_empty_frame_of_its_columns
         p.unlink()
     df = load(out, partial=True)
     assert len(df) == 0 and list(df.columns) == list(COLUMNS)
+
+
+def test_a_ctrl_c_dropped_on_its_way_still_stops_the_run_after_the_part_it_was_writing(tmp_path, capsys,
+                                                                                      monkeypatch):
+    """dask's scheduler, in the command's process, runs code from the garbage collector,
+    where a KeyboardInterrupt is printed as "Exception ignored" and dropped: a Ctrl-C then
+    let the run play on to its last game. Here a Ctrl-C is pressed while the first part is
+    written and dropped on its way; the run still stops there, as Ctrl-C stops it, keeping
+    that part, and Ctrl-C is Python's own again afterwards."""
+    import signal
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        def dropped(k):
+            try:
+                signal.raise_signal(signal.SIGINT)
+            except KeyboardInterrupt:
+                pass                                  # as the garbage collector's callback drops it
+        argv = [*command(tmp_path / "t", "--workers", "0", "--chunk", "2")]
+        monkeypatch.setattr(tournament_run, "play_part", _counted(tournament_run.play_part, dropped))
+        assert main(argv) == 130
+        assert "stopped; 1 part on disk in" in capsys.readouterr().err
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _counted(play, after_first):
+    """``play_part`` that calls ``after_first(k)`` once its first part is played."""
+    calls = []
+
+    def play_part(*args):
+        out = play(*args)
+        if not calls:
+            after_first(len(calls))
+        calls.append(1)
+        return out
+    return play_part
