@@ -1,5 +1,5 @@
 """Bidder Up!, the board game, at the table: the board drawn, hot seat, bots in the other
-seats (docs/bidder-up.md, rulebook sections C-J).
+seats (docs/bidder-up.md, rulebook sections C-K).
 
 A thin view over a :class:`bluffkit.session.Session`, drawn from the observation of the
 seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the rulebook has it:
