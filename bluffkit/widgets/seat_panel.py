@@ -848,10 +848,10 @@ class SeatPanel(ClosesWhole, W.VBox):
             key = os.path.abspath(target) if self.save_path.value.strip() else None
             ours = key is not None and key in (self._may_replace, self._own_log)
             if key is not None and key == self._may_replace and self.clicks.too_soon_to_answer():
-                return                   # the double click's second click: "click Save again" unread
+                return                   # the double click's second click: "click Save log again" unread
             if key is not None and not ours and os.path.lexists(target) and not target.is_dir():
                 self._may_replace = key  # another game's log, perhaps: replaced on a second click only
-                self.message.value = note(f"{escape(str(target))} exists already: click Save again to replace it, "
+                self.message.value = note(f"{escape(str(target))} exists already: click Save log again to replace it, "
                                           f"or give another name.", error=True)
                 self.clicks.done(asked=True)
                 return

@@ -283,7 +283,7 @@ def test_save_asks_again_before_it_replaces_a_file(tmp_path):
     target.write_text("an earlier game\n", encoding="utf-8")
     t.save_path.value = str(target)
     t.save_button.click()
-    assert "exists already" in t.message.value and "click Save again" in t.message.value
+    assert "exists already" in t.message.value and "click Save log again" in t.message.value
     assert target.read_text(encoding="utf-8") == "an earlier game\n"
     t.save_button.click()
     assert "Saved" in t.message.value and Session.load(target).states[-1] == t.session.state
@@ -831,7 +831,7 @@ def test_a_click_sent_with_a_move_typed_is_not_played_on_the_screen_that_move_dr
 
 def test_a_question_holds_up_only_its_answer_and_save_asks_before_replacing(monkeypatch, tmp_path):
     """The 0.4 s a question is given to be read held up every click on the panel (Pass too);
-    it holds up only the click that answers it. Save's "click Save again to replace it" is
+    it holds up only the click that answers it. Save's "click Save log again to replace it" is
     not answered by a double click either."""
     from bluffkit.widgets import seat_panel
     sent = [None]
@@ -853,7 +853,7 @@ def test_a_question_holds_up_only_its_answer_and_save_asks_before_replacing(monk
     over.save_path.value = str(other)
     sent[0] = 2000.0
     over.save_button.click()                        # asks
-    assert "click Save again" in over.message.value
+    assert "click Save log again" in over.message.value
     sent[0] = 2000.08
     over.save_button.click()                        # the double click's second click
     assert other.read_text() == "another game's log"
