@@ -175,8 +175,9 @@ class SpacesMixin(TableFields):
     def _remember(self, i: int, animals: tuple) -> None:
         """Pen ``i``'s animals every player saw go back face down: a Cat in the Bag's
         auctioneer "reveals the 3 animals in the pen", "the other two are placed face-down
-        back in the pen" and the picked one "is only revealed after the auction ends" [B],
-        so the two left are known to all; none once the pen is auctioned again."""
+        back in the pen" and the picked one "is only revealed after the auction ends" (the
+        booklet's "2. Cat in the Bag"), so those left are known to all; none once the pen is
+        auctioned again."""
         seen = self.seen or ((),) * len(self.pens)
         seen = seen[:i] + (animals,) + seen[i + 1:]
         self.seen = seen if any(seen) else ()
@@ -355,7 +356,7 @@ class SpacesMixin(TableFields):
     def gambled(self, n: int) -> None:
         """The gamble's roll [J]: 1, the top note "unseen" to the opponent; 2, keep the top
         2; 3, look at the top 3, give 1 to the opponent, keep 2 (fewer if the stack is
-        short, L6). A die with more faces (``die_faces``) makes a roll above 3 a 3."""
+        short). A die with more faces (``die_faces``) makes a roll above 3 a 3."""
         seat, other = self.current, 1 - self.current
         take = {1: 1, 2: 2}.get(n, 3)
         top = self.gambling[max(0, len(self.gambling) - take):]
