@@ -247,7 +247,7 @@ class Legal:
         if key is None:
             return "nothing: it is not this seat's move"
         if ph == MOVE:
-            # the cheapest space that costs notes shows how to pay them: by count, not value [B]
+            # the cheapest space that costs notes shows how to pay them: by count, not value [C]
             cost, costly = min(((c, s) for s, (_, c) in key if c), default=(0, None))
             paid = self._paying(cost) if costly is not None else None
             how = (f" (pay as you move, any notes of that count: e.g. 'move {costly} pay {paid}')"

@@ -55,8 +55,9 @@ class Observation(ObservationBase):
     the Bag pen that every player saw go back after its last auction (the first of the
     pen's animals; ``()`` for none); ``on_sale``: the animals of the pen at auction as
     told apart (Baby Animals' male: type + ``actions.MALE``), public as the pen is (set out
-    face up [D], or shown by the Cat in the Bag's auctioneer [B]), ``()`` without an
-    auction; ``auction``: the embedded auction's observation of this seat."""
+    face up [D], or shown by the Cat in the Bag's auctioneer: the booklet's "2. Cat in the
+    Bag"), ``()`` without an auction; ``auction``: the embedded auction's observation of
+    this seat."""
 
     __slots__ = ()
     _fields = _FIELDS
