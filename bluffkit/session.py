@@ -275,7 +275,8 @@ class Session:
     def play(self, action, seat: int | None = None) -> str:
         """A move for ``seat`` (default: the first seat to move); returns its narration.
 
-        Raises :class:`IllegalAction` with the rule broken; the session is unchanged."""
+        Raises :class:`IllegalAction` with the rule broken (:class:`NotationError` for text
+        that is no move, or a name that is no player's); the session is unchanged."""
         if seat is None:
             tm = self.to_move
             if not tm:
