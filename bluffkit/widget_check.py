@@ -583,7 +583,7 @@ class ReplayDriver:
 
 
 class ScenarioDriver(ReplayDriver):
-    """The scenario player: Back, Next, Reset, the slider, any seat's view."""
+    """The scenario player: another example chosen, Back, Next, Reset, any seat's view."""
 
     def current(self, panel):
         return panel.scenario.game, panel.result.states[panel.step.value], len(panel.scenario.seats)
