@@ -48,7 +48,7 @@ import sympy as sp
 from bluffkit.analysis.auction_theory import N as _N, V as _V, equilibrium_bid, expected_revenue
 from bluffkit.auctions.rules import DENOMINATIONS, FORMATS, MAX_NOTES, VALUE_BOUND, value_ok
 from bluffkit.auctions.sample import cheapest, notes_for
-from bluffkit.core.errors import RulesError, quote
+from bluffkit.core.errors import RulesError, as_int, quote
 from bluffkit.core.money import total
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -72,7 +72,7 @@ def _hand(hand, denoms) -> tuple[int, ...]:
     if not isinstance(hand, Iterable) or isinstance(hand, (str, bytes)):
         raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)} (a list such as "
                          f"{CLASS_HAND}), got {quote(hand)}")
-    hand = tuple(hand)
+    hand = tuple(as_int(c) for c in hand)       # (np.int64 counts, as a numpy array gives them)
     if len(hand) != len(tuple(denoms)) or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in hand):
         raise RulesError(f"a hand gives one count >= 0 per denomination {tuple(denoms)}, got {quote(hand)}")
     if sum(hand) > MAX_NOTES:
@@ -83,7 +83,7 @@ def _hand(hand, denoms) -> tuple[int, ...]:
 def note_cost(hand, k: int, denoms=DENOMINATIONS) -> int:
     """What laying ``k`` notes of ``hand`` costs, choosing the cheapest (Bidder Up!, "Auction
     Pens": in a count auction "0-notes count just as much as any other note")."""
-    hand = _hand(hand, denoms)
+    hand, k = _hand(hand, denoms), as_int(k)
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= sum(hand):
         raise RulesError(f"k must be a number of notes from 0 to {sum(hand)} (the notes held), got {k!r}")
     return total(cheapest(hand, k), tuple(denoms))
@@ -98,6 +98,7 @@ def cost_curve(hand, denoms=DENOMINATIONS) -> list[int]:
 def most_notes(hand, budget: float, denoms=DENOMINATIONS) -> int:
     """The most notes of ``hand`` whose cheapest choice is worth no more than ``budget``."""
     hand = _hand(hand, denoms)
+    budget = _plain(budget)                      # (np.int64(35) is a number too)
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget >= 0:     # (nan fails)
         raise RulesError(f"budget must be a number >= 0, got {budget!r}")
     return notes_for(hand, budget, tuple(denoms))

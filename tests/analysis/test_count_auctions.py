@@ -118,3 +118,12 @@ def test_one_bidder_is_told_the_formats_table():
 def test_symmetric_theory_refuses_a_note_or_a_scale_of_nothing(call, said):
     with pytest.raises(RulesError, match=said):
         call()
+
+
+def test_numpy_whole_numbers_are_numbers():
+    # a hand, a count of notes and a budget read from a numpy array: the same as Python's
+    import numpy as np
+    hand = np.array(YB_START)
+    assert ca.note_cost(hand, np.int64(5), D) == 30
+    assert ca.most_notes(hand, np.int64(35), D) == 5
+    assert ca.cost_curve(hand, D) == [0, 0, 0, 10, 20, 30, 40, 90]
