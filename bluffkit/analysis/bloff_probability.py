@@ -239,7 +239,7 @@ def probability_table(decks: int = 1, hand_size: int = 13, *, unseen_cards: int 
 
 #: The most ranks, and unseen cards, :func:`enumerate_exact` takes: it lists every deal, and
 #: 12 unseen cards in four places are some 370,000 deals; and the most other places (a table
-#: has at most ten players).
+#: seats at most :data:`MAX_PLAYERS`, 20: 19 other hands and the pile).
 MAX_BRUTE_RANKS, MAX_BRUTE_UNSEEN, MAX_BRUTE_PLACES = 1000, 12, 20
 
 #: The most unseen cards :func:`p_claim_false` (and :mod:`bluffkit.analysis.bloff_bayes`)
