@@ -6,8 +6,8 @@ The challenger lays an offer face down; the challenged player accepts it, or cou
 down: "you swap the two offers ... Whoever offered more gets the other player's animal ...
 Each player keeps the money they received" (Horse Trading; a tie goes to the challenger;
 in You're Bluffing! the challenger offers again, and a second tie gives the animal to the
-challenger free). Offers may hold any number of notes, zeros included, "or even nothing at
-all": the number of cards is seen, their value is not.
+challenger free). Offers may hold any number of notes, zeros included, "or even offer nothing
+at all": the number of cards is seen, their value is not.
 
 **The trade is an all-pay auction in disguise.** Let v_i be what winning the trade (ending
 with both animals rather than none) is worth to player i, and b_i the offer. Each pays b_i and
