@@ -503,9 +503,9 @@ def efficiency_summary(df: pd.DataFrame) -> pd.DataFrame:
     ``df`` is a frame of :func:`simulate_sealed`: it needs the columns ``efficient``,
     ``highest_value``, ``winning_value``, ``refused`` and at least one of ``format``, ``n``,
     ``strategy``, ``right``; anything else is refused with a ValueError. A frame of
-    :func:`simulate_engine` may hold lots nobody bought (``winning_value`` NaN): they count
-    as not efficient, and are left out of ``value_lost``'s mean (no winner's value to
-    subtract), so its mean is over the lots sold.
+    :func:`bluffkit.analysis.auction_lab.simulate_engine` may hold lots nobody bought
+    (``winning_value`` NaN): they count as not efficient, and are left out of
+    ``value_lost``'s mean (no winner's value to subtract), so its mean is over the lots sold.
 
     >>> efficiency_summary(simulate_sealed(3, 100, seed=1))[["efficient", "value_lost"]].values.tolist()
     [[1.0, 0.0]]
