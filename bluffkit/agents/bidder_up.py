@@ -5,7 +5,7 @@
   projected final score (section I's multiplier), bids up to that in the pens' auctions
   (the truthful :class:`~bluffkit.agents.auction.Bidder` with those values), but never
   more than its money (a winner who cannot pay is shown up and the auction run again,
-  section F), values a
+  section D), values a
   space by what landing there is worth (a full pen: half its lot's value to the table as
   the auctioneer's gain; a Cat in the Bag pen: half of one of its animals, those every
   player saw go back face down at their value, the others at the average; the Piggy Bank: its notes; a trade: its chance; market and
@@ -115,7 +115,7 @@ class HeuristicAgent:
         if legal.inner is not None:
             worth = worth_to(obs, obs.seat)
             # no more than its money: a winner who cannot pay shows all its money and the
-            # auction is run again [F], a loss of face and of time the bot has no use for
+            # auction is run again [D], a loss of face and of time the bot has no use for
             # (a worth past the auctions' bound bids no differently: no hand holds that much)
             bidder = _Within(values={ANIMALS[a]: min(v, MAX_ANIMAL_VALUE) for a, v in worth.items()},
                              strategy="truthful")
