@@ -19,7 +19,7 @@ PHASE_WORDS = {"turn": "the leader chooses: an auction or a trade", "draw": "an 
                "bid": "bidding", "decide": "the leader sells the animal or buys it back", "pay": "payment",
                "respond": "the challenged player answers the trade", "reoffer": "equal offers: a new offer",
                "over": "the game is over"}
-#: Horse Trading's phases in its rulebook's words (HT "Your turn", "Auction" 3).
+#: Horse Trading's phases in its rulebook's words (HT "Playing a turn", "Auction" 3).
 HT_PHASE_WORDS = dict(PHASE_WORDS, turn="the player whose turn it is chooses: an auction or a trade",
                       decide="the auctioneer sells the animal or buys it")
 
@@ -120,7 +120,7 @@ def public_move(before: S.State, seat: int | None, action):
     """What every seat sees of a move beyond its observation after it, and so all the
     narration may say of it: the whole move, but for the notes laid face down in a trade
     (an offer, a counter-offer, a new offer), of which only the number of cards shows (YB
-    "Cattle trade": "a secret offer ... face down"; HT "Trading"). An auction payment is
+    "The Cattle Trade": "a secret offer ... face down"; HT "Trade"). An auction payment is
     handed over at the table, where the others watch it (HT "Tips": "Watching who has paid
     and received what tells you roughly how much everyone holds"), so by default its notes
     show and the narration names them; neither rulebook says whether the faces are seen, so
