@@ -23,8 +23,10 @@ from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.money import PAYMENT_RULES
 from bluffkit.core.rules import RuleOptions, refuse_contradicting
 
-#: The ten families in the order of their values (You're Bluffing!, "Contents";
-#: Horse Trading, "The animals": Ace..10 are these families in this order).
+#: The ten families in the order of their values (You're Bluffing!, "Contents": 10
+#: families of 4; Horse Trading, "The animals": each rank Ace..10 is one). Neither text
+#: prints its table of names and values: Horse Trading's worked examples give every value,
+#: the rules digest (section 1) the names and that Ace..10 are these families in this order.
 FAMILIES = ("rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")
 #: Points for a complete family (the value is for the whole family).
 FAMILY_VALUES = (10, 40, 90, 160, 250, 350, 500, 650, 800, 1000)
@@ -85,7 +87,8 @@ class Rules(RuleOptions):
     Fields, with the rulebook section each comes from:
 
     - ``families``, ``family_values``, ``labels``: the animals and their set values
-      (YB "Contents"; HT "The animals", where ``labels`` are the ranks). The action
+      (YB "Contents"; HT "The animals", where ``labels`` are the ranks; neither prints
+      the values, which HT's worked examples give: rules digest, section 1). The action
       notation reads and writes the ten animals by name or rank, so ``families`` is
       always the ten animals and ``labels`` either their names or the ranks; the values
       may be changed.
