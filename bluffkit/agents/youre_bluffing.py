@@ -8,8 +8,9 @@
   final score under the family multiplier, bids in tens up to that value (and its
   money), buys back when the price is below its value, and bluffs with zeros in trades.
 
-You're Bluffing! lets a bid be "any amount higher than the previous bid" (rulebook,
-"The Auctions"); Horse Trading bids in multiples of 10. Both bots bid in tens in both
+You're Bluffing! lets the bidders make "whatever bid they choose, which must always be
+higher than the previously announced bid" (rulebook, "The Auctions"); Horse Trading bids
+in multiples of 10. Both bots bid in tens in both
 rulesets (:data:`BID_UNIT`): the notes are 10s and up, and people bid that way.
 """
 
