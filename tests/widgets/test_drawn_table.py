@@ -159,7 +159,7 @@ def test_the_replay_slider_is_full_width():
 @pytest.mark.parametrize("name", ["youre-bluffing", "horse-trading"])
 def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
     """After a cow trade neither trader was told what came into their hand: "the offers are
-    swapped" and each keeps what they received (YB "Cattle trade"; HT "Trading"). Each
+    swapped" and each keeps what they received (YB "The Cattle Trade"; HT "Trade"). Each
     trader's prompt now says what they gave and received, until their next move, read from
     their own view; checked here against the whole state (the offer and the answer)."""
     import numpy as np
@@ -461,7 +461,7 @@ def test_the_cover_tells_the_others_to_look_away():
 
 
 def test_a_trade_shows_only_the_offer_and_a_counter_only_the_counter():
-    """Anna's trade (HT "Trading"): her notes to click, "Trade for" and Offer, but no Pay
+    """Anna's trade (HT "Trade"): her notes to click, "Trade for" and Offer, but no Pay
     and no "Choose for me" (nothing is owed). Ben's answer is a face-down counter: no
     partner to choose (the "Trade for" row is hidden) and the button says Counter."""
     t = rulebook_trade()

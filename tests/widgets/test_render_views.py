@@ -187,7 +187,7 @@ def test_a_herd_draws_only_the_animals_it_holds():
 
 
 def test_horse_trading_speaks_its_own_words_on_the_table():
-    """HT "Your turn": the player whose turn it is chooses (no leader), and the four cards of
+    """HT "Playing a turn": the player whose turn it is chooses (no leader), and the four cards of
     a rank are a set."""
     g = make_game("horse-trading")
     s = g.state_from_position(players=3, leader=0, herds=[{"6": 1}, {}, {}], pile=None)

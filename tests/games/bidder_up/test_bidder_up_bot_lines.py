@@ -215,7 +215,7 @@ def test_the_bots_keep_to_market_types_and_market_steps(lineup):
 def test_the_heuristic_bot_never_bids_more_than_it_can_pay(board):
     """Holding 0+0, the heuristic bot bid 210, then 290: it bid what an animal was worth to
     it, not what it could pay, and its wins were run again ("cannot pay and shows all their
-    money") over and over [F]. It now values a lot at no more than its money."""
+    money") over and over [D]. It now values a lot at no more than its money."""
     game = make_game("bidder-up", board=board)
     reruns = auctions = 0
     for seed in range(6):

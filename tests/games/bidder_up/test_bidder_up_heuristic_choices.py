@@ -219,7 +219,7 @@ def test_an_animal_worth_more_than_the_auctions_bound_is_bid_for_within_its_mone
 
 def test_it_bids_up_to_its_money_and_no_further():
     """A horse worth far more than its 10 + 50 (60): it opens at 10; outbid to 60, it
-    passes rather than bid 70 it could not pay [F]."""
+    passes rather than bid 70 it could not pay [D]."""
     g = make_game("bidder-up")
     s = g.state_from_position(3, current=0, roll=2, pens={"pen-2": ["horse"]}, money=[None, "10+50", None],
                               pastures=[[], ["horse"], []])
