@@ -699,7 +699,7 @@ def _log_line(log, final) -> str:
         end = "not finished"
     note = f" ({log.note})" if log.note else ""          # an old format: what was not checked
     return (f"valid, {_game_named(game)}, {len(names)} players, {_seed_words(log.seed, game.is_over(final))}, "
-            f"{len(log.moves)} steps, {end}{note}")
+            f"{count(len(log.moves), 'step')}, {end}{note}")
 
 
 def _replay_one(path: Path, moves: bool) -> int:
@@ -720,7 +720,7 @@ def _replay_one(path: Path, moves: bool) -> int:
             print("(the game is not finished: the moves are shown as the table heard them, without "
                   "the cards and notes they hide)")
     print(f"{printable(path)}: a valid log of {_game_named(game)}, {len(names)} players, "
-          f"{_seed_words(log.seed, over)}, {len(log.moves)} steps")
+          f"{_seed_words(log.seed, over)}, {count(len(log.moves), 'step')}")
     if log.note:
         print(log.note)
     print("seats: " + ", ".join(f"{s.get('name')} ({s.get('agent', '?')})" for s in log.seats))

@@ -97,7 +97,7 @@ def bot_failure(session: "Session", error: Exception, who: str = "bot") -> tuple
     engine's reason, which may name what that player holds (the notes it lacks, its hand);
     ``hidden`` says that a reason was left out (the caller tells where the whole error is)."""
     if isinstance(error, RunawayGame):         # no one's move was refused: the game is too long
-        return (f"The game has not ended after {session.max_steps:,} steps, and the bots stop here "
+        return (f"The game has not ended after {count(session.max_steps, 'step')}, and the bots stop here "
                 "(Session's max_steps; save the log to look at it with bluffkit replay, or with "
                 "ReplayViewer(path, unfinished=True) away from the players).", False)
     seat = session.to_move[0] if not session.over and session.to_move else None
@@ -341,7 +341,7 @@ class Session:
 
     def _check_length(self) -> None:
         if len(self.moves) >= self.max_steps:
-            raise RunawayGame(f"the game has not ended after {self.max_steps:,} steps (Session's max_steps): "
+            raise RunawayGame(f"the game has not ended after {count(self.max_steps, 'step')} (Session's max_steps): "
                               "bots that never finish it? The session is kept as it is; save() keeps its log")
 
     def run(self) -> "Session":

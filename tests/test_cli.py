@@ -2021,3 +2021,14 @@ def test_games_lists_each_games_seat_range(capsys):
     titles = dict(line.split(None, 1) for line in out.splitlines() if not line.startswith(" "))
     assert code == 0 and titles["bidder-up"] == "Bidder Up! (board game), 2 to 4 players"
     assert titles["horse-trading"] == "Horse Trading, 3 to 5 players"
+
+
+def test_replay_counts_one_step_as_a_step(capsys, tmp_path):
+    """A log of one move (a game saved at its first move) is "1 step", alone and in a folder."""
+    from bluffkit.session import Session
+    s = Session("youre-bluffing", ["human", "random", "random"], seed=1)
+    s.play("auction")
+    one = s.save(tmp_path / "one.jsonl")
+    for target in (one, tmp_path):
+        code, out, _ = run(["replay", target], capsys)
+        assert code == 0 and ", 1 step" in out and "1 steps" not in out, out

@@ -666,7 +666,7 @@ def test_past_max_steps_a_person_may_still_move_and_the_panel_says_why_the_bots_
         s.advance()
     assert len(s.moves) == 1
     words, hidden = bot_failure(s, e.value)
-    assert "has not ended after 1 steps" in words and "max_steps" in words and not hidden
+    assert "has not ended after 1 step," in words and "max_steps" in words and not hidden
     assert Session("bloff", ["random"] * 8).max_steps == 80_000, "10,000 a seat"
 
 
