@@ -90,8 +90,10 @@ def fill(fmt: str, double: bool, supply: Supply, pen: tuple[int, ...] = (), part
          ) -> tuple[AuctionPen, Supply]:
     """A pen of format ``fmt`` topped up from ``supply`` (``pen``: what it still holds, e.g.
     a Cat in the Bag's face-down animals): "if at least 1 animal can no longer be placed
-    in the pen, it stays empty" (Bidder Up!, "Supply stack empty"); with ``partial``, it
-    takes what the supply has left (Bidder Up!'s option ``short_pen="partial"``)."""
+    in the pen, it stays empty" (Bidder Up!, "Supply stack empty"), but a Cat in the Bag
+    pen keeps the animals it still holds face down ("only 2 animals remain face-down in
+    the pen (because the draw stack is empty)"); with ``partial``, it takes what the
+    supply has left (Bidder Up!'s option ``short_pen="partial"``)."""
     if fmt not in FORMAT_TABLES:
         raise RulesError(f"unknown auction format {fmt!r}; the formats are: {', '.join(FORMATS)}")
     if not isinstance(partial, bool):
