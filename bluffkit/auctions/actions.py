@@ -1,7 +1,8 @@
 """Actions of an auction, with text forms that round-trip (``parse(str(a)) == a``).
 
 Bidders: ``bid 120`` (a value or a number of notes), ``lay 10+0+0`` (notes laid face
-down, Secret Count; ``bid 10+0+0`` reads the same), ``pass``, ``take`` (Dutch: grab the hammer), ``raise 10`` /
+down, Secret Count, or a sealed bid under ``sealed_bids="notes"``; ``bid 10+0+0`` reads
+the same), ``pass``, ``take`` (Dutch: grab the hammer), ``raise 10`` /
 ``stop`` (American Count), ``accept`` / ``refuse`` (The Call); every payer:
 ``pay 100+20``. The auctioneer: ``call 150`` (The Call), ``choose 2`` (among tied
 bids, or who takes the more valuable animal), ``sell`` / ``buy`` / ``buy 1`` (the
@@ -36,7 +37,8 @@ class Bid:
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Secret Count: lay these notes face down as the bid (their number counts)."""
+    """Secret Count: lay these notes face down as the bid (their number counts); a sealed
+    bid under ``sealed_bids="notes"`` (their value counts)."""
 
     notes: tuple[int, ...]
     denoms: tuple[int, ...] = DENOMINATIONS

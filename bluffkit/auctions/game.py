@@ -274,8 +274,9 @@ class Auction(TableGame):
         """A state ``seat`` cannot tell apart: the faces of the notes it cannot see (in other
         hands, unless shown, and laid face down by others) are dealt again, each place
         keeping its number of notes; others' sealed bids and Dutch grabs are drawn again
-        (Secret Count: the notes laid too); in Cat in the Bag, before the sale, the pen is
-        shuffled again for everyone but the auctioneer."""
+        (bids laid as notes, Secret Count's or under ``sealed_bids="notes"``: the notes
+        too); in Cat in the Bag, before the sale, the pen is shuffled again for everyone
+        but the auctioneer."""
         t = Table.thaw(state)
         shown = {s for s, _ in state.shown}
         slots = [("money", s) for s in range(state.players) if s != seat and s not in shown]
