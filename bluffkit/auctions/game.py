@@ -66,12 +66,12 @@ class Auction(TableGame):
     """One auction under one :class:`Rules` (``format=...``, ``double=...``)."""
 
     name = "auction"
-    #: What ``winners`` counts, in the words of ``bluffkit simulate``'s summary: the seats
-    #: that end with an animal of the lot (its buyer, or the auctioneer who kept it), while
-    #: a score is money won or lost.
     scores_are = "Money won or lost"          # what ``bluffkit play`` calls the scores at the end
     seat_moves = ("choose",)                  # 'choose Bo' reads 'choose 1' (Session.play)
     winners_take = "the lot goes to {}"       # ... and the winners
+    #: What ``winners`` counts, in the words of ``bluffkit simulate``'s summary: the seats
+    #: that end with an animal of the lot (its buyer, or the auctioneer who kept it), while
+    #: a score is money won or lost.
     winners_are = ("lots won by seat (the buyer's, or the auctioneer's who kept it; shared when split; "
                    "score_N is money won or lost)")
     Table = Table  # type: ignore[assignment]  # TableGame.Table is None until a game sets it
