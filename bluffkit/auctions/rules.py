@@ -263,6 +263,6 @@ class Rules(RuleOptions):
             count = f"{lo} to {hi} players" if lo != hi else f"{lo} players"
             where = f"auction {self.fmt.number}, {self.fmt.title}, is for {count}"
             raise RulesError(f"{where} (auctioneer included), got {players!r}"
-                             + ("; turn player_limits off to seat more in the lab (player_limits=False in "
+                             + ("; turn player_limits off to seat 2 to 10 in the lab (player_limits=False in "
                                 "Python, --option player_limits=false on the command line)" if self.player_limits
                                 else ""))
