@@ -9,7 +9,7 @@ parent's seats; money is note counts in the parent's ``denominations``.
 
 Lots come from a real :class:`Supply` (face-down animals, drawn without replacement):
 :func:`fill` fills a pen from it ("1 animal goes into each small pen ... 2 animals ...
-into each large pen ... Cat in the Bag: stack 3 animals face-down", Bidder Up!,
+into each large pen ... Cat in the Bag: ... stack 3 animals face-down", Bidder Up!,
 "Setup"), and a Cat in the Bag pen keeps its unpicked animals face down
 (:attr:`Settlement.pen`: "The other two are placed face-down back in the pen").
 

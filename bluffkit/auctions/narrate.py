@@ -40,7 +40,7 @@ def public_move(before, seat, action):
       in the observation after it);
     - a payment of a price in notes, by their number (Secret Count: "show how many notes
       they bid (but not the face of the notes)"); a payment of a price in money is handed
-      over whole, notes and all (the narration names them: "no change is ever given");
+      over whole, notes and all (the narration names them: "no change is given");
     - every other move whole."""
     r = before.rules
     kind = type(action)
