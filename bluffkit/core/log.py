@@ -6,8 +6,8 @@ Line 1 is the header::
      "ruleset": "horse_trading", "variants": [], "options": {...every rule option...},
      "seats": [{"name": "Anna", "agent": "human"}, ...], "seed": 7, "start": null}
 
-then one record per step, in order: a chance outcome ``{"step": 1, "chance": "draw cow",
-"digest": "..."}`` or an action ``{"step": 2, "seat": 1, "action": "bid 60", "digest": "..."}``.
+then one record per step, in order: an action ``{"step": 1, "seat": 0, "action": "auction",
+"digest": "..."}`` or a chance outcome ``{"step": 2, "chance": "draw 9", "digest": "..."}``.
 ``digest`` is :func:`bluffkit.core.digest.state_digest` of the state after the step (a
 hash of a documented projection of it). A record may carry derived fields (``"say"``:
 narration); replay reads only the inputs and checks the digest. The last line is
