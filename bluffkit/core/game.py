@@ -29,8 +29,8 @@ state and return a new one. ``seat`` is an int; chance acts with ``seat=None``.
   game ends; what :func:`bluffkit.core.play.play` calls), ``is_chance()``, ``sample_chance(u, rng)``, ``apply_chance(outcome)``, ``is_over()``,
   ``values()`` and ``freeze()``.
 - A game written on a working copy inherits the immutable API from
-  :class:`bluffkit.core.table.TableGame` (Bløff, Bluffer, the auction; You're Bluffing!
-  writes its own) and its table's calls from :class:`bluffkit.core.table.TableBase`; its rules inherit ``replace``/``to_dict``/
+  :class:`bluffkit.core.table.TableGame` (Bløff, Bluffer, the auction, Bidder Up!
+  and You're Bluffing! all do) and its table's calls from :class:`bluffkit.core.table.TableBase`; its rules inherit ``replace``/``to_dict``/
   ``from_dict`` from :class:`bluffkit.core.rules.RuleOptions` and its observation the named
   fields of :class:`bluffkit.core.observation.ObservationBase`.
 - For :mod:`bluffkit.testing`: ``invariants(state)`` (conservation laws, returns the
