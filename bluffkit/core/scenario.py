@@ -6,7 +6,7 @@ A scenario file (JSON, in ``data/scenarios/``) holds::
      "title": "...", "source": "Horse Trading, 'Auction', example",
      "game": "horse-trading", "variants": [], "options": {},
      "seats": ["Anna", "Ben", "Carla"],
-     "start": {"leader": "Carla", "money": {"Ben": "50+50+0+0"}, "herds": {}, "pile": null},
+     "start": {"leader": "Carla", "money": {"Ben": "50+50+0+0"}},
      "moves": [{"by": "Carla", "do": "auction", "say": "Carla holds an auction."},
                {"by": "chance", "do": "draw 9", "say": "..."}, ...],
      "expect": [{"after": 9, "money": {"Ben": 0, "Carla": 190}, "note": "Ben pays 100"}]}
