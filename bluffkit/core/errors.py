@@ -553,8 +553,8 @@ def check_whole(value, name: str, low: int = 0, high: int | None = None) -> int:
 def check_header(header) -> dict:
     """``header`` if it is a log header's dict (``from_header``); else :class:`RulesError`."""
     if not isinstance(header, dict):
-        raise RulesError(f"a log header is a dict (the first line of a log, as bluffkit.core.log.read gives "
-                         f"it), got {quote(header, 40)}"[:200])
+        raise RulesError(f"a log header is a dict (the first line of a log, read as JSON, or what "
+                         f"game.header() gives), got {quote(header, 40)}"[:200])
     return header
 
 
