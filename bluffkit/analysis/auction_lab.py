@@ -281,8 +281,10 @@ def parse_values(text: str, players: int) -> list[float]:
     players = int(players)
     if not isinstance(text, str):
         raise RulesError(f"values must be text such as '300, 450, 800', got {quote(text)}")
+    values = (300, 450, 800, 120, 610, 75, 930, 240, 520, 365, 700)       # (as many as asked, up to these)
+    example = ", ".join(map(str, values[:players])) + (", ..." if players > len(values) else "")
     how = (f"Type {players} values from 0 to {MAX_ANIMAL_VALUE:,}, the auctioneer's first then each bidder's, "
-           f"separated by commas (e.g. 300, 450, 800, 120).")
+           f"separated by commas (e.g. {example}).")
     items = [x.strip() for x in text.replace(";", ",").split(",") if x.strip()]
     typed = []
     for i, item in enumerate(items, 1):

@@ -491,3 +491,14 @@ def test_the_equilibrium_bid_in_money_keeps_a_round_bid_round(bidders):
     for value in range(0, 1001, 10):
         exact = (bidders - 1) * value / bidders                     # (a whole or a fraction, no hair)
         assert eq(value) // 10 == (bidders - 1) * value // bidders // 10, (value, eq(value), exact)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 7, 10])
+def test_the_example_a_refusal_of_typed_values_gives_is_accepted_as_typed(players):
+    """"Type 3 values ... (e.g. 300, 450, 800, 120)" showed four: the example has as many
+    values as the refusal asks for, and typing it sets the auction up."""
+    from bluffkit.analysis.auction_lab import parse_values
+    with pytest.raises(RulesError) as info:
+        parse_values("abc", players)
+    example = re.search(r"\(e\.g\. ([^)]*)\)", str(info.value)).group(1)
+    assert len(parse_values(example, players)) == players
