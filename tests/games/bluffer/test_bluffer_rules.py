@@ -432,6 +432,21 @@ def test_a_tied_round_goes_to_every_tied_player(start, votes, winners):
     assert s.round_winners == (winners,)
 
 
+def test_points_go_on_counting_past_the_end_of_the_track():
+    """"End of a Round", note: "if a player reaches the end of the track, they continue
+    counting their points by starting over from the start": a pawn that laps the track keeps
+    every point, and the round still goes to the most points."""
+    g = make_game("bluffer")
+    s = g.state_from_position(3, leader=CHLOE, question=4, points=[98, 30, 0])
+    # Anne finds the truth (98 + 1) and Ben falls for Anne's answer (+ 2): 101.
+    s = plain(g, s, {ANNE: TRUTH, BEN: ANNE})
+    assert s.points == (101, 30, 0)
+    # The sixth question, Anne leads: Ben and Chloe find the truth (31, 1). Anne, at 101, wins.
+    s = plain(g, s, {BEN: TRUTH, CHLOE: TRUTH})
+    assert s.round_winners == ((ANNE,),)
+    assert s.totals == (101, 31, 1)
+
+
 # "A game consists of 3 rounds" ... "The winner of the game is the player who wins 2 rounds."
 
 def test_two_round_wins_end_the_game_early():
