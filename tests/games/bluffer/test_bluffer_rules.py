@@ -749,6 +749,24 @@ def test_readers_alternate_between_teams_and_go_round_each_team():
     assert [r.leader for r in s.history] == [0, 1, 2, 3, 4, 5, 6, 1]
 
 
+def test_ten_players_are_two_groups_of_five_sharing_the_five_betting_tokens():
+    """"Game for 6 to 10 Players": "Form two groups" ... "The 5 betting tokens will be used by
+    both groups": at 10 players a group of 5 writes, the truth makes 6 answers (the board's
+    "answers 1 to 6"), and the other group's 5 players each bet one token."""
+    g = make_game("bluffer")
+    s = g.step(g.new_state(10), None, f"ask {Q}")
+    assert tuple(g.to_move(s)) == (0, 2, 4, 6, 8), "one group of 5 writes"
+    for seat in (0, 2, 4, 6, 8):
+        s = g.step(s, seat, f"write decoy {seat}")
+    s = g.step(s, None, "shuffle 0,1,2,3,4,5")           # #1..#5 seats 0 2 4 6 8, #6 the truth
+    assert tuple(g.to_move(s)) == (1, 3, 5, 7, 9), "the other group's 5 players bet"
+    assert g.legal(s, 1).vote == (1, 2, 3, 4, 5, 6)
+    # Seats 1, 3, 5, 7 find the truth (+1 each); seat 9 falls for seat 0's answer (+2).
+    s = run(g, s, (1, "vote 6"), (3, "vote 6"), (5, "vote 6"), (7, "vote 6"), (9, "vote 1"))
+    assert gains(s) == (2, 1, 0, 1, 0, 1, 0, 1, 0, 0)
+    assert s.leader == 1, "the other group reads next"
+
+
 def test_the_round_goes_to_the_best_player_without_team_scoring():
     g = make_game("bluffer")
     s = g.state_from_position(8, leader=0, question=5, points=[6, 2, 0, 2, 0, 2, 0, 2])
