@@ -422,6 +422,20 @@ def test_the_market_refuses_a_locked_type_too_many_steps_or_types_and_the_track_
     assert g.step(s, 0, "market none").phase == "roll"
 
 
+def test_daniels_market_example_sheep_up_two_donkeys_down_one_for_4_notes():
+    """[G] "He raises sheep by 2 steps, paying 3 notes for it (1 note for the 1st step + 2
+    notes for the 2nd step). Sheep are now worth 500 points. He also lowers the value of
+    donkeys by 1 step, paying 1 note for it. They are now only worth 350 points. In total he
+    pays 4 notes", face down onto the Piggy Bank."""
+    g = game(board="fairground")
+    s = g.step(g.state_from_position(3, current=0, roll=2, piggy=""), 0, "move hilltop")
+    assert_refused(g, s, 0, "market sheep+2,donkey-1 pay 10+10+10", rule="wrong-count")   # 3 notes, not 4
+    s = g.step(s, 0, "market sheep+2,donkey-1 pay 10+10+10+0")
+    market = g.facts(s, "ABC")["market"]
+    assert (market["sheep"], market["donkey"]) == (500, 350)
+    assert len(s.piggy) == 4, "the 4 notes lie on the Piggy Bank"
+
+
 def test_market_none_refused_makes_a_type_change_unless_none_can():
     """L7, "a market action changing no type": the option market_none. Refused, the player
     changes at least one type while one can change and a note can pay for it; a player with
@@ -474,6 +488,18 @@ def test_the_raffle_draws_for_as_many_notes_keeps_one_and_returns_the_rest():
     s = g.step(s, 0, "ticket extra-turn")
     assert s.phase == "roll" and s.current == 0, "Extra Turn: the same player again"
     assert s.tickets[0] == ()
+
+
+def test_value_gain_and_wool_milk_tickets_are_not_revealed_during_the_game():
+    """[H] "Value-Gain tickets are only revealed at the end of the game"; "Wool-Milk tickets
+    ... are only revealed at the end of the game": neither is offered or taken as an action
+    ticket, before the move or at the end of the turn."""
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=0, roll=2, tickets=[["value-gain:sheep", "wool-milk:3"], [], []])
+    for when in (s, g.step(g.step(s, 0, "move hilltop"), 0, "market none")):
+        assert g.legal(when, 0).tickets == ()
+        for name in ("value-gain:sheep", "wool-milk:3"):
+            assert_refused(g, when, 0, f"ticket {name}", rule="no-ticket")
 
 
 def test_more_tickets_than_the_bag_holds_cannot_be_drawn():
@@ -547,6 +573,17 @@ def test_the_scoring_sheet():
     assert score_of((500, 800), 0, True, 350) == 4250
     assert score_of((), 0, True, 100) == 100, "no complete type: nothing to multiply"
     assert score_of((500,), 0, False, 0, loans=600) == -100
+
+
+def test_animals_still_on_the_pasture_score_nothing():
+    """[I] "Important: animal types still standing on the pasture (not yet complete) are not
+    scored!": a cow on the pasture beside a type in the barn scores that type's value x 1
+    (Animal Market sheep 350; Fairground "3 dogs = 150"), a horse on the pasture alone 0."""
+    for board, barn, points in (("animal-market", "sheep", 350), ("fairground", "dog", 150)):
+        g = game(board=board)
+        s = g.state_from_position(3, barns=[[barn], [], []], pastures=[["cow"], ["horse"], []],
+                                  money=["", "", ""])
+        assert g.scores(s) == (points * 1, 0, 0), board
 
 
 def test_value_gain_and_wool_milk():
