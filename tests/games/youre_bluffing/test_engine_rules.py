@@ -1418,6 +1418,17 @@ def test_three_to_five_players(players):
         assert str(players) in str(info.value)
 
 
+def test_yb_the_pile_holds_40_animals_10_families_of_4():
+    """YB "Contents": "40 "animal" cards (10 families of 4)"; "Setup": they are stacked face
+    down in the middle of the table, so the game starts with four of each family to turn
+    up and none owned."""
+    g = yb()
+    for players in (3, 4, 5):
+        s = g.new_state(players=players)
+        assert s.pile == (4,) * 10 and sum(s.pile) == 40
+        assert all(sum(h) == 0 for h in s.herds)
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_start_money_is_90_each(players):
     """YB "Setup" / HT "Setup" 2: two 0s, four 10s and one 50 (90 in all); seat 0 leads."""
