@@ -685,6 +685,20 @@ def test_yb_finite_bank_pays_the_start_money_and_the_donkeys():
     assert [b + h for b, h in zip(s.bank, held)] == [10, 20, 10, 5, 5, 5]
 
 
+def test_yb_the_donkey_is_then_auctioned_like_any_other_animal():
+    """YB "The Golden Donkey": "Once the money has been distributed, the donkey is put up for
+    auction like any other animal": bids, a sale and a payment. Everyone gets 50 first
+    (90 + 50 = 140); seat 1 bids 30 and pays 10 + 10 + 10 to the leader: seat 0 140 + 30 =
+    170, seat 1 140 - 30 = 110, and seat 1 owns the donkey."""
+    g = yb()
+    s = open_auction(g, g.new_state(players=3), "donkey")
+    assert s.phase == "bid" and g.money_totals(s) == (140, 140, 140)
+    s = play(g, s, (1, "bid 30"), (2, "pass"), (0, "sell"), (1, "pay 10+10+10"))
+    assert herd(s, 1, "donkey") == 1 and herd(s, 0, "donkey") == 0
+    assert g.money_totals(s) == (170, 110, 140)
+    assert s.phase == "turn" and s.leader == 1
+
+
 def test_yb_donkey_payday_bank_with_five_players():
     """YB "Contents": the 55 notes are enough for five players: the start money leaves
     (0, 0, 5, 5, 5, 5), and the first donkey takes the last five 50s."""
