@@ -1009,6 +1009,21 @@ def test_empty_offers_are_allowed():
     assert (herd(s3, 0, "goat"), herd(s3, 1, "goat")) == (2, 0)
 
 
+def test_yb_an_offer_of_nothing_but_bluff_cards_is_worth_nothing():
+    """YB "The Cattle Trade": "It is also permitted to include in one's offer only bluff
+    cards, or nothing but bluff cards." Seat 0 offers two 0s: the others see two cards, but
+    the offer is worth 0, so a counter of one 10 is more: seat 1 takes seat 0's goat; seat 0
+    90 + 10 = 100, seat 1 90 - 10 = 80 (and holds the two 0s)."""
+    g = yb()
+    s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+    s = g.step(s, 0, "trade 1 goat 0+0")
+    assert g.observe(s, 1).trade[4] == 2 and g.observe(s, 2).trade[4] == 2
+    s = g.step(s, 1, "counter 10")
+    assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (0, 2)
+    assert g.money_totals(s) == (100, 80, 90)
+    assert s.money[1] == notes("50+10+10+10+0+0+0+0")
+
+
 def test_player_without_money_can_still_trade_with_nothing():
     """HT "End of the game": "a player without any money can still take part in trades by
     offering nothing"."""
