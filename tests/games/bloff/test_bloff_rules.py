@@ -401,6 +401,22 @@ def test_a_lie_is_allowed_and_the_claim_is_still_the_rank_in_turn():
     assert s.claims[-1] == (1, TWO, 1)
 
 
+def test_a_player_holding_the_rank_may_still_lie():
+    """"Har du dem, kan du snakke sant, eller lyve likevel for å bli kvitt et dårlig kort."
+    (If you have them, you can tell the truth, or lie anyway to get rid of a bad card.)
+    Rulebook, the section on laying cards. Seat 0 holds the ace of hearts, aces are in turn,
+    and it lays the king of spades instead: legal, claimed as one ace, and a call finds the lie."""
+    g = Bloff()
+    s = position(g, 4, {0: "AH,KS,QS"})            # aces in turn, and seat 0 holds one
+    assert g.legal(s, 0).explain(g.parse("play KS")) is None
+    assert g.legal(s, 0).explain(g.parse("play AH")) is None   # or the truth
+    s = g.step(s, 0, "play KS")
+    assert s.claims[-1] == (0, ACE, 1)             # "one ace"
+    s = g.step(s, 1, "call")
+    assert s.revealed[-1][3:] == (1, 0)            # a lie: the liar (seat 0) takes the pile
+    assert cards(g, "AH,KS,QS") == set(s.hands[0])
+
+
 def test_the_pile_grows_until_someone_calls():
     # "haugen vokser helt til noen roper" (the pile grows until someone calls).
     g = Bloff()
