@@ -611,6 +611,43 @@ def test_the_first_caller_settles_it_even_out_of_turn():
     refused(g, s, 2, "call", "no-call-window")     # a later call is too late
 
 
+class _Always:
+    """A seat that always gives the same answer in the call window."""
+
+    def __init__(self, answer):
+        self.name, self.answer = f"always {answer}", answer
+
+    def act(self, obs, legal, rng):
+        return self.answer
+
+
+def test_calls_at_once_go_to_the_nearest_in_the_direction_of_play():
+    """"Roper flere samtidig, teller den som ropte først. Er det umulig å avgjøre, gjelder ropet
+    fra den som sitter nærmest i spilleretningen." (If several call at once, the one who
+    called first counts. If that cannot be told, the call of the one sitting nearest in the
+    direction of play applies.) Rulebook, the section on calling. Seat 2 lays a lie; seats 3
+    and 1 would both call, seat 0 lets it go. From seat 2 the direction of play is 3, 0, 1:
+    seat 3 sits nearest, so its call counts and seat 1 never answers."""
+    from bluffkit.session import HUMAN, Session
+
+    full = deck()
+    hands = ["", "", "2S,3S", ""]
+    rest = [c for c in full if c not in ("2S", "3S")]
+    for i, c in enumerate(rest):
+        seat = (0, 1, 3)[i % 3]
+        hands[seat] += ("," if hands[seat] else "") + c
+    s = Session(Bloff(), [_Always(Pass()), _Always(Call()), HUMAN, _Always(Call())],
+                start={"hands": hands, "leader": 2, "rank": FIVE})
+    held = {seat: len(h) for seat, h in enumerate(s.state.hands)}
+    s.play("play 2S", 2)                           # "one five": a lie
+    while s.state.phase == "call":                 # the bots answer, in the order asked
+        s.advance(limit=1)
+    player, rank, laid, caller, taker = s.state.revealed[-1]
+    assert (player, rank, caller, taker) == (2, FIVE, 3, 2)
+    assert len(s.state.hands[1]) == held[1]       # seat 1's call came too late to count
+    assert s.moves[-1] == (3, Call())
+
+
 def test_a_pass_does_not_stop_a_later_call():
     g = Bloff()
     s = position(g, 4, {0: "KS,AH,QS"})
