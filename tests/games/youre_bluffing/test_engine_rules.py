@@ -1458,6 +1458,16 @@ def test_yb_the_pile_holds_40_animals_10_families_of_4():
         assert all(sum(h) == 0 for h in s.herds)
 
 
+def test_ht_the_animal_pile_is_the_forty_cards_ace_to_10_four_of_each():
+    """HT "The animals": "Take the Aces to 10s of the first deck (40 cards) ... each rank is
+    one kind of animal, and the four cards of a rank are its set"; "Setup" 1: "Shuffle the
+    40 animals and put them face down in the middle as the animal pile"."""
+    g = ht()
+    s = g.new_state(players=3)
+    assert s.pile == (4,) * 10 and sum(s.pile) == 40
+    assert g.rules.labels == ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_start_money_is_90_each(players):
     """YB "Setup" / HT "Setup" 2: two 0s, four 10s and one 50 (90 in all); seat 0 leads."""
