@@ -897,6 +897,20 @@ def test_ht_trade_tie_goes_to_the_challenger():
     assert s.phase == "turn" and s.leader == 1
 
 
+def test_ht_trade_tie_each_keeps_the_offer_received():
+    """HT Trade 3 Counter: "you swap the two offers ... On a tie, the challenger gets it.
+    Each player keeps the money they received". Anna offers a 10 and a 0, Ben counters with
+    a 10: equal, Anna takes the 6; Anna keeps Ben's 10 (one 0 left of her two), Ben keeps
+    Anna's 10 and 0 (three 0s). Start: two 0s, four 10s, one 50 (HT "Setup" 2)."""
+    g = ht()
+    anna, ben = 0, 1
+    s = _trade_position(g, [{"6": 1}, {"6": 1}, {}], leader=anna)
+    s = play(g, s, (anna, "trade 1 6 10+0"), (ben, "counter 10"))
+    assert herd(s, anna, "goat") == 2 and herd(s, ben, "goat") == 0
+    assert s.money[anna] == notes("50+10+10+10+10+0")
+    assert s.money[ben] == notes("50+10+10+10+10+0+0+0")
+
+
 def test_yb_first_tie_challenger_must_offer_again():
     """YB "The Cattle Trade", first possibility: "If ... the offer and the counter-offer are the
     same amount, the player who proposed the cattle trade must make a new offer for the same
