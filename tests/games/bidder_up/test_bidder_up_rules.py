@@ -108,6 +108,23 @@ def test_the_deal_uses_a_set_of_2_or_3_and_a_cat_pen_holds_3(board, animals):
     assert abs(len(s.stacks[0]) - len(s.stacks[1])) <= 1, "two roughly equal stacks"
 
 
+def test_the_first_seated_begins_and_play_goes_clockwise():
+    """[B] "Whoever sat down at the table first begins. After that, play proceeds clockwise
+    around the table": seat 0 (the first seated) rolls first after the deal, then seats 1,
+    2, and seat 0 again, each turn one roll, one move and the space's action."""
+    import numpy as np
+    g = game()
+    s = g.new_state(3)
+    s = g.step(s, None, g.sample_chance(s, np.random.default_rng(3)))
+    order = []
+    for _ in range(4):
+        assert s.phase == "roll", s.phase
+        order.append(s.current)
+        s = g.step(s, None, "roll 1")
+        s = g.step(s, s.current, "move hill-west" if s.pos[s.current] == "start" else "move hilltop")
+    assert order == [0, 1, 2, 0]
+
+
 # -- C. movement --------------------------------------------------------------------------------
 
 def test_movement_costs_notes_by_count():
