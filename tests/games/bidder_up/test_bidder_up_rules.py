@@ -13,7 +13,7 @@ from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.scoring import score_of, value_gain, wool
 from bluffkit.testing import assert_refused
 
-SHEEP, DONKEY, COW, HORSE, GOOSE, ROOSTER = 4, 6, 8, 9, 1, 0
+SHEEP, DONKEY, COW, HORSE, GOOSE, ROOSTER, PIG = 4, 6, 8, 9, 1, 0, 7
 
 
 def game(**options):
@@ -227,6 +227,49 @@ def test_an_empty_pen_is_a_space_like_any_other():
     s = g.state_from_position(3, current=0, roll=1, pens={"pen-2": ["cow"]})
     s = g.step(s, 0, "move pen-1")
     assert s.phase == "roll" and s.current == 1, "nothing to auction: the turn ends"
+
+
+def test_an_empty_pen_still_counts_as_a_space_when_moving():
+    """[D] "Supply stack empty: if at least 1 animal can no longer be placed in the pen, it
+    stays empty ... Important: when moving, the space still counts completely normally!"
+    Annette's roll of 1 [C] with the goose's pen (pen 1) empty: she still reaches it or
+    the Piggy Bank for nothing, and the cow one space beyond it for 1 note; with a roll
+    of 2 the cow is reached for nothing, the empty pen counted as a step."""
+    g = game()
+    s = g.state_from_position(3, current=0, roll=1, pens={"pen-2": ["cow"]})
+    reach = Table.thaw(s).reachable()
+    assert sorted(sp for sp, (_, cost) in reach.items() if cost == 0) == ["hill-west", "pen-1"]
+    assert reach["pen-2"] == (2, 1)
+    s = g.state_from_position(3, current=0, roll=2, pens={"pen-2": ["cow"]})
+    assert Table.thaw(s).reachable()["pen-2"] == (2, 0)
+    assert g.step(s, 0, "move pen-2").phase == "auction", "two spaces on: the cow is auctioned"
+
+
+def test_a_cat_in_the_bag_pen_is_refilled_back_to_three_face_down():
+    """[B] Cat in the Bag: "stack 3 animals face-down ... in both pens belonging to that
+    auction (regardless of whether they are small pens or double pens)"; [D] "Afterward,
+    the pen is refilled". Animal Market, pen 7 (Cat in the Bag) holds a cow, a pig and a
+    goose; Ben buys the one picked for 10: the two others stay and one animal of the
+    supply joins them, 3 face down again."""
+    g = game()
+    s = g.state_from_position(3, current=0, roll=1, pos=["trade-5", None, None],
+                              pens={"pen-7": ["cow", "pig", "goose"]})
+    pen = g.table(s).lay.pen_index["pen-7"]
+    supply = sum(map(len, s.stacks))
+    s = g.step(s, 0, "move pen-7")
+    assert s.auction.rules.format == "cat-in-the-bag"
+    s = g.step(s, None, "shuffle 0,1,2")
+    for seat, move in ((1, "pick 1"), (1, "bid 10"), (2, "pass"), (1, "pass"), (0, "sell"), (1, "pay 10")):
+        s = g.step(s, seat, move)
+    assert s.auction is None and len(s.pastures[1]) == 1
+    assert len(s.pens[pen]) == 3 and sum(map(len, s.stacks)) == supply - 1
+    left = list(s.pens[pen])
+    for animal in (COW, PIG, GOOSE):
+        if animal in left:
+            left.remove(animal)
+        else:
+            assert s.pastures[1] == (animal,), "the one sold is one of the three"
+    assert len(left) == 1, "one new animal from the supply"
 
 
 def test_a_double_pen_that_cannot_be_filled_stays_empty():
