@@ -398,6 +398,18 @@ def test_only_types_both_hold_on_their_pastures_can_be_traded():
     assert_refused(g, s, 0, "trade 1 sheep offer none", rule="empty-offer")
 
 
+def test_a_horse_trading_space_with_nobody_to_challenge_ends_the_turn():
+    """[E] "Only animal types that both players already own on their pastures are allowed":
+    Anna holds a sheep, Ben a cow, Carla nothing, so no type is allowed; the space does
+    nothing (docs/bidder-up.md's reading for L7 "a horse-trade landing with no possible
+    opponent") and Ben rolls next."""
+    g = game()
+    s = g.state_from_position(3, current=0, roll=3, pastures=[["sheep"], ["cow"], None])
+    s = g.step(s, 0, "move trade-1")
+    assert s.phase == "roll" and s.current == 1 and s.trade is None
+    assert s.pastures[:2] == ((SHEEP,), (COW,))
+
+
 def test_an_accepted_offer_buys_the_animal():
     g, s = trade_position()
     s = g.step(s, 0, "trade 2 cow offer 50+10")
@@ -442,6 +454,32 @@ def test_the_higher_counter_offer_wins_and_each_keeps_what_it_received():
     assert s.barns[1] == (SHEEP, HORSE), "50 beats 10: Ben takes Anna's sheep, a pair for his barn"
     assert SHEEP not in s.pastures[0], "one animal from each side: seat 0 lost its sheep"
     assert g.facts(s, "ABC")["money"] == {"A": 180, "B": 100, "C": 140}, "each keeps the offer received"
+
+
+@pytest.mark.parametrize("mine, theirs, counter, winner", [
+    (["sheep"], ["sheep", "sheep"], "10", 0),          # the challenger wins one of Ben's two
+    (["sheep"], ["sheep", "sheep"], "50+50", 1),       # Ben wins Anna's one: his three to the barn
+    (["sheep", "sheep"], ["sheep"], "10", 0),          # Anna wins Ben's one: her three to the barn
+    (["sheep", "sheep"], ["sheep"], "50+50", 1),       # Ben wins one of Anna's two
+])
+def test_two_against_one_on_the_fairground_trades_one_animal_each(mine, theirs, counter, winner):
+    """[E] "2 against 1? Even on the Fairground, if one of the two players involved already
+    owns 2 animals of that type — the horse-trade always concerns only 1 animal from each
+    player." Anna offers 50 for a sheep, Ben counters 10 or 100: the higher bid takes one
+    sheep, never two, and 3 sheep together are "the complete animal type" for the barn."""
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=0, roll=3, pastures=[mine, theirs, None])
+    s = g.step(s, 0, "move trade-1 pay 0")
+    s = g.step(g.step(s, 0, "trade 1 sheep offer 50"), 1, "counter " + counter)
+    held = [len(mine), len(theirs)]
+    held[winner] += 1
+    held[1 - winner] -= 1
+    for seat in (0, 1):
+        if held[seat] == 3:
+            assert SHEEP in s.barns[seat] and SHEEP not in s.pastures[seat], (seat, s.barns[seat])
+        else:
+            assert s.pastures[seat].count(SHEEP) == held[seat] and SHEEP not in s.barns[seat], \
+                (seat, s.pastures[seat])
 
 
 def test_the_special_horse_trade_counts_notes():
