@@ -499,6 +499,19 @@ def test_the_special_horse_trade_counts_notes():
 
 # -- F, G, H. piggy bank, market, raffle ---------------------------------------------------------
 
+
+def test_an_empty_piggy_bank_gives_nothing_and_the_turn_goes_on():
+    """[F] "If fewer notes are there (or none at all), they receive correspondingly fewer":
+    Anna lands on the Piggy Bank with nothing on it; her notes stay as they were (140 in
+    8 notes) and Ben rolls next."""
+    g = game()
+    s = g.state_from_position(3, current=0, roll=1)
+    assert s.piggy == ()
+    s = g.step(s, 0, "move hill-west")
+    assert g.facts(s, "ABC")["money"]["A"] == 140 and sum(s.money[0]) == 8
+    assert s.piggy == () and s.phase == "roll" and s.current == 1
+
+
 def test_the_market_refuses_a_locked_type_too_many_steps_or_types_and_the_track_end():
     g = game(board="fairground")
     s = g.state_from_position(3, current=0, roll=2, barns=[None, ["cow"], None])
