@@ -11,7 +11,8 @@ a progress bar.
 With a seat of your own ("You play"), the lab lets chance and the bots act until it is
 your move, shows your move as buttons (a bid stepper in the format's steps, your notes to
 click, pass and the other words), then goes on to your next move or the end. At the end
-it shows each player's payoff: what the lot is worth to its owner minus the price paid.
+it shows each player's payoff: what the lot is worth to its owner, plus the money received,
+minus the money paid (the auctioneer who sells gets the price).
 The Projector switch sets large type and hides the settings, so that one auction fits a
 1280x720 screen.
 
