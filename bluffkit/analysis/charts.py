@@ -206,6 +206,7 @@ def scoring_chart(frame: pd.DataFrame, title: str = "The family multiplier") -> 
     are the score, dashed lines the plain sum of the family values: the gap between
     them is what the multiplier adds, and it grows with every family.
     """
+    check_frame(frame, ("order", "k", "families"), "scoring_chart", numbers=("k", *SCORE_MEASURES))
     data = frame.melt(id_vars=["order", "k", "families"], value_vars=list(SCORE_MEASURES),
                       var_name="measure", value_name="points")
     data["measure"] = data["measure"].map(SCORE_MEASURES)
@@ -246,6 +247,8 @@ def marginal_chart(frame: pd.DataFrame, title: str | None = None,
     section 1), the animal of each label, e.g. ``{"A": "rooster"}``: the axis then shows
     each rank over its animal and the tooltip names both ("A (rooster)").
     """
+    check_frame(frame, ("family", "animal", "held_families"), "marginal_chart",
+                numbers=("value", "marginal", "score_before", "score_after", "held_sum", *MARGINAL_PARTS))
     if title is None:
         if len(frame):
             held, s = frame["held_families"].iloc[0] or "none", int(frame["held_sum"].iloc[0])

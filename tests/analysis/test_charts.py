@@ -258,6 +258,20 @@ def test_marginal_chart_title_says_what_the_held_sum_is():
     assert "held: pig+dog, face values 810, score 1620" in title and "worth" not in title, title
 
 
+@pytest.mark.parametrize("chart, frame, column", [
+    (charts.scoring_chart, lambda: theory.score_table(YB), "score"),
+    (charts.marginal_chart, lambda: theory.marginal_frame(YB, [7, 3]), "from_new"),
+])
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "810"])
+def test_scoring_charts_refuse_a_value_that_would_vanish(chart, frame, column, bad):
+    """As the module says of every chart: nan or inf (altair writes null, the point or bar
+    vanishes) or text where a number is drawn is refused in words naming the column."""
+    df = frame().astype({column: object})
+    df.loc[1, column] = bad
+    with pytest.raises(ValueError, match=f"{chart.__name__}: .*column '{column}'"):
+        chart(df)
+
+
 # -- scoring theory -------------------------------------------------------------------
 def test_rulebook_scores():
     assert theory.score_of(YB, [7, 3, 0]) == 2460, "YB: 4 pigs, 4 dogs, 4 roosters"
