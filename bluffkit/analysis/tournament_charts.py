@@ -40,7 +40,8 @@ def summary_chart(summary: pd.DataFrame, title: str | None = None) -> alt.HConca
     at its mean and a whisker over its confidence interval (``lo`` to ``hi``). The title
     by default names the intervals' level as :func:`~bluffkit.analysis.tournament.summary`
     kept it (``attrs["level"]``: "95% confidence intervals"), or no level when the frame
-    has lost it (a frame put together by hand, or concatenated). The Wilson
+    has lost it (a frame put together by hand, or concatenated from frames of other levels:
+    frames of one level keep it). The Wilson
     score interval for the win share, Student's t, mean ± t se, for the score and rank (see
     :func:`bluffkit.analysis.tournament.summary`). Where the data give no interval (one
     game, or every game the same value: ``lo`` and ``hi`` are ``NaN``) the dot is hollow,
