@@ -86,7 +86,7 @@ def test_sizes_are_fixed_per_player_count_and_names_are_distinct():
 
 
 def test_the_first_move_is_the_auction_alone():
-    """YB "The Auctions": with no animals yet there is nothing to trade for, so the leader
+    """YB "The Game Begins": with no animals yet there is nothing to trade for, so the leader
     must auction."""
     game = make_game("youre-bluffing")
     s = game.new_state(3)
@@ -106,7 +106,7 @@ def _bidding(name: str):
 
 
 def test_bids_start_at_the_lowest_legal_bid():
-    """HT: "multiples of 10, the first at least 10"; YB: any bid higher than the previous
+    """HT: "Bids are multiples of 10: the first bid is at least 10"; YB: any bid higher than the previous
     (the first at least 1). ``bid +D`` adds D and rounds up to a multiple of 10."""
     game, s = _bidding("horse-trading")
     enc = YoureBluffingEncoder(game, 3)
@@ -219,7 +219,7 @@ def _blocks(enc):
 
 
 def test_the_payer_and_payee_are_marked_relative_to_the_seat():
-    """YB "The Auction": seat 3 wins a cow at 30 that leader 1 auctions. If the leader sells,
+    """YB "The Auctions": seat 3 wins a cow at 30 that leader 1 auctions. If the leader sells,
     seat 3 pays seat 1; if it buys the lot back, the leader pays seat 3 the 30. Each seat
     sees them counted from itself: from seat 0, seat 3 is three on; from seat 3, itself."""
     game = make_game("youre-bluffing")
@@ -339,7 +339,7 @@ def test_a_donkey_pays_out_of_the_finite_bank_and_counts_a_payday():
 
 
 def test_a_call_with_no_bid_and_a_finished_turn_are_counted():
-    """YB "The Auctions": with no bid the animal is offered again, three times in all. When
+    """YB "Not the Exact Amount? Not Enough Money?": with no bid the animal is offered again, three times in all. When
     both bidders pass, one call of the three has gone by (1/3). Once seat 1 has bought the
     animal for 5 and paid 10, one turn is over (1/100) and seat 1 leads."""
     game = make_game("youre-bluffing")

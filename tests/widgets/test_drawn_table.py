@@ -394,7 +394,7 @@ def test_choose_for_me_chooses_the_smallest_payment_allowed():
 
 
 def test_quick_bids_never_go_below_the_lowest_bid():
-    """With a lowest bid of 60 (Horse Trading's "first bid at least 10", set to 60 here) and
+    """With a lowest bid of 60 (Horse Trading's "the first bid is at least 10", set to 60 here) and
     no bid yet, +10 and +50 both rise to 60 and are one button; +100 is 100. A quick bid of
     10 or 50 would be a button for a bid the rules refuse."""
     t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2, min_bid=60,

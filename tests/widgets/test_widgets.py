@@ -1221,7 +1221,7 @@ def test_a_control_clicked_on_the_cover_is_refused_in_words_and_changes_nothing(
 
 
 def test_a_bid_off_the_step_after_a_bid_names_the_games_step():
-    """Horse Trading bids go up in tens (HT "The Auction"): after Bo's 30, Cy's typed 45 is
+    """Horse Trading bids go up in tens (HT "Auction"): after Bo's 30, Cy's typed 45 is
     refused for its step, tens, not for the lowest bid now allowed (40)."""
     t = panel(humans=[1, 2])
     t.show.click()

@@ -1,5 +1,5 @@
 """Each ruleset says its moves in its own rulebook's words: You're Bluffing!'s leader uses
-"the right of preemption" over families and notes; Horse Trading's auctioneer may "Buy it
+the "right of preemption" over families and notes; Horse Trading's auctioneer may "Buy it
 yourself", collects sets and holds money cards (HT "Auction", "The cards")."""
 
 from __future__ import annotations
