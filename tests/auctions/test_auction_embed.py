@@ -3,7 +3,7 @@ shared money, lots from a real supply, the Cat in the Bag's face-down pen), the 
 protocol, the random bot as Legal.sample, and sealed bids laid as notes.
 
 Expected numbers come from the Bidder Up! booklet's examples (seeds/001): Classic,
-"Annette auctions a horse, Daniel wins at 120"; Second Hand, "André auctions off a cow.
+Annette auctions a horse, Daniel wins at 120; Second Hand, "André auctions off a cow.
 Annette bids the most with 120, followed by Frank, who bids 100 ... she only has to pay
 100"."""
 

@@ -29,23 +29,23 @@ RULEBOOK_NUMBERS = {
     # the paydays 50, 100, 200, 500 to every player; the bank starts with the 55 notes' 4700 less
     # 3 x 90 and gives 3 x (50 + 100 + 200 + 500)
     "yb-donkeys-paydays": [("money", {"Anna": 140, "Ben": 140, "Carla": 140}), ("bank", 4430), ("bank", 1880)],
-    # "moving 2 spaces more or fewer costs 1 + 2 = 3 notes"
+    # moving 2 spaces more or fewer costs 1 + 2 = 3 notes
     "bu-board-move-two-more-costs-3": [("moved", {"steps": 3, "cost": 3}), ("moved", {"steps": 1, "cost": 3})],
-    # Classic: "Daniel wins at 120; she sells, or buys it and pays him 120"
+    # Classic: Daniel wins at 120; she sells, or buys it and pays him 120
     "bu-classic-horse-120-sell": [("awards", [{"winner": "Daniel", "animals": ["horse"], "price": 120}]),
                                   ("owners", {"horse": "Daniel"})],
     "bu-classic-horse-120-buy": [("awards", [{"winner": "Daniel", "animals": ["horse"], "price": 120}]),
                                  ("owners", {"horse": "Annette"})],
-    # Second Hand: "Annette bids 120, Frank 100; Annette pays 100 (or André pays Annette 100)"
+    # Second Hand: Annette bids 120, Frank 100; Annette pays 100 (or André pays Annette 100)
     "bu-second-hand-cow-sell": [("awards", [{"winner": "Annette", "animals": ["cow"], "price": 100}]),
                                 ("owners", {"cow": "Annette"})],
     "bu-second-hand-cow-buy": [("awards", [{"winner": "Annette", "animals": ["cow"], "price": 100}]),
                                ("owners", {"cow": "André"})],
-    # Market: sheep 2 steps to 500, donkeys 1 step to 350, "4 notes in all"
+    # Market: sheep 2 steps to 500, donkeys 1 step to 350, 4 notes in all
     "bu-board-market-sheep-500-donkey-350": [("market", {"sheep": 500, "donkey": 350}), ("piggy", 4)],
     "bu-board-animal-market-score-3050": [("scores", {"Daniel": 3050})],
     "bu-board-fairground-score-4250": [("scores", {"Daniel": 4250}), ("sow", "Daniel")],
-    # loans: "100/200/500 notes cost 300/600/1500 points at the end"
+    # loans: 100/200/500 notes cost 300/600/1500 points at the end
     "bu-board-two-player-loans": [("loans", {"Anna": 300}), ("loans", {"Ben": 1500}), ("loans", {"Anna": 900})],
     # Bløff: "the jack and ten expose David; he takes all 8 cards; Anne ... goes on with fives"
     "bloff-anne-calls-david": [("pile", 8), ("current", "Anne"), ("rank", "5")],

@@ -950,7 +950,7 @@ def test_a_dutch_auction_says_the_count_and_asks_before_a_take_beyond_ones_notes
 
 
 def test_the_gambles_three_shows_the_notes_drawn():
-    """On a 3 the gambler "takes the top 3 notes, looks at them, and gives 1" [J]; the panel
+    """On a 3 the gambler is lucky: "they take the top 3 notes, look at them, and give 1" [J]; the panel
     asked to give one of the three with buttons "Give the 0" and "Give the 10" and never
     showed the three (0, 10 and 10)."""
     for seed in range(40):

@@ -127,7 +127,7 @@ def test_two_heuristic_bots_keep_to_the_documented_pace():
 
 # -- 3. the market's limits ---------------------------------------------------------------------
 
-# The Fairground's market [G]: "Change up to 3 different animal types by 1, 2 or 3 steps";
+# The Fairground's market [G]: change up to 3 different animal types by 1, 2 or 3 steps;
 # per type 1, 3 or 6 notes (1 + 2 + ... by count, C). From the start, roll 2, the hilltop is a
 # market space; the market board's start positions and track (L4, docs/bidder-up.md):
 # sheep 400, donkey 400, pig 500 on 0, 50, ..., 500, 600, ..., 1,000.

@@ -71,7 +71,7 @@ def test_a_raffle_bag_in_a_deal_for_three_is_refused():
 
 
 def test_a_deal_of_the_same_baby_twice_is_refused():
-    """[K] "4 of the 10 baby animals" are drawn to the supply board: four different ones."""
+    """[K] 4 of the 10 baby animals are drawn to the supply board: four different ones."""
     g = game(variants=["babies"])
     s, deal = _dealt(g, 3)
     assert len(set(deal.babies)) == 4
@@ -81,7 +81,7 @@ def test_a_deal_of_the_same_baby_twice_is_refused():
 
 
 def test_the_sows_die_roll_goes_only_to_a_tied_seat():
-    """[H] Wool-Milk ties: "most tickets, then a die roll" among the tied players; a roll
+    """[H] Wool-Milk ties: most tickets, then a die roll among the tied players; a roll
     for a seat that is not tied is refused."""
     g = game(board="fairground")
     t = Table.thaw(g.state_from_position(3))
