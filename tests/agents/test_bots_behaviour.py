@@ -692,7 +692,7 @@ def _seen_cards_whole_history(obs):
 
 
 def test_the_caller_counts_its_own_cards_in_a_pile_another_player_took():
-    # "Anne har selv to firere. Tre firere til i tillegg til hennes to blir fem": a claim is a sure
+    # "Anne har selv to firere på hånden. Tre firere til i tillegg til hennes to blir fem": a claim is a sure
     # lie once the observer can place too many of the rank. Anne (seat 0) lays three nines as
     # sevens; David (seat 3) wrongly calls Bjørn's true eight and takes the pile, her nines with
     # it. Carla's "one nine" is then a sure lie: three nines are with David, the fourth in Anne's hand.

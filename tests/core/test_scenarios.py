@@ -47,7 +47,7 @@ RULEBOOK_NUMBERS = {
     "bu-board-fairground-score-4250": [("scores", {"Daniel": 4250}), ("sow", "Daniel")],
     # loans: 100/200/500 notes cost 300/600/1500 points at the end
     "bu-board-two-player-loans": [("loans", {"Anna": 300}), ("loans", {"Ben": 1500}), ("loans", {"Anna": 900})],
-    # Bløff: "the jack and ten expose David; he takes all 8 cards; Anne ... goes on with fives"
+    # Bløff: the jack and ten expose David; he takes all 8 cards; Anne ... goes on with fives
     "bloff-anne-calls-david": [("pile", 8), ("current", "Anne"), ("rank", "5")],
 }
 

@@ -1239,7 +1239,7 @@ def test_a_cap_of_one_card_is_worded_in_the_singular():
 def test_a_second_deck_card_is_the_rank_it_shows():
     """With two decks (from seven players) a card of the second deck ("AS*") is an ace like
     the first deck's: a claim of "one ace" laid with it is true, and the caller takes the
-    pile ("Hvis det er sant, må den som sa bløff ta bunken")."""
+    pile ("Stemte alt, tar anklageren haugen i stedet")."""
     g = Bloff()
     s = position(g, 7, {0: "AS*,2H", 1: "3C,4C"}, leader=0)
     assert g.rules.decks_for(7) == 2 and s.rank == ACE
