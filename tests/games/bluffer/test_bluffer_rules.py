@@ -1751,7 +1751,7 @@ def _two_aztecs(**options):
 
 
 def test_answers_that_read_the_same_are_refused_alike_and_shown_alike():
-    """"5. Reading the Answers": the leader reads the sheets aloud, so capitals and a final
+    """"3 - The Leader": the leader reads the sheets aloud, so capitals and a final
     stop are not heard. With own_answer_vote='refused' an answer that differs from one's own
     only so is refused too (refusing only the exact text would tell the two apart); on the
     sheets both read "The Aztecs", as they read out."""
@@ -1838,7 +1838,7 @@ def test_a_view_that_shows_answers_as_typed_is_caught_by_the_no_leak_check(monke
 
 
 def test_the_shuffle_is_narrated_by_the_reading_alone():
-    """The leader "shuffles the answer sheets and reads them out": what every player hears is
+    """The leader shuffles the answer sheets and reads them out: what every player hears is
     the answers in the order read, never whose each is or which is true. Two deals that read
     alike (a writer's sheet and the true answer swapped, the shuffle following them) are
     narrated alike. (The suite's redeal cannot show this: it rewrites the unread answers, so
