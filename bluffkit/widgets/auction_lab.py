@@ -286,8 +286,10 @@ class AuctionLab(ClosesWhole, W.VBox):
             game.check_players(n + 1)
         except BluffkitError:
             self.session = None                  # no stale auction goes on under new settings
-            self.message.value = _box(f"{escape(f.title)} is for {f.players[0] - 1} to {f.players[1] - 1} "
-                                      f"bidder(s) and the auctioneer: choose another number of bidders.", error=True)
+            lo, hi = f.players[0] - 1, f.players[1] - 1
+            bidders = f"{lo} to {hi} bidders" if lo != hi else f"{lo} bidder" + ("s" if lo != 1 else "")
+            self.message.value = _box(f"{escape(f.title)} is for {bidders} and the auctioneer: choose another "
+                                      f"number of bidders.", error=True)
             self.view.value = self.private.value = ""
             return
         self.seed = (self.seed + 1) % (MAX_SEED + 1)      # the next auction's (past the top: from 0)

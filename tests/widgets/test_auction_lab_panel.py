@@ -1095,7 +1095,7 @@ def test_a_two_player_format_with_more_bidders_says_it_is_for_one_and_plays_noth
     """Number Call is a two-player auction (the auctioneer and one other player)."""
     lab = AuctionLab(fmt="number-call", bidders=3, seed=1)
     assert lab.session is None
-    assert "Number Call is for 1 to 1 bidder(s) and the auctioneer" in visible_text(lab.message.value)
+    assert "Number Call is for 1 bidder and the auctioneer:" in visible_text(lab.message.value)
 
 
 def test_next_step_says_why_it_does_nothing_at_the_end_and_at_your_move():
