@@ -969,7 +969,8 @@ class BidderUpTable(SeatPanel):
         most = min(most, payable(self.game.rules, obs.hand))    # 0-notes pay no cost with zero_pays_count off (L7)
         left = f" The bag holds only {count(bag, 'ticket')}: you draw what is left." if most > bag else ""
         buy = f"Draw 1 to {most} tickets" if most > 1 else "Draw 1 ticket"
-        self._prompt(f"<b>{me}</b>: the raffle booth. {buy}, one note each, and keep one; or draw none.{left}"
+        keep = "keep one" if most > 1 else "keep it"
+        self._prompt(f"<b>{me}</b>: the raffle booth. {buy}, one note each, and {keep}; or draw none.{left}"
                      if most else f"<b>{me}</b>: the raffle booth. You have no note that may pay for a ticket.")
         buttons = [_button("Draw none", lambda: self.try_move("raffle 0"))]
         for k in range(1, most + 1):
@@ -988,8 +989,9 @@ class BidderUpTable(SeatPanel):
                     lambda notes: self.try_move(str(A.Raffle(k, notes, d))))
 
     def _draw_keep(self, me, obs, legal) -> None:
-        self._prompt(f"<b>{me}</b>: you drew {', '.join(escape(ticket_words(t)) for t in obs.drawn)}. "
-                     "Keep one face down; the others go back into the bag.")
+        keep = ("Keep it face down." if len(obs.drawn) == 1 else
+                "Keep one face down; the others go back into the bag.")
+        self._prompt(f"<b>{me}</b>: you drew {', '.join(escape(ticket_words(t)) for t in obs.drawn)}. {keep}")
         self.buttons_box.children = [_button(f"Keep {ticket_words(t)}", lambda t=t: self.try_move(f"keep {t}"),
                                              "bk-go") for t in legal.key]
         self.buttons_box.layout.display = _SHOW

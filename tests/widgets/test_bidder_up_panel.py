@@ -249,6 +249,18 @@ def test_the_raffle_booth_says_when_the_bag_holds_fewer_tickets_than_may_be_boug
     t.notes_button.click()
     assert t.session.state.phase == "keep" and t.session.observe(0).drawn == ("wool-milk:1",)
     assert "buys 2 raffle tickets (the bag holds 1)" in t.events.value
+    # one ticket drawn: it is kept, and no "others" go back into the bag [H]
+    assert "Keep it face down." in t.legal_text.value and "the others" not in t.legal_text.value
+
+
+def test_the_raffle_booth_with_one_ticket_to_draw_says_keep_it():
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1, raffle_overdraw="refused"),
+                    current=0, roll=1, bag=["wool-milk:1"])
+    t.show.click()
+    reach = dict(t.session.observe(0).legal.key)
+    space = next(s for s, (_, cost) in reach.items() if t.layout_.kind(s) == "raffle" and cost == 0)
+    t.view.click_space(str(space))
+    assert "Draw 1 ticket, one note each, and keep it; or draw none." in t.legal_text.value
 
 
 def test_costs_counted_in_notes_start_from_notes_that_may_pay_them():
