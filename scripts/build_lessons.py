@@ -351,8 +351,11 @@ def refresh(lesson: L.Lesson) -> None:
 
 def select(names: list[str], root: Path) -> list[Path]:
     """The lesson folders ``names`` choose (all without names), each once, in the lessons'
-    order: a number (``02``, or ``2``), a folder name, or its start (``02-second``)."""
+    order: a number (``02``, or ``2``), a folder name, or its start (``02-second``). A
+    ``root`` with no lesson is refused: a mistyped ``--root`` would check and build nothing."""
     folders = L.lesson_folders(root)
+    if not folders:
+        raise BuildError(f"no lessons found in {root} (folders NN-slug with a lesson.md)")
     if not names:
         return folders
     chosen: set[Path] = set()
@@ -461,8 +464,6 @@ def build(root: Path = L.ROOT, out: Path = OUT, names: list[str] | None = None, 
     """Check every chosen lesson (all of them before writing anything), then write the site.
     Returns the files written."""
     folders = select(list(names or []), root)
-    if not folders:
-        raise BuildError(f"no lessons found in {root} (folders NN-slug with a lesson.md)")
     lessons = [L.read(f) for f in folders]
     failures = []
     for lesson in lessons:

@@ -204,6 +204,17 @@ def test_lessons_are_chosen_once_and_by_a_bare_number(tmp_path):
         build_lessons.select(["3"], root)
 
 
+@pytest.mark.parametrize("mode", ["--check", "--refresh"])
+def test_a_lessons_folder_with_no_lesson_is_refused_by_check_and_refresh(tmp_path, mode, capsys):
+    """A mistyped --root checks nothing: that is said and fails, as the build does, not an
+    empty success."""
+    empty = tmp_path / "no-lessons"
+    empty.mkdir()
+    for root in (empty, tmp_path / "missing"):
+        assert build_lessons.main(["--root", str(root), mode]) == 1
+        assert f"no lessons found in {root}" in capsys.readouterr().err
+
+
 def test_a_broken_notebook_or_answers_file_is_named(tmp_path):
     """A notebook cut short and an answers.py that does not load are refused in words
     naming the file, every lesson's problems listed, and nothing is written."""
