@@ -31,7 +31,7 @@ venv="${VENV:-$root/.venv}"
 cd "$root"
 for nb in "$@"; do
   if [ ! -e "notebooks/${nb%.ipynb}.md" ]; then
-    echo "no notebook notebooks/${nb%.ipynb}.md; the notebooks are: $(cd notebooks && echo *.md)" >&2
+    echo "no notebook notebooks/${nb%.ipynb}.md; the notebooks are:$(cd notebooks && for f in *.md; do printf ' %s' "${f%.md}.ipynb"; done)" >&2
     exit 2
   fi
 done

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import jupytext
@@ -147,3 +148,15 @@ def test_the_widget_check_finds_a_model_a_panel_uses_but_the_notebook_lacks():
     assert lessons.missing_widget_state(cut) == [used[0]]
     cut.metadata.pop("widgets")
     assert set(lessons.missing_widget_state(cut)) == set(shown)
+
+
+def test_an_unknown_notebook_is_refused_naming_the_ones_it_takes():
+    """scripts/run_notebooks.sh takes names in notebooks/ such as table.ipynb: a name it does
+    not know is refused before anything runs, and the names it offers are ones it takes."""
+    run = subprocess.run(["bash", str(ROOT / "scripts" / "run_notebooks.sh"), "no-such.ipynb"],
+                         env={"PATH": "/usr/bin:/bin", "VENV": "/nonexistent"}, capture_output=True, text=True,
+                         timeout=10)
+    assert run.returncode == 2, run.stderr
+    said = run.stderr.split("the notebooks are:", 1)[1].split()
+    assert "table.ipynb" in said and "index.ipynb" in said
+    assert all(name.endswith(".ipynb") for name in said), said
