@@ -20,7 +20,7 @@
 #      the state never makes a test fail;
 # 4. every displayed panel is checked to have its state saved.
 # Run it after changing a panel, a notebook's text or anything its outputs show. A change to
-# markdown only needs steps 1-2: `jupytext --sync notebooks/*.md`.
+# markdown only needs step 2: `jupytext --sync notebooks/*.md`.
 #
 # A new notebook: write notebooks/NAME.md with the front matter of the others (its
 # `formats: ipynb,md:myst` pairs it), start it with the "hide-when-presented" cell that says
