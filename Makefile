@@ -1,5 +1,6 @@
 # Build and test entry points. Everything needed is installed by these rules:
-# a fresh machine needs only python3 (3.11) and network access to PyPI.
+# a fresh machine needs only python3 (3.11) and network access to PyPI (and, for the
+# browser tests and the PDF worksheets, Debian's package archive: scripts/ensure_chromium.sh).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
