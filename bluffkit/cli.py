@@ -206,13 +206,22 @@ def _writable_file(path: Path, option: str) -> None:
         raise BluffkitError(f"{option} {shown[:200]}: cannot write there ({e.strerror or e})") from None
 
 
+def _name_in_table(out: Path) -> str:
+    """The part of ``out``'s name a hidden table's name holds: its first 100 characters, and
+    at most 100 bytes of them, so that with the machine's name (up to 64), the process, the
+    random part and ".tmp" the hidden name stays within a file system's 255 bytes (a name
+    of 88 accented letters, 176 bytes, made it 287 on a host of 64 characters)."""
+    part = out.name[:100].encode("utf-8", "surrogateescape")[:100]
+    return part.decode("utf-8", "ignore")
+
+
 def _table_prefix(out: Path) -> str:
     """The start of the hidden name ``simulate`` writes its table under beside ``out``
-    until the run is done: the name (its first 100 characters), the machine and the
+    until the run is done: the name (:func:`_name_in_table`), the machine and the
     process, so that a later run can tell a table left by a killed run
     (:func:`_remove_abandoned_tables`) from one being written."""
     from bluffkit.analysis.simulate import _HOST, HOST_IN_NAMES
-    return f".{out.name[:100]}.{_HOST[:HOST_IN_NAMES]}-{os.getpid()}-"
+    return f".{_name_in_table(out)}.{_HOST[:HOST_IN_NAMES]}-{os.getpid()}-"
 
 
 def _remove_abandoned_tables(out: Path) -> None:
@@ -223,7 +232,7 @@ def _remove_abandoned_tables(out: Path) -> None:
     import re
 
     from bluffkit.analysis.simulate import _HOST, HOST_IN_NAMES, run_state
-    left = re.compile(re.escape(f".{out.name[:100]}.") + r"(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")
+    left = re.compile(re.escape(f".{_name_in_table(out)}.") + r"(?P<host>[A-Za-z0-9_]+)-(?P<pid>[0-9]+)-[^/]*\.tmp")
     try:
         names = os.listdir(out.parent) if out.parent.is_dir() else []
     except OSError:

@@ -2032,3 +2032,15 @@ def test_replay_counts_one_step_as_a_step(capsys, tmp_path):
     for target in (one, tmp_path):
         code, out, _ = run(["replay", target], capsys)
         assert code == 0 and ", 1 step" in out and "1 steps" not in out, out
+
+
+def test_a_long_accented_out_name_on_a_host_of_64_characters_writes_its_table(capsys, tmp_path, monkeypatch):
+    """The hidden table beside --out holds the name, the machine (up to 64 characters) and
+    the process: a name of 88 accented letters (176 bytes, allowed) made it 287 bytes on
+    such a host, and the run failed with "File name too long" once every game was played."""
+    from bluffkit.analysis import simulate as sim
+    monkeypatch.setattr(sim, "_HOST", sim.host_in_names("h" * 64))
+    out = tmp_path / ("é" * 88 + ".csv")
+    code, _, err = run(["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--out", out], capsys)
+    assert code == 0 and out.is_file(), err
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]          # no hidden table left
