@@ -9,9 +9,9 @@ auctioneer's value and every column of the frame), for first- and second-price a
 and beside it :func:`minimal`: plain numpy drawing the same values (U[0, 1]), bidding the
 equilibrium ((n - 1)/n of the value; second price: the value), taking the winner (argmax,
 ties broken at random) and the price, and nothing else. The two take turns, one round of
-each at a time (``--rounds`` after one warm-up), in this process; the figure is the median
-of the per-round ratios (minimal's time / simulate_sealed's), with the lowest and highest
-round beside it.
+each at a time (``--rounds`` after one warm-up), in this process; the figure is the ratio
+of the medians (minimal's time / simulate_sealed's), with the lowest and highest per-round
+ratio beside it.
 
 The bars: ``simulate_sealed`` at least 0.8x the minimal computation (first price, the
 issue's bar; second price printed too), and 100,000 auctions of 5 bidders in under one
