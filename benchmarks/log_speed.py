@@ -7,10 +7,11 @@ Plays the same seeded random You're Bluffing! games (``bluffkit simulate``'s pat
 written into a temporary folder: every step replayed, with the digest of the state after
 it), in turn, one round of each at a time after a warm-up round, and prints the games per
 second of each and the slowdown (the ratio of the medians; the spread the lowest and
-highest per-round ratio). A second table times the state digest alone on the states of
-those games: the direct writer (:func:`bluffkit.core.digest.state_digest`) against the
-documented recipe written step by step (plain data, ``json.dumps`` with sorted keys,
-SHA-256), which must give the same digests. No bar: figures for README and docs/logs.md.
+highest per-round ratio). Then it times the state digest alone on the states of a fifth
+as many seeded random games of the same size: the direct writer
+(:func:`bluffkit.core.digest.state_digest`) against the documented recipe written step by
+step (plain data, ``json.dumps`` with sorted keys, SHA-256), which must give the same
+digests. No bar: figures for README and docs/logs.md.
 """
 
 from __future__ import annotations
