@@ -19,8 +19,8 @@ process's own work, which a machine busy with other work leaves about the same.
 - a panel built: ``from bluffkit.widgets import P``, the panel constructed as in its
   notebook, and its view rendered without a browser (the display bundle and the state of
   every widget model in it, which is what the notebook sends to JupyterLab): bar 1.5 s
-  (issue 14, Notebooks open ready). The auction lab and the chart panels draw charts and
-  so load altair; they are listed for information, without a bar.
+  (issue 14, Notebooks open ready). The auction lab is listed for information, without a
+  bar: it draws charts (altair is loaded when it first draws them, not when it is built).
 """
 
 from __future__ import annotations
