@@ -1,12 +1,13 @@
 """Panel speed: how long one step takes to redraw in each panel, for a 5-player game
-(Bidder Up!: 4 players, the most it has).
+(the scenario player: its scenario's 3 players; Bidder Up!: 4 players, the most it has).
 
     .venv/bin/python benchmarks/panel_speed.py [--repeat K]
 
 ``--repeat K`` times each panel K times as many steps (default 1: 30 to 200 a panel).
 
-The bar: under 100 ms per step. Measured in the kernel (building the new view and
-its widgets' values); the browser's own drawing is not included.
+The bar: under 100 ms per step (each panel's 95th percentile). Measured in the kernel
+(building the new view and its widgets' values); the browser's own drawing is not
+included.
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ def board_clicks(n: int) -> list[float]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--repeat", type=count(1, 100), default=1, help="each panel's steps, K times as many (1..100)")
+    ap.add_argument("--repeat", type=count(1, 100), default=1, metavar="K",
+                    help="each panel's steps, K times as many (1..100)")
     k = ap.parse_args(argv).repeat
     rows = []
     p = ScenarioPlayer("yb-donkeys-paydays", seat=0)
