@@ -1,6 +1,6 @@
 """Speed of Bidder Up! (the board game): random games per second on both sides with 3
 and 4 players, and, with ``--check N``, N seeded random games on every configuration
-(both sides, 2-4 players, the raffle rush) checking every invariant after every step and
+(both sides, 2-4 players, the baby animals, the raffle rush) checking every invariant after every step and
 that each game ends.
 
     PYTHONPATH=. .venv/bin/python benchmarks/bidder_up_speed.py               # games/s
