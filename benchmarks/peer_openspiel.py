@@ -10,8 +10,9 @@ PATH/python is put first on ``sys.path``; the checkout must be built). When ``py
 cannot be imported, :func:`load` says why and the benchmark skips the peer.
 
 What one auction is there: chance deals each of the ``players`` bidders a private value
-(1 to ``max_value``, uniform), each bids in turn (any bid up to its value), the highest
-bid wins and pays it, chance breaks a tie. Counted in auctions (games) per second.
+(1 to ``max_value``, uniform), each bids in turn (any whole bid from 0 to one below its
+value), the highest bid wins and pays it, chance breaks a tie. Counted in auctions
+(games) per second.
 """
 
 from __future__ import annotations
