@@ -86,7 +86,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--auctions", type=count(), default=2000, help="auctions per round and side")
     p.add_argument("--rounds", type=count(), default=7)
-    p.add_argument("--peer", default=None, help="path of an OpenSpiel checkout (built) to use as the peer")
+    p.add_argument("--peer", default=None, metavar="PATH", help="path of an OpenSpiel checkout (built) to use as the peer")
     p.add_argument("--formats", action="store_true", help="also time every format (the older table)")
     args = p.parse_args(argv)
 
