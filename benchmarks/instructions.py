@@ -1,5 +1,5 @@
 """CPU instructions per game, counted under valgrind: a figure that does not drift with the
-machine's clock (the README's Speed section quotes it beside the games/s ratios).
+machine's clock (docs/speed.md quotes it beside the games/s ratios).
 
     .venv/bin/python benchmarks/instructions.py [--players 5 3] [--games 40]
                                                 [--peer-kuhhandel PATH] [--peer-games 20]
