@@ -10,9 +10,9 @@ observation built, as ``engine_speed.py`` plays them), less those of the same pr
 playing none (start-up and imports), divided by the games. Python's hash seed is fixed
 (``PYTHONHASHSEED=0``): with it random, counts of the same code moved by 2 to 3 %. With a
 checkout of Streaker3/kuhhandel (``--peer-kuhhandel PATH``) its random games are counted
-the same way and the ratio printed. The games differ in length, so the figure moves with
-``--games`` (You're Bluffing! 3 players: 12.1 M over 20 games, 12.3 M over 80): compare
-counts over the same games. Needs ``valgrind`` on PATH; about a minute per count.
+the same way and the ratio printed; without one, a line says the peer is skipped. The
+games differ in length, so the figure moves with ``--games`` (You're Bluffing! 3 players:
+12.1 M over 20 games, 12.3 M over 80): compare counts over the same games. Needs ``valgrind`` on PATH; about a minute per count.
 """
 
 from __future__ import annotations
@@ -81,15 +81,14 @@ def main(argv=None) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not on PATH (apt-get install valgrind); nothing counted")
         return 0
-    if args.peer_kuhhandel:
-        sys.path.insert(0, str(HERE))
-        import peer_kuhhandel
-        found, why = peer_kuhhandel.load(args.peer_kuhhandel)
-        if found is None:
-            print(f"peer skipped: {why}")
-            args.peer_kuhhandel = None
+    import peer_kuhhandel
+    found, why = peer_kuhhandel.load(args.peer_kuhhandel)
+    if found is None:
+        print(f"peer skipped: {why}")
+        args.peer_kuhhandel = None
+    peer_games = f", {args.peer_games} of the peer's" if args.peer_kuhhandel else ""
     print(f"instructions per game, millions (valgrind, PYTHONHASHSEED=0, start-up subtracted; "
-          f"{args.games} of our games, {args.peer_games} of the peer's)", flush=True)
+          f"{args.games} of our games{peer_games})", flush=True)
     for n in args.players:
         peer = per_game(_PEER, args.peer_games, path=args.peer_kuhhandel, players=n) if args.peer_kuhhandel else None
         for name in ("youre-bluffing", "horse-trading"):
