@@ -77,6 +77,9 @@ def main(argv=None) -> int:
     extra = []
     if "--" in args:
         args, extra = args[:args.index("--")], args[args.index("--") + 1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__)
+        return 0
     peers: dict[str, list[str]] = {}
     for flag, bench in (("--peer-kuhhandel", "engine_speed"), ("--peer-cheat", "bloff_speed")):
         if flag in args:
@@ -90,6 +93,9 @@ def main(argv=None) -> int:
     unknown = [n for n in names if n not in ALL]
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(ALL)}", file=sys.stderr)
+        if any(n.startswith("-") for n in unknown):
+            print(f"options for the benchmarks go after --: run_all.py [NAME ...] -- {' '.join(unknown)}",
+                  file=sys.stderr)
         return 2
     failed, rows = [], []
     for name in names:

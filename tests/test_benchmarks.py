@@ -89,3 +89,13 @@ def test_the_log_benchmark_runs_and_reports_its_figures(monkeypatch, capsys):
     assert _load("log_speed", monkeypatch).main(["--games", "1", "--rounds", "1", "--players", "3"]) == 0
     out = capsys.readouterr().out
     assert out.count("RESULT ") == 2 and "the same digests" in out
+
+
+def test_run_all_shows_its_help_and_sends_a_benchmark_option_after_the_double_dash(monkeypatch, capsys):
+    main = _load("run_all", monkeypatch).main
+    assert main(["--help"]) == 0
+    assert "[-- ARGS for each]" in capsys.readouterr().out
+    assert main(["--games", "5"]) == 2                 # before any benchmark starts
+    out, err = capsys.readouterr()
+    assert out == "" and "unknown benchmark(s): --games, 5" in err
+    assert "options for the benchmarks go after --: run_all.py [NAME ...] -- --games 5" in err
