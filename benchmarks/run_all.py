@@ -20,8 +20,9 @@ Streaker3/kuhhandel and Cheat-RL: games per second). The peers are never part of
 ``engine_speed`` and ``bloff_speed`` (without them, those benchmarks print why the
 comparison is skipped).
 A benchmark reports a figure with a line ``RESULT {json}`` (see ``_timing.result``); the
-older benchmarks, which print their verdict in words, are read from their "the bar is"
-line (their spread is in their own table above).
+older benchmarks, which print their verdict in words, are read from their verdict line
+("... -> meets the bar", "the bar is ..." before it where they name the bar; their spread
+is in their own table above).
 """
 
 from __future__ import annotations
