@@ -123,6 +123,15 @@ def agent_names(game=None) -> list[str]:
     return sorted(_registry(game))
 
 
+def _as_listed(text: str) -> list[str]:
+    """Bots given as the command line writes them, as the list to give in Python: the
+    names between commas, up to a script, which is one bot, commas and all
+    (``"random,script:auction,pass"``: ``['random', 'script:auction,pass']``)."""
+    parts = text.split(",")
+    first = next((i for i, p in enumerate(parts) if p.strip().startswith("script:")), len(parts))
+    return [p.strip() for p in parts[:first]] + ([",".join(parts[first:]).strip()] if first < len(parts) else [])
+
+
 def bot_names(agents, what: str = "agents") -> list[str]:
     """``agents`` as a list of bots' names (one per seat, or a field to draw from), refused
     with a :class:`RulesError` naming ``what``: a text alone, which would be read letter by
@@ -137,9 +146,7 @@ def bot_names(agents, what: str = "agents") -> list[str]:
     bluffkit.core.errors.RulesError: agents: a list of bots' names, e.g. ['random'], not a text (it would be read letter by letter), got 'random'
     """
     if isinstance(agents, (str, bytes)):
-        # the command line's "caller,honest,random" is three bots; a script is one, commas and all
-        split = isinstance(agents, str) and "," in agents and not agents.startswith("script:")
-        example = [a.strip() for a in agents.split(",")] if isinstance(agents, str) and split else [agents]
+        example = _as_listed(agents) if isinstance(agents, str) else [agents]
         raise RulesError(f"{what}: a list of bots' names, e.g. {example!r}, not a text (it would be read letter "
                          f"by letter), got {quote(agents)}"[:300])
     try:

@@ -192,3 +192,9 @@ def test_bots_given_as_the_command_line_writes_them_are_shown_as_the_list_to_giv
     with pytest.raises(RulesError) as info:
         bot_names("script:auction,pass")      # a script is one bot, commas and all
     assert "e.g. ['script:auction,pass'], not a text" in str(info.value)
+    with pytest.raises(RulesError) as info:
+        bot_names("random,script:auction,pass")     # names, then a script to the end
+    assert "e.g. ['random', 'script:auction,pass'], not a text" in str(info.value)
+    with pytest.raises(RulesError) as info:
+        bot_names(" script:auction,pass")
+    assert "e.g. ['script:auction,pass'], not a text" in str(info.value)
