@@ -586,9 +586,11 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
             _unmake(Path(out), made, lock, manifest=any(mine))    # and a new one no manifest, which
         raise                                        # would refuse the next run's other parameters
     finally:
-        ctrl_c.release()
-        _unlock(lock)
-        bar.close()
+        try:
+            ctrl_c.release()
+        finally:                                     # (a Ctrl-C just then still unlocks the folder)
+            _unlock(lock)
+            bar.close()
     return outcome
 
 
