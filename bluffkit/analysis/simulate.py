@@ -36,8 +36,8 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     at the end (``money_<seat>``, the money left, in You're Bluffing! and the auction;
     ``cards_<seat>`` in Bløff; ``round_points_<seat>`` in Bluffer), ``winners`` (seats,
     ``;``-separated, as text: read a CSV back with ``dtype={"winners": str}``), ``length`` (player actions). With ``logs``, each game's log is
-    written there as ``game-<i>.jsonl`` (``i`` padded with zeros to the width of the last
-    number: ``game-07.jsonl`` of 12 games; a folder that already holds such logs, another
+    written there as ``game-<i>.jsonl`` (``i`` padded with zeros to the width of the number
+    of games: ``game-07.jsonl`` of 12 games, ``game-007.jsonl`` of 100; a folder that already holds such logs, another
     run's, is refused: this run's would overwrite some and mix with the rest), once every game has been played (until then in a
     hidden folder inside it, removed on any failure, so a run that fails or is stopped
     leaves the folder's earlier logs as they were; one left by a run that was killed outright

@@ -24,9 +24,11 @@ from bluffkit.core.money import PAYMENT_RULES
 from bluffkit.core.rules import RuleOptions, refuse_contradicting
 
 #: The ten families in the order of their values (You're Bluffing!, "Contents": 10
-#: families of 4; Horse Trading, "The animals": each rank Ace..10 is one). Neither text
-#: prints its table of names and values: Horse Trading's worked examples give every value,
-#: the rules digest (section 1) the names and that Ace..10 are these families in this order.
+#: families of 4; Horse Trading, "The animals": each rank Ace..10 is one). You're Bluffing!'s
+#: text here prints no table of names and values, and Horse Trading's has lost its table
+#: ("The number of points a complete set scores:", then nothing): its worked examples give
+#: every value, the rules digest (section 1) the names and that Ace..10 are these families in
+#: this order.
 FAMILIES = ("rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse")
 #: Points for a complete family (the value is for the whole family).
 FAMILY_VALUES = (10, 40, 90, 160, 250, 350, 500, 650, 800, 1000)
@@ -87,8 +89,8 @@ class Rules(RuleOptions):
     Fields, with the rulebook section each comes from:
 
     - ``families``, ``family_values``, ``labels``: the animals and their set values
-      (YB "Contents"; HT "The animals", where ``labels`` are the ranks; neither prints
-      the values, which HT's worked examples give: rules digest, section 1). The action
+      (YB "Contents"; HT "The animals", where ``labels`` are the ranks; neither text here
+      holds the values, which HT's worked examples give: rules digest, section 1). The action
       notation reads and writes the ten animals by name or rank, so ``families`` is
       always the ten animals and ``labels`` either their names or the ranks; the values
       may be changed.
