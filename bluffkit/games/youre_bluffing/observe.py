@@ -42,7 +42,7 @@ from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES, Rules
 _WHO = {
     S.TURN: "{chooser} to choose an auction or a trade",
     S.BID: "the bidders",
-    S.DECIDE: "{auctioneer} to sell or buy the lot",
+    S.DECIDE: "{auctioneer} to sell the lot or {buy_back}",
     S.PAY: "the payer to choose {notes}",
     S.RESPOND: "the challenged player to accept or counter",
     S.REOFFER: "the challenger to offer again after a tie",
@@ -461,10 +461,10 @@ def _trade_problem(a: Trade, legal: Legal) -> tuple[str, str]:
         return ("trade-target", f"seat {quote(a.target)} is not another player to trade with")
     if not isinstance(a.family, int) or not 0 <= a.family < len(names):
         return ("trade-family", f"there is no family {quote(a.family)}")
-    label, kind = names[a.family], "family"
+    label, kind = names[a.family], "a family"
     if label != FAMILIES[a.family]:     # Horse Trading's ranks: the animal too, as a name may be typed
-        label, kind = f"{label}, the {FAMILIES[a.family]}", "set"       # (HT "Trade" 1: "not yet a complete set")
-    return ("trade-shared-family", f"a trade needs a {kind} both players own ({label}: "
+        label, kind = f"{label}, the {FAMILIES[a.family]}", "an animal"   # (HT "Trade" 1: "an animal of which both ...")
+    return ("trade-shared-family", f"a trade needs {kind} both players own ({label}: "
             f"seat {leader} has {herds[leader][a.family]}, seat {a.target} has {herds[a.target][a.family]})")
 
 

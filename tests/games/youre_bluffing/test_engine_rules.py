@@ -2022,7 +2022,23 @@ def test_horse_trading_names_a_refused_familys_animal_beside_its_rank():
     for text in ("trade 1 horse 10", "trade 1 10 10"):
         problem = g.legal(s, 0).explain(g.parse(text))
         assert problem is not None and problem[0] == "trade-shared-family", problem
-        assert problem[1].startswith("a trade needs a set both players own (10, the horse: seat 0 has 0"), problem
+        assert problem[1].startswith("a trade needs an animal both players own (10, the horse: seat 0 has 0"), problem
+
+
+def test_a_refusal_while_the_auction_is_decided_words_the_choice_as_each_rulebook_does():
+    """While the leader chooses after the bidding, another seat is told what it waits for in
+    its ruleset's words: YB "The Leader's Right of Preemption" (buy it back), HT "Auction" 3
+    ("Buy it yourself", by the auctioneer)."""
+    from bluffkit.session import Session
+    for game, waiting in (("youre-bluffing", "waiting for the leader to sell the lot or buy it back"),
+                          ("horse-trading", "waiting for the auctioneer to sell the lot or buy it")):
+        s = Session(game, ["human"] * 3, seed=5)
+        s.play("auction")
+        s.chance("draw cow")
+        s.play("bid 10", 1)
+        s.play("pass", 2)
+        problem = s.legal(1).explain(s.game.parse("pass"))
+        assert problem is not None and waiting in problem[1], problem
 
 
 # ---------------------------------------------------------------------------------------------
