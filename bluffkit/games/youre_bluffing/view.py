@@ -20,7 +20,8 @@ def describe(obs, names, legal: bool = False) -> str:
              f"{sum(obs.pile)} animals in the pile, {obs.paydays} payday{'s' if obs.paydays != 1 else ''} so far"]
     for i, name in enumerate(names):
         herd = ", ".join(f"{c}x{r.labels[f]}" for f, c in enumerate(obs.herds[i]) if c) or "no animals"
-        money = (f"{w['own_money']} {fmt(obs.hand, d)} = {total(obs.hand, d)}" if i == obs.seat
+        money = ((f"{w['own_money']} {fmt(obs.hand, d)} = {total(obs.hand, d)}" if any(obs.hand) else f"no {w['notes']}")
+                 if i == obs.seat
                  else count(obs.note_counts[i], w["money_card"]))
         lines.append(f"   {right_aligned(name)}: {herd}; {money}")
     if obs.phase in (S.BID, S.DECIDE, S.PAY):
