@@ -208,8 +208,9 @@ def describe(game, obs, names, legal: bool = False) -> str:
                      + (f", petting zoo {', '.join(f.zoo)}" if f.zoo else "")
                      + (f", loans to repay at the end {'+'.join(map(str, f.loans))}" if f.loans else "")
                      + (", the Wool-Milk-Sow" if f.sow else ""))
-    pens = [f"{i + 1}: " + (_animals(p) if p is not None else "at auction" if obs.auction is not None and
-                            obs.pen_at == i else _face_down(obs, i) if obs.stacks[1][i] else "nothing")
+    # the pen at auction first: its animals are the auction's lot, not "nothing"
+    pens = [f"{i + 1}: " + ("at auction" if obs.auction is not None and obs.pen_at == i else
+                            _animals(p) if p is not None else _face_down(obs, i) if obs.stacks[1][i] else "nothing")
             for i, p in enumerate(obs.pens)]
     lines.append("Pens " + "; ".join(pens) + f". Supply stacks {obs.stacks[0][0]} + {obs.stacks[0][1]}. "
                  f"Piggy Bank {count(obs.piggy, 'note')}.")

@@ -223,3 +223,13 @@ def test_a_bare_roll_says_the_die_is_rolled_for_the_player():
     assert str(g.parse("roll 3")) == "roll 3"
     with pytest.raises(NotationError, match="roll takes a whole number"):
         g.parse("roll three")
+
+
+def test_a_face_up_pen_at_auction_reads_at_auction_not_nothing():
+    """While a Classic pen's animals are auctioned the text view read that pen "nothing"."""
+    from bluffkit.session import Session
+    s = Session(make_game("bidder-up", board="fairground"), ["human"] * 3, names=["A", "B", "C"], seed=4)
+    s.advance()
+    s.play("move pen-2 pay 0")                  # Pen 2 (double), the Classic: its two animals at auction
+    pens = next(x for x in s.game.describe(s.observe(1), s.names).splitlines() if x.startswith("Pens "))
+    assert "2: at auction;" in pens, pens
