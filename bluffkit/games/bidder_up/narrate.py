@@ -11,6 +11,7 @@ from bluffkit.core.errors import by_name, count
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import name
+from bluffkit.games.bidder_up.animal_icons import animal_words
 from bluffkit.games.bidder_up.farm import seat_farms, ticket_words
 from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.games.bidder_up.observe import fanned
@@ -24,8 +25,13 @@ def _stopped(changes, before, after) -> str:
     return f" ({', '.join(short)} stopped at the end of the track.)" if short else ""
 
 
+def _word(a: int) -> str:
+    """An animal in words, as the panel shows it: its type, with ♂ for a male told apart [K]."""
+    return animal_words(name(a))
+
+
 def _animals(xs) -> str:
-    return ", ".join(name(a) for a in xs) or "nothing"
+    return ", ".join(map(_word, xs)) or "nothing"
 
 
 def place(rules, space) -> str:
@@ -155,7 +161,7 @@ def narrate(game, before, seat, action, after, names) -> str:
         i = before.pen_at
         back = after.seen[i] if after.seen and 0 <= i < len(after.seen) else ()
         if back:
-            text += f" Back face down in the pen: {', '.join(map(name, back))}."
+            text += f" Back face down in the pen: {', '.join(map(_word, back))}."
         for value, seats in after.log[3]:
             text += f" Golden Donkey: {value} to {count(len(seats), 'player')}."
     if after.phase == OVER and before.phase != OVER:
@@ -180,7 +186,7 @@ def _face_down(obs, i: int) -> str:
     """A face-down pen: how many, and those every player saw go back face down."""
     known = obs.seen[i]
     down = f"{obs.stacks[1][i]} face down"
-    return f"{down} ({', '.join(map(name, known))} seen going back)" if known else down
+    return f"{down} ({', '.join(map(_word, known))} seen going back)" if known else down
 
 
 def describe(game, obs, names, legal: bool = False) -> str:
@@ -201,7 +207,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
         past = Multiset(obs.pastures[s])
         f = farms[s]
         lines.append(f"  {n}: at {place(obs.rules, obs.pos[s])}, {count(obs.note_counts[s], 'note')}, pasture "
-                     f"{', '.join(f'{name(a)} x{c}' for a, c in sorted(past.items())) or '-'}, barn "
+                     f"{', '.join(f'{_word(a)} x{c}' for a, c in sorted(past.items())) or '-'}, barn "
                      f"{_animals(obs.barns[s])}" + (f", {count(obs.ticket_counts[s], 'ticket')}" if obs.ticket_counts[s]
                                                     else "")
                      + (f", babies in the barn {', '.join(f.baby_barn)}" if f.baby_barn else "")
