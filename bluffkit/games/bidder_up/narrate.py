@@ -122,8 +122,9 @@ def narrate(game, before, seat, action, after, names) -> str:
             text = f"{names[seat]} buys {count(action.k, 'raffle ticket')}{short}."
     elif isinstance(action, A.Keep):
         text = f"{names[seat]} keeps one ticket face down."
-    elif isinstance(action, A.Ticket):
-        text = (f"{names[seat]} reveals the ticket {ticket_words(action.name)}."
+    elif isinstance(action, A.Ticket):           # Move Market Markers: the markers moved, seen by all [H]
+        moved = ", ".join(f"{ANIMALS[a]} {k:+d}" for a, k in action.changes or ())
+        text = (f"{names[seat]} reveals the ticket {ticket_words(action.name)}" + (f": {moved}." if moved else ".")
                 + _stopped(action.changes, before, after))
     elif isinstance(action, A.Loan):                    # [J] the note with its IOU
         iou = next((v for note, v, _ in before.rules.loans if note == action.value), None)

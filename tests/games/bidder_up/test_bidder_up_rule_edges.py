@@ -237,3 +237,13 @@ def test_a_gamble_rolled_above_3_on_a_larger_die_counts_as_a_3():
     s = g.step(g.state_from_position(2, current=0, roll=1, gambling="50+10+0+10+50+10"), 0, "move hill-west")
     s = g.step(g.step(s, 0, "gamble"), None, "roll 5")
     assert s.phase == "give" and len(s.drawn) == 3 and len(s.gambling) == 3
+
+
+def test_move_market_markers_says_which_markers_it_moved():
+    """[H] "shift up to 2 green animal markers by 1 space each": the markers move in sight
+    of the table, so the sentence every seat reads names them, as the market's does [G]."""
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=0, roll=2, tickets=[["move-markers"], [], []])
+    after = g.step(s, 0, "ticket move-markers sheep+1,goat-1")
+    said = g.narrate(s, 0, g.parse("ticket move-markers sheep+1,goat-1"), after, ["Ann", "Bo", "Cy"])
+    assert said == "Ann reveals the ticket Move Market Markers: sheep +1, goat -1.", said
