@@ -16,7 +16,7 @@ from bluffkit.games.bidder_up.farm import seat_farms, ticket_words
 from bluffkit.games.bidder_up.layout import layout_of
 from bluffkit.games.bidder_up.observe import fanned
 from bluffkit.games.bidder_up.scoring import wool
-from bluffkit.games.bidder_up.state import OVER
+from bluffkit.games.bidder_up.state import GIVE, KEEP, OVER
 
 
 def _stopped(changes, before, after) -> str:
@@ -203,6 +203,13 @@ def describe(game, obs, names, legal: bool = False) -> str:
              + (f"; {names[obs.seat]} is asked to act now" if obs.legal and obs.phase != OVER else "")]
     lines.append(f"You are {names[obs.seat]}: {fmt(obs.hand, d)} ({total(obs.hand, d)})"
                  + (f"; tickets {', '.join(obs.my_tickets)}" if obs.my_tickets else ""))
+    if obs.phase in (KEEP, GIVE) and isinstance(obs.drawn, tuple) and obs.drawn:    # the seat's own draw [H, J]
+        drawn = (", ".join(map(ticket_words, obs.drawn)) if obs.phase == KEEP else
+                 fmt(tuple(obs.drawn.count(i) for i in range(len(d))), d))
+        lines.append(f"You drew {drawn}: " + ("keep it." if len(obs.drawn) == 1 else
+                                              "keep one, the others go back into the bag.") if obs.phase == KEEP else
+                     f"You look at the top notes of the Gambling stack: {drawn}; give one to "
+                     f"{names[1 - obs.seat]}" + (", keep the others." if len(obs.drawn) > 1 else "."))
     farms = seat_farms(obs, names)          # what the panel's farm boards show, from the observation
     for s, n in enumerate(names):
         past = Multiset(obs.pastures[s])

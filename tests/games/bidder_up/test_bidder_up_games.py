@@ -233,3 +233,20 @@ def test_a_face_up_pen_at_auction_reads_at_auction_not_nothing():
     s.play("move pen-2 pay 0")                  # Pen 2 (double), the Classic: its two animals at auction
     pens = next(x for x in s.game.describe(s.observe(1), s.names).splitlines() if x.startswith("Pens "))
     assert "2: at auction;" in pens, pens
+
+
+def test_the_gamblers_text_view_shows_the_three_notes_looked_at():
+    """[J] a gamble's 3: "they take the top 3 notes, look at them, and give 1 to their
+    opponent": the gambler's text view showed only the values to give ("give one of 0,
+    50"), not the notes seen, so 50+0+0 and 50+50+0 read alike; the opponent sees none."""
+    from bluffkit.session import Session
+    s = Session(make_game("bidder-up"), ["human", "human"], names=["Ann", "Bo"], seed=1)
+    s.advance()
+    s.play("move hill-east pay 0")
+    s.play("gamble")
+    s.chance("roll 3")
+    gambler, other = (s.game.describe(s.observe(k), s.names) for k in (s.state.current, 1 - s.state.current))
+    d = s.game.rules.denominations
+    seen = "+".join(str(v) for v in sorted((d[i] for i in s.state.drawn), reverse=True))
+    assert f"You look at the top notes of the Gambling stack: {seen}; give one to" in gambler, gambler
+    assert "Gambling stack" not in other, other
