@@ -254,7 +254,9 @@ class Legal:
                    if paid else "")
             return "move SPACE, one of " + ", ".join(f"{s}" + (f" (pay {count(c, 'note')})" if c else "")
                                                 for s, (_, c) in key) + how + \
-                "".join(f", or first ticket {n}" for n in self.tickets)
+                "".join(f", or first ticket {n}" + (" TYPE+STEPS,... (the green markers to move"
+                                                    + self._markers_example() + ")" if n == "move-markers" else "")
+                        for n in self.tickets)
         if ph == TRADE:
             pairs, by_count = key
             low = self._paying(1)

@@ -247,3 +247,12 @@ def test_move_market_markers_says_which_markers_it_moved():
     after = g.step(s, 0, "ticket move-markers sheep+1,goat-1")
     said = g.narrate(s, 0, g.parse("ticket move-markers sheep+1,goat-1"), after, ["Ann", "Bo", "Cy"])
     assert said == "Ann reveals the ticket Move Market Markers: sheep +1, goat -1.", said
+
+
+def test_the_moves_before_moving_show_how_move_market_markers_is_typed():
+    """[H] Move Market Markers names the markers it moves: before the move, as at the end of
+    the turn, the help gives its form, not a bare 'ticket move-markers' that is refused."""
+    g = game(board="fairground")
+    s = g.state_from_position(3, current=0, roll=2, tickets=[["move-markers"], [], []])
+    said = g.legal(s, 0).description
+    assert ", or first ticket move-markers TYPE+STEPS,... (the green markers to move, e.g. 'ticket move-markers " in said, said
