@@ -259,11 +259,15 @@ class Legal:
                         for n in self.tickets)
         if ph == TRADE:
             pairs, by_count = key
+            t = _TABLES.get(self)
             low = self._paying(1)
             first = pairs[0] if pairs else None
             return ("trade SEAT ANIMAL offer NOTES, for " + ", ".join(f"a {ANIMALS[a]} of seat {t}" for t, a in pairs)
                     + " (a horse-trade, face down" + (", the number of notes counts" if by_count else "") + ")"
-                    + (f", e.g. 'trade {first[0]} {ANIMALS[first[1]]} offer {low}'" if first and low else ""))
+                    + (f", e.g. 'trade {first[0]} {ANIMALS[first[1]]} offer {low}'" if first and low else "")
+                    # [K] the challenger picks the two specimens (else a female where there is one)
+                    + ("; the specimens, yours then theirs, as ANIMAL:f:m (females where there are any)"
+                       if t is not None and t.rules.sexes else ""))
         if ph == RAFFLE:
             low = self._paying(1)
             return (f"raffle K pay NOTES: K tickets from 0 to {key[0]}, one note each, any notes"

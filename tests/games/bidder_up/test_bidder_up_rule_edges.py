@@ -256,3 +256,16 @@ def test_the_moves_before_moving_show_how_move_market_markers_is_typed():
     s = g.state_from_position(3, current=0, roll=2, tickets=[["move-markers"], [], []])
     said = g.legal(s, 0).description
     assert ", or first ticket move-markers TYPE+STEPS,... (the green markers to move, e.g. 'ticket move-markers " in said, said
+
+
+def test_the_horse_trade_help_tells_how_to_choose_the_specimens_with_baby_animals():
+    """[K] "the challenger may decide which two specimens (male/female) are horse-traded":
+    with Baby Animals on the Fairground the help gives the form (``sheep:f:m``); else not."""
+    def help_for(**options):
+        g = game(board="fairground", **options)
+        s = g.state_from_position(3, current=0, roll=3, pastures=[["sheep"], ["sheep"], []])
+        s = g.step(s, 0, "move hill-east")
+        assert s.phase == "trade", s.phase
+        return g.legal(s, 0).description
+    assert "ANIMAL:f:m" in help_for(babies=True)
+    assert "ANIMAL:f:m" not in help_for()
