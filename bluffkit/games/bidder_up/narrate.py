@@ -235,10 +235,13 @@ def describe(game, obs, names, legal: bool = False) -> str:
     if obs.auction is not None:
         lines.append(Auction(obs.auction.rules).describe(obs.auction, names, False))
     if obs.trade is not None and obs.trade[1] >= 0:       # an open horse-trade [E]
-        c, target, animal, by_count, _ = obs.trade
+        c, target, animal, by_count, put_up = obs.trade
         laid = "" if obs.offer_notes is None else f" ({count(obs.offer_notes, 'note')}, fanned out)"
         mine = "" if obs.my_offer is None else f"; your offer {fmt(obs.my_offer, d)}"
-        lines.append(f"Horse-trade: {names[c]} challenges {names[target]} for a {ANIMALS[animal]}, offer face down"
+        # [K] the two specimens the challenger picked, as the table heard them
+        which = (f", {names[target]}'s {sex_word(put_up[1])} against {names[c]}'s {sex_word(put_up[0])}"
+                 if obs.rules.sexes and len(put_up) == 2 else "")
+        lines.append(f"Horse-trade: {names[c]} challenges {names[target]} for a {ANIMALS[animal]}{which}, offer face down"
                      f"{laid}" + (" (the number of notes counts)" if by_count else "") + f"{mine}.")
     if legal and obs.legal:
         lines.append("You may: " + by_name(obs.legal.description, names))     # quoted moves keep numbers
