@@ -1003,9 +1003,12 @@ class BidderUpTable(SeatPanel):
         why = ""
         if held:                            # the seat's own tickets: why no button reveals them
             trade = [t for t in held if t.endswith("horse-trade")]
+            mine = {a % A.MALE for a in obs.pastures[obs.seat]}
+            shared = any(a % A.MALE in mine for o, p in enumerate(obs.pastures) if o != obs.seat for a in p)
+            need = ("a type on your pasture that another player also has on theirs" if not shared else
+                    "a note to offer")          # [E] a type both hold, and an offer (spaces.can_trade)
             why = (" Held, but not playable now: " + ", ".join(ticket_words(t) for t in held)
-                   + (" (a horse-trade needs a type on your pasture that another player also has on theirs)"
-                      if trade else "") + ".")
+                   + (f" (a horse-trade needs {need})" if trade else "") + ".")
         self._prompt(f"<b>{me}</b>: the end of your turn. " + ("Reveal one action ticket, or end your turn."
                                                              if legal.tickets else
                                                              "No ticket of yours can be revealed now: end your turn.")

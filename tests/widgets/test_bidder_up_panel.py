@@ -1207,6 +1207,22 @@ def test_the_end_of_a_turn_names_a_held_ticket_that_cannot_be_played():
     pytest.fail("no random game held a horse-trade ticket it could not play at the end of a turn")
 
 
+def test_a_held_horse_trade_without_a_note_to_offer_says_so_not_that_no_type_is_shared():
+    """Ann shares the sheep with Bo but holds no note: her Horse-Trade was said to need "a
+    type on your pasture that another player also has", which she has; an offer needs a note [E]."""
+    from bluffkit.session import Session
+    t = table("fairground", players=3, humans=(0,), seed=1)
+    start = dict(current=0, roll=3, money=["", "10+10", "10"], pastures=[["sheep"], ["sheep"], []],
+                 tickets=[["horse-trade"], [], []])
+    t.session = s = Session(t.game, ["human", "random", "random"], names=NAMES[:3], seed=1, start=start)
+    s.play("move hill-south", 0)                  # the raffle booth (hill): draw none, then the turn's end
+    s.play("raffle 0", 0)
+    assert s.state.phase == "end"
+    on_screen(t)
+    words = unescape(t.legal_text.value)
+    assert "Held, but not playable now: Horse-Trade (a horse-trade needs a note to offer)" in words, words
+
+
 def test_a_repeat_after_showing_ones_money_says_the_most_one_may_bid():
     """On a Dutch repeat a player who had shown all their money could only pass, with no word
     why: "On the repeat, that player may bid at most as much as they could actually pay"."""
