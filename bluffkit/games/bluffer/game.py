@@ -25,7 +25,7 @@ import copy
 import dataclasses
 from pathlib import Path
 
-from bluffkit.core.errors import RulesError, check_header, check_names, check_observation, is_seat
+from bluffkit.core.errors import RulesError, check_header, check_names, check_observation, count, is_seat
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bluffer import engine
@@ -193,7 +193,7 @@ class Bluffer(TableGame):
         if kind is Write:
             return f"{names[seat]} writes an answer in secret."
         if kind is Done:
-            return f"{names[seat]} has written {len(before.writes[seat])} false answers."
+            return f"{names[seat]} has written {count(len(before.writes[seat]), 'false answer')}."
         if kind is Copy:
             return f"{names[seat]} copies the true answer onto the Answer sheet."
         if kind is Shuffle:

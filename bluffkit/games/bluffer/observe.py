@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, NamedTuple
 
-from bluffkit.core.errors import RulesError, check_limit, check_rng, quote
+from bluffkit.core.errors import RulesError, check_limit, check_rng, count, quote
 from bluffkit.core.observation import ObservationBase, by_keyword, keyword_maker  # noqa: F401
 from bluffkit.games.bluffer.actions import (
     DONE_,
@@ -320,7 +320,7 @@ def why_not(t, seat: int, kind) -> tuple[str, str]:
         return ("no-done", "only the asker of the two-player game says done; here everyone writes one answer")
     if kind is Done and t.phase == WRITE and seat == t.leader:
         lo = t.rules.duel_false_answers[0] if t.rules is not None else 2
-        return ("too-few-answers", f"write at least {lo} false answers before you are done")
+        return ("too-few-answers", f"write at least {count(lo, 'false answer')} before you are done")
     if t.phase == WRITE:
         if seat in t.writers:
             if kind is Write:

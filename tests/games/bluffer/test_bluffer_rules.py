@@ -638,6 +638,14 @@ def test_the_number_of_false_answers_is_an_option():
     assert make_game("bluffer", duel_false_answers="2,3").rules.duel_false_answers == (2, 3)
 
 
+def test_one_false_answer_is_said_in_the_singular():
+    g = make_game("bluffer", duel_false_answers=(1, 3))
+    s = g.step(g.new_state(2), None, f"ask {Q}")
+    refused(g, s, ANNE, "done", "too-few-answers", "at least 1 false answer before")
+    s1 = g.step(s, ANNE, "write two")
+    assert g.narrate(s1, ANNE, g.parse("done"), g.step(s1, ANNE, "done"), NAMES) == "Anne has written 1 false answer."
+
+
 def test_the_guesser_picks_until_the_truth_and_each_miss_is_a_point_for_the_asker():
     g = make_game("bluffer")
     s = ask_and_write(g, g.new_state(2), [(ANNE, "two"), (ANNE, "five"), (ANNE, "nine")])
