@@ -218,8 +218,12 @@ def describe(game, obs, names, legal: bool = False) -> str:
     d = r.denominations
     if obs.lot is None:                 # Cat in the Bag: the pen is known, not which are picked
         lot = face_down_lot(r, obs.pen)
-    else:
+    elif obs.lot:
         lot = animals_text(obs.lot)
+    elif obs.pen:                       # (the auctioneer, before the left neighbour picks)
+        lot = f"to be picked from the pen ({animals_text(obs.pen)})"
+    else:
+        lot = "not set out yet"
     lines = [f"-- {names[obs.seat]}'s view -- {r.fmt.title}, auctioneer {names[obs.auctioneer]}, lot: {lot}",
              f"   your notes: {fmt(obs.hand, d)} = {total(obs.hand, d)}"]
     if obs.high_bidder >= 0 and _traits(r).OPEN_OUTCRY:
@@ -251,7 +255,7 @@ def settling_lines(src, names, rules, money, lot_words=None) -> list[str]:
     out += [f"{'Sold' if done else 'Won at the hammer'}: {escape(line)}"
             for line in awards_lines(src, names, rules, lot_words)]
     bought = {(src.auctioneer, s) for i, (s, an, _) in enumerate(src.awards) if done and an and i in src.kept}
-    out += [f"{escape(names[payer])} owes {escape(names[payee])} {amount}{' notes' if mode == 'count' else ''}"
+    out += [f"{escape(names[payer])} owes {escape(names[payee])} {count(amount, 'note') if mode == 'count' else amount}"
             for payer, payee, amount, mode in src.payments if (payer, payee) not in bought]
     return out
 

@@ -1818,6 +1818,24 @@ def test_a_payment_owed_by_count_is_told_in_notes_on_the_table():
     assert lines == ["Sold: the cow to B for 3 notes", "B owes A 3 notes"], lines
 
 
+def test_one_note_owed_is_said_in_the_singular():
+    """The Dutch count goes down to 1 ("starting from 10", to 1): a sale at 1 owes "1 note"."""
+    g = game("dutch", dutch_start=1)
+    s = run(g, g.state_from_position(3, auctioneer=0, lot=["cow"]), (1, "take"), (2, "pass"), (0, "sell"))
+    assert settling_lines(g.observe(s, 2), NAMES, g.rules, str)[-1] == "B owes A 1 note"
+
+
+def test_the_text_view_says_what_the_lot_is_before_it_is_picked():
+    """Cat in the Bag: before the left neighbour picks, the auctioneer's lot is still to be
+    picked from the pen, and before chance sets out a lot there is none yet: "lot: nothing"
+    said neither."""
+    g = game("cat-in-the-bag")
+    s = cat_pen(g, 3)
+    assert "lot: to be picked from the pen (" in g.describe(g.observe(s, 0), NAMES[:3])
+    s = game("classic").new_state(3)
+    assert "lot: not set out yet" in game("classic").describe(game("classic").observe(s, 1), NAMES[:3])
+
+
 def test_an_open_bid_is_shown_in_every_view_with_its_bidder():
     """Classic bidding is open, so each seat's view says the highest bid and whose it is."""
     g = game("classic")
