@@ -28,7 +28,7 @@ from bluffkit.core.money import MAX_DIGITS, contains, denoms_problem, fmt, payme
 from bluffkit.core.tables import TableRefs, _Ref, no_pickle
 
 #: A Legal's fields and how a refusal names them (None: the sell and buy allowed, by name).
-_PARTS = (("bid", "bid N"), ("place", "bid NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
+_PARTS = (("bid", "bid N"), ("place", "lay NOTES"), ("raise_", "raise NOTE"), ("call", "call N"),
           ("choose", "choose SEAT"), ("refusals", None), ("pay", "pay NOTES"), ("pick", "pick N"))
 
 

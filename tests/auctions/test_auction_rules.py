@@ -525,6 +525,17 @@ def test_notes_already_laid_face_down_always_pay():
     assert notes(g, s) == ["0+0", "none", "10"] and owners(g, s) == {"cow": "B"}
 
 
+def test_a_bid_of_one_note_is_refused_with_the_move_that_lays_it():
+    """Secret Count: B holds a single 50. "bid 50" reads as a bid of 50 notes (a number), so
+    the refusal must name the move that lays notes, "lay NOTES", which takes one note too
+    ("lay 50"); "bid NOTES" would send B back to "bid 50"."""
+    g = game("secret-count")
+    s = g.state_from_position(3, auctioneer=0, money=[None, "50", "10"], lot=["cow"])
+    rule, reason = g.legal(s, 1).explain(g.parse("bid 50"))
+    assert rule == "not-now" and "lay NOTES" in reason and "bid NOTES" not in reason, reason
+    assert g.legal(s, 1).explain(g.parse("lay 50")) is None
+
+
 # -- General: value and count auctions -----------------------------------------------------------
 # "In Value auctions, the value of the bid counts (e.g., "120"). The number of notes bid doesn't
 # matter" / "In Count auctions, the number of notes bid counts (e.g., "5 notes"). Here the value of
