@@ -28,7 +28,7 @@ class Dutch(Table):
         return Legal(seat, phase, words=(TAKE, PASS) if ok else (PASS,), table=self)
 
     def _waiting(self, seat):
-        return ("already-bid", f"seat {seat} has made its bid; bids are revealed together")
+        return ("already-bid", f"seat {seat} has decided at {self.count}; who grabbed is shown when all have decided")
 
     def _bid(self, seat, action) -> None:
         self._set("bids", seat, 1 if action == TAKE else 0)

@@ -61,6 +61,15 @@ def test_a_second_sealed_bid_is_refused_as_bids_are_revealed_together():
     assert "revealed together" in err.reason, err.reason
 
 
+def test_a_second_dutch_decision_at_a_count_is_refused_in_the_dutch_words():
+    # Dutch: no bid is made; at each count a fellow player grabs the hammer or not, and the
+    # refusal says so ("has decided at 10", as the narration does), not "made its bid"
+    g = game("dutch")
+    s = g.step(g.state_from_position(3, auctioneer=0, lot=["cow"]), 1, "pass")
+    err = assert_refused(g, s, 1, "take", "already-bid")
+    assert "decided at 10" in err.reason and "bid" not in err.reason, err.reason
+
+
 def test_dutch_each_count_is_a_new_decision_for_every_bidder():
     # "count down slowly and evenly, starting from 10": at 9 nobody has yet grabbed or waited
     g = game("dutch")
