@@ -197,8 +197,9 @@ def _outcome(game, before, after, names) -> str:
         s, notes = after.shown[-1]
         return (f" {names[s]} cannot pay for what it kept and shows its money: "
                 f"{fmt(notes, game.rules.denominations)}; that lot is sold to its winner after all.")
-    if after.phase == "choose" and before.phase != "choose":
-        # the sealed bids are turned over together, and then the auctioneer chooses
+    if after.phase == "choose" and (before.phase != "choose" or after.choosing != before.choosing):
+        # the sealed bids are turned over together, and then the auctioneer chooses (a
+        # second time: a tie for the second place, or two equally valuable animals)
         bids = _sealed_bids(game, after.bids, names) if before.phase == "bid" else ""
         boss = names[after.auctioneer]
         if after.choosing[0] == "first-animal":
@@ -275,6 +276,8 @@ def awards_lines(src, names, rules, lot_words=None) -> list[str]:
         elif src.phase in ("pay", "over") and an and i - 1 in src.kept:
             out.append(f"{label}{said} won by {names[s]} for {price(p)}, kept by "
                        f"{names[src.auctioneer]} (right of first refusal), who pays {names[s]} {price(p)}")
+        elif not an:                    # a split double pen's place, before the auctioneer's choice
+            out.append(f"{label}to {names[s]} for {price(p)} (the animal is still to be chosen)")
         else:
             out.append(f"{label}{said} to {names[s]} for {price(p)}")
     return out

@@ -1836,6 +1836,21 @@ def test_one_note_owed_is_said_in_the_singular():
     assert settling_lines(g.observe(s, 2), NAMES, g.rules, str)[-1] == "B owes A 1 note"
 
 
+def test_a_second_choice_of_the_auctioneer_is_said_and_no_lot_reads_as_nothing():
+    """Secret Count, double pen of a sheep and a goat (equally valuable here): B and C tie. "If
+    the two animals are equally valuable, or several players tied, the auctioneer chooses
+    which player bid for which animal": A names B, then who gets the sheep. That second
+    choice is said, and until it is made no lot reads "nothing to B"."""
+    g = game("secret-count", double=True)
+    s = run(g, g.state_from_position(4, auctioneer=0, lot=["sheep", "goat"]),
+            (1, "lay 10+10"), (2, "lay 0+0"), (3, "pass"))
+    after = g.step(s, 0, "choose 1")
+    said = g.narrate(s, 0, g.parse("choose 1"), after, NAMES)
+    assert "A chooses who gets the sheep: B or C" in said, said
+    view = g.describe(g.observe(after, 3), NAMES)
+    assert "nothing to" not in view and "to B for 2 notes (the animal is still to be chosen)" in view, view
+
+
 def test_the_text_view_says_what_the_lot_is_before_it_is_picked():
     """Cat in the Bag: before the left neighbour picks, the auctioneer's lot is still to be
     picked from the pen, and before chance sets out a lot there is none yet: "lot: nothing"
