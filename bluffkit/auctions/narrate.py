@@ -195,8 +195,11 @@ def _outcome(game, before, after, names) -> str:
         return f" Several grabbed the hammer at {before.count}: who was first?"
     if after.shown and len(after.shown) > len(before.shown) and after.reruns == before.reruns:
         s, notes = after.shown[-1]
-        return (f" {names[s]} cannot pay for what it kept and shows its money: "
-                f"{fmt(notes, game.rules.denominations)}; that lot is sold to its winner after all.")
+        lost = [(w, an) for i, (w, an, _) in enumerate(after.awards) if i in before.kept and i not in after.kept]
+        sold = "; ".join(f"{animals_text(an)} is sold to {names[w]} after all" for w, an in lost) or \
+            "that lot is sold to its winner after all"
+        return (f" {names[s]} cannot pay for what they kept and shows their money: "
+                f"{fmt(notes, game.rules.denominations)}; {sold}.")
     if after.phase == "choose" and (before.phase != "choose" or after.choosing != before.choosing):
         # the sealed bids are turned over together, and then the auctioneer chooses (a
         # second time: a tie for the second place, or two equally valuable animals)

@@ -1705,9 +1705,12 @@ def test_a_purchase_the_auctioneer_cannot_pay_after_all_falls_through_to_a_sale(
     g = game("secret-value", double=True)
     s = g.state_from_position(4, money=["500", "100+100+50", "100+100+50", "100+100+50"], lot=["cow", "horse"])
     for seat, text in [(1, "bid 100"), (2, "bid 100"), (3, "pass"), (0, "choose 1"), (0, "buy"), (0, "pay 500")]:
-        s = g.step(s, seat, text)
+        before, s = s, g.step(s, seat, text)
     assert s.phase == "pay" and s.payments == ((2, 0, 100, "value"),)
     assert s.shown[-1] == (0, (0, 0, 0, 0, 0, 0))
+    said = g.narrate(before, 0, g.parse("pay 500"), s, NAMES)
+    assert said.endswith("A cannot pay for what they kept and shows their money: none; the cow is sold to C "
+                         "after all."), said
     s = g.step(s, 2, "pay 100")
     assert s.phase == "over" and owners(g, s) == {"horse": "A", "cow": "C"}
     assert not g.invariants(s)
