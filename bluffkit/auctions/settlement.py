@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from bluffkit.auctions.actions import Refusal
 from bluffkit.auctions.state import OVER, PAY, REFUSE_
+from bluffkit.core.errors import count
 from bluffkit.core.money import must_show, show
 
 if TYPE_CHECKING:
@@ -141,8 +142,9 @@ class Settling(_Table):
         need = sum(self.awards[k][2] for k in kept)
         gets = sum(p for i, (_, _, p) in enumerate(self.awards) if i not in kept)
         if need > self.payable(self.auctioneer) + gets:
-            return (f"the auctioneer cannot pay {need} for what they would keep (they have "
-                    f"{self.payable(self.auctioneer)}{f' and would receive {gets}' if gets else ''})")
+            said = (lambda n: count(n, "note")) if self.rules.pricing == "count" else str    # (notes, not value)
+            return (f"the auctioneer cannot pay {said(need)} for what they would keep (they have "
+                    f"{said(self.payable(self.auctioneer))}{f' and would receive {said(gets)}' if gets else ''})")
         return None
 
     def _refuse(self, keep) -> None:

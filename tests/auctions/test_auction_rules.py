@@ -1854,6 +1854,15 @@ def test_a_second_choice_of_the_auctioneer_is_said_and_no_lot_reads_as_nothing()
     assert "nothing to" not in view and "to B for 2 notes (the animal is still to be chosen)" in view, view
 
 
+def test_a_purchase_refused_in_a_count_auction_counts_notes():
+    """Dutch: B grabs at 10, so buying costs 10 notes ("they must pay the winning bidder the
+    number of notes bid"); A holds one note. The refusal counts notes, not "10 ... they have 1"."""
+    g = game("dutch")
+    s = run(g, g.state_from_position(3, auctioneer=0, money=["10", None, None], lot=["cow"]), (1, "take"), (2, "pass"))
+    rule, reason = g.legal(s, 0).explain(g.parse("buy"))
+    assert rule == "cannot-buy" and "cannot pay 10 notes" in reason and "they have 1 note)" in reason, reason
+
+
 def test_the_text_view_says_what_the_lot_is_before_it_is_picked():
     """Cat in the Bag: before the left neighbour picks, the auctioneer's lot is still to be
     picked from the pen, and before chance sets out a lot there is none yet: "lot: nothing"
