@@ -175,7 +175,9 @@ def _outcome(game, before, after, names) -> str:
         # seen before the winner showed its money (a tie settled by a choice told them then)
         bids = _sealed_bids(game, after.revealed, names) if before.phase == "bid" else ""
         d = game.rules.denominations          # both winners of a split double pen may have to show
-        showed = "".join(f" {names[s]} {cannot} and shows all their money: {fmt(notes, d)} = {total(notes, d)}."
+        counted = game.rules.pricing == "count"       # (a count auction: the notes' number, not their value)
+        showed = "".join(f" {names[s]} {cannot} and shows all their money: {fmt(notes, d)} "
+                         + (f"({count(sum(notes), 'note')})." if counted else f"= {total(notes, d)}.")
                          for s, notes in after.shown[len(before.shown):])
         return f"{bids}{showed} The auction is run again."
     awarded = after.phase == "refuse" and before.phase != "refuse"

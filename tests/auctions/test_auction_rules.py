@@ -1863,6 +1863,20 @@ def test_a_purchase_refused_in_a_count_auction_counts_notes():
     assert rule == "cannot-buy" and "cannot pay 10 notes" in reason and "they have 1 note)" in reason, reason
 
 
+def test_money_shown_in_a_count_auction_is_counted_in_notes():
+    """Dutch: B grabs at 10 holding three notes (50, 10, 0): "can't pay, must show", and "on
+    the repeat, that player may bid at most as much as they could actually pay", 3 notes,
+    not the 60 they are worth."""
+    g = game("dutch")
+    s = g.state_from_position(3, auctioneer=0, money=[None, "50+10+0", None], lot=["cow"])
+    s = g.step(s, 1, "take")
+    after = g.step(s, 2, "pass")
+    said = g.narrate(s, 2, g.parse("pass"), after, NAMES)
+    assert "B cannot pay and shows all their money: 50+10+0 (3 notes)." in said, said
+    rule, reason = g.legal(after, 1).explain(g.parse("take"))
+    assert rule == "over-cap" and "(3 notes)" in reason, reason
+
+
 def test_the_text_view_says_what_the_lot_is_before_it_is_picked():
     """Cat in the Bag: before the left neighbour picks, the auctioneer's lot is still to be
     picked from the pen, and before chance sets out a lot there is none yet: "lot: nothing"
