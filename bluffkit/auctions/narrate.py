@@ -158,7 +158,8 @@ def _sealed_bids(game, bids, names) -> str:
     if not game.rules.sealed:
         return ""
     made = [(s, b) for s, b in enumerate(bids) if b is not None and 0 <= s < len(names)]
-    bid = ", ".join(f"{names[s]} {b}" for s, b in made if b)
+    price = price_words(game.rules)
+    bid = ", ".join(f"{names[s]} {price(b)}" for s, b in made if b)
     none = [names[s] for s, b in made if not b]      # a pass, or a bid worth nothing (0-notes laid)
     who = ", ".join(none[:-1]) + f" and {none[-1]}" if len(none) > 1 else "".join(none)
     if bid:
@@ -239,7 +240,8 @@ def describe(game, obs, names, legal: bool = False) -> str:
     if obs.called >= 0:
         lines.append(f"   called: {obs.called}")
     if obs.phase == "bid" and any(obs.revealed):    # the bids made before the auction was run again
-        lines.append("   the bids last time: " + ", ".join(f"{names[s]} {b}" for s, b in enumerate(obs.revealed) if b))
+        lines.append("   the bids last time: " + ", ".join(f"{names[s]} {price_words(r)(b)}"
+                                                          for s, b in enumerate(obs.revealed) if b))
     for line in awards_lines(obs, names, r):
         lines.append("   " + line)
     if legal:

@@ -1877,6 +1877,15 @@ def test_money_shown_in_a_count_auction_is_counted_in_notes():
     assert rule == "over-cap" and "(3 notes)" in reason, reason
 
 
+def test_secret_count_bids_are_told_as_numbers_of_notes():
+    """Secret Count: "show how many notes they bid (but not the face of the notes)"."""
+    g = game("secret-count")
+    s = run(g, g.state_from_position(3, auctioneer=0, lot=["cow"]), (1, "lay 10+10+0"))
+    after = g.step(s, 2, "lay 200")
+    said = g.narrate(s, 2, g.parse("lay 200"), after, NAMES)
+    assert "The bids: B 3 notes, C 1 note." in said, said
+
+
 def test_the_text_view_says_what_the_lot_is_before_it_is_picked():
     """Cat in the Bag: before the left neighbour picks, the auctioneer's lot is still to be
     picked from the pen, and before chance sets out a lot there is none yet: "lot: nothing"
