@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from bluffkit.games.bluffer.actions import as_read
+from bluffkit.games.bluffer.game import said_together
 from bluffkit.games.bluffer.view import lead_note, points_now
 from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE
@@ -231,6 +232,6 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
     if src.history and src.phase != "vote" and not private_only and last:
         lines.append(reveal_html(src.history[-1], names, "Last question"))
     if src.phase == "over":
-        w = " and ".join(escape(names[s]) for s in src.winners)
+        w = said_together(escape(names[s]) for s in src.winners)
         lines.append(f"<div class='bk-box'><b>{w} win{'s' if len(src.winners) == 1 else ''} the game.</b></div>")
     return "\n".join(lines)

@@ -53,6 +53,16 @@ def check_lengths(deck, most: int) -> None:
                      f"{longest}; raise it, or shorten the deck's answers")
 
 
+def said_together(words) -> str:
+    """Names in a sentence: ``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``.
+
+    >>> said_together(["Anna", "Ben", "Carla"])
+    'Anna, Ben and Carla'
+    """
+    words = list(words)
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def deck_digest(deck) -> str:
     """A checksum of a deck's questions and answers (not of the decoys' order)."""
     from bluffkit.core.digest import digest
@@ -215,9 +225,9 @@ class Bluffer(TableGame):
                 text += " " + self.reveal_text(after.history[-1], names)
             if len(after.round_winners) > len(before.round_winners):    # a round ends, the last one too
                 text += (f" Round {len(after.round_winners)} goes to "
-                         f"{' and '.join(names[s] for s in after.round_winners[-1])}.")
+                         f"{said_together(names[s] for s in after.round_winners[-1])}.")
             if after.phase == OVER:
-                won = " and ".join(names[s] for s in after.winners)
+                won = said_together(names[s] for s in after.winners)
                 if after.round_winners and before.players > 2:    # the rounds won decide ("End of the Game")
                     wins = [sum(s in w for w in after.round_winners) for s in range(before.players)]
                     tally = ", ".join(f"{wins[s]} by {names[s]}" for s in sorted(range(before.players),

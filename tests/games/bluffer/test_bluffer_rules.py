@@ -638,6 +638,17 @@ def test_the_number_of_false_answers_is_an_option():
     assert make_game("bluffer", duel_false_answers="2,3").rules.duel_false_answers == (2, 3)
 
 
+def test_three_round_winners_are_named_as_a_list():
+    # "In case of a tie in points, the round is awarded to each tied player": three of them
+    g = make_game("bluffer", rounds=1, questions_per_round=1)
+    s = ask_and_write(g, g.new_state(4), [(ANNE, "two"), (BEN, "five"), (CHLOE, "nine"), (DAN, "six")], Q)
+    s = g.step(s, None, "shuffle 4,0,1,2,3")           # #1 the truth, then Anne's, Ben's, Chloe's, Dan's
+    s = g.step(g.step(s, BEN, "vote 1"), CHLOE, "vote 1")
+    after = g.step(s, DAN, "vote 1")                  # B, C and D: 1 point each, Anne none
+    said = g.narrate(s, DAN, g.parse("vote 1"), after, NAMES)
+    assert "Round 1 goes to Ben, Chloe and Dan. The game is over: Ben, Chloe and Dan win" in said, said
+
+
 def test_one_false_answer_is_said_in_the_singular():
     g = make_game("bluffer", duel_false_answers=(1, 3))
     s = g.step(g.new_state(2), None, f"ask {Q}")
