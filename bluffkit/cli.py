@@ -1185,8 +1185,9 @@ def _fit(text: str, width: int) -> str:
 def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> str:
     """A refused move in the players' words: the engines number the seats ("seat 0 cannot
     bid now; seat 0 may: auction"); the player at the prompt reads their names ("Anna cannot
-    bid now; you may: auction"). The moves after "may:" stay as they are typed (a trade
-    names its partner by seat number); the rule's id stays last, for the teacher. A word
+    bid now; you may: auction"). The moves after "may:" are those of the view ``helped``,
+    in the forms they are typed (a trade names its partner by seat number); the rule's id
+    stays last, for the teacher. A word
     that is no move of the game is answered with the moves the player has now, as 'help'
     (``helped``: the view 'help' shows) lists them, not with every move of the game."""
     import re
@@ -1200,6 +1201,9 @@ def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> 
         return f"{quote(typed)} is not a move; you may: {yours[1]}"
     reason, rule = (error.reason, error.rule) if isinstance(error, IllegalAction) else (str(error), None)
     head, _, moves = split_options(reason)
+    if yours and (moves or isinstance(error, IllegalAction)):   # the view's moves, as they are typed: the
+        moves = yours[1]                       # engine's words ("pay 20 exactly") may not be ('pay 20'), and a
+                                               # move out of turn ("the call window is open") said none
     return by_name(head, names) + (f"; you may: {moves}" if moves else "") + (f" [rule: {rule}]" if rule else "")
 
 

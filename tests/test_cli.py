@@ -1457,6 +1457,25 @@ def test_play_says_a_refusal_with_the_players_names(monkeypatch, capsys):
         "you may: auction [rule: trade-shared-family]"]
 
 
+def test_a_refused_payment_offers_payments_that_can_be_typed(monkeypatch, capsys):
+    """A refused 'pay 10' of 20 owed answered "you may: pay 20 exactly (no change is given)",
+    and 'pay 20' was refused in turn (there is no note of 20): the moves offered are the
+    view's, as they are typed."""
+    assert _play(monkeypatch, ["youre-bluffing", "--players", "3", "--seed", "1"],
+                 ["auction", "bid 1", "bid 20", "pay 10", "quit"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "not allowed" in line]
+    assert len(said) == 1 and said[0].endswith("less than the 20 owed; you may: pay 10+10 [rule: payment]"), said
+
+
+def test_a_move_out_of_turn_is_answered_with_the_moves_the_player_has(monkeypatch, capsys):
+    """Cards laid while the others may call Bløff were refused with "the call window is open"
+    and nothing of what the player may do then (call or pass)."""
+    assert _play(monkeypatch, ["bloff", "--players", "3", "--seed", "2"], ["play AS", "play 4C", "quit"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "not allowed" in line]
+    assert len(said) == 1 and said[0].endswith("the call window is open; you may: call, pass [rule: not-your-turn]"), \
+        said
+
+
 @pytest.mark.parametrize("game, says", [
     (["auction", "--option", "format=classic", "--human", "1"], "you may: pass or bid 10 or more"),
     (["youre-bluffing"], "you may: auction"),
