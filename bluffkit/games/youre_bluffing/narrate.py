@@ -30,12 +30,12 @@ HT_PHASE_WORDS = dict(PHASE_WORDS, turn="the player whose turn it is chooses: an
 WORDS = {
     "youre_bluffing": {"buys": "uses the right of preemption", "buy_button": "Buy it back", "buy_back": "buy it back",
                        "set": "family", "turn_of": "leader {}", "own_money": "your notes", "money_card": "note",
-                       "notes": "notes", "NOTES": "NOTES",
+                       "notes": "notes", "NOTES": "NOTES", "animal": "goat",
                        "chooser": "the leader", "auctioneer": "the leader", "tag": "leader",
                        "trades": "Cattle trades"},
     "horse_trading": {"buys": "buys it instead", "buy_button": "Buy it yourself", "buy_back": "buy it",
                       "set": "set", "turn_of": "{}'s turn", "own_money": "your money", "money_card": "money card",
-                      "notes": "money cards", "NOTES": "MONEY",
+                      "notes": "money cards", "NOTES": "MONEY", "animal": "6",
                       "chooser": "the player whose turn it is", "auctioneer": "the auctioneer", "tag": "turn",
                       "trades": "Trades"},
 }
@@ -68,11 +68,15 @@ def money_words(text: str, own: dict[str, str]) -> str:
     'there is no note worth 7'
     >>> money_words("write it as 'offer NOTES', e.g. 'offer 50+10'", WORDS["horse_trading"])
     "write it as 'offer MONEY', e.g. 'offer 50+10'"
+    >>> money_words("write a trade as 'trade SEAT ANIMAL NOTES', e.g. 'trade 1 goat 10+0+0'", WORDS["horse_trading"])
+    "write a trade as 'trade SEAT ANIMAL MONEY', e.g. 'trade 1 6 10+0+0'"
     """
     if own["notes"] == "notes":
         return text
-    # a move's form (not a player's words): its placeholder in the ruleset's word
+    # a move's form (not a player's words): its placeholder in the ruleset's word, its example
+    # with the ruleset's animal (Horse Trading's ranks)
     text = _FORM.sub(lambda m: f"'{m[1] or m[2]}{own['NOTES']}'", text)
+    text = text.replace(f"{own['NOTES']}', e.g. 'trade 1 goat ", f"{own['NOTES']}', e.g. 'trade 1 {own['animal']} ")
 
     def reword(part: str) -> str:
         return re.sub(r"\bnote\b", own["money_card"], re.sub(r"\bnotes\b", own["notes"], part))

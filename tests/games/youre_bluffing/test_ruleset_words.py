@@ -197,3 +197,16 @@ def test_a_moves_form_names_the_money_in_the_rulesets_word(name, money, other):
     with pytest.raises(NotationError) as refused:           # the player's own words, quoted, as typed
         game.parse("pass offer NOTES")
     assert "got 'offer NOTES'" in str(refused.value), refused.value
+
+
+@pytest.mark.parametrize("name, example", [("horse-trading", "'trade 1 6 10+0+0'"),
+                                           ("youre-bluffing", "'trade 1 goat 10+0+0'")])
+def test_the_example_of_a_trade_names_an_animal_of_the_ruleset(name, example):
+    """Horse Trading's refusal of a trade written short gave You're Bluffing!'s example,
+    'trade 1 goat 10+0+0': its animals are ranks (docs/youre-bluffing.md: 'trade 1 6 10+0+0')."""
+    from bluffkit.core.errors import NotationError
+    game = make_game(name)
+    with pytest.raises(NotationError) as refused:
+        game.parse("trade 1")
+    assert str(refused.value).endswith(f"e.g. {example}"), refused.value
+    assert game.notation(game.parse(example.strip("'"))) == example.strip("'")
