@@ -311,6 +311,8 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
     kind = type(action)
     if ph == MOVE and kind is A.Move:
         reach = dict(key)
+        if action.space not in reach and action.space not in t.lay.kinds:     # (a word that names no space)
+            return ("cannot-reach", f"{quote(action.space)} is no space of the board")
         if action.space not in reach:
             return ("cannot-reach", f"space {quote(action.space)} cannot be reached with this roll ({t.roll}) and "
                     f"{count(sum(t.money[seat]), 'note')}: the outer loop is clockwise, no standing still")

@@ -22,6 +22,14 @@ def test_a_space_out_of_reach_is_refused_saying_the_loop_is_clockwise():
     assert_refused(g, s, 0, "move piggy-2", rule="cannot-reach", says="the outer loop is clockwise")
 
 
+
+def test_a_word_that_names_no_space_is_refused_as_no_space():
+    """A typo ('move nowhere') was refused as a space out of reach of the roll, which sent the
+    player counting spaces for a space that does not exist."""
+    g = game()
+    s = g.state_from_position(3, current=0, roll=1)
+    assert_refused(g, s, 0, "move nowhere", rule="cannot-reach", says="'nowhere' is no space of the board")
+
 def test_the_moves_help_shows_paying_for_the_cheapest_change_of_the_roll():
     """[C] "to increase her movement by 1 space, she places 1 money note": the help's
     example of paying as you move is a space one step off the roll, for 1 note, and the
