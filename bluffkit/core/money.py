@@ -174,7 +174,8 @@ def payment_problem(hand: Notes, notes: Notes, amount: int, denoms: tuple[int, .
         return f"the payer does not hold {said(notes, denoms)}"
     paid = total(notes, denoms)
     if paid < amount:
-        return f"{fmt(notes, denoms)} is {paid}, less than the {amount} owed"
+        worth = f" is {paid}," if sum(notes) > 1 else " is"           # (one note: "10 is less than ...")
+        return f"{fmt(notes, denoms)}{worth} less than the {amount} owed"
     if rule == "any_cover":
         return None
     if notes[denoms.index(0)] if 0 in denoms else 0:

@@ -691,3 +691,11 @@ def test_payments_are_counted_up_to_a_machine_integer_and_refused_one_past(monke
     monkeypatch.setattr(paycount, "sys", SimpleNamespace(maxsize=ways - 1))
     with pytest.raises(RulesError, match=re.escape(f"too many choices to count ({ways:.2e})")):
         CountedPayments(hand, 1_000, d, 10)
+
+
+def test_a_payment_short_of_the_amount_says_its_sum_only_when_it_is_more_than_one_note():
+    """"10 is 10, less than the 20 owed" read oddly: one note is its own value."""
+    from bluffkit.core.money import payment_problem
+    d = (0, 10, 50)
+    assert payment_problem((0, 3, 1), (0, 1, 0), 20, d) == "10 is less than the 20 owed"
+    assert payment_problem((0, 3, 1), (0, 2, 0), 30, d) == "10+10 is 20, less than the 30 owed"
