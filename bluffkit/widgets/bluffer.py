@@ -39,6 +39,7 @@ from bluffkit.agents.bluffer import BluffBot, deck_facts
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.games.bluffer.actions import reading
+from bluffkit.games.bluffer.view import points_now
 from bluffkit.widgets.render_bluffer import last_question_html, public_html, seat_html
 from bluffkit.widgets.seat_panel import (
     _HIDE,
@@ -398,8 +399,9 @@ class BlufferTable(SeatPanel):
                                      "believe.</div>")
 
     def public_scores(self, obs):
-        """The game points so far (everyone sees them on the shared screen too)."""
-        return tuple(obs.totals)
+        """The game points so far, as the shared screen shows them (a wrong pick of the
+        two-player game is the asker's point at once: :func:`points_now`)."""
+        return points_now(obs, obs.chosen, obs.players)[1]
 
     def click_action(self, action) -> bool:
         """Play ``action`` with the panel's own controls: the answer box and its buttons,

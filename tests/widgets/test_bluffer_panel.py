@@ -871,6 +871,18 @@ def test_in_the_two_player_game_a_wrong_pick_is_the_askers_point_on_screen_at_on
     assert s.state.phase != "vote" and s.state.points == (1, 0) and shown() == [[1, 0]] * 4, "counted once"
 
 
+def test_the_scores_toggle_counts_a_wrong_two_player_pick_at_once_too():
+    """"Each wrong answer gives a point to the opponent": after Ben's wrong pick the Scores
+    toggle says Anne 1, as the narration and the table do (it kept 0 until the truth)."""
+    t = BlufferTable(players=2, humans=[1], names=["Anne", "Ben"], seed=3)
+    t.scores_button.value = True
+    from bluffkit.games.bluffer.state import TRUTH
+    wrong = [k for k in t.session.observe(1).legal.vote if t.session.state.order[k - 1][0] != TRUTH]
+    t.vote_box.children[wrong[0] - 1].click()
+    assert t.session.state.phase == "vote" and t.public_scores(t.session.observe(1)) == (1, 0)
+    assert "<td>Anne</td><td><b>1</b></td>" in t.scores.value, t.scores.value
+
+
 def test_the_covers_keyboard_words_count_the_leaders_screen_on_a_projector():
     """On a projector the Leader's screen button (the writing team's) comes right after the
     cover: the cover's words for a screen reader count two Shift+Tabs to Show there, one
