@@ -53,6 +53,23 @@ from bluffkit.widgets.seat_panel import (
     slotted,
 )
 
+#: Counts in words, for the two-player asker's prompt (``duel_false_answers`` is at most 11).
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven")
+
+
+def _how_many(lo: int, hi: int) -> str:
+    """How many false answers the two-player asker writes, as the prompt says it (rule
+    option ``duel_false_answers``; the rulebook's "two, or even three"): the writing ends by
+    itself at ``hi``, and with Done from ``lo``.
+
+    >>> _how_many(2, 3), _how_many(1, 4), _how_many(3, 3), _how_many(1, 1)
+    (' (two or three, one at a time; then Done)', ' (one to four, one at a time; then Done)', ' (three, one at a time)', '')
+    """
+    said = [_WORDS[n] if n < len(_WORDS) else str(n) for n in (lo, hi)]
+    if lo == hi:
+        return f" ({said[0]}, one at a time)" if hi > 1 else ""
+    return f" ({said[0]} {'or' if hi == lo + 1 else 'to'} {said[1]}, one at a time; then Done)"
+
 
 class BlufferTable(SeatPanel):
     """Play Bluffer: write a false answer in secret, vote for the one you believe, see
@@ -360,7 +377,7 @@ class BlufferTable(SeatPanel):
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: copy the true answer onto the Answer "
                                      "sheet. You may alter its wording slightly to make it more believable.</div>")
         elif writing:
-            many = " (two or three, one at a time; then Done)" if obs.mode == "duel" else ""
+            many = _how_many(*obs.rules.duel_false_answers) if obs.mode == "duel" else ""
             lead = ""
             if seat == obs.leader:              # a copy step only with leader_copies, in every form
                 when = {"duel": "once you are done", "teams": "once your team has written"}.get(

@@ -1028,6 +1028,14 @@ def test_the_two_player_writer_is_asked_to_fool_the_opponent():
             in t.legal_text.value), t.legal_text.value
 
 
+def test_the_two_player_writers_prompt_counts_the_answers_the_rules_ask_for():
+    """The asker writes "two, or even three" false answers by default; with the rule option
+    duel_false_answers set otherwise, the prompt counts those (it said "two or three")."""
+    for fa, said in (((1, 4), "(one to four, one at a time; then Done)."), ((3, 3), "(three, one at a time).")):
+        t = BlufferTable(players=2, humans=[0], names=NAMES[:2], seed=2, duel_false_answers=fa)
+        assert f"invent a false answer that will fool your opponent {said}" in t.legal_text.value, t.legal_text.value
+
+
 def test_a_long_answer_keeps_its_like_yours_mark_on_its_button():
     """An answer may be as long as the sheet's 60 characters; its button, cut to 60, still
     ends with "(like yours)", the mark that keeps a vote off one's own answer."""
