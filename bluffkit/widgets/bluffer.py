@@ -15,8 +15,8 @@ wrote which answer) opens the same way with "Leader's screen", offered only whil
 leader is a human seat (a bot leader's screen stays hidden); in the team game, where the
 whole writing team knows them, it is "Writing team's screen", offered while any member
 is human, and shows what every member knows (no member's own sheet). Undo never goes back across what has been made
-public (``Bluffer.reveals``: a question drawn, the answers read, the votes revealed, a
-two-player guess made aloud).
+public (``Bluffer.reveals``: a question drawn, the last answer written (the leader learns
+the true answer), the answers read, the votes revealed, a two-player guess made aloud).
 
 >>> t = BlufferTable(players=4, humans=[0], names=["Anne", "Ben", "Chloé", "Dev"], seed=3)
 >>> t.screen                            # Anne, the one human, leads the first question: she writes first

@@ -3,8 +3,9 @@ the shared screen from any seat's observation with that seat's own part left out
 (:func:`public_html`), the all-seeing view from the state (:func:`all_seeing_html`).
 
 A seat's view shows the question, its own sheet, the answers once read (numbered,
-without authors unless the seat leads), the points, and the last question's reveal:
-every answer with its author, who voted for it and the points it earned.
+without authors unless the seat leads, or in the team game its team wrote them), the
+points, and the last question's reveal: every answer with its author, who voted for it
+and the points it earned.
 """
 
 from __future__ import annotations
