@@ -356,6 +356,7 @@ class BlufferTable(SeatPanel):
             w.layout.display = _HIDE
         self._verb = "write"
         self.write.description = "Write it"
+        self.answer.placeholder = "your false answer"
 
     def draw_seat(self, seat: int, obs) -> None:
         s = self.session                  # the points and the reveal are on the shared screen above
@@ -372,6 +373,7 @@ class BlufferTable(SeatPanel):
         self.done.layout.display = _SHOW if legal.done else _HIDE
         self._verb = "copy" if legal.copy else "write"
         self.write.description = "Copy it" if legal.copy else "Write it"
+        self.answer.placeholder = "the true answer" if legal.copy else "your false answer"
         if legal.copy:
             self._fill(obs.truth or "")            # for the leader to copy, or alter slightly, then Copy it
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: copy the true answer onto the Answer "

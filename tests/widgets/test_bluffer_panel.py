@@ -945,6 +945,7 @@ def test_an_empty_copy_says_to_type_the_true_answer():
     t.write.click()                                    # Anne leads: the bots write, then she copies
     assert t.session.state.phase == "copy" and t.write.description == "Copy it"
     assert "your false answer" not in _refused_as_empty(t, "", "the true answer")
+    assert t.answer.placeholder == "the true answer", "the emptied box asks for a false answer"
 
 
 def test_the_leaders_cover_words_go_with_the_cover():
