@@ -89,7 +89,8 @@ def _draw(game, src, names, sizes, to_move, hands, pile, who, me, extra) -> str:
     rank = RANK_WORDS[src.rank][1]
     two = (" &middot; two decks: a <b>*</b> marks a card of the second deck"
            if game is not None and game.rules.decks_for(len(names)) == 2 else "")
-    head = (f"<div class='bk-head'><b>{who}</b> &middot; cards are laid as <b>{rank}</b> now{two}</div>")
+    now = f" &middot; cards are laid as <b>{rank}</b> now" if src.phase != "over" else ""    # (none are, at the end)
+    head = (f"<div class='bk-head'><b>{who}</b>{now}{two}</div>")
     claim = ""
     if src.claims:
         player, rank_, count = src.claims[-1]

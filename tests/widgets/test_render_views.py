@@ -292,6 +292,17 @@ def test_bloff_a_true_claim_called_the_caller_takes_the_pile():
     assert "Last call: Bjørn called Anne's \u201ctwo aces\u201d" in html and "Bjørn took the pile." in html
 
 
+def test_bloff_the_end_says_who_won_and_no_rank_still_to_lay():
+    """"Førstemann ut har vunnet": Anne's last card stands and she wins; the end's head
+    line no longer says which rank "cards are laid as now" (nobody lays any more)."""
+    g, s = bloff_position({0: ["AS"]}, (1, 26, 25))
+    s = g.step(s, 0, "play AS")
+    while s.phase == "call":
+        s = g.step(s, g.to_move(s)[0], "pass")
+    html = all_seeing_view(g, s, ["Anne", "Bjørn", "Carla"])
+    assert "Anne has no cards left and wins." in html and "cards are laid as" not in html
+
+
 # -- Bluffer ---------------------------------------------------------------------------------
 
 FOUR = ["Anne", "Ben", "Chloé", "Dev"]
