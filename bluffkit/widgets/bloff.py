@@ -124,8 +124,9 @@ class BloffTable(SeatPanel):
             # a big hand (a pile taken) is drawn smaller on a projector, to keep its rows on screen
             (self.hand.add_class if len(toggles) > MANY_CARDS else self.hand.remove_class)("bk-hand-many")
             self._label()
-            self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>, click one or more cards and lay them face "
-                                     f"down as the rank in turn. They need not be true.</div>")
+            most = f" (at most {legal.max_cards})" if legal.max_cards is not None else ""     # (rule option max_cards)
+            self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>, click one or more cards{most} and lay them "
+                                     f"face down as the rank in turn. They need not be true.</div>")
         else:
             player, rank, count = obs.claims[-1]
             self.legal_text.value = (f"<div class='bk-box'><b>{name}</b>: {escape(self.session.names[player])} said "

@@ -38,6 +38,14 @@ def test_an_empty_play_is_refused_and_changes_nothing():
     assert "at-least-one-card" in t.message.value and t.session.moves == moves
 
 
+def test_with_a_limit_on_cards_per_play_the_prompt_says_it():
+    """The rulebook sets no limit ("ett eller flere kort"); with the rule option max_cards=2
+    a play of three is refused, and the prompt says so before, not "one or more" alone."""
+    t = BloffTable(players=3, humans=[0], names=["Anne", "Bjørn", "Carla"], seed=5, max_cards=2)
+    assert "click one or more cards (at most 2) and lay them" in t.legal_text.value, t.legal_text.value
+    assert "(at most" not in BloffTable(players=3, humans=[0], seed=5).legal_text.value
+
+
 def test_two_humans_take_turns_behind_the_cover():
     t = BloffTable(players=3, humans=[0, 1], names=NAMES[:3], seed=2)
     seen = set()
