@@ -378,7 +378,7 @@ def test_play_names_seats_by_the_numbers_its_moves_take():
     picked Player 4."""
     res = _play(["auction", "--option", "format=secret-value", "--players", "4", "--seed", "3"], "choose 3\nquit\n")
     assert res.returncode == 0, res.stderr
-    assert "Tied: Seat 0 chooses among Seat 1, Seat 2, Seat 3." in res.stdout
+    assert "Tied: Seat 0 chooses among Seat 1, Seat 2 and Seat 3." in res.stdout
     assert "Seat 0 chooses Seat 3. " in res.stdout and "Seat 3 wins the rooster" in res.stdout
 
 

@@ -216,7 +216,8 @@ def _outcome(game, before, after, names) -> str:
             else:
                 whom = f"{names[x]} or {names[y]} (the other gets {b})"
             return bids + f" {capital(a)} and {b} are equally valuable: {boss} chooses who gets {a}: {whom}."
-        return bids + f" Tied: {boss} chooses among " + ", ".join(names[s] for s in after.choosing[1]) + "."
+        tied = [names[s] for s in after.choosing[1]]
+        return bids + f" Tied: {boss} chooses among " + ", ".join(tied[:-1]) + f" and {tied[-1]}."
     return ""
 
 

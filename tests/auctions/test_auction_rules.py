@@ -886,7 +886,7 @@ def test_secret_value_a_tie_and_the_auctioneer_chooses():
     assert g.legal(s, 0).choose == (1, 3)
     # "They then all reveal their bids together": the bids are told before the auctioneer chooses
     said = g.narrate(before, 3, g.parse("bid 150"), s, ["A", "B", "C", "D"])
-    assert said == "D makes a sealed bid. The bids: B 150, C 100, D 150. Tied: A chooses among B, D.", said
+    assert said == "D makes a sealed bid. The bids: B 150, C 100, D 150. Tied: A chooses among B and D.", said
     assert g.legal(s, 0).description == "choose 1 or choose 3 (by seat number)"
     refused(g, s, 0, "choose 2", "not-a-candidate")
     refused(g, s, 1, "choose 1", "not-your-turn")
