@@ -60,10 +60,32 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: The animals whose plural is not the name and an s ("the two geese").
+_PLURAL = {"sheep": "sheep", "goose": "geese"}
+
+#: How many of one kind, in words ("the two cows").
+_HOW_MANY = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _plural(word: str) -> str:
+    """``cow`` -> ``cows``, ``goose`` -> ``geese``; a mark after the name stays after it."""
+    head, _, rest = word.partition(" ")
+    return " ".join(filter(None, (_PLURAL.get(head, head + "s"), rest)))
+
+
 def animals_text(animals, word=None) -> str:
     """``the cow``, ``the cow and the horse``, ``the cat, the cow and the horse``; each
-    animal's word by ``word`` (a game that tells animals apart), else its type's name."""
-    words = [f"the {word(a) if word else ANIMALS[a]}" for a in animals]
+    animal's word by ``word`` (a game that tells animals apart), else its type's name.
+    Animals of one word are said together, where the first of them stands.
+
+    >>> animals_text((8, 2, 8)), animals_text((1, 1))
+    ('the two cows and the cat', 'the two geese')
+    """
+    said = [word(a) if word else ANIMALS[a] for a in animals]
+    kinds = list(dict.fromkeys(said))
+    words = [f"the {w}" if said.count(w) == 1 else
+             f"the {_HOW_MANY[said.count(w)] if said.count(w) < len(_HOW_MANY) else said.count(w)} {_plural(w)}"
+             for w in kinds]
     return (", ".join(words[:-1]) + " and " + words[-1]) if len(words) > 1 else (words[0] if words else "nothing")
 
 

@@ -707,6 +707,19 @@ def test_cat_the_shuffle_is_narrated_with_the_animals_shown():
     assert said == "C shuffles the pen's animals (the cow, the horse and the goat) face down.", said
 
 
+def test_two_animals_of_one_kind_are_said_together():
+    # a pen of two cows and a goose read "the cow, the goose and the cow"; a lot of two cows
+    # "the cow and the cow"
+    g = game("cat-in-the-bag", double=True)
+    s = g.state_from_position(4, auctioneer=2, pen=["cow", "goose", "cow"])
+    shuffle = g.parse("shuffle 1,2,0")
+    said = g.narrate(s, None, shuffle, g.step(s, None, shuffle), NAMES)
+    assert said == "C shuffles the pen's animals (the two cows and the goose) face down.", said
+    g = game("classic", double=True)
+    s = g.state_from_position(4, auctioneer=0, lot=["goose", "goose"])
+    assert g.describe(g.observe(s, 1), NAMES).startswith("-- B's view -- Classic, auctioneer A, lot: the two geese")
+
+
 def test_cat_double_pen_two_of_the_three_as_a_package():
     # "In a double auction (double pen), 2 of the 3 animals are secretly chosen as described above
     # and auctioned together ("as a package") to the highest bidder."
