@@ -111,7 +111,9 @@ def price_words(rules):
     return (lambda n: count(n, "note")) if rules.pricing == "count" else str
 
 
-def narrate(game, before, seat, action, after, names) -> str:
+def narrate(game, before, seat, action, after, names, pen_words=None) -> str:
+    """One public sentence about a step; ``pen_words(pen)``: the pen's animals in a parent
+    game's words (a male told apart), else :func:`animals_text`."""
     r = game.rules
     who = names[seat] if seat is not None else "chance"
     kind = type(action)
@@ -121,7 +123,8 @@ def narrate(game, before, seat, action, after, names) -> str:
     elif kind is Pen:
         text = f"The pen holds {animals_text(action.animals)}."
     elif kind is Shuffle:
-        text = f"{names[after.auctioneer]} shuffles the pen's animals ({animals_text(before.pen)}) face down."
+        pen = pen_words(before.pen) if pen_words is not None else animals_text(before.pen)
+        text = f"{names[after.auctioneer]} shuffles the pen's animals ({pen}) face down."
     elif kind is Pick:
         text = f"{who} points at {'card' if len(action.places) == 1 else 'cards'} " \
             f"{', '.join(map(str, action.places))}; only {names[after.auctioneer]} looks."

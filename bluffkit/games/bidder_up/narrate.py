@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import Counter as Multiset
 
 from bluffkit.auctions.game import Auction
+from bluffkit.auctions.narrate import animals_text, narrate as auction_narrate
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.errors import by_name, count
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
-from bluffkit.games.bidder_up.actions import name
+from bluffkit.games.bidder_up.actions import name, told_apart
 from bluffkit.games.bidder_up.animal_icons import animal_words
 from bluffkit.games.bidder_up.farm import seat_farms, ticket_words
 from bluffkit.games.bidder_up.layout import layout_of
@@ -81,9 +82,9 @@ def sex_word(animal: int) -> str:
 def narrate(game, before, seat, action, after, names) -> str:
     """One sentence about a step, with nothing hidden in it."""
     if before.auction is not None:
-        text = Auction(before.auction.rules).narrate(before.auction, seat, action,
-                                                     after.auction if after.auction is not None else
-                                                     _final(before, seat, action), names)
+        text = auction_narrate(Auction(before.auction.rules), before.auction, seat, action,
+                               after.auction if after.auction is not None else _final(before, seat, action), names,
+                               lambda pen: animals_text(told_apart(pen, before.drawn), _word))
     elif isinstance(action, A.Deal):
         text = "The animals are dealt into the pens and the two supply stacks."
     elif isinstance(action, A.Roll):

@@ -169,6 +169,20 @@ def test_with_baby_animals_the_lot_keeps_its_male_on_the_box_and_the_pen():
     assert s.auction is None and sorted(s.pastures[1]) == [8, 18], "Daniel's pasture: the cow and the cow ♂"
 
 
+def test_a_cat_in_the_bag_shuffle_tells_the_male_apart_as_the_pen_does():
+    """[K] With Baby Animals on the Fairground the panel shows "cow ♂" in the pen; the
+    shuffle sentence, which names the pen's animals, read "the goose and the two cows"."""
+    game = make_game("bidder-up", board="fairground", variants=["babies"],
+                     tiles=("cat-in-the-bag", "classic", "secret-value", "dutch"))
+    s = game.state_from_position(3, current=0, roll=1, babies=["sheep", "cow", "pig", "dog"],
+                                 pens={"pen-1": ["cow-m", "goose", "cow"]})
+    s = game.step(s, 0, "move pen-1 pay 0")
+    assert s.auction is not None and s.auction.rules.format == "cat-in-the-bag"
+    shuffle = game.parse("shuffle 2,0,1")
+    said = game.narrate(s, None, shuffle, game.step(s, None, shuffle), ["Anna", "Bo", "Cy"])
+    assert said == "Anna shuffles the pen's animals (the goose, the cow ♂ and the cow) face down.", said
+
+
 def test_a_split_double_pen_with_one_bidder_gives_the_male_as_the_box_says():
     """Secret Value, a double pen of the male and a female cow, one bid: the winner takes
     one cow and the auctioneer the other free, which the sale gives first, so it is the
