@@ -262,7 +262,7 @@ class Legal:
             t = _TABLES.get(self)
             low = self._paying(1)
             first = pairs[0] if pairs else None
-            return ("trade SEAT ANIMAL offer NOTES, for " + ", ".join(f"a {ANIMALS[a]} of seat {t}" for t, a in pairs)
+            return ("trade SEAT ANIMAL offer NOTES, for " + ", ".join(f"seat {t}'s {ANIMALS[a]}" for t, a in pairs)
                     + " (a horse-trade, face down" + (", the number of notes counts" if by_count else "") + ")"
                     + (f", e.g. 'trade {first[0]} {ANIMALS[first[1]]} offer {low}'" if first and low else "")
                     # [K] the challenger picks the two specimens (else a female where there is one)
@@ -314,8 +314,10 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
         if action.space not in reach and action.space not in t.lay.kinds:     # (a word that names no space)
             return ("cannot-reach", f"{quote(action.space)} is no space of the board")
         if action.space not in reach:
+            hand = t.money[seat]        # the notes that may pay for steps (0-notes do not under zero_pays_count off)
+            zeros = "" if zero_pays(t.rules) or not hand[0] else " (0-notes do not count)"
             return ("cannot-reach", f"space {quote(action.space)} cannot be reached with this roll ({t.roll}) and "
-                    f"{count(sum(t.money[seat]), 'note')}: the outer loop is clockwise, no standing still")
+                    f"{count(payable(t.rules, hand), 'note')}{zeros}: the outer loop is clockwise, no standing still")
         return t.cost_problem(seat, action.notes, reach[action.space][1], "this move")
     if ph == TRADE and kind is A.Trade:
         if (action.target, action.animal) not in key[0]:

@@ -22,13 +22,32 @@ def test_a_space_out_of_reach_is_refused_saying_the_loop_is_clockwise():
     assert_refused(g, s, 0, "move piggy-2", rule="cannot-reach", says="the outer loop is clockwise")
 
 
-
 def test_a_word_that_names_no_space_is_refused_as_no_space():
     """A typo ('move nowhere') was refused as a space out of reach of the roll, which sent the
     player counting spaces for a space that does not exist."""
     g = game()
     s = g.state_from_position(3, current=0, roll=1)
     assert_refused(g, s, 0, "move nowhere", rule="cannot-reach", says="'nowhere' is no space of the board")
+
+
+def test_out_of_reach_counts_only_the_notes_that_may_pay():
+    """[C, L7] With ``zero_pays_count`` off a 0-note pays no step: Annette's 10+0+0 is one
+    note to pay with, and the refusal said "3 notes"."""
+    g = game(zero_pays_count=False)
+    s = g.state_from_position(3, current=0, roll=1, money=["10+0+0", "10", "10"])
+    assert_refused(g, s, 0, "move pen-5", rule="cannot-reach",
+                   says="with this roll (1) and 1 note (0-notes do not count)")
+
+
+def test_the_horse_trade_help_names_each_animal_as_its_owners():
+    """[E] The trades open to the challenger read "for Bo's cow", not "for a cow of Bo"."""
+    from bluffkit.core.errors import by_name
+    g = game()
+    s = g.state_from_position(3, current=0, roll=1, pastures=[["cow", "goat"], ["cow"], ["goat"]])
+    s = g.step(s, 0, "move trade-1 pay 0+0+10")
+    said = by_name(g.legal(s, 0).description, ["Ann", "Bo", "Cy"])
+    assert said.startswith("trade SEAT ANIMAL offer NOTES, for Bo's cow, Cy's goat (a horse-trade"), said
+
 
 def test_the_moves_help_shows_paying_for_the_cheapest_change_of_the_roll():
     """[C] "to increase her movement by 1 space, she places 1 money note": the help's
