@@ -223,7 +223,8 @@ class Bluffer(TableGame):
                 text = f"{names[seat]} votes."
             if len(after.history) > len(before.history):
                 text += " " + self.reveal_text(after.history[-1], names)
-            if len(after.round_winners) > len(before.round_winners):    # a round ends, the last one too
+            if len(after.round_winners) > len(before.round_winners) and before.players > 2:
+                # a round ends, the last one too (two players play no rounds: "6 questions")
                 text += (f" Round {len(after.round_winners)} goes to "
                          f"{said_together(names[s] for s in after.round_winners[-1])}.")
             if after.phase == OVER:
@@ -241,6 +242,10 @@ class Bluffer(TableGame):
                                (" takes the game" if len(after.winners) == 1 else "s share the game"))
                     text += f" The game is over: {won} win" + ("s" if len(after.winners) == 1 else "") + \
                         f" (rounds won: {tally}{why})."
+                elif before.players == 2:       # the most points win, a tie shared (docs/bluffer.md)
+                    best, other = sorted(after.points, reverse=True)
+                    score = f"{count(best, 'point')} each" if best == other else f"{count(best, 'point')} to {other}"
+                    text += f" The game is over: {won} win" + ("s" if len(after.winners) == 1 else "") + f", {score}."
                 else:
                     text += f" The game is over: {won} win" + ("s." if len(after.winners) == 1 else ".")
             return text

@@ -24,7 +24,11 @@ def points_now(src, chosen, players: int) -> tuple[tuple[int, ...], tuple[int, .
 
 def describe(obs, names, legal: bool = False) -> str:
     lead = names[obs.leader]
-    head = f"-- {names[obs.seat]}'s view -- round {obs.round + 1}, question {obs.question + 1}, leader {lead}"
+    duel = obs.mode == "duel"           # two players: duel_questions questions, no rounds
+    per = obs.rules.duel_questions if duel else obs.rules.questions_per_round
+    where = f"question {obs.question + 1}" + (f" of {per}" if duel else "")
+    where = where if duel else f"round {obs.round + 1}, {where}"
+    head = f"-- {names[obs.seat]}'s view -- " + ("the game is over" if obs.phase == "over" else f"{where}, leader {lead}")
     points = points_now(obs, obs.chosen, len(names))[0]
     lines = [head, "   points: " + ", ".join(f"{n} {p}" for n, p in zip(names, points))]
     if obs.teams:                      # the team game (6 to 10 players): who plays with whom

@@ -699,6 +699,32 @@ def test_the_two_player_game_is_six_questions_asked_in_turn(last_picks, winners)
     assert g.is_over(s) and g.winners(s) == winners
 
 
+@pytest.mark.parametrize("last_picks, end", [
+    ([2], "The game is over: Anne and Ben win, 3 points each."),
+    ([], "The game is over: Anne wins, 3 points to 2."),
+    ([1, 2, 3], "The game is over: Ben wins, 5 points to 3."),
+])
+def test_the_two_player_game_ends_without_rounds(last_picks, end):
+    # "The game is played over 6 questions": no rounds; the most points win (docs/bluffer.md)
+    g = make_game("bluffer")
+    s = g.new_state(2)
+    for false_answers, picks in [(2, [1, 2]), (3, []), (2, [1]), (3, [1, 2]), (3, [])]:
+        s = duel_question(g, s, false_answers, picks)
+    s = g.step(s, None, f"ask {fresh(g, s)}")
+    for k in (1, 2, 3):
+        s = g.step(s, BEN, f"write decoy {k}")
+    s = g.step(s, None, "shuffle 0,1,2,3")
+    for k in last_picks:
+        s = g.step(s, ANNE, f"vote {k}")
+    last = g.parse("vote 4")                   # the truth, last of the sixth question
+    after = g.step(s, ANNE, last)
+    assert g.is_over(after)
+    said = g.narrate(s, ANNE, last, after, NAMES[:2])
+    assert "Round" not in said and said.endswith(end), said
+    assert g.describe(g.observe(s, ANNE), NAMES[:2]).startswith("-- Anne's view -- question 6 of 6, leader Ben")
+    assert g.describe(g.observe(after, ANNE), NAMES[:2]).startswith("-- Anne's view -- the game is over")
+
+
 def test_the_length_of_the_two_player_game_is_an_option():
     g = make_game("bluffer", duel_questions=2)
     s = duel_question(g, g.new_state(2), 2, picks=[1])
@@ -1979,7 +2005,7 @@ def test_a_drawn_two_player_game_is_told_as_won_by_both():
     end = g.step(s, ANNE, last)
     told = g.narrate(s, ANNE, last, end, ["Anne", "Ben"])
     assert g.is_over(end) and g.winners(end) == (ANNE, BEN)
-    assert told.endswith("The game is over: Anne and Ben win."), told
+    assert told.endswith("The game is over: Anne and Ben win, 1 point each."), told
 
 
 def test_a_game_won_with_two_rounds_in_the_third_names_no_last_round_rule():
