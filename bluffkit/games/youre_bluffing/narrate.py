@@ -205,11 +205,13 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
             text += f" The offers are equal: {names[ch]} must offer again."
         elif after.herds[ch][fam] < before.herds[ch][fam]:          # the target took the challenger's
             text += f" {names[tg]} offered more and takes {animals(r, fam, k)}."
-        elif r.trade_tie != "challenger" and not ties:
+        elif r.trade_tie != "challenger" and not ties or r.trade_tie == "reoffer_free":
+            # (under reoffer_free a second tie is told as one, "for free": this was not one)
             text += f" {names[ch]} offered more and takes {animals(r, fam, k)}."
         else:
             # A tie gives the challenger the animal(s) here (HT; YB's second tie), and only
-            # the two traders count what they got: the others learn no more than this.
+            # the two traders count what they got: the others learn no more than this
+            # ("higher" or "as high" would tell them whether it was a tie).
             text += f" {names[ch]}'s offer was at least as high: {names[ch]} takes {animals(r, fam, k)}."
     elif kind is A.Offer:
         text = f"{who} offers again with {_cards(count(action.notes))}."

@@ -986,6 +986,22 @@ def test_yb_second_tie_for_free_under_reoffer_free_hands_each_offer_back():
         yb(trade_tie="free")
 
 
+def test_yb_a_higher_second_offer_is_told_as_higher_where_a_second_tie_is_told():
+    """Under "reoffer_free" a second tie is told to the table ("for free"), so the
+    challenger's higher second offer is "offered more", not "at least as high"; under the
+    default a second tie and a higher offer end alike, and the table is not told which."""
+    names = ["Anna", "Ben", "Carla"]
+    for tie, says in (("reoffer_free", "Anna offered more and takes 1 goat."),
+                      ("reoffer", "Anna's offer was at least as high: Anna takes 1 goat.")):
+        g = yb(trade_tie=tie)
+        s = _trade_position(g, [{"goat": 1}, {"goat": 1}, {}])
+        before = play(g, s, (0, "trade 1 goat 10+0"), (1, "counter 10"), (0, "offer 50"))
+        s = play(g, before, (1, "counter 10"))
+        assert (herd(s, 0, "goat"), herd(s, 1, "goat")) == (2, 0)
+        said = g.narrate(before, 1, g.parse("counter 10"), s, names)
+        assert said.endswith(says), said
+
+
 def test_yb_target_may_accept_the_new_offer_after_a_tie():
     """YB "The Cattle Trade": after the new offer "Player B must decide again": accepting is
     one of B's two choices. B takes the 50 and gives up the goat."""
