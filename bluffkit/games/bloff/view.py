@@ -17,7 +17,8 @@ def _play_words(obs) -> str:
         ([f"play {cards_text(other)} (a bluff)"] if other else [])
     many = ("your last card" if len(lg.play_from) == 1 else "one card" if most == 1
             else f"1 to {most} of your cards" if lg.max_cards else "one or more of your cards")
-    return (f"play CARDS: {many}, face down, claimed as {claim_text(2, rank).split(' ', 1)[1]}"
+    claimed = claim_text(1, rank) if most == 1 else claim_text(2, rank).split(' ', 1)[1]   # "one ace", as said
+    return (f"play CARDS: {many}, face down, claimed as {claimed}"
             + (f" (e.g. {' or '.join(examples)})" if examples else ""))
 
 

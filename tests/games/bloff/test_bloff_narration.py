@@ -70,3 +70,16 @@ def test_bloff_narration_of_a_true_call():
     told = g.narrate(s1, BJORN, call, s2, NAMES)
     assert "Bjørn takes the pile (2 cards)" in told and "A lie" not in told
     assert "Bjørn goes on with twos" in told           # left of Anne, the next rank
+
+
+def test_the_help_claims_one_card_as_the_narration_says_it():
+    """A play of one card is said "one ace" ("Anna says “one ace”"); the help said
+    "claimed as aces" even where only one card may be laid."""
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    for options, claimed in (({}, "claimed as aces"), ({"max_cards": 1}, "one card, face down, claimed as one ace")):
+        g = make_game("bloff", **options)
+        s = Session(g, ["human", "random", "random"], names=["Anna", "Ben", "Cy"], seed=1)
+        s.advance()                                     # the deal
+        assert s.to_move == (0,) and g.observe(s.state, 0).rank == 0
+        assert claimed in g.describe(s.observe(0), s.names, True)
