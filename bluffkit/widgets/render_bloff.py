@@ -102,7 +102,7 @@ def _draw(game, src, names, sizes, to_move, hands, pile, who, me, extra) -> str:
     if src.revealed:
         player, rank_, cards, caller, taker = src.revealed[-1]
         lines.append(f"<div class='bk-box'>Last call: {escape(names[caller])} called {escape(names[player])}'s "
-                     f"\u201c{claim_text(len(cards), rank_)}\u201d: {cards_html(cards)} "
+                     f"\u201c{claim_text(len(cards), rank_)}\u201d: {cards_html(cards)}. "
                      f"{escape(names[taker])} took the pile.</div>")
     if src.phase == "over":
         lines.append(f"<div class='bk-box bk-big'>{escape(names[src.winner])} has no cards left and wins.</div>")

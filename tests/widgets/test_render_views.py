@@ -290,6 +290,8 @@ def test_bloff_a_true_claim_called_the_caller_takes_the_pile():
     s = g.step(g.step(s, 0, "play AS,AH"), 1, "call")
     html = all_seeing_view(g, s, names)
     assert "Last call: Bjørn called Anne's \u201ctwo aces\u201d" in html and "Bjørn took the pile." in html
+    # the cards turned over, then a sentence: "...: [A♠ A♥]. Bjørn took the pile."
+    assert "</span></span>. Bjørn took the pile." in html, html[html.index("Last call"):]
 
 
 def test_bloff_the_end_says_who_won_and_no_rank_still_to_lay():
