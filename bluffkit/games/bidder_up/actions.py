@@ -318,7 +318,8 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
             raise NotationError(f"write 'trade SEAT ANIMAL offer NOTES', got {quote(text)}")
         kind, *sexes = words[1].split(":")
         if sexes and (len(sexes) != 2 or not all(x in ("m", "f") for x in sexes)):
-            raise NotationError(f"{quote(words[1])}: the specimens are written TYPE:m:f (yours, then theirs)")
+            raise NotationError(f"{quote(words[1])}: the specimens are written ANIMAL:S:S, each S m or f "
+                                f"(yours, then theirs), e.g. sheep:m:f")
         return Trade(_int(words[0], "trade"), _animal(kind), parse_notes(" ".join(words[3:]), denoms), denoms,
                      "".join(sexes))
     if head == "counter":

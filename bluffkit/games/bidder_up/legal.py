@@ -266,7 +266,8 @@ class Legal:
                     + " (a horse-trade, face down" + (", the number of notes counts" if by_count else "") + ")"
                     + (f", e.g. 'trade {first[0]} {ANIMALS[first[1]]} offer {low}'" if first and low else "")
                     # [K] the challenger picks the two specimens (else a female where there is one)
-                    + ("; the specimens, yours then theirs, as ANIMAL:f:m (females where there are any)"
+                    + ("; to choose the specimens, ANIMAL:S:S, each S m or f, yours then theirs (e.g. sheep:m:f; "
+                       "left out: females where there are any)"
                        if t is not None and t.rules.sexes else ""))
         if ph == RAFFLE:
             low = self._paying(1)
@@ -312,7 +313,7 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
     if ph == MOVE and kind is A.Move:
         reach = dict(key)
         if action.space not in reach and action.space not in t.lay.kinds:     # (a word that names no space)
-            return ("cannot-reach", f"{quote(action.space)} is no space of the board")
+            return ("no-such-space", f"{quote(action.space)} is no space of the board")
         if action.space not in reach:
             hand = t.money[seat]        # the notes that may pay for steps (0-notes do not under zero_pays_count off)
             zeros = "" if zero_pays(t.rules) or not hand[0] else " (0-notes do not count)"
@@ -327,7 +328,7 @@ def _explain(t, seat: int, ph: str, key: tuple, action):
                 return ("bad-specimens", f"the specimens are two letters, m or f, yours then theirs "
                                          f"(trade 1 sheep:f:m offer 50), not {quote(action.sexes, 20)}")
             if not t.rules.sexes:
-                return ("no-sexes", "only the Fairground's Baby Animals tells the specimens apart (TYPE:m:f)")
+                return ("no-sexes", "only the Fairground's Baby Animals tells the specimens apart (ANIMAL:S:S)")
             for who, sex in ((seat, action.sexes[0]), (action.target, action.sexes[1])):
                 kind = action.animal + 10 if sex == "m" else action.animal
                 if kind not in t.pastures[who]:

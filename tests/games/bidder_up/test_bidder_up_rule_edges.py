@@ -27,7 +27,7 @@ def test_a_word_that_names_no_space_is_refused_as_no_space():
     player counting spaces for a space that does not exist."""
     g = game()
     s = g.state_from_position(3, current=0, roll=1)
-    assert_refused(g, s, 0, "move nowhere", rule="cannot-reach", says="'nowhere' is no space of the board")
+    assert_refused(g, s, 0, "move nowhere", rule="no-such-space", says="'nowhere' is no space of the board")
 
 
 def test_out_of_reach_counts_only_the_notes_that_may_pay():
@@ -294,5 +294,5 @@ def test_the_horse_trade_help_tells_how_to_choose_the_specimens_with_baby_animal
         s = g.step(s, 0, "move hill-east")
         assert s.phase == "trade", s.phase
         return g.legal(s, 0).description
-    assert "ANIMAL:f:m" in help_for(babies=True)
-    assert "ANIMAL:f:m" not in help_for()
+    assert "ANIMAL:S:S, each S m or f, yours then theirs (e.g. sheep:m:f;" in help_for(babies=True)
+    assert "ANIMAL:S:S" not in help_for()
