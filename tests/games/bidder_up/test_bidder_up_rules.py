@@ -113,8 +113,13 @@ def test_the_first_seated_begins_and_play_goes_clockwise():
     """[B] "Whoever sat down at the table first begins. After that, play proceeds clockwise
     around the table": seat 0 (the first seated) rolls first after the deal, then seats 1,
     2, and seat 0 again, each turn one roll, one move and the space's action."""
+    import numpy as np
     g = game()
-    s = g.state_from_position(3)                 # dealt, seat 0 to roll
+    for seed in range(3):                        # after a real deal, whatever it deals: seat 0 rolls
+        s = g.new_state(3)
+        s = g.step(s, None, g.sample_chance(s, np.random.default_rng(seed)))
+        assert (s.phase, s.current) == ("roll", 0)
+    s = g.state_from_position(3)                 # then round the table from a set position
     order = []
     for _ in range(4):
         assert s.phase == "roll", s.phase
