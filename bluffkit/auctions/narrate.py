@@ -24,7 +24,7 @@ from bluffkit.auctions.actions import (
 )
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sealed import split_order
-from bluffkit.core.errors import by_name, count
+from bluffkit.core.errors import by_name, count, said_together
 from bluffkit.core.money import fmt, total
 
 
@@ -86,7 +86,7 @@ def animals_text(animals, word=None) -> str:
     words = [f"the {w}" if said.count(w) == 1 else
              f"the {_HOW_MANY[said.count(w)] if said.count(w) < len(_HOW_MANY) else said.count(w)} {_plural(w)}"
              for w in kinds]
-    return (", ".join(words[:-1]) + " and " + words[-1]) if len(words) > 1 else (words[0] if words else "nothing")
+    return said_together(words) or "nothing"
 
 
 def face_down_lot(rules, pen, word=None) -> str:
@@ -186,7 +186,7 @@ def _sealed_bids(game, bids, names) -> str:
     price = price_words(game.rules)
     bid = ", ".join(f"{names[s]} {price(b)}" for s, b in made if b)
     none = [names[s] for s, b in made if not b]      # a pass, or a bid worth nothing (0-notes laid)
-    who = ", ".join(none[:-1]) + f" and {none[-1]}" if len(none) > 1 else "".join(none)
+    who = said_together(none)
     if bid:
         return f" The bids: {bid}" + (f"; no bid from {who}." if none else ".")
     return " The bids are turned over: no bid from anyone." if none else ""
@@ -242,7 +242,7 @@ def _outcome(game, before, after, names) -> str:
                 whom = f"{names[x]} or {names[y]} (the other gets {b})"
             return bids + f" {capital(a)} and {b} are equally valuable: {boss} chooses who gets {a}: {whom}."
         tied = [names[s] for s in after.choosing[1]]
-        return bids + f" Tied: {boss} chooses among " + ", ".join(tied[:-1]) + f" and {tied[-1]}."
+        return bids + f" Tied: {boss} chooses among {said_together(tied)}."
     return ""
 
 

@@ -247,6 +247,16 @@ def count(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+def said_together(words) -> str:
+    """Words in a sentence: ``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla`` (none: "").
+
+    >>> said_together(["Anna", "Ben", "Carla"]), said_together(["Anna"]), said_together([])
+    ('Anna, Ben and Carla', 'Anna', '')
+    """
+    words = [str(w) for w in words]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def check_names(names, players: int) -> None:
     """Refuse ``names`` unless it is a sequence (a list, a tuple) of ``players`` texts, one per seat:
     a game's ``describe`` and ``facts`` name every seat (a short list raised IndexError or

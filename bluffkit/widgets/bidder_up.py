@@ -48,7 +48,7 @@ from bluffkit.auctions.narrate import animals_text
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.auctions.state import NO_CAP
-from bluffkit.core.errors import by_name, count
+from bluffkit.core.errors import by_name, count, said_together
 from bluffkit.core.game import make_game
 from bluffkit.core.money import fmt, total
 from bluffkit.games.bidder_up import actions as A
@@ -206,10 +206,6 @@ def count_words(n: int) -> str:
     return f"{n} line{'s' if n != 1 else ''} left out"
 
 
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def bidding_run(lines: list[str], names) -> str | None:
     """``lines``, a run of bidding lines of one auction, in one line (None: they are not
     all bidding lines): who bid, up to how much and by whom; who made a sealed bid; who
@@ -244,12 +240,12 @@ def bidding_run(lines: list[str], names) -> str | None:
             passed += [who] if who not in passed else []
     parts = []
     if top is not None:
-        parts.append(f"{_join(bidders)} {'bid' if len(bidders) > 1 else 'bids'} up to {top[1]}"
+        parts.append(f"{said_together(bidders)} {'bid' if len(bidders) > 1 else 'bids'} up to {top[1]}"
                      + (f", {top[2]} highest" if len(bidders) > 1 else ""))
     if sealed:
-        parts.append(f"{_join(sealed)} make sealed bids" if len(sealed) > 1 else f"{sealed[0]} makes a sealed bid")
+        parts.append(f"{said_together(sealed)} make sealed bids" if len(sealed) > 1 else f"{sealed[0]} makes a sealed bid")
     if passed:
-        parts.append(f"{_join(passed)} {'pass' if len(passed) > 1 else 'passes'}")
+        parts.append(f"{said_together(passed)} {'pass' if len(passed) > 1 else 'passes'}")
     return "; ".join(parts) + f" ({len(lines)} moves)." if parts else None
 
 
@@ -1042,7 +1038,7 @@ class BidderUpTable(SeatPanel):
         denominations) are named, so the choice is made seeing them."""
         d = obs.rules.denominations
         drawn = sorted((d[i] for i in obs.drawn), reverse=True) if isinstance(obs.drawn, tuple) else []
-        shown = (", ".join(map(str, drawn[:-1])) + f" and {drawn[-1]}") if len(drawn) > 1 else "".join(map(str, drawn))
+        shown = said_together(drawn)
         keep = {3: "Give one of them to your opponent and keep the other two.",
                 2: "Give one of them to your opponent and keep the other (the stack held only two).",
                 1: "The stack held only this one: give it to your opponent."}.get(len(drawn), "")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
+from bluffkit.core.errors import said_together
 from bluffkit.games.bluffer.actions import as_read
-from bluffkit.games.bluffer.game import said_together
 from bluffkit.games.bluffer.view import lead_note, points_now
 from bluffkit.widgets import art
 from bluffkit.widgets.render import STYLE

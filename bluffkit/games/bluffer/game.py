@@ -25,7 +25,7 @@ import copy
 import dataclasses
 from pathlib import Path
 
-from bluffkit.core.errors import RulesError, check_header, check_names, check_observation, count, is_seat
+from bluffkit.core.errors import RulesError, check_header, check_names, check_observation, count, is_seat, said_together
 from bluffkit.core.game import register
 from bluffkit.core.table import TableGame
 from bluffkit.games.bluffer import engine
@@ -51,16 +51,6 @@ def check_lengths(deck, most: int) -> None:
     raise RulesError(f"max_answer_length={most}, but the {what} {text[:40]!r}{'...' if n > 40 else ''} of "
                      f"question {qid!r} has {n} characters: {why}. This deck needs max_answer_length >= "
                      f"{longest}; raise it, or shorten the deck's answers")
-
-
-def said_together(words) -> str:
-    """Names in a sentence: ``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``.
-
-    >>> said_together(["Anna", "Ben", "Carla"])
-    'Anna, Ben and Carla'
-    """
-    words = list(words)
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def deck_digest(deck) -> str:
