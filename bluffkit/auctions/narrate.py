@@ -24,7 +24,7 @@ from bluffkit.auctions.actions import (
 )
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sealed import split_order
-from bluffkit.core.errors import by_name, count, said_together
+from bluffkit.core.errors import by_name, count, in_words, plural, said_together
 from bluffkit.core.money import fmt, total
 
 
@@ -60,19 +60,6 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-#: The animals whose plural is not the name and an s ("the two geese").
-_PLURAL = {"sheep": "sheep", "goose": "geese"}
-
-#: How many of one kind, in words ("the two cows").
-_HOW_MANY = ("no", "one", "two", "three", "four", "five", "six")
-
-
-def _plural(word: str) -> str:
-    """``cow`` -> ``cows``, ``goose`` -> ``geese``; a mark after the name stays after it."""
-    head, _, rest = word.partition(" ")
-    return " ".join(filter(None, (_PLURAL.get(head, head + "s"), rest)))
-
-
 def animals_text(animals, word=None) -> str:
     """``the cow``, ``the cow and the horse``, ``the cat, the cow and the horse``; each
     animal's word by ``word`` (a game that tells animals apart), else its type's name.
@@ -83,9 +70,7 @@ def animals_text(animals, word=None) -> str:
     """
     said = [word(a) if word else ANIMALS[a] for a in animals]
     kinds = list(dict.fromkeys(said))
-    words = [f"the {w}" if said.count(w) == 1 else
-             f"the {_HOW_MANY[said.count(w)] if said.count(w) < len(_HOW_MANY) else said.count(w)} {_plural(w)}"
-             for w in kinds]
+    words = [f"the {w}" if said.count(w) == 1 else f"the {in_words(said.count(w))} {plural(w)}" for w in kinds]
     return said_together(words) or "nothing"
 
 

@@ -247,6 +247,29 @@ def count(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+#: Nouns whose plural is not the word and an s ("2 sheep", "the two geese").
+IRREGULAR_PLURALS = {"sheep": "sheep", "goose": "geese"}
+
+#: Small numbers in words ("the two cows", "two 7s").
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def plural(word: str) -> str:
+    """``cow`` -> ``cows``, ``goose`` -> ``geese``, ``sheep`` -> ``sheep``; a mark after the
+    noun stays after it (``cow ♂`` -> ``cows ♂``).
+
+    >>> plural("cow"), plural("goose"), plural("sheep"), plural("cow ♂")
+    ('cows', 'geese', 'sheep', 'cows ♂')
+    """
+    head, _, rest = word.partition(" ")
+    return " ".join(filter(None, (IRREGULAR_PLURALS.get(head, head + "s"), rest)))
+
+
+def in_words(n: int) -> str:
+    """``n`` in words while :data:`NUMBER_WORDS` has it (``two``), else in figures."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 def said_together(words) -> str:
     """Words in a sentence: ``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla`` (none: "").
 

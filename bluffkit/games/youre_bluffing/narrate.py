@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from bluffkit.core.errors import in_words, plural
 from bluffkit.core.money import count, fmt, total
 from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
@@ -101,23 +102,15 @@ def _cards(k: int) -> str:
     return f"{k} card" if k == 1 else f"{k} cards"
 
 
-#: The animals whose plural is not the name and an s ("2 sheep", "2 geese").
-_PLURAL = {"sheep": "sheep", "goose": "geese"}
-
-
-#: Numbers of cards in words, for Horse Trading's ranks ("two 7s").
-_HOW_MANY = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
 def animals(rules, family: int, k: int) -> str:
     """``k`` cards of ``family`` in words: "1 cow", "2 geese" (You're Bluffing!); "a 7",
     "two 7s", "an A", "two A's" (Horse Trading, whose animals are a deck's ranks)."""
     label = rules.labels[family]
     if rules.labels == rules.families:
-        return f"{k} {label}" if k == 1 else f"{k} {_PLURAL.get(label, label + 's')}"
+        return f"{k} {label}" if k == 1 else f"{k} {plural(label)}"
     if k == 1:
         return _a(label)
-    return f"{_HOW_MANY[k] if 0 <= k < len(_HOW_MANY) else k} {label}{chr(39) + 's' if label.isalpha() else 's'}"
+    return f"{in_words(k)} {label}{chr(39) + 's' if label.isalpha() else 's'}"
 
 
 def public_move(before: S.State, seat: int | None, action):
