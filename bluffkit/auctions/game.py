@@ -237,11 +237,13 @@ class Auction(TableGame):
         from bluffkit.auctions.narrate import narrate
         return narrate(self, before, seat, action, after, names)
 
-    def describe(self, observation, names, legal: bool = False) -> str:
+    def describe(self, observation, names, legal: bool = False, pen_words=None) -> str:
+        """A seat's view as text (:mod:`bluffkit.core.game`); ``pen_words``: the pen's
+        animals in a parent game's words (:func:`bluffkit.auctions.narrate.narrate`'s)."""
         check_observation(observation)
         from bluffkit.auctions.narrate import describe
         check_names(names, len(observation.note_counts))
-        return describe(self, observation, names, legal)
+        return describe(self, observation, names, legal, pen_words)
 
     def facts(self, state, names) -> dict:
         check_names(names, state.players)

@@ -74,14 +74,35 @@ def animals_text(animals, word=None) -> str:
     return said_together(words) or "nothing"
 
 
-def face_down_lot(rules, pen, word=None) -> str:
+def face_down_lot(rules, pen, word=None, pen_words=None) -> str:
     """What is on sale in a Cat in the Bag, to a seat that may not look: "a face-down animal
     from the pen (the cow, the goat and the horse)" (two of them in a double pen); ``word``
-    as :func:`animals_text`'s."""
+    as :func:`animals_text`'s, ``pen_words`` as :func:`narrate`'s."""
     if not pen:                         # (before the pen is dealt: nothing is set out)
         return "not set out yet"
     k = rules.cat_picks(len(pen))
-    return f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen ({animals_text(pen, word)})"
+    return f"{'a face-down animal' if k == 1 else f'{k} face-down animals'} from the pen " \
+        f"({animals_said(pen, pen_words) if pen_words is not None else animals_text(pen, word)})"
+
+
+def animals_said(animals, pen_words=None, taken=()) -> str:
+    """``animals`` of the pen in words: by ``pen_words`` (as :func:`narrate`'s), taken from
+    the pen after ``taken``, else :func:`animals_text`."""
+    return pen_words(tuple(animals), tuple(taken)) if pen_words is not None else animals_text(animals)
+
+
+def lots_said(src, pen_words=None):
+    """``lot_words(i, animals)`` for :func:`awards_lines`: lot ``i`` of ``src``'s awards in
+    ``pen_words``' words, taken from the pen in the sale's order (an animal the auctioneer
+    got free first, then the lots in turn: once sold or bought the owners hold the lots
+    too, after it)."""
+    owners = tuple(getattr(src, "owners", ()) or ())
+    won = sum(len(an) for _, an, _ in src.awards)
+    free = [a for a, _ in (owners[:len(owners) - won] if src.phase in ("pay", "over") else owners)]
+
+    def words(i, animals):
+        return animals_said(animals, pen_words, free + [a for _, an, _ in src.awards[:i] for a in an])
+    return words
 
 
 def _traits(rules):
@@ -97,19 +118,20 @@ def price_words(rules):
 
 
 def narrate(game, before, seat, action, after, names, pen_words=None) -> str:
-    """One public sentence about a step; ``pen_words(pen)``: the pen's animals in a parent
-    game's words (a male told apart), else :func:`animals_text`."""
+    """One public sentence about a step; ``pen_words(animals, taken)``: animals of the pen
+    (the pen, the lot, a lot won) in a parent game's words, taken from the pen after the
+    animals ``taken`` (a male told apart: the first taken of a type), else
+    :func:`animals_text`."""
     r = game.rules
     who = names[seat] if seat is not None else "chance"
     kind = type(action)
     price = price_words(r)
     if kind is Lot:
-        text = f"{names[after.auctioneer]} auctions {animals_text(action.animals)} ({r.fmt.title})."
+        text = f"{names[after.auctioneer]} auctions {animals_said(action.animals, pen_words)} ({r.fmt.title})."
     elif kind is Pen:
-        text = f"The pen holds {animals_text(action.animals)}."
+        text = f"The pen holds {animals_said(action.animals, pen_words)}."
     elif kind is Shuffle:
-        pen = pen_words(before.pen) if pen_words is not None else animals_text(before.pen)
-        text = f"{names[after.auctioneer]} shuffles the pen's animals ({pen}) face down."
+        text = f"{names[after.auctioneer]} shuffles the pen's animals ({animals_said(before.pen, pen_words)}) face down."
     elif kind is Pick:
         text = f"{who} points at {'card' if len(action.places) == 1 else 'cards'} " \
             f"{', '.join(map(str, action.places))}; only {names[after.auctioneer]} looks."
@@ -135,18 +157,19 @@ def narrate(game, before, seat, action, after, names, pen_words=None) -> str:
     elif kind is First:
         text = f"{names[action.seat]} was first to the hammer."
     elif kind is Choose and before.choosing and before.choosing[0] == "first-animal":
-        first = animals_text(split_order(r, before.lot)[:1])
+        first = animals_said(split_order(r, before.lot)[:1], pen_words)
         text = f"{who} keeps {first}." if action.seat == seat else f"{who} gives {first} to {names[action.seat]}."
     elif kind is Choose:
         text = f"{who} chooses {names[action.seat]}."
     elif kind is Refusal:
         kept = set(range(len(before.awards))) if action.keep == (-1,) else set(action.keep)
         parts = []
+        lot = lots_said(before, pen_words)
         for i, (s, an, p) in enumerate(before.awards):
             if i in kept:
-                parts.append(f"buys {animals_text(an)} and owes {names[s]} {price(p)}")   # the payment is its own move
+                parts.append(f"buys {lot(i, an)} and owes {names[s]} {price(p)}")   # the payment is its own move
             else:
-                parts.append(f"sells {animals_text(an)} to {names[s]} for {price(p)}")
+                parts.append(f"sells {lot(i, an)} to {names[s]} for {price(p)}")
         text = f"{who} " + "; ".join(parts) + "."
     elif kind is Pay:
         payer, payee, amount, mode = before.payments[0]
@@ -158,7 +181,7 @@ def narrate(game, before, seat, action, after, names, pen_words=None) -> str:
         text += "."
     else:
         text = str(action)
-    return text + _outcome(game, before, after, names)
+    return text + _outcome(game, before, after, names, pen_words)
 
 
 def _sealed_bids(game, bids, names) -> str:
@@ -177,8 +200,9 @@ def _sealed_bids(game, bids, names) -> str:
     return " The bids are turned over: no bid from anyone." if none else ""
 
 
-def _outcome(game, before, after, names) -> str:
+def _outcome(game, before, after, names, pen_words=None) -> str:
     price = price_words(game.rules)
+    lot = lots_said(after, pen_words)
     if after.reruns > before.reruns:
         # (under show_against="bid" the winner may hold the price: it cannot come up with its bid)
         cannot = "cannot come up with their bid" if game.rules.show_against == "bid" else "cannot pay"
@@ -197,19 +221,19 @@ def _outcome(game, before, after, names) -> str:
         awarded = True                    # no right of first refusal: the sale is awarded at once
     if awarded:
         bids = _sealed_bids(game, after.bids, names)
-        sold = "; ".join(f"{names[s]} wins {animals_text(an)} for {price(p)}" for s, an, p in after.awards)
+        sold = "; ".join(f"{names[s]} wins {lot(i, an)} for {price(p)}" for i, (s, an, p) in enumerate(after.awards))
         return bids + f" {sold}."
     if after.phase == "over" and before.phase in ("bid", "final") and not before.awards and not after.payments:
         bids = _sealed_bids(game, after.bids, names) if before.phase == "bid" else ""
-        return f"{bids} Nobody bids: {names[after.auctioneer]} gets {animals_text(after.lot)} free."
+        return f"{bids} Nobody bids: {names[after.auctioneer]} gets {animals_said(after.lot, pen_words)} free."
     if _traits(game.rules).SHOWS_COUNT and after.phase == "bid" and after.count < before.count:
         return f" Nobody grabbed at {before.count}: the count goes on, {after.count}."
     if _traits(game.rules).SHOWS_COUNT and after.phase == "grab":
         return f" Several grabbed the hammer at {before.count}: who was first?"
     if after.shown and len(after.shown) > len(before.shown) and after.reruns == before.reruns:
         s, notes = after.shown[-1]
-        lost = [(w, an) for i, (w, an, _) in enumerate(after.awards) if i in before.kept and i not in after.kept]
-        sold = "; ".join(f"{animals_text(an)} is sold to {names[w]} after all" for w, an in lost) or \
+        lost = [(i, w, an) for i, (w, an, _) in enumerate(after.awards) if i in before.kept and i not in after.kept]
+        sold = "; ".join(f"{lot(i, an)} is sold to {names[w]} after all" for i, w, an in lost) or \
             "that lot is sold to its winner after all"
         return (f" {names[s]} cannot pay for what they kept and shows their money: "
                 f"{fmt(notes, game.rules.denominations)}; {sold}.")
@@ -219,7 +243,8 @@ def _outcome(game, before, after, names) -> str:
         bids = _sealed_bids(game, after.bids, names) if before.phase == "bid" else ""
         boss = names[after.auctioneer]
         if after.choosing[0] == "first-animal":
-            a, b = (animals_text((x,)) for x in split_order(game.rules, after.lot))
+            first, second = split_order(game.rules, after.lot)
+            a, b = animals_said((first,), pen_words), animals_said((second,), pen_words, (first,))
             x, y = after.choosing[1]
             if y == after.auctioneer:       # one bidder: the auctioneer may keep the first free
                 whom = f"{names[x]}, or {boss} (keeping it free; {names[x]} gets {b})"
@@ -231,15 +256,16 @@ def _outcome(game, before, after, names) -> str:
     return ""
 
 
-def describe(game, obs, names, legal: bool = False) -> str:
+def describe(game, obs, names, legal: bool = False, pen_words=None) -> str:
+    """A seat's view as text (``pen_words`` as :func:`narrate`'s)."""
     r = game.rules
     d = r.denominations
     if obs.lot is None:                 # Cat in the Bag: the pen is known, not which are picked
-        lot = face_down_lot(r, obs.pen)
+        lot = face_down_lot(r, obs.pen, pen_words=pen_words)
     elif obs.lot:
-        lot = animals_text(obs.lot)
+        lot = animals_said(obs.lot, pen_words)
     elif obs.pen:                       # (the auctioneer, before the left neighbour picks)
-        lot = f"to be picked from the pen ({animals_text(obs.pen)})"
+        lot = f"to be picked from the pen ({animals_said(obs.pen, pen_words)})"
     else:
         lot = "not set out yet"
     lines = [f"-- {names[obs.seat]}'s view -- {r.fmt.title}, auctioneer {names[obs.auctioneer]}, lot: {lot}",
@@ -253,7 +279,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
     if obs.phase == "bid" and any(obs.revealed):    # the bids made before the auction was run again
         lines.append("   the bids last time: " + ", ".join(f"{names[s]} {price_words(r)(b)}"
                                                           for s, b in enumerate(obs.revealed) if b))
-    for line in awards_lines(obs, names, r):
+    for line in awards_lines(obs, names, r, lots_said(obs, pen_words)):
         lines.append("   " + line)
     if legal:
         lg = obs.legal          # each move as it is typed (Legal.description)
