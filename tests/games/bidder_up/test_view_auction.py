@@ -233,16 +233,23 @@ def test_a_cat_in_the_bag_text_view_and_sale_tell_the_male_apart_as_the_panel_do
     assert s.pastures[1] == (ANIMALS.index("cow") + MALE,), "Ben's pasture: the cow ♂"
 
 
-def test_a_split_double_pen_names_each_lots_cow_as_the_sale_gives_it():
-    """Secret Value, a double pen of the male and a female cow split between two bidders:
-    the first lot takes the male (the sale's order, Ben's pasture gets it), and the win,
-    the sale and the text view say so: "the cow ♂" to Ben, "the cow" to Cy."""
+def _cows_at_secret_value():
+    """The Fairground with Baby Animals: seat 0 moves onto pen 6, a Secret Value double pen
+    holding the male and a female cow."""
     game = make_game("bidder-up", board="fairground", variants=["babies"])
-    names = ["Anna", "Ben", "Cy"]
     s = game.state_from_position(3, current=0, roll=1, pos=["pen-5", "start", "start"],
                                  babies=["sheep", "cow", "pig", "dog"], pens={"pen-6": ["cow-m", "cow"]})
     s = game.step(s, 0, "move pen-6")
     assert s.auction.rules.format == "secret-value"
+    return game, s
+
+
+def test_a_split_double_pen_names_each_lots_cow_as_the_sale_gives_it():
+    """Secret Value, a double pen of the male and a female cow split between two bidders:
+    the first lot takes the male (the sale's order, Ben's pasture gets it), and the win,
+    the sale and the text view say so: "the cow ♂" to Ben, "the cow" to Cy."""
+    game, s = _cows_at_secret_value()
+    names = ["Anna", "Ben", "Cy"]
     assert _lot_line(game, s, 1, names) == "the cow ♂ and the cow"
     said, s = _said(game, s, [(1, "bid 30"), (2, "bid 20"), (0, "buy 2")], names)
     assert said[1].endswith(" Ben wins the cow ♂ for 30; Cy wins the cow for 20."), said
@@ -270,12 +277,8 @@ def test_a_split_double_pen_with_one_bidder_gives_the_male_as_the_box_says():
     one cow and the auctioneer the other free, which the sale gives first, so it is the
     male. The box said "the cow ♂ to Daniel" while Annette's pasture got the male; the
     award lines follow the sale's order now."""
-    game = make_game("bidder-up", board="fairground", variants=["babies"])
+    game, s = _cows_at_secret_value()
     names = ["Annette", "Daniel", "Frank"]
-    s = game.state_from_position(3, current=0, roll=1, pos=["pen-5", "start", "start"],
-                                 babies=["sheep", "cow", "pig", "dog"], pens={"pen-6": ["cow-m", "cow"]})
-    s = game.step(s, 0, "move pen-6")
-    assert s.auction.rules.format == "secret-value"
     for seat, move in ((1, "bid 30"), (2, "pass")):
         s = game.step(s, seat, move)
     for page in _pages(game, s, names):
