@@ -59,7 +59,7 @@ from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import sex_word
 from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
-from bluffkit.games.bidder_up.spaces import specimen
+from bluffkit.games.bidder_up.spaces import specimen, trade_pairs
 from bluffkit.games.bidder_up.view import TAG_STYLE, auction_asked, seat_pieces
 from bluffkit.widgets.auction_moves import MoveControls, choice_words
 from bluffkit.widgets.board_view import BoardView
@@ -999,9 +999,8 @@ class BidderUpTable(SeatPanel):
         why = ""
         if held:                            # the seat's own tickets: why no button reveals them
             trade = [t for t in held if t.endswith("horse-trade")]
-            mine = {a % A.MALE for a in obs.pastures[obs.seat]}
-            shared = any(a % A.MALE in mine for o, p in enumerate(obs.pastures) if o != obs.seat for a in p)
-            need = ("a type on your pasture that another player also has on theirs" if not shared else
+            need = ("a type on your pasture that another player also has on theirs"
+                    if not trade_pairs(obs.pastures, obs.seat) else
                     "a note to offer")          # [E] a type both hold, and an offer (spaces.can_trade)
             why = (" Held, but not playable now: " + ", ".join(ticket_words(t) for t in held)
                    + (f" (a horse-trade needs {need})" if trade else "") + ".")

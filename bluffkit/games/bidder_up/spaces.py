@@ -58,6 +58,14 @@ def specimen(pasture, kind: int, sex: str = "") -> int:
     return kind
 
 
+def trade_pairs(pastures, seat: int) -> tuple:
+    """``(opponent, type)`` a horse-trade of ``seat`` may concern, from the pastures (public):
+    "Only animal types that both players already own on their pastures" [E]."""
+    mine = {a % MALE for a in pastures[seat]}
+    return tuple((t, a) for t in range(len(pastures)) if t != seat
+                 for a in sorted(mine & {x % MALE for x in pastures[t]}))
+
+
 class SpacesMixin(TableFields):
     """Pens, horse-trading and the Piggy Bank, for :class:`bluffkit.games.bidder_up.engine.Table`."""
 
@@ -264,11 +272,8 @@ class SpacesMixin(TableFields):
 
     # horse-trading ---------------------------------------------------------------------
     def trade_pairs(self, seat: int) -> tuple:
-        """``(opponent, type)`` a horse-trade may concern: "Only animal types that both
-        players already own on their pastures" [E]."""
-        mine = {a % MALE for a in self.pastures[seat]}
-        return tuple((t, a) for t in range(self.n) if t != seat
-                     for a in sorted(mine & {x % MALE for x in self.pastures[t]}))
+        """``(opponent, type)`` a horse-trade may concern (:func:`trade_pairs`)."""
+        return trade_pairs(self.pastures, seat)
 
     def specimen_of(self, seat: int, kind: int, sex: str) -> int:
         """The animal of type ``kind`` on ``seat``'s pasture that a horse-trade puts up
