@@ -251,7 +251,7 @@ def count(n: int, word: str) -> str:
 IRREGULAR_PLURALS = {"sheep": "sheep", "goose": "geese"}
 
 #: Small numbers in words ("the two cows", "two 7s").
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven")
 
 
 def plural(word: str) -> str:

@@ -36,7 +36,7 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.agents.bluffer import BluffBot, deck_facts
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, in_words
 from bluffkit.core.game import make_game
 from bluffkit.games.bluffer.actions import reading
 from bluffkit.games.bluffer.view import points_now
@@ -53,9 +53,6 @@ from bluffkit.widgets.seat_panel import (
     slotted,
 )
 
-#: Counts in words, for the two-player asker's prompt (``duel_false_answers`` is at most 11).
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven")
-
 
 def _how_many(lo: int, hi: int) -> str:
     """How many false answers the two-player asker writes, as the prompt says it (rule
@@ -65,7 +62,7 @@ def _how_many(lo: int, hi: int) -> str:
     >>> _how_many(2, 3), _how_many(1, 4), _how_many(3, 3), _how_many(1, 1)
     (' (two or three, one at a time; then Done)', ' (one to four, one at a time; then Done)', ' (three, one at a time)', '')
     """
-    said = [_WORDS[n] if n < len(_WORDS) else str(n) for n in (lo, hi)]
+    said = [in_words(n) for n in (lo, hi)]
     if lo == hi:
         return f" ({said[0]}, one at a time)" if hi > 1 else ""
     return f" ({said[0]} {'or' if hi == lo + 1 else 'to'} {said[1]}, one at a time; then Done)"
