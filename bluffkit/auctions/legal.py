@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from bluffkit.auctions.actions import ACCEPT, TAKE, Bid, Call, Choose, Pay, Pick, Place, Raise, Refusal
+from bluffkit.auctions.rules import price_words
 from bluffkit.auctions.sample import cheapest, random_action, stream
 from bluffkit.auctions.state import BID, NO_CAP
 from bluffkit.core.errors import IllegalAction, RulesError, check_limit, check_rng, count, number_said, quote
@@ -221,11 +222,6 @@ class Legal:
         return out if limit is None else out[:limit]
 
 
-def _price(rules, amount: int) -> str:
-    """A cap in the auction's own terms: "3 notes" in a count auction, "120" in a value one."""
-    return count(amount, "note") if rules.pricing == "count" else str(amount)
-
-
 def explain(t, legal: Legal, action) -> tuple[str, str] | None:
     """``None`` when ``action`` is legal for ``legal.seat`` on table ``t``; else ``(rule, reason)``."""
     kind, seat, r = type(action), legal.seat, t.rules
@@ -242,7 +238,7 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
         if not isinstance(a, int) or isinstance(a, bool) or a < lo:
             return t._too_low(lo)
         if hi is not None and a > hi:
-            return ("over-cap", f"seat {seat} showed their money ({_price(r, hi)}): on the repeat they may bid at "
+            return ("over-cap", f"seat {seat} showed their money ({price_words(r)(hi)}): on the repeat they may bid at "
                     "most that")
         if a >= 10 ** MAX_DIGITS:           # as the notation (and so a log) holds it
             return ("bid-too-high", f"a bid has at most {MAX_DIGITS} digits, got {number_said(a)}")
@@ -296,7 +292,7 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
         return None
     cap = t.caps[seat]
     if cap != NO_CAP and (kind in (Bid, Place) or action in (TAKE, ACCEPT) and t.phase == BID):
-        return ("over-cap", f"seat {seat} showed their money ({_price(r, cap)}): on the repeat they may bid at "
+        return ("over-cap", f"seat {seat} showed their money ({price_words(r)(cap)}): on the repeat they may bid at "
                 "most that")
     more = t._explain_more(seat, action)
     if more:

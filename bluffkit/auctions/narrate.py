@@ -22,7 +22,7 @@ from bluffkit.auctions.actions import (
     Shuffle,
     Word,
 )
-from bluffkit.auctions.rules import ANIMALS
+from bluffkit.auctions.rules import ANIMALS, price_words
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import by_name, count, in_words, plural, said_together
 from bluffkit.core.money import fmt, total
@@ -109,12 +109,6 @@ def _traits(rules):
     """The table class of the rules' format, whose class attributes are its traits."""
     from bluffkit.auctions.engine import FORMAT_TABLES
     return FORMAT_TABLES[rules.format]
-
-
-def price_words(rules):
-    """A price or bid in words: a number of notes where the count is the price ("1 note",
-    "3 notes"), else the amount ("120")."""
-    return (lambda n: count(n, "note")) if rules.pricing == "count" else str
 
 
 def narrate(game, before, seat, action, after, names, pen_words=None) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, count
 from bluffkit.core.rules import RuleOptions
 
 
@@ -266,3 +266,9 @@ class Rules(RuleOptions):
                              + ("; turn player_limits off to seat 2 to 10 in the lab (player_limits=False in "
                                 "Python, --option player_limits=false on the command line)" if self.player_limits
                                 else ""))
+
+
+def price_words(rules):
+    """A price or bid in words: a number of notes where the count is the price ("1 note",
+    "3 notes"), else the amount ("120")."""
+    return (lambda n: count(n, "note")) if rules.pricing == "count" else str

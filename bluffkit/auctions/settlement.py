@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bluffkit.auctions.actions import Refusal
+from bluffkit.auctions.rules import price_words
 from bluffkit.auctions.state import OVER, PAY, REFUSE_
-from bluffkit.core.errors import count
 from bluffkit.core.money import must_show, show
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ class Settling(_Table):
         need = sum(self.awards[k][2] for k in kept)
         gets = sum(p for i, (_, _, p) in enumerate(self.awards) if i not in kept)
         if need > self.payable(self.auctioneer) + gets:
-            said = (lambda n: count(n, "note")) if self.rules.pricing == "count" else str    # (notes, not value)
+            said = price_words(self.rules)              # (notes, not value, in a count auction)
             return (f"the auctioneer cannot pay {said(need)} for what they would keep (they have "
                     f"{said(self.payable(self.auctioneer))}{f' and would receive {said(gets)}' if gets else ''})")
         return None
