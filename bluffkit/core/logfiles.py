@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 
+from bluffkit.core.datafiles import DATA_DIR
 from bluffkit.core.errors import LogError, quote
 
 #: The largest log file read (16 MiB; the longest game a bot plays writes well under 1 MiB).
@@ -19,7 +19,7 @@ MAX_BYTES = 16 * 1024 * 1024
 MAX_DECK_BYTES = 16 * 1024 * 1024
 
 #: The folder of the decks shipped with bluffkit; a log may also name a deck in its own folder.
-DECKS_DIR = Path(__file__).resolve().parents[2] / "data" / "decks"
+DECKS_DIR = DATA_DIR / "decks"
 
 #: The format a Bluffer question deck's first line names (``bluffkit.games.bluffer.deck`` reads it).
 DECK_FORMAT = "bluffkit-deck"

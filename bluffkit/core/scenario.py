@@ -29,12 +29,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bluffkit.core import jsonread, logfiles
+from bluffkit.core.datafiles import DATA_DIR
 from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, by_name as seat_names, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.protocols import Game
 from bluffkit.core.spec import spec_of
 
-SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
+SCENARIO_DIR = DATA_DIR / "scenarios"
 
 
 class ScenarioError(BluffkitError):

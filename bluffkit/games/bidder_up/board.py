@@ -45,14 +45,15 @@ from pathlib import Path
 from typing import Any
 
 from bluffkit.auctions.rules import FORMATS
+from bluffkit.core.datafiles import DATA_DIR
 from bluffkit.core.errors import BluffkitError
 from bluffkit.core.jsonread import is_version, shown
 
 __all__ = ["BOARDS_DIR", "BOARD_NAMES", "KINDS", "TILE_POSITIONS", "Board", "BoardError", "Space",
            "UnknownSpace", "cost_of_change", "load_board", "parse_board", "shipped_board"]
 
-#: Where the shipped board files are: ``data/boards`` at the top of the repository.
-BOARDS_DIR = Path(__file__).resolve().parents[3] / "data" / "boards"
+#: Where the shipped board files are: ``data/boards`` (:mod:`bluffkit.core.datafiles`).
+BOARDS_DIR = DATA_DIR / "boards"
 #: The two sides of the board (section A).
 BOARD_NAMES = ("animal-market", "fairground")
 #: What a space can be. ``start`` is where the pawns begin; landing on it does nothing.

@@ -50,7 +50,7 @@ from pathlib import Path
 
 from bluffkit.core import jsonread
 from bluffkit.core.errors import BluffkitError, json_kind, unprintable
-from bluffkit.core.logfiles import DECK_FORMAT
+from bluffkit.core.logfiles import DECK_FORMAT, DECKS_DIR
 from bluffkit.games.bluffer.actions import clean_text, reading, unprintable_answer
 
 __all__ = ["DECKS_DIR", "DEFAULT_DECK", "Deck", "DeckError", "Question", "deck_lines", "deck_name", "default_deck",
@@ -59,7 +59,6 @@ __all__ = ["DECKS_DIR", "DEFAULT_DECK", "Deck", "DeckError", "Question", "deck_l
 FORMAT = DECK_FORMAT            # (core's log files tell a deck from a log by it)
 VERSION = 1
 MIN_DECOYS = 5
-DECKS_DIR = Path(__file__).resolve().parents[3] / "data" / "decks"
 DEFAULT_DECK = DECKS_DIR / "bluffer-general.jsonl"
 
 _HEADER_FIELDS = ("format", "version", "title", "language")
