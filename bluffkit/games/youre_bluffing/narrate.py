@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bluffkit.core.errors import in_words, plural
+from bluffkit.core.errors import in_words, plural, said_together
 from bluffkit.core.money import count, fmt, total
 from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
@@ -143,7 +143,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
             text += f": payday, every player gets {r.paydays[before.paydays]}"
         text += "."
         if after.phase == S.BID:
-            lot = ", ".join(r.labels[f] for f in after.lot)
+            lot = said_together([f"the {r.labels[f]}" for f in after.lot])
             text += f" The auction for {lot} is open."
     elif kind is A.Auction:
         text = f"{who} holds an auction."

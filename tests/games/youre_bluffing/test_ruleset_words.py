@@ -210,3 +210,17 @@ def test_the_example_of_a_trade_names_an_animal_of_the_ruleset(name, example):
         game.parse("trade 1")
     assert str(refused.value).endswith(f"e.g. {example}"), refused.value
     assert game.notation(game.parse(example.strip("'"))) == example.strip("'")
+
+
+@pytest.mark.parametrize("name, variants, opens", [
+    ("youre-bluffing", [], r"The auction for the [a-z]+ is open\."),
+    ("horse-trading", ["double-auction"], r"The auction for the [0-9JQKA]+ and the [0-9JQKA]+ is open\."),
+])
+def test_the_lot_put_up_is_named_with_its_article(name, variants, opens):
+    """The turned-up animal is auctioned (YB "The Auctions"): "the auction for the goat", not "for goat"."""
+    import re
+    s = Session(make_game(name, variants=variants), ["human", "random", "random"], names=NAMES, seed=7)
+    s.play("auction")
+    s.advance()
+    said = next(line for line in s.says if "The auction for" in line)
+    assert re.search(opens, said), said
