@@ -74,11 +74,11 @@ def refusal(name: str, move: str, error: Exception, names=(), step: int | None =
     elif rule == "bid-too-low":
         m = re.search(r"at least (\d+)", reason)
         reason = f"the lowest bid now is {m.group(1)}" if m else reason
-    elif rule == "not-your-turn":
-        reason = plain_reason(reason, names)
-        reason = re.sub(rf"^{re.escape(name)} cannot \w+ now: ", "", reason)
+    reason = plain_reason(reason, names)
+    reason = re.sub(rf"^{re.escape(name)} cannot [\w ]+? now: ", "", reason)   # (the line says it already)
+    if rule == "not-your-turn":
         reason = "it is not their turn" + (f": {reason}" if reason else "")
-    return f"{name} can't {_what(move)}: {plain_reason(reason, names)}"
+    return f"{name} can't {_what(move)}: {reason}"
 
 
 def refusal_html(name: str, move: str, error: Exception, names=(), step: int | None = None) -> str:

@@ -60,6 +60,23 @@ def test_bloff_and_bluffer_refusals_name_the_player():
     assert u.message.value.count("Anne can&#x27;t") == 1
 
 
+def test_a_refusal_says_the_player_cannot_move_once():
+    """Cards laid in Bløff's call window read "Bo can't lay those cards: it is not their turn:
+    Bo cannot lay cards now: the call window is open", the refusal said three ways; and the
+    claimant's own pass was answered as a call ("a player cannot call their own play")."""
+    b = BloffTable(players=3, humans=[0, 1], names=["Anne", "Bjørn", "Carla"], seed=1)
+    b.show.click()
+    b.card_toggles[0].value = True
+    b.lay.click()
+    b.show.click()                          # Bjørn's screen: the call window is open
+    from bluffkit.games.bloff.cards import card_text
+    b.typed.value = f"play {card_text(b.session.observe(1).hand[0])}"
+    assert ("Bjørn can&#x27;t lay those cards: it is not their turn: the call window is open"
+            in b.message.value), b.message.value
+    e = b.session.game.legal(b.session.state, 0).explain(b.session.game.parse("pass"))
+    assert e == ("own-play", "a player does not let their own play go: the others call it or let it go"), e
+
+
 def test_a_bid_typed_at_the_leaders_turn_says_what_the_leader_may_do():
     """A bid typed when the seat is to choose an auction or a trade used to say only "Ana
     cannot bid now", naming nothing to do instead."""
@@ -67,7 +84,7 @@ def test_a_bid_typed_at_the_leaders_turn_says_what_the_leader_may_do():
     t.show.click()
     moves = list(t.session.moves)
     t.typed.value = "bid 35"
-    assert ("Ana can&#x27;t bid 35: Ana cannot bid now: it is Ana&#x27;s turn to choose an auction or a trade"
+    assert ("Ana can&#x27;t bid 35: it is Ana&#x27;s turn to choose an auction or a trade"
             in t.message.value), t.message.value
     assert t.session.moves == moves
 

@@ -133,7 +133,8 @@ class Legal:
                 return ("no-passing", f"seat {self.seat} is to lay cards, and there is no passing: lay at least "
                         "one card (\"Du kan ikke stå over\")")
             if phase == CALL and self.seat == self.current:
-                return ("own-play", "a player cannot call their own play")
+                return ("own-play", "a player cannot call their own play" if kind is Call else
+                        "a player does not let their own play go: the others call it or let it go")
             if phase == CALL:
                 return ("already-answered", f"seat {self.seat} has already let this play go; the others may "
                         "still call")
