@@ -261,6 +261,7 @@ def from_dict(data, path: Path | None = None) -> Scenario:
             start[key] = [[seat(v, f"start.{key}") for v in group] if isinstance(group, list) else group
                           for group in start[key]]
     by_name = []                                # the keys given per seat by name
+    unnamed = [k for k, v in start.items() if isinstance(v, dict) and not set(v) & set(seats)]
     for key, value in list(start.items()):     # per-seat values, named by seat: one entry per seat
         if isinstance(value, dict) and value and set(value) & set(seats):
             per = [None] * len(seats)
@@ -306,7 +307,12 @@ def from_dict(data, path: Path | None = None) -> Scenario:
     try:                                   # the start position is the game's to check
         game.facts(scenario.first_state(), list(seats))
     except BluffkitError as e:
-        fail("start", _seat_names(_why(e), by_name, seats))
+        why = _seat_names(_why(e), by_name, seats)
+        named = [k for k in unnamed if k in why] or (unnamed if len(unnamed) == 1 else [])
+        if "per seat" in why and named:        # (an object naming no seat is passed on as it is: a pile's)
+            why += (f"; {_show(named[0])} is an object naming none of the seats: name them "
+                    f"({{{_show(seats[0])}: ...}}) or leave it out")
+        fail("start", why)
     except _FOREIGN as e:
         fail("start", f"not a start position of {game.name} ({_seat_names(_why(e), by_name, seats)})")
     return scenario

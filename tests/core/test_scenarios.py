@@ -211,6 +211,11 @@ BY_NAME += [
     ("bloff-anne-calls-david", {"hands": {"Anne": "AS"}}, "start: hands.Bjørn: no hand given"),
     # a fault in a value given by the seats' order keeps its place; only a message's start is renamed
     ("ht-auction-ben-pays-100", {"herds": [{}, {"money[0]": 1}, {}]}, "start: herds[1]: 'money[0]' is not an animal"),
+    # an object naming no seat is passed on as it is (a pile is one); where the game wanted one entry per seat
+    # the refusal says how to name them
+    ("ht-auction-ben-pays-100", {"herds": {}}, "\"herds\" is an object naming none of the seats: name them "
+                                                "({\"Anna\": ...}) or leave it out"),
+    ("bloff-anne-calls-david", {"hands": {"Ann": "AS"}}, "\"hands\" is an object naming none of the seats"),
 ]
 
 
