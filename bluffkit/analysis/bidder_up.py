@@ -32,7 +32,7 @@ sympy's, never True or False.
 ...     run.seats.groupby("game")["moves"].sum().tolist()
 (8, True)
 >>> run.visits.iloc[1][["space", "label", "kind"]].tolist()
-['raffle-1', 'Raffle booth', 'raffle']
+['raffle-1', 'Raffle Booth', 'raffle']
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def board_spaces(board: str, players: int = 4) -> pd.DataFrame:
     ``players`` players, section B; empty for other spaces).
 
     >>> board_spaces("animal-market").query("kind == 'horse-trade'")["name"].tolist()[:2]
-    ['Horse-trading #1', 'Horse-trading #2']
+    ['Horse-Trading #1', 'Horse-Trading #2']
     """
     b = shipped_board(_check_board(board))
     game = make_game("bidder-up", board=board)

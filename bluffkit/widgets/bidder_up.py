@@ -101,16 +101,16 @@ def space_names(board: str) -> dict:
     """Every space of the board side ``board`` in words that tell it from every other one
     and that the drawn board shows (only the pens carry a number there): a pen as the board
     file names it (``Pen 2 (small)``); a space of the loop by the numbered pen next to it
-    along the loop (``Horse-trading next to Pen 2``; ``Raffle booth between Pen 4 and
+    along the loop (``Horse-Trading next to Pen 2``; ``Raffle Booth between Pen 4 and
     Pen 5`` when two are as near); a space of the hill by its arm of the cross
-    (``Piggy bank (hill, west)``), its centre as named (``Horse-trading (hilltop)``).
+    (``Piggy Bank (hill, west)``), its centre as named (``Horse-Trading (hilltop)``).
     Were two spaces still alike, each gets its id too.
 
     >>> names = space_names("animal-market")
     >>> names["trade-1"], names["pen-2"], names["hill-west"], names["hilltop"]
-    ('Horse-trading next to Pen 2', 'Pen 2 (small)', 'Piggy bank (hill, west)', 'Horse-trading (hilltop)')
+    ('Horse-Trading next to Pen 2', 'Pen 2 (small)', 'Piggy Bank (hill, west)', 'Horse-Trading (hilltop)')
     >>> space_names("fairground")["raffle-2"]
-    'Raffle booth between Pen 4 and Pen 5'
+    'Raffle Booth between Pen 4 and Pen 5'
     """
     lay = layout_of(board)
     b = lay.board
@@ -677,7 +677,7 @@ class BidderUpTable(SeatPanel):
 
     def label(self, space) -> str:
         """A space in words, as the board shows it and told from every other space
-        (``Pen 2 (small)``, ``Horse-trading next to Pen 2``: :func:`space_names`)."""
+        (``Pen 2 (small)``, ``Horse-Trading next to Pen 2``: :func:`space_names`)."""
         return space_names(self.game.rules.board).get(space, str(space))
 
     def asked(self, seat: int, obs) -> str:

@@ -151,7 +151,7 @@ def test_visits_chart_shows_labels_by_kind(runs):
         assert ("facet" in spec) == facets
         rows = _rows(spec)
         names = {r["name"] for r in rows}
-        assert "Horse-trading #1" in names and "Pen 1 (small)" in names and "pen-1" not in names
+        assert "Horse-Trading #1" in names and "Pen 1 (small)" in names and "pen-1" not in names
         assert {r["label"] for r in rows} <= {s.label for b in bu.BOARD_NAMES for s in shipped_board(b).spaces}
         fair = [r for r in rows if r["board"] == "fairground"]
         assert abs(sum(r["per_game"] for r in fair) - runs["fairground"].seats["moves"].sum() / 2) < 1e-9

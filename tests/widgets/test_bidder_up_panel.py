@@ -452,14 +452,14 @@ def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
 
 # -- on a projected classroom screen (1280 x 720): what a visual review found ----------------
 
-SPACE_WORDS = re.compile(r"Pen \d \((small|double)\)|(Horse-trading|Piggy bank|Market|Raffle booth)"
+SPACE_WORDS = re.compile(r"Pen \d \((small|double)\)|(Horse-Trading|Piggy Bank|Market|Raffle Booth)"
                          r"( next to Pen \d| between Pen \d and Pen \d| \(hill, (west|north|east|south)\)| \(hilltop\))")
 
 
 @pytest.mark.parametrize("board", ["animal-market", "fairground"])
 def test_the_space_buttons_tell_the_spaces_apart_as_the_board_shows_them(board):
-    """After a roll the buttons read two "Horse-trading (hill): 1 note", two "Piggy bank
-    (hill): 1 note", three "Horse-trading: 3 notes". Each now names its space as the drawn
+    """After a roll the buttons read two "Horse-Trading (hill): 1 note", two "Piggy Bank
+    (hill): 1 note", three "Horse-Trading: 3 notes". Each now names its space as the drawn
     board shows it: a pen by its number, another space by the numbered pen next to it or
     its arm of the hill cross; no two alike."""
     from bluffkit.widgets.bidder_up import space_names

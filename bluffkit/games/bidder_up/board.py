@@ -515,7 +515,7 @@ def load_board(name_or_path: str | Path) -> Board:
     ``data/boards``) or from a board file's path. Refuses a bad file with :class:`BoardError`.
 
     >>> load_board("fairground").space("raffle-1").label
-    'Raffle booth'
+    'Raffle Booth'
     >>> load_board("moon")
     Traceback (most recent call last):
     ...

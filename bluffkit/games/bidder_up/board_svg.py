@@ -686,7 +686,7 @@ def _draw_panel(svg: Svg, board: Board, pawns: dict[str, str], piggy_bank: int |
         y += 4
     facts = []
     if piggy_bank is not None:
-        facts.append(f"Piggy bank: {piggy_bank} note" + ("" if piggy_bank == 1 else "s"))
+        facts.append(f"Piggy Bank: {piggy_bank} note" + ("" if piggy_bank == 1 else "s"))
     if supply is not None:
         facts.append("Supply: " + " + ".join(str(n) for n in supply) + " animals")
     if raffle is not None:

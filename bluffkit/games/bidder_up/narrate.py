@@ -43,7 +43,7 @@ def _animals(xs) -> str:
 
 
 def place(rules, space) -> str:
-    """A space as the board names it (``Pen 2 (small)``, ``Horse-trading (hilltop)``),
+    """A space as the board names it (``Pen 2 (small)``, ``Horse-Trading (hilltop)``),
     never its id: what a sentence a player reads says.
 
     >>> from bluffkit.games.bidder_up.rules import Rules

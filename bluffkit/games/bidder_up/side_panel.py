@@ -10,7 +10,7 @@ It takes the same plain data as :func:`~bluffkit.games.bidder_up.board_svg.board
 >>> from bluffkit.games.bidder_up.board import load_board
 >>> html = panel_html(load_board("fairground"), pawns={"Ann": "pen-2"}, piggy_bank=3,
 ...                   market={"sheep": (500, True)})
->>> "Pen 2 (double)" in html and "Piggy bank: 3 notes" in html and "sheep 500 locked" in html
+>>> "Pen 2 (double)" in html and "Piggy Bank: 3 notes" in html and "sheep 500 locked" in html
 True
 """
 
@@ -54,7 +54,7 @@ def panel_html(board: Board, *, pawns: Mapping[str, str] | None = None, piggy_ba
                      f'</div>')
     facts = []
     if piggy_bank is not None:
-        facts.append(f"Piggy bank: {_plural(piggy_bank, 'note')}")
+        facts.append(f"Piggy Bank: {_plural(piggy_bank, 'note')}")
     if supply is not None:
         facts.append("Supply: " + " + ".join(str(n) for n in supply) + " animals")
     if raffle is not None:

@@ -37,8 +37,8 @@ PROJECTOR_FONT = 24
 #: Okabe-Ito colours per kind of space.
 KIND_COLOURS = {"pen": "#E69F00", "horse-trade": "#56B4E9", "piggy-bank": "#CC79A7", "market": "#009E73",
                 "raffle": "#F0E442", "start": "#FFFFFF"}
-KIND_NAMES = {"pen": "Pen (auction)", "horse-trade": "Horse-trading", "piggy-bank": "Piggy bank",
-              "market": "Market", "raffle": "Raffle booth", "start": "Start"}
+KIND_NAMES = {"pen": "Pen (auction)", "horse-trade": "Horse-Trading", "piggy-bank": "Piggy Bank",
+              "market": "Market", "raffle": "Raffle Booth", "start": "Start"}
 #: Pawns: Okabe-Ito blue, vermillion, black, bluish green; the vermillion and the green
 #: darkened in their hue so that the white number on them reads at 5.5:1 and 5.3:1.
 PAWN_COLOURS = ("#0072B2", "#B34700", "#000000", "#007A5A")

@@ -135,9 +135,9 @@ def test_tiles_pawns_and_panel_say_what_they_are_given():
     seats = [g.get("data-seat") for g in root.iter(f"{NS}g") if g.get("class") == "pawn"]
     assert seats == ["Annette-Marie", "André", "Daniel", "Frank"]
     assert "André: Start" in words
-    assert "Piggy bank: 12 notes" in words and "Supply: 5 + 4 animals" in words and "Raffle bag: 24 tickets" in words
+    assert "Piggy Bank: 12 notes" in words and "Supply: 5 + 4 animals" in words and "Raffle bag: 24 tickets" in words
     assert "sheep 500 locked" in words and "horse 1000" in words
-    assert {"Market", "Raffle booth", "Horse-trading", "Piggy bank"} <= set(words)
+    assert {"Market", "Raffle Booth", "Horse-Trading", "Piggy Bank"} <= set(words)
 
 
 def test_bad_inputs_are_refused():
@@ -321,9 +321,9 @@ def test_bad_pen_entries_tiles_and_pawns_are_refused():
 def test_counts_are_said_in_the_singular_for_one_and_the_plural_otherwise():
     board = BOARDS["fairground"]
     words = _texts(_parse(board_svg(board, piggy_bank=1, raffle=1, highlight={"pen-1": 2, "pen-2": 1})))
-    assert {"Piggy bank: 1 note", "Raffle bag: 1 ticket", "+2 notes", "+1 note"} <= set(words), words
+    assert {"Piggy Bank: 1 note", "Raffle bag: 1 ticket", "+2 notes", "+1 note"} <= set(words), words
     words = _texts(_parse(board_svg(board, piggy_bank=0, raffle=0)))
-    assert {"Piggy bank: 0 notes", "Raffle bag: 0 tickets"} <= set(words), words
+    assert {"Piggy Bank: 0 notes", "Raffle bag: 0 tickets"} <= set(words), words
 
 
 def test_a_market_value_given_alone_is_not_locked():
@@ -393,7 +393,7 @@ def test_without_the_side_panel_nothing_of_it_is_drawn():
     root = _parse(board_svg(board, pawns={"Ann": board.start}, piggy_bank=3, panel=False))
     assert root.get("viewBox") == "0 0 1004 720"
     words = _texts(root)
-    assert not any(w.startswith(("Piggy bank:", "Ann:")) or w in ("Spaces", "face down") for w in words), words
+    assert not any(w.startswith(("Piggy Bank:", "Ann:")) or w in ("Spaces", "face down") for w in words), words
 
 
 def test_on_a_projector_the_words_say_the_costs_the_formats_and_whats_hidden():

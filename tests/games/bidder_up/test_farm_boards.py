@@ -99,8 +99,8 @@ def test_side_panel_lists_the_pawns_counts_market_and_legend():
                       market={a: (100 * i, a == "dog") for i, a in enumerate(ANIMALS)})
     root = ET.fromstring(html)
     words = _text(root)
-    for part in ("1 Ann: Start", "2 Bo: Market (hilltop)", "Piggy bank: 1 note", "Supply: 4 + 3 animals",
-                 "Raffle bag: 20 tickets", "dog 300 locked", "horse 900", "Pen (auction)", "Raffle booth",
+    for part in ("1 Ann: Start", "2 Bo: Market (hilltop)", "Piggy Bank: 1 note", "Supply: 4 + 3 animals",
+                 "Raffle bag: 20 tickets", "dog 300 locked", "horse 900", "Pen (auction)", "Raffle Booth",
                  "face down", "reachable, cost in notes"):
         assert part in words, part
     assert [el.get("aria-label") for el in root.iter() if el.get("class") == "bk-animal"] == list(ANIMALS)
@@ -108,7 +108,7 @@ def test_side_panel_lists_the_pawns_counts_market_and_legend():
     assert all(int(s.split("font-size: ")[1].split("px")[0]) >= 16 for s in sizes), "legible: at least 16 px"
     am = ET.fromstring(panel_html(load_board("animal-market")))
     legend = _text(next(el for el in am.iter() if el.get("class") == "bk-legend"))
-    assert legend == "Spaces Pen (auction) Horse-trading Piggy bank Start face down reachable, cost in notes", \
+    assert legend == "Spaces Pen (auction) Horse-Trading Piggy Bank Start face down reachable, cost in notes", \
         "the legend lists the board's own kinds"
 
 
@@ -117,7 +117,7 @@ def test_side_panel_counts_an_empty_piggy_bank_and_raffle_bag_and_a_plain_market
     a market value given alone has no red marker on it."""
     html = panel_html(load_board("fairground"), piggy_bank=0, raffle=0, market={"sheep": 500})
     words = _text(ET.fromstring(html))
-    assert "Piggy bank: 0 notes" in words and "Raffle bag: 0 tickets" in words, words
+    assert "Piggy Bank: 0 notes" in words and "Raffle bag: 0 tickets" in words, words
     assert "sheep 500" in words and "locked" not in words, words
 
 
@@ -170,7 +170,7 @@ def test_all_seeing_view_has_the_board_panel_farms_and_facts():
     farms = _farms(view.all_seeing_html(game, state, NAMES[:2]))
     assert _row(farms[0], "bk-notes").endswith("(2 notes, total 60)")
     assert _row(farms[1], "bk-notes").endswith("(2 notes, total 0)")
-    assert "Facts" in _text(root) and "Piggy bank:" in _text(root)
+    assert "Facts" in _text(root) and "Piggy Bank:" in _text(root)
     facts = _text(root)[_text(root).index("Facts"):]
     assert "{" not in facts and "notes in hand: " in facts, "the facts in words, one per line, not JSON"
     assert "pawn on: " in facts and '"pos"' not in facts

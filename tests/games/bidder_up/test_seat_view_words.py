@@ -99,12 +99,12 @@ def test_the_side_panel_counts_the_piggy_banks_notes_and_the_raffle_bags_tickets
     s = g.state_from_position(3, current=0, roll=2, piggy="10+50")
     for seat in range(3):
         words = _words(view.seat_html(g, g.observe(s, seat), NAMES))
-        assert "Piggy bank: 2 notes" in words, words
+        assert "Piggy Bank: 2 notes" in words, words
         assert f"Raffle bag: {len(s.bag)} tickets" in words, words
     market = make_game("bidder-up", board="animal-market")
     s = market.state_from_position(3, current=0, roll=2, piggy="10")
     words = _words(view.seat_html(market, market.observe(s, 1), NAMES))
-    assert "Piggy bank: 1 note " in words + " " and "Raffle bag" not in words, words
+    assert "Piggy Bank: 1 note " in words + " " and "Raffle bag" not in words, words
 
 
 def test_no_market_value_is_locked_before_a_red_marker_is_put_on_it():
