@@ -8,10 +8,10 @@ count, not value", paid onto the Piggy Bank [C]. It returns two tidy frames:
 
 - ``seats``, one row per seat per game: the bot, its final score [I], money, complete
   types, rank and whether it won; its moves, the moves that cost notes and the notes paid for
-  moving [C] (and, for comparison, those paid at the market [G] and the raffle booth [H]);
+  moving [C] (and, for comparison, those paid at the market [G] and the Raffle Booth [H]);
 - ``visits``, one row per game per space of the board, in board order (the loop clockwise
   from the start, then the hill): the board's label, the space's kind (pen [D],
-  horse-trading [E], Piggy Bank [F], market [G], raffle booth [H]), a pen's auction format,
+  horse-trading [E], Piggy Bank [F], market [G], Raffle Booth [H]), a pen's auction format,
   and how often a pawn landed there.
 
 :func:`visits_chart` draws the landings; :func:`movement_cost_chart` (a scatter with a
@@ -61,7 +61,7 @@ BOTS = tuple(AGENTS)
 
 #: A space's kind in words, in legend order, and its colour (Okabe-Ito, colour-blind safe).
 KIND_WORDS = {"pen": "pen (auction)", "horse-trade": "horse-trading", "piggy-bank": "Piggy Bank",
-              "market": "market", "raffle": "raffle booth", "start": "start"}
+              "market": "market", "raffle": "Raffle Booth", "start": "start"}
 KIND_COLOURS = dict(zip(KIND_WORDS, (OKABE_ITO[0], OKABE_ITO[1], OKABE_ITO[2], OKABE_ITO[5], OKABE_ITO[3],
                                      OKABE_ITO[6])))
 
@@ -273,7 +273,7 @@ def visits_chart(visits: pd.DataFrame, title: str = "Where the pawns land") -> a
     """How often a pawn lands on each space, per game (all pawns together): one bar per
     space in board order (the loop clockwise from the start, then the hill), by the board's
     labels, coloured by the space's kind (pens [D], horse-trading [E], Piggy Bank [F], market
-    [G], raffle booth [H]). ``visits`` is :func:`simulate_board`'s; with several boards, one
+    [G], Raffle Booth [H]). ``visits`` is :func:`simulate_board`'s; with several boards, one
     panel per board side by side. A frame with no rows is refused."""
     _check_visits(visits, "visits_chart", chart=True)
     g = visits_per_game(visits)

@@ -966,8 +966,8 @@ class BidderUpTable(SeatPanel):
         left = f" The bag holds only {count(bag, 'ticket')}: you draw what is left." if most > bag else ""
         buy = f"Draw 1 to {most} tickets" if most > 1 else "Draw 1 ticket"
         keep = "keep one" if most > 1 else "keep it"
-        self._prompt(f"<b>{me}</b>: the raffle booth. {buy}, one note each, and {keep}; or draw none.{left}"
-                     if most else f"<b>{me}</b>: the raffle booth. You have no note that may pay for a ticket.")
+        self._prompt(f"<b>{me}</b>: the Raffle Booth. {buy}, one note each, and {keep}; or draw none.{left}"
+                     if most else f"<b>{me}</b>: the Raffle Booth. You have no note that may pay for a ticket.")
         buttons = [_button("Draw none", lambda: self.try_move("raffle 0"))]
         for k in range(1, most + 1):
             label = f"Draw {k} ticket{'s' if k > 1 else ''} ({_notes_word(k)})" if k <= bag else \

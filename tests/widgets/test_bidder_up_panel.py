@@ -276,7 +276,7 @@ def test_costs_counted_in_notes_start_from_notes_that_may_pay_them():
     t.view.click_space(str(space))
     draws = [b.description for b in t.buttons_box.children]
     assert draws == ["Draw none", "Draw 1 ticket (1 note)"], "one 10 pays for one ticket; the 0-notes for none"
-    assert "the raffle booth. Draw 1 ticket, one note each" in t.legal_text.value, "the prompt says what the notes buy"
+    assert "the Raffle Booth. Draw 1 ticket, one note each" in t.legal_text.value, "the prompt says what the notes buy"
     assert t._click_word("Draw 1 ticket (1 note)")
     assert t.chosen_notes() == (0, 1, 0, 0, 0, 0), "the 10 is chosen, not a 0-note"
     t.notes_button.click()

@@ -4,7 +4,7 @@
 with an icon for its kind (drawn here from lines and shapes), the pens with what lies in them
 (animal names face up; card backs and a count face down, as in a Cat in the Bag pen), the
 auction format of each of the 4 tile positions (section B), the pawns, the spaces a move can
-reach with their cost in notes (section C), and a side panel with the piggy bank, the supply
+reach with their cost in notes (section C), and a side panel with the Piggy Bank, the supply
 stacks, the raffle bag, the market values and a legend.
 
 Everything it is given is plain data (strings, ints, tuples, dicts), never an engine object,
@@ -117,7 +117,7 @@ def board_svg(board: Board, *, pens: Mapping[str, Any] | None = None, pawns: Map
       pens not given are drawn without contents, ``()`` as "empty".
     - ``pawns``: seat name -> space id, in seat order (colours and numbers follow that order).
     - ``tiles``: tile position (0..3) -> auction format name (``"dutch"``); others show Classic.
-    - ``piggy_bank``: notes on the piggy bank (a count); ``supply``: animals in each supply
+    - ``piggy_bank``: notes on the Piggy Bank (a count); ``supply``: animals in each supply
       stack; ``raffle``: tickets in the raffle bag; ``market``: animal -> value, or
       ``(value, locked)`` (Fairground).
     - ``highlight``: space id -> the notes it costs to move there, or ``(steps, notes)`` as

@@ -1,4 +1,4 @@
-"""The Fairground's market [G] and raffle booth [H], and the action tickets revealed
+"""The Fairground's market [G] and Raffle Booth [H], and the action tickets revealed
 before the move or at the end of a turn [H] (section letters of docs/bidder-up.md)."""
 
 from __future__ import annotations

@@ -320,7 +320,7 @@ PHASE_WORDS = {"setup": "the animals are dealt", "roll": "the next turn begins w
                "move": "the pawn moves", "auction": "the pen's animals are auctioned",
                "trade": "a horse-trade: the challenger makes an offer",
                "respond": "a horse-trade: the challenged player accepts or counters",
-               "market": "the market: animal values change", "raffle": "the raffle booth: tickets are bought",
+               "market": "the market: animal values change", "raffle": "the Raffle Booth: tickets are bought",
                "draw": "raffle tickets are drawn", "keep": "one raffle ticket is kept",
                "piggy": "the Piggy Bank: raid, loan or gamble", "gamble": "the gamble: the die is rolled",
                "give": "the gamble: one of three notes is given to the opponent",

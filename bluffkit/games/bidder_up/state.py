@@ -2,7 +2,7 @@
 
 The engine advances a mutable working copy (:class:`bluffkit.games.bidder_up.engine.Table`)
 holding exactly these fields (``FIELDS``, derived from the dataclass) and freezes it.
-Money is counts of notes per denomination; the piggy bank and the two-player gambling
+Money is counts of notes per denomination; the Piggy Bank and the two-player gambling
 stack are notes in order (denomination indices, bottom first), the animals are type
 indices of :data:`bluffkit.auctions.rules.ANIMALS`.
 
