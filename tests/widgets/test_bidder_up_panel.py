@@ -1418,7 +1418,8 @@ def test_an_empty_offer_is_open_where_the_rules_take_it(empty):
 @pytest.mark.parametrize("ious", [(2, 2, 2), (0, 0, 0)])
 def test_the_piggy_bank_offers_a_loan_in_words_only_while_one_is_left(ious):
     """[J] with two players the Piggy Bank offers a raid, a loan with its IOU, or a gamble;
-    "none left of that size, no loan". With every IOU gone the prompt said "take a loan with
+    "If no matching IOU note is left on the supply board, the player can't take that loan".
+    With every IOU gone the prompt said "take a loan with
     its IOU" all the same, and no button took one."""
     t = table("fairground", players=2, seed=1)
     g = t.game
@@ -1508,7 +1509,8 @@ def test_the_market_markers_button_closes_again_when_the_markers_go_back():
 
 
 def test_each_loan_button_names_its_note_and_only_sizes_left_are_offered():
-    """[J] a loan is a 100, 200 or 500 note with its IOU, "none left of that size, no loan":
+    """[J] a loan is a 100, 200 or 500 note with its IOU; "If no matching IOU note is left on
+    the supply board, the player can't take that loan":
     with the 200s' IOUs gone, the buttons offer a loan of 100 and of 500, each by its size."""
     t = table("fairground", players=2, seed=1)
     g = t.game

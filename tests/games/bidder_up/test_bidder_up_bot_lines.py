@@ -180,8 +180,9 @@ def test_the_market_keeps_to_market_types_and_market_steps(most_types, most_step
 
 
 def test_the_rulebooks_market_limits_are_3_types_and_3_steps():
-    """G: "up to 3 different animal types", "no more than 3 steps per type at once": by
-    default 3 types of 3 steps are made and a fourth type or a fourth step is refused."""
+    """G: "up to 3 different animal types", "More than 3 steps per animal type are not
+    possible at once": by default 3 types of 3 steps are made and a fourth type or a fourth
+    step is refused."""
     game, s = market_position()
     assert game.rules.market_types == 3 and game.rules.market_steps == 3
     assert game.step(s, 0, market_move(3, 3)).phase == "roll"
@@ -214,8 +215,9 @@ def test_the_bots_keep_to_market_types_and_market_steps(lineup):
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_heuristic_bot_never_bids_more_than_it_can_pay(board):
     """Holding 0+0, the heuristic bot bid 210, then 290: it bid what an animal was worth to
-    it, not what it could pay, and its wins were run again ("cannot pay and shows all their
-    money") over and over [D]. It now values a lot at no more than its money."""
+    it, not what it could pay, and its wins were run again ("Whoever can't come up with their
+    bid must show all of their money. The auction is then repeated.") over and over [D].
+    It now values a lot at no more than its money."""
     game = make_game("bidder-up", board=board)
     reruns = auctions = 0
     for seed in range(6):

@@ -188,7 +188,7 @@ def test_a_move_paid_with_three_valuable_notes_is_recorded_as_three_notes():
 
 
 def test_a_market_change_and_a_raffle_paid_with_valuable_notes_are_recorded_as_counts():
-    """G: sheep +2 (1 + 2 notes) and donkeys -1 (1 note), "4 notes in all", paid 100 +
+    """G: sheep +2 (1 + 2 notes) and donkeys -1 (1 note), "In total he pays 4 notes", paid 100 +
     50 + 10 + 10 (170 in value): the record says 4. H: two tickets for 50 + 10 (60 in
     value): the record says 2."""
     g = make_game("bidder-up", board="fairground")
@@ -211,7 +211,7 @@ def test_a_market_change_and_a_raffle_paid_with_valuable_notes_are_recorded_as_c
 
 @pytest.mark.parametrize("board, players", [("animal-market", 3), ("fairground", 4), ("fairground", 2)])
 def test_a_watching_agent_is_told_a_deal_happened_not_where_the_animals_lie(board, players):
-    """B: the animals are shuffled "face down" into the pens and the two supply stacks;
+    """B: the animals are shuffled "face-down" before they go to the pens and the two supply stacks;
     J: two players' remaining money is shuffled face down into the Gambling stack, 5 notes
     "unseen" into the box, and on the Fairground 8 tickets "unseen" into the bag. What
     every seat is told of the deal is that it happened, its kind, not the move itself."""

@@ -66,7 +66,7 @@ def test_the_moves_help_shows_paying_for_the_cheapest_change_of_the_roll():
 # -- D. the Golden Donkeys -------------------------------------------------------------------------
 
 def test_change_for_a_donkey_uses_only_notes_smaller_than_its_own():
-    """[D] "Third: 500"; with ``donkey_short="smaller"`` (L6) a seat the 500 no longer
+    """[D] "Third Golden Donkey: 500"; with ``donkey_short="smaller"`` (L6) a seat the 500 no longer
     reaches is paid the amount in smaller notes: change_for never hands over the note of
     the amount itself, even where the board still shows one."""
     from bluffkit.games.bidder_up.spaces import change_for
@@ -78,9 +78,9 @@ def test_change_for_a_donkey_uses_only_notes_smaller_than_its_own():
 # -- E. horse-trading ------------------------------------------------------------------------------
 
 def test_equal_offers_give_the_animal_to_the_challenger():
-    """[E] "Tie: the challenger gets it": Anna offers 50 for Ben's sheep, Ben counters
-    50; Anna takes his sheep (her pair of sheep goes to the barn), and each keeps the
-    offer received (140 each to begin with)."""
+    """[E] "Tie: if both players bid the same amount, the challenger gets the animal": Anna
+    offers 50 for Ben's sheep, Ben counters 50; Anna takes his sheep (her pair of sheep goes
+    to the barn), and each keeps the offer received (140 each to begin with)."""
     g = game()
     s = g.state_from_position(3, current=0, roll=3, pastures=[["sheep", "cow"], ["sheep"], ["cow"]])
     s = g.step(g.step(s, 0, "move trade-1"), 0, "trade 1 sheep offer 50")
@@ -124,10 +124,11 @@ def test_market_types_and_market_steps_bound_what_each_says():
 
 
 def test_a_type_is_changed_once_on_the_market_and_by_the_markers_ticket():
-    """[G] "change up to 3 different types ... by 1, 2 or 3 steps", "no more than 3 steps
-    per type at once": naming a type twice is refused, so sheep+1 twice cannot stand in for
-    sheep+2 at 2 notes instead of 3; [H] Move Market Markers moves "2 green markers, 1 step
-    each", not one marker 2 steps."""
+    """[G] "change the value of up to 3 different animal types. Each may be shifted 1, 2,
+    or 3 spaces", "More than 3 steps per animal type are not possible at once": naming a
+    type twice is refused, so sheep+1 twice cannot stand in for sheep+2 at 2 notes instead
+    of 3; [H] Move Market Markers: "shift up to 2 green animal markers by 1 space each",
+    not one marker 2 steps."""
     g = game(board="fairground")
     s = g.step(g.state_from_position(3, current=0, roll=2), 0, "move hilltop")
     assert_refused(g, s, 0, "market sheep+1,sheep+1 pay 10+10", rule="type-twice")
@@ -138,7 +139,7 @@ def test_a_type_is_changed_once_on_the_market_and_by_the_markers_ticket():
 # -- H. the raffle booth and the action tickets ----------------------------------------------------
 
 def test_the_raffle_booth_with_an_empty_bag_offers_nothing_to_buy():
-    """[H] "Draw 1, 2 or 3 tickets": with the bag empty there is nothing to draw, so the
+    """[H] "draw 1, 2, or 3 raffle tickets": with the bag empty there is nothing to draw, so the
     booth asks for no raffle; [I] an empty bag ends the Fairground game after the turn."""
     g = game(board="fairground")
     s = g.step(g.state_from_position(3, current=0, roll=1, bag=[]), 0, "move raffle-1")
@@ -146,7 +147,7 @@ def test_the_raffle_booth_with_an_empty_bag_offers_nothing_to_buy():
 
 
 def test_the_raffles_help_speaks_of_the_bag_only_when_it_holds_fewer_than_may_be_bought():
-    """[H] "Draw 1, 2 or 3 tickets"; L7 ``raffle_overdraw="draw_rest"``: a purchase past
+    """[H] "draw 1, 2, or 3 raffle tickets"; L7 ``raffle_overdraw="draw_rest"``: a purchase past
     the bag draws what is left. The help says so for a bag of 1, and says nothing of the
     bag when it holds as many as may be bought."""
     def help_for(bag, **options):
@@ -159,7 +160,7 @@ def test_the_raffles_help_speaks_of_the_bag_only_when_it_holds_fewer_than_may_be
 
 
 def test_move_market_markers_is_not_offered_when_every_marker_is_red():
-    """[H] Move Market Markers moves "up to 2 green markers"; [G] a type complete in a
+    """[H] Move Market Markers moves "up to 2 green animal markers"; [G] a type complete in a
     barn is locked (red). With all ten types locked the ticket has nothing to move: it is
     not offered, and revealing it is refused."""
     g = game(board="fairground")
@@ -206,7 +207,7 @@ def test_only_move_market_markers_takes_marker_changes():
 
 
 def test_every_action_listed_at_the_end_of_a_turn_is_legal():
-    """[H] Move Market Markers names the markers it moves ("up to 2 green markers"): the
+    """[H] Move Market Markers names the markers it moves ("up to 2 green animal markers"): the
     list of actions at the end of a turn leaves it out (it cannot be listed without its
     changes), so each action listed is one the seat may play."""
     g = game(board="fairground")
@@ -245,8 +246,9 @@ def test_the_most_points_win_alone_even_by_ten():
 # -- J. two players --------------------------------------------------------------------------------
 
 def test_the_gambles_1_gives_the_top_note_to_the_opponent_and_2_keeps_the_top_two():
-    """[J] Gamble: "1 -> the top Gambling note goes unseen to the opponent; 2 -> keep the
-    top 2". The stack 50, 10, 0, 10, 50, 10 (the last on top): a 1 gives Ben the 10 on
+    """[J] Gamble: on a 1 "they take the top note from the Gambling stack and 'gift' it,
+    unseen, to their opponent"; on a 2 "they take the top 2 notes from the stack and keep
+    both". The stack 50, 10, 0, 10, 50, 10 (the last on top): a 1 gives Ben the 10 on
     top; a 2 gives Anna the 10 and the 50 (140 each to begin with)."""
     g = game()
     s = g.step(g.state_from_position(2, current=0, roll=1, gambling="50+10+0+10+50+10"), 0, "move hill-west")

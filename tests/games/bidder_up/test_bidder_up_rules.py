@@ -736,7 +736,8 @@ def test_wool_milk_ties_go_to_the_most_tickets_then_to_the_die():
     t = Table.thaw(g.state_from_position(3))
     t.award_sow()
     assert t.sow == -1 and t.phase == "over", "nobody holds a Wool-Milk ticket: no sow"
-    # [H] "highest total wins ...; ties: most Wool-Milk tickets": the total comes first, so
+    # [H] "whoever has the highest total wins the Wool-Milk-Sow. In case of a tie, the
+    # player with the most Wool-Milk tickets wins": the total comes first, so
     # one ticket of 3 beats two tickets of 1 (a ranking by tickets first gave it to seat 1)
     t = Table.thaw(g.state_from_position(3, tickets=[["wool-milk:3"], ["wool-milk:1", "wool-milk:1"], None]))
     t.award_sow()
@@ -744,9 +745,10 @@ def test_wool_milk_ties_go_to_the_most_tickets_then_to_the_die():
 
 
 def test_babies_in_the_barn_count_before_multiplying_and_in_the_zoo_after():
-    """[I] "Score = (sum of barn types' values + Value-Gain + 200 per baby in the barn) x
-    (complete types, + 1 for the sow) + 200 per baby in the petting zoo + money - loans",
-    with two complete types, where the multiplier tells the two places apart."""
+    """[I] the booklet's scoring sheet as BIDDER-UP.md sums it up, "Score = (sum of barn
+    types' values + Value-Gain + 200 per baby in the barn) x (complete types, + 1 for the
+    sow) + 200 per baby in the petting zoo + money - loans", with two complete types, where
+    the multiplier tells the two places apart."""
     from bluffkit.games.bidder_up.scoring import score_of
     assert score_of((350, 1000), value_gain=0, sow=False, money=0, barn_babies=1) == (350 + 1000 + 200) * 2
     assert score_of((350, 1000), value_gain=0, sow=False, money=0, zoo_babies=1) == (350 + 1000) * 2 + 200
@@ -884,10 +886,11 @@ def test_a_loan_needs_its_iou_and_its_note_on_the_supply_board():
 
 
 def test_a_loan_whose_note_has_run_out_is_neither_offered_nor_played():
-    """[J] "Loan: ... a 100, 200 or 500 note with its IOU ... none left of that size, no
-    loan". With one 500 beside the donkey (``donkey_500s_two=1``), Anna's loan takes it;
-    on Ben's turn an IOU for 500 is still there, but no 500 note: the loan of 500 is not
-    among his choices and is refused, while the 100 and 200 loans remain."""
+    """[J] BIDDER-UP.md's digest: "Loan: ... a 100, 200 or 500 note with its IOU ... none left of
+    that size, no loan" (the booklet: "If no matching IOU note is left on the supply board, the
+    player can't take that loan"). With one 500 beside the donkey (``donkey_500s_two=1``),
+    Anna's loan takes it; on Ben's turn an IOU for 500 is still there, but no 500 note: the
+    loan of 500 is not among his choices and is refused, while the 100 and 200 loans remain."""
     g = game(donkey_500s_two=1)
     s = g.step(g.state_from_position(2, current=0, roll=1), 0, "move hill-west")
     s = g.step(s, 0, "loan 500")
@@ -1059,7 +1062,8 @@ def test_move_market_markers_may_be_revealed_before_the_move():
 
 
 def test_move_market_markers_moves_up_to_two_green_markers_one_step_each():
-    """[H] "Move Market Markers (up to 2 green markers, 1 step each)"."""
+    """[H] "Move Market Markers: shift up to 2 green animal markers by 1 space each, left
+    or right"."""
     g, s = early()
     assert g.rules.marker_moves == 2
     assert_refused(g, s, 0, "ticket move-markers sheep+2", rule="too-many-steps")
@@ -1293,8 +1297,8 @@ def test_a_donkey_won_or_bought_back_pays_either_way(pays, choice):
 
 @pytest.mark.parametrize("short", ["unpaid", "smaller"])
 def test_the_third_donkey_when_the_500s_run_out_is_unpaid_or_paid_in_smaller_notes(short):
-    """L6, "running out of donkey ... notes": the option donkey_short. The Third Golden
-    Donkey pays 500 "to all players" [D], from the auctioneer round the table; seat 1
+    """L6, "running out of donkey ... notes": the option donkey_short. The Third Golden Donkey pays
+    500 ("all players receive extra money" [D]), from the auctioneer round the table; seat 1
     holds three of the four 500s, so one is left beside the donkey for seat 0. Unpaid (the
     default) seats 1 and 2 get nothing; smaller, each gets 200 + 200 + 100 of the board's."""
     g = game(donkey_short=short)
@@ -1320,7 +1324,7 @@ def test_the_third_donkey_when_the_500s_run_out_is_unpaid_or_paid_in_smaller_not
 
 def test_the_donkeys_notes_go_round_the_table_from_the_auctioneer():
     """L6, "running out of donkey ... notes", as above on the Fairground with Ben the
-    auctioneer: the "Third [Golden Donkey]: 500" to "all players ... from the supply
+    auctioneer: the "Third Golden Donkey: 500" to "all players ... from the supply
     board" [D], paid from the auctioneer round the table (clockwise, as the turns go
     [B]). Anna holds two of the four 500s, so the two left beside the donkey reach Ben
     and Cy, and Anna, the last in that order, is not paid."""

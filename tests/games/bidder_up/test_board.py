@@ -223,8 +223,9 @@ def test_a_board_made_by_hand_is_checked_too():
 
 
 def _no_straight_back(board: Board, position: str, steps: int) -> set[str]:
-    """The looser reading of "not forward and then backward": only the step just made may not
-    be undone; a path may come round to a space again (but not end where it began)."""
+    """The looser reading of "may not move forward and then backward in the same turn": only the
+    step just made may not be undone; a path may come round to a space again (but not end where
+    it began)."""
     ends: set[str] = set()
     walks = [(None, position)]
     for _ in range(steps):

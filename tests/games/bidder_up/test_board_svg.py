@@ -374,8 +374,9 @@ def test_a_reachable_space_tells_a_screen_reader_its_cost():
 
 
 def test_the_arrows_on_the_loop_point_clockwise():
-    """"The outer loop is always clockwise": each arrow between two neighbours on the loop
-    points from one to the next in the loop's clockwise order (clockwise on the screen)."""
+    """"On the outer loop (the outer circle), pawns always move clockwise": each arrow
+    between two neighbours on the loop points from one to the next in the loop's clockwise
+    order (clockwise on the screen)."""
     for board in BOARDS.values():
         pts = [(board.space(sid).x, board.space(sid).y) for sid in board.loop]
         area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]))

@@ -191,8 +191,8 @@ def test_the_face_up_farms_show_each_seats_notes_while_a_pen_is_auctioned():
 
 
 def test_the_face_up_farms_show_the_tickets_just_drawn_to_keep_one():
-    """[H] "Draw 1, 2 or 3 tickets ... keep only one": while Annette chooses, the face-up
-    farm boards show her the two she drew, and nobody else any."""
+    """[H] "draw 1, 2, or 3 raffle tickets ... they may keep only 1 of them": while Annette
+    chooses, the face-up farm boards show her the two she drew, and nobody else any."""
     from bluffkit.games.bidder_up.farm import all_seeing_farms
     g = make_game("bidder-up", board="fairground")
     s = g.step(g.state_from_position(3, current=0, roll=1, bag=["extra-turn", "wool-milk:3", "wool-milk:1"]),

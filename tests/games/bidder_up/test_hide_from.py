@@ -53,7 +53,7 @@ def test_a_redeal_keeps_what_the_seat_sees_and_shuffles_the_face_down_animals_an
 
 
 def test_a_redeal_shuffles_the_notes_on_the_piggy_bank():
-    """[C, F] Movement is paid "face down onto the Piggy Bank": nobody sees those notes.
+    """[C, F] The notes spent "are placed face-down on the Piggy Bank": nobody sees those notes.
     A redeal keeps their number and deals their faces again."""
     g = game()
     s = g.state_from_position(3, current=1, roll=1, piggy="0+10+50+100+200+500+0+10")
@@ -63,7 +63,8 @@ def test_a_redeal_shuffles_the_notes_on_the_piggy_bank():
 
 
 def test_the_seat_that_drew_raffle_tickets_keeps_them_the_others_do_not():
-    """[H] "Draw 1, 2 or 3 tickets ... keep only one, face down": the drawer sees what it
+    """[H] "draw 1, 2, or 3 raffle tickets", "they may keep only 1 of them! The chosen ticket
+    is placed face-down in front of them": the drawer sees what it
     drew, the others only how many. A redeal for the drawer keeps its tickets; a redeal for
     another seat deals the drawn tickets again from the bag's."""
     g = game(board="fairground")
@@ -105,7 +106,8 @@ def test_the_challenger_keeps_its_own_face_down_offer_the_target_does_not_see_it
 
 
 def test_the_gambler_keeps_the_notes_it_looked_at():
-    """[J] Gamble, a 3: "look at the top 3, give 1 to the opponent, keep 2": the gambler
+    """[J] Gamble, a 3: "they take the top 3 notes, look at them, and give 1 to their
+    opponent. They keep the remaining two": the gambler
     saw those notes, the opponent did not."""
     g = game()
     s = g.state_from_position(2, current=0, roll=1, gambling="50+10+0+10+50+10+0+0")

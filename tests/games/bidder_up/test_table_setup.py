@@ -92,9 +92,9 @@ def test_the_sows_die_roll_goes_only_to_a_tied_seat():
 
 
 def test_a_loans_notes_lie_beside_the_golden_donkey_even_if_no_donkey_pays_them():
-    """[J, L3] With two players a loan is "a 100, 200 or 500 note with its IOU" from the
-    supply board: the notes a loan may take start beside the Golden Donkey. With loans of
-    50s, every 50 not dealt as start money lies there, none in the box."""
+    """[J, L3] With two players a loan takes "either a 100, 200, or 500 note from the supply board"
+    and "the matching IOU note": the notes a loan may take start beside the Golden Donkey. With
+    loans of 50s, every 50 not dealt as start money lies there, none in the box."""
     g = game(loans=[[50, 150, 2]])
     d, r = g.rules.denominations, g.rules
     s = g.new_state(2)
