@@ -41,7 +41,7 @@ from bluffkit.auctions.actions import (
     Refusal,
     Word,
 )
-from bluffkit.auctions.narrate import animals_text, capital
+from bluffkit.auctions.narrate import animals_said, capital
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import count as _count
 from bluffkit.core.money import total
@@ -95,11 +95,12 @@ def shown_refusals(legal, lots: int) -> tuple:
     return tuple(x for x in legal.refusals if x == BUY or BUY not in legal.refusals or set(x.keep) != every)
 
 
-def choice_words(obs, names) -> str:
+def choice_words(obs, names, pen_words=None) -> str:
     """What the seat of ``obs`` may do in its auction, in the words of the buttons that do it
     (:class:`MoveControls`), not in the typed moves' notation ("raise NOTE", "lay NOTES",
     "choose 2 (by seat number)") that a panel's prompt quoted beside buttons naming them
-    otherwise: "pass, or lay one more note face down (a button for each of your notes)".
+    otherwise: "pass, or lay one more note face down (a button for each of your notes)";
+    ``pen_words`` as :meth:`MoveControls.show`'s.
 
     >>> from bluffkit.auctions import Auction
     >>> g = Auction.create(format="classic")
@@ -128,7 +129,7 @@ def choice_words(obs, names) -> str:
     if legal.call:
         out.append(f"call a price from {legal.call[0]} to {legal.call[1]}")
     if legal.choose:
-        out.append(" or ".join(lower(MoveControls._choose_label(obs, s, names)) for s in legal.choose))
+        out.append(" or ".join(lower(MoveControls._choose_label(obs, s, names, pen_words)) for s in legal.choose))
     out += [str(x) for x in shown_refusals(legal, len(getattr(obs, "awards", ())))]
     if legal.pay:
         owed, mode, payee = legal.pay
@@ -190,6 +191,7 @@ class MoveControls(W.VBox):
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
         self.names: list[str] = []
+        self._pen_words = None
         self._kind, self._note_verb, self._d = None, "", ()
         self._owes = 0
         self.bid_button: W.Button | None = None
@@ -368,20 +370,24 @@ class MoveControls(W.VBox):
                 bid.description = bid.tooltip = ""
 
     @staticmethod
-    def _choose_label(obs, seat: int, names) -> str:
+    def _choose_label(obs, seat: int, names, pen_words=None) -> str:
         """A choice button's words: ``Choose Bo`` among tied bidders; for two equally
-        valuable animals, who gets the first (``The sheep to Bo``, ``Keep the sheep``)."""
+        valuable animals, who gets the first (``The sheep to Bo``, ``Keep the sheep``), in
+        ``pen_words``' words, as the narration says it."""
         choosing = getattr(obs, "choosing", ())
         if choosing and choosing[0] == "first-animal" and obs.lot:
-            first = animals_text(split_order(obs.rules, obs.lot)[:1])
+            first = animals_said(split_order(obs.rules, obs.lot)[:1], pen_words)
             return f"Keep {first}" if seat == obs.seat else f"{capital(first)} to {names[seat]}"
         return f"Choose {names[seat]}"
 
-    def show(self, obs, names) -> None:
-        """The buttons of the moves ``obs.legal`` allows (none when it is not this seat's move)."""
+    def show(self, obs, names, pen_words=None) -> None:
+        """The buttons of the moves ``obs.legal`` allows (none when it is not this seat's move);
+        ``pen_words(animals, taken)``: the pen's animals in a game's words, as its narration's
+        (:func:`bluffkit.auctions.narrate.narrate`), e.g. Bidder Up!'s male "the cow ♂"."""
         legal, r = obs.legal, obs.rules
         d = r.denominations
         self.names = list(names)
+        self._pen_words = pen_words
         self._take_down()
         self._shown = obs                    # (what the buttons were drawn from: click() reads their labels)
         count = r.pricing == "count"
@@ -423,7 +429,7 @@ class MoveControls(W.VBox):
                 and obs.high_bidder != obs.seat):   # (the highest bidder's pass already keeps the bid)
             buttons.append(self._word("drop out", "Drop out", self.drop_out,
                                       tooltip="pass now and whenever you are asked again in this auction"))
-        buttons += [_button(self._choose_label(obs, s, names), lambda s=s: self.play(Choose(s))) for s in legal.choose]
+        buttons += [_button(self._choose_label(obs, s, names, pen_words), lambda s=s: self.play(Choose(s))) for s in legal.choose]
         buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x))
                     for x in shown_refusals(legal, len(getattr(obs, "awards", ())))]
         if legal.refusals and BUY not in legal.refusals:     # [D] the right of first refusal, not payable
@@ -461,7 +467,7 @@ class MoveControls(W.VBox):
         elif isinstance(action, Word):
             label = _word_label(action, self._shown)
         elif isinstance(action, Choose):
-            label = (self._choose_label(self._shown, action.seat, self.names)
+            label = (self._choose_label(self._shown, action.seat, self.names, self._pen_words)
                      if self._shown is not None and 0 <= action.seat < len(self.names) else "")
         elif isinstance(action, Refusal):
             shown = self._shown

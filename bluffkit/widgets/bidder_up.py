@@ -44,7 +44,7 @@ from html import escape
 import ipywidgets as W
 
 from bluffkit.auctions.actions import BUY, PASS, Bid, Place
-from bluffkit.auctions.narrate import animals_text
+from bluffkit.auctions.narrate import lots_said
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.auctions.sample import cheapest
 from bluffkit.auctions.state import NO_CAP
@@ -56,7 +56,7 @@ from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.farm import ticket_words
 from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.legal import cost_notes, payable
-from bluffkit.games.bidder_up.narrate import sex_word
+from bluffkit.games.bidder_up.narrate import pen_words, sex_word
 from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.spaces import specimen, trade_pairs
@@ -817,15 +817,17 @@ class BidderUpTable(SeatPanel):
             most = _notes_word(cap) if sub.rules.pricing == "count" else str(cap)
             high += f" You showed all your money: on this repeat you may bid at most {most}."
         # (the Dutch count, counted down aloud from 10, the price of the hammer now: in the box)
-        may = choice_words(sub, names)          # in the buttons' words, not the typed notation
+        words = pen_words(obs.on_sale)          # the male marked as the narration marks it [K]
+        may = choice_words(sub, names, words)   # in the buttons' words, not the typed notation
         self._prompt(f"{self._auction_html}<b>{me}</b>, you may: {escape(may)}.{high}")
-        self.auction_moves.show(sub, self.session.names)
-        self._explain_refusals(sub)
+        self.auction_moves.show(sub, self.session.names, words)
+        self._explain_refusals(sub, words)
         self.auction_moves.layout.display = _SHOW
 
-    def _explain_refusals(self, sub) -> None:
+    def _explain_refusals(self, sub, words=None) -> None:
         """The auctioneer's Sell and Buy buttons say in their tooltips what they do, by the
-        right of first refusal [D]: who pays whom how much, and who gets which animal. (A
+        right of first refusal [D]: who pays whom how much, and who gets which animal, in
+        ``words`` (:func:`~bluffkit.games.bidder_up.narrate.pen_words`, as the narration). (A
         refusal that does what Buy does, ``buy 1`` of a single lot, ``buy 1,2`` of two, has no
         button: :func:`~bluffkit.widgets.auction_moves.shown_refusals`.)"""
         legal = sub.legal
@@ -834,6 +836,7 @@ class BidderUpTable(SeatPanel):
         names = self.session.names
         by_count = sub.rules.pricing == "count"
         every = set(range(len(sub.awards)))
+        lot = lots_said(sub, words)
         buttons = {b.description: b for row in self.auction_moves.children for b in getattr(row, "children", ())
                    if isinstance(b, W.Button)}
         for r in legal.refusals:
@@ -843,7 +846,7 @@ class BidderUpTable(SeatPanel):
             kept = every if r == BUY else set(r.keep)
             parts = []
             for i, (seat, animals, price) in enumerate(sub.awards):
-                what = animals_text(animals) if animals else "the lot"
+                what = lot(i, animals) if animals else "the lot"
                 who = names[seat] if 0 <= seat < len(names) else "the winner"
                 amount = _notes_word(price) if by_count else str(price)       # 1 note, 2 notes; 30
                 parts.append(f"you pay {who} {amount} and keep {what}" if i in kept

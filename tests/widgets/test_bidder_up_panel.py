@@ -523,6 +523,38 @@ def test_the_auctioneers_sell_and_buy_say_what_they_do():
     assert f"owes {who} {price}" in t.events.value, "the buy owes; the payment, its own move, pays"
 
 
+def _auctioneer_of(pen, bids, **position):
+    """The Fairground with Baby Animals (cow, sheep, pig, dog): Annette moves onto pen 6, a
+    Secret Value double pen holding ``pen``, Daniel and Ben bid ``bids``; Annette's screen."""
+    t = at_position(table("fairground", players=3, humans=range(3), seed=1, variants=["babies"]), current=0,
+                    roll=1, pos=["pen-5", "start", "start"], babies=["sheep", "cow", "pig", "dog"], pens={"pen-6": pen},
+                    **position)
+    for seat, move in ((0, "move pen-6"), *bids):
+        t.session.play(move, seat)
+    t.refresh()
+    if t.screen[0] != "seat":
+        t.show.click()
+    return t, {b.description: b for row in t.auction_moves.children for b in getattr(row, "children", ())}
+
+
+def test_the_auctioneers_buttons_mark_the_male_at_auction_as_the_narration_does():
+    """[K] Baby Animals tell the male apart: the auction box and the narration say "the cow
+    ♂", and Sell, Buy and the choice of who gets which animal now say it too. The male and a
+    female cow split between two bids: lot 1, the highest bid's, takes the male. The male
+    sheep and the male pig, both worth 400 on the market [G], with one bid: the auctioneer
+    chooses who gets which ("If the two animals are equally valuable ... the auctioneer
+    chooses which player bid for which animal", Secret Value), the first the sheep ♂."""
+    t, buttons = _auctioneer_of(["cow-m", "cow"], [(1, "bid 30"), (2, "bid 20")])
+    assert buttons["Sell"].tooltip == "Sell: Daniel pays you 30 and gets the cow ♂; Ben pays you 20 and gets the cow."
+    assert buttons["Buy"].tooltip.endswith(": you pay Daniel 30 and keep the cow ♂; you pay Ben 20 and keep the cow.")
+    assert buttons["Buy 2"].tooltip.endswith(": Daniel pays you 30 and gets the cow ♂; you pay Ben 20 and keep the cow.")
+    t, buttons = _auctioneer_of(["sheep-m", "pig-m"], [(1, "bid 30"), (2, "pass")], market={"pig": 400})
+    assert {"The sheep ♂ to Daniel", "Keep the sheep ♂"} <= set(buttons), list(buttons)
+    assert "you may: the sheep ♂ to Daniel or keep the sheep ♂" in unescape(t.legal_text.value), t.legal_text.value
+    buttons["Keep the sheep ♂"].click()
+    assert "Annette keeps the sheep ♂." in unescape(t.events.value), "the button's words are the narration's"
+
+
 def test_a_ticket_may_be_revealed_before_the_move_from_the_move_screen():
     """[H] the moment of a ticket's action is the player's: the move screen now offers
     Extra Turn and Move Market Markers before moving; then the move screen again, with no

@@ -31,10 +31,11 @@ def _word(a: int) -> str:
     return animal_words(name(a))
 
 
-def _pen_words(pool):
-    """The ``pen_words`` of the auction's narration and view: animals of the pen at auction
-    as the panel names them, told apart from ``pool`` (its animals, a male told apart:
-    public as the pen is) in the order the sale takes them, after those ``taken`` [K]."""
+def pen_words(pool):
+    """The ``pen_words`` of the auction's narration, view and panel: animals of the pen at
+    auction as the panel names them, told apart from ``pool`` (its animals, a male told
+    apart: public as the pen is; a seat's ``on_sale``) in the order the sale takes them,
+    after those ``taken`` [K]: "the cow ♂ and the cow"."""
     return lambda animals, taken=(): animals_text(told_apart((*taken, *animals), pool)[len(taken):], _word)
 
 
@@ -91,7 +92,7 @@ def narrate(game, before, seat, action, after, names) -> str:
     if before.auction is not None:
         text = auction_narrate(Auction(before.auction.rules), before.auction, seat, action,
                                after.auction if after.auction is not None else _final(before, seat, action), names,
-                               _pen_words(before.drawn))
+                               pen_words(before.drawn))
     elif isinstance(action, A.Deal):
         text = "The animals are dealt into the pens and the two supply stacks."
     elif isinstance(action, A.Roll):
@@ -241,7 +242,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
         lines.append("Market: " + ", ".join(f"{ANIMALS[a]} {tr[p]}" + ("*" if a in obs.locked else "")
                                              for a, p in enumerate(obs.market)) + f". Raffle bag {obs.bag}.")
     if obs.auction is not None:
-        lines.append(Auction(obs.auction.rules).describe(obs.auction, names, False, _pen_words(obs.on_sale)))
+        lines.append(Auction(obs.auction.rules).describe(obs.auction, names, False, pen_words(obs.on_sale)))
     if obs.trade is not None and obs.trade[1] >= 0:       # an open horse-trade [E]
         c, target, animal, by_count, put_up = obs.trade
         laid = "" if obs.offer_notes is None else f" ({count(obs.offer_notes, 'note')}, fanned out)"
