@@ -172,10 +172,22 @@ def test_a_bad_file_among_good_ones_exits_2_and_the_others_still_run(capsys, tmp
 
 # -- play: names printed safely, a shared screen ---------------------------------------------------
 
-def _play(argv, stdin: str, *, timeout: float = 120) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
-    return subprocess.run([sys.executable, "-m", "bluffkit.cli", "play", *argv], input=stdin, capture_output=True,
-                          text=True, timeout=timeout, env=env, cwd=ROOT)
+def _play(argv, stdin: str) -> subprocess.CompletedProcess:
+    """``bluffkit play ARGV`` with ``stdin`` typed as through a pipe (not a terminal), run in this
+    process from the repository's folder: its exit status and what it wrote to stdout and stderr.
+    (The terminal itself is played by the pseudo-terminal tests of test_cli.py.)"""
+    import contextlib
+    import io
+    out, err, typed = io.StringIO(), io.StringIO(), io.StringIO(stdin)
+    with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        before, sys.stdin = sys.stdin, typed
+        try:
+            code = cli.main(["play", *argv])
+        except SystemExit as e:             # argparse's refusals
+            code = e.code if isinstance(e.code, int) else 0 if e.code is None else 1
+        finally:
+            sys.stdin = before
+    return subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue())
 
 
 def _bloff_hands(names, seed):
