@@ -85,7 +85,10 @@ def median(xs) -> float:
 
 
 def spread(xs) -> str:
-    """A figure's spread over the rounds: the lowest and highest round."""
+    """A figure's spread over the rounds: the lowest and highest round (one value alone
+    when there is only one)."""
+    if len(xs) == 1:
+        return f"{xs[0]:,.3g}" if xs[0] < 100 else f"{xs[0]:,.0f}"
     return f"{min(xs):,.3g}..{max(xs):,.3g}" if min(xs) < 100 else f"{min(xs):,.0f}..{max(xs):,.0f}"
 
 
@@ -95,15 +98,16 @@ def ratios(ours, theirs) -> list:
 
 
 def result(name: str, figure: float, unit: str, rounds, bar: float | None, note: str = "",
-           higher: bool = True) -> dict:
+           higher: bool = True, spread_of: str = "rounds") -> dict:
     """One figure for the summary table of ``benchmarks/run_all.py``: printed as a line
     ``RESULT {json}`` that run_all collects. ``rounds`` are the per-round values (the
-    spread); ``bar`` the figure to reach (at least; at most when ``higher`` is false),
-    ``None`` when there is no bar."""
+    spread), or whatever other values the spread is taken over, named by ``spread_of``
+    (the table shows it beside the spread); ``bar`` the figure to reach (at least; at most
+    when ``higher`` is false), ``None`` when there is no bar."""
     import json
 
     met = None if bar is None else (figure >= bar if higher else figure <= bar)
-    row = {"name": name, "figure": figure, "unit": unit, "spread": spread(rounds),
+    row = {"name": name, "figure": figure, "unit": unit, "spread": spread(rounds), "spread_of": spread_of,
            "bar": None if bar is None else ("" if higher else "<= ") + f"{bar:g}", "met": met, "note": note}
     print("RESULT " + json.dumps(row), flush=True)
     return row

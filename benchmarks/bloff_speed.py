@@ -108,7 +108,8 @@ def main(argv=None) -> int:
             three = m["median"]
     print(f"3 players: {three:,.0f} actions/s (median); the bar is {BAR:,} -> "
           f"{'meets' if three >= BAR else 'DOES NOT meet'} the bar")
-    result("Bløff random, 3 players, actions/s (median)", three, "actions/s", [three], BAR)
+    result("Bløff random, 3 players, actions/s (median)", three, "actions/s", [three], BAR,
+           spread_of="one value: the median of the repeats")
     return 0
 
 

@@ -13,7 +13,10 @@ How the figures are taken (the harness is the project's own, ``benchmarks/_timin
 whatever is compared runs in one process, in turn, one round of each at a time, so that
 the drift of a shared machine falls on both alike; a figure is the median over the rounds
 (a ratio: the ratio of the two medians) and its spread the lowest and highest round (of a
-ratio: the lowest and highest per-round ratio).
+ratio: the lowest and highest per-round ratio). The table names what each spread is taken
+over: "rounds", or, for the engines' actions/s against their bars, which are judged on the
+medians of repeats, what they are (``engine_speed``: the two rulesets' medians at 5
+players, the slower of which is the figure; ``bloff_speed``: one value, the median itself).
 Figures against a peer count what the peer counts (OpenSpiel: whole auctions per second;
 Streaker3/kuhhandel and Cheat-RL: games per second). The peers are never part of bluffkit:
 ``--peer-kuhhandel PATH`` and ``--peer-cheat PATH`` name checkouts of them, passed to
@@ -63,9 +66,14 @@ def table(rows: list[dict]) -> str:
             return "(see above)"
         return f"{f:,.2f}{r['unit']}" if r["unit"] == "x" else f"{f:,.4g} {r['unit']}"
 
-    cells = [(r["name"], fig(r), r["spread"], "-" if r["bar"] is None else f"{r['bar']}{'x' if r['unit'] == 'x' else ' ' + r['unit']}",
+    def over(r):
+        if r["figure"] is None:
+            return r["spread"]
+        return f"{r['spread']} ({r.get('spread_of', 'rounds')})"
+
+    cells = [(r["name"], fig(r), over(r), "-" if r["bar"] is None else f"{r['bar']}{'x' if r['unit'] == 'x' else ' ' + r['unit']}",
               "-" if r["met"] is None else ("met" if r["met"] else "NOT met"), r.get("note", "")) for r in rows]
-    head = ("figure", "median", "rounds (low..high)", "bar", "verdict", "")   # a ratio: of the medians
+    head = ("figure", "median", "spread: low..high (over what)", "bar", "verdict", "")   # a ratio: of the medians
     widths = [max(len(str(c[i])) for c in cells + [head]) for i in range(5)]
 
     def line(c):

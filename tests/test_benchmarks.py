@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import re
 from pathlib import Path
 
@@ -99,3 +100,44 @@ def test_run_all_shows_its_help_and_sends_a_benchmark_option_after_the_double_da
     out, err = capsys.readouterr()
     assert out == "" and "unknown benchmark(s): --games, 5" in err
     assert "options for the benchmarks go after --: run_all.py [NAME ...] -- --games 5" in err
+
+
+def _figure(median: float) -> dict:
+    return {"median": median, "best": median, "games": 1.0, "length": 1.0}
+
+
+def test_the_engine_figures_say_their_spread_is_not_over_rounds(monkeypatch, capsys):
+    """The engines' actions/s are judged on a median of repeats, not on rounds: the spread
+    run_all shows beside You're Bluffing!'s is the two rulesets' medians at 5 players (the
+    slower one the figure), and Bløff's is the one median alone."""
+    engines = _load("engine_speed", monkeypatch)
+    monkeypatch.setattr(engines, "measure", lambda names, players, games, repeats: {
+        (name, n): _figure(300_000 if name == "youre-bluffing" else 250_000) for name in names for n in players})
+    assert engines.main(["--games", "1", "--repeats", "1"]) == 0
+    bloff = _load("bloff_speed", monkeypatch)
+    monkeypatch.setattr(bloff, "measure", lambda game, seeds, agents, repeats: _figure(200_000))
+    assert bloff.main(["--games", "1", "--repeats", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = _load("run_all", monkeypatch).rows_from("engines", out)
+    assert [(r["figure"], r["spread"], r["spread_of"]) for r in rows] == [
+        (250_000, "250,000..300,000", "the two rulesets' medians"),
+        (200_000, "200,000", "one value: the median of the repeats")]
+    table = _load("run_all", monkeypatch).table(rows).splitlines()
+    assert "spread: low..high (over what)" in table[0]
+    assert "250,000..300,000 (the two rulesets' medians)" in table[2]
+    assert "200,000 (one value: the median of the repeats)" in table[3]
+
+
+def test_a_figure_over_rounds_says_so_in_the_table(monkeypatch, capsys):
+    """A figure taken over rounds (every benchmark's but the engines' own bars) shows its
+    lowest and highest round, named as rounds; a line from before the field was written
+    reads the same."""
+    timing = _load("_timing", monkeypatch)
+    timing.result("a ratio", 2.0, "x", [1.5, 2.0, 2.5], 1.0)
+    line = capsys.readouterr().out.strip()
+    old = json.loads(line[len("RESULT "):])
+    del old["spread_of"]
+    table = _load("run_all", monkeypatch).table(
+        _load("run_all", monkeypatch).rows_from("a", line) + [old]).splitlines()
+    assert table[2].split()[:4] == table[3].split()[:4] == ["a", "ratio", "2.00x", "1.5..2.5"]
+    assert "1.5..2.5 (rounds)" in table[2] and "1.5..2.5 (rounds)" in table[3]
