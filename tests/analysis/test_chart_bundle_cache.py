@@ -91,7 +91,7 @@ def test_an_unwritable_cache_still_draws(fresh_widget_class, monkeypatch):
 
 @pytest.mark.slow
 def test_the_cached_bundle_is_altairs_own(fresh_widget_class):
-    """Made for real (vl-convert bundles it, about 2 s): the file written is the bundle
+    """Made for real (vl-convert bundles it, 1 to 4 s): the file written is the bundle
     altair's enable_offline() makes, and a second process state reads it back."""
     charts_offline.offline_widgets()
     made = alt.JupyterChart._esm
