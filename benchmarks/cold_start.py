@@ -7,8 +7,9 @@ Every figure is the median over N fresh processes (``python -c ...``, 5 by defau
 spread is printed beside it as min-max); the measurements take turns, one process of
 each per round, so a slow spell of the machine falls on all of them alike. Each time is
 taken inside the process, from just before the first import to the end of the work, so
-the interpreter's own start (about 20 ms) is not counted: it is what a student waits for
-after running the first cell of a notebook in a fresh kernel. The bar is on the wall
+the interpreter's own start (40 to 80 ms, the median of 15 ``python -c pass`` on 6
+December, 10 to 20 ms of it CPU) is not counted: it is what a student waits for after
+running the first cell of a notebook in a fresh kernel. The bar is on the wall
 time; the ``cpu`` column (the process's CPU time, median) shows how much of it was the
 process's own work, which a machine busy with other work leaves about the same.
 
