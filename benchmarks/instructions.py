@@ -8,9 +8,13 @@ Each count is the instructions of a process that plays ``--games`` seeded random
 (``RandomAgent(bids="any")``, every rule on, every move recorded, every acting seat's
 observation built, as ``engine_speed.py`` plays them), less those of the same process
 playing none (start-up and imports), divided by the games. Python's hash seed is fixed
-(``PYTHONHASHSEED=0``): with it random, counts of the same code moved by 2 to 3 %. With a
-checkout of Streaker3/kuhhandel (``--peer-kuhhandel PATH``) its random games are counted
-the same way and the ratio printed; without one, a line says the peer is skipped. The
+(``PYTHONHASHSEED=0``), yet counts of the same code still move from run to run: on 6
+December two counts of the same 20 three-player games came out 5 % apart (11.5 and 12.1 M a
+game) and of 10 five-player games 15 % apart (17.0 and 19.6 M), as far apart as with the
+seed at 1 or 2 (11.8 and 11.9 M; 19.1 and 16.0 M): a difference of a few percent between
+two counts is within that. With a checkout of Streaker3/kuhhandel (``--peer-kuhhandel
+PATH``) its random games are counted the same way and the ratio printed; without one, a
+line says the peer is skipped. The
 games differ in length, so the figure moves with ``--games`` (You're Bluffing! 3 players:
 12.1 M over 20 games, 12.3 M over 80): compare counts over the same games. Needs ``valgrind`` on PATH; about a minute per count.
 """
