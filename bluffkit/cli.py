@@ -421,7 +421,7 @@ def cmd_tournament(args) -> int:
         print(printable(f"{bot:{name_w}s} {int(wide.loc[bot, ('games', 'win share')]):9,d}  "
                         + "  ".join(f"{c:{w}s}" for c, w in zip(cells, widths)).rstrip()))
     if len(pw):
-        print("\nhead to head: the share of their games the first finished ahead of the second (95% CI)")
+        print("\nhead to head: the share of their games the first finished ahead of the second (a tie counts one half; 95% CI)")
         for r in pw.itertuples():
             print(printable(f"  {r.agent} vs {r.opponent}: {_estimate(r.ahead, r.lo, r.hi, 3)}, "
                             f"{r.games:,} game{'s' if r.games != 1 else ''}"))

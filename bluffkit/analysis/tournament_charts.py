@@ -73,9 +73,12 @@ def summary_chart(summary: pd.DataFrame, title: str | None = None) -> alt.HConca
 
 
 @builder(example=_pairwise_example)
-def pairwise_chart(pairwise: pd.DataFrame, title: str = "Head to head: how often the row's bot finished ahead") -> alt.LayerChart:
+def pairwise_chart(pairwise: pd.DataFrame,
+                   title: str = "Head to head: how often the row's bot finished ahead (a tie counts one half)",
+                   ) -> alt.LayerChart:
     """A table of squares: row ``agent``, column ``opponent``, coloured by the share of
-    their meetings the row's bot finished ahead (0.5: even), the share written in it."""
+    their meetings the row's bot finished ahead (a tie counts one half, as in
+    :func:`~bluffkit.analysis.tournament.pairwise`; 0.5: even), the share written in it."""
     df = pairwise.assign(label=[f"{a:.2f}" for a in pairwise["ahead"]])
     bots = sorted(set(df["agent"]) | set(df["opponent"]))
     base = alt.Chart(df).encode(

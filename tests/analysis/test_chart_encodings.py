@@ -275,6 +275,15 @@ def test_pairwise_chart_rows_are_the_bot_columns_the_opponent_coloured_around_on
     assert labels["caller"] == "0.75" and labels["honest"] == "0.25"
 
 
+def test_pairwise_chart_title_says_a_tie_counts_one_half():
+    """``pairwise``: "an equal rank counts one half". Two bots that tied every game (in
+    Bløff every loser ranks 2) read 0.50 each, though neither ever finished ahead: the
+    title must say how a tie is counted, or 0.50 reads "ahead half the time"."""
+    pairs = pd.DataFrame({"agent": ["honest", "random"], "opponent": ["random", "honest"], "games": [8, 8],
+                          "ahead": [0.5, 0.5], "lo": [0.2, 0.2], "hi": [0.8, 0.8]})
+    assert "a tie counts one half" in title_of(tc.pairwise_chart(pairs).to_dict())
+
+
 # -- chart_style.py ----------------------------------------------------------------------------
 def test_a_long_title_is_wrapped_never_cut():
     """The module's docstring: the title is "wrapped to the chart's width, never cut". A
