@@ -159,7 +159,7 @@ def _what_if_example() -> list:
     xs = [round(k / 100, 2) for k in range(101)]
     second = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.6, 0.3], bidder=0, fmt="second", xs=xs)
     first = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.4, 0.2], bidder=0, fmt="first", xs=xs)
-    return [((second, "Second price: Annette's surplus against her bid (she values the cow at 0.8)"), {}),
+    return [((second, "Second price: Annette's surplus against her bid (she values the cow at 0.8)"), {"name": "Annette"}),
             ((first,), {})]
 
 
