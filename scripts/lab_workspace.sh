@@ -15,7 +15,7 @@
 #
 # JupyterLab's layout is kept in DIR/.workspaces (`--LabApp.workspaces_dir`, given by `make
 # lab`): the first start opens on the start page with the file browser folded away
-# (scripts/lab-start.jupyterlab-workspace), so a 1280x720 projector shows the page whole;
+# (scripts/lab-start.jupyterlab-workspace), so a 1280x720 projector shows the page at its full width;
 # Ctrl+B or the folder icon on the left shows the files. After that JupyterLab keeps the
 # layout the user leaves it in; LAB_RESET=1 starts from the folded layout again.
 #

@@ -40,7 +40,7 @@ def test_the_copy_holds_notebooks_and_docs_and_keeps_edits_until_reset(tmp_path)
     for nb in (work / "notebooks").glob("*.ipynb"):
         assert notary.check_signature(nbformat.read(nb, as_version=4)), f"{nb.name} is not trusted"
 
-    # JupyterLab first opens with the file browser folded away (a projector shows the page whole)
+    # JupyterLab first opens with the file browser folded away (a projector shows the page at its full width)
     import json
     layout, = (work / ".workspaces").glob("default-*.jupyterlab-workspace")
     saved = json.loads(layout.read_text())
