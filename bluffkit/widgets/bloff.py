@@ -17,6 +17,7 @@ import ipywidgets as W
 
 from bluffkit.core.game import make_game
 from bluffkit.games.bloff.cards import RANK_WORDS, cards_text, claim_text
+from bluffkit.widgets import render_bloff
 from bluffkit.widgets.render_bloff import SUIT_SIGNS, card_parts, sort_hand
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, retire, tells_chosen
 
@@ -85,6 +86,11 @@ class BloffTable(SeatPanel):
             t.value = t.card in wanted                     # type: ignore[attr-defined]
 
     scores_unit = ("cards left", True)
+
+    def seat_html(self, obs) -> str:
+        """The seat's view with its hand counted only, while it lays cards: the hand is drawn
+        below the table then, as cards to click."""
+        return render_bloff.seat_html(self.game, obs, self.session.names, hand_below=True)
 
     def public_scores(self, obs):
         """Cards left in each hand (fewest is best: the first with none wins)."""

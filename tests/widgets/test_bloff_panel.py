@@ -546,3 +546,23 @@ def test_click_action_lays_every_card_of_a_play():
     assert t.click_action(Play(two)) is True
     seat, action = t.session.moves[played]
     assert seat == 0 and sorted(action.cards) == sorted(two)
+
+
+def test_a_seats_hand_is_drawn_where_no_clickable_hand_is_below_the_table():
+    """The scenario player and the replay viewer, in the view of a seat about to lay cards,
+    wrote "your hand: 11 cards, below" and drew no hand below; only the Bløff table draws
+    the hand under the table, as cards to click."""
+    from bluffkit.widgets import ScenarioPlayer
+    p = ScenarioPlayer("bloff-anne-calls-david")
+    p.viewer.value = 0                                   # Anne's view
+    for i in range(p.step.max + 1):
+        p.step.value = i
+        assert "your hand" not in p.table.value, (i, p.table.value)
+    r = ReplayViewer(Session("bloff", ["random"] * 3, seed=2).run())
+    r.viewer.value = 0
+    for i in range(min(r.step.max, 12) + 1):
+        r.step.value = i
+        assert "your hand" not in r.table.value, (i, r.table.value)
+    t = BloffTable(players=3, humans=[0], bots="caller", names=["Anne", "Bo", "Cy"], seed=1)
+    t.show.click()
+    assert "your hand: 18 cards, below" in t.view.value, t.view.value
