@@ -290,6 +290,7 @@ class BlufferTable(SeatPanel):
         self.cover_text.value = ""         # the cover's words go with it (not left behind, hidden,
         self.show.description = "Show"     # for the seat's view after it, which had no cover of its own)
         self.typed.value = ""              # words typed at the cover: not the leader's, as at a seat's view
+        self._fill("")                     # (the answer box too, hidden with the controls on this screen)
         self.controls.layout.display = _HIDE
         team = self.team_game()
         seen = s.observe(seat)

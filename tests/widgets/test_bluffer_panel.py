@@ -209,6 +209,17 @@ def test_nothing_typed_or_seen_is_left_for_the_next_player():
     assert "purple cow" not in t.view.value and t.typed.value == ""
 
 
+def test_the_leaders_screen_keeps_nothing_typed_at_its_cover():
+    """Words set in the answer box (hidden) while the leader's cover is up stayed in its
+    model on the leader's screen, as the Move box's did before; both start empty there."""
+    t = _two_humans_at_the_vote()
+    t.leader_button.click()
+    assert t.screen[0] == "leader-cover"
+    t.answer.value, t.typed.value = "a purple cow", "vote 1"
+    t.show.click()
+    assert t.screen[0] == "leader" and t.answer.value == "" and t.typed.value == ""
+
+
 def test_undo_cannot_take_back_a_revealed_question():
     t = BlufferTable(players=4, humans=[1], names=NAMES, seed=5)
     t.show.click()
