@@ -24,7 +24,7 @@ from bluffkit.auctions.actions import (
 )
 from bluffkit.auctions.rules import ANIMALS, price_words
 from bluffkit.auctions.sealed import split_order
-from bluffkit.core.errors import by_name, count, in_words, plural, said_together
+from bluffkit.core.errors import by_name, count, said_together, the_things
 from bluffkit.core.money import fmt, total
 
 
@@ -68,10 +68,7 @@ def animals_text(animals, word=None) -> str:
     >>> animals_text((8, 2, 8)), animals_text((1, 1))
     ('the two cows and the cat', 'the two geese')
     """
-    said = [word(a) if word else ANIMALS[a] for a in animals]
-    kinds = list(dict.fromkeys(said))
-    words = [f"the {w}" if said.count(w) == 1 else f"the {in_words(said.count(w))} {plural(w)}" for w in kinds]
-    return said_together(words) or "nothing"
+    return the_things(word(a) if word else ANIMALS[a] for a in animals) or "nothing"
 
 
 def face_down_lot(rules, pen, word=None, pen_words=None) -> str:

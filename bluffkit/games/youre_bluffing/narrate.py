@@ -42,9 +42,17 @@ WORDS = {
 }
 
 
+#: The phases where two animals are auctioned together (``lot_size`` 2).
+PHASE_WORDS_FOR_TWO = dict(PHASE_WORDS, decide="the leader sells the animals or buys them back")
+HT_PHASE_WORDS_FOR_TWO = dict(HT_PHASE_WORDS, decide="the auctioneer sells the animals or buys them")
+
+
 def phases_in_words(rules) -> dict[str, str]:
-    """The ruleset's phases in words: :data:`HT_PHASE_WORDS` for Horse Trading, else :data:`PHASE_WORDS`."""
-    return HT_PHASE_WORDS if rules.name == "horse_trading" else PHASE_WORDS
+    """The ruleset's phases in words: :data:`HT_PHASE_WORDS` for Horse Trading, else
+    :data:`PHASE_WORDS` (their ``_FOR_TWO`` forms where two animals are auctioned together)."""
+    if rules.name == "horse_trading":
+        return HT_PHASE_WORDS_FOR_TWO if rules.lot_size == 2 else HT_PHASE_WORDS
+    return PHASE_WORDS_FOR_TWO if rules.lot_size == 2 else PHASE_WORDS
 
 
 #: A quoted text in a message (Python's quoting, as :func:`bluffkit.core.errors.quote` gives it).
@@ -88,9 +96,20 @@ def money_words(text: str, own: dict[str, str]) -> str:
     return "".join(out) + reword(text[at:])
 
 
+#: The same words where two animals are auctioned together (``lot_size`` 2: YB "Quick Game", HT
+#: "Double auction"): the leader sells them or buys them back.
+WORDS_FOR_TWO = {
+    "youre_bluffing": dict(WORDS["youre_bluffing"], buy_button="Buy them back", buy_back="buy them back"),
+    "horse_trading": dict(WORDS["horse_trading"], buys="buys them instead", buy_button="Buy them yourself",
+                          buy_back="buy them"),
+}
+
+
 def words(rules) -> dict[str, str]:
-    """The ruleset's own words (:data:`WORDS`), You're Bluffing!'s for a ruleset of another name."""
-    return WORDS.get(rules.name, WORDS["youre_bluffing"])
+    """The ruleset's own words (:data:`WORDS`, or :data:`WORDS_FOR_TWO` where two animals are
+    auctioned together), You're Bluffing!'s for a ruleset of another name."""
+    own = WORDS_FOR_TWO if rules.lot_size == 2 else WORDS
+    return own.get(rules.name, own["youre_bluffing"])
 
 
 def _a(label: str) -> str:
@@ -102,15 +121,28 @@ def _cards(k: int) -> str:
     return f"{k} card" if k == 1 else f"{k} cards"
 
 
+def _plural(rules, label: str) -> str:
+    """A family's label in the plural: "geese" (You're Bluffing!), "7s", "A's" (Horse
+    Trading, whose animals are a deck's ranks)."""
+    if rules.labels == rules.families:
+        return plural(label)
+    return label + (chr(39) + "s" if label.isalpha() else "s")
+
+
 def animals(rules, family: int, k: int) -> str:
     """``k`` cards of ``family`` in words: "1 cow", "2 geese" (You're Bluffing!); "a 7",
     "two 7s", "an A", "two A's" (Horse Trading, whose animals are a deck's ranks)."""
     label = rules.labels[family]
     if rules.labels == rules.families:
-        return f"{k} {label}" if k == 1 else f"{k} {plural(label)}"
-    if k == 1:
-        return _a(label)
-    return f"{in_words(k)} {label}{chr(39) + 's' if label.isalpha() else 's'}"
+        return f"{k} {label}" if k == 1 else f"{k} {_plural(rules, label)}"
+    return _a(label) if k == 1 else f"{in_words(k)} {_plural(rules, label)}"
+
+
+def lot_words(rules, lot) -> str:
+    """The animals put up for auction: "the goat", "the two geese" (the Quick game's two
+    cards), "the 8 and the A", "the two A's"; equal ones said together."""
+    return said_together(f"the {rules.labels[f]}" if lot.count(f) == 1 else
+                         f"the {in_words(lot.count(f))} {_plural(rules, rules.labels[f])}" for f in dict.fromkeys(lot))
 
 
 def public_move(before: S.State, seat: int | None, action):
@@ -143,7 +175,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
             text += f": payday, every player gets {r.paydays[before.paydays]}"
         text += "."
         if after.phase == S.BID:
-            lot = said_together([f"the {r.labels[f]}" for f in after.lot])
+            lot = lot_words(r, after.lot)
             text += f" The auction for {lot} is open."
     elif kind is A.Auction:
         text = f"{who} holds an auction."

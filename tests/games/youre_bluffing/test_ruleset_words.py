@@ -224,3 +224,28 @@ def test_the_lot_put_up_is_named_with_its_article(name, variants, opens):
     s.advance()
     said = next(line for line in s.says if "The auction for" in line)
     assert re.search(opens, said), said
+
+
+def test_two_equal_animals_put_up_together_are_said_together():
+    """The Quick game's lot of two geese read "The auction for the goose and the goose"."""
+    from bluffkit.games.youre_bluffing.narrate import lot_words
+    yb, ht = make_game("youre-bluffing").rules, make_game("horse-trading").rules
+    goose, ace = yb.labels.index("goose"), ht.labels.index("A")
+    assert lot_words(yb, (goose, goose)) == "the two geese"
+    assert lot_words(ht, (ace, ace)) == "the two A's" and lot_words(ht, (ace,)) == "the A"
+
+
+@pytest.mark.parametrize("name, variant, button, phase", [
+    ("youre-bluffing", "quick", "Buy them back", "the leader sells the animals or buys them back"),
+    ("horse-trading", "double-auction", "Buy them yourself", "the auctioneer sells the animals or buys them"),
+])
+def test_a_lot_of_two_animals_is_sold_or_bought_back_as_them(name, variant, button, phase):
+    """YB "Quick Game" and HT's double auction put two animals up at once; the leader's
+    buttons, prompt and the table's phase spoke of "it" and "the animal"."""
+    from bluffkit.widgets import TablePanel
+    t = TablePanel(name, players=3, humans=[0], names=NAMES, seed=7, variants=[variant])
+    t.try_move("auction")
+    shown = [b.description for b in t.simple_box.children]
+    assert "Sell" in shown and button in shown, shown
+    assert f"or {button.lower()} for that price" in t.legal_text.value, t.legal_text.value
+    assert f"now: {phase}" in t.view.value, t.view.value
