@@ -60,7 +60,7 @@ from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.closing import ClosesWhole
-from bluffkit.widgets.render_auction import all_seeing_html, payoff_html, refusal_html, seat_html
+from bluffkit.widgets.render_auction import all_seeing_html, owed_prices, payoff_html, refusal_html, seat_html
 from bluffkit.widgets.seat_panel import ClickClock, bot_failure, note as _box, retire
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
@@ -484,7 +484,8 @@ class AuctionLab(ClosesWhole, W.VBox):
                 if s.over:                       # the payoffs first, then the table
                     unit = " notes" if s.game.rules.pricing == "count" else ""
                     self.view.value = payoff_html(payoffs(s.game, s.state, self.vals), s.names, unit, me,
-                                                  sold=awards_lines(s.state, s.names, s.game.rules))
+                                                  sold=awards_lines(s.state, s.names, s.game.rules),
+                                                  owed=None if unit else owed_prices(s.state))
                     self.private.value += table
                 else:
                     self.view.value = table

@@ -117,12 +117,14 @@ def _signed(x: float) -> str:
     return f"+{x:,}" if x > 0 else f"&minus;{-x:,}" if x < 0 else "0"
 
 
-def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> str:
+def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=(), owed=None) -> str:
     """The payoffs of :func:`bluffkit.analysis.auction_lab.payoffs` as a table with words:
     what each seat owns and its worth to it, the money paid (&minus;) or received (+),
     and the payoff, worth plus money: for the winner who pays, its surplus, value minus
     price. ``me``: the seat to speak to as "you"; ``sold``: the sales in words (the
-    lines of :func:`~bluffkit.auctions.narrate.awards_lines`), shown first."""
+    lines of :func:`~bluffkit.auctions.narrate.awards_lines`), shown first; ``owed``: the
+    price each seat owed (seat -> money), where notes may pay more than the price, since no
+    change is given (:func:`owed_prices`): a surplus line then says so."""
     body, said = [], []
     for p in rows:
         i = p["seat"]
@@ -133,8 +135,11 @@ def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> 
         body.append(f"<tr{cls}><td>{name}</td><td>{owns}</td><td>{worth}</td>"
                     f"<td>{_signed(p['cash'])}</td><td><b>{_signed(p['payoff'])}</b></td></tr>")
         if p["animals"] and p["cash"] < 0:
+            price = (owed or {}).get(i)
+            over = (f" (the price {price:,}, paid in notes: no change is given)"
+                    if price is not None and -p["cash"] > price else "")
             said.append(f"{name} values {escape(animals_text(p['animals']))} at {p['worth']:,.0f} and paid "
-                        f"{-p['cash']:,}: surplus {p['worth']:,.0f} &minus; {-p['cash']:,} = "
+                        f"{-p['cash']:,}{over}: surplus {p['worth']:,.0f} &minus; {-p['cash']:,} = "
                         f"<b>{_signed(p['payoff'])}</b>.")
     head = "<tr><th>player</th><th>owns</th><th>worth to them</th><th>money</th><th>payoff</th></tr>"
     why = ("Payoff = what the animals a player owns are worth to them, plus the money they received (+), "
@@ -145,6 +150,16 @@ def payoff_html(rows, names, unit: str = "", me: int | None = None, sold=()) -> 
             + "".join(f"<div class='bk-box'>{line}</div>" for line in said)
             + f"<div class='bk-box bk-payoff'><b>Payoffs</b> &middot; {why}</div>"
             f"<table class='bk-table'>{head}{''.join(body)}</table>")
+
+
+def owed_prices(state) -> dict[int, int]:
+    """What each seat owed for the lots of a settled auction (seat -> price): the winner's
+    price, or the auctioneer's where it kept a lot by its right of first refusal."""
+    owed: dict[int, int] = {}
+    for i, (seat, _animals, price) in enumerate(state.awards):
+        payer = state.auctioneer if i in state.kept else seat
+        owed[payer] = owed.get(payer, 0) + price
+    return owed
 
 
 def refusal_html(name: str, move: str, rule: str, reason: str, names) -> str:

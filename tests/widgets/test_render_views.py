@@ -418,6 +418,25 @@ def test_auction_payoffs_sign_money_paid_and_received():
     assert "paid 100: surplus 800 &minus; 100 = <b>+700</b>" in html
 
 
+def test_a_surplus_paid_over_the_price_says_no_change_is_given():
+    """Bidder Up! "Second Hand": Annette bids 120, Frank 100, and Annette owes 100; holding
+    one 200 note she pays 200: "Money is never given as change. Whoever can't pay the exact amount
+    must pay a higher price instead" (the booklet's auction rules).
+    The surplus line said "paid 200" under "Sold: ... for 100" with no word of why."""
+    from bluffkit.analysis.auction_lab import payoffs
+    from bluffkit.core.game import make_game
+    from bluffkit.widgets.render_auction import owed_prices
+    g = make_game("auction", format="second-hand", player_limits=False)
+    s = g.state_from_position(3, lot=["cow"], money=["100+10", "200", "100"])
+    s = g.step(g.step(s, 1, "bid 120"), 2, "bid 100")
+    s = g.step(s, 0, "sell")
+    s = g.step(s, 1, "pay 200")
+    assert g.is_over(s) and owed_prices(s) == {1: 100}
+    html = payoff_html(payoffs(g, s, [0, 800, 0]), ["André", "Annette", "Frank"], owed=owed_prices(s))
+    assert ("paid 200 (the price 100, paid in notes: no change is given): surplus 800 &minus; 200 = "
+            "<b>+600</b>") in html, html
+
+
 def test_auction_a_sealed_bid_is_shown_to_its_bidder_and_sealed_to_the_others():
     g, names = config_game("auction-secret-value"), ["Ana", "Bo", "Cy"]
     s = g.step(g.state_from_position(3, lot=["cow"]), 1, "bid 30")
