@@ -94,8 +94,9 @@ def _capital(word: str) -> str:
 
 
 def _title(text: str) -> str:
-    """Every word of ``text`` with a capital first letter."""
-    return " ".join(_capital(w) for w in text.split(" "))
+    """Every word of ``text`` with a capital first letter, each part of a hyphenated word
+    too ("Tim Berners-Lee")."""
+    return " ".join("-".join(_capital(part) for part in word.split("-")) for word in text.split(" "))
 
 
 def reading(text: str) -> str:
@@ -129,6 +130,8 @@ def as_read(answers) -> tuple[str, ...]:
 
     >>> as_read(["the Aztecs", "The aztecs.", "Franz kafka", "Paris!", "an ému", "...", "\u00dfaint"])
     ('The Aztecs', 'The Aztecs', 'Franz Kafka', 'Paris', 'An Ému', '...', 'Ssaint')
+    >>> as_read(["Tim Berners-Lee", "tim berners-lee"])
+    ('Tim Berners-Lee', 'Tim Berners-Lee')
 
     What a sheet shows is a function of how it reads, so two answers shown alike read alike
     and the other way round ("ß" reads, and so shows, as "ss").
