@@ -26,7 +26,7 @@ from bluffkit.core.errors import BluffkitError, LogError, quote
 from bluffkit.core.trail import StateTrail
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, seat_view
-from bluffkit.widgets.words import PLAY_TIP
+from bluffkit.widgets.words import PLAY_TIP, whose_move
 
 #: The Log file box's placeholder: with no game shown, and once a game is shown.
 NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.jsonl"
@@ -201,8 +201,9 @@ class ReplayViewer(ClosesWhole, W.VBox):
             rows = []
             for k in range(lo, hi):
                 seat_, action = self.moves[k]
-                who = "chance" if seat_ is None else self.names[seat_]
-                text = f"{k + 1}. {escape(who)}: {narration_view(self.game, self.says[k])}"
+                who = whose_move(self.says[k], seat_, self.names)       # (not "Bo: Bo bids 20.")
+                label = "" if who is None else f"<i>{escape(who)}'s move</i> &middot; "
+                text = f"{k + 1}. {label}{narration_view(self.game, self.says[k])}"
                 rows.append(f"<li><b>&#9654; {text}</b></li>" if k + 1 == i else f"<li>{text}</li>")
             if seat is not None and i < len(self.moves):
                 rows.append(f"<li><i>{escape(LATER)}</i></li>")

@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import difflib
-import re
 from html import escape
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from bluffkit.widgets import art
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, scores_html, seat_view
 from bluffkit.widgets.replay import auto_play
+from bluffkit.widgets.words import whose_move
 
 
 def _spec(game):
@@ -44,27 +44,6 @@ def _own(game, field: str):
 #: money and cards, now and at steps to come.
 SEAT_EXPECT = ("<div class='bk-box'>Shown in the all-seeing view: the example's numbers tell what "
                "this seat cannot see.</div>")
-
-
-def _names_in(said: str, names) -> set[str]:
-    """The seats' names ``said`` mentions as whole names: not inside a longer word ("Bob"
-    is not Bo) nor inside a longer name ("Bo Goat gets the rooster" names Bo Goat, not Bo)."""
-    whole = sorted({n for n in names if n}, key=len, reverse=True)
-    if not whole:
-        return set()
-    pattern = r"(?<!\w)(?:" + "|".join(map(re.escape, whole)) + r")(?!\w)"
-    return {m.group() for m in re.finditer(pattern, said)}
-
-
-def whose_move(said: str, seat, names) -> str | None:
-    """The player to name before a step's words, which do not name them: the panel shows
-    "Anna's move · Nobody goes higher: …", never "Anna: …", which put the example's and
-    the auctioneer's words in the player's mouth. ``None`` where the words name the mover,
-    and for a chance move (a die, a card turned up, a question read out), which is no
-    player's: its sentence stands alone."""
-    if seat is None or names[seat] in _names_in(said, names):
-        return None
-    return names[seat]
 
 
 #: A board game's board (Bidder Up!) drawn no taller than 60 % of the window, keeping its

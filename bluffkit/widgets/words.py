@@ -143,3 +143,24 @@ def yb_prompt(name: str, obs, names) -> str:
         parts.append(f"pay {lg.pay}: click the {notes} to give (no change is given), then Pay")
     what = "; or ".join(parts) if parts else "wait"
     return f"<b>{escape(name)}</b>, you may {escape(what)}."
+
+
+def names_in(said: str, names) -> set[str]:
+    """The seats' names ``said`` mentions as whole names: not inside a longer word ("Bob"
+    is not Bo) nor inside a longer name ("Bo Goat gets the rooster" names Bo Goat, not Bo)."""
+    whole = sorted({n for n in names if n}, key=len, reverse=True)
+    if not whole:
+        return set()
+    pattern = r"(?<!\w)(?:" + "|".join(map(re.escape, whole)) + r")(?!\w)"
+    return {m.group() for m in re.finditer(pattern, said)}
+
+
+def whose_move(said: str, seat, names) -> str | None:
+    """The player to name before a step's words, which do not name them: the panel shows
+    "Anna's move · Nobody goes higher: …", never "Anna: …", which put the example's and
+    the auctioneer's words in the player's mouth. ``None`` where the words name the mover,
+    and for a chance move (a die, a card turned up, a question read out), which is no
+    player's: its sentence stands alone."""
+    if seat is None or names[seat] in names_in(said, names):
+        return None
+    return names[seat]

@@ -96,7 +96,7 @@ def test_a_step_that_names_its_player_is_not_prefixed_with_the_name_again():
     pays 120."; a sentence without its player's name still says whose move it was. Every
     step of every example, in the all-seeing words and the seats' (the widget itself once)."""
     from bluffkit.core.scenario import list_scenarios, run
-    from bluffkit.widgets.scenario_player import whose_move
+    from bluffkit.widgets.words import whose_move
     p = ScenarioPlayer("bloff-anne-calls-david", seat=0)
     p.go(p.step.max)
     assert "&middot; “Bløff!”" not in p.narration.value and "Anne: “Bløff!”" in p.narration.value
@@ -125,7 +125,7 @@ def test_play_follows_the_step_in_the_kernel_so_a_saved_notebook_agrees_with_its
 
 
 def test_the_names_a_sentence_says_are_whole_names():
-    from bluffkit.widgets.scenario_player import _names_in
+    from bluffkit.widgets.words import names_in as _names_in
     names = ["Bo", "Bo Goat", "J.", "Anne (host)"]
     assert _names_in("Bo Goat gets the rooster.", names) == {"Bo Goat"}     # not Bo: Bo is named before it
     assert _names_in("Bo gets it from Bo Goat.", names) == {"Bo", "Bo Goat"}

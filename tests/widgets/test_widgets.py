@@ -1162,15 +1162,20 @@ def test_the_replay_table_is_the_state_at_the_step_shown():
         assert r.table.value == seat_view(game, game.observe(states[k], 2), r.names), k
 
 
-def test_the_replay_events_name_chance_and_the_players_as_text():
+def test_the_replay_events_say_each_step_once_and_the_players_as_text():
+    """The list read "Bo: Bo bids 20." and "chance: Ann turns up a goat.", putting the words
+    in a speaker's mouth; as the scenario player does, a chance step's sentence stands
+    alone, and a player is named before words that do not name them ("Ann's move ·")."""
+    from html import escape
     s = Session(make_game("horse-trading"), ["random"] * 3, names=["<b>Ann</b>", "Bo", "Cy"], seed=4).run()
     r = ReplayViewer(s)
     chance = [k for k, (seat, _) in enumerate(s.moves) if seat is None]
-    ann = [k for k, (seat, _) in enumerate(s.moves) if seat == 0]
+    ann = [k for k, (seat, _) in enumerate(s.moves) if seat == 0 and s.says[k].startswith("<b>Ann</b> ")]
     r.step.value = chance[1] + 1
-    assert f"{chance[1] + 1}. chance: " in r.events.value
+    assert f"{chance[1] + 1}. {escape(s.says[chance[1]])}" in r.events.value and "chance:" not in r.events.value
     r.step.value = ann[0] + 1
-    assert f"{ann[0] + 1}. &lt;b&gt;Ann&lt;/b&gt;: " in r.events.value and "<b>Ann</b>" not in r.events.value
+    assert f"{ann[0] + 1}. &lt;b&gt;Ann&lt;/b&gt; " in r.events.value and "<b>Ann</b>" not in r.events.value
+    assert "Ann&lt;/b&gt;: " not in r.events.value and "Bo: Bo " not in r.events.value
 
 
 def test_a_log_refused_is_named_as_text_and_the_file_box_keeps_the_file_shown(tmp_path):
