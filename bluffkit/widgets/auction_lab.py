@@ -491,7 +491,8 @@ class AuctionLab(ClosesWhole, W.VBox):
                     self.view.value = table
             self.typed_row.layout.display = "none" if me is None or s.over else None
             shown = PROJECTOR_EVENTS if self.projector.value else EVENTS
-            self.events.value = ("<div class='bk-box bk-events'><b>What happened</b><br>"
+            self.events.value = ("<div class='bk-box bk-events'><b>What happened</b> "
+                                 "<span class='bk-secret'>(oldest first)</span><br>"
                                  + "<br>".join(escape(x) for x in self.said[-shown:]) + "</div>")
 
     # many auctions --------------------------------------------------------------------

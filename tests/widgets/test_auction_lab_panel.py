@@ -216,7 +216,7 @@ def test_the_projector_shows_the_three_newest_lines_of_what_happened():
     assert len(lab.said) > PROJECTOR_EVENTS == 3
     lab.projector.value = True
     lab.draw()
-    lines = lab.events.value.split("</b><br>", 1)[1].split("<br>")
+    lines = lab.events.value.split("(oldest first)</span><br>", 1)[1].split("<br>")
     assert len(lines) == 3 and unescape(lines[-1].replace("</div>", "")) == lab.said[-1]
 
 
@@ -790,7 +790,7 @@ def test_switching_the_projector_redraws_what_happened_without_another_step():
     assert len(lab.said) > PROJECTOR_EVENTS
 
     def lines():
-        return lab.events.value.split("</b><br>", 1)[1].split("<br>")
+        return lab.events.value.split("(oldest first)</span><br>", 1)[1].split("<br>")
     before = len(lines())
     assert before == min(len(lab.said), EVENTS) > PROJECTOR_EVENTS
     lab.projector.value = True
@@ -1170,7 +1170,7 @@ def test_a_new_auction_starts_what_happened_afresh():
     lab.run_button.click()
     assert lab.said, "the auction was played"
     lab.new_button.click()
-    assert lab.said == [] and visible_text(lab.events.value) == "What happened"
+    assert lab.said == [] and visible_text(lab.events.value) == "What happened (oldest first)"
 
 
 def test_two_simulated_auctions_are_counted_in_the_plural():
