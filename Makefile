@@ -110,7 +110,7 @@ LAB_DIR     ?= .lab
 # run the cell, so that a notebook JupyterLab autosaved opens again without an error.
 LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 lab: $(VENV_STAMP)
-	bash scripts/lab_workspace.sh $(LAB_DIR)
+	JUPYTER=$(VENV)/bin/jupyter bash scripts/lab_workspace.sh $(LAB_DIR)
 	mkdir -p $(dir $(LAB_OVERRIDES))
 	cp scripts/lab-overrides.json $(LAB_OVERRIDES)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=$(LAB_DIR) --LabApp.workspaces_dir=$(LAB_DIR)/.workspaces \

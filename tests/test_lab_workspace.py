@@ -61,3 +61,12 @@ def test_the_copy_holds_notebooks_and_docs_and_keeps_edits_until_reset(tmp_path)
     assert edited.read_bytes() == (ROOT / "notebooks" / "table.ipynb").read_bytes()
     layout, = (work / ".workspaces").glob("default-*.jupyterlab-workspace")
     assert json.loads(layout.read_text())["data"]["layout-restorer:data"]["left"]["collapsed"] is True
+
+
+def test_make_lab_lays_the_copy_out_with_the_environments_own_jupyter():
+    """`make lab VENV=...` served JupyterLab from that environment but laid the copy out
+    with ./.venv/bin/jupyter, which a checkout served from another environment lacks."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}     # (not the make running the tests)
+    shown = subprocess.run(["make", "-n", "lab", "VENV=/elsewhere/venv", "LAB_DIR=/tmp/lab-copy"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=60).stdout
+    assert "JUPYTER=/elsewhere/venv/bin/jupyter bash scripts/lab_workspace.sh /tmp/lab-copy" in shown, shown
