@@ -308,8 +308,10 @@ def from_dict(data, path: Path | None = None) -> Scenario:
         game.facts(scenario.first_state(), list(seats))
     except BluffkitError as e:
         why = _seat_names(_why(e), by_name, seats)
-        named = [k for k in unnamed if k in why] or (unnamed if len(unnamed) == 1 else [])
-        if "per seat" in why and named:        # (an object naming no seat is passed on as it is: a pile's)
+        # (an object naming no seat is passed on as it is, a pile's: the hint is for one the
+        # refusal names, or an empty one)
+        named = [k for k in unnamed if k in why or start[k] == {}]
+        if "per seat" in why and named:
             why += (f"; {_show(named[0])} is an object naming none of the seats: name them "
                     f"({{{_show(seats[0])}: ...}}) or leave it out")
         fail("start", why)

@@ -215,8 +215,16 @@ BY_NAME += [
     # the refusal says how to name them
     ("ht-auction-ben-pays-100", {"herds": {}}, "\"herds\" is an object naming none of the seats: name them "
                                                 "({\"Anna\": ...}) or leave it out"),
-    ("bloff-anne-calls-david", {"hands": {"Ann": "AS"}}, "\"hands\" is an object naming none of the seats"),
+    ("bloff-anne-calls-david", {"hands": {}}, "\"hands\" is an object naming none of the seats"),
 ]
+
+
+def test_a_start_object_of_its_own_is_not_blamed_for_another_keys_fault():
+    """A pile's families are an object naming no seat, rightly: a fault in the money
+    beside it must not tell the author to name the pile's seats."""
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.from_dict(_with_start("yb-donkeys-paydays", money="x"))
+    assert "money must be a list" in str(info.value) and "pile" not in str(info.value), str(info.value)
 
 
 @pytest.mark.parametrize("name, start, words", BY_NAME)
