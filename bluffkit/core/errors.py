@@ -270,15 +270,15 @@ def in_words(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-def the_things(words) -> str:
+def the_things(words, plural_of=plural) -> str:
     """Things named by ``words``, each with "the"; equal words are said together, where the
-    first of them stands (none: "").
+    first of them stands, in the plural ``plural_of`` gives (none: "").
 
     >>> the_things(["cow", "cat", "cow"]), the_things(["goose", "goose"]), the_things(["8", "A"])
     ('the two cows and the cat', 'the two geese', 'the 8 and the A')
     """
     words = [str(w) for w in words]
-    return said_together(f"the {w}" if words.count(w) == 1 else f"the {in_words(words.count(w))} {plural(w)}"
+    return said_together(f"the {w}" if words.count(w) == 1 else f"the {in_words(words.count(w))} {plural_of(w)}"
                          for w in dict.fromkeys(words))
 
 

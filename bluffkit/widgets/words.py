@@ -57,7 +57,7 @@ def _what(move: str) -> str:
     if verb in ("bid", "pay", "vote"):
         return move
     return {"play": "lay those cards", "call": "call \u201cBløff!\u201d", "pass": "pass",
-            "sell": "sell", "buy": "buy it back", "auction": "hold an auction",
+            "sell": "sell", "buy": "buy", "auction": "hold an auction",
             "accept": "accept", "trade": "trade like that", "counter": "counter like that",
             "offer": "offer like that", "write": "write that", "copy": "copy that",
             "done": "finish writing"}.get(verb, f"play \u201c{move}\u201d")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bluffkit.core.errors import in_words, plural, said_together
+from bluffkit.core.errors import in_words, plural, the_things
 from bluffkit.core.money import count, fmt, total
 from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
@@ -141,8 +141,7 @@ def animals(rules, family: int, k: int) -> str:
 def lot_words(rules, lot) -> str:
     """The animals put up for auction: "the goat", "the two geese" (the Quick game's two
     cards), "the 8 and the A", "the two A's"; equal ones said together."""
-    return said_together(f"the {rules.labels[f]}" if lot.count(f) == 1 else
-                         f"the {in_words(lot.count(f))} {_plural(rules, rules.labels[f])}" for f in dict.fromkeys(lot))
+    return the_things((rules.labels[f] for f in lot), lambda label: _plural(rules, label))
 
 
 def public_move(before: S.State, seat: int | None, action):
@@ -188,7 +187,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         elif before.high_bidder < 0 and after.phase == S.BID and after.calls > before.calls:
             text += f" No bid: {leader} offers the lot again (call {after.calls + 1} of {r.no_bid_calls})."
         elif before.high_bidder < 0 and after.turn > before.turn:
-            text += f" No bid after {r.no_bid_calls} calls: {leader} takes it for free."
+            text += f" No bid after {r.no_bid_calls} calls: {leader} takes {'them' if len(before.lot) > 1 else 'it'} for free."
     elif kind in (A.Sell, A.Buy):
         payer = before.high_bidder if kind is A.Sell else before.leader
         if after.phase == S.BID:

@@ -10,7 +10,7 @@ from bluffkit.core.errors import by_name, count, right_aligned
 from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import text
-from bluffkit.games.youre_bluffing.narrate import animals, words
+from bluffkit.games.youre_bluffing.narrate import animals, lot_words, words
 
 
 def describe(obs, names, legal: bool = False) -> str:
@@ -25,7 +25,7 @@ def describe(obs, names, legal: bool = False) -> str:
                  else count(obs.note_counts[i], w["money_card"]))
         lines.append(f"   {right_aligned(name)}: {herd}; {money}")
     if obs.phase in (S.BID, S.DECIDE, S.PAY):
-        lot = ", ".join(r.labels[f] for f in obs.lot)
+        lot = lot_words(r, obs.lot)
         high = (f"highest bid {obs.high_bid} by {names[obs.high_bidder]}" if obs.high_bidder >= 0
                 else "no bid yet")
         lines.append(f"   auction of {lot}: {high}")

@@ -249,3 +249,25 @@ def test_a_lot_of_two_animals_is_sold_or_bought_back_as_them(name, variant, butt
     assert "Sell" in shown and button in shown, shown
     assert f"or {button.lower()} for that price" in t.legal_text.value, t.legal_text.value
     assert f"now: {phase}" in t.view.value, t.view.value
+
+
+def test_a_lot_of_two_is_them_in_the_free_take_the_text_view_and_the_refusal():
+    """The lot of two was still "it" where no bid comes ("takes it for free"), listed bare in
+    the text view ("auction of goose, goose"), and a refused Buy read "Ana can't buy it back:
+    the leader may buy them back ..." (Horse Trading has no "back")."""
+    from bluffkit.core.errors import IllegalAction
+    from bluffkit.widgets.words import refusal
+    game = make_game("youre-bluffing", variants=["quick"])
+    s = Session(game, ["random", "random", "random"], names=NAMES, seed=6).run()
+    free = [line for line in s.says if "for free" in line]
+    assert free and all(line.endswith("takes them for free.") for line in free), free
+    s = Session(game, ["human", "random", "random"], names=NAMES, seed=7)
+    s.play("auction")
+    s.advance()
+    view = game.describe(s.observe(0), NAMES)
+    lot = next(line for line in view.splitlines() if "auction of" in line)
+    assert "auction of the " in lot and ", " not in lot.split(":")[0], lot
+    ht = Session(make_game("horse-trading"), ["human", "random", "random"], names=NAMES, seed=7)
+    with pytest.raises(IllegalAction) as info:
+        ht.play("buy")
+    assert refusal("Ana", "buy", info.value, NAMES).startswith("Ana can't buy: "), refusal("Ana", "buy", info.value)
