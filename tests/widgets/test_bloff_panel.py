@@ -553,16 +553,21 @@ def test_a_seats_hand_is_drawn_where_no_clickable_hand_is_below_the_table():
     wrote "your hand: 11 cards, below" and drew no hand below; only the Bløff table draws
     the hand under the table, as cards to click."""
     from bluffkit.widgets import ScenarioPlayer
+    from bluffkit.widgets.render_bloff import cards_html
     p = ScenarioPlayer("bloff-anne-calls-david")
     p.viewer.value = 0                                   # Anne's view
+    game = p.scenario.game
     for i in range(p.step.max + 1):
         p.step.value = i
-        assert "your hand" not in p.table.value, (i, p.table.value)
-    r = ReplayViewer(Session("bloff", ["random"] * 3, seed=2).run())
+        hand = game.observe(p.result.states[i], 0).hand
+        assert "your hand" not in p.table.value and cards_html(hand) in p.table.value, (i, p.table.value)
+    played = Session("bloff", ["random"] * 3, seed=2).run()
+    r = ReplayViewer(played)
     r.viewer.value = 0
     for i in range(min(r.step.max, 12) + 1):
         r.step.value = i
-        assert "your hand" not in r.table.value, (i, r.table.value)
+        hand = r.game.observe(r.states[i], 0).hand
+        assert "your hand" not in r.table.value and cards_html(hand) in r.table.value, (i, r.table.value)
     t = BloffTable(players=3, humans=[0], bots="caller", names=["Anne", "Bo", "Cy"], seed=1)
     t.show.click()
     assert "your hand: 18 cards, below" in t.view.value, t.view.value

@@ -1176,6 +1176,10 @@ def test_the_replay_events_say_each_step_once_and_the_players_as_text():
     r.step.value = ann[0] + 1
     assert f"{ann[0] + 1}. &lt;b&gt;Ann&lt;/b&gt; " in r.events.value and "<b>Ann</b>" not in r.events.value
     assert "Ann&lt;/b&gt;: " not in r.events.value and "Bo: Bo " not in r.events.value
+    bo = next(k for k, (seat, _) in enumerate(s.moves) if seat == 1)
+    r.says[bo] = "Nobody bids higher."           # (words that do not name their mover: none of the games' own)
+    r.step.value = bo + 1
+    assert f"{bo + 1}. <i>Bo's move</i> &middot; Nobody bids higher." in r.events.value, r.events.value
 
 
 def test_a_log_refused_is_named_as_text_and_the_file_box_keeps_the_file_shown(tmp_path):
