@@ -105,7 +105,7 @@ def offline_widgets() -> None:
     """Make altair's chart widget (``alt.JupyterChart``) carry vega's JavaScript, with no
     network, as ``alt.JupyterChart.enable_offline()`` does. That call has vl-convert
     bundle the JavaScript anew in every process (1.1 to 4 s on 6 December, 1.1 s of CPU,
-    as busy as the shared machine was: every notebook kernel that draws an interactive
+    on a busy 2-core machine: every notebook kernel that draws an interactive
     chart waited for it); the bundle is kept in :func:`cache_dir` and read from there
     next time. Without a usable cache file (unreadable, empty, or
     the folder not writable) it is simply made again."""

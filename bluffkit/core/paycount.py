@@ -2,8 +2,8 @@
 
 :func:`bluffkit.core.money.payments` lists every valid ``exact_if_possible`` payment in a
 fixed order. A hand of hundreds of notes has millions of them (100 notes of each value
-paying 20,000: 1.3 million, listed in 2.4 to 5.8 s on 6 December, as busy as the shared
-machine was), and every one listed is a tuple in memory. :class:`CountedPayments` is the same sequence, in the same order, reached by
+paying 20,000: 1.3 million, listed in 2.4 to 5.8 s on 6 December, on a busy 2-core
+machine), and every one listed is a tuple in memory. :class:`CountedPayments` is the same sequence, in the same order, reached by
 counting: its length and any payment by index (what the random bots draw: one index,
 uniformly), without listing the others. The notes of the same hand give the same
 payment at the same index either way, so a seeded game plays the same moves.
