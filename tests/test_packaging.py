@@ -64,6 +64,9 @@ PLAY = textwrap.dedent("""
 
 @pytest.mark.slow
 def test_an_installed_wheel_deals_every_game_and_reads_every_scenario(tmp_path):
+    """The wheel is built as a user builds it (uv fetches setuptools into its build
+    environment, from its cache or PyPI, which `make test` needs anyway), unpacked, and
+    played from a fresh process outside the checkout."""
     uv = REPO / ".venv-tools" / "bin" / "uv"
     if not uv.exists():
         pytest.skip("no uv in .venv-tools: `make test` installs it")
