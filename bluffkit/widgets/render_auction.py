@@ -67,7 +67,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         if traits.OPEN_OUTCRY:
             bid = src.high if i == src.high_bidder else None
         if traits.LAYS_NOTES:
-            bid = None if laid[i] is None or (not laid[i] and bid is None) else f"{how_many(laid[i], 'note')} laid"
+            bid = None if laid[i] is None or (not laid[i] and bid is None) else f"{how_many(laid[i] or bid, 'note')} laid"
         elif traits.SHOWS_COUNT and bid is not None:
             bid = "grabs" if bid else "waits"
         elif i in sealed:

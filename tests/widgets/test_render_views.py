@@ -406,6 +406,18 @@ def test_auction_one_note_is_one_note():
     assert "The count: <b>1</b> note</div>" in seat_view(g, g.observe(s, 1), ["Ana", "Bo", "Cy"])
 
 
+def test_secret_count_shows_each_bidders_notes_after_the_reveal():
+    """Bidder Up! "5. Secret Count": bidders "place the notes simultaneously face-down on
+    the table, then show how many notes they bid". Bo lays 2 notes and Cy 3: once shown,
+    the bid column says so, also after Bo's notes went back to him and Cy's paid."""
+    g = config_game("auction-secret-count")
+    s = g.step(g.step(g.state_from_position(3, lot=["cow"]), 1, "lay 0+10"), 2, "lay 10+10+10")
+    for state in (s, g.step(s, 0, "sell")):
+        for html in (all_seeing_view(g, state, ["Ana", "Bo", "Cy"]), seat_view(g, g.observe(state, 1), ["Ana", "Bo", "Cy"])):
+            rows = auction_rows(html)
+            assert (bid_cell(rows[1]), bid_cell(rows[2])) == ("2 notes laid", "3 notes laid")
+
+
 def test_auction_payoffs_sign_money_paid_and_received():
     """Bidder Up! "Second Hand": André auctions a cow; Annette bids 120, Frank 100; Annette
     pays 100. Worth 800 to her, her payoff is 800 - 100 = 700."""
