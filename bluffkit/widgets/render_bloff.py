@@ -63,7 +63,7 @@ def seat_html(game, obs, names, *, hand_below: bool = False) -> str:
     seat lays cards (the Bløff table), so the table only counts it then; every other panel
     (the scenario player, the replay) draws it here."""
     below = hand_below and obs.legal.play_from is not None
-    hands = [(f"your hand: {how_many(len(obs.hand), 'card')}, below" if below else cards_html(obs.hand))
+    hands = [(f"your hand: {how_many(len(obs.hand), 'card')}, to click" if below else cards_html(obs.hand))
              if i == obs.seat else art.backs(obs.hand_sizes[i]) for i in range(len(names))]
     mine = (f"<div class='bk-box'>Your cards in the pile: {cards_html(obs.my_pile_cards)}</div>"
             if obs.my_pile_cards else "")

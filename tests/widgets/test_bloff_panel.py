@@ -570,4 +570,14 @@ def test_a_seats_hand_is_drawn_where_no_clickable_hand_is_below_the_table():
         assert "your hand" not in r.table.value and cards_html(hand) in r.table.value, (i, r.table.value)
     t = BloffTable(players=3, humans=[0], bots="caller", names=["Anne", "Bo", "Cy"], seed=1)
     t.show.click()
-    assert "your hand: 18 cards, below" in t.view.value, t.view.value
+    assert "your hand: 18 cards, to click" in t.view.value, t.view.value
+
+
+def test_on_a_projector_the_seat_does_not_say_the_hand_is_below():
+    """On a projector the cards to click stand beside the table, with the controls
+    (``set_projector``: "the table beside the controls"): the seat's line may not say they
+    are below it."""
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    t.show.click()
+    t.set_projector(True)
+    assert "your hand: 13 cards" in t.view.value and "below" not in t.view.value, t.view.value
