@@ -103,7 +103,7 @@ class ScoringExplorer(ClosesWhole, W.VBox):
         self.held.observe(lambda ch: self.draw(), names="value")
         self._rules(game, held)
         super().__init__([W.HBox([self.game_choice]), self.scores,
-                          W.HTML("<b>Which family to complete next?</b> Choose the families you hold."),
+                          W.HTML("<b>Which family to complete next?</b> Choose the families you hold (Ctrl-click, or ⌘-click on a Mac, to choose more than one)."),
                           W.HBox([self.held, self.summary]), self.marginal])
 
     def __repr__(self) -> str:

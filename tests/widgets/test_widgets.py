@@ -431,6 +431,16 @@ def test_scoring_explorer_follows_the_rulebook_example():
     assert e.held.options[0] == ("A (rooster, 10)", "A") and e.held.value == ()
 
 
+def test_the_scoring_explorer_says_how_to_hold_several_families():
+    """A plain click in the "You hold" list replaces what was chosen: a student who clicked
+    a third family lost the first two. Lesson 01 has the class "click pig, then ctrl-click
+    dog"; the panel says so too."""
+    from bluffkit.widgets import ScoringExplorer
+    words = " ".join(w.value for w in ScoringExplorer("youre-bluffing").children if hasattr(w, "value")
+                     and isinstance(w.value, str))
+    assert "Ctrl-click" in words, words
+
+
 def test_the_scoring_explorer_takes_families_by_label_or_animal_and_refuses_others_in_words():
     """The notebook's held=("pig", "dog") with Horse Trading (cards labelled A, 2 ... 10)
     raised traitlets' "Invalid selection: value not found"; a game without families an
