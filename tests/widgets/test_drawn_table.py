@@ -92,6 +92,14 @@ def test_projector_switch_changes_the_layout():
     assert "font-size: 22px" in art.CSS and "bk-projector" in art.CSS          # large type: 20 px or more
 
 
+def test_on_a_projector_a_long_button_wraps_its_words_rather_than_cut_them():
+    """At 1280 x 720 in projector mode Horse Trading's "Counter with 0 face-down money
+    cards" was cut to "Counter with 0 face-down money car…" (a button keeps its words on
+    one line and ends them with an ellipsis): on the projector a button's words wrap."""
+    rule = re.search(r"\.bk-projector \.jupyter-button \{([^}]*)\}", art.CSS)
+    assert rule and "white-space: normal" in rule.group(1), art.CSS
+
+
 def test_scores_toggle_shows_the_herds_scores():
     t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
     t.show.click()
