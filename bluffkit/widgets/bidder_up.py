@@ -61,7 +61,7 @@ from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.spaces import specimen, trade_pairs
 from bluffkit.games.bidder_up.view import TAG_STYLE, auction_asked, seat_pieces
-from bluffkit.widgets.auction_moves import MoveControls, choice_words
+from bluffkit.widgets.auction_moves import MoveControls, choice_words, shown_refusals
 from bluffkit.widgets.board_view import BoardView
 from bluffkit.widgets.seat_panel import (
     _HIDE,
@@ -819,6 +819,9 @@ class BidderUpTable(SeatPanel):
         # (the Dutch count, counted down aloud from 10, the price of the hammer now: in the box)
         words = pen_words(obs.on_sale)          # the male marked as the narration marks it [K]
         may = choice_words(sub, names, words)   # in the buttons' words, not the typed notation
+        shown = set(shown_refusals(sub.legal, len(sub.awards))) if sub.legal else set()
+        # what Sell and Buy do, on the screen and not in their tooltips alone (a class sees no tooltip)
+        high += "".join(f" {escape(said)}" for r, said in self._refusals_said(sub, words) if r in shown)
         self._prompt(f"{self._auction_html}<b>{me}</b>, you may: {escape(may)}.{high}")
         self.auction_moves.show(sub, self.session.names, words)
         self._explain_refusals(sub, words)
@@ -830,19 +833,25 @@ class BidderUpTable(SeatPanel):
         ``words`` (:func:`~bluffkit.games.bidder_up.narrate.pen_words`, as the narration). (A
         refusal that does what Buy does, ``buy 1`` of a single lot, ``buy 1,2`` of two, has no
         button: :func:`~bluffkit.widgets.auction_moves.shown_refusals`.)"""
+        buttons = {b.description: b for row in self.auction_moves.children for b in getattr(row, "children", ())
+                   if isinstance(b, W.Button)}
+        for r, said in self._refusals_said(sub, words):
+            b = buttons.get(str(r).capitalize())
+            if b is not None:
+                b.tooltip = said
+
+    def _refusals_said(self, sub, words=None) -> list[tuple]:
+        """Each of the auctioneer's refusals with what it does, in words (the tooltips of
+        Sell and Buy, and the prompt): "Sell: Frank pays you 60 and gets the cow."."""
         legal = sub.legal
-        if not legal.refusals:
-            return
+        if not legal or not legal.refusals:
+            return []
         names = self.session.names
         by_count = sub.rules.pricing == "count"
         every = set(range(len(sub.awards)))
         lot = lots_said(sub, words)
-        buttons = {b.description: b for row in self.auction_moves.children for b in getattr(row, "children", ())
-                   if isinstance(b, W.Button)}
+        out = []
         for r in legal.refusals:
-            b = buttons.get(str(r).capitalize())
-            if b is None:
-                continue
             kept = every if r == BUY else set(r.keep)
             parts = []
             for i, (seat, animals, price) in enumerate(sub.awards):
@@ -854,11 +863,12 @@ class BidderUpTable(SeatPanel):
             if not kept:
                 head = "Sell"
             elif kept == every:
-                head = "Buy it yourself, by your right of first refusal"
+                head = f"Buy {'it' if len(every) == 1 else 'both lots'} yourself, by your right of first refusal"
             else:
                 head = (f"Buy lot {' and '.join(str(k + 1) for k in sorted(kept))} yourself, by your right of "
                         "first refusal, and sell the other")
-            b.tooltip = f"{head}: " + "; ".join(parts) + "."
+            out.append((r, f"{head}: " + "; ".join(parts) + "."))
+        return out
 
     def _draw_trade(self, me, obs, legal) -> None:
         pairs, by_count = legal.key
