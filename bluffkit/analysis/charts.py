@@ -156,7 +156,7 @@ def auction_chart(frame: pd.DataFrame, title: str = "Auction prices against card
         opacity=alt.Opacity("kept:N", scale=alt.Scale(domain=["kept by the auctioneer"], range=[1]), legend=legend),
     )
     return finish(alt.layer(_diagonal(top, "value", "price"), points, ring).properties(width=WIDTH, height=HEIGHT),
-                  title, WIDTH, legend="bottom")
+                  title, WIDTH, legend="bottom", subtitle="dashed line: price = value")
 
 
 @builder(example=lambda: _game_example("trades_frame"))
@@ -192,7 +192,8 @@ def trade_chart(frame: pd.DataFrame, title: str = "Cattle trades: offer against 
                  alt.Tooltip("counter:N", title="counter-offer"), alt.Tooltip("winner:N", title="animal won by")],
     )
     return finish(alt.layer(_diagonal(top, "offer", "counter_shown"), points).properties(width=WIDTH, height=HEIGHT),
-                  title, WIDTH, legend="bottom")
+                  title, WIDTH, legend="bottom",
+                  subtitle="dashed line: counter = offer (a tie); below it the challenger takes the animal")
 
 
 SCORE_MEASURES = {"score": "score (sum x families)", "value_sum": "sum of values (no multiplier)"}

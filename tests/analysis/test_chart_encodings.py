@@ -100,6 +100,17 @@ def test_trade_chart_draws_an_accepted_offer_as_a_cross_and_a_counter_as_a_circl
     assert data.loc[8, "response"] == "countered" and data.loc[8, "counter_shown"] == 70
 
 
+def test_the_game_charts_say_what_their_dashed_line_is():
+    """The dashed diagonal of the auction and trade charts was explained in the docstrings
+    alone; a class reads it in the subtitle."""
+    trades = pd.DataFrame({"step": [4], "challenger": ["Ana"], "target": ["Bo"], "animal": ["A"], "cards": [1],
+                           "offer": [30], "counter": [70], "winner": ["Bo"]})
+    for chart, said in ((charts.auction_chart(_auctions()), "dashed line: price = value"),
+                        (charts.trade_chart(trades), "dashed line: counter = offer (a tie); below it the challenger")):
+        subtitle = " ".join(chart.to_dict()["title"]["subtitle"])
+        assert subtitle.startswith(said), subtitle
+
+
 def test_scoring_chart_draws_the_score_solid_and_the_plain_sum_dashed():
     """Docstring: "Solid lines are the score, dashed lines the plain sum of the family
     values". A dash array [dash, gap, ...] is solid when every gap is 0."""
