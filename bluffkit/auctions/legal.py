@@ -151,7 +151,8 @@ class Legal:
         t = _TABLES.get(self)
         low = self._lowest_note(t)          # a note the seat holds, for the examples
         if self.place:
-            out.append("lay NOTES face down" + (f" (e.g. lay {low})" if low is not None else ""))
+            # (the example names the note: "lay 0" alone read as laying no notes)
+            out.append("lay NOTES face down" + (f" (e.g. lay {low}: your {low} note)" if low is not None else ""))
         if self.raise_:
             out.append("raise NOTE (one of your notes, face down" + (f": e.g. raise {low})" if low is not None
                                                                       else ")"))

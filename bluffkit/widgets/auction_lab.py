@@ -463,8 +463,9 @@ class AuctionLab(ClosesWhole, W.VBox):
         me = self.human.value or None
         with self.hold_sync():
             if me is not None and not s.over:
-                self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:,.0f}</b> "
-                                          f"(each animal). The others' values are hidden.")
+                each = "" if len(s.state.lot) == 1 else " (each animal)"      # (a lot of one: no "each")
+                self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:,.0f}</b>{each}. "
+                                          "The others' values are hidden.")
                 obs = s.observe(me)
                 self.view.value = seat_html(s.game, obs, s.names)
                 if me in s.to_move and obs.legal:

@@ -1220,3 +1220,12 @@ def test_a_double_click_on_take_does_not_answer_the_question_about_a_count_above
     sent[0] += 5.0
     take.click()
     assert played == [TAKE]
+
+
+def test_the_labs_words_for_a_lot_of_one_and_the_note_to_lay():
+    """A lot of one cat read "Your value for the lot: 236 (each animal)", and Secret Count's
+    "e.g. lay 0" read as laying no notes: the example names the note now."""
+    one = AuctionLab(fmt="secret-count", bidders=3, human=1, right=False, seed=3)
+    two = AuctionLab(fmt="secret-count", bidders=3, human=1, right=False, seed=3, double=True)
+    assert "(each animal)" not in one.private.value and "(each animal)" in two.private.value
+    assert "e.g. lay 0: your 0 note" in one.private.value, one.private.value
