@@ -216,6 +216,8 @@ BY_NAME += [
     ("ht-auction-ben-pays-100", {"herds": {}}, "\"herds\" is an object naming none of the seats: name them "
                                                 "({\"Anna\": ...}) or leave it out"),
     ("bloff-anne-calls-david", {"hands": {}}, "\"hands\" is an object naming none of the seats"),
+    ("bloff-anne-calls-david", {"hands": {"Ann": "AS"}}, "\"hands\" is an object naming none of the seats: name "
+                                                          "them ({\"Anne\": ...})"),
 ]
 
 

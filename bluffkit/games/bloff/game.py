@@ -104,7 +104,7 @@ class Bloff(TableGame):
         each seat at least one: the first out has won, so a game with an empty hand is over)."""
         t = Table.new(self.rules, self.check_players(players))
         if not isinstance(hands, (list, tuple)) or len(hands) != players:
-            raise RulesError(f"a Bløff position gives one hand (cards as text) per seat ({players})")
+            raise RulesError(f"hands: a Bløff position gives one hand (cards as text) per seat ({players})")
         found = []
         for i, h in enumerate(hands):
             if h is None:
