@@ -863,7 +863,8 @@ class BidderUpTable(SeatPanel):
             if not kept:
                 head = "Sell"
             elif kept == every:
-                head = f"Buy {'it' if len(every) == 1 else 'both lots'} yourself, by your right of first refusal"
+                one = "it" if len(sub.awards[0][1]) <= 1 else "them"     # (a double pen's package: "them")
+                head = f"Buy {one if len(every) == 1 else 'both lots'} yourself, by your right of first refusal"
             else:
                 head = (f"Buy lot {' and '.join(str(k + 1) for k in sorted(kept))} yourself, by your right of "
                         "first refusal, and sell the other")

@@ -89,8 +89,8 @@ class BloffTable(SeatPanel):
 
     def seat_html(self, obs) -> str:
         """The seat's view with its hand counted only, while it lays cards: the hand is drawn
-        below the table then, as cards to click."""
-        return render_bloff.seat_html(self.game, obs, self.session.names, hand_below=True)
+        apart then, as cards to click (under the table; beside it on a projector)."""
+        return render_bloff.seat_html(self.game, obs, self.session.names, hand_to_click=True)
 
     def public_scores(self, obs):
         """Cards left in each hand (fewest is best: the first with none wins)."""

@@ -56,14 +56,14 @@ def cards_html(cards, small: bool = True) -> str:
     return f"<span class='{cls}'>{''.join(drawn)}</span>" if drawn else "&mdash;"
 
 
-def seat_html(game, obs, names, *, hand_below: bool = False) -> str:
+def seat_html(game, obs, names, *, hand_to_click: bool = False) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation alone: its own
     hand and its own cards in the pile; the others' hands as card backs with their number.
-    ``hand_below``: the panel draws the hand under the table as cards to click while the
-    seat lays cards (the Bløff table), so the table only counts it then; every other panel
-    (the scenario player, the replay) draws it here."""
-    below = hand_below and obs.legal.play_from is not None
-    hands = [(f"your hand: {how_many(len(obs.hand), 'card')}, to click" if below else cards_html(obs.hand))
+    ``hand_to_click``: the panel draws the hand apart as cards to click while the seat lays
+    cards (the Bløff table: under the table, beside it on a projector), so the table only
+    counts it then; every other panel (the scenario player, the replay) draws it here."""
+    apart = hand_to_click and obs.legal.play_from is not None
+    hands = [(f"your hand: {how_many(len(obs.hand), 'card')}, to click" if apart else cards_html(obs.hand))
              if i == obs.seat else art.backs(obs.hand_sizes[i]) for i in range(len(names))]
     mine = (f"<div class='bk-box'>Your cards in the pile: {cards_html(obs.my_pile_cards)}</div>"
             if obs.my_pile_cards else "")

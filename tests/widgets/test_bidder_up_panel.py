@@ -9,7 +9,7 @@ from html import escape, unescape
 import numpy as np
 import pytest
 
-from bluffkit.auctions.actions import Word
+from bluffkit.auctions.actions import BUY, Word
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.widget_check import _widgets, driver_for, model_state, widget_tree
@@ -1637,3 +1637,22 @@ def test_a_costly_space_clicked_says_its_cost_and_where_to_pay():
     assert t.session.moves == [] and t.notes_box.layout.display != "none"
     assert ("Market (hilltop) costs 1 note: choose them below, then press the button."
             in unescape(t.message.value)), t.message.value
+
+
+@pytest.mark.slow                  # (some 1 s of random clicks to reach the screen)
+def test_the_auctioneer_buys_a_double_pens_package_as_them():
+    """A double pen's two animals go as a package to one bidder ("the auctioneer takes the
+    animal (or animals) themselves"); the prompt read "Buy it yourself ... keep the cat and
+    the goat"."""
+    def package(t):
+        if t.screen[0] != "seat" or t.auction_moves.layout.display == "none":
+            return False
+        obs = t.session.observe(t.viewer)
+        if obs.legal is None or obs.legal.inner is None:
+            return False
+        sub = obs.auction
+        return BUY in sub.legal.refusals and len(sub.awards) == 1 and len(sub.awards[0][1]) == 2
+
+    t = drive_until(table(humans=range(4), seed=1), package)
+    assert "Buy them yourself, by your right of first refusal: you pay " in t.legal_text.value, t.legal_text.value
+    assert "Buy it yourself" not in t.legal_text.value
