@@ -463,7 +463,7 @@ class AuctionLab(ClosesWhole, W.VBox):
         me = self.human.value or None
         with self.hold_sync():
             if me is not None and not s.over:
-                each = "" if len(s.state.lot) == 1 else " (each animal)"      # (a lot of one: no "each")
+                each = " (each animal)" if s.game.rules.double else ""      # (a small pen's lot of one: no "each")
                 self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:,.0f}</b>{each}. "
                                           "The others' values are hidden.")
                 obs = s.observe(me)

@@ -1228,4 +1228,6 @@ def test_the_labs_words_for_a_lot_of_one_and_the_note_to_lay():
     one = AuctionLab(fmt="secret-count", bidders=3, human=1, right=False, seed=3)
     two = AuctionLab(fmt="secret-count", bidders=3, human=1, right=False, seed=3, double=True)
     assert "(each animal)" not in one.private.value and "(each animal)" in two.private.value
+    cat = AuctionLab(fmt="cat-in-the-bag", bidders=3, human=1, right=False, seed=3)     # (no lot before the pick)
+    assert "(each animal)" not in cat.private.value, cat.private.value
     assert "e.g. lay 0: your 0 note" in one.private.value, one.private.value

@@ -4,6 +4,8 @@ yourself", collects sets and holds money cards (HT "Auction", "The cards")."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bluffkit.core.game import make_game
@@ -266,8 +268,15 @@ def test_a_lot_of_two_is_them_in_the_free_take_the_text_view_and_the_refusal():
     s.advance()
     view = game.describe(s.observe(0), NAMES)
     lot = next(line for line in view.splitlines() if "auction of" in line)
-    assert "auction of the " in lot and ", " not in lot.split(":")[0], lot
-    ht = Session(make_game("horse-trading"), ["human", "random", "random"], names=NAMES, seed=7)
-    with pytest.raises(IllegalAction) as info:
-        ht.play("buy")
-    assert refusal("Ana", "buy", info.value, NAMES).startswith("Ana can't buy: "), refusal("Ana", "buy", info.value)
+    assert re.search(r"auction of the (two \w+|\w+ and the \w+):", lot), lot
+    for name, variant in (("youre-bluffing", "quick"), ("horse-trading", "double-auction")):
+        s = Session(make_game(name, variants=[variant]), ["human", "human", "human"], names=NAMES, seed=7)
+        s.play("auction")
+        s.advance()
+        for seat, move in ((1, "bid 10"), (2, "pass")):
+            s.play(move, seat)
+        assert s.state.phase == "decide"
+        with pytest.raises(IllegalAction) as info:
+            s.play("buy", 1)                 # Bo is no leader: only Ana may sell or buy
+        said = refusal("Bo", "buy", info.value, NAMES)
+        assert said.startswith("Bo can't buy: ") and "buy it" not in said and "buy them" in said, said
