@@ -1,5 +1,5 @@
 """Bad input refused where it is given, in words, with nothing changed: settings that made
-no sense were accepted and misbehaved later (a review's findings, one test each)."""
+no sense were accepted and misbehaved later (one test each)."""
 
 from __future__ import annotations
 

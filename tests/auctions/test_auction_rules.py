@@ -1709,7 +1709,7 @@ def test_a_single_laid_note_round_trips():
     assert g.parse(str(one)) == one
 
 
-# -- found in review ----------------------------------------------------------------------------------
+# -- more cases ---------------------------------------------------------------------------------------
 
 def test_a_purchase_the_auctioneer_cannot_pay_after_all_falls_through_to_a_sale():
     """Secret Value, double pen: the auctioneer holds a 500 and buys both lots won at 100 each.

@@ -208,7 +208,7 @@ def _open_panel(page: Page, server: LabServer, name: str, code: str) -> None:
         current.click()
 
 
-#: Annette's table of the audit: her twelfth move made, she is asked to bid in André's
+#: Annette's table: her twelfth move made, she is asked to bid in André's
 #: auction (Classic, turn 7), every other seat a bot; the clicks are the widget check's.
 MID_GAME = '''import numpy as np
 from bluffkit.widgets import BidderUpTable

@@ -233,7 +233,7 @@ def test_a_broken_notebook_or_answers_file_is_named(tmp_path):
 
 
 def test_a_build_that_fails_while_putting_pages_in_place_puts_every_folder_back(tmp_path, monkeypatch):
-    """The review's case: the rename of the second lesson's folder fails after the first was
+    """The case: the rename of the second lesson's folder fails after the first was
     replaced. Every folder is put back and the index is the old one."""
     root, out = tmp_path / "lessons", tmp_path / "site"
     _two_lessons(root)

@@ -280,7 +280,7 @@ def test_only_the_moves_of_the_format_are_shown():
     assert lab.controls.bid_button.description == "Bid 6 notes"
 
 
-# -- on a projected classroom screen (1280 x 720): what a visual review found ----------------
+# -- on a projected classroom screen (1280 x 720) ------------------------------------------------
 
 def test_pass_sits_beside_the_bid_stepper_not_on_a_line_of_its_own():
     """The stepper ("Bid 10") and the words ("Pass") are two rows of the move's box: laid

@@ -450,7 +450,7 @@ def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
     assert "Could not save" in t.message.value and sorted(p.name for p in tmp_path.iterdir()) == ["bidder-up.jsonl"]
 
 
-# -- on a projected classroom screen (1280 x 720): what a visual review found ----------------
+# -- on a projected classroom screen (1280 x 720) ------------------------------------------------
 
 SPACE_WORDS = re.compile(r"Pen \d \((small|double)\)|(Horse-Trading|Piggy Bank|Market|Raffle Booth)"
                          r"( next to Pen \d| between Pen \d and Pen \d| \(hill, (west|north|east|south)\)| \(hilltop\))")
@@ -678,7 +678,7 @@ def _card(farms: str, seat: int) -> str:
 
 
 def test_whose_turn_and_who_is_asked_to_act_are_told_apart_in_another_players_auction():
-    """The review's screen: '▶ to play' was on Daniel while the prompt asked Annette to bid.
+    """A screen where '▶ to play' was on Daniel while the prompt asked Annette to bid.
     Now Daniel's board says it is his turn, and Annette's says what she is asked to do."""
     t = bid_in_daniels_turn()
     farms = t.farms.value

@@ -440,7 +440,7 @@ def test_the_leader_copies_the_true_answer_in_the_panel():
     assert t.message.value == "" and (-1, truth + " indeed") in t.session.state.history[-1].order
 
 
-# -- the review: a refusal left on the leader's cover, bad player counts, the copy promise, the
+# -- a refusal left on the leader's cover, bad player counts, the copy promise, the
 # -- phase line of the two-player and team games
 
 def _everyone_writes(t: BlufferTable) -> None:
@@ -549,7 +549,7 @@ def test_the_standard_screens_keep_their_words():
         assert "points this round" in text and "rounds won" in text
 
 
-# -- on a projected classroom screen (1280 x 720): what a visual review found ----------------
+# -- on a projected classroom screen (1280 x 720) ------------------------------------------------
 
 SHEETS = "The answer sheets, as read"
 

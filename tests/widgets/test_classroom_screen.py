@@ -1,5 +1,5 @@
-"""The panels on a projected classroom screen (1280 x 720), headless: what a visual review
-found, each checked on the widgets: buttons and labels as wide as their words, icon-only
+"""The panels on a projected classroom screen (1280 x 720), headless: what a person sees there,
+each checked on the widgets: buttons and labels as wide as their words, icon-only
 controls that say what they do, buttons closed until a choice is made (and a stale refusal
 gone once the choice changes), "What happened" in projector mode too, newest first, money
 large enough to read from the back of the room, no rule ids on screen."""
@@ -477,7 +477,7 @@ def test_the_prompt_is_in_the_tab_order_and_no_control_is_focused_for_the_player
 
 
 def test_the_words_fit_the_game_and_the_seat():
-    """Wording a browser audit found wrong: Bluffer's Save log spoke of "cards and notes"
+    """Wording that was wrong on the screen: Bluffer's Save log spoke of "cards and notes"
     (it has answers and authors); the two-player prompt said "fool the others" (there is
     one); with undo="any" the Undo tooltip said "your last move" on another seat's screen;
     a Bløff refusal said "it is your turn" after the player's name."""
