@@ -546,10 +546,16 @@ class SeatPanel(ClosesWhole, W.VBox):
         """Where "What happened" and the message line are: below the table (and the cover);
         in projector mode, while a seat's controls are shown, in their column beside the
         table, where a 1280 x 720 screen has room for them (below the table they would be
-        off the screen: a refusal was seen there, cut off, under Bluffer's vote buttons)."""
+        off the screen: a refusal was seen there, cut off, under Bluffer's vote buttons).
+        A panel whose controls always stand beside its table (``ROW_ALWAYS``: Bidder Up!'s,
+        below whose board come the farm boards) keeps its message line there too: below them
+        a question before a move ("click again to take it anyway") was some 800 px down, and
+        the second click played the move unread."""
         if not hasattr(self, "events") or not hasattr(self, "side_row"):
             return                              # (still being built)
-        beside = self.projector.value and self.controls.layout.display != _HIDE
+        shown = self.controls.layout.display != _HIDE
+        column = (self.message, self.events) if self.projector.value else (self.message,) if self.ROW_ALWAYS else ()
+        beside = bool(column) and shown
         # the table beside the controls (on a projector, or always: ROW_ALWAYS); the whole
         # width without them (the end of the game: it kept 58 % of the screen, the rest blank)
         row = self.projector.value or self.ROW_ALWAYS
@@ -563,13 +569,15 @@ class SeatPanel(ClosesWhole, W.VBox):
         if beside:
             before = self.events_before if self.events_before in ctl else self.typed_row
             k = ctl.index(before) if before in ctl else len(ctl)
-            ctl, where = ctl[:k] + moved + ctl[k:], main
-        else:
+            ctl = ctl[:k] + column + ctl[k:]
+        if self.message not in ctl:
             k = main.index(self.board) + 1 if self.board in main else len(main)      # its place: under the table
             main = main[:k] + (self.message,) + main[k:]
+        if self.events not in ctl:
             k = main.index(self.side_row) if self.side_row in main else len(main)
-            k = max(k, main.index(self.message) + 1)
-            where = main[:k] + (self.events,) + main[k:]
+            k = max(k, main.index(self.message) + 1 if self.message in main else 0)
+            main = main[:k] + (self.events,) + main[k:]
+        where = main
         if tuple(self.controls.children) != ctl:
             self.controls.children = ctl
         if tuple(self.children) != where:

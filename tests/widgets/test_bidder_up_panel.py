@@ -1656,3 +1656,17 @@ def test_the_auctioneer_buys_a_double_pens_package_as_them():
     t = drive_until(table(humans=range(4), seed=1), package)
     assert "Buy them yourself, by your right of first refusal: you pay " in t.legal_text.value, t.legal_text.value
     assert "Buy it yourself" not in t.legal_text.value
+
+
+def test_the_message_line_stands_by_the_controls_not_below_the_farm_boards():
+    """Bidder Up!'s controls stand beside the board, and below it come the four farm boards:
+    a message put under the board was some 800 px down, so a question before a move ("click
+    Take it again to take it anyway") went unread and the second click played it. The
+    message line is in the controls' column while they are shown, under the board on a cover."""
+    t = table(humans=(0, 1), seed=3)
+    assert t.screen[0] == "cover" and t.message in t.children and t.message not in t.controls.children
+    t.show.click()
+    assert t.screen[0] == "seat" and t.message in t.controls.children and t.message not in t.children
+    assert t.events in t.children, "What happened stays below, where it has room"
+    t.typed.value = "move nowhere"                 # a refusal: said beside the buttons clicked
+    assert "bk-refusal" in t.message.value and t.message in t.controls.children
