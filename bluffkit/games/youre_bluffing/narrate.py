@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bluffkit.core.errors import in_words, plural, the_things
+from bluffkit.core.errors import count as counted, in_words, plural, the_things
 from bluffkit.core.money import count, fmt, total
 from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
@@ -117,8 +117,10 @@ def _a(label: str) -> str:
     return ("an " if label[0] in "aeiouAEIOU8" or label == "11" else "a ") + label
 
 
-def _cards(k: int) -> str:
-    return f"{k} card" if k == 1 else f"{k} cards"
+def _money(rules, k: int) -> str:
+    """``k`` of the ruleset's money cards in words: "2 notes" (You're Bluffing!), "2 money
+    cards" (Horse Trading): not "2 cards", which the animals are too."""
+    return counted(k, words(rules)["money_card"])
 
 
 def _plural(rules, label: str) -> str:
@@ -202,7 +204,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         else:
             text = f"{leader} {words(r)['buys']} and owes {names[before.high_bidder]} {before.high_bid}."
     elif kind is A.Pay and r.payment_seen == "count":     # the faces stay between payer and payee
-        text = f"{who} pays {names[before.payee]} {before.high_bid} in {_cards(count(action.notes))}."
+        text = f"{who} pays {names[before.payee]} {before.high_bid} in {_money(r, count(action.notes))}."
     elif kind is A.Pay:
         paid = total(action.notes, d)
         notes = f"{fmt(action.notes, d)} = {paid}" if count(action.notes) > 1 else str(paid)
@@ -211,19 +213,19 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
     elif kind is A.Trade:
         k = after.trade[3] if after.trade is not None else 1     # (open now: its number of cards)
         text = (f"{who} challenges {names[action.target]} for {animals(r, action.family, k)} with a "
-                f"face-down offer of {_cards(count(action.notes))}.")
+                f"face-down offer of {_money(r, count(action.notes))}.")
     elif kind is A.Accept:
         ch, tg, fam, k, offer, _ = before.trade  # type: ignore[misc]  # a trade is open when this is played
-        text = (f"{who} accepts the offer of {_cards(count(offer))} and gives "
+        text = (f"{who} accepts the offer of {_money(r, count(offer))} and gives "
                 f"{animals(r, fam, k)} to {names[ch]}.")
     elif kind is A.Counter:
         ch, tg, fam, k, offer, ties = before.trade  # type: ignore[misc]  # a trade is open when this is played
         # a second tie under reoffer_free: each takes their own offer back
         free = r.trade_tie == "reoffer_free" and ties and total(offer, r.denominations) == total(
             action.notes, r.denominations)
-        text = f"{who} counters with {_cards(count(action.notes))}; the offers are swapped."
+        text = f"{who} counters with {_money(r, count(action.notes))}; the offers are swapped."
         if free:                                    # the second tie, "for free": the offers go back
-            text = (f"{who} counters with {_cards(count(action.notes))}. The offers are equal again: each "
+            text = (f"{who} counters with {_money(r, count(action.notes))}. The offers are equal again: each "
                     f"takes their own back, and {names[tg]} gives {animals(r, fam, k)} to {names[ch]} for free.")
         elif after.phase == S.REOFFER:
             text += f" The offers are equal: {names[ch]} must offer again."
@@ -238,7 +240,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
             # ("higher" or "as high" would tell them whether it was a tie).
             text += f" {names[ch]}'s offer was at least as high: {names[ch]} takes {animals(r, fam, k)}."
     elif kind is A.Offer:
-        text = f"{who} offers again with {_cards(count(action.notes))}."
+        text = f"{who} offers again with {_money(r, count(action.notes))}."
     else:
         text = f"{who}: {action}."
     if after.phase == S.OVER and before.phase != S.OVER:

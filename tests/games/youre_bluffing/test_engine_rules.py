@@ -867,9 +867,9 @@ def test_the_narration_names_the_trader_who_offered_more():
     names = ["Anna", "Ben", "Carla"]
     for g, family, offer, counter, said in (
             (ht(), "6", "10+0+0", "50+0",
-             "Ben counters with 2 cards; the offers are swapped. Ben offered more and takes a 6."),
+             "Ben counters with 2 money cards; the offers are swapped. Ben offered more and takes a 6."),
             (yb(), "goat", "50", "10+0",
-             "Ben counters with 2 cards; the offers are swapped. Anna offered more and takes 1 goat.")):
+             "Ben counters with 2 notes; the offers are swapped. Anna offered more and takes 1 goat.")):
         s = _trade_position(g, [{family: 1}, {family: 1}, {}])
         before = g.step(s, 0, f"trade 1 {family} {offer}")
         after = g.step(before, 1, f"counter {counter}")

@@ -39,13 +39,13 @@ def test_by_default_the_notes_paid_are_named():
         assert shown in said, said
 
 
-def test_with_count_only_the_price_and_the_number_of_cards_are_said():
+def test_with_count_only_the_price_and_the_number_of_notes_are_said():
     game, paid = payments("count")
     d = game.rules.denominations
     assert any(total(a.notes, d) > price for a, price, _ in paid), "no overpayment to hide in this game"
     for action, price, said in paid:
         cards = count(action.notes)
-        assert re.fullmatch(rf"\w+ pays \w+ {price} in {cards} cards?\.", said), said    # nothing more
+        assert re.fullmatch(rf"\w+ pays \w+ {price} in {cards} notes?\.", said), said    # nothing more
 
 
 @pytest.mark.parametrize("bad", ["COUNT", "", None, 1])

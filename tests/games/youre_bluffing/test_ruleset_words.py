@@ -280,3 +280,14 @@ def test_a_lot_of_two_is_them_in_the_free_take_the_text_view_and_the_refusal():
             s.play("buy", 1)                 # Bo is no leader: only Ana may sell or buy
         said = refusal("Bo", "buy", info.value, NAMES)
         assert said.startswith("Bo can't buy: ") and "buy it" not in said and "buy them" in said, said
+
+
+def test_a_trade_and_a_counted_payment_count_money_in_the_rulesets_word():
+    """The panel's buttons said "Offer 3 face-down notes", the narration "a face-down offer
+    of 3 cards" (the animals are cards too): You're Bluffing!'s notes, Horse Trading's
+    money cards (HT "The cards")."""
+    for name, word in (("youre-bluffing", "notes"), ("horse-trading", "money cards")):
+        s = Session(make_game(name, payment_seen="count"), ["random"] * 3, names=NAMES, seed=3).run()
+        offers = [line for line in s.says if "face-down offer of" in line or " in 1 " in line or " in 2 " in line]
+        assert offers and all(re.search(rf"(offer of|in) \d+ {word[:-1]}", line) for line in offers), offers[:3]
+        assert not any(re.search(r"\d cards?\b", line) for line in s.says if "offer" in line or " pays " in line)
