@@ -397,10 +397,12 @@ class Session:
         mover = self.moves[k][0]
         for i in range(k, len(self.moves)):
             if self.shows(i):
-                what = ("ended the game, which shows every hand" if self.game.is_over(self.states[i + 1])
-                        else "showed the table something that was hidden until then")
-                return k, IllegalAction("undo-reveals", f"{_quoted(self.says[i])} {what}: what was seen "
-                                        f"cannot be taken back")
+                # (a step's words may not name what it showed: Bluffer's last answer written
+                # starts the reading, "Dev writes an answer in secret.")
+                what = (f"{_quoted(self.says[i])} ended the game, which shows every hand"
+                        if self.game.is_over(self.states[i + 1])
+                        else f"after {_quoted(self.says[i])} the table saw something that was hidden until then")
+                return k, IllegalAction("undo-reveals", f"{what}: what was seen cannot be taken back")
         if mover is not None and self.kinds[mover] == HUMAN:
             for i in range(k + 1, len(self.moves)):
                 other = self.moves[i][0]

@@ -303,7 +303,7 @@ def test_undo_is_refused_across_the_turned_up_animal_and_at_the_end():
     s.play("auction")
     s.advance()                                # chance turns up an animal: shown to everyone
     full = snapshot(s)
-    with pytest.raises(IllegalAction, match="\u201c.*\u201d showed the table something that was hidden until then: what was seen cannot"):
+    with pytest.raises(IllegalAction, match="after \u201c.*\u201d the table saw something that was hidden until then: what was seen cannot"):
         s.undo()
     assert_unchanged(s, full)
     done = Session(make_game("youre-bluffing"), ["random"] * 3, seed=5).run()
@@ -691,7 +691,7 @@ def test_an_undo_refusal_quotes_a_claim_without_doubling_its_quotes():
     assert problem is not None
     reason = problem.reason
     assert "\u201c" in reason, "the narration line quoted holds a claim or a call in double quotes"
-    assert reason.startswith("\u2018") and "\u2019 " in reason and "\u201d.\u201d" not in reason, reason
+    assert reason.startswith("after \u2018") and "\u2019 " in reason and "\u201d.\u201d" not in reason, reason
 
 
 # -- what a refusal says, and undo after a load ------------------------------------------------
@@ -704,7 +704,7 @@ def test_an_undo_refusal_quotes_the_step_that_showed_or_answered():
     s.chance()
     problem = s.undo_problem(0)[1]
     assert problem.rule == "undo-reveals"
-    assert problem.reason.startswith(f"\u201c{s.says[1]}\u201d showed the table"), problem.reason
+    assert problem.reason.startswith(f"after \u201c{s.says[1]}\u201d the table saw"), problem.reason
     assert s.says[0] not in problem.reason
     s.play("bid 10", 1)
     s.advance(limit=1)

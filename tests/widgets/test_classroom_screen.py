@@ -437,7 +437,7 @@ def test_undo_is_closed_where_it_could_only_be_refused_and_says_why_on_hover():
     y = TablePanel("youre-bluffing", players=3, humans=[0], names=["Ana", "Bo", "Cy"], seed=2)
     y.show.click()
     y.try_move("auction")                            # chance turns up an animal at once
-    assert y.undo_button.disabled and "showed the table something that was hidden until then" in y.undo_button.tooltip
+    assert y.undo_button.disabled and "the table saw something that was hidden until then" in y.undo_button.tooltip
     assert "step " not in y.undo_button.tooltip
 
 
