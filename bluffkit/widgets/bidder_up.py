@@ -383,6 +383,7 @@ class BidderUpTable(SeatPanel):
         # the text view, below what happened (see seat_pieces); else the text view is in farms
         self.more_farms = W.HTML()
         self.events_before = self.more_farms       # on a projector, what happened under the own farm board
+        self.message_before = self.farms           # off it, a refusal or a question above the farm boards
         self._farms_html = self._more_html = self._auction_html = ""
         self._head = ""                            # whose turn it is, above the prompt of a seat asked in it
         self._receipt = ""                         # a horse-trade's receipt, above the prompt

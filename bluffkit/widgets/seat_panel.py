@@ -536,6 +536,9 @@ class SeatPanel(ClosesWhole, W.VBox):
     #: The control before which "What happened" goes in the controls' column in projector
     #: mode (None: at the column's end, before the hidden move box).
     events_before = None
+    #: Off the projector, with ``ROW_ALWAYS``: the control before which the message line goes
+    #: in the controls' column (None: as ``events_before``).
+    message_before = None
 
     #: The widths of the table and of the controls' column beside it; and whether they stand
     #: side by side off the projector too (else only on it).
@@ -547,10 +550,11 @@ class SeatPanel(ClosesWhole, W.VBox):
         in projector mode, while a seat's controls are shown, in their column beside the
         table, where a 1280 x 720 screen has room for them (below the table they would be
         off the screen: a refusal was seen there, cut off, under Bluffer's vote buttons).
-        A panel whose controls always stand beside its table (``ROW_ALWAYS``: Bidder Up!'s,
-        below whose board come the farm boards) keeps its message line there too: below them
-        a question before a move ("click again to take it anyway") was some 800 px down, and
-        the second click played the move unread."""
+        A panel whose controls always stand beside its table (``ROW_ALWAYS``: Bidder Up!'s)
+        keeps its message line in their column off the projector too, before
+        ``message_before`` (Bidder Up!'s farm boards, which follow its controls there): under
+        the table, below the farm boards, a question before a move ("click again to take it
+        anyway") was some 800 px down, and the second click played the move unread."""
         if not hasattr(self, "events") or not hasattr(self, "side_row"):
             return                              # (still being built)
         shown = self.controls.layout.display != _HIDE
@@ -568,6 +572,8 @@ class SeatPanel(ClosesWhole, W.VBox):
         main = tuple(c for c in self.children if c not in moved)
         if beside:
             before = self.events_before if self.events_before in ctl else self.typed_row
+            if not self.projector.value and self.message_before in ctl:
+                before = self.message_before
             k = ctl.index(before) if before in ctl else len(ctl)
             ctl = ctl[:k] + column + ctl[k:]
         if self.message not in ctl:

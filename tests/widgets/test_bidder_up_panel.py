@@ -1666,7 +1666,10 @@ def test_the_message_line_stands_by_the_controls_not_below_the_farm_boards():
     t = table(humans=(0, 1), seed=3)
     assert t.screen[0] == "cover" and t.message in t.children and t.message not in t.controls.children
     t.show.click()
-    assert t.screen[0] == "seat" and t.message in t.controls.children and t.message not in t.children
+    ctl = list(t.controls.children)
+    assert t.screen[0] == "seat" and t.message in ctl and t.message not in t.children
+    assert ctl.index(t.message) < ctl.index(t.farms), "above the farm boards, which follow the controls"
     assert t.events in t.children, "What happened stays below, where it has room"
     t.typed.value = "move nowhere"                 # a refusal: said beside the buttons clicked
-    assert "bk-refusal" in t.message.value and t.message in t.controls.children
+    ctl = list(t.controls.children)
+    assert "bk-refusal" in t.message.value and ctl.index(t.message) < ctl.index(t.farms)
