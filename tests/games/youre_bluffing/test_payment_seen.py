@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bluffkit.agents.base import make_agent
-from bluffkit.core.errors import RulesError
+from bluffkit.core.errors import RulesError, count as counted
 from bluffkit.core.game import make_game
 from bluffkit.core.money import count, fmt, total
 from bluffkit.core.play import play
@@ -45,7 +45,7 @@ def test_with_count_only_the_price_and_the_number_of_notes_are_said():
     assert any(total(a.notes, d) > price for a, price, _ in paid), "no overpayment to hide in this game"
     for action, price, said in paid:
         cards = count(action.notes)
-        assert re.fullmatch(rf"\w+ pays \w+ {price} in {cards} notes?\.", said), said    # nothing more
+        assert re.fullmatch(rf"\w+ pays \w+ {price} in {counted(cards, 'note')}\.", said), said  # nothing more
 
 
 @pytest.mark.parametrize("bad", ["COUNT", "", None, 1])

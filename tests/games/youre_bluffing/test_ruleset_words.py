@@ -284,10 +284,12 @@ def test_a_lot_of_two_is_them_in_the_free_take_the_text_view_and_the_refusal():
 
 def test_a_trade_and_a_counted_payment_count_money_in_the_rulesets_word():
     """The panel's buttons said "Offer 3 face-down notes", the narration "a face-down offer
-    of 3 cards" (the animals are cards too): You're Bluffing!'s notes, Horse Trading's
-    money cards (HT "The cards")."""
-    for name, word in (("youre-bluffing", "notes"), ("horse-trading", "money cards")):
+    of 3 cards" (the animals are cards too): bluffkit's notes for You're Bluffing!, Horse
+    Trading's money cards (HT "The cards")."""
+    from bluffkit.core.errors import count as counted
+    for name, word in (("youre-bluffing", "note"), ("horse-trading", "money card")):
         s = Session(make_game(name, payment_seen="count"), ["random"] * 3, names=NAMES, seed=3).run()
-        offers = [line for line in s.says if "face-down offer of" in line or " in 1 " in line or " in 2 " in line]
-        assert offers and all(re.search(rf"(offer of|in) \d+ {word[:-1]}", line) for line in offers), offers[:3]
-        assert not any(re.search(r"\d cards?\b", line) for line in s.says if "offer" in line or " pays " in line)
+        said = [m for line in s.says for m in re.finditer(r"(?:offer of|counters with|again with| in) (\d+) (notes?|money cards?|cards?)\b", line)]
+        assert said, name
+        for m in said:
+            assert f"{m.group(1)} {m.group(2)}" == counted(int(m.group(1)), word), m.group(0)
