@@ -15,7 +15,7 @@ import inspect
 from html import escape
 
 from bluffkit.core.money import total
-from bluffkit.games.youre_bluffing.narrate import words as ruleset_words
+from bluffkit.games.youre_bluffing.narrate import phase_now, words as ruleset_words
 from bluffkit.widgets import art
 
 #: The style sheet of every drawn view (the tables' and the drawings' styles).
@@ -27,12 +27,6 @@ STYLE = """<style>
 .bk-secret {color: #666}
 .bk-box {font-family: sans-serif; font-size: 1em; margin: 4px 0}
 </style>""" + art.CSS
-
-def phase_words(phase: str, rules=None) -> str:
-    """The phase of You're Bluffing! or Horse Trading (``rules``) in plain words."""
-    from bluffkit.games.youre_bluffing.narrate import PHASE_WORDS, phases_in_words
-    return (PHASE_WORDS if rules is None else phases_in_words(rules)).get(str(phase), str(phase))
-
 
 def card_html(rules, family: int, count: int = 0, small: bool = False) -> str:
     """The animal card of ``family`` under ``rules``, its tooltip in the ruleset's words."""
@@ -80,7 +74,7 @@ def _table(src, names, to_move, money, who, me, scores) -> str:
                      f"<div>{herd_html(src.herds[i], rules)}</div><div class='bk-money'>{money[i]}</div></div>")
     pile = sum(src.pile)
     head = (f"<div class='bk-head'><b>{who}</b> &middot; {pile} animal{'s' if pile != 1 else ''} left to turn up "
-            f"&middot; paydays so far: {src.paydays} &middot; now: {phase_words(src.phase, rules)}</div>")
+            f"&middot; paydays so far: {src.paydays} &middot; now: {phase_now(src, rules)}</div>")
     centre = f"<div class='bk-centre'>{art.backs(pile, 'animals')}{situation(src, names, rules)}</div>"
     end = scores_html(names, scores, "Final scores") if scores is not None else ""
     return "\n".join([STYLE, f"<div class='bk-drawn'>{head}{centre}<div class='bk-seats'>{''.join(seats)}</div>"

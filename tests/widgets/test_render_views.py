@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bluffkit.core.game import make_game
 from bluffkit.testing import config_game
 from bluffkit.widgets import art
@@ -190,10 +192,36 @@ def test_horse_trading_speaks_its_own_words_on_the_table():
     """HT "Playing a turn": the player whose turn it is chooses (no leader), and the four cards of
     a rank are a set."""
     g = make_game("horse-trading")
-    s = g.state_from_position(players=3, leader=0, herds=[{"6": 1}, {}, {}], pile=None)
+    s = g.state_from_position(players=3, leader=0, herds=[{"6": 1}, {"6": 1}, {}], pile=None)
     html = seat_view(g, g.observe(s, 1), ABC)
     assert "now: the player whose turn it is chooses: an auction or a trade" in html
     assert "(set value " in html and "(family value " not in html
+
+
+@pytest.mark.parametrize("name, herds, pile, now", [
+    ("youre-bluffing", [{"cow": 1}, {"cow": 1}, {}], None, "the leader chooses: an auction or a trade"),
+    ("youre-bluffing", [{"cow": 1}, {"dog": 1}, {}], None,
+     "the leader puts the next animal up for auction (no trade is possible yet)"),
+    ("youre-bluffing", [{"cow": 1}, {"cow": 3}, "rest"], {},
+     "the leader must choose a trade (no animals are left to auction)"),
+    ("horse-trading", [{"6": 1}, {}, {}], None,
+     "the player whose turn it is puts the next animal up for auction (no trade is possible yet)"),
+    ("horse-trading", [{"6": 1}, {"6": 3}, "rest"], {},
+     "the player whose turn it is must choose a trade (no animals are left to auction)"),
+])
+def test_the_turn_says_which_choice_is_open(name, herds, pile, now):
+    """YB "The Game Begins": "At the start of the game, there are only auctions" and, once
+    no animal is left, "cattle trades become mandatory" (HT "Playing a turn"); the table's
+    header said "chooses: an auction or a trade" whatever was open. Each seat's view and the
+    all-seeing one say the same (the herds and the pile's size are public). With the pile
+    empty, the third seat ("rest") holds every other family complete."""
+    g = make_game(name)
+    if herds[2] == "rest":
+        herds = herds[:2] + [{f: 4 for f in g.rules.labels if f not in herds[0]}]
+    s = g.state_from_position(players=3, leader=0, herds=herds, pile=pile)
+    assert bool(g.legal(s, 0).trades) == ("no trade" not in now), g.legal(s, 0).trades
+    for html in [seat_view(g, g.observe(s, seat), ABC) for seat in range(3)] + [all_seeing_view(g, s, ABC)]:
+        assert f"now: {now}<" in html, html
 
 
 def test_a_game_without_views_of_its_own_writes_names_as_text():

@@ -55,6 +55,30 @@ def phases_in_words(rules) -> dict[str, str]:
     return PHASE_WORDS_FOR_TWO if rules.lot_size == 2 else PHASE_WORDS
 
 
+#: The turn where only one of the two choices is open (YB "The Game Begins": "At the start
+#: of the game, there are only auctions"; "Once there are no more 'animal' cards to auction,
+#: cattle trades become mandatory"; HT "Playing a turn": "When the animal pile is empty ...
+#: every turn must be a trade").
+_TURN_ONE_WAY = {"auction": "{chooser} puts the next animal up for auction (no trade is possible yet)",
+                 "trade": "{chooser} must choose a trade (no animals are left to auction)"}
+
+
+def phase_now(src, rules) -> str:
+    """The phase of ``src`` (a state or any seat's observation: the pile's size and the herds
+    are public) in words, where the turn says which choice is open: an auction, a trade or
+    both (:data:`_TURN_ONE_WAY`); other phases as :func:`phases_in_words` says them."""
+    phase = str(src.phase)
+    said = phases_in_words(rules).get(phase, phase)
+    if phase != "turn":
+        return said
+    herds, me = src.herds, src.leader
+    trade = any(c and any(h[f] for o, h in enumerate(herds) if o != me) for f, c in enumerate(herds[me]))
+    auction = sum(src.pile) > 0
+    if auction == trade:
+        return said
+    return _TURN_ONE_WAY["auction" if auction else "trade"].format(chooser=words(rules)["chooser"])
+
+
 #: A quoted text in a message (Python's quoting, as :func:`bluffkit.core.errors.quote` gives it).
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'" + r'|"(?:[^"\\]|\\.)*"')
 
