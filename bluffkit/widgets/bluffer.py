@@ -397,7 +397,7 @@ class BlufferTable(SeatPanel):
                 # which one is its own it cannot tell either), so that no vote goes there unawares
                 like = " (like yours)" if reading(text) in own else ""
                 b = W.Button(description=f"#{k} {text}"[:60 - len(like)] + like,
-                             tooltip=f"vote for #{k}: {text}{like}"[:200],
+                             tooltip=f"bet on #{k}: {text}{like}"[:200],
                              layout=W.Layout(width="auto", max_width="30em"))
                 b.add_class("bk-sheet-btn")
                 b.on_click(live(lambda _, k=k: self.try_move(f"vote {k}")))

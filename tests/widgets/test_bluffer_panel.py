@@ -1077,7 +1077,7 @@ def test_a_betting_teams_voter_is_told_the_points_of_a_bet():
     obs = t.session.observe(1)
     for b in t.vote_box.children:
         k = int(b.description[1:].split()[0])
-        assert b.tooltip == f"vote for #{k}: {obs.answers[k - 1]}", b.tooltip
+        assert b.tooltip == f"bet on #{k}: {obs.answers[k - 1]}", b.tooltip
 
 
 def test_the_one_human_leader_is_told_hide_goes_back_to_their_own_view():
