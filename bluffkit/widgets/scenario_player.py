@@ -108,6 +108,26 @@ PROJECTOR_CSS = """<style>
 </style>"""
 
 
+def _sources_apart(scenarios: dict) -> dict[str, str]:
+    """Each example's source, told apart where several share one (a seat's Example list,
+    where the titles are not shown): the game it is played in where those differ ("Bidder
+    Up! (board game)" or the auction alone), then "ending 1 of 2" among the same game's (the
+    same rulebook example played to each of its endings: which one is not said)."""
+    from bluffkit.core.spec import spec_of
+    game = {n: spec_of(s.game).title for n, s in scenarios.items()}
+    out = {}
+    for n, s in scenarios.items():
+        same = [m for m, t in scenarios.items() if t.source == s.source]
+        label = s.source
+        if len({game[m] for m in same}) > 1:
+            label += f" \u00b7 {game[n]}"
+        twins = [m for m in same if game[m] == game[n]]
+        if len(twins) > 1:
+            label += f" \u00b7 ending {twins.index(n) + 1} of {len(twins)}"
+        out[n] = label
+    return out
+
+
 class ScenarioPlayer(ClosesWhole, W.VBox):
     """Choose a worked example; Back, Next, Reset, Auto-play (with its speed); the rulebook's
     text of the example; the narration, the table, the rulebook's numbers, ticked when
@@ -308,7 +328,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
             return [(f"Example {k}", n) for k, n in enumerate(self.scenarios, 1)]
         if not neutral:
             return [(s.title, n) for n, s in self.scenarios.items()]
-        return [(f"Example {k}: {s.source}", n) for k, (n, s) in enumerate(self.scenarios.items(), 1)]
+        return [(f"Example {k}: {label}", n) for k, (n, label) in enumerate(_sources_apart(self.scenarios).items(), 1)]
 
     def _label_examples(self, neutral: bool) -> None:
         """Relabel the Example list for the view (the example chosen stays, and is not

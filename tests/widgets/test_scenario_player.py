@@ -592,3 +592,21 @@ def test_a_title_of_ones_own_is_text_not_markup(tmp_path):
     data = dict(_example("ht-auction-ben-pays-100"), name="my-tags", title="Ben <i>pays</i> 100 & more")
     p = ScenarioPlayer(str(_write(tmp_path / "tags.json", data)))
     assert "Ben &lt;i&gt;pays&lt;/i&gt; 100 &amp; more" in p.rule_text.value and "<i>pays" not in p.rule_text.value
+
+
+def test_a_seats_example_list_tells_apart_the_examples_of_one_source():
+    """A seat's Example list names each example by its source (a title may tell the outcome);
+    the two endings of Annette's horse and the Second Hand cow, on the board and as the
+    auction alone, read alike ("Example 18: ... (Classic auction)" twice), so a class could
+    not tell which to open. Each label is unique now and still says no title."""
+    p = ScenarioPlayer("ht-trade-anna-40-richer", seat=1)
+    labels = [label for label, _ in p.choose.options]
+    assert len(set(labels)) == len(labels), sorted(labels)
+    said = dict((v, label) for label, v in p.choose.options)
+    assert said["bu-board-second-hand-cow-buy"].endswith("\u00b7 Bidder Up! (board game)")
+    assert said["bu-second-hand-cow-buy"].endswith("\u00b7 Auction (Bidder Up!) \u00b7 ending 1 of 2")
+    assert said["bu-second-hand-cow-sell"].endswith("\u00b7 Auction (Bidder Up!) \u00b7 ending 2 of 2")
+    assert said["bu-classic-horse-120-sell"].endswith("(Classic auction) \u00b7 ending 2 of 2")
+    assert said["yb-preemption"].endswith("'The Leader's Right of Preemption'")       # one of its source
+    for name, scenario in p.scenarios.items():
+        assert scenario.title not in said[name]
