@@ -297,6 +297,8 @@ def visits_chart(visits: pd.DataFrame, title: str = "Where the pawns land") -> a
     games = sorted(set(g["games"]))
     sub = f"{' and '.join(map(str, games))} simulated games; the board's labels, the loop from the start, " \
           "then the hill"
+    if (g.groupby(["board", "label"])["space"].nunique() > 1).any():
+        sub += "; a label the board repeats is numbered in that order (#1 the first)"
     if len(boards) == 1:
         chart = chart.properties(width=440, height=18 * rows)
         return finish(chart, f"{title}: {boards[0]}", 720, legend="right", subtitle=sub)

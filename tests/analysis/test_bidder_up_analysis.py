@@ -156,6 +156,9 @@ def test_visits_chart_shows_labels_by_kind(runs):
         fair = [r for r in rows if r["board"] == "fairground"]
         assert abs(sum(r["per_game"] for r in fair) - runs["fairground"].seats["moves"].sum() / 2) < 1e-9
         assert spec["title"]["text"][0].startswith("Where the pawns land")
+        # the board shows no "#1": the subtitle says how the repeated labels are counted
+        sub = " ".join(spec["title"]["subtitle"])
+        assert "a label the board repeats is numbered in that order (#1 the first)" in sub, sub
 
 
 def test_movement_cost_chart_plots_score_against_notes(runs):
