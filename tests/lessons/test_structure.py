@@ -256,3 +256,16 @@ def test_the_worksheet_does_not_state_what_the_class_is_to_find_before_the_debri
         before.append(cell.source)
     text = "\n".join(before + list(lesson.meta["objectives"]))
     assert not [a for a in answers if a in text], f"{name}: the worksheet states {answers} before the debrief"
+
+
+def test_lesson_07s_prior_reads_as_written():
+    """Lesson 07's hypergeometric prior printed "binom(−K + N, −i + n)" (sympy's own order of
+    terms): the formula on the board is C(N − K, n − i). The saved output is what the class
+    sees (the cell prints it with ``order="none"``)."""
+    import json
+    cells = json.loads((L.ROOT / "07-is-it-a-lie" / "lesson.ipynb").read_text(encoding="utf-8"))["cells"]
+    shown = [o["data"]["text/latex"] for c in cells if c["cell_type"] == "code" for o in c.get("outputs", ())
+             if "binom" in "".join(o.get("data", {}).get("text/latex", ""))]
+    assert len(shown) == 1, shown
+    latex = "".join(shown[0])
+    assert r"\binom{N - K}{n - i}" in latex and "- K + N" not in latex, latex
