@@ -164,6 +164,11 @@ def test_table_bo_bids_and_pays_by_clicking_notes(page: Page, lab_server: LabSer
     note.click()
     expect(note).to_have_class(re.compile("mod-active"), timeout=WAIT_MS)
     expect(pay).to_have_text(re.compile(r"Pay 10"), timeout=WAIT_MS)
+    # the chosen note carries a check mark besides its outline (which reads thin from the back row)
+    marks = cell.locator(".bk-note-btn").evaluate_all(
+        "bs => bs.map(b => [b.classList.contains('mod-active'), getComputedStyle(b, '::after').content])")
+    assert [m for a, m in marks if a] == ['"\u2713"'], marks
+    assert all(m in ("none", "normal") for a, m in marks if not a), marks
     screenshots(page, cell, "panel-table-pay")
     pay.click()
     expect(cell.locator(".bk-log")).to_contain_text("Bo pays 10 to Ana", timeout=WAIT_MS)
