@@ -429,8 +429,11 @@ class MoveControls(W.VBox):
                 and obs.high_bidder != obs.seat):   # (the highest bidder's pass already keeps the bid)
             buttons.append(self._word("drop out", "Drop out", self.drop_out,
                                       tooltip="pass now and whenever you are asked again in this auction"))
-        buttons += [_button(self._choose_label(obs, s, names, pen_words), lambda s=s: self.play(Choose(s))) for s in legal.choose]
-        buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x))
+        # the auctioneer's only moves (which pen to sell, then Sell or Buy) in the colour of a
+        # move, as the bidders' Bid is, not the grey of a minor button beside them
+        buttons += [_button(self._choose_label(obs, s, names, pen_words), lambda s=s: self.play(Choose(s)),
+                            style="primary") for s in legal.choose]
+        buttons += [_button(str(x).capitalize(), lambda x=x: self.play(x), style="primary")
                     for x in shown_refusals(legal, len(getattr(obs, "awards", ())))]
         if legal.refusals and BUY not in legal.refusals:     # [D] the right of first refusal, not payable
             if legal.explain(BUY) is not None:

@@ -519,6 +519,8 @@ def test_the_auctioneers_sell_and_buy_say_what_they_do():
     assert "right of first refusal" in buy.tooltip and f"you pay {who} {price} and keep the " in buy.tooltip
     assert "Buy 1" not in buttons, "one lot: Buy 1 is Buy, and is not drawn (nor sent to the browser)"
     assert sell.layout.display != "none" and buy.layout.display != "none"
+    # the auctioneer's only moves are drawn as moves, as the bidders' Bid is (they were grey)
+    assert sell.button_style == buy.button_style == "primary", (sell.button_style, buy.button_style)
     # and on the screen, which a class watching the projector reads (it sees no tooltip)
     assert escape(sell.tooltip) in t.legal_text.value and escape(buy.tooltip) in t.legal_text.value, \
         t.legal_text.value
