@@ -59,8 +59,8 @@ def phases_in_words(rules) -> dict[str, str]:
 #: of the game, there are only auctions"; "Once there are no more 'animal' cards to auction,
 #: cattle trades become mandatory"; HT "Playing a turn": "When the animal pile is empty ...
 #: every turn must be a trade").
-_TURN_ONE_WAY = {"auction": "{chooser} puts the next animal up for auction (no trade is possible yet)",
-                 "trade": "{chooser} must choose a trade (no animals are left to auction)"}
+_TURN_ONE_WAY = {"auction": "an auction (no trade is possible yet)",
+                 "trade": "a trade (no animals are left to auction)"}
 
 
 def phase_now(src, rules) -> str:
@@ -76,7 +76,7 @@ def phase_now(src, rules) -> str:
     auction = sum(src.pile) > 0
     if auction == trade:
         return said
-    return _TURN_ONE_WAY["auction" if auction else "trade"].format(chooser=words(rules)["chooser"])
+    return _TURN_ONE_WAY["auction" if auction else "trade"]
 
 
 #: A quoted text in a message (Python's quoting, as :func:`bluffkit.core.errors.quote` gives it).
