@@ -128,6 +128,10 @@ def animal_card(label: str, value: int, family: int, animal: str | None = None, 
 #: the note :data:`NOTE_WIDTH_EM` wide, the value reads at about 16 px in a widget's 13 px
 #: type and 22 px on the projector, from the back of a classroom.
 NOTE_VALUE_SIZE = 24
+#: How many lines high "What happened" is in projector mode (it scrolls to the rest): the
+#: three newest moves when one of them takes two lines.
+PROJECTOR_LOG_LINES = 4
+
 #: A drawn note's width in ``em``: on the page, and in projector mode (``.bk-projector``).
 NOTE_WIDTH_EM, PROJECTOR_NOTE_WIDTH_EM = 3.6, 3.2
 
@@ -232,6 +236,7 @@ CSS = f"""<style>
 .bk-projector .jupyter-button {{height: auto; min-height: 40px; white-space: normal}}
 .bk-projector .widget-html-content {{line-height: 1.35}}
 .bk-projector .bk-side {{display: none !important}}
+.bk-projector .bk-log-lines {{max-height: {PROJECTOR_LOG_LINES * 1.35}em; overflow-y: auto}}
 .bk-projector .bk-lay {{margin-bottom: 4px}}
 .bk-projector .bk-hand-many .jupyter-button.bk-card-btn {{width: 2.6em; height: 2.7em; font-size: 0.9em}}
 .bk-projector .bk-space-btn:not(:focus) {{position: absolute !important; width: 1px !important; height: 1px !important;

@@ -37,7 +37,8 @@ from bluffkit.widgets.words import refusal_html
 
 _HIDE, _SHOW = "none", None
 #: How many lines of "What happened" a panel shows, newest first: on the page, and in
-#: projector mode (fewer, so that they fit a 1280 x 720 screen beside the table).
+#: projector mode at first sight (fewer, so that they fit a 1280 x 720 screen beside the
+#: table; the others down to :data:`EVENTS` are scrolled to, in a box about that high).
 EVENTS, PROJECTOR_EVENTS = 12, 3
 
 
@@ -523,8 +524,9 @@ class SeatPanel(ClosesWhole, W.VBox):
     def set_projector(self, on: bool) -> None:
         """Large type (the panel's ``bk-projector`` class) and the table beside the controls,
         so that a seat's view and its controls fit a 1280 x 720 projector without scrolling;
-        Undo and the file controls are hidden meanwhile, and "What happened" shows only its
-        last few lines (:data:`PROJECTOR_EVENTS`), newest first, beside the table."""
+        Undo and the file controls are hidden meanwhile, and "What happened" shows its last
+        few lines (:data:`PROJECTOR_EVENTS`), newest first, beside the table, the earlier
+        ones scrolled to."""
         (self.add_class if on else self.remove_class)("bk-projector")
         self.board.layout.flex_flow = "row" if on else "column"
         self.board.layout.align_items = "flex-start" if on else None
@@ -591,11 +593,16 @@ class SeatPanel(ClosesWhole, W.VBox):
 
     def _draw_events(self) -> None:
         """ "What happened": the last lines of the public narration, newest first (on top,
-        where it is seen without scrolling), the newest in bold; fewer in projector mode."""
-        last = self.said[-(PROJECTOR_EVENTS if self.projector.value else EVENTS):][::-1]
+        where it is seen without scrolling), the newest in bold. In projector mode the box
+        is about :data:`PROJECTOR_EVENTS` lines high and scrolls to the rest (a hot seat's
+        own move, three bots' moves later, was gone from the screen)."""
+        last = self.said[-EVENTS:][::-1]
         lines = [f"<b>{self.event_html(x)}</b>" if k == 0 else self.event_html(x) for k, x in enumerate(last)]
-        self.events.value = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
-                             + "".join(f"<br>{x}" for x in lines) + "</div>")
+        more = self.projector.value and len(lines) > PROJECTOR_EVENTS
+        head = "(newest first; scroll for older)" if more else "(newest first)"
+        body = (f"<div class='bk-log-lines'>{'<br>'.join(lines)}</div>" if self.projector.value
+                else "".join(f"<br>{x}" for x in lines))
+        self.events.value = f"<div class='bk-box'><b>What happened</b> <span class='bk-secret'>{head}</span>{body}</div>"
 
     def event_html(self, line: str) -> str:
         """One line of the narration as "What happened" shows it (HTML; see

@@ -13,6 +13,7 @@ import pytest
 from bluffkit.core.game import make_game
 from bluffkit.session import Session
 from bluffkit.widgets import AuctionLab, BidderUpTable, BloffTable, ReplayViewer, ScenarioPlayer, TablePanel, art
+from bluffkit.widgets.art import CSS, PROJECTOR_LOG_LINES
 from bluffkit.widgets.seat_panel import EVENTS, PROJECTOR_EVENTS
 
 NAMES = ["Ana", "Bo", "Cy"]
@@ -283,8 +284,14 @@ def test_what_happened_is_newest_first_and_shown_on_the_projector():
     side = next(box for box in t.children if "bk-side" in getattr(box, "_dom_classes", ()))
     assert t.children.index(t.events) < t.children.index(side), "above Undo and Save, next to the table"
     t.projector.value = True
-    shown = [x for x in said if x in t.events.value]
-    assert shown == said[-PROJECTOR_EVENTS:] and t.events.value.index(said[-1]) < t.events.value.index(said[-2])
+    # on the projector a box about PROJECTOR_EVENTS lines high, newest first, scrolls to the
+    # earlier ones (Bo's own bid, three moves back, had left the screen)
+    text = t.events.value
+    assert len(said) > PROJECTOR_EVENTS and "scroll for older" in text
+    scroller = text.index("<div class='bk-log-lines'>")
+    at = [text.index(x) for x in reversed(said[-EVENTS:])]
+    assert at == sorted(at) and at[0] > scroller, "every line in the scrolled box, the newest first"
+    assert f".bk-projector .bk-log-lines {{max-height: {PROJECTOR_LOG_LINES * 1.35}em; overflow-y: auto}}" in CSS
     assert t.events.layout.display != "none"
     # on the projector the table fills the screen's height: what happened goes beside it, in
     # the controls' column, while a seat's controls are shown ...
