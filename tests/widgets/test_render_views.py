@@ -201,11 +201,11 @@ def test_horse_trading_speaks_its_own_words_on_the_table():
 @pytest.mark.parametrize("name, herds, pile, now", [
     ("youre-bluffing", [{"cow": 1}, {"cow": 1}, {}], None, "the leader chooses: an auction or a trade"),
     ("youre-bluffing", [{"cow": 1}, {"dog": 1}, {}], None,
-     "an auction (no trade is possible yet)"),
+     "an auction (no trade is possible)"),
     ("youre-bluffing", [{"cow": 1}, {"cow": 3}, "rest"], {},
      "a trade (no animals are left to auction)"),
     ("horse-trading", [{"6": 1}, {}, {}], None,
-     "an auction (no trade is possible yet)"),
+     "an auction (no trade is possible)"),
     ("horse-trading", [{"6": 1}, {"6": 3}, "rest"], {},
      "a trade (no animals are left to auction)"),
 ])

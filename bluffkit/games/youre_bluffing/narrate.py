@@ -59,7 +59,7 @@ def phases_in_words(rules) -> dict[str, str]:
 #: of the game, there are only auctions"; "Once there are no more 'animal' cards to auction,
 #: cattle trades become mandatory"; HT "Playing a turn": "When the animal pile is empty ...
 #: every turn must be a trade").
-_TURN_ONE_WAY = {"auction": "an auction (no trade is possible yet)",
+_TURN_ONE_WAY = {"auction": "an auction (no trade is possible)",
                  "trade": "a trade (no animals are left to auction)"}
 
 
