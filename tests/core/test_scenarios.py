@@ -481,3 +481,28 @@ def test_a_bluffer_start_names_each_finished_rounds_winners_as_it_names_the_lead
     data = _with_start("bluffer-round-tie", round=1, round_winners=[[2, 0]])
     with pytest.raises(sc.ScenarioError, match=r'start\.round_winners: 2 is not one of the seats \["Anne", "Ben", '):
         sc.from_dict(data)
+
+
+def _numbers(value) -> set[int]:
+    if isinstance(value, dict):
+        return set().union(*map(_numbers, value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*map(_numbers, value)) if value else set()
+    if isinstance(value, str):                 # a check's note: "Daniel pays 120 for the cow"
+        import re
+        return {int(x.replace(",", "")) for x in re.findall(r"\d[\d,]*", value)}
+    return {int(value)} if isinstance(value, (int, float)) and not isinstance(value, bool) else set()
+
+
+@pytest.mark.parametrize("scenario", sc.list_scenarios(), ids=lambda s: s.name)
+def test_a_source_tells_no_number_the_example_checks(scenario):
+    """A seat's view of the scenario player names each example by its source (its title may
+    tell a hidden offer or the outcome), so the source must not: "(Classic: Daniel wins
+    Annette's horse at 120)" gave a seat the price before the bidding, "(equal offers)" two
+    face-down offers. A number of 10 or more that the example's checks expect must not be
+    in its source (nor in its checks' notes)."""
+    import re
+    told = [n for n in _numbers(scenario.expect)
+            if n >= 10 and re.search(rf"(?<![\d.]){n}(?!\d)", scenario.source)]
+    assert not told, (scenario.source, told)
+    assert "equal offers" not in scenario.source and "no bidder" not in scenario.source
