@@ -312,7 +312,8 @@ CSS = f"""<style>
   font-weight: bold; color: {INK}; padding: 0; margin: 2px}}
 .jupyter-button.bk-note-btn.mod-active {{outline: 3px solid {INK}; transform: translateY(-6px);
   box-shadow: 0 6px 0 {_O['blue']}}}
-.jupyter-button.bk-note-btn.mod-active::after {{content: "\\2713"; margin-left: .15em}}
+.jupyter-button.bk-note-btn.mod-active::after, .jupyter-button.bk-note.mod-active::after {{content: "\\2713";
+  margin-left: .15em}}
 {''.join(f'.jupyter-button.bk-note-{v} {{background: {c}}}' for v, c in NOTE_COLOURS.items())}
 .jupyter-button.bk-card-btn {{width: 2.8em; height: 4em; background: #fff; border: 1.5px solid {INK};
   border-radius: 6px; font-size: 1.15em; font-weight: bold; color: {INK}; padding: 0; margin: 2px}}

@@ -81,6 +81,7 @@ LAB_STYLE = """<style>
 .bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
   border-radius: 3px; font-weight: bold; color: #23401a}
 .bk-lab .bk-note.mod-active, .bk-lab button.bk-note.mod-active {background: #2f6b1f; color: #fff}
+.bk-lab button.bk-note.mod-active::after {content: "\\2713"; margin-left: .15em}
 .bk-lab .bk-lot {font-size: 16px}
 .bk-lab .bk-table td {white-space: nowrap}
 .bk-lab .bk-refusal {font-size: 15px}

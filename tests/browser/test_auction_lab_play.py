@@ -120,6 +120,10 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
                 owed -= value
         assert owed == 0
         expect(pay).to_contain_text(re.compile(r"\(\d+\)"))
+        marks = notes.evaluate_all(
+            "bs => bs.map(b => [b.classList.contains('mod-active'), getComputedStyle(b, '::after').content])")
+        assert all(m == '"\u2713"' for a, m in marks if a) and any(a for a, _ in marks), marks
+        assert all(m in ("none", "normal") for a, m in marks if not a), marks
         pay.click()
     expect(payoffs).to_be_visible(timeout=WAIT_MS)
     expect(cell.locator(".bk-payoff + table")).to_contain_text("Bidder 1 (you)")

@@ -319,6 +319,13 @@ def test_the_projector_keeps_what_happened_on_screen_with_19_notes_to_lay(page: 
     for k in (0, 18):                                 # a 200 and a 0
         panel.locator("button.bk-note").nth(k).click()
     expect(lay.first).to_have_text(re.compile(r"Lay 2 notes \(200\)"), timeout=WAIT_MS)
+    # the two chosen wear a check mark (besides their fill), and every note is still on the screen
+    chosen = panel.evaluate("""e => [...e.querySelectorAll('button.bk-note')].filter(b => b.offsetParent !== null)
+        .map(b => [b.classList.contains('mod-active'), getComputedStyle(b, '::after').content,
+                   b.getBoundingClientRect().bottom])""")
+    assert [m for a, m, _ in chosen if a] == ['"\u2713"'] * 2, chosen
+    assert all(m in ("none", "normal") for a, m, _ in chosen if not a), chosen
+    assert all(b <= bottom for _, _, b in chosen), f"a note is below the screen once chosen: {chosen}"
     lay.first.click()
     expect(panel.locator(".bk-log")).to_contain_text(re.compile(r"Annette\b[^.]*sealed bid"), timeout=WAIT_MS)
 
