@@ -507,11 +507,10 @@ class BidderUpTable(SeatPanel):
         names = s.names
         out, bold = [], True
         for turn, mover, steps in shown:
-            head = f"Turn {turn + 1}: {escape(names[mover])}'s turn"
+            # "Turn 2, now: Daniel's turn" (a trailing ", now" read on into the bold newest line)
+            head = f"Turn {turn + 1}{', now' if turn == now else ''}: {escape(names[mover])}'s turn"
             if viewer is not None and mover == viewer:
                 head += " (yours)"
-            if turn == now:
-                head += ", now"
             out.append(f"<div class='bk-log-turn' style='margin-top: 4px'><b>{head}</b></div>")
             items = self._items(steps, own)
             cap = 2 if projector else EVENTS // 2 if turn == now else EVENTS // 2 - 1

@@ -765,7 +765,7 @@ def test_the_seats_own_move_stays_in_what_happened_after_a_long_bidding_run():
         assert escape(said[i]) in text, said[i]
     assert "Annette moves to Pen 2 (small)." in said[mine[0]]
     assert escape("André wins the cow for 140.") in text, "what came of her move"
-    assert "Turn 2: Daniel's turn, now" in text and "Turn 1: Annette's turn (yours)" in text
+    assert "Turn 2, now: Daniel's turn" in text and "Turn 1: Annette's turn (yours)" in text
     assert text.index("Turn 2") < text.index("Turn 1"), "newest first"
     first_run = [said[i] for i in range(mine[0] + 1, mine[1]) if " bids " in said[i]]
     assert len(first_run) > 5 and "bid up to 140" in text, "the long first bidding run is told in one line"
