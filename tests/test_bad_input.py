@@ -282,7 +282,7 @@ def test_a_script_that_cannot_be_read_names_its_seat_and_move():
 
 @pytest.mark.parametrize("name, script, said", [
     ("youre-bluffing", "bid 10", "^the script for seat 0, move 1 .'bid 10'.: seat 0 cannot bid now: it is seat 0's turn to "
-                                 "choose an auction or a trade; .* "
+                                 "start an auction .no trade is possible.; .* "
                                  r"\[rule: not-bidding\]$"),
     ("bloff", "call", "^the script for seat 0, move 1 .'call'.: seat 0 is to lay cards, and there is no "
                       r"passing: .*\[rule: no-passing\]$"),

@@ -1449,10 +1449,10 @@ def test_play_says_a_refusal_with_the_players_names(monkeypatch, capsys):
                  ["bid 10", "pay 10", "trade 1 horse 10", "quit"]) == 0
     said = [line for line in capsys.readouterr().out.splitlines() if "not allowed" in line]
     assert said == [
-        "Anna>   not allowed: Anna cannot bid now: it is Anna's turn to choose an auction or a trade; "
-        "you may: auction [rule: not-bidding]",
-        "Anna>   not allowed: Anna owes nothing now: it is Anna's turn to choose an auction or a trade; "
-        "you may: auction [rule: not-paying]",
+        "Anna>   not allowed: Anna cannot bid now: it is Anna's turn to start an auction (no trade is "
+        "possible); you may: auction [rule: not-bidding]",
+        "Anna>   not allowed: Anna owes nothing now: it is Anna's turn to start an auction (no trade is "
+        "possible); you may: auction [rule: not-paying]",
         "Anna>   not allowed: a trade needs a family both players own (horse: Anna has 0, Ben has 0); "
         "you may: auction [rule: trade-shared-family]"]
 

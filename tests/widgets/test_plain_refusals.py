@@ -79,12 +79,13 @@ def test_a_refusal_says_the_player_cannot_move_once():
 
 def test_a_bid_typed_at_the_leaders_turn_says_what_the_leader_may_do():
     """A bid typed when the seat is to choose an auction or a trade used to say only "Ana
-    cannot bid now", naming nothing to do instead."""
+    cannot bid now", naming nothing to do instead. At the first turn only an auction is
+    open (YB "The Game Begins"), and the refusal says so, as the table's header does."""
     t = TablePanel("youre-bluffing", players=3, humans=[0], names=["Ana", "Bo", "Cy"], seed=2)
     t.show.click()
     moves = list(t.session.moves)
     t.typed.value = "bid 35"
-    assert ("Ana can&#x27;t bid 35: it is Ana&#x27;s turn to choose an auction or a trade"
+    assert ("Ana can&#x27;t bid 35: it is Ana&#x27;s turn to start an auction (no trade is possible)"
             in t.message.value), t.message.value
     assert t.session.moves == moves
 

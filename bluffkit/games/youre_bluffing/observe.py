@@ -134,6 +134,15 @@ class Legal:
     buy = property(lambda self: BUY in self.simple, doc="may buy the lot back")
     accept = property(lambda self: ACCEPT in self.simple, doc="may accept an offer")
 
+    def _todo(self) -> str:
+        """What the seat awaited is to do now, in words (:data:`_TODO`); at its turn, which
+        of the two choices is open where only one is (YB "The Game Begins": only auctions at
+        first, only trades once the pile is empty), as the table's header says it."""
+        if self.phase == S.TURN and self.auction != bool(self.trades):
+            return ("start an auction (no trade is possible)" if self.auction
+                    else "choose a trade (no animals are left to auction)")
+        return _TODO[self.phase].format(**self._words)
+
     @property
     def _words(self) -> dict[str, str]:
         """The ruleset's own words for its refusals (narrate.WORDS)."""
@@ -277,7 +286,7 @@ class Legal:
                     return ("bid-over-shown-money", f"{who} showed their money, which is less than the "
                             "lowest bid now: they may only pass")
                 return ("not-bidding", f"{who} cannot bid now: it is {who}'s turn to "
-                        f"{_TODO[self.phase].format(**self._words)}")
+                        f"{self._todo()}")
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
                 return ("bid-too-low", f"a bid must be at least {lo} here, got {quote(action.amount)}")
@@ -289,7 +298,7 @@ class Legal:
         if kind in (Pass, Auction, Sell, Buy, Accept):
             if action in self.simple:
                 return None
-            turn = f"it is {who}'s turn to {_TODO[self.phase].format(**self._words)}"    # the seat awaited
+            turn = f"it is {who}'s turn to {self._todo()}"    # the seat awaited
             return {
                 Pass: ("not-bidding", f"{who} cannot pass now: {turn}"),
                 Auction: ("no-auction", "no auction is possible: " + (
@@ -304,13 +313,13 @@ class Legal:
         if kind is Pay:
             if self.pay is None:
                 return ("not-paying", f"{who} owes nothing now: it is {who}'s turn to "
-                        f"{_TODO[self.phase].format(**self._words)}")
+                        f"{self._todo()}")
             problem = payment_problem(self.hand, action.notes, self.pay, d, self.payment_rule)
             return ("payment", money_words(problem, self._words)) if problem else None
         if kind in (Trade, Counter, Offer):
             if self.notes_for is not kind:
                 return ("not-now", f"{who} cannot {str(action).split()[0]} now: it is {who}'s turn to "
-                        f"{_TODO[self.phase].format(**self._words)}")
+                        f"{self._todo()}")
             if len(action.notes) != len(self.hand) or min(action.notes) < 0 or not contains(self.hand, action.notes):
                 return ("notes-not-held", f"{who} does not hold {said(action.notes, d)} "
                         f"(holds {fmt(self.hand, d)})")

@@ -2087,3 +2087,21 @@ def test_a_trades_cards_are_named_in_words():
     assert [animals(ht, rank["7"], 2), animals(ht, rank["10"], 4), animals(ht, rank["A"], 2)] == ["two 7s", "four 10s", "two A's"]
     fam = {name: f for f, name in enumerate(yb.families)}
     assert [animals(yb, fam["cow"], 1), animals(yb, fam["goose"], 2)] == ["1 cow", "2 geese"]
+
+
+@pytest.mark.parametrize("herds, pile, todo", [
+    ([{"cow": 1}, {"dog": 1}, {}], None, "start an auction (no trade is possible)"),
+    ([{"cow": 1}, {"cow": 1}, {}], None, "choose an auction or a trade"),
+    ([{"cow": 1}, {"cow": 3}, "rest"], {}, "choose a trade (no animals are left to auction)"),
+])
+def test_a_refusal_at_the_turn_says_which_choice_is_open(herds, pile, todo):
+    """YB "The Game Begins": "At the start of the game, there are only auctions"; "Once there
+    are no more 'animal' cards to auction, cattle trades become mandatory". A bid typed at the
+    leader's turn was refused with "it is seat 0's turn to choose an auction or a trade;
+    seat 0 may: auction", under a header that said only an auction was open."""
+    g = yb()
+    if herds[2] == "rest":
+        herds = herds[:2] + [{f: 4 for f in g.rules.labels if f not in herds[0]}]
+    s = g.state_from_position(players=3, leader=0, herds=herds, pile=pile)
+    rule, why = g.legal(s, 0).explain(g.parse("bid 10"))
+    assert rule == "not-bidding" and f"it is seat 0's turn to {todo}; seat 0 may: " in why, why
