@@ -111,19 +111,24 @@ PROJECTOR_CSS = """<style>
 def _sources_apart(scenarios: dict) -> dict[str, str]:
     """Each example's source, told apart where several share one (a seat's Example list,
     where the titles are not shown): the game it is played in where those differ ("Bidder
-    Up! (board game)" or the auction alone), then "ending 1 of 2" among the same game's (the
-    same rulebook example played to each of its endings: which one is not said)."""
+    Up! (board game)" or the auction alone), then "1 of 2" among the same game's (the same
+    rulebook passage played to two endings, or a copy of one's own). They are counted in
+    an order that has nothing to do with how each ends (their names' hashes: by name, every
+    "-buy" ending came before its "-sell"). An empty source is left as it is."""
+    from hashlib import sha256
+
     from bluffkit.core.spec import spec_of
     game = {n: spec_of(s.game).title for n, s in scenarios.items()}
     out = {}
     for n, s in scenarios.items():
-        same = [m for m, t in scenarios.items() if t.source == s.source]
         label = s.source
-        if len({game[m] for m in same}) > 1:
-            label += f" \u00b7 {game[n]}"
-        twins = [m for m in same if game[m] == game[n]]
-        if len(twins) > 1:
-            label += f" \u00b7 ending {twins.index(n) + 1} of {len(twins)}"
+        if label.strip():
+            same = [m for m, t in scenarios.items() if t.source == s.source]
+            if len({game[m] for m in same}) > 1:
+                label += f" \u00b7 {game[n]}"
+            twins = sorted((m for m in same if game[m] == game[n]), key=lambda m: sha256(m.encode()).hexdigest())
+            if len(twins) > 1:
+                label += f" \u00b7 {twins.index(n) + 1} of {len(twins)}"
         out[n] = label
     return out
 

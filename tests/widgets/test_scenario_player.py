@@ -598,15 +598,26 @@ def test_a_seats_example_list_tells_apart_the_examples_of_one_source():
     """A seat's Example list names each example by its source (a title may tell the outcome);
     the two endings of Annette's horse and the Second Hand cow, on the board and as the
     auction alone, read alike ("Example 18: ... (Classic auction)" twice), so a class could
-    not tell which to open. Each label is unique now and still says no title."""
+    not tell which to open. Each label is unique now and still says no title; the endings
+    are counted "1 of 2" in an order unrelated to how they end (by name, both "-buy" endings
+    would come first, and a class that saw one pair would know the other)."""
+    from types import SimpleNamespace
+
+    from bluffkit.widgets.scenario_player import _sources_apart
     p = ScenarioPlayer("ht-trade-anna-40-richer", seat=1)
     labels = [label for label, _ in p.choose.options]
     assert len(set(labels)) == len(labels), sorted(labels)
     said = dict((v, label) for label, v in p.choose.options)
     assert said["bu-board-second-hand-cow-buy"].endswith("\u00b7 Bidder Up! (board game)")
-    assert said["bu-second-hand-cow-buy"].endswith("\u00b7 Auction (Bidder Up!) \u00b7 ending 1 of 2")
-    assert said["bu-second-hand-cow-sell"].endswith("\u00b7 Auction (Bidder Up!) \u00b7 ending 2 of 2")
-    assert said["bu-classic-horse-120-sell"].endswith("(Classic auction) \u00b7 ending 2 of 2")
+    cow = {said[f"bu-second-hand-cow-{e}"].rsplit(" \u00b7 ", 1)[1] for e in ("buy", "sell")}
+    horse = {said[f"bu-classic-horse-120-{e}"].rsplit(" \u00b7 ", 1)[1] for e in ("buy", "sell")}
+    assert cow == horse == {"1 of 2", "2 of 2"}, (cow, horse)
+    assert all(said[f"bu-second-hand-cow-{e}"].split(" \u00b7 ")[1] == "Auction (Bidder Up!)" for e in ("buy", "sell"))
+    firsts = [said[n].endswith("1 of 2") for n in ("bu-second-hand-cow-buy", "bu-classic-horse-120-buy")]
+    assert firsts != [True, True] and firsts != [False, False], firsts
     assert said["yb-preemption"].endswith("'The Leader's Right of Preemption'")       # one of its source
     for name, scenario in p.scenarios.items():
         assert scenario.title not in said[name]
+    # two examples of one's own with no source are left as they are (no " · 1 of 2")
+    blank = {n: SimpleNamespace(source="", game=p.scenarios["yb-preemption"].game) for n in ("a", "b")}
+    assert _sources_apart(blank) == {"a": "", "b": ""}
