@@ -81,7 +81,6 @@ LAB_STYLE = """<style>
 .bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
   border-radius: 3px; font-weight: bold; color: #23401a}
 .bk-lab .bk-note.mod-active, .bk-lab button.bk-note.mod-active {background: #2f6b1f; color: #fff}
-.bk-lab button.bk-note.mod-active::after {content: "\\2713"; margin-left: .15em}
 .bk-lab .bk-lot {font-size: 16px}
 .bk-lab .bk-table td {white-space: nowrap}
 .bk-lab .bk-refusal {font-size: 15px}
@@ -95,11 +94,15 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-bid-amount {width: 110px !important}
 .bk-lab.bk-projector .bk-settings, .bk-lab.bk-projector .lm-TabBar, .bk-lab.bk-projector .bk-typed {display: none !important}
 .bk-lab.bk-projector .bk-settled {display: none}
+.bk-lab .bk-log-up {display: flex; flex-direction: column-reverse; overflow-y: auto;
+  max-height: calc(PROJECTOR_EVENTS * 1.3em)}
 </style>"""
 
-#: How many lines of "What happened" are shown (in projector mode fewer: with 4 the newest line
-#: fell some 10 px below a 1280×720 screen).
+#: How many lines of "What happened" are shown (in projector mode a box only three lines high,
+#: oldest first and scrolled to the newest at its foot, scrolls up to the rest: with four
+#: lines the newest fell some 10 px below a 1280×720 screen).
 EVENTS, PROJECTOR_EVENTS = 12, 3
+LAB_STYLE = LAB_STYLE.replace("PROJECTOR_EVENTS", str(PROJECTOR_EVENTS))
 
 
 def _check_settings(bidders, values, strategies, human, right, double, seed) -> None:
@@ -492,10 +495,17 @@ class AuctionLab(ClosesWhole, W.VBox):
                 else:
                     self.view.value = table
             self.typed_row.layout.display = "none" if me is None or s.over else None
-            shown = PROJECTOR_EVENTS if self.projector.value else EVENTS
+            last = [escape(x) for x in self.said[-EVENTS:]]
+            if self.projector.value:
+                # a box three lines high, the newest at its foot: a column drawn from the foot up
+                # (the lines in reverse) starts scrolled to the newest, and scrolls up to the older
+                more = "; scroll up for older" if len(last) > PROJECTOR_EVENTS else ""
+                body = ("<div class='bk-log-up'>" + "".join(f"<div>{x}</div>" for x in reversed(last))
+                        + "</div>")
+            else:
+                more, body = "", "<br>" + "<br>".join(last)
             self.events.value = ("<div class='bk-box bk-events'><b>What happened</b> "
-                                 "<span class='bk-secret'>(oldest first)</span><br>"
-                                 + "<br>".join(escape(x) for x in self.said[-shown:]) + "</div>")
+                                 f"<span class='bk-secret'>(oldest first{more})</span>{body}</div>")
 
     # many auctions --------------------------------------------------------------------
     def sim_seed(self) -> int:

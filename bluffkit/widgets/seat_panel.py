@@ -30,16 +30,17 @@ from bluffkit.core.errors import BluffkitError, IllegalAction, RulesError, count
 from bluffkit.core.money import fmt, total
 from bluffkit.core.seeding import fresh_seed
 from bluffkit.session import HUMAN, Session, bot_failure as session_bot_failure
+from bluffkit.widgets.art import PROJECTOR_LOG_LINES
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, scores_html, seat_view
 from bluffkit.widgets.serial import queue_run
 from bluffkit.widgets.words import refusal_html
 
 _HIDE, _SHOW = "none", None
-#: How many lines of "What happened" a panel shows, newest first: on the page, and in
-#: projector mode at first sight (fewer, so that they fit a 1280 x 720 screen beside the
-#: table; the others down to :data:`EVENTS` are scrolled to, in a box about that high).
-EVENTS, PROJECTOR_EVENTS = 12, 3
+#: How many lines of "What happened" a panel shows, newest first. In projector mode they
+#: stand in a box :data:`~bluffkit.widgets.art.PROJECTOR_LOG_LINES` lines high (what fits
+#: a 1280 x 720 screen beside the table) that scrolls to the rest.
+EVENTS = 12
 
 
 def drawn_anew(box, widget) -> None:
@@ -525,8 +526,8 @@ class SeatPanel(ClosesWhole, W.VBox):
         """Large type (the panel's ``bk-projector`` class) and the table beside the controls,
         so that a seat's view and its controls fit a 1280 x 720 projector without scrolling;
         Undo and the file controls are hidden meanwhile, and "What happened" shows its last
-        few lines (:data:`PROJECTOR_EVENTS`), newest first, beside the table, the earlier
-        ones scrolled to."""
+        few lines (:data:`~bluffkit.widgets.art.PROJECTOR_LOG_LINES`), newest first, beside
+        the table, the earlier ones scrolled to."""
         (self.add_class if on else self.remove_class)("bk-projector")
         self.board.layout.flex_flow = "row" if on else "column"
         self.board.layout.align_items = "flex-start" if on else None
@@ -594,11 +595,12 @@ class SeatPanel(ClosesWhole, W.VBox):
     def _draw_events(self) -> None:
         """ "What happened": the last lines of the public narration, newest first (on top,
         where it is seen without scrolling), the newest in bold. In projector mode the box
-        is about :data:`PROJECTOR_EVENTS` lines high and scrolls to the rest (a hot seat's
+        is :data:`~bluffkit.widgets.art.PROJECTOR_LOG_LINES` lines high and scrolls to the rest (a hot seat's
         own move, three bots' moves later, was gone from the screen)."""
         last = self.said[-EVENTS:][::-1]
         lines = [f"<b>{self.event_html(x)}</b>" if k == 0 else self.event_html(x) for k, x in enumerate(last)]
-        more = self.projector.value and len(lines) > PROJECTOR_EVENTS
+        # (more lines than the box is high: past it for certain, each line taking one or more)
+        more = self.projector.value and len(lines) > PROJECTOR_LOG_LINES
         head = "(newest first; scroll for older)" if more else "(newest first)"
         body = (f"<div class='bk-log-lines'>{'<br>'.join(lines)}</div>" if self.projector.value
                 else "".join(f"<br>{x}" for x in lines))

@@ -205,10 +205,21 @@ def test_the_projector_switch_sets_large_type_and_hides_the_settings():
     assert "bk-projector" not in lab._dom_classes
 
 
-def test_the_projector_shows_the_three_newest_lines_of_what_happened():
+def _lab_lines(lab) -> list[str]:
+    """What happened's lines, oldest first, as the page shows them (the projector's box
+    holds them newest first in a column drawn from its foot up)."""
+    text = lab.events.value
+    if "bk-log-up" in text:
+        return [unescape(x) for x in re.findall(r"<div>(.*?)</div>", text.split("bk-log-up", 1)[1])][::-1]
+    return [unescape(x) for x in text.split("</span><br>", 1)[1].removesuffix("</div>").split("<br>")]
+
+
+def test_the_projector_shows_what_happened_in_a_box_three_lines_high_at_the_newest():
     """With four lines the lab ran some 10 px past a 1280×720 screen in Chromium, and the line
-    cut off was the newest (the bots' answer)."""
-    from bluffkit.widgets.auction_lab import PROJECTOR_EVENTS
+    cut off was the newest (the bots' answer); with three only, a student's own bid left the
+    screen after the bots' moves. The projector's box is three lines high (CSS), holds the
+    last twelve, oldest first, and starts scrolled to the newest at its foot."""
+    from bluffkit.widgets.auction_lab import EVENTS, LAB_STYLE, PROJECTOR_EVENTS
     lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=5)
     for _ in range(3):
         if lab.controls.bid_button is not None and lab.session.waiting_for == 1:
@@ -216,8 +227,9 @@ def test_the_projector_shows_the_three_newest_lines_of_what_happened():
     assert len(lab.said) > PROJECTOR_EVENTS == 3
     lab.projector.value = True
     lab.draw()
-    lines = lab.events.value.split("(oldest first)</span><br>", 1)[1].split("<br>")
-    assert len(lines) == 3 and unescape(lines[-1].replace("</div>", "")) == lab.said[-1]
+    assert _lab_lines(lab) == lab.said[-EVENTS:]
+    assert "(oldest first; scroll up for older)" in lab.events.value
+    assert "flex-direction: column-reverse" in LAB_STYLE and "max-height: calc(3 * 1.3em)" in LAB_STYLE
 
 
 def test_the_lab_words_a_double_cat_in_the_bag_as_two_face_down_animals():
@@ -780,23 +792,19 @@ def test_simulate_says_the_mean_its_spread_and_the_shares_of_the_frame_it_played
 
 
 def test_switching_the_projector_redraws_what_happened_without_another_step():
-    """The projector shows the three newest lines of What happened (see above); the switch
-    itself redraws them, and switching it off shows the longer list again."""
-    from bluffkit.widgets.auction_lab import EVENTS, PROJECTOR_EVENTS
+    """The projector shows What happened in its scrolled box (see above); the switch itself
+    redraws it, and switching it off shows the plain list again."""
+    from bluffkit.widgets.auction_lab import EVENTS
     lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=5)
     for _ in range(3):
         if lab.controls.bid_button is not None and lab.session.waiting_for == 1:
             lab.controls.bid_button.click()
-    assert len(lab.said) > PROJECTOR_EVENTS
-
-    def lines():
-        return lab.events.value.split("(oldest first)</span><br>", 1)[1].split("<br>")
-    before = len(lines())
-    assert before == min(len(lab.said), EVENTS) > PROJECTOR_EVENTS
+    before = lab.events.value
+    assert _lab_lines(lab) == lab.said[-EVENTS:] and "bk-log-up" not in before
     lab.projector.value = True
-    assert len(lines()) == PROJECTOR_EVENTS
+    assert "bk-log-up" in lab.events.value and _lab_lines(lab) == lab.said[-EVENTS:]
     lab.projector.value = False
-    assert len(lines()) == before
+    assert lab.events.value == before
 
 
 def test_choosing_a_bidder_under_you_play_seats_you_in_a_new_auction():

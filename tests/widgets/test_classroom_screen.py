@@ -14,7 +14,7 @@ from bluffkit.core.game import make_game
 from bluffkit.session import Session
 from bluffkit.widgets import AuctionLab, BidderUpTable, BloffTable, ReplayViewer, ScenarioPlayer, TablePanel, art
 from bluffkit.widgets.art import CSS, PROJECTOR_LOG_LINES
-from bluffkit.widgets.seat_panel import EVENTS, PROJECTOR_EVENTS
+from bluffkit.widgets.seat_panel import EVENTS
 
 NAMES = ["Ana", "Bo", "Cy"]
 #: The type size of a widget's HTML (JupyterLab's --jp-widgets-font-size), and the one the
@@ -284,10 +284,11 @@ def test_what_happened_is_newest_first_and_shown_on_the_projector():
     side = next(box for box in t.children if "bk-side" in getattr(box, "_dom_classes", ()))
     assert t.children.index(t.events) < t.children.index(side), "above Undo and Save, next to the table"
     t.projector.value = True
-    # on the projector a box about PROJECTOR_EVENTS lines high, newest first, scrolls to the
-    # earlier ones (Bo's own bid, three moves back, had left the screen)
+    # on the projector a box PROJECTOR_LOG_LINES lines high, newest first, scrolls to the
+    # earlier ones (Bo's own bid, three moves back, had left the screen); it says so once
+    # there are more lines than it is high
     text = t.events.value
-    assert len(said) > PROJECTOR_EVENTS and "scroll for older" in text
+    assert ("scroll for older" in text) == (len(said) > PROJECTOR_LOG_LINES), (len(said), text)
     scroller = text.index("<div class='bk-log-lines'>")
     at = [text.index(x) for x in reversed(said[-EVENTS:])]
     assert at == sorted(at) and at[0] > scroller, "every line in the scrolled box, the newest first"
