@@ -87,6 +87,12 @@ def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
     return b
 
 
+def _kept(words: str) -> str:
+    """``words`` with no-break spaces: a button's "1 note (0)" wraps as one (on a projector
+    "(0)" was left alone on a second line)."""
+    return words.replace(" ", "\u00a0")
+
+
 def _notes_word(n: int) -> str:
     """``"1 note"``, ``"3 notes"``: a cost, or a price where the number of notes counts.
 
@@ -1110,7 +1116,7 @@ class BidderUpTable(SeatPanel):
         need = self._need
         if need is None:
             self.notes_title.value = "<div class='bk-box'>Click notes to choose them (face down):</div>"
-            self.notes_button.description = f"{self._verb} {_notes_word(n)}\u00a0({worth})"
+            self.notes_button.description = f"{self._verb} {_kept(_notes_word(n))}\u00a0({worth})"
             # an offer or counter: closed while no note is chosen, unless the rules take an empty
             # offer [L7] (the engine still refuses a click from code)
             closed = not n and not self.game.rules.empty_offer
@@ -1120,8 +1126,7 @@ class BidderUpTable(SeatPanel):
         else:
             self.notes_title.value = (f"<div class='bk-box'>This costs <b>{_notes_word(need)}</b>, any notes "
                                       f"(each counts as one). Click your notes to choose them:</div>")
-            # (the worth kept with its notes: on a projector "(0)" wrapped onto a line of its own)
-            self.notes_button.description = f"{self._verb} pay {_notes_word(n)}\u00a0({worth})"
+            self.notes_button.description = f"{self._verb} pay {_kept(_notes_word(n))}\u00a0({worth})"
             # a cost is so many notes: closed, saying so, while another number is chosen (it
             # was open and then refused); the market's markers may close it too
             self._notes_wrong = (f"choose {_notes_word(need)}: {n} chosen" if n != need else

@@ -1524,9 +1524,9 @@ def test_buying_more_tickets_than_the_bag_holds_says_buy_on_the_pay_button():
     space = next(s for s, (_, cost) in reach.items() if t.layout_.kind(s) == "raffle" and cost == 0)
     t.view.click_space(str(space))
     assert t._click_word("Draw 1 ticket")
-    assert t.notes_button.description.startswith("Draw 1 ticket: pay 1 note\u00a0(")
+    assert t.notes_button.description.startswith("Draw 1 ticket: pay 1\u00a0note\u00a0(")
     assert t._click_word("Buy 2 tickets")
-    assert t.notes_button.description.startswith("Buy 2 tickets: pay 2 notes\u00a0(")
+    assert t.notes_button.description.startswith("Buy 2 tickets: pay 2\u00a0notes\u00a0(")
 
 
 def test_the_market_markers_button_closes_again_when_the_markers_go_back():
@@ -1628,7 +1628,7 @@ def test_the_markets_notes_stay_the_same_buttons_while_the_markers_change():
     assert len(toggles) == 3
     next(iter(t.market_steps.values())).value = 1
     assert t.note_toggles == toggles and all(a is b for a, b in zip(t.note_toggles, toggles))
-    assert t.notes_button.description.startswith("Change the market: pay 1 note")
+    assert t.notes_button.description.startswith("Change the market: pay 1\u00a0note\u00a0(")
 
 
 def test_a_costly_space_clicked_says_its_cost_and_where_to_pay():
