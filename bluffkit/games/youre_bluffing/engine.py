@@ -264,7 +264,7 @@ class Table(TableBase):
         own = self._own(p)
         if own is None or own[0] != seat:
             return Legal(seat, p, rules=self.rules,
-                         where=(self.leader, self.high_bidder, self.high_bid, self.to_move(), self.herds))
+                         where=(self.leader, self.high_bidder, self.high_bid, self.to_move(), self.herds, self._left))
         return own[1]
 
     def _own(self, p: S.Phase):
@@ -277,7 +277,7 @@ class Table(TableBase):
             seat = self.leader
             legal = _new_legal(TurnLegal)
             legal.seat, legal.simple, legal.trades = seat, _AUCTION_ONLY if self._left else (), self.trade_options(seat)
-            legal.hand, legal.rules, legal.where = self.money[seat], self.rules, (seat, -1, 0, (seat,), self.herds)
+            legal.hand, legal.rules, legal.where = self.money[seat], self.rules, (seat, -1, 0, (seat,), self.herds, self._left)
         elif p is DECIDE:
             seat = self.leader
             legal = _new_legal(DecideLegal)

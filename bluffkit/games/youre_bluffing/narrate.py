@@ -59,24 +59,28 @@ def phases_in_words(rules) -> dict[str, str]:
 #: of the game, there are only auctions"; "Once there are no more 'animal' cards to auction,
 #: cattle trades become mandatory"; HT "Playing a turn": "When the animal pile is empty ...
 #: every turn must be a trade").
-_TURN_ONE_WAY = {"auction": "an auction (no trade is possible)",
-                 "trade": "a trade (no animals are left to auction)"}
+TURN_ONE_WAY = {"auction": "an auction (no trade is possible)",
+                "trade": "a trade (no animals are left to auction)"}
+
+
+def one_way(herds, chooser: int, left: int) -> str | None:
+    """``"auction"`` or ``"trade"`` where the turn of ``chooser`` leaves only that open,
+    ``None`` where both are (or neither): a trade needs a family both players own
+    (YB "The Cattle Trade"; a complete family is then nobody else's), an auction an animal
+    ``left`` in the pile. The herds and the pile's size are public: every seat may ask."""
+    trade = any(c and any(h[f] for o, h in enumerate(herds) if o != chooser) for f, c in enumerate(herds[chooser]))
+    auction = left > 0
+    return None if auction == trade else "auction" if auction else "trade"
 
 
 def phase_now(src, rules) -> str:
-    """The phase of ``src`` (a state or any seat's observation: the pile's size and the herds
-    are public) in words, where the turn says which choice is open: an auction, a trade or
-    both (:data:`_TURN_ONE_WAY`); other phases as :func:`phases_in_words` says them."""
+    """The phase of ``src`` (a state or any seat's observation) in words, where the turn says
+    which choice is open: an auction, a trade or both (:func:`one_way`,
+    :data:`TURN_ONE_WAY`); other phases as :func:`phases_in_words` says them."""
     phase = str(src.phase)
     said = phases_in_words(rules).get(phase, phase)
-    if phase != "turn":
-        return said
-    herds, me = src.herds, src.leader
-    trade = any(c and any(h[f] for o, h in enumerate(herds) if o != me) for f, c in enumerate(herds[me]))
-    auction = sum(src.pile) > 0
-    if auction == trade:
-        return said
-    return _TURN_ONE_WAY["auction" if auction else "trade"]
+    way = one_way(src.herds, src.leader, sum(src.pile)) if phase == "turn" else None
+    return said if way is None else TURN_ONE_WAY[way]
 
 
 #: A quoted text in a message (Python's quoting, as :func:`bluffkit.core.errors.quote` gives it).

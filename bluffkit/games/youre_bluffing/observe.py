@@ -36,7 +36,7 @@ from bluffkit.games.youre_bluffing.actions import (
     Trade,
     bid,
 )
-from bluffkit.games.youre_bluffing.narrate import WORDS, money_words, words
+from bluffkit.games.youre_bluffing.narrate import TURN_ONE_WAY, WORDS, money_words, one_way, words
 from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES, Rules
 
 _WHO = {
@@ -92,7 +92,7 @@ class Legal:
     - ``pay``: the amount owed; the payment is any valid choice (see :meth:`payments`).
     - ``rules``: the ruleset (names and note values for the words); ``where``: what the
       refusal of a move by a seat that cannot act names, ``(leader, high_bidder,
-      high_bid, to_move, herds)``; ``worth``: what the seat's notes are worth (a random
+      high_bid, to_move, herds, left)`` (``left``: the animals left in the pile); ``worth``: what the seat's notes are worth (a random
       bid stays within it).
     """
 
@@ -137,11 +137,22 @@ class Legal:
     def _todo(self) -> str:
         """What the seat awaited is to do now, in words (:data:`_TODO`); at its turn, which
         of the two choices is open where only one is (YB "The Game Begins": only auctions at
-        first, only trades once the pile is empty), as the table's header says it."""
+        first, only trades once the pile is empty), as the table's header says it
+        (:data:`~bluffkit.games.youre_bluffing.narrate.TURN_ONE_WAY`)."""
         if self.phase == S.TURN and self.auction != bool(self.trades):
-            return ("start an auction (no trade is possible)" if self.auction
-                    else "choose a trade (no animals are left to auction)")
+            return ("start " if self.auction else "choose ") + TURN_ONE_WAY["auction" if self.auction else "trade"]
         return _TODO[self.phase].format(**self._words)
+
+    def _awaited(self) -> str:
+        """What the seat that cannot act now waits for, in words (:data:`_WHO`); at a turn that
+        leaves one choice open, that one (:func:`~bluffkit.games.youre_bluffing.narrate.one_way`
+        from ``where``'s herds and pile: public)."""
+        if self.phase == S.TURN and self.where is not None and len(self.where) > 5:
+            way = one_way(self.where[4], self.where[0], self.where[5])
+            if way is not None:
+                verb = "start " if way == "auction" else "choose "
+                return f"{self._words['chooser']} to {verb}{TURN_ONE_WAY[way]}"
+        return _WHO[self.phase].format(**self._words)
 
     @property
     def _words(self) -> dict[str, str]:
@@ -271,14 +282,14 @@ class Legal:
     def _problem(self, action, kind, who) -> tuple[str, str] | None:
         d = self._denoms()
         if not self.any:
-            leader, high_bidder, high_bid, to_move, _ = self.where or (-1, -1, 0, (), None)
+            leader, high_bidder, high_bid, to_move = (self.where or (-1, -1, 0, ()))[:4]
             if self.phase == S.BID and self.seat == leader:
                 return ("leader-does-not-bid", f"{self._words['auctioneer']} does not bid in their own auction")
             if self.phase == S.BID and self.seat == high_bidder:
                 return ("already-highest", f"{who} already holds the highest bid ({high_bid}); "
                         f"waiting for the others to raise or pass")
             waiting = ", ".join(str(s) for s in to_move)
-            return ("not-your-turn", f"{who} cannot act now: waiting for {_WHO[self.phase].format(**self._words)}"
+            return ("not-your-turn", f"{who} cannot act now: waiting for {self._awaited()}"
                     + (f" (seat {waiting})" if waiting else ""))
         if kind is Bid:
             if not self.bid:

@@ -2105,3 +2105,7 @@ def test_a_refusal_at_the_turn_says_which_choice_is_open(herds, pile, todo):
     s = g.state_from_position(players=3, leader=0, herds=herds, pile=pile)
     rule, why = g.legal(s, 0).explain(g.parse("bid 10"))
     assert rule == "not-bidding" and f"it is seat 0's turn to {todo}; seat 0 may: " in why, why
+    # and a seat that waits is told the same ("waiting for the leader to choose an auction or
+    # a trade" stood under a header saying only an auction was open)
+    rule, why = g.legal(s, 1).explain(g.parse("bid 10"))
+    assert rule == "not-your-turn" and why == f"seat 1 cannot act now: waiting for the leader to {todo} (seat 0)", why
