@@ -108,15 +108,23 @@ PROJECTOR_CSS = """<style>
 </style>"""
 
 
+def _listed(scenario) -> tuple:
+    """Where an example stands in the Example list: by game, then by source, and among one
+    source's by its name's hash. By name, the two endings of one rulebook example came in one
+    order ("-buy" before "-sell"), and a seat's list numbers them: a class that saw one pair's
+    titles read the other pair's endings off their numbers."""
+    from hashlib import sha256
+
+    from bluffkit.core.spec import spec_of
+    return spec_of(scenario.game).title, scenario.source, sha256(scenario.name.encode()).hexdigest()
+
+
 def _sources_apart(scenarios: dict) -> dict[str, str]:
     """Each example's source, told apart where several share one (a seat's Example list,
     where the titles are not shown): the game it is played in where those differ ("Bidder
     Up! (board game)" or the auction alone), then "1 of 2" among the same game's (the same
-    rulebook passage played to two endings, or a copy of one's own). They are counted in
-    an order that has nothing to do with how each ends (their names' hashes: by name, every
-    "-buy" ending came before its "-sell"). An empty source is left as it is."""
-    from hashlib import sha256
-
+    rulebook passage played to two endings, or a copy of one's own), counted in the list's
+    order (:func:`_listed`: unrelated to how each ends). An empty source is left as it is."""
     from bluffkit.core.spec import spec_of
     game = {n: spec_of(s.game).title for n, s in scenarios.items()}
     out = {}
@@ -126,7 +134,7 @@ def _sources_apart(scenarios: dict) -> dict[str, str]:
             same = [m for m, t in scenarios.items() if t.source == s.source]
             if len({game[m] for m in same}) > 1:
                 label += f" \u00b7 {game[n]}"
-            twins = sorted((m for m in same if game[m] == game[n]), key=lambda m: sha256(m.encode()).hexdigest())
+            twins = [m for m in same if game[m] == game[n]]          # (in the list's order: _listed)
             if len(twins) > 1:
                 label += f" \u00b7 {twins.index(n) + 1} of {len(twins)}"
         out[n] = label
@@ -158,7 +166,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
             raise TypeError(f"ahead must be True (list every number of the example) or False (only those "
                             f"reached), got {ahead!r}")
         self.ahead = ahead
-        self.scenarios = {s.name: s for s in sc.list_scenarios()}
+        self.scenarios = {s.name: s for s in sorted(sc.list_scenarios(), key=_listed)}
         self._files: dict = {}               # the examples read from one's own files: their paths
         name = self._own_file(name)
         self._check(name, seat)
@@ -241,7 +249,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
             lower = {n.lower(): n for n in self.scenarios}          # "YB-SCORING-2460" is yb-scoring-2460
             close = difflib.get_close_matches(name.lower(), lower, n=1) if isinstance(name, str) else []
             hint = f"did you mean {lower[close[0]]!r}? " if close else ""
-            raise sc.ScenarioError(f"no scenario called {name!r}; {hint}there are: {', '.join(self.scenarios)}")
+            raise sc.ScenarioError(f"no scenario called {name!r}; {hint}there are: {', '.join(sorted(self.scenarios))}")
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
                                      and 0 <= seat < len(self.scenarios[name].seats)):
             raise sc.ScenarioError(f"seat must be None (the all-seeing view) or a seat of {name}: "

@@ -500,12 +500,14 @@ def test_a_source_tells_no_number_the_example_checks(scenario):
     tell a hidden offer or the outcome), so the source must not: "(Classic: Daniel wins
     Annette's horse at 120)" gave a seat the price before the bidding, "(equal offers)" two
     face-down offers. A number of 10 or more that the example's checks expect must not be
-    in its source (nor in its checks' notes), nor a word of an outcome ("Tie", "Can't pay?")."""
+    in its source (nor in its checks' notes), nor a word of an outcome ("Tie", "Can't pay?") or a pointer to
+    the rule's case that comes to pass ("step 4": no bids at all; "first possibility": a counter)."""
     import re
     told = [n for n in _numbers(scenario.expect)
             if n >= 10 and re.search(rf"(?<![\d.]){n}(?!\d)", scenario.source)]
     assert not told, (scenario.source, told)
     # nor a word that says how a face-down offer, a hidden hand or the bidding turned out
-    said = re.findall(r"\b(tie|equal|wins?|won|no bid\w*|can'?t pay|cannot pay|fewer|sold|buys?|pays?)\b",
+    said = re.findall(r"\b(tie|equal|wins?|won|no bid\w*|can'?t pay|cannot pay|fewer|sold|buys?|pays?"
+                      r"|step \d+|possibility)\b",
                       scenario.source, flags=re.IGNORECASE)
     assert not said, (scenario.source, said)
