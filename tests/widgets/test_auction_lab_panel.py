@@ -1239,3 +1239,16 @@ def test_the_labs_words_for_a_lot_of_one_and_the_note_to_lay():
     cat = AuctionLab(fmt="cat-in-the-bag", bidders=3, human=1, right=False, seed=3)     # (no lot before the pick)
     assert "(each animal)" not in cat.private.value, cat.private.value
     assert "e.g. lay 0: your 0 note" in one.private.value, one.private.value
+
+
+@pytest.mark.parametrize("lines, hint", [(1, False), (3, False), (4, True), (15, True)])
+def test_the_labs_projector_box_says_to_scroll_only_when_it_must(lines, hint):
+    """The lab's box is three lines high: "scroll up for older" once there are more lines,
+    not when they all fit; it holds the last twelve, oldest first on the page."""
+    from bluffkit.widgets.auction_lab import EVENTS
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=5)
+    lab.projector.value = True
+    lab.said = [f"Line {k}." for k in range(1, lines + 1)]
+    lab.draw()
+    assert ("scroll up for older" in lab.events.value) == hint, lab.events.value
+    assert _lab_lines(lab) == lab.said[-EVENTS:]

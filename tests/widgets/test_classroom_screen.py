@@ -594,3 +594,19 @@ def test_undo_is_hidden_on_the_cover_before_the_leaders_screen_under_the_rule_ow
         b.show.click()
         b.leader_button.click()
         assert b.screen[0] == "leader-cover" and b.undo_button.layout.display == shown, (rule, b.screen)
+
+
+@pytest.mark.parametrize("lines, hint", [(1, False), (PROJECTOR_LOG_LINES, False), (PROJECTOR_LOG_LINES + 1, True),
+                                         (EVENTS + 3, True)])
+def test_the_projectors_box_says_to_scroll_only_when_it_must(lines, hint):
+    """The box is PROJECTOR_LOG_LINES lines high: "scroll for older" is said once there are
+    more lines than that (so they cannot all show), and not when they all fit; it holds the
+    last EVENTS lines, newest first."""
+    t = TablePanel("horse-trading", players=3, humans=[1], names=NAMES, seed=2)
+    t.projector.value = True
+    t.said = [f"Line {k}." for k in range(1, lines + 1)]
+    t._draw_events()
+    text = t.events.value
+    assert ("scroll for older" in text) == hint, text
+    shown = re.findall(r"Line \d+\.", text)
+    assert shown == [f"Line {k}." for k in range(lines, max(0, lines - EVENTS), -1)], shown
