@@ -223,7 +223,7 @@ def sheet(number: int | None, text: str, note: str = "") -> str:
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
-.bk-panel .bk-sr-only {{position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
+.bk-panel .bk-sr-only, .bk-lab .bk-sr-only {{position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   white-space: nowrap}}
 .bk-panel button:focus-visible, .bk-panel input:focus-visible, .bk-panel select:focus-visible,
 .bk-panel textarea:focus-visible, .bk-panel .bk-legal:focus-visible {{outline: 3px solid {INK} !important;

@@ -500,8 +500,11 @@ class AuctionLab(ClosesWhole, W.VBox):
                 # a box three lines high, the newest at its foot: a column drawn from the foot up
                 # (the lines in reverse) starts scrolled to the newest, and scrolls up to the older
                 more = "; scroll up for older" if len(last) > PROJECTOR_EVENTS else ""
-                body = ("<div class='bk-log-up'>" + "".join(f"<div>{x}</div>" for x in reversed(last))
-                        + "</div>")
+                # (a screen reader reads the page's order, newest first here: it is given the
+                # lines oldest first, as the heading says, out of sight, and the box hidden)
+                body = ("<div class='bk-sr-only'>" + "".join(f"<div>{x}</div>" for x in last) + "</div>"
+                        "<div class='bk-log-up' aria-hidden='true'>"
+                        + "".join(f"<div>{x}</div>" for x in reversed(last)) + "</div>")
             else:
                 more, body = "", "<br>" + "<br>".join(last)
             self.events.value = ("<div class='bk-box bk-events'><b>What happened</b> "

@@ -229,6 +229,10 @@ def test_the_projector_shows_what_happened_in_a_box_three_lines_high_at_the_newe
     lab.draw()
     assert _lab_lines(lab) == lab.said[-EVENTS:]
     assert "(oldest first; scroll up for older)" in lab.events.value
+    # a screen reader, which reads the page's order, gets them oldest first, out of sight
+    hidden = lab.events.value.split("<div class='bk-sr-only'>", 1)[1].split("<div class='bk-log-up'", 1)[0]
+    assert [unescape(x) for x in re.findall(r"<div>(.*?)</div>", hidden)] == lab.said[-EVENTS:]
+    assert "<div class='bk-log-up' aria-hidden='true'>" in lab.events.value
     assert "flex-direction: column-reverse" in LAB_STYLE and "max-height: calc(3 * 1.3em)" in LAB_STYLE
 
 
