@@ -50,3 +50,25 @@ def test_a_panel_is_shown_as_a_note_naming_it_escaped():
     assert note["data"]["text/plain"] == "<Bidder>Panel"
     assert "<b>&lt;Bidder&gt;Panel</b>" in note["data"]["text/html"]
     assert build_lessons.WIDGET not in note["data"]
+
+
+def test_every_lessons_page_shows_its_outputs_in_words_not_as_an_object():
+    """A page has no MathJax, so it drops an output's LaTeX and shows its plain text: a
+    formula stored as IPython's ``Math`` read ``<IPython.core.display.Math object>`` there
+    (lesson 07's hypergeometric law). Every output a page shows only as plain text reads."""
+    import re
+
+    bare = re.compile(r"<[\w.]+ object( at 0x[0-9a-f]+)?>")
+    seen = 0
+    for folder in L.lesson_folders():
+        for audience in ("teacher", "worksheet"):
+            page = build_lessons.document(L.read(folder), audience)
+            for k, cell in enumerate(page.cells):
+                for out in cell.get("outputs", []):
+                    data = out.get("data", {})
+                    if set(data) - {"text/plain"}:
+                        continue
+                    seen += 1
+                    text = "".join(data.get("text/plain", ""))
+                    assert not bare.search(text), (folder.name, audience, k, text)
+    assert seen > 20, seen
