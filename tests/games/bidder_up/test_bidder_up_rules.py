@@ -1586,6 +1586,22 @@ def test_an_offer_covered_by_hand_shows_no_number_of_notes():
         assert g.observe(offered, seat).note_counts == g.observe(before, seat).note_counts == (4, 2, 1), seat
 
 
+def test_once_the_offers_change_hands_the_public_counts_tell_what_they_can():
+    """docs/bidder-up.md: a covered offer's number is unseen while it lies, but the note counts
+    are public [E: "Accept (take the money, give the animal)"; "offers swapped ... each player
+    keeps the money they received"]: an accepted offer's number, and a swap's difference, can
+    be read from Cy's view of the counts. The docs say so; this pins that they are right."""
+    g = game()
+    assert g.rules.offer_count_seen is False
+    s = _before_the_offer(g)
+    offered = g.step(s, 0, "trade 1 cow offer 0+0+0+10")
+    assert g.observe(offered, 2).note_counts == (4, 2, 1)
+    taken = g.step(offered, 1, "agree")
+    assert g.observe(taken, 2).note_counts == (0, 6, 1), "Ben took Ana's four notes"
+    swapped = g.step(offered, 1, "counter 50")
+    assert g.observe(swapped, 2).note_counts == (1, 5, 1), "four for one: the difference, three"
+
+
 def test_an_offer_fanned_out_shows_its_number_of_notes_to_every_seat():
     g, offered, said, public = _offer_of_four(offer_count_seen=True)
     assert [g.observe(offered, seat).offer_notes for seat in range(3)] == [4, 4, 4]
