@@ -342,7 +342,8 @@ class MoveControls(W.VBox):
             return
         c = self.chosen()
         n, worth = sum(c), total(c, self._d)
-        self.note_button.description = f"{self._note_verb} {n} note{'s' * (n != 1)} ({worth:,}){self._owed}"
+        # no-break spaces: "2 notes (200)" wraps as one (a projector left "(200)" alone on a line)
+        self.note_button.description = f"{self._note_verb} {n}\u00a0note{'s' * (n != 1)}\u00a0({worth:,}){self._owed}"
         self.note_button.disabled = not n and self._owes > 0
         self.note_button.tooltip = (CHOOSE_NOTES_FIRST if self.note_button.disabled
                                     else f"{self._note_verb.lower()} with the notes chosen")

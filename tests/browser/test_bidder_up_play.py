@@ -307,7 +307,7 @@ def test_the_projector_keeps_what_happened_on_screen_with_19_notes_to_lay(page: 
     assert len(notes) == 19, notes
     assert all(b <= bottom for _, b, _ in notes), f"a note is below the screen: {notes}"
     assert min(size for _, _, size in notes) >= 16, f"the notes' type is below 16 px: {notes}"
-    assert {w for w, _ in fit["moves"]} >= {"Lay 0 notes (0)", "Pass"}, fit["moves"]
+    assert {w for w, _ in fit["moves"]} >= {"Lay 0\xa0notes\xa0(0)", "Pass"}, fit["moves"]   # kept on one line
     assert all(box["bottom"] <= bottom for _, box in fit["moves"]), f"a move below the screen: {fit}"
     head = panel.locator(".bk-log b").first.bounding_box()
     assert head is not None and head["y"] + head["height"] <= bottom, f"What happened is below the screen: {head}"

@@ -169,7 +169,7 @@ def test_a_human_winner_pays_by_clicking_notes_and_sees_the_surplus():
     assert [n.description for n in notes][:3] == ["500", "200", "200"], "highest first"
     next(n for n in notes if n.description == "100").value = True
     next(n for n in notes if n.description == "50").value = True
-    assert lab.controls.note_button.description.startswith("Pay 2 notes (150)")
+    assert lab.controls.note_button.description.startswith("Pay 2\xa0notes\xa0(150)")
     lab.controls.note_button.click()
     assert s.over and isinstance(s.moves[-1][1], Pay)
     assert "surplus 900 \u2212 150 = +750" in visible_text(lab.view.value)
@@ -182,7 +182,7 @@ def test_secret_count_lays_the_notes_clicked_and_dutch_takes_with_a_button():
     zeros = [n for n in lab.controls.notes if n.description == "0"]
     for n in zeros:
         n.value = True
-    assert lab.controls.note_button.description.startswith(f"Lay {len(zeros)} notes (0)")
+    assert lab.controls.note_button.description.startswith(f"Lay {len(zeros)}\xa0notes\xa0(0)")
     n = len(s.moves)
     lab.controls.note_button.click()
     assert s.moves[n][0] == 1 and isinstance(s.moves[n][1], Place) and sum(s.moves[n][1].notes) == len(zeros)
@@ -657,7 +657,7 @@ def test_lay_and_pass_share_one_row_under_the_notes():
     rows = [w for w in controls.children if isinstance(w, ipywidgets.Box)]
     bars = [w for row in rows for w in getattr(row, "children", ()) if isinstance(w, ipywidgets.HBox)]
     together = [[b.description for b in bar.children if isinstance(b, ipywidgets.Button)] for bar in bars]
-    assert any(words[:1] == ["Lay 0 notes (0)"] and "Pass" in words for words in together), together
+    assert any(words[:1] == ["Lay 0\xa0notes\xa0(0)"] and "Pass" in words for words in together), together
 
 
 def test_the_labs_end_on_a_projector_says_the_sale_once():
@@ -929,7 +929,7 @@ def test_lay_is_open_with_no_notes_chosen():
     s = g.state_from_position(3, auctioneer=0, money=[None, "10+10+50", None], lot=["horse"])
     controls, played, _ = _controls(g, s, 1)
     lay = controls.note_button
-    assert lay.description == "Lay 0 notes (0)" and not lay.disabled
+    assert lay.description == "Lay 0\xa0notes\xa0(0)" and not lay.disabled
     lay.click()
     assert played == [Place((0,) * len(g.rules.denominations))]
     g.step(s, 1, played[0])                         # the rules take it
