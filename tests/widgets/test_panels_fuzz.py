@@ -681,6 +681,12 @@ class Clicker:
         base = self.drive.mirror
 
         def mirror(twin, panel, state, past=None):
+            if hasattr(panel, "strategy_box"):
+                # the twin's widgets are those of the lab just built again (Pristine), its auction
+                # still the one the last check gave it, of other settings: none until the settings
+                # and the driver give it one, or the projector switched on drew that auction with
+                # the first "You play" (bidder 3 of an auction of two bidders: an IndexError)
+                twin.session = None
             for key in self.SETTINGS:
                 if hasattr(panel, key) and getattr(twin, key).value != getattr(panel, key).value:
                     getattr(twin, key).value = getattr(panel, key).value
@@ -843,6 +849,25 @@ def test_the_auction_lab_clicked_at_random(data):
             if fresh and drawn and not (lab.move.value or "").strip():
                 c.check(rng)                            # (drawn anew: nothing chosen or typed by the student)
             assert words_of(drawn_text(lab)), "the lab draws nothing"
+    finally:
+        c.close()
+
+
+def test_the_lab_checked_with_the_projector_on_after_fewer_bidders():
+    """Found by the fuzzing: a lab made with you as bidder 3 of 3, then 2 bidders, you bidder 1,
+    the projector on. The twin check compares the lab with its twin drawn afresh: the twin,
+    its widgets as first built again, must not draw the last check's auction (of 2 bidders)
+    for bidder 3 when its projector is switched on."""
+    from bluffkit.widgets import AuctionLab
+    c = Clicker(lambda: AuctionLab(fmt="classic", bidders=3, human=3, seed=5))
+    lab, rng = c.panel, np.random.default_rng(5)
+    try:
+        lab.bidders.value = 2
+        lab.human.value = 1
+        c.check(rng)
+        lab.projector.value = True
+        c.check(rng)
+        assert "Your value for the lot" in c.twin.private.value and c.twin.human.value == 1
     finally:
         c.close()
 
