@@ -511,3 +511,15 @@ def test_a_source_tells_no_number_the_example_checks(scenario):
                       r"|step \d+|possibility)\b",
                       scenario.source, flags=re.IGNORECASE)
     assert not said, (scenario.source, said)
+
+
+@pytest.mark.parametrize("scenario", sc.list_scenarios(), ids=lambda s: s.name)
+def test_each_steps_words_are_whole_sentences(scenario):
+    """The scenario player shows one step's words at a time ("Step 5 of 5 · Annette's move ·
+    ..."): a booklet's sentence cut across moves read "and she only has to pay 100." and
+    "Frank 100,". Each step's words begin as a sentence does and end with its stop."""
+    for k, (_, _, said) in enumerate(scenario.moves, 1):
+        if not said:
+            continue
+        assert said[0].isupper() or said[0] in "“\"«", (scenario.name, k, said)
+        assert said.rstrip()[-1] in ".!?”\"»", (scenario.name, k, said)
