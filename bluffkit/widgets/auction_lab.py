@@ -74,7 +74,9 @@ STRATEGY_TIP = ("truthful: its value; equilibrium: in the first-price formats, t
 MAX_AUCTIONS = 200_000
 
 #: The lab's own look: notes drawn as notes, and the projector's large type (scoped to the
-#: lab, so nothing else on the page changes); at the end of an auction on the projector the
+#: lab, so nothing else on the page changes; its table in 19 px type, and a seat's own notes
+#: wrapping at their commas where it is still too wide: in 21 px type the bid column went past
+#: the box's right edge with JupyterLab's file browser open); at the end of an auction on the projector the
 #: table's own lines of the sale and the owners are left out, since the result heading the
 #: lab says them (a 1280 x 720 screen is short).
 LAB_STYLE = """<style>
@@ -86,9 +88,11 @@ LAB_STYLE = """<style>
 .bk-lab .bk-refusal {font-size: 15px}
 .bk-lab button:focus-visible, .bk-lab input:focus-visible, .bk-lab select:focus-visible,
 .bk-lab textarea:focus-visible {outline: 3px solid #1b1b1b !important; outline-offset: 2px}
-.bk-lab.bk-projector .bk-box, .bk-lab.bk-projector .bk-table {font-size: 21px; line-height: 1.3}
+.bk-lab.bk-projector .bk-box {font-size: 21px; line-height: 1.3}
+.bk-lab.bk-projector .bk-table {font-size: 19px; line-height: 1.3}
 .bk-lab.bk-projector .bk-lot {font-size: 26px}
 .bk-lab.bk-projector .bk-table td, .bk-lab.bk-projector .bk-table th {padding: 2px 12px}
+.bk-lab.bk-projector .bk-table td.bk-money {white-space: normal}
 .bk-lab.bk-projector button {font-size: 19px; height: 40px}
 .bk-lab.bk-projector .bk-bid-amount input {font-size: 20px; height: 36px}
 .bk-lab.bk-projector .bk-bid-amount {width: 110px !important}

@@ -14,9 +14,11 @@ from bluffkit.widgets.render import STYLE
 
 
 def notes_html(notes, d) -> str:
-    """Notes as value x count, highest first, and their total: ``200&times;2, 10&times;3, 0 = 430``."""
+    """Notes as value x count, highest first, and their total: ``200&times;2, 10&times;3, 0 = 430``
+    (``&nbsp;`` around the ``=``, so that a line wrapped at a comma keeps the total with its
+    last note: the lab's projected table wraps them, see :data:`~bluffkit.widgets.auction_lab.LAB_STYLE`)."""
     parts = [f"{v}&times;{c}" if c > 1 else f"{v}" for c, v in sorted(zip(notes, d), key=lambda cv: -cv[1]) if c]
-    return f"{', '.join(parts) or 'none'} = {total(notes, d)}"
+    return f"{', '.join(parts) or 'none'}&nbsp;=&nbsp;{total(notes, d)}"
 
 
 _PHASES = {"setup": "next: chance sets out the lot", "pick": "the left neighbour picks a face-down card",
@@ -76,7 +78,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         cls = " class='bk-turn'" if i in to_move else ""
         # the row's tint alone is lost on a projected screen: the words say it too
         act = " <span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
-        rows.append(f"<tr{cls}><td>{escape(name)}{role}{act}</td><td>{money[i]}</td>"
+        rows.append(f"<tr{cls}><td>{escape(name)}{role}{act}</td><td class='bk-money'>{money[i]}</td>"
                     f"<td>{'' if bid is None else escape(str(bid))}</td></tr>")
     if lot is None:
         lot_text = face_down_lot(src.rules, src.pen)

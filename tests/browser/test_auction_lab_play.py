@@ -67,6 +67,13 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     assert size >= 24, f"the lot line is {size}px in projector mode"
     save_screenshot(page, lab, "auction-lab-projector")
     assert cut_buttons(lab) == [], "the lab's buttons must show their whole labels on the projector"
+    # The table stays inside the lab's box: the own notes' "500, 200×2, ... = 1600" in large
+    # type pushed the bid column past its right edge ("bi" on the screen, with the file browser
+    # open); the notes wrap at their commas now.
+    over = lab.evaluate("""e => [...e.querySelectorAll('.bk-table th, .bk-table td')]
+        .filter(c => c.offsetParent !== null && c.getBoundingClientRect().right > e.getBoundingClientRect().right)
+        .map(c => c.textContent.trim())""")
+    assert over == [], f"cells past the lab's right edge on the projector: {over}"
 
     # A bid below the lowest is refused in words that name the player; nothing is played.
     amount = cell.locator(".bk-bid-amount input")

@@ -408,7 +408,7 @@ D = (0, 10, 50, 100, 200, 500)
 
 
 def test_auction_notes_are_listed_highest_first():
-    assert notes_html((2, 0, 0, 1, 0, 0), D) == "100, 0&times;2 = 100"      # two 0s and a 100
+    assert notes_html((2, 0, 0, 1, 0, 0), D) == "100, 0&times;2&nbsp;=&nbsp;100"      # two 0s and a 100
 
 
 def test_auction_each_seat_shows_its_own_count_of_notes():
