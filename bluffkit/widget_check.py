@@ -595,6 +595,9 @@ class ScenarioDriver(ReplayDriver):
         if twin.choose.value != panel.choose.value:
             twin.choose.value = panel.choose.value
         twin.load(panel.scenario.name, None if panel.viewer.value < 0 else panel.viewer.value)
+        # the player's word on a seat the example chosen lacks (its first seat's view shown
+        # instead), said until another view is chosen: public, and not the twin's to say
+        twin._view_note = panel._view_note
         twin.scenario = dataclasses.replace(twin.scenario, game=game_for(twin.scenario.game, state))
         twin.result = copy.copy(panel.result)
         twin.result.states = list(panel.result.states)

@@ -698,9 +698,6 @@ class Clicker:
             for key in ("refusal", "path", "error"):
                 if hasattr(panel, key):
                     getattr(twin, key).value = getattr(panel, key).value
-            if getattr(panel, "_view_note", ""):    # the player's word on a view the example lacks: public
-                twin._view_note = panel._view_note
-                twin.draw()
         self.drive.mirror = mirror
 
     def close(self):

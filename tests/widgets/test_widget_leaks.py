@@ -551,6 +551,21 @@ def test_no_leak_in_the_scenario_player_from_a_seats_view():
     assert report["compared"] >= 40, report
 
 
+def test_the_scenario_players_word_on_a_view_the_example_lacks_is_no_leak():
+    """An example of fewer seats chosen in a seat's view past them shows its first seat's
+    view and says so above the example (docs/panels.md), for everyone: the twin, drawn at
+    that example and seat, says the same, and the check finds nothing."""
+    from bluffkit.widgets import ScenarioPlayer
+    make = lambda: ScenarioPlayer("bu-second-hand-cow-buy")     # noqa: E731 - four seats
+    p, twin = make(), make()
+    pristine, driver, rng = Pristine(twin), driver_for(p), np.random.default_rng(0)
+    p.viewer.value = 3
+    assert check_screen(p, twin, driver, rng, pristine=pristine) == 1
+    p.choose.value = "bu-classic-horse-120-sell"                # three seats
+    assert p.viewer.value == 0 and "only 3 seats" in p.rule_text.value
+    assert check_screen(p, twin, driver, rng, pristine=pristine) == 1
+
+
 def test_the_check_catches_a_replay_viewer_that_shows_the_all_seeing_table_to_a_seat():
     from bluffkit.session import Session
     from bluffkit.widgets import ReplayViewer
