@@ -592,8 +592,10 @@ class ScenarioDriver(ReplayDriver):
         """(``past`` is not used, as in the replay.)"""
         import copy
         import dataclasses
-        if twin.choose.value != panel.choose.value:
-            twin.choose.value = panel.choose.value
+        # loaded, not chosen in the twin's Example list: a choice there keeps the view shown,
+        # the twin's View as built, and names its seat from the example still held from the
+        # last check (a seat past the end of a smaller example: an IndexError); load shows the
+        # example in the list too
         twin.load(panel.scenario.name, None if panel.viewer.value < 0 else panel.viewer.value)
         # the player's word on a seat the example chosen lacks (its first seat's view shown
         # instead), said until another view is chosen: public, and not the twin's to say

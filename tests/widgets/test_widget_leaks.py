@@ -566,6 +566,25 @@ def test_the_scenario_players_word_on_a_view_the_example_lacks_is_no_leak():
     assert check_screen(p, twin, driver, rng, pristine=pristine) == 1
 
 
+def test_the_scenario_twin_opens_the_example_from_no_earlier_one():
+    """A player made at seat 4 of 4: an example of three seats chosen shows its first seat's
+    view, then another of three seats keeps it. The twin, put back as built (seat 4 in its
+    View), still held the first three-seat example from the check before: choosing the next
+    in its Example list looked for seat 4 there to name it (an IndexError in the check, never
+    in the player, whose example and view always go together)."""
+    from bluffkit.widgets import ScenarioPlayer
+    make = lambda: ScenarioPlayer("bu-second-hand-cow-buy", seat=3)     # noqa: E731
+    p, twin = make(), make()
+    pristine, driver, rng = Pristine(twin), driver_for(p), np.random.default_rng(0)
+    p.choose.value = "bu-classic-horse-120-sell"
+    assert p.viewer.value == 0
+    assert check_screen(p, twin, driver, rng, pristine=pristine) == 1
+    p.choose.value = "bu-classic-horse-120-buy"
+    assert p.viewer.value == 0
+    assert check_screen(p, twin, driver, rng, pristine=pristine) == 1
+    assert twin.scenario.name == "bu-classic-horse-120-buy" and twin.viewer.value == 0
+
+
 def test_the_check_catches_a_replay_viewer_that_shows_the_all_seeing_table_to_a_seat():
     from bluffkit.session import Session
     from bluffkit.widgets import ReplayViewer
