@@ -665,10 +665,10 @@ TestBidderUpFuzz = machine(BidderUpFuzz, 6, 20)
 
 class Clicker:
     """Random clicks on a panel that is not a hot seat: each click checked for a swallowed
-    exception; the twin (drawn by the panel's widget-check driver) given the public
-    settings (projector, speed; the lab's settings and its many auctions' results) before
-    its drawing, and the panel's answers (the lab's refusal, the viewer's Log file box and
-    its word on the last Open) after it."""
+    exception; the twin (drawn by the panel's widget-check driver) given the lab's settings
+    and its many auctions' results before its drawing, and after it the public settings
+    (projector, speed) and the panel's answers (the lab's refusal, the viewer's Log file box
+    and its word on the last Open)."""
 
     SETTINGS = ("projector", "speed")
 
@@ -681,18 +681,20 @@ class Clicker:
         base = self.drive.mirror
 
         def mirror(twin, panel, state, past=None):
+            # the twin's widgets are those of the panel just built again (Pristine), what they
+            # draw (the lab's auction, the viewer's game, the player's example) still the one
+            # the last check gave it, of other settings: the lab holds no auction until its
+            # settings and the driver give it one, and the projector is switched once the
+            # driver has given the twin what the panel shows, or it drew the old one with the
+            # first "You play" or View (bidder 3 of an auction of two bidders, seat 4 of an
+            # example of three seats: an IndexError, a RulesError)
             if hasattr(panel, "strategy_box"):
-                # the twin's widgets are those of the lab just built again (Pristine), its auction
-                # still the one the last check gave it, of other settings: none until the settings
-                # and the driver give it one, or the projector switched on drew that auction with
-                # the first "You play" (bidder 3 of an auction of two bidders: an IndexError)
                 twin.session = None
+                lab_settings(twin, panel)
+            base(twin, panel, state, past)
             for key in self.SETTINGS:
                 if hasattr(panel, key) and getattr(twin, key).value != getattr(panel, key).value:
                     getattr(twin, key).value = getattr(panel, key).value
-            if hasattr(panel, "strategy_box"):
-                lab_settings(twin, panel)
-            base(twin, panel, state, past)
             # the lab's answer to the move just typed or clicked; the viewer's file typed in
             # its Log file box and its word on the last Open (a file refused, an old format)
             for key in ("refusal", "path", "error"):
@@ -865,6 +867,27 @@ def test_the_lab_checked_with_the_projector_on_after_fewer_bidders():
         lab.projector.value = True
         c.check(rng)
         assert "Your value for the lot" in c.twin.private.value and c.twin.human.value == 1
+    finally:
+        c.close()
+
+
+def test_a_player_made_at_a_seat_checked_with_the_projector_on_after_another_example():
+    """A scenario player made at seat 4 of 4, an example of three seats chosen (its first
+    seat's view), then another of three seats, the projector on. The twin check compares
+    the player with its twin drawn afresh: the twin, its View as built again (seat 4), must
+    not draw the last check's example (three seats) for seat 4 when its projector is
+    switched on."""
+    from bluffkit.widgets import ScenarioPlayer
+    c = Clicker(lambda: ScenarioPlayer("bu-second-hand-cow-buy", seat=3))
+    p, rng = c.panel, np.random.default_rng(5)
+    try:
+        p.choose.value = "bu-classic-horse-120-sell"
+        c.check(rng)
+        p.choose.value = "bu-classic-horse-120-buy"
+        p.projector.value = True
+        c.check(rng)
+        assert c.twin.scenario.name == "bu-classic-horse-120-buy" and c.twin.viewer.value == 0
+        assert c.twin.projector.value
     finally:
         c.close()
 
