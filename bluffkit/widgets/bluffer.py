@@ -53,6 +53,11 @@ from bluffkit.widgets.seat_panel import (
     slotted,
 )
 
+#: A text box's widest: its column's width less the widget margins on its two sides (as
+#: the panel's slider, :mod:`bluffkit.widgets.art`); a box as wide as the column ran 2 px
+#: past its edge by its left margin.
+FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
+
 
 def _how_many(lo: int, hi: int) -> str:
     """How many false answers the two-player asker writes, as the prompt says it (rule
@@ -89,8 +94,11 @@ class BlufferTable(SeatPanel):
         else:
             spots = [spot] * players
         bots = [BluffBot(p, name=f"bot (spot {p})", facts=deck_facts(game.deck)) for p in spots]
+        # never wider than the controls' column, its margins counted: on a projector with
+        # JupyterLab's file browser open the column is some 354 px, and a 360 px box ran past
+        # its right edge, cut
         self.answer = W.Text(description="Answer", placeholder="your false answer", continuous_update=False,
-                             layout=W.Layout(width="360px"))
+                             layout=W.Layout(width="360px", max_width=FIT_COLUMN))
         self._filling = False
         self.answer.observe(self._answer_entered, names="value")     # Enter writes it, as Write it does
         self.write = W.Button(description="Write it", layout=W.Layout(width="auto"))   # the whole label, projected
