@@ -111,7 +111,13 @@ FIT_JS = """e => {
   return {panel: box(e.getBoundingClientRect()), area: box(area.getBoundingClientRect()),
           controls: controls ? box(controls.getBoundingClientRect()) : null,
           scrollWidth: e.scrollWidth, clientWidth: e.clientWidth,
-          outerScrollWidth: e.parentElement.scrollWidth, outerClientWidth: e.parentElement.clientWidth};
+          outerScrollWidth: e.parentElement.scrollWidth, outerClientWidth: e.parentElement.clientWidth,
+          // drawn past the panel's right edge (a box in a column too narrow for it shows no scrollbar)
+          past: [...e.querySelectorAll('*')].filter(c => c.offsetParent !== null && c.getBoundingClientRect().width > 2
+              && getComputedStyle(c).visibility !== 'hidden'
+              && c.getBoundingClientRect().right > e.getBoundingClientRect().right + 0.5)
+            .map(c => [c.className.toString().slice(0, 40), (c.textContent || c.value || '').trim().slice(0, 30),
+                       Math.round(c.getBoundingClientRect().right), Math.round(e.getBoundingClientRect().right)])};
 }"""
 
 
@@ -122,6 +128,9 @@ def check_fit(panel: Locator, name: str, projector: bool) -> None:
     fit = panel.evaluate(FIT_JS)
     assert fit["scrollWidth"] <= fit["clientWidth"] and fit["outerScrollWidth"] <= fit["outerClientWidth"], \
         f"{name}: the panel is wider than its box (a horizontal scrollbar): {fit}"
+    # Bluffer's Answer box, 360 px in a controls' column of 354 (the file browser open), ran
+    # past the panel's edge on a projector with no scrollbar to tell it
+    assert fit["past"] == [], f"{name}: drawn past the panel's right edge: {fit['past']}"
     if not projector:
         return
     area, box = fit["area"], fit["panel"]
@@ -392,6 +401,16 @@ def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: 
     # Anne leads the first question, then writes a false answer for Ben's (the answer is
     # the game's content, typed in its own box; the move itself is a click)
     idle = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")
+    expect(cell.locator("input[placeholder='your false answer']").first).to_be_visible(timeout=WAIT_MS)
+    # the Answer box within the controls' column, with the file browser open (the column at its
+    # narrowest: the box ran 8 px past the panel's edge there), then folded again
+    files = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id='filebrowser']")
+    files.click()
+    expect(page.locator(".jp-FileBrowser")).to_be_visible(timeout=WAIT_MS)
+    page.wait_for_timeout(300)                              # the notebook laid out again, narrower
+    screenshots(page, cell, "panel-bluffer-write")
+    files.click()
+    expect(page.locator(".jp-FileBrowser")).to_be_hidden(timeout=WAIT_MS)
     for text, after in (("a purple cow", "Ben reads the question"), ("a green cow", "Ben shuffles the sheets")):
         # the kernel idle first: the log shows the new question before the panel's redraw
         # has emptied the answer box, and an answer typed then was emptied with it
