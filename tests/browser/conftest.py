@@ -362,3 +362,15 @@ def cut_buttons(panel) -> list[str]:
     return panel.evaluate("e => [...e.querySelectorAll('.jupyter-button, .widget-button')]"
                           ".filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)"
                           ".map(b => b.textContent.trim())")
+
+
+def show_file_browser(page, shown: bool) -> None:
+    """Open (``shown``) or fold JupyterLab's file browser, as a teacher may leave it: open, it
+    takes some 250 px of a 1280 x 720 screen, and a panel's columns are at their narrowest."""
+    from playwright.sync_api import expect
+
+    files = page.locator(".jp-FileBrowser")
+    if files.is_visible() != shown:
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id='filebrowser']").click()
+    (expect(files).to_be_visible if shown else expect(files).to_be_hidden)(timeout=WAIT_MS)
+    page.wait_for_timeout(300)                      # the notebook laid out again at its new width

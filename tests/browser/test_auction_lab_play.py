@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import WAIT_MS, LabServer, cut_buttons
+from .conftest import WAIT_MS, LabServer, cut_buttons, show_file_browser
 from .test_lab import BUTTONS, cell_of, idle, open_and_run_all, save_screenshot
 
 pytestmark = pytest.mark.browser
@@ -68,8 +68,9 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     save_screenshot(page, lab, "auction-lab-projector")
     assert cut_buttons(lab) == [], "the lab's buttons must show their whole labels on the projector"
     # The table stays inside the lab's box: the own notes' "500, 200×2, ... = 1600" in large
-    # type pushed the bid column past its right edge ("bi" on the screen, with the file browser
-    # open); the notes wrap at their commas now.
+    # type pushed the bid column past its right edge ("bi" on the screen) with the file browser
+    # open, where the lab is at its narrowest.
+    show_file_browser(page, True)
     over = lab.evaluate("""e => [...e.querySelectorAll('.bk-table th, .bk-table td')]
         .filter(c => c.offsetParent !== null && c.getBoundingClientRect().right > e.getBoundingClientRect().right)
         .map(c => c.textContent.trim())""")
@@ -112,7 +113,7 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     # Then drop out (pass whenever asked); if bidder 1 had won, it pays by clicking notes.
     payoffs = cell.locator(".bk-payoff")
     drop = cell.locator(BUTTONS).filter(has_text=exact("Drop out"))
-    pay = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pay \d+ notes?"))
+    pay = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pay\s\d+\snotes?"))
     expect(payoffs.or_(drop).or_(pay).first).to_be_visible(timeout=WAIT_MS)
     if drop.count():
         drop.click()

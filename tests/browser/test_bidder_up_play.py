@@ -83,15 +83,15 @@ def test_annette_clicks_a_ringed_space_on_the_board_and_bids(page: Page, lab_ser
         owe = cell.locator(BUTTONS).filter(has_text=re.compile(r"you owe"))
         if owe.count():                     # won an auction: the smallest payment allowed, then Pay
             click(cell, "Choose for me")
-            expect(owe.first).not_to_have_text(re.compile(r"Pay 0 notes"), timeout=WAIT_MS)
+            expect(owe.first).not_to_have_text(re.compile(r"Pay\s0\snotes"), timeout=WAIT_MS)
             owe.first.click()
             misses = 0
             page.wait_for_timeout(100)
             continue
-        offer = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Offer \d+ notes?"))
+        offer = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Offer\s\d+\snotes?"))
         if offer.count():                   # a horse-trade: one note face down, then Offer
             cell.locator(".bk-note-btn").first.click()
-            expect(offer.first).to_have_text(re.compile(r"Offer 1 note"), timeout=WAIT_MS)
+            expect(offer.first).to_have_text(re.compile(r"Offer\s1\snote"), timeout=WAIT_MS)
             offer.first.click()
             misses = 0
             page.wait_for_timeout(100)
@@ -315,10 +315,11 @@ def test_the_projector_keeps_what_happened_on_screen_with_19_notes_to_lay(page: 
         f"the newest line of What happened is below the screen: {fit}"
     assert "click your notes" in panel.locator(".bk-legal").first.inner_text()
     assert cut_buttons(panel) == [], "buttons cut short"
-    lay = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Lay \d+ notes?"))
+    # (\s: a note button's "2 notes (200)" is held together by no-break spaces)
+    lay = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Lay\s\d+\snotes?"))
     for k in (0, 18):                                 # a 200 and a 0
         panel.locator("button.bk-note").nth(k).click()
-    expect(lay.first).to_have_text(re.compile(r"Lay 2 notes \(200\)"), timeout=WAIT_MS)
+    expect(lay.first).to_have_text(re.compile(r"Lay\s2\snotes\s\(200\)"), timeout=WAIT_MS)
     # the two chosen wear a check mark (besides their fill), and every note is still on the screen
     chosen = panel.evaluate("""e => [...e.querySelectorAll('button.bk-note')].filter(b => b.offsetParent !== null)
         .map(b => [b.classList.contains('mod-active'), getComputedStyle(b, '::after').content,

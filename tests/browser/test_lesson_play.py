@@ -68,7 +68,7 @@ def test_a_student_plays_the_lessons_hot_seat(page: Page, lab_server: LabServer)
 
     # The bots bid, the auctioneer sells; if bidder 1 won, it pays by clicking its notes.
     payoffs = cell.locator(".bk-payoff")
-    pay = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pay \d+ notes?"))
+    pay = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pay\s\d+\snotes?"))
     soon(lambda t: expect(payoffs.or_(pay).first).to_be_visible(timeout=t))
     if pay.count():
         owed = int(re.search(r"you owe .* (\d+)", pay.inner_text()).group(1))

@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons
+from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons, show_file_browser
 from .test_lab import BUTTONS, open_and_run_all, open_on
 
 pytestmark = pytest.mark.browser
@@ -404,13 +404,9 @@ def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: 
     expect(cell.locator("input[placeholder='your false answer']").first).to_be_visible(timeout=WAIT_MS)
     # the Answer box within the controls' column, with the file browser open (the column at its
     # narrowest: the box ran 8 px past the panel's edge there), then folded again
-    files = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id='filebrowser']")
-    files.click()
-    expect(page.locator(".jp-FileBrowser")).to_be_visible(timeout=WAIT_MS)
-    page.wait_for_timeout(300)                              # the notebook laid out again, narrower
+    show_file_browser(page, True)
     screenshots(page, cell, "panel-bluffer-write")
-    files.click()
-    expect(page.locator(".jp-FileBrowser")).to_be_hidden(timeout=WAIT_MS)
+    show_file_browser(page, False)
     for text, after in (("a purple cow", "Ben reads the question"), ("a green cow", "Ben shuffles the sheets")):
         # the kernel idle first: the log shows the new question before the panel's redraw
         # has emptied the answer box, and an answer typed then was emptied with it
