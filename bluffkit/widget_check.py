@@ -597,9 +597,14 @@ class ScenarioDriver(ReplayDriver):
         # last check (a seat past the end of a smaller example: an IndexError); load shows the
         # example in the list too
         twin.load(panel.scenario.name, None if panel.viewer.value < 0 else panel.viewer.value)
-        # the player's word on a seat the example chosen lacks (its first seat's view shown
-        # instead), said until another view is chosen: public, and not the twin's to say
-        twin._view_note = panel._view_note
+        # the view shown before the example was chosen, which it lacks (its first seat's view
+        # shown instead: the player says so until another view is chosen): the names of an
+        # example and a seat, public; the twin writes its own word from them
+        moved = panel._moved_from
+        if moved is not None and not (isinstance(moved, tuple) and len(moved) == 2 and isinstance(moved[0], str)
+                                      and type(moved[1]) is int):
+            raise WidgetLeak(f"the scenario player keeps more than an example's and a seat's name: {moved!r}")
+        twin._moved_from = moved
         twin.scenario = dataclasses.replace(twin.scenario, game=game_for(twin.scenario.game, state))
         twin.result = copy.copy(panel.result)
         twin.result.states = list(panel.result.states)

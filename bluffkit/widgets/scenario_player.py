@@ -256,8 +256,21 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
                                    + ", ".join(f"{i} ({s})" for i, s in enumerate(self.scenarios[name].seats))
                                    + f"; got {seat!r}")
 
-    #: Said above the example when the seat whose view was shown is not in the example chosen.
-    _view_note = ""
+    #: ``(example, seat)``: the view shown when another example was chosen, whose seat the
+    #: example chosen lacks (its first seat's view shown instead, :attr:`_view_note` says so);
+    #: ``None`` once a view is chosen. Public: the names of an example and of a seat.
+    _moved_from: tuple[str, int] | None = None
+
+    @property
+    def _view_note(self) -> str:
+        """Said above the example when the seat whose view was shown is not in the example
+        chosen, from :attr:`_moved_from` and the example shown alone."""
+        if self._moved_from is None:
+            return ""
+        name, shown = self._moved_from
+        old, seats = self.scenarios[name].seats[shown], self.scenario.seats
+        return (f"<div class='bk-box bk-view-note'><b>View</b>: this example has only {len(seats)} seats, none "
+                f"where {escape(old)} sat: shown, {escape(seats[0])}'s view (the first seat).</div>")
 
     def _switch(self, name: str) -> None:
         """The example chosen in the Example list, opened in the view shown: the all-seeing
@@ -272,10 +285,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         if shown < len(seats):
             self.load(name, shown)
             return
-        old = self.scenario.seats[shown]
-        self._load(name, 0, f"<div class='bk-box bk-view-note'><b>View</b>: this example has only {len(seats)} "
-                            f"seats, none where {escape(old)} sat: shown, {escape(seats[0])}'s view (the first "
-                            f"seat).</div>")
+        self._load(name, 0, moved_from=(self.scenario.name, shown))
 
     def _projector_changed(self, change) -> None:
         """The rulebook's numbers folded on the projector (their summary line stays), open
@@ -287,7 +297,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
 
     def _viewer_changed(self, change) -> None:
         if not self._loading:
-            self._view_note = ""                        # a view chosen: the note about the last one is old
+            self._moved_from = None                     # a view chosen: the note about the last one is old
         self.draw()
 
     def load(self, name: str, seat: int | None = None) -> None:
@@ -305,10 +315,11 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self._label_examples(seat is not None)         # labelled for the view it opens in, not the last one
         self._load(name, seat)
 
-    def _load(self, name: str, seat: int | None, note: str = "") -> None:
-        """:meth:`load`, with ``note`` said above the example until another view is chosen."""
+    def _load(self, name: str, seat: int | None, moved_from: tuple[str, int] | None = None) -> None:
+        """:meth:`load`; ``moved_from``: the view shown before, which the example lacks
+        (:attr:`_view_note` says so until another view is chosen)."""
         self._check(name, seat)
-        self._view_note = note
+        self._moved_from = moved_from
         scenario = self.scenarios[name]
         result = sc.run(scenario)
         n = len(scenario.moves)

@@ -566,6 +566,31 @@ def test_the_scenario_players_word_on_a_view_the_example_lacks_is_no_leak():
     assert check_screen(p, twin, driver, rng, pristine=pristine) == 1
 
 
+def test_the_check_catches_a_word_on_the_view_that_tells_a_hidden_hand():
+    """The twin writes the player's word on a view the example lacks itself, from the
+    example's and the seat's names: a word that tells what the seat cannot see (here every
+    player's money, read from the position shown) differs on the redealt twin and is caught."""
+    from bluffkit.widgets import ScenarioPlayer
+    from bluffkit.widgets.scenario_player import ScenarioPlayer as Player
+
+    class Telling(Player):
+        @property
+        def _view_note(self):
+            said = Player._view_note.fget(self)
+            return said and f"{said}<div>{self.result.states[self.step.value].money}</div>"
+
+    make = lambda: Telling("bu-second-hand-cow-buy")     # noqa: E731 - four seats
+    p, twin = make(), make()
+    assert isinstance(p, ScenarioPlayer)
+    pristine, driver, rng = Pristine(twin), driver_for(p), np.random.default_rng(0)
+    p.viewer.value = 3
+    p.choose.value = "bu-classic-horse-120-sell"                # three seats: Daniel's view shown
+    p.next.click()
+    with pytest.raises(WidgetLeak):
+        for _ in range(5):                                      # a redeal may deal the same notes
+            check_screen(p, twin, driver, rng, pristine=pristine)
+
+
 def test_the_scenario_twin_opens_the_example_from_no_earlier_one():
     """A player made at seat 4 of 4: an example of three seats chosen shows its first seat's
     view, then another of three seats keeps it. The twin, put back as built (seat 4 in its
