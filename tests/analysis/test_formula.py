@@ -19,13 +19,16 @@ def test_the_hypergeometric_law_reads_as_written_in_both_forms():
     assert r"\binom{N - K}{n - i}" in latex and "- K + N" not in latex
 
 
-def test_the_plain_left_side_is_the_latex_one_unless_given():
-    assert Formula("x", sp.Symbol("y"))._repr_latex_() == r"$\displaystyle x = y$"
+def test_the_plain_left_side_is_typeset_as_text_unless_its_latex_is_given():
+    """Plain words set as LaTeX math lose their spaces and turn italic ("unseenothers")."""
+    assert Formula("unseen others", sp.Symbol("y"))._repr_latex_() == r"$\displaystyle \text{unseen others} = y$"
+    assert Formula("x", sp.Symbol("y"), latex=r"x_1")._repr_latex_() == r"$\displaystyle x_1 = y$"
 
 
 @pytest.mark.parametrize("left, right, latex", [("", 1, None), ("  ", 1, None), (3, 1, None),
                                                 ("x", "y + 1", None), ("x", object(), None),
-                                                ("x", 1, 2)])
+                                                ("x", 1, 2), ("x", 1, ""), ("x", 1, "  "),
+                                                ("50% of it", 1, None), ("x_1", 1, None), ("{x}", 1, None)])
 def test_a_formula_of_the_wrong_parts_is_refused(left, right, latex):
     with pytest.raises(ValueError, match="formula's"):
         Formula(left, right, latex=latex)
