@@ -220,6 +220,11 @@ def sheet(number: int | None, text: str, note: str = "") -> str:
 #: ringed spaces on the board, which the prompt says to click, so the screen still fits).
 #: A panel drawn from a notebook's saved state before its cells run shows JupyterLab's
 #: broken-link mark once, on the panel, not on each of its dozens of controls.
+#: A widget's widest in its column: the column's width less the widget margins on its two
+#: sides (a box as wide as the column runs past its edge by its left margin): the panel's
+#: slider, Bluffer's Answer box.
+FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
+
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
@@ -228,7 +233,7 @@ CSS = f"""<style>
 .bk-panel button:focus-visible, .bk-panel input:focus-visible, .bk-panel select:focus-visible,
 .bk-panel textarea:focus-visible, .bk-panel .bk-legal:focus-visible {{outline: 3px solid {INK} !important;
   outline-offset: 2px}}
-.bk-panel > .widget-slider {{max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px))}}
+.bk-panel > .widget-slider {{max-width: {FIT_COLUMN}}}
 .bk-panel .lm-TabBar-tab, .bk-panel .jupyter-widget-Collapse-header {{color: #3b3b3b}}
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 110px}}

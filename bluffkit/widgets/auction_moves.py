@@ -46,7 +46,7 @@ from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import count as _count
 from bluffkit.core.money import total
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire, tells_chosen
-from bluffkit.widgets.words import overbid_words, take_words
+from bluffkit.widgets.words import notes_label, overbid_words, take_words
 
 #: The tooltip of a Pay button while no note is chosen (it is closed then).
 CHOOSE_NOTES_FIRST = "click your notes above to choose them first"
@@ -342,8 +342,7 @@ class MoveControls(W.VBox):
             return
         c = self.chosen()
         n, worth = sum(c), total(c, self._d)
-        # no-break spaces: "2 notes (200)" wraps as one (a projector left "(200)" alone on a line)
-        self.note_button.description = f"{self._note_verb} {n}\u00a0note{'s' * (n != 1)}\u00a0({worth:,}){self._owed}"
+        self.note_button.description = f"{self._note_verb} {notes_label(n, f'{worth:,}')}{self._owed}"
         self.note_button.disabled = not n and self._owes > 0
         self.note_button.tooltip = (CHOOSE_NOTES_FIRST if self.note_button.disabled
                                     else f"{self._note_verb.lower()} with the notes chosen")

@@ -77,6 +77,7 @@ from bluffkit.widgets.seat_panel import (
     slotted,
     trade_receipt,
 )
+from bluffkit.widgets.words import notes_label
 
 
 def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
@@ -85,12 +86,6 @@ def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
         b.add_class(cls)
     b.on_click(live(lambda _: on_click()))
     return b
-
-
-def _kept(words: str) -> str:
-    """``words`` with no-break spaces: a button's "1 note (0)" wraps as one (on a projector
-    "(0)" was left alone on a second line)."""
-    return words.replace(" ", "\u00a0")
 
 
 def _notes_word(n: int) -> str:
@@ -1116,7 +1111,7 @@ class BidderUpTable(SeatPanel):
         need = self._need
         if need is None:
             self.notes_title.value = "<div class='bk-box'>Click notes to choose them (face down):</div>"
-            self.notes_button.description = f"{self._verb} {_kept(_notes_word(n))}\u00a0({worth})"
+            self.notes_button.description = f"{self._verb} {notes_label(n, worth)}"
             # an offer or counter: closed while no note is chosen, unless the rules take an empty
             # offer [L7] (the engine still refuses a click from code)
             closed = not n and not self.game.rules.empty_offer
@@ -1126,7 +1121,7 @@ class BidderUpTable(SeatPanel):
         else:
             self.notes_title.value = (f"<div class='bk-box'>This costs <b>{_notes_word(need)}</b>, any notes "
                                       f"(each counts as one). Click your notes to choose them:</div>")
-            self.notes_button.description = f"{self._verb} pay {_kept(_notes_word(n))}\u00a0({worth})"
+            self.notes_button.description = f"{self._verb} pay {notes_label(n, worth)}"
             # a cost is so many notes: closed, saying so, while another number is chosen (it
             # was open and then refused); the market's markers may close it too
             self._notes_wrong = (f"choose {_notes_word(need)}: {n} chosen" if n != need else

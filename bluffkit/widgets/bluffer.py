@@ -40,6 +40,7 @@ from bluffkit.core.errors import RulesError, in_words
 from bluffkit.core.game import make_game
 from bluffkit.games.bluffer.actions import reading
 from bluffkit.games.bluffer.view import points_now
+from bluffkit.widgets.art import FIT_COLUMN
 from bluffkit.widgets.render_bluffer import last_question_html, public_html, seat_html
 from bluffkit.widgets.seat_panel import (
     _HIDE,
@@ -52,11 +53,6 @@ from bluffkit.widgets.seat_panel import (
     retire,
     slotted,
 )
-
-#: A text box's widest: its column's width less the widget margins on its two sides (as
-#: the panel's slider, :mod:`bluffkit.widgets.art`); a box as wide as the column ran 2 px
-#: past its edge by its left margin.
-FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
 
 
 def _how_many(lo: int, hi: int) -> str:
