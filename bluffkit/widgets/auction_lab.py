@@ -92,7 +92,7 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-table {font-size: 19px; line-height: 1.3}
 .bk-lab.bk-projector .bk-lot {font-size: 26px}
 .bk-lab.bk-projector .bk-table td, .bk-lab.bk-projector .bk-table th {padding: 2px 12px}
-.bk-lab.bk-projector .bk-table td.bk-money {white-space: normal}
+.bk-lab.bk-projector .bk-table td.bk-notes-cell {white-space: normal}
 .bk-lab.bk-projector button {font-size: 19px; height: 40px}
 .bk-lab.bk-projector .bk-bid-amount input {font-size: 20px; height: 36px}
 .bk-lab.bk-projector .bk-bid-amount {width: 110px !important}

@@ -78,7 +78,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         cls = " class='bk-turn'" if i in to_move else ""
         # the row's tint alone is lost on a projected screen: the words say it too
         act = " <span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
-        rows.append(f"<tr{cls}><td>{escape(name)}{role}{act}</td><td class='bk-money'>{money[i]}</td>"
+        rows.append(f"<tr{cls}><td>{escape(name)}{role}{act}</td><td class='bk-notes-cell'>{money[i]}</td>"
                     f"<td>{'' if bid is None else escape(str(bid))}</td></tr>")
     if lot is None:
         lot_text = face_down_lot(src.rules, src.pen)
