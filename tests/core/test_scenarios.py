@@ -518,8 +518,11 @@ def test_each_steps_words_are_whole_sentences(scenario):
     """The scenario player shows one step's words at a time ("Step 5 of 5 · Annette's move ·
     ..."): a booklet's sentence cut across moves read "and she only has to pay 100." and
     "Frank 100,". Each step's words begin as a sentence does and end with its stop."""
+    import re
     for k, (_, _, said) in enumerate(scenario.moves, 1):
         if not said:
             continue
         assert said[0].isupper() or said[0] in "“\"«", (scenario.name, k, said)
         assert said.rstrip()[-1] in ".!?”\"»", (scenario.name, k, said)
+        # nor leans on the step before ("So does David.", "And Anne.")
+        assert not re.match(r"(And|So does|So did|Also|Too|Then)\b", said), (scenario.name, k, said)

@@ -1588,9 +1588,10 @@ def test_an_offer_covered_by_hand_shows_no_number_of_notes():
 
 def test_once_the_offers_change_hands_the_public_counts_tell_what_they_can():
     """docs/bidder-up.md: a covered offer's number is unseen while it lies, but the note counts
-    are public [E: "Accept (take the money, give the animal)"; "offers swapped ... each player
-    keeps the money they received"]: an accepted offer's number, and a swap's difference, can
-    be read from Cy's view of the counts. The docs say so; this pins that they are right."""
+    are public [E, as BIDDER-UP.md sums it up: "Accept (take the money, give the animal)";
+    "offers swapped ... each player keeps the money they received"]: an accepted offer's
+    number, and a swap's difference, can be read from Cy's view of the counts. The docs say
+    so; this pins that they are right."""
     g = game()
     assert g.rules.offer_count_seen is False
     s = _before_the_offer(g)
