@@ -61,7 +61,7 @@ def test_every_lessons_page_shows_its_outputs_in_words_not_as_an_object():
     bare = re.compile(r"<[\w.]+ object( at 0x[0-9a-f]+)?>")
     seen = 0
     for folder in L.lesson_folders():
-        for audience in ("teacher", "worksheet"):
+        for audience in ("teacher",):                   # (the worksheet's cells are some of the teacher's)
             page = build_lessons.document(L.read(folder), audience)
             for k, cell in enumerate(page.cells):
                 for out in cell.get("outputs", []):
