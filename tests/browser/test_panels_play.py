@@ -116,7 +116,7 @@ FIT_JS = """e => {
           past: [...e.querySelectorAll('*')].filter(c => c.offsetParent !== null && c.getBoundingClientRect().width > 2
               && getComputedStyle(c).visibility !== 'hidden'
               && c.getBoundingClientRect().right > e.getBoundingClientRect().right + 0.5)
-            .map(c => [c.className.toString().slice(0, 40), (c.textContent || c.value || '').trim().slice(0, 30),
+            .map(c => [(c.getAttribute('class') || c.tagName).slice(0, 40), (c.textContent || c.value || '').trim().slice(0, 30),
                        Math.round(c.getBoundingClientRect().right), Math.round(e.getBoundingClientRect().right)])};
 }"""
 
