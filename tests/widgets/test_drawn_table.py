@@ -100,6 +100,16 @@ def test_on_a_projector_a_long_button_wraps_its_words_rather_than_cut_them():
     assert rule and "white-space: normal" in rule.group(1), art.CSS
 
 
+def test_on_a_projector_a_wrapped_button_takes_lines_of_its_type_size():
+    """A button's lines were 40 px apart (JupyterLab's button line height, kept when the words
+    wrap): Bluffer's answer sheets of two lines were 82 px tall and the fifth went below a
+    1280 x 720 screen (the file browser open); Bidder Up!'s two-line Pay button pushed a refusal
+    under it. On the projector a button's lines are 1.3 times its 20 px type apart."""
+    rule = re.search(r"\.bk-projector \.jupyter-button \{([^}]*)\}", art.CSS)
+    height = re.search(r"line-height:\s*([\d.]+)(px)?", rule.group(1)) if rule else None
+    assert height and not height.group(2) and float(height.group(1)) <= 1.4, art.CSS
+
+
 def test_scores_toggle_shows_the_herds_scores():
     t = TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)
     t.show.click()
