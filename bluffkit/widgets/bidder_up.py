@@ -61,6 +61,7 @@ from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.spaces import specimen, trade_pairs
 from bluffkit.games.bidder_up.view import TAG_STYLE, auction_asked, seat_pieces
+from bluffkit.widgets.art import FIT_COLUMN
 from bluffkit.widgets.auction_moves import MoveControls, choice_words, shown_refusals
 from bluffkit.widgets.board_view import BoardView
 from bluffkit.widgets.seat_panel import (
@@ -324,6 +325,9 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           "min-height: 34px; padding: 0 4px; margin: 2px; font-size: 18px !important}"
           # (laying notes, the prompt says "click your notes, then Lay": the picker's own line goes)
           ".bk-projector .bk-bu-auction .bk-notes-lay > .widget-html:first-child {display: none}"
+          # the horse-trade's words above its list wrap on a projector ("Challenge (whom, for which
+          # anim" was cut off with the file browser open)
+          ".bk-projector .bk-trade-label {white-space: normal; height: auto; line-height: 1.3}"
           # the end on a projector: the final scores beside the board, not above it (the board
           # went below the screen), the board no taller than the screen leaves it
           ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) {display: grid; "
@@ -367,9 +371,12 @@ class BidderUpTable(SeatPanel):
         # its words above it, so that the whole width of the controls' column is the list's:
         # "Daniel's sheep ♀ for your sheep ♂" in Projector's large type, where a label beside
         # it cut off the words that tell two trades apart
+        # (the column's width less the list's margins: at 100% it ran 2 px past the panel's edge)
         self.trade_target = W.Dropdown(options=(), tooltip="whom to challenge, for which animal",
-                                       layout=W.Layout(width="100%", max_width="36em"))
-        self.trade_box = W.VBox([W.Label("Challenge (whom, for which animal):"), self.trade_target])
+                                       layout=W.Layout(width=FIT_COLUMN, max_width="36em"))
+        trade_words = W.Label("Challenge (whom, for which animal):")
+        trade_words.add_class("bk-trade-label")
+        self.trade_box = W.VBox([trade_words, self.trade_target])
         self.market_steps: dict[int, W.Dropdown] = {}
         self.market_box = W.VBox()
         self.buttons_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "row")

@@ -1675,3 +1675,19 @@ def test_the_message_line_stands_by_the_controls_not_below_the_farm_boards():
     t.typed.value = "move nowhere"                 # a refusal: said beside the buttons clicked
     ctl = list(t.controls.children)
     assert "bk-refusal" in t.message.value and ctl.index(t.message) < ctl.index(t.farms)
+
+
+def test_the_horse_trade_list_and_its_words_fit_the_controls_column():
+    """On a projector with the file browser open the list of challenges ran 2 px past the
+    panel's right edge (100% of the column plus its 2 px margins) and its words above read
+    "Challenge (whom, for which anim": the list is the column's width less its margins, and
+    the words wrap on a projector."""
+    from bluffkit.widgets.art import FIT_COLUMN
+    from bluffkit.widgets.bidder_up import _STYLE
+
+    t = table()
+    assert t.trade_target.layout.width == FIT_COLUMN
+    words = t.trade_box.children[0]
+    assert "bk-trade-label" in words._dom_classes
+    rule = re.search(r"\.bk-projector \.bk-trade-label \{([^}]*)\}", _STYLE)
+    assert rule and "white-space: normal" in rule.group(1) and "height: auto" in rule.group(1), _STYLE
