@@ -328,6 +328,9 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # the horse-trade's words above its list wrap on a projector ("Challenge (whom, for which
           # anim" was cut off with the file browser open)
           ".bk-projector .bk-trade-label {white-space: normal; height: auto; line-height: 1.3}"
+          # the market's steps: an animal's name in 3.8em on a projector (110 px left 90 px of the
+          # 210 px list, and its values read "0 (100" and "0 (150")
+          ".bk-projector .bk-market-step .widget-label {width: 3.8em; min-width: 3.8em}"
           # the end on a projector: the final scores beside the board, not above it (the board
           # went below the screen), the board no taller than the screen leaves it
           ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) {display: grid; "
@@ -948,6 +951,7 @@ class BidderUpTable(SeatPanel):
             opts = [(f"{k:+d} \u2192 {track[at + k]}" if k else f"0 ({track[at]})", k)
                     for k in range(-most, most + 1) if 0 <= at + k < len(track)]
             dd = W.Dropdown(options=opts, value=0, description=ANIMALS[a], layout=W.Layout(width="210px"))
+            dd.add_class("bk-market-step")
             dd.observe(lambda ch: changed(), names="value")
             self.market_steps[a] = dd
             rows.append(dd)

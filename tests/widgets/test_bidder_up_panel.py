@@ -1691,3 +1691,16 @@ def test_the_horse_trade_list_and_its_words_fit_the_controls_column():
     assert "bk-trade-label" in words._dom_classes
     rule = re.search(r"\.bk-projector \.bk-trade-label \{([^}]*)\}", _STYLE)
     assert rule and "white-space: normal" in rule.group(1) and "height: auto" in rule.group(1), _STYLE
+
+
+def test_on_a_projector_the_market_steps_show_their_whole_values():
+    """The market's lists, 210 px each with the animal's name in JupyterLab's 110 px, read
+    "0 (100" and "0 (150" on a projector: there the name takes 3.8em ("rooster" and "donkey"
+    in 20 px type fit), and the list its whole value."""
+    from bluffkit.widgets.bidder_up import _STYLE
+
+    t = table("fairground")
+    t._market_steps(t.session.observe(0), 3, lambda: None)
+    assert t.market_steps and all("bk-market-step" in dd._dom_classes for dd in t.market_steps.values())
+    rule = re.search(r"\.bk-projector \.bk-market-step \.widget-label \{([^}]*)\}", _STYLE)
+    assert rule and re.search(r"(?<!-)width: 3\.8em", rule.group(1)), _STYLE
