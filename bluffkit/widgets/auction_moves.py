@@ -193,7 +193,7 @@ class MoveControls(W.VBox):
         self.names: list[str] = []
         self._pen_words = None
         self._kind, self._note_verb, self._d = None, "", ()
-        self._owes = 0
+        self._owes, self._by_count = 0, False
         self.bid_button: W.Button | None = None
         self.note_button: W.Button | None = None
         self.amount.observe(lambda ch: self._label_bid(), names="value")
@@ -296,11 +296,14 @@ class MoveControls(W.VBox):
             self.bid_button.description = f"{self._verb} {n}{unit}"
             self.bid_button.tooltip = f"{self._verb.lower()} {n}{unit}"
 
-    def _note_picker(self, hand, d, verb: str, make, owed: str = "", suggest=None, owes: int = 0) -> W.VBox:
+    def _note_picker(self, hand, d, verb: str, make, owed: str = "", suggest=None, owes: int = 0,
+                     by_count: bool = False) -> W.VBox:
         """The seat's notes as toggles (highest first) and the button that plays them;
         with ``suggest`` (counts per kind of note) a "Choose for me" button that clicks them.
         ``owes``: a payment of more than nothing, whose button is closed while no note is
-        chosen (no notes cannot pay it)."""
+        chosen (no notes cannot pay it); ``by_count``: ``owes`` is a number of notes, any
+        notes (the count formats), and the button is closed, saying so, until that many are
+        chosen (a refusal of the wrong count fell below a projected screen)."""
         self.notes = []
         for i in sorted(range(len(d)), key=lambda i: -d[i]):
             for _ in range(hand[i]):
@@ -311,7 +314,7 @@ class MoveControls(W.VBox):
                 t.observe(self._note_clicked, names="value")
                 self.notes.append(t)
         self._d, self._note_verb, self._owed = d, verb, owed
-        self._owes = owes
+        self._owes, self._by_count = owes, by_count
         self.note_button = _button("", lambda: self.play(make(self.chosen(), d)), style="primary")
         self._label_notes()
         buttons = [self.note_button]
@@ -343,8 +346,10 @@ class MoveControls(W.VBox):
         c = self.chosen()
         n, worth = sum(c), total(c, self._d)
         self.note_button.description = f"{self._note_verb} {notes_label(n, f'{worth:,}')}{self._owed}"
-        self.note_button.disabled = not n and self._owes > 0
-        self.note_button.tooltip = (CHOOSE_NOTES_FIRST if self.note_button.disabled
+        wrong = self._by_count and n != self._owes
+        self.note_button.disabled = (not n and self._owes > 0) or wrong
+        self.note_button.tooltip = (f"choose {_count(self._owes, 'note')}: {n} chosen" if wrong and n
+                                    else CHOOSE_NOTES_FIRST if self.note_button.disabled
                                     else f"{self._note_verb.lower()} with the notes chosen")
 
     # building --------------------------------------------------------------------------
@@ -416,7 +421,7 @@ class MoveControls(W.VBox):
             rows.append(self._note_picker(obs.hand, d, "Pay", Pay,
                                           owed=f" \u2014 you owe {names[payee]} {amount}{owed}",
                                           suggest=_smallest_payment(obs.hand, amount, mode, d, r.payment),
-                                          owes=amount))
+                                          owes=amount, by_count=mode == "count"))
         buttons = []
         if legal.raise_:
             buttons += [_button(f"Lay a {v} note", lambda v=v: self.play(Raise(v)), style="primary",

@@ -1037,6 +1037,34 @@ def test_choose_for_me_is_offered_with_just_the_notes_owed():
     assert "Choose for me" in _button_words(controls)
 
 
+def test_a_price_in_notes_opens_pay_only_at_that_many_notes():
+    """Number Call, a call of 2 notes won by a bidder holding three: "pay exactly 2 notes (any
+    notes: their value does not count)". Pay with one note chosen was open, and its refusal
+    ("can't pay 10", a value) fell below a projected screen; it stays closed, saying how many
+    to choose, until two are chosen, and then pays them."""
+    from bluffkit.auctions import Auction
+
+    g = Auction.create(format="number-call")
+    s = g.state_from_position(2, auctioneer=0, money=["10", "10+10+50"], lot=["horse"])
+    s = g.step(g.step(s, 1, "bid 2"), 0, "sell")
+    assert g.observe(s, 1).legal.pay == (2, "count", 0)
+    controls, played, _ = _controls(g, s, 1)
+    pay = controls.note_button
+    assert pay.disabled and pay.tooltip == "click your notes above to choose them first"
+    tens = [n for n in controls.notes if n.description == "10"]
+    fifty = next(n for n in controls.notes if n.description == "50")
+    tens[0].value = True
+    assert pay.disabled and pay.tooltip == "choose 2 notes: 1 chosen", pay.tooltip
+    fifty.value = True
+    assert not pay.disabled
+    tens[1].value = True
+    assert pay.disabled and pay.tooltip == "choose 2 notes: 3 chosen"
+    tens[1].value = False
+    pay.click()
+    assert len(played) == 1
+    g.step(s, 1, played[0])                         # the rules take it
+
+
 def test_the_call_offers_the_only_price_an_auctioneer_without_money_may_call():
     """The Call: a refused call must be bought at it, so an auctioneer holding nothing
     (a 0 note) may call 0 alone, and the button offers that, not a call of 10."""
