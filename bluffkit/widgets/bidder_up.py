@@ -975,6 +975,10 @@ class BidderUpTable(SeatPanel):
         must = legal is not None and legal.phase == "market" and bool(legal.key[1])
         self._after_notes = lambda: self._markers_ready(self.notes_button, self.game.rules.market_types, must)
         self._after_notes()
+        # no marker moved yet (every step costs notes): no notes to click and no "pay 0 notes"
+        # under "This costs 0 notes"; on a projector they pushed the rows below the screen
+        if not changes:
+            self.notes_box.layout.display = _HIDE
 
     def _markers_ready(self, go: W.Button, most: int, must: bool) -> None:
         """Close ``go`` (Pay for the market, Move the markers) while the markers chosen

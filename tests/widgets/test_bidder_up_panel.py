@@ -167,8 +167,11 @@ def test_the_market_costs_1_3_6_notes_per_type_and_is_paid_with_chosen_notes():
     assert set(green) == set(range(10)) - set(obs.locked)
     movable = [a for a in green if 2 in [v for _, v in t.market_steps[a].options]]
     a, b = movable[:2]
+    # no marker moved: nothing costs yet, so no notes to click (nor "This costs 0 notes")
+    assert t.notes_box.layout.display == "none" and not any(m for _, m in t.market_changes())
     t.market_steps[a].value, t.market_steps[b].value = 1, 2
     assert "costs <b>4 notes" in t.notes_title.value, "1 + (1 + 2) notes [G]"
+    assert t.notes_box.layout.display != "none"
     moves = len(t.session.moves)
     t.notes_button.click()
     seat, action = t.session.moves[moves]
