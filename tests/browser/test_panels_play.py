@@ -31,7 +31,7 @@ PANELS = {
     "bluffer-teams-vote": 'from bluffkit.widgets import BlufferTable\n'
                           't = BlufferTable(players=8, humans=list(range(8)), names=["Anne", "Ben", "Chloé", "Dev",'
                           ' "Emma", "Finn", "Gus", "Hana"], seed=7)\n'
-                          's, words = t.session, iter(["Tin", "Wolfram", "Zinc", "Lead", "Iron", "Copper"])\n'
+                          's, words = t.session, iter(["Tin", "Nickel", "Zinc", "Lead", "Iron", "Copper"])\n'
                           'while s.state.phase != "vote":\n'
                           '    seat = s.to_move[0] if s.to_move else None\n'
                           '    s.chance() if seat is None else s.play("write " + next(words) + ", the metal of old cans, I am told", seat)\n'
@@ -360,6 +360,21 @@ def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_serve
                           ".getBoundingClientRect().bottom")
     box = show.bounding_box()
     assert box is not None and box["y"] + box["height"] <= area + 1, f"Show is below the screen: {box}, {area}"
+    # Ben's screen, the file browser open: his answer sheets, whose words wrap to two lines
+    # there, are on the screen (at 40 px a line, sheet #5 ended 38 px below it)
+    show.click()
+    sheets = panel.locator(".bk-sheet-btn")
+    expect(sheets.first).to_be_visible(timeout=WAIT_MS)
+    show_file_browser(page, True)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
+                          ".getBoundingClientRect().bottom")
+    boxes = sheets.evaluate_all("bs => bs.map(b => [b.textContent.trim().slice(0, 20), b.getBoundingClientRect().bottom,"
+                                " b.getBoundingClientRect().height])")
+    show_file_browser(page, False)
+    assert all(bottom <= area + 1 for _, bottom, _ in boxes), f"a sheet below the screen ({area}): {boxes}"
+    assert all(height < 60 for _, _, height in boxes), f"a sheet's lines 40 px apart: {boxes}"
 
 
 def test_bloff_anne_lays_a_clicked_card(page: Page, lab_server: LabServer):
