@@ -214,17 +214,17 @@ def sheet(number: int | None, text: str, note: str = "") -> str:
     return f"<div class='bk-sheet'>{no}{escape(text)}{extra}</div>"
 
 
+#: A widget's widest in its column: the column's width less the widget margins on its two
+#: sides (a box as wide as the column runs past its edge by its left margin): the panel's
+#: slider, Bluffer's Answer box, Bidder Up!'s horse-trade list.
+FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
+
 #: The panels' style sheet: the table, the drawings, the controls styled as notes and cards,
 #: the seat to act, and the projector mode (``.bk-projector``: large type, larger drawings;
 #: Bidder Up!'s buttons for the spaces reached, a dozen after some rolls, give way to the
 #: ringed spaces on the board, which the prompt says to click, so the screen still fits).
 #: A panel drawn from a notebook's saved state before its cells run shows JupyterLab's
 #: broken-link mark once, on the panel, not on each of its dozens of controls.
-#: A widget's widest in its column: the column's width less the widget margins on its two
-#: sides (a box as wide as the column runs past its edge by its left margin): the panel's
-#: slider, Bluffer's Answer box.
-FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
-
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
