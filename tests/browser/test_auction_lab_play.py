@@ -71,9 +71,12 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     # type pushed the bid column past its right edge ("bi" on the screen) with the file browser
     # open, where the lab is at its narrowest.
     show_file_browser(page, True)
-    over = lab.evaluate("""e => [...e.querySelectorAll('.bk-table th, .bk-table td')]
-        .filter(c => c.offsetParent !== null && c.getBoundingClientRect().right > e.getBoundingClientRect().right)
-        .map(c => c.textContent.trim())""")
+    try:
+        over = lab.evaluate("""e => [...e.querySelectorAll('.bk-table th, .bk-table td')]
+            .filter(c => c.offsetParent !== null && c.getBoundingClientRect().right > e.getBoundingClientRect().right)
+            .map(c => c.textContent.trim())""")
+    finally:
+        show_file_browser(page, False)
     assert over == [], f"cells past the lab's right edge on the projector: {over}"
 
     # A bid below the lowest is refused in words that name the player; nothing is played.

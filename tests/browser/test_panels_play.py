@@ -366,13 +366,15 @@ def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_serve
     sheets = panel.locator(".bk-sheet-btn")
     expect(sheets.first).to_be_visible(timeout=WAIT_MS)
     show_file_browser(page, True)
-    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(300)
-    area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
-                          ".getBoundingClientRect().bottom")
-    boxes = sheets.evaluate_all("bs => bs.map(b => [b.textContent.trim().slice(0, 20), b.getBoundingClientRect().bottom,"
-                                " b.getBoundingClientRect().height])")
-    show_file_browser(page, False)
+    try:
+        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
+                              ".getBoundingClientRect().bottom")
+        boxes = sheets.evaluate_all("bs => bs.map(b => [b.textContent.trim().slice(0, 20),"
+                                    " b.getBoundingClientRect().bottom, b.getBoundingClientRect().height])")
+    finally:
+        show_file_browser(page, False)
     assert all(bottom <= area + 1 for _, bottom, _ in boxes), f"a sheet below the screen ({area}): {boxes}"
     assert all(height < 60 for _, _, height in boxes), f"a sheet's lines 40 px apart: {boxes}"
 
@@ -420,8 +422,10 @@ def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: 
     # the Answer box within the controls' column, with the file browser open (the column at its
     # narrowest: the box ran 8 px past the panel's edge there), then folded again
     show_file_browser(page, True)
-    screenshots(page, cell, "panel-bluffer-write")
-    show_file_browser(page, False)
+    try:
+        screenshots(page, cell, "panel-bluffer-write")
+    finally:
+        show_file_browser(page, False)
     for text, after in (("a purple cow", "Ben reads the question"), ("a green cow", "Ben shuffles the sheets")):
         # the kernel idle first: the log shows the new question before the panel's redraw
         # has emptied the answer box, and an answer typed then was emptied with it
