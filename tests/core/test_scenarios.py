@@ -524,5 +524,6 @@ def test_each_steps_words_are_whole_sentences(scenario):
             continue
         assert said[0].isupper() or said[0] in "“\"«", (scenario.name, k, said)
         assert said.rstrip()[-1] in ".!?”\"»", (scenario.name, k, said)
-        # nor leans on the step before ("So does David.", "And Anne.")
+        # nor leans on the step before ("So does David.", "And Anne.", "Anne lets it go too.")
         assert not re.match(r"(And|So does|So did|Also|Too|Then)\b", said), (scenario.name, k, said)
+        assert not re.search(r"\b(too|as well)\.$", said), (scenario.name, k, said)
