@@ -286,6 +286,26 @@ def test_costs_counted_in_notes_start_from_notes_that_may_pay_them():
     assert t.session.state.phase == "draw" or t.session.state.phase == "keep", t.session.state.phase
 
 
+def test_the_market_shows_notes_to_pay_with_once_a_marker_moves():
+    """[G] each step costs notes (1, 3, 6 per type): with no marker moved nothing costs, and the
+    screen said "This costs 0 notes ... Click your notes" over the seat's notes and a "pay 0
+    notes" button (on a projector they pushed the market's rows and Leave below the screen)."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=2,
+                    money=["10+10+10", None, None])
+    t.show.click()
+    reach = dict(t.session.observe(0).legal.key)
+    market = next(s for s, (_, c) in reach.items() if c == 0 and t.layout_.kind(s) == "market")
+    t.view.click_space(str(market))
+    assert t.session.state.phase == "market", t.session.state.phase
+    assert t.market_steps and t.notes_box.layout.display == "none"
+    assert "Leave the market as it is" in [b.description for b in t.buttons_box.children]
+    a = next(a for a, dd in t.market_steps.items() if 1 in [v for _, v in dd.options])
+    t.market_steps[a].value = 1
+    assert t.notes_box.layout.display != "none" and "costs <b>1 note</b>" in t.notes_title.value
+    t.market_steps[a].value = 0
+    assert t.notes_box.layout.display == "none"
+
+
 def test_move_market_markers_is_revealed_with_its_steps():
     t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
                     tickets=[["move-markers"], [], []])
