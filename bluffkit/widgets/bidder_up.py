@@ -1050,15 +1050,26 @@ class BidderUpTable(SeatPanel):
 
     def _draw_piggy(self, me, obs, legal) -> None:
         """The two-player Piggy Bank [J]: raid, a loan with its IOU, or gamble; "none left of
-        that size, no loan": with no loan offered, the words name only the moves offered."""
-        loan = any(isinstance(a, A.Loan) for a in legal.key)
-        self._prompt(f"<b>{me}</b>: the Piggy Bank: " + ("raid it, take a loan with its IOU, or gamble." if loan
-                                                         else "raid it or gamble (no loan is left to take)."))
+        that size, no loan": with no loan offered, the words name only the moves offered.
+        A loan's IOU is repaid at the end ("-300, -600 or -1,500"): the words say what each
+        loan offered costs, as the choice is made (the buttons' tooltips too)."""
+        iou = {note: value for note, value, _ in obs.rules.loans}
+        loans = [a.value for a in legal.key if isinstance(a, A.Loan)]
+        costs = "; ".join(f"{iou[v]} for the {v}" for v in loans if v in iou)
+        self._prompt(f"<b>{me}</b>: the Piggy Bank: " + (
+            f"raid it, take a loan with its IOU (repaid at the end: {costs}), or gamble." if loans
+            else "raid it or gamble (no loan is left to take)."))
         words = {"raid": "Raid the Piggy Bank", "gamble": "Gamble (roll the die)"}
 
         def say(a) -> str:
             return f"Take a loan of {a.value} (with its IOU)" if isinstance(a, A.Loan) else words[str(a)]
-        self.buttons_box.children = [_button(say(a), lambda a=a: self.try_move(str(a)), "bk-go") for a in legal.key]
+
+        def tip(a) -> str:
+            if isinstance(a, A.Loan) and a.value in iou:
+                return f"take the {a.value} note and its IOU: {iou[a.value]} to repay at the end"
+            return say(a)
+        self.buttons_box.children = [_button(say(a), lambda a=a: self.try_move(str(a)), "bk-go", tip(a))
+                                     for a in legal.key]
         self.buttons_box.layout.display = _SHOW
 
     def _draw_give(self, me, obs, legal) -> None:

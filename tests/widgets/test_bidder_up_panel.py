@@ -1499,6 +1499,27 @@ def test_the_piggy_bank_offers_a_loan_in_words_only_while_one_is_left(ious):
     assert ("raid it or gamble" in t.legal_text.value) is not left
 
 
+def test_the_piggy_banks_loans_say_what_their_ious_cost_at_the_end():
+    """[J] "Loan (a 100, 200 or 500 note with its IOU; -300, -600 or -1,500 at the end)": the
+    choice said "take a loan with its IOU" and its buttons "Take a loan of 500 (with its IOU)",
+    and only the narration after the loan told the 1,500 to repay; a class chose blind."""
+    t = table("fairground", players=2, seed=1)
+    g = t.game
+    start = g.table(g.state_from_position(2, current=0, roll=1))
+    start.ious = (2, 0, 1)                               # no 200 IOU left: no loan of 200
+    s = t.session
+    s.states, s.moves, s.says = [start.freeze()], [], []
+    t.said, t.viewer = [], None
+    t.refresh()
+    t.view.click_space("hill-west")                      # a Piggy Bank space
+    words = unescape(re.sub(r"<[^>]+>", "", t.legal_text.value))
+    assert "repaid at the end: 300 for the 100; 1500 for the 500" in words, words
+    tips = {b.description: b.tooltip for b in t.buttons_box.children}
+    assert tips["Take a loan of 100 (with its IOU)"] == "take the 100 note and its IOU: 300 to repay at the end"
+    assert tips["Take a loan of 500 (with its IOU)"] == "take the 500 note and its IOU: 1500 to repay at the end"
+    assert not any("200" in b for b in tips), "no 200 IOU left: no loan of 200 [J]"
+
+
 def test_a_farm_board_is_tagged_only_when_its_seat_is_asked_something():
     """The seat on screen's farm board says what it is asked to do ("to bid"); asked nothing
     (another player's move on the Piggy Bank, say), its board carries no empty tag."""
