@@ -133,7 +133,8 @@ class BidderUp(TableGame):
         ``piggy`` the Piggy Bank's notes (text, the last on top), ``pens`` ``{space:
         [animals]}`` (given: the pens not named are empty; not given: filled from the
         animals left, in the order of the types), ``market`` ``{type: value}``, ``donkeys`` auctioned so far, ``bag``
-        the raffle tickets (default: all but those held), ``gambling`` the two-player
+        the raffle tickets (default: all but those held; with two players, whose 8 tickets the
+        deal draws by chance, none, so that the game ends with the turn [I]: give them), ``gambling`` the two-player
         Gambling stack (text, the last on top). The animals not placed lie in the supply
         stacks (in the order of the types); the notes not placed are in the box, and
         notes a hand holds beyond the box come from beside the Golden Donkey."""
