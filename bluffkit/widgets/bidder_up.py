@@ -89,15 +89,6 @@ def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
     return b
 
 
-def _notes_word(n: int) -> str:
-    """``"1 note"``, ``"3 notes"``: a cost, or a price where the number of notes counts.
-
-    >>> _notes_word(1), _notes_word(0), _notes_word(6)
-    ('1 note', '0 notes', '6 notes')
-    """
-    return f"{n} note{'s' if n != 1 else ''}"
-
-
 @lru_cache(maxsize=None)
 def space_names(board: str) -> dict:
     """Every space of the board side ``board`` in words that tell it from every other one
@@ -786,7 +777,7 @@ class BidderUpTable(SeatPanel):
         self.view.clickable = [str(sid) for sid in reach]
         buttons = []
         for sid, (_, cost) in sorted(legal.key, key=lambda k: (k[1][1], self._board_order.get(k[0], 0))):
-            words = f"{self.label(sid)}: " + (_notes_word(cost) if cost else "free")
+            words = f"{self.label(sid)}: " + (count(cost, 'note') if cost else "free")
             buttons.append(_button(words, lambda sid=sid: self.click_space(str(sid)), "bk-space-btn",
                                    f"move your pawn to {self.label(sid)}"))
         self.spaces_box.children = buttons
@@ -825,7 +816,7 @@ class BidderUpTable(SeatPanel):
         if cap != NO_CAP and sub.phase == "bid":
             # "On the repeat, that player may bid at most as much as they could actually pay"
             # (the booklet's "Can't pay, must show"): a Dutch take above it is not offered
-            most = _notes_word(cap) if sub.rules.pricing == "count" else str(cap)
+            most = count(cap, 'note') if sub.rules.pricing == "count" else str(cap)
             high += f" You showed all your money: on this repeat you may bid at most {most}."
         # (the Dutch count, counted down aloud from 10, the price of the hammer now: in the box)
         words = pen_words(obs.on_sale)          # the male marked as the narration marks it [K]
@@ -868,7 +859,7 @@ class BidderUpTable(SeatPanel):
             for i, (seat, animals, price) in enumerate(sub.awards):
                 what = lot(i, animals) if animals else "the lot"
                 who = names[seat] if 0 <= seat < len(names) else "the winner"
-                amount = _notes_word(price) if by_count else str(price)       # 1 note, 2 notes; 30
+                amount = count(price, 'note') if by_count else str(price)       # 1 note, 2 notes; 30
                 parts.append(f"you pay {who} {amount} and keep {what}" if i in kept
                              else f"{who} pays you {amount} and gets {what}")
             if not kept:
@@ -1000,8 +991,8 @@ class BidderUpTable(SeatPanel):
                      if most else f"<b>{me}</b>: the Raffle Booth. You have no note that may pay for a ticket.")
         buttons = [_button("Draw none", lambda: self.try_move("raffle 0"))]
         for k in range(1, most + 1):
-            label = f"Draw {k} ticket{'s' if k > 1 else ''} ({_notes_word(k)})" if k <= bag else \
-                f"Buy {k} tickets ({_notes_word(k)}), draw {bag}"
+            label = f"Draw {k} ticket{'s' if k > 1 else ''} ({count(k, 'note')})" if k <= bag else \
+                f"Buy {k} tickets ({count(k, 'note')}), draw {bag}"
             buttons.append(_button(label, lambda k=k: self._ask_raffle(k), "bk-go"))
         self.buttons_box.children = buttons
         self.buttons_box.layout.display = _SHOW
@@ -1145,12 +1136,12 @@ class BidderUpTable(SeatPanel):
             self.notes_button.tooltip = ("click your notes above to choose them first" if closed
                                          else self.notes_button.description)
         else:
-            self.notes_title.value = (f"<div class='bk-box'>This costs <b>{_notes_word(need)}</b>, any notes "
+            self.notes_title.value = (f"<div class='bk-box'>This costs <b>{count(need, 'note')}</b>, any notes "
                                       f"(each counts as one). Click your notes to choose them:</div>")
             self.notes_button.description = f"{self._verb} pay {notes_label(n, worth)}"
             # a cost is so many notes: closed, saying so, while another number is chosen (it
             # was open and then refused); the market's markers may close it too
-            self._notes_wrong = (f"choose {_notes_word(need)}: {n} chosen" if n != need else
+            self._notes_wrong = (f"choose {count(need, 'note')}: {n} chosen" if n != need else
                                  "0-notes do not pay costs here: choose others" if payable(self.game.rules, c) != n
                                  else "")
             self.notes_button.disabled = bool(self._notes_wrong)
@@ -1187,7 +1178,7 @@ class BidderUpTable(SeatPanel):
         obs = self.session.observe(self.viewer)
         self._notes(obs, f"Move to {self.label(sid)}:", cost,
                     lambda notes: self.try_move(str(A.Move(sid, notes, d))))
-        self.message.value = note(f"{escape(self.label(sid))} costs {_notes_word(cost)}: choose them below, "
+        self.message.value = note(f"{escape(self.label(sid))} costs {count(cost, 'note')}: choose them below, "
                                   "then press the button.")
 
     def click_action(self, action) -> bool:
