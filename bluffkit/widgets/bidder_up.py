@@ -19,6 +19,8 @@ seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the ruleb
   end of the turn, beside *End my turn* (a ticket held but not playable now is named);
 - after a horse-trade each trader is told what they gave and received, and which animal
   changed hands (:func:`bluffkit.widgets.seat_panel.trade_receipt`), until their next move;
+  after a take from the Piggy Bank [F] or the Gambling stack [J], the one who got the notes
+  is told which (:meth:`BidderUpTable.piggy_receipt`): the narration counts them face down;
 - **the end** [I]: who wins, and each player's points with their scoring sheet, above the
   board (:func:`bluffkit.games.bidder_up.view.end_html`); *Scores* counts what the farm
   boards show during the game.
@@ -79,6 +81,15 @@ from bluffkit.widgets.seat_panel import (
     trade_receipt,
 )
 from bluffkit.widgets.words import notes_label
+
+
+def _note_name(value: int) -> str:
+    """``"50 note"``, and the rulebook's ``"0-note"``.
+
+    >>> _note_name(50), _note_name(0)
+    ('50 note', '0-note')
+    """
+    return f"{value} note" if value else "0-note"
 
 
 def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
@@ -712,8 +723,8 @@ class BidderUpTable(SeatPanel):
         # (not on a projector: the farm boards and the auction above the board say it there)
         self._head = (f"<div class='bk-turn-line'>\u25b6 <b>{escape(mover)}'s turn</b>; {me}, you are asked "
                       f"<b>{escape(asked)}</b> now.</div>" if obs.current != seat and asked else "")
-        receipt = self.trade_receipt(seat)
-        self._receipt = f"<div class='bk-turn-line'>{escape(receipt)}</div>" if receipt else ""
+        receipts = [r for r in (self.trade_receipt(seat), self.piggy_receipt(seat)) if r]
+        self._receipt = "".join(f"<div class='bk-turn-line'>{escape(r)}</div>" for r in receipts)
         if self.chance_seat() == seat:
             self.roll_button.layout.display = _SHOW
             self._prompt(f"<b>{me}</b>, it is your turn: roll the die.")
@@ -736,6 +747,63 @@ class BidderUpTable(SeatPanel):
         "The two bids are then swapped" (see :func:`bluffkit.widgets.seat_panel.trade_receipt`)."""
         return trade_receipt(self.session, seat, self.game.rules.denominations, "horse-trade", self._traded,
                              by_count=lambda before: bool(before.trade[3]))     # a Special Horse-Trade [H]
+
+    def piggy_receipt(self, seat: int) -> str:
+        """What ``seat`` took from the Piggy Bank [F] or the Gambling stack [J], until its
+        next move: the narration says how many notes ("Annette takes 5 notes from the Piggy
+        Bank"), face down, and a student whose money changed was told nothing of which.
+        Read from the seat's own view alone (``session.history``: its hand before and after
+        the step, with the notes its own move laid on the Piggy Bank first, which the top 5
+        may hold again), so the gambler whose 1 gives the top note "unseen" to the opponent
+        is told nothing of it, and the opponent is told which note they got. "" when the
+        seat has moved since, or took nothing."""
+        s = self.session
+        d = self.game.rules.denominations
+        hist = s.history(seat)
+        for i in range(len(hist) - 1, -1, -1):
+            mover, _public, seen = hist[i]
+            before = hist[i - 1][2] if i else s.game.observe(s.states[0], seat)
+            log = seen.log
+            if before.auction is None and seen.auction is None and len(seen.hand) == len(before.hand) == len(d):
+                got = tuple(a - b for a, b in zip(seen.hand, before.hand))
+                action = s.moves[i][1]
+                said = ""
+                if log != before.log and log[:2] == ("piggy", seat):            # [F], two players' raid [J]
+                    paid = getattr(action, "notes", None) if mover == seat else None
+                    if paid is not None and len(paid) == len(d):
+                        got = tuple(g + p for g, p in zip(got, paid))
+                    if min(got) >= 0 and sum(got) == log[2]:
+                        said = (f"You took {self._notes_said(got)} from the Piggy Bank." if sum(got)
+                                else "The Piggy Bank was empty: you took no notes.")
+                elif log != before.log and log[:1] == ("gamble",) and min(got) >= 0 and sum(got) == log[3] > 0:
+                    _, g, n, _k = log                                            # [J] the roll's 1 or 2
+                    if n == 1 and seat != g:
+                        said = (f"{s.names[g]}'s gamble gave you the top note of the Gambling stack: "
+                                f"{self._notes_said(got)}.")
+                    elif n == 2 and seat == g:
+                        said = f"Your gamble: you keep {self._notes_said(got)} from the Gambling stack."
+                elif before.phase == "give" and isinstance(action, A.Give) and min(got) >= 0 and sum(got):
+                    if mover == seat:                                            # [J] the roll's 3
+                        said = (f"Your gamble: you keep {self._notes_said(got)} and gave {s.names[1 - seat]} "
+                                f"the {_note_name(action.value)}.")
+                    else:
+                        said = f"{s.names[mover]}'s gamble gave you {self._notes_said(got)}."
+                if said:
+                    return said
+            if mover == seat:
+                return ""                                   # the seat has moved since: it has seen it
+        return ""
+
+    def _notes_said(self, notes) -> str:
+        """Notes as taken: ``"200+100+10+0+0 = 310"``; one note ``"a 50 note"``, 0-notes
+        alone ``"a 0-note"``, ``"2 0-notes"`` (the rulebook's name for them)."""
+        d = self.game.rules.denominations
+        n, worth = sum(notes), total(notes, d)
+        if n == 1:
+            return f"a {_note_name(worth)}"
+        if not worth:
+            return f"{n} 0-notes"
+        return f"{fmt(notes, d)} = {worth}"
 
     def _traded(self, before, after, seat: int, other: int) -> str:
         """The animal that changed hands in a horse-trade [E] ("always one animal from each

@@ -23,10 +23,17 @@ def table(board="animal-market", players=4, humans=(0,), seed=3, **kw) -> Bidder
     return BidderUpTable(board, players=players, humans=list(humans), names=NAMES[:players], seed=seed, **kw)
 
 
+def start_at(s, state) -> None:
+    """Start the session ``s`` over from ``state``, with no moves (and no seat's history of
+    the moves it had: ``Session.history`` keeps what it was asked for)."""
+    s.states, s.moves, s.says = [state], [], []
+    s._histories.clear()
+
+
 def at_position(t: BidderUpTable, **position) -> BidderUpTable:
     """Put the table's session at a position (``state_from_position``) and redraw it."""
     s = t.session
-    s.states, s.moves, s.says = [t.game.state_from_position(s.players, **position)], [], []
+    start_at(s, t.game.state_from_position(s.players, **position))
     t.said, t.viewer = [], None
     t.refresh()
     return t
@@ -623,7 +630,7 @@ def test_a_challenged_player_without_notes_is_offered_only_to_agree():
     g, s = t.game, t.session
     start = g.state_from_position(3, current=0, roll=3, pastures=[["sheep", "cow"], ["sheep"], ["cow"]],
                                   barns=[None, ["horse"], None], money=[None, None, "none"])
-    s.states, s.moves, s.says = [g.step(g.step(start, 0, "move trade-1"), 0, "trade 2 cow offer 50+10")], [], []
+    start_at(s, g.step(g.step(start, 0, "move trade-1"), 0, "trade 2 cow offer 50+10"))
     t.said, t.viewer = [], None
     t.refresh()
     t._uncover()
@@ -1486,7 +1493,7 @@ def test_the_piggy_bank_offers_a_loan_in_words_only_while_one_is_left(ious):
     start = g.table(g.state_from_position(2, current=0, roll=1))
     start.ious = ious                                    # the IOUs left beside the supply board
     s = t.session
-    s.states, s.moves, s.says = [start.freeze()], [], []
+    start_at(s, start.freeze())
     t.said, t.viewer = [], None
     t.refresh()
     t.view.click_space("hill-west")                      # a Piggy Bank space
@@ -1508,7 +1515,7 @@ def test_the_piggy_banks_loans_say_what_their_ious_cost_at_the_end():
     start = g.table(g.state_from_position(2, current=0, roll=1))
     start.ious = (2, 0, 1)                               # no 200 IOU left: no loan of 200
     s = t.session
-    s.states, s.moves, s.says = [start.freeze()], [], []
+    start_at(s, start.freeze())
     t.said, t.viewer = [], None
     t.refresh()
     t.view.click_space("hill-west")                      # a Piggy Bank space
@@ -1598,7 +1605,7 @@ def test_each_loan_button_names_its_note_and_only_sizes_left_are_offered():
     start = g.table(g.state_from_position(2, current=0, roll=1))
     start.ious = (2, 0, 2)                               # the IOUs left beside the supply board
     s = t.session
-    s.states, s.moves, s.says = [start.freeze()], [], []
+    start_at(s, start.freeze())
     t.said, t.viewer = [], None
     t.refresh()
     t.view.click_space("hill-west")                      # a Piggy Bank space
@@ -1625,7 +1632,7 @@ def test_the_gambles_three_from_a_short_stack_says_what_is_kept(gambling, drawn,
     a stack of two leaves one to keep, a stack of one none: the words count what was drawn."""
     t = table("fairground", players=2, seed=1)
     g, s = t.game, t.session
-    s.states, s.moves, s.says = [g.state_from_position(2, current=0, roll=1, gambling=gambling)], [], []
+    start_at(s, g.state_from_position(2, current=0, roll=1, gambling=gambling))
     s.play("move hill-west", 0)                          # a Piggy Bank space
     s.play("gamble", 0)
     s.chance("roll 3")
@@ -1748,3 +1755,164 @@ def test_on_a_projector_the_market_steps_show_their_whole_values():
     assert t.market_steps and all("bk-market-step" in dd._dom_classes for dd in t.market_steps.values())
     rule = re.search(r"\.bk-projector \.bk-market-step \.widget-label \{([^}]*)\}", _STYLE)
     assert rule and re.search(r"(?<!-)width: 3\.8em", rule.group(1)), _STYLE
+
+
+def shown(t: BidderUpTable) -> tuple:
+    """The seat whose screen the panel shows now (the cover lifted) and everything the
+    browser holds for it (every widget's state, as JSON text)."""
+    import json
+    t.refresh()
+    if t.screen[0] == "cover":
+        t.show.click()
+    return (t.screen[1] if t.screen[0] == "seat" else None), json.dumps(widget_tree(t))
+
+
+def step(s, rng) -> None:
+    """One step of a random game: chance's, or a random legal move of the seat to move."""
+    if s.to_move:
+        s.play(s.legal(s.to_move[0]).sample(rng), s.to_move[0])
+    else:
+        s.chance()
+
+
+def test_the_piggy_bank_tells_its_taker_which_notes_they_took():
+    """[F] "takes the top 5 money notes": the narration says how many, and the taker was
+    never told which. The Piggy Bank holds 10, 50, 200, 0, 100 (the 100 on top); Annette
+    rolls 2 and moves 1 step short to the Piggy Bank, laying a 10 on it [C], so the top 5
+    are her 10, the 100, the 0, the 200 and the 50. Her screen says so until her next move;
+    no other seat's screen ever does."""
+    t = at_position(table("fairground", players=3, humans=range(3), seed=1), current=0, roll=2,
+                    money=["100+50+10+10", "50+10", "50+10"], piggy="10+50+200+0+100")
+    s, d = t.session, t.game.rules.denominations
+    ten = tuple(int(v == 10) for v in d)
+    assert shown(t)[0] == 0
+    assert t.click_action(A.Move("hill-west", ten, d)), t.message.value
+    assert "takes 5 notes from the Piggy Bank" in s.says[-1]
+    said = "You took 200+100+50+10+0 = 360 from the Piggy Bank."
+    assert t.piggy_receipt(0) == said
+    assert t.piggy_receipt(1) == t.piggy_receipt(2) == ""
+    rng = np.random.default_rng(5)
+    others = 0
+    for _ in range(200):                        # the others play until Annette's screen is shown
+        seat, screen = shown(t)
+        if seat == 0:
+            break
+        assert seat is not None and "You took" not in screen, "another seat is shown the taker's notes"
+        others += 1
+        if t.chance_seat() is not None:
+            t.roll_button.click()
+        else:
+            step(s, rng)
+    assert others and seat == 0
+    assert t.piggy_receipt(0) == said and escape(said) in t.legal_text.value
+    if t.chance_seat() == 0:
+        t.roll_button.click()
+    if s.state.phase == "move":                 # a move elsewhere than the Piggy Bank
+        sid, (_, cost) = next((k, v) for k, v in s.legal(0).key if k != "hill-west" and not v[1])
+        assert t.click_action(A.Move(sid, (0,) * len(d), d))
+    else:
+        step(s, rng)
+    assert t.piggy_receipt(0) == "", "said until her next move, not after it"
+
+
+@pytest.mark.parametrize("piggy, says", [
+    ("0+10", "You took 10+0 = 10 from the Piggy Bank."),
+    ("200", "You took a 200 note from the Piggy Bank."),
+    ("0+0", "You took 2 0-notes from the Piggy Bank."),
+    ("", "The Piggy Bank was empty: you took no notes.")])
+def test_a_two_player_raid_says_what_was_taken(piggy, says):
+    """[J] "A) Raid: take the top 5 notes of the Piggy Bank" (fewer if fewer [F])."""
+    t = at_position(table("fairground", players=2, humans=range(2), seed=1), current=0, roll=1,
+                    money=["50", "50"], piggy=piggy or "0", bag=["wool-milk:1"])
+    s = t.session
+    if not piggy:
+        start_at(s, t.game.state_from_position(2, current=0, roll=1, money=["50", "50"], bag=["wool-milk:1"]))
+        t.refresh()
+    s.play("move hill-west", 0)
+    s.play("raid", 0)
+    assert t.piggy_receipt(0) == says and t.piggy_receipt(1) == ""
+
+
+@pytest.mark.parametrize("roll, give, gambler, other", [
+    (1, None, "", "Annette's gamble gave you the top note of the Gambling stack: a 100 note."),
+    (2, None, "Your gamble: you keep 100+50 = 150 from the Gambling stack.", ""),
+    (3, 50, "Your gamble: you keep 100+10 = 110 and gave Daniel the 50 note.", "Annette's gamble gave you a 50 note.")])
+def test_the_gamble_tells_each_player_the_notes_they_got_and_no_more(roll, give, gambler, other):
+    """[J] the gamble: on a 1 "the top note ... goes unseen to the opponent" (Daniel is told
+    which note he got, Annette nothing of it); on a 2 the gambler keeps the top 2; on a 3 she
+    looks at the top 3, gives 1 and keeps 2. The Gambling stack is 10, 50, 100 (100 on top)."""
+    t = at_position(table("fairground", players=2, humans=range(2), seed=1), current=0, roll=1,
+                    money=["200+0", "200+0"], gambling="10+50+100", bag=["wool-milk:1"])
+    s = t.session
+    s.play("move hill-west", 0)
+    s.play("gamble", 0)
+    s.chance(f"roll {roll}")
+    if give is not None:
+        s.play(f"give {give}", 0)
+    assert t.piggy_receipt(0) == gambler and t.piggy_receipt(1) == other
+    seat, screen = shown(t)                         # Daniel's turn now: the receipt on his screen
+    assert seat == 1 and (escape(other) in t.legal_text.value if other else "gamble gave" not in screen)
+    assert "Your gamble" not in screen, "Daniel is shown what Annette kept"
+
+
+@pytest.mark.slow                              # (some 2 s of random games)
+def test_the_piggy_receipt_agrees_with_the_table_in_random_games():
+    """In random games the receipt names exactly the notes that left the Piggy Bank or the
+    Gambling stack for that seat, counted from the whole table (the pile before, the notes
+    laid, the pile after), not from the seat's hand as the receipt reads them; every other
+    seat's receipt stays as it was (the mover's is gone)."""
+    checked = {"piggy": 0, "gamble": 0, "give": 0, "empty": 0}
+
+    def words(values) -> str:
+        values = sorted(values, reverse=True)
+        if not values:
+            return "you took no notes."
+        if len(values) == 1:
+            return f"a {values[0]} note" if values[0] else "a 0-note"
+        if not sum(values):
+            return f"{len(values)} 0-notes"
+        return f"{'+'.join(map(str, values))} = {sum(values)}"
+
+    for players, board in ((3, "animal-market"), (2, "fairground"), (4, "fairground")):
+        for seed in range(4):
+            t = table(board, players=players, humans=range(players), seed=seed)
+            s, rng = t.session, np.random.default_rng(seed)
+            d = t.game.rules.denominations
+            for _ in range(2500):
+                if s.over:
+                    break
+                before = s.state
+                was = [t.piggy_receipt(k) for k in range(players)]
+                seat = s.to_move[0] if s.to_move else None
+                action = s.legal(seat).sample(rng) if seat is not None else None
+                if seat is not None:
+                    s.play(action, seat)
+                else:
+                    s.chance()
+                after = s.state
+                gone: dict = {}
+                if after.log != before.log and after.log[:1] == ("piggy",):
+                    pile = list(before.piggy) + [i for i, c in enumerate(getattr(action, "notes", ()) or ())
+                                                 for _ in range(c)]
+                    for i in after.piggy:
+                        pile.remove(i)
+                    gone = {after.log[1]: [d[i] for i in pile]}
+                    checked["piggy" if pile else "empty"] += 1
+                elif after.log != before.log and after.log[:1] == ("gamble",) and after.phase != "give":
+                    taken = [d[i] for i in before.gambling[len(after.gambling):]]
+                    g, n = after.log[1], after.log[2]
+                    if taken:
+                        gone = {(1 - g if n == 1 else g): taken}
+                        checked["gamble"] += 1
+                elif before.phase == "give":
+                    kept = [d[i] for i in before.drawn]
+                    kept.remove(action.value)
+                    gone = {1 - seat: [action.value], seat: kept}
+                    checked["give"] += 1
+                for k in range(players):
+                    r = t.piggy_receipt(k)
+                    if k in gone and (gone[k] or "gamble" not in str(after.log[:1])):
+                        assert words([v for v in gone[k]]) in r, (r, gone[k], s.says[-1])
+                    else:
+                        assert r == ("" if k == seat else was[k]), (k, r, was[k], s.says[-1])
+    assert checked["piggy"] >= 10 and min(checked.values()) >= 1, checked
