@@ -345,7 +345,7 @@ class MoveControls(W.VBox):
             return
         c = self.chosen()
         n, worth = sum(c), total(c, self._d)
-        self.note_button.description = f"{self._note_verb} {notes_label(n, f'{worth:,}')}{self._owed}"
+        self.note_button.description = f"{self._note_verb} {notes_label(n, worth)}{self._owed}"
         wrong = self._by_count and n != self._owes
         self.note_button.disabled = (not n and self._owes > 0) or wrong
         self.note_button.tooltip = (f"choose {_count(self._owes, 'note')}: {n} chosen" if wrong and n

@@ -1916,3 +1916,14 @@ def test_the_piggy_receipt_agrees_with_the_table_in_random_games():
                     else:
                         assert r == ("" if k == seat else was[k]), (k, r, was[k], s.says[-1])
     assert checked["piggy"] >= 10 and min(checked.values()) >= 1, checked
+
+
+def test_a_pay_button_writes_a_thousand_as_the_auction_box_does():
+    """The rulebook prints money with a thousands comma ("Horses worth +1,000", "3,050"), as
+    the auction box's Pay and Lay do ("(1,000)"); the board's Pay wrote "(1000)". Two raffle
+    tickets cost 2 notes [H]: two 500s are worth 1,000."""
+    t = at_position(table("fairground", players=3, humans=(0,), seed=1), current=0, roll=1,
+                    money=["500+500", None, None], bag=["wool-milk:1", "wool-milk:2"])
+    t.view.click_space("raffle-1")
+    assert t._click_word("Draw 2 tickets")
+    assert t.notes_button.description == "Draw 2 tickets: pay 2\u00a0notes\u00a0(1,000)", t.notes_button.description
