@@ -19,8 +19,9 @@ seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the ruleb
   end of the turn, beside *End my turn* (a ticket held but not playable now is named);
 - after a horse-trade each trader is told what they gave and received, and which animal
   changed hands (:func:`bluffkit.widgets.seat_panel.trade_receipt`), until their next move;
-  after a take from the Piggy Bank [F] or the Gambling stack [J], the one who got the notes
-  is told which (:meth:`BidderUpTable.piggy_receipt`): the narration counts them face down;
+  after a take from the Piggy Bank [F] or the Gambling stack [J], or a payment in notes by
+  their number [D], the one who got the notes is told which, until their next move
+  (:meth:`BidderUpTable.notes_receipt`): the narration counts them face down;
 - **the end** [I]: who wins, and each player's points with their scoring sheet, above the
   board (:func:`bluffkit.games.bidder_up.view.end_html`); *Scores* counts what the farm
   boards show during the game.
@@ -723,7 +724,7 @@ class BidderUpTable(SeatPanel):
         # (not on a projector: the farm boards and the auction above the board say it there)
         self._head = (f"<div class='bk-turn-line'>\u25b6 <b>{escape(mover)}'s turn</b>; {me}, you are asked "
                       f"<b>{escape(asked)}</b> now.</div>" if obs.current != seat and asked else "")
-        receipts = [r for r in (self.trade_receipt(seat), self.piggy_receipt(seat)) if r]
+        receipts = [r for r in (self.trade_receipt(seat), self.notes_receipt(seat)) if r]
         self._receipt = "".join(f"<div class='bk-turn-line'>{escape(r)}</div>" for r in receipts)
         if self.chance_seat() == seat:
             self.roll_button.layout.display = _SHOW
@@ -748,50 +749,89 @@ class BidderUpTable(SeatPanel):
         return trade_receipt(self.session, seat, self.game.rules.denominations, "horse-trade", self._traded,
                              by_count=lambda before: bool(before.trade[3]))     # a Special Horse-Trade [H]
 
-    def piggy_receipt(self, seat: int) -> str:
-        """What ``seat`` took from the Piggy Bank [F] or the Gambling stack [J], until its
-        next move: the narration says how many notes ("Annette takes 5 notes from the Piggy
-        Bank"), face down, and a student whose money changed was told nothing of which.
-        Read from the seat's own view alone (``session.history``: its hand before and after
-        the step, with the notes its own move laid on the Piggy Bank first, which the top 5
-        may hold again), so the gambler whose 1 gives the top note "unseen" to the opponent
-        is told nothing of it, and the opponent is told which note they got. "" when the
-        seat has moved since, or took nothing."""
+    def notes_receipt(self, seat: int) -> str:
+        """Which notes ``seat`` got face down, until its next move: from the Piggy Bank [F]
+        or the Gambling stack [J], whose narration says only how many ("Annette takes 5
+        notes from the Piggy Bank"), and in an auction whose price is a number of notes [D]
+        ("Daniel pays Ben 6 notes", "Annette sells the cow to Daniel for 3 notes"; a price
+        in money names the notes for everyone to see). A student whose money changed was
+        told nothing of which notes. Read from the seat's own view (``session.history``: its
+        hand before and after the step) and, for a payment, the notes paid to it; so the
+        gambler whose 1 gives the top note "unseen" to the opponent is told nothing of it,
+        and the opponent is told which note they got. "" when the seat has moved since, or
+        got nothing."""
         s = self.session
-        d = self.game.rules.denominations
         hist = s.history(seat)
         for i in range(len(hist) - 1, -1, -1):
             mover, _public, seen = hist[i]
             before = hist[i - 1][2] if i else s.game.observe(s.states[0], seat)
-            log = seen.log
-            if before.auction is None and seen.auction is None and len(seen.hand) == len(before.hand) == len(d):
-                got = tuple(a - b for a, b in zip(seen.hand, before.hand))
-                action = s.moves[i][1]
-                said = ""
-                if log != before.log and log[:2] == ("piggy", seat):            # [F], two players' raid [J]
-                    paid = getattr(action, "notes", None) if mover == seat else None
-                    if paid is not None and len(paid) == len(d):
-                        got = tuple(g + p for g, p in zip(got, paid))
-                    if min(got) >= 0 and sum(got) == log[2]:
-                        said = (f"You took {self._notes_said(got)} from the Piggy Bank." if sum(got)
-                                else "The Piggy Bank was empty: you took no notes.")
-                elif log != before.log and log[:1] == ("gamble",) and min(got) >= 0 and sum(got) == log[3] > 0:
-                    _, g, n, _k = log                                            # [J] the roll's 1 or 2
-                    if n == 1 and seat != g:
-                        said = (f"{s.names[g]}'s gamble gave you the top note of the Gambling stack: "
-                                f"{self._notes_said(got)}.")
-                    elif n == 2 and seat == g:
-                        said = f"Your gamble: you keep {self._notes_said(got)} from the Gambling stack."
-                elif before.phase == "give" and isinstance(action, A.Give) and min(got) >= 0 and sum(got):
-                    if mover == seat:                                            # [J] the roll's 3
-                        said = (f"Your gamble: you keep {self._notes_said(got)} and gave {s.names[1 - seat]} "
-                                f"the {_note_name(action.value)}.")
-                    else:
-                        said = f"{s.names[mover]}'s gamble gave you {self._notes_said(got)}."
-                if said:
-                    return said
+            said = (self._paid_receipt(seat, mover, s.moves[i][1], before)
+                    or self._sold_receipt(seat, before, seen) or self._taken_receipt(seat, mover, s.moves[i][1], before, seen))
+            if said:
+                return said
             if mover == seat:
                 return ""                                   # the seat has moved since: it has seen it
+        return ""
+
+    def _paid_receipt(self, seat: int, mover, action, before) -> str:
+        """A payment owed to ``seat`` in notes by their number [D], as the payer paid it."""
+        sub = before.auction
+        owed = sub.payments[0] if sub is not None and getattr(sub, "payments", None) else None
+        if owed is None or owed[1] != seat or owed[3] == "value" or mover != owed[0] or mover == seat:
+            return ""
+        notes = getattr(action, "notes", None)
+        if not isinstance(notes, tuple) or len(notes) != len(self.game.rules.denominations) or not sum(notes):
+            return ""
+        return (f"{self.session.names[mover]} paid you {count(sum(notes), 'note')}: {self._notes_said(notes)} "
+                f"(the others see only how many).")
+
+    def _sold_receipt(self, seat: int, before, seen) -> str:
+        """The notes the winners laid [D] (Secret Count, American Count), to ``seat`` who
+        sold: its hand after the sale, less each Golden Donkey's note (public)."""
+        d, log, sub = self.game.rules.denominations, seen.log, before.auction
+        if (log == before.log or log[:2] != ("sold", seat) or sub is None or sub.rules.pricing != "count"
+                or not len(seen.hand) == len(before.hand) == len(d)):
+            return ""
+        got = [a - b for a, b in zip(seen.hand, before.hand)]
+        for value, seats in log[3]:
+            if seat in seats:
+                if self.game.rules.donkey_short == "smaller":     # (perhaps paid in smaller notes: not told apart)
+                    return ""
+                got[d.index(value)] -= 1
+        payers = sorted({owner for _, owner in log[2] if owner != seat})
+        if not payers or min(got) < 0 or not sum(got):
+            return ""
+        return (f"{said_together(self.session.names[p] for p in payers)} paid you {count(sum(got), 'note')}: "
+                f"{self._notes_said(tuple(got))} (the others see only how many).")
+
+    def _taken_receipt(self, seat: int, mover, action, before, seen) -> str:
+        """The notes ``seat`` took from the Piggy Bank [F] (with the notes its own move laid
+        on it first, which the top 5 may hold again) or got from the Gambling stack [J]."""
+        d, log, names = self.game.rules.denominations, seen.log, self.session.names
+        if before.auction is not None or seen.auction is not None or not len(seen.hand) == len(before.hand) == len(d):
+            return ""
+        got = tuple(a - b for a, b in zip(seen.hand, before.hand))
+        if log != before.log and log[:2] == ("piggy", seat):            # [F], two players' raid [J]
+            paid = getattr(action, "notes", None) if mover == seat else None
+            if paid is not None and len(paid) == len(d):
+                got = tuple(g + p for g, p in zip(got, paid))
+            if min(got) < 0 or sum(got) != log[2]:
+                return ""
+            return (f"You took {self._notes_said(got)} from the Piggy Bank." if sum(got)
+                    else "The Piggy Bank was empty: you took no notes.")
+        if min(got) < 0 or not sum(got):
+            return ""
+        if log != before.log and log[:1] == ("gamble",) and sum(got) == log[3]:
+            _, g, n, _k = log                                            # [J] the roll's 1 or 2
+            if n == 1 and seat != g:
+                return f"{names[g]}'s gamble gave you the top note of the Gambling stack: {self._notes_said(got)}."
+            if n == 2 and seat == g:
+                return f"Your gamble: you keep {self._notes_said(got)} from the Gambling stack."
+        elif before.phase == "give" and isinstance(action, A.Give):          # [J] the roll's 3
+            if mover == seat:
+                return (f"Your gamble: you keep {self._notes_said(got)} and gave {names[1 - seat]} "
+                        f"the {_note_name(action.value)}.")
+            return f"{names[mover]}'s gamble gave you {self._notes_said(got)}."
         return ""
 
     def _notes_said(self, notes) -> str:

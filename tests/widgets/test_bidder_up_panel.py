@@ -9,7 +9,7 @@ from html import escape, unescape
 import numpy as np
 import pytest
 
-from bluffkit.auctions.actions import BUY, Word
+from bluffkit.auctions.actions import BUY, Pay, Word
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.widget_check import _widgets, driver_for, model_state, widget_tree
@@ -1789,8 +1789,8 @@ def test_the_piggy_bank_tells_its_taker_which_notes_they_took():
     assert t.click_action(A.Move("hill-west", ten, d)), t.message.value
     assert "takes 5 notes from the Piggy Bank" in s.says[-1]
     said = "You took 200+100+50+10+0 = 360 from the Piggy Bank."
-    assert t.piggy_receipt(0) == said
-    assert t.piggy_receipt(1) == t.piggy_receipt(2) == ""
+    assert t.notes_receipt(0) == said
+    assert t.notes_receipt(1) == t.notes_receipt(2) == ""
     rng = np.random.default_rng(5)
     others = 0
     for _ in range(200):                        # the others play until Annette's screen is shown
@@ -1804,7 +1804,7 @@ def test_the_piggy_bank_tells_its_taker_which_notes_they_took():
         else:
             step(s, rng)
     assert others and seat == 0
-    assert t.piggy_receipt(0) == said and escape(said) in t.legal_text.value
+    assert t.notes_receipt(0) == said and escape(said) in t.legal_text.value
     if t.chance_seat() == 0:
         t.roll_button.click()
     if s.state.phase == "move":                 # a move elsewhere than the Piggy Bank
@@ -1812,7 +1812,7 @@ def test_the_piggy_bank_tells_its_taker_which_notes_they_took():
         assert t.click_action(A.Move(sid, (0,) * len(d), d))
     else:
         step(s, rng)
-    assert t.piggy_receipt(0) == "", "said until her next move, not after it"
+    assert t.notes_receipt(0) == "", "said until her next move, not after it"
 
 
 @pytest.mark.parametrize("piggy, says", [
@@ -1830,7 +1830,7 @@ def test_a_two_player_raid_says_what_was_taken(piggy, says):
         t.refresh()
     s.play("move hill-west", 0)
     s.play("raid", 0)
-    assert t.piggy_receipt(0) == says and t.piggy_receipt(1) == ""
+    assert t.notes_receipt(0) == says and t.notes_receipt(1) == ""
 
 
 @pytest.mark.parametrize("roll, give, gambler, other", [
@@ -1849,19 +1849,19 @@ def test_the_gamble_tells_each_player_the_notes_they_got_and_no_more(roll, give,
     s.chance(f"roll {roll}")
     if give is not None:
         s.play(f"give {give}", 0)
-    assert t.piggy_receipt(0) == gambler and t.piggy_receipt(1) == other
+    assert t.notes_receipt(0) == gambler and t.notes_receipt(1) == other
     seat, screen = shown(t)                         # Daniel's turn now: the receipt on his screen
     assert seat == 1 and (escape(other) in t.legal_text.value if other else "gamble gave" not in screen)
     assert "Your gamble" not in screen, "Daniel is shown what Annette kept"
 
 
 @pytest.mark.slow                              # (some 2 s of random games)
-def test_the_piggy_receipt_agrees_with_the_table_in_random_games():
+def test_the_notes_receipt_agrees_with_the_table_in_random_games():
     """In random games the receipt names exactly the notes that left the Piggy Bank or the
     Gambling stack for that seat, counted from the whole table (the pile before, the notes
     laid, the pile after), not from the seat's hand as the receipt reads them; every other
     seat's receipt stays as it was (the mover's is gone)."""
-    checked = {"piggy": 0, "gamble": 0, "give": 0, "empty": 0}
+    checked = {"piggy": 0, "gamble": 0, "give": 0, "empty": 0, "paid": 0, "sold": 0}
 
     def words(values) -> str:
         values = sorted(values, reverse=True)
@@ -1873,16 +1873,18 @@ def test_the_piggy_receipt_agrees_with_the_table_in_random_games():
             return f"{len(values)} 0-notes"
         return f"{'+'.join(map(str, values))} = {sum(values)}"
 
-    for players, board in ((3, "animal-market"), (2, "fairground"), (4, "fairground")):
+    count_tiles = {"tiles": ("secret-count", "american-count", "round-the-table", "second-hand")}
+    for players, board, options in ((3, "animal-market", {}), (2, "fairground", {}), (4, "fairground", {}),
+                                    (4, "animal-market", count_tiles)):
         for seed in range(4):
-            t = table(board, players=players, humans=range(players), seed=seed)
+            t = table(board, players=players, humans=range(players), seed=seed, **options)
             s, rng = t.session, np.random.default_rng(seed)
             d = t.game.rules.denominations
             for _ in range(2500):
                 if s.over:
                     break
                 before = s.state
-                was = [t.piggy_receipt(k) for k in range(players)]
+                was = [t.notes_receipt(k) for k in range(players)]
                 seat = s.to_move[0] if s.to_move else None
                 action = s.legal(seat).sample(rng) if seat is not None else None
                 if seat is not None:
@@ -1904,13 +1906,27 @@ def test_the_piggy_receipt_agrees_with_the_table_in_random_games():
                     if taken:
                         gone = {(1 - g if n == 1 else g): taken}
                         checked["gamble"] += 1
+                elif isinstance(action, Pay) and before.auction is not None and before.auction.payments[0][3] != "value":
+                    payer, payee = before.auction.payments[0][:2]      # [D] a price in notes, paid face down
+                    paid = [v for v, c in zip(d, action.notes) for _ in range(c)]
+                    if payee != payer and paid:
+                        gone = {payee: paid}
+                        checked["paid"] += 1
+                elif (after.log != before.log and after.log[:1] == ("sold",) and before.auction is not None
+                      and before.auction.rules.pricing == "count"):
+                    seller = after.log[1]                                # [D] the winners' notes laid, to the seller
+                    winners = {owner for _, owner in after.log[2] if owner != seller}
+                    paid = [v for w in winners for v, c in zip(d, before.auction.placed[w]) for _ in range(c)]
+                    if paid:
+                        gone = {seller: paid}
+                        checked["sold"] += 1
                 elif before.phase == "give":
                     kept = [d[i] for i in before.drawn]
                     kept.remove(action.value)
                     gone = {1 - seat: [action.value], seat: kept}
                     checked["give"] += 1
                 for k in range(players):
-                    r = t.piggy_receipt(k)
+                    r = t.notes_receipt(k)
                     if k in gone and (gone[k] or "gamble" not in str(after.log[:1])):
                         assert words([v for v in gone[k]]) in r, (r, gone[k], s.says[-1])
                     else:
@@ -1927,3 +1943,23 @@ def test_a_pay_button_writes_a_thousand_as_the_auction_box_does():
     t.view.click_space("raffle-1")
     assert t._click_word("Draw 2 tickets")
     assert t.notes_button.description == "Draw 2 tickets: pay 2\u00a0notes\u00a0(1,000)", t.notes_button.description
+
+
+def test_a_secret_count_sale_tells_the_seller_which_notes_were_laid_for_it():
+    """[D] Secret Count: "They place the notes simultaneously face-down on the table, then
+    show how many notes they bid (but not the face of the notes)". Daniel lays 100+10+0 and
+    Ben 200: Daniel's 3 notes win, and Annette, who sells, is told which notes she got;
+    the table hears "3 notes" only, and no other screen says more."""
+    t = at_position(table(players=3, humans=(0, 1, 2), seed=1, tiles=("secret-count", "classic", "dutch",
+                                                                       "round-the-table")),
+                    current=0, roll=3, pens={"pen-2": ["cow"]}, money=["10+10+50", "10+50+100+0", "0+10+200"])
+    s = t.session
+    s.play("move pen-2 pay 10", 0)
+    s.play("lay 100+10+0", 1)
+    s.play("lay 200", 2)
+    s.play("sell", 0)
+    assert s.says[-1] == "Annette sells the cow to Daniel for 3 notes."
+    said = "Daniel paid you 3 notes: 100+10+0 = 110 (the others see only how many)."
+    assert [t.notes_receipt(k) for k in range(3)] == [said, "", ""]
+    seat, screen = shown(t)
+    assert seat == 1 and "paid you" not in screen and "100+10+0" not in screen, "Daniel's turn: Annette's receipt"
