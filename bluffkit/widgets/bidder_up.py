@@ -782,8 +782,8 @@ class BidderUpTable(SeatPanel):
         notes = getattr(action, "notes", None)
         if not isinstance(notes, tuple) or len(notes) != len(self.game.rules.denominations) or not sum(notes):
             return ""
-        return (f"{self.session.names[mover]} paid you {count(sum(notes), 'note')}: {self._notes_said(notes)} "
-                f"(the others see only how many).")
+        return (f"{self.session.names[mover]} paid you {count(sum(notes), 'note')}: {self._notes_said(notes)}"
+                f"; the others see only how many.")
 
     def _sold_receipt(self, seat: int, before, seen) -> str:
         """The notes the winners laid [D] (Secret Count, American Count), to ``seat`` who
@@ -802,7 +802,7 @@ class BidderUpTable(SeatPanel):
         if not payers or min(got) < 0 or not sum(got):
             return ""
         return (f"{said_together(self.session.names[p] for p in payers)} paid you {count(sum(got), 'note')}: "
-                f"{self._notes_said(tuple(got))} (the others see only how many).")
+                f"{self._notes_said(tuple(got))}; the others see only how many.")
 
     def _taken_receipt(self, seat: int, mover, action, before, seen) -> str:
         """The notes ``seat`` took from the Piggy Bank [F] (with the notes its own move laid

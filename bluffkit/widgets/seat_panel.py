@@ -128,6 +128,33 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, 
     return ""
 
 
+def payment_receipt(session, seat: int, denoms, unit: str = "note") -> str:
+    """Which notes were paid to ``seat`` for a lot, said until its next move, where the
+    table sees only how many (You're Bluffing!'s ``payment_seen="count"``: "Ben pays Carla
+    60 in 2 notes"; the faces stay between payer and payee): the payee was told nothing of
+    which. From the seat's own view (``session.history``: the payment owed it, ``payer``
+    and ``payee``, public) and the notes paid to it. "" when the seat has moved since, or
+    was paid nothing so. ``unit``: what the money is called (Horse Trading's "money card")."""
+    hist = session.history(seat)
+    for i in range(len(hist) - 1, -1, -1):
+        mover = hist[i][0]
+        before = hist[i - 1][2] if i else session.game.observe(session.states[0], seat)
+        rules = getattr(before, "rules", None)
+        notes = getattr(session.moves[i][1], "notes", None)
+        if (getattr(rules, "payment_seen", "notes") == "count" and getattr(before, "phase", None) == "pay"
+                and getattr(before, "payee", None) == seat and mover == getattr(before, "payer", None) != seat
+                and isinstance(notes, tuple) and len(notes) == len(denoms) and sum(notes)):
+            worth, owed = total(notes, denoms), getattr(before, "high_bid", None)
+            said = fmt(notes, denoms) + (f" = {worth}" if sum(notes) > 1 else "")
+            if isinstance(owed, int) and worth > owed:
+                said += f" for the {owed} owed (no change is given)"
+            return (f"{session.names[mover]} paid you {count(sum(notes), unit)}: {said}"
+                    f"; the others see only how many.")
+        if mover == seat:
+            return ""                                   # the seat has moved since: it has seen it
+    return ""
+
+
 def note_toggle(value: int, index: int, unit: str = "note") -> W.ToggleButton:
     """One of a seat's own notes, drawn as that note, to click to choose it; ``index`` is
     its kind of note (what :func:`chosen_counts` counts), ``unit`` its name in the tooltip

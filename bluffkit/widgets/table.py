@@ -8,7 +8,10 @@ the seat changes, a cover screen hides the table until the next player asks to s
 moves are offered, as buttons: pass, sell and the rest; a bid with a stepper in the
 game's steps and quick bids (+10, +50, +100); notes to pay or offer chosen by clicking the
 seat's own drawn notes. A refused move says why in plain words, naming the player, and
-changes nothing.
+changes nothing. After a trade each trader's prompt says what they gave and received
+(:func:`~bluffkit.widgets.seat_panel.trade_receipt`), and where the table sees only how
+many notes pay for a lot (``payment_seen="count"``) the payee's says which
+(:func:`~bluffkit.widgets.seat_panel.payment_receipt`), until their next move.
 
 >>> t = TablePanel("horse-trading", players=3, humans=[1, 2], names=["Ana", "Bo", "Cy"], seed=2)
 >>> t.cover.layout.display is None, t.show.description
@@ -42,6 +45,7 @@ from bluffkit.widgets.seat_panel import (
     live,
     note,
     note_toggle,
+    payment_receipt,
     retire,
     slotted,
     trade_receipt,
@@ -172,9 +176,10 @@ class TablePanel(SeatPanel):
 
     def draw_seat(self, seat: int, obs) -> None:
         s, legal = self.session, obs.legal
-        receipt = trade_receipt(s, seat, self.denominations, animal=self._traded,
-                                unit=words(self.game.rules)["money_card"])
-        receipt = f"<div class='bk-turn-line'>{escape(receipt)}</div>" if receipt else ""
+        unit = words(self.game.rules)["money_card"]
+        receipts = (trade_receipt(s, seat, self.denominations, animal=self._traded, unit=unit),
+                    payment_receipt(s, seat, self.denominations, unit))
+        receipt = "".join(f"<div class='bk-turn-line'>{escape(r)}</div>" for r in receipts if r)
         self.legal_text.value = f"<div class='bk-box'>{receipt}{yb_prompt(s.names[seat], obs, s.names)}</div>"
         buttons = []
         for action in legal.simple:

@@ -1959,7 +1959,7 @@ def test_a_secret_count_sale_tells_the_seller_which_notes_were_laid_for_it():
     s.play("lay 200", 2)
     s.play("sell", 0)
     assert s.says[-1] == "Annette sells the cow to Daniel for 3 notes."
-    said = "Daniel paid you 3 notes: 100+10+0 = 110 (the others see only how many)."
+    said = "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
     assert [t.notes_receipt(k) for k in range(3)] == [said, "", ""]
     seat, screen = shown(t)
     assert seat == 1 and "paid you" not in screen and "100+10+0" not in screen, "Daniel's turn: Annette's receipt"

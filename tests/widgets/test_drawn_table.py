@@ -174,6 +174,57 @@ def test_the_replay_slider_is_full_width():
     assert ReplayViewer().step.layout.width == "100%"
 
 
+@pytest.mark.parametrize("name, seen", [("youre-bluffing", "count"), ("horse-trading", "count"),
+                                        ("youre-bluffing", "notes")])
+def test_the_payee_is_told_which_notes_were_paid_where_the_table_sees_their_number(name, seen):
+    """``payment_seen="count"``: the table hears "Bo pays Cy 60 in 2 notes" and the faces
+    stay between payer and payee (docs/youre-bluffing.md), so the payee's screen says which
+    notes it got, until its next move, checked against the payment played; no other seat is
+    told. With the notes seen by all (the default) the narration names them: no receipt."""
+    import numpy as np
+
+    from bluffkit.core.money import fmt, total
+    from bluffkit.widgets.seat_panel import payment_receipt
+    unit = "money card" if name == "horse-trading" else "note"
+    checked = screens = 0
+    waiting: tuple | None = None
+    for seed in range(3):
+        waiting = None
+        t = TablePanel(name, players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=seed, payment_seen=seen)
+        s, rng, d = t.session, np.random.default_rng(seed), t.denominations
+        for _ in range(400):
+            s.advance()
+            if s.over or checked >= 4:
+                break
+            seat, before = s.to_move[0], s.state
+            was = [payment_receipt(s, k, d, unit) for k in range(3)]
+            if waiting and seat == waiting[0]:         # the payee's next screen says it
+                t.refresh()
+                if t.screen[0] == "cover":
+                    t.show.click()
+                assert t.screen == ("seat", seat) and escape(waiting[1]) in t.legal_text.value
+            action = s.legal(seat).sample(rng)
+            s.play(action, seat)
+            now = [payment_receipt(s, k, d, unit) for k in range(3)]
+            if before.phase == "pay" and seen == "count":
+                notes, owed, payee = action.notes, before.high_bid, before.payee
+                paid = total(notes, d)
+                text = (f"{s.names[seat]} paid you {sum(notes)} {unit}{'s' if sum(notes) != 1 else ''}: "
+                        + fmt(notes, d) + (f" = {paid}" if sum(notes) > 1 else "")
+                        + (f" for the {owed} owed (no change is given)" if paid > owed else "")
+                        + "; the others see only how many.")
+                assert now[payee] == text, (now[payee], text)
+                assert all(now[k] == ("" if k == seat else was[k]) for k in range(3) if k != payee), (now, was)
+                checked += 1
+                waiting = (payee, text)
+            elif waiting and seat == waiting[0]:       # the payee has moved: said no more
+                assert now[seat] == "", now
+                waiting, screens = None, screens + 1
+            else:
+                assert all(now[k] == ("" if k == seat else was[k]) for k in range(3)), (now, was)
+    assert (checked >= 4 and screens >= 2) if seen == "count" else checked == 0, (checked, screens)
+
+
 @pytest.mark.parametrize("name", ["youre-bluffing", "horse-trading"])
 def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
     """After a cow trade neither trader was told what came into their hand: "the offers are
