@@ -62,7 +62,7 @@ from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import pen_words, sex_word
 from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
-from bluffkit.games.bidder_up.spaces import specimen, trade_pairs
+from bluffkit.games.bidder_up.spaces import change_for, specimen, trade_pairs
 from bluffkit.games.bidder_up.view import TAG_STYLE, auction_asked, seat_pieces
 from bluffkit.widgets.art import FIT_COLUMN
 from bluffkit.widgets.auction_moves import MoveControls, choice_words, shown_refusals
@@ -77,20 +77,13 @@ from bluffkit.widgets.seat_panel import (
     live,
     note,
     note_toggle,
+    notes_said,
     retire,
+    since_own_move,
     slotted,
     trade_receipt,
 )
 from bluffkit.widgets.words import notes_label
-
-
-def _note_name(value: int) -> str:
-    """``"50 note"``, and the rulebook's ``"0-note"``.
-
-    >>> _note_name(50), _note_name(0)
-    ('50 note', '0-note')
-    """
-    return f"{value} note" if value else "0-note"
 
 
 def _button(text: str, on_click, cls: str = "", tooltip: str = "") -> W.Button:
@@ -400,7 +393,7 @@ class BidderUpTable(SeatPanel):
         self.message_before = self.farms           # off it, a refusal or a question above the farm boards
         self._farms_html = self._more_html = self._auction_html = ""
         self._head = ""                            # whose turn it is, above the prompt of a seat asked in it
-        self._receipt = ""                         # a horse-trade's receipt, above the prompt
+        self._receipt = ""                         # the receipts (see notes_receipts), above the prompt
         self._body = ""                            # the prompt's own words (see _prompt)
         self._turns: list = []                     # per step: (its move, its turn, the mover): see step_turns
         super().__init__(game, players, humans, bots, names, seed,
@@ -724,7 +717,7 @@ class BidderUpTable(SeatPanel):
         # (not on a projector: the farm boards and the auction above the board say it there)
         self._head = (f"<div class='bk-turn-line'>\u25b6 <b>{escape(mover)}'s turn</b>; {me}, you are asked "
                       f"<b>{escape(asked)}</b> now.</div>" if obs.current != seat and asked else "")
-        receipts = [r for r in (self.trade_receipt(seat), self.notes_receipt(seat)) if r]
+        receipts = [r for r in (self.trade_receipt(seat), *self.notes_receipts(seat)) if r]
         self._receipt = "".join(f"<div class='bk-turn-line'>{escape(r)}</div>" for r in receipts)
         if self.chance_seat() == seat:
             self.roll_button.layout.display = _SHOW
@@ -750,28 +743,32 @@ class BidderUpTable(SeatPanel):
                              by_count=lambda before: bool(before.trade[3]))     # a Special Horse-Trade [H]
 
     def notes_receipt(self, seat: int) -> str:
-        """Which notes ``seat`` got face down, until its next move: from the Piggy Bank [F]
-        or the Gambling stack [J], whose narration says only how many ("Annette takes 5
-        notes from the Piggy Bank"), and in an auction whose price is a number of notes [D]
-        ("Daniel pays Ben 6 notes", "Annette sells the cow to Daniel for 3 notes"; a price
-        in money names the notes for everyone to see). A student whose money changed was
-        told nothing of which notes. Read from the seat's own view (``session.history``: its
-        hand before and after the step) and, for a payment, the notes paid to it; so the
-        gambler whose 1 gives the top note "unseen" to the opponent is told nothing of it,
-        and the opponent is told which note they got. "" when the seat has moved since, or
-        got nothing."""
-        s = self.session
-        hist = s.history(seat)
-        for i in range(len(hist) - 1, -1, -1):
-            mover, _public, seen = hist[i]
-            before = hist[i - 1][2] if i else s.game.observe(s.states[0], seat)
-            said = (self._paid_receipt(seat, mover, s.moves[i][1], before)
-                    or self._sold_receipt(seat, before, seen) or self._taken_receipt(seat, mover, s.moves[i][1], before, seen))
-            if said:
-                return said
-            if mover == seat:
-                return ""                                   # the seat has moved since: it has seen it
-        return ""
+        """Which notes ``seat`` got face down since its last move (:meth:`notes_receipts`,
+        oldest first, one sentence each)."""
+        return " ".join(self.notes_receipts(seat))
+
+    def notes_receipts(self, seat: int) -> list[str]:
+        """Which notes ``seat`` got face down, each said until its next move: from the
+        Piggy Bank [F] or the Gambling stack [J], whose narration says only how many
+        ("Annette takes 5 notes from the Piggy Bank"), and in an auction whose price is a
+        number of notes [D] ("Daniel pays Ben 6 notes", "Annette sells the cow to Daniel
+        for 3 notes"; a price in money names the notes for everyone to see). A student
+        whose money changed was told nothing of which notes. Read from the seat's own view
+        (``session.history``: its hand before and after each step) and, for a payment, the
+        notes paid to it; so the gambler whose 1 gives the top note "unseen" to the
+        opponent is told nothing of it, and the opponent is told which note they got. One
+        sentence per arrival since the seat's last move, oldest first."""
+        said = []
+        for i, mover, before, seen in since_own_move(self.session, seat):
+            action = self.session.moves[i][1]
+            one = (self._paid_receipt(seat, mover, action, before) or self._sold_receipt(seat, mover, action, before, seen)
+                   or self._taken_receipt(seat, mover, action, before, seen))
+            if one:
+                said.append(one)
+        return said[::-1]
+
+    def _said(self, notes) -> str:
+        return notes_said(notes, self.game.rules.denominations)
 
     def _paid_receipt(self, seat: int, mover, action, before) -> str:
         """A payment owed to ``seat`` in notes by their number [D], as the payer paid it."""
@@ -782,27 +779,38 @@ class BidderUpTable(SeatPanel):
         notes = getattr(action, "notes", None)
         if not isinstance(notes, tuple) or len(notes) != len(self.game.rules.denominations) or not sum(notes):
             return ""
-        return (f"{self.session.names[mover]} paid you {count(sum(notes), 'note')}: {self._notes_said(notes)}"
+        return (f"{self.session.names[mover]} paid you {count(sum(notes), 'note')}: {self._said(notes)}"
                 f"; the others see only how many.")
 
-    def _sold_receipt(self, seat: int, before, seen) -> str:
-        """The notes the winners laid [D] (Secret Count, American Count), to ``seat`` who
-        sold: its hand after the sale, less each Golden Donkey's note (public)."""
+    def _sold_receipt(self, seat: int, mover, action, before, seen) -> str:
+        """The notes the winners laid [D] (Secret Count, American Count) that come to
+        ``seat``, the auctioneer, as it sells: at its own choice to sell or buy (a lot it
+        sells is paid for there, one it buys later, by its own payment [D], "they may even
+        have the notes for one animal paid to them first in order to buy the other
+        animal"): its hand after the step, less each Golden Donkey's notes paid then
+        (public: the supply board's notes, paid from the auctioneer round the table)."""
         d, log, sub = self.game.rules.denominations, seen.log, before.auction
-        if (log == before.log or log[:2] != ("sold", seat) or sub is None or sub.rules.pricing != "count"
+        if (sub is None or sub.rules.pricing != "count" or mover != seat or sub.auctioneer != seat
                 or not len(seen.hand) == len(before.hand) == len(d)):
             return ""
         got = [a - b for a, b in zip(seen.hand, before.hand)]
-        for value, seats in log[3]:
-            if seat in seats:
-                if self.game.rules.donkey_short == "smaller":     # (perhaps paid in smaller notes: not told apart)
-                    return ""
-                got[d.index(value)] -= 1
-        payers = sorted({owner for _, owner in log[2] if owner != seat})
+        if log != before.log and log[:2] == ("sold", seat):
+            bank = list(before.bank)
+            for value, seats in log[3]:                 # [D] as the sale paid them (spaces.BidderUp._donkeys)
+                j = d.index(value)
+                for s in seats:
+                    notes = tuple(int(x == j) for x in range(len(d))) if bank[j] else change_for(value, tuple(bank), d)
+                    if notes is None:
+                        return ""
+                    bank = [b - n for b, n in zip(bank, notes)]
+                    if s == seat:
+                        got = [g - n for g, n in zip(got, notes)]
+        kept = getattr(action, "keep", ()) or ()                 # the lots it buys; (-1,): every lot ("buy")
+        payers = sorted({w for k, (w, _, _) in enumerate(sub.awards) if k not in kept and kept != (-1,) and w != seat})
         if not payers or min(got) < 0 or not sum(got):
             return ""
         return (f"{said_together(self.session.names[p] for p in payers)} paid you {count(sum(got), 'note')}: "
-                f"{self._notes_said(tuple(got))}; the others see only how many.")
+                f"{self._said(tuple(got))}; the others see only how many.")
 
     def _taken_receipt(self, seat: int, mover, action, before, seen) -> str:
         """The notes ``seat`` took from the Piggy Bank [F] (with the notes its own move laid
@@ -817,33 +825,22 @@ class BidderUpTable(SeatPanel):
                 got = tuple(g + p for g, p in zip(got, paid))
             if min(got) < 0 or sum(got) != log[2]:
                 return ""
-            return (f"You took {self._notes_said(got)} from the Piggy Bank." if sum(got)
+            return (f"You took {self._said(got)} from the Piggy Bank." if sum(got)
                     else "The Piggy Bank was empty: you took no notes.")
         if min(got) < 0 or not sum(got):
             return ""
         if log != before.log and log[:1] == ("gamble",) and sum(got) == log[3]:
             _, g, n, _k = log                                            # [J] the roll's 1 or 2
             if n == 1 and seat != g:
-                return f"{names[g]}'s gamble gave you the top note of the Gambling stack: {self._notes_said(got)}."
+                return f"{names[g]}'s gamble gave you the top note of the Gambling stack: {self._said(got)}."
             if n == 2 and seat == g:
-                return f"Your gamble: you keep {self._notes_said(got)} from the Gambling stack."
+                return f"Your gamble: you keep {self._said(got)} from the Gambling stack."
         elif before.phase == "give" and isinstance(action, A.Give):          # [J] the roll's 3
             if mover == seat:
-                return (f"Your gamble: you keep {self._notes_said(got)} and gave {names[1 - seat]} "
-                        f"the {_note_name(action.value)}.")
-            return f"{names[mover]}'s gamble gave you {self._notes_said(got)}."
+                given = tuple(int(v == action.value) for v in d)
+                return f"Your gamble: you keep {self._said(got)} and gave {names[1 - seat]} {self._said(given)}."
+            return f"{names[mover]}'s gamble gave you {self._said(got)}."
         return ""
-
-    def _notes_said(self, notes) -> str:
-        """Notes as taken: ``"200+100+10+0+0 = 310"``; one note ``"a 50 note"``, 0-notes
-        alone ``"a 0-note"``, ``"2 0-notes"`` (the rulebook's name for them)."""
-        d = self.game.rules.denominations
-        n, worth = sum(notes), total(notes, d)
-        if n == 1:
-            return f"a {_note_name(worth)}"
-        if not worth:
-            return f"{n} 0-notes"
-        return f"{fmt(notes, d)} = {worth}"
 
     def _traded(self, before, after, seat: int, other: int) -> str:
         """The animal that changed hands in a horse-trade [E] ("always one animal from each
@@ -870,9 +867,10 @@ class BidderUpTable(SeatPanel):
         self._show_prompt()
 
     def _show_prompt(self) -> None:
-        """The prompt: a horse-trade's receipt, whose turn it is when the seat is asked in
-        another's (not on a projector, where the farm boards and the auction drawn above
-        the board say so and the room is the controls'), then the prompt's own words."""
+        """The prompt: the receipts (a horse-trade's, notes got face down), whose turn it
+        is when the seat is asked in another's (not on a projector, where the farm boards
+        and the auction drawn above the board say so and the room is the controls'), then
+        the prompt's own words."""
         head = self._receipt + ("" if self.projector.value else self._head)
         self.legal_text.value = f"<div class='bk-box'>{head}{self._body}</div>" if head or self._body else ""
 

@@ -77,6 +77,40 @@ def retire(widgets, keep=()) -> None:
         w.close()
 
 
+def notes_said(notes, denoms, unit: str = "note") -> str:
+    """Notes as a receipt names them: ``"100+10+10 = 120"`` (the total with a thousands
+    comma, as the rulebooks print money), one note by its value, ``"50"``, 0-notes alone
+    by their number, ``"1 note of 0"`` (not "0"), none ``"no notes"``; ``unit``: what the
+    money is called (Horse Trading's "money card").
+
+    >>> d = (0, 10, 50, 100, 200, 500)
+    >>> notes_said((0, 2, 0, 1, 0, 0), d), notes_said((0, 0, 1, 0, 0, 0), d), notes_said((2, 0, 0, 0, 0, 0), d)
+    ('100+10+10 = 120', '50', '2 notes of 0')
+    >>> notes_said((0, 0, 0, 0, 0, 2), d), notes_said((0,) * 6, d, "money card")
+    ('500+500 = 1,000', 'no money cards')
+    """
+    n = sum(notes)
+    if not n:
+        return f"no {unit}s"
+    worth = total(notes, denoms)
+    if not worth:
+        return f"{count(n, unit)} of 0"
+    return fmt(notes, denoms) + (f" = {worth:,}" if n > 1 else "")
+
+
+def since_own_move(session, seat: int):
+    """The steps of the game since ``seat``'s last move, newest first, that move included,
+    as the seat saw them: ``(i, mover, before, after)`` per step ``i`` (``session.history``:
+    the seat's observations before and after it). A receipt is said until the seat's next
+    move: a seat that has moved since has seen it."""
+    hist = session.history(seat)
+    for i in range(len(hist) - 1, -1, -1):
+        mover, _public, seen = hist[i]
+        yield i, mover, (hist[i - 1][2] if i else session.game.observe(session.states[0], seat)), seen
+        if mover == seat:
+            return
+
+
 def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, by_count=None,
                   unit: str = "note") -> str:
     """What ``seat`` gave and received in its last trade, said until its next move: in a
@@ -92,10 +126,7 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, 
     pig": a trade is about the animal as much as the notes. ``by_count(before)``: whether the
     number of notes decided the trade (Bidder Up!'s Special Horse-Trade), said first then.
     ``unit``: what the money is called (Horse Trading's "money card")."""
-    hist = session.history(seat)
-    for i in range(len(hist) - 1, 0, -1):
-        mover, _public, seen = hist[i]
-        before = hist[i - 1][2]
+    for i, mover, before, seen in since_own_move(session, seat):
         trade: tuple = getattr(before, "trade", None) or ()
         if getattr(before, "phase", None) == "respond" and len(trade) > 1 and mover == trade[1] >= 0 \
                 and seat in (trade[0], trade[1]):
@@ -113,18 +144,12 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, 
             counting = by_count is not None and by_count(before)
 
             def said(notes, counting=counting) -> str:
-                if not sum(notes):
-                    return f"no {unit}s"
-                if counting:                            # the number of notes counts: "2 notes (10+10)"
+                if counting and sum(notes):             # the number of notes counts: "2 notes (10+10)"
                     return f"{count(sum(notes), unit)} ({fmt(notes, denoms)})"
-                if not total(notes, denoms):            # 0-notes only: "1 note of 0", not "0"
-                    return f"{count(sum(notes), unit)} of 0"
-                return fmt(notes, denoms) + (f" = {total(notes, denoms)}" if sum(notes) > 1 else "")
+                return notes_said(notes, denoms, unit)
             moved = animal(before, seen, seat, rival) if animal is not None else ""
             return (f"Your {what} with {other}: you gave {said(gave)} and received {said(got)}"
                     + (f"; {moved}" if moved else "") + ".")
-        if mover == seat:
-            return ""                                   # the seat has moved since: it has seen it
     return ""
 
 
@@ -133,26 +158,21 @@ def payment_receipt(session, seat: int, denoms, unit: str = "note") -> str:
     table sees only how many (You're Bluffing!'s ``payment_seen="count"``: "Ben pays Carla
     60 in 2 notes"; the faces stay between payer and payee): the payee was told nothing of
     which. From the seat's own view (``session.history``: the payment owed it, ``payer``
-    and ``payee``, public) and the notes paid to it. "" when the seat has moved since, or
-    was paid nothing so. ``unit``: what the money is called (Horse Trading's "money card")."""
-    hist = session.history(seat)
-    for i in range(len(hist) - 1, -1, -1):
-        mover = hist[i][0]
-        before = hist[i - 1][2] if i else session.game.observe(session.states[0], seat)
+    and ``payee``, public) and the notes paid to it; each payment since the seat's last
+    move, oldest first. "" when the seat has moved since, or was paid nothing so.
+    ``unit``: what the money is called (Horse Trading's "money card")."""
+    said = []
+    for i, mover, before, _seen in since_own_move(session, seat):
         rules = getattr(before, "rules", None)
         notes = getattr(session.moves[i][1], "notes", None)
         if (getattr(rules, "payment_seen", "notes") == "count" and getattr(before, "phase", None) == "pay"
                 and getattr(before, "payee", None) == seat and mover == getattr(before, "payer", None) != seat
                 and isinstance(notes, tuple) and len(notes) == len(denoms) and sum(notes)):
             worth, owed = total(notes, denoms), getattr(before, "high_bid", None)
-            said = fmt(notes, denoms) + (f" = {worth}" if sum(notes) > 1 else "")
-            if isinstance(owed, int) and worth > owed:
-                said += f" for the {owed} owed (no change is given)"
-            return (f"{session.names[mover]} paid you {count(sum(notes), unit)}: {said}"
-                    f"; the others see only how many.")
-        if mover == seat:
-            return ""                                   # the seat has moved since: it has seen it
-    return ""
+            extra = f" for the {owed:,} owed (no change is given)" if isinstance(owed, int) and worth > owed else ""
+            said.append(f"{session.names[mover]} paid you {count(sum(notes), unit)}: {notes_said(notes, denoms, unit)}"
+                        f"{extra}; the others see only how many.")
+    return " ".join(reversed(said))
 
 
 def note_toggle(value: int, index: int, unit: str = "note") -> W.ToggleButton:

@@ -9,7 +9,7 @@ from html import escape, unescape
 import numpy as np
 import pytest
 
-from bluffkit.auctions.actions import BUY, Pay, Word
+from bluffkit.auctions.actions import BUY, Pay, Refusal, Word
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.widget_check import _widgets, driver_for, model_state, widget_tree
@@ -1139,7 +1139,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
             return f"{sum(notes)} note{'s' if sum(notes) != 1 else ''} ({fmt(notes, d)})"
         if not total(notes, d):                        # 0-notes alone: "1 note of 0"
             return f"{sum(notes)} note{'s' if sum(notes) != 1 else ''} of 0"
-        return fmt(notes, d) + (f" = {total(notes, d)}" if sum(notes) > 1 else "")
+        return fmt(notes, d) + (f" = {total(notes, d):,}" if sum(notes) > 1 else "")   # (the rulebooks: "1,000")
     checked = 0
     for seed in range(8):
         t = table(board, players=players, humans=range(players), seed=seed)
@@ -1817,8 +1817,9 @@ def test_the_piggy_bank_tells_its_taker_which_notes_they_took():
 
 @pytest.mark.parametrize("piggy, says", [
     ("0+10", "You took 10+0 = 10 from the Piggy Bank."),
-    ("200", "You took a 200 note from the Piggy Bank."),
-    ("0+0", "You took 2 0-notes from the Piggy Bank."),
+    ("200", "You took 200 from the Piggy Bank."),
+    ("0+0", "You took 2 notes of 0 from the Piggy Bank."),
+    ("0", "You took 1 note of 0 from the Piggy Bank."),
     ("", "The Piggy Bank was empty: you took no notes.")])
 def test_a_two_player_raid_says_what_was_taken(piggy, says):
     """[J] "A) Raid: take the top 5 notes of the Piggy Bank" (fewer if fewer [F])."""
@@ -1834,9 +1835,9 @@ def test_a_two_player_raid_says_what_was_taken(piggy, says):
 
 
 @pytest.mark.parametrize("roll, give, gambler, other", [
-    (1, None, "", "Annette's gamble gave you the top note of the Gambling stack: a 100 note."),
+    (1, None, "", "Annette's gamble gave you the top note of the Gambling stack: 100."),
     (2, None, "Your gamble: you keep 100+50 = 150 from the Gambling stack.", ""),
-    (3, 50, "Your gamble: you keep 100+10 = 110 and gave Daniel the 50 note.", "Annette's gamble gave you a 50 note.")])
+    (3, 50, "Your gamble: you keep 100+10 = 110 and gave Daniel 50.", "Annette's gamble gave you 50.")])
 def test_the_gamble_tells_each_player_the_notes_they_got_and_no_more(roll, give, gambler, other):
     """[J] the gamble: on a 1 "the top note ... goes unseen to the opponent" (Daniel is told
     which note he got, Annette nothing of it); on a 2 the gambler keeps the top 2; on a 3 she
@@ -1861,21 +1862,22 @@ def test_the_notes_receipt_agrees_with_the_table_in_random_games():
     Gambling stack for that seat, counted from the whole table (the pile before, the notes
     laid, the pile after), not from the seat's hand as the receipt reads them; every other
     seat's receipt stays as it was (the mover's is gone)."""
-    checked = {"piggy": 0, "gamble": 0, "give": 0, "empty": 0, "paid": 0, "sold": 0}
+    checked = {"piggy": 0, "gamble": 0, "give": 0, "empty": 0, "paid": 0, "sold": 0, "sold one": 0}
 
-    def words(values) -> str:
+    def words(values) -> str:                         # (the rulebooks print "1,000")
         values = sorted(values, reverse=True)
         if not values:
             return "you took no notes."
-        if len(values) == 1:
-            return f"a {values[0]} note" if values[0] else "a 0-note"
         if not sum(values):
-            return f"{len(values)} 0-notes"
-        return f"{'+'.join(map(str, values))} = {sum(values)}"
+            return f"{len(values)} note{'s' if len(values) > 1 else ''} of 0"
+        if len(values) == 1:
+            return str(values[0])
+        return f"{'+'.join(map(str, values))} = {sum(values):,}"
 
     count_tiles = {"tiles": ("secret-count", "american-count", "round-the-table", "second-hand")}
     for players, board, options in ((3, "animal-market", {}), (2, "fairground", {}), (4, "fairground", {}),
-                                    (4, "animal-market", count_tiles)):
+                                    (4, "animal-market", count_tiles),
+                                    (4, "fairground", {**count_tiles, "donkey_short": "smaller"})):
         for seed in range(4):
             t = table(board, players=players, humans=range(players), seed=seed, **options)
             s, rng = t.session, np.random.default_rng(seed)
@@ -1912,14 +1914,15 @@ def test_the_notes_receipt_agrees_with_the_table_in_random_games():
                     if payee != payer and paid:
                         gone = {payee: paid}
                         checked["paid"] += 1
-                elif (after.log != before.log and after.log[:1] == ("sold",) and before.auction is not None
-                      and before.auction.rules.pricing == "count"):
-                    seller = after.log[1]                                # [D] the winners' notes laid, to the seller
-                    winners = {owner for _, owner in after.log[2] if owner != seller}
-                    paid = [v for w in winners for v, c in zip(d, before.auction.placed[w]) for _ in range(c)]
+                elif (before.auction is not None and before.auction.rules.pricing == "count"
+                      and seat == before.auction.auctioneer and isinstance(action, Refusal)):
+                    # [D] the auctioneer sells (some of) the lots: their winners' notes laid come to it
+                    awards, keep = before.auction.awards, action.keep
+                    sold = [w for k, (w, _, _) in enumerate(awards) if keep != (-1,) and k not in keep and w != seat]
+                    paid = [v for w in sold for v, c in zip(d, before.auction.placed[w]) for _ in range(c)]
                     if paid:
-                        gone = {seller: paid}
-                        checked["sold"] += 1
+                        gone = {seat: paid}
+                        checked["sold" if keep == () else "sold one"] += 1
                 elif before.phase == "give":
                     kept = [d[i] for i in before.drawn]
                     kept.remove(action.value)
@@ -1963,3 +1966,78 @@ def test_a_secret_count_sale_tells_the_seller_which_notes_were_laid_for_it():
     assert [t.notes_receipt(k) for k in range(3)] == [said, "", ""]
     seat, screen = shown(t)
     assert seat == 1 and "paid you" not in screen and "100+10+0" not in screen, "Daniel's turn: Annette's receipt"
+
+
+def secret_count_pen(pens, money, **options) -> BidderUpTable:
+    """Annette (roll 3) at a Secret Count pen of the Animal Market, three human seats."""
+    return at_position(table(players=3, humans=(0, 1, 2), seed=1, tiles=("classic", "secret-count", "dutch",
+                                                                         "round-the-table"), **options),
+                       current=0, roll=3, pens=pens, money=money)
+
+
+def test_a_seller_who_buys_the_other_lot_is_told_the_notes_of_the_lot_sold():
+    """[D] Secret Count, a double pen: "the highest bid applies to the more valuable of the
+    two animals"; the auctioneer "may even have the notes for one animal paid to them first
+    in order to buy the other animal themselves". Daniel lays 100+10+0 (3 notes, the cow),
+    Ben 200+10 (the sheep); Annette sells the cow and buys the sheep: Daniel's notes come to
+    her as she chooses, and her screen says so while she pays Ben; then Ben's says what he got."""
+    t = secret_count_pen({"pen-3": ["cow", "sheep"]}, ["10+10+50+50+100", "10+50+100+0", "0+10+200+10"])
+    s = t.session
+    s.play("move pen-3 pay 10+10+50", 0)
+    s.play("lay 100+10+0", 1)
+    s.play("lay 200+10", 2)
+    s.play("buy 2", 0)
+    assert s.says[-1] == "Annette sells the cow to Daniel for 3 notes; buys the sheep and owes Ben 2 notes."
+    said = "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
+    assert [t.notes_receipt(k) for k in range(3)] == [said, "", ""]
+    seat, _screen = shown(t)
+    assert seat == 0 and escape(said) in t.legal_text.value, "on her screen as she pays Ben"
+    s.play("pay 50+10", 0)
+    assert [t.notes_receipt(k) for k in range(3)] == ["", "", "Annette paid you 2 notes: 50+10 = 60; the others "
+                                                              "see only how many."]
+
+
+def test_a_donkey_paid_in_smaller_notes_is_told_apart_from_the_notes_laid():
+    """[D] a Golden Donkey pays every player ("First Golden Donkey: 100") after the sale;
+    with donkey_short="smaller" (L6) a 100 no longer on the supply board is paid in its
+    smaller notes (here 50+50). Annette sells the donkey to Daniel for his 100+10+0: her hand
+    grows by 100+10+0 and the donkey's 50+50, and she is told of Daniel's notes alone."""
+    t = table(players=3, humans=(0, 1, 2), seed=1, tiles=("secret-count", "classic", "dutch", "round-the-table"),
+              donkey_short="smaller")
+    g, s = t.game, t.session
+    start = g.table(g.state_from_position(3, current=0, roll=3, pens={"pen-2": ["donkey"]},
+                                          money=["10+10+50", "10+50+100+0", "0+10+200"]))
+    d = g.rules.denominations
+    start.bank = tuple(0 if v == 100 else max(n, 6) if v == 50 else n for v, n in zip(d, start.bank))
+    start_at(s, start.freeze())
+    t.said, t.viewer = [], None
+    t.refresh()
+    s.play("move pen-2 pay 10", 0)
+    s.play("lay 100+10+0", 1)
+    s.play("lay 200", 2)
+    s.play("sell", 0)
+    assert "Golden Donkey: 100 to 3 players." in s.says[-1], s.says[-1]
+    assert s.observe(0).hand[d.index(50)] == 1 + 2, "the donkey's 100 as 50+50"
+    assert t.notes_receipt(0) == "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
+
+
+def test_two_arrivals_before_the_next_move_are_both_told():
+    """A seat given notes twice before it moves again is told of both, oldest first: two
+    gambles of Annette's that each send Daniel a note [J] (an Extra Turn ticket gives her
+    the second turn [H])."""
+    t = at_position(table("fairground", players=2, humans=range(2), seed=1), current=0, roll=1, pos=["raffle-3", "start"],
+                    money=["200+0", "200+0"], gambling="10+50+100", bag=["wool-milk:1"],
+                    tickets=[["extra-turn"], []])
+    s = t.session
+    s.play("move piggy-3", 0)                          # 1 step from Raffle Booth 3 to a Piggy Bank
+    s.play("gamble", 0)
+    s.chance("roll 1")
+    assert t.notes_receipt(1) == "Annette's gamble gave you the top note of the Gambling stack: 100."
+    assert s.to_move == (0,) and s.state.phase == "end", s.state.phase
+    s.play("ticket extra-turn", 0)
+    s.chance("roll 2")
+    s.play("move hill-west", 0)                        # 2 steps on, the hill's Piggy Bank
+    s.play("gamble", 0)
+    s.chance("roll 1")
+    assert t.notes_receipts(1) == ["Annette's gamble gave you the top note of the Gambling stack: 100.",
+                                   "Annette's gamble gave you the top note of the Gambling stack: 50."]
