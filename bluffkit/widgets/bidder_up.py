@@ -325,8 +325,10 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # anim" was cut off with the file browser open)
           ".bk-projector .bk-trade-label {white-space: normal; height: auto; line-height: 1.3}"
           # the market's steps: an animal's name in 3.8em on a projector (110 px left 90 px of the
-          # 210 px list, and its values read "0 (100" and "0 (150")
-          ".bk-projector .bk-market-step .widget-label {width: 3.8em; min-width: 3.8em}"
+          # 210 px list, and its values read "0 (100" and "0 (150"); name and list in 18 px type
+          # (in 20 px "+3 → 1000", cow's and horse's widest choice, was cut in the closed list)
+          ".bk-projector .bk-market-step .widget-label {width: 3.8em; min-width: 3.8em; font-size: 18px !important}"
+          ".bk-projector .bk-market-step select {font-size: 18px}"
           # the end on a projector: the final scores beside the board, not above it (the board
           # went below the screen), the board no taller than the screen leaves it
           ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) {display: grid; "
