@@ -78,7 +78,9 @@ MAX_AUCTIONS = 200_000
 #: wrapping at their commas where it is still too wide: in 21 px type the bid column went past
 #: the box's right edge with JupyterLab's file browser open); at the end of an auction on the projector the
 #: table's own lines of the sale and the owners are left out, since the result heading the
-#: lab says them (a 1280 x 720 screen is short).
+#: lab says them (a 1280 x 720 screen is short). Paying on the projector, the picker's
+#: "Click your notes to choose them:" is left out (the prompt says to pay in notes, the Pay
+#: button what is owed): with 23 notes in a hand, two rows of them, Pay fell below the screen.
 LAB_STYLE = """<style>
 .bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
   border-radius: 3px; font-weight: bold; color: #23401a}
@@ -98,6 +100,7 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-bid-amount {width: 110px !important}
 .bk-lab.bk-projector .bk-settings, .bk-lab.bk-projector .lm-TabBar, .bk-lab.bk-projector .bk-typed {display: none !important}
 .bk-lab.bk-projector .bk-settled {display: none}
+.bk-lab.bk-projector .bk-notes-pay > .widget-html:first-child {display: none}
 .bk-lab .bk-log-up {display: flex; flex-direction: column-reverse; overflow-y: auto;
   max-height: calc(PROJECTOR_EVENTS * 1.3em)}
 </style>"""
