@@ -224,7 +224,9 @@ FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
 #: Bidder Up!'s buttons for the spaces reached, a dozen after some rolls, give way to the
 #: ringed spaces on the board, which the prompt says to click, so the screen still fits).
 #: A panel drawn from a notebook's saved state before its cells run shows JupyterLab's
-#: broken-link mark once, on the panel, not on each of its dozens of controls.
+#: broken-link mark once, on the panel, not on each of its dozens of controls. Bluffer's
+#: answer sheets, as read, sit closer on a projector (with 8 players, 5 sheets in 4 rows, the
+#: cover's "Writing team's screen" was below a 1280 x 720 screen, the file browser open).
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
@@ -241,6 +243,7 @@ CSS = f"""<style>
 .bk-projector .jupyter-button {{height: auto; min-height: 40px; white-space: normal; line-height: 1.3}}
 .bk-projector .widget-html-content {{line-height: 1.35}}
 .bk-projector .bk-side {{display: none !important}}
+.bk-projector .bk-answers .bk-sheet {{padding: 2px 8px; margin: 2px; line-height: 1.25}}
 .bk-projector .bk-log-lines {{max-height: {PROJECTOR_LOG_LINES * 1.35}em; overflow-y: auto}}
 .bk-projector .bk-lay {{margin-bottom: 4px}}
 .bk-projector .bk-hand-many .jupyter-button.bk-card-btn {{width: 2.6em; height: 2.7em; font-size: 0.9em}}
