@@ -360,6 +360,20 @@ def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_serve
                           ".getBoundingClientRect().bottom")
     box = show.bounding_box()
     assert box is not None and box["y"] + box["height"] <= area + 1, f"Show is below the screen: {box}, {area}"
+    # the file browser open: the cover's "Writing team's screen" was below the screen (the
+    # answer sheets above it, as read, sat 4 px apart in 1.35 lines)
+    team = panel.locator(BUTTONS).filter(has_text=re.compile(r"Writing team.s screen"))
+    expect(team).to_be_visible(timeout=WAIT_MS)
+    show_file_browser(page, True)
+    try:
+        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
+                              ".getBoundingClientRect().bottom")
+        box = team.bounding_box()
+    finally:
+        show_file_browser(page, False)
+    assert box is not None and box["y"] + box["height"] <= area + 1, f"the team's screen is below: {box}, {area}"
     # Ben's screen, the file browser open: his answer sheets, whose words wrap to two lines
     # there, are on the screen (at 40 px a line, sheet #5 ended 38 px below it)
     show.click()
