@@ -226,7 +226,10 @@ FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
 #: A panel drawn from a notebook's saved state before its cells run shows JupyterLab's
 #: broken-link mark once, on the panel, not on each of its dozens of controls. Bluffer's
 #: answer sheets, as read, sit closer on a projector (with 8 players, 5 sheets in 4 rows, the
-#: cover's "Writing team's screen" was below a 1280 x 720 screen, the file browser open).
+#: cover's "Writing team's screen" was below a 1280 x 720 screen, the file browser open). A
+#: Bløff seat's hand beside the table (``bk-held``: at a call on a projector) is drawn in cards
+#: a little smaller than the table's, smaller still for a big hand (``bk-held-many``), its title
+#: leading their first row.
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
@@ -247,6 +250,9 @@ CSS = f"""<style>
 .bk-projector .bk-log-lines {{max-height: {PROJECTOR_LOG_LINES * 1.35}em; overflow-y: auto}}
 .bk-projector .bk-lay {{margin-bottom: 4px}}
 .bk-projector .bk-hand-many .jupyter-button.bk-card-btn {{width: 2.6em; height: 2.7em; font-size: 0.9em}}
+.bk-projector .bk-held .bk-card {{width: 2.5em}}
+.bk-projector .bk-held .bk-held-many .bk-card {{width: 2em}}
+.bk-held-title {{align-self: center; margin-right: 6px; line-height: 1.25}}
 .bk-projector .bk-space-btn:not(:focus) {{position: absolute !important; width: 1px !important; height: 1px !important;
   min-height: 0 !important; padding: 0 !important; margin: -1px !important; overflow: hidden; clip-path: inset(50%);
   white-space: nowrap; border: 0}}

@@ -15,10 +15,11 @@ from html import escape
 
 import ipywidgets as W
 
+from bluffkit.core.errors import count as how_many
 from bluffkit.core.game import make_game
 from bluffkit.games.bloff.cards import RANK_WORDS, cards_text, claim_text
 from bluffkit.widgets import render_bloff
-from bluffkit.widgets.render_bloff import SUIT_SIGNS, card_parts, sort_hand
+from bluffkit.widgets.render_bloff import SUIT_SIGNS, card_parts, cards_html, sort_hand
 from bluffkit.widgets.seat_panel import _HIDE, _SHOW, SeatPanel, live, retire, tells_chosen
 
 #: A card's suit in words, for its tooltip.
@@ -58,7 +59,12 @@ class BloffTable(SeatPanel):
         self.let_go = W.Button(description="Let it go", layout=W.Layout(width="auto"))
         self.let_go.on_click(live(lambda _: self.try_move("pass")))
         self.call_box = W.HBox([self.call, self.let_go])
-        super().__init__(game, players, humans, bots, names, seed, [self.play_box, self.call_box], undo=undo)
+        # on a projector, the seat's hand when it is not to lay cards (at a call): beside the
+        # table, under the buttons, as the cards to click are while it lays (see draw_held)
+        self.held = W.HTML(layout=W.Layout(display=_HIDE))
+        self.held.add_class("bk-held")
+        super().__init__(game, players, humans, bots, names, seed, [self.play_box, self.call_box, self.held],
+                         undo=undo)
 
     def __repr__(self) -> str:
         return f"BloffTable({self.session.players} players, {self.repr_tail()})"
@@ -66,9 +72,17 @@ class BloffTable(SeatPanel):
     def set_projector(self, on: bool) -> None:
         """As :meth:`SeatPanel.set_projector`; on a projector the Say button comes above the
         hand, so that a big hand does not push it below the screen: first in the page too, so
-        that the keyboard's Tab reaches it before the cards, in the order they are seen."""
+        that the keyboard's Tab reaches it before the cards, in the order they are seen. The
+        seat on screen's table and hand are drawn again for the layout (from its observation
+        alone; the cards to click, and a choice among them, stay as they are): on a projector
+        the hand stands beside the table at a call too (:meth:`draw_held`)."""
         super().set_projector(on)
         self.play_box.children = (self.lay, self.hand) if on else (self.hand, self.lay)
+        seat = self.viewer
+        if seat is not None and self.screen == ("seat", seat):
+            obs = self.session.observe(seat)
+            self.view.value = self.seat_html(obs)
+            self.draw_held(obs)
 
     @property
     def cards(self):
@@ -89,8 +103,36 @@ class BloffTable(SeatPanel):
 
     def seat_html(self, obs) -> str:
         """The seat's view with its hand counted only, while it lays cards: the hand is drawn
-        apart then, as cards to click (under the table; beside it on a projector)."""
-        return render_bloff.seat_html(self.game, obs, self.session.names, hand_to_click=True)
+        apart then, as cards to click (under the table; beside it on a projector); and on a
+        projector at every other moment too, drawn beside the table (:meth:`draw_held`)."""
+        return render_bloff.seat_html(self.game, obs, self.session.names, hand_to_click=True,
+                                      hand_beside=bool(self.projector.value))
+
+    def draw_held(self, obs) -> None:
+        """On a projector, the seat's hand when it is not laying cards (at a call), drawn
+        beside the table, under the buttons: drawn in the seat, a hand of 15 cards took
+        three rows and pushed the other seats and the last call below a 1280 x 720 screen.
+        A big hand (a pile taken) is drawn smaller, as the cards to click are, and its title
+        leads the cards' first row (on a line of its own, 28 cards ran 9 px below the screen,
+        the file browser open). Empty and hidden otherwise (a cover holds nothing of it:
+        :meth:`clear_controls`)."""
+        on = bool(self.projector.value) and obs.legal.play_from is None
+        many = " bk-held-many" if len(obs.hand) > MANY_CARDS else ""
+        title = (f"<span class='bk-held-title'><b>Your hand</b><br>"
+                 f"<span class='bk-secret'>{how_many(len(obs.hand), 'card')}</span></span>")
+        self.held.value = f"<div class='bk-box{many}'>{cards_html(obs.hand, False, title)}</div>" if on else ""
+        self.held.layout.display = _SHOW if on else _HIDE
+
+    def show_own_move(self) -> None:
+        """As :meth:`SeatPanel.show_own_move`; the cards just laid are no longer to click, and
+        on a projector the hand left stands beside the table meanwhile (:meth:`draw_held`)."""
+        s = self.session
+        drawn = not s.over and self.viewer is not None and self.seat_now() != self.viewer
+        super().show_own_move()
+        if drawn and self.viewer is not None:
+            self.play_box.layout.display = self.call_box.layout.display = _HIDE
+            self.legal_text.value = ""
+            self.draw_held(s.observe(self.viewer))
 
     def public_scores(self, obs):
         """Cards left in each hand (fewest is best: the first with none wins)."""
@@ -104,7 +146,8 @@ class BloffTable(SeatPanel):
         self.hand.remove_class("bk-hand-many")         # (the last hand's size would stay on the cover)
         self.card_toggles = []
         self.lay.description, self.lay.disabled, self.lay.tooltip = "Lay", True, CHOOSE_FIRST
-        self.play_box.layout.display = self.call_box.layout.display = _HIDE
+        self.held.value = ""
+        self.play_box.layout.display = self.call_box.layout.display = self.held.layout.display = _HIDE
 
     def draw_seat(self, seat: int, obs) -> None:
         legal = obs.legal
@@ -112,6 +155,7 @@ class BloffTable(SeatPanel):
         playing = legal.play_from is not None
         self.play_box.layout.display = _SHOW if playing else _HIDE
         self.call_box.layout.display = _SHOW if legal.call else _HIDE       # only while the window is open
+        self.draw_held(obs)
         if playing:
             self.rank = obs.rank
             toggles = []

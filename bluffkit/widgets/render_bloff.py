@@ -49,21 +49,26 @@ def sort_hand(cards) -> list[int]:
     return sorted(cards, key=lambda c: ((c % 52) // 4, c % 4, c // 52))
 
 
-def cards_html(cards, small: bool = True) -> str:
-    """Cards face up, drawn."""
+def cards_html(cards, small: bool = True, first: str = "") -> str:
+    """Cards face up, drawn; ``first``: HTML that leads their row (a title), in it."""
     drawn = [art.playing_card(*card_parts(c)) for c in sort_hand(cards)]
     cls = "bk-row bk-hand-small" if small else "bk-row"
-    return f"<span class='{cls}'>{''.join(drawn)}</span>" if drawn else "&mdash;"
+    return f"<span class='{cls}'>{first}{''.join(drawn)}</span>" if drawn else f"{first} &mdash;"
 
 
-def seat_html(game, obs, names, *, hand_to_click: bool = False) -> str:
+def seat_html(game, obs, names, *, hand_to_click: bool = False, hand_beside: bool = False) -> str:
     """The table from the view of ``obs.seat``, drawn from its observation alone: its own
     hand and its own cards in the pile; the others' hands as card backs with their number.
     ``hand_to_click``: the panel draws the hand apart as cards to click while the seat lays
     cards (the Bløff table: under the table, beside it on a projector), so the table only
-    counts it then; every other panel (the scenario player, the replay) draws it here."""
+    counts it then; every other panel (the scenario player, the replay) draws it here.
+    ``hand_beside``: the panel draws the hand beside the table at every other moment too
+    (the Bløff table on a projector: a hand of 15 cards drawn in the seat pushed the table
+    below a 1280 x 720 screen at a call), so the seat says where it is then (its name's
+    line counts it)."""
     apart = hand_to_click and obs.legal.play_from is not None
-    hands = [(f"your hand: {how_many(len(obs.hand), 'card')}, to click" if apart else cards_html(obs.hand))
+    hands = [(f"your hand: {how_many(len(obs.hand), 'card')}, to click" if apart
+              else "your hand: on the right" if hand_beside else cards_html(obs.hand))
              if i == obs.seat else art.backs(obs.hand_sizes[i]) for i in range(len(names))]
     mine = (f"<div class='bk-box'>Your cards in the pile: {cards_html(obs.my_pile_cards)}</div>"
             if obs.my_pile_cards else "")

@@ -581,3 +581,27 @@ def test_on_a_projector_the_seat_does_not_say_the_hand_is_below():
     t.show.click()
     t.set_projector(True)
     assert "your hand: 13 cards" in t.view.value and "below" not in t.view.value, t.view.value
+
+
+def test_on_a_projector_the_hand_at_a_call_stands_beside_the_table():
+    """At a call on a projector a hand drawn in its seat (15 cards: three rows) pushed the
+    other seats and the last call below a 1280 x 720 screen: it stands beside the table,
+    in the controls' column, as the cards to click do while the seat lays; at a desk it
+    stays in the seat. A cover holds none of it."""
+    from bluffkit.widgets.art import playing_card
+    from bluffkit.widgets.render_bloff import card_parts, cards_html, sort_hand
+    t = BloffTable(players=3, humans=[0, 1], names=["Anne", "Bo", "Cy"], seed=1)
+    t.set_projector(True)
+    t.show.click()
+    t.choose(t.cards[:1])
+    t.lay.click()                                           # Anne says "one ace"
+    assert t.screen == ("cover", 1)
+    assert t.held.value == "" and t.held.layout.display == "none", "the cover holds no hand"
+    t.show.click()                                          # Bo, asked about Anne's claim
+    assert t.screen == ("seat", 1) and t.call_box.layout.display is None
+    hand = "".join(playing_card(*card_parts(c)) for c in sort_hand(t.session.observe(1).hand))    # Bo's, drawn
+    assert t.held in t.controls.children and t.held.layout.display is None and hand in t.held.value
+    assert "your hand: on the right" in t.view.value and "bk-play" not in t.view.value, t.view.value
+    t.set_projector(False)                                  # at a desk: in the seat, as before
+    assert t.held.value == "" and t.held.layout.display == "none"
+    assert cards_html(t.session.observe(1).hand) in t.view.value
