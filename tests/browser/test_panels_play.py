@@ -410,7 +410,8 @@ def test_bloff_anne_lays_a_clicked_card(page: Page, lab_server: LabServer):
 def test_bloff_a_big_hand_keeps_the_say_button_on_a_projector(page: Page, lab_server: LabServer):
     """With 31 cards on a projector the hand's five rows pushed Say below the screen and
     What happened out of it (a panel of 772 px): Say stands above the hand there, and a
-    big hand is drawn with smaller cards."""
+    big hand is drawn with smaller cards. At the call that follows, the hand stands beside
+    the table too, and the panel fits with the file browser folded and open."""
     cell = start(page, lab_server, "bloff-big-hand", "Anne")
     expect(cell.locator(".bk-card-btn")).to_have_count(29, timeout=WAIT_MS)
     expect(cell.locator(".bk-card-btn", has_text="10")).to_have_count(2)     # the widest labels: not cut
@@ -425,6 +426,21 @@ def test_bloff_a_big_hand_keeps_the_say_button_on_a_projector(page: Page, lab_se
         return [say.getBoundingClientRect().top < card.getBoundingClientRect().top,
                 !!(say.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING)]; }""")
     assert order == [True, True], f"Say above the hand on screen, and before it in the page: {order}"
+    # Anne lays a card and Carla's claim opens a call: her 28 cards stand beside the table (drawn
+    # in her seat, a hand of 15 pushed the other seats and the last call below the screen)
+    cell.locator(".bk-card-btn").first.click()
+    click(cell, re.compile(r"^\s*Say \u201cone "))
+    expect(cell.locator("button", has_text="Bl\u00f8ff!").first).to_be_visible(timeout=WAIT_MS)
+    expect(cell.locator(".bk-held .bk-card")).to_have_count(28, timeout=WAIT_MS)
+    assert cell.locator(".bk-me .bk-card").count() == 0, "the hand is drawn in the seat too"
+    panel = cell.locator(".bk-panel").first
+    try:
+        for files in (False, True):
+            show_file_browser(page, files)
+            panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+            check_fit(panel, f"panel-bloff-big-hand-call{'-files' if files else ''}", True)
+    finally:
+        show_file_browser(page, False)
 
 
 def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: LabServer):
