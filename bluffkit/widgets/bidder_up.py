@@ -329,6 +329,21 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # (in 20 px "+3 → 1000", cow's and horse's widest choice, was cut in the closed list)
           ".bk-projector .bk-market-step .widget-label {width: 3.8em; min-width: 3.8em; font-size: 18px !important}"
           ".bk-projector .bk-market-step select {font-size: 18px}"
+          # and two lists to a row, 34 px high, in a controls' column of 430 px or more (the board
+          # beside it narrower while the file browser is open): one list to a row, the ten lists
+          # took 440 px, and the notes to pay and Pay were below a 1280 x 720 screen
+          ".bk-projector .bk-bu-market > .widget-hbox {display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); "
+          "column-gap: 6px}"
+          ".bk-projector .bk-market-step {width: auto !important; min-width: 0; height: 34px}"
+          ".bk-projector .bk-market-step select {min-width: 0; height: 34px}"
+          ".bk-projector .bk-bu-controls:has(.bk-market-step) {min-width: 430px !important; flex-shrink: 0 !important}"
+          ".bk-projector :has(> .bk-bu-controls .bk-market-step) > :not(.bk-bu-controls) "
+          "{min-width: 0 !important; flex-shrink: 1 !important}"
+          # the market's notes to pay as an auction's, its words above them in the farm boards' type
+          ".bk-projector .bk-bu-controls:has(.bk-market-step) .bk-bu-notes .jupyter-button.bk-note-btn "
+          "{min-width: 40px !important; height: 34px; min-height: 34px; padding: 0 4px; margin: 2px; "
+          "font-size: 18px !important}"
+          ".bk-projector .bk-bu-controls:has(.bk-market-step) .bk-bu-notes .bk-box {font-size: 16px; line-height: 1.3}"
           # the end on a projector: the final scores beside the board, not above it (the board
           # went below the screen), the board no taller than the screen leaves it
           ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) {display: grid; "
@@ -380,6 +395,7 @@ class BidderUpTable(SeatPanel):
         self.trade_box = W.VBox([trade_words, self.trade_target])
         self.market_steps: dict[int, W.Dropdown] = {}
         self.market_box = W.VBox()
+        self.market_box.add_class("bk-bu-market")                # (its lists two to a row on a projector: _STYLE)
         self.buttons_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "row")
         self.notes_title = W.HTML()
         # room above for a chosen note, which rises 6 px with a 3 px outline (as the table's)
@@ -387,6 +403,7 @@ class BidderUpTable(SeatPanel):
         self.note_toggles: list[W.ToggleButton] = []
         self.notes_button = _button("Pay", self._pay_pending, "bk-go")
         self.notes_box = W.VBox([self.notes_title, self.note_row, self.notes_button])
+        self.notes_box.add_class("bk-bu-notes")
         self.farms = W.HTML()                      # every farm board, beside the board with the controls
         # on a projector: the seat's own farm board alone in farms, the others folded here with
         # the text view, below what happened (see seat_pieces); else the text view is in farms
@@ -402,6 +419,7 @@ class BidderUpTable(SeatPanel):
                          [self.roll_button, self.spaces_box, self.auction_moves, self.trade_box, self.market_box,
                           self.buttons_box, self.notes_box, self.farms, self.more_farms], undo=undo)
         self.view.on_space(self.click_space)
+        self.controls.add_class("bk-bu-controls")
         self.style_sheet.value += _STYLE
         self.set_projector(False)
 

@@ -19,8 +19,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeout, expect
 
-from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons
-from .test_lab import BUTTONS, open_and_run_all, open_on
+from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons, show_file_browser
+from .test_lab import BUTTONS, cell_of, open_and_run_all, open_on
 from .test_panels_play import click, start
 
 pytestmark = pytest.mark.browser
@@ -462,7 +462,8 @@ def test_the_projector_draws_the_boards_words_large_and_apart(page: Page, lab_se
     pawns) were 16 units, 10.5 px, too small for the back of a classroom. Now on both
     boards, after a roll (the costs shown) and with the longest names in the pens, every
     word is 15 px or more, and no label meets another, covers a space or is too narrow
-    for its words; the board is still on the screen."""
+    for its words; the board is still on the screen. Then Annette moves to the Fairground's
+    market (:func:`_the_market_fits`)."""
     from pathlib import Path
     tests = Path(__file__).resolve().parents[1]
     _open_panel(page, lab_server, "panel-bidder-up-board-words.ipynb", BOTH_BOARDS.replace("TESTS", str(tests)))
@@ -485,3 +486,62 @@ def test_the_projector_draws_the_boards_words_large_and_apart(page: Page, lab_se
         area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
                               ".getBoundingClientRect().bottom")
         assert seen["bottom"] <= area + 1, f"{board}: the board goes below the screen: {seen['bottom']}, {area}"
+    _the_market_fits(page, panels.first)
+
+
+#: Every type list of the market, the notes to pay with, Pay, and the widest choice of each list
+#: as drawn (its words' width, the room in the closed list), each list's box.
+MARKET_JS = """e => {
+  const box = x => { const r = x.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+  const area = box(e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'));
+  const seen = x => x.offsetParent !== null;
+  const c = document.createElement('canvas').getContext('2d');
+  const lists = [...e.querySelectorAll('.bk-market-step select')].filter(seen).map(s => {
+    const st = getComputedStyle(s);
+    c.font = `${st.fontSize} ${st.fontFamily}`;
+    return {widest: Math.max(...[...s.options].map(o => c.measureText(o.text).width)),
+            room: s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight), ...box(s)};
+  });
+  const notes = [...e.querySelectorAll('.bk-note-btn')].filter(seen).map(box);
+  const pay = [...e.querySelectorAll('.jupyter-button')].filter(b => seen(b) && /pay/.test(b.textContent))
+    .map(b => ({words: b.textContent.trim(), ...box(b)}));
+  return {area, lists, notes, pay};
+}"""
+
+
+def _the_market_fits(page: Page, panel: Locator) -> None:
+    """The Fairground's market on a projector [G]: its ten type lists, one to a row, took 440 px
+    of the controls' column with the file browser open, and the notes to pay and Pay were below
+    the 1280 x 720 screen. Annette (8 notes) moves to the market and changes three types (the
+    rulebook's sheep +2 and donkeys -1, 4 notes, and a cow +1, 5 notes in all): with the file
+    browser open and folded every type list shows its widest choice whole, and the lists, her
+    notes and Pay are on the screen."""
+    panel = cell_of(page, panel).locator(".bk-panel").first      # (this panel, whatever its classes)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    panel.locator("[data-space='hilltop']").first.click()             # on the board: the market, 1 note away
+    move = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Move to .* pay"))
+    expect(move.first).to_be_visible(timeout=WAIT_MS)
+    move.first.click()
+    lists = panel.locator(".bk-market-step")
+    expect(lists).to_have_count(10, timeout=WAIT_MS)
+    pay = panel.locator(BUTTONS).filter(has_text=re.compile(r"pay\s\d+\snotes?"))
+    for animal, steps, cost in (("sheep", 2, 3), ("donkey", -1, 4), ("cow", 1, 5)):
+        choice = lists.filter(has_text=animal).locator("select")
+        choice.select_option(index=choice.evaluate("s => [...s.options].findIndex(o => /^0\\s/.test(o.text))") + steps)
+        expect(pay.first).to_contain_text(re.compile(rf"pay\s{cost}\snotes"), timeout=WAIT_MS)
+    idle = page.locator(IDLE)
+    for shown in (True, False):
+        show_file_browser(page, shown)
+        expect(idle).to_have_count(1, timeout=WAIT_MS)
+        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up-projector-market{'-files' if shown else ''}.png"))
+        fit = panel.evaluate(MARKET_JS)
+        bottom = fit["area"]["bottom"] + 1
+        where = "the file browser open" if shown else "the file browser folded"
+        assert len(fit["lists"]) == 10 and fit["notes"] and len(fit["pay"]) == 1, fit
+        cut = [x for x in fit["lists"] if x["widest"] > x["room"] + 0.5]
+        assert not cut, f"{where}: a type list's choice is cut: {cut}"
+        for part in (*fit["lists"], *fit["notes"], *fit["pay"]):
+            assert part["bottom"] <= bottom, f"{where}: below the screen: {part}, the screen ends at {bottom}"
+        assert cut_buttons(panel) == [], f"{where}: buttons cut short"
