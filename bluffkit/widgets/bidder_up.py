@@ -344,6 +344,17 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           "{min-width: 40px !important; height: 34px; min-height: 34px; padding: 0 4px; margin: 2px; "
           "font-size: 18px !important}"
           ".bk-projector .bk-bu-controls:has(.bk-market-step) .bk-bu-notes .bk-box {font-size: 16px; line-height: 1.3}"
+          # the Move box and Play move (off the projector) on two lines where the controls' column
+          # is too narrow for both (the file browser open): "Play move" was cut short to "Play". The
+          # box no narrower than 21em beside the button (its example, 197 px, and "Move" fit), nor
+          # wider than its 24em (SeatPanel's width for the placeholder)
+          ".bk-bu-controls > .bk-side {flex-wrap: wrap}"
+          ".bk-bu-controls > .bk-side > .widget-text {flex: 1 1 21em; max-width: min(100%, 24em) !important}"
+          ".bk-bu-controls > .bk-side > .jupyter-button {flex-shrink: 0; width: auto}"
+          # and a long button's words wrap, as on a projector (the file browser open, "Move the markers
+          # (up to 2 types, one st..." and "Reveal Move Market Markers (choose bel..." were cut off)
+          ".bk-panel:not(.bk-projector) .bk-bu-controls .widget-button {white-space: normal; height: auto; "
+          "min-height: var(--jp-widgets-inline-height); line-height: 1.3}"
           # the end on a projector: the final scores beside the board, not above it (the board
           # went below the screen), the board no taller than the screen leaves it
           ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) {display: grid; "

@@ -515,7 +515,8 @@ def _the_market_fits(page: Page, panel: Locator) -> None:
     the 1280 x 720 screen. Annette (8 notes) moves to the market and changes three types (the
     rulebook's sheep +2 and donkeys -1, 4 notes, and a cow +1, 5 notes in all): with the file
     browser open and folded every type list shows its widest choice whole, and the lists, her
-    notes and Pay are on the screen."""
+    notes and Pay are on the screen; off the projector, the file browser open, every button's
+    words and the Move box's example show whole."""
     panel = cell_of(page, panel).locator(".bk-panel").first      # (this panel, whatever its classes)
     panel.evaluate("e => e.scrollIntoView({block: 'start'})")
     panel.locator("[data-space='hilltop']").first.click()             # on the board: the market, 1 note away
@@ -545,3 +546,12 @@ def _the_market_fits(page: Page, panel: Locator) -> None:
         for part in (*fit["lists"], *fit["notes"], *fit["pay"]):
             assert part["bottom"] <= bottom, f"{where}: below the screen: {part}, the screen ends at {bottom}"
         assert cut_buttons(panel) == [], f"{where}: buttons cut short"
+    # off the projector, the file browser open: the controls' column beside the board is 339 px,
+    # and "Play move" beside the Move box was cut short to "Play"
+    show_file_browser(page, True)
+    panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).first.click()
+    expect(panel).not_to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
+    expect(idle).to_have_count(1, timeout=WAIT_MS)
+    assert cut_buttons(panel) == [], "off the projector, the file browser open: buttons cut short"
+    _placeholder_fits(panel)
+    show_file_browser(page, False)
