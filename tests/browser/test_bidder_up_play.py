@@ -531,27 +531,29 @@ def _the_market_fits(page: Page, panel: Locator) -> None:
         choice.select_option(index=choice.evaluate("s => [...s.options].findIndex(o => /^0\\s/.test(o.text))") + steps)
         expect(pay.first).to_contain_text(re.compile(rf"pay\s{cost}\snotes"), timeout=WAIT_MS)
     idle = page.locator(IDLE)
-    for shown in (True, False):
-        show_file_browser(page, shown)
+    try:                                  # (the file browser folded again for the next tests, whatever happens)
+        for shown in (True, False):
+            show_file_browser(page, shown)
+            expect(idle).to_have_count(1, timeout=WAIT_MS)
+            panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up-projector-market{'-files' if shown else ''}.png"))
+            fit = panel.evaluate(MARKET_JS)
+            bottom = fit["area"]["bottom"] + 1
+            where = "the file browser open" if shown else "the file browser folded"
+            assert len(fit["lists"]) == 10 and fit["notes"] and len(fit["pay"]) == 1, fit
+            cut = [x for x in fit["lists"] if x["widest"] > x["room"] + 0.5]
+            assert not cut, f"{where}: a type list's choice is cut: {cut}"
+            for part in (*fit["lists"], *fit["notes"], *fit["pay"]):
+                assert part["bottom"] <= bottom, f"{where}: below the screen: {part}, the screen ends at {bottom}"
+            assert cut_buttons(panel) == [], f"{where}: buttons cut short"
+        # off the projector, the file browser open: the controls' column beside the board is 339 px,
+        # and "Play move" beside the Move box was cut short to "Play"
+        show_file_browser(page, True)
+        panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).first.click()
+        expect(panel).not_to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
         expect(idle).to_have_count(1, timeout=WAIT_MS)
-        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up-projector-market{'-files' if shown else ''}.png"))
-        fit = panel.evaluate(MARKET_JS)
-        bottom = fit["area"]["bottom"] + 1
-        where = "the file browser open" if shown else "the file browser folded"
-        assert len(fit["lists"]) == 10 and fit["notes"] and len(fit["pay"]) == 1, fit
-        cut = [x for x in fit["lists"] if x["widest"] > x["room"] + 0.5]
-        assert not cut, f"{where}: a type list's choice is cut: {cut}"
-        for part in (*fit["lists"], *fit["notes"], *fit["pay"]):
-            assert part["bottom"] <= bottom, f"{where}: below the screen: {part}, the screen ends at {bottom}"
-        assert cut_buttons(panel) == [], f"{where}: buttons cut short"
-    # off the projector, the file browser open: the controls' column beside the board is 339 px,
-    # and "Play move" beside the Move box was cut short to "Play"
-    show_file_browser(page, True)
-    panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).first.click()
-    expect(panel).not_to_have_class(re.compile("bk-projector"), timeout=WAIT_MS)
-    expect(idle).to_have_count(1, timeout=WAIT_MS)
-    assert cut_buttons(panel) == [], "off the projector, the file browser open: buttons cut short"
-    _placeholder_fits(panel)
-    show_file_browser(page, False)
+        assert cut_buttons(panel) == [], "off the projector, the file browser open: buttons cut short"
+        _placeholder_fits(panel)
+    finally:
+        show_file_browser(page, False)
