@@ -227,9 +227,9 @@ FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
 #: broken-link mark once, on the panel, not on each of its dozens of controls. Bluffer's
 #: answer sheets, as read, sit closer on a projector (with 8 players, 5 sheets in 4 rows, the
 #: cover's "Writing team's screen" was below a 1280 x 720 screen, the file browser open). A
-#: Bløff seat's hand beside the table (``bk-held``: at a call on a projector) is drawn in cards
-#: a little smaller than the table's, smaller still for a big hand (``bk-held-many``), its title
-#: leading their first row.
+#: Bløff seat's hand beside the table (``bk-held``: on a projector, at a call and after the
+#: seat's own move) is drawn in cards a little smaller than the table's, smaller still for a
+#: big hand (``bk-held-many``), its title leading their first row.
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}

@@ -134,7 +134,8 @@ def choice_words(obs, names, pen_words=None) -> str:
     if legal.pay:
         owed, mode, payee = legal.pay
         out.append(f"pay {names[payee]} {owed}" + (" notes, any notes (their value does not count)" if mode == "count"
-                                                    else " in notes (no change is given)"))
+                                                    else " in notes (no change is given; click your notes, "
+                                                         "then Pay)"))
     if legal.pick:
         k, n = legal.pick
         out.append(f"point at {'a card' if k == 1 else f'{k} cards'} of the {n} face down")

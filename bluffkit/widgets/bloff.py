@@ -109,14 +109,15 @@ class BloffTable(SeatPanel):
                                       hand_beside=bool(self.projector.value))
 
     def draw_held(self, obs) -> None:
-        """On a projector, the seat's hand when it is not laying cards (at a call), drawn
-        beside the table, under the buttons: drawn in the seat, a hand of 15 cards took
-        three rows and pushed the other seats and the last call below a 1280 x 720 screen.
-        A big hand (a pile taken) is drawn smaller, as the cards to click are, and its title
-        leads the cards' first row (on a line of its own, 28 cards ran 9 px below the screen,
-        the file browser open). Empty and hidden otherwise (a cover holds nothing of it:
-        :meth:`clear_controls`)."""
-        on = bool(self.projector.value) and obs.legal.play_from is None
+        """On a projector, the seat's hand when it is not laying cards (at a call, and after
+        its own move while the bots play), drawn beside the table, under the buttons: drawn
+        in the seat, a hand of 15 cards took three rows and pushed the other seats and the
+        last call below a 1280 x 720 screen. A big hand (a pile taken) is drawn smaller, as
+        the cards to click are, and its title leads the cards' first row (on a line of its
+        own, 28 cards ran 9 px below the screen, the file browser open). Empty and hidden
+        otherwise, and for a hand of no cards (the seat says "your hand: none"; a cover
+        holds nothing of it: :meth:`clear_controls`)."""
+        on = bool(self.projector.value) and obs.legal.play_from is None and bool(obs.hand)
         many = " bk-held-many" if len(obs.hand) > MANY_CARDS else ""
         title = (f"<span class='bk-held-title'><b>Your hand</b><br>"
                  f"<span class='bk-secret'>{how_many(len(obs.hand), 'card')}</span></span>")
@@ -140,7 +141,8 @@ class BloffTable(SeatPanel):
 
     def clear_controls(self) -> None:
         """No cards in the hand and none chosen (the last player's hand, and the cards they
-        just laid face down, would show), both move boxes hidden."""
+        just laid face down, would show), both move boxes hidden, and the hand drawn beside
+        the table on a projector (:meth:`draw_held`) emptied and hidden."""
         retire(self.hand.children)
         self.hand.children = ()
         self.hand.remove_class("bk-hand-many")         # (the last hand's size would stay on the cover)

@@ -68,7 +68,8 @@ def seat_html(game, obs, names, *, hand_to_click: bool = False, hand_beside: boo
     line counts it)."""
     apart = hand_to_click and obs.legal.play_from is not None
     hands = [(f"your hand: {how_many(len(obs.hand), 'card')}, to click" if apart
-              else "your hand: on the right" if hand_beside else cards_html(obs.hand))
+              else ("your hand: on the right" if obs.hand else "your hand: none") if hand_beside
+              else cards_html(obs.hand))
              if i == obs.seat else art.backs(obs.hand_sizes[i]) for i in range(len(names))]
     mine = (f"<div class='bk-box'>Your cards in the pile: {cards_html(obs.my_pile_cards)}</div>"
             if obs.my_pile_cards else "")

@@ -364,8 +364,8 @@ def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_serve
     # answer sheets above it, as read, sat 4 px apart in 1.35 lines)
     team = panel.locator(BUTTONS).filter(has_text=re.compile(r"Writing team.s screen"))
     expect(team).to_be_visible(timeout=WAIT_MS)
-    show_file_browser(page, True)
-    try:
+    try:                                          # (folded again whatever happens, for the next tests)
+        show_file_browser(page, True)
         panel.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(300)
         area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
@@ -379,8 +379,8 @@ def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_serve
     show.click()
     sheets = panel.locator(".bk-sheet-btn")
     expect(sheets.first).to_be_visible(timeout=WAIT_MS)
-    show_file_browser(page, True)
-    try:
+    try:                                          # (folded again whatever happens, for the next tests)
+        show_file_browser(page, True)
         panel.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(300)
         area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
@@ -451,8 +451,8 @@ def test_bluffer_anne_votes_by_clicking_an_answer_sheet(page: Page, lab_server: 
     expect(cell.locator("input[placeholder='your false answer']").first).to_be_visible(timeout=WAIT_MS)
     # the Answer box within the controls' column, with the file browser open (the column at its
     # narrowest: the box ran 8 px past the panel's edge there), then folded again
-    show_file_browser(page, True)
-    try:
+    try:                                          # (folded again whatever happens, for the next tests)
+        show_file_browser(page, True)
         screenshots(page, cell, "panel-bluffer-write")
     finally:
         show_file_browser(page, False)

@@ -978,7 +978,7 @@ def test_the_prompt_says_the_highest_bid_call_and_whom_to_pay():
     for seat, move in ((0, "bid 120"), (1, "pass"), (0, "pass"), (2, "sell")):
         s = g.step(s, seat, move)
     names = ["Ann", "Bob", "Cy"]
-    assert choice_words(g.observe(s, 0), names) == "pay Cy 120 in notes (no change is given)"
+    assert choice_words(g.observe(s, 0), names) == "pay Cy 120 in notes (no change is given; click your notes, then Pay)"
     controls, _, _ = _controls(g, s, 0)
     assert controls.note_button.description.endswith("\u2014 you owe C 120"), controls.note_button.description
 

@@ -605,3 +605,29 @@ def test_on_a_projector_the_hand_at_a_call_stands_beside_the_table():
     t.set_projector(False)                                  # at a desk: in the seat, as before
     assert t.held.value == "" and t.held.layout.display == "none"
     assert cards_html(t.session.observe(1).hand) in t.view.value
+
+
+def test_the_hand_beside_the_table_never_reaches_a_cover_and_an_empty_hand_is_not_drawn():
+    """Projector switched on at a cover draws no hand beside the table (the next seat's or
+    the last's); switched back on a seat's screen it is that seat's. A seat that has laid
+    its last cards has no hand to draw: nothing stands beside the table, and the seat says
+    "your hand: none" (it said "on the right" over an empty box)."""
+    from bluffkit.widgets.render_bloff import seat_html
+    t = BloffTable(players=3, humans=[0, 1], names=["Anne", "Bo", "Cy"], seed=1)
+    t.show.click()
+    t.choose(t.cards[:1])
+    t.lay.click()                                           # Anne says "one ace": Bo's cover
+    assert t.screen == ("cover", 1)
+    t.set_projector(True)                                   # switched at the cover
+    assert t.held.value == "" and t.held.layout.display == "none", "a cover holds no hand"
+    t.set_projector(False)
+    t.set_projector(True)
+    assert t.held.value == "" and t.screen == ("cover", 1)
+    obs = t.session.observe(1)
+    fields = dict(zip(obs._fields, obs))
+    empty = type(obs).from_fields(**{**fields, "hand": ()})   # Bo's view, had he laid his last cards
+    t.draw_held(obs)
+    assert t.held.layout.display is None, "Bo's cards stand beside the table"
+    t.draw_held(empty)
+    assert t.held.value == "" and t.held.layout.display == "none", "an empty hand stands beside the table"
+    assert "your hand: none" in seat_html(t.game, empty, t.session.names, hand_to_click=True, hand_beside=True)
