@@ -1878,7 +1878,7 @@ def test_the_notes_receipt_agrees_with_the_table_in_random_games():
     for players, board, options in ((3, "animal-market", {}), (2, "fairground", {}), (4, "fairground", {}),
                                     (4, "animal-market", count_tiles),
                                     (4, "fairground", {**count_tiles, "donkey_short": "smaller"})):
-        for seed in range(4):
+        for seed in range(3):
             t = table(board, players=players, humans=range(players), seed=seed, **options)
             s, rng = t.session, np.random.default_rng(seed)
             d = t.game.rules.denominations
