@@ -229,7 +229,8 @@ FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
 #: cover's "Writing team's screen" was below a 1280 x 720 screen, the file browser open). A
 #: Bløff seat's hand beside the table (``bk-held``: on a projector, at a call and after the
 #: seat's own move) is drawn in cards a little smaller than the table's, smaller still for a
-#: big hand (``bk-held-many``), its title leading their first row.
+#: big hand (``bk-held-many``), its title leading their first row. A seat's receipts above its
+#: prompt (``bk-receipt``: :func:`~bluffkit.widgets.seat_panel.receipt_html`) are in 16 px type.
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
@@ -244,6 +245,7 @@ CSS = f"""<style>
   --jp-widgets-inline-label-width: 110px}}
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}
 .bk-projector .jupyter-button {{height: auto; min-height: 40px; white-space: normal; line-height: 1.3}}
+.bk-projector .bk-receipt {{font-size: 16px; line-height: 1.35}}
 .bk-projector .widget-html-content {{line-height: 1.35}}
 .bk-projector .bk-side {{display: none !important}}
 .bk-projector .bk-answers .bk-sheet {{padding: 2px 8px; margin: 2px; line-height: 1.25}}

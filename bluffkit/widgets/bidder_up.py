@@ -78,6 +78,7 @@ from bluffkit.widgets.seat_panel import (
     note,
     note_toggle,
     notes_said,
+    receipt_html,
     retire,
     since_own_move,
     slotted,
@@ -749,7 +750,7 @@ class BidderUpTable(SeatPanel):
         self._head = (f"<div class='bk-turn-line'>\u25b6 <b>{escape(mover)}'s turn</b>; {me}, you are asked "
                       f"<b>{escape(asked)}</b> now.</div>" if obs.current != seat and asked else "")
         receipts = [r for r in (self.trade_receipt(seat), *self.notes_receipts(seat)) if r]
-        self._receipt = "".join(f"<div class='bk-turn-line'>{escape(r)}</div>" for r in receipts)
+        self._receipt = receipt_html(receipts)
         if self.chance_seat() == seat:
             self.roll_button.layout.display = _SHOW
             self._prompt(f"<b>{me}</b>, it is your turn: roll the die.")

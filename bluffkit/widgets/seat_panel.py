@@ -111,6 +111,19 @@ def since_own_move(session, seat: int):
             return
 
 
+def receipt_html(receipts) -> str:
+    """The receipts above a seat's prompt, one line each (``bk-receipt``: on a projector in
+    the farm boards' 16 px type, so that a receipt of four lines in the prompt's 20 px did not
+    push the move it leads to below a 1280 x 720 screen), a line allowed to break after each
+    ``+`` of the notes it names ("50+50+...+10", 13 money cards, ran past a projector's
+    controls' column and was cut off: a browser does not break a line at ``+``).
+
+    >>> receipt_html(["Bo paid you 2 notes: 10+10 = 20.", ""])
+    "<div class='bk-receipt'>Bo paid you 2 notes: 10+<wbr>10 = 20.</div>"
+    """
+    return "".join(f"<div class='bk-receipt'>{escape(r).replace('+', '+<wbr>')}</div>" for r in receipts if r)
+
+
 def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, by_count=None,
                   unit: str = "note") -> str:
     """What ``seat`` gave and received in its last trade, said until its next move: in a

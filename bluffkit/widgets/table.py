@@ -46,6 +46,7 @@ from bluffkit.widgets.seat_panel import (
     note,
     note_toggle,
     payment_receipt,
+    receipt_html,
     retire,
     slotted,
     trade_receipt,
@@ -179,8 +180,7 @@ class TablePanel(SeatPanel):
         unit = words(self.game.rules)["money_card"]
         receipts = (trade_receipt(s, seat, self.denominations, animal=self._traded, unit=unit),
                     payment_receipt(s, seat, self.denominations, unit))
-        receipt = "".join(f"<div class='bk-turn-line'>{escape(r)}</div>" for r in receipts if r)
-        self.legal_text.value = f"<div class='bk-box'>{receipt}{yb_prompt(s.names[seat], obs, s.names)}</div>"
+        self.legal_text.value = f"<div class='bk-box'>{receipt_html(receipts)}{yb_prompt(s.names[seat], obs, s.names)}</div>"
         buttons = []
         for action in legal.simple:
             b = _button(self._label(action), "bk-stop" if str(action) == "pass" else "bk-go")

@@ -14,7 +14,7 @@ from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.widget_check import _widgets, driver_for, model_state, widget_tree
 from bluffkit.widgets import BidderUpTable
-from bluffkit.widgets.seat_panel import EVENTS
+from bluffkit.widgets.seat_panel import EVENTS, receipt_html
 
 NAMES = ["Annette", "Daniel", "Ben", "Carla"]
 
@@ -1183,7 +1183,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
         if t.screen[0] == "cover":
             t.show.click()
         receipt = t.trade_receipt(seat)
-        assert (escape(receipt) in t.legal_text.value) if receipt else "Your horse-trade" not in t.legal_text.value
+        assert (receipt_html([receipt]) in t.legal_text.value) if receipt else "Your horse-trade" not in t.legal_text.value
 
 
 def test_the_end_sheet_keeps_a_name_that_holds_a_colon_and_escapes_names():
@@ -1804,7 +1804,7 @@ def test_the_piggy_bank_tells_its_taker_which_notes_they_took():
         else:
             step(s, rng)
     assert others and seat == 0
-    assert t.notes_receipt(0) == said and escape(said) in t.legal_text.value
+    assert t.notes_receipt(0) == said and receipt_html([said]) in t.legal_text.value
     if t.chance_seat() == 0:
         t.roll_button.click()
     if s.state.phase == "move":                 # a move elsewhere than the Piggy Bank
@@ -1852,7 +1852,7 @@ def test_the_gamble_tells_each_player_the_notes_they_got_and_no_more(roll, give,
         s.play(f"give {give}", 0)
     assert t.notes_receipt(0) == gambler and t.notes_receipt(1) == other
     seat, screen = shown(t)                         # Daniel's turn now: the receipt on his screen
-    assert seat == 1 and (escape(other) in t.legal_text.value if other else "gamble gave" not in screen)
+    assert seat == 1 and (receipt_html([other]) in t.legal_text.value if other else "gamble gave" not in screen)
     assert "Your gamble" not in screen, "Daniel is shown what Annette kept"
 
 
@@ -1991,7 +1991,7 @@ def test_a_seller_who_buys_the_other_lot_is_told_the_notes_of_the_lot_sold():
     said = "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
     assert [t.notes_receipt(k) for k in range(3)] == [said, "", ""]
     seat, _screen = shown(t)
-    assert seat == 0 and escape(said) in t.legal_text.value, "on her screen as she pays Ben"
+    assert seat == 0 and receipt_html([said]) in t.legal_text.value, "on her screen as she pays Ben"
     s.play("pay 50+10", 0)
     assert [t.notes_receipt(k) for k in range(3)] == ["", "", "Annette paid you 2 notes: 50+10 = 60; the others "
                                                               "see only how many."]

@@ -3,7 +3,6 @@ bids, the projector switch, the scores toggle, the scenario player's start and e
 
 import logging
 import re
-from html import escape
 
 import numpy as np
 import pytest
@@ -184,7 +183,7 @@ def test_the_payee_is_told_which_notes_were_paid_where_the_table_sees_their_numb
     import numpy as np
 
     from bluffkit.core.money import fmt, total
-    from bluffkit.widgets.seat_panel import payment_receipt
+    from bluffkit.widgets.seat_panel import payment_receipt, receipt_html
     unit = "money card" if name == "horse-trading" else "note"
     checked = screens = 0
     waiting: tuple | None = None
@@ -202,7 +201,7 @@ def test_the_payee_is_told_which_notes_were_paid_where_the_table_sees_their_numb
                 t.refresh()
                 if t.screen[0] == "cover":
                     t.show.click()
-                assert t.screen == ("seat", seat) and escape(waiting[1]) in t.legal_text.value
+                assert t.screen == ("seat", seat) and receipt_html([waiting[1]]) in t.legal_text.value
             action = s.legal(seat).sample(rng)
             s.play(action, seat)
             now = [payment_receipt(s, k, d, unit) for k in range(3)]
@@ -238,7 +237,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
 
     from bluffkit.core.money import fmt, total
     from bluffkit.games.youre_bluffing.narrate import animals
-    from bluffkit.widgets.seat_panel import trade_receipt
+    from bluffkit.widgets.seat_panel import receipt_html, trade_receipt
     checked = 0
     for seed in range(10):
         t = TablePanel(name, players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=seed)
@@ -285,7 +284,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
                     t.refresh()
                     if t.screen[0] == "cover":
                         t.show.click()
-                    assert escape(want[k]) in t.legal_text.value
+                    assert receipt_html([want[k]]) in t.legal_text.value
         if checked >= 8:
             break
     assert checked >= 8, checked
