@@ -310,8 +310,13 @@ _SIGN = {"f": "\u2640", "m": "\u2642"}
 #: The table's own styles: on a projector the auction's box at the top of the controls in
 #: the farm boards' type, without its "Now:" line (the prompt under it asks the seat, the
 #: farm boards tag the others): in the prompt's large type it took five lines, and the
-#: seat's own notes and the last line of what happened went below a 1280 x 720 screen.
-_STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-height: 1.35; padding: 2px 8px}"
+#: seat's own notes and the last line of what happened went below a 1280 x 720 screen. Its
+#: lines and padding outweigh the box's own (its ``style``: lines 1.5 apart, which this rule
+#: did not change): a Secret Count seller who buys the other lot pays under the box's eight
+#: lines and her receipt of the notes of the lot sold, and with the file browser open and 15
+#: notes or more (three rows) Pay's second line was below the screen.
+_STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-height: 1.35 !important; "
+          "padding: 2px 8px !important}"
           ".bk-projector .bk-legal .bk-auction-now {display: none}"
           ".bk-projector .bk-farm > div {line-height: 1.45 !important; margin-top: 2px !important}"
           ".bk-projector .bk-farm {padding: 4px 8px !important}"

@@ -2041,3 +2041,26 @@ def test_two_arrivals_before_the_next_move_are_both_told():
     s.chance("roll 1")
     assert t.notes_receipts(1) == ["Annette's gamble gave you the top note of the Gambling stack: 100.",
                                    "Annette's gamble gave you the top note of the Gambling stack: 50."]
+
+
+def test_on_a_projector_the_auction_box_is_spaced_as_the_projector_says_not_as_its_own_style():
+    """On a projector the auction's box heads the controls in the farm boards' type, its
+    lines closer and its padding smaller than on the page; the box's own ``style`` (lines 1.5
+    apart) outweighed the projector's rule, and at a Secret Count seller's pay screen (the
+    box's eight lines, her receipt above them, three rows of notes, the file browser open)
+    Pay's second line was below a 1280 x 720 screen. Whatever the box's style sets, the
+    projector's rule overrides."""
+    t = secret_count_pen({"pen-3": ["cow", "sheep"]}, ["10+10+50+50+100", "10+50+100+0", "0+10+200+10"])
+    s = t.session
+    for move, seat in (("move pen-3 pay 10+10+50", 0), ("lay 100+10+0", 1), ("lay 200+10", 2), ("buy 2", 0)):
+        s.play(move, seat)
+    t.projector.value = True
+    shown(t)
+    own = re.search(r"<div class='bk-auction' style='([^']*)'", t.legal_text.value)
+    rule = re.search(r"\.bk-projector \.bk-legal \.bk-auction \{([^}]*)\}", t.style_sheet.value)
+    assert own and rule, "the auction's box on her pay screen, and the projector's rule for it"
+    set_here = {d.split(":")[0].strip() for d in own.group(1).split(";") if ":" in d}
+    projected = {d.split(":")[0].strip(): d.split(":", 1)[1] for d in rule.group(1).split(";") if ":" in d}
+    assert {"line-height", "padding"} <= set(projected), projected
+    weak = [p for p, v in projected.items() if p in set_here and "!important" not in v]
+    assert weak == [], f"the box's own style outweighs the projector's {weak}"
