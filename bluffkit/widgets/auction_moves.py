@@ -133,7 +133,8 @@ def choice_words(obs, names, pen_words=None) -> str:
     out += [str(x) for x in shown_refusals(legal, len(getattr(obs, "awards", ())))]
     if legal.pay:
         owed, mode, payee = legal.pay
-        out.append(f"pay {names[payee]} {owed}" + (" notes, any notes (their value does not count)" if mode == "count"
+        out.append(f"pay {names[payee]} {owed}" + (" notes, any notes (their value does not count; click them, then Pay)"
+                                                    if mode == "count"
                                                     else " in notes (no change is given; click your notes, "
                                                          "then Pay)"))
     if legal.pick:

@@ -981,6 +981,22 @@ def test_the_prompt_says_the_highest_bid_call_and_whom_to_pay():
     assert choice_words(g.observe(s, 0), names) == "pay Cy 120 in notes (no change is given; click your notes, then Pay)"
     controls, _, _ = _controls(g, s, 0)
     assert controls.note_button.description.endswith("\u2014 you owe C 120"), controls.note_button.description
+    g = Auction.create(format="dutch")                 # a Count auction: a price in notes, any notes
+    s = g.state_from_position(3, auctioneer=2, money=["100+50+10", None, "10"], lot=["horse"])
+    for _ in range(40):                                # A takes when the count lets her; Cy sells; A pays
+        if g.is_chance(s):
+            s = g.step(s, None, g.sample_chance(s, np.random.default_rng(0)))
+            continue
+        seat = g.to_move(s)[0]
+        legal = g.legal(s, seat)
+        if legal.pay:
+            break
+        said = legal.description
+        s = g.step(s, seat, "take" if seat == 0 and "take" in said else "sell" if "sell" in said else "pass")
+    assert seat == 0 and legal.pay and legal.pay[1] == "count", legal
+    words = choice_words(g.observe(s, 0), names)
+    assert words.startswith("pay Cy ") and words.endswith(" notes, any notes (their value does not count; click "
+                                                          "them, then Pay)"), words
 
 
 def test_a_bid_above_ones_money_is_played_at_the_second_click_and_above_the_most_allowed_at_once():
