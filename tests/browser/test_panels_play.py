@@ -342,6 +342,16 @@ def test_a_ten_player_bluffer_table_on_a_projector_keeps_its_columns_apart(page:
     assert all(name in seen["text"] for name in names), seen["text"]
 
 
+def screen_bottom_with_files(page: Page, panel) -> float:
+    """Open the file browser, scroll the panel's top to the notebook area's top and return
+    where the area (the screen) ends; the caller folds the file browser again."""
+    show_file_browser(page, True)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    return panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
+                          ".getBoundingClientRect().bottom")
+
+
 def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_server: LabServer):
     """The vote's cover in an eight-player team game on a projector: the shared screen's
     points and answers stood above it and pushed "Show Ben's view", the cover's one
@@ -365,11 +375,7 @@ def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_serve
     team = panel.locator(BUTTONS).filter(has_text=re.compile(r"Writing team.s screen"))
     expect(team).to_be_visible(timeout=WAIT_MS)
     try:                                          # (folded again whatever happens, for the next tests)
-        show_file_browser(page, True)
-        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(300)
-        area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
-                              ".getBoundingClientRect().bottom")
+        area = screen_bottom_with_files(page, panel)
         box = team.bounding_box()
     finally:
         show_file_browser(page, False)
@@ -380,11 +386,7 @@ def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_serve
     sheets = panel.locator(".bk-sheet-btn")
     expect(sheets.first).to_be_visible(timeout=WAIT_MS)
     try:                                          # (folded again whatever happens, for the next tests)
-        show_file_browser(page, True)
-        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(300)
-        area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
-                              ".getBoundingClientRect().bottom")
+        area = screen_bottom_with_files(page, panel)
         boxes = sheets.evaluate_all("bs => bs.map(b => [b.textContent.trim().slice(0, 20),"
                                     " b.getBoundingClientRect().bottom, b.getBoundingClientRect().height])")
     finally:

@@ -1948,31 +1948,33 @@ def test_a_pay_button_writes_a_thousand_as_the_auction_box_does():
     assert t.notes_button.description == "Draw 2 tickets: pay 2\u00a0notes\u00a0(1,000)", t.notes_button.description
 
 
+def secret_count_sale(pen: str, animals, money, pay: str, laid, decision: str) -> BidderUpTable:
+    """Annette (roll 3, three human seats) moves to ``pen`` of the Animal Market, a Secret
+    Count pen (pen 2 the first tile, a double pen 3 the second), paying ``pay``; Daniel and
+    Ben lay ``laid``; she plays ``decision`` (sell, buy ...)."""
+    tiles = ("secret-count", "classic") if pen == "pen-2" else ("classic", "secret-count")
+    t = at_position(table(players=3, humans=(0, 1, 2), seed=1, tiles=tiles + ("dutch", "round-the-table")),
+                    current=0, roll=3, pens={pen: animals}, money=money)
+    s = t.session
+    s.play(f"move {pen} pay {pay}", 0)
+    for seat, notes in enumerate(laid, 1):
+        s.play(f"lay {notes}", seat)
+    s.play(decision, 0)
+    return t
+
+
 def test_a_secret_count_sale_tells_the_seller_which_notes_were_laid_for_it():
     """[D] Secret Count: "They place the notes simultaneously face-down on the table, then
     show how many notes they bid (but not the face of the notes)". Daniel lays 100+10+0 and
     Ben 200: Daniel's 3 notes win, and Annette, who sells, is told which notes she got;
     the table hears "3 notes" only, and no other screen says more."""
-    t = at_position(table(players=3, humans=(0, 1, 2), seed=1, tiles=("secret-count", "classic", "dutch",
-                                                                       "round-the-table")),
-                    current=0, roll=3, pens={"pen-2": ["cow"]}, money=["10+10+50", "10+50+100+0", "0+10+200"])
+    t = secret_count_sale("pen-2", ["cow"], ["10+10+50", "10+50+100+0", "0+10+200"], "10", ["100+10+0", "200"], "sell")
     s = t.session
-    s.play("move pen-2 pay 10", 0)
-    s.play("lay 100+10+0", 1)
-    s.play("lay 200", 2)
-    s.play("sell", 0)
     assert s.says[-1] == "Annette sells the cow to Daniel for 3 notes."
     said = "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
     assert [t.notes_receipt(k) for k in range(3)] == [said, "", ""]
     seat, screen = shown(t)
     assert seat == 1 and "paid you" not in screen and "100+10+0" not in screen, "Daniel's turn: Annette's receipt"
-
-
-def secret_count_pen(pens, money, **options) -> BidderUpTable:
-    """Annette (roll 3) at a Secret Count pen of the Animal Market, three human seats."""
-    return at_position(table(players=3, humans=(0, 1, 2), seed=1, tiles=("classic", "secret-count", "dutch",
-                                                                         "round-the-table"), **options),
-                       current=0, roll=3, pens=pens, money=money)
 
 
 def test_a_seller_who_buys_the_other_lot_is_told_the_notes_of_the_lot_sold():
@@ -1981,12 +1983,9 @@ def test_a_seller_who_buys_the_other_lot_is_told_the_notes_of_the_lot_sold():
     in order to buy the other animal themselves". Daniel lays 100+10+0 (3 notes, the cow),
     Ben 200+10 (the sheep); Annette sells the cow and buys the sheep: Daniel's notes come to
     her as she chooses, and her screen says so while she pays Ben; then Ben's says what he got."""
-    t = secret_count_pen({"pen-3": ["cow", "sheep"]}, ["10+10+50+50+100", "10+50+100+0", "0+10+200+10"])
+    t = secret_count_sale("pen-3", ["cow", "sheep"], ["10+10+50+50+100", "10+50+100+0", "0+10+200+10"], "10+10+50",
+                          ["100+10+0", "200+10"], "buy 2")
     s = t.session
-    s.play("move pen-3 pay 10+10+50", 0)
-    s.play("lay 100+10+0", 1)
-    s.play("lay 200+10", 2)
-    s.play("buy 2", 0)
     assert s.says[-1] == "Annette sells the cow to Daniel for 3 notes; buys the sheep and owes Ben 2 notes."
     said = "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
     assert [t.notes_receipt(k) for k in range(3)] == [said, "", ""]
@@ -2050,10 +2049,8 @@ def test_on_a_projector_the_auction_box_is_spaced_as_the_projector_says_not_as_i
     box's eight lines, her receipt above them, three rows of notes, the file browser open)
     Pay's second line was below a 1280 x 720 screen. Whatever the box's style sets, the
     projector's rule overrides."""
-    t = secret_count_pen({"pen-3": ["cow", "sheep"]}, ["10+10+50+50+100", "10+50+100+0", "0+10+200+10"])
-    s = t.session
-    for move, seat in (("move pen-3 pay 10+10+50", 0), ("lay 100+10+0", 1), ("lay 200+10", 2), ("buy 2", 0)):
-        s.play(move, seat)
+    t = secret_count_sale("pen-3", ["cow", "sheep"], ["10+10+50+50+100", "10+50+100+0", "0+10+200+10"], "10+10+50",
+                          ["100+10+0", "200+10"], "buy 2")
     t.projector.value = True
     shown(t)
     own = re.search(r"<div class='bk-auction' style='([^']*)'", t.legal_text.value)
