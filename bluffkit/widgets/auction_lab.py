@@ -79,8 +79,9 @@ MAX_AUCTIONS = 200_000
 #: the box's right edge with JupyterLab's file browser open); at the end of an auction on the projector the
 #: table's own lines of the sale and the owners are left out, since the result heading the
 #: lab says them (a 1280 x 720 screen is short). Paying on the projector, the picker's
-#: "Click your notes to choose them:" is left out (the prompt says to pay in notes, the Pay
-#: button what is owed): with 23 notes in a hand, two rows of them, Pay fell below the screen.
+#: "Click your notes to choose them:" is left out (the prompt says to click the notes, then
+#: Pay, and the Pay button what is owed): with 23 notes in a hand, two rows of them, Pay fell
+#: below the screen.
 LAB_STYLE = """<style>
 .bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
   border-radius: 3px; font-weight: bold; color: #23401a}

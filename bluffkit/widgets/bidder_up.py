@@ -62,7 +62,7 @@ from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import pen_words, sex_word
 from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
-from bluffkit.games.bidder_up.spaces import change_for, specimen, trade_pairs
+from bluffkit.games.bidder_up.spaces import donkey_notes, specimen, trade_pairs
 from bluffkit.games.bidder_up.view import TAG_STYLE, auction_asked, seat_pieces
 from bluffkit.widgets.art import FIT_COLUMN
 from bluffkit.widgets.auction_moves import MoveControls, choice_words, shown_refusals
@@ -832,14 +832,12 @@ class BidderUpTable(SeatPanel):
             return ""
         got = [a - b for a, b in zip(seen.hand, before.hand)]
         if log != before.log and log[:2] == ("sold", seat):
-            bank = list(before.bank)
-            for value, seats in log[3]:                 # [D] as the sale paid them (spaces.BidderUp._donkeys)
-                j = d.index(value)
-                for s in seats:
-                    notes = tuple(int(x == j) for x in range(len(d))) if bank[j] else change_for(value, tuple(bank), d)
-                    if notes is None:
-                        return ""
-                    bank = [b - n for b, n in zip(bank, notes)]
+            bank = tuple(before.bank)
+            for value, seats in log[3]:                 # [D] as the sale paid them, to the seats it paid
+                bank, paid = donkey_notes(value, bank, seats, d, self.game.rules.donkey_short)
+                if len(paid) != len(seats):
+                    return ""
+                for s, notes in paid:
                     if s == seat:
                         got = [g - n for g, n in zip(got, notes)]
         kept = getattr(action, "keep", ()) or ()                 # the lots it buys; (-1,): every lot ("buy")

@@ -49,6 +49,35 @@ def change_for(value: int, bank: tuple, d: tuple) -> tuple | None:
     return smallest_payment(smaller, value, d) if can_pay_exactly(smaller, value, d) else None
 
 
+def donkey_notes(value: int, bank: tuple, seats, d: tuple, short: str) -> tuple[tuple, list]:
+    """One Golden Donkey's pay [D]: ``value`` to each of ``seats`` in turn, from ``bank``
+    (the supply board), while it has the note; with ``short="smaller"`` (L6) a seat the
+    note no longer reaches is paid the amount in the board's smaller notes
+    (:func:`change_for`), when they make it up. Returns the bank left and ``(seat, notes)``
+    per seat paid: what the sale pays (:meth:`BidderUp._donkeys`), and what a panel
+    replays from the public board to tell a seat's own notes apart from the donkey's.
+
+    >>> d = (0, 10, 50, 100, 200, 500)
+    >>> donkey_notes(100, (0, 0, 4, 1, 0, 0), [2, 0, 1], d, "smaller")
+    ((0, 0, 0, 0, 0, 0), [(2, (0, 0, 0, 1, 0, 0)), (0, (0, 0, 2, 0, 0, 0)), (1, (0, 0, 2, 0, 0, 0))])
+    >>> donkey_notes(100, (0, 0, 4, 1, 0, 0), [2, 0, 1], d, "unpaid")
+    ((0, 0, 4, 0, 0, 0), [(2, (0, 0, 0, 1, 0, 0))])
+    """
+    j = d.index(value)
+    paid = []
+    for s in seats:
+        if bank[j]:
+            notes: tuple | None = tuple(int(x == j) for x in range(len(d)))
+        elif short == "smaller":
+            notes = change_for(value, bank, d)
+        else:
+            notes = None
+        if notes is not None:
+            bank = tuple(b - n for b, n in zip(bank, notes))
+            paid.append((s, notes))
+    return bank, paid
+
+
 def specimen(pasture, kind: int, sex: str = "") -> int:
     """The animal of type ``kind`` on ``pasture`` that a horse-trade puts up: the one of sex
     ``sex`` (``"m"``/``"f"``), or, with none given, a female where there is one [K] (the
@@ -223,20 +252,11 @@ class SpacesMixin(TableFields):
             if k >= len(self.rules.donkey_pay):
                 continue
             value = self.rules.donkey_pay[k]
-            j = d.index(value)
-            seats = []
-            for s in [(self.current + x) % self.n for x in range(self.n)]:
-                if self.bank[j]:
-                    notes: tuple | None = tuple(int(x == j) for x in range(len(d)))
-                elif self.rules.donkey_short == "smaller":
-                    notes = change_for(value, self.bank, d)
-                else:
-                    notes = None
-                if notes is not None:
-                    self.bank = tuple(b - n for b, n in zip(self.bank, notes))
-                    self._give(s, notes)
-                    seats.append(s)
-            out.append((value, tuple(seats)))
+            order = [(self.current + x) % self.n for x in range(self.n)]
+            self.bank, paid = donkey_notes(value, self.bank, order, d, self.rules.donkey_short)
+            for s, notes in paid:
+                self._give(s, notes)
+            out.append((value, tuple(s for s, _ in paid)))
         return tuple(out)
 
     def to_pasture(self, seat: int, animals) -> None:
