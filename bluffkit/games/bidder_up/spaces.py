@@ -54,7 +54,7 @@ def donkey_notes(value: int, bank: tuple, seats, d: tuple, short: str) -> tuple[
     (the supply board), while it has the note; with ``short="smaller"`` (L6) a seat the
     note no longer reaches is paid the amount in the board's smaller notes
     (:func:`change_for`), when they make it up. Returns the bank left and ``(seat, notes)``
-    per seat paid: what the sale pays (:meth:`BidderUp._donkeys`), and what a panel
+    per seat paid: what the sale pays (:meth:`SpacesMixin._donkeys`), and what a panel
     replays from the public board to tell a seat's own notes apart from the donkey's.
 
     >>> d = (0, 10, 50, 100, 200, 500)
