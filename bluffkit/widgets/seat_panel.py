@@ -388,8 +388,11 @@ class ClickClock:
     def handed_over(self) -> None:
         """The screen was handed to a seat (its cover lifted): that player's first click is
         its own, whatever button the last player clicked (:data:`DOUBLE` is a double
-        click's time on one button, by one hand)."""
+        click's time on one button, by one hand), and however soon after the last player's
+        typed move (:data:`HOLD` is one press of one hand: the next player's Write it, an
+        empty box's, was dropped as the press that left the last player's box)."""
         self._spot = None
+        self._typed = None
 
     def just_typed(self) -> bool:
         """Whether the click being handled was sent before the result of a move typed could

@@ -1107,3 +1107,27 @@ def test_the_leaders_cover_asked_for_by_name_stays_a_cover():
     assert t.screen == ("leader-cover", 0) and t.cover.layout.display != "none"
     t.show_screen(("leader", 0))
     assert t.screen == ("leader", 0) and t.cover.layout.display == "none"
+
+
+def test_the_next_players_click_after_a_hand_over_is_never_the_last_players_typed_press(monkeypatch):
+    """``ClickClock.HOLD`` reads a click let go within a second of a typed answer as the press
+    that left the box. Anne typed her answer and the cover came for Chloé; Chloé clicked Show
+    and then Write it with her box still empty, all within that second: her click was dropped
+    as Anne's press, and she was not told to type her answer first. A hand-over starts the
+    clocks afresh: another player's click is her own."""
+    from bluffkit.widgets import bluffer, seat_panel
+    now = [1000.0]
+    monkeypatch.setattr(seat_panel, "click_sent_at", lambda: now[0])
+    monkeypatch.setattr(bluffer, "click_sent_at", lambda: now[0])
+    t = BlufferTable(players=4, humans=[0, 2], names=NAMES, seed=3)
+    t.show.click()
+    assert t.screen == ("seat", 0)
+    now[0] += 1.5
+    t.answer.value = "a purple cow"                 # Anne's answer, Enter: written
+    assert t.screen == ("cover", 2), t.screen
+    now[0] += 0.15
+    t.show.click()                                  # Chloé takes the screen
+    assert t.screen == ("seat", 2) and t.answer.value == ""
+    now[0] += 0.15
+    t.write.click()                                 # her box empty: told why, not dropped
+    assert "can&#x27;t write an empty answer" in t.message.value, t.message.value
