@@ -19,9 +19,10 @@ seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the ruleb
   end of the turn, beside *End my turn* (a ticket held but not playable now is named);
 - after a horse-trade each trader is told what they gave and received, and which animal
   changed hands (:func:`bluffkit.widgets.seat_panel.trade_receipt`), until their next move;
-  after a take from the Piggy Bank [F] or the Gambling stack [J], or a payment in notes by
-  their number [D], the one who got the notes is told which, until their next move
-  (:meth:`BidderUpTable.notes_receipt`): the narration counts them face down;
+  after a take from the Piggy Bank [F] or the Gambling stack [J], or in an auction whose
+  price is a number of notes [D] (a payment, or the notes the winners laid, which reach the
+  seller as it sells), the one who got the notes is told which, until their next move
+  (:meth:`BidderUpTable.notes_receipts`): the narration counts them face down;
 - **the end** [I]: who wins, and each player's points with their scoring sheet, above the
   board (:func:`bluffkit.games.bidder_up.view.end_html`); *Scores* counts what the farm
   boards show during the game.
@@ -78,6 +79,7 @@ from bluffkit.widgets.seat_panel import (
     note,
     note_toggle,
     notes_said,
+    paid_said,
     receipt_html,
     retire,
     since_own_move,
@@ -816,8 +818,7 @@ class BidderUpTable(SeatPanel):
         notes = getattr(action, "notes", None)
         if not isinstance(notes, tuple) or len(notes) != len(self.game.rules.denominations) or not sum(notes):
             return ""
-        return (f"{self.session.names[mover]} paid you {count(sum(notes), 'note')}: {self._said(notes)}"
-                f"; the others see only how many.")
+        return paid_said(self.session.names[mover], notes, self.game.rules.denominations)
 
     def _sold_receipt(self, seat: int, mover, action, before, seen) -> str:
         """The notes the winners laid [D] (Secret Count, American Count) that come to
@@ -844,8 +845,7 @@ class BidderUpTable(SeatPanel):
         payers = sorted({w for k, (w, _, _) in enumerate(sub.awards) if k not in kept and kept != (-1,) and w != seat})
         if not payers or min(got) < 0 or not sum(got):
             return ""
-        return (f"{said_together(self.session.names[p] for p in payers)} paid you {count(sum(got), 'note')}: "
-                f"{self._said(tuple(got))}; the others see only how many.")
+        return paid_said(said_together(self.session.names[p] for p in payers), tuple(got), d)
 
     def _taken_receipt(self, seat: int, mover, action, before, seen) -> str:
         """The notes ``seat`` took from the Piggy Bank [F] (with the notes its own move laid

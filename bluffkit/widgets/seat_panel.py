@@ -166,26 +166,15 @@ def trade_receipt(session, seat: int, denoms, what: str = "trade", animal=None, 
     return ""
 
 
-def payment_receipt(session, seat: int, denoms, unit: str = "note") -> str:
-    """Which notes were paid to ``seat`` for a lot, said until its next move, where the
-    table sees only how many (You're Bluffing!'s ``payment_seen="count"``: "Ben pays Carla
-    60 in 2 notes"; the faces stay between payer and payee): the payee was told nothing of
-    which. From the seat's own view (``session.history``: the payment owed it, ``payer``
-    and ``payee``, public) and the notes paid to it; each payment since the seat's last
-    move, oldest first. "" when the seat has moved since, or was paid nothing so.
-    ``unit``: what the money is called (Horse Trading's "money card")."""
-    said = []
-    for i, mover, before, _seen in since_own_move(session, seat):
-        rules = getattr(before, "rules", None)
-        notes = getattr(session.moves[i][1], "notes", None)
-        if (getattr(rules, "payment_seen", "notes") == "count" and getattr(before, "phase", None) == "pay"
-                and getattr(before, "payee", None) == seat and mover == getattr(before, "payer", None) != seat
-                and isinstance(notes, tuple) and len(notes) == len(denoms) and sum(notes)):
-            worth, owed = total(notes, denoms), getattr(before, "high_bid", None)
-            extra = f" for the {owed:,} owed (no change is given)" if isinstance(owed, int) and worth > owed else ""
-            said.append(f"{session.names[mover]} paid you {count(sum(notes), unit)}: {notes_said(notes, denoms, unit)}"
-                        f"{extra}; the others see only how many.")
-    return " ".join(reversed(said))
+def paid_said(payer: str, notes, denoms, unit: str = "note", extra: str = "") -> str:
+    """A receipt of notes paid where the table sees only how many: ``"Bo paid you 2 notes:
+    10+10 = 20; the others see only how many."`` (``extra`` after the notes, e.g. what was
+    owed).
+
+    >>> paid_said("Bo", (0, 2, 0, 0, 0, 0), (0, 10, 50, 100, 200, 500))
+    'Bo paid you 2 notes: 10+10 = 20; the others see only how many.'
+    """
+    return f"{payer} paid you {count(sum(notes), unit)}: {notes_said(notes, denoms, unit)}{extra}; the others see only how many."
 
 
 def note_toggle(value: int, index: int, unit: str = "note") -> W.ToggleButton:

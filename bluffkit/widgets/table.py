@@ -11,7 +11,7 @@ seat's own drawn notes. A refused move says why in plain words, naming the playe
 changes nothing. After a trade each trader's prompt says what they gave and received
 (:func:`~bluffkit.widgets.seat_panel.trade_receipt`), and where the table sees only how
 many notes pay for a lot (``payment_seen="count"``) the payee's says which
-(:func:`~bluffkit.widgets.seat_panel.payment_receipt`), until their next move.
+(:func:`payment_receipt`), until their next move.
 
 >>> t = TablePanel("horse-trading", players=3, humans=[1, 2], names=["Ana", "Bo", "Cy"], seed=2)
 >>> t.cover.layout.display is None, t.show.description
@@ -45,9 +45,10 @@ from bluffkit.widgets.seat_panel import (
     live,
     note,
     note_toggle,
-    payment_receipt,
+    paid_said,
     receipt_html,
     retire,
+    since_own_move,
     slotted,
     trade_receipt,
 )
@@ -68,6 +69,26 @@ def _button(text: str, cls: str = "", **kw) -> W.Button:
     if cls:
         b.add_class(cls)
     return b
+
+
+def payment_receipt(session, seat: int, denoms, unit: str = "note") -> str:
+    """Which notes were paid to ``seat`` for a lot, said until its next move, where the
+    table sees only how many (You're Bluffing!'s ``payment_seen="count"``: "Ben pays Carla
+    60 in 2 notes"; the faces stay between payer and payee): the payee was told nothing of
+    which. From the seat's own view (``session.history``: the payment owed it, ``payer``
+    and ``payee``, public) and the notes paid to it; each payment since the seat's last
+    move, oldest first. "" when the seat has moved since, or was paid nothing so.
+    ``unit``: what the money is called (Horse Trading's "money card")."""
+    said = []
+    for i, mover, before, _seen in since_own_move(session, seat):
+        notes = getattr(session.moves[i][1], "notes", None)            # (the payer's notes: paid to this seat)
+        if (before.rules.payment_seen == "count" and before.phase == "pay" and before.payee == seat
+                and mover == before.payer != seat and isinstance(notes, tuple) and len(notes) == len(denoms)
+                and sum(notes)):
+            worth, owed = total(notes, denoms), before.high_bid
+            extra = f" for the {owed:,} owed (no change is given)" if worth > owed else ""
+            said.append(paid_said(session.names[mover], notes, denoms, unit, extra))
+    return " ".join(reversed(said))
 
 
 class TablePanel(SeatPanel):

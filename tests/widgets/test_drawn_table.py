@@ -183,7 +183,8 @@ def test_the_payee_is_told_which_notes_were_paid_where_the_table_sees_their_numb
     import numpy as np
 
     from bluffkit.core.money import fmt, total
-    from bluffkit.widgets.seat_panel import payment_receipt, receipt_html
+    from bluffkit.widgets.seat_panel import receipt_html
+    from bluffkit.widgets.table import payment_receipt
     unit = "money card" if name == "horse-trading" else "note"
     checked = screens = 0
     waiting: tuple | None = None
