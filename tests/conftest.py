@@ -6,7 +6,10 @@ The tests mirror the packages (``tests/core``, ``tests/games/<game>``, ``tests/a
 which pytest puts on the import path because this file is here.
 """
 
+import sys
+
 import profiles
+import pytest
 
 # Before any test module builds its settings: every count below follows this profile.
 profiles.load()
@@ -24,6 +27,25 @@ def _no_front_end() -> None:
 
 
 _no_front_end()
+
+
+@pytest.fixture(autouse=True)
+def _close_the_tests_widgets():
+    """Every widget a test made is closed when it ends. ipywidgets keeps each open widget
+    (``Widget._active_widgets``) until it is closed, and a worker that had run the panel tests
+    held some 130,000 of them, with their panels and games: 2 million objects that every
+    collection of the oldest generation walked again (a ``gc.collect()`` took over a second).
+    Widgets made before the test (at import, or by a fixture of a wider scope) are left open."""
+    widget = sys.modules.get("ipywidgets.widgets.widget")
+    before = set(widget._instances) if widget is not None else set()
+    yield
+    widget = sys.modules.get("ipywidgets.widgets.widget")
+    if widget is None:
+        return
+    for key in [k for k in widget._instances if k not in before]:
+        made = widget._instances.get(key)
+        if made is not None:
+            made.close()
 
 
 def pytest_collection_finish(session) -> None:
