@@ -96,8 +96,7 @@ class Table(Settling, TableBase):
         """A working copy of ``state``, of its format's table class."""
         check_state(state, State, TableBase)
         t = object.__new__(FORMAT_TABLES[state.rules.format])
-        for f in FIELDS:
-            setattr(t, f, getattr(state, f))
+        Table._copy_fields(t, state)
         t._thawed()
         return t
 

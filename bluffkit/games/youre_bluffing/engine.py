@@ -97,6 +97,24 @@ class _PairsByPlayers(dict):
 _PAIRS = _PairsByPlayers()
 
 
+class _Masks(dict):
+    """``_MASKS[herd]``: the families ``herd`` (a count per family) holds, as bits (bit
+    ``f`` set when it holds family ``f``). A table is thawed from a state for every view and
+    every step of a session; the few herds a game passes through are worked out once. Kept
+    to at most :attr:`MOST` herds (emptied when full)."""
+
+    MOST = 4096
+
+    def __missing__(self, herd: tuple[int, ...]) -> int:
+        if len(self) >= self.MOST:
+            self.clear()
+        found = self[herd] = sum(1 << f for f, c in enumerate(herd) if c)
+        return found
+
+
+_MASKS = _Masks()
+
+
 class _Orders(dict):
     """_ORDER[n][leader][seat]: the other seats from ``seat``'s left, leader left out."""
 
@@ -178,11 +196,12 @@ class Table(TableBase):
         up to date where money moves), the number of cards left in the pile (kept up to
         date by :meth:`apply_chance`), the lowest bid (see :meth:`_bid_floor`) and the
         shared caches."""
-        rules, herds = self.rules, self.herds
-        self.phase = Phase(self.phase)      # the engine compares phases by identity
-        self.n, self.d, self._counts, self._trades = len(herds), rules.denominations, None, None
-        self._masks = [sum(1 << f for f, c in enumerate(h) if c) for h in herds]
-        self._worth = [total(m, self.d) for m in self.money]
+        herds, d = self.herds, self.rules.denominations
+        if self.phase.__class__ is not Phase:
+            self.phase = Phase(self.phase)      # the engine compares phases by identity
+        self.n, self.d, self._counts, self._trades = len(herds), d, None, None
+        self._masks = list(map(_MASKS.__getitem__, herds))
+        self._worth = [sum(map(mul, m, d)) for m in self.money]     # (money.total, inlined)
         self._pairs = _PAIRS[len(herds)]
         self._left = sum(self.pile)
         self._floors = {}                   # the lowest bid after a bid of each amount
