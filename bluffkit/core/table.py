@@ -32,12 +32,14 @@ class TableBase:
 
     def __init_subclass__(cls, **kwargs) -> None:
         """A table class that sets ``FIELDS`` gets its field copy and its ``freeze`` compiled
-        from them (:func:`compiled_fields`); its subclasses inherit both."""
+        from them (:func:`compiled_fields`); its subclasses inherit both. A ``freeze`` a
+        table writes itself (or inherits from a table that wrote it) is kept."""
         super().__init_subclass__(**kwargs)
         if "FIELDS" in cls.__dict__ or "STATE" in cls.__dict__:
             copy, freeze = compiled_fields(cls.FIELDS, cls.STATE)
             cls._copy_fields = staticmethod(copy)      # type: ignore[method-assign]
-            if freeze is not None and "freeze" not in cls.__dict__:
+            own = cls.__dict__.get("freeze", cls.freeze)
+            if freeze is not None and (own is TableBase.freeze or getattr(own, "compiled", False)):
                 cls.freeze = freeze         # type: ignore[method-assign]
 
     @staticmethod
@@ -223,4 +225,5 @@ def compiled_fields(fields: tuple, state_class=None) -> tuple[Callable, Callable
         exec(f"def freeze(self):\n    return _State({args})\n", namespace)
         freeze = namespace["freeze"]
         freeze.__doc__ = "The immutable state of this working copy."
+        freeze.compiled = True      # (a table's own freeze is kept: see TableBase.__init_subclass__)
     return namespace["copy"], freeze

@@ -195,7 +195,7 @@ def test_chance_refused_while_several_seats_move_names_them_all(bluffer_asked):
 def test_a_tables_field_copy_and_freeze_are_compiled_from_its_fields():
     """``TableBase`` compiles each table class's field copy and ``freeze`` from its
     ``FIELDS`` (bluffkit.core.table.compiled_fields); a subclass inherits them, a table's own
-    ``freeze`` is kept, and a field that is no attribute name is refused."""
+    ``freeze`` is kept (by its subclasses too), and a field that is no attribute name is refused."""
     from collections import namedtuple
 
     from bluffkit.core.table import compiled_fields
@@ -216,11 +216,15 @@ def test_a_tables_field_copy_and_freeze_are_compiled_from_its_fields():
         def freeze(self):
             return "its own"
 
+    class Heir(OwnFreeze):
+        __slots__ = ()
+        FIELDS = ("a", "b")
+
     t = Later.thaw(Pair(1, 2))
     assert type(t) is Later and (t.a, t.b) == (1, 2)
     t.b = 5
     assert t.freeze() == Pair(1, 5)
-    assert OwnFreeze.thaw(Pair(3, 4)).freeze() == "its own"
+    assert OwnFreeze.thaw(Pair(3, 4)).freeze() == Heir.thaw(Pair(3, 4)).freeze() == "its own"
     with pytest.raises(TypeError, match="attribute names"):
         compiled_fields(("a", "b; import os"), Pair)
     with pytest.raises(TypeError, match="attribute names"):
