@@ -763,6 +763,7 @@ def cmd_play(args) -> int:
     hand, the previous hand is cleared from the screen (on a terminal) and a prompt asks
     to pass the screen and press Enter; nothing private is shown before that."""
     from bluffkit.core.seeding import fresh_seed
+    from bluffkit.receipts import receipts_for
     from bluffkit.session import HUMAN, Session
     if sys.stdin is None:                      # started with <&-: no move could be read
         raise BluffkitError("play reads the moves from standard input, which is closed (started with <&-?)")
@@ -950,6 +951,7 @@ def cmd_play(args) -> int:
         view_again = True                          # False right after 'help', which showed the view
         again = False                              # True after Enter alone: the view whole
         boards: dict[int, str] = {}                # a seat: the board last shown above its view (_board_once)
+        receipted: dict[int, list[str]] = {}       # a seat: the receipts last said to it (bluffkit.receipts)
         told: list[str] = []                       # the table's words last said, still above the prompt
         while True:
             before = len(said)
@@ -979,6 +981,7 @@ def cmd_play(args) -> int:
                     return left_at_prompt(e)
                 at_screen = seat
                 boards.clear()                     # the screen was cleared: the board is shown whole again
+                receipted.clear()                  # (and the receipts said again)
                 told = []                          # (and what was said on it)
                 lines = said[min(seen.get(seat, 0), len(said)):]
                 if seen.get(seat) is not None and lines:
@@ -1003,6 +1006,11 @@ def cmd_play(args) -> int:
                 seen_now = session.observe(seat)
                 view = _board_once(describe(seen_now, session.names), boards, seat, again)
                 say(view if again else _not_twice(view, told))
+                got = receipts_for(session, seat)  # which notes came face down, a trade's swap (bluffkit.receipts)
+                if got and (again or receipted.get(seat) != got):
+                    for line in got:               # said once until they change (Enter alone: again)
+                        say("   " + line)
+                receipted[seat] = got
                 may = _may_line(describe(seen_now, session.names, legal=True))
                 if may:                        # what the player may do, without typing help
                     say(may)

@@ -491,6 +491,27 @@ def test_play_seats_the_bots_in_order_and_saves_an_unfinished_game(monkeypatch, 
     assert [p.name for p in tmp_path.iterdir()] == ["left.jsonl"], "the log alone: no hidden copy of it beside"
 
 
+def test_play_tells_the_payee_which_notes_came_face_down_once(monkeypatch, capsys):
+    """Where the table sees only how many notes pay for a lot (``payment_seen="count"``:
+    "Bo pays Ana 10 in 1 note"), the payee's view says which, as the panels' prompt does
+    (bluffkit.receipts), until Ana's next move: not again under the view a refused move
+    shows again, again under the whole view (Enter alone); the default rule shows the
+    notes to all and says nothing more."""
+    argv = ["youre-bluffing", "--players", "3", "--seed", "5", "--names", "Ana,Bo,Cy"]
+    receipt = "   Bo paid you 1 note: 10; the others see only how many."
+    moves = ["auction", "sell", "buy", "", "pass", "quit"]       # (buy: refused while bidding)
+    assert _play(monkeypatch, argv + ["--option", "payment_seen=count"], moves) == 0
+    lines = capsys.readouterr().out.splitlines()
+    paid = next(i for i, line in enumerate(lines) if "Bo pays Ana 10 in 1 note." in line)
+    told = [i for i, line in enumerate(lines) if line == receipt]
+    refused = next(i for i, line in enumerate(lines) if "not allowed: nothing to buy now" in line)
+    passed = next(i for i, line in enumerate(lines) if "Ana passes." in line)
+    assert len(told) == 2 and paid < told[0] < refused < told[1] < passed, lines[paid:]
+    assert all(lines[i + 1].startswith("   you may: ") for i in told)
+    assert _play(monkeypatch, argv, moves) == 0
+    assert "paid you" not in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("extra", [0, 1])
 def test_a_save_name_too_long_for_its_hidden_first_copy_is_refused_before_the_game(monkeypatch, capsys, tmp_path,
                                                                                   extra):

@@ -18,7 +18,7 @@ seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the ruleb
   one to keep); an action ticket to reveal on the move screen (before moving) or at the
   end of the turn, beside *End my turn* (a ticket held but not playable now is named);
 - after a horse-trade each trader is told what they gave and received, and which animal
-  changed hands (:func:`bluffkit.widgets.seat_panel.trade_receipt`), until their next move;
+  changed hands (:func:`bluffkit.receipts.trade_receipt`), until their next move;
   after a take from the Piggy Bank [F] or the Gambling stack [J], or in an auction whose
   price is a number of notes [D] (a payment, or the notes the winners laid, which reach the
   seller as it sells), the one who got the notes is told which, until their next move
@@ -63,8 +63,9 @@ from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import pen_words, sex_word
 from bluffkit.games.bidder_up.observe import fans
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
-from bluffkit.games.bidder_up.spaces import donkey_notes, specimen, trade_pairs
+from bluffkit.games.bidder_up.spaces import specimen, trade_pairs
 from bluffkit.games.bidder_up.view import TAG_STYLE, auction_asked, seat_pieces
+from bluffkit.receipts import bidder_up_receipts, bidder_up_trade_receipt, receipts_for
 from bluffkit.widgets.art import FIT_COLUMN
 from bluffkit.widgets.auction_moves import MoveControls, choice_words, shown_refusals
 from bluffkit.widgets.board_view import BoardView
@@ -78,13 +79,9 @@ from bluffkit.widgets.seat_panel import (
     live,
     note,
     note_toggle,
-    notes_said,
-    paid_said,
     receipt_html,
     retire,
-    since_own_move,
     slotted,
-    trade_receipt,
 )
 from bluffkit.widgets.words import notes_label
 
@@ -756,8 +753,7 @@ class BidderUpTable(SeatPanel):
         # (not on a projector: the farm boards and the auction above the board say it there)
         self._head = (f"<div class='bk-turn-line'>\u25b6 <b>{escape(mover)}'s turn</b>; {me}, you are asked "
                       f"<b>{escape(asked)}</b> now.</div>" if obs.current != seat and asked else "")
-        receipts = [r for r in (self.trade_receipt(seat), *self.notes_receipts(seat)) if r]
-        self._receipt = receipt_html(receipts)
+        self._receipt = receipt_html(receipts_for(s, seat))
         if self.chance_seat() == seat:
             self.roll_button.layout.display = _SHOW
             self._prompt(f"<b>{me}</b>, it is your turn: roll the die.")
@@ -776,10 +772,9 @@ class BidderUpTable(SeatPanel):
         draw(me, obs, legal)
 
     def trade_receipt(self, seat: int) -> str:
-        """What ``seat`` gave and received in its last horse-trade, until its next move [E]:
-        "The two bids are then swapped" (see :func:`bluffkit.widgets.seat_panel.trade_receipt`)."""
-        return trade_receipt(self.session, seat, self.game.rules.denominations, "horse-trade", self._traded,
-                             by_count=lambda before: bool(before.trade[3]))     # a Special Horse-Trade [H]
+        """What ``seat`` gave and received in its last horse-trade, until its next move [E]
+        (:func:`bluffkit.receipts.bidder_up_trade_receipt`)."""
+        return bidder_up_trade_receipt(self.session, seat)
 
     def notes_receipt(self, seat: int) -> str:
         """Which notes ``seat`` got face down since its last move (:meth:`notes_receipts`,
@@ -787,115 +782,10 @@ class BidderUpTable(SeatPanel):
         return " ".join(self.notes_receipts(seat))
 
     def notes_receipts(self, seat: int) -> list[str]:
-        """Which notes ``seat`` got face down, each said until its next move: from the
-        Piggy Bank [F] or the Gambling stack [J], whose narration says only how many
-        ("Annette takes 5 notes from the Piggy Bank"), and in an auction whose price is a
-        number of notes [D] ("Daniel pays Ben 6 notes", "Annette sells the cow to Daniel
-        for 3 notes"; a price in money names the notes for everyone to see). A student
-        whose money changed was told nothing of which notes. Read from the seat's own view
-        (``session.history``: its hand before and after each step) and, for a payment, the
-        notes paid to it; so the gambler whose 1 gives the top note "unseen" to the
-        opponent is told nothing of it, and the opponent is told which note they got. One
-        sentence per arrival since the seat's last move, oldest first."""
-        said = []
-        for i, mover, before, seen in since_own_move(self.session, seat):
-            action = self.session.moves[i][1]
-            one = (self._paid_receipt(seat, mover, action, before) or self._sold_receipt(seat, mover, action, before, seen)
-                   or self._taken_receipt(seat, mover, action, before, seen))
-            if one:
-                said.append(one)
-        return said[::-1]
-
-    def _said(self, notes) -> str:
-        return notes_said(notes, self.game.rules.denominations)
-
-    def _paid_receipt(self, seat: int, mover, action, before) -> str:
-        """A payment owed to ``seat`` in notes by their number [D], as the payer paid it."""
-        sub = before.auction
-        owed = sub.payments[0] if sub is not None and getattr(sub, "payments", None) else None
-        if owed is None or owed[1] != seat or owed[3] == "value" or mover != owed[0] or mover == seat:
-            return ""
-        notes = getattr(action, "notes", None)
-        if not isinstance(notes, tuple) or len(notes) != len(self.game.rules.denominations) or not sum(notes):
-            return ""
-        return paid_said(self.session.names[mover], notes, self.game.rules.denominations)
-
-    def _sold_receipt(self, seat: int, mover, action, before, seen) -> str:
-        """The notes the winners laid [D] (Secret Count, American Count) that come to
-        ``seat``, the auctioneer, as it sells: at its own choice to sell or buy (a lot it
-        sells is paid for there, one it buys later, by its own payment [D], "they may even
-        have the notes for one animal paid to them first in order to buy the other
-        animal"): its hand after the step, less each Golden Donkey's notes paid then
-        (public: the supply board's notes, paid from the auctioneer round the table)."""
-        d, log, sub = self.game.rules.denominations, seen.log, before.auction
-        if (sub is None or sub.rules.pricing != "count" or mover != seat or sub.auctioneer != seat
-                or not len(seen.hand) == len(before.hand) == len(d)):
-            return ""
-        got = [a - b for a, b in zip(seen.hand, before.hand)]
-        if log != before.log and log[:2] == ("sold", seat):
-            bank = tuple(before.bank)
-            for value, seats in log[3]:                 # [D] as the sale paid them, to the seats it paid
-                bank, paid = donkey_notes(value, bank, seats, d, self.game.rules.donkey_short)
-                if len(paid) != len(seats):
-                    return ""
-                for s, notes in paid:
-                    if s == seat:
-                        got = [g - n for g, n in zip(got, notes)]
-        kept = getattr(action, "keep", ()) or ()                 # the lots it buys; (-1,): every lot ("buy")
-        payers = sorted({w for k, (w, _, _) in enumerate(sub.awards) if k not in kept and kept != (-1,) and w != seat})
-        if not payers or min(got) < 0 or not sum(got):
-            return ""
-        return paid_said(said_together(self.session.names[p] for p in payers), tuple(got), d)
-
-    def _taken_receipt(self, seat: int, mover, action, before, seen) -> str:
-        """The notes ``seat`` took from the Piggy Bank [F] (with the notes its own move laid
-        on it first, which the top 5 may hold again) or got from the Gambling stack [J]."""
-        d, log, names = self.game.rules.denominations, seen.log, self.session.names
-        if before.auction is not None or seen.auction is not None or not len(seen.hand) == len(before.hand) == len(d):
-            return ""
-        got = tuple(a - b for a, b in zip(seen.hand, before.hand))
-        if log != before.log and log[:2] == ("piggy", seat):            # [F], two players' raid [J]
-            paid = getattr(action, "notes", None) if mover == seat else None
-            if paid is not None and len(paid) == len(d):
-                got = tuple(g + p for g, p in zip(got, paid))
-            if min(got) < 0 or sum(got) != log[2]:
-                return ""
-            return (f"You took {self._said(got)} from the Piggy Bank." if sum(got)
-                    else "The Piggy Bank was empty: you took no notes.")
-        if min(got) < 0 or not sum(got):
-            return ""
-        if log != before.log and log[:1] == ("gamble",) and sum(got) == log[3]:
-            _, g, n, _k = log                                            # [J] the roll's 1 or 2
-            if n == 1 and seat != g:
-                return f"{names[g]}'s gamble gave you the top note of the Gambling stack: {self._said(got)}."
-            if n == 2 and seat == g:
-                return f"Your gamble: you keep {self._said(got)} from the Gambling stack."
-        elif before.phase == "give" and isinstance(action, A.Give):          # [J] the roll's 3
-            if mover == seat:
-                given = tuple(int(v == action.value) for v in d)
-                return f"Your gamble: you keep {self._said(got)} and gave {names[1 - seat]} {self._said(given)}."
-            return f"{names[mover]}'s gamble gave you {self._said(got)}."
-        return ""
-
-    def _traded(self, before, after, seat: int, other: int) -> str:
-        """The animal that changed hands in a horse-trade [E] ("always one animal from each
-        side": the winner receives the opponent's), from ``seat``'s two views (pastures and
-        barns are public): "you get Daniel's pig" or "Daniel gets your pig"."""
-        kind = before.trade[2]
-
-        def held(obs) -> tuple:              # complete in the barn, then how many on the pasture
-            return kind in obs.barns[seat], sum(1 for a in obs.pastures[seat] if a % A.MALE == kind)
-        if held(after) == held(before):
-            return ""
-        gained = 1 if held(after) > held(before) else -1
-        name = self.session.names[other]
-        what = ANIMALS[kind]
-        if self.game.rules.sexes and len(before.trade[4]) == 2:    # [K] the two specimens the challenger chose
-            mine, theirs = before.trade[4] if seat == before.trade[0] else before.trade[4][::-1]
-            sign = {True: "\u2642", False: "\u2640"}
-            return (f"you get {name}'s {what} {sign[theirs >= A.MALE]}" if gained > 0
-                    else f"{name} gets your {what} {sign[mine >= A.MALE]}")
-        return f"you get {name}'s {what}" if gained > 0 else f"{name} gets your {what}"
+        """Which notes ``seat`` got face down, each said until its next move: from the Piggy
+        Bank [F], the Gambling stack [J], and in an auction whose price is a number of notes
+        [D] (:func:`bluffkit.receipts.bidder_up_receipts`)."""
+        return bidder_up_receipts(self.session, seat)
 
     def _prompt(self, text: str) -> None:
         self._body = text

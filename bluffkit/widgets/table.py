@@ -9,9 +9,9 @@ moves are offered, as buttons: pass, sell and the rest; a bid with a stepper in 
 game's steps and quick bids (+10, +50, +100); notes to pay or offer chosen by clicking the
 seat's own drawn notes. A refused move says why in plain words, naming the player, and
 changes nothing. After a trade each trader's prompt says what they gave and received
-(:func:`~bluffkit.widgets.seat_panel.trade_receipt`), and where the table sees only how
+(:func:`~bluffkit.receipts.trade_receipt`), and where the table sees only how
 many notes pay for a lot (``payment_seen="count"``) the payee's says which
-(:func:`payment_receipt`), until their next move.
+(:func:`~bluffkit.receipts.payment_receipt`), until their next move.
 
 >>> t = TablePanel("horse-trading", players=3, humans=[1, 2], names=["Ana", "Bo", "Cy"], seed=2)
 >>> t.cover.layout.display is None, t.show.description
@@ -35,6 +35,7 @@ from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.game import YoureBluffing
 from bluffkit.games.youre_bluffing.narrate import words
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
+from bluffkit.receipts import receipts_for, traded_animals
 from bluffkit.widgets.seat_panel import (
     _HIDE,
     _SHOW,
@@ -45,12 +46,9 @@ from bluffkit.widgets.seat_panel import (
     live,
     note,
     note_toggle,
-    paid_said,
     receipt_html,
     retire,
-    since_own_move,
     slotted,
-    trade_receipt,
 )
 from bluffkit.widgets.words import overbid_words, yb_prompt
 
@@ -69,26 +67,6 @@ def _button(text: str, cls: str = "", **kw) -> W.Button:
     if cls:
         b.add_class(cls)
     return b
-
-
-def payment_receipt(session, seat: int, denoms, unit: str = "note") -> str:
-    """Which notes were paid to ``seat`` for a lot, said until its next move, where the
-    table sees only how many (You're Bluffing!'s ``payment_seen="count"``: "Ben pays Carla
-    60 in 2 notes"; the faces stay between payer and payee): the payee was told nothing of
-    which. From the seat's own view (``session.history``: the payment owed it, ``payer``
-    and ``payee``, public) and the notes paid to it; each payment since the seat's last
-    move, oldest first. "" when the seat has moved since, or was paid nothing so.
-    ``unit``: what the money is called (Horse Trading's "money card")."""
-    said = []
-    for i, mover, before, _seen in since_own_move(session, seat):
-        notes = getattr(session.moves[i][1], "notes", None)            # (the payer's notes: paid to this seat)
-        if (before.rules.payment_seen == "count" and before.phase == "pay" and before.payee == seat
-                and mover == before.payer != seat and isinstance(notes, tuple) and len(notes) == len(denoms)
-                and sum(notes)):
-            worth, owed = total(notes, denoms), before.high_bid
-            extra = f" for the {owed:,} owed (no change is given)" if worth > owed else ""
-            said.append(paid_said(session.names[mover], notes, denoms, unit, extra))
-    return " ".join(reversed(said))
 
 
 class TablePanel(SeatPanel):
@@ -175,15 +153,7 @@ class TablePanel(SeatPanel):
     def _traded(self, before, after, seat: int, other: int) -> str:
         """The animal(s) of a trade that changed hands, from ``seat``'s two views (the herds
         are public): "you get Bo's cow", "Bo gets your 2 cows", "" after a first tie."""
-        from bluffkit.games.youre_bluffing.narrate import animals
-        fam, cards = before.trade[2], before.trade[3]
-        gained = after.herds[seat][fam] - before.herds[seat][fam]
-        if not gained:
-            return ""
-        what, name = animals(before.rules, fam, cards), self.session.names[other]
-        if what.startswith(("a ", "an ", "1 ")):      # one card: "Bo's cow", not "Bo's 1 cow"
-            what = what.split(" ", 1)[1]
-        return f"you get {name}'s {what}" if gained > 0 else f"{name} gets your {what}"
+        return traded_animals(self.session.names, before, after, seat, other)
 
     def _label(self, action) -> str:
         """A move's button words; "buy" in the ruleset's own words (YB "Buy it back", HT
@@ -198,10 +168,7 @@ class TablePanel(SeatPanel):
 
     def draw_seat(self, seat: int, obs) -> None:
         s, legal = self.session, obs.legal
-        unit = words(self.game.rules)["money_card"]
-        receipts = (trade_receipt(s, seat, self.denominations, animal=self._traded, unit=unit),
-                    payment_receipt(s, seat, self.denominations, unit))
-        self.legal_text.value = f"<div class='bk-box'>{receipt_html(receipts)}{yb_prompt(s.names[seat], obs, s.names)}</div>"
+        self.legal_text.value = f"<div class='bk-box'>{receipt_html(receipts_for(s, seat))}{yb_prompt(s.names[seat], obs, s.names)}</div>"
         buttons = []
         for action in legal.simple:
             b = _button(self._label(action), "bk-stop" if str(action) == "pass" else "bk-go")

@@ -183,8 +183,8 @@ def test_the_payee_is_told_which_notes_were_paid_where_the_table_sees_their_numb
     import numpy as np
 
     from bluffkit.core.money import fmt, total
+    from bluffkit.receipts import payment_receipt
     from bluffkit.widgets.seat_panel import receipt_html
-    from bluffkit.widgets.table import payment_receipt
     unit = "money card" if name == "horse-trading" else "note"
     checked = screens = 0
     waiting: tuple | None = None
@@ -238,7 +238,8 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
 
     from bluffkit.core.money import fmt, total
     from bluffkit.games.youre_bluffing.narrate import animals
-    from bluffkit.widgets.seat_panel import receipt_html, trade_receipt
+    from bluffkit.receipts import trade_receipt
+    from bluffkit.widgets.seat_panel import receipt_html
     checked = 0
     for seed in range(10):
         t = TablePanel(name, players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=seed)
@@ -311,7 +312,7 @@ def test_a_trade_is_told_to_its_two_traders_and_not_to_the_third_seat():
     say "Your trade", and with it the count of Ben's counter, which only Anna sees when the
     offers are swapped. (The check of the widgets compares Carla's screen with a twin that
     shares the moves, so it cannot see this.)"""
-    from bluffkit.widgets.seat_panel import trade_receipt
+    from bluffkit.receipts import trade_receipt
     t = rulebook_trade()
     t.target.value = next(v for _, v in t.target.options if v[0] == 1)
     t.choose_notes([1, 1, 0, 0, 0, 0])
