@@ -252,6 +252,7 @@ CSS = f"""<style>
 .bk-projector .bk-log-lines {{max-height: {PROJECTOR_LOG_LINES * 1.35}em; overflow-y: auto}}
 .bk-projector .bk-lay {{margin-bottom: 4px}}
 .bk-projector .bk-hand-many .jupyter-button.bk-card-btn {{width: 2.6em; height: 2.7em; font-size: 0.9em}}
+.bk-projector .bk-money-row:has(> :nth-child(13)) .jupyter-button.bk-note-btn {{width: 2.8em; height: 2em}}
 .bk-projector .bk-held .bk-card {{width: 2.5em}}
 .bk-projector .bk-held .bk-held-many .bk-card {{width: 2em}}
 .bk-held-title {{align-self: center; margin-right: 6px; line-height: 1.25}}

@@ -99,6 +99,7 @@ class TablePanel(SeatPanel):
         self.target.observe(self._chose_partner, names="value")
         self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", min_height="3.2em",
                                                padding="10px 0 0 0"))
+        self.note_row.add_class("bk-money-row")          # (a big hand's drawn smaller on a projector: art.py)
         self.note_toggles: list[W.ToggleButton] = []
         self.chosen = W.HTML()
         self.pay_button = _button("Pay", "bk-go", disabled=True,          # open once notes are chosen

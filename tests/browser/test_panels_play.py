@@ -23,6 +23,25 @@ pytestmark = pytest.mark.browser
 PANELS = {
     "table": 'from bluffkit.widgets import TablePanel\n'
              'TablePanel("horse-trading", players=3, humans=[1], names=["Ana", "Bo", "Cy"], seed=2)',
+    # Bo challenged to a trade holding 18 money cards, told which 9 cards Cy paid him (every
+    # seat dealt 19 money cards, then random moves), on the projector
+    "table-counter-18": 'import dataclasses\nimport numpy as np\nfrom bluffkit.widgets import TablePanel\n'
+                        'from bluffkit.widgets.table import payment_receipt\n'
+                        't = TablePanel("horse-trading", players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=1,'
+                        ' payment_seen="count")\n'
+                        's, rng = t.session, np.random.default_rng(1)\n'
+                        's.states = [dataclasses.replace(s.state, money=((5, 6, 4, 2, 1, 1),) * 3)]\n'
+                        'while True:\n'
+                        '    t.said += s.advance()\n'
+                        '    if (s.state.phase == "respond" and 18 <= sum(s.state.money[s.state.trade[1]]) <= 20\n'
+                        '            and payment_receipt(s, s.state.trade[1], t.denominations, "money card")):\n'
+                        '        break\n'
+                        '    t.said.append(s.play(s.legal(s.to_move[0]).sample(rng), s.to_move[0]))\n'
+                        't.viewer = None\n'
+                        't.refresh()\n'
+                        't.show.click()\n'
+                        't.projector.value = True\n'
+                        't',
     "table-hot-seat": 'from bluffkit.widgets import TablePanel\n'
                       'TablePanel("youre-bluffing", players=3, humans=[0, 1], names=["Ana", "Bo", "Cy"], seed=3)',
     "bluffer-teams": 'from bluffkit.widgets import BlufferTable\n'
@@ -182,6 +201,17 @@ def test_table_bo_bids_and_pays_by_clicking_notes(page: Page, lab_server: LabSer
     pay.click()
     expect(cell.locator(".bk-log")).to_contain_text("Bo pays 10 to Ana", timeout=WAIT_MS)
     screenshots(page, cell, "panel-table")
+    # challenged holding 18 money cards on a projector, the file browser open and a receipt above
+    # the prompt: the cards stood four to a row, and Counter was 68 px below the screen
+    panel = start(page, lab_server, "table-counter-18", "Bo").locator(".bk-panel.bk-projector").first
+    counter = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Counter with"))
+    expect(panel.locator(".bk-receipt")).to_contain_text("paid you", timeout=WAIT_MS)
+    try:                                          # (folded again whatever happens, for the next tests)
+        area = screen_bottom_with_files(page, panel)
+        box = counter.bounding_box()
+    finally:
+        show_file_browser(page, False)
+    assert box is not None and box["y"] + box["height"] <= area + 1, f"Counter is below the screen: {box}, {area}"
 
 
 def test_a_keyboard_users_focus_is_ringed_in_the_panel(page: Page, lab_server: LabServer):
