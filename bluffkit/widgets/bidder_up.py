@@ -349,6 +349,17 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           "{min-width: 40px !important; height: 34px; min-height: 34px; padding: 0 4px; margin: 2px; "
           "font-size: 18px !important}"
           ".bk-projector .bk-bu-controls:has(.bk-market-step) .bk-bu-notes .bk-box {font-size: 16px; line-height: 1.3}"
+          # ten to a row from ten notes (a hand of 19 took three rows, and Pay's foot was the screen's)
+          ".bk-projector .bk-bu-controls:has(.bk-market-step) .bk-bu-notes .widget-hbox:has(> :nth-child(10)) "
+          ".jupyter-button.bk-note-btn {min-width: 36px !important; padding: 0 3px; margin: 1px}"
+          # and once a marker has moved (the notes to pay shown), What happened right under Pay, the
+          # seat's own farm board after it, and the lists 30 px high: under the notes it began below
+          # a 1280 x 720 screen (some 190 px below with 19 notes)
+          ".bk-projector .bk-bu-controls:has(.bk-market-step):has(> .bk-bu-notes:not([style*='display: none'])) "
+          "> .bk-bu-notes ~ :not(.bk-log):not(.bk-message) {order: 1}"
+          ".bk-projector .bk-bu-controls:has(> .bk-bu-notes:not([style*='display: none'])) .bk-market-step, "
+          ".bk-projector .bk-bu-controls:has(> .bk-bu-notes:not([style*='display: none'])) .bk-market-step select "
+          "{height: 30px}"
           # the Move box and Play move (off the projector) on two lines where the controls' column
           # is too narrow for both (the file browser open): "Play move" was cut short to "Play". The
           # box no narrower than 21em beside the button (its example, 197 px, and "Move" fit), nor

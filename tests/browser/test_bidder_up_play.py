@@ -397,13 +397,15 @@ def test_the_end_on_a_projector_puts_the_final_scores_beside_the_board(page: Pag
 
 #: Both boards on a projector after Annette's roll (every space she may reach lit with its
 #: cost), the pens holding the longest names: the Fairground with Baby Animals (the males
-#: "donkey ♂" beside the loop), the Animal Market; the Cat in the Bag pens face down.
+#: "donkey ♂" beside the loop; Annette holding 19 notes), the Animal Market; the Cat in the Bag
+#: pens face down.
 BOTH_BOARDS = '''import sys
 sys.path.insert(0, "TESTS/widgets")
 from IPython.display import display
 from test_bidder_up_panel import table, at_position
-fair = at_position(table("fairground", seed=1, variants=["babies"]), current=0, roll=3, babies=["sheep", "cow", "pig", "dog"],
-                   pos=["start", "start", "pen-1", "trade-3"],
+fair = at_position(table("fairground", seed=1, variants=["babies"], notes=(20, 20, 30, 20, 20, 10)), current=0, roll=3,
+                   babies=["sheep", "cow", "pig", "dog"], pos=["start", "start", "pen-1", "trade-3"],
+                   money=["+".join(["100"] * 4 + ["50"] * 5 + ["10"] * 6 + ["0"] * 4), None, None, None],
                    pens={"pen-1": ["rooster-m"], "pen-2": ["goat-m", "rooster"], "pen-3": ["donkey", "goose"],
                          "pen-4": ["goose"], "pen-5": ["donkey-m"], "pen-6": ["donkey", "rooster"],
                          "pen-7": ["cat", "dog", "goat"], "pen-8": ["horse", "pig"]})
@@ -505,18 +507,20 @@ MARKET_JS = """e => {
   const notes = [...e.querySelectorAll('.bk-note-btn')].filter(seen).map(box);
   const pay = [...e.querySelectorAll('.jupyter-button')].filter(b => seen(b) && /pay/.test(b.textContent))
     .map(b => ({words: b.textContent.trim(), ...box(b)}));
-  return {area, lists, notes, pay};
+  const happened = e.querySelector('.bk-log b');
+  return {area, lists, notes, pay, happened: happened && box(happened)};
 }"""
 
 
 def _the_market_fits(page: Page, panel: Locator) -> None:
     """The Fairground's market on a projector [G]: its ten type lists, one to a row, took 440 px
     of the controls' column with the file browser open, and the notes to pay and Pay were below
-    the 1280 x 720 screen. Annette (8 notes) moves to the market and changes three types (the
+    the 1280 x 720 screen. Annette (19 notes) moves to the market and changes three types (the
     rulebook's sheep +2 and donkeys -1, 4 notes, and a cow +1, 5 notes in all): with the file
     browser open and folded every type list shows its widest choice whole, and the lists, her
-    notes and Pay are on the screen; off the projector, the file browser open, every button's
-    words and the Move box's example show whole."""
+    notes, Pay and the heading of What happened (under her farm board it began some 190 px
+    below the screen) are on the screen; off the projector, the file browser open, every
+    button's words and the Move box's example show whole."""
     panel = cell_of(page, panel).locator(".bk-panel").first      # (this panel, whatever its classes)
     panel.evaluate("e => e.scrollIntoView({block: 'start'})")
     panel.locator("[data-space='hilltop']").first.click()             # on the board: the market, 1 note away
@@ -546,6 +550,7 @@ def _the_market_fits(page: Page, panel: Locator) -> None:
             assert not cut, f"{where}: a type list's choice is cut: {cut}"
             for part in (*fit["lists"], *fit["notes"], *fit["pay"]):
                 assert part["bottom"] <= bottom, f"{where}: below the screen: {part}, the screen ends at {bottom}"
+            assert fit["happened"] and fit["happened"]["bottom"] <= bottom, f"{where}: What happened is below: {fit}"
             assert cut_buttons(panel) == [], f"{where}: buttons cut short"
         # off the projector, the file browser open: the controls' column beside the board is 339 px,
         # and "Play move" beside the Move box was cut short to "Play"
