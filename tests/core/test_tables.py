@@ -229,3 +229,14 @@ def test_a_tables_field_copy_and_freeze_are_compiled_from_its_fields():
         compiled_fields(("a", "b; import os"), Pair)
     with pytest.raises(TypeError, match="attribute names"):
         compiled_fields(("__class__",), Pair)
+
+
+def test_a_you_re_bluffing_state_built_by_hand_with_lists_still_thaws():
+    """The herds' family bits are looked up by herd (a tuple); a state whose herds a user
+    built as lists is read as before."""
+    import dataclasses
+    game = make_game("youre-bluffing")
+    s = game.new_state(3)
+    s = dataclasses.replace(s, herds=[[1] + [0] * (len(h) - 1) for h in s.herds])
+    t = game.table(s)
+    assert t._masks == [1, 1, 1] and game.to_move(s) == (0,)

@@ -200,7 +200,10 @@ class Table(TableBase):
         if self.phase.__class__ is not Phase:
             self.phase = Phase(self.phase)      # the engine compares phases by identity
         self.n, self.d, self._counts, self._trades = len(herds), d, None, None
-        self._masks = list(map(_MASKS.__getitem__, herds))
+        try:
+            self._masks = list(map(_MASKS.__getitem__, herds))
+        except TypeError:                   # (a herd given as a list, in a state built by hand)
+            self._masks = [sum(1 << f for f, c in enumerate(h) if c) for h in herds]
         self._worth = [sum(map(mul, m, d)) for m in self.money]     # (money.total, inlined)
         self._pairs = _PAIRS[len(herds)]
         self._left = sum(self.pile)
