@@ -6,8 +6,8 @@ and a trade swaps the traders' face-down offers; the one whose money changed is 
 notes, and what was given, by a receipt read from its own view alone
 (``session.history``: its observations before and after each step) and the moves it may
 see. The panels show the receipts above a seat's prompt (``TablePanel``,
-``BidderUpTable``, ``AuctionLab``), the command line's ``bluffkit play`` under its view:
-all from :func:`receipts_for`.
+``BidderUpTable``), the command line's ``bluffkit play`` under its view: both from
+:func:`receipts_for`.
 """
 
 from __future__ import annotations
@@ -22,9 +22,7 @@ def receipts_for(session, seat: int) -> list[str]:
     """The receipts ``seat`` is told now, oldest first, one sentence each: You're
     Bluffing!/Horse Trading's trade (:func:`trade_receipt`) and payment by count
     (:func:`payment_receipt`), Bidder Up!'s horse-trade and notes got face down
-    (:func:`bidder_up_receipts`), an auction's notes paid by count
-    (:func:`auction_receipts`); none in the other games."""
-    from bluffkit.auctions.game import Auction
+    (:func:`bidder_up_receipts`); none in the other games."""
     from bluffkit.games.bidder_up.game import BidderUp
     from bluffkit.games.youre_bluffing.game import YoureBluffing
     game = session.game
@@ -35,8 +33,6 @@ def receipts_for(session, seat: int) -> list[str]:
                 payment_receipt(session, seat, denoms, unit)]
     elif isinstance(game, BidderUp):
         said = [bidder_up_trade_receipt(session, seat), *bidder_up_receipts(session, seat)]
-    elif isinstance(game, Auction):
-        said = auction_receipts(session, seat)
     else:
         said = []
     return [r for r in said if r]
@@ -198,28 +194,8 @@ def bidder_up_receipts(session, seat: int) -> list[str]:
 
 def _paid_receipt(session, seat: int, mover, action, before) -> str:
     """A payment owed to ``seat`` in notes by their number [D], as the payer paid it."""
-    return paid_by_count(session, seat, mover, action, before.auction)
-
-
-def auction_receipts(session, seat: int) -> list[str]:
-    """The notes paid to ``seat`` by their number in an auction of its own (the auction
-    lab): a bidder whose lot the auctioneer buys by its right of first refusal is paid by
-    the auctioneer, in a Count format face down [D] (in Secret Count its laid notes come
-    back too; a double pen's two lots bought from two bidders are paid one after the
-    other). One sentence per payment since the seat's last move, oldest first."""
-    said = []
-    for i, mover, before, _seen in since_own_move(session, seat):
-        one = paid_by_count(session, seat, mover, session.moves[i][1], before)
-        if one:
-            said.append(one)
-    return said[::-1]
-
-
-def paid_by_count(session, seat: int, mover, action, sub) -> str:
-    """``mover``'s ``action`` as a receipt to ``seat`` where it pays ``seat`` what ``sub``
-    (the auction's view before it) says is owed to it in notes by their number [D]; else
-    ""."""
     d = session.game.rules.denominations
+    sub = before.auction
     owed = sub.payments[0] if sub is not None and getattr(sub, "payments", None) else None
     if owed is None or owed[1] != seat or owed[3] == "value" or mover != owed[0] or mover == seat:
         return ""

@@ -57,12 +57,11 @@ from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote, unknown_move
 from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
-from bluffkit.receipts import receipts_for
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import MoveControls
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render_auction import all_seeing_html, owed_prices, payoff_html, refusal_html, seat_html
-from bluffkit.widgets.seat_panel import ClickClock, bot_failure, note as _box, receipt_html, retire
+from bluffkit.widgets.seat_panel import ClickClock, bot_failure, note as _box, retire
 
 VALUE_LAWS = ("uniform", "beta(2, 2)", "beta(0.5, 0.5)", "beta(2, 5)")
 #: What each kind of bidder bids (bluffkit.agents.auction.Bidder), on hover over its choice.
@@ -479,9 +478,6 @@ class AuctionLab(ClosesWhole, W.VBox):
                 each = " (each animal)" if s.game.rules.double else ""      # (a small pen's lot of one: no "each")
                 self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:,.0f}</b>{each}. "
                                           "The others' values are hidden.")
-                got = receipts_for(s, me)       # notes paid to the bidder by their number [D]
-                if got:
-                    self.private.value += f"<div class='bk-box'>{receipt_html(got)}</div>"
                 obs = s.observe(me)
                 self.view.value = seat_html(s.game, obs, s.names)
                 if me in s.to_move and obs.legal:
