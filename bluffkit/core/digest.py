@@ -347,8 +347,10 @@ def table_digest(table, game=None) -> str:
     """``state_digest(table.freeze(), game)``, without making the state: a working copy
     (:class:`bluffkit.core.table.TableBase`) holds the state's fields under their names, the
     very objects ``freeze`` hands on, so its fields are written as the state's (a table with
-    a ``freeze`` of its own is frozen first)."""
-    if getattr(game, "snapshot", None) is None and getattr(type(table), "freeze", None) is TableBase.freeze:
+    a ``freeze`` of its own is frozen first; the ``freeze`` compiled from a table's fields,
+    :func:`bluffkit.core.table.compiled_fields`, is not its own)."""
+    freeze = getattr(type(table), "freeze", None)
+    if getattr(game, "snapshot", None) is None and (freeze is TableBase.freeze or getattr(freeze, "compiled", False)):
         write = _writer(getattr(table, "STATE", None), HEADER_FIELDS)
         if write is not None:
             return sha256(write(table).encode("utf-8")).hexdigest()[:DIGEST_HEX]

@@ -335,3 +335,22 @@ def test_an_enum_key_is_written_as_its_value():
     assert D.canonical({Phase.BID: 1}) == '{"bid":1}'
     assert D.canonical({Phase.BID: 1, "a": Phase.BID}) == '{"a":"bid","bid":1}'
     assert D.canonical({Colour.BLUE: 2}) == '{"bl\\u00e9":2}'
+
+
+@pytest.mark.parametrize("name", ["youre-bluffing", "bloff", "bidder-up"])
+def test_a_tables_digest_is_written_from_its_fields_without_freezing_it(monkeypatch, name):
+    """``table_digest`` writes a working copy's fields as the state's (every logged step
+    takes it), and freezes only a table with a ``freeze`` of its own: the one compiled
+    from a table's fields (bluffkit.core.table.compiled_fields) is not."""
+    from bluffkit.core.digest import state_digest, table_digest
+    game = make_game(name)
+    state = game.new_state(3)
+    table = game.table(state)
+    compiled, calls = type(table).freeze, []
+
+    def counting(self):
+        calls.append(self)
+        return compiled(self)
+    counting.compiled = True            # type: ignore[attr-defined]
+    monkeypatch.setattr(type(table), "freeze", counting)
+    assert table_digest(table) == state_digest(state) and calls == []
