@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import keyword
 from typing import Any, Callable
 
 from bluffkit.core.errors import IllegalAction, check_player_move, check_rng, check_seat, check_state, plain_problem
@@ -37,6 +38,9 @@ class TableBase:
         super().__init_subclass__(**kwargs)
         if "FIELDS" in cls.__dict__ or "STATE" in cls.__dict__:
             copy, freeze = compiled_fields(cls.FIELDS, cls.STATE)
+            for made, name in ((copy, "_copy_fields"), (freeze, "freeze")):
+                if made is not None:        # (named as the class's own, for pickle and tracebacks)
+                    made.__module__, made.__qualname__ = cls.__module__, f"{cls.__qualname__}.{name}"
             cls._copy_fields = staticmethod(copy)      # type: ignore[method-assign]
             own = cls.__dict__.get("freeze", cls.freeze)
             if freeze is not None and (own is TableBase.freeze or getattr(own, "compiled", False)):
@@ -214,7 +218,8 @@ def compiled_fields(fields: tuple, state_class=None) -> tuple[Callable, Callable
     Pair(a=1, b=3)
     """
     fields = tuple(fields)
-    if not all(isinstance(f, str) and f.isidentifier() and not f.startswith("__") for f in fields):
+    if not all(isinstance(f, str) and f.isascii() and f.isidentifier() and not keyword.iskeyword(f)
+               and not f.startswith("__") for f in fields):
         raise TypeError(f"a table's FIELDS are attribute names, got {fields!r}")
     namespace: dict[str, Any] = {"_State": state_class}
     body = "".join(f"    table.{f} = state.{f}\n" for f in fields) or "    pass\n"

@@ -227,8 +227,13 @@ def test_a_tables_field_copy_and_freeze_are_compiled_from_its_fields():
     assert OwnFreeze.thaw(Pair(3, 4)).freeze() == Heir.thaw(Pair(3, 4)).freeze() == "its own"
     with pytest.raises(TypeError, match="attribute names"):
         compiled_fields(("a", "b; import os"), Pair)
-    with pytest.raises(TypeError, match="attribute names"):
-        compiled_fields(("__class__",), Pair)
+    for bad in ("__class__", "class", "\ufb01"):       # (a keyword; "\ufb01" is read as "fi")
+        with pytest.raises(TypeError, match="attribute names"):
+            compiled_fields(("a", bad), Pair)
+    assert PairTable.freeze is Later.freeze and PairTable.freeze.__qualname__.endswith("PairTable.freeze")
+    game = make_game("youre-bluffing")
+    yb = type(game.table(game.new_state(3)))
+    assert pickle.loads(pickle.dumps(yb.freeze)) is yb.freeze, "named as the class's own, it pickles"
 
 
 def test_a_you_re_bluffing_state_built_by_hand_with_lists_still_thaws():
