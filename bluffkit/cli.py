@@ -1027,6 +1027,7 @@ def cmd_play(args) -> int:
             if text == "undo":
                 try:
                     say(f"  took back {count(session.undo(seat), 'move')}")
+                    receipted.clear()              # (what is said now is said again)
                 except BluffkitError as e:
                     say(f"  cannot undo: {e}")
                 for h in seen:                     # what was taken back is no longer to be told
@@ -1058,6 +1059,7 @@ def cmd_play(args) -> int:
                 continue
             try:
                 say("  " + session.play(text, seat))
+                receipted.pop(seat, None)          # (a receipt after this move is new, whatever its words)
                 if at_screen is not None:
                     seen[at_screen] = len(said)
             except BluffkitError as e:

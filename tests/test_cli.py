@@ -512,6 +512,22 @@ def test_play_tells_the_payee_which_notes_came_face_down_once(monkeypatch, capsy
     assert "paid you" not in capsys.readouterr().out
 
 
+def test_play_tells_a_second_payment_in_the_same_words_as_the_first(monkeypatch, capsys):
+    """Bo pays Ana 10 in 1 money card for the 2 she sold him, and again, after her bid of
+    10, for the 2 he bought instead: the second receipt has the first one's words and is
+    said too (it was taken for the one already said)."""
+    moves = ["auction", "bid 70", "pay 50+10+10", "pass", "bid 50", "pay 50", "auction", "sell", "bid 30",
+             "pay 10+10+10", "pass", "pass", "trade 1 pig none", "bid 30", "bid 70", "pass", "auction", "sell",
+             "bid 190", "pay 100+50+10+10+10+10", "pass", "pass", "auction", "sell", "bid 10", "quit"]
+    argv = ["horse-trading", "--players", "3", "--seed", "4", "--names", "Ana,Bo,Cy", "--option", "payment_seen=count"]
+    assert _play(monkeypatch, argv, moves) == 0
+    lines = capsys.readouterr().out.splitlines()
+    bought = next(i for i, line in enumerate(lines) if "Bo buys it instead and owes Ana 10." in line)
+    assert "Bo pays Ana 10 in 1 money card." in lines[bought + 1]
+    said = "   Bo paid you 1 money card: 10; the others see only how many."
+    assert said in lines[:bought] and said in lines[bought:], lines[bought:]
+
+
 @pytest.mark.parametrize("extra", [0, 1])
 def test_a_save_name_too_long_for_its_hidden_first_copy_is_refused_before_the_game(monkeypatch, capsys, tmp_path,
                                                                                   extra):
