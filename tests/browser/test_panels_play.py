@@ -206,12 +206,7 @@ def test_table_bo_bids_and_pays_by_clicking_notes(page: Page, lab_server: LabSer
     panel = start(page, lab_server, "table-counter-18", "Bo").locator(".bk-panel.bk-projector").first
     counter = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Counter with"))
     expect(panel.locator(".bk-receipt")).to_contain_text("paid you", timeout=WAIT_MS)
-    try:                                          # (folded again whatever happens, for the next tests)
-        area = screen_bottom_with_files(page, panel)
-        box = counter.bounding_box()
-    finally:
-        show_file_browser(page, False)
-    assert box is not None and box["y"] + box["height"] <= area + 1, f"Counter is below the screen: {box}, {area}"
+    check_on_screen_with_files(page, panel, counter, "Counter")
 
 
 def test_a_keyboard_users_focus_is_ringed_in_the_panel(page: Page, lab_server: LabServer):
@@ -382,6 +377,17 @@ def screen_bottom_with_files(page: Page, panel) -> float:
                           ".getBoundingClientRect().bottom")
 
 
+def check_on_screen_with_files(page: Page, panel, control, what: str) -> None:
+    """``control`` of ``panel`` ends on the screen with the file browser open (the panel's
+    top at the notebook area's top); the file browser is folded again whatever happens."""
+    try:
+        area = screen_bottom_with_files(page, panel)
+        box = control.bounding_box()
+    finally:
+        show_file_browser(page, False)
+    assert box is not None and box["y"] + box["height"] <= area + 1, f"{what} is below the screen: {box}, {area}"
+
+
 def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_server: LabServer):
     """The vote's cover in an eight-player team game on a projector: the shared screen's
     points and answers stood above it and pushed "Show Ben's view", the cover's one
@@ -404,12 +410,7 @@ def test_a_team_games_vote_cover_keeps_show_on_a_projector(page: Page, lab_serve
     # answer sheets above it, as read, sat 4 px apart in 1.35 lines)
     team = panel.locator(BUTTONS).filter(has_text=re.compile(r"Writing team.s screen"))
     expect(team).to_be_visible(timeout=WAIT_MS)
-    try:                                          # (folded again whatever happens, for the next tests)
-        area = screen_bottom_with_files(page, panel)
-        box = team.bounding_box()
-    finally:
-        show_file_browser(page, False)
-    assert box is not None and box["y"] + box["height"] <= area + 1, f"the team's screen is below: {box}, {area}"
+    check_on_screen_with_files(page, panel, team, "the team's screen")
     # Ben's screen, the file browser open: his answer sheets, whose words wrap to two lines
     # there, are on the screen (at 40 px a line, sheet #5 ended 38 px below it)
     show.click()
