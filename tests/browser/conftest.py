@@ -358,9 +358,12 @@ def open_notebook(page, server: LabServer, name: str) -> None:
 
 def cut_buttons(panel) -> list[str]:
     """The visible buttons of ``panel`` whose label does not fit (an ellipsis shows instead):
-    in projector mode a row of buttons that shrank read "\u2212..." and "Bid ..."."""
+    in projector mode a row of buttons that shrank read "\u2212..." and "Bid ...". A button
+    drawn one pixel wide until it has the focus (Bidder Up!'s space buttons on a projector,
+    for the keyboard: the board is clicked) is not cut short."""
     return panel.evaluate("e => [...e.querySelectorAll('.jupyter-button, .widget-button')]"
-                          ".filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)"
+                          ".filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1"
+                          " && (b.getBoundingClientRect().width > 1 || b === document.activeElement))"
                           ".map(b => b.textContent.trim())")
 
 

@@ -168,6 +168,7 @@ def test_the_projector_fits_after_a_roll(page: Page, lab_server: LabServer):
     page.screenshot(path=str(SCREENSHOTS / "panel-bidder-up-projector-rolled.png"))
     widths = cell.locator(".bk-space-btn").evaluate_all("es => es.map(e => e.getBoundingClientRect().width)")
     assert widths and max(widths) <= 1, f"the space buttons take room in projector mode: {widths}"
+    assert cut_buttons(panel) == [], "buttons cut short on the projector after a roll"
     # the board, the prompt, What happened and the mover's own farm board on the screen; the
     # other farm boards and the board's legend follow below (the whole panel is some 1,000 px)
     area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
