@@ -62,10 +62,11 @@ from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import pen_words, sex_word
 from bluffkit.games.bidder_up.observe import fans
+from bluffkit.games.bidder_up.receipts import bidder_up_receipts, bidder_up_trade_receipt
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.spaces import specimen, trade_pairs
 from bluffkit.games.bidder_up.view import TAG_STYLE, auction_asked, seat_pieces
-from bluffkit.receipts import bidder_up_receipts, bidder_up_trade_receipt, receipts_for
+from bluffkit.receipts import receipts_for
 from bluffkit.widgets.art import FIT_COLUMN
 from bluffkit.widgets.auction_moves import MoveControls, choice_words, shown_refusals
 from bluffkit.widgets.board_view import BoardView
@@ -784,7 +785,7 @@ class BidderUpTable(SeatPanel):
 
     def trade_receipt(self, seat: int) -> str:
         """What ``seat`` gave and received in its last horse-trade, until its next move [E]
-        (:func:`bluffkit.receipts.bidder_up_trade_receipt`)."""
+        (:func:`bluffkit.games.bidder_up.receipts.bidder_up_trade_receipt`)."""
         return bidder_up_trade_receipt(self.session, seat)
 
     def notes_receipt(self, seat: int) -> str:
@@ -795,7 +796,7 @@ class BidderUpTable(SeatPanel):
     def notes_receipts(self, seat: int) -> list[str]:
         """Which notes ``seat`` got face down, each said until its next move: from the Piggy
         Bank [F], the Gambling stack [J], and in an auction whose price is a number of notes
-        [D] (:func:`bluffkit.receipts.bidder_up_receipts`)."""
+        [D] (:func:`bluffkit.games.bidder_up.receipts.bidder_up_receipts`)."""
         return bidder_up_receipts(self.session, seat)
 
     def _prompt(self, text: str) -> None:

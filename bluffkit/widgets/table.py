@@ -11,7 +11,7 @@ seat's own drawn notes. A refused move says why in plain words, naming the playe
 changes nothing. After a trade each trader's prompt says what they gave and received
 (:func:`~bluffkit.receipts.trade_receipt`), and where the table sees only how
 many notes pay for a lot (``payment_seen="count"``) the payee's says which
-(:func:`~bluffkit.receipts.payment_receipt`), until their next move.
+(:func:`~bluffkit.games.youre_bluffing.receipts.payment_receipt`), until their next move.
 
 >>> t = TablePanel("horse-trading", players=3, humans=[1, 2], names=["Ana", "Bo", "Cy"], seed=2)
 >>> t.cover.layout.display is None, t.show.description
@@ -34,8 +34,9 @@ from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.game import YoureBluffing
 from bluffkit.games.youre_bluffing.narrate import words
+from bluffkit.games.youre_bluffing.receipts import traded_animals
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
-from bluffkit.receipts import receipts_for, traded_animals
+from bluffkit.receipts import receipts_for
 from bluffkit.widgets.seat_panel import (
     _HIDE,
     _SHOW,

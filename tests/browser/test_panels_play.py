@@ -26,7 +26,7 @@ PANELS = {
     # Bo challenged to a trade holding 18 money cards, told which 9 cards Cy paid him (every
     # seat dealt 19 money cards, then random moves), on the projector
     "table-counter-18": 'import dataclasses\nimport numpy as np\nfrom bluffkit.widgets import TablePanel\n'
-                        'from bluffkit.receipts import payment_receipt\n'
+                        'from bluffkit.games.youre_bluffing.receipts import payment_receipt\n'
                         't = TablePanel("horse-trading", players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=1,'
                         ' payment_seen="count")\n'
                         's, rng = t.session, np.random.default_rng(1)\n'

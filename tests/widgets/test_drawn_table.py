@@ -183,7 +183,7 @@ def test_the_payee_is_told_which_notes_were_paid_where_the_table_sees_their_numb
     import numpy as np
 
     from bluffkit.core.money import fmt, total
-    from bluffkit.receipts import payment_receipt
+    from bluffkit.games.youre_bluffing.receipts import payment_receipt
     from bluffkit.widgets.seat_panel import receipt_html
     unit = "money card" if name == "horse-trading" else "note"
     checked = screens = 0

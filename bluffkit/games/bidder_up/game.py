@@ -281,6 +281,12 @@ class BidderUp(TableGame):
         from bluffkit.games.bidder_up.narrate import narrate
         return narrate(self, before, seat, action, after, names)
 
+    def receipts(self, session, seat: int) -> list[str]:
+        """What ``seat`` is told until its next move of notes it got face down [D, F, J] and
+        of its last horse-trade [E], from its own view (:mod:`bluffkit.games.bidder_up.receipts`)."""
+        from bluffkit.games.bidder_up.receipts import receipts
+        return receipts(session, seat)
+
     def describe(self, observation, names, legal: bool = False) -> str:
         check_observation(observation)
         from bluffkit.games.bidder_up.narrate import describe

@@ -144,6 +144,12 @@ class YoureBluffing(TableGame):
         from bluffkit.games.youre_bluffing.narrate import narrate
         return narrate(before, seat, action, after, names)
 
+    def receipts(self, session, seat: int) -> list[str]:
+        """What ``seat`` is told until its next move of notes it got face down and of its
+        last trade, from its own view (:mod:`bluffkit.games.youre_bluffing.receipts`)."""
+        from bluffkit.games.youre_bluffing.receipts import receipts
+        return receipts(session, seat)
+
     def describe(self, observation, names, legal: bool = False) -> str:
         """A seat's view as text (for the terminal), from its observation only."""
         check_observation(observation)
