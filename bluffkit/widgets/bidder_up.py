@@ -18,11 +18,11 @@ seat on screen only (:mod:`bluffkit.games.bidder_up.view`). A turn, as the ruleb
   one to keep); an action ticket to reveal on the move screen (before moving) or at the
   end of the turn, beside *End my turn* (a ticket held but not playable now is named);
 - after a horse-trade each trader is told what they gave and received, and which animal
-  changed hands (:func:`bluffkit.receipts.trade_receipt`), until their next move;
+  changed hands (:func:`bluffkit.games.bidder_up.receipts.bidder_up_trade_receipt`), until their next move;
   after a take from the Piggy Bank [F] or the Gambling stack [J], or in an auction whose
   price is a number of notes [D] (a payment, or the notes the winners laid, which reach the
   seller as it sells), the one who got the notes is told which, until their next move
-  (:meth:`BidderUpTable.notes_receipts`): the narration counts them face down;
+  (:func:`bluffkit.games.bidder_up.receipts.bidder_up_receipts`): the narration counts them face down;
 - **the end** [I]: who wins, and each player's points with their scoring sheet, above the
   board (:func:`bluffkit.games.bidder_up.view.end_html`); *Scores* counts what the farm
   boards show during the game.
@@ -62,7 +62,6 @@ from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import pen_words, sex_word
 from bluffkit.games.bidder_up.observe import fans
-from bluffkit.games.bidder_up.receipts import bidder_up_receipts, bidder_up_trade_receipt
 from bluffkit.games.bidder_up.rules import ACTION_TICKETS
 from bluffkit.games.bidder_up.spaces import specimen, trade_pairs
 from bluffkit.games.bidder_up.view import TAG_STYLE, auction_asked, seat_pieces
@@ -440,7 +439,7 @@ class BidderUpTable(SeatPanel):
         self.message_before = self.farms           # off it, a refusal or a question above the farm boards
         self._farms_html = self._more_html = self._auction_html = ""
         self._head = ""                            # whose turn it is, above the prompt of a seat asked in it
-        self._receipt = ""                         # the receipts (see notes_receipts), above the prompt
+        self._receipt = ""                         # the receipts (bluffkit.receipts.receipts_for), above the prompt
         self._body = ""                            # the prompt's own words (see _prompt)
         self._turns: list = []                     # per step: (its move, its turn, the mover): see step_turns
         super().__init__(game, players, humans, bots, names, seed,
@@ -782,22 +781,6 @@ class BidderUpTable(SeatPanel):
             self._prompt(f"<b>{me}</b>, you may: {escape(by_name(legal.description, self.session.names))}")
             return
         draw(me, obs, legal)
-
-    def trade_receipt(self, seat: int) -> str:
-        """What ``seat`` gave and received in its last horse-trade, until its next move [E]
-        (:func:`bluffkit.games.bidder_up.receipts.bidder_up_trade_receipt`)."""
-        return bidder_up_trade_receipt(self.session, seat)
-
-    def notes_receipt(self, seat: int) -> str:
-        """Which notes ``seat`` got face down since its last move (:meth:`notes_receipts`,
-        oldest first, one sentence each)."""
-        return " ".join(self.notes_receipts(seat))
-
-    def notes_receipts(self, seat: int) -> list[str]:
-        """Which notes ``seat`` got face down, each said until its next move: from the Piggy
-        Bank [F], the Gambling stack [J], and in an auction whose price is a number of notes
-        [D] (:func:`bluffkit.games.bidder_up.receipts.bidder_up_receipts`)."""
-        return bidder_up_receipts(self.session, seat)
 
     def _prompt(self, text: str) -> None:
         self._body = text

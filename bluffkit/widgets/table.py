@@ -34,7 +34,6 @@ from bluffkit.core.money import fmt, total
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.game import YoureBluffing
 from bluffkit.games.youre_bluffing.narrate import words
-from bluffkit.games.youre_bluffing.receipts import traded_animals
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
 from bluffkit.receipts import receipts_for
 from bluffkit.widgets.seat_panel import (
@@ -151,11 +150,6 @@ class TablePanel(SeatPanel):
     def public_scores(self, obs):
         """The score of each herd as it stands (herds are public; money does not count)."""
         return herd_scores(obs.herds, obs.rules)
-
-    def _traded(self, before, after, seat: int, other: int) -> str:
-        """The animal(s) of a trade that changed hands, from ``seat``'s two views (the herds
-        are public): "you get Bo's cow", "Bo gets your 2 cows", "" after a first tie."""
-        return traded_animals(self.session.names, before, after, seat, other)
 
     def _label(self, action) -> str:
         """A move's button words; "buy" in the ruleset's own words (YB "Buy it back", HT

@@ -12,9 +12,15 @@ import pytest
 from bluffkit.auctions.actions import BUY, Pay, Refusal, Word
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.games.bidder_up import actions as A
+from bluffkit.games.bidder_up.receipts import bidder_up_receipts, bidder_up_trade_receipt
 from bluffkit.widget_check import _widgets, driver_for, model_state, widget_tree
 from bluffkit.widgets import BidderUpTable
 from bluffkit.widgets.seat_panel import EVENTS, receipt_html
+
+
+def notes_receipt(t, seat: int) -> str:
+    """The notes ``seat`` of table ``t`` is told it got face down, one sentence each, oldest first."""
+    return " ".join(bidder_up_receipts(t.session, seat))
 
 NAMES = ["Annette", "Daniel", "Ben", "Carla"]
 
@@ -1169,9 +1175,9 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
                                 f"{said(offer, k)}; {moved(target, c)}."}
                 for k in range(players):            # the others keep what their own last trade said
                     if k in want:
-                        assert t.trade_receipt(k) == want[k], (k, t.trade_receipt(k), want)
+                        assert bidder_up_trade_receipt(t.session, k) == want[k], (k, bidder_up_trade_receipt(t.session, k), want)
                     else:
-                        assert t.trade_receipt(k) not in want.values()
+                        assert bidder_up_trade_receipt(t.session, k) not in want.values()
                 checked += 1
         if checked >= 6:
             break
@@ -1182,7 +1188,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_horse_trade(board,
         t.refresh()
         if t.screen[0] == "cover":
             t.show.click()
-        receipt = t.trade_receipt(seat)
+        receipt = bidder_up_trade_receipt(t.session, seat)
         assert (receipt_html([receipt]) in t.legal_text.value) if receipt else "Your horse-trade" not in t.legal_text.value
 
 
@@ -1453,8 +1459,8 @@ def test_the_receipt_names_the_specimen_received_under_baby_animals():
     assert t.viewer == 1 and t.message.value == ""
     t.try_move("agree")
     assert t.message.value == ""
-    assert t.trade_receipt(0).endswith("you get Daniel's sheep \u2642.")
-    assert t.trade_receipt(1).endswith("Annette gets your sheep \u2642.")
+    assert bidder_up_trade_receipt(t.session, 0).endswith("you get Daniel's sheep \u2642.")
+    assert bidder_up_trade_receipt(t.session, 1).endswith("Annette gets your sheep \u2642.")
 
 
 def test_the_end_of_turn_names_only_tickets_that_cannot_be_revealed():
@@ -1789,8 +1795,8 @@ def test_the_piggy_bank_tells_its_taker_which_notes_they_took():
     assert t.click_action(A.Move("hill-west", ten, d)), t.message.value
     assert "takes 5 notes from the Piggy Bank" in s.says[-1]
     said = "You took 200+100+50+10+0 = 360 from the Piggy Bank."
-    assert t.notes_receipt(0) == said
-    assert t.notes_receipt(1) == t.notes_receipt(2) == ""
+    assert notes_receipt(t, 0) == said
+    assert notes_receipt(t, 1) == notes_receipt(t, 2) == ""
     rng = np.random.default_rng(5)
     others = 0
     for _ in range(200):                        # the others play until Annette's screen is shown
@@ -1804,7 +1810,7 @@ def test_the_piggy_bank_tells_its_taker_which_notes_they_took():
         else:
             step(s, rng)
     assert others and seat == 0
-    assert t.notes_receipt(0) == said and receipt_html([said]) in t.legal_text.value
+    assert notes_receipt(t, 0) == said and receipt_html([said]) in t.legal_text.value
     if t.chance_seat() == 0:
         t.roll_button.click()
     if s.state.phase == "move":                 # a move elsewhere than the Piggy Bank
@@ -1812,7 +1818,7 @@ def test_the_piggy_bank_tells_its_taker_which_notes_they_took():
         assert t.click_action(A.Move(sid, (0,) * len(d), d))
     else:
         step(s, rng)
-    assert t.notes_receipt(0) == "", "said until her next move, not after it"
+    assert notes_receipt(t, 0) == "", "said until her next move, not after it"
 
 
 @pytest.mark.parametrize("piggy, says", [
@@ -1831,7 +1837,7 @@ def test_a_two_player_raid_says_what_was_taken(piggy, says):
         t.refresh()
     s.play("move hill-west", 0)
     s.play("raid", 0)
-    assert t.notes_receipt(0) == says and t.notes_receipt(1) == ""
+    assert notes_receipt(t, 0) == says and notes_receipt(t, 1) == ""
 
 
 @pytest.mark.parametrize("roll, give, gambler, other", [
@@ -1850,7 +1856,7 @@ def test_the_gamble_tells_each_player_the_notes_they_got_and_no_more(roll, give,
     s.chance(f"roll {roll}")
     if give is not None:
         s.play(f"give {give}", 0)
-    assert t.notes_receipt(0) == gambler and t.notes_receipt(1) == other
+    assert notes_receipt(t, 0) == gambler and notes_receipt(t, 1) == other
     seat, screen = shown(t)                         # Daniel's turn now: the receipt on his screen
     assert seat == 1 and (receipt_html([other]) in t.legal_text.value if other else "gamble gave" not in screen)
     assert "Your gamble" not in screen, "Daniel is shown what Annette kept"
@@ -1886,7 +1892,7 @@ def test_the_notes_receipt_agrees_with_the_table_in_random_games():
                 if s.over:
                     break
                 before = s.state
-                was = [t.notes_receipt(k) for k in range(players)]
+                was = [notes_receipt(t, k) for k in range(players)]
                 seat = s.to_move[0] if s.to_move else None
                 action = s.legal(seat).sample(rng) if seat is not None else None
                 if seat is not None:
@@ -1929,7 +1935,7 @@ def test_the_notes_receipt_agrees_with_the_table_in_random_games():
                     gone = {1 - seat: [action.value], seat: kept}
                     checked["give"] += 1
                 for k in range(players):
-                    r = t.notes_receipt(k)
+                    r = notes_receipt(t, k)
                     if k in gone and (gone[k] or "gamble" not in str(after.log[:1])):
                         assert words([v for v in gone[k]]) in r, (r, gone[k], s.says[-1])
                     else:
@@ -1972,7 +1978,7 @@ def test_a_secret_count_sale_tells_the_seller_which_notes_were_laid_for_it():
     s = t.session
     assert s.says[-1] == "Annette sells the cow to Daniel for 3 notes."
     said = "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
-    assert [t.notes_receipt(k) for k in range(3)] == [said, "", ""]
+    assert [notes_receipt(t, k) for k in range(3)] == [said, "", ""]
     seat, screen = shown(t)
     assert seat == 1 and "paid you" not in screen and "100+10+0" not in screen, "Daniel's turn: Annette's receipt"
 
@@ -1988,11 +1994,11 @@ def test_a_seller_who_buys_the_other_lot_is_told_the_notes_of_the_lot_sold():
     s = t.session
     assert s.says[-1] == "Annette sells the cow to Daniel for 3 notes; buys the sheep and owes Ben 2 notes."
     said = "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
-    assert [t.notes_receipt(k) for k in range(3)] == [said, "", ""]
+    assert [notes_receipt(t, k) for k in range(3)] == [said, "", ""]
     seat, _screen = shown(t)
     assert seat == 0 and receipt_html([said]) in t.legal_text.value, "on her screen as she pays Ben"
     s.play("pay 50+10", 0)
-    assert [t.notes_receipt(k) for k in range(3)] == ["", "", "Annette paid you 2 notes: 50+10 = 60; the others "
+    assert [notes_receipt(t, k) for k in range(3)] == ["", "", "Annette paid you 2 notes: 50+10 = 60; the others "
                                                               "see only how many."]
 
 
@@ -2017,7 +2023,7 @@ def test_a_donkey_paid_in_smaller_notes_is_told_apart_from_the_notes_laid():
     s.play("sell", 0)
     assert "Golden Donkey: 100 to 3 players." in s.says[-1], s.says[-1]
     assert s.observe(0).hand[d.index(50)] == 1 + 2, "the donkey's 100 as 50+50"
-    assert t.notes_receipt(0) == "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
+    assert notes_receipt(t, 0) == "Daniel paid you 3 notes: 100+10+0 = 110; the others see only how many."
 
 
 def test_two_arrivals_before_the_next_move_are_both_told():
@@ -2031,14 +2037,14 @@ def test_two_arrivals_before_the_next_move_are_both_told():
     s.play("move piggy-3", 0)                          # 1 step from Raffle Booth 3 to a Piggy Bank
     s.play("gamble", 0)
     s.chance("roll 1")
-    assert t.notes_receipt(1) == "Annette's gamble gave you the top note of the Gambling stack: 100."
+    assert notes_receipt(t, 1) == "Annette's gamble gave you the top note of the Gambling stack: 100."
     assert s.to_move == (0,) and s.state.phase == "end", s.state.phase
     s.play("ticket extra-turn", 0)
     s.chance("roll 2")
     s.play("move hill-west", 0)                        # 2 steps on, the hill's Piggy Bank
     s.play("gamble", 0)
     s.chance("roll 1")
-    assert t.notes_receipts(1) == ["Annette's gamble gave you the top note of the Gambling stack: 100.",
+    assert bidder_up_receipts(t.session, 1) == ["Annette's gamble gave you the top note of the Gambling stack: 100.",
                                    "Annette's gamble gave you the top note of the Gambling stack: 50."]
 
 

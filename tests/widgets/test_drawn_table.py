@@ -3,10 +3,12 @@ bids, the projector switch, the scores toggle, the scenario player's start and e
 
 import logging
 import re
+from functools import partial
 
 import numpy as np
 import pytest
 
+from bluffkit.games.youre_bluffing.receipts import traded_animals
 from bluffkit.widgets import BloffTable, BlufferTable, ReplayViewer, ScenarioPlayer, TablePanel, art
 from bluffkit.widgets.render import seat_html
 
@@ -277,7 +279,7 @@ def test_each_trader_is_told_what_they_gave_and_received_in_a_trade(name):
                         target: f"Your trade with {s.names[c]}: you gave {said(answer)} and received "
                                 f"{said(offer)}{moved(target, c)}."}
                 for k, text in want.items():
-                    got = trade_receipt(s, k, d, animal=t._traded, unit=unit)
+                    got = trade_receipt(s, k, d, animal=partial(traded_animals, t.session.names), unit=unit)
                     assert got == text, (k, got, text)
                 checked += 1
                 s.advance()
@@ -324,7 +326,7 @@ def test_a_trade_is_told_to_its_two_traders_and_not_to_the_third_seat():
     assert [type(a).__name__ for _, a in s.moves[-2:]] == ["Trade", "Counter"] and sum(s.moves[-1][1].notes)
 
     def receipt(seat):
-        return trade_receipt(s, seat, t.denominations, animal=t._traded, unit="money card")
+        return trade_receipt(s, seat, t.denominations, animal=partial(traded_animals, t.session.names), unit="money card")
     assert receipt(0).startswith("Your trade with Ben") and receipt(1).startswith("Your trade with Anna")
     assert receipt(2) == "", "Carla is told of a trade she took no part in"
     t.try_move("auction")                               # Ben leads next; Carla bids first
