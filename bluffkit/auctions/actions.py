@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bluffkit.auctions.rules import ANIMALS, DENOMINATIONS
-from bluffkit.core.errors import NotationError, quote, whole_number
+from bluffkit.core.errors import NotationError, quote, whole_number, without_commas
 from bluffkit.core.money import MAX_DIGITS, fmt, parse as parse_notes
 
 
@@ -180,7 +180,7 @@ def _one(text: str, what: str) -> int:
     """Exactly one whole number."""
     n = _ints(text, what)
     if len(n) != 1:
-        raise NotationError(f"{what} takes one number, got {quote(text)}")
+        raise NotationError(f"{what} takes one number, got {quote(text)}{without_commas(text.strip())}")
     return n[0]
 
 
@@ -213,7 +213,8 @@ def parse(text: str, denoms: tuple[int, ...] = DENOMINATIONS):
             return Bid(int(rest))
         if rest.isascii() and rest.isdigit():
             raise NotationError(f"a bid has at most {MAX_DIGITS} digits, got {len(rest):,}")
-        raise NotationError(f"a bid is a whole number (bid 120) or notes (bid 10+0+0), got {quote(rest)}")
+        raise NotationError(f"a bid is a whole number (bid 120) or notes (bid 10+0+0), got {quote(rest)}"
+                             + without_commas(rest))
     if head == "pay" and rest:
         return Pay(parse_notes(rest, denoms), denoms)
     if head == "raise" and rest:

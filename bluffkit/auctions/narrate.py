@@ -25,7 +25,7 @@ from bluffkit.auctions.actions import (
 from bluffkit.auctions.rules import ANIMALS, price_words
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import by_name, count, said_together, the_things
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import amount as amount_said, fmt, total
 
 
 def public_move(before, seat, action):
@@ -140,7 +140,7 @@ def narrate(game, before, seat, action, after, names, pen_words=None) -> str:
     elif action == STOP:
         text = f"{who} adds no more."
     elif kind is Call:
-        text = f"{who} calls {action.amount}."
+        text = f"{who} calls {amount_said(action.amount)}."
     elif action == ACCEPT:
         text = f"{who} accepts."
     elif action == REFUSE:
@@ -168,7 +168,7 @@ def narrate(game, before, seat, action, after, names, pen_words=None) -> str:
                                                 if mode == "value" else count(sum(action.notes), "note"))
         paid = total(action.notes, r.denominations)
         if mode == "value" and paid > amount:       # notes, no change given: a price of 10 paid with a 200
-            text += (f" = {paid}" if sum(action.notes) > 1 else "") + f" for the {amount} owed (no change is given)"
+            text += (f" = {amount_said(paid)}" if sum(action.notes) > 1 else "") + f" for the {amount_said(amount)} owed (no change is given)"
         text += "."
     else:
         text = str(action)
@@ -203,7 +203,7 @@ def _outcome(game, before, after, names, pen_words=None) -> str:
         d = game.rules.denominations          # both winners of a split double pen may have to show
         counted = game.rules.pricing == "count"       # (a count auction: the notes' number, not their value)
         showed = "".join(f" {names[s]} {cannot} and shows all their money: {fmt(notes, d)} "
-                         + (f"({count(sum(notes), 'note')})." if counted else f"= {total(notes, d)}.")
+                         + (f"({count(sum(notes), 'note')})." if counted else f"= {amount_said(total(notes, d))}.")
                          for s, notes in after.shown[len(before.shown):])
         return f"{bids}{showed} The auction is run again."
     awarded = after.phase == "refuse" and before.phase != "refuse"
@@ -260,13 +260,13 @@ def describe(game, obs, names, legal: bool = False, pen_words=None) -> str:
     else:
         lot = "not set out yet"
     lines = [f"-- {names[obs.seat]}'s view -- {r.fmt.title}, auctioneer {names[obs.auctioneer]}, lot: {lot}",
-             f"   your notes: {fmt(obs.hand, d)} = {total(obs.hand, d)}"]
+             f"   your notes: {fmt(obs.hand, d)} = {amount_said(total(obs.hand, d))}"]
     if obs.high_bidder >= 0 and _traits(r).OPEN_OUTCRY:
-        lines.append(f"   highest bid: {obs.high} by {names[obs.high_bidder]}")
+        lines.append(f"   highest bid: {price_words(r)(obs.high)} by {names[obs.high_bidder]}")
     if _traits(r).SHOWS_COUNT and obs.phase == "bid":
         lines.append(f"   the count: {count(obs.count, 'note')}")
     if obs.called >= 0:
-        lines.append(f"   called: {obs.called}")
+        lines.append(f"   called: {amount_said(obs.called)}")
     if obs.phase == "bid" and any(obs.revealed):    # the bids made before the auction was run again
         lines.append("   the bids last time: " + ", ".join(f"{names[s]} {price_words(r)(b)}"
                                                           for s, b in enumerate(obs.revealed) if b))
@@ -291,7 +291,7 @@ def settling_lines(src, names, rules, money, lot_words=None) -> list[str]:
     out += [f"{'Sold' if done else 'Won at the hammer'}: {escape(line)}"
             for line in awards_lines(src, names, rules, lot_words)]
     bought = {(src.auctioneer, s) for i, (s, an, _) in enumerate(src.awards) if done and an and i in src.kept}
-    out += [f"{escape(names[payer])} owes {escape(names[payee])} {count(amount, 'note') if mode == 'count' else amount}"
+    out += [f"{escape(names[payer])} owes {escape(names[payee])} {count(amount, 'note') if mode == 'count' else amount_said(amount)}"
             for payer, payee, amount, mode in src.payments if (payer, payee) not in bought]
     return out
 

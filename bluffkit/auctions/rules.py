@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from bluffkit.core.errors import RulesError, count
+from bluffkit.core.money import amount
 from bluffkit.core.rules import RuleOptions
 
 
@@ -270,5 +271,5 @@ class Rules(RuleOptions):
 
 def price_words(rules):
     """A price or bid in words: a number of notes where the count is the price ("1 note",
-    "3 notes"), else the amount ("120")."""
-    return (lambda n: count(n, "note")) if rules.pricing == "count" else str
+    "3 notes"), else the amount ("120", "1,500": :func:`bluffkit.core.money.amount`)."""
+    return (lambda n: count(n, "note")) if rules.pricing == "count" else amount

@@ -88,6 +88,19 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
+_GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
+
+
+def without_commas(text: str) -> str:
+    """A hint for a number typed as the narration writes it, with thousands commas: moves
+    take digits alone. ``""`` for anything else.
+
+    >>> without_commas("1,010"), without_commas("10,0"), without_commas("1010")
+    (' (type it without commas: 1010)', '', '')
+    """
+    return f" (type it without commas: {text.replace(',', '')})" if _GROUPED.fullmatch(text) else ""
+
+
 def json_kind(value) -> str:
     """What a JSON value is, in JSON's words (not Python's: null, not NoneType).
 

@@ -49,7 +49,7 @@ def fact_text(key: str, value, game=None) -> str:
             if own is not None:
                 return own
         if key == "awards" and isinstance(v, dict) and {"winner", "animals", "price"} <= set(v):
-            return f"{say(v['animals'])} to {v['winner']} for {v['price']}"
+            return f"{say(v['animals'])} to {v['winner']} for {say(v['price'])}"
         if key == "herds" and isinstance(v, dict) and all(isinstance(x, int) for x in v.values()):
             return ", ".join(f"{n} \u00d7 {a}" for a, n in v.items()) or "none"
         if isinstance(v, dict):
@@ -58,5 +58,5 @@ def fact_text(key: str, value, game=None) -> str:
             return ", ".join(say(x) for x in v) or "none"
         if key == "phase":
             return (phases or _PHASES).get(str(v), str(v))
-        return str(v)
+        return f"{v:,}" if type(v) is int else str(v)          # money and points as the narration writes them
     return f"{fact_name(key, game)}: {say(value)}"

@@ -51,6 +51,17 @@ def total(notes: Notes, denoms: tuple[int, ...]) -> int:
     return sum(map(mul, notes, denoms))
 
 
+def amount(n: int) -> str:
+    """An amount of money or points as bluffkit's words write it: with a thousands comma,
+    as Bidder Up!'s rulebook prints money ("1,500", "3,050") and the panels' buttons and
+    receipts write it, so that the narration, a view and a Pay button agree.
+
+    >>> amount(1010), amount(-1500), amount(90)
+    ('1,010', '-1,500', '90')
+    """
+    return f"{n:,}"
+
+
 def count(notes: Notes) -> int:
     """How many notes (cards) a hand holds; this number is public in the games."""
     return sum(notes)

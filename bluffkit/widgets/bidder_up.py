@@ -54,7 +54,7 @@ from bluffkit.auctions.sample import cheapest
 from bluffkit.auctions.state import NO_CAP
 from bluffkit.core.errors import by_name, count, said_together
 from bluffkit.core.game import make_game
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import amount, fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
 from bluffkit.games.bidder_up.farm import ticket_words
@@ -842,7 +842,7 @@ class BidderUpTable(SeatPanel):
         if cap != NO_CAP and sub.phase == "bid":
             # "On the repeat, that player may bid at most as much as they could actually pay"
             # (the booklet's "Can't pay, must show"): a Dutch take above it is not offered
-            most = count(cap, 'note') if sub.rules.pricing == "count" else str(cap)
+            most = count(cap, 'note') if sub.rules.pricing == "count" else amount(cap)
             high += f" You showed all your money: on this repeat you may bid at most {most}."
         # (the Dutch count, counted down aloud from 10, the price of the hammer now: in the box)
         words = pen_words(obs.on_sale)          # the male marked as the narration marks it [K]
@@ -1072,7 +1072,7 @@ class BidderUpTable(SeatPanel):
         loan offered costs, as the choice is made (the buttons' tooltips too)."""
         iou = {note: value for note, value, _ in obs.rules.loans}
         loans = [a.value for a in legal.key if isinstance(a, A.Loan)]
-        costs = "; ".join(f"{iou[v]} for the {v}" for v in loans if v in iou)
+        costs = "; ".join(f"{amount(iou[v])} for the {v}" for v in loans if v in iou)
         self._prompt(f"<b>{me}</b>: the Piggy Bank: " + (
             f"raid it, take a loan with its IOU (repaid at the end: {costs}), or gamble." if loans
             else "raid it or gamble (no loan is left to take)."))
@@ -1083,7 +1083,7 @@ class BidderUpTable(SeatPanel):
 
         def tip(a) -> str:
             if isinstance(a, A.Loan) and a.value in iou:
-                return f"take the {a.value} note and its IOU: {iou[a.value]} to repay at the end"
+                return f"take the {a.value} note and its IOU: {amount(iou[a.value])} to repay at the end"
             return say(a)
         self.buttons_box.children = [_button(say(a), lambda a=a: self.try_move(str(a)), "bk-go", tip(a))
                                      for a in legal.key]

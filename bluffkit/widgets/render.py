@@ -14,7 +14,7 @@ from __future__ import annotations
 import inspect
 from html import escape
 
-from bluffkit.core.money import total
+from bluffkit.core.money import amount, total
 from bluffkit.games.youre_bluffing.narrate import phase_now, words as ruleset_words
 from bluffkit.widgets import art
 
@@ -45,7 +45,7 @@ def seat_html(game, obs, names) -> str:
     its own notes face up, the others' as card backs with their number."""
     d = obs.rules.denominations
     w = ruleset_words(obs.rules)
-    money = [f"{art.notes_html(obs.hand, d, w['notes'], w['money_card'])} <b>= {total(obs.hand, d)}</b>"
+    money = [f"{art.notes_html(obs.hand, d, w['notes'], w['money_card'])} <b>= {amount(total(obs.hand, d))}</b>"
              if i == obs.seat else
              art.backs(obs.note_counts[i], w["notes"]) for i in range(len(names))]
     scores = obs.scores
@@ -56,7 +56,7 @@ def all_seeing_html(game, state, names) -> str:
     """The all-seeing table, every hand shown (the teacher, a finished game, a replay)."""
     d = state.rules.denominations
     w = ruleset_words(state.rules)
-    money = [f"{art.notes_html(state.money[i], d, w['notes'], w['money_card'])} <b>= {total(state.money[i], d)}</b>" for i in range(len(names))]
+    money = [f"{art.notes_html(state.money[i], d, w['notes'], w['money_card'])} <b>= {amount(total(state.money[i], d))}</b>" for i in range(len(names))]
     scores = game.scores(state) if game.is_over(state) else None
     return _table(state, names, set(game.to_move(state)), money, "all-seeing view", None, scores)
 
@@ -84,7 +84,7 @@ def _table(src, names, to_move, money, who, me, scores) -> str:
 def scores_html(names, scores, title: str = "Scores", unit: str = "points", low_wins: bool = False) -> str:
     """A small table of the scores, best first (``low_wins``: the lowest is best)."""
     order = sorted(range(len(names)), key=lambda s: scores[s] if low_wins else -scores[s])
-    rows = "".join(f"<tr><td>{escape(names[s])}</td><td><b>{scores[s]}</b></td></tr>" for s in order)
+    rows = "".join(f"<tr><td>{escape(names[s])}</td><td><b>{amount(scores[s])}</b></td></tr>" for s in order)
     return f"<table class='bk-scores'><tr><th>{escape(title)}</th><th>{escape(unit)}</th></tr>{rows}</table>"
 
 
@@ -95,7 +95,7 @@ def situation(src, names, rules) -> str:
     if src.lot:
         lot = "".join(card_html(rules, f) for f in src.lot)
         if src.high_bidder >= 0:
-            bid = (f"Highest bid: <span class='bk-big'>{src.high_bid}</span> by "
+            bid = (f"Highest bid: <span class='bk-big'>{amount(src.high_bid)}</span> by "
                    f"<b>{escape(names[src.high_bidder])}</b>")
         else:
             bid = "No bid yet"
@@ -105,7 +105,7 @@ def situation(src, names, rules) -> str:
         out.append(f"<span class='bk-row'>{lot}</span><span>On sale by {escape(names[src.leader])}.<br>{bid}{waiting}</span>")
     for s, notes in src.shown:
         out.append(f"<span>{escape(names[s])} could not pay and showed all their money: "
-                   f"{art.notes_html(notes, d, w['notes'], w['money_card'])} = {total(notes, d)}</span>")
+                   f"{art.notes_html(notes, d, w['notes'], w['money_card'])} = {amount(total(notes, d))}</span>")
     trade = src.trade
     if trade is not None:
         from bluffkit.games.youre_bluffing.narrate import animals

@@ -8,8 +8,9 @@ from html import escape
 
 from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, face_down_lot, settling_lines
+from bluffkit.auctions.rules import price_words
 from bluffkit.core.errors import by_name, count as how_many, split_options
-from bluffkit.core.money import total
+from bluffkit.core.money import amount, total
 from bluffkit.widgets.render import STYLE
 
 
@@ -18,7 +19,7 @@ def notes_html(notes, d) -> str:
     (``&nbsp;`` around the ``=``, so that a line wrapped at a comma keeps the total with its
     last note: the lab's projected table wraps them, see :data:`~bluffkit.widgets.auction_lab.LAB_STYLE`)."""
     parts = [f"{v}&times;{c}" if c > 1 else f"{v}" for c, v in sorted(zip(notes, d), key=lambda cv: -cv[1]) if c]
-    return f"{', '.join(parts) or 'none'}&nbsp;=&nbsp;{total(notes, d)}"
+    return f"{', '.join(parts) or 'none'}&nbsp;=&nbsp;{amount(total(notes, d))}"
 
 
 _PHASES = {"setup": "next: chance sets out the lot", "pick": "the left neighbour picks a face-down card",
@@ -79,7 +80,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         # the row's tint alone is lost on a projected screen: the words say it too
         act = " <span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
         rows.append(f"<tr{cls}><td>{escape(name)}{role}{act}</td><td class='bk-notes-cell'>{money[i]}</td>"
-                    f"<td>{'' if bid is None else escape(str(bid))}</td></tr>")
+                    f"<td>{'' if bid is None else amount(bid) if type(bid) is int else escape(str(bid))}</td></tr>")
     if lot is None:
         lot_text = face_down_lot(src.rules, src.pen)
     elif lot:
@@ -90,7 +91,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
         lot_text = "not set out yet"
     standing = ""
     if traits.OPEN_OUTCRY and src.phase == "bid":
-        standing = (f" &middot; highest bid <b>{src.high}</b> by {escape(names[src.high_bidder])}"
+        standing = (f" &middot; highest bid <b>{price_words(src.rules)(src.high)}</b> by {escape(names[src.high_bidder])}"
                     if src.high_bidder >= 0 else " &middot; no bid yet")
     lines = [STYLE, f"<div class='bk-box bk-lot'>Lot: <b>{escape(lot_text)}</b>{standing}</div>",
              f"<div class='bk-box'><b>{who}</b> &middot; {escape(r.fmt.title)} "
@@ -108,7 +109,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
     if src.phase == "over":
         owners = ", ".join(f"{animals_text((a,))}: {escape(names[s])}" for a, s in src.owners)
         won = "" if scores is None else \
-            " <b>Money won or lost</b>: " + ", ".join(f"{escape(n)} {v:+d}" for n, v in zip(names, scores)) + "."
+            " <b>Money won or lost</b>: " + ", ".join(f"{escape(n)} {v:+,d}" for n, v in zip(names, scores)) + "."
         lines.append(f"<div class='bk-box bk-settled'><b>Owners</b>: {owners or 'nobody'}.{won}</div>")
     return "\n".join(lines)
 

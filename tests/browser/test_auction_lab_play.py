@@ -67,7 +67,7 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     assert size >= 24, f"the lot line is {size}px in projector mode"
     save_screenshot(page, lab, "auction-lab-projector")
     assert cut_buttons(lab) == [], "the lab's buttons must show their whole labels on the projector"
-    # The table stays inside the lab's box: the own notes' "500, 200×2, ... = 1600" in large
+    # The table stays inside the lab's box: the own notes' "500, 200×2, ... = 1,600" in large
     # type pushed the bid column past its right edge ("bi" on the screen) with the file browser
     # open, where the lab is at its narrowest.
     show_file_browser(page, True)

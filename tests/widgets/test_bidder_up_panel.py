@@ -476,7 +476,7 @@ def test_undo_takes_back_the_move_and_the_log_saves_and_loads(tmp_path):
     assert f"The game is over: <b>{winner}</b> " in view
     for seat, line in enumerate(sheet):
         assert line.startswith(f"{s.names[seat]}: (barn ")
-        assert f"<b>{scores[seat]}</b>" in view and escape(line[len(s.names[seat]) + 2:]) in view
+        assert f"<b>{scores[seat]:,}</b>" in view and escape(line[len(s.names[seat]) + 2:]) in view
     t.save_button.click()
     assert "Saved the log" in t.message.value
     loaded = Session.load(tmp_path / "bidder-up.jsonl")
@@ -1526,10 +1526,10 @@ def test_the_piggy_banks_loans_say_what_their_ious_cost_at_the_end():
     t.refresh()
     t.view.click_space("hill-west")                      # a Piggy Bank space
     words = unescape(re.sub(r"<[^>]+>", "", t.legal_text.value))
-    assert "repaid at the end: 300 for the 100; 1500 for the 500" in words, words
+    assert "repaid at the end: 300 for the 100; 1,500 for the 500" in words, words
     tips = {b.description: b.tooltip for b in t.buttons_box.children}
     assert tips["Take a loan of 100 (with its IOU)"] == "take the 100 note and its IOU: 300 to repay at the end"
-    assert tips["Take a loan of 500 (with its IOU)"] == "take the 500 note and its IOU: 1500 to repay at the end"
+    assert tips["Take a loan of 500 (with its IOU)"] == "take the 500 note and its IOU: 1,500 to repay at the end"
     assert not any("200" in b for b in tips), "no 200 IOU left: no loan of 200 [J]"
 
 

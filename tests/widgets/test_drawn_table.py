@@ -155,7 +155,7 @@ def test_the_scenario_player_starts_at_step_0_and_scores_at_the_end():
     p = ScenarioPlayer("ht-final-scores")
     assert p.step.value == 0 and "Step 0" in p.narration.value and "Final scores" not in p.table.value
     p.go(p.step.max)                                  # the table's own end, drawn once
-    assert p.table.value.count("Final scores") == 1 and "6400" in p.table.value
+    assert p.table.value.count("Final scores") == 1 and "6,400" in p.table.value
     p.choose.value = "yb-scoring-2460"
     assert p.step.value == 0 and "2460" in p.rule_text.value      # the rule text follows the example
     assert "Score at the end" not in p.table.value

@@ -213,8 +213,8 @@ def test_money_won_or_lost_in_an_auction_is_called_money():
         assert "Money won or lost" not in view and "<th>points</th>" not in view
 
 
-@pytest.mark.parametrize("name, score", [("bu-board-fairground-score-4250", "4250"), ("ht-final-scores", "6400"),
-                                         ("yb-scoring-2460", "2460")])
+@pytest.mark.parametrize("name, score", [("bu-board-fairground-score-4250", "4,250"), ("ht-final-scores", "6,400"),
+                                         ("yb-scoring-2460", "2,460")])
 def test_the_final_scores_are_drawn_once(name, score):
     """The Fairground's end drew "Final scores, with each scoring sheet" on the board and
     "Score at the end of the example" below it (and the You're Bluffing! end its "Final
@@ -228,7 +228,7 @@ def test_a_score_the_example_checks_is_shown_at_its_end():
     """The Animal Market's 3,050 [I] is the example's point: the board draws no end box
     (the game goes on), so the player shows it, in points."""
     shown = _end("bu-board-animal-market-score-3050")
-    assert "<th>Score at the end of the example</th><th>points</th>" in shown and "3050" in shown
+    assert "<th>Score at the end of the example</th><th>points</th>" in shown and "3,050" in shown
     assert shown.count("class='bk-scores'") == 1
 
 

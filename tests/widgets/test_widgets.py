@@ -609,7 +609,7 @@ def test_a_bid_above_ones_money_is_asked_about_once():
     t.bid_button.click()
     assert "Click Bid again" in t.message.value and len(t.session.moves) == moves
     t.bid_button.click()
-    assert len(t.session.moves) > moves and "Bo bids 1000000000000." in t.session.says
+    assert len(t.session.moves) > moves and "Bo bids 1,000,000,000,000." in t.session.says
 
 
 def test_a_double_click_does_not_answer_the_question_about_a_bid_above_ones_money(monkeypatch):
@@ -631,7 +631,7 @@ def test_a_double_click_does_not_answer_the_question_about_a_bid_above_ones_mone
     assert len(t.session.moves) == moves and "Click Bid again" in t.message.value
     sent[0] += 5.0                                    # read, then clicked again: played
     t.bid_button.click()
-    assert "Bo bids 1000000000000." in t.session.says
+    assert "Bo bids 1,000,000,000,000." in t.session.says
     from bluffkit.widgets import AuctionLab
     lab = AuctionLab(fmt="classic", bidders=3, human=2, seed=5)
     controls = lab.controls

@@ -34,6 +34,7 @@ from html import escape
 from typing import Any
 
 from bluffkit.auctions.rules import FORMATS
+from bluffkit.core.money import amount
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_group
 from bluffkit.games.bidder_up.board import Board, Space
 from bluffkit.games.bidder_up.svg_draw import (
@@ -700,7 +701,7 @@ def _draw_panel(svg: Svg, board: Board, pawns: dict[str, str], piggy_bank: int |
         for animal, v in market.items():
             value, locked = (v if isinstance(v, tuple) else (v, False))
             svg.add(icon_group(animal, x + 11, y - 6, 20))
-            svg.text(x + 25, y, f"{animal_words(animal)} {value}" + (" locked" if locked else ""))
+            svg.text(x + 25, y, f"{animal_words(animal)} {amount(value)}" + (" locked" if locked else ""))
             y += 21
         y += 4
     kinds = [k for k in KIND_NAMES if board.of_kind(k)]

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from html import escape
 
 from bluffkit.auctions.rules import ANIMALS
+from bluffkit.core.money import amount
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg, type_of
 from bluffkit.games.bidder_up.board_svg import PAWN_COLOURS
 from bluffkit.games.bidder_up.state import KEEP, OVER, RESPOND
@@ -238,7 +239,7 @@ def _farm_html(f: Farm) -> str:
     if f.drawn:
         rows.append(_row("Drawn, keep one", "".join(_ticket_chip(x) for x in f.drawn), "bk-drawn"))
     if f.loans:
-        rows.append(_row("IOUs", ", ".join(str(v) for v in f.loans) + f" (−{sum(f.loans)} at the end)", "bk-ious"))
+        rows.append(_row("IOUs", ", ".join(amount(v) for v in f.loans) + f" (−{amount(sum(f.loans))} at the end)", "bk-ious"))
     border = "4px solid #000" if f.current else f"3px solid {colour}"
     return (f'<div class="bk-farm" data-seat="{f.seat}" style="flex: 1 1 300px; min-width: 0; box-sizing: border-box; '
             f'border: {border}; outline: {"3px solid " + colour if f.current else "none"}; border-radius: 8px; '

@@ -17,7 +17,7 @@ from collections import Counter as Multiset
 from bluffkit.auctions.game import Auction
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.errors import NotationError, RulesError, check_header, check_names, check_observation, is_seat, quote
-from bluffkit.core.money import parse as parse_notes, total
+from bluffkit.core.money import amount, parse as parse_notes, total
 from bluffkit.core.rules import refuse_contradicting
 from bluffkit.core.table import TableGame
 from bluffkit.games.bidder_up import actions as A, engine
@@ -84,9 +84,9 @@ class BidderUp(TableGame):
         out = []
         for s, who in enumerate(names):
             p = t.score_parts(s)
-            inner = [f"barn {'+'.join(map(str, p['animals'])) or 0}"]
+            inner = [f"barn {'+'.join(map(amount, p['animals'])) or 0}"]
             if p["value_gain"]:
-                inner.append(f"Value-Gain {p['value_gain']}")
+                inner.append(f"Value-Gain {amount(p['value_gain'])}")
             if p["barn_babies"]:
                 inner.append(f"{p['barn_babies']} x {t.rules.baby_points} for babies in the barn")
             times = f"{len(p['animals'])} type{'s' if len(p['animals']) != 1 else ''}" + \
@@ -94,8 +94,8 @@ class BidderUp(TableGame):
             line = f"{who}: ({' + '.join(inner)}) x ({times})"
             if p["zoo_babies"]:
                 line += f" + {p['zoo_babies']} x {t.rules.baby_points} for the petting zoo"
-            line += f" + money {p['money']}" + (f" - loans {p['loans']}" if p["loans"] else "")
-            out.append(line + f" = {t.score(s)}")
+            line += f" + money {amount(p['money'])}" + (f" - loans {amount(p['loans'])}" if p["loans"] else "")
+            out.append(line + f" = {amount(t.score(s))}")
         return out
 
     def winners(self, state) -> tuple[int, ...]:

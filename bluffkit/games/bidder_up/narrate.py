@@ -9,7 +9,7 @@ from bluffkit.auctions.game import Auction
 from bluffkit.auctions.narrate import animals_text, narrate as auction_narrate
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.errors import by_name, count
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import amount, fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.actions import name, told_apart
 from bluffkit.games.bidder_up.animal_icons import animal_words
@@ -138,7 +138,7 @@ def narrate(game, before, seat, action, after, names) -> str:
     elif isinstance(action, A.Loan):                    # [J] the note with its IOU
         iou = next((v for note, v, _ in before.rules.loans if note == action.value), None)
         text = f"{names[seat]} takes a loan: the {action.value} note with its IOU" + \
-            (f" ({iou} to repay at the end)." if iou is not None else ".")
+            (f" ({amount(iou)} to repay at the end)." if iou is not None else ".")
     elif isinstance(action, A.Give):                    # [J] the gamble's 3, the note given seen by its taker
         kept = len(before.drawn) - 1
         text = f"{names[seat]} gives {names[1 - seat]} a {action.value} note" + \
@@ -173,7 +173,7 @@ def narrate(game, before, seat, action, after, names) -> str:
         if back:
             text += f" Back face down in the pen: {', '.join(map(_word, back))}."
         for value, seats in after.log[3]:
-            text += f" Golden Donkey: {value} to {count(len(seats), 'player')}."
+            text += f" Golden Donkey: {amount(value)} to {count(len(seats), 'player')}."
     if after.phase == OVER and before.phase != OVER:
         if after.sow >= 0 and before.sow < 0 and not isinstance(action, A.Sow):
             # [H] the highest Wool-Milk total; a tie, the most Wool-Milk tickets (the die after: Sow)
@@ -210,7 +210,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
              # the die while the move is to be made (a raffle keeps its tickets to draw in the field after)
              + (f", roll {obs.roll}" if obs.roll and obs.phase == "move" else "")
              + (f"; {names[obs.seat]} is asked to act now" if obs.legal and obs.phase != OVER else "")]
-    lines.append(f"You are {names[obs.seat]}: {fmt(obs.hand, d)} ({total(obs.hand, d)})"
+    lines.append(f"You are {names[obs.seat]}: {fmt(obs.hand, d)} ({amount(total(obs.hand, d))})"
                  + (f"; tickets {', '.join(obs.my_tickets)}" if obs.my_tickets else ""))
     if obs.phase in (KEEP, GIVE) and isinstance(obs.drawn, tuple) and obs.drawn:    # the seat's own draw [H, J]
         drawn = (", ".join(map(ticket_words, obs.drawn)) if obs.phase == KEEP else
@@ -229,7 +229,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
                                                     else "")
                      + (f", babies in the barn {', '.join(f.baby_barn)}" if f.baby_barn else "")
                      + (f", petting zoo {', '.join(f.zoo)}" if f.zoo else "")
-                     + (f", loans to repay at the end {'+'.join(map(str, f.loans))}" if f.loans else "")
+                     + (f", loans to repay at the end {'+'.join(map(amount, f.loans))}" if f.loans else "")
                      + (", the Wool-Milk-Sow" if f.sow else ""))
     # the pen at auction first: its animals are the auction's lot, not "nothing"
     pens = [f"{i + 1}: " + ("at auction" if obs.auction is not None and obs.pen_at == i else
@@ -239,7 +239,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
                  f"Piggy Bank {count(obs.piggy, 'note')}.")
     if obs.rules.fairground:
         tr = obs.rules.market_track
-        lines.append("Market: " + ", ".join(f"{ANIMALS[a]} {tr[p]}" + ("*" if a in obs.locked else "")
+        lines.append("Market: " + ", ".join(f"{ANIMALS[a]} {amount(tr[p])}" + ("*" if a in obs.locked else "")
                                              for a, p in enumerate(obs.market)) + f". Raffle bag {obs.bag}.")
     if obs.auction is not None:
         lines.append(Auction(obs.auction.rules).describe(obs.auction, names, False, pen_words(obs.on_sale)))

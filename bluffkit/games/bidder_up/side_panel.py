@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from bluffkit.core.money import amount
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg
 from bluffkit.games.bidder_up.board import Board
 from bluffkit.games.bidder_up.svg_draw import KIND_NAMES, PAWN_COLOURS, kind_icon_svg
@@ -67,7 +68,7 @@ def panel_html(board: Board, *, pawns: Mapping[str, str] | None = None, piggy_ba
         for animal, v in market.items():
             value, locked = (v if isinstance(v, tuple) else (v, False))
             rows.append(f'<div class="bk-market" style="{_ROW}">{icon_svg(animal, 24)}'
-                        f'<span>{escape(animal_words(animal))} {value}'
+                        f'<span>{escape(animal_words(animal))} {amount(value)}'
                         + (" locked" if locked else "") + "</span></div>")
         parts.append(f'<div style="{_SECTION}"><div style="{_HEAD}">Market</div><div style="display: grid; '
                      f'grid-template-columns: repeat(auto-fill, minmax(125px, 1fr)); column-gap: 8px">'

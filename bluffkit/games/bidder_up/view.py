@@ -26,7 +26,7 @@ from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, face_down_lot, price_words, settling_lines
 from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.facts import fact_text
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import amount, fmt, total
 from bluffkit.games.bidder_up.actions import name, told_apart
 from bluffkit.games.bidder_up.animal_icons import animal_words, icon_svg
 from bluffkit.games.bidder_up.farm import all_seeing_farms, farms_html, seat_farms
@@ -320,7 +320,7 @@ def auction_html(src, names, where: str, to_move, bids, laid, lot, seat: int | N
         lots.append(given[:len(an)])
         given = given[len(an):]
     lines += [line + "." for line in settling_lines(src, names, r,
-                                                     lambda notes: f"{html.escape(fmt(notes, d))} = {total(notes, d)}",
+                                                     lambda notes: f"{html.escape(fmt(notes, d))} = {amount(total(notes, d))}",
                                                      lambda i, _an: animals_text(lots[i], word))]
     if to_move:
         doing = auction_asked(src)
@@ -367,7 +367,7 @@ def end_html(game, state, names) -> str:
         # the sheet under its player's name and points, not in a third column: in the board's
         # column (some 660 px at 1280 x 720) a third column wrapped every sheet
         rows.append(f"<tr><td style='padding: 4px 12px 0 0'><b>{html.escape(names[s])}</b></td>"
-                    f"<td style='padding: 4px 0 0; text-align: right'><b>{scores[s]}</b> points</td></tr>"
+                    f"<td style='padding: 4px 0 0; text-align: right'><b>{amount(scores[s])}</b> points</td></tr>"
                     f"<tr><td colspan='2' style='padding: 0 0 4px 12px; font-size: .85em'>{html.escape(how)}</td></tr>")
     return ("<div class='bk-final' style='margin: 0 0 10px; padding: 6px 10px; border: 2px solid #0072B2; "
             "border-radius: 8px'>"

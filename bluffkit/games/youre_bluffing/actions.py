@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bluffkit.core.errors import NotationError, quote, whole_number
+from bluffkit.core.errors import NotationError, quote, whole_number, without_commas
 from bluffkit.core.money import Notes, fmt, parse as parse_notes
 from bluffkit.games.youre_bluffing.rules import DENOMINATIONS, FAMILIES, RANKS
 
@@ -181,7 +181,7 @@ def _int(word: str, what: str) -> int:
         digits = word[1:] if word[:1] in ("+", "-") else word
         if digits.isascii() and digits.isdigit():               # digits, more than Python reads
             raise NotationError(f"{what} of {len(digits.lstrip('0')):,} digits is more than can be read") from None
-        raise NotationError(f"{what} must be a whole number, got {quote(word)}") from None
+        raise NotationError(f"{what} must be a whole number, got {quote(word)}{without_commas(word)}") from None
 
 
 def parse(text: str) -> Action | Draw:

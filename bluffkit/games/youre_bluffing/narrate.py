@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from bluffkit.core.errors import count as counted, in_words, plural, the_things
-from bluffkit.core.money import count, fmt, total
+from bluffkit.core.money import amount, count, fmt, total
 from bluffkit.games.youre_bluffing import actions as A, scoring, state as S
 
 #: The phases of You're Bluffing! and Horse Trading in plain words (the scenario player's
@@ -201,7 +201,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
     if kind is A.Draw:
         text = f"{leader} turns up {_a(r.labels[action.family])}"
         if action.family == r.payday_family:
-            text += f": payday, every player gets {r.paydays[before.paydays]}"
+            text += f": payday, every player gets {amount(r.paydays[before.paydays])}"
         text += "."
         if after.phase == S.BID:
             lot = lot_words(r, after.lot)
@@ -209,11 +209,11 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
     elif kind is A.Auction:
         text = f"{who} holds an auction."
     elif kind is A.Bid:
-        text = f"{who} bids {action.amount}."
+        text = f"{who} bids {amount(action.amount)}."
     elif kind is A.Pass:
         text = f"{who} passes."
         if after.phase == S.DECIDE:
-            text += f" Nobody bids higher: {names[after.high_bidder]}'s {after.high_bid} is the highest bid."
+            text += f" Nobody bids higher: {names[after.high_bidder]}'s {amount(after.high_bid)} is the highest bid."
         elif before.high_bidder < 0 and after.phase == S.BID and after.calls > before.calls:
             text += f" No bid: {leader} offers the lot again (call {after.calls + 1} of {r.no_bid_calls})."
         elif before.high_bidder < 0 and after.turn > before.turn:
@@ -221,21 +221,21 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
     elif kind in (A.Sell, A.Buy):
         payer = before.high_bidder if kind is A.Sell else before.leader
         if after.phase == S.BID:
-            shown = total(before.money[payer], d)
+            shown = amount(total(before.money[payer], d))
             buy = words(r)["buy_back"]
             text = (f"{leader} {'sells' if kind is A.Sell else 'wants to ' + buy}, but {names[payer]} "
-                    f"cannot pay {before.high_bid} and shows all their money ({shown}): the auction is held "
+                    f"cannot pay {amount(before.high_bid)} and shows all their money ({shown}): the auction is held "
                     f"again, and {names[payer]} may " + (f"bid at most {shown}." if kind is A.Sell else
                                                          f"{buy} for at most {shown}."))
         elif kind is A.Sell:
-            text = f"{leader} sells to {names[before.high_bidder]} for {before.high_bid}."
+            text = f"{leader} sells to {names[before.high_bidder]} for {amount(before.high_bid)}."
         else:
-            text = f"{leader} {words(r)['buys']} and owes {names[before.high_bidder]} {before.high_bid}."
+            text = f"{leader} {words(r)['buys']} and owes {names[before.high_bidder]} {amount(before.high_bid)}."
     elif kind is A.Pay and r.payment_seen == "count":     # the faces stay between payer and payee
-        text = f"{who} pays {names[before.payee]} {before.high_bid} in {_money(r, count(action.notes))}."
+        text = f"{who} pays {names[before.payee]} {amount(before.high_bid)} in {_money(r, count(action.notes))}."
     elif kind is A.Pay:
         paid = total(action.notes, d)
-        notes = f"{fmt(action.notes, d)} = {paid}" if count(action.notes) > 1 else str(paid)
+        notes = f"{fmt(action.notes, d)} = {amount(paid)}" if count(action.notes) > 1 else amount(paid)
         text = (f"{who} pays {notes} to {names[before.payee]}"
                 + (" (no change is given)." if paid > before.high_bid else "."))
     elif kind is A.Trade:
@@ -275,7 +275,7 @@ def narrate(before: S.State, seat: int | None, action, after: S.State, names) ->
         pts = scoring.scores(after.herds, r)
         win = scoring.winners(after.herds, after.money, r)
         text += f" Every {words(r)['set']} is complete. Scores: " + ", ".join(
-            f"{names[i]} {p}" for i, p in enumerate(pts)) + f". {' and '.join(names[w] for w in win)} win" + (
+            f"{names[i]} {amount(p)}" for i, p in enumerate(pts)) + f". {' and '.join(names[w] for w in win)} win" + (
             "s." if len(win) == 1 else " (shared).")
     elif after.phase == S.TURN and after.turn > before.turn:
         expected = (before.leader + 1) % len(names)

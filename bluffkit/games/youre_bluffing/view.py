@@ -7,7 +7,7 @@ it cannot show what the seat may not know.
 from __future__ import annotations
 
 from bluffkit.core.errors import by_name, count, right_aligned
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import amount, fmt, total
 from bluffkit.games.youre_bluffing import state as S
 from bluffkit.games.youre_bluffing.actions import text
 from bluffkit.games.youre_bluffing.narrate import animals, lot_words, words
@@ -20,17 +20,17 @@ def describe(obs, names, legal: bool = False) -> str:
              f"{sum(obs.pile)} animals in the pile, {obs.paydays} payday{'s' if obs.paydays != 1 else ''} so far"]
     for i, name in enumerate(names):
         herd = ", ".join(f"{c}x{r.labels[f]}" for f, c in enumerate(obs.herds[i]) if c) or "no animals"
-        money = ((f"{w['own_money']} {fmt(obs.hand, d)} = {total(obs.hand, d)}" if any(obs.hand) else f"no {w['notes']}")
+        money = ((f"{w['own_money']} {fmt(obs.hand, d)} = {amount(total(obs.hand, d))}" if any(obs.hand) else f"no {w['notes']}")
                  if i == obs.seat
                  else count(obs.note_counts[i], w["money_card"]))
         lines.append(f"   {right_aligned(name)}: {herd}; {money}")
     if obs.phase in (S.BID, S.DECIDE, S.PAY):
         lot = lot_words(r, obs.lot)
-        high = (f"highest bid {obs.high_bid} by {names[obs.high_bidder]}" if obs.high_bidder >= 0
+        high = (f"highest bid {amount(obs.high_bid)} by {names[obs.high_bidder]}" if obs.high_bidder >= 0
                 else "no bid yet")
         lines.append(f"   auction of {lot}: {high}")
         for seat, notes in obs.shown:
-            lines.append(f"   {names[seat]} had to show their money: {fmt(notes, d)} = {total(notes, d)}")
+            lines.append(f"   {names[seat]} had to show their money: {fmt(notes, d)} = {amount(total(notes, d))}")
     if obs.trade is not None:
         ch, tg, fam, cards, offer_cards, ties = obs.trade
         if obs.phase == S.REOFFER:      # the tied offers are swapped; no new offer is on the table yet
@@ -42,7 +42,7 @@ def describe(obs, names, legal: bool = False) -> str:
         if obs.my_offer is not None:
             lines.append(f"   your offer: {fmt(obs.my_offer, d)}")
     if obs.scores is not None:
-        lines.append("   scores: " + ", ".join(f"{n} {p}" for n, p in zip(names, obs.scores)))
+        lines.append("   scores: " + ", ".join(f"{n} {amount(p)}" for n, p in zip(names, obs.scores)))
     if legal:
         lines.append("   you may: " + by_name(options(obs), names))      # the moves keep their numbers
     return "\n".join(lines)

@@ -146,8 +146,8 @@ def test_the_score_sheet_at_the_end_adds_up_to_each_score(board, variants):
     scores = game.scores(state)
     assert len(sheet) == 3
     for who, line, score in zip(names, sheet, scores):
-        assert line.startswith(f"{who}: (barn ") and line.endswith(f" = {score}"), line
-        sums = re.sub(r"[A-Za-z][A-Za-z-]*", "", line.split(":", 1)[1].rsplit("=", 1)[0].replace(" x ", " * "))
+        assert line.startswith(f"{who}: (barn ") and line.endswith(f" = {score:,}"), line
+        sums = re.sub(r"[A-Za-z][A-Za-z-]*", "", line.split(":", 1)[1].rsplit("=", 1)[0].replace(" x ", " * ").replace(",", ""))
         assert eval(sums) == score, (line, sums)            # the sheet's own arithmetic
     with pytest.raises(RulesError, match="at the end"):
         game.score_sheet(game.table(players=3).freeze(), names)
@@ -163,7 +163,7 @@ def test_the_score_sheet_counts_loans_babies_and_the_sow():
         t, _ = play_random(game, 2, seed, check_every=1000)
         state = t.freeze()
         for line, score in zip(game.score_sheet(state, ["Anna", "Ben"]), game.scores(state)):
-            sums = re.sub(r"[A-Za-z][A-Za-z-]*", "", line.split(":", 1)[1].rsplit("=", 1)[0].replace(" x ", " * "))
+            sums = re.sub(r"[A-Za-z][A-Za-z-]*", "", line.split(":", 1)[1].rsplit("=", 1)[0].replace(" x ", " * ").replace(",", ""))
             assert eval(sums) == score, (line, sums)
             for term in ("- loans", "babies in the barn", "petting zoo", "Wool-Milk-Sow", "Value-Gain"):
                 terms[term] += term in line
@@ -182,7 +182,7 @@ def test_the_text_view_shows_babies_loans_and_the_sow_as_the_farm_boards_do():
         lines = game.describe(game.observe(state, 0), ["Anna", "Ben"]).splitlines()
         for s, who in enumerate(["Anna", "Ben"]):
             line = next(x for x in lines if x.startswith(f"  {who}: at "))
-            for has, words in ((t.loans[s], "loans to repay at the end " + "+".join(map(str, t.loans[s]))),
+            for has, words in ((t.loans[s], "loans to repay at the end " + "+".join(f"{v:,}" for v in t.loans[s])),
                                (t.baby_barns[s], "babies in the barn"), (t.baby_zoos[s], "petting zoo"),
                                (t.sow == s, "the Wool-Milk-Sow")):
                 assert bool(has) == (words in line), (seed, who, words, line)

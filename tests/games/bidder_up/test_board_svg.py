@@ -136,7 +136,7 @@ def test_tiles_pawns_and_panel_say_what_they_are_given():
     assert seats == ["Annette-Marie", "André", "Daniel", "Frank"]
     assert "André: Start" in words
     assert "Piggy Bank: 12 notes" in words and "Supply: 5 + 4 animals" in words and "Raffle bag: 24 tickets" in words
-    assert "sheep 500 locked" in words and "horse 1000" in words
+    assert "sheep 500 locked" in words and "horse 1,000" in words
     assert {"Market", "Raffle Booth", "Horse-Trading", "Piggy Bank"} <= set(words)
 
 
@@ -328,7 +328,7 @@ def test_counts_are_said_in_the_singular_for_one_and_the_plural_otherwise():
 
 def test_a_market_value_given_alone_is_not_locked():
     words = _texts(_parse(board_svg(BOARDS["animal-market"], market={"cow": 350, "horse": (1000, True)})))
-    assert "cow 350" in words and "horse 1000 locked" in words, words
+    assert "cow 350" in words and "horse 1,000 locked" in words, words
 
 
 def test_each_pawn_has_its_seats_colour_and_number_and_stands_at_its_space():

@@ -33,7 +33,7 @@ def test_a_loan_names_its_note_and_what_is_repaid_at_the_end():
     """"Loan (a 100, 200 or 500 note with its IOU; -300, -600 or -1,500 at the end)"."""
     g, s = on_the_piggy_bank()
     _, text = said(g, s, 0, "loan 500")
-    assert text == "Anna takes a loan: the 500 note with its IOU (1500 to repay at the end).", text
+    assert text == "Anna takes a loan: the 500 note with its IOU (1,500 to repay at the end).", text
 
 
 def test_a_gamble_of_3_looks_gives_one_to_the_opponent_and_keeps_two():
