@@ -695,7 +695,7 @@ def _end_words(game, final, names) -> tuple[str | None, str]:
     if spec_of(game).score_kind == "none":
         return None, who
     label = getattr(game, "scores_are", None) or "final scores"
-    return f"{label}: " + ", ".join(f"{n} {p}" for n, p in zip(names, game.scores(final))), who
+    return f"{label}: " + ", ".join(f"{n} {p:,}" for n, p in zip(names, game.scores(final))), who
 
 
 def _log_line(log, final) -> str:

@@ -206,7 +206,7 @@ def test_simulate_logs_one_per_game_that_replay_accepts(sim, capsys):
         assert f"seed {r['seed']}" in out
         assert "a valid log of youre-bluffing, 5 players" in out
         line = next(x for x in out.splitlines() if x.startswith("final scores: "))
-        printed = [int(part.rsplit(" ", 1)[1]) for part in line[len("final scores: "):].split(", ")]
+        printed = [int(part.rsplit(" ", 1)[1].replace(",", "")) for part in line[len("final scores: "):].split(", ")]
         assert printed == [int(r[f"score_{s}"]) for s in range(5)], path.name
         assert "winner: " in out
         log, _ = gamelog.read(path)
