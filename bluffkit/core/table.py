@@ -45,6 +45,12 @@ class TableBase:
             own = cls.__dict__.get("freeze", cls.freeze)
             if freeze is not None and (own is TableBase.freeze or getattr(own, "compiled", False)):
                 cls.freeze = freeze         # type: ignore[method-assign]
+            elif "freeze" in cls.__dict__:  # its own freeze may call super().freeze(): the compiled
+                for base in cls.__mro__[1:]:   # ones above it must then freeze its fields, not theirs
+                    checked = getattr(base.__dict__.get("freeze"), "checked", None)
+                    if checked is not None:
+                        checked.__module__, checked.__qualname__ = base.__module__, f"{base.__qualname__}.freeze"
+                        base.freeze = checked  # type: ignore[attr-defined]
 
     @staticmethod
     def _copy_fields(table, state) -> None:
@@ -210,6 +216,10 @@ def compiled_fields(fields: tuple, state_class=None) -> tuple[Callable, Callable
     read and write, which Python caches (a loop of ``getattr``/``setattr`` by name took four
     times as long: a view or a step of a session thaws a table from its state each time).
 
+    ``freeze.checked`` is the same ``freeze`` for a class whose subclass has fields or a state
+    class of its own and calls ``super().freeze()``: it freezes that subclass's, by name
+    (``TableBase`` swaps it in when such a subclass is made).
+
     >>> from collections import namedtuple
     >>> from types import SimpleNamespace
     >>> Pair = namedtuple("Pair", "a b")
@@ -217,18 +227,25 @@ def compiled_fields(fields: tuple, state_class=None) -> tuple[Callable, Callable
     >>> table = SimpleNamespace(); copy(table, Pair(1, 2)); table.b = 3; freeze(table)
     Pair(a=1, b=3)
     """
-    fields = tuple(fields)
+    given, fields = fields, tuple(fields)
     if not all(isinstance(f, str) and f.isascii() and f.isidentifier() and not keyword.iskeyword(f)
                and not f.startswith("__") for f in fields):
         raise TypeError(f"a table's FIELDS are attribute names, got {fields!r}")
-    namespace: dict[str, Any] = {"_State": state_class}
+    namespace: dict[str, Any] = {"_State": state_class, "_FIELDS": given}
     body = "".join(f"    table.{f} = state.{f}\n" for f in fields) or "    pass\n"
     exec(f"def copy(table, state):\n{body}", namespace)     # the names come from FIELDS, never from input
     freeze = None
     if state_class is not None:
         args = ", ".join(f"self.{f}" for f in fields)
         exec(f"def freeze(self):\n    return _State({args})\n", namespace)
-        freeze = namespace["freeze"]
-        freeze.__doc__ = "The immutable state of this working copy."
-        freeze.compiled = True      # (a table's own freeze is kept: see TableBase.__init_subclass__)
+        # the same for a class with subclasses that have fields or a state class of their own
+        # and call super().freeze(): they are frozen by their own (by name), not by these
+        exec(f"def checked(self):\n    if self.FIELDS is not _FIELDS or self.STATE is not _State:\n"
+             f"        return self.STATE(*[getattr(self, f) for f in self.FIELDS])\n"
+             f"    return _State({args})\n", namespace)
+        freeze, checked = namespace["freeze"], namespace["checked"]
+        for f in (freeze, checked):
+            f.__doc__ = "The immutable state of this working copy."
+            f.compiled = True       # (a table's own freeze is kept: see TableBase.__init_subclass__)
+        freeze.checked = checked
     return namespace["copy"], freeze

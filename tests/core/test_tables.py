@@ -236,6 +236,33 @@ def test_a_tables_field_copy_and_freeze_are_compiled_from_its_fields():
     assert pickle.loads(pickle.dumps(yb.freeze)) is yb.freeze, "named as the class's own, it pickles"
 
 
+def test_a_subclass_with_fields_of_its_own_freezes_them_through_super():
+    """A table subclass that adds a field and a state class, and writes ``freeze`` as
+    ``super().freeze()`` plus its own work, got the parent's compiled ``freeze``: the parent's
+    state class and fields (the field it added was lost). Its own are used."""
+    from collections import namedtuple
+
+    Pair, Triple = namedtuple("Pair", "a b"), namedtuple("Triple", "a b c")
+
+    class PairTable(TableBase):
+        __slots__ = ("a", "b", "c")
+        STATE, FIELDS = Pair, ("a", "b")
+
+    class Counted(PairTable):
+        __slots__ = ()
+        STATE, FIELDS = Triple, ("a", "b", "c")
+        frozen = 0
+
+        def freeze(self):
+            type(self).frozen += 1
+            return super().freeze()
+
+    t = Counted.thaw(Triple(1, 2, 3))
+    t.c = 4
+    assert t.freeze() == Triple(1, 2, 4) and Counted.frozen == 1
+    assert PairTable.thaw(Pair(5, 6)).freeze() == Pair(5, 6)
+
+
 def test_a_you_re_bluffing_state_built_by_hand_with_lists_still_thaws():
     """The herds' family bits are looked up by herd (a tuple); a state whose herds a user
     built as lists is read as before."""
