@@ -193,7 +193,7 @@ def mark_turn(farms: str, mover: str, seat: int | None, asked: str) -> str:
 # -- "What happened", turn by turn -------------------------------------------------------------
 #: Bidding lines that say no more than who bid (the amounts of an open auction, as the table
 #: heard them; a sealed bid as made, nothing more): a run of them is told in one line.
-_CHATTER = re.compile(r"^(?P<who>.+?) (?:(?P<bid>bids) (?P<amount>\d+(?: notes?)?)|(?P<stay>stays at) \S+(?: notes?)?"
+_CHATTER = re.compile(r"^(?P<who>.+?) (?:(?P<bid>bids) (?P<amount>\d[\d,]*(?: notes?)?)|(?P<stay>stays at) \S+(?: notes?)?"
                       r"|(?P<passes>passes)|(?P<sealed>makes a sealed bid))\.$")
 #: Runs of bidding lines this long or longer are told in one line.
 RUN = 3
@@ -212,6 +212,8 @@ def bidding_run(lines: list[str], names) -> str | None:
     >>> bidding_run(["Frank bids 10.", "André bids 20.", "Frank stays at 20.", "Frank bids 30.",
     ...              "André passes."], ["Frank", "André"])
     'Frank and André bid up to 30, Frank highest; André passes (5 moves).'
+    >>> bidding_run(["Ben bids 990.", "Ana bids 1,010.", "Ben passes."], ["Ana", "Ben"])
+    'Ben and Ana bid up to 1,010, Ana highest; Ben passes (3 moves).'
     >>> bidding_run(["Ben makes a sealed bid.", "Cy makes a sealed bid.", "Ana makes a sealed bid."], ["Ana", "Ben", "Cy"])
     'Ben, Cy and Ana make sealed bids (3 moves).'
     >>> bidding_run(["Ben bids 10.", "Nobody bids: Ana gets the cow free."], ["Ana", "Ben"]) is None
@@ -229,7 +231,7 @@ def bidding_run(lines: list[str], names) -> str | None:
         who = m["who"]
         if m["bid"]:
             bidders += [who] if who not in bidders else []
-            value = int(m["amount"].split()[0])
+            value = int(m["amount"].split()[0].replace(",", ""))   # (1,010: as the narration writes it)
             if top is None or value > top[0]:
                 top = (value, m["amount"], who)
         elif m["sealed"]:
