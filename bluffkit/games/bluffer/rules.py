@@ -159,6 +159,10 @@ class Rules(RuleOptions):
         need(isinstance(self.team_scoring, bool), f"team_scoring must be True or False, got {self.team_scoring!r}")
         need(count(self.min_players) and count(self.max_players) and 2 <= self.min_players <= self.max_players <= 10,
              "min_players and max_players must satisfy 2 <= min_players <= max_players <= 10")
+        # (a seat past every game's last was refused only when a game began: `bluffkit rules`
+        # printed first_leader=99 as a ruleset, as You're Bluffing! does not)
+        need(self.first_leader < self.max_players,
+             f"first_leader must be a seat from 0 to max_players - 1 ({self.max_players - 1}), got {self.first_leader!r}")
 
     # the form of the game -----------------------------------------------------------
     @staticmethod

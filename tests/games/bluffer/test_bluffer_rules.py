@@ -1243,6 +1243,8 @@ def test_bad_rule_options_are_refused(options, says):
     ({"max_answer_length": 4}, "max_answer_length must be an int from 5 to 200"),
     ({"max_answer_length": 201}, "max_answer_length must be an int from 5 to 200"),
     ({"first_leader": -1}, "first_leader must be a seat"),
+    ({"first_leader": 10}, "first_leader must be a seat from 0 to max_players - 1 (9), got 10"),
+    ({"first_leader": 5, "max_players": 5}, "first_leader must be a seat from 0 to max_players - 1 (4), got 5"),
     ({"duel_false_answers": (0, 3)}, "duel_false_answers must be (fewest, most)"),
     ({"duel_false_answers": "0,2"}, "duel_false_answers must be (fewest, most)"),
     ({"max_players": 11}, "min_players and max_players must satisfy"),
@@ -1264,7 +1266,7 @@ def test_an_option_just_past_its_bounds_is_refused_naming_it(options, says):
 @pytest.mark.parametrize("options", [
     {"max_answer_length": 5}, {"max_answer_length": 200}, {"max_answers": 3}, {"max_answers": 12},
     {"rounds": 1}, {"rounds": 2}, {"duel_false_answers": (1, 1)}, {"duel_questions": 100},
-    {"questions_per_round": 100}, {"min_players": 2, "max_players": 10}, {"first_leader": 0},
+    {"questions_per_round": 100}, {"min_players": 2, "max_players": 10}, {"first_leader": 0}, {"first_leader": 9},
 ])
 def test_an_option_at_its_bounds_is_accepted(options):
     from bluffkit.games.bluffer.rules import Rules
