@@ -81,6 +81,19 @@ def random_decisions(game, players: int, rng, limit: int | None = None):
         state = game.step(state, seat, legal.sample(rng))
 
 
+def narrated(game, state, moves, names):
+    """``(sentences, state after)``: ``moves``, pairs of a seat (``None``: chance) and a
+    move's text, parsed and played from ``state``, each with its narration (for a test of
+    the words a table reads)."""
+    out = []
+    for seat, move in moves:
+        action = game.parse(move)
+        after = game.step(state, seat, action)
+        out.append(game.narrate(state, seat, action, after, names))
+        state = after
+    return out, state
+
+
 def default_agents(game, players: int) -> list:
     """A mix of the game's bots: the ones its spec seats first (``test_bots``), then
     random bots in the other seats. Each is told what its bots module tells a bot seated

@@ -8,19 +8,10 @@ from __future__ import annotations
 from bluffkit.core.game import make_game
 from bluffkit.core.money import amount
 from bluffkit.receipts import notes_said
+from bluffkit.testing import narrated
 from bluffkit.widgets.words import notes_label
 
 NAMES = ["Ann", "Ben", "Cy"]
-
-
-def played(game, state, moves):
-    says = []
-    for seat, text in moves:
-        action = game.parse(text)
-        after = game.step(state, seat, action)
-        says.append(game.narrate(state, seat, action, after, NAMES))
-        state = after
-    return state, says
 
 
 def test_amount_writes_a_thousands_comma_and_a_sign():
@@ -31,12 +22,12 @@ def test_an_auction_of_a_thousand_and_more_is_told_as_the_pay_button_and_the_rec
     """YB "Auction": Ben bids 1010 for the cow, Ann sells, Ben pays 500+500+10."""
     g = make_game("youre-bluffing")
     s = g.state_from_position(players=3, leader=0, money=[None, "500+500+10", None])
-    s, says = played(g, s, [(0, "auction"), (None, "draw cow"), (1, "bid 1010"), (2, "pass"), (0, "sell")])
+    says, s = narrated(g, s, [(0, "auction"), (None, "draw cow"), (1, "bid 1010"), (2, "pass"), (0, "sell")], NAMES)
     assert says[2:] == ["Ben bids 1,010.", "Cy passes. Nobody bids higher: Ben's 1,010 is the highest bid.",
                         "Ann sells to Ben for 1,010."]
     view = g.describe(g.observe(s, 1), NAMES)
     assert "your notes 500+500+10 = 1,010" in view and "highest bid 1,010 by Ben" in view
-    _, (paid,) = played(g, s, [(1, "pay 500+500+10")])
+    (paid,), _ = narrated(g, s, [(1, "pay 500+500+10")], NAMES)
     assert paid == "Ben pays 500+500+10 = 1,010 to Ann."
     d = g.rules.denominations
     notes = (0, 1, 0, 0, 0, 2)

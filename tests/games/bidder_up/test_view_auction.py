@@ -17,6 +17,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.scenario import find, run
 from bluffkit.games.bidder_up import view
 from bluffkit.games.bidder_up.actions import MALE
+from bluffkit.testing import narrated
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -184,17 +185,6 @@ def test_a_cat_in_the_bag_shuffle_tells_the_male_apart_as_the_pen_does():
     assert said == "Anna shuffles the pen's animals (the goose, the cow ♂ and the cow) face down.", said
 
 
-def _said(game, state, moves, names):
-    """The sentences of ``moves`` played from ``state``, and the state after them."""
-    out = []
-    for seat, move in moves:
-        action = game.parse(move)
-        after = game.step(state, seat, action)
-        out.append(game.narrate(state, seat, action, after, names))
-        state = after
-    return out, state
-
-
 def _lot_line(game, state, seat: int, names) -> str:
     """What a seat's text view says of the auction's lot."""
     text = game.describe(game.observe(state, seat), names)
@@ -213,11 +203,11 @@ def test_a_cat_in_the_bag_text_view_and_sale_tell_the_male_apart_as_the_panel_do
                                  pens={"pen-1": ["cow-m", "goose", "cow"]})
     s = game.step(s, 0, "move pen-1 pay 0")
     pen = "the goose, the cow ♂ and the cow"
-    _, s = _said(game, s, [(None, "shuffle 2,0,1")], names)
+    _, s = narrated(game, s, [(None, "shuffle 2,0,1")], names)
     assert _lot_line(game, s, 0, names) == f"to be picked from the pen ({pen})"
     for seat in (1, 2):
         assert _lot_line(game, s, seat, names) == f"a face-down animal from the pen ({pen})"
-    _, s = _said(game, s, [(1, "pick 1"), (1, "bid 10"), (2, "pass")], names)
+    _, s = narrated(game, s, [(1, "pick 1"), (1, "bid 10"), (2, "pass")], names)
     assert s.auction.phase == "bid" and s.auction.lot == (ANIMALS.index("cow"),)
     assert _lot_line(game, s, 0, names) == "the cow ♂", "the auctioneer looked, as the panel shows it"
     rng = np.random.default_rng(1)
@@ -226,10 +216,10 @@ def test_a_cat_in_the_bag_text_view_and_sale_tell_the_male_apart_as_the_panel_do
         assert f"lot: a face-down animal from the pen ({pen})" in seen, seen
         for _ in range(4):
             assert game.describe(game.observe(game.hide_from(s, seat, rng), seat), names) == seen
-    said, s = _said(game, s, [(1, "pass"), (0, "sell")], names)
+    said, s = narrated(game, s, [(1, "pass"), (0, "sell")], names)
     assert said == ["Ben stays at 10. Ben wins the cow ♂ for 10.", "Anna sells the cow ♂ to Ben for 10."], said
     assert all("the cow ♂ to Ben for 10" in game.describe(game.observe(s, k), names) for k in range(3))
-    _, s = _said(game, s, [(1, "pay 10")], names)
+    _, s = narrated(game, s, [(1, "pay 10")], names)
     assert s.pastures[1] == (ANIMALS.index("cow") + MALE,), "Ben's pasture: the cow ♂"
 
 
@@ -251,12 +241,12 @@ def test_a_split_double_pen_names_each_lots_cow_as_the_sale_gives_it():
     game, s = _cows_at_secret_value()
     names = ["Anna", "Ben", "Cy"]
     assert _lot_line(game, s, 1, names) == "the cow ♂ and the cow"
-    said, s = _said(game, s, [(1, "bid 30"), (2, "bid 20"), (0, "buy 2")], names)
+    said, s = narrated(game, s, [(1, "bid 30"), (2, "bid 20"), (0, "buy 2")], names)
     assert said[1].endswith(" Ben wins the cow ♂ for 30; Cy wins the cow for 20."), said
     assert said[2] == "Anna sells the cow ♂ to Ben for 30; buys the cow and owes Cy 20.", said
     text = game.describe(game.observe(s, 2), names)
     assert "lot 1: the cow ♂ to Ben for 30" in text and "lot 2: the cow won by Cy for 20" in text, text
-    _, s = _said(game, s, [(1, "pay 10+10+10"), (0, "pay 10+10")], names)
+    _, s = narrated(game, s, [(1, "pay 10+10+10"), (0, "pay 10+10")], names)
     assert s.pastures[:2] == ((ANIMALS.index("cow"),), (ANIMALS.index("cow") + MALE,)), "Ben's is the male"
 
 
@@ -267,7 +257,7 @@ def test_a_double_pen_sold_whole_names_the_male_in_the_win_and_the_sale():
     s = game.state_from_position(3, current=0, roll=3, babies=["sheep", "cow", "pig", "dog"],
                                  pens={"pen-2": ["cow-m", "cow"]})
     s = game.step(s, 0, "move pen-2")
-    said, _ = _said(game, s, [(1, "bid 10"), (2, "pass"), (1, "pass"), (0, "sell")], names)
+    said, _ = narrated(game, s, [(1, "bid 10"), (2, "pass"), (1, "pass"), (0, "sell")], names)
     assert said[2:] == ["Ben stays at 10. Ben wins the cow ♂ and the cow for 10.",
                         "Anna sells the cow ♂ and the cow to Ben for 10."], said
 
