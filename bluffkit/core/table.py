@@ -45,8 +45,10 @@ class TableBase:
             own = cls.__dict__.get("freeze", cls.freeze)
             if freeze is not None and (own is TableBase.freeze or getattr(own, "compiled", False)):
                 cls.freeze = freeze         # type: ignore[method-assign]
-            elif "freeze" in cls.__dict__:  # its own freeze may call super().freeze(): the compiled
-                for base in cls.__mro__[1:]:   # ones above it must then freeze its fields, not theirs
+            elif not getattr(own, "compiled", False):  # a freeze written by hand (its own, a parent's,
+                # a mixin's) may call super().freeze(): the compiled ones above this class must
+                # then freeze its fields, not theirs
+                for base in cls.__mro__[1:]:
                     checked = getattr(base.__dict__.get("freeze"), "checked", None)
                     if checked is not None:
                         checked.__module__, checked.__qualname__ = base.__module__, f"{base.__qualname__}.freeze"
@@ -218,7 +220,8 @@ def compiled_fields(fields: tuple, state_class=None) -> tuple[Callable, Callable
 
     ``freeze.checked`` is the same ``freeze`` for a class whose subclass has fields or a state
     class of its own and calls ``super().freeze()``: it freezes that subclass's, by name
-    (``TableBase`` swaps it in when such a subclass is made).
+    (``TableBase`` swaps it in when such a subclass is made; a reference kept to the compiled
+    ``freeze`` before then no longer pickles).
 
     >>> from collections import namedtuple
     >>> from types import SimpleNamespace

@@ -262,6 +262,38 @@ def test_a_subclass_with_fields_of_its_own_freezes_them_through_super():
     assert t.freeze() == Triple(1, 2, 4) and Counted.frozen == 1
     assert PairTable.thaw(Pair(5, 6)).freeze() == Pair(5, 6)
 
+    class Base(TableBase):                     # the hand-written freeze a parent's, or a mixin's
+        __slots__ = ("a", "b", "c")
+        STATE, FIELDS = Pair, ("a", "b")
+
+    class Logged(Base):
+        __slots__ = ()
+
+        def freeze(self):
+            return super().freeze()
+
+    class Grown(Logged):
+        __slots__ = ()
+        STATE, FIELDS = Triple, ("a", "b", "c")
+
+    class Mixin:
+        __slots__ = ()
+
+        def freeze(self):
+            return super().freeze()
+
+    class Other(TableBase):
+        __slots__ = ("a", "b", "c")
+        STATE, FIELDS = Pair, ("a", "b")
+
+    class Mixed(Mixin, Other):
+        __slots__ = ()
+        STATE, FIELDS = Triple, ("a", "b", "c")
+
+    for cls in (Grown, Mixed):
+        assert cls.thaw(Triple(1, 2, 3)).freeze() == Triple(1, 2, 3), cls.__name__
+    assert Base.thaw(Pair(7, 8)).freeze() == Pair(7, 8) == Other.thaw(Pair(7, 8)).freeze()
+
 
 def test_a_you_re_bluffing_state_built_by_hand_with_lists_still_thaws():
     """The herds' family bits are looked up by herd (a tuple); a state whose herds a user
