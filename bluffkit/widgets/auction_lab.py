@@ -476,13 +476,11 @@ class AuctionLab(ClosesWhole, W.VBox):
         with self.hold_sync():
             if me is not None and not s.over:
                 each = " (each animal)" if s.game.rules.double else ""      # (a small pen's lot of one: no "each")
-                # typed values and scripts are in the settings, which this screen (and the
-                # browser, Projector or not) holds: the sentence must not claim them hidden
+                # values typed in the settings stay in them (and in the browser, Projector or
+                # not): the sentence must not claim them hidden
                 others = ("The others' values are hidden." if not self.typed.value.strip() else
-                          "The others' values are the ones typed in the settings, which anyone at this "
-                          "screen can read there; a value law draws values nobody sees.")
-                if any(d.value == "script" for d in self.strategy_box.children) and self.script.value.strip():
-                    others += " The scripted bidders' moves are in the settings too."
+                          "The others' values are the ones typed in the settings; values drawn from a "
+                          "value law are hidden.")
                 self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:,.0f}</b>{each}. {others}")
                 obs = s.observe(me)
                 self.view.value = seat_html(s.game, obs, s.names)

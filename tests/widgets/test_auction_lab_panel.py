@@ -1305,14 +1305,11 @@ def test_the_labs_projector_box_says_to_scroll_only_when_it_must(lines, hint):
 def test_a_seat_played_with_typed_values_is_not_told_the_others_values_are_hidden():
     """Values typed in the settings are on the lab's screen (and in the browser, Projector or
     not): the seat's box said "The others' values are hidden." beside them. Drawn from a value
-    law, they are hidden; typed, the box says where they are; scripts likewise."""
+    law, they are hidden; typed, the box says where they are."""
     lab = AuctionLab(fmt="second-hand", bidders=3, human=2, seed=3)
     assert "The others' values are hidden." in lab.private.value
     lab.typed.value = "300, 450, 800, 120"
     assert "Your value for the lot: <b>800</b>" in lab.private.value
-    assert "hidden" not in lab.private.value and "typed in the settings" in lab.private.value
-    lab.strategy_box.children[0].value = "script"
-    lab.script.value = "1: bid 100"
-    assert "The scripted bidders' moves are in the settings too." in lab.private.value
+    assert "values are hidden" not in lab.private.value and "typed in the settings" in lab.private.value
     lab.typed.value = ""
     assert "The others' values are hidden." in lab.private.value
