@@ -180,7 +180,8 @@ def _one(text: str, what: str) -> int:
     """Exactly one whole number."""
     n = _ints(text, what)
     if len(n) != 1:
-        raise NotationError(f"{what} takes one number, got {quote(text)}{without_commas(text.strip())}")
+        hint = without_commas(text.strip()) if what == "call" else ""       # (a seat is no amount)
+        raise NotationError(f"{what} takes one number, got {quote(text)}{hint}")
     return n[0]
 
 

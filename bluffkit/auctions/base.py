@@ -272,7 +272,7 @@ class Table(Settling, TableBase):
         return explain(self, legal, action)
 
     def _too_low(self, lo: int) -> tuple[str, str]:
-        return ("bid-too-low", f"bid at least {lo}")
+        return ("bid-too-low", f"bid at least {lo:,}")
 
     def _explain_more(self, seat: int, action) -> tuple[str, str] | None:
         """A format's own reason to refuse ``action`` when it is not among the legal ones."""

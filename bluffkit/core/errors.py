@@ -88,15 +88,16 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
-_GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
+_GROUPED = re.compile(r"[1-9][0-9]{0,2}(,[0-9]{3})+")
 
 
 def without_commas(text: str) -> str:
-    """A hint for a number typed as the narration writes it, with thousands commas: moves
-    take digits alone. ``""`` for anything else.
+    """A hint for an amount typed as the narration writes it, with thousands commas: moves
+    take digits alone. ``""`` for anything else (a seat or a list is no amount: a caller
+    asks only of an amount).
 
-    >>> without_commas("1,010"), without_commas("10,0"), without_commas("1010")
-    (' (type it without commas: 1010)', '', '')
+    >>> without_commas("1,010"), without_commas("10,0"), without_commas("1010"), without_commas("01,010")
+    (' (type it without commas: 1010)', '', '', '')
     """
     return f" (type it without commas: {text.replace(',', '')})" if _GROUPED.fullmatch(text) else ""
 

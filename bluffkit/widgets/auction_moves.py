@@ -44,7 +44,7 @@ from bluffkit.auctions.actions import (
 from bluffkit.auctions.narrate import animals_said, capital
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import count as _count
-from bluffkit.core.money import total
+from bluffkit.core.money import amount as amount_said, total
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire, tells_chosen
 from bluffkit.widgets.words import notes_label, overbid_words, take_words
 
@@ -62,7 +62,7 @@ def _word_label(word, obs) -> str:
     someone outbids it, so the button says "Stay at N", not "Pass"."""
     if (word == PASS and obs is not None and obs.rules.fmt.style == "open"
             and obs.high_bidder == obs.seat and obs.high_bidder >= 0):
-        return f"Stay at {obs.high}"
+        return f"Stay at {price_said(obs.high, obs.rules.pricing == 'count')}"
     if word == TAKE and obs is not None and obs.phase == "bid" and getattr(obs, "count", 0) > 0:
         # the Dutch count, called out aloud: the price of grabbing the hammer now
         return f"Take it for {obs.count} note{'s' if obs.count != 1 else ''} (grab the hammer)"
@@ -78,8 +78,9 @@ def _word_tip(word, obs) -> str:
 
 
 def price_said(n: int, by_count: bool) -> str:
-    """An amount of an auction: ``"3 notes"`` where the number of notes counts, else ``"30"``."""
-    return _count(n, "note") if by_count else str(n)
+    """An amount of an auction: ``"3 notes"`` where the number of notes counts, else ``"30"``
+    (``"1,500"``: :func:`bluffkit.core.money.amount`)."""
+    return _count(n, "note") if by_count else amount_said(n)
 
 
 def shown_refusals(legal, lots: int) -> tuple:
@@ -127,13 +128,13 @@ def choice_words(obs, names, pen_words=None) -> str:
     if legal.raise_:
         out.append("lay one more note face down (a button for each of your notes)")
     if legal.call:
-        out.append(f"call a price from {legal.call[0]} to {legal.call[1]}")
+        out.append(f"call a price from {amount(legal.call[0])} to {amount(legal.call[1])}")
     if legal.choose:
         out.append(" or ".join(lower(MoveControls._choose_label(obs, s, names, pen_words)) for s in legal.choose))
     out += [str(x) for x in shown_refusals(legal, len(getattr(obs, "awards", ())))]
     if legal.pay:
         owed, mode, payee = legal.pay
-        out.append(f"pay {names[payee]} {owed}" + (" notes, any notes (their value does not count; click them, then Pay)"
+        out.append(f"pay {names[payee]} {amount_said(owed)}" + (" notes, any notes (their value does not count; click them, then Pay)"
                                                     if mode == "count"
                                                     else " in notes (no change is given; click your notes, "
                                                          "then Pay)"))
@@ -295,8 +296,8 @@ class MoveControls(W.VBox):
         if self.bid_button is not None:
             n = self.amount.value
             unit = self._unit[:-1] if n == 1 and self._unit else self._unit     # 1 note, 2 notes
-            self.bid_button.description = f"{self._verb} {n}{unit}"
-            self.bid_button.tooltip = f"{self._verb.lower()} {n}{unit}"
+            self.bid_button.description = f"{self._verb} {amount_said(n)}{unit}"
+            self.bid_button.tooltip = f"{self._verb.lower()} {amount_said(n)}{unit}"
 
     def _note_picker(self, hand, d, verb: str, make, owed: str = "", suggest=None, owes: int = 0,
                      by_count: bool = False) -> W.VBox:

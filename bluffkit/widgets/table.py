@@ -30,7 +30,7 @@ import ipywidgets as W
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import amount, fmt, total
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.game import YoureBluffing
 from bluffkit.games.youre_bluffing.narrate import words
@@ -201,7 +201,7 @@ class TablePanel(SeatPanel):
                 amounts.append(x)
         quick = []
         for x in amounts:
-            b = _button(f"+{x - base} \u2192 bid {x}" if base else f"Bid {x}", "bk-quick")
+            b = _button(f"+{x - base} \u2192 bid {amount(x)}" if base else f"Bid {amount(x)}", "bk-quick")
             b.on_click(live(lambda _, x=x, b=b: self.bid(x, f"\u201c{b.description}\u201d"), inside=lambda: (self.bid_box,)))
             quick.append(b)
         self.quick_box.children = quick

@@ -17,6 +17,7 @@ import re
 from html import escape
 
 from bluffkit.core.errors import IllegalAction, by_name, split_options, unknown_move
+from bluffkit.core.money import amount
 from bluffkit.games.youre_bluffing.narrate import words as ruleset_words
 
 #: What the Auto-play button does, in the scenario player and the replay viewer: its tooltip.
@@ -84,7 +85,7 @@ def refusal(name: str, move: str, error: Exception, names=(), step: int | None =
     if rule == "bid-multiple" and step:
         reason = f"bids go up in {steps_word(step)}"
     elif rule == "bid-too-low":
-        m = re.search(r"at least (\d+)", reason)
+        m = re.search(r"at least ([\d,]+\d)", reason)          # (1,010: as the reasons write amounts)
         reason = f"the lowest bid now is {m.group(1)}" if m else reason
     reason = plain_reason(reason, names)
     reason = re.sub(rf"^{re.escape(name)} cannot [\w ]+? now: ", "", reason)   # (the line says it already)
@@ -138,21 +139,21 @@ def yb_prompt(name: str, obs, names) -> str:
         parts.append("challenge someone to a trade for an animal you both hold")
     if lg.bid:
         lo, cap, step = lg.bid
-        parts.append(f"bid {lo} or more" + (f" (bids go up in {steps_word(step)})" if step > 1 else "")
-                     + (f", at most {cap}" if cap is not None else "") + ", or pass")
+        parts.append(f"bid {amount(lo)} or more" + (f" (bids go up in {steps_word(step)})" if step > 1 else "")
+                     + (f", at most {amount(cap)}" if cap is not None else "") + ", or pass")
     if lg.sell:
         who = names[obs.high_bidder] if obs.high_bidder >= 0 else "the highest bidder"
         buy = ruleset_words(obs.rules)["buy_button"].lower()          # "buy it back", "buy it yourself"
-        parts.append(f"sell to {who} for {obs.high_bid}" + (f", or {buy} for that price" if lg.buy else ""))
+        parts.append(f"sell to {who} for {amount(obs.high_bid)}" + (f", or {buy} for that price" if lg.buy else ""))
     elif lg.buy:
-        parts.append(f"{ruleset_words(obs.rules)['buy_button'].lower()} for {obs.high_bid}")
+        parts.append(f"{ruleset_words(obs.rules)['buy_button'].lower()} for {amount(obs.high_bid)}")
     notes = ruleset_words(obs.rules)["notes"]                     # Horse Trading's "money cards"
     if lg.notes_for is not None and lg.notes_for.__name__ == "Counter":
         parts.append(f"accept the offer, or click {notes} for a face-down counter-offer")
     elif lg.notes_for is not None and lg.notes_for.__name__ == "Offer":
         parts.append(f"click {notes} for a new face-down offer")
     if lg.pay is not None:
-        parts.append(f"pay {lg.pay}: click the {notes} to give (no change is given), then Pay")
+        parts.append(f"pay {amount(lg.pay)}: click the {notes} to give (no change is given), then Pay")
     what = "; or ".join(parts) if parts else "wait"
     return f"<b>{escape(name)}</b>, you may {escape(what)}."
 

@@ -296,7 +296,7 @@ def test_the_heuristic_bots_any_cover_payment_is_the_first_of_the_full_list():
         want = _smallest_listed(hand, amount, d)
         if want is None:
             short += 1
-            with pytest.raises(IllegalAction, match=f"seat 1 owes {amount} but holds"):
+            with pytest.raises(IllegalAction, match=f"seat 1 owes {amount:,} but holds"):
                 smallest_pay(hand, legal, d)
         else:
             assert smallest_pay(hand, legal, d) == want, (hand, amount)

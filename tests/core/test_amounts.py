@@ -27,6 +27,8 @@ def test_an_auction_of_a_thousand_and_more_is_told_as_the_pay_button_and_the_rec
                         "Ann sells to Ben for 1,010."]
     view = g.describe(g.observe(s, 1), NAMES)
     assert "your notes 500+500+10 = 1,010" in view and "highest bid 1,010 by Ben" in view
+    from bluffkit.widgets.words import yb_prompt
+    assert "you may pay 1,010: click the notes" in yb_prompt("Ben", g.observe(s, 1), NAMES)
     (paid,), _ = narrated(g, s, [(1, "pay 500+500+10")], NAMES)
     assert paid == "Ben pays 500+500+10 = 1,010 to Ann."
     d = g.rules.denominations
@@ -34,8 +36,15 @@ def test_an_auction_of_a_thousand_and_more_is_told_as_the_pay_button_and_the_rec
     assert notes_said(notes, d) == "500+500+10 = 1,010" and notes_label(3, 1010) == "3\xa0notes\xa0(1,010)"
 
 
-def test_a_bidder_up_loan_and_score_sheet_write_amounts_as_the_rulebook_does():
-    """[J] "a 100, 200 or 500 note ... 300, 600 or 1,500"; [I] "2,700 + 350 = 3,050 points"."""
+def test_a_bidder_up_loan_and_a_score_are_written_as_the_rulebook_writes_them():
+    """[J] "a 100, 200 or 500 note ... 300, 600 or 1,500"; [I] "2,700 + 350 = 3,050 points", the
+    score the scenario player checks at the Animal Market example's end."""
+    from bluffkit.core.facts import fact_text
+    from bluffkit.core.scenario import find, run
+    example = find("bu-board-animal-market-score-3050")
+    (check,) = run(example).checks
+    assert check.expected == {"Daniel": 3050} and check.actual["Daniel"] == 3050
+    assert fact_text(check.key, check.expected, example.game) == "score: Daniel 3,050"
     g = make_game("bidder-up", board="fairground")
     iou = {note: value for note, value, _ in g.rules.loans}
     assert iou[500] == 1500
@@ -58,6 +67,8 @@ def test_a_move_typed_with_the_comma_the_narration_writes_is_answered_with_how_t
                               (make_game("auction", format="the-call"), "call 1,500", "1500")]:
         with pytest.raises(NotationError, match=rf"\(type it without commas: {typed}\)$"):
             game.parse(text)
-    with pytest.raises(NotationError) as e:                       # not a grouped number: no such hint
-        make_game("youre-bluffing").parse("bid 10,0")
-    assert "without commas" not in str(e.value)
+    for game, text in [(make_game("youre-bluffing"), "bid 10,0"),            # not a grouped number
+                       (make_game("youre-bluffing"), "trade 1,000 cow 10")]:  # a seat is no amount
+        with pytest.raises(NotationError) as e:
+            game.parse(text)
+        assert "without commas" not in str(e.value), text

@@ -186,7 +186,7 @@ def _money(counts: tuple, denominations: tuple) -> str:
     total = sum(d * c for d, c in zip(denominations, counts))
     n = sum(counts)
     return (chips or "none ") + f'<span style="white-space: nowrap">({n} note{"" if n == 1 else "s"}, ' \
-                                f'total {total})</span>'
+                                f'total {amount(total)})</span>'
 
 
 def _farm_html(f: Farm) -> str:

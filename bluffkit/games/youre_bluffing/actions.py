@@ -181,7 +181,8 @@ def _int(word: str, what: str) -> int:
         digits = word[1:] if word[:1] in ("+", "-") else word
         if digits.isascii() and digits.isdigit():               # digits, more than Python reads
             raise NotationError(f"{what} of {len(digits.lstrip('0')):,} digits is more than can be read") from None
-        raise NotationError(f"{what} must be a whole number, got {quote(word)}{without_commas(word)}") from None
+        hint = without_commas(word) if what == "a bid" else ""             # (a seat is no amount)
+        raise NotationError(f"{what} must be a whole number, got {quote(word)}{hint}") from None
 
 
 def parse(text: str) -> Action | Draw:

@@ -300,11 +300,11 @@ class Legal:
                         f"{self._todo()}")
             lo, cap, step = self.bid
             if type(action.amount) is not int or action.amount < lo:
-                return ("bid-too-low", f"a bid must be at least {lo} here, got {quote(action.amount)}")
+                return ("bid-too-low", f"a bid must be at least {lo:,} here, got {quote(action.amount)}")
             if action.amount % step:
                 return ("bid-multiple", f"bids are multiples of {step}, got {quote(action.amount)}")
             if cap is not None and action.amount > cap:
-                return ("bid-over-shown-money", f"{who} showed their money ({cap}) and may bid at most that")
+                return ("bid-over-shown-money", f"{who} showed their money ({cap:,}) and may bid at most that")
             return None
         if kind in (Pass, Auction, Sell, Buy, Accept):
             if action in self.simple:

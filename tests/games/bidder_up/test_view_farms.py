@@ -113,7 +113,7 @@ def check_seat_view(game, state, seat: int, names, projector: bool = False) -> N
             if obs.my_offer is not None:
                 offered = {int(el.get("data-note")) for el in rows["bk-offer"].iter() if "bk-note" in _classes(el)}
                 assert offered == {d[i] for i, c in enumerate(obs.my_offer) if c}, f"{where}: own offer"
-            assert f"total {total(obs.hand, d)}" in words, f"{where}: own total"
+            assert f"total {total(obs.hand, d):,}" in words, f"{where}: own total"
             assert any("bk-you" in _classes(el) for el in f.iter()), f"{where}: the view says whose it is"
         else:
             assert not notes, f"{where}: {names[s]}'s notes are shown face up: {words}"
@@ -236,7 +236,7 @@ def test_all_seeing_view_shows_every_farm_face_up():
         words = _text(f)
         assert "face down" not in words, f"the all-seeing view turns {NAMES[s]}'s things face up"
         money = state.money[s] if state.auction is None else game.table(state).auction.money[s]
-        assert f"total {total(money, d)}" in words
+        assert f"total {total(money, d):,}" in words
         for x in state.tickets[s]:
             assert ticket_words(x) in words
         assert any("bk-zoo" in _classes(el) for el in f.iter()), "the Fairground babies have a petting zoo"

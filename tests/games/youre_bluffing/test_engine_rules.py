@@ -1682,7 +1682,7 @@ def _notation_problems(g) -> list[str]:
         if back != pay:
             problems.append(f"pay: {text!r} reads back as {back!r}")
         said = g.narrate(s, 1, pay, g.step(s, 1, pay), names)
-        if str(total(pay.notes, r.denominations)) not in said:
+        if f"{total(pay.notes, r.denominations):,}" not in said:          # (as the narration writes it)
             problems.append(f"pay: narration {said!r} does not name {total(pay.notes, r.denominations)}")
     return problems
 
