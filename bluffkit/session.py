@@ -163,6 +163,9 @@ class Session:
                              f"or a list of moves), got {type(seats).__name__}")
         n = game.check_players(len(seats))
         self.seed = check_seed(seed)
+        #: True for a session loaded from a log that names no seed (``"seed": null``): the
+        #: session draws from seed 0 to go on, and its saved log names no seed either
+        self.seed_unknown = False
         if names is None:
             names = [f"Player {i + 1}" for i in range(n)]
         if not isinstance(names, (list, tuple)) or len(names) != n:
@@ -443,7 +446,8 @@ class Session:
     def save(self, path: str | Path, replace: bool = True) -> Path:
         """Write the game so far as a log (see :mod:`bluffkit.core.log`); with ``replace``
         False, a file that is at ``path`` is left as it is and the save refused."""
-        return gamelog.write(path, self.game, self.seats(), self.seed, self.moves, self.start, self.says,
+        return gamelog.write(path, self.game, self.seats(), None if self.seed_unknown else self.seed,
+                             self.moves, self.start, self.says,
                              replace=replace)
 
     @classmethod
@@ -456,6 +460,7 @@ class Session:
                              f"agent per seat, or None for humans; got {quote(seats, 60)}"[:300])
         s = cls(log.game, seats or [HUMAN] * len(log.seats), names=log.names,
                 seed=log.seed or 0, start=log.start, undo=undo)
+        s.seed_unknown = log.seed is None          # (saved again, it names no seed it was not dealt by)
         s.moves = states.moves = list(log.moves)    # the trail replays the session's moves
         s.states = states
         s.says = [log.game.narrate(states[i], m[0], m[1], states[i + 1], s.names) for i, m in enumerate(log.moves)]

@@ -809,3 +809,25 @@ def test_a_move_given_without_a_seat_is_the_first_movers_when_several_may_move()
     assert len(movers) == 3 and s.state.phase == "write"
     s.play("write A guess")
     assert s.moves[-1][0] == movers[0] == 0
+
+
+def test_a_log_that_names_no_seed_is_saved_again_naming_none(tmp_path):
+    """A log may say ``"seed": null`` (written by hand, or by another tool). Loaded, the
+    session goes on drawing from seed 0; saved again, its header said ``"seed": 0``, a seed
+    that did not deal the game. It names none, as the log it came from."""
+    import json
+    s = Session(make_game("bloff"), ["random"] * 3, seed=4)
+    s.advance(limit=5)
+    first = tmp_path / "game.jsonl"
+    s.save(first)
+    lines = first.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["seed"] = None
+    first.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
+    again = Session.load(first)
+    assert again.seed_unknown and len(again.moves) == len(s.moves)
+    again.save(tmp_path / "again.jsonl")
+    assert json.loads((tmp_path / "again.jsonl").read_text(encoding="utf-8").splitlines()[0])["seed"] is None
+    assert Session.load(tmp_path / "again.jsonl").moves == s.moves
+    s.save(tmp_path / "seeded.jsonl")
+    assert not Session.load(tmp_path / "seeded.jsonl").seed_unknown
