@@ -23,10 +23,11 @@ class ClassResultsError(BluffkitError, ValueError):
 
 
 def class_table(rows: Iterable[Sequence], columns: Sequence[str], *, words: Sequence[str] = (),
-                choices: dict[str, Iterable] | None = None, groups: Sequence[str] = (),
-                at_least: int = 1) -> pd.DataFrame:
+                choices: dict[str, Iterable] | None = None, most: dict[str, Real] | None = None,
+                groups: Sequence[str] = (), at_least: int = 1) -> pd.DataFrame:
     """The typed ``rows`` as a DataFrame of ``columns``: every column a number of zero or more
-    except the ``words`` columns, a word column listed in ``choices`` one of its values, and, when
+    except the ``words`` columns (and at most ``most[column]`` where given), a word column listed
+    in ``choices`` one of its values, and, when
     ``groups`` is given, at least ``at_least`` rows in each group. Raises ClassResultsError."""
     rows = list(rows)
     choices = {k: list(v) for k, v in (choices or {}).items()}
@@ -47,6 +48,8 @@ def class_table(rows: Iterable[Sequence], columns: Sequence[str], *, words: Sequ
                 raise ClassResultsError(f"row {n}, {name}: {cell!r} is not a number (type digits, e.g. 120)")
             if cell < 0:
                 raise ClassResultsError(f"row {n}, {name}: {cell} is negative")
+            if most and name in most and cell > most[name]:
+                raise ClassResultsError(f"row {n}, {name}: {cell} is more than {most[name]}")
     table = pd.DataFrame(rows, columns=list(columns))
     if groups:
         sizes = table.groupby(list(groups)).size()

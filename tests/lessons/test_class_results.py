@@ -46,3 +46,12 @@ def test_a_word_column_takes_only_its_choices():
     assert class_table([("Team A", "pen")], cols, words=cols, choices={"space": ["pen", "piggy-bank"]}).shape == (1, 2)
     with pytest.raises(ClassResultsError, match=r"row 1, space: 'piggybank' is not one of 'pen', 'piggy-bank'"):
         class_table([("Team A", "piggybank")], cols, words=cols, choices={"space": ["pen", "piggy-bank"]})
+
+
+def test_a_number_above_its_most_is_named():
+    # lesson 05: every bidder holds eight notes (two 0s, six 10s), so at most 8 are laid
+    cols = ["group", "value", "value_bid", "count_notes"]
+    most = {"value": 60, "value_bid": 60, "count_notes": 8}
+    assert class_table([(1, 37, 20, 8)], cols, most=most).shape == (1, 4)
+    with pytest.raises(ClassResultsError, match=r"row 1, count_notes: 40 is more than 8"):
+        class_table([(1, 37, 20, 40)], cols, most=most)
