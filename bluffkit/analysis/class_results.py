@@ -24,11 +24,22 @@ class ClassResultsError(BluffkitError, ValueError):
 
 def class_table(rows: Iterable[Sequence], columns: Sequence[str], *, words: Sequence[str] = (),
                 choices: dict[str, Iterable] | None = None, most: dict[str, Real] | None = None,
-                groups: Sequence[str] = (), at_least: int = 1) -> pd.DataFrame:
+                groups: Sequence[str] = (), at_least: int = 1, flags: Sequence[str] = (),
+                optional: Sequence[str] = ()) -> pd.DataFrame:
     """The typed ``rows`` as a DataFrame of ``columns``: every column a number of zero or more
-    except the ``words`` columns (and at most ``most[column]`` where given), a word column listed
-    in ``choices`` one of its values, and, when
-    ``groups`` is given, at least ``at_least`` rows in each group. Raises ClassResultsError."""
+    (at most ``most[column]`` where given) except the ``words`` columns, whose cells are taken
+    as typed, and the ``flags`` columns, each cell ``True`` or ``False``; a word column listed
+    in ``choices`` one of its values; a cell of an ``optional`` column may also be ``None``
+    (not asked, not turned over); when ``groups`` is given, at least ``at_least`` rows in each
+    group. Raises ClassResultsError.
+
+    >>> class_table([(1, True, None)], ["bid", "kept", "lie"], flags=["kept", "lie"], optional=["lie"]).shape
+    (1, 3)
+    >>> class_table([(1, "yes", None)], ["bid", "kept", "lie"], flags=["kept", "lie"], optional=["lie"])
+    Traceback (most recent call last):
+    ...
+    bluffkit.analysis.class_results.ClassResultsError: row 1, kept: 'yes' is not True or False
+    """
     rows = list(rows)
     choices = {k: list(v) for k, v in (choices or {}).items()}
     if not rows:
@@ -39,6 +50,13 @@ def class_table(rows: Iterable[Sequence], columns: Sequence[str], *, words: Sequ
             raise ClassResultsError(f"row {n} {row!r} has {got} entries, not {len(columns)} "
                                     f"({', '.join(columns)}): a cell left empty, or one too many?")
         for name, cell in zip(columns, row):
+            if cell is None and name in optional:
+                continue
+            if name in flags:
+                if not isinstance(cell, bool):
+                    raise ClassResultsError(f"row {n}, {name}: {cell!r} is not True or False"
+                                            + (" (or None)" if name in optional else ""))
+                continue
             if name in words:
                 if name in choices and cell not in choices[name]:
                     raise ClassResultsError(f"row {n}, {name}: {cell!r} is not one of "

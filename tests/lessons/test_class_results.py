@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bluffkit.analysis.class_results import ClassResultsError, class_table
+from bluffkit.lessons import ROOT
 
 COLUMNS = ["round", "group", "bidder", "value", "bid"]
 GOOD = [(1, 1, 1, 730, 730), (1, 1, 2, 410, 380), (1, 1, 3, 220, 250)]
@@ -55,3 +56,29 @@ def test_a_number_above_its_most_is_named():
     assert class_table([(1, 37, 20, 8)], cols, most=most).shape == (1, 4)
     with pytest.raises(ClassResultsError, match=r"row 1, count_notes: 40 is more than 8"):
         class_table([(1, 37, 20, 40)], cols, most=most)
+
+
+def test_flags_are_true_or_false_and_optional_cells_may_be_none():
+    """Lesson 07's claims: "called" is True or False, "lie" the truth when turned over, else
+    None; lesson 06's counter-offer is None when the offer was accepted."""
+    cols = ["k", "estimate", "called", "lie"]
+    kw = dict(flags=["called", "lie"], optional=["lie"], most={"estimate": 1})
+    assert class_table([(1, 0.3, False, None), (2, 0.6, True, False)], cols, **kw).shape == (2, 4)
+    for row, said in [((1, 0.3, "no", None), "row 1, called: 'no' is not True or False"),
+                      ((1, 0.3, None, None), "row 1, called: None is not True or False"),
+                      ((1, 0.3, True, "yes"), "row 1, lie: 'yes' is not True or False (or None)"),
+                      ((1, 30, True, None), "row 1, estimate: 30 is more than 1"),
+                      ((None, 0.3, True, None), "row 1, k: None is not a number")]:
+        with pytest.raises(ClassResultsError) as caught:
+            class_table([row], cols, **kw)
+        assert str(caught.value).startswith(said), caught.value
+
+
+@pytest.mark.parametrize("lesson", sorted(p.name for p in ROOT.glob("[0-9][0-9]-*")))
+def test_every_lessons_debrief_reads_the_typed_results_through_class_table(lesson):
+    """docs/lessons.md, "Debrief": the class's results are read through class_table, so that a
+    slip is named in one line (lessons 01, 03, 04, 06, 07 and 08 built their tables with
+    pandas alone, and a word for a number ended in a traceback)."""
+    text = (ROOT / lesson / "lesson.md").read_text(encoding="utf-8")
+    debrief = text[text.index("## Debrief"):]
+    assert "class_table(" in debrief, f"{lesson}: the Debrief reads the class's results without class_table"
