@@ -967,7 +967,7 @@ class BidderUpTable(SeatPanel):
             if a in obs.locked:
                 continue
             at = obs.market[a]
-            opts = [(f"{k:+d} \u2192 {amount(track[at + k])}" if k else f"0 ({amount(track[at])})", k)
+            opts = [(f"{k:+d}\u2009\u2192\u2009{amount(track[at + k])}" if k else f"0 ({amount(track[at])})", k)
                     for k in range(-most, most + 1) if 0 <= at + k < len(track)]
             dd = W.Dropdown(options=opts, value=0, description=ANIMALS[a], layout=W.Layout(width="210px"))
             dd.add_class("bk-market-step")
