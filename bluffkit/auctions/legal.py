@@ -255,7 +255,7 @@ def explain(t, legal: Legal, action) -> tuple[str, str] | None:
     if kind is Call and legal.call:
         lo, hi = legal.call
         if not isinstance(action.amount, int) or not lo <= action.amount <= hi:
-            return ("call-not-payable", f"call a price from {lo} to {hi}: if it is refused the auctioneer must "
+            return ("call-not-payable", f"call a price from {lo:,} to {hi:,}: if it is refused the auctioneer must "
                     "buy at it, so only a price the auctioneer can pay")
         return None
     if kind is Choose and legal.choose:

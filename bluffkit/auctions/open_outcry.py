@@ -27,8 +27,8 @@ class Classic(Table):
 
     def _too_low(self, lo):
         if self.high_bidder >= 0:
-            return ("bid-too-low", f"a bid must exceed the highest bid ({self.high}) by at least "
-                    f"{self.rules.step}: bid {lo} or more")
+            return ("bid-too-low", f"a bid must exceed the highest bid ({self.high:,}) by at least "
+                    f"{self.rules.step:,}: bid {lo:,} or more")
         return super()._too_low(lo)
 
     def _bidders_to_move(self) -> tuple[int, ...]:

@@ -422,7 +422,7 @@ class MoveControls(W.VBox):
             amount, mode, payee = legal.pay
             owed = " notes" if mode == "count" else ""
             rows.append(self._note_picker(obs.hand, d, "Pay", Pay,
-                                          owed=f" \u2014 you owe {names[payee]} {amount}{owed}",
+                                          owed=f" \u2014 you owe {names[payee]} {amount_said(amount)}{owed}",
                                           suggest=_smallest_payment(obs.hand, amount, mode, d, r.payment),
                                           owes=amount, by_count=mode == "count"))
         buttons = []

@@ -887,9 +887,9 @@ class BidderUpTable(SeatPanel):
             for i, (seat, animals, price) in enumerate(sub.awards):
                 what = lot(i, animals) if animals else "the lot"
                 who = names[seat] if 0 <= seat < len(names) else "the winner"
-                amount = count(price, 'note') if by_count else str(price)       # 1 note, 2 notes; 30
-                parts.append(f"you pay {who} {amount} and keep {what}" if i in kept
-                             else f"{who} pays you {amount} and gets {what}")
+                said = count(price, 'note') if by_count else amount(price)       # 1 note, 2 notes; 30; 1,500
+                parts.append(f"you pay {who} {said} and keep {what}" if i in kept
+                             else f"{who} pays you {said} and gets {what}")
             if not kept:
                 head = "Sell"
             elif kept == every:

@@ -372,7 +372,7 @@ class SeatPanel(ClosesWhole, W.VBox):
         n = len(self.session.moves)
         moves = f"{n} move{'s' if n != 1 else ''}"
         if self.session.over:
-            return f"seed {self.session.seed}, {moves}"
+            return f"{'no seed' if self.session.seed_unknown else f'seed {self.session.seed}'}, {moves}"
         return f"{moves}, seed shown when the game is over"
 
     def __init__(self, game, players: int, humans, bots, names, seed: int | None, controls: list, undo: str = "own",

@@ -85,7 +85,10 @@ def refusal(name: str, move: str, error: Exception, names=(), step: int | None =
     if rule == "bid-multiple" and step:
         reason = f"bids go up in {steps_word(step)}"
     elif rule == "bid-too-low":
-        m = re.search(r"at least ([\d,]+\d)", reason)          # (1,010: as the reasons write amounts)
+        # the lowest bid the reason names: "bid 1,010 or more" (an open auction's, after its step)
+        # or "at least 10"; amounts as the reasons write them, with a thousands comma
+        m = re.search(r"bid (\d{1,3}(?:,\d{3})+|\d+) or more", reason) or \
+            re.search(r"at least (\d{1,3}(?:,\d{3})+|\d+)", reason)
         reason = f"the lowest bid now is {m.group(1)}" if m else reason
     reason = plain_reason(reason, names)
     reason = re.sub(rf"^{re.escape(name)} cannot [\w ]+? now: ", "", reason)   # (the line says it already)

@@ -72,3 +72,26 @@ def test_a_move_typed_with_the_comma_the_narration_writes_is_answered_with_how_t
         with pytest.raises(NotationError) as e:
             game.parse(text)
         assert "without commas" not in str(e.value), text
+
+
+def test_a_refused_low_bid_names_the_lowest_bid_not_the_step():
+    """Classic (open): "a bid must exceed the highest bid (1,000) by at least 10: bid 1,010 or
+    more" was read as "the lowest bid now is 10", the step; a one-digit lowest bid was not
+    read at all."""
+    from bluffkit.core.errors import IllegalAction
+    from bluffkit.widgets.words import refusal
+    open_reason = IllegalAction("bid-too-low", "a bid must exceed the highest bid (1,000) by at least 10: "
+                                "bid 1,010 or more")
+    assert refusal("Bo", "bid 1005", open_reason).endswith("the lowest bid now is 1,010")
+    assert refusal("Bo", "bid 0", IllegalAction("bid-too-low", "bid at least 1")).endswith("the lowest bid now is 1")
+    g = make_game("auction", format="classic")
+    s = g.state_from_position(3, auctioneer=0, lot=["horse"])
+    s = g.step(s, 1, g.parse("bid 1000"))
+    seat = g.to_move(s)[0]
+    try:
+        g.step(s, seat, g.parse("bid 1005"))
+    except IllegalAction as e:
+        assert e.reason.endswith("bid 1,010 or more"), e.reason
+        assert refusal("Bo", "bid 1005", e).endswith("the lowest bid now is 1,010")
+    else:
+        raise AssertionError("a bid of 1005 over 1000 was taken")
