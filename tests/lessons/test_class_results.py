@@ -6,9 +6,15 @@ winner pays the second-highest (Bidder Up! booklet, "8. Second Hand").
 
 from __future__ import annotations
 
+import ast
+import re
+from functools import cache
+
 import numpy as np
+import pandas as pd
 import pytest
 
+from bluffkit import lessons as L
 from bluffkit.analysis.class_results import ClassResultsError, class_lists, class_table
 
 COLUMNS = ["round", "group", "bidder", "value", "bid"]
@@ -120,3 +126,84 @@ def test_lesson_01s_lists_are_checked_as_lists():
         with pytest.raises(ClassResultsError) as caught:
             class_lists(lists, list("ABCD"))
         assert str(caught.value).startswith(said), caught.value
+
+
+@cache
+def debrief_cell(lesson: str) -> str:
+    """The Debrief's code cell that reads the class's results (the one that calls class_table or
+    class_lists), from the lesson's lesson.md, up to the statement that calls it (what follows
+    charts the table with the lesson's earlier cells)."""
+    nb = L.read(L.ROOT / lesson).nb
+    start = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and c.source.startswith("## Debrief"))
+    source = next(c.source for c in nb.cells[start:] if c.cell_type == "code"
+                  and re.search(r"\bclass_(table|lists)\(", c.source))
+    end = next(s.end_lineno for s in ast.parse(source).body
+               if re.search(r"\bclass_(table|lists)\(", ast.get_source_segment(source, s)))
+    return "\n".join(source.splitlines()[:end])
+
+
+def run(source: str) -> None:
+    exec(compile(source, "<debrief>", "exec"), {"np": np, "pd": pd})
+
+
+def first_row(source: str) -> re.Match:
+    """The first typed row: a tuple on a line of its own, or lesson 01's first list."""
+    return re.search(r"^\s*(\(.*?\)|\"A\": \[.*?\])", source, re.M)
+
+
+LESSONS = [p.name for p in L.lesson_folders()]
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_lessons_debrief_names_a_slip_in_the_typed_results(lesson):
+    """docs/lessons.md, "Debrief": a slip in the class's results is named in one line. The cell
+    runs as written, then with the first number of its first typed row replaced by "x"."""
+    source = debrief_cell(lesson)
+    run(source)
+    row = first_row(source)
+    assert row, f"{lesson}: no typed row in the Debrief's class-results cell"
+    cut = source.index(row.group(1))
+    slipped = source[:cut] + re.sub(r"\b\d+\b", '"x"', row.group(1), count=1) + source[cut + len(row.group(1)):]
+    with pytest.raises(ClassResultsError, match="is not a number"):
+        run(slipped)
+
+
+@pytest.mark.parametrize("lesson, row, said", [
+    # value cards "0 to 1,000"; three bidders a group
+    ("02", "(1, 1, 1, 1730, 730)", "row 1, value: 1730 is more than 1000"),
+    ("02", "(1, 1, 2, 730, 730)", "round 1, group 1, bidder 2 is typed more than once"),
+    # four players a group: the leader scores 2 for each of the 3 votes not on the truth
+    ("08", "(1, 1, 3, 4, 2)", "more votes on the truth than voters"),
+    ("08", "(1, 1, 3, 1, 6)", "the leader scores 2 for each vote not on the truth"),
+    # the estimate is written in %, typed as a fraction
+    ("07", "(1, 0, 39, 13, 30, False, None)", "row 1, estimate: 30 is more than 1 (type 0.30 for 30 %)"),
+    ("07", "(0, 0, 39, 13, 0.30, False, None)", "row 1, k: 0 is less than 1"),
+    ("07", "(1, 0, 39, 13, 0.30, False, True)", "lie is True or False when called, else None"),
+    ("07", "(1, 0, 12, 13, 0.30, False, None)", "the claimant's cards are among the unseen cards"),
+    # two 0s, four 10s, one 50 in hand: at most 7 cards; the counter is both given or both None
+    ("06", "(29, 10, 8, 64, 20, 3)", "row 1, cards_a: 8 is more than 7"),
+    ("06", "(29, 10, 3, 64, 20, None)", "both None (accepted) or both given"),
+    # eight notes held, the money bid in tens
+    ("05", "(1, 13, 4.5, 2)", "row 1, value_bid: 4.5 is not a whole number"),
+    ("05", "(1, 13, 4.0, 2)", "the money bid is in tens"),
+    # the die shows 1 to 3; the Piggy Bank gives its top 5 notes
+    ("09", '("Team A", 1, 4, 2, 1, "pen", 0)', "row 1, roll: 4 is more than 3"),
+    ("09", '("Team A", 1, 1, 2, 1, "piggy-bank", 6)', "row 1, taken from Piggy Bank: 6 is more than 5"),
+    ("09", '("Team A", 1, 1, 2, 1, "pen", 3)', "only on its space"),
+    ("09", '(None, 1, 1, 2, 1, "pen", 0)', "row 1, team: None is not a word"),
+    ("03", "(1, 1, 450, 520), (1, 1, 450, 520)", "group 1, round 1 is typed more than once"),
+    ("04", "(1, 1, 1710, 250, True)", "row 1, auctioneer value: 1710 is more than 1000"),
+])
+def test_each_lessons_bounds_come_from_its_activity(lesson, row, said):
+    source = debrief_cell(next(name for name in LESSONS if name.startswith(lesson)))
+    first = first_row(source).group(1)
+    run(source)
+    with pytest.raises(ClassResultsError) as caught:
+        run(source.replace(first, row, 1))
+    assert said in str(caught.value), caught.value
+
+
+def test_lesson_01s_debrief_names_a_comma_in_a_number():
+    source = debrief_cell(next(name for name in LESSONS if name.startswith("01")))
+    with pytest.raises(ClassResultsError, match=r"one per student \(type 1000, not 1,000\)"):
+        run(source.replace('"A": [800,', '"A": [1,000,', 1))
