@@ -26,10 +26,11 @@ class ClassResultsError(BluffkitError, ValueError):
         return [f"Check the class's results: {self}"]
 
 
-def _number(n: int, name: str, cell, *, fraction: bool, least: Real, most: Real | None):
+def _number(n: int, name: str, cell, *, fraction: bool, least: float, most: float | None):
     """The cell as a number of ``name`` (an int unless ``fraction``), or ClassResultsError."""
     if isinstance(cell, bool) or not isinstance(cell, Real) or not math.isfinite(cell):
         raise ClassResultsError(f"row {n}, {name}: {cell!r} is not a number (type digits, e.g. 120)")
+    cell = float(cell) if not isinstance(cell, int) else cell      # (numpy's numbers too)
     if not fraction:
         if cell != int(cell):
             raise ClassResultsError(f"row {n}, {name}: {cell} is not a whole number")
@@ -45,8 +46,8 @@ def _number(n: int, name: str, cell, *, fraction: bool, least: Real, most: Real 
 
 
 def class_table(rows: Iterable[Sequence], columns: Sequence[str], *, words: Sequence[str] = (),
-                choices: Mapping[str, Iterable] | None = None, most: Mapping[str, Real] | None = None,
-                least: Mapping[str, Real] | None = None, fractions: Sequence[str] = (),
+                choices: Mapping[str, Iterable] | None = None, most: Mapping[str, float] | None = None,
+                least: Mapping[str, float] | None = None, fractions: Sequence[str] = (),
                 groups: Sequence[str] = (), at_least: int = 1, unique: Sequence[str] = (),
                 flags: Sequence[str] = (), optional: Sequence[str] = (),
                 rules: Sequence[tuple[Callable[[dict], bool], str]] = ()) -> pd.DataFrame:
@@ -84,9 +85,9 @@ def class_table(rows: Iterable[Sequence], columns: Sequence[str], *, words: Sequ
         if not isinstance(row, (tuple, list)) or len(row) != len(columns):
             got = len(row) if isinstance(row, (tuple, list)) else 1
             hint = f"one too many? {COMMA}" if got > len(columns) else "or one too many?"
-            raise ClassResultsError(f"row {n} {row!r} has {got} entries, not {len(columns)} "
+            raise ClassResultsError(f"row {n} {row!r} has {got} entr{'y' if got == 1 else 'ies'}, not {len(columns)} "
                                     f"({', '.join(columns)}): a missing entry, {hint}")
-        cells = []
+        cells: list = []
         for name, cell in zip(columns, row):
             if cell is None and name in optional:
                 cells.append(cell)
