@@ -6,12 +6,10 @@ winner pays the second-highest (Bidder Up! booklet, "8. Second Hand").
 
 from __future__ import annotations
 
-import ast
 import re
 from functools import cache
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from bluffkit import lessons as L
@@ -33,8 +31,12 @@ def test_a_good_table_is_read_as_typed():
 
 @pytest.mark.parametrize("rows, words", [
     ([GOOD[0], (1, 1, 2, 410, "three hundred"), GOOD[2]], ["row 2", "bid", "'three hundred' is not a number"]),
-    ([GOOD[0], (1, 1, 2, 410), GOOD[2]], ["row 2", "4 entries, not 5", "a missing entry"]),
-    ([GOOD[0], (1, 1, 2, 410, 1, 380), GOOD[2]], ["row 2", "6 entries, not 5", "type 1000, not 1,000"]),
+    ([GOOD[0], (1, 1, 2, 410), GOOD[2]], ["row 2", "4 entries, not 5", ": an entry is missing"]),
+    ([GOOD[0], (1, 1, 2, 410, 1, 380), GOOD[2]], ["row 2", "6 entries, not 5", ": one too many? (type 1000, not 1,000)"]),
+    ([GOOD[0], 410, GOOD[2]], ["row 2 410 is not a row", "type it in brackets"]),
+    ([GOOD[0], (1, 1, 2, 10**400, 380), GOOD[2]], ["row 2", "value", "digits is too big"]),
+    ([GOOD[0], (1, 1, 2, np.float64("nan"), 380), GOOD[2]], ["row 2", "value: nan is not a number"]),
+    ([GOOD[0], (1, np.int64(1), 2, 410, 380, 1), GOOD[2]], ["row 2 (1, 1, 2, 410, 380, 1) has 6 entries"]),
     ([GOOD[0], (1, 1, 2, 410, 380.5), GOOD[2]], ["row 2", "bid", "380.5 is not a whole number"]),
     ([GOOD[0], (1, 1, 2, float("inf"), 380), GOOD[2]], ["row 2", "value", "inf is not a number"]),
     ([GOOD[0], (1, 1, 2, 410, float("-inf")), GOOD[2]], ["row 2", "bid", "-inf is not a number"]),
@@ -47,6 +49,7 @@ def test_a_slip_is_named_in_one_line(rows, words):
     with pytest.raises(ClassResultsError) as caught:
         table(rows)
     (shown,) = caught.value._render_traceback_()
+    assert "\n" not in shown, shown
     for word in words:
         assert word in shown, shown
 
@@ -56,6 +59,60 @@ def test_a_word_column_takes_only_its_choices():
     assert class_table([("Team A", "pen")], cols, words=cols, choices={"space": ["pen", "piggy-bank"]}).shape == (1, 2)
     with pytest.raises(ClassResultsError, match=r"row 1, space: 'piggybank' is not one of 'pen', 'piggy-bank'"):
         class_table([("Team A", "piggybank")], cols, words=cols, choices={"space": ["pen", "piggy-bank"]})
+    with pytest.raises(ClassResultsError, match=r"row 1, space: array\(\['pen'\].*is not one of"):
+        class_table([("Team A", np.array(["pen"]))], cols, words=cols, choices={"space": ["pen", "piggy-bank"]})
+    assert class_table([("Team A", np.str_("pen"))], cols, words=cols, choices={"space": ["pen"]}).shape == (1, 2)
+
+
+@pytest.mark.parametrize("kw, said", [
+    (dict(most={"valeu": 1000}), "'valeu' (most) is not a column"),
+    (dict(least={"rnd": 1}), "'rnd' (least) is not a column"),
+    (dict(choices={"bidr": [1]}), "'bidr' (choices) is not a column"),
+    (dict(flags=["kept"]), "'kept' (flags) is not a column"),
+    (dict(optional=["bids"]), "'bids' (optional) is not a column"),
+    (dict(groups=["round", "grup"]), "'grup' (groups) is not a column"),
+    (dict(unique=["bidder", "Round"]), "'Round' (unique) is not a column"),
+    (dict(fractions=["share"]), "'share' (fractions) is not a column"),
+    (dict(words=["team"]), "'team' (words) is not a column"),
+    (dict(words="bid"), "words='bid': type a list of columns, ['bid']"),
+])
+def test_an_option_naming_no_column_is_refused(kw, said):
+    """A misspelt column in an option would leave that column unchecked."""
+    with pytest.raises(ClassResultsError) as caught:
+        class_table(GOOD, COLUMNS, **kw)
+    assert str(caught.value).startswith(said), caught.value
+
+
+@pytest.mark.parametrize("rows", [None, 3, "(1, 1, 1, 730, 730)"])
+def test_rows_that_are_not_a_list_are_refused(rows):
+    with pytest.raises(ClassResultsError, match=r"is not a list of rows"):
+        class_table(rows, COLUMNS)
+
+
+@pytest.mark.parametrize("check", [lambda r: r["bdi"] > 0, lambda r: r["bid"] > None, lambda r: r["bid"] / 0])
+def test_a_rule_that_cannot_be_checked_names_the_row(check):
+    with pytest.raises(ClassResultsError) as caught:
+        class_table(GOOD, COLUMNS, rules=[(check, "the bid is positive")])
+    assert str(caught.value).startswith("row 1 (1, 1, 1, 730, 730): cannot check that 'the bid is positive'"), caught.value
+
+
+def test_numpy_numbers_are_shown_as_typed():
+    with pytest.raises(ClassResultsError, match=r"^row 1, kept: 1 is not True or False$"):
+        class_table([(1, np.int64(1))], ["bid", "kept"], flags=["kept"])
+    t = class_table([(np.int64(2), np.True_, np.float64(0.5))], ["bid", "kept", "share"], flags=["kept"], fractions=["share"])
+    assert t.iloc[0].tolist() == [2, True, 0.5]
+
+
+def test_none_in_an_optional_key_names_no_row():
+    """Lesson 09's team may be left out (optional): rows without one are neither twins nor a group."""
+    cols = ["team", "round"]
+    kw = dict(words=["team"], optional=["team", "round"])
+    assert class_table([(None, 1), (None, 1)], cols, unique=["team", "round"], **kw).shape == (2, 2)
+    assert class_table([(None, 1), ("A", 1), ("A", 2)], cols, groups=["team"], at_least=2, **kw).shape == (3, 2)
+    with pytest.raises(ClassResultsError, match=r"^round 2 has 1 row, at least 2 are needed$"):
+        class_table([("A", None), ("A", 1), ("B", 1), ("B", 2)], cols, groups=["round"], at_least=2, **kw)
+    with pytest.raises(ClassResultsError, match=r"^team A, round 1 is typed more than once \(rows 2 and 3\)$"):
+        class_table([("A", None), ("A", 1), ("A", 1)], cols, unique=["team", "round"], **kw)
 
 
 def test_a_number_above_its_most_is_named():
@@ -112,38 +169,67 @@ def test_a_word_column_takes_words_only(cell):
 
 
 def test_lesson_01s_lists_are_checked_as_lists():
-    """Lesson 01: one list of answers per situation A to D, one answer per student."""
-    good = {"A": [800, 600], "B": [840, 800], "C": [10, 820], "D": [10, 2000]}
-    assert class_lists(good, list("ABCD")).shape == (2, 4)
+    """Lesson 01: one list of answers per situation A to D, a sample of the slips typed in, so the
+    lists may differ in length; an answer is named by its place in its list."""
+    good = {"A": [800, 600], "B": [840, 800, 1640], "C": [10], "D": [10, 2000]}
+    read = class_lists(good, list("ABCD"))
+    assert list(read.columns) == ["situation", "answer"]
+    assert read[read.situation == "B"].answer.tolist() == [840, 800, 1640]
     for lists, said in [
-        ({**good, "D": [10, 2, 0]}, "situation D has 3 answers, situation A 2: one per student (type 1000, not 1,000)"),
         ({k: v for k, v in good.items() if k != "C"}, "situation C is missing"),
         ({**good, "E": [1, 2]}, "'E' is not a situation"),
         ({**good, "B": 840}, "situation B: 840 is not a list"),
         ({**good, "B": [840, "800"]}, "row 2, situation B: '800' is not a number"),
-        ({k: [] for k in good}, "no answers"),
+        ({**good, "B": [840, np.float64("nan")]}, "row 2, situation B: nan is not a number"),
+        ({**good, "C": []}, "situation C has no answers"),
     ]:
         with pytest.raises(ClassResultsError) as caught:
             class_lists(lists, list("ABCD"))
         assert str(caught.value).startswith(said), caught.value
+    with pytest.raises(ClassResultsError, match=r"^row 3, situation B: 1640 is more than 1000$"):
+        class_lists(good, list("ABCD"), most={"situation B": 1000})
+    with pytest.raises(ClassResultsError, match=r"^'situation E' \(most\) is not a column"):
+        class_lists(good, list("ABCD"), most={"situation E": 1000})
+    with pytest.raises(ClassResultsError, match=r"^no situations"):
+        class_lists({}, [])
+
+
+FENCE = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```[ \t]*$", re.S | re.M)
+CLASS_RESULTS = re.compile(r"\bclass_(table|lists)\(")
 
 
 @cache
+def lesson_cells(lesson: str) -> tuple[tuple[str, ...], str]:
+    """The code cells of the lesson's lesson.md before the Debrief's class-results cell (the one
+    that calls class_table or class_lists), and that cell, whole (what follows the call charts the
+    table with the names the earlier cells define)."""
+    text = (L.ROOT / lesson / "lesson.md").read_text(encoding="utf-8")
+    debrief = text.index("\n## Debrief")
+    cells = []
+    for fence in FENCE.finditer(text):
+        lines = fence.group(1).splitlines()
+        while lines and lines[0].startswith(":"):      # the cell's options (:tags: [teacher])
+            lines.pop(0)
+        cells.append((fence.start(), "\n".join(lines)))
+    at = next(i for i, (start, source) in enumerate(cells) if start > debrief and CLASS_RESULTS.search(source))
+    return tuple(source for _, source in cells[:at]), cells[at][1]
+
+
 def debrief_cell(lesson: str) -> str:
-    """The Debrief's code cell that reads the class's results (the one that calls class_table or
-    class_lists), from the lesson's lesson.md, up to the statement that calls it (what follows
-    charts the table with the lesson's earlier cells)."""
-    nb = L.read(L.ROOT / lesson).nb
-    start = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and c.source.startswith("## Debrief"))
-    source = next(c.source for c in nb.cells[start:] if c.cell_type == "code"
-                  and re.search(r"\bclass_(table|lists)\(", c.source))
-    end = next(s.end_lineno for s in ast.parse(source).body
-               if re.search(r"\bclass_(table|lists)\(", ast.get_source_segment(source, s)))
-    return "\n".join(source.splitlines()[:end])
+    return lesson_cells(lesson)[1]
 
 
-def run(source: str) -> None:
-    exec(compile(source, "<debrief>", "exec"), {"np": np, "pd": pd})
+@cache
+def earlier_names(lesson: str) -> dict:
+    """The names the lesson's earlier cells define, run once per lesson."""
+    names: dict = {"display": lambda *shown, **kw: None}
+    for source in lesson_cells(lesson)[0]:
+        exec(compile(source, f"<{lesson}>", "exec"), names)
+    return names
+
+
+def run(lesson: str, source: str) -> None:
+    exec(compile(source, "<debrief>", "exec"), dict(earlier_names(lesson)))
 
 
 def first_row(source: str) -> re.Match:
@@ -154,18 +240,22 @@ def first_row(source: str) -> re.Match:
 LESSONS = [p.name for p in L.lesson_folders()]
 
 
+def named(lesson: str) -> str:
+    return next(name for name in LESSONS if name.startswith(lesson))
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_lessons_debrief_names_a_slip_in_the_typed_results(lesson):
-    """docs/lessons.md, "Debrief": a slip in the class's results is named in one line. The cell
-    runs as written, then with the first number of its first typed row replaced by "x"."""
+    """docs/lessons.md, "Debrief": a slip in the class's results is named in one line. The whole
+    cell runs as written, then with the first number of its first typed row replaced by "x"."""
     source = debrief_cell(lesson)
-    run(source)
+    run(lesson, source)
     row = first_row(source)
     assert row, f"{lesson}: no typed row in the Debrief's class-results cell"
     cut = source.index(row.group(1))
     slipped = source[:cut] + re.sub(r"\b\d+\b", '"x"', row.group(1), count=1) + source[cut + len(row.group(1)):]
     with pytest.raises(ClassResultsError, match="is not a number"):
-        run(slipped)
+        run(lesson, slipped)
 
 
 @pytest.mark.parametrize("lesson, row, said", [
@@ -178,11 +268,17 @@ def test_every_lessons_debrief_names_a_slip_in_the_typed_results(lesson):
     # the estimate is written in %, typed as a fraction
     ("07", "(1, 0, 39, 13, 30, False, None)", "row 1, estimate: 30 is more than 1 (type 0.30 for 30 %)"),
     ("07", "(0, 0, 39, 13, 0.30, False, None)", "row 1, k: 0 is less than 1"),
-    ("07", "(1, 0, 39, 13, 0.30, False, True)", "lie is True or False when called, else None"),
+    ("07", "(1, 0, 39, 13, 0.30, False, True)", "lie is True or False when called (turned over, by anyone), else None"),
     ("07", "(1, 0, 12, 13, 0.30, False, None)", "the claimant's cards are among the unseen cards"),
+    # the class holds none of the four: the 3 unseen cards cannot hide 4 of the rank
+    ("07", "(1, 0, 3, 3, 0.30, False, None)", "the unseen cards include every card of the rank the class does not hold"),
     # two 0s, four 10s, one 50 in hand: at most 7 cards; the counter is both given or both None
     ("06", "(29, 10, 8, 64, 20, 3)", "row 1, cards_a: 8 is more than 7"),
     ("06", "(29, 10, 3, 64, 20, None)", "both None (accepted) or both given"),
+    # 40 is four 10s (or no 50 and 0s): four cards at least; 30 is three 10s
+    ("06", "(29, 40, 3, 64, 20, 3)", "the offer can't be laid from two 0s, four 10s and one 50"),
+    ("06", "(29, 10, 3, 64, 30, 2)", "the counter can't be laid from two 0s, four 10s and one 50"),
+    ("06", "(29, 90, 4, 64, 20, 3)", "the offer can't be laid"),
     # eight notes held, the money bid in tens
     ("05", "(1, 13, 4.5, 2)", "row 1, value_bid: 4.5 is not a whole number"),
     ("05", "(1, 13, 4.0, 2)", "the money bid is in tens"),
@@ -195,15 +291,31 @@ def test_every_lessons_debrief_names_a_slip_in_the_typed_results(lesson):
     ("04", "(1, 1, 1710, 250, True)", "row 1, auctioneer value: 1710 is more than 1000"),
 ])
 def test_each_lessons_bounds_come_from_its_activity(lesson, row, said):
-    source = debrief_cell(next(name for name in LESSONS if name.startswith(lesson)))
-    first = first_row(source).group(1)
-    run(source)
+    lesson = named(lesson)
+    source = debrief_cell(lesson)
     with pytest.raises(ClassResultsError) as caught:
-        run(source.replace(first, row, 1))
+        run(lesson, source.replace(first_row(source).group(1), row, 1))
     assert said in str(caught.value), caught.value
 
 
-def test_lesson_01s_debrief_names_a_comma_in_a_number():
-    source = debrief_cell(next(name for name in LESSONS if name.startswith("01")))
-    with pytest.raises(ClassResultsError, match=r"one per student \(type 1000, not 1,000\)"):
-        run(source.replace('"A": [800,', '"A": [1,000,', 1))
+@pytest.mark.parametrize("lesson, row", [
+    ("02", "(1, 1, 1, 1000, 730)"),                       # value cards 0 to 1,000
+    ("09", '("Team A", 1, 3, 3, 0, "piggy-bank", 5)'),    # the die's 3; the Piggy Bank's top 5 notes
+    ("08", "(1, 1, 3, 0, 6)"),                            # no vote on the truth: 2 for each of 3 voters
+    ("06", "(29, 90, 7, 64, 20, 3)"),                     # the whole hand: 90 in 7 cards
+    ("06", "(29, 10, 3, 64, 90, 5)"),                     # 90 without the 0s
+    ("06", "(29, 0, 0, 64, 0, 2)"),                       # "offer nothing at all", or only zeros
+    ("07", "(1, 4, 39, 13, 1.0, True, True)"),            # the class holds all four: a certain lie
+    ("07", "(1, 0, 40, 13, 0.30, True, False)"),          # turned over by a bot the class let go
+])
+def test_each_lessons_debrief_takes_its_activitys_edge_values(lesson, row):
+    """What the lesson's text allows runs through the whole cell: a bound made stricter fails here."""
+    lesson = named(lesson)
+    source = debrief_cell(lesson)
+    run(lesson, source.replace(first_row(source).group(1), row, 1))
+
+
+def test_lesson_01s_debrief_takes_lists_of_any_length():
+    """Lesson 01: "type a sample of them, one list per situation"."""
+    lesson = named("01")
+    run(lesson, debrief_cell(lesson).replace('"A": [800,', '"A": [1000, 800,', 1))
