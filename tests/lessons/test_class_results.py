@@ -244,6 +244,7 @@ def named(lesson: str) -> str:
     return next(name for name in LESSONS if name.startswith(lesson))
 
 
+@pytest.mark.slow                 # (it runs each lesson's earlier cells first: lesson 01's import the panels)
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_lessons_debrief_names_a_slip_in_the_typed_results(lesson):
     """docs/lessons.md, "Debrief": a slip in the class's results is named in one line. The whole
@@ -258,6 +259,7 @@ def test_every_lessons_debrief_names_a_slip_in_the_typed_results(lesson):
         run(lesson, slipped)
 
 
+@pytest.mark.slow                 # (runs the lesson's earlier cells first)
 @pytest.mark.parametrize("lesson, row, said", [
     # value cards "0 to 1,000"; three bidders a group
     ("02", "(1, 1, 1, 1730, 730)", "row 1, value: 1730 is more than 1000"),
@@ -298,6 +300,7 @@ def test_each_lessons_bounds_come_from_its_activity(lesson, row, said):
     assert said in str(caught.value), caught.value
 
 
+@pytest.mark.slow                 # (runs the lesson's earlier cells first)
 @pytest.mark.parametrize("lesson, row", [
     ("02", "(1, 1, 1, 1000, 730)"),                       # value cards 0 to 1,000
     ("09", '("Team A", 1, 3, 3, 0, "piggy-bank", 5)'),    # the die's 3; the Piggy Bank's top 5 notes
@@ -315,6 +318,7 @@ def test_each_lessons_debrief_takes_its_activitys_edge_values(lesson, row):
     run(lesson, source.replace(first_row(source).group(1), row, 1))
 
 
+@pytest.mark.slow                 # (runs the lesson's earlier cells first)
 def test_lesson_01s_debrief_takes_lists_of_any_length():
     """Lesson 01: "type a sample of them, one list per situation"."""
     lesson = named("01")
