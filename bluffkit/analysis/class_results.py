@@ -1,9 +1,10 @@
 """The class's results that a teacher types into a lesson's Debrief cell, checked as they are read.
 
 A slip made in a hurry (a word for a number, a missing entry, a minus sign, ``4.5`` for a count,
-``1,000`` for 1000, a group with one bidder, a round typed twice, 30 for 30 %) stops the cell with
-one line that names the row and the column, instead of a traceback from deep inside pandas, or
-charts quietly drawn from a wrong row.
+``1,000`` for 1000 in a row of a table, a group with one bidder, a round typed twice, 30 for 30 %)
+stops the cell with one line that names the row and the column, instead of a traceback from deep
+inside pandas, or charts quietly drawn from a wrong row. (In :func:`class_lists`' lists of answers
+``1,000`` cannot be told from the two answers 1 and 0.)
 """
 
 from __future__ import annotations
@@ -42,7 +43,11 @@ class ClassResultsError(BluffkitError, ValueError):
 
 def _number(n: int, name: str, cell, *, fraction: bool, least: float, most: float | None):
     """The cell as a number of ``name`` (an int unless ``fraction``), or ClassResultsError."""
-    if isinstance(cell, bool) or not isinstance(cell, Real) or isinstance(cell, float) and not math.isfinite(cell):
+    try:                            # (any Real but an int may be inf or nan: numpy's long double too)
+        finite = isinstance(cell, Real) and (isinstance(cell, int) or math.isfinite(cell))
+    except (OverflowError, ValueError, TypeError):
+        finite = False
+    if isinstance(cell, bool) or not finite:
         raise ClassResultsError(f"row {n}, {name}: {cell!r} is not a number (type digits, e.g. 120)")
     whole = cast(int, math.floor(abs(cell)))      # 10**400 is no float: str() of it may be refused
     if whole >= 10 ** 15:
@@ -87,7 +92,7 @@ def class_table(rows: Iterable[Sequence], columns: Sequence[str], *, words: Sequ
       a check that raises (a None it did not expect) names the row too.
     - Every column an option names is one of ``columns``: a misspelt one is refused, not left
       unchecked. numpy's numbers are read (and shown) as the Python values they hold; a number of
-      15 digits or more is refused as too big.
+      16 digits or more is refused as too big.
 
     >>> class_table([(1, True, None)], ["bid", "kept", "lie"], flags=["kept", "lie"], optional=["lie"]).shape
     (1, 3)
@@ -139,7 +144,7 @@ def class_table(rows: Iterable[Sequence], columns: Sequence[str], *, words: Sequ
             cells.append(cell)
         for check, said in rules:
             try:
-                right = check(dict(zip(columns, cells)))
+                right = bool(check(dict(zip(columns, cells))))
             except Exception as error:      # a check that cannot be made of this row: name the row
                 raise ClassResultsError(f"row {n} {row!r}: cannot check that {said!r} "
                                         f"({type(error).__name__}: {error})") from None
@@ -168,7 +173,11 @@ def class_table(rows: Iterable[Sequence], columns: Sequence[str], *, words: Sequ
 
 
 def _check_options(columns: Sequence[str], **options) -> None:
-    """Every column an option names is one of ``columns`` (a misspelt column would go unchecked)."""
+    """Every column an option names is one of ``columns`` (a misspelt column would go unchecked),
+    and no column is named twice."""
+    twice = sorted({c for c in columns if list(columns).count(c) > 1})
+    if twice:
+        raise ClassResultsError(f"the columns name {', '.join(map(repr, twice))} twice")
     for option, named in options.items():
         if named is None:
             continue

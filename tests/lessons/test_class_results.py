@@ -273,7 +273,7 @@ def test_every_lessons_debrief_names_a_slip_in_the_typed_results(lesson):
     ("07", "(1, 0, 39, 13, 0.30, False, True)", "lie is True or False when called (turned over, by anyone), else None"),
     ("07", "(1, 0, 12, 13, 0.30, False, None)", "the claimant's cards are among the unseen cards"),
     # the class holds none of the four: the 3 unseen cards cannot hide 4 of the rank
-    ("07", "(1, 0, 3, 3, 0.30, False, None)", "the unseen cards include every card of the rank the class does not hold"),
+    ("07", "(1, 0, 3, 3, 0.30, False, None)", "the unseen cards include every card of the rank the class has not held or laid"),
     # two 0s, four 10s, one 50 in hand: at most 7 cards; the counter is both given or both None
     ("06", "(29, 10, 8, 64, 20, 3)", "row 1, cards_a: 8 is more than 7"),
     ("06", "(29, 10, 3, 64, 20, None)", "both None (accepted) or both given"),
@@ -310,6 +310,7 @@ def test_each_lessons_bounds_come_from_its_activity(lesson, row, said):
     ("06", "(29, 0, 0, 64, 0, 2)"),                       # "offer nothing at all", or only zeros
     ("07", "(1, 4, 39, 13, 1.0, True, True)"),            # the class holds all four: a certain lie
     ("07", "(1, 0, 40, 13, 0.30, True, False)"),          # turned over by a bot the class let go
+    ("07", "(1, 0, 40, 13, None, True, False)"),          # a bot called first: the class was not asked
 ])
 def test_each_lessons_debrief_takes_its_activitys_edge_values(lesson, row):
     """What the lesson's text allows runs through the whole cell: a bound made stricter fails here."""
@@ -319,7 +320,20 @@ def test_each_lessons_debrief_takes_its_activitys_edge_values(lesson, row):
 
 
 @pytest.mark.slow                 # (runs the lesson's earlier cells first)
-def test_lesson_01s_debrief_takes_lists_of_any_length():
-    """Lesson 01: "type a sample of them, one list per situation"."""
+def test_lesson_01s_debrief_takes_lists_of_any_length_and_a_quarter_of_10():
+    """Lesson 01: "type a sample of them, one list per situation"; its warm-up expects "a
+    quarter of 10" as an answer, 2.5."""
     lesson = named("01")
-    run(lesson, debrief_cell(lesson).replace('"A": [800,', '"A": [1000, 800,', 1))
+    source = debrief_cell(lesson)
+    assert '"A": [800,' in source and '"C": [10,' in source, "the example's lists have changed"
+    run(lesson, source.replace('"A": [800,', '"A": [1000, 800,', 1).replace('"C": [10,', '"C": [2.5,', 1))
+
+
+def test_columns_named_twice_and_a_check_giving_no_truth_value_are_named():
+    with pytest.raises(ClassResultsError, match="the columns name 'a' twice"):
+        class_table([(1, 2, 3)], ["a", "a", "b"])
+    import numpy as np
+    with pytest.raises(ClassResultsError, match="row 1"):
+        class_table([(1, 2)], ["a", "b"], rules=[(lambda r: np.array([True, False]), "a and b agree")])
+    with pytest.raises(ClassResultsError, match="row 1, a: .* is not a number"):
+        class_table([(np.longdouble("inf"), 2)], ["a", "b"])
