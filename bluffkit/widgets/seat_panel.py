@@ -73,6 +73,7 @@ def retire(widgets, keep=()) -> None:
                 stack.append(sub)
             elif isinstance(sub, (list, tuple)):
                 stack.extend(sub)
+        w._bk_retired = True              # (its clicks from code play nothing: see live)
         w.close()
 
 
@@ -183,8 +184,13 @@ def live(handler, inside=None):
     hidden, or in a box now hidden (``inside()``: the boxes that hold it, if any), is
     ignored: the browser sent it before it heard so (the second click of a double click on
     Pay or Say, whose first click played the move and cleared the choice). A click from
-    code (``button.click()``) is handled, and so refused in words where it must be."""
+    code (``button.click()``) is handled, and so refused in words where it must be; but not
+    on a button a later screen replaced (:func:`retire`): its move was the seat's of that
+    screen, and would be played for the seat on screen now. (A whole panel closed still
+    plays from code: docs/panels.md.)"""
     def on_click(button) -> None:
+        if getattr(button, "_bk_retired", False):
+            return
         hidden = button.disabled or button.layout.display == _HIDE or (
             inside is not None and any(box.layout.display == _HIDE for box in inside()))
         if hidden and click_sent_at() is not None:

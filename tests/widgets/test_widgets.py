@@ -97,6 +97,23 @@ def test_the_cover_hides_the_table_until_asked():
     assert "Bo's view" in t.view.value
 
 
+def test_a_button_of_a_screen_drawn_over_plays_nothing_for_the_next_seat():
+    """A quick bid kept from Bo's screen and clicked on Cy's must not bid for Cy."""
+    t = TablePanel("horse-trading", players=3, humans=[0, 1, 2], names=["Ana", "Bo", "Cy"], seed=0)
+    t.show.click()
+    t.simple_box.children[0].click()                          # Ana holds an auction
+    t.show.click()
+    assert t.viewer == 1 and t.quick_box.children, "Bo may bid"
+    old = t.quick_box.children[0]
+    t.try_move("pass")
+    t.show.click()
+    assert t.viewer == 2 and t.quick_box.children, "then Cy may bid"
+    moves = list(t.session.moves)
+    for cb in old._click_handlers.callbacks:                  # (click() would log what it raises)
+        cb(old)
+    assert t.session.moves == moves
+
+
 def test_a_legal_bid_is_played_and_the_bots_answer():
     t = panel()
     t.show.click()
