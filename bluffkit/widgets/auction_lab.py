@@ -563,7 +563,7 @@ class AuctionLab(ClosesWhole, W.VBox):
         st = summary(df)
         self.summary.value = self._last_summary = _box(
             f"<b>{st['auctions']:,} auction{'s' * (st['auctions'] != 1)}</b> of "
-            f"{escape(FORMATS[self.fmt.value].title)}, {n} bidders: the auctioneer's cash per auction "
+            f"{escape(FORMATS[self.fmt.value].title)}, {n} bidder{'s' * (n != 1)}: the auctioneer's cash per auction "
             f"{st['revenue']:.3f} " + (f"&plusmn; {st['se']:.3f} (sd {st['sd']:.3f}; money / 1,000)"
                                        if st['auctions'] > 1 else "(money / 1,000; one auction: no spread)") +
             f"; won by the bidder who values the lot most: {st['efficient']:.1%}; the right of first refusal "

@@ -343,6 +343,20 @@ def test_one_simulated_auction_says_it_has_no_spread():
     assert "3 auctions</b>" in lab.summary.value and "&plusmn;" in lab.summary.value
 
 
+def test_the_summary_of_a_two_player_format_counts_one_bidder(monkeypatch):
+    """Second Hand seats one bidder: its summary read "1 bidders"."""
+    import ipywidgets as W
+
+    from bluffkit.analysis import auction_charts
+    from bluffkit.widgets import charts
+    monkeypatch.setattr(auction_charts, "revenue_chart", lambda *a, **k: None)     # (the words alone)
+    monkeypatch.setattr(charts, "interactive", lambda chart: W.HTML())
+    lab = AuctionLab(fmt="second-hand", bidders=1, seed=1)
+    lab.count.value = 1
+    lab.simulate_button.click()
+    assert "Second Hand, 1 bidder:" in lab.summary.value
+
+
 def test_a_stopped_simulation_keeps_the_last_results_and_says_where_it_stopped(monkeypatch):
     """The count went to 1,000,000 auctions (some 13 minutes in the slowest format) and the
     kernel's stop button gave a traceback, with the summary still reading as the run before.
