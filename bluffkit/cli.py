@@ -695,7 +695,8 @@ def _end_words(game, final, names) -> tuple[str | None, str]:
     if spec_of(game).score_kind == "none":
         return None, who
     label = getattr(game, "scores_are", None) or "final scores"
-    return f"{label}: " + ", ".join(f"{n} {p:,}" for n, p in zip(names, game.scores(final))), who
+    from bluffkit.core.money import amount
+    return f"{label}: " + ", ".join(f"{n} {amount(p)}" for n, p in zip(names, game.scores(final))), who
 
 
 def _log_line(log, final) -> str:

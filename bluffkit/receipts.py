@@ -15,7 +15,7 @@ see. The panels show the receipts above a seat's prompt (``TablePanel``,
 from __future__ import annotations
 
 from bluffkit.core.errors import count
-from bluffkit.core.money import fmt, total
+from bluffkit.core.money import amount, fmt, total
 
 
 def receipts_for(session, seat: int) -> list[str]:
@@ -28,7 +28,7 @@ def receipts_for(session, seat: int) -> list[str]:
 
 def notes_said(notes, denoms, unit: str = "note") -> str:
     """Notes as a receipt names them: ``"100+10+10 = 120"`` (the total with a thousands
-    comma, as the rulebooks print money), one note by its value, ``"50"``, 0-notes alone
+    comma, as every amount a player reads: :func:`bluffkit.core.money.amount`), one note by its value, ``"50"``, 0-notes alone
     by their number, ``"1 note of 0"`` (not "0"), none ``"no notes"``; ``unit``: what the
     money is called (Horse Trading's "money card").
 
@@ -44,7 +44,7 @@ def notes_said(notes, denoms, unit: str = "note") -> str:
     worth = total(notes, denoms)
     if not worth:
         return f"{count(n, unit)} of 0"
-    return fmt(notes, denoms) + (f" = {worth:,}" if n > 1 else "")
+    return fmt(notes, denoms) + (f" = {amount(worth)}" if n > 1 else "")
 
 
 def since_own_move(session, seat: int):

@@ -4,6 +4,8 @@ for the scenario player's rulebook numbers and an all-seeing view's folded facts
 
 from __future__ import annotations
 
+from bluffkit.core.money import amount
+
 #: The facts a worked example checks, in words (the keys of ``game.facts``), where a key
 #: means the same in every game; each game's own are its spec's ``fact_words``.
 FACT_WORDS = {"notes": "notes", "high_bid": "highest bid", "high_bidder": "highest bidder", "money": "money",
@@ -58,5 +60,5 @@ def fact_text(key: str, value, game=None) -> str:
             return ", ".join(say(x) for x in v) or "none"
         if key == "phase":
             return (phases or _PHASES).get(str(v), str(v))
-        return f"{v:,}" if type(v) is int else str(v)          # money and points as the narration writes them
+        return amount(v) if type(v) is int else str(v)          # money and points as the narration writes them
     return f"{fact_name(key, game)}: {say(value)}"

@@ -272,8 +272,8 @@ class TablePanel(SeatPanel):
         k, worth = sum(notes), total(notes, self.denominations)
         w = words(self.game.rules)
         self.chosen.value = (f"<span class='bk-box' style='white-space: nowrap'>chosen: <b>{k} "
-                             f"{w['money_card'] if k == 1 else w['notes']} = {worth:,}</b></span>")
-        self.pay_button.description = f"Pay {worth:,}" if k else "Pay"
+                             f"{w['money_card'] if k == 1 else w['notes']} = {amount(worth)}</b></span>")
+        self.pay_button.description = f"Pay {amount(worth)}" if k else "Pay"
         self.offer_button.description = f"Offer {k} face-down {w['money_card'] if k == 1 else w['notes']}"
         legal = self.session.legal(self.viewer) if self.viewer is not None else None
         # Pay opens once a note is chosen: no payment is of no notes, a price being a bid of

@@ -30,13 +30,13 @@ _STEPS = {1: "ones", 5: "fives", 10: "tens", 20: "twenties", 50: "fifties", 100:
 def notes_label(n: int, worth: int) -> str:
     """A note button's ``"2 notes (200)"``, held together by no-break spaces: on a projector
     a wrapped label left "(0)" alone on a second line (Bidder Up!'s Pay, the auction box's Lay).
-    The worth with a thousands comma, as the rulebooks print money ("1,000"), on every
+    The worth with a thousands comma (:func:`bluffkit.core.money.amount`, "1,000"), on every
     panel alike.
 
     >>> notes_label(1, 0), notes_label(2, 1000)
     ('1\xa0note\xa0(0)', '2\xa0notes\xa0(1,000)')
     """
-    return f"{n}\u00a0note{'s' * (n != 1)}\u00a0({worth:,})"
+    return f"{n}\u00a0note{'s' * (n != 1)}\u00a0({amount(worth)})"
 
 
 def steps_word(step: int) -> str:
