@@ -62,6 +62,9 @@ def amount(n: int) -> str:
     return f"{n:,}"
 
 
+_written = amount    # for the functions below whose parameter ``amount`` hides it
+
+
 def count(notes: Notes) -> int:
     """How many notes (cards) a hand holds; this number is public in the games."""
     return sum(notes)
@@ -185,8 +188,8 @@ def payment_problem(hand: Notes, notes: Notes, amount: int, denoms: tuple[int, .
         return f"the payer does not hold {said(notes, denoms)}"
     paid = total(notes, denoms)
     if paid < amount:
-        worth = f" is {paid:,}," if sum(notes) > 1 else " is"          # (one note: "10 is less than ...")
-        return f"{fmt(notes, denoms)}{worth} less than the {amount:,} owed"
+        worth = f" is {_written(paid)}," if sum(notes) > 1 else " is"          # (one note: "10 is less than ...")
+        return f"{fmt(notes, denoms)}{worth} less than the {_written(amount)} owed"
     if rule == "any_cover":
         return None
     if notes[denoms.index(0)] if 0 in denoms else 0:
@@ -194,11 +197,11 @@ def payment_problem(hand: Notes, notes: Notes, amount: int, denoms: tuple[int, .
     if paid == amount:
         return None
     if can_pay_exactly(hand, amount, denoms):
-        return f"the payer can pay exactly {amount:,}, so must not give more (no change is given)"
+        return f"the payer can pay exactly {_written(amount)}, so must not give more (no change is given)"
     smallest = min(d for c, d in zip(notes, denoms) if c)
     if paid - smallest >= amount:
-        return (f"{fmt(notes, denoms)} pays more than needed: the {smallest} could be left out "
-                f"and {amount:,} would still be covered")
+        return (f"{fmt(notes, denoms)} pays more than needed: the {_written(smallest)} could be left out "
+                f"and {_written(amount)} would still be covered")
     return None
 
 
@@ -443,8 +446,8 @@ def smallest_payment(hand: Notes, amount: int, denoms: tuple[int, ...]) -> Notes
 
 def cannot_pay(who: str, amount: int, hand: Notes, denoms: tuple[int, ...]) -> IllegalAction:
     """The refusal of a payment that no choice of ``hand`` can make."""
-    return IllegalAction("cannot-pay", f"{who} owes {amount:,} but holds {fmt(hand, denoms)} "
-                                       f"({total(hand, denoms):,}): no payment is possible")
+    return IllegalAction("cannot-pay", f"{who} owes {_written(amount)} but holds {fmt(hand, denoms)} "
+                                       f"({_written(total(hand, denoms))}): no payment is possible")
 
 
 def _minimal_payments(hand: Notes, amount: int, denoms: tuple[int, ...],

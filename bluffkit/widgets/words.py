@@ -20,6 +20,8 @@ from bluffkit.core.errors import IllegalAction, by_name, split_options, unknown_
 from bluffkit.core.money import amount
 from bluffkit.games.youre_bluffing.narrate import words as ruleset_words
 
+_written = amount    # for the functions below whose parameter ``amount`` hides it
+
 #: What the Auto-play button does, in the scenario player and the replay viewer: its tooltip.
 PLAY_TIP = ("Auto-play: plays the steps one after another, one every Seconds/step; "
             "press it again (Pause) to stop where it is")
@@ -113,7 +115,7 @@ def overbid_words(holds: int, amount: int, unit: str = "", button: str = "Bid") 
     the seat shows all its money and the auction is held again, which undo cannot take back
     (YB "Not Enough Money?"; the booklet's rule for Bidder Up!'s auctions). ``button`` is
     the one that was clicked (a quick bid's label), which a second click on plays the bid."""
-    return (f"You hold {holds:,}{unit}: if a bid of {amount:,}{unit} wins and the price is more than you hold, "
+    return (f"You hold {_written(holds)}{unit}: if a bid of {_written(amount)}{unit} wins and the price is more than you hold, "
             f"you cannot pay it, and must show all your money to the table before the auction is held again. "
             f"Click {button} again to bid it anyway.")
 
