@@ -2002,6 +2002,16 @@ def test_seeds_up_to_the_largest_are_taken_and_digits_of_other_scripts_are_not_a
     assert stop.value.code == 2 and "--players: invalid int value" in capsys.readouterr().err
 
 
+
+def test_a_player_count_quoted_with_spaces_is_read_as_games_is(tmp_path, capsys):
+    """--games " 3" was taken and --players " 3" refused as an "invalid int value"; both
+    allow ASCII spaces around the number now, and neither takes other scripts' spaces."""
+    assert cli.main(["simulate", "bloff", "--players", " 3 ", "--games", " 2", "--seed", "1",
+                     "--out", str(tmp_path / "a.csv")]) == 0
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["play", "bloff", "--players", "\u20073"])
+    assert stop.value.code == 2 and "--players: invalid int value" in capsys.readouterr().err
+
 # -- what simulate, tournament and games print; the bounds of --games ---------------------------
 
 def test_simulate_shares_a_tied_win_between_its_winners_and_names_the_logs(capsys, tmp_path, monkeypatch):
