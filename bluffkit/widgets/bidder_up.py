@@ -57,7 +57,7 @@ from bluffkit.core.game import make_game
 from bluffkit.core.money import amount, fmt, total
 from bluffkit.games.bidder_up import actions as A
 from bluffkit.games.bidder_up.fair import step_cost
-from bluffkit.games.bidder_up.farm import ticket_words
+from bluffkit.games.bidder_up.farm import farm_line, seat_farms, ticket_words
 from bluffkit.games.bidder_up.layout import PEN, layout_of
 from bluffkit.games.bidder_up.legal import cost_notes, payable
 from bluffkit.games.bidder_up.narrate import pen_words, sex_word
@@ -483,9 +483,19 @@ class BidderUpTable(SeatPanel):
         (drawn in :meth:`draw_seat`), so that at 1280 x 720 a player sees the board, the
         moves and their notes at once. On a projector the seat's own farm board comes
         first, what happened under it, the other farm boards and the board's key folded
-        (:func:`~bluffkit.games.bidder_up.view.seat_pieces`)."""
+        (:func:`~bluffkit.games.bidder_up.view.seat_pieces`), and the seat's own animals in
+        one line right under the board (:func:`~bluffkit.games.bidder_up.farm.farm_line`):
+        its farm board goes below a 1280 x 720 screen when the controls are tall (the
+        market's lists and the notes to pay [G], a horse-trade's offer [E], a payment),
+        while the board's column has room under the board."""
         self._auction_html, board, self._farms_html, self._more_html = seat_pieces(
             self.game, obs, self.session.names, compact=bool(self.projector.value))
+        if self.projector.value:
+            line = "".join(farm_line(f) for f in seat_farms(obs, self.session.names) if f.you)
+            at = board.find("<details class='bk-key'")
+            at = at if at >= 0 else board.rfind("</div>")
+            board = (board[:at] + "<div class='bk-own-farm-line' style='flex: 1 1 100%; font-size: 16px; "
+                     f"line-height: 1.3; margin-top: 4px'>{line}</div>" + board[at:])
         return board
 
     def set_projector(self, on: bool) -> None:

@@ -398,14 +398,15 @@ def test_the_end_on_a_projector_puts_the_final_scores_beside_the_board(page: Pag
 
 #: Both boards on a projector after Annette's roll (every space she may reach lit with its
 #: cost), the pens holding the longest names: the Fairground with Baby Animals (the males
-#: "donkey ♂" beside the loop; Annette holding 19 notes), the Animal Market; the Cat in the Bag
-#: pens face down.
+#: "donkey ♂" beside the loop; Annette holding 19 notes and four animals on her pasture), the
+#: Animal Market; the Cat in the Bag pens face down.
 BOTH_BOARDS = '''import sys
 sys.path.insert(0, "TESTS/widgets")
 from IPython.display import display
 from test_bidder_up_panel import table, at_position
 fair = at_position(table("fairground", seed=1, variants=["babies"], notes=(20, 20, 30, 20, 20, 10)), current=0, roll=3,
                    babies=["sheep", "cow", "pig", "dog"], pos=["start", "start", "pen-1", "trade-3"],
+                   pastures=[["sheep", "sheep-m", "goat", "pig-m"], None, None, None],
                    money=["+".join(["100"] * 4 + ["50"] * 5 + ["10"] * 6 + ["0"] * 4), None, None, None],
                    pens={"pen-1": ["rooster-m"], "pen-2": ["goat-m", "rooster"], "pen-3": ["donkey", "goose"],
                          "pen-4": ["goose"], "pen-5": ["donkey-m"], "pen-6": ["donkey", "rooster"],
@@ -509,7 +510,10 @@ MARKET_JS = """e => {
   const pay = [...e.querySelectorAll('.jupyter-button')].filter(b => seen(b) && /pay/.test(b.textContent))
     .map(b => ({words: b.textContent.trim(), ...box(b)}));
   const happened = e.querySelector('.bk-log b');
-  return {area, lists, notes, pay, happened: happened && box(happened)};
+  // what shows the seat's own animals: its farm board, or a line of the controls that names them
+  const own = [...e.querySelectorAll(".bk-own-farm, .bk-farm[data-seat='0']")].filter(seen)
+    .map(x => ({words: x.textContent.replace(/\\s+/g, ' '), ...box(x)}));
+  return {area, lists, notes, pay, own, happened: happened && box(happened)};
 }"""
 
 
@@ -520,8 +524,11 @@ def _the_market_fits(page: Page, panel: Locator) -> None:
     rulebook's sheep +2 and donkeys -1, 4 notes, and a cow +1, 5 notes in all): with the file
     browser open and folded every type list shows its widest choice whole, and the lists, her
     notes, Pay and the heading of What happened (under her farm board it began some 190 px
-    below the screen) are on the screen; off the projector, the file browser open, every
-    button's words and the Move box's example show whole."""
+    below the screen) are on the screen, and so are the animals she holds, which she moves
+    the markers for: her farm board went below the screen once the notes to pay were shown
+    (its top some 115 px below the screen with the file browser open), and now a line under
+    the board, where its column has room, names her pasture and barn; off the projector, the
+    file browser open, every button's words and the Move box's example show whole."""
     panel = cell_of(page, panel).locator(".bk-panel").first      # (this panel, whatever its classes)
     panel.evaluate("e => e.scrollIntoView({block: 'start'})")
     panel.locator("[data-space='hilltop']").first.click()             # on the board: the market, 1 note away
@@ -552,6 +559,9 @@ def _the_market_fits(page: Page, panel: Locator) -> None:
             for part in (*fit["lists"], *fit["notes"], *fit["pay"]):
                 assert part["bottom"] <= bottom, f"{where}: below the screen: {part}, the screen ends at {bottom}"
             assert fit["happened"] and fit["happened"]["bottom"] <= bottom, f"{where}: What happened is below: {fit}"
+            mine = [x for x in fit["own"] if x["top"] >= fit["area"]["top"] - 1 and x["bottom"] <= bottom
+                    and all(w in x["words"] for w in ("sheep ♂", "goat", "pig ♂")) and re.search("barn", x["words"], re.I)]
+            assert mine, f"{where}: Annette's pasture and barn are not on the screen: {fit['own']}, the screen ends at {bottom}"
             assert cut_buttons(panel) == [], f"{where}: buttons cut short"
         # off the projector, the file browser open: the controls' column beside the board is 339 px,
         # and "Play move" beside the Move box was cut short to "Play"

@@ -771,6 +771,30 @@ def test_the_projector_puts_the_seats_own_farm_board_first_and_folds_the_others(
     assert "bk-turn-line" in t.legal_text.value and "bk-key" not in t.view.value
 
 
+@pytest.mark.slow                                    # (two tables dealt: some 0.2 s)
+def test_the_projector_names_the_seats_own_animals_under_the_board():
+    """On a projector the seat's farm board, under the controls, went below a 1280 x 720 screen
+    once the market's notes to pay showed [G] (its notes are in the picker, its animals were
+    nowhere). Now a line under the board names the seat on screen's own animals, and only its
+    own (each human seat's screen its own); off the projector the farm boards beside the board
+    say it, and the line goes."""
+    def at(current):
+        t = at_position(table("fairground", players=3, humans=(0, 1), seed=1), current=current, roll=3,
+                        pastures=[["sheep", "sheep", "goat"], ["cow"], ["pig"]], barns=[[], ["horse"], []])
+        t.show.click()                               # (past the cover: the seat's screen)
+        assert t.screen == ("seat", current)
+        t.projector.value = True
+        return t
+    t = at(0)
+    line = re.search(r"<div class=\"bk-own-farm\">(.*?)</div>", t.view.value)
+    assert line and line.group(1) == "<b>Yours:</b> pasture sheep ×2, goat; barn empty", t.view.value
+    assert t.view.value.index("bk-own-farm") < t.view.value.index("bk-key"), "right under the board"
+    t.projector.value = False
+    assert "bk-own-farm" not in t.view.value
+    daniel = at(1).view.value
+    assert "<b>Yours:</b> pasture cow; barn horse" in daniel and "sheep ×2, goat" not in daniel
+
+
 def test_the_end_on_a_projector_draws_the_boards_words_in_large_type():
     """The end of a game, all-seeing: on a projector the board's words were the notebook's
     16 units (10.5 px on the screen) while a seat's board had the large type. Now the end's

@@ -246,6 +246,33 @@ def _farm_html(f: Farm) -> str:
             f'padding: 6px 10px; background: #FBF6EA">' + "".join(rows) + "</div>")
 
 
+def farm_line(f: Farm) -> str:
+    """The animals of ``f``'s farm board in one short line of words, for its own seat's
+    controls: "Yours: pasture goat ×2, donkey ♂; barn cow ×2" (and the petting zoo), an
+    empty part left out. The market [G] and a horse-trade [E] are decided on the types a
+    player holds; on a 1280 x 720 projector the seat's farm board, under its controls, went
+    below the screen once the notes to pay showed, so the panel draws this line under the
+    board. Pastures and barns lie face up on the table: the line holds nothing another
+    seat's screen does not show.
+
+    >>> farm_line(Farm(seat=0, name="Ann", pasture=("goat", "goat", "donkey-m"), barn=("cow", "cow")))
+    '<div class="bk-own-farm"><b>Yours:</b> pasture goat ×2, donkey ♂; barn cow ×2</div>'
+    >>> farm_line(Farm(seat=0, name="Ann", pasture=("sheep",)))
+    '<div class="bk-own-farm"><b>Yours:</b> pasture sheep; barn empty</div>'
+    >>> farm_line(Farm(seat=0, name="Ann"))
+    '<div class="bk-own-farm"><b>Yours:</b> no animals yet</div>'
+    """
+    def words(animals, extra: str = "") -> str:
+        counts = Counter(animals)
+        return ", ".join(escape(animal_words(a)) + extra + (f" ×{counts[a]}" if counts[a] > 1 else "")
+                         for a in sorted(counts, key=_order))
+    parts = [f"{where} {words(animals, extra)}" for where, animals, extra in
+             (("pasture", f.pasture, ""), ("barn", f.barn, ""), ("petting zoo", f.zoo or (), " baby")) if animals]
+    if parts and not f.barn:                   # (an empty barn said: no type complete yet)
+        parts.insert(1, "barn empty")
+    return f'<div class="bk-own-farm"><b>Yours:</b> {"; ".join(parts) or "no animals yet"}</div>'
+
+
 def _ticket_chip(name: str) -> str:
     return _chip(f'<span style="border: 1.5px solid #5C4A2A; border-radius: 3px; background: #FFFFFF; '
                  f'padding: 0 5px">{escape(ticket_words(name))}</span>', "bk-ticket")
