@@ -247,20 +247,23 @@ def _farm_html(f: Farm) -> str:
 
 
 def farm_line(f: Farm) -> str:
-    """The animals of ``f``'s farm board in one short line of words, for its own seat's
-    controls: "Yours: pasture goat ×2, donkey ♂; barn cow ×2" (and the petting zoo), an
+    """``f``'s farm board in one short line of words, for its own seat's screen: "Yours:
+    pasture goat ×2, donkey ♂; barn cow ×2; 5 notes, total 160" (and the petting zoo), an
     empty part left out. The market [G] and a horse-trade [E] are decided on the types a
-    player holds; on a 1280 x 720 projector the seat's farm board, under its controls, went
-    below the screen once the notes to pay showed, so the panel draws this line under the
-    board. Pastures and barns lie face up on the table: the line holds nothing another
-    seat's screen does not show.
+    player holds, a bid or a price called on its money; on a 1280 x 720 projector the seat's
+    farm board, under its controls, went below the screen when they were tall (the market's
+    notes to pay, an offer, The Call's price with the file browser open), so the panel
+    draws this line under the board. From the seat's own :class:`Farm` (:func:`seat_farms`):
+    its notes face up are what its screen shows already; another seat's face-down count is
+    not told here.
 
-    >>> farm_line(Farm(seat=0, name="Ann", pasture=("goat", "goat", "donkey-m"), barn=("cow", "cow")))
-    '<div class="bk-own-farm"><b>Yours:</b> pasture goat ×2, donkey ♂; barn cow ×2</div>'
-    >>> farm_line(Farm(seat=0, name="Ann", pasture=("sheep",)))
-    '<div class="bk-own-farm"><b>Yours:</b> pasture sheep; barn empty</div>'
-    >>> farm_line(Farm(seat=0, name="Ann"))
-    '<div class="bk-own-farm"><b>Yours:</b> no animals yet</div>'
+    >>> farm_line(Farm(seat=0, name="Ann", pasture=("goat", "goat", "donkey-m"), barn=("cow", "cow"),
+    ...                notes=(1, 1, 3, 0, 0, 0), denominations=(0, 10, 50, 100, 200, 500)))
+    '<div class="bk-own-farm"><b>Yours:</b> pasture goat ×2, donkey ♂; barn cow ×2; 5 notes, total 160</div>'
+    >>> farm_line(Farm(seat=0, name="Ann", pasture=("sheep",), notes=(0, 1), denominations=(0, 10)))
+    '<div class="bk-own-farm"><b>Yours:</b> pasture sheep; barn empty; 1 note, total 10</div>'
+    >>> farm_line(Farm(seat=0, name="Ann", notes=(2, 0), denominations=(0, 10)))
+    '<div class="bk-own-farm"><b>Yours:</b> no animals yet; 2 notes, total 0</div>'
     """
     def words(animals, extra: str = "") -> str:
         counts = Counter(animals)
@@ -269,8 +272,13 @@ def farm_line(f: Farm) -> str:
     parts = [f"{where} {words(animals, extra)}" for where, animals, extra in
              (("pasture", f.pasture, ""), ("barn", f.barn, ""), ("petting zoo", f.zoo or (), " baby")) if animals]
     if parts and not f.barn:                   # (an empty barn said: no type complete yet)
-        parts.insert(1, "barn empty")
-    return f'<div class="bk-own-farm"><b>Yours:</b> {"; ".join(parts) or "no animals yet"}</div>'
+        parts.insert(1 if f.pasture else 0, "barn empty")
+    parts = parts or ["no animals yet"]
+    if not isinstance(f.notes, int):           # (its own notes, face up on its own screen only)
+        n = sum(f.notes)
+        parts.append(f"{n} note{'' if n == 1 else 's'}, total "
+                     f"{amount(sum(d * c for d, c in zip(f.denominations, f.notes)))}")
+    return f'<div class="bk-own-farm"><b>Yours:</b> {"; ".join(parts)}</div>'
 
 
 def _ticket_chip(name: str) -> str:
