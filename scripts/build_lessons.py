@@ -87,7 +87,7 @@ table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 2
   h1, h2, h3 { break-after: avoid-page; }
   pre { white-space: pre-wrap; word-break: break-word; }
   .jp-OutputArea-output pre { white-space: pre !important; word-break: normal !important; }  /* see FIT_TABLES */
-  svg { max-width: 100%; height: auto; }
+  svg, .jp-OutputArea-output img { max-width: 100%; height: auto; }  /* a chart wider than the page */
 }
 </style>
 {%- endblock extra_css -%}
@@ -257,23 +257,36 @@ model answers, worked solutions) and a student worksheet. To run a lesson's clas
 #: Run on a page laid out for print, at the width of the A4 page inside its margins: an
 #: output too wide for the page (a printed table) gets a smaller type, down to 6.5 px,
 #: rather than its rows wrapping in the middle of a column; one still too wide wraps. An
-#: output of one line (a sentence, such as a worked example's narration) wraps at once, in
-#: its own type. The wrap is set ``important``: the print style's ``white-space: pre
-#: !important`` overrode it, and a narration line was cut off at the page's edge.
+#: output whose too-wide lines are sentences (no run of spaces between columns: a worked
+#: example's narration, a formula) wraps at once, in its own type, however many lines it has
+#: (a narration followed by "the rulebook's numbers hold: True" was set in 6.5 px type). The
+#: wrap is set ``important``: the print style's ``white-space: pre !important`` overrode it,
+#: and a narration line was cut off at the page's edge. A table is fitted with room to spare
+#: (``FIT_SLACK`` of the width): Chromium prints a monospaced line a few pixels wider than
+#: the page laid out on screen measures it, and a table measured to fit exactly lost the end
+#: of its last column at the page's edge.
+FIT_SLACK = 0.02
 FIT_TABLES = """() => {
   const wrap = pre => { pre.style.setProperty('white-space', 'pre-wrap', 'important');
                         pre.style.setProperty('overflow-wrap', 'break-word', 'important'); };
+  const textWidth = pre => { const r = document.createRange(); r.selectNodeContents(pre);
+                             return r.getBoundingClientRect().width; };
+  const room = pre => pre.clientWidth * (1 - %s);
   for (const pre of document.querySelectorAll('.jp-OutputArea-output pre')) {
-    if (pre.scrollWidth <= pre.clientWidth + 1) continue;
-    if (!pre.textContent.trim().includes('\\n')) { wrap(pre); continue; }
+    const width = textWidth(pre);
+    if (width <= room(pre)) continue;
+    const lines = pre.textContent.replace(/\\s+$/, '').split('\\n');
+    const longest = Math.max(...lines.map(l => l.length));
+    const wide = lines.filter(l => l.length * width / longest > room(pre));
+    if (!wide.some(l => /\\S {2,}\\S/.test(l))) { wrap(pre); continue; }
     let size = parseFloat(getComputedStyle(pre).fontSize);
-    while (pre.scrollWidth > pre.clientWidth + 1 && size > 6.5) {
+    while (textWidth(pre) > room(pre) && size > 6.5) {
       size -= 0.5;
       pre.style.fontSize = size + 'px';
     }
-    if (pre.scrollWidth > pre.clientWidth + 1) { wrap(pre); }
+    if (textWidth(pre) > room(pre)) { wrap(pre); }
   }
-}"""
+}""" % FIT_SLACK
 #: The A4 page inside the PDF's margins (210 mm less 2 x 12 mm), in CSS pixels.
 A4_WIDTH_PX = round((210 - 2 * 12) / 25.4 * 96)
 

@@ -362,6 +362,75 @@ def test_a_printed_output_too_wide_for_the_page_wraps_or_shrinks(tmp_path):
     assert fits and size < 13, f"the wide table shrinks (or wraps at the last): {got['table']}"
 
 
+def _fitted(tmp_path, body: str, script: str, prepare: str = "() => null"):
+    """``body`` in a page with the worksheet's style, laid out for print at the width of the
+    A4 page; ``prepare`` evaluated there, then ``FIT_TABLES``, then ``script`` (its result is
+    returned)."""
+    from playwright.sync_api import sync_playwright
+    style = re.search(r"<style type=\"text/css\">(.*?)</style>", build_lessons.TEMPLATE, re.S).group(1)
+    path = tmp_path / "page.html"
+    path.write_text(f"<html><head><style>{style}</style></head><body>{body}</body></html>", encoding="utf-8")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(build_lessons.CHROMIUM), headless=True,
+                                    args=build_lessons.CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": build_lessons.A4_WIDTH_PX, "height": 1000})
+            page.emulate_media(media="print")
+            page.goto(path.as_uri())
+            page.evaluate(prepare)
+            page.evaluate(build_lessons.FIT_TABLES)
+            return page.evaluate(script)
+        finally:
+            browser.close()
+
+
+def test_a_printed_narration_of_several_lines_wraps_in_its_own_type(tmp_path):
+    """Lessons 02 and 04 printed a worked example's narration, followed by a short line
+    ("the rulebook's numbers hold: True"), in 6.5 px and 7 px type: the fit took any output of
+    more than one line for a table. Lines of prose wrap in the output's own type."""
+    line = "Daniel bids 60. The bids are revealed: Annette, the highest bidder, wins the sale at the " * 2
+    got = _fitted(tmp_path, f"<div class='jp-OutputArea-output'><pre id='n'>{line}\nthe rulebook's numbers hold: "
+                            "True\n</pre></div>",
+                  """() => { const e = document.getElementById('n'); const s = getComputedStyle(e);
+                     return [e.scrollWidth <= e.clientWidth + 1, s.whiteSpace, parseFloat(s.fontSize)]; }""")
+    fits, white, size = got
+    assert fits and white == "pre-wrap" and size >= 13, f"the narration: {got}"
+
+
+def test_a_printed_table_that_just_fits_keeps_room_at_the_edge(tmp_path):
+    """Lesson 04's table of the class's sales lost the end of its last column ("best score",
+    460 printed "46") at the page's edge: measured on screen it fitted to within a pixel, and
+    Chromium prints a monospaced line a little wider. A table is fitted with room to spare,
+    and keeps its columns (no wrap)."""
+    fill = """() => {
+        const e = document.getElementById('t');
+        e.textContent = 'x'.repeat(100);
+        const r = document.createRange(); r.selectNodeContents(e);
+        const per = r.getBoundingClientRect().width / 100;
+        const n = Math.floor(e.clientWidth * 0.997 / per);              // characters a row
+        const row = k => Array.from({length: n}, (_, i) => String(k * 1000 + i).padStart(10)).join('').slice(-n);
+        e.textContent = [1, 2, 3].map(row).join('\\n') + '\\n'; }"""
+    got = _fitted(tmp_path, "<div class='jp-OutputArea-output'><pre id='t'></pre></div>", """() => {
+        const e = document.getElementById('t'); const r = document.createRange(); r.selectNodeContents(e);
+        return [r.getBoundingClientRect().width / e.clientWidth, getComputedStyle(e).whiteSpace]; }""", fill)
+    share, white = got
+    assert share <= 1 - build_lessons.FIT_SLACK + 1e-6 and white == "pre", f"the table: {got}"
+
+
+def test_a_printed_chart_wider_than_the_page_is_scaled_to_it(tmp_path):
+    """Lesson 03's chart of 20,000 simulated prices (an SVG picture 739 px wide) was cut at
+    the page's edge, at 0.9 of its axis running to 1.0: a picture is scaled to the page."""
+    svg = ("<svg xmlns='http://www.w3.org/2000/svg' width='1200' height='200'>"
+           "<rect width='1200' height='200' fill='blue'/></svg>")
+    import base64
+    src = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+    got = _fitted(tmp_path, f"<div class='jp-RenderedSVG jp-OutputArea-output'><img id='c' src='{src}'></div>",
+                  """() => { const e = document.getElementById('c');
+                     return [e.getBoundingClientRect().width, e.parentElement.clientWidth]; }""")
+    width, room = got
+    assert 0 < width <= room, f"the chart's width and the page's: {got}"
+
+
 @pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
 def test_every_exercise_has_an_answer_box_on_the_worksheet(folder):
     """Lessons 05 to 08's exercise 2 (a strategy to argue, a question to discuss) had no box:
