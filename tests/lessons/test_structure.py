@@ -243,6 +243,7 @@ def test_a_timing_row_with_more_cells_than_its_header(tmp_path):
 #: state before the debrief (docs/lessons.md: the answers are in teacher cells), in its text,
 #: its objectives or what its cells print.
 FOUND_IN_CLASS = [("04-first-refusal", ("v₀ > 2p", "twice the price", "v₀ − p > p")),
+                  ("06-bluffing-with-zeros", ("v²/(2H)", "v^2/(2H)", "v**2/(2*H)")),
                   ("09-paying-to-move", ("k(k + 1)/2", "k*(k + 1)/2", "1 + 2 + … + k =", "1 + 2 + ... + k ="))]
 
 
@@ -268,6 +269,7 @@ def _worksheet_text_before_the_debrief(name: str) -> str:
 @pytest.mark.parametrize("name, answers", FOUND_IN_CLASS, ids=[n for n, _ in FOUND_IN_CLASS])
 def test_the_worksheet_does_not_state_what_the_class_is_to_find_before_the_debrief(name, answers):
     """Lesson 04's warm-up asks the class to find the auctioneer's rule (keep when v₀ > 2p);
+    lesson 06's title asks how much to offer, and its objectives answered it (v²/(2H));
     lesson 09's the cost of k spaces off the roll (1, 3, 6, 10: k(k + 1)/2), which its
     objectives stated and a Background cell printed: the worksheet's objectives, text and
     printed outputs up to the debrief leave it as a gap to fill in."""
