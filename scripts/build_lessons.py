@@ -264,7 +264,9 @@ model answers, worked solutions) and a student worksheet. To run a lesson's clas
 #: and a narration line was cut off at the page's edge. A table is fitted with room to spare
 #: (``FIT_SLACK`` of the width): Chromium prints a monospaced line a few pixels wider than
 #: the page laid out on screen measures it, and a table measured to fit exactly lost the end
-#: of its last column at the page's edge.
+#: of its last column at the page's edge. A code cell is kept on one page (with its output)
+#: unless it is taller than half a page: lesson 07's simulation cell, kept whole, moved to
+#: the next page and left the page before it nearly empty.
 FIT_SLACK = 0.02
 FIT_TABLES = """() => {
   const wrap = pre => { pre.style.setProperty('white-space', 'pre-wrap', 'important');
@@ -286,7 +288,9 @@ FIT_TABLES = """() => {
     }
     if (textWidth(pre) > room(pre)) { wrap(pre); }
   }
-}""" % FIT_SLACK
+  for (const cell of document.querySelectorAll('.jp-CodeCell'))
+    if (cell.getBoundingClientRect().height > %s / 2) cell.style.setProperty('break-inside', 'auto');
+}""" % (FIT_SLACK, round((297 - 2 * 15) / 25.4 * 96))
 #: The A4 page inside the PDF's margins (210 mm less 2 x 12 mm), in CSS pixels.
 A4_WIDTH_PX = round((210 - 2 * 12) / 25.4 * 96)
 

@@ -431,6 +431,16 @@ def test_a_printed_chart_wider_than_the_page_is_scaled_to_it(tmp_path):
     assert 0 < width <= room, f"the chart's width and the page's: {got}"
 
 
+def test_a_printed_code_cell_taller_than_half_a_page_may_break(tmp_path):
+    """Lesson 07's PDF left a page nearly empty (two lines of text): the simulation cell
+    after them (code, a table and a chart), kept on one page, moved whole to the next. A
+    cell taller than half a page may break across pages; a short one is kept whole."""
+    got = _fitted(tmp_path, "<div class='jp-Cell jp-CodeCell' id='tall' style='height: 800px'></div>"
+                            "<div class='jp-Cell jp-CodeCell' id='short' style='height: 200px'></div>",
+                  """() => ['tall', 'short'].map(id => getComputedStyle(document.getElementById(id)).breakInside)""")
+    assert got == ["auto", "avoid-page"], f"break-inside of a tall and a short code cell: {got}"
+
+
 @pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
 def test_every_exercise_has_an_answer_box_on_the_worksheet(folder):
     """Lessons 05 to 08's exercise 2 (a strategy to argue, a question to discuss) had no box:
