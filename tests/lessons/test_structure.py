@@ -247,9 +247,10 @@ FOUND_IN_CLASS = [("04-first-refusal", ("v₀ > 2p", "twice the price", "v₀ �
                   ("09-paying-to-move", ("k(k + 1)/2", "k*(k + 1)/2", "1 + 2 + … + k =", "1 + 2 + ... + k ="))]
 
 
-def _worksheet_text_before_the_debrief(name: str) -> str:
-    """The worksheet's cells up to the debrief, read from the saved ``lesson.ipynb``: their
-    source and the text they print (the PDF shows both), and the lesson's objectives."""
+def _worksheet_text_before_the_debrief(name: str, whole: bool = False) -> str:
+    """The worksheet's cells up to the debrief (``whole``: all of them), read from the saved
+    ``lesson.ipynb``: their source and the text they print (the PDF shows both), and the
+    lesson's objectives."""
     import json
     folder = next(f for f in FOLDERS if f.name == name)
     cells = json.loads((folder / "lesson.ipynb").read_text(encoding="utf-8"))["cells"]
@@ -258,7 +259,7 @@ def _worksheet_text_before_the_debrief(name: str) -> str:
         source = "".join(cell["source"])
         if set(cell.get("metadata", {}).get("tags", ())) & {"teacher", "solution"}:
             continue
-        if source.lstrip().startswith("## Debrief"):
+        if source.lstrip().startswith("## Debrief") and not whole:
             break
         before.append(source)
         for out in cell.get("outputs", ()):
@@ -275,6 +276,21 @@ def test_the_worksheet_does_not_state_what_the_class_is_to_find_before_the_debri
     printed outputs up to the debrief leave it as a gap to fill in."""
     text = _worksheet_text_before_the_debrief(name)
     assert not [a for a in answers if a in text], f"{name}: the worksheet states {answers} before the debrief"
+
+
+#: What a lesson's debrief derives and its exercises then use, which the worksheet leaves as
+#: a gap for students to copy when the teacher shows it (docs/lessons.md, "Debrief").
+DERIVED_IN_THE_DEBRIEF = [("05-value-against-count", ("v/15 + 2", "z + v*(n - 1)/(n*w)", "H*(n - 1)/(n + 1)"))]
+
+
+@pytest.mark.parametrize("name, answers", DERIVED_IN_THE_DEBRIEF, ids=[n for n, _ in DERIVED_IN_THE_DEBRIEF])
+def test_the_worksheet_leaves_what_the_debrief_derives_as_a_gap(name, answers):
+    """Lesson 05's printed worksheet, in the students' hands before Activity 1 asks them to
+    lay notes, printed the count equilibrium (this class: v/15 + 2 notes) and its revenue;
+    lesson 03 leaves its equilibrium bid as a gap. The worksheet, debrief included, does not
+    print them."""
+    text = _worksheet_text_before_the_debrief(name, whole=True)
+    assert not [a for a in answers if a in text], f"{name}: the worksheet prints {answers}"
 
 
 def test_lesson_07s_prior_reads_as_written():
