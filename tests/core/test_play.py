@@ -102,3 +102,24 @@ def test_an_agent_from_a_module_named_like_bluffkit_is_not_bluffkits_own():
             assert gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_the_progress_bar_shows_the_rate_of_the_whole_run_not_of_the_last_moment():
+    """A run that played 50 games in its first second and 10 in the next ten shows 60 games
+    in 11 s (5.5 a second), and 40 games left at that pace: a moment's pace on a shared
+    machine (tqdm's default moving average) swings the time left many times over."""
+    import io
+
+    from bluffkit.core.play import progress_bar
+    clock = [0.0]
+    bar = progress_bar(100, "games", "game", file=io.StringIO(), mininterval=0, miniters=1)
+    bar._time = lambda: clock[0]
+    bar.start_t = bar.last_print_t = 0.0
+    clock[0] = 1.0
+    bar.update(50)
+    clock[0] = 11.0
+    bar.update(10)
+    shown = bar.format_dict
+    rate = shown["rate"] if shown["rate"] is not None else shown["n"] / shown["elapsed"]
+    bar.close()
+    assert abs(rate - 60 / 11) < 1e-9
