@@ -268,6 +268,11 @@ def _apart(out: Path, logs: Path) -> None:
                             f"--out {printable(str(out))[:80]}, which is a file: give the logs a folder of their own")
 
 
+#: How to go on after a stopped ``simulate``, which keeps its games in memory until the last.
+RESUMABLE = ("; simulate keeps nothing until its last game: for a run that keeps its games "
+             "as it plays and resumes after a stop, use bluffkit tournament (docs/scale.md)")
+
+
 def cmd_simulate(args) -> int:
     from bluffkit.analysis import simulate as simulate_module
     from bluffkit.analysis.simulate import simulate
@@ -341,7 +346,7 @@ def cmd_simulate(args) -> int:
             else:
                 _error(f"bluffkit: stopped; nothing of this run was saved ({printable(str(out))}"
                        + (f" and the logs folder {printable(args.logs)} are as they were)" if args.logs
-                          else " is as it was)"))
+                          else " is as it was)") + RESUMABLE)
         for tmp in written:
             tmp.unlink(missing_ok=True)
             simulate_module._MINE.discard(tmp.name)

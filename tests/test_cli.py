@@ -1017,6 +1017,24 @@ def test_a_link_is_checked_where_its_target_is_written(capsys, tmp_path, monkeyp
     assert (tmp_path / "tables" / "real.csv").exists() and link.is_symlink()
 
 
+def test_simulate_stopped_says_how_to_run_games_that_are_kept_when_stopped(monkeypatch, capsys, tmp_path):
+    """A Ctrl-C loses every game simulate played (it writes its table at the end): the
+    message says so and names the command whose runs keep their games and resume."""
+    import bluffkit.analysis.simulate as simulate_module
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(simulate_module, "simulate", stopped)
+    out = tmp_path / "a.csv"
+    assert cli.main(["simulate", "bloff", "--players", "3", "--games", "10", "--seed", "1", "--no-progress",
+                     "--out", str(out)]) == 130
+    said = capsys.readouterr().err.strip()
+    assert said == f"bluffkit: stopped; nothing of this run was saved ({out} is as it was); simulate keeps " \
+        "nothing until its last game: for a run that keeps its games as it plays and resumes after a stop, " \
+        "use bluffkit tournament (docs/scale.md)"
+    assert not out.exists()
+
+
 @pytest.mark.slow                      # a fresh interpreter
 def test_simulate_stopped_by_sigterm_leaves_no_trace(tmp_path):
     """SIGTERM (kill, a job scheduler) ended the process before its cleanups: the hidden
@@ -1033,7 +1051,8 @@ def test_simulate_stopped_by_sigterm_leaves_no_trace(tmp_path):
     assert run.wait(timeout=30) == 143
     assert list(tmp_path.iterdir()) == []
     assert run.stderr.read().decode().strip().splitlines()[-1] == \
-        f"bluffkit: stopped; nothing of this run was saved ({tmp_path / 'a.csv'} and the logs folder {logs} are as they were)"
+        f"bluffkit: stopped; nothing of this run was saved ({tmp_path / 'a.csv'} and the logs folder {logs} are as they were)" \
+        + cli.RESUMABLE
 
 
 def test_play_refuses_a_save_path_it_cannot_write_before_the_game(monkeypatch, capsys, tmp_path):
