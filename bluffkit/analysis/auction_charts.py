@@ -331,6 +331,7 @@ def right_chart(df: pd.DataFrame,
     several numbers of bidders, or several strategies in one format and number of bidders,
     each has its own row of panels, named at its left ("5 bidders", "2 bidders, truthful");
     one number of bidders is named in the subtitle ("3 bidders"), as the revenue chart names it."""
+    _finite(df, "auctioneer_payoff", "right_chart")     # (no rows: pandas' IndexError, deep inside)
     s = revenue_summary(df, "auctioneer_payoff")
     for k in ("format", "right"):
         if k not in s.columns:

@@ -196,3 +196,12 @@ def test_a_chart_missing_a_column_is_told_so_and_its_own_key_errors_are_not():
         reads(frame, "value")
     with pytest.raises(KeyError, match="price"):
         reads(frame, "price")
+
+
+def test_right_chart_refuses_a_frame_with_no_rows_in_words():
+    """It said "IndexError: single positional indexer is out-of-bounds"."""
+    from bluffkit.analysis.auction_charts import right_chart
+    from bluffkit.analysis.auction_sim import simulate_sealed
+    df = simulate_sealed(3, 10, fmt="second", strategy="truthful", right_of_first_refusal=True, seed=1)
+    with pytest.raises(ValueError, match=r"^right_chart: the frame has no rows: nothing to chart$"):
+        right_chart(df.iloc[0:0])
