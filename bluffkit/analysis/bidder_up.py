@@ -308,13 +308,44 @@ def visits_chart(visits: pd.DataFrame, title: str = "Where the pawns land") -> a
     return finish(chart, title, 780, legend="bottom", subtitle=sub)
 
 
+#: The most points :func:`movement_cost_chart` plots (altair refuses a chart of over 5,000 rows).
+MAX_POINTS = 4000
+
+
+def _sampled_with_trend(df: pd.DataFrame, max_points: int, sub: str) -> tuple[pd.DataFrame, str]:
+    """``max_points`` of ``df``'s seats drawn at random (seeded), as ``layer`` "point", and
+    each board's and bot's least-squares line over every seat, as two rows of ``layer``
+    "trend" at the ends of its notes (none for a bot whose seats all paid the same)."""
+    import numpy as np
+    shown = df.sample(max_points, random_state=0).sort_index().assign(layer="point")
+    lines = []
+    for (board, bot), g in df.groupby(["board_title", "bot"], sort=True):
+        x, y = g["notes_moved"].to_numpy(float), g["score"].to_numpy(float)
+        if np.ptp(x) == 0:
+            continue
+        slope, icept = np.polyfit(x, y, 1)
+        ends = np.array([x.min(), x.max()])
+        lines.append(pd.DataFrame({"board_title": board, "bot": bot, "layer": "trend", "order": [0, 1],
+                                   "notes_moved": ends, "score": icept + slope * ends}))
+    data = pd.concat([shown, *lines], ignore_index=True)
+    return data, (f"{max_points:,} of the {len(df):,} seats drawn at random, one point each "
+                  f"({sub.split('(', 1)[1].split(')', 1)[0]}); lines: each bot's straight-line trend over every seat")
+
+
 @builder(example=_cost_example)
-def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move buys") -> alt.LayerChart | alt.FacetChart:
+def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move buys",
+                        max_points: int = MAX_POINTS) -> alt.LayerChart | alt.FacetChart:
     """Each seat's final score [I] against the notes it paid in the game for moving more or
     fewer spaces than it rolled [C], one point per seat and game, coloured by bot, with a
     straight trend line per bot (least squares). ``seats`` is :func:`simulate_board`'s;
     with several boards, one panel per board. A trend is a correlation, not a cause: a bot
-    that pays to reach a full pen also bids there. A frame with no rows is refused."""
+    that pays to reach a full pen also bids there. A frame with no rows is refused.
+
+    Of more than ``max_points`` seats (1,000 four-player games and more), ``max_points`` drawn
+    at random (seeded: the same frame draws the same points) are plotted, as the subtitle
+    says, and the trend lines are worked out here from every seat: a chart holding every
+    row was refused by altair past 5,000 rows (``MaxRowsError``), and a browser draws tens of
+    thousands of points slowly."""
     _check_seats(seats, "movement_cost_chart", ("board", "game", "seat", "bot", "score", "notes_moved", "paid_moves",
                                                  "moves", "rank"), chart=True)
     df = seats[["board", "game", "seat", "bot", "score", "notes_moved", "paid_moves", "moves", "rank"]].copy()
@@ -337,6 +368,13 @@ def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move b
     games = df.groupby("board")["game"].nunique()
     sub = f"one point per seat and game ({' and '.join(map(str, sorted(set(games))))} games); " \
           "lines: each bot's straight-line trend"
+    if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
+        raise ValueError(f"movement_cost_chart: max_points must be a whole number of 1 or more, got {max_points!r}")
+    if len(df) > max_points:
+        df, sub = _sampled_with_trend(df, max_points, sub)
+        points = points.transform_filter(alt.datum.layer == "point")
+        trend = alt.Chart().transform_filter(alt.datum.layer == "trend").mark_line(strokeWidth=3).encode(
+            x=x, y=y, color=colour, order="order:Q", tooltip=["bot:N"])
     if len(boards) == 1:
         chart = alt.layer(points, trend, data=df).properties(width=560, height=340)
         return finish(chart, f"{title}: {boards[0]}", 720, legend="right", subtitle=sub)

@@ -326,3 +326,26 @@ def test_too_many_bots_and_players_are_refused():
         bu.simulate_board(games=1, bots=["random"] * 5, progress=False)
     with pytest.raises(RulesError, match=r"2 to 4 players, got 5"):
         bu.board_spaces("fairground", 5)
+
+
+@pytest.mark.slow                      # a simulated example and a chart of 4,000 points: some 0.6 s
+def test_movement_cost_chart_of_many_seats_plots_a_sample_and_every_seats_trend():
+    """8,000 seats (2,000 four-player games): the chart held every row, and altair refused
+    it on display (MaxRowsError past 5,000 rows)."""
+    import numpy as np
+    (args, _), = bu.movement_cost_chart.chart_example()[:1]
+    seats = args[0]
+    rng = np.random.default_rng(1)
+    many = pd.concat([seats.assign(game=seats["game"] + 1000 * k) for k in range(8000 // len(seats) + 1)],
+                     ignore_index=True)
+    many["score"] = many["score"] + rng.integers(0, 500, len(many))
+    spec = bu.movement_cost_chart(many).to_dict()          # (altair checks the rows here)
+    rows = _rows(spec)
+    points = [r for r in rows if r["layer"] == "point"]
+    assert len(points) == bu.MAX_POINTS
+    assert "4,000 of the" in " ".join(spec["title"]["subtitle"])
+    for bot, g in many.groupby("bot"):
+        slope, icept = np.polyfit(g["notes_moved"].astype(float), g["score"].astype(float), 1)
+        ends = sorted((r["notes_moved"], r["score"]) for r in rows if r["layer"] == "trend" and r["bot"] == bot)
+        assert [x for x, _ in ends] == [g["notes_moved"].min(), g["notes_moved"].max()]
+        assert all(abs(y - (icept + slope * x)) < 1e-6 for x, y in ends)
