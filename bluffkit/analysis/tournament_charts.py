@@ -13,6 +13,7 @@ import pandas as pd
 
 from bluffkit.analysis.chart_style import OKABE_ITO, builder, finish
 from bluffkit.analysis.tournament import MEASURES
+from bluffkit.core.errors import check_frame
 
 _AXIS = {"win share": "win share per seat", "score": "mean score", "rank": "mean rank (1 = first)"}
 
@@ -45,7 +46,9 @@ def summary_chart(summary: pd.DataFrame, title: str | None = None) -> alt.HConca
     score interval for the win share, Student's t, mean ± t se, for the score and rank (see
     :func:`bluffkit.analysis.tournament.summary`). Where the data give no interval (one
     game, or every game the same value: ``lo`` and ``hi`` are ``NaN``) the dot is hollow,
-    with no whisker, and the subtitle says so; never a zero-width whisker."""
+    with no whisker, and the subtitle says so; never a zero-width whisker. A summary with no
+    rows (of a run with no games yet) is refused, in words: it drew three empty frames."""
+    check_frame(summary, ["measure"], "summary_chart", empty="no bot played: nothing to chart")
     panels = []
     for k, measure in enumerate(MEASURES.values()):
         df = summary[summary["measure"] == measure].assign(
@@ -78,7 +81,11 @@ def pairwise_chart(pairwise: pd.DataFrame,
                    ) -> alt.LayerChart:
     """A table of squares: row ``agent``, column ``opponent``, coloured by the share of
     their meetings the row's bot finished ahead (a tie counts one half, as in
-    :func:`~bluffkit.analysis.tournament.pairwise`; 0.5: even), the share written in it."""
+    :func:`~bluffkit.analysis.tournament.pairwise`; 0.5: even), the share written in it. A
+    frame with no rows (one bot in every seat never meets another; a run with no games yet)
+    is refused, in words: it drew an empty square."""
+    check_frame(pairwise, ["ahead"], "pairwise_chart",
+                empty="no two bots met (one bot in every seat, or no game): nothing to chart")
     df = pairwise.assign(label=[f"{a:.2f}" for a in pairwise["ahead"]])
     bots = sorted(set(df["agent"]) | set(df["opponent"]))
     base = alt.Chart(df).encode(

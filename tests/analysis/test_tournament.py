@@ -682,3 +682,14 @@ def test_the_bar_of_a_resumed_run_starts_at_the_games_already_played(auction, tm
     run(auction, ["random"], 6, 5, out, players=3, chunk=3, workers=0, echo=None, progress=True)
     err = capsys.readouterr().err
     assert "3/6" in err and "6/6" in err and "0/6" not in err, err
+
+
+def test_the_charts_of_no_games_or_no_meetings_are_refused_in_words():
+    """A run with no part yet, and a field of one bot (no two bots meet), gave empty frames
+    that drew blank panels without a word."""
+    df = tournament(make_game("bloff"), ["random"], games=1, seed=1, players=3)
+    with pytest.raises(ValueError, match=r"^pairwise_chart: the frame has no rows: no two bots met \(one bot in "
+                                         r"every seat, or no game\): nothing to chart$"):
+        pairwise_chart(pairwise(df))
+    with pytest.raises(ValueError, match=r"^summary_chart: the frame has no rows: no bot played: nothing to chart$"):
+        summary_chart(summary(df.iloc[0:0]))
