@@ -293,6 +293,7 @@ def efficiency_chart(summary: pd.DataFrame,
     bidders and the right to the name of a strategy played with several: each row is one
     line of ``summary``, never two added up)."""
     from bluffkit.analysis.tournament import wilson
+    check_frame(summary, ["efficient"], "efficiency_chart", empty="nothing to chart")   # (it drew an empty frame)
     data = summary.reset_index(drop=True)
     lo, hi = wilson(data["efficient"], data["auctions"], 2.0)
     data = data.assign(lo=lo, hi=hi, strategy=data["strategy"].map(_short_strategy))

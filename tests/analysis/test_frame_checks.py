@@ -205,3 +205,12 @@ def test_right_chart_refuses_a_frame_with_no_rows_in_words():
     df = simulate_sealed(3, 10, fmt="second", strategy="truthful", right_of_first_refusal=True, seed=1)
     with pytest.raises(ValueError, match=r"^right_chart: the frame has no rows: nothing to chart$"):
         right_chart(df.iloc[0:0])
+
+
+def test_efficiency_chart_refuses_a_summary_with_no_rows_in_words():
+    """It drew an empty frame, with a legend of formats no bar had."""
+    from bluffkit.analysis.auction_charts import efficiency_chart
+    from bluffkit.analysis.auction_sim import efficiency_summary, simulate_sealed
+    summary = efficiency_summary(simulate_sealed(3, 10, fmt="first", seed=1))
+    with pytest.raises(ValueError, match=r"^efficiency_chart: the frame has no rows: nothing to chart$"):
+        efficiency_chart(summary.iloc[0:0])
