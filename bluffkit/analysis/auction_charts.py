@@ -244,7 +244,8 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
     draws the line of its own number of bidders.
 
     ``bids`` is :func:`~bluffkit.analysis.auction_sim.bids_sample` (several concatenated);
-    at most ``max_points`` evenly spaced rows are drawn. A panel whose equilibrium bids
+    at most ``max_points`` rows are drawn, evenly spaced in the order of the values (every
+    bidder's points keep their share). A panel whose equilibrium bids
     are not one rising line (samples of other value laws concatenated) is refused in words.
     """
     if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
@@ -261,8 +262,11 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
         where = ", ".join(f"{k} = {bad[k]}" for k in panels)
         raise ValueError(f"bids_chart: the equilibrium bids of the panel {where} do not rise with the value (it "
                          f"holds samples of other value laws?); chart each sample apart")
+    # every step-th row in the order of the values, not of the rows: bids_sample's rows go
+    # auction by auction, bidder by bidder, so every 5th row of 5 bidders was one bidder's,
+    # and the others' strategies vanished from the chart
     step = max(1, -(-len(bids) // max_points))
-    data = bids.iloc[::step].sort_values("value", kind="stable")
+    data = ordered.iloc[::step].sort_values("value", kind="stable")
     base = alt.Chart().encode(x=alt.X("value:Q", title="bidder's value for the lot"))
     points = base.mark_circle(size=30, opacity=0.6).encode(
         y=alt.Y("bid:Q", title="sealed bid"), color=alt.Color("strategy:N", title="strategy"),

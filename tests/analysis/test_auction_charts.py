@@ -338,3 +338,18 @@ def test_revenue_chart_refuses_values_too_large_to_bin_in_words():
     df = pd.DataFrame({"format": ["first-price"] * 2, "n": [3, 3], "revenue": [-1e308, 1e308]})
     with pytest.raises(ValueError, match="the values of 'revenue' are too large to bin"):
         ch.revenue_chart(df)
+
+
+def test_bids_chart_of_many_rows_keeps_every_bidders_points():
+    """2,000 auctions of 5 bidders, one shading: the rows were thinned to every 5th, all of
+    them bidder 0's, and the four equilibrium bidders vanished from the chart."""
+    import collections
+
+    from bluffkit.analysis.auction_sim import bids_sample
+    bids = bids_sample(5, 2000, fmt="first", strategy=["shade"] + ["equilibrium"] * 4,
+                       shade=[0.5, None, None, None, None], seed=3)
+    spec = ch.bids_chart(bids).to_dict()
+    rows = [r for data in spec["datasets"].values() for r in data]
+    assert len(rows) <= 2000
+    shown = collections.Counter(r["bidder"] for r in rows)
+    assert set(shown) == {0, 1, 2, 3, 4} and all(250 <= k <= 550 for k in shown.values()), shown
