@@ -369,15 +369,45 @@ def right_chart(df: pd.DataFrame,
     return finish(chart, title, width, subtitle=subtitle)
 
 
+#: The most bids x :func:`what_if_chart` draws (altair refuses a chart of over 5,000 rows).
+MAX_SWEEP_POINTS = 2000
+
+
+def _thin_sweep(data: pd.DataFrame, max_points: int) -> pd.DataFrame:
+    """At most about ``max_points`` rows of a sweep sorted by x: evenly spaced ones, and the
+    first and last row of each run of one outcome (a tie is often a single x, and where the
+    outcome changes the line bends or jumps). Within a run the surplus is a straight line
+    in x (0 when x loses; value - x when it wins at first price; value minus the others' top
+    bid at second price), so the line through the rows kept is the line through them all."""
+    n = len(data)
+    if n <= max_points:
+        return data
+    change = data["outcome"].to_numpy()
+    ends = np.flatnonzero(np.r_[True, change[1:] != change[:-1]])        # each run's first row
+    ends = np.r_[ends, ends[1:] - 1, n - 1]                                # and each run's last
+    budget = max(max_points - len(np.unique(ends)), 2)
+    even = np.linspace(0, n - 1, budget).round().astype(int)
+    return data.iloc[np.unique(np.r_[ends, even])]
+
+
 @builder(example=_what_if_example)
-def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | None = None) -> alt.LayerChart:
+def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | None = None,
+                  max_points: int = MAX_SWEEP_POINTS) -> alt.LayerChart:
     """"What if this bidder had bid x instead?": their expected surplus for each bid x, points
     coloured by whether x wins, ties or loses; vertical lines mark the bid they made and their
     value (one line when the two are the same). ``name``: the bidder's name on the axes and
     the legend (default "bidder N"). ``sweep`` is
     :func:`~bluffkit.analysis.auction_sim.what_if_sweep`: one sweep. Several concatenated
     (other bidders, formats, values or bids) are refused in words: one line through them
-    all, titled with the first one's bidder, would say nothing true."""
+    all, titled with the first one's bidder, would say nothing true.
+
+    Of a sweep of more than ``max_points`` bids x, about ``max_points`` are drawn, as the
+    subtitle then says: evenly spaced in the order of x, with the first and last x of each
+    outcome (wins, ties, loses), so no tie is lost and the line, straight within an
+    outcome, is the line through every x. A chart of every row was refused by altair past
+    5,000 rows (``MaxRowsError``)."""
+    if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
+        raise ValueError(f"what_if_chart: max_points must be a whole number of 1 or more, got {max_points!r}")
     _finite(sweep, "surplus", "what_if_chart")
     for k in ("bidder", "format", "value", "actual_bid"):
         if k in sweep.columns and sweep[k].nunique() > 1:
@@ -390,7 +420,10 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | Non
                          "outcomes: other bids of the others?): chart each what_if_sweep(...) apart")
     bidder, fmt = int(sweep["bidder"].iloc[0]), str(sweep["format"].iloc[0])
     outcome = np.select([sweep["win_share"] >= 1, sweep["win_share"] > 0], ["wins", "ties"], "loses")
-    data = sweep.assign(outcome=outcome, winner=sweep["winner"].astype("float"))
+    data = sweep.assign(outcome=outcome, winner=sweep["winner"].astype("float")).sort_values("x", kind="stable")
+    data = _thin_sweep(data, max_points)
+    subtitle = None if len(data) == len(sweep) else \
+        f"{len(data):,} of the {len(sweep):,} bids x drawn: evenly spaced, with the first and last of each outcome"
     who = str(name) if name else f"bidder {bidder}"
     x = alt.X("x:Q", title=f"{who}'s bid x")
     y = alt.Y("surplus:Q", title=f"{who}'s expected surplus")
@@ -410,4 +443,4 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | Non
         tooltip=["mark:N", alt.Tooltip("at:Q", format=".3f")])
     title = title or f"What if {who} had bid x instead? ({fmt} auction)"
     chart = alt.layer(line, points, rules).resolve_scale(color="independent").properties(width=600, height=HEIGHT)
-    return finish(chart, title, 680, legend="bottom")
+    return finish(chart, title, 680, legend="bottom", subtitle=subtitle)

@@ -142,6 +142,46 @@ def test_what_if_chart_names_the_bidder_and_draws_a_bid_at_the_value_once():
     assert rules["encoding"]["color"]["title"] == "vertical lines"
 
 
+@pytest.mark.parametrize("fmt, bids", [("first", [0.8, 0.4, 0.2]), ("second", [0.8, 0.6, 0.3])])
+def test_what_if_chart_of_many_bids_draws_the_same_line_and_every_tie(fmt, bids):
+    """A sweep of more than 5,000 bids x raised altair's MaxRowsError when drawn. It is
+    thinned evenly, keeping the ends of each outcome (the tie at the others' top bid is one
+    x), the subtitle says so, and the line through the rows kept is the line through all."""
+    xs = [k / 6000 for k in range(6001)][::-1]                   # (given in any order)
+    sweep = what_if_sweep([0.8, 0.6, 0.3], bids, bidder=0, fmt=fmt, xs=xs)
+    spec = ch.what_if_chart(sweep, name="Annette", max_points=300).to_dict()
+    line, points, rules = spec["layer"]
+    shown = data_of(spec, points).sort_values("x")
+    assert len(shown) <= 300 and len(data_of(spec, line)) == len(shown)
+    assert " ".join(spec["title"]["subtitle"]) == \
+        f"{len(shown):,} of the 6,001 bids x drawn: evenly spaced, with the first and last of each outcome"
+    top = max(bids[1:])
+    assert shown.loc[shown["outcome"] == "ties", "x"].tolist() == [top], "the tie at the others' top bid is drawn"
+    assert {0.0, 1.0} <= set(shown["x"])
+    full = sweep.sort_values("x")
+    away = (full["x"] - top).abs() > 1e-12                        # (the tie is a jump, not on a line)
+    drawn = np.interp(full["x"][away], shown["x"][shown["outcome"] != "ties"],
+                      shown["surplus"][shown["outcome"] != "ties"])
+    assert drawn == pytest.approx(full["surplus"][away].to_numpy(), abs=1e-12)
+
+
+@pytest.mark.slow
+def test_what_if_chart_of_many_bids_draws_by_default():
+    """A sweep of 6,001 bids x, charted with the defaults, raised altair's MaxRowsError."""
+    sweep = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.4, 0.2], 0, "first", [k / 6000 for k in range(6001)])
+    spec = ch.what_if_chart(sweep).to_dict()
+    assert len(data_of(spec, spec["layer"][1])) <= ch.MAX_SWEEP_POINTS < 5000
+
+
+def test_what_if_chart_of_few_bids_draws_them_all_and_says_nothing_of_thinning():
+    sweep = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.4, 0.2], 0, "first", [k / 100 for k in range(101)])
+    spec = ch.what_if_chart(sweep, max_points=101).to_dict()
+    assert len(data_of(spec, spec["layer"][1])) == 101 and "subtitle" not in spec["title"]
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match="what_if_chart: max_points must be a whole number of 1 or more"):
+            ch.what_if_chart(sweep, max_points=bad)
+
+
 def test_charts_refuse_empty_or_non_finite_frames_in_words():
     """An empty frame drew an empty chart with a normal title, one inf nulled every bin
     edge, an empty sweep raised IndexError and max_points=0 ZeroDivisionError."""
