@@ -365,8 +365,16 @@ def cmd_simulate(args) -> int:
           + (f", logs in {args.logs}" if args.logs else ""))
     print(f"mean length {df['length'].mean():.1f} actions; "
           f"{getattr(game, 'winners_are', 'wins by seat (ties shared)')}: "
-          + ", ".join(f"{s} {agents[s]} {w:g}" for s, w in enumerate(wins)))
+          + ", ".join(f"{s} {agents[s]}{_seat_words(game, s)} {w:g}" for s, w in enumerate(wins)))
     return 0
+
+
+def _seat_words(game, seat: int) -> str:
+    """What ``simulate``'s summary says of ``seat`` after its bot, from the game's optional
+    ``summary_seats`` ("0 truthful (the auctioneer) 0": the seat that runs every auction and
+    never bids, whose count is the lots it kept); nothing for most seats and games."""
+    words = getattr(game, "summary_seats", {}).get(seat)
+    return f" ({words})" if words else ""
 
 
 def cmd_tournament(args) -> int:

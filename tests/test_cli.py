@@ -1565,6 +1565,23 @@ def test_play_of_bidder_up_shows_how_a_move_pays_its_notes(monkeypatch, capsys):
     assert "not allowed: this move costs 1 note (their number counts, not their value), 0 given" in out
 
 
+def test_simulate_of_auctions_names_the_auctioneer_seat(capsys, tmp_path):
+    """The summary read "0 truthful 0, 1 truthful 2, ...": seat 0 runs every auction and
+    never bids ("they themselves may not bid"), so its count is the lots it kept by its
+    right of first refusal ("Winning bid awarded?") or got free ("Nobody bids?"), which
+    truthful bidders of the same values leave it none of; it read as a bidder that never won."""
+    out = tmp_path / "a.csv"
+    assert cli.main(["simulate", "auction", "--option", "format=second-hand", "--players", "4", "--games", "3",
+                     "--seed", "1", "--agents", "truthful", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert ": 0 truthful (the auctioneer) 0, 1 truthful " in said
+    assert "the lots it kept by its right of first refusal or that nobody bid for" in said
+    assert said.count("(the auctioneer)") == 1, "only seat 0 is named"
+    assert cli.main(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--out",
+                     str(tmp_path / "b.csv")]) == 0
+    assert "auctioneer" not in capsys.readouterr().out
+
+
 def test_simulate_of_auctions_says_its_winners_are_the_lots_won(capsys, tmp_path):
     """The summary said "wins by seat" of the buyers, beside scores that are money: the buyer
     of a lot has paid for it and scores below the auctioneer."""
@@ -1572,7 +1589,7 @@ def test_simulate_of_auctions_says_its_winners_are_the_lots_won(capsys, tmp_path
     assert cli.main(["simulate", "auction", "--option", "format=classic", "--players", "4", "--games", "3",
                      "--seed", "1", "--out", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "lots won by seat (the buyer's, or the auctioneer's who kept it" in said and "wins by seat" not in said
+    assert "lots won by seat (the buyer's, or the auctioneer's, who never bids" in said and "wins by seat" not in said
     for row in rows(out):
         for w in row["winners"].split(";"):
             # the buyer paid for the lot, or the auctioneer kept it (paying the high bidder, or

@@ -71,9 +71,16 @@ class Auction(TableGame):
     winners_take = "the lot goes to {}"       # ... and the winners
     #: What ``winners`` counts, in the words of ``bluffkit simulate``'s summary: the seats
     #: that end with an animal of the lot (its buyer, or the auctioneer who kept it), while
-    #: a score is money won or lost.
-    winners_are = ("lots won by seat (the buyer's, or the auctioneer's who kept it; shared when split; "
+    #: a score is money won or lost. The auctioneer "may not bid", keeps the lot by its right
+    #: of first refusal ("Winning bid awarded?") and "gets the animal(s) for free" when
+    #: nobody bids ("Special Moments During an Auction"): Bidder Up!'s "Auction Pens", whose
+    #: general rules "apply to all of the auctions" ("The Auctions"; digest: BIDDER-UP.md, D).
+    winners_are = ("lots won by seat (the buyer's, or the auctioneer's, who never bids: the lots it kept by "
+                   "its right of first refusal or that nobody bid for; shared when split; "
                    "score_N is money won or lost)")
+    #: Words ``bluffkit simulate``'s summary puts after a seat's bot: the auctions it plays
+    #: are run by seat 0 (:meth:`new_state`), so its count is never a bidder's.
+    summary_seats = {0: "the auctioneer"}
     Table = Table  # type: ignore[assignment]  # TableGame.Table is None until a game sets it
     CHANCE_ONLY = ((Lot, Pen, Shuffle, First), "chance-move", "players do not set out the lot or shuffle; chance does")
 
