@@ -109,6 +109,25 @@ def test_the_start_page_lists_every_lesson_with_its_summary_and_duration():
     assert list(rows) == [f.name for f in folders], "the lessons are not listed in their order"
 
 
+README_ROW = re.compile(r"^\|\s*(\d\d)\s*\|\s*\[([^\]]+)\]\(([^)/]+)/lesson\.md\)\s*\|\s*(.+?)\s*\|\s*$", re.M)
+
+
+@pytest.mark.slow                      # (every lesson read: some 0.6 s)
+def test_the_lessons_readme_lists_every_lesson_with_its_summary():
+    """lessons/README.md kept lesson 09's old summary, which gave its warm-up's answer (the
+    k-th extra step costs k notes) after the lesson and the start page had dropped it: its
+    table is the lessons' own titles and summaries, as the start page's is."""
+    page = (ROOT / "lessons" / "README.md").read_text(encoding="utf-8")
+    rows = {m.group(3): m.groups() for m in README_ROW.finditer(page)}
+    folders = lessons.lesson_folders()
+    for folder in folders:
+        meta = lessons.read(folder).meta
+        want = f"| {folder.name[:2]} | [{meta['title']}]({folder.name}/lesson.md) | {meta['summary']} |"
+        assert rows.get(folder.name) == (folder.name[:2], meta["title"], folder.name, meta["summary"]), \
+            f"lessons/README.md: the row should be:\n{want}"
+    assert list(rows) == [f.name for f in folders], "lessons/README.md lists other lessons, or out of order"
+
+
 OPENED = sorted([*NOTEBOOKS.glob("*.ipynb"), *ROOT.glob("lessons/*/lesson.ipynb")])
 
 
