@@ -466,8 +466,9 @@ def _estimate(mean: float, lo: float, hi: float, decimals: int) -> str:
 def _int(text: str) -> int:
     """A whole-number option, read as moves read numbers (ASCII digits after a sign at
     most: Python's int also reads other scripts' digits, '--human' did not), with ASCII
-    spaces around it allowed, as ``--games`` allows them (``--players " 3"``, a quoted value)."""
-    return whole_number(text.strip(" \t") if text.isascii() else text)
+    white space around it allowed, as ``--games`` allows it (``--players " 3"``, a quoted
+    value; ``"3\\r"``, a number read from a file written on Windows)."""
+    return whole_number(text.strip() if text.isascii() else text)
 
 
 _int.__name__ = "int"                          # argparse's words: "invalid int value: 'x'"

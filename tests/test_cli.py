@@ -2038,7 +2038,6 @@ def test_seeds_up_to_the_largest_are_taken_and_digits_of_other_scripts_are_not_a
     assert stop.value.code == 2 and "--players: invalid int value" in capsys.readouterr().err
 
 
-
 def test_a_player_count_quoted_with_spaces_is_read_as_games_is(tmp_path, capsys):
     """--games " 3" was taken and --players " 3" refused as an "invalid int value"; both
     allow ASCII spaces around the number now, and neither takes other scripts' spaces."""
@@ -2047,6 +2046,14 @@ def test_a_player_count_quoted_with_spaces_is_read_as_games_is(tmp_path, capsys)
     with pytest.raises(SystemExit) as stop:
         cli.main(["play", "bloff", "--players", "\u20073"])
     assert stop.value.code == 2 and "--players: invalid int value" in capsys.readouterr().err
+
+
+def test_a_player_count_with_a_line_end_is_read_as_games_is(tmp_path):
+    """--games "2\\r" (a number read from a file written on Windows) was taken and --players
+    "3\\r" refused: the whole-number options strip the ASCII white space --games strips."""
+    assert cli.main(["simulate", "bloff", "--players", "3\r", "--games", "2\r", "--seed", "1\n",
+                     "--out", str(tmp_path / "a.csv")]) == 0
+
 
 # -- what simulate, tournament and games print; the bounds of --games ---------------------------
 
