@@ -248,8 +248,9 @@ def _farm_html(f: Farm) -> str:
 
 def farm_line(f: Farm) -> str:
     """``f``'s farm board in one short line of words, for its own seat's screen: "Yours:
-    pasture goat ×2, donkey ♂; barn cow ×2; 5 notes, total 160" (and the petting zoo), an
-    empty part left out. The market [G] and a horse-trade [E] are decided on the types a
+    pasture goat ×2, donkey ♂; barn pig, cow + baby; 5 notes, total 160" (and the petting
+    zoo), an empty part left out; the barn holds one animal per complete type [D], with its
+    baby beside it [K], as the farm board shows it. The market [G] and a horse-trade [E] are decided on the types a
     player holds, a bid or a price called on its money; on a 1280 x 720 projector the seat's
     farm board, under its controls, went below the screen when they were tall (the market's
     notes to pay, an offer, The Call's price with the file browser open), so the panel
@@ -257,20 +258,24 @@ def farm_line(f: Farm) -> str:
     its notes face up are what its screen shows already; another seat's face-down count is
     not told here.
 
-    >>> farm_line(Farm(seat=0, name="Ann", pasture=("goat", "goat", "donkey-m"), barn=("cow", "cow"),
-    ...                notes=(1, 1, 3, 0, 0, 0), denominations=(0, 10, 50, 100, 200, 500)))
-    '<div class="bk-own-farm"><b>Yours:</b> pasture goat ×2, donkey ♂; barn cow ×2; 5 notes, total 160</div>'
+    >>> farm_line(Farm(seat=0, name="Ann", pasture=("goat", "goat", "donkey-m"), barn=("pig", "cow"),
+    ...                baby_barn=("cow",), notes=(1, 1, 3, 0, 0, 0), denominations=(0, 10, 50, 100, 200, 500)))
+    '<div class="bk-own-farm"><b>Yours:</b> pasture goat ×2, donkey ♂; barn pig, cow + baby; 5 notes, total 160</div>'
     >>> farm_line(Farm(seat=0, name="Ann", pasture=("sheep",), notes=(0, 1), denominations=(0, 10)))
     '<div class="bk-own-farm"><b>Yours:</b> pasture sheep; barn empty; 1 note, total 10</div>'
     >>> farm_line(Farm(seat=0, name="Ann", notes=(2, 0), denominations=(0, 10)))
     '<div class="bk-own-farm"><b>Yours:</b> no animals yet; 2 notes, total 0</div>'
     """
-    def words(animals, extra: str = "") -> str:
+    babies = {type_of(a) for a in f.baby_barn}
+
+    def words(animals, extra) -> str:
         counts = Counter(animals)
-        return ", ".join(escape(animal_words(a)) + extra + (f" ×{counts[a]}" if counts[a] > 1 else "")
+        return ", ".join(escape(animal_words(a)) + extra(a) + (f" ×{counts[a]}" if counts[a] > 1 else "")
                          for a in sorted(counts, key=_order))
     parts = [f"{where} {words(animals, extra)}" for where, animals, extra in
-             (("pasture", f.pasture, ""), ("barn", f.barn, ""), ("petting zoo", f.zoo or (), " baby")) if animals]
+             (("pasture", f.pasture, lambda a: ""),
+              ("barn", f.barn, lambda a: " + baby" if type_of(a) in babies else ""),     # (as _farm_html)
+              ("petting zoo", f.zoo or (), lambda a: " baby")) if animals]
     if parts and not f.barn:                   # (an empty barn said: no type complete yet)
         parts.insert(1 if f.pasture else 0, "barn empty")
     parts = parts or ["no animals yet"]

@@ -235,3 +235,14 @@ def test_a_fanned_out_offer_is_counted_on_the_challengers_farm_board():
     s = g.state_from_position(3, current=0, roll=3, money=["0+0+0+10", "50+10", "50"], pastures=[["cow"], ["cow"], []])
     s = g.step(g.step(s, 0, "move trade-1"), 0, "trade 1 cow offer 0+0+0+10")
     assert [f.in_offer for f in seat_farms(g.observe(s, 2), ["Ana", "Ben", "Cy"])] == [4, None, None]
+
+
+def test_the_projectors_own_farm_line_names_the_babies_in_the_barn():
+    """The line under the board on a projector ("Yours: ...") said "barn pig, horse" where
+    the farm board says "pig + baby": a baby in the barn scores 200 before multiplying [K],
+    and it is the seat's own. The barn holds one animal per complete type [D]."""
+    from bluffkit.games.bidder_up.farm import farm_line
+    f = Farm(seat=2, name="Chiara", pasture=("cow", "cow", "cow-m", "goose"), barn=("horse", "pig"),
+             baby_barn=("pig",), zoo=("sheep",), notes=(1, 3, 1, 0, 0, 1), denominations=D, you=True)
+    assert farm_line(f) == ('<div class="bk-own-farm"><b>Yours:</b> pasture goose, cow ×2, cow ♂; '
+                            'barn pig + baby, horse; petting zoo sheep baby; 6 notes, total 580</div>')
