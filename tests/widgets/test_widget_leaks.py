@@ -896,6 +896,29 @@ def test_a_table_with_one_human_seat_leaks_nothing_in_longer_games(key):
     assert report["games"] == 1 and report["compared"] >= report["clicks"] // 2, report
 
 
+ON_A_PROJECTOR = {
+    "bidder-up": lambda: BidderUpTable("animal-market", players=3, humans=[0, 1, 2], seed=4),
+    "bidder-up-babies": lambda: BidderUpTable("fairground", players=3, humans=[0, 1, 2], seed=6, variants=["babies"]),
+    "bidder-up-one-human": ONE_HUMAN["bidder-up"],
+    "bloff": lambda: BloffTable(players=3, humans=[0, 1, 2], seed=4),
+    "table": lambda: TablePanel("youre-bluffing", players=3, humans=[0, 1, 2], seed=5),
+}
+
+
+@pytest.mark.slow                      # (some 2 to 7 s each)
+@pytest.mark.parametrize("key", list(ON_A_PROJECTOR))
+def test_a_table_on_a_projector_leaks_nothing(key):
+    """A projector draws the seat's screen another way (Bidder Up!'s own animals and money
+    in a line under the board, Bløff's hand beside the table): every screen of a game played
+    with the Projector switch on holds only what the seat on screen may know."""
+    def make():
+        panel = ON_A_PROJECTOR[key]()
+        panel.projector.value = True
+        return panel
+    report = check_panel(make, seeds=[1], clicks=100)
+    assert report["compared"] >= report["clicks"] // 2, report
+
+
 def test_a_pristine_twins_lists_take_their_options_again():
     """The twin is put back as built before each drawing (Pristine): a list's options went
     back, but ipywidgets' own copy of their values did not, so choosing the options it had
